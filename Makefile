@@ -1,0 +1,52 @@
+# Rules Tutor: set-up, serving and tests.
+#
+#   make serve   serve the notebooks as web pages on http://127.0.0.1:$(PORT)/
+#   make test    unit tests, notebook output checks (nbval) and browser tests
+#   make clean   remove the virtualenv and test output
+
+PORT ?= 8866
+VENV := .venv
+PY := $(VENV)/bin/python
+# Re-install only when pyproject.toml changes (or the venv is gone).
+STAMP := $(VENV)/.installed-stamp
+CHROMIUM := /usr/bin/chromium
+NOTEBOOKS := $(wildcard notebooks/*.ipynb)
+
+# pytest's exit code 5 means "no tests collected": not a failure here.
+define pytest
+	$(PY) -m pytest $(1) || { rc=$$?; [ $$rc -eq 5 ] && echo "(pytest: no tests collected in $(1))" || exit $$rc; }
+endef
+
+.PHONY: venv test serve clean chromium
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -e '.[test]'
+	touch $@
+
+# Browser tests drive Debian's chromium (never a browser download).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian chromium for the browser tests"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	  else \
+	    echo "NOTE: $(CHROMIUM) is missing: browser tests will be skipped." \
+	         "Install it with: sudo apt-get install chromium" >&2; \
+	  fi; \
+	fi
+
+test: venv chromium
+	$(call pytest,tests)
+ifneq ($(strip $(NOTEBOOKS)),)
+	$(call pytest,--nbval --nbval-current-env $(NOTEBOOKS))
+endif
+
+serve: venv
+	$(VENV)/bin/rules-tutor serve --port $(PORT)
+
+clean:
+	rm -rf $(VENV) test-artifacts build *.egg-info
+	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

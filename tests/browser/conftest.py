@@ -1,0 +1,221 @@
+"""Fixtures for real-browser tests: a running `rules-tutor serve` and a
+Playwright page in Debian's chromium that records every page error.
+
+* `tutor_server` (session): starts `python -m tutor.serve --port <free port>`
+  in its own process group, waits until it answers, yields the base URL
+  (``http://127.0.0.1:N``, no trailing slash) and stops it. Its log is kept
+  in ``test-artifacts/serve.log``.
+* `chromium_browser` (session): chromium at /usr/bin/chromium through
+  `playwright.sync_api.sync_playwright` (no browser download; the
+  pytest-playwright fixtures are not used).
+* `tutor_page` (function): a fresh page in its own context, wrapped in a
+  `CheckedPage` that collects uncaught page errors, console errors, HTTP
+  errors and any request that leaves this machine (a CDN, say). The test
+  fails if any were seen. A screenshot is saved in
+  ``test-artifacts/screenshots/`` at the end of every test.
+
+Without /usr/bin/chromium the browser tests are skipped, except under CI
+(CI=true), where they fail.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO_ROOT / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Voila starts a kernel per page and runs the notebook: be generous.
+SERVER_START_TIMEOUT = 60.0
+RENDER_TIMEOUT_MS = 60_000
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _answers(port: int) -> bool:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.request("GET", "/voila/tree")
+        return conn.getresponse().status < 500
+    except OSError:
+        return False
+    finally:
+        conn.close()
+
+
+def _tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Stop the server and anything in its process group: SIGTERM first (Voila
+    then shuts its kernels down), SIGKILL if it lingers."""
+    if proc.poll() is not None:
+        return
+    for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 10)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@pytest.fixture(scope="session")
+def tutor_server():
+    """Base URL (no trailing slash) of a `rules-tutor serve` started for the
+    test session."""
+    port = _free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log_path = ARTIFACTS / "serve.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tutor.serve", "--port", str(port), "--no-browser"],
+            cwd=REPO_ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # own process group, killed as a whole
+        )
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while not _answers(port):
+            if proc.poll() is not None:
+                pytest.fail(
+                    f"rules-tutor serve exited with {proc.returncode}:\n"
+                    + _tail(log_path)
+                )
+            if time.monotonic() > deadline:
+                pytest.fail(
+                    f"rules-tutor serve did not answer on port {port} within "
+                    f"{SERVER_START_TIMEOUT:.0f} s:\n" + _tail(log_path)
+                )
+            time.sleep(0.25)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        _stop(proc)
+
+
+@pytest.fixture(scope="session")
+def chromium_browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        message = f"{CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class CheckedPage:
+    """A Playwright page plus the problems seen on it."""
+
+    def __init__(self, page, name: str):
+        self.page = page
+        self.name = name
+        self.errors: list[str] = []
+        self.reported = 0  # errors already turned into a failure
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("console", self._on_console)
+        page.on("request", self._on_request)
+        page.on("response", self._on_response)
+
+    def _on_console(self, msg) -> None:
+        if msg.type == "error":
+            loc = msg.location or {}
+            where = loc.get("url", "")
+            self.errors.append(f"console error: {msg.text} ({where})")
+
+    def _on_request(self, request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and (
+            parts.hostname not in LOCAL_HOSTS
+        ):
+            self.errors.append(f"request off this machine: {request.url}")
+
+    def _on_response(self, response) -> None:
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+
+    def screenshot(self, label: str = "") -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", self.name + (f"-{label}" if label else ""))
+        path = SCREENSHOTS / f"{stem}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def assert_clean(self, ignore: tuple[str, ...] = ()) -> None:
+        """Fail on any page error, console error, HTTP error or outside request
+        seen since the last check, except those matching a regex in `ignore`."""
+        new = [
+            e
+            for e in self.errors[self.reported :]
+            if not any(re.search(pattern, e) for pattern in ignore)
+        ]
+        self.reported = len(self.errors)
+        if new:
+            pytest.fail(
+                f"{len(new)} problem(s) on the page:\n  " + "\n  ".join(new),
+                pytrace=False,
+            )
+
+
+@pytest.fixture
+def tutor_page(chromium_browser, request):
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(RENDER_TIMEOUT_MS)
+    checked = CheckedPage(page, request.node.name)
+    try:
+        yield checked
+        try:
+            checked.screenshot("final")
+        except Exception:  # the page may be gone; the test result says why
+            pass
+        checked.assert_clean()  # whatever the test did not check itself
+    finally:
+        context.close()

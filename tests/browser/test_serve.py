@@ -1,0 +1,81 @@
+"""`rules-tutor serve` in a real browser: the landing page and every notebook
+render through Voila, widgets work, and nothing is loaded from off the
+machine (see conftest.py for the fixtures and what counts as an error)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+NOTEBOOKS = sorted(
+    p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RENDER_MS = 60_000
+
+
+def wait_rendered(page) -> None:
+    """Wait until Voila has run every cell and shown the page (it hides its
+    spinner and shows #rendered_cells at the end)."""
+    expect(page.locator("#rendered_cells")).to_be_visible(timeout=RENDER_MS)
+
+
+def test_root_lands_on_index_and_button_works(tutor_server, tutor_page):
+    page = tutor_page.page
+    page.goto(tutor_server + "/")
+    expect(page).to_have_url(tutor_server + "/voila/render/index.ipynb")
+    wait_rendered(page)
+    expect(page.locator("h1").first).to_contain_text("Rules Tutor")
+
+    button = page.locator("button.tutor-action")
+    expect(button).to_be_visible(timeout=RENDER_MS)
+    expect(button).to_contain_text("Start")
+    output = page.locator(".tutor-output")
+    expect(output).not_to_contain_text("Welcome")
+    # The button's icon comes from the locally served Font Awesome.
+    icon = button.locator("i.fa-play")
+    expect(icon).to_be_visible()
+    page.wait_for_function(
+        """() => [...document.fonts].some(
+            (f) => f.family.includes("Font Awesome 5 Free") && f.status === "loaded")"""
+    )
+    tutor_page.screenshot("before-click")
+
+    button.click()
+    expect(output).to_contain_text("Welcome to Rules Tutor!", timeout=30_000)
+    tutor_page.screenshot("after-click")
+    tutor_page.assert_clean()
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_notebook_renders(tutor_server, tutor_page, notebook):
+    page = tutor_page.page
+    response = page.goto(f"{tutor_server}/voila/render/{notebook}")
+    assert response is not None and response.ok, f"HTTP {response and response.status}"
+    wait_rendered(page)
+    # A failing cell shows up as an error output, not as an HTTP error.
+    body = page.locator("body")
+    expect(body).not_to_contain_text("There was an error when executing cell")
+    expect(
+        page.locator('[data-mime-type="application/vnd.jupyter.stderr"]')
+    ).to_have_count(0)
+    tutor_page.assert_clean()
+
+
+def test_tree_lists_notebooks(tutor_server, tutor_page):
+    page = tutor_page.page
+    page.goto(f"{tutor_server}/voila/tree")
+    expect(page.get_by_text("index.ipynb").first).to_be_visible(timeout=RENDER_MS)
+    # Voila's own tree page loads the widget plugins with no kernel behind
+    # them and asks for /api/kernels and /favicon.ico: known upstream noise.
+    # What matters here is that it renders and loads nothing from outside.
+    tutor_page.assert_clean(
+        ignore=(
+            r"^console error: ",
+            r"^HTTP 404: http://127\.0\.0\.1:\d+/(api/kernels\b|favicon\.ico)",
+        )
+    )

@@ -1,0 +1,68 @@
+"""Every shipped scenario passes; the format refuses bad files naming file and field; the JSON Schema is current."""
+import json
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.core.content import content_root
+from tutor.scenario import all_scenarios, load_scenario, run, schema
+
+FILES = all_scenarios()
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario_passes(path):
+    res = run(load_scenario(path), str(path))
+    assert res.failures == []
+
+
+def test_base_faqs_are_covered():
+    ids = {load_scenario(p).meta.id for p in FILES}
+    for faq in ("faq-double-totem", "faq-hand-limit-counts-all-cards", "faq-buy-at-hand-limit",
+                "faq-release-costs-no-ap", "faq-no-moving-spirits", "faq-max-three-spirits",
+                "faq-no-ap-carry-over", "faq-minimum-one-ap"):
+        assert faq in ids
+
+
+def test_schema_file_is_current():
+    committed = json.loads((content_root() / "scenario.schema.json").read_text())
+    assert committed == json.loads(json.dumps(schema()))
+
+
+GOOD = (content_root() / "restless-spirits" / "scenarios" / "faq-double-totem.yaml").read_text()
+
+
+def test_cli_exit_codes(tmp_path, capsys):
+    assert main(["scenario", "run", str(content_root() / "restless-spirits" / "scenarios" /
+                                           "faq-double-totem.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "PASS faq-double-totem" in out and "rs.totem.double" in out
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(GOOD.replace("p1.ap: 1", "p1.ap: 2"))
+    assert main(["scenario", "run", str(wrong)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL faq-double-totem: after step 1: expect[1]: state p1.ap: expected 2, got 1" in out
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(GOOD.replace("question:", "questoin:"))
+    assert main(["scenario", "run", str(bad)]) == 2
+    assert "meta.questoin: Extra inputs are not permitted" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("edit,needle", [
+    (lambda t: t.replace("fired: [rs.totem.double", "fired: [rs.nope"), "expect[1].fired: unknown clause id 'rs.nope'"),
+    (lambda t: t.replace("hand: [t34, t01]", "hand: [t34, gonga]"), "players[0].hand[1]: 'gonga' is a spirit"),
+    (lambda t: t.replace("hand: [t34, t01]", "hand: [t34, t34]"), "'t34' is already placed"),
+    (lambda t: t.replace("game: restless-spirits", "game: chess"), "setup.game: unknown game id 'chess'"),
+    (lambda t: t.replace("  state:\n", "  state:\n    colour: red\n"), "setup.state: colour: Extra inputs"),
+    (lambda t: t + "\n  - after: 9\n", "expect[2].after: 9 is outside"),
+    (lambda t: t.replace("meta:", "meta: [", 1), "YAML syntax error"),
+])
+def test_bad_scenarios_named(tmp_path, edit, needle):
+    from tutor import ContentError
+    from tutor.scenario import start
+    p = tmp_path / "s.yaml"
+    p.write_text(edit(GOOD))
+    with pytest.raises(ContentError) as e:
+        start(load_scenario(p), str(p))
+    assert needle in str(e.value) and str(p) in str(e.value)

@@ -1,0 +1,1 @@
+"""Game-agnostic engine: session, history/undo, actions, events, clauses, seeded RNG, content loading."""

@@ -1,0 +1,85 @@
+"""The game-agnostic interface every game implements (static rules apart from changing state).
+
+A :class:`Game` holds what does not change during play: its id, clauses, cards and options. The changing facts
+live in a pydantic *state* model owned by a :class:`~tutor.core.session.Session`. The session copies the state
+before every action, so a game's ``apply`` may mutate the copy freely and raise to abandon it.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from .model import Action, Blocked, Clause, Event
+
+
+class Game(ABC):
+    """Static rules of one game with chosen options.
+
+    Subclasses set ``game_id``, ``title`` and ``state_model`` and implement the abstract methods. ``clauses`` maps
+    clause id to :class:`Clause`.
+    """
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    state_model: ClassVar[type[BaseModel]]
+
+    def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
+        self.players = players
+        self.seed = seed
+        self.clauses = clauses
+        self.options = options
+
+    # -- setup -------------------------------------------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self) -> tuple[BaseModel, list[Event]]:
+        """Build the state after the automatic part of setup, and the events that explain it."""
+
+    # -- play --------------------------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, state: BaseModel) -> list[Action]:
+        """Every legal action in ``state``, sorted by id, ids unique; empty only when the game is over."""
+
+    @abstractmethod
+    def blocked_actions(self, state: BaseModel) -> list[Blocked]:
+        """Tempting actions that are not legal in ``state``, each with its forbidding clause."""
+
+    @abstractmethod
+    def apply(self, state: BaseModel, action: Action) -> list[Event]:
+        """Apply a legal ``action`` to ``state`` in place (the session passes a private copy); return events."""
+
+    @abstractmethod
+    def current_player(self, state: BaseModel) -> int | None:
+        """Seat whose decision it is, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def is_over(self, state: BaseModel) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def winners(self, state: BaseModel) -> list[int]:
+        """Winning seats once over (several on a shared victory); empty before."""
+
+    # -- scenarios --------------------------------------------------------------------------------------------------
+    def scenario_state(self, state: BaseModel, partial: dict, where: str) -> BaseModel:
+        """Return ``state`` changed by a scenario's partial state (``setup.state``), conserving cards.
+
+        Raises:
+            ContentError: naming ``where`` and the field when ``partial`` is invalid for this game.
+        """
+        from .errors import ContentError
+        raise ContentError(f"{where}: game {self.game_id} does not accept a partial state", path=where)
+
+    def facts(self, state: BaseModel) -> dict[str, Any]:
+        """Named facts about ``state`` that scenario expectations compare, e.g. ``{"p1.ap": 2}``."""
+        return {}
+
+    # -- checks used by tests and ``rules-tutor check`` --------------------------------------------------------
+    def check_invariants(self, state: BaseModel) -> list[str]:
+        """Problems found in ``state`` (cards not conserved, counters out of range...); empty when sound."""
+        return []
+
+    def describe(self, state: BaseModel) -> str:
+        """A short multi-line text picture of the state for terminal transcripts."""
+        return ""

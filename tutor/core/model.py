@@ -1,0 +1,126 @@
+"""The engine's public value types: clauses, actions, blocked actions, events and steps.
+
+All are frozen pydantic models, so views can hold them without copying and observers fire once per change.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Source(_Frozen):
+    """Where a clause comes from: a rulebook file under ``shared/rulebooks/`` and a section heading in it."""
+
+    file: str
+    section: str
+
+
+class Clause(_Frozen):
+    """One rule of a game, written in our own words.
+
+    Fields:
+        id: stable id, e.g. ``"rs.attract.offering"``; cited by actions, events, scenarios and the graph.
+        title: a few words.
+        text: the rule in plain words (never pasted rulebook text).
+        source: rulebook file and section it restates (for a ruling: the section that is silent or ambiguous).
+        kind: ``"rule"`` (the rulebook says so), ``"ruling"`` (the rulebook is silent or ambiguous and we chose;
+            ``reason`` says why) or ``"provisional"`` (a card value the rulebook does not print; ``reason`` says
+            what we assumed).
+        related: ids of clauses worth reading next.
+    """
+
+    id: str
+    title: str
+    text: str
+    source: Source
+    kind: Literal["rule", "ruling", "provisional"] = "rule"
+    reason: str | None = None
+    related: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _reason_for_rulings(self) -> "Clause":
+        if self.kind != "rule" and not self.reason:
+            raise ValueError(f"clause {self.id}: a {self.kind} needs a 'reason'")
+        return self
+
+
+class Action(_Frozen):
+    """A legal action in the current state.
+
+    Fields:
+        id: unique among the current legal actions and stable for the same state (built from kind + params).
+        kind: the game's action name, e.g. ``"attract"``, ``"play-totem"``, ``"end-turn"``, or a decision such as
+            ``"choose-offering"``.
+        actor: seat (0-based) of the player who takes it.
+        label: plain words naming the cards involved.
+        cost: AP it costs (games with AP), else ``None``.
+        clauses: ids of the clauses that make it legal, most specific first.
+        why: one plain sentence saying why it is legal now.
+        params: the action's parameters as a sorted tuple of ``(name, value)`` pairs (card ids, seats, spaces);
+            scenario scripts select actions by kind + params.
+    """
+
+    id: str
+    kind: str
+    actor: int
+    label: str
+    cost: int | None = None
+    clauses: tuple[str, ...]
+    why: str
+    params: tuple[tuple[str, str | int | bool | None], ...] = ()
+
+    def param(self, name: str, default=None):
+        """Value of parameter ``name`` (or ``default``)."""
+        for k, v in self.params:
+            if k == name:
+                return v
+        return default
+
+
+class Blocked(_Frozen):
+    """An action a learner might try now but may not, with the clause that forbids it.
+
+    Fields: ``kind`` and ``label`` as for :class:`Action`; ``actor`` seat; ``clause`` the forbidding clause id;
+    ``why`` one plain sentence, e.g. "Attract a Lost Spirit: your board has no empty space".
+    """
+
+    kind: str
+    actor: int
+    label: str
+    clause: str
+    why: str
+
+
+class Event(_Frozen):
+    """One thing that happened while a step resolved, in order.
+
+    Fields:
+        clause: id of the clause that made it happen.
+        text: plain words naming cards and players.
+        automatic: True for what the rules do on their own (refills, release, reward draw, endgame trigger,
+            turn passing); False for the direct effect of the player's choice.
+        cards: ids of the cards involved (views link them to the card and graph).
+        actor: seat concerned, if any.
+    """
+
+    clause: str
+    text: str
+    automatic: bool = False
+    cards: tuple[str, ...] = ()
+    actor: int | None = None
+
+
+class Step(_Frozen):
+    """The result of :meth:`tutor.Session.apply`: the action taken and the ordered events it caused.
+
+    ``index`` is the 0-based position of this step in the session history.
+    """
+
+    index: int
+    action: Action
+    events: tuple[Event, ...] = Field(default_factory=tuple)

@@ -1,0 +1,232 @@
+"""A play session: one game's state, its history, undo/redo, and save/load.
+
+The session is the one stateful object that views observe (:meth:`Session.observe`). Every change goes through
+:meth:`Session.apply`, :meth:`Session.undo`, :meth:`Session.redo` or :meth:`Session.reset`; each validates first
+and only then replaces the state whole, so an illegal action or a bad file leaves the session exactly as it was.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from .errors import ContentError, IllegalAction
+from .game import Game
+from .model import Action, Blocked, Clause, Event, Step
+
+#: Format tag and version written by :meth:`Session.to_json`.
+SESSION_FORMAT = "rules-tutor-session"
+SESSION_VERSION = 1
+
+Observer = Callable[["Session", str], None]
+
+
+class Session:
+    """One game in progress.
+
+    Create it with :func:`tutor.new_game` or :func:`tutor.load_session`, not directly.
+
+    Attributes:
+        game: the static :class:`~tutor.core.game.Game` (rules, clauses, cards, options).
+        state: the current state, a pydantic model (replaced whole on every change; never mutated in place).
+        setup_events: events that explain the automatic part of set-up.
+        history: the steps applied so far, oldest first (undone steps are removed; see :meth:`redo`).
+    """
+
+    def __init__(self, game: Game, state: BaseModel, setup_events: list[Event] | tuple[Event, ...] = (),
+                 *, initial_state: BaseModel | None = None) -> None:
+        self.game = game
+        self.state = state
+        self.setup_events: tuple[Event, ...] = tuple(setup_events)
+        self._initial = (initial_state or state).model_copy(deep=True)
+        self._undo: list[tuple[BaseModel, Step]] = []
+        self._redo: list[Action] = []
+        self._legal_cache: list[Action] | None = None
+        self._blocked_cache: list[Blocked] | None = None
+        self._observers: list[Observer] = []
+
+    # -- reading -----------------------------------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        """The game's id, e.g. ``"restless-spirits"``."""
+        return self.game.game_id
+
+    @property
+    def history(self) -> list[Step]:
+        """Applied steps, oldest first (a new list)."""
+        return [s for _, s in self._undo]
+
+    @property
+    def current_player(self) -> int | None:
+        """Seat (0-based) whose decision it is now; ``None`` once the game is over."""
+        return self.game.current_player(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.game.is_over(self.state)
+
+    @property
+    def winners(self) -> list[int]:
+        """Winning seats (several on a shared victory); empty while the game goes on."""
+        return self.game.winners(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is a step to undo."""
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when an undone step can be re-applied."""
+        return bool(self._redo)
+
+    def clauses(self) -> dict[str, Clause]:
+        """All clauses of this session's game, ``{id: Clause}``."""
+        return self.game.clauses
+
+    def clause(self, clause_id: str) -> Clause:
+        """The clause with id ``clause_id``; KeyError naming the id when unknown."""
+        try:
+            return self.game.clauses[clause_id]
+        except KeyError:
+            raise KeyError(f"unknown clause id {clause_id!r} in game {self.game_id}") from None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, sorted by id, ids unique (a new list; empty only when the game is over)."""
+        if self._legal_cache is None:
+            self._legal_cache = self.game.legal_actions(self.state)
+        return list(self._legal_cache)
+
+    def blocked_actions(self) -> list[Blocked]:
+        """Actions a learner might try now but may not, each with the forbidding clause and why."""
+        if self._blocked_cache is None:
+            self._blocked_cache = self.game.blocked_actions(self.state)
+        return list(self._blocked_cache)
+
+    def find_action(self, action_or_id: Action | str) -> Action:
+        """The legal action matching ``action_or_id`` (an :class:`Action` or its id).
+
+        Raises:
+            IllegalAction: ``code="unknown-action"`` when no legal action has that id now (the message lists what
+                is legal), ``code="game-over"`` after the end.
+        """
+        aid = action_or_id.id if isinstance(action_or_id, Action) else action_or_id
+        if not isinstance(aid, str):
+            raise IllegalAction(f"an action must be an Action or its id (str), got {type(aid).__name__}",
+                                code="bad-type", action=repr(aid))
+        legal = self.legal_actions()
+        for a in legal:
+            if a.id == aid:
+                return a
+        if self.is_over:
+            raise IllegalAction(f"action {aid!r}: the game is over", code="game-over", action=aid)
+        sample = ", ".join(a.id for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
+        raise IllegalAction(f"action {aid!r} is not a legal action now; legal actions: {sample}",
+                            code="unknown-action", action=aid)
+
+    # -- changing ----------------------------------------------------------------------------------------------
+    def apply(self, action_or_id: Action | str) -> Step:
+        """Apply one legal action and return the :class:`Step` with its ordered events.
+
+        Raises:
+            IllegalAction: when the action is not legal now; the session is unchanged.
+        """
+        action = self.find_action(action_or_id)
+        step = self._apply(action)
+        self._redo.clear()
+        self._notify("apply")
+        return step
+
+    def _apply(self, action: Action) -> Step:
+        work = self.state.model_copy(deep=True)
+        events = self.game.apply(work, action)
+        step = Step(index=len(self._undo), action=action, events=tuple(events))
+        self._undo.append((self.state, step))
+        self.state = work
+        self._legal_cache = self._blocked_cache = None
+        return step
+
+    def undo(self) -> Step:
+        """Undo the last step, restoring the exact earlier state; returns the undone step.
+
+        Raises:
+            IllegalAction: ``code="nothing-to-undo"`` at the start of the game (session unchanged).
+        """
+        if not self._undo:
+            raise IllegalAction("nothing to undo: no step has been taken", code="nothing-to-undo")
+        prev, step = self._undo.pop()
+        self.state = prev
+        self._redo.append(step.action)
+        self._legal_cache = self._blocked_cache = None
+        self._notify("undo")
+        return step
+
+    def redo(self) -> Step:
+        """Re-apply the last undone step; returns it.
+
+        Raises:
+            IllegalAction: ``code="nothing-to-redo"`` when no step was undone (session unchanged).
+        """
+        if not self._redo:
+            raise IllegalAction("nothing to redo", code="nothing-to-redo")
+        action = self._redo[-1]
+        step = self._apply(self.find_action(action.id))
+        self._redo.pop()
+        self._notify("redo")
+        return step
+
+    def reset(self) -> None:
+        """Go back to the state at the start of the session (undo everything; redo is cleared)."""
+        self.state = self._initial.model_copy(deep=True)
+        self._undo.clear()
+        self._redo.clear()
+        self._legal_cache = self._blocked_cache = None
+        self._notify("reset")
+
+    # -- observing ---------------------------------------------------------------------------------------------
+    def observe(self, callback: Observer) -> Callable[[], None]:
+        """Call ``callback(session, change)`` after every change (``change`` is "apply", "undo", "redo" or
+        "reset"). Returns a function that removes the observer."""
+        self._observers.append(callback)
+        return lambda: self._observers.remove(callback) if callback in self._observers else None
+
+    def _notify(self, change: str) -> None:
+        for cb in list(self._observers):
+            cb(self, change)
+
+    # -- saving ------------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The session as plain JSON-ready data: format, version, game, players, seed, options, the initial
+        state, the action ids applied, and the current state (checked on load)."""
+        return {
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "game": self.game_id,
+            "players": self.game.players,
+            "seed": self.game.seed,
+            "options": self.game.options,
+            "initial_state": self._initial.model_dump(mode="json"),
+            "actions": [s.action.id for _, s in self._undo],
+            "state": self.state.model_dump(mode="json"),
+        }
+
+    def to_json(self) -> str:
+        """The session as JSON text (see :meth:`to_dict`); :func:`tutor.load_session` reads it back exactly."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def replay(game: Game, initial_state: BaseModel, action_ids: list[str], *, where: str = "<session>") -> Session:
+    """Build a session from a game, an initial state and action ids applied in order.
+
+    Raises:
+        ContentError: naming the position and id of the first action that is not legal when its turn comes.
+    """
+    session = Session(game, initial_state.model_copy(deep=True), initial_state=initial_state)
+    for i, aid in enumerate(action_ids):
+        try:
+            session._apply(session.find_action(aid))
+        except IllegalAction as exc:
+            raise ContentError(f"{where}: actions[{i}]: {exc}", path=where, field=f"actions[{i}]") from None
+    return session

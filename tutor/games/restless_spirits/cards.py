@@ -1,0 +1,168 @@
+"""Restless Spirits card data: schema and loader (``content/restless-spirits/cards.yaml``).
+
+The rulebook names the cards and gives their counts (Components; Spirit Abilities; Totems), but prints few card
+values. Every value it does not give carries a ``provisional`` entry ``{field: reason}``; every view that shows such
+a value says so. A user's own card file with the same schema can replace ours: ``new_game(..., cards=PATH)``.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+SpiritType = Literal["guardian", "sacred", "fortune", "malicious", "trickster", "shrouded"]
+LIGHT_TYPES: tuple[str, ...] = ("guardian", "sacred", "fortune")
+DARK_TYPES: tuple[str, ...] = ("malicious", "trickster", "shrouded")
+SPIRIT_TYPES: tuple[str, ...] = LIGHT_TYPES + DARK_TYPES
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Provisional(_Strict):
+    """Mixin field: ``provisional`` maps a field name to the reason its value is our assumption."""
+
+
+class TotemIcon(_Strict):
+    """A Totem item icon (what a Spirit may require). ``provisional`` names assumed fields."""
+
+    id: str
+    name: str
+    provisional: dict[str, str] = Field(default_factory=dict)
+
+
+class Guide(_Strict):
+    """A Spirit Guide character board: its Mastery type lets its owner attract that type for free
+    (Character Mastery)."""
+
+    id: str
+    name: str
+    mastery: SpiritType
+    provisional: dict[str, str] = Field(default_factory=dict)
+
+
+class Effect(_Strict):
+    """An effect by registered name with its parameters (see ``effects.py``). Unknown names fail at load."""
+
+    effect: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class Ability(_Strict):
+    """A Spirit's printed ability.
+
+    ``timing``: ``activated`` (once per game, on your turn, with an Activation Token), ``ongoing`` (active while on
+    the board) or ``on-release`` (Obayashi). ``text`` is the ability in our words. ``effects`` run in order; an empty
+    list means the tutor does not play this ability yet (it says so instead of offering it).
+    """
+
+    timing: Literal["activated", "ongoing", "on-release"]
+    text: str
+    target: Literal["none", "one-opponent", "all-opponents", "player"] = "none"
+    effects: tuple[Effect, ...] = ()
+
+
+class Spirit(_Strict):
+    """A Spirit card: number, name, type (Light or Dark follows from it), 3 Totem Requirements, ability."""
+
+    id: str
+    number: int
+    name: str
+    type: SpiritType
+    requirements: tuple[str, str, str]
+    ability: Ability
+    promo: bool = False
+    replaces: str | None = None
+    provisional: dict[str, str] = Field(default_factory=dict)
+
+    @property
+    def light(self) -> bool:
+        """True for Guardian, Sacred and Fortune Spirits (Spirit Types)."""
+        return self.type in LIGHT_TYPES
+
+
+class Totem(_Strict):
+    """A Totem card: ``single`` (1 icon), ``double`` (2 icons) or ``wild`` (any 1 requirement; any 2 on a Spirit of
+    its ``wild_type``)."""
+
+    id: str
+    name: str
+    kind: Literal["single", "double", "wild"]
+    icons: tuple[str, ...] = ()
+    wild_type: SpiritType | None = None
+    provisional: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _shape(self) -> "Totem":
+        want = {"single": 1, "double": 2, "wild": 0}[self.kind]
+        if len(self.icons) != want:
+            raise ValueError(f"a {self.kind} Totem has {want} icon(s), got {len(self.icons)}")
+        if (self.kind == "wild") != (self.wild_type is not None):
+            raise ValueError("wild_type is required for a wild Totem and only for it")
+        return self
+
+
+class RewardCard(_Strict):
+    """A Blessing or Curse: cost in AP (0 = Free Action), what it targets, its effects, solo-mode icon."""
+
+    id: str
+    name: str
+    cost: Literal[0, 1, 2]
+    text: str
+    target: Literal["none", "one-opponent", "all-opponents", "player"] = "none"
+    effects: tuple[Effect, ...] = ()
+    solo: bool = False
+    provisional: dict[str, str] = Field(default_factory=dict)
+
+
+class CardSet(_Strict):
+    """The whole card file. Cross-references (requirements -> icons, wild types, promo replacements) are checked."""
+
+    provisional_note: str = ""
+    totem_icons: tuple[TotemIcon, ...]
+    guides: tuple[Guide, ...]
+    spirits: tuple[Spirit, ...]
+    totems: tuple[Totem, ...]
+    blessings: tuple[RewardCard, ...]
+    curses: tuple[RewardCard, ...]
+
+    @model_validator(mode="after")
+    def _refs(self) -> "CardSet":
+        icons = {i.id for i in self.totem_icons}
+        ids: set[str] = set()
+        for group in ("guides", "spirits", "totems", "blessings", "curses"):
+            for i, card in enumerate(getattr(self, group)):
+                if card.id in ids:
+                    raise ValueError(f"{group}[{i}].id: duplicate card id {card.id!r}")
+                ids.add(card.id)
+        for i, s in enumerate(self.spirits):
+            for r in s.requirements:
+                if r not in icons:
+                    raise ValueError(f"spirits[{i}].requirements: unknown totem icon {r!r}")
+            if s.replaces is not None and s.replaces not in {x.id for x in self.spirits}:
+                raise ValueError(f"spirits[{i}].replaces: unknown spirit {s.replaces!r}")
+        for i, t in enumerate(self.totems):
+            for ic in t.icons:
+                if ic not in icons:
+                    raise ValueError(f"totems[{i}].icons: unknown totem icon {ic!r}")
+        return self
+
+    @cached_property
+    def by_id(self) -> dict[str, Any]:
+        """Every card (and guide) by id."""
+        out: dict[str, Any] = {}
+        for group in (self.guides, self.spirits, self.totems, self.blessings, self.curses):
+            for c in group:
+                out[c.id] = c
+        return out
+
+    @cached_property
+    def icon_names(self) -> dict[str, str]:
+        """Totem icon id -> display name."""
+        return {i.id: i.name for i in self.totem_icons}
+
+    def main_spirits(self) -> list[Spirit]:
+        """The 30 Spirits of the main deck (promos excluded)."""
+        return [s for s in self.spirits if not s.promo]

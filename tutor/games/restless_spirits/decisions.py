@@ -1,0 +1,131 @@
+"""Choices inside an action (which Totem to offer, which space, which Totem to keep...), as pending decisions.
+
+The engine never picks for a player: each choice is a :class:`~.state.Decision` whose options are the next legal
+actions. A decision with exactly one option and no way to decline is forced; it resolves at once and the event says
+so (ruling ``rs.ruling.single-option``).
+"""
+from __future__ import annotations
+
+from ...core.model import Action
+from .requirements import fill_options
+from .rules import make_action
+from .state import Decision, RSState
+from .zones import Ctx
+
+
+def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
+    """The legal actions that answer decision ``d``."""
+    seat = d.actor
+    p = s.players[seat]
+    out: list[Action] = []
+    a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
+    if d.kind == "choose-offering":
+        for card in sorted(set(c for c in p.hand if g.card_kind(c) == "totem")):
+            a("choose-offering", f"Offer {g.totem_label(card)} to the Shrine",
+              "Attracting starts with an offering: one Totem from your hand goes face-up onto the Shrine.",
+              ("rs.attract.offering",), totem=card)
+    elif d.kind == "choose-space":
+        sp = d.cards[0]
+        for i, x in enumerate(p.board):
+            if x is None:
+                a("choose-space", f"Place {g.spirit_label(sp)} on space {i + 1} ({('left', 'centre', 'right')[i]})",
+                  "An attracted Spirit goes to an empty space of your board; where matters for abilities that "
+                  "count adjacent Spirits.", ("rs.attract.empty-space",), space=i + 1)
+    elif d.kind == "choose-lost-spirit":
+        for sp in s.lost_spirits:
+            if sp is not None:
+                a("choose-lost-spirit", f"Attract {g.spirit_label(sp)}", "After refreshing you may attract one of "
+                  "the 3 new Lost Spirits.", ("rs.refresh-attract",), spirit=sp)
+        a("decline", "Attract none of them", "Refreshing lets you choose not to attract.",
+          ("rs.refresh-attract.decline",))
+    elif d.kind == "choose-market-totem":
+        for card in s.markets[d.space]:
+            if card is not None:
+                a("choose-market-totem", f"Take {g.totem_label(card)}", "After refreshing a market row you may "
+                  "buy one of its 3 new Totems.", ("rs.refresh-buy",), totem=card)
+        a("decline", "Buy none of them", "Refreshing a market row lets you choose not to buy.",
+          ("rs.refresh-buy.decline",))
+    elif d.kind == "choose-swap-out":
+        for card in sorted(set(c for c in p.hand if g.card_kind(c) == "totem")):
+            a("choose-swap-out", f"Give up {g.totem_label(card)}", "Your hand is at the limit of 7, so you swap a "
+              "Totem out to make room.", ("rs.hand-limit.swap", "rs.ruling.swap-discard"), totem=card)
+    elif d.kind == "choose-shrine-totem":
+        for card in d.options:
+            a("choose-shrine-totem", f"Keep {g.totem_label(card)}", "Retrieving shows you the top Totems of the "
+              "Shrine; you keep one and the others go to the Totem discard pile.", ("rs.retrieve",), totem=card)
+    elif d.kind == "choose-requirement":
+        ps = p.board[d.space]
+        req = g.cards.by_id[ps.card].requirements
+        for slots in fill_options(g, ps, d.cards[0]):
+            names = " and ".join(g.icon_label(req[i]) for i in slots)
+            a("choose-requirement", f"Use {g.totem_label(d.cards[0])} as {names}",
+              "A Wild Totem meets whichever requirement you choose"
+              + (" (two of them on a Spirit of its type)." if len(slots) == 2 else "."),
+              ("rs.totem.wild", "rs.totem.double-wild") if len(slots) == 2 else ("rs.totem.wild",),
+              slot1=slots[0] + 1, slot2=slots[1] + 1 if len(slots) == 2 else None)
+    else:  # pragma: no cover - state validation keeps kinds known
+        raise ValueError(f"unknown decision kind {d.kind!r}")
+    return out
+
+
+def ask(c: Ctx, d: Decision) -> None:
+    """Ask decision ``d``: push it, or resolve it at once when it has a single forced option."""
+    options = decision_actions(c.game, c.state, d)
+    if len(options) == 1 and not d.allow_decline:
+        only = options[0]
+        c.ev("rs.ruling.single-option", f"Only one choice is possible: {only.label}.", auto=True, actor=d.actor)
+        resolve_decision(c, d, only)
+        return
+    c.state.pending.append(d)
+
+
+def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
+    """Carry out the chosen option of decision ``d`` and continue the action it belongs to."""
+    from . import resolve as r
+    g, s = c.game, c.state
+    seat = d.actor
+    p = s.players[seat]
+    if d.kind == "choose-offering":
+        card = action.param("totem")
+        p.hand.remove(card)
+        s.shrine.append(card)
+        c.ev("rs.attract.offering", f"{c.who(seat)} offers {g.totem_label(card)} to the Shrine (it is now the "
+             "Shrine's top card).", cards=(card,), actor=seat)
+        if d.purpose == "attract":
+            ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=list(d.cards), source="lost"))
+        else:
+            r.refresh_lost_spirits(c, seat)
+            ask(c, Decision(kind="choose-lost-spirit", actor=seat, purpose="refresh-attract", allow_decline=True))
+    elif d.kind == "choose-space":
+        r.place_spirit(c, seat, d.cards[0], action.param("space") - 1, d.source or "lost")
+    elif d.kind == "choose-lost-spirit":
+        if action.kind == "decline":
+            c.ev("rs.refresh-attract.decline", f"{c.who(seat)} chooses not to attract a Spirit.", actor=seat)
+        else:
+            sp = action.param("spirit")
+            c.ev("rs.refresh-attract", f"{c.who(seat)} chooses to attract {g.spirit_label(sp)}.", cards=(sp,),
+                 actor=seat)
+            ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=[sp], source="lost"))
+    elif d.kind == "choose-market-totem":
+        if action.kind == "decline":
+            c.ev("rs.refresh-buy.decline", f"{c.who(seat)} chooses not to buy a Totem.", actor=seat)
+        else:
+            card = action.param("totem")
+            c.ev("rs.refresh-buy", f"{c.who(seat)} chooses {g.totem_label(card)} from the refreshed row.",
+                 cards=(card,), actor=seat)
+            r.buy(c, seat, card)
+    elif d.kind == "choose-swap-out":
+        card = action.param("totem")
+        p.hand.remove(card)
+        s.totem_discard.append(card)
+        c.ev("rs.ruling.swap-discard", f"{c.who(seat)} is at the hand limit and gives up {g.totem_label(card)} "
+             "to the Totem discard pile.", cards=(card,), actor=seat)
+        if d.purpose == "buy":
+            r.take_from_market(c, seat, d.cards[0])
+        else:
+            r.retrieve_choice(c, seat)
+    elif d.kind == "choose-shrine-totem":
+        r.retrieve_keep(c, seat, d.options, action.param("totem"))
+    elif d.kind == "choose-requirement":
+        slots = tuple(x - 1 for x in (action.param("slot1"), action.param("slot2")) if x is not None)
+        r.attach_totem(c, seat, d.space, d.cards[0], slots)

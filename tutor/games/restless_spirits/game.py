@@ -1,0 +1,272 @@
+"""Restless Spirits (multiplayer, 2 to 4 players) on the stepwise engine.
+
+Rulebook: ``shared/rulebooks/restless-spirits.txt`` (Setup, How to Play, On Your Turn, Winning the Game).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from ...core.content import content_root, load_yaml_model
+from ...core.errors import ContentError
+from ...core.game import Game
+from ...core.model import Action, Blocked, Clause, Event
+from . import resolve, rules, setup
+from .cards import CardSet, Effect, LIGHT_TYPES
+from .effects import REGISTRY, validate_effect
+from .requirements import fill_options
+from .state import RSState
+from .zones import Ctx
+
+GAME_DIR = "restless-spirits"
+OPTIONS = {"side": "A", "first_game": False, "guides": None, "cards": None}
+
+
+@lru_cache(maxsize=8)
+def _load_cards(path: str, mtime: float) -> tuple[CardSet, dict]:
+    cards = load_yaml_model(CardSet, path)
+    params: dict[int, BaseModel] = {}
+    groups = [("spirits", s, s.ability.effects) for s in cards.spirits]
+    groups += [("blessings", b, b.effects) for b in cards.blessings] + [("curses", x, x.effects) for x in cards.curses]
+    counters: dict[str, int] = {}
+    for group, card, effects in groups:
+        i = counters.get(group, 0)
+        counters[group] = i + 1
+        base = f"{group}[{i}]" + (".ability" if group == "spirits" else "")
+        for j, e in enumerate(effects):
+            try:
+                params[id(e)] = validate_effect(e.effect, e.params)
+            except ValueError as exc:
+                field = f"{base}.effects[{j}]"
+                msg = str(exc).splitlines()
+                raise ContentError(f"{path}: {field} ({card.id}): {' '.join(m.strip() for m in msg)}", path=path,
+                                   field=field) from None
+        if group != "spirits":
+            needs = any(REGISTRY[e.effect].needs_target for e in effects)
+            if needs and card.target == "none":
+                raise ContentError(f"{path}: {group}[{i}].target: {card.id} has an effect that needs a target "
+                                   "opponent; set target to one-opponent or all-opponents", path=path,
+                                   field=f"{group}[{i}].target")
+    return cards, params
+
+
+def load_cards(path: str | Path | None = None) -> tuple[CardSet, dict]:
+    """Load and check a Restless Spirits card file (default: ``content/restless-spirits/cards.yaml``).
+
+    Returns ``(CardSet, {id(effect): parsed params})``. Raises :class:`ContentError` naming file and field.
+    """
+    p = Path(path) if path else content_root() / GAME_DIR / "cards.yaml"
+    try:
+        mtime = p.stat().st_mtime
+    except OSError as exc:
+        raise ContentError(f"{p}: cannot read card file ({exc.strerror})", path=str(p)) from None
+    return _load_cards(str(p), mtime)
+
+
+class RestlessSpirits(Game):
+    """Restless Spirits rules with chosen options.
+
+    Options: ``side`` ("A"), ``first_game`` (bool: deal 5 Totems each instead of drafting), ``guides`` (list of
+    guide ids, one per seat, to skip the guide choice), ``cards`` (path of a user card file).
+    """
+
+    game_id = "restless-spirits"
+    title = "Restless Spirits"
+    state_model = RSState
+
+    def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"restless-spirits: unknown option(s) {', '.join(unknown)}; valid options: "
+                             f"{', '.join(OPTIONS)}")
+        if players == 1:
+            raise ValueError("restless-spirits: solo mode (players=1) is not available yet; use players=2, 3 or 4")
+        if players not in (2, 3, 4):
+            raise ValueError(f"restless-spirits: players must be 2, 3 or 4, got {players!r}")
+        opts = {**OPTIONS, **options}
+        if opts["side"] != "A":
+            raise ValueError(f"restless-spirits: side must be 'A' (the B side comes with the variants), "
+                             f"got {opts['side']!r}")
+        if not isinstance(opts["first_game"], bool):
+            raise ValueError(f"restless-spirits: first_game must be True or False, got {opts['first_game']!r}")
+        if opts["cards"] is not None:
+            opts["cards"] = str(opts["cards"])
+        self.cards, self._params = load_cards(opts["cards"])
+        if opts["guides"] is not None:
+            gl = list(opts["guides"])
+            valid = [gd.id for gd in self.cards.guides]
+            if len(gl) != players or len(set(gl)) != len(gl) or any(x not in valid for x in gl):
+                raise ValueError(f"restless-spirits: guides must list {players} different guide ids, one per seat, "
+                                 f"from: {', '.join(valid)}; got {gl!r}")
+            opts["guides"] = gl
+        super().__init__(players, seed, clauses, opts)
+        self._kinds = {}
+        for group, kind in (("spirits", "spirit"), ("totems", "totem"), ("blessings", "blessing"),
+                            ("curses", "curse"), ("guides", "guide")):
+            for card in getattr(self.cards, group):
+                self._kinds[card.id] = kind
+
+    # -- Game interface ------------------------------------------------------------------------------------------
+    def initial_state(self) -> tuple[RSState, list[Event]]:
+        return setup.initial_state(self)
+
+    def legal_actions(self, state: RSState) -> list[Action]:
+        return rules.legal_actions(self, state)
+
+    def blocked_actions(self, state: RSState) -> list[Blocked]:
+        return rules.blocked_actions(self, state)
+
+    def apply(self, state: RSState, action: Action) -> list[Event]:
+        c = Ctx(self, state)
+        if state.phase in ("guides", "draft"):
+            setup.apply_setup(c, action)
+        else:
+            resolve.apply_action(c, action)
+        return c.events
+
+    def current_player(self, state: RSState) -> int | None:
+        if state.phase == "over":
+            return None
+        if state.phase == "guides":
+            return next(p.seat for p in state.players if p.guide is None)
+        if state.phase == "draft":
+            return state.draft.picked.index(False)
+        return state.pending[-1].actor if state.pending else state.current
+
+    def is_over(self, state: RSState) -> bool:
+        return state.phase == "over"
+
+    def winners(self, state: RSState) -> list[int]:
+        return list(state.winners)
+
+    def scenario_state(self, state: RSState, partial: dict, where: str) -> RSState:
+        from .partial import apply_partial
+        return apply_partial(self, state, partial, where)
+
+    def facts(self, state: RSState) -> dict[str, Any]:
+        from .partial import facts
+        return facts(self, state)
+
+    # -- card facts used by rules, views and effects ------------------------------------------------------------------
+    def card_kind(self, card_id: str) -> str:
+        """``"spirit"``, ``"totem"``, ``"blessing"``, ``"curse"`` or ``"guide"``."""
+        return self._kinds[card_id]
+
+    def deck_spirits(self):
+        """The Spirits shuffled into this game's Spirit deck (the 30 main Spirits)."""
+        return self.cards.main_spirits()
+
+    def effect_params(self, e: Effect) -> BaseModel:
+        """Parsed parameters of effect entry ``e`` (validated at load)."""
+        return self._params[id(e)]
+
+    def mark(self, card: Any, field: str) -> str:
+        """``" [provisional]"`` when ``field`` of ``card`` is a provisional value, else ``""``."""
+        return " [provisional]" if field in getattr(card, "provisional", {}) else ""
+
+    def type_name(self, t: str, card: Any = None, field: str = "type") -> str:
+        """Display name of a Spirit type, marked provisional when ``card.field`` is."""
+        return t.capitalize() + (self.mark(card, field) if card is not None else "")
+
+    def spirit_label(self, sid: str) -> str:
+        """``"Gonga (Sacred [provisional])"``."""
+        sp = self.cards.by_id[sid]
+        return f"{sp.name} ({self.type_name(sp.type, sp)})"
+
+    def totem_label(self, tid: str) -> str:
+        """``"Bell & Drum (double)"``, ``"Rice Dumpling (wild, Fortune)"``; provisional names/icons marked."""
+        t = self.cards.by_id[tid]
+        if t.kind == "wild":
+            return f"{t.name} (wild, {t.wild_type.capitalize()}){self.mark(t, 'name')}"
+        prov = " [provisional]" if t.provisional else ""
+        return f"{t.name} ({t.kind}){prov}"
+
+    def icon_label(self, icon: str) -> str:
+        """Display name of a Totem icon."""
+        return self.cards.icon_names[icon]
+
+    def requirements_label(self, sid: str) -> str:
+        """``"Bell, Drum and Key [provisional]"``."""
+        sp = self.cards.by_id[sid]
+        names = [self.icon_label(r) for r in sp.requirements]
+        return f"{names[0]}, {names[1]} and {names[2]}{self.mark(sp, 'requirements')}"
+
+    def attract_cost(self, s: RSState, seat: int, sid: str) -> int:
+        """AP to attract ``sid``: 0 when it matches the guide's Mastery type (Character Mastery), else 1."""
+        guide = s.players[seat].guide
+        return 0 if guide and self.cards.by_id[guide].mastery == self.cards.by_id[sid].type else 1
+
+    def attract_locked(self, s: RSState, seat: int, sid: str) -> bool:
+        """True when an opponent's Ongoing ability forbids attracting ``sid`` (none in the base rules)."""
+        return False
+
+    def targets(self, s: RSState, seat: int, source: str | None) -> list[int]:
+        """Opponents that ``seat`` may target with ``source`` (a card id, or ``None`` for any), in seat order."""
+        return [p.seat for p in s.players if p.seat != seat]
+
+    def can_activate(self, s: RSState, seat: int, space: int) -> bool:
+        """True when the Spirit on ``space`` has an unused Activated ability the tutor plays and a token is free."""
+        p = s.players[seat]
+        ps = p.board[space]
+        if ps is None or ps.used or p.activation_tokens <= 0:
+            return False
+        ab = self.cards.by_id[ps.card].ability
+        return ab.timing == "activated" and bool(ab.effects)
+
+    def play_totem_why(self, ps, card: str) -> str:
+        """One sentence: why ``card`` may be played to the Spirit ``ps``."""
+        t = self.cards.by_id[card]
+        sp = self.cards.by_id[ps.card]
+        if t.kind == "wild":
+            if t.wild_type == sp.type:
+                return f"A Wild Totem of {sp.name}'s own type is a Double Wild: it meets any two unmet requirements."
+            return "A Wild Totem meets any one unmet requirement you choose."
+        hit = fill_options(self, ps, card)[0]
+        names = " and ".join(self.icon_label(sp.requirements[i]) for i in hit)
+        return f"{sp.name} still needs {names}{self.mark(sp, 'requirements')}, which this Totem provides."
+
+    def play_totem_clauses(self, ps, card: str) -> tuple[str, ...]:
+        """Clauses that make playing ``card`` to ``ps`` legal."""
+        t = self.cards.by_id[card]
+        if t.kind == "wild":
+            extra = ("rs.totem.double-wild",) if t.wild_type == self.cards.by_id[ps.card].type else ()
+            return ("rs.play-totem", "rs.totem.wild") + extra
+        return ("rs.play-totem", "rs.totem." + t.kind)
+
+    # -- checks -------------------------------------------------------------------------------------------------------
+    def check_invariants(self, s: RSState) -> list[str]:
+        """Cards conserved (every card in exactly one zone), counters in range, board shape."""
+        probs: list[str] = []
+        zones: list[str] = []
+        zones += s.spirit_deck + s.spirit_discard + [x for x in s.lost_spirits if x] + s.totem_deck + s.totem_discard
+        zones += [x for row in s.markets for x in row if x] + s.shrine + s.blessing_deck + s.curse_deck + s.out_of_game
+        for p in s.players:
+            zones += p.hand + p.released
+            for ps in p.board:
+                if ps is not None:
+                    zones += [ps.card] + ps.totems
+                    if set(x for x in ps.slots if x) - set(ps.totems):
+                        probs.append(f"player {p.seat + 1}: a slot is met by a Totem not under the Spirit")
+            if not 0 <= p.activation_tokens <= 3:
+                probs.append(f"player {p.seat + 1}: {p.activation_tokens} activation tokens")
+            used = sum(1 for ps in p.board if ps is not None and ps.used)
+            if p.activation_tokens + used != 3:
+                probs.append(f"player {p.seat + 1}: activation tokens {p.activation_tokens} + used {used} != 3")
+            if p.ap < 0:
+                probs.append(f"player {p.seat + 1}: negative AP")
+            if len(p.hand) > 7 and not p.no_hand_limit:
+                probs.append(f"player {p.seat + 1}: {len(p.hand)} cards in hand")
+        if s.draft:
+            for pk in s.draft.packets:
+                zones += pk
+        want = sorted(self._kinds[k] and k for k in self._kinds if self._kinds[k] != "guide")
+        if sorted(zones) != want:
+            from collections import Counter
+            have = Counter(zones)
+            dup = [k for k, v in have.items() if v > 1]
+            missing = [k for k in want if k not in have]
+            probs.append(f"cards not conserved: duplicated {dup[:5]}, missing {missing[:5]}")
+        return probs

@@ -1,0 +1,284 @@
+"""Partial states for Restless Spirits scenarios and lessons (``setup.state`` of a scenario file).
+
+Only the zones named are changed; every card keeps exactly one place: a card named in a zone is taken from
+wherever it was, and cards pushed out of a named zone go to the bottom of their own deck. Totems listed under a
+board Spirit meet its requirements in the order given, as if played.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core.content import validate
+from ...core.errors import ContentError
+from .requirements import fill_options
+from .state import PlacedSpirit, RSState
+
+
+class _P(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class BoardSpirit(_P):
+    """A Spirit on a board space with the Totems already under it and whether its ability is used."""
+
+    card: str
+    totems: list[str] = Field(default_factory=list)
+    used: bool = False
+
+
+class PlayerPart(_P):
+    """Fields of one player to set; any left out stay as dealt."""
+
+    seat: int
+    guide: str | None = None
+    hand: list[str] | None = None
+    board: list[BoardSpirit | None] | None = None
+    released: list[str] | None = None
+    ap: int | None = Field(default=None, ge=0)
+    activation_tokens: int | None = Field(default=None, ge=0, le=3)
+
+
+class DeckTops(_P):
+    """Cards to put on top of each deck, first listed = top card."""
+
+    spirit: list[str] = Field(default_factory=list)
+    totem: list[str] = Field(default_factory=list)
+    blessing: list[str] = Field(default_factory=list)
+    curse: list[str] = Field(default_factory=list)
+
+
+class PartialState(_P):
+    """The Restless Spirits ``setup.state`` shape."""
+
+    players: list[PlayerPart] = Field(default_factory=list)
+    current: int | None = Field(default=None, ge=1, description="seat number (1-based) whose turn it is")
+    first_player: int | None = Field(default=None, ge=1)
+    lost_spirits: list[str | None] | None = None
+    markets: list[list[str | None]] | None = None
+    shrine: list[str] | None = Field(default=None, description="bottom first; the last is the Shrine's top")
+    totem_discard: list[str] | None = None
+    spirit_discard: list[str] | None = None
+    deck_tops: DeckTops | None = None
+    endgame_by: int | None = Field(default=None, ge=1)
+    phase: Literal["play"] | None = None
+
+
+def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
+    """Return a copy of ``state`` with the partial state ``data`` applied (module doc).
+
+    Raises:
+        ContentError: unknown field, unknown card, wrong card kind for a zone, a card named twice, or a Spirit whose
+            listed Totems do not fit it; naming ``where`` and the field.
+    """
+    part = validate(PartialState, data, where)
+    s = state.model_copy(deep=True)
+    n = len(s.players)
+    named: dict[str, str] = {}
+
+    def bad(field: str, msg: str) -> ContentError:
+        return ContentError(f"{where}: {field}: {msg}", path=where, field=field)
+
+    def claim(card: str, field: str, kinds: tuple[str, ...]) -> str:
+        if card not in g.cards.by_id or g.card_kind(card) == "guide":
+            raise bad(field, f"unknown card id {card!r}")
+        if g.card_kind(card) not in kinds:
+            raise bad(field, f"{card!r} is a {g.card_kind(card)}; this zone takes {' or '.join(kinds)} cards")
+        if card in named:
+            raise bad(field, f"{card!r} is already placed at {named[card]}")
+        named[card] = field
+        return card
+
+    # 1. validate everything and note which zones are replaced
+    for i, pp in enumerate(part.players):
+        f = f"players[{i}]"
+        if not 1 <= pp.seat <= n:
+            raise bad(f + ".seat", f"seat must be 1..{n}")
+        if pp.guide is not None and pp.guide not in {x.id for x in g.cards.guides}:
+            raise bad(f + ".guide", f"unknown guide {pp.guide!r}")
+        for j, c in enumerate(pp.hand or []):
+            claim(c, f"{f}.hand[{j}]", ("totem", "blessing", "curse"))
+        if pp.board is not None and len(pp.board) != 3:
+            raise bad(f + ".board", "a board has exactly 3 spaces (use null for an empty one)")
+        for j, bs in enumerate(pp.board or []):
+            if bs is not None:
+                claim(bs.card, f"{f}.board[{j}].card", ("spirit",))
+                for k, t in enumerate(bs.totems):
+                    claim(t, f"{f}.board[{j}].totems[{k}]", ("totem",))
+        for j, c in enumerate(pp.released or []):
+            claim(c, f"{f}.released[{j}]", ("spirit",))
+    for j, c in enumerate(part.lost_spirits or []):
+        if c is not None:
+            claim(c, f"lost_spirits[{j}]", ("spirit",))
+    if part.lost_spirits is not None and len(part.lost_spirits) != 3:
+        raise bad("lost_spirits", "the Lost Spirits row has exactly 3 places")
+    if part.markets is not None and (len(part.markets) != 2 or any(len(r) != 3 for r in part.markets)):
+        raise bad("markets", "two market rows of exactly 3 places each")
+    for r, row in enumerate(part.markets or []):
+        for j, c in enumerate(row):
+            if c is not None:
+                claim(c, f"markets[{r}][{j}]", ("totem",))
+    for name in ("shrine", "totem_discard"):
+        for j, c in enumerate(getattr(part, name) or []):
+            claim(c, f"{name}[{j}]", ("totem",))
+    for j, c in enumerate(part.spirit_discard or []):
+        claim(c, f"spirit_discard[{j}]", ("spirit",))
+    tops = part.deck_tops or DeckTops()
+    for deck in ("spirit", "totem", "blessing", "curse"):
+        for j, c in enumerate(getattr(tops, deck)):
+            claim(c, f"deck_tops.{deck}[{j}]", (deck,))
+    for name, v in (("current", part.current), ("first_player", part.first_player), ("endgame_by", part.endgame_by)):
+        if v is not None and v > n:
+            raise bad(name, f"seat must be 1..{n}")
+
+    # 2. take every named card out of wherever it is; empty the replaced zones (their cards become loose)
+    loose: list[str] = []
+    for pp in part.players:
+        p = s.players[pp.seat - 1]
+        if pp.hand is not None:
+            loose += p.hand
+            p.hand = []
+        if pp.board is not None:
+            for ps in p.board:
+                if ps is not None:
+                    loose += [ps.card] + ps.totems
+            p.board = [None, None, None]
+        if pp.released is not None:
+            loose += p.released
+            p.released = []
+    if part.lost_spirits is not None:
+        loose += [x for x in s.lost_spirits if x]
+        s.lost_spirits = [None] * 3
+    if part.markets is not None:
+        loose += [x for row in s.markets for x in row if x]
+        s.markets = [[None] * 3, [None] * 3]
+    for name in ("shrine", "totem_discard", "spirit_discard"):
+        if getattr(part, name) is not None:
+            loose += getattr(s, name)
+            setattr(s, name, [])
+    _remove_everywhere(s, set(named))
+    loose = [x for x in loose if x not in named]
+
+    # 3. place
+    for i, pp in enumerate(part.players):
+        p = s.players[pp.seat - 1]
+        if pp.guide is not None:
+            p.guide = pp.guide
+        if pp.hand is not None:
+            p.hand = list(pp.hand)
+        if pp.released is not None:
+            p.released = list(pp.released)
+        if pp.ap is not None:
+            p.ap = pp.ap
+        if pp.board is not None:
+            for j, bs in enumerate(pp.board):
+                if bs is None:
+                    continue
+                ps = PlacedSpirit(card=bs.card, used=bs.used)
+                for k, t in enumerate(bs.totems):
+                    opts = fill_options(g, ps, t)
+                    if not opts:
+                        raise bad(f"players[{i}].board[{j}].totems[{k}]",
+                                  f"{t} meets none of {bs.card}'s unmet requirements")
+                    ps.totems.append(t)
+                    for slot in opts[0]:
+                        ps.slots[slot] = t
+                if all(x is not None for x in ps.slots):
+                    raise bad(f"players[{i}].board[{j}].totems", "these Totems meet every requirement: the Spirit "
+                              "would already be released; list it under released instead")
+                p.board[j] = ps
+        used = sum(1 for ps in p.board if ps is not None and ps.used)
+        p.activation_tokens = pp.activation_tokens if pp.activation_tokens is not None else 3 - used
+        if p.activation_tokens + used != 3:
+            raise bad(f"players[{i}].activation_tokens", f"tokens on the board ({p.activation_tokens}) plus used "
+                      f"abilities ({used}) must be 3")
+    if part.lost_spirits is not None:
+        s.lost_spirits = list(part.lost_spirits)
+    if part.markets is not None:
+        s.markets = [list(r) for r in part.markets]
+    for name in ("shrine", "totem_discard", "spirit_discard"):
+        if getattr(part, name) is not None:
+            setattr(s, name, list(getattr(part, name)))
+    for c in loose:
+        kind = g.card_kind(c)
+        {"spirit": s.spirit_deck, "totem": s.totem_deck, "blessing": s.blessing_deck,
+         "curse": s.curse_deck}[kind].insert(0, c)
+    for deck in ("spirit", "totem", "blessing", "curse"):
+        pile = getattr(s, f"{deck}_deck")
+        for c in reversed(getattr(tops, deck)):
+            pile.append(c)
+    if part.current is not None:
+        s.current = part.current - 1
+    if part.first_player is not None:
+        s.first_player = part.first_player - 1
+    if part.endgame_by is not None:
+        s.endgame_by = part.endgame_by - 1
+    s.pending = []
+    problems = g.check_invariants(s)
+    if problems:
+        raise bad("<state>", "; ".join(problems))
+    return s
+
+
+def _remove_everywhere(s: RSState, cards: set[str]) -> None:
+    if not cards:
+        return
+    keep = lambda lst: [x for x in lst if x not in cards]
+    for name in ("spirit_deck", "spirit_discard", "totem_deck", "totem_discard", "shrine", "blessing_deck",
+                 "curse_deck", "out_of_game"):
+        setattr(s, name, keep(getattr(s, name)))
+    s.lost_spirits = [None if x in cards else x for x in s.lost_spirits]
+    s.markets = [[None if x in cards else x for x in row] for row in s.markets]
+    for p in s.players:
+        p.hand = keep(p.hand)
+        p.released = keep(p.released)
+        for j, ps in enumerate(p.board):
+            if ps is None:
+                continue
+            if ps.card in cards:
+                p.board[j] = None
+                # its Totems stay loose: put them back to the Totem deck bottom unless named elsewhere
+                s.totem_deck[:0] = [t for t in ps.totems if t not in cards]
+                if ps.used:
+                    p.activation_tokens += 1
+            else:
+                removed = [t for t in ps.totems if t in cards]
+                if removed:
+                    ps.totems = keep(ps.totems)
+                    ps.slots = [None if x in cards else x for x in ps.slots]
+
+
+def facts(g, s: RSState) -> dict:
+    """Named facts for scenario expectations: ``pN.ap``, ``pN.hand``, ``pN.hand_size``, ``pN.released``,
+    ``pN.released_count``, ``pN.board`` (card ids or None), ``pN.activation_tokens``, ``pN.unmet.<space>``
+    (requirement icons still unmet on a space), ``current`` (seat, 1-based), ``phase``, ``shrine_top``,
+    ``shrine_size``, ``shrine``, ``lost_spirits``, ``markets``, ``totem_discard_size``, ``endgame_by``,
+    ``winners`` (1-based seats), ``pending`` (kind of the pending decision or None)."""
+    out: dict = {}
+    for p in s.players:
+        k = f"p{p.seat + 1}"
+        out[f"{k}.ap"] = p.ap
+        out[f"{k}.hand"] = list(p.hand)
+        out[f"{k}.hand_size"] = len(p.hand)
+        out[f"{k}.released"] = list(p.released)
+        out[f"{k}.released_count"] = len(p.released)
+        out[f"{k}.board"] = [ps.card if ps else None for ps in p.board]
+        out[f"{k}.activation_tokens"] = p.activation_tokens
+        out[f"{k}.guide"] = p.guide
+        for j, ps in enumerate(p.board):
+            if ps is not None:
+                req = g.cards.by_id[ps.card].requirements
+                out[f"{k}.unmet.{j + 1}"] = [req[i] for i, x in enumerate(ps.slots) if x is None]
+    out["current"] = s.current + 1
+    out["phase"] = s.phase
+    out["shrine"] = list(s.shrine)
+    out["shrine_top"] = s.shrine[-1] if s.shrine else None
+    out["shrine_size"] = len(s.shrine)
+    out["lost_spirits"] = list(s.lost_spirits)
+    out["markets"] = [list(r) for r in s.markets]
+    out["totem_discard_size"] = len(s.totem_discard)
+    out["endgame_by"] = None if s.endgame_by is None else s.endgame_by + 1
+    out["winners"] = [w + 1 for w in s.winners]
+    out["pending"] = s.pending[-1].kind if s.pending else None
+    return out

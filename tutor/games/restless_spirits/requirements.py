@@ -1,0 +1,41 @@
+"""Totem Requirements: which unmet requirements of a Spirit a Totem can meet (Totems; Single & Double Totems;
+Wild Totems; General FAQs: a Double Totem used for one requirement).
+
+A requirement slot is met when ``PlacedSpirit.slots[i]`` holds a card id (a Totem, or a reduction marker such as
+``"-1:seone"`` in later rules). A Spirit whose three slots are all met is released.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .state import PlacedSpirit
+
+
+def unmet(g, ps: PlacedSpirit) -> list[int]:
+    """Indices of the unmet requirement slots of ``ps``."""
+    return [i for i, x in enumerate(ps.slots) if x is None]
+
+
+def fill_options(g, ps: PlacedSpirit, totem: str) -> list[tuple[int, ...]]:
+    """The ways ``totem`` can meet requirements of ``ps``; each is a tuple of slot indices it would fill.
+
+    Single: the one unmet slot with its icon. Double: every unmet slot matching either icon, together (its extra
+    icon is unused when only one matches). Wild: any one unmet slot; on a Spirit of the Wild's type (Double Wild)
+    any two unmet slots (or the last one). Empty list: the Totem cannot be played to this Spirit.
+    """
+    t = g.cards.by_id[totem]
+    req = g.cards.by_id[ps.card].requirements
+    free = unmet(g, ps)
+    if not free:
+        return []
+    if t.kind == "single" or t.kind == "double":
+        hit = tuple(i for i in free if req[i] in t.icons)
+        return [hit] if hit else []
+    if t.wild_type == g.cards.by_id[ps.card].type and len(free) >= 2:
+        return list(combinations(free, 2))
+    return [(i,) for i in free]
+
+
+def is_complete(ps: PlacedSpirit) -> bool:
+    """True when all three requirement slots are met (the Spirit is released at once)."""
+    return all(x is not None for x in ps.slots)

@@ -1,0 +1,369 @@
+"""Restless Spirits: carrying out actions (On Your Turn), releasing Spirits (Releasing a Spirit) and the turn and
+endgame flow (Action Points; Triggering the Endgame; Tiebreaker).
+
+Every function mutates the session's private copy of the state through a :class:`~.zones.Ctx` and records events,
+each citing its clause.
+"""
+from __future__ import annotations
+
+from ...core.model import Action
+from .decisions import ask, resolve_decision
+from .effects import Use, run_effect
+from .requirements import fill_options, is_complete
+from .state import Decision, PlacedSpirit
+from .zones import Ctx, discard_card, draw_reward, draw_totem, hand_room, refill_lost_spirits, refill_markets
+
+RELEASES_TO_TRIGGER = {2: 5, 3: 4, 4: 3}
+
+
+def apply_action(c: Ctx, action: Action) -> None:
+    """Apply a legal action of the play phase (a main action or the answer to a pending decision)."""
+    s = c.state
+    if s.pending:
+        d = s.pending.pop()
+        resolve_decision(c, d, action)
+    else:
+        _main_action(c, action)
+    after_step(c)
+
+
+def _pay(c: Ctx, seat: int, cost: int, what: str, clause: str) -> None:
+    p = c.state.players[seat]
+    p.ap -= cost
+    if cost:
+        c.ev(clause, f"{c.who(seat)} spends {cost} AP to {what} ({p.ap} AP left).", actor=seat)
+    else:
+        c.ev(clause, f"{c.who(seat)} uses a Free Action to {what} ({p.ap} AP left).", actor=seat)
+
+
+def _main_action(c: Ctx, a: Action) -> None:
+    g, s = c.game, c.state
+    seat = a.actor
+    p = s.players[seat]
+    k = a.kind
+    if k == "attract":
+        spirit = a.param("spirit")
+        clause = "rs.mastery" if a.cost == 0 else "rs.attract"
+        _pay(c, seat, a.cost, f"attract {g.spirit_label(spirit)}", clause)
+        ask(c, Decision(kind="choose-offering", actor=seat, purpose="attract", cards=[spirit]))
+    elif k == "refresh-and-attract":
+        _pay(c, seat, a.cost, "refresh the Lost Spirits and attract one", "rs.refresh-attract")
+        ask(c, Decision(kind="choose-offering", actor=seat, purpose="refresh-attract"))
+    elif k == "buy-totem":
+        card = a.param("totem")
+        _pay(c, seat, a.cost, f"buy {g.totem_label(card)}", "rs.buy")
+        buy(c, seat, card)
+    elif k == "refresh-market-and-buy":
+        row = a.param("row") - 1
+        _pay(c, seat, a.cost, f"refresh market row {row + 1} and buy from it", "rs.refresh-buy")
+        old = [x for x in s.markets[row] if x is not None]
+        s.totem_discard.extend(old)
+        s.markets[row] = [None, None, None]
+        c.ev("rs.refresh-buy", f"Market row {row + 1} ({', '.join(g.totem_label(x) for x in old) or 'empty'}) goes "
+             "to the Totem discard pile and 3 new Totems are dealt.", cards=tuple(old), actor=seat)
+        for i in range(3):
+            card = draw_totem(c)
+            if card is None:
+                break
+            s.markets[row][i] = card
+        ask(c, Decision(kind="choose-market-totem", actor=seat, purpose="refresh-buy", space=row, allow_decline=True))
+    elif k == "retrieve-from-shrine":
+        _pay(c, seat, a.cost, "retrieve a Totem from the Shrine", "rs.retrieve")
+        if hand_room(p) <= 0:
+            ask(c, Decision(kind="choose-swap-out", actor=seat, purpose="retrieve"))
+        else:
+            retrieve_choice(c, seat)
+    elif k == "play-totem":
+        card, space = a.param("totem"), a.param("space") - 1
+        ps = p.board[space]
+        _pay(c, seat, a.cost, f"play {g.totem_label(card)} to {g.spirit_label(ps.card)}", "rs.play-totem")
+        opts = fill_options(g, ps, card)
+        if len(opts) == 1:
+            attach_totem(c, seat, space, card, opts[0])
+        else:
+            ask(c, Decision(kind="choose-requirement", actor=seat, purpose="play-totem", cards=[card], space=space))
+    elif k in ("play-blessing", "play-curse"):
+        _play_card(c, a)
+    elif k == "discard-three-for-ap":
+        cards = [a.param("card1"), a.param("card2"), a.param("card3")]
+        for card in cards:
+            p.hand.remove(card)
+            discard_card(c, card)
+        p.ap += 1
+        c.ev("rs.discard-three", f"{c.who(seat)} puts {', '.join(c.name(x) for x in cards)} at the bottom of their "
+             f"decks and gains 1 AP ({p.ap} AP now).", cards=tuple(cards), actor=seat)
+    elif k == "activate-ability":
+        _activate(c, a)
+    elif k == "end-turn":
+        end_turn(c, seat, automatic=False)
+    else:  # pragma: no cover - only legal actions reach here
+        raise ValueError(f"unknown action kind {k!r}")
+
+
+def _target_of(a: Action) -> int | None:
+    t = a.param("target")
+    return None if t is None else t - 1
+
+
+def _play_card(c: Ctx, a: Action) -> None:
+    g, s = c.game, c.state
+    seat, card = a.actor, a.param("card")
+    rc = g.cards.by_id[card]
+    word = "Blessing" if a.kind == "play-blessing" else "Curse"
+    _pay(c, seat, rc.cost, f"play the {word} {rc.name}", "rs.play-card")
+    s.players[seat].hand.remove(card)
+    if rc.provisional:
+        c.ev("rs.provisional.cards", f"{rc.name}'s text is provisional (not printed in the rulebook): "
+             f"\u201c{rc.text}\u201d", cards=(card,), actor=seat)
+    _run_effects(c, seat, None, rc.target, _target_of(a), rc.effects, rc.name, card)
+    discard_card(c, card)
+    c.ev("rs.play-card.bottom", f"{rc.name} goes to the bottom of the {word} deck.", auto=True, cards=(card,))
+
+
+def _activate(c: Ctx, a: Action) -> None:
+    g, s = c.game, c.state
+    seat, space = a.actor, a.param("space") - 1
+    p = s.players[seat]
+    ps = p.board[space]
+    sp = g.cards.by_id[ps.card]
+    p.activation_tokens -= 1
+    ps.used = True
+    c.ev("rs.ability.activate", f"{c.who(seat)} places an Activation Token on {sp.name} "
+         f"({p.activation_tokens} left on the board) and uses its ability: {sp.ability.text}", cards=(ps.card,),
+         actor=seat)
+    _run_effects(c, seat, space, sp.ability.target, _target_of(a), sp.ability.effects, sp.name, ps.card)
+
+
+def _run_effects(c: Ctx, seat: int, space: int | None, target_kind: str, target: int | None, effects, name,
+                 source: str) -> None:
+    targets: list[int | None]
+    if target_kind == "all-opponents":
+        targets = [t for t in c.game.targets(c.state, seat, None)]
+        c.ev("rs.effect.target", f"{name} targets every opponent it can: "
+             f"{', '.join(c.who(t) for t in targets) or 'none'}.", actor=seat)
+    else:
+        targets = [target]
+        if target is not None:
+            c.ev("rs.effect.target", f"{name} targets {c.who(target)}.", actor=seat)
+    for t in targets:
+        u = Use(seat, space, t, "rs.effect", name, source)
+        for e in effects:
+            run_effect(c, u, e.effect, c.game.effect_params(e))
+    check_releases(c)
+
+
+def buy(c: Ctx, seat: int, card: str) -> None:
+    """Take ``card`` from a market into the hand, swapping a Totem out first at the hand limit."""
+    if hand_room(c.state.players[seat]) <= 0:
+        ask(c, Decision(kind="choose-swap-out", actor=seat, purpose="buy", cards=[card]))
+    else:
+        take_from_market(c, seat, card)
+
+
+def take_from_market(c: Ctx, seat: int, card: str) -> None:
+    """Move ``card`` from its market space to ``seat``'s hand, then refill the market (Buy a Totem)."""
+    s = c.state
+    for r, row in enumerate(s.markets):
+        if card in row:
+            row[row.index(card)] = None
+            break
+    s.players[seat].hand.append(card)
+    c.ev("rs.buy", f"{c.who(seat)} takes {c.game.totem_label(card)} into their hand.", cards=(card,), actor=seat)
+    refill_markets(c)
+
+
+def retrieve_choice(c: Ctx, seat: int) -> None:
+    """Show the top 3 (or fewer) Shrine Totems and ask which one to keep (Retrieve a Totem from the Shrine)."""
+    top = list(reversed(c.state.shrine[-3:]))
+    c.ev("rs.retrieve", f"The top of the Shrine shows {', '.join(c.game.totem_label(x) for x in top)}.",
+         cards=tuple(top), actor=seat)
+    ask(c, Decision(kind="choose-shrine-totem", actor=seat, purpose="retrieve", options=top, cards=top))
+
+
+def retrieve_keep(c: Ctx, seat: int, top: list[str], keep: str) -> None:
+    """Keep ``keep`` from the Shrine's top cards; the others go to the Totem discard pile."""
+    s = c.state
+    for x in top:
+        s.shrine.remove(x)
+    s.players[seat].hand.append(keep)
+    rest = [x for x in top if x != keep]
+    s.totem_discard.extend(rest)
+    c.ev("rs.retrieve", f"{c.who(seat)} keeps {c.game.totem_label(keep)}"
+         + (f"; {', '.join(c.game.totem_label(x) for x in rest)} go to the Totem discard pile." if rest else "."),
+         cards=(keep, *rest), actor=seat)
+
+
+def refresh_lost_spirits(c: Ctx, seat: int) -> None:
+    """Move the 3 Lost Spirits to the Spirit discard pile and deal 3 new ones (Refresh the Lost Spirits)."""
+    s = c.state
+    old = [x for x in s.lost_spirits if x is not None]
+    s.spirit_discard.extend(old)
+    s.lost_spirits = [None, None, None]
+    c.ev("rs.refresh-attract", f"The Lost Spirits ({', '.join(c.name(x) for x in old)}) go to the Spirit discard "
+         "pile.", cards=tuple(old), actor=seat)
+    refill_lost_spirits(c)
+
+
+def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> None:
+    """Put ``spirit`` from the Lost Spirits row on ``seat``'s empty ``space``, then refill the row."""
+    s = c.state
+    s.lost_spirits[s.lost_spirits.index(spirit)] = None
+    s.players[seat].board[space] = PlacedSpirit(card=spirit)
+    sp = c.cards.by_id[spirit]
+    c.ev("rs.attract", f"{c.who(seat)} attracts {c.game.spirit_label(spirit)} to space {space + 1}. It needs "
+         f"{c.game.requirements_label(spirit)}.", cards=(spirit,), actor=seat)
+    if sp.ability.timing == "ongoing":
+        c.ev("rs.ability.ongoing", f"{sp.name}'s Ongoing ability is active while it is on the board: "
+             f"{sp.ability.text}", auto=True, cards=(spirit,), actor=seat)
+    refill_lost_spirits(c)
+
+
+def attach_totem(c: Ctx, seat: int, space: int, card: str, slots: tuple[int, ...]) -> None:
+    """Put ``card`` under the Spirit on ``space`` meeting requirement ``slots``, then release if complete."""
+    g = c.game
+    p = c.state.players[seat]
+    ps = p.board[space]
+    p.hand.remove(card)
+    ps.totems.append(card)
+    req = g.cards.by_id[ps.card].requirements
+    for i in slots:
+        ps.slots[i] = card
+    t = g.cards.by_id[card]
+    met = " and ".join(g.icon_label(req[i]) for i in slots)
+    clause = {"single": "rs.totem.single", "double": "rs.totem.double", "wild": "rs.totem.wild"}[t.kind]
+    if t.kind == "wild" and len(slots) == 2:
+        clause = "rs.totem.double-wild"
+    extra = ""
+    if t.kind == "double" and len(slots) == 1:
+        extra = " (its other icon is not needed and goes unused)"
+    c.ev(clause, f"{g.totem_label(card)} meets {g.spirit_label(ps.card)}'s {met} requirement"
+         f"{'s' if len(slots) > 1 else ''}{extra}; "
+         f"{3 - sum(x is not None for x in ps.slots)} requirement(s) still unmet.", cards=(card, ps.card), actor=seat)
+    check_releases(c)
+
+
+def check_releases(c: Ctx) -> None:
+    """Release every Spirit whose three requirements are met (automatic; costs no AP)."""
+    for p in c.state.players:
+        for i, ps in enumerate(p.board):
+            if ps is not None and is_complete(ps):
+                release(c, p.seat, i)
+
+
+def release(c: Ctx, seat: int, space: int) -> None:
+    """The five release steps, in order (Releasing a Spirit), then the endgame trigger check."""
+    g, s = c.game, c.state
+    p = s.players[seat]
+    ps = p.board[space]
+    sp = g.cards.by_id[ps.card]
+    p.board[space] = None
+    p.released.append(ps.card)
+    c.ev("rs.release", f"All of {sp.name}'s requirements are met: it is released at once, at no AP cost, and "
+         f"tucked under {c.who(seat)}'s board ({len(p.released)} released).", auto=True, cards=(ps.card,), actor=seat)
+    if ps.totems:
+        s.totem_discard.extend(ps.totems)
+        c.ev("rs.release.totems", f"Its Totems ({', '.join(g.totem_label(x) for x in ps.totems)}) go to the Totem "
+             "discard pile.", auto=True, cards=tuple(ps.totems), actor=seat)
+    if ps.used:
+        p.activation_tokens += 1
+        c.ev("rs.release.token", f"The Activation Token on {sp.name} returns to {c.who(seat)}'s board "
+             f"({p.activation_tokens} available).", auto=True, actor=seat)
+    for other in s.players:
+        if any(m.source == ps.card for m in other.next_turn_ap):
+            other.next_turn_ap = [m for m in other.next_turn_ap if m.source != ps.card]
+            c.ev("rs.release.ends-ability", f"{sp.name} is no longer in play, so its effect on {c.who(other.seat)}'s "
+                 "next turn ends.", auto=True, actor=seat)
+    if ps.tokens:
+        c.ev("rs.release.spirit-tokens", f"Spirit Tokens on {sp.name} return to the supply.", auto=True, actor=seat)
+    draw_reward(c, seat, "blessing" if sp.light else "curse", "rs.release.reward")
+    need = RELEASES_TO_TRIGGER.get(len(s.players))
+    if need is not None and s.endgame_by is None and len(p.released) >= need:
+        s.endgame_by = seat
+        last = (s.first_player - 1) % len(s.players)
+        c.ev("rs.end.trigger", f"{c.who(seat)} has released {len(p.released)} Spirits: the endgame is triggered. "
+             f"Play goes on until {c.who(last)} (right of the first player) finishes their turn.", auto=True,
+             actor=seat)
+
+
+def end_turn(c: Ctx, seat: int, automatic: bool) -> None:
+    """End ``seat``'s turn: unused AP is lost; the game ends after the last turn of the endgame round, else the
+    next player clockwise starts with 2 AP (Action Points; Triggering the Endgame)."""
+    s = c.state
+    p = s.players[seat]
+    lost = p.ap
+    p.ap = 0
+    p.turns_taken += 1
+    if automatic:
+        c.ev("rs.ruling.auto-pass", f"{c.who(seat)} has no AP and no Free Action left, so the turn passes.",
+             auto=True, actor=seat)
+    else:
+        c.ev("rs.turn.no-carry" if lost else "rs.turn.end", f"{c.who(seat)} ends their turn"
+             + (f"; {lost} unused AP is lost (AP never carries over)." if lost else "."), actor=seat)
+    nxt = (seat + 1) % len(s.players)
+    if s.endgame_by is not None and nxt == s.first_player:
+        finish(c)
+        return
+    start_turn(c, nxt)
+
+
+def start_turn(c: Ctx, seat: int) -> None:
+    """Begin ``seat``'s turn with 2 AP changed by effects on their next turn, never below 1 (Action Points;
+    General FAQs). Effects that ``seat`` caused "until their next turn" end now."""
+    s = c.state
+    s.current = seat
+    s.turn += 1
+    for p in s.players:
+        ended = [m for m in p.next_turn_ap if m.by == seat]
+        if ended:
+            p.next_turn_ap = [m for m in p.next_turn_ap if m.by != seat]
+            c.ev("rs.effect.next-turn-ap", f"Effects {c.who(seat)} placed until their next turn on {c.who(p.seat)} "
+                 "end.", auto=True, actor=seat)
+    me = s.players[seat]
+    base = 2 + sum(m.delta for m in me.next_turn_ap)
+    me.ap = max(1, base)
+    if me.next_turn_ap:
+        names = ", ".join(c.name(m.source) for m in me.next_turn_ap)
+        me.next_turn_ap = []
+        c.ev("rs.effect.next-turn-ap", f"{names} change{'s' if ',' not in names else ''} {c.who(seat)}'s starting "
+             f"AP to {base}.", auto=True, actor=seat)
+        if base < 1:
+            c.ev("rs.turn.min-ap", f"A turn never starts below 1 AP: {c.who(seat)} has 1 AP.", auto=True, actor=seat)
+    c.ev("rs.turn.ap", f"{c.who(seat)}'s turn begins with {me.ap} AP.", auto=True, actor=seat)
+
+
+def finish(c: Ctx) -> None:
+    """Decide the winner(s): most released; then most released of one's Mastery type; then who triggered the
+    endgame; else a shared victory (Winning the Game; Tiebreaker)."""
+    g, s = c.game, c.state
+    s.phase = "over"
+    best = max(len(p.released) for p in s.players)
+    tied = [p.seat for p in s.players if len(p.released) == best]
+    c.ev("rs.end.equal-turns", "Every player has had the same number of turns: the game ends.", auto=True)
+    if len(tied) > 1:
+        def mastery_count(seat: int) -> int:
+            m = g.cards.by_id[s.players[seat].guide].mastery
+            return sum(g.cards.by_id[x].type == m for x in s.players[seat].released)
+        mbest = max(mastery_count(t) for t in tied)
+        tied2 = [t for t in tied if mastery_count(t) == mbest]
+        c.ev("rs.end.tiebreak-mastery", f"{', '.join(c.who(t) for t in tied)} tie with {best} released; most "
+             f"released of their Mastery type: {mbest} ({', '.join(c.who(t) for t in tied2)}).", auto=True)
+        if len(tied2) > 1 and s.endgame_by in tied2:
+            tied2 = [s.endgame_by]
+            c.ev("rs.end.tiebreak-trigger", f"Still tied: {c.who(s.endgame_by)} triggered the endgame and wins.",
+                 auto=True)
+        elif len(tied2) > 1:
+            c.ev("rs.end.shared", f"Still tied: {', '.join(c.who(t) for t in tied2)} share the victory.", auto=True)
+        tied = tied2
+    s.winners = tied
+    c.ev("rs.end.winner", f"{' and '.join(c.who(t) for t in tied)} win{'s' if len(tied) == 1 else ''} with {best} "
+         "released Spirits.", auto=True)
+
+
+def after_step(c: Ctx) -> None:
+    """Automatic checks after every step: pass the turn when the current player has no AP and no Free Action."""
+    from .rules import turn_actions
+    s = c.state
+    if s.phase != "play" or s.pending:
+        return
+    if s.players[s.current].ap == 0 and not turn_actions(c.game, s):
+        end_turn(c, s.current, automatic=True)

@@ -1,0 +1,236 @@
+"""Restless Spirits: which actions are legal now, why, and which tempting ones are not (On Your Turn; Setup).
+
+Pure functions of (game, state). Action ids are built from kind + sorted params, so they are stable for the same
+state and never parsed back (the session looks ids up among the legal actions).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...core.model import Action, Blocked
+from .requirements import fill_options
+from .state import RSState
+from .zones import hand_room
+
+AP_COST = 1
+
+
+def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str, ...], cost: int | None = None,
+                **params) -> Action:
+    """Build an :class:`Action` whose id is ``kind`` or ``kind:name=value,...`` (params sorted by name)."""
+    items = tuple(sorted((k, v) for k, v in params.items() if v is not None))
+    aid = kind + (":" + ",".join(f"{k}={v}" for k, v in items) if items else "")
+    return Action(id=aid, kind=kind, actor=actor, label=label, cost=cost, clauses=clauses, why=why, params=items)
+
+
+def _sorted(actions: list[Action]) -> list[Action]:
+    return sorted(actions, key=lambda a: a.id)
+
+
+def legal_actions(g, s: RSState) -> list[Action]:
+    """All legal actions in ``s`` (see module doc)."""
+    if s.phase == "over":
+        return []
+    if s.phase == "guides":
+        return _sorted(_guide_actions(g, s))
+    if s.phase == "draft":
+        return _sorted(_draft_actions(g, s))
+    if s.pending:
+        from .decisions import decision_actions
+        return _sorted(decision_actions(g, s, s.pending[-1]))
+    return _sorted(turn_actions(g, s) + [end_turn_action(g, s)])
+
+
+def _guide_actions(g, s: RSState) -> list[Action]:
+    seat = g.current_player(s)
+    taken = {p.guide for p in s.players}
+    out = []
+    for gd in g.cards.guides:
+        if gd.id in taken:
+            continue
+        out.append(make_action("choose-guide", seat, f"Choose {gd.name} ({g.type_name(gd.mastery, gd)} Mastery)",
+                               "Each player chooses a Spirit Guide board; this one is still free.",
+                               ("rs.setup.guides", "rs.mastery"), guide=gd.id))
+    return out
+
+
+def _draft_actions(g, s: RSState) -> list[Action]:
+    seat = g.current_player(s)
+    d = s.draft
+    seen: set[str] = set()
+    out = []
+    for card in d.packets[seat]:
+        out.append(make_action("draft-pick", seat, f"Keep {g.totem_label(card)}",
+                               f"Draft round {d.round}: keep one Totem from the {len(d.packets[seat])} in front of "
+                               "you and pass the rest to your left.", ("rs.setup.draft",), totem=card))
+        seen.add(card)
+    return out
+
+
+def end_turn_action(g, s: RSState) -> Action:
+    p = s.players[s.current]
+    lost = f"; your {p.ap} unused AP {'is' if p.ap == 1 else 'are'} lost" if p.ap else ""
+    return make_action("end-turn", s.current, "End your turn",
+                       f"You may end your turn at any time{lost}.", ("rs.turn.end", "rs.turn.no-carry"))
+
+
+def turn_actions(g, s: RSState) -> list[Action]:
+    """Main-turn actions of the current player (no decision pending), end-turn excluded."""
+    seat = s.current
+    p = s.players[seat]
+    out: list[Action] = []
+    has_space = any(x is None for x in p.board)
+    totems_in_hand = [c for c in p.hand if g.card_kind(c) == "totem"]
+    room = hand_room(p) > 0
+    # Attract / refresh and attract
+    if has_space and totems_in_hand:
+        for spirit in s.lost_spirits:
+            if spirit is None:
+                continue
+            cost = g.attract_cost(s, seat, spirit)
+            if p.ap >= cost:
+                if cost == 0:
+                    why = (f"{g.spirit_label(spirit)} matches your guide's Mastery, so attracting it is a Free "
+                           "Action; you have an empty space and a Totem to offer.")
+                    cl = ("rs.mastery", "rs.attract", "rs.attract.offering")
+                else:
+                    why = f"You have {p.ap} AP, an empty space and a Totem to offer to the Shrine."
+                    cl = ("rs.attract", "rs.attract.offering")
+                out.append(make_action("attract", seat, f"Attract {g.spirit_label(spirit)}", why, cl, cost,
+                                       spirit=spirit))
+        if p.ap >= AP_COST:
+            out.append(make_action("refresh-and-attract", seat, "Refresh the Lost Spirits and attract one",
+                                   f"You have {p.ap} AP, an empty space and a Totem to offer.",
+                                   ("rs.refresh-attract", "rs.attract.offering"), AP_COST))
+    if p.ap >= AP_COST:
+        can_take = room or bool(totems_in_hand)
+        swap = "" if room else " (your hand is full, so you will give up a Totem)"
+        clb = ("rs.buy",) if room else ("rs.buy", "rs.hand-limit.swap")
+        if can_take:
+            for r, row in enumerate(s.markets):
+                for card in row:
+                    if card is not None:
+                        out.append(make_action("buy-totem", seat, f"Buy {g.totem_label(card)} from market row {r + 1}",
+                                               f"You have {p.ap} AP{swap}.", clb, AP_COST, totem=card))
+            for r in range(2):
+                out.append(make_action("refresh-market-and-buy", seat, f"Refresh market row {r + 1} and buy from it",
+                                       f"You have {p.ap} AP{swap}.", ("rs.refresh-buy",) + clb[1:], AP_COST,
+                                       row=r + 1))
+            if s.shrine:
+                out.append(make_action("retrieve-from-shrine", seat, "Retrieve a Totem from the Shrine (keep 1 of "
+                                       f"the top {min(3, len(s.shrine))})", f"You have {p.ap} AP and the Shrine holds "
+                                       f"{len(s.shrine)} Totem(s){swap}.", ("rs.retrieve",) + clb[1:], AP_COST))
+        for card in sorted(set(totems_in_hand)):
+            for i, ps in enumerate(p.board):
+                if ps is not None and fill_options(g, ps, card):
+                    out.append(make_action("play-totem", seat, f"Play {g.totem_label(card)} to "
+                                           f"{g.spirit_label(ps.card)} (space {i + 1})",
+                                           g.play_totem_why(ps, card), g.play_totem_clauses(ps, card), AP_COST,
+                                           totem=card, space=i + 1))
+    # Blessings and Curses
+    for card in sorted(set(c for c in p.hand if g.card_kind(c) in ("blessing", "curse"))):
+        rc = g.cards.by_id[card]
+        if p.ap < rc.cost or not rc.effects:
+            continue
+        kind = "play-" + g.card_kind(card)
+        cost_txt = "a Free Action" if rc.cost == 0 else f"{rc.cost} AP and you have {p.ap}"
+        why = f"It is your turn and this card costs {cost_txt}."
+        if rc.target == "one-opponent":
+            for t in g.targets(s, seat, card):
+                out.append(make_action(kind, seat, f"Play {rc.name} on Player {t + 1}", why,
+                                       ("rs.play-card", "rs.play-card.own-turn"), rc.cost, card=card, target=t + 1))
+        else:
+            out.append(make_action(kind, seat, f"Play {rc.name}", why, ("rs.play-card", "rs.play-card.own-turn"),
+                                   rc.cost, card=card))
+    bc = sorted(c for c in p.hand if g.card_kind(c) in ("blessing", "curse"))
+    for a, b, c in combinations(bc, 3):
+        out.append(make_action("discard-three-for-ap", seat,
+                               f"Discard {g.cards.by_id[a].name}, {g.cards.by_id[b].name} and {g.cards.by_id[c].name} "
+                               "for +1 AP", "You hold at least 3 Blessings or Curses; discarding 3 is a Free Action.",
+                               ("rs.discard-three",), 0, card1=a, card2=b, card3=c))
+    # Spirit abilities
+    for i, ps in enumerate(p.board):
+        if ps is None or not g.can_activate(s, seat, i):
+            continue
+        sp = g.cards.by_id[ps.card]
+        why = (f"{sp.name}'s ability is an Activated ability not yet used, you have {p.activation_tokens} Activation "
+               "Token(s), and activating is a Free Action on your turn.")
+        cl = ("rs.ability.activate", "rs.ability.once")
+        if sp.ability.target == "one-opponent":
+            for t in g.targets(s, seat, ps.card):
+                out.append(make_action("activate-ability", seat, f"Activate {sp.name} targeting Player {t + 1}", why,
+                                       cl, 0, space=i + 1, target=t + 1))
+        else:
+            out.append(make_action("activate-ability", seat, f"Activate {sp.name}", why, cl, 0, space=i + 1))
+    return out
+
+
+def blocked_actions(g, s: RSState) -> list[Blocked]:
+    """Tempting actions the current player may not take now, each with the forbidding clause."""
+    if s.phase != "play" or s.pending:
+        return []
+    seat = s.current
+    p = s.players[seat]
+    out: list[Blocked] = []
+
+    def no(kind: str, label: str, clause: str, why: str) -> None:
+        out.append(Blocked(kind=kind, actor=seat, label=label, clause=clause, why=f"{label}: {why}"))
+
+    totems = [c for c in p.hand if g.card_kind(c) == "totem"]
+    free_attract = any(sp is not None and g.attract_cost(s, seat, sp) == 0 for sp in s.lost_spirits)
+    if all(x is not None for x in p.board):
+        no("attract", "Attract a Lost Spirit", "rs.attract.empty-space",
+           "your board has no empty space (3 Spirits at most); release one first")
+    elif not totems:
+        no("attract", "Attract a Lost Spirit", "rs.attract.offering",
+           "you have no Totem in hand to offer to the Shrine")
+    elif p.ap < AP_COST and not free_attract:
+        no("attract", "Attract a Lost Spirit", "rs.turn.ap", "you have no AP left (it costs 1 AP)")
+    for sp in s.lost_spirits:
+        if sp is not None and g.attract_locked(s, seat, sp):
+            no("attract", f"Attract {g.spirit_label(sp)}", "rs.ability.ongoing",
+               "an opponent's Ongoing ability stops you attracting Spirits of your Mastery type")
+    if p.ap < AP_COST:
+        for kind, label in (("buy-totem", "Buy a Totem"), ("play-totem", "Play a Totem to a Spirit"),
+                            ("retrieve-from-shrine", "Retrieve a Totem from the Shrine")):
+            no(kind, label, "rs.turn.ap", "you have no AP left (it costs 1 AP)")
+    else:
+        if hand_room(p) <= 0 and not totems:
+            no("buy-totem", "Buy a Totem", "rs.hand-limit.swap",
+               "your hand is at the limit of 7 and holds no Totem to swap out")
+        if not s.shrine:
+            no("retrieve-from-shrine", "Retrieve a Totem from the Shrine", "rs.retrieve", "the Shrine is empty")
+        if not any(x is not None for x in p.board):
+            no("play-totem", "Play a Totem to a Spirit", "rs.play-totem", "you have no Spirit on your board")
+        else:
+            for card in sorted(set(totems)):
+                if not any(ps is not None and fill_options(g, ps, card) for ps in p.board):
+                    no("play-totem", f"Play {g.totem_label(card)}", "rs.play-totem",
+                       "none of your Spirits has an unmet requirement this Totem provides")
+    for card in sorted(set(c for c in p.hand if g.card_kind(c) in ("blessing", "curse"))):
+        rc = g.cards.by_id[card]
+        kind = "play-" + g.card_kind(card)
+        if p.ap < rc.cost:
+            no(kind, f"Play {rc.name}", "rs.play-card", f"it costs {rc.cost} AP and you have {p.ap}")
+        elif rc.target == "one-opponent" and not g.targets(s, seat, card):
+            no(kind, f"Play {rc.name}", "rs.play-card.target", "no opponent can be targeted")
+    n_bc = sum(g.card_kind(c) in ("blessing", "curse") for c in p.hand)
+    if 0 < n_bc < 3:
+        no("discard-three-for-ap", "Discard 3 Blessings/Curses for +1 AP", "rs.discard-three",
+           f"you hold only {n_bc} Blessing/Curse card(s)")
+    for i, ps in enumerate(p.board):
+        if ps is None:
+            continue
+        sp = g.cards.by_id[ps.card]
+        label = f"Activate {sp.name}"
+        if sp.ability.timing != "activated":
+            no("activate-ability", label, "rs.ability.ongoing",
+               "its ability is not Activated (it is Ongoing or works on release), so there is nothing to activate")
+        elif ps.used:
+            no("activate-ability", label, "rs.ability.once", "its ability has already been used this game")
+        elif p.activation_tokens <= 0:
+            no("activate-ability", label, "rs.ability.activate", "you have no Activation Token left on your board")
+        elif not sp.ability.effects:
+            no("activate-ability", label, "rs.tutor.ability-pending",
+               "the tutor does not play this Spirit's ability yet")
+    return out

@@ -1,0 +1,117 @@
+"""Restless Spirits set-up (Setup): guides, shuffled decks, Activation Tokens, the Totem draft (or the first-game
+shortcut), the Lost Spirits row, the two Totem Market rows, the first player and their 1-AP first turn.
+"""
+from __future__ import annotations
+
+from ...core.model import Action
+from .state import DraftState, Player, RSState
+from .zones import Ctx, draw_totem, refill_lost_spirits, refill_markets
+
+DRAFT_HAND = 6
+KEEP = 5
+
+
+def initial_state(g) -> tuple[RSState, list]:
+    """Shuffle the decks with the session's seeded generator and run set-up up to the first player decision."""
+    from ...core.rng import Rng
+    n = g.players
+    s = RSState(players=[Player(seat=i) for i in range(n)], rng=Rng.from_seed(g.seed), side=g.options["side"])
+    c = Ctx(g, s)
+    s.spirit_deck = [sp.id for sp in g.deck_spirits()]
+    s.totem_deck = [t.id for t in g.cards.totems]
+    s.blessing_deck = [b.id for b in g.cards.blessings]
+    s.curse_deck = [x.id for x in g.cards.curses]
+    s.out_of_game = [sp.id for sp in g.cards.spirits if sp.id not in set(s.spirit_deck)]
+    for deck in (s.spirit_deck, s.totem_deck, s.blessing_deck, s.curse_deck):
+        s.rng.shuffle(deck)
+    c.ev("rs.setup.shuffle", f"The Spirit ({len(s.spirit_deck)}), Totem ({len(s.totem_deck)}), Blessing "
+         f"({len(s.blessing_deck)}) and Curse ({len(s.curse_deck)}) decks are shuffled separately.", auto=True)
+    if s.out_of_game:
+        c.ev("rs.promo.swap", f"Out of this game: {', '.join(c.name(x) for x in s.out_of_game)}.", auto=True,
+             cards=tuple(s.out_of_game))
+    c.ev("rs.setup.activation-tokens", "Each player takes 3 Activation Tokens onto their board.", auto=True)
+    chosen = g.options.get("guides")
+    if chosen:
+        for seat, gid in enumerate(chosen):
+            s.players[seat].guide = gid
+            gd = g.cards.by_id[gid]
+            c.ev("rs.setup.guides", f"{c.who(seat)} plays {gd.name} ({g.type_name(gd.mastery, gd)} Mastery).",
+                 auto=True, actor=seat)
+        begin_totems(c)
+    else:
+        c.ev("rs.setup.guides", "Each player now chooses a Spirit Guide board, in seat order.", auto=True)
+    return s, c.events
+
+
+def apply_setup(c: Ctx, a: Action) -> None:
+    """Apply a set-up decision: ``choose-guide`` or ``draft-pick``."""
+    g, s = c.game, c.state
+    seat = a.actor
+    if a.kind == "choose-guide":
+        gd = g.cards.by_id[a.param("guide")]
+        s.players[seat].guide = gd.id
+        c.ev("rs.setup.guides", f"{c.who(seat)} chooses {gd.name} ({g.type_name(gd.mastery, gd)} Mastery: "
+             f"attracting {g.type_name(gd.mastery, gd)} Spirits is a Free Action).", actor=seat)
+        if all(p.guide for p in s.players):
+            begin_totems(c)
+        return
+    # draft-pick
+    d = s.draft
+    card = a.param("totem")
+    d.packets[seat].remove(card)
+    s.players[seat].hand.append(card)
+    d.picked[seat] = True
+    c.ev("rs.setup.draft", f"{c.who(seat)} keeps {g.totem_label(card)} (draft round {d.round}).", cards=(card,),
+         actor=seat)
+    if not all(d.picked):
+        return
+    n = len(s.players)
+    if d.round >= KEEP:
+        for seat2, packet in enumerate(d.packets):
+            s.shrine.extend(packet)
+        c.ev("rs.setup.draft-shrine", f"Each player's last undrafted Totem goes face-up to the Shrine "
+             f"({', '.join(g.totem_label(x) for x in s.shrine)}).", auto=True, cards=tuple(s.shrine))
+        s.draft = None
+        deal_table(c)
+        return
+    d.packets = [d.packets[(i - 1) % n] for i in range(n)]
+    d.picked = [False] * n
+    d.round += 1
+    c.ev("rs.setup.draft", f"Everyone passes their remaining Totems to the player on their left; draft round "
+         f"{d.round} begins with {len(d.packets[0])} Totems each.", auto=True)
+
+
+def begin_totems(c: Ctx) -> None:
+    """Deal the Totem draft (6 each), or with the first-game option 5 Totems each and 3 to the Shrine."""
+    g, s = c.game, c.state
+    if g.options["first_game"]:
+        for p in s.players:
+            for _ in range(KEEP):
+                p.hand.append(draw_totem(c))
+        for _ in range(3):
+            s.shrine.append(draw_totem(c))
+        c.ev("rs.setup.first-game", "First-game set-up: each player is dealt 5 random Totems and 3 Totems go "
+             "face-up to the Shrine (no draft).", auto=True, cards=tuple(s.shrine))
+        deal_table(c)
+        return
+    packets = [[draw_totem(c) for _ in range(DRAFT_HAND)] for _ in s.players]
+    s.draft = DraftState(packets=packets, picked=[False] * len(s.players))
+    s.phase = "draft"
+    c.ev("rs.setup.draft", "Each player is dealt 6 Totems for the draft: keep one, pass the rest to your left, "
+         "until everyone holds 5.", auto=True)
+
+
+def deal_table(c: Ctx) -> None:
+    """Lost Spirits row, two Totem Market rows, random first player with 1 AP on the very first turn."""
+    s = c.state
+    refill_lost_spirits(c, "rs.setup.lost-row")
+    refill_markets(c, "rs.setup.markets")
+    s.first_player = s.rng.below(len(s.players))
+    s.current = s.first_player
+    s.phase = "play"
+    s.turn = 1
+    s.players[s.current].ap = 1
+    c.ev("rs.setup.first-player", f"{c.who(s.current)} is chosen at random as first player and takes the First "
+         "Turn Marker.", auto=True, actor=s.current)
+    c.ev("rs.setup.first-turn-ap", f"{c.who(s.current)}'s very first turn has 1 AP instead of 2.", auto=True,
+         actor=s.current)

@@ -1,0 +1,108 @@
+"""Restless Spirits state: only the facts that change during play (the cards themselves live in ``CardSet``).
+
+Zones hold card ids. Decks are lists whose *last* element is the top card; the Shrine's last element is its top.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core.rng import Rng
+
+
+class _S(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlacedSpirit(_S):
+    """A Spirit on a board space.
+
+    ``slots[i]`` holds the id of the Totem that meets requirement ``i`` (``None`` while unmet); one Double or Double
+    Wild Totem may meet two slots. ``used`` is True once its Activation Token is on it (ability used or disabled).
+    ``tokens`` are Spirit Tokens lying on it (e.g. ``"seone:-1"``).
+    """
+
+    card: str
+    slots: list[str | None] = Field(default_factory=lambda: [None, None, None])
+    totems: list[str] = Field(default_factory=list)
+    used: bool = False
+    tokens: list[str] = Field(default_factory=list)
+
+
+class ApModifier(_S):
+    """A change to a player's starting AP on their next turn, from ``source`` (a Spirit) used by ``by`` (a seat).
+    Ends when the player's turn starts, when ``by``'s next turn starts, or when the source leaves play."""
+
+    source: str
+    by: int
+    delta: int
+
+
+class Player(_S):
+    """One seat: guide, board (3 spaces, left to right), hand, released Spirits, AP, Activation Tokens."""
+
+    seat: int
+    guide: str | None = None
+    board: list[PlacedSpirit | None] = Field(default_factory=lambda: [None, None, None])
+    hand: list[str] = Field(default_factory=list)
+    released: list[str] = Field(default_factory=list)
+    ap: int = 0
+    activation_tokens: int = 3
+    turns_taken: int = 0
+    no_hand_limit: bool = False
+    next_turn_ap: list[ApModifier] = Field(default_factory=list)
+
+
+class Decision(_S):
+    """A choice the rules ask a player to make inside an action; its options are the next legal actions.
+
+    ``kind`` names the choice (e.g. ``"choose-offering"``); ``purpose`` names the action it belongs to;
+    ``cards``/``space``/``target`` carry the context already chosen; ``options`` the card ids offered, when fixed.
+    """
+
+    kind: str
+    actor: int
+    purpose: str
+    cards: list[str] = Field(default_factory=list)
+    options: list[str] = Field(default_factory=list)
+    space: int | None = None
+    target: int | None = None
+    source: str | None = None
+    allow_decline: bool = False
+
+
+class DraftState(_S):
+    """The Totem draft: each player's current packet and which seats have already picked this round (kept Totems
+    go straight to the hand)."""
+
+    packets: list[list[str]]
+    picked: list[bool]
+    round: int = 1
+
+
+class RSState(_S):
+    """The whole changing state of a Restless Spirits game."""
+
+    phase: Literal["guides", "draft", "play", "over"] = "guides"
+    players: list[Player]
+    side: Literal["A", "B"] = "A"
+    spirit_deck: list[str] = Field(default_factory=list)
+    spirit_discard: list[str] = Field(default_factory=list)
+    lost_spirits: list[str | None] = Field(default_factory=lambda: [None, None, None])
+    totem_deck: list[str] = Field(default_factory=list)
+    totem_discard: list[str] = Field(default_factory=list)
+    markets: list[list[str | None]] = Field(default_factory=lambda: [[None] * 3, [None] * 3])
+    shrine: list[str] = Field(default_factory=list)
+    blessing_deck: list[str] = Field(default_factory=list)
+    curse_deck: list[str] = Field(default_factory=list)
+    out_of_game: list[str] = Field(default_factory=list)
+    draft: DraftState | None = None
+    current: int = 0
+    first_player: int = 0
+    turn: int = 0
+    endgame_by: int | None = None
+    pending: list[Decision] = Field(default_factory=list)
+    winners: list[int] = Field(default_factory=list)
+    win_reason: str = ""
+    rng: Rng = Field(default_factory=Rng)

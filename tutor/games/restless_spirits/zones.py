@@ -1,0 +1,150 @@
+"""Moving cards between Restless Spirits zones, with the automatic events the rules attach to each move.
+
+Decks are lists whose last element is the top. The functions mutate the given state (the session's private copy)
+and append :class:`~tutor.core.model.Event` items to ``events``.
+"""
+from __future__ import annotations
+
+from ...core.model import Event
+from .state import Player, RSState
+
+HAND_LIMIT = 7
+
+
+class Ctx:
+    """What an apply step works on: the game (cards, clauses), the state copy and the growing event list."""
+
+    def __init__(self, game, state: RSState) -> None:
+        self.game = game
+        self.cards = game.cards
+        self.state = state
+        self.events: list[Event] = []
+
+    def ev(self, clause: str, text: str, *, auto: bool = False, cards: tuple[str, ...] | list[str] = (),
+           actor: int | None = None) -> None:
+        """Append an event citing ``clause`` (which must exist: checked by tests over random games)."""
+        self.events.append(Event(clause=clause, text=text, automatic=auto, cards=tuple(cards), actor=actor))
+
+    def name(self, card_id: str) -> str:
+        """Display name of a card."""
+        return self.cards.by_id[card_id].name
+
+    def who(self, seat: int) -> str:
+        """``"Player 2"`` for seat 1."""
+        return f"Player {seat + 1}"
+
+
+def hand_room(p: Player) -> int:
+    """How many more cards ``p`` may hold (Hand Limit: 7 cards of any kind; Obayashi lifts it)."""
+    return 10 ** 6 if p.no_hand_limit else HAND_LIMIT - len(p.hand)
+
+
+def draw_spirit(c: Ctx) -> str | None:
+    """Top card of the Spirit deck; when empty, the Spirit discard pile is shuffled to form a new deck (ruling
+    ``rs.ruling.spirit-deck-empty``). ``None`` when both are empty."""
+    s = c.state
+    if not s.spirit_deck and s.spirit_discard:
+        s.spirit_deck = s.spirit_discard
+        s.spirit_discard = []
+        s.rng.shuffle(s.spirit_deck)
+        c.ev("rs.ruling.spirit-deck-empty", "The Spirit deck ran out: the Spirit discard pile is shuffled into a "
+             "new Spirit deck.", auto=True)
+    return s.spirit_deck.pop() if s.spirit_deck else None
+
+
+def draw_totem(c: Ctx) -> str | None:
+    """Top card of the Totem deck; when empty, the Totem discard pile is shuffled to form a new deck (ruling
+    ``rs.ruling.totem-deck-empty``). ``None`` when both are empty."""
+    s = c.state
+    if not s.totem_deck and s.totem_discard:
+        s.totem_deck = s.totem_discard
+        s.totem_discard = []
+        s.rng.shuffle(s.totem_deck)
+        c.ev("rs.ruling.totem-deck-empty", "The Totem deck ran out: the Totem discard pile is shuffled into a new "
+             "Totem deck.", auto=True)
+    return s.totem_deck.pop() if s.totem_deck else None
+
+
+def refill_lost_spirits(c: Ctx, clause: str = "rs.attract.refill") -> None:
+    """Fill every empty space of the Lost Spirits row from the Spirit deck (rs.attract.refill)."""
+    row = c.state.lost_spirits
+    for i in range(3):
+        if row[i] is None:
+            card = draw_spirit(c)
+            if card is None:
+                c.ev("rs.ruling.spirit-deck-empty", "No Spirit is left to refill the Lost Spirits row; the space "
+                     "stays empty.", auto=True)
+                return
+            row[i] = card
+            c.ev(clause, f"{c.name(card)} is dealt into the Lost Spirits row.", auto=True,
+                 cards=(card,))
+
+
+def refill_markets(c: Ctx, clause: str = "rs.buy.refill") -> None:
+    """Fill every empty Totem Market space from the Totem deck (rs.buy.refill)."""
+    for r, row in enumerate(c.state.markets):
+        for i in range(3):
+            if row[i] is None:
+                card = draw_totem(c)
+                if card is None:
+                    c.ev("rs.ruling.totem-deck-empty", "No Totem is left to refill the Totem Market; the space "
+                         "stays empty.", auto=True)
+                    return
+                row[i] = card
+                c.ev(clause, f"{c.name(card)} is dealt into Totem Market row {r + 1}.", auto=True,
+                     cards=(card,))
+
+
+def draw_reward(c: Ctx, seat: int, deck: str, clause: str) -> str | None:
+    """Draw the top Blessing (``deck="blessing"``) or Curse into ``seat``'s hand, honouring the hand limit
+    (ruling ``rs.ruling.hand-limit-draw``) and an empty deck (ruling ``rs.ruling.reward-deck-empty``)."""
+    s = c.state
+    p = s.players[seat]
+    pile = s.blessing_deck if deck == "blessing" else s.curse_deck
+    word = "Blessing" if deck == "blessing" else "Curse"
+    if hand_room(p) <= 0:
+        c.ev("rs.ruling.hand-limit-draw", f"{c.who(seat)} is at the hand limit of 7, so no {word} is drawn.",
+             auto=True, actor=seat)
+        return None
+    if not pile:
+        c.ev("rs.ruling.reward-deck-empty", f"The {word} deck is empty, so no {word} is drawn.", auto=True,
+             actor=seat)
+        return None
+    card = pile.pop()
+    p.hand.append(card)
+    c.ev(clause, f"{c.who(seat)} draws the {word} {c.name(card)}.", auto=True, cards=(card,), actor=seat)
+    return card
+
+
+def draw_totems_to_hand(c: Ctx, seat: int, n: int, clause: str) -> int:
+    """Draw up to ``n`` Totems into ``seat``'s hand, stopping at the hand limit; returns how many were drawn."""
+    p = c.state.players[seat]
+    got = 0
+    for _ in range(n):
+        if hand_room(p) <= 0:
+            c.ev("rs.ruling.hand-limit-draw", f"{c.who(seat)} is at the hand limit of 7; no more Totems are drawn.",
+                 auto=True, actor=seat)
+            break
+        card = draw_totem(c)
+        if card is None:
+            c.ev("rs.ruling.totem-deck-empty", "No Totem is left to draw.", auto=True)
+            break
+        p.hand.append(card)
+        got += 1
+        c.ev(clause, f"{c.who(seat)} draws the Totem {c.name(card)}.", auto=True, cards=(card,), actor=seat)
+    return got
+
+
+def discard_card(c: Ctx, card: str) -> None:
+    """Put a card on its discard place: Totems to the Totem discard pile, Spirits to the Spirit discard pile,
+    Blessings and Curses to the bottom of their decks (Glossary: Discard; Play a Blessing or Curse)."""
+    kind = c.game.card_kind(card)
+    s = c.state
+    if kind == "totem":
+        s.totem_discard.append(card)
+    elif kind == "spirit":
+        s.spirit_discard.append(card)
+    elif kind == "blessing":
+        s.blessing_deck.insert(0, card)
+    else:
+        s.curse_deck.insert(0, card)

@@ -1,0 +1,43 @@
+"""Which games exist: game id -> :class:`~tutor.core.game.Game` subclass and content folder."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .core.content import content_root, load_clauses
+from .core.model import Clause
+
+
+def game_classes() -> dict:
+    """``{game_id: Game subclass}`` for every game the tutor plays."""
+    from .games.restless_spirits import RestlessSpirits
+    return {RestlessSpirits.game_id: RestlessSpirits}
+
+
+#: Every game id the tutor knows, including the ones whose rules are still being written.
+KNOWN_GAMES = ("restless-spirits", "spirited", "spirit-duels")
+
+
+@lru_cache(maxsize=None)
+def _clauses(game_id: str) -> dict[str, Clause]:
+    return load_clauses(content_root() / game_id / "clauses.yaml")
+
+
+def game_class(game_id: str):
+    """The Game subclass for ``game_id``.
+
+    Raises:
+        ValueError: naming the valid game ids (and saying when a known game is not playable yet).
+    """
+    classes = game_classes()
+    if game_id in classes:
+        return classes[game_id]
+    if game_id in KNOWN_GAMES:
+        raise ValueError(f"game {game_id!r} is not playable yet; playable games: {', '.join(sorted(classes))}")
+    raise ValueError(f"unknown game id {game_id!r}; valid game ids: {', '.join(KNOWN_GAMES)} "
+                     f"(playable now: {', '.join(sorted(classes))})")
+
+
+def clauses_for(game_id: str) -> dict[str, Clause]:
+    """``{clause id: Clause}`` of a game (ValueError for an unknown game id)."""
+    game_class(game_id)
+    return _clauses(game_id)

@@ -1,0 +1,319 @@
+"""Scenarios: a prepared state, a script of actions and expectations, in YAML (``content/<game>/scenarios/``).
+
+Every FAQ of a rulebook becomes a scenario whose expectations encode its answer; lessons and tests use the same
+format. The format is defined by :class:`Scenario` (pydantic, ``extra="forbid"``); its JSON Schema is exported to
+``content/scenario.schema.json`` (see ``docs`` in README). ``rules-tutor scenario run PATH...`` runs them.
+
+Exit codes of :func:`run_paths`: 0 every expectation holds, 1 one failed (naming scenario, step and expectation),
+2 an invalid file (naming file and field).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .core.content import content_root, parse_yaml, read_text, validate
+from .core.errors import ContentError, IllegalAction
+from .core.model import Action, Source, Step
+from .core.session import Session
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Meta(_Strict):
+    """What the scenario is about: ``question`` and ``answer`` in our words, the rulebook ``source``, and tags
+    (``covers``: FAQ ids, Spirit or card names) used by the FAQ explorer's search."""
+
+    id: str
+    title: str = ""
+    question: str
+    answer: str
+    source: Source
+    covers: list[str] = Field(default_factory=list)
+
+
+class Setup(_Strict):
+    """Start of the scenario: a new game (``game``, ``players``, ``seed``, ``options``) then ``state``, a partial
+    state in the game's own shape (for Restless Spirits see ``tutor/games/restless_spirits/partial.py``)."""
+
+    game: str
+    players: int = 2
+    seed: int = 0
+    options: dict[str, Any] = Field(default_factory=dict)
+    state: dict[str, Any] = Field(default_factory=dict)
+
+
+class ActionRef(BaseModel):
+    """Selects a legal action by ``kind`` and any of its parameters, e.g. ``{kind: play-totem, totem: t31}``."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str
+
+    def params(self) -> dict[str, Any]:
+        """The parameters given besides ``kind``."""
+        return dict(self.model_extra or {})
+
+    def matches(self, a: Action) -> bool:
+        """True when ``a`` has this kind and every given parameter value."""
+        if a.kind != self.kind:
+            return False
+        have = dict(a.params)
+        return all(k in have and have[k] == v for k, v in self.params().items())
+
+    def describe(self) -> str:
+        p = ", ".join(f"{k}={v}" for k, v in self.params().items())
+        return f"{self.kind}({p})"
+
+
+class BlockedRef(_Strict):
+    """Expects a blocked action of ``kind`` (optionally with the forbidding ``clause`` and a ``label`` substring)."""
+
+    kind: str
+    clause: str | None = None
+    label: str | None = None
+
+
+class Expect(_Strict):
+    """Expectations checked after ``after`` script steps (default: after the whole script).
+
+    ``legal`` / ``not_legal``: action selectors that must / must not match a legal action. ``blocked``: blocked
+    actions that must be listed. ``fired`` / ``not_fired``: clause ids that must / must not appear among the events
+    of the steps taken so far (or only step ``after`` when ``only_last`` is true). ``state``: named facts about the
+    state (see the game's ``facts``) and their exact expected values. ``illegal``: an action selector that must be
+    refused, optionally with the forbidding clause in ``illegal_clause``.
+    """
+
+    after: int | None = None
+    only_last: bool = False
+    legal: list[ActionRef] = Field(default_factory=list)
+    not_legal: list[ActionRef] = Field(default_factory=list)
+    blocked: list[BlockedRef] = Field(default_factory=list)
+    fired: list[str] = Field(default_factory=list)
+    not_fired: list[str] = Field(default_factory=list)
+    state: dict[str, Any] = Field(default_factory=dict)
+
+
+class Scenario(_Strict):
+    """One scenario file: ``meta``, ``setup``, ``script`` (action selectors, applied in order), ``expect``."""
+
+    meta: Meta
+    setup: Setup
+    script: list[ActionRef] = Field(default_factory=list)
+    expect: list[Expect] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _refs(self, info) -> "Scenario":
+        clauses = (info.context or {}).get("clauses")
+        if clauses is not None:
+            for i, e in enumerate(self.expect):
+                for name in ("fired", "not_fired"):
+                    for cid in getattr(e, name):
+                        if cid not in clauses:
+                            raise ValueError(f"expect[{i}].{name}: unknown clause id {cid!r}")
+                for b in e.blocked:
+                    if b.clause and b.clause not in clauses:
+                        raise ValueError(f"expect[{i}].blocked: unknown clause id {b.clause!r}")
+        for i, e in enumerate(self.expect):
+            if e.after is not None and not 0 <= e.after <= len(self.script):
+                raise ValueError(f"expect[{i}].after: {e.after} is outside 0..{len(self.script)} (script length)")
+        return self
+
+
+def schema() -> dict:
+    """The JSON Schema of the scenario format (exported to ``content/scenario.schema.json``)."""
+    return Scenario.model_json_schema()
+
+
+def load_scenario(path: str | Path | None = None, *, text: str | None = None) -> Scenario:
+    """Read and validate a scenario file (or ``text``); clause ids are checked against the game's clauses.
+
+    Raises:
+        ContentError: YAML syntax, unknown field, bad value or unknown clause, naming the file and field.
+    """
+    from . import clauses as game_clauses
+    where = str(path) if path is not None else "<text>"
+    data = parse_yaml(text if text is not None else read_text(path), where)
+    if not isinstance(data, dict):
+        raise ContentError(f"{where}: a scenario is a mapping with meta, setup, script and expect", path=where)
+    game = (data.get("setup") or {}).get("game") if isinstance(data.get("setup"), dict) else None
+    try:
+        cl = game_clauses(game) if isinstance(game, str) else None
+    except ValueError as exc:
+        raise ContentError(f"{where}: setup.game: {exc}", path=where, field="setup.game") from None
+    return validate(Scenario, data, where, context={"clauses": cl})
+
+
+def start(sc: Scenario, where: str = "<scenario>") -> Session:
+    """A new session in the scenario's prepared state (before its script).
+
+    Raises:
+        ContentError: a bad game, option or partial state, naming ``where`` and the field.
+    """
+    import tutor
+    try:
+        s = tutor.new_game(sc.setup.game, players=sc.setup.players, seed=sc.setup.seed, **sc.setup.options)
+    except ContentError:
+        raise
+    except ValueError as exc:
+        raise ContentError(f"{where}: setup: {exc}", path=where, field="setup") from None
+    if sc.setup.state:
+        state = s.game.scenario_state(s.state, sc.setup.state, f"{where}: setup.state")
+        s = Session(s.game, state, s.setup_events)
+    return s
+
+
+def find(session: Session, ref: ActionRef) -> Action:
+    """The one legal action matching ``ref``.
+
+    Raises:
+        IllegalAction: none matches (listing the legal actions of that kind) or several match (ask for more params).
+    """
+    legal = session.legal_actions()
+    hits = [a for a in legal if ref.matches(a)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        same = [a.id for a in legal if a.kind == ref.kind]
+        blocked = [b.why + f" [{b.clause}]" for b in session.blocked_actions() if b.kind == ref.kind]
+        why = f"; blocked: {'; '.join(blocked)}" if blocked else ""
+        raise IllegalAction(f"{ref.describe()} is not legal now; legal {ref.kind} actions: {same or 'none'}{why}",
+                            code="not-legal-now", action=ref.describe(),
+                            clause=(session.blocked_actions()[0].clause if blocked else None))
+    raise IllegalAction(f"{ref.describe()} matches {len(hits)} legal actions ({', '.join(a.id for a in hits)}); "
+                        "give more parameters", code="ambiguous", action=ref.describe())
+
+
+class Result:
+    """Outcome of running one scenario: ``failures`` (empty when every expectation held), ``steps``, ``log``."""
+
+    def __init__(self, scenario: Scenario, where: str) -> None:
+        self.scenario, self.where = scenario, where
+        self.failures: list[str] = []
+        self.steps: list[Step] = []
+        self.log: list[str] = []
+        self.session: Session | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
+    """The failed parts of expectation ``e`` in ``session`` after ``steps`` (empty when all hold)."""
+    out: list[str] = []
+    legal = session.legal_actions()
+    for ref in e.legal:
+        if not any(ref.matches(a) for a in legal):
+            out.append(f"expected legal: {ref.describe()}; legal now: {[a.id for a in legal][:12]}")
+    for ref in e.not_legal:
+        hits = [a.id for a in legal if ref.matches(a)]
+        if hits:
+            out.append(f"expected not legal: {ref.describe()}; but legal: {hits}")
+    blocked = session.blocked_actions()
+    for b in e.blocked:
+        if not any(x.kind == b.kind and (b.clause is None or x.clause == b.clause)
+                   and (b.label is None or b.label in x.label) for x in blocked):
+            out.append(f"expected blocked: {b.kind} by {b.clause}; blocked now: "
+                       f"{[(x.kind, x.clause) for x in blocked]}")
+    chosen = steps[-1:] if e.only_last else steps
+    fired = [ev.clause for st in chosen for ev in st.events]
+    for cid in e.fired:
+        if cid not in fired:
+            out.append(f"expected clause {cid} to fire; fired: {sorted(set(fired))}")
+    for cid in e.not_fired:
+        if cid in fired:
+            out.append(f"expected clause {cid} not to fire, but it did")
+    facts = session.game.facts(session.state)
+    for key, want in e.state.items():
+        if key not in facts:
+            out.append(f"unknown state fact {key!r}; known facts: {', '.join(sorted(facts))}")
+        elif facts[key] != want:
+            out.append(f"state {key}: expected {want!r}, got {facts[key]!r}")
+    return out
+
+
+def run(sc: Scenario, where: str = "<scenario>") -> Result:
+    """Run a scenario: prepare, apply its script, check every expectation at its point."""
+    from .transcript import step_text
+    res = Result(sc, where)
+    session = start(sc, where)
+    by_after: dict[int, list[tuple[int, Expect]]] = {}
+    for i, e in enumerate(sc.expect):
+        by_after.setdefault(len(sc.script) if e.after is None else e.after, []).append((i, e))
+
+    def run_checks(n: int) -> None:
+        for i, e in by_after.get(n, []):
+            for f in check(session, res.steps, e):
+                res.failures.append(f"{sc.meta.id}: after step {n}: expect[{i}]: {f}")
+
+    run_checks(0)
+    for n, ref in enumerate(sc.script, 1):
+        try:
+            step = session.apply(find(session, ref))
+        except IllegalAction as exc:
+            res.failures.append(f"{sc.meta.id}: script[{n - 1}] ({ref.describe()}): {exc}")
+            return res
+        res.steps.append(step)
+        res.log.append(step_text(session, step))
+        run_checks(n)
+    res.session = session
+    return res
+
+
+def scenario_files(paths: list[str | Path]) -> list[Path]:
+    """Expand files and folders (recursively, ``*.yaml``) into a sorted list of scenario files."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(p.rglob("*.yaml"))
+        else:
+            out.append(p)
+    return out
+
+
+def all_scenarios(game_id: str | None = None) -> list[Path]:
+    """Every shipped scenario file (of one game, or of all games)."""
+    root = content_root()
+    games = [game_id] if game_id else sorted(d.name for d in root.iterdir() if d.is_dir())
+    return [f for g in games for f in sorted((root / g / "scenarios").glob("*.yaml"))]
+
+
+def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
+    """Run scenario files; print each step's explanation and each result. Returns 0, 1 or 2 (module doc)."""
+    files = scenario_files(paths)
+    if not files:
+        out("error: no scenario files found")
+        return 2
+    invalid = failed = 0
+    for f in files:
+        try:
+            sc = load_scenario(f)
+            res = run(sc, str(f))
+        except ContentError as exc:
+            out(f"INVALID {exc}")
+            invalid += 1
+            continue
+        if verbose:
+            out(f"== {sc.meta.id}: {sc.meta.question}")
+            for line in res.log:
+                out(line)
+        if res.ok:
+            out(f"PASS {sc.meta.id} ({f})" + (f"\n   answer: {sc.meta.answer}" if verbose else ""))
+        else:
+            failed += 1
+            for x in res.failures:
+                out(f"FAIL {x}")
+    out(f"{len(files)} scenario(s): {len(files) - failed - invalid} passed, {failed} failed, {invalid} invalid")
+    return 2 if invalid else (1 if failed else 0)
+
+
+def write_schema(path: str | Path | None = None) -> Path:
+    """Write the JSON Schema to ``content/scenario.schema.json`` (or ``path``); returns the path."""
+    p = Path(path) if path else content_root() / "scenario.schema.json"
+    p.write_text(json.dumps(schema(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return p

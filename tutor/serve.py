@@ -1,0 +1,163 @@
+"""`rules-tutor serve`: serve the tutor's notebooks as web pages with Voila.
+
+    rules-tutor serve [--port N] [--no-browser]
+
+Starts Voila on 127.0.0.1 over the repository's ``notebooks/`` folder and
+prints the URL. ``http://127.0.0.1:N/`` redirects to the landing notebook
+(``/voila/render/index.ipynb``); every notebook renders at
+``/voila/render/<name>.ipynb`` and the plain listing stays at ``/voila/tree``.
+
+What this adds to a plain ``voila notebooks/``:
+
+* the ``/`` redirect (a tornado handler put in front of Voila's own routes);
+* a pre-heated kernel for the landing notebook (Voila's ``preheat_kernel``
+  with a pool of one kernel for ``index.ipynb`` only), so the first page a
+  person sees renders without waiting for a kernel to start;
+* no CDN: the ``tutor`` page template (``tutor/share/jupyter/voila/templates``)
+  is Voila's ``lab`` template without its links to cdn.jsdelivr.net (Font
+  Awesome, which Voila's local bundle already carries) and without mermaid.js.
+  Widget JavaScript comes from the local ``/voila/`` routes.
+
+``--no-browser`` is accepted and ignored: the server never opens a browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+HOST = "127.0.0.1"
+DEFAULT_PORT = 8866
+LANDING_NOTEBOOK = "index.ipynb"
+TEMPLATE = "tutor"
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
+# A Jupyter data directory of our own; it holds the "tutor" Voila template.
+SHARE_DIR = Path(__file__).resolve().parent / "share" / "jupyter"
+
+
+def landing_url(port: int) -> str:
+    return f"http://{HOST}:{port}/"
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="rules-tutor serve",
+        description="Serve the Rules Tutor notebooks with Voila on "
+        f"{HOST} (landing page: notebooks/{LANDING_NOTEBOOK}).",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("PORT") or DEFAULT_PORT),
+        help=f"port to listen on (default: $PORT or {DEFAULT_PORT})",
+    )
+    parser.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="accepted for compatibility; no browser is ever opened",
+    )
+    return parser.parse_args(argv)
+
+
+def voila_argv(port: int) -> list[str]:
+    """Command-line arguments handed to Voila (the same as for `voila ...`)."""
+    return [
+        "--no-browser",
+        f"--port={port}",
+        f"--Voila.ip={HOST}",
+        # Fail instead of silently moving to another port: the URL we print
+        # (and the tests' fixture) must be right.
+        "--Voila.port_retries=0",
+        f"--template={TEMPLATE}",
+        "--VoilaConfiguration.preheat_kernel=True",
+        str(NOTEBOOKS_DIR),
+    ]
+
+
+def voila_config():
+    """Configuration that has no tidy command-line form."""
+    from traitlets.config import Config
+
+    config = Config()
+    # Pre-heat (see `preheat_kernel` above) only the landing notebook: other
+    # notebooks start a kernel on request (a pool each would cost a kernel
+    # per notebook at start-up, on a 2-core machine).
+    config.VoilaKernelManager.kernel_pools_config = {
+        "default": {"pool_size": 0},
+        LANDING_NOTEBOOK: {"pool_size": 1},
+    }
+    return config
+
+
+def _make_app_class():
+    """Voila's application with the tutor's extra routes (imported lazily so
+    that `--help` and argument errors are fast)."""
+    import tornado.web
+    from jupyter_server.utils import url_path_join
+    from voila.app import Voila
+
+    class LandingRedirect(tornado.web.RedirectHandler):
+        def head(self, *args, **kwargs):
+            self.get(*args, **kwargs)
+
+    class TutorVoila(Voila):
+        def init_handlers(self) -> list:
+            # "/" -> landing notebook. It goes first: tornado takes the first
+            # matching route, and Voila maps "/" to its tree page (which stays
+            # at /voila/tree).
+            landing = url_path_join(self.base_url, "voila/render", LANDING_NOTEBOOK)
+            redirect = (
+                url_path_join(self.server_url, "/"),
+                LandingRedirect,
+                {"url": landing, "permanent": False},
+            )
+            return [redirect] + super().init_handlers()
+
+        def start(self) -> None:
+            import tornado.ioloop
+
+            # Runs once the server listens (Voila starts the loop last).
+            tornado.ioloop.IOLoop.current().add_callback(self._announce)
+            super().start()
+
+        def _announce(self) -> None:
+            print(f"Rules Tutor is running at {landing_url(self.port)}", flush=True)
+            print("Press Ctrl+C to stop.", flush=True)
+
+    return TutorVoila
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if not (NOTEBOOKS_DIR / LANDING_NOTEBOOK).is_file():
+        print(
+            f"rules-tutor serve: {NOTEBOOKS_DIR / LANDING_NOTEBOOK} not found",
+            file=sys.stderr,
+        )
+        return 2
+
+    # Voila looks its templates up in the Jupyter data path: add ours first.
+    jupyter_path = os.environ.get("JUPYTER_PATH")
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        [str(SHARE_DIR)] + ([jupyter_path] if jupyter_path else [])
+    )
+
+    app_class = _make_app_class()
+    try:
+        app = app_class.instance(config=voila_config())
+        app.initialize(voila_argv(args.port))
+        app.start()
+    except SystemExit as exc:  # Voila exits this way, e.g. port in use
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
