@@ -1,0 +1,51 @@
+"""Walkthrough files: every shipped one plays through; recording a live session round-trips through YAML."""
+import pytest
+
+from tutor import ContentError
+from tutor.scenario import Setup
+from tutor.walkthrough import all_walkthroughs, begin, dump, load_walkthrough, play_to, record
+
+FILES = all_walkthroughs()
+
+
+def test_a_restless_spirits_turn_cycle_ships():
+    assert any(p.parent.parent.name == "restless-spirits" for p in FILES)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_walkthrough_plays_through(path):
+    w = load_walkthrough(path)
+    s = play_to(w, len(w.steps), str(path))
+    assert len(s.history) == len(w.steps)
+    assert all(st.narration for st in w.steps)
+
+
+def test_first_turn_cycle_reaches_every_seat():
+    w = load_walkthrough(next(p for p in FILES if p.stem == "first-turn-cycle"))
+    s = play_to(w, len(w.steps))
+    assert {st.action.actor for st in s.history} == {0, 1}
+    assert s.state.players[1].board[1].card == "jiangsu"
+    assert s.game.facts(s.state)["p2.unmet.2"] == ["bell"]
+
+
+def test_record_dump_load_round_trip():
+    setup = Setup(game="restless-spirits", players=2, seed=21,
+                  options={"first_game": True, "guides": ["okada-mitsuo", "hana"]})
+    from tutor.walkthrough import Walkthrough
+    s = begin(Walkthrough(id="tmp", title="tmp", setup=setup))
+    for _ in range(6):
+        s.apply(s.legal_actions()[0])
+    w = record(s, id="rec", title="Recorded", setup=setup, narration=["first!"], notes=["", "note 2"])
+    text = dump(w)
+    w2 = load_walkthrough(text=text)
+    assert w2 == w and w2.steps[0].narration == "first!" and w2.steps[1].notes == "note 2"
+    assert w2.steps[2].narration == s.history[2].action.label
+    replay = play_to(w2, len(w2.steps))
+    assert replay.state == s.state
+
+
+def test_broken_walkthrough_names_step():
+    text = dump(load_walkthrough(FILES[0])).replace("spirit: jiangsu", "spirit: gonga", 1)
+    with pytest.raises(ContentError) as e:
+        play_to(load_walkthrough(text=text), 3)
+    assert e.value.field == "steps[0].action"

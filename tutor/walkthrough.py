@@ -1,0 +1,100 @@
+"""Recorded walkthroughs for presenter mode (``content/<game>/walkthroughs/*.yaml``).
+
+A walkthrough is a prepared start (the same ``setup`` as a scenario) and a list of steps, each an action selector
+with the narration a teacher reads out and private teacher notes. :func:`record` turns a live session (plus notes
+typed in) into a walkthrough; :func:`dump` writes it as YAML that :func:`load_walkthrough` reads back.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from .core.content import content_root, parse_yaml, read_text, validate
+from .core.errors import ContentError, IllegalAction
+from .core.session import Session
+from .scenario import ActionRef, Setup, find, start, Scenario, Meta
+from .core.model import Source
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class WalkStep(_Strict):
+    """One step: the action to take (selected by kind + params), what to say, and notes for the teacher only."""
+
+    action: ActionRef
+    narration: str = ""
+    notes: str = ""
+
+
+class Walkthrough(_Strict):
+    """A walkthrough file: ``id``, ``title``, ``intro`` narration, ``setup`` and ``steps``."""
+
+    id: str
+    title: str
+    intro: str = ""
+    setup: Setup
+    steps: list[WalkStep] = Field(default_factory=list)
+
+
+def load_walkthrough(path: str | Path | None = None, *, text: str | None = None) -> Walkthrough:
+    """Read and validate a walkthrough file (or ``text``).
+
+    Raises:
+        ContentError: YAML syntax, unknown field or bad value, naming the file and field.
+    """
+    where = str(path) if path is not None else "<text>"
+    return validate(Walkthrough, parse_yaml(text if text is not None else read_text(path), where), where)
+
+
+def all_walkthroughs(game_id: str | None = None) -> list[Path]:
+    """Every shipped walkthrough file (of one game, or all games)."""
+    root = content_root()
+    games = [game_id] if game_id else sorted(d.name for d in root.iterdir() if d.is_dir())
+    return [f for g in games for f in sorted((root / g / "walkthroughs").glob("*.yaml"))]
+
+
+def begin(w: Walkthrough, where: str = "<walkthrough>") -> Session:
+    """A session at the walkthrough's start (before its first step)."""
+    sc = Scenario(meta=Meta(id=w.id, question=w.title, answer="", source=Source(file="-", section="-")),
+                  setup=w.setup)
+    return start(sc, where)
+
+
+def play_to(w: Walkthrough, n: int, where: str = "<walkthrough>") -> Session:
+    """A session after the first ``n`` steps of ``w``.
+
+    Raises:
+        ContentError: a step whose action is not legal when its turn comes (naming ``steps[i]``).
+    """
+    s = begin(w, where)
+    for i, st in enumerate(w.steps[:n]):
+        try:
+            s.apply(find(s, st.action))
+        except IllegalAction as exc:
+            raise ContentError(f"{where}: steps[{i}].action: {exc}", path=where, field=f"steps[{i}].action") from None
+    return s
+
+
+def record(session: Session, *, id: str, title: str, setup: Setup, narration: list[str] | None = None,
+           notes: list[str] | None = None, intro: str = "") -> Walkthrough:
+    """A walkthrough of ``session``'s history from ``setup`` (its actions as kind + params), with the narration and
+    teacher notes given per step (missing ones are empty; the action's own label is used as default narration)."""
+    steps = []
+    for i, st in enumerate(session.history):
+        a = st.action
+        ref = ActionRef.model_validate({"kind": a.kind, **dict(a.params)})
+        say = (narration[i] if narration and i < len(narration) else "") or a.label
+        steps.append(WalkStep(action=ref, narration=say, notes=(notes[i] if notes and i < len(notes) else "")))
+    return Walkthrough(id=id, title=title, intro=intro, setup=setup, steps=steps)
+
+
+def dump(w: Walkthrough) -> str:
+    """YAML text of a walkthrough (readable back with :func:`load_walkthrough`)."""
+    data = w.model_dump(mode="json", exclude_defaults=False)
+    data["steps"] = [{"action": st.action.model_dump(), "narration": st.narration, "notes": st.notes}
+                     for st in w.steps]
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)
