@@ -131,3 +131,59 @@ def test_every_clause_cited_in_code_exists():
     cited = set(re.findall(r'"(rs\.[a-z0-9.-]+[a-z0-9])"', src))
     assert cited, "no clause ids found"
     assert sorted(cited - set(cl)) == []
+
+
+def test_stale_action_object_is_refused(rs2):
+    rs2.apply("choose-guide:guide=okada-mitsuo")
+    objs = rs2.legal_actions()  # seat 2's choices
+    rs2.undo()
+    before = rs2.to_json()
+    with pytest.raises(IllegalAction) as e:
+        rs2.apply(objs[-1])
+    assert e.value.code == "stale-action" and rs2.to_json() == before
+
+
+@pytest.mark.parametrize("edit,field", [
+    (lambda d: d.update(players=3), "players"),
+    (lambda d: d.update(seed=4), "initial_state"),
+    (lambda d: d["initial_state"]["totem_deck"].reverse(), "initial_state"),
+    (lambda d: d.pop("state"), "state"),
+    (lambda d: d.update(extra=1), "extra"),
+    (lambda d: d.update(options=[]), "options"),
+])
+def test_load_session_refuses_contradictions(rs2, edit, field):
+    data = json.loads(rs2.to_json())
+    edit(data)
+    with pytest.raises(ContentError) as e:
+        tutor.load_session(json.dumps(data))
+    assert e.value.field == field
+
+
+def test_deep_nesting_is_refused_cleanly(tmp_path):
+    with pytest.raises(ContentError, match="nested too deeply"):
+        tutor.load_session('{"a":' * 100000 + "1" + "}" * 100000)
+    p = tmp_path / "deep.yaml"
+    p.write_text("a: " + "[" * 5000 + "]" * 5000)
+    with pytest.raises(ContentError, match="nested too deeply"):
+        tutor.new_game("restless-spirits", players=2, cards=p)
+    with pytest.raises(ContentError, match="not a regular file"):
+        tutor.new_game("restless-spirits", players=2, cards=tmp_path)
+
+
+def test_duplicate_yaml_keys_are_refused():
+    from tutor.core.content import parse_yaml
+    with pytest.raises(ContentError, match="duplicate key 'seed'"):
+        parse_yaml("seed: 1\nseed: 2\n", "x.yaml")
+
+
+def test_scenario_param_typo_is_invalid(tmp_path, capsys):
+    from tutor.cli import main
+    from tutor.core.content import content_root
+    text = (content_root() / "restless-spirits" / "scenarios" / "faq-double-totem.yaml").read_text()
+    p = tmp_path / "typo.yaml"
+    p.write_text(text.replace("- {kind: play-totem, totem: t34", "- {kind: play-totem, totme: t34"))
+    assert main(["scenario", "run", str(p)]) == 2
+    assert "unknown parameter 'totme' for play-totem" in capsys.readouterr().out
+    p.write_text(text.replace("p1.ap: 1", "p1.aq: 1"))
+    assert main(["scenario", "run", str(p)]) == 2
+    assert "unknown state fact 'p1.aq'" in capsys.readouterr().out

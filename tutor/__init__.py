@@ -57,40 +57,72 @@ def new_game(game_id: str, players: int = 2, seed: int = 0, **options: Any) -> S
     return Session(game, state, events)
 
 
+_SESSION_KEYS = {"format", "version", "game", "players", "seed", "options", "prepared", "initial_state", "actions",
+                 "state"}
+
+
 def load_session(text: str) -> Session:
     """Rebuild a session saved with :meth:`Session.to_json`, replaying its actions from its initial state.
 
+    A session dealt from a seed must start from exactly the state that seed and options deal; a prepared one
+    (scenario, lesson) says so with ``"prepared": true``.
+
     Raises:
-        ContentError: not JSON, wrong format or version, unknown game, an action that is not legal on replay, or a
-            saved state that differs from the replayed one (an edited file); the message names the field.
+        ContentError: not JSON, wrong format or version, unknown field, unknown game, a header that contradicts the
+            state, an action that is not legal on replay, or a saved state that differs from the replayed one (an
+            edited file); the message names the field.
     """
     where = "<saved session>"
+    if not isinstance(text, (str, bytes)):
+        raise ContentError(f"{where}: expected JSON text, got {type(text).__name__}")
+    if len(text) > 16 * 1024 * 1024:
+        raise ContentError(f"{where}: larger than 16 MiB")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ContentError(f"{where}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise ContentError(f"{where}: the JSON is nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
         raise ContentError(f"{where}: format: not a Rules Tutor session (expected format {SESSION_FORMAT!r})",
                            field="format")
     if data.get("version") != SESSION_VERSION:
         raise ContentError(f"{where}: version: unsupported version {data.get('version')!r} (this tutor reads "
                            f"{SESSION_VERSION})", field="version")
-    for key in ("game", "players", "seed", "options", "initial_state", "actions"):
+    for key in sorted(_SESSION_KEYS):
         if key not in data:
             raise ContentError(f"{where}: {key}: missing", field=key)
+    extra = sorted(set(data) - _SESSION_KEYS)
+    if extra:
+        raise ContentError(f"{where}: {extra[0]}: unknown field", field=extra[0])
+    if not isinstance(data["options"], dict):
+        raise ContentError(f"{where}: options: must be a mapping", field="options")
+    if not isinstance(data["prepared"], bool):
+        raise ContentError(f"{where}: prepared: must be true or false", field="prepared")
     try:
-        game = _make_game(data["game"], data["players"], data["seed"], data["options"] or {})
+        game = _make_game(data["game"], data["players"], data["seed"], data["options"])
     except ContentError:
         raise
     except (ValueError, TypeError) as exc:
         raise ContentError(f"{where}: game/options: {exc}", field="options") from None
     from .core.content import validate
     initial = validate(game.state_model, data["initial_state"], f"{where}: initial_state")
+    seats = getattr(initial, "players", None)
+    if seats is not None and len(seats) != data["players"]:
+        raise ContentError(f"{where}: players: says {data['players']} but initial_state has {len(seats)} seats",
+                           field="players")
+    events: tuple = ()
+    if not data["prepared"]:
+        dealt, dealt_events = game.initial_state()
+        if dealt.model_dump(mode="json") != data["initial_state"]:
+            raise ContentError(f"{where}: initial_state: differs from what seed {data['seed']} and the options deal "
+                               "(was the file edited?)", field="initial_state")
+        events = tuple(dealt_events)
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ContentError(f"{where}: actions: must be a list of action ids", field="actions")
-    session = replay(game, initial, actions, where=where)
-    if "state" in data and session.state.model_dump(mode="json") != data["state"]:
+    session = replay(game, initial, actions, where=where, prepared=data["prepared"], setup_events=events)
+    if session.state.model_dump(mode="json") != data["state"]:
         raise ContentError(f"{where}: state: the saved state differs from the state its actions produce (was the "
                            "file edited?)", field="state")
     return session

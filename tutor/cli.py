@@ -5,6 +5,7 @@ Exit codes: 0 success; 1 a scenario expectation or a check failed; 2 invalid inp
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 
 from .core.errors import ContentError
@@ -86,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     try:
         if args.cmd == "play":
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
             return _play(args)
         if args.cmd == "scenario":
             return _scenario(args)

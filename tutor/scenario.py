@@ -163,7 +163,7 @@ def start(sc: Scenario, where: str = "<scenario>") -> Session:
         raise ContentError(f"{where}: setup: {exc}", path=where, field="setup") from None
     if sc.setup.state:
         state = s.game.scenario_state(s.state, sc.setup.state, f"{where}: setup.state")
-        s = Session(s.game, state, s.setup_events)
+        s = Session(s.game, state, s.setup_events, prepared=True)
     return s
 
 
@@ -179,6 +179,11 @@ def find(session: Session, ref: ActionRef) -> Action:
         return hits[0]
     if not hits:
         same = [a.id for a in legal if a.kind == ref.kind]
+        known = {k for a in legal if a.kind == ref.kind for k, _ in a.params}
+        unknown = sorted(set(ref.params()) - known)
+        if same and unknown:
+            raise ContentError(f"{ref.describe()}: unknown parameter {unknown[0]!r} for {ref.kind} (its parameters: "
+                               f"{', '.join(sorted(known)) or 'none'})", field=unknown[0])
         blocked = [b.why + f" [{b.clause}]" for b in session.blocked_actions() if b.kind == ref.kind]
         why = f"; blocked: {'; '.join(blocked)}" if blocked else ""
         raise IllegalAction(f"{ref.describe()} is not legal now; legal {ref.kind} actions: {same or 'none'}{why}",
@@ -231,7 +236,8 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
     facts = session.game.facts(session.state)
     for key, want in e.state.items():
         if key not in facts:
-            out.append(f"unknown state fact {key!r}; known facts: {', '.join(sorted(facts))}")
+            raise ContentError(f"expect.state: unknown state fact {key!r}; known facts: {', '.join(sorted(facts))}",
+                               field="expect.state")
         elif facts[key] != want:
             out.append(f"state {key}: expected {want!r}, got {facts[key]!r}")
     return out
@@ -255,6 +261,8 @@ def run(sc: Scenario, where: str = "<scenario>") -> Result:
     for n, ref in enumerate(sc.script, 1):
         try:
             step = session.apply(find(session, ref))
+        except ContentError as exc:
+            raise ContentError(f"{where}: script[{n - 1}]: {exc}", path=where, field=f"script[{n - 1}]") from None
         except IllegalAction as exc:
             res.failures.append(f"{sc.meta.id}: script[{n - 1}] ({ref.describe()}): {exc}")
             return res
@@ -290,9 +298,14 @@ def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
         out("error: no scenario files found")
         return 2
     invalid = failed = 0
+    seen: dict[str, Path] = {}
     for f in files:
         try:
             sc = load_scenario(f)
+            if sc.meta.id in seen:
+                raise ContentError(f"{f}: meta.id: {sc.meta.id!r} is already the id of {seen[sc.meta.id]}", path=str(f),
+                                   field="meta.id")
+            seen[sc.meta.id] = f
             res = run(sc, str(f))
         except ContentError as exc:
             out(f"INVALID {exc}")

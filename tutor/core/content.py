@@ -58,6 +58,8 @@ def read_text(path: str | os.PathLike) -> str:
         size = p.stat().st_size
     except OSError as exc:
         raise ContentError(f"{p}: cannot read file ({exc.strerror})", path=str(p)) from None
+    if not p.is_file():
+        raise ContentError(f"{p}: not a regular file", path=str(p))
     if size > MAX_FILE_BYTES:
         raise ContentError(f"{p}: file is {size} bytes; the limit is {MAX_FILE_BYTES}", path=str(p))
     try:
@@ -66,12 +68,34 @@ def read_text(path: str | os.PathLike) -> str:
         raise ContentError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})", path=str(p)) from None
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """The safe loader, refusing a mapping that repeats a key (a silent last-one-wins hides typos)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                dup = key in seen
+            except TypeError:
+                dup = False
+            if dup:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+            try:
+                seen.add(key)
+            except TypeError:
+                pass
+        return super().construct_mapping(node, deep=deep)
+
+
 def parse_yaml(text: str, where: str) -> Any:
     """Parse YAML text with the safe loader; syntax errors become :class:`ContentError` naming ``where``."""
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise ContentError(f"{where}: text is larger than {MAX_FILE_BYTES} bytes", path=where)
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_UniqueKeyLoader)
+    except RecursionError:
+        raise ContentError(f"{where}: the YAML is nested too deeply", path=where) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""

@@ -35,8 +35,10 @@ class Session:
     """
 
     def __init__(self, game: Game, state: BaseModel, setup_events: list[Event] | tuple[Event, ...] = (),
-                 *, initial_state: BaseModel | None = None) -> None:
+                 *, initial_state: BaseModel | None = None, prepared: bool = False) -> None:
         self.game = game
+        #: True when the start state was prepared (scenario, lesson) rather than dealt from the seed.
+        self.prepared = prepared
         self.state = state
         self.setup_events: tuple[Event, ...] = tuple(setup_events)
         self._initial = (initial_state or state).model_copy(deep=True)
@@ -119,6 +121,9 @@ class Session:
         legal = self.legal_actions()
         for a in legal:
             if a.id == aid:
+                if isinstance(action_or_id, Action) and action_or_id != a:
+                    raise IllegalAction(f"action {aid!r} was listed for another state (actor, label or clauses "
+                                        "differ); take it from legal_actions() now", code="stale-action", action=aid)
                 return a
         if self.is_over:
             raise IllegalAction(f"action {aid!r}: the game is over", code="game-over", action=aid)
@@ -207,6 +212,7 @@ class Session:
             "players": self.game.players,
             "seed": self.game.seed,
             "options": self.game.options,
+            "prepared": self.prepared,
             "initial_state": self._initial.model_dump(mode="json"),
             "actions": [s.action.id for _, s in self._undo],
             "state": self.state.model_dump(mode="json"),
@@ -217,13 +223,15 @@ class Session:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
-def replay(game: Game, initial_state: BaseModel, action_ids: list[str], *, where: str = "<session>") -> Session:
+def replay(game: Game, initial_state: BaseModel, action_ids: list[str], *, where: str = "<session>",
+           prepared: bool = False, setup_events: tuple[Event, ...] = ()) -> Session:
     """Build a session from a game, an initial state and action ids applied in order.
 
     Raises:
         ContentError: naming the position and id of the first action that is not legal when its turn comes.
     """
-    session = Session(game, initial_state.model_copy(deep=True), initial_state=initial_state)
+    session = Session(game, initial_state.model_copy(deep=True), setup_events, initial_state=initial_state,
+                      prepared=prepared)
     for i, aid in enumerate(action_ids):
         try:
             session._apply(session.find_action(aid))

@@ -63,6 +63,8 @@ def load_cards(path: str | Path | None = None) -> tuple[CardSet, dict]:
         mtime = p.stat().st_mtime
     except OSError as exc:
         raise ContentError(f"{p}: cannot read card file ({exc.strerror})", path=str(p)) from None
+    if not p.is_file():
+        raise ContentError(f"{p}: the card file is not a regular file", path=str(p))
     return _load_cards(str(p), mtime)
 
 
@@ -96,6 +98,8 @@ class RestlessSpirits(Game):
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
         if opts["guides"] is not None:
+            if not isinstance(opts["guides"], (list, tuple)):
+                raise ValueError(f"restless-spirits: guides must be a list of guide ids, got {opts['guides']!r}")
             gl = list(opts["guides"])
             valid = [gd.id for gd in self.cards.guides]
             if len(gl) != players or len(set(gl)) != len(gl) or any(x not in valid for x in gl):

@@ -212,7 +212,10 @@ def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> Non
     sp = c.cards.by_id[spirit]
     c.ev("rs.attract", f"{c.who(seat)} attracts {c.game.spirit_label(spirit)} to space {space + 1}. It needs "
          f"{c.game.requirements_label(spirit)}.", cards=(spirit,), actor=seat)
-    if sp.ability.timing == "ongoing":
+    if sp.ability.timing != "activated" and not sp.ability.effects:
+        c.ev("rs.tutor.ability-pending", f"{sp.name}'s ability ({sp.ability.text}) is not applied by the tutor yet: "
+             "here it plays as if it had no ability.", auto=True, cards=(spirit,), actor=seat)
+    elif sp.ability.timing == "ongoing":
         c.ev("rs.ability.ongoing", f"{sp.name}'s Ongoing ability is active while it is on the board: "
              f"{sp.ability.text}", auto=True, cards=(spirit,), actor=seat)
     refill_lost_spirits(c)
@@ -298,7 +301,8 @@ def end_turn(c: Ctx, seat: int, automatic: bool) -> None:
              auto=True, actor=seat)
     else:
         c.ev("rs.turn.no-carry" if lost else "rs.turn.end", f"{c.who(seat)} ends their turn"
-             + (f"; {lost} unused AP is lost (AP never carries over)." if lost else "."), actor=seat)
+             + (f"; {lost} unused AP {'is' if lost == 1 else 'are'} lost (AP never carries over)." if lost else "."),
+             actor=seat)
     nxt = (seat + 1) % len(s.players)
     if s.endgame_by is not None and nxt == s.first_player:
         finish(c)
