@@ -1,0 +1,217 @@
+"""In-process tests of the tutor widgets: build the app, click buttons, check the session and the HTML."""
+from __future__ import annotations
+
+import ipywidgets as w
+import pytest
+
+import tutor
+from tutor.lessons import all_lessons, start_lesson
+from widgets import TutorApp
+from widgets.panels import _walk
+
+
+def lesson_app(n: int = 0, **kw) -> TutorApp:
+    """A TutorApp over lesson ``n``'s prepared state."""
+    kw.setdefault("show_setup", False)
+    return TutorApp(start_lesson(all_lessons("restless-spirits")[n]), **kw)
+
+
+def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
+    return [x for x in _walk(root) if cls in getattr(x, "_dom_classes", ())]
+
+
+def html_of(root: w.Widget) -> str:
+    return "\n".join(x.value for x in _walk(root) if isinstance(x, w.HTML))
+
+
+def test_click_action_advances_session_and_log():
+    app = lesson_app(0)
+    assert not with_class(app.log.widget, "tutor-event")
+    app.actions.button_for("attract:spirit=gonga").click()
+    assert len(app.session.history) == 1
+    assert app.session.state.pending[-1].kind == "choose-offering"
+    events = with_class(app.log.widget, "tutor-event")
+    assert len(events) == len(app.session.history[0].events) >= 1
+    assert "Gonga" in html_of(app.log.widget)
+
+
+def test_every_legal_action_has_a_tutor_action_button():
+    app = lesson_app(0)
+    legal = app.session.legal_actions()
+    buttons = app.actions.action_buttons
+    assert len(buttons) == len(legal)
+    assert all("tutor-action" in b._dom_classes for b in buttons)
+    assert any("1 AP" in b.description for b in buttons)
+
+
+def test_decision_shows_prompt_not_ids():
+    app = lesson_app(0)
+    app.actions.button_for("attract:spirit=gonga").click()
+    text = html_of(app.actions.widget)
+    assert "Choose the Totem you offer to the Shrine" in text
+    labels = [b.description for b in app.actions.action_buttons]
+    assert labels and all(x.startswith("Offer ") for x in labels)
+    assert not any("choose-offering" in x for x in labels)
+    assert "Your choice" in text
+
+
+def test_board_shows_card_names_zones_and_current_player():
+    app = lesson_app(0)
+    s, g = app.session.state, app.session.game
+    board = app.board.html.value
+    for cid in s.players[0].hand + s.players[1].hand + [x for x in s.lost_spirits if x] + \
+            [x for row in s.markets for x in row if x]:
+        assert g.cards.by_id[cid].name.replace("&", "&amp;") in board, cid
+    assert "Lost Spirits" in board and "Totem Markets" in board and "Shrine" in board
+    assert "Player 1&#x27;s turn" in board or "Player 1's turn" in board
+    assert board.count("rt-current") == 1
+    assert "Okada Mitsuo" in board and "Guardian" in board
+
+
+def test_board_marks_provisional_values_with_reason():
+    app = lesson_app(0)
+    board = app.board.html.value
+    assert 'class="rt-prov"' in board
+    gonga = app.session.game.cards.by_id["gonga"]
+    reason = gonga.provisional["requirements"]
+    assert tutor_escape(reason) in board
+
+
+def tutor_escape(text: str) -> str:
+    import html
+    return html.escape(text, quote=True)
+
+
+def test_board_shows_met_requirements_and_totems():
+    app = lesson_app(4)  # releasing: Gonga with Lantern and Bell under it
+    board = app.board.html.value
+    assert board.count('class="rt-met"') == 2 and "2/3 met" in board
+    app.actions.button_for("play-totem:space=1,totem=t06").click()
+    board = app.board.html.value
+    assert "Released <b>1</b>" in board and "Gift of Haste" in board
+
+
+def test_undo_redo_restart_buttons():
+    app = lesson_app(0)
+    assert app.controls.undo.disabled and app.controls.redo.disabled
+    app.actions.button_for("attract:spirit=gonga").click()
+    assert not app.controls.undo.disabled
+    app.controls.undo.click()
+    assert app.session.history == [] and app.controls.redo.disabled is False
+    assert not with_class(app.log.widget, "tutor-event")
+    app.controls.redo.click()
+    assert len(app.session.history) == 1
+    app.controls.restart.click()
+    assert app.session.history == []
+
+
+def test_blocked_actions_render_with_clause():
+    app = lesson_app(0)
+    blocked = app.session.blocked_actions()
+    assert blocked
+    rows = with_class(app.actions.widget, "tutor-blocked")
+    assert len(rows) == len(blocked)
+    chips = [c for r in rows for c in with_class(r, "tutor-clause")]
+    assert [c.tooltip.split(":")[0] for c in chips] == [b.clause for b in blocked]
+    assert blocked[0].why.split(":")[0] in html_of(rows[0])
+
+
+def test_clause_chip_click_shows_clause_card():
+    app = lesson_app(0)
+    chip = with_class(app.actions.widget, "tutor-clause")[0]
+    cid = chip.tooltip.split(":")[0]
+    chip.click()
+    cl = app.session.clause(cid)
+    card = app.clause_card.html.value
+    assert tutor_escape(cl.text) in card and tutor_escape(cl.title) in card
+    assert tutor_escape(cl.source.section) in card and cl.source.file in card
+    related = with_class(app.clause_card.related, "tutor-clause")
+    assert [c.tooltip.split(":")[0] for c in related] == [r for r in cl.related if r in app.session.game.clauses]
+
+
+def test_ruling_clause_card_shows_reason():
+    app = lesson_app(0)
+    app.model.show_clause("rs.ruling.auto-pass")
+    card = app.clause_card.html.value
+    assert "Ruling" in card and tutor_escape(app.session.clause("rs.ruling.auto-pass").reason) in card
+
+
+def test_event_lines_mark_auto_and_rulings():
+    app = lesson_app(0)
+    for aid in ("attract:spirit=gonga", "choose-offering:totem=t09", "choose-space:space=1"):
+        app.actions.button_for(aid).click()
+    text = html_of(app.log.widget)
+    assert ">auto<" in text
+    assert all(with_class(e, "tutor-clause") for e in with_class(app.log.widget, "tutor-event"))
+
+
+def test_errors_land_in_error_output(monkeypatch):
+    app = lesson_app(0)
+    btn = app.actions.button_for("attract:spirit=gonga")
+
+    def boom(_aid):
+        raise RuntimeError("kaboom in a callback")
+    monkeypatch.setattr(app.model, "apply", boom)
+    btn.click()
+    out = "".join(o.get("text", "") for o in app.errors.output.outputs)
+    assert "RuntimeError" in out and "kaboom" in out
+
+
+def test_illegal_action_message_lands_in_error_output():
+    app = lesson_app(0)
+    btn = app.actions.button_for("attract:spirit=gonga")
+    app.session.apply("attract:spirit=seone")  # the old button is now stale
+    btn.click()
+    out = "".join(o.get("text", "") for o in app.errors.output.outputs)
+    assert "Not allowed" in out
+
+
+def test_glossary_search_finds_clauses():
+    app = lesson_app(0)
+    app.glossary.box.value = "shrine"
+    chips = with_class(app.glossary.results, "tutor-clause")
+    assert chips and all("shrine" in (app.session.clause(c.tooltip.split(":")[0]).title + " " +
+                                      app.session.clause(c.tooltip.split(":")[0]).text).lower()
+                         or "shrine" in c.tooltip for c in chips)
+    chips[0].click()
+    assert app.model.clause_id == chips[0].tooltip.split(":")[0]
+    app.glossary.box.value = "zzqx"
+    assert "No rule mentions" in html_of(app.glossary.results)
+
+
+def test_new_game_controls_replace_session():
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=1, first_game=True), new_game=True)
+    old = app.session
+    app.controls.players.value = 3
+    app.controls.seed.value = 42
+    app.controls.new.click()
+    assert app.session is not old and app.session.game.players == 3 and app.session.game.seed == 42
+    assert app.board.html.value.count("rt-player") >= 3
+    # guide choice is a decision-like set-up step with a prompt
+    assert "choose your Spirit Guide" in html_of(app.actions.widget)
+
+
+def test_free_play_full_game_runs_through_buttons():
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5), new_game=True)
+    for _ in range(40):
+        if app.session.is_over:
+            break
+        buttons = app.actions.action_buttons
+        assert buttons
+        buttons[-1].click()  # last button: end turn in play, a pick in set-up
+    assert len(app.session.history) >= 10
+    assert not app.errors.output.outputs
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_board_renders_every_player(players):
+    app = TutorApp(tutor.new_game("restless-spirits", players=players, seed=2, first_game=True))
+    assert app.board.html.value.count('class="rt-pname"') == players
+
+
+def test_setup_events_shown_in_free_play_log():
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=1))
+    before = len(with_class(app.log.widget, "tutor-event"))
+    assert before == len(app.session.setup_events)
+    app.actions.action_buttons[0].click()
+    assert len(with_class(app.log.widget, "tutor-event")) > before

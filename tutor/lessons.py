@@ -1,0 +1,139 @@
+"""Lessons: short guided exercises in YAML (``content/<game>/lessons/*.yaml``).
+
+A lesson is a scenario with a teacher's voice: an ``intro`` (what you learn), a prepared ``setup`` (the same shape as
+a scenario's setup), a ``goal`` in plain words and a ``check`` (expectations in the scenario :class:`Expect` format)
+that tells when the goal is reached, ``hints``, the ``clauses`` worth reading, and a ``solution`` (action selectors)
+that tests replay to prove the lesson can be completed. The format is :class:`Lesson` (pydantic,
+``extra="forbid"``); clause ids are checked against the game's clauses at load.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .core.content import content_root, parse_yaml, read_text, validate
+from .core.errors import ContentError
+from .core.session import Session
+from .scenario import ActionRef, Expect, Setup, check, find, start
+
+
+class Lesson(BaseModel):
+    """One lesson file.
+
+    Fields:
+        id: stable id, e.g. ``"rs-01-goal"``.
+        title: a few words shown in the lesson list.
+        order: position in the course (lessons are taught in increasing ``order``).
+        intro: markdown: what the lesson teaches and the rules it needs.
+        setup: the prepared game (see :class:`tutor.scenario.Setup`).
+        goal: what the learner should do, in plain words.
+        check: the expectations that hold once the goal is reached (checked after every step).
+        hints: short hints, revealed one at a time.
+        clauses: ids of the clauses worth reading with this lesson.
+        solution: action selectors that complete the lesson from the prepared state (used by tests and
+            the "Show me" button).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    title: str
+    order: int
+    intro: str
+    setup: Setup
+    goal: str
+    check: Expect
+    hints: list[str] = Field(default_factory=list)
+    clauses: list[str] = Field(default_factory=list)
+    solution: list[ActionRef] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _refs(self, info) -> "Lesson":
+        known = (info.context or {}).get("clauses")
+        if known is not None:
+            for name, ids in (("clauses", self.clauses), ("check.fired", self.check.fired),
+                              ("check.not_fired", self.check.not_fired)):
+                for cid in ids:
+                    if cid not in known:
+                        raise ValueError(f"{name}: unknown clause id {cid!r}")
+            for b in self.check.blocked:
+                if b.clause and b.clause not in known:
+                    raise ValueError(f"check.blocked: unknown clause id {b.clause!r}")
+        if self.check.after is not None:
+            raise ValueError("check.after: a lesson's goal is checked after every step; leave 'after' out")
+        return self
+
+
+def load_lesson(path: str | Path | None = None, *, text: str | None = None) -> Lesson:
+    """Read and validate a lesson file (or ``text``).
+
+    Raises:
+        ContentError: YAML syntax, unknown field, bad value or unknown clause id, naming the file and field.
+    """
+    from . import clauses as game_clauses
+    where = str(path) if path is not None else "<text>"
+    data = parse_yaml(text if text is not None else read_text(path), where)
+    if not isinstance(data, dict):
+        raise ContentError(f"{where}: a lesson is a mapping with id, title, order, intro, setup, goal and check",
+                           path=where)
+    setup = data.get("setup")
+    game = setup.get("game") if isinstance(setup, dict) else None
+    try:
+        cl = game_clauses(game) if isinstance(game, str) else None
+    except ValueError as exc:
+        raise ContentError(f"{where}: setup.game: {exc}", path=where, field="setup.game") from None
+    return validate(Lesson, data, where, context={"clauses": cl})
+
+
+def lesson_files(game_id: str) -> list[Path]:
+    """The lesson files shipped for ``game_id`` (sorted by file name)."""
+    return sorted((content_root() / game_id / "lessons").glob("*.yaml"))
+
+
+def all_lessons(game_id: str) -> list[Lesson]:
+    """Every lesson of ``game_id``, in teaching order.
+
+    Raises:
+        ContentError: a bad lesson file, or two lessons with the same id or order.
+    """
+    lessons = [load_lesson(f) for f in lesson_files(game_id)]
+    for attr in ("id", "order"):
+        seen: set = set()
+        for lesson in lessons:
+            v = getattr(lesson, attr)
+            if v in seen:
+                raise ContentError(f"lessons of {game_id}: two lessons have {attr} {v!r}", field=attr)
+            seen.add(v)
+    return sorted(lessons, key=lambda x: x.order)
+
+
+def start_lesson(lesson: Lesson) -> Session:
+    """A new session in the lesson's prepared state.
+
+    Raises:
+        ContentError: a bad game, option or partial state, naming the lesson and the field.
+    """
+    return start(lesson, f"lesson {lesson.id}")  # start() reads only .setup
+
+
+def goal_failures(lesson: Lesson, session: Session) -> list[str]:
+    """What still differs from the lesson's goal in ``session`` (empty once the goal is reached)."""
+    return check(session, session.history, lesson.check)
+
+
+def goal_reached(lesson: Lesson, session: Session) -> bool:
+    """True when every expectation of the lesson's ``check`` holds in ``session``."""
+    return not goal_failures(lesson, session)
+
+
+def play_solution(lesson: Lesson, session: Session | None = None) -> Session:
+    """Apply the lesson's ``solution`` (to ``session``, or to a fresh start) and return the session.
+
+    Raises:
+        IllegalAction: a solution step that is not legal (naming it and what is legal).
+    """
+    s = session if session is not None else start_lesson(lesson)
+    for ref in lesson.solution:
+        s.apply(find(s, ref))
+    return s

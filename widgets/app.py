@@ -1,0 +1,103 @@
+"""The tutor app: controls (undo, redo, restart, new game) around the board, actions, step log, clause card and
+glossary, all observing one :class:`~widgets.model.SessionModel`."""
+from __future__ import annotations
+
+import ipywidgets as w
+
+import tutor
+from tutor import Session
+
+from .boards import board_for
+from .clauses import ClauseCard, Glossary
+from .model import ErrorPanel, SessionModel
+from .panels import ActionsPanel, BoardView, StepLog
+from .style import style_widget
+
+
+class Controls:
+    """Undo / Redo / Restart for the current session; with ``new_game=True`` also seed, player count and a
+    "New game" button that replaces the session with a fresh full game."""
+
+    def __init__(self, model: SessionModel, *, new_game: bool = False, first_game: bool = True) -> None:
+        self.model = model
+        g = model.errors.guard
+        self.undo = w.Button(description="Undo", icon="undo", tooltip="Take back the last step")
+        self.redo = w.Button(description="Redo", icon="repeat", tooltip="Step forward again")
+        self.restart = w.Button(description="Restart", icon="refresh", tooltip="Back to the start of this game")
+        self.undo.on_click(g(lambda _b: model.undo()))
+        self.redo.on_click(g(lambda _b: model.redo()))
+        self.restart.on_click(g(lambda _b: model.reset()))
+        kids: list[w.Widget] = [self.undo, self.redo, self.restart]
+        if new_game:
+            s = model.session
+            self.seed = w.IntText(value=s.game.seed, description="Seed", layout=w.Layout(width="150px"))
+            self.players = w.Dropdown(options=[2, 3, 4], value=s.game.players, description="Players",
+                                      layout=w.Layout(width="150px"))
+            self.first_game = w.Checkbox(value=first_game, description="first-game set-up (no draft)",
+                                         indent=False, layout=w.Layout(width="auto"))
+            self.new = w.Button(description="New game", icon="play", button_style="primary")
+            self.new.on_click(g(lambda _b: self.start_new()))
+            kids += [w.HTML("&nbsp;&nbsp;"), self.players, self.seed, self.first_game, self.new]
+        for b in (self.undo, self.redo, self.restart):
+            b.layout.width = "auto"
+        self.widget = w.HBox(kids, layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        model.observe(lambda m, change: change != "clause" and self.render())
+        self.render()
+
+    def start_new(self) -> None:
+        """Replace the session with a new game using the chosen seed and player count."""
+        s = self.model.session
+        self.model.replace(tutor.new_game(s.game_id, players=self.players.value, seed=self.seed.value,
+                                          first_game=self.first_game.value))
+
+    def render(self) -> None:
+        """Enable Undo/Redo only when there is something to undo/redo."""
+        s = self.model.session
+        self.undo.disabled = not s.can_undo
+        self.redo.disabled = not s.can_redo
+        self.restart.disabled = not s.can_undo
+
+
+class TutorApp:
+    """All panels over one session.
+
+    ``header`` goes above the controls and ``status`` just below them (the lesson runner puts its intro and its
+    goal there). Attributes: ``model``, ``board``, ``actions``, ``log``, ``clause_card``, ``glossary``,
+    ``controls``, ``errors`` and ``widget`` (the root to display).
+    """
+
+    def __init__(self, session: Session, *, new_game: bool = False, show_setup: bool = True,
+                 header: w.Widget | None = None, status: w.Widget | None = None, errors: ErrorPanel | None = None,
+                 with_style: bool = True) -> None:
+        self.errors = errors or ErrorPanel()
+        self.model = SessionModel(session, self.errors)
+        board = board_for(session.game_id)
+        self.controls = Controls(self.model, new_game=new_game,
+                                 first_game=bool(session.game.options.get("first_game", True)))
+        self.board = BoardView(self.model, board)
+        self.actions = ActionsPanel(self.model, board)
+        self.log = StepLog(self.model, show_setup=show_setup)
+        self.clause_card = ClauseCard(self.model)
+        self.glossary = Glossary(self.model)
+        top = w.HBox([w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="420px")),
+                      w.Box([self.actions.widget], layout=w.Layout(flex="2 1 0", min_width="300px"))],
+                     layout=w.Layout(width="100%", align_items="flex-start"))
+        bottom = w.HBox([w.Box([self.log.widget], layout=w.Layout(flex="3 1 0", min_width="420px")),
+                         w.VBox([self.clause_card.widget, self.glossary.widget],
+                                layout=w.Layout(flex="2 1 0", min_width="300px"))],
+                        layout=w.Layout(width="100%", align_items="flex-start"))
+        kids: list[w.Widget] = [style_widget()] if with_style else []
+        kids += [header] if header is not None else []
+        kids += [self.errors.output, self.controls.widget] + ([status] if status is not None else []) + [top, bottom]
+        self.widget = w.VBox(kids, layout=w.Layout(width="100%"))
+        self.widget.add_class("rt-root")
+
+    @property
+    def session(self) -> Session:
+        """The session now shown."""
+        return self.model.session
+
+
+def play_app(game_id: str = "restless-spirits", players: int = 2, seed: int = 1, first_game: bool = True) -> w.Widget:
+    """A free-play page: a new full game with seed and player-count controls. Returns the widget to display."""
+    return TutorApp(tutor.new_game(game_id, players=players, seed=seed, first_game=first_game), new_game=True).widget

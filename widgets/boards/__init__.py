@@ -1,0 +1,23 @@
+"""Board views, one module per game, chosen by game id (a new game only adds its module here).
+
+A board module provides ``render(session) -> str`` (HTML), ``decision_prompt(session) -> str | None``,
+``group_of(kind) -> str``, ``GROUP_TITLES`` and ``GROUP_ORDER``.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+BOARDS = {"restless-spirits": "widgets.boards.restless_spirits"}
+
+
+def board_for(game_id: str) -> ModuleType:
+    """The board module of ``game_id``.
+
+    Raises:
+        ValueError: no board view for that game yet (naming the games that have one).
+    """
+    try:
+        return importlib.import_module(BOARDS[game_id])
+    except KeyError:
+        raise ValueError(f"no board view for game {game_id!r}; boards exist for: {', '.join(BOARDS)}") from None

@@ -1,0 +1,196 @@
+"""Restless Spirits board view: the table and every player's zones as one HTML string, plus the words the generic
+panels need for this game (action group titles and colours, prompts for pending decisions).
+
+Views only: everything shown is read from the session's state and the game's card data.
+"""
+from __future__ import annotations
+
+from tutor import Session
+
+from ..style import esc, prov_badge
+
+#: action kind -> (group, order); groups give the title and colour of the actions panel (rulebook Player Aid).
+KIND_GROUP = {
+    "attract": "spirit", "refresh-and-attract": "spirit", "activate-ability": "spirit",
+    "buy-totem": "totem", "refresh-market-and-buy": "totem", "retrieve-from-shrine": "totem",
+    "play-totem": "totem", "play-blessing": "blessing", "play-curse": "curse", "discard-three-for-ap": "blessing",
+    "end-turn": "turn", "choose-guide": "setup", "draft-pick": "setup",
+}
+GROUP_TITLES = {
+    "spirit": "Spirit actions", "totem": "Totem actions", "blessing": "Blessings & discarding",
+    "curse": "Curses", "turn": "End of turn", "setup": "Set-up", "choice": "Your choice",
+}
+GROUP_ORDER = ("choice", "setup", "spirit", "totem", "blessing", "curse", "turn")
+
+PROMPTS = {
+    "choose-offering": "Choose the Totem you offer to the Shrine (it goes face-up on top of the Shrine).",
+    "choose-space": "Choose the empty space of your board for the Spirit.",
+    "choose-lost-spirit": "The Lost Spirits were refreshed: attract one of them, or none.",
+    "choose-market-totem": "The market row was refreshed: take one of its Totems, or none.",
+    "choose-swap-out": "Your hand is full (7 cards): choose a Totem to give up.",
+    "choose-shrine-totem": "Choose the Shrine Totem you keep; the others go to the discard pile.",
+    "choose-requirement": "Choose which requirement(s) the Wild Totem meets.",
+}
+
+RELEASE_GOAL = {2: 5, 3: 4, 4: 3}
+
+
+def group_of(kind: str) -> str:
+    """The actions-panel group of an action kind (decisions such as ``choose-…`` and ``decline`` are choices)."""
+    if kind.startswith("choose-") and kind != "choose-guide" or kind == "decline":
+        return "choice"
+    return KIND_GROUP.get(kind, "other")
+
+
+def decision_prompt(session: Session) -> str | None:
+    """What the pending decision asks, in plain words; ``None`` when no decision is pending."""
+    s = session.state
+    if s.phase == "guides":
+        return f"Player {session.current_player + 1}: choose your Spirit Guide (its Mastery type is free to attract)."
+    if s.phase == "draft":
+        return (f"Player {session.current_player + 1}: draft round {s.draft.round}: keep one Totem; the rest pass "
+                "to your left.")
+    if not s.pending:
+        return None
+    d = s.pending[-1]
+    return f"Player {d.actor + 1}: " + PROMPTS.get(d.kind, d.kind.replace("-", " ").capitalize() + ".")
+
+
+def _type_word(t: str) -> str:
+    return f"{t.capitalize()} · {'Light' if t in ('guardian', 'sacred', 'fortune') else 'Dark'}"
+
+
+def card_chip(g, card_id: str) -> str:
+    """A coloured chip naming a card (Totem green, Blessing gold, Curse red, Spirit purple) with provisional badge."""
+    c = g.cards.by_id[card_id]
+    kind = g.card_kind(card_id)
+    if kind == "spirit":
+        cls = "rt-light" if c.light else "rt-dark"
+        tip = f"{c.name}: {_type_word(c.type)} Spirit; needs {g.requirements_label(card_id)}"
+        name = esc(c.name)
+    elif kind == "totem":
+        cls = "rt-totem"
+        what = f"Wild ({c.wild_type.capitalize()})" if c.kind == "wild" else c.kind.capitalize()
+        tip = f"{what} Totem" + ("" if c.kind == "wild" else ": " + ", ".join(g.icon_label(i) for i in c.icons))
+        name = esc(c.name) + (f' <span class="rt-muted">wild: {esc(c.wild_type.capitalize())}</span>' if c.kind == "wild"
+                              else (" <small>×2</small>" if c.kind == "double" else ""))
+    else:
+        cls = "rt-blessing" if kind == "blessing" else "rt-curse"
+        cost = "free" if c.cost == 0 else f"{c.cost} AP"
+        tip = f"{kind.capitalize()} ({cost}): {c.text}"
+        name = f"{esc(c.name)} <small>{cost}</small>"
+    return f'<span class="rt-chip {cls}" title="{esc(tip)}">{name}{prov_badge(c.provisional)}</span>'
+
+
+def _chips(g, ids, empty: str = "none") -> str:
+    ids = [x for x in ids if x]
+    return " ".join(card_chip(g, x) for x in ids) if ids else f'<span class="rt-muted">{empty}</span>'
+
+
+def _space(g, ps, i: int) -> str:
+    if ps is None:
+        return f'<div class="rt-space rt-empty">space {i + 1}: empty</div>'
+    sp = g.cards.by_id[ps.card]
+    cls = "rt-light" if sp.light else "rt-dark"
+    reqs = []
+    for slot, icon in enumerate(sp.requirements):
+        name = esc(g.icon_label(icon))
+        met_by = ps.slots[slot]
+        if met_by:
+            reqs.append(f'<li class="rt-met">✓ {name} <span class="rt-muted">({esc(g.cards.by_id[met_by].name)})'
+                        "</span></li>")
+        else:
+            reqs.append(f'<li class="rt-unmet">○ {name}</li>')
+    n_met = sum(1 for x in ps.slots if x)
+    timing = {"activated": "Activated", "ongoing": "Ongoing", "on-release": "On release"}[sp.ability.timing]
+    token = ('<div class="rt-tok">◆ ability used (Activation Token on it)</div>' if ps.used
+             else f'<div class="rt-ability" title="{esc(sp.ability.text)}">{timing}: {esc(sp.ability.text)}</div>')
+    extra = f'<div class="rt-muted">tokens: {esc(", ".join(ps.tokens))}</div>' if ps.tokens else ""
+    return (f'<div class="rt-space {cls}"><div class="rt-sname">{esc(sp.name)}'
+            f'{prov_badge(sp.provisional, ("type", "requirements"))}</div>'
+            f'<div class="rt-stype">{esc(_type_word(sp.type))} · {n_met}/3 met</div>'
+            f'<ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}</div>')
+
+
+def _lost(g, sid: str | None) -> str:
+    if sid is None:
+        return '<div class="rt-space rt-empty rt-mini">empty</div>'
+    sp = g.cards.by_id[sid]
+    reqs = ", ".join(g.icon_label(r) for r in sp.requirements)
+    return (f'<div class="rt-space rt-mini {"rt-light" if sp.light else "rt-dark"}" title="{esc(sp.ability.text)}">'
+            f'<div class="rt-sname">{esc(sp.name)}{prov_badge(sp.provisional, ("type", "requirements"))}</div>'
+            f'<div class="rt-stype">{esc(_type_word(sp.type))}</div><div class="rt-ability">needs {esc(reqs)}</div>'
+            "</div>")
+
+
+def _player(session: Session, p) -> str:
+    g, s = session.game, session.state
+    current = session.current_player == p.seat and s.phase != "over"
+    guide = g.cards.by_id[p.guide] if p.guide else None
+    gtxt = (f"{esc(guide.name)}{prov_badge(guide.provisional)} · <b>{esc(guide.mastery.capitalize())}</b> Mastery"
+            if guide else '<span class="rt-muted">no guide yet</span>')
+    need = RELEASE_GOAL.get(len(s.players), 5)
+    first = " · ★ first player" if s.first_player == p.seat and s.phase in ("play", "over") else ""
+    turn = '<span class="rt-turn">YOUR TURN</span>' if current else ""
+    dots = "●" * p.ap if p.ap <= 6 else f"{p.ap}×●"
+    ap = f"AP <b>{p.ap}</b> {dots}" if current and s.phase == "play" else '<span class="rt-muted">waiting</span>'
+    stats = (f'<span class="rt-stats">{ap} · Activation Tokens <b>{p.activation_tokens}</b> '
+             f'{"◆" * p.activation_tokens} · Released <b>{len(p.released)}</b>/{need} · hand {len(p.hand)}/7</span>')
+    spaces = "".join(_space(g, ps, i) for i, ps in enumerate(p.board))
+    draft = ""
+    if s.phase == "draft" and s.draft is not None:
+        draft = (f'<div class="rt-row"><span class="rt-rowlabel">draft</span>'
+                 f'{_chips(g, s.draft.packets[p.seat])}</div>')
+    return (f'<div class="rt-player{" rt-current" if current else ""}">'
+            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{turn} · {gtxt}{first}'
+            f'</span>{stats}</div>'
+            f'<div class="rt-spaces">{spaces}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_chips(g, p.hand, "empty")}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}</div>'
+            f"{draft}</div>")
+
+
+def banner(session: Session) -> str:
+    """The line that says whose turn it is (or who won)."""
+    s = session.state
+    if s.phase == "over":
+        who = " and ".join(f"Player {w + 1}" for w in session.winners)
+        return (f'<div class="rt-banner rt-over">Game over: {who} '
+                f'{"wins" if len(session.winners) == 1 else "share the victory"}! <small>{esc(s.win_reason)}</small>'
+                "</div>")
+    seat = session.current_player
+    p = s.players[seat]
+    if s.phase in ("guides", "draft"):
+        what = "choosing a guide" if s.phase == "guides" else f"Totem draft, round {s.draft.round}"
+        return f'<div class="rt-banner">Set-up: Player {seat + 1} is {what}</div>'
+    end = ""
+    if s.endgame_by is not None:
+        end = f" · endgame triggered by Player {s.endgame_by + 1}: finish the round"
+    pending = " · making a choice" if s.pending else ""
+    return (f'<div class="rt-banner">Player {seat + 1}\'s turn <small>· {p.ap} AP left{pending}{end}</small>'
+            "</div>")
+
+
+def render(session: Session) -> str:
+    """The whole board as HTML: banner, table (Lost Spirits, markets, Shrine, decks), then each player."""
+    g, s = session.game, session.state
+    lost = "".join(_lost(g, x) for x in s.lost_spirits)
+    markets = "".join(f'<div class="rt-row"><span class="rt-rowlabel">row {r + 1}</span>{_chips(g, row, "empty")}'
+                      "</div>" for r, row in enumerate(s.markets))
+    shrine_top = card_chip(g, s.shrine[-1]) if s.shrine else '<span class="rt-muted">empty</span>'
+    decks = (f'<div class="rt-muted">Spirit deck {len(s.spirit_deck)} · discard {len(s.spirit_discard)}<br>'
+             f'Totem deck {len(s.totem_deck)} · discard {len(s.totem_discard)}<br>'
+             f'Blessings {len(s.blessing_deck)} · Curses {len(s.curse_deck)}</div>')
+    table = (f'<div class="rt-table">'
+             f'<div class="rt-zone rt-wide"><h4>Lost Spirits</h4><div class="rt-spaces">{lost}</div></div>'
+             f'<div class="rt-zone"><h4>Shrine ({len(s.shrine)} Totems)</h4><div class="rt-row">top: {shrine_top}'
+             f"</div>{decks}</div>"
+             f'<div class="rt-zone rt-full"><h4>Totem Markets</h4>{markets}</div></div>')
+    players = "".join(_player(session, p) for p in s.players)
+    legend = ('<div class="rt-legend">Chips: <span class="rt-chip rt-light">Light Spirit</span> '
+              '<span class="rt-chip rt-dark">Dark Spirit</span> <span class="rt-chip rt-totem">Totem <small>×2</small> = double</span> '
+              '<span class="rt-chip rt-blessing">Blessing</span> <span class="rt-chip rt-curse">Curse</span> · '
+              '<span class="rt-prov" title="A value the rulebook does not print: our assumption.">prov</span> '
+              "= provisional value (hover for why)</div>")
+    return (f'<div class="rt-root rt-board">{banner(session)}{table}<div class="rt-players">{players}</div>'
+            f"{legend}</div>")

@@ -1,0 +1,136 @@
+"""The one stateful object the views observe, and the error panel every callback reports to.
+
+:class:`SessionModel` holds a :class:`tutor.Session` (replaced whole for a new game or a new lesson) plus the clause
+the learner is reading. Views call :meth:`SessionModel.observe` and re-render on a change; callbacks only call the
+model's few methods (apply, undo, redo, reset, show_clause). :class:`ErrorPanel` routes exceptions and log records
+into an Output widget, because Voila otherwise swallows errors raised in callbacks.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+import traceback
+from typing import Callable
+
+import ipywidgets as w
+
+from tutor import IllegalAction, Session
+
+log = logging.getLogger("widgets")
+
+Observer = Callable[["SessionModel", str], None]
+
+
+class ErrorPanel(logging.Handler):
+    """An Output widget (CSS class ``tutor-errors``) showing callback exceptions and warnings logged by the tutor."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.output = w.Output()
+        self.output.add_class("tutor-errors")
+        for name in ("widgets", "tutor"):
+            logging.getLogger(name).addHandler(self)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write a log record into the Output widget."""
+        try:
+            text = self.format(record) if record.exc_info is None else f"{record.getMessage()}"
+            self.output.append_stdout(f"{record.levelname}: {text}\n")
+        except Exception:  # pragma: no cover - never let logging break the page
+            self.handleError(record)
+
+    def report(self, exc: BaseException) -> None:
+        """Show ``exc`` in the page: a one-line message for an illegal action, else the traceback's last lines."""
+        if isinstance(exc, IllegalAction):
+            self.output.append_stdout(f"Not allowed: {exc}\n")
+            return
+        tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-3:])
+        self.output.append_stderr(f"Error: {type(exc).__name__}: {exc}\n{tb}")
+
+    def guard(self, fn: Callable) -> Callable:
+        """Wrap a widget callback so that any exception lands in this panel instead of vanishing."""
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - shown to the user, not hidden
+                self.report(exc)
+                return None
+        return wrapper
+
+    def close(self) -> None:
+        """Detach from the loggers."""
+        for name in ("widgets", "tutor"):
+            logging.getLogger(name).removeHandler(self)
+        super().close()
+
+
+class SessionModel:
+    """Holds the current session and the clause being read; notifies observers after every change.
+
+    Changes passed to observers: ``"apply"``, ``"undo"``, ``"redo"``, ``"reset"`` (from the session), ``"new"``
+    (a different session) and ``"clause"`` (another clause to show).
+    """
+
+    def __init__(self, session: Session, errors: ErrorPanel | None = None) -> None:
+        self.errors = errors or ErrorPanel()
+        self.session = session
+        self.clause_id: str | None = None
+        self._observers: list[Observer] = []
+        self._unobserve = session.observe(self._forward)
+
+    # -- observing ----------------------------------------------------------------------------------------------
+    def observe(self, callback: Observer) -> None:
+        """Call ``callback(model, change)`` after every change (see the class doc)."""
+        self._observers.append(callback)
+
+    def _forward(self, _session: Session, change: str) -> None:
+        self._notify(change)
+
+    def _notify(self, change: str) -> None:
+        for cb in list(self._observers):
+            try:
+                cb(self, change)
+            except Exception as exc:  # noqa: BLE001 - a broken view must not hide the others
+                self.errors.report(exc)
+
+    # -- changing -----------------------------------------------------------------------------------------------
+    def replace(self, session: Session) -> None:
+        """Switch to another session (a new game or lesson)."""
+        self._unobserve()
+        self.session = session
+        self._unobserve = session.observe(self._forward)
+        self._notify("new")
+
+    def apply(self, action_id: str) -> None:
+        """Apply the legal action with id ``action_id``."""
+        self.session.apply(action_id)
+
+    def undo(self) -> None:
+        """Undo the last step."""
+        self.session.undo()
+
+    def redo(self) -> None:
+        """Redo the last undone step."""
+        self.session.redo()
+
+    def reset(self) -> None:
+        """Go back to the start of the session."""
+        self.session.reset()
+
+    def show_clause(self, clause_id: str) -> None:
+        """Show clause ``clause_id`` in the clause card."""
+        self.session.clause(clause_id)  # KeyError naming the id when unknown
+        self.clause_id = clause_id
+        self._notify("clause")
+
+
+def clause_chip(model: SessionModel, clause_id: str) -> w.Button:
+    """A small clickable chip (CSS class ``tutor-clause``) that shows ``clause_id`` in the clause card."""
+    cl = model.session.game.clauses.get(clause_id)
+    title = cl.title if cl is not None else clause_id
+    chip = w.Button(description=f"§ {title}", tooltip=f"{clause_id}: click to read this rule",
+                    layout=w.Layout(width="auto", max_width="100%"))
+    chip.add_class("tutor-clause")
+    chip.on_click(model.errors.guard(lambda _b: model.show_clause(clause_id)))
+    return chip

@@ -1,0 +1,154 @@
+"""Look of the tutor: one ``<style>`` block (no CDN, no web fonts) and small HTML helpers shared by the views.
+
+Colours follow the rulebook's Player Aid: Spirit actions purple, Totem actions green, Blessings gold, Curses red.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+CSS = """
+.rt-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
+  color: #1f1d2b; font-size: 14px; }
+.rt-root h3 { margin: 4px 0 6px 0; font-size: 16px; }
+.rt-panel { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 10px; margin: 4px; }
+.rt-banner { border-radius: 10px; padding: 8px 12px; margin: 0 0 8px 0; font-size: 17px; font-weight: 600;
+  background: #5b2d90; color: #fff; }
+.rt-banner small { font-weight: 400; opacity: .9; font-size: 13px; }
+.rt-banner.rt-over { background: #8a6d00; }
+.rt-table { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 8px; }
+.rt-zone { background: #fff; border: 1px solid #e2ddef; border-radius: 8px; padding: 6px 8px; flex: 1 1 180px; }
+.rt-zone.rt-wide { flex: 3 1 380px; }
+.rt-zone.rt-full { flex: 1 1 100%; }
+.rt-space.rt-mini { min-height: 56px; }
+.rt-zone h4, .rt-player h4 { margin: 0 0 4px 0; font-size: 12px; text-transform: uppercase; letter-spacing: .05em;
+  color: #6a6484; }
+.rt-row { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; margin: 2px 0; }
+.rt-rowlabel { font-size: 11px; color: #6a6484; min-width: 42px; padding-top: 3px; }
+.rt-chip { display: inline-block; border-radius: 12px; padding: 1px 8px; margin: 1px 0; font-size: 12.5px;
+  border: 1px solid; white-space: nowrap; }
+.rt-totem { background: #e6f4e8; border-color: #2e7d32; color: #1b4d1f; }
+.rt-blessing { background: #fff3c4; border-color: #b8900c; color: #5c4600; }
+.rt-curse { background: #fde3e3; border-color: #c62828; color: #7a1010; }
+.rt-light { background: #f1eafc; border-color: #7c4dbc; color: #3d1f66; }
+.rt-dark { background: #3b2456; border-color: #3b2456; color: #fff; }
+.rt-muted { color: #8a8599; font-size: 12px; }
+.rt-prov { display: inline-block; font-size: 8.5px; font-weight: 600; letter-spacing: .02em; line-height: 11px;
+  border-radius: 5px; padding: 0 3px; margin-left: 3px; background: #fff7e0; color: #8a5a00;
+  border: 1px dashed #c08a00; cursor: help; vertical-align: 1px; }
+.rt-dark .rt-prov { background: #5a3d7a; color: #ffe7a8; border-color: #ffe7a8; }
+.rt-players { display: flex; flex-wrap: wrap; gap: 8px; }
+.rt-player { flex: 1 1 380px; background: #fff; border: 2px solid #e2ddef; border-radius: 10px; padding: 6px 8px; }
+.rt-player.rt-current { border-color: #5b2d90; box-shadow: 0 0 0 3px #e3d6f7; }
+.rt-phead { display: flex; justify-content: space-between; align-items: baseline; gap: 6px; flex-wrap: wrap;
+  margin-bottom: 4px; }
+.rt-pname { font-weight: 700; font-size: 15px; }
+.rt-turn { background: #5b2d90; color: #fff; border-radius: 8px; padding: 0 6px; font-size: 11px; margin-left: 4px; }
+.rt-stats { font-size: 12.5px; color: #3d3850; }
+.rt-stats b { font-size: 14px; }
+.rt-spaces { display: flex; gap: 6px; margin: 4px 0; }
+.rt-space { flex: 1 1 0; min-height: 92px; border-radius: 8px; padding: 4px 6px; font-size: 12.5px; }
+.rt-space.rt-empty { border: 1.5px dashed #cfc8e2; color: #a19bb5; display: flex; align-items: center;
+  justify-content: center; }
+.rt-space.rt-light, .rt-space.rt-dark { border: 1.5px solid; }
+.rt-sname { font-weight: 700; font-size: 13.5px; }
+.rt-stype { font-size: 11.5px; opacity: .85; }
+.rt-reqs { list-style: none; margin: 3px 0 0 0; padding: 0; }
+.rt-reqs li { margin: 1px 0; }
+.rt-met { color: #1b7a2a; font-weight: 600; }
+.rt-dark .rt-met { color: #9ff0aa; }
+.rt-unmet { opacity: .9; }
+.rt-ability { font-size: 11px; opacity: .85; margin-top: 2px; }
+.rt-tok { font-size: 11px; font-weight: 600; }
+.rt-legend { font-size: 11.5px; color: #6a6484; margin-top: 6px; }
+.rt-group-title { font-weight: 700; font-size: 13px; margin: 8px 0 2px 0; padding-left: 6px; border-left: 4px solid; }
+.rt-g-spirit { border-color: #6b3fa0; color: #4a2577; }
+.rt-g-totem { border-color: #2e7d32; color: #1b4d1f; }
+.rt-g-blessing { border-color: #b8900c; color: #5c4600; }
+.rt-g-curse { border-color: #c62828; color: #7a1010; }
+.rt-g-turn, .rt-g-other { border-color: #6a6484; color: #3d3850; }
+.rt-g-choice { border-color: #d97706; color: #7c3f00; }
+.rt-prompt { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 6px 8px; font-weight: 600; }
+.rt-why { font-size: 12px; color: #55506a; line-height: 1.3; }
+.rt-blocked-text { font-size: 12px; color: #8a8599; text-decoration: none; line-height: 1.3; }
+.rt-blocked-text b { color: #77728a; }
+.tutor-action.jupyter-button, .tutor-action.widget-button { height: auto; min-height: 28px; white-space: normal;
+  text-align: left; border-radius: 7px; font-weight: 600; padding: 3px 10px; line-height: 1.25; }
+.tutor-action.rt-b-spirit { background: #6b3fa0; color: #fff; }
+.tutor-action.rt-b-totem { background: #2e7d32; color: #fff; }
+.tutor-action.rt-b-blessing { background: #d4a514; color: #2b2000; }
+.tutor-action.rt-b-curse { background: #c62828; color: #fff; }
+.tutor-action.rt-b-turn, .tutor-action.rt-b-other { background: #4b465e; color: #fff; }
+.tutor-action.rt-b-choice { background: #d97706; color: #fff; }
+.tutor-clause.jupyter-button, .tutor-clause.widget-button { height: 22px; line-height: 20px; font-size: 11.5px;
+  border-radius: 11px; padding: 0 8px; background: #eef0fb; color: #2f3a8f; border: 1px solid #b9c0ea;
+  box-shadow: none; }
+.tutor-clause.jupyter-button:hover { background: #dfe3fa; }
+.tutor-blocked { opacity: .9; border-left: 3px solid #d5d1e0; padding-left: 6px; }
+.rt-step { margin: 6px 0 2px 0; font-weight: 700; font-size: 13px; }
+.rt-step small { font-weight: 400; color: #6a6484; }
+.tutor-event { border-left: 3px solid #ece8f5; padding-left: 6px; }
+.rt-ev { font-size: 12.5px; line-height: 1.35; }
+.rt-tag { display: inline-block; font-size: 10px; font-weight: 700; text-transform: uppercase; border-radius: 5px;
+  padding: 0 4px; margin-right: 4px; }
+.rt-auto { background: #e8eef8; color: #2d4a7a; }
+.rt-ruling { background: #fff0d6; color: #8a4b00; }
+.rt-tag.rt-provk { background: #fff7e0; color: #8a5a00; }
+.rt-clause-card { background: #fff; border: 1px solid #c9c2e0; border-radius: 10px; padding: 8px 10px; }
+.rt-clause-card .rt-ctitle { font-weight: 700; font-size: 15px; }
+.rt-clause-card .rt-cid { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 11.5px; color: #6a6484; }
+.rt-clause-card .rt-ctext { margin: 6px 0; line-height: 1.4; }
+.rt-reason { background: #fff7e6; border-left: 3px solid #d97706; padding: 4px 6px; font-size: 12.5px; }
+.rt-lesson { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }
+.rt-lesson p { margin: 4px 0; }
+.rt-goal { background: #eef7ff; border: 1px solid #8ab4e8; border-radius: 8px; padding: 6px 10px; font-size: 15px;
+  margin: 2px 0; }
+.rt-goal b { color: #1d4f91; }
+.rt-done { background: #e4f6e7; border: 2px solid #2e7d32; border-radius: 8px; padding: 6px 10px; font-size: 16px;
+  font-weight: 700; color: #1b5e20; }
+.rt-hint { background: #fffbea; border-left: 3px solid #d4a514; padding: 3px 8px; margin: 2px 0; font-size: 13px; }
+.rt-scroll > * { flex-shrink: 0; }
+.tutor-errors { color: #9b1c1c; font-size: 12.5px; }
+"""
+
+
+def style_widget() -> w.HTML:
+    """The one widget that carries the tutor's CSS; put it once at the top of an app."""
+    return w.HTML(f"<style>{CSS}</style>")
+
+
+def esc(text: object) -> str:
+    """HTML-escape ``text`` (quotes too, so it is safe inside attributes)."""
+    return html.escape(str(text), quote=True)
+
+
+def prov_badge(reasons: dict[str, str] | None, fields: tuple[str, ...] | None = None) -> str:
+    """A small "provisional" badge whose tooltip gives the reasons (all of ``reasons``, or only ``fields``)."""
+    if not reasons:
+        return ""
+    items = [(f, r) for f, r in reasons.items() if fields is None or f in fields]
+    if not items:
+        return ""
+    tip = "\n".join(f"{f}: {r}" for f, r in items)
+    return f'<span class="rt-prov" title="{esc("Provisional (not printed in the rulebook). " + tip)}">prov</span>'
+
+
+def prov_text(text: str) -> str:
+    """Escape an engine sentence, turning its ``[provisional]`` marks into badges."""
+    tip = "Provisional: this card value is our assumption; the rulebook does not print it."
+    return esc(text).replace("[provisional]", f'<span class="rt-prov" title="{esc(tip)}">prov</span>')
+
+
+def plain_label(text: str) -> str:
+    """An engine label without its ``[provisional]`` marks, for button captions (the tooltip keeps the full one)."""
+    return text.replace(" [provisional]", "").replace("[provisional]", "")
+
+
+def markdown(text: str) -> str:
+    """Markdown to HTML with mistune (shipped with Jupyter); plain escaped paragraphs if it is missing."""
+    try:
+        import mistune
+    except ImportError:  # pragma: no cover
+        return "".join(f"<p>{esc(p)}</p>" for p in text.split("\n\n"))
+    return mistune.html(text)
