@@ -81,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     pc.add_argument("--players", type=int, action="append")
     pc.add_argument("--start", type=int, default=0, help="first seed")
     pc.add_argument("--fast", action="store_true", help="skip the JSON round-trip check")
+    pb = sub.add_parser("bench", help="print engine speed and memory figures")
+    pb.add_argument("--json", action="store_true")
+    pb.add_argument("--games", type=int, default=20, help="random games per game")
     try:
         args = p.parse_args(argv)
     except SystemExit as exc:
@@ -93,6 +96,9 @@ def main(argv: list[str] | None = None) -> int:
             return _scenario(args)
         if args.cmd == "check":
             return _check(args)
+        if args.cmd == "bench":
+            from .bench import main as bench_main
+            return bench_main(as_json=args.json, games=args.games)
     except (ContentError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -145,7 +145,7 @@ class Session:
         return step
 
     def _apply(self, action: Action) -> Step:
-        work = self.state.model_copy(deep=True)
+        work = _copy_state(self.state)
         events = self.game.apply(work, action)
         step = Step(index=len(self._undo), action=action, events=tuple(events))
         self._undo.append((self.state, step))
@@ -221,6 +221,11 @@ class Session:
     def to_json(self) -> str:
         """The session as JSON text (see :meth:`to_dict`); :func:`tutor.load_session` reads it back exactly."""
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def _copy_state(state: BaseModel) -> BaseModel:
+    """An independent deep copy of a state (through pydantic-core's JSON, about 3x faster than ``deepcopy``)."""
+    return type(state).model_validate_json(state.model_dump_json())
 
 
 def replay(game: Game, initial_state: BaseModel, action_ids: list[str], *, where: str = "<session>",

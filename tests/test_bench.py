@@ -1,0 +1,18 @@
+"""The benchmark command runs and prints its documented shape (figures are never asserted: no timed tests)."""
+import json
+
+from tutor.bench import bench_game
+from tutor.cli import main
+
+
+def test_bench_game_shape():
+    r = bench_game("restless-spirits", 2, games=1)
+    assert set(r) == {"steps_per_s", "p50_us", "p99_us", "steps"} and r["steps"] > 50
+
+
+def test_bench_json_output(capsys, monkeypatch):
+    import tutor.bench as b
+    monkeypatch.setattr(b, "memory_kib", lambda: {"bare_kib": 1, "loaded_kib": 1, "ratio": 1.0})
+    assert main(["bench", "--json", "--games", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["restless-spirits"]) == {"steps_per_s", "p50_us", "p99_us"}

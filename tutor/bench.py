@@ -1,0 +1,72 @@
+"""``rules-tutor bench``: engine speed and memory figures (printed, never asserted by tests).
+
+Per playable game: steps per second for ``legal_actions`` + ``apply`` + the step's explanation text over random
+games, the median (p50) and 99th-percentile (p99) step latency in microseconds, and the resident memory of a
+process with every game loaded against a bare Python process that imports only ``ipykernel``.
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+from .conformance import random_policy
+from .core.rng import Rng
+
+
+def bench_game(game_id: str, players: int, games: int = 20, seed: int = 0, **options) -> dict:
+    """Play ``games`` random games; return ``{"steps_per_s", "p50_us", "p99_us", "steps"}``."""
+    import tutor
+    from .transcript import step_text
+    lat: list[float] = []
+    for g in range(games):
+        s = tutor.new_game(game_id, players=players, seed=seed + g, **options)
+        rng = Rng.from_seed(seed + g)
+        while not s.is_over:
+            t0 = time.perf_counter()
+            acts = s.legal_actions()
+            step = s.apply(random_policy(acts, rng))
+            step_text(s, step)
+            lat.append(time.perf_counter() - t0)
+    lat.sort()
+    total = sum(lat)
+    return {"steps_per_s": len(lat) / total, "p50_us": statistics.median(lat) * 1e6,
+            "p99_us": lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1e6, "steps": len(lat)}
+
+
+_MEM = "import resource, {imports}; {body}; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+
+
+def memory_kib() -> dict:
+    """Peak RSS (KiB) of a bare ``ipykernel`` import vs one with tutor, widgets and a session of each game."""
+    bare = _MEM.format(imports="ipykernel", body="pass")
+    from .registry import game_classes
+    body = "; ".join(f"tutor.new_game({g!r}, players={2})" for g in game_classes())
+    full = _MEM.format(imports="ipykernel, tutor, widgets", body=body)
+    out = {}
+    for name, code in (("bare_kib", bare), ("loaded_kib", full)):
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        out[name] = int(r.stdout.strip().splitlines()[-1])
+    out["ratio"] = out["loaded_kib"] / out["bare_kib"]
+    return out
+
+
+def main(as_json: bool = False, games: int = 20) -> int:
+    """Run the benchmark and print figures (text or the JSON shape ``{game_id: {steps_per_s, p50_us, p99_us}}``)."""
+    from .registry import game_classes
+    results = {}
+    for gid in game_classes():
+        results[gid] = bench_game(gid, 2, games=games)
+    mem = memory_kib()
+    if as_json:
+        print(json.dumps({**{g: {k: round(v, 1) for k, v in r.items() if k != "steps"} for g, r in results.items()},
+                          "_memory": mem}, indent=2))
+        return 0
+    for gid, r in results.items():
+        print(f"{gid}: {r['steps_per_s']:.0f} steps/s over {r['steps']} steps; p50 {r['p50_us']:.0f} us, "
+              f"p99 {r['p99_us']:.0f} us")
+    print(f"memory: bare kernel {mem['bare_kib'] / 1024:.1f} MiB, with every game loaded "
+          f"{mem['loaded_kib'] / 1024:.1f} MiB (x{mem['ratio']:.2f})")
+    return 0
