@@ -10,7 +10,8 @@ from .core.model import Clause
 def game_classes() -> dict:
     """``{game_id: Game subclass}`` for every game the tutor plays."""
     from .games.restless_spirits import RestlessSpirits
-    return {RestlessSpirits.game_id: RestlessSpirits}
+    from .games.spirited import Spirited
+    return {RestlessSpirits.game_id: RestlessSpirits, Spirited.game_id: Spirited}
 
 
 #: Every game id the tutor knows, including the ones whose rules are still being written.

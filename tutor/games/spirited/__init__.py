@@ -1,0 +1,4 @@
+"""Spirited on the stepwise engine (see :mod:`.game`)."""
+from .game import Spirited
+
+__all__ = ["Spirited"]

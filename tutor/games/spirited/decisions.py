@@ -1,0 +1,212 @@
+"""Choices inside Spirited actions and Battles, as pending decisions whose options are the next legal actions.
+
+Rulebook sections: "Rally vs Recruit", "Turn Structure" (Scout, Build a Wonder, March), "Shields", "Battles & the
+Time Track". The engine never picks for a player; a choice with one option and no way to skip resolves itself and
+says so (ruling ``sp.ruling.single-option``). Options name a clan, not a card: cards of a clan are interchangeable
+(ruling ``sp.ruling.same-clan-cards``).
+"""
+from __future__ import annotations
+
+from ...core.model import Action
+from .cards import clan_of
+from .state import Decision, SPState
+from .zones import allegiance, camp_accepts, camp_clan, camp_count, held, medal_value, road_clans, stack
+
+
+def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str, ...], cost: int | None = None,
+                **params) -> Action:
+    """Build an :class:`Action` whose id is ``kind`` or ``kind:name=value,...`` (params sorted by name)."""
+    items = tuple(sorted((k, v) for k, v in params.items() if v is not None))
+    aid = kind + (":" + ",".join(f"{k}={v}" for k, v in items) if items else "")
+    return Action(id=aid, kind=kind, actor=actor, label=label, cost=cost, clauses=clauses, why=why, params=items)
+
+
+def _an(name: str) -> str:
+    return ("an " if name[0] in "AEIOU" else "a ") + name
+
+
+def hand_clans(s: SPState, seat: int) -> list[str]:
+    """Distinct clans in ``seat``'s hand, sorted."""
+    return sorted(set(clan_of(x) for x in s.players[seat].hand))
+
+
+def recruit_options(g, s: SPState, seat: int, clans: list[str]) -> list[tuple[str, int]]:
+    """(clan, camp) pairs where a card of ``clan`` may be Recruited (sp.recruit.camp)."""
+    p = s.players[seat]
+    return [(cl, i) for cl in clans for i in range(2) if camp_accepts(p, i, cl)]
+
+
+def march_options(g, s: SPState, seat: int, used: list[int]) -> list[tuple[int, str, str]]:
+    """(camp, clan, "forge"|"steal") a March may still do with an unused Camp (sp.march.forge, sp.march.steal)."""
+    p = s.players[seat]
+    n_held = len(held(s, seat))
+    out = []
+    for i in range(2):
+        clan = camp_clan(p.camps[i])
+        if i in used or clan is None or clan not in s.clans:
+            continue
+        n = camp_count(p, i)
+        a = allegiance(s, clan)
+        if a.holder is None:
+            if n >= 2 and n_held < 3:
+                out.append((i, clan, "forge"))
+        elif n >= medal_value(g, a) + 1 and (a.holder == seat or n_held < 3):
+            out.append((i, clan, "steal"))
+    return out
+
+
+def wonder_sources(s: SPState, seat: int, clan: str) -> list[str]:
+    """Where ``seat`` can take a card of ``clan`` for a Wonder: ``road``, ``camp1``, ``camp2``, ``hand``."""
+    p = s.players[seat]
+    out = []
+    st = stack(p, clan)
+    if st is not None and st.cards:
+        out.append("road")
+    for i in range(2):
+        if camp_clan(p.camps[i]) == clan:
+            out.append(f"camp{i + 1}")
+    if any(clan_of(x) == clan for x in p.hand):
+        out.append("hand")
+    return out
+
+
+def manoeuvre_options(s: SPState, seat: int) -> list[tuple[str, str]]:
+    """(road clan, hand clan) swaps allowed (sp.battle.manoeuvre; ruling sp.ruling.manoeuvre-shield)."""
+    p = s.players[seat]
+    out = []
+    for rc in road_clans(p):
+        st = stack(p, rc)
+        for hc in hand_clans(s, seat):
+            if hc == rc:
+                continue
+            target = stack(p, hc)
+            if st.shield and len(st.cards) == 1 and target is not None and target.shield:
+                continue
+            out.append((rc, hc))
+    return out
+
+
+def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
+    """The legal actions that answer decision ``d``."""
+    seat = d.actor
+    p = s.players[seat]
+    out: list[Action] = []
+    a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
+    name = lambda clan: g.cards.clan[clan].name
+    k = d.kind
+    if k == "reveal":
+        clan = clan_of(d.card)
+        st = stack(p, clan)
+        a("stack-card", f"Stack the {name(clan)} card face up", "A revealed card joins its clan's stack on your "
+          "Road.", ("sp.road.stack", d.purpose))
+        if st.shield is None:
+            a("place-shield", f"Place it face down as a Shield on your {name(clan)} stack [provisional]",
+              "A card revealed onto a stack of its own clan may become that stack's Shield (the tutor's assumption).",
+              ("sp.shield.place", "sp.shield"))
+        else:
+            a("break-shield", f"Break the {name(clan)} Shield (discard the Shield and this card)",
+              "A new card of a Shielded clan was drawn onto your Road: Breaking is optional.",
+              ("sp.shield.break",))
+    elif k == "scout-play":
+        for clan in hand_clans(s, seat):
+            pw = g.cards.clan[clan].power
+            a("play-card", f"Play {_an(name(clan))} card: {pw.text} [provisional]", "Scouting lets you play 1 card "
+              "from your Hand first; it is resolved, then discarded.", ("sp.scout.play", "sp.provisional.power"),
+              clan=clan)
+        a("skip", "Play no card", "Playing a card is optional when you Scout.", ("sp.scout.play",))
+    elif k in ("scout-take", "effect-rally", "bonus-rally", "effect-recruit"):
+        cl = {"scout-take": "sp.scout.take", "effect-rally": "sp.provisional.power", "bonus-rally": "sp.battle.bonus",
+              "effect-recruit": "sp.provisional.power"}[k]
+        if k != "effect-recruit":
+            for clan in road_clans(p):
+                a("rally", f"Rally {_an(name(clan))} card into your Hand", "Rally moves a face-up Road card into your "
+                  "Hand.", ("sp.rally", cl), clan=clan)
+        if k in ("scout-take", "effect-recruit"):
+            for clan, camp in recruit_options(g, s, seat, road_clans(p)):
+                a("recruit", f"Recruit {_an(name(clan))} card into Camp {camp + 1}", _camp_why(p, camp, clan, name),
+                  ("sp.recruit", "sp.recruit.camp", cl), clan=clan, camp=camp + 1)
+        if k != "scout-take":
+            a("skip", "Skip the Recruit" if k == "effect-recruit" else "Skip the Rally", "This step is optional.",
+              (cl,))
+    elif k == "raid":
+        for o in s.players:
+            if o.seat == seat:
+                continue
+            for st in o.road:
+                if st.cards and st.shield is None:
+                    a("raid", f"Discard {_an(name(st.clan))} card from Player {o.seat + 1}'s Road [provisional]",
+                      "The power may hit any face-up card of an opponent that no Shield protects.",
+                      ("sp.provisional.power", "sp.shield.protect"), target=o.seat + 1, clan=st.clan)
+        a("skip", "Discard nothing", "The power is optional.", ("sp.provisional.power",))
+    elif k == "wonder-source":
+        for src in wonder_sources(s, seat, d.clan):
+            where = {"road": "your Road (face up)", "hand": "your Hand"}.get(src, f"Camp {src[-1]} (face up)")
+            a("wonder-card", f"Spend {_an(name(d.clan))} card from {where}", "A Wonder needs one card of each clan, "
+              "from face-up Road or Camp cards or the Hand.", ("sp.wonder.sources",), clan=d.clan, source=src)
+    elif k == "take-wonder":
+        for w in s.wonder_display:
+            if w is not None:
+                a("take-wonder", f"Take {g.wonder_label(w)}", "You spent one card of each clan: take 1 of the "
+                  "Wonders on display.", ("sp.wonder.take", "sp.provisional.wonder"), wonder=w)
+    elif k == "march":
+        for camp, clan, how in march_options(g, s, seat, d.used):
+            n = camp_count(p, camp)
+            al = allegiance(s, clan)
+            if how == "forge":
+                a("march-use", f"Forge the {name(clan)} Allegiance with Camp {camp + 1} ({n} cards)",
+                  f"{n} face-up {name(clan)} cards forge an unclaimed Allegiance (2 Bronze, 3 Silver, 4+ Gold).",
+                  ("sp.march.forge", "sp.march"), camp=camp + 1, clan=clan)
+            else:
+                whose = "your own" if al.holder == seat else f"Player {al.holder + 1}'s"
+                a("march-use", f"Steal {whose} {name(clan)} Allegiance with Camp {camp + 1} ({n} cards)",
+                  f"{n} cards is more than its medal's current value ({medal_value(g, al)}).",
+                  ("sp.march.steal", "sp.march"), camp=camp + 1, clan=clan)
+        if d.used:
+            a("finish-march", "Finish the March (Regroup)", "You may stop after any Allegiance.",
+              ("sp.march.multiple", "sp.march.regroup"))
+    elif k == "battle-discard":
+        for clan in hand_clans(s, seat):
+            a("discard", f"Discard {_an(name(clan))} card ({len(p.hand)} in hand)", "In a Battle you discard down to 5 "
+              "cards in hand.", ("sp.battle.discard",), clan=clan)
+    elif k == "battle-medal":
+        for al in held(s, seat):
+            if not al.exhausted:
+                a("score-medal", f"Score the {name(al.clan)} medal ({medal_value(g, al)} Spirit, then exhaust it)",
+                  "A refreshed medal scores its printed value, then is flipped (its value drops by 1).",
+                  ("sp.battle.medal.score",), clan=al.clan)
+            else:
+                a("replace-medal", f"Swap the exhausted {name(al.clan)} medal for a fresh Bronze",
+                  "Instead of scoring you may return an exhausted medal and take a fresh Bronze.",
+                  ("sp.battle.medal.replace",), clan=al.clan)
+        a("skip", "Neither score nor replace a medal", "Scoring and replacing are both optional.",
+          ("sp.battle.medal.score", "sp.ruling.medal-optional"))
+    elif k == "bonus-recruit":
+        for clan, camp in recruit_options(g, s, seat, road_clans(p)):
+            a("recruit-face-down", f"Recruit {_an(name(clan))} card face down into Camp {camp + 1}",
+              "With no Allegiance, the open City Board space grants a face-down Recruit.",
+              ("sp.battle.bonus", "sp.recruit.camp", "sp.ruling.facedown-camp"), clan=clan, camp=camp + 1)
+        a("skip", "Skip the face-down Recruit", "Bonus actions are optional.", ("sp.battle.bonus",))
+    elif k == "bonus-manoeuvre":
+        for rc, hc in manoeuvre_options(s, seat):
+            a("manoeuvre", f"Manoeuvre: swap {_an(name(rc))} card on your Road with {_an(name(hc))} card from your Hand",
+              "Open City Board spaces grant a Manoeuvre in Battles.", ("sp.battle.manoeuvre", "sp.shield.manoeuvre"),
+              road=rc, hand=hc)
+        a("skip", "Skip the Manoeuvre", "Bonus actions are optional.", ("sp.battle.manoeuvre",))
+    elif k == "final-recruit":
+        for clan, camp in recruit_options(g, s, seat, hand_clans(s, seat)):
+            a("final-recruit", f"Recruit {_an(name(clan))} card from your Hand into Camp {camp + 1}",
+              "In the Final Battle you may Recruit any number of cards from your Hand into legal Camps.",
+              ("sp.final.recruit", "sp.recruit.camp"), clan=clan, camp=camp + 1)
+        a("done", "Stop Recruiting from your Hand", "Any number, including none.", ("sp.final.recruit",))
+    else:  # pragma: no cover
+        raise ValueError(f"unknown decision kind {k!r}")
+    return out
+
+
+def _camp_why(p, camp: int, clan: str, name) -> str:
+    cc = camp_clan(p.camps[camp])
+    if cc == clan:
+        return f"Camp {camp + 1} already holds {name(clan)} cards."
+    if p.camps[camp]:
+        return f"Camp {camp + 1} holds only face-down cards."
+    return f"Camp {camp + 1} is empty."

@@ -1,0 +1,139 @@
+"""Spirited effect registry: clan powers, Allegiance Battle/Overrun effects and Wonder effects name an effect from
+:data:`REGISTRY` with parameters (cards as data; an unknown name fails at load).
+
+Every effect in ``content/spirited/cards.yaml`` is provisional (the summary prints none); the events cite
+``sp.provisional.*`` clauses so the app can say so. Effects that need a choice ask a pending decision.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .state import Decision
+from .zones import Ctx, add_to_road, draw_non_time, stack, take_from_road
+
+
+class _P(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class NoParams(_P):
+    """An effect without parameters."""
+
+
+class Amount(_P):
+    """``amount`` Spirit to gain."""
+
+    amount: int = Field(ge=1, le=10)
+
+
+class Count(_P):
+    """``count`` cards."""
+
+    count: int = Field(ge=1, le=5)
+
+
+@dataclass
+class Use:
+    """One use of an effect: who uses it, the source's name and clan (for Allegiances), the clause it cites."""
+
+    seat: int
+    source: str
+    clause: str
+    clan: str | None = None
+
+
+def _gain_spirit(c: Ctx, u: Use, p: Amount) -> None:
+    c.state.players[u.seat].spirit += p.amount
+    c.ev(u.clause, f"{u.source}: {c.who(u.seat)} gains {p.amount} Spirit [provisional] "
+         f"({c.state.players[u.seat].spirit} now).", actor=u.seat)
+
+
+def _draw_to_hand(c: Ctx, u: Use, p: Count) -> None:
+    for _ in range(p.count):
+        card = draw_non_time(c, u.seat)
+        if card is None:
+            c.ev("sp.ruling.deck-empty", "No card is left to draw.", auto=True)
+            return
+        c.state.players[u.seat].hand.append(card)
+        c.ev(u.clause, f"{u.source}: {c.who(u.seat)} draws a card into their Hand [provisional].", cards=(card,),
+             actor=u.seat)
+
+
+def _ask(c: Ctx, u: Use, kind: str) -> None:
+    from .flow import ask
+    ask(c, Decision(kind=kind, actor=u.seat, purpose="effect", source=u.source))
+
+
+def _rally_own(c: Ctx, u: Use, p: NoParams) -> None:
+    c.ev(u.clause, f"{u.source}: {c.who(u.seat)} may Rally 1 face-up card from their Road [provisional].",
+         actor=u.seat)
+    _ask(c, u, "effect-rally")
+
+
+def _recruit_own(c: Ctx, u: Use, p: NoParams) -> None:
+    c.ev(u.clause, f"{u.source}: {c.who(u.seat)} may Recruit 1 face-up card from their Road [provisional].",
+         actor=u.seat)
+    _ask(c, u, "effect-recruit")
+
+
+def _raid(c: Ctx, u: Use, p: NoParams) -> None:
+    c.ev(u.clause, f"{u.source}: {c.who(u.seat)} may discard 1 face-up card from an opponent's Road, never from a "
+         "Shielded clan [provisional].", actor=u.seat)
+    _ask(c, u, "raid")
+
+
+def _rally_clan(c: Ctx, u: Use, p: NoParams) -> None:
+    pl = c.state.players[u.seat]
+    st = stack(pl, u.clan)
+    if st is None or not st.cards:
+        c.ev(u.clause, f"{u.source}: no face-up {c.clan(u.clan)} card is on the Road, so nothing is Rallied "
+             "[provisional].", auto=True, actor=u.seat)
+        return
+    card = take_from_road(c, u.seat, u.clan)
+    pl.hand.append(card)
+    c.ev(u.clause, f"{u.source}: {c.who(u.seat)} Rallies {c.card(card)} into their Hand before the Road is "
+         "wiped [provisional].", auto=True, cards=(card,), actor=u.seat)
+
+
+def _none(c: Ctx, u: Use, p: NoParams) -> None:
+    c.ev(u.clause, f"{u.source} has no further effect [provisional].", auto=True, actor=u.seat)
+
+
+class EffectKind:
+    """A registered effect: its parameter model and its function."""
+
+    def __init__(self, params: type[_P], run: Callable) -> None:
+        self.params, self.run = params, run
+
+
+#: Effect name -> :class:`EffectKind`. Content names effects only from this registry.
+REGISTRY: dict[str, EffectKind] = {
+    "gain-spirit": EffectKind(Amount, _gain_spirit),
+    "draw-to-hand": EffectKind(Count, _draw_to_hand),
+    "rally-own": EffectKind(NoParams, _rally_own),
+    "recruit-own": EffectKind(NoParams, _recruit_own),
+    "raid": EffectKind(NoParams, _raid),
+    "rally-clan": EffectKind(NoParams, _rally_clan),
+    "none": EffectKind(NoParams, _none),
+}
+
+
+def validate_effect(name: str, params: dict) -> _P:
+    """Parse ``params`` for effect ``name``; ValueError for an unknown name (listing the known ones) or bad params."""
+    kind = REGISTRY.get(name)
+    if kind is None:
+        raise ValueError(f"unknown effect {name!r}; known effects: {', '.join(sorted(REGISTRY))}")
+    return kind.params.model_validate(params)
+
+
+def run_effect(c: Ctx, u: Use, effect) -> None:
+    """Run one card-data effect entry (:class:`~.cards.Effect`) for use ``u``."""
+    REGISTRY[effect.effect].run(c, u, validate_effect(effect.effect, effect.params))
+
+
+def add_card_to_road(c: Ctx, seat: int, card: str) -> None:
+    """Put a card face up on a Road (used when a stolen-from player receives a card)."""
+    add_to_road(c.state.players[seat], card)

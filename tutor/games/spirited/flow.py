@@ -1,0 +1,266 @@
+"""Spirited turn flow as data: a stack of :class:`~.state.Task` items run until a decision is pending.
+
+Rulebook sections: "Turn Structure" (Road Check, Scout, Build a Wonder, March), "Overrun" (the safe Road Check
+version and the painful version after a Summon), "Battles & the Time Track" (Battles, Final Battle, tiebreakers).
+Task kinds: ``road-fill``, ``safe-rally``, ``draw-road``, ``overrun-check``, ``regroup``, ``discard-limbo``,
+``wonder-refill``, ``battle-allegiances``, ``final-score``, ``end-turn``, ``finish-game`` and ``ask`` (ask the
+decision ``task.decision`` of ``task.seat``; passed with an event when nothing can be chosen).
+"""
+from __future__ import annotations
+
+from .cards import clan_of
+from .effects import Use, run_effect
+from .state import Decision, Task
+from .zones import (Ctx, add_to_road, discard_road_and_camps, face_up, held, overrun_limit, overrunning, stack,
+                    take_from_road)
+
+
+def push(c: Ctx, *tasks: Task) -> None:
+    """Schedule tasks to run in the order given (the first given runs first)."""
+    c.state.tasks.extend(reversed(tasks))
+
+
+def run(c: Ctx) -> None:
+    """Run tasks until a decision is pending, the tasks run out or the game is over."""
+    s = c.state
+    while not s.pending and s.tasks and s.phase != "over":
+        _do(c, s.tasks.pop())
+
+
+def ask(c: Ctx, d: Decision) -> None:
+    """Ask decision ``d``: pushed when it has a real choice; passed (event) when it has none; resolved at once when
+    exactly one option exists and it may not be skipped (ruling ``sp.ruling.single-option``)."""
+    from .decisions import decision_actions
+    from .resolve import resolve_decision
+    options = decision_actions(c.game, c.state, d)
+    real = [a for a in options if a.kind not in ("skip", "done", "finish-march")]
+    if not real:
+        if d.kind == "march" and d.used:
+            return
+        c.ev("sp.ruling.nothing-to-choose", f"{c.who(d.actor)}: {_NOTHING.get(d.kind, 'nothing can be chosen')}, so "
+             "this step passes.", auto=True, actor=d.actor)
+        return
+    if len(options) == 1:
+        c.ev("sp.ruling.single-option", f"Only one choice is possible: {options[0].label}.", auto=True,
+             actor=d.actor)
+        resolve_decision(c, d, options[0])
+        return
+    c.state.pending.append(d)
+
+
+_NOTHING = {
+    "scout-play": "no card in hand to play",
+    "scout-take": "no face-up card on the Road to Rally or Recruit",
+    "effect-rally": "no face-up card on the Road to Rally",
+    "effect-recruit": "no face-up card on the Road can be Recruited",
+    "raid": "no opponent has an unshielded face-up card to discard",
+    "battle-discard": "the Hand holds 5 cards or fewer",
+    "battle-medal": "no medal to score or replace",
+    "bonus-recruit": "no face-up card on the Road can be Recruited face down",
+    "bonus-rally": "no face-up card on the Road to Rally",
+    "bonus-manoeuvre": "no swap between Road and Hand is possible",
+    "final-recruit": "no card in hand can legally be Recruited",
+    "march": "no Camp can forge or steal an Allegiance",
+}
+
+
+def road_check(seat: int) -> list[Task]:
+    """The Road Check tasks: fill the Road to 2 face-up cards, then Rally any clan at its limit (safe version)."""
+    return [Task(kind="road-fill", seat=seat), Task(kind="safe-rally", seat=seat)]
+
+
+def summon(seat: int, n: int = 2) -> list[Task]:
+    """Summon: draw ``n`` cards onto the Road, then the Overrun check (painful version)."""
+    return [Task(kind="draw-road", seat=seat) for _ in range(n)] + [Task(kind="overrun-check", seat=seat)]
+
+
+def _do(c: Ctx, t: Task) -> None:
+    s = c.state
+    seat = t.seat
+    p = s.players[seat]
+    k = t.kind
+    if k == "ask":
+        _ask_task(c, t)
+    elif k == "road-fill":
+        if face_up(p) >= 2:
+            return
+        if not s.deck and not s.discard:
+            c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
+            return
+        push(c, Task(kind="draw-road", seat=seat, text="road-check"), Task(kind="road-fill", seat=seat))
+    elif k == "draw-road":
+        from .zones import draw_non_time
+        card = draw_non_time(c, seat)
+        if card is None:
+            c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
+            return
+        why = "sp.road-check.draw" if t.text == "road-check" else "sp.summon"
+        st = stack(p, clan_of(card))
+        if st is not None:
+            s.limbo.append(card)
+            c.ev(why, f"{c.who(seat)} reveals {c.card(card)}; their Road already has a {c.clan(st.clan)} stack.",
+                 auto=True, cards=(card,), actor=seat)
+            ask(c, Decision(kind="reveal", actor=seat, card=card, purpose=why))
+        else:
+            add_to_road(p, card)
+            c.ev(why, f"{c.who(seat)} draws {c.card(card)} face up onto their Road.", auto=True, cards=(card,),
+                 actor=seat)
+    elif k == "safe-rally":
+        for clan in overrunning(c.game, s, seat):
+            lim = overrun_limit(c.game, s, seat, clan)
+            moved = []
+            while face_up(p, clan) >= lim:
+                card = take_from_road(c, seat, clan)
+                p.hand.append(card)
+                moved.append(card)
+            c.ev("sp.road-check.rally", f"{c.who(seat)} has reached the Overrun Limit ({lim}) of {c.clan(clan)} at "
+                 f"the Road Check, so {len(moved)} card(s) are Rallied into the Hand (the safe version).", auto=True,
+                 cards=tuple(moved), actor=seat)
+    elif k == "overrun-check":
+        _overrun_check(c, seat)
+    elif k == "regroup":
+        gone = discard_road_and_camps(c, seat)
+        c.ev("sp.regroup", f"{c.who(seat)} Regroups: {len(gone)} card(s) from the Road and Camps are discarded, then 2 "
+             "cards are drawn onto the Road" + (" (no Overrun check after a Regroup)." if t.text else "."),
+             auto=True, cards=tuple(gone), actor=seat)
+        push(c, Task(kind="draw-road", seat=seat), Task(kind="draw-road", seat=seat))
+    elif k == "discard-limbo":
+        s.limbo.remove(t.card)
+        s.discard.append(t.card)
+        c.ev(t.text or "sp.scout.play", f"{c.card(t.card)} goes to the discard pile.", auto=True, cards=(t.card,),
+             actor=seat)
+    elif k == "wonder-refill":
+        i = s.wonder_display.index(None)
+        if s.wonder_deck:
+            w = s.wonder_deck.pop()
+            s.wonder_display[i] = w
+            c.ev("sp.wonder.refill", f"{c.game.wonder_label(w)} is drawn to replace it.", auto=True, cards=(w,))
+        else:
+            c.ev("sp.ruling.wonders-out", "No Wonder is left to replace it; the space stays empty.", auto=True)
+    elif k == "battle-allegiances":
+        for a in held(s, seat):
+            ad = c.cards.clan[a.clan].allegiance
+            run_effect(c, Use(seat, f"{c.clan(a.clan)} Allegiance", "sp.provisional.allegiance", a.clan), ad.battle)
+    elif k == "final-score":
+        n = sum(len(camp) for camp in p.camps)
+        p.spirit += n // 2
+        c.ev("sp.final.camps", f"{c.who(seat)} has {n} card(s) in their Camps and gains {n // 2} Spirit "
+             f"({p.spirit} now).", auto=True, actor=seat)
+    elif k == "battle-begin":
+        c.ev("sp.battle", f"{c.who(seat)}'s part of the {'Final ' if t.final else ''}Battle: Road Check, Hand down to "
+             "5, a medal, Allegiance effects, then bonus actions.", auto=True, actor=seat)
+    elif k == "end-turn":
+        _end_turn(c, seat)
+    elif k == "finish-game":
+        finish(c)
+    else:  # pragma: no cover
+        raise ValueError(f"unknown task {k!r}")
+
+
+def _ask_task(c: Ctx, t: Task) -> None:
+    s = c.state
+    seat = t.seat
+    kind = t.decision
+    if kind == "battle-discard":
+        if len(s.players[seat].hand) <= c.cards.hand_limit_in_battle:
+            return
+        push(c, Task(kind="ask", seat=seat, decision=kind))
+    if kind in ("bonus-recruit", "bonus-rally", "bonus-manoeuvre"):
+        n = len(held(s, seat))
+        need = {"bonus-recruit": 0, "bonus-rally": 1, "bonus-manoeuvre": 2}[kind]
+        if n > need:
+            return
+    ask(c, Decision(kind=kind, actor=seat, purpose=t.text or "", clan=t.clan))
+
+
+def _overrun_check(c: Ctx, seat: int) -> None:
+    s = c.state
+    p = s.players[seat]
+    clans = overrunning(c.game, s, seat)
+    if not clans:
+        c.ev("sp.overrun.check", f"Overrun check: no clan on {c.who(seat)}'s Road is at its Overrun Limit.",
+             auto=True, actor=seat)
+        return
+    names = ", ".join(f"{c.clan(x)} ({face_up(p, x)}/{overrun_limit(c.game, s, seat, x)})" for x in clans)
+    c.ev("sp.overrun", f"{c.who(seat)} is Overrun by {names} after the Summon.", auto=True, actor=seat)
+    for a in held(s, seat):
+        ad = c.cards.clan[a.clan].allegiance
+        run_effect(c, Use(seat, f"{c.clan(a.clan)} Allegiance (Overrun effect)", "sp.provisional.allegiance",
+                          a.clan), ad.overrun)
+    for clan in clans:
+        st = stack(p, clan)
+        if st is None or not st.cards:
+            continue
+        card = take_from_road(c, seat, clan)
+        p.hand.append(card)
+        c.ev("sp.overrun.city", f"City Board Overrun effect: {c.who(seat)} Rallies {c.card(card)} into their Hand.",
+             auto=True, cards=(card,), actor=seat)
+    push(c, Task(kind="regroup", seat=seat))
+
+
+def battle_tasks(c: Ctx, seat: int, final: bool) -> list[Task]:
+    """One player's part of a Battle, in the City Board's order (then the Final Battle's extra steps)."""
+    ts = [Task(kind="battle-begin", seat=seat, final=final)] + road_check(seat) + [Task(kind="ask", seat=seat, decision="battle-discard"),
+                             Task(kind="ask", seat=seat, decision="battle-medal"),
+                             Task(kind="battle-allegiances", seat=seat),
+                             Task(kind="ask", seat=seat, decision="bonus-recruit"),
+                             Task(kind="ask", seat=seat, decision="bonus-rally"),
+                             Task(kind="ask", seat=seat, decision="bonus-manoeuvre")]
+    if final:
+        ts += [Task(kind="ask", seat=seat, decision="final-recruit"), Task(kind="final-score", seat=seat)]
+    return ts
+
+
+def _end_turn(c: Ctx, seat: int) -> None:
+    s = c.state
+    n = len(s.players)
+    if s.battles_due:
+        kind = s.battles_due.pop(0)
+        s.battle = kind
+        order = [(s.current + i) % n for i in range(n)]
+        tasks: list[Task] = []
+        for x in order:
+            tasks += battle_tasks(c, x, kind == "final")
+        if kind == "final":
+            s.battles_due = []
+            c.ev("sp.final", "The Final Battle begins: every player resolves a normal Battle, then Recruits from "
+                 "their Hand and scores their Camps; the game then ends. Players act one after another from "
+                 f"{c.who(s.current)} ({', '.join(c.who(x) for x in order)}).", auto=True)
+            push(c, *tasks, Task(kind="finish-game", seat=seat))
+        else:
+            c.ev("sp.battle", "A Battle begins at the end of the turn. All players resolve it, one after another "
+                 f"from {c.who(s.current)} ({', '.join(c.who(x) for x in order)}).", auto=True)
+            push(c, *tasks, Task(kind="end-turn", seat=seat))
+        c.ev("sp.ruling.battle-order", "Battle steps that everyone takes at once are asked player by player in "
+             "turn order.", auto=True)
+        return
+    s.battle = None
+    s.current = (s.current + 1) % n
+    s.turn += 1
+    c.ev("sp.turn.next", f"{c.who(seat)}'s turn ends; {c.who(s.current)} begins their turn with the Road Check.",
+         auto=True, actor=s.current)
+    push(c, *road_check(s.current))
+
+
+def finish(c: Ctx) -> None:
+    """End the game: most Spirit wins; ties broken by refreshed medals, then cards in hand, then shared."""
+    s = c.state
+    key = lambda seat: (s.players[seat].spirit,
+                        sum(1 for a in held(s, seat) if a.medal and not a.exhausted),
+                        len(s.players[seat].hand))
+    seats = range(len(s.players))
+    best = max(key(x) for x in seats)
+    s.winners = [x for x in seats if key(x) == best]
+    top_spirit = [x for x in seats if s.players[x].spirit == best[0]]
+    if len(top_spirit) == 1:
+        reason, clause = "most Spirit", "sp.end.winner"
+    elif len(s.winners) == 1:
+        reason, clause = "tiebreaker (refreshed medals, then cards in hand)", "sp.end.tiebreak"
+    else:
+        reason, clause = "shared victory after the tiebreakers", "sp.end.tiebreak"
+    s.win_reason = reason
+    s.phase = "over"
+    s.tasks = []
+    scores = ", ".join(f"{c.who(x)} {s.players[x].spirit}" for x in seats)
+    c.ev(clause, f"The game is over ({scores} Spirit). Winner(s): {', '.join(c.who(w) for w in s.winners)} "
+         f"by {reason}.", auto=True)

@@ -1,0 +1,186 @@
+"""Spirited (2 to 6 players) on the stepwise engine.
+
+Rulebook: ``shared/rulebooks/spirited.txt`` (a players' summary: Your Play Area, Rally vs Recruit, Turn Structure,
+Overrun, Marching & Allegiances, Battles & the Time Track, Shields). "Spirit" means victory points in this game.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ...core.content import content_root, load_yaml_model
+from ...core.errors import ContentError
+from ...core.game import Game
+from ...core.model import Action, Blocked, Clause, Event
+from . import resolve, rules, setup
+from .cards import CardSet, clan_of, medal_kind
+from .effects import validate_effect
+from .state import SPState
+from .zones import Ctx, face_up, held, medal_value
+
+GAME_DIR = "spirited"
+OPTIONS = {"clans": None}
+
+
+@lru_cache(maxsize=4)
+def _load(path: str, mtime: float) -> CardSet:
+    cards = load_yaml_model(CardSet, path)
+    for i, cl in enumerate(cards.clans):
+        for field, e in (("power", cl.power), ("allegiance.battle", cl.allegiance.battle),
+                         ("allegiance.overrun", cl.allegiance.overrun)):
+            try:
+                validate_effect(e.effect, e.params)
+            except ValueError as exc:
+                raise ContentError(f"{path}: clans[{i}].{field}: {exc}", path=path, field=f"clans[{i}].{field}") from None
+    for i, w in enumerate(cards.wonders):
+        try:
+            validate_effect(w.effect.effect, w.effect.params)
+        except ValueError as exc:
+            raise ContentError(f"{path}: wonders[{i}].effect: {exc}", path=path, field=f"wonders[{i}].effect") from None
+    return cards
+
+
+def load_cards() -> CardSet:
+    """Load and check ``content/spirited/cards.yaml`` (ContentError naming file and field)."""
+    p = content_root() / GAME_DIR / "cards.yaml"
+    return _load(str(p), p.stat().st_mtime)
+
+
+class Spirited(Game):
+    """Spirited rules. Option ``clans``: a list of 7 clan ids to play with instead of drawing them at random."""
+
+    game_id = "spirited"
+    title = "Spirited"
+    state_model = SPState
+
+    def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"spirited: unknown option(s) {', '.join(unknown)}; valid options: {', '.join(OPTIONS)}")
+        if players not in range(2, 7):
+            raise ValueError(f"spirited: players must be 2 to 6, got {players!r}")
+        self.cards = load_cards()
+        opts = {**OPTIONS, **options}
+        if opts["clans"] is not None:
+            cl = opts["clans"]
+            valid = [c.id for c in self.cards.clans]
+            if (not isinstance(cl, (list, tuple)) or len(cl) != self.cards.clans_per_game or len(set(cl)) != len(cl)
+                    or any(x not in valid for x in cl)):
+                raise ValueError(f"spirited: clans must list {self.cards.clans_per_game} different clan ids from: "
+                                 f"{', '.join(valid)}; got {cl!r}")
+            opts["clans"] = sorted(cl)
+        super().__init__(players, seed, clauses, opts)
+        self.track = self.cards.time_track[players]
+
+    # -- Game interface ------------------------------------------------------------------------------------------
+    def initial_state(self) -> tuple[SPState, list[Event]]:
+        return setup.initial_state(self)
+
+    def legal_actions(self, state: SPState) -> list[Action]:
+        return rules.legal_actions(self, state)
+
+    def blocked_actions(self, state: SPState) -> list[Blocked]:
+        return rules.blocked_actions(self, state)
+
+    def apply(self, state: SPState, action: Action) -> list[Event]:
+        c = Ctx(self, state)
+        resolve.apply_action(c, action)
+        return c.events
+
+    def current_player(self, state: SPState) -> int | None:
+        if state.phase == "over":
+            return None
+        return state.pending[-1].actor if state.pending else state.current
+
+    def is_over(self, state: SPState) -> bool:
+        return state.phase == "over"
+
+    def winners(self, state: SPState) -> list[int]:
+        return list(state.winners)
+
+    def scenario_state(self, state: SPState, partial: dict, where: str) -> SPState:
+        from .partial import apply_partial
+        return apply_partial(self, state, partial, where)
+
+    def facts(self, state: SPState) -> dict[str, Any]:
+        from .partial import facts
+        return facts(self, state)
+
+    # -- labels ---------------------------------------------------------------------------------------------------
+    def wonder_label(self, w: str) -> str:
+        """``"Great Wall (6 Spirit) [provisional]"``."""
+        wd = self.cards.wonder[w]
+        return f"{wd.name} ({wd.spirit} Spirit) [provisional]"
+
+    def track_mark(self) -> str:
+        """``" [provisional]"`` when the Time Track's Battle spaces are provisional."""
+        return " [provisional]" if self.track.provisional else ""
+
+    # -- checks -------------------------------------------------------------------------------------------------------
+    def all_cards(self, s: SPState) -> list[str]:
+        """Every card id of this game (the chosen clans' cards and the Passing of Time cards)."""
+        return sorted([x for cl in s.clans for x in self.cards.clan_cards(cl)] + self.cards.time_cards())
+
+    def card_places(self, s: SPState) -> list[str]:
+        """Every card id found in a zone (for conservation checks)."""
+        zones = s.deck + s.discard + s.time_pile + s.limbo
+        for p in s.players:
+            zones += p.hand
+            for st in p.road:
+                zones += st.cards + ([st.shield] if st.shield else [])
+            for camp in p.camps:
+                zones += [x.card for x in camp]
+        return zones
+
+    def check_invariants(self, s: SPState) -> list[str]:
+        """Cards, Wonders and medals conserved; Hourglass in range and equal to the Time cards set aside; Road
+        shape (no empty stack, one stack per clan, Shields only on face-up cards); at most 3 Allegiances each."""
+        probs: list[str] = []
+        if sorted(self.card_places(s)) != self.all_cards(s):
+            from collections import Counter
+            have = Counter(self.card_places(s))
+            probs.append(f"cards not conserved: duplicated {[k for k, v in have.items() if v > 1][:5]}, missing "
+                         f"{[k for k in self.all_cards(s) if k not in have][:5]}")
+        wonders = [w for w in s.wonder_display if w] + s.wonder_deck + [w for p in s.players for w in p.wonders]
+        if sorted(wonders) != sorted(w.id for w in self.cards.wonders):
+            probs.append("wonders not conserved")
+        medals = s.medal_supply + [a.medal for a in s.allegiances if a.medal]
+        if sorted(medals) != sorted(self.cards.medal_ids()):
+            probs.append("medals not conserved")
+        for a in s.allegiances:
+            if (a.holder is None) != (a.medal is None):
+                probs.append(f"allegiance {a.clan}: holder and medal disagree")
+        if not 0 <= s.hourglass <= self.track.length or s.hourglass != len(s.time_pile):
+            probs.append(f"hourglass {s.hourglass} out of range or not equal to the {len(s.time_pile)} Time cards")
+        if any(clan_of(x) != "time" for x in s.time_pile):
+            probs.append("a clan card lies on the Time Track")
+        for p in s.players:
+            clans = [st.clan for st in p.road]
+            if len(set(clans)) != len(clans):
+                probs.append(f"player {p.seat + 1}: two stacks of one clan")
+            for st in p.road:
+                if not st.cards:
+                    probs.append(f"player {p.seat + 1}: an empty stack on the Road")
+                if any(clan_of(x) != st.clan for x in st.cards):
+                    probs.append(f"player {p.seat + 1}: a card in the wrong stack")
+            for camp in p.camps:
+                if len({clan_of(x.card) for x in camp if x.face_up}) > 1:
+                    probs.append(f"player {p.seat + 1}: a Camp holds two clans face up")
+            if len(held(s, p.seat)) > 3:
+                probs.append(f"player {p.seat + 1}: more than 3 Allegiances")
+        if s.phase == "play" and not s.pending and s.tasks:
+            probs.append("tasks left with no decision pending")
+        return probs
+
+    def describe(self, s: SPState) -> str:
+        """A short text picture of the state."""
+        lines = [f"Hourglass {s.hourglass}/{self.track.length}; draw pile {len(s.deck)}, discard {len(s.discard)}"]
+        for p in s.players:
+            road = ", ".join(f"{st.clan} x{len(st.cards)}" + (f" [shield {st.shield}]" if st.shield else "")
+                             for st in p.road)
+            camps = " | ".join(",".join(x.card if x.face_up else "?" for x in camp) or "-" for camp in p.camps)
+            als = ", ".join(f"{a.clan} {medal_kind(a.medal)}{'*' if a.exhausted else ''}" for a in held(s, p.seat))
+            lines.append(f"P{p.seat + 1}: {p.spirit} Spirit; Road {road or '-'}; Camps {camps}; Hand {len(p.hand)}; "
+                         f"Allegiances {als or '-'}")
+        return "\n".join(lines)

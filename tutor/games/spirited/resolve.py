@@ -1,0 +1,235 @@
+"""Carrying out Spirited actions and the answers to pending decisions.
+
+Rulebook sections: "Turn Structure" (Scout, Build a Wonder, March), "Rally vs Recruit", "Marching & Allegiances",
+"Shields", "Battles & the Time Track". Each function mutates the session's private copy of the state through a
+:class:`~.zones.Ctx`, records events citing clauses, and schedules the rest of the action as tasks (:mod:`.flow`).
+"""
+from __future__ import annotations
+
+from ...core.model import Action
+from .cards import clan_of, medal_kind
+from .effects import Use, run_effect
+from .flow import ask, push, run, summon
+from .state import CampCard, Decision, Task
+from .zones import (Ctx, add_to_road, allegiance, camp_clan, held, medal_for, medal_value, return_medal, stack,
+                    take_from_road, take_medal)
+
+
+def apply_action(c: Ctx, action: Action) -> None:
+    """Apply a legal action (a main action or the answer to the pending decision), then run the flow."""
+    s = c.state
+    if s.pending:
+        resolve_decision(c, s.pending.pop(), action)
+    else:
+        _main(c, action)
+    run(c)
+
+
+def _main(c: Ctx, a: Action) -> None:
+    seat = a.actor
+    end = Task(kind="end-turn", seat=seat)
+    if a.kind == "scout":
+        c.ev("sp.scout", f"{c.who(seat)} Scouts: play up to 1 card from the Hand, Rally or Recruit 1 face-up card, "
+             "then Summon 2 cards.", actor=seat)
+        push(c, Task(kind="ask", seat=seat, decision="scout-play"), Task(kind="ask", seat=seat, decision="scout-take"),
+             *summon(seat), end)
+    elif a.kind == "build-wonder":
+        c.ev("sp.wonder", f"{c.who(seat)} Builds a Wonder: one card of each of the {len(c.state.clans)} clans is "
+             "spent.", actor=seat)
+        asks = [Task(kind="ask", seat=seat, decision="wonder-source", clan=cl) for cl in c.state.clans]
+        push(c, *asks, Task(kind="ask", seat=seat, decision="take-wonder"), *summon(seat), end)
+    elif a.kind == "march":
+        c.ev("sp.march", f"{c.who(seat)} Marches with their Camps.", actor=seat)
+        push(c, Task(kind="ask", seat=seat, decision="march"), Task(kind="regroup", seat=seat, text="march"), end)
+    else:  # pragma: no cover
+        raise ValueError(f"unknown action kind {a.kind!r}")
+
+
+def _rally(c: Ctx, seat: int, clan: str, clause: str) -> None:
+    card = take_from_road(c, seat, clan)
+    c.state.players[seat].hand.append(card)
+    c.ev("sp.rally", f"{c.who(seat)} Rallies {c.card(card)} from their Road into their Hand.", cards=(card,),
+         actor=seat)
+
+
+def _recruit(c: Ctx, seat: int, card: str, camp: int, face_up: bool = True) -> None:
+    c.state.players[seat].camps[camp].append(CampCard(card=card, face_up=face_up))
+    how = "face up" if face_up else "face down"
+    c.ev("sp.recruit", f"{c.who(seat)} Recruits {c.card(card)} {how} into Camp {camp + 1}.", cards=(card,),
+         actor=seat)
+
+
+def resolve_decision(c: Ctx, d: Decision, a: Action) -> None:
+    """Carry out the chosen option of decision ``d``."""
+    g, s = c.game, c.state
+    seat = d.actor
+    p = s.players[seat]
+    k, kind = d.kind, a.kind
+    if k == "reveal":
+        card = d.card
+        s.limbo.remove(card)
+        st = stack(p, clan_of(card))
+        if kind == "stack-card":
+            st.cards.append(card)
+            c.ev("sp.road.stack", f"{c.who(seat)} stacks {c.card(card)} face up ({len(st.cards)} face-up "
+                 f"{c.clan(st.clan)} now).", cards=(card,), actor=seat)
+        elif kind == "place-shield":
+            st.shield = card
+            c.ev("sp.shield.place", f"{c.who(seat)} places {c.card(card)} face down as a Shield on the "
+                 f"{c.clan(st.clan)} stack; it does not count toward Overrun.", cards=(card,), actor=seat)
+        else:
+            old = st.shield
+            st.shield = None
+            s.discard += [old, card]
+            c.ev("sp.shield.break", f"{c.who(seat)} Breaks the {c.clan(st.clan)} Shield: the Shield ({old}) and the new "
+                 f"card ({card}) are discarded.", cards=(old, card), actor=seat)
+    elif kind == "skip" or kind == "done":
+        c.ev(a.clauses[0], f"{c.who(seat)}: {a.label}.", actor=seat)
+    elif k == "scout-play":
+        clan = a.param("clan")
+        card = next(x for x in p.hand if clan_of(x) == clan)
+        p.hand.remove(card)
+        s.limbo.append(card)
+        c.ev("sp.scout.play", f"{c.who(seat)} plays {c.card(card)} from their Hand.", cards=(card,), actor=seat)
+        push(c, Task(kind="discard-limbo", seat=seat, card=card, text="sp.scout.play"))
+        run_effect(c, Use(seat, f"{c.clan(clan)} power", "sp.provisional.power", clan), g.cards.clan[clan].power)
+    elif kind == "rally":
+        _rally(c, seat, a.param("clan"), "sp.rally")
+    elif kind in ("recruit", "recruit-face-down"):
+        card = take_from_road(c, seat, a.param("clan"))
+        _recruit(c, seat, card, a.param("camp") - 1, face_up=(kind == "recruit"))
+    elif kind == "raid":
+        t = a.param("target") - 1
+        card = take_from_road(c, t, a.param("clan"))
+        s.discard.append(card)
+        c.ev("sp.provisional.power", f"{c.who(seat)} discards {c.card(card)} from {c.who(t)}'s Road [provisional].",
+             cards=(card,), actor=seat)
+    elif kind == "wonder-card":
+        _wonder_card(c, seat, a.param("clan"), a.param("source"))
+    elif kind == "take-wonder":
+        _take_wonder(c, seat, a.param("wonder"))
+    elif kind == "march-use":
+        _march_use(c, seat, a.param("camp") - 1, a.param("clan"))
+        ask(c, Decision(kind="march", actor=seat, used=d.used + [a.param("camp") - 1]))
+    elif kind == "finish-march":
+        c.ev("sp.march.multiple", f"{c.who(seat)} finishes the March.", actor=seat)
+    elif kind == "discard":
+        card = next(x for x in p.hand if clan_of(x) == a.param("clan"))
+        p.hand.remove(card)
+        s.discard.append(card)
+        c.ev("sp.battle.discard", f"{c.who(seat)} discards {c.card(card)} ({len(p.hand)} left in hand).",
+             cards=(card,), actor=seat)
+    elif kind == "score-medal":
+        al = allegiance(s, a.param("clan"))
+        v = g.cards.medals[medal_kind(al.medal)].value
+        p.spirit += v
+        al.exhausted = True
+        c.ev("sp.battle.medal.score", f"{c.who(seat)} scores the {c.clan(al.clan)} {medal_kind(al.medal)} medal for "
+             f"{v} Spirit ({p.spirit} now) and exhausts it (now worth {medal_value(g, al)}).", actor=seat)
+    elif kind == "replace-medal":
+        al = allegiance(s, a.param("clan"))
+        old = al.medal
+        return_medal(c, al)
+        al.medal = take_medal(c, "bronze")
+        c.ev("sp.battle.medal.replace", f"{c.who(seat)} returns the exhausted {medal_kind(old)} medal of the "
+             f"{c.clan(al.clan)} Allegiance and takes a fresh Bronze.", actor=seat)
+    elif kind == "manoeuvre":
+        _manoeuvre(c, seat, a.param("road"), a.param("hand"))
+    elif kind == "final-recruit":
+        card = next(x for x in p.hand if clan_of(x) == a.param("clan"))
+        p.hand.remove(card)
+        _recruit(c, seat, card, a.param("camp") - 1)
+        push(c, Task(kind="ask", seat=seat, decision="final-recruit"))
+    else:  # pragma: no cover
+        raise ValueError(f"unknown answer {kind!r} to {k!r}")
+
+
+def _wonder_card(c: Ctx, seat: int, clan: str, source: str) -> None:
+    s = c.state
+    p = s.players[seat]
+    if source == "road":
+        card = take_from_road(c, seat, clan)
+    elif source == "hand":
+        card = next(x for x in p.hand if clan_of(x) == clan)
+        p.hand.remove(card)
+    else:
+        camp = p.camps[int(source[-1]) - 1]
+        cc = next(x for x in reversed(camp) if x.face_up)
+        camp.remove(cc)
+        card = cc.card
+    s.discard.append(card)
+    c.ev("sp.wonder.sources", f"{c.who(seat)} spends {c.card(card)} from their {source.replace('camp', 'Camp ')} "
+         "(discarded).", cards=(card,), actor=seat)
+
+
+def _take_wonder(c: Ctx, seat: int, w: str) -> None:
+    s = c.state
+    p = s.players[seat]
+    wd = c.cards.wonder[w]
+    s.wonder_display[s.wonder_display.index(w)] = None
+    p.wonders.append(w)
+    p.spirit += wd.spirit
+    c.ev("sp.wonder.take", f"{c.who(seat)} takes {c.game.wonder_label(w)} and gains {wd.spirit} Spirit "
+         f"[provisional] ({p.spirit} now).", cards=(w,), actor=seat)
+    push(c, Task(kind="wonder-refill", seat=seat))
+    run_effect(c, Use(seat, wd.name, "sp.provisional.wonder"), wd.effect)
+
+
+def _march_use(c: Ctx, seat: int, camp: int, clan: str) -> None:
+    g, s = c.game, c.state
+    p = s.players[seat]
+    n = sum(1 for x in p.camps[camp] if x.face_up)
+    al = allegiance(s, clan)
+    kind = medal_for(n)
+    victim = al.holder
+    if victim is None:
+        clause = "sp.march.forge"
+        text = f"{c.who(seat)} forges the {c.clan(clan)} Allegiance with {n} cards from Camp {camp + 1}"
+    else:
+        clause = "sp.march.steal"
+        whose = "their own" if victim == seat else f"{c.who(victim)}'s"
+        text = (f"{c.who(seat)} steals {whose} {c.clan(clan)} Allegiance with {n} cards from Camp {camp + 1} (more "
+                f"than its medal's value {medal_value(g, al)}); the old {medal_kind(al.medal)} medal returns to the "
+                "supply")
+        return_medal(c, al)
+    al.holder = seat
+    al.medal = take_medal(c, kind)
+    al.exhausted = False
+    v = g.cards.medals[kind].value
+    p.spirit += v
+    c.ev(clause, f"{text}, takes a {kind.capitalize()} medal and gains {v} Spirit ({p.spirit} now).", actor=seat)
+    if victim is not None and victim != seat:
+        cc = next(x for x in reversed(p.camps[camp]) if x.face_up)
+        p.camps[camp].remove(cc)
+        them = s.players[victim]
+        st = stack(them, clan)
+        if st is not None and st.shield is not None:
+            them.hand.append(cc.card)
+            c.ev("sp.ruling.give-card", f"{c.who(seat)} gives {c.card(cc.card)} to {c.who(victim)}; their "
+                 f"{c.clan(clan)} stack is Shielded, so the card goes to their Hand instead of their Road.",
+                 cards=(cc.card,), actor=seat)
+        else:
+            add_to_road(them, cc.card)
+            c.ev("sp.march.give", f"{c.who(seat)} gives {c.card(cc.card)} from Camp {camp + 1} to {c.who(victim)}, "
+                 "face up onto their Road.", cards=(cc.card,), actor=seat)
+
+
+def _manoeuvre(c: Ctx, seat: int, road_clan: str, hand_clan: str) -> None:
+    p = c.state.players[seat]
+    st = stack(p, road_clan)
+    shield = st.shield if len(st.cards) == 1 else None
+    if shield:
+        st.shield = None
+    out = st.cards.pop()
+    if not st.cards:
+        p.road.remove(st)
+    card = next(x for x in p.hand if clan_of(x) == hand_clan)
+    p.hand.remove(card)
+    p.hand.append(out)
+    add_to_road(p, card)
+    c.ev("sp.battle.manoeuvre", f"{c.who(seat)} Manoeuvres: {c.card(out)} goes from the Road to the Hand and "
+         f"{c.card(card)} from the Hand to the Road.", cards=(out, card), actor=seat)
+    if shield:
+        stack(p, hand_clan).shield = shield
+        c.ev("sp.shield.manoeuvre", f"The Shield ({shield}) stays with the card that replaced the one under it: it now "
+             f"covers the {c.clan(hand_clan)} stack.", cards=(shield,), actor=seat)

@@ -1,0 +1,114 @@
+"""Spirited state: only the facts that change during play (card data lives in :mod:`.cards`).
+
+Rulebook sections: "Your Play Area" (Road, Camps, Hand, Spirit tokens), "Marching & Allegiances" (medals),
+"Battles & the Time Track" (Hourglass), "Shields".
+
+Decks are lists whose *last* element is the top card. Clan cards have ids like ``aztecs-03``; the three Passing of
+Time cards are ``time-1`` .. ``time-3``; Wonders ``w01`` .. ``w12``; medals ``bronze-1`` .. ``gold-7``.
+The turn is driven by a stack of :class:`Task` items (flow as data, see :mod:`.flow`); a pending
+:class:`Decision` stops the flow until its owner answers it.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core.rng import Rng
+
+
+class _S(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Stack(_S):
+    """One clan's stack on a Road: face-up ``cards`` (bottom first) and an optional face-down ``shield`` card."""
+
+    clan: str
+    cards: list[str] = Field(default_factory=list)
+    shield: str | None = None
+
+
+class CampCard(_S):
+    """A card in a Camp; face-down cards have no clan for Marching or Building."""
+
+    card: str
+    face_up: bool = True
+
+
+class Player(_S):
+    """One seat: Road (stacks by clan), 2 Camps, Hand, Spirit (score) and Wonders built."""
+
+    seat: int
+    road: list[Stack] = Field(default_factory=list)
+    camps: list[list[CampCard]] = Field(default_factory=lambda: [[], []])
+    hand: list[str] = Field(default_factory=list)
+    spirit: int = 0
+    wonders: list[str] = Field(default_factory=list)
+
+
+class Allegiance(_S):
+    """The Allegiance card of one clan: who holds it (``None``: still on the Main Board) and its medal."""
+
+    clan: str
+    holder: int | None = None
+    medal: str | None = None
+    exhausted: bool = False
+
+
+class Decision(_S):
+    """A choice inside an action or battle; its options are the next legal actions.
+
+    ``kind`` names the choice, ``purpose`` the step it belongs to; ``card``/``clan``/``camp``/``used`` carry the
+    context already fixed.
+    """
+
+    kind: str
+    actor: int
+    purpose: str = ""
+    card: str | None = None
+    clan: str | None = None
+    camp: int | None = None
+    used: list[int] = Field(default_factory=list)
+    chosen: list[str] = Field(default_factory=list)
+    source: str | None = None
+
+
+class Task(_S):
+    """One step of the flow still to run (a stack: the last task runs first). ``kind`` names it (see flow.py)."""
+
+    kind: str
+    seat: int
+    n: int = 0
+    final: bool = False
+    card: str | None = None
+    clan: str | None = None
+    text: str | None = None
+    decision: str | None = None
+
+
+class SPState(_S):
+    """The whole changing state of a Spirited game."""
+
+    phase: Literal["play", "over"] = "play"
+    clans: list[str] = Field(default_factory=list)
+    players: list[Player]
+    deck: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    time_pile: list[str] = Field(default_factory=list)
+    limbo: list[str] = Field(default_factory=list)
+    allegiances: list[Allegiance] = Field(default_factory=list)
+    medal_supply: list[str] = Field(default_factory=list)
+    wonder_display: list[str | None] = Field(default_factory=lambda: [None, None, None])
+    wonder_deck: list[str] = Field(default_factory=list)
+    hourglass: int = 0
+    battles_due: list[Literal["battle", "final"]] = Field(default_factory=list)
+    battle: Literal["battle", "final"] | None = None
+    current: int = 0
+    first_player: int = 0
+    turn: int = 1
+    tasks: list[Task] = Field(default_factory=list)
+    pending: list[Decision] = Field(default_factory=list)
+    winners: list[int] = Field(default_factory=list)
+    win_reason: str = ""
+    rng: Rng = Field(default_factory=Rng)

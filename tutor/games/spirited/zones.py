@@ -1,0 +1,209 @@
+"""Moving Spirited cards and medals between zones, with the automatic events the rules attach to each move.
+
+Rulebook sections: "Your Play Area", "Rally vs Recruit", "Overrun", "Shields", "Battles & the Time Track".
+Cards of one clan are interchangeable in play (they share one power), so the tutor names a clan and moves the top
+card of that clan's stack (ruling ``sp.ruling.same-clan-cards``).
+"""
+from __future__ import annotations
+
+from ...core.model import Event
+from .cards import clan_of, medal_kind
+from .state import Allegiance, CampCard, Player, SPState, Stack
+
+
+class Ctx:
+    """What an apply step works on: the game (cards, clauses), the state copy and the growing event list."""
+
+    def __init__(self, game, state: SPState) -> None:
+        self.game = game
+        self.cards = game.cards
+        self.state = state
+        self.events: list[Event] = []
+
+    def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
+        """Append an event citing ``clause`` (which must exist: checked over random games)."""
+        self.events.append(Event(clause=clause, text=text, automatic=auto, cards=tuple(cards), actor=actor))
+
+    def who(self, seat: int) -> str:
+        """``"Player 2"`` for seat 1."""
+        return f"Player {seat + 1}"
+
+    def clan(self, clan: str) -> str:
+        """Display name of a clan."""
+        return self.cards.clan[clan].name
+
+    def card(self, card: str) -> str:
+        """``"an Aztecs card (aztecs-03)"``."""
+        if clan_of(card) == "time":
+            return f"a Passing of Time card ({card})"
+        name = self.clan(clan_of(card))
+        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card ({card})"
+
+
+# -- Road ---------------------------------------------------------------------------------------------------------
+def stack(p: Player, clan: str) -> Stack | None:
+    """The stack of ``clan`` on ``p``'s Road, if any."""
+    return next((st for st in p.road if st.clan == clan), None)
+
+
+def face_up(p: Player, clan: str | None = None) -> int:
+    """Face-up cards on ``p``'s Road (of one clan, or all). Shields never count."""
+    return sum(len(st.cards) for st in p.road if clan is None or st.clan == clan)
+
+
+def road_clans(p: Player) -> list[str]:
+    """Clans with at least one face-up card on the Road, sorted."""
+    return sorted(st.clan for st in p.road if st.cards)
+
+
+def add_to_road(p: Player, card: str) -> None:
+    """Put a face-up card on its clan's stack (a new stack if none); stacks stay sorted by clan."""
+    st = stack(p, clan_of(card))
+    if st is None:
+        p.road.append(Stack(clan=clan_of(card), cards=[card]))
+        p.road.sort(key=lambda x: x.clan)
+    else:
+        st.cards.append(card)
+
+
+def take_from_road(c: Ctx, seat: int, clan: str) -> str:
+    """Take the top face-up card of ``clan`` off ``seat``'s Road. When it was the last face-up card under a Shield,
+    the Shield is abandoned to the discard pile (sp.shield.abandon)."""
+    p = c.state.players[seat]
+    st = stack(p, clan)
+    card = st.cards.pop()
+    if not st.cards:
+        if st.shield is not None:
+            c.state.discard.append(st.shield)
+            c.ev("sp.shield.abandon", f"The last face-up {c.clan(clan)} card left {c.who(seat)}'s Road, so the Shield "
+                 f"on it ({st.shield}) is abandoned to the discard pile.", auto=True, cards=(st.shield,), actor=seat)
+        p.road.remove(st)
+    return card
+
+
+# -- Camps ----------------------------------------------------------------------------------------------------------
+def camp_clan(camp: list[CampCard]) -> str | None:
+    """The clan of a Camp's face-up cards (``None`` when it has none)."""
+    return next((clan_of(x.card) for x in camp if x.face_up), None)
+
+
+def camp_accepts(p: Player, camp: int, clan: str) -> bool:
+    """A Camp accepts a card of ``clan`` if it is empty, holds only face-down cards, or already holds that clan."""
+    cc = camp_clan(p.camps[camp])
+    return cc is None or cc == clan
+
+
+def camp_count(p: Player, camp: int) -> int:
+    """Face-up cards in a Camp (the ones that count for a March)."""
+    return sum(1 for x in p.camps[camp] if x.face_up)
+
+
+# -- the draw pile and the Time Track --------------------------------------------------------------------------------
+def draw_card(c: Ctx) -> str | None:
+    """Top card of the draw pile; when it is empty the discard pile is shuffled into a new one
+    (ruling ``sp.ruling.reshuffle``). ``None`` when both are empty."""
+    s = c.state
+    if not s.deck and s.discard:
+        s.deck = s.discard
+        s.discard = []
+        s.rng.shuffle(s.deck)
+        c.ev("sp.ruling.reshuffle", f"The draw pile ran out: the discard pile ({len(s.deck)} cards) is shuffled "
+             "into a new draw pile.", auto=True)
+    return s.deck.pop() if s.deck else None
+
+
+def draw_non_time(c: Ctx, seat: int) -> str | None:
+    """Draw a card; every Passing of Time card drawn moves the Hourglass and is replaced (sp.time.pass)."""
+    while True:
+        card = draw_card(c)
+        if card is None or clan_of(card) != "time":
+            return card
+        pass_time(c, seat, card)
+
+
+def pass_time(c: Ctx, seat: int, card: str) -> None:
+    """Set a Passing of Time card aside on the Time Track, move the Hourglass one space, and note a Battle due."""
+    s = c.state
+    s.time_pile.append(card)
+    s.hourglass += 1
+    track = c.game.track
+    c.ev("sp.time.pass", f"{c.who(seat)} draws a Passing of Time card: it is set aside, the Hourglass moves to space "
+         f"{s.hourglass} of {track.length}, and a replacement card is drawn.", auto=True, cards=(card,), actor=seat)
+    if s.hourglass >= track.length:
+        s.battles_due.append("final")
+        c.ev("sp.final.trigger", "The Hourglass reached the last space: the Final Battle happens at the end of this "
+             "turn.", auto=True)
+    elif s.hourglass in track.battles:
+        s.battles_due.append("battle")
+        c.ev("sp.time.battle-space", f"Space {s.hourglass} is a Battle space{c.game.track_mark()}: a Battle happens at "
+             "the end of this turn.", auto=True)
+
+
+# -- Overrun ----------------------------------------------------------------------------------------------------------
+def held(s: SPState, seat: int) -> list[Allegiance]:
+    """The Allegiances ``seat`` holds."""
+    return [a for a in s.allegiances if a.holder == seat]
+
+
+def allegiance(s: SPState, clan: str) -> Allegiance:
+    """The Allegiance card of ``clan``."""
+    return next(a for a in s.allegiances if a.clan == clan)
+
+
+def overrun_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
+    """The Overrun Limit of ``clan`` for ``seat``: 3, plus 1 while ``seat`` holds that clan's Allegiance with a
+    Gold medal (sp.overrun.gold)."""
+    g = getattr(c_or_game, "game", c_or_game)
+    base = g.cards.overrun_limit
+    a = allegiance(s, clan) if clan in s.clans else None
+    if a is not None and a.holder == seat and a.medal and medal_kind(a.medal) == "gold":
+        base += 1
+    return base
+
+
+def overrunning(g, s: SPState, seat: int) -> list[str]:
+    """Clans whose face-up cards on ``seat``'s Road are at or over their Overrun Limit."""
+    p = s.players[seat]
+    return [st.clan for st in p.road if len(st.cards) >= overrun_limit(g, s, seat, st.clan)]
+
+
+# -- medals -----------------------------------------------------------------------------------------------------------
+def medal_value(g, a: Allegiance) -> int:
+    """Current value of an Allegiance's medal: printed value, one lower when exhausted."""
+    if a.medal is None:
+        return 0
+    return g.cards.medals[medal_kind(a.medal)].value - (1 if a.exhausted else 0)
+
+
+def medal_for(n: int) -> str | None:
+    """The medal earned by ``n`` cards: 2 Bronze, 3 Silver, 4 or more Gold (sp.march.forge)."""
+    return None if n < 2 else ("bronze" if n == 2 else "silver" if n == 3 else "gold")
+
+
+def take_medal(c: Ctx, kind: str) -> str:
+    """Take a refreshed medal of ``kind`` from the supply."""
+    m = next(x for x in c.state.medal_supply if medal_kind(x) == kind)
+    c.state.medal_supply.remove(m)
+    return m
+
+
+def return_medal(c: Ctx, a: Allegiance) -> None:
+    """Return an Allegiance's medal to the supply, refreshed."""
+    if a.medal is not None:
+        c.state.medal_supply.append(a.medal)
+        c.state.medal_supply.sort()
+    a.medal, a.exhausted = None, False
+
+
+def discard_road_and_camps(c: Ctx, seat: int) -> list[str]:
+    """Discard every card (Shields included) from ``seat``'s Road and Camps; returns them."""
+    p = c.state.players[seat]
+    gone: list[str] = []
+    for st in p.road:
+        gone += st.cards + ([st.shield] if st.shield else [])
+    for camp in p.camps:
+        gone += [x.card for x in camp]
+    p.road = []
+    p.camps = [[], []]
+    c.state.discard.extend(gone)
+    return gone
