@@ -10,8 +10,9 @@ from .core.model import Clause
 def game_classes() -> dict:
     """``{game_id: Game subclass}`` for every game the tutor plays."""
     from .games.restless_spirits import RestlessSpirits
+    from .games.spirit_duels import SpiritDuels
     from .games.spirited import Spirited
-    return {RestlessSpirits.game_id: RestlessSpirits, Spirited.game_id: Spirited}
+    return {RestlessSpirits.game_id: RestlessSpirits, Spirited.game_id: Spirited, SpiritDuels.game_id: SpiritDuels}
 
 
 #: Every game id the tutor knows, including the ones whose rules are still being written.

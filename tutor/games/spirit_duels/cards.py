@@ -1,0 +1,245 @@
+"""Spirit Duels card data: schema and loader (``content/spirit-duels/cards.yaml``).
+
+The rulebook names the pre-built teams, their Spirit Lines and their 15 deck cards (Pre-built Teams) and describes
+card anatomy (Card Anatomy), but prints almost no values: only Tychomp's Attack Power (2). Every other value is
+our assumption and carries a ``provisional`` entry ``{field: reason}``; labels showing one say ``[provisional]``.
+Cards name effects from the registry (``effects.py``) with typed parameters; an unknown effect name or a bad
+parameter fails at load, naming the file and field. Load your own file with ``new_game(..., cards=PATH)``.
+"""
+from __future__ import annotations
+
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ...core.content import content_root, load_yaml_model
+from ...core.errors import ContentError
+from .dice import DIE_KINDS
+
+ClassId = Literal["arcane", "earth", "electric", "fire", "ice", "nature", "toxic", "water", "wind"]
+AbilityName = Literal["drain", "armor", "zap", "burn", "freeze", "heal", "poison", "splash", "lift"]
+#: Class -> its Class Ability (Class Abilities).
+CLASS_ABILITY: dict[str, str] = {"arcane": "drain", "earth": "armor", "electric": "zap", "fire": "burn",
+                                 "ice": "freeze", "nature": "heal", "toxic": "poison", "water": "splash",
+                                 "wind": "lift"}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Effect(_Strict):
+    """An effect by registered name with its parameters (see ``effects.py``)."""
+
+    effect: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class Ability(_Strict):
+    """Ability text on a Spirit or an Item (Perform Action or Limited Action; Keywords: Activate).
+
+    ``timing``: ``activate`` (resolves after the Spirit is activated), ``action`` (any number of times, each an
+    action) or ``limited-action`` (once per round). ``symbol``: an Action's die cost (remove a die showing it from
+    this Spirit first). ``text`` is our wording; ``effects`` run in order.
+    """
+
+    timing: Literal["activate", "action", "limited-action"]
+    symbol: Literal["attack", "magic", "essence"] | None = None
+    text: str
+    effects: tuple[Effect, ...]
+
+
+class Bonus(_Strict):
+    """A Trait's lasting change to the Spirit it is attached to."""
+
+    stat: Literal["attack", "magic", "essence", "health"]
+    amount: int
+
+
+class PresenceSide(_Strict):
+    """The back of a defeated Stage 2 or 3 Spirit: lower stats, fewer dice, no ability, the Presence keyword."""
+
+    dice: tuple[str, ...]
+    attack: int = Field(ge=0)
+    magic: int = Field(ge=0)
+    essence: int = Field(ge=0)
+
+
+class Spirit(_Strict):
+    """A Spirit card (Card Anatomy): stage, classes (primary first), health, dice, the three powers, ability."""
+
+    id: str
+    name: str
+    stage: Literal[1, 2, 3]
+    classes: tuple[ClassId, ...] = Field(min_length=1, max_length=2)
+    health: int = Field(ge=1)
+    dice: tuple[str, ...]
+    attack: int = Field(ge=0)
+    magic: int = Field(ge=0)
+    essence: int = Field(ge=0)
+    ability: Ability | None = None
+    presence: PresenceSide | None = None
+    provisional: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _shape(self) -> "Spirit":
+        for d in self.dice + (self.presence.dice if self.presence else ()):
+            if d not in DIE_KINDS or d == "advantage":
+                raise ValueError(f"unknown die kind {d!r}; valid: {', '.join(k for k in DIE_KINDS if k != 'advantage')}")
+        if (self.stage == 1) != (self.presence is None):
+            raise ValueError("Stage 2 and 3 Spirits have a presence side; Stage 1 Spirits have none")
+        return self
+
+
+class Line(_Strict):
+    """A Spirit Line: three Spirits related by evolution, Stage 1 to 3, of one Class."""
+
+    id: str
+    name: str
+    cls: ClassId = Field(alias="class")
+    spirits: tuple[Spirit, Spirit, Spirit]
+
+    @model_validator(mode="after")
+    def _stages(self) -> "Line":
+        if [s.stage for s in self.spirits] != [1, 2, 3]:
+            raise ValueError("a Spirit Line lists its Stage 1, 2 and 3 Spirits in that order")
+        return self
+
+
+class Card(_Strict):
+    """A Move, Trait or Item card (Card Anatomy; Play a Card)."""
+
+    id: str
+    name: str
+    cls: ClassId = Field(alias="class")
+    kind: Literal["move", "trait", "item"]
+    rarity: Literal["basic", "special"]
+    line: str | None = None
+    cost: int = Field(ge=0)
+    text: str
+    fast: bool = False
+    effects: tuple[Effect, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
+    ability: Ability | None = None
+    charged: int | None = Field(default=None, ge=1)
+    provisional: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _shape(self) -> "Card":
+        if (self.rarity == "special") != (self.line is not None):
+            raise ValueError("special cards name their Spirit Line; basic cards name none")
+        if self.kind != "move" and self.effects:
+            raise ValueError("only Move cards resolve effects when played; Items and Traits use ability/bonuses")
+        if self.kind != "trait" and self.bonuses:
+            raise ValueError("only Traits give bonuses to the Spirit they are attached to")
+        if self.kind != "item" and (self.ability is not None or self.charged is not None):
+            raise ValueError("only Items have an Action ability or Charged(X) here")
+        if self.ability is not None and self.ability.timing == "activate":
+            raise ValueError("an Item's ability is an action or a limited-action")
+        if self.ability is not None and self.ability.symbol is not None:
+            raise ValueError("die-symbol costs belong to Spirit abilities only")
+        return self
+
+
+class Team(_Strict):
+    """A pre-built team: three Spirit Lines and a deck listing each card once (``copies`` of each)."""
+
+    id: str
+    name: str
+    lines: tuple[str, str, str]
+    deck: tuple[str, ...]
+    copies: int = 2
+
+
+class CardSet(_Strict):
+    """The whole card file; cross-references (lines, teams, cards) are checked."""
+
+    provisional_note: str = ""
+    reasons: dict[str, dict[str, str]] = Field(default_factory=dict)
+    lines: tuple[Line, ...]
+    cards: tuple[Card, ...]
+    teams: tuple[Team, ...]
+
+    @model_validator(mode="after")
+    def _refs(self) -> "CardSet":
+        ids: set[str] = set()
+        for i, ln in enumerate(self.lines):
+            for j, sp in enumerate(ln.spirits):
+                if sp.id in ids:
+                    raise ValueError(f"lines[{i}].spirits[{j}].id: duplicate id {sp.id!r}")
+                ids.add(sp.id)
+        line_ids = {ln.id for ln in self.lines}
+        for i, c in enumerate(self.cards):
+            if c.id in ids:
+                raise ValueError(f"cards[{i}].id: duplicate id {c.id!r}")
+            ids.add(c.id)
+            if c.line is not None and c.line not in line_ids:
+                raise ValueError(f"cards[{i}].line: unknown Spirit Line {c.line!r}")
+        for i, t in enumerate(self.teams):
+            for ln in t.lines:
+                if ln not in line_ids:
+                    raise ValueError(f"teams[{i}].lines: unknown Spirit Line {ln!r}")
+            for c in t.deck:
+                if c not in {x.id for x in self.cards}:
+                    raise ValueError(f"teams[{i}].deck: unknown card {c!r}")
+            if len(t.deck) * t.copies != 30:
+                raise ValueError(f"teams[{i}].deck: a deck holds 30 cards ({len(t.deck)} x {t.copies} given)")
+        return self
+
+    @cached_property
+    def by_id(self) -> dict[str, Any]:
+        """Every Spirit and card by id."""
+        out: dict[str, Any] = {c.id: c for c in self.cards}
+        for ln in self.lines:
+            for sp in ln.spirits:
+                out[sp.id] = sp
+        return out
+
+    @cached_property
+    def line_by_id(self) -> dict[str, Line]:
+        return {ln.id: ln for ln in self.lines}
+
+    @cached_property
+    def team_by_id(self) -> dict[str, Team]:
+        return {t.id: t for t in self.teams}
+
+
+@lru_cache(maxsize=8)
+def _load(path: str, mtime: float) -> tuple[CardSet, dict]:
+    from .effects import validate_effect
+    cards = load_yaml_model(CardSet, path)
+    params: dict[int, BaseModel] = {}
+
+    def check(effects, field: str, name: str) -> None:
+        for j, e in enumerate(effects):
+            try:
+                params[id(e)] = validate_effect(e.effect, e.params)
+            except ValueError as exc:
+                msg = " ".join(m.strip() for m in str(exc).splitlines())
+                raise ContentError(f"{path}: {field}.effects[{j}] ({name}): {msg}", path=path,
+                                   field=f"{field}.effects[{j}]") from None
+
+    for i, ln in enumerate(cards.lines):
+        for j, sp in enumerate(ln.spirits):
+            if sp.ability:
+                check(sp.ability.effects, f"lines[{i}].spirits[{j}].ability", sp.id)
+    for i, c in enumerate(cards.cards):
+        check(c.effects, f"cards[{i}]", c.id)
+        if c.ability:
+            check(c.ability.effects, f"cards[{i}].ability", c.id)
+    return cards, params
+
+
+def load_cards(path: str | Path | None = None) -> tuple[CardSet, dict]:
+    """Load and check a Spirit Duels card file (default ``content/spirit-duels/cards.yaml``).
+
+    Returns ``(CardSet, {id(effect): parsed params})``. Raises :class:`ContentError` naming file and field.
+    """
+    p = Path(path) if path else content_root() / "spirit-duels" / "cards.yaml"
+    try:
+        mtime = p.stat().st_mtime
+    except OSError as exc:
+        raise ContentError(f"{p}: cannot read card file ({exc.strerror})", path=str(p)) from None
+    return _load(str(p), mtime)

@@ -1,0 +1,113 @@
+"""What an apply step works on (game, state copy, events) and the Spirit facts every rule reads: current card,
+stats with Traits, whether a slot is still a Spirit, Presence (Card Anatomy; Damage, Defeated Spirits and Presence).
+"""
+from __future__ import annotations
+
+from ...core.model import Event
+from .state import Decision, SDState, SpiritSlot, Work
+
+TOKEN_CAP = 3
+STATUS_TOKENS = ("armor", "burn", "freeze", "poison")
+NEGATIVE_TOKENS = ("burn", "freeze", "poison")
+
+
+class Ctx:
+    """The game (cards, clauses), the state copy being changed and the growing event list."""
+
+    def __init__(self, game, state: SDState) -> None:
+        self.game = game
+        self.cards = game.cards
+        self.state = state
+        self.events: list[Event] = []
+
+    def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
+        """Append an event citing ``clause`` (checked to exist by tests over random games)."""
+        self.events.append(Event(clause=clause, text=text, automatic=auto, cards=tuple(cards), actor=actor))
+
+    def who(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def name(self, card_id: str) -> str:
+        return self.cards.by_id[card_id].name
+
+    def push(self, *works: Work) -> None:
+        """Put ``works`` at the front of the queue, in the order given."""
+        self.state.queue[0:0] = list(works)
+
+    def ask(self, d: Decision) -> None:
+        """Ask decision ``d`` (its options are computed from the state; see ``decisions.py``)."""
+        from .decisions import ask
+        ask(self, d)
+
+    # -- Spirit facts ---------------------------------------------------------------------------------------------
+    def slot(self, seat: int, i: int) -> SpiritSlot:
+        return self.state.players[seat].spirits[i]
+
+    def spirit_card(self, sl: SpiritSlot):
+        return card_of(self.game, sl)
+
+    def sname(self, seat: int, i: int) -> str:
+        return spirit_name(self.game, self.state.players[seat].spirits[i])
+
+    def stat(self, sl: SpiritSlot, name: str) -> int:
+        return stat(self.game, sl, name)
+
+
+def card_of(g, sl: SpiritSlot):
+    """The Spirit card of the slot's current stage."""
+    return g.cards.line_by_id[sl.line].spirits[sl.stage - 1]
+
+
+def is_spirit(sl: SpiritSlot) -> bool:
+    """False for a defeated Stage 1 Spirit (a face-down card); Presence sides are still Spirits."""
+    return not (sl.defeated and sl.stage == 1)
+
+
+def is_presence(sl: SpiritSlot) -> bool:
+    """True for a defeated Stage 2 or 3 Spirit, which shows its Presence side."""
+    return sl.defeated and sl.stage > 1
+
+
+def can_receive(sl: SpiritSlot) -> bool:
+    """Whether damage and status tokens can be put on this Spirit (not defeated, not Presence)."""
+    return not sl.defeated
+
+
+def stat(g, sl: SpiritSlot, name: str) -> int:
+    """``attack``/``magic``/``essence``/``health`` of the slot, with its Traits' bonuses (Presence side when
+    defeated)."""
+    sp = card_of(g, sl)
+    if is_presence(sl) and name != "health":
+        base = getattr(sp.presence, name)
+    else:
+        base = getattr(sp, name)
+    bonus = sum(b.amount for t in sl.traits for b in g.cards.by_id[t].bonuses if b.stat == name)
+    return max(0, base + bonus)
+
+
+def printed_dice(g, sl: SpiritSlot) -> tuple[str, ...]:
+    sp = card_of(g, sl)
+    return sp.presence.dice if is_presence(sl) else sp.dice
+
+
+def ability_of(g, sl: SpiritSlot):
+    """The slot's ability, or ``None`` (a Presence side has lost its ability text)."""
+    return None if sl.defeated else card_of(g, sl).ability
+
+
+def classes_of(g, sl: SpiritSlot) -> tuple[str, ...]:
+    return card_of(g, sl).classes
+
+
+def spirit_name(g, sl: SpiritSlot) -> str:
+    sp = card_of(g, sl)
+    if is_presence(sl):
+        return f"{sp.name} (Presence)"
+    if sl.defeated:
+        return f"{sp.name} (defeated)"
+    return sp.name
+
+
+def status_text(sl: SpiritSlot) -> str:
+    parts = [f"{getattr(sl, t)} {t}" for t in ("damage",) + STATUS_TOKENS if getattr(sl, t)]
+    return ", ".join(parts) or "no tokens"

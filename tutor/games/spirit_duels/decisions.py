@@ -1,0 +1,166 @@
+"""Choices inside an action or phase, as pending decisions whose options are the next legal actions (which Spirit,
+which die, which face, which card; the mulligan; End Phase discards; the order of simultaneous effects).
+
+The engine never picks for a player; a choice with exactly one option resolves itself and the event says so
+(ruling ``sd.ruling.single-option``).
+"""
+from __future__ import annotations
+
+from ...core.model import Action
+from .ctx import Ctx, classes_of, is_spirit, spirit_name, status_text
+from .cards import CLASS_ABILITY
+from .dice import DIE_FACES, SUPPLY_KINDS, face_label, kind_label, symbol
+from .state import Decision, SDState, Work
+
+
+def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str, ...], cost: int | None = None,
+                **params) -> Action:
+    """An :class:`Action` whose id is ``kind`` or ``kind:name=value,...`` (params sorted by name)."""
+    items = tuple(sorted((k, v) for k, v in params.items() if v is not None))
+    aid = kind + (":" + ",".join(f"{k}={v}" for k, v in items) if items else "")
+    return Action(id=aid, kind=kind, actor=actor, label=label, cost=cost, clauses=clauses, why=why, params=items)
+
+
+def _die_text(g, s: SDState, t: int, i: int, k: int) -> str:
+    sl = s.players[t].spirits[i]
+    d = sl.pool[k]
+    return f"Player {t + 1}'s {spirit_name(g, sl)}: {kind_label(d.kind)} showing {face_label(d.face)}"
+
+
+def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
+    """The legal actions that answer decision ``d``."""
+    from .effects import die_options, spirit_options
+    w, seat = d.work, d.actor
+    out: list[Action] = []
+    a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
+    if d.kind == "choose-spirit":
+        for t, i in spirit_options_for(g, s, d):
+            sl = s.players[t].spirits[i]
+            a("choose-spirit", f"{w.source}: choose Player {t + 1}'s {spirit_name(g, sl)} ({status_text(sl)})",
+              f"{w.source} needs {'an enemy' if d.side == 'enemy' else 'an ally' if d.side == 'ally' else 'a'} "
+              "Spirit; this one can be chosen.", ("sd.choose.spirit",), player=t + 1, spirit=i + 1)
+    elif d.kind == "choose-die":
+        from .ctx import Ctx as _C
+        c = _C(g, s)
+        for t, i, k in die_options(c, w.seat, d.side, d.need):
+            a("choose-die", f"{w.source}: choose {_die_text(g, s, t, i, k)}", f"{w.source} works on one die"
+              + (" of level 1 (never the Advantage Die)" if d.need == "level1" else
+                 " of level 2 (never the Advantage Die)" if d.need == "level2" else "") + ".",
+              ("sd.choose.die",), player=t + 1, spirit=i + 1, die=k + 1)
+    elif d.kind == "choose-face":
+        kind = s.players[w.target_seat].spirits[w.target].pool[w.die].kind
+        for face in sorted(set(DIE_FACES[kind])):
+            a("choose-face", f"{w.source}: turn it to {face_label(face)}", "The die may be turned to any of its "
+              "sides.", ("sd.class.splash" if w.side == "enemy" else "sd.class.lift",), face=face)
+    elif d.kind == "choose-die-kind":
+        for kind in SUPPLY_KINDS:
+            a("choose-die-kind", f"{w.source}: roll a {kind_label(kind)} instead", "Replace lets you roll a die of "
+              "your choice into the same pool.", ("sd.kw.replace",), die=kind)
+    elif d.kind == "choose-class":
+        sl = s.players[w.seat].spirits[w.spirit]
+        for cl in classes_of(g, sl):
+            ab = CLASS_ABILITY[cl]
+            a("choose-class", f"Use {cl.capitalize()}: {ab.capitalize()} {w.amount}", f"{spirit_name(g, sl)} has "
+              "two Classes; you choose which Class Ability this Magic die resolves.",
+              ("sd.ruling.dual-class", "sd.resolve.magic"), ability=ab)
+    elif d.kind == "choose-card":
+        cards = w.cards if d.need == "drain" else s.players[seat].hand
+        for card in sorted(set(cards)):
+            label = f"Discard {g.card_label(card)}"
+            a("choose-card", label, "Drain lets you discard one of the revealed cards." if d.need == "drain" else
+              "Choose a card.", ("sd.class.drain",) if d.need == "drain" else ("sd.choose.card",), card=card)
+    elif d.kind == "mulligan":
+        for card in sorted(set(s.players[seat].hand)):
+            a("set-aside", f"Set aside {g.card_label(card)}", "Before the first round you may set aside any cards "
+              "of your opening hand; you draw back up to 5.", ("sd.setup.mulligan",), card=card)
+        a("keep-hand", f"Keep the other {len(s.players[seat].hand)} card(s)", "You may stop setting cards aside "
+          "at any time.", ("sd.setup.mulligan",))
+    elif d.kind == "end-discard":
+        for card in sorted(set(s.players[seat].hand)):
+            a("discard", f"Discard {g.card_label(card)}", "In the End Phase each player may discard any number of "
+              "cards before drawing back up to 5.", ("sd.end.discard",), card=card)
+        a("keep-hand", f"Keep the {len(s.players[seat].hand)} card(s) in hand", "Discarding is optional.",
+          ("sd.end.discard",))
+    elif d.kind == "meditate-pick":
+        marked = set(w.cards)
+        for t, i, k in _unmarked(s, seat, marked):
+            a("mark-die", f"Mark for reroll: {_die_text(g, s, t, i, k)}", "You declare every die you will reroll "
+              "before rolling any.", ("sd.meditate",), spirit=i + 1, die=k + 1)
+        a("reroll-marked", f"Reroll the {len(marked)} marked dice" if marked else "Reroll no dice",
+          "Meditate rerolls the dice you declared.", ("sd.meditate",))
+    elif d.kind == "resolve-die":
+        for i, sl in enumerate(s.players[seat].spirits):
+            seen = set()
+            for k, die in enumerate(sl.pool):
+                if symbol(die.face) == w.symbol and (die.kind, die.face) not in seen:
+                    seen.add((die.kind, die.face))
+                    a("resolve-die", f"Resolve {_die_text(g, s, seat, i, k)}", f"You declared {w.symbol.capitalize()}"
+                      "; you may resolve any of your dice showing it, one at a time.",
+                      ("sd.resolve-dice", "sd.ruling.die-leaves-first"),
+                      spirit=i + 1, die=k + 1)
+        if not w.first:
+            a("stop-resolving", "Stop resolving dice", "You may resolve any number of the matching dice.",
+              ("sd.resolve-dice",))
+    elif d.kind == "place-advantage-die":
+        for i, sl in enumerate(s.players[seat].spirits):
+            if is_spirit(sl):
+                a("place-advantage-die", f"Place the Advantage Die on {spirit_name(g, sl)}", "The Advantage Token "
+                  "holder assigns the Advantage Die to one of their Spirits; it is rolled when that Spirit is "
+                  "activated.", ("sd.end.advantage-die",), spirit=i + 1)
+    elif d.kind == "order-effects":
+        for k, x in enumerate(w.works):
+            a("choose-effect", f"Resolve first: {x.source}", "These effects happen at the same time; the Advantage "
+              "Token holder orders them, each fully resolved before the next.", ("sd.simultaneous",), effect=k + 1)
+    else:  # pragma: no cover
+        raise ValueError(f"unknown decision kind {d.kind!r}")
+    return out
+
+
+def spirit_options_for(g, s: SDState, d: Decision) -> list[tuple[int, int]]:
+    from .effects import spirit_options
+    return spirit_options(Ctx(g, s), d.work.seat, d.side, d.need)
+
+
+def _unmarked(s: SDState, seat: int, marked: set[str]) -> list[tuple[int, int, int]]:
+    out = []
+    for i, sl in enumerate(s.players[seat].spirits):
+        seen = set()
+        for k, die in enumerate(sl.pool):
+            if f"{i}.{k}" in marked or (die.kind, die.face) in seen:
+                continue
+            seen.add((die.kind, die.face))
+            out.append((seat, i, k))
+    return out
+
+
+def fill(w: Work, action: Action) -> None:
+    """Write the chosen option of a choose-* decision into its work."""
+    if action.kind in ("choose-spirit", "choose-die"):
+        w.target_seat, w.target = action.param("player") - 1, action.param("spirit") - 1
+        if action.kind == "choose-die":
+            w.die = action.param("die") - 1
+    elif action.kind == "choose-face":
+        w.face = action.param("face")
+    elif action.kind == "choose-die-kind":
+        w.die_kind = action.param("die")
+    elif action.kind == "choose-class":
+        w.ability = action.param("ability")
+    elif action.kind == "choose-card":
+        w.card = action.param("card")
+
+
+def ask(c: Ctx, d: Decision) -> None:
+    """Ask decision ``d``, or resolve it at once when it has a single option (said by an event)."""
+    options = decision_actions(c.game, c.state, d)
+    if len(options) == 1:
+        c.ev("sd.ruling.single-option", f"Only one choice is possible: {options[0].label}.", auto=True,
+             actor=d.actor)
+        resolve_decision(c, d, options[0])
+        return
+    c.state.pending.append(d)
+
+
+def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
+    """Carry out the chosen option and queue what follows."""
+    from .flow import answer
+    answer(c, d, action)

@@ -1,0 +1,367 @@
+"""The effect registry and the rules work that effects, Class Abilities and dice keywords turn into (Class
+Abilities; Keywords and Terms; Play a Card).
+
+A card names an effect with typed parameters (``cards.yaml``); :func:`validate_effect` checks both at load. Each
+effect becomes :class:`~.state.Work` items run in order; a choice (which Spirit, which die, which face) is a pending
+decision and the work waits for its answer. Nothing here branches on a card's name.
+"""
+from __future__ import annotations
+
+from typing import Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .cards import AbilityName
+from .combat import deal_damage, draw, heal, place_tokens
+from .ctx import Ctx, can_receive, is_spirit, stat
+from .dice import DIE_FACES, face_label, kind_label, level, roll, roll_text, symbol
+from .state import Die, Work
+
+Side = Literal["ally", "enemy", "any"]
+
+
+class _P(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Amount(_P):
+    amount: int = Field(ge=0)
+
+
+class Status(_P):
+    token: Literal["armor", "burn", "freeze", "poison"]
+    amount: int = Field(ge=0)
+    target: Literal["chosen", "self"] = "chosen"
+
+
+class Count(_P):
+    count: int = Field(ge=1)
+
+
+class ClassAbility(_P):
+    ability: AbilityName
+    amount: int = Field(ge=0)
+
+
+class NoParams(_P):
+    pass
+
+
+class DieKeyword(_P):
+    side: Side = "ally"
+
+
+class RollDie(_P):
+    die: Literal["attack-1", "attack-2", "magic-1", "magic-2", "essence-1", "essence-2"]
+
+
+def _status_side(token: str) -> str:
+    return "ally" if token == "armor" else "enemy"
+
+
+#: effect name -> (parameter model, builder returning the works to queue for one use)
+REGISTRY: dict[str, tuple[type[_P], Callable]] = {
+    "damage": (Amount, lambda b, p: [b("damage", amount=p.amount)]),
+    "status": (Status, lambda b, p: [b("tokens", ability=p.token, amount=p.amount, side=_status_side(p.token),
+                                       self_target=p.target == "self")]),
+    "heal": (Amount, lambda b, p: [b("heal", amount=p.amount)]),
+    "gain-essence": (Amount, lambda b, p: [b("essence", amount=p.amount)]),
+    "draw": (Count, lambda b, p: [b("draw", amount=p.count)]),
+    "class-ability": (ClassAbility, lambda b, p: [b("class", ability=p.ability, amount=p.amount)]),
+    "exhaust": (NoParams, lambda b, p: [b("exhaust", side="enemy")]),
+    "ready": (NoParams, lambda b, p: [b("ready", side="ally")]),
+    "reroll": (DieKeyword, lambda b, p: [b("die-kw", ability="reroll", side=p.side)]),
+    "upgrade": (DieKeyword, lambda b, p: [b("die-kw", ability="upgrade", side=p.side)]),
+    "downgrade": (DieKeyword, lambda b, p: [b("die-kw", ability="downgrade", side=p.side)]),
+    "replace": (DieKeyword, lambda b, p: [b("die-kw", ability="replace", side=p.side)]),
+    "remove-die": (DieKeyword, lambda b, p: [b("die-kw", ability="remove", side=p.side)]),
+    "roll-die": (RollDie, lambda b, p: [b("roll-into", die_kind=p.die, side="ally")]),
+}
+
+
+def validate_effect(name: str, params: dict) -> _P:
+    """Parse ``params`` for effect ``name``; ValueError names the known effects or the bad parameter."""
+    if name not in REGISTRY:
+        raise ValueError(f"unknown effect {name!r}; known effects: {', '.join(sorted(REGISTRY))}")
+    return REGISTRY[name][0].model_validate(params)
+
+
+def effect_works(g, effects, seat: int, source: str, spirit: int | None = None) -> list[Work]:
+    """The works for a list of card effects used by ``seat`` (``spirit``: the Spirit whose ability it is)."""
+    out: list[Work] = []
+    for e in effects:
+        def build(kind: str, self_target: bool = False, **kw) -> Work:
+            w = Work(kind=kind, seat=seat, source=source, spirit=spirit, **kw)
+            if self_target and spirit is not None:
+                w.target_seat, w.target = seat, spirit
+            return w
+        out += REGISTRY[e.effect][1](build, g.effect_params(e))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------- choosing
+def spirit_options(c: Ctx, seat: int, side: str, need: str) -> list[tuple[int, int]]:
+    """``(seat, slot)`` pairs a choice of Spirit may pick: ``side`` relative to ``seat``; ``need`` filters:
+    ``spirit`` (any Spirit, Presence included), ``damageable``, ``damaged``, ``ready``, ``exhausted``."""
+    seats = {"ally": [seat], "enemy": [1 - seat], "any": [seat, 1 - seat]}[side]
+    out = []
+    for t in seats:
+        for i, sl in enumerate(c.state.players[t].spirits):
+            if not is_spirit(sl):
+                continue
+            ok = {"spirit": True, "damageable": can_receive(sl), "damaged": sl.damage > 0,
+                  "ready": not sl.exhausted, "exhausted": sl.exhausted}[need]
+            if ok:
+                out.append((t, i))
+    return out
+
+
+def die_options(c: Ctx, seat: int, side: str, need: str) -> list[tuple[int, int, int]]:
+    """``(seat, slot, die)`` triples a choice of die may pick (identical dice in one pool listed once).
+    ``need``: ``any``, ``level1`` / ``level2`` (typed dice of that level; never the Advantage Die)."""
+    seats = {"ally": [seat], "enemy": [1 - seat], "any": [seat, 1 - seat]}[side]
+    out = []
+    for t in seats:
+        for i, sl in enumerate(c.state.players[t].spirits):
+            seen = set()
+            for k, d in enumerate(sl.pool):
+                if need in ("level1", "level2") and level(d.kind) != int(need[-1]):
+                    continue
+                if (d.kind, d.face) in seen:
+                    continue
+                seen.add((d.kind, d.face))
+                out.append((t, i, k))
+    return out
+
+
+def need(c: Ctx, w: Work, what: str, side: str, filt: str, actor: int | None = None) -> bool:
+    """Make sure ``w`` has its ``what`` (``spirit``, ``die``, ``face``, ``die-kind``, ``class``) chosen. True when it
+    is (already, or forced with a single option); False when the work waits for a decision (it is re-run with the
+    answer) or has no option at all (it then does nothing, said by an event)."""
+    from .decisions import decision_actions, fill
+    from .state import Decision
+    if _filled(w, what):
+        return True
+    kind = {"spirit": "choose-spirit", "die": "choose-die", "face": "choose-face", "die-kind": "choose-die-kind",
+            "class": "choose-class"}[what]
+    d = Decision(kind=kind, actor=w.seat if actor is None else actor, work=w, side=side, need=filt)
+    opts = decision_actions(c.game, c.state, d)
+    if not opts:
+        thing = "Spirit" if what == "spirit" else "die"
+        c.ev("sd.ruling.no-target", f"{w.source}: there is no {thing} it can be used on, so it does nothing.",
+             auto=True, actor=w.seat)
+        return False
+    if len(opts) == 1:
+        fill(w, opts[0])
+        c.ev("sd.ruling.single-option", f"Only one choice is possible: {opts[0].label}.", auto=True, actor=d.actor)
+        return True
+    c.state.pending.append(d)
+    return False
+
+
+def _filled(w: Work, what: str) -> bool:
+    return {"spirit": w.target, "die": w.die, "face": w.face, "die-kind": w.die_kind, "class": w.ability}[what] \
+        is not None
+
+
+# ---------------------------------------------------------------------------------------------------- handlers
+def h_damage(c: Ctx, w: Work) -> None:
+    if need(c, w, "spirit", "enemy", "spirit"):
+        deal_damage(c, w.target_seat, w.target, w.amount, w.source)
+
+
+def h_tokens(c: Ctx, w: Work) -> None:
+    if need(c, w, "spirit", w.side or "enemy", "spirit"):
+        place_tokens(c, w.target_seat, w.target, w.ability, w.amount, w.source)
+
+
+def h_heal(c: Ctx, w: Work) -> None:
+    if need(c, w, "spirit", "ally", "damaged"):
+        heal(c, w.target_seat, w.target, w.amount, w.source)
+
+
+def h_essence(c: Ctx, w: Work) -> None:
+    p = c.state.players[w.seat]
+    p.essence += w.amount
+    c.ev("sd.effect.gain-essence", f"{c.who(w.seat)} gains {w.amount} Essence from {w.source} ({p.essence} now).",
+         auto=True, actor=w.seat)
+
+
+def h_draw(c: Ctx, w: Work) -> None:
+    draw(c, w.seat, w.amount, "sd.effect.draw")
+
+
+def h_exhaust(c: Ctx, w: Work) -> None:
+    if need(c, w, "spirit", "enemy", "ready"):
+        c.slot(w.target_seat, w.target).exhausted = True
+        c.ev("sd.effect.exhaust", f"{w.source} exhausts {c.who(w.target_seat)}'s {c.sname(w.target_seat, w.target)}.",
+             auto=True, actor=w.seat)
+
+
+def h_ready(c: Ctx, w: Work) -> None:
+    if need(c, w, "spirit", "ally", "exhausted"):
+        c.slot(w.target_seat, w.target).exhausted = False
+        c.ev("sd.effect.ready", f"{w.source} readies {c.sname(w.target_seat, w.target)}.", auto=True, actor=w.seat)
+
+
+def roll_into(c: Ctx, seat: int, i: int, kind: str, clause: str, why: str) -> None:
+    """Roll a die of ``kind`` into Spirit ``i``'s active pool (a chance event)."""
+    face, forced = roll(c.state, kind)
+    c.slot(seat, i).pool.append(Die(kind=kind, face=face))
+    c.ev("sd.roll.forced" if forced else "sd.roll.chance", f"{why}: {c.sname(seat, i)}'s "
+         f"{roll_text(kind, face, forced)}.", auto=True, actor=seat)
+    if clause:
+        c.ev(clause, f"The die lands in {c.sname(seat, i)}'s active pool.", auto=True, actor=seat)
+
+
+def h_roll_into(c: Ctx, w: Work) -> None:
+    if need(c, w, "spirit", "ally", "spirit"):
+        roll_into(c, w.target_seat, w.target, w.die_kind, "sd.effect.roll-die", w.source)
+
+
+def h_die_keyword(c: Ctx, w: Work) -> None:
+    """Reroll, Upgrade, Downgrade, Replace and Remove (Keywords and Terms)."""
+    kw = w.ability
+    filt = {"upgrade": "level1", "downgrade": "level2"}.get(kw, "any")
+    if not need(c, w, "die", w.side or "ally", filt):
+        return
+    if kw == "replace" and not need(c, w, "die-kind", "any", "any"):
+        return
+    sl = c.slot(w.target_seat, w.target)
+    old = sl.pool.pop(w.die)
+    clause = {"reroll": "sd.kw.reroll", "upgrade": "sd.kw.upgrade", "downgrade": "sd.kw.downgrade",
+              "replace": "sd.kw.replace", "remove": "sd.kw.remove"}[kw]
+    c.ev(clause, f"{w.source}: {c.sname(w.target_seat, w.target)}'s {kind_label(old.kind)} showing "
+         f"{face_label(old.face)} is taken out" + (" and returned to the supply." if kw != "reroll" else "."),
+         auto=True, actor=w.seat)
+    if kw == "remove":
+        return
+    new = {"reroll": old.kind, "replace": w.die_kind, "upgrade": old.kind[:-1] + "2",
+           "downgrade": old.kind[:-1] + "1"}[kw]
+    face, forced = roll(c.state, new)
+    sl.pool.insert(w.die, Die(kind=new, face=face))
+    c.ev("sd.roll.forced" if forced else "sd.roll.chance", f"It is rolled back into the same pool: "
+         f"{roll_text(new, face, forced)}.", auto=True, actor=w.seat)
+
+
+def h_turn_die(c: Ctx, w: Work) -> None:
+    """Splash X / Lift X: turn X dice (enemy / ally) to any side, one at a time."""
+    if w.amount <= 0:
+        return
+    if not need(c, w, "die", w.side, "any") or not need(c, w, "face", "any", "any"):
+        return
+    d = c.slot(w.target_seat, w.target).pool[w.die]
+    old = d.face
+    d.face = w.face
+    clause = "sd.class.splash" if w.side == "enemy" else "sd.class.lift"
+    c.ev(clause, f"{w.source}: {c.who(w.target_seat)}'s {c.sname(w.target_seat, w.target)} "
+         f"{kind_label(d.kind)} is turned from {face_label(old)} to {face_label(w.face)}.", auto=True, actor=w.seat)
+    if w.amount > 1:
+        c.push(Work(kind="turn-die", seat=w.seat, source=w.source, amount=w.amount - 1, side=w.side))
+
+
+def h_zap(c: Ctx, w: Work) -> None:
+    """Zap X: the opponent spreads X damage over their own Spirits, one point at a time (ruling: only on Spirits
+    that can take damage)."""
+    if w.amount <= 0:
+        return
+    opp = 1 - w.seat
+    if not need(c, w, "spirit", "enemy", "damageable", actor=opp):
+        return
+    deal_damage(c, w.target_seat, w.target, 1, w.source)
+    if w.amount > 1:
+        c.push(Work(kind="zap", seat=w.seat, source=w.source, amount=w.amount - 1))
+
+
+def h_drain(c: Ctx, w: Work) -> None:
+    """Drain X: X random cards of the opponent's hand are revealed; the drainer discards one of them."""
+    from .decisions import ask
+    from .state import Decision
+    opp = 1 - w.seat
+    hand = c.state.players[opp].hand
+    if not hand or w.amount <= 0:
+        c.ev("sd.class.drain", f"{w.source}: {c.who(opp)} has no card to reveal" if not hand
+             else f"{w.source}: Drain 0 reveals nothing.", auto=True, actor=w.seat)
+        return
+    picks = list(range(len(hand)))
+    c.state.rng.shuffle(picks)
+    shown = [hand[k] for k in sorted(picks[:min(w.amount, len(hand))])]
+    c.ev("sd.ruling.drain-random", f"{w.source}: {len(shown)} card(s) of {c.who(opp)}'s hand are revealed at "
+         f"random: {', '.join(c.name(x) for x in shown)}.", auto=True, cards=tuple(shown), actor=w.seat)
+    ask(c, Decision(kind="choose-card", actor=w.seat, work=Work(kind="drain-discard", seat=w.seat, source=w.source,
+                                                               cards=shown), need="drain"))
+
+
+def h_drain_discard(c: Ctx, w: Work) -> None:
+    opp = 1 - w.seat
+    p = c.state.players[opp]
+    p.hand.remove(w.card)
+    p.discard.append(w.card)
+    c.ev("sd.class.drain", f"{w.source}: {c.who(opp)} discards {c.name(w.card)}; the other revealed cards go back "
+         "to their hand.", auto=True, cards=(w.card,), actor=w.seat)
+
+
+def h_class(c: Ctx, w: Work) -> None:
+    """Resolve one Class Ability with value X (a Magic die, or a card naming one)."""
+    if w.ability is None:
+        if not need(c, w, "class", "any", "any"):
+            return
+    x, ab = w.amount, w.ability
+    c.ev("sd.resolve.magic" if w.origin == "die" else "sd.effect.class-ability",
+         f"{w.source} resolves {ab.capitalize()} {x}.", auto=True, actor=w.seat)
+    if x <= 0:
+        c.ev("sd.die.value", f"{ab.capitalize()} 0 does nothing.", auto=True, actor=w.seat)
+        return
+    c.ev("sd.class." + ab, f"{ab.capitalize()} {x}: {CLASS_TEXT[ab].format(x=x)}", auto=True, actor=w.seat)
+    if ab == "zap":
+        c.ev("sd.ruling.zap-damageable", "Zap damage can only be put on Spirits that can take damage.", auto=True,
+             actor=w.seat)
+    base = dict(seat=w.seat, source=f"{ab.capitalize()} {x}", amount=x)
+    if ab in ("armor", "burn", "freeze", "poison"):
+        c.push(Work(kind="tokens", ability=ab, side=_status_side(ab), **base))
+    elif ab == "heal":
+        c.push(Work(kind="heal", **base))
+    elif ab == "zap":
+        c.push(Work(kind="zap", **base))
+    elif ab == "drain":
+        c.push(Work(kind="drain", **base))
+    else:
+        c.push(Work(kind="turn-die", side="enemy" if ab == "splash" else "ally", **base))
+
+
+CLASS_TEXT = {
+    "drain": "{x} random card(s) of the opponent's hand are revealed and you discard one of them.",
+    "armor": "place {x} armor token(s) on an ally Spirit.",
+    "zap": "your opponent spreads {x} damage over their own Spirits.",
+    "burn": "place {x} burn token(s) on an enemy Spirit.",
+    "freeze": "place {x} freeze token(s) on an enemy Spirit.",
+    "heal": "remove {x} damage token(s) from an ally Spirit.",
+    "poison": "place {x} poison token(s) on an enemy Spirit.",
+    "splash": "turn {x} enemy dice to any side.",
+    "lift": "turn {x} ally dice to any side.",
+}
+
+HANDLERS: dict[str, Callable[[Ctx, Work], None]] = {
+    "damage": h_damage, "tokens": h_tokens, "heal": h_heal, "essence": h_essence, "draw": h_draw,
+    "exhaust": h_exhaust, "ready": h_ready, "roll-into": h_roll_into, "die-kw": h_die_keyword,
+    "turn-die": h_turn_die, "zap": h_zap, "drain": h_drain, "drain-discard": h_drain_discard, "class": h_class,
+}
+
+
+def die_value(c: Ctx, seat: int, i: int, face: str) -> tuple[int, list[str]]:
+    """The value of a die showing ``face`` in Spirit ``i``'s pool: the Spirit's matching stat, +1 for Boost,
+    minus its freeze tokens (floor 0). Returns ``(value, explanation parts)``."""
+    sl = c.slot(seat, i)
+    sym = symbol(face)
+    v = stat(c.game, sl, sym)
+    parts = [f"{sym.capitalize()} Power {v}"]
+    if face.endswith("+1"):
+        v += 1
+        parts.append("+1 Boost")
+    if sl.freeze:
+        parts.append(f"-{sl.freeze} Frozen")
+        v -= sl.freeze
+    return max(0, v), parts
+
+
+assert all(len(f) == 6 for f in DIE_FACES.values())

@@ -1,0 +1,100 @@
+"""Running queued rules work and answering pending decisions (the glue between actions, effects and phases).
+
+After every action the queue runs until it is empty, a decision is pending, or the game is over.
+"""
+from __future__ import annotations
+
+from ...core.model import Action
+from .ctx import Ctx
+from .state import Decision, Work
+
+
+def handlers() -> dict:
+    from . import actions, effects, phases
+    return {**effects.HANDLERS, **actions.HANDLERS, **phases.HANDLERS}
+
+
+def run(c: Ctx) -> None:
+    """Run queued work in order until a decision is pending, the queue is empty, or the game is over."""
+    s = c.state
+    table = handlers()
+    while s.phase != "over" and not s.pending and s.queue:
+        w = s.queue.pop(0)
+        table[w.kind](c, w)
+
+
+def answer(c: Ctx, d: Decision, a: Action) -> None:
+    """Carry out the chosen option ``a`` of decision ``d``."""
+    from .decisions import fill
+    s = c.state
+    w = d.work
+    seat = d.actor
+    p = s.players[seat]
+    k = a.kind
+    if d.kind.startswith("choose-"):
+        c.ev(a.clauses[0], f"{c.who(seat)} chooses: {a.label}.", actor=seat)
+        fill(w, a)
+        c.push(w)
+    elif d.kind in ("mulligan", "end-discard"):
+        if k == "keep-hand":
+            c.ev("sd.setup.mulligan" if d.kind == "mulligan" else "sd.end.discard", f"{c.who(seat)} keeps "
+                 f"{len(p.hand)} card(s) in hand.", actor=seat)
+            if d.kind == "mulligan":
+                c.push(Work(kind="mulligan-draw", seat=seat))
+        else:
+            card = a.param("card")
+            p.hand.remove(card)
+            if d.kind == "mulligan":
+                p.aside.append(card)
+                c.ev("sd.setup.mulligan", f"{c.who(seat)} sets {c.name(card)} aside.", cards=(card,), actor=seat)
+            else:
+                p.discard.append(card)
+                c.ev("sd.end.discard", f"{c.who(seat)} discards {c.name(card)}.", cards=(card,), actor=seat)
+            c.push(Work(kind=d.kind, seat=seat))
+    elif d.kind == "meditate-pick":
+        if k == "mark-die":
+            w.cards.append(f"{a.param('spirit') - 1}.{a.param('die') - 1}")
+            c.ev("sd.meditate", f"{c.who(seat)} declares a reroll of {a.label.split(': ', 1)[1]}.", actor=seat)
+            c.push(w)
+        else:
+            c.push(Work(kind="meditate-roll", seat=seat, cards=list(w.cards)))
+    elif d.kind == "resolve-die":
+        if k == "stop-resolving":
+            c.ev("sd.resolve-dice", f"{c.who(seat)} stops resolving {w.symbol.capitalize()} dice.", actor=seat)
+        else:
+            i, kd = a.param("spirit") - 1, a.param("die") - 1
+            die = p.spirits[i].pool.pop(kd)
+            c.push(Work(kind="resolve-die", seat=seat, spirit=i, die_kind=die.kind, face=die.face,
+                        source=c.sname(seat, i)),
+                   Work(kind="pick-die", seat=seat, symbol=w.symbol, first=False))
+    elif d.kind == "place-advantage-die":
+        i = a.param("spirit") - 1
+        p.spirits[i].advantage_die = True
+        c.ev("sd.end.advantage-die", f"{c.who(seat)} places the Advantage Die on {c.sname(seat, i)}.", actor=seat)
+    elif d.kind == "order-effects":
+        j = a.param("effect") - 1
+        chosen = w.works[j]
+        rest = [x for n, x in enumerate(w.works) if n != j]
+        c.ev("sd.simultaneous", f"{c.who(seat)} (Advantage Token) resolves {chosen.source} first.", actor=seat)
+        c.push(chosen, Work(kind="order", seat=w.seat, works=rest))
+    else:  # pragma: no cover
+        raise ValueError(f"unknown decision kind {d.kind!r}")
+
+
+def simultaneous(c: Ctx, works: list[Work], what: str) -> None:
+    """Queue effects that happen at the same time: the Advantage Token holder orders them (Before and After
+    Effects), each fully resolved before the next."""
+    if len(works) > 1:
+        c.ev("sd.simultaneous", f"{what}: {len(works)} effects happen at the same time; {c.who(c.state.advantage)} "
+             "holds the Advantage Token and chooses their order.", auto=True)
+        c.push(Work(kind="order", seat=c.state.advantage, works=works))
+    else:
+        c.push(*works)
+
+
+def h_order(c: Ctx, w: Work) -> None:
+    from .decisions import ask
+    if len(w.works) == 1:
+        c.push(w.works[0])
+        return
+    ask(c, Decision(kind="order-effects", actor=c.state.advantage, work=w))

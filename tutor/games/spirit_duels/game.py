@@ -1,0 +1,170 @@
+"""Spirit Duels (2 players) on the stepwise engine.
+
+Rulebook: ``shared/rulebooks/spirit-duels.txt`` (Setup; Objective; Gameplay; Actions; End Phase; Class Abilities;
+Damage, Defeated Spirits and Presence; Dice Types; Other Rules). Set-up ``"prebuilt"`` plays the first-match teams;
+the draft set-up (What's Next? Drafting) is not available yet.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pydantic import BaseModel
+
+from ...core.game import Game
+from ...core.model import Action, Blocked, Clause, Event
+from . import phases, rules
+from .cards import Effect, load_cards
+from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, status_text
+from .dice import DIE_FACES, face_label, kind_label
+from .state import SDState
+
+OPTIONS = {"setup": "prebuilt", "cards": None, "teams": None}
+
+
+class SpiritDuels(Game):
+    """Spirit Duels rules with chosen options: ``setup`` (``"prebuilt"``; ``"draft"`` is refused with a clear
+    message until it is written), ``teams`` (team ids for seats 1 and 2, default Fire then Electric), ``cards``
+    (path of a user card file, same schema as ``content/spirit-duels/cards.yaml``)."""
+
+    game_id = "spirit-duels"
+    title = "Spirit Duels"
+    state_model = SDState
+
+    def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"spirit-duels: unknown option(s) {', '.join(unknown)}; valid options: "
+                             f"{', '.join(OPTIONS)}")
+        if players != 2:
+            raise ValueError(f"spirit-duels: players must be 2, got {players!r}")
+        opts = {**OPTIONS, **options}
+        if opts["setup"] == "draft":
+            raise ValueError("spirit-duels: the draft set-up (setup='draft') is not available yet; use "
+                             "setup='prebuilt'")
+        if opts["setup"] != "prebuilt":
+            raise ValueError(f"spirit-duels: setup must be 'prebuilt' or 'draft', got {opts['setup']!r}")
+        if opts["cards"] is not None:
+            opts["cards"] = str(opts["cards"])
+        self.cards, self._params = load_cards(opts["cards"])
+        teams = opts["teams"] if opts["teams"] is not None else ["fire", "electric"]
+        valid = [t.id for t in self.cards.teams]
+        if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
+            raise ValueError(f"spirit-duels: teams must list 2 team ids (seat 1, seat 2) from: {', '.join(valid)}; "
+                             f"got {teams!r}")
+        opts["teams"] = list(teams)
+        super().__init__(players, seed, clauses, opts)
+
+    # -- Game interface ------------------------------------------------------------------------------------------
+    def initial_state(self) -> tuple[SDState, list[Event]]:
+        return phases.initial_state(self)
+
+    def legal_actions(self, state: SDState) -> list[Action]:
+        return rules.legal_actions(self, state)
+
+    def blocked_actions(self, state: SDState) -> list[Blocked]:
+        return rules.blocked_actions(self, state)
+
+    def apply(self, state: SDState, action: Action) -> list[Event]:
+        from .actions import apply_action
+        from .decisions import resolve_decision
+        from .flow import run
+        c = Ctx(self, state)
+        if state.pending:
+            resolve_decision(c, state.pending.pop(), action)
+        else:
+            apply_action(c, action)
+        run(c)
+        return c.events
+
+    def current_player(self, state: SDState) -> int | None:
+        if state.phase == "over":
+            return None
+        return state.pending[-1].actor if state.pending else state.current
+
+    def is_over(self, state: SDState) -> bool:
+        return state.phase == "over"
+
+    def winners(self, state: SDState) -> list[int]:
+        return list(state.winners)
+
+    def scenario_state(self, state: SDState, partial: dict, where: str) -> SDState:
+        from .partial import apply_partial
+        return apply_partial(self, state, partial, where)
+
+    def facts(self, state: SDState) -> dict[str, Any]:
+        from .partial import facts
+        return facts(self, state)
+
+    # -- card facts -------------------------------------------------------------------------------------------------
+    def effect_params(self, e: Effect) -> BaseModel:
+        """Parsed parameters of effect entry ``e`` (validated at load)."""
+        return self._params[id(e)]
+
+    def mark(self, card: Any, field: str) -> str:
+        """``" [provisional]"`` when ``field`` of ``card`` is a provisional value, else ``""``."""
+        return " [provisional]" if field in getattr(card, "provisional", {}) else ""
+
+    def card_label(self, cid: str) -> str:
+        """``"Searing Strike (Fire Move, 1 Essence) [provisional]"``."""
+        c = self.cards.by_id[cid]
+        prov = " [provisional]" if c.provisional else ""
+        return f"{c.name} ({c.cls.capitalize()} {c.kind.capitalize()}, {c.cost} Essence){prov}"
+
+    def team_cards(self, team_id: str) -> Counter:
+        t = self.cards.team_by_id[team_id]
+        return Counter({c: t.copies for c in t.deck})
+
+    # -- checks -------------------------------------------------------------------------------------------------------
+    def check_invariants(self, s: SDState) -> list[str]:
+        """Cards conserved per player, token caps held, Essence never negative, no work left without a decision."""
+        probs: list[str] = []
+        for p in s.players:
+            zones = p.deck + p.hand + p.discard + p.aside + p.resolving + [it.card for it in p.items]
+            zones += [t for sl in p.spirits for t in sl.traits]
+            if Counter(zones) != self.team_cards(p.team):
+                probs.append(f"player {p.seat + 1}: cards not conserved ({len(zones)} cards in zones)")
+            if p.essence < 0:
+                probs.append(f"player {p.seat + 1}: negative Essence {p.essence}")
+            if [sl.line for sl in p.spirits] != list(self.cards.team_by_id[p.team].lines):
+                probs.append(f"player {p.seat + 1}: Spirit Lines changed")
+            for sl in p.spirits:
+                for t in STATUS_TOKENS:
+                    if not 0 <= getattr(sl, t) <= TOKEN_CAP:
+                        probs.append(f"player {p.seat + 1}: {sl.line} has {getattr(sl, t)} {t} tokens")
+                if sl.defeated and (sl.damage or any(getattr(sl, t) for t in STATUS_TOKENS)
+                                    or (sl.stage == 1 and (sl.pool or sl.advantage_die))):
+                    probs.append(f"player {p.seat + 1}: defeated {sl.line} still holds tokens or dice")
+                if not sl.defeated and sl.damage >= self.health(sl):
+                    probs.append(f"player {p.seat + 1}: {sl.line} should be defeated")
+                for d in sl.pool:
+                    if d.kind not in DIE_FACES or d.face not in DIE_FACES[d.kind]:
+                        probs.append(f"player {p.seat + 1}: impossible die {d.kind}/{d.face}")
+            for it in p.items if not s.pending else ():
+                if it.charges is not None and it.charges < 1:
+                    probs.append(f"player {p.seat + 1}: spent item {it.card} still in play")
+        adv = sum(d.kind == "advantage" for p in s.players for sl in p.spirits for d in sl.pool)
+        adv += sum(sl.advantage_die for p in s.players for sl in p.spirits)
+        if adv > 1:
+            probs.append(f"{adv} Advantage Dice in play")
+        if s.phase != "over" and not s.pending and s.queue:
+            probs.append("rules work left in the queue with no decision pending")
+        if s.phase != "over" and not s.pending and s.phase != "action":
+            probs.append(f"phase {s.phase} with no decision pending")
+        return probs
+
+    def health(self, sl) -> int:
+        from .ctx import stat
+        return stat(self, sl, "health")
+
+    def describe(self, s: SDState) -> str:
+        lines = [f"Round {s.round}, {s.phase}; Advantage Token: Player {s.advantage + 1}"]
+        for p in s.players:
+            lines.append(f"Player {p.seat + 1} ({p.team}): {p.essence} Essence, {len(p.hand)} in hand, "
+                         f"{len(p.deck)} in deck, {len(p.discard)} discarded")
+            for sl in p.spirits:
+                pool = ", ".join(f"{kind_label(d.kind)}={face_label(d.face)}" for d in sl.pool)
+                lines.append(f"  {spirit_name(self, sl)}: {self.health(sl) - sl.damage if not sl.defeated else 0} "
+                             f"Health left, {status_text(sl)}{', exhausted' if sl.exhausted else ''}"
+                             + (f"; pool: {pool}" if pool else ""))
+        return "\n".join(lines)

@@ -1,0 +1,194 @@
+"""Set-up for the first match and the End Phase (Setup; Gameplay; End Phase; Class Abilities: Burn).
+
+Set-up: pre-built teams, Stage 1 Spirits in play (Stages 2 and 3 set aside), shuffled 30-card decks, an opening
+hand of 5 with the set-aside-and-redraw mulligan, 2 Essence each, the Advantage Token to a random player.
+End Phase, in order: return dice, ready, optional discards, draw to 5, +2 Essence, the Advantage Die placed by the
+token holder; then Burn at the end of the round (ruling ``sd.ruling.burn-timing``) and a new round.
+"""
+from __future__ import annotations
+
+from .combat import deal_damage, draw
+from .ctx import Ctx, is_spirit
+from .decisions import ask
+from .flow import h_order, simultaneous
+from .state import Decision, Player, SDState, SpiritSlot, Work
+
+HAND_SIZE = 5
+START_ESSENCE = 2
+ROUND_ESSENCE = 2
+
+
+def initial_state(g) -> tuple[SDState, list]:
+    """Deal the pre-built set-up with the seeded generator, up to the first mulligan decision."""
+    from ...core.rng import Rng
+    from .flow import run
+    teams = g.options["teams"]
+    s = SDState(players=[Player(seat=i, team=t) for i, t in enumerate(teams)], rng=Rng.from_seed(g.seed))
+    c = Ctx(g, s)
+    for p in s.players:
+        team = g.cards.team_by_id[p.team]
+        p.deck = [card for card in team.deck for _ in range(team.copies)]
+        p.spirits = [SpiritSlot(line=ln) for ln in team.lines]
+        names = [g.cards.line_by_id[ln].spirits[0].name for ln in team.lines]
+        later = [sp.name for ln in team.lines for sp in g.cards.line_by_id[ln].spirits[1:]]
+        c.ev("sd.setup.teams", f"{c.who(p.seat)} takes the {team.name} and its 30-card deck (two of each of "
+             f"{len(team.deck)} cards).", auto=True, actor=p.seat)
+        c.ev("sd.setup.spirits", f"{c.who(p.seat)} puts their Stage 1 Spirits in a line: {', '.join(names)}; "
+             f"the Stage 2 and 3 Spirits ({', '.join(later)}) are set aside.", auto=True, actor=p.seat)
+    for p in s.players:
+        s.rng.shuffle(p.deck)
+        c.ev("sd.setup.shuffle-draw", f"{c.who(p.seat)} shuffles their deck.", auto=True, actor=p.seat)
+        draw(c, p.seat, HAND_SIZE, "sd.setup.shuffle-draw")
+    c.ev("sd.ruling.mulligan-order", "Each player in turn may now set aside any cards of their opening hand.",
+         auto=True)
+    s.queue = [Work(kind="mulligan", seat=0), Work(kind="mulligan", seat=1), Work(kind="setup-done")]
+    run(c)
+    return s, c.events
+
+
+def h_mulligan(c: Ctx, w: Work) -> None:
+    ask(c, Decision(kind="mulligan", actor=w.seat, work=w))
+
+
+def h_mulligan_draw(c: Ctx, w: Work) -> None:
+    s = c.state
+    p = s.players[w.seat]
+    need = HAND_SIZE - len(p.hand)
+    if need:
+        draw(c, w.seat, need, "sd.setup.redraw")
+    if p.aside:
+        back = p.aside
+        p.deck.extend(back)
+        p.aside = []
+        s.rng.shuffle(p.deck)
+        c.ev("sd.setup.reshuffle", f"{c.who(w.seat)} shuffles the {len(back)} set-aside card(s) back into their "
+             "deck.", auto=True, actor=w.seat)
+
+
+def h_setup_done(c: Ctx, w: Work) -> None:
+    s = c.state
+    for p in s.players:
+        p.essence += START_ESSENCE
+    c.ev("sd.setup.essence", "Each player gains 2 Essence.", auto=True)
+    s.advantage = s.rng.below(2)
+    c.ev("sd.setup.advantage", f"{c.who(s.advantage)} is chosen at random to start with the Advantage Token "
+         "(chance 1/2).", auto=True, actor=s.advantage)
+    c.ev("sd.ruling.first-advantage-die", "No Advantage Die is assigned in the first round: it is first placed in "
+         "an End Phase.", auto=True)
+    new_round(c)
+
+
+def new_round(c: Ctx) -> None:
+    s = c.state
+    s.round += 1
+    s.phase = "action"
+    s.current = s.advantage
+    s.gained_by = None
+    s.last_was_pass = False
+    s.fast = False
+    for p in s.players:
+        for sl in p.spirits:
+            sl.limited_used = False
+        for it in p.items:
+            it.limited_used = False
+    c.ev("sd.action-phase", f"Round {s.round}: the Action Phase starts with {c.who(s.current)}, who holds the "
+         "Advantage Token; players alternate, one action per turn.", auto=True, actor=s.current)
+
+
+def begin_end_phase(c: Ctx) -> None:
+    s = c.state
+    s.phase = "end"
+    first, second = s.advantage, 1 - s.advantage
+    c.ev("sd.end-phase", f"The End Phase of round {s.round} begins.", auto=True)
+    c.ev("sd.ruling.end-order", f"{c.who(first)} holds the Advantage Token and discards and draws first.",
+         auto=True, actor=first)
+    c.push(Work(kind="end-return"), Work(kind="end-ready"), Work(kind="end-discard", seat=first),
+           Work(kind="end-discard", seat=second), Work(kind="end-draw", seat=first),
+           Work(kind="end-draw", seat=second), Work(kind="end-essence"), Work(kind="place-adv-die", seat=first),
+           Work(kind="burn"), Work(kind="new-round"))
+
+
+def h_end_return(c: Ctx, w: Work) -> None:
+    n = 0
+    for p in c.state.players:
+        for sl in p.spirits:
+            n += len(sl.pool) + (1 if sl.advantage_die else 0)
+            sl.pool = []
+            sl.advantage_die = False
+    c.ev("sd.end.return-dice", f"Step 1: all dice return to the supply ({n} in play).", auto=True)
+
+
+def h_end_ready(c: Ctx, w: Work) -> None:
+    n = 0
+    for p in c.state.players:
+        for sl in p.spirits:
+            n += sl.exhausted
+            sl.exhausted = False
+        for it in p.items:
+            n += it.exhausted
+            it.exhausted = False
+    c.ev("sd.end.ready", f"Step 2: every exhausted card in play is readied ({n}).", auto=True)
+
+
+def h_end_discard(c: Ctx, w: Work) -> None:
+    if not c.state.players[w.seat].hand:
+        return
+    ask(c, Decision(kind="end-discard", actor=w.seat, work=w))
+
+
+def h_end_draw(c: Ctx, w: Work) -> None:
+    p = c.state.players[w.seat]
+    need = HAND_SIZE - len(p.hand)
+    if need > 0:
+        draw(c, w.seat, need, "sd.end.draw")
+    else:
+        c.ev("sd.end.draw", f"{c.who(w.seat)} already holds {len(p.hand)} cards and draws none.", auto=True,
+             actor=w.seat)
+
+
+def h_end_essence(c: Ctx, w: Work) -> None:
+    for p in c.state.players:
+        p.essence += ROUND_ESSENCE
+    c.ev("sd.end.essence", "Step 5: each player gains 2 Essence ("
+         + ", ".join(f"{c.who(p.seat)} {p.essence}" for p in c.state.players) + ").", auto=True)
+
+
+def h_place_adv_die(c: Ctx, w: Work) -> None:
+    if not any(is_spirit(sl) for sl in c.state.players[w.seat].spirits):
+        return
+    ask(c, Decision(kind="place-advantage-die", actor=w.seat, work=w))
+
+
+def h_burn(c: Ctx, w: Work) -> None:
+    """At the end of the round each Burning Spirit takes damage equal to its burn tokens, then loses one."""
+    works = []
+    for p in c.state.players:
+        for i, sl in enumerate(p.spirits):
+            if sl.burn and not sl.defeated:
+                works.append(Work(kind="burn-tick", seat=p.seat, spirit=i,
+                                  source=f"Burn on {c.who(p.seat)}'s {c.sname(p.seat, i)}"))
+    if works:
+        c.ev("sd.ruling.burn-timing", "The round ends: Burning Spirits now take their burn damage.", auto=True)
+        simultaneous(c, works, "Burn at the end of the round")
+
+
+def h_burn_tick(c: Ctx, w: Work) -> None:
+    sl = c.slot(w.seat, w.spirit)
+    if not sl.burn or sl.defeated:
+        return
+    n = sl.burn
+    c.ev("sd.burn.end-of-round", f"{c.sname(w.seat, w.spirit)} is Burning with {n} token(s): it is dealt {n} "
+         "damage, then loses 1 burn token.", auto=True, actor=w.seat)
+    deal_damage(c, w.seat, w.spirit, n, "Burn")
+    if not sl.defeated:
+        sl.burn -= 1
+
+
+def h_new_round(c: Ctx, w: Work) -> None:
+    new_round(c)
+
+
+HANDLERS = {"mulligan": h_mulligan, "mulligan-draw": h_mulligan_draw, "setup-done": h_setup_done,
+            "end-return": h_end_return, "end-ready": h_end_ready, "end-discard": h_end_discard,
+            "end-draw": h_end_draw, "end-essence": h_end_essence, "place-adv-die": h_place_adv_die, "burn": h_burn,
+            "burn-tick": h_burn_tick, "new-round": h_new_round, "order": h_order}

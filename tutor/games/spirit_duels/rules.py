@@ -1,0 +1,158 @@
+"""Which Action Phase actions are legal now, why, and which tempting ones are not (Actions; Gameplay).
+
+Pure functions of (game, state). Action ids are ``kind:param=value,...`` (see :func:`.decisions.make_action`),
+stable for the same state and never parsed back.
+"""
+from __future__ import annotations
+
+from ...core.model import Action, Blocked
+from .ctx import ability_of, is_presence, is_spirit, printed_dice, spirit_name
+from .decisions import decision_actions, make_action
+from .dice import SYMBOLS, face_label, kind_label, symbol
+from .state import SDState
+
+
+def legal_actions(g, s: SDState) -> list[Action]:
+    if s.phase == "over":
+        return []
+    if s.pending:
+        acts = decision_actions(g, s, s.pending[-1])
+    else:
+        acts = turn_actions(g, s)
+    return sorted(acts, key=lambda a: a.id)
+
+
+def turn_actions(g, s: SDState) -> list[Action]:
+    """Every action the current player may take in the Action Phase (Actions)."""
+    seat = s.current
+    p = s.players[seat]
+    out: list[Action] = []
+    add = lambda kind, label, why, clauses, cost=None, **kw: out.append(
+        make_action(kind, seat, label, why, clauses, cost, **kw))
+    for cid in sorted(set(p.hand)):
+        card = g.cards.by_id[cid]
+        if card.cost <= p.essence:
+            add("play-card", f"Play {g.card_label(cid)}", f"It costs {card.cost} Essence and you have {p.essence}."
+                + (" Fast: you act again afterwards." if card.fast else ""),
+                ("sd.play-card", "sd.play." + card.kind) + (("sd.kw.fast",) if card.fast else ()), card.cost,
+                card=cid)
+    for i, sl in enumerate(p.spirits):
+        if not is_spirit(sl) or sl.exhausted:
+            continue
+        name = spirit_name(g, sl)
+        dice = list(printed_dice(g, sl)) + (["advantage"] if sl.advantage_die else [])
+        add("activate", f"Activate {name} (roll {', '.join(kind_label(d) for d in dice) or 'no dice'})",
+            f"{name} is ready: exhaust it and roll its dice into its active pool.",
+            ("sd.activate", "sd.dice.faces", "sd.ready-exhausted")
+            + (("sd.activate.advantage-die",) if sl.advantage_die else ()), spirit=i + 1)
+        if not sl.defeated and sl.stage < 3 and p.essence >= sl.stage + 1:
+            nxt = g.cards.line_by_id[sl.line].spirits[sl.stage]
+            add("evolve", f"Evolve {name} into {nxt.name}{g.mark(nxt, 'health')}", f"{name} is ready and at Stage "
+                f"{sl.stage}: evolving costs {sl.stage + 1} Essence and you have {p.essence}.",
+                ("sd.evolve", "sd.evolve.carry"), sl.stage + 1, spirit=i + 1)
+    showing = {symbol(d.face) for sl in p.spirits for d in sl.pool}
+    for sym in SYMBOLS:
+        if sym in showing:
+            n = sum(symbol(d.face) == sym for sl in p.spirits for d in sl.pool)
+            add("resolve-dice", f"Resolve dice: declare {sym.capitalize()} ({n} showing)", f"You have {n} "
+                f"{'die' if n == 1 else 'dice'} showing {sym.capitalize()}.", ("sd.resolve-dice", "sd.resolve." + sym,
+                                                                                 "sd.ruling.resolve-first-die"),
+                symbol=sym)
+    for cid in sorted(set(p.hand)):
+        add("meditate", f"Meditate: discard {g.card_label(cid)} and reroll dice you declare",
+            "Meditate lets you discard a card to reroll any of your dice.", ("sd.meditate",), card=cid)
+    for i, sl in enumerate(p.spirits):
+        ab = ability_of(g, sl)
+        if ab is None or ab.timing == "activate" or (ab.timing == "limited-action" and sl.limited_used):
+            continue
+        cl = ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",)
+        name = spirit_name(g, sl)
+        if ab.symbol is None:
+            add("use-ability", f"Use {name}: {ab.text}", "This Action costs no die.", cl, spirit=i + 1)
+            continue
+        seen = set()
+        for k, d in enumerate(sl.pool):
+            if symbol(d.face) == ab.symbol and (d.kind, d.face) not in seen:
+                seen.add((d.kind, d.face))
+                add("use-ability", f"Use {name}: {ab.text} (remove its {kind_label(d.kind)} showing "
+                    f"{face_label(d.face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
+                    cl + ("sd.action.symbol-cost",), spirit=i + 1, die=k + 1)
+    for j, it in enumerate(p.items):
+        card = g.cards.by_id[it.card]
+        ab = card.ability
+        if ab is None or (ab.timing == "limited-action" and it.limited_used) or it.charges == 0:
+            continue
+        charges = f" ({it.charges} charge{'s' if it.charges != 1 else ''})" if it.charges is not None else ""
+        add("use-item", f"Use {card.name}{charges}: {ab.text}", f"{card.name} is in play"
+            + (" and its charges pay for the use." if it.charges else "."),
+            ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",), item=j + 1)
+    add("pass", "Pass", _pass_why(s, seat), ("sd.pass",) + (("sd.pass.consecutive",) if s.last_was_pass else ()))
+    if s.gained_by is None:
+        add("gain-advantage", "Gain the advantage" + (" (you already hold the token)" if s.advantage == seat
+                                                         else " (take the Advantage Token)"),
+            "Nobody has gained the advantage this round; you take no more actions and your opponent acts until "
+            "they pass.", ("sd.advantage.gain",))
+    return out
+
+
+def _pass_why(s: SDState, seat: int) -> str:
+    if s.gained_by is not None and s.gained_by != seat:
+        return "Your opponent gained the advantage: passing ends the Action Phase."
+    if s.last_was_pass:
+        return "Your opponent just passed: if you pass too, the Action Phase ends."
+    return "You may pass instead of acting; your opponent then acts."
+
+
+def blocked_actions(g, s: SDState) -> list[Blocked]:
+    """Tempting actions the current player may not take now, each with the forbidding clause."""
+    if s.phase != "action" or s.pending:
+        return []
+    seat = s.current
+    p = s.players[seat]
+    out: list[Blocked] = []
+
+    def no(kind: str, label: str, clause: str, why: str) -> None:
+        out.append(Blocked(kind=kind, actor=seat, label=label, clause=clause, why=f"{label}: {why}"))
+
+    for cid in sorted(set(p.hand)):
+        card = g.cards.by_id[cid]
+        if card.cost > p.essence:
+            no("play-card", f"Play {card.name}", "sd.play-card", f"it costs {card.cost} Essence and you have "
+               f"{p.essence}")
+    for i, sl in enumerate(p.spirits):
+        name = spirit_name(g, sl)
+        if not is_spirit(sl):
+            no("activate", f"Activate {name}", "sd.defeat.stage1", "a defeated Stage 1 Spirit is a face-down card, "
+               "no longer a Spirit")
+            continue
+        if sl.exhausted:
+            no("activate", f"Activate {name}", "sd.activate", "it is exhausted; only ready Spirits can be activated")
+        if is_presence(sl):
+            no("evolve", f"Evolve {name}", "sd.ruling.no-evolve-defeated", "a defeated Spirit (Presence) cannot "
+               "evolve")
+        elif sl.stage == 3:
+            no("evolve", f"Evolve {name}", "sd.evolve", "Stage 3 is the last stage of its Spirit Line")
+        elif sl.exhausted:
+            no("evolve", f"Evolve {name}", "sd.evolve", "only a ready Spirit can evolve")
+        elif p.essence < sl.stage + 1:
+            no("evolve", f"Evolve {name}", "sd.evolve", f"it costs {sl.stage + 1} Essence (stage {sl.stage} + 1) "
+               f"and you have {p.essence}")
+        ab = ability_of(g, sl)
+        if ab is not None and ab.timing == "limited-action" and sl.limited_used:
+            no("use-ability", f"Use {name}'s Limited Action", "sd.limited-action", "a Limited Action can be used "
+               "only once per round")
+        elif ab is not None and ab.symbol and not any(symbol(d.face) == ab.symbol for d in sl.pool):
+            no("use-ability", f"Use {name}'s Action", "sd.action.symbol-cost", f"it needs a die showing "
+               f"{ab.symbol.capitalize()} in {name}'s active pool")
+    for it in p.items:
+        card = g.cards.by_id[it.card]
+        if card.ability and card.ability.timing == "limited-action" and it.limited_used:
+            no("use-item", f"Use {card.name}", "sd.limited-action", "a Limited Action can be used only once per "
+               "round")
+    if any(d.face == "blank" for sl in p.spirits for d in sl.pool):
+        no("resolve-dice", "Resolve dice: declare Blank", "sd.resolve-dice", "Blank cannot be declared")
+    if s.gained_by is not None:
+        who = "you" if s.gained_by == seat else "your opponent"
+        no("gain-advantage", "Gain the advantage", "sd.advantage.gain", f"{who} already gained the advantage this "
+           "round; only one player may each round")
+    return out

@@ -1,0 +1,126 @@
+"""Spirit Duels state: only the facts that change during play (card values live in ``CardSet``).
+
+Decks are lists whose *last* element is the top card. A player's Spirits are three slots, one per Spirit Line of
+the team (Setup): the slot names its line and current stage; the other stages of the line are set aside. Dice in an
+active pool are ``Die`` values (kind + face showing). Work still to do inside a step (an effect waiting for a
+choice, the rest of the End Phase) is a queue of :class:`Work` items, so every choice is a pending decision.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core.rng import Rng
+
+
+class _S(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Die(_S):
+    """A die in an active pool: its kind (``attack-1``... ``advantage``) and the face it shows."""
+
+    kind: str
+    face: str
+
+
+class SpiritSlot(_S):
+    """One Spirit in play: line, stage, and what lies on it (Damage, Defeated Spirits and Presence).
+
+    ``defeated``: a defeated Stage 1 Spirit is a face-down card (no longer a Spirit); a defeated Stage 2/3 Spirit
+    shows its Presence side. ``advantage_die``: the Advantage Die is assigned to it (End Phase).
+    """
+
+    line: str
+    stage: int = 1
+    defeated: bool = False
+    exhausted: bool = False
+    damage: int = 0
+    armor: int = 0
+    burn: int = 0
+    freeze: int = 0
+    poison: int = 0
+    traits: list[str] = Field(default_factory=list)
+    pool: list[Die] = Field(default_factory=list)
+    advantage_die: bool = False
+    limited_used: bool = False
+
+
+class ItemInPlay(_S):
+    """An Item card in a play area, with its charge tokens (Charged(X)) and once-a-round use."""
+
+    card: str
+    exhausted: bool = False
+    charges: int | None = None
+    limited_used: bool = False
+
+
+class Player(_S):
+    """One seat: team, deck, hand, discard pile, Essence, Spirits in play, Items in play. ``aside``: opening cards
+    set aside during the mulligan; ``resolving``: a card being played (a Move resolving, a Trait being attached)."""
+
+    seat: int
+    team: str
+    deck: list[str] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    aside: list[str] = Field(default_factory=list)
+    resolving: list[str] = Field(default_factory=list)
+    essence: int = 0
+    spirits: list[SpiritSlot] = Field(default_factory=list)
+    items: list[ItemInPlay] = Field(default_factory=list)
+
+
+class Work(_S):
+    """A piece of rules work waiting in the queue (or for a decision): its ``kind`` names the handler; the other
+    fields are the context chosen so far (who acts, source card or Spirit, target, die, amount...)."""
+
+    kind: str
+    seat: int = 0
+    source: str = ""
+    card: str | None = None
+    index: int | None = None
+    origin: Literal["card", "spirit", "item", "class", "die"] | None = None
+    spirit: int | None = None
+    ability: str | None = None
+    amount: int = 0
+    symbol: str | None = None
+    side: Literal["ally", "enemy", "any"] | None = None
+    target_seat: int | None = None
+    target: int | None = None
+    die: int | None = None
+    face: str | None = None
+    die_kind: str | None = None
+    first: bool = False
+    works: list["Work"] = Field(default_factory=list)
+    cards: list[str] = Field(default_factory=list)
+
+
+class Decision(_S):
+    """A choice inside an action; its options are the next legal actions. ``work`` is what the answer completes."""
+
+    kind: str
+    actor: int
+    work: Work
+    side: Literal["ally", "enemy", "any"] = "any"
+    need: str = ""
+
+
+class SDState(_S):
+    """The whole changing state of a Spirit Duels game."""
+
+    phase: Literal["setup", "action", "end", "over"] = "setup"
+    players: list[Player]
+    round: int = 0
+    current: int = 0
+    advantage: int = 0
+    gained_by: int | None = None
+    last_was_pass: bool = False
+    fast: bool = False
+    pending: list[Decision] = Field(default_factory=list)
+    queue: list[Work] = Field(default_factory=list)
+    forced_rolls: list[str] = Field(default_factory=list)
+    winners: list[int] = Field(default_factory=list)
+    win_reason: str = ""
+    rng: Rng = Field(default_factory=Rng)
