@@ -49,3 +49,25 @@ def test_broken_walkthrough_names_step():
     with pytest.raises(ContentError) as e:
         play_to(load_walkthrough(text=text), 3)
     assert e.value.field == "steps[0].action"
+
+
+def test_save_walkthrough_writes_checks_and_refuses(tmp_path):
+    from tutor.walkthrough import default_path, save_walkthrough
+    setup = Setup(game="restless-spirits", players=2, seed=4, options={"first_game": True})
+    from tutor.walkthrough import Walkthrough
+    s = begin(Walkthrough(id="tmp", title="tmp", setup=setup))
+    s.apply(s.legal_actions()[0])
+    w = record(s, id="saved", title="Saved", setup=setup)
+    p = save_walkthrough(w, tmp_path / "sub" / "saved.yaml")
+    assert p.is_absolute() and load_walkthrough(p) == w
+    with pytest.raises(FileExistsError):
+        save_walkthrough(w, p)
+    assert save_walkthrough(w, p, overwrite=True) == p and not list(p.parent.glob("*.tmp"))
+    with pytest.raises(ValueError, match=r"\.yaml"):
+        save_walkthrough(w, tmp_path / "saved.txt")
+    broken = w.model_copy(update={"steps": w.steps * 2})  # the same first move twice does not play
+    with pytest.raises(ContentError, match=r"steps\[1\]"):
+        save_walkthrough(broken, tmp_path / "broken.yaml")
+    assert not (tmp_path / "broken.yaml").exists()
+    assert default_path("Room 12: guides!") == default_path("room-12--guides")
+    assert str(default_path("x")).startswith("~")

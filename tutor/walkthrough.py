@@ -98,3 +98,47 @@ def dump(w: Walkthrough) -> str:
     data["steps"] = [{"action": st.action.model_dump(), "narration": st.narration, "notes": st.notes}
                      for st in w.steps]
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)
+
+
+#: Where the presenter saves recorded walkthroughs by default (outside the shipped ``content/``).
+DEFAULT_FOLDER = "~/rules-tutor-walkthroughs"
+
+
+def default_path(walkthrough_id: str, folder: str | Path = DEFAULT_FOLDER) -> Path:
+    """``folder/<id>.yaml`` (``~`` kept unexpanded, for display), the id reduced to letters, digits, ``-`` and ``_``."""
+    slug = "".join(c if c.isalnum() or c in "-_" else "-" for c in walkthrough_id.strip().lower()).strip("-")
+    return Path(folder) / f"{slug or 'walkthrough'}.yaml"
+
+
+def save_walkthrough(w: Walkthrough, path: str | Path, *, overwrite: bool = False) -> Path:
+    """Write ``w`` as YAML to ``path`` (``~`` expanded, folders created) and return the absolute path.
+
+    The text is checked first: it must load back with :func:`load_walkthrough` and every step must play.
+
+    Raises:
+        ValueError: an empty path or one not ending in ``.yaml``/``.yml``.
+        FileExistsError: the file exists and ``overwrite`` is false (shipped content is never replaced silently).
+        ContentError: the walkthrough does not load back or a step does not play.
+        OSError: the folder cannot be created or the file written.
+    """
+    if not str(path).strip():
+        raise ValueError("give a file path to save the walkthrough to, e.g. ~/rules-tutor-walkthroughs/mine.yaml")
+    p = Path(str(path).strip()).expanduser().resolve()
+    if p.is_dir():
+        raise IsADirectoryError(f"{p} is a folder; give a file name ending in .yaml")
+    if p.suffix.lower() not in (".yaml", ".yml"):
+        raise ValueError(f"{p}: a walkthrough file name ends in .yaml")
+    if p.exists() and not overwrite:
+        raise FileExistsError(f"{p} already exists; tick overwrite to replace it")
+    text = dump(w)
+    again = load_walkthrough(text=text)
+    play_to(again, len(again.steps), str(p))
+    p.parent.mkdir(parents=True, exist_ok=True)
+    if overwrite:
+        tmp = p.with_name(p.name + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(p)
+    else:
+        with open(p, "x", encoding="utf-8") as fh:  # exclusive: never replaces a file created meanwhile
+            fh.write(text)
+    return p

@@ -1,0 +1,189 @@
+"""The FAQ explorer's logic (tutor/faq.py): the index and search, following a script, live expectation checks and
+"what if" edits of a scenario's set-up."""
+from __future__ import annotations
+
+import pytest
+
+from tutor import ContentError, IllegalAction, faq
+from tutor.scenario import all_scenarios, load_scenario, start
+
+
+@pytest.fixture(scope="module")
+def index() -> faq.Index:
+    return faq.build_index()
+
+
+def sc_of(index, sid):
+    return index.get(sid).scenario
+
+
+def test_index_holds_every_scenario_with_cards_and_clauses():
+    files = all_scenarios()
+    index = faq.build_index()
+    assert not index.problems
+    from tutor.registry import game_classes
+    playable = [f for f in files if f.parent.parent.name in game_classes()]
+    assert [e.path for e in index.entries] == playable
+    assert len(index.entries) + sum(n for _g, n in index.waiting) == len(files)
+    assert "restless-spirits" in index.games
+    e = index.get("faq-double-totem")
+    assert e.ok and e.game == "restless-spirits" and e.question.startswith("Can I play a Double Totem")
+    assert ("gonga", "Gonga", "spirit") in e.cards and ("t34", "Bell & Feather", "totem") in e.cards
+    assert {"rs.totem.double", "rs.play-totem"} <= set(e.clauses)
+    assert e.tags[:3] == ("faq", "double totem", "Gonga")
+    assert "Okada Mitsuo" not in e.tags  # guides are searchable but not shown as tags
+    with pytest.raises(KeyError, match="nope"):
+        index.get("nope")
+
+
+def test_search_by_question_game_card_and_clause(index):
+    ids = lambda q, game=None: [e.id for e in faq.search(index.entries, q, game)]
+    assert len(ids("")) == len(index.entries)
+    assert {"faq-double-totem", "rule-double-wild"} <= set(ids("double totem")) < set(ids(""))
+    assert "faq-double-totem" in ids("bell & feather")  # a card named in the set-up
+    assert "rule-retrieve-from-shrine" in ids("rs.retrieve")  # a clause that fires
+    assert "faq-double-totem" not in ids("rs.retrieve")
+    assert "faq-double-totem" in ids("rs.totem.double")  # a clause the expectations name
+    assert ids("RESTLESS spirits") == ids("", game="restless-spirits")
+    assert ids("", game="no-such-game") == []
+    assert "rule-retrieve-from-shrine" in ids("shrine retrieve", game="restless-spirits")
+
+
+def test_bad_file_is_a_problem_not_a_crash(tmp_path, index):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("meta: {id: x}\n", encoding="utf-8")
+    dup = tmp_path / "dup.yaml"
+    dup.write_text(index.get("faq-double-totem").path.read_text(encoding="utf-8"), encoding="utf-8")
+    idx = faq.build_index(paths=[index.get("faq-double-totem").path, bad, dup])
+    assert [e.id for e in idx.entries] == ["faq-double-totem"]
+    assert len(idx.problems) == 2 and "bad.yaml" in idx.problems[0] and "already the id" in idx.problems[1]
+
+
+def test_script_status_and_next_action(index):
+    sc = sc_of(index, "rule-retrieve-from-shrine")
+    s = start(sc)
+    st = faq.script_status(sc, s)
+    assert (st.done, st.total, st.off_script, st.problem) == (0, 2, False, None) and st.next_ref.kind == \
+        "retrieve-from-shrine"
+    s.apply(faq.next_action(sc, s))
+    s.apply(faq.next_action(sc, s))
+    assert faq.script_status(sc, s).finished
+    with pytest.raises(IllegalAction, match="finished"):
+        faq.next_action(sc, s)
+    s.undo()
+    s.undo()
+    s.apply("end-turn")
+    st = faq.script_status(sc, s)
+    assert st.off_script and st.done == 0 and st.next_ref is None and not st.finished
+    with pytest.raises(IllegalAction, match="left the script"):
+        faq.next_action(sc, s)
+
+
+def test_expectations_checked_at_their_own_step(index):
+    sc = sc_of(index, "faq-double-totem")
+    s = start(sc)
+    states = lambda: [x.state for x in faq.expectation_status(sc, s)]
+    assert states() == ["pass", "waiting"]
+    s.apply(faq.next_action(sc, s))
+    got = faq.expectation_status(sc, s)
+    assert [x.state for x in got] == ["pass", "pass"]  # the step-0 one is checked on a replay
+    assert "rule fires: Double Totems" in " ".join(got[1].lines) or "rs.totem.double" in " ".join(got[1].lines)
+    assert "p1.hand = [Spirit Cloak]" in got[1].lines
+    s.undo()
+    s.apply("end-turn")
+    assert states() == ["pass", "off-script"]
+
+
+def test_every_shipped_scenario_passes_when_its_script_is_played(index):
+    for e in index.entries:
+        s = start(e.scenario)
+        while faq.script_status(e.scenario, s).next_ref is not None:
+            s.apply(faq.next_action(e.scenario, s))
+        assert all(x.state == "pass" for x in faq.expectation_status(e.scenario, s)), e.id
+
+
+def test_describe_ref_and_expect_use_card_names():
+    ref = load_scenario(all_scenarios()[1]).script[0]
+    assert faq.describe_ref(ref, {"t34": "Bell & Feather"}) == "play-totem (totem: Bell & Feather, space: 1)"
+
+
+# -- what if ---------------------------------------------------------------------------------------------------------
+def test_remove_a_card_from_hand_names_only_that_zone(index):
+    sc = sc_of(index, "faq-double-totem")
+    new = faq.edit_setup(sc, faq.RemoveCard(faq.Zone("hand", 1), "t34"))
+    assert new.setup.state["players"][0]["hand"] == ["t01"]
+    assert sc.setup.state["players"][0]["hand"] == ["t34", "t01"]  # the original is untouched
+    s = start(new)
+    assert s.state.players[0].hand == ["t01"] and "t34" in s.state.totem_deck
+    assert faq.script_status(new, s).problem  # the scripted Double Totem is gone
+    assert faq.expectation_status(new, s)[0].state == "fail"
+
+
+def test_add_moves_a_card_from_wherever_it_was(index):
+    sc = sc_of(index, "faq-double-totem")
+    new = faq.edit_setup(sc, faq.AddCard(faq.Zone("shrine"), "t01"))
+    s = start(new)
+    assert s.state.shrine[-1] == "t01" and s.state.players[0].hand == ["t34"]
+    back = faq.edit_setup(new, faq.AddCard(faq.Zone("hand", 1), "t01"))
+    assert start(back).state.players[0].hand == ["t34", "t01"] and "t01" not in start(back).state.shrine
+
+
+def test_board_lost_spirits_and_markets(index):
+    sc = sc_of(index, "faq-double-totem")
+    s0 = start(sc)
+    gone = start(faq.edit_setup(sc, faq.RemoveCard(faq.Zone("board", 1), "gonga")))
+    assert gone.state.players[0].board == [None, None, None]
+    lost = next(x for x in s0.state.lost_spirits if x)
+    new = faq.edit_setup(sc, faq.RemoveCard(faq.Zone("lost_spirits"), lost))
+    assert start(new).state.lost_spirits.count(None) == 1
+    two = start(faq.edit_setup(new, faq.AddCard(faq.Zone("board", 1), lost)))
+    assert [p.card if p else None for p in two.state.players[0].board] == ["gonga", lost, None]
+    mk = s0.state.markets[0][0]
+    cleared = start(faq.edit_setup(sc, faq.RemoveCard(faq.Zone("markets"), mk)))
+    assert cleared.state.markets[0][0] is None
+    assert faq.zone_cards(s0, faq.Zone("board", 1)) == ["gonga"]
+    assert "gonga" not in faq.card_choices(s0, faq.Zone("board", 1))
+    assert set(map(s0.game.card_kind, faq.card_choices(s0, faq.Zone("hand", 2)))) == {"totem", "blessing", "curse"}
+    assert [z.label for z in faq.zones(s0)][:3] == ["Player 1's hand", "Player 1's board", "Player 1's released Spirits"]
+
+
+def test_ap_and_current_player(index):
+    sc = sc_of(index, "faq-double-totem")
+    new = faq.edit_setup(faq.edit_setup(sc, faq.SetAP(2, 3)), faq.SetCurrent(2))
+    s = start(new)
+    assert s.state.players[1].ap == 3 and s.current_player == 1
+    assert faq.SetCurrent(2).describe() == "it is Player 2's turn"
+
+
+@pytest.mark.parametrize("edit, words", [
+    (faq.AddCard(faq.Zone("hand", 1), "gonga"), "is a spirit"),
+    (faq.RemoveCard(faq.Zone("hand", 1), "t99"), "not in Player 1's hand"),
+    (faq.AddCard(faq.Zone("hand", 1), "t34"), "already in"),
+    (faq.SetAP(1, -1), "greater than or equal to 0"),
+    (faq.SetCurrent(3), "seat must be 1..2"),
+    (faq.AddCard(faq.Zone("lost_spirits"), "miki"), "no empty place"),
+])
+def test_bad_edits_are_content_errors(index, edit, words):
+    sc = sc_of(index, "faq-double-totem")
+    with pytest.raises(ContentError, match=words):
+        faq.edit_setup(sc, edit)
+
+
+def test_zone_needs_a_seat_exactly_for_player_zones():
+    with pytest.raises(ValueError):
+        faq.Zone("hand")
+    with pytest.raises(ValueError):
+        faq.Zone("shrine", 1)
+    with pytest.raises(ValueError):
+        faq.Zone("deck")
+
+
+def test_scenarios_of_a_game_not_playable_yet_are_counted(tmp_path, index):
+    from tutor.registry import game_classes
+    if "spirit-duels" in game_classes():
+        pytest.skip("Spirit Duels is playable now")
+    text = index.get("faq-double-totem").path.read_text(encoding="utf-8")
+    f = tmp_path / "duel.yaml"
+    f.write_text(text.replace("game: restless-spirits", "game: spirit-duels"), encoding="utf-8")
+    idx = faq.build_index(paths=[f])
+    assert idx.entries == () and idx.problems == () and idx.waiting == (("spirit-duels", 1),)

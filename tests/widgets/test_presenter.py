@@ -1,0 +1,257 @@
+"""Presenter mode in-process: Next / Back / Jump follow the walkthrough (compared with ``play_to``), narration and
+notes show, a recorded walkthrough saves, loads back and plays; refusals and bad paths land in the error panel."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as w
+import pytest
+
+from tutor.walkthrough import Walkthrough, all_walkthroughs, begin, dump, load_walkthrough, play_to, record
+from widgets import PresenterApp
+from widgets.panels import _walk
+
+
+def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
+    return [x for x in _walk(root) if cls in getattr(x, "_dom_classes", ())]
+
+
+def errors_text(app: PresenterApp) -> str:
+    return "".join(o.get("text", "") for o in app.errors.output.outputs)
+
+
+@pytest.fixture
+def walk_file(tmp_path) -> Path:
+    """A six-step walkthrough from the shipped walkthrough's start (first legal action each time), narration
+    "Say N" per step and notes on steps 2 and 4: it does not depend on which moves the shipped file makes."""
+    shipped = load_walkthrough(all_walkthroughs("restless-spirits")[0])
+    s = begin(shipped)
+    for _ in range(6):
+        s.apply(s.legal_actions()[0])
+    wt = record(s, id="six", title="Six steps", setup=shipped.setup, intro="Welcome, room.",
+                narration=[f"Say {i}" for i in range(1, 7)], notes=["", "note 2", "", "note 4"])
+    path = tmp_path / "six.yaml"
+    path.write_text(dump(wt), encoding="utf-8")
+    return path
+
+
+def test_lists_every_shipped_walkthrough_with_stable_classes():
+    app = PresenterApp()
+    p = app.present
+    assert [v for _, v in p.picker.options] == [str(x) for x in all_walkthroughs()]
+    assert {"rt-root", "tutor-presenter"} <= set(app.widget._dom_classes)
+    assert "tutor-presenter-next" in p.next._dom_classes and "tutor-presenter-back" in p.back._dom_classes
+    assert "tutor-narration" in p.narration._dom_classes
+    assert p.position == 0 and p.back.disabled and not p.next.disabled
+    assert "Introduction" in p.narration.value
+    assert not app.errors.output.outputs
+
+
+def test_next_back_jump_follow_play_to(walk_file):
+    app = PresenterApp(paths=[walk_file])
+    p, wt = app.present, load_walkthrough(walk_file)
+    assert "Welcome, room." in p.narration.value
+    p.next.click()
+    p.next.click()
+    assert p.position == 2 and p.session.state == play_to(wt, 2).state
+    assert "Say 2" in p.narration.value and p.jump.value == 2
+    p.back.click()
+    assert p.position == 1 and p.session.state == play_to(wt, 1).state and "Say 1" in p.narration.value
+    p.jump.value = 5
+    assert p.position == 5 and p.session.state == play_to(wt, 5).state and "Say 5" in p.narration.value
+    p.jump.value = 6
+    assert p.next.disabled and "last step" in p.narration.value
+    p.next.click()  # disabled in the page; clicking in-process stays at the end
+    assert p.position == 6
+    p.jump.value = 0
+    assert p.position == 0 and p.back.disabled and p.session.state == play_to(wt, 0).state
+    assert [label.split(" · ")[0] for label, _ in p.jump.options] == [str(i) for i in range(7)]
+    assert not app.errors.output.outputs
+
+
+def test_step_events_have_clause_chips(walk_file):
+    app = PresenterApp(paths=[walk_file])
+    p = app.present
+    p.jump.value = 3
+    events = with_class(p.step.widget, "tutor-event")
+    assert len(events) == len(p.session.history[-1].events) >= 1
+    chips = with_class(p.step.widget, "tutor-clause")
+    assert chips and len(chips) == len(events)
+    chips[0].click()
+    assert p.model.clause_id == p.session.history[-1].events[0].clause
+    assert p.model.clause_id in p.clause_card.html.value
+    assert "rt-board" in p.board.html.value
+
+
+def test_teacher_notes_toggle(walk_file):
+    app = PresenterApp(paths=[walk_file])
+    p = app.present
+    p.jump.value = 2
+    assert p.notes_box.layout.display == "none" and "tutor-teacher-notes" in p.notes_box._dom_classes
+    assert "note 2" in p.notes.value and "note 2" not in p.narration.value
+    p.notes_toggle.value = True
+    assert p.notes_box.layout.display == "" and p.notes_toggle.description == "Hide teacher notes"
+    p.next.click()
+    assert "No teacher notes" in p.notes.value
+    p.notes_toggle.value = False
+    assert p.notes_box.layout.display == "none"
+
+
+def test_step_that_no_longer_plays_is_reported(walk_file, tmp_path):
+    wt = load_walkthrough(walk_file)
+    bad = wt.model_copy(update={"steps": [wt.steps[0], wt.steps[0]] + wt.steps[2:]})
+    path = tmp_path / "bad.yaml"
+    path.write_text(dump(bad), encoding="utf-8")
+    app = PresenterApp(paths=[walk_file, path])
+    p = app.present
+    p.picker.value = str(path)
+    assert p.walkthrough.id == "six" and p.position == 0
+    p.next.click()
+    p.next.click()
+    assert p.position == 1 and p.jump.value == 1
+    assert "steps[1].action" in errors_text(app)
+    p.jump.value = 4
+    assert p.position == 1 and p.jump.value == 1
+
+
+def play_and_narrate(rec, n: int) -> None:
+    for i in range(n):
+        rec.app.actions.action_buttons[0].click()
+        rec.narration.value = f"Recorded {i + 1}"
+        if i == 1:
+            rec.notes.value = "ask the room"
+
+
+def test_record_save_load_and_present(walk_file, tmp_path):
+    app = PresenterApp(paths=[walk_file])
+    rec = app.open_recorder()
+    assert app.tabs.selected_index == 1
+    rec.start_from.value = f"start:{walk_file}"
+    rec.begin_button.click()
+    assert not rec.session.history and rec.narration.disabled
+    assert rec.intro.value == "Welcome, room."
+    assert rec.wid.value == "my-six" and rec.path.value.endswith("rules-tutor-walkthroughs/my-six.yaml")
+    play_and_narrate(rec, 4)
+    assert not rec.narration.disabled and rec.narration.value == "Recorded 4"
+    rec.app.controls.undo.click()
+    assert rec.narration.value == "Recorded 3"
+    rec.app.controls.redo.click()
+    assert rec.narration.value == "Recorded 4"
+    rec.app.controls.undo.click()
+    rec.app.controls.undo.click()
+    assert rec.notes.value == "ask the room"
+    rec.app.controls.redo.click()
+    rec.app.controls.redo.click()
+    rec.wid.value = "my-four"
+    rec.title.value = "Four recorded steps"
+    target = tmp_path / "out" / "my-four.yaml"
+    rec.path.value = str(target)
+    rec.save.click()
+    assert not app.errors.output.outputs, errors_text(app)
+    assert target.exists() and rec.yaml.value == target.read_text(encoding="utf-8")
+    assert "Saved 4 steps" in rec.status.value
+    back = load_walkthrough(target)
+    assert back.id == "my-four" and back.title == "Four recorded steps" and back.intro == "Welcome, room."
+    assert [s.narration for s in back.steps] == [f"Recorded {i}" for i in range(1, 5)]
+    assert [s.notes for s in back.steps] == ["", "ask the room", "", ""]
+    assert play_to(back, len(back.steps)).state == rec.session.state
+    p = app.present
+    assert str(target) in [v for _, v in p.picker.options]
+    assert f"edit:{target}" in [v for _, v in rec.start_from.options]
+    p.picker.value = str(target)
+    for _ in back.steps:
+        p.next.click()
+    assert p.position == 4 and p.session.state == rec.session.state and "Recorded 4" in p.narration.value
+
+
+def test_edit_mode_fills_in_narration(walk_file):
+    app = PresenterApp(paths=[walk_file])
+    rec = app.open_recorder()
+    rec.start(f"edit:{walk_file}")
+    assert len(rec.session.history) == 6 and rec.narration.value == "Say 6"
+    rec.app.controls.undo.click()
+    rec.app.controls.undo.click()
+    assert rec.narration.value == "Say 4" and rec.notes.value == "note 4"
+    assert rec.walkthrough().steps[1].notes == "note 2"
+
+
+def test_free_game_recording_and_default_narration(tmp_path):
+    app = PresenterApp()
+    rec = app.open_recorder()
+    rec.players.value, rec.seed.value = 3, 5
+    rec.start("free")
+    assert rec.session.game.players == 3 and rec.session.game.seed == 5
+    assert rec.path.value.endswith("my-walkthrough.yaml") and rec.path.value.startswith("~")
+    rec.wid.value = "Room 12: guides!"
+    assert rec.path.value.endswith("room-12--guides.yaml")
+    rec.app.actions.action_buttons[0].click()
+    label = rec.session.history[0].action.label
+    assert label in rec.narration.placeholder
+    rec.path.value = str(tmp_path / "free.yaml")
+    rec.save.click()
+    back = load_walkthrough(tmp_path / "free.yaml")
+    assert back.steps[0].narration == label and back.setup.players == 3
+    assert play_to(back, 1).state == rec.session.state
+
+
+def test_refuses_to_overwrite_unless_ticked(walk_file, tmp_path):
+    app = PresenterApp(paths=[walk_file])
+    rec = app.open_recorder()
+    rec.start(f"start:{walk_file}")
+    play_and_narrate(rec, 2)
+    target = tmp_path / "again.yaml"
+    target.write_text("keep me", encoding="utf-8")
+    rec.path.value = str(target)
+    rec.save.click()
+    assert target.read_text(encoding="utf-8") == "keep me"
+    assert "already exists" in errors_text(app) and "Not saved" in rec.status.value
+    rec.overwrite.value = True
+    rec.save.click()
+    assert load_walkthrough(target).steps[1].narration == "Recorded 2"
+    assert "Saved 2 steps" in rec.status.value
+
+
+def test_shipped_file_is_not_replaced_silently():
+    app = PresenterApp()
+    rec = app.open_recorder()
+    shipped = all_walkthroughs()[0]
+    before = shipped.read_text(encoding="utf-8")
+    rec.start(f"edit:{shipped}")
+    rec.path.value = str(shipped)
+    rec.save.click()
+    assert shipped.read_text(encoding="utf-8") == before
+    assert "already exists" in errors_text(app)
+
+
+@pytest.mark.parametrize("where,message", [
+    ("{tmp}/a-file/inside.yaml", "Error: "),
+    ("{tmp}/notes.txt", "ends in .yaml"),
+    ("   ", "give a file path"),
+    ("{tmp}", "is a folder"),
+])
+def test_bad_path_shows_in_error_panel(walk_file, tmp_path, where, message):
+    (tmp_path / "a-file").write_text("a file, not a folder", encoding="utf-8")
+    app = PresenterApp(paths=[walk_file])
+    rec = app.open_recorder()
+    rec.start(f"start:{walk_file}")
+    play_and_narrate(rec, 1)
+    rec.path.value = where.format(tmp=tmp_path)
+    rec.save.click()
+    assert message in errors_text(app) and "Not saved" in rec.status.value
+
+
+def test_saving_nothing_is_refused(walk_file, tmp_path):
+    app = PresenterApp(paths=[walk_file])
+    rec = app.open_recorder()
+    rec.path.value = str(tmp_path / "empty.yaml")
+    rec.save.click()
+    assert "at least one move" in errors_text(app) and not (tmp_path / "empty.yaml").exists()
+
+
+def test_record_helper_builds_the_same_walkthrough(walk_file):
+    """The recorder's walkthrough equals tutor.walkthrough.record over the same session and texts."""
+    app = PresenterApp(paths=[walk_file])
+    rec = app.open_recorder()
+    rec.start(f"edit:{walk_file}")
+    wt = load_walkthrough(walk_file)
+    assert rec.walkthrough() == Walkthrough(**{**wt.model_dump(), "id": "six", "title": "Six steps"})

@@ -1,0 +1,168 @@
+"""In-process tests of the FAQ explorer: build it, search, open a scenario, step through its script, show the
+answer, change the set-up ("what if"), and check the HTML and the session."""
+from __future__ import annotations
+
+import ipywidgets as w
+import pytest
+
+from tutor import faq
+from tutor.scenario import all_scenarios
+from widgets import FaqExplorer, faq_explorer
+from widgets.panels import _walk
+
+
+@pytest.fixture(scope="module")
+def index() -> faq.Index:
+    return faq.build_index()
+
+
+@pytest.fixture
+def ex(index) -> FaqExplorer:
+    return FaqExplorer("faq-double-totem", index=index)
+
+
+def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
+    return [x for x in _walk(root) if cls in getattr(x, "_dom_classes", ())]
+
+
+def html_of(root: w.Widget) -> str:
+    return "\n".join(x.value for x in _walk(root) if isinstance(x, w.HTML))
+
+
+def test_builds_with_every_scenario_listed(index):
+    ex = FaqExplorer(index=index)
+    items = with_class(ex.widget, "tutor-scenario")
+    assert len(items) == len(index.entries) >= 14
+    assert {e.path for e in index.entries} >= set(all_scenarios("restless-spirits")[:14])
+    assert all(isinstance(b, w.Button) for b in items)
+    assert with_class(ex.widget, "tutor-faq-search") == [ex.search]
+    assert ex.entry.id == index.entries[0].id
+    assert "Restless Spirits" in html_of(ex.results)
+
+
+def test_faq_explorer_returns_a_widget_and_opens_by_id():
+    root = faq_explorer("rule-retrieve-from-shrine")
+    assert isinstance(root, w.VBox) and "rt-root" in root._dom_classes
+    assert "When I retrieve from the Shrine" in html_of(root)
+
+
+def test_unknown_id_is_reported_in_the_page(index):
+    ex = FaqExplorer("no-such-scenario", index=index)
+    text = "".join(o.get("text", "") for o in ex.errors.output.outputs)
+    assert "no-such-scenario" in text and ex.entry.id == index.entries[0].id
+
+
+def test_search_narrows_the_list(ex):
+    everything = len(ex.shown_ids)
+    ex.search.value = "double"
+    assert 0 < len(ex.shown_ids) < everything
+    assert "faq-double-totem" in ex.shown_ids
+    shown = [b for b in with_class(ex.results, "tutor-scenario")]
+    assert len(shown) == len(ex.shown_ids)
+    ex.search.value = "rs.retrieve"
+    assert "rule-retrieve-from-shrine" in ex.shown_ids and "faq-double-totem" not in ex.shown_ids
+    ex.search.value = "zzz nothing"
+    assert ex.shown_ids == [] and "No scenario matches" in html_of(ex.results)
+    ex.search.value = ""
+    ex.game.value = "restless-spirits"
+    assert ex.shown_ids == [e.id for e in ex.index.entries if e.game == "restless-spirits"]
+
+
+def test_click_a_scenario_opens_it(ex):
+    ex.search.value = "shrine"
+    item = next(b for b in with_class(ex.results, "tutor-scenario") if "rule-retrieve-from-shrine" in b.tooltip)
+    item.click()
+    assert ex.entry.id == "rule-retrieve-from-shrine"
+    assert not ex.app.session.history
+    assert "When I retrieve from the Shrine" in ex.card.value
+    assert ex.app.session.state.shrine == ["t01", "t02", "t03", "t04"]
+
+
+def test_next_adds_event_rows_and_back_takes_them_away(ex):
+    assert not with_class(ex.app.log.widget, "tutor-event")
+    assert with_class(ex.widget, "tutor-faq-next") == [ex.next]
+    assert with_class(ex.widget, "tutor-faq-back") == [ex.back]
+    assert ex.back.disabled
+    ex.next.click()
+    assert len(ex.app.session.history) == 1
+    rows = with_class(ex.app.log.widget, "tutor-event")
+    assert rows and with_class(rows[0], "tutor-clause")
+    ex.back.click()
+    assert not ex.app.session.history and not with_class(ex.app.log.widget, "tutor-event")
+
+
+def test_play_to_end_then_the_answer_passes_every_expectation(ex):
+    ex.open("rule-retrieve-from-shrine")
+    assert ex.answer.layout.display == "none"
+    ex.play.click()
+    assert len(ex.app.session.history) == 2 and ex.next.disabled
+    ex.show.click()
+    assert ex.answer.layout.display != "none"
+    assert with_class(ex.widget, "tutor-faq-answer") == [ex.answer]
+    text = html_of(ex.answer)
+    assert "Answer · from the scenario" in text and "Totem discard pile" in text
+    assert text.count('class="rt-x-pass"') == len(ex.scenario.expect) and "rt-x-fail" not in text
+    assert with_class(ex.answer, "tutor-clause")
+
+
+def test_own_move_leaves_the_script(ex):
+    ex.app.actions.button_for("end-turn").click()
+    assert "your own moves" in ex.script_info.value and ex.next.disabled
+    ex.back.click()
+    assert not ex.next.disabled
+
+
+def test_what_if_removing_a_card_from_hand_changes_the_state(ex):
+    ex.next.click()
+    ex.zone.value = faq.Zone("hand", 1)
+    ex.op.value = "Remove"
+    assert ex.card_pick.value == "t34" and set(dict(ex.card_pick.options).values()) == {"t34", "t01"}
+    ex.apply_card.click()
+    s = ex.app.session
+    assert s.state.players[0].hand == ["t01"] and not s.history
+    assert ex.edits == [faq.RemoveCard(faq.Zone("hand", 1), "t34")]
+    assert "What if" in ex.card.value and "removed Bell &amp; Feather" in ex.card.value
+    assert ex.next.disabled and "not possible in this set-up" in ex.script_info.value
+    ex.show.click()
+    assert "rt-x-fail" in ex.checks.value
+    ex.undo_edits.click()
+    assert ex.app.session.state.players[0].hand == ["t34", "t01"] and not ex.edits
+
+
+def test_what_if_ap_and_turn(ex):
+    ex.ap_seat.value, ex.ap_value.value = 1, 0
+    ex.apply_ap.click()
+    assert ex.app.session.state.players[0].ap == 0
+    ex.turn_seat.value = 2
+    ex.apply_turn.click()
+    assert ex.app.session.current_player == 1
+    assert len(ex.edits) == 2
+
+
+def test_bad_edit_shows_an_error_and_keeps_the_session(ex):
+    ex.next.click()
+    before = ex.app.session
+    assert not ex.apply_edit(faq.AddCard(faq.Zone("hand", 1), "gonga"))
+    assert 'class="tutor-faq-error"' in ex.edit_error.value
+    assert "This change is not possible" in ex.edit_error.value and "gonga" in ex.edit_error.value
+    assert ex.app.session is before and len(before.history) == 1 and not ex.edits
+    assert ex.apply_edit(faq.SetAP(1, 1)) and ex.edit_error.value == ""
+
+
+def test_callback_errors_go_to_the_error_panel(ex):
+    ex.play.click()
+    ex.next.disabled = False  # the script is done: a forced step is reported in the page, not raised
+    ex.next.click()
+    text = "".join(o.get("text", "") for o in ex.errors.output.outputs)
+    assert "script is finished" in text
+
+
+def test_a_game_without_board_view_is_reported_not_opened(ex, monkeypatch):
+    import widgets.faq as wf
+
+    def no_board(game_id):
+        raise ValueError(f"no board view for game {game_id!r}")
+    monkeypatch.setattr(wf, "board_for", no_board)
+    next(b for b in with_class(ex.results, "tutor-scenario") if "rule-retrieve-from-shrine" in b.tooltip).click()
+    text = "".join(o.get("text", "") for o in ex.errors.output.outputs)
+    assert "Cannot show this scenario yet" in text and ex.entry.id == "faq-double-totem"

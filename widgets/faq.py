@@ -1,0 +1,432 @@
+"""The FAQ explorer: every scenario of every game in a searchable list; pick one to see its question and prepared
+board, step through its script (or play your own moves), show the answer with its expectations checked live, and
+ask "what if" by changing the set-up.
+
+Views only: searching, following the script, checking expectations and editing the set-up are
+:mod:`tutor.faq`. Stable CSS classes: ``tutor-scenario`` (a list item's button), ``tutor-faq-search`` (the search
+box), ``tutor-faq-next`` / ``tutor-faq-back`` / ``tutor-faq-play`` (the script buttons), ``tutor-faq-show`` (the
+"Show the answer" button), ``tutor-faq-answer`` (the answer box), ``tutor-faq-error`` (a refused "what if" edit);
+the embedded :class:`~widgets.app.TutorApp` keeps ``tutor-action``, ``tutor-event`` and ``tutor-clause``.
+"""
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+
+from tutor import ContentError, faq
+from tutor.scenario import Scenario, start
+
+from .app import TutorApp
+from .boards import board_for
+from .model import ErrorPanel, clause_chip, log
+from .style import esc, style_widget
+
+CSS = """
+.rt-faq-side { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px; margin: 4px; }
+.rt-faq-list { max-height: 460px; overflow-y: auto; padding-right: 4px; }
+.rt-faq-count { font-size: 12px; color: #6a6484; margin: 2px 0 4px 2px; }
+.rt-faq-game { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: #5b2d90; font-weight: 700;
+  margin: 8px 0 2px 2px; }
+.rt-faq-item { background: #fff; border: 1px solid #e2ddef; border-radius: 8px; margin: 3px 0; padding: 2px 4px 5px 4px; }
+.rt-faq-item.rt-selected { border-color: #5b2d90; background: #f5effd; box-shadow: 0 0 0 2px #e3d6f7; }
+.tutor-scenario.jupyter-button, .tutor-scenario.widget-button { height: auto; min-height: 24px; white-space: normal;
+  text-align: left; background: transparent; box-shadow: none; color: #1f1d2b; font-weight: 600; padding: 2px 6px;
+  line-height: 1.3; font-size: 13.5px; }
+.tutor-scenario.jupyter-button:hover { color: #5b2d90; text-decoration: underline; }
+.rt-faq-tags { padding: 0 6px; line-height: 1.5; }
+.rt-ftag { display: inline-block; font-size: 11px; border-radius: 9px; padding: 0 7px; margin: 1px 2px 1px 0;
+  background: #f1eafc; color: #4a2577; border: 1px solid #d9c9f2; white-space: nowrap; }
+.rt-ftag.rt-fcard { background: #eef7ee; color: #1b4d1f; border-color: #c3e2c5; }
+.rt-ftag.rt-fid { background: #f4f4f6; color: #6a6484; border-color: #e0dfe6; font-family: ui-monospace, Menlo,
+  Consolas, monospace; }
+.rt-faq-card { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 10px 14px; margin: 4px; }
+.rt-faq-kicker { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: #6a6484; }
+.rt-faq-q { font-size: 19px; font-weight: 700; line-height: 1.3; margin: 4px 0 6px 0; color: #2b1650; }
+.rt-faq-src { font-size: 12px; color: #6a6484; }
+.rt-faq-whatif { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; margin-top: 6px;
+  font-size: 13px; }
+.rt-faq-script { background: #f4f0fb; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 10px; margin: 4px; }
+.rt-faq-script .rt-faq-info { font-size: 13px; margin-left: 8px; }
+.tutor-faq-next.jupyter-button, .tutor-faq-play.jupyter-button { background: #5b2d90; color: #fff; }
+.tutor-faq-show.jupyter-button { background: #2e7d32; color: #fff; }
+.tutor-faq-answer { background: #f3fbf4; border: 1px solid #9fd3a6; border-radius: 10px; padding: 8px 12px; margin: 4px; }
+.rt-faq-from { font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em; color: #1b5e20; }
+.rt-faq-atext { font-size: 15px; line-height: 1.45; margin: 4px 0 8px 0; }
+.rt-faq-checks { list-style: none; margin: 0; padding: 0; }
+.rt-faq-checks li { margin: 3px 0; padding: 3px 8px; border-radius: 6px; font-size: 12.5px; background: #fff;
+  border-left: 4px solid #cfc8e2; }
+.rt-faq-checks li.rt-x-pass { border-left-color: #2e7d32; }
+.rt-faq-checks li.rt-x-fail { border-left-color: #c62828; background: #fff5f5; }
+.rt-x-badge { display: inline-block; font-weight: 700; font-size: 11px; border-radius: 5px; padding: 0 5px;
+  margin-right: 6px; }
+.rt-x-pass .rt-x-badge { background: #e4f6e7; color: #1b5e20; }
+.rt-x-fail .rt-x-badge { background: #fde3e3; color: #7a1010; }
+.rt-x-waiting .rt-x-badge, .rt-x-off-script .rt-x-badge { background: #eeecf3; color: #55506a; }
+.rt-x-why { color: #7a1010; font-size: 12px; margin-top: 2px; }
+.rt-faq-edit { background: #fffdf6; border: 1px solid #eadba8; border-radius: 10px; padding: 6px 10px; margin: 4px; }
+.rt-faq-edit h3 { margin-bottom: 2px; }
+.tutor-faq-error { color: #9b1c1c; background: #fdecec; border: 1px solid #f2b8b8; border-radius: 6px;
+  padding: 4px 8px; font-size: 12.5px; }
+"""
+
+_STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later", "off-script": "– skipped"}
+
+
+def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
+    b = w.Button(description=text, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
+    b.add_class(cls)
+    return b
+
+
+class FaqExplorer:
+    """The FAQ explorer page.
+
+    Attributes: ``index`` (:class:`tutor.faq.Index`), ``entry`` (the scenario shown), ``scenario`` (its scenario
+    after any "what if" edits), ``edits``, ``app`` (the :class:`TutorApp` over its session), ``search`` and
+    ``game`` (the list filters), ``next`` / ``back`` / ``play`` (script buttons), ``show`` and ``answer`` (the
+    answer button and box), ``errors`` and ``widget`` (the root to display).
+    """
+
+    def __init__(self, open_id: str | None = None, game_id: str | None = None,
+                 index: faq.Index | None = None) -> None:
+        self.errors = ErrorPanel()
+        self.index = index or faq.build_index(game_id)
+        if not self.index.entries:
+            raise ValueError(f"no scenarios found{f' for game {game_id!r}' if game_id else ''}")
+        for problem in self.index.problems:
+            log.warning("scenario left out: %s", problem)
+        g = self.errors.guard
+        self.edits: list[faq.Edit] = []
+        self.answer_shown = False
+
+        # the list
+        self.search = w.Text(placeholder="Search: question, card, Spirit, rule id…", continuous_update=True,
+                             layout=w.Layout(width="100%"))
+        self.search.add_class("tutor-faq-search")
+        games = self.index.games
+        self.game = w.Dropdown(options=[("All games", "")] + [(faq.game_title(x), x) for x in games], value="",
+                               layout=w.Layout(width="100%"))
+        self.count = w.HTML()
+        self.results = w.VBox()
+        self.results.add_class("rt-faq-list")
+        self.results.add_class("rt-scroll")
+        self._items = {e.id: self._item(e) for e in self.index.entries}
+        self.search.observe(g(lambda _ch: self.filter()), names="value")
+        self.game.observe(g(lambda _ch: self.filter()), names="value")
+        side = w.VBox([w.HTML("<h3>Questions</h3>"), self.search, self.game, self.count, self.results],
+                      layout=w.Layout(flex="0 0 360px", width="360px"))
+        side.add_class("rt-faq-side")
+
+        # the scenario: question, answer, what if
+        self.card = w.HTML()
+        self.show = _button("Show the answer", "tutor-faq-show", "eye", "Reveal the answer and check it")
+        self.show.on_click(g(lambda _b: self.toggle_answer()))
+        self.answer_html = w.HTML()
+        self.checks = w.HTML()
+        self.chips = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.answer = w.VBox([self.answer_html, self.checks, self.chips], layout=w.Layout(display="none"))
+        self.answer.add_class("tutor-faq-answer")
+        self.edit_panel = self._edit_panel()
+        main = w.VBox([self.card, w.HBox([self.show], layout=w.Layout(margin="0 4px")), self.answer,
+                       self.edit_panel], layout=w.Layout(flex="1 1 0", min_width="420px"))
+        self.header = w.HBox([side, main], layout=w.Layout(width="100%", align_items="flex-start"))
+
+        # the script stepper (goes just above the board)
+        self.back = _button("Back", "tutor-faq-back", "step-backward", "Take back the last step")
+        self.next = _button("Next step", "tutor-faq-next", "step-forward", "Take the scenario's next step")
+        self.play = _button("Play to end", "tutor-faq-play", "fast-forward", "Take every remaining scripted step")
+        self.back.on_click(g(lambda _b: self.step_back()))
+        self.next.on_click(g(lambda _b: self.step()))
+        self.play.on_click(g(lambda _b: self.play_to_end()))
+        self.script_info = w.HTML()
+        self.stepper = w.HBox([w.HTML("<b>Scenario script</b>"), self.back, self.next, self.play, self.script_info],
+                              layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        self.stepper.add_class("rt-faq-script")
+
+        first = self._initial_entry(open_id)
+        self.entry = first
+        self.scenario: Scenario = first.scenario
+        self.app = self._make_app(start(first.scenario, str(first.path)))
+        self.box = w.VBox([self.app.widget], layout=w.Layout(width="100%"))
+        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), self.box], layout=w.Layout(width="100%"))
+        self.widget.add_class("rt-root")
+        self.filter()
+        self._show_entry()
+
+    # -- building ------------------------------------------------------------------------------------------------
+    def _initial_entry(self, open_id: str | None) -> faq.Entry:
+        if open_id:
+            try:
+                entry = self.index.get(open_id)
+                board_for(entry.game)
+                return entry
+            except (KeyError, ValueError) as exc:
+                self.errors.output.append_stdout(f"Cannot open scenario {open_id!r}: {exc.args[0]}\n")
+        return next(e for e in self.index.entries if _has_board(e.game))
+
+    def _click(self, scenario_id: str) -> None:
+        try:
+            self.open(scenario_id)
+        except ValueError as exc:
+            self.errors.output.append_stdout(f"Cannot show this scenario yet: {exc}\n")
+
+    def _make_app(self, session) -> TutorApp:
+        app = TutorApp(session, show_setup=False, errors=self.errors, with_style=False, header=self.header,
+                       status=self.stepper)
+        app.model.observe(lambda m, change: change != "clause" and self.refresh())
+        return app
+
+    def _item(self, e: faq.Entry) -> w.Widget:
+        btn = w.Button(description=e.question, tooltip=f"{e.title} [{e.id}]",
+                       layout=w.Layout(width="100%", height="auto"))
+        btn.add_class("tutor-scenario")
+        btn.on_click(self.errors.guard(lambda _b, sid=e.id: self._click(sid)))
+        tags = [f'<span class="rt-ftag">{esc(t)}</span>' for t in e.covers]
+        names = list(e.tags[len(e.covers):])
+        tags += [f'<span class="rt-ftag rt-fcard">{esc(n)}</span>' for n in names[:4]]
+        if len(names) > 4:
+            tags.append(f'<span class="rt-ftag rt-fcard" title="{esc(", ".join(names[4:]))}">+{len(names) - 4}'
+                        "</span>")
+        tags.append(f'<span class="rt-ftag rt-fid">{esc(e.id)}</span>')
+        box = w.VBox([btn, w.HTML(f'<div class="rt-faq-tags">{"".join(tags)}</div>')])
+        box.add_class("rt-faq-item")
+        return box
+
+    def _edit_panel(self) -> w.Widget:
+        g = self.errors.guard
+        self.zone = w.Dropdown(description="Zone", layout=w.Layout(width="260px"))
+        self.op = w.ToggleButtons(options=["Remove", "Add"], value="Remove", style={"button_width": "70px"})
+        self.card_pick = w.Dropdown(description="Card", layout=w.Layout(width="300px"))
+        self.apply_card = _button("Change", "tutor-faq-edit", "pencil", "Change the set-up and restart the scenario")
+        self.ap_seat = w.Dropdown(description="AP of", layout=w.Layout(width="170px"))
+        self.ap_value = w.BoundedIntText(value=1, min=0, max=20, layout=w.Layout(width="64px"))
+        self.apply_ap = _button("Set AP", "tutor-faq-edit", "bolt")
+        self.turn_seat = w.Dropdown(description="Turn of", layout=w.Layout(width="170px"))
+        self.apply_turn = _button("Set turn", "tutor-faq-edit", "user")
+        self.undo_edits = _button("Original set-up", "tutor-faq-original", "undo", "Forget every change")
+        self.edit_error = w.HTML()
+        self.edit_list = w.HTML()
+        self.zone.observe(g(lambda _ch: self._fill_cards()), names="value")
+        self.op.observe(g(lambda _ch: self._fill_cards()), names="value")
+        self.apply_card.on_click(g(lambda _b: self._apply_card()))
+        self.apply_ap.on_click(g(lambda _b: self.apply_edit(faq.SetAP(self.ap_seat.value, self.ap_value.value))))
+        self.apply_turn.on_click(g(lambda _b: self.apply_edit(faq.SetCurrent(self.turn_seat.value))))
+        self.undo_edits.on_click(g(lambda _b: self.open(self.entry.id)))
+        row = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        box = w.VBox([
+            w.HTML('<h3>What if…?</h3><div class="rt-muted">Change the starting set-up, then watch the scenario run '
+                   "again from it.</div>"),
+            row([self.zone, self.op, self.card_pick, self.apply_card]),
+            row([self.ap_seat, self.ap_value, self.apply_ap, w.HTML("&nbsp;&nbsp;"), self.turn_seat,
+                 self.apply_turn, w.HTML("&nbsp;&nbsp;"), self.undo_edits]),
+            self.edit_error, self.edit_list])
+        box.add_class("rt-faq-edit")
+        return box
+
+    # -- the list ----------------------------------------------------------------------------------------------
+    @property
+    def shown_ids(self) -> list[str]:
+        """Ids of the scenarios the list shows now (in order)."""
+        return [e.id for e in faq.search(self.index.entries, self.search.value, self.game.value or None)]
+
+    def filter(self) -> None:
+        """Show the scenarios matching the search box and the game filter, grouped by game."""
+        hits = faq.search(self.index.entries, self.search.value, self.game.value or None)
+        kids: list[w.Widget] = []
+        for game in self.index.games:
+            mine = [e for e in hits if e.game == game]
+            if mine:
+                note = "" if _has_board(game) else ' <span class="rt-muted">(board view coming)</span>'
+                kids.append(w.HTML(f'<div class="rt-faq-game">{esc(faq.game_title(game))} · {len(mine)}{note}</div>'))
+                kids += [self._items[e.id] for e in mine]
+        if not hits:
+            kids.append(w.HTML(f'<div class="rt-muted">No scenario matches “{esc(self.search.value)}”.</div>'))
+        for game, n in self.index.waiting:
+            kids.append(w.HTML(f'<div class="rt-faq-game">{esc(faq.game_title(game))} · {n}</div><div class="rt-muted">'
+                               f"{n} scenario(s) wait until the tutor plays {esc(faq.game_title(game))}.</div>"))
+        total = len(self.index.entries)
+        self.count.value = f'<div class="rt-faq-count">{len(hits)} of {total} scenario(s)</div>'
+        self.results.children = tuple(kids)
+
+    # -- opening and editing -----------------------------------------------------------------------------------
+    def open(self, scenario_id: str) -> None:
+        """Show scenario ``scenario_id`` from its prepared state, forgetting any "what if" edits.
+
+        Raises:
+            KeyError: no scenario has that id (naming the known ids). ValueError: no board view for its game.
+        """
+        entry = self.index.get(scenario_id)
+        board_for(entry.game)  # ValueError (shown in the page) before anything changes when it has no board view
+        session = start(entry.scenario, str(entry.path))
+        self.entry, self.scenario, self.edits = entry, entry.scenario, []
+        self.answer_shown = False
+        self.edit_error.value = ""
+        self._replace(session)
+        self._show_entry()
+
+    def _replace(self, session) -> None:
+        if session.game_id != self.app.session.game_id:
+            self.app = self._make_app(session)
+            self.box.children = (self.app.widget,)
+            self.refresh()
+        else:
+            self.app.model.replace(session)
+
+    def apply_edit(self, edit: faq.Edit) -> bool:
+        """Change the set-up by ``edit`` and restart the scenario from it. A refused edit is shown in the page
+        (CSS class ``tutor-faq-error``) and leaves the session as it was. Returns whether it was made."""
+        try:
+            changed = faq.edit_setup(self.scenario, edit)
+            session = start(changed, "what if")
+        except ContentError as exc:
+            msg = str(exc).removeprefix("what if: ")
+            self.edit_error.value = f'<div class="tutor-faq-error">This change is not possible: {esc(msg)}</div>'
+            return False
+        self.edit_error.value = ""
+        self.scenario = changed
+        self.edits.append(edit)
+        self._replace(session)
+        self._show_entry()
+        return True
+
+    def _apply_card(self) -> None:
+        zone, card = self.zone.value, self.card_pick.value
+        if zone is None or card is None:
+            self.edit_error.value = '<div class="tutor-faq-error">Choose a zone and a card first.</div>'
+            return
+        self.apply_edit(faq.AddCard(zone, card) if self.op.value == "Add" else faq.RemoveCard(zone, card))
+
+    # -- the script --------------------------------------------------------------------------------------------
+    def step(self) -> None:
+        """Take the script's next step (an error in the panel when off script, finished or not legal)."""
+        self.app.model.apply(faq.next_action(self.scenario, self.app.session).id)
+
+    def step_back(self) -> None:
+        """Take back the last step."""
+        self.app.model.undo()
+
+    def play_to_end(self) -> None:
+        """Take every remaining scripted step (stopping at one that is not legal, which is then reported)."""
+        while True:
+            st = faq.script_status(self.scenario, self.app.session)
+            if st.next_ref is None:
+                return
+            self.step()
+
+    def toggle_answer(self) -> None:
+        """Show or hide the answer box."""
+        self.answer_shown = not self.answer_shown
+        self.refresh()
+
+    # -- rendering ---------------------------------------------------------------------------------------------
+    def _show_entry(self) -> None:
+        e, names = self.entry, faq.card_names(self.app.session)
+        for sid, item in self._items.items():
+            (item.add_class if sid == e.id else item.remove_class)("rt-selected")
+        src = e.scenario.meta.source
+        whatif = ""
+        if self.edits:
+            said = "; ".join(x.describe(names) for x in self.edits)
+            whatif = (f'<div class="rt-faq-whatif"><b>What if:</b> {esc(said)}. The answer below is for the original '
+                      "set-up; the checks run on yours.</div>")
+        self.card.value = (f'<div class="rt-faq-card"><div class="rt-faq-kicker">{esc(faq.game_title(e.game))} · '
+                           f'{esc(e.title)}</div><div class="rt-faq-q">{esc(e.question)}</div>'
+                           f'<div class="rt-faq-src">Rulebook: {esc(src.file)} › {esc(src.section)} · scenario '
+                           f'<code>{esc(e.id)}</code></div>{whatif}</div>')
+        self.answer_html.value = (f'<div class="rt-faq-from">Answer · from the scenario file</div>'
+                                  f'<div class="rt-faq-atext">{esc(e.answer)}</div>')
+        model = self.app.model
+        known = model.session.game.clauses
+        chips = [clause_chip(model, c) for c in e.clauses if c in known]
+        self.chips.children = tuple(([w.HTML('<span class="rt-muted">Rules involved:&nbsp;</span>')] if chips else [])
+                                    + chips)
+        self._fill_zones()
+        self.refresh()
+
+    def _fill_zones(self) -> None:
+        editable = self.entry.game in faq.EDITABLE_GAMES
+        for kid in self.edit_panel.children[1:3]:
+            kid.layout.display = "flex" if editable else "none"
+        if not editable:
+            self.edit_list.value = (f'<div class="rt-muted">Set-up changes exist for '
+                                    f'{esc(", ".join(map(faq.game_title, faq.EDITABLE_GAMES)))} only for now.</div>')
+            return
+        prepared = start(self.scenario, "what if")
+        self._prepared = prepared
+        seats = [(f"Player {n}", n) for n in range(1, len(prepared.state.players) + 1)]
+        zones = faq.zones(prepared)
+        keep = self.zone.value if self.zone.value in zones else zones[0]
+        self.zone.options = [(z.label[0].upper() + z.label[1:], z) for z in zones]
+        self.zone.value = keep
+        for dd in (self.ap_seat, self.turn_seat):
+            old = dd.value
+            dd.options = seats
+            dd.value = old if old in dict(seats).values() else 1
+        self._fill_cards()
+        names = faq.card_names(prepared)
+        self.edit_list.value = "" if not self.edits else (
+            '<div class="rt-muted">Your changes: ' + esc("; ".join(x.describe(names) for x in self.edits)) + "</div>")
+
+    def _fill_cards(self) -> None:
+        prepared, zone = getattr(self, "_prepared", None), self.zone.value
+        if prepared is None or zone is None:
+            return
+        names = faq.card_names(prepared)
+        ids = faq.zone_cards(prepared, zone) if self.op.value == "Remove" else faq.card_choices(prepared, zone)
+        self.card_pick.options = [(f"{names.get(c, c)} · {c}", c) for c in ids]
+        self.card_pick.value = ids[0] if ids else None
+        self.apply_card.disabled = not ids
+
+    def refresh(self) -> None:
+        """Redraw the script status, the script buttons and the live expectation checks."""
+        s, sc = self.app.session, self.scenario
+        st = faq.script_status(sc, s)
+        names = faq.card_names(s)
+        self.back.disabled = not s.can_undo
+        self.next.disabled = self.play.disabled = st.next_ref is None or st.problem is not None
+        if st.off_script:
+            info = (f"You are playing your own moves (you left the script after step {st.done}). "
+                    "<b>Back</b> to follow it again.")
+        elif st.next_ref is None:
+            info = f"Script done ({st.total} step(s)). " + ("" if self.answer_shown else
+                                                           "Now press <b>Show the answer</b>.")
+        elif st.problem:
+            info = (f'<span class="tutor-faq-error">Step {st.done + 1} '
+                    f"({esc(faq.describe_ref(st.next_ref, names))}) is not possible in this set-up: "
+                    f"{esc(st.problem)}</span>")
+        else:
+            info = (f"Step {st.done} of {st.total} done · next: <b>{esc(faq.describe_ref(st.next_ref, names))}</b>"
+                    " · or play your own move below")
+        self.script_info.value = f'<span class="rt-faq-info">{info}</span>'
+        self.show.description = "Hide the answer" if self.answer_shown else "Show the answer"
+        self.answer.layout.display = "flex" if self.answer_shown else "none"
+        rows = []
+        for x in faq.expectation_status(sc, s):
+            when = "before the script" if x.after == 0 else f"after step {x.after}"
+            why = "".join(f'<div class="rt-x-why">{esc(f)}</div>' for f in x.failures)
+            rows.append(f'<li class="rt-x-{x.state}"><span class="rt-x-badge">{_STATE_WORDS[x.state]}</span>'
+                        f'<span class="rt-muted">{when}:</span><br>{"<br>".join(esc(t) for t in x.lines)}{why}</li>')
+        self.checks.value = ('<div class="rt-faq-from">Checked live on the board</div>'
+                             f'<ul class="rt-faq-checks">{"".join(rows)}</ul>')
+
+
+def _has_board(game_id: str) -> bool:
+    try:
+        board_for(game_id)
+    except ValueError:
+        return False
+    return True
+
+
+def _query_id() -> str | None:
+    """The ``scenario`` parameter of the page's address under Voila (``?scenario=faq-double-totem``), if any."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("scenario")
+    return values[0] if values else None
+
+
+def faq_explorer(open_id: str | None = None, game_id: str | None = None) -> w.Widget:
+    """The FAQ explorer page (every scenario, or those of ``game_id``), opened on scenario ``open_id`` (else the
+    page address's ``?scenario=ID``, else the first scenario). Returns the widget to display."""
+    return FaqExplorer(open_id or _query_id(), game_id).widget

@@ -1,0 +1,488 @@
+"""Presenter mode for a room: play a recorded walkthrough step by step in large type, and record new ones.
+
+- :class:`Presenter` (the "Present" tab): a walkthrough chosen from the shipped files, Back / Next / Jump-to-step,
+  the step's narration in large type, the teacher's notes in a box that can be hidden while projecting, the events
+  of the step with their clause chips, the clause card and the board.
+- :class:`Recorder` (the "Record" tab): a live session (a free game, a walkthrough's start, or a walkthrough to
+  edit) played with the normal actions panel; narration and notes typed per step; "Save walkthrough" writes YAML
+  through :func:`tutor.walkthrough.save_walkthrough` and shows it for copying.
+- :class:`PresenterApp` / :func:`presenter_app`: both tabs under one root with CSS class ``tutor-presenter``.
+
+Views only: the session lives in a :class:`~widgets.model.SessionModel`; the walkthrough files are read and
+written by :mod:`tutor.walkthrough`. Stable CSS classes: ``tutor-presenter`` (root), ``tutor-presenter-next``,
+``tutor-presenter-back``, ``tutor-presenter-jump``, ``tutor-narration``, ``tutor-teacher-notes``,
+``tutor-presenter-save``; the reused panels keep ``tutor-action``, ``tutor-event`` and ``tutor-clause``.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import ipywidgets as w
+
+from tutor.core.errors import ContentError, IllegalAction
+from tutor.scenario import Setup, find
+from tutor.walkthrough import (Walkthrough, all_walkthroughs, begin, default_path, dump, load_walkthrough, play_to,
+                               record, save_walkthrough)
+
+from .app import TutorApp
+from .boards import board_for
+from .clauses import ClauseCard
+from .model import ErrorPanel, SessionModel
+from .panels import BoardView, StepLog
+from .style import esc, prov_text, style_widget
+
+CSS = """
+.tutor-presenter { --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 34px;
+  --jp-widgets-horizontal-tab-width: 240px; font-size: 18px; }
+.tutor-presenter .lm-TabBar-tab, .tutor-presenter .p-TabBar-tab { font-size: 18px; }
+.rt-present { padding: 4px 2px; }
+.rt-pbar { align-items: center; gap: 10px; flex-wrap: wrap; margin: 2px 0 8px 0; }
+.rt-ptitle { font-size: 30px; font-weight: 800; color: #3d1f66; line-height: 1.2; }
+.rt-counter { font-size: 24px; font-weight: 700; color: #3d3850; white-space: nowrap; padding: 0 6px; }
+.tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { font-size: 24px; height: 54px;
+  padding: 0 26px; border-radius: 10px; font-weight: 700; }
+.tutor-presenter-next.jupyter-button { background: #5b2d90; color: #fff; }
+.tutor-presenter-back.jupyter-button { background: #ece6f7; color: #3d1f66; }
+.tutor-presenter-jump select { font-size: 18px !important; height: 40px !important; }
+.tutor-narration { background: #fff; border: 1px solid #ddd6ee; border-left: 12px solid #5b2d90;
+  border-radius: 12px; padding: 10px 22px 14px 22px; margin: 4px 0; }
+.tutor-narration .rt-nhead { font-size: 19px; font-weight: 700; color: #6a6484; letter-spacing: .04em;
+  text-transform: uppercase; line-height: 1.4; }
+.tutor-narration .rt-ntext { font-size: 34px; line-height: 1.35; color: #1f1d2b; font-weight: 500; }
+.tutor-teacher-notes { background: #fffbea; border: 2px dashed #d4a514; border-radius: 10px; padding: 6px 14px; }
+.tutor-teacher-notes .rt-notes { font-size: 22px; line-height: 1.4; color: #5c4600; }
+.tutor-presenter .rt-current-step { max-height: none; }
+.tutor-presenter .rt-current-step h3, .tutor-presenter .rt-pside h3 { font-size: 22px; }
+.tutor-presenter .rt-current-step .rt-step { font-size: 22px; }
+.tutor-presenter .rt-current-step .rt-ev { font-size: 20px; line-height: 1.4; }
+.tutor-presenter .rt-current-step .rt-tag { font-size: 14px; }
+.tutor-presenter .rt-present .tutor-clause.jupyter-button { height: auto; min-height: 30px; font-size: 17px;
+  line-height: 1.3; border-radius: 15px; padding: 2px 12px; white-space: normal; text-align: left; }
+.tutor-presenter .rt-present .rt-clause-card .rt-ctitle { font-size: 22px; }
+.tutor-presenter .rt-present .rt-clause-card .rt-ctext { font-size: 19px; }
+.tutor-presenter .rt-pside .rt-muted { font-size: 16px; }
+.tutor-presenter .rt-board { line-height: 1.3; }
+.tutor-presenter .rt-present .rt-board { zoom: 1.3; }
+.rt-record-head { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }
+.rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 6px 12px;
+  margin: 4px; }
+.rt-record-step textarea, .rt-record-head textarea { font-size: 17px; }
+.rt-saved { color: #1b5e20; font-weight: 700; }
+.rt-notsaved { color: #9b1c1c; font-weight: 700; }
+"""
+
+
+def presenter_style() -> w.HTML:
+    """The presenter's own ``<style>`` (large type under ``.tutor-presenter``); goes after :func:`style_widget`."""
+    return w.HTML(f"<style>{CSS}</style>")
+
+
+_WIDE = {"description_width": "90px"}
+_FIT = {"description_width": "initial"}
+
+
+def _guard(errors: ErrorPanel, fn):
+    """``errors.guard(fn)``, but a problem the teacher can fix (a walkthrough that does not play, a file that cannot
+    be written) is one plain line in the error panel rather than a traceback."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except IllegalAction:
+            raise
+        except (ContentError, OSError, ValueError) as exc:
+            errors.output.append_stderr(f"Error: {type(exc).__name__}: {exc}\n")
+            return None
+    return errors.guard(wrapper)
+
+
+def _short(text: str, n: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+
+
+def catalog(paths: list[str | Path], errors: ErrorPanel) -> list[tuple[str, str]]:
+    """``(label, path)`` per walkthrough file; a file that does not load is reported and still listed."""
+    out = []
+    for p in paths:
+        try:
+            label = load_walkthrough(p).title
+        except ContentError as exc:
+            errors.report(exc)
+            label = f"{Path(p).name} (does not load)"
+        out.append((label, str(p)))
+    return out
+
+
+class CurrentStep(StepLog):
+    """The events of the last step only (or the set-up events before the first step), each with its clause chip
+    (rows built by :class:`~widgets.panels.StepLog`, CSS class ``tutor-event``)."""
+
+    def __init__(self, model: SessionModel) -> None:
+        super().__init__(model, show_setup=True, max_steps=1)
+        self.widget.add_class("rt-current-step")
+        self.widget.layout.max_height = None
+
+    def render(self) -> None:
+        """Show the latest step's events."""
+        s = self.model.session
+        hist = s.history
+        if s is not getattr(self, "_for", None):
+            self._cache, self._setup_cache, self._for = {}, None, s
+        if hist:
+            st = hist[-1]
+            self._cache = {st: self._cache.get(st) or self._step_box(st)}
+            kids = [w.HTML("<h3>What the rules did</h3>"), self._cache[st]]
+        else:
+            if self._setup_cache is None:
+                self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
+            kids = [w.HTML("<h3>Before the first step</h3>"), self._setup_cache[1]]
+        self.widget.children = tuple(kids)
+
+
+class Presenter:
+    """Plays one walkthrough step by step for a room. The step shown is ``position`` (steps applied so far);
+    Back / Next / the jump list all go through :meth:`go`. Attributes: ``model``, ``walkthrough``, ``picker``,
+    ``back``, ``next``, ``jump``, ``narration``, ``notes_toggle``, ``notes_box``, ``board``, ``step``,
+    ``clause_card`` and ``widget``."""
+
+    def __init__(self, errors: ErrorPanel, paths: list[str | Path]) -> None:
+        if not paths:
+            raise ValueError("no walkthrough files to present")
+        self.errors = errors
+        g = functools.partial(_guard, errors)
+        options = catalog(paths, errors)
+        self.where = next((v for label, v in options if not label.endswith("(does not load)")), options[0][1])
+        self.walkthrough = load_walkthrough(self.where)
+        self.model = SessionModel(begin(self.walkthrough, self.where), errors)
+        self.picker = w.Dropdown(options=options, value=self.where, description="Walkthrough",
+                                 style={"description_width": "initial"}, layout=w.Layout(width="560px"))
+        self.back = w.Button(description="Back", icon="arrow-left", tooltip="Previous step")
+        self.next = w.Button(description="Next", icon="arrow-right", tooltip="Play the next step")
+        self.back.add_class("tutor-presenter-back")
+        self.next.add_class("tutor-presenter-next")
+        self.counter = w.HTML()
+        self.jump = w.Dropdown(options=self._jump_options(), value=0, description="Jump to",
+                               style={"description_width": "initial"}, layout=w.Layout(width="480px"))
+        self.jump.add_class("tutor-presenter-jump")
+        self.title = w.HTML()
+        self.narration = w.HTML()
+        self.narration.add_class("tutor-narration")
+        self.notes_toggle = w.ToggleButton(value=False, description="Show teacher notes", icon="eye",
+                                           tooltip="Teacher notes are hidden while you project; click to show them",
+                                           layout=w.Layout(width="auto"))
+        self.notes = w.HTML()
+        self.notes_box = w.VBox([self.notes], layout=w.Layout(display="none"))
+        self.notes_box.add_class("tutor-teacher-notes")
+        self.board = BoardView(self.model, board_for(self.walkthrough.setup.game))
+        self.step = CurrentStep(self.model)
+        self.clause_card = ClauseCard(self.model)
+        self.picker.observe(g(lambda ch: self.open(ch["new"])), names="value")
+        self.back.on_click(g(lambda _b: self.go(self.position - 1)))
+        self.next.on_click(g(lambda _b: self.go(self.position + 1)))
+        self.jump.observe(g(lambda ch: ch["new"] is not None and self.go(ch["new"])), names="value")
+        self.notes_toggle.observe(g(lambda ch: self.show_notes(ch["new"])), names="value")
+        self.model.observe(lambda m, change: change != "clause" and self.render())
+        for b in (self.back, self.next):
+            b.layout.width = "auto"
+        bar = w.HBox([self.back, self.counter, self.next, self.jump, self.notes_toggle])
+        bar.add_class("rt-pbar")
+        head = w.HBox([self.title, self.picker], layout=w.Layout(justify_content="space-between",
+                                                                  align_items="center", flex_flow="row wrap"))
+        side = w.VBox([self.step.widget, self.clause_card.widget],
+                      layout=w.Layout(flex="2 1 0", min_width="420px"))
+        side.add_class("rt-pside")
+        main = w.HBox([w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="560px")), side],
+                      layout=w.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"))
+        self.widget = w.VBox([errors.output, head, bar, self.narration, self.notes_box, main],
+                             layout=w.Layout(width="100%"))
+        self.widget.add_class("rt-present")
+        self.render()
+
+    @property
+    def session(self):
+        """The session now shown."""
+        return self.model.session
+
+    @property
+    def position(self) -> int:
+        """How many steps of the walkthrough have been played (0 = its start)."""
+        return len(self.model.session.history)
+
+    def _jump_options(self) -> list[tuple[str, int]]:
+        wt = self.walkthrough
+        first = [(f"0 · Start: {_short(wt.intro or wt.title)}", 0)]
+        return first + [(f"{i} · {_short(st.narration or st.action.describe())}", i)
+                        for i, st in enumerate(wt.steps, start=1)]
+
+    def add(self, label: str, path: str | Path) -> None:
+        """Offer another walkthrough file in the picker (a recorded one, say)."""
+        opts = [o for o in self.picker.options if o[1] != str(path)]
+        self.picker.options = opts + [(label, str(path))]
+
+    def open(self, path: str | Path) -> None:
+        """Show walkthrough ``path`` from its start."""
+        wt = load_walkthrough(path)
+        session = begin(wt, str(path))
+        self.walkthrough, self.where = wt, str(path)
+        self.board.board = board_for(wt.setup.game)
+        self.model.replace(session)
+        self.jump.options = self._jump_options()
+        self.jump.value = 0
+        if self.picker.value != str(path):
+            self.picker.value = str(path)
+
+    def go(self, k: int) -> None:
+        """Show the walkthrough after ``k`` steps (clamped to 0..number of steps): one step forward or back is an
+        apply or an undo of the live session, a longer jump replays from the start."""
+        wt, pos = self.walkthrough, self.position
+        k = max(0, min(len(wt.steps), int(k)))
+        try:
+            if k == pos:
+                return
+            if k == pos + 1:
+                try:
+                    action = find(self.model.session, wt.steps[pos].action)
+                except IllegalAction as exc:
+                    raise ContentError(f"{self.where}: steps[{pos}].action: {exc}", path=self.where,
+                                       field=f"steps[{pos}].action") from None
+                self.model.apply(action.id)
+            elif k == pos - 1:
+                self.model.undo()
+            else:
+                self.model.replace(play_to(wt, k, self.where))
+        finally:
+            self.render()
+
+    def show_notes(self, on: bool) -> None:
+        """Show or hide the teacher-notes box."""
+        if self.notes_toggle.value != on:
+            self.notes_toggle.value = on
+        self.notes_box.layout.display = "" if on else "none"
+        self.notes_toggle.description = "Hide teacher notes" if on else "Show teacher notes"
+        self.notes_toggle.icon = "eye-slash" if on else "eye"
+
+    def render(self) -> None:
+        """Redraw title, counter, narration and notes for the step shown."""
+        wt, k = self.walkthrough, self.position
+        n = len(wt.steps)
+        self.title.value = f'<div class="rt-ptitle">{esc(wt.title)}</div>'
+        self.counter.value = (f'<div class="rt-counter">Step {k} of {n}</div>' if k
+                              else f'<div class="rt-counter">Start · {n} steps</div>')
+        self.back.disabled = k == 0
+        self.next.disabled = k >= n
+        if self.jump.value != k:
+            self.jump.value = k
+        if k == 0:
+            head, text, notes = "Introduction", wt.intro or wt.title, ""
+        else:
+            st, done = wt.steps[k - 1], self.session.history[k - 1]
+            head = f"Step {k} · Player {done.action.actor + 1}"
+            text, notes = st.narration or done.action.label, st.notes
+            if k == n:
+                head += " · last step"
+        self.narration.value = f'<div class="rt-nhead">{esc(head)}</div><div class="rt-ntext">{prov_text(text)}</div>'
+        self.notes.value = (f'<div class="rt-notes"><b>Teacher notes:</b> {esc(notes)}</div>' if notes
+                            else '<div class="rt-notes rt-muted">No teacher notes for this step.</div>')
+
+
+class Recorder:
+    """Records a walkthrough from a live session played with the normal actions panel.
+
+    Narration and notes are typed for the current step (the last one played) and kept per step (index and action
+    id, so undoing and redoing the same move keeps them). Attributes: ``app`` (the :class:`TutorApp`), ``start_from``,
+    ``players``, ``seed``, ``begin_button``, ``wid``, ``title``, ``intro``, ``narration``, ``notes``, ``path``,
+    ``overwrite``, ``save``, ``status``, ``yaml`` and ``widget``; ``on_saved(path, walkthrough)`` runs after a save.
+    """
+
+    def __init__(self, errors: ErrorPanel, options: list[tuple[str, str]], game_id: str = "restless-spirits",
+                 on_saved=None) -> None:
+        self.errors, self.game_id, self.on_saved = errors, game_id, on_saved
+        g = functools.partial(_guard, errors)
+        self.texts: dict[tuple[int, str], list[str]] = {}
+        self.setup = Setup(game=game_id, players=2, seed=1, options={"first_game": True})
+        self.start_from = w.Dropdown(description="Start from", style=_WIDE, layout=w.Layout(width="640px"))
+        self.set_choices(options)
+        self.players = w.Dropdown(options=[2, 3, 4], value=2, description="Players", style=_FIT,
+                                  layout=w.Layout(width="170px"))
+        self.seed = w.IntText(value=1, description="Seed", style=_FIT, layout=w.Layout(width="170px"))
+        self.begin_button = w.Button(description="Start recording", icon="circle", button_style="danger",
+                                     layout=w.Layout(width="auto"))
+        self.wid = w.Text(value="my-walkthrough", description="Id", style=_WIDE, layout=w.Layout(width="320px"))
+        self.title = w.Text(value="My walkthrough", description="Title", style=_WIDE, layout=w.Layout(width="560px"))
+        self.intro = w.Textarea(description="Intro", style=_WIDE, placeholder="What you say before the first step",
+                                layout=w.Layout(width="100%", height="64px"))
+        self.step_label = w.HTML()
+        self.narration = w.Textarea(description="Narration", style=_WIDE,
+                                    layout=w.Layout(width="100%", height="64px"))
+        self.notes = w.Textarea(description="Notes", style=_WIDE, placeholder="Only for you (hidden while projecting)",
+                                layout=w.Layout(width="100%", height="52px"))
+        self._auto_path = str(default_path(self.wid.value))
+        self.path = w.Text(value=self._auto_path, description="Save to", style=_WIDE, layout=w.Layout(width="560px"))
+        self.overwrite = w.Checkbox(value=False, description="overwrite an existing file", indent=False,
+                                    layout=w.Layout(width="auto"))
+        self.save = w.Button(description="Save walkthrough", icon="save", button_style="primary",
+                             layout=w.Layout(width="auto"))
+        self.save.add_class("tutor-presenter-save")
+        self.show_yaml = w.Button(description="Show YAML", icon="file-text-o", layout=w.Layout(width="auto"))
+        self.status = w.HTML()
+        self.yaml = w.Textarea(placeholder="The walkthrough's YAML appears here after Save or Show YAML, "
+                                           "ready to copy.", layout=w.Layout(width="100%", height="140px"))
+        self.begin_button.on_click(g(lambda _b: self.start(self.start_from.value)))
+        self.wid.observe(g(lambda ch: self._id_changed(ch["new"])), names="value")
+        self.narration.observe(g(lambda ch: self._store(0, ch["new"])), names="value")
+        self.notes.observe(g(lambda ch: self._store(1, ch["new"])), names="value")
+        self.save.on_click(g(lambda _b: self.save_file()))
+        self.show_yaml.on_click(g(lambda _b: setattr(self.yaml, "value", dump(self.walkthrough()))))
+        head = w.VBox([
+            w.HTML("<h3>Record a walkthrough</h3><div class=\"rt-muted\">Pick a start, press <b>Start recording</b>, "
+                   "then play the moves with the actions below. After each move, type what you will say about it."
+                   "</div>"),
+            w.HBox([self.start_from, self.players, self.seed, self.begin_button],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            w.HBox([self.wid, self.title], layout=w.Layout(flex_flow="row wrap")), self.intro,
+            w.HBox([self.path, self.overwrite, self.save, self.show_yaml],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            self.status, self.yaml])
+        head.add_class("rt-record-head")
+        step = w.VBox([self.step_label, self.narration, self.notes])
+        step.add_class("rt-record-step")
+        self.app = TutorApp(begin(Walkthrough(id="recording", title="", setup=self.setup)), errors=errors,
+                            with_style=False, show_setup=False, header=head, status=step)
+        self.app.model.observe(lambda m, change: change != "clause" and self.render())
+        self.widget = self.app.widget
+        self.render()
+
+    def set_choices(self, options: list[tuple[str, str]]) -> None:
+        """Offer a free game, then each walkthrough's start and "edit" (all its steps, narration filled in)."""
+        keep = self.start_from.value
+        self.start_from.options = ([("A new free game (players, seed)", "free")]
+                                   + [(f"Start of: {label}", f"start:{p}") for label, p in options]
+                                   + [(f"Edit: {label}", f"edit:{p}") for label, p in options])
+        self.start_from.value = keep if keep in (v for _, v in self.start_from.options) else "free"
+
+    @property
+    def session(self):
+        """The session being recorded."""
+        return self.app.model.session
+
+    def _key(self) -> tuple[int, str] | None:
+        hist = self.session.history
+        return (len(hist) - 1, hist[-1].action.id) if hist else None
+
+    def _store(self, which: int, text: str) -> None:
+        key = self._key()
+        if key is not None:
+            self.texts.setdefault(key, ["", ""])[which] = text
+
+    def _id_changed(self, new: str) -> None:
+        if self.path.value == self._auto_path:
+            self._auto_path = str(default_path(new))
+            self.path.value = self._auto_path
+
+    def start(self, choice: str) -> None:
+        """Start recording from ``"free"`` (a new game with the chosen players and seed), ``"start:PATH"`` (that
+        walkthrough's start) or ``"edit:PATH"`` (all its steps played, its narration and notes filled in)."""
+        if choice == "free":
+            setup = Setup(game=self.game_id, players=self.players.value, seed=self.seed.value,
+                          options={"first_game": True})
+            wt = Walkthrough(id="my-walkthrough", title="My walkthrough", setup=setup)
+            session, texts = begin(wt), {}
+        else:
+            mode, path = choice.split(":", 1)
+            wt = load_walkthrough(path)
+            session = play_to(wt, len(wt.steps), path) if mode == "edit" else begin(wt, path)
+            texts = ({(i, st.action.id): [ws.narration, ws.notes]
+                      for i, (st, ws) in enumerate(zip(session.history, wt.steps))} if mode == "edit" else {})
+        self.setup, self.texts = wt.setup, texts
+        self.wid.value = wt.id if choice.startswith("edit:") or choice == "free" else f"my-{wt.id}"
+        self.title.value, self.intro.value = wt.title, wt.intro
+        self.status.value = ""
+        self.app.model.replace(session)
+
+    def render(self) -> None:
+        """Bind the narration and notes boxes to the step just played."""
+        key = self._key()
+        for box in (self.narration, self.notes):
+            box.disabled = key is None
+        if key is None:
+            self.step_label.value = ('<div class="rt-muted">No move yet: play one with the actions below, then type '
+                                     "what to say about it here.</div>")
+            self.narration.value = self.notes.value = ""
+            self.narration.placeholder = ""
+            return
+        st = self.session.history[-1]
+        self.step_label.value = (f"<b>Step {key[0] + 1} · Player {st.action.actor + 1}: {prov_text(st.action.label)}"
+                                 "</b>")
+        self.narration.placeholder = f"What to say (left empty: “{st.action.label}”)"
+        said, notes = self.texts.get(key, ["", ""])
+        self.narration.value, self.notes.value = said, notes
+
+    def walkthrough(self) -> Walkthrough:
+        """The walkthrough recorded so far (the session's steps with their narration and notes)."""
+        hist = self.session.history
+        texts = [self.texts.get((i, st.action.id), ["", ""]) for i, st in enumerate(hist)]
+        wid = self.wid.value.strip() or "my-walkthrough"
+        return record(self.session, id=wid, title=self.title.value.strip() or wid, setup=self.setup,
+                      narration=[t[0] for t in texts], notes=[t[1] for t in texts], intro=self.intro.value.strip())
+
+    def save_file(self) -> Path:
+        """Write the walkthrough to the path given (refusing an existing file unless overwrite is ticked), show its
+        YAML, and tell ``on_saved``. Errors are shown next to the button and raised (to the error panel)."""
+        try:
+            if not self.session.history:
+                raise ValueError("play at least one move before saving a walkthrough")
+            wt = self.walkthrough()
+            path = save_walkthrough(wt, self.path.value, overwrite=self.overwrite.value)
+        except Exception as exc:
+            self.status.value = f'<div class="rt-notsaved">Not saved: {esc(exc)}</div>'
+            raise
+        self.yaml.value = dump(wt)
+        self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} steps to {esc(path)}. It is now in the '
+                             "Present tab's list.</div>")
+        if self.on_saved is not None:
+            self.on_saved(path, wt)
+        return path
+
+
+class PresenterApp:
+    """The presenter page: a "Present" tab and a "Record" tab (built when first opened) over one error panel.
+    Attributes: ``errors``, ``present`` (:class:`Presenter`), ``recorder`` (:class:`Recorder` or ``None``),
+    ``tabs`` and ``widget`` (the root, CSS classes ``rt-root tutor-presenter``)."""
+
+    def __init__(self, game_id: str | None = None, paths: list[str | Path] | None = None) -> None:
+        self.errors = ErrorPanel()
+        self.paths = [str(p) for p in (all_walkthroughs(game_id) if paths is None else paths)]
+        self.present = Presenter(self.errors, self.paths)
+        self.game_id = game_id or self.present.walkthrough.setup.game
+        self.recorder: Recorder | None = None
+        self._record_box = w.VBox([w.HTML('<div class="rt-muted">Loading the recorder…</div>')])
+        self.tabs = w.Tab(children=[self.present.widget, self._record_box])
+        self.tabs.titles = ("Present", "Record a walkthrough")
+        self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_recorder()),
+                          names="selected_index")
+        self.widget = w.VBox([style_widget(), presenter_style(), self.tabs],
+                             layout=w.Layout(width="100%"))
+        self.widget.add_class("rt-root")
+        self.widget.add_class("tutor-presenter")
+
+    def open_recorder(self) -> Recorder:
+        """Build the recorder (once) and show it."""
+        if self.recorder is None:
+            self.recorder = Recorder(self.errors, list(self.present.picker.options), self.game_id,
+                                     on_saved=self._saved)
+            self._record_box.children = (self.recorder.widget,)
+        if self.tabs.selected_index != 1:
+            self.tabs.selected_index = 1
+        return self.recorder
+
+    def _saved(self, path: Path, wt: Walkthrough) -> None:
+        self.present.add(f"{wt.title} (saved: {path.name})", path)
+        if self.recorder is not None:
+            self.recorder.set_choices(list(self.present.picker.options))
+
+
+def presenter_app(game_id: str | None = None) -> w.Widget:
+    """The teacher's presenter page over every shipped walkthrough (of ``game_id``, or all games)."""
+    return PresenterApp(game_id).widget
