@@ -1,0 +1,298 @@
+"""How fast the learn page is in a real browser, next to a bare one-button Voila notebook.
+
+    .venv/bin/python scripts/bench_app.py [--runs N] [--timeout SECONDS]
+
+Starts `rules-tutor serve` (the real app) and, on another port, a plain Voila over a temporary folder holding
+``bare.ipynb`` (one Button and one Output), with the same ``tutor`` page template and the same kernel. Then, in
+Debian's chromium (the flags of tests/browser), alternating the two pages run after run, it measures:
+
+(a) load: navigation to ``learn-restless-spirits.ipynb`` until its first ``.tutor-action`` is visible, against
+    navigation to ``bare.ipynb`` until its button is visible;
+(b) click: a click on the first ``.tutor-action`` until a new ``.tutor-event`` is rendered, against a click on the
+    bare button until its printed text is rendered.
+
+It prints the median of each (and min/max) and the ratios learn/bare (goal: at most 1.3), then an in-process
+profile of the learn page (how long ``learn_app()`` takes, how many widgets it creates and how much widget state
+the browser has to receive, and the same for one click). Not a test: it prints figures. Bounded by --timeout.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tutor.serve import HOST, SHARE_DIR, TEMPLATE  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [  # as in tests/browser/conftest.py
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LEARN = "learn-restless-spirits.ipynb"
+BARE = "bare.ipynb"
+BARE_SOURCE = """import ipywidgets as widgets
+
+button = widgets.Button(description="Click me")
+button.add_class("bare-button")
+output = widgets.Output()
+output.add_class("bare-output")
+
+
+def on_click(_button):
+    with output:
+        print("clicked")
+
+
+button.on_click(on_click)
+widgets.VBox([button, output])
+"""
+# The bare notebook plus part of the learn page's work, to split the learn page's load time: importing the
+# tutor, then also building the learn page without showing it.
+VARIANTS = {
+    "bare.ipynb": "",
+    "bare-imports.ipynb": "import tutor\nfrom widgets import learn_app\n\n",
+    "bare-built.ipynb": "import tutor\nfrom widgets import learn_app\n\n_app = learn_app('restless-spirits')\n\n",
+}
+WAIT_MS = 60_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def start(argv: list[str], log: Path, env: dict | None = None) -> subprocess.Popen:
+    with open(log, "wb") as out:
+        return subprocess.Popen(argv, cwd=REPO, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                                env=env, start_new_session=True)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 10)):
+        if proc.poll() is not None:
+            return
+        try:
+            os.killpg(proc.pid, sig)
+            proc.wait(timeout=wait)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            continue
+
+
+def wait_up(port: int, proc: subprocess.Popen, log: Path, deadline: float) -> None:
+    import http.client
+
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            sys.exit(f"server exited ({proc.returncode}); log: {log}")
+        conn = http.client.HTTPConnection(HOST, port, timeout=5)
+        try:
+            conn.request("GET", "/voila/tree")
+            if conn.getresponse().status < 500:
+                return
+        except OSError:
+            pass
+        finally:
+            conn.close()
+        time.sleep(0.25)
+    sys.exit(f"server on port {port} did not answer in time; log: {log}")
+
+
+def write_bare(folder: Path) -> None:
+    import nbformat
+
+    for name, prefix in VARIANTS.items():
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(prefix + BARE_SOURCE)]
+        nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+        nbformat.write(nb, folder / name)
+
+
+def measure(browser, url: str, ready: str, click: str, new_count: str, new_js: str) -> tuple[float, float]:
+    """Seconds from navigation to ``ready`` visible, and from a click on ``click`` until ``new_js`` holds (a JS
+    predicate over the count of ``new_count`` before the click)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    # Voila's kernel-shutdown beacon on leaving a page needs an _xsrf cookie, which Voila never sets
+    # (voila-dashboards/voila#1458): without one every measured page would leave its kernel running.
+    context.add_cookies([{"name": "_xsrf", "value": "bench", "domain": HOST, "path": "/"}])
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        t0 = time.perf_counter()
+        page.goto(url)
+        page.locator(ready).first.wait_for(state="visible")
+        load = time.perf_counter() - t0
+        before = page.locator(new_count).count()
+        t0 = time.perf_counter()
+        page.locator(click).first.click()
+        page.wait_for_function(new_js, arg=before, polling="raf")
+        clicked = time.perf_counter() - t0
+        # Leave the page so that Voila shuts its kernel down (closing the context sends no beacon).
+        page.goto("about:blank")
+        page.wait_for_timeout(200)
+    finally:
+        context.close()
+    if errors:
+        sys.exit(f"page error on {url}: {errors[0]}")
+    return load, clicked
+
+
+def fmt(xs: list[float]) -> str:
+    return f"median {statistics.median(xs) * 1000:7.0f} ms  (min {min(xs) * 1000:.0f}, max {max(xs) * 1000:.0f})"
+
+
+def browser_bench(runs: int, deadline: float, logs: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    port_app, port_bare = free_port(), free_port()
+    app_log, bare_log = logs / "bench-serve.log", logs / "bench-bare-voila.log"
+    env = dict(os.environ, JUPYTER_PATH=os.pathsep.join([str(SHARE_DIR)] + (
+        [os.environ["JUPYTER_PATH"]] if os.environ.get("JUPYTER_PATH") else [])))
+    with tempfile.TemporaryDirectory(prefix="bench-bare-") as tmp:
+        write_bare(Path(tmp))
+        app = start([sys.executable, "-m", "tutor.serve", "--port", str(port_app)], app_log)
+        bare = start([sys.executable, "-m", "voila", "--no-browser", f"--port={port_bare}", f"--Voila.ip={HOST}",
+                      "--Voila.port_retries=0", f"--template={TEMPLATE}", tmp], bare_log, env=env)
+        try:
+            wait_up(port_app, app, app_log, deadline)
+            wait_up(port_bare, bare, bare_log, deadline)
+            learn_url = f"http://{HOST}:{port_app}/voila/render/{LEARN}"
+            bare_url = f"http://{HOST}:{port_bare}/voila/render/{BARE}"
+            results: dict[str, list[float]] = {"learn load": [], "bare load": [], "learn click": [], "bare click": []}
+            split: dict[str, list[float]] = {"+ import tutor, widgets": [], "+ build learn_app (not shown)": []}
+            bare_args = (".bare-button", ".bare-button", ".bare-output",
+                         "(n) => (document.querySelector('.bare-output') || {}).innerText?.includes('clicked')")
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+                try:
+                    # One warm-up each (first kernel start, first import of the app from disk), not counted.
+                    cases = [
+                        ("learn", learn_url, ".tutor-action", ".tutor-action", ".tutor-event",
+                         "(n) => document.querySelectorAll('.tutor-event').length > n"),
+                        ("bare", bare_url, ".bare-button", ".bare-button", ".bare-output",
+                         "(n) => (document.querySelector('.bare-output') || {}).innerText?.includes('clicked')"),
+                    ]
+                    for name, *args in cases:
+                        measure(browser, *args)
+                    # Where the learn page's extra load time goes: bare notebooks doing part of its work.
+                    for i in range(runs):
+                        if time.monotonic() > deadline - 60:
+                            break
+                        for key, nb in zip(split, ("bare-imports.ipynb", "bare-built.ipynb")):
+                            split[key].append(measure(browser, bare_url.replace(BARE, nb), *bare_args)[0])
+                    for i in range(runs):
+                        for name, *args in (cases if i % 2 == 0 else cases[::-1]):
+                            if time.monotonic() > deadline:
+                                print(f"(time is up after {i} complete run(s))")
+                                break
+                            load, click = measure(browser, *args)
+                            results[f"{name} load"].append(load)
+                            results[f"{name} click"].append(click)
+                        else:
+                            continue
+                        break
+                finally:
+                    browser.close()
+        finally:
+            stop(app)
+            stop(bare)
+    n = min(len(v) for v in results.values())
+    if n == 0:
+        sys.exit("no complete run within the time limit")
+    print(f"\nBrowser, {n} run(s) each, alternating (chromium headless, 1280x800):")
+    for key, xs in results.items():
+        print(f"  {key:12s} {fmt(xs)}")
+    for what in ("load", "click"):
+        ratio = statistics.median(results[f"learn {what}"]) / statistics.median(results[f"bare {what}"])
+        verdict = "ok" if ratio <= 1.3 else "ABOVE the 1.3 goal"
+        print(f"  ratio learn/bare {what:5s}: {ratio:5.2f}  ({verdict})")
+    if all(split.values()):
+        print("  load of the bare notebook doing part of the learn page's work:")
+        for key, xs in split.items():
+            print(f"    {key:30s} {fmt(xs)}")
+
+
+def state_size(widgets) -> int:
+    """Bytes of JSON widget state the front end receives for ``widgets``."""
+    from ipywidgets.widgets.widget import _remove_buffers
+
+    total = 0
+    for wid in widgets:
+        state, _paths, _buffers = _remove_buffers(wid.get_state())
+        total += len(json.dumps(state, default=str))
+    return total
+
+
+def profile(runs: int) -> None:
+    """In-process: time and widget counts of building the learn page and of one click."""
+    t0 = time.perf_counter()
+    import widgets as tutor_widgets
+    imports = time.perf_counter() - t0
+    from ipywidgets.widgets.widget import _instances  # every live widget by model id
+
+    from widgets.lessons import LearnApp
+
+    builds, counts, sizes = [], [], []
+    for _ in range(max(3, runs)):
+        before = set(_instances)
+        t0 = time.perf_counter()
+        app = LearnApp("restless-spirits")
+        builds.append(time.perf_counter() - t0)
+        new = [_instances[k] for k in set(_instances) - before]
+        counts.append(len(new))
+        sizes.append(state_size(new))
+    kinds: dict[str, int] = {}
+    for wid in new:
+        kinds[type(wid).__name__] = kinds.get(type(wid).__name__, 0) + 1
+    runner = app.lessons
+    button = runner.app.actions.action_buttons[0]
+    before = set(_instances)
+    t0 = time.perf_counter()
+    button.click()
+    click = time.perf_counter() - t0
+    made = [_instances[k] for k in set(_instances) - before]
+    del tutor_widgets
+    print("\nIn-process profile of the learn page (no browser):")
+    print(f"  import ipywidgets + widgets: {imports * 1000:.0f} ms (first import in this process)")
+    print(f"  LearnApp('restless-spirits'): median {statistics.median(builds) * 1000:.0f} ms over {len(builds)} "
+          f"builds; {counts[-1]} widgets, {sizes[-1] / 1024:.0f} KiB of widget state")
+    print("  widgets by type: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
+    biggest = sorted(new, key=lambda x: -state_size([x]))[:3]
+    print("  largest states: " + ", ".join(f"{type(x).__name__} {state_size([x]) / 1024:.0f} KiB" for x in biggest))
+    print(f"  one click ({button.description!r}): {click * 1000:.0f} ms in Python, {len(made)} new widgets, "
+          f"{state_size(made) / 1024:.0f} KiB of new widget state")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="measured runs per case (default 5)")
+    parser.add_argument("--timeout", type=float, default=600, help="overall time limit in seconds (default 600)")
+    parser.add_argument("--no-browser", action="store_true", help="only the in-process profile")
+    args = parser.parse_args(argv)
+    deadline = time.monotonic() + args.timeout
+    logs = REPO / "test-artifacts"
+    logs.mkdir(exist_ok=True)
+    if not args.no_browser:
+        if not os.access(CHROMIUM, os.X_OK):
+            print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+            return 2
+        browser_bench(args.runs, deadline, logs)
+    profile(args.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,192 @@
+"""The landing page: what Rules Tutor is, the three games and their state, and a card per page of the tutor.
+
+:func:`landing` returns one HTML widget (no kernel round trip is needed to use it: every card is a plain link).
+Links are relative (``learn-restless-spirits.ipynb``), so under Voila they resolve next to the landing page, at
+``/voila/render/<name>.ipynb``. A page whose notebook is not in ``notebooks/`` yet is shown as "coming", without a
+link; a notebook we do not know of still gets a card, so every page is reachable from here.
+
+Stable CSS classes: ``tutor-link`` on each link to a page, ``tutor-coming`` on each page card without a link.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import ipywidgets as w
+
+from .style import CSS, esc
+
+NOTEBOOKS_DIR = Path(__file__).resolve().parents[1] / "notebooks"
+LANDING = "index.ipynb"
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    name: str
+    players: str
+    blurb: str
+    note: str  # what is there, shown once the engine plays the game
+
+
+@dataclass(frozen=True)
+class Page:
+    notebook: str
+    title: str
+    icon: str  # a Font Awesome 4 name (Voila serves Font Awesome 5 with the v4 shims locally)
+    blurb: str
+    cta: str  # the link's caption
+
+
+GAMES = (
+    Game("restless-spirits", "Restless Spirits", "2–4 players",
+         "Attract lost Spirits, meet their Totem Requirements and release them home. Blessings help, Curses hinder.",
+         "Base rules, seven lessons, free play."),
+    Game("spirited", "Spirited", "2–6 players",
+         "Ancient civilizations march clans, fight battles and build Wonders for Spirit.",
+         "Base rules in the engine."),
+    Game("spirit-duels", "Spirit Duels", "2 players",
+         "A duel of Spirits, Moves and dice. The game itself is still in development.",
+         "Base rules in the engine."),
+)
+COMING_NOTE = "Its rules are not in the engine yet."
+
+PAGES = (
+    Page("learn-restless-spirits.ipynb", "Learn Restless Spirits", "graduation-cap",
+         "Seven short lessons from your first Spirit to the end of the game, then a free game with every rule "
+         "explained.", "Start learning"),
+    Page("faq-explorer.ipynb", "FAQ explorer", "question-circle",
+         "The rulebook's questions and tricky cases, each set up on a real board: see what the rules say, step by "
+         "step.", "Explore the FAQ"),
+    Page("teacher-walkthrough.ipynb", "Teacher walkthrough", "users",
+         "Teach the game to a table: a prepared first round, one step at a time, with what to say at each step.",
+         "Open the walkthrough"),
+    Page("ability-graph.ipynb", "Ability graph", "sitemap",
+         "How the cards' abilities and the rules connect: which card can trigger, block or feed which.",
+         "Open the graph"),
+    Page("learn-spirited.ipynb", "Learn Spirited", "flag",
+         "Lessons for Spirited: march clans, fight battles and build Wonders, one rule at a time.", "Start learning"),
+    Page("learn-spirit-duels.ipynb", "Learn Spirit Duels", "bolt",
+         "Lessons for Spirit Duels: Spirits, Moves and dice, one rule at a time.", "Start learning"),
+)
+
+FEATURES = (
+    ("hand-pointer-o", "Learn by playing",
+     "Play a real game on a real board: the tutor never plays for you and never hides a rule."),
+    ("list-ul", "Every legal action, with why",
+     "All you may do now, each with its cost and the reason it is allowed."),
+    ("ban", "Tempting moves that are not allowed",
+     "The moves you might try, greyed out, each with the rule that forbids it."),
+    ("book", "Every rule that fires, with its source",
+     "Each step is explained clause by clause; click a <span class=\"rt-land-chip\">§ rule</span> chip to read "
+     "it, with the rulebook section it comes from."),
+    ("balance-scale", "Honest about gaps",
+     'Where the rulebook is silent we mark our <span class="rt-tag rt-ruling">ruling</span> and say why; card '
+     'values it does not print are marked <span class="rt-prov">prov</span> (provisional).'),
+)
+
+LANDING_CSS = """
+.rt-landing { max-width: 1240px; }
+.rt-landing h2 { font-size: 18px; margin: 18px 0 8px 0; color: #3d1f66; }
+.rt-landing .fa { width: 1.2em; text-align: center; }
+.rt-land-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 12px 24px; background: #5b2d90;
+  color: #fff; border-radius: 12px; padding: 14px 18px; }
+.rt-land-hero p { margin: 0; font-size: 15px; line-height: 1.45; flex: 1 1 420px; }
+.rt-land-hero a.rt-land-go { flex: 0 0 auto; background: #fff; color: #4a2577; font-weight: 700; font-size: 15px;
+  border-radius: 8px; padding: 9px 16px; text-decoration: none; }
+.rt-land-hero a.rt-land-go:hover { background: #f1eafc; }
+.rt-land-features { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 8px; }
+.rt-land-feature { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 10px;
+  font-size: 13px; line-height: 1.4; color: #3d3850; }
+.rt-land-feature b { display: block; font-size: 13.5px; color: #1f1d2b; margin-bottom: 2px; }
+.rt-land-feature .fa { color: #6b3fa0; margin-right: 2px; }
+.rt-land-chip { display: inline-block; border-radius: 11px; padding: 0 7px; font-size: 11.5px; background: #eef0fb;
+  color: #2f3a8f; border: 1px solid #b9c0ea; white-space: nowrap; }
+.rt-land-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 10px; }
+.rt-land-card { display: flex; flex-direction: column; background: #fff; border: 1px solid #ddd6ee;
+  border-radius: 10px; padding: 10px 12px; font-size: 13px; line-height: 1.4; color: #3d3850; }
+.rt-land-card h3 { margin: 0 0 4px 0; font-size: 15px; color: #1f1d2b; }
+.rt-land-card p { margin: 0 0 8px 0; flex: 1 1 auto; }
+.rt-land-card.rt-land-on { border: 2px solid #6b3fa0; }
+.rt-land-card.tutor-coming { background: #f7f6fa; border-style: dashed; color: #77728a; }
+.rt-land-card.tutor-coming h3 { color: #6a6484; }
+.rt-land-card a.tutor-link { align-self: flex-start; background: #6b3fa0; color: #fff; font-weight: 600;
+  border-radius: 7px; padding: 5px 12px; text-decoration: none; }
+.rt-land-card a.tutor-link:hover { background: #5b2d90; }
+.rt-land-badge { display: inline-block; font-size: 10.5px; font-weight: 700; text-transform: uppercase;
+  letter-spacing: .04em; border-radius: 6px; padding: 1px 6px; margin-left: 6px; vertical-align: 2px; }
+.rt-land-badge.rt-land-ok { background: #e4f6e7; color: #1b5e20; border: 1px solid #2e7d32; }
+.rt-land-badge.rt-land-soon { background: #f0eef5; color: #6a6484; border: 1px dashed #a19bb5; }
+.rt-land-meta { font-size: 12px; color: #6a6484; }
+.rt-land-foot { margin-top: 16px; font-size: 12px; color: #6a6484; }
+"""
+
+
+def available_notebooks(notebooks_dir: Path | str | None = None) -> set[str]:
+    """Names of the notebooks in ``notebooks_dir`` (default: the repository's ``notebooks/``)."""
+    folder = Path(notebooks_dir) if notebooks_dir is not None else NOTEBOOKS_DIR
+    return {p.name for p in folder.glob("*.ipynb")} if folder.is_dir() else set()
+
+
+def _badge(on: bool) -> str:
+    return ('<span class="rt-land-badge rt-land-ok">playable</span>' if on
+            else '<span class="rt-land-badge rt-land-soon">coming</span>')
+
+
+def playable_games() -> set[str]:
+    """Ids of the games whose rules the engine plays now."""
+    from tutor.registry import game_classes
+
+    return set(game_classes())
+
+
+def _game_card(g: Game, on: bool) -> str:
+    return (f'<div class="rt-land-card{" rt-land-on" if on else " tutor-coming"}">'
+            f"<h3>{esc(g.name)}{_badge(on)}</h3><p>{esc(g.blurb)}</p>"
+            f'<div class="rt-land-meta">{esc(g.players)} · {esc(g.note if on else COMING_NOTE)}</div></div>')
+
+
+def _page_card(p: Page, on: bool) -> str:
+    icon = f'<i class="fa fa-{esc(p.icon)}" aria-hidden="true"></i> '
+    if on:
+        link = f'<a class="tutor-link" href="{esc(p.notebook)}">{esc(p.cta)} →</a>'
+        return (f'<div class="rt-land-card"><h3>{icon}{esc(p.title)}</h3><p>{esc(p.blurb)}</p>{link}</div>')
+    return (f'<div class="rt-land-card tutor-coming"><h3>{icon}{esc(p.title)}{_badge(False)}</h3>'
+            f"<p>{esc(p.blurb)}</p></div>")
+
+
+def _title_of(notebook: str) -> str:
+    return notebook.removesuffix(".ipynb").replace("-", " ").replace("_", " ").capitalize()
+
+
+def landing_html(available: set[str], playable: set[str] | None = None) -> str:
+    """The landing page's HTML, linking the pages whose notebooks are in ``available`` (names like
+    ``faq-explorer.ipynb``) and marking the games in ``playable`` (game ids; default: what the engine plays)."""
+    playable = playable_games() if playable is None else playable
+    known = {p.notebook for p in PAGES}
+    ready = [p for p in PAGES if p.notebook in available]  # pages you can open first, then those to come
+    pages = [_page_card(p, True) for p in ready] + [_page_card(p, False) for p in PAGES if p not in ready]
+    pages += [_page_card(Page(nb, _title_of(nb), "file-text-o", "Another page of the tutor.", "Open"), True)
+              for nb in sorted(available - known - {LANDING})]
+    learn = PAGES[0]
+    go = (f'<a class="rt-land-go tutor-link" href="{esc(learn.notebook)}"><i class="fa fa-play" aria-hidden="true">'
+          f"</i> {esc(learn.cta)}</a>" if learn.notebook in available else "")
+    features = "".join(f'<div class="rt-land-feature"><b><i class="fa fa-{esc(i)}" aria-hidden="true"></i> '
+                       f"{esc(t)}</b>{text}</div>" for i, t, text in FEATURES)
+    return (f"<style>{CSS}{LANDING_CSS}</style>"
+            '<div class="rt-root rt-landing">'
+            '<div class="rt-land-hero"><p>Learn a card game\'s rules by playing it. At every moment the tutor '
+            "lists what you may do and why, shows what you may not do and which rule forbids it, and explains "
+            f"every rule that fires, with the rulebook section it comes from.</p>{go}</div>"
+            f'<h2>What you see while you play</h2><div class="rt-land-features">{features}</div>'
+            f'<h2>Pages</h2><div class="rt-land-grid">{"".join(pages)}</div>'
+            f'<h2>Games</h2><div class="rt-land-grid">{"".join(_game_card(g, g.id in playable) for g in GAMES)}</div>'
+            '<div class="rt-land-foot">Rule texts are written in our own words and cite the rulebook; everything '
+            "runs on this machine.</div></div>")
+
+
+def landing(notebooks_dir: Path | str | None = None) -> w.HTML:
+    """The landing page widget, linking the pages whose notebooks exist in ``notebooks_dir``."""
+    page = w.HTML(landing_html(available_notebooks(notebooks_dir)), layout=w.Layout(width="100%"))
+    page.add_class("rt-landing-page")
+    return page
