@@ -117,7 +117,9 @@ class LearnApp:
     def open_free_play(self) -> TutorApp:
         """Build the free-play game (once) and show it."""
         if self.free is None:
-            session = tutor.new_game(self.game_id, players=self.players, seed=self.seed, first_game=True)
+            session = tutor.new_game(self.game_id, players=self.players, seed=self.seed)
+            if "first_game" in session.game.options:  # the game has a first-game set-up: use it
+                session = tutor.new_game(self.game_id, players=self.players, seed=self.seed, first_game=True)
             self.free = TutorApp(session, new_game=True, errors=self.errors, with_style=False)
             self._free_box.children = (self.free.widget,)
         return self.free

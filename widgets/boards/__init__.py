@@ -8,7 +8,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-BOARDS = {"restless-spirits": "widgets.boards.restless_spirits"}
+BOARDS = {"restless-spirits": "widgets.boards.restless_spirits", "spirited": "widgets.boards.spirited",
+          "spirit-duels": "widgets.boards.spirit_duels"}
 
 
 def board_for(game_id: str) -> ModuleType:

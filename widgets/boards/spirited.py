@@ -1,0 +1,333 @@
+"""Spirited board view: the Main Board (Time Track, Allegiances, medal supply, Wonders, piles) and every player's
+City Board (Road stacked by clan with Shields, 2 Camps, Hand, Spirit, Allegiances with medals) as one HTML string,
+plus the words the generic panels need for this game (action groups, prompts for pending decisions).
+
+Views only: everything shown is read from the session's state and the game's card data. Rulebook sections: "Your
+Play Area", "Marching & Allegiances", "Battles & the Time Track", "Shields".
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from tutor import Session
+from tutor.games.spirited.cards import clan_of, medal_kind
+from tutor.games.spirited.zones import held, medal_value, overrun_limit
+
+from ..style import esc, prov_badge
+
+#: One colour per clan (fill, text), used for every chip, stack and Camp of that clan.
+CLAN_COLOURS = {
+    "aztecs": ("#2e7d32", "#fff"), "babylonians": ("#1e3a8a", "#fff"), "chinese": ("#d84315", "#fff"),
+    "egyptians": ("#e0b020", "#2b2000"), "greeks": ("#0288d1", "#fff"), "japanese": ("#d81b60", "#fff"),
+    "norse": ("#546e7a", "#fff"), "olmecs": ("#6d4c41", "#fff"), "persians": ("#7b1fa2", "#fff"),
+    "romans": ("#8b1a1a", "#fff"), "sao": ("#00897b", "#fff"), "scythians": ("#827717", "#fff"),
+}
+MEDAL_COLOURS = {"bronze": "#b8733a", "silver": "#9aa3ad", "gold": "#d4a514"}
+
+#: Board-only CSS (the shared look lives in widgets/style.py); scoped by the ``sp-`` prefix.
+CSS = """
+.sp-board .rt-zone h4 { margin-bottom: 6px; }
+.sp-clan { display: inline-block; border-radius: 6px; padding: 1px 7px; font-size: 12.5px; font-weight: 600;
+  white-space: nowrap; margin: 1px 0; }
+.sp-track { display: flex; gap: 4px; align-items: stretch; }
+.sp-space { flex: 1 1 0; border: 1.5px solid #cfc8e2; border-radius: 8px; padding: 3px 4px; text-align: center;
+  font-size: 11.5px; color: #55506a; background: #faf9fd; min-width: 54px; }
+.sp-space b { display: block; font-size: 13px; color: #1f1d2b; }
+.sp-space.sp-battle { border-color: #c62828; background: #fdeeee; }
+.sp-space.sp-final { border-color: #8a6d00; background: #fff6d6; }
+.sp-space.sp-here { box-shadow: 0 0 0 3px #5b2d90; font-weight: 700; }
+.sp-hourglass { display: inline-block; margin-top: 2px; border-radius: 6px; padding: 0 5px; font-size: 10.5px;
+  font-weight: 700; background: #5b2d90; color: #fff; white-space: nowrap; }
+.rt-zone.sp-trackzone { flex: 1.5 1 270px; }
+.sp-powers { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 3px 10px; }
+.sp-power { font-size: 12px; color: #3d3850; }
+.sp-wonders { display: flex; gap: 6px; }
+.sp-wonder { flex: 1 1 0; border: 1.5px solid #b8900c; background: #fffaf0; border-radius: 8px; padding: 4px 6px;
+  font-size: 12px; min-width: 110px; }
+.sp-wonder .sp-wname { font-weight: 700; font-size: 13px; }
+.sp-wonder .sp-wsp { font-weight: 700; color: #5b2d90; }
+.sp-medal { display: inline-block; border-radius: 10px; padding: 0 7px; font-size: 12px; font-weight: 700;
+  color: #fff; white-space: nowrap; margin: 1px 0; }
+.sp-medal.sp-exhausted { background: #fff !important; border: 1.5px dashed; color: #6a6484; font-weight: 600; }
+.sp-spirit { font-size: 20px; font-weight: 800; color: #5b2d90; }
+.sp-road { display: flex; flex-wrap: wrap; gap: 6px; margin: 2px 0 4px 0; min-height: 46px; }
+.sp-stack { border-radius: 8px; padding: 3px 7px; min-width: 74px; font-size: 12px; position: relative; }
+.sp-stack .sp-n { font-size: 18px; font-weight: 800; line-height: 20px; }
+.sp-stack .sp-lim { font-size: 10.5px; opacity: .9; }
+.sp-stack.sp-danger { outline: 3px solid #ff9800; }
+.sp-shield { display: block; margin-top: 2px; font-size: 10.5px; background: rgba(255,255,255,.92); color: #1f1d2b;
+  border-radius: 5px; padding: 0 4px; }
+.sp-camps { display: flex; gap: 6px; margin: 2px 0 4px 0; }
+.sp-camp { flex: 1 1 0; border: 1.5px dashed #cfc8e2; border-radius: 8px; padding: 3px 6px; font-size: 12px;
+  min-height: 26px; }
+.sp-camp.sp-full { border-style: solid; }
+.sp-slots { display: flex; gap: 6px; margin: 2px 0 4px 0; }
+.sp-slot { flex: 1 1 0; border: 1.5px solid #e2ddef; border-radius: 8px; padding: 3px 5px; font-size: 12px;
+  min-height: 24px; display: flex; flex-wrap: wrap; gap: 3px; align-items: center; }
+.sp-slot.sp-open { border-style: dashed; color: #a19bb5; }
+.sp-facedown { display: inline-block; border-radius: 6px; padding: 1px 6px; font-size: 12px; background: #3b3650;
+  color: #fff; }
+.sp-pile { font-size: 12.5px; color: #3d3850; line-height: 1.5; }
+.sp-pile b { font-size: 14px; }
+.rt-g-turn-action { border-color: #5b2d90; color: #4a2577; }
+.tutor-action.rt-b-turn-action { background: #5b2d90; color: #fff; }
+"""
+
+#: action kind -> group of the actions panel (decisions are "choice").
+MAIN_KINDS = ("scout", "build-wonder", "march")
+GROUP_TITLES = {"turn-action": "Your action this turn (choose exactly one)", "choice": "Your choice"}
+GROUP_ORDER = ("choice", "turn-action")
+
+PROMPTS = {
+    "scout-play": "Scout, part 1: you may play 1 card from your Hand (its power happens, then it is discarded).",
+    "scout-take": "Scout, part 2: Rally (to your Hand) or Recruit (to a Camp) 1 face-up card from your Road.",
+    "effect-rally": "The power lets you Rally 1 more face-up card from your Road, or skip.",
+    "effect-recruit": "The power lets you Recruit 1 more face-up card from your Road, or skip.",
+    "raid": "The power lets you discard 1 face-up card from an opponent's Road (never a Shielded clan), or none.",
+    "wonder-source": "Building a Wonder: choose where your {clan} card comes from.",
+    "take-wonder": "Take 1 of the Wonders on display.",
+    "march": "Marching: choose a Camp to forge or steal an Allegiance with, or finish the March.",
+    "battle-discard": "Battle: discard down to 5 cards in your Hand.",
+    "battle-medal": "Battle: score 1 refreshed medal, or swap an exhausted medal for a fresh Bronze (or neither).",
+    "bonus-recruit": "Battle bonus (no Allegiance yet): you may Recruit 1 Road card face down into a Camp.",
+    "bonus-rally": "Battle bonus (an open City Board space): you may Rally 1 card from your Road.",
+    "bonus-manoeuvre": "Battle bonus: you may Manoeuvre (swap 1 face-up Road card with 1 card from your Hand).",
+    "final-recruit": "Final Battle: Recruit cards from your Hand into your Camps (any number), then stop.",
+}
+
+
+def group_of(kind: str) -> str:
+    """The actions-panel group of an action kind: the three turn actions, or a choice inside one."""
+    return "turn-action" if kind in MAIN_KINDS else "choice"
+
+
+def _name(g, clan: str) -> str:
+    return g.cards.clan[clan].name
+
+
+def decision_prompt(session: Session) -> str | None:
+    """What the pending decision asks, in plain words; ``None`` when no decision is pending."""
+    s, g = session.state, session.game
+    if not s.pending:
+        return None
+    d = s.pending[-1]
+    who = f"Player {d.actor + 1}: "
+    if d.kind == "reveal":
+        clan = _name(g, clan_of(d.card))
+        p = s.players[d.actor]
+        st = next((x for x in p.road if x.clan == clan_of(d.card)), None)
+        if st is not None and st.shield:
+            return (who + f"a {clan} card was revealed onto your Shielded {clan} stack: stack it face up, or Break "
+                    "the Shield (discard both).")
+        return (who + f"a {clan} card was revealed onto your {clan} stack: stack it face up, or place it face down "
+                "as a Shield (Shields never count for Overrun).")
+    text = PROMPTS.get(d.kind, d.kind.replace("-", " ").capitalize() + ".")
+    return who + text.format(clan=_name(g, d.clan) if d.clan else "")
+
+
+# -- small pieces ---------------------------------------------------------------------------------------------------
+def clan_chip(g, clan: str, text: str | None = None, tip: str | None = None, power: bool = False,
+              badge: str = "") -> str:
+    """A chip in the clan's colour; with ``power`` its tooltip gives the clan's card power (marked provisional)."""
+    bg, fg = CLAN_COLOURS.get(clan, ("#6a6484", "#fff"))
+    cl = g.cards.clan[clan]
+    if power:
+        tip = f"{cl.name} card power (played from the Hand when Scouting): {cl.power.text}"
+    return (f'<span class="sp-clan" style="background:{bg};color:{fg}" title="{esc(tip or cl.name)}">'
+            f'{esc(text or cl.name)}{prov_badge(cl.provisional) if power else ""}{badge}</span>')
+
+
+def medal_chip(g, al) -> str:
+    """The medal of an Allegiance: kind, current value, exhausted or refreshed."""
+    kind = medal_kind(al.medal)
+    colour = MEDAL_COLOURS[kind]
+    v = medal_value(g, al)
+    if al.exhausted:
+        return (f'<span class="sp-medal sp-exhausted" style="border-color:{colour}" title="Exhausted (face down): '
+                f'worth {v}; in a Battle swap it for a fresh Bronze">{kind.capitalize()} · exhausted {v}</span>')
+    return (f'<span class="sp-medal" style="background:{colour}" title="Refreshed: scores {v} Spirit in a Battle">'
+            f'{kind.capitalize()} {v}</span>')
+
+
+def _allegiance_tip(g, clan: str) -> str:
+    ad = g.cards.clan[clan].allegiance
+    return f"{_name(g, clan)} Allegiance. In Battles: {ad.battle.text} When Overrun: {ad.overrun.text}"
+
+
+def _stack(g, s, seat: int, st) -> str:
+    bg, fg = CLAN_COLOURS.get(st.clan, ("#6a6484", "#fff"))
+    n = len(st.cards)
+    lim = overrun_limit(g, s, seat, st.clan)
+    danger = " sp-danger" if n >= lim - 1 else ""
+    shield = ""
+    if st.shield:
+        hidden = clan_of(st.shield)
+        shield = (f'<span class="sp-shield" title="A Shield: a face-down card on this stack. Opponents cannot touch '
+                  f'this stack; it never counts for Overrun. Its hidden side is public: a {esc(_name(g, hidden))} '
+                  f'card ({esc(st.shield)}).">◈ Shield · {esc(_name(g, hidden))}</span>')
+    tip = f"{_name(g, st.clan)}: {n} face-up card(s); Overrun Limit {lim} (Shields never count)"
+    return (f'<div class="sp-stack{danger}" style="background:{bg};color:{fg}" title="{esc(tip)}">'
+            f'<div>{esc(_name(g, st.clan))}</div><div class="sp-n">×{n}</div>'
+            f'<div class="sp-lim">{"●" * n}{"○" * max(0, lim - n)} limit {lim}</div>{shield}</div>')
+
+
+def _camp(g, camp, i: int) -> str:
+    if not camp:
+        return f'<div class="sp-camp">Camp {i + 1}: <span class="rt-muted">empty</span></div>'
+    up = Counter(clan_of(x.card) for x in camp if x.face_up)
+    down = sum(1 for x in camp if not x.face_up)
+    parts = [clan_chip(g, cl, f"{_name(g, cl)} ×{n}") for cl, n in sorted(up.items())]
+    if down:
+        parts.append(f'<span class="sp-facedown" title="Face-down cards: they hold the Camp but do not count for '
+                     f'Marching or Building">{down} face down</span>')
+    return f'<div class="sp-camp sp-full">Camp {i + 1}: {" ".join(parts)}</div>'
+
+
+def _hand(g, p, show: bool) -> str:
+    if not p.hand:
+        return '<span class="rt-muted">empty</span>'
+    if not show:
+        return (f'<span class="sp-facedown" title="The Hand is private">{len(p.hand)} card'
+                f'{"s" if len(p.hand) != 1 else ""}</span> <span class="rt-muted">private</span>')
+    counts = Counter(clan_of(x) for x in p.hand)
+    return " ".join(clan_chip(g, cl, f"{_name(g, cl)} ×{n}" if n > 1 else None, power=True)
+                    for cl, n in sorted(counts.items()))
+
+
+def _slots(g, s, seat: int) -> str:
+    als = held(s, seat)
+    out = []
+    for al in als:
+        ad = g.cards.clan[al.clan].allegiance
+        chip = clan_chip(g, al.clan, tip=_allegiance_tip(g, al.clan), badge=prov_badge(ad.provisional))
+        out.append(f'<div class="sp-slot">{chip} {medal_chip(g, al)}</div>')
+    bonus = {0: "Battle bonus: Recruit face down, Rally, Manoeuvre", 1: "Battle bonus: Rally, Manoeuvre",
+             2: "Battle bonus: Manoeuvre"}.get(len(als), "")
+    for _ in range(3 - len(als)):
+        out.append(f'<div class="sp-slot sp-open" title="{esc(bonus)}">open space</div>')
+    return "".join(out)
+
+
+# -- zones ------------------------------------------------------------------------------------------------------------
+def _time_track(g, s) -> str:
+    t = g.track
+    cells = []
+    for i in range(t.length + 1):
+        cls, what = "", "start" if i == 0 else "no Battle"
+        if i == t.length:
+            cls, what = " sp-final", "★ Final Battle"
+        elif i in t.battles:
+            cls, what = " sp-battle", "⚔ Battle"
+        here = s.hourglass == i
+        mark = '<br><span class="sp-hourglass" title="The Hourglass is here">Hourglass</span>' if here else ""
+        cells.append(f'<div class="sp-space{cls}{" sp-here" if here else ""}"><b>{i}</b>{what}{mark}</div>')
+    left = g.cards.passing_of_time - len(s.time_pile)
+    return (f'<div class="rt-zone sp-trackzone"><h4>Time Track{prov_badge(t.provisional)}</h4><div class="sp-track">'
+            f'{"".join(cells)}</div><div class="rt-muted">Hourglass on space {s.hourglass} of {t.length} · '
+            f'{left} Passing of Time card(s) still in the draw pile</div></div>')
+
+
+def _main_allegiances(g, s) -> str:
+    rows = []
+    for al in s.allegiances:
+        ad = g.cards.clan[al.clan].allegiance
+        chip = clan_chip(g, al.clan, tip=_allegiance_tip(g, al.clan), badge=prov_badge(ad.provisional))
+        if al.holder is None:
+            where = '<span class="rt-muted">unclaimed</span>'
+        else:
+            where = f"Player {al.holder + 1} {medal_chip(g, al)}"
+        rows.append(f'<div class="rt-row" style="align-items:center">{chip} {where}</div>')
+    return f'<div class="rt-zone"><h4>Allegiances</h4>{"".join(rows)}</div>'
+
+
+def _supply_and_piles(g, s) -> str:
+    supply = Counter(medal_kind(m) for m in s.medal_supply)
+    medals = " ".join(f'<span class="sp-medal" style="background:{MEDAL_COLOURS[k]}" title="{k.capitalize()} medal: '
+                      f'worth {g.cards.medals[k].value}, {g.cards.medals[k].value - 1} once exhausted">'
+                      f'{k.capitalize()} {g.cards.medals[k].value} ×{supply.get(k, 0)}</span>'
+                      for k in ("bronze", "silver", "gold"))
+    prov = prov_badge(g.cards.medals["bronze"].provisional)
+    return (f'<div class="rt-zone"><h4>Medal supply{prov}</h4><div class="rt-row">{medals}</div>'
+            f'<h4 style="margin-top:8px">Piles</h4><div class="sp-pile">Draw pile <b>{len(s.deck)}</b> · '
+            f'Discard <b>{len(s.discard)}</b><br>Wonders left <b>{len(s.wonder_deck)}</b></div></div>')
+
+
+def _wonders(g, s) -> str:
+    boxes = []
+    for w in s.wonder_display:
+        if w is None:
+            boxes.append('<div class="sp-wonder rt-muted">empty</div>')
+            continue
+        wd = g.cards.wonder[w]
+        boxes.append(f'<div class="sp-wonder" title="{esc(wd.effect.text)}"><div class="sp-wname">{esc(wd.name)}'
+                     f'{prov_badge(wd.provisional)}</div><div><span class="sp-wsp">{wd.spirit} Spirit</span></div>'
+                     f'<div class="rt-muted">{esc(wd.effect.text)}</div></div>')
+    return (f'<div class="rt-zone rt-wide"><h4>Wonders on display (cost: 1 card of each of the {len(s.clans)} '
+            f'clans)</h4><div class="sp-wonders">{"".join(boxes)}</div></div>')
+
+
+def _player(session: Session, p) -> str:
+    g, s = session.game, session.state
+    acting = session.current_player == p.seat and s.phase != "over"
+    their_turn = s.current == p.seat and s.phase != "over"
+    tags = ""
+    if acting:
+        tags += '<span class="rt-turn">YOUR TURN</span>' if not s.battle else '<span class="rt-turn">DECIDING</span>'
+    elif their_turn:
+        tags += '<span class="rt-muted"> · turn player</span>'
+    if s.first_player == p.seat:
+        tags += '<span class="rt-muted"> · ★ first player</span>'
+    wonders = ""
+    if p.wonders:
+        wonders = (f'<div class="rt-row"><span class="rt-rowlabel">wonders</span>'
+                   + " ".join(f'<span class="rt-chip rt-blessing">{esc(g.cards.wonder[w].name)}'
+                              f'{prov_badge(g.cards.wonder[w].provisional)}</span>' for w in p.wonders) + "</div>")
+    road = "".join(_stack(g, s, p.seat, st) for st in p.road) or '<span class="rt-muted">no card on the Road</span>'
+    return (f'<div class="rt-player{" rt-current" if acting else ""}">'
+            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{tags}</span>'
+            f'<span class="rt-stats">Spirit <span class="sp-spirit">{p.spirit}</span> · hand <b>{len(p.hand)}</b>'
+            f"</span></div>"
+            f'<h4>Road <span class="rt-muted">(public; face-up cards by clan)</span></h4>'
+            f'<div class="sp-road">{road}</div>'
+            f'<h4>Camps</h4><div class="sp-camps">{_camp(g, p.camps[0], 0)}{_camp(g, p.camps[1], 1)}</div>'
+            f'<h4>Allegiances</h4><div class="sp-slots">{_slots(g, s, p.seat)}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_hand(g, p, acting)}</div>'
+            f"{wonders}</div>")
+
+
+def banner(session: Session) -> str:
+    """The line that says whose turn it is, whether a Battle is on, or who won."""
+    s = session.state
+    if s.phase == "over":
+        who = " and ".join(f"Player {w + 1}" for w in session.winners)
+        verb = "wins" if len(session.winners) == 1 else "share the victory"
+        return (f'<div class="rt-banner rt-over">Game over: {who} {verb}! <small>{esc(s.win_reason)}</small>'
+                "</div>")
+    seat = session.current_player
+    extra = ""
+    if s.battle:
+        extra = f" · {'Final ' if s.battle == 'final' else ''}Battle: Player {seat + 1} is deciding"
+    elif s.pending:
+        extra = " · making a choice"
+    return (f'<div class="rt-banner">Player {s.current + 1}\'s turn <small>· turn {s.turn} · Hourglass '
+            f"{s.hourglass}/{session.game.track.length}{extra}</small></div>")
+
+
+def render(session: Session) -> str:
+    """The whole board as HTML: banner, Main Board, then each player's City Board."""
+    g, s = session.game, session.state
+    powers = "".join(f'<div class="sp-power">{clan_chip(g, c, power=True)} {esc(g.cards.clan[c].power.text)}</div>'
+                     for c in s.clans)
+    table = (f'<div class="rt-table">{_time_track(g, s)}{_supply_and_piles(g, s)}{_main_allegiances(g, s)}'
+             f'{_wonders(g, s)}<div class="rt-zone rt-full"><h4>Clans in this game and their card powers (played '
+             f'from the Hand when Scouting)</h4><div class="sp-powers">{powers}</div></div></div>')
+    players = "".join(_player(session, p) for p in s.players)
+    legend = ('<div class="rt-legend">Road stacks show the face-up count and ●○ against the Overrun Limit (orange '
+              'outline: one card from it). ◈ = Shield (face down, its hidden side is public). Medals: '
+              + " ".join(f'<span class="sp-medal" style="background:{c}">{k.capitalize()}</span>'
+                         for k, c in MEDAL_COLOURS.items())
+              + ' <span class="sp-medal sp-exhausted" style="border-color:#9aa3ad">exhausted</span> · '
+              '<span class="rt-prov" title="A value the rulebook does not print: our assumption.">prov</span> '
+              "= provisional value (hover for why)</div>")
+    return (f'<div class="rt-root rt-board sp-board"><style>{CSS}</style>{banner(session)}{table}'
+            f'<div class="rt-players">{players}</div>{legend}</div>')
