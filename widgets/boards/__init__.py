@@ -6,6 +6,7 @@ A board module provides ``render(session) -> str`` (HTML), ``decision_prompt(ses
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from types import ModuleType
 
 BOARDS = {"restless-spirits": "widgets.boards.restless_spirits", "spirited": "widgets.boards.spirited",
@@ -18,7 +19,8 @@ def board_for(game_id: str) -> ModuleType:
     Raises:
         ValueError: no board view for that game yet (naming the games that have one).
     """
-    try:
-        return importlib.import_module(BOARDS[game_id])
-    except KeyError:
-        raise ValueError(f"no board view for game {game_id!r}; boards exist for: {', '.join(BOARDS)}") from None
+    name = BOARDS.get(game_id)
+    if name is None or importlib.util.find_spec(name) is None:
+        have = [g for g, m in BOARDS.items() if importlib.util.find_spec(m) is not None]
+        raise ValueError(f"no board view for game {game_id!r}; boards exist for: {', '.join(have)}")
+    return importlib.import_module(name)
