@@ -31,12 +31,15 @@ class Controls:
         if new_game:
             s = model.session
             self.seed = w.IntText(value=s.game.seed, description="Seed", layout=w.Layout(width="150px"))
-            self.players = w.Dropdown(options=[2, 3, 4], value=s.game.players, description="Players",
+            self.players = w.Dropdown(options=list(type(s.game).player_counts), value=s.game.players,
+                                      description="Players",
                                       layout=w.Layout(width="150px"))
             self.first_game = w.Checkbox(value=first_game, description="first-game set-up (no draft)",
                                          indent=False, layout=w.Layout(width="auto"))
             self.new = w.Button(description="New game", icon="play", button_style="primary")
             self.new.on_click(g(lambda _b: self.start_new()))
+            has_first_game = "first_game" in s.game.options
+            self.first_game.layout.display = None if has_first_game else "none"
             kids += [w.HTML("&nbsp;&nbsp;"), self.players, self.seed, self.first_game, self.new]
         for b in (self.undo, self.redo, self.restart):
             b.layout.width = "auto"
@@ -47,8 +50,8 @@ class Controls:
     def start_new(self) -> None:
         """Replace the session with a new game using the chosen seed and player count."""
         s = self.model.session
-        self.model.replace(tutor.new_game(s.game_id, players=self.players.value, seed=self.seed.value,
-                                          first_game=self.first_game.value))
+        extra = {"first_game": self.first_game.value} if "first_game" in s.game.options else {}
+        self.model.replace(tutor.new_game(s.game_id, players=self.players.value, seed=self.seed.value, **extra))
 
     def render(self) -> None:
         """Enable Undo/Redo only when there is something to undo/redo."""

@@ -21,6 +21,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor.core.errors import ContentError, IllegalAction
+from tutor.registry import game_class
 from tutor.scenario import Setup, find
 from tutor.walkthrough import (Walkthrough, all_walkthroughs, begin, default_path, dump, load_walkthrough, play_to,
                                record, save_walkthrough)
@@ -71,6 +72,11 @@ CSS = """
 .rt-saved { color: #1b5e20; font-weight: 700; }
 .rt-notsaved { color: #9b1c1c; font-weight: 700; }
 """
+
+
+def _teaching_options(game_id: str) -> dict:
+    """Options a recorded free game starts with: the game's first-game set-up where it has one."""
+    return dict(getattr(game_class(game_id), "teaching_options", {}))
 
 
 def presenter_style() -> w.HTML:
@@ -301,10 +307,11 @@ class Recorder:
         self.errors, self.game_id, self.on_saved = errors, game_id, on_saved
         g = functools.partial(_guard, errors)
         self.texts: dict[tuple[int, str], list[str]] = {}
-        self.setup = Setup(game=game_id, players=2, seed=1, options={"first_game": True})
+        self.setup = Setup(game=game_id, players=2, seed=1, options=_teaching_options(game_id))
         self.start_from = w.Dropdown(description="Start from", style=_WIDE, layout=w.Layout(width="640px"))
         self.set_choices(options)
-        self.players = w.Dropdown(options=[2, 3, 4], value=2, description="Players", style=_FIT,
+        self.players = w.Dropdown(options=list(game_class(game_id).player_counts), value=2, description="Players",
+                                  style=_FIT,
                                   layout=w.Layout(width="170px"))
         self.seed = w.IntText(value=1, description="Seed", style=_FIT, layout=w.Layout(width="170px"))
         self.begin_button = w.Button(description="Start recording", icon="circle", button_style="danger",
@@ -386,7 +393,7 @@ class Recorder:
         walkthrough's start) or ``"edit:PATH"`` (all its steps played, its narration and notes filled in)."""
         if choice == "free":
             setup = Setup(game=self.game_id, players=self.players.value, seed=self.seed.value,
-                          options={"first_game": True})
+                          options=_teaching_options(self.game_id))
             wt = Walkthrough(id="my-walkthrough", title="My walkthrough", setup=setup)
             session, texts = begin(wt), {}
         else:

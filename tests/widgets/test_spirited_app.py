@@ -199,12 +199,11 @@ def test_free_play_with_2_to_6_players_by_clicking(players):
     assert n_players(app.board.html.value) == players
 
 
-@pytest.mark.xfail(reason="widgets/app.py Controls: the Players dropdown is hard-coded to 2-4 and 'New game' always "
-                          "passes first_game (a Restless Spirits option); reported to the lead", strict=False)
 @pytest.mark.parametrize("players", [5, 6])
 def test_free_play_new_game_controls_offer_5_and_6_players(players):
     app = TutorApp(tutor.new_game("spirited", players=2, seed=1), new_game=True)
     app.controls.players.value = players
     app.controls.new.click()
     assert app.session.game.players == players
+    assert app.controls.first_game.layout.display == "none"
     assert not app.errors.output.outputs

@@ -24,6 +24,10 @@ class Game(ABC):
     game_id: ClassVar[str]
     title: ClassVar[str]
     state_model: ClassVar[type[BaseModel]]
+    #: The player counts the game supports, e.g. ``(2, 3, 4)``.
+    player_counts: ClassVar[tuple[int, ...]]
+    #: Options that teaching pages (free play, recorded walkthroughs) start a new game with.
+    teaching_options: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         self.players = players

@@ -78,6 +78,9 @@ class RestlessSpirits(Game):
     game_id = "restless-spirits"
     title = "Restless Spirits"
     state_model = RSState
+    player_counts = (2, 3, 4)
+    #: Options for teaching pages (free play, recorded walkthroughs): the first-game set-up, no draft.
+    teaching_options = {"first_game": True}
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(OPTIONS))

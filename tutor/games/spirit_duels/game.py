@@ -30,6 +30,7 @@ class SpiritDuels(Game):
     game_id = "spirit-duels"
     title = "Spirit Duels"
     state_model = SDState
+    player_counts = (2,)
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(OPTIONS))

@@ -53,6 +53,7 @@ class Spirited(Game):
     game_id = "spirited"
     title = "Spirited"
     state_model = SPState
+    player_counts = (2, 3, 4, 5, 6)
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(OPTIONS))
