@@ -104,6 +104,21 @@ def _make_app_class():
         def head(self, *args, **kwargs):
             self.get(*args, **kwargs)
 
+    from voila.tornado.handler import TornadoVoilaHandler as VoilaHandler
+
+    class XsrfVoilaHandler(VoilaHandler):
+        """Voila's page handler that also sets the ``_xsrf`` cookie, so the page can shut its kernel down when the
+        learner leaves (without it the request is refused and kernels pile up: voila-dashboards/voila#1458)."""
+
+        async def prepare(self, *args, **kwargs):
+            await super().prepare(*args, **kwargs)
+            self.xsrf_token  # noqa: B018 - reading it sets the cookie
+
+    def _with_xsrf_cookie(route):
+        if isinstance(route, tuple) and len(route) >= 2 and route[1] is VoilaHandler:
+            return (route[0], XsrfVoilaHandler, *route[2:])
+        return route
+
     class TutorVoila(Voila):
         def init_handlers(self) -> list:
             # "/" -> landing notebook. It goes first: tornado takes the first
@@ -115,7 +130,7 @@ def _make_app_class():
                 LandingRedirect,
                 {"url": landing, "permanent": False},
             )
-            return [redirect] + super().init_handlers()
+            return [redirect] + [_with_xsrf_cookie(h) for h in super().init_handlers()]
 
         def start(self) -> None:
             import tornado.ioloop
