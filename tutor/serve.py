@@ -10,9 +10,9 @@ prints the URL. ``http://127.0.0.1:N/`` redirects to the landing notebook
 What this adds to a plain ``voila notebooks/``:
 
 * the ``/`` redirect (a tornado handler put in front of Voila's own routes);
-* a pre-heated kernel for the landing notebook (Voila's ``preheat_kernel``
-  with a pool of one kernel for ``index.ipynb`` only), so the first page a
-  person sees renders without waiting for a kernel to start;
+* pre-heated kernels for the landing and first learn notebooks (Voila's ``preheat_kernel``
+  with a pool of one kernel each for ``index.ipynb`` and ``learn-restless-spirits.ipynb``), so the first pages a
+  person sees render without waiting for a kernel to start;
 * no CDN: the ``tutor`` page template (``tutor/share/jupyter/voila/templates``)
   is Voila's ``lab`` template without its links to cdn.jsdelivr.net (Font
   Awesome, which Voila's local bundle already carries) and without mermaid.js.
@@ -83,12 +83,14 @@ def voila_config():
     from traitlets.config import Config
 
     config = Config()
-    # Pre-heat (see `preheat_kernel` above) only the landing notebook: other
-    # notebooks start a kernel on request (a pool each would cost a kernel
-    # per notebook at start-up, on a 2-core machine).
+    # Pre-heat (see `preheat_kernel` above) the landing notebook and the first
+    # learn notebook: other notebooks start a kernel on request (a pool each
+    # would cost a kernel per notebook at start-up, on a 2-core machine).
     config.VoilaKernelManager.kernel_pools_config = {
         "default": {"pool_size": 0},
         LANDING_NOTEBOOK: {"pool_size": 1},
+        # The first page a newcomer opens from the landing page.
+        "learn-restless-spirits.ipynb": {"pool_size": 1},
     }
     return config
 
