@@ -1,0 +1,257 @@
+"""Spirit Duels in the app: the board view (Spirits, health, tokens, dice pools, hands, Advantage Token), clicks
+that advance the session and the step log, the lessons (each completable by its solution, directly and by clicking
+the lesson runner), the first-round walkthrough and free play with two players."""
+from __future__ import annotations
+
+import random
+
+import ipywidgets as w
+import pytest
+
+import tutor
+from tutor.lessons import all_lessons, goal_failures, goal_reached, play_solution, start_lesson
+from tutor.core.model import Source
+from tutor.scenario import Meta, Scenario, Setup, find, start
+from tutor.walkthrough import all_walkthroughs, load_walkthrough, play_to
+from widgets import LearnApp, LessonRunner, TutorApp
+from widgets.boards import BOARDS, board_for
+from widgets.panels import _walk
+from widgets.style import esc
+
+LESSONS = all_lessons("spirit-duels")
+IDS = [x.id for x in LESSONS]
+
+
+def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
+    return [x for x in _walk(root) if cls in getattr(x, "_dom_classes", ())]
+
+
+def html_of(root: w.Widget) -> str:
+    return "\n".join(x.value for x in _walk(root) if isinstance(x, w.HTML))
+
+
+def lesson(lesson_id: str):
+    return next(x for x in LESSONS if x.id == lesson_id)
+
+
+def lesson_app(lesson_id: str) -> TutorApp:
+    return TutorApp(start_lesson(lesson(lesson_id)), show_setup=False)
+
+
+# -- board -------------------------------------------------------------------------------------------------------------
+def test_every_game_keeps_its_board():
+    assert {"restless-spirits", "spirit-duels"} <= set(BOARDS)
+    assert board_for("spirit-duels").__name__ == "widgets.boards.spirit_duels"
+
+
+def test_board_renders_names_health_dice_and_both_players():
+    app = lesson_app("sd-05-resolve")
+    s, g = app.session, app.session.game
+    html = app.board.html.value
+    for seat in (0, 1):
+        assert f'<span class="rt-pname">Player {seat + 1}</span>' in html
+        team = g.cards.team_by_id[s.state.players[seat].team]
+        assert esc(team.name) in html
+    for name in ("Tychomp", "Pawnite", "Zuja", "Binx", "Pruni", "Shark 1"):
+        assert f'<span class="sd-sname">{name}</span>' in html
+    assert "♥ <b>4</b>/4" in html and "♥ <b>5</b>/5" in html and "♥ <b>3</b>/3" in html
+    assert html.count('class="sd-die') == 3  # Tychomp's two dice and Zuja's Essence die
+    assert "L2 ATT" in html and '<span class="sd-boost">+1</span>' in html
+    assert "worth 3 (Attack Power 2, +1 Boost)" in html  # the die's tooltip gives its value
+    assert html.count("rt-player rt-current") == 1 and "YOUR TURN" in html
+    assert "Advantage Token: <b>Player 1</b>" in html
+    assert "Round <b>1</b>" in html and "Action Phase" in html
+    assert "exhausted" in html and "ready" in html
+    assert "Tynagma (Stage 2)" in html and "Ifrix (Stage 3)" in html  # set aside
+    assert "deck <b>25</b>" in html
+
+
+def test_board_names_the_current_hand_and_hides_the_other():
+    app = lesson_app("sd-03-cards")
+    html = app.board.html.value
+    assert "Fire Breathing" in html and "Inferno Brew" in html and "Searing Strike" in html
+    assert "Fair Trade" not in html and "2 cards, hidden" in html
+    app.actions.button_for("play-card:card=fire-breathing").click()
+    app.actions.button_for("choose-spirit:player=1,spirit=1").click()
+    html = app.board.html.value
+    assert app.session.current_player == 1
+    assert "Fair Trade" in html and "Invigorate" in html  # now Player 2's hand is named
+    assert '<span class="sd-trait"' in html and "Fire Breathing" in html  # the Trait under Tychomp
+    assert "Atk <b>3</b>" in html  # Tychomp's Attack Power with the Trait
+    app.actions.button_for("pass").click()
+    assert "passed" in app.board.html.value
+    app.actions.button_for("play-card:card=inferno-brew").click()
+    html = app.board.html.value
+    assert "Inferno Brew</b>" in html and "●● 2 charges" in html
+
+
+def test_board_shows_status_tokens_with_caps_advantage_die_and_presence():
+    s = start_lesson(lesson("sd-06-classes"))
+    html = board_for("spirit-duels").render(s)
+    assert "◈ armor 1/3" in html
+    play_solution(lesson("sd-06-classes"), s)
+    html = board_for("spirit-duels").render(s)
+    assert "Round <b>2</b>" in html and "+ Advantage Die" in html  # placed on Tychomp in the End Phase
+    s4 = start_lesson(lesson("sd-04-activate"))
+    s4.apply("activate:spirit=1")
+    html = board_for("spirit-duels").render(s4)
+    assert "sd-die sd-adv" in html and ">ADV<" in html  # the Advantage Die in the pool, marked
+    s1 = start_lesson(lesson("sd-01-goal"))
+    html = board_for("spirit-duels").render(s1)
+    assert html.count("defeated · card back") == 2
+    play_solution(lesson("sd-01-goal"), s1)
+    html = board_for("spirit-duels").render(s1)
+    assert "Game over: Player 1 wins!" in html and html.count("defeated · card back") == 3
+
+
+def test_presence_side_and_burn_token_render():
+    sc = Scenario(meta=Meta(id="x", question="x", answer="", source=Source(file="-", section="-")),
+                  setup=Setup(game="spirit-duels", seed=1, state={"players": [
+                      {"seat": 1, "spirits": [{"stage": 3, "defeated": True}]},
+                      {"seat": 2, "spirits": [{"burn": 3, "poison": 1, "freeze": 2}]}]}))
+    html = board_for("spirit-duels").render(start(sc))
+    assert "Magmaros <small>(Presence)</small>" in html and "defeated, immune" in html
+    assert "♨ burn 3/3" in html and "☠ poison 1/3" in html and "❄ freeze 2/3" in html
+
+
+def test_board_marks_provisional_values_with_their_reason():
+    s = tutor.new_game("spirit-duels", players=2, seed=1)
+    html = board_for("spirit-duels").render(s)
+    assert 'class="rt-prov"' in html
+    tychomp = s.game.cards.by_id["tychomp"]
+    assert esc(tychomp.provisional["health"]) in html
+    card = s.game.cards.by_id[s.state.players[0].hand[0]]
+    assert esc(card.provisional["cost"]) in html
+    assert s.state.phase == "setup" and "opening cards" in html  # the mulligan banner
+
+
+def test_clicking_a_tutor_action_advances_and_logs_events():
+    app = lesson_app("sd-04-activate")
+    assert not with_class(app.log.widget, "tutor-event")
+    btn = app.actions.button_for("activate:spirit=1")
+    assert "rt-b-spirit" in btn._dom_classes
+    btn.click()
+    assert len(app.session.history) == 1
+    events = with_class(app.log.widget, "tutor-event")
+    assert len(events) == len(app.session.history[0].events) >= 4
+    assert "fixed by the lesson" in html_of(app.log.widget)
+    assert "Player 2's turn" in app.board.html.value
+    app.actions.button_for("pass").click()
+    assert len(with_class(app.log.widget, "tutor-event")) == sum(len(st.events) for st in app.session.history)
+    assert "Player 2 passed" in app.board.html.value
+    assert not app.errors.output.outputs
+
+
+def test_decision_prompts_and_groups():
+    board = board_for("spirit-duels")
+    assert board.group_of("play-card") == "card" and board.group_of("resolve-dice") == "dice"
+    assert board.group_of("choose-spirit") == "choice" and board.group_of("keep-hand") == "choice"
+    s = tutor.new_game("spirit-duels", players=2, seed=1)
+    assert "Set aside any opening cards" in board.decision_prompt(s)
+    app = lesson_app("sd-09-end-phase")
+    for aid in ("pass", "pass"):
+        app.actions.button_for(aid).click()
+    assert "End Phase: discard" in html_of(app.actions.widget)
+    assert "End Phase of round 1" in app.board.html.value
+
+
+# -- lessons -------------------------------------------------------------------------------------------------------------
+def test_nine_lessons_in_teaching_order():
+    assert len(LESSONS) == 9
+    assert [x.order for x in LESSONS] == list(range(1, 10))
+    titles = [x.title.lower() for x in LESSONS]
+    for i, word in enumerate(["win", "advantage", "essence", "activate", "resolve dice", "class abilities",
+                              "evolve", "meditate", "end phase"]):
+        assert word in titles[i], (word, titles[i])
+    assert any("forced_rolls" in x.setup.state for x in LESSONS)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_lesson_is_completable_by_its_solution(lesson):
+    s = start_lesson(lesson)
+    assert s.state.phase == "action" and not s.state.pending
+    assert not goal_reached(lesson, s), f"{lesson.id}: goal already holds before any step"
+    assert lesson.solution and lesson.hints and lesson.clauses
+    play_solution(lesson, s)
+    assert goal_failures(lesson, s) == []
+    assert s.game.check_invariants(s.state) == []
+    board_for("spirit-duels").render(s)
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=IDS)
+def test_lesson_runner_reaches_goal_by_clicking(index):
+    runner = LessonRunner("spirit-duels")
+    runner.picker.value = index
+    lesson = runner.lesson
+    assert lesson.id == LESSONS[index].id
+    assert runner.app.session.history == [] and runner.done.value == ""
+    for ref in lesson.solution:
+        assert runner.done.value == ""
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+    assert "Goal reached!" in runner.done.value
+    runner.app.controls.undo.click()
+    assert runner.done.value == ""
+    assert not runner.errors.output.outputs
+
+
+# -- walkthrough ---------------------------------------------------------------------------------------------------------
+def test_first_round_walkthrough_plays_a_full_round():
+    [path] = [p for p in all_walkthroughs("spirit-duels") if p.name == "first-round.yaml"]
+    wt = load_walkthrough(path)
+    assert wt.setup.game == "spirit-duels" and wt.setup.state["forced_rolls"]
+    assert all(st.narration for st in wt.steps)
+    s = play_to(wt, len(wt.steps), str(path))
+    assert s.state.round == 2 and s.state.phase == "action"  # round 1 ended, round 2 began
+    assert {st.action.actor for st in s.history} == {0, 1}
+    fired = {e.clause for st in s.history for e in st.events}
+    assert {"sd.activate", "sd.resolve.attack", "sd.resolve.magic", "sd.resolve.essence", "sd.kw.fast",
+            "sd.advantage.gain", "sd.end.return-dice", "sd.end.draw", "sd.end.essence", "sd.end.advantage-die",
+            "sd.burn.end-of-round"} <= fired
+    assert not s.state.forced_rolls  # every fixed roll was used
+    for n in range(len(wt.steps) + 1):  # every prefix renders
+        board_for("spirit-duels").render(play_to(wt, n, str(path)))
+
+
+# -- free play -----------------------------------------------------------------------------------------------------------
+def test_learn_app_free_play_opens_a_two_player_duel():
+    app = LearnApp("spirit-duels")
+    app.tabs.selected_index = 1
+    assert app.free is not None and app.free.session.game_id == "spirit-duels"
+    assert app.free.session.game.players == 2
+    assert app.free.actions.action_buttons  # the mulligan choices
+    assert "opening cards" in app.free.board.html.value
+    assert not app.errors.output.outputs
+
+
+def test_free_play_by_clicking_reaches_a_winner():
+    app = TutorApp(tutor.new_game("spirit-duels", players=2, seed=5))
+    rng = random.Random(5)
+    for _ in range(600):
+        buttons = app.actions.action_buttons
+        if not buttons:
+            break
+        rng.choice(buttons).click()
+    assert app.session.is_over
+    assert "Game over" in app.board.html.value
+    assert not app.errors.output.outputs
+
+
+def test_free_play_new_game_button_starts_a_new_duel():
+    app = TutorApp(tutor.new_game("spirit-duels", players=2, seed=1), new_game=True)
+    assert list(app.controls.players.options) == [2]  # Spirit Duels is a duel
+    assert app.controls.first_game.layout.display == "none"  # a Restless Spirits option, hidden here
+    app.controls.seed.value = 9
+    app.controls.new.click()
+    assert not app.errors.output.outputs
+    assert app.session.game.seed == 9 and app.session.game.players == 2
+    assert app.session.state.phase == "setup" and app.actions.action_buttons
+
+
+def test_presenter_steps_through_the_walkthrough():
+    from widgets import PresenterApp
+    app = PresenterApp("spirit-duels")
+    assert [p.rsplit("/", 1)[-1] for p in map(str, app.paths)] == ["first-round.yaml"]
+    for _ in range(len(load_walkthrough(app.paths[0]).steps)):
+        app.present.next.click()
+    assert app.present.session.state.round == 2
+    assert not app.errors.output.outputs
