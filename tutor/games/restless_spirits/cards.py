@@ -55,12 +55,14 @@ class Ability(_Strict):
 
     ``timing``: ``activated`` (once per game, on your turn, with an Activation Token), ``ongoing`` (active while on
     the board) or ``on-release`` (Obayashi). ``text`` is the ability in our words. ``effects`` run in order; an empty
-    list means the tutor does not play this ability yet (it says so instead of offering it).
+    list means the tutor does not play this ability yet (it says so instead of offering it). ``target``:
+    ``one-opponent`` (chosen when activating), ``all-opponents`` (every opponent that can be targeted) or
+    ``split-opponents`` (one target pick per unit of the first effect's count: Jiangsu, Kielderlings).
     """
 
     timing: Literal["activated", "ongoing", "on-release"]
     text: str
-    target: Literal["none", "one-opponent", "all-opponents", "player"] = "none"
+    target: Literal["none", "one-opponent", "all-opponents", "split-opponents", "player"] = "none"
     effects: tuple[Effect, ...] = ()
 
 

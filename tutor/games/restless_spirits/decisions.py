@@ -33,7 +33,7 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
                   "count adjacent Spirits.", ("rs.attract.empty-space",), space=i + 1)
     elif d.kind == "choose-lost-spirit":
         for sp in s.lost_spirits:
-            if sp is not None:
+            if sp is not None and not g.attract_locked(s, seat, sp):
                 a("choose-lost-spirit", f"Attract {g.spirit_label(sp)}", "After refreshing you may attract one of "
                   "the 3 new Lost Spirits.", ("rs.refresh-attract",), spirit=sp)
         a("decline", "Attract none of them", "Refreshing lets you choose not to attract.",
@@ -63,9 +63,21 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
               + (" (two of them on a Spirit of its type)." if len(slots) == 2 else "."),
               ("rs.totem.wild", "rs.totem.double-wild") if len(slots) == 2 else ("rs.totem.wild",),
               slot1=slots[0] + 1, slot2=slots[1] + 1 if len(slots) == 2 else None)
+    elif d.kind in ability_handlers():
+        ability_handlers()[d.kind][0](g, s, d, a)
     else:  # pragma: no cover - state validation keeps kinds known
         raise ValueError(f"unknown decision kind {d.kind!r}")
     return out
+
+
+def ability_handlers() -> dict:
+    """Decision kinds asked inside abilities: kind -> (options builder, resolver)."""
+    from .abilities import HANDLERS as a
+    from .effects_board import HANDLERS as c
+    from .effects_copy import HANDLERS as d
+    from .effects_hand import HANDLERS as e
+    from .effects_more import HANDLERS as b
+    return {**a, **b, **c, **d, **e}
 
 
 def ask(c: Ctx, d: Decision) -> None:
@@ -129,3 +141,5 @@ def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
     elif d.kind == "choose-requirement":
         slots = tuple(x - 1 for x in (action.param("slot1"), action.param("slot2")) if x is not None)
         r.attach_totem(c, seat, d.space, d.cards[0], slots)
+    else:
+        ability_handlers()[d.kind][1](c, d, action)

@@ -4,6 +4,11 @@ A card names an effect and gives its parameters (``cards.yaml``); :func:`validat
 unknown effect name or a bad parameter fails naming the file and field. Effects never branch on card names: what
 differs between cards is data (counts, decks, conditions).
 
+More effects register themselves from :mod:`.ongoing` (protections, Mastery lock, requirement reduction),
+:mod:`.effects_more` (Protect token, turn locks, no hand limit, discards, choosing from a pile, disabling, reductions),
+:mod:`.effects_board` (destroy, move, drawn Spirits), :mod:`.effects_copy` (copies) and :mod:`.effects_hand`
+(playing an opponent's card). :mod:`.abilities` carries a use out: targets, protections, pauses for decisions.
+
 Rulebook: Spirit Abilities; Blessings & Curses; Spirit Ability Clarifications; Glossary (Draw, Discard).
 """
 from __future__ import annotations
@@ -44,10 +49,12 @@ class Count(_P):
 
 
 class Condition(_P):
-    """When the effect happens: ``target_has_dark`` (the target has a Dark Spirit on their board),
+    """When the effect happens: ``target_ahead`` (the target has released more Spirits than the user),
+    ``target_has_dark`` (the target has a Dark Spirit on their board),
     ``adjacent_dark`` (a Dark Spirit is next to the source's space) and/or
     ``board_light_dark: [L, D]`` (the user's board holds exactly L Light and D Dark Spirits)."""
 
+    target_ahead: bool = False
     target_has_dark: bool = False
     board_light_dark: tuple[int, int] | None = None
     adjacent_dark: bool = False
@@ -82,9 +89,13 @@ class Use:
     for cards played from hand), against whom (``target``), and the clause to cite for its events."""
 
     def __init__(self, seat: int, space: int | None, target: int | None, clause: str, source_name: str,
-                 source_card: str = "") -> None:
+                 source_card: str = "", count_override: int | None = None, run=None) -> None:
         self.seat, self.space, self.target, self.clause, self.source_name = seat, space, target, clause, source_name
         self.source_card = source_card
+        #: a split ability (Jiangsu, Kielderlings) runs its effect once per target pick, with a count of 1
+        self.count_override = count_override
+        #: the :class:`~.state.EffectRun` this use belongs to (decisions inside an effect keep it)
+        self.run = run
 
 
 def _types_on_board(c: Ctx, seat: int) -> list[str]:
@@ -93,6 +104,8 @@ def _types_on_board(c: Ctx, seat: int) -> list[str]:
 
 def count_value(c: Ctx, u: Use, n: Count) -> int:
     """Evaluate a :class:`Count` for use ``u`` (see its docstring for each kind)."""
+    if u.count_override is not None:
+        return u.count_override
     if n.fixed is not None:
         return n.fixed
     if n.type_on_board:
@@ -117,6 +130,9 @@ def condition_holds(c: Ctx, u: Use, cond: Condition | None) -> bool:
     """True when ``cond`` is absent or every part of it holds for use ``u``."""
     if cond is None:
         return True
+    if cond.target_ahead and (u.target is None or len(c.state.players[u.target].released)
+                              <= len(c.state.players[u.seat].released)):
+        return False
     if cond.target_has_dark:
         if u.target is None:
             return False
@@ -235,10 +251,13 @@ def _discard_random(c: Ctx, u: Use, p: TargetCount) -> None:
 
 
 class EffectKind:
-    """A registered effect: its parameter model, its function, and whether it needs a target opponent."""
+    """A registered effect: its parameter model, its function (``None`` for Ongoing effects, which are looked up
+    rather than run), whether it needs a target opponent, and the ability timings it may appear in (``"use"``:
+    Activated abilities, Blessings and Curses; ``"ongoing"``; ``"on-release"``)."""
 
-    def __init__(self, params: type[_P], run: Callable, needs_target: bool) -> None:
-        self.params, self.run, self.needs_target = params, run, needs_target
+    def __init__(self, params: type[_P], run: Callable | None, needs_target: bool,
+                 timings: tuple[str, ...] = ("use", "on-release")) -> None:
+        self.params, self.run, self.needs_target, self.timings = params, run, needs_target, timings
 
 
 #: Effect name -> :class:`EffectKind`. Content names effects only from this registry.
@@ -267,3 +286,7 @@ def validate_effect(name: str, params: dict) -> _P:
 def run_effect(c: Ctx, u: Use, name: str, params: _P) -> None:
     """Run one registered effect for use ``u``."""
     REGISTRY[name].run(c, u, params)
+
+
+# effect modules register themselves in REGISTRY
+from . import ongoing, effects_more, effects_board, effects_copy, effects_hand  # noqa: E402,F401

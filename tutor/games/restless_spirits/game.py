@@ -44,12 +44,20 @@ def _load_cards(path: str, mtime: float) -> tuple[CardSet, dict]:
                 msg = str(exc).splitlines()
                 raise ContentError(f"{path}: {field} ({card.id}): {' '.join(m.strip() for m in msg)}", path=path,
                                    field=field) from None
-        if group != "spirits":
-            needs = any(REGISTRY[e.effect].needs_target for e in effects)
-            if needs and card.target == "none":
-                raise ContentError(f"{path}: {group}[{i}].target: {card.id} has an effect that needs a target "
-                                   "opponent; set target to one-opponent or all-opponents", path=path,
-                                   field=f"{group}[{i}].target")
+        holder = card.ability if group == "spirits" else card
+        tfield = f"{base}.target" if group == "spirits" else f"{group}[{i}].target"
+        needs = any(REGISTRY[e.effect].needs_target for e in effects)
+        if needs and holder.target == "none":
+            raise ContentError(f"{path}: {tfield}: {card.id} has an effect that needs a target opponent; set target "
+                               "to one-opponent, all-opponents or split-opponents", path=path, field=tfield)
+        timing = {"activated": "use", "ongoing": "ongoing", "on-release": "on-release"}.get(
+            card.ability.timing, "use") if group == "spirits" else "use"
+        for j, e in enumerate(effects):
+            if timing not in REGISTRY[e.effect].timings:
+                field = f"{base}.effects[{j}]"
+                raise ContentError(f"{path}: {field} ({card.id}): effect {e.effect!r} cannot be used in an ability or "
+                                   f"card of this kind ({timing}); it belongs to: "
+                                   f"{', '.join(REGISTRY[e.effect].timings)}", path=path, field=field)
     return cards, params
 
 
@@ -207,12 +215,23 @@ class RestlessSpirits(Game):
         return 0 if guide and self.cards.by_id[guide].mastery == self.cards.by_id[sid].type else 1
 
     def attract_locked(self, s: RSState, seat: int, sid: str) -> bool:
-        """True when an opponent's Ongoing ability forbids attracting ``sid`` (none in the base rules)."""
-        return False
+        """True when an opponent's Ongoing ``mastery-lock`` (Aluak) forbids ``seat`` attracting ``sid`` with the
+        attract actions."""
+        from .ongoing import mastery_locked
+        return mastery_locked(self, s, seat, sid) is not None
+
+    def turn_locked(self, s: RSState, seat: int, action: str) -> bool:
+        """True when an opponent's ability (Baikeng) forbids ``seat`` to take ``action`` until its user's next
+        turn."""
+        from .ongoing import turn_lock
+        return turn_lock(s, seat, action) is not None
 
     def targets(self, s: RSState, seat: int, source: str | None) -> list[int]:
-        """Opponents that ``seat`` may target with ``source`` (a card id, or ``None`` for any), in seat order."""
-        return [p.seat for p in s.players if p.seat != seat]
+        """Opponents that ``seat`` may target with ``source`` (a card id, or ``None`` for any), in seat order.
+        Opponents protected against ``source`` (a Dark Spirit's ability, a Curse) by an Ongoing ``protection``
+        (Nordheim, Virley) are left out."""
+        from .ongoing import shield
+        return [p.seat for p in s.players if p.seat != seat and shield(self, s, p.seat, source) is None]
 
     def can_activate(self, s: RSState, seat: int, space: int) -> bool:
         """True when the Spirit on ``space`` has an unused Activated ability the tutor plays and a token is free."""
@@ -243,6 +262,9 @@ class RestlessSpirits(Game):
             return ("rs.play-totem", "rs.totem.wild") + extra
         return ("rs.play-totem", "rs.totem." + t.kind)
 
+    def _in_play(self, s: RSState, card: str) -> bool:
+        return any(ps is not None and ps.card == card for p in s.players for ps in p.board)
+
     # -- checks -------------------------------------------------------------------------------------------------------
     def check_invariants(self, s: RSState) -> list[str]:
         """Cards conserved (every card in exactly one zone), counters in range, board shape."""
@@ -255,11 +277,12 @@ class RestlessSpirits(Game):
             for ps in p.board:
                 if ps is not None:
                     zones += [ps.card] + ps.totems
-                    if set(x for x in ps.slots if x) - set(ps.totems):
+                    if set(x for x in ps.slots if x and self._kinds.get(x) != "spirit") - set(ps.totems):
                         probs.append(f"player {p.seat + 1}: a slot is met by a Totem not under the Spirit")
             if not 0 <= p.activation_tokens <= 3:
                 probs.append(f"player {p.seat + 1}: {p.activation_tokens} activation tokens")
-            used = sum(1 for ps in p.board if ps is not None and ps.used)
+            used = sum(1 for q in s.players for ps in q.board if ps is not None and ps.used
+                       and (q.seat if ps.token_owner is None else ps.token_owner) == p.seat)
             if p.activation_tokens + used != 3:
                 probs.append(f"player {p.seat + 1}: activation tokens {p.activation_tokens} + used {used} != 3")
             if p.ap < 0:
@@ -269,6 +292,15 @@ class RestlessSpirits(Game):
         if s.draft:
             for pk in s.draft.packets:
                 zones += pk
+        for d in s.pending:
+            zones += d.held
+        for p in s.players:
+            for lock in p.locks:
+                if not self._in_play(s, lock.source):
+                    probs.append(f"player {p.seat + 1}: a lock from {lock.source}, which is not in play")
+        for d in s.pending:
+            if d.kind == "resume-effects" and d is s.pending[-1]:
+                probs.append("a paused ability was left on top of the pending decisions")
         want = sorted(self._kinds[k] and k for k in self._kinds if self._kinds[k] != "guide")
         if sorted(zones) != want:
             from collections import Counter

@@ -1,8 +1,8 @@
 """Totem Requirements: which unmet requirements of a Spirit a Totem can meet (Totems; Single & Double Totems;
 Wild Totems; General FAQs: a Double Totem used for one requirement).
 
-A requirement slot is met when ``PlacedSpirit.slots[i]`` holds a card id (a Totem, or a reduction marker such as
-``"-1:seone"`` in later rules). A Spirit whose three slots are all met is released.
+A requirement slot is met when ``PlacedSpirit.slots[i]`` holds a card id: a Totem, or the Spirit whose requirement
+reduction disregards it (Barachu, Seone). A Spirit whose three slots are all met is released.
 """
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...core.model import Action
 from .decisions import ask, resolve_decision
 from .effects import Use, run_effect
+from .ongoing import leave_play, return_token
 from .requirements import fill_options, is_complete
 from .state import Decision, PlacedSpirit
 from .zones import Ctx, discard_card, draw_reward, draw_totem, hand_room, refill_lost_spirits, refill_markets
@@ -24,6 +25,8 @@ def apply_action(c: Ctx, action: Action) -> None:
         resolve_decision(c, d, action)
     else:
         _main_action(c, action)
+    from .abilities import drain
+    drain(c)
     after_step(c)
 
 
@@ -115,9 +118,8 @@ def _play_card(c: Ctx, a: Action) -> None:
     if rc.provisional:
         c.ev("rs.provisional.cards", f"{rc.name}'s text is provisional (not printed in the rulebook): "
              f"\u201c{rc.text}\u201d", cards=(card,), actor=seat)
-    _run_effects(c, seat, None, rc.target, _target_of(a), rc.effects, rc.name, card)
-    discard_card(c, card)
-    c.ev("rs.play-card.bottom", f"{rc.name} goes to the bottom of the {word} deck.", auto=True, cards=(card,))
+    from .abilities import start
+    start(c, seat, None, card, rc.target, _target_of(a), then_discard=card)
 
 
 def _activate(c: Ctx, a: Action) -> None:
@@ -131,25 +133,8 @@ def _activate(c: Ctx, a: Action) -> None:
     c.ev("rs.ability.activate", f"{c.who(seat)} places an Activation Token on {sp.name} "
          f"({p.activation_tokens} left on the board) and uses its ability: {sp.ability.text}", cards=(ps.card,),
          actor=seat)
-    _run_effects(c, seat, space, sp.ability.target, _target_of(a), sp.ability.effects, sp.name, ps.card)
-
-
-def _run_effects(c: Ctx, seat: int, space: int | None, target_kind: str, target: int | None, effects, name,
-                 source: str) -> None:
-    targets: list[int | None]
-    if target_kind == "all-opponents":
-        targets = [t for t in c.game.targets(c.state, seat, None)]
-        c.ev("rs.effect.target", f"{name} targets every opponent it can: "
-             f"{', '.join(c.who(t) for t in targets) or 'none'}.", actor=seat)
-    else:
-        targets = [target]
-        if target is not None:
-            c.ev("rs.effect.target", f"{name} targets {c.who(target)}.", actor=seat)
-    for t in targets:
-        u = Use(seat, space, t, "rs.effect", name, source)
-        for e in effects:
-            run_effect(c, u, e.effect, c.game.effect_params(e))
-    check_releases(c)
+    from .abilities import start
+    start(c, seat, space, ps.card, sp.ability.target, _target_of(a))
 
 
 def buy(c: Ctx, seat: int, card: str) -> None:
@@ -205,20 +190,31 @@ def refresh_lost_spirits(c: Ctx, seat: int) -> None:
 
 
 def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> None:
-    """Put ``spirit`` from the Lost Spirits row on ``seat``'s empty ``space``, then refill the row."""
+    """Put ``spirit`` on ``seat``'s empty ``space``: from the Lost Spirits row (``source="lost"``, then the row is
+    refilled) or straight from an ability (``source="ability"``, Paringa)."""
     s = c.state
-    s.lost_spirits[s.lost_spirits.index(spirit)] = None
+    if source == "lost":
+        s.lost_spirits[s.lost_spirits.index(spirit)] = None
     s.players[seat].board[space] = PlacedSpirit(card=spirit)
     sp = c.cards.by_id[spirit]
-    c.ev("rs.attract", f"{c.who(seat)} attracts {c.game.spirit_label(spirit)} to space {space + 1}. It needs "
-         f"{c.game.requirements_label(spirit)}.", cards=(spirit,), actor=seat)
+    how = "attracts" if source == "lost" else "places"
+    c.ev("rs.attract" if source == "lost" else "rs.effect.place-spirit", f"{c.who(seat)} {how} "
+         f"{c.game.spirit_label(spirit)} to space {space + 1}. It needs {c.game.requirements_label(spirit)}.",
+         cards=(spirit,), actor=seat)
     if sp.ability.timing != "activated" and not sp.ability.effects:
         c.ev("rs.tutor.ability-pending", f"{sp.name}'s ability ({sp.ability.text}) is not applied by the tutor yet: "
              "here it plays as if it had no ability.", auto=True, cards=(spirit,), actor=seat)
     elif sp.ability.timing == "ongoing":
         c.ev("rs.ability.ongoing", f"{sp.name}'s Ongoing ability is active while it is on the board: "
              f"{sp.ability.text}", auto=True, cards=(spirit,), actor=seat)
-    refill_lost_spirits(c)
+    elif sp.ability.timing == "on-release":
+        c.ev("rs.effect.on-release", f"{sp.name}'s ability works only when it is released: {sp.ability.text}",
+             auto=True, cards=(spirit,), actor=seat)
+    if source == "lost":
+        refill_lost_spirits(c)
+    if sp.ability.timing == "ongoing" and any(e.effect == "requirement-reduction" for e in sp.ability.effects):
+        from .effects_more import ask_disregard
+        ask_disregard(c, seat, space, spirit)
 
 
 def attach_totem(c: Ctx, seat: int, space: int, card: str, slots: tuple[int, ...]) -> None:
@@ -267,17 +263,14 @@ def release(c: Ctx, seat: int, space: int) -> None:
         s.totem_discard.extend(ps.totems)
         c.ev("rs.release.totems", f"Its Totems ({', '.join(g.totem_label(x) for x in ps.totems)}) go to the Totem "
              "discard pile.", auto=True, cards=tuple(ps.totems), actor=seat)
-    if ps.used:
-        p.activation_tokens += 1
-        c.ev("rs.release.token", f"The Activation Token on {sp.name} returns to {c.who(seat)}'s board "
-             f"({p.activation_tokens} available).", auto=True, actor=seat)
-    for other in s.players:
-        if any(m.source == ps.card for m in other.next_turn_ap):
-            other.next_turn_ap = [m for m in other.next_turn_ap if m.source != ps.card]
-            c.ev("rs.release.ends-ability", f"{sp.name} is no longer in play, so its effect on {c.who(other.seat)}'s "
-                 "next turn ends.", auto=True, actor=seat)
-    if ps.tokens:
-        c.ev("rs.release.spirit-tokens", f"Spirit Tokens on {sp.name} return to the supply.", auto=True, actor=seat)
+    return_token(c, seat, ps, "rs.release.token")
+    leave_play(c, seat, ps, "released")
+    if sp.ability.timing == "on-release" and sp.ability.effects:
+        c.ev("rs.effect.on-release", f"{sp.name}'s ability works now that it is released: {sp.ability.text}",
+             auto=True, cards=(ps.card,), actor=seat)
+        u = Use(seat, None, None, "rs.effect.on-release", sp.name, ps.card)
+        for e in sp.ability.effects:
+            run_effect(c, u, e.effect, g.effect_params(e))
     draw_reward(c, seat, "blessing" if sp.light else "curse", "rs.release.reward")
     need = RELEASES_TO_TRIGGER.get(len(s.players))
     if need is not None and s.endgame_by is None and len(p.released) >= need:
@@ -322,6 +315,10 @@ def start_turn(c: Ctx, seat: int) -> None:
             p.next_turn_ap = [m for m in p.next_turn_ap if m.by != seat]
             c.ev("rs.effect.next-turn-ap", f"Effects {c.who(seat)} placed until their next turn on {c.who(p.seat)} "
                  "end.", auto=True, actor=seat)
+        if any(m.by == seat for m in p.locks):
+            p.locks = [m for m in p.locks if m.by != seat]
+            c.ev("rs.effect.turn-lock", f"{c.who(seat)}'s turn starts: {c.who(p.seat)} may play Totems again.",
+                 auto=True, actor=seat)
     me = s.players[seat]
     base = 2 + sum(m.delta for m in me.next_turn_ap)
     me.ap = max(1, base)

@@ -85,7 +85,7 @@ def turn_actions(g, s: RSState) -> list[Action]:
     # Attract / refresh and attract
     if has_space and totems_in_hand:
         for spirit in s.lost_spirits:
-            if spirit is None:
+            if spirit is None or g.attract_locked(s, seat, spirit):
                 continue
             cost = g.attract_cost(s, seat, spirit)
             if p.ap >= cost:
@@ -120,9 +120,10 @@ def turn_actions(g, s: RSState) -> list[Action]:
                 out.append(make_action("retrieve-from-shrine", seat, "Retrieve a Totem from the Shrine (keep 1 of "
                                        f"the top {min(3, len(s.shrine))})", f"You have {p.ap} AP and the Shrine holds "
                                        f"{len(s.shrine)} Totem(s){swap}.", ("rs.retrieve",) + clb[1:], AP_COST))
+        locked = g.turn_locked(s, seat, "play-totem")
         for card in sorted(set(totems_in_hand)):
             for i, ps in enumerate(p.board):
-                if ps is not None and fill_options(g, ps, card):
+                if ps is not None and not locked and fill_options(g, ps, card):
                     out.append(make_action("play-totem", seat, f"Play {g.totem_label(card)} to "
                                            f"{g.spirit_label(ps.card)} (space {i + 1})",
                                            g.play_totem_why(ps, card), g.play_totem_clauses(ps, card), AP_COST,
@@ -156,6 +157,8 @@ def turn_actions(g, s: RSState) -> list[Action]:
         why = (f"{sp.name}'s ability is an Activated ability not yet used, you have {p.activation_tokens} Activation "
                "Token(s), and activating is a Free Action on your turn.")
         cl = ("rs.ability.activate", "rs.ability.once")
+        if sp.ability.target == "split-opponents" and not g.targets(s, seat, ps.card):
+            continue
         if sp.ability.target == "one-opponent":
             for t in g.targets(s, seat, ps.card):
                 out.append(make_action("activate-ability", seat, f"Activate {sp.name} targeting Player {t + 1}", why,
@@ -186,10 +189,13 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
            "you have no Totem in hand to offer to the Shrine")
     elif p.ap < AP_COST and not free_attract:
         no("attract", "Attract a Lost Spirit", "rs.turn.ap", "you have no AP left (it costs 1 AP)")
+    from .ongoing import mastery_locked, turn_lock
     for sp in s.lost_spirits:
-        if sp is not None and g.attract_locked(s, seat, sp):
-            no("attract", f"Attract {g.spirit_label(sp)}", "rs.ability.ongoing",
-               "an opponent's Ongoing ability stops you attracting Spirits of your Mastery type")
+        by = mastery_locked(g, s, seat, sp) if sp is not None else None
+        if by:
+            no("attract", f"Attract {g.spirit_label(sp)}", "rs.effect.mastery-lock",
+               f"an opponent's {g.cards.by_id[by].name} stops you attracting Spirits of your Mastery type with the "
+               "attract actions")
     if p.ap < AP_COST:
         for kind, label in (("buy-totem", "Buy a Totem"), ("play-totem", "Play a Totem to a Spirit"),
                             ("retrieve-from-shrine", "Retrieve a Totem from the Shrine")):
@@ -200,7 +206,11 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
                "your hand is at the limit of 7 and holds no Totem to swap out")
         if not s.shrine:
             no("retrieve-from-shrine", "Retrieve a Totem from the Shrine", "rs.retrieve", "the Shrine is empty")
-        if not any(x is not None for x in p.board):
+        lock = turn_lock(s, seat, "play-totem")
+        if lock:
+            no("play-totem", "Play a Totem to a Spirit", "rs.effect.turn-lock",
+               f"{g.cards.by_id[lock.source].name} stops you playing Totems until Player {lock.by + 1}'s next turn")
+        elif not any(x is not None for x in p.board):
             no("play-totem", "Play a Totem to a Spirit", "rs.play-totem", "you have no Spirit on your board")
         else:
             for card in sorted(set(totems)):
@@ -233,4 +243,7 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
         elif not sp.ability.effects:
             no("activate-ability", label, "rs.tutor.ability-pending",
                "the tutor does not play this Spirit's ability yet")
+        elif sp.ability.target in ("one-opponent", "split-opponents") and not g.targets(s, seat, ps.card):
+            no("activate-ability", label, "rs.effect.protection", "no opponent can be targeted by it (each one is "
+               "protected)")
     return out

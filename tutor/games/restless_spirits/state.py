@@ -19,15 +19,21 @@ class PlacedSpirit(_S):
     """A Spirit on a board space.
 
     ``slots[i]`` holds the id of the Totem that meets requirement ``i`` (``None`` while unmet); one Double or Double
-    Wild Totem may meet two slots. ``used`` is True once its Activation Token is on it (ability used or disabled).
-    ``tokens`` are Spirit Tokens lying on it (e.g. ``"seone:-1"``).
+    Wild Totem may meet two slots. ``used`` is True once its Activation Token is on it (ability used or disabled);
+    ``token_owner`` is the seat that token belongs to when it is not the board's owner (Twizel moved after use).
+    ``copied`` is the Spirit whose Ongoing ability this Spirit copied (Yotei, Uji, Grindavik), from ``copied_from``.
+    ``tokens`` are Spirit Tokens lying on it (e.g. ``"protect"`` for Onota). A slot may also be met by a
+    reduction: the id of the Spirit giving it (Barachu, Seone), meaning that requirement is disregarded.
     """
 
     card: str
     slots: list[str | None] = Field(default_factory=lambda: [None, None, None])
     totems: list[str] = Field(default_factory=list)
     used: bool = False
+    token_owner: int | None = None
     tokens: list[str] = Field(default_factory=list)
+    copied: str | None = None
+    copied_from: Literal["opponent-board", "lost-spirits", "opponent-released"] | None = None
 
 
 class ApModifier(_S):
@@ -37,6 +43,15 @@ class ApModifier(_S):
     source: str
     by: int
     delta: int
+
+
+class TurnLock(_S):
+    """An action ``action`` (e.g. ``"play-totem"``) a player may not take, from ``source`` (a Spirit) used by ``by``
+    (a seat). Ends when ``by``'s next turn starts or when the source leaves play (Baikeng)."""
+
+    source: str
+    by: int
+    action: str
 
 
 class Player(_S):
@@ -52,13 +67,37 @@ class Player(_S):
     turns_taken: int = 0
     no_hand_limit: bool = False
     next_turn_ap: list[ApModifier] = Field(default_factory=list)
+    locks: list[TurnLock] = Field(default_factory=list)
+
+
+class EffectRun(_S):
+    """An ability or card whose effects are being carried out, kept while a decision inside it is pending.
+
+    ``source`` is the card used (its type decides Light/Dark), ``effects_of`` the card whose effects run, ``targets``
+    the targeted seats in order (``None``: no target), ``step`` the next (target, effect) pair to run, ``units`` the
+    target picks still to make for a split ability (Jiangsu, Kielderlings), ``then_discard`` a played Blessing or
+    Curse that goes to the bottom of its deck once the effects are done.
+    """
+
+    seat: int
+    space: int | None = None
+    source: str
+    effects_of: str
+    name: str
+    targets: list[int | None] = Field(default_factory=list)
+    step: int = 0
+    units: int = 0
+    then_discard: str | None = None
 
 
 class Decision(_S):
     """A choice the rules ask a player to make inside an action; its options are the next legal actions.
 
     ``kind`` names the choice (e.g. ``"choose-offering"``); ``purpose`` names the action it belongs to;
-    ``cards``/``space``/``target`` carry the context already chosen; ``options`` the card ids offered, when fixed.
+    ``cards``/``space``/``target`` carry the context already chosen; ``options`` the card ids offered, when fixed;
+    ``count`` how many more picks the same decision repeats for; ``run`` the ability being carried out, when the
+    choice belongs to one; ``held`` cards that wait in no other zone while the choice is made (Paringa's Spirits). The internal kind ``"resume-effects"`` is never shown: it continues ``run`` once the
+    decisions above it are answered.
     """
 
     kind: str
@@ -70,6 +109,9 @@ class Decision(_S):
     target: int | None = None
     source: str | None = None
     allow_decline: bool = False
+    count: int = 0
+    run: EffectRun | None = None
+    held: list[str] = Field(default_factory=list)
 
 
 class DraftState(_S):

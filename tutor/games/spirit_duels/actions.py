@@ -94,8 +94,10 @@ def apply_action(c: Ctx, a: Action) -> None:
         ab = ability_of(g, sl)
         if ab is not None and ab.timing == "activate":
             c.ev("sd.kw.activate", f"{c.sname(seat, i)} has Activate: {ab.text}", auto=True, actor=seat)
-            c.push(*effect_works(g, ab.effects, seat, c.sname(seat, i), spirit=i))
-        c.push(Work(kind="end-action", seat=seat))
+            # one push: the ability resolves fully before the action ends and the turn passes
+            c.push(*effect_works(g, ab.effects, seat, c.sname(seat, i), spirit=i), Work(kind="end-action", seat=seat))
+        else:
+            c.push(Work(kind="end-action", seat=seat))
         return
     if k == "resolve-dice":
         sym = a.param("symbol")

@@ -1,0 +1,86 @@
+"""Copy abilities (Yotei, Uji, Grindavik; Glossary: Copy; General FAQs: copying an ability already used).
+
+The copier chooses a Spirit from a zone given as data (``zone``); that Spirit's Activated ability then runs at once
+as the copier's own: from the copier's space, for the copier's owner, and as an ability of the copier's type (a
+Light copier's copy is a Light ability). The copied Spirit is not affected and may have been used already. A copied
+Ongoing ability made only of looked-up effects (:data:`~.ongoing.LOOKUP_EFFECTS`) works for the copier while the copy
+holds (:func:`~.ongoing.copy_holds`). Other Ongoing and on-release abilities are not copied by the tutor yet (ruling
+``rs.tutor.ability-pending``): such Spirits are not offered.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from .effects import REGISTRY, EffectKind, Use, _P
+from .ongoing import LOOKUP_EFFECTS
+from .state import Decision
+from .zones import Ctx
+
+ZONE_WORDS = {"opponent-board": "on the target's board", "lost-spirits": "in the Lost Spirits row",
+              "opponent-released": "among the target's released Spirits"}
+
+
+class CopyP(_P):
+    """``zone``: ``opponent-board`` (a Spirit on the target's board), ``lost-spirits`` (a Lost Spirit) or
+    ``opponent-released`` (a Spirit the target has released)."""
+
+    zone: Literal["opponent-board", "lost-spirits", "opponent-released"]
+
+
+def copy_options(g, s, zone: str, target: int | None) -> list[str]:
+    """The Spirits whose ability may be copied from ``zone``: an Activated ability the tutor plays, or an Ongoing one
+    made of looked-up effects."""
+    if zone == "lost-spirits":
+        pool = [x for x in s.lost_spirits if x]
+    elif target is None:
+        pool = []
+    elif zone == "opponent-board":
+        pool = [ps.card for ps in s.players[target].board if ps is not None]
+    else:
+        pool = list(s.players[target].released)
+    out = []
+    for x in pool:
+        ab = g.cards.by_id[x].ability
+        if ab.effects and (ab.timing == "activated" or ab.timing == "ongoing" and all(
+                e.effect in LOOKUP_EFFECTS for e in ab.effects)):
+            out.append(x)
+    return out
+
+
+def _copy(c: Ctx, u: Use, p: CopyP) -> None:
+    opts = copy_options(c.game, c.state, p.zone, u.target)
+    if not opts:
+        c.ev("rs.tutor.ability-pending", f"No Spirit {ZONE_WORDS[p.zone]} has an Activated ability the tutor can "
+             f"copy yet, so {u.source_name} does nothing.", actor=u.seat)
+        return
+    from .decisions import ask
+    ask(c, Decision(kind="choose-copy", actor=u.seat, purpose=p.zone, target=u.target, space=u.space,
+                    source=u.source_card))
+
+
+def _copy_actions(g, s, d, a) -> None:
+    for x in copy_options(g, s, d.purpose, d.target):
+        sp = g.cards.by_id[x]
+        a("choose-copy", f"Copy {sp.name}: {sp.ability.text}", f"{g.cards.by_id[d.source].name} copies the ability "
+          "and uses it at once as its own, read from its own place.", ("rs.effect.copy", "rs.ruling.copy-is-copier"),
+          spirit=x)
+
+
+def _copy_resolve(c: Ctx, d: Decision, action) -> None:
+    from .abilities import start
+    x = action.param("spirit")
+    sp = c.cards.by_id[x]
+    if sp.ability.timing == "ongoing":
+        ps = c.state.players[d.actor].board[d.space]
+        ps.copied, ps.copied_from = x, d.purpose
+        c.ev("rs.effect.copy-ongoing", f"{c.name(d.source)} copies {sp.name}'s Ongoing ability and has it while the "
+             f"copy holds: {sp.ability.text}", cards=(x,), actor=d.actor)
+        return
+    c.ev("rs.effect.copy", f"{c.name(d.source)} copies {sp.name}'s ability and uses it at once as its own: "
+         f"{sp.ability.text}", cards=(x,), actor=d.actor)
+    start(c, d.actor, d.space, d.source, sp.ability.target, None, effects_of=x)
+
+
+REGISTRY["copy-ability"] = EffectKind(CopyP, _copy, False, ("use",))
+
+HANDLERS = {"choose-copy": (_copy_actions, _copy_resolve)}

@@ -1,0 +1,190 @@
+"""Ongoing abilities, protections and what ends when a Spirit leaves play (Spirit Abilities; Spirit Ability
+Clarifications: Aluak, Baikeng, Nordheim, Onota, Virley; General FAQs: released Spirits lose their abilities).
+
+An Ongoing ability works while its Spirit is on a board and not disabled (an Activation Token on an Ongoing Spirit
+marks it disabled, Nozawa). What differs between cards is data: a ``protection`` names what it protects against, a
+``mastery-lock`` stops target opponents attracting their Mastery type, a ``requirement-reduction`` lowers the
+Spirit's own requirements. Nothing here branches on a card's name.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from .effects import REGISTRY, EffectKind, _P
+from .state import PlacedSpirit, RSState
+from .zones import Ctx
+
+PROTECT = "protect"
+#: Ongoing effects that are looked up while their Spirit is in play (so a copier can have them too)
+LOOKUP_EFFECTS = ("protection", "mastery-lock")
+
+
+class Protection(_P):
+    """``against``: ``dark-abilities`` (abilities used by Dark Spirits) or ``curses`` (Curse cards)."""
+
+    against: Literal["dark-abilities", "curses"]
+
+
+class NoParams(_P):
+    """An effect without parameters."""
+
+
+class Reduction(_P):
+    """``amount`` requirements fewer (the owner chooses which to disregard)."""
+
+    amount: Literal[1] = 1
+
+
+REGISTRY.update({
+    "protection": EffectKind(Protection, None, False, ("ongoing",)),
+    "mastery-lock": EffectKind(NoParams, None, False, ("ongoing",)),
+    "requirement-reduction": EffectKind(Reduction, None, False, ("ongoing",)),
+})
+
+
+def ongoing_active(g, ps: PlacedSpirit | None) -> bool:
+    """True when ``ps`` is a Spirit on a board with an Ongoing ability that is not disabled."""
+    return ps is not None and not ps.used and g.cards.by_id[ps.card].ability.timing == "ongoing"
+
+
+def copy_holds(g, s: RSState, ps: PlacedSpirit) -> bool:
+    """True while the Ongoing ability copied by ``ps`` still works: a copied Spirit on a board or in the Lost Spirits
+    row must still be there; a copied released Spirit keeps working until the copier leaves play (Grindavik)."""
+    if ps.copied is None:
+        return False
+    if ps.copied_from == "lost-spirits":
+        return ps.copied in s.lost_spirits
+    if ps.copied_from == "opponent-board":
+        return any(q is not None and q.card == ps.copied for p in s.players for q in p.board)
+    return True
+
+
+def active_effects(g, s: RSState, seat: int, effect: str):
+    """``(space, PlacedSpirit, params)`` for each active Ongoing effect named ``effect`` on ``seat``'s board, copied
+    ones included (the copier is then the Spirit giving it)."""
+    out = []
+    for i, ps in enumerate(s.players[seat].board):
+        cards = [ps.card] if ongoing_active(g, ps) else []
+        if ps is not None and copy_holds(g, s, ps):
+            cards.append(ps.copied)
+        for card in cards:
+            for e in g.cards.by_id[card].ability.effects:
+                if e.effect == effect:
+                    out.append((i, ps, g.effect_params(e)))
+    return out
+
+
+def source_kinds(g, source: str | None) -> set[str]:
+    """What a protection may stop about ``source``: ``{"curses"}`` for a Curse card, ``{"dark-abilities"}`` for a
+    Dark Spirit's ability (a copied ability counts as the copier's), else nothing."""
+    if source is None:
+        return set()
+    kind = g.card_kind(source)
+    if kind == "curse":
+        return {"curses"}
+    if kind == "spirit" and not g.cards.by_id[source].light:
+        return {"dark-abilities"}
+    return set()
+
+
+def shield(g, s: RSState, seat: int, source: str | None) -> str | None:
+    """The Spirit whose Ongoing protection stops ``source`` from targeting ``seat`` (``None``: not protected)."""
+    kinds = source_kinds(g, source)
+    for _, ps, prm in active_effects(g, s, seat, "protection"):
+        if prm.against in kinds:
+            return ps.card
+    return None
+
+
+def protect_token_space(s: RSState, seat: int) -> int | None:
+    """Space of ``seat``'s Spirit carrying a Protect token (Onota), or ``None``."""
+    for i, ps in enumerate(s.players[seat].board):
+        if ps is not None and PROTECT in ps.tokens:
+            return i
+    return None
+
+
+def mastery_locked(g, s: RSState, seat: int, sid: str) -> str | None:
+    """The opponent's Spirit whose ``mastery-lock`` stops ``seat`` attracting ``sid`` with the attract actions, or
+    ``None``. It applies when ``sid`` is of ``seat``'s Mastery type and ``seat`` can be targeted by that Spirit."""
+    guide = s.players[seat].guide
+    if not guide or g.cards.by_id[guide].mastery != g.cards.by_id[sid].type:
+        return None
+    for o in s.players:
+        if o.seat == seat:
+            continue
+        for _, ps, _ in active_effects(g, s, o.seat, "mastery-lock"):
+            if seat in g.targets(s, o.seat, ps.card):
+                return ps.card
+    return None
+
+
+def turn_lock(s: RSState, seat: int, action: str):
+    """The :class:`~.state.TurnLock` forbidding ``seat`` to take ``action`` now, or ``None``."""
+    return next((x for x in s.players[seat].locks if x.action == action), None)
+
+
+def clear_markers(c: Ctx, source: str, why: str) -> None:
+    """Remove every requirement reduction that ``source`` placed; those requirements count again."""
+    for p in c.state.players:
+        for ps in p.board:
+            if ps is not None and source in ps.slots:
+                ps.slots = [None if x == source else x for x in ps.slots]
+                c.ev("rs.effect.requirement-reduction", f"{c.name(source)} {why}, so the requirement it removed "
+                     f"from {c.name(ps.card)} counts again.", auto=True, cards=(ps.card,), actor=p.seat)
+
+
+def leave_play(c: Ctx, seat: int, ps: PlacedSpirit, how: str) -> None:
+    """End what the Spirit ``ps`` (leaving ``seat``'s board: ``how`` is "released" or "destroyed") was doing: its
+    effects on other players' next turns, turn locks, requirement reductions and Spirit Tokens."""
+    s = c.state
+    name = c.name(ps.card)
+    for other in s.players:
+        if any(m.source == ps.card for m in other.next_turn_ap):
+            other.next_turn_ap = [m for m in other.next_turn_ap if m.source != ps.card]
+            c.ev("rs.release.ends-ability", f"{name} is no longer in play, so its effect on {c.who(other.seat)}'s "
+                 "next turn ends.", auto=True, actor=seat)
+        if any(m.source == ps.card for m in other.locks):
+            other.locks = [m for m in other.locks if m.source != ps.card]
+            c.ev("rs.release.ends-ability", f"{name} is no longer in play, so {c.who(other.seat)} may play Totems "
+                 "again.", auto=True, actor=seat)
+    clear_markers(c, ps.card, f"is {how}")
+    for other in s.players:
+        for q in other.board:
+            if q is not None and q.copied == ps.card and q.copied_from == "opponent-board":
+                q.copied = q.copied_from = None
+                c.ev("rs.effect.copy-ongoing", f"{name} is {how}, so {c.name(q.card)}'s copy of its ability ends.",
+                     auto=True, actor=other.seat)
+    if ps.tokens:
+        ps.tokens = []
+        c.ev("rs.release.spirit-tokens", f"Spirit Tokens on {name} return to the supply.", auto=True, actor=seat)
+    sp = c.cards.by_id[ps.card]
+    if sp.ability.timing == "ongoing" and sp.ability.effects and not ps.used:
+        c.ev("rs.release.ends-ability", f"{name}'s Ongoing ability ends: it is {how}.", auto=True, actor=seat)
+
+
+def return_token(c: Ctx, seat: int, ps: PlacedSpirit, clause: str) -> None:
+    """Give the Activation Token on ``ps`` (on ``seat``'s board) back to the board of the player it belongs to."""
+    if not ps.used:
+        return
+    owner = seat if ps.token_owner is None else ps.token_owner
+    q = c.state.players[owner]
+    q.activation_tokens += 1
+    ps.used, ps.token_owner = False, None
+    c.ev(clause, f"The Activation Token on {c.name(ps.card)} returns to {c.who(owner)}'s board "
+         f"({q.activation_tokens} available).", auto=True, actor=owner)
+
+
+def destroy(c: Ctx, seat: int, space: int) -> None:
+    """Destroy the Spirit on ``seat``'s ``space``: it goes to the Spirit discard pile, its Totems to the Totem
+    discard pile and its tokens back; no reward, and an on-release ability does not happen (Glossary: Destroy)."""
+    s = c.state
+    ps = s.players[seat].board[space]
+    s.players[seat].board[space] = None
+    s.spirit_discard.append(ps.card)
+    s.totem_discard.extend(ps.totems)
+    c.ev("rs.effect.destroy", f"{c.who(seat)}'s {c.game.spirit_label(ps.card)} is destroyed: it goes to the Spirit "
+         "discard pile" + (f" and its Totems ({', '.join(c.name(x) for x in ps.totems)}) to the Totem discard pile"
+                           if ps.totems else "") + ".", cards=(ps.card, *ps.totems), actor=seat)
+    return_token(c, seat, ps, "rs.effect.destroy")
+    leave_play(c, seat, ps, "destroyed")
