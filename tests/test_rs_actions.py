@@ -189,7 +189,7 @@ def test_activated_ability_once_and_blocked_after():
 
 
 def test_ability_the_tutor_does_not_play_yet_is_blocked_not_offered():
-    s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "board": [{"card": "abbari"}, None, None]}]})
+    s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "board": [{"card": "knockgour-light"}, None, None]}]})
     assert not any(a.kind == "activate-ability" for a in s.legal_actions())
     assert [b.clause for b in s.blocked_actions() if b.kind == "activate-ability"] == ["rs.tutor.ability-pending"]
 
