@@ -7,6 +7,8 @@ Public contract (see README "Engine API"):
   ``redo()``, ``reset()``, ``history``, ``state``, ``current_player``, ``is_over``, ``winners``, ``to_json()``
 - :func:`load_session` ``(text) -> Session``
 - :func:`clauses` ``(game_id) -> dict[str, Clause]``
+- :func:`graph` ``(game_id) -> networkx.MultiDiGraph``: the ability-interaction graph (queries in
+  :mod:`tutor.interactions`)
 - :class:`IllegalAction` (a ``ValueError`` with ``.code``, ``.clause``), :class:`ContentError`
 - value types :class:`Action`, :class:`Blocked`, :class:`Event`, :class:`Step`, :class:`Clause`
 """
@@ -20,7 +22,7 @@ from .core.model import Action, Blocked, Clause, Event, Source, Step
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, replay
 from .registry import KNOWN_GAMES, clauses_for, game_class
 
-__all__ = ["new_game", "load_session", "clauses", "Session", "IllegalAction", "ContentError", "Action", "Blocked",
+__all__ = ["new_game", "load_session", "clauses", "graph", "Session", "IllegalAction", "ContentError", "Action", "Blocked",
            "Event", "Step", "Clause", "Source", "GAMES"]
 
 #: The game ids: ``"restless-spirits"``, ``"spirited"``, ``"spirit-duels"``.
@@ -135,3 +137,17 @@ def clauses(game_id: str) -> dict[str, Clause]:
         ValueError: unknown game id (naming the valid ones).
     """
     return dict(clauses_for(game_id))
+
+
+def graph(game_id: str | None = None, **options: Any):
+    """The ability-interaction graph of a game (``None`` or ``"all"``: the three games together).
+
+    Returns a ``networkx.MultiDiGraph`` whose edges carry ``kind`` (blocks, copies, modifies, counts, triggers,
+    disables, removes, targets), ``clauses``, ``why`` and ``scenarios``; built from the same content the engine plays
+    (``cards=PATH`` uses a user card file). Queries and exports: :mod:`tutor.interactions`.
+
+    Raises:
+        ValueError: unknown game id. ContentError: a bad card or graph data file, naming file and field.
+    """
+    from . import interactions
+    return interactions.build(game_id, **options)

@@ -1,0 +1,368 @@
+"""The ability-interaction graph: a ``networkx.MultiDiGraph`` built from the games' content, with plain-words answers
+to "what affects X?", "what does X affect?" and "how can A affect B?".
+
+- Nodes: cards and their abilities (read by :mod:`tutor.interactions_cards` from the card file the engine plays) and the
+  rules' words (keywords, statuses, tokens, resources, limits, actions, events: ``content/graph/<game>.yaml``).
+  Attributes: ``game``, ``kind``, ``label``, ``group`` (Light / Dark, a Class or a clan), ``provisional``,
+  ``clauses``, ``text``.
+- Edges: ``kind`` from one vocabulary (``content/graph/vocabulary.yaml``: blocks, copies, modifies, counts, triggers,
+  disables, removes, targets), ``clauses`` (ids that exist), ``why`` (plain words), ``scenarios`` (ids of the FAQ
+  scenarios that exercise it), ``source`` (the effect name, ``target``, a slot, or ``rule``).
+- Edges come from data: each card's effect names and parameters go through the table in
+  ``content/graph/<game>.yaml`` (``effects``, ``params``, ``targets``, ``slots``); ``rules`` lists the rules' own
+  interactions with their clauses. A new card, or a user's card file (``build(game, cards=PATH)``), changes the
+  graph with no code change.
+
+Use ``build("restless-spirits")`` (or ``build(None)`` / ``build("all")`` for the three games together), then
+:func:`affects`, :func:`affected_by`, :func:`paths`, :func:`to_graphml`, :func:`to_node_link`.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+import networkx as nx
+
+from .core.content import content_root, parse_yaml, read_text
+from .core.errors import ContentError
+from .interactions_cards import READERS, CardRec
+
+GAMES = tuple(READERS)
+GAME_TITLES = {"restless-spirits": "Restless Spirits", "spirited": "Spirited", "spirit-duels": "Spirit Duels"}
+
+
+# -- data -----------------------------------------------------------------------------------------------------------
+def graph_dir() -> Path:
+    """``content/graph/``: the vocabulary and one effect-to-edge table per game."""
+    return content_root() / "graph"
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> dict[str, dict[str, str]]:
+    """``{"edge_kinds": {kind: meaning}, "node_kinds": {kind: meaning}}``."""
+    p = graph_dir() / "vocabulary.yaml"
+    return parse_yaml(read_text(p), str(p))
+
+
+def _table(game: str) -> dict[str, Any]:
+    p = graph_dir() / f"{game}.yaml"
+    return parse_yaml(read_text(p), str(p))
+
+
+def node_id(game: str, local: str) -> str:
+    """The graph id of a game's card or word: ``"restless-spirits:nordheim"``."""
+    return f"{game}:{local}"
+
+
+class _Params:
+    """``{p.NAME}`` in a template: an effect parameter (empty when absent)."""
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self._p = params
+
+    def __getattr__(self, name: str) -> str:
+        v = self._p.get(name, "")
+        return "-".join(str(x) for x in v) if isinstance(v, (list, tuple)) else str(v)
+
+
+def _fill(text: str, **kw: Any) -> str:
+    return " ".join(text.format_map(kw).split())
+
+
+def _flat(params: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if isinstance(v, dict):
+            out.update(_flat(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out
+
+
+def _matches(value: Any, want: Any) -> bool:
+    if isinstance(want, list):
+        return any(_matches(value, w) for w in want)
+    return value == want
+
+
+def _selected(rec: CardRec, sel: dict[str, Any]) -> bool:
+    for k, want in sel.items():
+        have = rec.group if k == "group" else rec.attrs.get(k)
+        if not _matches(have, want):
+            return False
+    return True
+
+
+# -- building -------------------------------------------------------------------------------------------------------
+def _add_card(G: nx.MultiDiGraph, game: str, rec: CardRec) -> None:
+    a = rec.attrs
+    prov = a.get("provisional_fields", [])
+    group = a.get("side") or ", ".join(c.title() for c in a.get("classes", [])) or a.get("clan", "")
+    G.add_node(node_id(game, rec.id), game=game, kind=rec.kind, label=rec.label, group=group,
+               card=rec.id, provisional=bool(prov), provisional_fields=list(prov), clauses=[],
+               text=a.get("text", ""), type=a.get("type", ""), timing=a.get("timing", ""),
+               classes=list(a.get("classes", [])), pending=not a.get("has_effects", True))
+
+
+def _emit(G: nx.MultiDiGraph, game: str, recs: dict[str, CardRec], rec: CardRec | None, tpl: dict[str, Any],
+          source: str, params: dict[str, Any], value: Any, where: str) -> None:
+    """Add the edges of one template ``tpl`` for card ``rec`` (``None`` for a rule)."""
+    p = _Params(params)
+    card = rec.id if rec else ""
+
+    def ends(spec: Any, default: str | None) -> list[str]:
+        if spec is None:
+            spec = default
+        if isinstance(spec, dict):
+            return [node_id(game, r.id) for r in recs.values() if _selected(r, spec["select"]) and r is not rec]
+        local = str(spec).format_map({"card": card, "value": value, "p": p})
+        nid = node_id(game, local)
+        if nid not in G:
+            raise ContentError(f"{where}: no node {local!r} in {game} (from {spec!r})", field=where)
+        return [nid]
+
+    clauses = list(tpl.get("clauses", []))
+    kind = tpl["kind"]
+    if kind not in vocabulary()["edge_kinds"]:
+        raise ContentError(f"{where}: kind {kind!r} is not in the vocabulary", field=where)
+    for u in ends(tpl.get("from"), "{card}"):
+        for v in ends(tpl.get("to"), None):
+            if u == v:
+                continue
+            why = _fill(tpl["why"], **{"from": G.nodes[u]["label"], "to": G.nodes[v]["label"], "value": value,
+                                        "p": p, "card": rec.label if rec else ""})
+            prov = bool(G.nodes[u].get("provisional") or G.nodes[v].get("provisional"))
+            G.add_edge(u, v, kind=kind, clauses=clauses, why=why, scenarios=[], source=source, provisional=prov)
+
+
+def _build_game(game: str, cards: str | Path | None) -> nx.MultiDiGraph:
+    table = _table(game)
+    where = f"content/graph/{game}.yaml"
+    G = nx.MultiDiGraph()
+    for n in table.get("nodes", []):
+        G.add_node(node_id(game, n["id"]), game=game, kind=n["kind"], label=n["label"], group="", card="",
+                   provisional=False, provisional_fields=[], clauses=list(n.get("clauses", [])), text="", type="",
+                   timing="", classes=[], pending=False)
+    recs = {r.id: r for r in READERS[game](cards)}
+    for r in recs.values():
+        if node_id(game, r.id) in G:
+            raise ContentError(f"{where}: card id {r.id!r} is also the id of a word of the rules", field="nodes")
+        _add_card(G, game, r)
+    effects, params = table.get("effects", {}), table.get("params", {})
+    unmapped: dict[str, list[str]] = {}
+    for r in recs.values():
+        for tpl in table.get("targets", {}).get(r.attrs.get("target") or "none", []):
+            _emit(G, game, recs, r, tpl, "target", {}, r.attrs.get("target"), f"{where}: targets")
+        for slot in dict.fromkeys(s for s, _e, _p in r.uses):
+            for tpl in table.get("slots", {}).get(slot, []):
+                _emit(G, game, recs, r, tpl, slot, {}, slot, f"{where}: slots.{slot}")
+        for slot, name, prm in r.uses:
+            if name not in effects:
+                unmapped.setdefault(name, []).append(r.id)
+                continue
+            flat = _flat(prm)
+            for i, tpl in enumerate(effects[name]):
+                if all(_matches(flat.get(k), v) for k, v in tpl.get("when", {}).items()):
+                    _emit(G, game, recs, r, tpl, name, prm, None, f"{where}: effects.{name}[{i}]")
+            for path, value in flat.items():
+                if value not in (None, False, "") and path in params:
+                    for tpl in params[path]:
+                        _emit(G, game, recs, r, tpl, name, prm, value, f"{where}: params.{path}")
+    for i, tpl in enumerate(table.get("rules", [])):
+        _emit(G, game, recs, None, tpl, "rule", {}, None, f"{where}: rules[{i}]")
+    G.graph["unmapped"] = {game: {k: sorted(v) for k, v in sorted(unmapped.items())}}
+    pending = sorted(r.label for r in recs.values() if not r.attrs.get("has_effects", True))
+    G.graph["missing"] = [{"game": game, **m} for m in table.get("missing", [])] + [
+        {"game": game, "interaction": f"{name}'s ability", "needs": "effects in the card file: the tutor does not "
+         "play this ability yet, so the graph has no edge for it"} for name in pending]
+    return G
+
+
+def _merge_dicts(Gs: Iterable[nx.MultiDiGraph]) -> dict[str, Any]:
+    out: dict[str, Any] = {"unmapped": {}, "missing": []}
+    for g in Gs:
+        out["unmapped"].update(g.graph.get("unmapped", {}))
+        out["missing"] += g.graph.get("missing", [])
+    return out
+
+
+def build(game_id: str | None = None, cards: str | Path | dict[str, str | Path] | None = None,
+          scenarios: bool = True) -> nx.MultiDiGraph:
+    """The interaction graph of one game, or of the three together (``None`` or ``"all"``).
+
+    Args:
+        game_id: ``"restless-spirits"``, ``"spirited"``, ``"spirit-duels"``, ``"all"`` or ``None``.
+        cards: a card file to read instead of the shipped one (one game), or ``{game: path}``.
+        scenarios: link each edge to the FAQ scenarios that exercise it (runs them once; cached).
+
+    Raises:
+        ValueError: unknown game id (naming the valid ones). ContentError: a bad card or graph file.
+    """
+    games = GAMES if game_id in (None, "all") else (game_id,)
+    if any(g not in GAMES for g in games):
+        raise ValueError(f"unknown game {game_id!r}; valid: {', '.join(GAMES)} or 'all'")
+    files = cards if isinstance(cards, dict) else ({games[0]: cards} if cards else {})
+    parts = [_build_game(g, files.get(g)) for g in games]
+    G = nx.compose_all(parts) if len(parts) > 1 else parts[0]
+    G.graph.update(_merge_dicts(parts))
+    G.graph["games"] = list(games)
+    if scenarios:
+        link_scenarios(G)
+    return G
+
+
+# -- scenarios ------------------------------------------------------------------------------------------------------
+@lru_cache(maxsize=4)
+def _index(game: str):
+    from .faq import build_index
+    return build_index(game).entries
+
+
+def _mentions(entry) -> set[str]:
+    words = {c.lower() for c in entry.covers}
+    for cid, name, _k in entry.cards:
+        words |= {cid.lower(), name.lower()}
+    return words
+
+
+def _named(G: nx.MultiDiGraph, n: str, words: set[str]) -> bool:
+    d = G.nodes[n]
+    if d["card"]:
+        return d["card"].lower() in words or d["label"].lower() in words
+    local = n.split(":", 1)[1].replace("-", " ")
+    first = d["label"].lower().split(" (")[0]
+    return any(w in (local, first) or (len(w) > 3 and w in first) for w in words)
+
+
+def link_scenarios(G: nx.MultiDiGraph) -> None:
+    """Fill each edge's ``scenarios``: FAQ scenarios of its game that name both ends, or name one end (or, for an
+    edge between two words of the rules, none) and check or fire the edge's first clause."""
+    for game in G.graph.get("games", GAMES):
+        entries = [(e, _mentions(e), set(e.clauses)) for e in _index(game)]
+        for u, v, k, d in G.edges(keys=True, data=True):
+            if G.nodes[u]["game"] != game:
+                continue
+            found = []
+            for e, words, cl in entries:
+                nu, nv = _named(G, u, words), _named(G, v, words)
+                first = d["clauses"][0] if d["clauses"] else None
+                cards = G.nodes[u]["card"] or G.nodes[v]["card"]
+                if (nu and nv) or (first in cl and (nu or nv or not cards)):
+                    found.append(e.id)
+            G.edges[u, v, k]["scenarios"] = found
+
+
+# -- questions ------------------------------------------------------------------------------------------------------
+def find(G: nx.MultiDiGraph, name: str, game: str | None = None) -> str:
+    """The node id for ``name``: a node id, a card or word id (``"nordheim"``) or a label, case-insensitive.
+
+    Raises:
+        KeyError: no such node (naming close labels).
+    """
+    if name in G:
+        return name
+    want = name.strip().lower()
+    hits = [n for n, d in G.nodes(data=True) if (game is None or d["game"] == game)
+            and (n.split(":", 1)[1] == want or d["label"].lower() == want)]
+    if not hits:
+        hits = [n for n, d in G.nodes(data=True) if (game is None or d["game"] == game) and want
+                and want in d["label"].lower()]
+    if not hits:
+        raise KeyError(f"no node named {name!r}")
+    return sorted(hits, key=lambda n: (G.nodes[n]["card"] == "", len(G.nodes[n]["label"])))[0]
+
+
+def label(G: nx.MultiDiGraph, n: str) -> str:
+    return G.nodes[n]["label"]
+
+
+def explain(G: nx.MultiDiGraph, u: str, v: str, k: Any) -> str:
+    """One edge in plain words: ``"Nordheim blocks Baikeng: <why>"``."""
+    d = G.edges[u, v, k]
+    return f"{label(G, u)} {d['kind']} {label(G, v)}: {d['why']}"
+
+
+def affects(G: nx.MultiDiGraph, x: str) -> list[str]:
+    """What affects ``x``: one sentence per incoming edge."""
+    n = find(G, x)
+    return [explain(G, u, v, k) for u, v, k in sorted(G.in_edges(n, keys=True), key=lambda e: (e[0], e[2]))]
+
+
+def affected_by(G: nx.MultiDiGraph, x: str) -> list[str]:
+    """What ``x`` affects: one sentence per outgoing edge."""
+    n = find(G, x)
+    return [explain(G, u, v, k) for u, v, k in sorted(G.out_edges(n, keys=True), key=lambda e: (e[1], e[2]))]
+
+
+def paths(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4, limit: int = 8) -> list[list[tuple[str, str, Any]]]:
+    """Up to ``limit`` shortest ways ``a`` can affect ``b`` (edge paths of at most ``cutoff`` hops)."""
+    u, v = find(G, a), find(G, b)
+    if u == v:
+        return []
+    found = list(nx.all_simple_edge_paths(G, u, v, cutoff=cutoff))
+    found.sort(key=lambda p: (len(p), [G.edges[e]["kind"] for e in p], p))
+    return found[:limit]
+
+
+def how(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4) -> str:
+    """"How can A affect B?" in plain words: each path, each hop explained."""
+    u, v = find(G, a), find(G, b)
+    ps = paths(G, u, v, cutoff)
+    if not ps:
+        return f"{label(G, u)} cannot affect {label(G, v)} in {cutoff} steps or fewer (no chain of interactions)."
+    out = []
+    for i, p in enumerate(ps, 1):
+        out.append(f"{i}. " + " → ".join([label(G, p[0][0])] + [f"{G.edges[e]['kind']} {label(G, e[1])}" for e in p]))
+        out += [f"   - {explain(G, *e)}" for e in p]
+    return "\n".join(out)
+
+
+# -- export ---------------------------------------------------------------------------------------------------------
+def _plain(G: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    H = nx.MultiDiGraph()
+    for n, d in G.nodes(data=True):
+        H.add_node(n, **{k: json.dumps(x) if isinstance(x, (list, dict)) else x for k, x in d.items()})
+    for u, v, k, d in G.edges(keys=True, data=True):
+        H.add_edge(u, v, key=k, **{a: json.dumps(x) if isinstance(x, (list, dict)) else x for a, x in d.items()})
+    return H
+
+
+def to_graphml(G: nx.MultiDiGraph, path: str | Path) -> Path:
+    """Write GraphML (list attributes as JSON text) for Gephi, Cytoscape or yEd."""
+    nx.write_graphml(_plain(G), str(path))
+    return Path(path)
+
+
+def to_node_link(G: nx.MultiDiGraph, path: str | Path | None = None) -> dict[str, Any]:
+    """Node-link JSON (``nodes`` and ``links``); written to ``path`` when given."""
+    data = nx.node_link_data(G, edges="links")
+    if path is not None:
+        Path(path).write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
+    return data
+
+
+def from_node_link(data: dict[str, Any]) -> nx.MultiDiGraph:
+    """Read node-link JSON back into a graph."""
+    return nx.node_link_graph(data, directed=True, multigraph=True, edges="links")
+
+
+def check(G: nx.MultiDiGraph) -> list[str]:
+    """Problems: an edge kind outside the vocabulary, or a clause id that does not exist (empty when sound)."""
+    from . import clauses as game_clauses
+    known = {g: set(game_clauses(g)) for g in G.graph.get("games", GAMES)}
+    kinds = set(vocabulary()["edge_kinds"])
+    out = []
+    for u, v, d in G.edges(data=True):
+        g = G.nodes[u]["game"]
+        if d["kind"] not in kinds:
+            out.append(f"{u} -> {v}: unknown kind {d['kind']!r}")
+        if not d["clauses"]:
+            out.append(f"{u} -> {v}: no clause")
+        out += [f"{u} -> {v}: unknown clause {c!r}" for c in d["clauses"] if c not in known[g]]
+    for n, d in G.nodes(data=True):
+        out += [f"{n}: unknown clause {c!r}" for c in d["clauses"] if c not in known[d["game"]]]
+    return out
+
+

@@ -1,0 +1,120 @@
+"""Cards as the interaction graph sees them: one :class:`CardRec` per card (and per ability-carrying part), read
+with each game's own loader from the same card file the engine plays (``content/<game>/cards.yaml`` or a user's
+file), so the graph changes with the data and never with code.
+
+A record says what the card is (``kind``, ``group``, Light/Dark side, Class, provisional fields) and which effects it
+uses (``uses``: ``(slot, effect name, params)``; the slot is an ability timing or a card part such as ``battle``).
+This module reads schemas only: nothing here knows a card by name. The effect-to-edge table is data
+(``content/graph/<game>.yaml``, applied by :mod:`tutor.interactions`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class CardRec:
+    """One card node: ``id`` (the card id), ``label``, ``kind`` (spirit, blessing, curse, clan, allegiance, wonder,
+    class, move, item, trait), ``group`` (the card file's list it comes from, for selectors), ``attrs`` (side,
+    type, timing, target, classes, text, provisional fields...) and ``uses`` (slot, effect, params)."""
+
+    id: str
+    label: str
+    kind: str
+    group: str
+    attrs: dict[str, Any] = field(default_factory=dict)
+    uses: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
+
+
+def _prov(card) -> list[str]:
+    return sorted(getattr(card, "provisional", {}) or {})
+
+
+def restless_spirits(path: str | Path | None = None) -> list[CardRec]:
+    """Spirits (with their ability), Blessings and Curses of a Restless Spirits card file."""
+    from .games.restless_spirits.cards import LIGHT_TYPES
+    from .games.restless_spirits.game import load_cards
+    cards, _ = load_cards(path)
+    out: list[CardRec] = []
+    for s in cards.spirits:
+        ab = s.ability
+        out.append(CardRec(
+            s.id, s.name, "spirit", "spirits",
+            {"side": "Light" if s.type in LIGHT_TYPES else "Dark", "type": s.type, "timing": ab.timing,
+             "target": ab.target, "text": ab.text, "has_effects": bool(ab.effects), "promo": s.promo,
+             "provisional_fields": _prov(s)},
+            [(ab.timing, e.effect, dict(e.params)) for e in ab.effects]))
+    for group, kind in (("blessings", "blessing"), ("curses", "curse")):
+        for c in getattr(cards, group):
+            out.append(CardRec(
+                c.id, c.name, kind, group,
+                {"timing": "use", "target": c.target, "text": c.text, "has_effects": bool(c.effects),
+                 "cost": c.cost, "provisional_fields": _prov(c)},
+                [("use", e.effect, dict(e.params)) for e in c.effects]))
+    return out
+
+
+def spirited(path: str | Path | None = None) -> list[CardRec]:
+    """Clan cards (their power), Allegiances (Battle and Overrun effects) and Wonders of a Spirited card file."""
+    from .core.content import content_root
+    from .games.spirited.game import _load
+    p = Path(path) if path else content_root() / "spirited" / "cards.yaml"
+    cards = _load(str(p), p.stat().st_mtime)
+    out: list[CardRec] = []
+    for cl in cards.clans:
+        prov = _prov(cl)
+        out.append(CardRec(cl.id, cl.name, "clan", "clans",
+                           {"clan": cl.name, "text": cl.power.text, "has_effects": True, "provisional_fields": prov},
+                           [("power", cl.power.effect, dict(cl.power.params))]))
+        al = cl.allegiance
+        out.append(CardRec(
+            f"allegiance-{cl.id}", f"{cl.name} Allegiance", "allegiance", "allegiances",
+            {"clan": cl.name, "text": f"Battle: {al.battle.text} Overrun: {al.overrun.text}", "has_effects": True,
+             "provisional_fields": _prov(al)},
+            [("battle", al.battle.effect, dict(al.battle.params)), ("overrun", al.overrun.effect,
+                                                                   dict(al.overrun.params))]))
+    for wd in cards.wonders:
+        out.append(CardRec(wd.id, wd.name, "wonder", "wonders",
+                           {"text": wd.effect.text, "spirit": wd.spirit, "has_effects": True,
+                            "provisional_fields": _prov(wd)},
+                           [("wonder", wd.effect.effect, dict(wd.effect.params))]))
+    return out
+
+
+def spirit_duels(path: str | Path | None = None) -> list[CardRec]:
+    """Classes, Spirits (their Classes' abilities and their own ability) and Move / Item / Trait cards of a Spirit
+    Duels card file. A Class's ability comes from the engine's Class table (Class Abilities)."""
+    from .games.spirit_duels.cards import CLASS_ABILITY, load_cards
+    cards, _ = load_cards(path)
+    out: list[CardRec] = []
+    for cls, ability in CLASS_ABILITY.items():
+        out.append(CardRec(f"class-{cls}", cls.title(), "class", "classes",
+                           {"classes": [cls], "text": f"Magic dice of {cls.title()} Spirits resolve {ability.title()}.",
+                            "has_effects": True, "provisional_fields": []},
+                           [("magic", "class-ability", {"ability": ability, "amount": "X"})]))
+    for ln in cards.lines:
+        for sp in ln.spirits:
+            uses = [("magic", "class-ability", {"ability": CLASS_ABILITY[c], "amount": "X"}) for c in sp.classes]
+            text = ""
+            if sp.ability:
+                text = sp.ability.text
+                uses += [(sp.ability.timing, e.effect, dict(e.params)) for e in sp.ability.effects]
+            out.append(CardRec(sp.id, sp.name, "spirit", "spirits",
+                               {"classes": list(sp.classes), "stage": sp.stage, "line": ln.id, "text": text,
+                                "has_effects": sp.ability is None or bool(sp.ability.effects), "presence": sp.presence is not None,
+                                "provisional_fields": _prov(sp)}, uses))
+    for c in cards.cards:
+        uses = [("play", e.effect, dict(e.params)) for e in c.effects]
+        uses += [("play", "bonus", {"stat": b.stat, "amount": b.amount}) for b in c.bonuses]
+        if c.ability:
+            uses += [(c.ability.timing, e.effect, dict(e.params)) for e in c.ability.effects]
+        out.append(CardRec(c.id, c.name, c.kind, "cards",
+                           {"classes": [c.cls], "text": c.text, "cost": c.cost, "has_effects": bool(uses),
+                            "provisional_fields": _prov(c)}, uses))
+    return out
+
+
+#: game id -> reader of its card file
+READERS = {"restless-spirits": restless_spirits, "spirited": spirited, "spirit-duels": spirit_duels}

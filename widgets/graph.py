@@ -1,0 +1,409 @@
+"""The ability-graph page: the interaction graph of :mod:`tutor.interactions` drawn with ipycytoscape, filters (game, edge
+kind, Light/Dark or Class), a details panel for the clicked node (its clauses, its neighbours with each edge's why,
+links that open its FAQ scenarios in the FAQ explorer) and a path query ("how can A affect B?").
+
+Views only: the graph, its answers and its words come from :mod:`tutor.interactions`. Layout: each game is a column; inside
+it the cards (grouped by kind) are on the left and the rules' words (grouped by kind) on the right, each group a
+labelled box, so edges run from cards to the words they act on instead of a hairball. "Focus" draws only the
+selected node with what affects it on the left and what it affects on the right.
+
+Stable CSS classes: ``tutor-graph`` (the root), ``tutor-graph-details`` (the details panel), ``tutor-graph-path``
+(the path answer), ``tutor-graph-scenario`` (a link to the FAQ explorer), ``tutor-graph-how`` (the path button).
+"""
+from __future__ import annotations
+
+import math
+import os
+from urllib.parse import parse_qs, quote
+
+import ipycytoscape
+import ipywidgets as w
+
+import tutor
+from tutor import interactions as tg
+
+from .model import ErrorPanel
+from .style import esc, style_widget
+
+KIND_COLOURS = {"blocks": "#c62828", "copies": "#00838f", "modifies": "#ef6c00", "counts": "#1565c0",
+                "triggers": "#6a1b9a", "disables": "#37474f", "removes": "#8d6e63", "targets": "#9e9e9e"}
+CARD_KINDS = ("spirit", "blessing", "curse", "clan", "allegiance", "wonder", "class", "move", "item", "trait")
+WORD_KINDS = ("keyword", "status", "token", "resource", "limit", "action", "event")
+CELL_W, CELL_H, GAP = 148, 58, 60
+
+CSS = """
+.tutor-graph .custom-widget { height: 660px; width: 100%; resize: none; }
+.tutor-graph .rt-g-legend span { display: inline-block; margin: 0 10px 0 0; font-size: 12px; }
+.tutor-graph .rt-g-legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle;
+  margin-right: 4px; border-radius: 2px; }
+.tutor-graph-details { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 12px;
+  margin: 4px; font-size: 13px; line-height: 1.4; max-height: 640px; overflow-y: auto; }
+.tutor-graph-details h3 { margin: 0 0 2px 0; font-size: 18px; color: #2b1650; }
+.tutor-graph-details h4 { margin: 10px 0 3px 0; font-size: 12px; text-transform: uppercase; letter-spacing: .05em;
+  color: #6a6484; }
+.tutor-graph-details ul { margin: 0; padding-left: 16px; }
+.tutor-graph-details li { margin: 3px 0; }
+.rt-g-kind { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 6px; padding: 0 6px;
+  color: #fff; margin: 0 3px; }
+.rt-g-cl { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 11px; color: #55506a; }
+a.tutor-graph-scenario { display: inline-block; background: #2e7d32; color: #fff; border-radius: 8px;
+  padding: 2px 8px; margin: 2px 3px 2px 0; font-size: 12px; text-decoration: none; }
+a.tutor-graph-scenario:hover { background: #1b5e20; }
+.tutor-graph-path { background: #f4f0fb; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 10px;
+  margin: 4px; font-size: 13px; }
+.tutor-graph-path ol { margin: 2px 0; padding-left: 20px; }
+.tutor-graph-how.jupyter-button { background: #5b2d90; color: #fff; }
+"""
+
+
+def _style() -> list[dict]:
+    s = [
+        {"selector": "node", "style": {
+            "label": "data(label)", "font-size": 13, "text-wrap": "wrap", "text-max-width": 124, "text-valign": "center",
+            "text-halign": "center", "shape": "round-rectangle", "width": 132, "height": 46, "background-color": "#fff",
+            "border-width": 1.5, "border-color": "#7c4dbc", "color": "#1f1d2b"}},
+        {"selector": "node.light", "style": {"background-color": "#f1eafc", "border-color": "#7c4dbc"}},
+        {"selector": "node.dark", "style": {"background-color": "#3b2456", "color": "#fff"}},
+        {"selector": "node.blessing", "style": {"background-color": "#fff3c4", "border-color": "#b8900c"}},
+        {"selector": "node.curse", "style": {"background-color": "#fde3e3", "border-color": "#c62828"}},
+        {"selector": "node.word", "style": {"shape": "ellipse", "background-color": "#eef5ff", "border-color": "#1565c0",
+                                            "border-style": "dashed"}},
+        {"selector": "node.pending", "style": {"opacity": 0.55}},
+        {"selector": "node.group", "style": {
+            "shape": "round-rectangle", "background-color": "#faf8ff", "background-opacity": 1, "border-color": "#ddd6ee",
+            "border-style": "solid", "label": "data(label)", "text-valign": "top", "text-halign": "center",
+            "font-size": 13, "font-weight": "bold", "color": "#5b2d90", "padding": 12}},
+        {"selector": "node.game", "style": {"background-color": "#fff", "border-width": 2, "font-size": 18,
+                                            "border-color": "#5b2d90"}},
+        {"selector": "node:selected", "style": {"border-width": 4, "border-color": "#ff8f00"}},
+        {"selector": "node.focus", "style": {"border-width": 4, "border-color": "#ff8f00"}},
+        {"selector": "edge", "style": {"width": 1.6, "curve-style": "bezier", "target-arrow-shape": "triangle",
+                                       "arrow-scale": 0.9, "opacity": 0.45}},
+        {"selector": "edge.path", "style": {"width": 5, "opacity": 1}},
+        {"selector": "edge.labelled", "style": {"label": "data(kind)", "font-size": 10, "text-rotation": "autorotate",
+                                                "text-background-color": "#fff", "text-background-opacity": 0.9,
+                                                "opacity": 0.9}},
+    ]
+    for k, c in KIND_COLOURS.items():
+        s.append({"selector": f"edge.{k}", "style": {"line-color": c, "target-arrow-color": c}})
+    return s
+
+
+def _node_classes(d: dict) -> str:
+    out = [d["kind"]]
+    if d["kind"] in WORD_KINDS:
+        out.append("word")
+    if d["group"] in ("Light", "Dark"):
+        out.append(d["group"].lower())
+    if d.get("pending"):
+        out.append("pending")
+    return " ".join(out)
+
+
+def _grid(ids: list[str], x0: float, y0: float, rows: int) -> tuple[dict[str, tuple[float, float]], float, float]:
+    cols = max(1, math.ceil(len(ids) / rows))
+    rows = math.ceil(len(ids) / cols)
+    pos = {n: (x0 + (i % cols) * CELL_W, y0 + (i // cols) * CELL_H) for i, n in enumerate(ids)}
+    return pos, cols * CELL_W, rows * CELL_H
+
+
+def grouped_layout(G, nodes: list[str], aspect: float = 1.3):
+    """Positions for ``nodes`` and the compound boxes ``(id, label, parent)``: a block per game; inside it the cards
+    (one box per kind) then the rules' words (one box per kind), packed in columns about as high as the drawing
+    area's ``aspect`` asks, so the whole graph fits the view."""
+    pos: dict[str, tuple[float, float]] = {}
+    boxes: list[tuple[str, str, str | None]] = []
+    height = max(5 * CELL_H, math.sqrt(len(nodes) * CELL_W * CELL_H * 1.6 / aspect))
+    rows = max(3, int(height // CELL_H) - 1)
+    x = 0.0
+    for game in tg.GAMES:
+        mine = [n for n in nodes if G.nodes[n]["game"] == game]
+        if not mine:
+            continue
+        gbox = f"box:{game}"
+        boxes.append((gbox, tg.GAME_TITLES[game], None))
+        col_x, y, col_w = x, 0.0, 0.0
+        for kind in CARD_KINDS + WORD_KINDS:
+            ids = sorted((n for n in mine if G.nodes[n]["kind"] == kind),
+                         key=lambda n: (G.nodes[n]["group"], G.nodes[n]["label"]))
+            if not ids:
+                continue
+            need = math.ceil(len(ids) / max(1, math.ceil(len(ids) / rows))) * CELL_H
+            if y and y + need > height:
+                col_x, y, col_w = col_x + col_w + GAP, 0.0, 0.0
+            box = f"box:{game}:{kind}"
+            boxes.append((box, kind.title() + ("" if kind.endswith("s") else "s"), gbox))
+            p, gw, gh = _grid(ids, col_x, y + 40, rows)
+            pos.update(p)
+            y += gh + GAP
+            col_w = max(col_w, gw)
+        x = col_x + col_w + 2 * GAP
+    return pos, boxes
+
+
+def _query_node() -> str | None:
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("node")
+    return values[0] if values else None
+
+
+class GraphView:
+    """The page: filters, the drawn graph, the details of the selected node, the path query.
+
+    Methods for callbacks (and tests): :meth:`set_game`, :meth:`redraw`, :meth:`select` (a node id),
+    :meth:`on_node_click` (ipycytoscape's click payload), :meth:`ask_path`.
+    """
+
+    def __init__(self, game: str = "restless-spirits", node: str | None = None, G=None) -> None:
+        self.G = G if G is not None else tg.build(None)
+        self.errors = ErrorPanel()
+        self.selected: str | None = None
+        self._gen = 0
+        self.path_edges: set[tuple] = set()
+        self._names = {f"{d['label']} · {tg.GAME_TITLES[d['game']]}": n for n, d in self.G.nodes(data=True)}
+        self._titles = {e.id: e.title for g in tg.GAMES for e in tg._index(g)}
+        self.game = w.Dropdown(options=[("All three games", "all")] + [(tg.GAME_TITLES[g], g) for g in tg.GAMES],
+                               value=game, description="Game", layout=w.Layout(width="250px"))
+        self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"))
+        self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="92px"))
+                      for k in tg.vocabulary()["edge_kinds"]}
+        self.focus = w.Checkbox(value=False, description="Focus on the selected node", indent=False,
+                                layout=w.Layout(width="230px"))
+        self.labels = w.Checkbox(value=False, description="Edge names", indent=False, layout=w.Layout(width="120px"))
+        self.find = w.Combobox(placeholder="Find a card or a rule word…", options=sorted(self._names),
+                               ensure_option=True, layout=w.Layout(width="340px"))
+        self.src = w.Combobox(placeholder="A (e.g. Nordheim)", options=sorted(self._names), ensure_option=True,
+                              layout=w.Layout(width="300px"))
+        self.dst = w.Combobox(placeholder="B (e.g. Baikeng)", options=sorted(self._names), ensure_option=True,
+                              layout=w.Layout(width="300px"))
+        self.how = w.Button(description="How can A affect B?", layout=w.Layout(width="auto"))
+        self.how.add_class("tutor-graph-how")
+        self.path = w.HTML("")
+        self.path.add_class("tutor-graph-path")
+        self.details = w.HTML(self._intro())
+        self.details.add_class("tutor-graph-details")
+        self.count = w.HTML()
+        self.cy = ipycytoscape.CytoscapeWidget(layout=w.Layout(height="660px", width="100%",
+                                                               border="1px solid #ddd6ee"))
+        self.cy.min_zoom, self.cy.max_zoom = 0.1, 3.0
+        self.cy.set_style(_style())
+        self.cy.on("node", "click", self.errors.guard(self.on_node_click))
+        self._groups()
+        self.redraw()
+        g = self.errors.guard
+        self.game.observe(g(lambda _c: self.set_game(self.game.value)), names="value")
+        for cb in (self.group, self.focus, self.labels, *self.kinds.values()):
+            cb.observe(g(lambda _c: self.redraw()), names="value")
+        self.find.observe(g(lambda c: c["new"] in self._names and self.select(self._names[c["new"]])), names="value")
+        self.how.on_click(g(lambda _b: self.ask_path(self._names.get(self.src.value, self.src.value),
+                                                     self.dst.value and self._names.get(self.dst.value, self.dst.value))))
+        start = node or _query_node()
+        if start and start in self.G:
+            self.select(start)
+        legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
+        banner = w.HTML('<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
+                        'from the games\' own card data — click a node</small></div>')
+        filters = w.HBox([self.game, self.group, self.find], layout=w.Layout(flex_flow="row wrap"))
+        kinds = w.HBox([w.HTML("<b>Edges:</b>&nbsp;", layout=w.Layout(width="60px")), *self.kinds.values(),
+                        self.labels, self.focus], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        query = w.HBox([self.src, self.dst, self.how], layout=w.Layout(flex_flow="row wrap"))
+        main = w.HBox([w.VBox([self.cy, self.count], layout=w.Layout(flex="3 1 640px")),
+                       w.VBox([self.details], layout=w.Layout(flex="2 1 360px"))],
+                      layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), banner, filters, kinds,
+                              w.HTML(f'<div class="rt-g-legend">{legend}</div>'), main,
+                              w.HTML("<h3>How can A affect B?</h3>"), query, self.path, self.errors.output])
+        self.widget.add_class("rt-root")
+        self.widget.add_class("tutor-graph")
+
+    # -- filters --------------------------------------------------------------------------------------------------
+    def _game_nodes(self) -> list[str]:
+        g = self.game.value
+        return [n for n, d in self.G.nodes(data=True) if g == "all" or d["game"] == g]
+
+    def _groups(self) -> None:
+        groups = set()
+        for n in self._game_nodes():
+            groups |= {x.strip() for x in self.G.nodes[n]["group"].split(",") if x.strip()}
+        self.group.options = [("Any", "")] + [(x, x) for x in sorted(groups)]
+        self.group.value = ""
+
+    def set_game(self, game: str) -> None:
+        """Show one game (or ``"all"``)."""
+        if self.game.value != game:
+            self.game.value = game  # observer comes back here
+            return
+        self._groups()
+        self.redraw()
+
+    def visible(self) -> tuple[list[str], list[tuple]]:
+        """The nodes and edges (u, v, key) the current filters keep."""
+        grp = self.group.value
+        kinds = {k for k, cb in self.kinds.items() if cb.value}
+        nodes = [n for n in self._game_nodes()
+                 if not grp or not self.G.nodes[n]["card"] or grp in self.G.nodes[n]["group"]]
+        keep = set(nodes)
+        edges = [(u, v, k) for u, v, k, d in self.G.edges(keys=True, data=True)
+                 if u in keep and v in keep and d["kind"] in kinds]
+        if self.focus.value and self.selected in keep:
+            edges = [e for e in edges if self.selected in e[:2]]
+            keep = {self.selected} | {x for e in edges for x in e[:2]}
+            nodes = [n for n in nodes if n in keep]
+        elif grp:  # a Side/Class filter: keep the words its cards reach
+            linked = {x for e in edges for x in e[:2]}
+            nodes = [n for n in nodes if self.G.nodes[n]["card"] or n in linked]
+        return nodes, edges
+
+    def _focus_layout(self, nodes: list[str], edges: list[tuple]):
+        s = self.selected
+        left = sorted({u for u, v, _k in edges if v == s and u != s})
+        right = sorted({v for u, v, _k in edges if u == s and v != s} - set(left))
+        pos = {s: (330.0, max(len(left), len(right), 1) * 30.0)}
+        pos.update({n: (0.0, i * 60.0) for i, n in enumerate(left)})
+        pos.update({n: (660.0, i * 60.0) for i, n in enumerate(right)})
+        return pos, []
+
+    def redraw(self) -> None:
+        """Draw the filtered graph again."""
+        nodes, edges = self.visible()
+        focus = self.focus.value and self.selected in nodes
+        pos, boxes = self._focus_layout(nodes, edges) if focus else grouped_layout(self.G, nodes)
+        parent = {n: f"box:{self.G.nodes[n]['game']}:{self.G.nodes[n]['kind']}" for n in nodes} if boxes else {}
+        data = {"nodes": [{"data": {"id": b, "label": lab, **({"parent": p} if p else {})},
+                           "classes": "group" + (" game" if p is None else "")} for b, lab, p in boxes],
+                "edges": []}
+        for n in nodes:
+            d = self.G.nodes[n]
+            cls = _node_classes(d) + (" focus" if n == self.selected else "")
+            entry = {"data": {"id": n, "label": d["label"], **({"parent": parent[n]} if parent else {})},
+                     "classes": cls, "position": {"x": pos[n][0], "y": pos[n][1]}}
+            data["nodes"].append(entry)
+        for u, v, k in edges:
+            d = self.G.edges[u, v, k]
+            cls = d["kind"] + (" path" if (u, v, k) in self.path_edges else "") + (" labelled" if self.labels.value else "")
+            data["edges"].append({"data": {"id": f"{u}>{v}#{k}", "source": u, "target": v, "kind": d["kind"]},
+                                  "classes": cls})
+        self._draw(data)
+        self.cy.set_layout(name="preset", fit=True, padding=20, animate=False)
+        self.count.value = (f'<span class="rt-muted">{len(nodes)} nodes, {len(edges)} edges shown. Scroll to zoom, '
+                            "drag to pan; colours: the edge kinds above.</span>")
+
+    def _draw(self, data: dict) -> None:
+        """Replace the drawn elements in one go (ipycytoscape's add_* methods sync once per element)."""
+        graph = self.cy.graph
+        old = [*graph.nodes, *graph.edges]
+        self._gen += 1
+        tag = f"@{self._gen}"  # fresh element ids: the browser adds the new elements before removing the old
+
+        def ids(d: dict) -> dict:
+            return {k: (f"{x}{tag}" if k in ("id", "parent", "source", "target") else x) for k, x in d.items()}
+        nodes = [ipycytoscape.Node(data=ids(n["data"]), classes=n["classes"], position=n.get("position", {}))
+                 for n in data["nodes"]]
+        edges = [ipycytoscape.Edge(data=ids(e["data"]), classes=e["classes"] + " directed multiple_edges")
+                 for e in data["edges"]]
+        graph.edges = []
+        graph.nodes = nodes
+        graph.edges = edges
+        for el in old:
+            el.close()
+
+    # -- selection ------------------------------------------------------------------------------------------------
+    def on_node_click(self, node: dict) -> None:
+        """ipycytoscape's click callback: ``node["data"]["id"]`` is the node id (group boxes are ignored)."""
+        nid = node.get("data", {}).get("id", "").rsplit("@", 1)[0]
+        if nid in self.G:
+            self.select(nid)
+
+    def select(self, nid: str) -> None:
+        """Show ``nid``'s details (and draw its neighbourhood when focusing)."""
+        self.selected = nid
+        self.details.value = self._details(nid)
+        if self.focus.value:
+            self.redraw()
+
+    def _edge_line(self, u: str, v: str, k, other: str) -> str:
+        d = self.G.edges[u, v, k]
+        chip = f'<span class="rt-g-kind" style="background:{KIND_COLOURS[d["kind"]]}">{esc(d["kind"])}</span>'
+        lhs = f"<b>{esc(tg.label(self.G, u))}</b>" if other == u else esc(tg.label(self.G, u))
+        rhs = f"<b>{esc(tg.label(self.G, v))}</b>" if other == v else esc(tg.label(self.G, v))
+        prov = ' <span class="rt-prov" title="depends on a provisional card value">provisional</span>' \
+            if d.get("provisional") else ""
+        cl = " ".join(d["clauses"])
+        return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])} <span class="rt-g-cl">[{esc(cl)}]</span></li>'
+
+    def _details(self, nid: str) -> str:
+        G, d = self.G, self.G.nodes[nid]
+        game = d["game"]
+        known = tutor.clauses(game)
+        head = [f"<h3>{esc(d['label'])}</h3>",
+                f'<div class="rt-muted">{esc(tg.GAME_TITLES[game])} · {esc(d["kind"])}'
+                + (f" · {esc(d['group'])}" if d["group"] else "") + "</div>"]
+        if d.get("provisional"):
+            head.append(f'<div><span class="rt-prov">provisional</span> <span class="rt-muted">values we assumed: '
+                        f'{esc(", ".join(d["provisional_fields"]))}</span></div>')
+        if d.get("text"):
+            head.append(f"<p>{esc(d['text'])}</p>")
+        if d.get("pending"):
+            head.append('<p class="rt-muted">The tutor does not play this ability yet, so it has no edges.</p>')
+        parts = head
+        ins = sorted(G.in_edges(nid, keys=True), key=lambda e: (G.edges[e]["kind"], tg.label(G, e[0])))
+        outs = sorted(G.out_edges(nid, keys=True), key=lambda e: (G.edges[e]["kind"], tg.label(G, e[1])))
+        if ins:
+            parts.append("<h4>What affects it</h4><ul>" + "".join(self._edge_line(u, v, k, u) for u, v, k in ins)
+                         + "</ul>")
+        if outs:
+            parts.append("<h4>What it affects</h4><ul>" + "".join(self._edge_line(u, v, k, v) for u, v, k in outs)
+                         + "</ul>")
+        if not ins and not outs:
+            parts.append('<p class="rt-muted">No interaction in the current data.</p>')
+        scen = list(dict.fromkeys(s for e in [*ins, *outs] for s in G.edges[e]["scenarios"]))
+        scen.sort(key=lambda s: not (d["card"] and d["card"] in s))  # its own scenarios first
+        if scen:
+            parts.append("<h4>FAQ scenarios</h4>" + "".join(
+                f'<a class="tutor-graph-scenario" href="faq-explorer.ipynb?scenario={quote(s)}" target="_blank" '
+                f'title="{esc(s)}">{esc(self._titles.get(s, s))}</a>' for s in scen[:12]))
+        clauses = list(dict.fromkeys(d["clauses"] + [c for *_e, x in G.in_edges(nid, data=True) for c in x["clauses"]]
+                                     + [c for *_e, x in G.out_edges(nid, data=True) for c in x["clauses"]]))
+        if clauses:
+            parts.append("<h4>Rules (clauses)</h4><ul>" + "".join(
+                f'<li><span class="rt-g-cl">{esc(c)}</span> <b>{esc(known[c].title)}</b>: {esc(known[c].text)}</li>'
+                for c in clauses if c in known) + "</ul>")
+        return "".join(parts)
+
+    def _intro(self) -> str:
+        return ("<h3>Click a node</h3><p>Its rules, what affects it and what it affects appear here, each with the "
+                "reason in plain words and the clauses behind it, and links that open its FAQ scenarios.</p>"
+                '<p class="rt-muted">Cards are boxes (Light Spirits pale, Dark Spirits dark); the rules\' words are '
+                "dashed ovals. Arrows point from what acts to what it acts on.</p>")
+
+    # -- paths ----------------------------------------------------------------------------------------------------
+    def ask_path(self, a: str, b: str) -> str:
+        """Answer "how can ``a`` affect ``b``?" (node ids or names), highlight the paths, return the answer text."""
+        G = self.G
+        if not a or not b:
+            self.path.value = "<p>Choose A and B first.</p>"
+            return ""
+        u, v = tg.find(G, a), tg.find(G, b)
+        ps = tg.paths(G, u, v)
+        self.path_edges = {e for p in ps for e in p}
+        if not ps:
+            self.path.value = (f"<p><b>{esc(tg.label(G, u))}</b> cannot affect <b>{esc(tg.label(G, v))}</b> in 4 "
+                               "steps or fewer.</p>")
+        else:
+            items = []
+            for p in ps:
+                hops = "".join(f"<li>{esc(tg.explain(G, *e))}</li>" for e in p)
+                chain = " → ".join([tg.label(G, p[0][0])] + [f"{G.edges[e]['kind']} {tg.label(G, e[1])}" for e in p])
+                items.append(f"<li><b>{esc(chain)}</b><ol type='a'>{hops}</ol></li>")
+            self.path.value = f"<ol>{''.join(items)}</ol>"
+        games = {G.nodes[u]["game"], G.nodes[v]["game"]}
+        if self.game.value != "all" and self.game.value not in games or len(games) > 1:
+            self.set_game("all" if len(games) > 1 else games.pop())
+        else:
+            self.redraw()
+        return tg.how(G, u, v)
+
+
+def graph_view(game: str = "restless-spirits", node: str | None = None) -> w.Widget:
+    """The ability-graph page for ``game`` (``"all"`` for the three), opened on ``node`` (else the page address's
+    ``?node=ID``). Returns the widget to display."""
+    return GraphView(game, node).widget
