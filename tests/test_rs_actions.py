@@ -188,8 +188,14 @@ def test_activated_ability_once_and_blocked_after():
     assert any(b.clause == "rs.ability.once" for b in s.blocked_actions())
 
 
-def test_ability_the_tutor_does_not_play_yet_is_blocked_not_offered():
-    s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "board": [{"card": "knockgour-light"}, None, None]}]})
+def test_ability_the_tutor_does_not_play_yet_is_blocked_not_offered(tmp_path):
+    # every shipped Spirit ability is played now; a user card file may still leave one without effects
+    from tutor.core.content import content_root
+    text = (content_root() / "restless-spirits" / "cards.yaml").read_text()
+    mine = tmp_path / "cards.yaml"
+    mine.write_text(text.replace("    effects:\n    - effect: retrieve-wild\n", ""))
+    s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "board": [{"card": "knockgour-light"}, None, None]}]},
+                   cards=str(mine))
     assert not any(a.kind == "activate-ability" for a in s.legal_actions())
     assert [b.clause for b in s.blocked_actions() if b.kind == "activate-ability"] == ["rs.tutor.ability-pending"]
 

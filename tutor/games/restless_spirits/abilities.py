@@ -119,6 +119,8 @@ def finish(c: Ctx, run: EffectRun) -> None:
     from .resolve import check_releases
     if run.then_discard:
         card = run.then_discard
+        from .achievements import on_card_played
+        on_card_played(c, run.seat, card)
         discard_card(c, card)
         word = "Blessing" if c.game.card_kind(card) == "blessing" else "Curse"
         c.ev("rs.play-card.bottom", f"{c.name(card)} goes to the bottom of the {word} deck.", auto=True, cards=(card,))
@@ -128,8 +130,13 @@ def finish(c: Ctx, run: EffectRun) -> None:
 def drain(c: Ctx) -> None:
     """Continue paused runs whose decisions have all been answered."""
     s = c.state
-    while s.pending and s.pending[-1].kind == "resume-effects":
-        go_on(c, s.pending.pop().run)
+    while s.pending and s.pending[-1].kind in ("resume-effects", "resume-solo"):
+        d = s.pending.pop()
+        if d.kind == "resume-solo":
+            from .solo import type_ability
+            type_ability(c, d.actor, d.space, d.cards[0])
+        else:
+            go_on(c, d.run)
 
 
 def _target_actions(g, s, d, a) -> None:

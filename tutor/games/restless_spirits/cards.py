@@ -119,10 +119,29 @@ class RewardCard(_Strict):
     provisional: dict[str, str] = Field(default_factory=dict)
 
 
+BonusName = Literal["draw-totem", "gain-ap", "take-market"]
+
+
+class BSide(_Strict):
+    """The 'B' side of the Character Boards (Game Variants): the placement bonus of each board space, left to right.
+    ``draw-totem``: draw the top Totem; ``gain-ap``: +1 AP this turn; ``take-market``: take any face-up market Totem."""
+
+    bonuses: tuple[BonusName, BonusName, BonusName] = ("draw-totem", "gain-ap", "take-market")
+    provisional: dict[str, str] = Field(default_factory=lambda: {
+        "bonuses": "The rulebook names the three B-side bonuses (A, B, C) but not which board space shows which; "
+                   "left to right A, B, C is our assumption."})
+
+
+def self_type(spirits, sid: str) -> str | None:
+    """Type of Spirit ``sid`` among ``spirits``."""
+    return next((x.type for x in spirits if x.id == sid), None)
+
+
 class CardSet(_Strict):
     """The whole card file. Cross-references (requirements -> icons, wild types, promo replacements) are checked."""
 
     provisional_note: str = ""
+    b_side: BSide = Field(default_factory=BSide)
     totem_icons: tuple[TotemIcon, ...]
     guides: tuple[Guide, ...]
     spirits: tuple[Spirit, ...]
@@ -145,6 +164,11 @@ class CardSet(_Strict):
                     raise ValueError(f"spirits[{i}].requirements: unknown totem icon {r!r}")
             if s.replaces is not None and s.replaces not in {x.id for x in self.spirits}:
                 raise ValueError(f"spirits[{i}].replaces: unknown spirit {s.replaces!r}")
+            if s.promo and s.replaces is None:
+                raise ValueError(f"spirits[{i}].replaces: a promo Spirit must name the Spirit it replaces")
+            if s.replaces is not None and self_type(self.spirits, s.replaces) != s.type:
+                raise ValueError(f"spirits[{i}].replaces: {s.id} ({s.type}) must replace a Spirit of its own type so "
+                                 "the deck keeps 5 of each type")
         for i, t in enumerate(self.totems):
             for ic in t.icons:
                 if ic not in icons:
@@ -164,6 +188,10 @@ class CardSet(_Strict):
     def icon_names(self) -> dict[str, str]:
         """Totem icon id -> display name."""
         return {i.id: i.name for i in self.totem_icons}
+
+    def promos(self) -> list[Spirit]:
+        """The Promo Spirits (each replaces one numbered Spirit of its type)."""
+        return [s for s in self.spirits if s.promo]
 
     def main_spirits(self) -> list[Spirit]:
         """The 30 Spirits of the main deck (promos excluded)."""

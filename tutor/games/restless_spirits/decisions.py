@@ -77,7 +77,10 @@ def ability_handlers() -> dict:
     from .effects_copy import HANDLERS as d
     from .effects_hand import HANDLERS as e
     from .effects_more import HANDLERS as b
-    return {**a, **b, **c, **d, **e}
+    from .effects_promo import HANDLERS as f
+    from .solo import HANDLERS as g
+    from .variants import HANDLERS as h
+    return {**a, **b, **c, **d, **e, **f, **g, **h}
 
 
 def ask(c: Ctx, d: Decision) -> None:

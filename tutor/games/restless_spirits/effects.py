@@ -289,4 +289,4 @@ def run_effect(c: Ctx, u: Use, name: str, params: _P) -> None:
 
 
 # effect modules register themselves in REGISTRY
-from . import ongoing, effects_more, effects_board, effects_copy, effects_hand  # noqa: E402,F401
+from . import ongoing, effects_more, effects_board, effects_copy, effects_hand, effects_promo  # noqa: E402,F401

@@ -22,7 +22,7 @@ from .state import RSState
 from .zones import Ctx
 
 GAME_DIR = "restless-spirits"
-OPTIONS = {"side": "A", "first_game": False, "guides": None, "cards": None}
+OPTIONS = {"side": "A", "first_game": False, "guides": None, "cards": None, "promos": None}
 
 
 @lru_cache(maxsize=8)
@@ -79,8 +79,10 @@ def load_cards(path: str | Path | None = None) -> tuple[CardSet, dict]:
 class RestlessSpirits(Game):
     """Restless Spirits rules with chosen options.
 
-    Options: ``side`` ("A"), ``first_game`` (bool: deal 5 Totems each instead of drafting), ``guides`` (list of
-    guide ids, one per seat, to skip the guide choice), ``cards`` (path of a user card file).
+    Options: ``side`` ("A" or "B": the B side's placement bonuses), ``first_game`` (bool: deal 5 Totems each
+    instead of drafting; in solo mode the fifth dealt Totem goes to the Shrine without a choice), ``guides`` (list of
+    guide ids, one per seat, to skip the guide choice), ``cards`` (path of a user card file), ``promos`` (ids of
+    Promo Spirits to swap in for the Spirits they replace). ``players=1`` is Solo Mode.
     """
 
     game_id = "restless-spirits"
@@ -95,14 +97,11 @@ class RestlessSpirits(Game):
         if unknown:
             raise ValueError(f"restless-spirits: unknown option(s) {', '.join(unknown)}; valid options: "
                              f"{', '.join(OPTIONS)}")
-        if players == 1:
-            raise ValueError("restless-spirits: solo mode (players=1) is not available yet; use players=2, 3 or 4")
-        if players not in (2, 3, 4):
-            raise ValueError(f"restless-spirits: players must be 2, 3 or 4, got {players!r}")
+        if players not in (1, 2, 3, 4):
+            raise ValueError(f"restless-spirits: players must be 2, 3 or 4 (or 1 for Solo Mode), got {players!r}")
         opts = {**OPTIONS, **options}
-        if opts["side"] != "A":
-            raise ValueError(f"restless-spirits: side must be 'A' (the B side comes with the variants), "
-                             f"got {opts['side']!r}")
+        if opts["side"] not in ("A", "B"):
+            raise ValueError(f"restless-spirits: side must be 'A' or 'B', got {opts['side']!r}")
         if not isinstance(opts["first_game"], bool):
             raise ValueError(f"restless-spirits: first_game must be True or False, got {opts['first_game']!r}")
         if opts["cards"] is not None:
@@ -117,6 +116,8 @@ class RestlessSpirits(Game):
                 raise ValueError(f"restless-spirits: guides must list {players} different guide ids, one per seat, "
                                  f"from: {', '.join(valid)}; got {gl!r}")
             opts["guides"] = gl
+        from .variants import check_promos
+        opts["promos"] = check_promos(self.cards, opts["promos"])
         super().__init__(players, seed, clauses, opts)
         self._kinds = {}
         for group, kind in (("spirits", "spirit"), ("totems", "totem"), ("blessings", "blessing"),
@@ -136,7 +137,7 @@ class RestlessSpirits(Game):
 
     def apply(self, state: RSState, action: Action) -> list[Event]:
         c = Ctx(self, state)
-        if state.phase in ("guides", "draft"):
+        if state.phase in ("guides", "draft", "solo-discard"):
             setup.apply_setup(c, action)
         else:
             resolve.apply_action(c, action)
@@ -149,6 +150,8 @@ class RestlessSpirits(Game):
             return next(p.seat for p in state.players if p.guide is None)
         if state.phase == "draft":
             return state.draft.picked.index(False)
+        if state.phase == "solo-discard":
+            return 0
         return state.pending[-1].actor if state.pending else state.current
 
     def is_over(self, state: RSState) -> bool:
@@ -170,9 +173,16 @@ class RestlessSpirits(Game):
         """``"spirit"``, ``"totem"``, ``"blessing"``, ``"curse"`` or ``"guide"``."""
         return self._kinds[card_id]
 
+    @property
+    def solo(self) -> bool:
+        """True in Solo Mode (one player): Spirit Type abilities instead of printed ones, no opponents."""
+        return self.players == 1
+
     def deck_spirits(self):
-        """The Spirits shuffled into this game's Spirit deck (the 30 main Spirits)."""
-        return self.cards.main_spirits()
+        """The Spirits shuffled into this game's Spirit deck: the 30 main Spirits, each chosen promo in place of the
+        Spirit it replaces (Promo Spirits)."""
+        from .variants import deck_spirits
+        return deck_spirits(self)
 
     def effect_params(self, e: Effect) -> BaseModel:
         """Parsed parameters of effect entry ``e`` (validated at load)."""
@@ -237,7 +247,7 @@ class RestlessSpirits(Game):
         """True when the Spirit on ``space`` has an unused Activated ability the tutor plays and a token is free."""
         p = s.players[seat]
         ps = p.board[space]
-        if ps is None or ps.used or p.activation_tokens <= 0:
+        if self.solo or ps is None or ps.used or p.activation_tokens <= 0:
             return False
         ab = self.cards.by_id[ps.card].ability
         return ab.timing == "activated" and bool(ab.effects)
@@ -287,7 +297,8 @@ class RestlessSpirits(Game):
                 probs.append(f"player {p.seat + 1}: activation tokens {p.activation_tokens} + used {used} != 3")
             if p.ap < 0:
                 probs.append(f"player {p.seat + 1}: negative AP")
-            if len(p.hand) > 7 and not p.no_hand_limit:
+            if len(p.hand) > 7 and not p.no_hand_limit and not any(
+                    d.actor == p.seat and d.kind == "choose-limit-discard" for d in s.pending):
                 probs.append(f"player {p.seat + 1}: {len(p.hand)} cards in hand")
         if s.draft:
             for pk in s.draft.packets:

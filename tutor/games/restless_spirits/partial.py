@@ -61,6 +61,8 @@ class PartialState(_P):
     totem_discard: list[str] | None = None
     spirit_discard: list[str] | None = None
     deck_tops: DeckTops | None = None
+    spirit_deck: list[str] | None = Field(default=None, description="the whole Spirit deck, top first; every "
+                                          "Spirit it leaves out of the deck goes to the Spirit discard pile")
     endgame_by: int | None = Field(default=None, ge=1)
     phase: Literal["play"] | None = None
 
@@ -124,6 +126,8 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
             claim(c, f"{name}[{j}]", ("totem",))
     for j, c in enumerate(part.spirit_discard or []):
         claim(c, f"spirit_discard[{j}]", ("spirit",))
+    for j, c in enumerate(part.spirit_deck or []):
+        claim(c, f"spirit_deck[{j}]", ("spirit",))
     tops = part.deck_tops or DeckTops()
     for deck in ("spirit", "totem", "blessing", "curse"):
         for j, c in enumerate(getattr(tops, deck)):
@@ -208,6 +212,9 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
         pile = getattr(s, f"{deck}_deck")
         for c in reversed(getattr(tops, deck)):
             pile.append(c)
+    if part.spirit_deck is not None:
+        s.spirit_discard += [x for x in s.spirit_deck if x not in part.spirit_deck]
+        s.spirit_deck = list(reversed(part.spirit_deck))
     if part.current is not None:
         s.current = part.current - 1
     if part.first_player is not None:
@@ -254,7 +261,9 @@ def facts(g, s: RSState) -> dict:
     ``pN.released_count``, ``pN.board`` (card ids or None), ``pN.activation_tokens``, ``pN.unmet.<space>``
     (requirement icons still unmet on a space), ``current`` (seat, 1-based), ``phase``, ``shrine_top``,
     ``shrine_size``, ``shrine``, ``lost_spirits``, ``markets``, ``totem_discard_size``, ``endgame_by``,
-    ``winners`` (1-based seats), ``pending`` (kind of the pending decision or None)."""
+    ``winners`` (1-based seats), ``pending`` (kind of the pending decision or None); for the variants:
+    ``pN.achievements`` (ids earned), ``pN.tokens`` (Spirit Tokens on each space), ``side``, ``bonuses`` (B-side
+    bonus per space, None on the A side), ``spirit_deck_size``, ``spirit_discard``, ``out_of_game``, ``solo_rank``."""
     out: dict = {}
     for p in s.players:
         k = f"p{p.seat + 1}"
@@ -281,4 +290,15 @@ def facts(g, s: RSState) -> dict:
     out["endgame_by"] = None if s.endgame_by is None else s.endgame_by + 1
     out["winners"] = [w + 1 for w in s.winners]
     out["pending"] = s.pending[-1].kind if s.pending else None
+    for p in s.players:
+        k = f"p{p.seat + 1}"
+        out[f"{k}.achievements"] = list(p.achievements)
+        out[f"{k}.tokens"] = [list(ps.tokens) if ps else None for ps in p.board]
+    from .variants import space_bonus
+    out["side"] = s.side
+    out["bonuses"] = [space_bonus(g, i) for i in range(3)]
+    out["spirit_deck_size"] = len(s.spirit_deck)
+    out["spirit_discard"] = list(s.spirit_discard)
+    out["out_of_game"] = sorted(s.out_of_game)
+    out["solo_rank"] = s.solo_rank
     return out

@@ -12,6 +12,7 @@ from .effects import Use, run_effect
 from .ongoing import leave_play, return_token
 from .requirements import fill_options, is_complete
 from .state import Decision, PlacedSpirit
+from .variants import placement_bonus
 from .zones import Ctx, discard_card, draw_reward, draw_totem, hand_room, refill_lost_spirits, refill_markets
 
 RELEASES_TO_TRIGGER = {2: 5, 3: 4, 4: 3}
@@ -130,6 +131,8 @@ def _activate(c: Ctx, a: Action) -> None:
     sp = g.cards.by_id[ps.card]
     p.activation_tokens -= 1
     ps.used = True
+    from .achievements import on_activate
+    on_activate(c, seat, ps.card)
     c.ev("rs.ability.activate", f"{c.who(seat)} places an Activation Token on {sp.name} "
          f"({p.activation_tokens} left on the board) and uses its ability: {sp.ability.text}", cards=(ps.card,),
          actor=seat)
@@ -201,7 +204,9 @@ def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> Non
     c.ev("rs.attract" if source == "lost" else "rs.effect.place-spirit", f"{c.who(seat)} {how} "
          f"{c.game.spirit_label(spirit)} to space {space + 1}. It needs {c.game.requirements_label(spirit)}.",
          cards=(spirit,), actor=seat)
-    if sp.ability.timing != "activated" and not sp.ability.effects:
+    if c.game.solo:
+        pass
+    elif sp.ability.timing != "activated" and not sp.ability.effects:
         c.ev("rs.tutor.ability-pending", f"{sp.name}'s ability ({sp.ability.text}) is not applied by the tutor yet: "
              "here it plays as if it had no ability.", auto=True, cards=(spirit,), actor=seat)
     elif sp.ability.timing == "ongoing":
@@ -212,7 +217,12 @@ def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> Non
              auto=True, cards=(spirit,), actor=seat)
     if source == "lost":
         refill_lost_spirits(c)
-    if sp.ability.timing == "ongoing" and any(e.effect == "requirement-reduction" for e in sp.ability.effects):
+    before = len(s.pending)
+    placement_bonus(c, seat, space)
+    if c.game.solo:
+        from .solo import after_placement
+        after_placement(c, seat, space, before)
+    elif sp.ability.timing == "ongoing" and any(e.effect == "requirement-reduction" for e in sp.ability.effects):
         from .effects_more import ask_disregard
         ask_disregard(c, seat, space, spirit)
 
@@ -265,7 +275,9 @@ def release(c: Ctx, seat: int, space: int) -> None:
              "discard pile.", auto=True, cards=tuple(ps.totems), actor=seat)
     return_token(c, seat, ps, "rs.release.token")
     leave_play(c, seat, ps, "released")
-    if sp.ability.timing == "on-release" and sp.ability.effects:
+    from .achievements import on_release
+    on_release(c, seat, ps)
+    if sp.ability.timing == "on-release" and sp.ability.effects and not g.solo:
         c.ev("rs.effect.on-release", f"{sp.name}'s ability works now that it is released: {sp.ability.text}",
              auto=True, cards=(ps.card,), actor=seat)
         u = Use(seat, None, None, "rs.effect.on-release", sp.name, ps.card)
@@ -279,6 +291,11 @@ def release(c: Ctx, seat: int, space: int) -> None:
         c.ev("rs.end.trigger", f"{c.who(seat)} has released {len(p.released)} Spirits: the endgame is triggered. "
              f"Play goes on until {c.who(last)} (right of the first player) finishes their turn.", auto=True,
              actor=seat)
+
+
+def g_solo(c: Ctx) -> bool:
+    """True in Solo Mode."""
+    return c.game.solo
 
 
 def end_turn(c: Ctx, seat: int, automatic: bool) -> None:
@@ -296,6 +313,9 @@ def end_turn(c: Ctx, seat: int, automatic: bool) -> None:
         c.ev("rs.turn.no-carry" if lost else "rs.turn.end", f"{c.who(seat)} ends their turn"
              + (f"; {lost} unused AP {'is' if lost == 1 else 'are'} lost (AP never carries over)." if lost else "."),
              actor=seat)
+    if g_solo(c):
+        from .solo import end_of_turn
+        return end_of_turn(c)
     nxt = (seat + 1) % len(s.players)
     if s.endgame_by is not None and nxt == s.first_player:
         finish(c)
@@ -310,6 +330,7 @@ def start_turn(c: Ctx, seat: int) -> None:
     s.current = seat
     s.turn += 1
     for p in s.players:
+        p.stats = p.stats.model_copy(update={"released": 0, "blessings": 0, "curses": 0, "token_spirits": []})
         ended = [m for m in p.next_turn_ap if m.by == seat]
         if ended:
             p.next_turn_ap = [m for m in p.next_turn_ap if m.by != seat]
@@ -337,6 +358,11 @@ def finish(c: Ctx) -> None:
     endgame; else a shared victory (Winning the Game; Tiebreaker)."""
     g, s = c.game, c.state
     s.phase = "over"
+    from .achievements import check
+    if g.solo:
+        from .solo import finish_solo
+        finish_solo(c)
+        return check(c, at_end=True)
     best = max(len(p.released) for p in s.players)
     tied = [p.seat for p in s.players if len(p.released) == best]
     c.ev("rs.end.equal-turns", "Every player has had the same number of turns: the game ends.", auto=True)
@@ -358,12 +384,15 @@ def finish(c: Ctx) -> None:
     s.winners = tied
     c.ev("rs.end.winner", f"{' and '.join(c.who(t) for t in tied)} win{'s' if len(tied) == 1 else ''} with {best} "
          "released Spirits.", auto=True)
+    check(c, at_end=True)
 
 
 def after_step(c: Ctx) -> None:
     """Automatic checks after every step: pass the turn when the current player has no AP and no Free Action."""
+    from .achievements import check
     from .rules import turn_actions
     s = c.state
+    check(c)
     if s.phase != "play" or s.pending:
         return
     if s.players[s.current].ap == 0 and not turn_actions(c.game, s):

@@ -35,6 +35,9 @@ def legal_actions(g, s: RSState) -> list[Action]:
         return _sorted(_guide_actions(g, s))
     if s.phase == "draft":
         return _sorted(_draft_actions(g, s))
+    if s.phase == "solo-discard":
+        from .solo import discard_actions
+        return _sorted(discard_actions(g, s))
     if s.pending:
         from .decisions import decision_actions
         return _sorted(decision_actions(g, s, s.pending[-1]))
@@ -233,7 +236,10 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
             continue
         sp = g.cards.by_id[ps.card]
         label = f"Activate {sp.name}"
-        if sp.ability.timing != "activated":
+        if g.solo:
+            no("activate-ability", label, "rs.solo.type-abilities", "in Solo Mode printed abilities are not used; "
+               "each Spirit's type ability happened when it was attracted")
+        elif sp.ability.timing != "activated":
             no("activate-ability", label, "rs.ability.ongoing",
                "its ability is not Activated (it is Ongoing or works on release), so there is nothing to activate")
         elif ps.used:

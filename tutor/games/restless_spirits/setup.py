@@ -19,9 +19,10 @@ def initial_state(g) -> tuple[RSState, list]:
     c = Ctx(g, s)
     s.spirit_deck = [sp.id for sp in g.deck_spirits()]
     s.totem_deck = [t.id for t in g.cards.totems]
-    s.blessing_deck = [b.id for b in g.cards.blessings]
-    s.curse_deck = [x.id for x in g.cards.curses]
+    s.blessing_deck = [b.id for b in g.cards.blessings if b.solo or not g.solo]
+    s.curse_deck = [x.id for x in g.cards.curses if x.solo or not g.solo]
     s.out_of_game = [sp.id for sp in g.cards.spirits if sp.id not in set(s.spirit_deck)]
+    non_solo = [x.id for x in g.cards.blessings + g.cards.curses if g.solo and not x.solo]
     for deck in (s.spirit_deck, s.totem_deck, s.blessing_deck, s.curse_deck):
         s.rng.shuffle(deck)
     c.ev("rs.setup.shuffle", f"The Spirit ({len(s.spirit_deck)}), Totem ({len(s.totem_deck)}), Blessing "
@@ -29,6 +30,14 @@ def initial_state(g) -> tuple[RSState, list]:
     if s.out_of_game:
         c.ev("rs.promo.swap", f"Out of this game: {', '.join(c.name(x) for x in s.out_of_game)}.", auto=True,
              cards=tuple(s.out_of_game))
+    if non_solo:
+        s.out_of_game += non_solo
+        c.ev("rs.solo.setup-cards", f"Solo Mode: the {len(non_solo)} Blessings and Curses without the Solo Mode icon "
+             "are set aside.", auto=True, cards=tuple(non_solo))
+    if g.options["side"] == "B":
+        from .variants import bonus_label
+        c.ev("rs.variant.b-side", "Boards are played on their B side: a Spirit placed on a space gives its bonus ("
+             + "; ".join(f"space {i + 1}: {bonus_label(g, i)}" for i in range(3)) + ").", auto=True)
     c.ev("rs.setup.activation-tokens", "Each player takes 3 Activation Tokens onto their board.", auto=True)
     chosen = g.options.get("guides")
     if chosen:
@@ -55,6 +64,9 @@ def apply_setup(c: Ctx, a: Action) -> None:
         if all(p.guide for p in s.players):
             begin_totems(c)
         return
+    if a.kind == "solo-discard":
+        from .solo import apply_discard
+        return apply_discard(c, a)
     # draft-pick
     d = s.draft
     card = a.param("totem")
@@ -84,6 +96,9 @@ def apply_setup(c: Ctx, a: Action) -> None:
 def begin_totems(c: Ctx) -> None:
     """Deal the Totem draft (6 each), or with the first-game option 5 Totems each and 3 to the Shrine."""
     g, s = c.game, c.state
+    if g.solo:
+        from .solo import begin_solo
+        return begin_solo(c)
     if g.options["first_game"]:
         for p in s.players:
             for _ in range(KEEP):
@@ -106,10 +121,14 @@ def deal_table(c: Ctx) -> None:
     s = c.state
     refill_lost_spirits(c, "rs.setup.lost-row")
     refill_markets(c, "rs.setup.markets")
-    s.first_player = s.rng.below(len(s.players))
+    s.first_player = s.rng.below(len(s.players)) if len(s.players) > 1 else 0
     s.current = s.first_player
     s.phase = "play"
     s.turn = 1
+    if c.game.solo:
+        s.players[0].ap = 2
+        c.ev("rs.solo.turn", "Solo Mode: every turn, the first included, begins with 2 AP.", auto=True, actor=0)
+        return
     s.players[s.current].ap = 1
     c.ev("rs.setup.first-player", f"{c.who(s.current)} is chosen at random as first player and takes the First "
          "Turn Marker.", auto=True, actor=s.current)

@@ -54,6 +54,17 @@ class TurnLock(_S):
     action: str
 
 
+class TurnStats(_S):
+    """What a player did this turn and this game, for the Achievements: Spirits released this turn, Blessings and
+    Curses played this turn, Spirits whose Spirit Token was used this turn, and Blessings/Curses played this game."""
+
+    released: int = 0
+    blessings: int = 0
+    curses: int = 0
+    token_spirits: list[str] = Field(default_factory=list)
+    cards_played_game: int = 0
+
+
 class Player(_S):
     """One seat: guide, board (3 spaces, left to right), hand, released Spirits, AP, Activation Tokens."""
 
@@ -68,6 +79,8 @@ class Player(_S):
     no_hand_limit: bool = False
     next_turn_ap: list[ApModifier] = Field(default_factory=list)
     locks: list[TurnLock] = Field(default_factory=list)
+    stats: TurnStats = Field(default_factory=TurnStats)
+    achievements: list[str] = Field(default_factory=list)
 
 
 class EffectRun(_S):
@@ -126,7 +139,7 @@ class DraftState(_S):
 class RSState(_S):
     """The whole changing state of a Restless Spirits game."""
 
-    phase: Literal["guides", "draft", "play", "over"] = "guides"
+    phase: Literal["guides", "draft", "solo-discard", "play", "over"] = "guides"
     players: list[Player]
     side: Literal["A", "B"] = "A"
     spirit_deck: list[str] = Field(default_factory=list)
@@ -147,4 +160,6 @@ class RSState(_S):
     pending: list[Decision] = Field(default_factory=list)
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""
+    #: solo mode: the Spirit Guide Ranking reached at the end (None before the end or without a win)
+    solo_rank: str | None = None
     rng: Rng = Field(default_factory=Rng)

@@ -43,7 +43,7 @@ def draw_spirit(c: Ctx) -> str | None:
     """Top card of the Spirit deck; when empty, the Spirit discard pile is shuffled to form a new deck (ruling
     ``rs.ruling.spirit-deck-empty``). ``None`` when both are empty."""
     s = c.state
-    if not s.spirit_deck and s.spirit_discard:
+    if not s.spirit_deck and s.spirit_discard and not c.game.solo:
         s.spirit_deck = s.spirit_discard
         s.spirit_discard = []
         s.rng.shuffle(s.spirit_deck)
@@ -78,6 +78,9 @@ def refill_lost_spirits(c: Ctx, clause: str = "rs.attract.refill") -> None:
             row[i] = card
             c.ev(clause, f"{c.name(card)} is dealt into the Lost Spirits row.", auto=True,
                  cards=(card,))
+            if c.game.solo:
+                from .solo import note_last_spirit
+                note_last_spirit(c)
 
 
 def refill_markets(c: Ctx, clause: str = "rs.buy.refill") -> None:
