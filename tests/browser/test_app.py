@@ -27,7 +27,8 @@ from widgets.style import plain_label
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
-APP_NOTEBOOKS = ["learn-restless-spirits.ipynb", "faq-explorer.ipynb", "teacher-walkthrough.ipynb"]
+APP_NOTEBOOKS = ["learn-restless-spirits.ipynb", "learn-spirited.ipynb", "learn-spirit-duels.ipynb",
+                 "faq-explorer.ipynb", "teacher-walkthrough.ipynb"]
 PRESENT = [nb for nb in APP_NOTEBOOKS if (NOTEBOOKS_DIR / nb).is_file()]
 PRESENT_ALL = {p.name for p in NOTEBOOKS_DIR.glob("*.ipynb")}
 LEARN = "learn-restless-spirits.ipynb"
@@ -100,7 +101,8 @@ def test_page_from_landing_explains_an_action(tutor_server, tutor_page, notebook
     expect(events).not_to_have_count(before, timeout=CLICK_MS)
     after = events.count()
     assert after > before, f"clicking {label!r}: {before} event lines before, {after} after"
-    new = events.nth(0) if notebook == LEARN else events.nth(after - 1)  # the learn log puts the newest first
+    # the learn pages' log puts the newest step first
+    new = events.nth(0) if notebook.startswith("learn-") else events.nth(after - 1)
     expect(new.locator(".tutor-clause").first).to_be_visible()
     assert events.locator(".tutor-clause").count() >= after - before
     tutor_page.screenshot("after-click")
@@ -146,4 +148,35 @@ def test_first_lesson_completed_by_clicking(tutor_server, tutor_page):
     expect(card).to_contain_text(clause.text)
     expect(card).to_contain_text(clause.source.section)
     tutor_page.screenshot("clause-card")
+    tutor_page.assert_clean()
+
+
+GRAPH = "ability-graph.ipynb"
+
+
+@pytest.mark.skipif(not (NOTEBOOKS_DIR / GRAPH).is_file(), reason=f"notebooks/{GRAPH} is missing")
+def test_ability_graph_click_a_node(tutor_server, tutor_page):
+    """The graph page opens from the landing page; clicking Nordheim's node on the canvas shows its interactions."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1400, "height": 1200})
+    open_landing(tutor_server, page)
+    page.locator(f'a.tutor-link[href="{GRAPH}"]').first.click()
+    expect(page.locator(".tutor-graph")).to_be_visible(timeout=RENDER_MS)
+    find_node = """(label) => {
+      const host = Array.from(document.querySelectorAll('.tutor-graph *')).find(e => e._cyreg);
+      if (!host) return null;
+      const node = host._cyreg.cy.nodes().filter(n => n.data('label') === label)[0];
+      if (!node) return null;
+      const box = host.getBoundingClientRect(), at = node.renderedPosition();
+      return {x: box.x + at.x, y: box.y + at.y};
+    }"""
+    page.wait_for_function(f"({find_node})('Nordheim') !== null", timeout=RENDER_MS)
+    page.wait_for_timeout(1000)  # the layout settles
+    at = page.evaluate(find_node, "Nordheim")
+    page.mouse.click(at["x"], at["y"])
+    details = page.locator(".tutor-graph-details")
+    expect(details).to_contain_text("Nordheim", timeout=CLICK_MS)
+    expect(details).to_contain_text("blocks")
+    expect(details.locator("a.tutor-graph-scenario").first).to_be_visible()
+    tutor_page.screenshot("graph-node")
     tutor_page.assert_clean()
