@@ -11,7 +11,7 @@ from .boards import board_for
 from .clauses import ClauseCard, Glossary
 from .model import ErrorPanel, SessionModel
 from .panels import ActionsPanel, BoardView, StepLog
-from .style import style_widget
+from .style import button, style_widget
 
 
 class Controls:
@@ -21,9 +21,9 @@ class Controls:
     def __init__(self, model: SessionModel, *, new_game: bool = False, first_game: bool = True) -> None:
         self.model = model
         g = model.errors.guard
-        self.undo = w.Button(description="Undo", icon="undo", tooltip="Take back the last step")
-        self.redo = w.Button(description="Redo", icon="repeat", tooltip="Step forward again")
-        self.restart = w.Button(description="Restart", icon="refresh", tooltip="Back to the start of this game")
+        self.undo = button("Undo", "Take back the last step", icon="undo")
+        self.redo = button("Redo", "Step forward again", icon="repeat")
+        self.restart = button("Restart", "Back to the start of this game", icon="refresh")
         self.undo.on_click(g(lambda _b: model.undo()))
         self.redo.on_click(g(lambda _b: model.redo()))
         self.restart.on_click(g(lambda _b: model.reset()))
@@ -41,8 +41,6 @@ class Controls:
             has_first_game = "first_game" in s.game.options
             self.first_game.layout.display = None if has_first_game else "none"
             kids += [w.HTML("&nbsp;&nbsp;"), self.players, self.seed, self.first_game, self.new]
-        for b in (self.undo, self.redo, self.restart):
-            b.layout.width = "auto"
         self.widget = w.HBox(kids, layout=w.Layout(flex_flow="row wrap", align_items="center"))
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
@@ -77,9 +75,11 @@ class TutorApp:
         board = board_for(session.game_id)
         self.controls = Controls(self.model, new_game=new_game,
                                  first_game=bool(session.game.options.get("first_game", True)))
-        self.board = BoardView(self.model, board)
-        self.actions = ActionsPanel(self.model, board)
+        # Views update in the order they observe the model: after a click the step log (what just happened) and
+        # the new actions reach the page before the board's larger HTML.
         self.log = StepLog(self.model, show_setup=show_setup)
+        self.actions = ActionsPanel(self.model, board)
+        self.board = BoardView(self.model, board)
         self.clause_card = ClauseCard(self.model)
         self.glossary = Glossary(self.model)
         top = w.HBox([w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="420px")),

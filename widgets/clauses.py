@@ -4,7 +4,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from .model import SessionModel, clause_chip
-from .style import esc
+from .style import close_tree, esc, html_widget
 
 
 class ClauseCard:
@@ -15,7 +15,8 @@ class ClauseCard:
         self.model = model
         self.html = w.HTML()
         self.related = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([w.HTML("<h3>The rule</h3>"), self.html, self.related])
+        self._related_label = html_widget('<span class="rt-muted">Related:&nbsp;</span>')
+        self.widget = w.VBox([html_widget("<h3>The rule</h3>"), self.html, self.related])
         self.widget.add_class("rt-panel")
         model.observe(lambda m, change: change in ("clause", "new") and self.render())
         self.render()
@@ -27,7 +28,7 @@ class ClauseCard:
         if cid is None or cid not in clauses:
             self.html.value = ('<div class="rt-muted">Click any <b>§ rule</b> chip (next to an action, a blocked action '
                                "or an event) to read the rule behind it.</div>")
-            self.related.children = ()
+            self._set_related(())
             return
         c = clauses[cid]
         kind = ""
@@ -41,7 +42,13 @@ class ClauseCard:
                            f'<div class="rt-muted">Source: {esc(c.source.file)} › {esc(c.source.section)}</div>'
                            "</div>")
         rel = [clause_chip(self.model, r) for r in c.related if r in clauses]
-        self.related.children = tuple([w.HTML('<span class="rt-muted">Related:&nbsp;</span>')] + rel if rel else [])
+        self._set_related(tuple([self._related_label] + rel if rel else []))
+
+    def _set_related(self, kids: tuple) -> None:
+        """Show ``kids`` under the card and close the chips they replace."""
+        old = [x for x in self.related.children if x is not self._related_label]
+        self.related.children = kids
+        close_tree(*old)
 
 
 class Glossary:
@@ -52,8 +59,11 @@ class Glossary:
         self.box = w.Text(placeholder="Search the rules, e.g. shrine, wild, hand limit",
                           layout=w.Layout(width="100%"), continuous_update=True)
         self.results = w.VBox()
+        self._chips: dict[tuple, w.Button] = {}  # the chips shown, by (game id, clause id), kept while they match
+        self._row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._none = html_widget()
         self.box.observe(model.errors.guard(lambda change: self.search(change["new"])), names="value")
-        self.widget = w.VBox([w.HTML("<h3>Glossary</h3>"), self.box, self.results])
+        self.widget = w.VBox([html_widget("<h3>Glossary</h3>"), self.box, self.results])
         self.widget.add_class("rt-panel")
 
     def matches(self, query: str) -> list[str]:
@@ -72,7 +82,15 @@ class Glossary:
         if not query.strip():
             self.results.children = ()
         elif not ids:
-            self.results.children = (w.HTML(f'<div class="rt-muted">No rule mentions “{esc(query)}”.</div>'),)
+            self._none.value = f'<div class="rt-muted">No rule mentions “{esc(query)}”.</div>'
+            self.results.children = (self._none,)
         else:
-            self.results.children = (w.HBox([clause_chip(self.model, cid) for cid in ids],
-                                            layout=w.Layout(flex_flow="row wrap")),)
+            game = self.model.session.game_id
+            old = self._chips
+            self._chips = {(game, c): old.get((game, c)) or clause_chip(self.model, c) for c in ids}
+            self._row.children = tuple(self._chips.values())
+            self.results.children = (self._row,)
+            close_tree(*[c for k, c in old.items() if self._chips.get(k) is not c])
+            return
+        close_tree(*self._chips.values())
+        self._chips, self._row.children = {}, ()

@@ -9,7 +9,7 @@ from tutor.lessons import Lesson, all_lessons, goal_failures, start_lesson
 
 from .app import TutorApp
 from .model import ErrorPanel, clause_chip
-from .style import esc, markdown, style_widget
+from .style import button, close_tree, esc, html_widget, markdown, style_widget
 
 
 class LessonRunner:
@@ -26,26 +26,27 @@ class LessonRunner:
         g = self.errors.guard
         self.picker = w.Dropdown(options=[(f"{x.order}. {x.title}", i) for i, x in enumerate(self.lessons)],
                                  value=0, description="Lesson", layout=w.Layout(width="380px"))
-        self.prev = w.Button(description="Previous", icon="arrow-left", layout=w.Layout(width="auto"))
-        self.next = w.Button(description="Next lesson", icon="arrow-right", layout=w.Layout(width="auto"))
-        self.hint = w.Button(description="Hint", icon="lightbulb-o", layout=w.Layout(width="auto"))
+        self.prev = button("Previous", "", icon="arrow-left")
+        self.next = button("Next lesson", "", icon="arrow-right")
+        self.hint = button("Hint", "", icon="lightbulb-o")
         self.picker.observe(g(lambda ch: self.open(ch["new"])), names="value")
         self.prev.on_click(g(lambda _b: self._go(-1)))
         self.next.on_click(g(lambda _b: self._go(1)))
         self.hint.on_click(g(lambda _b: self.show_hint()))
-        self.intro = w.HTML()
-        self.goal = w.HTML()
-        self.hints = w.HTML()
-        self.done = w.HTML()
+        self.intro = html_widget()
+        self.goal = html_widget()
+        self.hints = html_widget()
+        self.done = html_widget()
         self.done.add_class("tutor-goal")
         self.read = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self._read_label = html_widget('<span class="rt-muted">Rules in this lesson:&nbsp;</span>')
         lesson = self.lessons[0]
         status = w.VBox([self.goal, self.done], layout=w.Layout(margin="0 4px"))
         self.app = TutorApp(start_lesson(lesson), show_setup=False, errors=self.errors, with_style=False,
                             header=self._header(), status=status)
         self.app.model.observe(lambda m, change: change != "clause" and self.check())
         self.widget = self.app.widget
-        self.open(0)
+        self._show(0, fresh=True)  # the app already shows lesson 0's prepared state
 
     def _header(self) -> w.Widget:
         nav = w.HBox([self.picker, self.prev, self.next, self.hint], layout=w.Layout(align_items="center"))
@@ -68,16 +69,25 @@ class LessonRunner:
         if self.picker.value != index:
             self.picker.value = index  # fires open() again through the observer
             return
+        self._show(index)
+
+    def _show(self, index: int, fresh: bool = False) -> None:
+        """Show lesson ``index``: its texts, and its prepared state unless ``fresh`` (the app already has it)."""
+        self.index = index
         lesson = self.lesson
         self.intro.value = f"<h3>{esc(lesson.title)}</h3>{markdown(lesson.intro)}"
         self.goal.value = f'<div class="rt-goal"><b>Your goal:</b> {esc(lesson.goal)}</div>'
         self.prev.disabled = index == 0
         self.next.disabled = index == len(self.lessons) - 1
-        self.read.children = tuple(([w.HTML('<span class="rt-muted">Rules in this lesson:&nbsp;</span>')]
-                                    if lesson.clauses else [])
+        old = [x for x in self.read.children if x is not self._read_label]
+        self.read.children = tuple(([self._read_label] if lesson.clauses else [])
                                    + [clause_chip(self.app.model, c) for c in lesson.clauses])
+        close_tree(*old)
         self._render_hints()
-        self.app.model.replace(start_lesson(lesson))
+        if fresh:
+            self.check()
+        else:
+            self.app.model.replace(start_lesson(lesson))
 
     def show_hint(self) -> None:
         """Reveal the next hint."""

@@ -16,6 +16,8 @@ import ipywidgets as w
 
 from tutor import IllegalAction, Session
 
+from .style import button, close_tree
+
 log = logging.getLogger("widgets")
 
 Observer = Callable[["SessionModel", str], None]
@@ -77,6 +79,8 @@ class SessionModel:
         self.session = session
         self.clause_id: str | None = None
         self._observers: list[Observer] = []
+        self._notifying = 0
+        self._retired: list[w.Widget] = []
         self._unobserve = session.observe(self._forward)
 
     # -- observing ----------------------------------------------------------------------------------------------
@@ -88,11 +92,26 @@ class SessionModel:
         self._notify(change)
 
     def _notify(self, change: str) -> None:
-        for cb in list(self._observers):
-            try:
-                cb(self, change)
-            except Exception as exc:  # noqa: BLE001 - a broken view must not hide the others
-                self.errors.report(exc)
+        self._notifying += 1
+        try:
+            for cb in list(self._observers):
+                try:
+                    cb(self, change)
+                except Exception as exc:  # noqa: BLE001 - a broken view must not hide the others
+                    self.errors.report(exc)
+        finally:
+            self._notifying -= 1
+            if not self._notifying:
+                retired, self._retired = self._retired, []
+                close_tree(*retired)
+
+    def retire(self, *widgets: w.Widget) -> None:
+        """Close ``widgets`` (and the widgets under them) once every view has shown the current change: their
+        close messages then reach the page after the views' updates (when not in a change, close them now)."""
+        if self._notifying:
+            self._retired.extend(widgets)
+        else:
+            close_tree(*widgets)
 
     # -- changing -----------------------------------------------------------------------------------------------
     def replace(self, session: Session) -> None:
@@ -129,8 +148,6 @@ def clause_chip(model: SessionModel, clause_id: str) -> w.Button:
     """A small clickable chip (CSS class ``tutor-clause``) that shows ``clause_id`` in the clause card."""
     cl = model.session.game.clauses.get(clause_id)
     title = cl.title if cl is not None else clause_id
-    chip = w.Button(description=f"§ {title}", tooltip=f"{clause_id}: click to read this rule",
-                    layout=w.Layout(width="auto", max_width="100%"))
-    chip.add_class("tutor-clause")
+    chip = button(f"§ {title}", f"{clause_id}: click to read this rule", classes=("tutor-clause",))
     chip.on_click(model.errors.guard(lambda _b: model.show_clause(clause_id)))
     return chip

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 CSS = """
 .rt-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
@@ -70,6 +71,9 @@ CSS = """
 .rt-g-turn, .rt-g-other { border-color: #6a6484; color: #3d3850; }
 .rt-g-choice { border-color: #d97706; color: #7c3f00; }
 .rt-prompt { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 6px 8px; font-weight: 600; }
+.rt-arow { display: grid !important; grid-template-columns: minmax(0, 1fr) auto; align-items: center;
+  justify-items: start; column-gap: 4px; }
+.rt-arow > .tutor-action { grid-column: 1 / -1; }
 .rt-why { font-size: 12px; color: #55506a; line-height: 1.3; }
 .rt-blocked-text { font-size: 12px; color: #8a8599; text-decoration: none; line-height: 1.3; }
 .rt-blocked-text b { color: #77728a; }
@@ -111,6 +115,66 @@ CSS = """
 .rt-scroll > * { flex-shrink: 0; }
 .tutor-errors { color: #9b1c1c; font-size: 12.5px; }
 """
+
+
+#: Layouts shared by many widgets (a Layout or a style object can serve any number of widgets): one model in the
+#: page instead of one per widget. Never change a shared layout in place; use :func:`layout` only for fixed looks.
+LAYOUTS = {
+    "plain": {},
+    # legal-action Buttons and clause chips: as wide as their caption
+    "chip": {"width": "auto", "max_width": "100%"},
+    # a legal-action row (CSS class rt-arow: a grid, see CSS): the Button, then its "why" text and its clause chip
+    "action-row": {"margin": "2px 0 4px 0"},
+    # an event or blocked-action line: text, then its clause chip (wrapping when narrow)
+    "line": {"align_items": "center", "flex_flow": "row wrap"},
+}
+_SHARED: dict[object, w.Widget] = {}
+
+
+def _shared(key: object, make) -> w.Widget:
+    obj = _SHARED.get(key)
+    if obj is None or obj.comm is None:  # never made, or closed (e.g. by Widget.close_all())
+        obj = _SHARED[key] = make()
+    return obj
+
+
+def layout(name: str) -> w.Layout:
+    """The shared Layout ``name`` of :data:`LAYOUTS` (one per kernel)."""
+    return _shared(("layout", name), lambda: w.Layout(**LAYOUTS[name]))
+
+
+def shared_style(cls: type) -> w.Widget:
+    """One shared default style object of class ``cls`` (e.g. ``w.ButtonStyle``, ``HTMLStyle``)."""
+    return _shared(("style", cls), cls)
+
+
+def html_widget(value: str = "") -> w.HTML:
+    """An HTML widget with the shared plain layout and style: one widget model instead of three."""
+    return w.HTML(value, layout=layout("plain"), style=shared_style(HTMLStyle))
+
+
+def box(children=(), name: str = "plain", cls: type = w.VBox, classes: tuple[str, ...] = ()) -> w.Box:
+    """A box (VBox by default) with the shared layout ``name`` and the CSS classes ``classes`` (given at creation:
+    no later update message)."""
+    return cls(tuple(children), layout=layout(name), _dom_classes=classes)
+
+
+def button(description: str, tooltip: str, name: str = "chip", classes: tuple[str, ...] = (), **kw) -> w.Button:
+    """A Button with the shared layout ``name`` (as wide as its caption by default), the shared ButtonStyle and the
+    CSS classes ``classes``; ``kw`` are more Button traits (``icon``, ``disabled``…)."""
+    return w.Button(description=description, tooltip=tooltip, layout=layout(name),
+                    style=shared_style(w.ButtonStyle), _dom_classes=classes, **kw)
+
+
+def close_tree(*widgets: w.Widget) -> None:
+    """Close ``widgets`` and every widget under them (children), so the kernel and the page forget them. Shared
+    layouts and styles are not children: they stay open."""
+    for root in widgets:
+        stack = [root]
+        while stack:
+            x = stack.pop()
+            stack.extend(getattr(x, "children", ()))
+            x.close()
 
 
 def style_widget() -> w.HTML:
