@@ -14,6 +14,7 @@ import ipywidgets as w
 
 from tutor import Action, Blocked, Event, Step
 
+from .boards import board_for
 from .model import SessionModel, clause_chip
 from .style import box, button, esc, html_widget, plain_label, prov_text
 
@@ -142,7 +143,7 @@ class ActionsPanel:
 
     def _action_key(self, a: Action, group: str) -> tuple:
         """What an action's row shows: group, caption, tooltip (with the id), id, why, clause id and title."""
-        cost = "" if a.cost is None else (" · free" if a.cost == 0 else f" · {a.cost} AP")
+        cost = cost_text(self.model, a.cost)
         clause = a.clauses[0] if a.clauses else None
         return ("action", group, plain_label(a.label) + cost, f"{a.label} [{a.id}]", a.id, prov_text(a.why), clause,
                 clause and self._clause_title(clause))
@@ -160,6 +161,19 @@ class ActionsPanel:
         _, why, clause, _title, _n = key
         text = html_widget(f'<div class="rt-blocked-text">✕ {why}</div>')
         return box([text, clause_chip(self.model, clause)], "line", w.HBox, classes=("tutor-blocked",))
+
+
+def cost_text(model: SessionModel, cost: int | None) -> str:
+    """``" · 2 AP"``, ``" · free"`` or ``""``, in the game's own cost unit (a board's ``COST_UNIT``, default AP)."""
+    if cost is None:
+        return ""
+    if cost == 0:
+        return " · free"
+    try:
+        unit = getattr(board_for(model.session.game_id), "COST_UNIT", "AP")
+    except ValueError:
+        unit = "AP"
+    return f" · {cost} {unit}"
 
 
 class StepLog:
@@ -209,7 +223,7 @@ class StepLog:
 
     def _step_box(self, st: Step) -> w.Widget:
         a = st.action
-        cost = "" if a.cost is None else (" · free" if a.cost == 0 else f" · {a.cost} AP")
+        cost = cost_text(self.model, a.cost)
         head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(a.label)}"
         return self._events_box(head, f"<small>{cost}</small>", st.events, escaped=True)
 
