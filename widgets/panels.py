@@ -8,6 +8,7 @@ Stable CSS classes (tests and browser checks rely on them): ``tutor-action`` on 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from types import ModuleType
 
 import ipywidgets as w
@@ -163,6 +164,30 @@ class ActionsPanel:
         return box([text, clause_chip(self.model, clause)], "line", w.HBox, classes=("tutor-blocked",))
 
 
+@lru_cache(maxsize=8)
+def _graph_cards(game_id: str, cards: str | None) -> dict[str, str]:
+    from tutor.interactions_cards import READERS
+    reader = READERS.get(game_id)
+    return {r.id: r.label for r in reader(cards)} if reader else {}
+
+
+def graph_links(session, cards: tuple[str, ...]) -> str:
+    """Links from an event to the ability-graph nodes of the cards it involves (``tutor-graph-link``), or ``""``.
+    Only cards that are graph nodes (cards with abilities or effects) get one."""
+    try:
+        known = _graph_cards(session.game_id, session.game.options.get("cards"))
+    except Exception:  # a card file the graph cannot read: no links, the event still shows
+        return ""
+    out = []
+    for card in dict.fromkeys(cards):
+        if card in known:
+            node = f"{session.game_id}:{card}"
+            out.append(f'<a class="rt-glink tutor-graph-link" href="ability-graph.ipynb?node={esc(node)}" '
+                       f'target="_blank" title="{esc(known[card])} in the ability graph: what it affects and what '
+                       f'affects it">&#8599; {esc(known[card])}</a>')
+    return "".join(out[:3])
+
+
 def cost_text(model: SessionModel, cost: int | None) -> str:
     """``" · 2 AP"``, ``" · free"`` or ``""``, in the game's own cost unit (a board's ``COST_UNIT``, default AP)."""
     if cost is None:
@@ -241,7 +266,8 @@ class StepLog:
             tags += f'<span class="rt-tag rt-ruling" title="{esc(cl.reason)}">ruling</span>'
         elif cl is not None and cl.kind == "provisional":
             tags += f'<span class="rt-tag rt-provk" title="{esc(cl.reason)}">provisional</span>'
-        text = html_widget(f'<div class="rt-ev">{tags}{prov_text(e.text)}</div>')
+        links = graph_links(self.model.session, e.cards)
+        text = html_widget(f'<div class="rt-ev">{tags}{prov_text(e.text)}{links}</div>')
         return box([text, clause_chip(self.model, e.clause)], "line", w.HBox, classes=("tutor-event",))
 
 

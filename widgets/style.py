@@ -94,6 +94,9 @@ CSS = """
 .rt-step small { font-weight: 400; color: #6a6484; }
 .tutor-event { border-left: 3px solid #ece8f5; padding-left: 6px; }
 .rt-ev { font-size: 12.5px; line-height: 1.35; }
+.rt-glink { margin-left: 8px; font-size: 11px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee;
+  border-radius: 8px; padding: 0 6px; white-space: nowrap; }
+.rt-glink:hover { background: #f1eafb; }
 .rt-tag { display: inline-block; font-size: 10px; font-weight: 700; text-transform: uppercase; border-radius: 5px;
   padding: 0 4px; margin-right: 4px; }
 .rt-auto { background: #e8eef8; color: #2d4a7a; }

@@ -215,3 +215,24 @@ def test_setup_events_shown_in_free_play_log():
     assert before == len(app.session.setup_events)
     app.actions.action_buttons[0].click()
     assert len(with_class(app.log.widget, "tutor-event")) > before
+
+
+def test_events_link_to_the_ability_graph():
+    """An event that involves a card with an ability links to that card's node in the ability graph."""
+    import tutor
+    from widgets import TutorApp
+    from tutor.scenario import load_scenario, start
+    from tutor.core.content import content_root
+    sc = load_scenario(content_root() / "restless-spirits" / "scenarios" / "faq-minimum-one-ap.yaml")
+    app = TutorApp(start(sc), new_game=False)
+    act = next(a for a in app.session.legal_actions() if a.kind == "activate-ability")
+    app.model.apply(act.id)
+    html = " ".join(getattr(x, "value", "") for x in _all(app.widget))
+    assert 'href="ability-graph.ipynb?node=restless-spirits:nalpa"' in html
+    assert "tutor-graph-link" in html
+
+
+def _all(widget):
+    yield widget
+    for c in getattr(widget, "children", ()):
+        yield from _all(c)
