@@ -190,3 +190,99 @@ def test_json_round_trip_and_undo_mid_decision():
     act(s, "keep-hand")
     s.undo()
     assert s.state.model_dump() == before
+
+
+# -- event wording (reported bugs) and the last_was_pass partial state, checked with real values -------------------
+def _scenario(stem):
+    from tutor.scenario import load_scenario, run
+    res = run(load_scenario(next(p for p in SCENARIOS if p.stem == stem)))
+    assert res.failures == []
+    return res
+
+
+def test_every_end_phase_step_event_is_numbered():
+    res = _scenario("rule-end-phase-order")
+    end = [(e.clause, e.text) for st in res.steps for e in st.events if e.clause.startswith("sd.end.")]
+    assert end == [
+        ("sd.end.return-dice", "Step 1: all dice return to the supply (1 in play)."),
+        ("sd.end.ready", "Step 2: every exhausted card in play is readied (1 card)."),
+        ("sd.end.discard", "Step 3: Player 1 keeps 1 card in hand."),
+        ("sd.end.discard", "Step 3: Player 2 discards Fair Trade."),
+        ("sd.end.discard", "Step 3: Player 2 keeps 1 card in hand."),
+        ("sd.end.draw", "Step 4: Player 1 draws Spell of Binding, Flicker Flame, Earthy Brew, Searing Strike (25 left "
+                        "in the deck)."),
+        ("sd.end.draw", "Step 4: Player 2 draws Stunning Strike, Harsh Tide, Blitzrush, Salty Bite (24 left in the "
+                        "deck)."),
+        ("sd.end.essence", "Step 5: each player gains 2 Essence (Player 1 now has 2, Player 2 now has 3)."),
+        ("sd.end.advantage-die", "Step 6: Player 1 places the Advantage Die on Zuja."),
+    ]
+    steps = [int(t.split(":")[0].split()[1]) for _, t in end]
+    assert steps == sorted(steps)
+
+
+def test_end_phase_draw_with_a_full_hand_is_numbered_too():
+    s = scenario_session({"last_was_pass": True})  # both players hold their dealt 5 cards
+    act(s, "pass")
+    assert act(s, "keep-hand").events[0].text == "Step 3: Player 1 keeps 5 cards in hand."
+    ev = [(e.clause, e.text) for e in act(s, "keep-hand").events]
+    assert ev[:3] == [("sd.end.discard", "Step 3: Player 2 keeps 5 cards in hand."),
+                      ("sd.end.draw", "Step 4: Player 1 already holds 5 cards and draws none."),
+                      ("sd.end.draw", "Step 4: Player 2 already holds 5 cards and draws none.")]
+
+
+def test_partial_state_last_was_pass():
+    s = scenario_session({"last_was_pass": True})
+    assert s.state.last_was_pass is True and s.game.facts(s.state)["last_was_pass"] is True
+    pas = next(a for a in s.legal_actions() if a.kind == "pass")
+    assert pas.why == "Your opponent just passed: if you pass too, the Action Phase ends."
+    assert pas.clauses == ("sd.pass", "sd.pass.consecutive")
+    ev = act(s, "pass").events
+    assert ev[0].clause == "sd.pass.consecutive"
+    assert ev[0].text == "Player 1 passes too: both players passed one after the other, so the Action Phase ends."
+    assert s.state.phase == "end"
+    # default: nobody has just passed
+    s = scenario_session({"round": 1})
+    assert s.state.last_was_pass is False
+    assert next(a for a in s.legal_actions() if a.kind == "pass").why == ("You may pass instead of acting; your "
+                                                                          "opponent then acts.")
+    act(s, "pass")
+    assert s.state.phase == "action" and s.state.current == 1
+
+
+def test_partial_state_last_was_pass_is_validated():
+    with pytest.raises(tutor.ContentError) as e:
+        scenario_session({"last_was_pass": "yes"})
+    assert "last_was_pass" in str(e.value)
+    with pytest.raises(tutor.ContentError) as e:
+        scenario_session({"last_was_pass": True, "gained_by": 2})
+    assert e.value.field == "last_was_pass" and "gained_by" in str(e.value)
+    assert _scenario("rule-pass-after-opponent-pass").session.state.phase == "end"
+
+
+def test_other_wording_fixes():
+    zap = _scenario("rule-zap-opponent-spreads")
+    first = zap.steps[1]
+    assert first.action.why == ("Zap 2 is your opponent's effect, but you choose which of your own Spirits it hits; "
+                                "this one can be chosen.")
+    assert [e.text for e in first.events] == ["Player 1 chooses Player 1's Pawnite (no tokens) for Zap 2.",
+                                              "Zap 2 deals 1 damage to Player 1's Pawnite (now 1 damage, Health 5)."]
+    med = _scenario("rule-meditate")
+    assert med.steps[1].events[0].text == ("Player 1 declares a reroll of their Tychomp's Level 1 Attack die showing "
+                                           "Blank.")
+    assert med.steps[2].action.label == "Reroll the 1 marked die"
+    frz = _scenario("rule-freeze-attack-die")
+    texts = [e.text for st in frz.steps for e in st.events]
+    assert "Attack: Tychomp's die showing Attack deals 1 damage to an enemy Spirit." in texts
+    assert "Tychomp is Frozen: the value drops by 1 and its 1 freeze token is removed." in texts
+    assert ("Player 1: only one choice is possible, so it is made at once: Resolve Player 1's Tychomp: Level 1 "
+            "Attack die showing Attack.") in texts
+    assert not any("(s)" in t for t in texts)
+    # an Activate ability is not announced as "Activate: Activate: ..."
+    s = new(seed=1)
+    while s.state.phase == "setup":
+        act(s, "keep-hand")
+    binx = next(i for i, sl in enumerate(s.state.players[1].spirits) if sl.line == "binx") + 1
+    if s.state.current == 0:
+        act(s, "pass")
+    ev = [e.text for e in act(s, "activate", spirit=binx).events if e.clause == "sd.kw.activate"]
+    assert ev == ["Binx has an Activate ability, which resolves now: gain 1 Essence."]

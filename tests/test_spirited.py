@@ -129,3 +129,106 @@ def test_round_trip_exact():
         s.apply(acts[rng.below(len(acts))])
     text = s.to_json()
     assert tutor.load_session(text).to_json() == text
+
+
+# -- event wording and order (reported bugs), checked with real values ---------------------------------------------
+def _session(state, script=(), seed=1, players=2):
+    from tutor.scenario import Scenario, start
+    sc = Scenario.model_validate({"meta": {"id": "t", "question": "q", "answer": "a",
+                                           "source": {"file": "spirited.txt", "section": "s"}},
+                                  "setup": {"game": "spirited", "players": players, "seed": seed,
+                                            "options": {"clans": CLANS}, "state": state}})
+    s = start(sc)
+    events = []
+    for kind, params in script:
+        hits = [a for a in s.legal_actions() if a.kind == kind and all(a.param(k) == v for k, v in params.items())]
+        assert len(hits) == 1, f"{kind} {params}: {[a.id for a in s.legal_actions()]}"
+        events += s.apply(hits[0]).events
+    return s, events
+
+
+def _scenario_events(stem):
+    res = run(load_scenario(next(p for p in SCENARIOS if p.stem == stem)))
+    assert res.failures == []
+    return [e for st in res.steps for e in st.events]
+
+
+def test_reveal_onto_a_stack_uses_an_before_a_vowel():
+    state = {"current": 1, "players": [{"seat": 1, "road": [{"clan": "aztecs", "count": 1},
+                                                             {"clan": "norse", "count": 1}], "hand": []}],
+             "deck_tops": ["aztecs", "egyptians"]}
+    s, events = _session(state, [("scout", {}), ("rally", {"clan": "norse"})])
+    reveal = [e.text for e in events if "reveals" in e.text]
+    assert reveal == ["Player 1 reveals an Aztecs card (aztecs-05); their Road already has an Aztecs stack."]
+    assert not any(" a Aztecs" in e.text or " a Egyptians" in e.text for e in events)
+    state["players"][0]["road"] = [{"clan": "greeks", "count": 1}, {"clan": "norse", "count": 1}]
+    state["deck_tops"] = ["greeks", "egyptians"]
+    s, events = _session(state, [("scout", {}), ("rally", {"clan": "norse"})])
+    assert "their Road already has a Greeks stack." in next(e.text for e in events if "reveals" in e.text)
+
+
+def test_regroup_draws_cite_the_regroup_clause():
+    events = _scenario_events("rule-march-steal")
+    i = next(k for k, e in enumerate(events) if e.clause == "sp.regroup")
+    assert events[i].text == ("Player 1 Regroups: 4 cards from their Road and Camps are discarded, then 2 cards are "
+                              "drawn onto their Road (no Overrun check after a Regroup).")
+    assert [(e.clause, e.text) for e in events[i + 1:i + 3]] == [
+        ("sp.regroup", "Player 1 draws a Japanese card (japanese-09) face up onto their Road."),
+        ("sp.regroup", "Player 1 draws an Egyptians card (egyptians-10) face up onto their Road.")]
+    assert "sp.summon" not in [e.clause for e in events]
+    # the Overrun Regroup too: its 2 draws cite sp.regroup, the Summon's draws sp.summon
+    events = _scenario_events("rule-summon-overrun")
+    i = next(k for k, e in enumerate(events) if e.clause == "sp.regroup")
+    assert [e.clause for e in events[i + 1:i + 3]] == ["sp.regroup", "sp.regroup"]
+    assert [e.clause for e in events[:i]].count("sp.summon") == 2
+
+
+def test_wonder_spend_events_name_the_zones():
+    state = {"current": 1, "players": [{"seat": 1, "road": [{"clan": "greeks", "count": 1}],
+                                        "hand": ["aztecs", "babylonians", "chinese", "egyptians", "japanese"],
+                                        "camps": [["norse"], []]}],
+             "deck_tops": ["japanese", "egyptians"]}
+    s, events = _session(state, [("build-wonder", {})])
+    spent = [e.text for e in events if e.clause == "sp.wonder.sources"]
+    assert "Player 1 spends a Greeks card (greeks-05) from their Road (discarded)." in spent
+    assert "Player 1 spends an Aztecs card (aztecs-08) from their Hand (discarded)." in spent
+    assert "Player 1 spends a Norse card (norse-05) from Camp 1 (discarded)." in spent
+    assert not any("their road" in t or "their hand" in t or "their Camp" in t for t in spent)
+    take = next(a for a in s.legal_actions() if a.kind == "take-wonder")
+    refill = next(e.text for e in s.apply(take).events if e.clause == "sp.wonder.refill")
+    taken = s.game.cards.wonder[take.param("wonder")].name
+    assert refill.endswith(f"is drawn to replace {taken} on the display.") and taken in refill
+
+
+def test_steal_event_names_the_taker_and_capitalises_medals():
+    events = _scenario_events("rule-march-steal")
+    steal = next(e.text for e in events if e.clause == "sp.march.steal")
+    assert steal == ("Player 1 steals Player 2's Greeks Allegiance with 3 cards from Camp 1 (more than its medal's "
+                     "value 2). The old Bronze medal returns to the supply, and Player 1 takes a Silver medal and "
+                     "gains 3 Spirit (3 now).")
+    score = next(e.text for e in _scenario_events("rule-battle-medal-score") if e.clause == "sp.battle.medal.score")
+    assert score == "Player 1 scores the Greeks Gold medal for 4 Spirit (4 now) and exhausts it (now worth 3)."
+    swap = next(e.text for e in _scenario_events("rule-battle-medal-replace")
+                if e.clause == "sp.battle.medal.replace")
+    assert swap == ("Player 1 returns the exhausted Gold medal of the Greeks Allegiance to the supply and takes a "
+                    "fresh Bronze medal.")
+
+
+def test_shield_abandonment_is_logged_after_the_rally_that_caused_it():
+    events = _scenario_events("rule-shield-abandon")
+    clauses = [e.clause for e in events]
+    assert clauses.index("sp.rally") + 1 == clauses.index("sp.shield.abandon")
+    rally, abandon = events[clauses.index("sp.rally")], events[clauses.index("sp.shield.abandon")]
+    assert rally.text == "Player 1 Rallies a Greeks card (greeks-05) from their Road into their Hand."
+    assert abandon.text == ("The last face-up Greeks card left Player 1's Road, so the Shield on it (greeks-09) is "
+                            "abandoned to the discard pile.")
+
+
+def test_other_wording_single_option_discard_and_plurals():
+    events = _scenario_events("rule-march-steal")
+    single = next(e.text for e in events if e.clause == "sp.ruling.single-option")
+    assert single == ("Player 1: only one choice is possible, so it is made at once: Steal Player 2's Greeks "
+                      "Allegiance with Camp 1 (3 cards).")
+    assert not any("(s)" in e.text for e in events)
+    played = next(e.text for e in _scenario_events("rule-scout-play-card") if "discard pile" in e.text)
+    assert played[0].isupper() and played.startswith("The played card, ")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.model import Action
 from .combat import deal_damage
-from .ctx import Ctx, ability_of, classes_of, printed_dice, stat
+from .ctx import Ctx, ability_of, classes_of, plural, printed_dice, stat
 from .cards import CLASS_ABILITY
 from .decisions import ask
 from .dice import face_label, kind_label, symbol
@@ -93,7 +93,9 @@ def apply_action(c: Ctx, a: Action) -> None:
             roll_into(c, seat, i, "advantage", "", "Advantage Die")
         ab = ability_of(g, sl)
         if ab is not None and ab.timing == "activate":
-            c.ev("sd.kw.activate", f"{c.sname(seat, i)} has Activate: {ab.text}", auto=True, actor=seat)
+            what = ab.text[len("Activate:"):].strip() if ab.text.startswith("Activate:") else ab.text
+            c.ev("sd.kw.activate", f"{c.sname(seat, i)} has an Activate ability, which resolves now: {what}",
+                 auto=True, actor=seat)
             # one push: the ability resolves fully before the action ends and the turn passes
             c.push(*effect_works(g, ab.effects, seat, c.sname(seat, i), spirit=i), Work(kind="end-action", seat=seat))
         else:
@@ -212,11 +214,12 @@ def h_resolve_die(c: Ctx, w: Work) -> None:
     if w.face.endswith("+1"):
         c.ev("sd.die.boost", "The Boost icon adds 1 to the value.", auto=True, actor=w.seat)
     if sl.freeze:
-        c.ev("sd.freeze.reduce", f"{name} is Frozen: the value drops by {sl.freeze} and its {sl.freeze} freeze "
-             "token(s) are removed.", auto=True, actor=w.seat)
+        c.ev("sd.freeze.reduce", f"{name} is Frozen: the value drops by {sl.freeze} and its "
+             f"{plural(sl.freeze, 'freeze token')} {'is' if sl.freeze == 1 else 'are'} removed.", auto=True,
+             actor=w.seat)
         sl.freeze = 0
     after = [Work(kind="poison-tick", seat=w.seat, spirit=w.spirit, source=f"Poison on {name}")] if sl.poison else []
-    src = f"{name}'s {sym.capitalize()} die"
+    src = f"{name}'s die showing {sym.capitalize()}"  # its kind may differ: a Magic die can show Attack
     if sym == "attack":
         c.ev("sd.resolve.attack", f"Attack: {src} deals {value} damage to an enemy Spirit.", auto=True, actor=w.seat)
         c.push(Work(kind="damage", seat=w.seat, amount=value, source=src), *after)

@@ -3,7 +3,7 @@ Presence; Class Abilities; Objective).
 """
 from __future__ import annotations
 
-from .ctx import TOKEN_CAP, Ctx, can_receive, is_spirit, stat
+from .ctx import TOKEN_CAP, Ctx, can_receive, is_spirit, plural, stat
 
 TOKEN_CLAUSE = {"armor": "sd.class.armor", "burn": "sd.class.burn", "freeze": "sd.class.freeze",
                 "poison": "sd.class.poison"}
@@ -33,8 +33,8 @@ def deal_damage(c: Ctx, seat: int, i: int, amount: int, source: str) -> None:
             return
     sl.damage += amount
     health = stat(c.game, sl, "health")
-    c.ev("sd.damage", f"{source} deals {amount} damage to {c.who(seat)}'s {name} ({sl.damage} of {health} "
-         "Health).", auto=True, actor=seat)
+    c.ev("sd.damage", f"{source} deals {amount} damage to {c.who(seat)}'s {name} (now {sl.damage} damage, Health "
+         f"{health}).", auto=True, actor=seat)
     if sl.damage >= health:
         defeat(c, seat, i)
 
@@ -94,15 +94,16 @@ def win(c: Ctx, seat: int, reason: str, clause: str) -> None:
     c.ev(clause, f"{c.who(seat)} wins: {reason}.", auto=True, actor=seat)
 
 
-def draw(c: Ctx, seat: int, n: int, clause: str) -> bool:
+def draw(c: Ctx, seat: int, n: int, clause: str, prefix: str = "") -> bool:
     """Draw ``n`` cards from the top of ``seat``'s deck; a player who must draw and cannot loses at once.
-    Returns False when the game ended."""
+    ``prefix`` starts the draw event (an End Phase step number). Returns False when the game ended."""
     p = c.state.players[seat]
     got = []
     for _ in range(n):
         if not p.deck:
             if got:
-                c.ev(clause, f"{c.who(seat)} draws {len(got)} card(s).", auto=True, cards=tuple(got), actor=seat)
+                c.ev(clause, f"{prefix}{c.who(seat)} draws {plural(len(got), 'card')}.", auto=True, cards=tuple(got),
+                     actor=seat)
             c.ev("sd.win.deck-out", f"{c.who(seat)} must draw a card but their deck is empty.", auto=True, actor=seat)
             win(c, 1 - seat, f"{c.who(seat)} could not draw a card", "sd.win.deck-out")
             return False
@@ -110,8 +111,8 @@ def draw(c: Ctx, seat: int, n: int, clause: str) -> bool:
         p.hand.append(card)
         got.append(card)
     if got:
-        c.ev(clause, f"{c.who(seat)} draws {', '.join(c.name(x) for x in got)} ({len(p.deck)} left in the deck).",
-             auto=True, cards=tuple(got), actor=seat)
+        c.ev(clause, f"{prefix}{c.who(seat)} draws {', '.join(c.name(x) for x in got)} ({len(p.deck)} left in the "
+             "deck).", auto=True, cards=tuple(got), actor=seat)
     return True
 
 

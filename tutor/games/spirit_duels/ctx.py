@@ -11,6 +11,11 @@ STATUS_TOKENS = ("armor", "burn", "freeze", "poison")
 NEGATIVE_TOKENS = ("burn", "freeze", "poison")
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 card"`` / ``"3 cards"``; ``many`` for an irregular plural (``plural(2, "die", "dice")``)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 class Ctx:
     """The game (cards, clauses), the state copy being changed and the growing event list."""
 

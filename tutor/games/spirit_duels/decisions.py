@@ -7,7 +7,7 @@ The engine never picks for a player; a choice with exactly one option resolves i
 from __future__ import annotations
 
 from ...core.model import Action
-from .ctx import Ctx, classes_of, is_spirit, spirit_name, status_text
+from .ctx import Ctx, classes_of, is_spirit, plural, spirit_name, status_text
 from .cards import CLASS_ABILITY
 from .dice import DIE_FACES, SUPPLY_KINDS, face_label, kind_label, symbol
 from .state import Decision, SDState, Work
@@ -37,8 +37,7 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
         for t, i in spirit_options_for(g, s, d):
             sl = s.players[t].spirits[i]
             a("choose-spirit", f"{w.source}: choose Player {t + 1}'s {spirit_name(g, sl)} ({status_text(sl)})",
-              f"{w.source} needs {'an enemy' if d.side == 'enemy' else 'an ally' if d.side == 'ally' else 'a'} "
-              "Spirit; this one can be chosen.", ("sd.choose.spirit",), player=t + 1, spirit=i + 1)
+              _spirit_why(w.source, d.side, d.actor != w.seat), ("sd.choose.spirit",), player=t + 1, spirit=i + 1)
     elif d.kind == "choose-die":
         from .ctx import Ctx as _C
         c = _C(g, s)
@@ -73,20 +72,21 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
         for card in sorted(set(s.players[seat].hand)):
             a("set-aside", f"Set aside {g.card_label(card)}", "Before the first round you may set aside any cards "
               "of your opening hand; you draw back up to 5.", ("sd.setup.mulligan",), card=card)
-        a("keep-hand", f"Keep the other {len(s.players[seat].hand)} card(s)", "You may stop setting cards aside "
-          "at any time.", ("sd.setup.mulligan",))
+        a("keep-hand", f"Keep the other {plural(len(s.players[seat].hand), 'card')}", "You may stop setting cards "
+          "aside at any time.", ("sd.setup.mulligan",))
     elif d.kind == "end-discard":
         for card in sorted(set(s.players[seat].hand)):
             a("discard", f"Discard {g.card_label(card)}", "In the End Phase each player may discard any number of "
               "cards before drawing back up to 5.", ("sd.end.discard",), card=card)
-        a("keep-hand", f"Keep the {len(s.players[seat].hand)} card(s) in hand", "Discarding is optional.",
+        a("keep-hand", f"Keep the {plural(len(s.players[seat].hand), 'card')} in hand", "Discarding is optional.",
           ("sd.end.discard",))
     elif d.kind == "meditate-pick":
         marked = set(w.cards)
         for t, i, k in _unmarked(s, seat, marked):
             a("mark-die", f"Mark for reroll: {_die_text(g, s, t, i, k)}", "You declare every die you will reroll "
               "before rolling any.", ("sd.meditate",), spirit=i + 1, die=k + 1)
-        a("reroll-marked", f"Reroll the {len(marked)} marked dice" if marked else "Reroll no dice",
+        a("reroll-marked", f"Reroll the {plural(len(marked), 'marked die', 'marked dice')}" if marked
+          else "Reroll no dice",
           "Meditate rerolls the dice you declared.", ("sd.meditate",))
     elif d.kind == "resolve-die":
         for i, sl in enumerate(s.players[seat].spirits):
@@ -114,6 +114,16 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
     else:  # pragma: no cover
         raise ValueError(f"unknown decision kind {d.kind!r}")
     return out
+
+
+def _spirit_why(source: str, side: str, for_opponent: bool) -> str:
+    """Why a Spirit may be chosen; ``side`` is seen from the effect's owner, so when the chooser is the opponent
+    (Zap: they spread the damage over their own Spirits) an enemy Spirit is one of the chooser's own."""
+    if for_opponent and side == "enemy":
+        return (f"{source} is your opponent's effect, but you choose which of your own Spirits it hits; this one can "
+                "be chosen.")
+    return (f"{source} needs {'an enemy' if side == 'enemy' else 'an ally' if side == 'ally' else 'a'} Spirit; this "
+            "one can be chosen.")
 
 
 def spirit_options_for(g, s: SDState, d: Decision) -> list[tuple[int, int]]:
@@ -153,8 +163,8 @@ def ask(c: Ctx, d: Decision) -> None:
     """Ask decision ``d``, or resolve it at once when it has a single option (said by an event)."""
     options = decision_actions(c.game, c.state, d)
     if len(options) == 1:
-        c.ev("sd.ruling.single-option", f"Only one choice is possible: {options[0].label}.", auto=True,
-             actor=d.actor)
+        c.ev("sd.ruling.single-option", f"{c.who(d.actor)}: only one choice is possible, so it is made at once: "
+             f"{options[0].label}.", auto=True, actor=d.actor)
         resolve_decision(c, d, options[0])
         return
     c.state.pending.append(d)

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .cards import AbilityName
 from .combat import deal_damage, draw, heal, place_tokens
-from .ctx import Ctx, can_receive, is_spirit, stat
+from .ctx import Ctx, can_receive, is_spirit, plural, stat
 from .dice import DIE_FACES, face_label, kind_label, level, roll, roll_text, symbol
 from .state import Die, Work
 
@@ -153,7 +153,8 @@ def need(c: Ctx, w: Work, what: str, side: str, filt: str, actor: int | None = N
         return False
     if len(opts) == 1:
         fill(w, opts[0])
-        c.ev("sd.ruling.single-option", f"Only one choice is possible: {opts[0].label}.", auto=True, actor=d.actor)
+        c.ev("sd.ruling.single-option", f"{c.who(d.actor)}: only one choice is possible, so it is made at once: "
+             f"{opts[0].label}.", auto=True, actor=d.actor)
         return True
     c.state.pending.append(d)
     return False
@@ -286,7 +287,8 @@ def h_drain(c: Ctx, w: Work) -> None:
     picks = list(range(len(hand)))
     c.state.rng.shuffle(picks)
     shown = [hand[k] for k in sorted(picks[:min(w.amount, len(hand))])]
-    c.ev("sd.ruling.drain-random", f"{w.source}: {len(shown)} card(s) of {c.who(opp)}'s hand are revealed at "
+    c.ev("sd.ruling.drain-random", f"{w.source}: {plural(len(shown), 'card')} of {c.who(opp)}'s hand "
+         f"{'is' if len(shown) == 1 else 'are'} revealed at "
          f"random: {', '.join(c.name(x) for x in shown)}.", auto=True, cards=tuple(shown), actor=w.seat)
     ask(c, Decision(kind="choose-card", actor=w.seat, work=Work(kind="drain-discard", seat=w.seat, source=w.source,
                                                                cards=shown), need="drain"))
@@ -312,7 +314,8 @@ def h_class(c: Ctx, w: Work) -> None:
     if x <= 0:
         c.ev("sd.die.value", f"{ab.capitalize()} 0 does nothing.", auto=True, actor=w.seat)
         return
-    c.ev("sd.class." + ab, f"{ab.capitalize()} {x}: {CLASS_TEXT[ab].format(x=x)}", auto=True, actor=w.seat)
+    what = CLASS_TEXT[ab].format(x=x, s="" if x == 1 else "s", dice="die" if x == 1 else "dice")
+    c.ev("sd.class." + ab, f"{ab.capitalize()} {x}: {what}", auto=True, actor=w.seat)
     if ab == "zap":
         c.ev("sd.ruling.zap-damageable", "Zap damage can only be put on Spirits that can take damage.", auto=True,
              actor=w.seat)
@@ -330,15 +333,15 @@ def h_class(c: Ctx, w: Work) -> None:
 
 
 CLASS_TEXT = {
-    "drain": "{x} random card(s) of the opponent's hand are revealed and you discard one of them.",
-    "armor": "place {x} armor token(s) on an ally Spirit.",
+    "drain": "reveal {x} random card{s} of the opponent's hand and discard one of them.",
+    "armor": "place {x} armor token{s} on an ally Spirit.",
     "zap": "your opponent spreads {x} damage over their own Spirits.",
-    "burn": "place {x} burn token(s) on an enemy Spirit.",
-    "freeze": "place {x} freeze token(s) on an enemy Spirit.",
-    "heal": "remove {x} damage token(s) from an ally Spirit.",
-    "poison": "place {x} poison token(s) on an enemy Spirit.",
-    "splash": "turn {x} enemy dice to any side.",
-    "lift": "turn {x} ally dice to any side.",
+    "burn": "place {x} burn token{s} on an enemy Spirit.",
+    "freeze": "place {x} freeze token{s} on an enemy Spirit.",
+    "heal": "remove {x} damage token{s} from an ally Spirit.",
+    "poison": "place {x} poison token{s} on an enemy Spirit.",
+    "splash": "turn {x} enemy {dice} to any side.",
+    "lift": "turn {x} ally {dice} to any side.",
 }
 
 HANDLERS: dict[str, Callable[[Ctx, Work], None]] = {

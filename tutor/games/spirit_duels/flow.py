@@ -5,8 +5,23 @@ After every action the queue runs until it is empty, a decision is pending, or t
 from __future__ import annotations
 
 from ...core.model import Action
-from .ctx import Ctx
+from .ctx import Ctx, plural
 from .state import Decision, Work
+
+
+def choice_text(who: str, source: str, a: Action) -> str:
+    """The event for an answered ``choose-*`` decision: ``"Player 2 chooses Player 1's Pawnite (no tokens) for
+    Stunning Strike."`` rather than repeating the option label after "chooses:"."""
+    head = f"{source}: choose "
+    if a.kind in ("choose-spirit", "choose-die") and a.label.startswith(head):
+        what = a.label[len(head):]
+        if a.kind == "choose-die" and ": " in what:  # "Player 1's Tychomp: Level 1 Magic die showing Attack"
+            owner, die = what.split(": ", 1)
+            what = f"the {die} of {owner}"
+        return f"{who} chooses {what} for {source}."
+    if a.kind == "choose-class":
+        return f"{who} chooses to {a.label[0].lower()}{a.label[1:]}."
+    return f"{who} chooses: {a.label}."
 
 
 def handlers() -> dict:
@@ -26,19 +41,21 @@ def run(c: Ctx) -> None:
 def answer(c: Ctx, d: Decision, a: Action) -> None:
     """Carry out the chosen option ``a`` of decision ``d``."""
     from .decisions import fill
+    from .phases import END_STEP
     s = c.state
     w = d.work
     seat = d.actor
     p = s.players[seat]
     k = a.kind
     if d.kind.startswith("choose-"):
-        c.ev(a.clauses[0], f"{c.who(seat)} chooses: {a.label}.", actor=seat)
+        c.ev(a.clauses[0], choice_text(c.who(seat), w.source, a), actor=seat)
         fill(w, a)
         c.push(w)
     elif d.kind in ("mulligan", "end-discard"):
+        step = "" if d.kind == "mulligan" else f"Step {END_STEP['discard']}: "
         if k == "keep-hand":
-            c.ev("sd.setup.mulligan" if d.kind == "mulligan" else "sd.end.discard", f"{c.who(seat)} keeps "
-                 f"{len(p.hand)} card(s) in hand.", actor=seat)
+            c.ev("sd.setup.mulligan" if d.kind == "mulligan" else "sd.end.discard", f"{step}{c.who(seat)} keeps "
+                 f"{plural(len(p.hand), 'card')} in hand.", actor=seat)
             if d.kind == "mulligan":
                 c.push(Work(kind="mulligan-draw", seat=seat))
         else:
@@ -49,12 +66,13 @@ def answer(c: Ctx, d: Decision, a: Action) -> None:
                 c.ev("sd.setup.mulligan", f"{c.who(seat)} sets {c.name(card)} aside.", cards=(card,), actor=seat)
             else:
                 p.discard.append(card)
-                c.ev("sd.end.discard", f"{c.who(seat)} discards {c.name(card)}.", cards=(card,), actor=seat)
+                c.ev("sd.end.discard", f"{step}{c.who(seat)} discards {c.name(card)}.", cards=(card,), actor=seat)
             c.push(Work(kind=d.kind, seat=seat))
     elif d.kind == "meditate-pick":
         if k == "mark-die":
             w.cards.append(f"{a.param('spirit') - 1}.{a.param('die') - 1}")
-            c.ev("sd.meditate", f"{c.who(seat)} declares a reroll of {a.label.split(': ', 1)[1]}.", actor=seat)
+            die = a.label.split(": ", 1)[1].replace(f"{c.who(seat)}'s ", "their ", 1).replace(": ", "'s ", 1)
+            c.ev("sd.meditate", f"{c.who(seat)} declares a reroll of {die}.", actor=seat)
             c.push(w)
         else:
             c.push(Work(kind="meditate-roll", seat=seat, cards=list(w.cards)))
@@ -70,7 +88,8 @@ def answer(c: Ctx, d: Decision, a: Action) -> None:
     elif d.kind == "place-advantage-die":
         i = a.param("spirit") - 1
         p.spirits[i].advantage_die = True
-        c.ev("sd.end.advantage-die", f"{c.who(seat)} places the Advantage Die on {c.sname(seat, i)}.", actor=seat)
+        c.ev("sd.end.advantage-die", f"Step {END_STEP['advantage-die']}: {c.who(seat)} places the Advantage Die on "
+             f"{c.sname(seat, i)}.", actor=seat)
     elif d.kind == "order-effects":
         j = a.param("effect") - 1
         chosen = w.works[j]

@@ -2,16 +2,17 @@
 their expectations compare.
 
 A scenario starts from the dealt set-up with the mulligan skipped: round 1, Action Phase, 2 Essence each, Player 1
-holding the Advantage Token unless the partial state says otherwise. Only what is named changes, and every card
-keeps exactly one place: a player's named cards come out of that player's own 30 cards (loose cards first, then the
-deck, then unnamed zones); cards pushed out of a replaced zone go to the bottom of the deck. ``forced_rolls`` fixes
-the faces of the next dice rolled, in order (``sd.roll.forced``).
+holding the Advantage Token unless the partial state says otherwise; ``last_was_pass: true`` says the other player
+has just passed (so a pass by the player to act ends the Action Phase; refused together with ``gained_by``). Only
+what is named changes, and every card keeps exactly one place: a player's named cards come out of that player's own
+30 cards (loose cards first, then the deck, then unnamed zones); cards pushed out of a replaced zone go to the bottom
+of the deck. ``forced_rolls`` fixes the faces of the next dice rolled, in order (``sd.roll.forced``).
 """
 from __future__ import annotations
 
 from collections import Counter
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...core.content import validate
 from ...core.errors import ContentError
@@ -69,7 +70,16 @@ class PartialState(_P):
     advantage: int | None = Field(default=None, ge=1, le=2)
     gained_by: int | None = Field(default=None, ge=1, le=2)
     round: int | None = Field(default=None, ge=1)
+    last_was_pass: bool | None = Field(default=None, description="true: the other player's last action was a pass, "
+                                       "so a pass by the player to act now ends the Action Phase")
     forced_rolls: list[str] = Field(default_factory=list)
+
+    @field_validator("last_was_pass", mode="before")
+    @classmethod
+    def _strict_bool(cls, v):
+        if v is not None and not isinstance(v, bool):
+            raise ValueError(f"must be true or false, got {v!r}")
+        return v
 
 
 def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
@@ -95,6 +105,11 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
     s.advantage = (part.advantage or 1) - 1
     s.current = (part.current - 1) if part.current else s.advantage
     s.gained_by = None if part.gained_by is None else part.gained_by - 1
+    if part.last_was_pass:
+        if s.gained_by is not None:
+            raise bad("last_was_pass", "cannot be true when gained_by is set: once a player has gained the "
+                      "advantage, the other player's pass ends the Action Phase (sd.advantage.locked)")
+    s.last_was_pass = bool(part.last_was_pass)
     for i, f in enumerate(part.forced_rolls):
         if f not in FACE_NAMES:
             raise bad(f"forced_rolls[{i}]", f"unknown face {f!r}; faces: {', '.join(FACE_NAMES)}")
@@ -192,7 +207,8 @@ def facts(g, s: SDState) -> dict:
     (sorted), ``pN.items`` (card ids), ``pN.item_charges``; per Spirit ``pN.sK.name`` / ``stage`` / ``health`` /
     ``attack`` / ``magic`` / ``essence`` / ``damage`` / ``armor`` / ``burn`` / ``freeze`` / ``poison`` /
     ``exhausted`` / ``defeated`` / ``presence`` / ``traits`` / ``pool`` (KIND/FACE) / ``advantage_die``;
-    ``current`` (the seat to act now, a decision's chooser included), ``advantage``, ``gained_by`` (1-based seats), ``phase``, ``round``, ``winners``, ``win_reason``,
+    ``current`` (the seat to act now, a decision's chooser included), ``advantage``, ``gained_by`` (1-based seats),
+    ``last_was_pass``, ``phase``, ``round``, ``winners``, ``win_reason``,
     ``pending`` (kind of the pending decision), ``forced_rolls_left``."""
     out: dict = {}
     for p in s.players:
@@ -222,6 +238,7 @@ def facts(g, s: SDState) -> dict:
     out["current"] = None if who is None else who + 1
     out["advantage"] = s.advantage + 1
     out["gained_by"] = None if s.gained_by is None else s.gained_by + 1
+    out["last_was_pass"] = s.last_was_pass
     out["phase"] = s.phase
     out["round"] = s.round
     out["winners"] = [w + 1 for w in s.winners]

@@ -3,16 +3,19 @@
 Set-up: pre-built teams, Stage 1 Spirits in play (Stages 2 and 3 set aside), shuffled 30-card decks, an opening
 hand of 5 with the set-aside-and-redraw mulligan, 2 Essence each, the Advantage Token to a random player.
 End Phase, in order: return dice, ready, optional discards, draw to 5, +2 Essence, the Advantage Die placed by the
-token holder; then Burn at the end of the round (ruling ``sd.ruling.burn-timing``) and a new round.
+token holder; then Burn at the end of the round (ruling ``sd.ruling.burn-timing``) and a new round. Every event of a
+numbered End Phase step starts with its number (:data:`END_STEP`): the log reads "Step 1:" to "Step 6:".
 """
 from __future__ import annotations
 
 from .combat import deal_damage, draw
-from .ctx import Ctx, is_spirit
+from .ctx import Ctx, is_spirit, plural
 from .decisions import ask
 from .flow import h_order, simultaneous
 from .state import Decision, Player, SDState, SpiritSlot, Work
 
+#: The rulebook's End Phase steps, numbered in its order (the 7th, the new round, has its own event).
+END_STEP = {"return": 1, "ready": 2, "discard": 3, "draw": 4, "essence": 5, "advantage-die": 6}
 HAND_SIZE = 5
 START_ESSENCE = 2
 ROUND_ESSENCE = 2
@@ -61,8 +64,8 @@ def h_mulligan_draw(c: Ctx, w: Work) -> None:
         p.deck.extend(back)
         p.aside = []
         s.rng.shuffle(p.deck)
-        c.ev("sd.setup.reshuffle", f"{c.who(w.seat)} shuffles the {len(back)} set-aside card(s) back into their "
-             "deck.", auto=True, actor=w.seat)
+        c.ev("sd.setup.reshuffle", f"{c.who(w.seat)} shuffles the {plural(len(back), 'set-aside card')} back into "
+             "their deck.", auto=True, actor=w.seat)
 
 
 def h_setup_done(c: Ctx, w: Work) -> None:
@@ -115,7 +118,7 @@ def h_end_return(c: Ctx, w: Work) -> None:
             n += len(sl.pool) + (1 if sl.advantage_die else 0)
             sl.pool = []
             sl.advantage_die = False
-    c.ev("sd.end.return-dice", f"Step 1: all dice return to the supply ({n} in play).", auto=True)
+    c.ev("sd.end.return-dice", f"Step {END_STEP['return']}: all dice return to the supply ({n} in play).", auto=True)
 
 
 def h_end_ready(c: Ctx, w: Work) -> None:
@@ -127,7 +130,8 @@ def h_end_ready(c: Ctx, w: Work) -> None:
         for it in p.items:
             n += it.exhausted
             it.exhausted = False
-    c.ev("sd.end.ready", f"Step 2: every exhausted card in play is readied ({n}).", auto=True)
+    c.ev("sd.end.ready", f"Step {END_STEP['ready']}: every exhausted card in play is readied "
+         f"({plural(n, 'card')}).", auto=True)
 
 
 def h_end_discard(c: Ctx, w: Work) -> None:
@@ -140,17 +144,17 @@ def h_end_draw(c: Ctx, w: Work) -> None:
     p = c.state.players[w.seat]
     need = HAND_SIZE - len(p.hand)
     if need > 0:
-        draw(c, w.seat, need, "sd.end.draw")
+        draw(c, w.seat, need, "sd.end.draw", prefix=f"Step {END_STEP['draw']}: ")
     else:
-        c.ev("sd.end.draw", f"{c.who(w.seat)} already holds {len(p.hand)} cards and draws none.", auto=True,
-             actor=w.seat)
+        c.ev("sd.end.draw", f"Step {END_STEP['draw']}: {c.who(w.seat)} already holds {plural(len(p.hand), 'card')} "
+             "and draws none.", auto=True, actor=w.seat)
 
 
 def h_end_essence(c: Ctx, w: Work) -> None:
     for p in c.state.players:
         p.essence += ROUND_ESSENCE
-    c.ev("sd.end.essence", "Step 5: each player gains 2 Essence ("
-         + ", ".join(f"{c.who(p.seat)} {p.essence}" for p in c.state.players) + ").", auto=True)
+    c.ev("sd.end.essence", f"Step {END_STEP['essence']}: each player gains {ROUND_ESSENCE} Essence ("
+         + ", ".join(f"{c.who(p.seat)} now has {p.essence}" for p in c.state.players) + ").", auto=True)
 
 
 def h_place_adv_die(c: Ctx, w: Work) -> None:
@@ -177,7 +181,8 @@ def h_burn_tick(c: Ctx, w: Work) -> None:
     if not sl.burn or sl.defeated:
         return
     n = sl.burn
-    c.ev("sd.burn.end-of-round", f"{c.sname(w.seat, w.spirit)} is Burning with {n} token(s): it is dealt {n} "
+    c.ev("sd.burn.end-of-round", f"{c.sname(w.seat, w.spirit)} is Burning with {plural(n, 'burn token')}: it is "
+         f"dealt {n} "
          "damage, then loses 1 burn token.", auto=True, actor=w.seat)
     deal_damage(c, w.seat, w.spirit, n, "Burn")
     if not sl.defeated:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from .cards import clan_of
 from .effects import Use, run_effect
 from .state import Decision, Task
-from .zones import (Ctx, add_to_road, discard_road_and_camps, face_up, held, overrun_limit, overrunning, stack,
-                    take_from_road)
+from .zones import (Ctx, add_to_road, article, discard_road_and_camps, face_up, held, overrun_limit, overrunning,
+                    plural, stack, take_from_road)
 
 
 def push(c: Ctx, *tasks: Task) -> None:
@@ -41,8 +41,8 @@ def ask(c: Ctx, d: Decision) -> None:
              "this step passes.", auto=True, actor=d.actor)
         return
     if len(options) == 1:
-        c.ev("sp.ruling.single-option", f"Only one choice is possible: {options[0].label}.", auto=True,
-             actor=d.actor)
+        c.ev("sp.ruling.single-option", f"{c.who(d.actor)}: only one choice is possible, so it is made at once: "
+             f"{options[0].label}.", auto=True, actor=d.actor)
         resolve_decision(c, d, options[0])
         return
     c.state.pending.append(d)
@@ -94,11 +94,12 @@ def _do(c: Ctx, t: Task) -> None:
         if card is None:
             c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
             return
-        why = "sp.road-check.draw" if t.text == "road-check" else "sp.summon"
+        why = _DRAW_CLAUSE.get(t.text or "", "sp.summon")
         st = stack(p, clan_of(card))
         if st is not None:
             s.limbo.append(card)
-            c.ev(why, f"{c.who(seat)} reveals {c.card(card)}; their Road already has a {c.clan(st.clan)} stack.",
+            c.ev(why, f"{c.who(seat)} reveals {c.card(card)}; their Road already has {article(c.clan(st.clan))} "
+                 "stack.",
                  auto=True, cards=(card,), actor=seat)
             ask(c, Decision(kind="reveal", actor=seat, card=card, purpose=why))
         else:
@@ -114,29 +115,32 @@ def _do(c: Ctx, t: Task) -> None:
                 p.hand.append(card)
                 moved.append(card)
             c.ev("sp.road-check.rally", f"{c.who(seat)} has reached the Overrun Limit ({lim}) of {c.clan(clan)} at "
-                 f"the Road Check, so {len(moved)} card(s) are Rallied into the Hand (the safe version).", auto=True,
+                 f"the Road Check, so {plural(len(moved), 'card')} {'is' if len(moved) == 1 else 'are'} Rallied "
+                 "into their Hand (the safe version).", auto=True,
                  cards=tuple(moved), actor=seat)
     elif k == "overrun-check":
         _overrun_check(c, seat)
     elif k == "regroup":
         gone = discard_road_and_camps(c, seat)
-        c.ev("sp.regroup", f"{c.who(seat)} Regroups: {len(gone)} card(s) from the Road and Camps are discarded, then 2 "
-             "cards are drawn onto the Road" + (" (no Overrun check after a Regroup)." if t.text else "."),
-             auto=True, cards=tuple(gone), actor=seat)
-        push(c, Task(kind="draw-road", seat=seat), Task(kind="draw-road", seat=seat))
+        c.ev("sp.regroup", f"{c.who(seat)} Regroups: {plural(len(gone), 'card')} from their Road and Camps "
+             f"{'is' if len(gone) == 1 else 'are'} discarded, then 2 cards are drawn onto their Road"
+             + (" (no Overrun check after a Regroup)." if t.text else "."), auto=True, cards=tuple(gone), actor=seat)
+        push(c, Task(kind="draw-road", seat=seat, text="regroup"), Task(kind="draw-road", seat=seat, text="regroup"))
     elif k == "discard-limbo":
         s.limbo.remove(t.card)
         s.discard.append(t.card)
-        c.ev(t.text or "sp.scout.play", f"{c.card(t.card)} goes to the discard pile.", auto=True, cards=(t.card,),
-             actor=seat)
+        c.ev(t.text or "sp.scout.play", f"The played card, {c.card(t.card)}, goes to the discard pile.", auto=True,
+             cards=(t.card,), actor=seat)
     elif k == "wonder-refill":
         i = s.wonder_display.index(None)
         if s.wonder_deck:
             w = s.wonder_deck.pop()
             s.wonder_display[i] = w
-            c.ev("sp.wonder.refill", f"{c.game.wonder_label(w)} is drawn to replace it.", auto=True, cards=(w,))
+            c.ev("sp.wonder.refill", f"{c.game.wonder_label(w)} is drawn to replace {_taken(c, t)} on the display.",
+                 auto=True, cards=(w,))
         else:
-            c.ev("sp.ruling.wonders-out", "No Wonder is left to replace it; the space stays empty.", auto=True)
+            c.ev("sp.ruling.wonders-out", f"No Wonder is left to replace {_taken(c, t)}; the space stays empty.",
+                 auto=True)
     elif k == "battle-allegiances":
         for a in held(s, seat):
             ad = c.cards.clan[a.clan].allegiance
@@ -144,7 +148,7 @@ def _do(c: Ctx, t: Task) -> None:
     elif k == "final-score":
         n = sum(len(camp) for camp in p.camps)
         p.spirit += n // 2
-        c.ev("sp.final.camps", f"{c.who(seat)} has {n} card(s) in their Camps and gains {n // 2} Spirit "
+        c.ev("sp.final.camps", f"{c.who(seat)} has {plural(n, 'card')} in their Camps and gains {n // 2} Spirit "
              f"({p.spirit} now).", auto=True, actor=seat)
     elif k == "battle-begin":
         c.ev("sp.battle", f"{c.who(seat)}'s part of the {'Final ' if t.final else ''}Battle: Road Check, Hand down to "
@@ -155,6 +159,15 @@ def _do(c: Ctx, t: Task) -> None:
         finish(c)
     else:  # pragma: no cover
         raise ValueError(f"unknown task {k!r}")
+
+
+#: Why a ``draw-road`` task draws (its ``text``) -> the clause its events cite.
+_DRAW_CLAUSE = {"road-check": "sp.road-check.draw", "regroup": "sp.regroup", "summon": "sp.summon"}
+
+
+def _taken(c: Ctx, t: Task) -> str:
+    """The Wonder a ``wonder-refill`` task replaces (its ``card``), by name."""
+    return c.cards.wonder[t.card].name if t.card else "the Wonder taken"
 
 
 def _ask_task(c: Ctx, t: Task) -> None:
@@ -262,5 +275,5 @@ def finish(c: Ctx) -> None:
     s.phase = "over"
     s.tasks = []
     scores = ", ".join(f"{c.who(x)} {s.players[x].spirit}" for x in seats)
-    c.ev(clause, f"The game is over ({scores} Spirit). Winner(s): {', '.join(c.who(w) for w in s.winners)} "
-         f"by {reason}.", auto=True)
+    c.ev(clause, f"The game is over ({scores} Spirit). {'Winner' if len(s.winners) == 1 else 'Winners'}: "
+         f"{', '.join(c.who(w) for w in s.winners)} by {reason}.", auto=True)

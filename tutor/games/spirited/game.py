@@ -87,6 +87,7 @@ class Spirited(Game):
     def apply(self, state: SPState, action: Action) -> list[Event]:
         c = Ctx(self, state)
         resolve.apply_action(c, action)
+        c.flush()
         return c.events
 
     def current_player(self, state: SPState) -> int | None:

@@ -11,8 +11,8 @@ from .cards import clan_of, medal_kind
 from .effects import Use, run_effect
 from .flow import ask, push, run, summon
 from .state import CampCard, Decision, Task
-from .zones import (Ctx, add_to_road, allegiance, camp_clan, held, medal_for, medal_value, return_medal, stack,
-                    take_from_road, take_medal)
+from .zones import (Ctx, add_to_road, allegiance, article, camp_clan, held, medal_for, medal_value, return_medal,
+                    stack, take_from_road, take_medal)
 
 
 def apply_action(c: Ctx, action: Action) -> None:
@@ -124,15 +124,15 @@ def resolve_decision(c: Ctx, d: Decision, a: Action) -> None:
         v = g.cards.medals[medal_kind(al.medal)].value
         p.spirit += v
         al.exhausted = True
-        c.ev("sp.battle.medal.score", f"{c.who(seat)} scores the {c.clan(al.clan)} {medal_kind(al.medal)} medal for "
+        c.ev("sp.battle.medal.score", f"{c.who(seat)} scores the {c.clan(al.clan)} {c.medal(al.medal)} medal for "
              f"{v} Spirit ({p.spirit} now) and exhausts it (now worth {medal_value(g, al)}).", actor=seat)
     elif kind == "replace-medal":
         al = allegiance(s, a.param("clan"))
         old = al.medal
         return_medal(c, al)
         al.medal = take_medal(c, "bronze")
-        c.ev("sp.battle.medal.replace", f"{c.who(seat)} returns the exhausted {medal_kind(old)} medal of the "
-             f"{c.clan(al.clan)} Allegiance and takes a fresh Bronze.", actor=seat)
+        c.ev("sp.battle.medal.replace", f"{c.who(seat)} returns the exhausted {c.medal(old)} medal of the "
+             f"{c.clan(al.clan)} Allegiance to the supply and takes a fresh Bronze medal.", actor=seat)
     elif kind == "manoeuvre":
         _manoeuvre(c, seat, a.param("road"), a.param("hand"))
     elif kind == "final-recruit":
@@ -158,8 +158,9 @@ def _wonder_card(c: Ctx, seat: int, clan: str, source: str) -> None:
         camp.remove(cc)
         card = cc.card
     s.discard.append(card)
-    c.ev("sp.wonder.sources", f"{c.who(seat)} spends {c.card(card)} from their {source.replace('camp', 'Camp ')} "
-         "(discarded).", cards=(card,), actor=seat)
+    where = {"road": "their Road", "hand": "their Hand"}.get(source, f"Camp {source[-1]}")
+    c.ev("sp.wonder.sources", f"{c.who(seat)} spends {c.card(card)} from {where} (discarded).", cards=(card,),
+         actor=seat)
 
 
 def _take_wonder(c: Ctx, seat: int, w: str) -> None:
@@ -171,7 +172,7 @@ def _take_wonder(c: Ctx, seat: int, w: str) -> None:
     p.spirit += wd.spirit
     c.ev("sp.wonder.take", f"{c.who(seat)} takes {c.game.wonder_label(w)} and gains {wd.spirit} Spirit "
          f"[provisional] ({p.spirit} now).", cards=(w,), actor=seat)
-    push(c, Task(kind="wonder-refill", seat=seat))
+    push(c, Task(kind="wonder-refill", seat=seat, card=w))
     run_effect(c, Use(seat, wd.name, "sp.provisional.wonder"), wd.effect)
 
 
@@ -184,20 +185,20 @@ def _march_use(c: Ctx, seat: int, camp: int, clan: str) -> None:
     victim = al.holder
     if victim is None:
         clause = "sp.march.forge"
-        text = f"{c.who(seat)} forges the {c.clan(clan)} Allegiance with {n} cards from Camp {camp + 1}"
+        text = f"{c.who(seat)} forges the {c.clan(clan)} Allegiance with {n} cards from Camp {camp + 1}, takes"
     else:
         clause = "sp.march.steal"
         whose = "their own" if victim == seat else f"{c.who(victim)}'s"
         text = (f"{c.who(seat)} steals {whose} {c.clan(clan)} Allegiance with {n} cards from Camp {camp + 1} (more "
-                f"than its medal's value {medal_value(g, al)}); the old {medal_kind(al.medal)} medal returns to the "
-                "supply")
+                f"than its medal's value {medal_value(g, al)}). The old {c.medal(al.medal)} medal returns to the "
+                f"supply, and {c.who(seat)} takes")
         return_medal(c, al)
     al.holder = seat
     al.medal = take_medal(c, kind)
     al.exhausted = False
     v = g.cards.medals[kind].value
     p.spirit += v
-    c.ev(clause, f"{text}, takes a {kind.capitalize()} medal and gains {v} Spirit ({p.spirit} now).", actor=seat)
+    c.ev(clause, f"{text} {article(c.medal(kind))} medal and gains {v} Spirit ({p.spirit} now).", actor=seat)
     if victim is not None and victim != seat:
         cc = next(x for x in reversed(p.camps[camp]) if x.face_up)
         p.camps[camp].remove(cc)

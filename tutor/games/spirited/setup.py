@@ -53,4 +53,5 @@ def initial_state(g) -> tuple[SPState, list]:
          auto=True, actor=s.current)
     push(c, *road_check(s.current))
     run(c)
+    c.flush()
     return s, c.events

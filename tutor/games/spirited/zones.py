@@ -11,18 +11,41 @@ from .cards import clan_of, medal_kind
 from .state import Allegiance, CampCard, Player, SPState, Stack
 
 
+def article(name: str) -> str:
+    """``"an Olmecs"`` / ``"a Sao"``: the indefinite article by the name's first sound (every clan, medal and zone
+    name starting with a vowel letter starts with a vowel sound)."""
+    return ("an " if name[:1].upper() in "AEIOU" else "a ") + name
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 card"`` / ``"3 cards"``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 class Ctx:
-    """What an apply step works on: the game (cards, clauses), the state copy and the growing event list."""
+    """What an apply step works on: the game (cards, clauses), the state copy and the growing event list.
+
+    ``after`` holds events caused by a move whose own event is logged next (the Shield abandoned by a Rally): they
+    are appended right after the next event, so a cause is always logged before its consequence.
+    """
 
     def __init__(self, game, state: SPState) -> None:
         self.game = game
         self.cards = game.cards
         self.state = state
         self.events: list[Event] = []
+        self.after: list[Event] = []
 
     def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
-        """Append an event citing ``clause`` (which must exist: checked over random games)."""
+        """Append an event citing ``clause`` (which must exist: checked over random games), then any events waiting
+        in ``after``."""
         self.events.append(Event(clause=clause, text=text, automatic=auto, cards=tuple(cards), actor=actor))
+        self.flush()
+
+    def flush(self) -> None:
+        """Append the events waiting in ``after`` (also done at the end of every apply step)."""
+        self.events += self.after
+        self.after = []
 
     def who(self, seat: int) -> str:
         """``"Player 2"`` for seat 1."""
@@ -36,8 +59,11 @@ class Ctx:
         """``"an Aztecs card (aztecs-03)"``."""
         if clan_of(card) == "time":
             return f"a Passing of Time card ({card})"
-        name = self.clan(clan_of(card))
-        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card ({card})"
+        return f"{article(self.clan(clan_of(card)))} card ({card})"
+
+    def medal(self, medal_or_kind: str) -> str:
+        """``"Silver"`` for ``silver`` or ``silver-3``: medal names are capitalised like the summary's."""
+        return medal_kind(medal_or_kind).capitalize()
 
 
 # -- Road ---------------------------------------------------------------------------------------------------------
@@ -68,15 +94,17 @@ def add_to_road(p: Player, card: str) -> None:
 
 def take_from_road(c: Ctx, seat: int, clan: str) -> str:
     """Take the top face-up card of ``clan`` off ``seat``'s Road. When it was the last face-up card under a Shield,
-    the Shield is abandoned to the discard pile (sp.shield.abandon)."""
+    the Shield is abandoned to the discard pile (sp.shield.abandon); that event waits in ``c.after`` so it is logged
+    after the caller's event for the move (the Rally, Recruit, ...) that caused it."""
     p = c.state.players[seat]
     st = stack(p, clan)
     card = st.cards.pop()
     if not st.cards:
         if st.shield is not None:
             c.state.discard.append(st.shield)
-            c.ev("sp.shield.abandon", f"The last face-up {c.clan(clan)} card left {c.who(seat)}'s Road, so the Shield "
-                 f"on it ({st.shield}) is abandoned to the discard pile.", auto=True, cards=(st.shield,), actor=seat)
+            c.after.append(Event(clause="sp.shield.abandon", text=f"The last face-up {c.clan(clan)} card left "
+                                 f"{c.who(seat)}'s Road, so the Shield on it ({st.shield}) is abandoned to the discard "
+                                 "pile.", automatic=True, cards=(st.shield,), actor=seat))
         p.road.remove(st)
     return card
 
