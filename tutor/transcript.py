@@ -21,7 +21,7 @@ def event_line(session: Session, e: Event) -> str:
 def step_text(session: Session, step: Step) -> str:
     """The action taken (who, label, cost, why, clauses) and every event it caused, in order."""
     a = step.action
-    cost = f" ({a.cost} AP)" if a.cost else (" (free)" if a.cost == 0 else "")
+    cost = f" ({a.cost} {session.game.cost_unit})" if a.cost else (" (free)" if a.cost == 0 else "")
     lines = [f"Step {step.index + 1}. Player {a.actor + 1}: {a.label}{cost}",
              f"  why: {a.why}  [{', '.join(a.clauses)}]"]
     lines += [event_line(session, e) for e in step.events]

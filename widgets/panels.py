@@ -189,16 +189,12 @@ def graph_links(session, cards: tuple[str, ...]) -> str:
 
 
 def cost_text(model: SessionModel, cost: int | None) -> str:
-    """``" · 2 AP"``, ``" · free"`` or ``""``, in the game's own cost unit (a board's ``COST_UNIT``, default AP)."""
+    """``" · 2 AP"``, ``" · free"`` or ``""``, in the game's own cost unit (``Game.cost_unit``)."""
     if cost is None:
         return ""
     if cost == 0:
         return " · free"
-    try:
-        unit = getattr(board_for(model.session.game_id), "COST_UNIT", "AP")
-    except ValueError:
-        unit = "AP"
-    return f" · {cost} {unit}"
+    return f" · {cost} {model.session.game.cost_unit}"
 
 
 class StepLog:

@@ -26,6 +26,8 @@ class Game(ABC):
     state_model: ClassVar[type[BaseModel]]
     #: The player counts the game supports, e.g. ``(2, 3, 4)``.
     player_counts: ClassVar[tuple[int, ...]]
+    #: The unit of ``Action.cost`` in this game ("AP" in Restless Spirits, "Essence" in Spirit Duels).
+    cost_unit: ClassVar[str] = "AP"
     #: Options that teaching pages (free play, recorded walkthroughs) start a new game with.
     teaching_options: ClassVar[dict[str, Any]] = {}
 

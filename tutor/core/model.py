@@ -58,7 +58,7 @@ class Action(_Frozen):
             ``"choose-offering"``.
         actor: seat (0-based) of the player who takes it.
         label: plain words naming the cards involved.
-        cost: AP it costs (games with AP), else ``None``.
+        cost: what it costs in the game's unit (``Game.cost_unit``: AP, Essence), else ``None``.
         clauses: ids of the clauses that make it legal, most specific first.
         why: one plain sentence saying why it is legal now.
         params: the action's parameters as a sorted tuple of ``(name, value)`` pairs (card ids, seats, spaces);

@@ -31,6 +31,7 @@ class SpiritDuels(Game):
     title = "Spirit Duels"
     state_model = SDState
     player_counts = (2,)
+    cost_unit = "Essence"
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(OPTIONS))
