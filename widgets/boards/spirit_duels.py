@@ -122,8 +122,6 @@ GROUP_TITLES = {
     "card": "Play a card", "item": "Items in play", "turn": "Pass or gain the advantage",
 }
 GROUP_ORDER = ("choice", "spirit", "dice", "card", "item", "turn")
-#: What an action's ``cost`` counts in this game (the generic panels default to Restless Spirits' "AP").
-COST_UNIT = "Essence"
 
 PROMPTS = {
     "mulligan": "Set aside any opening cards you do not want (one at a time), then keep the rest; you draw back "
