@@ -31,7 +31,8 @@ class Controls:
         if new_game:
             s = model.session
             self.seed = w.IntText(value=s.game.seed, description="Seed", layout=w.Layout(width="150px"))
-            self.players = w.Dropdown(options=list(type(s.game).player_counts), value=s.game.players,
+            self.players = w.Dropdown(options=[(f"{n} (solo)" if n == 1 else str(n), n)
+                                               for n in type(s.game).player_counts], value=s.game.players,
                                       description="Players",
                                       layout=w.Layout(width="150px"))
             self.first_game = w.Checkbox(value=first_game, description="first-game set-up (no draft)",

@@ -236,3 +236,19 @@ def _all(widget):
     yield widget
     for c in getattr(widget, "children", ()):
         yield from _all(c)
+
+
+def test_solo_free_play_offered_and_plays():
+    """Restless Spirits free play offers solo (1 player) and a solo game plays to its end without errors."""
+    import random
+    import tutor
+    from widgets import TutorApp
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5, first_game=True), new_game=True)
+    assert ("1 (solo)", 1) in list(app.controls.players.options)
+    app.controls.players.value = 1
+    app.controls.new.click()
+    assert app.session.game.players == 1
+    rng = random.Random(2)
+    while not app.session.is_over and len(app.session.history) < 400:
+        app.model.apply(rng.choice(app.session.legal_actions()).id)
+    assert app.session.is_over and not app.errors.output.outputs

@@ -88,7 +88,7 @@ class RestlessSpirits(Game):
     game_id = "restless-spirits"
     title = "Restless Spirits"
     state_model = RSState
-    player_counts = (2, 3, 4)
+    player_counts = (1, 2, 3, 4)  # 1 = solo mode
     #: Options for teaching pages (free play, recorded walkthroughs): the first-game set-up, no draft.
     teaching_options = {"first_game": True}
 
