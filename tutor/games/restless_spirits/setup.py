@@ -39,6 +39,8 @@ def initial_state(g) -> tuple[RSState, list]:
         c.ev("rs.variant.b-side", "Boards are played on their B side: a Spirit placed on a space gives its bonus ("
              + "; ".join(f"space {i + 1}: {bonus_label(g, i)}" for i in range(3)) + ").", auto=True)
     c.ev("rs.setup.activation-tokens", "Each player takes 3 Activation Tokens onto their board.", auto=True)
+    c.ev("rs.not-in-document", "Left out: the Leechling Invasion sticker rules and the Tales of the Spirit Realm "
+         "modifiers are not in the rulebook document, so the tutor plays without them.", auto=True)
     chosen = g.options.get("guides")
     if chosen:
         for seat, gid in enumerate(chosen):
