@@ -124,3 +124,12 @@ class Step(_Frozen):
     index: int
     action: Action
     events: tuple[Event, ...] = Field(default_factory=tuple)
+
+
+def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str, ...], cost: int | None = None,
+                **params) -> Action:
+    """Build an :class:`Action` whose id is ``kind`` or ``kind:name=value,...`` (params sorted by name, ``None``
+    values left out), so ids are stable for the same state and never need parsing back."""
+    items = tuple(sorted((k, v) for k, v in params.items() if v is not None))
+    aid = kind + (":" + ",".join(f"{k}={v}" for k, v in items) if items else "")
+    return Action(id=aid, kind=kind, actor=actor, label=label, cost=cost, clauses=clauses, why=why, params=items)

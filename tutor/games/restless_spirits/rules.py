@@ -7,20 +7,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...core.model import Action, Blocked
+from ...core.model import Action, Blocked, make_action
 from .requirements import fill_options
 from .state import RSState
 from .zones import hand_room
 
 AP_COST = 1
-
-
-def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str, ...], cost: int | None = None,
-                **params) -> Action:
-    """Build an :class:`Action` whose id is ``kind`` or ``kind:name=value,...`` (params sorted by name)."""
-    items = tuple(sorted((k, v) for k, v in params.items() if v is not None))
-    aid = kind + (":" + ",".join(f"{k}={v}" for k, v in items) if items else "")
-    return Action(id=aid, kind=kind, actor=actor, label=label, cost=cost, clauses=clauses, why=why, params=items)
 
 
 def _sorted(actions: list[Action]) -> list[Action]:

@@ -6,19 +6,11 @@ The engine never picks for a player; a choice with exactly one option resolves i
 """
 from __future__ import annotations
 
-from ...core.model import Action
+from ...core.model import Action, make_action
 from .ctx import Ctx, classes_of, is_spirit, plural, spirit_name, status_text
 from .cards import CLASS_ABILITY
 from .dice import DIE_FACES, SUPPLY_KINDS, face_label, kind_label, symbol
 from .state import Decision, SDState, Work
-
-
-def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str, ...], cost: int | None = None,
-                **params) -> Action:
-    """An :class:`Action` whose id is ``kind`` or ``kind:name=value,...`` (params sorted by name)."""
-    items = tuple(sorted((k, v) for k, v in params.items() if v is not None))
-    aid = kind + (":" + ",".join(f"{k}={v}" for k, v in items) if items else "")
-    return Action(id=aid, kind=kind, actor=actor, label=label, cost=cost, clauses=clauses, why=why, params=items)
 
 
 def _die_text(g, s: SDState, t: int, i: int, k: int) -> str:

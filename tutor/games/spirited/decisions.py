@@ -7,18 +7,10 @@ says so (ruling ``sp.ruling.single-option``). Options name a clan, not a card: c
 """
 from __future__ import annotations
 
-from ...core.model import Action
+from ...core.model import Action, make_action
 from .cards import clan_of
 from .state import Decision, SPState
 from .zones import allegiance, camp_accepts, camp_clan, camp_count, held, medal_value, road_clans, stack
-
-
-def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str, ...], cost: int | None = None,
-                **params) -> Action:
-    """Build an :class:`Action` whose id is ``kind`` or ``kind:name=value,...`` (params sorted by name)."""
-    items = tuple(sorted((k, v) for k, v in params.items() if v is not None))
-    aid = kind + (":" + ",".join(f"{k}={v}" for k, v in items) if items else "")
-    return Action(id=aid, kind=kind, actor=actor, label=label, cost=cost, clauses=clauses, why=why, params=items)
 
 
 def _an(name: str) -> str:
