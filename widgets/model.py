@@ -125,6 +125,16 @@ class SessionModel:
         """Apply the legal action with id ``action_id``."""
         self.session.apply(action_id)
 
+    def click(self, action_id: str) -> bool:
+        """Apply ``action_id`` from a button click. A click that arrives after the game has moved on (a fast double
+        click, or a button drawn for the previous step) no longer matches a legal action: it changes nothing and is
+        not an error, so it is only logged at debug level. Returns True when the action was applied."""
+        if all(a.id != action_id for a in self.session.legal_actions()):
+            log.debug("click on %r ignored: not a legal action any more", action_id)
+            return False
+        self.apply(action_id)
+        return True
+
     def undo(self) -> None:
         """Undo the last step."""
         self.session.undo()

@@ -152,7 +152,7 @@ class ActionsPanel:
     def _action_row(self, key: tuple) -> w.Widget:
         _, group, caption, tooltip, action_id, why, clause, _title = key
         btn = button(caption, tooltip, classes=("tutor-action", f"rt-b-{group}"))
-        btn.on_click(self.model.errors.guard(lambda _b, aid=action_id: self.model.apply(aid)))
+        btn.on_click(self.model.errors.guard(lambda _b, aid=action_id: self.model.click(aid)))
         kids = [btn, html_widget(f'<div class="rt-why">{why}</div>')]
         if clause:
             kids.append(clause_chip(self.model, clause))

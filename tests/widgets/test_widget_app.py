@@ -161,7 +161,10 @@ def test_illegal_action_message_lands_in_error_output():
     app = lesson_app(0)
     btn = app.actions.button_for("attract:spirit=gonga")
     app.session.apply("attract:spirit=seone")  # the old button is now stale
-    btn.click()
+    before = app.session.to_json()
+    btn.click()  # a stale click (e.g. a fast double click) changes nothing and is not an error
+    assert app.session.to_json() == before and not app.errors.output.outputs
+    app.model.errors.guard(lambda: app.model.apply("attract:spirit=gonga"))()  # a real illegal call is reported
     out = "".join(o.get("text", "") for o in app.errors.output.outputs)
     assert "Not allowed" in out
 
@@ -252,3 +255,15 @@ def test_solo_free_play_offered_and_plays():
     while not app.session.is_over and len(app.session.history) < 400:
         app.model.apply(rng.choice(app.session.legal_actions()).id)
     assert app.session.is_over and not app.errors.output.outputs
+
+
+def test_stale_double_click_changes_nothing_and_shows_no_error():
+    """A second click on a button drawn for the previous step (a fast double click) is ignored quietly."""
+    import tutor
+    from widgets import TutorApp
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=1), new_game=True)
+    first = app.session.legal_actions()[0].id
+    assert app.model.click(first) is True
+    before = app.session.to_json()
+    assert app.model.click(first) is False  # choose-guide for seat 1 is no longer legal
+    assert app.session.to_json() == before and not app.errors.output.outputs
