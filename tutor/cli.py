@@ -38,21 +38,39 @@ def _scenario(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from .conformance import play_checked
-    failures = 0
-    for players in args.players or [2, 3, 4]:
-        total = steps = 0
-        for seed in range(args.start, args.start + args.games):
-            rep = play_checked(args.game, players, seed, check_json=not args.fast, json_every=25)
-            total += 1
-            steps += rep.steps
-            if rep.problems:
-                failures += 1
-                print(f"FAIL {args.game} players={players} seed={seed}: {rep.problems[:3]}")
-        print(f"{args.game} players={players}: {total} games, {steps} steps, "
-              f"{failures} failing so far")
+    import time
+    from .conformance import reproduce_command, run_check, select_configs, summary_table
+    configs = select_configs(args.game, args.players, args.variant)
+    skipped = [c for c in configs if c.skipped]
+    for c in skipped:
+        print(f"SKIP {c.game_id} {c.variant} players={c.players}: {c.skipped}")
+
+    def on_result(cfg, seed, steps, problems) -> None:
+        if problems:
+            print(f"FAIL {cfg.game_id} {cfg.variant} players={cfg.players} seed={seed}: "
+                  f"{'; '.join(problems[:3])}\n  reproduce: {reproduce_command(cfg, seed)}", flush=True)
+
+    played = len(configs) - len(skipped)
+    print(f"checking {args.games} game(s) x {played} configuration(s), seeds {args.start}..{args.start + args.games - 1}"
+          f"{' (fast: JSON round trip at the end of each game only)' if args.fast else ''}"
+          f"{f' within {args.seconds} s' if args.seconds else ''}", flush=True)
+    t0 = time.perf_counter()
+    results = run_check(configs, args.games, start=args.start, fast=args.fast, json_every=args.json_every,
+                        jobs=args.jobs, on_result=on_result, seconds=args.seconds)
+    print(summary_table(results, wall=time.perf_counter() - t0))
+    failures = sum(len(r.failures) for r in results)
     print("all games passed every check" if not failures else f"{failures} game(s) failed")
     return 1 if failures else 0
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,7 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "serve":
         from .serve import main as serve_main
-        return serve_main(argv[1:])
+        try:
+            return serve_main(argv[1:])
+        except SystemExit as exc:  # argparse: --help (0) or a bad argument (2, message already printed)
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     p = argparse.ArgumentParser(prog="rules-tutor", description="Interactive rules tutor for Restless Spirits, "
                                 "Spirited and Spirit Duels.")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -75,15 +96,23 @@ def main(argv: list[str] | None = None) -> int:
     pr = ps_sub.add_parser("run", help="run scenarios, printing each step's explanation")
     pr.add_argument("paths", nargs="+", help="scenario files or folders")
     pr.add_argument("--quiet", action="store_true", help="print only the result of each scenario")
-    pc = sub.add_parser("check", help="play random games with every invariant checked")
-    pc.add_argument("--game", default="restless-spirits")
-    pc.add_argument("--games", type=int, default=100, help="games per player count")
-    pc.add_argument("--players", type=int, action="append")
-    pc.add_argument("--start", type=int, default=0, help="first seed")
-    pc.add_argument("--fast", action="store_true", help="skip the JSON round-trip check")
+    pc = sub.add_parser("check", help="play random games of every game, variant and player count with every "
+                        "invariant checked at every step; prints a summary table")
+    pc.add_argument("--games", type=_positive, default=100, help="games per configuration (default 100)")
+    pc.add_argument("--game", action="append", help="only this game id (repeatable; default: every game)")
+    pc.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
+    pc.add_argument("--variant", action="append", help="only this variant (repeatable): base, B-side, promos, "
+                    "B-side+promos, first-game (Restless Spirits), prebuilt, draft (Spirit Duels)")
+    pc.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    pc.add_argument("--fast", action="store_true", help="round-trip the JSON only at the end of each game")
+    pc.add_argument("--json-every", type=_positive, default=100, metavar="K",
+                    help="round-trip the session through JSON every K steps, and at the end (default 100)")
+    pc.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: number of CPUs)")
+    pc.add_argument("--seconds", type=_positive, default=None, help="wall-time budget: start no game after it "
+                    "(the table shows the games played)")
     pb = sub.add_parser("bench", help="print engine speed and memory figures")
     pb.add_argument("--json", action="store_true")
-    pb.add_argument("--games", type=int, default=20, help="random games per game")
+    pb.add_argument("--games", type=_positive, default=20, help="random games per game")
     try:
         args = p.parse_args(argv)
     except SystemExit as exc:
@@ -99,8 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == "bench":
             from .bench import main as bench_main
             return bench_main(as_json=args.json, games=args.games)
-    except (ContentError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (ContentError, ValueError, OSError) as exc:
+        print(f"rules-tutor {args.cmd}: error: {exc}", file=sys.stderr)
         return 2
     return 2
 

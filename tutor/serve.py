@@ -1,9 +1,12 @@
 """`rules-tutor serve`: serve the tutor's notebooks as web pages with Voila.
 
-    rules-tutor serve [--port N] [--no-browser]
+    rules-tutor serve [--port N] [--no-browser] [--network]
 
 Starts Voila on 127.0.0.1 over the repository's ``notebooks/`` folder and
-prints the URL. ``http://127.0.0.1:N/`` redirects to the landing notebook
+prints the URL. Only ``--network`` (an explicit flag) serves to other
+machines: it binds 0.0.0.0 and turns on Jupyter token authentication with a
+fresh random token (``secrets.token_urlsafe``), so every page needs
+``?token=...`` (or the login cookie that URL sets); the printed URL carries it. ``http://127.0.0.1:N/`` redirects to the landing notebook
 (``/voila/render/index.ipynb``); every notebook renders at
 ``/voila/render/<name>.ipynb`` and the plain listing stays at ``/voila/tree``.
 
@@ -25,10 +28,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
+import socket
 import sys
 from pathlib import Path
 
 HOST = "127.0.0.1"
+#: Address bound with ``--network`` (every interface); always with a token.
+NETWORK_HOST = "0.0.0.0"
 DEFAULT_PORT = 8866
 LANDING_NOTEBOOK = "index.ipynb"
 TEMPLATE = "tutor"
@@ -39,8 +46,14 @@ NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 SHARE_DIR = Path(__file__).resolve().parent / "share" / "jupyter"
 
 
-def landing_url(port: int) -> str:
-    return f"http://{HOST}:{port}/"
+def landing_url(port: int, host: str = HOST, token: str | None = None) -> str:
+    """The URL to open: ``http://host:port/`` (with ``?token=...`` when the server needs a token)."""
+    return f"http://{host}:{port}/" + (f"?token={token}" if token else "")
+
+
+def new_token() -> str:
+    """A fresh random token for ``--network`` (about 256 bits, URL-safe)."""
+    return secrets.token_urlsafe(32)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -60,15 +73,34 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="accepted for compatibility; no browser is ever opened",
     )
+    parser.add_argument(
+        "--network",
+        action="store_true",
+        help=f"serve to other machines: bind {NETWORK_HOST} and require a random "
+        "token (printed in the URL); without it only this machine can connect",
+    )
     return parser.parse_args(argv)
 
 
-def voila_argv(port: int) -> list[str]:
-    """Command-line arguments handed to Voila (the same as for `voila ...`)."""
+def voila_argv(port: int, *, network: bool = False, token: str | None = None) -> list[str]:
+    """Command-line arguments handed to Voila (the same as for `voila ...`).
+
+    Default: bind 127.0.0.1 with no token. ``network=True`` binds 0.0.0.0 and
+    needs ``token`` (ValueError without one, or with one shorter than 16
+    characters): Voila's token authentication then guards every page.
+    """
+    if network:
+        if not token or len(token) < 16:
+            raise ValueError("serving to the network needs a token of at least 16 characters")
+        auth = [f"--Voila.ip={NETWORK_HOST}", f"--Voila.token={token}"]
+    else:
+        if token is not None:
+            raise ValueError("a token is only used with --network")
+        auth = [f"--Voila.ip={HOST}"]
     return [
         "--no-browser",
         f"--port={port}",
-        f"--Voila.ip={HOST}",
+        *auth,
         # Fail instead of silently moving to another port: the URL we print
         # (and the tests' fixture) must be right.
         "--Voila.port_retries=0",
@@ -142,7 +174,13 @@ def _make_app_class():
             super().start()
 
         def _announce(self) -> None:
-            print(f"Rules Tutor is running at {landing_url(self.port)}", flush=True)
+            token = self.token or None
+            if self.ip == NETWORK_HOST:
+                print(f"Rules Tutor is serving to the network (token required) at "
+                      f"{landing_url(self.port, socket.gethostname(), token)}", flush=True)
+                print(f"On this machine: {landing_url(self.port, HOST, token)}", flush=True)
+            else:
+                print(f"Rules Tutor is running at {landing_url(self.port, self.ip, token)}", flush=True)
             print("Press Ctrl+C to stop.", flush=True)
 
     return TutorVoila
@@ -166,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     app_class = _make_app_class()
     try:
         app = app_class.instance(config=voila_config())
-        app.initialize(voila_argv(args.port))
+        token = new_token() if args.network else None
+        app.initialize(voila_argv(args.port, network=args.network, token=token))
         app.start()
     except SystemExit as exc:  # Voila exits this way, e.g. port in use
         code = exc.code
