@@ -219,29 +219,24 @@ def test_huge_and_deeply_nested_sessions(saved):
         tutor.load_session(saved.replace('"actions":[', '"actions":[' + '"x",' * 100_000, 1))
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug (tutor/__init__.py load_session): json.loads's ValueError for "
-                   "integers over 4300 digits escapes as a bare ValueError")
 def test_session_with_huge_integer_is_a_content_error(saved):
     """An integer too long for Python's int parser (more than 4300 digits) must be a ContentError naming the file.
-    Currently json.loads's ValueError escapes (tutor/__init__.py load_session catches only JSONDecodeError)."""
+"""
     text = saved.replace('"seed":3', '"seed":' + "9" * 5000, 1)
     assert text != saved
     with pytest.raises(ContentError):
         tutor.load_session(text)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug (tutor/__init__.py load_session): version true == 1 is accepted")
 def test_session_version_must_be_the_integer_1(saved):
-    """``"version": true`` is accepted today because True == 1 in Python."""
+    """``"version": true`` is refused (True == 1 in Python, so the type is checked too)."""
     with pytest.raises(ContentError, match="version"):
         tutor.load_session(saved.replace('"version":1', '"version":true'))
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap (tutor/__init__.py load_session): a prepared session's "
-                   "initial_state is not checked with game.check_invariants")
 def test_prepared_session_with_broken_state_is_refused(saved):
     """A session marked ``prepared`` trusts its initial_state; an edited one whose cards are not conserved must still
-    be refused (load_session does not run the game's check_invariants today)."""
+    be refused (load_session runs the game's check_invariants on it)."""
     d = json.loads(saved)
     d["prepared"] = True
     d["actions"] = []

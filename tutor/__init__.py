@@ -83,12 +83,14 @@ def load_session(text: str) -> Session:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ContentError(f"{where}: not valid JSON ({exc})") from None
+    except ValueError as exc:  # e.g. an integer longer than Python converts
+        raise ContentError(f"{where}: not readable JSON ({str(exc)[:120]})") from None
     except RecursionError:
         raise ContentError(f"{where}: the JSON is nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
         raise ContentError(f"{where}: format: not a Rules Tutor session (expected format {SESSION_FORMAT!r})",
                            field="format")
-    if data.get("version") != SESSION_VERSION:
+    if type(data.get("version")) is not int or data.get("version") != SESSION_VERSION:
         raise ContentError(f"{where}: version: unsupported version {data.get('version')!r} (this tutor reads "
                            f"{SESSION_VERSION})", field="version")
     for key in sorted(_SESSION_KEYS):
@@ -113,6 +115,10 @@ def load_session(text: str) -> Session:
     if seats is not None and len(seats) != data["players"]:
         raise ContentError(f"{where}: players: says {data['players']} but initial_state has {len(seats)} seats",
                            field="players")
+    problems = game.check_invariants(initial)
+    if problems:
+        raise ContentError(f"{where}: initial_state: not a sound state ({'; '.join(problems[:3])})",
+                           field="initial_state")
     events: tuple = ()
     if not data["prepared"]:
         dealt, dealt_events = game.initial_state()

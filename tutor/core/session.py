@@ -115,6 +115,9 @@ class Session:
                 is legal), ``code="game-over"`` after the end.
         """
         aid = action_or_id.id if isinstance(action_or_id, Action) else action_or_id
+        if isinstance(aid, str) and len(aid) > 200:
+            raise IllegalAction(f"action {aid[:60]!r}... ({len(aid)} characters) is not a legal action now",
+                                code="unknown-action", action=aid[:200])
         if not isinstance(aid, str):
             raise IllegalAction(f"an action must be an Action or its id (str), got {type(aid).__name__}",
                                 code="bad-type", action=repr(aid))
