@@ -267,3 +267,22 @@ def test_stale_double_click_changes_nothing_and_shows_no_error():
     before = app.session.to_json()
     assert app.model.click(first) is False  # choose-guide for seat 1 is no longer legal
     assert app.session.to_json() == before and not app.errors.output.outputs
+
+
+def test_board_shows_b_side_bonuses_solo_race_and_achievements():
+    import random
+    import tutor
+    from widgets.boards import restless_spirits as board
+    s = tutor.new_game("restless-spirits", players=2, seed=1, side="B", first_game=True, guides=["okada-mitsuo", "hana"])
+    html = board.render(s)
+    assert "B side: draw a Totem" in html and "B side: +1 AP" in html and html.count("rt-bonus") == 6
+    s = tutor.new_game("restless-spirits", players=1, seed=2, first_game=True)
+    rng = random.Random(0)
+    while s.state.phase != "play":
+        s.apply(rng.choice(s.legal_actions()))
+    assert "Spirits left in the deck" in board.render(s)
+    from tutor.scenario import load_scenario, run
+    from tutor.core.content import content_root
+    path = sorted((content_root() / "restless-spirits" / "scenarios").glob("rule-achievement-*.yaml"))[0]
+    res = run(load_scenario(path), str(path))
+    assert res.ok and "achievements" in board.render(res.session)

@@ -87,9 +87,22 @@ def _chips(g, ids, empty: str = "none") -> str:
     return " ".join(card_chip(g, x) for x in ids) if ids else f'<span class="rt-muted">{empty}</span>'
 
 
-def _space(g, ps, i: int) -> str:
+BONUS_WORDS = {"draw-totem": "B side: draw a Totem", "gain-ap": "B side: +1 AP",
+               "take-market": "B side: take a market Totem"}
+
+
+def _bonus(g, side: str, i: int) -> str:
+    """The B-side placement bonus printed on space ``i`` (provisional: the rulebook does not say which is where)."""
+    if side != "B":
+        return ""
+    b = g.cards.b_side
+    word = BONUS_WORDS.get(b.bonuses[i], b.bonuses[i])
+    return f'<div class="rt-muted rt-bonus">{esc(word)}{prov_badge(b.provisional, ("bonuses",))}</div>'
+
+
+def _space(g, ps, i: int, side: str = "A") -> str:
     if ps is None:
-        return f'<div class="rt-space rt-empty">space {i + 1}: empty</div>'
+        return f'<div class="rt-space rt-empty">space {i + 1}: empty{_bonus(g, side, i)}</div>'
     sp = g.cards.by_id[ps.card]
     cls = "rt-light" if sp.light else "rt-dark"
     reqs = []
@@ -109,7 +122,7 @@ def _space(g, ps, i: int) -> str:
     return (f'<div class="rt-space {cls}"><div class="rt-sname">{esc(sp.name)}'
             f'{prov_badge(sp.provisional, ("type", "requirements"))}</div>'
             f'<div class="rt-stype">{esc(_type_word(sp.type))} · {n_met}/3 met</div>'
-            f'<ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}</div>')
+            f'<ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}{_bonus(g, side, i)}</div>')
 
 
 def _lost(g, sid: str | None) -> str:
@@ -136,7 +149,10 @@ def _player(session: Session, p) -> str:
     ap = f"AP <b>{p.ap}</b> {dots}" if current and s.phase == "play" else '<span class="rt-muted">waiting</span>'
     stats = (f'<span class="rt-stats">{ap} · Activation Tokens <b>{p.activation_tokens}</b> '
              f'{"◆" * p.activation_tokens} · Released <b>{len(p.released)}</b>/{need} · hand {len(p.hand)}/7</span>')
-    spaces = "".join(_space(g, ps, i) for i, ps in enumerate(p.board))
+    spaces = "".join(_space(g, ps, i, s.side) for i, ps in enumerate(p.board))
+    earned = g.facts(s).get(f"p{p.seat + 1}.achievements") or []
+    achievements = (f'<div class="rt-row"><span class="rt-rowlabel">achievements</span>'
+                    f'{" ".join(f"<span class=rt-chip>★ {esc(a)}</span>" for a in earned)}</div>' if earned else "")
     draft = ""
     if s.phase == "draft" and s.draft is not None:
         draft = (f'<div class="rt-row"><span class="rt-rowlabel">draft</span>'
@@ -147,7 +163,7 @@ def _player(session: Session, p) -> str:
             f'<div class="rt-spaces">{spaces}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_chips(g, p.hand, "empty")}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}</div>'
-            f"{draft}</div>")
+            f"{draft}{achievements}</div>")
 
 
 def banner(session: Session) -> str:
@@ -167,6 +183,9 @@ def banner(session: Session) -> str:
     if s.endgame_by is not None:
         end = f" · endgame triggered by Player {s.endgame_by + 1}: finish the round"
     pending = " · making a choice" if s.pending else ""
+    if len(s.players) == 1:
+        end = (f" · solo: {len(s.spirit_deck)} Spirits left in the deck; release 6+ Spirits, one of each type, "
+               "before it runs out")
     return (f'<div class="rt-banner">Player {seat + 1}\'s turn <small>· {p.ap} AP left{pending}{end}</small>'
             "</div>")
 
