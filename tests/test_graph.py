@@ -110,10 +110,11 @@ def test_every_used_effect_has_a_row():
     assert G.graph["unmapped"] == {RS: {}, SP: {}, SD: {}}
 
 
-def test_missing_interactions_are_reported_not_faked(G):
-    missing = [m["interaction"] for m in G.graph["missing"]]
-    assert any("solo Guardian" in m for m in missing)
-    assert not [n for n, d in G.nodes(data=True) if "solo" in n]
+def test_solo_guardian_negates_the_next_type_ability(G):
+    """Solo mode's Guardian Spirit Type ability blocks the next Spirit Type ability (a rule edge with its clauses)."""
+    d = edge(G, RS, "solo-guardian", "blocks", "solo-type-abilities")
+    assert d["clauses"] == ["rs.solo.guardian", "rs.solo.type-abilities"]
+    assert G.graph["missing"] == []
 
 
 def test_scenarios_link_edges(G):
