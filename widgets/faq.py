@@ -202,7 +202,7 @@ class FaqExplorer:
         self.apply_card = _button("Change", "tutor-faq-edit", "pencil", "Change the set-up and restart the scenario")
         self.ap_seat = w.Dropdown(description="AP of", layout=w.Layout(width="170px"))
         self.ap_value = w.BoundedIntText(value=1, min=0, max=20, layout=w.Layout(width="64px"))
-        self.apply_ap = _button("Set AP", "tutor-faq-edit", "bolt")
+        self.apply_ap = _button("Set AP (0-20)", "tutor-faq-edit", "bolt")
         self.turn_seat = w.Dropdown(description="Turn of", layout=w.Layout(width="170px"))
         self.apply_turn = _button("Set turn", "tutor-faq-edit", "user")
         self.undo_edits = _button("Original set-up", "tutor-faq-original", "undo", "Forget every change")

@@ -146,7 +146,12 @@ def _player(session: Session, p) -> str:
     first = " · ★ first player" if s.first_player == p.seat and s.phase in ("play", "over") else ""
     turn = '<span class="rt-turn">YOUR TURN</span>' if current else ""
     dots = "●" * p.ap if p.ap <= 6 else f"{p.ap}×●"
-    ap = f"AP <b>{p.ap}</b> {dots}" if current and s.phase == "play" else '<span class="rt-muted">waiting</span>'
+    if current and s.phase == "play":
+        ap = f"AP <b>{p.ap}</b> {dots}"
+    elif current:
+        ap = '<span class="rt-muted">setting up</span>'
+    else:
+        ap = '<span class="rt-muted">waiting</span>'
     stats = (f'<span class="rt-stats">{ap} · Activation Tokens <b>{p.activation_tokens}</b> '
              f'{"◆" * p.activation_tokens} · Released <b>{len(p.released)}</b>/{need} · hand {len(p.hand)}/7</span>')
     spaces = "".join(_space(g, ps, i, s.side) for i, ps in enumerate(p.board))
