@@ -133,3 +133,8 @@ def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str,
     items = tuple(sorted((k, v) for k, v in params.items() if v is not None))
     aid = kind + (":" + ",".join(f"{k}={v}" for k, v in items) if items else "")
     return Action(id=aid, kind=kind, actor=actor, label=label, cost=cost, clauses=clauses, why=why, params=items)
+
+
+def make_blocked(kind: str, actor: int, label: str, clause: str, why: str) -> Blocked:
+    """Build a :class:`Blocked` whose ``why`` reads ``"<label>: <why>"``."""
+    return Blocked(kind=kind, actor=actor, label=label, clause=clause, why=f"{label}: {why}")

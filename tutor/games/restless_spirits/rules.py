@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...core.model import Action, Blocked, make_action
+from ...core.model import Action, Blocked, make_action, make_blocked
 from .requirements import fill_options
 from .state import RSState
 from .zones import hand_room
@@ -172,7 +172,7 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
     out: list[Blocked] = []
 
     def no(kind: str, label: str, clause: str, why: str) -> None:
-        out.append(Blocked(kind=kind, actor=seat, label=label, clause=clause, why=f"{label}: {why}"))
+        out.append(make_blocked(kind, seat, label, clause, why))
 
     totems = [c for c in p.hand if g.card_kind(c) == "totem"]
     free_attract = any(sp is not None and g.attract_cost(s, seat, sp) == 0 for sp in s.lost_spirits)

@@ -39,30 +39,27 @@ def hand_room(p: Player) -> int:
     return 10 ** 6 if p.no_hand_limit else HAND_LIMIT - len(p.hand)
 
 
+def _draw(c: Ctx, deck: str, discard: str, reshuffle: bool, clause: str, word: str) -> str | None:
+    s = c.state
+    if reshuffle and not getattr(s, deck) and getattr(s, discard):
+        setattr(s, deck, getattr(s, discard))
+        setattr(s, discard, [])
+        s.rng.shuffle(getattr(s, deck))
+        c.ev(clause, f"The {word} deck ran out: the {word} discard pile is shuffled into a new {word} deck.", auto=True)
+    pile = getattr(s, deck)
+    return pile.pop() if pile else None
+
+
 def draw_spirit(c: Ctx) -> str | None:
     """Top card of the Spirit deck; when empty, the Spirit discard pile is shuffled to form a new deck (ruling
-    ``rs.ruling.spirit-deck-empty``). ``None`` when both are empty."""
-    s = c.state
-    if not s.spirit_deck and s.spirit_discard and not c.game.solo:
-        s.spirit_deck = s.spirit_discard
-        s.spirit_discard = []
-        s.rng.shuffle(s.spirit_deck)
-        c.ev("rs.ruling.spirit-deck-empty", "The Spirit deck ran out: the Spirit discard pile is shuffled into a "
-             "new Spirit deck.", auto=True)
-    return s.spirit_deck.pop() if s.spirit_deck else None
+    ``rs.ruling.spirit-deck-empty``; never in solo mode). ``None`` when both are empty."""
+    return _draw(c, "spirit_deck", "spirit_discard", not c.game.solo, "rs.ruling.spirit-deck-empty", "Spirit")
 
 
 def draw_totem(c: Ctx) -> str | None:
     """Top card of the Totem deck; when empty, the Totem discard pile is shuffled to form a new deck (ruling
     ``rs.ruling.totem-deck-empty``). ``None`` when both are empty."""
-    s = c.state
-    if not s.totem_deck and s.totem_discard:
-        s.totem_deck = s.totem_discard
-        s.totem_discard = []
-        s.rng.shuffle(s.totem_deck)
-        c.ev("rs.ruling.totem-deck-empty", "The Totem deck ran out: the Totem discard pile is shuffled into a new "
-             "Totem deck.", auto=True)
-    return s.totem_deck.pop() if s.totem_deck else None
+    return _draw(c, "totem_deck", "totem_discard", True, "rs.ruling.totem-deck-empty", "Totem")
 
 
 def refill_lost_spirits(c: Ctx, clause: str = "rs.attract.refill") -> None:

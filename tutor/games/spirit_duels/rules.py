@@ -5,7 +5,7 @@ stable for the same state and never parsed back.
 """
 from __future__ import annotations
 
-from ...core.model import Action, Blocked
+from ...core.model import Action, Blocked, make_blocked
 from .ctx import ability_of, is_presence, is_spirit, printed_dice, spirit_name
 from .decisions import decision_actions, make_action
 from .dice import SYMBOLS, face_label, kind_label, symbol
@@ -112,7 +112,7 @@ def blocked_actions(g, s: SDState) -> list[Blocked]:
     out: list[Blocked] = []
 
     def no(kind: str, label: str, clause: str, why: str) -> None:
-        out.append(Blocked(kind=kind, actor=seat, label=label, clause=clause, why=f"{label}: {why}"))
+        out.append(make_blocked(kind, seat, label, clause, why))
 
     for cid in sorted(set(p.hand)):
         card = g.cards.by_id[cid]

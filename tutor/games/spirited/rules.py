@@ -6,7 +6,7 @@ stable for the same state and never parsed back.
 """
 from __future__ import annotations
 
-from ...core.model import Action, Blocked
+from ...core.model import Action, Blocked, make_blocked
 from .decisions import decision_actions, make_action, march_options, wonder_sources
 from .state import SPState
 from .zones import allegiance, camp_clan, camp_count, face_up, held, medal_value, road_clans, stack
@@ -55,7 +55,7 @@ def blocked_actions(g, s: SPState) -> list[Blocked]:
     name = lambda clan: g.cards.clan[clan].name
 
     def no(kind: str, label: str, clause: str, why: str) -> None:
-        out.append(Blocked(kind=kind, actor=seat, label=label, clause=clause, why=f"{label}: {why}"))
+        out.append(make_blocked(kind, seat, label, clause, why))
 
     for st in p.road:
         if st.shield:
