@@ -28,8 +28,9 @@ class Rng(BaseModel):
 
     def next64(self) -> int:
         """Advance and return the next 64-bit output."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
+        # Written through __dict__: pydantic's __setattr__ costs more than the arithmetic (the field is a plain int).
+        d = self.__dict__
+        z = d["state"] = (d["state"] + 0x9E3779B97F4A7C15) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)

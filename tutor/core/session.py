@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from .errors import ContentError, IllegalAction
 from .game import Game
-from .model import Action, Blocked, Clause, Event, Step
+from .model import Action, Blocked, Clause, Event, Step, _trusted
 
 #: Format tag and version written by :meth:`Session.to_json`.
 SESSION_FORMAT = "rules-tutor-session"
@@ -29,7 +29,9 @@ class Session:
 
     Attributes:
         game: the static :class:`~tutor.core.game.Game` (rules, clauses, cards, options).
-        state: the current state, a pydantic model (replaced whole on every change; never mutated in place).
+        state: the current state, a pydantic model. :meth:`apply` changes it in place (after keeping its JSON for
+            undo); :meth:`undo`, :meth:`reset` and loading replace it whole. Read it after each change; don't keep
+            it to compare with later.
         setup_events: events that explain the automatic part of set-up.
         history: the steps applied so far, oldest first (undone steps are removed; see :meth:`redo`).
     """
@@ -42,7 +44,8 @@ class Session:
         self.state = state
         self.setup_events: tuple[Event, ...] = tuple(setup_events)
         self._initial = (initial_state or state).model_copy(deep=True)
-        self._undo: list[tuple[BaseModel, Step]] = []
+        #: (the state before the step as JSON, the step), oldest first.
+        self._undo: list[tuple[str, Step]] = []
         self._redo: list[Action] = []
         self._legal_cache: list[Action] | None = None
         self._blocked_cache: list[Blocked] | None = None
@@ -148,12 +151,19 @@ class Session:
         return step
 
     def _apply(self, action: Action) -> Step:
-        work = _copy_state(self.state)
-        events = self.game.apply(work, action)
-        step = Step(index=len(self._undo), action=action, events=tuple(events))
-        self._undo.append((self.state, step))
-        self.state = work
-        self._legal_cache = self._blocked_cache = None
+        # The state before the step is kept as JSON text (for undo) and the step changes the state in place: one
+        # serialisation per step instead of a full copy. Should a step fail half-way (an engine bug), the state is
+        # restored from that text, so the session is unchanged.
+        before = self.state.model_dump_json()
+        try:
+            events = self.game.apply(self.state, action)
+        except BaseException:
+            self.state = type(self.state).model_validate_json(before)
+            raise
+        finally:
+            self._legal_cache = self._blocked_cache = None
+        step = _trusted(Step, {"index": len(self._undo), "action": action, "events": tuple(events)})
+        self._undo.append((before, step))
         return step
 
     def undo(self) -> Step:
@@ -165,7 +175,7 @@ class Session:
         if not self._undo:
             raise IllegalAction("nothing to undo: no step has been taken", code="nothing-to-undo")
         prev, step = self._undo.pop()
-        self.state = prev
+        self.state = type(self.state).model_validate_json(prev)
         self._redo.append(step.action)
         self._legal_cache = self._blocked_cache = None
         self._notify("undo")
@@ -187,7 +197,7 @@ class Session:
 
     def reset(self) -> None:
         """Go back to the state at the start of the session (undo everything; redo is cleared)."""
-        self.state = self._initial.model_copy(deep=True)
+        self.state = _copy_state(self._initial)
         self._undo.clear()
         self._redo.clear()
         self._legal_cache = self._blocked_cache = None

@@ -54,6 +54,10 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement("curse-myself", "Curse...myself?!", "solo", "now", lambda g, s, p: p.stats.curses >= 3),
 )
 BY_ID = {a.id: a for a in ACHIEVEMENTS}
+#: The achievements :func:`check` tests, by (mode, at the end of the game), in list order.
+_TESTED = {(m, end): tuple(a for a in ACHIEVEMENTS if a.mode == m and a.test is not None
+                           and (a.when == "now" or a.when == "end" and end))
+           for m in ("solo", "multi") for end in (False, True)}
 
 
 def mode(g) -> str:
@@ -73,11 +77,10 @@ def earn(c: Ctx, seat: int, aid: str) -> None:
 def check(c: Ctx, at_end: bool = False) -> None:
     """Test every ``now`` achievement (and the ``end`` ones when the game ends) for every player."""
     g, s = c.game, c.state
+    tests = _TESTED[(mode(g), at_end)]
     for p in s.players:
-        for a in ACHIEVEMENTS:
-            if a.mode != mode(g) or a.id in p.achievements or a.test is None:
-                continue
-            if (a.when == "now" or a.when == "end" and at_end) and a.test(g, s, p):
+        for a in tests:
+            if a.id not in p.achievements and a.test(g, s, p):
                 earn(c, p.seat, a.id)
 
 

@@ -120,6 +120,8 @@ class RestlessSpirits(Game):
         opts["promos"] = check_promos(self.cards, opts["promos"])
         super().__init__(players, seed, clauses, opts)
         self._kinds = {}
+        #: memo of :func:`.requirements.fill_options` (cards never change during a game)
+        self.fill_cache: dict[tuple, tuple] = {}
         for group, kind in (("spirits", "spirit"), ("totems", "totem"), ("blessings", "blessing"),
                             ("curses", "curse"), ("guides", "guide")):
             for card in getattr(self.cards, group):

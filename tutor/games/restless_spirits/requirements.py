@@ -16,24 +16,35 @@ def unmet(g, ps: PlacedSpirit) -> list[int]:
     return [i for i, x in enumerate(ps.slots) if x is None]
 
 
-def fill_options(g, ps: PlacedSpirit, totem: str) -> list[tuple[int, ...]]:
+def fill_options(g, ps: PlacedSpirit, totem: str) -> tuple[tuple[int, ...], ...]:
     """The ways ``totem`` can meet requirements of ``ps``; each is a tuple of slot indices it would fill.
 
     Single: the one unmet slot with its icon. Double: every unmet slot matching either icon, together (its extra
     icon is unused when only one matches). Wild: any one unmet slot; on a Spirit of the Wild's type (Double Wild)
-    any two unmet slots (or the last one). Empty list: the Totem cannot be played to this Spirit.
+    any two unmet slots (or the last one). Empty tuple: the Totem cannot be played to this Spirit.
+
+    The answer depends only on the two cards and which slots are unmet, so it is kept in ``g.fill_cache`` (a dict
+    on the game, whose cards never change).
     """
-    t = g.cards.by_id[totem]
-    req = g.cards.by_id[ps.card].requirements
-    free = unmet(g, ps)
+    free = tuple(i for i, x in enumerate(ps.slots) if x is None)
+    key = (totem, ps.card, free)
+    hit = g.fill_cache.get(key)
+    if hit is None:
+        hit = g.fill_cache[key] = _fill_options(g, ps.card, totem, free)
+    return hit
+
+
+def _fill_options(g, spirit: str, totem: str, free: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     if not free:
-        return []
+        return ()
+    t = g.cards.by_id[totem]
+    req = g.cards.by_id[spirit].requirements
     if t.kind == "single" or t.kind == "double":
         hit = tuple(i for i in free if req[i] in t.icons)
-        return [hit] if hit else []
-    if t.wild_type == g.cards.by_id[ps.card].type and len(free) >= 2:
-        return list(combinations(free, 2))
-    return [(i,) for i in free]
+        return (hit,) if hit else ()
+    if t.wild_type == g.cards.by_id[spirit].type and len(free) >= 2:
+        return tuple(combinations(free, 2))
+    return tuple((i,) for i in free)
 
 
 def is_complete(ps: PlacedSpirit) -> bool:

@@ -330,7 +330,9 @@ def start_turn(c: Ctx, seat: int) -> None:
     s.current = seat
     s.turn += 1
     for p in s.players:
-        p.stats = p.stats.model_copy(update={"released": 0, "blessings": 0, "curses": 0, "token_spirits": []})
+        st = p.stats
+        st.released = st.blessings = st.curses = 0
+        st.token_spirits = []
         ended = [m for m in p.next_turn_ap if m.by == seat]
         if ended:
             p.next_turn_ap = [m for m in p.next_turn_ap if m.by != seat]

@@ -5,7 +5,7 @@ and append :class:`~tutor.core.model.Event` items to ``events``.
 """
 from __future__ import annotations
 
-from ...core.model import Event
+from ...core.model import Event, make_event
 from .state import Player, RSState
 
 HAND_LIMIT = 7
@@ -23,7 +23,7 @@ class Ctx:
     def ev(self, clause: str, text: str, *, auto: bool = False, cards: tuple[str, ...] | list[str] = (),
            actor: int | None = None) -> None:
         """Append an event citing ``clause`` (which must exist: checked by tests over random games)."""
-        self.events.append(Event(clause=clause, text=text, automatic=auto, cards=tuple(cards), actor=actor))
+        self.events.append(make_event(clause, text, auto, cards, actor))
 
     def name(self, card_id: str) -> str:
         """Display name of a card."""

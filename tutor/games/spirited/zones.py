@@ -6,7 +6,7 @@ card of that clan's stack (ruling ``sp.ruling.same-clan-cards``).
 """
 from __future__ import annotations
 
-from ...core.model import Event
+from ...core.model import Event, make_event
 from .cards import clan_of, medal_kind
 from .state import Allegiance, CampCard, Player, SPState, Stack
 
@@ -39,7 +39,7 @@ class Ctx:
     def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
         """Append an event citing ``clause`` (which must exist: checked over random games), then any events waiting
         in ``after``."""
-        self.events.append(Event(clause=clause, text=text, automatic=auto, cards=tuple(cards), actor=actor))
+        self.events.append(make_event(clause, text, auto, cards, actor))
         self.flush()
 
     def flush(self) -> None:
