@@ -6,6 +6,8 @@ so (ruling ``rs.ruling.single-option``).
 """
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.model import Action
 from .requirements import fill_options
 from .rules import make_action
@@ -70,8 +72,9 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
     return out
 
 
+@cache
 def ability_handlers() -> dict:
-    """Decision kinds asked inside abilities: kind -> (options builder, resolver)."""
+    """Decision kinds asked inside abilities: kind -> (options builder, resolver) (built once)."""
     from .abilities import HANDLERS as a
     from .effects_board import HANDLERS as c
     from .effects_copy import HANDLERS as d

@@ -17,6 +17,7 @@ from ...core.model import Action, Blocked, Clause, Event
 from . import resolve, rules, setup
 from .cards import CardSet, Effect, LIGHT_TYPES
 from .effects import REGISTRY, validate_effect
+from .ongoing import mastery_locked, shield, turn_lock
 from .requirements import fill_options
 from .state import RSState
 from .zones import Ctx
@@ -229,20 +230,17 @@ class RestlessSpirits(Game):
     def attract_locked(self, s: RSState, seat: int, sid: str) -> bool:
         """True when an opponent's Ongoing ``mastery-lock`` (Aluak) forbids ``seat`` attracting ``sid`` with the
         attract actions."""
-        from .ongoing import mastery_locked
         return mastery_locked(self, s, seat, sid) is not None
 
     def turn_locked(self, s: RSState, seat: int, action: str) -> bool:
         """True when an opponent's ability (Baikeng) forbids ``seat`` to take ``action`` until its user's next
         turn."""
-        from .ongoing import turn_lock
         return turn_lock(s, seat, action) is not None
 
     def targets(self, s: RSState, seat: int, source: str | None) -> list[int]:
         """Opponents that ``seat`` may target with ``source`` (a card id, or ``None`` for any), in seat order.
         Opponents protected against ``source`` (a Dark Spirit's ability, a Curse) by an Ongoing ``protection``
         (Nordheim, Virley) are left out."""
-        from .ongoing import shield
         return [p.seat for p in s.players if p.seat != seat and shield(self, s, p.seat, source) is None]
 
     def can_activate(self, s: RSState, seat: int, space: int) -> bool:

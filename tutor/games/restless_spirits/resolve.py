@@ -7,10 +7,12 @@ each citing its clause.
 from __future__ import annotations
 
 from ...core.model import Action
+from .achievements import check
 from .decisions import ask, resolve_decision
 from .effects import Use, run_effect
 from .ongoing import leave_play, return_token
 from .requirements import fill_options, is_complete
+from .rules import turn_actions
 from .state import Decision, PlacedSpirit
 from .variants import placement_bonus
 from .zones import Ctx, discard_card, draw_reward, draw_totem, hand_room, refill_lost_spirits, refill_markets
@@ -360,7 +362,6 @@ def finish(c: Ctx) -> None:
     endgame; else a shared victory (Winning the Game; Tiebreaker)."""
     g, s = c.game, c.state
     s.phase = "over"
-    from .achievements import check
     if g.solo:
         from .solo import finish_solo
         finish_solo(c)
@@ -391,8 +392,6 @@ def finish(c: Ctx) -> None:
 
 def after_step(c: Ctx) -> None:
     """Automatic checks after every step: pass the turn when the current player has no AP and no Free Action."""
-    from .achievements import check
-    from .rules import turn_actions
     s = c.state
     check(c)
     if s.phase != "play" or s.pending:

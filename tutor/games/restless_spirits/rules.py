@@ -31,7 +31,7 @@ def legal_actions(g, s: RSState) -> list[Action]:
         from .solo import discard_actions
         return _sorted(discard_actions(g, s))
     if s.pending:
-        from .decisions import decision_actions
+        from .decisions import decision_actions  # decisions imports this module
         return _sorted(decision_actions(g, s, s.pending[-1]))
     return _sorted(turn_actions(g, s) + [end_turn_action(g, s)])
 
@@ -174,6 +174,7 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
     def no(kind: str, label: str, clause: str, why: str) -> None:
         out.append(make_blocked(kind, seat, label, clause, why))
 
+    from .ongoing import mastery_locked, turn_lock  # ongoing imports the effects, which import this module
     totems = [c for c in p.hand if g.card_kind(c) == "totem"]
     free_attract = any(sp is not None and g.attract_cost(s, seat, sp) == 0 for sp in s.lost_spirits)
     if all(x is not None for x in p.board):
@@ -184,7 +185,6 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
            "you have no Totem in hand to offer to the Shrine")
     elif p.ap < AP_COST and not free_attract:
         no("attract", "Attract a Lost Spirit", "rs.turn.ap", "you have no AP left (it costs 1 AP)")
-    from .ongoing import mastery_locked, turn_lock
     for sp in s.lost_spirits:
         by = mastery_locked(g, s, seat, sp) if sp is not None else None
         if by:
