@@ -134,11 +134,12 @@ def test_legal_actions_sorted_unique_and_stable():
     assert ids == [a.id for a in new(seed=9).legal_actions()]
 
 
-def test_draft_setup_is_refused_clearly():
-    with pytest.raises(ValueError, match="draft set-up .* not available yet"):
-        new(setup="draft")
+def test_setup_options_are_validated():
+    with pytest.raises(ValueError, match="setup must be one of 'prebuilt', 'draft'; got 'full'"):
+        new(setup="full")
     with pytest.raises(ValueError, match="players must be 2"):
         tutor.new_game("spirit-duels", players=3)
+    assert new(setup="draft").state.phase == "draft"  # the draft itself: tests/test_spirit_duels_draft.py
 
 
 def test_user_card_file_with_unknown_effect_fails_at_load(tmp_path):
@@ -286,3 +287,12 @@ def test_other_wording_fixes():
         act(s, "pass")
     ev = [e.text for e in act(s, "activate", spirit=binx).events if e.clause == "sd.kw.activate"]
     assert ev == ["Binx has an Activate ability, which resolves now: gain 1 Essence."]
+
+
+def test_item_and_ability_labels_mark_their_provisional_text():
+    s = scenario_session({"players": [{"seat": 1, "items": [{"card": "inferno-brew"}],
+                                       "spirits": [None, None, {"pool": ["essence-1/essence"]}]}]})
+    labels = {a.kind: a.label for a in s.legal_actions() if a.kind in ("use-item", "use-ability")}
+    assert labels["use-item"] == "Use Inferno Brew (2 charges): Place 1 burn token on an enemy Spirit. [provisional]"
+    assert labels["use-ability"] == ("Use Zuja: Action (Essence): draw 1 card. [provisional] (remove its Level 1 "
+                                     "Essence die showing Essence)")

@@ -169,8 +169,7 @@ def _configs() -> list[Config]:
            for v, o in _RS_VARIANTS.items() for p in (1, 2, 3, 4)]
     out += [Config("spirited", "base", p) for p in (2, 3, 4, 5, 6)]
     out += [Config("spirit-duels", "prebuilt", 2, (("setup", "prebuilt"),)),
-            Config("spirit-duels", "draft", 2, (("setup", "draft"),),
-                   skipped="the draft set-up is not implemented in the engine yet")]
+            Config("spirit-duels", "draft", 2, (("setup", "draft"),))]
     return out
 
 

@@ -1,6 +1,9 @@
 """Spirit Duels board view: the round strip (round, phase, Advantage Token, passes) and both players' play areas
 (Spirits with their active pools above them, Items, hand, deck and discard, set-aside stages) as one HTML string,
-plus the words the generic panels need for this game (action groups, prompts for pending decisions).
+plus the words the generic panels need for this game (action groups, prompts for pending decisions). With
+``setup="draft"`` the draft is shown first: the nine Class cards (taken or still on the table), the 1-2-2-1 pick
+order, each player's drafted Classes and chosen Spirit Lines (casual choices stay hidden from the other player until
+both teams are revealed), and the Lines the chooser may pick from.
 
 Views only: everything shown is read from the session's state, the game's card data and the engine's own stat and
 die-value functions. Rulebook sections: "Card Anatomy", "Actions", "Class Abilities", "Damage, Defeated Spirits and
@@ -10,7 +13,9 @@ from __future__ import annotations
 
 from tutor import Session
 from tutor.games.spirit_duels.ctx import Ctx, ability_of, card_of, is_presence, is_spirit, printed_dice, stat
+from tutor.games.spirit_duels.cards import CLASS_ABILITY
 from tutor.games.spirit_duels.dice import boosted, face_label, kind_label, odds, symbol
+from tutor.games.spirit_duels.draft import PICK_ORDER, line_order
 from tutor.games.spirit_duels.effects import die_value
 
 from ..style import esc, prov_badge
@@ -110,6 +115,23 @@ CSS = """
 .tutor-action.rt-b-card { background: #00897b; color: #fff; }
 .tutor-action.rt-b-dice { background: #c62828; color: #fff; }
 .tutor-action.rt-b-item { background: #d4a514; color: #2b2000; }
+.sd-draft { background: #fff; border: 1px solid #e2ddef; border-radius: 8px; padding: 6px 10px; margin-bottom: 8px;
+  font-size: 12.5px; }
+.sd-classes { display: flex; flex-wrap: wrap; gap: 5px; margin: 3px 0 6px 0; }
+.sd-classcard { border-radius: 8px; padding: 3px 8px; font-weight: 700; font-size: 12.5px; min-width: 74px;
+  text-align: center; line-height: 1.25; }
+.sd-classcard small { display: block; font-weight: 400; font-size: 10.5px; }
+.sd-classcard.sd-taken { opacity: .38; }
+.sd-order span { display: inline-block; border-radius: 6px; padding: 0 6px; margin-right: 3px; background: #f1f0f5;
+  font-size: 12px; }
+.sd-order span.sd-done { background: #e4f6e7; color: #1b5e20; }
+.sd-order span.sd-now { background: #5b2d90; color: #fff; font-weight: 700; }
+.sd-lines { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0; }
+.sd-line { border: 2px solid #cfc8e2; border-radius: 9px; padding: 4px 7px; background: #fff; font-size: 12px;
+  flex: 1 1 180px; line-height: 1.4; }
+.sd-line.sd-chosen { border-color: #2e7d32; background: #f3fbf3; }
+.sd-hidden { display: inline-block; border-radius: 6px; padding: 0 6px; background: #3b3650; color: #fff;
+  font-size: 11.5px; }
 """
 
 #: action kind -> group of the actions panel (rulebook "Actions"); decisions are "choice".
@@ -124,6 +146,8 @@ GROUP_TITLES = {
 GROUP_ORDER = ("choice", "spirit", "dice", "card", "item", "turn")
 
 PROMPTS = {
+    "draft-class": "Draft: take one of the Class cards still on the table.",
+    "draft-line": "Choose one Spirit Line from one of your Classes (one Line per Class).",
     "mulligan": "Set aside any opening cards you do not want (one at a time), then keep the rest; you draw back "
                 "up to 5.",
     "end-discard": "End Phase: discard any cards you do not want (one at a time), then keep the rest; you draw up "
@@ -256,7 +280,7 @@ def _spirit(session: Session, seat: int, i: int) -> str:
         later = g.cards.line_by_id[sl.line].spirits[sl.stage]
         nxt = (f'<div class="sd-small">evolves into <b>{esc(later.name)}</b> for {sl.stage + 1} Essence</div>')
     cls = " sd-presence" if pres else (" sd-exh" if sl.exhausted else "")
-    name = esc(sp.name) + (" <small>(Presence)</small>" if pres else "")
+    name = esc(sp.name) + (" <small>(Presence)</small>" if pres else "") + prov_badge(sp.provisional, ("name",))
     return (f'<div class="sd-col">{pool_html}<div class="sd-card{cls}">'
             f'<div><span class="sd-sname">{name}</span><span class="sd-stage">Stage {sl.stage}</span></div>'
             f'<div>{classes}{prov_badge(sp.provisional, ("classes",))}</div>{hp}'
@@ -292,10 +316,19 @@ def _aside(g, p) -> str:
     return esc(", ".join(names)) if names else '<span class="rt-muted">none</span>'
 
 
+def _team_name(g, p) -> str:
+    """The pre-built team's name, or the drafted Classes as chips."""
+    if p.team is not None:
+        return f'<span class="rt-muted">{esc(g.cards.team_by_id[p.team].name)}</span>'
+    chips = "".join(class_chip(c) for c in p.classes) or '<span class="rt-muted">no Class yet</span>'
+    return f'<span class="rt-muted">drafted:</span> {chips}'
+
+
 def _player(session: Session, p) -> str:
     g, s = session.game, session.state
     acting = session.current_player == p.seat and s.phase != "over"
-    team = g.cards.team_by_id[p.team]
+    if s.phase == "draft":
+        return _draft_player(session, p, acting)
     tags = ""
     if acting:
         tags += '<span class="rt-turn">' + ("CHOOSING" if s.pending else "YOUR TURN") + "</span>"
@@ -322,7 +355,7 @@ def _player(session: Session, p) -> str:
     spirits = "".join(_spirit(session, p.seat, i) for i in range(len(p.spirits)))
     return (f'<div class="rt-player{" rt-current" if acting else ""}">'
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span> '
-            f'<span class="rt-muted">{esc(team.name)}</span> {tags}</span>{counts}</div>'
+            f'{_team_name(g, p)} {tags}</span>{counts}</div>'
             f'<div class="sd-spirits">{spirits}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">items</span>{_items(g, p)}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{hand}</div>{extra}'
@@ -337,6 +370,10 @@ def banner(session: Session) -> str:
         who = " and ".join(f"Player {w + 1}" for w in session.winners)
         return f'<div class="rt-banner rt-over">Game over: {who} wins! <small>{esc(s.win_reason)}</small></div>'
     seat = session.current_player
+    if s.phase == "draft":
+        what = ("drafts a Class" if s.pending and s.pending[-1].kind == "draft-class" else
+                "chooses a Spirit Line")
+        return f'<div class="rt-banner">Draft: Player {seat + 1} {what}</div>'
     if s.phase == "setup":
         return f'<div class="rt-banner">Set-up: Player {seat + 1} chooses which opening cards to keep</div>'
     if s.phase == "end":
@@ -346,11 +383,13 @@ def banner(session: Session) -> str:
 
 
 def _strip(s) -> str:
-    phase = {"setup": "Set-up", "action": "Action Phase", "end": "End Phase", "over": "Game over"}[s.phase]
+    phase = {"draft": "Draft", "setup": "Set-up", "action": "Action Phase", "end": "End Phase",
+             "over": "Game over"}[s.phase]
+    known = s.phase != "setup" or any(p.team is None for p in s.players)  # the draft gives the token first
     bits = [f'Round <b>{s.round or "–"}</b>',
             f'<span class="sd-phase{" sd-end" if s.phase == "end" else ""}">{phase}</span>',
             f'<span><span class="sd-advtoken">?</span>Advantage Token: <b>Player {s.advantage + 1}</b></span>'
-            if s.phase != "setup" else
+            if known else
             '<span><span class="sd-advtoken">?</span>Advantage Token: given at random once both hands are kept</span>']
     if s.phase == "action":
         if s.gained_by is not None:
@@ -370,10 +409,97 @@ def _strip(s) -> str:
     return f'<div class="sd-strip">{"".join(f"<span>{b}</span>" for b in bits)}</div>'
 
 
+# -- the draft ---------------------------------------------------------------------------------------------------------
+def _class_card(cls: str, owner: int | None) -> str:
+    """A Class card: its name and Class Ability, greyed with its owner once drafted."""
+    bg, fg = CLASS_COLOURS.get(cls, ("#6a6484", "#fff"))
+    ab = CLASS_ABILITY[cls].capitalize()
+    where = f"drafted by Player {owner + 1}" if owner is not None else "on the table"
+    return (f'<span class="sd-classcard{" sd-taken" if owner is not None else ""}" style="background:{bg};color:{fg}" '
+            f'title="{esc(f"{cls.capitalize()}: Magic dice of its Spirits resolve {ab} X. {where.capitalize()}.")}">'
+            f'{esc(cls.capitalize())}<small>{esc(ab)} X · {esc(where if owner is not None else "free")}</small>'
+            '</span>')
+
+
+def _line_card(g, line_id: str, chosen: bool) -> str:
+    """A Spirit Line to choose from: its three stages, the Stage 1 Spirit's values and its Special cards."""
+    ln = g.cards.line_by_id[line_id]
+    s1 = ln.spirits[0]
+    dice = ", ".join(kind_label(k).replace(" die", "") for k in s1.dice)
+    stages = " → ".join(esc(sp.name) for sp in ln.spirits)
+    stages += "" if ln.provisional else prov_badge(s1.provisional, ("name",))  # the Line's badge covers its names
+    extra = sorted({c for sp in ln.spirits[1:] for c in sp.classes} - {ln.cls})
+    gains = (f' · evolving adds {"".join(class_chip(c, False) for c in extra)}'
+             f'{prov_badge(ln.spirits[-1].provisional, ("classes",))}' if extra else "")
+    specials = ", ".join(esc(g.cards.by_id[c].name) for c in g.cards.specials(line_id))
+    return (f'<div class="sd-line{" sd-chosen" if chosen else ""}"><b>{esc(ln.name)}</b>'
+            f'{prov_badge(ln.provisional, ("name",))}{" ✓ chosen" if chosen else ""}<br>{stages}{gains}'
+            f'<div class="sd-small">Stage 1: ♥ {s1.health} · ⚔ {s1.attack} · ✦ {s1.magic} · ◆ {s1.essence} · dice '
+            f'{esc(dice)}{prov_badge(s1.provisional, ("health", "dice", "attack", "magic", "essence"))}</div>'
+            f'<div class="sd-small">Special cards: {specials}</div></div>')
+
+
+NONE_YET = '<span class="rt-muted">none yet</span>'
+
+
+def _draft_player(session: Session, p, acting: bool) -> str:
+    """A player's area during the draft: drafted Classes and Spirit Lines (hidden from the other player while a
+    casual choice is secret); the acting player also sees the Lines they may still choose."""
+    g, s = session.game, session.state
+    tag = '<span class="rt-turn">CHOOSING</span>' if acting else ""
+    if s.advantage == p.seat:
+        tag += ' <span class="sd-flag"><span class="sd-advtoken">?</span>Advantage Token</span>'
+    chosen = [sl.line for sl in p.spirits]
+    if s.draft.revealed or acting:
+        names = ", ".join(esc(g.cards.line_by_id[ln].name) + prov_badge(g.cards.line_by_id[ln].provisional, ("name",))
+                          for ln in chosen)
+        lines = names or NONE_YET
+    else:
+        lines = (f'<span class="sd-hidden" title="Casual Line choice: revealed when both teams are complete">'
+                 f'{len(chosen)} of 3 chosen, hidden</span>')
+    offer = ""
+    if acting and s.pending and s.pending[-1].kind == "draft-line":
+        cards = "".join(_line_card(g, ln, ln in chosen) for cl in p.classes for ln in g.cards.class_by_id[cl].lines)
+        offer = f'<div class="sd-lines">{cards}</div>'
+    return (f'<div class="rt-player{" rt-current" if acting else ""}"><div class="rt-phead"><span>'
+            f'<span class="rt-pname">Player {p.seat + 1}</span> {tag}</span></div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">Classes</span>'
+            f'{"".join(class_chip(c) for c in p.classes) or NONE_YET}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">Lines</span><span>{lines}</span></div>{offer}</div>')
+
+
+def _draft_table(session: Session) -> str:
+    """The nine Class cards and the 1-2-2-1 pick order, with the picks made so far."""
+    g, s = session.game, session.state
+    owner = {cl: p.seat for p in s.players for cl in p.classes}
+    cards = "".join(_class_card(cl.id, owner.get(cl.id)) for cl in g.cards.classes)
+    done = len(owner)
+    picks = []
+    for k, held in enumerate(PICK_ORDER):
+        seat = s.advantage if held else 1 - s.advantage
+        cls = "sd-done" if k < done else ("sd-now" if k == done else "")
+        picks.append(f'<span class="{cls}">{k + 1}: P{seat + 1}</span>')
+    order = (f'<div class="sd-order">Class picks (1-2-2-1, Player {2 - s.advantage} without the Advantage Token '
+             f'first): {"".join(picks)}</div>')
+    if done == len(PICK_ORDER):
+        mode = g.options["lines"]
+        seats = line_order(s.advantage, mode)
+        n = sum(len(p.spirits) for p in s.players)
+        steps = "".join(f'<span class="{"sd-done" if k < n else ("sd-now" if k == n else "")}">P{x + 1}</span>'
+                        for k, x in enumerate(seats))
+        order += (f'<div class="sd-order">Spirit Lines ({mode}: '
+                  + ("secret, revealed together" if mode == "casual" else "alternating, each revealed at once")
+                  + f'): {steps}</div>')
+    return f'<div class="sd-draft"><b>Class cards</b><div class="sd-classes">{cards}</div>{order}</div>'
+
+
 def render(session: Session) -> str:
-    """The whole board as HTML: banner, round strip, then each player's play area."""
+    """The whole board as HTML: banner, round strip, the draft (while it lasts), then each player's play area."""
     s = session.state
     players = "".join(_player(session, p) for p in s.players)
+    if s.phase == "draft":
+        return (f'<div class="rt-root rt-board sd-board"><style>{CSS}</style>{banner(session)}{_strip(s)}'
+                f'{_draft_table(session)}<div class="rt-players">{players}</div></div>')
     legend = ('<div class="rt-legend">Dice: <b style="color:#c62828">⚔</b> Attack · '
               '<b style="color:#6a1b9a">✦</b> '
               'Magic (Class Ability) · <b style="color:#00897b">◆</b> Essence · <b>·</b> = Blank · '

@@ -1,8 +1,11 @@
 """Spirit Duels card data: schema and loader (``content/spirit-duels/cards.yaml``).
 
-The rulebook names the pre-built teams, their Spirit Lines and their 15 deck cards (Pre-built Teams) and describes
-card anatomy (Card Anatomy), but prints almost no values: only Tychomp's Attack Power (2). Every other value is
-our assumption and carries a ``provisional`` entry ``{field: reason}``; labels showing one say ``[provisional]``.
+The rulebook names the pre-built teams, their Spirit Lines and their 15 deck cards (Pre-built Teams), the nine
+Classes and how a drafted team and deck are made (What's Next? Drafting; Forming Your Team; Building Your Deck) and
+describes card anatomy (Card Anatomy), but prints almost no values: only Tychomp's Attack Power (2). Every other
+value is our assumption and carries a ``provisional`` entry ``{field: reason}``; labels showing one say
+``[provisional]``. Names the rulebook does not give (the other Spirit Lines of each Class, the Ice, Toxic and Wind
+cards) are placeholders such as "Ice A1", with ``name`` among their provisional fields.
 Cards name effects from the registry (``effects.py``) with typed parameters; an unknown effect name or a bad
 parameter fails at load, naming the file and field. Load your own file with ``new_game(..., cards=PATH)``.
 """
@@ -94,12 +97,14 @@ class Spirit(_Strict):
 
 
 class Line(_Strict):
-    """A Spirit Line: three Spirits related by evolution, Stage 1 to 3, of one Class."""
+    """A Spirit Line: three Spirits related by evolution, Stage 1 to 3, of one Class (the Class that provides it
+    in the draft). ``provisional``: e.g. ``{name: reason}`` for a placeholder Line."""
 
     id: str
     name: str
     cls: ClassId = Field(alias="class")
     spirits: tuple[Spirit, Spirit, Spirit]
+    provisional: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _stages(self) -> "Line":
@@ -153,14 +158,37 @@ class Team(_Strict):
     copies: int = 2
 
 
+class ClassDef(_Strict):
+    """A Class card of the draft (What's Next? Drafting; Forming Your Team; Building Your Deck): the three Spirit
+    Lines it offers and its Basic cards, each ``copies`` times in a deck (six Basic cards in all). Its name and
+    Class Ability come from the rulebook (:data:`CLASS_ABILITY`)."""
+
+    id: ClassId
+    lines: tuple[str, str, str]
+    basic: tuple[str, ...]
+    copies: int = Field(default=2, ge=1)
+    provisional: dict[str, str] = Field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.id.capitalize()
+
+
+#: Cards a Class gives a drafted deck and cards each chosen Spirit Line gives (Building Your Deck).
+BASIC_PER_CLASS = 6
+SPECIAL_PER_LINE = 4
+
+
 class CardSet(_Strict):
-    """The whole card file; cross-references (lines, teams, cards) are checked."""
+    """The whole card file; cross-references (lines, teams, cards, classes) are checked. ``classes`` (the nine
+    Class cards) is needed for the draft set-up only; a file without it plays the pre-built teams."""
 
     provisional_note: str = ""
     reasons: dict[str, dict[str, str]] = Field(default_factory=dict)
     lines: tuple[Line, ...]
     cards: tuple[Card, ...]
     teams: tuple[Team, ...]
+    classes: tuple[ClassDef, ...] = ()
 
     @model_validator(mode="after")
     def _refs(self) -> "CardSet":
@@ -186,7 +214,46 @@ class CardSet(_Strict):
                     raise ValueError(f"teams[{i}].deck: unknown card {c!r}")
             if len(t.deck) * t.copies != 30:
                 raise ValueError(f"teams[{i}].deck: a deck holds 30 cards ({len(t.deck)} x {t.copies} given)")
+        self._check_classes()
         return self
+
+    def _check_classes(self) -> None:
+        """The nine Classes each once; each offers three Lines of its own Class (no Line offered twice); six Basic
+        cards of its own Class; four Special cards for each of its Lines."""
+        if not self.classes:
+            return
+        ids = [c.id for c in self.classes]
+        if sorted(ids) != sorted(CLASS_ABILITY):
+            raise ValueError(f"classes: the draft needs each of the nine Classes once ({', '.join(CLASS_ABILITY)}); "
+                             f"got {', '.join(ids)}")
+        lines = {ln.id: ln for ln in self.lines}
+        cards = {c.id: c for c in self.cards}
+        offered: set[str] = set()
+        for i, cl in enumerate(self.classes):
+            for ln in cl.lines:
+                if ln not in lines:
+                    raise ValueError(f"classes[{i}].lines: unknown Spirit Line {ln!r}")
+                if lines[ln].cls != cl.id:
+                    raise ValueError(f"classes[{i}].lines: {ln!r} is a {lines[ln].cls} Line, not {cl.id}")
+                if ln in offered:
+                    raise ValueError(f"classes[{i}].lines: {ln!r} is offered by two Classes")
+                offered.add(ln)
+                specials = [c for c in self.cards if c.line == ln]
+                if len(specials) * cl.copies != SPECIAL_PER_LINE:
+                    raise ValueError(f"classes[{i}].lines: {ln!r} has {len(specials)} Special card(s) x {cl.copies} "
+                                     f"copies; a Spirit Line gives {SPECIAL_PER_LINE} Special cards")
+            for b in cl.basic:
+                if b not in cards:
+                    raise ValueError(f"classes[{i}].basic: unknown card {b!r}")
+                if cards[b].rarity != "basic" or cards[b].cls != cl.id:
+                    raise ValueError(f"classes[{i}].basic: {b!r} is not a {cl.id} Basic card")
+            if len(cl.basic) * cl.copies != BASIC_PER_CLASS or len(set(cl.basic)) != len(cl.basic):
+                raise ValueError(f"classes[{i}].basic: a Class has {BASIC_PER_CLASS} Basic cards ({len(cl.basic)} "
+                                 f"distinct x {cl.copies} given)")
+        listed = {b for cl in self.classes for b in cl.basic}
+        for i, c in enumerate(self.cards):
+            if c.rarity == "basic" and c.id not in listed:
+                raise ValueError(f"cards[{i}]: Basic card {c.id!r} belongs to no Class under classes")
 
     @cached_property
     def by_id(self) -> dict[str, Any]:
@@ -204,6 +271,19 @@ class CardSet(_Strict):
     @cached_property
     def team_by_id(self) -> dict[str, Team]:
         return {t.id: t for t in self.teams}
+
+    @cached_property
+    def class_by_id(self) -> dict[str, ClassDef]:
+        return {c.id: c for c in self.classes}
+
+    @cached_property
+    def line_class(self) -> dict[str, str]:
+        """Line id -> the Class whose card offers it in the draft."""
+        return {ln: c.id for c in self.classes for ln in c.lines}
+
+    def specials(self, line: str) -> tuple[str, ...]:
+        """The Special cards of Spirit Line ``line`` (each card id once)."""
+        return tuple(c.id for c in self.cards if c.line == line)
 
 
 @lru_cache(maxsize=8)

@@ -105,12 +105,15 @@ def classes_of(g, sl: SpiritSlot) -> tuple[str, ...]:
 
 
 def spirit_name(g, sl: SpiritSlot) -> str:
+    """``"Tychomp"``, ``"Tynagma (Presence)"``, ``"Tychomp (defeated)"``; a placeholder name (not in the rulebook,
+    drafted teams only) ends with ``" [provisional]"``."""
     sp = card_of(g, sl)
+    mark = " [provisional]" if "name" in sp.provisional else ""
     if is_presence(sl):
-        return f"{sp.name} (Presence)"
+        return f"{sp.name} (Presence){mark}"
     if sl.defeated:
-        return f"{sp.name} (defeated)"
-    return sp.name
+        return f"{sp.name} (defeated){mark}"
+    return sp.name + mark
 
 
 def status_text(sl: SpiritSlot) -> str:

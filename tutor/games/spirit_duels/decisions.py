@@ -1,5 +1,6 @@
 """Choices inside an action or phase, as pending decisions whose options are the next legal actions (which Spirit,
-which die, which face, which card; the mulligan; End Phase discards; the order of simultaneous effects).
+which die, which face, which card; the mulligan; End Phase discards; the order of simultaneous effects; the draft's
+Class picks and Spirit Line choices, answered in :mod:`.draft`).
 
 The engine never picks for a player; a choice with exactly one option resolves itself and the event says so
 (ruling ``sd.ruling.single-option``).
@@ -25,6 +26,9 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
     w, seat = d.work, d.actor
     out: list[Action] = []
     a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
+    if d.kind in ("draft-class", "draft-line"):
+        from .draft import decision_actions as draft_actions
+        return draft_actions(g, s, d)
     if d.kind == "choose-spirit":
         for t, i in spirit_options_for(g, s, d):
             sl = s.players[t].spirits[i]

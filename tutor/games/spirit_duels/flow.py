@@ -25,8 +25,8 @@ def choice_text(who: str, source: str, a: Action) -> str:
 
 
 def handlers() -> dict:
-    from . import actions, effects, phases
-    return {**effects.HANDLERS, **actions.HANDLERS, **phases.HANDLERS}
+    from . import actions, draft, effects, phases
+    return {**effects.HANDLERS, **actions.HANDLERS, **phases.HANDLERS, **draft.HANDLERS}
 
 
 def run(c: Ctx) -> None:
@@ -40,8 +40,12 @@ def run(c: Ctx) -> None:
 
 def answer(c: Ctx, d: Decision, a: Action) -> None:
     """Carry out the chosen option ``a`` of decision ``d``."""
+    from . import draft
     from .decisions import fill
     from .phases import END_STEP
+    if d.kind in draft.DECISIONS:
+        draft.answer(c, d, a)
+        return
     s = c.state
     w = d.work
     seat = d.actor

@@ -1,8 +1,9 @@
 """Spirit Duels (2 players) on the stepwise engine.
 
 Rulebook: ``shared/rulebooks/spirit-duels.txt`` (Setup; Objective; Gameplay; Actions; End Phase; Class Abilities;
-Damage, Defeated Spirits and Presence; Dice Types; Other Rules). Set-up ``"prebuilt"`` plays the first-match teams;
-the draft set-up (What's Next? Drafting) is not available yet.
+Damage, Defeated Spirits and Presence; Dice Types; Other Rules; What's Next? Drafting, Forming Your Team, Building
+Your Deck). Set-up ``"prebuilt"`` plays the first-match teams; ``"draft"`` drafts Classes, chooses Spirit Lines and
+builds the decks first (:mod:`.draft`).
 """
 from __future__ import annotations
 
@@ -17,21 +18,41 @@ from . import phases, rules
 from .cards import Effect, load_cards
 from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, status_text
 from .dice import DIE_FACES, face_label, kind_label
+from .draft import LINE_MODES, PICK_ORDER, draft_deck
 from .state import SDState
 
-OPTIONS = {"setup": "prebuilt", "cards": None, "teams": None}
+OPTIONS = {"setup": "prebuilt", "lines": "casual", "cards": None, "teams": None}
+SETUPS = ("prebuilt", "draft")
 
 
 class SpiritDuels(Game):
-    """Spirit Duels rules with chosen options: ``setup`` (``"prebuilt"``; ``"draft"`` is refused with a clear
-    message until it is written), ``teams`` (team ids for seats 1 and 2, default Fire then Electric), ``cards``
-    (path of a user card file, same schema as ``content/spirit-duels/cards.yaml``)."""
+    """Spirit Duels rules with chosen options.
+
+    Options:
+        setup: ``"prebuilt"`` (default: the first-match Fire and Electric teams) or ``"draft"`` (the full set-up:
+            9 Classes drafted 1-2-2-1 from the player without the Advantage Token, one Spirit Line per drafted
+            Class, a 30-card deck of 6 Basic cards per Class and 4 Special cards per Line; rulebook "What's Next?").
+        lines: how Spirit Lines are chosen in the draft: ``"casual"`` (default: each player chooses hidden, then both
+            teams are revealed together) or ``"competitive"`` (alternating single choices, each revealed at once).
+            Used by ``setup="draft"`` only.
+        teams: team ids for seats 1 and 2 (default Fire then Electric); pre-built set-up only.
+        cards: path of a user card file, same schema as ``content/spirit-duels/cards.yaml`` (the draft needs its
+            ``classes`` section).
+
+    Raises:
+        ValueError: an unknown option or value (naming the valid ones), players other than 2, ``teams`` with the
+            draft, or a card file without Classes for the draft.
+        ContentError: a bad card file (naming file and field).
+    """
 
     game_id = "spirit-duels"
     title = "Spirit Duels"
     state_model = SDState
     player_counts = (2,)
     cost_unit = "Essence"
+    #: Options for teaching pages (free play, recorded walkthroughs): the first-match teams; casual Line choice for
+    #: a draft started from them.
+    teaching_options = {"setup": "prebuilt", "lines": "casual"}
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(OPTIONS))
@@ -41,20 +62,28 @@ class SpiritDuels(Game):
         if players != 2:
             raise ValueError(f"spirit-duels: players must be 2, got {players!r}")
         opts = {**OPTIONS, **options}
-        if opts["setup"] == "draft":
-            raise ValueError("spirit-duels: the draft set-up (setup='draft') is not available yet; use "
-                             "setup='prebuilt'")
-        if opts["setup"] != "prebuilt":
-            raise ValueError(f"spirit-duels: setup must be 'prebuilt' or 'draft', got {opts['setup']!r}")
+        if opts["setup"] not in SETUPS:
+            raise ValueError(f"spirit-duels: setup must be one of {', '.join(repr(x) for x in SETUPS)}; got "
+                             f"{opts['setup']!r}")
+        if opts["lines"] not in LINE_MODES:
+            raise ValueError(f"spirit-duels: lines must be one of {', '.join(repr(x) for x in LINE_MODES)}; got "
+                             f"{opts['lines']!r}")
         if opts["cards"] is not None:
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
-        teams = opts["teams"] if opts["teams"] is not None else ["fire", "electric"]
-        valid = [t.id for t in self.cards.teams]
-        if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
-            raise ValueError(f"spirit-duels: teams must list 2 team ids (seat 1, seat 2) from: {', '.join(valid)}; "
-                             f"got {teams!r}")
-        opts["teams"] = list(teams)
+        if opts["setup"] == "draft":
+            if opts["teams"] is not None:
+                raise ValueError("spirit-duels: teams is for setup='prebuilt'; the draft builds each team")
+            if not self.cards.classes:
+                raise ValueError(f"spirit-duels: setup='draft' needs the nine Classes (a 'classes' section) in the "
+                                 f"card file {opts['cards'] or 'content/spirit-duels/cards.yaml'}")
+        else:
+            teams = opts["teams"] if opts["teams"] is not None else ["fire", "electric"]
+            valid = [t.id for t in self.cards.teams]
+            if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
+                raise ValueError(f"spirit-duels: teams must list 2 team ids (seat 1, seat 2) from: "
+                                 f"{', '.join(valid)}; got {teams!r}")
+            opts["teams"] = list(teams)
         super().__init__(players, seed, clauses, opts)
 
     # -- Game interface ------------------------------------------------------------------------------------------
@@ -117,18 +146,30 @@ class SpiritDuels(Game):
         t = self.cards.team_by_id[team_id]
         return Counter({c: t.copies for c in t.deck})
 
+    def owned_cards(self, p) -> Counter:
+        """The 30 cards player ``p`` owns: their pre-built team's deck, or the deck of their drafted Classes and
+        chosen Spirit Lines (empty until they have 3 of each; the deck is built once the draft is over)."""
+        if p.team is not None:
+            return self.team_cards(p.team)
+        if len(p.classes) < 3 or len(p.spirits) < 3:
+            return Counter()
+        return draft_deck(self, p.classes, [sl.line for sl in p.spirits])
+
     # -- checks -------------------------------------------------------------------------------------------------------
     def check_invariants(self, s: SDState) -> list[str]:
-        """Cards conserved per player, token caps held, Essence never negative, no work left without a decision."""
+        """Cards conserved per player, token caps held, Essence never negative, no work left without a decision;
+        for a drafted game also: Classes conserved (each on the table or with one player), picks in the 1-2-2-1
+        order, at most one Spirit Line per drafted Class and none of another Class."""
         probs: list[str] = []
+        probs += self._draft_invariants(s)
         for p in s.players:
             zones = p.deck + p.hand + p.discard + p.aside + p.resolving + [it.card for it in p.items]
             zones += [t for sl in p.spirits for t in sl.traits]
-            if Counter(zones) != self.team_cards(p.team):
+            if Counter(zones) != (Counter() if s.phase == "draft" else self.owned_cards(p)):
                 probs.append(f"player {p.seat + 1}: cards not conserved ({len(zones)} cards in zones)")
             if p.essence < 0:
                 probs.append(f"player {p.seat + 1}: negative Essence {p.essence}")
-            if [sl.line for sl in p.spirits] != list(self.cards.team_by_id[p.team].lines):
+            if p.team is not None and [sl.line for sl in p.spirits] != list(self.cards.team_by_id[p.team].lines):
                 probs.append(f"player {p.seat + 1}: Spirit Lines changed")
             for sl in p.spirits:
                 for t in STATUS_TOKENS:
@@ -142,7 +183,7 @@ class SpiritDuels(Game):
                 for d in sl.pool:
                     if d.kind not in DIE_FACES or d.face not in DIE_FACES[d.kind]:
                         probs.append(f"player {p.seat + 1}: impossible die {d.kind}/{d.face}")
-            for it in p.items if not s.pending else ():
+            for it in p.items if not s.pending and s.phase != "over" else ():  # a win can end a use mid-way
                 if it.charges is not None and it.charges < 1:
                     probs.append(f"player {p.seat + 1}: spent item {it.card} still in play")
         adv = sum(d.kind == "advantage" for p in s.players for sl in p.spirits for d in sl.pool)
@@ -155,14 +196,47 @@ class SpiritDuels(Game):
             probs.append(f"phase {s.phase} with no decision pending")
         return probs
 
+    def _draft_invariants(self, s: SDState) -> list[str]:
+        drafted = [p for p in s.players if p.team is None]
+        if not drafted:
+            return ["draft state without drafted players"] if s.draft is not None or s.phase == "draft" else []
+        probs: list[str] = []
+        if len(drafted) != 2:
+            probs.append("only one player has a drafted team")
+        if (s.phase == "draft") != (s.draft is not None):
+            probs.append(f"phase {s.phase} does not match the draft state")
+        taken = [cl for p in s.players for cl in p.classes]
+        table = list(s.draft.left) if s.draft is not None else []
+        if (sorted(taken + table) != sorted(self.cards.class_by_id) if s.draft is not None
+                else len(taken) != len(PICK_ORDER)):
+            probs.append(f"Classes not conserved: table {table}, drafted {taken}")
+        if len(set(taken)) != len(taken):
+            probs.append(f"a Class drafted twice: {taken}")
+        k = len(taken)
+        want = Counter(s.advantage if h else 1 - s.advantage for h in PICK_ORDER[:k])
+        if k > len(PICK_ORDER) or any(len(p.classes) != want[p.seat] for p in s.players):
+            probs.append(f"Class picks out of the 1-2-2-1 order: {[p.classes for p in s.players]}")
+        for p in drafted:
+            got = [self.cards.line_class.get(sl.line) for sl in p.spirits]
+            if any(cl not in p.classes for cl in got) or len(set(got)) != len(got):
+                probs.append(f"player {p.seat + 1}: Spirit Lines {[sl.line for sl in p.spirits]} do not match one "
+                             f"per drafted Class {p.classes}")
+            if s.phase != "draft" and (len(p.classes) != 3 or len(p.spirits) != 3):
+                probs.append(f"player {p.seat + 1}: play began without 3 Classes and 3 Spirit Lines")
+        return probs
+
     def health(self, sl) -> int:
         from .ctx import stat
         return stat(self, sl, "health")
 
     def describe(self, s: SDState) -> str:
         lines = [f"Round {s.round}, {s.phase}; Advantage Token: Player {s.advantage + 1}"]
+        if s.draft is not None:
+            lines.append("Classes on the table: " + ", ".join(x.capitalize() for x in s.draft.left))
         for p in s.players:
-            lines.append(f"Player {p.seat + 1} ({p.team}): {p.essence} Essence, {len(p.hand)} in hand, "
+            team = p.team if p.team is not None else "drafted " + (", ".join(x.capitalize() for x in p.classes)
+                                                                   or "nothing yet")
+            lines.append(f"Player {p.seat + 1} ({team}): {p.essence} Essence, {len(p.hand)} in hand, "
                          f"{len(p.deck)} in deck, {len(p.discard)} discarded")
             for sl in p.spirits:
                 pool = ", ".join(f"{kind_label(d.kind)}={face_label(d.face)}" for d in sl.pool)

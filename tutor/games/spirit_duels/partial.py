@@ -1,7 +1,8 @@
 """Partial states for Spirit Duels scenarios and lessons (``setup.state`` of a scenario file), and the named facts
 their expectations compare.
 
-A scenario starts from the dealt set-up with the mulligan skipped: round 1, Action Phase, 2 Essence each, Player 1
+A scenario starts from the dealt set-up with the mulligan skipped (pre-built teams only: a draft scenario starts at
+the first Class pick, with no partial state, and scripts the draft): round 1, Action Phase, 2 Essence each, Player 1
 holding the Advantage Token unless the partial state says otherwise; ``last_was_pass: true`` says the other player
 has just passed (so a pass by the player to act ends the Action Phase; refused together with ``gained_by``). Only
 what is named changes, and every card keeps exactly one place: a player's named cards come out of that player's own
@@ -95,6 +96,10 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
     def bad(field: str, msg: str) -> ContentError:
         return ContentError(f"{where}: {field}: {msg}", path=where, field=field)
 
+    if s.phase == "draft":
+        raise bad("<state>", "a partial state needs dealt teams; with setup='draft' a scenario starts at the first "
+                  "Class pick and its script makes the draft choices")
+
     # finish the set-up without the mulligan
     for p in s.players:
         p.deck.extend(p.aside)
@@ -119,7 +124,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
         if pp.seat not in (1, 2):
             raise bad(f + ".seat", "seat must be 1 or 2")
         p = s.players[pp.seat - 1]
-        owned = g.team_cards(p.team)
+        owned = g.owned_cards(p)
         named: list[tuple[str, str]] = []
         for zone in ("hand", "discard", "deck_top"):
             named += [(c, f"{f}.{zone}[{j}]") for j, c in enumerate(getattr(pp, zone) or [])]
@@ -134,7 +139,8 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
                 raise bad(field, f"unknown card id {c!r}")
             count[c] += 1
             if count[c] > owned[c]:
-                raise bad(field, f"{c!r}: the {p.team} team owns {owned[c]} cop{'y' if owned[c] == 1 else 'ies'}")
+                team = f"the {p.team} team" if p.team else f"Player {p.seat + 1}'s drafted team"
+                raise bad(field, f"{c!r}: {team} owns {owned[c]} cop{'y' if owned[c] == 1 else 'ies'}")
         for j, it in enumerate(pp.items or []):
             if g.cards.by_id[it.card].kind != "item":
                 raise bad(f"{f}.items[{j}].card", f"{it.card!r} is not an Item")
@@ -209,10 +215,19 @@ def facts(g, s: SDState) -> dict:
     ``exhausted`` / ``defeated`` / ``presence`` / ``traits`` / ``pool`` (KIND/FACE) / ``advantage_die``;
     ``current`` (the seat to act now, a decision's chooser included), ``advantage``, ``gained_by`` (1-based seats),
     ``last_was_pass``, ``phase``, ``round``, ``winners``, ``win_reason``,
-    ``pending`` (kind of the pending decision), ``forced_rolls_left``."""
+    ``pending`` (kind of the pending decision), ``forced_rolls_left``. The draft adds ``pN.classes`` (drafted, in
+    pick order), ``pN.lines`` (chosen Spirit Line ids, in choice order), ``pN.cards`` (``{card id: copies}`` over
+    all of the player's zones) and ``pN.card_count``, ``classes_left`` (Class cards still on the table) and
+    ``lines_revealed``."""
     out: dict = {}
     for p in s.players:
         k = f"p{p.seat + 1}"
+        out[f"{k}.classes"] = list(p.classes)
+        out[f"{k}.lines"] = [sl.line for sl in p.spirits]
+        owned = p.deck + p.hand + p.discard + p.aside + p.resolving + [it.card for it in p.items]
+        owned += [t for sl in p.spirits for t in sl.traits]
+        out[f"{k}.cards"] = dict(sorted(Counter(owned).items()))
+        out[f"{k}.card_count"] = len(owned)
         out[f"{k}.essence"] = p.essence
         out[f"{k}.hand"] = sorted(p.hand)
         out[f"{k}.hand_size"] = len(p.hand)
@@ -245,4 +260,6 @@ def facts(g, s: SDState) -> dict:
     out["win_reason"] = s.win_reason
     out["pending"] = s.pending[-1].kind if s.pending else None
     out["forced_rolls_left"] = len(s.forced_rolls)
+    out["classes_left"] = list(s.draft.left) if s.draft is not None else []
+    out["lines_revealed"] = s.draft.revealed if s.draft is not None else True
     return out

@@ -1,7 +1,8 @@
-"""Set-up for the first match and the End Phase (Setup; Gameplay; End Phase; Class Abilities: Burn).
+"""Set-up and the End Phase (Setup; What's Next? Drafting; Gameplay; End Phase; Class Abilities: Burn).
 
-Set-up: pre-built teams, Stage 1 Spirits in play (Stages 2 and 3 set aside), shuffled 30-card decks, an opening
-hand of 5 with the set-aside-and-redraw mulligan, 2 Essence each, the Advantage Token to a random player.
+Set-up: pre-built teams (or the draft, :mod:`.draft`, which builds the teams and gives the Advantage Token first),
+Stage 1 Spirits in play (Stages 2 and 3 set aside), shuffled 30-card decks, an opening hand of 5 with the
+set-aside-and-redraw mulligan, 2 Essence each, the Advantage Token to a random player (pre-built teams).
 End Phase, in order: return dice, ready, optional discards, draw to 5, +2 Essence, the Advantage Die placed by the
 token holder; then Burn at the end of the round (ruling ``sd.ruling.burn-timing``) and a new round. Every event of a
 numbered End Phase step starts with its number (:data:`END_STEP`): the log reads "Step 1:" to "Step 6:".
@@ -22,9 +23,17 @@ ROUND_ESSENCE = 2
 
 
 def initial_state(g) -> tuple[SDState, list]:
-    """Deal the pre-built set-up with the seeded generator, up to the first mulligan decision."""
+    """Deal the set-up with the seeded generator, up to the first decision: the first mulligan (pre-built teams)
+    or the first draft pick (``setup="draft"``, see :mod:`.draft`)."""
     from ...core.rng import Rng
     from .flow import run
+    if g.options["setup"] == "draft":
+        from .draft import begin
+        s = SDState(players=[Player(seat=i) for i in range(2)], rng=Rng.from_seed(g.seed))
+        c = Ctx(g, s)
+        begin(c)
+        run(c)
+        return s, c.events
     teams = g.options["teams"]
     s = SDState(players=[Player(seat=i, team=t) for i, t in enumerate(teams)], rng=Rng.from_seed(g.seed))
     c = Ctx(g, s)
@@ -38,15 +47,21 @@ def initial_state(g) -> tuple[SDState, list]:
              f"{len(team.deck)} cards).", auto=True, actor=p.seat)
         c.ev("sd.setup.spirits", f"{c.who(p.seat)} puts their Stage 1 Spirits in a line: {', '.join(names)}; "
              f"the Stage 2 and 3 Spirits ({', '.join(later)}) are set aside.", auto=True, actor=p.seat)
+    deal_opening(c)
+    run(c)
+    return s, c.events
+
+
+def deal_opening(c: Ctx) -> None:
+    """Shuffle each deck and draw 5, then queue the mulligans (one player after the other) and the rest of set-up."""
+    s = c.state
     for p in s.players:
         s.rng.shuffle(p.deck)
         c.ev("sd.setup.shuffle-draw", f"{c.who(p.seat)} shuffles their deck.", auto=True, actor=p.seat)
         draw(c, p.seat, HAND_SIZE, "sd.setup.shuffle-draw")
     c.ev("sd.ruling.mulligan-order", "Each player in turn may now set aside any cards of their opening hand.",
          auto=True)
-    s.queue = [Work(kind="mulligan", seat=0), Work(kind="mulligan", seat=1), Work(kind="setup-done")]
-    run(c)
-    return s, c.events
+    c.push(Work(kind="mulligan", seat=0), Work(kind="mulligan", seat=1), Work(kind="setup-done"))
 
 
 def h_mulligan(c: Ctx, w: Work) -> None:
@@ -73,9 +88,13 @@ def h_setup_done(c: Ctx, w: Work) -> None:
     for p in s.players:
         p.essence += START_ESSENCE
     c.ev("sd.setup.essence", "Each player gains 2 Essence.", auto=True)
-    s.advantage = s.rng.below(2)
-    c.ev("sd.setup.advantage", f"{c.who(s.advantage)} is chosen at random to start with the Advantage Token "
-         "(chance 1/2).", auto=True, actor=s.advantage)
+    if c.game.options["setup"] == "draft":
+        c.ev("sd.draft.advantage", f"{c.who(s.advantage)} keeps the Advantage Token given at random before the "
+             "draft.", auto=True, actor=s.advantage)
+    else:
+        s.advantage = s.rng.below(2)
+        c.ev("sd.setup.advantage", f"{c.who(s.advantage)} is chosen at random to start with the Advantage Token "
+             "(chance 1/2).", auto=True, actor=s.advantage)
     c.ev("sd.ruling.first-advantage-die", "No Advantage Die is assigned in the first round: it is first placed in "
          "an End Phase.", auto=True)
     new_round(c)

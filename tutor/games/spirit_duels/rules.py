@@ -6,7 +6,7 @@ stable for the same state and never parsed back.
 from __future__ import annotations
 
 from ...core.model import Action, Blocked, make_blocked
-from .ctx import ability_of, is_presence, is_spirit, printed_dice, spirit_name
+from .ctx import ability_of, card_of, is_presence, is_spirit, printed_dice, spirit_name
 from .decisions import decision_actions, make_action
 from .dice import SYMBOLS, face_label, kind_label, symbol
 from .state import SDState
@@ -67,14 +67,15 @@ def turn_actions(g, s: SDState) -> list[Action]:
             continue
         cl = ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",)
         name = spirit_name(g, sl)
+        prov = g.mark(card_of(g, sl), "ability")
         if ab.symbol is None:
-            add("use-ability", f"Use {name}: {ab.text}", "This Action costs no die.", cl, spirit=i + 1)
+            add("use-ability", f"Use {name}: {ab.text}{prov}", "This Action costs no die.", cl, spirit=i + 1)
             continue
         seen = set()
         for k, d in enumerate(sl.pool):
             if symbol(d.face) == ab.symbol and (d.kind, d.face) not in seen:
                 seen.add((d.kind, d.face))
-                add("use-ability", f"Use {name}: {ab.text} (remove its {kind_label(d.kind)} showing "
+                add("use-ability", f"Use {name}: {ab.text}{prov} (remove its {kind_label(d.kind)} showing "
                     f"{face_label(d.face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
                     cl + ("sd.action.symbol-cost",), spirit=i + 1, die=k + 1)
     for j, it in enumerate(p.items):
@@ -83,7 +84,7 @@ def turn_actions(g, s: SDState) -> list[Action]:
         if ab is None or (ab.timing == "limited-action" and it.limited_used) or it.charges == 0:
             continue
         charges = f" ({it.charges} charge{'s' if it.charges != 1 else ''})" if it.charges is not None else ""
-        add("use-item", f"Use {card.name}{charges}: {ab.text}", f"{card.name} is in play"
+        add("use-item", f"Use {card.name}{charges}: {ab.text}{g.mark(card, 'text')}", f"{card.name} is in play"
             + (" and its charges pay for the use." if it.charges else "."),
             ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",), item=j + 1)
     add("pass", "Pass", _pass_why(s, seat), ("sd.pass",) + (("sd.pass.consecutive",) if s.last_was_pass else ()))
@@ -104,7 +105,11 @@ def _pass_why(s: SDState, seat: int) -> str:
 
 
 def blocked_actions(g, s: SDState) -> list[Blocked]:
-    """Tempting actions the current player may not take now, each with the forbidding clause."""
+    """Tempting actions the current player may not take now, each with the forbidding clause (in the Action Phase
+    and during the draft)."""
+    if s.phase == "draft" and s.pending:
+        from .draft import blocked
+        return blocked(g, s)
     if s.phase != "action" or s.pending:
         return []
     seat = s.current

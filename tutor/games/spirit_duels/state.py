@@ -1,5 +1,9 @@
 """Spirit Duels state: only the facts that change during play (card values live in ``CardSet``).
 
+With the draft set-up (``phase == "draft"``) the state also holds the Class cards still on the table
+(:class:`DraftState`) and each player's drafted Classes (``Player.classes``); a Spirit slot is added as each Spirit
+Line is chosen, and the deck is built once all six Lines are chosen.
+
 Decks are lists whose *last* element is the top card. A player's Spirits are three slots, one per Spirit Line of
 the team (Setup): the slot names its line and current stage; the other stages of the line are set aside. Dice in an
 active pool are ``Die`` values (kind + face showing). Work still to do inside a step (an effect waiting for a
@@ -58,10 +62,13 @@ class ItemInPlay(_S):
 
 class Player(_S):
     """One seat: team, deck, hand, discard pile, Essence, Spirits in play, Items in play. ``aside``: opening cards
-    set aside during the mulligan; ``resolving``: a card being played (a Move resolving, a Trait being attached)."""
+    set aside during the mulligan; ``resolving``: a card being played (a Move resolving, a Trait being attached).
+    ``team``: the pre-built team id, or ``None`` for a drafted team, whose Classes are ``classes`` (in draft order)
+    and whose Spirit Lines are the lines of ``spirits``."""
 
     seat: int
-    team: str
+    team: str | None = None
+    classes: list[str] = Field(default_factory=list)
     deck: list[str] = Field(default_factory=list)
     hand: list[str] = Field(default_factory=list)
     discard: list[str] = Field(default_factory=list)
@@ -107,10 +114,20 @@ class Decision(_S):
     need: str = ""
 
 
-class SDState(_S):
-    """The whole changing state of a Spirit Duels game."""
+class DraftState(_S):
+    """The draft in progress (What's Next? Drafting; Forming Your Team): the Class cards still on the table, in
+    rulebook order, and whether the chosen Spirit Lines are shown (casual Line choice keeps them hidden until both
+    teams are complete)."""
 
-    phase: Literal["setup", "action", "end", "over"] = "setup"
+    left: list[str]
+    revealed: bool = True
+
+
+class SDState(_S):
+    """The whole changing state of a Spirit Duels game. ``phase``: ``draft`` (Classes and Spirit Lines being
+    chosen), ``setup`` (opening hands), ``action``, ``end``, ``over``."""
+
+    phase: Literal["draft", "setup", "action", "end", "over"] = "setup"
     players: list[Player]
     round: int = 0
     current: int = 0
@@ -123,4 +140,5 @@ class SDState(_S):
     forced_rolls: list[str] = Field(default_factory=list)
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""
+    draft: DraftState | None = None
     rng: Rng = Field(default_factory=Rng)
