@@ -16,8 +16,10 @@ def _play(args: argparse.Namespace) -> int:
     from .conformance import random_policy
     from .core.rng import Rng
     from .transcript import setup_text, step_text
-    s = tutor.new_game(args.game, players=args.players, seed=args.seed)
-    print(f"{s.game.title}: {args.players} players, seed {args.seed} (random moves)")
+    options = dict(args.option or [])
+    s = tutor.new_game(args.game, players=args.players, seed=args.seed, **options)
+    shown = "".join(f", {k}={v!r}" for k, v in options.items())
+    print(f"{s.game.title}: {args.players} players, seed {args.seed}{shown} (random moves)")
     print(setup_text(s))
     rng = Rng.from_seed(args.seed ^ 0x5EED)
     n = 0
@@ -30,6 +32,19 @@ def _play(args: argparse.Namespace) -> int:
     else:
         print(f"Stopped after {n} steps (--max-steps).")
     return 0
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``KEY=VALUE`` from ``--option``: the value is read as JSON when it parses (``true``, ``3``, ``["a","b"]``),
+    else kept as text (``draft``). argparse reports a bad one naming the argument."""
+    import json
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    try:
+        return key.strip(), json.loads(value)
+    except ValueError:
+        return key.strip(), value
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -91,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     pp.add_argument("--players", type=int, default=2)
     pp.add_argument("--seed", type=int, default=1)
     pp.add_argument("--max-steps", type=int, default=5000)
+    pp.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
+                    help="a game option (repeatable), e.g. setup=draft, lines=competitive, first_game=true, "
+                    "side=B; see the README's Engine API")
     ps = sub.add_parser("scenario", help="run scenario files")
     ps_sub = ps.add_subparsers(dest="scmd", required=True)
     pr = ps_sub.add_parser("run", help="run scenarios, printing each step's explanation")
