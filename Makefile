@@ -2,22 +2,26 @@
 #
 #   make serve   serve the notebooks as web pages on http://127.0.0.1:$(PORT)/
 #   make test    unit tests, notebook output checks (nbval) and browser tests
+#   make hub     JupyterHub for a class on http://127.0.0.1:$(HUB_PORT)/ (deploy/README.md)
 #   make clean   remove the virtualenv and test output
 
 PORT ?= 8866
+HUB_PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 # Re-install only when pyproject.toml changes (or the venv is gone).
 STAMP := $(VENV)/.installed-stamp
 CHROMIUM := /usr/bin/chromium
 NOTEBOOKS := $(wildcard notebooks/*.ipynb)
+# configurable-http-proxy for the hub, from npm (deploy/package.json, deploy/package-lock.json).
+HUB_DEPS := deploy/node_modules/.installed-stamp
 
 # pytest's exit code 5 means "no tests collected": not a failure here.
 define pytest
 	$(PY) -m pytest $(1) || { rc=$$?; [ $$rc -eq 5 ] && echo "(pytest: no tests collected in $(1))" || exit $$rc; }
 endef
 
-.PHONY: venv test serve clean chromium
+.PHONY: venv test serve clean chromium hub hub-deps
 
 venv: $(STAMP)
 
@@ -38,7 +42,18 @@ chromium:
 	  fi; \
 	fi
 
-test: venv chromium
+# The hub's proxy. Without npm the hub test is skipped (except under CI=true, where it fails).
+hub-deps: $(HUB_DEPS)
+
+$(HUB_DEPS): deploy/package.json deploy/package-lock.json
+	@if command -v npm >/dev/null; then \
+	  npm ci --prefix deploy --no-audit --no-fund && touch $@; \
+	else \
+	  echo "NOTE: npm is missing: the JupyterHub test will be skipped." \
+	       "Install Node.js 20+ and npm, then run: make hub-deps" >&2; \
+	fi
+
+test: venv chromium hub-deps
 	$(call pytest,tests)
 ifneq ($(strip $(NOTEBOOKS)),)
 	$(call pytest,--nbval --nbval-current-env $(NOTEBOOKS))
@@ -47,6 +62,10 @@ endif
 serve: venv
 	$(VENV)/bin/rules-tutor serve --port $(PORT)
 
+# JupyterHub for a class: settings in deploy/jupyterhub_config.py (TUTOR_HUB_PASSWORD=... for a class password).
+hub: venv hub-deps
+	TUTOR_HUB_PORT=$(HUB_PORT) $(VENV)/bin/jupyterhub -f deploy/jupyterhub_config.py
+
 clean:
-	rm -rf $(VENV) test-artifacts build *.egg-info
+	rm -rf $(VENV) test-artifacts build *.egg-info deploy/node_modules
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

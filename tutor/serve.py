@@ -1,6 +1,6 @@
 """`rules-tutor serve`: serve the tutor's notebooks as web pages with Voila.
 
-    rules-tutor serve [--port N] [--no-browser] [--network]
+    rules-tutor serve [--port N] [--no-browser] [--network] [--pool N]
 
 Starts Voila on 127.0.0.1 over the repository's ``notebooks/`` folder and
 prints the URL. Only ``--network`` (an explicit flag) serves to other
@@ -15,7 +15,8 @@ What this adds to a plain ``voila notebooks/``:
 * the ``/`` redirect (a tornado handler put in front of Voila's own routes);
 * pre-heated kernels for the landing and first learn notebooks (Voila's ``preheat_kernel``
   with a pool of one kernel each for ``index.ipynb`` and ``learn-restless-spirits.ipynb``), so the first pages a
-  person sees render without waiting for a kernel to start;
+  person sees render without waiting for a kernel to start; ``--pool N`` keeps N kernels ready for the learn page
+  instead (for a class: each takes memory, and each one used is replaced at once);
 * no CDN: the ``tutor`` page template (``tutor/share/jupyter/voila/templates``)
   is Voila's ``lab`` template without its links to cdn.jsdelivr.net (Font
   Awesome, which Voila's local bundle already carries) and without mermaid.js.
@@ -38,7 +39,12 @@ HOST = "127.0.0.1"
 NETWORK_HOST = "0.0.0.0"
 DEFAULT_PORT = 8866
 LANDING_NOTEBOOK = "index.ipynb"
+LEARN_NOTEBOOK = "learn-restless-spirits.ipynb"
+#: Pre-heated kernels for LEARN_NOTEBOOK by default (``--pool``).
+LEARN_POOL = 1
 TEMPLATE = "tutor"
+#: Seconds Voila waits for a cell's output after the cell finished (nbclient's default is 4; see voila_config).
+IOPUB_TIMEOUT = 120
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
@@ -74,12 +80,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="accepted for compatibility; no browser is ever opened",
     )
     parser.add_argument(
+        "--pool",
+        type=int,
+        default=LEARN_POOL,
+        metavar="N",
+        help=f"pre-heated kernels kept ready for notebooks/{LEARN_NOTEBOOK} (default {LEARN_POOL}; "
+        "for a class, about the number of learners arriving together)",
+    )
+    parser.add_argument(
         "--network",
         action="store_true",
         help=f"serve to other machines: bind {NETWORK_HOST} and require a random "
         "token (printed in the URL); without it only this machine can connect",
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.pool < 0:
+        parser.error("--pool must be 0 or more")
+    return args
 
 
 def voila_argv(port: int, *, network: bool = False, token: str | None = None) -> list[str]:
@@ -110,8 +127,8 @@ def voila_argv(port: int, *, network: bool = False, token: str | None = None) ->
     ]
 
 
-def voila_config():
-    """Configuration that has no tidy command-line form."""
+def voila_config(learn_pool: int = LEARN_POOL):
+    """Configuration that has no tidy command-line form (``learn_pool``: pre-heated learn kernels)."""
     from traitlets.config import Config
 
     config = Config()
@@ -122,8 +139,13 @@ def voila_config():
         "default": {"pool_size": 0},
         LANDING_NOTEBOOK: {"pool_size": 1},
         # The first page a newcomer opens from the landing page.
-        "learn-restless-spirits.ipynb": {"pool_size": 1},
+        LEARN_NOTEBOOK: {"pool_size": learn_pool},
     }
+    # A page's widgets reach it through its cell's output, which the kernel sends on IOPub. nbclient waits only
+    # 4 s (its default) for that output once the cell has finished, then drops it: when many kernels start at
+    # once (a class opening the page together on a small machine) the server reads their messages late and
+    # pages came out empty, with no widgets and no error. Waiting longer costs nothing when the output is prompt.
+    config.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT
     return config
 
 
@@ -203,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
 
     app_class = _make_app_class()
     try:
-        app = app_class.instance(config=voila_config())
+        app = app_class.instance(config=voila_config(args.pool))
         token = new_token() if args.network else None
         app.initialize(voila_argv(args.port, network=args.network, token=token))
         app.start()

@@ -1,0 +1,169 @@
+"""JupyterHub for a class on one machine: every learner logs in and lands on the tutor's landing page.
+
+    make hub                                    # http://127.0.0.1:8000/, any name and any password
+    TUTOR_HUB_PASSWORD=... TUTOR_HUB_IP=0.0.0.0 make hub   # the class: one shared class password
+
+(`make hub` runs `.venv/bin/jupyterhub -f deploy/jupyterhub_config.py`; see deploy/README.md.)
+
+    browser -> configurable-http-proxy (deploy/node_modules, public port) -> /hub/...     JupyterHub (login, spawning)
+                                                                          -> /user/NAME/  NAME's own server
+    NAME's server: `jupyterhub-singleuser --config=deploy/singleuser_config.py`, Jupyter Server with Voila's server
+    extension over notebooks/, opening /user/NAME/voila/render/index.ipynb with the tutor's page template.
+
+Settings come from the environment (all optional):
+
+    TUTOR_HUB_IP            address the proxy listens on (default 127.0.0.1: this machine only)
+    TUTOR_HUB_PORT          its port (default 8000)
+    TUTOR_HUB_PASSWORD      the class password (8 characters or more): any name may log in with it
+                            (SharedPasswordAuthenticator). Unset: the demo authenticator (DummyAuthenticator: any
+                            name, any password), which is only allowed on 127.0.0.1.
+    TUTOR_HUB_USERS         comma-separated names: only these may log in (default: any name)
+    TUTOR_HUB_ADMINS        comma-separated admin names (with TUTOR_HUB_ADMIN_PASSWORD, 32+ characters)
+    TUTOR_HUB_ADMIN_PASSWORD
+    TUTOR_HUB_SPAWNER       "simple" (default): every learner's server runs as the user who runs the hub, with
+                            its home under the state folder; no system accounts needed, no isolation between
+                            learners. "local": LocalProcessSpawner, each learner's server runs as the system user
+                            of the same name (the hub must run as root, the users must exist).
+    TUTOR_HUB_MAX_SERVERS   most learner servers running at once (default 0: no limit)
+    TUTOR_HUB_CULL_TIMEOUT  stop a learner's server after this many idle seconds (default 3600; 0: never)
+    TUTOR_HUB_STATE         folder for the hub's database, cookie secret, pid file and learners' homes
+                            (default deploy/state, git-ignored)
+
+Everything here is ordinary JupyterHub configuration: override any of it with command-line options, e.g.
+`--JupyterHub.hub_port=8082` (the hub's internal API, default 8081) or
+`--ConfigurableHTTPProxy.api_url=http://127.0.0.1:8002` (the proxy's API, default 8001), as the tests do.
+"""
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from tutor.serve import LANDING_NOTEBOOK, SHARE_DIR
+
+c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
+
+DEPLOY = Path(__file__).resolve().parent
+SINGLEUSER_CONFIG = DEPLOY / "singleuser_config.py"
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+def _env(name: str, default: str = "") -> str:
+    return os.environ.get(name, "").strip() or default
+
+
+def _names(name: str) -> set[str]:
+    return {n.strip() for n in _env(name).split(",") if n.strip()}
+
+
+ip = _env("TUTOR_HUB_IP", "127.0.0.1")
+port = int(_env("TUTOR_HUB_PORT", "8000"))
+state = Path(_env("TUTOR_HUB_STATE", str(DEPLOY / "state"))).resolve()
+state.mkdir(parents=True, exist_ok=True)
+
+# --- The hub and its proxy -------------------------------------------------------------------------------------
+# The public address is the proxy's; the hub itself (8081) and the proxy's API (8001) stay on 127.0.0.1.
+c.JupyterHub.bind_url = f"http://{ip}:{port}"
+c.JupyterHub.hub_ip = "127.0.0.1"
+# No TLS here: on a network, put the hub behind an HTTPS reverse proxy, or set c.JupyterHub.ssl_cert/ssl_key.
+
+# configurable-http-proxy from npm, installed into deploy/node_modules by `make hub-deps` (`npm ci --prefix deploy`).
+chp = DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy"
+if not chp.exists():
+    raise SystemExit(f"{chp} is missing: run `make hub-deps` (npm ci --prefix deploy)")
+c.ConfigurableHTTPProxy.command = [str(chp)]
+c.ConfigurableHTTPProxy.pid_file = str(state / "jupyterhub-proxy.pid")
+
+# The hub's state: never in the repository's working tree root or the current directory.
+c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(state / "jupyterhub_cookie_secret")
+c.JupyterHub.pid_file = str(state / "jupyterhub.pid")
+# Stopping the hub (Ctrl+C, SIGTERM) stops the proxy and every learner's server too.
+c.JupyterHub.cleanup_servers = True
+c.JupyterHub.cleanup_proxy = True
+c.JupyterHub.active_server_limit = int(_env("TUTOR_HUB_MAX_SERVERS", "0"))
+
+# --- Who may log in ---------------------------------------------------------------------------------------------
+password = _env("TUTOR_HUB_PASSWORD")
+users = _names("TUTOR_HUB_USERS")
+if password:
+    # One class password, any name (or only TUTOR_HUB_USERS). Anyone with the password can log in as any
+    # learner: fine for a classroom session, not for anything private.
+    c.JupyterHub.authenticator_class = "shared-password"
+    c.SharedPasswordAuthenticator.user_password = password
+    admins = _names("TUTOR_HUB_ADMINS")
+    if admins:
+        c.Authenticator.admin_users = admins
+        c.SharedPasswordAuthenticator.admin_password = _env("TUTOR_HUB_ADMIN_PASSWORD")
+else:
+    # Demo: any name, any password. Never on a network.
+    if ip not in LOOPBACK:
+        raise SystemExit(
+            f"TUTOR_HUB_IP={ip} serves to the network: set TUTOR_HUB_PASSWORD (8+ characters) for the class, "
+            "or use a real authenticator (see deploy/README.md)"
+        )
+    c.JupyterHub.authenticator_class = "dummy"
+if users:
+    c.Authenticator.allowed_users = users
+else:
+    c.Authenticator.allow_all = True
+# A real authenticator instead (see deploy/README.md), for example a school's OAuth / LDAP login:
+#   pip install oauthenticator;  c.JupyterHub.authenticator_class = "generic-oauth"  (+ its client id/secret/URLs)
+#   pip install jupyterhub-ldapauthenticator;  c.JupyterHub.authenticator_class = "ldapauthenticator.LDAPAuthenticator"
+#   system accounts of this machine: c.JupyterHub.authenticator_class = "pam" (the hub runs as root)
+
+# --- Each learner's server: the tutor's Voila pages -------------------------------------------------------------
+spawner = _env("TUTOR_HUB_SPAWNER", "simple")
+if spawner == "simple":
+    # No system users: every server runs as the hub's own user, with HOME under the state folder. Learners are not
+    # isolated from each other (their kernels run as the same user): for a trusted class on one machine.
+    c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
+    c.SimpleLocalProcessSpawner.home_dir_template = str(state / "home" / "{username}")
+elif spawner == "local":
+    # Real system users (useradd each learner first; the hub runs as root and starts each server as that user,
+    # who must be able to read this repository and its .venv).
+    c.JupyterHub.spawner_class = "jupyterhub.spawner.LocalProcessSpawner"
+else:
+    raise SystemExit(f"TUTOR_HUB_SPAWNER={spawner!r}: use 'simple' or 'local'")
+
+# The same Python (the project's .venv) runs learners' servers, so `tutor` and `widgets` import in their kernels.
+c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
+c.Spawner.args = [f"--config={SINGLEUSER_CONFIG}"]
+c.Spawner.default_url = f"/voila/render/{LANDING_NOTEBOOK}"
+c.Spawner.disable_user_config = True  # ignore ~/.jupyter of the user a server runs as
+c.Spawner.environment = {
+    "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+    # The tutor's Voila template (tutor/share/jupyter). Set here, before the server starts: with
+    # disable_user_config, JupyterHub fixes the Jupyter data path when the server starts.
+    "JUPYTER_PATH": os.pathsep.join([str(SHARE_DIR), *filter(None, [os.environ.get("JUPYTER_PATH")])]),
+}
+# A server must answer within this time of being started (a cold start on a busy 2-core machine takes seconds).
+c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 120
+# Local spawners do not enforce memory limits; on Kubernetes singleuser.memory in z2jh-values.yaml does.
+
+# --- Idle learners --------------------------------------------------------------------------------------------
+cull_timeout = int(_env("TUTOR_HUB_CULL_TIMEOUT", "3600"))
+if cull_timeout > 0:
+    # jupyterhub-idle-culler (PyPI, the `hub` extra) runs as a hub-managed service and stops servers idle longer
+    # than the timeout; a learner who comes back gets a fresh server on their next visit.
+    c.JupyterHub.services = [
+        {
+            "name": "idle-culler",
+            "command": [
+                sys.executable, "-m", "jupyterhub_idle_culler",
+                f"--timeout={cull_timeout}",
+                f"--cull-every={max(60, min(600, cull_timeout // 2))}",
+            ],
+        }
+    ]
+    c.JupyterHub.load_roles = [
+        {
+            "name": "idle-culler",
+            "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+            "services": ["idle-culler"],
+        }
+    ]
+
+if shutil.which("node") is None and shutil.which("nodejs") is None:
+    print("jupyterhub_config.py: warning: node is not on PATH; configurable-http-proxy needs it", file=sys.stderr)

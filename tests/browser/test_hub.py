@@ -1,0 +1,369 @@
+"""The classroom JupyterHub (deploy/jupyterhub_config.py) in a real browser: three learners log in and each lands on
+the tutor's landing page, interactive, in their own server under /user/NAME/.
+
+The module starts one hub on 127.0.0.1 (free ports, a temporary folder for its database, cookie secret, pid files
+and learners' homes, the log in ``test-artifacts/hub.log``) with a class password (SharedPasswordAuthenticator,
+what JupyterHub 6 offers in place of a password on DummyAuthenticator). Then:
+
+* each learner logs in through the hub's login form; the hub spawns their server
+  (SimpleLocalProcessSpawner, `jupyterhub-singleuser` with Voila) and the browser lands on
+  ``/user/NAME/voila/render/index.ipynb``, rendered with the tutor's template, its assets served under the
+  learner's prefix, nothing loaded from off the machine; a link on the landing page opens a learn page whose
+  first legal action, clicked, adds explained events (conftest.py's `tutor_page` fails on any page error,
+  console error, failed request or outside request, and saves screenshots in ``test-artifacts/screenshots/``);
+* the three servers run at once, a learner cannot open another's server, a wrong password is refused;
+* stopping the hub (SIGTERM) stops the proxy, the idle culler, every learner's server and their kernels.
+
+Timings and the memory each learner's server takes (server process plus kernels, RSS and PSS) go to
+``test-artifacts/hub-figures.json``.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = REPO_ROOT / "deploy"
+HUB_CONFIG = DEPLOY / "jupyterhub_config.py"
+CHP = DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy"
+ARTIFACTS = REPO_ROOT / "test-artifacts"
+FIGURES = ARTIFACTS / "hub-figures.json"
+
+LEARNERS = ("ada", "grace", "linus")
+LANDING = "voila/render/index.ipynb"
+LEARN = "learn-restless-spirits.ipynb"
+
+HUB_START_S = 120  # a busy 2-core machine
+SPAWN_MS = 180_000  # login -> server started -> kernel started -> landing notebook run
+RENDER_MS = 90_000
+CLICK_MS = 30_000
+STOP_S = 90  # the hub stops learners' servers one signal at a time (SIGINT, then SIGTERM after 10 s, ...)
+
+# The hub runs its Python through this, so that SIGINT means "stop" in it and in what it starts (JupyterHub stops
+# its services and learners' servers with SIGINT first): a process started in the background by a
+# non-interactive shell inherits SIGINT ignored, and Python then keeps it ignored.
+RUN_HUB = (
+    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from jupyterhub.app import main; sys.exit(main())"
+)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _tail(path: Path, lines: int = 60) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _health(port: int) -> bool:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.request("GET", "/hub/health")
+        return conn.getresponse().status == 200
+    except OSError:
+        return False
+    finally:
+        conn.close()
+
+
+# --- processes, from /proc (Linux) ------------------------------------------------------------------------------
+
+
+def _children_map() -> dict[int, list[int]]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(entry))
+    return children
+
+
+def _descendants(pid: int) -> list[int]:
+    children, found, todo = _children_map(), [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return ""
+
+
+def _environ(pid: int) -> dict[str, str]:
+    try:
+        raw = Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return {}
+    return dict(item.split("=", 1) for item in raw.decode(errors="replace").split("\0") if "=" in item)
+
+
+def _memory_kib(pid: int) -> dict[str, int]:
+    """RSS and PSS (shared pages split between the processes sharing them) in KiB."""
+    out = {"rss": 0, "pss": 0}
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            key, _, rest = line.partition(":")
+            if key in ("Rss", "Pss"):
+                out[key.lower()] = int(rest.split()[0])
+    except OSError:
+        pass
+    return out
+
+
+# --- the hub ----------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Hub:
+    url: str
+    password: str
+    proc: subprocess.Popen
+    log_path: Path
+    start_seconds: float
+    figures: dict = field(default_factory=dict)
+
+    def save_figures(self) -> None:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        FIGURES.write_text(json.dumps(self.figures, indent=2) + "\n")
+
+
+def _stop_hub(hub: Hub) -> tuple[float, list[str]]:
+    """SIGTERM the hub, wait for it and everything it started. Returns the seconds it took and what was left
+    running (then killed)."""
+    procs = _descendants(hub.proc.pid)
+    started = time.monotonic()
+    if hub.proc.poll() is None:
+        hub.proc.send_signal(signal.SIGTERM)
+        try:
+            hub.proc.wait(timeout=STOP_S)
+        except subprocess.TimeoutExpired:
+            pass
+    deadline = time.monotonic() + 30  # a kernel whose server is gone notices within seconds and exits
+    while any(_alive(p) for p in procs) and time.monotonic() < deadline:
+        time.sleep(0.25)
+    seconds = time.monotonic() - started
+    left = [f"{p}: {_cmdline(p)}" for p in [hub.proc.pid, *procs] if _alive(p)]
+    for pid in [hub.proc.pid, *procs]:
+        if _alive(pid):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    try:
+        hub.proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+    return seconds, left
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    if not CHP.exists():
+        message = f"{CHP} is missing: run `make hub-deps` (npm ci --prefix deploy)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    state = tmp_path_factory.mktemp("hub-state")
+    port, hub_port, api_port = _free_port(), _free_port(), _free_port()
+    password = secrets.token_urlsafe(12)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TUTOR_HUB_", "JUPYTERHUB_", "CONFIGPROXY_"))}
+    env.update(
+        TUTOR_HUB_IP="127.0.0.1",
+        TUTOR_HUB_PORT=str(port),
+        TUTOR_HUB_STATE=str(state),
+        TUTOR_HUB_PASSWORD=password,
+    )
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log_path = ARTIFACTS / "hub.log"
+    started = time.monotonic()
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [
+                sys.executable, "-c", RUN_HUB,
+                "-f", str(HUB_CONFIG),
+                f"--JupyterHub.hub_port={hub_port}",
+                f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{api_port}",
+                # more patience than a class needs: the test machine may be busy with other tests
+                f"--Spawner.start_timeout={SPAWN_MS // 1000}",
+                f"--Spawner.http_timeout={SPAWN_MS // 1000}",
+            ],
+            cwd=state,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    hub = Hub(f"http://127.0.0.1:{port}", password, proc, log_path, 0.0)
+    try:
+        while not _health(port):
+            if proc.poll() is not None:
+                pytest.fail(f"jupyterhub exited with {proc.returncode}:\n" + _tail(log_path))
+            if time.monotonic() - started > HUB_START_S:
+                pytest.fail(f"jupyterhub did not answer on port {port} within {HUB_START_S} s:\n" + _tail(log_path))
+            time.sleep(0.25)
+        hub.start_seconds = time.monotonic() - started
+        hub.figures["hub_start_s"] = round(hub.start_seconds, 1)
+        yield hub
+    finally:
+        # Normally test_hub_stops_cleanly has stopped it already.
+        if proc.poll() is None:
+            _stop_hub(hub)
+        hub.save_figures()
+
+
+def _log_in(page, hub: Hub, name: str, password: str) -> None:
+    page.goto(hub.url + "/hub/login")
+    page.locator("#username_input").fill(name)
+    page.locator("#password_input").fill(password)
+    page.locator("#login_submit").click()
+
+
+@pytest.mark.parametrize("name", LEARNERS)
+def test_learner_lands_on_the_tutor(hub, tutor_page, name):
+    page = tutor_page.page
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    prefix = f"{hub.url}/user/{name}/"
+
+    started = time.monotonic()
+    _log_in(page, hub, name, hub.password)
+    expect(page).to_have_url(re.compile(re.escape(prefix + LANDING) + r"\??$"), timeout=SPAWN_MS)
+    expect(page.locator(".rt-landing")).to_be_visible(timeout=SPAWN_MS)
+    hub.figures.setdefault("login_to_landing_s", {})[name] = round(time.monotonic() - started, 1)
+    expect(page.locator("h1").first).to_contain_text("Rules Tutor")
+    # Voila's own assets (and through them Font Awesome) come from under the learner's prefix.
+    expect(page.locator("a.tutor-link.rt-land-go i.fa-play")).to_be_visible()
+    assert any(u.startswith(prefix + "voila/static/") for u in requests), "no Voila asset under " + prefix
+    local = [u for u in requests if u.startswith(hub.url)]
+    stray = [u for u in local if not u.startswith((prefix, hub.url + "/hub/"))]
+    assert not stray, f"requests outside {prefix} and /hub/: {stray}"
+    # The tutor's template, not Voila's stock "lab" one (which links Font Awesome on a CDN).
+    assert "cdn.jsdelivr.net" not in page.content()
+    page.set_viewport_size({"width": 1280, "height": 1300})  # Voila scrolls inside the page: show it all
+    tutor_page.screenshot("landing")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    tutor_page.assert_clean()
+
+    # Interactive: a link of the landing page opens a learn page, and its first legal action explains itself.
+    links = page.locator("a.tutor-link").evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
+    target = LEARN if LEARN in links else next(h for h in links if h.startswith("learn-"))
+    page.locator(f'a.tutor-link[href="{target}"]').first.click()
+    expect(page).to_have_url(prefix + "voila/render/" + target, timeout=RENDER_MS)
+    action = page.locator(".tutor-action:visible").first
+    expect(action).to_be_visible(timeout=RENDER_MS)
+    action.click()
+    # The step log gains "Step 1", whose event lines (newest step first) carry clause chips.
+    expect(page.locator(".rt-step").filter(has_text="Step 1 ·")).to_have_count(1, timeout=CLICK_MS)
+    expect(page.locator(".tutor-event:visible").nth(0).locator(".tutor-clause").first).to_be_visible()
+    page.set_viewport_size({"width": 1280, "height": 1800})  # the board and the step log below it
+    tutor_page.screenshot("learn")
+    tutor_page.assert_clean()
+
+
+def _learner_servers(hub: Hub) -> dict[str, int]:
+    """Learner name -> pid of their running `jupyterhub.singleuser` server (started by the hub)."""
+    servers = {}
+    for pid in _descendants(hub.proc.pid):
+        if "jupyterhub.singleuser" in _cmdline(pid):
+            servers[_environ(pid).get("JUPYTERHUB_USER", "?")] = pid
+    return servers
+
+
+def test_three_servers_at_once(hub, chromium_browser):
+    servers = _learner_servers(hub)
+    assert sorted(servers) == sorted(LEARNERS), f"running learner servers: {servers}"
+
+    # What one learner costs: their server process plus its kernels (the learn page's, and the landing page's
+    # if it is still shutting down), as RSS and as PSS (shared libraries counted once across processes).
+    memory = {}
+    for name, pid in sorted(servers.items()):
+        kernels = [p for p in _descendants(pid) if "ipykernel" in _cmdline(p)]
+        assert kernels, f"{name}'s server runs no kernel"
+        server_mem = _memory_kib(pid)
+        kernel_mem = [_memory_kib(k) for k in kernels]
+        memory[name] = {
+            "server_rss_mib": round(server_mem["rss"] / 1024, 1),
+            "kernels": len(kernels),
+            "kernel_rss_mib": [round(m["rss"] / 1024, 1) for m in kernel_mem],
+            "total_rss_mib": round((server_mem["rss"] + sum(m["rss"] for m in kernel_mem)) / 1024, 1),
+            "total_pss_mib": round((server_mem["pss"] + sum(m["pss"] for m in kernel_mem)) / 1024, 1),
+        }
+    hub.figures["memory_per_learner"] = memory
+    # The shared part: the hub, its proxy and the idle culler.
+    shared = {"hub": _memory_kib(hub.proc.pid)["rss"]}
+    for pid in _descendants(hub.proc.pid):
+        cmd = _cmdline(pid)
+        for key, marker in (("proxy", "configurable-http-proxy"), ("idle_culler", "jupyterhub_idle_culler")):
+            if marker in cmd:
+                shared[key] = _memory_kib(pid)["rss"]
+    hub.figures["shared_rss_mib"] = {k: round(v / 1024, 1) for k, v in shared.items()}
+    # The hub's own measure of each spawn: from the request to the server answering.
+    spawns = re.findall(r"User (\S+) took ([0-9.]+) seconds to start", hub.log_path.read_text(errors="replace"))
+    hub.figures["spawn_s"] = {name: round(float(s), 1) for name, s in spawns}
+    hub.save_figures()
+
+    context = chromium_browser.new_context()
+    try:
+        # A learner cannot open another learner's server...
+        page = context.new_page()
+        _log_in(page, hub, "eve", "not the class password")
+        expect(page.get_by_text("Invalid username or password")).to_be_visible()
+        _log_in(page, hub, LEARNERS[0], hub.password)
+        expect(page.locator(".rt-landing")).to_be_visible(timeout=RENDER_MS)
+        own = context.request.get(f"{hub.url}/user/{LEARNERS[0]}/api/status")
+        assert own.status == 200, own.status
+        other = context.request.get(f"{hub.url}/user/{LEARNERS[1]}/api/status")
+        assert other.status == 403, f"{LEARNERS[0]} opening {LEARNERS[1]}'s server: HTTP {other.status}"
+    finally:
+        context.close()
+
+
+def test_hub_stops_cleanly(hub):
+    assert hub.proc.poll() is None, "the hub is not running:\n" + _tail(hub.log_path)
+    seconds, left = _stop_hub(hub)
+    hub.figures["stop_s"] = round(seconds, 1)
+    hub.save_figures()
+    assert not left, "still running after the hub stopped (now killed):\n  " + "\n  ".join(left)
+    assert hub.proc.returncode == 0, f"jupyterhub exited with {hub.proc.returncode}:\n" + _tail(hub.log_path)

@@ -1,0 +1,121 @@
+"""The classroom deployment's files (deploy/) agree with each other and with `rules-tutor serve`, and the hub
+config chooses its authenticator and spawner from the environment as deploy/README.md says. Fast: nothing is
+started (tests/browser/test_hub.py runs the hub itself)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from traitlets.config.loader import PyFileConfigLoader
+
+from tutor.serve import LANDING_NOTEBOOK, NOTEBOOKS_DIR, SHARE_DIR, TEMPLATE, voila_config
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = REPO_ROOT / "deploy"
+
+
+def load(name: str):
+    return PyFileConfigLoader(name, path=str(DEPLOY)).load_config()
+
+
+@pytest.fixture
+def hub_env(monkeypatch, tmp_path):
+    for var in ("TUTOR_HUB_IP", "TUTOR_HUB_PORT", "TUTOR_HUB_PASSWORD", "TUTOR_HUB_USERS", "TUTOR_HUB_ADMINS",
+                "TUTOR_HUB_ADMIN_PASSWORD", "TUTOR_HUB_SPAWNER", "TUTOR_HUB_MAX_SERVERS", "TUTOR_HUB_CULL_TIMEOUT"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("TUTOR_HUB_STATE", str(tmp_path / "state"))
+    if not (DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy").exists():
+        pytest.skip("deploy/node_modules is missing: run `make hub-deps`")
+    return monkeypatch
+
+
+def test_demo_hub_on_loopback(hub_env, tmp_path):
+    c = load("jupyterhub_config.py")
+    assert c.JupyterHub.bind_url == "http://127.0.0.1:8000"
+    assert c.JupyterHub.authenticator_class == "dummy"
+    assert c.Authenticator.allow_all is True
+    assert c.JupyterHub.spawner_class.endswith("SimpleLocalProcessSpawner")
+    assert c.Spawner.default_url == f"/voila/render/{LANDING_NOTEBOOK}"
+    assert c.Spawner.args == [f"--config={DEPLOY / 'singleuser_config.py'}"]
+    assert c.Spawner.environment["JUPYTER_PATH"].split(":")[0] == str(SHARE_DIR)
+    assert c.ConfigurableHTTPProxy.command == [str(DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy")]
+    assert c.JupyterHub.db_url == f"sqlite:///{tmp_path / 'state' / 'jupyterhub.sqlite'}"
+    assert [s["name"] for s in c.JupyterHub.services] == ["idle-culler"]
+
+
+def test_no_password_no_network(hub_env):
+    hub_env.setenv("TUTOR_HUB_IP", "0.0.0.0")
+    with pytest.raises(SystemExit, match="TUTOR_HUB_PASSWORD"):
+        load("jupyterhub_config.py")
+
+
+def test_class_password_users_and_options(hub_env):
+    hub_env.setenv("TUTOR_HUB_IP", "0.0.0.0")
+    hub_env.setenv("TUTOR_HUB_PORT", "8443")
+    hub_env.setenv("TUTOR_HUB_PASSWORD", "spirits-2026")
+    hub_env.setenv("TUTOR_HUB_USERS", "ada, grace,linus")
+    hub_env.setenv("TUTOR_HUB_SPAWNER", "local")
+    hub_env.setenv("TUTOR_HUB_CULL_TIMEOUT", "0")
+    c = load("jupyterhub_config.py")
+    assert c.JupyterHub.bind_url == "http://0.0.0.0:8443"
+    assert c.JupyterHub.hub_ip == "127.0.0.1"
+    assert c.JupyterHub.authenticator_class == "shared-password"
+    assert c.SharedPasswordAuthenticator.user_password == "spirits-2026"
+    assert c.Authenticator.allowed_users == {"ada", "grace", "linus"}
+    assert "allow_all" not in c.Authenticator
+    assert c.JupyterHub.spawner_class.endswith(".LocalProcessSpawner")
+    assert "services" not in c.JupyterHub
+
+
+def test_unknown_spawner_refused(hub_env):
+    hub_env.setenv("TUTOR_HUB_SPAWNER", "docker")
+    with pytest.raises(SystemExit, match="TUTOR_HUB_SPAWNER"):
+        load("jupyterhub_config.py")
+
+
+def test_learner_server_config_matches_rules_tutor_serve(monkeypatch):
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")  # the config changes it: restored after the test
+    c = load("singleuser_config.py")
+    assert Path(os.environ["JUPYTER_PATH"].split(":")[0]) == SHARE_DIR
+    assert c.ServerApp.root_dir == str(NOTEBOOKS_DIR)
+    assert c.ServerApp.default_url == f"/voila/render/{LANDING_NOTEBOOK}"
+    assert c.VoilaConfiguration.template == TEMPLATE
+    assert c.ServerApp.terminals_enabled is False
+    assert c.ServerApp.tornado_settings == {"mathjax_url": None, "mathjax_config": None}
+    for section, options in voila_config().items():  # the rest of rules-tutor serve's Voila configuration
+        for name, value in options.items():
+            assert c[section][name] == value, f"{section}.{name}"
+
+
+def test_kubernetes_values_match_the_image_and_the_hub():
+    values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
+    single = values["singleuser"]
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert single["defaultUrl"] == f"/voila/render/{LANDING_NOTEBOOK}"
+    assert single["cmd"][0] == "jupyterhub-singleuser"
+    config_arg = single["cmd"][1]
+    assert config_arg == "--config=/srv/rules-tutor/deploy/singleuser_config.py"
+    cmd = json.loads(re.search(r"^CMD (.+)$", dockerfile, re.M).group(1))
+    assert cmd == single["cmd"]
+    assert "COPY deploy/singleuser_config.py deploy/singleuser_config.py" in dockerfile
+    assert re.search(r"^WORKDIR /srv/rules-tutor$", dockerfile, re.M)
+    share = "/srv/rules-tutor/" + SHARE_DIR.relative_to(REPO_ROOT).as_posix()
+    assert f"ENV JUPYTER_PATH={share}" in dockerfile
+    assert single["extraEnv"]["JUPYTER_PATH"] == share
+    assert single["storage"]["type"] == "none"
+    assert values["cull"]["enabled"] is True
+    assert values["hub"]["config"]["JupyterHub"]["authenticator_class"] == "shared-password"
+
+
+def test_proxy_version_pinned_in_lock_file():
+    package = json.loads((DEPLOY / "package.json").read_text())
+    lock = json.loads((DEPLOY / "package-lock.json").read_text())
+    wanted = package["dependencies"]["configurable-http-proxy"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", wanted), "pin an exact version"
+    assert lock["packages"]["node_modules/configurable-http-proxy"]["version"] == wanted
+    assert lock["packages"][""]["dependencies"] == package["dependencies"]
