@@ -72,3 +72,17 @@ def test_serve_help_mentions_network(capsys):
         serve.parse_args(["--help"])
     assert ei.value.code == 0
     assert "--network" in capsys.readouterr().out
+
+
+def test_kernels_of_closed_pages_are_culled():
+    """Closing a tab sends no shutdown: kernels with no page connected are culled once idle (never pre-heated ones,
+    never one whose page is still open), and the voila kernel manager picks the setting up from its base class."""
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    cfg = serve.voila_config()
+    assert cfg.MappingKernelManager.cull_idle_timeout == serve.CULL_IDLE_SECONDS == 600
+    assert cfg.MappingKernelManager.cull_connected is False
+    cls = voila_kernel_manager_factory(AsyncMappingKernelManager, lambda *a, **k: None, False)
+    km = cls.__new__(cls)  # its own __init__ needs the Voila app as parent; the traits come from the base class
+    AsyncMappingKernelManager.__init__(km, config=cfg)
+    assert km.cull_idle_timeout == 600 and km.cull_interval == 60 and km.cull_connected is False

@@ -45,6 +45,8 @@ LEARN_POOL = 1
 TEMPLATE = "tutor"
 #: Seconds Voila waits for a cell's output after the cell finished (nbclient's default is 4; see voila_config).
 IOPUB_TIMEOUT = 120
+#: Seconds a kernel with no page connected may sit idle before it is shut down (closed tabs).
+CULL_IDLE_SECONDS = 600
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
@@ -146,6 +148,12 @@ def voila_config(learn_pool: int = LEARN_POOL):
     # once (a class opening the page together on a small machine) the server reads their messages late and
     # pages came out empty, with no widgets and no error. Waiting longer costs nothing when the output is prompt.
     config.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT
+    # A page's kernel is shut down when the learner navigates away (see _xsrf above), but not when the tab or the
+    # browser is closed. Kernels with no page connected are culled once idle this long (pre-heated kernels never:
+    # Voila keeps them out of culling); a page still open is never culled (cull_connected off).
+    config.MappingKernelManager.cull_idle_timeout = CULL_IDLE_SECONDS
+    config.MappingKernelManager.cull_interval = 60
+    config.MappingKernelManager.cull_connected = False
     return config
 
 
