@@ -11,13 +11,21 @@ Debian's chromium (the flags of tests/browser), alternating the two pages run af
 (b) click: a click on the first ``.tutor-action`` until a new ``.tutor-event`` is rendered, against a click on the
     bare button until its printed text is rendered.
 
-It prints the median of each (and min/max) and the ratios learn/bare (goal: at most 1.3), then an in-process
-profile of the learn page (how long ``learn_app()`` takes, how many widgets it creates and how much widget state
-the browser has to receive, and the same for one click). Not a test: it prints figures. Bounded by --timeout.
+It prints the median of each (and min/max) and the ratios learn/bare (goal: at most 1.3), with the load average
+of the machine (the figures move with it: run it a few times), and for (b) the part spent in the page: from the
+``pointerdown`` Playwright's click dispatches until the new event (or text) is in the DOM, measured in the page;
+the rest of (b) is Playwright's own work (actionability checks before the click, polling after it).
+
+Then an in-process profile of the learn page: how long ``learn_app()`` takes, how many widgets it creates and how
+much widget state the browser has to receive; for each of its first three clicks, the time in the engine (the
+game's apply / legal / blocked actions and the goal check) and in the views, and the comm messages the kernel sends
+(count and bytes, recorded in-process). Not a test: it prints figures. Bounded by --timeout.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import os
 import signal
@@ -65,6 +73,12 @@ VARIANTS = {
     "bare-built.ipynb": "import tutor\nfrom widgets import learn_app\n\n_app = learn_app('restless-spirits')\n\n",
 }
 WAIT_MS = 60_000
+# In the page: the time of the click's pointerdown, and of the first DOM change after which the click's predicate
+# holds (a MutationObserver set up just before the click).
+INIT_JS = "document.addEventListener('pointerdown', () => { window.__down = performance.now(); }, true);"
+WATCH_JS = """([js, n]) => { window.__seen = null; const pred = eval(js);
+  new MutationObserver((_m, obs) => { if (window.__seen === null && pred(n)) { window.__seen = performance.now();
+    obs.disconnect(); } }).observe(document.body, {childList: true, subtree: true, characterData: true}); }"""
 
 
 def free_port() -> int:
@@ -119,10 +133,12 @@ def write_bare(folder: Path) -> None:
         nbformat.write(nb, folder / name)
 
 
-def measure(browser, url: str, ready: str, click: str, new_count: str, new_js: str) -> tuple[float, float]:
-    """Seconds from navigation to ``ready`` visible, and from a click on ``click`` until ``new_js`` holds (a JS
-    predicate over the count of ``new_count`` before the click)."""
+def measure(browser, url: str, ready: str, click: str, new_count: str, new_js: str) -> tuple[float, float, float]:
+    """Seconds from navigation to ``ready`` visible, from a click on ``click`` until ``new_js`` holds (a JS
+    predicate over the count of ``new_count`` before the click), and, within the latter, from the click's
+    pointerdown until the DOM change after which it holds (measured in the page)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(INIT_JS)
     # Voila's kernel-shutdown beacon on leaving a page needs an _xsrf cookie, which Voila never sets
     # (voila-dashboards/voila#1458): without one every measured page would leave its kernel running.
     context.add_cookies([{"name": "_xsrf", "value": "bench", "domain": HOST, "path": "/"}])
@@ -136,10 +152,13 @@ def measure(browser, url: str, ready: str, click: str, new_count: str, new_js: s
         page.locator(ready).first.wait_for(state="visible")
         load = time.perf_counter() - t0
         before = page.locator(new_count).count()
+        page.evaluate(WATCH_JS, [new_js, before])
         t0 = time.perf_counter()
         page.locator(click).first.click()
         page.wait_for_function(new_js, arg=before, polling="raf")
         clicked = time.perf_counter() - t0
+        down, seen = page.evaluate("[window.__down, window.__seen]")
+        in_page = (seen - down) / 1000 if down is not None and seen is not None else float("nan")
         # Leave the page so that Voila shuts its kernel down (closing the context sends no beacon).
         page.goto("about:blank")
         page.wait_for_timeout(200)
@@ -147,7 +166,7 @@ def measure(browser, url: str, ready: str, click: str, new_count: str, new_js: s
         context.close()
     if errors:
         sys.exit(f"page error on {url}: {errors[0]}")
-    return load, clicked
+    return load, clicked, in_page
 
 
 def fmt(xs: list[float]) -> str:
@@ -171,7 +190,9 @@ def browser_bench(runs: int, deadline: float, logs: Path) -> None:
             wait_up(port_bare, bare, bare_log, deadline)
             learn_url = f"http://{HOST}:{port_app}/voila/render/{LEARN}"
             bare_url = f"http://{HOST}:{port_bare}/voila/render/{BARE}"
-            results: dict[str, list[float]] = {"learn load": [], "bare load": [], "learn click": [], "bare click": []}
+            results: dict[str, list[float]] = {"learn load": [], "bare load": [], "learn click": [], "bare click": [],
+                                               "learn click in page": [], "bare click in page": []}
+            loadavg = [os.getloadavg()]
             split: dict[str, list[float]] = {"+ import tutor, widgets": [], "+ build learn_app (not shown)": []}
             bare_args = (".bare-button", ".bare-button", ".bare-output",
                          "(n) => (document.querySelector('.bare-output') || {}).innerText?.includes('clicked')")
@@ -198,9 +219,11 @@ def browser_bench(runs: int, deadline: float, logs: Path) -> None:
                             if time.monotonic() > deadline:
                                 print(f"(time is up after {i} complete run(s))")
                                 break
-                            load, click = measure(browser, *args)
+                            load, click, in_page = measure(browser, *args)
                             results[f"{name} load"].append(load)
                             results[f"{name} click"].append(click)
+                            results[f"{name} click in page"].append(in_page)
+                            loadavg.append(os.getloadavg())
                         else:
                             continue
                         break
@@ -212,9 +235,11 @@ def browser_bench(runs: int, deadline: float, logs: Path) -> None:
     n = min(len(v) for v in results.values())
     if n == 0:
         sys.exit("no complete run within the time limit")
-    print(f"\nBrowser, {n} run(s) each, alternating (chromium headless, 1280x800):")
+    one = [x[0] for x in loadavg]
+    print(f"\nBrowser, {n} run(s) each, alternating (chromium headless, 1280x800); load average (1 min) during the "
+          f"runs: min {min(one):.2f}, median {statistics.median(one):.2f}, max {max(one):.2f} ({os.cpu_count()} CPUs)")
     for key, xs in results.items():
-        print(f"  {key:12s} {fmt(xs)}")
+        print(f"  {key:19s} {fmt(xs)}")
     for what in ("load", "click"):
         ratio = statistics.median(results[f"learn {what}"]) / statistics.median(results[f"bare {what}"])
         verdict = "ok" if ratio <= 1.3 else "ABOVE the 1.3 goal"
@@ -237,7 +262,7 @@ def state_size(widgets) -> int:
 
 
 def profile(runs: int) -> None:
-    """In-process: time and widget counts of building the learn page and of one click."""
+    """In-process: time and widget counts of building the learn page, and what its first three clicks cost."""
     t0 = time.perf_counter()
     import widgets as tutor_widgets
     imports = time.perf_counter() - t0
@@ -257,14 +282,6 @@ def profile(runs: int) -> None:
     kinds: dict[str, int] = {}
     for wid in new:
         kinds[type(wid).__name__] = kinds.get(type(wid).__name__, 0) + 1
-    runner = app.lessons
-    button = runner.app.actions.action_buttons[0]
-    before = set(_instances)
-    t0 = time.perf_counter()
-    button.click()
-    click = time.perf_counter() - t0
-    made = [_instances[k] for k in set(_instances) - before]
-    del tutor_widgets
     print("\nIn-process profile of the learn page (no browser):")
     print(f"  import ipywidgets + widgets: {imports * 1000:.0f} ms (first import in this process)")
     print(f"  LearnApp('restless-spirits'): median {statistics.median(builds) * 1000:.0f} ms over {len(builds)} "
@@ -272,8 +289,65 @@ def profile(runs: int) -> None:
     print("  widgets by type: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
     biggest = sorted(new, key=lambda x: -state_size([x]))[:3]
     print("  largest states: " + ", ".join(f"{type(x).__name__} {state_size([x]) / 1024:.0f} KiB" for x in biggest))
-    print(f"  one click ({button.description!r}): {click * 1000:.0f} ms in Python, {len(made)} new widgets, "
-          f"{state_size(made) / 1024:.0f} KiB of new widget state")
+    with recording() as (sent, engine):
+        for i in range(3):
+            button = app.lessons.app.actions.action_buttons[0]
+            before = set(_instances)
+            sent.clear()
+            engine[0] = 0.0
+            t0 = time.perf_counter()
+            button.click()
+            click = time.perf_counter() - t0
+            made = [_instances[k] for k in set(_instances) - before]
+            nbytes = sum(len(json.dumps(d, default=str)) for _t, d in sent)
+            print(f"  click {i + 1} ({button.description!r}): {click * 1000:.1f} ms in Python (engine "
+                  f"{engine[0] * 1000:.1f}, views {(click - engine[0]) * 1000:.1f}); {len(sent)} comm messages, "
+                  f"{nbytes / 1024:.1f} KiB; {len(made)} new widgets")
+    del tutor_widgets
+
+
+@contextlib.contextmanager
+def recording():
+    """Record the comm messages the widgets send (``sent``: ``(msg_type, data)``) and add up the time spent in the
+    engine (``engine[0]``: a step (``Session._apply``: the game's apply and the undo copy), the game's legal and
+    blocked actions, and the lesson goal check)."""
+    from comm import DummyComm
+
+    import widgets.lessons as lessons
+    from tutor import Session
+    from tutor.registry import game_classes
+
+    sent: list[tuple[str, dict]] = []
+    engine = [0.0]
+
+    def timed(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                engine[0] += time.perf_counter() - t0
+        return wrapper
+
+    real_publish = DummyComm.publish_msg
+
+    def publish(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        sent.append((msg_type, data or {}))
+        return real_publish(self, msg_type, data, metadata, buffers, **keys)
+
+    patched = [(DummyComm, "publish_msg", real_publish), (lessons, "goal_failures", lessons.goal_failures),
+               (Session, "_apply", Session._apply)]
+    patched += [(cls, name, getattr(cls, name)) for cls in game_classes().values()
+                for name in ("legal_actions", "blocked_actions")]
+    DummyComm.publish_msg = publish
+    for owner, name, fn in patched[1:]:
+        setattr(owner, name, timed(fn))
+    try:
+        yield sent, engine
+    finally:
+        for owner, name, fn in patched:
+            setattr(owner, name, fn)
 
 
 def main(argv: list[str] | None = None) -> int:

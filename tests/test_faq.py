@@ -36,6 +36,31 @@ def test_index_holds_every_scenario_with_cards_and_clauses():
         index.get("nope")
 
 
+def test_index_runs_no_scenario_until_a_result_is_asked_for(monkeypatch):
+    calls = []
+    real_run = faq.run
+    monkeypatch.setattr(faq, "run", lambda *a, **k: calls.append(a[0].meta.id) or real_run(*a, **k))
+    monkeypatch.setattr(faq, "start", lambda *a, **k: pytest.fail("the index started a scenario"))
+    index = faq.build_index("restless-spirits")
+    assert len(index.entries) > 50 and calls == []
+    e = index.get("rule-retrieve-from-shrine")
+    assert e.named == ("rs.retrieve",) and ("t02", "Timeweaver Thread", "totem") in e.cards  # from the file alone
+    assert "retrieve-from-shrine" in e._text  # the scripted action kinds are searchable
+    assert faq.search(index.entries, "rs.retrieve") and calls == []  # searching runs nothing
+    assert e.ok and calls == ["rule-retrieve-from-shrine"]  # run on first use...
+    assert "rs.retrieve" in e.clauses and e.checked.fired and e.ok and calls == ["rule-retrieve-from-shrine"]  # once
+
+
+def test_a_set_up_that_does_not_play_is_listed_and_fails_when_run(tmp_path, index):
+    text = index.get("faq-double-totem").path.read_text(encoding="utf-8").replace("seat: 1", "seat: 9", 1)
+    bad = tmp_path / "bad-seat.yaml"
+    bad.write_text(text, encoding="utf-8")
+    idx = faq.build_index(paths=[bad])
+    assert [e.id for e in idx.entries] == ["faq-double-totem"] and not idx.problems
+    e = idx.entries[0]
+    assert not e.ok and "bad-seat.yaml" in e.checked.failures[0]
+
+
 def test_search_by_question_game_card_and_clause(index):
     ids = lambda q, game=None: [e.id for e in faq.search(index.entries, q, game)]
     assert len(ids("")) == len(index.entries)

@@ -6,6 +6,7 @@ from tutor.scenario import Setup
 from tutor.walkthrough import all_walkthroughs, begin, dump, load_walkthrough, play_to, record
 
 FILES = all_walkthroughs()
+RS_WALK = next(p for p in FILES if p.parent.parent.name == "restless-spirits")
 
 
 def test_a_restless_spirits_turn_cycle_ships():
@@ -26,6 +27,9 @@ def test_first_turn_cycle_reaches_every_seat():
     assert {st.action.actor for st in s.history} == {0, 1}
     assert s.state.players[1].board[1].card == "jiangsu"
     assert s.game.facts(s.state)["p2.unmet.2"] == ["bell"]
+    # the turn passes only when Player 2 ends it (Jiangsu's Free Action was still there), as the narration says
+    assert s.history[-1].action.kind == "end-turn" and s.current_player == 0 and s.state.players[0].ap == 2
+    assert "does not pass by itself" in w.steps[-2].narration
 
 
 def test_record_dump_load_round_trip():
@@ -71,3 +75,23 @@ def test_save_walkthrough_writes_checks_and_refuses(tmp_path):
     assert not (tmp_path / "broken.yaml").exists()
     assert default_path("Room 12: guides!") == default_path("room-12--guides")
     assert str(default_path("x")).startswith("~")
+
+
+def test_the_page_saves_only_inside_the_walkthroughs_folder(tmp_path, monkeypatch):
+    from tutor.walkthrough import save_in_folder, walkthrough_folder
+    monkeypatch.setenv("RULES_TUTOR_WALKTHROUGHS", str(tmp_path / "wt"))
+    assert walkthrough_folder() == tmp_path / "wt"
+    w = load_walkthrough(RS_WALK)
+    assert save_in_folder(w, "room-12") == (tmp_path / "wt" / "room-12.yaml").resolve()
+    assert save_in_folder(w, "room_13.yaml") == (tmp_path / "wt" / "room_13.yaml").resolve()
+    for bad in ("../x", "/tmp/x", "sub/dir", "a b", "..", "", ".hidden", "x" * 81):
+        with pytest.raises(ValueError, match="letters, digits"):
+            save_in_folder(w, bad)
+    assert sorted(p.name for p in (tmp_path / "wt").iterdir()) == ["room-12.yaml", "room_13.yaml"]
+
+
+def test_walkthrough_ids_are_plain_names():
+    from tutor.walkthrough import dump
+    w = load_walkthrough(RS_WALK)
+    with pytest.raises(ContentError, match="id"):
+        load_walkthrough(text=dump(w).replace(f"id: {w.id}", "id: bad id/..", 1))

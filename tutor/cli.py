@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     pp.add_argument("game")
     pp.add_argument("--players", type=int, default=2)
     pp.add_argument("--seed", type=int, default=1)
-    pp.add_argument("--max-steps", type=int, default=5000)
+    pp.add_argument("--max-steps", type=_positive, default=5000)
     pp.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
                     help="a game option (repeatable), e.g. setup=draft, lines=competitive, first_game=true, "
                     "side=B; see the README's Engine API")

@@ -3,24 +3,30 @@ expectation checks, and "what if" edits of a scenario's set-up.
 
 The views (``widgets/faq.py``) only show what this module says:
 
-- :func:`build_index` loads and runs every shipped scenario once and returns :class:`Entry` records (question,
-  answer, tags, the cards its set-up names, the clauses it checks or fires); :func:`search` filters them.
+- :func:`build_index` reads every shipped scenario into :class:`Entry` records (question, answer, tags, the cards
+  its set-up names, the clauses its expectations name) without running any: the explorer's page opens without
+  playing 150 scripts. A scenario runs when something asks for its result: :attr:`Entry.ok` and
+  :attr:`Entry.clauses` (which adds the clauses its script fires) run it once and keep the result.
+  :func:`search` filters the entries.
 - :func:`script_status` says how far a session follows a scenario's script and what the next scripted action is;
   :func:`next_action` finds it. :func:`expectation_status` checks every expectation at its own point of the script.
 - :func:`edit_setup` applies one :data:`Edit` (:class:`AddCard`, :class:`RemoveCard`, :class:`SetAP`,
-  :class:`SetCurrent`) to a scenario's partial state (``setup.state``, Restless Spirits shape, see
-  ``tutor/games/restless_spirits/partial.py``) and returns a new, validated :class:`~tutor.scenario.Scenario`.
+  :class:`SetCurrent`) to a scenario's partial state and returns a new, validated scenario (:mod:`tutor.faq_whatif`,
+  re-exported here).
 """
 from __future__ import annotations
 
-import copy
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from .core.errors import ContentError, IllegalAction
 from .core.model import Action
 from .core.session import Session
+from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Edit, RemoveCard, SetAP,  # noqa: F401
+                         SetCurrent, Zone, card_choices, card_names, edit_setup, zone_cards, zones)
 from .scenario import ActionRef, Expect, Scenario, all_scenarios, check, find, load_scenario, run, start
 
 
@@ -29,13 +35,17 @@ def game_title(game_id: str) -> str:
     return game_id.replace("-", " ").title()
 
 
-def card_names(session: Session) -> dict[str, str]:
-    """``{card id: name}`` for every card (and guide) of the session's game (empty for a game without cards)."""
-    cards = getattr(session.game, "cards", None)
-    return {cid: c.name for cid, c in getattr(cards, "by_id", {}).items()} if cards is not None else {}
-
-
 # -- the index ------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Checked:
+    """The result of running a scenario once: ``ok`` (every expectation held), the clauses its script's events
+    cite (``fired``, in order) and the ``failures``."""
+
+    ok: bool
+    fired: tuple[str, ...] = ()
+    failures: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Entry:
     """One scenario as the explorer lists it.
@@ -46,8 +56,9 @@ class Entry:
         scenario: the validated :class:`~tutor.scenario.Scenario`.
         covers: the scenario's own search tags (``meta.covers``).
         cards: ``(card id, name, kind)`` of every card named in the set-up (options and partial state) or the script.
-        clauses: clause ids its expectations name or its script fires, in first-seen order.
-        ok: whether every expectation held when the index was built.
+        named: clause ids its expectations name (fired, not fired, blocked), in first-seen order.
+
+    Running the scenario (:attr:`checked`, :attr:`ok`, :attr:`clauses`) happens on first use, once.
     """
 
     id: str
@@ -59,9 +70,33 @@ class Entry:
     scenario: Scenario
     covers: tuple[str, ...] = ()
     cards: tuple[tuple[str, str, str], ...] = ()
-    clauses: tuple[str, ...] = ()
-    ok: bool = True
+    named: tuple[str, ...] = ()
     _text: str = field(default="", repr=False, compare=False)
+    _run: dict = field(default_factory=dict, repr=False, compare=False)  # "checked" -> Checked, once run
+
+    @property
+    def checked(self) -> Checked:
+        """Run the scenario (the first time only) and return its :class:`Checked` result. A scenario whose set-up
+        or script cannot run is not ok, with the error as its failure."""
+        if "checked" not in self._run:
+            try:
+                res = run(self.scenario, str(self.path))
+                fired = tuple(dict.fromkeys(ev.clause for st in res.steps for ev in st.events))
+                self._run["checked"] = Checked(res.ok, fired, tuple(map(str, getattr(res, "failures", ()))))
+            except ContentError as exc:
+                self._run["checked"] = Checked(False, (), (str(exc),))
+        return self._run["checked"]
+
+    @property
+    def ok(self) -> bool:
+        """Whether every expectation holds when the script is played (runs the scenario once, see :attr:`checked`)."""
+        return self.checked.ok
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """Clause ids its expectations name, then those its script fires, in first-seen order (runs the scenario
+        once, see :attr:`checked`)."""
+        return tuple(dict.fromkeys(self.named + self.checked.fired))
 
     @property
     def tags(self) -> tuple[str, ...]:
@@ -119,40 +154,47 @@ def _strings(value: Any):
             yield from _strings(v)
 
 
-def make_entry(sc: Scenario, path: Path | str) -> Entry:
-    """Run ``sc`` once and build its :class:`Entry` (cards named, clauses checked or fired, search text).
+@lru_cache(maxsize=32)
+def _card_table(game: str, players: int, options: str) -> tuple[dict[str, str], Any]:
+    """``({card id: name}, card_kind)`` of a game with these options (JSON), from one new game (not the scenario's
+    prepared state: the card table does not depend on it). ``({}, None)`` when such a game cannot be made (the
+    scenario then says why when it is opened)."""
+    import tutor
+    try:
+        s = tutor.new_game(game, players=players, seed=0, **json.loads(options))
+    except ValueError:
+        return {}, None
+    return card_names(s), getattr(s.game, "card_kind", None)
 
-    Raises:
-        ContentError: the scenario's set-up or script is invalid (naming the file and field).
-    """
-    where = str(path)
-    res = run(sc, where)
-    prepared = start(sc, where)
-    names = card_names(prepared)
-    named = [v for v in _strings([sc.setup.options, sc.setup.state, [r.params() for r in sc.script]]) if v in names]
-    kind = getattr(prepared.game, "card_kind", lambda _c: "card")
-    cards = tuple((cid, names[cid], kind(cid)) for cid in dict.fromkeys(named))
+
+def make_entry(sc: Scenario, path: Path | str) -> Entry:
+    """The :class:`Entry` of ``sc`` (cards named, clauses its expectations name, search text), without running it."""
+    setup = sc.setup
+    names, kind = _card_table(setup.game, setup.players, json.dumps(setup.options, sort_keys=True, default=str))
+    named = [v for v in _strings([setup.options, setup.state, [r.params() for r in sc.script]]) if v in names]
+    cards = tuple((cid, names[cid], kind(cid) if kind else "card") for cid in dict.fromkeys(named))
     cl: list[str] = []
     for e in sc.expect:
         cl += e.fired + e.not_fired + [b.clause for b in e.blocked if b.clause]
-    cl += [ev.clause for st in res.steps for ev in st.events]
     clauses = tuple(dict.fromkeys(cl))
     from . import clauses as game_clauses
-    titles = game_clauses(sc.setup.game)
+    titles = game_clauses(setup.game)
     m = sc.meta
-    text = " ".join([m.id, m.title, m.question, sc.setup.game, game_title(sc.setup.game), *m.covers,
-                     *(f"{cid} {n}" for cid, n, _k in cards),
+    text = " ".join([m.id, m.title, m.question, setup.game, game_title(setup.game), *m.covers,
+                     *(f"{cid} {n}" for cid, n, _k in cards), *dict.fromkeys(r.kind for r in sc.script),
                      *(f"{c} {titles[c].title if c in titles else ''}" for c in clauses)]).lower()
-    return Entry(id=m.id, game=sc.setup.game, title=m.title or m.question, question=m.question, answer=m.answer,
-                 path=Path(path), scenario=sc, covers=tuple(m.covers), cards=cards, clauses=clauses, ok=res.ok,
-                 _text=text)
+    return Entry(id=m.id, game=setup.game, title=m.title or m.question, question=m.question, answer=m.answer,
+                 path=Path(path), scenario=sc, covers=tuple(m.covers), cards=cards, named=clauses, _text=text)
 
 
 def build_index(game_id: str | None = None, paths: list[Path | str] | None = None) -> Index:
-    """Load and run every scenario (of one game, of all games, or the files ``paths``) into an :class:`Index`.
+    """Read every scenario (of one game, of all games, or the files ``paths``) into an :class:`Index`, running
+    none of them (see :class:`Entry`).
 
-    A file that fails to load or run is left out and named in ``problems``; so is a second file with an id
-    already taken. Files of a known game that is not playable yet are counted in ``waiting``.
+    A file that fails to load (YAML, schema, unknown clause) is left out and named in ``problems``; so is a second
+    file with an id already taken. A set-up or script that does not play shows when the scenario is opened or run
+    (``rules-tutor scenario run`` and the tests run them all). Files of a known game that is not playable yet are
+    counted in ``waiting``.
     """
     from .registry import KNOWN_GAMES, game_classes
     files = [Path(p) for p in paths] if paths is not None else all_scenarios(game_id)
@@ -196,7 +238,8 @@ def search(entries: tuple[Entry, ...] | list[Entry], query: str = "", game: str 
     """The entries of ``game`` (or of every game) whose text contains every word of ``query`` (case-insensitive).
 
     Searched: id, title, question, game, ``covers``, the ids and names of the cards in the set-up and script, the
-    ids and titles of the clauses the scenario checks or fires. An empty query keeps every entry.
+    kinds of its scripted actions, the ids and titles of the clauses its expectations name (what the scenario
+    checks; searching runs no scenario). An empty query keeps every entry.
     """
     words = query.lower().split()
     return [e for e in entries if (game is None or e.game == game) and e.matches(words)]
@@ -352,219 +395,3 @@ def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:
     return out
 
 
-# -- what if: editing the set-up ---------------------------------------------------------------------------------------
-#: Zones a card can be added to or removed from (Restless Spirits), with the card kinds each takes.
-ZONE_KINDS: dict[str, tuple[str, ...]] = {
-    "hand": ("totem", "blessing", "curse"), "board": ("spirit",), "released": ("spirit",),
-    "lost_spirits": ("spirit",), "markets": ("totem",), "shrine": ("totem",), "totem_discard": ("totem",),
-    "spirit_discard": ("spirit",),
-}
-PLAYER_ZONES = ("hand", "board", "released")
-_ZONE_TITLES = {"lost_spirits": "the Lost Spirits row", "markets": "the Totem markets", "shrine": "the Shrine",
-                "totem_discard": "the Totem discard pile", "spirit_discard": "the Spirit discard pile"}
-_PLAYER_TITLES = {"hand": "hand", "board": "board", "released": "released Spirits"}
-EDITABLE_GAMES = ("restless-spirits",)
-
-
-@dataclass(frozen=True)
-class Zone:
-    """A place for cards: a player zone (``hand``, ``board``, ``released``, with a 1-based ``seat``) or a table
-    zone (``lost_spirits``, ``markets``, ``shrine``, ``totem_discard``, ``spirit_discard``)."""
-
-    name: str
-    seat: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.name not in ZONE_KINDS:
-            raise ValueError(f"unknown zone {self.name!r}; zones: {', '.join(ZONE_KINDS)}")
-        if (self.name in PLAYER_ZONES) != (self.seat is not None):
-            raise ValueError(f"zone {self.name!r}: a seat is needed for {', '.join(PLAYER_ZONES)} and only for them")
-
-    @property
-    def label(self) -> str:
-        """``"Player 1's hand"``, ``"the Shrine"``."""
-        if self.seat is not None:
-            return f"Player {self.seat}'s {_PLAYER_TITLES[self.name]}"
-        return _ZONE_TITLES[self.name]
-
-
-@dataclass(frozen=True)
-class AddCard:
-    """Put ``card`` into ``zone`` (taken from wherever it was; a board or row takes its first empty place; the
-    Shrine takes it on top)."""
-
-    zone: Zone
-    card: str
-
-    def describe(self, names: dict[str, str] | None = None) -> str:
-        return f"added {(names or {}).get(self.card, self.card)} to {self.zone.label}"
-
-
-@dataclass(frozen=True)
-class RemoveCard:
-    """Take ``card`` out of ``zone`` (it goes to the bottom of its deck)."""
-
-    zone: Zone
-    card: str
-
-    def describe(self, names: dict[str, str] | None = None) -> str:
-        return f"removed {(names or {}).get(self.card, self.card)} from {self.zone.label}"
-
-
-@dataclass(frozen=True)
-class SetAP:
-    """Give player ``seat`` (1-based) ``ap`` Action Points."""
-
-    seat: int
-    ap: int
-
-    def describe(self, names: dict[str, str] | None = None) -> str:
-        return f"Player {self.seat} has {self.ap} AP"
-
-
-@dataclass(frozen=True)
-class SetCurrent:
-    """Make it player ``seat``'s (1-based) turn."""
-
-    seat: int
-
-    def describe(self, names: dict[str, str] | None = None) -> str:
-        return f"it is Player {self.seat}'s turn"
-
-
-Edit = Union[AddCard, RemoveCard, SetAP, SetCurrent]
-
-
-def zones(session: Session) -> list[Zone]:
-    """Every zone of the session's table: each seat's hand, board and released Spirits, then the table zones."""
-    seats = range(1, len(session.state.players) + 1)
-    return [Zone(z, n) for n in seats for z in PLAYER_ZONES] + [Zone(z) for z in ZONE_KINDS if z not in PLAYER_ZONES]
-
-
-def zone_cards(session: Session, zone: Zone) -> list[str]:
-    """The cards now in ``zone`` of the session's state (a board: its Spirits; markets: both rows)."""
-    s = session.state
-    if zone.seat is not None:
-        if not 1 <= zone.seat <= len(s.players):
-            raise ValueError(f"seat must be 1..{len(s.players)}, got {zone.seat}")
-        p = s.players[zone.seat - 1]
-        if zone.name == "board":
-            return [ps.card for ps in p.board if ps is not None]
-        return list(getattr(p, zone.name))
-    if zone.name == "markets":
-        return [c for row in s.markets for c in row if c]
-    return [c for c in getattr(s, zone.name) if c]
-
-
-def card_choices(session: Session, zone: Zone) -> list[str]:
-    """Card ids that may be added to ``zone``: every card of a kind the zone takes, not already in it, by name."""
-    g = session.game
-    names = card_names(session)
-    have = set(zone_cards(session, zone))
-    kinds = ZONE_KINDS[zone.name]
-    ok = [cid for cid in names if g.card_kind(cid) in kinds and cid not in have]
-    return sorted(ok, key=lambda c: (names[c].lower(), c))
-
-
-def _player_part(partial: dict, seat: int) -> dict:
-    players = partial.setdefault("players", [])
-    for pp in players:
-        if isinstance(pp, dict) and pp.get("seat") == seat:
-            return pp
-    pp = {"seat": seat}
-    players.append(pp)
-    return pp
-
-
-def _unname(partial: dict, card: str) -> None:
-    """Remove ``card`` from every zone the partial state names, so that naming it again elsewhere moves it."""
-    drop = lambda lst: [x for x in lst if x != card]
-    for pp in partial.get("players") or []:
-        for name in ("hand", "released"):
-            if isinstance(pp.get(name), list):
-                pp[name] = drop(pp[name])
-        if isinstance(pp.get("board"), list):
-            pp["board"] = [None if isinstance(b, dict) and b.get("card") == card else
-                           ({**b, "totems": drop(b.get("totems") or [])} if isinstance(b, dict) else b)
-                           for b in pp["board"]]
-    if isinstance(partial.get("lost_spirits"), list):
-        partial["lost_spirits"] = [None if x == card else x for x in partial["lost_spirits"]]
-    if isinstance(partial.get("markets"), list):
-        partial["markets"] = [[None if x == card else x for x in row] for row in partial["markets"]]
-    for name in ("shrine", "totem_discard", "spirit_discard"):
-        if isinstance(partial.get(name), list):
-            partial[name] = drop(partial[name])
-    tops = partial.get("deck_tops")
-    if isinstance(tops, dict):
-        for k, v in tops.items():
-            if isinstance(v, list):
-                tops[k] = drop(v)
-
-
-def _place(prepared: Session, partial: dict, edit: AddCard | RemoveCard) -> None:
-    z, card, adding = edit.zone, edit.card, isinstance(edit, AddCard)
-    s = prepared.state
-    if not adding and card not in zone_cards(prepared, z):
-        raise ContentError(f"what if: {card!r} is not in {z.label}", field=z.name)
-    if adding and card in zone_cards(prepared, z):
-        raise ContentError(f"what if: {card!r} is already in {z.label}", field=z.name)
-    if adding:
-        _unname(partial, card)
-    if z.seat is not None:
-        p = s.players[z.seat - 1]
-        part = _player_part(partial, z.seat)
-        if z.name == "board":
-            spaces = [None if ps is None or ps.card == card else
-                      {"card": ps.card, "totems": list(ps.totems), "used": ps.used} for ps in p.board]
-            if adding:
-                if None not in spaces:
-                    raise ContentError(f"what if: {z.label} has no empty space (3 Spirits at most)", field="board")
-                spaces[spaces.index(None)] = {"card": card, "totems": [], "used": False}
-            part["board"] = spaces
-        else:
-            cards = [c for c in getattr(p, z.name) if c != card]
-            part[z.name] = cards + [card] if adding else cards
-        return
-    if z.name in ("lost_spirits", "markets"):
-        rows = [list(s.lost_spirits)] if z.name == "lost_spirits" else [list(r) for r in s.markets]
-        rows = [[None if x == card else x for x in row] for row in rows]
-        if adding:
-            free = [(i, j) for i, row in enumerate(rows) for j, x in enumerate(row) if x is None]
-            if not free:
-                raise ContentError(f"what if: {z.label} has no empty place; remove a card first", field=z.name)
-            rows[free[0][0]][free[0][1]] = card
-        partial[z.name] = rows[0] if z.name == "lost_spirits" else rows
-        return
-    cards = [c for c in getattr(s, z.name) if c != card]
-    partial[z.name] = cards + [card] if adding else cards
-
-
-def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
-    """A copy of ``sc`` whose ``setup.state`` also makes ``edit``; the result is started once to validate it.
-
-    Only the zone the edit touches is named (with its cards as prepared by ``sc``), so the rest of the set-up stays
-    as it was. Cards taken out of a zone go to the bottom of their deck; a card added is taken from wherever it was.
-
-    Raises:
-        ContentError: the edit is impossible (card not in the zone, no empty place, a card of the wrong kind, a bad
-            seat or AP), naming what is wrong; ``sc`` is unchanged.
-    """
-    if sc.setup.game not in EDITABLE_GAMES:
-        raise ContentError(f"{where}: set-up edits exist for {', '.join(EDITABLE_GAMES)} only", field="setup.game")
-    prepared = start(sc, where)
-    partial = copy.deepcopy(sc.setup.state)
-    n = len(prepared.state.players)
-    seat = edit.zone.seat if isinstance(edit, (AddCard, RemoveCard)) else edit.seat
-    if seat is not None and not 1 <= seat <= n:
-        raise ContentError(f"{where}: seat must be 1..{n}, got {seat}", field="seat")
-    if isinstance(edit, (AddCard, RemoveCard)):
-        _place(prepared, partial, edit)
-    elif isinstance(edit, SetAP):
-        _player_part(partial, edit.seat)["ap"] = edit.ap
-    elif isinstance(edit, SetCurrent):
-        partial["current"] = edit.seat
-    else:
-        raise TypeError(f"not an edit: {edit!r}")
-    new = sc.model_copy(update={"setup": sc.setup.model_copy(update={"state": partial})})
-    start(new, where)  # ContentError when the edited set-up is invalid
-    return new

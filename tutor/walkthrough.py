@@ -33,7 +33,7 @@ class WalkStep(_Strict):
 class Walkthrough(_Strict):
     """A walkthrough file: ``id``, ``title``, ``intro`` narration, ``setup`` and ``steps``."""
 
-    id: str
+    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$")
     title: str
     intro: str = ""
     setup: Setup
@@ -100,8 +100,36 @@ def dump(w: Walkthrough) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)
 
 
-#: Where the presenter saves recorded walkthroughs by default (outside the shipped ``content/``).
+#: Where the presenter saves recorded walkthroughs by default (outside the shipped ``content/``); the environment
+#: variable ``RULES_TUTOR_WALKTHROUGHS`` names another folder.
 DEFAULT_FOLDER = "~/rules-tutor-walkthroughs"
+
+
+def walkthrough_folder() -> Path:
+    """The folder the presenter page saves into: ``$RULES_TUTOR_WALKTHROUGHS`` or :data:`DEFAULT_FOLDER`, with
+    ``~`` expanded (not created here)."""
+    import os
+    return Path(os.environ.get("RULES_TUTOR_WALKTHROUGHS") or DEFAULT_FOLDER).expanduser()
+
+
+def save_in_folder(w: Walkthrough, name: str, *, overwrite: bool = False, folder: str | Path | None = None) -> Path:
+    """Save ``w`` as ``<folder>/<name>.yaml`` (``folder``: :func:`walkthrough_folder`), for the web page: the page
+    only names a file in that one folder, so a learner or teacher cannot write anywhere else on the server.
+
+    ``name``: letters, digits, ``-`` and ``_`` (1-80 of them), with or without ``.yaml``.
+
+    Raises:
+        ValueError: a name with anything else (a path, ``..``, spaces), naming what is allowed.
+        FileExistsError, ContentError, OSError: as :func:`save_walkthrough`.
+    """
+    import re
+    stem = name.strip()
+    stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}", stem):
+        raise ValueError(f"file name {name.strip()[:80]!r}: use 1-80 letters, digits, '-' or '_' (no folders, "
+                         "no spaces); it is saved in the walkthroughs folder")
+    base = Path(folder).expanduser() if folder is not None else walkthrough_folder()
+    return save_walkthrough(w, base / f"{stem}.yaml", overwrite=overwrite)
 
 
 def default_path(walkthrough_id: str, folder: str | Path = DEFAULT_FOLDER) -> Path:
@@ -133,12 +161,19 @@ def save_walkthrough(w: Walkthrough, path: str | Path, *, overwrite: bool = Fals
     text = dump(w)
     again = load_walkthrough(text=text)
     play_to(again, len(again.steps), str(p))
-    p.parent.mkdir(parents=True, exist_ok=True)
-    if overwrite:
-        tmp = p.with_name(p.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(p)
-    else:
-        with open(p, "x", encoding="utf-8") as fh:  # exclusive: never replaces a file created meanwhile
-            fh.write(text)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if overwrite:
+            tmp = p.with_name(p.name + ".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(p)
+        else:
+            with open(p, "x", encoding="utf-8") as fh:  # exclusive: never replaces a file created meanwhile
+                fh.write(text)
+    except FileExistsError as exc:
+        if Path(exc.filename or "") == p:
+            raise FileExistsError(f"{p} already exists; tick overwrite to replace it") from None
+        raise OSError(f"cannot save {p}: {exc.filename} is a file, not a folder") from None
+    except OSError as exc:
+        raise OSError(f"cannot save {p}: {exc.strerror or exc}") from None
     return p

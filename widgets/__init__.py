@@ -5,16 +5,34 @@ Views hold no game state: they observe one :class:`SessionModel` and turn clicks
 - :func:`learn_app` ``(game_id)``: the learn page (lessons, then free play).
 - :func:`play_app` ``(game_id, players, seed)``: a free game with new-game controls.
 - :func:`presenter_app` ``(game_id)``: presenter mode for a room (walkthroughs step by step; record new ones).
+- :func:`faq_explorer`: every scenario, searchable, step by step, with "what if".
 - :class:`TutorApp`, :class:`LessonRunner`, :class:`LearnApp`, :class:`SessionModel`, :class:`ErrorPanel`.
+
+The FAQ explorer and the presenter (and what they import: scenarios, walkthroughs) are imported when first used,
+so a learn page's kernel does not load them.
 """
 from __future__ import annotations
 
+import importlib
+
 from .app import Controls, TutorApp, play_app
-from .faq import FaqExplorer, faq_explorer
 from .lessons import LearnApp, LessonRunner, learn_app
 from .model import ErrorPanel, SessionModel, clause_chip
-from .presenter import PresenterApp, presenter_app
 
 __all__ = ["learn_app", "play_app", "TutorApp", "LessonRunner", "LearnApp", "SessionModel", "ErrorPanel",
            "Controls", "clause_chip", "presenter_app", "PresenterApp",
            "faq_explorer", "FaqExplorer"]
+
+_LAZY = {"faq_explorer": ".faq", "FaqExplorer": ".faq", "presenter_app": ".presenter", "PresenterApp": ".presenter"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -10,7 +10,7 @@ from tutor import Session
 from .boards import board_for
 from .clauses import ClauseCard, Glossary
 from .model import ErrorPanel, SessionModel
-from .panels import ActionsPanel, BoardView, StepLog
+from .panels import ActionsPanel, BoardView, StepLog, warm_up
 from .style import button, style_widget
 
 
@@ -41,7 +41,12 @@ class Controls:
             self.new.on_click(g(lambda _b: self.start_new()))
             has_first_game = "first_game" in s.game.options
             self.first_game.layout.display = None if has_first_game else "none"
-            kids += [w.HTML("&nbsp;&nbsp;"), self.players, self.seed, self.first_game, self.new]
+            #: one dropdown per option the game offers (``Game.option_choices``), e.g. Spirit Duels' set-up
+            self.choices = {name: w.Dropdown(options=list(opts), value=s.game.options.get(name, opts[0][1]),
+                                             layout=w.Layout(width="auto"))
+                            for name, opts in type(s.game).option_choices.items()}
+            kids += [w.HTML("&nbsp;&nbsp;"), self.players, self.seed, self.first_game, *self.choices.values(),
+                     self.new]
         self.widget = w.HBox(kids, layout=w.Layout(flex_flow="row wrap", align_items="center"))
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
@@ -50,6 +55,7 @@ class Controls:
         """Replace the session with a new game using the chosen seed and player count."""
         s = self.model.session
         extra = {"first_game": self.first_game.value} if "first_game" in s.game.options else {}
+        extra.update({name: box.value for name, box in self.choices.items()})
         self.model.replace(tutor.new_game(s.game_id, players=self.players.value, seed=self.seed.value, **extra))
 
     def render(self) -> None:
@@ -74,12 +80,12 @@ class TutorApp:
         self.errors = errors or ErrorPanel()
         self.model = SessionModel(session, self.errors)
         board = board_for(session.game_id)
-        self.controls = Controls(self.model, new_game=new_game,
-                                 first_game=bool(session.game.options.get("first_game", True)))
-        # Views update in the order they observe the model: after a click the step log (what just happened) and
-        # the new actions reach the page before the board's larger HTML.
+        # Views update in the order they observe the model: after a click the step log (what just happened) reaches
+        # the page first, then the new actions, the Undo/Redo buttons and the board's zones that changed.
         self.log = StepLog(self.model, show_setup=show_setup)
         self.actions = ActionsPanel(self.model, board)
+        self.controls = Controls(self.model, new_game=new_game,
+                                 first_game=bool(session.game.options.get("first_game", True)))
         self.board = BoardView(self.model, board)
         self.clause_card = ClauseCard(self.model)
         self.glossary = Glossary(self.model)
@@ -95,6 +101,7 @@ class TutorApp:
         kids += [self.errors.output, self.controls.widget] + ([status] if status is not None else []) + [top, bottom]
         self.widget = w.VBox(kids, layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
+        warm_up(session, board)
 
     @property
     def session(self) -> Session:
@@ -104,4 +111,8 @@ class TutorApp:
 
 def play_app(game_id: str = "restless-spirits", players: int = 2, seed: int = 1, first_game: bool = True) -> w.Widget:
     """A free-play page: a new full game with seed and player-count controls. Returns the widget to display."""
-    return TutorApp(tutor.new_game(game_id, players=players, seed=seed, first_game=first_game), new_game=True).widget
+    from tutor.registry import game_class
+    options = dict(game_class(game_id).teaching_options)
+    if "first_game" in options:
+        options["first_game"] = first_game
+    return TutorApp(tutor.new_game(game_id, players=players, seed=seed, **options), new_game=True).widget

@@ -4,28 +4,51 @@ from __future__ import annotations
 import ipywidgets as w
 
 from .model import SessionModel, clause_chip
-from .style import close_tree, esc, html_widget
+from .style import button, esc, html_widget
 
 
 class ClauseCard:
     """Shows the clause chosen with a chip (``model.clause_id``): title, text, rulebook file and section, kind
-    (a ruling or a provisional value with its reason) and related clauses as chips."""
+    (a ruling or a provisional value with its reason) and related clauses as chips.
 
-    def __init__(self, model: SessionModel) -> None:
-        self.model = model
+    With ``pop_out`` (the default), choosing a clause also lifts the card out of the page flow into a panel fixed
+    at the bottom right of the window (CSS class ``rt-clause-float``), so the rule is in sight wherever the chip
+    was (a chip at the top of a long page would otherwise open a card below the fold); its × button (``close``)
+    puts the card back in its place. ``shown`` says whether the card is popped out."""
+
+    def __init__(self, model: SessionModel, pop_out: bool = True) -> None:
+        self.model, self.pop_out = model, pop_out
         self.html = w.HTML()
         self.related = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._related_label = html_widget('<span class="rt-muted">Related:&nbsp;</span>')
-        self.widget = w.VBox([html_widget("<h3>The rule</h3>"), self.html, self.related])
-        self.widget.add_class("rt-panel")
-        model.observe(lambda m, change: change in ("clause", "new") and self.render())
+        self.close = button("×", "Close the rule (it stays below, in the page)", classes=("rt-pop-close",))
+        self.close.on_click(model.errors.guard(lambda _b: self.pop(False)))
+        head = html_widget("<h3>The rule</h3>")
+        head.add_class("rt-clause-head")
+        pop_head = w.HBox([html_widget("<h3>The rule</h3>"), self.close], _dom_classes=("rt-clause-pop-head",))
+        self.widget = w.VBox([head, pop_head, self.html, self.related],
+                             _dom_classes=("rt-panel", "tutor-clause-card"))
+        model.observe(lambda m, change: change in ("clause", "new") and self.render(pop=change == "clause"))
         self.render()
 
-    def render(self) -> None:
-        """Redraw the card for the current clause (or an invitation to click a chip)."""
+    @property
+    def shown(self) -> bool:
+        """True while the card is popped out (fixed at the bottom right of the window)."""
+        return "rt-clause-float" in self.widget._dom_classes
+
+    def pop(self, on: bool) -> None:
+        """Pop the card out (``on``) or put it back in the page flow."""
+        if on and self.pop_out:
+            self.widget.add_class("rt-clause-float")
+        else:
+            self.widget.remove_class("rt-clause-float")
+
+    def render(self, pop: bool = False) -> None:
+        """Redraw the card for the current clause (or an invitation to click a chip); ``pop`` pops it out."""
         cid = self.model.clause_id
         clauses = self.model.session.game.clauses
         if cid is None or cid not in clauses:
+            self.pop(False)
             self.html.value = ('<div class="rt-muted">Click any <b>§ rule</b> chip (next to an action, a blocked action '
                                "or an event) to read the rule behind it.</div>")
             self._set_related(())
@@ -43,12 +66,12 @@ class ClauseCard:
                            "</div>")
         rel = [clause_chip(self.model, r) for r in c.related if r in clauses]
         self._set_related(tuple([self._related_label] + rel if rel else []))
+        if pop:
+            self.pop(True)
 
     def _set_related(self, kids: tuple) -> None:
-        """Show ``kids`` under the card and close the chips they replace."""
-        old = [x for x in self.related.children if x is not self._related_label]
+        """Show ``kids`` (the label and shared clause chips) under the card."""
         self.related.children = kids
-        close_tree(*old)
 
 
 class Glossary:
@@ -59,7 +82,6 @@ class Glossary:
         self.box = w.Text(placeholder="Search the rules, e.g. shrine, wild, hand limit",
                           layout=w.Layout(width="100%"), continuous_update=True)
         self.results = w.VBox()
-        self._chips: dict[tuple, w.Button] = {}  # the chips shown, by (game id, clause id), kept while they match
         self._row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._none = html_widget()
         self.box.observe(model.errors.guard(lambda change: self.search(change["new"])), names="value")
@@ -77,7 +99,7 @@ class Glossary:
         return [c.id for c in hits[: self.limit]]
 
     def search(self, query: str) -> None:
-        """Show the clauses matching ``query``."""
+        """Show the clauses matching ``query`` (as the shared clause chips, see :meth:`SessionModel.chip`)."""
         ids = self.matches(query)
         if not query.strip():
             self.results.children = ()
@@ -85,12 +107,7 @@ class Glossary:
             self._none.value = f'<div class="rt-muted">No rule mentions “{esc(query)}”.</div>'
             self.results.children = (self._none,)
         else:
-            game = self.model.session.game_id
-            old = self._chips
-            self._chips = {(game, c): old.get((game, c)) or clause_chip(self.model, c) for c in ids}
-            self._row.children = tuple(self._chips.values())
+            self._row.children = tuple(clause_chip(self.model, c) for c in ids)
             self.results.children = (self._row,)
-            close_tree(*[c for k, c in old.items() if self._chips.get(k) is not c])
             return
-        close_tree(*self._chips.values())
-        self._chips, self._row.children = {}, ()
+        self._row.children = ()

@@ -21,7 +21,7 @@ from tutor.scenario import Scenario, start
 from .app import TutorApp
 from .boards import board_for
 from .model import ErrorPanel, clause_chip, log
-from .style import esc, style_widget
+from .style import box, button, esc, html_widget, style_widget
 
 CSS = """
 .rt-faq-side { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px; margin: 4px; }
@@ -35,6 +35,9 @@ CSS = """
   text-align: left; background: transparent; box-shadow: none; color: #1f1d2b; font-weight: 600; padding: 2px 6px;
   line-height: 1.3; font-size: 13.5px; }
 .tutor-scenario.jupyter-button:hover { color: #5b2d90; text-decoration: underline; }
+.tutor-faq-more.jupyter-button, .tutor-faq-more.widget-button { margin: 6px 0 2px 0; background: #efe9f9;
+  color: #4a2577; font-weight: 600; border-radius: 8px; box-shadow: none; border: 1px dashed #c9b8e8; }
+.tutor-faq-more.jupyter-button:hover { background: #e4dbf5; }
 .rt-faq-tags { padding: 0 6px; line-height: 1.5; }
 .rt-ftag { display: inline-block; font-size: 11px; border-radius: 9px; padding: 0 7px; margin: 1px 2px 1px 0;
   background: #f1eafc; color: #4a2577; border: 1px solid #d9c9f2; white-space: nowrap; }
@@ -90,7 +93,7 @@ class FaqExplorer:
     """
 
     def __init__(self, open_id: str | None = None, game_id: str | None = None,
-                 index: faq.Index | None = None) -> None:
+                 index: faq.Index | None = None, list_limit: int | None = 30) -> None:
         self.errors = ErrorPanel()
         self.index = index or faq.build_index(game_id)
         if not self.index.entries:
@@ -112,7 +115,12 @@ class FaqExplorer:
         self.results = w.VBox()
         self.results.add_class("rt-faq-list")
         self.results.add_class("rt-scroll")
-        self._items = {e.id: self._item(e) for e in self.index.entries}
+        self._items: dict[str, w.Widget] = {}  # list items by scenario id, built when first shown
+        self._lines: dict[str, w.HTML] = {}
+        self._none = html_widget()
+        self.limit: int | None = list_limit  # items shown before "Show all" (None: all)
+        self.more = button("", "Show every matching question", "item", classes=("tutor-faq-more",))
+        self.more.on_click(g(lambda _b: self.show_all()))
         self.search.observe(g(lambda _ch: self.filter()), names="value")
         self.game.observe(g(lambda _ch: self.filter()), names="value")
         side = w.VBox([w.HTML("<h3>Questions</h3>"), self.search, self.game, self.count, self.results],
@@ -179,9 +187,7 @@ class FaqExplorer:
         return app
 
     def _item(self, e: faq.Entry) -> w.Widget:
-        btn = w.Button(description=e.question, tooltip=f"{e.title} [{e.id}]",
-                       layout=w.Layout(width="100%", height="auto"))
-        btn.add_class("tutor-scenario")
+        btn = button(e.question, f"{e.title} [{e.id}]", "item", classes=("tutor-scenario",))
         btn.on_click(self.errors.guard(lambda _b, sid=e.id: self._click(sid)))
         tags = [f'<span class="rt-ftag">{esc(t)}</span>' for t in e.covers]
         names = list(e.tags[len(e.covers):])
@@ -190,9 +196,21 @@ class FaqExplorer:
             tags.append(f'<span class="rt-ftag rt-fcard" title="{esc(", ".join(names[4:]))}">+{len(names) - 4}'
                         "</span>")
         tags.append(f'<span class="rt-ftag rt-fid">{esc(e.id)}</span>')
-        box = w.VBox([btn, w.HTML(f'<div class="rt-faq-tags">{"".join(tags)}</div>')])
-        box.add_class("rt-faq-item")
-        return box
+        selected = ("rt-selected",) if getattr(self, "entry", None) is not None and self.entry.id == e.id else ()
+        return box([btn, html_widget(f'<div class="rt-faq-tags">{"".join(tags)}</div>')],
+                   classes=("rt-faq-item",) + selected)
+
+    def item(self, scenario_id: str) -> w.Widget:
+        """The list item of a scenario (built the first time it is shown)."""
+        if scenario_id not in self._items:
+            self._items[scenario_id] = self._item(self.index.get(scenario_id))
+        return self._items[scenario_id]
+
+    def _html(self, html: str) -> w.HTML:
+        """A fixed line of the list (a game heading, a note), one widget per text, kept for the next filter."""
+        if html not in self._lines:
+            self._lines[html] = html_widget(html)
+        return self._lines[html]
 
     def _edit_panel(self) -> w.Widget:
         g = self.errors.guard
@@ -232,23 +250,39 @@ class FaqExplorer:
         return [e.id for e in faq.search(self.index.entries, self.search.value, self.game.value or None)]
 
     def filter(self) -> None:
-        """Show the scenarios matching the search box and the game filter, grouped by game."""
+        """Show the scenarios matching the search box and the game filter, grouped by game: the first ``limit`` of
+        them, then a "Show all" button (``more``) when there are more. List items are built when first shown."""
         hits = faq.search(self.index.entries, self.search.value, self.game.value or None)
+        room = len(hits) if self.limit is None else self.limit
         kids: list[w.Widget] = []
         for game in self.index.games:
             mine = [e for e in hits if e.game == game]
-            if mine:
+            if mine and room:
                 note = "" if _has_board(game) else ' <span class="rt-muted">(board view coming)</span>'
-                kids.append(w.HTML(f'<div class="rt-faq-game">{esc(faq.game_title(game))} · {len(mine)}{note}</div>'))
-                kids += [self._items[e.id] for e in mine]
+                kids.append(self._html(f'<div class="rt-faq-game">{esc(faq.game_title(game))} · {len(mine)}{note}'
+                                       "</div>"))
+                kids += [self.item(e.id) for e in mine[:room]]
+                room -= min(room, len(mine))
+        if len(hits) > (len(hits) if self.limit is None else self.limit):
+            self.more.description = f"Show all {len(hits)} questions"
+            kids.append(self.more)
         if not hits:
-            kids.append(w.HTML(f'<div class="rt-muted">No scenario matches “{esc(self.search.value)}”.</div>'))
+            self._none.value = f'<div class="rt-muted">No scenario matches “{esc(self.search.value)}”.</div>'
+            kids.append(self._none)
         for game, n in self.index.waiting:
-            kids.append(w.HTML(f'<div class="rt-faq-game">{esc(faq.game_title(game))} · {n}</div><div class="rt-muted">'
-                               f"{n} scenario(s) wait until the tutor plays {esc(faq.game_title(game))}.</div>"))
+            kids.append(self._html(f'<div class="rt-faq-game">{esc(faq.game_title(game))} · {n}</div>'
+                                   f'<div class="rt-muted">{n} scenario(s) wait until the tutor plays '
+                                   f"{esc(faq.game_title(game))}.</div>"))
         total = len(self.index.entries)
-        self.count.value = f'<div class="rt-faq-count">{len(hits)} of {total} scenario(s)</div>'
+        shown = len(hits) if self.limit is None else min(len(hits), self.limit)
+        more = f" · {shown} shown" if shown < len(hits) else ""
+        self.count.value = f'<div class="rt-faq-count">{len(hits)} of {total} scenario(s){more}</div>'
         self.results.children = tuple(kids)
+
+    def show_all(self) -> None:
+        """Show every matching scenario (no ``limit``)."""
+        self.limit = None
+        self.filter()
 
     # -- opening and editing -----------------------------------------------------------------------------------
     def open(self, scenario_id: str) -> None:
@@ -324,7 +358,9 @@ class FaqExplorer:
     def _show_entry(self) -> None:
         e, names = self.entry, faq.card_names(self.app.session)
         for sid, item in self._items.items():
-            (item.add_class if sid == e.id else item.remove_class)("rt-selected")
+            selected = "rt-selected" in item._dom_classes
+            if selected != (sid == e.id):
+                (item.add_class if sid == e.id else item.remove_class)("rt-selected")
         src = e.scenario.meta.source
         whatif = ""
         if self.edits:

@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from tutor import IllegalAction, Session
 
-from .style import button, close_tree
+from .style import button, close_tree, mark_shared
 
 log = logging.getLogger("widgets")
 
@@ -72,6 +72,9 @@ class SessionModel:
 
     Changes passed to observers: ``"apply"``, ``"undo"``, ``"redo"``, ``"reset"`` (from the session), ``"new"``
     (a different session) and ``"clause"`` (another clause to show).
+
+    Observers are called in the order they registered: the app registers the step log first, so after a click the
+    events reach the page before the actions, the buttons and the board.
     """
 
     def __init__(self, session: Session, errors: ErrorPanel | None = None) -> None:
@@ -81,6 +84,8 @@ class SessionModel:
         self._observers: list[Observer] = []
         self._notifying = 0
         self._retired: list[w.Widget] = []
+        self._chips: dict[str, w.Button] = {}  # clause id -> its chip, for the game of ``_chips_game``
+        self._chips_game = session.game_id
         self._unobserve = session.observe(self._forward)
 
     # -- observing ----------------------------------------------------------------------------------------------
@@ -113,12 +118,27 @@ class SessionModel:
         else:
             close_tree(*widgets)
 
+    def chip(self, clause_id: str) -> w.Button:
+        """The clause chip of ``clause_id`` (see :func:`clause_chip`): one Button per clause, shown by every row,
+        event, card and search result that cites the clause, so a click sends a chip to the page only the first
+        time a clause appears. Chips stay open while the game stays the same (lessons and new games of one game
+        share them); switching to another game closes them after the change is shown."""
+        chip = self._chips.get(clause_id)
+        if chip is None or chip.comm is None:
+            chip = self._chips[clause_id] = mark_shared(_make_chip(self, clause_id))
+        return chip
+
     # -- changing -----------------------------------------------------------------------------------------------
     def replace(self, session: Session) -> None:
         """Switch to another session (a new game or lesson)."""
         self._unobserve()
         self.session = session
         self._unobserve = session.observe(self._forward)
+        old: list[w.Widget] = []
+        if session.game_id != self._chips_game:
+            old = [mark_shared(c, False) for c in self._chips.values()]
+            self._chips, self._chips_game = {}, session.game_id
+        self._retired.extend(old)  # closed once the views have shown the new session (end of _notify)
         self._notify("new")
 
     def apply(self, action_id: str) -> None:
@@ -155,7 +175,12 @@ class SessionModel:
 
 
 def clause_chip(model: SessionModel, clause_id: str) -> w.Button:
-    """A small clickable chip (CSS class ``tutor-clause``) that shows ``clause_id`` in the clause card."""
+    """A small clickable chip (CSS class ``tutor-clause``) that shows ``clause_id`` in the clause card. Chips are
+    shared: every place that cites a clause shows the same Button (:meth:`SessionModel.chip`)."""
+    return model.chip(clause_id)
+
+
+def _make_chip(model: SessionModel, clause_id: str) -> w.Button:
     cl = model.session.game.clauses.get(clause_id)
     title = cl.title if cl is not None else clause_id
     chip = button(f"§ {title}", f"{clause_id}: click to read this rule", classes=("tutor-clause",))

@@ -8,31 +8,79 @@ Stable CSS classes (tests and browser checks rely on them): ``tutor-action`` on 
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from types import ModuleType
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor import Action, Blocked, Event, Step
 
 from .boards import board_for
-from .model import SessionModel, clause_chip
-from .style import box, button, esc, html_widget, plain_label, prov_text
+from .model import SessionModel, clause_chip, log
+from .style import box, button, esc, html_widget, layout, plain_label, prov_text, shared_style
 
 
 class BoardView:
-    """The board of the current session, as one HTML widget (``widget``)."""
+    """The board of the current session (``widget``): one HTML widget per zone of the board (banner, table zones,
+    each player, legend), so that after a step only the zones that changed are sent to the page.
+
+    A board module that has ``parts(session)`` (a list of ``(key, html)``: the key names the zone and, before any
+    ``:``, its kind, which sets its width: ``wide``, ``zone``, ``player``, ``style`` or full width) is shown zone by
+    zone in a box with the module's ``BOARD_CLASSES``; one with only ``render(session)`` is one HTML widget."""
 
     def __init__(self, model: SessionModel, board: ModuleType) -> None:
         self.model, self.board = model, board
-        self.html = html_widget()
-        self.widget = w.Box([self.html], layout=w.Layout(width="100%"))
+        self._parts: dict[str, w.HTML] = {}
+        self.widget = w.Box(layout=w.Layout(width="100%"))
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
 
+    @property
+    def html(self) -> "_WholeBoard":
+        """The whole board's HTML as one string, in ``html.value`` (read only)."""
+        return _WholeBoard(self)
+
+    def parts(self) -> list[tuple[str, str]]:
+        """``(key, html)`` of every zone of the board now."""
+        s = self.model.session
+        if hasattr(self.board, "parts"):
+            return list(self.board.parts(s))
+        return [("board", self.board.render(s))]
+
     def render(self) -> None:
-        """Redraw the board from the session state."""
-        self.html.value = self.board.render(self.model.session)
+        """Redraw the board from the session state: only zones whose HTML changed are sent."""
+        parts = self.parts()
+        kids = []
+        for key, html in parts:
+            part = self._parts.get(key)
+            if part is None:
+                kind = key.split(":")[0]
+                part = self._parts[key] = w.HTML(html, layout=layout("plain"), style=shared_style(HTMLStyle),
+                                                 _dom_classes=("rt-bpart", f"rt-bpart-{kind}"))
+            else:
+                part.value = html  # sent only when it differs
+            kids.append(part)
+        classes = ("rt-bparts",) + tuple(getattr(self.board, "BOARD_CLASSES", ())) if len(parts) > 1 else ()
+        if self.widget._dom_classes != classes:
+            self.widget._dom_classes = classes
+        self.widget.children = tuple(kids)
+        gone = [k for k in self._parts if k not in dict(parts)]
+        self.model.retire(*[self._parts.pop(k) for k in gone])
+
+
+class _WholeBoard:
+    """The board's zones joined into one HTML string (``value``), for reading (tests, debugging)."""
+
+    def __init__(self, view: BoardView) -> None:
+        self._view = view
+
+    @property
+    def value(self) -> str:
+        box = self._view.widget
+        inner = "".join(x.value for x in box.children)
+        return f'<div class="{" ".join(box._dom_classes)}">{inner}</div>' if box._dom_classes else inner
 
 
 class RowCache:
@@ -62,6 +110,11 @@ class RowCache:
             del self._seen[k]
         self._render += 1
 
+    def touch(self, key: object) -> None:
+        """Mark the row of ``key`` as shown in this render (kept, though not shown)."""
+        if key in self.rows:
+            self._seen[key] = self._render
+
     def clear(self) -> None:
         """Retire every row."""
         self.model.retire(*self.rows.values())
@@ -72,16 +125,37 @@ class ActionsPanel:
     """Legal actions grouped by kind (a Button each, with cost, why and a clause chip), then blocked actions greyed
     with the reason and the forbidding clause. A pending decision shows its prompt first.
 
-    Rows are kept between renders, keyed by what they show (an action whose id, caption, cost, why and clause are
-    unchanged keeps its widgets), and closed a few renders after they disappear. Rows share layouts and styles."""
+    Rows are kept between renders, keyed by what they show (an action whose id, caption, cost and clause are
+    unchanged keeps its widgets; only its "why" text is updated when that changed), and closed a few renders after
+    they disappear. Rows share layouts and styles; clause chips are shared (one per clause, see
+    :meth:`SessionModel.chip`).
 
-    def __init__(self, model: SessionModel, board: ModuleType) -> None:
-        self.model, self.board = model, board
+    The panel's own children never change: the prompt, the game-over line, one box per group (in the board's
+    group order) and the blocked box are always there, and the panel's CSS classes (``rt-show-<part>``, one update
+    per render) say which of them the page shows. The page re-creates the views of every child after the first one
+    that changes, so a decision that replaces the action groups only hides them, and they come back after it as
+    they were (for ``keep`` renders; then a hidden group lets its rows go)."""
+
+    BASE_CLASSES = ("rt-panel", "rt-scroll", "rt-actions")
+
+    def __init__(self, model: SessionModel, board: ModuleType, keep: int = 3) -> None:
+        self.model, self.board, self.keep = model, board, keep
+        self.rows = RowCache(model, keep)  # legal-action and blocked rows
+        self._title = html_widget("<h3>What can you do?</h3>")
+        self._css = html_widget()
+        self._css._dom_classes = ("rt-hidden",)
+        self._prompt = self._part("prompt", html_widget())
+        self._over = self._part("over", html_widget('<div class="rt-prompt">The game is over. Undo, restart, or '
+                                                    "start a new game.</div>"))
+        self._groups: dict[str, w.VBox] = {}  # group -> its box (a heading, then its rows), in display order
+        self._hidden_for: dict[str, int] = {}  # group -> renders since it was last shown
+        for g in self.board.GROUP_ORDER:
+            self._group_box(g)
+        self._blocked = self._box("blocked", '<div class="rt-group-title rt-g-other">Not possible now</div>')
+        self._hidden_for["blocked"] = keep + 1
         self.widget = w.VBox(layout=w.Layout(width="100%", max_height="900px", overflow="auto"),
-                             _dom_classes=("rt-panel", "rt-scroll"))
-        self.rows = RowCache(model)  # legal-action and blocked rows
-        self._headings: dict[str, w.HTML] = {}  # fixed headings (panel and group titles) by their HTML
-        self._prompt = html_widget()
+                             _dom_classes=self.BASE_CLASSES)
+        self._set_children()
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
 
@@ -97,45 +171,82 @@ class ActionsPanel:
                 return b
         raise KeyError(action_id)
 
-    def _heading(self, html: str) -> w.HTML:
-        if html not in self._headings:
-            self._headings[html] = html_widget(html)
-        return self._headings[html]
+    @staticmethod
+    def _part(name: str, widget: w.Widget) -> w.Widget:
+        widget._dom_classes = ("rt-apart", f"rt-apart-{name}")
+        widget._part, widget._rt_hidden = name, True
+        return widget
+
+    def _box(self, name: str, heading_html: str, classes: tuple[str, ...] = ()) -> w.VBox:
+        heading = html_widget(heading_html)
+        group = self._part(name, box([heading]))
+        group._dom_classes += classes
+        group._heading, group._rows = heading, []
+        return group
+
+    def _group_box(self, g: str) -> w.VBox:
+        if g not in self._groups:
+            title = self.board.GROUP_TITLES.get(g, g.replace("-", " ").capitalize())
+            self._groups[g] = self._box(_css_name(g), f'<div class="rt-group-title rt-g-{g}">{esc(title)}</div>',
+                                        ("rt-agrid",))
+            self._hidden_for[g] = self.keep + 1
+            if hasattr(self, "widget"):  # a group the board's order does not name: added at the end
+                self._set_children()
+        return self._groups[g]
+
+    def _set_children(self) -> None:
+        parts = (self._prompt, self._over, *self._groups.values(), self._blocked)
+        self._css.value = "<style>" + " ".join(
+            f".rt-actions.rt-show-{p._part} > .rt-apart-{p._part} {{ display: flex; }}" for p in parts) + "</style>"
+        self.widget.children = (self._css, self._title, *parts)
 
     def render(self) -> None:
         """Show the session's legal and blocked actions, reusing the rows that did not change."""
         s = self.model.session
-        kids: list[w.Widget] = [self._heading("<h3>What can you do?</h3>")]
-        if s.is_over:
-            kids.append(self._heading('<div class="rt-prompt">The game is over. Undo, restart, or start a new game.'
-                                      "</div>"))
-        else:
-            prompt = self.board.decision_prompt(s)
-            if prompt:
-                self._prompt.value = f'<div class="rt-prompt">{esc(prompt)}</div>'
-                kids.append(self._prompt)
-            groups: dict[str, list[Action]] = {}
-            for a in s.legal_actions():
-                groups.setdefault(self.board.group_of(a.kind), []).append(a)
-            order = list(self.board.GROUP_ORDER) + sorted(set(groups) - set(self.board.GROUP_ORDER))
-            for g in order:
-                if g not in groups:
-                    continue
-                title = self.board.GROUP_TITLES.get(g, g.replace("-", " ").capitalize())
-                kids.append(self._heading(f'<div class="rt-group-title rt-g-{g}">{esc(title)}</div>'))
-                for a in groups[g]:
-                    key = self._action_key(a, g)
-                    kids.append(self.rows.get(key, lambda: self._action_row(key)))
-            blocked = s.blocked_actions()
-            if blocked:
-                kids.append(self._heading('<div class="rt-group-title rt-g-other">Not possible now</div>'))
-                seen: dict[tuple, int] = {}
-                for b in blocked:
-                    what = ("blocked", prov_text(b.why), b.clause, self._clause_title(b.clause))
-                    seen[what] = seen.get(what, -1) + 1
-                    key = what + (seen[what],)  # equal blocked lines get a row each
-                    kids.append(self.rows.get(key, lambda: self._blocked_row(key)))
-        self.widget.children = tuple(kids)
+        over = s.is_over
+        prompt = None if over else self.board.decision_prompt(s)
+        if prompt:
+            self._prompt.value = f'<div class="rt-prompt">{esc(prompt)}</div>'
+        rows: dict[str, list[_Row]] = {}
+        for a in ([] if over else s.legal_actions()):
+            g = self.board.group_of(a.kind)
+            key = self._action_key(a, g)
+            why = f'<div class="rt-why">{prov_text(a.why)}</div>'
+            row = self.rows.get(key, lambda: self._action_row(key, why))
+            row._text.value = why  # sent only when it changed
+            rows.setdefault(g, []).append(row)
+        for g in list(rows):
+            self._group_box(g)
+        blocked: list[_Row] = []
+        seen: dict[tuple, int] = {}
+        for b in ([] if over else s.blocked_actions()):
+            what = ("blocked", b.clause, self._clause_title(b.clause))
+            seen[what] = seen.get(what, -1) + 1
+            key = what + (seen[what],)  # blocked lines citing the same clause get a row each
+            why = f'<div class="rt-blocked-text">✕ {prov_text(b.why)}</div>'
+            row = self.rows.get(key, lambda: self._blocked_row(key, why))
+            row._text.value = why
+            blocked.append(row)
+        rows["blocked"] = blocked
+        shown = {"prompt"} if prompt else {"over"} if over else set()
+        for g, group in [*self._groups.items(), ("blocked", self._blocked)]:
+            mine = rows.get(g, [])
+            if mine:
+                group.children = (group._heading, *[x for row in mine for x in row.cells])
+                group._rows = mine
+                self._hidden_for[g] = 0
+                shown.add(group._part)
+            else:
+                self._hidden_for[g] += 1
+                if self._hidden_for[g] > self.keep:  # hidden long enough: let its rows go
+                    group.children, group._rows = (group._heading,), []
+                for row in group._rows:  # kept while hidden: a decision and back shows them again
+                    self.rows.touch(row._key)
+        for part in (self._prompt, self._over, *self._groups.values(), self._blocked):
+            part._rt_hidden = part._part not in shown
+        classes = self.BASE_CLASSES + tuple(f"rt-show-{p}" for p in sorted(shown))
+        if self.widget._dom_classes != classes:
+            self.widget._dom_classes = classes  # one update shows and hides every part
         self.rows.done()
 
     def _clause_title(self, clause_id: str) -> str:
@@ -143,25 +254,46 @@ class ActionsPanel:
         return cl.title if cl is not None else clause_id
 
     def _action_key(self, a: Action, group: str) -> tuple:
-        """What an action's row shows: group, caption, tooltip (with the id), id, why, clause id and title."""
+        """What identifies an action's row: group, caption, tooltip (with the id), id, clause id and title. The
+        "why" text is not part of it: a row whose only change is its why (say "You have 1 AP" after a step) is
+        kept and only its text is updated."""
         cost = cost_text(self.model, a.cost)
         clause = a.clauses[0] if a.clauses else None
-        return ("action", group, plain_label(a.label) + cost, f"{a.label} [{a.id}]", a.id, prov_text(a.why), clause,
+        return ("action", group, plain_label(a.label) + cost, f"{a.label} [{a.id}]", a.id, clause,
                 clause and self._clause_title(clause))
 
-    def _action_row(self, key: tuple) -> w.Widget:
-        _, group, caption, tooltip, action_id, why, clause, _title = key
+    def _action_row(self, key: tuple, why_html: str) -> "_Row":
+        """An action's Button, its "why" text and its clause chip: three items of its group's wrapping flex box
+        (CSS class ``rt-agrid``: the Button on a line of its own, then the why and the chip side by side), no box of
+        their own."""
+        _, group, caption, tooltip, action_id, clause, _title = key
         btn = button(caption, tooltip, classes=("tutor-action", f"rt-b-{group}"))
         btn.on_click(self.model.errors.guard(lambda _b, aid=action_id: self.model.click(aid)))
-        kids = [btn, html_widget(f'<div class="rt-why">{why}</div>')]
-        if clause:
-            kids.append(clause_chip(self.model, clause))
-        return box(kids, "action-row", w.Box, classes=("rt-arow",))
+        btn._key = key
+        why = w.HTML(why_html, layout=layout("plain"), style=shared_style(HTMLStyle), _dom_classes=("rt-why-w",))
+        return _Row([btn, why] + ([clause_chip(self.model, clause)] if clause else []), why)
 
-    def _blocked_row(self, key: tuple) -> w.Widget:
-        _, why, clause, _title, _n = key
-        text = html_widget(f'<div class="rt-blocked-text">✕ {why}</div>')
-        return box([text, clause_chip(self.model, clause)], "line", w.HBox, classes=("tutor-blocked",))
+    def _blocked_row(self, key: tuple, why_html: str) -> "_Row":
+        _, clause, _title, _n = key
+        text = html_widget(why_html)
+        line = box([text, clause_chip(self.model, clause)], "line", w.HBox, classes=("tutor-blocked",))
+        line._key = key
+        return _Row([line], text)
+
+
+class _Row:
+    """The widgets one row of the actions panel puts in its group (``cells``), and the HTML widget whose text a
+    render updates (``_text``). :func:`widgets.style.close_tree` closes its widgets (not the shared chip)."""
+
+    def __init__(self, widgets: list[w.Widget], text: w.HTML) -> None:
+        self.cells, self._text = tuple(widgets), text
+
+    @property
+    def children(self) -> tuple[w.Widget, ...]:
+        return self.cells
+
+    def close(self) -> None:
+        """Nothing of its own to close (its widgets are closed as its children)."""
 
 
 @lru_cache(maxsize=8)
@@ -201,74 +333,124 @@ class StepLog:
     """Every event of every step, newest step on top; automatic events tagged "auto", rulings "ruling", each with
     its clause chip. Rows are cached per step, so a new step only builds its own rows; the rows of a step no longer
     shown (undone, too old) are kept a few renders (a redo shows them again), then closed, and all of them are
-    closed when the session is replaced."""
+    closed when the session is replaced.
 
-    def __init__(self, model: SessionModel, *, show_setup: bool = True, max_steps: int = 40) -> None:
-        self.model, self.show_setup, self.max_steps = model, show_setup, max_steps
+    The steps are children of one box in the order they happened (set-up first), which CSS shows newest first
+    (``flex-direction: column-reverse``): a new step is appended, so the page only adds its views (it re-creates the
+    views of every child after the first one that changes, which would be every step shown if the new one came
+    first). For the same reason, past ``max_steps`` the oldest steps leave ``chunk`` at a time."""
+
+    def __init__(self, model: SessionModel, *, show_setup: bool = True, max_steps: int = 40, chunk: int = 10) -> None:
+        self.model, self.show_setup, self.max_steps, self.chunk = model, show_setup, max_steps, chunk
         self._cache: dict[Step, w.Widget] = {}  # the steps shown
         self._steps = RowCache(model)  # every step box still open
         self._setup_cache: tuple[int, w.Widget] | None = None
-        self._head = html_widget("<h3>What happened</h3>")
-        self._empty = html_widget('<div class="rt-muted">No step yet: pick an action. Each step you take is '
-                                  "explained here, rule by rule.</div>")
-        self._more = html_widget()
-        self.widget = w.VBox(layout=w.Layout(width="100%", max_height="560px", overflow="auto"),
-                             _dom_classes=("rt-panel", "rt-scroll"))
+        self.widget = self._frame()
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
+
+    def _frame(self) -> w.VBox:
+        """The panel: a heading, a line shown until the first step, and the box of steps."""
+        self._head = html_widget("<h3>What happened</h3>")
+        self._empty = w.HTML('<div class="rt-muted">No step yet: pick an action. Each step you take is explained '
+                             "here, rule by rule.</div>", layout=layout("plain"), style=shared_style(HTMLStyle),
+                             _dom_classes=("rt-log-empty",))  # hidden by CSS once a step is shown
+        self._more = html_widget()
+        self._list = box(classes=("rt-log-steps",))
+        return w.VBox([self._head, self._empty, self._list],
+                      layout=w.Layout(width="100%", max_height="560px", overflow="auto"),
+                      _dom_classes=("rt-panel", "rt-scroll", "rt-log"))
 
     def render(self) -> None:
         """Show the log of the session history, building only the steps not shown yet."""
         s = self.model.session
         hist = s.history
-        shown = hist[-self.max_steps:]
+        first = 0
+        if len(hist) > self.max_steps:  # drop the oldest steps a chunk at a time
+            first = -(-(len(hist) - self.max_steps) // self.chunk) * self.chunk
+        shown = hist[first:]
         if s is not getattr(self, "_for", None):
             self._steps.clear()
             if self._setup_cache is not None:
                 self.model.retire(self._setup_cache[1])
             self._cache, self._setup_cache, self._for = {}, None, s
         self._cache = {st: self._steps.get(st, lambda st=st: self._step_box(st)) for st in shown}
-        kids: list[w.Widget] = [self._head]
-        if not hist:
-            kids.append(self._empty)
-        kids += [self._cache[st] for st in reversed(shown)]
-        if len(hist) > len(shown):
-            self._more.value = f'<div class="rt-muted">… {len(hist) - len(shown)} earlier step(s) not shown</div>'
-            kids.append(self._more)
+        self._empty._rt_hidden = bool(hist)  # the page hides it by CSS (.rt-log:has(.rt-logstep)): no message
+        kids: list[w.Widget] = []
         if self.show_setup and s.setup_events:
             if self._setup_cache is None:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
             kids.append(self._setup_cache[1])
-        self.widget.children = tuple(kids)
+        if first:
+            self._more.value = f'<div class="rt-muted">… {first} earlier step(s) not shown</div>'
+            kids.append(self._more)
+        kids += [self._cache[st] for st in shown]
+        self._list.children = tuple(kids)
         self._steps.done()
 
     def _step_box(self, st: Step) -> w.Widget:
         a = st.action
         cost = cost_text(self.model, a.cost)
         head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(a.label)}"
-        return self._events_box(head, f"<small>{cost}</small>", st.events, escaped=True)
+        return self._events_box(head, f"<small>{cost}</small>", st.events, escaped=True, classes=("rt-logstep",))
 
-    def _events_box(self, head: str, small: str, events, escaped: bool = False) -> w.Widget:
+    def _events_box(self, head: str, small: str, events, escaped: bool = False,
+                    classes: tuple[str, ...] = ()) -> w.Widget:
         title = head if escaped else esc(head)
         rows: list[w.Widget] = [html_widget(f'<div class="rt-step">{title}{small}</div>')]
         rows += [self._event_row(e) for e in events]
-        return box(rows)
+        return box(rows, classes=classes)
 
     def _event_row(self, e: Event) -> w.Widget:
-        cl = self.model.session.game.clauses.get(e.clause)
-        tags = '<span class="rt-tag rt-auto" title="the rules did this on their own">auto</span>' if e.automatic \
-            else ""
-        if cl is not None and cl.kind == "ruling":
-            tags += f'<span class="rt-tag rt-ruling" title="{esc(cl.reason)}">ruling</span>'
-        elif cl is not None and cl.kind == "provisional":
-            tags += f'<span class="rt-tag rt-provk" title="{esc(cl.reason)}">provisional</span>'
-        links = graph_links(self.model.session, e.cards)
-        text = html_widget(f'<div class="rt-ev">{tags}{prov_text(e.text)}{links}</div>')
+        text = html_widget(event_html(self.model.session, e))
         return box([text, clause_chip(self.model, e.clause)], "line", w.HBox, classes=("tutor-event",))
 
 
+def event_html(session, e: Event) -> str:
+    """An event line's HTML: its tags (auto, ruling, provisional), its text and its ability-graph links."""
+    cl = session.game.clauses.get(e.clause)
+    tags = '<span class="rt-tag rt-auto" title="the rules did this on their own">auto</span>' if e.automatic else ""
+    if cl is not None and cl.kind == "ruling":
+        tags += f'<span class="rt-tag rt-ruling" title="{esc(cl.reason)}">ruling</span>'
+    elif cl is not None and cl.kind == "provisional":
+        tags += f'<span class="rt-tag rt-provk" title="{esc(cl.reason)}">provisional</span>'
+    return f'<div class="rt-ev">{tags}{prov_text(e.text)}{graph_links(session, e.cards)}</div>'
+
+
+def warm_up(session, board: ModuleType) -> None:
+    """Run once, while the page is built, what a first click runs, on a scratch copy of ``session``: the engine's
+    first step (its lazily imported modules, first-use caches), the board and an event line (the ability-graph card
+    names are read from disk once). A page is one fresh kernel, so otherwise the learner's first click would pay
+    for all of it. Never fails the page: any problem is left for the real click to show."""
+    from tutor import Session
+    try:
+        _graph_cards(session.game_id, session.game.options.get("cards"))
+        state = type(session.state).model_validate_json(session.state.model_dump_json())
+        scratch = Session(session.game, state)
+        legal = scratch.legal_actions()
+        scratch.blocked_actions()
+        if legal:
+            step = scratch.apply(legal[0])
+            scratch.legal_actions()
+            scratch.blocked_actions()
+            for e in step.events:
+                event_html(scratch, e)
+        (board.parts if hasattr(board, "parts") else board.render)(scratch)
+        board.decision_prompt(scratch)
+    except Exception as exc:  # noqa: BLE001 - a warm-up only; the click itself reports errors
+        log.debug("warm-up skipped: %s", exc)
+
+
+def _css_name(name: str) -> str:
+    """``name`` as a CSS class fragment (lower case letters, digits and hyphens)."""
+    return re.sub(r"[^a-z0-9-]", "-", name.lower())
+
+
 def _walk(widget: w.Widget):
-    """Every widget under ``widget`` (depth first), itself included."""
+    """Every widget the page shows under ``widget`` (depth first, itself included): hidden ones (CSS class
+    ``rt-hidden``, or a part of the actions panel its classes hide) and what is under them are left out."""
+    if getattr(widget, "_rt_hidden", False) or "rt-hidden" in getattr(widget, "_dom_classes", ()):
+        return
     yield widget
     for c in getattr(widget, "children", ()):
         yield from _walk(c)

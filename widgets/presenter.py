@@ -5,7 +5,7 @@
   of the step with their clause chips, the clause card and the board.
 - :class:`Recorder` (the "Record" tab): a live session (a free game, a walkthrough's start, or a walkthrough to
   edit) played with the normal actions panel; narration and notes typed per step; "Save walkthrough" writes YAML
-  through :func:`tutor.walkthrough.save_walkthrough` and shows it for copying.
+  through :func:`tutor.walkthrough.save_in_folder` (one folder: ``$RULES_TUTOR_WALKTHROUGHS`` or ``~/rules-tutor-walkthroughs``) and shows it for copying.
 - :class:`PresenterApp` / :func:`presenter_app`: both tabs under one root with CSS class ``tutor-presenter``.
 
 Views only: the session lives in a :class:`~widgets.model.SessionModel`; the walkthrough files are read and
@@ -24,14 +24,14 @@ from tutor.core.errors import ContentError, IllegalAction
 from tutor.registry import game_class
 from tutor.scenario import Setup, find
 from tutor.walkthrough import (Walkthrough, all_walkthroughs, begin, default_path, dump, load_walkthrough, play_to,
-                               record, save_walkthrough)
+                               record, save_in_folder, walkthrough_folder)
 
 from .app import TutorApp
 from .boards import board_for
 from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel
 from .panels import BoardView, StepLog
-from .style import esc, prov_text, style_widget
+from .style import esc, html_widget, prov_text, style_widget
 
 CSS = """
 .tutor-presenter { --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 34px;
@@ -123,28 +123,38 @@ def catalog(paths: list[str | Path], errors: ErrorPanel) -> list[tuple[str, str]
 
 class CurrentStep(StepLog):
     """The events of the last step only (or the set-up events before the first step), each with its clause chip
-    (rows built by :class:`~widgets.panels.StepLog`, CSS class ``tutor-event``)."""
+    (rows built by :class:`~widgets.panels.StepLog`, CSS class ``tutor-event``). Like the step log, it keeps its
+    headings and the step boxes in its row cache: Back and Next show the same widgets again, and boxes not shown
+    for a few renders are closed."""
 
     def __init__(self, model: SessionModel) -> None:
         super().__init__(model, show_setup=True, max_steps=1)
-        self.widget.add_class("rt-current-step")
-        self.widget.layout.max_height = None
+
+    def _frame(self) -> w.VBox:
+        self._did = html_widget("<h3>What the rules did</h3>")
+        self._before = html_widget("<h3>Before the first step</h3>")
+        return w.VBox(layout=w.Layout(width="100%"), _dom_classes=("rt-panel", "rt-scroll", "rt-current-step"))
 
     def render(self) -> None:
-        """Show the latest step's events."""
+        """Show the latest step's events (reusing the step's box when it was shown before)."""
         s = self.model.session
-        hist = s.history
         if s is not getattr(self, "_for", None):
+            self._steps.clear()
+            if self._setup_cache is not None:
+                self.model.retire(self._setup_cache[1])
             self._cache, self._setup_cache, self._for = {}, None, s
+        hist = s.history
         if hist:
             st = hist[-1]
-            self._cache = {st: self._cache.get(st) or self._step_box(st)}
-            kids = [w.HTML("<h3>What the rules did</h3>"), self._cache[st]]
+            self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
+            kids = (self._did, self._cache[st])
         else:
             if self._setup_cache is None:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
-            kids = [w.HTML("<h3>Before the first step</h3>"), self._setup_cache[1]]
-        self.widget.children = tuple(kids)
+            self._cache = {}
+            kids = (self._before, self._setup_cache[1])
+        self.widget.children = kids
+        self._steps.done()
 
 
 class Presenter:
@@ -183,7 +193,7 @@ class Presenter:
         self.notes_box.add_class("tutor-teacher-notes")
         self.board = BoardView(self.model, board_for(self.walkthrough.setup.game))
         self.step = CurrentStep(self.model)
-        self.clause_card = ClauseCard(self.model)
+        self.clause_card = ClauseCard(self.model, pop_out=False)  # beside the step's chips: always in sight
         self.picker.observe(g(lambda ch: self.open(ch["new"])), names="value")
         self.back.on_click(g(lambda _b: self.go(self.position - 1)))
         self.next.on_click(g(lambda _b: self.go(self.position + 1)))
@@ -325,8 +335,10 @@ class Recorder:
                                     layout=w.Layout(width="100%", height="64px"))
         self.notes = w.Textarea(description="Notes", style=_WIDE, placeholder="Only for you (hidden while projecting)",
                                 layout=w.Layout(width="100%", height="52px"))
-        self._auto_path = str(default_path(self.wid.value))
-        self.path = w.Text(value=self._auto_path, description="Save to", style=_WIDE, layout=w.Layout(width="560px"))
+        self._auto_path = default_path(self.wid.value).name
+        self.path = w.Text(value=self._auto_path, description="File name", style=_WIDE,
+                           layout=w.Layout(width="340px"))
+        self.folder = w.HTML(f'<span class="rt-muted">in {esc(walkthrough_folder())}</span>')
         self.overwrite = w.Checkbox(value=False, description="overwrite an existing file", indent=False,
                                     layout=w.Layout(width="auto"))
         self.save = w.Button(description="Save walkthrough", icon="save", button_style="primary",
@@ -349,7 +361,7 @@ class Recorder:
             w.HBox([self.start_from, self.players, self.seed, self.begin_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.wid, self.title], layout=w.Layout(flex_flow="row wrap")), self.intro,
-            w.HBox([self.path, self.overwrite, self.save, self.show_yaml],
+            w.HBox([self.path, self.folder, self.overwrite, self.save, self.show_yaml],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.status, self.yaml])
         head.add_class("rt-record-head")
@@ -385,7 +397,7 @@ class Recorder:
 
     def _id_changed(self, new: str) -> None:
         if self.path.value == self._auto_path:
-            self._auto_path = str(default_path(new))
+            self._auto_path = default_path(new).name
             self.path.value = self._auto_path
 
     def start(self, choice: str) -> None:
@@ -430,21 +442,24 @@ class Recorder:
         """The walkthrough recorded so far (the session's steps with their narration and notes)."""
         hist = self.session.history
         texts = [self.texts.get((i, st.action.id), ["", ""]) for i, st in enumerate(hist)]
-        wid = self.wid.value.strip() or "my-walkthrough"
+        wid = default_path(self.wid.value).stem  # letters, digits, - and _ only
         return record(self.session, id=wid, title=self.title.value.strip() or wid, setup=self.setup,
                       narration=[t[0] for t in texts], notes=[t[1] for t in texts], intro=self.intro.value.strip())
 
-    def save_file(self) -> Path:
-        """Write the walkthrough to the path given (refusing an existing file unless overwrite is ticked), show its
-        YAML, and tell ``on_saved``. Errors are shown next to the button and raised (to the error panel)."""
+    def save_file(self) -> Path | None:
+        """Write the walkthrough as the file named, in the walkthroughs folder only
+        (:func:`tutor.walkthrough.save_in_folder`; an existing file is replaced only when overwrite is ticked), show
+        its YAML, and tell ``on_saved``. Returns the path, or ``None`` when it was not saved: the reason (a bad name,
+        an existing file, a step that does not play, a folder that cannot be written) is shown next to the button.
+        Anything else is raised (to the error panel)."""
         try:
             if not self.session.history:
                 raise ValueError("play at least one move before saving a walkthrough")
             wt = self.walkthrough()
-            path = save_walkthrough(wt, self.path.value, overwrite=self.overwrite.value)
-        except Exception as exc:
+            path = save_in_folder(wt, self.path.value, overwrite=self.overwrite.value)
+        except (ValueError, ContentError, OSError) as exc:
             self.status.value = f'<div class="rt-notsaved">Not saved: {esc(exc)}</div>'
-            raise
+            return None
         self.yaml.value = dump(wt)
         self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} steps to {esc(path)}. It is now in the '
                              "Present tab's list.</div>")

@@ -71,9 +71,11 @@ CSS = """
 .rt-g-turn, .rt-g-other { border-color: #6a6484; color: #3d3850; }
 .rt-g-choice { border-color: #d97706; color: #7c3f00; }
 .rt-prompt { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 6px 8px; font-weight: 600; }
-.rt-arow { display: grid !important; grid-template-columns: minmax(0, 1fr) auto; align-items: center;
-  justify-items: start; column-gap: 4px; }
-.rt-arow > .tutor-action { grid-column: 1 / -1; }
+.rt-agrid { flex-flow: row wrap; align-items: center; column-gap: 4px; overflow-x: hidden; overflow-x: clip; }
+.rt-agrid > * { flex: 0 0 100%; }
+.rt-agrid > .tutor-action { flex: 0 0 auto; max-width: 100%; margin: 4px 100% 0 0; }
+.rt-agrid > .rt-why-w { flex: 1 1 0; min-width: 0; margin: 0 0 4px 0; }
+.rt-agrid > .tutor-clause { flex: 0 1 auto; margin: 0 0 4px auto; }
 .rt-why { font-size: 12px; color: #55506a; line-height: 1.3; }
 .rt-blocked-text { font-size: 12px; color: #8a8599; text-decoration: none; line-height: 1.3; }
 .rt-blocked-text b { color: #77728a; }
@@ -116,7 +118,33 @@ CSS = """
   font-weight: 700; color: #1b5e20; }
 .rt-hint { background: #fffbea; border-left: 3px solid #d4a514; padding: 3px 8px; margin: 2px 0; font-size: 13px; }
 .rt-scroll > * { flex-shrink: 0; }
+.rt-hidden { display: none !important; }
+.rt-actions > .rt-apart { display: none; }
+.rt-log-steps { flex-direction: column-reverse !important; }
+.rt-log:has(.rt-logstep) > .rt-log-empty { display: none; }
 .tutor-errors { color: #9b1c1c; font-size: 12.5px; }
+.rt-bparts { display: flex; flex-wrap: wrap; gap: 8px; align-items: stretch; }
+.rt-bparts > .rt-bpart { margin: 0; flex: 1 1 100%; min-width: 0; font-size: 14px; color: #1f1d2b; }
+.rt-bparts > .rt-bpart-wide { flex: 3 1 380px; }
+.rt-bparts > .rt-bpart-zone { flex: 1 1 180px; }
+.rt-bparts > .rt-bpart-player { flex: 1 1 380px; }
+.rt-bparts > .rt-bpart-style { display: none; }
+.rt-bparts > .rt-bpart > .widget-html-content, .rt-bparts > .rt-bpart > .jupyter-widget-html-content {
+  display: flex; flex-direction: column; }
+.rt-bparts > .rt-bpart > .widget-html-content > *, .rt-bparts > .rt-bpart > .jupyter-widget-html-content > * {
+  flex: 1 1 auto; margin: 0; }
+.rt-clause-pop-head { display: none !important; }
+.rt-clause-float { position: fixed !important; right: 18px; bottom: 18px; z-index: 1000; width: 420px;
+  max-width: calc(100vw - 36px); max-height: calc(100vh - 36px); overflow-y: auto !important; margin: 0 !important;
+  box-shadow: 0 10px 30px rgba(40, 20, 80, .28), 0 0 0 1px #c9c2e0; background: #fbfaff;
+  animation: rt-pop-in .14s ease-out; }
+.rt-clause-float > .rt-clause-head { display: none !important; }
+.rt-clause-float > .rt-clause-pop-head { display: flex !important; }
+@keyframes rt-pop-in { from { opacity: 0; transform: translateY(8px); } to { opacity: 1; transform: none; } }
+.rt-clause-pop-head { align-items: center; justify-content: space-between; }
+.rt-pop-close.jupyter-button, .rt-pop-close.widget-button { height: 26px; width: 26px !important; padding: 0;
+  border-radius: 13px; background: #eeeaf6; color: #3d1f66; font-size: 16px; line-height: 24px; box-shadow: none; }
+.rt-pop-close.jupyter-button:hover { background: #ddd3f0; }
 """
 
 
@@ -126,10 +154,10 @@ LAYOUTS = {
     "plain": {},
     # legal-action Buttons and clause chips: as wide as their caption
     "chip": {"width": "auto", "max_width": "100%"},
-    # a legal-action row (CSS class rt-arow: a grid, see CSS): the Button, then its "why" text and its clause chip
-    "action-row": {"margin": "2px 0 4px 0"},
     # an event or blocked-action line: text, then its clause chip (wrapping when narrow)
     "line": {"align_items": "center", "flex_flow": "row wrap"},
+    # a full-width Button whose caption wraps (FAQ list items)
+    "item": {"width": "100%", "height": "auto"},
 }
 _SHARED: dict[object, w.Widget] = {}
 
@@ -171,13 +199,22 @@ def button(description: str, tooltip: str, name: str = "chip", classes: tuple[st
 
 def close_tree(*widgets: w.Widget) -> None:
     """Close ``widgets`` and every widget under them (children), so the kernel and the page forget them. Shared
-    layouts and styles are not children: they stay open."""
+    layouts and styles are not children: they stay open; so do widgets marked shared (:func:`mark_shared`, e.g. the
+    clause chips that many rows show), which their owner closes."""
     for root in widgets:
         stack = [root]
         while stack:
             x = stack.pop()
+            if getattr(x, "_rt_shared", False):
+                continue
             stack.extend(getattr(x, "children", ()))
             x.close()
+
+
+def mark_shared(widget: w.Widget, shared: bool = True) -> w.Widget:
+    """Mark ``widget`` as shown in many places: :func:`close_tree` leaves it open (its owner closes it)."""
+    widget._rt_shared = shared
+    return widget
 
 
 def style_widget() -> w.HTML:
@@ -208,8 +245,9 @@ def prov_text(text: str) -> str:
 
 
 def plain_label(text: str) -> str:
-    """An engine label without its ``[provisional]`` marks, for button captions (the tooltip keeps the full one)."""
-    return text.replace(" [provisional]", "").replace("[provisional]", "")
+    """An engine label for a button caption (plain text): its ``[provisional]`` marks shortened to ``[prov.]``, so a
+    provisional value still says so on the button (the tooltip keeps the full label)."""
+    return text.replace("[provisional]", "[prov.]")
 
 
 def markdown(text: str) -> str:

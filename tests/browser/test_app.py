@@ -6,6 +6,8 @@
 * Lesson 1 of Restless Spirits is completed through the page by clicking its solution's actions, found by their
   visible labels, until the goal banner (``.tutor-goal``) says the goal is reached; a clause chip then opens the
   clause card with the rule's text.
+* A clause chip at the top of the learn page pops the clause card out in sight (bottom right of the window), and
+  its close button puts it back in the page.
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
 """
@@ -101,8 +103,8 @@ def test_page_from_landing_explains_an_action(tutor_server, tutor_page, notebook
     expect(events).not_to_have_count(before, timeout=CLICK_MS)
     after = events.count()
     assert after > before, f"clicking {label!r}: {before} event lines before, {after} after"
-    # the learn pages' log puts the newest step first
-    new = events.nth(0) if notebook.startswith("learn-") else events.nth(after - 1)
+    # the newest step's events come last in the page's order (the step log shows them first with CSS)
+    new = events.nth(after - 1)
     expect(new.locator(".tutor-clause").first).to_be_visible()
     assert events.locator(".tutor-clause").count() >= after - before
     tutor_page.screenshot("after-click")
@@ -148,6 +150,31 @@ def test_first_lesson_completed_by_clicking(tutor_server, tutor_page):
     expect(card).to_contain_text(clause.text)
     expect(card).to_contain_text(clause.source.section)
     tutor_page.screenshot("clause-card")
+    tutor_page.assert_clean()
+
+
+@pytest.mark.skipif(LEARN not in PRESENT, reason=f"notebooks/{LEARN} is missing")
+def test_a_chip_at_the_top_shows_its_rule_in_sight(tutor_server, tutor_page):
+    """A chip of "Rules in this lesson" (top of the page) pops the clause card out to the bottom right of the window,
+    in sight without scrolling; its × puts it back below."""
+    page = tutor_page.page
+    open_from_landing(tutor_server, tutor_page, LEARN)
+    chip = page.locator(".rt-lesson .tutor-clause").first
+    clause_id = chip.get_attribute("title").split(":")[0]
+    clause = tutor.clauses("restless-spirits")[clause_id]
+    chip.click()
+    card = page.locator(".tutor-clause-card.rt-clause-float")
+    expect(card).to_be_visible(timeout=CLICK_MS)
+    expect(card).to_contain_text(clause.title)
+    expect(card).to_contain_text(clause.text)
+    box, view = card.bounding_box(), page.viewport_size
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 1, (box, view)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, (box, view)
+    assert chip.is_visible() and chip.bounding_box()["y"] < box["y"]  # the page did not scroll away from the chip
+    tutor_page.screenshot("clause-popped-out")
+    card.locator(".rt-pop-close").click()
+    expect(page.locator(".tutor-clause-card.rt-clause-float")).to_have_count(0, timeout=CLICK_MS)
+    expect(page.locator(".tutor-clause-card")).to_contain_text(clause.title)  # still in its place below
     tutor_page.assert_clean()
 
 

@@ -88,8 +88,11 @@ def test_learner_server_config_matches_rules_tutor_serve(monkeypatch):
     assert c.ServerApp.terminals_enabled is False
     assert c.ServerApp.tornado_settings == {"mathjax_url": None, "mathjax_config": None}
     for section, options in voila_config().items():  # the rest of rules-tutor serve's Voila configuration
+        if section == "MappingKernelManager":  # kernel culling: the hub's own (below), stricter for a class
+            continue
         for name, value in options.items():
             assert c[section][name] == value, f"{section}.{name}"
+    assert c.MappingKernelManager.cull_idle_timeout == 20 * 60 and c.MappingKernelManager.cull_connected is True
 
 
 def test_kubernetes_values_match_the_image_and_the_hub():

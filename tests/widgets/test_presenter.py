@@ -20,6 +20,13 @@ def errors_text(app: PresenterApp) -> str:
     return "".join(o.get("text", "") for o in app.errors.output.outputs)
 
 
+@pytest.fixture(autouse=True)
+def folder(tmp_path, monkeypatch) -> Path:
+    """The walkthroughs folder the page saves into (never the real home folder in tests)."""
+    monkeypatch.setenv("RULES_TUTOR_WALKTHROUGHS", str(tmp_path / "saved"))
+    return tmp_path / "saved"
+
+
 @pytest.fixture
 def walk_file(tmp_path) -> Path:
     """A six-step walkthrough from the shipped walkthrough's start (first legal action each time), narration
@@ -66,6 +73,33 @@ def test_next_back_jump_follow_play_to(walk_file):
     p.jump.value = 0
     assert p.position == 0 and p.back.disabled and p.session.state == play_to(wt, 0).state
     assert [label.split(" · ")[0] for label, _ in p.jump.options] == [str(i) for i in range(7)]
+    assert not app.errors.output.outputs
+
+
+def test_current_step_reuses_its_heading_and_step_boxes(walk_file):
+    from ipywidgets.widgets.widget import _instances
+
+    app = PresenterApp(paths=[walk_file])
+    p = app.present
+    p.next.click()
+    p.next.click()
+    heading, box2 = p.step.widget.children
+    p.back.click()
+    head1, box1 = p.step.widget.children
+    assert head1 is heading and box1 is not box2
+    p.next.click()
+    assert p.step.widget.children == (heading, box2)  # the same widgets again, nothing rebuilt
+    before = set(_instances)
+    for _ in range(3):
+        p.back.click()
+        p.next.click()
+    assert set(_instances) <= before  # Back / Next over seen steps builds no widget
+    p.jump.value = 0
+    before_first, setup = p.step.widget.children
+    assert "Before the first step" in before_first.value and with_class(setup, "tutor-event")
+    p.jump.value = 2
+    assert p.step.widget.children[0] is heading
+    assert not p.clause_card.pop_out  # beside the step's chips: the presenter's card stays in place
     assert not app.errors.output.outputs
 
 
@@ -122,7 +156,7 @@ def play_and_narrate(rec, n: int) -> None:
             rec.notes.value = "ask the room"
 
 
-def test_record_save_load_and_present(walk_file, tmp_path):
+def test_record_save_load_and_present(walk_file, folder):
     app = PresenterApp(paths=[walk_file])
     rec = app.open_recorder()
     assert app.tabs.selected_index == 1
@@ -130,7 +164,7 @@ def test_record_save_load_and_present(walk_file, tmp_path):
     rec.begin_button.click()
     assert not rec.session.history and rec.narration.disabled
     assert rec.intro.value == "Welcome, room."
-    assert rec.wid.value == "my-six" and rec.path.value.endswith("rules-tutor-walkthroughs/my-six.yaml")
+    assert rec.wid.value == "my-six" and rec.path.value == "my-six.yaml"
     play_and_narrate(rec, 4)
     assert not rec.narration.disabled and rec.narration.value == "Recorded 4"
     rec.app.controls.undo.click()
@@ -144,8 +178,8 @@ def test_record_save_load_and_present(walk_file, tmp_path):
     rec.app.controls.redo.click()
     rec.wid.value = "my-four"
     rec.title.value = "Four recorded steps"
-    target = tmp_path / "out" / "my-four.yaml"
-    rec.path.value = str(target)
+    target = folder / "my-four.yaml"
+    assert rec.path.value == "my-four.yaml" and str(folder) in rec.folder.value
     rec.save.click()
     assert not app.errors.output.outputs, errors_text(app)
     assert target.exists() and rec.yaml.value == target.read_text(encoding="utf-8")
@@ -175,77 +209,84 @@ def test_edit_mode_fills_in_narration(walk_file):
     assert rec.walkthrough().steps[1].notes == "note 2"
 
 
-def test_free_game_recording_and_default_narration(tmp_path):
+def test_free_game_recording_and_default_narration(folder):
     app = PresenterApp()
     rec = app.open_recorder()
     rec.players.value, rec.seed.value = 3, 5
     rec.start("free")
     assert rec.session.game.players == 3 and rec.session.game.seed == 5
-    assert rec.path.value.endswith("my-walkthrough.yaml") and rec.path.value.startswith("~")
+    assert rec.path.value == "my-walkthrough.yaml"
     rec.wid.value = "Room 12: guides!"
-    assert rec.path.value.endswith("room-12--guides.yaml")
+    assert rec.path.value == "room-12--guides.yaml"
     rec.app.actions.action_buttons[0].click()
     label = rec.session.history[0].action.label
     assert label in rec.narration.placeholder
-    rec.path.value = str(tmp_path / "free.yaml")
+    rec.path.value = "free"
     rec.save.click()
-    back = load_walkthrough(tmp_path / "free.yaml")
+    back = load_walkthrough(folder / "free.yaml")
+    assert back.id == "room-12--guides"  # the id is kept to a plain name, like the file's
     assert back.steps[0].narration == label and back.setup.players == 3
     assert play_to(back, 1).state == rec.session.state
 
 
-def test_refuses_to_overwrite_unless_ticked(walk_file, tmp_path):
+def test_refuses_to_overwrite_unless_ticked(walk_file, folder):
     app = PresenterApp(paths=[walk_file])
     rec = app.open_recorder()
     rec.start(f"start:{walk_file}")
     play_and_narrate(rec, 2)
-    target = tmp_path / "again.yaml"
+    folder.mkdir()
+    target = folder / "again.yaml"
     target.write_text("keep me", encoding="utf-8")
-    rec.path.value = str(target)
+    rec.path.value = "again.yaml"
     rec.save.click()
     assert target.read_text(encoding="utf-8") == "keep me"
-    assert "already exists" in errors_text(app) and "Not saved" in rec.status.value
+    assert "already exists" in rec.status.value and "Not saved" in rec.status.value
+    assert not app.errors.output.outputs  # a reason for the user, not an error of the page
     rec.overwrite.value = True
     rec.save.click()
     assert load_walkthrough(target).steps[1].narration == "Recorded 2"
     assert "Saved 2 steps" in rec.status.value
 
 
-def test_shipped_file_is_not_replaced_silently():
+def test_the_page_cannot_write_outside_the_walkthroughs_folder(folder):
     app = PresenterApp()
     rec = app.open_recorder()
     shipped = all_walkthroughs()[0]
     before = shipped.read_text(encoding="utf-8")
     rec.start(f"edit:{shipped}")
-    rec.path.value = str(shipped)
-    rec.save.click()
-    assert shipped.read_text(encoding="utf-8") == before
-    assert "already exists" in errors_text(app)
+    rec.overwrite.value = True
+    for where in (str(shipped), "../content/x.yaml", "sub/dir/x.yaml", "bad id"):
+        rec.path.value = where
+        assert rec.save_file() is None
+        assert "letters, digits" in rec.status.value and "Not saved" in rec.status.value
+    assert shipped.read_text(encoding="utf-8") == before and not folder.exists()
+    assert not app.errors.output.outputs
 
 
-@pytest.mark.parametrize("where,message", [
-    ("{tmp}/a-file/inside.yaml", "Error: "),
-    ("{tmp}/notes.txt", "ends in .yaml"),
-    ("   ", "give a file path"),
-    ("{tmp}", "is a folder"),
+@pytest.mark.parametrize("name,message", [
+    ("notes.txt", "letters, digits"),
+    ("   ", "letters, digits"),
+    ("x.yaml", "is a file, not a folder"),  # the walkthroughs folder is a file here
 ])
-def test_bad_path_shows_in_error_panel(walk_file, tmp_path, where, message):
-    (tmp_path / "a-file").write_text("a file, not a folder", encoding="utf-8")
+def test_bad_name_or_folder_shows_next_to_the_button(walk_file, folder, monkeypatch, name, message):
+    if name == "x.yaml":
+        folder.write_text("a file, not a folder", encoding="utf-8")
     app = PresenterApp(paths=[walk_file])
     rec = app.open_recorder()
     rec.start(f"start:{walk_file}")
     play_and_narrate(rec, 1)
-    rec.path.value = where.format(tmp=tmp_path)
+    rec.path.value = name
     rec.save.click()
-    assert message in errors_text(app) and "Not saved" in rec.status.value
+    assert message in rec.status.value and "Not saved" in rec.status.value
+    assert not app.errors.output.outputs
 
 
-def test_saving_nothing_is_refused(walk_file, tmp_path):
+def test_saving_nothing_is_refused(walk_file, folder):
     app = PresenterApp(paths=[walk_file])
     rec = app.open_recorder()
-    rec.path.value = str(tmp_path / "empty.yaml")
+    rec.path.value = "empty.yaml"
     rec.save.click()
-    assert "at least one move" in errors_text(app) and not (tmp_path / "empty.yaml").exists()
+    assert "at least one move" in rec.status.value and not (folder / "empty.yaml").exists()
 
 
 def test_record_helper_builds_the_same_walkthrough(walk_file):

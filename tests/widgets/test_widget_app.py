@@ -8,6 +8,7 @@ import tutor
 from tutor.lessons import all_lessons, start_lesson
 from widgets import TutorApp
 from widgets.panels import _walk
+from widgets.style import CSS
 
 
 def lesson_app(n: int = 0, **kw) -> TutorApp:
@@ -286,3 +287,59 @@ def test_board_shows_b_side_bonuses_solo_race_and_achievements():
     path = sorted((content_root() / "restless-spirits" / "scenarios").glob("rule-achievement-*.yaml"))[0]
     res = run(load_scenario(path), str(path))
     assert res.ok and "achievements" in board.render(res.session)
+
+
+def test_a_chip_pops_the_clause_card_out_and_its_close_button_puts_it_back():
+    app = lesson_app(0)
+    card = app.clause_card
+    assert not card.shown and "rt-clause-float" not in card.widget._dom_classes
+    chip = with_class(app.actions.widget, "tutor-clause")[0]
+    chip.click()
+    assert card.shown and "rt-clause-float" in card.widget._dom_classes  # fixed at the bottom right (CSS)
+    cid = chip.tooltip.split(":")[0]
+    assert tutor_escape(app.session.clause(cid).text) in card.html.value
+    assert ".rt-clause-float { position: fixed !important; right: 18px; bottom: 18px;" in CSS
+    card.close.click()
+    assert not card.shown and tutor_escape(app.session.clause(cid).text) in card.html.value  # back in its place
+    app.actions.action_buttons[0].click()  # a step does not pop it out again
+    assert not card.shown
+    related = with_class(card.related, "tutor-clause")
+    if related:
+        related[0].click()
+        assert card.shown
+
+
+def test_the_clause_card_goes_back_when_its_clause_is_gone():
+    app = lesson_app(0)
+    app.model.show_clause("rs.attract")
+    assert app.clause_card.shown
+    app.model.replace(tutor.new_game("spirited", players=2, seed=1))
+    assert not app.clause_card.shown and "Click any" in app.clause_card.html.value
+
+
+def test_spirit_duels_free_play_offers_the_draft_set_up():
+    from widgets import LearnApp, play_app
+    play_app("spirit-duels")  # teaching options only: no first_game for a game without it
+    free = LearnApp("spirit-duels").open_free_play()
+    setup, lines = free.controls.choices["setup"], free.controls.choices["lines"]
+    assert setup.value == "prebuilt" and [v for _, v in setup.options] == ["prebuilt", "draft"]
+    assert free.controls.first_game.layout.display == "none"
+    setup.value, lines.value = "draft", "competitive"
+    free.controls.new.click()
+    s = free.session
+    assert s.game.options["setup"] == "draft" and s.game.options["lines"] == "competitive"
+    assert all(a.kind == "draft-class" for a in s.legal_actions()) and not free.errors.output.outputs
+    free.actions.action_buttons[0].click()
+    assert len(free.session.history) == 1 and free.session.history[0].action.kind == "draft-class"
+    rs = TutorApp(tutor.new_game("restless-spirits", players=2, seed=1, first_game=True), new_game=True)
+    assert rs.controls.choices == {}
+
+
+def test_action_buttons_say_when_a_value_is_provisional():
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=1, first_game=True), new_game=True)
+    while not any("[provisional]" in a.label for a in app.session.legal_actions()):
+        app.actions.action_buttons[0].click()
+    marked = [a for a in app.session.legal_actions() if "[provisional]" in a.label]
+    captions = [b.description for b in app.actions.action_buttons]
+    for a in marked:
+        assert any(a.label.replace("[provisional]", "[prov.]") in c for c in captions), a.label

@@ -32,9 +32,16 @@ def html_of(root: w.Widget) -> str:
 def test_builds_with_every_scenario_listed(index):
     ex = FaqExplorer(index=index)
     items = with_class(ex.widget, "tutor-scenario")
-    assert len(items) == len(index.entries) >= 14
+    # the first 30 are listed (their widgets built), then a "Show all" button lists the others
+    assert len(items) == ex.limit == 30 < len(index.entries)
+    assert len(ex._items) == 30 and with_class(ex.widget, "tutor-faq-more") == [ex.more]
+    assert f"Show all {len(index.entries)} questions" == ex.more.description
+    ex.more.click()
+    items = with_class(ex.widget, "tutor-scenario")
+    assert len(items) == len(index.entries) >= 14 and not with_class(ex.widget, "tutor-faq-more")
     assert {e.path for e in index.entries} >= set(all_scenarios("restless-spirits")[:14])
     assert all(isinstance(b, w.Button) for b in items)
+    assert len({b.layout.model_id for b in items}) == 1  # one shared layout, not one per item
     assert with_class(ex.widget, "tutor-faq-search") == [ex.search]
     assert ex.entry.id == index.entries[0].id
     assert "Restless Spirits" in html_of(ex.results)
@@ -163,6 +170,7 @@ def test_a_game_without_board_view_is_reported_not_opened(ex, monkeypatch):
     def no_board(game_id):
         raise ValueError(f"no board view for game {game_id!r}")
     monkeypatch.setattr(wf, "board_for", no_board)
+    ex.search.value = "rule-retrieve"
     next(b for b in with_class(ex.results, "tutor-scenario") if "rule-retrieve-from-shrine" in b.tooltip).click()
     text = "".join(o.get("text", "") for o in ex.errors.output.outputs)
     assert "Cannot show this scenario yet" in text and ex.entry.id == "faq-double-totem"

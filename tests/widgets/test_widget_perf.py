@@ -36,7 +36,8 @@ def kept(app: TutorApp) -> set[str]:
     ids = set()
     for cache in (app.actions.rows, app.log._steps):
         for row in cache.rows.values():
-            ids |= {x.model_id for x in _walk(row)}
+            for root in getattr(row, "cells", None) or (row,):  # an action row is its cells in a grid
+                ids |= {x.model_id for x in _walk(root)}
     return ids
 
 
@@ -100,11 +101,11 @@ def test_unchanged_rows_are_reused_and_undo_shows_the_same_widgets():
     game = free_game()
     reused = 0
     for _ in range(20):
-        rows = {r._key: r for r in game.actions.widget.children if hasattr(r, "_key")}
+        rows = {r._key: r for r in _walk(game.actions.widget) if hasattr(r, "_key")}
         game.actions.action_buttons[-1].click()
-        for r in game.actions.widget.children:
+        for r in _walk(game.actions.widget):
             if getattr(r, "_key", None) in rows:
-                assert r is rows[r._key]  # same action, same caption, why and clause: same widgets
+                assert r is rows[r._key]  # same action, same caption and clause: same widgets
                 reused += 1
     assert reused > 20
 
@@ -146,14 +147,20 @@ def test_undone_steps_and_old_sessions_are_closed():
     assert all(x.comm is None for x in log_rows if x.model_id not in still_shown)
 
 
-def test_glossary_keeps_matching_chips_and_closes_the_others():
+def test_glossary_shows_the_shared_chips_and_builds_nothing_per_search():
     app = TutorApp(start_lesson(all_lessons("restless-spirits")[0]), show_setup=False)
     app.glossary.box.value = "shr"
     first = {c.tooltip: c for c in with_class(app.glossary.results, "tutor-clause")}
+    before = live()
     app.glossary.box.value = "shrine"
     second = {c.tooltip: c for c in with_class(app.glossary.results, "tutor-clause")}
     assert first and second
     assert all(second[k] is first[k] for k in second.keys() & first.keys())
-    assert all(first[k].comm is None for k in first.keys() - second.keys())
+    # every chip is the model's one chip for its clause: a search opens only the chips of clauses not shown before
+    assert all(c is app.model.chip(k.split(":")[0]) for k, c in second.items())
+    assert live() - before <= {c.model_id for c in second.values()}
+    app.glossary.box.value = "zzz"
+    app.glossary.box.value = "shrine"
+    assert {c.tooltip: c for c in with_class(app.glossary.results, "tutor-clause")} == second
     app.glossary.box.value = ""
-    assert all(c.comm is None for c in second.values())
+    assert not app.glossary.results.children

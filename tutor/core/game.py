@@ -30,6 +30,8 @@ class Game(ABC):
     cost_unit: ClassVar[str] = "AP"
     #: Options that teaching pages (free play, recorded walkthroughs) start a new game with.
     teaching_options: ClassVar[dict[str, Any]] = {}
+    #: Options a free-play page offers as choices: ``{option: ((label, value), ...)}``, the first the default.
+    option_choices: ClassVar[dict[str, tuple[tuple[str, Any], ...]]] = {}
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         self.players = players

@@ -195,8 +195,20 @@ def banner(session: Session) -> str:
             "</div>")
 
 
-def render(session: Session) -> str:
-    """The whole board as HTML: banner, table (Lost Spirits, markets, Shrine, decks), then each player."""
+LEGEND = ('<div class="rt-legend">Chips: <span class="rt-chip rt-light">Light Spirit</span> '
+          '<span class="rt-chip rt-dark">Dark Spirit</span> <span class="rt-chip rt-totem">Totem <small>×2</small> = '
+          'double</span> <span class="rt-chip rt-blessing">Blessing</span> '
+          '<span class="rt-chip rt-curse">Curse</span> · '
+          '<span class="rt-prov" title="A value the rulebook does not print: our assumption.">prov</span> '
+          "= provisional value (hover for why)</div>")
+
+#: CSS classes of the box that holds the board's zones (see :func:`parts`).
+BOARD_CLASSES = ("rt-board",)
+
+
+def parts(session: Session) -> list[tuple[str, str]]:
+    """The board zone by zone, as ``(key, html)``: banner, Lost Spirits, Shrine and decks, Totem Markets, each
+    player, legend (the key's kind before ``:`` sets the zone's width; see ``widgets.panels.BoardView``)."""
     g, s = session.game, session.state
     lost = "".join(_lost(g, x) for x in s.lost_spirits)
     markets = "".join(f'<div class="rt-row"><span class="rt-rowlabel">row {r + 1}</span>{_chips(g, row, "empty")}'
@@ -205,16 +217,22 @@ def render(session: Session) -> str:
     decks = (f'<div class="rt-muted">Spirit deck {len(s.spirit_deck)} · discard {len(s.spirit_discard)}<br>'
              f'Totem deck {len(s.totem_deck)} · discard {len(s.totem_discard)}<br>'
              f'Blessings {len(s.blessing_deck)} · Curses {len(s.curse_deck)}</div>')
-    table = (f'<div class="rt-table">'
-             f'<div class="rt-zone rt-wide"><h4>Lost Spirits</h4><div class="rt-spaces">{lost}</div></div>'
-             f'<div class="rt-zone"><h4>Shrine ({len(s.shrine)} Totems)</h4><div class="rt-row">top: {shrine_top}'
-             f"</div>{decks}</div>"
-             f'<div class="rt-zone rt-full"><h4>Totem Markets</h4>{markets}</div></div>')
-    players = "".join(_player(session, p) for p in s.players)
-    legend = ('<div class="rt-legend">Chips: <span class="rt-chip rt-light">Light Spirit</span> '
-              '<span class="rt-chip rt-dark">Dark Spirit</span> <span class="rt-chip rt-totem">Totem <small>×2</small> = double</span> '
-              '<span class="rt-chip rt-blessing">Blessing</span> <span class="rt-chip rt-curse">Curse</span> · '
-              '<span class="rt-prov" title="A value the rulebook does not print: our assumption.">prov</span> '
-              "= provisional value (hover for why)</div>")
-    return (f'<div class="rt-root rt-board">{banner(session)}{table}<div class="rt-players">{players}</div>'
-            f"{legend}</div>")
+    return [
+        ("banner", banner(session)),
+        ("wide:lost", f'<div class="rt-zone rt-wide"><h4>Lost Spirits</h4><div class="rt-spaces">{lost}</div></div>'),
+        ("zone:shrine", f'<div class="rt-zone"><h4>Shrine ({len(s.shrine)} Totems)</h4><div class="rt-row">top: '
+                        f"{shrine_top}</div>{decks}</div>"),
+        ("markets", f'<div class="rt-zone rt-full"><h4>Totem Markets</h4>{markets}</div>'),
+        *[(f"player:{p.seat}", _player(session, p)) for p in s.players],
+        ("legend", LEGEND),
+    ]
+
+
+def render(session: Session) -> str:
+    """The whole board as one HTML string: banner, table (Lost Spirits, markets, Shrine, decks), then each player."""
+    ps = parts(session)
+    html = dict(ps)
+    table = html["wide:lost"] + html["zone:shrine"] + html["markets"]
+    players = "".join(h for k, h in ps if k.startswith("player:"))
+    return (f'<div class="rt-root rt-board">{html["banner"]}<div class="rt-table">{table}</div>'
+            f'<div class="rt-players">{players}</div>{html["legend"]}</div>')

@@ -313,15 +313,20 @@ def banner(session: Session) -> str:
             f"{s.hourglass}/{session.game.track.length}{extra}</small></div>")
 
 
-def render(session: Session) -> str:
-    """The whole board as HTML: banner, Main Board, then each player's City Board."""
+#: CSS classes of the box that holds the board's zones (see :func:`parts`).
+BOARD_CLASSES = ("rt-board", "sp-board")
+
+
+def parts(session: Session) -> list[tuple[str, str]]:
+    """The board zone by zone, as ``(key, html)``: the board's own CSS (sent once), banner, Main Board, each
+    player's City Board, legend (the key's kind before ``:`` sets the zone's width; see
+    ``widgets.panels.BoardView``)."""
     g, s = session.game, session.state
     powers = "".join(f'<div class="sp-power">{clan_chip(g, c, power=True)} {esc(g.cards.clan[c].power.text)}</div>'
                      for c in s.clans)
     table = (f'<div class="rt-table">{_time_track(g, s)}{_supply_and_piles(g, s)}{_main_allegiances(g, s)}'
              f'{_wonders(g, s)}<div class="rt-zone rt-full"><h4>Clans in this game and their card powers (played '
              f'from the Hand when Scouting)</h4><div class="sp-powers">{powers}</div></div></div>')
-    players = "".join(_player(session, p) for p in s.players)
     legend = ('<div class="rt-legend">Road stacks show the face-up count and ●○ against the Overrun Limit (orange '
               'outline: one card from it). ◈ = Shield (face down, its hidden side is public). Medals: '
               + " ".join(f'<span class="sp-medal" style="background:{c}">{k.capitalize()}</span>'
@@ -329,5 +334,14 @@ def render(session: Session) -> str:
               + ' <span class="sp-medal sp-exhausted" style="border-color:#9aa3ad">exhausted</span> · '
               '<span class="rt-prov" title="A value the rulebook does not print: our assumption.">prov</span> '
               "= provisional value (hover for why)</div>")
-    return (f'<div class="rt-root rt-board sp-board"><style>{CSS}</style>{banner(session)}{table}'
-            f'<div class="rt-players">{players}</div>{legend}</div>')
+    return [("style:board", f"<style>{CSS}</style>"), ("banner", banner(session)), ("table", table),
+            *[(f"player:{p.seat}", _player(session, p)) for p in s.players], ("legend", legend)]
+
+
+def render(session: Session) -> str:
+    """The whole board as one HTML string: banner, Main Board, then each player's City Board."""
+    ps = parts(session)
+    html = dict(ps)
+    players = "".join(h for k, h in ps if k.startswith("player:"))
+    return (f'<div class="rt-root rt-board sp-board">{html["style:board"]}{html["banner"]}{html["table"]}'
+            f'<div class="rt-players">{players}</div>{html["legend"]}</div>')

@@ -53,6 +53,8 @@ class SpiritDuels(Game):
     #: Options for teaching pages (free play, recorded walkthroughs): the first-match teams; casual Line choice for
     #: a draft started from them.
     teaching_options = {"setup": "prebuilt", "lines": "casual"}
+    option_choices = {"setup": (("pre-built teams", "prebuilt"), ("draft (full set-up)", "draft")),
+                      "lines": (("casual Line choice", "casual"), ("competitive Line choice", "competitive"))}
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         unknown = sorted(set(options) - set(OPTIONS))

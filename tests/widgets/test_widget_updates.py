@@ -1,0 +1,161 @@
+"""What one click sends to the page: the comm messages of the widgets (counted and sized in-process by recording
+what the kernel would publish), the board zones that change, the shared clause chips, the actions panel that hides
+groups instead of removing them and the step log that only appends. Figures are upper bounds measured on lesson 1 of
+Restless Spirits (before: 24 / 21 / 79 messages and 21 / 20 / 57 KB for its first three clicks)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from comm import DummyComm
+
+import tutor
+from tutor.lessons import all_lessons, start_lesson
+from widgets import TutorApp
+from widgets.lessons import LearnApp
+from widgets.panels import _walk
+
+
+@pytest.fixture
+def sent(monkeypatch) -> list[tuple[str, dict]]:
+    """Every comm message the widgets publish, as ``(msg_type, data)``, from the moment the fixture is used."""
+    out: list[tuple[str, dict]] = []
+    real = DummyComm.publish_msg
+
+    def publish(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        out.append((msg_type, data or {}))
+        return real(self, msg_type, data, metadata, buffers, **keys)
+
+    monkeypatch.setattr(DummyComm, "publish_msg", publish)
+    return out
+
+
+def size(msgs) -> int:
+    return sum(len(json.dumps(d, default=str)) for _t, d in msgs)
+
+
+def updates(msgs, trait: str) -> list[dict]:
+    return [d["state"] for t, d in msgs if t == "comm_msg" and trait in d.get("state", {})]
+
+
+def lesson_app(n: int = 0) -> TutorApp:
+    return TutorApp(start_lesson(all_lessons("restless-spirits")[n]), show_setup=False)
+
+
+def test_first_clicks_of_the_learn_page_send_few_small_messages(sent):
+    app = LearnApp("restless-spirits").lessons.app
+    counts, sizes = [], []
+    for _ in range(3):
+        sent.clear()
+        app.actions.action_buttons[0].click()
+        counts.append(len(sent))
+        sizes.append(size(sent))
+    assert not app.errors.output.outputs
+    # attract (a decision follows), offer (another decision), place (the turn goes on: every action comes back)
+    assert counts[0] <= 20 and counts[1] <= 16 and counts[2] <= 38, counts
+    assert sizes[0] <= 10_500 and sizes[1] <= 10_500 and sizes[2] <= 20_000, sizes
+
+
+def test_only_the_board_zones_that_changed_are_sent(sent):
+    app = lesson_app(0)
+    zones = app.board.widget.children
+    # banner, Lost Spirits, Shrine, Totem Markets, 2 players, legend
+    assert len(zones) == 7 and all("rt-bpart" in z._dom_classes for z in zones)
+    player2, legend = zones[5].value, zones[6].value
+    sent.clear()
+    app.actions.button_for("attract:spirit=gonga").click()
+    values = [s["value"] for s in updates(sent, "value") if "rt-" in s["value"]]
+    board = [v for v in values if any(v == z.value for z in zones)]
+    assert 1 <= len(board) <= 3  # banner, Lost Spirits, Player 1: not Player 2, the markets or the legend
+    assert zones[5].value == player2 and zones[6].value == legend and app.board.widget.children == zones
+    assert sum(len(v) for v in board) < len(app.board.html.value) / 2
+    assert "Player 1&#x27;s turn" in app.board.html.value or "Player 1's turn" in app.board.html.value
+
+
+def test_spirited_board_sends_its_css_once(sent):
+    app = TutorApp(start_lesson(all_lessons("spirited")[0]), show_setup=False)
+    style = app.board.widget.children[0]
+    assert "rt-bpart-style" in style._dom_classes and style.value.startswith("<style>")
+    sent.clear()
+    app.actions.action_buttons[0].click()
+    assert not [s for s in updates(sent, "value") if s["value"].startswith("<style>")]
+
+
+def test_a_clause_has_one_chip_shared_by_every_row_that_cites_it():
+    app = lesson_app(0)
+    app.actions.button_for("attract:spirit=gonga").click()
+    chips = [x for x in _walk(app.widget) if "tutor-clause" in getattr(x, "_dom_classes", ())]
+    by_clause: dict[str, set[str]] = {}
+    for c in chips:
+        by_clause.setdefault(c.tooltip.split(":")[0], set()).add(c.model_id)
+    assert all(len(ids) == 1 for ids in by_clause.values())
+    assert len(chips) > len(by_clause)  # the same chip is shown in several places
+    event = next(x for x in _walk(app.log.widget) if "tutor-event" in getattr(x, "_dom_classes", ()))
+    assert event.children[1] is app.model.chip(event.children[1].tooltip.split(":")[0])
+    # rows closed later leave the shared chips open; another game closes them
+    old = app.model.chip("rs.attract")
+    for _ in range(5):
+        app.controls.undo.click() if app.session.history else app.actions.action_buttons[0].click()
+    assert old.comm is not None
+    app.model.replace(tutor.new_game("spirited", players=2, seed=1))
+    assert old.comm is None and app.model.chip("sp.road") is not None
+
+
+def test_a_decision_hides_the_action_groups_and_brings_the_same_rows_back(sent):
+    app = lesson_app(0)
+    panel = app.actions.widget
+    children = panel.children
+    first = {b.tooltip: b for b in app.actions.action_buttons}
+    app.actions.button_for("attract:spirit=gonga").click()
+    assert panel.children == children  # the panel's own children never change
+    assert all(b.comm is not None for b in first.values())  # hidden, kept
+    assert [b.description for b in app.actions.action_buttons] and not set(first) & {
+        b.tooltip for b in app.actions.action_buttons}
+    sent.clear()
+    app.controls.undo.click()
+    assert panel.children == children
+    assert {b.tooltip: b for b in app.actions.action_buttons} == first  # the very same widgets
+    opened = [d for t, d in sent if t == "comm_open"]
+    assert not [d for d in opened if "tutor-action" in d["state"].get("_dom_classes", [])]
+
+
+def test_a_row_whose_why_changes_is_kept_and_only_its_text_is_sent(sent):
+    app = lesson_app(0)
+    seone = app.actions.button_for("attract:spirit=seone")
+    for aid in ("attract:spirit=gonga", "choose-offering:totem=t09", "choose-space:space=1"):
+        app.actions.button_for(aid).click()
+    assert app.actions.button_for("attract:spirit=seone") is seone  # "You have 1 AP" now, same row
+    row = app.actions.rows.rows[seone._key]
+    assert seone in row.cells and "You have 1 AP" in row._text.value
+
+
+def test_the_step_log_only_appends(sent):
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5, first_game=True))
+    steps = app.log._list
+    for i in range(6):
+        before = steps.children
+        app.actions.action_buttons[-1].click()
+        assert steps.children[:len(before)] == before and len(steps.children) == len(before) + 1
+    assert "Set-up" in steps.children[0].children[0].value  # set-up first: shown last (column-reverse CSS)
+    app.controls.undo.click()
+    assert steps.children == before
+
+
+def test_old_steps_leave_the_log_a_chunk_at_a_time():
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5, first_game=True), show_setup=False)
+    app.log.max_steps, app.log.chunk = 4, 3
+    shown = []
+    for _ in range(9):
+        app.actions.action_buttons[-1].click()
+        shown.append(len(app.log._list.children))
+    # 1..4 steps, then 3 dropped at once ("… 3 earlier steps" line + 2 steps), then they grow again
+    assert shown == [1, 2, 3, 4, 3, 4, 5, 3, 4], shown
+    assert "6 earlier step(s)" in app.log._more.value
+
+
+def test_warm_up_leaves_the_session_as_it_was():
+    lesson = all_lessons("restless-spirits")[0]
+    fresh = start_lesson(lesson)
+    app = TutorApp(start_lesson(lesson), show_setup=False)
+    assert not app.session.history and app.session.state == fresh.state
+    assert not app.errors.output.outputs
