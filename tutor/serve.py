@@ -148,6 +148,10 @@ def voila_config(learn_pool: int = LEARN_POOL):
     # once (a class opening the page together on a small machine) the server reads their messages late and
     # pages came out empty, with no widgets and no error. Waiting longer costs nothing when the output is prompt.
     config.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT
+    # /voila/tree lists the notebooks. Voila's JupyterLab-based listing fills itself in from the browser after its
+    # widget plugins have failed to start (there is no kernel on that page) and on one CI run stayed empty; the
+    # classic listing is plain HTML from the server, so it is always complete.
+    config.VoilaConfiguration.classic_tree = True
     # A page's kernel is shut down when the learner navigates away (see _xsrf above), but not when the tab or the
     # browser is closed. Kernels with no page connected are culled once idle this long (pre-heated kernels never:
     # Voila keeps them out of culling); a page still open is never culled (cull_connected off).

@@ -376,8 +376,8 @@ class FaqExplorer:
         model = self.app.model
         known = model.session.game.clauses
         chips = [clause_chip(model, c) for c in e.clauses if c in known]
-        self.chips.children = tuple(([w.HTML('<span class="rt-muted">Rules involved:&nbsp;</span>')] if chips else [])
-                                    + chips)
+        self.chips.children = tuple(([self._html('<span class="rt-muted">Rules involved:&nbsp;</span>')]
+                                     if chips else []) + chips)
         self._fill_zones()
         self.refresh()
 

@@ -335,10 +335,12 @@ class StepLog:
     shown (undone, too old) are kept a few renders (a redo shows them again), then closed, and all of them are
     closed when the session is replaced.
 
-    The steps are children of one box in the order they happened (set-up first), which CSS shows newest first
-    (``flex-direction: column-reverse``): a new step is appended, so the page only adds its views (it re-creates the
-    views of every child after the first one that changes, which would be every step shown if the new one came
-    first). For the same reason, past ``max_steps`` the oldest steps leave ``chunk`` at a time."""
+    The steps' widgets (a title, then a line per event: no box of their own) are children of one box in the order
+    the steps happened (set-up first), each step's own widgets reversed, which CSS shows upside down
+    (``flex-direction: column-reverse``): newest step first, each read from its title down. A new step is appended,
+    so the page only adds its views (it re-creates the views of every child after the first one that changes, which
+    would be every step shown if the new one came first). For the same reason, past ``max_steps`` the oldest steps
+    leave ``chunk`` at a time."""
 
     def __init__(self, model: SessionModel, *, show_setup: bool = True, max_steps: int = 40, chunk: int = 10) -> None:
         self.model, self.show_setup, self.max_steps, self.chunk = model, show_setup, max_steps, chunk
@@ -352,12 +354,13 @@ class StepLog:
     def _frame(self) -> w.VBox:
         """The panel: a heading, a line shown until the first step, and the box of steps."""
         self._head = html_widget("<h3>What happened</h3>")
+        # in the box of steps, before them: CSS shows it only while it is the last child (no step yet)
         self._empty = w.HTML('<div class="rt-muted">No step yet: pick an action. Each step you take is explained '
                              "here, rule by rule.</div>", layout=layout("plain"), style=shared_style(HTMLStyle),
-                             _dom_classes=("rt-log-empty",))  # hidden by CSS once a step is shown
+                             _dom_classes=("rt-log-empty",))
         self._more = html_widget()
         self._list = box(classes=("rt-log-steps",))
-        return w.VBox([self._head, self._empty, self._list],
+        return w.VBox([self._head, self._list],
                       layout=w.Layout(width="100%", max_height="560px", overflow="auto"),
                       _dom_classes=("rt-panel", "rt-scroll", "rt-log"))
 
@@ -375,31 +378,31 @@ class StepLog:
                 self.model.retire(self._setup_cache[1])
             self._cache, self._setup_cache, self._for = {}, None, s
         self._cache = {st: self._steps.get(st, lambda st=st: self._step_box(st)) for st in shown}
-        self._empty._rt_hidden = bool(hist)  # the page hides it by CSS (.rt-log:has(.rt-logstep)): no message
-        kids: list[w.Widget] = []
+        self._empty._rt_hidden = bool(hist)  # hidden by CSS once a step follows it: no message for that
+        kids: list[w.Widget] = []  # in the order they happened, each step's own widgets reversed (see the class doc)
         if self.show_setup and s.setup_events:
             if self._setup_cache is None:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
-            kids.append(self._setup_cache[1])
+            kids += reversed(self._setup_cache[1].cells)
         if first:
             self._more.value = f'<div class="rt-muted">… {first} earlier step(s) not shown</div>'
             kids.append(self._more)
-        kids += [self._cache[st] for st in shown]
+        kids.append(self._empty)
+        for st in shown:
+            kids += reversed(self._cache[st].cells)
         self._list.children = tuple(kids)
         self._steps.done()
 
-    def _step_box(self, st: Step) -> w.Widget:
+    def _step_box(self, st: Step) -> "_Row":
         a = st.action
         cost = cost_text(self.model, a.cost)
         head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(a.label)}"
-        return self._events_box(head, f"<small>{cost}</small>", st.events, escaped=True, classes=("rt-logstep",))
+        return self._events_box(head, f"<small>{cost}</small>", st.events, escaped=True)
 
-    def _events_box(self, head: str, small: str, events, escaped: bool = False,
-                    classes: tuple[str, ...] = ()) -> w.Widget:
-        title = head if escaped else esc(head)
-        rows: list[w.Widget] = [html_widget(f'<div class="rt-step">{title}{small}</div>')]
-        rows += [self._event_row(e) for e in events]
-        return box(rows, classes=classes)
+    def _events_box(self, head: str, small: str, events, escaped: bool = False) -> "_Row":
+        """A step's widgets (no box of their own): its title, then a line per event."""
+        title = html_widget(f'<div class="rt-step">{head if escaped else esc(head)}{small}</div>')
+        return _Row([title] + [self._event_row(e) for e in events], title)
 
     def _event_row(self, e: Event) -> w.Widget:
         text = html_widget(event_html(self.model.session, e))

@@ -124,8 +124,8 @@ def catalog(paths: list[str | Path], errors: ErrorPanel) -> list[tuple[str, str]
 class CurrentStep(StepLog):
     """The events of the last step only (or the set-up events before the first step), each with its clause chip
     (rows built by :class:`~widgets.panels.StepLog`, CSS class ``tutor-event``). Like the step log, it keeps its
-    headings and the step boxes in its row cache: Back and Next show the same widgets again, and boxes not shown
-    for a few renders are closed."""
+    headings and each step's widgets in its row cache: Back and Next show the same widgets again, and those not
+    shown for a few renders are closed."""
 
     def __init__(self, model: SessionModel) -> None:
         super().__init__(model, show_setup=True, max_steps=1)
@@ -147,12 +147,12 @@ class CurrentStep(StepLog):
         if hist:
             st = hist[-1]
             self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
-            kids = (self._did, self._cache[st])
+            kids = (self._did, *self._cache[st].cells)
         else:
             if self._setup_cache is None:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
             self._cache = {}
-            kids = (self._before, self._setup_cache[1])
+            kids = (self._before, *self._setup_cache[1].cells)
         self.widget.children = kids
         self._steps.done()
 

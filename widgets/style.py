@@ -121,7 +121,7 @@ CSS = """
 .rt-hidden { display: none !important; }
 .rt-actions > .rt-apart { display: none; }
 .rt-log-steps { flex-direction: column-reverse !important; }
-.rt-log:has(.rt-logstep) > .rt-log-empty { display: none; }
+.rt-log-steps > .rt-log-empty:not(:last-child) { display: none; }
 .tutor-errors { color: #9b1c1c; font-size: 12.5px; }
 .rt-bparts { display: flex; flex-wrap: wrap; gap: 8px; align-items: stretch; }
 .rt-bparts > .rt-bpart { margin: 0; flex: 1 1 100%; min-width: 0; font-size: 14px; color: #1f1d2b; }

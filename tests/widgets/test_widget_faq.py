@@ -174,3 +174,18 @@ def test_a_game_without_board_view_is_reported_not_opened(ex, monkeypatch):
     next(b for b in with_class(ex.results, "tutor-scenario") if "rule-retrieve-from-shrine" in b.tooltip).click()
     text = "".join(o.get("text", "") for o in ex.errors.output.outputs)
     assert "Cannot show this scenario yet" in text and ex.entry.id == "faq-double-totem"
+
+
+def test_searching_again_builds_no_new_widgets(ex):
+    from ipywidgets.widgets.widget import _instances
+
+    def visit():
+        for q in ("double", "shrine", "zzz nothing", ""):
+            ex.search.value = q
+        ex.open("rule-retrieve-from-shrine")
+        ex.open("faq-double-totem")
+
+    visit()
+    before = set(_instances)
+    visit()
+    assert set(_instances) <= before  # list items, game headings and the "Rules involved" label are kept

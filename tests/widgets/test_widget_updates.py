@@ -14,6 +14,7 @@ from tutor.lessons import all_lessons, start_lesson
 from widgets import TutorApp
 from widgets.lessons import LearnApp
 from widgets.panels import _walk
+from widgets.style import CSS
 
 
 @pytest.fixture
@@ -52,7 +53,7 @@ def test_first_clicks_of_the_learn_page_send_few_small_messages(sent):
         sizes.append(size(sent))
     assert not app.errors.output.outputs
     # attract (a decision follows), offer (another decision), place (the turn goes on: every action comes back)
-    assert counts[0] <= 20 and counts[1] <= 16 and counts[2] <= 38, counts
+    assert counts[0] <= 18 and counts[1] <= 15 and counts[2] <= 37, counts
     assert sizes[0] <= 10_500 and sizes[1] <= 10_500 and sizes[2] <= 20_000, sizes
 
 
@@ -135,10 +136,18 @@ def test_the_step_log_only_appends(sent):
     for i in range(6):
         before = steps.children
         app.actions.action_buttons[-1].click()
-        assert steps.children[:len(before)] == before and len(steps.children) == len(before) + 1
-    assert "Set-up" in steps.children[0].children[0].value  # set-up first: shown last (column-reverse CSS)
+        st = app.session.history[-1]
+        new = steps.children[len(before):]
+        assert steps.children[:len(before)] == before  # nothing before it changes: the page only adds views
+        # the step's title and a line per event, reversed: CSS (column-reverse) shows the title first
+        assert len(new) == 1 + len(st.events) and f"Step {i + 1} ·" in new[-1].value
+        assert [x.children[0].value for x in reversed(new[:-1])] == [
+            html for html in (x.children[0].value for x in app.log._cache[st].cells[1:])]
+    setup = steps.children[:len(app.session.setup_events) + 1]
+    assert "Set-up" in setup[-1].value  # the set-up first: shown last
     app.controls.undo.click()
     assert steps.children == before
+    assert ".rt-log-steps { flex-direction: column-reverse" in CSS
 
 
 def test_old_steps_leave_the_log_a_chunk_at_a_time():
@@ -147,10 +156,10 @@ def test_old_steps_leave_the_log_a_chunk_at_a_time():
     shown = []
     for _ in range(9):
         app.actions.action_buttons[-1].click()
-        shown.append(len(app.log._list.children))
-    # 1..4 steps, then 3 dropped at once ("… 3 earlier steps" line + 2 steps), then they grow again
-    assert shown == [1, 2, 3, 4, 3, 4, 5, 3, 4], shown
-    assert "6 earlier step(s)" in app.log._more.value
+        shown.append(sum(1 for x in app.log._list.children if "Step " in getattr(x, "value", "")))
+    # 1..4 steps, then 3 dropped at once (an "… 3 earlier steps" line instead), then they grow again
+    assert shown == [1, 2, 3, 4, 2, 3, 4, 2, 3], shown
+    assert "6 earlier step(s)" in app.log._more.value and app.log._more in app.log._list.children
 
 
 def test_warm_up_leaves_the_session_as_it_was():
