@@ -100,9 +100,13 @@ _SHOWN = """
     const m = /^\\s*Step (\\d+)/.exec(el.textContent);
     if (m && Number(m[1]) > step) { step = Number(m[1]); newest = el; }
   }
-  // The event lines of that step: its heading is an HTML widget in the step's box, beside them.
-  const stepBox = newest && newest.closest('.widget-html') && newest.closest('.widget-html').parentElement;
-  const newestEvents = stepBox ? [...stepBox.querySelectorAll('.tutor-event')].length : 0;
+  // The event lines of that step: the step log's box holds each step's title, then its event lines (text and chip),
+  // in reverse (CSS shows them upside down): its events are the siblings before its title, back to the previous title.
+  let newestEvents = 0;
+  for (let el = newest && newest.closest('.widget-html'); el && (el = el.previousElementSibling);) {
+    if (el.querySelector('.rt-step')) break;
+    if (el.classList.contains('tutor-event')) newestEvents++;
+  }
   const events = shown('.tutor-event').length;
   const buttons = shown('.tutor-action');  // tooltips end with the action id
   const actions = buttons.map((b) => b.getAttribute('title') || b.textContent).join('\\n');

@@ -167,7 +167,7 @@ class ActionsPanel:
     def button_for(self, action_id: str) -> w.Button:
         """The Button of the legal action ``action_id`` (KeyError if not shown)."""
         for b in self.action_buttons:
-            if b.tooltip and b.tooltip.endswith(f"[{action_id}]"):
+            if b._action_id == action_id:
                 return b
         raise KeyError(action_id)
 
@@ -211,9 +211,9 @@ class ActionsPanel:
         for a in ([] if over else s.legal_actions()):
             g = self.board.group_of(a.kind)
             key = self._action_key(a, g)
-            why = f'<div class="rt-why">{prov_text(a.why)}</div>'
+            why = plain_label(a.why)
             row = self.rows.get(key, lambda: self._action_row(key, why))
-            row._text.value = why  # sent only when it changed
+            row._text.tooltip = why  # sent only when it changed
             rows.setdefault(g, []).append(row)
         for g in list(rows):
             self._group_box(g)
@@ -254,24 +254,23 @@ class ActionsPanel:
         return cl.title if cl is not None else clause_id
 
     def _action_key(self, a: Action, group: str) -> tuple:
-        """What identifies an action's row: group, caption, tooltip (with the id), id, clause id and title. The
-        "why" text is not part of it: a row whose only change is its why (say "You have 1 AP" after a step) is
-        kept and only its text is updated."""
+        """What identifies an action's row: group, caption, id, clause id and title. The "why" text is not part of
+        it: a row whose only change is its why (say "You have 1 AP" after a step) is kept and only its tooltip is
+        updated."""
         cost = cost_text(self.model, a.cost)
         clause = a.clauses[0] if a.clauses else None
-        return ("action", group, plain_label(a.label) + cost, f"{a.label} [{a.id}]", a.id, clause,
-                clause and self._clause_title(clause))
+        return ("action", group, plain_label(a.label) + cost, a.id, clause, clause and self._clause_title(clause))
 
-    def _action_row(self, key: tuple, why_html: str) -> "_Row":
-        """An action's Button, its "why" text and its clause chip: three items of its group's wrapping flex box
-        (CSS class ``rt-agrid``: the Button on a line of its own, then the why and the chip side by side), no box of
-        their own."""
-        _, group, caption, tooltip, action_id, clause, _title = key
-        btn = button(caption, tooltip, classes=("tutor-action", f"rt-b-{group}"))
+    def _action_row(self, key: tuple, why: str) -> "_Row":
+        """An action's Button and its clause chip: two items of its group's wrapping flex box (CSS class
+        ``rt-agrid``), no box of their own. The Button's caption is the action's label and cost; its tooltip is the
+        "why" sentence, which the page also shows under the caption (CSS ``::after`` from the tooltip), so a row is
+        two widgets, and a row whose only change is its why sends one update. ``_action_id`` is the action id."""
+        _, group, caption, action_id, clause, _title = key
+        btn = button(caption, why, classes=("tutor-action", f"rt-b-{group}"))
         btn.on_click(self.model.errors.guard(lambda _b, aid=action_id: self.model.click(aid)))
-        btn._key = key
-        why = w.HTML(why_html, layout=layout("plain"), style=shared_style(HTMLStyle), _dom_classes=("rt-why-w",))
-        return _Row([btn, why] + ([clause_chip(self.model, clause)] if clause else []), why)
+        btn._key, btn._action_id = key, action_id
+        return _Row([btn] + ([clause_chip(self.model, clause)] if clause else []), btn)
 
     def _blocked_row(self, key: tuple, why_html: str) -> "_Row":
         _, clause, _title, _n = key
@@ -285,8 +284,10 @@ class _Row:
     """The widgets one row of the actions panel puts in its group (``cells``), and the HTML widget whose text a
     render updates (``_text``). :func:`widgets.style.close_tree` closes its widgets (not the shared chip)."""
 
-    def __init__(self, widgets: list[w.Widget], text: w.HTML) -> None:
+    def __init__(self, widgets: list[w.Widget], text: w.Widget, lines: list[tuple[w.Widget, ...]] | None = None
+                 ) -> None:
         self.cells, self._text = tuple(widgets), text
+        self.lines = lines if lines is not None else [self.cells]  # the cells a line of the page shows together
 
     @property
     def children(self) -> tuple[w.Widget, ...]:
@@ -335,9 +336,10 @@ class StepLog:
     shown (undone, too old) are kept a few renders (a redo shows them again), then closed, and all of them are
     closed when the session is replaced.
 
-    The steps' widgets (a title, then a line per event: no box of their own) are children of one box in the order
-    the steps happened (set-up first), each step's own widgets reversed, which CSS shows upside down
-    (``flex-direction: column-reverse``): newest step first, each read from its title down. A new step is appended,
+    The steps' widgets (a title, then a line per event: its text and its clause chip; no box of their own) are
+    children of one box in the order the steps happened (set-up first), each step's lines reversed, which CSS shows
+    upside down (``flex-flow: row wrap-reverse``: lines fill from the bottom up): newest step first, each read from
+    its title down, each event's chip beside its text. A new step is appended,
     so the page only adds its views (it re-creates the views of every child after the first one that changes, which
     would be every step shown if the new one came first). For the same reason, past ``max_steps`` the oldest steps
     leave ``chunk`` at a time."""
@@ -383,15 +385,22 @@ class StepLog:
         if self.show_setup and s.setup_events:
             if self._setup_cache is None:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
-            kids += reversed(self._setup_cache[1].cells)
+            kids += _upside_down(self._setup_cache[1])
         if first:
             self._more.value = f'<div class="rt-muted">… {first} earlier step(s) not shown</div>'
             kids.append(self._more)
         kids.append(self._empty)
         for st in shown:
-            kids += reversed(self._cache[st].cells)
+            kids += _upside_down(self._cache[st])
         self._list.children = tuple(kids)
         self._steps.done()
+
+    def event_lines(self) -> list[tuple[w.HTML, w.Button]]:
+        """The event lines shown, in the order the page shows them (newest step first): ``(text, chip)`` each, the
+        text an HTML widget with CSS class ``tutor-event``, the chip its clause's Button."""
+        kids = self._list.children if hasattr(self, "_list") else self.widget.children
+        pairs = [(x, kids[i + 1]) for i, x in enumerate(kids[:-1]) if "tutor-event" in x._dom_classes]
+        return pairs[::-1] if hasattr(self, "_list") else pairs
 
     def _step_box(self, st: Step) -> "_Row":
         a = st.action
@@ -400,13 +409,24 @@ class StepLog:
         return self._events_box(head, f"<small>{cost}</small>", st.events, escaped=True)
 
     def _events_box(self, head: str, small: str, events, escaped: bool = False) -> "_Row":
-        """A step's widgets (no box of their own): its title, then a line per event."""
+        """A step's widgets (no box of their own): its title, then a line per event (``lines``: the title alone,
+        then each event's text and chip)."""
         title = html_widget(f'<div class="rt-step">{head if escaped else esc(head)}{small}</div>')
-        return _Row([title] + [self._event_row(e) for e in events], title)
+        lines = [(title,)] + [self._event_line(e) for e in events]
+        return _Row([x for line in lines for x in line], title, lines)
 
-    def _event_row(self, e: Event) -> w.Widget:
-        text = html_widget(event_html(self.model.session, e))
-        return box([text, clause_chip(self.model, e.clause)], "line", w.HBox, classes=("tutor-event",))
+    def _event_line(self, e: Event) -> tuple[w.Widget, w.Widget]:
+        """An event's text (CSS class ``tutor-event``) and its clause chip: two items of the box of steps, which
+        CSS lays out as lines (no box per event)."""
+        text = w.HTML(event_html(self.model.session, e), layout=layout("plain"), style=shared_style(HTMLStyle),
+                      _dom_classes=("tutor-event",))
+        return text, clause_chip(self.model, e.clause)
+
+
+def _upside_down(row: _Row) -> list[w.Widget]:
+    """A step's widgets for the box of steps, which CSS shows upside down (lines from the bottom up, see
+    :class:`StepLog`): its lines reversed, each line's own widgets (text, then chip) in order."""
+    return [x for line in reversed(row.lines) for x in line]
 
 
 def event_html(session, e: Event) -> str:

@@ -71,22 +71,29 @@ CSS = """
 .rt-g-turn, .rt-g-other { border-color: #6a6484; color: #3d3850; }
 .rt-g-choice { border-color: #d97706; color: #7c3f00; }
 .rt-prompt { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 6px 8px; font-weight: 600; }
-.rt-agrid { flex-flow: row wrap; align-items: center; column-gap: 4px; overflow-x: hidden; overflow-x: clip; }
+.rt-agrid { flex-flow: row wrap; align-items: center; column-gap: 6px; overflow-x: hidden; overflow-x: clip; }
 .rt-agrid > * { flex: 0 0 100%; }
-.rt-agrid > .tutor-action { flex: 0 0 auto; max-width: 100%; margin: 4px 100% 0 0; }
-.rt-agrid > .rt-why-w { flex: 1 1 0; min-width: 0; margin: 0 0 4px 0; }
-.rt-agrid > .tutor-clause { flex: 0 1 auto; margin: 0 0 4px auto; }
-.rt-why { font-size: 12px; color: #55506a; line-height: 1.3; }
+/* a row: the action's Button, growing, then its chip; two Buttons never fit on one line (51% each), a Button and its chip always do */
+.rt-agrid > .tutor-action { flex: 1 1 51%; min-width: 0; margin: 3px 0; }
+.rt-agrid > .tutor-clause { flex: 0 1 auto; max-width: 44% !important; overflow: hidden; text-overflow: ellipsis; margin: 3px 0; }
 .rt-blocked-text { font-size: 12px; color: #8a8599; text-decoration: none; line-height: 1.3; }
 .rt-blocked-text b { color: #77728a; }
+/* A legal action is one Button: its caption (label and cost), then its "why" sentence (the Button's tooltip) below
+   it in smaller type. */
 .tutor-action.jupyter-button, .tutor-action.widget-button { height: auto; min-height: 28px; white-space: normal;
-  text-align: left; border-radius: 7px; font-weight: 600; padding: 3px 10px; line-height: 1.25; }
-.tutor-action.rt-b-spirit { background: #6b3fa0; color: #fff; }
-.tutor-action.rt-b-totem { background: #2e7d32; color: #fff; }
-.tutor-action.rt-b-blessing { background: #d4a514; color: #2b2000; }
-.tutor-action.rt-b-curse { background: #c62828; color: #fff; }
-.tutor-action.rt-b-turn, .tutor-action.rt-b-other { background: #4b465e; color: #fff; }
-.tutor-action.rt-b-choice { background: #d97706; color: #fff; }
+  text-align: left; border-radius: 7px; font-weight: 700; padding: 4px 10px; line-height: 1.25; font-size: 13px;
+  background: #f7f5fb; color: #3d3850; border: 1px solid #dcd7e8; border-left: 5px solid #6a6484;
+  box-shadow: none; }
+.tutor-action.jupyter-button::after, .tutor-action.widget-button::after { content: attr(title); display: block;
+  font-weight: 400; font-size: 12px; color: #55506a; margin-top: 2px; }
+.tutor-action.jupyter-button:hover { background: #ece8f5; box-shadow: 0 1px 3px rgba(40, 20, 80, .18); }
+.tutor-action.jupyter-button:disabled { opacity: .6; }
+.tutor-action.rt-b-spirit { border-left-color: #6b3fa0; color: #4a2577; background: #f6f1fc; }
+.tutor-action.rt-b-totem { border-left-color: #2e7d32; color: #1b4d1f; background: #f1f8f1; }
+.tutor-action.rt-b-blessing { border-left-color: #d4a514; color: #5c4600; background: #fdf8e8; }
+.tutor-action.rt-b-curse { border-left-color: #c62828; color: #7a1010; background: #fdf1f1; }
+.tutor-action.rt-b-turn, .tutor-action.rt-b-other { border-left-color: #4b465e; color: #2c2838; }
+.tutor-action.rt-b-choice { border-left-color: #d97706; color: #7c3f00; background: #fff6ea; }
 .tutor-clause.jupyter-button, .tutor-clause.widget-button { height: 22px; line-height: 20px; font-size: 11.5px;
   border-radius: 11px; padding: 0 8px; background: #eef0fb; color: #2f3a8f; border: 1px solid #b9c0ea;
   box-shadow: none; }
@@ -120,7 +127,14 @@ CSS = """
 .rt-scroll > * { flex-shrink: 0; }
 .rt-hidden { display: none !important; }
 .rt-actions > .rt-apart { display: none; }
-.rt-log-steps { flex-direction: column-reverse !important; }
+/* the step log and the presenter's current step: a title, then per event its text and its chip on one line (the
+   text takes at least 51%, so two texts never share a line); the log's lines fill from the bottom up */
+.rt-log-steps, .rt-current-step { flex-flow: row wrap !important; align-items: center; column-gap: 6px; }
+.rt-log-steps { flex-wrap: wrap-reverse !important; }
+.rt-log-steps > *, .rt-current-step > * { flex: 0 0 100%; min-width: 0; }
+.rt-log-steps > .tutor-event, .rt-current-step > .tutor-event { flex: 1 1 51%; margin: 1px 0; }
+.rt-log-steps > .tutor-clause, .rt-current-step > .tutor-clause { flex: 0 1 auto; max-width: 44% !important;
+  overflow: hidden; text-overflow: ellipsis; margin: 1px 0 1px auto; }
 .rt-log-steps > .rt-log-empty:not(:last-child) { display: none; }
 .tutor-errors { color: #9b1c1c; font-size: 12.5px; }
 .rt-bparts { display: flex; flex-wrap: wrap; gap: 8px; align-items: stretch; }
@@ -245,8 +259,8 @@ def prov_text(text: str) -> str:
 
 
 def plain_label(text: str) -> str:
-    """An engine label for a button caption (plain text): its ``[provisional]`` marks shortened to ``[prov.]``, so a
-    provisional value still says so on the button (the tooltip keeps the full label)."""
+    """An engine sentence for a button caption or tooltip (plain text): its ``[provisional]`` marks shortened to
+    ``[prov.]``, so a provisional value still says so on the button."""
     return text.replace("[provisional]", "[prov.]")
 
 

@@ -2,7 +2,7 @@
 
 * Every app page linked from the landing page (learn, FAQ explorer, teacher walkthrough; only those whose
   notebook exists in ``notebooks/``) opens under Voila, and clicking a legal action (``.tutor-action``) adds event
-  lines (``.tutor-event``) that carry clause chips (``.tutor-clause``).
+  lines (``.tutor-event``), each followed by its clause chip (``.tutor-clause``).
 * Lesson 1 of Restless Spirits is completed through the page by clicking its solution's actions, found by their
   visible labels, until the goal banner (``.tutor-goal``) says the goal is reached; a clause chip then opens the
   clause card with the rule's text.
@@ -103,10 +103,10 @@ def test_page_from_landing_explains_an_action(tutor_server, tutor_page, notebook
     expect(events).not_to_have_count(before, timeout=CLICK_MS)
     after = events.count()
     assert after > before, f"clicking {label!r}: {before} event lines before, {after} after"
-    # the newest step's events come last in the page's order (the step log shows them first with CSS)
-    new = events.nth(after - 1)
-    expect(new.locator(".tutor-clause").first).to_be_visible()
-    assert events.locator(".tutor-clause").count() >= after - before
+    # each event line's text is followed by its clause chip (side by side in the page)
+    chips = page.locator(".tutor-event:visible + .tutor-clause")
+    expect(chips.last).to_be_visible()
+    assert chips.count() == after
     tutor_page.screenshot("after-click")
     tutor_page.assert_clean()
 
@@ -140,7 +140,7 @@ def test_first_lesson_completed_by_clicking(tutor_server, tutor_page):
     tutor_page.screenshot("goal-reached")
 
     # A clause chip on an event line opens the clause card with that rule's text.
-    chip = page.locator(".tutor-event .tutor-clause").first
+    chip = page.locator(".tutor-event:visible + .tutor-clause").first
     clause_id = chip.get_attribute("title").split(":")[0]
     clause = tutor.clauses("restless-spirits")[clause_id]
     card = page.locator(".rt-clause-card")

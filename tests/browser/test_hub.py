@@ -296,7 +296,7 @@ def test_learner_lands_on_the_tutor(hub, tutor_page, name):
     action.click()
     # The step log gains "Step 1", whose event lines (newest step first) carry clause chips.
     expect(page.locator(".rt-step").filter(has_text="Step 1 ·")).to_have_count(1, timeout=CLICK_MS)
-    expect(page.locator(".tutor-event:visible").nth(0).locator(".tutor-clause").first).to_be_visible()
+    expect(page.locator(".tutor-event:visible + .tutor-clause").first).to_be_visible()
     page.set_viewport_size({"width": 1280, "height": 1800})  # the board and the step log below it
     tutor_page.screenshot("learn")
     tutor_page.assert_clean()

@@ -97,7 +97,9 @@ def test_current_step_reuses_its_heading_and_step_boxes(walk_file):
     p.jump.value = 0
     before_first, *setup = p.step.widget.children
     assert "Before the first step" in before_first.value and "Set-up" in setup[0].value
-    assert all("tutor-event" in x._dom_classes for x in setup[1:])
+    # then each event's text (tutor-event) and its clause chip (tutor-clause), side by side
+    assert all("tutor-event" in x._dom_classes for x in setup[1::2]) and setup[1::2]
+    assert all("tutor-clause" in x._dom_classes for x in setup[2::2])
     p.jump.value = 2
     assert p.step.widget.children[0] is heading
     assert not p.clause_card.pop_out  # beside the step's chips: the presenter's card stays in place

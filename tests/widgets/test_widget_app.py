@@ -143,7 +143,9 @@ def test_event_lines_mark_auto_and_rulings():
         app.actions.button_for(aid).click()
     text = html_of(app.log.widget)
     assert ">auto<" in text
-    assert all(with_class(e, "tutor-clause") for e in with_class(app.log.widget, "tutor-event"))
+    lines = app.log.event_lines()  # each event's text, then its clause chip beside it
+    assert len(lines) == len(with_class(app.log.widget, "tutor-event")) >= 3
+    assert all("tutor-clause" in chip._dom_classes for _text, chip in lines)
 
 
 def test_errors_land_in_error_output(monkeypatch):

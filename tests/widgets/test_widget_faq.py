@@ -93,7 +93,8 @@ def test_next_adds_event_rows_and_back_takes_them_away(ex):
     ex.next.click()
     assert len(ex.app.session.history) == 1
     rows = with_class(ex.app.log.widget, "tutor-event")
-    assert rows and with_class(rows[0], "tutor-clause")
+    chips = dict(ex.app.log.event_lines())  # each event's text -> the clause chip beside it
+    assert rows and set(chips) == set(rows) and all("tutor-clause" in c._dom_classes for c in chips.values())
     ex.back.click()
     assert not ex.app.session.history and not with_class(ex.app.log.widget, "tutor-event")
 

@@ -91,8 +91,8 @@ def test_a_clause_has_one_chip_shared_by_every_row_that_cites_it():
         by_clause.setdefault(c.tooltip.split(":")[0], set()).add(c.model_id)
     assert all(len(ids) == 1 for ids in by_clause.values())
     assert len(chips) > len(by_clause)  # the same chip is shown in several places
-    event = next(x for x in _walk(app.log.widget) if "tutor-event" in getattr(x, "_dom_classes", ()))
-    assert event.children[1] is app.model.chip(event.children[1].tooltip.split(":")[0])
+    _text, chip = app.log.event_lines()[0]
+    assert chip is app.model.chip(chip.tooltip.split(":")[0])
     # rows closed later leave the shared chips open; another game closes them
     old = app.model.chip("rs.attract")
     for _ in range(5):
@@ -106,16 +106,16 @@ def test_a_decision_hides_the_action_groups_and_brings_the_same_rows_back(sent):
     app = lesson_app(0)
     panel = app.actions.widget
     children = panel.children
-    first = {b.tooltip: b for b in app.actions.action_buttons}
+    first = {b._action_id: b for b in app.actions.action_buttons}
     app.actions.button_for("attract:spirit=gonga").click()
     assert panel.children == children  # the panel's own children never change
     assert all(b.comm is not None for b in first.values())  # hidden, kept
     assert [b.description for b in app.actions.action_buttons] and not set(first) & {
-        b.tooltip for b in app.actions.action_buttons}
+        b._action_id for b in app.actions.action_buttons}
     sent.clear()
     app.controls.undo.click()
     assert panel.children == children
-    assert {b.tooltip: b for b in app.actions.action_buttons} == first  # the very same widgets
+    assert {b._action_id: b for b in app.actions.action_buttons} == first  # the very same widgets
     opened = [d for t, d in sent if t == "comm_open"]
     assert not [d for d in opened if "tutor-action" in d["state"].get("_dom_classes", [])]
 
@@ -127,7 +127,7 @@ def test_a_row_whose_why_changes_is_kept_and_only_its_text_is_sent(sent):
         app.actions.button_for(aid).click()
     assert app.actions.button_for("attract:spirit=seone") is seone  # "You have 1 AP" now, same row
     row = app.actions.rows.rows[seone._key]
-    assert seone in row.cells and "You have 1 AP" in row._text.value
+    assert seone in row.cells and row._text is seone and "You have 1 AP" in seone.tooltip  # the why: its tooltip
 
 
 def test_the_step_log_only_appends(sent):
@@ -139,15 +139,17 @@ def test_the_step_log_only_appends(sent):
         st = app.session.history[-1]
         new = steps.children[len(before):]
         assert steps.children[:len(before)] == before  # nothing before it changes: the page only adds views
-        # the step's title and a line per event, reversed: CSS (column-reverse) shows the title first
-        assert len(new) == 1 + len(st.events) and f"Step {i + 1} ·" in new[-1].value
-        assert [x.children[0].value for x in reversed(new[:-1])] == [
-            html for html in (x.children[0].value for x in app.log._cache[st].cells[1:])]
-    setup = steps.children[:len(app.session.setup_events) + 1]
+        # the step's title and a line per event (text, chip), lines reversed: CSS (wrap-reverse) shows the title
+        # first, each chip beside its text
+        assert len(new) == 1 + 2 * len(st.events) and f"Step {i + 1} ·" in new[-1].value
+        texts = [x for x in new if "tutor-event" in x._dom_classes]
+        assert [t.value for t in reversed(texts)] == [t.value for t, _c in app.log._cache[st].lines[1:]]
+        assert all(new[new.index(t) + 1] is app.model.chip(e.clause) for t, e in zip(reversed(texts), st.events))
+    setup = steps.children[:2 * len(app.session.setup_events) + 1]
     assert "Set-up" in setup[-1].value  # the set-up first: shown last
     app.controls.undo.click()
     assert steps.children == before
-    assert ".rt-log-steps { flex-direction: column-reverse" in CSS
+    assert ".rt-log-steps { flex-wrap: wrap-reverse" in CSS
 
 
 def test_old_steps_leave_the_log_a_chunk_at_a_time():

@@ -182,8 +182,8 @@ def banner(session: Session) -> str:
     seat = session.current_player
     p = s.players[seat]
     if s.phase in ("guides", "draft"):
-        what = "choosing a guide" if s.phase == "guides" else f"Totem draft, round {s.draft.round}"
-        return f'<div class="rt-banner">Set-up: Player {seat + 1} is {what}</div>'
+        what = "chooses a guide" if s.phase == "guides" else f"picks a Totem (Totem draft, round {s.draft.round})"
+        return f'<div class="rt-banner">Set-up: Player {seat + 1} {what}</div>'
     end = ""
     if s.endgame_by is not None:
         end = f" · endgame triggered by Player {s.endgame_by + 1}: finish the round"
@@ -220,7 +220,7 @@ def parts(session: Session) -> list[tuple[str, str]]:
     return [
         ("banner", banner(session)),
         ("wide:lost", f'<div class="rt-zone rt-wide"><h4>Lost Spirits</h4><div class="rt-spaces">{lost}</div></div>'),
-        ("zone:shrine", f'<div class="rt-zone"><h4>Shrine ({len(s.shrine)} Totems)</h4><div class="rt-row">top: '
+        ("zone:shrine", f'<div class="rt-zone"><h4>Shrine ({len(s.shrine)} Totem{"" if len(s.shrine) == 1 else "s"})</h4><div class="rt-row">top: '
                         f"{shrine_top}</div>{decks}</div>"),
         ("markets", f'<div class="rt-zone rt-full"><h4>Totem Markets</h4>{markets}</div>'),
         *[(f"player:{p.seat}", _player(session, p)) for p in s.players],

@@ -112,9 +112,9 @@ CSS = """
 .rt-g-card { border-color: #00897b; color: #004d40; }
 .rt-g-dice { border-color: #c62828; color: #7a1010; }
 .rt-g-item { border-color: #b8900c; color: #5c4600; }
-.tutor-action.rt-b-card { background: #00897b; color: #fff; }
-.tutor-action.rt-b-dice { background: #c62828; color: #fff; }
-.tutor-action.rt-b-item { background: #d4a514; color: #2b2000; }
+.tutor-action.rt-b-card { border-left-color: #00897b; color: #004d40; background: #eef8f6; }
+.tutor-action.rt-b-dice { border-left-color: #c62828; color: #7a1010; background: #fdf1f1; }
+.tutor-action.rt-b-item { border-left-color: #d4a514; color: #5c4600; background: #fdf8e8; }
 .sd-draft { background: #fff; border: 1px solid #e2ddef; border-radius: 8px; padding: 6px 10px; margin-bottom: 8px;
   font-size: 12.5px; }
 .sd-classes { display: flex; flex-wrap: wrap; gap: 5px; margin: 3px 0 6px 0; }

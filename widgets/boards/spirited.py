@@ -70,7 +70,7 @@ CSS = """
 .sp-pile { font-size: 12.5px; color: #3d3850; line-height: 1.5; }
 .sp-pile b { font-size: 14px; }
 .rt-g-turn-action { border-color: #5b2d90; color: #4a2577; }
-.tutor-action.rt-b-turn-action { background: #5b2d90; color: #fff; }
+.tutor-action.rt-b-turn-action { border-left-color: #5b2d90; color: #4a2577; background: #f6f1fc; }
 """
 
 #: action kind -> group of the actions panel (decisions are "choice").
