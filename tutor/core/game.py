@@ -1,8 +1,10 @@
 """The game-agnostic interface every game implements (static rules apart from changing state).
 
 A :class:`Game` holds what does not change during play: its id, clauses, cards and options. The changing facts
-live in a pydantic *state* model owned by a :class:`~tutor.core.session.Session`. The session copies the state
-before every action, so a game's ``apply`` may mutate the copy freely and raise to abandon it.
+live in a pydantic *state* model owned by a :class:`~tutor.core.session.Session`. The session can always get back
+the state before an action (kept as JSON every few steps, rebuilt by re-applying the steps in between), so a game's
+``apply`` may mutate the state freely and raise to abandon it; ``apply`` must depend only on the state and the
+action (randomness comes from the state's seeded generator), as undo and loading replay steps.
 """
 from __future__ import annotations
 
@@ -55,7 +57,8 @@ class Game(ABC):
 
     @abstractmethod
     def apply(self, state: BaseModel, action: Action) -> list[Event]:
-        """Apply a legal ``action`` to ``state`` in place (the session passes a private copy); return events."""
+        """Apply a legal ``action`` to ``state`` in place (the session can restore the state before); return
+        events."""
 
     @abstractmethod
     def current_player(self, state: BaseModel) -> int | None:

@@ -18,6 +18,9 @@ from .model import Action, Blocked, Clause, Event, Step, _trusted
 #: Format tag and version written by :meth:`Session.to_json`.
 SESSION_FORMAT = "rules-tutor-session"
 SESSION_VERSION = 1
+#: Undo keeps the state before every ``SNAPSHOT_EVERY``-th step (as JSON); the states in between are rebuilt by
+#: re-applying the steps since the last kept one (the engine is deterministic: loading a session relies on it too).
+SNAPSHOT_EVERY = 8
 
 Observer = Callable[["Session", str], None]
 
@@ -29,8 +32,9 @@ class Session:
 
     Attributes:
         game: the static :class:`~tutor.core.game.Game` (rules, clauses, cards, options).
-        state: the current state, a pydantic model. :meth:`apply` changes it in place (after keeping its JSON for
-            undo); :meth:`undo`, :meth:`reset` and loading replace it whole. Read it after each change; don't keep
+        state: the current state, a pydantic model. :meth:`apply` changes it in place (every
+            :data:`SNAPSHOT_EVERY`-th step after keeping its JSON for undo); :meth:`undo`, :meth:`reset` and
+            loading replace it whole. Read it after each change; don't keep
             it to compare with later.
         setup_events: events that explain the automatic part of set-up.
         history: the steps applied so far, oldest first (undone steps are removed; see :meth:`redo`).
@@ -44,8 +48,9 @@ class Session:
         self.state = state
         self.setup_events: tuple[Event, ...] = tuple(setup_events)
         self._initial = (initial_state or state).model_copy(deep=True)
-        #: (the state before the step as JSON, the step), oldest first.
-        self._undo: list[tuple[str, Step]] = []
+        #: (the state before the step as JSON, or None between snapshots (see SNAPSHOT_EVERY), the step), oldest
+        #: first; the first entry always has its JSON.
+        self._undo: list[tuple[str | None, Step]] = []
         self._redo: list[Action] = []
         self._legal_cache: list[Action] | None = None
         self._blocked_cache: list[Blocked] | None = None
@@ -151,20 +156,34 @@ class Session:
         return step
 
     def _apply(self, action: Action) -> Step:
-        # The state before the step is kept as JSON text (for undo) and the step changes the state in place: one
-        # serialisation per step instead of a full copy. Should a step fail half-way (an engine bug), the state is
-        # restored from that text, so the session is unchanged.
-        before = self.state.model_dump_json()
+        # Every SNAPSHOT_EVERY-th step the state before it is kept as JSON text (for undo), and the step changes the
+        # state in place: one serialisation per few steps instead of a full copy per step. Should a step fail
+        # half-way (an engine bug), the state before it is rebuilt (see _state_before), so the session is unchanged.
+        n = len(self._undo)
+        before = self.state.model_dump_json() if n % SNAPSHOT_EVERY == 0 else None
         try:
             events = self.game.apply(self.state, action)
         except BaseException:
-            self.state = type(self.state).model_validate_json(before)
+            self.state = self._state_before(n, before)
             raise
         finally:
             self._legal_cache = self._blocked_cache = None
-        step = _trusted(Step, {"index": len(self._undo), "action": action, "events": tuple(events)})
+        step = _trusted(Step, {"index": n, "action": action, "events": tuple(events)})
         self._undo.append((before, step))
         return step
+
+    def _state_before(self, n: int, snapshot: str | None) -> BaseModel:
+        """A new state equal to the one before step ``n`` (after the first ``n`` steps of ``_undo``): read from
+        ``snapshot`` (that step's JSON) when given, else from the last earlier snapshot with the steps since
+        re-applied to it."""
+        i = n
+        while snapshot is None:
+            i -= 1
+            snapshot = self._undo[i][0]
+        state = type(self.state).model_validate_json(snapshot)
+        for _, step in self._undo[i:n]:
+            self.game.apply(state, step.action)
+        return state
 
     def undo(self) -> Step:
         """Undo the last step, restoring the exact earlier state; returns the undone step.
@@ -175,7 +194,7 @@ class Session:
         if not self._undo:
             raise IllegalAction("nothing to undo: no step has been taken", code="nothing-to-undo")
         prev, step = self._undo.pop()
-        self.state = type(self.state).model_validate_json(prev)
+        self.state = self._state_before(len(self._undo), prev)
         self._redo.append(step.action)
         self._legal_cache = self._blocked_cache = None
         self._notify("undo")

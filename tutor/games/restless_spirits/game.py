@@ -123,6 +123,11 @@ class RestlessSpirits(Game):
         self._kinds = {}
         #: memo of :func:`.requirements.fill_options` (cards never change during a game)
         self.fill_cache: dict[tuple, tuple] = {}
+        #: memo of built actions (see :func:`.rules.turn_actions`; cards never change during a game)
+        self.action_memo: dict[tuple, Action] = {}
+        #: memos of :meth:`spirit_label` and :meth:`totem_label` by card id
+        self._spirit_labels: dict[str, str] = {}
+        self._totem_labels: dict[str, str] = {}
         for group, kind in (("spirits", "spirit"), ("totems", "totem"), ("blessings", "blessing"),
                             ("curses", "curse"), ("guides", "guide")):
             for card in getattr(self.cards, group):
@@ -200,17 +205,25 @@ class RestlessSpirits(Game):
         return t.capitalize() + (self.mark(card, field) if card is not None else "")
 
     def spirit_label(self, sid: str) -> str:
-        """``"Gonga (Sacred [provisional])"``."""
-        sp = self.cards.by_id[sid]
-        return f"{sp.name} ({self.type_name(sp.type, sp)})"
+        """``"Gonga (Sacred [provisional])"`` (kept per card id in ``_spirit_labels``: cards never change)."""
+        label = self._spirit_labels.get(sid)
+        if label is None:
+            sp = self.cards.by_id[sid]
+            label = self._spirit_labels[sid] = f"{sp.name} ({self.type_name(sp.type, sp)})"
+        return label
 
     def totem_label(self, tid: str) -> str:
-        """``"Bell & Drum (double)"``, ``"Rice Dumpling (wild, Fortune)"``; provisional names/icons marked."""
-        t = self.cards.by_id[tid]
-        if t.kind == "wild":
-            return f"{t.name} (wild, {t.wild_type.capitalize()}){self.mark(t, 'name')}"
-        prov = " [provisional]" if t.provisional else ""
-        return f"{t.name} ({t.kind}){prov}"
+        """``"Bell & Drum (double)"``, ``"Rice Dumpling (wild, Fortune)"``; provisional names/icons marked (kept per
+        card id in ``_totem_labels``: cards never change)."""
+        label = self._totem_labels.get(tid)
+        if label is None:
+            t = self.cards.by_id[tid]
+            if t.kind == "wild":
+                label = f"{t.name} (wild, {t.wild_type.capitalize()}){self.mark(t, 'name')}"
+            else:
+                label = f"{t.name} ({t.kind})" + (" [provisional]" if t.provisional else "")
+            self._totem_labels[tid] = label
+        return label
 
     def icon_label(self, icon: str) -> str:
         """Display name of a Totem icon."""

@@ -6,6 +6,7 @@ state and never parsed back (the session looks ids up among the legal actions).
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 
 from ...core.model import Action, Blocked, make_action, make_blocked
 from .requirements import fill_options
@@ -13,10 +14,11 @@ from .state import RSState
 from .zones import hand_room
 
 AP_COST = 1
+_ID = attrgetter("id")
 
 
 def _sorted(actions: list[Action]) -> list[Action]:
-    return sorted(actions, key=lambda a: a.id)
+    return sorted(actions, key=_ID)
 
 
 def legal_actions(g, s: RSState) -> list[Action]:
@@ -69,13 +71,29 @@ def end_turn_action(g, s: RSState) -> Action:
                        f"You may end your turn at any time{lost}.", ("rs.turn.end", "rs.turn.no-carry"))
 
 
+def _memo(g) -> dict:
+    """``g.action_memo``: built actions by everything their fields depend on (cleared when it grows large)."""
+    memo = g.action_memo
+    if len(memo) > 20000:
+        memo.clear()
+    return memo
+
+
 def turn_actions(g, s: RSState) -> list[Action]:
-    """Main-turn actions of the current player (no decision pending), end-turn excluded."""
+    """Main-turn actions of the current player (no decision pending), end-turn excluded.
+
+    Actions are frozen, so each one is built once per game and taken from ``g.action_memo`` afterwards, keyed by
+    the action's kind and every value its id, label, why, clauses and cost are made from.
+    """
     seat = s.current
     p = s.players[seat]
+    ap = p.ap
+    memo = _memo(g)
     out: list[Action] = []
+    add = out.append
     has_space = any(x is None for x in p.board)
-    totems_in_hand = [c for c in p.hand if g.card_kind(c) == "totem"]
+    kinds = g._kinds
+    totems_in_hand = [c for c in p.hand if kinds[c] == "totem"]
     room = hand_room(p) > 0
     # Attract / refresh and attract
     if has_space and totems_in_hand:
@@ -83,21 +101,29 @@ def turn_actions(g, s: RSState) -> list[Action]:
             if spirit is None or g.attract_locked(s, seat, spirit):
                 continue
             cost = g.attract_cost(s, seat, spirit)
-            if p.ap >= cost:
-                if cost == 0:
-                    why = (f"{g.spirit_label(spirit)} matches your guide's Mastery, so attracting it is a Free "
-                           "Action; you have an empty space and a Totem to offer.")
-                    cl = ("rs.mastery", "rs.attract", "rs.attract.offering")
-                else:
-                    why = f"You have {p.ap} AP, an empty space and a Totem to offer to the Shrine."
-                    cl = ("rs.attract", "rs.attract.offering")
-                out.append(make_action("attract", seat, f"Attract {g.spirit_label(spirit)}", why, cl, cost,
-                                       spirit=spirit))
-        if p.ap >= AP_COST:
-            out.append(make_action("refresh-and-attract", seat, "Refresh the Lost Spirits and attract one",
-                                   f"You have {p.ap} AP, an empty space and a Totem to offer.",
-                                   ("rs.refresh-attract", "rs.attract.offering"), AP_COST))
-    if p.ap >= AP_COST:
+            if ap >= cost:
+                key = ("attract", seat, spirit, cost, ap)
+                act = memo.get(key)
+                if act is None:
+                    if cost == 0:
+                        why = (f"{g.spirit_label(spirit)} matches your guide's Mastery, so attracting it is a Free "
+                               "Action; you have an empty space and a Totem to offer.")
+                        cl = ("rs.mastery", "rs.attract", "rs.attract.offering")
+                    else:
+                        why = f"You have {ap} AP, an empty space and a Totem to offer to the Shrine."
+                        cl = ("rs.attract", "rs.attract.offering")
+                    act = memo[key] = make_action("attract", seat, f"Attract {g.spirit_label(spirit)}", why, cl,
+                                                  cost, spirit=spirit)
+                add(act)
+        if ap >= AP_COST:
+            key = ("refresh-and-attract", seat, ap)
+            act = memo.get(key)
+            if act is None:
+                act = memo[key] = make_action("refresh-and-attract", seat, "Refresh the Lost Spirits and attract one",
+                                              f"You have {ap} AP, an empty space and a Totem to offer.",
+                                              ("rs.refresh-attract", "rs.attract.offering"), AP_COST)
+            add(act)
+    if ap >= AP_COST:
         can_take = room or bool(totems_in_hand)
         swap = "" if room else " (your hand is full, so you will give up a Totem)"
         clb = ("rs.buy",) if room else ("rs.buy", "rs.hand-limit.swap")
@@ -105,45 +131,63 @@ def turn_actions(g, s: RSState) -> list[Action]:
             for r, row in enumerate(s.markets):
                 for card in row:
                     if card is not None:
-                        out.append(make_action("buy-totem", seat, f"Buy {g.totem_label(card)} from market row {r + 1}",
-                                               f"You have {p.ap} AP{swap}.", clb, AP_COST, totem=card))
+                        key = ("buy-totem", seat, card, r, ap, room)
+                        act = memo.get(key)
+                        if act is None:
+                            act = memo[key] = make_action(
+                                "buy-totem", seat, f"Buy {g.totem_label(card)} from market row {r + 1}",
+                                f"You have {ap} AP{swap}.", clb, AP_COST, totem=card)
+                        add(act)
             for r in range(2):
-                out.append(make_action("refresh-market-and-buy", seat, f"Refresh market row {r + 1} and buy from it",
-                                       f"You have {p.ap} AP{swap}.", ("rs.refresh-buy",) + clb[1:], AP_COST,
-                                       row=r + 1))
+                key = ("refresh-market-and-buy", seat, r, ap, room)
+                act = memo.get(key)
+                if act is None:
+                    act = memo[key] = make_action("refresh-market-and-buy", seat,
+                                                  f"Refresh market row {r + 1} and buy from it",
+                                                  f"You have {ap} AP{swap}.", ("rs.refresh-buy",) + clb[1:], AP_COST,
+                                                  row=r + 1)
+                add(act)
             if s.shrine:
-                out.append(make_action("retrieve-from-shrine", seat, "Retrieve a Totem from the Shrine (keep 1 of "
-                                       f"the top {min(3, len(s.shrine))})", f"You have {p.ap} AP and the Shrine holds "
-                                       f"{len(s.shrine)} Totem(s){swap}.", ("rs.retrieve",) + clb[1:], AP_COST))
+                add(make_action("retrieve-from-shrine", seat, "Retrieve a Totem from the Shrine (keep 1 of "
+                                f"the top {min(3, len(s.shrine))})", f"You have {ap} AP and the Shrine holds "
+                                f"{len(s.shrine)} Totem(s){swap}.", ("rs.retrieve",) + clb[1:], AP_COST))
         locked = g.turn_locked(s, seat, "play-totem")
-        for card in sorted(set(totems_in_hand)):
-            for i, ps in enumerate(p.board):
-                if ps is not None and not locked and fill_options(g, ps, card):
-                    out.append(make_action("play-totem", seat, f"Play {g.totem_label(card)} to "
-                                           f"{g.spirit_label(ps.card)} (space {i + 1})",
-                                           g.play_totem_why(ps, card), g.play_totem_clauses(ps, card), AP_COST,
-                                           totem=card, space=i + 1))
+        if not locked:
+            for card in sorted(set(totems_in_hand)):
+                for i, ps in enumerate(p.board):
+                    if ps is not None:
+                        opts = fill_options(g, ps, card)
+                        if opts:
+                            # play_totem_why and play_totem_clauses depend on the two cards and fill_options only
+                            key = ("play-totem", seat, card, i, ps.card, opts)
+                            act = memo.get(key)
+                            if act is None:
+                                act = memo[key] = make_action(
+                                    "play-totem", seat, f"Play {g.totem_label(card)} to "
+                                    f"{g.spirit_label(ps.card)} (space {i + 1})", g.play_totem_why(ps, card),
+                                    g.play_totem_clauses(ps, card), AP_COST, totem=card, space=i + 1)
+                            add(act)
     # Blessings and Curses
-    for card in sorted(set(c for c in p.hand if g.card_kind(c) in ("blessing", "curse"))):
+    bc = sorted(c for c in p.hand if kinds[c] in ("blessing", "curse"))
+    for card in sorted(set(bc)):
         rc = g.cards.by_id[card]
-        if p.ap < rc.cost or not rc.effects:
+        if ap < rc.cost or not rc.effects:
             continue
-        kind = "play-" + g.card_kind(card)
-        cost_txt = "a Free Action" if rc.cost == 0 else f"{rc.cost} AP and you have {p.ap}"
+        kind = "play-" + kinds[card]
+        cost_txt = "a Free Action" if rc.cost == 0 else f"{rc.cost} AP and you have {ap}"
         why = f"It is your turn and this card costs {cost_txt}."
         if rc.target == "one-opponent":
             for t in g.targets(s, seat, card):
-                out.append(make_action(kind, seat, f"Play {rc.name} on Player {t + 1}", why,
-                                       ("rs.play-card", "rs.play-card.own-turn"), rc.cost, card=card, target=t + 1))
+                add(make_action(kind, seat, f"Play {rc.name} on Player {t + 1}", why,
+                                ("rs.play-card", "rs.play-card.own-turn"), rc.cost, card=card, target=t + 1))
         else:
-            out.append(make_action(kind, seat, f"Play {rc.name}", why, ("rs.play-card", "rs.play-card.own-turn"),
-                                   rc.cost, card=card))
-    bc = sorted(c for c in p.hand if g.card_kind(c) in ("blessing", "curse"))
+            add(make_action(kind, seat, f"Play {rc.name}", why, ("rs.play-card", "rs.play-card.own-turn"),
+                            rc.cost, card=card))
     for a, b, c in combinations(bc, 3):
-        out.append(make_action("discard-three-for-ap", seat,
-                               f"Discard {g.cards.by_id[a].name}, {g.cards.by_id[b].name} and {g.cards.by_id[c].name} "
-                               "for +1 AP", "You hold at least 3 Blessings or Curses; discarding 3 is a Free Action.",
-                               ("rs.discard-three",), 0, card1=a, card2=b, card3=c))
+        add(make_action("discard-three-for-ap", seat,
+                        f"Discard {g.cards.by_id[a].name}, {g.cards.by_id[b].name} and {g.cards.by_id[c].name} "
+                        "for +1 AP", "You hold at least 3 Blessings or Curses; discarding 3 is a Free Action.",
+                        ("rs.discard-three",), 0, card1=a, card2=b, card3=c))
     # Spirit abilities
     for i, ps in enumerate(p.board):
         if ps is None or not g.can_activate(s, seat, i):
@@ -156,10 +200,10 @@ def turn_actions(g, s: RSState) -> list[Action]:
             continue
         if sp.ability.target == "one-opponent":
             for t in g.targets(s, seat, ps.card):
-                out.append(make_action("activate-ability", seat, f"Activate {sp.name} targeting Player {t + 1}", why,
-                                       cl, 0, space=i + 1, target=t + 1))
+                add(make_action("activate-ability", seat, f"Activate {sp.name} targeting Player {t + 1}", why,
+                                cl, 0, space=i + 1, target=t + 1))
         else:
-            out.append(make_action("activate-ability", seat, f"Activate {sp.name}", why, cl, 0, space=i + 1))
+            add(make_action("activate-ability", seat, f"Activate {sp.name}", why, cl, 0, space=i + 1))
     return out
 
 

@@ -7,6 +7,7 @@ The event text lists the die's outcome probabilities.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from fractions import Fraction
 
 from ...core.errors import IllegalAction
@@ -48,6 +49,7 @@ def die_type(kind: str) -> str:
     return kind.split("-")[0]
 
 
+@cache  # pure, and asked for every die shown or rolled
 def kind_label(kind: str) -> str:
     """``"Level 2 Attack die"`` / ``"Advantage Die"``."""
     if kind == "advantage":
@@ -55,11 +57,13 @@ def kind_label(kind: str) -> str:
     return f"Level {level(kind)} {die_type(kind).capitalize()} die"
 
 
+@cache  # pure, and asked for every die shown or rolled
 def face_label(face: str) -> str:
     """``"Attack +1 (Boost)"``, ``"Blank"``."""
     return symbol(face).capitalize() + (" +1 (Boost)" if boosted(face) else "")
 
 
+@cache  # pure, and asked for every die shown or rolled
 def odds(kind: str) -> str:
     """The die's outcome probabilities: ``"Attack 2/6, Magic 1/6, Essence 1/6, Blank 2/6"``."""
     counts = Counter(DIE_FACES[kind])
@@ -86,6 +90,7 @@ def roll(state, kind: str) -> tuple[str, bool]:
     return DIE_FACES[kind][state.rng.below(6)], False
 
 
+@cache  # pure, and asked for every die shown or rolled
 def roll_text(kind: str, face: str, forced: bool) -> str:
     """``"Level 1 Attack die rolls Magic (chance 1/6; this die: Attack 2/6, ...)"``."""
     how = "is set to" if forced else "rolls"

@@ -4,6 +4,8 @@ After every action the queue runs until it is empty, a decision is pending, or t
 """
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.model import Action
 from .ctx import Ctx, plural
 from .state import Decision, Work
@@ -24,7 +26,9 @@ def choice_text(who: str, source: str, a: Action) -> str:
     return f"{who} chooses: {a.label}."
 
 
+@cache
 def handlers() -> dict:
+    """Queued work kind -> handler (built once: the modules' tables are complete once imported)."""
     from . import actions, draft, effects, phases
     return {**effects.HANDLERS, **actions.HANDLERS, **phases.HANDLERS, **draft.HANDLERS}
 

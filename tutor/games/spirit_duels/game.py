@@ -87,6 +87,10 @@ class SpiritDuels(Game):
                                  f"{', '.join(valid)}; got {teams!r}")
             opts["teams"] = list(teams)
         super().__init__(players, seed, clauses, opts)
+        #: memo of built actions (see :func:`.rules.turn_actions`; cards never change during a game)
+        self.action_memo: dict[tuple, Action] = {}
+        #: memo of :meth:`card_label` by card id
+        self._card_labels: dict[str, str] = {}
 
     # -- Game interface ------------------------------------------------------------------------------------------
     def initial_state(self) -> tuple[SDState, list[Event]]:
@@ -99,15 +103,13 @@ class SpiritDuels(Game):
         return rules.blocked_actions(self, state)
 
     def apply(self, state: SDState, action: Action) -> list[Event]:
-        from .actions import apply_action
-        from .decisions import resolve_decision
-        from .flow import run
+        from . import actions, decisions, flow  # (module objects: cheaper than importing three names per step)
         c = Ctx(self, state)
         if state.pending:
-            resolve_decision(c, state.pending.pop(), action)
+            decisions.resolve_decision(c, state.pending.pop(), action)
         else:
-            apply_action(c, action)
-        run(c)
+            actions.apply_action(c, action)
+        flow.run(c)
         return c.events
 
     def current_player(self, state: SDState) -> int | None:
@@ -139,10 +141,14 @@ class SpiritDuels(Game):
         return " [provisional]" if field in getattr(card, "provisional", {}) else ""
 
     def card_label(self, cid: str) -> str:
-        """``"Searing Strike (Fire Move, 1 Essence) [provisional]"``."""
-        c = self.cards.by_id[cid]
-        prov = " [provisional]" if c.provisional else ""
-        return f"{c.name} ({c.cls.capitalize()} {c.kind.capitalize()}, {c.cost} Essence){prov}"
+        """``"Searing Strike (Fire Move, 1 Essence) [provisional]"`` (kept per card id: cards never change)."""
+        label = self._card_labels.get(cid)
+        if label is None:
+            c = self.cards.by_id[cid]
+            prov = " [provisional]" if c.provisional else ""
+            label = self._card_labels[cid] = \
+                f"{c.name} ({c.cls.capitalize()} {c.kind.capitalize()}, {c.cost} Essence){prov}"
+        return label
 
     def team_cards(self, team_id: str) -> Counter:
         t = self.cards.team_by_id[team_id]

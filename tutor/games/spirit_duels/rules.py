@@ -5,11 +5,16 @@ stable for the same state and never parsed back.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ...core.model import Action, Blocked, make_blocked
 from .ctx import ability_of, card_of, is_presence, is_spirit, printed_dice, spirit_name
 from .decisions import decision_actions, make_action
 from .dice import SYMBOLS, face_label, kind_label, symbol
 from .state import SDState
+
+
+_ID = attrgetter("id")
 
 
 def legal_actions(g, s: SDState) -> list[Action]:
@@ -19,48 +24,83 @@ def legal_actions(g, s: SDState) -> list[Action]:
         acts = decision_actions(g, s, s.pending[-1])
     else:
         acts = turn_actions(g, s)
-    return sorted(acts, key=lambda a: a.id)
+    return sorted(acts, key=_ID)
 
 
 def turn_actions(g, s: SDState) -> list[Action]:
-    """Every action the current player may take in the Action Phase (Actions)."""
+    """Every action the current player may take in the Action Phase (Actions).
+
+    The per-card and per-Spirit actions are frozen, so each one is built once per game and taken from
+    ``g.action_memo`` afterwards, keyed by the action's kind and every value its fields are made from.
+    """
     seat = s.current
     p = s.players[seat]
     out: list[Action] = []
+    memo = g.action_memo
+    if len(memo) > 20000:
+        memo.clear()
     add = lambda kind, label, why, clauses, cost=None, **kw: out.append(
         make_action(kind, seat, label, why, clauses, cost, **kw))
-    for cid in sorted(set(p.hand)):
+    essence = p.essence
+    hand = sorted(set(p.hand))
+    for cid in hand:
         card = g.cards.by_id[cid]
-        if card.cost <= p.essence:
-            add("play-card", f"Play {g.card_label(cid)}", f"It costs {card.cost} Essence and you have {p.essence}."
-                + (" Fast: you act again afterwards." if card.fast else ""),
-                ("sd.play-card", "sd.play." + card.kind) + (("sd.kw.fast",) if card.fast else ()), card.cost,
-                card=cid)
+        if card.cost <= essence:
+            key = ("play-card", seat, cid, essence)
+            act = memo.get(key)
+            if act is None:
+                act = memo[key] = make_action(
+                    "play-card", seat, f"Play {g.card_label(cid)}", f"It costs {card.cost} Essence and you have "
+                    f"{essence}." + (" Fast: you act again afterwards." if card.fast else ""),
+                    ("sd.play-card", "sd.play." + card.kind) + (("sd.kw.fast",) if card.fast else ()), card.cost,
+                    card=cid)
+            out.append(act)
     for i, sl in enumerate(p.spirits):
         if not is_spirit(sl) or sl.exhausted:
             continue
-        name = spirit_name(g, sl)
-        dice = list(printed_dice(g, sl)) + (["advantage"] if sl.advantage_die else [])
-        add("activate", f"Activate {name} (roll {', '.join(kind_label(d) for d in dice) or 'no dice'})",
-            f"{name} is ready: exhaust it and roll its dice into its active pool.",
-            ("sd.activate", "sd.dice.faces", "sd.ready-exhausted")
-            + (("sd.activate.advantage-die",) if sl.advantage_die else ()), spirit=i + 1)
-        if not sl.defeated and sl.stage < 3 and p.essence >= sl.stage + 1:
-            nxt = g.cards.line_by_id[sl.line].spirits[sl.stage]
-            add("evolve", f"Evolve {name} into {nxt.name}{g.mark(nxt, 'health')}", f"{name} is ready and at Stage "
-                f"{sl.stage}: evolving costs {sl.stage + 1} Essence and you have {p.essence}.",
-                ("sd.evolve", "sd.evolve.carry"), sl.stage + 1, spirit=i + 1)
-    showing = {symbol(d.face) for sl in p.spirits for d in sl.pool}
+        # the name, the printed dice and the next stage depend on these only
+        key = ("activate", seat, i, sl.line, sl.stage, sl.defeated, sl.advantage_die)
+        act = memo.get(key)
+        if act is None:
+            name = spirit_name(g, sl)
+            dice = list(printed_dice(g, sl)) + (["advantage"] if sl.advantage_die else [])
+            act = memo[key] = make_action(
+                "activate", seat, f"Activate {name} (roll {', '.join(kind_label(d) for d in dice) or 'no dice'})",
+                f"{name} is ready: exhaust it and roll its dice into its active pool.",
+                ("sd.activate", "sd.dice.faces", "sd.ready-exhausted")
+                + (("sd.activate.advantage-die",) if sl.advantage_die else ()), spirit=i + 1)
+        out.append(act)
+        if not sl.defeated and sl.stage < 3 and essence >= sl.stage + 1:
+            key = ("evolve", seat, i, sl.line, sl.stage, essence)
+            act = memo.get(key)
+            if act is None:
+                name = spirit_name(g, sl)
+                nxt = g.cards.line_by_id[sl.line].spirits[sl.stage]
+                act = memo[key] = make_action(
+                    "evolve", seat, f"Evolve {name} into {nxt.name}{g.mark(nxt, 'health')}", f"{name} is ready and "
+                    f"at Stage {sl.stage}: evolving costs {sl.stage + 1} Essence and you have {essence}.",
+                    ("sd.evolve", "sd.evolve.carry"), sl.stage + 1, spirit=i + 1)
+            out.append(act)
+    showing = [symbol(d.face) for sl in p.spirits for d in sl.pool]
     for sym in SYMBOLS:
         if sym in showing:
-            n = sum(symbol(d.face) == sym for sl in p.spirits for d in sl.pool)
-            add("resolve-dice", f"Resolve dice: declare {sym.capitalize()} ({n} showing)", f"You have {n} "
-                f"{'die' if n == 1 else 'dice'} showing {sym.capitalize()}.", ("sd.resolve-dice", "sd.resolve." + sym,
-                                                                                 "sd.ruling.resolve-first-die"),
-                symbol=sym)
-    for cid in sorted(set(p.hand)):
-        add("meditate", f"Meditate: discard {g.card_label(cid)} and reroll dice you declare",
-            "Meditate lets you discard a card to reroll any of your dice.", ("sd.meditate",), card=cid)
+            n = showing.count(sym)
+            key = ("resolve-dice", seat, sym, n)
+            act = memo.get(key)
+            if act is None:
+                act = memo[key] = make_action(
+                    "resolve-dice", seat, f"Resolve dice: declare {sym.capitalize()} ({n} showing)", f"You have {n} "
+                    f"{'die' if n == 1 else 'dice'} showing {sym.capitalize()}.",
+                    ("sd.resolve-dice", "sd.resolve." + sym, "sd.ruling.resolve-first-die"), None, symbol=sym)
+            out.append(act)
+    for cid in hand:
+        key = ("meditate", seat, cid)
+        act = memo.get(key)
+        if act is None:
+            act = memo[key] = make_action("meditate", seat, f"Meditate: discard {g.card_label(cid)} and reroll dice "
+                                          "you declare", "Meditate lets you discard a card to reroll any of your "
+                                          "dice.", ("sd.meditate",), None, card=cid)
+        out.append(act)
     for i, sl in enumerate(p.spirits):
         ab = ability_of(g, sl)
         if ab is None or ab.timing == "activate" or (ab.timing == "limited-action" and sl.limited_used):
@@ -75,9 +115,15 @@ def turn_actions(g, s: SDState) -> list[Action]:
         for k, d in enumerate(sl.pool):
             if symbol(d.face) == ab.symbol and (d.kind, d.face) not in seen:
                 seen.add((d.kind, d.face))
-                add("use-ability", f"Use {name}: {ab.text}{prov} (remove its {kind_label(d.kind)} showing "
-                    f"{face_label(d.face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
-                    cl + ("sd.action.symbol-cost",), spirit=i + 1, die=k + 1)
+                # name, ability and clauses follow from the Spirit card (line, stage; never defeated here)
+                key = ("use-ability", seat, i, sl.line, sl.stage, k, d.kind, d.face)
+                act = memo.get(key)
+                if act is None:
+                    act = memo[key] = make_action(
+                        "use-ability", seat, f"Use {name}: {ab.text}{prov} (remove its {kind_label(d.kind)} showing "
+                        f"{face_label(d.face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
+                        cl + ("sd.action.symbol-cost",), None, spirit=i + 1, die=k + 1)
+                out.append(act)
     for j, it in enumerate(p.items):
         card = g.cards.by_id[it.card]
         ab = card.ability

@@ -8,7 +8,7 @@ how Shields are placed and the Battle spaces of the Time Track. Every such value
 """
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -125,8 +125,10 @@ class CardSet(_Strict):
         return [f"{m}-{i}" for m in ("bronze", "silver", "gold") for i in range(1, self.medals[m].count + 1)]
 
 
+@cache
 def clan_of(card: str) -> str:
-    """The clan id of a clan card id (``"aztecs-03"`` -> ``"aztecs"``); ``"time"`` for Passing of Time."""
+    """The clan id of a clan card id (``"aztecs-03"`` -> ``"aztecs"``); ``"time"`` for Passing of Time (memoised:
+    the rules ask it for the same few card ids thousands of times a game)."""
     return card.rsplit("-", 1)[0]
 
 

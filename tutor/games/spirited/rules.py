@@ -6,10 +6,15 @@ stable for the same state and never parsed back.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ...core.model import Action, Blocked, make_blocked
 from .decisions import decision_actions, make_action, march_options, wonder_sources
 from .state import SPState
 from .zones import allegiance, camp_clan, camp_count, face_up, held, medal_value, road_clans, stack
+
+
+_ID = attrgetter("id")
 
 
 def legal_actions(g, s: SPState) -> list[Action]:
@@ -17,8 +22,8 @@ def legal_actions(g, s: SPState) -> list[Action]:
     if s.phase == "over":
         return []
     if s.pending:
-        return sorted(decision_actions(g, s, s.pending[-1]), key=lambda a: a.id)
-    return sorted(main_actions(g, s), key=lambda a: a.id)
+        return sorted(decision_actions(g, s, s.pending[-1]), key=_ID)
+    return sorted(main_actions(g, s), key=_ID)
 
 
 def can_build(g, s: SPState, seat: int) -> list[str]:

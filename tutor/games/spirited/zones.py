@@ -69,7 +69,10 @@ class Ctx:
 # -- Road ---------------------------------------------------------------------------------------------------------
 def stack(p: Player, clan: str) -> Stack | None:
     """The stack of ``clan`` on ``p``'s Road, if any."""
-    return next((st for st in p.road if st.clan == clan), None)
+    for st in p.road:
+        if st.clan == clan:
+            return st
+    return None
 
 
 def face_up(p: Player, clan: str | None = None) -> int:
@@ -112,7 +115,10 @@ def take_from_road(c: Ctx, seat: int, clan: str) -> str:
 # -- Camps ----------------------------------------------------------------------------------------------------------
 def camp_clan(camp: list[CampCard]) -> str | None:
     """The clan of a Camp's face-up cards (``None`` when it has none)."""
-    return next((clan_of(x.card) for x in camp if x.face_up), None)
+    for x in camp:
+        if x.face_up:
+            return clan_of(x.card)
+    return None
 
 
 def camp_accepts(p: Player, camp: int, clan: str) -> bool:
