@@ -9,7 +9,8 @@ Debian's chromium (the flags of tests/browser), alternating the two pages run af
 (a) load: navigation to ``learn-restless-spirits.ipynb`` until its first ``.tutor-action`` is visible, against
     navigation to ``bare.ipynb`` until its button is visible;
 (b) click: a click on the first ``.tutor-action`` until a new ``.tutor-event`` is rendered, against a click on the
-    bare button until its printed text is rendered.
+    bare button until its printed text is rendered; each once the machine is quiet again after the load (the app
+    heats its next pre-heated kernel right after serving a page, which takes the CPUs for a few seconds).
 
 It prints the median of each (and min/max) and the ratios learn/bare (goal: at most 1.3), with the load average
 of the machine (the figures move with it: run it a few times), and for (b) the part spent in the page: from the
@@ -73,6 +74,9 @@ VARIANTS = {
     "bare-built.ipynb": "import tutor\nfrom widgets import learn_app\n\n_app = learn_app('restless-spirits')\n\n",
 }
 WAIT_MS = 60_000
+# Before a click: wait up to SETTLE_S seconds for the CPUs to be under SETTLE_BUSY busy (see settle()).
+SETTLE_S = 20.0
+SETTLE_BUSY = 0.25
 # In the page: the time of the click's pointerdown, and of the first DOM change after which the click's predicate
 # holds (a MutationObserver set up just before the click).
 INIT_JS = "document.addEventListener('pointerdown', () => { window.__down = performance.now(); }, true);"
@@ -133,6 +137,30 @@ def write_bare(folder: Path) -> None:
         nbformat.write(nb, folder / name)
 
 
+def _cpu_busy(seconds: float) -> float:
+    """The share (0..1) of all CPUs' time spent busy over the next ``seconds`` (from /proc/stat)."""
+    def sample() -> tuple[int, int]:
+        with open("/proc/stat") as f:
+            values = [int(x) for x in f.readline().split()[1:]]
+        idle = values[3] + values[4]  # idle + iowait
+        return sum(values), idle
+
+    total0, idle0 = sample()
+    time.sleep(seconds)
+    total1, idle1 = sample()
+    return 1 - (idle1 - idle0) / max(1, total1 - total0)
+
+
+def settle(limit: float = SETTLE_S) -> None:
+    """Wait (at most ``limit`` seconds) until the machine is quiet: under ``SETTLE_BUSY`` of its CPU time busy over
+    half a second. After a learn page is served, ``rules-tutor serve`` starts and heats the next pre-heated kernel
+    (it runs the whole notebook), which takes the CPUs for a few seconds; the bare Voila has no pool. A click
+    measured during that would time the pool, not the page."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end and _cpu_busy(0.5) > SETTLE_BUSY:
+        pass
+
+
 def measure(browser, url: str, ready: str, click: str, new_count: str, new_js: str) -> tuple[float, float, float]:
     """Seconds from navigation to ``ready`` visible, from a click on ``click`` until ``new_js`` holds (a JS
     predicate over the count of ``new_count`` before the click), and, within the latter, from the click's
@@ -151,6 +179,7 @@ def measure(browser, url: str, ready: str, click: str, new_count: str, new_js: s
         page.goto(url)
         page.locator(ready).first.wait_for(state="visible")
         load = time.perf_counter() - t0
+        settle()  # the same for both pages: the click is timed on a quiet machine
         before = page.locator(new_count).count()
         page.evaluate(WATCH_JS, [new_js, before])
         t0 = time.perf_counter()
