@@ -113,7 +113,7 @@ def test_expectations_checked_at_their_own_step(index):
     got = faq.expectation_status(sc, s)
     assert [x.state for x in got] == ["pass", "pass"]  # the step-0 one is checked on a replay
     assert "rule fires: Double Totems" in " ".join(got[1].lines) or "rs.totem.double" in " ".join(got[1].lines)
-    assert "p1.hand = [Spirit Cloak]" in got[1].lines
+    assert "Player 1 · hand: Spirit Cloak" in got[1].lines
     s.undo()
     s.apply("end-turn")
     assert states() == ["pass", "off-script"]
@@ -129,7 +129,21 @@ def test_every_shipped_scenario_passes_when_its_script_is_played(index):
 
 def test_describe_ref_and_expect_use_card_names():
     ref = load_scenario(all_scenarios()[1]).script[0]
-    assert faq.describe_ref(ref, {"t34": "Bell & Feather"}) == "play-totem (totem: Bell & Feather, space: 1)"
+    assert faq.describe_ref(ref, {"t34": "Bell & Feather"}) == "Play totem (Bell & Feather, space 1)"
+
+
+def test_expectations_read_as_words_not_state_paths():
+    assert faq.describe_path("p1.s2.damage") == "Player 1, Spirit 2 · damage"
+    assert faq.describe_path("p1.unmet.1") == "Player 1 · unmet Totem requirements (space 1)"
+    assert faq.describe_path("current") == "Current player"
+    assert faq.describe_path("medal_value.greeks") == "Medal value greeks"
+    assert faq.describe_value(["t34", "t01"], {"t34": "Bell & Feather"}) == "Bell & Feather, t01"
+    assert faq.describe_value([]) == "none" and faq.describe_value(None) == "none"
+    assert faq.describe_value(True) == "yes" and faq.describe_value({"greeks": 2}) == "greeks 2"
+    assert faq.describe_value(2, seats=True) == "Player 2" and faq.describe_value([1], seats=True) == "Player 1"
+    from tutor.scenario import Expect
+    e = Expect.model_validate({"state": {"current": 2, "p1.ap": 1}})
+    assert faq.describe_expect(e) == ["Current player: Player 2", "Player 1 · AP: 1"]
 
 
 # -- what if ---------------------------------------------------------------------------------------------------------
