@@ -3,8 +3,10 @@ its widget children after a change, keeping the rows that did not change and clo
 callbacks only call the model. Rows share their layouts and styles (see :func:`widgets.style.layout`), so the page
 holds a few widget models per row instead of a dozen.
 
-Stable CSS classes (tests and browser checks rely on them): ``tutor-action`` on each legal-action Button,
-``tutor-blocked`` on each blocked action, ``tutor-event`` on each event line, ``tutor-clause`` on each clause chip.
+Stable CSS classes (tests and browser checks rely on them): ``tutor-action`` on each legal-action Button (its
+tooltip is the action's "why", which the page shows under its caption), ``tutor-blocked`` on each blocked action,
+``tutor-event`` on each event line's text (its clause chip is the next widget: CSS ``.tutor-event + .tutor-clause``),
+``tutor-clause`` on each clause chip.
 """
 from __future__ import annotations
 

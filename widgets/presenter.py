@@ -58,6 +58,9 @@ CSS = """
 .tutor-presenter .rt-current-step .rt-step { font-size: 22px; }
 .tutor-presenter .rt-current-step .rt-ev { font-size: 20px; line-height: 1.4; }
 .tutor-presenter .rt-current-step .rt-tag { font-size: 14px; }
+/* large type: an event's text takes the whole line, its chip goes under it, on the right */
+.tutor-presenter .rt-current-step > .tutor-event { flex: 0 0 100%; margin-top: 6px; }
+.tutor-presenter .rt-current-step > .tutor-clause { max-width: 100% !important; }
 .tutor-presenter .rt-present .tutor-clause.jupyter-button { height: auto; min-height: 30px; font-size: 17px;
   line-height: 1.3; border-radius: 15px; padding: 2px 12px; white-space: normal; text-align: left; }
 .tutor-presenter .rt-present .rt-clause-card .rt-ctitle { font-size: 22px; }
