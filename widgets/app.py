@@ -34,7 +34,7 @@ class Controls:
             self.players = w.Dropdown(options=[(f"{n} (solo)" if n == 1 else str(n), n)
                                                for n in type(s.game).player_counts], value=s.game.players,
                                       description="Players",
-                                      layout=w.Layout(width="150px"))
+                                      layout=w.Layout(width="190px"))
             self.first_game = w.Checkbox(value=first_game, description="first-game set-up (no draft)",
                                          indent=False, layout=w.Layout(width="auto"))
             self.new = w.Button(description="New game", icon="play", button_style="primary")

@@ -7,14 +7,23 @@ from .model import SessionModel, clause_chip
 from .style import button, esc, html_widget
 
 
+def _rulebook(file: str) -> str:
+    """``"restless-spirits.txt"`` -> ``"Restless Spirits rulebook"`` (a file of another name is shown as it is)."""
+    from tutor.registry import game_classes
+    stem = file.rsplit(".", 1)[0]
+    cls = game_classes().get(stem)
+    return f"{cls.title} rulebook" if cls is not None and getattr(cls, "title", None) else file
+
+
 class ClauseCard:
     """Shows the clause chosen with a chip (``model.clause_id``): title, text, rulebook file and section, kind
     (a ruling or a provisional value with its reason) and related clauses as chips.
 
     With ``pop_out`` (the default), choosing a clause also lifts the card out of the page flow into a panel fixed
-    at the bottom right of the window (CSS class ``rt-clause-float``), so the rule is in sight wherever the chip
+    at the bottom left of the window (CSS class ``rt-clause-float``), so the rule is in sight wherever the chip
     was (a chip at the top of a long page would otherwise open a card below the fold); its × button (``close``)
-    puts the card back in its place. ``shown`` says whether the card is popped out."""
+    puts the card back in its place, and so does the next step (taken or undone), so the card never stays over the
+    page. ``shown`` says whether the card is popped out."""
 
     def __init__(self, model: SessionModel, pop_out: bool = True) -> None:
         self.model, self.pop_out = model, pop_out
@@ -28,12 +37,18 @@ class ClauseCard:
         pop_head = w.HBox([html_widget("<h3>The rule</h3>"), self.close], _dom_classes=("rt-clause-pop-head",))
         self.widget = w.VBox([head, pop_head, self.html, self.related],
                              _dom_classes=("rt-panel", "tutor-clause-card"))
-        model.observe(lambda m, change: change in ("clause", "new") and self.render(pop=change == "clause"))
+        model.observe(self._changed)
         self.render()
+
+    def _changed(self, _model: SessionModel, change: str) -> None:
+        if change in ("clause", "new"):
+            self.render(pop=change == "clause")
+        elif self.shown:  # a step taken (or undone): the popped-out card goes back to its place, out of the way
+            self.pop(False)
 
     @property
     def shown(self) -> bool:
-        """True while the card is popped out (fixed at the bottom right of the window)."""
+        """True while the card is popped out (fixed at the bottom left of the window)."""
         return "rt-clause-float" in self.widget._dom_classes
 
     def pop(self, on: bool) -> None:
@@ -62,7 +77,8 @@ class ClauseCard:
         self.html.value = (f'<div class="rt-clause-card"><div class="rt-ctitle">{esc(c.title)}</div>'
                            f'<div class="rt-cid">{esc(c.id)} · {esc(c.kind)}</div>'
                            f'<div class="rt-ctext">{esc(c.text)}</div>{kind}'
-                           f'<div class="rt-muted">Source: {esc(c.source.file)} › {esc(c.source.section)}</div>'
+                           f'<div class="rt-muted" title="{esc(c.source.file)}">Source: {esc(_rulebook(c.source.file))} › '
+                           f"{esc(c.source.section)}</div>"
                            "</div>")
         rel = [clause_chip(self.model, r) for r in c.related if r in clauses]
         self._set_related(tuple([self._related_label] + rel if rel else []))
@@ -79,14 +95,27 @@ class Glossary:
 
     def __init__(self, model: SessionModel, limit: int = 12) -> None:
         self.model, self.limit = model, limit
-        self.box = w.Text(placeholder="Search the rules, e.g. shrine, wild, hand limit",
-                          layout=w.Layout(width="100%"), continuous_update=True)
+        self.box = w.Text(placeholder=self._placeholder(), layout=w.Layout(width="100%"), continuous_update=True)
+        model.observe(lambda m, change: change == "new" and self._new_game())
         self.results = w.VBox()
         self._row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._none = html_widget()
         self.box.observe(model.errors.guard(lambda change: self.search(change["new"])), names="value")
         self.widget = w.VBox([html_widget("<h3>Glossary</h3>"), self.box, self.results])
         self.widget.add_class("rt-panel")
+
+    #: Example searches per game, for the search box's placeholder.
+    EXAMPLES = {"restless-spirits": "shrine, wild, hand limit", "spirited": "overrun, camp, shield",
+                "spirit-duels": "essence, evolve, armor"}
+
+    def _placeholder(self) -> str:
+        ex = self.EXAMPLES.get(self.model.session.game_id)
+        return "Search the rules" + (f", e.g. {ex}" if ex else "")
+
+    def _new_game(self) -> None:
+        """Another session: the placeholder follows its game, and the results are searched again in it."""
+        self.box.placeholder = self._placeholder()
+        self.search(self.box.value)
 
     def matches(self, query: str) -> list[str]:
         """Clause ids whose title or text contains every word of ``query`` (titles first), at most ``limit``."""

@@ -39,15 +39,15 @@ class Page:
 
 
 GAMES = (
-    Game("restless-spirits", "Restless Spirits", "2–4 players",
+    Game("restless-spirits", "Restless Spirits", "1–4 players (1: solo mode)",
          "Attract lost Spirits, meet their Totem Requirements and release them home. Blessings help, Curses hinder.",
-         "Base rules, seven lessons, free play."),
+         "Base rules, B side and promos, seven lessons, free play."),
     Game("spirited", "Spirited", "2–6 players",
          "Ancient civilizations march clans, fight battles and build Wonders for Spirit.",
-         "Base rules in the engine."),
+         "The whole rules summary, nine lessons, free play."),
     Game("spirit-duels", "Spirit Duels", "2 players",
          "A duel of Spirits, Moves and dice. The game itself is still in development.",
-         "Base rules in the engine."),
+         "Pre-built teams and the draft, nine lessons, free play."),
 )
 COMING_NOTE = "Its rules are not in the engine yet."
 

@@ -148,7 +148,8 @@ CSS = """
 .rt-bparts > .rt-bpart > .widget-html-content > *, .rt-bparts > .rt-bpart > .jupyter-widget-html-content > * {
   flex: 1 1 auto; margin: 0; }
 .rt-clause-pop-head { display: none !important; }
-.rt-clause-float { position: fixed !important; right: 18px; bottom: 18px; z-index: 1000; width: 420px;
+/* the popped-out rule card: bottom left, over the board or the log, never over the legal actions (right column) */
+.rt-clause-float { position: fixed !important; left: 18px; bottom: 18px; z-index: 1000; width: 420px;
   max-width: calc(100vw - 36px); max-height: calc(100vh - 36px); overflow-y: auto !important; margin: 0 !important;
   box-shadow: 0 10px 30px rgba(40, 20, 80, .28), 0 0 0 1px #c9c2e0; background: #fbfaff;
   animation: rt-pop-in .14s ease-out; }

@@ -6,7 +6,7 @@
 * Lesson 1 of Restless Spirits is completed through the page by clicking its solution's actions, found by their
   visible labels, until the goal banner (``.tutor-goal``) says the goal is reached; a clause chip then opens the
   clause card with the rule's text.
-* A clause chip at the top of the learn page pops the clause card out in sight (bottom right of the window), and
+* A clause chip at the top of the learn page pops the clause card out in sight (bottom left of the window), and
   its close button puts it back in the page.
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
@@ -155,7 +155,7 @@ def test_first_lesson_completed_by_clicking(tutor_server, tutor_page):
 
 @pytest.mark.skipif(LEARN not in PRESENT, reason=f"notebooks/{LEARN} is missing")
 def test_a_chip_at_the_top_shows_its_rule_in_sight(tutor_server, tutor_page):
-    """A chip of "Rules in this lesson" (top of the page) pops the clause card out to the bottom right of the window,
+    """A chip of "Rules in this lesson" (top of the page) pops the clause card out to the bottom left of the window,
     in sight without scrolling; its × puts it back below."""
     page = tutor_page.page
     open_from_landing(tutor_server, tutor_page, LEARN)

@@ -297,10 +297,16 @@ def test_a_chip_pops_the_clause_card_out_and_its_close_button_puts_it_back():
     assert not card.shown and "rt-clause-float" not in card.widget._dom_classes
     chip = with_class(app.actions.widget, "tutor-clause")[0]
     chip.click()
-    assert card.shown and "rt-clause-float" in card.widget._dom_classes  # fixed at the bottom right (CSS)
+    assert card.shown and "rt-clause-float" in card.widget._dom_classes  # fixed at the bottom left (CSS)
     cid = chip.tooltip.split(":")[0]
     assert tutor_escape(app.session.clause(cid).text) in card.html.value
-    assert ".rt-clause-float { position: fixed !important; right: 18px; bottom: 18px;" in CSS
+    assert ".rt-clause-float { position: fixed !important; left: 18px; bottom: 18px;" in CSS
+    assert "Source: Restless Spirits rulebook ›" in card.html.value  # the rulebook by name, not its file
+    app.actions.action_buttons[0].click()  # a step puts it back in its place: it never stays over the page
+    assert not card.shown
+    app.controls.undo.click()
+    chip.click()
+    assert card.shown
     card.close.click()
     assert not card.shown and tutor_escape(app.session.clause(cid).text) in card.html.value  # back in its place
     app.actions.action_buttons[0].click()  # a step does not pop it out again

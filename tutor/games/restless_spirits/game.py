@@ -204,6 +204,12 @@ class RestlessSpirits(Game):
         """Display name of a Spirit type, marked provisional when ``card.field`` is."""
         return t.capitalize() + (self.mark(card, field) if card is not None else "")
 
+    def guide_label(self, gid: str) -> str:
+        """``"Hana the Keeper [provisional] (Sacred Mastery)"``: a Spirit Guide's name (marked when the name is ours,
+        not the rulebook's) and its Mastery type."""
+        gd = self.cards.by_id[gid]
+        return f"{gd.name}{self.mark(gd, 'name')} ({self.type_name(gd.mastery, gd, 'mastery')} Mastery)"
+
     def spirit_label(self, sid: str) -> str:
         """``"Gonga (Sacred [provisional])"`` (kept per card id in ``_spirit_labels``: cards never change)."""
         label = self._spirit_labels.get(sid)

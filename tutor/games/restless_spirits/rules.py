@@ -45,7 +45,7 @@ def _guide_actions(g, s: RSState) -> list[Action]:
     for gd in g.cards.guides:
         if gd.id in taken:
             continue
-        out.append(make_action("choose-guide", seat, f"Choose {gd.name} ({g.type_name(gd.mastery, gd)} Mastery)",
+        out.append(make_action("choose-guide", seat, f"Choose {g.guide_label(gd.id)}",
                                "Each player chooses a Spirit Guide board; this one is still free.",
                                ("rs.setup.guides", "rs.mastery"), guide=gd.id))
     return out

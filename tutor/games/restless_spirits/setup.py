@@ -46,7 +46,7 @@ def initial_state(g) -> tuple[RSState, list]:
         for seat, gid in enumerate(chosen):
             s.players[seat].guide = gid
             gd = g.cards.by_id[gid]
-            c.ev("rs.setup.guides", f"{c.who(seat)} plays {gd.name} ({g.type_name(gd.mastery, gd)} Mastery).",
+            c.ev("rs.setup.guides", f"{c.who(seat)} plays {g.guide_label(gd.id)}.",
                  auto=True, actor=seat)
         begin_totems(c)
     else:
@@ -61,8 +61,9 @@ def apply_setup(c: Ctx, a: Action) -> None:
     if a.kind == "choose-guide":
         gd = g.cards.by_id[a.param("guide")]
         s.players[seat].guide = gd.id
-        c.ev("rs.setup.guides", f"{c.who(seat)} chooses {gd.name} ({g.type_name(gd.mastery, gd)} Mastery: "
-             f"attracting {g.type_name(gd.mastery, gd)} Spirits is a Free Action).", actor=seat)
+        mastery = g.type_name(gd.mastery, gd, "mastery")
+        c.ev("rs.setup.guides", f"{c.who(seat)} chooses {gd.name}{g.mark(gd, 'name')} ({mastery} Mastery: "
+             f"attracting {mastery} Spirits is a Free Action).", actor=seat)
         if all(p.guide for p in s.players):
             begin_totems(c)
         return

@@ -81,8 +81,8 @@ def resolve_decision(c: Ctx, d: Decision, a: Action) -> None:
             old = st.shield
             st.shield = None
             s.discard += [old, card]
-            c.ev("sp.shield.break", f"{c.who(seat)} Breaks the {c.clan(st.clan)} Shield: the Shield ({old}) and the new "
-                 f"card ({card}) are discarded.", cards=(old, card), actor=seat)
+            c.ev("sp.shield.break", f"{c.who(seat)} Breaks the {c.clan(st.clan)} Shield: the Shield and the new "
+                 "card are discarded.", cards=(old, card), actor=seat)
     elif kind == "skip" or kind == "done":
         c.ev(a.clauses[0], f"{c.who(seat)}: {a.label}.", actor=seat)
     elif k == "scout-play":
@@ -232,5 +232,5 @@ def _manoeuvre(c: Ctx, seat: int, road_clan: str, hand_clan: str) -> None:
          f"{c.card(card)} from the Hand to the Road.", cards=(out, card), actor=seat)
     if shield:
         stack(p, hand_clan).shield = shield
-        c.ev("sp.shield.manoeuvre", f"The Shield ({shield}) stays with the card that replaced the one under it: it now "
+        c.ev("sp.shield.manoeuvre", f"The Shield stays with the card that replaced the one under it: it now "
              f"covers the {c.clan(hand_clan)} stack.", cards=(shield,), actor=seat)

@@ -56,10 +56,11 @@ class Ctx:
         return self.cards.clan[clan].name
 
     def card(self, card: str) -> str:
-        """``"an Aztecs card (aztecs-03)"``."""
+        """``"an Aztecs card"``: cards of a clan are alike, so the text names the clan only (the event's ``cards``
+        keep the card's id)."""
         if clan_of(card) == "time":
-            return f"a Passing of Time card ({card})"
-        return f"{article(self.clan(clan_of(card)))} card ({card})"
+            return "a Passing of Time card"
+        return f"{article(self.clan(clan_of(card)))} card"
 
     def medal(self, medal_or_kind: str) -> str:
         """``"Silver"`` for ``silver`` or ``silver-3``: medal names are capitalised like the summary's."""
@@ -106,7 +107,7 @@ def take_from_road(c: Ctx, seat: int, clan: str) -> str:
         if st.shield is not None:
             c.state.discard.append(st.shield)
             c.after.append(Event(clause="sp.shield.abandon", text=f"The last face-up {c.clan(clan)} card left "
-                                 f"{c.who(seat)}'s Road, so the Shield on it ({st.shield}) is abandoned to the discard "
+                                 f"{c.who(seat)}'s Road, so the Shield on it is abandoned to the discard "
                                  "pile.", automatic=True, cards=(st.shield,), actor=seat))
         p.road.remove(st)
     return card
