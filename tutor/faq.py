@@ -289,9 +289,22 @@ def script_status(sc: Scenario, session: Session) -> ScriptStatus:
     if ref is not None:
         try:
             find(session, ref)
-        except (IllegalAction, ContentError) as exc:
+        except IllegalAction:
+            problem = _why_not(session, ref)
+        except ContentError as exc:
             problem = str(exc)
     return ScriptStatus(done, len(sc.script), off, ref, problem)
+
+
+def _why_not(session: Session, ref: ActionRef) -> str:
+    """Why the action ``ref`` selects is not legal now, in the learner's words: the reasons the game gives for
+    blocked actions of its kind, else whether any action of its kind is legal."""
+    blocked = [b.why for b in session.blocked_actions() if b.kind == ref.kind]
+    if blocked:
+        return "; ".join(dict.fromkeys(blocked))
+    if any(a.kind == ref.kind for a in session.legal_actions()):
+        return "that exact move is not among the legal ones now (other moves of its kind are)"
+    return "no move of this kind is legal now"
 
 
 def next_action(sc: Scenario, session: Session) -> Action:

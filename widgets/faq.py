@@ -215,9 +215,11 @@ class FaqExplorer:
     def _edit_panel(self) -> w.Widget:
         g = self.errors.guard
         self.zone = w.Dropdown(description="Zone", layout=w.Layout(width="260px"))
-        self.op = w.ToggleButtons(options=["Remove", "Add"], value="Remove", style={"button_width": "70px"})
+        self.op = w.ToggleButtons(options=["Remove", "Add"], value="Remove", style={"button_width": "70px"},
+                                  tooltips=["Pick a card in the zone to take out", "Pick a card to put in the zone"])
         self.card_pick = w.Dropdown(description="Card", layout=w.Layout(width="300px"))
-        self.apply_card = _button("Change", "tutor-faq-edit", "pencil", "Change the set-up and restart the scenario")
+        self.apply_card = _button("Remove this card", "tutor-faq-edit", "pencil",
+                                  "Change the set-up and restart the scenario")
         self.ap_seat = w.Dropdown(description="AP of", layout=w.Layout(width="170px"))
         self.ap_value = w.BoundedIntText(value=1, min=0, max=20, layout=w.Layout(width="64px"))
         self.apply_ap = _button("Set AP (0-20)", "tutor-faq-edit", "bolt")
@@ -228,6 +230,7 @@ class FaqExplorer:
         self.edit_list = w.HTML()
         self.zone.observe(g(lambda _ch: self._fill_cards()), names="value")
         self.op.observe(g(lambda _ch: self._fill_cards()), names="value")
+        self.ap_seat.observe(g(lambda _ch: self._show_ap()), names="value")
         self.apply_card.on_click(g(lambda _b: self._apply_card()))
         self.apply_ap.on_click(g(lambda _b: self.apply_edit(faq.SetAP(self.ap_seat.value, self.ap_value.value))))
         self.apply_turn.on_click(g(lambda _b: self.apply_edit(faq.SetCurrent(self.turn_seat.value))))
@@ -320,7 +323,8 @@ class FaqExplorer:
             return False
         self.edit_error.value = ""
         self.scenario = changed
-        self.edits.append(edit)
+        # A new AP or turn replaces an earlier one for the same seat (the list says what the set-up is now).
+        self.edits = [x for x in self.edits if not _replaces(edit, x)] + [edit]
         self._replace(session)
         self._show_entry()
         return True
@@ -401,6 +405,7 @@ class FaqExplorer:
             dd.options = seats
             dd.value = old if old in dict(seats).values() else 1
         self._fill_cards()
+        self._show_ap()
         names = faq.card_names(prepared)
         self.edit_list.value = "" if not self.edits else (
             '<div class="rt-muted">Your changes: ' + esc("; ".join(x.describe(names) for x in self.edits)) + "</div>")
@@ -411,9 +416,23 @@ class FaqExplorer:
             return
         names = faq.card_names(prepared)
         ids = faq.zone_cards(prepared, zone) if self.op.value == "Remove" else faq.card_choices(prepared, zone)
-        self.card_pick.options = [(f"{names.get(c, c)} · {c}", c) for c in ids]
+        labels = [names.get(c, c) for c in ids]
+        seen: dict[str, int] = {}
+        for i, name in enumerate(labels):  # two cards of one name: "Spirit Cloak", "Spirit Cloak (2)"
+            seen[name] = seen.get(name, 0) + 1
+            if seen[name] > 1:
+                labels[i] = f"{name} ({seen[name]})"
+        self.card_pick.options = list(zip(labels, ids))
         self.card_pick.value = ids[0] if ids else None
         self.apply_card.disabled = not ids
+        self.apply_card.description = "Remove this card" if self.op.value == "Remove" else "Add this card"
+
+    def _show_ap(self) -> None:
+        """The AP box shows the chosen seat's AP in the prepared set-up."""
+        prepared, seat = getattr(self, "_prepared", None), self.ap_seat.value
+        players = getattr(getattr(prepared, "state", None), "players", None)
+        if players and seat and seat <= len(players) and hasattr(players[seat - 1], "ap"):
+            self.ap_value.value = min(20, max(0, players[seat - 1].ap))
 
     def refresh(self) -> None:
         """Redraw the script status, the script buttons and the live expectation checks."""
@@ -446,6 +465,13 @@ class FaqExplorer:
                         f'<span class="rt-muted">{when}:</span><br>{"<br>".join(esc(t) for t in x.lines)}{why}</li>')
         self.checks.value = ('<div class="rt-faq-from">Checked live on the board</div>'
                              f'<ul class="rt-faq-checks">{"".join(rows)}</ul>')
+
+
+def _replaces(new: faq.Edit, old: faq.Edit) -> bool:
+    """True when ``new`` makes ``old`` pointless: a new AP for the same seat, or a new current player."""
+    if isinstance(new, faq.SetAP) and isinstance(old, faq.SetAP):
+        return new.seat == old.seat
+    return isinstance(new, faq.SetCurrent) and isinstance(old, faq.SetCurrent)
 
 
 def _has_board(game_id: str) -> bool:

@@ -169,8 +169,9 @@ class GraphView:
         self.focus = w.Checkbox(value=False, description="Focus on the selected node", indent=False,
                                 layout=w.Layout(width="230px"))
         self.labels = w.Checkbox(value=False, description="Edge names", indent=False, layout=w.Layout(width="120px"))
+        # Any part of a name works (Enter): "gonga" finds "Gonga · Restless Spirits" (see find_node).
         self.find = w.Combobox(placeholder="Find a card or a rule word…", options=sorted(self._names),
-                               ensure_option=True, layout=w.Layout(width="340px"))
+                               ensure_option=False, continuous_update=False, layout=w.Layout(width="340px"))
         self.src = w.Combobox(placeholder="A (e.g. Nordheim)", options=sorted(self._names), ensure_option=True,
                               layout=w.Layout(width="300px"))
         self.dst = w.Combobox(placeholder="B (e.g. Baikeng)", options=sorted(self._names), ensure_option=True,
@@ -193,7 +194,7 @@ class GraphView:
         self.game.observe(g(lambda _c: self.set_game(self.game.value)), names="value")
         for cb in (self.group, self.focus, self.labels, *self.kinds.values()):
             cb.observe(g(lambda _c: self.redraw()), names="value")
-        self.find.observe(g(lambda c: c["new"] in self._names and self.select(self._names[c["new"]])), names="value")
+        self.find.observe(g(lambda c: self.find_node(c["new"])), names="value")
         self.how.on_click(g(lambda _b: self.ask_path(self._names.get(self.src.value, self.src.value),
                                                      self.dst.value and self._names.get(self.dst.value, self.dst.value))))
         start = node or _query_node()
@@ -376,11 +377,30 @@ class GraphView:
                 "dashed ovals. Arrows point from what acts to what it acts on.</p>")
 
     # -- paths ----------------------------------------------------------------------------------------------------
+    def find_node(self, text: str) -> str | None:
+        """Select the node named ``text`` (a list entry, a card or word id, or part of a name, any case); when none
+        matches, say so in the details panel. Returns the node id, or None."""
+        text = (text or "").strip()
+        if not text:
+            return None
+        node = self._names.get(text)
+        if node is None:
+            try:
+                node = tg.find(self.G, text)
+            except KeyError:
+                self.details.value = (f'<p class="tutor-graph-none">No card or rule word is called “{esc(text)}”. '
+                                      "Type part of a name, or pick one from the list.</p>")
+                return None
+        self.select(node)
+        return node
+
     def ask_path(self, a: str, b: str) -> str:
         """Answer "how can ``a`` affect ``b``?" (node ids or names), highlight the paths, return the answer text."""
         G = self.G
         if not a or not b:
+            self.path_edges = set()
             self.path.value = "<p>Choose A and B first.</p>"
+            self.redraw()
             return ""
         u, v = tg.find(G, a), tg.find(G, b)
         ps = tg.paths(G, u, v)

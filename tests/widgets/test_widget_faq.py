@@ -190,3 +190,28 @@ def test_searching_again_builds_no_new_widgets(ex):
     before = set(_instances)
     visit()
     assert set(_instances) <= before  # list items, game headings and the "Rules involved" label are kept
+
+
+def test_what_if_reads_as_words_and_keeps_one_line_per_seat(ex):
+    ex.open("faq-double-totem")
+    labels = [label for label, _id in ex.card_pick.options]
+    assert labels and not any("·" in x or x.startswith("t") and x[1:].isdigit() for x in labels)  # names, no ids
+    assert ex.apply_card.description == "Remove this card"
+    ex.op.value = "Add"
+    assert ex.apply_card.description == "Add this card"
+    assert ex.ap_value.value == ex.app.session.state.players[ex.ap_seat.value - 1].ap  # the AP of the set-up
+    for ap in (5, 7, 7):
+        ex.ap_value.value = ap
+        ex.apply_ap.click()
+    assert ex.edits == [faq.SetAP(1, 7)] and ex.edit_list.value.count("AP") == 1
+    ex.open("rule-retrieve-from-shrine")
+    assert ex.ap_value.value == ex.app.session.state.players[ex.ap_seat.value - 1].ap  # not the last scenario's 7
+
+
+def test_a_script_step_made_impossible_says_why_in_words():
+    from tutor.scenario import start
+    e = faq.build_index("restless-spirits")
+    sc = next(x.scenario for x in e.entries if x.id == "faq-double-totem")
+    changed = faq.edit_setup(sc, faq.SetAP(1, 0))
+    st = faq.script_status(changed, start(changed, "what if"))
+    assert st.problem and "not legal now" not in st.problem and ":" not in st.problem.split(";")[0][:3]

@@ -70,3 +70,12 @@ def test_graph_view_opens_on_a_node(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "node=spirited:shield")
     box = graph_view("spirited")
     assert "<h3>Shield</h3>" in box.children[6].children[1].children[0].value
+
+
+def test_find_takes_part_of_a_name_and_says_when_nothing_matches():
+    from widgets.graph import GraphView
+    v = GraphView("restless-spirits")
+    v.find.value = "gonga"  # lower case, without the game
+    assert v.find_node("gonga") == "restless-spirits:gonga" or "gonga" in v.find_node("gonga")
+    assert "Gonga" in v.details.value
+    assert v.find_node("zzzz-no-such") is None and "No card or rule word" in v.details.value
