@@ -7,7 +7,7 @@ from .model import SessionModel, clause_chip
 from .style import button, esc, html_widget
 
 
-def _rulebook(file: str) -> str:
+def rulebook_name(file: str) -> str:
     """``"restless-spirits.txt"`` -> ``"Restless Spirits rulebook"`` (a file of another name is shown as it is)."""
     from tutor.registry import game_classes
     stem = file.rsplit(".", 1)[0]
@@ -77,7 +77,8 @@ class ClauseCard:
         self.html.value = (f'<div class="rt-clause-card"><div class="rt-ctitle">{esc(c.title)}</div>'
                            f'<div class="rt-cid">{esc(c.id)} · {esc(c.kind)}</div>'
                            f'<div class="rt-ctext">{esc(c.text)}</div>{kind}'
-                           f'<div class="rt-muted" title="{esc(c.source.file)}">Source: {esc(_rulebook(c.source.file))} › '
+                           f'<div class="rt-muted" title="{esc(c.source.file)}">'
+                           f"Source: {esc(rulebook_name(c.source.file))} › "
                            f"{esc(c.source.section)}</div>"
                            "</div>")
         rel = [clause_chip(self.model, r) for r in c.related if r in clauses]

@@ -20,6 +20,7 @@ from tutor.scenario import Scenario, start
 
 from .app import TutorApp
 from .boards import board_for
+from .clauses import rulebook_name
 from .model import ErrorPanel, clause_chip, log
 from .style import box, button, esc, html_widget, style_widget
 
@@ -373,7 +374,7 @@ class FaqExplorer:
                       "set-up; the checks run on yours.</div>")
         self.card.value = (f'<div class="rt-faq-card"><div class="rt-faq-kicker">{esc(faq.game_title(e.game))} · '
                            f'{esc(e.title)}</div><div class="rt-faq-q">{esc(e.question)}</div>'
-                           f'<div class="rt-faq-src">Rulebook: {esc(src.file)} › {esc(src.section)} · scenario '
+                           f'<div class="rt-faq-src">Source: {esc(rulebook_name(src.file))} › {esc(src.section)} · scenario '
                            f'<code>{esc(e.id)}</code></div>{whatif}</div>')
         self.answer_html.value = (f'<div class="rt-faq-from">Answer · from the scenario file</div>'
                                   f'<div class="rt-faq-atext">{esc(e.answer)}</div>')
@@ -418,10 +419,10 @@ class FaqExplorer:
         ids = faq.zone_cards(prepared, zone) if self.op.value == "Remove" else faq.card_choices(prepared, zone)
         labels = [names.get(c, c) for c in ids]
         seen: dict[str, int] = {}
-        for i, name in enumerate(labels):  # two cards of one name: "Spirit Cloak", "Spirit Cloak (2)"
+        for i, name in enumerate(labels):  # two cards of one name: "Spirit Cloak", "Spirit Cloak, copy 2"
             seen[name] = seen.get(name, 0) + 1
             if seen[name] > 1:
-                labels[i] = f"{name} ({seen[name]})"
+                labels[i] = f"{name}, copy {seen[name]}"
         self.card_pick.options = list(zip(labels, ids))
         self.card_pick.value = ids[0] if ids else None
         self.apply_card.disabled = not ids

@@ -148,6 +148,9 @@ CSS = """
 .rt-bparts > .rt-bpart > .widget-html-content > *, .rt-bparts > .rt-bpart > .jupyter-widget-html-content > * {
   flex: 1 1 auto; margin: 0; }
 .rt-clause-pop-head { display: none !important; }
+/* Voila's page panels have contain: strict, whose layout and paint containment would pin a fixed element (the
+   popped-out rule card) to the scrolled page instead of the window: keep only size and style containment */
+#rendered_cells, #jp-main-content-panel { contain: size style !important; }
 /* the popped-out rule card: bottom left, over the board or the log, never over the legal actions (right column) */
 .rt-clause-float { position: fixed !important; left: 18px; bottom: 18px; z-index: 1000; width: 420px;
   max-width: calc(100vw - 36px); max-height: calc(100vh - 36px); overflow-y: auto !important; margin: 0 !important;

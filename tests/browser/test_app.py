@@ -145,9 +145,13 @@ def test_first_lesson_completed_by_clicking(tutor_server, tutor_page):
     clause = tutor.clauses("restless-spirits")[clause_id]
     card = page.locator(".rt-clause-card")
     expect(card).to_have_count(0)
+    chip.scroll_into_view_if_needed()  # the step log is below the board: the page is scrolled down
     chip.click()
     expect(card).to_contain_text(clause.title, timeout=CLICK_MS)
     expect(card).to_contain_text(clause.text)
+    # popped out in the window wherever the page is scrolled (Voila's containment would pin it to the page's top)
+    box, view = page.locator(".tutor-clause-card.rt-clause-float").bounding_box(), page.viewport_size
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= view["height"] + 1, (box, view)
     expect(card).to_contain_text(clause.source.section)
     tutor_page.screenshot("clause-card")
     tutor_page.assert_clean()

@@ -142,8 +142,10 @@ def _player(session: Session, p) -> str:
     guide = g.cards.by_id[p.guide] if p.guide else None
     gtxt = (f"{esc(guide.name)}{prov_badge(guide.provisional)} · <b>{esc(guide.mastery.capitalize())}</b> Mastery"
             if guide else '<span class="rt-muted">no guide yet</span>')
-    need = RELEASE_GOAL.get(len(s.players), 5)
-    first = " · ★ first player" if s.first_player == p.seat and s.phase in ("play", "over") else ""
+    solo = len(s.players) == 1
+    # solo: the goal is 6 or more released Spirits with one of each type (the banner says it in full)
+    need = "6+" if solo else RELEASE_GOAL.get(len(s.players), 5)
+    first = (" · ★ first player" if not solo and s.first_player == p.seat and s.phase in ("play", "over") else "")
     turn = '<span class="rt-turn">YOUR TURN</span>' if current else ""
     dots = "●" * p.ap if p.ap <= 6 else f"{p.ap}×●"
     if current and s.phase == "play":
