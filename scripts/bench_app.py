@@ -137,27 +137,15 @@ def write_bare(folder: Path) -> None:
         nbformat.write(nb, folder / name)
 
 
-def _cpu_busy(seconds: float) -> float:
-    """The share (0..1) of all CPUs' time spent busy over the next ``seconds`` (from /proc/stat)."""
-    def sample() -> tuple[int, int]:
-        with open("/proc/stat") as f:
-            values = [int(x) for x in f.readline().split()[1:]]
-        idle = values[3] + values[4]  # idle + iowait
-        return sum(values), idle
-
-    total0, idle0 = sample()
-    time.sleep(seconds)
-    total1, idle1 = sample()
-    return 1 - (idle1 - idle0) / max(1, total1 - total0)
-
-
 def settle(limit: float = SETTLE_S) -> None:
     """Wait (at most ``limit`` seconds) until the machine is quiet: under ``SETTLE_BUSY`` of its CPU time busy over
     half a second. After a learn page is served, ``rules-tutor serve`` starts and heats the next pre-heated kernel
     (it runs the whole notebook), which takes the CPUs for a few seconds; the bare Voila has no pool. A click
     measured during that would time the pool, not the page."""
     end = time.monotonic() + limit
-    while time.monotonic() < end and _cpu_busy(0.5) > SETTLE_BUSY:
+    import psutil  # installed with ipykernel
+
+    while time.monotonic() < end and psutil.cpu_percent(interval=0.5) > SETTLE_BUSY * 100:
         pass
 
 

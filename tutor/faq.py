@@ -27,7 +27,7 @@ from .core.errors import ContentError, IllegalAction
 from .core.model import Action
 from .core.session import Session
 from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Edit, RemoveCard, SetAP,  # noqa: F401
-                         SetCurrent, Zone, card_choices, card_names, edit_setup, zone_cards, zones)
+                         SetCurrent, Zone, card_choices, card_names, edit_setup, supersedes, zone_cards, zones)
 from .scenario import ActionRef, Expect, Scenario, all_scenarios, check, find, load_scenario, run, start
 
 

@@ -105,6 +105,14 @@ class SetCurrent:
 Edit = Union[AddCard, RemoveCard, SetAP, SetCurrent]
 
 
+def supersedes(new: Edit, old: Edit) -> bool:
+    """True when ``new`` makes ``old`` pointless in a list of changes: a new AP for the same seat, or a new current
+    player."""
+    if isinstance(new, SetAP) and isinstance(old, SetAP):
+        return new.seat == old.seat
+    return isinstance(new, SetCurrent) and isinstance(old, SetCurrent)
+
+
 def zones(session: Session) -> list[Zone]:
     """Every zone of the session's table: each seat's hand, board and released Spirits, then the table zones."""
     seats = range(1, len(session.state.players) + 1)

@@ -325,7 +325,7 @@ class FaqExplorer:
         self.edit_error.value = ""
         self.scenario = changed
         # A new AP or turn replaces an earlier one for the same seat (the list says what the set-up is now).
-        self.edits = [x for x in self.edits if not _replaces(edit, x)] + [edit]
+        self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
         self._replace(session)
         self._show_entry()
         return True
@@ -466,13 +466,6 @@ class FaqExplorer:
                         f'<span class="rt-muted">{when}:</span><br>{"<br>".join(esc(t) for t in x.lines)}{why}</li>')
         self.checks.value = ('<div class="rt-faq-from">Checked live on the board</div>'
                              f'<ul class="rt-faq-checks">{"".join(rows)}</ul>')
-
-
-def _replaces(new: faq.Edit, old: faq.Edit) -> bool:
-    """True when ``new`` makes ``old`` pointless: a new AP for the same seat, or a new current player."""
-    if isinstance(new, faq.SetAP) and isinstance(old, faq.SetAP):
-        return new.seat == old.seat
-    return isinstance(new, faq.SetCurrent) and isinstance(old, faq.SetCurrent)
 
 
 def _has_board(game_id: str) -> bool:

@@ -346,6 +346,9 @@ class StepLog:
     would be every step shown if the new one came first). For the same reason, past ``max_steps`` the oldest steps
     leave ``chunk`` at a time."""
 
+    #: the box of steps is shown upside down by CSS (see above)
+    UPSIDE_DOWN = True
+
     def __init__(self, model: SessionModel, *, show_setup: bool = True, max_steps: int = 40, chunk: int = 10) -> None:
         self.model, self.show_setup, self.max_steps, self.chunk = model, show_setup, max_steps, chunk
         self._cache: dict[Step, w.Widget] = {}  # the steps shown
@@ -400,9 +403,9 @@ class StepLog:
     def event_lines(self) -> list[tuple[w.HTML, w.Button]]:
         """The event lines shown, in the order the page shows them (newest step first): ``(text, chip)`` each, the
         text an HTML widget with CSS class ``tutor-event``, the chip its clause's Button."""
-        kids = self._list.children if hasattr(self, "_list") else self.widget.children
+        kids = self._list.children
         pairs = [(x, kids[i + 1]) for i, x in enumerate(kids[:-1]) if "tutor-event" in x._dom_classes]
-        return pairs[::-1] if hasattr(self, "_list") else pairs
+        return pairs[::-1] if self.UPSIDE_DOWN else pairs
 
     def _step_box(self, st: Step) -> "_Row":
         a = st.action

@@ -130,13 +130,16 @@ class CurrentStep(StepLog):
     headings and each step's widgets in its row cache: Back and Next show the same widgets again, and those not
     shown for a few renders are closed."""
 
+    UPSIDE_DOWN = False  # one step, read from the top
+
     def __init__(self, model: SessionModel) -> None:
         super().__init__(model, show_setup=True, max_steps=1)
 
     def _frame(self) -> w.VBox:
         self._did = html_widget("<h3>What the rules did</h3>")
         self._before = html_widget("<h3>Before the first step</h3>")
-        return w.VBox(layout=w.Layout(width="100%"), _dom_classes=("rt-panel", "rt-scroll", "rt-current-step"))
+        self._list = w.VBox(layout=w.Layout(width="100%"), _dom_classes=("rt-panel", "rt-scroll", "rt-current-step"))
+        return self._list  # the panel is the box of the step's widgets
 
     def render(self) -> None:
         """Show the latest step's events (reusing the step's box when it was shown before)."""

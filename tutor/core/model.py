@@ -4,7 +4,7 @@ All are frozen pydantic models, so views can hold them without copying and obser
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -183,6 +183,32 @@ def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str,
     _SET_EXTRA(obj, None)
     _SET_PRIVATE(obj, None)
     return obj
+
+
+class ActionMemo:
+    """Built actions kept for a whole game, by a key holding every value their id, label, why, clauses and cost
+    are made from: actions are frozen, so one built for a key serves every later step that needs it (the games'
+    legal-action lists are rebuilt each step from many equal actions). Bounded: cleared once it holds ``limit``."""
+
+    def __init__(self, limit: int = 20000) -> None:
+        self.limit = limit
+        self._acts: dict[tuple, Action] = {}
+
+    def action(self, key: tuple, build: Callable[[], Action]) -> Action:
+        """The action of ``key``, built by ``build()`` the first time."""
+        act = self._acts.get(key)
+        if act is None:
+            if len(self._acts) >= self.limit:
+                self._acts.clear()
+            act = self._acts[key] = build()
+        return act
+
+    def clear(self) -> None:
+        """Forget every kept action."""
+        self._acts.clear()
+
+    def __len__(self) -> int:
+        return len(self._acts)
 
 
 def make_blocked(kind: str, actor: int, label: str, clause: str, why: str) -> Blocked:

@@ -22,12 +22,7 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
     out: list[Action] = []
     a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
     memo = g.action_memo  # options that depend only on the seat and a card are built once per game
-
-    def m(key: tuple, build) -> None:
-        act = memo.get(key)
-        if act is None:
-            act = memo[key] = build()
-        out.append(act)
+    m = lambda key, build: out.append(memo.action(key, build))  # noqa: E731
     if d.kind == "choose-offering":
         for card in sorted(set(c for c in p.hand if g.card_kind(c) == "totem")):
             m(("choose-offering", seat, card), lambda: make_action(

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError
 from ...core.game import Game
-from ...core.model import Action, Blocked, Clause, Event
+from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import resolve, rules, setup
 from .cards import CardSet, Effect, LIGHT_TYPES
 from .effects import REGISTRY, validate_effect
@@ -124,7 +124,7 @@ class RestlessSpirits(Game):
         #: memo of :func:`.requirements.fill_options` (cards never change during a game)
         self.fill_cache: dict[tuple, tuple] = {}
         #: memo of built actions (see :func:`.rules.turn_actions`; cards never change during a game)
-        self.action_memo: dict[tuple, Action] = {}
+        self.action_memo = ActionMemo()
         #: memos of :meth:`spirit_label` and :meth:`totem_label` by card id
         self._spirit_labels: dict[str, str] = {}
         self._totem_labels: dict[str, str] = {}
@@ -204,11 +204,16 @@ class RestlessSpirits(Game):
         """Display name of a Spirit type, marked provisional when ``card.field`` is."""
         return t.capitalize() + (self.mark(card, field) if card is not None else "")
 
-    def guide_label(self, gid: str) -> str:
-        """``"Hana the Keeper [provisional] (Sacred Mastery)"``: a Spirit Guide's name (marked when the name is ours,
-        not the rulebook's) and its Mastery type."""
+    def guide_name(self, gid: str) -> str:
+        """``"Hana the Keeper [provisional]"``: a Spirit Guide's name, marked when the name is ours, not the
+        rulebook's."""
         gd = self.cards.by_id[gid]
-        return f"{gd.name}{self.mark(gd, 'name')} ({self.type_name(gd.mastery, gd, 'mastery')} Mastery)"
+        return gd.name + self.mark(gd, "name")
+
+    def guide_label(self, gid: str) -> str:
+        """``"Hana the Keeper [provisional] (Sacred Mastery)"``: :meth:`guide_name` and the Mastery type."""
+        gd = self.cards.by_id[gid]
+        return f"{self.guide_name(gid)} ({self.type_name(gd.mastery, gd, 'mastery')} Mastery)"
 
     def spirit_label(self, sid: str) -> str:
         """``"Gonga (Sacred [provisional])"`` (kept per card id in ``_spirit_labels``: cards never change)."""

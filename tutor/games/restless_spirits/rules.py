@@ -71,12 +71,15 @@ def end_turn_action(g, s: RSState) -> Action:
                        f"You may end your turn at any time{lost}.", ("rs.turn.end", "rs.turn.no-carry"))
 
 
-def _memo(g) -> dict:
-    """``g.action_memo``: built actions by everything their fields depend on (cleared when it grows large)."""
-    memo = g.action_memo
-    if len(memo) > 20000:
-        memo.clear()
-    return memo
+def _attract(g, seat: int, spirit: str, cost: int, ap: int) -> Action:
+    if cost == 0:
+        why = (f"{g.spirit_label(spirit)} matches your guide's Mastery, so attracting it is a Free Action; you have "
+               "an empty space and a Totem to offer.")
+        cl = ("rs.mastery", "rs.attract", "rs.attract.offering")
+    else:
+        why = f"You have {ap} AP, an empty space and a Totem to offer to the Shrine."
+        cl = ("rs.attract", "rs.attract.offering")
+    return make_action("attract", seat, f"Attract {g.spirit_label(spirit)}", why, cl, cost, spirit=spirit)
 
 
 def turn_actions(g, s: RSState) -> list[Action]:
@@ -88,7 +91,7 @@ def turn_actions(g, s: RSState) -> list[Action]:
     seat = s.current
     p = s.players[seat]
     ap = p.ap
-    memo = _memo(g)
+    memo = g.action_memo
     out: list[Action] = []
     add = out.append
     has_space = any(x is None for x in p.board)
@@ -102,27 +105,13 @@ def turn_actions(g, s: RSState) -> list[Action]:
                 continue
             cost = g.attract_cost(s, seat, spirit)
             if ap >= cost:
-                key = ("attract", seat, spirit, cost, ap)
-                act = memo.get(key)
-                if act is None:
-                    if cost == 0:
-                        why = (f"{g.spirit_label(spirit)} matches your guide's Mastery, so attracting it is a Free "
-                               "Action; you have an empty space and a Totem to offer.")
-                        cl = ("rs.mastery", "rs.attract", "rs.attract.offering")
-                    else:
-                        why = f"You have {ap} AP, an empty space and a Totem to offer to the Shrine."
-                        cl = ("rs.attract", "rs.attract.offering")
-                    act = memo[key] = make_action("attract", seat, f"Attract {g.spirit_label(spirit)}", why, cl,
-                                                  cost, spirit=spirit)
-                add(act)
+                add(memo.action(("attract", seat, spirit, cost, ap),
+                                lambda: _attract(g, seat, spirit, cost, ap)))
         if ap >= AP_COST:
-            key = ("refresh-and-attract", seat, ap)
-            act = memo.get(key)
-            if act is None:
-                act = memo[key] = make_action("refresh-and-attract", seat, "Refresh the Lost Spirits and attract one",
-                                              f"You have {ap} AP, an empty space and a Totem to offer.",
-                                              ("rs.refresh-attract", "rs.attract.offering"), AP_COST)
-            add(act)
+            add(memo.action(("refresh-and-attract", seat, ap), lambda: make_action(
+                "refresh-and-attract", seat, "Refresh the Lost Spirits and attract one",
+                f"You have {ap} AP, an empty space and a Totem to offer.",
+                ("rs.refresh-attract", "rs.attract.offering"), AP_COST)))
     if ap >= AP_COST:
         can_take = room or bool(totems_in_hand)
         swap = "" if room else " (your hand is full, so you will give up a Totem)"
@@ -131,22 +120,13 @@ def turn_actions(g, s: RSState) -> list[Action]:
             for r, row in enumerate(s.markets):
                 for card in row:
                     if card is not None:
-                        key = ("buy-totem", seat, card, r, ap, room)
-                        act = memo.get(key)
-                        if act is None:
-                            act = memo[key] = make_action(
-                                "buy-totem", seat, f"Buy {g.totem_label(card)} from market row {r + 1}",
-                                f"You have {ap} AP{swap}.", clb, AP_COST, totem=card)
-                        add(act)
+                        add(memo.action(("buy-totem", seat, card, r, ap, room), lambda: make_action(
+                            "buy-totem", seat, f"Buy {g.totem_label(card)} from market row {r + 1}",
+                            f"You have {ap} AP{swap}.", clb, AP_COST, totem=card)))
             for r in range(2):
-                key = ("refresh-market-and-buy", seat, r, ap, room)
-                act = memo.get(key)
-                if act is None:
-                    act = memo[key] = make_action("refresh-market-and-buy", seat,
-                                                  f"Refresh market row {r + 1} and buy from it",
-                                                  f"You have {ap} AP{swap}.", ("rs.refresh-buy",) + clb[1:], AP_COST,
-                                                  row=r + 1)
-                add(act)
+                add(memo.action(("refresh-market-and-buy", seat, r, ap, room), lambda: make_action(
+                    "refresh-market-and-buy", seat, f"Refresh market row {r + 1} and buy from it",
+                    f"You have {ap} AP{swap}.", ("rs.refresh-buy",) + clb[1:], AP_COST, row=r + 1)))
             if s.shrine:
                 add(make_action("retrieve-from-shrine", seat, "Retrieve a Totem from the Shrine (keep 1 of "
                                 f"the top {min(3, len(s.shrine))})", f"You have {ap} AP and the Shrine holds "
@@ -159,14 +139,10 @@ def turn_actions(g, s: RSState) -> list[Action]:
                         opts = fill_options(g, ps, card)
                         if opts:
                             # play_totem_why and play_totem_clauses depend on the two cards and fill_options only
-                            key = ("play-totem", seat, card, i, ps.card, opts)
-                            act = memo.get(key)
-                            if act is None:
-                                act = memo[key] = make_action(
-                                    "play-totem", seat, f"Play {g.totem_label(card)} to "
-                                    f"{g.spirit_label(ps.card)} (space {i + 1})", g.play_totem_why(ps, card),
-                                    g.play_totem_clauses(ps, card), AP_COST, totem=card, space=i + 1)
-                            add(act)
+                            add(memo.action(("play-totem", seat, card, i, ps.card, opts), lambda: make_action(
+                                "play-totem", seat, f"Play {g.totem_label(card)} to "
+                                f"{g.spirit_label(ps.card)} (space {i + 1})", g.play_totem_why(ps, card),
+                                g.play_totem_clauses(ps, card), AP_COST, totem=card, space=i + 1)))
     # Blessings and Curses
     bc = sorted(c for c in p.hand if kinds[c] in ("blessing", "curse"))
     for card in sorted(set(bc)):

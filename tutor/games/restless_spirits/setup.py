@@ -62,7 +62,7 @@ def apply_setup(c: Ctx, a: Action) -> None:
         gd = g.cards.by_id[a.param("guide")]
         s.players[seat].guide = gd.id
         mastery = g.type_name(gd.mastery, gd, "mastery")
-        c.ev("rs.setup.guides", f"{c.who(seat)} chooses {gd.name}{g.mark(gd, 'name')} ({mastery} Mastery: "
+        c.ev("rs.setup.guides", f"{c.who(seat)} chooses {g.guide_name(gd.id)} ({mastery} Mastery: "
              f"attracting {mastery} Spirits is a Free Action).", actor=seat)
         if all(p.guide for p in s.players):
             begin_totems(c)

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ...core.game import Game
-from ...core.model import Action, Blocked, Clause, Event
+from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import phases, rules
 from .cards import Effect, load_cards
 from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, status_text
@@ -88,7 +88,7 @@ class SpiritDuels(Game):
             opts["teams"] = list(teams)
         super().__init__(players, seed, clauses, opts)
         #: memo of built actions (see :func:`.rules.turn_actions`; cards never change during a game)
-        self.action_memo: dict[tuple, Action] = {}
+        self.action_memo = ActionMemo()
         #: memo of :meth:`card_label` by card id
         self._card_labels: dict[str, str] = {}
 

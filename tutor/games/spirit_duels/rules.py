@@ -27,6 +27,25 @@ def legal_actions(g, s: SDState) -> list[Action]:
     return sorted(acts, key=_ID)
 
 
+def _activate(g, seat: int, i: int, sl) -> Action:
+    name = spirit_name(g, sl)
+    dice = list(printed_dice(g, sl)) + (["advantage"] if sl.advantage_die else [])
+    return make_action(
+        "activate", seat, f"Activate {name} (roll {', '.join(kind_label(d) for d in dice) or 'no dice'})",
+        f"{name} is ready: exhaust it and roll its dice into its active pool.",
+        ("sd.activate", "sd.dice.faces", "sd.ready-exhausted")
+        + (("sd.activate.advantage-die",) if sl.advantage_die else ()), spirit=i + 1)
+
+
+def _evolve(g, seat: int, i: int, sl, essence: int) -> Action:
+    name = spirit_name(g, sl)
+    nxt = g.cards.line_by_id[sl.line].spirits[sl.stage]
+    return make_action(
+        "evolve", seat, f"Evolve {name} into {nxt.name}{g.mark(nxt, 'health')}", f"{name} is ready and at Stage "
+        f"{sl.stage}: evolving costs {sl.stage + 1} Essence and you have {essence}.",
+        ("sd.evolve", "sd.evolve.carry"), sl.stage + 1, spirit=i + 1)
+
+
 def turn_actions(g, s: SDState) -> list[Action]:
     """Every action the current player may take in the Action Phase (Actions).
 
@@ -37,8 +56,6 @@ def turn_actions(g, s: SDState) -> list[Action]:
     p = s.players[seat]
     out: list[Action] = []
     memo = g.action_memo
-    if len(memo) > 20000:
-        memo.clear()
     add = lambda kind, label, why, clauses, cost=None, **kw: out.append(
         make_action(kind, seat, label, why, clauses, cost, **kw))
     essence = p.essence
@@ -46,61 +63,32 @@ def turn_actions(g, s: SDState) -> list[Action]:
     for cid in hand:
         card = g.cards.by_id[cid]
         if card.cost <= essence:
-            key = ("play-card", seat, cid, essence)
-            act = memo.get(key)
-            if act is None:
-                act = memo[key] = make_action(
-                    "play-card", seat, f"Play {g.card_label(cid)}", f"It costs {card.cost} Essence and you have "
-                    f"{essence}." + (" Fast: you act again afterwards." if card.fast else ""),
-                    ("sd.play-card", "sd.play." + card.kind) + (("sd.kw.fast",) if card.fast else ()), card.cost,
-                    card=cid)
-            out.append(act)
+            out.append(memo.action(("play-card", seat, cid, essence), lambda: make_action(
+                "play-card", seat, f"Play {g.card_label(cid)}", f"It costs {card.cost} Essence and you have "
+                f"{essence}." + (" Fast: you act again afterwards." if card.fast else ""),
+                ("sd.play-card", "sd.play." + card.kind) + (("sd.kw.fast",) if card.fast else ()), card.cost,
+                card=cid)))
     for i, sl in enumerate(p.spirits):
         if not is_spirit(sl) or sl.exhausted:
             continue
         # the name, the printed dice and the next stage depend on these only
-        key = ("activate", seat, i, sl.line, sl.stage, sl.defeated, sl.advantage_die)
-        act = memo.get(key)
-        if act is None:
-            name = spirit_name(g, sl)
-            dice = list(printed_dice(g, sl)) + (["advantage"] if sl.advantage_die else [])
-            act = memo[key] = make_action(
-                "activate", seat, f"Activate {name} (roll {', '.join(kind_label(d) for d in dice) or 'no dice'})",
-                f"{name} is ready: exhaust it and roll its dice into its active pool.",
-                ("sd.activate", "sd.dice.faces", "sd.ready-exhausted")
-                + (("sd.activate.advantage-die",) if sl.advantage_die else ()), spirit=i + 1)
-        out.append(act)
+        out.append(memo.action(("activate", seat, i, sl.line, sl.stage, sl.defeated, sl.advantage_die),
+                               lambda: _activate(g, seat, i, sl)))
         if not sl.defeated and sl.stage < 3 and essence >= sl.stage + 1:
-            key = ("evolve", seat, i, sl.line, sl.stage, essence)
-            act = memo.get(key)
-            if act is None:
-                name = spirit_name(g, sl)
-                nxt = g.cards.line_by_id[sl.line].spirits[sl.stage]
-                act = memo[key] = make_action(
-                    "evolve", seat, f"Evolve {name} into {nxt.name}{g.mark(nxt, 'health')}", f"{name} is ready and "
-                    f"at Stage {sl.stage}: evolving costs {sl.stage + 1} Essence and you have {essence}.",
-                    ("sd.evolve", "sd.evolve.carry"), sl.stage + 1, spirit=i + 1)
-            out.append(act)
+            out.append(memo.action(("evolve", seat, i, sl.line, sl.stage, essence),
+                                   lambda: _evolve(g, seat, i, sl, essence)))
     showing = [symbol(d.face) for sl in p.spirits for d in sl.pool]
     for sym in SYMBOLS:
         if sym in showing:
             n = showing.count(sym)
-            key = ("resolve-dice", seat, sym, n)
-            act = memo.get(key)
-            if act is None:
-                act = memo[key] = make_action(
-                    "resolve-dice", seat, f"Resolve dice: declare {sym.capitalize()} ({n} showing)", f"You have {n} "
-                    f"{'die' if n == 1 else 'dice'} showing {sym.capitalize()}.",
-                    ("sd.resolve-dice", "sd.resolve." + sym, "sd.ruling.resolve-first-die"), None, symbol=sym)
-            out.append(act)
+            out.append(memo.action(("resolve-dice", seat, sym, n), lambda: make_action(
+                "resolve-dice", seat, f"Resolve dice: declare {sym.capitalize()} ({n} showing)", f"You have {n} "
+                f"{'die' if n == 1 else 'dice'} showing {sym.capitalize()}.",
+                ("sd.resolve-dice", "sd.resolve." + sym, "sd.ruling.resolve-first-die"), None, symbol=sym)))
     for cid in hand:
-        key = ("meditate", seat, cid)
-        act = memo.get(key)
-        if act is None:
-            act = memo[key] = make_action("meditate", seat, f"Meditate: discard {g.card_label(cid)} and reroll dice "
-                                          "you declare", "Meditate lets you discard a card to reroll any of your "
-                                          "dice.", ("sd.meditate",), None, card=cid)
-        out.append(act)
+        out.append(memo.action(("meditate", seat, cid), lambda: make_action(
+            "meditate", seat, f"Meditate: discard {g.card_label(cid)} and reroll dice you declare",
+            "Meditate lets you discard a card to reroll any of your dice.", ("sd.meditate",), None, card=cid)))
     for i, sl in enumerate(p.spirits):
         ab = ability_of(g, sl)
         if ab is None or ab.timing == "activate" or (ab.timing == "limited-action" and sl.limited_used):
@@ -117,13 +105,10 @@ def turn_actions(g, s: SDState) -> list[Action]:
                 seen.add((d.kind, d.face))
                 # name, ability and clauses follow from the Spirit card (line, stage; never defeated here)
                 key = ("use-ability", seat, i, sl.line, sl.stage, k, d.kind, d.face)
-                act = memo.get(key)
-                if act is None:
-                    act = memo[key] = make_action(
-                        "use-ability", seat, f"Use {name}: {ab.text}{prov} (remove its {kind_label(d.kind)} showing "
-                        f"{face_label(d.face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
-                        cl + ("sd.action.symbol-cost",), None, spirit=i + 1, die=k + 1)
-                out.append(act)
+                out.append(memo.action(key, lambda: make_action(
+                    "use-ability", seat, f"Use {name}: {ab.text}{prov} (remove its {kind_label(d.kind)} showing "
+                    f"{face_label(d.face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
+                    cl + ("sd.action.symbol-cost",), None, spirit=i + 1, die=k + 1)))
     for j, it in enumerate(p.items):
         card = g.cards.by_id[it.card]
         ab = card.ability
