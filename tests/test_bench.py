@@ -13,6 +13,7 @@ def test_bench_game_shape():
 def test_bench_json_output(capsys, monkeypatch):
     import tutor.bench as b
     monkeypatch.setattr(b, "memory_kib", lambda: {"bare_kib": 1, "loaded_kib": 1, "ratio": 1.0})
-    assert main(["bench", "--json", "--games", "1"]) == 0
+    assert main(["bench", "--json", "--games", "1", "--repeat", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data["restless-spirits"]) == {"steps_per_s", "p50_us", "p99_us"}
+    assert set(data["restless-spirits"]) == {"steps_per_s", "p50_us", "p99_us", "median_steps_per_s"}
+    assert data["spirited"]["median_steps_per_s"] <= data["spirited"]["steps_per_s"]

@@ -97,3 +97,31 @@ def test_summary_counts_failures():
     r = ConfigResult(CONFIGS[0], games=3, steps=30, failures=[(1, ["x"])], seconds=0.5)
     line = [ln for ln in summary_table([r]).splitlines() if ln.startswith("restless-spirits")][0]
     assert line.split()[3:6] == ["3", "30", "1"]
+
+
+def test_games_per_player_count_are_shared_by_the_variants():
+    from tutor.conformance import games_per_config, player_count_table
+    counts = games_per_config(list(CONFIGS), 3000, "players")
+    rs2 = [c for c in CONFIGS if c.game_id == "restless-spirits" and c.players == 2]
+    assert len(rs2) == 5 and all(counts[c] == 600 for c in rs2)
+    assert {counts[c] for c in CONFIGS if c.game_id == "spirit-duels"} == {1500}
+    assert {counts[c] for c in CONFIGS if c.game_id == "spirited"} == {3000}
+    assert games_per_config(list(CONFIGS), 7, "players")[rs2[0]] == 2  # rounded up: 5 x 2 >= 7
+    assert set(games_per_config(list(CONFIGS), 4).values()) == {4}
+    with pytest.raises(ValueError, match="per must be"):
+        games_per_config(list(CONFIGS), 4, "game")
+    cfgs = select_configs(["spirit-duels"])
+    res = run_check(cfgs, 2, jobs=1, fast=True, per="players")
+    assert [r.games for r in res] == [1, 1]
+    table = player_count_table(res)
+    row = [ln.split() for ln in table.splitlines() if ln.startswith("spirit-duels")]
+    assert row == [["spirit-duels", "2", "2", str(sum(r.steps for r in res)), "0", "2"]]
+
+
+def test_check_cli_per_players(capsys):
+    from tutor.cli import main
+    assert main(["check", "--game", "spirit-duels", "--games", "2", "--per", "players", "--jobs", "1",
+                 "--fast"]) == 0
+    out = capsys.readouterr().out
+    assert "2 game(s) per game and player count, shared by its variants (2 games over 2 configuration(s))" in out
+    assert "by game and player count:" in out

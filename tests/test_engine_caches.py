@@ -1,5 +1,5 @@
 """The engine's speed mechanisms change nothing observable: undo snapshots kept every few steps (the states in
-between rebuilt by replay), and the per-game memo of built actions."""
+between rebuilt by replay), and the memos of built actions shared by every game set up alike."""
 import pytest
 
 import tutor
@@ -71,3 +71,48 @@ def test_memoised_actions_equal_freshly_built_ones(game_id, players, options):
         fresh = s.game.legal_actions(s.state)
         assert [a.model_dump() for a in acts] == [a.model_dump() for a in fresh]
         s.apply(random_policy(acts, rng))
+
+
+def _transcript(game_id, players, options, seed, steps=400):
+    """Every legal action (all fields) and event of a random game, as dumps."""
+    s = tutor.new_game(game_id, players=players, seed=seed, **options)
+    rng = Rng.from_seed(seed)
+    out = []
+    for _ in range(steps):
+        if s.is_over:
+            break
+        acts = s.legal_actions()
+        out.append([a.model_dump() for a in acts])
+        out.append([e.model_dump() for e in s.apply(random_policy(acts, rng)).events])
+    return out
+
+
+@pytest.mark.parametrize("game_id,players,options", GAMES)
+def test_memos_warmed_by_other_games_change_nothing(game_id, players, options):
+    from tutor.core import game as core_game
+    core_game._SHARED.clear()
+    cold = _transcript(game_id, players, options, seed=11)
+    for seed in (12, 13):  # other games of the same set-up fill the shared memos
+        _transcript(game_id, players, options, seed=seed)
+    warm = _transcript(game_id, players, options, seed=11)
+    assert warm == cold
+
+
+def test_games_set_up_alike_share_memos_and_others_do_not():
+    from tutor.core.game import SHARED_SETUPS, _SHARED
+    a = tutor.new_game("restless-spirits", players=2, seed=1).game
+    b = tutor.new_game("restless-spirits", players=2, seed=2).game
+    c = tutor.new_game("restless-spirits", players=3, seed=1).game
+    d = tutor.new_game("restless-spirits", players=2, seed=1, side="B").game
+    assert a.action_memo is b.action_memo and a.fill_cache is b.fill_cache
+    assert c.action_memo is not a.action_memo and d.action_memo is not a.action_memo
+    sp = tutor.new_game("spirited", players=2, seed=1).game
+    assert sp.action_memo is not a.action_memo
+    for n in range(2, 7):  # more set-ups than are kept: the oldest are dropped, the count stays bounded
+        for seed in (1, 2):
+            tutor.new_game("spirited", players=n, seed=seed, clans=None)
+    for side in ("A", "B"):
+        for first in (True, False):
+            for players in (1, 2, 3, 4):
+                tutor.new_game("restless-spirits", players=players, seed=0, side=side, first_game=first)
+    assert len(_SHARED) == SHARED_SETUPS

@@ -545,6 +545,8 @@ CLI_BAD = [
     ["check", "--jobs", "-1"],
     ["check", "--json-every", "0"],
     ["bench", "--games", "0"],
+    ["bench", "--repeat", "0"],
+    ["check", "--per", "game"],
     ["bench", "--nope"],
     ["serve", "--bogus"],
     ["serve", "--port", "abc"],

@@ -1,6 +1,7 @@
 """``rules-tutor bench``: engine speed and memory figures (printed, never asserted by tests).
 
-Per playable game: steps per second for ``legal_actions`` + ``apply`` + the step's explanation text over random
+Per playable game, the fastest of ``--repeat`` runs (as :mod:`timeit` does; the median run is printed too): steps
+per second for ``legal_actions`` + ``apply`` + the step's explanation text over random
 games, the median (p50) and 99th-percentile (p99) step latency in microseconds, and the resident memory of a
 process with every game loaded against a bare Python process that imports only ``ipykernel``.
 """
@@ -60,20 +61,30 @@ def memory_kib() -> dict:
     return out
 
 
-def main(as_json: bool = False, games: int = 20) -> int:
-    """Run the benchmark and print figures (text or the JSON shape ``{game_id: {steps_per_s, p50_us, p99_us}}``)."""
+def bench_best(game_id: str, players: int, games: int = 20, repeat: int = 3) -> dict:
+    """Run :func:`bench_game` ``repeat`` times (the same seeds) and return the fastest run, as :mod:`timeit`
+    recommends (slower runs measure other processes and the host, not the engine), with ``"median_steps_per_s"``:
+    the median over the runs, so a noisy machine shows in the figures."""
+    runs = [bench_game(game_id, players, games=games) for _ in range(repeat)]
+    best = max(runs, key=lambda r: r["steps_per_s"])
+    return {**best, "median_steps_per_s": statistics.median(r["steps_per_s"] for r in runs), "runs": repeat}
+
+
+def main(as_json: bool = False, games: int = 20, repeat: int = 3) -> int:
+    """Run the benchmark and print figures (text or the JSON shape ``{game_id: {steps_per_s, p50_us, p99_us,
+    median_steps_per_s}}``): per game the fastest of ``repeat`` runs of ``games`` random 2-player games."""
     from .registry import game_classes
     results = {}
     for gid in game_classes():
-        results[gid] = bench_game(gid, 2, games=games)
+        results[gid] = bench_best(gid, 2, games=games, repeat=repeat)
     mem = memory_kib()
     if as_json:
-        print(json.dumps({**{g: {k: round(v, 1) for k, v in r.items() if k != "steps"} for g, r in results.items()},
-                          "_memory": mem}, indent=2))
+        print(json.dumps({**{g: {k: round(v, 1) for k, v in r.items() if k not in ("steps", "runs")}
+                             for g, r in results.items()}, "_memory": mem}, indent=2))
         return 0
     for gid, r in results.items():
-        print(f"{gid}: {r['steps_per_s']:.0f} steps/s over {r['steps']} steps; p50 {r['p50_us']:.0f} us, "
-              f"p99 {r['p99_us']:.0f} us")
+        print(f"{gid}: {r['steps_per_s']:.0f} steps/s over {r['steps']} steps (best of {r['runs']} runs; median "
+              f"{r['median_steps_per_s']:.0f}); p50 {r['p50_us']:.0f} us, p99 {r['p99_us']:.0f} us")
     print(f"memory: bare kernel {mem['bare_kib'] / 1024:.1f} MiB, with every game loaded "
           f"{mem['loaded_kib'] / 1024:.1f} MiB (x{mem['ratio']:.2f})")
     return 0

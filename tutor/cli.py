@@ -54,7 +54,8 @@ def _scenario(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     import time
-    from .conformance import reproduce_command, run_check, select_configs, summary_table
+    from .conformance import (games_per_config, player_count_table, reproduce_command, run_check, select_configs,
+                              summary_table)
     configs = select_configs(args.game, args.players, args.variant)
     skipped = [c for c in configs if c.skipped]
     for c in skipped:
@@ -66,13 +67,22 @@ def _check(args: argparse.Namespace) -> int:
                   f"{'; '.join(problems[:3])}\n  reproduce: {reproduce_command(cfg, seed)}", flush=True)
 
     played = len(configs) - len(skipped)
-    print(f"checking {args.games} game(s) x {played} configuration(s), seeds {args.start}..{args.start + args.games - 1}"
+    counts = games_per_config(configs, args.games, args.per)
+    if args.per == "players":
+        what = (f"{args.games} game(s) per game and player count, shared by its variants "
+                f"({sum(counts.values())} games over {played} configuration(s))")
+    else:
+        what = f"{args.games} game(s) x {played} configuration(s)"
+    last = args.start + max(counts.values(), default=1) - 1
+    print(f"checking {what}, seeds {args.start}..{last}"
           f"{' (fast: JSON round trip at the end of each game only)' if args.fast else ''}"
           f"{f' within {args.seconds} s' if args.seconds else ''}", flush=True)
     t0 = time.perf_counter()
     results = run_check(configs, args.games, start=args.start, fast=args.fast, json_every=args.json_every,
-                        jobs=args.jobs, on_result=on_result, seconds=args.seconds)
+                        jobs=args.jobs, on_result=on_result, seconds=args.seconds, per=args.per)
     print(summary_table(results, wall=time.perf_counter() - t0))
+    print("\nby game and player count:")
+    print(player_count_table(results))
     failures = sum(len(r.failures) for r in results)
     print("all games passed every check" if not failures else f"{failures} game(s) failed")
     return 1 if failures else 0
@@ -116,7 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     pr.add_argument("--quiet", action="store_true", help="print only the result of each scenario")
     pc = sub.add_parser("check", help="play random games of every game, variant and player count with every "
                         "invariant checked at every step; prints a summary table")
-    pc.add_argument("--games", type=_positive, default=100, help="games per configuration (default 100)")
+    pc.add_argument("--games", type=_positive, default=100, help="games per configuration, or per game and player "
+                    "count with --per players (default 100)")
+    pc.add_argument("--per", choices=("config", "players"), default="config",
+                    help="'config': --games for each game, variant and player count (default); 'players': --games "
+                    "for each game and player count, shared evenly by its variants")
     pc.add_argument("--game", action="append", help="only this game id (repeatable; default: every game)")
     pc.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
     pc.add_argument("--variant", action="append", help="only this variant (repeatable): base, B-side, promos, "
@@ -130,7 +144,9 @@ def main(argv: list[str] | None = None) -> int:
                     "(the table shows the games played)")
     pb = sub.add_parser("bench", help="print engine speed and memory figures")
     pb.add_argument("--json", action="store_true")
-    pb.add_argument("--games", type=_positive, default=20, help="random games per game")
+    pb.add_argument("--games", type=_positive, default=20, help="random games per game (default 20)")
+    pb.add_argument("--repeat", type=_positive, default=3, help="runs per game; the fastest is reported and the "
+                    "median printed too (default 3)")
     try:
         args = p.parse_args(argv)
     except SystemExit as exc:
@@ -145,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.cmd == "bench":
             from .bench import main as bench_main
-            return bench_main(as_json=args.json, games=args.games)
+            return bench_main(as_json=args.json, games=args.games, repeat=args.repeat)
     except (ContentError, ValueError, OSError) as exc:
         print(f"rules-tutor {args.cmd}: error: {exc}", file=sys.stderr)
         return 2

@@ -225,10 +225,33 @@ def _one(task: tuple[Config, int, bool, int, float | None]) -> tuple[Config, int
     return cfg, seed, steps, problems, time.perf_counter() - t0
 
 
+def games_per_config(configs: list[Config], games: int, per: str = "config") -> dict[Config, int]:
+    """How many games each non-skipped configuration gets.
+
+    ``per="config"``: ``games`` each. ``per="players"``: ``games`` per game and player count, shared evenly by the
+    variants of that game and player count among ``configs`` (rounded up, so each count gets at least ``games``):
+    e.g. 3,000 for Restless Spirits with 2 players is 600 for each of its 5 variants.
+
+    Raises:
+        ValueError: ``per`` is neither ``"config"`` nor ``"players"``.
+    """
+    if per not in ("config", "players"):
+        raise ValueError(f"per must be 'config' or 'players', got {per!r}")
+    played = [c for c in configs if not c.skipped]
+    if per == "config":
+        return {c: games for c in played}
+    groups: dict[tuple[str, int], int] = {}
+    for c in played:
+        groups[(c.game_id, c.players)] = groups.get((c.game_id, c.players), 0) + 1
+    return {c: -(-games // groups[(c.game_id, c.players)]) for c in played}
+
+
 def run_check(configs: list[Config], games: int, *, start: int = 0, fast: bool = False, json_every: int = 50,
               jobs: int | None = None, on_result: Callable | None = None,
-              seconds: float | None = None) -> list[ConfigResult]:
-    """Play ``games`` checked random games (seeds ``start`` ...) for every non-skipped configuration.
+              seconds: float | None = None, per: str = "config") -> list[ConfigResult]:
+    """Play checked random games (seeds ``start`` ...) for every non-skipped configuration: ``games`` each, or
+    ``games`` per game and player count shared by its variants when ``per="players"`` (see
+    :func:`games_per_config`).
 
     Games are handed out seed by seed across the configurations, so ``seconds`` (a wall-time budget: no game starts
     after it) leaves every configuration with about the same number of games played.
@@ -239,8 +262,9 @@ def run_check(configs: list[Config], games: int, *, start: int = 0, fast: bool =
     """
     results = {c: ConfigResult(c) for c in configs}
     deadline = time.time() + seconds if seconds else None
-    tasks = [(c, seed, fast, json_every, deadline) for seed in range(start, start + games) for c in configs
-             if not c.skipped]
+    counts = games_per_config(configs, games, per)
+    tasks = [(c, seed, fast, json_every, deadline) for seed in range(start, start + max(counts.values(), default=0))
+             for c in configs if c in counts and seed < start + counts[c]]
     jobs = max(1, jobs or os.cpu_count() or 1)
 
     def record(out) -> None:
@@ -303,6 +327,25 @@ def summary_table(results: list[ConfigResult], wall: float | None = None) -> str
     if wall is not None:
         lines.append(f"wall time {wall:.1f} s")
     return "\n".join(lines)
+
+
+def player_count_table(results: list[ConfigResult]) -> str:
+    """A plain-text table of the same figures summed by game and player count (variants together)."""
+    sums: dict[tuple[str, int], list] = {}
+    for r in results:
+        if r.config.skipped:
+            continue
+        row = sums.setdefault((r.config.game_id, r.config.players), [0, 0, 0, set()])
+        row[0] += r.games
+        row[1] += r.steps
+        row[2] += len(r.failures)
+        row[3].add(r.config.variant)
+    head = ("game", "players", "games", "steps", "failures", "variants")
+    rows = [(g, str(n), str(v[0]), str(v[1]), str(v[2]), str(len(v[3]))) for (g, n), v in sums.items()]
+    widths = [max(len(h), *(len(row[i]) for row in rows)) if rows else len(h) for i, h in enumerate(head)]
+    fmt = lambda row: "  ".join(v.ljust(widths[i]) if i == 0 else v.rjust(widths[i])  # noqa: E731
+                                for i, v in enumerate(row)).rstrip()
+    return "\n".join([fmt(head), "  ".join("-" * w for w in widths)] + [fmt(r) for r in rows])
 
 
 def reproduce_command(cfg: Config, seed: int) -> str:

@@ -9,11 +9,17 @@ action (randomness comes from the state's seeded generator), as undo and loading
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from .model import Action, Blocked, Clause, Event
+
+
+#: How many game set-ups (class, cards, players, options) keep shared memos (see :meth:`Game.shared_caches`).
+SHARED_SETUPS = 16
+_SHARED: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
 
 
 class Game(ABC):
@@ -40,6 +46,25 @@ class Game(ABC):
         self.seed = seed
         self.clauses = clauses
         self.options = options
+
+    def shared_caches(self, cards: object) -> dict[str, Any]:
+        """A dict for memos shared by every game of this class set up alike: the same ``cards`` object (a loaded
+        card file), player count and options, whatever the seed.
+
+        Only memos of pure functions of those belong here (card labels, built actions keyed by every value they are
+        made from, how a Totem fits a Spirit), so a new game of the same set-up starts with them warm. The dict keeps
+        ``cards`` itself under ``"cards"``, so the object's id cannot be reused by another while the entry lives.
+        At most :data:`SHARED_SETUPS` set-ups are kept, the least recently used dropped first.
+        """
+        key = (type(self), id(cards), self.players, repr(sorted(self.options.items())))
+        entry = _SHARED.get(key)
+        if entry is None:
+            if len(_SHARED) >= SHARED_SETUPS:
+                _SHARED.popitem(last=False)
+            entry = _SHARED[key] = {"cards": cards}
+        else:
+            _SHARED.move_to_end(key)
+        return entry
 
     # -- setup -------------------------------------------------------------------------------------------------
     @abstractmethod

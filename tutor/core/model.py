@@ -186,21 +186,32 @@ def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str,
 
 
 class ActionMemo:
-    """Built actions kept for a whole game, by a key holding every value their id, label, why, clauses and cost
-    are made from: actions are frozen, so one built for a key serves every later step that needs it (the games'
-    legal-action lists are rebuilt each step from many equal actions). Bounded: cleared once it holds ``limit``."""
+    """Built actions kept for every game set up alike (see :meth:`tutor.core.game.Game.shared_caches`), by a key
+    holding every value their id, label, why, clauses and cost are made from: actions are frozen, so one built for a
+    key serves every later step that needs it (the games' legal-action lists are rebuilt each step from many equal
+    actions). Bounded: cleared once it holds ``limit``.
+
+    Use ``memo.get(key) or memo.put(key, built)`` (no call or closure on a hit), or :meth:`action`.
+    """
 
     def __init__(self, limit: int = 20000) -> None:
         self.limit = limit
         self._acts: dict[tuple, Action] = {}
+        #: ``get(key)``: the kept action of ``key``, or ``None`` (the dict's own ``get``).
+        self.get: Callable[[tuple], Action | None] = self._acts.get
+
+    def put(self, key: tuple, action: Action) -> Action:
+        """Keep ``action`` for ``key`` and return it."""
+        if len(self._acts) >= self.limit:
+            self._acts.clear()
+        self._acts[key] = action
+        return action
 
     def action(self, key: tuple, build: Callable[[], Action]) -> Action:
         """The action of ``key``, built by ``build()`` the first time."""
         act = self._acts.get(key)
         if act is None:
-            if len(self._acts) >= self.limit:
-                self._acts.clear()
-            act = self._acts[key] = build()
+            act = self.put(key, build())
         return act
 
     def clear(self) -> None:

@@ -132,7 +132,7 @@ class Session:
         legal = self.legal_actions()
         for a in legal:
             if a.id == aid:
-                if isinstance(action_or_id, Action) and action_or_id != a:
+                if action_or_id is not a and isinstance(action_or_id, Action) and action_or_id != a:
                     raise IllegalAction(f"action {aid!r} was listed for another state (actor, label or clauses "
                                         "differ); take it from legal_actions() now", code="stale-action", action=aid)
                 return a

@@ -121,13 +121,15 @@ class RestlessSpirits(Game):
         opts["promos"] = check_promos(self.cards, opts["promos"])
         super().__init__(players, seed, clauses, opts)
         self._kinds = {}
-        #: memo of :func:`.requirements.fill_options` (cards never change during a game)
-        self.fill_cache: dict[tuple, tuple] = {}
-        #: memo of built actions (see :func:`.rules.turn_actions`; cards never change during a game)
-        self.action_memo = ActionMemo()
+        # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):
+        shared = self.shared_caches(self.cards)
+        #: memo of :func:`.requirements.fill_options`
+        self.fill_cache: dict[tuple, tuple] = shared.setdefault("fill", {})
+        #: memo of built actions (see :func:`.rules.turn_actions`)
+        self.action_memo: ActionMemo = shared.setdefault("actions", ActionMemo())
         #: memos of :meth:`spirit_label` and :meth:`totem_label` by card id
-        self._spirit_labels: dict[str, str] = {}
-        self._totem_labels: dict[str, str] = {}
+        self._spirit_labels: dict[str, str] = shared.setdefault("spirit_labels", {})
+        self._totem_labels: dict[str, str] = shared.setdefault("totem_labels", {})
         for group, kind in (("spirits", "spirit"), ("totems", "totem"), ("blessings", "blessing"),
                             ("curses", "curse"), ("guides", "guide")):
             for card in getattr(self.cards, group):

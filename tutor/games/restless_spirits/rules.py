@@ -85,16 +85,17 @@ def _attract(g, seat: int, spirit: str, cost: int, ap: int) -> Action:
 def turn_actions(g, s: RSState) -> list[Action]:
     """Main-turn actions of the current player (no decision pending), end-turn excluded.
 
-    Actions are frozen, so each one is built once per game and taken from ``g.action_memo`` afterwards, keyed by
-    the action's kind and every value its id, label, why, clauses and cost are made from.
+    Actions are frozen, so each one is built once and taken from ``g.action_memo`` afterwards (``get(key) or
+    put(key, built)``), keyed by the action's kind and every value its id, label, why, clauses and cost are made from.
     """
     seat = s.current
     p = s.players[seat]
     ap = p.ap
     memo = g.action_memo
+    get, put = memo.get, memo.put
     out: list[Action] = []
     add = out.append
-    has_space = any(x is None for x in p.board)
+    has_space = None in p.board
     kinds = g._kinds
     totems_in_hand = [c for c in p.hand if kinds[c] == "totem"]
     room = hand_room(p) > 0
@@ -105,10 +106,11 @@ def turn_actions(g, s: RSState) -> list[Action]:
                 continue
             cost = g.attract_cost(s, seat, spirit)
             if ap >= cost:
-                add(memo.action(("attract", seat, spirit, cost, ap),
-                                lambda: _attract(g, seat, spirit, cost, ap)))
+                k = ("attract", seat, spirit, cost, ap)
+                add(get(k) or put(k, _attract(g, seat, spirit, cost, ap)))
         if ap >= AP_COST:
-            add(memo.action(("refresh-and-attract", seat, ap), lambda: make_action(
+            k = ("refresh-and-attract", seat, ap)
+            add(get(k) or put(k, make_action(
                 "refresh-and-attract", seat, "Refresh the Lost Spirits and attract one",
                 f"You have {ap} AP, an empty space and a Totem to offer.",
                 ("rs.refresh-attract", "rs.attract.offering"), AP_COST)))
@@ -120,67 +122,100 @@ def turn_actions(g, s: RSState) -> list[Action]:
             for r, row in enumerate(s.markets):
                 for card in row:
                     if card is not None:
-                        add(memo.action(("buy-totem", seat, card, r, ap, room), lambda: make_action(
+                        k = ("buy-totem", seat, card, r, ap, room)
+                        add(get(k) or put(k, make_action(
                             "buy-totem", seat, f"Buy {g.totem_label(card)} from market row {r + 1}",
                             f"You have {ap} AP{swap}.", clb, AP_COST, totem=card)))
             for r in range(2):
-                add(memo.action(("refresh-market-and-buy", seat, r, ap, room), lambda: make_action(
+                k = ("refresh-market-and-buy", seat, r, ap, room)
+                add(get(k) or put(k, make_action(
                     "refresh-market-and-buy", seat, f"Refresh market row {r + 1} and buy from it",
                     f"You have {ap} AP{swap}.", ("rs.refresh-buy",) + clb[1:], AP_COST, row=r + 1)))
             if s.shrine:
-                add(make_action("retrieve-from-shrine", seat, "Retrieve a Totem from the Shrine (keep 1 of "
-                                f"the top {min(3, len(s.shrine))})", f"You have {ap} AP and the Shrine holds "
-                                f"{len(s.shrine)} Totem(s){swap}.", ("rs.retrieve",) + clb[1:], AP_COST))
-        locked = g.turn_locked(s, seat, "play-totem")
-        if not locked:
-            for card in sorted(set(totems_in_hand)):
-                for i, ps in enumerate(p.board):
-                    if ps is not None:
-                        opts = fill_options(g, ps, card)
+                n = len(s.shrine)
+                k = ("retrieve-from-shrine", seat, ap, n, room)
+                add(get(k) or put(k, make_action(
+                    "retrieve-from-shrine", seat, f"Retrieve a Totem from the Shrine (keep 1 of the top {min(3, n)})",
+                    f"You have {ap} AP and the Shrine holds {n} Totem(s){swap}.", ("rs.retrieve",) + clb[1:],
+                    AP_COST)))
+        if not p.locks or not g.turn_locked(s, seat, "play-totem"):
+            # fill_options' own memo, read here with its key built once per space (see requirements.fill_options)
+            board = [(i, ps, ps.card, tuple(ps.slots)) for i, ps in enumerate(p.board) if ps is not None]
+            if board:
+                fits = g.fill_cache.get
+                for card in sorted(set(totems_in_hand)):
+                    for i, ps, spirit, slots in board:
+                        opts = fits((card, spirit, slots))
+                        if opts is None:
+                            opts = fill_options(g, ps, card)
                         if opts:
                             # play_totem_why and play_totem_clauses depend on the two cards and fill_options only
-                            add(memo.action(("play-totem", seat, card, i, ps.card, opts), lambda: make_action(
+                            k = ("play-totem", seat, card, i, ps.card, opts)
+                            add(get(k) or put(k, make_action(
                                 "play-totem", seat, f"Play {g.totem_label(card)} to "
                                 f"{g.spirit_label(ps.card)} (space {i + 1})", g.play_totem_why(ps, card),
                                 g.play_totem_clauses(ps, card), AP_COST, totem=card, space=i + 1)))
     # Blessings and Curses
     bc = sorted(c for c in p.hand if kinds[c] in ("blessing", "curse"))
-    for card in sorted(set(bc)):
-        rc = g.cards.by_id[card]
-        if ap < rc.cost or not rc.effects:
-            continue
-        kind = "play-" + kinds[card]
-        cost_txt = "a Free Action" if rc.cost == 0 else f"{rc.cost} AP and you have {ap}"
-        why = f"It is your turn and this card costs {cost_txt}."
-        if rc.target == "one-opponent":
-            for t in g.targets(s, seat, card):
-                add(make_action(kind, seat, f"Play {rc.name} on Player {t + 1}", why,
-                                ("rs.play-card", "rs.play-card.own-turn"), rc.cost, card=card, target=t + 1))
-        else:
-            add(make_action(kind, seat, f"Play {rc.name}", why, ("rs.play-card", "rs.play-card.own-turn"),
-                            rc.cost, card=card))
-    for a, b, c in combinations(bc, 3):
-        add(make_action("discard-three-for-ap", seat,
-                        f"Discard {g.cards.by_id[a].name}, {g.cards.by_id[b].name} and {g.cards.by_id[c].name} "
-                        "for +1 AP", "You hold at least 3 Blessings or Curses; discarding 3 is a Free Action.",
-                        ("rs.discard-three",), 0, card1=a, card2=b, card3=c))
+    if bc:
+        for card in sorted(set(bc)):
+            rc = g.cards.by_id[card]
+            if ap < rc.cost or not rc.effects:
+                continue
+            if rc.target == "one-opponent":
+                for t in g.targets(s, seat, card):
+                    k = ("play-card", seat, card, ap, t)
+                    add(get(k) or put(k, _play_card(g, seat, rc, ap, t)))
+            else:
+                k = ("play-card", seat, card, ap, None)
+                add(get(k) or put(k, _play_card(g, seat, rc, ap, None)))
+        if len(bc) >= 3:
+            for a, b, c in combinations(bc, 3):
+                k = ("discard-three-for-ap", seat, a, b, c)
+                add(get(k) or put(k, make_action(
+                    "discard-three-for-ap", seat, f"Discard {g.cards.by_id[a].name}, {g.cards.by_id[b].name} and "
+                    f"{g.cards.by_id[c].name} for +1 AP", "You hold at least 3 Blessings or Curses; discarding 3 is a "
+                    "Free Action.", ("rs.discard-three",), 0, card1=a, card2=b, card3=c)))
     # Spirit abilities
     for i, ps in enumerate(p.board):
         if ps is None or not g.can_activate(s, seat, i):
             continue
         sp = g.cards.by_id[ps.card]
-        why = (f"{sp.name}'s ability is an Activated ability not yet used, you have {p.activation_tokens} Activation "
-               "Token(s), and activating is a Free Action on your turn.")
-        cl = ("rs.ability.activate", "rs.ability.once")
-        if sp.ability.target == "split-opponents" and not g.targets(s, seat, ps.card):
+        target = sp.ability.target
+        if target == "split-opponents" and not g.targets(s, seat, ps.card):
             continue
-        if sp.ability.target == "one-opponent":
+        tokens = p.activation_tokens
+        if target == "one-opponent":
             for t in g.targets(s, seat, ps.card):
-                add(make_action("activate-ability", seat, f"Activate {sp.name} targeting Player {t + 1}", why,
-                                cl, 0, space=i + 1, target=t + 1))
+                k = ("activate-ability", seat, i, sp.id, tokens, t)
+                add(get(k) or put(k, _activate(seat, i, sp, tokens, t)))
         else:
-            add(make_action("activate-ability", seat, f"Activate {sp.name}", why, cl, 0, space=i + 1))
+            k = ("activate-ability", seat, i, sp.id, tokens, None)
+            add(get(k) or put(k, _activate(seat, i, sp, tokens, None)))
     return out
+
+
+def _play_card(g, seat: int, rc, ap: int, target: int | None) -> Action:
+    """Play Blessing or Curse ``rc`` (on opponent seat ``target`` when it targets one)."""
+    cost_txt = "a Free Action" if rc.cost == 0 else f"{rc.cost} AP and you have {ap}"
+    why = f"It is your turn and this card costs {cost_txt}."
+    kind = "play-" + g.card_kind(rc.id)
+    if target is None:
+        return make_action(kind, seat, f"Play {rc.name}", why, ("rs.play-card", "rs.play-card.own-turn"), rc.cost,
+                           card=rc.id)
+    return make_action(kind, seat, f"Play {rc.name} on Player {target + 1}", why,
+                       ("rs.play-card", "rs.play-card.own-turn"), rc.cost, card=rc.id, target=target + 1)
+
+
+def _activate(seat: int, i: int, sp, tokens: int, target: int | None) -> Action:
+    """Activate the Spirit ``sp`` on space ``i`` (targeting opponent seat ``target`` when it targets one)."""
+    why = (f"{sp.name}'s ability is an Activated ability not yet used, you have {tokens} Activation Token(s), and "
+           "activating is a Free Action on your turn.")
+    cl = ("rs.ability.activate", "rs.ability.once")
+    if target is None:
+        return make_action("activate-ability", seat, f"Activate {sp.name}", why, cl, 0, space=i + 1)
+    return make_action("activate-ability", seat, f"Activate {sp.name} targeting Player {target + 1}", why, cl, 0,
+                       space=i + 1, target=target + 1)
 
 
 def blocked_actions(g, s: RSState) -> list[Blocked]:

@@ -3,7 +3,7 @@ stats with Traits, whether a slot is still a Spirit, Presence (Card Anatomy; Dam
 """
 from __future__ import annotations
 
-from ...core.model import Event
+from ...core.model import Event, make_event
 from .state import Decision, SDState, SpiritSlot, Work
 
 TOKEN_CAP = 3
@@ -27,7 +27,7 @@ class Ctx:
 
     def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
         """Append an event citing ``clause`` (checked to exist by tests over random games)."""
-        self.events.append(Event(clause=clause, text=text, automatic=auto, cards=tuple(cards), actor=actor))
+        self.events.append(make_event(clause, text, auto, cards, actor))
 
     def who(self, seat: int) -> str:
         return f"Player {seat + 1}"

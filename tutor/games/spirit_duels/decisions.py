@@ -26,6 +26,10 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
     w, seat = d.work, d.actor
     out: list[Action] = []
     a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
+    # The most frequent options are built once and kept in g.action_memo (get(key) or put(key, built)), keyed by
+    # every value their id, label, why and clauses are made from.
+    get, put = g.action_memo.get, g.action_memo.put
+    add = out.append
     if d.kind in ("draft-class", "draft-line"):
         from .draft import decision_actions as draft_actions
         return draft_actions(g, s, d)
@@ -65,25 +69,42 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
             a("choose-card", label, "Drain lets you discard one of the revealed cards." if d.need == "drain" else
               "Choose a card.", ("sd.class.drain",) if d.need == "drain" else ("sd.choose.card",), card=card)
     elif d.kind == "mulligan":
-        for card in sorted(set(s.players[seat].hand)):
-            a("set-aside", f"Set aside {g.card_label(card)}", "Before the first round you may set aside any cards "
-              "of your opening hand; you draw back up to 5.", ("sd.setup.mulligan",), card=card)
-        a("keep-hand", f"Keep the other {plural(len(s.players[seat].hand), 'card')}", "You may stop setting cards "
-          "aside at any time.", ("sd.setup.mulligan",))
+        hand = s.players[seat].hand
+        for card in sorted(set(hand)):
+            key = ("set-aside", seat, card)
+            add(get(key) or put(key, make_action(
+                "set-aside", seat, f"Set aside {g.card_label(card)}", "Before the first round you may set aside any "
+                "cards of your opening hand; you draw back up to 5.", ("sd.setup.mulligan",), card=card)))
+        key = ("keep-hand", seat, "mulligan", len(hand))
+        add(get(key) or put(key, make_action(
+            "keep-hand", seat, f"Keep the other {plural(len(hand), 'card')}", "You may stop setting cards aside at "
+            "any time.", ("sd.setup.mulligan",))))
     elif d.kind == "end-discard":
-        for card in sorted(set(s.players[seat].hand)):
-            a("discard", f"Discard {g.card_label(card)}", "In the End Phase each player may discard any number of "
-              "cards before drawing back up to 5.", ("sd.end.discard",), card=card)
-        a("keep-hand", f"Keep the {plural(len(s.players[seat].hand), 'card')} in hand", "Discarding is optional.",
-          ("sd.end.discard",))
+        hand = s.players[seat].hand
+        for card in sorted(set(hand)):
+            key = ("discard", seat, card)
+            add(get(key) or put(key, make_action(
+                "discard", seat, f"Discard {g.card_label(card)}", "In the End Phase each player may discard any "
+                "number of cards before drawing back up to 5.", ("sd.end.discard",), card=card)))
+        key = ("keep-hand", seat, "end-discard", len(hand))
+        add(get(key) or put(key, make_action(
+            "keep-hand", seat, f"Keep the {plural(len(hand), 'card')} in hand", "Discarding is optional.",
+            ("sd.end.discard",))))
     elif d.kind == "meditate-pick":
         marked = set(w.cards)
+        spirits = s.players[seat].spirits
         for t, i, k in _unmarked(s, seat, marked):
-            a("mark-die", f"Mark for reroll: {_die_text(g, s, t, i, k)}", "You declare every die you will reroll "
-              "before rolling any.", ("sd.meditate",), spirit=i + 1, die=k + 1)
-        a("reroll-marked", f"Reroll the {plural(len(marked), 'marked die', 'marked dice')}" if marked
-          else "Reroll no dice",
-          "Meditate rerolls the dice you declared.", ("sd.meditate",))
+            sl = spirits[i]
+            die = sl.pool[k]
+            # _die_text names the Spirit (line, stage, defeated) and the die (kind, face)
+            key = ("mark-die", seat, i, k, sl.line, sl.stage, sl.defeated, die.kind, die.face)
+            add(get(key) or put(key, make_action(
+                "mark-die", seat, f"Mark for reroll: {_die_text(g, s, t, i, k)}", "You declare every die you will "
+                "reroll before rolling any.", ("sd.meditate",), spirit=i + 1, die=k + 1)))
+        key = ("reroll-marked", seat, len(marked))
+        add(get(key) or put(key, make_action(
+            "reroll-marked", seat, f"Reroll the {plural(len(marked), 'marked die', 'marked dice')}" if marked
+            else "Reroll no dice", "Meditate rerolls the dice you declared.", ("sd.meditate",))))
     elif d.kind == "resolve-die":
         for i, sl in enumerate(s.players[seat].spirits):
             seen = set()

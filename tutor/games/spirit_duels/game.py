@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from ...core.game import Game
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
-from . import phases, rules
+from . import actions, decisions, flow, phases, rules
 from .cards import Effect, load_cards
 from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, status_text
 from .dice import DIE_FACES, face_label, kind_label
@@ -87,10 +87,12 @@ class SpiritDuels(Game):
                                  f"{', '.join(valid)}; got {teams!r}")
             opts["teams"] = list(teams)
         super().__init__(players, seed, clauses, opts)
-        #: memo of built actions (see :func:`.rules.turn_actions`; cards never change during a game)
-        self.action_memo = ActionMemo()
+        # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):
+        shared = self.shared_caches(self.cards)
+        #: memo of built actions (see :func:`.rules.turn_actions`)
+        self.action_memo: ActionMemo = shared.setdefault("actions", ActionMemo())
         #: memo of :meth:`card_label` by card id
-        self._card_labels: dict[str, str] = {}
+        self._card_labels: dict[str, str] = shared.setdefault("card_labels", {})
 
     # -- Game interface ------------------------------------------------------------------------------------------
     def initial_state(self) -> tuple[SDState, list[Event]]:
@@ -103,7 +105,6 @@ class SpiritDuels(Game):
         return rules.blocked_actions(self, state)
 
     def apply(self, state: SDState, action: Action) -> list[Event]:
-        from . import actions, decisions, flow  # (module objects: cheaper than importing three names per step)
         c = Ctx(self, state)
         if state.pending:
             decisions.resolve_decision(c, state.pending.pop(), action)

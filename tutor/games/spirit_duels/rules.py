@@ -118,12 +118,18 @@ def turn_actions(g, s: SDState) -> list[Action]:
         add("use-item", f"Use {card.name}{charges}: {ab.text}{g.mark(card, 'text')}", f"{card.name} is in play"
             + (" and its charges pay for the use." if it.charges else "."),
             ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",), item=j + 1)
-    add("pass", "Pass", _pass_why(s, seat), ("sd.pass",) + (("sd.pass.consecutive",) if s.last_was_pass else ()))
+    key = ("pass", seat, s.gained_by, s.last_was_pass)  # what _pass_why and the clauses read
+    out.append(memo.get(key) or memo.put(key, make_action(
+        "pass", seat, "Pass", _pass_why(s, seat), ("sd.pass",) + (("sd.pass.consecutive",) if s.last_was_pass
+                                                                 else ()))))
     if s.gained_by is None:
-        add("gain-advantage", "Gain the advantage" + (" (you already hold the token)" if s.advantage == seat
-                                                         else " (take the Advantage Token)"),
+        holds = s.advantage == seat
+        key = ("gain-advantage", seat, holds)
+        out.append(memo.get(key) or memo.put(key, make_action(
+            "gain-advantage", seat, "Gain the advantage" + (" (you already hold the token)" if holds
+                                                           else " (take the Advantage Token)"),
             "Nobody has gained the advantage this round; you take no more actions and your opponent acts until "
-            "they pass.", ("sd.advantage.gain",))
+            "they pass.", ("sd.advantage.gain",))))
     return out
 
 

@@ -85,41 +85,58 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
     out: list[Action] = []
     a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
     name = lambda clan: g.cards.clan[clan].name
+    # The most frequent options are built once and kept in g.action_memo (get(key) or put(key, built)), keyed by
+    # every value their id, label, why and clauses are made from.
+    get, put = g.action_memo.get, g.action_memo.put
+    add = out.append
     k = d.kind
     if k == "reveal":
         clan = clan_of(d.card)
         st = stack(p, clan)
-        a("stack-card", f"Stack the {name(clan)} card face up", "A revealed card joins its clan's stack on your "
-          "Road.", ("sp.road.stack", d.purpose))
+        key = ("stack-card", seat, clan, d.purpose)
+        add(get(key) or put(key, make_action(
+            "stack-card", seat, f"Stack the {name(clan)} card face up", "A revealed card joins its clan's stack on "
+            "your Road.", ("sp.road.stack", d.purpose))))
         if st.shield is None:
-            a("place-shield", f"Place it face down as a Shield on your {name(clan)} stack [provisional]",
-              "A card revealed onto a stack of its own clan may become that stack's Shield (the tutor's assumption).",
-              ("sp.shield.place", "sp.shield"))
+            key = ("place-shield", seat, clan)
+            add(get(key) or put(key, make_action(
+                "place-shield", seat, f"Place it face down as a Shield on your {name(clan)} stack [provisional]",
+                "A card revealed onto a stack of its own clan may become that stack's Shield (the tutor's "
+                "assumption).", ("sp.shield.place", "sp.shield"))))
         else:
-            a("break-shield", f"Break the {name(clan)} Shield (discard the Shield and this card)",
-              "A new card of a Shielded clan was drawn onto your Road: Breaking is optional.",
-              ("sp.shield.break",))
+            key = ("break-shield", seat, clan)
+            add(get(key) or put(key, make_action(
+                "break-shield", seat, f"Break the {name(clan)} Shield (discard the Shield and this card)",
+                "A new card of a Shielded clan was drawn onto your Road: Breaking is optional.",
+                ("sp.shield.break",))))
     elif k == "scout-play":
         for clan in hand_clans(s, seat):
-            pw = g.cards.clan[clan].power
-            a("play-card", f"Play {_an(name(clan))} card: {pw.text} [provisional]", "Scouting lets you play 1 card "
-              "from your Hand first; it is resolved, then discarded.", ("sp.scout.play", "sp.provisional.power"),
-              clan=clan)
-        a("skip", "Play no card", "Playing a card is optional when you Scout.", ("sp.scout.play",))
+            key = ("play-card", seat, clan)
+            add(get(key) or put(key, make_action(
+                "play-card", seat, f"Play {_an(name(clan))} card: {g.cards.clan[clan].power.text} [provisional]",
+                "Scouting lets you play 1 card from your Hand first; it is resolved, then discarded.",
+                ("sp.scout.play", "sp.provisional.power"), clan=clan)))
+        key = ("skip", seat, "scout-play")
+        add(get(key) or put(key, make_action("skip", seat, "Play no card", "Playing a card is optional when you "
+                                             "Scout.", ("sp.scout.play",))))
     elif k in ("scout-take", "effect-rally", "bonus-rally", "effect-recruit"):
-        cl = {"scout-take": "sp.scout.take", "effect-rally": "sp.provisional.power", "bonus-rally": "sp.battle.bonus",
-              "effect-recruit": "sp.provisional.power"}[k]
+        cl = _TAKE_CLAUSE[k]
+        clans = road_clans(p)
         if k != "effect-recruit":
-            for clan in road_clans(p):
-                a("rally", f"Rally {_an(name(clan))} card into your Hand", "Rally moves a face-up Road card into your "
-                  "Hand.", ("sp.rally", cl), clan=clan)
+            for clan in clans:
+                key = ("rally", seat, clan, cl)
+                add(get(key) or put(key, make_action(
+                    "rally", seat, f"Rally {_an(name(clan))} card into your Hand", "Rally moves a face-up Road card "
+                    "into your Hand.", ("sp.rally", cl), clan=clan)))
         if k in ("scout-take", "effect-recruit"):
-            for clan, camp in recruit_options(g, s, seat, road_clans(p)):
+            for clan, camp in recruit_options(g, s, seat, clans):
                 a("recruit", f"Recruit {_an(name(clan))} card into Camp {camp + 1}", _camp_why(p, camp, clan, name),
                   ("sp.recruit", "sp.recruit.camp", cl), clan=clan, camp=camp + 1)
         if k != "scout-take":
-            a("skip", "Skip the Recruit" if k == "effect-recruit" else "Skip the Rally", "This step is optional.",
-              (cl,))
+            key = ("skip", seat, k)
+            add(get(key) or put(key, make_action(
+                "skip", seat, "Skip the Recruit" if k == "effect-recruit" else "Skip the Rally",
+                "This step is optional.", (cl,))))
     elif k == "raid":
         for o in s.players:
             if o.seat == seat:
@@ -193,6 +210,10 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
     else:  # pragma: no cover
         raise ValueError(f"unknown decision kind {k!r}")
     return out
+
+
+_TAKE_CLAUSE = {"scout-take": "sp.scout.take", "effect-rally": "sp.provisional.power", "bonus-rally": "sp.battle.bonus",
+                "effect-recruit": "sp.provisional.power"}
 
 
 def _camp_why(p, camp: int, clan: str, name) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError
 from ...core.game import Game
-from ...core.model import Action, Blocked, Clause, Event
+from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import resolve, rules, setup
 from .cards import CardSet, clan_of, medal_kind
 from .effects import validate_effect
@@ -72,6 +72,8 @@ class Spirited(Game):
                                  f"{', '.join(valid)}; got {cl!r}")
             opts["clans"] = sorted(cl)
         super().__init__(players, seed, clauses, opts)
+        #: memo of built actions (see :func:`.decisions.decision_actions`), shared by every game set up alike
+        self.action_memo: ActionMemo = self.shared_caches(self.cards).setdefault("actions", ActionMemo())
         self.track = self.cards.time_track[players]
 
     # -- Game interface ------------------------------------------------------------------------------------------

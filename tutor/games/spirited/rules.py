@@ -37,16 +37,22 @@ def can_build(g, s: SPState, seat: int) -> list[str]:
 def main_actions(g, s: SPState) -> list[Action]:
     """The three turn actions: Scout always; Build a Wonder and March when possible."""
     seat = s.current
-    out = [make_action("scout", seat, "Scout (play a card, Rally or Recruit 1, Summon 2)",
-                       "Scouting is always possible as your one action this turn.", ("sp.scout", "sp.turn.one-action"))]
+    get, put = g.action_memo.get, g.action_memo.put  # built once (keyed by every value they are made from)
+    key = ("scout", seat)
+    out = [get(key) or put(key, make_action(
+        "scout", seat, "Scout (play a card, Rally or Recruit 1, Summon 2)",
+        "Scouting is always possible as your one action this turn.", ("sp.scout", "sp.turn.one-action")))]
     if not can_build(g, s, seat):
-        out.append(make_action("build-wonder", seat, "Build a Wonder (spend 1 card of each clan)",
-                               f"You can spend one card of each of the {len(s.clans)} clans from your face-up Road "
-                               "or Camp cards or your Hand.", ("sp.wonder", "sp.turn.one-action")))
+        n = len(s.clans)
+        key = ("build-wonder", seat, n)
+        out.append(get(key) or put(key, make_action(
+            "build-wonder", seat, "Build a Wonder (spend 1 card of each clan)", f"You can spend one card of each of "
+            f"the {n} clans from your face-up Road or Camp cards or your Hand.", ("sp.wonder", "sp.turn.one-action"))))
     if march_options(g, s, seat, []):
-        out.append(make_action("march", seat, "March (forge or steal Allegiances with your Camps, then Regroup)",
-                               "A Camp holds enough face-up cards to forge or steal an Allegiance.",
-                               ("sp.march", "sp.turn.one-action")))
+        key = ("march", seat)
+        out.append(get(key) or put(key, make_action(
+            "march", seat, "March (forge or steal Allegiances with your Camps, then Regroup)",
+            "A Camp holds enough face-up cards to forge or steal an Allegiance.", ("sp.march", "sp.turn.one-action"))))
     return out
 
 
