@@ -11,6 +11,8 @@ from ...core.model import Action, make_action
 from .ctx import Ctx, classes_of, is_spirit, plural, spirit_name, status_text
 from .cards import CLASS_ABILITY
 from .dice import DIE_FACES, SUPPLY_KINDS, face_label, kind_label, symbol
+from .effects import die_options, spirit_options
+from .flow import answer
 from .state import Decision, SDState, Work
 
 
@@ -22,7 +24,6 @@ def _die_text(g, s: SDState, t: int, i: int, k: int) -> str:
 
 def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
     """The legal actions that answer decision ``d``."""
-    from .effects import die_options, spirit_options
     w, seat = d.work, d.actor
     out: list[Action] = []
     a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
@@ -144,7 +145,6 @@ def _spirit_why(source: str, side: str, for_opponent: bool) -> str:
 
 
 def spirit_options_for(g, s: SDState, d: Decision) -> list[tuple[int, int]]:
-    from .effects import spirit_options
     return spirit_options(Ctx(g, s), d.work.seat, d.side, d.need)
 
 
@@ -189,5 +189,4 @@ def ask(c: Ctx, d: Decision) -> None:
 
 def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
     """Carry out the chosen option and queue what follows."""
-    from .flow import answer
     answer(c, d, action)

@@ -49,88 +49,112 @@ def _evolve(g, seat: int, i: int, sl, essence: int) -> Action:
 def turn_actions(g, s: SDState) -> list[Action]:
     """Every action the current player may take in the Action Phase (Actions).
 
-    The per-card and per-Spirit actions are frozen, so each one is built once per game and taken from
-    ``g.action_memo`` afterwards, keyed by the action's kind and every value its fields are made from.
+    Actions are frozen, so each one is built once and taken from ``g.action_memo`` afterwards (``get(key) or
+    put(key, built)``), keyed by the action's kind and every value its fields are made from.
     """
     seat = s.current
     p = s.players[seat]
     out: list[Action] = []
+    add = out.append
     memo = g.action_memo
-    add = lambda kind, label, why, clauses, cost=None, **kw: out.append(
-        make_action(kind, seat, label, why, clauses, cost, **kw))
+    get, put = memo.get, memo.put
     essence = p.essence
     hand = sorted(set(p.hand))
+    by_id = g.cards.by_id
     for cid in hand:
-        card = g.cards.by_id[cid]
+        card = by_id[cid]
         if card.cost <= essence:
-            out.append(memo.action(("play-card", seat, cid, essence), lambda: make_action(
+            k = ("play-card", seat, cid, essence)
+            add(get(k) or put(k, make_action(
                 "play-card", seat, f"Play {g.card_label(cid)}", f"It costs {card.cost} Essence and you have "
                 f"{essence}." + (" Fast: you act again afterwards." if card.fast else ""),
                 ("sd.play-card", "sd.play." + card.kind) + (("sd.kw.fast",) if card.fast else ()), card.cost,
                 card=cid)))
+    showing = []
     for i, sl in enumerate(p.spirits):
-        if not is_spirit(sl) or sl.exhausted:
+        for d in sl.pool:
+            showing.append(symbol(d.face))
+        if sl.exhausted or not is_spirit(sl):
             continue
         # the name, the printed dice and the next stage depend on these only
-        out.append(memo.action(("activate", seat, i, sl.line, sl.stage, sl.defeated, sl.advantage_die),
-                               lambda: _activate(g, seat, i, sl)))
+        k = ("activate", seat, i, sl.line, sl.stage, sl.defeated, sl.advantage_die)
+        add(get(k) or put(k, _activate(g, seat, i, sl)))
         if not sl.defeated and sl.stage < 3 and essence >= sl.stage + 1:
-            out.append(memo.action(("evolve", seat, i, sl.line, sl.stage, essence),
-                                   lambda: _evolve(g, seat, i, sl, essence)))
-    showing = [symbol(d.face) for sl in p.spirits for d in sl.pool]
-    for sym in SYMBOLS:
-        if sym in showing:
-            n = showing.count(sym)
-            out.append(memo.action(("resolve-dice", seat, sym, n), lambda: make_action(
-                "resolve-dice", seat, f"Resolve dice: declare {sym.capitalize()} ({n} showing)", f"You have {n} "
-                f"{'die' if n == 1 else 'dice'} showing {sym.capitalize()}.",
-                ("sd.resolve-dice", "sd.resolve." + sym, "sd.ruling.resolve-first-die"), None, symbol=sym)))
+            k = ("evolve", seat, i, sl.line, sl.stage, essence)
+            add(get(k) or put(k, _evolve(g, seat, i, sl, essence)))
+    if showing:
+        for sym in SYMBOLS:
+            if sym in showing:
+                n = showing.count(sym)
+                k = ("resolve-dice", seat, sym, n)
+                add(get(k) or put(k, make_action(
+                    "resolve-dice", seat, f"Resolve dice: declare {sym.capitalize()} ({n} showing)", f"You have {n} "
+                    f"{'die' if n == 1 else 'dice'} showing {sym.capitalize()}.",
+                    ("sd.resolve-dice", "sd.resolve." + sym, "sd.ruling.resolve-first-die"), None, symbol=sym)))
     for cid in hand:
-        out.append(memo.action(("meditate", seat, cid), lambda: make_action(
+        k = ("meditate", seat, cid)
+        add(get(k) or put(k, make_action(
             "meditate", seat, f"Meditate: discard {g.card_label(cid)} and reroll dice you declare",
             "Meditate lets you discard a card to reroll any of your dice.", ("sd.meditate",), None, card=cid)))
     for i, sl in enumerate(p.spirits):
         ab = ability_of(g, sl)
         if ab is None or ab.timing == "activate" or (ab.timing == "limited-action" and sl.limited_used):
             continue
-        cl = ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",)
-        name = spirit_name(g, sl)
-        prov = g.mark(card_of(g, sl), "ability")
         if ab.symbol is None:
-            add("use-ability", f"Use {name}: {ab.text}{prov}", "This Action costs no die.", cl, spirit=i + 1)
+            # the name, ability text and its mark follow from the Spirit card and whether it is defeated
+            k = ("use-ability", seat, i, sl.line, sl.stage, sl.defeated)
+            add(get(k) or put(k, _use_ability(g, seat, i, sl, ab, None)))
             continue
         seen = set()
-        for k, d in enumerate(sl.pool):
+        for n, d in enumerate(sl.pool):
             if symbol(d.face) == ab.symbol and (d.kind, d.face) not in seen:
                 seen.add((d.kind, d.face))
-                # name, ability and clauses follow from the Spirit card (line, stage; never defeated here)
-                key = ("use-ability", seat, i, sl.line, sl.stage, k, d.kind, d.face)
-                out.append(memo.action(key, lambda: make_action(
-                    "use-ability", seat, f"Use {name}: {ab.text}{prov} (remove its {kind_label(d.kind)} showing "
-                    f"{face_label(d.face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
-                    cl + ("sd.action.symbol-cost",), None, spirit=i + 1, die=k + 1)))
+                k = ("use-ability", seat, i, sl.line, sl.stage, sl.defeated, n, d.kind, d.face)
+                add(get(k) or put(k, _use_ability(g, seat, i, sl, ab, (n, d))))
     for j, it in enumerate(p.items):
-        card = g.cards.by_id[it.card]
+        card = by_id[it.card]
         ab = card.ability
         if ab is None or (ab.timing == "limited-action" and it.limited_used) or it.charges == 0:
             continue
-        charges = f" ({it.charges} charge{'s' if it.charges != 1 else ''})" if it.charges is not None else ""
-        add("use-item", f"Use {card.name}{charges}: {ab.text}{g.mark(card, 'text')}", f"{card.name} is in play"
-            + (" and its charges pay for the use." if it.charges else "."),
-            ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",), item=j + 1)
-    key = ("pass", seat, s.gained_by, s.last_was_pass)  # what _pass_why and the clauses read
-    out.append(memo.get(key) or memo.put(key, make_action(
+        k = ("use-item", seat, j, it.card, it.charges)
+        add(get(k) or put(k, _use_item(g, seat, j, it, card)))
+    k = ("pass", seat, s.gained_by, s.last_was_pass)  # what _pass_why and the clauses read
+    add(get(k) or put(k, make_action(
         "pass", seat, "Pass", _pass_why(s, seat), ("sd.pass",) + (("sd.pass.consecutive",) if s.last_was_pass
                                                                  else ()))))
     if s.gained_by is None:
         holds = s.advantage == seat
-        key = ("gain-advantage", seat, holds)
-        out.append(memo.get(key) or memo.put(key, make_action(
+        k = ("gain-advantage", seat, holds)
+        add(get(k) or put(k, make_action(
             "gain-advantage", seat, "Gain the advantage" + (" (you already hold the token)" if holds
                                                            else " (take the Advantage Token)"),
             "Nobody has gained the advantage this round; you take no more actions and your opponent acts until "
             "they pass.", ("sd.advantage.gain",))))
     return out
+
+
+def _use_ability(g, seat: int, i: int, sl, ab, die) -> Action:
+    """Use the ability of the Spirit ``sl`` on space ``i``: free, or paid with ``die`` = (index, die)."""
+    cl = ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",)
+    name = spirit_name(g, sl)
+    prov = g.mark(card_of(g, sl), "ability")
+    if die is None:
+        return make_action("use-ability", seat, f"Use {name}: {ab.text}{prov}", "This Action costs no die.", cl,
+                           spirit=i + 1)
+    n, d = die
+    return make_action("use-ability", seat, f"Use {name}: {ab.text}{prov} (remove its {kind_label(d.kind)} showing "
+                       f"{face_label(d.face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
+                       cl + ("sd.action.symbol-cost",), None, spirit=i + 1, die=n + 1)
+
+
+def _use_item(g, seat: int, j: int, it, card) -> Action:
+    """Use the Item ``it`` (card ``card``) in item space ``j``."""
+    ab = card.ability
+    charges = f" ({it.charges} charge{'s' if it.charges != 1 else ''})" if it.charges is not None else ""
+    return make_action("use-item", seat, f"Use {card.name}{charges}: {ab.text}{g.mark(card, 'text')}",
+                       f"{card.name} is in play" + (" and its charges pay for the use." if it.charges else "."),
+                       ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",),
+                       item=j + 1)
 
 
 def _pass_why(s: SDState, seat: int) -> str:

@@ -130,8 +130,11 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
                     "into your Hand.", ("sp.rally", cl), clan=clan)))
         if k in ("scout-take", "effect-recruit"):
             for clan, camp in recruit_options(g, s, seat, clans):
-                a("recruit", f"Recruit {_an(name(clan))} card into Camp {camp + 1}", _camp_why(p, camp, clan, name),
-                  ("sp.recruit", "sp.recruit.camp", cl), clan=clan, camp=camp + 1)
+                key = ("recruit", seat, clan, camp, cl) + _camp_why_key(p, camp, clan)
+                add(get(key) or put(key, make_action(
+                    "recruit", seat, f"Recruit {_an(name(clan))} card into Camp {camp + 1}",
+                    _camp_why(p, camp, clan, name), ("sp.recruit", "sp.recruit.camp", cl), clan=clan,
+                    camp=camp + 1)))
         if k != "scout-take":
             key = ("skip", seat, k)
             add(get(key) or put(key, make_action(
@@ -191,22 +194,34 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
           ("sp.battle.medal.score", "sp.ruling.medal-optional"))
     elif k == "bonus-recruit":
         for clan, camp in recruit_options(g, s, seat, road_clans(p)):
-            a("recruit-face-down", f"Recruit {_an(name(clan))} card face down into Camp {camp + 1}",
-              "With no Allegiance, the open City Board space grants a face-down Recruit.",
-              ("sp.battle.bonus", "sp.recruit.camp", "sp.ruling.facedown-camp"), clan=clan, camp=camp + 1)
-        a("skip", "Skip the face-down Recruit", "Bonus actions are optional.", ("sp.battle.bonus",))
+            key = ("recruit-face-down", seat, clan, camp)
+            add(get(key) or put(key, make_action(
+                "recruit-face-down", seat, f"Recruit {_an(name(clan))} card face down into Camp {camp + 1}",
+                "With no Allegiance, the open City Board space grants a face-down Recruit.",
+                ("sp.battle.bonus", "sp.recruit.camp", "sp.ruling.facedown-camp"), clan=clan, camp=camp + 1)))
+        key = ("skip", seat, k)
+        add(get(key) or put(key, make_action(
+            "skip", seat, "Skip the face-down Recruit", "Bonus actions are optional.", ("sp.battle.bonus",))))
     elif k == "bonus-manoeuvre":
         for rc, hc in manoeuvre_options(s, seat):
-            a("manoeuvre", f"Manoeuvre: swap {_an(name(rc))} card on your Road with {_an(name(hc))} card from your Hand",
-              "Open City Board spaces grant a Manoeuvre in Battles.", ("sp.battle.manoeuvre", "sp.shield.manoeuvre"),
-              road=rc, hand=hc)
-        a("skip", "Skip the Manoeuvre", "Bonus actions are optional.", ("sp.battle.manoeuvre",))
+            key = ("manoeuvre", seat, rc, hc)
+            add(get(key) or put(key, make_action(
+                "manoeuvre", seat, f"Manoeuvre: swap {_an(name(rc))} card on your Road with {_an(name(hc))} card "
+                "from your Hand", "Open City Board spaces grant a Manoeuvre in Battles.",
+                ("sp.battle.manoeuvre", "sp.shield.manoeuvre"), road=rc, hand=hc)))
+        key = ("skip", seat, k)
+        add(get(key) or put(key, make_action(
+            "skip", seat, "Skip the Manoeuvre", "Bonus actions are optional.", ("sp.battle.manoeuvre",))))
     elif k == "final-recruit":
         for clan, camp in recruit_options(g, s, seat, hand_clans(s, seat)):
-            a("final-recruit", f"Recruit {_an(name(clan))} card from your Hand into Camp {camp + 1}",
-              "In the Final Battle you may Recruit any number of cards from your Hand into legal Camps.",
-              ("sp.final.recruit", "sp.recruit.camp"), clan=clan, camp=camp + 1)
-        a("done", "Stop Recruiting from your Hand", "Any number, including none.", ("sp.final.recruit",))
+            key = ("final-recruit", seat, clan, camp)
+            add(get(key) or put(key, make_action(
+                "final-recruit", seat, f"Recruit {_an(name(clan))} card from your Hand into Camp {camp + 1}",
+                "In the Final Battle you may Recruit any number of cards from your Hand into legal Camps.",
+                ("sp.final.recruit", "sp.recruit.camp"), clan=clan, camp=camp + 1)))
+        key = ("done", seat, k)
+        add(get(key) or put(key, make_action(
+            "done", seat, "Stop Recruiting from your Hand", "Any number, including none.", ("sp.final.recruit",))))
     else:  # pragma: no cover
         raise ValueError(f"unknown decision kind {k!r}")
     return out
@@ -214,6 +229,11 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
 
 _TAKE_CLAUSE = {"scout-take": "sp.scout.take", "effect-rally": "sp.provisional.power", "bonus-rally": "sp.battle.bonus",
                 "effect-recruit": "sp.provisional.power"}
+
+
+def _camp_why_key(p, camp: int, clan: str) -> tuple[bool, bool]:
+    """What :func:`_camp_why` reads of the Camp: whether it holds ``clan`` cards, whether it holds any card."""
+    return camp_clan(p.camps[camp]) == clan, bool(p.camps[camp])
 
 
 def _camp_why(p, camp: int, clan: str, name) -> str:
