@@ -333,8 +333,10 @@ def start_turn(c: Ctx, seat: int) -> None:
     s.turn += 1
     for p in s.players:
         st = p.stats
-        st.released = st.blessings = st.curses = 0
-        st.token_spirits = []
+        if st.released or st.blessings or st.curses:  # (set only when needed: pydantic's setattr is slow)
+            st.released = st.blessings = st.curses = 0
+        if st.token_spirits:
+            st.token_spirits = []
         ended = [m for m in p.next_turn_ap if m.by == seat]
         if ended:
             p.next_turn_ap = [m for m in p.next_turn_ap if m.by != seat]

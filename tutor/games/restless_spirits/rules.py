@@ -65,10 +65,17 @@ def _draft_actions(g, s: RSState) -> list[Action]:
 
 
 def end_turn_action(g, s: RSState) -> Action:
-    p = s.players[s.current]
-    lost = f"; your {p.ap} unused AP {'is' if p.ap == 1 else 'are'} lost" if p.ap else ""
-    return make_action("end-turn", s.current, "End your turn",
-                       f"You may end your turn at any time{lost}.", ("rs.turn.end", "rs.turn.no-carry"))
+    """End the current player's turn (built once per seat and AP, kept in ``g.action_memo``)."""
+    seat = s.current
+    ap = s.players[seat].ap
+    key = ("end-turn", seat, ap)
+    act = g.action_memo.get(key)
+    if act is None:
+        lost = f"; your {ap} unused AP {'is' if ap == 1 else 'are'} lost" if ap else ""
+        act = g.action_memo.put(key, make_action("end-turn", seat, "End your turn",
+                                                 f"You may end your turn at any time{lost}.",
+                                                 ("rs.turn.end", "rs.turn.no-carry")))
+    return act
 
 
 def _attract(g, seat: int, spirit: str, cost: int, ap: int) -> Action:
