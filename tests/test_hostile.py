@@ -575,3 +575,24 @@ def test_cli_check_runs_a_subset(capsys):
     assert cli_main(["check", "--game", "spirit-duels", "--games", "1", "--jobs", "1", "--fast"]) == 0
     out = capsys.readouterr().out
     assert "prebuilt" in out and "draft" in out and "all games passed" in out
+
+
+def test_a_card_file_that_is_not_a_mapping_is_named_in_words(tmp_path, capsys):
+    bad = tmp_path / "cards.yaml"
+    bad.write_text("- just\n- a list\n", encoding="utf-8")
+    assert cli_main(["play", "restless-spirits", "--option", f"cards={bad}", "--max-steps", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}: the top level must be a mapping of named fields (key: value lines), got a list" in err
+    assert "<root>" not in err
+
+
+def test_missing_subcommands_are_named_by_their_choices(capsys):
+    assert cli_main(["scenario"]) == 2
+    assert "the following arguments are required: {run}" in capsys.readouterr().err
+    assert cli_main([]) == 2
+    assert "required: {serve,play,scenario,check,bench}" in capsys.readouterr().err
+
+
+def test_play_header_says_one_player(capsys):
+    assert cli_main(["play", "restless-spirits", "--players", "1", "--max-steps", "1"]) == 0
+    assert capsys.readouterr().out.startswith("Restless Spirits: 1 player, seed 1 (random moves)")

@@ -19,7 +19,8 @@ def _play(args: argparse.Namespace) -> int:
     options = dict(args.option or [])
     s = tutor.new_game(args.game, players=args.players, seed=args.seed, **options)
     shown = "".join(f", {k}={v!r}" for k, v in options.items())
-    print(f"{s.game.title}: {args.players} players, seed {args.seed}{shown} (random moves)")
+    count = f"{args.players} player{'s' if args.players != 1 else ''}"
+    print(f"{s.game.title}: {count}, seed {args.seed}{shown} (random moves)")
     print(setup_text(s))
     rng = Rng.from_seed(args.seed ^ 0x5EED)
     n = 0
@@ -109,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     p = argparse.ArgumentParser(prog="rules-tutor", description="Interactive rules tutor for Restless Spirits, "
                                 "Spirited and Spirit Duels.")
-    sub = p.add_subparsers(dest="cmd", required=True)
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="{serve,play,scenario,check,bench}")
     sub.add_parser("serve", help="start the web app on 127.0.0.1 (see 'rules-tutor serve --help')")
     pp = sub.add_parser("play", help="print a readable transcript of a random game")
     pp.add_argument("game")
@@ -120,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="a game option (repeatable), e.g. setup=draft, lines=competitive, first_game=true, "
                     "side=B; see the README's Engine API")
     ps = sub.add_parser("scenario", help="run scenario files")
-    ps_sub = ps.add_subparsers(dest="scmd", required=True)
+    ps_sub = ps.add_subparsers(dest="scmd", required=True, metavar="{run}")
     pr = ps_sub.add_parser("run", help="run scenarios, printing each step's explanation")
     pr.add_argument("paths", nargs="+", help="scenario files or folders")
     pr.add_argument("--quiet", action="store_true", help="print only the result of each scenario")

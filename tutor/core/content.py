@@ -39,8 +39,29 @@ def format_validation_error(err: ValidationError, where: str) -> str:
     lines = []
     for e in err.errors():
         loc = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in e["loc"]).replace(".[", "[")
-        lines.append(f"{where}: {loc or '<root>'}: {e['msg']}")
+        if loc:
+            lines.append(f"{where}: {loc}: {e['msg']}")
+        elif e["type"] in ("model_type", "dict_type"):  # the whole file (or value) is not a mapping
+            lines.append(f"{where}: the top level must be a mapping of named fields (key: value lines), got "
+                         f"{_kind_of(e.get('input'))}")
+        else:
+            lines.append(f"{where}: the top level: {e['msg']}")
     return "\n".join(lines)
+
+
+def _kind_of(value: Any) -> str:
+    """``"a list"``, ``"a number"``, ``"text"``, ``"nothing (an empty file)"``... for error messages."""
+    if value is None:
+        return "nothing (an empty file)"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return type(value).__name__
 
 
 def first_field(err: ValidationError) -> str | None:
