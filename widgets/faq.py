@@ -215,12 +215,13 @@ class FaqExplorer:
 
     def _edit_panel(self) -> w.Widget:
         g = self.errors.guard
-        self.zone = w.Dropdown(description="Zone", layout=w.Layout(width="260px"))
+        self.zone = w.Dropdown(description="Zone", layout=w.Layout(width="240px"))
         self.op = w.ToggleButtons(options=["Remove", "Add"], value="Remove", style={"button_width": "70px"},
                                   tooltips=["Pick a card in the zone to take out", "Pick a card to put in the zone"])
-        self.card_pick = w.Dropdown(description="Card", layout=w.Layout(width="300px"))
+        self.card_pick = w.Dropdown(description="Card", layout=w.Layout(width="280px"))
         self.apply_card = _button("Remove this card", "tutor-faq-edit", "pencil",
                                   "Change the set-up and restart the scenario")
+        self.apply_card.layout.width = "150px"  # the same for "Add this card": the row does not reflow
         self.ap_seat = w.Dropdown(description="AP of", layout=w.Layout(width="170px"))
         self.ap_value = w.BoundedIntText(value=1, min=0, max=20, layout=w.Layout(width="64px"))
         self.apply_ap = _button("Set AP (0-20)", "tutor-faq-edit", "bolt")
@@ -236,13 +237,15 @@ class FaqExplorer:
         self.apply_ap.on_click(g(lambda _b: self.apply_edit(faq.SetAP(self.ap_seat.value, self.ap_value.value))))
         self.apply_turn.on_click(g(lambda _b: self.apply_edit(faq.SetCurrent(self.turn_seat.value))))
         self.undo_edits.on_click(g(lambda _b: self.open(self.entry.id)))
+        # Each control goes with its button in one group that never splits; a narrow page wraps between groups.
         row = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        group = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", margin="0 14px 0 0"))
         box = w.VBox([
             w.HTML('<h3>What if…?</h3><div class="rt-muted">Change the starting set-up, then watch the scenario run '
                    "again from it.</div>"),
-            row([self.zone, self.op, self.card_pick, self.apply_card]),
-            row([self.ap_seat, self.ap_value, self.apply_ap, w.HTML("&nbsp;&nbsp;"), self.turn_seat,
-                 self.apply_turn, w.HTML("&nbsp;&nbsp;"), self.undo_edits]),
+            row([group([self.zone, self.op]), group([self.card_pick, self.apply_card])]),
+            row([group([self.ap_seat, self.ap_value, self.apply_ap]), group([self.turn_seat, self.apply_turn]),
+                 group([self.undo_edits])]),
             self.edit_error, self.edit_list])
         box.add_class("rt-faq-edit")
         return box

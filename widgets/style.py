@@ -264,8 +264,8 @@ def prov_text(text: str) -> str:
 
 def plain_label(text: str) -> str:
     """An engine sentence for a button caption or tooltip (plain text): its ``[provisional]`` marks shortened to
-    ``[prov.]``, so a provisional value still says so on the button."""
-    return text.replace("[provisional]", "[prov.]")
+    ``[prov]``, so a provisional value still says so on the button."""
+    return text.replace("[provisional]", "[prov]")
 
 
 def markdown(text: str) -> str:

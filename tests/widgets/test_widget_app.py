@@ -350,4 +350,4 @@ def test_action_buttons_say_when_a_value_is_provisional():
     marked = [a for a in app.session.legal_actions() if "[provisional]" in a.label]
     captions = [b.description for b in app.actions.action_buttons]
     for a in marked:
-        assert any(a.label.replace("[provisional]", "[prov.]") in c for c in captions), a.label
+        assert any(a.label.replace("[provisional]", "[prov]") in c for c in captions), a.label

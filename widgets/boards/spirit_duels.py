@@ -334,7 +334,7 @@ def _player(session: Session, p) -> str:
         tags += '<span class="rt-turn">' + ("CHOOSING" if s.pending else "YOUR TURN") + "</span>"
     if s.advantage == p.seat and s.phase != "setup":
         tags += ' <span class="sd-flag" title="Holds the Advantage Token: acts first each round, orders effects that '
-        tags += 'happen together and places the Advantage Die"><span class="sd-advtoken">?</span>Advantage Token</span>'
+        tags += 'happen together and places the Advantage Die"><span class="sd-advtoken">A</span>Advantage Token</span>'
     if s.gained_by == p.seat:
         tags += ' <span class="sd-flag sd-hot">gained the advantage: takes no more actions this round</span>'
     if s.phase == "action" and s.last_was_pass and s.current != p.seat and not s.pending:
@@ -388,9 +388,9 @@ def _strip(s) -> str:
     known = s.phase != "setup" or any(p.team is None for p in s.players)  # the draft gives the token first
     bits = [f'Round <b>{s.round or "–"}</b>',
             f'<span class="sd-phase{" sd-end" if s.phase == "end" else ""}">{phase}</span>',
-            f'<span><span class="sd-advtoken">?</span>Advantage Token: <b>Player {s.advantage + 1}</b></span>'
+            f'<span><span class="sd-advtoken">A</span>Advantage Token: <b>Player {s.advantage + 1}</b></span>'
             if known else
-            '<span><span class="sd-advtoken">?</span>Advantage Token: given at random once both hands are kept</span>']
+            '<span><span class="sd-advtoken">A</span>Advantage Token: given at random once both hands are kept</span>']
     if s.phase == "action":
         if s.gained_by is not None:
             bits.append(f'<span class="sd-flag sd-hot">Player {s.gained_by + 1} gained the advantage: Player '
@@ -448,7 +448,7 @@ def _draft_player(session: Session, p, acting: bool) -> str:
     g, s = session.game, session.state
     tag = '<span class="rt-turn">CHOOSING</span>' if acting else ""
     if s.advantage == p.seat:
-        tag += ' <span class="sd-flag"><span class="sd-advtoken">?</span>Advantage Token</span>'
+        tag += ' <span class="sd-flag"><span class="sd-advtoken">A</span>Advantage Token</span>'
     chosen = [sl.line for sl in p.spirits]
     if s.draft.revealed or acting:
         names = ", ".join(esc(g.cards.line_by_id[ln].name) + prov_badge(g.cards.line_by_id[ln].provisional, ("name",))
