@@ -69,28 +69,16 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
             label = f"Discard {g.card_label(card)}"
             a("choose-card", label, "Drain lets you discard one of the revealed cards." if d.need == "drain" else
               "Choose a card.", ("sd.class.drain",) if d.need == "drain" else ("sd.choose.card",), card=card)
-    elif d.kind == "mulligan":
+    elif d.kind in _HAND_CHOICES:  # mulligan, end-discard: one card of the hand at a time, or keep the rest
+        kind, label, why, keep, keep_why, clause = _HAND_CHOICES[d.kind]
         hand = s.players[seat].hand
         for card in sorted(set(hand)):
-            key = ("set-aside", seat, card)
-            add(get(key) or put(key, make_action(
-                "set-aside", seat, f"Set aside {g.card_label(card)}", "Before the first round you may set aside any "
-                "cards of your opening hand; you draw back up to 5.", ("sd.setup.mulligan",), card=card)))
-        key = ("keep-hand", seat, "mulligan", len(hand))
-        add(get(key) or put(key, make_action(
-            "keep-hand", seat, f"Keep the other {plural(len(hand), 'card')}", "You may stop setting cards aside at "
-            "any time.", ("sd.setup.mulligan",))))
-    elif d.kind == "end-discard":
-        hand = s.players[seat].hand
-        for card in sorted(set(hand)):
-            key = ("discard", seat, card)
-            add(get(key) or put(key, make_action(
-                "discard", seat, f"Discard {g.card_label(card)}", "In the End Phase each player may discard any "
-                "number of cards before drawing back up to 5.", ("sd.end.discard",), card=card)))
-        key = ("keep-hand", seat, "end-discard", len(hand))
-        add(get(key) or put(key, make_action(
-            "keep-hand", seat, f"Keep the {plural(len(hand), 'card')} in hand", "Discarding is optional.",
-            ("sd.end.discard",))))
+            key = (kind, seat, card)
+            add(get(key) or put(key, make_action(kind, seat, label.format(g.card_label(card)), why, (clause,),
+                                                 card=card)))
+        key = ("keep-hand", seat, d.kind, len(hand))
+        add(get(key) or put(key, make_action("keep-hand", seat, keep.format(plural(len(hand), "card")), keep_why,
+                                             (clause,))))
     elif d.kind == "meditate-pick":
         marked = set(w.cards)
         spirits = s.players[seat].spirits
@@ -132,6 +120,17 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
     else:  # pragma: no cover
         raise ValueError(f"unknown decision kind {d.kind!r}")
     return out
+
+
+#: Decisions that take cards from the hand one at a time: decision kind -> (action kind, label, why, "keep" label,
+#: "keep" why, clause); ``{}`` in a label is the card, in the "keep" label the number of cards in hand.
+_HAND_CHOICES = {
+    "mulligan": ("set-aside", "Set aside {}", "Before the first round you may set aside any cards of your opening "
+                 "hand; you draw back up to 5.", "Keep the other {}", "You may stop setting cards aside at any time.",
+                 "sd.setup.mulligan"),
+    "end-discard": ("discard", "Discard {}", "In the End Phase each player may discard any number of cards before "
+                    "drawing back up to 5.", "Keep the {} in hand", "Discarding is optional.", "sd.end.discard"),
+}
 
 
 def _spirit_why(source: str, side: str, for_opponent: bool) -> str:
