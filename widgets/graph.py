@@ -7,8 +7,15 @@ it the cards (grouped by kind) are on the left and the rules' words (grouped by 
 labelled box, so edges run from cards to the words they act on instead of a hairball. "Focus" draws only the
 selected node with what affects it on the left and what it affects on the right.
 
+View: the page opens at a readable zoom on the drawing's top-left corner (the cards; with ``?node=ID`` on that
+node); "Show whole graph" fits everything, "Readable size" goes back. "Find" selects a node, outlines it (class
+``found``, cleared by the next search or click) and centres the view on it: two invisible ``halo`` nodes are moved
+around it and the view is fitted to them.
+
 Stable CSS classes: ``tutor-graph`` (the root), ``tutor-graph-details`` (the details panel), ``tutor-graph-path``
-(the path answer), ``tutor-graph-scenario`` (a link to the FAQ explorer), ``tutor-graph-how`` (the path button).
+(the path answer), ``tutor-graph-scenario`` (a link to the FAQ explorer), ``tutor-graph-how`` (the path button),
+``tutor-graph-all`` / ``tutor-graph-read`` (the view buttons). On the canvas (cytoscape classes): ``focus`` (the
+selected node), ``found`` (the node Find found).
 """
 from __future__ import annotations
 
@@ -30,6 +37,15 @@ KIND_COLOURS = {"blocks": "#c62828", "copies": "#00838f", "modifies": "#ef6c00",
 CARD_KINDS = ("spirit", "blessing", "curse", "clan", "allegiance", "wonder", "class", "move", "item", "trait")
 WORD_KINDS = ("keyword", "status", "token", "resource", "limit", "action", "event")
 CELL_W, CELL_H, GAP = 148, 58, 60
+NODE_W, NODE_H = 132, 46
+#: The zoom of the first view: the nodes' 14 px labels drawn at about 12.5 px.
+READ_ZOOM = 0.9
+#: Half the width and height (model units) of the box fitted to the view around a found node: about READ_ZOOM on
+#: the 660 px high canvas (less when the canvas is narrower than 600 px).
+HALO_X, HALO_Y = 300.0, 360.0
+#: Model units from the drawn nodes' centres to the drawing's left and top edges (the half node, the group boxes'
+#: padding and their labels above them).
+EDGE_LEFT, EDGE_TOP = NODE_W / 2 + 26, NODE_H / 2 + 64
 
 CSS = """
 .tutor-graph .custom-widget { height: 660px; width: 100%; resize: none; }
@@ -45,7 +61,15 @@ CSS = """
 .tutor-graph-details li { margin: 3px 0; }
 .rt-g-kind { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 6px; padding: 0 6px;
   color: #fff; margin: 0 3px; }
-.rt-g-cl { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 11px; color: #55506a; }
+.tutor-graph .rt-g-view { align-items: center; flex-flow: row wrap; }
+.tutor-graph .rt-g-view .widget-html { flex: 1 1 260px; }
+.tutor-graph .rt-g-view .jupyter-button { height: 26px; line-height: 24px; font-size: 12.5px; margin: 2px 0 2px 6px;
+  background: #f4f0fb; color: #3b2456; border: 1px solid #ddd6ee; border-radius: 6px; }
+.tutor-graph .rt-g-view .jupyter-button:hover { background: #e8e0f7; }
+.rt-g-cl { display: inline-block; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 10.5px;
+  line-height: 15px; color: #6a6484; background: #f3f0f9; border: 1px solid #e4def0; border-radius: 4px;
+  padding: 0 5px; margin: 0 0 0 4px; white-space: nowrap; vertical-align: 1px; }
+.tutor-graph-details li .rt-g-ctext { display: block; margin-top: 1px; }
 a.tutor-graph-scenario { display: inline-block; background: #2e7d32; color: #fff; border-radius: 8px;
   padding: 2px 8px; margin: 2px 3px 2px 0; font-size: 12px; text-decoration: none; }
 a.tutor-graph-scenario:hover { background: #1b5e20; }
@@ -59,15 +83,16 @@ a.tutor-graph-scenario:hover { background: #1b5e20; }
 def _style() -> list[dict]:
     s = [
         {"selector": "node", "style": {
-            "label": "data(label)", "font-size": 13, "text-wrap": "wrap", "text-max-width": 124, "text-valign": "center",
-            "text-halign": "center", "shape": "round-rectangle", "width": 132, "height": 46, "background-color": "#fff",
+            "label": "data(label)", "font-size": 14, "text-wrap": "wrap", "text-max-width": NODE_W - 6,
+            "text-valign": "center", "text-halign": "center", "shape": "round-rectangle", "width": NODE_W,
+            "height": NODE_H, "background-color": "#fff",
             "border-width": 1.5, "border-color": "#7c4dbc", "color": "#1f1d2b"}},
         {"selector": "node.light", "style": {"background-color": "#f1eafc", "border-color": "#7c4dbc"}},
         {"selector": "node.dark", "style": {"background-color": "#3b2456", "color": "#fff"}},
         {"selector": "node.blessing", "style": {"background-color": "#fff3c4", "border-color": "#b8900c"}},
         {"selector": "node.curse", "style": {"background-color": "#fde3e3", "border-color": "#c62828"}},
         {"selector": "node.word", "style": {"shape": "ellipse", "background-color": "#eef5ff", "border-color": "#1565c0",
-                                            "border-style": "dashed"}},
+                                            "border-style": "dashed", "underlay-shape": "ellipse"}},
         {"selector": "node.pending", "style": {"opacity": 0.55}},
         {"selector": "node.group", "style": {
             "shape": "round-rectangle", "background-color": "#faf8ff", "background-opacity": 1, "border-color": "#ddd6ee",
@@ -77,6 +102,12 @@ def _style() -> list[dict]:
                                             "border-color": "#5b2d90"}},
         {"selector": "node:selected", "style": {"border-width": 4, "border-color": "#ff8f00"}},
         {"selector": "node.focus", "style": {"border-width": 4, "border-color": "#ff8f00"}},
+        {"selector": "node.found", "style": {
+            "border-width": 5, "border-color": "#e65100", "border-style": "solid", "font-weight": "bold",
+            "underlay-color": "#ffb300", "underlay-padding": 9, "underlay-opacity": 0.55,
+            "z-index": 20}},
+        {"selector": "node.halo", "style": {"width": 1, "height": 1, "opacity": 0, "label": "", "events": "no",
+                                            "border-width": 0}},
         {"selector": "edge", "style": {"width": 1.6, "curve-style": "bezier", "target-arrow-shape": "triangle",
                                        "arrow-scale": 0.9, "opacity": 0.45}},
         {"selector": "edge.path", "style": {"width": 5, "opacity": 1}},
@@ -98,6 +129,11 @@ def _node_classes(d: dict) -> str:
     if d.get("pending"):
         out.append("pending")
     return " ".join(out)
+
+
+def _clause_tags(clauses) -> str:
+    """The clause ids behind a line, each a small muted tag (``rt-g-cl``) after the text it backs."""
+    return "".join(f'<span class="rt-g-cl" title="rule clause">{esc(c)}</span>' for c in clauses)
 
 
 def _grid(ids: list[str], x0: float, y0: float, rows: int) -> tuple[dict[str, tuple[float, float]], float, float]:
@@ -150,14 +186,20 @@ class GraphView:
     """The page: filters, the drawn graph, the details of the selected node, the path query.
 
     Methods for callbacks (and tests): :meth:`set_game`, :meth:`redraw`, :meth:`select` (a node id),
-    :meth:`on_node_click` (ipycytoscape's click payload), :meth:`ask_path`.
+    :meth:`on_node_click` (ipycytoscape's click payload), :meth:`find_node`, :meth:`show_all`, :meth:`show_readable`,
+    :meth:`ask_path`.
     """
 
     def __init__(self, game: str = "restless-spirits", node: str | None = None, G=None) -> None:
         self.G = G if G is not None else tg.build(None)
         self.errors = ErrorPanel()
         self.selected: str | None = None
+        self.found: str | None = None  # the node the last search found (outlined until the next search or click)
+        self.view = "read"  # the view after a redraw: "read" (readable zoom, top-left) or "all" (the whole drawing)
         self._gen = 0
+        self._views = 0  # counts the views asked for, so that asking the same view again still reaches the browser
+        self._els: dict[str, ipycytoscape.Node] = {}  # node id -> its drawn element (also "halo:a", "halo:b")
+        self._topleft = (0.0, 0.0)
         self.path_edges: set[tuple] = set()
         self._names = {f"{d['label']} · {tg.GAME_TITLES[d['game']]}": n for n, d in self.G.nodes(data=True)}
         self._titles = {e.id: e.title for g in tg.GAMES for e in tg._index(g)}
@@ -183,11 +225,22 @@ class GraphView:
         self.details = w.HTML(self._intro())
         self.details.add_class("tutor-graph-details")
         self.count = w.HTML()
+        self.all_btn = w.Button(description="Show whole graph", tooltip="Fit every drawn node in the view",
+                                layout=w.Layout(width="auto"))
+        self.all_btn.add_class("tutor-graph-all")
+        self.read_btn = w.Button(description="Readable size", tooltip="Back to the readable zoom, top-left corner",
+                                 layout=w.Layout(width="auto"))
+        self.read_btn.add_class("tutor-graph-read")
         self.cy = ipycytoscape.CytoscapeWidget(layout=w.Layout(height="660px", width="100%",
                                                                border="1px solid #ddd6ee"))
         self.cy.min_zoom, self.cy.max_zoom = 0.1, 3.0
         self.cy.set_style(_style())
         self.cy.on("node", "click", self.errors.guard(self.on_node_click))
+        start = node or _query_node()
+        if start and start in self.G and self.G.nodes[start]["game"] != game and game != "all":
+            self.game.value = self.G.nodes[start]["game"]
+        if start and start in self.G:
+            self.selected = self.found = start
         self._groups()
         self.redraw()
         g = self.errors.guard
@@ -195,11 +248,12 @@ class GraphView:
         for cb in (self.group, self.focus, self.labels, *self.kinds.values()):
             cb.observe(g(lambda _c: self.redraw()), names="value")
         self.find.observe(g(lambda c: self.find_node(c["new"])), names="value")
+        self.all_btn.on_click(g(lambda _b: self.show_all()))
+        self.read_btn.on_click(g(lambda _b: self.show_readable()))
         self.how.on_click(g(lambda _b: self.ask_path(self._names.get(self.src.value, self.src.value),
                                                      self.dst.value and self._names.get(self.dst.value, self.dst.value))))
-        start = node or _query_node()
         if start and start in self.G:
-            self.select(start)
+            self.details.value = self._details(start)
         legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
         banner = w.HTML('<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
                         'from the games\' own card data — click a node</small></div>')
@@ -207,7 +261,9 @@ class GraphView:
         kinds = w.HBox([w.HTML("<b>Edges:</b>&nbsp;", layout=w.Layout(width="60px")), *self.kinds.values(),
                         self.labels, self.focus], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         query = w.HBox([self.src, self.dst, self.how], layout=w.Layout(flex_flow="row wrap"))
-        main = w.HBox([w.VBox([self.cy, self.count], layout=w.Layout(flex="3 1 640px")),
+        view = w.HBox([self.count, self.all_btn, self.read_btn])
+        view.add_class("rt-g-view")
+        main = w.HBox([w.VBox([view, self.cy], layout=w.Layout(flex="3 1 640px")),
                        w.VBox([self.details], layout=w.Layout(flex="2 1 360px"))],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), banner, filters, kinds,
@@ -274,19 +330,88 @@ class GraphView:
                 "edges": []}
         for n in nodes:
             d = self.G.nodes[n]
-            cls = _node_classes(d) + (" focus" if n == self.selected else "")
             entry = {"data": {"id": n, "label": d["label"], **({"parent": parent[n]} if parent else {})},
-                     "classes": cls, "position": {"x": pos[n][0], "y": pos[n][1]}}
+                     "classes": self._classes(n), "position": {"x": pos[n][0], "y": pos[n][1]}}
             data["nodes"].append(entry)
+        if nodes and not focus:
+            # Two invisible nodes in no box: find_node moves them around the found node and fits the view to them.
+            # Until then they sit at the drawing's middle, where they change no fitted view.
+            xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+            mid = {"x": (min(xs) + max(xs)) / 2, "y": (min(ys) + max(ys)) / 2}
+            data["nodes"] += [{"data": {"id": h, "halo": 1}, "classes": "halo", "position": dict(mid)}
+                              for h in ("halo:a", "halo:b")]
+        self._topleft = (min((p[0] for p in pos.values()), default=0.0) - EDGE_LEFT,
+                         min((p[1] for p in pos.values()), default=0.0) - (EDGE_TOP if boxes else NODE_H / 2))
         for u, v, k in edges:
             d = self.G.edges[u, v, k]
             cls = d["kind"] + (" path" if (u, v, k) in self.path_edges else "") + (" labelled" if self.labels.value else "")
             data["edges"].append({"data": {"id": f"{u}>{v}#{k}", "source": u, "target": v, "kind": d["kind"]},
                                   "classes": cls})
         self._draw(data)
-        self.cy.set_layout(name="preset", fit=True, padding=20, animate=False)
+        self._set_view(self._fit_all() if focus or self.view == "all" else self._readable(self.found))
         self.count.value = (f'<span class="rt-muted">{len(nodes)} nodes, {len(edges)} edges shown. Scroll to zoom, '
-                            "drag to pan; colours: the edge kinds above.</span>")
+                            "drag to pan.</span>")
+
+    # -- the view (cytoscape's "preset" layout: the positions are ours, the options set the zoom and pan) ---------
+    def _set_view(self, options: dict) -> None:
+        """Ask the browser for a view. The whole options dict is replaced (``set_layout`` would keep old keys) and
+        carries a counter, so that the same view asked twice is still sent (a dict equal to the last one is not)."""
+        self._views += 1
+        self.cy.cytoscape_layout = {"name": "preset", "animate": False, **options, "rt_view": self._views}
+
+    @staticmethod
+    def _fit_all() -> dict:
+        # Every node but the halos (the browser fits every element anyway when the drawing itself changes; the
+        # halos then sit inside the drawing).
+        return {"fit": True, "padding": 20, "eles": "node[^halo]"}
+
+    def _readable(self, anchor: str | None = None) -> dict:
+        """A fixed zoom (READ_ZOOM) showing the drawing's top-left corner, or the drawn node ``anchor`` (the page
+        opened on it, or Find found it) about 320 px from the left and in the middle of the height: this needs no
+        width of the canvas, which Python does not know."""
+        z = READ_ZOOM
+        x0, y0 = self._topleft
+        pan = {"x": 12 - z * x0, "y": 12 - z * y0}
+        el = self._els.get(anchor or "")
+        if el is not None:
+            x, y = el.position["x"], el.position["y"]
+            pan = {"x": min(pan["x"], 320 - z * x), "y": min(pan["y"], 330 - z * y)}
+        return {"fit": False, "zoom": z, "pan": pan}
+
+    def show_all(self) -> None:
+        """The "Show whole graph" button: fit every drawn node in the view (and keep doing so after filtering)."""
+        self.view = "all"
+        self._set_view(self._fit_all())
+
+    def show_readable(self) -> None:
+        """The "Readable size" button: back to the readable zoom on the drawing's top-left corner."""
+        self.view = "read"
+        self._set_view(self._readable())
+
+    def _centre(self, nid: str) -> bool:
+        """Centre the view on the drawn node ``nid`` at about the readable zoom: the halos go to the corners of a
+        box around it and the view is fitted to them. False when ``nid`` is not drawn (or in Focus mode)."""
+        el, a, b = self._els.get(nid), self._els.get("halo:a"), self._els.get("halo:b")
+        if el is None or a is None or b is None:
+            return False
+        x, y = el.position["x"], el.position["y"]
+        a.position = {"x": x - HALO_X, "y": y - HALO_Y}
+        b.position = {"x": x + HALO_X, "y": y + HALO_Y}
+        self._set_view({"fit": True, "padding": 0, "eles": ".halo"})
+        return True
+
+    def _classes(self, n: str) -> str:
+        return (_node_classes(self.G.nodes[n]) + (" focus" if n == self.selected else "")
+                + (" found" if n == self.found else ""))
+
+    def _restyle(self, *nids: str | None) -> None:
+        """Give the drawn nodes ``nids`` their classes again (selection and search marks) without redrawing."""
+        for n in dict.fromkeys(nids):
+            el = self._els.get(n) if n else None
+            if el is not None:
+                cls = self._classes(n)
+                if el.classes != cls:
+                    el.classes = cls
 
     def _draw(self, data: dict) -> None:
         """Replace the drawn elements in one go (ipycytoscape's add_* methods sync once per element)."""
@@ -304,6 +429,7 @@ class GraphView:
         graph.edges = []
         graph.nodes = nodes
         graph.edges = edges
+        self._els = {n["data"]["id"]: el for n, el in zip(data["nodes"], nodes)}
         for el in old:
             el.close()
 
@@ -312,14 +438,18 @@ class GraphView:
         """ipycytoscape's click callback: ``node["data"]["id"]`` is the node id (group boxes are ignored)."""
         nid = node.get("data", {}).get("id", "").rsplit("@", 1)[0]
         if nid in self.G:
+            found, self.found = self.found, None  # a click ends the search's mark
+            self._restyle(found)
             self.select(nid)
 
     def select(self, nid: str) -> None:
-        """Show ``nid``'s details (and draw its neighbourhood when focusing)."""
-        self.selected = nid
+        """Show ``nid``'s details and outline its node (and draw its neighbourhood when focusing)."""
+        before, self.selected = self.selected, nid
         self.details.value = self._details(nid)
         if self.focus.value:
             self.redraw()
+        else:
+            self._restyle(before, nid)
 
     def _edge_line(self, u: str, v: str, k, other: str) -> str:
         d = self.G.edges[u, v, k]
@@ -328,8 +458,7 @@ class GraphView:
         rhs = f"<b>{esc(tg.label(self.G, v))}</b>" if other == v else esc(tg.label(self.G, v))
         prov = ' <span class="rt-prov" title="depends on a provisional card value">provisional</span>' \
             if d.get("provisional") else ""
-        cl = " ".join(d["clauses"])
-        return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])} <span class="rt-g-cl">[{esc(cl)}]</span></li>'
+        return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])}{_clause_tags(d["clauses"])}</li>'
 
     def _details(self, nid: str) -> str:
         G, d = self.G, self.G.nodes[nid]
@@ -366,8 +495,8 @@ class GraphView:
                                      + [c for *_e, x in G.out_edges(nid, data=True) for c in x["clauses"]]))
         if clauses:
             parts.append("<h4>Rules (clauses)</h4><ul>" + "".join(
-                f'<li><span class="rt-g-cl">{esc(c)}</span> <b>{esc(known[c].title)}</b>: {esc(known[c].text)}</li>'
-                for c in clauses if c in known) + "</ul>")
+                f'<li><b>{esc(known[c].title)}</b>{_clause_tags([c])}'
+                f'<span class="rt-g-ctext">{esc(known[c].text)}</span></li>' for c in clauses if c in known) + "</ul>")
         return "".join(parts)
 
     def _intro(self) -> str:
@@ -378,21 +507,46 @@ class GraphView:
 
     # -- paths ----------------------------------------------------------------------------------------------------
     def find_node(self, text: str) -> str | None:
-        """Select the node named ``text`` (a list entry, a card or word id, or part of a name, any case); when none
-        matches, say so in the details panel. Returns the node id, or None."""
+        """Select the node named ``text`` (a list entry, a card or word id, or part of a name, any case; the shown
+        game's nodes first), outline it (class ``found``) and centre the view on it, switching the game or dropping
+        the Side/Class filter when it is not drawn. The previous search's outline goes first. When none matches,
+        say so in the details panel. Returns the node id, or None."""
+        before, self.found = self.found, None
+        self._restyle(before)
         text = (text or "").strip()
         if not text:
             return None
-        node = self._names.get(text)
+        node = self._names.get(text) or self._lookup(text)
         if node is None:
-            try:
-                node = tg.find(self.G, text)
-            except KeyError:
-                self.details.value = (f'<p class="tutor-graph-none">No card or rule word is called “{esc(text)}”. '
-                                      "Type part of a name, or pick one from the list.</p>")
-                return None
+            self.details.value = (f'<p class="tutor-graph-none">No card or rule word is called “{esc(text)}”. '
+                                  "Type part of a name, or pick one from the list.</p>")
+            return None
+        game = self.G.nodes[node]["game"]
+        redrawn = self.game.value not in ("all", game)
+        if redrawn:
+            self.set_game(game)  # draws that game (and resets Side/Class)
+        self.found = node
         self.select(node)
+        if node not in self._els and self.group.value:
+            self.group.value = ""  # its Side/Class filter hid it: the observer draws again
+            redrawn = True
+        if self.focus.value:
+            return node  # the focus view is fitted to the node and its neighbours
+        if redrawn:
+            # The browser adds the new drawing after it has applied the view: a view that needs no element.
+            self._set_view(self._readable(node))
+        else:
+            self._centre(node)
         return node
+
+    def _lookup(self, text: str) -> str | None:
+        games = ([self.game.value] if self.game.value != "all" else []) + [None]
+        for game in games:
+            try:
+                return tg.find(self.G, text, game)
+            except KeyError:
+                pass
+        return None
 
     def ask_path(self, a: str, b: str) -> str:
         """Answer "how can ``a`` affect ``b``?" (node ids or names), highlight the paths, return the answer text."""

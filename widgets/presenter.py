@@ -6,12 +6,14 @@
 - :class:`Recorder` (the "Record" tab): a live session (a free game, a walkthrough's start, or a walkthrough to
   edit) played with the normal actions panel; narration and notes typed per step; "Save walkthrough" writes YAML
   through :func:`tutor.walkthrough.save_in_folder` (one folder: ``$RULES_TUTOR_WALKTHROUGHS`` or ``~/rules-tutor-walkthroughs``) and shows it for copying.
-- :class:`PresenterApp` / :func:`presenter_app`: both tabs under one root with CSS class ``tutor-presenter``.
+- :class:`PresenterApp` / :func:`presenter_app`: both tabs under one root with CSS class ``tutor-presenter``; the
+  large type is the Present tab's only (CSS class ``tutor-large-type``), the Record tab is in the tutor's normal type.
 
 Views only: the session lives in a :class:`~widgets.model.SessionModel`; the walkthrough files are read and
-written by :mod:`tutor.walkthrough`. Stable CSS classes: ``tutor-presenter`` (root), ``tutor-presenter-next``,
-``tutor-presenter-back``, ``tutor-presenter-jump``, ``tutor-narration``, ``tutor-teacher-notes``,
-``tutor-presenter-save``; the reused panels keep ``tutor-action``, ``tutor-event`` and ``tutor-clause``.
+written by :mod:`tutor.walkthrough`. Stable CSS classes: ``tutor-presenter`` (root), ``tutor-large-type`` (the
+Present tab), ``tutor-presenter-next``, ``tutor-presenter-back``, ``tutor-presenter-jump``, ``tutor-narration``,
+``tutor-teacher-notes``, ``tutor-presenter-save``; the reused panels keep ``tutor-action``, ``tutor-event`` and
+``tutor-clause``.
 """
 from __future__ import annotations
 
@@ -34,18 +36,29 @@ from .panels import BoardView, StepLog
 from .style import esc, html_widget, prov_text, style_widget
 
 CSS = """
-.tutor-presenter { --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 34px;
-  --jp-widgets-horizontal-tab-width: 240px; font-size: 18px; }
-.tutor-presenter .lm-TabBar-tab, .tutor-presenter .p-TabBar-tab { font-size: 18px; }
+/* the page: the root (tutor-presenter) only sizes its tab bar; the large type is the Present tab's
+   (tutor-large-type), the Record tab is a form for the teacher in the tutor's normal type */
+.tutor-presenter { --jp-widgets-horizontal-tab-width: 240px; }
+.tutor-presenter > .widget-tab > .widget-tab-bar .lm-TabBar-tab,
+.tutor-presenter > .widget-tab > .widget-tab-bar .p-TabBar-tab { font-size: 18px; }
+.tutor-large-type { --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 34px; font-size: 18px; }
 .rt-present { padding: 4px 2px; }
 .rt-pbar { align-items: center; gap: 10px; flex-wrap: wrap; margin: 2px 0 8px 0; }
+.rt-phead-tools { align-items: center; gap: 10px; flex-wrap: wrap; }
 .rt-ptitle { font-size: 30px; font-weight: 800; color: #3d1f66; line-height: 1.2; }
-.rt-counter { font-size: 24px; font-weight: 700; color: #3d3850; white-space: nowrap; padding: 0 6px; }
+/* Back, the step counter and Next have fixed widths: Next stays put from "Step 9" to "Step 10" */
+.rt-counter-box { flex: 0 0 auto; }
+.rt-counter-box .widget-html-content { width: 100%; }
+.rt-counter { font-size: 24px; font-weight: 700; color: #3d3850; white-space: nowrap; padding: 0 6px;
+  text-align: center; font-variant-numeric: tabular-nums; overflow: hidden; text-overflow: ellipsis; }
 .tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { font-size: 24px; height: 54px;
-  padding: 0 26px; border-radius: 10px; font-weight: 700; }
+  padding: 0 12px; border-radius: 10px; font-weight: 700; flex: 0 0 auto; }
 .tutor-presenter-next.jupyter-button { background: #5b2d90; color: #fff; }
 .tutor-presenter-back.jupyter-button { background: #ece6f7; color: #3d1f66; }
-.tutor-presenter-jump select { font-size: 18px !important; height: 40px !important; }
+/* the jump list is as wide as its longest label (its select shrinks only on a page narrower than that) */
+.tutor-presenter-jump { --jp-widgets-inline-height: 40px; }
+.tutor-presenter-jump select { font-size: 18px !important; height: 40px !important; flex: 1 1 auto; min-width: 0;
+  width: auto; }
 .tutor-narration { background: #fff; border: 1px solid #ddd6ee; border-left: 12px solid #5b2d90;
   border-radius: 12px; padding: 10px 22px 14px 22px; margin: 4px 0; }
 .tutor-narration .rt-nhead { font-size: 19px; font-weight: 700; color: #6a6484; letter-spacing: .04em;
@@ -53,25 +66,27 @@ CSS = """
 .tutor-narration .rt-ntext { font-size: 34px; line-height: 1.35; color: #1f1d2b; font-weight: 500; }
 .tutor-teacher-notes { background: #fffbea; border: 2px dashed #d4a514; border-radius: 10px; padding: 6px 14px; }
 .tutor-teacher-notes .rt-notes { font-size: 22px; line-height: 1.4; color: #5c4600; }
-.tutor-presenter .rt-current-step { max-height: none; }
-.tutor-presenter .rt-current-step h3, .tutor-presenter .rt-pside h3 { font-size: 22px; }
-.tutor-presenter .rt-current-step .rt-step { font-size: 22px; }
-.tutor-presenter .rt-current-step .rt-ev { font-size: 20px; line-height: 1.4; }
-.tutor-presenter .rt-current-step .rt-tag { font-size: 14px; }
+.tutor-presenter .tutor-large-type .rt-current-step { max-height: none; overflow-x: hidden; }
+.tutor-presenter .tutor-large-type .rt-current-step h3, .tutor-presenter .tutor-large-type .rt-pside h3 {
+  font-size: 22px; }
+.tutor-presenter .tutor-large-type .rt-current-step .rt-step { font-size: 22px; }
+.tutor-presenter .tutor-large-type .rt-current-step .rt-ev { font-size: 20px; line-height: 1.4; }
+.tutor-presenter .tutor-large-type .rt-current-step .rt-tag { font-size: 14px; }
 /* large type: an event's text takes the whole line, its chip goes under it, on the right */
-.tutor-presenter .rt-current-step > .tutor-event { flex: 0 0 100%; margin-top: 6px; }
-.tutor-presenter .rt-current-step > .tutor-clause { max-width: 100% !important; }
-.tutor-presenter .rt-present .tutor-clause.jupyter-button { height: auto; min-height: 30px; font-size: 17px;
+.tutor-presenter .tutor-large-type .rt-current-step > .tutor-event { flex: 0 0 100%; margin-top: 6px; }
+.tutor-presenter .tutor-large-type .rt-current-step > .tutor-clause { max-width: 100% !important; }
+.tutor-presenter .tutor-large-type .tutor-clause.jupyter-button { height: auto; min-height: 30px; font-size: 17px;
   line-height: 1.3; border-radius: 15px; padding: 2px 12px; white-space: normal; text-align: left; }
-.tutor-presenter .rt-present .rt-clause-card .rt-ctitle { font-size: 22px; }
-.tutor-presenter .rt-present .rt-clause-card .rt-ctext { font-size: 19px; }
-.tutor-presenter .rt-pside .rt-muted { font-size: 16px; }
-.tutor-presenter .rt-board { line-height: 1.3; }
-.tutor-presenter .rt-present .rt-board { zoom: 1.3; }
+.tutor-presenter .tutor-large-type .rt-clause-card .rt-ctitle { font-size: 22px; }
+.tutor-presenter .tutor-large-type .rt-clause-card .rt-ctext { font-size: 19px; }
+.tutor-presenter .tutor-large-type .rt-pside .rt-muted { font-size: 16px; }
+.tutor-presenter .tutor-large-type .rt-board { line-height: 1.3; zoom: 1.3; }
+/* zoomed, a narrow zone (the Shrine beside the Lost Spirits) is narrower than a long card's chip: the chip's text
+   wraps rather than running past the zone's right border */
+.tutor-presenter .tutor-large-type .rt-board .rt-chip { white-space: normal; max-width: 100%; }
 .rt-record-head { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }
 .rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 6px 12px;
   margin: 4px; }
-.rt-record-step textarea, .rt-record-head textarea { font-size: 17px; }
 .rt-saved { color: #1b5e20; font-weight: 700; }
 .rt-notsaved { color: #9b1c1c; font-weight: 700; }
 """
@@ -83,12 +98,19 @@ def _teaching_options(game_id: str) -> dict:
 
 
 def presenter_style() -> w.HTML:
-    """The presenter's own ``<style>`` (large type under ``.tutor-presenter``); goes after :func:`style_widget`."""
+    """The presenter's own ``<style>`` (large type under ``.tutor-large-type``, the Present tab only); goes after
+    :func:`style_widget`."""
     return w.HTML(f"<style>{CSS}</style>")
 
 
 _WIDE = {"description_width": "90px"}
 _FIT = {"description_width": "initial"}
+
+LARGE_TYPE = "tutor-large-type"  # the CSS class of the large type: the Present tab's, never the Record tab's
+# Fixed widths in the Present tab's bar, so that Next does not move from step to step: Back and Next (24px bold
+# captions) and the step counter, wide enough for "Start · 120 steps" or "Step 100 of 120" in 24px bold.
+BUTTON_WIDTH = "150px"
+COUNTER_WIDTH = "250px"
 
 
 def _guard(errors: ErrorPanel, fn):
@@ -138,7 +160,9 @@ class CurrentStep(StepLog):
     def _frame(self) -> w.VBox:
         self._did = html_widget("<h3>What the rules did</h3>")
         self._before = html_widget("<h3>Before the first step</h3>")
-        self._list = w.VBox(layout=w.Layout(width="100%"), _dom_classes=("rt-panel", "rt-scroll", "rt-current-step"))
+        # no width: stretched to the side column, inside its border (a width of 100% plus the panel's margin
+        # overflowed the column, which cut off the panel's right border)
+        self._list = w.VBox(_dom_classes=("rt-panel", "rt-scroll", "rt-current-step"))
         return self._list  # the panel is the box of the step's widgets
 
     def render(self) -> None:
@@ -184,9 +208,13 @@ class Presenter:
         self.next = w.Button(description="Next", icon="arrow-right", tooltip="Play the next step")
         self.back.add_class("tutor-presenter-back")
         self.next.add_class("tutor-presenter-next")
-        self.counter = w.HTML()
+        self.counter = w.HTML(layout=w.Layout(width=COUNTER_WIDTH))
+        self.counter.add_class("rt-counter-box")
+        # as wide as its longest step label (on the bar's line when it fits there, else on a line of its own),
+        # never wider than the page: the labels can be read
         self.jump = w.Dropdown(options=self._jump_options(), value=0, description="Jump to",
-                               style={"description_width": "initial"}, layout=w.Layout(width="480px"))
+                               style={"description_width": "initial"},
+                               layout=w.Layout(width="auto", flex="0 1 auto", max_width="100%"))
         self.jump.add_class("tutor-presenter-jump")
         self.title = w.HTML()
         self.narration = w.HTML()
@@ -207,11 +235,13 @@ class Presenter:
         self.notes_toggle.observe(g(lambda ch: self.show_notes(ch["new"])), names="value")
         self.model.observe(lambda m, change: change != "clause" and self.render())
         for b in (self.back, self.next):
-            b.layout.width = "auto"
-        bar = w.HBox([self.back, self.counter, self.next, self.jump, self.notes_toggle])
+            b.layout.width = BUTTON_WIDTH
+        bar = w.HBox([self.back, self.counter, self.next, self.jump])
         bar.add_class("rt-pbar")
-        head = w.HBox([self.title, self.picker], layout=w.Layout(justify_content="space-between",
-                                                                  align_items="center", flex_flow="row wrap"))
+        tools = w.HBox([self.picker, self.notes_toggle])  # the teacher's own controls, beside the title
+        tools.add_class("rt-phead-tools")
+        head = w.HBox([self.title, tools], layout=w.Layout(justify_content="space-between",
+                                                            align_items="center", flex_flow="row wrap"))
         side = w.VBox([self.step.widget, self.clause_card.widget],
                       layout=w.Layout(flex="2 1 0", min_width="420px"))
         side.add_class("rt-pside")
@@ -220,6 +250,7 @@ class Presenter:
         self.widget = w.VBox([errors.output, head, bar, self.narration, self.notes_box, main],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("rt-present")
+        self.widget.add_class(LARGE_TYPE)
         self.render()
 
     @property
@@ -334,13 +365,14 @@ class Recorder:
                                      layout=w.Layout(width="auto"))
         self.wid = w.Text(value="my-walkthrough", description="Id", style=_WIDE, layout=w.Layout(width="320px"))
         self.title = w.Text(value="My walkthrough", description="Title", style=_WIDE, layout=w.Layout(width="560px"))
+        # the text boxes have no width of 100%: stretched to their box, inside its border (no sideways scroll bar)
         self.intro = w.Textarea(description="Intro", style=_WIDE, placeholder="What you say before the first step",
-                                layout=w.Layout(width="100%", height="64px"))
+                                layout=w.Layout(width="auto", height="64px"))
         self.step_label = w.HTML()
         self.narration = w.Textarea(description="Narration", style=_WIDE,
-                                    layout=w.Layout(width="100%", height="64px"))
+                                    layout=w.Layout(width="auto", height="64px"))
         self.notes = w.Textarea(description="Notes", style=_WIDE, placeholder="Only for you (hidden while projecting)",
-                                layout=w.Layout(width="100%", height="52px"))
+                                layout=w.Layout(width="auto", height="52px"))
         self._auto_path = default_path(self.wid.value).name
         self.path = w.Text(value=self._auto_path, description="File name", style=_WIDE,
                            layout=w.Layout(width="340px"))
@@ -353,7 +385,7 @@ class Recorder:
         self.show_yaml = w.Button(description="Show YAML", icon="file-text-o", layout=w.Layout(width="auto"))
         self.status = w.HTML()
         self.yaml = w.Textarea(placeholder="The walkthrough's YAML appears here after Save or Show YAML, "
-                                           "ready to copy.", layout=w.Layout(width="100%", height="140px"))
+                                           "ready to copy.", layout=w.Layout(width="auto", height="140px"))
         self.begin_button.on_click(g(lambda _b: self.start(self.start_from.value)))
         self.wid.observe(g(lambda ch: self._id_changed(ch["new"])), names="value")
         self.narration.observe(g(lambda ch: self._store(0, ch["new"])), names="value")
@@ -477,7 +509,8 @@ class Recorder:
 class PresenterApp:
     """The presenter page: a "Present" tab and a "Record" tab (built when first opened) over one error panel.
     Attributes: ``errors``, ``present`` (:class:`Presenter`), ``recorder`` (:class:`Recorder` or ``None``),
-    ``tabs`` and ``widget`` (the root, CSS classes ``rt-root tutor-presenter``)."""
+    ``tabs`` and ``widget`` (the root, CSS classes ``rt-root tutor-presenter``; the large type is under the Present
+    tab only, the Record tab's box ``rt-record`` is in normal type)."""
 
     def __init__(self, game_id: str | None = None, paths: list[str | Path] | None = None) -> None:
         self.errors = ErrorPanel()
@@ -486,6 +519,7 @@ class PresenterApp:
         self.game_id = game_id or self.present.walkthrough.setup.game
         self.recorder: Recorder | None = None
         self._record_box = w.VBox([w.HTML('<div class="rt-muted">Loading the recorder…</div>')])
+        self._record_box.add_class("rt-record")  # a form for the teacher: normal type (no LARGE_TYPE)
         self.tabs = w.Tab(children=[self.present.widget, self._record_box])
         self.tabs.titles = ("Present", "Record a walkthrough")
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_recorder()),

@@ -54,6 +54,52 @@ def test_lists_every_shipped_walkthrough_with_stable_classes():
     assert not app.errors.output.outputs
 
 
+def test_large_type_is_the_present_tab_only():
+    """The presenter's large type (CSS class ``tutor-large-type``) is on the Present tab; the Record tab is a form for
+    the teacher, in the tutor's normal type: neither it nor anything in it carries the class, and the page's CSS
+    sets no font size on the root (``.tutor-presenter``) that the Record tab would inherit."""
+    from widgets.presenter import CSS, LARGE_TYPE
+
+    app = PresenterApp()
+    assert LARGE_TYPE in app.present.widget._dom_classes
+    assert LARGE_TYPE not in app.widget._dom_classes and LARGE_TYPE not in app.tabs._dom_classes
+    rec = app.open_recorder()
+    assert app.tabs.children[1] is app._record_box and "rt-record" in app._record_box._dom_classes
+    assert not with_class(app._record_box, LARGE_TYPE) and not with_class(rec.widget, LARGE_TYPE)
+    root_rules = [line for line in CSS.splitlines() if line.startswith(".tutor-presenter {")]
+    assert root_rules and not any("font-size" in line for line in root_rules)
+    large = [line for line in CSS.splitlines() if line.startswith(f".{LARGE_TYPE} {{")]
+    assert large and "--jp-widgets-font-size" in large[0]
+    # every rule that enlarges the board, the events or the chips is scoped to the large type
+    for line in CSS.splitlines():
+        if line.startswith(".tutor-presenter .") and ("rt-board" in line or "rt-current-step" in line):
+            assert line.startswith(f".tutor-presenter .{LARGE_TYPE} "), line
+
+
+def test_bar_widths_do_not_follow_the_step_number(walk_file):
+    """Back, the step counter and Next have fixed widths (Next does not shift from "Step 9" to "Step 10"); the jump
+    list is sized to its labels, never cut to a fixed width; the step panel is not 100% wide plus a margin (which
+    cut off its right border)."""
+    from widgets.presenter import BUTTON_WIDTH, COUNTER_WIDTH
+
+    app = PresenterApp(paths=[walk_file])
+    p = app.present
+    bar = next(x for x in with_class(p.widget, "rt-pbar"))
+    assert bar.children[:3] == (p.back, p.counter, p.next)
+    fixed = (p.back.layout.width, p.counter.layout.width, p.next.layout.width)
+    assert fixed == (BUTTON_WIDTH, COUNTER_WIDTH, BUTTON_WIDTH) and all(v.endswith("px") for v in fixed)
+    counters = set()
+    for k in range(len(p.walkthrough.steps) + 1):
+        p.jump.value = k
+        assert (p.back.layout.width, p.counter.layout.width, p.next.layout.width) == fixed
+        counters.add(p.counter.value)
+    assert len(counters) == len(p.walkthrough.steps) + 1 and all("rt-counter" in c for c in counters)
+    assert p.jump.layout.width == "auto" and p.jump.layout.max_width == "100%"
+    assert p.notes_toggle not in bar.children and with_class(p.widget, "rt-phead-tools")[0].children == (
+        p.picker, p.notes_toggle)
+    assert p.step.widget.layout.width in (None, "", "auto")
+
+
 def test_next_back_jump_follow_play_to(walk_file):
     app = PresenterApp(paths=[walk_file])
     p, wt = app.present, load_walkthrough(walk_file)

@@ -79,3 +79,102 @@ def test_find_takes_part_of_a_name_and_says_when_nothing_matches():
     assert v.find_node("gonga") == "restless-spirits:gonga" or "gonga" in v.find_node("gonga")
     assert "Gonga" in v.details.value
     assert v.find_node("zzzz-no-such") is None and "No card or rule word" in v.details.value
+
+
+def classes(view, nid):
+    return view._els[nid].classes.split()
+
+
+def outlined(view):
+    return {n for n, el in view._els.items() if "found" in el.classes.split()}
+
+
+def test_first_view_is_readable_and_the_whole_graph_is_one_click_away(G):
+    v = GraphView("restless-spirits", G=G)
+    first = v.cy.cytoscape_layout
+    # A fixed readable zoom on the top-left corner (the Spirits), not the whole drawing fitted into the canvas.
+    assert first["name"] == "preset" and first["fit"] is False and first["zoom"] >= 0.85
+    x0, y0 = v._topleft
+    aluak = v._els["restless-spirits:aluak"].position  # the first Spirit: near the top-left corner
+    assert aluak["x"] - x0 < 200 and aluak["y"] - y0 < 200
+    assert abs(first["pan"]["x"] + first["zoom"] * x0) < 20 and abs(first["pan"]["y"] + first["zoom"] * y0) < 20
+    assert f"{len(v.visible()[0])} nodes" in v.count.value
+    v.all_btn.click()
+    whole = v.cy.cytoscape_layout
+    assert whole["fit"] is True and whole["eles"] == "node[^halo]" and "zoom" not in whole  # every node but the halos
+    v.kinds["blocks"].value = False  # a redraw keeps the whole view
+    assert v.cy.cytoscape_layout["fit"] is True and v.cy.cytoscape_layout["rt_view"] > whole["rt_view"]
+    v.read_btn.click()
+    assert {k: x for k, x in v.cy.cytoscape_layout.items() if k != "rt_view"} == {
+        k: x for k, x in first.items() if k != "rt_view"}
+    v.read_btn.click()  # asked twice: still a new dict, so the browser applies it again
+    assert v.cy.cytoscape_layout["rt_view"] > whole["rt_view"] + 1
+    # The halos are invisible and cannot be clicked.
+    assert {n for n in v._els if n.startswith("halo:")} == {"halo:a", "halo:b"}
+    assert classes(v, "halo:a") == ["halo"]
+    assert v.errors.output.outputs == ()
+
+
+def test_find_outlines_and_centres_the_node_and_the_next_search_clears_it(G):
+    v = GraphView("restless-spirits", G=G)
+    assert outlined(v) == set()
+    v.find.value = "gonga"
+    gonga, nordheim = "restless-spirits:gonga", "restless-spirits:nordheim"
+    assert v.found == gonga and outlined(v) == {gonga} and "focus" in classes(v, gonga)
+    # centred: the view is fitted to the two halos, which sit symmetrically around the node
+    assert v.cy.cytoscape_layout["fit"] is True and v.cy.cytoscape_layout["eles"] == ".halo"
+    a, b, at = v._els["halo:a"].position, v._els["halo:b"].position, v._els[gonga].position
+    assert (a["x"] + b["x"]) / 2 == at["x"] and (a["y"] + b["y"]) / 2 == at["y"] and b["x"] > a["x"]
+    n_nodes = len(v.cy.graph.nodes)
+    v.find.value = "Nordheim · Restless Spirits"
+    assert outlined(v) == {nordheim}
+    assert "found" not in classes(v, gonga) and "focus" not in classes(v, gonga)
+    assert (v._els["halo:a"].position["x"] + v._els["halo:b"].position["x"]) / 2 == v._els[nordheim].position["x"]
+    assert len(v.cy.graph.nodes) == n_nodes  # marked in place, not drawn again
+    assert v.find_node("zzzz-no-such") is None and outlined(v) == set()  # a search that finds nothing clears it too
+    v.find_node("gonga")
+    el = next(n for n in v.cy.graph.nodes if n.data["id"].startswith("restless-spirits:baikeng@"))
+    v.on_node_click({"data": dict(el.data)})  # a click moves the outline off the found node
+    assert outlined(v) == set() and "focus" in classes(v, "restless-spirits:baikeng")
+    assert "focus" not in classes(v, gonga)
+    assert v.errors.output.outputs == ()
+
+
+def test_find_draws_the_node_it_finds(G):
+    v = GraphView("restless-spirits", G=G)
+    assert v.find_node("freeze") == "spirit-duels:freeze"  # in another game: that game is drawn
+    assert v.game.value == "spirit-duels" and outlined(v) == {"spirit-duels:freeze"}
+    view = v.cy.cytoscape_layout  # a view that needs no element (the browser adds the new drawing after it)
+    at = v._els["spirit-duels:freeze"].position
+    assert view["fit"] is False and view["zoom"] * at["x"] + view["pan"]["x"] <= 320
+    assert view["zoom"] * at["y"] + view["pan"]["y"] <= 330
+    v.game.value = "restless-spirits"
+    v.group.value = "Dark"
+    assert "restless-spirits:gonga" not in v._els  # a Light Spirit
+    v.find_node("gonga")  # the Side/Class filter goes
+    assert v.group.value == "" and outlined(v) == {"restless-spirits:gonga"}
+    assert v.find_node("nordheim") == "restless-spirits:nordheim"  # the shown game's node first
+    v.focus.value = True
+    v.find_node("baikeng")
+    assert outlined(v) == {"restless-spirits:baikeng"} and v.cy.cytoscape_layout["fit"] is True
+    assert not any(n.startswith("halo:") for n in v._els)  # the focus view has no halos
+    assert v.errors.output.outputs == ()
+
+
+def test_opening_on_a_node_outlines_it_and_shows_it(G, monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "node=spirit-duels:freeze")
+    v = GraphView("restless-spirits", G=G)
+    assert v.game.value == "spirit-duels" and outlined(v) == {"spirit-duels:freeze"}
+    assert "<h3>Freeze token</h3>" in v.details.value
+    view, at = v.cy.cytoscape_layout, v._els["spirit-duels:freeze"].position
+    assert 0 < view["zoom"] * at["x"] + view["pan"]["x"] <= 320 and 0 < view["zoom"] * at["y"] + view["pan"]["y"] <= 330
+
+
+def test_clause_ids_are_tags_not_brackets(G):
+    v = GraphView("restless-spirits", G=G)
+    v.select("restless-spirits:nordheim")
+    html = v.details.value
+    assert '<span class="rt-g-cl" title="rule clause">rs.effect.protection</span>' in html
+    assert "[rs." not in html and "]</span>" not in html
+    # in the rules list the tag follows the clause's title
+    assert '<li><b>Protection from being targeted</b><span class="rt-g-cl"' in html
