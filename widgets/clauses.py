@@ -96,7 +96,9 @@ class Glossary:
 
     def __init__(self, model: SessionModel, limit: int = 12) -> None:
         self.model, self.limit = model, limit
-        self.box = w.Text(placeholder=self._placeholder(), layout=w.Layout(width="100%"), continuous_update=True)
+        # (the width leaves room for the box's 2px margins: no sideways scroll bar in the panel)
+        self.box = w.Text(placeholder=self._placeholder(), layout=w.Layout(width="calc(100% - 4px)"),
+                          continuous_update=True)
         model.observe(lambda m, change: change == "new" and self._new_game())
         self.results = w.VBox()
         self._row = w.HBox(layout=w.Layout(flex_flow="row wrap"))

@@ -31,6 +31,8 @@ CSS = """
 .rt-faq-game { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: #5b2d90; font-weight: 700;
   margin: 8px 0 2px 2px; }
 .rt-faq-item { background: #fff; border: 1px solid #e2ddef; border-radius: 8px; margin: 3px 0; padding: 2px 4px 5px 4px; }
+/* the list's boxes hold wrapping text only: no sideways scroll bar for their widgets' 2px margins */
+.rt-faq-side, .rt-faq-item { overflow-x: hidden !important; }
 .rt-faq-item.rt-selected { border-color: #5b2d90; background: #f5effd; box-shadow: 0 0 0 2px #e3d6f7; }
 .tutor-scenario.jupyter-button, .tutor-scenario.widget-button { height: auto; min-height: 24px; white-space: normal;
   text-align: left; background: transparent; box-shadow: none; color: #1f1d2b; font-weight: 600; padding: 2px 6px;

@@ -131,7 +131,7 @@ CSS = """
    text takes at least 51%, so two texts never share a line); the log's lines fill from the bottom up */
 .rt-log-steps, .rt-current-step { flex-flow: row wrap !important; align-items: center; column-gap: 6px; }
 .rt-log-steps { flex-wrap: wrap-reverse !important; }
-.rt-log-steps > *, .rt-current-step > * { flex: 0 0 100%; min-width: 0; }
+.rt-log-steps > *, .rt-current-step > * { flex: 0 0 calc(100% - 4px); min-width: 0; }  /* 100% less the 2px margins */
 .rt-log-steps > .tutor-event, .rt-current-step > .tutor-event { flex: 1 1 51%; margin: 1px 0; }
 .rt-log-steps > .tutor-clause, .rt-current-step > .tutor-clause { flex: 0 1 auto; max-width: 44% !important;
   overflow: hidden; text-overflow: ellipsis; margin: 1px 0 1px auto; }
