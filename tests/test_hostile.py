@@ -550,6 +550,8 @@ CLI_BAD = [
     ["bench", "--nope"],
     ["serve", "--bogus"],
     ["serve", "--port", "abc"],
+    ["serve", "--port", "-1"],
+    ["serve", "--port", "70000"],
 ]
 
 
@@ -596,3 +598,23 @@ def test_missing_subcommands_are_named_by_their_choices(capsys):
 def test_play_header_says_one_player(capsys):
     assert cli_main(["play", "restless-spirits", "--players", "1", "--max-steps", "1"]) == 0
     assert capsys.readouterr().out.startswith("Restless Spirits: 1 player, seed 1 (random moves)")
+
+
+def test_serve_on_a_port_in_use_says_so_and_exits_2(capsys):
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert cli_main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert f"port {port} on 127.0.0.1 is in use" in err and "Traceback" not in err
+
+
+def test_an_unknown_state_fact_is_invalid_and_names_the_file(tmp_path, capsys):
+    from tutor.core.content import content_root
+    src = (content_root() / "restless-spirits" / "scenarios" / "faq-buy-at-hand-limit.yaml").read_text("utf-8")
+    bad = tmp_path / "zz.yaml"
+    bad.write_text(src.replace("p1.hand: [t01", "p9.zz: 3, p1.hand: [t01"), encoding="utf-8")
+    assert cli_main(["scenario", "run", "--quiet", str(bad)]) == 2
+    assert f"INVALID {bad}: expect.state: unknown state fact 'p9.zz'" in capsys.readouterr().out

@@ -308,7 +308,8 @@ def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
             seen[sc.meta.id] = f
             res = run(sc, str(f))
         except ContentError as exc:
-            out(f"INVALID {exc}")
+            msg = str(exc)  # every INVALID line names its file (errors found while running may not)
+            out(f"INVALID {msg if msg.startswith(str(f)) else f'{f}: {msg}'}")
             invalid += 1
             continue
         if verbose:

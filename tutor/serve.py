@@ -72,7 +72,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--port",
-        type=int,
+        type=_port,
         default=int(os.environ.get("PORT") or DEFAULT_PORT),
         help=f"port to listen on (default: $PORT or {DEFAULT_PORT})",
     )
@@ -99,6 +99,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if args.pool < 0:
         parser.error("--pool must be 0 or more")
     return args
+
+
+def _port(text: str) -> int:
+    """A TCP port number from 1 to 65535 (argparse reports anything else, naming ``--port``)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, got {n}")
+    return n
+
+
+def port_free(host: str, port: int) -> bool:
+    """True when ``host:port`` can be bound now (nothing else listens there)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
 
 
 def voila_argv(port: int, *, network: bool = False, token: str | None = None) -> list[str]:
@@ -227,6 +249,12 @@ def main(argv: list[str] | None = None) -> int:
             f"rules-tutor serve: {NOTEBOOKS_DIR / LANDING_NOTEBOOK} not found",
             file=sys.stderr,
         )
+        return 2
+
+    host = NETWORK_HOST if args.network else HOST
+    if not port_free(host, args.port):
+        print(f"rules-tutor serve: error: port {args.port} on {host} is in use (another server?); choose another "
+              "with --port N", file=sys.stderr)
         return 2
 
     # Voila looks its templates up in the Jupyter data path: add ours first.

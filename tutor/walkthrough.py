@@ -57,6 +57,19 @@ def all_walkthroughs(game_id: str | None = None) -> list[Path]:
     return [f for g in games for f in sorted((root / g / "walkthroughs").glob("*.yaml"))]
 
 
+#: At most this many saved walkthroughs are listed (the newest names last, in file-name order).
+SAVED_LIMIT = 200
+
+
+def saved_walkthroughs(folder: str | Path | None = None) -> list[Path]:
+    """The walkthrough files saved from the presenter page: ``*.yaml`` in ``folder`` (default
+    :func:`walkthrough_folder`), sorted by name, at most :data:`SAVED_LIMIT`; empty when the folder does not exist."""
+    f = Path(folder) if folder is not None else walkthrough_folder()
+    if not f.is_dir():
+        return []
+    return sorted(p for p in f.glob("*.yaml") if p.is_file())[:SAVED_LIMIT]
+
+
 def begin(w: Walkthrough, where: str = "<walkthrough>") -> Session:
     """A session at the walkthrough's start (before its first step)."""
     sc = Scenario(meta=Meta(id=w.id, question=w.title, answer="", source=Source(file="-", section="-")),

@@ -306,6 +306,7 @@ class FaqExplorer:
         self.entry, self.scenario, self.edits = entry, entry.scenario, []
         self.answer_shown = False
         self.edit_error.value = ""
+        self.errors.clear()  # a message about the question left behind would only confuse
         self._replace(session)
         self._show_entry()
 
@@ -352,10 +353,11 @@ class FaqExplorer:
         self.app.model.undo()
 
     def play_to_end(self) -> None:
-        """Take every remaining scripted step (stopping at one that is not legal, which is then reported)."""
+        """Take every remaining scripted step, stopping before one that cannot be taken now (the script line under
+        the board says why, e.g. after a "what if" edit)."""
         while True:
             st = faq.script_status(self.scenario, self.app.session)
-            if st.next_ref is None:
+            if st.next_ref is None or st.problem is not None:
                 return
             self.step()
 

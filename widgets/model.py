@@ -49,6 +49,10 @@ class ErrorPanel(logging.Handler):
         tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-3:])
         self.output.append_stderr(f"Error: {type(exc).__name__}: {exc}\n{tb}")
 
+    def clear(self) -> None:
+        """Remove every message shown."""
+        self.output.outputs = ()
+
     def guard(self, fn: Callable) -> Callable:
         """Wrap a widget callback so that any exception lands in this panel instead of vanishing."""
         @functools.wraps(fn)

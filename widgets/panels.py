@@ -34,6 +34,7 @@ class BoardView:
 
     def __init__(self, model: SessionModel, board: ModuleType) -> None:
         self.model, self.board = model, board
+        self._board_game = model.session.game_id
         self._parts: dict[str, w.HTML] = {}
         self.widget = w.Box(layout=w.Layout(width="100%"))
         model.observe(lambda m, change: change != "clause" and self.render())
@@ -45,8 +46,11 @@ class BoardView:
         return _WholeBoard(self)
 
     def parts(self) -> list[tuple[str, str]]:
-        """``(key, html)`` of every zone of the board now."""
+        """``(key, html)`` of every zone of the board now (the board of the session's game: the recorder can switch
+        to another game)."""
         s = self.model.session
+        if s.game_id != self._board_game:
+            self.board, self._board_game = board_for(s.game_id), s.game_id
         if hasattr(self.board, "parts"):
             return list(self.board.parts(s))
         return [("board", self.board.render(s))]
@@ -142,6 +146,7 @@ class ActionsPanel:
 
     def __init__(self, model: SessionModel, board: ModuleType, keep: int = 3) -> None:
         self.model, self.board, self.keep = model, board, keep
+        self._board_game = model.session.game_id
         self.rows = RowCache(model, keep)  # legal-action and blocked rows
         self._title = html_widget("<h3>What can you do?</h3>")
         self._css = html_widget()
@@ -202,9 +207,21 @@ class ActionsPanel:
             f".rt-actions.rt-show-{p._part} > .rt-apart-{p._part} {{ display: flex; }}" for p in parts) + "</style>"
         self.widget.children = (self._css, self._title, *parts)
 
+    def _switch_board(self, game_id: str) -> None:
+        """Group the actions as the board of ``game_id`` does (its groups first, in its order): the session now
+        shown is of another game (the recorder can start any game's walkthrough)."""
+        self.board, self._board_game = board_for(game_id), game_id
+        order = list(self.board.GROUP_ORDER)
+        for g in order:
+            self._group_box(g)
+        self._groups = {g: self._groups[g] for g in order + [g for g in self._groups if g not in order]}
+        self._set_children()
+
     def render(self) -> None:
         """Show the session's legal and blocked actions, reusing the rows that did not change."""
         s = self.model.session
+        if s.game_id != self._board_game:
+            self._switch_board(s.game_id)
         over = s.is_over
         prompt = None if over else self.board.decision_prompt(s)
         if prompt:

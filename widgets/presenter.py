@@ -26,7 +26,7 @@ from tutor.core.errors import ContentError, IllegalAction
 from tutor.registry import game_class
 from tutor.scenario import Setup, find
 from tutor.walkthrough import (Walkthrough, all_walkthroughs, begin, default_path, dump, load_walkthrough, play_to,
-                               record, save_in_folder, walkthrough_folder)
+                               record, save_in_folder, saved_walkthroughs, walkthrough_folder)
 
 from .app import TutorApp
 from .boards import board_for
@@ -133,16 +133,23 @@ def _short(text: str, n: int = 70) -> str:
     return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
-def catalog(paths: list[str | Path], errors: ErrorPanel) -> list[tuple[str, str]]:
-    """``(label, path)`` per walkthrough file; a file that does not load is reported and still listed."""
+def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = None) -> list[tuple[str, str]]:
+    """``(label, path)`` per walkthrough file; a file that does not load is reported and still listed. Files in
+    the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
+    ``game_id``, saved files of other games are left out."""
     out = []
+    saved_in = walkthrough_folder().resolve()
     for p in paths:
+        saved = Path(p).resolve().parent == saved_in
         try:
-            label = load_walkthrough(p).title
+            wt = load_walkthrough(p)
         except ContentError as exc:
             errors.report(exc)
-            label = f"{Path(p).name} (does not load)"
-        out.append((label, str(p)))
+            out.append((f"{Path(p).name} (does not load)", str(p)))
+            continue
+        if saved and game_id is not None and wt.setup.game != game_id:
+            continue
+        out.append((f"{wt.title} (saved: {Path(p).name})" if saved else wt.title, str(p)))
     return out
 
 
@@ -193,12 +200,12 @@ class Presenter:
     ``back``, ``next``, ``jump``, ``narration``, ``notes_toggle``, ``notes_box``, ``board``, ``step``,
     ``clause_card`` and ``widget``."""
 
-    def __init__(self, errors: ErrorPanel, paths: list[str | Path]) -> None:
+    def __init__(self, errors: ErrorPanel, paths: list[str | Path], game_id: str | None = None) -> None:
         if not paths:
             raise ValueError("no walkthrough files to present")
         self.errors = errors
         g = functools.partial(_guard, errors)
-        options = catalog(paths, errors)
+        options = catalog(paths, errors, game_id)
         self.where = next((v for label, v in options if not label.endswith("(does not load)")), options[0][1])
         self.walkthrough = load_walkthrough(self.where)
         self.model = SessionModel(begin(self.walkthrough, self.where), errors)
@@ -514,8 +521,9 @@ class PresenterApp:
 
     def __init__(self, game_id: str | None = None, paths: list[str | Path] | None = None) -> None:
         self.errors = ErrorPanel()
-        self.paths = [str(p) for p in (all_walkthroughs(game_id) if paths is None else paths)]
-        self.present = Presenter(self.errors, self.paths)
+        # the shipped walkthroughs, then those saved from this page earlier (a reload keeps them)
+        self.paths = [str(p) for p in (all_walkthroughs(game_id) + saved_walkthroughs() if paths is None else paths)]
+        self.present = Presenter(self.errors, self.paths, game_id)
         self.game_id = game_id or self.present.walkthrough.setup.game
         self.recorder: Recorder | None = None
         self._record_box = w.VBox([w.HTML('<div class="rt-muted">Loading the recorder…</div>')])

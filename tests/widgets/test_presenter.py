@@ -345,3 +345,44 @@ def test_record_helper_builds_the_same_walkthrough(walk_file):
     rec.start(f"edit:{walk_file}")
     wt = load_walkthrough(walk_file)
     assert rec.walkthrough() == Walkthrough(**{**wt.model_dump(), "id": "six", "title": "Six steps"})
+
+
+@pytest.mark.parametrize("game_id", ["spirit-duels", "spirited"])
+def test_recording_another_games_walkthrough_shows_that_games_board(game_id):
+    from tutor.core.content import content_root
+    path = content_root() / game_id / "walkthroughs" / "first-round.yaml"
+    app = PresenterApp()
+    rec = app.open_recorder()
+    rec.start(f"start:{path}")
+    assert rec.session.game_id == game_id
+    rec.app.actions.action_buttons[0].click()
+    rec.app.actions.action_buttons[0].click()
+    assert errors_text(app) == ""
+    from widgets.boards import board_for
+    assert rec.app.board.board is board_for(game_id) and rec.app.actions.board is board_for(game_id)
+    # the actions are grouped as that game's board groups them, its groups first
+    order = list(board_for(game_id).GROUP_ORDER)
+    assert list(rec.app.actions._groups)[:len(order)] == order
+    rec.start("free")  # back to the page's own game
+    assert rec.session.game_id == "restless-spirits" and errors_text(app) == ""
+    assert rec.app.board.board is board_for("restless-spirits")
+
+
+def test_saved_walkthroughs_are_listed_again_after_a_reload(folder):
+    app = PresenterApp()
+    rec = app.open_recorder()
+    rec.start("free")
+    rec.app.actions.action_buttons[0].click()
+    rec.wid.value, rec.title.value = "room-12", "Room 12 opener"
+    rec.save.click()
+    assert (folder / "room-12.yaml").exists()
+    again = PresenterApp()  # a reload builds the page anew
+    labels = [label for label, _ in again.present.picker.options]
+    assert "Room 12 opener (saved: room-12.yaml)" in labels
+    assert labels[0] == "Restless Spirits: a first round, turn by turn"  # the shipped ones first
+    (folder / "broken.yaml").write_text("meta: [", encoding="utf-8")
+    third = PresenterApp()
+    assert "broken.yaml (does not load)" in [label for label, _ in third.present.picker.options]
+    assert "broken.yaml" in errors_text(third)
+    only_duels = PresenterApp("spirit-duels")  # another game's saved walkthrough is not offered
+    assert not any("Room 12" in label for label, _ in only_duels.present.picker.options)

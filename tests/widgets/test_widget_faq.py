@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 import pytest
 
-from tutor import faq
+from tutor import IllegalAction, faq
 from tutor.scenario import all_scenarios
 from widgets import FaqExplorer, faq_explorer
 from widgets.panels import _walk
@@ -215,3 +215,18 @@ def test_a_script_step_made_impossible_says_why_in_words():
     changed = faq.edit_setup(sc, faq.SetAP(1, 0))
     st = faq.script_status(changed, start(changed, "what if"))
     assert st.problem and "not legal now" not in st.problem and ":" not in st.problem.split(";")[0][:3]
+
+
+def test_play_to_end_stops_quietly_where_a_what_if_makes_the_script_impossible(ex):
+    ex.open("faq-buy-at-hand-limit")
+    ex.zone.value = faq.Zone("hand", 1)
+    ex.op.value = "Remove"
+    ex.card_pick.value = "t07"  # the Totem the script gives up at the hand limit
+    ex.apply_card.click()
+    ex.play.click()
+    assert len(ex.app.session.history) == 1  # the buy; the swap-out of t07 is not possible
+    assert "not possible in this set-up" in ex.script_info.value
+    assert not ex.errors.output.outputs  # no raw engine message under the list
+    ex.errors.report(IllegalAction("left over", code="x"))
+    ex.open("rule-retrieve-from-shrine")  # another question starts with a clean message panel
+    assert not ex.errors.output.outputs
