@@ -547,6 +547,7 @@ CLI_BAD = [
     ["bench", "--games", "0"],
     ["bench", "--repeat", "0"],
     ["check", "--per", "game"],
+    ["check", "--start", "-5"],
     ["bench", "--nope"],
     ["serve", "--bogus"],
     ["serve", "--port", "abc"],
@@ -618,3 +619,8 @@ def test_an_unknown_state_fact_is_invalid_and_names_the_file(tmp_path, capsys):
     bad.write_text(src.replace("p1.hand: [t01", "p9.zz: 3, p1.hand: [t01"), encoding="utf-8")
     assert cli_main(["scenario", "run", "--quiet", str(bad)]) == 2
     assert f"INVALID {bad}: expect.state: unknown state fact 'p9.zz'" in capsys.readouterr().out
+
+
+def test_a_lost_solo_game_says_nobody_won(capsys):
+    assert cli_main(["play", "restless-spirits", "--players", "1", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("Game over after 72 steps. Nobody won (a lost solo game).")

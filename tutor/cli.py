@@ -29,7 +29,8 @@ def _play(args: argparse.Namespace) -> int:
         print(step_text(s, step))
         n += 1
     if s.is_over:
-        print(f"Game over after {n} steps. Winner(s): {', '.join(f'Player {w + 1}' for w in s.winners)}")
+        won = ", ".join(f"Player {w + 1}" for w in s.winners)
+        print(f"Game over after {n} steps. " + (f"Winner(s): {won}" if won else "Nobody won (a lost solo game)."))
     else:
         print(f"Stopped after {n} steps (--max-steps).")
     return 0
@@ -89,6 +90,17 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
+def _seed(text: str) -> int:
+    """A seed: a whole number, 0 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {n}")
+    return n
+
+
 def _positive(text: str) -> int:
     try:
         n = int(text)
@@ -114,8 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("serve", help="start the web app on 127.0.0.1 (see 'rules-tutor serve --help')")
     pp = sub.add_parser("play", help="print a readable transcript of a random game")
     pp.add_argument("game")
-    pp.add_argument("--players", type=int, default=2)
-    pp.add_argument("--seed", type=int, default=1)
+    pp.add_argument("--players", type=int, default=2, help="player count (default 2; 1 is Restless Spirits' "
+                    "Solo Mode)")
+    pp.add_argument("--seed", type=int, default=1, help="the seed of the deal and of the random moves (default 1)")
     pp.add_argument("--max-steps", type=_positive, default=5000)
     pp.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
                     help="a game option (repeatable), e.g. setup=draft, lines=competitive, first_game=true, "
@@ -136,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     pc.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
     pc.add_argument("--variant", action="append", help="only this variant (repeatable): base, B-side, promos, "
                     "B-side+promos, first-game (Restless Spirits), prebuilt, draft (Spirit Duels)")
-    pc.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    pc.add_argument("--start", type=_seed, default=0, help="first seed (default 0)")
     pc.add_argument("--fast", action="store_true", help="round-trip the JSON only at the end of each game")
     pc.add_argument("--json-every", type=_positive, default=100, metavar="K",
                     help="round-trip the session through JSON every K steps, and at the end (default 100)")
