@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from typing import Callable
 
 from .core.errors import ContentError
 
@@ -90,25 +91,21 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def _seed(text: str) -> int:
-    """A seed: a whole number, 0 or more."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {n}")
-    return n
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (argparse names the argument when it is not)."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if n < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {n}")
+        return n
+    return parse
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
+_positive = _at_least(1)
+_seed = _at_least(0)
 
 
 def main(argv: list[str] | None = None) -> int:
