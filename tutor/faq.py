@@ -27,13 +27,10 @@ from .core.errors import ContentError, IllegalAction
 from .core.model import Action
 from .core.session import Session
 from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Edit, RemoveCard, SetAP,  # noqa: F401
-                         SetCurrent, Zone, card_choices, card_names, edit_setup, supersedes, zone_cards, zones)
+                         SetCurrent, Zone, card_choices, card_names, choice_labels, edit_setup, supersedes,
+                         zone_cards, zones)
+from .registry import game_title  # noqa: F401 - re-exported: the pages name games with faq.game_title
 from .scenario import ActionRef, Expect, Scenario, all_scenarios, check, find, load_scenario, run, start
-
-
-def game_title(game_id: str) -> str:
-    """A game's display name: ``"restless-spirits"`` -> ``"Restless Spirits"``."""
-    return game_id.replace("-", " ").title()
 
 
 # -- the index ------------------------------------------------------------------------------------------------------

@@ -23,6 +23,17 @@ def card_names(session: Session) -> dict[str, str]:
     return {cid: c.name for cid, c in getattr(cards, "by_id", {}).items()} if cards is not None else {}
 
 
+def choice_labels(ids: list[str], names: dict[str, str]) -> list[str]:
+    """A label per card id for a what-if card list: its name, and for a second card of one name
+    ``"Spirit Cloak, copy 2"`` (the ids stay out of sight)."""
+    labels, seen = [], {}
+    for cid in ids:
+        name = names.get(cid, cid)
+        seen[name] = seen.get(name, 0) + 1
+        labels.append(name if seen[name] == 1 else f"{name}, copy {seen[name]}")
+    return labels
+
+
 #: Zones a card can be added to or removed from (Restless Spirits), with the card kinds each takes.
 ZONE_KINDS: dict[str, tuple[str, ...]] = {
     "hand": ("totem", "blessing", "curse"), "board": ("spirit",), "released": ("spirit",),

@@ -28,9 +28,10 @@ import networkx as nx
 from .core.content import content_root, parse_yaml, read_text
 from .core.errors import ContentError
 from .interactions_cards import READERS, CardRec
+from .registry import game_title
 
 GAMES = tuple(READERS)
-GAME_TITLES = {"restless-spirits": "Restless Spirits", "spirited": "Spirited", "spirit-duels": "Spirit Duels"}
+GAME_TITLES = {g: game_title(g) for g in GAMES}  # display names (tutor.registry.game_title)
 
 
 # -- data -----------------------------------------------------------------------------------------------------------

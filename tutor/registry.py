@@ -19,6 +19,20 @@ def game_classes() -> dict:
 KNOWN_GAMES = ("restless-spirits", "spirited", "spirit-duels")
 
 
+def game_title(game_id: str) -> str:
+    """A game's display name (its class's ``title``): ``"spirit-duels"`` -> ``"Spirit Duels"``; a game not playable
+    yet is named from its id."""
+    cls = game_classes().get(game_id)
+    return cls.title if cls is not None else game_id.replace("-", " ").title()
+
+
+def rulebook_name(file: str) -> str:
+    """``"restless-spirits.txt"`` -> ``"Restless Spirits rulebook"`` (a clause's or scenario's source file, as
+    learners know it); a file that is no game's rulebook is shown as it is."""
+    stem = file.rsplit(".", 1)[0]
+    return f"{game_title(stem)} rulebook" if stem in game_classes() else file
+
+
 @lru_cache(maxsize=None)
 def _clauses(game_id: str) -> dict[str, Clause]:
     return load_clauses(content_root() / game_id / "clauses.yaml")

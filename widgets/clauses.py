@@ -3,16 +3,10 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from tutor.registry import rulebook_name
+
 from .model import SessionModel, clause_chip
 from .style import button, esc, html_widget
-
-
-def rulebook_name(file: str) -> str:
-    """``"restless-spirits.txt"`` -> ``"Restless Spirits rulebook"`` (a file of another name is shown as it is)."""
-    from tutor.registry import game_classes
-    stem = file.rsplit(".", 1)[0]
-    cls = game_classes().get(stem)
-    return f"{cls.title} rulebook" if cls is not None and getattr(cls, "title", None) else file
 
 
 class ClauseCard:

@@ -16,11 +16,11 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from tutor import ContentError, faq
+from tutor.registry import rulebook_name
 from tutor.scenario import Scenario, start
 
 from .app import TutorApp
 from .boards import board_for
-from .clauses import rulebook_name
 from .model import ErrorPanel, clause_chip, log
 from .style import box, button, esc, html_widget, style_widget
 
@@ -424,13 +424,7 @@ class FaqExplorer:
             return
         names = faq.card_names(prepared)
         ids = faq.zone_cards(prepared, zone) if self.op.value == "Remove" else faq.card_choices(prepared, zone)
-        labels = [names.get(c, c) for c in ids]
-        seen: dict[str, int] = {}
-        for i, name in enumerate(labels):  # two cards of one name: "Spirit Cloak", "Spirit Cloak, copy 2"
-            seen[name] = seen.get(name, 0) + 1
-            if seen[name] > 1:
-                labels[i] = f"{name}, copy {seen[name]}"
-        self.card_pick.options = list(zip(labels, ids))
+        self.card_pick.options = list(zip(faq.choice_labels(ids, names), ids))
         self.card_pick.value = ids[0] if ids else None
         self.apply_card.disabled = not ids
         self.apply_card.description = "Remove this card" if self.op.value == "Remove" else "Add this card"

@@ -133,6 +133,11 @@ def _short(text: str, n: int = 70) -> str:
     return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
+def saved_label(wt: Walkthrough, path: str | Path) -> str:
+    """How the walkthrough lists a file saved from the page: ``"<title> (saved: <file name>)"``."""
+    return f"{wt.title} (saved: {Path(path).name})"
+
+
 def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = None) -> list[tuple[str, str]]:
     """``(label, path)`` per walkthrough file; a file that does not load is reported and still listed. Files in
     the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
@@ -149,7 +154,7 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
             continue
         if saved and game_id is not None and wt.setup.game != game_id:
             continue
-        out.append((f"{wt.title} (saved: {Path(p).name})" if saved else wt.title, str(p)))
+        out.append((saved_label(wt, p) if saved else wt.title, str(p)))
     return out
 
 
@@ -548,7 +553,7 @@ class PresenterApp:
         return self.recorder
 
     def _saved(self, path: Path, wt: Walkthrough) -> None:
-        self.present.add(f"{wt.title} (saved: {path.name})", path)
+        self.present.add(saved_label(wt, path), path)
         if self.recorder is not None:
             self.recorder.set_choices(list(self.present.picker.options))
 

@@ -191,7 +191,7 @@ class ActionMemo:
     key serves every later step that needs it (the games' legal-action lists are rebuilt each step from many equal
     actions). Bounded: cleared once it holds ``limit``.
 
-    Use ``memo.get(key) or memo.put(key, built)`` (no call or closure on a hit), or :meth:`action`.
+    Use ``memo.get(key) or memo.put(key, built)``: on a hit no action is built and no closure made.
     """
 
     def __init__(self, limit: int = 20000) -> None:
@@ -206,13 +206,6 @@ class ActionMemo:
             self._acts.clear()
         self._acts[key] = action
         return action
-
-    def action(self, key: tuple, build: Callable[[], Action]) -> Action:
-        """The action of ``key``, built by ``build()`` the first time."""
-        act = self._acts.get(key)
-        if act is None:
-            act = self.put(key, build())
-        return act
 
     def clear(self) -> None:
         """Forget every kept action."""

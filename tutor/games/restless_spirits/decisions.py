@@ -21,50 +21,57 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
     p = s.players[seat]
     out: list[Action] = []
     a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
-    memo = g.action_memo  # options that depend only on the seat and a card are built once per game
-    m = lambda key, build: out.append(memo.action(key, build))  # noqa: E731
+    # options that depend only on the seat and a card are built once (g.action_memo: get(key) or put(key, built))
+    get, put = g.action_memo.get, g.action_memo.put
+    add = out.append
     if d.kind == "choose-offering":
         for card in sorted(set(c for c in p.hand if g.card_kind(c) == "totem")):
-            m(("choose-offering", seat, card), lambda: make_action(
+            k = ("choose-offering", seat, card)
+            add(get(k) or put(k, make_action(
                 "choose-offering", seat, f"Offer {g.totem_label(card)} to the Shrine",
                 "Attracting starts with an offering: one Totem from your hand goes face-up onto the Shrine.",
-                ("rs.attract.offering",), totem=card))
+                ("rs.attract.offering",), totem=card)))
     elif d.kind == "choose-space":
         sp = d.cards[0]
         for i, x in enumerate(p.board):
             if x is None:
-                m(("choose-space", seat, sp, i), lambda: make_action(
+                k = ("choose-space", seat, sp, i)
+                add(get(k) or put(k, make_action(
                     "choose-space", seat, f"Place {g.spirit_label(sp)} on space {i + 1} "
                     f"({('left', 'centre', 'right')[i]})", "An attracted Spirit goes to an empty space of your "
                     "board; where matters for abilities that count adjacent Spirits.", ("rs.attract.empty-space",),
-                    space=i + 1))
+                    space=i + 1)))
     elif d.kind == "choose-lost-spirit":
         for sp in s.lost_spirits:
             if sp is not None and not g.attract_locked(s, seat, sp):
-                m(("choose-lost-spirit", seat, sp), lambda: make_action(
+                k = ("choose-lost-spirit", seat, sp)
+                add(get(k) or put(k, make_action(
                     "choose-lost-spirit", seat, f"Attract {g.spirit_label(sp)}", "After refreshing you may attract "
-                    "one of the 3 new Lost Spirits.", ("rs.refresh-attract",), spirit=sp))
+                    "one of the 3 new Lost Spirits.", ("rs.refresh-attract",), spirit=sp)))
         a("decline", "Attract none of them", "Refreshing lets you choose not to attract.",
           ("rs.refresh-attract.decline",))
     elif d.kind == "choose-market-totem":
         for card in s.markets[d.space]:
             if card is not None:
-                m(("choose-market-totem", seat, card), lambda: make_action(
+                k = ("choose-market-totem", seat, card)
+                add(get(k) or put(k, make_action(
                     "choose-market-totem", seat, f"Take {g.totem_label(card)}", "After refreshing a market row you "
-                    "may buy one of its 3 new Totems.", ("rs.refresh-buy",), totem=card))
+                    "may buy one of its 3 new Totems.", ("rs.refresh-buy",), totem=card)))
         a("decline", "Buy none of them", "Refreshing a market row lets you choose not to buy.",
           ("rs.refresh-buy.decline",))
     elif d.kind == "choose-swap-out":
         for card in sorted(set(c for c in p.hand if g.card_kind(c) == "totem")):
-            m(("choose-swap-out", seat, card), lambda: make_action(
+            k = ("choose-swap-out", seat, card)
+            add(get(k) or put(k, make_action(
                 "choose-swap-out", seat, f"Give up {g.totem_label(card)}", "Your hand is at the limit of 7, so you "
-                "swap a Totem out to make room.", ("rs.hand-limit.swap", "rs.ruling.swap-discard"), totem=card))
+                "swap a Totem out to make room.", ("rs.hand-limit.swap", "rs.ruling.swap-discard"), totem=card)))
     elif d.kind == "choose-shrine-totem":
         for card in d.options:
-            m(("choose-shrine-totem", seat, card), lambda: make_action(
+            k = ("choose-shrine-totem", seat, card)
+            add(get(k) or put(k, make_action(
                 "choose-shrine-totem", seat, f"Keep {g.totem_label(card)}", "Retrieving shows you the top Totems of "
                 "the Shrine; you keep one and the others go to the Totem discard pile.", ("rs.retrieve",),
-                totem=card))
+                totem=card)))
     elif d.kind == "choose-requirement":
         ps = p.board[d.space]
         req = g.cards.by_id[ps.card].requirements
