@@ -14,7 +14,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from tutor import IllegalAction, Session
+from tutor import ContentError, IllegalAction, Session
 
 from .style import button, close_tree, mark_shared
 
@@ -42,9 +42,13 @@ class ErrorPanel(logging.Handler):
             self.handleError(record)
 
     def report(self, exc: BaseException) -> None:
-        """Show ``exc`` in the page: a one-line message for an illegal action, else the traceback's last lines."""
+        """Show ``exc`` in the page: a one-line message for an illegal action or a bad file (:class:`ContentError`,
+        whose message names the file and field), else the traceback's last lines."""
         if isinstance(exc, IllegalAction):
             self.output.append_stdout(f"Not allowed: {exc}\n")
+            return
+        if isinstance(exc, ContentError):  # a file or an edit the user gave: its message names file and field
+            self.output.append_stdout(f"Not loaded: {exc}\n")
             return
         tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-3:])
         self.output.append_stderr(f"Error: {type(exc).__name__}: {exc}\n{tb}")

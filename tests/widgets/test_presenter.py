@@ -384,5 +384,8 @@ def test_saved_walkthroughs_are_listed_again_after_a_reload(folder):
     third = PresenterApp()
     assert "broken.yaml (does not load)" in [label for label, _ in third.present.picker.options]
     assert "broken.yaml" in errors_text(third)
+    # one line naming the file, never a traceback (the page may be on a projector)
+    assert errors_text(third).startswith("Not loaded: ") and "Traceback" not in errors_text(third)
+    assert all(o.get("name") == "stdout" for o in third.errors.output.outputs)
     only_duels = PresenterApp("spirit-duels")  # another game's saved walkthrough is not offered
     assert not any("Room 12" in label for label, _ in only_duels.present.picker.options)
