@@ -5,17 +5,41 @@ and rulings ``[ruling]``.
 """
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
+from .core.game import Game
 from .core.model import Event, Step
 from .core.session import Session
 
+#: per game: clause id -> its tag, e.g. ``"[rs.release · Winning the Game > Releasing a Spirit]"``
+_TAGS: WeakKeyDictionary[Game, dict[str, str]] = WeakKeyDictionary()
 
-def event_line(session: Session, e: Event) -> str:
+
+def _tags(game: Game) -> dict[str, str]:
+    tags = _TAGS.get(game)
+    if tags is None:
+        tags = _TAGS[game] = {}
+    return tags
+
+
+def clause_tag(game: Game, clause_id: str, tags: dict[str, str] | None = None) -> str:
+    """``"[rs.release · Winning the Game > Releasing a Spirit]"``: the clause id, ``[ruling]`` or
+    ``[provisional]`` when it is not a rule, and its rulebook section (kept per game in ``tags``)."""
+    if tags is None:
+        tags = _tags(game)
+    tag = tags.get(clause_id)
+    if tag is None:
+        cl = game.clauses.get(clause_id)
+        kind = f" [{cl.kind}]" if cl is not None and cl.kind != "rule" else ""
+        src = f" · {cl.source.section}" if cl is not None else ""
+        tag = tags[clause_id] = f"[{clause_id}{kind}{src}]"
+    return tag
+
+
+def event_line(session: Session, e: Event, tags: dict[str, str] | None = None) -> str:
     """``"  - (auto) text  [rs.release · Winning the Game > Releasing a Spirit]"``."""
-    cl = session.game.clauses.get(e.clause)
-    kind = f" [{cl.kind}]" if cl is not None and cl.kind != "rule" else ""
-    src = f" · {cl.source.section}" if cl is not None else ""
     auto = "(auto) " if e.automatic else ""
-    return f"  - {auto}{e.text}  [{e.clause}{kind}{src}]"
+    return f"  - {auto}{e.text}  {clause_tag(session.game, e.clause, tags)}"
 
 
 def step_text(session: Session, step: Step) -> str:
@@ -24,7 +48,8 @@ def step_text(session: Session, step: Step) -> str:
     cost = f" ({a.cost} {session.game.cost_unit})" if a.cost else (" (free)" if a.cost == 0 else "")
     lines = [f"Step {step.index + 1}. Player {a.actor + 1}: {a.label}{cost}",
              f"  why: {a.why}  [{', '.join(a.clauses)}]"]
-    lines += [event_line(session, e) for e in step.events]
+    tags = _tags(session.game)
+    lines += [event_line(session, e, tags) for e in step.events]
     return "\n".join(lines)
 
 

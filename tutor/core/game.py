@@ -85,6 +85,22 @@ class Game(ABC):
         """Apply a legal ``action`` to ``state`` in place (the session can restore the state before); return
         events."""
 
+    #: (state, its legal actions) kept by the last :meth:`apply` (see :meth:`keep_legal`), else None
+    _kept_legal: tuple[BaseModel, list[Action]] | None = None
+
+    def keep_legal(self, state: BaseModel, actions: list[Action] | None) -> None:
+        """For a game's :meth:`apply`: keep ``actions`` (sorted by id, equal to ``legal_actions(state)``) as the
+        legal actions of ``state`` as the step leaves it, when the step worked them out on the way (e.g. the
+        options of the decision it ends on); ``None`` keeps nothing. Call it with ``None`` first in every apply."""
+        self._kept_legal = None if actions is None else (state, actions)
+
+    def legal_after_apply(self, state: BaseModel) -> list[Action] | None:
+        """The legal actions the :meth:`apply` that just returned kept for ``state`` (:meth:`keep_legal`), else
+        ``None``; kept for one call. The session calls it right after ``apply``, before anything else can change
+        ``state``, and uses the answer as its legal-action list."""
+        kept, self._kept_legal = self._kept_legal, None
+        return kept[1] if kept is not None and kept[0] is state else None
+
     @abstractmethod
     def current_player(self, state: BaseModel) -> int | None:
         """Seat whose decision it is, or ``None`` when the game is over."""

@@ -54,9 +54,9 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement("curse-myself", "Curse...myself?!", "solo", "now", lambda g, s, p: p.stats.curses >= 3),
 )
 BY_ID = {a.id: a for a in ACHIEVEMENTS}
-#: The achievements :func:`check` tests, by (mode, at the end of the game), in list order.
-_TESTED = {(m, end): tuple(a for a in ACHIEVEMENTS if a.mode == m and a.test is not None
-                           and (a.when == "now" or a.when == "end" and end))
+#: The achievements :func:`check` tests, as (id, test) pairs by (solo, at the end of the game), in list order.
+_TESTED = {(m == "solo", end): tuple((a.id, a.test) for a in ACHIEVEMENTS if a.mode == m and a.test is not None
+                                     and (a.when == "now" or a.when == "end" and end))
            for m in ("solo", "multi") for end in (False, True)}
 
 
@@ -77,11 +77,12 @@ def earn(c: Ctx, seat: int, aid: str) -> None:
 def check(c: Ctx, at_end: bool = False) -> None:
     """Test every ``now`` achievement (and the ``end`` ones when the game ends) for every player."""
     g, s = c.game, c.state
-    tests = _TESTED[(mode(g), at_end)]
+    tests = _TESTED[(g.players == 1, at_end)]  # (Solo Mode is one player: see RestlessSpirits.solo)
     for p in s.players:
-        for a in tests:
-            if a.id not in p.achievements and a.test(g, s, p):
-                earn(c, p.seat, a.id)
+        earned = p.achievements
+        for aid, test in tests:
+            if aid not in earned and test(g, s, p):
+                earn(c, p.seat, aid)
 
 
 def on_release(c: Ctx, seat: int, ps) -> None:

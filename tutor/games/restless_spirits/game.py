@@ -146,11 +146,19 @@ class RestlessSpirits(Game):
         return rules.blocked_actions(self, state)
 
     def apply(self, state: RSState, action: Action) -> list[Event]:
+        self.keep_legal(state, None)
         c = Ctx(self, state)
         if state.phase in ("guides", "draft", "solo-discard"):
             setup.apply_setup(c, action)
         else:
             resolve.apply_action(c, action)
+            if c.turn_actions is not None:  # worked out by the automatic turn-pass check, at the very end
+                self.keep_legal(state, rules.legal_turn_actions(self, state, c.turn_actions))
+            elif (c.asked is not None and state.phase == "play" and state.pending
+                  and state.pending[-1] is c.asked[0] and len(c.events) == c.asked[2]):
+                # The step ends on the decision it asked last, with nothing logged since (so nothing changed
+                # since): its options, worked out by ask, are the legal actions now.
+                self.keep_legal(state, rules.sort_actions(c.asked[1]))
         return c.events
 
     def current_player(self, state: RSState) -> int | None:

@@ -24,15 +24,19 @@ def fill_options(g, ps: PlacedSpirit, totem: str) -> tuple[tuple[int, ...], ...]
     any two unmet slots (or the last one). Empty tuple: the Totem cannot be played to this Spirit.
 
     The answer depends only on the two cards and which slots are unmet, so it is kept in ``g.fill_cache`` (a dict
-    on the game, whose cards never change), keyed by the two cards and the slots' contents (cheaper to build than
-    the unmet indices).
+    shared by games with the same cards), keyed by the two cards and :func:`free_slots`.
     """
-    key = (totem, ps.card, tuple(ps.slots))
+    free = free_slots(ps)
+    key = (totem, ps.card, free)
     hit = g.fill_cache.get(key)
     if hit is None:
-        free = tuple(i for i, x in enumerate(ps.slots) if x is None)
         hit = g.fill_cache[key] = _fill_options(g, ps.card, totem, free)
     return hit
+
+
+def free_slots(ps: PlacedSpirit) -> tuple[int, ...]:
+    """Indices of the unmet requirement slots of ``ps``, as a tuple (a memo key)."""
+    return tuple([i for i, x in enumerate(ps.slots) if x is None])
 
 
 def _fill_options(g, spirit: str, totem: str, free: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

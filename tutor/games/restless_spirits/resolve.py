@@ -398,5 +398,9 @@ def after_step(c: Ctx) -> None:
     check(c)
     if s.phase != "play" or s.pending:
         return
-    if s.players[s.current].ap == 0 and not turn_actions(c.game, s):
-        end_turn(c, s.current, automatic=True)
+    if s.players[s.current].ap == 0:
+        acts = turn_actions(c.game, s)
+        if acts:
+            c.turn_actions = acts  # the step ends here: these are the new state's turn actions (legal_after_apply)
+        else:
+            end_turn(c, s.current, automatic=True)

@@ -9,7 +9,7 @@ from itertools import combinations
 from operator import attrgetter
 
 from ...core.model import Action, Blocked, make_action, make_blocked
-from .requirements import fill_options
+from .requirements import fill_options, free_slots
 from .state import RSState
 from .zones import hand_room
 
@@ -17,7 +17,8 @@ AP_COST = 1
 _ID = attrgetter("id")
 
 
-def _sorted(actions: list[Action]) -> list[Action]:
+def sort_actions(actions: list[Action]) -> list[Action]:
+    """``actions`` sorted by id (a new list)."""
     return sorted(actions, key=_ID)
 
 
@@ -26,16 +27,21 @@ def legal_actions(g, s: RSState) -> list[Action]:
     if s.phase == "over":
         return []
     if s.phase == "guides":
-        return _sorted(_guide_actions(g, s))
+        return sort_actions(_guide_actions(g, s))
     if s.phase == "draft":
-        return _sorted(_draft_actions(g, s))
+        return sort_actions(_draft_actions(g, s))
     if s.phase == "solo-discard":
         from .solo import discard_actions
-        return _sorted(discard_actions(g, s))
+        return sort_actions(discard_actions(g, s))
     if s.pending:
         from .decisions import decision_actions  # decisions imports this module
-        return _sorted(decision_actions(g, s, s.pending[-1]))
-    return _sorted(turn_actions(g, s) + [end_turn_action(g, s)])
+        return sort_actions(decision_actions(g, s, s.pending[-1]))
+    return legal_turn_actions(g, s, turn_actions(g, s))
+
+
+def legal_turn_actions(g, s: RSState, turn: list[Action]) -> list[Action]:
+    """The legal actions of a main turn: ``turn`` (:func:`turn_actions` of ``s``) and ending the turn, sorted."""
+    return sort_actions(turn + [end_turn_action(g, s)])
 
 
 def _guide_actions(g, s: RSState) -> list[Action]:
@@ -102,9 +108,17 @@ def turn_actions(g, s: RSState) -> list[Action]:
     get, put = memo.get, memo.put
     out: list[Action] = []
     add = out.append
-    has_space = None in p.board
+    board = p.board
+    has_space = not all(board)  # (a placed Spirit is always true; ``None in board`` would call pydantic's ==)
     kinds = g._kinds
-    totems_in_hand = [c for c in p.hand if kinds[c] == "totem"]
+    totems_in_hand: list[str] = []
+    bc: list[str] = []  # Blessings and Curses
+    for c in p.hand:
+        kind = kinds[c]
+        if kind == "totem":
+            totems_in_hand.append(c)
+        elif kind == "blessing" or kind == "curse":
+            bc.append(c)
     room = hand_room(p) > 0
     # Attract / refresh and attract
     if has_space and totems_in_hand:
@@ -147,12 +161,12 @@ def turn_actions(g, s: RSState) -> list[Action]:
                     AP_COST)))
         if not p.locks or not g.turn_locked(s, seat, "play-totem"):
             # fill_options' own memo, read here with its key built once per space (see requirements.fill_options)
-            board = [(i, ps, ps.card, tuple(ps.slots)) for i, ps in enumerate(p.board) if ps is not None]
-            if board:
+            spaces = [(i, ps, ps.card, free_slots(ps)) for i, ps in enumerate(board) if ps is not None]
+            if spaces:
                 fits = g.fill_cache.get
                 for card in sorted(set(totems_in_hand)):
-                    for i, ps, spirit, slots in board:
-                        opts = fits((card, spirit, slots))
+                    for i, ps, spirit, free in spaces:
+                        opts = fits((card, spirit, free))
                         if opts is None:
                             opts = fill_options(g, ps, card)
                         if opts:
@@ -163,8 +177,8 @@ def turn_actions(g, s: RSState) -> list[Action]:
                                 f"{g.spirit_label(ps.card)} (space {i + 1})", g.play_totem_why(ps, card),
                                 g.play_totem_clauses(ps, card), AP_COST, totem=card, space=i + 1)))
     # Blessings and Curses
-    bc = sorted(c for c in p.hand if kinds[c] in ("blessing", "curse"))
     if bc:
+        bc.sort()
         for card in sorted(set(bc)):
             rc = g.cards.by_id[card]
             if ap < rc.cost or not rc.effects:
@@ -184,8 +198,8 @@ def turn_actions(g, s: RSState) -> list[Action]:
                     f"{g.cards.by_id[c].name} for +1 AP", "You hold at least 3 Blessings or Curses; discarding 3 is a "
                     "Free Action.", ("rs.discard-three",), 0, card1=a, card2=b, card3=c)))
     # Spirit abilities
-    for i, ps in enumerate(p.board):
-        if ps is None or not g.can_activate(s, seat, i):
+    for i, ps in enumerate(board):
+        if ps is None or ps.used or not g.can_activate(s, seat, i):  # (a used Spirit is never activated)
             continue
         sp = g.cards.by_id[ps.card]
         target = sp.ability.target

@@ -19,6 +19,10 @@ class Ctx:
         self.cards = game.cards
         self.state = state
         self.events: list[Event] = []
+        #: the main-turn actions of the state as the step left it, when :func:`~.resolve.after_step` worked them out
+        self.turn_actions: list | None = None
+        #: (decision, its options, number of events then) when :func:`~.decisions.ask` left a decision pending
+        self.asked: tuple | None = None
 
     def ev(self, clause: str, text: str, *, auto: bool = False, cards: tuple[str, ...] | list[str] = (),
            actor: int | None = None) -> None:

@@ -24,6 +24,9 @@ class Ctx:
         self.cards = game.cards
         self.state = state
         self.events: list[Event] = []
+        #: (decision, its options, number of events then) when a decision was left pending with its options worked
+        #: out (:func:`~.decisions.ask`, :func:`~.effects.need`)
+        self.asked: tuple | None = None
 
     def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
         """Append an event citing ``clause`` (checked to exist by tests over random games)."""

@@ -184,6 +184,7 @@ def ask(c: Ctx, d: Decision) -> None:
         resolve_decision(c, d, options[0])
         return
     c.state.pending.append(d)
+    c.asked = (d, options, len(c.events))
 
 
 def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:

@@ -157,6 +157,7 @@ def need(c: Ctx, w: Work, what: str, side: str, filt: str, actor: int | None = N
              f"{opts[0].label}.", auto=True, actor=d.actor)
         return True
     c.state.pending.append(d)
+    c.asked = (d, opts, len(c.events))
     return False
 
 

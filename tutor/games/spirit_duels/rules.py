@@ -24,7 +24,12 @@ def legal_actions(g, s: SDState) -> list[Action]:
         acts = decision_actions(g, s, s.pending[-1])
     else:
         acts = turn_actions(g, s)
-    return sorted(acts, key=_ID)
+    return sort_actions(acts)
+
+
+def sort_actions(actions: list[Action]) -> list[Action]:
+    """``actions`` sorted by id (a new list)."""
+    return sorted(actions, key=_ID)
 
 
 def _activate(g, seat: int, i: int, sl) -> Action:

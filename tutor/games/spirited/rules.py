@@ -22,8 +22,13 @@ def legal_actions(g, s: SPState) -> list[Action]:
     if s.phase == "over":
         return []
     if s.pending:
-        return sorted(decision_actions(g, s, s.pending[-1]), key=_ID)
-    return sorted(main_actions(g, s), key=_ID)
+        return sort_actions(decision_actions(g, s, s.pending[-1]))
+    return sort_actions(main_actions(g, s))
+
+
+def sort_actions(actions: list[Action]) -> list[Action]:
+    """``actions`` sorted by id (a new list)."""
+    return sorted(actions, key=_ID)
 
 
 def can_build(g, s: SPState, seat: int) -> list[str]:

@@ -33,6 +33,8 @@ class Ctx:
         self.game = game
         self.cards = game.cards
         self.state = state
+        #: (decision, its options, number of events then) when :func:`~.flow.ask` left a decision pending
+        self.asked: tuple | None = None
         self.events: list[Event] = []
         self.after: list[Event] = []
 
