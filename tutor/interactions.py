@@ -256,23 +256,33 @@ def link_scenarios(G: nx.MultiDiGraph) -> None:
 
 
 # -- questions ------------------------------------------------------------------------------------------------------
-def find(G: nx.MultiDiGraph, name: str, game: str | None = None) -> str:
-    """The node id for ``name``: a node id, a card or word id (``"nordheim"``) or a label, case-insensitive.
-
-    Raises:
-        KeyError: no such node (naming close labels).
-    """
-    if name in G:
-        return name
+def matches(G: nx.MultiDiGraph, name: str, game: str | None = None) -> list[str]:
+    """The nodes ``name`` may mean, best first: the node id itself; else every card or word id (``"nordheim"``) or
+    label equal to it, case-insensitive; else every label containing it. Only ``game``'s nodes when it is given.
+    Empty when nothing matches."""
+    if name in G and (game is None or G.nodes[name]["game"] == game):
+        return [name]
     want = name.strip().lower()
     hits = [n for n, d in G.nodes(data=True) if (game is None or d["game"] == game)
             and (n.split(":", 1)[1] == want or d["label"].lower() == want)]
     if not hits:
         hits = [n for n, d in G.nodes(data=True) if (game is None or d["game"] == game) and want
                 and want in d["label"].lower()]
+    return sorted(hits, key=lambda n: (G.nodes[n]["card"] == "", len(G.nodes[n]["label"])))
+
+
+def find(G: nx.MultiDiGraph, name: str, game: str | None = None) -> str:
+    """The node id for ``name``: the first of :func:`matches` (cards before words, then the shortest label).
+
+    Raises:
+        KeyError: no such node.
+    """
+    if name in G:
+        return name
+    hits = matches(G, name, game)
     if not hits:
         raise KeyError(f"no node named {name!r}")
-    return sorted(hits, key=lambda n: (G.nodes[n]["card"] == "", len(G.nodes[n]["label"])))[0]
+    return hits[0]
 
 
 def label(G: nx.MultiDiGraph, n: str) -> str:

@@ -11,12 +11,19 @@ from .boards import board_for
 from .clauses import ClauseCard, Glossary
 from .model import ErrorPanel, SessionModel
 from .panels import ActionsPanel, BoardView, StepLog, warm_up
-from .style import button, style_widget
+from .style import button, esc, style_widget
+
+#: The largest seed the seed box takes. The browser holds numbers exactly only up to 2**53 and writes larger ones as
+#: "1e+23"; the engine takes any whole number (folded to 64 bits), so every seed up to here deals its own game.
+SEED_MAX = 999_999_999
 
 
 class Controls:
     """Undo / Redo / Restart for the current session; with ``new_game=True`` also seed, player count and a
-    "New game" button that replaces the session with a fresh full game."""
+    "New game" button that replaces the session with a fresh full game.
+
+    The seed box takes a whole number from 0 to :data:`SEED_MAX`; any other value is put back to the last good seed
+    and ``seed_note`` (CSS class ``tutor-seed-note``, hidden otherwise) says why."""
 
     def __init__(self, model: SessionModel, *, new_game: bool = False, first_game: bool = True) -> None:
         self.model = model
@@ -30,7 +37,12 @@ class Controls:
         kids: list[w.Widget] = [self.undo, self.redo, self.restart]
         if new_game:
             s = model.session
-            self.seed = w.IntText(value=s.game.seed, description="Seed", layout=w.Layout(width="150px"))
+            self.seed = w.IntText(value=s.game.seed, description="Seed", style={"description_width": "initial"},
+                                  layout=w.Layout(width="160px"))
+            self.seed_note = w.HTML(layout=w.Layout(display="none"))
+            self.seed_note.add_class("tutor-seed-note")
+            self._seed = s.game.seed  # the last good seed
+            self.seed.observe(g(lambda change: self.check_seed(change["new"])), names="value")
             self.players = w.Dropdown(options=[(f"{n} (solo)" if n == 1 else str(n), n)
                                                for n in type(s.game).player_counts], value=s.game.players,
                                       description="Players",
@@ -45,17 +57,33 @@ class Controls:
             self.choices = {name: w.Dropdown(options=list(opts), value=s.game.options.get(name, opts[0][1]),
                                              layout=w.Layout(width="auto"))
                             for name, opts in type(s.game).option_choices.items()}
-            kids += [w.HTML("&nbsp;&nbsp;"), self.players, self.seed, self.first_game, *self.choices.values(),
-                     self.new]
+            kids += [w.HTML("&nbsp;&nbsp;"), self.players, self.seed, self.seed_note, self.first_game,
+                     *self.choices.values(), self.new]
         self.widget = w.HBox(kids, layout=w.Layout(flex_flow="row wrap", align_items="center"))
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
+
+    def check_seed(self, value: int) -> None:
+        """The seed box's observer: keep a seed from 0 to SEED_MAX; put any other back to the last good one, and say
+        so in ``seed_note`` until a good seed is chosen."""
+        if 0 <= value <= SEED_MAX:
+            if value != self._seed:  # a new good seed (not the one just put back)
+                self._seed = value
+                self.seed_note.layout.display = "none"
+            return
+        what = "below 0" if value < 0 else "too large"
+        shown = f"{value}" if abs(value) < 2**53 else "that number"
+        self.seed_note.value = (f'<span class="rt-reason">A seed is a whole number from 0 to {SEED_MAX:,}: '
+                                f"{esc(shown)} is {what}. The seed stays {self._seed}.</span>")
+        self.seed_note.layout.display = None
+        self.seed.value = self._seed
 
     def start_new(self) -> None:
         """Replace the session with a new game using the chosen seed and player count."""
         s = self.model.session
         extra = {"first_game": self.first_game.value} if "first_game" in s.game.options else {}
         extra.update({name: box.value for name, box in self.choices.items()})
+        self.seed_note.layout.display = "none"  # the box holds the seed played
         self.model.replace(tutor.new_game(s.game_id, players=self.players.value, seed=self.seed.value, **extra))
 
     def render(self) -> None:

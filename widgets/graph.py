@@ -1,6 +1,7 @@
 """The ability-graph page: the interaction graph of :mod:`tutor.interactions` drawn with ipycytoscape, filters (game, edge
 kind, Light/Dark or Class), a details panel for the clicked node (its clauses, its neighbours with each edge's why,
-links that open its FAQ scenarios in the FAQ explorer) and a path query ("how can A affect B?").
+links that open its FAQ scenarios in the FAQ explorer) and a path query ("how can A affect B?", A and B typed as
+for Find; a name that matches several nodes or none, or two games' nodes, is answered in a sentence).
 
 Views only: the graph, its answers and its words come from :mod:`tutor.interactions`. Layout: each game is a column; inside
 it the cards (grouped by kind) are on the left and the rules' words (grouped by kind) on the right, each group a
@@ -201,7 +202,8 @@ class GraphView:
         self._els: dict[str, ipycytoscape.Node] = {}  # node id -> its drawn element (also "halo:a", "halo:b")
         self._topleft = (0.0, 0.0)
         self.path_edges: set[tuple] = set()
-        self._names = {f"{d['label']} · {tg.GAME_TITLES[d['game']]}": n for n, d in self.G.nodes(data=True)}
+        self._names = {self._entry(n): n for n in self.G}  # the list entries ("Nordheim · Restless Spirits")
+        self._entries = {k.lower(): n for k, n in self._names.items()}
         self._titles = {e.id: e.title for g in tg.GAMES for e in tg._index(g)}
         self.game = w.Dropdown(options=[("All three games", "all")] + [(tg.GAME_TITLES[g], g) for g in tg.GAMES],
                                value=game, description="Game", layout=w.Layout(width="250px"))
@@ -214,9 +216,10 @@ class GraphView:
         # Any part of a name works (Enter): "gonga" finds "Gonga · Restless Spirits" (see find_node).
         self.find = w.Combobox(placeholder="Find a card or a rule word…", options=sorted(self._names),
                                ensure_option=False, continuous_update=False, layout=w.Layout(width="340px"))
-        self.src = w.Combobox(placeholder="A (e.g. Nordheim)", options=sorted(self._names), ensure_option=True,
+        # A and B take what Find takes (see ask_path); a name that matches several nodes is answered with them.
+        self.src = w.Combobox(placeholder="A (e.g. Nordheim)", options=sorted(self._names), ensure_option=False,
                               layout=w.Layout(width="300px"))
-        self.dst = w.Combobox(placeholder="B (e.g. Baikeng)", options=sorted(self._names), ensure_option=True,
+        self.dst = w.Combobox(placeholder="B (e.g. Baikeng)", options=sorted(self._names), ensure_option=False,
                               layout=w.Layout(width="300px"))
         self.how = w.Button(description="How can A affect B?", layout=w.Layout(width="auto"))
         self.how.add_class("tutor-graph-how")
@@ -250,8 +253,7 @@ class GraphView:
         self.find.observe(g(lambda c: self.find_node(c["new"])), names="value")
         self.all_btn.on_click(g(lambda _b: self.show_all()))
         self.read_btn.on_click(g(lambda _b: self.show_readable()))
-        self.how.on_click(g(lambda _b: self.ask_path(self._names.get(self.src.value, self.src.value),
-                                                     self.dst.value and self._names.get(self.dst.value, self.dst.value))))
+        self.how.on_click(g(lambda _b: self.ask_path(self.src.value, self.dst.value)))
         if start and start in self.G:
             self.details.value = self._details(start)
         legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
@@ -516,7 +518,8 @@ class GraphView:
         text = (text or "").strip()
         if not text:
             return None
-        node = self._names.get(text) or self._lookup(text)
+        hits = self._candidates(text)
+        node = hits[0] if hits else None
         if node is None:
             self.details.value = (f'<p class="tutor-graph-none">No card or rule word is called “{esc(text)}”. '
                                   "Type part of a name, or pick one from the list.</p>")
@@ -539,24 +542,68 @@ class GraphView:
             self._centre(node)
         return node
 
-    def _lookup(self, text: str) -> str | None:
-        games = ([self.game.value] if self.game.value != "all" else []) + [None]
-        for game in games:
-            try:
-                return tg.find(self.G, text, game)
-            except KeyError:
-                pass
-        return None
+    def _entry(self, n: str) -> str:
+        """The node's entry in the name lists: ``"Nordheim · Restless Spirits"``."""
+        return f"{tg.label(self.G, n)} · {tg.GAME_TITLES[self.G.nodes[n]['game']]}"
+
+    def _candidates(self, text: str) -> list[str]:
+        """The nodes ``text`` may name, best first: a list entry (any case), else :func:`tutor.interactions.matches`
+        (a node or card id, a name, part of a name) in the shown game, else in every game."""
+        node = self._entries.get(text.lower())
+        if node:
+            return [node]
+        for game in ([self.game.value] if self.game.value != "all" else []) + [None]:
+            hits = tg.matches(self.G, text, game)
+            if hits:
+                return hits
+        return []
+
+    def _resolve(self, text: str) -> tuple[str | None, str]:
+        """The one node ``text`` names (read as :meth:`find_node` reads it), or None and why not in plain words."""
+        text = (text or "").strip()
+        hits = self._candidates(text) if text else []
+        if len(hits) == 1:
+            return hits[0], ""
+        if not hits:
+            return None, f"No card or rule word is called “{text}”. Type part of a name, or pick one from the list."
+        shown = "; ".join(self._entry(n) for n in hits[:6]) + (f"; and {len(hits) - 6} more" if len(hits) > 6 else "")
+        return None, (f"“{text}” matches {len(hits)} names ({shown}). Type more of the name, or pick "
+                      "one from the list.")
+
+    def _apart(self, u: str, v: str) -> str:
+        """Why ``u`` cannot affect ``v`` when they belong to different games (else "")."""
+        G = self.G
+        gu, gv = G.nodes[u]["game"], G.nodes[v]["game"]
+        if gu == gv:
+            return ""
+        cards = [bool(G.nodes[n]["card"]) for n in (u, v)]
+        what = ["card" if c else "rule word" for c in cards]
+        return (f"{tg.label(G, u)} is a {tg.GAME_TITLES[gu]} {what[0]} and {tg.label(G, v)} a {tg.GAME_TITLES[gv]} "
+                f"{what[1]}: {'cards' if all(cards) else 'cards and rules'} of different games never meet.")
+
+    def _no_path(self, message: str) -> str:
+        """Show ``message`` as the answer, with no path highlighted; return it."""
+        self.path.value = f"<p>{esc(message)}</p>"
+        if self.path_edges:
+            self.path_edges = set()
+            self.redraw()
+        return message
 
     def ask_path(self, a: str, b: str) -> str:
-        """Answer "how can ``a`` affect ``b``?" (node ids or names), highlight the paths, return the answer text."""
+        """Answer "how can ``a`` affect ``b``?" and highlight the paths; return the answer text. ``a`` and ``b`` are
+        read as Find reads its text (a list entry, a node id, a name or part of one, any case; the shown game's
+        nodes first); a name that matches several nodes or none, two nodes of different games, or the same node
+        twice get a plain sentence instead."""
         G = self.G
-        if not a or not b:
-            self.path_edges = set()
-            self.path.value = "<p>Choose A and B first.</p>"
-            self.redraw()
-            return ""
-        u, v = tg.find(G, a), tg.find(G, b)
+        if not (a or "").strip() or not (b or "").strip():
+            return self._no_path("Choose A and B first.")
+        (u, why_a), (v, why_b) = self._resolve(a), self._resolve(b)
+        if u is None or v is None:
+            return self._no_path(" ".join(f"{side}: {why}" for side, why in (("A", why_a), ("B", why_b)) if why))
+        if u == v:
+            return self._no_path(f"A and B are both {tg.label(G, u)}: choose two different ones.")
+        if apart := self._apart(u, v):
+            return self._no_path(apart)
         ps = tg.paths(G, u, v)
         self.path_edges = {e for p in ps for e in p}
         if not ps:
@@ -569,9 +616,8 @@ class GraphView:
                 chain = " → ".join([tg.label(G, p[0][0])] + [f"{G.edges[e]['kind']} {tg.label(G, e[1])}" for e in p])
                 items.append(f"<li><b>{esc(chain)}</b><ol type='a'>{hops}</ol></li>")
             self.path.value = f"<ol>{''.join(items)}</ol>"
-        games = {G.nodes[u]["game"], G.nodes[v]["game"]}
-        if self.game.value != "all" and self.game.value not in games or len(games) > 1:
-            self.set_game("all" if len(games) > 1 else games.pop())
+        if self.game.value not in ("all", G.nodes[u]["game"]):
+            self.set_game(G.nodes[u]["game"])
         else:
             self.redraw()
         return tg.how(G, u, v)

@@ -197,6 +197,27 @@ def test_new_game_controls_replace_session():
     assert "choose your Spirit Guide" in html_of(app.actions.widget)
 
 
+def test_seed_box_takes_whole_numbers_it_can_show_and_says_when_one_is_out_of_range():
+    from widgets.app import SEED_MAX
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5, first_game=True), new_game=True)
+    box, note = app.controls.seed, app.controls.seed_note
+    assert isinstance(box, w.IntText) and box.value == 5
+    assert SEED_MAX < 2**53  # a browser shows every whole number up to 2**53 exactly, none as "1e+23"
+    box.set_state({"value": SEED_MAX})  # what the browser sends
+    assert box.value == SEED_MAX and note.layout.display == "none"
+    box.set_state({"value": 1e23})  # a 24-digit seed typed in the browser arrives as a float
+    assert box.value == SEED_MAX  # kept, and said so
+    assert note.layout.display != "none" and "from 0 to 999,999,999" in note.value and "too large" in note.value
+    app.controls.new.click()
+    assert app.session.game.seed == SEED_MAX and not app.errors.output.outputs
+    box.value = -3
+    assert box.value == SEED_MAX and "-3 is below 0" in note.value
+    box.value = 7
+    assert note.layout.display == "none"
+    app.controls.new.click()
+    assert app.session.game.seed == 7 and not app.errors.output.outputs
+
+
 def test_free_play_full_game_runs_through_buttons():
     app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5), new_game=True)
     for _ in range(40):

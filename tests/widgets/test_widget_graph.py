@@ -178,3 +178,44 @@ def test_clause_ids_are_tags_not_brackets(G):
     assert "[rs." not in html and "]</span>" not in html
     # in the rules list the tag follows the clause's title
     assert '<li><b>Protection from being targeted</b><span class="rt-g-cl"' in html
+
+
+def test_path_query_takes_what_find_takes(G):
+    v = GraphView("restless-spirits", G=G)
+    assert not v.src.ensure_option and not v.dst.ensure_option  # typed text reaches the kernel, as Find's does
+    v.src.value, v.dst.value = "nord", "BAIKENG"  # part of a name, any case, without the game
+    v.how.click()
+    assert "Nordheim blocks Baikeng" in v.path.value
+    assert any("path" in e.classes for e in v.cy.graph.edges)
+    v.src.value, v.dst.value = "Nordheim · Restless Spirits", "restless-spirits:baikeng"  # a list entry, a node id
+    v.how.click()
+    assert "Nordheim blocks Baikeng" in v.path.value
+    assert v.errors.output.outputs == ()
+
+
+def test_path_query_says_when_a_name_matches_several_or_none(G):
+    v = GraphView("all", G=G)
+    text = v.ask_path("spirit", "Baikeng")
+    assert "“spirit” matches 22 names" in v.path.value and "Type more of the name" in v.path.value
+    assert "cannot affect" not in v.path.value and text.startswith("A: “spirit” matches 22")
+    assert not any("path" in e.classes for e in v.cy.graph.edges)  # no old path left highlighted
+    v.ask_path("Cards in hand", "Nordheim")  # the same word in three games
+    assert "matches 3" in v.path.value and "Cards in hand · Spirited" in v.path.value
+    v.ask_path("Nordheim", "zzzz-no-such")
+    assert "No card or rule word is called “zzzz-no-such”" in v.path.value
+    v.game.value = "spirited"  # the shown game's names first, as in Find
+    v.ask_path("Cards in hand", "Shield")
+    assert "matches" not in v.path.value and "Cards in hand · Spirited" not in v.path.value
+    assert v.errors.output.outputs == ()
+
+
+def test_path_query_across_games_says_they_never_meet(G):
+    v = GraphView("restless-spirits", G=G)
+    v.src.value, v.dst.value = "Nordheim", "aztecs"
+    v.how.click()
+    plain = "Nordheim is a Restless Spirits card and Aztecs a Spirited card: cards of different games never meet."
+    assert plain in v.path.value and "steps" not in v.path.value
+    assert v.ask_path("Nordheim", "Aztecs") == plain
+    assert v.ask_path("Damage", "Nordheim") == ("Damage is a Spirit Duels rule word and Nordheim a Restless Spirits "
+                                                "card: cards and rules of different games never meet.")
+    assert v.errors.output.outputs == ()
