@@ -8,6 +8,11 @@
   through :func:`tutor.walkthrough.save_in_folder` (one folder: ``$RULES_TUTOR_WALKTHROUGHS`` or ``~/rules-tutor-walkthroughs``) and shows it for copying.
 - :class:`PresenterApp` / :func:`presenter_app`: both tabs under one root with CSS class ``tutor-presenter``; the
   large type is the Present tab's only (CSS class ``tutor-large-type``), the Record tab is in the tutor's normal type.
+- A presentation clicker works the Present tab: its keys (:data:`CLICKER_KEYS`: Right / Page Down = Next, Left /
+  Page Up = Back) press the shown Back or Next button, through :func:`clicker_keys`, a hidden Output holding a small
+  script (no file, nothing from the internet), so a key goes through the button's own click. Keys typed in a text
+  box or a drop-down, or while the Present tab is not shown (the Record tab), are left alone; in JupyterLab (not
+  Voila) the keys step the walkthrough only with the focus in the Present tab.
 
 Views only: the session lives in a :class:`~widgets.model.SessionModel`; the walkthrough files are read and
 written by :mod:`tutor.walkthrough`. Stable CSS classes: ``tutor-presenter`` (root), ``tutor-large-type`` (the
@@ -18,6 +23,7 @@ Present tab), ``tutor-presenter-next``, ``tutor-presenter-back``, ``tutor-presen
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 
 import ipywidgets as w
@@ -90,6 +96,58 @@ CSS = """
 .rt-saved { color: #1b5e20; font-weight: 700; }
 .rt-notsaved { color: #9b1c1c; font-weight: 700; }
 """
+
+
+#: What a presentation clicker sends (``KeyboardEvent.key``) and the Present tab button it presses (its CSS class).
+CLICKER_KEYS = {"ArrowRight": "tutor-presenter-next", "PageDown": "tutor-presenter-next",
+                "ArrowLeft": "tutor-presenter-back", "PageUp": "tutor-presenter-back"}
+
+# One listener per page (installed once, whatever the number of presenters). A key of CLICKER_KEYS without modifier
+# keys clicks the matching button of a Present tab that is shown (one with a layout box: a hidden tab's has none):
+# the Present tab that holds the focus, else (on a Voila page, whose body has data-voila) any shown on the page; in
+# JupyterLab the notebook keeps its keys unless the focus is in the Present tab. Never while typing (a text box, text
+# area, drop-down or editable text has the focus), and not when the focus is in a presenter whose Record tab is
+# shown. It listens in the capture phase, so that a focused tab bar does not also take the arrow keys.
+KEYS_JS = """(function () {
+  if (window.tutorPresenterKeys) { return; }
+  var KEYS = %s;
+  var TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
+  function shown(el) { return el.getClientRects().length > 0; }
+  window.tutorPresenterKeys = function (event) {
+    var cls = Object.prototype.hasOwnProperty.call(KEYS, event.key) ? KEYS[event.key] : null;
+    if (!cls || event.defaultPrevented || event.isComposing || event.altKey || event.ctrlKey || event.metaKey ||
+        event.shiftKey) { return; }
+    var target = event.target instanceof Element ? event.target : null;
+    if (target && (target.isContentEditable || target.closest(TYPING))) { return; }
+    var pane = target && target.closest('.rt-present');
+    if (!pane && !document.body.hasAttribute('data-voila')) { return; }
+    var scope = (target && target.closest('.tutor-presenter')) || document;
+    var panes = pane ? [pane] : scope.querySelectorAll('.rt-present');
+    for (var i = 0; i < panes.length; i++) {
+      var buttons = panes[i].querySelectorAll('.' + cls);
+      for (var j = 0; j < buttons.length; j++) {
+        if (shown(buttons[j])) {
+          event.preventDefault();
+          event.stopPropagation();
+          if (!buttons[j].disabled) { buttons[j].click(); }
+          return;
+        }
+      }
+    }
+  };
+  window.addEventListener('keydown', window.tutorPresenterKeys, true);
+})();
+""" % json.dumps(CLICKER_KEYS)
+
+
+def clicker_keys() -> w.Output:
+    """A hidden Output (CSS class ``tutor-presenter-keys``) whose only output is :data:`KEYS_JS`: where the page runs
+    notebook JavaScript (Voila, JupyterLab), the keys of :data:`CLICKER_KEYS` press Next and Back."""
+    out = w.Output(layout=w.Layout(display="none"))
+    out.add_class("tutor-presenter-keys")
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {"application/javascript": KEYS_JS, "text/plain": ""}},)
+    return out
 
 
 def _teaching_options(game_id: str) -> dict:
@@ -203,7 +261,7 @@ class Presenter:
     """Plays one walkthrough step by step for a room. The step shown is ``position`` (steps applied so far);
     Back / Next / the jump list all go through :meth:`go`. Attributes: ``model``, ``walkthrough``, ``picker``,
     ``back``, ``next``, ``jump``, ``narration``, ``notes_toggle``, ``notes_box``, ``board``, ``step``,
-    ``clause_card`` and ``widget``."""
+    ``clause_card``, ``keys`` (:func:`clicker_keys`: a clicker's keys press Back and Next) and ``widget``."""
 
     def __init__(self, errors: ErrorPanel, paths: list[str | Path], game_id: str | None = None) -> None:
         if not paths:
@@ -216,8 +274,8 @@ class Presenter:
         self.model = SessionModel(begin(self.walkthrough, self.where), errors)
         self.picker = w.Dropdown(options=options, value=self.where, description="Walkthrough",
                                  style={"description_width": "initial"}, layout=w.Layout(width="560px"))
-        self.back = w.Button(description="Back", icon="arrow-left", tooltip="Previous step")
-        self.next = w.Button(description="Next", icon="arrow-right", tooltip="Play the next step")
+        self.back = w.Button(description="Back", icon="arrow-left", tooltip="Previous step (← or Page Up)")
+        self.next = w.Button(description="Next", icon="arrow-right", tooltip="Play the next step (→ or Page Down)")
         self.back.add_class("tutor-presenter-back")
         self.next.add_class("tutor-presenter-next")
         self.counter = w.HTML(layout=w.Layout(width=COUNTER_WIDTH))
@@ -259,7 +317,8 @@ class Presenter:
         side.add_class("rt-pside")
         main = w.HBox([w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="560px")), side],
                       layout=w.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"))
-        self.widget = w.VBox([errors.output, head, bar, self.narration, self.notes_box, main],
+        self.keys = clicker_keys()  # a clicker's keys press Back and Next
+        self.widget = w.VBox([errors.output, self.keys, head, bar, self.narration, self.notes_box, main],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("rt-present")
         self.widget.add_class(LARGE_TYPE)

@@ -389,3 +389,41 @@ def test_saved_walkthroughs_are_listed_again_after_a_reload(folder):
     assert all(o.get("name") == "stdout" for o in third.errors.output.outputs)
     only_duels = PresenterApp("spirit-duels")  # another game's saved walkthrough is not offered
     assert not any("Room 12" in label for label, _ in only_duels.present.picker.options)
+
+
+def test_clicker_keys_press_next_and_back_in_the_present_tab_only(walk_file):
+    """A presentation clicker's keys (Right / Page Down = Next, Left / Page Up = Back) are handled by a small script
+    in a hidden Output of the Present tab, which clicks the shown button carrying the key's CSS class: here each key
+    is simulated as that click (the script itself is checked in a browser: tests/browser/test_presenter_keys.py).
+    The script loads nothing, and the Record tab (with its text boxes) holds none."""
+    from widgets.presenter import CLICKER_KEYS, KEYS_JS
+
+    assert CLICKER_KEYS == {"ArrowRight": "tutor-presenter-next", "PageDown": "tutor-presenter-next",
+                            "ArrowLeft": "tutor-presenter-back", "PageUp": "tutor-presenter-back"}
+    app = PresenterApp(paths=[walk_file])
+    p = app.present
+    [keys] = with_class(app.widget, "tutor-presenter-keys")
+    assert keys is p.keys and keys in p.widget.children and keys.layout.display == "none"
+    [out] = keys.outputs
+    assert out["output_type"] == "display_data" and out["data"]["application/javascript"] == KEYS_JS
+    assert out["data"]["text/plain"] == ""  # where notebook JavaScript does not run, nothing shows
+    for word in ("http", "//", "import", "fetch", "src", "eval"):
+        assert word not in KEYS_JS, word
+    assert "'input, textarea, select, [contenteditable]" in KEYS_JS  # typing is left alone
+    for key, cls in CLICKER_KEYS.items():
+        assert f'"{key}": "{cls}"' in KEYS_JS
+
+    def press(key: str) -> None:
+        [button] = with_class(p.widget, CLICKER_KEYS[key])
+        assert isinstance(button, w.Button) and not button.disabled
+        button.click()
+
+    for key, moves in (("ArrowRight", 1), ("PageDown", 2), ("ArrowLeft", 1), ("PageUp", 0), ("PageDown", 1)):
+        press(key)
+        assert p.position == moves
+        assert (f"Say {moves}" if moves else "Welcome, room.") in p.narration.value
+    assert "Page Down" in p.next.tooltip and "Page Up" in p.back.tooltip
+    rec = app.open_recorder()
+    assert not with_class(rec.widget, "tutor-presenter-keys")
+    assert not any(with_class(rec.widget, cls) for cls in CLICKER_KEYS.values())
+    assert not app.errors.output.outputs

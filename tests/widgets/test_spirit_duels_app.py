@@ -3,6 +3,7 @@ that advance the session and the step log, the lessons (each completable by its 
 the lesson runner), the first-round walkthrough and free play with two players."""
 from __future__ import annotations
 
+import html
 import random
 
 import ipywidgets as w
@@ -11,7 +12,7 @@ import pytest
 import tutor
 from tutor.lessons import all_lessons, goal_failures, goal_reached, play_solution, start_lesson
 from tutor.core.model import Source
-from tutor.scenario import Meta, Scenario, Setup, find, start
+from tutor.scenario import ActionRef, Meta, Scenario, Setup, find, start
 from tutor.walkthrough import all_walkthroughs, load_walkthrough, play_to
 from widgets import LearnApp, LessonRunner, TutorApp
 from widgets.boards import BOARDS, board_for
@@ -191,6 +192,72 @@ def test_lesson_runner_reaches_goal_by_clicking(index):
     assert "Goal reached!" in runner.done.value
     runner.app.controls.undo.click()
     assert runner.done.value == ""
+    assert not runner.errors.output.outputs
+
+
+def test_lesson_8_tells_the_learner_when_player_2_gains_the_advantage():
+    """In lesson 8 Player 2 may Gain the Advantage on either of their turns; only one player may each round, so
+    Player 1's Gain the Advantage (part of the goal) is then blocked for the round. The lesson says so where it is
+    always in sight (goal and intro) and in its last hint, and what it says works: Undo, Pass with Player 2, and the
+    goal is reached; Restart goes back to the prepared table."""
+    runner = LessonRunner("spirit-duels")
+    runner.picker.value = IDS.index("sd-08-meditate")
+    lesson = runner.lesson
+
+    def click(ref) -> None:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+
+    shown = html.unescape(runner.goal.value)
+    assert "Pass with Player 2" in shown and "Undo" in shown
+    assert "only one player may" in html.unescape(runner.intro.value)
+    while not runner.hint.disabled:
+        runner.hint.click()
+    assert "Player 2 gained the advantage?" in html.unescape(runner.hints.value)
+    p2_turns = [i for i, ref in enumerate(lesson.solution) if ref.kind == "pass"]
+    assert p2_turns == [3, 5]
+    for turn in p2_turns:
+        for ref in lesson.solution[:turn]:
+            click(ref)
+        s = runner.app.session
+        assert s.current_player == 1
+        click(ActionRef(kind="gain-advantage"))  # the mistake: Player 2 gains the advantage
+        assert s.current_player == 0 and not any(a.kind == "gain-advantage" for a in s.legal_actions())
+        [blocked] = [b for b in s.blocked_actions() if b.kind == "gain-advantage"]
+        assert blocked.clause == "sd.advantage.gain" and "only one player" in blocked.why
+        runner.app.controls.undo.click()  # what the lesson says to do
+        assert len(s.history) == turn and s.current_player == 1
+        for ref in lesson.solution[turn:]:
+            click(ref)
+        assert "Goal reached!" in runner.done.value
+        runner.app.controls.restart.click()
+        assert s.history == [] and runner.done.value == ""
+    assert not runner.errors.output.outputs
+
+
+def test_lesson_9_tells_the_learner_when_player_2_gains_the_advantage():
+    """In lesson 9 Player 2 may Gain the Advantage instead of passing: Player 2 then holds the Advantage Token,
+    discards first and places the Advantage Die, so Player 1 cannot place it (the goal). The goal and the last hint
+    say so, and Undo then Pass with Player 2 reaches the goal."""
+    runner = LessonRunner("spirit-duels")
+    runner.picker.value = IDS.index("sd-09-end-phase")
+    lesson = runner.lesson
+
+    def click(ref) -> None:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+
+    assert "press Undo" in html.unescape(runner.goal.value)
+    while not runner.hint.disabled:
+        runner.hint.click()
+    assert "Player 2 gained the advantage instead of passing?" in html.unescape(runner.hints.value)
+    click(lesson.solution[0])  # Player 1 passes
+    s = runner.app.session
+    click(ActionRef(kind="gain-advantage"))  # the mistake: Player 2 gains the advantage
+    assert s.state.advantage == 1 and s.state.gained_by == 1  # seat 1 is Player 2
+    runner.app.controls.undo.click()  # what the lesson says to do
+    assert len(s.history) == 1 and s.current_player == 1
+    for ref in lesson.solution[1:]:
+        click(ref)
+    assert "Goal reached!" in runner.done.value
     assert not runner.errors.output.outputs
 
 
