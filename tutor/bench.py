@@ -3,7 +3,8 @@
 Per playable game, the fastest of ``--repeat`` runs (as :mod:`timeit` does; the median run is printed too): steps
 per second for ``legal_actions`` + ``apply`` + the step's explanation text over random
 games, the median (p50) and 99th-percentile (p99) step latency in microseconds, and the resident memory of a
-process with every game loaded against a bare Python process that imports only ``ipykernel``.
+process with every game loaded against a bare Python process that imports only ``ipykernel``. It also times a fixed
+pure-Python loop (:func:`python_loop_ms`), as the speed of shared machines varies from run to run.
 """
 from __future__ import annotations
 
@@ -70,21 +71,40 @@ def bench_best(game_id: str, players: int, games: int = 20, repeat: int = 3) -> 
     return {**best, "median_steps_per_s": statistics.median(r["steps_per_s"] for r in runs), "runs": repeat}
 
 
+def python_loop_ms(repeat: int = 3) -> float:
+    """Milliseconds for a fixed pure-Python loop (5 million additions), the fastest of ``repeat``: how fast this
+    machine runs Python at the time of the benchmark, so figures from runs on a machine whose speed varies (shared
+    hosts) can be compared (steps/s times this figure is roughly constant for the same engine)."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        x = 0
+        for i in range(5_000_000):
+            x += i % 7
+        best = min(best, time.perf_counter() - t0)
+    return best * 1e3
+
+
 def main(as_json: bool = False, games: int = 20, repeat: int = 3) -> int:
     """Run the benchmark and print figures (text or the JSON shape ``{game_id: {steps_per_s, p50_us, p99_us,
     median_steps_per_s}}``): per game the fastest of ``repeat`` runs of ``games`` random 2-player games."""
     from .registry import game_classes
     results = {}
+    loop = python_loop_ms()
     for gid in game_classes():
         results[gid] = bench_best(gid, 2, games=games, repeat=repeat)
+    loop = min(loop, python_loop_ms())  # before and after: the machine's best speed during the run
     mem = memory_kib()
     if as_json:
         print(json.dumps({**{g: {k: round(v, 1) for k, v in r.items() if k not in ("steps", "runs")}
-                             for g, r in results.items()}, "_memory": mem}, indent=2))
+                             for g, r in results.items()}, "_memory": mem,
+                          "_machine": {"python_loop_ms": round(loop, 1)}}, indent=2))
         return 0
     for gid, r in results.items():
         print(f"{gid}: {r['steps_per_s']:.0f} steps/s over {r['steps']} steps (best of {r['runs']} runs; median "
               f"{r['median_steps_per_s']:.0f}); p50 {r['p50_us']:.0f} us, p99 {r['p99_us']:.0f} us")
+    print(f"machine: a fixed pure-Python loop took {loop:.0f} ms (the same loop took 410-890 ms on these 2-core "
+          "machines at different times: compare figures with it)")
     print(f"memory: bare kernel {mem['bare_kib'] / 1024:.1f} MiB, with every game loaded "
           f"{mem['loaded_kib'] / 1024:.1f} MiB (x{mem['ratio']:.2f})")
     return 0

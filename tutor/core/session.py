@@ -20,7 +20,7 @@ SESSION_FORMAT = "rules-tutor-session"
 SESSION_VERSION = 1
 #: Undo keeps the state before every ``SNAPSHOT_EVERY``-th step (as JSON); the states in between are rebuilt by
 #: re-applying the steps since the last kept one (the engine is deterministic: loading a session relies on it too).
-SNAPSHOT_EVERY = 8
+SNAPSHOT_EVERY = 16
 
 Observer = Callable[["Session", str], None]
 
@@ -129,7 +129,9 @@ class Session:
         if not isinstance(aid, str):
             raise IllegalAction(f"an action must be an Action or its id (str), got {type(aid).__name__}",
                                 code="bad-type", action=repr(aid))
-        legal = self.legal_actions()
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self.game.legal_actions(self.state)
         for a in legal:
             if a.id == aid:
                 if action_or_id is not a and isinstance(action_or_id, Action) and action_or_id != a:

@@ -15,6 +15,12 @@ from .state import Decision, RSState
 from .zones import Ctx
 
 
+def _totems_in_hand(g, p) -> list[str]:
+    """The distinct Totems in ``p``'s hand, sorted."""
+    kinds = g._kinds
+    return sorted({c for c in p.hand if kinds[c] == "totem"})
+
+
 def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
     """The legal actions that answer decision ``d``."""
     seat = d.actor
@@ -25,7 +31,7 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
     get, put = g.action_memo.get, g.action_memo.put
     add = out.append
     if d.kind == "choose-offering":
-        for card in sorted(set(c for c in p.hand if g.card_kind(c) == "totem")):
+        for card in _totems_in_hand(g, p):
             k = ("choose-offering", seat, card)
             add(get(k) or put(k, make_action(
                 "choose-offering", seat, f"Offer {g.totem_label(card)} to the Shrine",
@@ -60,7 +66,7 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
         a("decline", "Buy none of them", "Refreshing a market row lets you choose not to buy.",
           ("rs.refresh-buy.decline",))
     elif d.kind == "choose-swap-out":
-        for card in sorted(set(c for c in p.hand if g.card_kind(c) == "totem")):
+        for card in _totems_in_hand(g, p):
             k = ("choose-swap-out", seat, card)
             add(get(k) or put(k, make_action(
                 "choose-swap-out", seat, f"Give up {g.totem_label(card)}", "Your hand is at the limit of 7, so you "
