@@ -103,8 +103,8 @@ def main(as_json: bool = False, games: int = 20, repeat: int = 3) -> int:
     for gid, r in results.items():
         print(f"{gid}: {r['steps_per_s']:.0f} steps/s over {r['steps']} steps (best of {r['runs']} runs; median "
               f"{r['median_steps_per_s']:.0f}); p50 {r['p50_us']:.0f} us, p99 {r['p99_us']:.0f} us")
-    print(f"machine: a fixed pure-Python loop took {loop:.0f} ms (the same loop took 410-890 ms on these 2-core "
-          "machines at different times: compare figures with it)")
+    print(f"machine: a fixed pure-Python loop took {loop:.0f} ms (shared machines change speed from run to run: "
+          "compare figures of two runs with this time)")
     print(f"memory: bare kernel {mem['bare_kib'] / 1024:.1f} MiB, with every game loaded "
           f"{mem['loaded_kib'] / 1024:.1f} MiB (x{mem['ratio']:.2f})")
     return 0
