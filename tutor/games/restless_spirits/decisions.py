@@ -13,6 +13,7 @@ from .requirements import fill_options
 from .rules import make_action
 from .state import Decision, RSState
 from .zones import Ctx
+from . import resolve  # (a module: resolve and this module import each other)
 
 
 def _totems_in_hand(g, p) -> list[str]:
@@ -123,7 +124,7 @@ def ask(c: Ctx, d: Decision) -> None:
 
 def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
     """Carry out the chosen option of decision ``d`` and continue the action it belongs to."""
-    from . import resolve as r
+    r = resolve
     g, s = c.game, c.state
     seat = d.actor
     p = s.players[seat]

@@ -7,6 +7,7 @@ each citing its clause.
 from __future__ import annotations
 
 from ...core.model import Action
+from . import abilities  # (a module: abilities and this module import each other)
 from .achievements import check
 from .decisions import ask, resolve_decision
 from .effects import Use, run_effect
@@ -28,8 +29,7 @@ def apply_action(c: Ctx, action: Action) -> None:
         resolve_decision(c, d, action)
     else:
         _main_action(c, action)
-    from .abilities import drain
-    drain(c)
+    abilities.drain(c)
     after_step(c)
 
 

@@ -12,6 +12,7 @@ from ...core.model import Action, Blocked, make_action, make_blocked
 from .requirements import fill_options, free_slots
 from .state import RSState
 from .zones import hand_room
+from . import decisions  # (a module: decisions and this module import each other)
 
 AP_COST = 1
 _ID = attrgetter("id")
@@ -34,8 +35,7 @@ def legal_actions(g, s: RSState) -> list[Action]:
         from .solo import discard_actions
         return sort_actions(discard_actions(g, s))
     if s.pending:
-        from .decisions import decision_actions  # decisions imports this module
-        return sort_actions(decision_actions(g, s, s.pending[-1]))
+        return sort_actions(decisions.decision_actions(g, s, s.pending[-1]))
     return legal_turn_actions(g, s, turn_actions(g, s))
 
 

@@ -15,7 +15,8 @@ from .cards import AbilityName
 from .combat import deal_damage, draw, heal, place_tokens
 from .ctx import Ctx, can_receive, is_spirit, plural, stat
 from .dice import DIE_FACES, face_label, kind_label, level, roll, roll_text, symbol
-from .state import Die, Work
+from .state import Decision, Die, Work
+from . import decisions  # (a module: decisions imports this one)
 
 Side = Literal["ally", "enemy", "any"]
 
@@ -138,8 +139,7 @@ def need(c: Ctx, w: Work, what: str, side: str, filt: str, actor: int | None = N
     """Make sure ``w`` has its ``what`` (``spirit``, ``die``, ``face``, ``die-kind``, ``class``) chosen. True when it
     is (already, or forced with a single option); False when the work waits for a decision (it is re-run with the
     answer) or has no option at all (it then does nothing, said by an event)."""
-    from .decisions import decision_actions, fill
-    from .state import Decision
+    decision_actions, fill = decisions.decision_actions, decisions.fill
     if _filled(w, what):
         return True
     kind = {"spirit": "choose-spirit", "die": "choose-die", "face": "choose-face", "die-kind": "choose-die-kind",
@@ -277,8 +277,7 @@ def h_zap(c: Ctx, w: Work) -> None:
 
 def h_drain(c: Ctx, w: Work) -> None:
     """Drain X: X random cards of the opponent's hand are revealed; the drainer discards one of them."""
-    from .decisions import ask
-    from .state import Decision
+    ask = decisions.ask
     opp = 1 - w.seat
     hand = c.state.players[opp].hand
     if not hand or w.amount <= 0:

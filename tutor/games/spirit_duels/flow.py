@@ -42,11 +42,17 @@ def run(c: Ctx) -> None:
         table[w.kind](c, w)
 
 
+@cache
+def _late():
+    """The modules :func:`answer` uses that import this one (imported on first use, then kept)."""
+    from . import decisions, draft, phases
+    return decisions, draft, phases
+
+
 def answer(c: Ctx, d: Decision, a: Action) -> None:
     """Carry out the chosen option ``a`` of decision ``d``."""
-    from . import draft
-    from .decisions import fill
-    from .phases import END_STEP
+    decisions, draft, phases = _late()
+    fill, END_STEP = decisions.fill, phases.END_STEP
     if d.kind in draft.DECISIONS:
         draft.answer(c, d, a)
         return

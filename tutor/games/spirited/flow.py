@@ -11,8 +11,9 @@ from __future__ import annotations
 from .cards import clan_of
 from .effects import Use, run_effect
 from .state import Decision, Task
-from .zones import (Ctx, add_to_road, article, discard_road_and_camps, face_up, held, overrun_limit, overrunning,
-                    plural, stack, take_from_road)
+from .zones import (Ctx, add_to_road, article, discard_road_and_camps, draw_non_time, face_up, held, overrun_limit,
+                    overrunning, plural, stack, take_from_road)
+from . import decisions, resolve  # (modules: both import this one)
 
 
 def push(c: Ctx, *tasks: Task) -> None:
@@ -30,9 +31,7 @@ def run(c: Ctx) -> None:
 def ask(c: Ctx, d: Decision) -> None:
     """Ask decision ``d``: pushed when it has a real choice; passed (event) when it has none; resolved at once when
     exactly one option exists and it may not be skipped (ruling ``sp.ruling.single-option``)."""
-    from .decisions import decision_actions
-    from .resolve import resolve_decision
-    options = decision_actions(c.game, c.state, d)
+    options = decisions.decision_actions(c.game, c.state, d)
     real = [a for a in options if a.kind not in ("skip", "done", "finish-march")]
     if not real:
         if d.kind == "march" and d.used:
@@ -43,7 +42,7 @@ def ask(c: Ctx, d: Decision) -> None:
     if len(options) == 1:
         c.ev("sp.ruling.single-option", f"{c.who(d.actor)}: only one choice is possible, so it is made at once: "
              f"{options[0].label}.", auto=True, actor=d.actor)
-        resolve_decision(c, d, options[0])
+        resolve.resolve_decision(c, d, options[0])
         return
     c.state.pending.append(d)
     c.asked = (d, options, len(c.events))
@@ -90,7 +89,6 @@ def _do(c: Ctx, t: Task) -> None:
             return
         push(c, Task(kind="draw-road", seat=seat, text="road-check"), Task(kind="road-fill", seat=seat))
     elif k == "draw-road":
-        from .zones import draw_non_time
         card = draw_non_time(c, seat)
         if card is None:
             c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
