@@ -66,3 +66,14 @@ def test_bad_scenarios_named(tmp_path, edit, needle):
     with pytest.raises(ContentError) as e:
         start(load_scenario(p), str(p))
     assert needle in str(e.value) and str(p) in str(e.value)
+
+
+def test_unmet_requirements_of_an_empty_space_is_null(tmp_path, capsys):
+    """``pN.unmet.<space>`` is a fact on every space: the icons still unmet, or null where no Spirit stands."""
+    f = tmp_path / "empty.yaml"
+    f.write_text(GOOD.replace("state: {p1.unmet.1: [lantern, mirror],", "state: {p1.unmet.1: [lantern, mirror], "
+                                                                         "p1.unmet.3: null,"))
+    assert main(["scenario", "run", str(f)]) == 0, capsys.readouterr().out
+    f.write_text(GOOD.replace("state: {p1.unmet.1: [lantern, mirror],", "state: {p1.unmet.3: [lantern],"))
+    assert main(["scenario", "run", str(f)]) == 1
+    assert "state p1.unmet.3: expected ['lantern'], got None" in capsys.readouterr().out

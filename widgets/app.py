@@ -18,12 +18,43 @@ from .style import button, esc, style_widget
 SEED_MAX = 999_999_999
 
 
+class SeedBox:
+    """A seed box (``box``, an IntText) that takes a whole number from 0 to :data:`SEED_MAX`: any other value is put
+    back to the last good seed and ``note`` (an HTML widget, CSS class ``tutor-seed-note``, hidden otherwise) says
+    why, until a good seed is chosen. Used by free play and by the walkthrough recorder."""
+
+    def __init__(self, value: int, guard, width: str = "160px") -> None:
+        self.box = w.IntText(value=value, description="Seed", style={"description_width": "initial"},
+                             layout=w.Layout(width=width))
+        self.note = w.HTML(layout=w.Layout(display="none"))
+        self.note.add_class("tutor-seed-note")
+        self.good = value  # the last good seed
+        self.box.observe(guard(lambda change: self.check(change["new"])), names="value")
+
+    def check(self, value: int) -> None:
+        """The box's observer: keep ``value`` when it is a good seed, else put the last good one back and say so."""
+        if 0 <= value <= SEED_MAX:
+            if value != self.good:  # a new good seed (not the one just put back)
+                self.good = value
+                self.note.layout.display = "none"
+            return
+        what = "below 0" if value < 0 else "too large"
+        shown = f"{value}" if abs(value) < 2**53 else "that number"
+        self.note.value = (f'<span class="rt-reason">A seed is a whole number from 0 to {SEED_MAX:,}: '
+                           f"{esc(shown)} is {what}. The seed stays {self.good}.</span>")
+        self.note.layout.display = None
+        self.box.value = self.good
+
+    def taken(self) -> int:
+        """The seed to play (the box's value), hiding the note: the box holds the seed played."""
+        self.note.layout.display = "none"
+        return self.box.value
+
+
 class Controls:
     """Undo / Redo / Restart for the current session; with ``new_game=True`` also seed, player count and a
-    "New game" button that replaces the session with a fresh full game.
-
-    The seed box takes a whole number from 0 to :data:`SEED_MAX`; any other value is put back to the last good seed
-    and ``seed_note`` (CSS class ``tutor-seed-note``, hidden otherwise) says why."""
+    "New game" button that replaces the session with a fresh full game. The seed box is a :class:`SeedBox`
+    (``seed_box``; its ``box`` and ``note`` are also ``seed`` and ``seed_note``)."""
 
     def __init__(self, model: SessionModel, *, new_game: bool = False, first_game: bool = True) -> None:
         self.model = model
@@ -37,12 +68,8 @@ class Controls:
         kids: list[w.Widget] = [self.undo, self.redo, self.restart]
         if new_game:
             s = model.session
-            self.seed = w.IntText(value=s.game.seed, description="Seed", style={"description_width": "initial"},
-                                  layout=w.Layout(width="160px"))
-            self.seed_note = w.HTML(layout=w.Layout(display="none"))
-            self.seed_note.add_class("tutor-seed-note")
-            self._seed = s.game.seed  # the last good seed
-            self.seed.observe(g(lambda change: self.check_seed(change["new"])), names="value")
+            self.seed_box = SeedBox(s.game.seed, g)
+            self.seed, self.seed_note = self.seed_box.box, self.seed_box.note
             self.players = w.Dropdown(options=[(f"{n} (solo)" if n == 1 else str(n), n)
                                                for n in type(s.game).player_counts], value=s.game.players,
                                       description="Players",
@@ -63,28 +90,13 @@ class Controls:
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
 
-    def check_seed(self, value: int) -> None:
-        """The seed box's observer: keep a seed from 0 to SEED_MAX; put any other back to the last good one, and say
-        so in ``seed_note`` until a good seed is chosen."""
-        if 0 <= value <= SEED_MAX:
-            if value != self._seed:  # a new good seed (not the one just put back)
-                self._seed = value
-                self.seed_note.layout.display = "none"
-            return
-        what = "below 0" if value < 0 else "too large"
-        shown = f"{value}" if abs(value) < 2**53 else "that number"
-        self.seed_note.value = (f'<span class="rt-reason">A seed is a whole number from 0 to {SEED_MAX:,}: '
-                                f"{esc(shown)} is {what}. The seed stays {self._seed}.</span>")
-        self.seed_note.layout.display = None
-        self.seed.value = self._seed
-
     def start_new(self) -> None:
         """Replace the session with a new game using the chosen seed and player count."""
         s = self.model.session
         extra = {"first_game": self.first_game.value} if "first_game" in s.game.options else {}
         extra.update({name: box.value for name, box in self.choices.items()})
-        self.seed_note.layout.display = "none"  # the box holds the seed played
-        self.model.replace(tutor.new_game(s.game_id, players=self.players.value, seed=self.seed.value, **extra))
+        self.model.replace(tutor.new_game(s.game_id, players=self.players.value, seed=self.seed_box.taken(),
+                                          **extra))
 
     def render(self) -> None:
         """Enable Undo/Redo only when there is something to undo/redo."""

@@ -34,7 +34,7 @@ from tutor.scenario import Setup, find
 from tutor.walkthrough import (Walkthrough, all_walkthroughs, begin, default_path, dump, load_walkthrough, play_to,
                                record, save_in_folder, saved_walkthroughs, walkthrough_folder)
 
-from .app import TutorApp
+from .app import SeedBox, TutorApp
 from .boards import board_for
 from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel
@@ -431,7 +431,8 @@ class Recorder:
         self.players = w.Dropdown(options=list(game_class(game_id).player_counts), value=2, description="Players",
                                   style=_FIT,
                                   layout=w.Layout(width="170px"))
-        self.seed = w.IntText(value=1, description="Seed", style=_FIT, layout=w.Layout(width="170px"))
+        self.seed_box = SeedBox(1, g, width="170px")  # 0..SEED_MAX, says why it puts another value back
+        self.seed = self.seed_box.box
         self.begin_button = w.Button(description="Start recording", icon="circle", button_style="danger",
                                      layout=w.Layout(width="auto"))
         self.wid = w.Text(value="my-walkthrough", description="Id", style=_WIDE, layout=w.Layout(width="320px"))
@@ -467,7 +468,7 @@ class Recorder:
             w.HTML("<h3>Record a walkthrough</h3><div class=\"rt-muted\">Pick a start, press <b>Start recording</b>, "
                    "then play the moves with the actions below. After each move, type what you will say about it."
                    "</div>"),
-            w.HBox([self.start_from, self.players, self.seed, self.begin_button],
+            w.HBox([self.start_from, self.players, self.seed, self.seed_box.note, self.begin_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.wid, self.title], layout=w.Layout(flex_flow="row wrap")), self.intro,
             w.HBox([self.path, self.folder, self.overwrite, self.save, self.show_yaml],
@@ -513,7 +514,7 @@ class Recorder:
         """Start recording from ``"free"`` (a new game with the chosen players and seed), ``"start:PATH"`` (that
         walkthrough's start) or ``"edit:PATH"`` (all its steps played, its narration and notes filled in)."""
         if choice == "free":
-            setup = Setup(game=self.game_id, players=self.players.value, seed=self.seed.value,
+            setup = Setup(game=self.game_id, players=self.players.value, seed=self.seed_box.taken(),
                           options=_teaching_options(self.game_id))
             wt = Walkthrough(id="my-walkthrough", title="My walkthrough", setup=setup)
             session, texts = begin(wt), {}

@@ -258,6 +258,20 @@ def test_edit_mode_fills_in_narration(walk_file):
     assert rec.walkthrough().steps[1].notes == "note 2"
 
 
+def test_recorder_seed_box_keeps_seeds_it_can_show(folder):
+    """The recorder's seed box is the free-play one: a seed past SEED_MAX (shown as 1e+23 by a browser) or below 0
+    is put back, with a note, and the recording starts from the seed kept."""
+    rec = PresenterApp().open_recorder()
+    rec.seed.value = 9
+    rec.seed.set_state({"value": 1e23})  # a 24-digit seed typed in the browser arrives as a float
+    assert rec.seed.value == 9 and rec.seed_box.note.layout.display is None
+    assert "that number is too large. The seed stays 9." in rec.seed_box.note.value
+    rec.seed.value = -4
+    assert rec.seed.value == 9 and "-4 is below 0" in rec.seed_box.note.value
+    rec.start("free")
+    assert rec.session.game.seed == 9 and rec.seed_box.note.layout.display == "none"
+
+
 def test_free_game_recording_and_default_narration(folder):
     app = PresenterApp()
     rec = app.open_recorder()

@@ -259,8 +259,8 @@ def _remove_everywhere(s: RSState, cards: set[str]) -> None:
 def facts(g, s: RSState) -> dict:
     """Named facts for scenario expectations: ``pN.ap``, ``pN.hand``, ``pN.hand_size``, ``pN.released``,
     ``pN.released_count``, ``pN.board`` (card ids or None), ``pN.activation_tokens``, ``pN.unmet.<space>``
-    (requirement icons still unmet on a space), ``current`` (seat, 1-based), ``phase``, ``shrine_top``,
-    ``shrine_size``, ``shrine``, ``lost_spirits``, ``markets``, ``totem_discard_size``, ``endgame_by``,
+    (requirement icons still unmet on a space; ``None`` for an empty space), ``current`` (seat, 1-based), ``phase``,
+    ``shrine_top``, ``shrine_size``, ``shrine``, ``lost_spirits``, ``markets``, ``totem_discard_size``, ``endgame_by``,
     ``winners`` (1-based seats), ``pending`` (kind of the pending decision or None); for the variants:
     ``pN.achievements`` (ids earned), ``pN.tokens`` (Spirit Tokens on each space), ``side``, ``bonuses`` (B-side
     bonus per space, None on the A side), ``spirit_deck_size``, ``spirit_discard``, ``out_of_game``, ``solo_rank``."""
@@ -276,7 +276,9 @@ def facts(g, s: RSState) -> dict:
         out[f"{k}.activation_tokens"] = p.activation_tokens
         out[f"{k}.guide"] = p.guide
         for j, ps in enumerate(p.board):
-            if ps is not None:
+            if ps is None:
+                out[f"{k}.unmet.{j + 1}"] = None  # an empty space: no Spirit, so nothing to meet
+            else:
                 req = g.cards.by_id[ps.card].requirements
                 out[f"{k}.unmet.{j + 1}"] = [req[i] for i, x in enumerate(ps.slots) if x is None]
     out["current"] = s.current + 1
