@@ -146,6 +146,21 @@ def test_expectations_read_as_words_not_state_paths():
     assert faq.describe_expect(e) == ["Current player: Player 2", "Player 1 · AP: 1"]
 
 
+def test_spirit_duels_checks_name_dice_and_choices_in_words():
+    """A Spirit Duels check shows a die of an active pool as words (not "attack-1/attack") and a pending choice
+    without hyphens (not "order-effects")."""
+    from tutor.core.content import content_root
+    from tutor.scenario import load_scenario, start
+    folder = content_root() / "spirit-duels" / "scenarios"
+    sc = load_scenario(folder / "rule-advantage-die-joins-roll.yaml")
+    lines = [x for st in faq.expectation_status(sc, start(sc)) for x in st.lines]
+    assert ("Player 1, Spirit 1 · active pool: Level 1 Attack die showing Attack, Level 1 Magic die showing Magic, "
+            "Advantage Die showing Essence") in lines
+    sc = load_scenario(folder / "rule-burn-order-by-advantage.yaml")
+    lines = [x for st in faq.expectation_status(sc, start(sc)) for x in st.lines]
+    assert "Pending choice: order effects" in lines and not any("/" in x or "order-effects" in x for x in lines)
+
+
 # -- what if ---------------------------------------------------------------------------------------------------------
 def test_remove_a_card_from_hand_names_only_that_zone(index):
     sc = sc_of(index, "faq-double-totem")

@@ -410,7 +410,9 @@ def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict
             + (f" ({b.label})" if b.label else "") for b in e.blocked]
     out += [f"rule fires{last}: {rule(c)}" for c in e.fired]
     out += [f"rule does not fire{last}: {rule(c)}" for c in e.not_fired]
-    out += [f"{describe_path(k)}: {describe_value(v, names, k.split('.')[0] in _SEAT_PATHS)}"
+    out += [f"{describe_path(k)}: "
+            + (v.replace("-", " ") if k == "pending" and isinstance(v, str)  # a decision kind, e.g. order-effects
+               else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS))
             for k, v in e.state.items()]
     return out
 
@@ -422,7 +424,7 @@ def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:
     session itself when it stands exactly there, else on a replay of its first ``n`` steps from ``start(sc)``.
     ``sc`` must be the scenario the session was started from (after any "what if" edits).
     """
-    names = card_names(session)
+    names = {**card_names(session), **session.game.value_names()}
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
     hist = session.history
     done = _followed(sc, session)

@@ -127,6 +127,11 @@ class Game(ABC):
         """Named facts about ``state`` that scenario expectations compare, e.g. ``{"p1.ap": 2}``."""
         return {}
 
+    def value_names(self) -> dict[str, str]:
+        """Words for fact values that are neither card ids nor plain numbers, for showing expectations to a
+        learner, e.g. ``{"attack-1/attack": "Level 1 Attack die showing Attack"}`` (empty by default)."""
+        return {}
+
     # -- checks used by tests and ``rules-tutor check`` --------------------------------------------------------
     def check_invariants(self, state: BaseModel) -> list[str]:
         """Problems found in ``state`` (cards not conserved, counters out of range...); empty when sound."""

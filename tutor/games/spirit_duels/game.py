@@ -139,6 +139,12 @@ class SpiritDuels(Game):
         from .partial import facts
         return facts(self, state)
 
+    def value_names(self) -> dict[str, str]:
+        """Every die of an active pool as it appears in the facts (``KIND/FACE``), in words:
+        ``"attack-1/attack"`` -> ``"Level 1 Attack die showing Attack"`` (Dice)."""
+        return {f"{kind}/{face}": f"{kind_label(kind)} showing {face_label(face)}"
+                for kind, faces in DIE_FACES.items() for face in faces}
+
     # -- card facts -------------------------------------------------------------------------------------------------
     def effect_params(self, e: Effect) -> BaseModel:
         """Parsed parameters of effect entry ``e`` (validated at load)."""
