@@ -47,6 +47,12 @@ PAGE = """<!DOCTYPE html><html><body data-voila="voila" style="margin:0">
 </body></html>"""
 
 
+
+def _press(page, *keys: str) -> None:
+    """Press ``keys`` one after the other."""
+    for key in keys:
+        page.keyboard.press(key)
+
 def _clicks(page) -> list[str]:
     return page.evaluate("window.clicks.splice(0)")
 
@@ -87,22 +93,17 @@ def test_clicker_script_on_its_own(tutor_page):
 
     # typing: the keys move the caret or change the choice, as always
     page.focus("#text")
-    page.keyboard.press("End")
-    page.keyboard.press("ArrowLeft")
+    _press(page, "End", "ArrowLeft")
     page.keyboard.type("X")
     assert page.input_value("#text") == "aXb"
     page.focus("#area")
-    page.keyboard.press("PageDown")
-    page.keyboard.press("PageUp")
-    page.keyboard.press("ArrowRight")
+    _press(page, "PageDown", "PageUp", "ArrowRight")
     page.keyboard.type("X")
     assert page.input_value("#area") == "aXb"
     page.focus("#edit")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowLeft")
+    _press(page, "ArrowRight", "ArrowLeft")
     page.focus("#jump")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("PageDown")
+    _press(page, "ArrowRight", "PageDown")
     assert _clicks(page) == []
 
     # Next disabled (the last step): nothing is clicked, and the key still does not scroll the presenter away
@@ -116,13 +117,11 @@ def test_clicker_script_on_its_own(tutor_page):
     # the Record tab shown (the Present tab hidden): keys are the page's own again, focus anywhere
     page.evaluate("present.style.display = 'none'; record.style.display = ''")
     page.focus("#title")
-    page.keyboard.press("End")
-    page.keyboard.press("ArrowLeft")
+    _press(page, "End", "ArrowLeft")
     page.keyboard.type("X")
     assert page.input_value("#title") == "aXb"
     page.focus("#act")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowLeft")
+    _press(page, "ArrowRight", "ArrowLeft")
     _blur(page)
     page.evaluate("scrollTo(0, 0)")
     page.keyboard.press("PageDown")
