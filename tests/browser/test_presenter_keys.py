@@ -47,11 +47,11 @@ PAGE = """<!DOCTYPE html><html><body data-voila="voila" style="margin:0">
 </body></html>"""
 
 
-
 def _press(page, *keys: str) -> None:
     """Press ``keys`` one after the other."""
     for key in keys:
         page.keyboard.press(key)
+
 
 def _clicks(page) -> list[str]:
     return page.evaluate("window.clicks.splice(0)")
