@@ -98,6 +98,7 @@ class RowCache:
         self.rows: dict[object, w.Widget] = {}
         self._seen: dict[object, int] = {}  # key -> render in which it was last shown
         self._render = 0
+        self._dropped: list[w.Widget] = []  # rows forgotten (see forget), retired at the next done()
 
     def get(self, key: object, make) -> w.Widget:
         """The row of ``key`` (built by ``make()`` when there is none), marked as shown in this render."""
@@ -108,10 +109,19 @@ class RowCache:
         self._seen[key] = self._render
         return row
 
+    def forget(self, key: object) -> None:
+        """Never show the row of ``key`` again: the next render builds a new one if it needs that key (the row is
+        retired at the end of that render, after the page has been told to stop showing it)."""
+        row = self.rows.pop(key, None)
+        self._seen.pop(key, None)
+        if row is not None:
+            self._dropped.append(row)
+
     def done(self) -> None:
-        """End of a render: retire the rows not shown in the last ``keep`` + 1 renders."""
+        """End of a render: retire the rows not shown in the last ``keep`` + 1 renders, and those forgotten."""
         old = [k for k, n in self._seen.items() if n < self._render - self.keep]
-        self.model.retire(*[self.rows.pop(k) for k in old])
+        dropped, self._dropped = self._dropped, []
+        self.model.retire(*[self.rows.pop(k) for k in old], *dropped)
         for k in old:
             del self._seen[k]
         self._render += 1
@@ -287,9 +297,19 @@ class ActionsPanel:
         two widgets, and a row whose only change is its why sends one update. ``_action_id`` is the action id."""
         _, group, caption, action_id, clause, _title = key
         btn = button(caption, why, classes=("tutor-action", f"rt-b-{group}"))
-        btn.on_click(self.model.errors.guard(lambda _b, aid=action_id: self.model.click(aid)))
-        btn._key, btn._action_id = key, action_id
+        btn.on_click(self.model.errors.guard(self._clicked))
+        btn._key, btn._action_id, btn._spent = key, action_id, False
         return _Row([btn] + ([clause_chip(self.model, clause)] if clause else []), btn)
+
+    def _clicked(self, btn: w.Button) -> None:
+        """A legal-action Button was clicked: take its action, once. The Button is then spent and its row forgotten,
+        so the page shows a new Button should the same action be legal again ("End your turn" of the next player):
+        the second click of a double click, sent to this Button before the page changed, does nothing."""
+        if btn._spent:
+            return
+        btn._spent = True
+        self.rows.forget(btn._key)
+        self.model.click(btn._action_id)
 
     def _blocked_row(self, key: tuple, why_html: str) -> "_Row":
         _, clause, _title, _n = key

@@ -158,6 +158,22 @@ def test_first_lesson_completed_by_clicking(tutor_server, tutor_page):
 
 
 @pytest.mark.skipif(LEARN not in PRESENT, reason=f"notebooks/{LEARN} is missing")
+def test_double_click_on_end_your_turn_ends_one_turn(tutor_server, tutor_page):
+    """"End your turn" is legal for the next player too: a double click ends one turn, not two."""
+    page = tutor_page.page
+    open_from_landing(tutor_server, tutor_page, LEARN)
+    end = _action_button(page, "End your turn")
+    expect(end).to_have_count(1)
+    end.dblclick()
+    expect(page.locator(".rt-step").filter(has_text="Step 1 ·")).to_have_count(1, timeout=CLICK_MS)
+    expect(page.locator(".rt-board")).to_contain_text("Player 2's turn", timeout=CLICK_MS)
+    page.wait_for_timeout(1500)  # time for a second click to be taken, were it taken
+    expect(page.locator(".rt-step").filter(has_text="Step 2 ·")).to_have_count(0)
+    expect(page.locator(".rt-board")).to_contain_text("Player 2's turn")
+    tutor_page.assert_clean()
+
+
+@pytest.mark.skipif(LEARN not in PRESENT, reason=f"notebooks/{LEARN} is missing")
 def test_a_chip_at_the_top_shows_its_rule_in_sight(tutor_server, tutor_page):
     """A chip of "Rules in this lesson" (top of the page) pops the clause card out to the bottom left of the window,
     in sight without scrolling; its × puts it back below."""

@@ -293,6 +293,27 @@ def test_stale_double_click_changes_nothing_and_shows_no_error():
     assert app.session.to_json() == before and not app.errors.output.outputs
 
 
+def test_double_click_on_end_your_turn_ends_one_turn_only():
+    """"End your turn" has the same id for every player. A double click sends its second click before the page
+    changes, to the button drawn for Player 1: it must not end Player 2's turn too (the next player's "End your
+    turn" is another button, and a click is taken only for the player its button was drawn for)."""
+    import tutor
+    from widgets import TutorApp
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=1, first_game=True,
+                                  guides=["okada-mitsuo", "hana"]), new_game=True)
+    while "end-turn" not in [a.id for a in app.session.legal_actions()]:  # through the set-up choices
+        app.model.apply(app.session.legal_actions()[0].id)
+    start, first = len(app.session.history), app.session.current_player
+    btn = app.actions.button_for("end-turn")
+    btn.click()  # the first click: the first player's turn ends
+    assert app.session.current_player == 1 - first and len(app.session.history) == start + 1
+    btn.click()  # the second click, on the button the browser still showed
+    assert app.session.current_player == 1 - first and len(app.session.history) == start + 1
+    assert app.actions.button_for("end-turn") is not btn and not app.errors.output.outputs
+    app.actions.button_for("end-turn").click()  # the next player's own button works
+    assert app.session.current_player == first and len(app.session.history) == start + 2
+
+
 def test_board_shows_b_side_bonuses_solo_race_and_achievements():
     import random
     import tutor

@@ -109,15 +109,20 @@ def test_a_decision_hides_the_action_groups_and_brings_the_same_rows_back(sent):
     first = {b._action_id: b for b in app.actions.action_buttons}
     app.actions.button_for("attract:spirit=gonga").click()
     assert panel.children == children  # the panel's own children never change
-    assert all(b.comm is not None for b in first.values())  # hidden, kept
+    assert first["attract:spirit=gonga"].comm is None  # the clicked Button is spent, then closed
+    assert all(b.comm is not None for k, b in first.items() if k != "attract:spirit=gonga")  # hidden, kept
     assert [b.description for b in app.actions.action_buttons] and not set(first) & {
         b._action_id for b in app.actions.action_buttons}
     sent.clear()
     app.controls.undo.click()
     assert panel.children == children
-    assert {b._action_id: b for b in app.actions.action_buttons} == first  # the very same widgets
+    again = {b._action_id: b for b in app.actions.action_buttons}
+    clicked = "attract:spirit=gonga"  # the clicked Button is spent: its action shows on a new one
+    assert again.keys() == first.keys() and again[clicked] is not first[clicked]
+    assert all(again[k] is first[k] for k in first if k != clicked)  # the very same widgets
     opened = [d for t, d in sent if t == "comm_open"]
-    assert not [d for d in opened if "tutor-action" in d["state"].get("_dom_classes", [])]
+    assert [d["state"]["description"] for d in opened if "tutor-action" in d["state"].get("_dom_classes", [])] \
+        == [first[clicked].description]
 
 
 def test_a_row_whose_why_changes_is_kept_and_only_its_text_is_sent(sent):
