@@ -77,3 +77,11 @@ def test_unmet_requirements_of_an_empty_space_is_null(tmp_path, capsys):
     f.write_text(GOOD.replace("state: {p1.unmet.1: [lantern, mirror],", "state: {p1.unmet.3: [lantern],"))
     assert main(["scenario", "run", str(f)]) == 1
     assert "state p1.unmet.3: expected ['lantern'], got None" in capsys.readouterr().out
+
+
+def test_a_misspelt_action_kind_is_named_with_the_kinds_legal_now(tmp_path, capsys):
+    f = tmp_path / "typo.yaml"
+    f.write_text(GOOD.replace("script:\n  - {kind: play-totem,", "script:\n  - {kind: play-totm,"))
+    assert main(["scenario", "run", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "legal play-totm actions: none (kinds of the legal actions now: " in out and "play-totem" in out

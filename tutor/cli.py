@@ -87,7 +87,10 @@ def _check(args: argparse.Namespace) -> int:
     print("\nby game and player count:")
     print(player_count_table(results))
     failures = sum(len(r.failures) for r in results)
-    print("all games passed every check" if not failures else f"{failures} game(s) failed")
+    done, planned = sum(r.games for r in results), sum(counts[c] for c in configs if not c.skipped)
+    if done < planned:  # the --seconds budget ran out first
+        print(f"time budget of {args.seconds} s reached: {done} of {planned} games played")
+    print(f"all {done} games played passed every check" if not failures else f"{failures} game(s) failed")
     return 1 if failures else 0
 
 

@@ -182,10 +182,13 @@ def find(session: Session, ref: ActionRef) -> Action:
         known = {k for a in legal if a.kind == ref.kind for k, _ in a.params}
         unknown = sorted(set(ref.params()) - known)
         if same and unknown:
-            raise ContentError(f"{ref.describe()}: unknown parameter {unknown[0]!r} for {ref.kind} (its parameters: "
-                               f"{', '.join(sorted(known)) or 'none'})", field=unknown[0])
+            raise ContentError(f"{ref.describe()}: unknown parameter {unknown[0]!r} for {ref.kind}: no legal "
+                               f"{ref.kind} action has it now (their parameters: {', '.join(sorted(known)) or 'none'})",
+                               field=unknown[0])
         blocked = [b.why + f" [{b.clause}]" for b in session.blocked_actions() if b.kind == ref.kind]
         why = f"; blocked: {'; '.join(blocked)}" if blocked else ""
+        if not same and not blocked:  # perhaps a misspelt kind: say which kinds are legal now
+            why = f" (kinds of the legal actions now: {', '.join(sorted({a.kind for a in legal})) or 'none'})"
         raise IllegalAction(f"{ref.describe()} is not legal now; legal {ref.kind} actions: {same or 'none'}{why}",
                             code="not-legal-now", action=ref.describe(),
                             clause=(session.blocked_actions()[0].clause if blocked else None))

@@ -346,7 +346,10 @@ class Presenter:
         self.picker.options = opts + [(label, str(path))]
 
     def open(self, path: str | Path) -> None:
-        """Show walkthrough ``path`` from its start."""
+        """Show walkthrough ``path`` from its start. Messages about the walkthrough shown before are cleared; a
+        walkthrough whose steps cannot all be played (a step that is not legal where it comes) is still shown from
+        its start, and the error panel says at once which step stops it (rather than when Next reaches it)."""
+        self.errors.clear()
         wt = load_walkthrough(path)
         session = begin(wt, str(path))
         self.walkthrough, self.where = wt, str(path)
@@ -356,6 +359,10 @@ class Presenter:
         self.jump.value = 0
         if self.picker.value != str(path):
             self.picker.value = str(path)
+        try:
+            play_to(wt, len(wt.steps), str(path))  # a replay of its steps (milliseconds)
+        except (ContentError, IllegalAction) as exc:
+            self.errors.output.append_stderr(f"This walkthrough cannot be played to its end: {exc}\n")
 
     def go(self, k: int) -> None:
         """Show the walkthrough after ``k`` steps (clamped to 0..number of steps): one step forward or back is an
@@ -393,7 +400,7 @@ class Presenter:
         n = len(wt.steps)
         self.title.value = f'<div class="rt-ptitle">{esc(wt.title)}</div>'
         self.counter.value = (f'<div class="rt-counter">Step {k} of {n}</div>' if k
-                              else f'<div class="rt-counter">Start · {n} steps</div>')
+                              else f'<div class="rt-counter">Start · {n} step{"" if n == 1 else "s"}</div>')
         self.back.disabled = k == 0
         self.next.disabled = k >= n
         if self.jump.value != k:

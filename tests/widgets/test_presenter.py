@@ -189,12 +189,16 @@ def test_step_that_no_longer_plays_is_reported(walk_file, tmp_path):
     p = app.present
     p.picker.value = str(path)
     assert p.walkthrough.id == "six" and p.position == 0
+    # said as soon as it is chosen, not when Next reaches the step in front of the room
+    assert "cannot be played to its end" in errors_text(app) and "steps[1].action" in errors_text(app)
     p.next.click()
     p.next.click()
     assert p.position == 1 and p.jump.value == 1
     assert "steps[1].action" in errors_text(app)
     p.jump.value = 4
     assert p.position == 1 and p.jump.value == 1
+    p.picker.value = str(walk_file)  # another walkthrough: the messages about this one go
+    assert errors_text(app) == "" and p.position == 0
 
 
 def play_and_narrate(rec, n: int) -> None:

@@ -368,7 +368,8 @@ def banner(session: Session) -> str:
     s = session.state
     if s.phase == "over":
         who = " and ".join(f"Player {w + 1}" for w in session.winners)
-        return f'<div class="rt-banner rt-over">Game over: {who} wins! <small>{esc(s.win_reason)}</small></div>'
+        why = s.win_reason[:1].upper() + s.win_reason[1:]  # "every Spirit of Player 2 is defeated" as a sentence
+        return f'<div class="rt-banner rt-over">Game over: {who} wins! <small>{esc(why)}.</small></div>'
     seat = session.current_player
     if s.phase == "draft":
         what = ("drafts a Class" if s.pending and s.pending[-1].kind == "draft-class" else
