@@ -19,36 +19,49 @@ SEED_MAX = 999_999_999
 
 
 class SeedBox:
-    """A seed box (``box``, an IntText) that takes a whole number from 0 to :data:`SEED_MAX`: any other value is put
-    back to the last good seed and ``note`` (an HTML widget, CSS class ``tutor-seed-note``, hidden otherwise) says
-    why, until a good seed is chosen. Used by free play and by the walkthrough recorder."""
+    """A seed box (``box``, a Text box) that takes a whole number from 0 to :data:`SEED_MAX`. Anything else (a
+    negative or too large number, "0.5", "1e30", a word) is put back to the last good seed (``good``) and ``note``
+    (an HTML widget, CSS class ``tutor-seed-note``, hidden otherwise) says why, until a good seed is typed. A Text
+    box, not a number box: the browser's number box turns "0.5" or "1e30" into another number without a word. Used
+    by free play and by the walkthrough recorder."""
 
     def __init__(self, value: int, guard, width: str = "160px") -> None:
-        self.box = w.IntText(value=value, description="Seed", style={"description_width": "initial"},
-                             layout=w.Layout(width=width))
+        self.box = w.Text(value=str(value), description="Seed", continuous_update=False,
+                          style={"description_width": "initial"}, layout=w.Layout(width=width))
         self.note = w.HTML(layout=w.Layout(display="none"))
         self.note.add_class("tutor-seed-note")
         self.good = value  # the last good seed
         self.box.observe(guard(lambda change: self.check(change["new"])), names="value")
 
-    def check(self, value: int) -> None:
-        """The box's observer: keep ``value`` when it is a good seed, else put the last good one back and say so."""
-        if 0 <= value <= SEED_MAX:
-            if value != self.good:  # a new good seed (not the one just put back)
-                self.good = value
+    def check(self, text) -> None:
+        """The box's observer: keep ``text`` when it is a good seed, else put the last good one back and say so."""
+        text = str(text).strip().replace(",", "").replace("_", "")
+        if text.isdigit() and text.isascii() and int(text) <= SEED_MAX:
+            if int(text) != self.good or self.box.value != str(self.good):
+                self.good = int(text)
                 self.note.layout.display = "none"
+                if self.box.value != str(self.good):
+                    self.box.value = str(self.good)  # "007" shows as 7
             return
-        what = "below 0" if value < 0 else "too large"
-        shown = f"{value}" if abs(value) < 2**53 else "that number"
+        if text == str(self.good):
+            return
+        shown = text if len(text) <= 24 else text[:24] + "..."
+        what = ("is below 0" if text.startswith("-") and text[1:].isdigit() else
+                "is too large" if text.isdigit() else "is not a whole number")
         self.note.value = (f'<span class="rt-reason">A seed is a whole number from 0 to {SEED_MAX:,}: '
-                           f"{esc(shown)} is {what}. The seed stays {self.good}.</span>")
+                           f"{esc(shown)} {what}. The seed stays {self.good}.</span>")
         self.note.layout.display = None
-        self.box.value = self.good
+        self.box.value = str(self.good)
+
+    @property
+    def value(self) -> int:
+        """The seed shown (always a good one)."""
+        return self.good
 
     def taken(self) -> int:
-        """The seed to play (the box's value), hiding the note: the box holds the seed played."""
+        """The seed to play, hiding the note: the box holds the seed played."""
         self.note.layout.display = "none"
-        return self.box.value
+        return self.good
 
 
 class Controls:

@@ -263,15 +263,15 @@ def test_edit_mode_fills_in_narration(walk_file):
 
 
 def test_recorder_seed_box_keeps_seeds_it_can_show(folder):
-    """The recorder's seed box is the free-play one: a seed past SEED_MAX (shown as 1e+23 by a browser) or below 0
-    is put back, with a note, and the recording starts from the seed kept."""
+    """The recorder's seed box is the free-play one: a seed past SEED_MAX, below 0 or not a whole number is put
+    back, with a note, and the recording starts from the seed kept."""
     rec = PresenterApp().open_recorder()
-    rec.seed.value = 9
-    rec.seed.set_state({"value": 1e23})  # a 24-digit seed typed in the browser arrives as a float
-    assert rec.seed.value == 9 and rec.seed_box.note.layout.display is None
-    assert "that number is too large. The seed stays 9." in rec.seed_box.note.value
-    rec.seed.value = -4
-    assert rec.seed.value == 9 and "-4 is below 0" in rec.seed_box.note.value
+    rec.seed.value = "9"
+    rec.seed.set_state({"value": "1" + "0" * 23})  # a 24-digit seed
+    assert rec.seed.value == "9" and rec.seed_box.note.layout.display is None
+    assert "is too large. The seed stays 9." in rec.seed_box.note.value
+    rec.seed.value = "-4"
+    assert rec.seed.value == "9" and "-4 is below 0" in rec.seed_box.note.value
     rec.start("free")
     assert rec.session.game.seed == 9 and rec.seed_box.note.layout.display == "none"
 
@@ -279,7 +279,7 @@ def test_recorder_seed_box_keeps_seeds_it_can_show(folder):
 def test_free_game_recording_and_default_narration(folder):
     app = PresenterApp()
     rec = app.open_recorder()
-    rec.players.value, rec.seed.value = 3, 5
+    rec.players.value, rec.seed.value = 3, "5"
     rec.start("free")
     assert rec.session.game.players == 3 and rec.session.game.seed == 5
     assert rec.path.value == "my-walkthrough.yaml"

@@ -307,7 +307,7 @@ def test_free_play_new_game_button_starts_a_new_duel():
     app = TutorApp(tutor.new_game("spirit-duels", players=2, seed=1), new_game=True)
     assert [v for _, v in app.controls.players.options] == [2]  # Spirit Duels is a duel
     assert app.controls.first_game.layout.display == "none"  # a Restless Spirits option, hidden here
-    app.controls.seed.value = 9
+    app.controls.seed.value = "9"
     app.controls.new.click()
     assert not app.errors.output.outputs
     assert app.session.game.seed == 9 and app.session.game.players == 2

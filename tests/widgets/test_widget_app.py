@@ -189,7 +189,7 @@ def test_new_game_controls_replace_session():
     app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=1, first_game=True), new_game=True)
     old = app.session
     app.controls.players.value = 3
-    app.controls.seed.value = 42
+    app.controls.seed.value = "42"
     app.controls.new.click()
     assert app.session is not old and app.session.game.players == 3 and app.session.game.seed == 42
     assert app.board.html.value.count("rt-player") >= 3
@@ -201,19 +201,21 @@ def test_seed_box_takes_whole_numbers_it_can_show_and_says_when_one_is_out_of_ra
     from widgets.app import SEED_MAX
     app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5, first_game=True), new_game=True)
     box, note = app.controls.seed, app.controls.seed_note
-    assert isinstance(box, w.IntText) and box.value == 5
+    assert isinstance(box, w.Text) and box.value == "5"
     assert SEED_MAX < 2**53  # a browser shows every whole number up to 2**53 exactly, none as "1e+23"
-    box.set_state({"value": SEED_MAX})  # what the browser sends
-    assert box.value == SEED_MAX and note.layout.display == "none"
-    box.set_state({"value": 1e23})  # a 24-digit seed typed in the browser arrives as a float
-    assert box.value == SEED_MAX  # kept, and said so
+    box.set_state({"value": str(SEED_MAX)})  # what the browser sends
+    assert box.value == str(SEED_MAX) and note.layout.display == "none"
+    box.set_state({"value": "1" + "0" * 23})  # a 24-digit seed
+    assert box.value == str(SEED_MAX)  # kept, and said so
     assert note.layout.display != "none" and "from 0 to 999,999,999" in note.value and "too large" in note.value
     app.controls.new.click()
     assert app.session.game.seed == SEED_MAX and not app.errors.output.outputs
-    box.value = -3
-    assert box.value == SEED_MAX and "-3 is below 0" in note.value
-    box.value = 7
-    assert note.layout.display == "none"
+    for typed, why in (("-3", "-3 is below 0"), ("0.5", "0.5 is not a whole number"),
+                       ("1e30", "1e30 is not a whole number"), ("seven", "seven is not a whole number")):
+        box.value = typed  # a number box would have taken 0.5 as 0 and 1e30 as 1, without a word
+        assert box.value == str(SEED_MAX) and why in note.value and note.layout.display is None
+    box.value = " 007 "
+    assert box.value == "7" and note.layout.display == "none"
     app.controls.new.click()
     assert app.session.game.seed == 7 and not app.errors.output.outputs
 
