@@ -47,7 +47,7 @@ class SeedBox:
             return
         shown = text if len(text) <= 24 else text[:24] + "..."
         what = ("is below 0" if text.startswith("-") and text[1:].isdigit() else
-                "is too large" if text.isdigit() else "is not a whole number")
+                "is too large" if text.isdigit() else "is not a whole number written in digits")
         self.note.value = (f'<span class="rt-reason">A seed is a whole number from 0 to {SEED_MAX:,}: '
                            f"{esc(shown)} {what}. The seed stays {self.good}.</span>")
         self.note.layout.display = None

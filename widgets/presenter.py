@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 
 import ipywidgets as w
@@ -271,6 +272,8 @@ class Presenter:
         options = catalog(paths, errors, game_id)
         self.where = next((v for label, v in options if not label.endswith("(does not load)")), options[0][1])
         self.walkthrough = load_walkthrough(self.where)
+        #: how many of the walkthrough's steps can be played (all but those from a step that is not legal on)
+        self.playable = len(self.walkthrough.steps)
         self.model = SessionModel(begin(self.walkthrough, self.where), errors)
         self.picker = w.Dropdown(options=options, value=self.where, description="Walkthrough",
                                  style={"description_width": "initial"}, layout=w.Layout(width="560px"))
@@ -338,7 +341,7 @@ class Presenter:
         wt = self.walkthrough
         first = [(f"0 · Start: {_short(wt.intro or wt.title)}", 0)]
         return first + [(f"{i} · {_short(st.narration or st.action.describe())}", i)
-                        for i, st in enumerate(wt.steps, start=1)]
+                        for i, st in enumerate(wt.steps[:self.playable], start=1)]
 
     def add(self, label: str, path: str | Path) -> None:
         """Offer another walkthrough file in the picker (a recorded one, say)."""
@@ -352,23 +355,34 @@ class Presenter:
         self.errors.clear()
         wt = load_walkthrough(path)
         session = begin(wt, str(path))
-        self.walkthrough, self.where = wt, str(path)
+        n, problem = len(wt.steps), None
+        try:
+            play_to(wt, n, str(path))  # a replay of its steps (milliseconds)
+        except ContentError as exc:
+            m = re.fullmatch(r"steps\[(\d+)\]\.action", exc.field or "")
+            if m is None:
+                raise
+            n, problem = int(m.group(1)), exc
+        self.walkthrough, self.where, self.playable = wt, str(path), n
         self.board.board = board_for(wt.setup.game)
         self.model.replace(session)
         self.jump.options = self._jump_options()
         self.jump.value = 0
         if self.picker.value != str(path):
             self.picker.value = str(path)
-        try:
-            play_to(wt, len(wt.steps), str(path))  # a replay of its steps (milliseconds)
-        except (ContentError, IllegalAction) as exc:
-            self.errors.output.append_stderr(f"This walkthrough cannot be played to its end: {exc}\n")
+        if problem is not None:
+            bad = wt.steps[n]
+            self.errors.output.append_stderr(
+                f"This walkthrough can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} "
+                f"({_short(bad.narration or bad.action.describe())}) is not a legal move at that point, so Next stops "
+                f"before it. To fix the file, see steps[{n}] (counted from 0) in {path}. Details: "
+                f"{str(problem).split(': ', 2)[-1]}\n")
 
     def go(self, k: int) -> None:
         """Show the walkthrough after ``k`` steps (clamped to 0..number of steps): one step forward or back is an
         apply or an undo of the live session, a longer jump replays from the start."""
         wt, pos = self.walkthrough, self.position
-        k = max(0, min(len(wt.steps), int(k)))
+        k = max(0, min(self.playable, int(k)))
         try:
             if k == pos:
                 return
@@ -402,7 +416,7 @@ class Presenter:
         self.counter.value = (f'<div class="rt-counter">Step {k} of {n}</div>' if k
                               else f'<div class="rt-counter">Start · {n} step{"" if n == 1 else "s"}</div>')
         self.back.disabled = k == 0
-        self.next.disabled = k >= n
+        self.next.disabled = k >= self.playable
         if self.jump.value != k:
             self.jump.value = k
         if k == 0:
