@@ -93,7 +93,8 @@ class Spirited(Game):
         asked = c.asked
         # The step ends on the decision it asked last, with nothing logged since (so nothing changed since): its
         # options, worked out by ask, are the legal actions now.
-        if asked is not None and state.pending and state.pending[-1] is asked[0] and len(c.events) == asked[2]:
+        if (asked is not None and state.phase != "over" and state.pending and state.pending[-1] is asked[0]
+                and len(c.events) == asked[2]):
             self.keep_legal(state, rules.sort_actions(asked[1]))
         c.flush()
         return c.events
