@@ -217,10 +217,11 @@ class GraphView:
         self.find = w.Combobox(placeholder="Find a card or a rule word…", options=sorted(self._names),
                                ensure_option=False, continuous_update=False, layout=w.Layout(width="340px"))
         # A and B take what Find takes (see ask_path); a name that matches several nodes is answered with them.
+        # Enter in A or B (or leaving the box) asks as soon as both are filled in, like the button.
         self.src = w.Combobox(placeholder="A (e.g. Nordheim)", options=sorted(self._names), ensure_option=False,
-                              layout=w.Layout(width="300px"))
+                              continuous_update=False, layout=w.Layout(width="300px"))
         self.dst = w.Combobox(placeholder="B (e.g. Baikeng)", options=sorted(self._names), ensure_option=False,
-                              layout=w.Layout(width="300px"))
+                              continuous_update=False, layout=w.Layout(width="300px"))
         self.how = w.Button(description="How can A affect B?", layout=w.Layout(width="auto"))
         self.how.add_class("tutor-graph-how")
         self.path = w.HTML("")
@@ -254,6 +255,9 @@ class GraphView:
         self.all_btn.on_click(g(lambda _b: self.show_all()))
         self.read_btn.on_click(g(lambda _b: self.show_readable()))
         self.how.on_click(g(lambda _b: self.ask_path(self.src.value, self.dst.value)))
+        for box in (self.src, self.dst):
+            box.observe(g(lambda _c: self.src.value.strip() and self.dst.value.strip()
+                          and self.ask_path(self.src.value, self.dst.value)), names="value")
         if start and start in self.G:
             self.details.value = self._details(start)
         legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())

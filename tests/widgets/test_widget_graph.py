@@ -193,6 +193,15 @@ def test_path_query_takes_what_find_takes(G):
     assert v.errors.output.outputs == ()
 
 
+def test_enter_in_a_or_b_asks_once_both_are_filled_in(G):
+    v = GraphView("restless-spirits", G=G)
+    assert not v.src.continuous_update and not v.dst.continuous_update  # a value arrives on Enter (or leaving)
+    v.src.value = "nord"
+    assert v.path.value == ""  # B still empty: nothing asked
+    v.dst.value = "baikeng"  # Enter in B
+    assert "Nordheim blocks Baikeng" in v.path.value and v.errors.output.outputs == ()
+
+
 def test_path_query_says_when_a_name_matches_several_or_none(G):
     v = GraphView("all", G=G)
     text = v.ask_path("spirit", "Baikeng")
