@@ -201,3 +201,18 @@ def test_public_graph_function():
     assert isinstance(G, nx.MultiDiGraph) and G.number_of_edges() > 50
     assert {d["kind"] for _, _, d in G.edges(data=True)} <= {"blocks", "copies", "modifies", "counts", "triggers",
                                                              "disables", "removes", "targets"}
+
+
+def test_names_are_resolved_as_find_reads_them(G):
+    """A list entry, a node id or part of a name (any case) names one node; an ambiguous or unknown name is
+    answered in words; two games' nodes are said to never meet."""
+    assert tg.entry(G, "restless-spirits:nordheim") == "Nordheim · Restless Spirits"
+    assert tg.resolve(G, "nordheim · restless spirits") == ("restless-spirits:nordheim", "")
+    assert tg.resolve(G, "NORD", "restless-spirits") == ("restless-spirits:nordheim", "")
+    node, why = tg.resolve(G, "zzzz-no-such")
+    assert node is None and "No card or rule word is called “zzzz-no-such”" in why
+    node, why = tg.resolve(G, "spirit")
+    assert node is None and "matches" in why and "Type more of the name" in why
+    assert tg.apart(G, "restless-spirits:nordheim", "restless-spirits:baikeng") == ""
+    assert tg.apart(G, "restless-spirits:nordheim", tg.find(G, "Aztecs", "spirited")).endswith(
+        "of different games never meet.")

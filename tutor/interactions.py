@@ -289,6 +289,49 @@ def label(G: nx.MultiDiGraph, n: str) -> str:
     return G.nodes[n]["label"]
 
 
+def entry(G: nx.MultiDiGraph, n: str) -> str:
+    """The node's entry in a list of every game's names: ``"Nordheim · Restless Spirits"``."""
+    return f"{label(G, n)} · {GAME_TITLES[G.nodes[n]['game']]}"
+
+
+def candidates(G: nx.MultiDiGraph, text: str, game: str | None = None) -> list[str]:
+    """The nodes ``text`` may name, best first: an :func:`entry` (any case), else :func:`matches` (a node or card
+    id, a name, part of a name) among ``game``'s nodes first, then every game's."""
+    want = text.strip().lower()
+    hit = next((n for n in G if entry(G, n).lower() == want), None) if " · " in want else None
+    if hit is not None:
+        return [hit]
+    for g in ([game] if game not in (None, "all") else []) + [None]:
+        hits = matches(G, text, g)
+        if hits:
+            return hits
+    return []
+
+
+def resolve(G: nx.MultiDiGraph, text: str, game: str | None = None) -> tuple[str | None, str]:
+    """The one node ``text`` names (see :func:`candidates`), or ``None`` and why not in plain words (no such name,
+    or a name several nodes share, listing up to 6 of them)."""
+    text = (text or "").strip()
+    hits = candidates(G, text, game) if text else []
+    if len(hits) == 1:
+        return hits[0], ""
+    if not hits:
+        return None, f"No card or rule word is called “{text}”. Type part of a name, or pick one from the list."
+    shown = "; ".join(entry(G, n) for n in hits[:6]) + (f"; and {len(hits) - 6} more" if len(hits) > 6 else "")
+    return None, f"“{text}” matches {len(hits)} names ({shown}). Type more of the name, or pick one from the list."
+
+
+def apart(G: nx.MultiDiGraph, u: str, v: str) -> str:
+    """Why ``u`` cannot affect ``v`` when they belong to different games, in plain words (else ``""``)."""
+    gu, gv = G.nodes[u]["game"], G.nodes[v]["game"]
+    if gu == gv:
+        return ""
+    cards = [bool(G.nodes[n]["card"]) for n in (u, v)]
+    what = ["card" if c else "rule word" for c in cards]
+    return (f"{label(G, u)} is a {GAME_TITLES[gu]} {what[0]} and {label(G, v)} a {GAME_TITLES[gv]} {what[1]}: "
+            f"{'cards' if all(cards) else 'cards and rules'} of different games never meet.")
+
+
 def explain(G: nx.MultiDiGraph, u: str, v: str, k: Any) -> str:
     """One edge in plain words: ``"Nordheim blocks Baikeng: <why>"``."""
     d = G.edges[u, v, k]

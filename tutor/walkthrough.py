@@ -77,19 +77,35 @@ def begin(w: Walkthrough, where: str = "<walkthrough>") -> Session:
     return start(sc, where)
 
 
+def _replay(w: Walkthrough, n: int, where: str) -> tuple[Session, int, IllegalAction | None]:
+    """The session after as many of the first ``n`` steps of ``w`` as play, their number, and why the next one does
+    not (``None`` when all ``n`` do)."""
+    s = begin(w, where)
+    for i, st in enumerate(w.steps[:n]):
+        try:
+            s.apply(find(s, st.action))
+        except IllegalAction as exc:
+            return s, i, exc
+    return s, min(n, len(w.steps)), None
+
+
 def play_to(w: Walkthrough, n: int, where: str = "<walkthrough>") -> Session:
     """A session after the first ``n`` steps of ``w``.
 
     Raises:
         ContentError: a step whose action is not legal when its turn comes (naming ``steps[i]``).
     """
-    s = begin(w, where)
-    for i, st in enumerate(w.steps[:n]):
-        try:
-            s.apply(find(s, st.action))
-        except IllegalAction as exc:
-            raise ContentError(f"{where}: steps[{i}].action: {exc}", path=where, field=f"steps[{i}].action") from None
+    s, i, exc = _replay(w, n, where)
+    if exc is not None:
+        raise ContentError(f"{where}: steps[{i}].action: {exc}", path=where, field=f"steps[{i}].action")
     return s
+
+
+def playable(w: Walkthrough, where: str = "<walkthrough>") -> tuple[int, IllegalAction | None]:
+    """How many of ``w``'s steps play one after the other from its start (``len(w.steps)`` when all do), and why the
+    next one is not legal where it comes (``None`` when all play): one replay, a few milliseconds."""
+    _, n, exc = _replay(w, len(w.steps), where)
+    return n, exc
 
 
 def record(session: Session, *, id: str, title: str, setup: Setup, narration: list[str] | None = None,

@@ -202,8 +202,7 @@ class GraphView:
         self._els: dict[str, ipycytoscape.Node] = {}  # node id -> its drawn element (also "halo:a", "halo:b")
         self._topleft = (0.0, 0.0)
         self.path_edges: set[tuple] = set()
-        self._names = {self._entry(n): n for n in self.G}  # the list entries ("Nordheim · Restless Spirits")
-        self._entries = {k.lower(): n for k, n in self._names.items()}
+        self._names = {tg.entry(self.G, n): n for n in self.G}  # the list entries ("Nordheim · Restless Spirits")
         self._titles = {e.id: e.title for g in tg.GAMES for e in tg._index(g)}
         self.game = w.Dropdown(options=[("All three games", "all")] + [(tg.GAME_TITLES[g], g) for g in tg.GAMES],
                                value=game, description="Game", layout=w.Layout(width="250px"))
@@ -522,7 +521,7 @@ class GraphView:
         text = (text or "").strip()
         if not text:
             return None
-        hits = self._candidates(text)
+        hits = tg.candidates(self.G, text, self.game.value)
         node = hits[0] if hits else None
         if node is None:
             self.details.value = (f'<p class="tutor-graph-none">No card or rule word is called “{esc(text)}”. '
@@ -546,45 +545,6 @@ class GraphView:
             self._centre(node)
         return node
 
-    def _entry(self, n: str) -> str:
-        """The node's entry in the name lists: ``"Nordheim · Restless Spirits"``."""
-        return f"{tg.label(self.G, n)} · {tg.GAME_TITLES[self.G.nodes[n]['game']]}"
-
-    def _candidates(self, text: str) -> list[str]:
-        """The nodes ``text`` may name, best first: a list entry (any case), else :func:`tutor.interactions.matches`
-        (a node or card id, a name, part of a name) in the shown game, else in every game."""
-        node = self._entries.get(text.lower())
-        if node:
-            return [node]
-        for game in ([self.game.value] if self.game.value != "all" else []) + [None]:
-            hits = tg.matches(self.G, text, game)
-            if hits:
-                return hits
-        return []
-
-    def _resolve(self, text: str) -> tuple[str | None, str]:
-        """The one node ``text`` names (read as :meth:`find_node` reads it), or None and why not in plain words."""
-        text = (text or "").strip()
-        hits = self._candidates(text) if text else []
-        if len(hits) == 1:
-            return hits[0], ""
-        if not hits:
-            return None, f"No card or rule word is called “{text}”. Type part of a name, or pick one from the list."
-        shown = "; ".join(self._entry(n) for n in hits[:6]) + (f"; and {len(hits) - 6} more" if len(hits) > 6 else "")
-        return None, (f"“{text}” matches {len(hits)} names ({shown}). Type more of the name, or pick "
-                      "one from the list.")
-
-    def _apart(self, u: str, v: str) -> str:
-        """Why ``u`` cannot affect ``v`` when they belong to different games (else "")."""
-        G = self.G
-        gu, gv = G.nodes[u]["game"], G.nodes[v]["game"]
-        if gu == gv:
-            return ""
-        cards = [bool(G.nodes[n]["card"]) for n in (u, v)]
-        what = ["card" if c else "rule word" for c in cards]
-        return (f"{tg.label(G, u)} is a {tg.GAME_TITLES[gu]} {what[0]} and {tg.label(G, v)} a {tg.GAME_TITLES[gv]} "
-                f"{what[1]}: {'cards' if all(cards) else 'cards and rules'} of different games never meet.")
-
     def _no_path(self, message: str) -> str:
         """Show ``message`` as the answer, with no path highlighted; return it."""
         self.path.value = f"<p>{esc(message)}</p>"
@@ -601,12 +561,12 @@ class GraphView:
         G = self.G
         if not (a or "").strip() or not (b or "").strip():
             return self._no_path("Choose A and B first.")
-        (u, why_a), (v, why_b) = self._resolve(a), self._resolve(b)
+        (u, why_a), (v, why_b) = tg.resolve(G, a, self.game.value), tg.resolve(G, b, self.game.value)
         if u is None or v is None:
             return self._no_path(" ".join(f"{side}: {why}" for side, why in (("A", why_a), ("B", why_b)) if why))
         if u == v:
             return self._no_path(f"A and B are both {tg.label(G, u)}: choose two different ones.")
-        if apart := self._apart(u, v):
+        if apart := tg.apart(G, u, v):
             return self._no_path(apart)
         ps = tg.paths(G, u, v)
         self.path_edges = {e for p in ps for e in p}

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from pathlib import Path
 
 import ipywidgets as w
@@ -33,7 +32,7 @@ from tutor.core.errors import ContentError, IllegalAction
 from tutor.registry import game_class
 from tutor.scenario import Setup, find
 from tutor.walkthrough import (Walkthrough, all_walkthroughs, begin, default_path, dump, load_walkthrough, play_to,
-                               record, save_in_folder, saved_walkthroughs, walkthrough_folder)
+                               playable, record, save_in_folder, saved_walkthroughs, walkthrough_folder)
 
 from .app import SeedBox, TutorApp
 from .boards import board_for
@@ -355,14 +354,7 @@ class Presenter:
         self.errors.clear()
         wt = load_walkthrough(path)
         session = begin(wt, str(path))
-        n, problem = len(wt.steps), None
-        try:
-            play_to(wt, n, str(path))  # a replay of its steps (milliseconds)
-        except ContentError as exc:
-            m = re.fullmatch(r"steps\[(\d+)\]\.action", exc.field or "")
-            if m is None:
-                raise
-            n, problem = int(m.group(1)), exc
+        n, problem = playable(wt, str(path))
         self.walkthrough, self.where, self.playable = wt, str(path), n
         self.board.board = board_for(wt.setup.game)
         self.model.replace(session)
@@ -375,8 +367,7 @@ class Presenter:
             self.errors.output.append_stderr(
                 f"This walkthrough can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} "
                 f"({_short(bad.narration or bad.action.describe())}) is not a legal move at that point, so Next stops "
-                f"before it. To fix the file, see steps[{n}] (counted from 0) in {path}. Details: "
-                f"{str(problem).split(': ', 2)[-1]}\n")
+                f"before it. To fix the file, see steps[{n}] (counted from 0) in {path}. Details: {problem}\n")
 
     def go(self, k: int) -> None:
         """Show the walkthrough after ``k`` steps (clamped to 0..number of steps): one step forward or back is an

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from .model import Action, Blocked, Clause, Event
+from .model import Action, Blocked, Clause, Event, sort_actions
 
 
 #: How many game set-ups (class, cards, players, options) keep shared memos (see :meth:`Game.shared_caches`).
@@ -93,6 +93,16 @@ class Game(ABC):
         legal actions of ``state`` as the step leaves it, when the step worked them out on the way (e.g. the
         options of the decision it ends on); ``None`` keeps nothing. Call it with ``None`` first in every apply."""
         self._kept_legal = None if actions is None else (state, actions)
+
+    def keep_asked(self, state: BaseModel, asked: tuple | None, events: list, playing: bool = True) -> None:
+        """For a game's :meth:`apply`, at its end: keep the options of the decision the step asked last as the legal
+        actions (:meth:`keep_legal`) when the step ends on it: ``asked`` is ``(decision, its options, number of
+        events then)``, the decision is still on top of ``state.pending`` and nothing was logged since (so nothing
+        changed since). ``playing``: False where the game's legal actions are not the pending decision's options
+        (the game is over, a set-up phase)."""
+        if (playing and asked is not None and state.pending and state.pending[-1] is asked[0]
+                and len(events) == asked[2]):
+            self.keep_legal(state, sort_actions(asked[1]))
 
     def legal_after_apply(self, state: BaseModel) -> list[Action] | None:
         """The legal actions the :meth:`apply` that just returned kept for ``state`` (:meth:`keep_legal`), else

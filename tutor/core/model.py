@@ -4,6 +4,7 @@ All are frozen pydantic models, so views can hold them without copying and obser
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -213,6 +214,14 @@ class ActionMemo:
 
     def __len__(self) -> int:
         return len(self._acts)
+
+
+_ID = attrgetter("id")
+
+
+def sort_actions(actions: list[Action]) -> list[Action]:
+    """``actions`` sorted by id (a new list): the order of every game's legal actions."""
+    return sorted(actions, key=_ID)
 
 
 def make_blocked(kind: str, actor: int, label: str, clause: str, why: str) -> Blocked:

@@ -154,11 +154,8 @@ class RestlessSpirits(Game):
             resolve.apply_action(c, action)
             if c.turn_actions is not None:  # worked out by the automatic turn-pass check, at the very end
                 self.keep_legal(state, rules.legal_turn_actions(self, state, c.turn_actions))
-            elif (c.asked is not None and state.phase == "play" and state.pending
-                  and state.pending[-1] is c.asked[0] and len(c.events) == c.asked[2]):
-                # The step ends on the decision it asked last, with nothing logged since (so nothing changed
-                # since): its options, worked out by ask, are the legal actions now.
-                self.keep_legal(state, rules.sort_actions(c.asked[1]))
+            else:
+                self.keep_asked(state, c.asked, c.events, playing=state.phase == "play")
         return c.events
 
     def current_player(self, state: RSState) -> int | None:

@@ -6,21 +6,14 @@ state and never parsed back (the session looks ids up among the legal actions).
 from __future__ import annotations
 
 from itertools import combinations
-from operator import attrgetter
 
-from ...core.model import Action, Blocked, make_action, make_blocked
+from ...core.model import Action, Blocked, make_action, make_blocked, sort_actions
 from .requirements import fill_options, free_slots
 from .state import RSState
 from .zones import hand_room
 from . import decisions  # (a module: decisions and this module import each other)
 
 AP_COST = 1
-_ID = attrgetter("id")
-
-
-def sort_actions(actions: list[Action]) -> list[Action]:
-    """``actions`` sorted by id (a new list)."""
-    return sorted(actions, key=_ID)
 
 
 def legal_actions(g, s: RSState) -> list[Action]:

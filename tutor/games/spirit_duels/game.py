@@ -112,12 +112,7 @@ class SpiritDuels(Game):
         else:
             actions.apply_action(c, action)
         flow.run(c)
-        asked = c.asked
-        # The step ends on the decision it asked last, with nothing logged since (so nothing changed since): its
-        # options, worked out when it was asked, are the legal actions now.
-        if (asked is not None and state.phase != "over" and state.pending and state.pending[-1] is asked[0]
-                and len(c.events) == asked[2]):
-            self.keep_legal(state, rules.sort_actions(asked[1]))
+        self.keep_asked(state, c.asked, c.events, playing=state.phase != "over")
         return c.events
 
     def current_player(self, state: SDState) -> int | None:

@@ -5,16 +5,11 @@ stable for the same state and never parsed back.
 """
 from __future__ import annotations
 
-from operator import attrgetter
-
-from ...core.model import Action, Blocked, make_blocked
+from ...core.model import Action, Blocked, make_blocked, sort_actions
 from .ctx import ability_of, card_of, is_presence, is_spirit, printed_dice, spirit_name
 from .decisions import decision_actions, make_action
 from .dice import SYMBOLS, face_label, kind_label, symbol
 from .state import SDState
-
-
-_ID = attrgetter("id")
 
 
 def legal_actions(g, s: SDState) -> list[Action]:
@@ -26,10 +21,6 @@ def legal_actions(g, s: SDState) -> list[Action]:
         acts = turn_actions(g, s)
     return sort_actions(acts)
 
-
-def sort_actions(actions: list[Action]) -> list[Action]:
-    """``actions`` sorted by id (a new list)."""
-    return sorted(actions, key=_ID)
 
 
 def _activate(g, seat: int, i: int, sl) -> Action:

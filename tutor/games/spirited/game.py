@@ -90,12 +90,7 @@ class Spirited(Game):
         self.keep_legal(state, None)
         c = Ctx(self, state)
         resolve.apply_action(c, action)
-        asked = c.asked
-        # The step ends on the decision it asked last, with nothing logged since (so nothing changed since): its
-        # options, worked out by ask, are the legal actions now.
-        if (asked is not None and state.phase != "over" and state.pending and state.pending[-1] is asked[0]
-                and len(c.events) == asked[2]):
-            self.keep_legal(state, rules.sort_actions(asked[1]))
+        self.keep_asked(state, c.asked, c.events, playing=state.phase != "over")
         c.flush()
         return c.events
 

@@ -6,15 +6,10 @@ stable for the same state and never parsed back.
 """
 from __future__ import annotations
 
-from operator import attrgetter
-
-from ...core.model import Action, Blocked, make_blocked
+from ...core.model import Action, Blocked, make_blocked, sort_actions
 from .decisions import decision_actions, make_action, march_options, wonder_sources
 from .state import SPState
 from .zones import allegiance, camp_clan, camp_count, face_up, held, medal_value, road_clans, stack
-
-
-_ID = attrgetter("id")
 
 
 def legal_actions(g, s: SPState) -> list[Action]:
@@ -25,10 +20,6 @@ def legal_actions(g, s: SPState) -> list[Action]:
         return sort_actions(decision_actions(g, s, s.pending[-1]))
     return sort_actions(main_actions(g, s))
 
-
-def sort_actions(actions: list[Action]) -> list[Action]:
-    """``actions`` sorted by id (a new list)."""
-    return sorted(actions, key=_ID)
 
 
 def can_build(g, s: SPState, seat: int) -> list[str]:
