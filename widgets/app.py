@@ -48,8 +48,9 @@ class SeedBox:
         shown = text if len(text) <= 24 else text[:24] + "..."
         what = ("is below 0" if text.startswith("-") and text[1:].isdigit() else
                 "is too large" if text.isdigit() else "is not a whole number written in digits")
-        self.note.value = (f'<span class="rt-reason">A seed is a whole number from 0 to {SEED_MAX:,}: '
-                           f"{esc(shown)} {what}. The seed stays {self.good}.</span>")
+        said = f": {esc(shown)} {what}" if text else ""
+        self.note.value = (f'<span class="rt-reason">A seed is a whole number from 0 to {SEED_MAX:,}{said}. The seed '
+                           f"stays {self.good}.</span>")
         self.note.layout.display = None
         self.box.value = str(self.good)
 
@@ -59,8 +60,8 @@ class SeedBox:
         return self.good
 
     def taken(self) -> int:
-        """The seed to play, hiding the note: the box holds the seed played."""
-        self.note.layout.display = "none"
+        """The seed to play (the last good one; a note about a value put back stays until a good seed is typed, so a
+        game started right after a refused value says which seed it uses)."""
         return self.good
 
 

@@ -210,6 +210,9 @@ def test_seed_box_takes_whole_numbers_it_can_show_and_says_when_one_is_out_of_ra
     assert note.layout.display != "none" and "from 0 to 999,999,999" in note.value and "too large" in note.value
     app.controls.new.click()
     assert app.session.game.seed == SEED_MAX and not app.errors.output.outputs
+    assert note.layout.display is None and "The seed stays 999999999" in note.value  # in sight after New game
+    box.value = ""
+    assert box.value == str(SEED_MAX) and "999,999,999. The seed stays 999999999." in note.value
     for typed, why in (("-3", "-3 is below 0"), ("0.5", "0.5 is not a whole number written in digits"),
                        ("1e30", "1e30 is not a whole number written in digits"),
                        ("seven", "seven is not a whole number written in digits")):
