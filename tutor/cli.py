@@ -1,4 +1,4 @@
-"""``rules-tutor`` command line: serve | play | scenario run | check.
+"""``rules-tutor`` command line: serve | play | scenario run | check | bench, and ``--version``.
 
 Exit codes: 0 success; 1 a scenario expectation or a check failed; 2 invalid input (bad file, bad arguments).
 """
@@ -51,8 +51,17 @@ def _option(text: str) -> tuple[str, object]:
 
 
 def _scenario(args: argparse.Namespace) -> int:
-    from .scenario import run_paths
-    return run_paths(args.paths, verbose=not args.quiet)
+    from .scenario import all_scenarios, run_paths
+    return run_paths(args.paths or all_scenarios(), verbose=not args.quiet)
+
+
+def _version() -> str:
+    """The installed package's version (``importlib.metadata``), e.g. ``"0.1.0"``."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("rules-tutor")
+    except PackageNotFoundError:  # imported from a checkout that was never installed
+        return "unknown (not installed)"
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -122,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     p = argparse.ArgumentParser(prog="rules-tutor", description="Interactive rules tutor for Restless Spirits, "
                                 "Spirited and Spirit Duels.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="{serve,play,scenario,check,bench}")
     sub.add_parser("serve", help="start the web app on 127.0.0.1 (see 'rules-tutor serve --help')")
     pp = sub.add_parser("play", help="print a readable transcript of a random game")
@@ -136,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     ps = sub.add_parser("scenario", help="run scenario files")
     ps_sub = ps.add_subparsers(dest="scmd", required=True, metavar="{run}")
     pr = ps_sub.add_parser("run", help="run scenarios, printing each step's explanation")
-    pr.add_argument("paths", nargs="+", help="scenario files or folders")
+    pr.add_argument("paths", nargs="*", help="scenario files or folders (default: every shipped scenario of every "
+                    "game, or of the content in $RULES_TUTOR_CONTENT)")
     pr.add_argument("--quiet", action="store_true", help="print only the result of each scenario")
     pc = sub.add_parser("check", help="play random games of every game, variant and player count with every "
                         "invariant checked at every step; prints a summary table")
