@@ -155,13 +155,22 @@ def test_sdist_and_checkout_build_the_same_complete_wheel(dists):
 
 
 def test_installed_packages_are_the_wheels(installed):
+    site = installed.site_packages
     code = ("import tutor, widgets, tutor.serve, tutor.core.content as c\n"
             "print(tutor.__file__); print(widgets.__file__); print(c.content_root()); print(tutor.serve.NOTEBOOKS_DIR)")
-    out = _run([installed.python, "-c", code], cwd=installed.workdir, env=installed.env,
+    # From the empty folder, and from the notebooks' folder (a page's kernel runs there).
+    for cwd in (installed.workdir, site / "tutor" / "_notebooks"):
+        out = _run([installed.python, "-c", code], cwd=cwd, env=installed.env, timeout=RUN_TIMEOUT).stdout.split()
+        assert out == [str(site / "tutor" / "__init__.py"), str(site / "widgets" / "__init__.py"),
+                       str(site / "tutor" / "_content"), str(site / "tutor" / "_notebooks")]
+    # deploy/singleuser_config.py loads tutor/serve.py on its own: it finds the notebooks without the engine.
+    code = ("import importlib.util, sys\n"
+            "spec = importlib.util.spec_from_file_location('_serve', sys.argv[1])\n"
+            "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+            "print(m.NOTEBOOKS_DIR); print(m.SHARE_DIR); print('tutor' in sys.modules)\n")
+    out = _run([installed.python, "-c", code, site / "tutor" / "serve.py"], cwd=installed.workdir, env=installed.env,
                timeout=RUN_TIMEOUT).stdout.split()
-    site = installed.site_packages
-    assert out == [str(site / "tutor" / "__init__.py"), str(site / "widgets" / "__init__.py"),
-                   str(site / "tutor" / "_content"), str(site / "tutor" / "_notebooks")]
+    assert out == [str(site / "tutor" / "_notebooks"), str(site / "tutor" / "share" / "jupyter"), "False"]
     assert _cli(installed, "--version").stdout == f"rules-tutor {_version()}\n"
 
 
