@@ -4,10 +4,10 @@
 
 Starts Voila on 127.0.0.1 over the tutor's notebooks (the repository's ``notebooks/``, shipped in the package as
 ``tutor._notebooks``: see :func:`shipped_folder`) and prints the URL. Only ``--network`` (an explicit flag) serves
-to other machines: it binds 0.0.0.0 and turns on Jupyter token authentication with a fresh random token (``secrets.token_urlsafe``), so every page needs
-``?token=...`` (or the login cookie that URL sets); the printed URL carries it. ``http://127.0.0.1:N/`` redirects to the landing notebook
-(``/voila/render/index.ipynb``); every notebook renders at
-``/voila/render/<name>.ipynb`` and the plain listing stays at ``/voila/tree``.
+to other machines: it binds 0.0.0.0 and turns on Jupyter token authentication with a fresh random token
+(``secrets.token_urlsafe``), so every page needs ``?token=...`` (or the login cookie that URL sets); the printed URL
+carries it. ``http://127.0.0.1:N/`` redirects to the landing notebook (``/voila/render/index.ipynb``); every notebook
+renders at ``/voila/render/<name>.ipynb`` and the plain listing stays at ``/voila/tree``.
 
 What this adds to a plain ``voila notebooks/``:
 

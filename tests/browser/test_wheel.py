@@ -1,6 +1,6 @@
 """The built wheel is the whole tutor: installed into a new virtual environment, it runs from an empty folder.
 
-Builds the sdist and a wheel from it (``python -m build``), and a second wheel straight from the checkout
+Builds the sdist and a wheel from it (``python -m build``), and a second wheel straight from (a copy of) the checkout
 (``python -m build --wheel``): both wheels hold the same files, and those are every module, every content file, every
 notebook and the page template. The sdist's wheel is installed (``--no-deps``) into a new virtual environment under
 ``tmp_path``; its dependencies come from this project's virtual environment through a ``.pth`` line (nothing is
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -72,11 +73,20 @@ class Dists:
     direct_wheel: Path  # built from the checkout
 
 
+#: Left out of the copy of the checkout that is built: artefacts of earlier builds (setuptools reuses a stale
+#: ``build/lib``), environments and test output.
+NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "test-artifacts", "node_modules",
+                                     "__pycache__", ".ipynb_checkpoints", ".hypothesis", ".pytest_cache")
+
+
 @pytest.fixture(scope="module")
 def dists(tmp_path_factory) -> Dists:
     out = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "build", "--outdir", out / "from-sdist", REPO_ROOT], timeout=BUILD_TIMEOUT)
-    _run([sys.executable, "-m", "build", "--wheel", "--outdir", out / "direct", REPO_ROOT], timeout=BUILD_TIMEOUT)
+    # Built from a copy of the checkout: nothing is written into the repository, and no earlier build leaks in.
+    src = out / "src"
+    shutil.copytree(REPO_ROOT, src, ignore=NOT_SOURCES)
+    _run([sys.executable, "-m", "build", "--outdir", out / "from-sdist", src], timeout=BUILD_TIMEOUT)
+    _run([sys.executable, "-m", "build", "--wheel", "--outdir", out / "direct", src], timeout=BUILD_TIMEOUT)
     (sdist,) = (out / "from-sdist").glob("*.tar.gz")
     (wheel,) = (out / "from-sdist").glob("*.whl")
     (direct,) = (out / "direct").glob("*.whl")
