@@ -50,9 +50,10 @@ LEARN = "learn-restless-spirits.ipynb"
 
 
 def _version() -> str:
-    import tomllib
+    """The version of this checkout's (editable) install; tests/test_package.py checks it is pyproject.toml's."""
+    from importlib.metadata import version
 
-    return tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]["version"]
+    return version("rules-tutor")
 
 
 def _run(argv: list, **kwargs) -> subprocess.CompletedProcess:
