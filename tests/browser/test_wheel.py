@@ -267,6 +267,7 @@ def test_serve_from_the_wheel(installed, wheel_server, tutor_page):
     assert notebooks == sorted(p.name for p in (REPO_ROOT / "notebooks").glob("*.ipynb"))
     for nb in notebooks:
         assert f"/voila/render/{nb}" in tree
+    assert "__init__" not in tree and "__pycache__" not in tree  # the package's own files are not pages
 
     page = tutor_page.page
     page.goto(f"{wheel_server}/voila/render/{LEARN}")
