@@ -9,8 +9,9 @@ files are only read in the environment's own site-packages). Jupyter's data path
 ``share/jupyter`` for the same reason (Voila's base templates and the widgets' JavaScript live there).
 
 Then, in an empty folder: ``rules-tutor --version``, ``play`` for each game, ``scenario run`` (no path: every
-shipped scenario), ``check`` and ``bench`` (small), and ``rules-tutor serve``: the landing page and the listing are
-fetched over HTTP, and a learn page is rendered in chromium, where clicking a legal action adds its events.
+shipped scenario), ``check`` and ``bench`` (small), and ``rules-tutor serve``: every page and the listing are
+fetched over HTTP (Voila runs each page's notebook on the server), and a learn page is rendered in chromium, where
+clicking a legal action adds its events.
 """
 
 from __future__ import annotations
@@ -255,6 +256,16 @@ def wheel_server(installed):
             except (ProcessLookupError, subprocess.TimeoutExpired):
                 continue
     assert "Traceback" not in log_path.read_text(errors="replace"), f"see {log_path}"
+
+
+def test_every_page_runs_from_the_wheel(installed, wheel_server):
+    # Voila runs a page's notebook on the server: its HTML holds the cell's widget output, or the error it raised.
+    for nb in sorted(p.name for p in (installed.site_packages / "tutor" / "_notebooks").glob("*.ipynb")):
+        status, _, html = _get(f"{wheel_server}/voila/render/{nb}")
+        assert status == 200, nb
+        assert "application/vnd.jupyter.widget-view+json" in html, f"{nb}: no widget output"
+        for error in ("There was an error when executing cell", "Traceback", "application/vnd.jupyter.stderr"):
+            assert error not in html, f"{nb}: {error}"
 
 
 @pytest.mark.browser
