@@ -199,11 +199,11 @@ def check_yaml_events(text: str, where: str) -> None:
                 size = anchors.get(ev.anchor)
                 if size is None:
                     if any(o.anchor == ev.anchor for o in stack):
-                        refuse(field, mark, f"the alias *{short(ev.anchor, 40)[1:-1]} refers to a value that "
+                        refuse(field, mark, f"the alias *{short(ev.anchor, 40, quote=False)} refers to a value that "
                                             "contains it")
-                    refuse(field, mark, f"the alias *{short(ev.anchor, 40)[1:-1]} names no anchor (&name) before it")
+                    refuse(field, mark, f"the alias *{short(ev.anchor, 40, quote=False)} names no anchor (&name) before it")
                 if size[0] > MAX_ALIAS_NODES:
-                    refuse(field, mark, f"the alias *{short(ev.anchor, 40)[1:-1]} repeats {size[0]:,} values; an "
+                    refuse(field, mark, f"the alias *{short(ev.anchor, 40, quote=False)} repeats {size[0]:,} values; an "
                                         f"alias may repeat at most {MAX_ALIAS_NODES:,}")
                 nodes, chars = nodes + size[0], chars + size[1]
             elif isinstance(ev, yaml.ScalarEvent):
@@ -260,11 +260,11 @@ def parse_yaml(text: str, where: str) -> Any:
         mark = getattr(exc, "problem_mark", None)
         at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
-        raise ContentError(f"{where}: YAML syntax error{at}: {short(problem, 200)[1:-1]}", path=where) from None
+        raise ContentError(f"{where}: YAML syntax error{at}: {short(problem, 200, quote=False)}", path=where) from None
     except ContentError:
         raise
     except (ValueError, TypeError, OverflowError, UnicodeError) as exc:  # a value Python cannot build
-        raise ContentError(f"{where}: unreadable YAML ({short(str(exc), 200)[1:-1]})", path=where) from None
+        raise ContentError(f"{where}: unreadable YAML ({short(str(exc), 200, quote=False)})", path=where) from None
 
 
 def validate(model: type[M], data: Any, where: str, context: dict | None = None) -> M:

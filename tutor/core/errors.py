@@ -51,11 +51,14 @@ SHORT_LIMIT = 80
 MAX_MESSAGE = 4000
 
 
-def short(value: object, limit: int = SHORT_LIMIT) -> str:
+def short(value: object, limit: int = SHORT_LIMIT, *, quote: bool = True) -> str:
     """``repr(value)`` for an error message or a label, bounded in size and in time: at most ``limit`` characters
     (longer ones end in ``…``), whatever ``value`` is (a 512 MB text, a list of a million items, a 5,000-digit
-    number, a nested structure). Text is quoted as ``repr`` does; e.g. ``short("ab" * 100, 10) == "'ababab…"``."""
+    number, a nested structure). Text is quoted as ``repr`` does (``short("ab" * 100, 10) == "'abababab…"``), or
+    given as it is with ``quote=False`` (``short("ab" * 100, 5, quote=False) == "abab…"``)."""
     import reprlib
+    if not quote and isinstance(value, str):
+        return value if len(value) <= limit else value[:limit - 1] + "…"
     if isinstance(value, bool) or value is None:
         text = repr(value)
     elif isinstance(value, int):
