@@ -220,7 +220,7 @@ def check_yaml_events(text: str, where: str) -> None:
             else:  # a list or a mapping starts
                 nodes += 1
                 if len(stack) >= MAX_DEPTH:
-                    refuse(field, mark, f"lists and mappings are nested more than {MAX_DEPTH} deep")
+                    refuse(field, mark, f"lists and mappings are nested too deeply (more than {MAX_DEPTH} levels)")
             if nodes > MAX_NODES:
                 refuse(field, mark, f"the file holds more than {MAX_NODES:,} values once its aliases (*name) are "
                                     "expanded")
@@ -260,6 +260,8 @@ def parse_yaml(text: str, where: str) -> Any:
         mark = getattr(exc, "problem_mark", None)
         at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
+        if "nesting depth" in problem:  # libyaml's own bound (1,000 levels), met before ours
+            raise ContentError(f"{where}: the YAML is nested too deeply{at}", path=where) from None
         raise ContentError(f"{where}: YAML syntax error{at}: {short(problem, 200, quote=False)}", path=where) from None
     except ContentError:
         raise
