@@ -196,7 +196,7 @@ def test_shipped_content_keeps_its_small_aliases():
     ("a: !!binary aGk=", "YAML tag"), ("a: !!set {x, y}", "YAML tag"), ("a: !local x", "YAML tag"),
     ("a: !!timestamp 2024-01-01", "YAML tag"),
     ("seed: " + "9" * 5000, "whole number of 5,000 characters"),
-    ("a: [" + ", ".join(["x"] * (MAX_NODES + 10)) + "]", "more than 200,000 values"),
+    ("a: [" + ", ".join(["x"] * (MAX_NODES + 10)) + "]", "more than 100,000 values"),
     ("a: &s " + "x" * 1_000_000 + "\nb: [" + ", ".join(["*s"] * 5) + "]", "characters of text"),
 ])
 def test_yaml_bounds(text, words):
@@ -208,6 +208,20 @@ def test_yaml_bounds(text, words):
 def test_dates_stay_text_and_plain_data_loads():
     assert parse_yaml("d: 2024-01-01\nn: 12\nf: 1.5\nb: true\nz: null\nl: [a, {k: v}]", "f") == {
         "d": "2024-01-01", "n": 12, "f": 1.5, "b": True, "z": None, "l": ["a", {"k": "v"}]}
+
+
+def test_a_saved_session_within_bounds_only():
+    saved = json.loads(tutor.new_game("restless-spirits", seed=4).to_json())
+    saved["actions"] = [1] * 300_000  # validated, it would give 300,000 problems
+    t0 = time.perf_counter()
+    with pytest.raises(ContentError) as ei:
+        tutor.load_session(json.dumps(saved))
+    assert time.perf_counter() - t0 < 2.0 and "more than 100,000 values" in str(ei.value) and ei.value.field
+    saved["actions"] = []
+    saved["initial_state"]["players"][0]["released"] = [1] * 50_000
+    with pytest.raises(ContentError) as ei:
+        tutor.load_session(json.dumps(saved))
+    assert "… and 49,990 more problem(s)" in str(ei.value) and len(str(ei.value)) < 2000
 
 
 def test_short_bounds_any_value_in_size_and_time():

@@ -87,6 +87,8 @@ def load_session(text: str) -> Session:
         raise ContentError(f"{where}: not readable JSON ({str(exc)[:120]})") from None
     except RecursionError:
         raise ContentError(f"{where}: the JSON is nested too deeply") from None
+    from .core.content import check_data_bounds
+    check_data_bounds(data, where)  # as many values and as deep as a content file may hold, no more
     if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
         raise ContentError(f"{where}: format: not a Rules Tutor session (expected format {SESSION_FORMAT!r})",
                            field="format")

@@ -54,19 +54,55 @@ def rulebooks_root() -> Path:
     return Path(__file__).resolve().parents[3] / "shared" / "rulebooks"
 
 
+#: Most problems of one pydantic error listed in a message (the rest are counted).
+MAX_PROBLEMS = 10
+
+
 def format_validation_error(err: ValidationError, where: str) -> str:
-    """Turn a pydantic error into ``"<where>: <field.path>: <message>"`` lines (one per problem)."""
+    """Turn a pydantic error into ``"<where>: <field.path>: <message>"`` lines (one per problem, at most
+    :data:`MAX_PROBLEMS`, then how many more)."""
     lines = []
-    for e in err.errors():
-        loc = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in e["loc"]).replace(".[", "[")
+    for e in err.errors(include_url=False)[:MAX_PROBLEMS]:
+        loc = ".".join(f"[{p}]" if isinstance(p, int) else short(p, 60, quote=False) for p in e["loc"])
+        loc = loc.replace(".[", "[")
         if loc:
-            lines.append(f"{where}: {loc}: {e['msg']}")
+            lines.append(f"{where}: {loc}: {short(e['msg'], 300, quote=False)}")
         elif e["type"] in ("model_type", "dict_type"):  # the whole file (or value) is not a mapping
             lines.append(f"{where}: the top level must be a mapping of named fields (key: value lines), got "
                          f"{_kind_of(e.get('input'))}")
         else:
-            lines.append(f"{where}: the top level: {e['msg']}")
+            lines.append(f"{where}: the top level: {short(e['msg'], 300, quote=False)}")
+    more = err.error_count() - MAX_PROBLEMS
+    if more > 0:
+        lines.append(f"{where}: … and {more:,} more problem(s)")
     return "\n".join(lines)
+
+
+def check_data_bounds(data: Any, where: str) -> None:
+    """Refuse data read from JSON (a saved session) that holds more than :data:`MAX_NODES` values, text of more than
+    :data:`MAX_CHARS` characters or nesting deeper than :data:`MAX_DEPTH` (ContentError naming ``where`` and the
+    field): the bounds :func:`check_yaml_events` puts on YAML, so that validating it stays fast."""
+    nodes = chars = 0
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, field, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise ContentError(f"{where}: {field or 'the top level'}: more than {MAX_NODES:,} values",
+                               field=field or None)
+        if isinstance(value, str):
+            chars += len(value)
+            if chars > MAX_CHARS:
+                raise ContentError(f"{where}: {field or 'the top level'}: more than {MAX_CHARS:,} characters of text",
+                                   field=field or None)
+        elif isinstance(value, (dict, list)):
+            if depth >= MAX_DEPTH:
+                raise ContentError(f"{where}: {field or 'the top level'}: nested too deeply (more than {MAX_DEPTH} "
+                                   "levels)", field=field or None)
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for k, v in items:
+                part = k if isinstance(value, list) else short(str(k), 40, quote=False)
+                stack.append((v, _field(field, part), depth + 1))
 
 
 def _kind_of(value: Any) -> str:
@@ -86,10 +122,11 @@ def _kind_of(value: Any) -> str:
 
 def first_field(err: ValidationError) -> str | None:
     """The field path of the first problem in a pydantic error, e.g. ``"spirits[3].type"``."""
-    errs = err.errors()
+    errs = err.errors(include_url=False, include_input=False, include_context=False)
     if not errs:
         return None
-    return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in errs[0]["loc"]).replace(".[", "[")
+    loc = ".".join(f"[{p}]" if isinstance(p, int) else short(p, 60, quote=False) for p in errs[0]["loc"])
+    return loc.replace(".[", "[")
 
 
 def read_text(path: str | os.PathLike) -> str:
@@ -113,8 +150,8 @@ def read_text(path: str | os.PathLike) -> str:
 #: or a deep nest is refused in milliseconds, with the file, the field and the line named):
 #: nesting depth of lists and mappings,
 MAX_DEPTH = 40
-#: values (scalars, lists and mappings) once every alias is expanded,
-MAX_NODES = 200_000
+#: values (scalars, lists and mappings) once every alias is expanded (the largest shipped file holds about 7,700),
+MAX_NODES = 100_000
 #: characters of text once every alias is expanded (twice :data:`MAX_FILE_BYTES`),
 MAX_CHARS = 2 * MAX_FILE_BYTES
 #: values one alias (``*name``) may repeat (shipped files repeat at most a few small mappings),
