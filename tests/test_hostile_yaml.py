@@ -2,7 +2,8 @@
 clauses files, scenarios, lessons, walkthroughs (each then started, as the pages and the runner do) and saved
 sessions. Any field of a shipped file is replaced by an alias bomb, a python or other tag, deep nesting, a huge text
 or number, or a value of the wrong type. Each load must end within :data:`SECONDS` and :data:`PEAK_BYTES` of new
-memory growth, either accepted or refused with ContentError/ValueError whose message is bounded; never another exception.
+memory growth, either accepted or refused with ContentError/ValueError whose message is bounded; never another
+exception.
 """
 from __future__ import annotations
 

@@ -125,7 +125,8 @@ def load_session(text: str) -> Session:
     if not data["prepared"]:
         dealt, dealt_events = game.initial_state()
         if dealt.model_dump(mode="json") != data["initial_state"]:
-            raise ContentError(f"{where}: initial_state: differs from what seed {short(data['seed'])} and the options deal "
+            raise ContentError(f"{where}: initial_state: differs from what seed {short(data['seed'])} and the options "
+                               "deal "
                                "(was the file edited?)", field="initial_state")
         events = tuple(dealt_events)
     actions = data["actions"]

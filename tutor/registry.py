@@ -78,8 +78,8 @@ def game_class(game_id: str):
     if game_id in classes:
         return classes[game_id]
     if game_id in KNOWN_GAMES:
-        raise ValueError(f"game {game_id!r} is not playable yet; playable games: {', '.join(sorted(classes))}")
-    raise ValueError(f"unknown game id {game_id!r}; valid game ids: {', '.join(KNOWN_GAMES)} "
+        raise ValueError(f"game {short(game_id)} is not playable yet; playable games: {', '.join(sorted(classes))}")
+    raise ValueError(f"unknown game id {short(game_id)}; valid game ids: {', '.join(KNOWN_GAMES)} "
                      f"(playable now: {', '.join(sorted(classes))})")
 
 

@@ -200,7 +200,8 @@ def find(session: Session, ref: ActionRef) -> Action:
         known = {k for a in legal if a.kind == ref.kind for k, _ in a.params}
         unknown = sorted(set(ref.params()) - known)
         if same and unknown:
-            raise ContentError(f"{ref.describe()}: unknown parameter {short(unknown[0])} for {short(ref.kind, quote=False)}: no legal "
+            raise ContentError(f"{ref.describe()}: unknown parameter {short(unknown[0])} for "
+                               f"{short(ref.kind, quote=False)}: no legal "
                                f"{ref.kind} action has it now (their parameters: {', '.join(sorted(known)) or 'none'})",
                                field=unknown[0])
         blocked = [b.why + f" [{b.clause}]" for b in session.blocked_actions() if b.kind == ref.kind]
@@ -257,7 +258,8 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
     facts = session.game.facts(session.state)
     for key, want in e.state.items():
         if key not in facts:
-            raise ContentError(f"expect.state: unknown state fact {short(key)}; known facts: {', '.join(sorted(facts))}",
+            raise ContentError(f"expect.state: unknown state fact {short(key)}; known facts: "
+                               f"{', '.join(sorted(facts))}",
                                field="expect.state")
         elif facts[key] != want:
             out.append(f"state {short(key, quote=False)}: expected {short(want)}, got {short(facts[key])}")
@@ -324,7 +326,8 @@ def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
         try:
             sc = load_scenario(f)
             if sc.meta.id in seen:
-                raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of {seen[sc.meta.id]}", path=str(f),
+                raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of {seen[sc.meta.id]}",
+                                   path=str(f),
                                    field="meta.id")
             seen[sc.meta.id] = f
             res = run(sc, str(f))

@@ -250,17 +250,19 @@ def check_yaml_events(text: str, where: str) -> None:
             mark = ev.start_mark
             tag = getattr(ev, "tag", None)
             if tag not in ALLOWED_TAGS:
-                refuse(field, mark, f"the YAML tag {short(str(tag).replace('tag:yaml.org,2002:', '!!'), 40)} is not allowed (content holds only text, numbers, "
+                shown = short(str(tag).replace("tag:yaml.org,2002:", "!!"), 40)
+                refuse(field, mark, f"the YAML tag {shown} is not allowed (content holds only text, numbers, "
                                     "true/false, null, lists and mappings)")
             if isinstance(ev, yaml.AliasEvent):
+                name = short(ev.anchor, 40, quote=False)
                 size = anchors.get(ev.anchor)
                 if size is None:
                     if any(o.anchor == ev.anchor for o in stack):
-                        refuse(field, mark, f"the alias *{short(ev.anchor, 40, quote=False)} refers to a value that "
+                        refuse(field, mark, f"the alias *{name} refers to a value that "
                                             "contains it")
-                    refuse(field, mark, f"the alias *{short(ev.anchor, 40, quote=False)} names no anchor (&name) before it")
+                    refuse(field, mark, f"the alias *{name} names no anchor (&name) before it")
                 if size[0] > MAX_ALIAS_NODES:
-                    refuse(field, mark, f"the alias *{short(ev.anchor, 40, quote=False)} repeats {size[0]:,} values; an "
+                    refuse(field, mark, f"the alias *{name} repeats {size[0]:,} values; an "
                                         f"alias may repeat at most {MAX_ALIAS_NODES:,}")
                 nodes, chars = nodes + size[0], chars + size[1]
             elif isinstance(ev, yaml.ScalarEvent):

@@ -15,7 +15,8 @@ class IllegalAction(ValueError):
             (for example an id that names no action at all).
         action: the action id (or description) that was refused.
 
-    The message is cut to :data:`MAX_MESSAGE` characters. Raising it never changes the session: :meth:`tutor.Session.apply` validates before it mutates.
+    The message is cut to :data:`MAX_MESSAGE` characters. Raising it never changes the session:
+    :meth:`tutor.Session.apply` validates before it mutates.
     """
 
     def __init__(self, message: str, *, code: str = "not-legal-now", clause: str | None = None,

@@ -159,7 +159,8 @@ class CardSet(_Strict):
         for group in ("guides", "spirits", "totems", "blessings", "curses"):
             for i, card in enumerate(getattr(self, group)):
                 if card.id in ids:
-                    raise ValueError(f"{group}[{i}].id: duplicate card id {short(card.id)} (ids are compared in Unicode NFKC form without format characters)")
+                    raise ValueError(f"{group}[{i}].id: duplicate card id {short(card.id)} (ids are compared "
+                                     "in Unicode NFKC form without format characters)")
                 ids.add(card.id)
         for i, s in enumerate(self.spirits):
             for r in s.requirements:

@@ -196,12 +196,14 @@ class CardSet(_Strict):
         for i, ln in enumerate(self.lines):
             for j, sp in enumerate(ln.spirits):
                 if sp.id in ids:
-                    raise ValueError(f"lines[{i}].spirits[{j}].id: duplicate id {short(sp.id)} (ids are compared in Unicode NFKC form without format characters)")
+                    raise ValueError(f"lines[{i}].spirits[{j}].id: duplicate id {short(sp.id)} (ids are "
+                                     "compared in Unicode NFKC form without format characters)")
                 ids.add(sp.id)
         line_ids = {ln.id for ln in self.lines}
         for i, c in enumerate(self.cards):
             if c.id in ids:
-                raise ValueError(f"cards[{i}].id: duplicate id {short(c.id)} (ids are compared in Unicode NFKC form without format characters)")
+                raise ValueError(f"cards[{i}].id: duplicate id {short(c.id)} (ids are compared in Unicode NFKC "
+                                 "form without format characters)")
             ids.add(c.id)
             if c.line is not None and c.line not in line_ids:
                 raise ValueError(f"cards[{i}].line: unknown Spirit Line {c.line!r}")

@@ -94,7 +94,8 @@ class CardSet(_Strict):
         for group, items in (("clans", self.clans), ("wonders", self.wonders)):
             for i, x in enumerate(items):
                 if x.id in seen:
-                    raise ValueError(f"{group}[{i}].id: duplicate id {short(x.id)} (clan and wonder ids must be unique; "
+                    raise ValueError(f"{group}[{i}].id: duplicate id {short(x.id)} (clan and wonder ids must be "
+                                     "unique; "
                                      "ids are compared in Unicode NFKC form without format characters)")
                 seen.add(x.id)
         if len(self.clans) < self.clans_per_game:
