@@ -227,3 +227,46 @@ def test_hostile_saved_sessions(pick, where):
     text = json.dumps(data).replace(json.dumps(MARK), value, 1)
     _judge(f"saved session {paths[where % len(paths)]} = {value[:40]!r}",
            *_bounded(lambda: tutor.load_session(text)))
+
+
+# ---------------------------------------------------------------------------------------------- every free-form field
+WRONG = ["null", "true", "-1", "1.5", ".nan", "''", "[]", "{}", "[[1]]", "{a: {b: 1}}", "'\u200b'",
+         "[" + ", ".join(["x"] * 2000) + "]", "'" + "y" * 50_000 + "'", _bomb, "!!binary aGk="]
+
+
+def _free_form_fields(kind: str) -> list[tuple]:
+    """The free-form fields (``dict[str, Any]`` / action parameters) of a file of ``kind``, each as a path, plus one
+    new key inside each (e.g. ``setup.options.x``)."""
+    base = BASES[kind]
+    out = [("setup", "options"), ("setup", "state"), ("setup", "options", "x"), ("setup", "state", "x")]
+    if kind.startswith("scenario"):
+        out += [("script", 0, "x"), ("script", 0, "kind"), ("expect", 0, "state"), ("expect", 0, "state", "x")]
+    if kind == "lesson":
+        out += [("solution", 0, "x"), ("check", "state"), ("check", "state", "x")]
+    if kind == "walkthrough":
+        out += [("steps", 0, "action", "x"), ("steps", 0, "action", "kind"), ("steps", 0, "action")]
+    for key in base["setup"].get("options", {}):
+        out.append(("setup", "options", key))
+    return out
+
+
+def _set(data, path, value):
+    import copy
+    data = copy.deepcopy(data)
+    target = data
+    for k in path[:-1]:
+        if isinstance(target, dict):
+            target = target.setdefault(k, {})
+        else:
+            target = target[k]
+    target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("kind", ["scenario", "scenario-sd", "lesson", "walkthrough"])
+def test_wrong_types_in_every_free_form_field(kind, tmp_path):
+    for path in _free_form_fields(kind):
+        for value in WRONG:
+            text = yaml.safe_dump(_set(BASES[kind], path, MARK), sort_keys=False, width=10**9)
+            text = text.replace(MARK if f"'{MARK}'" not in text else f"'{MARK}'", value, 1)
+            _judge(f"{kind} {path} = {value[:40]!r}", *_bounded(lambda: _load(kind, text, tmp_path)))

@@ -6,6 +6,7 @@ is ever evaluated as code.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 import unicodedata
 from typing import Annotated, Any, TypeVar
@@ -290,8 +291,8 @@ def check_yaml_events(text: str, where: str) -> None:
                 stack.append(_Open(isinstance(ev, yaml.MappingStartEvent), field, ev.anchor, (nodes - 1, chars)))
             elif parent is not None and parent.mapping:
                 if parent.key_next:
-                    parent.key = (short(ev.value, 40) if not ev.value.isidentifier() else ev.value) \
-                        if isinstance(ev, yaml.ScalarEvent) else "?"
+                    key = ev.value if isinstance(ev, yaml.ScalarEvent) else "?"
+                    parent.key = key if re.fullmatch(r"[\w.-]{1,40}", key) else short(key, 40)
                 parent.key_next = not parent.key_next
     finally:
         loader.dispose()

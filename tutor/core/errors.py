@@ -24,7 +24,7 @@ class IllegalAction(ValueError):
         super().__init__(_bounded(message))
         self.code = code
         self.clause = clause
-        self.action = action
+        self.action = action if action is None or len(action) <= 200 else action[:199] + "…"
 
 
 class ContentError(ValueError):
