@@ -1,7 +1,7 @@
 """Helper of tests/test_hostile_content.py (run as a script in a fresh interpreter, so that its content folder and
 the caches built from it stay out of the test process): copy ``content/`` with an HTML attack appended to every
 free text a file holds, build every page over it, walk lessons, hints, scenarios, walkthrough steps, clause cards and
-a few free-play steps, and report every HTML value a widget carried that holds markup the attack put there.
+a few free-play steps, the ability graph's node details, and report every HTML value a widget carried that holds markup the attack put there.
 
 Usage: ``python tests/hostile_render.py OUT_FOLDER`` prints a JSON report ``{"checked": N, "found": [...],
 "errors": [...]}``.
@@ -154,6 +154,18 @@ def main(out: Path) -> dict:
                 check_all(report)
         app.open_recorder()
     attempt("presenter page", presenter_page)
+
+    def graph_page():
+        from widgets.graph import GraphView
+        for game in tutor.GAMES:
+            view = GraphView(game)
+            for nid in view._game_nodes()[::3]:
+                view.select(nid)
+                check_all(report)
+            some = view._game_nodes()
+            if len(some) > 1:
+                view.ask_path(some[0], some[-1])
+    attempt("graph page", graph_page)
     return report
 
 
