@@ -198,7 +198,7 @@ class _Open:
 
     __slots__ = ("mapping", "path", "anchor", "start", "key_next", "key", "index")
 
-    def __init__(self, mapping: bool, path: str, anchor: str | None, start: int) -> None:
+    def __init__(self, mapping: bool, path: str, anchor: str | None, start: tuple[int, int]) -> None:
         self.mapping, self.path, self.anchor, self.start = mapping, path, anchor, start
         self.key_next, self.key, self.index = True, "?", 0
 
@@ -259,12 +259,11 @@ def check_yaml_events(text: str, where: str) -> None:
                 size = anchors.get(ev.anchor)
                 if size is None:
                     if any(o.anchor == ev.anchor for o in stack):
-                        refuse(field, mark, f"the alias *{name} refers to a value that "
-                                            "contains it")
+                        refuse(field, mark, f"the alias *{name} refers to a value that contains it")
                     refuse(field, mark, f"the alias *{name} names no anchor (&name) before it")
                 if size[0] > MAX_ALIAS_NODES:
-                    refuse(field, mark, f"the alias *{name} repeats {size[0]:,} values; an "
-                                        f"alias may repeat at most {MAX_ALIAS_NODES:,}")
+                    refuse(field, mark, f"the alias *{name} repeats {size[0]:,} values; an alias may repeat at "
+                                        f"most {MAX_ALIAS_NODES:,}")
                 nodes, chars = nodes + size[0], chars + size[1]
             elif isinstance(ev, yaml.ScalarEvent):
                 nodes, chars = nodes + 1, chars + len(ev.value)
