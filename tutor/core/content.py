@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 import unicodedata
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import yaml
@@ -21,25 +21,6 @@ M = TypeVar("M", bound=BaseModel)
 
 #: Largest content, card, scenario or session file we read, in bytes (2 MiB).
 MAX_FILE_BYTES = 2 * 1024 * 1024
-
-
-def normalise_id(value: str) -> str:
-    """A card (or other) id as the tutor compares it: Unicode NFKC form, with format characters (category ``Cf``:
-    zero-width spaces and joiners, direction marks, soft hyphens...) removed, so ids that look the same are the same;
-    e.g. ``"t0\u200b1"`` and ``"ｔ01"`` become ``"t01"``.
-
-    Raises:
-        ValueError: an id that is empty once normalised.
-    """
-    out = "".join(ch for ch in unicodedata.normalize("NFKC", value) if unicodedata.category(ch) != "Cf")
-    if not out.strip():
-        raise ValueError("an id must have at least one visible character")
-    return out
-
-
-#: A ``str`` field holding an id, stored normalised (:func:`normalise_id`): two ids that differ only by a zero-width
-#: space or a Unicode normal form are one id, and a file that gives it twice is refused as a duplicate.
-NormalisedId = Annotated[str, AfterValidator(normalise_id)]
 
 
 def content_root() -> Path:
@@ -340,6 +321,25 @@ def load_yaml_model(model: type[M], path: str | os.PathLike, context: dict | Non
     """Read, parse and validate one YAML file as ``model`` (see :func:`validate`)."""
     where = str(path)
     return validate(model, parse_yaml(read_text(path), where), where, context)
+
+
+def normalise_id(value: str) -> str:
+    """A card (or other) id as the tutor compares it: Unicode NFKC form, with format characters (category ``Cf``:
+    zero-width spaces and joiners, direction marks, soft hyphens...) removed, so ids that look the same are the same;
+    e.g. ``"t0\u200b1"`` and ``"ｔ01"`` become ``"t01"``.
+
+    Raises:
+        ValueError: an id that is empty once normalised.
+    """
+    out = "".join(ch for ch in unicodedata.normalize("NFKC", value) if unicodedata.category(ch) != "Cf")
+    if not out.strip():
+        raise ValueError("an id must have at least one visible character")
+    return out
+
+
+#: A ``str`` field holding an id, stored normalised (:func:`normalise_id`): two ids that differ only by a zero-width
+#: space or a Unicode normal form are one id, and a file that gives it twice is refused as a duplicate.
+NormalisedId = Annotated[str, AfterValidator(normalise_id)]
 
 
 class ClauseFile(BaseModel):
