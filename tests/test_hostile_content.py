@@ -108,6 +108,7 @@ def test_a_hostile_lesson_intro_reaches_the_page_as_text(tmp_path, monkeypatch):
     assert "&lt;img src=x onerror=alert(1)&gt;" in runner.intro.value and "<strong>" in runner.intro.value
 
 
+@pytest.mark.slow
 def test_every_page_shows_file_text_as_text_or_sanitised_markdown(tmp_path):
     """Every free text of every content file (lessons, scenarios, walkthrough narration and notes, clause texts, card
     names and texts, provisional reasons) carries an attack; every page is built and walked over that content
