@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .core.errors import ContentError, IllegalAction
+from .core.errors import ContentError, IllegalAction, short
 from .core.model import Action, Blocked, Clause, Event, Source, Step
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, replay
 from .registry import KNOWN_GAMES, clauses_for, game_class
@@ -35,9 +35,9 @@ GAMES = KNOWN_GAMES
 def _make_game(game_id: str, players: Any, seed: Any, options: dict[str, Any]):
     cls = game_class(game_id)
     if not isinstance(players, int) or isinstance(players, bool):
-        raise ValueError(f"{game_id}: players must be a whole number, got {players!r}")
+        raise ValueError(f"{game_id}: players must be a whole number, got {short(players)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"{game_id}: seed must be a whole number, got {seed!r}")
+        raise ValueError(f"{game_id}: seed must be a whole number, got {short(seed)}")
     return cls(players, seed, clauses_for(game_id), dict(options))
 
 
@@ -90,11 +90,13 @@ def load_session(text: str) -> Session:
         raise ContentError(f"{where}: not readable JSON ({str(exc)[:120]})") from None
     except RecursionError:
         raise ContentError(f"{where}: the JSON is nested too deeply") from None
+    from .core.content import check_data_bounds
+    check_data_bounds(data, where)  # as many values and as deep as a content file may hold, no more
     if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
         raise ContentError(f"{where}: format: not a Rules Tutor session (expected format {SESSION_FORMAT!r})",
                            field="format")
     if type(data.get("version")) is not int or data.get("version") != SESSION_VERSION:
-        raise ContentError(f"{where}: version: unsupported version {data.get('version')!r} (this tutor reads "
+        raise ContentError(f"{where}: version: unsupported version {short(data.get('version'))} (this tutor reads "
                            f"{SESSION_VERSION})", field="version")
     for key in sorted(_SESSION_KEYS):
         if key not in data:
@@ -116,7 +118,7 @@ def load_session(text: str) -> Session:
     initial = validate(game.state_model, data["initial_state"], f"{where}: initial_state")
     seats = getattr(initial, "players", None)
     if seats is not None and len(seats) != data["players"]:
-        raise ContentError(f"{where}: players: says {data['players']} but initial_state has {len(seats)} seats",
+        raise ContentError(f"{where}: players: says {short(data['players'])} but initial_state has {len(seats)} seats",
                            field="players")
     problems = game.check_invariants(initial)
     if problems:
@@ -126,7 +128,8 @@ def load_session(text: str) -> Session:
     if not data["prepared"]:
         dealt, dealt_events = game.initial_state()
         if dealt.model_dump(mode="json") != data["initial_state"]:
-            raise ContentError(f"{where}: initial_state: differs from what seed {data['seed']} and the options deal "
+            raise ContentError(f"{where}: initial_state: differs from what seed {short(data['seed'])} and the options "
+                               "deal "
                                "(was the file edited?)", field="initial_state")
         events = tuple(dealt_events)
     actions = data["actions"]

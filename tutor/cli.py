@@ -9,7 +9,7 @@ import signal
 import sys
 from typing import Callable
 
-from .core.errors import ContentError
+from .core.errors import ContentError, short
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -19,7 +19,7 @@ def _play(args: argparse.Namespace) -> int:
     from .transcript import setup_text, step_text
     options = dict(args.option or [])
     s = tutor.new_game(args.game, players=args.players, seed=args.seed, **options)
-    shown = "".join(f", {k}={v!r}" for k, v in options.items())
+    shown = "".join(f", {k}={short(v)}" for k, v in options.items())
     count = f"{args.players} player{'s' if args.players != 1 else ''}"
     print(f"{s.game.title}: {count}, seed {args.seed}{shown} " + ("(computer players)" if args.bots else
                                                                    "(random moves)"))
@@ -70,9 +70,13 @@ def _option(text: str) -> tuple[str, object]:
     """``KEY=VALUE`` from ``--option``: the value is read as JSON when it parses (``true``, ``3``, ``["a","b"]``),
     else kept as text (``draft``). argparse reports a bad one naming the argument."""
     import json
+    from .scenario import RESERVED_OPTIONS
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {short(text)}")
+    if key.strip() in RESERVED_OPTIONS:
+        raise argparse.ArgumentTypeError(f"{short(key.strip())} is not a game option: use --{key.strip()}"
+                                         if key.strip() != "game_id" else "'game_id' is not a game option: use --game")
     try:
         return key.strip(), json.loads(value)
     except ValueError:

@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from .core.errors import ContentError, IllegalAction
+from .core.errors import ContentError, IllegalAction, short
 from .core.model import Action
 from .core.session import Session
 from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Edit, RemoveCard, SetAP,  # noqa: F401
@@ -133,7 +133,7 @@ class Index:
         for e in self.entries:
             if e.id == scenario_id:
                 return e
-        raise KeyError(f"no scenario with id {scenario_id!r}; known ids: {', '.join(e.id for e in self.entries)}")
+        raise KeyError(f"no scenario with id {short(scenario_id)}; known ids: {', '.join(e.id for e in self.entries)}")
 
     @property
     def games(self) -> tuple[str, ...]:
@@ -209,7 +209,7 @@ def build_index(game_id: str | None = None, paths: list[Path | str] | None = Non
         try:
             sc = load_scenario(f)
             if sc.meta.id in seen:
-                raise ContentError(f"{f}: meta.id: {sc.meta.id!r} is already the id of {seen[sc.meta.id]}",
+                raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of {seen[sc.meta.id]}",
                                    path=str(f), field="meta.id")
             entries.append(make_entry(sc, f))
             seen[sc.meta.id] = f

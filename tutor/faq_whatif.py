@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass
 from typing import Union
 
-from .core.errors import ContentError
+from .core.errors import ContentError, short
 from .core.session import Session
 from .scenario import Scenario, start
 
@@ -57,9 +57,10 @@ class Zone:
 
     def __post_init__(self) -> None:
         if self.name not in ZONE_KINDS:
-            raise ValueError(f"unknown zone {self.name!r}; zones: {', '.join(ZONE_KINDS)}")
+            raise ValueError(f"unknown zone {short(self.name)}; zones: {', '.join(ZONE_KINDS)}")
         if (self.name in PLAYER_ZONES) != (self.seat is not None):
-            raise ValueError(f"zone {self.name!r}: a seat is needed for {', '.join(PLAYER_ZONES)} and only for them")
+            raise ValueError(f"zone {short(self.name)}: a seat is needed for {', '.join(PLAYER_ZONES)} and only for "
+                             "them")
 
     @property
     def label(self) -> str:
@@ -194,9 +195,9 @@ def _place(prepared: Session, partial: dict, edit: AddCard | RemoveCard) -> None
     z, card, adding = edit.zone, edit.card, isinstance(edit, AddCard)
     s = prepared.state
     if not adding and card not in zone_cards(prepared, z):
-        raise ContentError(f"what if: {card!r} is not in {z.label}", field=z.name)
+        raise ContentError(f"what if: {short(card)} is not in {z.label}", field=z.name)
     if adding and card in zone_cards(prepared, z):
-        raise ContentError(f"what if: {card!r} is already in {z.label}", field=z.name)
+        raise ContentError(f"what if: {short(card)} is already in {z.label}", field=z.name)
     if adding:
         _unname(partial, card)
     if z.seat is not None:
@@ -253,7 +254,7 @@ def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
     elif isinstance(edit, SetCurrent):
         partial["current"] = edit.seat
     else:
-        raise TypeError(f"not an edit: {edit!r}")
+        raise TypeError(f"not an edit: {short(edit)}")
     new = sc.model_copy(update={"setup": sc.setup.model_copy(update={"state": partial})})
     start(new, where)  # ContentError when the edited set-up is invalid
     return new

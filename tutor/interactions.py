@@ -26,7 +26,7 @@ from typing import Any, Iterable
 import networkx as nx
 
 from .core.content import content_root, parse_yaml, read_text
-from .core.errors import ContentError
+from .core.errors import ContentError, short
 from .interactions_cards import READERS, CardRec
 from .registry import game_title
 
@@ -121,13 +121,13 @@ def _emit(G: nx.MultiDiGraph, game: str, recs: dict[str, CardRec], rec: CardRec 
         local = str(spec).format_map({"card": card, "value": value, "p": p})
         nid = node_id(game, local)
         if nid not in G:
-            raise ContentError(f"{where}: no node {local!r} in {game} (from {spec!r})", field=where)
+            raise ContentError(f"{where}: no node {short(local)} in {game} (from {short(spec)})", field=where)
         return [nid]
 
     clauses = list(tpl.get("clauses", []))
     kind = tpl["kind"]
     if kind not in vocabulary()["edge_kinds"]:
-        raise ContentError(f"{where}: kind {kind!r} is not in the vocabulary", field=where)
+        raise ContentError(f"{where}: kind {short(kind)} is not in the vocabulary", field=where)
     for u in ends(tpl.get("from"), "{card}"):
         for v in ends(tpl.get("to"), None):
             if u == v:
@@ -149,7 +149,7 @@ def _build_game(game: str, cards: str | Path | None) -> nx.MultiDiGraph:
     recs = {r.id: r for r in READERS[game](cards)}
     for r in recs.values():
         if node_id(game, r.id) in G:
-            raise ContentError(f"{where}: card id {r.id!r} is also the id of a word of the rules", field="nodes")
+            raise ContentError(f"{where}: card id {short(r.id)} is also the id of a word of the rules", field="nodes")
         _add_card(G, game, r)
     effects, params = table.get("effects", {}), table.get("params", {})
     unmapped: dict[str, list[str]] = {}
@@ -203,7 +203,7 @@ def build(game_id: str | None = None, cards: str | Path | dict[str, str | Path] 
     """
     games = GAMES if game_id in (None, "all") else (game_id,)
     if any(g not in GAMES for g in games):
-        raise ValueError(f"unknown game {game_id!r}; valid: {', '.join(GAMES)} or 'all'")
+        raise ValueError(f"unknown game {short(game_id)}; valid: {', '.join(GAMES)} or 'all'")
     files = cards if isinstance(cards, dict) else ({games[0]: cards} if cards else {})
     parts = [_build_game(g, files.get(g)) for g in games]
     G = nx.compose_all(parts) if len(parts) > 1 else parts[0]
@@ -281,7 +281,7 @@ def find(G: nx.MultiDiGraph, name: str, game: str | None = None) -> str:
         return name
     hits = matches(G, name, game)
     if not hits:
-        raise KeyError(f"no node named {name!r}")
+        raise KeyError(f"no node named {short(name)}")
     return hits[0]
 
 
@@ -411,12 +411,12 @@ def check(G: nx.MultiDiGraph) -> list[str]:
     for u, v, d in G.edges(data=True):
         g = G.nodes[u]["game"]
         if d["kind"] not in kinds:
-            out.append(f"{u} -> {v}: unknown kind {d['kind']!r}")
+            out.append(f"{u} -> {v}: unknown kind {short(d['kind'])}")
         if not d["clauses"]:
             out.append(f"{u} -> {v}: no clause")
-        out += [f"{u} -> {v}: unknown clause {c!r}" for c in d["clauses"] if c not in known[g]]
+        out += [f"{u} -> {v}: unknown clause {short(c)}" for c in d["clauses"] if c not in known[g]]
     for n, d in G.nodes(data=True):
-        out += [f"{n}: unknown clause {c!r}" for c in d["clauses"] if c not in known[d["game"]]]
+        out += [f"{n}: unknown clause {short(c)}" for c in d["clauses"] if c not in known[d["game"]]]
     return out
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .core.content import content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError
+from .core.errors import ContentError, short
 from .core.session import Session
 from .scenario import ActionRef, Expect, Setup, check, find, start
 
@@ -56,10 +56,10 @@ class Lesson(BaseModel):
                               ("check.not_fired", self.check.not_fired)):
                 for cid in ids:
                     if cid not in known:
-                        raise ValueError(f"{name}: unknown clause id {cid!r}")
+                        raise ValueError(f"{name}: unknown clause id {short(cid)}")
             for b in self.check.blocked:
                 if b.clause and b.clause not in known:
-                    raise ValueError(f"check.blocked: unknown clause id {b.clause!r}")
+                    raise ValueError(f"check.blocked: unknown clause id {short(b.clause)}")
         if self.check.after is not None:
             raise ValueError("check.after: a lesson's goal is checked after every step; leave 'after' out")
         return self
@@ -103,7 +103,7 @@ def all_lessons(game_id: str) -> list[Lesson]:
         for lesson in lessons:
             v = getattr(lesson, attr)
             if v in seen:
-                raise ContentError(f"lessons of {game_id}: two lessons have {attr} {v!r}", field=attr)
+                raise ContentError(f"lessons of {game_id}: two lessons have {attr} {short(v)}", field=attr)
             seen.add(v)
     return sorted(lessons, key=lambda x: x.order)
 

@@ -1,9 +1,12 @@
 """Which games exist: game id -> :class:`~tutor.core.game.Game` subclass and content folder."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from pathlib import Path
 
 from .core.content import content_root, load_clauses
+from .core.errors import ContentError, short
 from .core.model import Clause
 
 
@@ -33,9 +36,36 @@ def rulebook_name(file: str) -> str:
     return f"{game_title(stem)} rulebook" if stem in game_classes() else file
 
 
+#: Each game's package and the prefix of its clause ids.
+_CLAUSE_SOURCES = {"restless-spirits": ("restless_spirits", "rs"), "spirited": ("spirited", "sp"),
+                   "spirit-duels": ("spirit_duels", "sd")}
+
+
+@lru_cache(maxsize=None)
+def cited_clauses(game_id: str) -> frozenset[str]:
+    """The clause ids a game's engine cites by name: every quoted ``"<prefix>.<words>"`` literal in its package
+    (``tutor/games/<game>/*.py``; ids built from card data, such as an achievement's, are checked with the cards).
+    A clauses file must define them all (see :func:`_clauses`); empty for an unknown game."""
+    pkg, prefix = _CLAUSE_SOURCES.get(game_id, (None, None))
+    if pkg is None:
+        return frozenset()
+    pattern = re.compile(r"""["'](%s\.[a-z0-9.-]*[a-z0-9])["']""" % re.escape(prefix))
+    folder = Path(__file__).resolve().parent / "games" / pkg
+    return frozenset(cid for f in sorted(folder.rglob("*.py")) for cid in pattern.findall(f.read_text("utf-8")))
+
+
 @lru_cache(maxsize=None)
 def _clauses(game_id: str) -> dict[str, Clause]:
-    return load_clauses(content_root() / game_id / "clauses.yaml")
+    """The game's clauses file, refused (ContentError naming the file and ``clauses``) when it lacks a clause the
+    engine cites: a missing one would only fail when a learner clicks its chip."""
+    path = content_root() / game_id / "clauses.yaml"
+    clauses = load_clauses(path)
+    missing = sorted(cited_clauses(game_id) - set(clauses))
+    if missing:
+        more = f" (and {len(missing) - 3} more)" if len(missing) > 3 else ""
+        raise ContentError(f"{path}: clauses: no clause with id {', '.join(short(m) for m in missing[:3])}{more}; the "
+                           f"{game_id} engine cites it", path=str(path), field="clauses")
+    return clauses
 
 
 def game_class(game_id: str):
@@ -48,8 +78,8 @@ def game_class(game_id: str):
     if game_id in classes:
         return classes[game_id]
     if game_id in KNOWN_GAMES:
-        raise ValueError(f"game {game_id!r} is not playable yet; playable games: {', '.join(sorted(classes))}")
-    raise ValueError(f"unknown game id {game_id!r}; valid game ids: {', '.join(KNOWN_GAMES)} "
+        raise ValueError(f"game {short(game_id)} is not playable yet; playable games: {', '.join(sorted(classes))}")
+    raise ValueError(f"unknown game id {short(game_id)}; valid game ids: {', '.join(KNOWN_GAMES)} "
                      f"(playable now: {', '.join(sorted(classes))})")
 
 

@@ -13,10 +13,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .core.content import content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, IllegalAction
+from .core.errors import ContentError, IllegalAction, short
 from .core.model import Action, Source, Step
 from .core.session import Session
 
@@ -37,15 +37,32 @@ class Meta(_Strict):
     covers: list[str] = Field(default_factory=list)
 
 
+#: Names that :func:`tutor.new_game` takes itself, never as a game option: ``setup.options`` may not use them.
+RESERVED_OPTIONS = ("game_id", "players", "seed")
+
+
 class Setup(_Strict):
     """Start of the scenario: a new game (``game``, ``players``, ``seed``, ``options``) then ``state``, a partial
-    state in the game's own shape (for Restless Spirits see ``tutor/games/restless_spirits/partial.py``)."""
+    state in the game's own shape (for Restless Spirits see ``tutor/games/restless_spirits/partial.py``).
+
+    ``options`` may not name ``game_id``, ``players`` or ``seed`` (:data:`RESERVED_OPTIONS`): those are set by
+    ``game``, ``players`` and ``seed`` here; such a file is refused at load (ContentError naming
+    ``setup.options``)."""
 
     game: str
     players: int = 2
     seed: int = 0
     options: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("options")
+    @classmethod
+    def _not_reserved(cls, options: dict[str, Any]) -> dict[str, Any]:
+        for name in RESERVED_OPTIONS:
+            if name in options:
+                where = {"game_id": "game"}.get(name, name)
+                raise ValueError(f"{name!r} is not a game option: it is set by setup.{where}, beside options")
+        return options
 
 
 class ActionRef(BaseModel):
@@ -66,8 +83,9 @@ class ActionRef(BaseModel):
         return all(k in have and have[k] == v for k, v in self.params().items())
 
     def describe(self) -> str:
-        p = ", ".join(f"{k}={v}" for k, v in self.params().items())
-        return f"{self.kind}({p})"
+        p = ", ".join(f"{short(k, 40, quote=False)}={short(v, 60, quote=False)}"
+                      for k, v in list(self.params().items())[:12])
+        return f"{short(self.kind, 60, quote=False)}({p})"
 
 
 class BlockedRef(_Strict):
@@ -114,10 +132,10 @@ class Scenario(_Strict):
                 for name in ("fired", "not_fired"):
                     for cid in getattr(e, name):
                         if cid not in clauses:
-                            raise ValueError(f"expect[{i}].{name}: unknown clause id {cid!r}")
+                            raise ValueError(f"expect[{i}].{name}: unknown clause id {short(cid)}")
                 for b in e.blocked:
                     if b.clause and b.clause not in clauses:
-                        raise ValueError(f"expect[{i}].blocked: unknown clause id {b.clause!r}")
+                        raise ValueError(f"expect[{i}].blocked: unknown clause id {short(b.clause)}")
         for i, e in enumerate(self.expect):
             if e.after is not None and not 0 <= e.after <= len(self.script):
                 raise ValueError(f"expect[{i}].after: {e.after} is outside 0..{len(self.script)} (script length)")
@@ -159,8 +177,8 @@ def start(sc: Scenario, where: str = "<scenario>") -> Session:
         s = tutor.new_game(sc.setup.game, players=sc.setup.players, seed=sc.setup.seed, **sc.setup.options)
     except ContentError:
         raise
-    except ValueError as exc:
-        raise ContentError(f"{where}: setup: {exc}", path=where, field="setup") from None
+    except (ValueError, TypeError) as exc:  # TypeError: an option the game cannot take as a keyword
+        raise ContentError(f"{where}: setup: {short(str(exc), 300, quote=False)}", path=where, field="setup") from None
     if sc.setup.state:
         state = s.game.scenario_state(s.state, sc.setup.state, f"{where}: setup.state")
         s = Session(s.game, state, s.setup_events, prepared=True)
@@ -182,7 +200,8 @@ def find(session: Session, ref: ActionRef) -> Action:
         known = {k for a in legal if a.kind == ref.kind for k, _ in a.params}
         unknown = sorted(set(ref.params()) - known)
         if same and unknown:
-            raise ContentError(f"{ref.describe()}: unknown parameter {unknown[0]!r} for {ref.kind}: no legal "
+            raise ContentError(f"{ref.describe()}: unknown parameter {short(unknown[0])} for "
+                               f"{short(ref.kind, quote=False)}: no legal "
                                f"{ref.kind} action has it now (their parameters: {', '.join(sorted(known)) or 'none'})",
                                field=unknown[0])
         blocked = [b.why + f" [{b.clause}]" for b in session.blocked_actions() if b.kind == ref.kind]
@@ -239,10 +258,11 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
     facts = session.game.facts(session.state)
     for key, want in e.state.items():
         if key not in facts:
-            raise ContentError(f"expect.state: unknown state fact {key!r}; known facts: {', '.join(sorted(facts))}",
+            raise ContentError(f"expect.state: unknown state fact {short(key)}; known facts: "
+                               f"{', '.join(sorted(facts))}",
                                field="expect.state")
         elif facts[key] != want:
-            out.append(f"state {key}: expected {want!r}, got {facts[key]!r}")
+            out.append(f"state {short(key, quote=False)}: expected {short(want)}, got {short(facts[key])}")
     return out
 
 
@@ -306,7 +326,8 @@ def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
         try:
             sc = load_scenario(f)
             if sc.meta.id in seen:
-                raise ContentError(f"{f}: meta.id: {sc.meta.id!r} is already the id of {seen[sc.meta.id]}", path=str(f),
+                raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of {seen[sc.meta.id]}",
+                                   path=str(f),
                                    field="meta.id")
             seen[sc.meta.id] = f
             res = run(sc, str(f))

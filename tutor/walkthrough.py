@@ -192,10 +192,18 @@ def save_walkthrough(w: Walkthrough, path: str | Path, *, overwrite: bool = Fals
     play_to(again, len(again.steps), str(p))
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
-        if overwrite:
-            tmp = p.with_name(p.name + ".tmp")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(p)
+        if overwrite:  # a temporary file of its own per save, then an atomic rename: saves at once never collide
+            import os
+            import tempfile
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=p.parent, prefix=f".{p.stem}.",
+                                             suffix=".tmp", delete=False) as fh:
+                fh.write(text)
+            try:
+                os.chmod(fh.name, p.stat().st_mode & 0o777 if p.exists() else 0o644)  # not the temp file's 0600
+                os.replace(fh.name, p)
+            except OSError:
+                Path(fh.name).unlink(missing_ok=True)
+                raise
         else:
             with open(p, "x", encoding="utf-8") as fh:  # exclusive: never replaces a file created meanwhile
                 fh.write(text)

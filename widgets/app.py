@@ -36,9 +36,14 @@ class SeedBox:
     def check(self, text) -> None:
         """The box's observer: keep ``text`` when it is a good seed, else put the last good one back and say so."""
         text = str(text).strip().replace(",", "").replace("_", "")
-        if text.isdigit() and text.isascii() and int(text) <= SEED_MAX:
-            if int(text) != self.good or self.box.value != str(self.good):
-                self.good = int(text)
+        sign, digits = (text[0], text[1:]) if text[:1] in ("-", "+") else ("", text)
+        ascii_digits = digits.isascii() and digits.isdigit()
+        digits = (digits.lstrip("0") or "0") if ascii_digits else digits
+        # at most as many digits as SEED_MAX before int(): a 5,000-digit text is refused without converting it
+        fits = ascii_digits and len(digits) <= len(str(SEED_MAX)) and int(digits) <= SEED_MAX
+        if fits and (sign != "-" or int(digits) == 0):  # "-0" is 0
+            if int(digits) != self.good or self.box.value != str(self.good):
+                self.good = int(digits)
                 self.note.layout.display = "none"
                 if self.box.value != str(self.good):
                     self.box.value = str(self.good)  # "007" shows as 7
@@ -46,8 +51,10 @@ class SeedBox:
         if text == str(self.good):
             return
         shown = text if len(text) <= 24 else text[:24] + "..."
-        what = ("is below 0" if text.startswith("-") and text[1:].isdigit() else
-                "is too large" if text.isdigit() else "is not a whole number written in digits")
+        what = ("is below 0" if ascii_digits and sign == "-" else
+                "is too large" if ascii_digits else
+                "is not written with the digits 0 to 9" if digits.isdigit() else
+                "is not a whole number written in digits")
         said = f": {esc(shown)} {what}" if text else ""
         self.note.value = (f'<span class="rt-reason">A seed is a whole number from 0 to {SEED_MAX:,}{said}. The seed '
                            f"stays {self.good}.</span>")

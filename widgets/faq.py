@@ -16,6 +16,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from tutor import ContentError, faq
+from tutor.core.errors import short
 from tutor.registry import rulebook_name
 from tutor.scenario import Scenario, start
 
@@ -174,7 +175,8 @@ class FaqExplorer:
                 board_for(entry.game)
                 return entry
             except (KeyError, ValueError) as exc:
-                self.errors.output.append_stdout(f"Cannot open scenario {open_id!r}: {exc.args[0]}\n")
+                said = short(str(exc.args[0]), 600, quote=False)
+                self.errors.output.append_stdout(f"Cannot open scenario {short(open_id)}: {said}\n")
         return next(e for e in self.index.entries if _has_board(e.game))
 
     def _click(self, scenario_id: str) -> None:

@@ -397,10 +397,12 @@ class StepLog:
 
     def _frame(self) -> w.VBox:
         """The panel: a heading, a line shown until the first step, and the box of steps."""
-        self._head = html_widget("<h3>What happened</h3>")
+        self._head = html_widget('<h3 title="The game is kept only while this page is open: reloading the page starts '
+                                 'a new game.">What happened</h3>')
         # in the box of steps, before them: CSS shows it only while it is the last child (no step yet)
         self._empty = w.HTML('<div class="rt-muted">No step yet: pick an action. Each step you take is explained '
-                             "here, rule by rule.</div>", layout=layout("plain"), style=shared_style(HTMLStyle),
+                             "here, rule by rule. <b>Reloading the page starts a new game</b>: the game is kept only "
+                             "while the page is open.</div>", layout=layout("plain"), style=shared_style(HTMLStyle),
                              _dom_classes=("rt-log-empty",))
         self._more = html_widget()
         self._list = box(classes=("rt-log-steps",))

@@ -5,6 +5,7 @@ Colours follow the rulebook's Player Aid: Spirit actions purple, Totem actions g
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
@@ -268,10 +269,62 @@ def plain_label(text: str) -> str:
     return text.replace("[provisional]", "[prov]")
 
 
+#: Tags that sanitised Markdown may keep: what Markdown itself writes for text, lists, code, quotes, tables and links
+#: (no images, no raw HTML: raw HTML in a file is shown as text).
+MARKDOWN_TAGS = frozenset({"p", "br", "em", "strong", "code", "pre", "ul", "ol", "li", "blockquote", "h1", "h2", "h3",
+                           "h4", "h5", "h6", "hr", "a", "del", "table", "thead", "tbody", "tr", "th", "td"})
+#: Attributes kept per tag (no ``on*`` handler, no ``style``, no ``src``).
+MARKDOWN_ATTRIBUTES = {"a": {"href", "title"}, "ol": {"start"}}
+#: Most characters of Markdown rendered (a lesson intro is a few hundred); the rest is cut, saying so.
+MARKDOWN_MAX_CHARS = 20_000
+_LOCAL_URL = re.compile(r"(?!//)[A-Za-z0-9_.~/?=&#%+-]*")
+
+
+def local_url(url: str) -> bool:
+    """True for a link that stays in the tutor: a relative URL or a page anchor (``lesson-2``, ``?scenario=x``,
+    ``#rules``), with no scheme (``https:``, ``javascript:``, ``data:``) and no host (``//evil.example``)."""
+    return bool(_LOCAL_URL.fullmatch(url or ""))
+
+
+def _markdown_renderer():
+    import mistune
+
+    class Renderer(mistune.HTMLRenderer):
+        """Markdown from a file: raw HTML escaped, an image shown as its alt text, an off-site link as its text."""
+
+        def image(self, text: str, url: str, title=None) -> str:
+            return text
+
+        def link(self, text: str, url: str, title=None) -> str:
+            return super().link(text, url, title) if local_url(url) else text
+
+    return mistune.create_markdown(escape=True, renderer=Renderer(escape=True), plugins=["strikethrough", "table"])
+
+
+_MD = None
+
+
 def markdown(text: str) -> str:
-    """Markdown to HTML with mistune (shipped with Jupyter); plain escaped paragraphs if it is missing."""
-    try:
-        import mistune
-    except ImportError:  # pragma: no cover
-        return "".join(f"<p>{esc(p)}</p>" for p in text.split("\n\n"))
-    return mistune.html(text)
+    """Markdown from a content file (a lesson's ``intro``...) as sanitised HTML, safe to put in an HTML widget.
+
+    Rendered with mistune with raw HTML escaped (``<script>`` shows as text), images shown as their alt text and links
+    kept only when they stay in the tutor (:func:`local_url`: no ``http(s)``, ``javascript:``, ``data:`` or
+    ``//host``; an off-site link becomes its plain text); then nh3 keeps only :data:`MARKDOWN_TAGS` with
+    :data:`MARKDOWN_ATTRIBUTES` (no ``on*`` attribute, no ``style``, no ``src``, no URL with a scheme) and drops
+    comments. Text beyond :data:`MARKDOWN_MAX_CHARS` characters is cut, saying so."""
+    import nh3
+    global _MD
+    text = str(text)
+    cut = ""
+    if len(text) > MARKDOWN_MAX_CHARS:
+        cut = f"<p>… ({len(text) - MARKDOWN_MAX_CHARS:,} more characters not shown)</p>"
+        text = text[:MARKDOWN_MAX_CHARS]
+    if _MD is None:
+        _MD = _markdown_renderer()
+    rendered = _MD(text)
+    clean = nh3.clean(rendered, tags=set(MARKDOWN_TAGS), attributes={k: set(v) for k, v in MARKDOWN_ATTRIBUTES.items()},
+                      url_schemes=set(), strip_comments=True, link_rel="noopener noreferrer",
+                      clean_content_tags={"script", "style"},
+                      attribute_filter=lambda tag, attr, value: (
+                          value if attr != "href" or local_url(html.unescape(value)) else None))
+    return clean + cut

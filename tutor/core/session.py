@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
-from .errors import ContentError, IllegalAction
+from .errors import ContentError, IllegalAction, short
 from .game import Game
 from .model import Action, Blocked, Clause, Event, Step, _trusted
 
@@ -101,7 +101,7 @@ class Session:
         try:
             return self.game.clauses[clause_id]
         except KeyError:
-            raise KeyError(f"unknown clause id {clause_id!r} in game {self.game_id}") from None
+            raise KeyError(f"unknown clause id {short(clause_id)} in game {self.game_id}") from None
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, sorted by id, ids unique (a new list; empty only when the game is over)."""
@@ -124,7 +124,7 @@ class Session:
         """
         aid = action_or_id.id if isinstance(action_or_id, Action) else action_or_id
         if isinstance(aid, str) and len(aid) > 200:
-            raise IllegalAction(f"action {aid[:60]!r}... ({len(aid)} characters) is not a legal action now",
+            raise IllegalAction(f"action {short(aid[:60])}... ({len(aid)} characters) is not a legal action now",
                                 code="unknown-action", action=aid[:200])
         if not isinstance(aid, str):
             raise IllegalAction(f"an action must be an Action or its id (str), got {type(aid).__name__}",
@@ -135,13 +135,13 @@ class Session:
         for a in legal:
             if a.id == aid:
                 if action_or_id is not a and isinstance(action_or_id, Action) and action_or_id != a:
-                    raise IllegalAction(f"action {aid!r} was listed for another state (actor, label or clauses "
+                    raise IllegalAction(f"action {short(aid)} was listed for another state (actor, label or clauses "
                                         "differ); take it from legal_actions() now", code="stale-action", action=aid)
                 return a
         if self.is_over:
-            raise IllegalAction(f"action {aid!r}: the game is over", code="game-over", action=aid)
+            raise IllegalAction(f"action {short(aid)}: the game is over", code="game-over", action=aid)
         sample = ", ".join(a.id for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
-        raise IllegalAction(f"action {aid!r} is not a legal action now; legal actions: {sample}",
+        raise IllegalAction(f"action {short(aid)} is not a legal action now; legal actions: {sample}",
                             code="unknown-action", action=aid)
 
     # -- changing ----------------------------------------------------------------------------------------------

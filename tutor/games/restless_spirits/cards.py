@@ -11,6 +11,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...core.content import NormalisedId
+from ...core.errors import short
+
 SpiritType = Literal["guardian", "sacred", "fortune", "malicious", "trickster", "shrouded"]
 LIGHT_TYPES: tuple[str, ...] = ("guardian", "sacred", "fortune")
 DARK_TYPES: tuple[str, ...] = ("malicious", "trickster", "shrouded")
@@ -28,7 +31,7 @@ class Provisional(_Strict):
 class TotemIcon(_Strict):
     """A Totem item icon (what a Spirit may require). ``provisional`` names assumed fields."""
 
-    id: str
+    id: NormalisedId
     name: str
     provisional: dict[str, str] = Field(default_factory=dict)
 
@@ -37,7 +40,7 @@ class Guide(_Strict):
     """A Spirit Guide character board: its Mastery type lets its owner attract that type for free
     (Character Mastery)."""
 
-    id: str
+    id: NormalisedId
     name: str
     mastery: SpiritType
     provisional: dict[str, str] = Field(default_factory=dict)
@@ -69,7 +72,7 @@ class Ability(_Strict):
 class Spirit(_Strict):
     """A Spirit card: number, name, type (Light or Dark follows from it), 3 Totem Requirements, ability."""
 
-    id: str
+    id: NormalisedId
     number: int
     name: str
     type: SpiritType
@@ -89,7 +92,7 @@ class Totem(_Strict):
     """A Totem card: ``single`` (1 icon), ``double`` (2 icons) or ``wild`` (any 1 requirement; any 2 on a Spirit of
     its ``wild_type``)."""
 
-    id: str
+    id: NormalisedId
     name: str
     kind: Literal["single", "double", "wild"]
     icons: tuple[str, ...] = ()
@@ -109,7 +112,7 @@ class Totem(_Strict):
 class RewardCard(_Strict):
     """A Blessing or Curse: cost in AP (0 = Free Action), what it targets, its effects, solo-mode icon."""
 
-    id: str
+    id: NormalisedId
     name: str
     cost: Literal[0, 1, 2]
     text: str
@@ -156,7 +159,8 @@ class CardSet(_Strict):
         for group in ("guides", "spirits", "totems", "blessings", "curses"):
             for i, card in enumerate(getattr(self, group)):
                 if card.id in ids:
-                    raise ValueError(f"{group}[{i}].id: duplicate card id {card.id!r}")
+                    raise ValueError(f"{group}[{i}].id: duplicate card id {short(card.id)} (ids are compared "
+                                     "in Unicode NFKC form without format characters)")
                 ids.add(card.id)
         for i, s in enumerate(self.spirits):
             for r in s.requirements:

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ...core.content import content_root, load_yaml_model
-from ...core.errors import ContentError
+from ...core.errors import ContentError, short
 from ...core.game import Game
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import resolve, rules, setup
@@ -56,7 +56,8 @@ def _load_cards(path: str, mtime: float) -> tuple[CardSet, dict]:
         for j, e in enumerate(effects):
             if timing not in REGISTRY[e.effect].timings:
                 field = f"{base}.effects[{j}]"
-                raise ContentError(f"{path}: {field} ({card.id}): effect {e.effect!r} cannot be used in an ability or "
+                raise ContentError(f"{path}: {field} ({card.id}): effect {short(e.effect)} cannot be used in an "
+                                   "ability or "
                                    f"card of this kind ({timing}); it belongs to: "
                                    f"{', '.join(REGISTRY[e.effect].timings)}", path=path, field=field)
     return cards, params
@@ -99,23 +100,23 @@ class RestlessSpirits(Game):
             raise ValueError(f"restless-spirits: unknown option(s) {', '.join(unknown)}; valid options: "
                              f"{', '.join(OPTIONS)}")
         if players not in (1, 2, 3, 4):
-            raise ValueError(f"restless-spirits: players must be 2, 3 or 4 (or 1 for Solo Mode), got {players!r}")
+            raise ValueError(f"restless-spirits: players must be 2, 3 or 4 (or 1 for Solo Mode), got {short(players)}")
         opts = {**OPTIONS, **options}
         if opts["side"] not in ("A", "B"):
-            raise ValueError(f"restless-spirits: side must be 'A' or 'B', got {opts['side']!r}")
+            raise ValueError(f"restless-spirits: side must be 'A' or 'B', got {short(opts['side'])}")
         if not isinstance(opts["first_game"], bool):
-            raise ValueError(f"restless-spirits: first_game must be True or False, got {opts['first_game']!r}")
+            raise ValueError(f"restless-spirits: first_game must be True or False, got {short(opts['first_game'])}")
         if opts["cards"] is not None:
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
         if opts["guides"] is not None:
             if not isinstance(opts["guides"], (list, tuple)):
-                raise ValueError(f"restless-spirits: guides must be a list of guide ids, got {opts['guides']!r}")
+                raise ValueError(f"restless-spirits: guides must be a list of guide ids, got {short(opts['guides'])}")
             gl = list(opts["guides"])
             valid = [gd.id for gd in self.cards.guides]
             if len(gl) != players or len(set(gl)) != len(gl) or any(x not in valid for x in gl):
                 raise ValueError(f"restless-spirits: guides must list {players} different guide ids, one per seat, "
-                                 f"from: {', '.join(valid)}; got {gl!r}")
+                                 f"from: {', '.join(valid)}; got {short(gl)}")
             opts["guides"] = gl
         from .variants import check_promos
         opts["promos"] = check_promos(self.cards, opts["promos"])

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.content import validate
-from ...core.errors import ContentError
+from ...core.errors import ContentError, short
 from .requirements import fill_options
 from .state import PlacedSpirit, RSState
 
@@ -84,11 +84,11 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
 
     def claim(card: str, field: str, kinds: tuple[str, ...]) -> str:
         if card not in g.cards.by_id or g.card_kind(card) == "guide":
-            raise bad(field, f"unknown card id {card!r}")
+            raise bad(field, f"unknown card id {short(card)}")
         if g.card_kind(card) not in kinds:
-            raise bad(field, f"{card!r} is a {g.card_kind(card)}; this zone takes {' or '.join(kinds)} cards")
+            raise bad(field, f"{short(card)} is a {g.card_kind(card)}; this zone takes {' or '.join(kinds)} cards")
         if card in named:
-            raise bad(field, f"{card!r} is already placed at {named[card]}")
+            raise bad(field, f"{short(card)} is already placed at {named[card]}")
         named[card] = field
         return card
 
@@ -98,7 +98,7 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
         if not 1 <= pp.seat <= n:
             raise bad(f + ".seat", f"seat must be 1..{n}")
         if pp.guide is not None and pp.guide not in {x.id for x in g.cards.guides}:
-            raise bad(f + ".guide", f"unknown guide {pp.guide!r}")
+            raise bad(f + ".guide", f"unknown guide {short(pp.guide)}")
         for j, c in enumerate(pp.hand or []):
             claim(c, f"{f}.hand[{j}]", ("totem", "blessing", "curse"))
         if pp.board is not None and len(pp.board) != 3:

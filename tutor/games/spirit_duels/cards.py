@@ -17,8 +17,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...core.content import content_root, load_yaml_model
-from ...core.errors import ContentError
+from ...core.content import NormalisedId, content_root, load_yaml_model
+from ...core.errors import ContentError, short
 from .dice import DIE_KINDS
 
 ClassId = Literal["arcane", "earth", "electric", "fire", "ice", "nature", "toxic", "water", "wind"]
@@ -73,7 +73,7 @@ class PresenceSide(_Strict):
 class Spirit(_Strict):
     """A Spirit card (Card Anatomy): stage, classes (primary first), health, dice, the three powers, ability."""
 
-    id: str
+    id: NormalisedId
     name: str
     stage: Literal[1, 2, 3]
     classes: tuple[ClassId, ...] = Field(min_length=1, max_length=2)
@@ -100,7 +100,7 @@ class Line(_Strict):
     """A Spirit Line: three Spirits related by evolution, Stage 1 to 3, of one Class (the Class that provides it
     in the draft). ``provisional``: e.g. ``{name: reason}`` for a placeholder Line."""
 
-    id: str
+    id: NormalisedId
     name: str
     cls: ClassId = Field(alias="class")
     spirits: tuple[Spirit, Spirit, Spirit]
@@ -116,7 +116,7 @@ class Line(_Strict):
 class Card(_Strict):
     """A Move, Trait or Item card (Card Anatomy; Play a Card)."""
 
-    id: str
+    id: NormalisedId
     name: str
     cls: ClassId = Field(alias="class")
     kind: Literal["move", "trait", "item"]
@@ -151,7 +151,7 @@ class Card(_Strict):
 class Team(_Strict):
     """A pre-built team: three Spirit Lines and a deck listing each card once (``copies`` of each)."""
 
-    id: str
+    id: NormalisedId
     name: str
     lines: tuple[str, str, str]
     deck: tuple[str, ...]
@@ -196,12 +196,14 @@ class CardSet(_Strict):
         for i, ln in enumerate(self.lines):
             for j, sp in enumerate(ln.spirits):
                 if sp.id in ids:
-                    raise ValueError(f"lines[{i}].spirits[{j}].id: duplicate id {sp.id!r}")
+                    raise ValueError(f"lines[{i}].spirits[{j}].id: duplicate id {short(sp.id)} (ids are "
+                                     "compared in Unicode NFKC form without format characters)")
                 ids.add(sp.id)
         line_ids = {ln.id for ln in self.lines}
         for i, c in enumerate(self.cards):
             if c.id in ids:
-                raise ValueError(f"cards[{i}].id: duplicate id {c.id!r}")
+                raise ValueError(f"cards[{i}].id: duplicate id {short(c.id)} (ids are compared in Unicode NFKC "
+                                 "form without format characters)")
             ids.add(c.id)
             if c.line is not None and c.line not in line_ids:
                 raise ValueError(f"cards[{i}].line: unknown Spirit Line {c.line!r}")

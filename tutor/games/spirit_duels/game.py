@@ -7,6 +7,8 @@ builds the decks first (:mod:`.draft`).
 """
 from __future__ import annotations
 
+from ...core.errors import short
+
 from collections import Counter
 from typing import Any
 
@@ -62,14 +64,14 @@ class SpiritDuels(Game):
             raise ValueError(f"spirit-duels: unknown option(s) {', '.join(unknown)}; valid options: "
                              f"{', '.join(OPTIONS)}")
         if players != 2:
-            raise ValueError(f"spirit-duels: players must be 2, got {players!r}")
+            raise ValueError(f"spirit-duels: players must be 2, got {short(players)}")
         opts = {**OPTIONS, **options}
         if opts["setup"] not in SETUPS:
             raise ValueError(f"spirit-duels: setup must be one of {', '.join(repr(x) for x in SETUPS)}; got "
-                             f"{opts['setup']!r}")
+                             f"{short(opts['setup'])}")
         if opts["lines"] not in LINE_MODES:
             raise ValueError(f"spirit-duels: lines must be one of {', '.join(repr(x) for x in LINE_MODES)}; got "
-                             f"{opts['lines']!r}")
+                             f"{short(opts['lines'])}")
         if opts["cards"] is not None:
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
@@ -84,7 +86,7 @@ class SpiritDuels(Game):
             valid = [t.id for t in self.cards.teams]
             if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
                 raise ValueError(f"spirit-duels: teams must list 2 team ids (seat 1, seat 2) from: "
-                                 f"{', '.join(valid)}; got {teams!r}")
+                                 f"{', '.join(valid)}; got {short(teams)}")
             opts["teams"] = list(teams)
         super().__init__(players, seed, clauses, opts)
         # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):

@@ -16,7 +16,7 @@ from collections import Counter
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...core.content import validate
-from ...core.errors import ContentError
+from ...core.errors import ContentError, short
 from .ctx import STATUS_TOKENS, TOKEN_CAP, is_presence, spirit_name, stat
 from .dice import DIE_FACES, FACE_NAMES
 from .state import Die, ItemInPlay, SDState
@@ -79,7 +79,7 @@ class PartialState(_P):
     @classmethod
     def _strict_bool(cls, v):
         if v is not None and not isinstance(v, bool):
-            raise ValueError(f"must be true or false, got {v!r}")
+            raise ValueError(f"must be true or false, got {short(v)}")
         return v
 
 
@@ -117,7 +117,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
     s.last_was_pass = bool(part.last_was_pass)
     for i, f in enumerate(part.forced_rolls):
         if f not in FACE_NAMES:
-            raise bad(f"forced_rolls[{i}]", f"unknown face {f!r}; faces: {', '.join(FACE_NAMES)}")
+            raise bad(f"forced_rolls[{i}]", f"unknown face {short(f)}; faces: {', '.join(FACE_NAMES)}")
     s.forced_rolls = list(part.forced_rolls)
     for n, pp in enumerate(part.players):
         f = f"players[{n}]"
@@ -136,14 +136,14 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
         count: Counter = Counter()
         for c, field in named:
             if c not in g.cards.by_id or c not in {x.id for x in g.cards.cards}:
-                raise bad(field, f"unknown card id {c!r}")
+                raise bad(field, f"unknown card id {short(c)}")
             count[c] += 1
             if count[c] > owned[c]:
                 team = f"the {p.team} team" if p.team else f"Player {p.seat + 1}'s drafted team"
-                raise bad(field, f"{c!r}: {team} owns {owned[c]} cop{'y' if owned[c] == 1 else 'ies'}")
+                raise bad(field, f"{short(c)}: {team} owns {owned[c]} cop{'y' if owned[c] == 1 else 'ies'}")
         for j, it in enumerate(pp.items or []):
             if g.cards.by_id[it.card].kind != "item":
-                raise bad(f"{f}.items[{j}].card", f"{it.card!r} is not an Item")
+                raise bad(f"{f}.items[{j}].card", f"{short(it.card)} is not an Item")
         loose: list[str] = []
         if pp.hand is not None:
             loose += p.hand
@@ -164,7 +164,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
                     zone.remove(c)
                     break
             else:
-                raise bad(field, f"{c!r}: no free copy left (it is already named or in play elsewhere)")
+                raise bad(field, f"{short(c)}: no free copy left (it is already named or in play elsewhere)")
         if pp.hand is not None:
             p.hand = list(pp.hand)
         if pp.discard is not None:
@@ -199,7 +199,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
                 for k, txt in enumerate(sp.pool):
                     kind, _, face = txt.partition("/")
                     if kind not in DIE_FACES or face not in DIE_FACES[kind]:
-                        raise bad(f"{f}.spirits[{j}].pool[{k}]", f"{txt!r} is not KIND/FACE of a real die (kinds: "
+                        raise bad(f"{f}.spirits[{j}].pool[{k}]", f"{short(txt)} is not KIND/FACE of a real die (kinds: "
                                   f"{', '.join(DIE_FACES)})")
                     sl.pool.append(Die(kind=kind, face=face))
     problems = g.check_invariants(s)

@@ -13,6 +13,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...core.content import NormalisedId
+from ...core.errors import short
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -37,7 +40,7 @@ class AllegianceData(_Strict):
 class Clan(_Strict):
     """A clan: 10 cards sharing one power (played from hand during Scout), and its Allegiance card."""
 
-    id: str
+    id: NormalisedId
     name: str
     cards: int = 10
     power: Effect
@@ -48,7 +51,7 @@ class Clan(_Strict):
 class Wonder(_Strict):
     """A Wonder card: Spirit gained when taken, and an effect resolved at once."""
 
-    id: str
+    id: NormalisedId
     name: str
     spirit: int = Field(ge=0)
     effect: Effect
@@ -87,9 +90,14 @@ class CardSet(_Strict):
 
     @model_validator(mode="after")
     def _refs(self) -> "CardSet":
-        ids = [c.id for c in self.clans] + [w.id for w in self.wonders]
-        if len(set(ids)) != len(ids):
-            raise ValueError("clan and wonder ids must be unique")
+        seen: set[str] = set()
+        for group, items in (("clans", self.clans), ("wonders", self.wonders)):
+            for i, x in enumerate(items):
+                if x.id in seen:
+                    raise ValueError(f"{group}[{i}].id: duplicate id {short(x.id)} (clan and wonder ids must be "
+                                     "unique; "
+                                     "ids are compared in Unicode NFKC form without format characters)")
+                seen.add(x.id)
         if len(self.clans) < self.clans_per_game:
             raise ValueError(f"clans: {len(self.clans)} clans but {self.clans_per_game} are used per game")
         if set(self.medals) != {"bronze", "silver", "gold"}:

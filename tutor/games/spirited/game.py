@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.content import content_root, load_yaml_model
-from ...core.errors import ContentError
+from ...core.errors import ContentError, short
 from ...core.game import Game
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import resolve, rules, setup
@@ -60,7 +60,7 @@ class Spirited(Game):
         if unknown:
             raise ValueError(f"spirited: unknown option(s) {', '.join(unknown)}; valid options: {', '.join(OPTIONS)}")
         if players not in range(2, 7):
-            raise ValueError(f"spirited: players must be 2 to 6, got {players!r}")
+            raise ValueError(f"spirited: players must be 2 to 6, got {short(players)}")
         self.cards = load_cards()
         opts = {**OPTIONS, **options}
         if opts["clans"] is not None:
@@ -69,7 +69,7 @@ class Spirited(Game):
             if (not isinstance(cl, (list, tuple)) or len(cl) != self.cards.clans_per_game or len(set(cl)) != len(cl)
                     or any(x not in valid for x in cl)):
                 raise ValueError(f"spirited: clans must list {self.cards.clans_per_game} different clan ids from: "
-                                 f"{', '.join(valid)}; got {cl!r}")
+                                 f"{', '.join(valid)}; got {short(cl)}")
             opts["clans"] = sorted(cl)
         super().__init__(players, seed, clauses, opts)
         #: memo of built actions (see :func:`.decisions.decision_actions`), shared by every game set up alike

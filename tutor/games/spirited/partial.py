@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.content import validate
-from ...core.errors import ContentError
+from ...core.errors import ContentError, short
 from .cards import clan_of, medal_kind
 from .state import CampCard, SPState, Stack
 from .zones import held, medal_value
@@ -75,7 +75,7 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
 
     def check_clan(clan: str, field: str) -> None:
         if clan not in s.clans:
-            raise bad(field, f"{clan!r} is not a clan of this game ({', '.join(s.clans)}); set options.clans")
+            raise bad(field, f"{short(clan)} is not a clan of this game ({', '.join(s.clans)}); set options.clans")
 
     # 0. drop the dealt decision and anything in limbo
     s.deck[:0] = s.limbo

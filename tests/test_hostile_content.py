@@ -1,0 +1,426 @@
+"""Untrusted content and hostile users (issue 14, items 1, 2, 6 and 8): each attack is reproduced and must meet a
+clean refusal (file and field named, nothing changed, nothing run) or, for text shown in a page, come out as text or
+sanitised Markdown."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+import tutor
+from tutor import ContentError
+from tutor.core.content import MAX_NODES, content_root, normalise_id, parse_yaml
+from tutor.core.errors import MAX_MESSAGE, short
+from tutor.lessons import lesson_files, load_lesson
+from tutor.scenario import all_scenarios, load_scenario, run_paths
+from tutor.walkthrough import all_walkthroughs, load_walkthrough, save_walkthrough
+
+sys.path.insert(0, str(Path(__file__).parent))
+from hostile_render import Checker  # noqa: E402
+
+RS_SCENARIO = all_scenarios("restless-spirits")[0]
+RS_LESSON = lesson_files("restless-spirits")[0]
+RS_WALK = all_walkthroughs("restless-spirits")[0]
+#: The issue's 3.6 KB alias bomb: 9 levels of 9 references each (9**9 = 387 million values once expanded).
+BOMB = "".join(f"    {c}: &{c} [{', '.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+BOMB = "    a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + BOMB
+
+
+def _yaml(path: Path) -> dict:
+    return yaml.safe_load(path.read_text("utf-8"))
+
+
+def _markup(html_text: str) -> list[str]:
+    c = Checker()
+    c.feed(html_text)
+    c.close()
+    return c.found
+
+
+# ------------------------------------------------------------------------------------------------ 1. sanitising
+ATTACKS = [
+    "<img src=x onerror=alert(1)>",
+    "<script>alert(1)</script>",
+    "<iframe src='https://evil.example/'></iframe>",
+    "[click](javascript:alert(1))",
+    "[click](JaVaScRiPt:alert(1))",
+    "[click](&#106;avascript:alert(1))",
+    "[site](https://evil.example/)",
+    "[host](//evil.example/x)",
+    "![pixel](https://evil.example/p.png)",
+    "![data](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)",
+    '<a href="https://evil.example" onclick="alert(1)">x</a>',
+    "<svg onload=alert(1)>",
+    "<details open ontoggle=alert(1)>",
+    "<style>body{display:none}</style>",
+    "text\n\n<div onmouseover=alert(1)>block</div>\n",
+    "<!-- <img src=x onerror=alert(1)> -->",
+    "`<img src=x onerror=alert(1)>`",
+    "<a href='x' title='\" onmouseover=alert(1)'>x</a>",
+]
+
+
+@pytest.mark.parametrize("attack", ATTACKS)
+def test_markdown_keeps_no_markup_from_a_file(attack):
+    from widgets.style import markdown
+    out = markdown("Intro **bold** " + attack)
+    assert _markup(out) == [], out
+    for tag in ("<script", "<img", "<iframe", "<svg", "<style", "<details", "<div"):
+        assert tag not in out.lower()
+    assert "<strong>bold</strong>" in out
+
+
+def test_markdown_keeps_formatting_and_links_inside_the_tutor():
+    from widgets.style import markdown
+    out = markdown("A *b* **c** `d`\n\n- one\n- two\n\n[FAQ](faq-explorer.ipynb?scenario=x) [rules](#rules)\n\n"
+                   "| a | b |\n|---|---|\n| 1 | 2 |")
+    for want in ("<em>b</em>", "<strong>c</strong>", "<code>d</code>", "<li>one</li>", "<td>1</td>",
+                 'href="faq-explorer.ipynb?scenario=x"', 'href="#rules"'):
+        assert want in out
+    off = markdown("see [the site](https://evil.example/) and ![a map](https://evil.example/m.png)")
+    assert off == "<p>see the site and a map</p>\n"  # off-site links and images become their plain text
+    assert markdown("x" * 30_000).endswith("(10,000 more characters not shown)</p>")
+
+
+def test_a_hostile_lesson_intro_reaches_the_page_as_text(tmp_path, monkeypatch):
+    from widgets.lessons import LessonRunner
+    data = _yaml(RS_LESSON)
+    data["intro"] += "\n\n" + "\n\n".join(ATTACKS)
+    data["title"] += ATTACKS[0]
+    data["goal"] += ATTACKS[1]
+    data["hints"] = [h + ATTACKS[2] for h in data["hints"]]
+    bad = load_lesson(text=yaml.safe_dump(data))
+    runner = LessonRunner("restless-spirits")
+    monkeypatch.setattr(runner, "lessons", [bad] + runner.lessons[1:])
+    runner.open(0)
+    for _ in bad.hints:
+        runner.show_hint()
+    for widget in (runner.intro, runner.goal, runner.hints):
+        assert _markup(widget.value) == [], widget.value
+    assert "&lt;script&gt;" in runner.goal.value  # shown as text
+    assert "&lt;img src=x onerror=alert(1)&gt;" in runner.intro.value and "<strong>" in runner.intro.value
+
+
+@pytest.mark.slow
+def test_every_page_shows_file_text_as_text_or_sanitised_markdown(tmp_path):
+    """Every free text of every content file (lessons, scenarios, walkthrough narration and notes, clause texts, card
+    names and texts, provisional reasons) carries an attack; every page is built and walked over that content
+    (lessons with hints and steps, free play with every clause card, FAQ scenarios, every walkthrough step with
+    notes), and no widget's HTML holds a script-capable tag, an ``on*`` handler or an off-site URL."""
+    script = Path(__file__).parent / "hostile_render.py"
+    done = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["errors"] == []
+    assert report["found"] == []
+    assert report["checked"] > 10_000  # the pages were really built and walked
+
+
+# ------------------------------------------------------------------------------------------------ 2. alias bombs
+def _scenario_with(field: str, value_yaml: str) -> str:
+    """The first Restless Spirits scenario with ``field`` replaced by ``value_yaml`` (YAML text, block style)."""
+    data = _yaml(RS_SCENARIO)
+    marker = "__HOSTILE__"
+    if field == "setup.options":
+        data["setup"]["options"]["x"] = marker
+    elif field == "script":
+        data["script"][0]["x"] = marker
+    elif field == "expect.state":
+        data["expect"][0]["state"] = {"x": marker}
+    text = yaml.safe_dump(data, sort_keys=False, width=10_000)
+    line = next(ln for ln in text.splitlines() if marker in ln)
+    indent = len(line) - len(line.lstrip()) + 2
+    block = "\n" + "".join(" " * indent + ln.strip() + "\n" for ln in value_yaml.strip().splitlines())
+    return text.replace(marker, block.rstrip("\n"), 1)
+
+
+@pytest.mark.parametrize("field,where", [("setup.options", "setup.options.x"), ("script", "script[0].x"),
+                                         ("expect.state", "expect[0].state.x")])
+def test_an_alias_bomb_in_a_scenario_is_refused_at_once_naming_file_and_field(tmp_path, field, where):
+    p = tmp_path / "bomb.yaml"
+    p.write_text(_scenario_with(field, BOMB), encoding="utf-8")
+    assert p.stat().st_size < 4000  # a small file...
+    t0 = time.perf_counter()
+    with pytest.raises(ContentError) as ei:
+        load_scenario(p)
+    assert time.perf_counter() - t0 < 1.0
+    msg = str(ei.value)
+    assert msg.startswith(str(p)) and where in msg and "alias" in msg and len(msg) < 400
+    assert ei.value.field.startswith(where)
+    out: list[str] = []
+    t0 = time.perf_counter()
+    assert run_paths([p], out=out.append) == 2  # the runner: one INVALID line, no hang, no huge line
+    assert time.perf_counter() - t0 < 2.0
+    assert max(map(len, out)) < 500 and out[0].startswith(f"INVALID {p}")
+
+
+def test_an_alias_bomb_in_a_walkthrough_step_or_a_lesson_or_a_card_file_is_refused(tmp_path):
+    data = _yaml(RS_WALK)
+    text = yaml.safe_dump(data, sort_keys=False, width=10_000).replace(
+        "  narration:", "  bomb:\n" + BOMB.replace("    ", "      ") + "  narration:", 1)
+    with pytest.raises(ContentError) as ei:
+        load_walkthrough(text=text)
+    assert "steps[0].bomb" in str(ei.value) and "alias" in str(ei.value)
+    lesson = RS_LESSON.read_text("utf-8").replace("setup:\n", "setup:\n  extra:\n" + BOMB.replace("    ", "      "), 1)
+    with pytest.raises(ContentError) as ei:
+        load_lesson(text=lesson)
+    assert "setup.extra" in str(ei.value)
+    cards = tmp_path / "cards.yaml"
+    cards.write_text((content_root() / "restless-spirits" / "cards.yaml").read_text("utf-8")
+                     + "bomb:\n" + BOMB.replace("    ", "  "), encoding="utf-8")
+    t0 = time.perf_counter()
+    with pytest.raises(ContentError) as ei:
+        tutor.new_game("restless-spirits", cards=cards)
+    assert str(ei.value).startswith(str(cards)) and "bomb" in str(ei.value)
+    assert time.perf_counter() - t0 < 2.0
+
+
+def test_shipped_content_keeps_its_small_aliases():
+    """The shipped Spirited card file repeats a few small mappings with aliases: still read."""
+    assert "*id001" in (content_root() / "spirited" / "cards.yaml").read_text("utf-8")
+    assert tutor.new_game("spirited").legal_actions()
+
+
+@pytest.mark.parametrize("text,words", [
+    ("a: " + "[" * 60 + "]" * 60, "nested too deeply"),
+    ("a: " + "[" * 3000 + "]" * 3000, "nested too deeply"),
+    ("a: &x [*x]", "refers to a value that contains it"),
+    ("a: *nothing", "names no anchor"),
+    ("a: !!python/object/apply:os.system ['touch /tmp/rules-tutor-pwned']", "YAML tag"),
+    ("a: !!binary aGk=", "YAML tag"), ("a: !!set {x, y}", "YAML tag"), ("a: !local x", "YAML tag"),
+    ("a: !!timestamp 2024-01-01", "YAML tag"),
+    ("seed: " + "9" * 5000, "whole number of 5,000 characters"),
+    ("a: [" + ", ".join(["x"] * (MAX_NODES + 10)) + "]", "more than 100,000 values"),
+    ("a: &s " + "x" * 1_000_000 + "\nb: [" + ", ".join(["*s"] * 5) + "]", "characters of text"),
+])
+def test_yaml_bounds(text, words):
+    with pytest.raises(ContentError) as ei:
+        parse_yaml(text, "f.yaml")
+    assert words in str(ei.value) and str(ei.value).startswith("f.yaml: ") and len(str(ei.value)) < 500
+
+
+def test_dates_stay_text_and_plain_data_loads():
+    assert parse_yaml("d: 2024-01-01\nn: 12\nf: 1.5\nb: true\nz: null\nl: [a, {k: v}]", "f") == {
+        "d": "2024-01-01", "n": 12, "f": 1.5, "b": True, "z": None, "l": ["a", {"k": "v"}]}
+
+
+def test_a_saved_session_within_bounds_only():
+    saved = json.loads(tutor.new_game("restless-spirits", seed=4).to_json())
+    saved["actions"] = [1] * 300_000  # validated, it would give 300,000 problems
+    t0 = time.perf_counter()
+    with pytest.raises(ContentError) as ei:
+        tutor.load_session(json.dumps(saved))
+    assert time.perf_counter() - t0 < 2.0 and "more than 100,000 values" in str(ei.value) and ei.value.field
+    saved["actions"] = []
+    saved["initial_state"]["players"][0]["released"] = [1] * 50_000
+    with pytest.raises(ContentError) as ei:
+        tutor.load_session(json.dumps(saved))
+    assert "… and 49,990 more problem(s)" in str(ei.value) and len(str(ei.value)) < 2000
+
+
+def test_short_bounds_any_value_in_size_and_time():
+    cyclic: list = []
+    cyclic.append(cyclic)
+    deep: list = []
+    for _ in range(10_000):
+        deep = [deep]
+    t0 = time.perf_counter()
+    for v in ("x" * 10**7, list(range(10**6)), {str(i): i for i in range(10**5)}, 10**5000, cyclic, deep,
+              b"y" * 10**6, 2.5, None, "short"):
+        s = short(v)
+        assert len(s) <= 80
+    assert time.perf_counter() - t0 < 1.0
+    assert short("short") == "'short'" and short("ab" * 100, 5, quote=False) == "abab…"
+    assert short(10**5000).startswith("<a whole number of about 500")
+
+
+def test_messages_never_print_an_unbounded_value(tmp_path):
+    huge = "g" * 200_000
+    data = _yaml(RS_SCENARIO)
+    data["setup"]["options"]["guides"] = [huge, huge]
+    data["expect"][0]["fired"] = [huge]
+    with pytest.raises(ContentError) as ei:
+        load_scenario(text=yaml.safe_dump(data))
+    assert len(str(ei.value)) < 600
+    data = _yaml(RS_SCENARIO)
+    data["setup"]["options"]["guides"] = [huge, huge]
+    sc = load_scenario(text=yaml.safe_dump(data))
+    from tutor.scenario import start
+    with pytest.raises(ContentError) as ei:
+        start(sc, "s.yaml")
+    assert len(str(ei.value)) < 1000 and "guides" in str(ei.value)
+    data = _yaml(RS_SCENARIO)
+    data["script"][0]["totem"] = huge
+    sc = load_scenario(text=yaml.safe_dump(data))
+    from tutor.scenario import run
+    res = run(sc, "s.yaml")
+    assert res.failures and max(map(len, res.failures)) < 2000 and len(sc.script[0].describe()) < 200
+    assert len(str(ContentError("x" * 10**6))) <= MAX_MESSAGE + 60
+    with pytest.raises(ValueError) as ei:
+        tutor.new_game("restless-spirits", players=[1] * 10**6)
+    assert len(str(ei.value)) < 300
+
+
+# ------------------------------------------------------------------------------------------------ 6. reserved options
+@pytest.mark.parametrize("name", ["seed", "players", "game_id"])
+def test_scenario_options_naming_seed_players_or_game_id_are_an_invalid_file_and_the_others_still_run(tmp_path, name):
+    files = sorted(all_scenarios("restless-spirits"))[:2]
+    shutil.copy(files[0], tmp_path / "a.yaml")
+    shutil.copy(files[1], tmp_path / "c.yaml")
+    data = _yaml(files[0])
+    data["meta"]["id"] = "evil"
+    data["setup"]["options"][name] = 3
+    (tmp_path / "b.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    out: list[str] = []
+    assert run_paths([tmp_path], verbose=False, out=out.append) == 2
+    invalid = [x for x in out if x.startswith("INVALID")]
+    assert len(invalid) == 1 and str(tmp_path / "b.yaml") in invalid[0] and "setup.options" in invalid[0]
+    assert f"'{name}' is not a game option" in invalid[0]
+    assert sum(x.startswith("PASS") for x in out) == 2 and "Traceback" not in "\n".join(out)
+    for loader, path in ((load_lesson, RS_LESSON), (load_walkthrough, RS_WALK)):
+        d = _yaml(path)
+        d["setup"].setdefault("options", {})[name] = 3
+        with pytest.raises(ContentError) as ei:
+            loader(text=yaml.safe_dump(d))
+        assert ei.value.field == "setup.options" and "is not a game option" in str(ei.value)
+
+
+def test_the_command_line_refuses_option_seed(capsys):
+    from tutor.cli import main
+    try:
+        code = main(["play", "restless-spirits", "--option", "seed=3", "--max-steps", "1"])
+    except SystemExit as exc:
+        code = exc.code
+    assert code == 2 and "'seed' is not a game option: use --seed" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------------------------------ 8. smaller ones
+def _seed_app():
+    from widgets.app import TutorApp
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5, first_game=True), new_game=True)
+    return app, app.controls.seed, app.controls.seed_note
+
+
+@pytest.mark.parametrize("typed,shown,says", [
+    ("9" * 5000, "5", "999999999999999999999999... is too large. The seed stays 5."),
+    ("١٢", "5", "١٢ is not written with the digits 0 to 9. The seed stays 5."),
+    ("-0", "0", None), ("+12", "12", None), ("0" * 5000, "0", None), ("-7", "5", "-7 is below 0"),
+])
+def test_seed_box_refuses_cleanly(typed, shown, says):
+    app, box, note = _seed_app()
+    box.value = typed
+    assert box.value == shown and not app.errors.output.outputs  # no traceback in the page
+    if says is None:
+        assert note.layout.display == "none"
+    else:
+        assert says in note.value and note.layout.display is None
+    app.controls.new.click()
+    assert app.session.game.seed == int(shown) and not app.errors.output.outputs
+
+
+def test_saves_of_one_walkthrough_name_at_once_do_not_collide(tmp_path):
+    w = load_walkthrough(RS_WALK)
+    w = w.model_copy(update={"steps": w.steps[:2]})
+    target = tmp_path / "same.yaml"
+    save_walkthrough(w, target)
+    errors: list[BaseException] = []
+
+    def save():
+        try:
+            save_walkthrough(w, target, overwrite=True)
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+
+    threads = [threading.Thread(target=save) for _ in range(24)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert load_walkthrough(target).id == w.id
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["same.yaml"]  # no temporary file left
+
+
+@pytest.fixture
+def content_copy(tmp_path, monkeypatch):
+    """A copy of content/ used as the content root, with the clause cache emptied before and after."""
+    from tutor.registry import _clauses
+    root = tmp_path / "content"
+    shutil.copytree(content_root(), root)
+    monkeypatch.setenv("RULES_TUTOR_CONTENT", str(root))
+    _clauses.cache_clear()
+    yield root
+    _clauses.cache_clear()
+
+
+def test_a_clauses_file_missing_a_clause_the_engine_cites_is_refused_at_load(content_copy):
+    from tutor.registry import cited_clauses
+    p = content_copy / "restless-spirits" / "clauses.yaml"
+    data = _yaml(p)
+    assert "rs.buy" in cited_clauses("restless-spirits")
+    data["clauses"] = [c for c in data["clauses"] if c["id"] != "rs.buy"]
+    for c in data["clauses"]:
+        c["related"] = [r for r in c.get("related", []) if r != "rs.buy"]
+    p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        tutor.new_game("restless-spirits")
+    assert str(ei.value).startswith(str(p)) and ei.value.field == "clauses" and "'rs.buy'" in str(ei.value)
+    with pytest.raises(ContentError):
+        tutor.clauses("restless-spirits")
+
+
+def test_every_shipped_clauses_file_has_every_cited_clause():
+    from tutor.registry import cited_clauses
+    for g in tutor.GAMES:
+        assert len(cited_clauses(g)) > 50 and cited_clauses(g) <= set(tutor.clauses(g))
+
+
+@pytest.mark.parametrize("game,group", [("restless-spirits", "totems"), ("spirited", "clans"),
+                                        ("spirit-duels", "cards")])
+@pytest.mark.parametrize("trick", ["\u200b", "nfkc"])
+def test_card_ids_that_differ_only_by_a_zero_width_space_or_normal_form_are_one_id(tmp_path, game, group, trick):
+    src = content_root() / game / "cards.yaml"
+    data = _yaml(src)
+    first = data[group][0]["id"]
+    twin = first[:1] + "\u200b" + first[1:] if trick == "\u200b" else "".join(
+        chr(ord(c) + 0xFEE0) if c.isascii() and c.isalnum() else c for c in first)  # fullwidth letters and digits
+    assert twin != first and normalise_id(twin) == first
+    data[group][1]["id"] = twin
+    p = tmp_path / "cards.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        if game == "spirited":  # no cards option: its loader
+            from tutor.core.content import load_yaml_model
+            from tutor.games.spirited.cards import CardSet
+            load_yaml_model(CardSet, p)
+        else:
+            tutor.new_game(game, cards=p)
+    assert str(ei.value).startswith(str(p)) and f"{group}[1].id" in str(ei.value) and "duplicate" in str(ei.value)
+
+
+def test_normalise_id():
+    assert normalise_id("t\u200b0\u200d1\ufeff") == "t01" and normalise_id("ｔ０１") == "t01"
+    assert normalise_id("e\u0301") == "\u00e9"
+    with pytest.raises(ValueError):
+        normalise_id("\u200b")
+
+
+def test_a_10000_character_scenario_parameter_is_not_echoed_whole():
+    from widgets.faq import FaqExplorer
+    page = FaqExplorer(open_id="x" * 10_000)
+    said = "".join(o.get("text", "") for o in page.errors.output.outputs)
+    assert "Cannot open scenario 'xxx" in said and len(said) < 2000
+
+
+def test_the_page_says_a_reload_starts_a_new_game():
+    from widgets.app import TutorApp
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5, first_game=True), new_game=True)
+    assert "Reloading the page starts a new game" in app.log._empty.value
+    assert "reloading the page starts a new game" in app.log._head.value

@@ -1,0 +1,271 @@
+"""Property test (issue 14): generated hostile input at every loader of the tutor — card files of the three games,
+clauses files, scenarios, lessons, walkthroughs (each then started, as the pages and the runner do) and saved
+sessions. Any field of a shipped file is replaced by an alias bomb, a python or other tag, deep nesting, a huge text
+or number, or a value of the wrong type. Each load must end within :data:`SECONDS` and :data:`PEAK_BYTES` of new
+memory growth, either accepted or refused with ContentError/ValueError whose message is bounded; never another
+exception.
+"""
+from __future__ import annotations
+
+import json
+import time
+import resource
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tutor
+from tutor.core.content import content_root, load_clauses
+from tutor.core.errors import MAX_MESSAGE
+from tutor.lessons import lesson_files, load_lesson, start_lesson
+from tutor.scenario import all_scenarios, load_scenario, start
+from tutor.walkthrough import all_walkthroughs, begin, load_walkthrough
+
+#: Most seconds one load (and start) may take.
+SECONDS = 2.0
+#: Most one hostile load may raise the process's peak memory (bytes): an expanded alias bomb or a 512 MB message
+#: would pass it at once.
+PEAK_BYTES = 256 * 1024 * 1024
+#: Longest message a refusal may carry.
+MESSAGE_LIMIT = MAX_MESSAGE + 100
+MARK = "__HOSTILE_VALUE__"
+pytestmark = pytest.mark.slow
+
+# ---------------------------------------------------------------------------------------------- hostile values
+_bomb = ("[&a [lol, lol, lol, lol, lol, lol, lol, lol, lol], "
+         + ", ".join(f"&{c} [{', '.join(['*' + p] * 9)}]" for p, c in zip("abcdefgh", "bcdefghi")) + "]")
+FIXED = [
+    _bomb,
+    "&r [*r]",
+    "*undefined",
+    "!!python/object/apply:os.system ['touch /tmp/rules-tutor-pwned']",
+    "!!python/name:os.system",
+    "!!python/object:tutor.Session {}",
+    "!!binary aGVsbG8=",
+    "!!set {a: null, b: null}",
+    "!!timestamp 2024-01-01",
+    "!!omap [a: 1, b: 2]",
+    "!local text",
+    "2024-01-01",
+    "null", "true", "0", "-1", "1.5", ".nan", "-.inf", "''", "[]", "{}", "[[[]]]", "{a: {b: {c: []}}}",
+    "'\u200b'", "'\u202e'", "'\\0'", "\"\\uD800\"",
+    "{<<: {a: 1}}",
+]
+
+
+@st.composite
+def hostile(draw) -> str:
+    """One hostile YAML value, written inline (flow style)."""
+    kind = draw(st.sampled_from(["fixed", "deep", "text", "number", "wide", "bomb", "types"]))
+    if kind == "fixed":
+        return draw(st.sampled_from(FIXED))
+    if kind == "deep":
+        n = draw(st.integers(20, 3000))
+        opener, closer = draw(st.sampled_from([("[", "]"), ("{a: ", "}")]))
+        return opener * n + "0" + closer * n
+    if kind == "text":
+        n = draw(st.sampled_from([1_000, 100_000, 1_500_000, 3_000_000]))
+        return "'" + draw(st.sampled_from(["x", "é", "<script>", "\u200b"])) * (n // 8) + "'"
+    if kind == "number":
+        return draw(st.sampled_from(["9" * 5000, "-" + "1" * 400, "1e999", "0x" + "f" * 300, "1" * 41]))
+    if kind == "wide":
+        return "[" + ", ".join(["x"] * draw(st.sampled_from([10, 10_000, 250_000]))) + "]"
+    if kind == "bomb":
+        levels, width = draw(st.integers(2, 10)), draw(st.integers(2, 12))
+        parts = ["&l0 [" + ", ".join(["lol"] * width) + "]"]
+        parts += [f"&l{i} [" + ", ".join([f"*l{i - 1}"] * width) + "]" for i in range(1, levels)]
+        return "[" + ", ".join(parts) + "]"
+    return draw(st.sampled_from(["[1, 2]", "{x: 1}", "17", "'text'", "[{kind: 5}]", "{seed: 3}", "[null]"]))
+
+
+class _Shown:
+    """A hostile value whose repr (in hypothesis' report of a failing example) is short."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return repr(self.text) if len(self.text) <= 200 else f"<{self.text[:60]!r}... {len(self.text):,} characters>"
+
+
+def _paths(data, prefix=()) -> list[tuple]:
+    """Every path (tuple of keys and indexes) to a value inside ``data``, the top level excluded."""
+    out = []
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for k, v in items:
+        out.append(prefix + (k,))
+        out += _paths(v, prefix + (k,))
+    return out
+
+
+def _with_mark(data, path):
+    import copy
+    data = copy.deepcopy(data)
+    target = data
+    for k in path[:-1]:
+        target = target[k]
+    target[path[-1]] = MARK
+    return data
+
+
+def _mutated(base: dict, draw_path: int, value: str, as_key: bool) -> str:
+    """``base`` as YAML text with the value at one of its paths replaced by ``value`` (or, with ``as_key``, a new
+    field ``extra_field: value`` beside it when it sits in a mapping)."""
+    import copy
+    paths = _paths(base)
+    path = paths[draw_path % len(paths)]
+    if as_key and isinstance(_get(base, path[:-1]), dict):
+        data = copy.deepcopy(base)
+        _get(data, path[:-1])["extra_field"] = MARK
+    else:
+        data = _with_mark(base, path)
+    text = yaml.safe_dump(data, sort_keys=False, width=10**9, allow_unicode=True)
+    return text.replace(MARK, value, 1)
+
+
+def _get(data, path):
+    for k in path:
+        data = data[k]
+    return data
+
+
+def _load_text(path: Path) -> dict:
+    return yaml.safe_load(path.read_text("utf-8"))
+
+
+BASES = {
+    "scenario": _load_text(all_scenarios("restless-spirits")[0]),
+    "scenario-sd": _load_text(all_scenarios("spirit-duels")[0]),
+    "lesson": _load_text(lesson_files("spirited")[0]),
+    "walkthrough": _load_text(all_walkthroughs("restless-spirits")[0]),
+    "clauses": _load_text(content_root() / "spirited" / "clauses.yaml"),
+    "cards-rs": _load_text(content_root() / "restless-spirits" / "cards.yaml"),
+    "cards-sd": _load_text(content_root() / "spirit-duels" / "cards.yaml"),
+    "cards-sp": _load_text(content_root() / "spirited" / "cards.yaml"),
+}
+
+
+def _load(kind: str, text: str, tmp: Path):
+    """Load ``text`` as ``kind`` the way the tutor does (and start what can be started)."""
+    if kind.startswith("scenario"):
+        return start(load_scenario(text=text), "<text>")
+    if kind == "lesson":
+        return start_lesson(load_lesson(text=text))
+    if kind == "walkthrough":
+        return begin(load_walkthrough(text=text))
+    p = tmp / f"{kind}-{time.perf_counter_ns()}.yaml"
+    p.write_text(text, encoding="utf-8", errors="surrogatepass")
+    try:
+        if kind == "clauses":
+            return load_clauses(p)
+        if kind == "cards-sp":
+            from tutor.core.content import load_yaml_model
+            from tutor.games.spirited.cards import CardSet
+            return load_yaml_model(CardSet, p)
+        game = {"cards-rs": "restless-spirits", "cards-sd": "spirit-duels"}[kind]
+        return tutor.new_game(game, players=2, cards=p).legal_actions()
+    finally:
+        p.unlink()
+
+
+def _rss() -> int:
+    """The process's peak resident memory so far, in bytes (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _bounded(fn):
+    """Run ``fn``; return (seconds, how much the process's peak memory grew meanwhile, exception or None). The peak is
+    a high-water mark: growth is what ``fn`` added above the highest use so far (0 when it stayed below)."""
+    before = _rss()
+    t0 = time.perf_counter()
+    exc = None
+    try:
+        fn()
+    except BaseException as e:  # noqa: BLE001 - judged by the caller
+        exc = e
+    return time.perf_counter() - t0, _rss() - before, exc
+
+
+def _judge(what: str, seconds: float, peak: int, exc: BaseException | None) -> None:
+    assert exc is None or isinstance(exc, ValueError), f"{what}: {type(exc).__name__}: {str(exc)[:500]}"
+    if exc is not None:
+        assert len(str(exc)) <= MESSAGE_LIMIT, f"{what}: a message of {len(str(exc))} characters"
+    assert seconds < SECONDS, f"{what}: {seconds:.2f} s"
+    assert peak < PEAK_BYTES, f"{what}: {peak / 2**20:.0f} MiB"
+
+
+@pytest.mark.parametrize("kind", sorted(BASES))
+@settings(max_examples=10, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                                 HealthCheck.data_too_large])
+@given(value=hostile().map(_Shown), where=st.integers(0, 10**6), as_key=st.booleans())
+def test_hostile_yaml_at_every_loader(kind, value, where, as_key, tmp_path):
+    value = value.text
+    text = _mutated(BASES[kind], where, value, as_key)
+    _judge(f"{kind} with {value[:60]!r}", *_bounded(lambda: _load(kind, text, tmp_path)))
+
+
+# ---------------------------------------------------------------------------------------------- saved sessions
+_SAVED = json.loads(tutor.new_game("restless-spirits", players=2, seed=4).to_json())
+JSON_VALUES = [
+    "[" * 5000 + "]" * 5000, '{"a":' * 3000 + "1" + "}" * 3000, "9" * 5000, "1e999", "-0", "null", "true", '"x"',
+    "[]", "{}", '"' + "x" * 3_000_000 + '"', "[" + ",".join(["1"] * 300_000) + "]", '"\\ud800"', "NaN", "Infinity",
+]
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(pick=st.integers(0, len(JSON_VALUES) - 1), where=st.integers(0, 10**6))
+def test_hostile_saved_sessions(pick, where):
+    value = JSON_VALUES[pick]
+    paths = [p for p in _paths(_SAVED) if len(p) <= 4]
+    data = _with_mark(_SAVED, paths[where % len(paths)])
+    text = json.dumps(data).replace(json.dumps(MARK), value, 1)
+    _judge(f"saved session {paths[where % len(paths)]} = {value[:40]!r}",
+           *_bounded(lambda: tutor.load_session(text)))
+
+
+# ---------------------------------------------------------------------------------------------- every free-form field
+WRONG = ["null", "true", "-1", "1.5", ".nan", "''", "[]", "{}", "[[1]]", "{a: {b: 1}}", "'\u200b'",
+         "[" + ", ".join(["x"] * 2000) + "]", "'" + "y" * 50_000 + "'", _bomb, "!!binary aGk="]
+
+
+def _free_form_fields(kind: str) -> list[tuple]:
+    """The free-form fields (``dict[str, Any]`` / action parameters) of a file of ``kind``, each as a path, plus one
+    new key inside each (e.g. ``setup.options.x``)."""
+    base = BASES[kind]
+    out = [("setup", "options"), ("setup", "state"), ("setup", "options", "x"), ("setup", "state", "x")]
+    if kind.startswith("scenario"):
+        out += [("script", 0, "x"), ("script", 0, "kind"), ("expect", 0, "state"), ("expect", 0, "state", "x")]
+    if kind == "lesson":
+        out += [("solution", 0, "x"), ("check", "state"), ("check", "state", "x")]
+    if kind == "walkthrough":
+        out += [("steps", 0, "action", "x"), ("steps", 0, "action", "kind"), ("steps", 0, "action")]
+    for key in base["setup"].get("options", {}):
+        out.append(("setup", "options", key))
+    return out
+
+
+def _set(data, path, value):
+    import copy
+    data = copy.deepcopy(data)
+    target = data
+    for k in path[:-1]:
+        if isinstance(target, dict):
+            target = target.setdefault(k, {})
+        else:
+            target = target[k]
+    target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("kind", ["scenario", "scenario-sd", "lesson", "walkthrough"])
+def test_wrong_types_in_every_free_form_field(kind, tmp_path):
+    for path in _free_form_fields(kind):
+        for value in WRONG:
+            text = yaml.safe_dump(_set(BASES[kind], path, MARK), sort_keys=False, width=10**9)
+            text = text.replace(MARK if f"'{MARK}'" not in text else f"'{MARK}'", value, 1)
+            _judge(f"{kind} {path} = {value[:40]!r}", *_bounded(lambda: _load(kind, text, tmp_path)))
