@@ -52,12 +52,6 @@ MAX_KERNELS = 8
 CULL_GRACE_SECONDS = 10.0
 
 _HOST_RE = re.compile(r"^(?P<host>\[[0-9A-Fa-f:.]+\]|[^:\[\]]+)(?::(?P<port>\d{1,5}))?$")
-_NAME_RE = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$")
-
-
-def valid_host_name(name: str) -> bool:
-    """True for a DNS host name (letters, digits, ``-`` and dots; 253 characters at most), e.g. ``tutor.school.example``."""
-    return bool(_NAME_RE.match(name))
 
 
 def host_allowed(host_header: str | None, *, port: int, names: frozenset[str] | set[str] = LOOPBACK_NAMES,
@@ -130,8 +124,8 @@ class KernelCapReached(web.HTTPError):
 
     def __init__(self, max_kernels: int, in_use: int) -> None:
         self.max_kernels, self.in_use = max_kernels, in_use
-        super().__init__(503, f"All {max_kernels} pages this server can run at once are open or starting "
-                              f"({in_use} kernels). Close a Rules Tutor tab you no longer need, wait a few seconds, "
+        super().__init__(503, f"All {max_kernels} kernels this server can run at once are in use by open "
+                              f"or starting pages ({in_use}). Close a Rules Tutor tab you no longer need, wait a few seconds, "
                               "then reload this page.", reason="Rules Tutor is busy")
 
 
@@ -141,8 +135,9 @@ def busy_page(max_kernels: int, in_use: int) -> str:
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Rules Tutor is busy</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;line-height:1.5}</style>"
         "</head><body><main><h1>Rules Tutor is busy</h1>"
-        f"<p>All {html.escape(str(max_kernels))} game sessions of this server are in use "
-        f"({html.escape(str(in_use))} open or starting pages), so this page cannot start.</p>"
+        f"<p>This server runs at most {html.escape(str(max_kernels))} tutor pages at once (each has its own game "
+        f"session, {html.escape(str(in_use))} in use now), and every one is open or starting, so this page cannot "
+        "start now.</p>"
         "<p>Close a Rules Tutor tab you no longer need, wait a few seconds, then reload this page. "
         "Whoever runs the server can allow more with <code>rules-tutor serve --max-kernels N</code>.</p>"
         "</main></body></html>"
@@ -194,6 +189,28 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 continue
             found.append((last, kid))
         return [kid for _, kid in sorted(found)]
+
+    def note_page_kernel(self, kernel_id: str) -> None:
+        """A page has just been given ``kernel_id`` (a pre-heated kernel, idle since it was heated): count that as
+        the kernel's latest activity, so that it is not taken for an abandoned one before the page connects."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = datetime.now(timezone.utc)
+
+    def watch_pool_handouts(self) -> None:
+        """Wrap Voila's ``get_rendered_notebook`` (the pre-heating manager built on this class hands a pooled
+        kernel to a page there) so that every kernel handed out passes through :meth:`note_page_kernel`."""
+        original = getattr(self, "get_rendered_notebook", None)
+        if original is None or getattr(original, "_notes_page_kernels", False):
+            return
+
+        async def get_rendered_notebook(*args, **kwargs):
+            result = await original(*args, **kwargs)
+            self.note_page_kernel(result[2])  # (render task, rendered cells, kernel id)
+            return result
+
+        get_rendered_notebook._notes_page_kernels = True
+        self.get_rendered_notebook = get_rendered_notebook
 
     def drop_failed_pool_tasks(self) -> None:
         """Forget pre-heated kernels whose start failed (e.g. refused at the cap), so that the next page of that
