@@ -338,6 +338,19 @@ def test_kernel_cap(server):
         for kernel in old:  # ...the oldest idle ones were shut down for them
             assert _request(server.port, f"/api/kernels/{kernel}")[0] == 404
         assert server.log().count(f"Kernel cap ({MAX_KERNELS}) reached: shutting down kernel") >= 2
+
+        # A page whose browser connected and then left (tab closed) frees its kernel at once, with no grace; a page
+        # just rendered whose browser has not connected yet keeps its kernel.
+        closed, fresh = sorted(new)
+        ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/kernels/{closed}/channels",
+                                         origin=server.origin, timeout=10)
+        ws.close()
+        time.sleep(0.5)
+        status, _, body = _request(server.port, f"/voila/render/{PAGE}")
+        assert status == 200
+        assert _request(server.port, f"/api/kernels/{closed}")[0] == 404
+        assert _request(server.port, f"/api/kernels/{fresh}")[0] == 200
+        assert _request(server.port, f"/api/kernels/{_kernel_id(body)}")[0] == 200
         time.sleep(1)
     finally:
         stop.set()

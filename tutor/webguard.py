@@ -159,6 +159,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._starting = 0
         self._culling: set[str] = set()
+        self._connected_once: set[str] = set()
+
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page connected to ``kernel_id`` (Jupyter Server calls this for every kernel websocket)."""
+        self._connected_once.add(kernel_id)
+        super().notify_connect(kernel_id)
 
     def kernels_in_use(self) -> int:
         """Kernels running or starting now."""
@@ -173,9 +179,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
         return ids
 
     def cull_candidates(self) -> list[str]:
-        """Kernel ids that may be shut down to make room, oldest activity first: idle, no page connected, not
-        pre-heated, not active in the last ``cull_grace`` seconds."""
+        """Kernel ids that may be shut down to make room, oldest activity first: idle, not pre-heated, no page
+        connected now, and either a page was connected once (its tab is closed) or none ever was and the kernel has
+        done nothing for ``cull_grace`` seconds (a page that never connected; the grace protects a page just
+        rendered whose browser has not connected yet)."""
         pooled = self._pool_kernel_ids()
+        self._connected_once &= set(self._kernels)
         now = datetime.now(timezone.utc)
         grace = timedelta(seconds=self.cull_grace)
         found = []
@@ -185,7 +194,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             if getattr(kernel, "execution_state", None) != "idle":
                 continue
             last = getattr(kernel, "last_activity", None)
-            if last is None or now - last < grace:
+            if last is None or (kid not in self._connected_once and now - last < grace):
                 continue
             found.append((last, kid))
         return [kid for _, kid in sorted(found)]
