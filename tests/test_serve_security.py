@@ -92,6 +92,14 @@ def test_max_kernels_option(capsys):
         serve.parse_args(["--max-kernels", "10", "--pool", "12"])
 
 
+def test_cross_site_embeds_are_told_from_navigations():
+    assert webguard.cross_site_embed({"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "iframe"})
+    assert webguard.cross_site_embed({"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "empty"})  # fetch()
+    assert not webguard.cross_site_embed({"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "document"})  # a link
+    assert not webguard.cross_site_embed({"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "empty"})
+    assert not webguard.cross_site_embed({})  # curl, older browsers
+
+
 def test_page_kernels_accept_widget_messages_only():
     assert set(webguard.KERNEL_MESSAGE_TYPES) == {"comm_open", "comm_close", "comm_msg", "comm_info_request",
                                                   "kernel_info_request", "shutdown_request"}
@@ -247,6 +255,18 @@ def test_foreign_host_cannot_post_or_open_a_websocket(server):
 
 
 @slow
+@pytest.mark.parametrize("dest", ["iframe", "empty", "image", "script"])
+def test_another_sites_page_cannot_start_a_kernel(server, dest):
+    kernels = len(_kernel_pids(server.proc.pid))
+    status, headers, body = _request(server.port, f"/voila/render/{PAGE}",
+                                     headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": dest,
+                                              "Sec-Fetch-Mode": "navigate" if dest == "iframe" else "no-cors"})
+    assert status == 403 and headers["Content-Type"].startswith("text/plain")
+    assert body.startswith("403 Forbidden: a Rules Tutor page opens as a page of its own")
+    assert len(_kernel_pids(server.proc.pid)) <= kernels
+
+
+@slow
 @pytest.mark.parametrize("host", ["127.0.0.1:{port}", "localhost:{port}", "[::1]:{port}"])
 def test_own_addresses_are_served(server, host):
     status, _, body = _request(server.port, "/voila/tree", host=host.format(port=server.port))
@@ -255,7 +275,10 @@ def test_own_addresses_are_served(server, host):
 
 @slow
 def test_websocket_origin_checked_and_only_widget_messages_reach_the_kernel(server, tmp_path):
-    status, _, page = _request(server.port, "/voila/render/index.ipynb")  # the pre-heated landing kernel
+    # The pre-heated landing kernel, reached by following a link on another site (a navigation: allowed).
+    status, _, page = _request(server.port, "/voila/render/index.ipynb",
+                               headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "document",
+                                        "Sec-Fetch-Mode": "navigate"})
     assert status == 200
     kernel = _kernel_id(page)
     url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels"

@@ -268,6 +268,12 @@ def _make_app_class():
 
         @tornado.web.authenticated
         async def get(self, path=None):
+            if webguard.cross_site_embed(self.request.headers):
+                self.set_status(403)
+                self.set_header("Content-Type", "text/plain; charset=utf-8")
+                self.finish("403 Forbidden: a Rules Tutor page opens as a page of its own, not inside or from another "
+                            "site's page.\n")
+                return
             km = self.kernel_manager
             km.drop_failed_pool_tasks()  # a pre-heated kernel refused at the cap: start one of the page's own
             try:

@@ -116,6 +116,15 @@ def insert_host_guard(app: web.Application, *, port: int, names: frozenset[str],
     app.default_router.rules.insert(0, rule)
 
 
+def cross_site_embed(headers) -> bool:
+    """Whether a page request comes from another site's page without being a navigation to it: an ``<iframe>``,
+    ``<img>``, ``fetch()`` or the like (the browser's ``Sec-Fetch-Site: cross-site`` with a ``Sec-Fetch-Dest`` other
+    than ``document``). Such a request would start a kernel for a page nobody sees (and the page's
+    ``frame-ancestors 'self'`` policy keeps it from showing anyway); a link from another site to the tutor is a
+    navigation and is allowed. Browsers without these headers are not judged by them."""
+    return headers.get("Sec-Fetch-Site") == "cross-site" and headers.get("Sec-Fetch-Dest", "document") != "document"
+
+
 class KernelCapReached(web.HTTPError):
     """Raised by :meth:`CappedKernelManager.start_kernel` when the server runs ``max_kernels`` kernels and none of
     them can be shut down (each is busy, has a page connected, was active in the last few seconds, or is
