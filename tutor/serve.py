@@ -21,7 +21,9 @@ What this adds to a plain ``voila notebooks/``:
   server's port) gets a plain 403, so a web site cannot reach the token-less server through a host name of its own
   that resolves to 127.0.0.1 (DNS rebinding). With ``--network`` the machine's IP addresses, its host name and the
   names given with ``--host-name`` are accepted too. A kernel websocket opened from another site (its ``Origin`` is
-  not the page's address) is refused by Jupyter Server's own origin check (see ``tutor/webguard.py``);
+  not the page's address) is refused by Jupyter Server's own origin check, and so is a page requested by another
+  site's page without a navigation (an iframe or ``fetch()``: ``Sec-Fetch-Site``), before it starts a kernel (see
+  ``tutor/webguard.py``);
 * at most ``--max-kernels`` kernels at once (default 8, pre-heated ones included): a page that needs one more shuts
   down the kernel idle longest with no page connected, and when every kernel is busy or has its page open, the page
   is a short "Rules Tutor is busy" notice (HTTP 503) saying to close a tab;
