@@ -363,7 +363,9 @@ def test_three_servers_at_once(hub, chromium_browser):
 def _notebook_digests() -> dict[str, str]:
     import hashlib
 
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in (REPO_ROOT / "notebooks").iterdir()}
+    root = REPO_ROOT / "notebooks"  # every file and folder under it (a checkpoint folder or new file counts too)
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "folder"
+            for p in root.rglob("*") if "__pycache__" not in p.parts}
 
 
 # A page's kernel websocket, opened from the learner's own page (same origin, the learner's cookies): sends an
@@ -472,6 +474,43 @@ def test_learner_gets_the_pages_and_nothing_else(hub, chromium_browser, tmp_path
         expect(page.locator(".rt-step").filter(has_text="Step 1 ·")).to_have_count(1, timeout=CLICK_MS)
     finally:
         context.close()
+
+
+def test_learner_kernels_are_capped(hub, chromium_browser):
+    """Many page requests at once from one learner: never more than the cap of kernels in their server
+    (singleuser_config.py: KERNELS_PER_LEARNER); the pages beyond it say the server is busy and what to do."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import requests
+
+    cap = 6
+    name = LEARNERS[2]
+    base = f"{hub.url}/user/{name}"
+    context = chromium_browser.new_context()
+    try:
+        page = context.new_page()
+        _log_in(page, hub, name, hub.password)
+        expect(page.locator(".rt-landing")).to_be_visible(timeout=RENDER_MS)
+        session = requests.Session()
+        for c in context.cookies(base + "/"):
+            session.cookies.set(c["name"], c["value"], path=c["path"])
+    finally:
+        context.close()
+    server = _learner_servers(hub)[name]
+
+    def get(_):
+        response = session.get(f"{base}/voila/render/learn-spirited.ipynb", timeout=RENDER_MS / 1000,
+                               allow_redirects=False)
+        return response.status_code, response.text
+
+    with ThreadPoolExecutor(max_workers=cap + 2) as pool:
+        results = list(pool.map(get, range(cap + 2)))
+    codes = sorted(code for code, _ in results)
+    assert set(codes) <= {200, 503} and 503 in codes and 200 in codes, codes
+    busy = next(text for code, text in results if code == 503)
+    assert "Rules Tutor is busy" in busy and "Close a Rules Tutor tab you no longer need" in busy
+    kernels = [p for p in _descendants(server) if "ipykernel" in _cmdline(p) and _alive(p)]
+    assert len(kernels) <= cap, f"{len(kernels)} kernels in {name}'s server"
 
 
 def test_hub_stops_cleanly(hub):
