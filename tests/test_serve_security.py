@@ -380,3 +380,43 @@ def test_kernel_cap(server):
         sampler.join()
     assert peak[0] <= MAX_KERNELS, f"{peak[0]} kernels at once"
     assert "Traceback" not in server.log()
+
+
+@slow
+def test_network_server_accepts_its_addresses_and_configured_names(tmp_path):
+    """`--network --host-name NAME`: any IP address of the machine and NAME are served (with the token); another
+    name is refused before the token is even looked at."""
+    port = _free_port()
+    log = tmp_path / "network.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tutor.serve", "--port", str(port), "--network", "--host-name",
+             "Tutor.School.example", "--pool", "0", "--max-kernels", "2"],
+            cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + START_S
+        token = None
+        while token is None:
+            assert proc.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, "no URL printed:\n" + log.read_text()
+            match = re.search(r"\?token=([A-Za-z0-9_-]+)", log.read_text(errors="replace"))
+            token = match and match.group(1)
+            time.sleep(0.3)
+        path = f"/voila/tree?token={token}"
+        for host in (f"127.0.0.1:{port}", f"tutor.school.example:{port}", f"10.1.2.3:{port}", f"[fd00::5]:{port}",
+                     f"{socket.gethostname()}:{port}"):
+            status, _, body = _request(port, path, host=host)
+            assert status == 200 and "index.ipynb" in body, host
+        for host in (f"evil.example:{port}", f"school.example:{port}", f"10.1.2.3:{port % 65535 + 1}"):
+            assert _request(port, path, host=host)[0] == 403, host
+        # Without the token the page is not served (Voila's login), whatever the host.
+        assert _request(port, "/voila/tree", host=f"10.1.2.3:{port}")[0] in (302, 403)
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            if proc.poll() is not None:
+                break
+            try:
+                os.killpg(proc.pid, sig)
+                proc.wait(timeout=20)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                pass
