@@ -9,6 +9,10 @@ extension) that opens on the tutor's landing page. The hub passes this file with
 both deployments serve the same pages as `rules-tutor serve`: the same notebooks folder, landing notebook and
 "tutor" page template (no CDN), all taken from `tutor/serve.py`.
 
+What a learner can do there is what the pages need and nothing else (see "What a learner may do" below): their
+browser gets the rendered pages and talks to each page's kernel with widget (comm) messages only; the Jupyter REST
+API refuses writing contents, starting kernels, sessions, terminals and the rest with 403.
+
 Differences from `rules-tutor serve` (standalone Voila): kernels are not pre-heated (Voila's kernel pools exist only
 in the standalone app, so a learner's first page waits for one kernel start), and "/" is redirected to the landing
 page by Jupyter Server's `default_url` instead of the tutor's own handler.
@@ -19,21 +23,25 @@ import os
 import signal
 import sys
 
+from jupyterhub.singleuser.extension import JupyterHubAuthorizer as _JupyterHubAuthorizer
 
-def _tutor_serve():
-    """`tutor/serve.py` of the installed tutor, loaded on its own: importing `tutor.serve` would import the whole
+
+def _tutor_module(name: str):
+    """`tutor/<name>.py` of the installed tutor, loaded on its own: importing `tutor.<name>` would import the whole
     engine (`tutor/__init__.py`) into every learner's server, which never uses it (about 8 MB and a second each)."""
     package = importlib.util.find_spec("tutor")  # finds the package without running its __init__
     if package is None or not package.submodule_search_locations:
         raise RuntimeError("the rules-tutor package is not installed in this Python (pip install rules-tutor[hub])")
-    path = os.path.join(list(package.submodule_search_locations)[0], "serve.py")
-    spec = importlib.util.spec_from_file_location("_rules_tutor_serve", path)
+    path = os.path.join(list(package.submodule_search_locations)[0], f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"_rules_tutor_{name}", path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # classes defined there (the authorizer) are found by their module's name
     spec.loader.exec_module(module)
     return module
 
 
-_serve = _tutor_serve()
+_serve = _tutor_module("serve")
+_guard = _tutor_module("webguard")
 LANDING_NOTEBOOK, NOTEBOOKS_DIR, SHARE_DIR, TEMPLATE = (
     _serve.LANDING_NOTEBOOK, _serve.NOTEBOOKS_DIR, _serve.SHARE_DIR, _serve.TEMPLATE)
 
@@ -60,11 +68,40 @@ c.merge(_serve.voila_config())
 # extension reads this setting as one, and adds its own keys.)
 c.ServerApp.tornado_settings = {"mathjax_url": None, "mathjax_config": None}
 
-# Learners only need Voila: no JupyterLab, no terminals, no language server. Set
-# "jupyterlab" to True to offer JupyterLab too, at /user/NAME/lab.
+# Learners only need Voila: no JupyterLab, no terminals, no language server. (JupyterLab would not work for them
+# anyway: it needs the REST API that LearnerAuthorizer below refuses.)
 c.ServerApp.jpserver_extensions.update(
     {"jupyterlab": False, "jupyter_lsp": False, "jupyter_server_terminals": False, "voila.server_extension": True})
 c.ServerApp.terminals_enabled = False
+
+# --- What a learner may do: the tutor's pages, nothing else ----------------------------------------------------
+# A learner's server is a Jupyter Server, whose REST API would let the learner rewrite the shared notebooks
+# (PUT /api/contents/...), start a kernel (POST /api/kernels) and run any code in it. Only what a rendered page needs
+# is allowed (tutor/webguard.py: learner_may): its kernel's websocket and a few reads. Contents writes, kernel
+# starts/restarts/deletes through the API, sessions, terminals, nbconvert, /files and the rest get 403. Voila starts
+# and shuts down the pages' kernels inside the server, which no authorizer stands between.
+class LearnerAuthorizer(_JupyterHubAuthorizer):
+    """JupyterHub's check (the user may access this server) and then the tutor's list of allowed actions."""
+
+    def is_authorized(self, handler, user, action, resource):
+        if not _guard.learner_may(action, resource):
+            self.log.warning("Refused for %s: %s on %s (%s %s)", getattr(user, "username", "?"), action, resource,
+                             handler.request.method, handler.request.path[:200])
+            return False
+        return super().is_authorized(handler, user, action, resource)
+
+
+c.ServerApp.authorizer_class = LearnerAuthorizer
+# A page's kernel runs the notebook's own cells, sent by the server; from the browser only the widgets' comm messages
+# pass (the list standalone Voila uses): an execute_request on a page's websocket is dropped, never run.
+c.MappingKernelManager.allowed_message_types = list(_guard.KERNEL_MESSAGE_TYPES)
+
+# Each GET of a page starts a kernel (about 70 MB): at most KERNELS_PER_LEARNER at once per learner. When a page
+# needs one more, the kernel idle longest with no page connected (a tab closed without leaving the page) is shut
+# down first; when every kernel has a page open, the new page answers 503 "Rules Tutor is busy", saying to close a tab.
+KERNELS_PER_LEARNER = 6
+c.ServerApp.kernel_manager_class = _guard.CappedKernelManager
+c.CappedKernelManager.max_kernels = KERNELS_PER_LEARNER
 
 # A page left open in a closed laptop keeps a kernel: shut kernels down after 20 idle minutes, so one learner's
 # server does not pile up kernels (the hub's idle culler stops whole servers later, see jupyterhub_config.py).

@@ -745,6 +745,8 @@ def main(argv: list[str] | None = None) -> int:
             cmd = [sys.executable, "-m", "tutor.serve", "--port", str(port)]
             if args.pool is not None:
                 cmd += ["--pool", str(args.pool)]
+            # Room for every learner's kernel besides the pre-heated ones (the server's default cap is for one person).
+            cmd += ["--max-kernels", str(args.learners + 2 + (LEARN_POOL if args.pool is None else args.pool))]
             server = start(cmd, SERVE_LOG)
             base, pid = f"http://{HOST}:{port}", server.pid
             if args.progress:

@@ -1,6 +1,6 @@
 """`rules-tutor serve`: serve the tutor's notebooks as web pages with Voila.
 
-    rules-tutor serve [--port N] [--no-browser] [--network] [--pool N]
+    rules-tutor serve [--port N] [--no-browser] [--network [--host-name NAME ...]] [--pool N] [--max-kernels N]
 
 Starts Voila on 127.0.0.1 over the tutor's notebooks (the repository's ``notebooks/``, shipped in the package as
 ``tutor._notebooks``: see :func:`shipped_folder`) and prints the URL. Only ``--network`` (an explicit flag) serves
@@ -16,6 +16,16 @@ What this adds to a plain ``voila notebooks/``:
   with a pool of one kernel each for ``index.ipynb`` and ``learn-restless-spirits.ipynb``), so the first pages a
   person sees render without waiting for a kernel to start; ``--pool N`` keeps N kernels ready for the learn page
   instead (for a class: each takes memory, and each one used is replaced at once);
+* only its own address: a request whose ``Host`` header is not ``127.0.0.1``, ``localhost`` or ``[::1]`` (with the
+  server's port) gets a plain 403, so a web site cannot reach the token-less server through a host name of its own
+  that resolves to 127.0.0.1 (DNS rebinding). With ``--network`` the machine's IP addresses, its host name and the
+  names given with ``--host-name`` are accepted too. A kernel websocket opened from another site (its ``Origin`` is
+  not the page's address) is refused by Jupyter Server's own origin check, and so is a page requested by another
+  site's page without a navigation (an iframe or ``fetch()``: ``Sec-Fetch-Site``), before it starts a kernel (see
+  ``tutor/webguard.py``);
+* at most ``--max-kernels`` kernels at once (default 8, pre-heated ones included): a page that needs one more shuts
+  down the kernel idle longest with no page connected, and when every kernel is busy or has its page open, the page
+  is a short "Rules Tutor is busy" notice (HTTP 503) saying to close a tab;
 * no CDN: the ``tutor`` page template (``tutor/share/jupyter/voila/templates``)
   is Voila's ``lab`` template without its links to cdn.jsdelivr.net (Font
   Awesome, which Voila's local bundle already carries) and without mermaid.js.
@@ -46,6 +56,8 @@ TEMPLATE = "tutor"
 IOPUB_TIMEOUT = 120
 #: Seconds a kernel with no page connected may sit idle before it is shut down (closed tabs).
 CULL_IDLE_SECONDS = 600
+#: Most kernels at once by default (``--max-kernels``), pre-heated ones included: about 70 MB each.
+MAX_KERNELS = 8
 
 #: The package that holds the notebooks shipped with the tutor (the repository's ``notebooks/`` folder; see
 #: ``[tool.setuptools.package-dir]`` in pyproject.toml).
@@ -126,10 +138,45 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help=f"serve to other machines: bind {NETWORK_HOST} and require a random "
         "token (printed in the URL); without it only this machine can connect",
     )
+    parser.add_argument(
+        "--host-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --network: a host name learners use to reach this machine (e.g. tutor.school.example), accepted "
+        "besides its IP addresses and its own host name; repeat for more. Requests naming any other host are refused",
+    )
+    parser.add_argument(
+        "--max-kernels",
+        type=int,
+        default=MAX_KERNELS,
+        metavar="N",
+        help=f"most kernels (open pages, pre-heated ones included) at once (default {MAX_KERNELS}, about 70 MB each; "
+        "for a class, the number of learners plus the pre-heated kernels)",
+    )
     args = parser.parse_args(argv)
     if args.pool < 0:
         parser.error("--pool must be 0 or more")
+    preheated = 1 + args.pool  # the landing page's and the learn page's pools (voila_config)
+    if args.max_kernels <= preheated:
+        parser.error(f"--max-kernels must be more than the {preheated} pre-heated kernels (1 for the landing page "
+                     f"+ --pool {args.pool}), got {args.max_kernels}")
+    if args.host_name and not args.network:
+        parser.error("--host-name only applies with --network (without it only this machine can connect)")
+    names = []
+    for name in args.host_name:
+        if not _valid_host_name(name):
+            parser.error(f"--host-name {name[:80]!r}: expected a host name such as tutor.school.example")
+        names.append(name.lower().rstrip("."))
+    args.host_name = names
     return args
+
+
+def _valid_host_name(name: str) -> bool:
+    """A DNS host name: labels of letters, digits and ``-`` separated by dots, 253 characters at most."""
+    import re
+    label = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    return len(name) <= 253 and re.fullmatch(rf"{label}(?:\.{label})*\.?", name) is not None
 
 
 def _port(text: str) -> int:
@@ -214,6 +261,19 @@ def voila_config(learn_pool: int = LEARN_POOL):
     return config
 
 
+def guard_config(max_kernels: int = MAX_KERNELS, host_names: list[str] | tuple[str, ...] = ()):
+    """Configuration of what the server lets a visitor do (``tutor/webguard.py``): the kernel cap (``max_kernels``,
+    pre-heated kernels included) and, for ``--network``, the extra host names accepted."""
+    from traitlets.config import Config
+
+    config = Config()
+    # Voila builds its pre-heating kernel manager on top of this class: every kernel start passes the cap.
+    config.VoilaConfiguration.multi_kernel_manager_class = "tutor.webguard.CappedKernelManager"
+    config.CappedKernelManager.max_kernels = max_kernels
+    config.TutorVoila.host_names = list(host_names)
+    return config
+
+
 def _make_app_class():
     """Voila's application with the tutor's extra routes (imported lazily so
     that `--help` and argument errors are fast)."""
@@ -225,15 +285,43 @@ def _make_app_class():
         def head(self, *args, **kwargs):
             self.get(*args, **kwargs)
 
+    from traitlets import List, Unicode
     from voila.tornado.handler import TornadoVoilaHandler as VoilaHandler
+
+    from tutor import webguard
 
     class XsrfVoilaHandler(VoilaHandler):
         """Voila's page handler that also sets the ``_xsrf`` cookie, so the page can shut its kernel down when the
-        learner leaves (without it the request is refused and kernels pile up: voila-dashboards/voila#1458)."""
+        learner leaves (without it the request is refused and kernels pile up: voila-dashboards/voila#1458), and
+        answers with the "busy" page when the kernel cap leaves no kernel for it."""
 
         async def prepare(self, *args, **kwargs):
             await super().prepare(*args, **kwargs)
             self.xsrf_token  # noqa: B018 - reading it sets the cookie
+
+        @tornado.web.authenticated
+        async def get(self, path=None):
+            if webguard.cross_site_embed(self.request.headers):
+                self.set_status(403)
+                self.set_header("Content-Type", "text/plain; charset=utf-8")
+                self.finish("403 Forbidden: a Rules Tutor page opens as a page of its own, not inside or from another "
+                            "site's page.\n")
+                return
+            km = self.kernel_manager
+            km.drop_failed_pool_tasks()  # a pre-heated kernel refused at the cap: start one of the page's own
+            try:
+                await super().get(path=path)
+            except webguard.KernelCapReached as busy:
+                if self._headers_written:  # never: the kernel is started before the page's first byte
+                    raise
+                self.clear()
+                self.set_status(503, "Rules Tutor is busy")
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.set_header("Cache-Control", "no-store")
+                self.set_header("Retry-After", "10")
+                self.finish(webguard.busy_page(busy.max_kernels, busy.in_use))
+                return
+            km.refill_pools_if_room()
 
     def _with_xsrf_cookie(route):
         if isinstance(route, tuple) and len(route) >= 2 and route[1] is VoilaHandler:
@@ -241,6 +329,24 @@ def _make_app_class():
         return route
 
     class TutorVoila(Voila):
+        host_names = List(Unicode(), config=True,
+                          help="Host names accepted besides loopback ones (with --network, see tutor/webguard.py).")
+
+        def init_settings(self) -> dict:
+            settings = super().init_settings()  # creates the kernel manager
+            self.kernel_manager.watch_pool_handouts()
+            return settings
+
+        def listen(self) -> None:
+            # Voila has built its tornado application: put the Host check in front of all its routes.
+            network = self.ip == NETWORK_HOST
+            names = set(webguard.LOOPBACK_NAMES)
+            if network:
+                names |= {n.lower().rstrip(".") for n in (socket.gethostname(), socket.getfqdn()) if n}
+                names |= {n.lower().rstrip(".") for n in self.host_names}
+            webguard.insert_host_guard(self.app, port=self.port, names=frozenset(names), any_address=network)
+            super().listen()
+
         def init_handlers(self) -> list:
             # "/" -> landing notebook. It goes first: tornado takes the first
             # matching route, and Voila maps "/" to its tree page (which stays
@@ -296,7 +402,9 @@ def main(argv: list[str] | None = None) -> int:
 
     app_class = _make_app_class()
     try:
-        app = app_class.instance(config=voila_config(args.pool))
+        config = voila_config(args.pool)
+        config.merge(guard_config(args.max_kernels, args.host_name))
+        app = app_class.instance(config=config)
         token = new_token() if args.network else None
         app.initialize(voila_argv(args.port, network=args.network, token=token))
         app.start()

@@ -360,6 +360,159 @@ def test_three_servers_at_once(hub, chromium_browser):
         context.close()
 
 
+def _notebook_digests() -> dict[str, str]:
+    import hashlib
+
+    root = REPO_ROOT / "notebooks"  # every file and folder under it (a checkpoint folder or new file counts too)
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "folder"
+            for p in root.rglob("*") if "__pycache__" not in p.parts}
+
+
+# A page's kernel websocket, opened from the learner's own page (same origin, the learner's cookies): sends an
+# execute_request that would write a file and a kernel_info_request, and collects the message types that come back.
+_EXECUTE_FROM_PAGE = """async ({url, code}) => await new Promise((resolve) => {
+  const id = () => Math.random().toString(16).slice(2) + Math.random().toString(16).slice(2);
+  const session = id();
+  const message = (msg_type, content) => JSON.stringify({
+    header: {msg_id: id(), msg_type, username: "learner", session, version: "5.3", date: ""},
+    parent_header: {}, metadata: {}, content, channel: "shell", buffers: []});
+  const got = [];
+  const ws = new WebSocket(url);
+  ws.onopen = () => {
+    ws.send(message("execute_request", {code, silent: false, store_history: false, user_expressions: {},
+                                        allow_stdin: false}));
+    ws.send(message("kernel_info_request", {}));
+  };
+  ws.onmessage = (event) => { if (typeof event.data === "string") got.push(JSON.parse(event.data).msg_type); };
+  ws.onerror = () => got.push("error");
+  setTimeout(() => { ws.close(); resolve(got); }, 8000);
+})"""
+
+
+def test_learner_gets_the_pages_and_nothing_else(hub, chromium_browser, tmp_path):
+    """A logged-in learner, attacking their own server through its Jupyter REST API and a page's kernel websocket,
+    is refused everything but the pages (deploy/singleuser_config.py: LearnerAuthorizer and the kernel message
+    list); the shared notebooks are unchanged and the page still plays."""
+    import websocket  # websocket-client, a dependency of jupyter_server
+
+    name = LEARNERS[1]
+    base = f"{hub.url}/user/{name}"
+    before = _notebook_digests()
+    context = chromium_browser.new_context()
+    try:
+        page = context.new_page()
+        _log_in(page, hub, name, hub.password)
+        expect(page.locator(".rt-landing")).to_be_visible(timeout=RENDER_MS)
+        page.goto(f"{base}/voila/render/{LEARN}")
+        expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.content()).group(1)
+        cookies = {c["name"]: c["value"] for c in context.cookies(base + "/")}
+        # The learner's XSRF token goes with every write, so that a 403 below is the authorizer's, not XSRF's.
+        xsrf = {"X-XSRFToken": cookies["_xsrf"]}
+        api = context.request
+
+        def call(method: str, path: str, data=None):
+            return api.fetch(base + path, method=method, headers=xsrf, data=data, max_redirects=0)
+
+        # What a page needs still works.
+        assert call("GET", "/api/status").status == 200
+        assert call("GET", f"/api/kernels/{kernel}").status == 200
+
+        notebook = {"type": "notebook", "format": "json",
+                    "content": {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}}
+        refused = {
+            ("PUT", "/api/contents/index.ipynb", json.dumps(notebook)): "write on resource: contents",
+            ("PATCH", "/api/contents/index.ipynb", json.dumps({"path": "moved.ipynb"})): "write on resource: contents",
+            ("DELETE", "/api/contents/index.ipynb", None): "write on resource: contents",
+            ("POST", "/api/contents", json.dumps({"type": "file", "ext": ".py"})): "write on resource: contents",
+            ("PUT", "/api/contents/mine.py", json.dumps({"type": "file", "format": "text", "content": "x"})):
+                "write on resource: contents",
+            ("GET", "/api/contents/index.ipynb", None): "read on resource: contents",
+            ("POST", "/api/kernels", json.dumps({"name": "python3"})): "write on resource: kernels",
+            ("POST", f"/api/kernels/{kernel}/restart", None): "write on resource: kernels",
+            ("POST", f"/api/kernels/{kernel}/interrupt", None): "write on resource: kernels",
+            ("DELETE", f"/api/kernels/{kernel}", None): "write on resource: kernels",
+            ("POST", "/api/sessions", json.dumps({"path": "x.ipynb", "type": "notebook",
+                                                  "kernel": {"name": "python3"}})): "write on resource: sessions",
+            ("GET", "/api/sessions", None): "read on resource: sessions",
+            ("PUT", "/api/config/notebook", "{}"): "write on resource: config",
+        }
+        for (method, path, data), message in refused.items():
+            response = call(method, path, data)
+            assert response.status == 403, f"{method} {path}: HTTP {response.status}"
+            assert response.json()["message"] == f"User is not authorized to {message}.", (method, path)
+        # Pages that are not the tutor's: refused, or not there at all.
+        for method, path in [("GET", "/files/index.ipynb"), ("GET", "/nbconvert/html/index.ipynb"),
+                             ("POST", "/api/shutdown")]:
+            assert call(method, path).status == 403, f"{method} {path}"
+        for method, path in [("GET", "/lab"), ("GET", "/tree"), ("GET", "/terminals/1"), ("POST", "/api/terminals")]:
+            assert call(method, path).status in (403, 404), f"{method} {path}"
+        log = hub.log_path.read_text(errors="replace")
+        assert f"Refused for {name}: write on contents (PUT /user/{name}/api/contents/index.ipynb)" in log
+        assert f"Refused for {name}: write on kernels (POST /user/{name}/api/kernels)" in log
+
+        # The page's kernel, over its websocket from the learner's own page: code is never run.
+        marker = tmp_path / "ran"
+        got = page.evaluate(_EXECUTE_FROM_PAGE, {
+            "url": f"{base.replace('http', 'ws', 1)}/api/kernels/{kernel}/channels",
+            "code": f"open({str(marker)!r}, 'w').write('ran')"})
+        assert "kernel_info_reply" in got, got  # the websocket works...
+        assert not {"execute_reply", "execute_input", "stream", "error"} & set(got), got  # ...but runs no code
+        assert not marker.exists()
+        assert 'Received message of type "execute_request", which is not allowed. Ignoring.' in \
+            hub.log_path.read_text(errors="replace")
+        # Another site's page cannot open it, even with the learner's cookies.
+        cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        with pytest.raises(websocket.WebSocketBadStatusException) as foreign:
+            websocket.create_connection(f"{base.replace('http', 'ws', 1)}/api/kernels/{kernel}/channels",
+                                        cookie=cookie, origin="http://evil.example", timeout=10)
+        assert foreign.value.status_code == 403
+
+        # The shared notebooks are as they were, and the page still plays.
+        assert _notebook_digests() == before
+        page.locator(".tutor-action:visible").first.click()
+        expect(page.locator(".rt-step").filter(has_text="Step 1 ·")).to_have_count(1, timeout=CLICK_MS)
+    finally:
+        context.close()
+
+
+def test_learner_kernels_are_capped(hub, chromium_browser):
+    """Many page requests at once from one learner: never more than the cap of kernels in their server
+    (singleuser_config.py: KERNELS_PER_LEARNER); the pages beyond it say the server is busy and what to do."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import requests
+
+    cap = 6
+    name = LEARNERS[2]
+    base = f"{hub.url}/user/{name}"
+    context = chromium_browser.new_context()
+    try:
+        page = context.new_page()
+        _log_in(page, hub, name, hub.password)
+        expect(page.locator(".rt-landing")).to_be_visible(timeout=RENDER_MS)
+        session = requests.Session()
+        for c in context.cookies(base + "/"):
+            session.cookies.set(c["name"], c["value"], path=c["path"])
+    finally:
+        context.close()
+    server = _learner_servers(hub)[name]
+
+    def get(_):
+        response = session.get(f"{base}/voila/render/learn-spirited.ipynb", timeout=RENDER_MS / 1000,
+                               allow_redirects=False)
+        return response.status_code, response.text
+
+    with ThreadPoolExecutor(max_workers=cap + 2) as pool:
+        results = list(pool.map(get, range(cap + 2)))
+    codes = sorted(code for code, _ in results)
+    assert set(codes) <= {200, 503} and 503 in codes and 200 in codes, codes
+    busy = next(text for code, text in results if code == 503)
+    assert "Rules Tutor is busy" in busy and "Close a Rules Tutor tab you no longer need" in busy
+    kernels = [p for p in _descendants(server) if "ipykernel" in _cmdline(p) and _alive(p)]
+    assert len(kernels) <= cap, f"{len(kernels)} kernels in {name}'s server"
+
+
 def test_hub_stops_cleanly(hub):
     assert hub.proc.poll() is None, "the hub is not running:\n" + _tail(hub.log_path)
     seconds, left = _stop_hub(hub)

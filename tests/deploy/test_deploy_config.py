@@ -96,6 +96,36 @@ def test_learner_server_config_matches_rules_tutor_serve(monkeypatch):
     assert c.MappingKernelManager.cull_idle_timeout == 20 * 60 and c.MappingKernelManager.cull_connected is True
 
 
+def test_learner_server_serves_the_pages_only():
+    """The learner's server refuses the REST API beyond what a page needs, lets only widget messages reach a page's
+    kernel (as standalone Voila does) and caps kernels (tests/browser/test_hub.py attacks a running hub)."""
+    from jupyterhub.singleuser.extension import JupyterHubAuthorizer
+
+    from tutor import webguard
+
+    c = load("singleuser_config.py")
+    authorizer = c.ServerApp.authorizer_class
+    assert issubclass(authorizer, JupyterHubAuthorizer) and authorizer.__name__ == "LearnerAuthorizer"
+    assert c.MappingKernelManager.allowed_message_types == list(webguard.KERNEL_MESSAGE_TYPES)
+    assert "execute_request" not in c.MappingKernelManager.allowed_message_types
+    assert c.ServerApp.kernel_manager_class.__name__ == "CappedKernelManager"
+    assert c.CappedKernelManager.max_kernels == 6
+    extensions = c.ServerApp.jpserver_extensions.get_value({})
+    assert extensions["jupyterlab"] is False and extensions["jupyter_server_terminals"] is False
+
+    class User:
+        username, hub_user = "ada", {"name": "ada"}
+
+    class Handler:
+        class request:
+            method, path = "PUT", "/user/ada/api/contents/index.ipynb"
+
+    policy = authorizer()  # refusals are decided before JupyterHub's own check (which needs a running hub)
+    assert policy.is_authorized(Handler, User, "write", "contents") is False
+    assert policy.is_authorized(Handler, User, "write", "kernels") is False
+    assert policy.is_authorized(Handler, User, "read", "sessions") is False
+
+
 def test_kubernetes_values_match_the_image_and_the_hub():
     values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
     single = values["singleuser"]

@@ -1,0 +1,422 @@
+"""`rules-tutor serve` against a hostile web: other host names, other origins, and a flood of page requests.
+
+The server has no token on 127.0.0.1, so without these checks any web site the learner visits could drive it: a
+name of the site's own that resolves to 127.0.0.1 (DNS rebinding) loaded the pages and opened their kernels'
+websockets, and every GET started a kernel (10 parallel GETs: 10 kernels, +690 MB, for 10 minutes).
+
+The first tests are fast (no server). The module's server tests start one `python -m tutor.serve --max-kernels 4`
+on a free port (log: ``test-artifacts/serve-security.log``) and attack it over HTTP and websockets, counting the
+server's kernel processes in /proc.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import websocket  # websocket-client (a dependency of jupyter_server)
+
+from tutor import serve, webguard
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = REPO_ROOT / "test-artifacts"
+LOG = ARTIFACTS / "serve-security.log"
+
+MAX_KERNELS = 4  # 2 pre-heated (landing + learn page) + 2 for other pages
+PAGE = "learn-spirited.ipynb"  # not pre-heated: every GET needs a kernel of its own
+START_S = 90
+RENDER_S = 180
+
+
+# --- the rules, without a server ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8866", "localhost:8866", "[::1]:8866", "LOCALHOST:8866", "127.0.0.1",
+                                  "localhost", "127.0.0.2:8866"])
+def test_loopback_hosts_are_allowed(host):
+    assert webguard.host_allowed(host, port=8866)
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8866", "localhost.evil.example:8866",
+                                  "127.0.0.1.nip.io:8866", "192.168.1.20:8866", "[2001:db8::1]:8866", "0.0.0.0:8866",
+                                  "127.0.0.1:9999", "localhost:80", "", None, "127.0.0.1:8866:1", "[::1",
+                                  "a" * 400, "localhost:88660", "local host:8866"])
+def test_other_hosts_are_refused(host):
+    assert not webguard.host_allowed(host, port=8866)
+
+
+def test_network_accepts_addresses_and_the_configured_names_only():
+    names = frozenset({"localhost", "tutor.school.example"})
+    for host in ("192.168.1.20:8866", "[2001:db8::1]:8866", "tutor.school.example:8866", "TUTOR.school.example.",
+                 "127.0.0.1:8866"):
+        assert webguard.host_allowed(host, port=8866, names=names, any_address=True), host
+    for host in ("evil.example:8866", "school.example:8866", "192.168.1.20:9999"):
+        assert not webguard.host_allowed(host, port=8866, names=names, any_address=True), host
+
+
+def test_host_name_option():
+    args = serve.parse_args(["--network", "--host-name", "Tutor.School.example", "--host-name", "lab-3"])
+    assert args.host_name == ["tutor.school.example", "lab-3"]
+    config = serve.guard_config(args.max_kernels, args.host_name)
+    assert config.TutorVoila.host_names == ["tutor.school.example", "lab-3"]
+    for bad in ("evil example", "a/b", "-x", "x" * 300, "http://x"):
+        with pytest.raises(SystemExit):
+            serve.parse_args(["--network", "--host-name", bad])
+    with pytest.raises(SystemExit):  # only with --network
+        serve.parse_args(["--host-name", "tutor.school.example"])
+
+
+def test_max_kernels_option(capsys):
+    assert serve.parse_args([]).max_kernels == serve.MAX_KERNELS == 8
+    config = serve.guard_config(5)
+    assert config.CappedKernelManager.max_kernels == 5
+    assert config.VoilaConfiguration.multi_kernel_manager_class == "tutor.webguard.CappedKernelManager"
+    assert serve.parse_args(["--max-kernels", "3", "--pool", "1"]).max_kernels == 3
+    # The pre-heated kernels (1 for the landing page + --pool) must leave room for a page.
+    with pytest.raises(SystemExit):
+        serve.parse_args(["--max-kernels", "2", "--pool", "1"])
+    assert "--max-kernels must be more than the 2 pre-heated kernels" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        serve.parse_args(["--max-kernels", "10", "--pool", "12"])
+
+
+def test_cross_site_embeds_are_told_from_navigations():
+    assert webguard.cross_site_embed({"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "iframe"})
+    assert webguard.cross_site_embed({"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "empty"})  # fetch()
+    assert not webguard.cross_site_embed({"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "document"})  # a link
+    assert not webguard.cross_site_embed({"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "empty"})
+    assert not webguard.cross_site_embed({})  # curl, older browsers
+
+
+def test_page_kernels_accept_widget_messages_only():
+    assert set(webguard.KERNEL_MESSAGE_TYPES) == {"comm_open", "comm_close", "comm_msg", "comm_info_request",
+                                                  "kernel_info_request", "shutdown_request"}
+
+
+def test_learner_policy_on_the_hub():
+    allowed = {("execute", "kernels"), ("read", "kernels"), ("read", "kernelspecs"), ("read", "api")}
+    for pair in allowed:
+        assert webguard.learner_may(*pair), pair
+    for pair in [("write", "contents"), ("read", "contents"), ("write", "kernels"), ("read", "sessions"),
+                 ("write", "sessions"), ("read", "terminals"), ("write", "terminals"), ("execute", "terminals"),
+                 ("read", "nbconvert"), ("write", "config"), ("write", "server"), ("write", "events"),
+                 ("execute", "events"), ("read", "lab"), ("write", "api")]:
+        assert not webguard.learner_may(*pair), pair
+
+
+def test_busy_page_says_what_to_do():
+    page = webguard.busy_page(8, 8)
+    assert "Rules Tutor is busy" in page and "at most 8 tutor pages" in page
+    assert "Close a Rules Tutor tab" in page and "--max-kernels" in page
+    assert "<script" not in page and "://" not in page  # nothing loaded from anywhere
+
+
+# --- a running server ------------------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _request(port: int, path: str, host: str | None = None, method: str = "GET", timeout: float = RENDER_S,
+             headers: dict | None = None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.putrequest(method, path, skip_host=True)
+        conn.putheader("Host", host if host is not None else f"127.0.0.1:{port}")
+        for key, value in (headers or {}).items():
+            conn.putheader(key, value)
+        conn.endheaders()
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+def _kernel_pids(server_pid: int) -> list[int]:
+    """The server's running ipykernel child processes (from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            cmd = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[1]) == server_pid and fields[0] != "Z" and b"ipykernel" in cmd:
+            found.append(int(entry))
+    return found
+
+
+def _kernel_id(page: str) -> str:
+    match = re.search(r'"kernelId": "([0-9a-f-]{36})"', page)
+    assert match, "no kernel id in the page"
+    return match.group(1)
+
+
+def _message(msg_type: str, content: dict, channel: str = "shell") -> str:
+    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "attacker", "session": uuid.uuid4().hex,
+              "version": "5.3", "date": ""}
+    return json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
+                       "channel": channel, "buffers": []})
+
+
+class Server:
+    def __init__(self, port: int, proc: subprocess.Popen):
+        self.port, self.proc = port, proc
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def log(self) -> str:
+        return LOG.read_text(errors="replace")
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = _free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with open(LOG, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tutor.serve", "--port", str(port), "--max-kernels", str(MAX_KERNELS)],
+            cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + START_S
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"rules-tutor serve exited with {proc.returncode}:\n{LOG.read_text()[-3000:]}")
+            try:
+                if _request(port, "/voila/tree", timeout=5)[0] == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"rules-tutor serve did not answer within {START_S} s")
+            time.sleep(0.3)
+        # The pre-heated kernels are part of the cap: wait until both pools are filled.
+        while LOG.read_text(errors="replace").count("Kernel pool of") < 2 and time.monotonic() < deadline:
+            time.sleep(0.3)
+        yield Server(port, proc)
+    finally:
+        for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 10)):
+            if proc.poll() is not None:
+                break
+            try:
+                os.killpg(proc.pid, sig)
+                proc.wait(timeout=wait)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                pass
+
+
+slow = pytest.mark.slow
+
+
+@slow
+@pytest.mark.parametrize("path", ["/", "/voila/render/index.ipynb", "/voila/tree", "/voila/static/voila.js",
+                                  "/api/kernels/00000000-0000-0000-0000-000000000000", "/login"])
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "127.0.0.1.nip.io:{port}",
+                                  "127.0.0.1:{other}"])
+def test_foreign_host_gets_a_plain_403(server, path, host):
+    host = host.format(port=server.port, other=server.port + 1 if server.port < 65535 else 1)
+    kernels = len(_kernel_pids(server.proc.pid))
+    status, headers, body = _request(server.port, path, host=host)
+    assert status == 403
+    assert headers["Content-Type"].startswith("text/plain")
+    assert body.startswith("403 Forbidden: this Rules Tutor server only answers to its own address")
+    assert len(body) < 300 and "evil" not in body
+    assert len(_kernel_pids(server.proc.pid)) <= kernels  # no kernel started for it
+
+
+@slow
+def test_foreign_host_cannot_post_or_open_a_websocket(server):
+    assert _request(server.port, "/voila/api/shutdown/x", host="evil.example", method="POST")[0] == 403
+    with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+        websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/kernels/x/channels",
+                                    host=f"evil.example:{server.port}", origin=f"http://evil.example:{server.port}",
+                                    timeout=10)
+    assert refused.value.status_code == 403
+
+
+@slow
+@pytest.mark.parametrize("dest", ["iframe", "empty", "image", "script"])
+def test_another_sites_page_cannot_start_a_kernel(server, dest):
+    kernels = len(_kernel_pids(server.proc.pid))
+    status, headers, body = _request(server.port, f"/voila/render/{PAGE}",
+                                     headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": dest,
+                                              "Sec-Fetch-Mode": "navigate" if dest == "iframe" else "no-cors"})
+    assert status == 403 and headers["Content-Type"].startswith("text/plain")
+    assert body.startswith("403 Forbidden: a Rules Tutor page opens as a page of its own")
+    assert len(_kernel_pids(server.proc.pid)) <= kernels
+
+
+@slow
+@pytest.mark.parametrize("host", ["127.0.0.1:{port}", "localhost:{port}", "[::1]:{port}"])
+def test_own_addresses_are_served(server, host):
+    status, _, body = _request(server.port, "/voila/tree", host=host.format(port=server.port))
+    assert status == 200 and "index.ipynb" in body
+
+
+@slow
+def test_websocket_origin_checked_and_only_widget_messages_reach_the_kernel(server, tmp_path):
+    # The pre-heated landing kernel, reached by following a link on another site (a navigation: allowed).
+    status, _, page = _request(server.port, "/voila/render/index.ipynb",
+                               headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "document",
+                                        "Sec-Fetch-Mode": "navigate"})
+    assert status == 200
+    kernel = _kernel_id(page)
+    url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels"
+
+    # Another site's page opening the websocket: the browser sends that site's Origin.
+    for origin in ("http://evil.example", f"http://evil.example:{server.port}", "null",
+                   f"http://localhost.evil.example:{server.port}"):
+        with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+            websocket.create_connection(url, origin=origin, timeout=10)
+        assert refused.value.status_code == 403, origin
+
+    # The page's own origin connects; its kernel answers widget-side messages but never runs code sent to it.
+    marker = tmp_path / "ran"
+    ws = websocket.create_connection(url, origin=server.origin, timeout=5)
+    try:
+        code = f"open({str(marker)!r}, 'w').write('ran')"
+        ws.send(_message("execute_request", {"code": code, "silent": False, "store_history": False,
+                                             "user_expressions": {}, "allow_stdin": False}))
+        ws.send(_message("inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 0}))
+        ws.send(_message("kernel_info_request", {}))
+        replies = []
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and "kernel_info_reply" not in replies:
+            try:
+                frame = ws.recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+            if isinstance(frame, str):
+                replies.append(json.loads(frame)["msg_type"])
+        assert "kernel_info_reply" in replies  # the connection works...
+        time.sleep(2)  # ...and the code, had it been sent on, would have run by now
+        assert not {"execute_reply", "execute_input", "stream", "inspect_reply"} & set(replies), replies
+    finally:
+        ws.close()
+    assert not marker.exists()
+    log = server.log()
+    assert 'Received message of type "execute_request", which is not allowed. Ignoring.' in log
+    assert 'Received message of type "inspect_request", which is not allowed. Ignoring.' in log
+
+
+@slow
+def test_kernel_cap(server):
+    """More parallel GETs than the cap: never more than MAX_KERNELS kernels; the pages that got a kernel work, the
+    others get the busy page. Once the first pages' kernels have sat idle with no page connected, new pages shut
+    the oldest down and work."""
+    pid = server.proc.pid
+    peak = [len(_kernel_pids(pid))]
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            peak[0] = max(peak[0], len(_kernel_pids(pid)))
+            time.sleep(0.05)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        with ThreadPoolExecutor(max_workers=7) as pool:
+            first = list(pool.map(lambda _: _request(server.port, f"/voila/render/{PAGE}"), range(7)))
+        codes = sorted(status for status, _, _ in first)
+        served = [body for status, _, body in first if status == 200]
+        busy = [(headers, body) for status, headers, body in first if status == 503]
+        assert set(codes) <= {200, 503} and served and busy, codes
+        for body in served:  # real pages: the notebook ran and its widgets are there
+            assert "application/vnd.jupyter.widget-view+json" in body
+        for headers, body in busy:
+            assert headers["Content-Type"].startswith("text/html") and "Rules Tutor is busy" in body
+            assert "Close a Rules Tutor tab" in body and f"at most {MAX_KERNELS} tutor pages" in body
+        assert len(_kernel_pids(pid)) <= MAX_KERNELS
+        old = {_kernel_id(body) for body in served}
+
+        # The first pages never connected (no browser): once idle past the grace, the next pages replace them.
+        time.sleep(webguard.CULL_GRACE_SECONDS + 2)
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            second = list(pool.map(lambda _: _request(server.port, f"/voila/render/{PAGE}"), range(2)))
+        assert [status for status, _, _ in second] == [200, 200]
+        new = {_kernel_id(body) for _, _, body in second}
+        for kernel in new:  # the newest pages' kernels are alive...
+            assert _request(server.port, f"/api/kernels/{kernel}")[0] == 200
+        for kernel in old:  # ...the oldest idle ones were shut down for them
+            assert _request(server.port, f"/api/kernels/{kernel}")[0] == 404
+        assert server.log().count(f"Kernel cap ({MAX_KERNELS}) reached: shutting down kernel") >= 2
+
+        # A page whose browser connected and then left (tab closed) frees its kernel at once, with no grace; a page
+        # just rendered whose browser has not connected yet keeps its kernel.
+        closed, fresh = sorted(new)
+        ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/kernels/{closed}/channels",
+                                         origin=server.origin, timeout=10)
+        ws.close()
+        time.sleep(0.5)
+        status, _, body = _request(server.port, f"/voila/render/{PAGE}")
+        assert status == 200
+        assert _request(server.port, f"/api/kernels/{closed}")[0] == 404
+        assert _request(server.port, f"/api/kernels/{fresh}")[0] == 200
+        assert _request(server.port, f"/api/kernels/{_kernel_id(body)}")[0] == 200
+        time.sleep(1)
+    finally:
+        stop.set()
+        sampler.join()
+    assert peak[0] <= MAX_KERNELS, f"{peak[0]} kernels at once"
+    assert "Traceback" not in server.log()
+
+
+@slow
+def test_network_server_accepts_its_addresses_and_configured_names(tmp_path):
+    """`--network --host-name NAME`: any IP address of the machine and NAME are served (with the token); another
+    name is refused before the token is even looked at."""
+    port = _free_port()
+    log = tmp_path / "network.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tutor.serve", "--port", str(port), "--network", "--host-name",
+             "Tutor.School.example", "--pool", "0", "--max-kernels", "2"],
+            cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + START_S
+        token = None
+        while token is None:
+            assert proc.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, "no URL printed:\n" + log.read_text()
+            match = re.search(r"\?token=([A-Za-z0-9_-]+)", log.read_text(errors="replace"))
+            token = match and match.group(1)
+            time.sleep(0.3)
+        path = f"/voila/tree?token={token}"
+        for host in (f"127.0.0.1:{port}", f"tutor.school.example:{port}", f"10.1.2.3:{port}", f"[fd00::5]:{port}",
+                     f"{socket.gethostname()}:{port}"):
+            status, _, body = _request(port, path, host=host)
+            assert status == 200 and "index.ipynb" in body, host
+        for host in (f"evil.example:{port}", f"school.example:{port}", f"10.1.2.3:{port % 65535 + 1}"):
+            assert _request(port, path, host=host)[0] == 403, host
+        # Without the token the page is not served (Voila's login), whatever the host.
+        assert _request(port, "/voila/tree", host=f"10.1.2.3:{port}")[0] in (302, 403)
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            if proc.poll() is not None:
+                break
+            try:
+                os.killpg(proc.pid, sig)
+                proc.wait(timeout=20)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                pass

@@ -1,0 +1,301 @@
+"""What a tutor's web server lets a visitor do: the pages and their widgets, nothing else.
+
+Used by `rules-tutor serve` (``tutor/serve.py``, standalone Voila) and by each learner's server on the class hub
+(``deploy/singleuser_config.py``, Jupyter Server with Voila's extension). This module imports nothing of the
+engine, so the hub's servers can load it on its own (by file path) without importing the whole tutor.
+
+* **Host names** (:func:`host_allowed`, :class:`HostRefused`, :class:`RefuseHostHandler`): `rules-tutor serve` has
+  no token on 127.0.0.1, so a web site whose name resolves to 127.0.0.1 (DNS rebinding) could otherwise load the
+  pages and drive their widgets. Every request whose ``Host`` is not a loopback name (or, with ``--network``, an IP
+  address or a configured name of the machine) gets a short plain 403 before any route runs.
+* **Origin**: Jupyter Server's own check (``JupyterHandler.check_origin``) refuses a websocket whose ``Origin`` is
+  not the ``Host`` it was sent to; with the Host names checked first, that is the page's own address.
+* **Kernel messages** (:data:`KERNEL_MESSAGE_TYPES`): a page's widgets only need comm messages; Jupyter Server's
+  ``MappingKernelManager.allowed_message_types`` drops every other message from a browser (``execute_request``
+  among them), as standalone Voila does with the same list.
+* **Kernels per server** (:class:`CappedKernelManager`): at most ``max_kernels`` kernels at once, pre-heated ones
+  included. When a page needs one more, the kernel idle longest with no page connected is shut down first; when
+  every kernel is busy or has a page open, the page request gets :func:`busy_page` (HTTP 503) instead.
+* **The hub's learners** (:func:`learner_may`): the Jupyter REST API allows only what a rendered page needs.
+"""
+
+from __future__ import annotations
+
+import html
+import ipaddress
+import re
+from datetime import datetime, timedelta, timezone
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import routing, web
+from traitlets import Float, Int
+
+#: Kernel messages a page may send to its kernel (the list standalone Voila gives its kernel manager): comms for the
+#: widgets, kernel info, and the shutdown of its own kernel. Never ``execute_request``, ``complete_request``,
+#: ``inspect_request`` or ``history_request``: a page's code is the notebook's, run by the server.
+KERNEL_MESSAGE_TYPES = (
+    "comm_open",
+    "comm_close",
+    "comm_msg",
+    "comm_info_request",
+    "kernel_info_request",
+    "shutdown_request",
+)
+
+#: Host names that always reach the machine itself (IP literals are checked as addresses).
+LOOPBACK_NAMES = frozenset({"localhost"})
+
+#: Default most kernels at once for `rules-tutor serve` (pre-heated ones included), about 70 MB each.
+MAX_KERNELS = 8
+#: Seconds after its last activity before a kernel with no page connected may be shut down to make room: a page
+#: just rendered has not connected its widgets yet.
+CULL_GRACE_SECONDS = 10.0
+
+_HOST_RE = re.compile(r"^(?P<host>\[[0-9A-Fa-f:.]+\]|[^:\[\]]+)(?::(?P<port>\d{1,5}))?$")
+
+
+def host_allowed(host_header: str | None, *, port: int, names: frozenset[str] | set[str] = LOOPBACK_NAMES,
+                 any_address: bool = False) -> bool:
+    """Whether a request's ``Host`` header names this server.
+
+    ``host_header``: the header as sent (``127.0.0.1:8866``, ``[::1]:8866``, ``localhost:8866``); ``port``: the
+    port the server listens on (a header naming another port is refused; one naming none is accepted);
+    ``names``: accepted host names, lower case (the loopback name ``localhost``, plus with ``--network`` the
+    machine's names); ``any_address``: accept every IP address, not only loopback ones (``--network``: an address
+    is not a name a foreign site can point at this machine, so it cannot be used for DNS rebinding).
+    Never raises: a malformed header is simply not allowed.
+    """
+    if not host_header or len(host_header) > 300:
+        return False
+    m = _HOST_RE.match(host_header.strip())
+    if not m:
+        return False
+    if m.group("port") is not None and int(m.group("port")) != port:
+        return False
+    host = m.group("host").lower()
+    if host.startswith("["):
+        host = host[1:-1]
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host.rstrip(".") in names
+    return address.is_loopback or any_address
+
+
+class HostRefused(routing.Matcher):
+    """Tornado rule matcher that matches the requests whose Host is *not* allowed (see :func:`host_allowed`), so
+    that a rule put first in an application's router sends them to :class:`RefuseHostHandler` whatever their
+    path."""
+
+    def __init__(self, *, port: int, names: frozenset[str], any_address: bool) -> None:
+        self.port, self.names, self.any_address = port, frozenset(names), any_address
+
+    def match(self, request):  # noqa: D102 - tornado's Matcher API
+        if host_allowed(request.headers.get("Host"), port=self.port, names=self.names, any_address=self.any_address):
+            return None
+        return {}
+
+
+class RefuseHostHandler(web.RequestHandler):
+    """Answers every method, websockets included, with 403 and a one-line plain text reason."""
+
+    def prepare(self) -> None:
+        self.set_status(403)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish("403 Forbidden: this Rules Tutor server only answers to its own address "
+                    "(http://127.0.0.1, localhost or [::1] with its port), not to the host name this request used.\n")
+
+    def check_xsrf_cookie(self) -> None:  # prepare() has already answered
+        return None
+
+
+def insert_host_guard(app: web.Application, *, port: int, names: frozenset[str], any_address: bool) -> None:
+    """Put the Host check in front of every route of ``app`` (a tornado Application)."""
+    rule = routing.Rule(HostRefused(port=port, names=names, any_address=any_address), RefuseHostHandler)
+    app.default_router.rules.insert(0, rule)
+
+
+def cross_site_embed(headers) -> bool:
+    """Whether a page request comes from another site's page without being a navigation to it: an ``<iframe>``,
+    ``<img>``, ``fetch()`` or the like (the browser's ``Sec-Fetch-Site: cross-site`` with a ``Sec-Fetch-Dest`` other
+    than ``document``). Such a request would start a kernel for a page nobody sees (and the page's
+    ``frame-ancestors 'self'`` policy keeps it from showing anyway); a link from another site to the tutor is a
+    navigation and is allowed. Browsers without these headers are not judged by them."""
+    return headers.get("Sec-Fetch-Site") == "cross-site" and headers.get("Sec-Fetch-Dest", "document") != "document"
+
+
+class KernelCapReached(web.HTTPError):
+    """Raised by :meth:`CappedKernelManager.start_kernel` when the server runs ``max_kernels`` kernels and none of
+    them can be shut down (each is busy, has a page connected, was active in the last few seconds, or is
+    pre-heated). An HTTP 503 error: a page handler that does not catch it (Voila's, on the hub) answers with an error
+    page carrying this message; `rules-tutor serve` shows :func:`busy_page` instead."""
+
+    def __init__(self, max_kernels: int, in_use: int) -> None:
+        self.max_kernels, self.in_use = max_kernels, in_use
+        super().__init__(503, f"All {max_kernels} kernels this server can run at once are in use by open "
+                              f"or starting pages ({in_use}). Close a Rules Tutor tab you no longer need, wait a few seconds, "
+                              "then reload this page.", reason="Rules Tutor is busy")
+
+
+def busy_page(max_kernels: int, in_use: int) -> str:
+    """The HTML page shown (HTTP 503) when a page cannot get a kernel: what happened and what to do."""
+    return (
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Rules Tutor is busy</title>"
+        "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;line-height:1.5}</style>"
+        "</head><body><main><h1>Rules Tutor is busy</h1>"
+        f"<p>This server runs at most {html.escape(str(max_kernels))} tutor pages at once (each has its own game "
+        f"session, {html.escape(str(in_use))} in use now), and every one is open or starting, so this page cannot "
+        "start now.</p>"
+        "<p>Close a Rules Tutor tab you no longer need, wait a few seconds, then reload this page. "
+        "Whoever runs the server can allow more with <code>rules-tutor serve --max-kernels N</code>.</p>"
+        "</main></body></html>"
+    )
+
+
+class CappedKernelManager(AsyncMappingKernelManager):
+    """Jupyter Server's kernel manager with a most number of kernels at once (``max_kernels``).
+
+    Voila's pre-heating manager is built on top of this class (``VoilaConfiguration.multi_kernel_manager_class``),
+    so every kernel start passes through :meth:`start_kernel`: a page's, and a pre-heated pool's refill.
+    """
+
+    max_kernels = Int(MAX_KERNELS, config=True, help="Most kernels running or starting at once (pre-heated included).")
+    cull_grace = Float(CULL_GRACE_SECONDS, config=True,
+                       help="Seconds since a kernel's last activity before it may be shut down to make room.")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._starting = 0
+        self._culling: set[str] = set()
+        self._connected_once: set[str] = set()
+
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page connected to ``kernel_id`` (Jupyter Server calls this for every kernel websocket)."""
+        self._connected_once.add(kernel_id)
+        super().notify_connect(kernel_id)
+
+    def kernels_in_use(self) -> int:
+        """Kernels running or starting now."""
+        return len(self._kernels) + self._starting
+
+    def _pool_kernel_ids(self) -> set[str]:
+        ids = set()
+        for pool in getattr(self, "_pools", {}).values():  # Voila's pre-heated kernels, waiting for a page
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    ids.add(task.result().get("kernel_id"))
+        return ids
+
+    def cull_candidates(self) -> list[str]:
+        """Kernel ids that may be shut down to make room, oldest activity first: idle, not pre-heated, no page
+        connected now, and either a page was connected once (its tab is closed) or none ever was and the kernel has
+        done nothing for ``cull_grace`` seconds (a page that never connected; the grace protects a page just
+        rendered whose browser has not connected yet)."""
+        pooled = self._pool_kernel_ids()
+        self._connected_once &= set(self._kernels)
+        now = datetime.now(timezone.utc)
+        grace = timedelta(seconds=self.cull_grace)
+        found = []
+        for kid, kernel in list(self._kernels.items()):
+            if kid in pooled or kid in self._culling or self._kernel_connections.get(kid, 0) > 0:
+                continue
+            if getattr(kernel, "execution_state", None) != "idle":
+                continue
+            last = getattr(kernel, "last_activity", None)
+            if last is None or (kid not in self._connected_once and now - last < grace):
+                continue
+            found.append((last, kid))
+        return [kid for _, kid in sorted(found)]
+
+    def note_page_kernel(self, kernel_id: str) -> None:
+        """A page has just been given ``kernel_id`` (a pre-heated kernel, idle since it was heated): count that as
+        the kernel's latest activity, so that it is not taken for an abandoned one before the page connects."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = datetime.now(timezone.utc)
+
+    def watch_pool_handouts(self) -> None:
+        """Wrap Voila's ``get_rendered_notebook`` (the pre-heating manager built on this class hands a pooled
+        kernel to a page there) so that every kernel handed out passes through :meth:`note_page_kernel`."""
+        original = getattr(self, "get_rendered_notebook", None)
+        if original is None or getattr(original, "_notes_page_kernels", False):
+            return
+
+        async def get_rendered_notebook(*args, **kwargs):
+            result = await original(*args, **kwargs)
+            self.note_page_kernel(result[2])  # (render task, rendered cells, kernel id)
+            return result
+
+        get_rendered_notebook._notes_page_kernels = True
+        self.get_rendered_notebook = get_rendered_notebook
+
+    def drop_failed_pool_tasks(self) -> None:
+        """Forget pre-heated kernels whose start failed (e.g. refused at the cap), so that the next page of that
+        notebook starts a kernel of its own instead of waiting for one that never comes."""
+        for pool in getattr(self, "_pools", {}).values():
+            for task in list(pool):
+                if task.done() and (task.cancelled() or task.exception() is not None):
+                    pool.remove(task)
+
+    def refill_pools_if_room(self) -> None:
+        """Top the pre-heated pools up again (after a refill was refused at the cap) when that still leaves room
+        for one more page."""
+        pools = getattr(self, "_pools", None)
+        config = getattr(self, "kernel_pools_config", None)
+        if pools is None or config is None:
+            return
+        default = config.get("default", {}).get("pool_size", 0)
+        for name, pool in pools.items():
+            missing = config.get(name, {}).get("pool_size", default) - len(pool)
+            if missing > 0 and self.kernels_in_use() + missing < self.max_kernels:
+                self.fill_if_needed(notebook_name=name)
+
+    async def start_kernel(self, *args, **kwargs) -> str:
+        """Start a kernel once there is room (Jupyter Server's ``start_kernel`` otherwise unchanged).
+
+        Raises:
+            KernelCapReached: ``max_kernels`` run or start and none can be shut down (see :meth:`cull_candidates`).
+        """
+        while self.kernels_in_use() >= self.max_kernels:
+            candidates = self.cull_candidates()
+            if not candidates:
+                raise KernelCapReached(self.max_kernels, self.kernels_in_use())
+            victim = candidates[0]
+            self._culling.add(victim)
+            self.log.info("Kernel cap (%d) reached: shutting down kernel %s, idle with no page connected since %s",
+                          self.max_kernels, victim, getattr(self._kernels.get(victim), "last_activity", "?"))
+            try:
+                await self.shutdown_kernel(victim)
+            finally:
+                self._culling.discard(victim)
+        self._starting += 1  # counted from here on, before the first await: parallel starts see it
+        try:
+            return await super().start_kernel(*args, **kwargs)
+        finally:
+            self._starting -= 1
+
+
+# --- The hub's learners: what the Jupyter REST API allows ----------------------------------------------------------
+
+#: (action, resource) pairs a learner's browser may use on their own server (Jupyter Server's Authorizer vocabulary:
+#: actions "read", "write", "execute"; resources are the handlers' ``auth_resource``). A rendered page needs its
+#: kernel's websocket ("execute" on "kernels"; only comm messages pass, see KERNEL_MESSAGE_TYPES) and reads
+#: nothing else; the status and identity of the server ("api") are read by the hub's own pages. Everything else is
+#: refused: writing, renaming or deleting contents (the shared notebooks), starting, restarting, interrupting or
+#: deleting kernels through the REST API (Voila starts and shuts down page kernels itself, in the server), sessions,
+#: terminals, nbconvert, /files, config and events writes, server shutdown.
+LEARNER_ALLOWED = frozenset({
+    ("execute", "kernels"),
+    ("read", "kernels"),
+    ("read", "kernelspecs"),
+    ("read", "api"),
+    ("read", "csp"),
+    ("write", "csp"),  # content-security-policy violation reports from the browser
+})
+
+
+def learner_may(action: str, resource: str) -> bool:
+    """Whether a learner's browser may take ``action`` ("read", "write", "execute") on ``resource`` (an
+    ``auth_resource`` of Jupyter Server's handlers, e.g. "contents", "kernels", "terminals") on the hub."""
+    return (action, resource) in LEARNER_ALLOWED
