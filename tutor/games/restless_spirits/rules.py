@@ -240,8 +240,8 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
     p = s.players[seat]
     out: list[Blocked] = []
 
-    def no(kind: str, label: str, clause: str, why: str) -> None:
-        out.append(make_blocked(kind, seat, label, clause, why))
+    def no(kind: str, label: str, clause: str, why: str, **params) -> None:
+        out.append(make_blocked(kind, seat, label, clause, why, **params))
 
     from .ongoing import mastery_locked, turn_lock  # ongoing imports the effects, which import this module
     totems = [c for c in p.hand if g.card_kind(c) == "totem"]
@@ -259,7 +259,7 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
         if by:
             no("attract", f"Attract {g.spirit_label(sp)}", "rs.effect.mastery-lock",
                f"an opponent's {g.cards.by_id[by].name} stops you attracting Spirits of your Mastery type with the "
-               "attract actions")
+               "attract actions", spirit=sp)
     if p.ap < AP_COST:
         for kind, label in (("buy-totem", "Buy a Totem"), ("play-totem", "Play a Totem to a Spirit"),
                             ("retrieve-from-shrine", "Retrieve a Totem from the Shrine")):
@@ -280,14 +280,14 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
             for card in sorted(set(totems)):
                 if not any(ps is not None and fill_options(g, ps, card) for ps in p.board):
                     no("play-totem", f"Play {g.totem_label(card)}", "rs.play-totem",
-                       "none of your Spirits has an unmet requirement this Totem provides")
+                       "none of your Spirits has an unmet requirement this Totem provides", totem=card)
     for card in sorted(set(c for c in p.hand if g.card_kind(c) in ("blessing", "curse"))):
         rc = g.cards.by_id[card]
         kind = "play-" + g.card_kind(card)
         if p.ap < rc.cost:
-            no(kind, f"Play {rc.name}", "rs.play-card", f"it costs {rc.cost} AP and you have {p.ap}")
+            no(kind, f"Play {rc.name}", "rs.play-card", f"it costs {rc.cost} AP and you have {p.ap}", card=card)
         elif rc.target == "one-opponent" and not g.targets(s, seat, card):
-            no(kind, f"Play {rc.name}", "rs.play-card.target", "no opponent can be targeted")
+            no(kind, f"Play {rc.name}", "rs.play-card.target", "no opponent can be targeted", card=card)
     n_bc = sum(g.card_kind(c) in ("blessing", "curse") for c in p.hand)
     if 0 < n_bc < 3:
         no("discard-three-for-ap", "Discard 3 Blessings/Curses for +1 AP", "rs.discard-three",
@@ -299,18 +299,21 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
         label = f"Activate {sp.name}"
         if g.solo:
             no("activate-ability", label, "rs.solo.type-abilities", "in Solo Mode printed abilities are not used; "
-               "each Spirit's type ability happened when it was attracted")
+               "each Spirit's type ability happened when it was attracted", space=i + 1)
         elif sp.ability.timing != "activated":
             no("activate-ability", label, "rs.ability.ongoing",
-               "its ability is not Activated (it is Ongoing or works on release), so there is nothing to activate")
+               "its ability is not Activated (it is Ongoing or works on release), so there is nothing to activate",
+               space=i + 1)
         elif ps.used:
-            no("activate-ability", label, "rs.ability.once", "its ability has already been used this game")
+            no("activate-ability", label, "rs.ability.once", "its ability has already been used this game",
+               space=i + 1)
         elif p.activation_tokens <= 0:
-            no("activate-ability", label, "rs.ability.activate", "you have no Activation Token left on your board")
+            no("activate-ability", label, "rs.ability.activate", "you have no Activation Token left on your board",
+               space=i + 1)
         elif not sp.ability.effects:
             no("activate-ability", label, "rs.tutor.ability-pending",
-               "the tutor does not play this Spirit's ability yet")
+               "the tutor does not play this Spirit's ability yet", space=i + 1)
         elif sp.ability.target in ("one-opponent", "split-opponents") and not g.targets(s, seat, ps.card):
             no("activate-ability", label, "rs.effect.protection", "no opponent can be targeted by it (each one is "
-               "protected)")
+               "protected)", space=i + 1)
     return out

@@ -131,7 +131,8 @@ def blocked(g, s: SDState) -> list[Blocked]:
             for cl in p.classes:
                 who = "you" if p.seat == seat else f"Player {p.seat + 1}"
                 out.append(make_blocked("draft-class", seat, f"Draft {class_text(cl)}", "sd.draft.taken",
-                                        f"{who} already drafted it; each Class card can be taken only once"))
+                                        f"{who} already drafted it; each Class card can be taken only once",
+                                        **{"class": cl}))
         return out
     p = s.players[seat]
     for sl in p.spirits:
@@ -140,7 +141,7 @@ def blocked(g, s: SDState) -> list[Blocked]:
             if ln != sl.line:
                 out.append(make_blocked("choose-line", seat, f"Choose {g.cards.line_by_id[ln].name}",
                                         "sd.lines.one-per-class", f"you already chose {line_name(g, sl.line)} for "
-                                        f"{cl.capitalize()}; each Class gives exactly one Spirit Line"))
+                                        f"{cl.capitalize()}; each Class gives exactly one Spirit Line", line=ln))
     for cl in g.cards.class_by_id:
         if cl in p.classes:
             continue
