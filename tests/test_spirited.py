@@ -101,7 +101,7 @@ def test_first_turn_starts_after_a_road_check():
     first = s.state.players[s.state.first_player]
     assert sum(len(st.cards) for st in first.road) == 2 or s.state.pending
     assert all(not p.road for p in s.state.players if p.seat != s.state.first_player)
-    assert s.setup_events[0].clause == "sp.setup.clans"
+    assert [e.clause for e in s.setup_events[:2]] == ["sp.players", "sp.setup.clans"]
 
 
 def test_battle_decisions_are_never_auto_picked():

@@ -30,8 +30,17 @@ def content_root() -> Path:
 
 
 def rulebooks_root() -> Path:
-    """The shared rulebooks folder (``../shared/rulebooks`` beside the repository), used only for citations."""
-    return Path(__file__).resolve().parents[3] / "shared" / "rulebooks"
+    """The shared rulebooks folder, used only for citations and the wording check: ``$RULES_TUTOR_RULEBOOKS`` if
+    set, else the first ``shared/rulebooks`` folder beside the repository or beside one of its parent folders (a git
+    worktree may sit deeper than the main checkout); when none exists, the one beside the repository (absent)."""
+    env = os.environ.get("RULES_TUTOR_RULEBOOKS")
+    if env:
+        return Path(env)
+    repo = Path(__file__).resolve().parents[2]
+    for d in repo.parents:
+        if (d / "shared" / "rulebooks").is_dir():
+            return d / "shared" / "rulebooks"
+    return repo.parent / "shared" / "rulebooks"
 
 
 def format_validation_error(err: ValidationError, where: str) -> str:
