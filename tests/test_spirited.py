@@ -78,7 +78,7 @@ def test_card_data_public_facts():
     assert all(c.provisional.get("power") for c in cards.clans)
     assert len(s.state.clans) == 7 and len(s.state.deck) + sum(len(st.cards) + bool(st.shield)
                                                                for p in s.state.players for st in p.road) \
-        + len(s.state.limbo) + len(s.state.time_pile) + len(s.state.discard) == 73
+        + len(s.state.limbo) + len(s.state.discard) == 73
 
 
 def test_medal_by_card_count():

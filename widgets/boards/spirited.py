@@ -221,7 +221,7 @@ def _time_track(g, s) -> str:
         here = s.hourglass == i
         mark = '<br><span class="sp-hourglass" title="The Hourglass is here">Hourglass</span>' if here else ""
         cells.append(f'<div class="sp-space{cls}{" sp-here" if here else ""}"><b>{i}</b>{what}{mark}</div>')
-    left = g.cards.passing_of_time - len(s.time_pile)
+    left = sum(1 for x in s.deck if clan_of(x) == "time")
     return (f'<div class="rt-zone sp-trackzone"><h4>Time Track{prov_badge(t.provisional)}</h4><div class="sp-track">'
             f'{"".join(cells)}</div><div class="rt-muted">Hourglass on space {s.hourglass} of {t.length} · '
             f'{left} Passing of Time card(s) still in the draw pile</div></div>')

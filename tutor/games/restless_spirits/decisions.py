@@ -74,10 +74,11 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
                 "swap a Totem out to make room.", ("rs.hand-limit.swap", "rs.ruling.swap-discard"), totem=card)))
     elif d.kind == "choose-shrine-totem":
         for card in d.options:
-            k = ("choose-shrine-totem", seat, card)
+            k = ("choose-shrine-totem", seat, card, len(d.options) >= 3)
             add(get(k) or put(k, make_action(
                 "choose-shrine-totem", seat, f"Keep {g.totem_label(card)}", "Retrieving shows you the top Totems of "
-                "the Shrine; you keep one and the others go to the Totem discard pile.", ("rs.retrieve",),
+                "the Shrine; you keep one and the others go to the Totem discard pile.",
+                ("rs.retrieve",) if len(d.options) >= 3 else ("rs.retrieve", "rs.ruling.retrieve-short-shrine"),
                 totem=card)))
     elif d.kind == "choose-requirement":
         ps = p.board[d.space]

@@ -167,6 +167,10 @@ def retrieve_choice(c: Ctx, seat: int) -> None:
     top = list(reversed(c.state.shrine[-3:]))
     c.ev("rs.retrieve", f"The top of the Shrine shows {', '.join(c.game.totem_label(x) for x in top)}.",
          cards=tuple(top), actor=seat)
+    if len(top) < 3:
+        c.ev("rs.ruling.retrieve-short-shrine", f"The Shrine holds only {len(top)} Totem{'s' if len(top) > 1 else ''}"
+             f", so {'it is' if len(top) == 1 else 'they are'} all there is to choose from"
+             + ("; the one not kept goes to the Totem discard pile." if len(top) == 2 else "."), actor=seat)
     ask(c, Decision(kind="choose-shrine-totem", actor=seat, purpose="retrieve", options=top, cards=top))
 
 
@@ -179,7 +183,8 @@ def retrieve_keep(c: Ctx, seat: int, top: list[str], keep: str) -> None:
     rest = [x for x in top if x != keep]
     s.totem_discard.extend(rest)
     c.ev("rs.retrieve", f"{c.who(seat)} keeps {c.game.totem_label(keep)}"
-         + (f"; {', '.join(c.game.totem_label(x) for x in rest)} go to the Totem discard pile." if rest else "."),
+         + (f"; {', '.join(c.game.totem_label(x) for x in rest)} {'goes' if len(rest) == 1 else 'go'} to the Totem "
+            "discard pile." if rest else "."),
          cards=(keep, *rest), actor=seat)
 
 

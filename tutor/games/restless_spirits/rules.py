@@ -150,8 +150,8 @@ def turn_actions(g, s: RSState) -> list[Action]:
                 k = ("retrieve-from-shrine", seat, ap, n, room)
                 add(get(k) or put(k, make_action(
                     "retrieve-from-shrine", seat, f"Retrieve a Totem from the Shrine (keep 1 of the top {min(3, n)})",
-                    f"You have {ap} AP and the Shrine holds {n} Totem(s){swap}.", ("rs.retrieve",) + clb[1:],
-                    AP_COST)))
+                    f"You have {ap} AP and the Shrine holds {n} Totem(s){swap}.", ("rs.retrieve",) + clb[1:]
+                    + (("rs.ruling.retrieve-short-shrine",) if n < 3 else ()), AP_COST)))
         if not p.locks or not g.turn_locked(s, seat, "play-totem"):
             # fill_options' own memo, read here with its key built once per space (see requirements.fill_options)
             spaces = [(i, ps, ps.card, free_slots(ps)) for i, ps in enumerate(board) if ps is not None]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core.rng import Rng
 
@@ -95,7 +95,6 @@ class SPState(_S):
     players: list[Player]
     deck: list[str] = Field(default_factory=list)
     discard: list[str] = Field(default_factory=list)
-    time_pile: list[str] = Field(default_factory=list)
     limbo: list[str] = Field(default_factory=list)
     allegiances: list[Allegiance] = Field(default_factory=list)
     medal_supply: list[str] = Field(default_factory=list)
@@ -112,3 +111,15 @@ class SPState(_S):
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""
     rng: Rng = Field(default_factory=Rng)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_time_pile(cls, data):
+        """Sessions saved before Passing of Time cards were discarded (sp.time.pass) kept them in ``time_pile``:
+        they go to the discard pile, as the rulebook says; the Hourglass counter is unchanged."""
+        if isinstance(data, dict) and "time_pile" in data:
+            data = dict(data)
+            pile = data.pop("time_pile")
+            if isinstance(pile, list) and isinstance(data.get("discard", []), list):
+                data["discard"] = list(data.get("discard", [])) + pile
+        return data

@@ -159,12 +159,19 @@ def draw_non_time(c: Ctx, seat: int) -> str | None:
 
 
 def pass_time(c: Ctx, seat: int, card: str) -> None:
-    """Set a Passing of Time card aside on the Time Track, move the Hourglass one space, and note a Battle due."""
+    """Discard a drawn Passing of Time card, move the Hourglass (its own counter, ``SPState.hourglass``) one space, and
+    note a Battle due (sp.time.pass). On the last space the Hourglass moves no further (ruling
+    ``sp.ruling.hourglass-end``): only a card reshuffled back into the draw pile can be drawn then."""
     s = c.state
-    s.time_pile.append(card)
-    s.hourglass += 1
+    s.discard.append(card)
     track = c.game.track
-    c.ev("sp.time.pass", f"{c.who(seat)} draws a Passing of Time card: it is set aside, the Hourglass moves to space "
+    if s.hourglass >= track.length:
+        c.ev("sp.ruling.hourglass-end", f"{c.who(seat)} draws a Passing of Time card: it is discarded and replaced, "
+             "but the Hourglass is already on the last space and moves no further.", auto=True, cards=(card,),
+             actor=seat)
+        return
+    s.hourglass += 1
+    c.ev("sp.time.pass", f"{c.who(seat)} draws a Passing of Time card: it is discarded, the Hourglass moves to space "
          f"{s.hourglass} of {track.length}, and a replacement card is drawn.", auto=True, cards=(card,), actor=seat)
     if s.hourglass >= track.length:
         s.battles_due.append("final")
