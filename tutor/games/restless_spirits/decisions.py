@@ -139,7 +139,12 @@ def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
             ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=list(d.cards), source="lost"))
         else:
             r.refresh_lost_spirits(c, seat)
-            ask(c, Decision(kind="choose-lost-spirit", actor=seat, purpose="refresh-attract", allow_decline=True))
+            if all(x is not None for x in p.board):
+                c.ev("rs.ruling.refresh-full-board", f"{c.who(seat)}'s board is full, so none of the new Lost Spirits "
+                     "can be attracted: declining is the only way to finish.", auto=True, actor=seat)
+                c.ev("rs.refresh-attract.decline", f"{c.who(seat)} attracts no Spirit.", auto=True, actor=seat)
+            else:
+                ask(c, Decision(kind="choose-lost-spirit", actor=seat, purpose="refresh-attract", allow_decline=True))
     elif d.kind == "choose-space":
         r.place_spirit(c, seat, d.cards[0], action.param("space") - 1, d.source or "lost")
     elif d.kind == "choose-lost-spirit":

@@ -122,12 +122,16 @@ def turn_actions(g, s: RSState) -> list[Action]:
             if ap >= cost:
                 k = ("attract", seat, spirit, cost, ap)
                 add(get(k) or put(k, _attract(g, seat, spirit, cost, ap)))
-        if ap >= AP_COST:
-            k = ("refresh-and-attract", seat, ap)
-            add(get(k) or put(k, make_action(
-                "refresh-and-attract", seat, "Refresh the Lost Spirits and attract one",
-                f"You have {ap} AP, an empty space and a Totem to offer.",
-                ("rs.refresh-attract", "rs.attract.offering"), AP_COST)))
+    if totems_in_hand and ap >= AP_COST:
+        # legal with a full board too: declining is then the only finish (ruling rs.ruling.refresh-full-board)
+        k = ("refresh-and-attract", seat, ap, has_space)
+        add(get(k) or put(k, make_action(
+            "refresh-and-attract", seat, "Refresh the Lost Spirits and attract one" if has_space else
+            "Refresh the Lost Spirits (your board is full: you will attract none)",
+            f"You have {ap} AP, an empty space and a Totem to offer." if has_space else
+            f"You have {ap} AP and a Totem to offer; with a full board the refresh ends by declining to attract.",
+            ("rs.refresh-attract", "rs.attract.offering") if has_space else
+            ("rs.refresh-attract", "rs.attract.offering", "rs.ruling.refresh-full-board"), AP_COST)))
     if ap >= AP_COST:
         can_take = room or bool(totems_in_hand)
         swap = "" if room else " (your hand is full, so you will give up a Totem)"
