@@ -51,3 +51,48 @@ def test_glossary_citations_name_real_entries():
         if c.source.section == "Terminology > Glossary of Terms & Icons":
             said = (c.title + " " + c.text).lower()
             assert any(t.split("/")[0].split(" (")[0] in said for t in terms), c.id
+
+
+def test_passing_of_time_is_discarded_and_the_hourglass_stops_at_the_end():
+    """Spirited: a drawn Passing of Time card is discarded (the rulebook's word), the Hourglass is a counter of its
+    own, and on the last space it moves no further (ruling sp.ruling.hourglass-end)."""
+    from tutor.games.spirited.zones import Ctx, pass_time
+    s = tutor.new_game("spirited", players=2, seed=1)
+    g, st = s.game, s.state.model_copy(deep=True)
+    card = next(x for x in st.deck if x.startswith("time"))
+    st.deck.remove(card)
+    c = Ctx(g, st)
+    pass_time(c, 0, card)
+    assert st.hourglass == 1 and st.discard[-1] == card
+    assert [e.clause for e in c.events][:1] == ["sp.time.pass"] and "discarded" in c.events[0].text
+    st.hourglass = g.track.length
+    st.discard.remove(card)
+    c = Ctx(g, st)
+    pass_time(c, 0, card)
+    assert st.hourglass == g.track.length and st.discard[-1] == card
+    assert [e.clause for e in c.events] == ["sp.ruling.hourglass-end"]
+    assert g.check_invariants(st) == []
+
+
+def test_old_spirited_saves_move_the_time_pile_to_the_discard():
+    s = tutor.new_game("spirited", players=2, seed=1)
+    data = s.state.model_dump(mode="json")
+    card = next(x for x in data["deck"] if x.startswith("time"))
+    data["deck"].remove(card)
+    data["time_pile"], data["hourglass"] = [card], 1
+    st = type(s.state).model_validate(data)
+    assert card in st.discard and st.hourglass == 1 and s.game.check_invariants(st) == []
+
+
+@pytest.mark.parametrize("game,cid", [
+    ("spirit-duels", "sd.ruling.zap-opponent-spreads"), ("spirit-duels", "sd.ruling.stage1-not-a-spirit"),
+    ("restless-spirits", "rs.ruling.retrieve-short-shrine"), ("restless-spirits", "rs.ruling.refresh-full-board"),
+    ("restless-spirits", "rs.ruling.swap-discard"), ("restless-spirits", "rs.ruling.twizel-full-board"),
+    ("spirited", "sp.ruling.give-card"), ("spirited", "sp.march.max-three"), ("spirited", "sp.ruling.steal-exhausted"),
+    ("spirited", "sp.shield.place"), ("spirited", "sp.ruling.hourglass-end"),
+])
+def test_our_choices_are_rulings_with_reasons(game, cid):
+    c = _cl(game)[cid]
+    assert c.kind == "ruling" and c.reason
+    assert "rs.ruling.refresh-needs-space" not in _cl("restless-spirits")
+    assert "sp.ruling.time-aside" not in _cl("spirited")

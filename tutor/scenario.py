@@ -339,14 +339,18 @@ def run(sc: Scenario, where: str = "<scenario>") -> Result:
                 res.failures.append(f"{sc.meta.id}: after step {n}: expect[{i}]: {f}")
 
     run_checks(0)
+    kinds_before: set[str] = set()  # kinds legal before the last step taken
     for n, ref in enumerate(sc.script, 1):
+        kinds_now = {a.kind for a in session.legal_actions()}
         try:
             step = session.apply(find(session, ref))
         except ContentError as exc:
             raise ContentError(f"{where}: script[{n - 1}]: {exc}", path=where, field=f"script[{n - 1}]") from None
         except IllegalAction as exc:
-            res.failures.append(f"{sc.meta.id}: script[{n - 1}] ({ref.describe()}): {exc}{_resolved_itself(res)}")
+            note = _resolved_itself(res) if ref.kind not in kinds_before | kinds_now else ""
+            res.failures.append(f"{sc.meta.id}: script[{n - 1}] ({ref.describe()}): {exc}{note}")
             return res
+        kinds_before = kinds_now
         res.steps.append(step)
         res.log.append(step_text(session, step))
         run_checks(n)
@@ -355,8 +359,9 @@ def run(sc: Scenario, where: str = "<scenario>") -> Result:
 
 
 def _resolved_itself(res: Result) -> str:
-    """A note for a script step that is not legal: when the step before resolved a choice on its own (a single
-    option, ruling ``*.ruling.single-option``), the step most likely names that choice; say so."""
+    """A note for a script step that is not legal, of a kind legal neither now nor before the step before (so not a
+    main action): when that step resolved a choice on its own (a single option, ruling ``*.ruling.single-option``),
+    the script step most likely names that choice; say so."""
     if not res.steps:
         return ""
     forced = [ev for ev in res.steps[-1].events if ev.clause.endswith(".ruling.single-option")]

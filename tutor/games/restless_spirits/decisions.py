@@ -169,6 +169,9 @@ def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
         s.totem_discard.append(card)
         c.ev("rs.ruling.swap-discard", f"{c.who(seat)} is at the hand limit and gives up {g.totem_label(card)} "
              "to the Totem discard pile.", cards=(card,), actor=seat)
+        if d.purpose != "buy":
+            c.ev("rs.ruling.retrieve-at-limit", "Taking a Totem at the hand limit swaps one out, as buying does.",
+                 auto=True, actor=seat)
         if d.purpose == "buy":
             r.take_from_market(c, seat, d.cards[0])
         else:

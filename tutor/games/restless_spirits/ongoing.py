@@ -171,8 +171,8 @@ def return_token(c: Ctx, seat: int, ps: PlacedSpirit, clause: str) -> None:
     q = c.state.players[owner]
     q.activation_tokens += 1
     ps.used, ps.token_owner = False, None
-    c.ev(clause, f"The Activation Token on {c.name(ps.card)} returns to {c.who(owner)}'s board "
-         f"({q.activation_tokens} available).", auto=True, actor=owner)
+    c.ev(clause if owner == seat else "rs.ruling.moved-token", f"The Activation Token on {c.name(ps.card)} returns "
+         f"to {c.who(owner)}'s board ({q.activation_tokens} available).", auto=True, actor=owner)
 
 
 def destroy(c: Ctx, seat: int, space: int) -> None:

@@ -287,6 +287,8 @@ def release(c: Ctx, seat: int, space: int) -> None:
     if sp.ability.timing == "on-release" and sp.ability.effects and not g.solo:
         c.ev("rs.effect.on-release", f"{sp.name}'s ability works now that it is released: {sp.ability.text}",
              auto=True, cards=(ps.card,), actor=seat)
+        c.ev("rs.ruling.on-release-order", f"{sp.name}'s ability comes first, then the usual release reward.",
+             auto=True, actor=seat)
         u = Use(seat, None, None, "rs.effect.on-release", sp.name, ps.card)
         for e in sp.ability.effects:
             run_effect(c, u, e.effect, g.effect_params(e))

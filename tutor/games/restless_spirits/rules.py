@@ -58,7 +58,8 @@ def _draft_actions(g, s: RSState) -> list[Action]:
     for card in d.packets[seat]:
         out.append(make_action("draft-pick", seat, f"Keep {g.totem_label(card)}",
                                f"Draft round {d.round}: keep one Totem from the {len(d.packets[seat])} in front of "
-                               "you and pass the rest to your left.", ("rs.setup.draft",), totem=card))
+                               "you and pass the rest to your left.", ("rs.setup.draft", "rs.ruling.draft-order"),
+                               totem=card))
         seen.add(card)
     return out
 
@@ -73,7 +74,8 @@ def end_turn_action(g, s: RSState) -> Action:
         lost = f"; your {ap} unused AP {'is' if ap == 1 else 'are'} lost" if ap else ""
         act = g.action_memo.put(key, make_action("end-turn", seat, "End your turn",
                                                  f"You may end your turn at any time{lost}.",
-                                                 ("rs.turn.end", "rs.turn.no-carry")))
+                                                 ("rs.turn.end", "rs.turn.no-carry")
+                                                 + (("rs.ruling.end-turn-early",) if ap else ())))
     return act
 
 
@@ -136,6 +138,8 @@ def turn_actions(g, s: RSState) -> list[Action]:
         can_take = room or bool(totems_in_hand)
         swap = "" if room else " (your hand is full, so you will give up a Totem)"
         clb = ("rs.buy",) if room else ("rs.buy", "rs.hand-limit.swap")
+        # refreshing a market or retrieving at the limit swaps too (ruling rs.ruling.retrieve-at-limit)
+        swap_too = () if room else ("rs.ruling.retrieve-at-limit",)
         if can_take:
             for r, row in enumerate(s.markets):
                 for card in row:
@@ -148,13 +152,13 @@ def turn_actions(g, s: RSState) -> list[Action]:
                 k = ("refresh-market-and-buy", seat, r, ap, room)
                 add(get(k) or put(k, make_action(
                     "refresh-market-and-buy", seat, f"Refresh market row {r + 1} and buy from it",
-                    f"You have {ap} AP{swap}.", ("rs.refresh-buy",) + clb[1:], AP_COST, row=r + 1)))
+                    f"You have {ap} AP{swap}.", ("rs.refresh-buy",) + clb[1:] + swap_too, AP_COST, row=r + 1)))
             if s.shrine:
                 n = len(s.shrine)
                 k = ("retrieve-from-shrine", seat, ap, n, room)
                 add(get(k) or put(k, make_action(
                     "retrieve-from-shrine", seat, f"Retrieve a Totem from the Shrine (keep 1 of the top {min(3, n)})",
-                    f"You have {ap} AP and the Shrine holds {n} Totem(s){swap}.", ("rs.retrieve",) + clb[1:]
+                    f"You have {ap} AP and the Shrine holds {n} Totem(s){swap}.", ("rs.retrieve",) + clb[1:] + swap_too
                     + (("rs.ruling.retrieve-short-shrine",) if n < 3 else ()), AP_COST)))
         if not p.locks or not g.turn_locked(s, seat, "play-totem"):
             # fill_options' own memo, read here with its key built once per space (see requirements.fill_options)

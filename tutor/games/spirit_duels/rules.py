@@ -184,8 +184,8 @@ def blocked_actions(g, s: SDState) -> list[Blocked]:
     for i, sl in enumerate(p.spirits):
         name = spirit_name(g, sl)
         if not is_spirit(sl):
-            no("activate", f"Activate {name}", "sd.defeat.stage1", "a defeated Stage 1 Spirit is a face-down card, "
-               "no longer a Spirit", spirit=i + 1)
+            no("activate", f"Activate {name}", "sd.ruling.stage1-not-a-spirit", "a defeated Stage 1 Spirit is a "
+               "face-down card, no longer a Spirit", spirit=i + 1)
             continue
         if sl.exhausted:
             no("activate", f"Activate {name}", "sd.activate", "it is exhausted; only ready Spirits can be activated",

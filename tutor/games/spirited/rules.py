@@ -77,6 +77,15 @@ def blocked_actions(g, s: SPState) -> list[Blocked]:
             if st.cards and st.shield is None:
                 no("place-shield", f"Shield the {name(st.clan)} stack now", "sp.shield.no-retro",
                    "a Shield is only placed when a card is revealed onto your Road, never afterwards", clan=st.clan)
+    if d is not None and d.kind == "bonus-manoeuvre":
+        from .decisions import hand_clans, manoeuvre_options
+        allowed = set(manoeuvre_options(s, seat))
+        for rc in road_clans(p):
+            for hc in hand_clans(s, seat):
+                if hc != rc and (rc, hc) not in allowed:
+                    no("manoeuvre", f"Manoeuvre {name(rc)} for {name(hc)}", "sp.ruling.manoeuvre-shield",
+                       f"the {name(rc)} card is the last one under a Shield and the {name(hc)} stack already has its "
+                       "own Shield; a stack holds one Shield", road=rc, hand=hc)
     if d is None or d.kind in ("scout-take", "effect-recruit", "bonus-recruit", "final-recruit"):
         clans = road_clans(p) if d is None or d.kind != "final-recruit" else sorted({x.split("-")[0] for x in p.hand})
         for clan in clans:
@@ -119,8 +128,10 @@ def _march_blocked(g, s: SPState, seat: int, no, name) -> None:
         elif al.holder is None and n_held >= 3:
             no("march", label, "sp.march.max-three", "you already hold 3 Allegiances", camp=i + 1, clan=clan)
         elif al.holder is not None and n < medal_value(g, al) + 1:
-            no("march", label, "sp.march.steal", f"stealing needs at least {medal_value(g, al) + 1} cards (one more "
-               f"than the medal's current value {medal_value(g, al)})", camp=i + 1, clan=clan)
+            no("march", label, "sp.ruling.steal-exhausted" if al.exhausted else "sp.march.steal",
+               f"stealing needs at least {medal_value(g, al) + 1} cards (one more than the medal's current value "
+               f"{medal_value(g, al)}{', one less as it is exhausted' if al.exhausted else ''})", camp=i + 1,
+               clan=clan)
         elif al.holder is not None and al.holder != seat and n_held >= 3:
             no("march", label, "sp.march.max-three", "you already hold 3 Allegiances", camp=i + 1, clan=clan)
     if not any_camp:
