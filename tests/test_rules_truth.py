@@ -96,3 +96,32 @@ def test_our_choices_are_rulings_with_reasons(game, cid):
     assert c.kind == "ruling" and c.reason
     assert "rs.ruling.refresh-needs-space" not in _cl("restless-spirits")
     assert "sp.ruling.time-aside" not in _cl("spirited")
+
+
+def test_a_totem_icon_meets_one_requirement(tmp_path):
+    """Single & Double Totems: a Double Totem is two Single Totems in one card, so each icon meets one requirement.
+    A Spirit (from a user card file) needing Key twice takes two Key icons: one Single Key Totem leaves one Key
+    unmet; a second Key Totem meets it."""
+    import yaml
+    from tutor.core.content import content_root
+    from tutor.games.restless_spirits.requirements import fill_options
+    from tutor.games.restless_spirits.state import PlacedSpirit
+    data = yaml.safe_load((content_root() / "restless-spirits" / "cards.yaml").read_text())
+    gonga = next(x for x in data["spirits"] if x["id"] == "gonga")
+    gonga["requirements"] = ["key", "key", "cloak"]
+    p = tmp_path / "cards.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False))
+    g = tutor.new_game("restless-spirits", players=2, seed=0, cards=p).game
+    ps = PlacedSpirit(card="gonga")
+    assert fill_options(g, ps, "t10") == ((0,),)  # one Single Key: one of the two Key requirements
+    ps.slots[0] = "t10"
+    assert fill_options(g, ps, "t20") == ((1,),)
+    double = next(c.id for c in g.cards.by_id.values()
+                  if g.card_kind(c.id) == "totem" and c.kind == "double" and "key" in c.icons and "cloak" in c.icons)
+    assert fill_options(g, PlacedSpirit(card="gonga"), double) == ((0, 2),)  # Key and Cloak, not both Keys
+
+
+def test_lesson_4_does_not_say_spirits_never_move():
+    from tutor.core.content import content_root
+    text = (content_root() / "restless-spirits" / "lessons" / "04-playing-totems.yaml").read_text()
+    assert "never move" not in text and "freely" in text and "Twizel" in text

@@ -151,7 +151,8 @@ def medal_chip(g, al) -> str:
 
 def _allegiance_tip(g, clan: str) -> str:
     ad = g.cards.clan[clan].allegiance
-    return f"{_name(g, clan)} Allegiance. In Battles: {ad.battle.text} When Overrun: {ad.overrun.text}"
+    penalty = f" Penalty: {ad.penalty.text}" if ad.penalty is not None else ""
+    return f"{_name(g, clan)} Allegiance. In Battles: {ad.battle.text} When Overrun: {ad.overrun.text}{penalty}"
 
 
 def _stack(g, s, seat: int, st) -> str:

@@ -136,6 +136,11 @@ def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
         c.ev("rs.attract.offering", f"{c.who(seat)} offers {g.totem_label(card)} to the Shrine (it is now the "
              "Shrine's top card).", cards=(card,), actor=seat)
         if d.purpose == "attract":
+            r.pay_event(c, seat, d.count, f"attract {g.spirit_label(d.cards[0])}",
+                        "rs.mastery" if d.count == 0 else "rs.attract")
+        else:
+            r.pay_event(c, seat, d.count, "refresh the Lost Spirits and attract one", "rs.refresh-attract")
+        if d.purpose == "attract":
             ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=list(d.cards), source="lost"))
         else:
             r.refresh_lost_spirits(c, seat)

@@ -195,7 +195,7 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
                   "Instead of scoring you may return an exhausted medal and take a fresh Bronze.",
                   ("sp.battle.medal.replace",), clan=al.clan)
         a("skip", "Neither score nor replace a medal", "Scoring and replacing are both optional.",
-          ("sp.battle.medal.score", "sp.ruling.medal-optional"))
+          ("sp.ruling.medal-optional", "sp.battle.medal.score"))
     elif k == "bonus-recruit":
         for clan, camp in recruit_options(g, s, seat, road_clans(p)):
             key = ("recruit-face-down", seat, clan, camp)
@@ -215,7 +215,8 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
                 ("sp.battle.manoeuvre", "sp.shield.manoeuvre"), road=rc, hand=hc)))
         key = ("skip", seat, k)
         add(get(key) or put(key, make_action(
-            "skip", seat, "Skip the Manoeuvre", "Bonus actions are optional.", ("sp.battle.manoeuvre",))))
+            "skip", seat, "Skip the Manoeuvre", "Bonus actions are optional.",
+            ("sp.battle.bonus", "sp.battle.manoeuvre"))))
     elif k == "final-recruit":
         for clan, camp in recruit_options(g, s, seat, hand_clans(s, seat)):
             key = ("final-recruit", seat, clan, camp)

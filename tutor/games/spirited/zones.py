@@ -196,13 +196,23 @@ def allegiance(s: SPState, clan: str) -> Allegiance:
 
 def overrun_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
     """The Overrun Limit of ``clan`` for ``seat``: 3, plus 1 while ``seat`` holds that clan's Allegiance with a
-    Gold medal (sp.overrun.gold)."""
+    Gold medal (sp.overrun.gold), minus the Allegiance's penalty while ``seat`` holds it (sp.overrun.lower; see
+    :func:`limit_penalty`)."""
     g = getattr(c_or_game, "game", c_or_game)
     base = g.cards.overrun_limit
     a = allegiance(s, clan) if clan in s.clans else None
     if a is not None and a.holder == seat and a.medal and medal_kind(a.medal) == "gold":
         base += 1
-    return base
+    return base - limit_penalty(g, s, seat, clan)
+
+
+def limit_penalty(g, s: SPState, seat: int, clan: str) -> int:
+    """How much lower ``seat``'s Overrun Limit of ``clan`` is because ``seat`` holds that clan's Allegiance and its
+    card carries a penalty (card data, ``AllegianceData.penalty``); 0 otherwise."""
+    if clan not in s.clans:
+        return 0
+    pen = g.cards.clan[clan].allegiance.penalty
+    return pen.amount if pen is not None and allegiance(s, clan).holder == seat else 0
 
 
 def overrunning(g, s: SPState, seat: int) -> list[str]:
