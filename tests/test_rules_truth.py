@@ -125,3 +125,21 @@ def test_lesson_4_does_not_say_spirits_never_move():
     from tutor.core.content import content_root
     text = (content_root() / "restless-spirits" / "lessons" / "04-playing-totems.yaml").read_text()
     assert "never move" not in text and "freely" in text and "Twizel" in text
+
+
+def test_a_card_lowering_overrun_limits_lasts_until_its_player_s_next_turn():
+    """Overrun: "some card effects ... lower the limit". The tutor's Sao power (provisional) lowers every opponent's
+    limits until its player's next turn; then they are back to 3."""
+    from tutor.core.content import content_root
+    from tutor.scenario import load_scenario, run
+    res = run(load_scenario(content_root() / "spirited" / "scenarios" / "rule-overrun-limit-card-effect.yaml"))
+    assert res.failures == []
+    s = res.session
+    assert s.game.facts(s.state)["p2.overrun_limit.aztecs"] == 2
+    for _ in range(60):
+        if s.state.current == 0 or s.is_over:
+            break
+        s.apply(s.legal_actions()[0])
+    assert s.state.current == 0 and s.state.limit_mods == []
+    assert s.game.facts(s.state)["p2.overrun_limit.aztecs"] == 3
+    assert any(e.clause == "sp.overrun.lower" and "stops lowering" in e.text for e in s.history[-1].events)

@@ -75,8 +75,8 @@ def earn(c: Ctx, seat: int, aid: str) -> None:
     p.achievements.append(aid)
     c.ev(f"rs.achievement.{aid}", f"Achievement unlocked by {c.who(seat)}: {a.name}!", auto=True, actor=seat)
     if aid == "wombo-combo":
-        c.ev("rs.ruling.wombo-combo-tokens", "Abilities count for it when their Spirit has its own Spirit Token: Onota, "
-             "Seone, Yotei, Uji and Grindavik.", auto=True, actor=seat)
+        c.ev("rs.ruling.wombo-combo-tokens", "Abilities count for it when their Spirit has its own Spirit Token: "
+             "Onota, Seone, Yotei, Uji and Grindavik.", auto=True, actor=seat)
     if aid == "perfectly-balanced":
         c.ev("rs.ruling.perfectly-balanced", "Perfectly Balanced is checked as the game ends and needs at least one "
              "released Light and one released Dark Spirit.", auto=True, actor=seat)

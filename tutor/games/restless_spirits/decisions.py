@@ -46,7 +46,8 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
                 add(get(k) or put(k, make_action(
                     "choose-space", seat, f"Place {g.spirit_label(sp)} on space {i + 1} "
                     f"({('left', 'centre', 'right')[i]})", "An attracted Spirit goes to an empty space of your "
-                    "board; where matters for abilities that count adjacent Spirits.", ("rs.attract.empty-space", "rs.adjacent"),
+                    "board; where matters for abilities that count adjacent Spirits.",
+                    ("rs.attract.empty-space", "rs.adjacent"),
                     space=i + 1)))
     elif d.kind == "choose-lost-spirit":
         for sp in s.lost_spirits:

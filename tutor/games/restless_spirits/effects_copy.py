@@ -83,8 +83,9 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
     if sp.ability.timing == "on-release":
         ps = c.state.players[d.actor].board[d.space]
         ps.copied, ps.copied_from = x, d.purpose
-        c.ev("rs.ruling.copy-on-release", f"{c.name(d.source)} copies {sp.name}'s ability, which only works on release: "
-             f"it will work when {c.name(d.source)} is released, if the copy still holds then. {sp.ability.text}",
+        c.ev("rs.ruling.copy-on-release", f"{c.name(d.source)} copies {sp.name}'s ability, which only works on "
+             f"release: it will work when {c.name(d.source)} is released, if the copy still holds then. "
+             f"{sp.ability.text}",
              cards=(x,), actor=d.actor)
         return
     c.ev("rs.effect.copy", f"{c.name(d.source)} copies {sp.name}'s ability and uses it at once as its own: "

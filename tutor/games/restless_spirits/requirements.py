@@ -21,7 +21,8 @@ def fill_options(g, ps: PlacedSpirit, totem: str) -> tuple[tuple[int, ...], ...]
 
     Single: one unmet slot with its icon. Double: for each of its two icons one unmet slot with that icon, together
     (an icon no unmet slot needs goes unused). Each icon meets one requirement, so a Spirit listing an icon twice
-    needs two Totem icons for it (rs.totem.single). Wild: any one unmet slot; on a Spirit of the Wild's type (Double Wild)
+    needs two Totem icons for it (rs.totem.single).
+    Wild: any one unmet slot; on a Spirit of the Wild's type (Double Wild)
     any two unmet slots (or the last one). Empty tuple: the Totem cannot be played to this Spirit.
 
     The answer depends only on the two cards and which slots are unmet, so it is kept in ``g.fill_cache`` (a dict

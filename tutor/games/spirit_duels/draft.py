@@ -244,9 +244,9 @@ def h_build_decks(c: Ctx, w: Work) -> None:
              f"{', '.join(x.capitalize() for x in p.classes)} and the {len(p.deck) - basic} Special cards of "
              f"{', '.join(g.cards.line_by_id[ln].name for ln in lines)}.", auto=True, actor=p.seat)
         if any(cl in PREBUILT_CLASSES for cl in p.classes):
-            c.ev("sd.ruling.prebuilt-classes", "The Basic cards of a Class in the pre-built decks (Fire, Earth, Arcane, "
-                 "Electric, Nature, Water) are that Class's three Basic cards, read from those decks.", auto=True,
-                 actor=p.seat)
+            c.ev("sd.ruling.prebuilt-classes", "The Basic cards of a Class in the pre-built decks (Fire, Earth, "
+                 "Arcane, Electric, Nature, Water) are that Class's three Basic cards, read from those decks.",
+                 auto=True, actor=p.seat)
         names = [g.cards.line_by_id[ln].spirits[0].name for ln in lines]
         later = [sp.name for ln in lines for sp in g.cards.line_by_id[ln].spirits[1:]]
         c.ev("sd.setup.spirits", f"{c.who(p.seat)} puts their Stage 1 Spirits in a line: {', '.join(names)}; "

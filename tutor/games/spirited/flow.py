@@ -193,6 +193,11 @@ def _lowered(c: Ctx, seat: int, clan: str) -> None:
         c.ev("sp.overrun.lower", f"The {c.clan(clan)} Allegiance's penalty [provisional] lowers {c.who(seat)}'s "
              f"{c.clan(clan)} Overrun Limit by {n}, to {overrun_limit(c.game, c.state, seat, clan)}.", auto=True,
              actor=seat)
+    for m in c.state.limit_mods:
+        if m.seat == seat:
+            c.ev("sp.overrun.lower", f"{m.source} [provisional] lowers {c.who(seat)}'s Overrun Limits by {m.amount} "
+                 f"until {c.who(m.by)}'s next turn: the {c.clan(clan)} limit is "
+                 f"{overrun_limit(c.game, c.state, seat, clan)}.", auto=True, actor=seat)
 
 
 def _overrun_check(c: Ctx, seat: int) -> None:
@@ -263,6 +268,11 @@ def _end_turn(c: Ctx, seat: int) -> None:
     s.turn += 1
     c.ev("sp.turn.next", f"{c.who(seat)}'s turn ends; {c.who(s.current)} begins their turn with the Road Check.",
          auto=True, actor=s.current)
+    ending = [m for m in s.limit_mods if m.by == s.current]
+    if ending:
+        s.limit_mods = [m for m in s.limit_mods if m.by != s.current]
+        c.ev("sp.overrun.lower", f"{ending[0].source} stops lowering Overrun Limits: {c.who(s.current)}'s turn has "
+             "come round again.", auto=True, actor=s.current)
     push(c, *road_check(s.current))
 
 

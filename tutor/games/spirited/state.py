@@ -47,6 +47,16 @@ class Player(_S):
     wonders: list[str] = Field(default_factory=list)
 
 
+class LimitMod(_S):
+    """A card effect lowering ``seat``'s Overrun Limit of every clan by ``amount`` until player ``by`` starts their
+    next turn (``source``: the card's name)."""
+
+    seat: int
+    amount: int = 1
+    by: int
+    source: str
+
+
 class Allegiance(_S):
     """The Allegiance card of one clan: who holds it (``None``: still on the Main Board) and its medal."""
 
@@ -101,6 +111,7 @@ class SPState(_S):
     wonder_display: list[str | None] = Field(default_factory=lambda: [None, None, None])
     wonder_deck: list[str] = Field(default_factory=list)
     hourglass: int = 0
+    limit_mods: list[LimitMod] = Field(default_factory=list)
     battles_due: list[Literal["battle", "final"]] = Field(default_factory=list)
     battle: Literal["battle", "final"] | None = None
     current: int = 0

@@ -197,13 +197,13 @@ def allegiance(s: SPState, clan: str) -> Allegiance:
 def overrun_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
     """The Overrun Limit of ``clan`` for ``seat``: 3, plus 1 while ``seat`` holds that clan's Allegiance with a
     Gold medal (sp.overrun.gold), minus the Allegiance's penalty while ``seat`` holds it (sp.overrun.lower; see
-    :func:`limit_penalty`)."""
+    :func:`limit_penalty`) and minus card effects still lowering ``seat``'s limits (``SPState.limit_mods``)."""
     g = getattr(c_or_game, "game", c_or_game)
     base = g.cards.overrun_limit
     a = allegiance(s, clan) if clan in s.clans else None
     if a is not None and a.holder == seat and a.medal and medal_kind(a.medal) == "gold":
         base += 1
-    return base - limit_penalty(g, s, seat, clan)
+    return base - limit_penalty(g, s, seat, clan) - sum(m.amount for m in s.limit_mods if m.seat == seat)
 
 
 def limit_penalty(g, s: SPState, seat: int, clan: str) -> int:
