@@ -622,4 +622,4 @@ def test_an_unknown_state_fact_is_invalid_and_names_the_file(tmp_path, capsys):
 
 def test_a_lost_solo_game_says_nobody_won(capsys):
     assert cli_main(["play", "restless-spirits", "--players", "1", "--seed", "1"]) == 0
-    assert capsys.readouterr().out.rstrip().endswith("Game over after 72 steps. Nobody won (a lost solo game).")
+    assert capsys.readouterr().out.rstrip().endswith("Game over after 44 steps. Nobody won (a lost solo game).")

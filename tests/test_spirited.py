@@ -66,7 +66,7 @@ def test_clauses_are_ours_and_cite_the_summary():
     cl = tutor.clauses("spirited")
     assert all(c.source.file == "spirited.txt" for c in cl.values())
     assert all(c.reason for c in cl.values() if c.kind != "rule")
-    assert cl["sp.shield.place"].kind == "provisional" and cl["sp.provisional.time-track"].kind == "provisional"
+    assert cl["sp.shield.place"].kind == "ruling" and cl["sp.provisional.time-track"].kind == "provisional"
     assert "victory points" in cl["sp.goal"].text
 
 
@@ -78,7 +78,7 @@ def test_card_data_public_facts():
     assert all(c.provisional.get("power") for c in cards.clans)
     assert len(s.state.clans) == 7 and len(s.state.deck) + sum(len(st.cards) + bool(st.shield)
                                                                for p in s.state.players for st in p.road) \
-        + len(s.state.limbo) + len(s.state.time_pile) + len(s.state.discard) == 73
+        + len(s.state.limbo) + len(s.state.discard) == 73
 
 
 def test_medal_by_card_count():
@@ -101,7 +101,7 @@ def test_first_turn_starts_after_a_road_check():
     first = s.state.players[s.state.first_player]
     assert sum(len(st.cards) for st in first.road) == 2 or s.state.pending
     assert all(not p.road for p in s.state.players if p.seat != s.state.first_player)
-    assert s.setup_events[0].clause == "sp.setup.clans"
+    assert [e.clause for e in s.setup_events[:2]] == ["sp.players", "sp.setup.clans"]
 
 
 def test_battle_decisions_are_never_auto_picked():

@@ -173,7 +173,8 @@ def make_entry(sc: Scenario, path: Path | str) -> Entry:
     cards = tuple((cid, names[cid], kind(cid) if kind else "card") for cid in dict.fromkeys(named))
     cl: list[str] = []
     for e in sc.expect:
-        cl += e.fired + e.not_fired + [b.clause for b in e.blocked if b.clause]
+        cl += e.fired + e.not_fired + [b.clause for b in e.blocked if b.clause] + [r.clause for r in e.refused]
+        cl += e.in_order + e.rulings
     clauses = tuple(dict.fromkeys(cl))
     from . import clauses as game_clauses
     titles = game_clauses(setup.game)
@@ -408,8 +409,13 @@ def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict
     out += [f"not legal: {describe_ref(r, names)}" for r in e.not_legal]
     out += [f"shown as not possible: {b.kind.replace('-', ' ')}" + (f", by the rule {rule(b.clause)}" if b.clause else "")
             + (f" ({b.label})" if b.label else "") for b in e.blocked]
+    out += [f"refused, by the rule {rule(r.clause)}, leaving the game unchanged: {describe_ref(r.action, names)}"
+            for r in e.refused]
     out += [f"rule fires{last}: {rule(c)}" for c in e.fired]
     out += [f"rule does not fire{last}: {rule(c)}" for c in e.not_fired]
+    if e.in_order:
+        out.append("rules fire in this order in the last step: " + ", then ".join(rule(c) for c in e.in_order))
+    out += [f"ruling cited{last}: {rule(c)}" for c in e.rulings]
     out += [f"{describe_path(k)}: "
             + (v.replace("-", " ") if k == "pending" and isinstance(v, str)  # a decision kind, e.g. order-effects
                else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS))

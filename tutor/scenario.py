@@ -43,7 +43,9 @@ RESERVED_OPTIONS = ("game_id", "players", "seed")
 
 class Setup(_Strict):
     """Start of the scenario: a new game (``game``, ``players``, ``seed``, ``options``) then ``state``, a partial
-    state in the game's own shape (for Restless Spirits see ``tutor/games/restless_spirits/partial.py``).
+    state in the game's own shape: ``PartialState`` in ``tutor/games/<game>/partial.py`` (Restless Spirits,
+    Spirited, Spirit Duels; described in ``docs/scenarios.md``). Fields that contradict each other are refused,
+    naming both.
 
     ``options`` may not name ``game_id``, ``players`` or ``seed`` (:data:`RESERVED_OPTIONS`): those are set by
     ``game``, ``players`` and ``seed`` here; such a file is refused at load (ContentError naming
@@ -96,14 +98,26 @@ class BlockedRef(_Strict):
     label: str | None = None
 
 
+class RefusedRef(_Strict):
+    """Expects :meth:`tutor.Session.apply` to refuse ``action`` (an action selector: ``kind`` and parameters) with
+    :class:`~tutor.core.errors.IllegalAction` naming ``clause`` as the forbidding clause, leaving the session
+    exactly as it was (same state, same history)."""
+
+    action: ActionRef
+    clause: str
+
+
 class Expect(_Strict):
     """Expectations checked after ``after`` script steps (default: after the whole script).
 
     ``legal`` / ``not_legal``: action selectors that must / must not match a legal action. ``blocked``: blocked
-    actions that must be listed. ``fired`` / ``not_fired``: clause ids that must / must not appear among the events
-    of the steps taken so far (or only step ``after`` when ``only_last`` is true). ``state``: named facts about the
-    state (see the game's ``facts``) and their exact expected values. ``illegal``: an action selector that must be
-    refused, optionally with the forbidding clause in ``illegal_clause``.
+    actions that must be listed. ``refused``: actions that ``Session.apply`` must refuse, naming the given clause,
+    with the session left unchanged. ``fired`` / ``not_fired``: clause ids that must / must not appear among the
+    events of the steps taken so far (or only step ``after`` when ``only_last`` is true). ``in_order``: clause ids
+    that must fire in this order among the events of the last step taken (others may come between them).
+    ``rulings``: clause ids of kind ``ruling`` that must be cited by the steps taken so far (their actions or
+    events; only the last step with ``only_last``) or by a legal or blocked action now. ``state``: named facts about
+    the state (see the game's ``facts``) and their exact expected values.
     """
 
     after: int | None = None
@@ -111,8 +125,11 @@ class Expect(_Strict):
     legal: list[ActionRef] = Field(default_factory=list)
     not_legal: list[ActionRef] = Field(default_factory=list)
     blocked: list[BlockedRef] = Field(default_factory=list)
+    refused: list[RefusedRef] = Field(default_factory=list)
     fired: list[str] = Field(default_factory=list)
     not_fired: list[str] = Field(default_factory=list)
+    in_order: list[str] = Field(default_factory=list)
+    rulings: list[str] = Field(default_factory=list)
     state: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -129,13 +146,20 @@ class Scenario(_Strict):
         clauses = (info.context or {}).get("clauses")
         if clauses is not None:
             for i, e in enumerate(self.expect):
-                for name in ("fired", "not_fired"):
+                for name in ("fired", "not_fired", "in_order", "rulings"):
                     for cid in getattr(e, name):
                         if cid not in clauses:
                             raise ValueError(f"expect[{i}].{name}: unknown clause id {short(cid)}")
+                for cid in e.rulings:
+                    if clauses[cid].kind != "ruling":
+                        raise ValueError(f"expect[{i}].rulings: {short(cid)} is a clause of kind "
+                                         f"{clauses[cid].kind!r}, not a ruling")
                 for b in e.blocked:
                     if b.clause and b.clause not in clauses:
                         raise ValueError(f"expect[{i}].blocked: unknown clause id {short(b.clause)}")
+                for r in e.refused:
+                    if r.clause not in clauses:
+                        raise ValueError(f"expect[{i}].refused: unknown clause id {short(r.clause)}")
         for i, e in enumerate(self.expect):
             if e.after is not None and not 0 <= e.after <= len(self.script):
                 raise ValueError(f"expect[{i}].after: {e.after} is outside 0..{len(self.script)} (script length)")
@@ -189,7 +213,9 @@ def find(session: Session, ref: ActionRef) -> Action:
     """The one legal action matching ``ref``.
 
     Raises:
-        IllegalAction: none matches (listing the legal actions of that kind) or several match (ask for more params).
+        IllegalAction: none matches (listing the legal actions of that kind; ``clause`` is the clause forbidding
+            that very action, see :meth:`tutor.Session.refusal`, or ``None``) or several match (ask for more
+            params).
     """
     legal = session.legal_actions()
     hits = [a for a in legal if ref.matches(a)]
@@ -204,13 +230,13 @@ def find(session: Session, ref: ActionRef) -> Action:
                                f"{short(ref.kind, quote=False)}: no legal "
                                f"{ref.kind} action has it now (their parameters: {', '.join(sorted(known)) or 'none'})",
                                field=unknown[0])
-        blocked = [b.why + f" [{b.clause}]" for b in session.blocked_actions() if b.kind == ref.kind]
-        why = f"; blocked: {'; '.join(blocked)}" if blocked else ""
-        if not same and not blocked:  # perhaps a misspelt kind: say which kinds are legal now
+        refusal = session.refusal(ref.kind, ref.params())
+        why = f"; forbidden: {refusal.why} [{refusal.clause}]" if refusal else ""
+        if not same and not refusal:  # perhaps a misspelt kind: say which kinds are legal now
             why = f" (kinds of the legal actions now: {', '.join(sorted({a.kind for a in legal})) or 'none'})"
         raise IllegalAction(f"{ref.describe()} is not legal now; legal {ref.kind} actions: {same or 'none'}{why}",
                             code="not-legal-now", action=ref.describe(),
-                            clause=(session.blocked_actions()[0].clause if blocked else None))
+                            clause=refusal.clause if refusal else None)
     raise IllegalAction(f"{ref.describe()} matches {len(hits)} legal actions ({', '.join(a.id for a in hits)}); "
                         "give more parameters", code="ambiguous", action=ref.describe())
 
@@ -236,7 +262,9 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
     legal = session.legal_actions()
     for ref in e.legal:
         if not any(ref.matches(a) for a in legal):
-            out.append(f"expected legal: {ref.describe()}; legal now: {[a.id for a in legal][:12]}")
+            shown = [a.id for a in legal][:LEGAL_SHOWN]
+            more = f" (and {len(legal) - len(shown)} more)" if len(legal) > len(shown) else ""
+            out.append(f"expected legal: {ref.describe()}; legal now: {shown}{more}")
     for ref in e.not_legal:
         hits = [a.id for a in legal if ref.matches(a)]
         if hits:
@@ -247,6 +275,8 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
                    and (b.label is None or b.label in x.label) for x in blocked):
             out.append(f"expected blocked: {b.kind} by {b.clause}; blocked now: "
                        f"{[(x.kind, x.clause) for x in blocked]}")
+    for r in e.refused:
+        out += _check_refused(session, r)
     chosen = steps[-1:] if e.only_last else steps
     fired = [ev.clause for st in chosen for ev in st.events]
     for cid in e.fired:
@@ -255,6 +285,23 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
     for cid in e.not_fired:
         if cid in fired:
             out.append(f"expected clause {cid} not to fire, but it did")
+    if e.in_order:
+        last = [ev.clause for ev in steps[-1].events] if steps else []
+        at = 0
+        for cid in e.in_order:
+            try:
+                at = last.index(cid, at) + 1
+            except ValueError:
+                out.append(f"expected clauses to fire in the order {e.in_order} in the last step; {cid} does not "
+                           f"follow the ones before it; the step fired: {last}")
+                break
+    if e.rulings:
+        cited = set(fired) | {c for st in chosen for c in st.action.clauses}
+        cited |= {c for a in legal for c in a.clauses} | {b.clause for b in blocked}
+        for cid in e.rulings:
+            if cid not in cited:
+                out.append(f"expected ruling {cid} to be cited (by a step's action or event, or a legal or blocked "
+                           "action now), but nothing cites it")
     facts = session.game.facts(session.state)
     for key, want in e.state.items():
         if key not in facts:
@@ -264,6 +311,37 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
         elif facts[key] != want:
             out.append(f"state {short(key, quote=False)}: expected {short(want)}, got {short(facts[key])}")
     return out
+
+
+#: How many legal action ids a failed ``legal`` expectation lists (it says how many it left out).
+LEGAL_SHOWN = 12
+
+
+def action_id(ref: ActionRef) -> str:
+    """The action id ``ref`` names, built as :func:`~tutor.core.model.make_action` builds ids (kind, then the
+    parameters sorted by name)."""
+    params = sorted((k, v) for k, v in ref.params().items() if v is not None)
+    return ref.kind + (":" + ",".join(f"{k}={v}" for k, v in params) if params else "")
+
+
+def _check_refused(session: Session, r: RefusedRef) -> list[str]:
+    """The failed parts of one ``refused`` expectation: ``Session.apply`` of the action must raise IllegalAction
+    naming ``r.clause`` and leave the session exactly as it was."""
+    hits = [a.id for a in session.legal_actions() if r.action.matches(a)]
+    if hits:
+        return [f"expected refused: {r.action.describe()}; but legal: {hits}"]
+    before, n = session.state.model_dump_json(), len(session.history)
+    try:
+        session.apply(action_id(r.action))
+    except IllegalAction as exc:
+        out = []
+        if exc.clause != r.clause:
+            out.append(f"expected {r.action.describe()} refused by {r.clause}; refused by {exc.clause}: {exc}")
+        if session.state.model_dump_json() != before or len(session.history) != n:
+            out.append(f"refusing {r.action.describe()} changed the session")
+        return out
+    session.undo()
+    return [f"expected refused: {r.action.describe()}; but it was applied"]
 
 
 def run(sc: Scenario, where: str = "<scenario>") -> Result:
@@ -281,19 +359,36 @@ def run(sc: Scenario, where: str = "<scenario>") -> Result:
                 res.failures.append(f"{sc.meta.id}: after step {n}: expect[{i}]: {f}")
 
     run_checks(0)
+    kinds_before: set[str] = set()  # kinds legal before the last step taken
     for n, ref in enumerate(sc.script, 1):
+        kinds_now = {a.kind for a in session.legal_actions()}
         try:
             step = session.apply(find(session, ref))
         except ContentError as exc:
             raise ContentError(f"{where}: script[{n - 1}]: {exc}", path=where, field=f"script[{n - 1}]") from None
         except IllegalAction as exc:
-            res.failures.append(f"{sc.meta.id}: script[{n - 1}] ({ref.describe()}): {exc}")
+            note = _resolved_itself(res) if ref.kind not in kinds_before | kinds_now else ""
+            res.failures.append(f"{sc.meta.id}: script[{n - 1}] ({ref.describe()}): {exc}{note}")
             return res
+        kinds_before = kinds_now
         res.steps.append(step)
         res.log.append(step_text(session, step))
         run_checks(n)
     res.session = session
     return res
+
+
+def _resolved_itself(res: Result) -> str:
+    """A note for a script step that is not legal, of a kind legal neither now nor before the step before (so not a
+    main action): when that step resolved a choice on its own (a single option, ruling ``*.ruling.single-option``),
+    the script step most likely names that choice; say so."""
+    if not res.steps:
+        return ""
+    forced = [ev for ev in res.steps[-1].events if ev.clause.endswith(".ruling.single-option")]
+    if not forced:
+        return ""
+    return (f"; note: the step before resolved a choice by itself, as it had a single option ({forced[-1].text}) "
+            f"[ruling {forced[-1].clause}]; a script does not name such a choice: leave this step out")
 
 
 def scenario_files(paths: list[str | Path]) -> list[Path]:

@@ -59,11 +59,20 @@ def content_root() -> Path:
 
 
 def rulebooks_root() -> Path:
-    """The shared rulebooks folder (``../shared/rulebooks`` beside a development checkout), used only for citations.
+    """The shared rulebooks folder, used only for citations and the wording check: ``$RULES_TUTOR_RULEBOOKS`` if
+    set, else the first ``shared/rulebooks`` folder beside the repository or beside one of its parent folders (a git
+    worktree may sit deeper than the main checkout); when none exists, the one beside the repository (absent).
 
     The rulebooks are not ours to redistribute, so the package does not ship them and nothing needs them to run.
     """
-    return Path(__file__).resolve().parents[3] / "shared" / "rulebooks"
+    env = os.environ.get("RULES_TUTOR_RULEBOOKS")
+    if env:
+        return Path(env)
+    repo = Path(__file__).resolve().parents[2]
+    for d in repo.parents:
+        if (d / "shared" / "rulebooks").is_dir():
+            return d / "shared" / "rulebooks"
+    return repo.parent / "shared" / "rulebooks"
 
 
 #: Most problems of one pydantic error listed in a message (the rest are counted).

@@ -87,7 +87,9 @@ class Blocked(_Frozen):
     """An action a learner might try now but may not, with the clause that forbids it.
 
     Fields: ``kind`` and ``label`` as for :class:`Action`; ``actor`` seat; ``clause`` the forbidding clause id;
-    ``why`` one plain sentence, e.g. "Attract a Lost Spirit: your board has no empty space".
+    ``why`` one plain sentence, e.g. "Attract a Lost Spirit: your board has no empty space"; ``params`` the
+    parameters that narrow it to some actions of its kind, as ``(name, value)`` pairs named as the legal actions'
+    (e.g. ``(("space", 2),)`` for one Spirit's activation; empty: every action of the kind).
     """
 
     kind: str
@@ -95,6 +97,15 @@ class Blocked(_Frozen):
     label: str
     clause: str
     why: str
+    params: tuple[tuple[str, str | int | bool | None], ...] = ()
+
+    def covers(self, kind: str, params: dict[str, object]) -> bool:
+        """True when this blocked entry forbids the action ``kind`` with ``params``: same kind, and every parameter
+        of this entry is given in ``params`` with the same value (compared as text, so the values of an action id
+        such as ``activate-ability:space=2`` match)."""
+        if kind != self.kind:
+            return False
+        return all(k in params and str(params[k]) == str(v) for k, v in self.params)
 
 
 class Event(_Frozen):
@@ -224,10 +235,12 @@ def sort_actions(actions: list[Action]) -> list[Action]:
     return sorted(actions, key=_ID)
 
 
-def make_blocked(kind: str, actor: int, label: str, clause: str, why: str) -> Blocked:
-    """Build a :class:`Blocked` whose ``why`` reads ``"<label>: <why>"``."""
+def make_blocked(kind: str, actor: int, label: str, clause: str, why: str, **params) -> Blocked:
+    """Build a :class:`Blocked` whose ``why`` reads ``"<label>: <why>"``; ``params`` (named as the parameters of
+    the legal actions of ``kind``, ``None`` values left out) narrow it to the actions it forbids."""
+    items = tuple(sorted((k, v) for k, v in params.items() if v is not None))
     return _trusted(Blocked, {"kind": kind, "actor": actor, "label": label, "clause": clause,
-                              "why": f"{label}: {why}"})
+                              "why": f"{label}: {why}", "params": items})
 
 
 def make_event(clause: str, text: str, automatic: bool = False, cards: tuple[str, ...] | list[str] = (),

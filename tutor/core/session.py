@@ -120,7 +120,9 @@ class Session:
 
         Raises:
             IllegalAction: ``code="unknown-action"`` when no legal action has that id now (the message lists what
-                is legal), ``code="game-over"`` after the end.
+                is legal); when a blocked action covers it (a tempting action the rules forbid, see :meth:`refusal`;
+                an id is read as ``kind:name=value,...``), ``clause`` is the forbidding clause id and the message
+                says why, else ``clause`` is ``None``. ``code="game-over"`` after the end.
         """
         aid = action_or_id.id if isinstance(action_or_id, Action) else action_or_id
         if isinstance(aid, str) and len(aid) > 200:
@@ -140,16 +142,39 @@ class Session:
                 return a
         if self.is_over:
             raise IllegalAction(f"action {short(aid)}: the game is over", code="game-over", action=aid)
-        sample = ", ".join(a.id for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
+        if isinstance(action_or_id, Action):
+            kind, params = action_or_id.kind, dict(action_or_id.params)
+        else:
+            kind, params = split_action_id(aid)
+        b = self.refusal(kind, params)
+        sample = ", ".join(a.id for a in legal[:8]) + (f" ... ({len(legal) - 8} more)" if len(legal) > 8 else "")
+        if b is not None:
+            raise IllegalAction(f"action {short(aid)} is not a legal action now: {b.why} [{b.clause}]; legal actions: "
+                                f"{sample}", code="unknown-action", clause=b.clause, action=aid)
         raise IllegalAction(f"action {short(aid)} is not a legal action now; legal actions: {sample}",
                             code="unknown-action", action=aid)
+
+    def refusal(self, kind: str, params: dict[str, Any] | None = None) -> Blocked | None:
+        """The blocked action that forbids action ``kind`` with ``params`` now, or ``None`` when none does.
+
+        ``params`` maps parameter names to values (as text or as the action's own values). The most specific
+        blocked entry that covers the action wins (see :meth:`Blocked.covers`); when none covers it but blocked
+        entries of the same kind exist (they name parameters the request leaves out), the first of them.
+        """
+        params = params or {}
+        same = [b for b in self.blocked_actions() if b.kind == kind]
+        covering = [b for b in same if b.covers(kind, params)]
+        if covering:
+            return max(covering, key=lambda b: len(b.params))  # max keeps the first of equals
+        return same[0] if same else None
 
     # -- changing ----------------------------------------------------------------------------------------------
     def apply(self, action_or_id: Action | str) -> Step:
         """Apply one legal action and return the :class:`Step` with its ordered events.
 
         Raises:
-            IllegalAction: when the action is not legal now; the session is unchanged.
+            IllegalAction: when the action is not legal now (see :meth:`find_action`: a tempting action the rules
+                forbid carries the forbidding clause id in ``clause``); the session is unchanged.
         """
         action = self.find_action(action_or_id)
         step = self._apply(action)
@@ -256,6 +281,19 @@ class Session:
     def to_json(self) -> str:
         """The session as JSON text (see :meth:`to_dict`); :func:`tutor.load_session` reads it back exactly."""
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def split_action_id(aid: str) -> tuple[str, dict[str, str]]:
+    """Read an action id built by :func:`~tutor.core.model.make_action` back into ``(kind, {name: value})``; the
+    values stay text. An id that is not in that shape gives its whole text as the kind and no parameters."""
+    kind, _, rest = aid.partition(":")
+    params: dict[str, str] = {}
+    for part in rest.split(",") if rest else ():
+        name, eq, value = part.partition("=")
+        if not eq:
+            return aid, {}
+        params[name] = value
+    return kind, params
 
 
 def _copy_state(state: BaseModel) -> BaseModel:

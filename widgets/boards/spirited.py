@@ -151,7 +151,8 @@ def medal_chip(g, al) -> str:
 
 def _allegiance_tip(g, clan: str) -> str:
     ad = g.cards.clan[clan].allegiance
-    return f"{_name(g, clan)} Allegiance. In Battles: {ad.battle.text} When Overrun: {ad.overrun.text}"
+    penalty = f" Penalty: {ad.penalty.text}" if ad.penalty is not None else ""
+    return f"{_name(g, clan)} Allegiance. In Battles: {ad.battle.text} When Overrun: {ad.overrun.text}{penalty}"
 
 
 def _stack(g, s, seat: int, st) -> str:
@@ -221,7 +222,7 @@ def _time_track(g, s) -> str:
         here = s.hourglass == i
         mark = '<br><span class="sp-hourglass" title="The Hourglass is here">Hourglass</span>' if here else ""
         cells.append(f'<div class="sp-space{cls}{" sp-here" if here else ""}"><b>{i}</b>{what}{mark}</div>')
-    left = g.cards.passing_of_time - len(s.time_pile)
+    left = sum(1 for x in s.deck if clan_of(x) == "time")
     return (f'<div class="rt-zone sp-trackzone"><h4>Time Track{prov_badge(t.provisional)}</h4><div class="sp-track">'
             f'{"".join(cells)}</div><div class="rt-muted">Hourglass on space {s.hourglass} of {t.length} · '
             f'{left} Passing of Time card(s) still in the draw pile</div></div>')

@@ -54,6 +54,8 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement("curse-myself", "Curse...myself?!", "solo", "now", lambda g, s, p: p.stats.curses >= 3),
 )
 BY_ID = {a.id: a for a in ACHIEVEMENTS}
+#: achievements whose text asks for a win; every other one counts without winning (``rs.achievement.no-win-needed``)
+NEEDS_WIN = frozenset({"no-help-needed"})
 #: The achievements :func:`check` tests, as (id, test) pairs by (solo, at the end of the game), in list order.
 _TESTED = {(m == "solo", end): tuple((a.id, a.test) for a in ACHIEVEMENTS if a.mode == m and a.test is not None
                                      and (a.when == "now" or a.when == "end" and end))
@@ -72,6 +74,15 @@ def earn(c: Ctx, seat: int, aid: str) -> None:
         return
     p.achievements.append(aid)
     c.ev(f"rs.achievement.{aid}", f"Achievement unlocked by {c.who(seat)}: {a.name}!", auto=True, actor=seat)
+    if aid == "wombo-combo":
+        c.ev("rs.ruling.wombo-combo-tokens", "Abilities count for it when their Spirit has its own Spirit Token: "
+             "Onota, Seone, Yotei, Uji and Grindavik.", auto=True, actor=seat)
+    if aid == "perfectly-balanced":
+        c.ev("rs.ruling.perfectly-balanced", "Perfectly Balanced is checked as the game ends and needs at least one "
+             "released Light and one released Dark Spirit.", auto=True, actor=seat)
+    if aid not in NEEDS_WIN:
+        c.ev("rs.achievement.no-win-needed", f"It counts for {c.who(seat)} whether or not they win the game.",
+             auto=True, actor=seat)
 
 
 def check(c: Ctx, at_end: bool = False) -> None:

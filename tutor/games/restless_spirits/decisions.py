@@ -46,7 +46,8 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
                 add(get(k) or put(k, make_action(
                     "choose-space", seat, f"Place {g.spirit_label(sp)} on space {i + 1} "
                     f"({('left', 'centre', 'right')[i]})", "An attracted Spirit goes to an empty space of your "
-                    "board; where matters for abilities that count adjacent Spirits.", ("rs.attract.empty-space",),
+                    "board; where matters for abilities that count adjacent Spirits.",
+                    ("rs.attract.empty-space", "rs.adjacent"),
                     space=i + 1)))
     elif d.kind == "choose-lost-spirit":
         for sp in s.lost_spirits:
@@ -74,10 +75,11 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
                 "swap a Totem out to make room.", ("rs.hand-limit.swap", "rs.ruling.swap-discard"), totem=card)))
     elif d.kind == "choose-shrine-totem":
         for card in d.options:
-            k = ("choose-shrine-totem", seat, card)
+            k = ("choose-shrine-totem", seat, card, len(d.options) >= 3)
             add(get(k) or put(k, make_action(
                 "choose-shrine-totem", seat, f"Keep {g.totem_label(card)}", "Retrieving shows you the top Totems of "
-                "the Shrine; you keep one and the others go to the Totem discard pile.", ("rs.retrieve",),
+                "the Shrine; you keep one and the others go to the Totem discard pile.",
+                ("rs.retrieve",) if len(d.options) >= 3 else ("rs.retrieve", "rs.ruling.retrieve-short-shrine"),
                 totem=card)))
     elif d.kind == "choose-requirement":
         ps = p.board[d.space]
@@ -135,10 +137,20 @@ def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
         c.ev("rs.attract.offering", f"{c.who(seat)} offers {g.totem_label(card)} to the Shrine (it is now the "
              "Shrine's top card).", cards=(card,), actor=seat)
         if d.purpose == "attract":
+            r.pay_event(c, seat, d.count, f"attract {g.spirit_label(d.cards[0])}",
+                        "rs.mastery" if d.count == 0 else "rs.attract")
+        else:
+            r.pay_event(c, seat, d.count, "refresh the Lost Spirits and attract one", "rs.refresh-attract")
+        if d.purpose == "attract":
             ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=list(d.cards), source="lost"))
         else:
             r.refresh_lost_spirits(c, seat)
-            ask(c, Decision(kind="choose-lost-spirit", actor=seat, purpose="refresh-attract", allow_decline=True))
+            if all(x is not None for x in p.board):
+                c.ev("rs.ruling.refresh-full-board", f"{c.who(seat)}'s board is full, so none of the new Lost Spirits "
+                     "can be attracted: declining is the only way to finish.", auto=True, actor=seat)
+                c.ev("rs.refresh-attract.decline", f"{c.who(seat)} attracts no Spirit.", auto=True, actor=seat)
+            else:
+                ask(c, Decision(kind="choose-lost-spirit", actor=seat, purpose="refresh-attract", allow_decline=True))
     elif d.kind == "choose-space":
         r.place_spirit(c, seat, d.cards[0], action.param("space") - 1, d.source or "lost")
     elif d.kind == "choose-lost-spirit":
@@ -163,6 +175,9 @@ def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
         s.totem_discard.append(card)
         c.ev("rs.ruling.swap-discard", f"{c.who(seat)} is at the hand limit and gives up {g.totem_label(card)} "
              "to the Totem discard pile.", cards=(card,), actor=seat)
+        if d.purpose != "buy":
+            c.ev("rs.ruling.retrieve-at-limit", "Taking a Totem at the hand limit swaps one out, as buying does.",
+                 auto=True, actor=seat)
         if d.purpose == "buy":
             r.take_from_market(c, seat, d.cards[0])
         else:

@@ -158,6 +158,9 @@ def _gain_ap(c: Ctx, u: Use, p: GainAP) -> None:
         c.ev("rs.effect.condition", f"{u.source_name}: the condition is not met, so no AP is gained.", actor=u.seat)
         return
     n = count_value(c, u, p.count)
+    if p.count.adjacent_type and u.count_override is None:
+        c.ev("rs.adjacent", f"{u.source_name} counts the {p.count.adjacent_type.capitalize()} Spirits on the spaces "
+             f"directly beside it: {n}.", actor=u.seat)
     c.state.players[u.seat].ap += n
     c.ev("rs.effect.gain-ap", f"{c.who(u.seat)} gains {n} AP from {u.source_name} (to use this turn only).",
          actor=u.seat)

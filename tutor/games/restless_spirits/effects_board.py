@@ -81,8 +81,8 @@ def _destroy_resolve(c: Ctx, d: Decision, action) -> None:
 # ------------------------------------------------------------------------------------------------ Twizel
 def _move_self(c: Ctx, u: Use, p: NoParams) -> None:
     if None not in c.state.players[u.target].board:
-        c.ev("rs.effect.move", f"{c.who(u.target)} has no empty space, so {u.source_name} stays where it is.",
-             actor=u.seat)
+        c.ev("rs.ruling.twizel-full-board", f"{c.who(u.target)} has no empty space, so {u.source_name} stays where it "
+             "is; the Activation Token stays spent.", actor=u.seat)
         return
     _ask(c, Decision(kind="choose-move-space", actor=u.seat, purpose="move", target=u.target, space=u.space))
 
@@ -104,6 +104,8 @@ def _move_resolve(c: Ctx, d: Decision, action) -> None:
     c.state.players[d.target].board[i] = ps
     c.ev("rs.effect.move", f"{c.name(ps.card)} moves to {c.who(d.target)}'s space {i + 1}, keeping "
          f"{c.who(d.actor)}'s Activation Token: its ability cannot be used again.", cards=(ps.card,), actor=d.actor)
+    c.ev("rs.ruling.moved-token", f"The token stays {c.who(d.actor)}'s: it returns to their board when "
+         f"{c.name(ps.card)} is released or destroyed.", auto=True, actor=d.actor)
 
 
 # ------------------------------------------------------------------------------------------------ drawn Spirits (Paringa)

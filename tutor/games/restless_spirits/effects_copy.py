@@ -3,16 +3,17 @@
 The copier chooses a Spirit from a zone given as data (``zone``); that Spirit's Activated ability then runs at once
 as the copier's own: from the copier's space, for the copier's owner, and as an ability of the copier's type (a
 Light copier's copy is a Light ability). The copied Spirit is not affected and may have been used already. A copied
-Ongoing ability made only of looked-up effects (:data:`~.ongoing.LOOKUP_EFFECTS`) works for the copier while the copy
-holds (:func:`~.ongoing.copy_holds`). Other Ongoing and on-release abilities are not copied by the tutor yet (ruling
-``rs.tutor.ability-pending``): such Spirits are not offered.
+Ongoing ability works for the copier while the copy holds (:func:`~.ongoing.copy_holds`): looked-up effects
+(:data:`~.ongoing.LOOKUP_EFFECTS`) are found through the copier, and a requirement reduction (Barachu) lowers the
+copier's own requirements at once (its owner chooses which). A copied on-release ability (Obayashi) works when the
+copier is released, if the copy still holds then (ruling ``rs.ruling.copy-on-release``).
 """
 from __future__ import annotations
 
 from typing import Literal
 
 from .effects import REGISTRY, EffectKind, Use, _P
-from .ongoing import LOOKUP_EFFECTS
+from .ongoing import COPYABLE_ONGOING
 from .state import Decision
 from .zones import Ctx
 
@@ -28,8 +29,8 @@ class CopyP(_P):
 
 
 def copy_options(g, s, zone: str, target: int | None) -> list[str]:
-    """The Spirits whose ability may be copied from ``zone``: an Activated ability the tutor plays, or an Ongoing one
-    made of looked-up effects."""
+    """The Spirits whose ability may be copied from ``zone``: an Activated or on-release ability the tutor plays, or
+    an Ongoing one made of effects a copier can have (:data:`~.ongoing.COPYABLE_ONGOING`)."""
     if zone == "lost-spirits":
         pool = [x for x in s.lost_spirits if x]
     elif target is None:
@@ -41,8 +42,8 @@ def copy_options(g, s, zone: str, target: int | None) -> list[str]:
     out = []
     for x in pool:
         ab = g.cards.by_id[x].ability
-        if ab.effects and (ab.timing == "activated" or ab.timing == "ongoing" and all(
-                e.effect in LOOKUP_EFFECTS for e in ab.effects)):
+        if ab.effects and (ab.timing in ("activated", "on-release") or ab.timing == "ongoing" and all(
+                e.effect in COPYABLE_ONGOING for e in ab.effects)):
             out.append(x)
     return out
 
@@ -75,6 +76,17 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
         ps.copied, ps.copied_from = x, d.purpose
         c.ev("rs.effect.copy-ongoing", f"{c.name(d.source)} copies {sp.name}'s Ongoing ability and has it while the "
              f"copy holds: {sp.ability.text}", cards=(x,), actor=d.actor)
+        if any(e.effect == "requirement-reduction" for e in sp.ability.effects) and None in ps.slots:
+            from .effects_more import ask_disregard
+            ask_disregard(c, d.actor, d.space, d.source)
+        return
+    if sp.ability.timing == "on-release":
+        ps = c.state.players[d.actor].board[d.space]
+        ps.copied, ps.copied_from = x, d.purpose
+        c.ev("rs.ruling.copy-on-release", f"{c.name(d.source)} copies {sp.name}'s ability, which only works on "
+             f"release: it will work when {c.name(d.source)} is released, if the copy still holds then. "
+             f"{sp.ability.text}",
+             cards=(x,), actor=d.actor)
         return
     c.ev("rs.effect.copy", f"{c.name(d.source)} copies {sp.name}'s ability and uses it at once as its own: "
          f"{sp.ability.text}", cards=(x,), actor=d.actor)

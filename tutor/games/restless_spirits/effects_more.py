@@ -246,7 +246,7 @@ def _reduce_actions(g, s, d, a) -> None:
     for j in d.options:
         ps = board[int(j) - 1]
         a("choose-reduce", f"Give {g.spirit_label(ps.card)} (space {j}) one requirement fewer",
-          "Choose which adjacent Light Spirit gets the reduction.", ("rs.effect.requirement-reduction",),
+          "Choose which adjacent Light Spirit gets the reduction.", ("rs.effect.requirement-reduction", "rs.adjacent"),
           space=int(j))
 
 

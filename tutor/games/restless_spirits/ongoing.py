@@ -17,6 +17,9 @@ from .zones import Ctx
 PROTECT = "protect"
 #: Ongoing effects that are looked up while their Spirit is in play (so a copier can have them too)
 LOOKUP_EFFECTS = ("protection", "mastery-lock")
+#: Ongoing effects a copier (Yotei, Uji, Grindavik) can have: the looked-up ones and a reduction of its own
+#: requirements (Barachu), which marks the copier's disregarded requirement with the copier's id
+COPYABLE_ONGOING = LOOKUP_EFFECTS + ("requirement-reduction",)
 
 
 class Protection(_P):
@@ -134,6 +137,27 @@ def clear_markers(c: Ctx, source: str, why: str) -> None:
                      f"from {c.name(ps.card)} counts again.", auto=True, cards=(ps.card,), actor=p.seat)
 
 
+def end_copy(c: Ctx, seat: int, q: PlacedSpirit, why: str) -> None:
+    """End the copy held by ``q`` (on ``seat``'s board) because ``why``: its copied ability stops working, and a
+    requirement of ``q`` that the copied reduction removed counts again."""
+    copied = q.copied
+    q.copied = q.copied_from = None
+    c.ev("rs.effect.copy-ongoing", f"{why}, so {c.name(q.card)}'s copy of {c.name(copied)}'s ability ends.",
+         auto=True, actor=seat)
+    if q.card in q.slots:
+        q.slots = [None if x == q.card else x for x in q.slots]
+        c.ev("rs.effect.requirement-reduction", f"The requirement of {c.name(q.card)} that the copy removed counts "
+             "again.", auto=True, cards=(q.card,), actor=seat)
+
+
+def end_lapsed_copies(c: Ctx) -> None:
+    """End every copy that no longer holds (a copied Lost Spirit left the row; :func:`copy_holds`)."""
+    for p in c.state.players:
+        for q in p.board:
+            if q is not None and q.copied is not None and not copy_holds(c.game, c.state, q):
+                end_copy(c, p.seat, q, f"{c.name(q.copied)} has left the Lost Spirits row")
+
+
 def leave_play(c: Ctx, seat: int, ps: PlacedSpirit, how: str) -> None:
     """End what the Spirit ``ps`` (leaving ``seat``'s board: ``how`` is "released" or "destroyed") was doing: its
     effects on other players' next turns, turn locks, requirement reductions and Spirit Tokens."""
@@ -152,9 +176,7 @@ def leave_play(c: Ctx, seat: int, ps: PlacedSpirit, how: str) -> None:
     for other in s.players:
         for q in other.board:
             if q is not None and q.copied == ps.card and q.copied_from == "opponent-board":
-                q.copied = q.copied_from = None
-                c.ev("rs.effect.copy-ongoing", f"{name} is {how}, so {c.name(q.card)}'s copy of its ability ends.",
-                     auto=True, actor=other.seat)
+                end_copy(c, other.seat, q, f"{name} is {how}")
     if ps.tokens:
         ps.tokens = []
         c.ev("rs.release.spirit-tokens", f"Spirit Tokens on {name} return to the supply.", auto=True, actor=seat)
@@ -171,8 +193,8 @@ def return_token(c: Ctx, seat: int, ps: PlacedSpirit, clause: str) -> None:
     q = c.state.players[owner]
     q.activation_tokens += 1
     ps.used, ps.token_owner = False, None
-    c.ev(clause, f"The Activation Token on {c.name(ps.card)} returns to {c.who(owner)}'s board "
-         f"({q.activation_tokens} available).", auto=True, actor=owner)
+    c.ev(clause if owner == seat else "rs.ruling.moved-token", f"The Activation Token on {c.name(ps.card)} returns "
+         f"to {c.who(owner)}'s board ({q.activation_tokens} available).", auto=True, actor=owner)
 
 
 def destroy(c: Ctx, seat: int, space: int) -> None:

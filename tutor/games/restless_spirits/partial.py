@@ -71,8 +71,9 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
     """Return a copy of ``state`` with the partial state ``data`` applied (module doc).
 
     Raises:
-        ContentError: unknown field, unknown card, wrong card kind for a zone, a card named twice, or a Spirit whose
-            listed Totems do not fit it; naming ``where`` and the field.
+        ContentError: unknown field, unknown card, wrong card kind for a zone, a card named twice, a Spirit whose
+            listed Totems do not fit it, or two fields that contradict each other (``spirit_deck`` with
+            ``spirit_discard`` or ``deck_tops.spirit``); naming ``where`` and the field(s).
     """
     part = validate(PartialState, data, where)
     s = state.model_copy(deep=True)
@@ -81,6 +82,14 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
 
     def bad(field: str, msg: str) -> ContentError:
         return ContentError(f"{where}: {field}: {msg}", path=where, field=field)
+
+    # fields that would silently override each other are refused, naming both
+    if part.spirit_deck is not None and part.spirit_discard is not None:
+        raise bad("spirit_deck", "spirit_deck and spirit_discard contradict each other: spirit_deck sends every "
+                  "Spirit it leaves out to the Spirit discard pile, which would override spirit_discard; give one")
+    if part.spirit_deck is not None and part.deck_tops is not None and part.deck_tops.spirit:
+        raise bad("spirit_deck", "spirit_deck and deck_tops.spirit contradict each other: spirit_deck names the "
+                  "whole Spirit deck, top first, which would override deck_tops.spirit; give one")
 
     def claim(card: str, field: str, kinds: tuple[str, ...]) -> str:
         if card not in g.cards.by_id or g.card_kind(card) == "guide":

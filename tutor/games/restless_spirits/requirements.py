@@ -19,8 +19,10 @@ def unmet(g, ps: PlacedSpirit) -> list[int]:
 def fill_options(g, ps: PlacedSpirit, totem: str) -> tuple[tuple[int, ...], ...]:
     """The ways ``totem`` can meet requirements of ``ps``; each is a tuple of slot indices it would fill.
 
-    Single: the one unmet slot with its icon. Double: every unmet slot matching either icon, together (its extra
-    icon is unused when only one matches). Wild: any one unmet slot; on a Spirit of the Wild's type (Double Wild)
+    Single: one unmet slot with its icon. Double: for each of its two icons one unmet slot with that icon, together
+    (an icon no unmet slot needs goes unused). Each icon meets one requirement, so a Spirit listing an icon twice
+    needs two Totem icons for it (rs.totem.single).
+    Wild: any one unmet slot; on a Spirit of the Wild's type (Double Wild)
     any two unmet slots (or the last one). Empty tuple: the Totem cannot be played to this Spirit.
 
     The answer depends only on the two cards and which slots are unmet, so it is kept in ``g.fill_cache`` (a dict
@@ -45,8 +47,13 @@ def _fill_options(g, spirit: str, totem: str, free: tuple[int, ...]) -> tuple[tu
     t = g.cards.by_id[totem]
     req = g.cards.by_id[spirit].requirements
     if t.kind == "single" or t.kind == "double":
-        hit = tuple(i for i in free if req[i] in t.icons)
-        return (hit,) if hit else ()
+        # each icon of the Totem meets one requirement: a Spirit listing an icon twice needs it twice
+        hit: list[int] = []
+        for icon in t.icons:
+            i = next((i for i in free if req[i] == icon and i not in hit), None)
+            if i is not None:
+                hit.append(i)
+        return (tuple(sorted(hit)),) if hit else ()
     if t.wild_type == g.cards.by_id[spirit].type and len(free) >= 2:
         return tuple(combinations(free, 2))
     return tuple((i,) for i in free)

@@ -11,7 +11,7 @@ from . import abilities  # (a module: abilities and this module import each othe
 from .achievements import check
 from .decisions import ask, resolve_decision
 from .effects import Use, run_effect
-from .ongoing import leave_play, return_token
+from .ongoing import copy_holds, leave_play, return_token
 from .requirements import fill_options, is_complete
 from .rules import turn_actions
 from .state import Decision, PlacedSpirit
@@ -36,6 +36,12 @@ def apply_action(c: Ctx, action: Action) -> None:
 def _pay(c: Ctx, seat: int, cost: int, what: str, clause: str) -> None:
     p = c.state.players[seat]
     p.ap -= cost
+    pay_event(c, seat, cost, what, clause)
+
+
+def pay_event(c: Ctx, seat: int, cost: int, what: str, clause: str) -> None:
+    """Log that ``seat`` paid ``cost`` AP (already taken) to do ``what``."""
+    p = c.state.players[seat]
     if cost:
         c.ev(clause, f"{c.who(seat)} spends {cost} AP to {what} ({p.ap} AP left).", actor=seat)
     else:
@@ -48,13 +54,17 @@ def _main_action(c: Ctx, a: Action) -> None:
     p = s.players[seat]
     k = a.kind
     if k == "attract":
-        spirit = a.param("spirit")
-        clause = "rs.mastery" if a.cost == 0 else "rs.attract"
-        _pay(c, seat, a.cost, f"attract {g.spirit_label(spirit)}", clause)
-        ask(c, Decision(kind="choose-offering", actor=seat, purpose="attract", cards=[spirit]))
+        # the AP is paid now and logged after the offering, in the rulebook's order (offering first)
+        p.ap -= a.cost
+        c.ev("rs.attract.offering", f"{c.who(seat)} sets out to attract {g.spirit_label(a.param('spirit'))}: first "
+             "comes an offering to the Shrine.", actor=seat)
+        ask(c, Decision(kind="choose-offering", actor=seat, purpose="attract", cards=[a.param("spirit")],
+                        count=a.cost))
     elif k == "refresh-and-attract":
-        _pay(c, seat, a.cost, "refresh the Lost Spirits and attract one", "rs.refresh-attract")
-        ask(c, Decision(kind="choose-offering", actor=seat, purpose="refresh-attract"))
+        p.ap -= a.cost
+        c.ev("rs.attract.offering", f"{c.who(seat)} sets out to refresh the Lost Spirits: first comes an offering "
+             "to the Shrine.", actor=seat)
+        ask(c, Decision(kind="choose-offering", actor=seat, purpose="refresh-attract", count=a.cost))
     elif k == "buy-totem":
         card = a.param("totem")
         _pay(c, seat, a.cost, f"buy {g.totem_label(card)}", "rs.buy")
@@ -167,6 +177,10 @@ def retrieve_choice(c: Ctx, seat: int) -> None:
     top = list(reversed(c.state.shrine[-3:]))
     c.ev("rs.retrieve", f"The top of the Shrine shows {', '.join(c.game.totem_label(x) for x in top)}.",
          cards=tuple(top), actor=seat)
+    if len(top) < 3:
+        c.ev("rs.ruling.retrieve-short-shrine", f"The Shrine holds only {len(top)} Totem{'s' if len(top) > 1 else ''}"
+             f", so {'it is' if len(top) == 1 else 'they are'} all there is to choose from"
+             + ("; the one not kept goes to the Totem discard pile." if len(top) == 2 else "."), actor=seat)
     ask(c, Decision(kind="choose-shrine-totem", actor=seat, purpose="retrieve", options=top, cards=top))
 
 
@@ -179,7 +193,8 @@ def retrieve_keep(c: Ctx, seat: int, top: list[str], keep: str) -> None:
     rest = [x for x in top if x != keep]
     s.totem_discard.extend(rest)
     c.ev("rs.retrieve", f"{c.who(seat)} keeps {c.game.totem_label(keep)}"
-         + (f"; {', '.join(c.game.totem_label(x) for x in rest)} go to the Totem discard pile." if rest else "."),
+         + (f"; {', '.join(c.game.totem_label(x) for x in rest)} {'goes' if len(rest) == 1 else 'go'} to the Totem "
+            "discard pile." if rest else "."),
          cards=(keep, *rest), actor=seat)
 
 
@@ -267,6 +282,9 @@ def release(c: Ctx, seat: int, space: int) -> None:
     p = s.players[seat]
     ps = p.board[space]
     sp = g.cards.by_id[ps.card]
+    # a copied on-release ability (Obayashi) works if the copy still holds (ruling rs.ruling.copy-on-release)
+    copied_on_release = (ps.copied is not None and g.cards.by_id[ps.copied].ability.timing == "on-release"
+                         and copy_holds(g, s, ps))
     p.board[space] = None
     p.released.append(ps.card)
     c.ev("rs.release", f"All of {sp.name}'s requirements are met: it is released at once, at no AP cost, and "
@@ -282,8 +300,19 @@ def release(c: Ctx, seat: int, space: int) -> None:
     if sp.ability.timing == "on-release" and sp.ability.effects and not g.solo:
         c.ev("rs.effect.on-release", f"{sp.name}'s ability works now that it is released: {sp.ability.text}",
              auto=True, cards=(ps.card,), actor=seat)
+        c.ev("rs.ruling.on-release-order", f"{sp.name}'s ability comes first, then the usual release reward.",
+             auto=True, actor=seat)
         u = Use(seat, None, None, "rs.effect.on-release", sp.name, ps.card)
         for e in sp.ability.effects:
+            run_effect(c, u, e.effect, g.effect_params(e))
+    elif copied_on_release and not g.solo:
+        cp = g.cards.by_id[ps.copied]
+        c.ev("rs.ruling.copy-on-release", f"{sp.name} is released with its copy of {cp.name}'s ability, which works "
+             f"now as {sp.name}'s own: {cp.ability.text}", auto=True, cards=(ps.copied,), actor=seat)
+        c.ev("rs.ruling.on-release-order", "The copied ability comes first, then the usual release reward.",
+             auto=True, actor=seat)
+        u = Use(seat, None, None, "rs.ruling.copy-on-release", sp.name, ps.card)
+        for e in cp.ability.effects:
             run_effect(c, u, e.effect, g.effect_params(e))
     draw_reward(c, seat, "blessing" if sp.light else "curse", "rs.release.reward")
     need = RELEASES_TO_TRIGGER.get(len(s.players))
@@ -395,6 +424,8 @@ def finish(c: Ctx) -> None:
 def after_step(c: Ctx) -> None:
     """Automatic checks after every step: pass the turn when the current player has no AP and no Free Action."""
     s = c.state
+    from .ongoing import end_lapsed_copies
+    end_lapsed_copies(c)
     check(c)
     if s.phase != "play" or s.pending:
         return

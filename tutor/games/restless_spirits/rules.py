@@ -58,7 +58,8 @@ def _draft_actions(g, s: RSState) -> list[Action]:
     for card in d.packets[seat]:
         out.append(make_action("draft-pick", seat, f"Keep {g.totem_label(card)}",
                                f"Draft round {d.round}: keep one Totem from the {len(d.packets[seat])} in front of "
-                               "you and pass the rest to your left.", ("rs.setup.draft",), totem=card))
+                               "you and pass the rest to your left.", ("rs.setup.draft", "rs.ruling.draft-order"),
+                               totem=card))
         seen.add(card)
     return out
 
@@ -73,7 +74,8 @@ def end_turn_action(g, s: RSState) -> Action:
         lost = f"; your {ap} unused AP {'is' if ap == 1 else 'are'} lost" if ap else ""
         act = g.action_memo.put(key, make_action("end-turn", seat, "End your turn",
                                                  f"You may end your turn at any time{lost}.",
-                                                 ("rs.turn.end", "rs.turn.no-carry")))
+                                                 ("rs.turn.end", "rs.turn.no-carry")
+                                                 + (("rs.ruling.end-turn-early",) if ap else ())))
     return act
 
 
@@ -122,16 +124,22 @@ def turn_actions(g, s: RSState) -> list[Action]:
             if ap >= cost:
                 k = ("attract", seat, spirit, cost, ap)
                 add(get(k) or put(k, _attract(g, seat, spirit, cost, ap)))
-        if ap >= AP_COST:
-            k = ("refresh-and-attract", seat, ap)
-            add(get(k) or put(k, make_action(
-                "refresh-and-attract", seat, "Refresh the Lost Spirits and attract one",
-                f"You have {ap} AP, an empty space and a Totem to offer.",
-                ("rs.refresh-attract", "rs.attract.offering"), AP_COST)))
+    if totems_in_hand and ap >= AP_COST:
+        # legal with a full board too: declining is then the only finish (ruling rs.ruling.refresh-full-board)
+        k = ("refresh-and-attract", seat, ap, has_space)
+        add(get(k) or put(k, make_action(
+            "refresh-and-attract", seat, "Refresh the Lost Spirits and attract one" if has_space else
+            "Refresh the Lost Spirits (your board is full: you will attract none)",
+            f"You have {ap} AP, an empty space and a Totem to offer." if has_space else
+            f"You have {ap} AP and a Totem to offer; with a full board the refresh ends by declining to attract.",
+            ("rs.refresh-attract", "rs.attract.offering") if has_space else
+            ("rs.refresh-attract", "rs.attract.offering", "rs.ruling.refresh-full-board"), AP_COST)))
     if ap >= AP_COST:
         can_take = room or bool(totems_in_hand)
         swap = "" if room else " (your hand is full, so you will give up a Totem)"
         clb = ("rs.buy",) if room else ("rs.buy", "rs.hand-limit.swap")
+        # refreshing a market or retrieving at the limit swaps too (ruling rs.ruling.retrieve-at-limit)
+        swap_too = () if room else ("rs.ruling.retrieve-at-limit",)
         if can_take:
             for r, row in enumerate(s.markets):
                 for card in row:
@@ -144,14 +152,14 @@ def turn_actions(g, s: RSState) -> list[Action]:
                 k = ("refresh-market-and-buy", seat, r, ap, room)
                 add(get(k) or put(k, make_action(
                     "refresh-market-and-buy", seat, f"Refresh market row {r + 1} and buy from it",
-                    f"You have {ap} AP{swap}.", ("rs.refresh-buy",) + clb[1:], AP_COST, row=r + 1)))
+                    f"You have {ap} AP{swap}.", ("rs.refresh-buy",) + clb[1:] + swap_too, AP_COST, row=r + 1)))
             if s.shrine:
                 n = len(s.shrine)
                 k = ("retrieve-from-shrine", seat, ap, n, room)
                 add(get(k) or put(k, make_action(
                     "retrieve-from-shrine", seat, f"Retrieve a Totem from the Shrine (keep 1 of the top {min(3, n)})",
-                    f"You have {ap} AP and the Shrine holds {n} Totem(s){swap}.", ("rs.retrieve",) + clb[1:],
-                    AP_COST)))
+                    f"You have {ap} AP and the Shrine holds {n} Totem(s){swap}.", ("rs.retrieve",) + clb[1:] + swap_too
+                    + (("rs.ruling.retrieve-short-shrine",) if n < 3 else ()), AP_COST)))
         if not p.locks or not g.turn_locked(s, seat, "play-totem"):
             # fill_options' own memo, read here with its key built once per space (see requirements.fill_options)
             spaces = [(i, ps, ps.card, free_slots(ps)) for i, ps in enumerate(board) if ps is not None]
@@ -240,8 +248,8 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
     p = s.players[seat]
     out: list[Blocked] = []
 
-    def no(kind: str, label: str, clause: str, why: str) -> None:
-        out.append(make_blocked(kind, seat, label, clause, why))
+    def no(kind: str, label: str, clause: str, why: str, **params) -> None:
+        out.append(make_blocked(kind, seat, label, clause, why, **params))
 
     from .ongoing import mastery_locked, turn_lock  # ongoing imports the effects, which import this module
     totems = [c for c in p.hand if g.card_kind(c) == "totem"]
@@ -259,7 +267,7 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
         if by:
             no("attract", f"Attract {g.spirit_label(sp)}", "rs.effect.mastery-lock",
                f"an opponent's {g.cards.by_id[by].name} stops you attracting Spirits of your Mastery type with the "
-               "attract actions")
+               "attract actions", spirit=sp)
     if p.ap < AP_COST:
         for kind, label in (("buy-totem", "Buy a Totem"), ("play-totem", "Play a Totem to a Spirit"),
                             ("retrieve-from-shrine", "Retrieve a Totem from the Shrine")):
@@ -280,14 +288,14 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
             for card in sorted(set(totems)):
                 if not any(ps is not None and fill_options(g, ps, card) for ps in p.board):
                     no("play-totem", f"Play {g.totem_label(card)}", "rs.play-totem",
-                       "none of your Spirits has an unmet requirement this Totem provides")
+                       "none of your Spirits has an unmet requirement this Totem provides", totem=card)
     for card in sorted(set(c for c in p.hand if g.card_kind(c) in ("blessing", "curse"))):
         rc = g.cards.by_id[card]
         kind = "play-" + g.card_kind(card)
         if p.ap < rc.cost:
-            no(kind, f"Play {rc.name}", "rs.play-card", f"it costs {rc.cost} AP and you have {p.ap}")
+            no(kind, f"Play {rc.name}", "rs.play-card", f"it costs {rc.cost} AP and you have {p.ap}", card=card)
         elif rc.target == "one-opponent" and not g.targets(s, seat, card):
-            no(kind, f"Play {rc.name}", "rs.play-card.target", "no opponent can be targeted")
+            no(kind, f"Play {rc.name}", "rs.play-card.target", "no opponent can be targeted", card=card)
     n_bc = sum(g.card_kind(c) in ("blessing", "curse") for c in p.hand)
     if 0 < n_bc < 3:
         no("discard-three-for-ap", "Discard 3 Blessings/Curses for +1 AP", "rs.discard-three",
@@ -299,18 +307,21 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
         label = f"Activate {sp.name}"
         if g.solo:
             no("activate-ability", label, "rs.solo.type-abilities", "in Solo Mode printed abilities are not used; "
-               "each Spirit's type ability happened when it was attracted")
+               "each Spirit's type ability happened when it was attracted", space=i + 1)
         elif sp.ability.timing != "activated":
             no("activate-ability", label, "rs.ability.ongoing",
-               "its ability is not Activated (it is Ongoing or works on release), so there is nothing to activate")
+               "its ability is not Activated (it is Ongoing or works on release), so there is nothing to activate",
+               space=i + 1)
         elif ps.used:
-            no("activate-ability", label, "rs.ability.once", "its ability has already been used this game")
+            no("activate-ability", label, "rs.ability.once", "its ability has already been used this game",
+               space=i + 1)
         elif p.activation_tokens <= 0:
-            no("activate-ability", label, "rs.ability.activate", "you have no Activation Token left on your board")
+            no("activate-ability", label, "rs.ability.activate", "you have no Activation Token left on your board",
+               space=i + 1)
         elif not sp.ability.effects:
             no("activate-ability", label, "rs.tutor.ability-pending",
-               "the tutor does not play this Spirit's ability yet")
+               "the tutor does not play this Spirit's ability yet", space=i + 1)
         elif sp.ability.target in ("one-opponent", "split-opponents") and not g.targets(s, seat, ps.card):
             no("activate-ability", label, "rs.effect.protection", "no opponent can be targeted by it (each one is "
-               "protected)")
+               "protected)", space=i + 1)
     return out

@@ -137,6 +137,9 @@ def finish_solo(c: Ctx) -> None:
     c.ev("rs.solo.win", f"You released {n} Spirits, at least one of every type: you win!", auto=True, actor=0)
     c.ev("rs.solo.ranking", f"Spirit Guide Ranking ({'Playing A Variant' if variant else chr(39) + 'A' + chr(39) + ' Side'}"
          f" column): {s.solo_rank}.", auto=True, actor=0)
+    if variant or g.options.get("promos"):
+        c.ev("rs.ruling.solo-variant-column", "The 'Playing A Variant' column is for the B side; Promo Spirits alone "
+             "keep the 'A' Side column.", auto=True, actor=0)
 
 
 # ------------------------------------------------------------------------------------------------ type abilities

@@ -69,6 +69,9 @@ def placement_bonus(c: Ctx, seat: int, space: int) -> None:
     p = s.players[seat]
     c.ev("rs.variant.b-side", f"B side: space {space + 1}'s placement bonus is to {bonus_label(g, space)}.",
          auto=True, actor=seat)
+    if "bonuses" in g.cards.b_side.provisional:
+        c.ev("rs.ruling.b-side-spaces", "Which space gives which bonus is not printed: the tutor puts them left to "
+             "right in the rulebook's order (draw a Totem, +1 AP, take a market Totem).", auto=True, actor=seat)
     if b == "gain-ap":
         p.ap += 1
         c.ev("rs.variant.b-side", f"{c.who(seat)} gains 1 AP ({p.ap} AP now; it is lost at the end of the turn).",

@@ -74,7 +74,11 @@ def apply_action(c: Ctx, a: Action) -> None:
              cards=(c.spirit_card(sl).id,), actor=seat)
         c.ev("sd.evolve.carry", f"{old}'s card leaves play and is set aside; "
              + (f"what was on it stays on {c.sname(seat, i)}: {carried}." if carried else "it had nothing on it to "
-                "carry over.") + (" Its active pool stays with it." if sl.pool else ""), auto=True, actor=seat)
+                "carry over."), auto=True, actor=seat)
+        c.ev("sd.ruling.evolve-pool", f"{c.sname(seat, i)} keeps "
+             + (f"the {len(sl.pool)} {'die' if len(sl.pool) == 1 else 'dice'} of its active pool" if sl.pool
+                else "its (empty) active pool") + f" and stays {'exhausted' if sl.exhausted else 'ready'}.",
+             auto=True, actor=seat)
         c.push(Work(kind="end-action", seat=seat))
         return
     if k == "activate":

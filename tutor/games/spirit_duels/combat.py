@@ -63,6 +63,8 @@ def defeat(c: Ctx, seat: int, i: int) -> None:
     if sl.stage == 1:
         c.ev("sd.defeat.stage1", f"{name} is a Stage 1 Spirit: its card is flipped to the plain card back.",
              auto=True, actor=seat)
+        c.ev("sd.ruling.stage1-not-a-spirit", f"From now on {name}'s card back is no longer a Spirit: it cannot be "
+             "activated, chosen or targeted.", auto=True, actor=seat)
     else:
         c.ev("sd.presence", f"{name} is flipped to its Presence side: {c.sname(seat, i)} has lower stats, fewer "
              "dice and no ability; it can still be activated and chosen, but takes no damage or status tokens.",

@@ -38,7 +38,9 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
         for t, i in spirit_options_for(g, s, d):
             sl = s.players[t].spirits[i]
             a("choose-spirit", f"{w.source}: choose Player {t + 1}'s {spirit_name(g, sl)} ({status_text(sl)})",
-              _spirit_why(w.source, d.side, d.actor != w.seat), ("sd.choose.spirit",), player=t + 1, spirit=i + 1)
+              _spirit_why(w.source, d.side, d.actor != w.seat),
+              ("sd.choose.spirit", "sd.ruling.zap-opponent-spreads") if w.kind == "zap" else ("sd.choose.spirit",),
+              player=t + 1, spirit=i + 1)
     elif d.kind == "choose-die":
         from .ctx import Ctx as _C
         c = _C(g, s)

@@ -131,7 +131,8 @@ def blocked(g, s: SDState) -> list[Blocked]:
             for cl in p.classes:
                 who = "you" if p.seat == seat else f"Player {p.seat + 1}"
                 out.append(make_blocked("draft-class", seat, f"Draft {class_text(cl)}", "sd.draft.taken",
-                                        f"{who} already drafted it; each Class card can be taken only once"))
+                                        f"{who} already drafted it; each Class card can be taken only once",
+                                        **{"class": cl}))
         return out
     p = s.players[seat]
     for sl in p.spirits:
@@ -140,7 +141,7 @@ def blocked(g, s: SDState) -> list[Blocked]:
             if ln != sl.line:
                 out.append(make_blocked("choose-line", seat, f"Choose {g.cards.line_by_id[ln].name}",
                                         "sd.lines.one-per-class", f"you already chose {line_name(g, sl.line)} for "
-                                        f"{cl.capitalize()}; each Class gives exactly one Spirit Line"))
+                                        f"{cl.capitalize()}; each Class gives exactly one Spirit Line", line=ln))
     for cl in g.cards.class_by_id:
         if cl in p.classes:
             continue
@@ -221,6 +222,10 @@ def draft_deck(g, classes: list[str], lines: list[str]) -> Counter:
     return out
 
 
+#: Classes whose Basic cards the tutor reads from the pre-built decks (ruling ``sd.ruling.prebuilt-classes``)
+PREBUILT_CLASSES = frozenset({"fire", "earth", "arcane", "electric", "nature", "water"})
+
+
 def h_build_decks(c: Ctx, w: Work) -> None:
     """Set the unchosen Lines aside, build each 30-card deck, line up the Stage 1 Spirits, then deal as for a first
     match."""
@@ -238,6 +243,10 @@ def h_build_decks(c: Ctx, w: Work) -> None:
         c.ev("sd.deck.build", f"{c.who(p.seat)} builds a {len(p.deck)}-card deck: the {basic} Basic cards of "
              f"{', '.join(x.capitalize() for x in p.classes)} and the {len(p.deck) - basic} Special cards of "
              f"{', '.join(g.cards.line_by_id[ln].name for ln in lines)}.", auto=True, actor=p.seat)
+        if any(cl in PREBUILT_CLASSES for cl in p.classes):
+            c.ev("sd.ruling.prebuilt-classes", "The Basic cards of a Class in the pre-built decks (Fire, Earth, "
+                 "Arcane, Electric, Nature, Water) are that Class's three Basic cards, read from those decks.",
+                 auto=True, actor=p.seat)
         names = [g.cards.line_by_id[ln].spirits[0].name for ln in lines]
         later = [sp.name for ln in lines for sp in g.cards.line_by_id[ln].spirits[1:]]
         c.ev("sd.setup.spirits", f"{c.who(p.seat)} puts their Stage 1 Spirits in a line: {', '.join(names)}; "

@@ -317,6 +317,8 @@ def h_class(c: Ctx, w: Work) -> None:
     what = CLASS_TEXT[ab].format(x=x, s="" if x == 1 else "s", dice="die" if x == 1 else "dice")
     c.ev("sd.class." + ab, f"{ab.capitalize()} {x}: {what}", auto=True, actor=w.seat)
     if ab == "zap":
+        c.ev("sd.ruling.zap-opponent-spreads", f"{c.who(1 - w.seat)} chooses how the {x} damage is spread over their "
+             "own Spirits, one point at a time.", auto=True, actor=1 - w.seat)
         c.ev("sd.ruling.zap-damageable", "Zap damage can only be put on Spirits that can take damage.", auto=True,
              actor=w.seat)
     base = dict(seat=w.seat, source=f"{ab.capitalize()} {x}", amount=x)

@@ -123,6 +123,9 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
         f = f"players[{n}]"
         if pp.seat not in (1, 2):
             raise bad(f + ".seat", "seat must be 1 or 2")
+        if pp.deck_size is not None and pp.discard is not None:
+            raise bad(f + ".deck_size", f"{f}.deck_size and {f}.discard contradict each other: deck_size moves the "
+                      "cards beyond it to the discard pile, which would override the discard list; give one")
         p = s.players[pp.seat - 1]
         owned = g.owned_cards(p)
         named: list[tuple[str, str]] = []

@@ -173,46 +173,49 @@ def blocked_actions(g, s: SDState) -> list[Blocked]:
     p = s.players[seat]
     out: list[Blocked] = []
 
-    def no(kind: str, label: str, clause: str, why: str) -> None:
-        out.append(make_blocked(kind, seat, label, clause, why))
+    def no(kind: str, label: str, clause: str, why: str, **params) -> None:
+        out.append(make_blocked(kind, seat, label, clause, why, **params))
 
     for cid in sorted(set(p.hand)):
         card = g.cards.by_id[cid]
         if card.cost > p.essence:
             no("play-card", f"Play {card.name}", "sd.play-card", f"it costs {card.cost} Essence and you have "
-               f"{p.essence}")
+               f"{p.essence}", card=cid)
     for i, sl in enumerate(p.spirits):
         name = spirit_name(g, sl)
         if not is_spirit(sl):
-            no("activate", f"Activate {name}", "sd.defeat.stage1", "a defeated Stage 1 Spirit is a face-down card, "
-               "no longer a Spirit")
+            no("activate", f"Activate {name}", "sd.ruling.stage1-not-a-spirit", "a defeated Stage 1 Spirit is a "
+               "face-down card, no longer a Spirit", spirit=i + 1)
             continue
         if sl.exhausted:
-            no("activate", f"Activate {name}", "sd.activate", "it is exhausted; only ready Spirits can be activated")
+            no("activate", f"Activate {name}", "sd.activate", "it is exhausted; only ready Spirits can be activated",
+               spirit=i + 1)
         if is_presence(sl):
             no("evolve", f"Evolve {name}", "sd.ruling.no-evolve-defeated", "a defeated Spirit (Presence) cannot "
-               "evolve")
+               "evolve", spirit=i + 1)
         elif sl.stage == 3:
-            no("evolve", f"Evolve {name}", "sd.evolve", "Stage 3 is the last stage of its Spirit Line")
+            no("evolve", f"Evolve {name}", "sd.evolve", "Stage 3 is the last stage of its Spirit Line",
+               spirit=i + 1)
         elif sl.exhausted:
-            no("evolve", f"Evolve {name}", "sd.evolve", "only a ready Spirit can evolve")
+            no("evolve", f"Evolve {name}", "sd.evolve", "only a ready Spirit can evolve", spirit=i + 1)
         elif p.essence < sl.stage + 1:
             no("evolve", f"Evolve {name}", "sd.evolve", f"it costs {sl.stage + 1} Essence (stage {sl.stage} + 1) "
-               f"and you have {p.essence}")
+               f"and you have {p.essence}", spirit=i + 1)
         ab = ability_of(g, sl)
         if ab is not None and ab.timing == "limited-action" and sl.limited_used:
             no("use-ability", f"Use {name}'s Limited Action", "sd.limited-action", "a Limited Action can be used "
-               "only once per round")
+               "only once per round", spirit=i + 1)
         elif ab is not None and ab.symbol and not any(symbol(d.face) == ab.symbol for d in sl.pool):
             no("use-ability", f"Use {name}'s Action", "sd.action.symbol-cost", f"it needs a die showing "
-               f"{ab.symbol.capitalize()} in {name}'s active pool")
-    for it in p.items:
+               f"{ab.symbol.capitalize()} in {name}'s active pool", spirit=i + 1)
+    for j, it in enumerate(p.items):
         card = g.cards.by_id[it.card]
         if card.ability and card.ability.timing == "limited-action" and it.limited_used:
             no("use-item", f"Use {card.name}", "sd.limited-action", "a Limited Action can be used only once per "
-               "round")
+               "round", item=j + 1)
     if any(d.face == "blank" for sl in p.spirits for d in sl.pool):
-        no("resolve-dice", "Resolve dice: declare Blank", "sd.resolve-dice", "Blank cannot be declared")
+        no("resolve-dice", "Resolve dice: declare Blank", "sd.resolve-dice", "Blank cannot be declared",
+           symbol="blank")
     if s.gained_by is not None:
         who = "you" if s.gained_by == seat else "your opponent"
         no("gain-advantage", "Gain the advantage", "sd.advantage.gain", f"{who} already gained the advantage this "

@@ -29,11 +29,21 @@ class Effect(_Strict):
     text: str = ""
 
 
+class LimitPenalty(_Strict):
+    """An Allegiance penalty: while its holder keeps the Allegiance, their Overrun Limit for the Allegiance's clan is
+    ``amount`` lower (Overrun: "some card effects or Allegiance penalties lower the limit")."""
+
+    amount: int = Field(default=1, ge=1, le=2)
+    text: str = ""
+
+
 class AllegianceData(_Strict):
-    """A clan's Allegiance card: its Battle effect and its Overrun effect."""
+    """A clan's Allegiance card: its Battle effect, its Overrun effect and an optional ``penalty`` lowering its
+    holder's Overrun Limit for that clan."""
 
     battle: Effect
     overrun: Effect
+    penalty: LimitPenalty | None = None
     provisional: dict[str, str] = Field(default_factory=dict)
 
 

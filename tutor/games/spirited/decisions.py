@@ -100,9 +100,9 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
         if st.shield is None:
             key = ("place-shield", seat, clan)
             add(get(key) or put(key, make_action(
-                "place-shield", seat, f"Place it face down as a Shield on your {name(clan)} stack [provisional]",
+                "place-shield", seat, f"Place it face down as a Shield on your {name(clan)} stack",
                 "A card revealed onto a stack of its own clan may become that stack's Shield (the tutor's "
-                "assumption).", ("sp.shield.place", "sp.shield"))))
+                "ruling: the summary does not say how a Shield is placed).", ("sp.shield.place", "sp.shield"))))
         else:
             key = ("break-shield", seat, clan)
             add(get(key) or put(key, make_action(
@@ -127,13 +127,14 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
                 key = ("rally", seat, clan, cl)
                 add(get(key) or put(key, make_action(
                     "rally", seat, f"Rally {_an(name(clan))} card into your Hand", "Rally moves a face-up Road card "
-                    "into your Hand.", ("sp.rally", cl), clan=clan)))
+                    "into your Hand.", ("sp.rally", cl, "sp.ruling.same-clan-cards"), clan=clan)))
         if k in ("scout-take", "effect-recruit"):
             for clan, camp in recruit_options(g, s, seat, clans):
                 key = ("recruit", seat, clan, camp, cl) + _camp_why_key(p, camp, clan)
                 add(get(key) or put(key, make_action(
                     "recruit", seat, f"Recruit {_an(name(clan))} card into Camp {camp + 1}",
-                    _camp_why(p, camp, clan, name), ("sp.recruit", "sp.recruit.camp", cl), clan=clan,
+                    _camp_why(p, camp, clan, name), ("sp.recruit", "sp.recruit.camp", cl, "sp.ruling.same-clan-cards"),
+                    clan=clan,
                     camp=camp + 1)))
         if k != "scout-take":
             key = ("skip", seat, k)
@@ -167,12 +168,15 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
             if how == "forge":
                 a("march-use", f"Forge the {name(clan)} Allegiance with Camp {camp + 1} ({n} cards)",
                   f"{n} face-up {name(clan)} cards forge an unclaimed Allegiance (2 Bronze, 3 Silver, 4+ Gold).",
-                  ("sp.march.forge", "sp.march"), camp=camp + 1, clan=clan)
+                  ("sp.march.forge", "sp.march", "sp.ruling.march-all-cards"), camp=camp + 1, clan=clan)
             else:
                 whose = "your own" if al.holder == seat else f"Player {al.holder + 1}'s"
                 a("march-use", f"Steal {whose} {name(clan)} Allegiance with Camp {camp + 1} ({n} cards)",
-                  f"{n} cards is more than its medal's current value ({medal_value(g, al)}).",
-                  ("sp.march.steal", "sp.march"), camp=camp + 1, clan=clan)
+                  f"{n} cards is more than its medal's current value ({medal_value(g, al)}"
+                  + (", one less as it is exhausted)." if al.exhausted else ")."),
+                  ("sp.march.steal", "sp.march", "sp.ruling.march-all-cards")
+                  + (("sp.ruling.steal-exhausted",) if al.exhausted else ()),
+                  camp=camp + 1, clan=clan)
         if d.used:
             a("finish-march", "Finish the March (Regroup)", "You may stop after any Allegiance.",
               ("sp.march.multiple", "sp.march.regroup"))
@@ -191,7 +195,7 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
                   "Instead of scoring you may return an exhausted medal and take a fresh Bronze.",
                   ("sp.battle.medal.replace",), clan=al.clan)
         a("skip", "Neither score nor replace a medal", "Scoring and replacing are both optional.",
-          ("sp.battle.medal.score", "sp.ruling.medal-optional"))
+          ("sp.ruling.medal-optional", "sp.battle.medal.score"))
     elif k == "bonus-recruit":
         for clan, camp in recruit_options(g, s, seat, road_clans(p)):
             key = ("recruit-face-down", seat, clan, camp)
@@ -211,7 +215,8 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
                 ("sp.battle.manoeuvre", "sp.shield.manoeuvre"), road=rc, hand=hc)))
         key = ("skip", seat, k)
         add(get(key) or put(key, make_action(
-            "skip", seat, "Skip the Manoeuvre", "Bonus actions are optional.", ("sp.battle.manoeuvre",))))
+            "skip", seat, "Skip the Manoeuvre", "Bonus actions are optional.",
+            ("sp.battle.bonus", "sp.battle.manoeuvre"))))
     elif k == "final-recruit":
         for clan, camp in recruit_options(g, s, seat, hand_clans(s, seat)):
             key = ("final-recruit", seat, clan, camp)

@@ -98,6 +98,16 @@ def _rally_clan(c: Ctx, u: Use, p: NoParams) -> None:
          "wiped [provisional].", auto=True, cards=(card,), actor=u.seat)
 
 
+def _lower_limits(c: Ctx, u: Use, p: Amount) -> None:
+    from .state import LimitMod
+    s = c.state
+    for o in s.players:
+        if o.seat != u.seat:
+            s.limit_mods.append(LimitMod(seat=o.seat, amount=p.amount, by=u.seat, source=u.source))
+    c.ev("sp.overrun.lower", f"{u.source}: until {c.who(u.seat)}'s next turn, every opponent's Overrun Limits are "
+         f"{p.amount} lower [provisional].", actor=u.seat)
+
+
 def _none(c: Ctx, u: Use, p: NoParams) -> None:
     c.ev(u.clause, f"{u.source} has no further effect [provisional].", auto=True, actor=u.seat)
 
@@ -117,6 +127,7 @@ REGISTRY: dict[str, EffectKind] = {
     "recruit-own": EffectKind(NoParams, _recruit_own),
     "raid": EffectKind(NoParams, _raid),
     "rally-clan": EffectKind(NoParams, _rally_clan),
+    "lower-opponents-limits": EffectKind(Amount, _lower_limits),
     "none": EffectKind(NoParams, _none),
 }
 

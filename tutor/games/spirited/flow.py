@@ -11,8 +11,8 @@ from __future__ import annotations
 from .cards import clan_of
 from .effects import Use, run_effect
 from .state import Decision, Task
-from .zones import (Ctx, add_to_road, article, discard_road_and_camps, draw_non_time, face_up, held, overrun_limit,
-                    overrunning, plural, stack, take_from_road)
+from .zones import (Ctx, add_to_road, article, discard_road_and_camps, draw_non_time, face_up, held, limit_penalty,
+                    overrun_limit, overrunning, plural, stack, take_from_road)
 from . import decisions, resolve  # (modules: both import this one)
 
 
@@ -108,6 +108,7 @@ def _do(c: Ctx, t: Task) -> None:
     elif k == "safe-rally":
         for clan in overrunning(c.game, s, seat):
             lim = overrun_limit(c.game, s, seat, clan)
+            _lowered(c, seat, clan)
             moved = []
             while face_up(p, clan) >= lim:
                 card = take_from_road(c, seat, clan)
@@ -185,6 +186,20 @@ def _ask_task(c: Ctx, t: Task) -> None:
     ask(c, Decision(kind=kind, actor=seat, purpose=t.text or "", clan=t.clan))
 
 
+def _lowered(c: Ctx, seat: int, clan: str) -> None:
+    """Say so when an Allegiance penalty lowers ``seat``'s Overrun Limit of ``clan`` (sp.overrun.lower)."""
+    n = limit_penalty(c.game, c.state, seat, clan)
+    if n:
+        c.ev("sp.overrun.lower", f"The {c.clan(clan)} Allegiance's penalty [provisional] lowers {c.who(seat)}'s "
+             f"{c.clan(clan)} Overrun Limit by {n}, to {overrun_limit(c.game, c.state, seat, clan)}.", auto=True,
+             actor=seat)
+    for m in c.state.limit_mods:
+        if m.seat == seat:
+            c.ev("sp.overrun.lower", f"{m.source} [provisional] lowers {c.who(seat)}'s Overrun Limits by {m.amount} "
+                 f"until {c.who(m.by)}'s next turn: the {c.clan(clan)} limit is "
+                 f"{overrun_limit(c.game, c.state, seat, clan)}.", auto=True, actor=seat)
+
+
 def _overrun_check(c: Ctx, seat: int) -> None:
     s = c.state
     p = s.players[seat]
@@ -193,6 +208,8 @@ def _overrun_check(c: Ctx, seat: int) -> None:
         c.ev("sp.overrun.check", f"Overrun check: no clan on {c.who(seat)}'s Road is at its Overrun Limit.",
              auto=True, actor=seat)
         return
+    for x in clans:
+        _lowered(c, seat, x)
     names = ", ".join(f"{c.clan(x)} ({face_up(p, x)}/{overrun_limit(c.game, s, seat, x)})" for x in clans)
     c.ev("sp.overrun", f"{c.who(seat)} is Overrun by {names} after the Summon.", auto=True, actor=seat)
     for a in held(s, seat):
@@ -251,6 +268,11 @@ def _end_turn(c: Ctx, seat: int) -> None:
     s.turn += 1
     c.ev("sp.turn.next", f"{c.who(seat)}'s turn ends; {c.who(s.current)} begins their turn with the Road Check.",
          auto=True, actor=s.current)
+    ending = [m for m in s.limit_mods if m.by == s.current]
+    if ending:
+        s.limit_mods = [m for m in s.limit_mods if m.by != s.current]
+        c.ev("sp.overrun.lower", f"{ending[0].source} stops lowering Overrun Limits: {c.who(s.current)}'s turn has "
+             "come round again.", auto=True, actor=s.current)
     push(c, *road_check(s.current))
 
 

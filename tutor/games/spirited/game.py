@@ -130,7 +130,7 @@ class Spirited(Game):
 
     def card_places(self, s: SPState) -> list[str]:
         """Every card id found in a zone (for conservation checks)."""
-        zones = s.deck + s.discard + s.time_pile + s.limbo
+        zones = s.deck + s.discard + s.limbo
         for p in s.players:
             zones += p.hand
             for st in p.road:
@@ -140,7 +140,7 @@ class Spirited(Game):
         return zones
 
     def check_invariants(self, s: SPState) -> list[str]:
-        """Cards, Wonders and medals conserved; Hourglass in range and equal to the Time cards set aside; Road
+        """Cards, Wonders and medals conserved; Hourglass in range; Road
         shape (no empty stack, one stack per clan, Shields only on face-up cards); at most 3 Allegiances each."""
         probs: list[str] = []
         if sorted(self.card_places(s)) != self.all_cards(s):
@@ -157,10 +157,8 @@ class Spirited(Game):
         for a in s.allegiances:
             if (a.holder is None) != (a.medal is None):
                 probs.append(f"allegiance {a.clan}: holder and medal disagree")
-        if not 0 <= s.hourglass <= self.track.length or s.hourglass != len(s.time_pile):
-            probs.append(f"hourglass {s.hourglass} out of range or not equal to the {len(s.time_pile)} Time cards")
-        if any(clan_of(x) != "time" for x in s.time_pile):
-            probs.append("a clan card lies on the Time Track")
+        if not 0 <= s.hourglass <= self.track.length:
+            probs.append(f"hourglass {s.hourglass} out of range 0..{self.track.length}")
         for p in s.players:
             clans = [st.clan for st in p.road]
             if len(set(clans)) != len(clans):

@@ -103,16 +103,17 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
                 s.medal_supply.append(a.medal)
                 a.holder, a.medal, a.exhausted = None, None, False
             s.medal_supply.sort()
-    # 2. the Hourglass: exactly `hourglass` Passing of Time cards set aside
+    # 2. the Hourglass: it has moved `hourglass` spaces, so that many Passing of Time cards were drawn and discarded
     if part.hourglass is not None:
         if part.hourglass >= g.track.length:
             raise bad("hourglass", f"must be below the last space ({g.track.length})")
-        s.deck[:0] = s.time_pile
-        s.time_pile = []
+        times = [x for x in s.discard if clan_of(x) == "time"]
+        s.discard = [x for x in s.discard if clan_of(x) != "time"]
+        s.deck[:0] = times
         for _ in range(part.hourglass):
             card = next(x for x in s.deck if clan_of(x) == "time")
             s.deck.remove(card)
-            s.time_pile.append(card)
+            s.discard.append(card)
         s.hourglass = part.hourglass
 
     def pull(clan: str, field: str) -> str:

@@ -192,6 +192,9 @@ def _march_use(c: Ctx, seat: int, camp: int, clan: str) -> None:
         text = (f"{c.who(seat)} steals {whose} {c.clan(clan)} Allegiance with {n} cards from Camp {camp + 1} (more "
                 f"than its medal's value {medal_value(g, al)}). The old {c.medal(al.medal)} medal returns to the "
                 f"supply, and {c.who(seat)} takes")
+        if al.exhausted:
+            c.ev("sp.ruling.steal-exhausted", f"The {c.medal(al.medal)} medal is exhausted, so its current value is "
+                 f"{medal_value(g, al)} and {medal_value(g, al) + 1} cards are enough to steal it.", actor=seat)
         return_medal(c, al)
     al.holder = seat
     al.medal = take_medal(c, kind)
@@ -204,15 +207,16 @@ def _march_use(c: Ctx, seat: int, camp: int, clan: str) -> None:
         p.camps[camp].remove(cc)
         them = s.players[victim]
         st = stack(them, clan)
+        c.ev("sp.march.give", f"{c.who(seat)} gives {c.card(cc.card)} from Camp {camp + 1} to {c.who(victim)}.",
+             cards=(cc.card,), actor=seat)
         if st is not None and st.shield is not None:
             them.hand.append(cc.card)
-            c.ev("sp.ruling.give-card", f"{c.who(seat)} gives {c.card(cc.card)} to {c.who(victim)}; their "
-                 f"{c.clan(clan)} stack is Shielded, so the card goes to their Hand instead of their Road.",
-                 cards=(cc.card,), actor=seat)
+            c.ev("sp.ruling.give-card", f"Their {c.clan(clan)} stack is Shielded, so the card goes to their Hand "
+                 "instead of their Road.", cards=(cc.card,), actor=seat)
         else:
             add_to_road(them, cc.card)
-            c.ev("sp.march.give", f"{c.who(seat)} gives {c.card(cc.card)} from Camp {camp + 1} to {c.who(victim)}, "
-                 "face up onto their Road.", cards=(cc.card,), actor=seat)
+            c.ev("sp.ruling.give-card", f"It goes face up onto {c.who(victim)}'s Road.", cards=(cc.card,),
+                 actor=seat)
 
 
 def _manoeuvre(c: Ctx, seat: int, road_clan: str, hand_clan: str) -> None:

@@ -61,22 +61,31 @@ def blocked_actions(g, s: SPState) -> list[Blocked]:
     out: list[Blocked] = []
     name = lambda clan: g.cards.clan[clan].name
 
-    def no(kind: str, label: str, clause: str, why: str) -> None:
-        out.append(make_blocked(kind, seat, label, clause, why))
+    def no(kind: str, label: str, clause: str, why: str, **params) -> None:
+        out.append(make_blocked(kind, seat, label, clause, why, **params))
 
     for st in p.road:
         if st.shield:
             no("rally", f"Rally the {name(st.clan)} Shield", "sp.shield.no-rally",
-               "a Shield is face down; only face-up cards can be Rallied or Recruited")
+               "a Shield is face down; only face-up cards can be Rallied or Recruited", shield=st.clan)
             no("recruit", f"Recruit the {name(st.clan)} Shield", "sp.shield.no-rally",
-               "a Shield is face down; only face-up cards can be Rallied or Recruited")
+               "a Shield is face down; only face-up cards can be Rallied or Recruited", shield=st.clan)
     d = s.pending[-1] if s.pending else None
     reveal = d is not None and d.kind == "reveal"
     if not reveal:
         for st in p.road:
             if st.cards and st.shield is None:
                 no("place-shield", f"Shield the {name(st.clan)} stack now", "sp.shield.no-retro",
-                   "a Shield is only placed when a card is revealed onto your Road, never afterwards")
+                   "a Shield is only placed when a card is revealed onto your Road, never afterwards", clan=st.clan)
+    if d is not None and d.kind == "bonus-manoeuvre":
+        from .decisions import hand_clans, manoeuvre_options
+        allowed = set(manoeuvre_options(s, seat))
+        for rc in road_clans(p):
+            for hc in hand_clans(s, seat):
+                if hc != rc and (rc, hc) not in allowed:
+                    no("manoeuvre", f"Manoeuvre {name(rc)} for {name(hc)}", "sp.ruling.manoeuvre-shield",
+                       f"the {name(rc)} card is the last one under a Shield and the {name(hc)} stack already has its "
+                       "own Shield; a stack holds one Shield", road=rc, hand=hc)
     if d is None or d.kind in ("scout-take", "effect-recruit", "bonus-recruit", "final-recruit"):
         clans = road_clans(p) if d is None or d.kind != "final-recruit" else sorted({x.split("-")[0] for x in p.hand})
         for clan in clans:
@@ -85,13 +94,13 @@ def blocked_actions(g, s: SPState) -> list[Blocked]:
                 if cc is not None and cc != clan:
                     no("recruit", f"Recruit a {name(clan)} card into Camp {i + 1}", "sp.recruit.camp",
                        f"Camp {i + 1} holds {name(cc)} cards; a Camp takes a card only if it is empty, holds only "
-                       "face-down cards, or already holds that clan")
+                       "face-down cards, or already holds that clan", clan=clan, camp=i + 1)
     for o in s.players:
         if o.seat != seat:
             for st in o.road:
                 if st.shield:
                     no("raid", f"Discard from Player {o.seat + 1}'s {name(st.clan)} stack", "sp.shield.protect",
-                       "it is Shielded: opponents cannot touch Shielded cards")
+                       "it is Shielded: opponents cannot touch Shielded cards", target=o.seat + 1, clan=st.clan)
     if d is None:
         missing = can_build(g, s, seat)
         if missing:
@@ -115,13 +124,15 @@ def _march_blocked(g, s: SPState, seat: int, no, name) -> None:
         al = allegiance(s, clan)
         label = f"March with Camp {i + 1} ({n} {name(clan)})"
         if al.holder is None and n < 2:
-            no("march", label, "sp.march.forge", "forging needs at least 2 cards of the clan")
+            no("march", label, "sp.march.forge", "forging needs at least 2 cards of the clan", camp=i + 1, clan=clan)
         elif al.holder is None and n_held >= 3:
-            no("march", label, "sp.march.max-three", "you already hold 3 Allegiances")
+            no("march", label, "sp.march.max-three", "you already hold 3 Allegiances", camp=i + 1, clan=clan)
         elif al.holder is not None and n < medal_value(g, al) + 1:
-            no("march", label, "sp.march.steal", f"stealing needs at least {medal_value(g, al) + 1} cards (one more "
-               f"than the medal's current value {medal_value(g, al)})")
+            no("march", label, "sp.ruling.steal-exhausted" if al.exhausted else "sp.march.steal",
+               f"stealing needs at least {medal_value(g, al) + 1} cards (one more than the medal's current value "
+               f"{medal_value(g, al)}{', one less as it is exhausted' if al.exhausted else ''})", camp=i + 1,
+               clan=clan)
         elif al.holder is not None and al.holder != seat and n_held >= 3:
-            no("march", label, "sp.march.max-three", "you already hold 3 Allegiances")
+            no("march", label, "sp.march.max-three", "you already hold 3 Allegiances", camp=i + 1, clan=clan)
     if not any_camp:
         no("march", "March", "sp.march", "your Camps hold no face-up cards")

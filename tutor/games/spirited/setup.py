@@ -16,6 +16,7 @@ def initial_state(g) -> tuple[SPState, list]:
     """Deal a new game from the seed and run the first player's Road Check."""
     s = SPState(players=[Player(seat=i) for i in range(g.players)], rng=Rng.from_seed(g.seed))
     c = Ctx(g, s)
+    c.ev("sp.players", f"{g.players} players take part (Spirited is for 2 to 6).", auto=True)
     chosen = g.options.get("clans")
     if chosen:
         s.clans = sorted(chosen)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core.rng import Rng
 
@@ -45,6 +45,16 @@ class Player(_S):
     hand: list[str] = Field(default_factory=list)
     spirit: int = 0
     wonders: list[str] = Field(default_factory=list)
+
+
+class LimitMod(_S):
+    """A card effect lowering ``seat``'s Overrun Limit of every clan by ``amount`` until player ``by`` starts their
+    next turn (``source``: the card's name)."""
+
+    seat: int
+    amount: int = 1
+    by: int
+    source: str
 
 
 class Allegiance(_S):
@@ -95,13 +105,13 @@ class SPState(_S):
     players: list[Player]
     deck: list[str] = Field(default_factory=list)
     discard: list[str] = Field(default_factory=list)
-    time_pile: list[str] = Field(default_factory=list)
     limbo: list[str] = Field(default_factory=list)
     allegiances: list[Allegiance] = Field(default_factory=list)
     medal_supply: list[str] = Field(default_factory=list)
     wonder_display: list[str | None] = Field(default_factory=lambda: [None, None, None])
     wonder_deck: list[str] = Field(default_factory=list)
     hourglass: int = 0
+    limit_mods: list[LimitMod] = Field(default_factory=list)
     battles_due: list[Literal["battle", "final"]] = Field(default_factory=list)
     battle: Literal["battle", "final"] | None = None
     current: int = 0
@@ -112,3 +122,15 @@ class SPState(_S):
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""
     rng: Rng = Field(default_factory=Rng)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_time_pile(cls, data):
+        """Sessions saved before Passing of Time cards were discarded (sp.time.pass) kept them in ``time_pile``:
+        they go to the discard pile, as the rulebook says; the Hourglass counter is unchanged."""
+        if isinstance(data, dict) and "time_pile" in data:
+            data = dict(data)
+            pile = data.pop("time_pile")
+            if isinstance(pile, list) and isinstance(data.get("discard", []), list):
+                data["discard"] = list(data.get("discard", [])) + pile
+        return data

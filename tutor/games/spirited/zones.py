@@ -159,12 +159,19 @@ def draw_non_time(c: Ctx, seat: int) -> str | None:
 
 
 def pass_time(c: Ctx, seat: int, card: str) -> None:
-    """Set a Passing of Time card aside on the Time Track, move the Hourglass one space, and note a Battle due."""
+    """Discard a drawn Passing of Time card, move the Hourglass (its own counter, ``SPState.hourglass``) one space, and
+    note a Battle due (sp.time.pass). On the last space the Hourglass moves no further (ruling
+    ``sp.ruling.hourglass-end``): only a card reshuffled back into the draw pile can be drawn then."""
     s = c.state
-    s.time_pile.append(card)
-    s.hourglass += 1
+    s.discard.append(card)
     track = c.game.track
-    c.ev("sp.time.pass", f"{c.who(seat)} draws a Passing of Time card: it is set aside, the Hourglass moves to space "
+    if s.hourglass >= track.length:
+        c.ev("sp.ruling.hourglass-end", f"{c.who(seat)} draws a Passing of Time card: it is discarded and replaced, "
+             "but the Hourglass is already on the last space and moves no further.", auto=True, cards=(card,),
+             actor=seat)
+        return
+    s.hourglass += 1
+    c.ev("sp.time.pass", f"{c.who(seat)} draws a Passing of Time card: it is discarded, the Hourglass moves to space "
          f"{s.hourglass} of {track.length}, and a replacement card is drawn.", auto=True, cards=(card,), actor=seat)
     if s.hourglass >= track.length:
         s.battles_due.append("final")
@@ -189,13 +196,23 @@ def allegiance(s: SPState, clan: str) -> Allegiance:
 
 def overrun_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
     """The Overrun Limit of ``clan`` for ``seat``: 3, plus 1 while ``seat`` holds that clan's Allegiance with a
-    Gold medal (sp.overrun.gold)."""
+    Gold medal (sp.overrun.gold), minus the Allegiance's penalty while ``seat`` holds it (sp.overrun.lower; see
+    :func:`limit_penalty`) and minus card effects still lowering ``seat``'s limits (``SPState.limit_mods``)."""
     g = getattr(c_or_game, "game", c_or_game)
     base = g.cards.overrun_limit
     a = allegiance(s, clan) if clan in s.clans else None
     if a is not None and a.holder == seat and a.medal and medal_kind(a.medal) == "gold":
         base += 1
-    return base
+    return base - limit_penalty(g, s, seat, clan) - sum(m.amount for m in s.limit_mods if m.seat == seat)
+
+
+def limit_penalty(g, s: SPState, seat: int, clan: str) -> int:
+    """How much lower ``seat``'s Overrun Limit of ``clan`` is because ``seat`` holds that clan's Allegiance and its
+    card carries a penalty (card data, ``AllegianceData.penalty``); 0 otherwise."""
+    if clan not in s.clans:
+        return 0
+    pen = g.cards.clan[clan].allegiance.penalty
+    return pen.amount if pen is not None and allegiance(s, clan).holder == seat else 0
 
 
 def overrunning(g, s: SPState, seat: int) -> list[str]:
