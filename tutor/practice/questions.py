@@ -118,15 +118,18 @@ def action_text(session: Session, a: Action) -> str:
     return a.label + (f" · {a.cost} {unit}" if a.cost else "")
 
 
-def chain_of(events) -> tuple[str, ...]:
-    """The distinct clause ids of ``events``, in the order they first fire."""
-    return tuple(dict.fromkeys(e.clause for e in events))
+def chain_of(events, clauses: dict[str, Clause]) -> tuple[str, ...]:
+    """The distinct clause ids of ``events``, in the order they first fire, leaving out notes on provisional card
+    values (they say a value is assumed, not what happens)."""
+    return tuple(c for c in dict.fromkeys(e.clause for e in events)
+                 if c in clauses and clauses[c].kind != "provisional")
 
 
 def outcome(session: Session, action_id: str) -> tuple[tuple[str, ...], list]:
-    """``(chain, events)`` of applying ``action_id`` to a copy of ``session`` (the session is unchanged)."""
+    """``(chain, events)`` of applying ``action_id`` to a copy of ``session`` (the session is unchanged): the
+    rules that come into play (:func:`chain_of`) and every event."""
     step = copy_session(session).apply(action_id)
-    return chain_of(step.events), list(step.events)
+    return chain_of(step.events, session.game.clauses), list(step.events)
 
 
 def _pick(rng: Rng, items: list):
@@ -215,10 +218,11 @@ def can_do(pos: Position, rng: Rng) -> Question | None:
     options += [Option(text=b.label, correct=False, clause=b.clause, note=b.why) for b in picked]
     lines = [f"“{action_text(s, a)}” is possible: {a.why}"]
     lines += [f"Not possible: {b.why} ({clauses[b.clause].title})." for b in picked]
-    cited = tuple(dict.fromkeys([a.clauses[0]] + [b.clause for b in picked]))
+    focus = next((c for c in a.clauses if clauses[c].kind != "provisional"), a.clauses[0])
+    cited = tuple(dict.fromkeys([focus] + [b.clause for b in picked]))
     return Question(kind="can-do", game_id=s.game_id, key=_key("can-do", pos, a.id), origin=pos.origin,
                     prompt=f"{situation(s, actor)}Which of these can {player(actor)} do now?", session=s,
-                    actor=actor, clause=a.clauses[0], clauses=cited, options=tuple(_shuffled(rng, options)),
+                    actor=actor, clause=focus, clauses=cited, options=tuple(_shuffled(rng, options)),
                     explanation="\n".join(lines), action_id=a.id)
 
 
@@ -281,7 +285,7 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
     chains = {}
     for a in tried:
         chain, events = outcome(s, a.id)
-        if chain and all(c in clauses for c in chain):
+        if chain:
             chains[a.id] = (chain, events)
     for a in tried:
         if a.id not in chains:
