@@ -18,7 +18,8 @@ MASTERY_CSS = """
 .rt-m-legend { font-size: 12.5px; color: #3d3850; margin: 2px 0 6px 0; }
 .rt-m-legend span { display: inline-block; border-radius: 10px; padding: 0 8px; margin-right: 6px; border: 1px solid; }
 .rt-m-sec { font-weight: 700; font-size: 12.5px; color: #4a2577; margin: 6px 0 2px 0; }
-.rt-m-row { flex-flow: row wrap; gap: 3px; }
+.rt-m-row { flex-flow: row wrap; gap: 3px; flex-shrink: 0; }
+.rt-m-grid > * { flex-shrink: 0; }
 .tutor-mastery-clause.jupyter-button { height: 24px; font-size: 12px; border-radius: 12px; padding: 0 9px; border: 1px solid;
   width: auto; margin: 1px; }
 .rt-m-unseen, .rt-m-legend .rt-m-unseen { background: #f4f3f7 !important; border-color: #c9c5d6 !important; color: #6a6484 !important; }
@@ -43,7 +44,8 @@ class MasteryMap:
         self.model = SessionModel(q.session, errors)
         self.card = ClauseCard(self.model, pop_out=False)
         self.ask_button = w.Button(description="Ask me about this rule", icon="question", button_style="primary",
-                                   disabled=True, _dom_classes=("tutor-mastery-ask",))
+                                   disabled=True, _dom_classes=("tutor-mastery-ask",),
+                                   layout=w.Layout(width="auto", margin="4px"))
         self.ask_button.on_click(errors.guard(lambda _b: self.ask()))
         self.note = html_widget()
         self.legend = html_widget()
@@ -63,8 +65,10 @@ class MasteryMap:
             rows.append(html_widget(f'<div class="rt-m-sec">{esc(section)}</div>'))
             rows.append(w.HBox(row, _dom_classes=("rt-m-row",)))
         self.chosen: str | None = None
-        grid = w.VBox(rows, layout=w.Layout(flex="3 1 0", min_width="420px", max_height="620px", overflow="auto"))
+        grid = w.VBox(rows, layout=w.Layout(flex="3 1 0", min_width="420px", max_height="calc(100vh - 235px)",
+                                            overflow="auto"))
         grid.add_class("rt-panel")
+        grid.add_class("rt-m-grid")
         side = w.VBox([self.card.widget, self.ask_button, self.note], layout=w.Layout(flex="2 1 0", min_width="300px"))
         self.widget = w.VBox([html_widget(f"<style>{MASTERY_CSS}</style>"), self.legend,
                               w.HBox([grid, side], layout=w.Layout(width="100%", align_items="flex-start"))])

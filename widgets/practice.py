@@ -30,7 +30,8 @@ KIND_WORDS = {"can-do": "What can you do?", "why-not": "Why not?", "what-happens
 PRACTICE_CSS = """
 .rt-pq-top { align-items: center; gap: 10px; flex-wrap: wrap; }
 .rt-pq-main { align-items: flex-start; }
-.rt-pq-board .rt-board, .rt-pq-board .rt-bparts { zoom: .86; }
+/* the board scrolls inside its own box, so the question and its explanation stay beside it in one screen */
+.rt-pq-board { zoom: .85; max-height: calc((100vh - 175px) / .85); overflow-y: auto; overflow-x: hidden; }
 .rt-pq-side { gap: 6px; }
 .rt-pq-kind { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em;
   color: #5b2d90; background: #f1eafc; border-radius: 6px; padding: 1px 6px; margin-bottom: 4px; }
@@ -67,7 +68,6 @@ class PracticeView:
         q = coach.resume() or coach.question or coach.next_question()
         self.model = SessionModel(copy_session(q.session), errors)
         self.board = BoardView(self.model, board_for(coach.game_id))
-        self.board.widget.add_class("rt-pq-board")
         self.clause_card = ClauseCard(self.model)
         self.kind = html_widget()
         self.prompt = html_widget()
@@ -85,8 +85,10 @@ class PracticeView:
         self.next.on_click(g(lambda _b: self.ask()))
         side = w.VBox([self.kind, self.prompt, self.options_box, self.feedback, self.chips,
                        w.HBox([self.show, self.next])], _dom_classes=("rt-panel", "rt-pq-side"),
-                      layout=w.Layout(flex="2 1 0", min_width="340px"))
-        left = w.VBox([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="420px"))
+                      layout=w.Layout(flex="0 1 440px", min_width="340px"))
+        # (the board view sets its own box's classes: the practice look goes on a box around it)
+        left = w.VBox([self.board.widget], layout=w.Layout(flex="1 1 0", min_width="420px"),
+                      _dom_classes=("rt-pq-board",))
         self.widget = w.VBox([w.HBox([left, side], _dom_classes=("rt-pq-main",), layout=w.Layout(width="100%")),
                               self.clause_card.widget], layout=w.Layout(width="100%"))
         self.render()
@@ -191,9 +193,7 @@ class PracticeApp:
                                     style={"button_width": "150px"})
         self.score = html_widget()
         self.score.add_class("tutor-pq-score")
-        self.notice = html_widget()
-        self.notice.layout.display = "none"
-        self.notice.add_class("tutor-notice")
+        self.notice = w.HTML(layout=w.Layout(display="none"), _dom_classes=("tutor-notice",))  # its own layout
         self._coaches: dict[str, Coach] = {}
         self.coach = self._coach(game_id)
         self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
