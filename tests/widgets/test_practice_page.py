@@ -135,3 +135,25 @@ def test_a_database_that_cannot_save_says_so_once(tmp_path):
 def test_the_landing_page_links_the_practice_page():
     html = landing_html(available_notebooks())
     assert 'href="practice.ipynb"' in html and "Practice" in html
+
+
+def test_a_lesson_completed_on_the_learn_page_shows_its_rules_as_seen(tmp_path, monkeypatch):
+    import tutor.progress as progress
+    from tutor.lessons import all_lessons
+    from tutor.scenario import find
+    from widgets import LessonRunner
+
+    monkeypatch.setenv("RULES_TUTOR_DB", f"sqlite:///{tmp_path / 'progress.sqlite'}")
+    monkeypatch.setattr(progress, "_DEFAULT", None)
+    runner = LessonRunner("spirit-duels")
+    lesson = runner.lesson
+    for ref in lesson.solution:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+    assert "Goal reached!" in runner.done.value
+    store = ProgressStore(learner=progress.default_store().learner)
+    assert store.lessons_done("spirit-duels") == {lesson.id}
+    app = PracticeApp("spirit-duels", store=store)
+    app.tabs.selected_index = 1
+    seen = [c for c in lesson.clauses if app.mastery.buttons[c]._status == "lesson"]
+    assert seen and app.mastery.counts["lesson"] >= len(seen)
+    assert all_lessons("spirit-duels")[0].id == lesson.id

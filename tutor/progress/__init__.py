@@ -15,4 +15,25 @@ from __future__ import annotations
 
 from .store import ENV_DB, Answer, ProgressStore, default_url, learner_name, migrate
 
-__all__ = ["ProgressStore", "Answer", "default_url", "learner_name", "migrate", "ENV_DB"]
+__all__ = ["ProgressStore", "Answer", "default_url", "learner_name", "migrate", "ENV_DB", "default_store",
+           "record_lesson"]
+
+_DEFAULT: ProgressStore | None = None
+
+
+def default_store() -> ProgressStore:
+    """The kernel's one store on the default database and learner (opened at the first call)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = ProgressStore()
+    return _DEFAULT
+
+
+def record_lesson(game: str, lesson: str) -> None:
+    """Keep that the learner completed ``lesson`` of ``game`` in the default store (for the learn pages: never
+    raises; a database that cannot save goes on in memory, see :class:`ProgressStore`)."""
+    import logging
+    try:
+        default_store().complete_lesson(game, lesson)
+    except Exception as exc:  # noqa: BLE001 - a learn page must never break on its progress
+        logging.getLogger("tutor.progress").debug("lesson %s of %s not kept: %s", lesson, game, exc)
