@@ -281,7 +281,7 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
     if not legal:
         return None
     clauses = s.game.clauses
-    tried = _shuffled(rng, legal)[:3]
+    tried = _shuffled(rng, legal)[:4]
     chains = {}
     for a in tried:
         chain, events = outcome(s, a.id)
@@ -291,7 +291,7 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
         if a.id not in chains:
             continue
         chain, events = chains[a.id]
-        if len(chain) > MAX_CHAIN:
+        if not 2 <= len(chain) <= MAX_CHAIN:  # one rule alone (often a choice opening) asks too little
             continue
         elsewhere = [c for aid, (ch, _) in chains.items() if aid != a.id for c in ch]
         setup_ok = any(is_setup(clauses[c]) for c in chain)
@@ -309,8 +309,6 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
             other = _pick(rng, near[:6])
             i = 1 + rng.below(len(chain) - 1)
             variants.append(chain[:i] + (other,) + chain[i + 1:])
-        if near and len(chain) == 1:
-            variants.append((near[0],))
         if len(chain) >= 3:  # right rules, wrong order
             i = 1 + rng.below(len(chain) - 2)
             variants.append(chain[:i] + (chain[i + 1], chain[i]) + chain[i + 2:])
