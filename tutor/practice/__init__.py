@@ -92,21 +92,27 @@ class QuestionPool:
                 self._done = True
                 break
             self.made.append(q)
-            self._by_clause.setdefault(q.clause, []).append(q)
+            for cid in q.clauses:  # every rule it tests; its own rule first when asked about (for_clause)
+                self._by_clause.setdefault(cid, []).append(q)
             n += 1
         return n
 
     def clauses(self) -> set[str]:
-        """Ids of the clauses practised by the questions made so far."""
+        """Ids of the clauses the questions made so far test (their own rule and the others they cite)."""
         return set(self._by_clause)
 
-    def for_clause(self, clause_id: str, turn: int = 0, search: int = 0) -> Question | None:
-        """A question practising ``clause_id`` (the ``turn``-th one, cycling), making up to ``search`` more questions
-        to find one; ``None`` when none is found."""
+    def for_clause(self, clause_id: str, turn: int = 0, search: int = 0, avoid: str | None = None) -> Question | None:
+        """A question practising ``clause_id`` (the ``turn``-th one, cycling): one whose own rule it is if there is
+        one, else one that tests it among others, if possible not one whose own rule is ``avoid``; makes up to
+        ``search`` more questions to find one; ``None`` when none is found."""
         while clause_id not in self._by_clause and search > 0 and not self._done:
             search -= self.fill(min(search, 20)) or search
         qs = self._by_clause.get(clause_id)
-        return qs[turn % len(qs)] if qs else None
+        if not qs:
+            return None
+        own = [q for q in qs if q.clause == clause_id]  # questions on that very rule first
+        qs = own or [q for q in qs if q.clause != avoid] or qs
+        return qs[turn % len(qs)]
 
     def at(self, index: int) -> Question:
         """The ``index``-th question (made on demand). IndexError when the positions run out first."""

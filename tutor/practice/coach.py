@@ -51,12 +51,27 @@ class Coach:
             if q is None:
                 return None
         else:
-            avoid = self.question.clause if self.question is not None else None
-            cid = next_clause(self.candidates(), self.store.cards(self.game_id), avoid=avoid)
-            q = self.pool.for_clause(cid, turn=self._turn(cid)) if cid else self.pool.at(0)
+            q = self._scheduled()
         self.question, self.answered = q, None
         self.remember()
         return q
+
+    def _scheduled(self) -> Question:
+        """The question on the clause the schedule picks, passing over clauses whose only questions are the one just
+        asked or on its rule."""
+        last = self.question
+        avoid = last.clause if last is not None else None
+        cands, cards = self.candidates(), self.store.cards(self.game_id)
+        first = None
+        while cands:
+            cid = next_clause(cands, cards, avoid=avoid)
+            q = self.pool.for_clause(cid, turn=self._turn(cid), avoid=avoid)
+            if q is not None:
+                first = first or q
+                if last is None or (q.key != last.key and q.clause != avoid):
+                    return q
+            cands = [c for c in cands if c != cid]
+        return first or self.pool.at(0)
 
     def _turn(self, clause: str) -> int:
         return sum(1 for a in self.store.answers(self.game_id) if a.clause == clause)
@@ -78,7 +93,7 @@ class Coach:
             self.answered = chosen
             wrong_clause = chosen.clause if (not chosen.correct and q.kind == "can-do") else None
             self.store.record_answer(self.game_id, q.kind, q.clause, chosen.correct, chosen_clause=wrong_clause,
-                                     question=q.key)
+                                     question=q.key, reviews=rules_tested(q, chosen))
         return chosen
 
     def mastery(self) -> dict[str, str]:
@@ -114,6 +129,17 @@ class Coach:
     def _on(self, clause: str) -> list[Question]:
         self.pool.for_clause(clause, search=SEARCH)
         return [q for q in self.pool.made if q.clause == clause]
+
+
+def rules_tested(q: Question, chosen: Option) -> dict[str, bool]:
+    """``{clause id: known}`` for the rules a question tested besides its own: a right answer shows every rule it
+    cites is known; a wrong what-happens answer misses the rules of the true chain that the chosen chain left out;
+    otherwise only the question's own rule (and a can-do's chosen blocked rule) count."""
+    if chosen.correct:
+        return {c: True for c in q.clauses}
+    if q.kind == "what-happens":
+        return {c: False for c in q.answer.outcome if c not in chosen.outcome}
+    return {}
 
 
 def read_place(store) -> dict:

@@ -27,7 +27,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.pool import StaticPool
 
-from ..practice.schedule import card_from_json, card_json, now, review, utc
+from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
 from ..registry import KNOWN_GAMES
 from .models import (CLAUSE_MAX, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
                      LessonCompletion, PracticeAnswer, ResumePlace)
@@ -230,10 +230,12 @@ class ProgressStore:
 
     # -- practice -------------------------------------------------------------------------------------------------
     def record_answer(self, game: str, kind: str, clause: str, correct: bool, *, chosen_clause: str | None = None,
-                      question: str = "", when: datetime | None = None) -> None:
+                      question: str = "", when: datetime | None = None,
+                      reviews: dict[str, bool] | None = None) -> None:
         """Keep one answer and review the clause's fsrs card (``Good`` when ``correct``, else ``Again``); a wrong
         answer whose chosen option names another clause (a blocked action picked in a can-do question) also marks
-        that clause's card ``Again``."""
+        that clause's card ``Again``. ``reviews`` (``{clause id: right}``) reviews more clauses the question tested
+        (the rules of a what-happens chain, say) without counting more answers."""
         game = _game(game)
         if kind not in KINDS:
             raise ValueError(f"unknown question kind {kind!r}; kinds: {', '.join(KINDS)}")
@@ -242,13 +244,20 @@ class ProgressStore:
             _check(chosen_clause, "chosen_clause", CLAUSE_MAX)
         when = utc(when or now())
         question = str(question)[:KEY_MAX]
+        more = {}
+        for cid, ok in (reviews or {}).items():
+            more[_check(cid, "reviews", CLAUSE_MAX)] = bool(ok)
 
         def fn(db: DbSession, lid: int) -> None:
             db.add(PracticeAnswer(learner_id=lid, game=game, kind=kind, clause=clause, chosen_clause=chosen_clause,
                                   correct=bool(correct), answered_at=when, question=question))
-            self._review(db, lid, game, clause, bool(correct), when)
+            marks = {clause: bool(correct)}
             if not correct and chosen_clause and chosen_clause != clause:
-                self._review(db, lid, game, chosen_clause, False, when)
+                marks[chosen_clause] = False
+            for cid, ok in more.items():
+                marks.setdefault(cid, ok)
+            for cid, ok in marks.items():
+                self._review(db, lid, game, cid, ok, when)
 
         self._write(fn)
 
@@ -291,13 +300,9 @@ class ProgressStore:
         return self._read(fn)
 
     def last_results(self, game: str) -> dict[str, bool]:
-        """``{clause id: whether its latest answer was right}`` (a clause chosen wrongly counts as missed)."""
-        out: dict[str, bool] = {}
-        for a in self.answers(game):
-            out[a.clause] = a.correct
-            if not a.correct and a.chosen_clause and a.chosen_clause != a.clause:
-                out[a.chosen_clause] = False
-        return out
+        """``{clause id: False when its card's latest review was a miss (not answered rightly since), else True}``
+        for every clause practised (see :func:`tutor.practice.schedule.missed`)."""
+        return {cid: not missed(card) for cid, card in self.cards(game).items()}
 
     # -- lessons and places ---------------------------------------------------------------------------------------
     def complete_lesson(self, game: str, lesson: str, when: datetime | None = None) -> None:
