@@ -20,12 +20,16 @@ MASTERY_CSS = """
 .rt-m-sec { font-weight: 700; font-size: 12.5px; color: #4a2577; margin: 6px 0 2px 0; }
 .rt-m-row { flex-flow: row wrap; gap: 3px; flex-shrink: 0; }
 .rt-m-grid > * { flex-shrink: 0; }
-.tutor-mastery-clause.jupyter-button { height: 24px; font-size: 12px; border-radius: 12px; padding: 0 9px; border: 1px solid;
-  width: auto; margin: 1px; }
-.rt-m-unseen, .rt-m-legend .rt-m-unseen { background: #f4f3f7 !important; border-color: #c9c5d6 !important; color: #6a6484 !important; }
-.rt-m-lesson, .rt-m-legend .rt-m-lesson { background: #e8eefc !important; border-color: #7b93d6 !important; color: #1f3a7a !important; }
-.rt-m-right, .rt-m-legend .rt-m-right { background: #e4f6e7 !important; border-color: #2e7d32 !important; color: #1b4d1f !important; }
-.rt-m-missed, .rt-m-legend .rt-m-missed { background: #fde3e3 !important; border-color: #c62828 !important; color: #7a1010 !important; }
+.tutor-mastery-clause.jupyter-button { height: 24px; font-size: 12px; border-radius: 12px; padding: 0 9px;
+  border: 1px solid; width: auto; margin: 1px; }
+.rt-m-unseen, .rt-m-legend .rt-m-unseen {
+  background: #f4f3f7 !important; border-color: #c9c5d6 !important; color: #6a6484 !important; }
+.rt-m-lesson, .rt-m-legend .rt-m-lesson {
+  background: #e8eefc !important; border-color: #7b93d6 !important; color: #1f3a7a !important; }
+.rt-m-right, .rt-m-legend .rt-m-right {
+  background: #e4f6e7 !important; border-color: #2e7d32 !important; color: #1b4d1f !important; }
+.rt-m-missed, .rt-m-legend .rt-m-missed {
+  background: #fde3e3 !important; border-color: #c62828 !important; color: #7a1010 !important; }
 """
 MARK = {"unseen": "○", "lesson": "◐", "right": "✓", "missed": "✗"}
 

@@ -22,7 +22,7 @@ from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
 from .panels import BoardView
-from .style import button, close_tree, esc, html_widget, plain_label, prov_text, style_widget
+from .style import close_tree, esc, html_widget, plain_label, prov_text, style_widget
 
 GAMES = ("restless-spirits", "spirited", "spirit-duels")
 KIND_WORDS = {"can-do": "What can you do?", "why-not": "Why not?", "what-happens": "What happens?"}
@@ -33,8 +33,9 @@ PRACTICE_CSS = """
 /* the board scrolls inside its own box, so the question and its explanation stay beside it in one screen */
 .rt-pq-board { zoom: .85; max-height: calc((100vh - 175px) / .85); overflow-y: auto; overflow-x: hidden; }
 .rt-pq-side { gap: 6px; }
-.rt-pq-kind { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em;
-  color: #5b2d90; background: #f1eafc; border-radius: 6px; padding: 1px 6px; margin-bottom: 4px; }
+.rt-pq-kind { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase;
+  letter-spacing: .05em; color: #5b2d90; background: #f1eafc; border-radius: 6px; padding: 1px 6px;
+  margin-bottom: 4px; }
 .tutor-pq-prompt { font-size: 15px; font-weight: 600; line-height: 1.4; }
 .rt-pq-origin { font-size: 11.5px; color: #8a8599; }
 .tutor-pq-option.jupyter-button, .tutor-pq-option.widget-button { white-space: normal; height: auto; min-height: 34px;

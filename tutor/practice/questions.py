@@ -195,7 +195,8 @@ def _key(kind: str, pos: Position, subject: str) -> str:
 
 
 def can_do(pos: Position, rng: Rng) -> Question | None:
-    """A ``can-do`` question at ``pos`` (``None`` when the player to act has fewer than two tempting blocked actions)."""
+    """A ``can-do`` question at ``pos`` (``None`` when the player to act has fewer than two tempting blocked
+    actions)."""
     s = pos.session
     actor = s.current_player
     if actor is None:
@@ -331,8 +332,8 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
         cited = tuple(dict.fromkeys((focus,) + chain))
         return Question(kind="what-happens", game_id=s.game_id, key=_key("what-happens", pos, a.id),
                         origin=pos.origin,
-                        prompt=f"What happens if {player(actor)} takes “{action_text(s, a)}”? Which rules come into "
-                               "play, in order?", session=s, actor=actor, clause=focus, clauses=cited,
+                        prompt=f"What happens if {player(actor)} takes “{action_text(s, a)}”? Which rules come "
+                               "into play, in order?", session=s, actor=actor, clause=focus, clauses=cited,
                         options=tuple(_shuffled(rng, options)), explanation="\n".join(lines), action_id=a.id)
     return None
 
