@@ -71,6 +71,9 @@ PAGES = (
     Page("practice.ipynb", "Practice", "check-square-o",
          "Questions from real positions of each game: what you can do, why a move is not allowed, what happens. "
          "A mastery map shows every rule you know, and your progress is kept.", "Practise"),
+    Page("class-progress.ipynb", "Class progress", "table",
+         "For teachers on the class hub: each learner's lessons and mastery by rule area, and the rules the class "
+         "misses most.", "Open the class page"),
 )
 
 FEATURES = (

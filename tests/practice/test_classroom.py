@@ -36,3 +36,24 @@ def test_a_teacher_sees_three_learners_and_a_learner_is_refused(backend, request
     assert report.most_missed[0] == ("sd.evolve", 2) or ("sd.evolve", 2) in report.most_missed
     with pytest.raises(ValueError, match="unknown game"):
         class_report(url, "chess", viewer="tess", teachers=TEACHERS)
+
+
+def test_the_hub_gives_every_server_the_class_database_and_the_teachers(monkeypatch, tmp_path):
+    from pathlib import Path
+
+    from traitlets.config.loader import PyFileConfigLoader
+
+    deploy = Path(__file__).resolve().parents[2] / "deploy"
+    if not (deploy / "node_modules" / ".bin" / "configurable-http-proxy").exists():
+        pytest.skip("deploy/node_modules is missing: run `make hub-deps` (the hub configuration needs its proxy)")
+    for name in list(__import__("os").environ):
+        if name.startswith("TUTOR_HUB_") or name == "RULES_TUTOR_DB":
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("TUTOR_HUB_STATE", str(tmp_path))
+    monkeypatch.setenv("TUTOR_HUB_TEACHERS", "tess, tom")
+    env = PyFileConfigLoader("jupyterhub_config.py", path=str(deploy)).load_config().Spawner.environment
+    assert env["RULES_TUTOR_DB"] == f"sqlite:///{tmp_path.resolve() / 'progress.sqlite'}"
+    assert env["RULES_TUTOR_TEACHERS"] == "tess,tom"
+    monkeypatch.setenv("RULES_TUTOR_DB", "postgresql+psycopg://tutor@db/class")
+    env = PyFileConfigLoader("jupyterhub_config.py", path=str(deploy)).load_config().Spawner.environment
+    assert env["RULES_TUTOR_DB"] == "postgresql+psycopg://tutor@db/class"

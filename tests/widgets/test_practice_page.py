@@ -157,3 +157,27 @@ def test_a_lesson_completed_on_the_learn_page_shows_its_rules_as_seen(tmp_path, 
     seen = [c for c in lesson.clauses if app.mastery.buttons[c]._status == "lesson"]
     assert seen and app.mastery.counts["lesson"] >= len(seen)
     assert all_lessons("spirit-duels")[0].id == lesson.id
+
+
+def test_the_class_page_is_for_teachers_only(tmp_path, monkeypatch):
+    from widgets.classroom import ClassPage, class_page
+
+    url = f"sqlite:///{tmp_path / 'class.sqlite'}"
+    for name, ok in (("ann", True), ("bob", False), ("cleo", True)):
+        s = ProgressStore(url, learner=name)
+        s.record_answer("spirit-duels", "why-not", "sd.evolve", ok)
+        s.close()
+    monkeypatch.setenv("RULES_TUTOR_DB", url)
+    monkeypatch.setenv("RULES_TUTOR_TEACHERS", "tess, tom")
+    monkeypatch.setenv("JUPYTERHUB_USER", "bob")
+    refused = ClassPage()
+    assert not refused.allowed and "not one of them" in refused.report.value and "ann" not in refused.report.value
+    monkeypatch.setenv("JUPYTERHUB_USER", "tess")
+    page = ClassPage()
+    assert page.allowed and "No learner" in page.report.value  # Restless Spirits first: nothing yet
+    page.game.value = "spirit-duels"
+    html = page.report.value
+    for name in ("ann", "bob", "cleo"):
+        assert f"<b>{name}</b>" in html
+    assert "Evolve a Spirit" in html and "1 learner" in html
+    assert class_page() is not None
