@@ -47,7 +47,7 @@ PRACTICE_CSS = """
 .tutor-pq-option.rt-pq-wrong { background: #fde3e3 !important; border-color: #c62828 !important; color: #7a1010; }
 .tutor-pq-feedback .rt-pq-ok { color: #1b5e20; font-weight: 700; }
 .tutor-pq-feedback .rt-pq-no { color: #b71c1c; font-weight: 700; }
-.tutor-pq-feedback .rt-pq-expl { font-size: 13px; line-height: 1.4; color: #3d3850; margin-top: 2px; }
+.tutor-pq-feedback .rt-pq-expl { font-size: 12.5px; line-height: 1.4; color: #3d3850; margin-top: 2px; }
 .tutor-pq-feedback .rt-pq-expl div { margin: 1px 0; }
 .tutor-notice { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px; }
 .tutor-pq-score { font-size: 13px; color: #3d3850; }
@@ -86,7 +86,8 @@ class PracticeView:
         self.next.on_click(g(lambda _b: self.ask()))
         side = w.VBox([self.kind, self.prompt, self.options_box, self.feedback, self.chips,
                        w.HBox([self.show, self.next])], _dom_classes=("rt-panel", "rt-pq-side"),
-                      layout=w.Layout(flex="0 1 440px", min_width="340px"))
+                      layout=w.Layout(flex="0 1 470px", min_width="340px", max_height="calc(100vh - 150px)",
+                                      overflow_y="auto"))
         # (the board view sets its own box's classes: the practice look goes on a box around it)
         left = w.VBox([self.board.widget], layout=w.Layout(flex="1 1 0", min_width="420px"),
                       _dom_classes=("rt-pq-board",))

@@ -101,6 +101,10 @@ class QuestionPool:
         """Ids of the clauses the questions made so far test (their own rule and the others they cite)."""
         return set(self._by_clause)
 
+    def counts(self) -> dict[str, int]:
+        """``{clause id: how many questions made so far test it}``."""
+        return {c: len(qs) for c, qs in self._by_clause.items()}
+
     def for_clause(self, clause_id: str, turn: int = 0, search: int = 0, avoid: str | None = None) -> Question | None:
         """A question practising ``clause_id`` (the ``turn``-th one, cycling): one whose own rule it is if there is
         one, else one that tests it among others, if possible not one whose own rule is ``avoid``; makes up to

@@ -39,9 +39,11 @@ class Coach:
         self.answered: Option | None = None
 
     def candidates(self) -> list[str]:
-        """The clauses the pool has questions on, in rulebook order."""
-        have = self.pool.clauses()
-        return [c for c in clauses_for(self.game_id) if c in have]
+        """The clauses the pool has questions on, the ones that come up most in play first (the core rules before
+        the corner cases), then in rulebook order."""
+        have = self.pool.counts()
+        order = {c: i for i, c in enumerate(clauses_for(self.game_id))}
+        return sorted((c for c in have if c in order), key=lambda c: (-have[c], order[c]))
 
     def next_question(self, clause: str | None = None) -> Question | None:
         """Ask the next question: on ``clause`` when given (``None`` if no question on it can be found), else on the

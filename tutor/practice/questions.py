@@ -29,8 +29,8 @@ Kind = Literal["can-do", "why-not", "what-happens"]
 KINDS: tuple[str, ...] = ("can-do", "why-not", "what-happens")
 #: Options per question (one correct, the rest distractors), at most.
 OPTIONS = 4
-#: Longest rule chain asked about in a what-happens question.
-MAX_CHAIN = 6
+#: Longest rule chain asked about in a what-happens question (longer chains make options too long to read).
+MAX_CHAIN = 4
 
 
 class Option(BaseModel):
@@ -328,7 +328,11 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
         own = set(a.clauses)
         focus = next((c for c in chain if c not in own), chain[0])
         lines = [f"When {player(actor)} takes “{action_text(s, a)}”, the engine does this:"]
-        lines += [f"• {e.text}" for e in events[:8]] + (["• …"] if len(events) > 8 else [])
+        firsts = {}
+        for e in events:  # what each rule of the chain did (its first event), in order
+            if e.clause in chain and e.clause not in firsts:
+                firsts[e.clause] = e.text
+        lines += [f"• {text}" for text in firsts.values()]
         cited = tuple(dict.fromkeys((focus,) + chain))
         return Question(kind="what-happens", game_id=s.game_id, key=_key("what-happens", pos, a.id),
                         origin=pos.origin,
