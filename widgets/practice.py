@@ -87,7 +87,7 @@ class PracticeView:
         side = w.VBox([self.kind, self.prompt, self.options_box, self.feedback, self.chips,
                        w.HBox([self.show, self.next])], _dom_classes=("rt-panel", "rt-pq-side"),
                       layout=w.Layout(flex="0 1 470px", min_width="340px", max_height="calc(100vh - 150px)",
-                                      overflow_y="auto"))
+                                      overflow="auto"))
         # (the board view sets its own box's classes: the practice look goes on a box around it)
         left = w.VBox([self.board.widget], layout=w.Layout(flex="1 1 0", min_width="420px"),
                       _dom_classes=("rt-pq-board",))
