@@ -21,7 +21,7 @@ define pytest
 	$(PY) -m pytest $(1) || { rc=$$?; [ $$rc -eq 5 ] && echo "(pytest: no tests collected in $(1))" || exit $$rc; }
 endef
 
-.PHONY: venv test serve clean chromium hub hub-deps
+.PHONY: venv test serve clean chromium postgresql hub hub-deps
 
 venv: $(STAMP)
 
@@ -42,6 +42,18 @@ chromium:
 	  fi; \
 	fi
 
+# The progress tests start a real PostgreSQL server from Debian's package (never a download of its own).
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian postgresql for the progress tests"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; \
+	  else \
+	    echo "NOTE: PostgreSQL is missing: its progress tests will be skipped." \
+	         "Install it with: sudo apt-get install postgresql" >&2; \
+	  fi; \
+	fi
+
 # The hub's proxy. Without npm the hub test is skipped (except under CI=true, where it fails).
 hub-deps: $(HUB_DEPS)
 
@@ -53,7 +65,7 @@ $(HUB_DEPS): deploy/package.json deploy/package-lock.json
 	       "Install Node.js 20+ and npm, then run: make hub-deps" >&2; \
 	fi
 
-test: venv chromium hub-deps
+test: venv chromium postgresql hub-deps
 	$(call pytest,tests)
 ifneq ($(strip $(NOTEBOOKS)),)
 	$(call pytest,--nbval --nbval-current-env $(NOTEBOOKS))

@@ -26,6 +26,9 @@ Settings come from the environment (all optional):
                             of the same name (the hub must run as root, the users must exist).
     TUTOR_HUB_MAX_SERVERS   most learner servers running at once (default 0: no limit)
     TUTOR_HUB_CULL_TIMEOUT  stop a learner's server after this many idle seconds (default 3600; 0: never)
+    TUTOR_HUB_TEACHERS      comma-separated names who may open the class page (notebooks/class-progress.ipynb)
+    RULES_TUTOR_DB          the class's progress database, shared by every learner's server (default: the SQLite
+                            file progress.sqlite in TUTOR_HUB_STATE; a postgresql+psycopg:// URL for several machines)
     TUTOR_HUB_STATE         folder for the hub's database, cookie secret, pid file and learners' homes
                             (default deploy/state, git-ignored)
 
@@ -136,6 +139,9 @@ c.Spawner.environment = {
     # The tutor's Voila template (tutor/share/jupyter). Set here, before the server starts: with
     # disable_user_config, JupyterHub fixes the Jupyter data path when the server starts.
     "JUPYTER_PATH": os.pathsep.join([str(SHARE_DIR), *filter(None, [os.environ.get("JUPYTER_PATH")])]),
+    # One progress database for the class (tutor/progress), so the teachers' class page sees every learner.
+    "RULES_TUTOR_DB": _env("RULES_TUTOR_DB", f"sqlite:///{state / 'progress.sqlite'}"),
+    "RULES_TUTOR_TEACHERS": ",".join(sorted(_names("TUTOR_HUB_TEACHERS"))),
 }
 # A server must answer within this time of being started (a cold start on a busy 2-core machine takes seconds).
 c.Spawner.start_timeout = 120

@@ -69,6 +69,12 @@ PAGES = (
          "Lessons for Spirited: march clans, fight battles and build Wonders, one rule at a time.", "Start learning"),
     Page("learn-spirit-duels.ipynb", "Learn Spirit Duels", "bolt",
          "Lessons for Spirit Duels: Spirits, Moves and dice, one rule at a time.", "Start learning"),
+    Page("practice.ipynb", "Practice", "check-square-o",
+         "Questions from real positions of each game: what you can do, why a move is not allowed, what happens. "
+         "A mastery map shows every rule you know, and your progress is kept.", "Practise"),
+    Page("class-progress.ipynb", "Class progress", "table",
+         "For teachers on the class hub: each learner's lessons and mastery by rule area, and the rules the class "
+         "misses most.", "Open the class page"),
 )
 
 FEATURES = (

@@ -105,6 +105,9 @@ class LessonRunner:
         nxt = " Press <b>Next lesson</b> to go on." if self.index < len(self.lessons) - 1 else \
             " That was the last lesson: try a free game in the <b>Free play</b> tab."
         self.done.value = f'<div class="rt-done">✓ Goal reached!{nxt}</div>' if ok else ""
+        if ok:  # kept in the learner's progress (the practice page's mastery map shows its rules as seen)
+            from tutor.progress import record_lesson
+            record_lesson(self.app.session.game_id, self.lesson.id)
         return ok
 
 

@@ -1,0 +1,183 @@
+"""The practice page in-process (button.click()): a question at a real position with its board, answering right and
+wrong (feedback, explanation, clause chips, the answer kept in the database), "show me" on the board, the mastery map
+changing and asking about a chosen rule, game switching, resuming from the database, and a database that cannot
+save."""
+from __future__ import annotations
+
+import ipywidgets as w
+import pytest
+
+import tutor
+from tutor.progress import ProgressStore
+from widgets.landing import landing_html, available_notebooks
+from widgets.panels import _walk
+from widgets.practice import PracticeApp
+
+
+def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
+    return [x for x in _walk(root) if cls in getattr(x, "_dom_classes", ())]
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = ProgressStore(f"sqlite:///{tmp_path / 'progress.sqlite'}", learner="ann")
+    yield s
+    s.close()
+
+
+def _index(q, correct: bool) -> int:
+    return next(i for i, o in enumerate(q.options) if o.correct == correct)
+
+
+def test_answer_right_then_wrong_and_see_it_kept(store):
+    app = PracticeApp("spirit-duels", store=store)
+    view = app.view
+    q = view.question
+    assert q.game_id == "spirit-duels" and view.model.session.state == q.session.state
+    assert view.model.session is not q.session  # the board shows a copy: "show me" never changes the question
+    assert with_class(app.widget, "tutor-pq-prompt")[0].value
+    assert [b.description for b in view.options] == [o.text.replace("[provisional]", "[prov]") for o in q.options]
+    assert view.show.disabled and view.feedback.value == ""
+    view.options[_index(q, True)].click()
+    assert "Right" in view.feedback.value and all(b.disabled for b in view.options)
+    assert "rt-pq-right" in view.options[_index(q, True)]._dom_classes
+    assert [c.tooltip.split(":")[0] for c in view.chips.children] == list(q.clauses)
+    view.options[_index(q, False)].click()  # a second click changes nothing
+    assert len(store.answers("spirit-duels")) == 1
+    assert "1 answered, 1 right" in app.score.value
+    app.tabs.selected_index = 1
+    assert app.mastery.buttons[q.clause]._status == "right"
+    assert "rt-m-right" in app.mastery.buttons[q.clause]._dom_classes
+    app.tabs.selected_index = 0
+    view.next.click()
+    q2 = view.question
+    assert q2.clause != q.clause and view.feedback.value == "" and not any(b.disabled for b in view.options)
+    wrong = _index(q2, False)
+    view.options[wrong].click()
+    assert "Not quite" in view.feedback.value and "rt-pq-wrong" in view.options[wrong]._dom_classes
+    assert "rt-pq-right" in view.options[_index(q2, True)]._dom_classes
+    assert [(a.clause, a.correct, a.kind) for a in store.answers("spirit-duels")] == [
+        (q.clause, True, q.kind), (q2.clause, False, q2.kind)]
+    app.tabs.selected_index = 1
+    assert app.mastery.buttons[q2.clause]._status == "missed"
+    assert app.mastery.counts["right"] + app.mastery.counts["missed"] >= 2
+    assert not app.errors.output.outputs
+
+
+def test_show_me_plays_the_action_on_the_board(store):
+    app = PracticeApp("restless-spirits", store=store)
+    view = app.view
+    for _ in range(12):
+        if view.question.action_id is not None:
+            break
+        view.options[0].click()
+        view.next.click()
+    q = view.question
+    assert q.action_id is not None
+    before = view.board.html.value
+    view.options[0].click()
+    view.show.click()
+    assert [s.action.id for s in view.model.session.history] == [q.action_id]
+    assert view.board.html.value != before and view.show.disabled
+    assert q.session.history == [] and q.session.state != view.model.session.state
+
+
+def test_mastery_map_asks_about_a_chosen_rule_and_opens_its_card(store):
+    app = PracticeApp("spirited", store=store)
+    app.tabs.selected_index = 1
+    m = app.mastery
+    clauses = tutor.clauses("spirited")
+    assert set(m.buttons) == set(clauses)
+    target = next(c for c in app.coach.pool.clauses() if c != app.view.question.clause)
+    m.buttons[target].click()
+    assert clauses[target].title in m.card.html.value and not m.ask_button.disabled
+    m.ask_button.click()
+    assert app.tabs.selected_index == 0 and target in app.view.question.clauses
+    # a rule no question reaches (a set-up rule): the map says so and stays
+    setup = next(c for c in clauses if c not in app.coach.pool.clauses() and ".setup" in c
+                 and app.coach.pool.for_clause(c, search=0) is None)
+    app.tabs.selected_index = 1
+    app.coach.pool._done = True  # no further search in this test (the positions are all made)
+    m.buttons[setup].click()
+    m.ask_button.click()
+    assert app.tabs.selected_index == 1 and "No question on this rule" in m.note.value
+
+
+def test_switching_game_and_resuming_from_the_database(store, tmp_path):
+    app = PracticeApp("spirit-duels", store=store)
+    app.view.options[0].click()
+    app.view.next.click()
+    app.game.value = "spirited"
+    assert app.view.question.game_id == "spirited" and app.mastery.coach.game_id == "spirited"
+    asked = app.view.question.key
+    # the learner comes back later: same game, same question, same progress (read from the database)
+    again = ProgressStore(store.url, learner="ann")
+    back = PracticeApp(store=again)
+    assert back.game.value == "spirited" and back.view.question.key == asked
+    back.game.value = "spirit-duels"
+    assert "1 answered" in back.score.value
+    other = PracticeApp(store=ProgressStore(store.url, learner="bob"))
+    assert other.game.value == "restless-spirits" and "0 answered" in other.score.value
+
+
+def test_a_database_that_cannot_save_says_so_once(tmp_path):
+    path = tmp_path / "progress.sqlite"
+    path.write_bytes(b"this is not a database" * 50)
+    app = PracticeApp("spirit-duels", store=ProgressStore(f"sqlite:///{path}", learner="ann"))
+    notice = with_class(app.widget, "tutor-notice")[0]
+    assert "cannot be saved" in notice.value and notice.layout.display is None
+    app.view.options[0].click()  # the page works: the answer counts for this visit
+    assert "1 answered" in app.score.value and app.store.take_notice() is None
+    assert path.read_bytes() == b"this is not a database" * 50
+    assert not app.errors.output.outputs
+
+
+def test_the_landing_page_links_the_practice_page():
+    html = landing_html(available_notebooks())
+    assert 'href="practice.ipynb"' in html and "Practice" in html
+
+
+def test_a_lesson_completed_on_the_learn_page_shows_its_rules_as_seen(tmp_path, monkeypatch):
+    import tutor.progress as progress
+    from tutor.lessons import all_lessons
+    from tutor.scenario import find
+    from widgets import LessonRunner
+
+    monkeypatch.setenv("RULES_TUTOR_DB", f"sqlite:///{tmp_path / 'progress.sqlite'}")
+    monkeypatch.setattr(progress, "_DEFAULT", None)
+    runner = LessonRunner("spirit-duels")
+    lesson = runner.lesson
+    for ref in lesson.solution:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+    assert "Goal reached!" in runner.done.value
+    store = ProgressStore(learner=progress.default_store().learner)
+    assert store.lessons_done("spirit-duels") == {lesson.id}
+    app = PracticeApp("spirit-duels", store=store)
+    app.tabs.selected_index = 1
+    seen = [c for c in lesson.clauses if app.mastery.buttons[c]._status == "lesson"]
+    assert seen and app.mastery.counts["lesson"] >= len(seen)
+    assert all_lessons("spirit-duels")[0].id == lesson.id
+
+
+def test_the_class_page_is_for_teachers_only(tmp_path, monkeypatch):
+    from widgets.classroom import ClassPage, class_page
+
+    url = f"sqlite:///{tmp_path / 'class.sqlite'}"
+    for name, ok in (("ann", True), ("bob", False), ("cleo", True)):
+        s = ProgressStore(url, learner=name)
+        s.record_answer("spirit-duels", "why-not", "sd.evolve", ok)
+        s.close()
+    monkeypatch.setenv("RULES_TUTOR_DB", url)
+    monkeypatch.setenv("RULES_TUTOR_TEACHERS", "tess, tom")
+    monkeypatch.setenv("JUPYTERHUB_USER", "bob")
+    refused = ClassPage()
+    assert not refused.allowed and "not one of them" in refused.report.value and "ann" not in refused.report.value
+    monkeypatch.setenv("JUPYTERHUB_USER", "tess")
+    page = ClassPage()
+    assert page.allowed and "No learner" in page.report.value  # Restless Spirits first: nothing yet
+    page.game.value = "spirit-duels"
+    html = page.report.value
+    for name in ("ann", "bob", "cleo"):
+        assert f"<b>{name}</b>" in html
+    assert "Evolve a Spirit" in html and "1 learner" in html
+    assert class_page() is not None

@@ -1,0 +1,125 @@
+"""Practice made by the engine: questions from real positions, for any game, deterministic from a seed.
+
+    from tutor.practice import generate, QuestionPool
+    qs = generate("spirit-duels", seed=7, count=20)        # the first 20 questions of seed 7
+    q = qs[0]; q.kind, q.prompt, [o.text for o in q.options], q.answer, q.explanation
+    pool = QuestionPool("restless-spirits", seed=1)
+    pool.for_clause("rs.release")                          # a question practising that rule, if one can be found
+
+Positions come from the game's lessons and scenarios and from random play (:mod:`tutor.practice.positions`);
+question kinds and how their answers come from the engine: :mod:`tutor.practice.questions`. Scheduling by clause
+(spaced repetition with ``fsrs``): :mod:`tutor.practice.schedule`.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..core.rng import Rng
+from ..registry import clauses_for
+from .positions import Position, copy_session, lesson_positions, random_positions, scenario_positions
+from .questions import BUILDERS, KINDS, Option, Question, chain_of, outcome
+
+__all__ = ["Question", "Option", "QuestionPool", "generate", "KINDS", "copy_session", "outcome", "chain_of",
+           "Position"]
+
+#: Random games a pool may play (bounds the search for a question on a rare clause).
+RANDOM_GAMES = 400
+
+
+def positions(game_id: str, seed: int) -> Iterator[Position]:
+    """Every position a pool asks about, in order: lesson, scenario and random-play positions interleaved
+    (one of each in turn while each lasts)."""
+    sources = [lesson_positions(game_id), scenario_positions(game_id), random_positions(game_id, seed, RANDOM_GAMES)]
+    while sources:
+        for src in list(sources):
+            try:
+                yield next(src)
+            except StopIteration:
+                sources.remove(src)
+
+
+def questions(game_id: str, seed: int) -> Iterator[Question]:
+    """Questions of ``game_id``, endlessly (until the positions run out), deterministic from ``seed``: at each
+    position, the kinds are tried in an order drawn from the seed, and each kind that fits gives one question."""
+    clauses_for(game_id)  # ValueError naming the valid game ids
+    rng = Rng.from_seed(seed ^ 0x51CE5EED)
+    for pos in positions(game_id, seed):
+        kinds = list(KINDS)
+        rng.shuffle(kinds)
+        for kind in kinds[:2]:
+            q = BUILDERS[kind](pos, rng)
+            if q is not None:
+                yield q
+
+
+def generate(game_id: str, seed: int = 0, count: int = 20) -> list[Question]:
+    """The first ``count`` questions of ``game_id`` for ``seed`` (same seed, same questions).
+
+    Raises:
+        ValueError: unknown game id, or ``count`` not a whole number from 0 to 10,000.
+    """
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 10_000:
+        raise ValueError(f"count must be a whole number from 0 to 10,000, got {count!r}")
+    out: list[Question] = []
+    for q in questions(game_id, seed):
+        if len(out) >= count:
+            break
+        out.append(q)
+    return out
+
+
+class QuestionPool:
+    """The questions of one game and seed, made as they are needed and kept, indexed by the clause they practise.
+
+    Attributes: ``game_id``, ``seed``, ``made`` (the questions made so far, in order).
+    """
+
+    def __init__(self, game_id: str, seed: int = 0, *, warm: int = 60) -> None:
+        self.game_id, self.seed = game_id, seed
+        self._stream = questions(game_id, seed)
+        self.made: list[Question] = []
+        self._by_clause: dict[str, list[Question]] = {}
+        self._done = False
+        self.fill(warm)
+
+    def fill(self, count: int) -> int:
+        """Make up to ``count`` more questions; returns how many were made."""
+        n = 0
+        while n < count and not self._done:
+            try:
+                q = next(self._stream)
+            except StopIteration:
+                self._done = True
+                break
+            self.made.append(q)
+            for cid in q.clauses:  # every rule it tests; its own rule first when asked about (for_clause)
+                self._by_clause.setdefault(cid, []).append(q)
+            n += 1
+        return n
+
+    def clauses(self) -> set[str]:
+        """Ids of the clauses the questions made so far test (their own rule and the others they cite)."""
+        return set(self._by_clause)
+
+    def counts(self) -> dict[str, int]:
+        """``{clause id: how many questions made so far test it}``."""
+        return {c: len(qs) for c, qs in self._by_clause.items()}
+
+    def for_clause(self, clause_id: str, turn: int = 0, search: int = 0, avoid: str | None = None) -> Question | None:
+        """A question practising ``clause_id`` (the ``turn``-th one, cycling): one whose own rule it is if there is
+        one, else one that tests it among others, if possible not one whose own rule is ``avoid``; makes up to
+        ``search`` more questions to find one; ``None`` when none is found."""
+        while clause_id not in self._by_clause and search > 0 and not self._done:
+            search -= self.fill(min(search, 20)) or search
+        qs = self._by_clause.get(clause_id)
+        if not qs:
+            return None
+        own = [q for q in qs if q.clause == clause_id]  # questions on that very rule first
+        qs = own or [q for q in qs if q.clause != avoid] or qs
+        return qs[turn % len(qs)]
+
+    def at(self, index: int) -> Question:
+        """The ``index``-th question (made on demand). IndexError when the positions run out first."""
+        if index >= len(self.made):
+            self.fill(index + 1 - len(self.made))
+        return self.made[index]

@@ -1,0 +1,158 @@
+"""A learner's practice of one game: which question next (by clause, with fsrs), answers kept in the progress
+store, the mastery map, and where the learner was (for coming back to the page).
+
+The coach holds no UI: the practice page (``widgets/practice.py``) shows what it says.
+"""
+from __future__ import annotations
+
+import json
+import logging
+
+from ..registry import clauses_for
+from . import QuestionPool, Question
+from .mastery import mastery
+from .questions import Option
+from .schedule import next_clause
+
+log = logging.getLogger("tutor.practice")
+
+#: The place key the practice page keeps in the progress store.
+PLACE = "practice"
+#: Seed of every learner's question pool (the same positions for everyone; the schedule differs by learner).
+SEED = 1
+#: Questions made more, at most, to find one on a chosen rule.
+SEARCH = 200
+
+
+class Coach:
+    """Practice of ``game_id`` for the learner of ``store`` (a :class:`tutor.progress.ProgressStore`).
+
+    Attributes: ``game_id``, ``store``, ``pool`` (the game's :class:`QuestionPool`), ``question`` (the question
+    asked now, or ``None``), ``answered`` (the option chosen for it, or ``None``).
+    """
+
+    def __init__(self, game_id: str, store, seed: int = SEED, warm: int = 60) -> None:
+        clauses_for(game_id)  # ValueError naming the valid game ids
+        self.game_id, self.store = game_id, store
+        self.pool = QuestionPool(game_id, seed, warm=warm)
+        self.question: Question | None = None
+        self.answered: Option | None = None
+
+    def candidates(self) -> list[str]:
+        """The clauses the pool has questions on, the ones that come up most in play first (the core rules before
+        the corner cases), then in rulebook order."""
+        have = self.pool.counts()
+        order = {c: i for i, c in enumerate(clauses_for(self.game_id))}
+        return sorted((c for c in have if c in order), key=lambda c: (-have[c], order[c]))
+
+    def next_question(self, clause: str | None = None) -> Question | None:
+        """Ask the next question: on ``clause`` when given (``None`` if no question on it can be found), else on the
+        clause the schedule picks (missed and due first, then never practised, then due, then soonest)."""
+        if clause is not None:
+            q = self.pool.for_clause(clause, turn=self._turn(clause), search=SEARCH)
+            if q is None:
+                return None
+        else:
+            q = self._scheduled()
+        self.question, self.answered = q, None
+        self.remember()
+        return q
+
+    def _scheduled(self) -> Question:
+        """The question on the clause the schedule picks, passing over clauses whose only questions are the one just
+        asked or on its rule."""
+        last = self.question
+        avoid = last.clause if last is not None else None
+        cands, cards = self.candidates(), self.store.cards(self.game_id)
+        first = None
+        while cands:
+            cid = next_clause(cands, cards, avoid=avoid)
+            q = self.pool.for_clause(cid, turn=self._turn(cid), avoid=avoid)
+            if q is not None:
+                first = first or q
+                if last is None or (q.key != last.key and q.clause != avoid):
+                    return q
+            cands = [c for c in cands if c != cid]
+        return first or self.pool.at(0)
+
+    def _turn(self, clause: str) -> int:
+        return sum(1 for a in self.store.answers(self.game_id) if a.clause == clause)
+
+    def answer(self, index: int) -> Option:
+        """Answer the current question with option ``index``; keeps the answer (once per question) and returns the
+        option chosen.
+
+        Raises:
+            ValueError: no question asked, or ``index`` out of range.
+        """
+        q = self.question
+        if q is None:
+            raise ValueError("no question has been asked yet")
+        if not isinstance(index, int) or not 0 <= index < len(q.options):
+            raise ValueError(f"option {index!r}: this question has options 0 to {len(q.options) - 1}")
+        chosen = q.options[index]
+        if self.answered is None:
+            self.answered = chosen
+            wrong_clause = chosen.clause if (not chosen.correct and q.kind == "can-do") else None
+            self.store.record_answer(self.game_id, q.kind, q.clause, chosen.correct, chosen_clause=wrong_clause,
+                                     question=q.key, reviews=rules_tested(q, chosen))
+        return chosen
+
+    def mastery(self) -> dict[str, str]:
+        """``{clause id: status}`` of every clause of the game (see :mod:`tutor.practice.mastery`)."""
+        return mastery(self.game_id, self.store.last_results(self.game_id), self.store.lessons_done(self.game_id))
+
+    def score(self) -> tuple[int, int]:
+        """``(answers, right answers)`` of this game so far."""
+        answers = self.store.answers(self.game_id)
+        return len(answers), sum(a.correct for a in answers)
+
+    # -- where the learner was --------------------------------------------------------------------------------------
+    def remember(self) -> None:
+        """Keep the game and the question asked now as the learner's place on the practice page."""
+        q = self.question
+        data = {"game": self.game_id, "question": q.key if q is not None else None,
+                "clause": q.clause if q is not None else None}
+        self.store.save_place(PLACE, json.dumps(data))
+
+    def resume(self) -> Question | None:
+        """Ask again the question the learner had when they left, if it was on this game and can be found again;
+        else ``None``."""
+        data = read_place(self.store)
+        if data.get("game") != self.game_id or not data.get("question"):
+            return None
+        clause = data.get("clause")
+        for q in self.pool.made if not isinstance(clause, str) else self._on(clause):
+            if q.key == data["question"]:
+                self.question, self.answered = q, None
+                return q
+        return None
+
+    def _on(self, clause: str) -> list[Question]:
+        self.pool.for_clause(clause, search=SEARCH)
+        return [q for q in self.pool.made if q.clause == clause]
+
+
+def rules_tested(q: Question, chosen: Option) -> dict[str, bool]:
+    """``{clause id: known}`` for the rules a question tested besides its own: a right answer shows every rule it
+    cites is known; a wrong what-happens answer misses the rules of the true chain that the chosen chain left out;
+    otherwise only the question's own rule (and a can-do's chosen blocked rule) count."""
+    if chosen.correct:
+        return {c: True for c in q.clauses}
+    if q.kind == "what-happens":
+        return {c: False for c in q.answer.outcome if c not in chosen.outcome}
+    return {}
+
+
+def read_place(store) -> dict:
+    """The practice page's kept place (``{"game": ..., "question": ..., "clause": ...}``), or ``{}`` when there is
+    none or it is not readable (it is text from the database: checked, never trusted)."""
+    text = store.place(PLACE)
+    if not text or len(text) > 10_000:
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        log.warning("practice: the kept place is not readable; starting afresh")
+        return {}
+    return data if isinstance(data, dict) else {}

@@ -1,0 +1,48 @@
+"""The mastery map's data: every clause of a game, grouped by rulebook section, with what the learner has done
+with it.
+
+Statuses (:data:`STATUSES`): ``"unseen"``; ``"lesson"`` (seen in a completed lesson: among its rules to read or the
+rules its goal fires); ``"right"`` (practised, latest answer right); ``"missed"`` (practised, latest answer wrong).
+"""
+from __future__ import annotations
+
+from ..registry import clauses_for
+
+STATUSES = ("unseen", "lesson", "right", "missed")
+#: Plain words for each status, for the page.
+STATUS_WORDS = {"unseen": "not seen yet", "lesson": "seen in a lesson", "right": "practised: right",
+                "missed": "missed lately"}
+
+
+def sections(game_id: str) -> list[tuple[str, list[str]]]:
+    """``[(rulebook section, [clause ids])]`` of ``game_id``, sections and clauses in the order of the clauses file
+    (which follows the rulebook)."""
+    out: dict[str, list[str]] = {}
+    for c in clauses_for(game_id).values():
+        out.setdefault(c.source.section, []).append(c.id)
+    return list(out.items())
+
+
+def lesson_clauses(game_id: str, lesson_ids: set[str]) -> set[str]:
+    """The clauses the lessons ``lesson_ids`` of ``game_id`` show: their rules to read and the rules their goal
+    checks fire (unknown lesson ids are ignored)."""
+    from ..lessons import all_lessons
+    out: set[str] = set()
+    for lesson in all_lessons(game_id):
+        if lesson.id in lesson_ids:
+            out.update(lesson.clauses)
+            out.update(lesson.check.fired)
+    return out
+
+
+def mastery(game_id: str, last_results: dict[str, bool], lessons_done: set[str]) -> dict[str, str]:
+    """``{clause id: status}`` for every clause of ``game_id`` from the latest answer per clause
+    (``last_results``, as :meth:`tutor.progress.ProgressStore.last_results` gives) and the completed lessons."""
+    seen = lesson_clauses(game_id, lessons_done) if lessons_done else set()
+    out = {}
+    for cid in clauses_for(game_id):
+        if cid in last_results:
+            out[cid] = "right" if last_results[cid] else "missed"
+        else:
+            out[cid] = "lesson" if cid in seen else "unseen"
+    return out

@@ -1,0 +1,345 @@
+"""Practice questions made by the engine from a real position: ``can-do``, ``why-not`` and ``what-happens``.
+
+Every answer comes from the engine, never from a hand-written key:
+
+- ``can-do``: one legal action and two or three *blocked* actions (tempting, with the clause that forbids them) of
+  the player to act; an option is correct exactly when its action is legal at the position (it carries its
+  ``action_id``); a blocked option carries its forbidding ``clause``.
+- ``why-not``: a blocked action; the options are clauses: the one that forbids it (correct) and neighbouring rules
+  (the clauses forbidding the other tempting actions now, related clauses, clauses of the same rulebook section).
+- ``what-happens``: a legal action; the options are chains of the rules that come into play when it resolves, in
+  order (the distinct clauses of its events, found by applying it to a copy of the session); the distractors are
+  the true chain with a rule left out, added or swapped for a neighbouring rule.
+
+Texts use action labels and clause titles only (never ids).
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ..core.model import Action, Blocked, Clause
+from ..core.rng import Rng
+from ..core.session import Session
+from .positions import Position, copy_session
+
+Kind = Literal["can-do", "why-not", "what-happens"]
+#: The question kinds, in the order a position is tried.
+KINDS: tuple[str, ...] = ("can-do", "why-not", "what-happens")
+#: Options per question (one correct, the rest distractors), at most.
+OPTIONS = 4
+#: Longest rule chain asked about in a what-happens question (longer chains make options too long to read).
+MAX_CHAIN = 4
+
+
+class Option(BaseModel):
+    """One answer a learner can pick.
+
+    Fields: ``text`` (plain words: an action's label, a clause's title, or a chain of clause titles), ``correct``,
+    ``action_id`` (can-do: the legal action; ``None`` for a blocked one), ``clause`` (can-do: the clause forbidding a
+    blocked option; why-not: the clause the option names), ``outcome`` (what-happens: the clause ids of the chain, in
+    order), ``note`` (why this option is right or wrong, in plain words).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str
+    correct: bool
+    action_id: str | None = None
+    clause: str | None = None
+    outcome: tuple[str, ...] = ()
+    note: str = ""
+
+
+class Question(BaseModel):
+    """A practice question at a real position.
+
+    Fields:
+        kind: ``"can-do"``, ``"why-not"`` or ``"what-happens"``.
+        game_id: the game.
+        key: a stable identifier (kind, origin, subject), for records only: never shown.
+        prompt: the question in plain words.
+        session: a session at the position (prepared, no history): views draw its board; copy it before playing.
+        actor: the seat the question is about (0-based; "Player 1" is seat 0).
+        clause: the clause the question practises (its scheduling card).
+        clauses: every clause the explanation cites, the practised one first.
+        options: the answers, exactly one of them correct.
+        explanation: why the right answer is right, in plain words (lines separated by ``"\\n"``).
+        action_id: the legal action "show me" plays (can-do: the legal option; what-happens: the action asked
+            about; why-not: ``None``).
+        subject: why-not: the label of the blocked action asked about (else empty).
+        origin: where the position comes from, e.g. ``"lesson: Buying Totems, step 2"``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    kind: Kind
+    game_id: str
+    key: str
+    prompt: str
+    session: Session
+    actor: int
+    clause: str
+    clauses: tuple[str, ...]
+    options: tuple[Option, ...]
+    explanation: str
+    action_id: str | None = None
+    subject: str = ""
+    origin: str = ""
+
+    @property
+    def answer(self) -> Option:
+        """The correct option."""
+        return next(o for o in self.options if o.correct)
+
+
+def player(seat: int) -> str:
+    """``0`` -> ``"Player 1"`` (how the engine names seats in its texts)."""
+    return f"Player {seat + 1}"
+
+
+def situation(session: Session, seat: int) -> str:
+    """A short sentence about what the player has to spend now, e.g. ``"Player 1 has 2 AP. "`` (Restless Spirits'
+    AP, Spirit Duels' Essence); empty where the game counts no such thing."""
+    unit = type(session.game).cost_unit
+    players = getattr(session.state, "players", None)
+    if not players or not 0 <= seat < len(players):
+        return ""
+    value = getattr(players[seat], unit.lower(), None)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return ""
+    return f"{player(seat)} has {value} {unit}. "
+
+
+def action_text(session: Session, a: Action) -> str:
+    """An action as a learner reads it: its label, with its cost when it has one (``"Attract Kafrat · 1 AP"``)."""
+    unit = type(session.game).cost_unit
+    return a.label + (f" · {a.cost} {unit}" if a.cost else "")
+
+
+def chain_of(events, clauses: dict[str, Clause]) -> tuple[str, ...]:
+    """The distinct clause ids of ``events``, in the order they first fire, leaving out notes on provisional card
+    values (they say a value is assumed, not what happens)."""
+    return tuple(c for c in dict.fromkeys(e.clause for e in events)
+                 if c in clauses and clauses[c].kind != "provisional")
+
+
+def outcome(session: Session, action_id: str) -> tuple[tuple[str, ...], list]:
+    """``(chain, events)`` of applying ``action_id`` to a copy of ``session`` (the session is unchanged): the
+    rules that come into play (:func:`chain_of`) and every event."""
+    step = copy_session(session).apply(action_id)
+    return chain_of(step.events, session.game.clauses), list(step.events)
+
+
+def _pick(rng: Rng, items: list):
+    return items[rng.below(len(items))]
+
+
+def _shuffled(rng: Rng, items: list) -> list:
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
+def _unambiguous_blocked(session: Session, actor: int) -> list[Blocked]:
+    """Blocked actions of ``actor`` whose label is not also a legal action's label and is forbidden by one clause."""
+    legal_labels = {a.label for a in session.legal_actions()}
+    by_label: dict[str, set[str]] = {}
+    for b in session.blocked_actions():
+        by_label.setdefault(b.label, set()).add(b.clause)
+    seen, out = set(), []
+    for b in session.blocked_actions():
+        if (b.actor == actor and b.label not in legal_labels and len(by_label[b.label]) == 1
+                and b.label not in seen and b.clause in session.game.clauses):
+            seen.add(b.label)
+            out.append(b)
+    return out
+
+
+def is_setup(c: Clause) -> bool:
+    """True for a set-up rule (its id or rulebook section says set-up): never a plausible answer about play."""
+    return ".setup" in c.id or "setup" in c.source.section.lower()
+
+
+def neighbours(clauses: dict[str, Clause], cids: tuple[str, ...] | list[str]) -> list[str]:
+    """Clauses next to ``cids`` in the rules: their related clauses, then those of the same rulebook section (in
+    rulebook order), without ``cids`` themselves, without provisional-value notes, and without set-up rules unless
+    one of ``cids`` is one."""
+    out: list[str] = []
+    for cid in cids:
+        c = clauses.get(cid)
+        if c is not None:
+            out += [r for r in c.related if r in clauses]
+    sections = {clauses[c].source.section for c in cids if c in clauses}
+    out += [c.id for c in clauses.values() if c.source.section in sections]
+    skip = set(cids)
+    setup_ok = any(is_setup(clauses[c]) for c in cids if c in clauses)
+    return [c for c in dict.fromkeys(out) if c not in skip and clauses[c].kind != "provisional"
+            and (setup_ok or not is_setup(clauses[c]))]
+
+
+def _words(text: str) -> set[str]:
+    return {w.strip("()“”,.:'").lower() for w in text.split()} - {"a", "an", "the", "to", "of", "1", "ap", ""}
+
+
+def gives_away(label: str, title: str) -> bool:
+    """True when a clause title says little more than the action's label (\"Play a Totem to a Spirit (1 AP)\" for
+    \"Play a Totem to a Spirit\"): a why-not question about it would answer itself."""
+    lw, tw = _words(label), _words(title)
+    return bool(tw) and len(tw & lw) >= max(1, len(tw) - 1)
+
+
+def _key(kind: str, pos: Position, subject: str) -> str:
+    return f"{kind}|{pos.origin}|{subject}"
+
+
+def can_do(pos: Position, rng: Rng) -> Question | None:
+    """A ``can-do`` question at ``pos`` (``None`` when the player to act has fewer than two tempting blocked
+    actions)."""
+    s = pos.session
+    actor = s.current_player
+    if actor is None:
+        return None
+    blocked = _unambiguous_blocked(s, actor)
+    if len(blocked) < 2:
+        return None
+    legal = [a for a in s.legal_actions() if a.actor == actor]
+    # a legal action of a kind that is also blocked now ("Evolve Shark" legal, "Evolve Binx" not) is the best
+    # contrast; else anything but ending the turn / passing (always there), else whatever is legal
+    kinds = {b.kind for b in blocked}
+    pool = ([a for a in legal if a.kind in kinds] or [a for a in legal if a.kind not in ("end-turn", "pass")]
+            or legal)
+    if not pool:
+        return None
+    a = _pick(rng, pool)
+    picked = _shuffled(rng, blocked)[: OPTIONS - 1]
+    clauses = s.game.clauses
+    options = [Option(text=action_text(s, a), correct=True, action_id=a.id, note=a.why)]
+    options += [Option(text=b.label, correct=False, clause=b.clause, note=b.why) for b in picked]
+    lines = [f"“{action_text(s, a)}” is possible: {a.why}"]
+    lines += [f"Not possible: {b.why} ({clauses[b.clause].title})." for b in picked]
+    focus = next((c for c in a.clauses if clauses[c].kind != "provisional"), a.clauses[0])
+    cited = tuple(dict.fromkeys([focus] + [b.clause for b in picked]))
+    return Question(kind="can-do", game_id=s.game_id, key=_key("can-do", pos, a.id), origin=pos.origin,
+                    prompt=f"{situation(s, actor)}Which of these can {player(actor)} do now?", session=s,
+                    actor=actor, clause=focus, clauses=cited, options=tuple(_shuffled(rng, options)),
+                    explanation="\n".join(lines), action_id=a.id)
+
+
+def why_not(pos: Position, rng: Rng) -> Question | None:
+    """A ``why-not`` question at ``pos`` (``None`` when no blocked action has enough plausible wrong answers)."""
+    s = pos.session
+    actor = s.current_player
+    if actor is None:
+        return None
+    blocked = _unambiguous_blocked(s, actor)
+    if not blocked:
+        return None
+    clauses = s.game.clauses
+    blocked = [x for x in blocked if not gives_away(x.label, clauses[x.clause].title)]
+    if not blocked:
+        return None
+    b = _pick(rng, blocked)
+    right = clauses[b.clause]
+    # tempting wrong answers: what forbids the other blocked actions now, then the rules next to the right one
+    setup_ok = is_setup(right)
+    others = [x.clause for x in s.blocked_actions()
+              if x.clause != b.clause and (setup_ok or not is_setup(clauses[x.clause]))]
+    near = neighbours(clauses, (b.clause,))
+    cands = [c for c in dict.fromkeys(others + near)
+             if c != b.clause and clauses[c].kind != "provisional" and clauses[c].title != right.title]
+    if len(cands) < 2:
+        return None
+    first = [c for c in cands if c in others][:1]
+    rest = _shuffled(rng, [c for c in cands[:8] if c not in first])
+    wrong = (first + rest)[: OPTIONS - 1]
+    options = [Option(text=right.title, correct=True, clause=right.id, note=right.text)]
+    options += [Option(text=clauses[c].title, correct=False, clause=c, note=clauses[c].text) for c in wrong]
+    texts = [o.text for o in options]
+    if len(set(texts)) != len(texts):
+        return None
+    expl = f"{b.why}.\nThe rule: {right.title}: {right.text}"
+    return Question(kind="why-not", game_id=s.game_id, key=_key("why-not", pos, b.label), origin=pos.origin,
+                    prompt=f"{situation(s, actor)}{player(actor)} would like to: “{b.label}”. Why is that not "
+                           "allowed now?", session=s, actor=actor, clause=b.clause, clauses=(b.clause,),
+                    options=tuple(_shuffled(rng, options)), explanation=expl, subject=b.label)
+
+
+def chain_text(clauses: dict[str, Clause], chain: tuple[str, ...]) -> str:
+    """A rule chain in words: the clause titles joined by arrows."""
+    return " → ".join(clauses[c].title for c in chain)
+
+
+def what_happens(pos: Position, rng: Rng) -> Question | None:
+    """A ``what-happens`` question at ``pos`` (``None`` when no legal action gives a chain with enough plausible
+    wrong versions)."""
+    s = pos.session
+    actor = s.current_player
+    if actor is None:
+        return None
+    legal = [a for a in s.legal_actions() if a.actor == actor]
+    if not legal:
+        return None
+    clauses = s.game.clauses
+    tried = _shuffled(rng, legal)[:4]
+    chains = {}
+    for a in tried:
+        chain, events = outcome(s, a.id)
+        if chain:
+            chains[a.id] = (chain, events)
+    for a in tried:
+        if a.id not in chains:
+            continue
+        chain, events = chains[a.id]
+        if not 2 <= len(chain) <= MAX_CHAIN:  # one rule alone (often a choice opening) asks too little
+            continue
+        elsewhere = [c for aid, (ch, _) in chains.items() if aid != a.id for c in ch]
+        setup_ok = any(is_setup(clauses[c]) for c in chain)
+        near = [c for c in dict.fromkeys(neighbours(clauses, chain) + elsewhere)
+                if c not in chain and clauses[c].kind != "provisional" and (setup_ok or not is_setup(clauses[c]))]
+        variants: list[tuple[str, ...]] = []
+        if len(chain) >= 2:  # stops short: a later rule left out
+            i = 1 + rng.below(len(chain) - 1)
+            variants.append(chain[:i] + chain[i + 1:])
+        if near:  # one rule too many
+            extra = _pick(rng, near[:6])
+            at = 1 + rng.below(len(chain))
+            variants.append(chain[:at] + (extra,) + chain[at:])
+        if near and len(chain) >= 2:  # a rule swapped for its neighbour
+            other = _pick(rng, near[:6])
+            i = 1 + rng.below(len(chain) - 1)
+            variants.append(chain[:i] + (other,) + chain[i + 1:])
+        if len(chain) >= 3:  # right rules, wrong order
+            i = 1 + rng.below(len(chain) - 2)
+            variants.append(chain[:i] + (chain[i + 1], chain[i]) + chain[i + 2:])
+        seen_text = {chain_text(clauses, chain)}
+        wrong = []
+        for v in variants:
+            t = chain_text(clauses, v) if v else ""
+            if v and v != chain and t not in seen_text:
+                seen_text.add(t)
+                wrong.append(v)
+        if len(wrong) < 2:
+            continue
+        wrong = wrong[: OPTIONS - 1]
+        options = [Option(text=chain_text(clauses, chain), correct=True, outcome=chain)]
+        options += [Option(text=chain_text(clauses, v), correct=False, outcome=v) for v in wrong]
+        own = set(a.clauses)
+        focus = next((c for c in chain if c not in own), chain[0])
+        lines = [f"When {player(actor)} takes “{action_text(s, a)}”, the engine does this:"]
+        firsts = {}
+        for e in events:  # what each rule of the chain did (its first event), in order
+            if e.clause in chain and e.clause not in firsts:
+                firsts[e.clause] = e.text
+        lines += [f"• {text}" for text in firsts.values()]
+        cited = tuple(dict.fromkeys((focus,) + chain))
+        return Question(kind="what-happens", game_id=s.game_id, key=_key("what-happens", pos, a.id),
+                        origin=pos.origin,
+                        prompt=f"What happens if {player(actor)} takes “{action_text(s, a)}”? Which rules come "
+                               "into play, in order?", session=s, actor=actor, clause=focus, clauses=cited,
+                        options=tuple(_shuffled(rng, options)), explanation="\n".join(lines), action_id=a.id)
+    return None
+
+
+BUILDERS = {"can-do": can_do, "why-not": why_not, "what-happens": what_happens}

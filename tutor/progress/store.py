@@ -1,0 +1,386 @@
+"""The progress store: one learner's lessons, practice answers, fsrs cards and places, in a database.
+
+The database is the URL in ``RULES_TUTOR_DB`` (any SQLAlchemy URL: ``sqlite:////path/file.sqlite``,
+``postgresql+psycopg://user:pw@host/db`` for a class on several machines), else the SQLite file
+``~/.rules-tutor/progress.sqlite``. Its schema is brought up to date by the Alembic migrations shipped in
+``tutor/progress/migrations`` each time a store opens it.
+
+A database that cannot be opened, read or written (a corrupt file, no permission, a server that is down) never
+breaks a page: the store goes on in memory (an in-memory SQLite database with the same schema, holding a copy of
+what it could still read of this learner), ``saving`` turns False, and ``notice`` says why, in one sentence, which
+:meth:`ProgressStore.take_notice` hands out once. The store never deletes, rewrites or "repairs" the database it
+could not use, so nothing already stored there is lost.
+"""
+from __future__ import annotations
+
+import getpass
+import logging
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from sqlalchemy import create_engine, delete, select, update
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.orm import Session as DbSession
+from sqlalchemy.pool import StaticPool
+
+from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
+from ..registry import KNOWN_GAMES
+from .models import (CLAUSE_MAX, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
+                     LessonCompletion, PracticeAnswer, ResumePlace)
+
+log = logging.getLogger("tutor.progress")
+T = TypeVar("T")
+
+#: Environment variable naming the database URL.
+ENV_DB = "RULES_TUTOR_DB"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: Largest text a page may keep as its place (a saved game's JSON fits).
+PLACE_MAX = 4 * 1024 * 1024
+#: Seconds SQLite waits for another kernel's write to finish.
+SQLITE_TIMEOUT = 10
+KINDS = ("can-do", "why-not", "what-happens")
+
+
+def default_url() -> str:
+    """``$RULES_TUTOR_DB`` when set, else ``sqlite:///<home>/.rules-tutor/progress.sqlite``."""
+    env = os.environ.get(ENV_DB, "").strip()
+    if env:
+        return env
+    return f"sqlite:///{Path.home() / '.rules-tutor' / 'progress.sqlite'}"
+
+
+def learner_name() -> str:
+    """The learner's name: ``$JUPYTERHUB_USER`` on a hub, else the local user name (``"learner"`` if neither is
+    known); control characters removed, at most 100 characters."""
+    name = os.environ.get("JUPYTERHUB_USER", "").strip()
+    if not name:
+        try:
+            name = getpass.getuser()
+        except (KeyError, OSError):  # no user name in the environment or the password database
+            name = ""
+    return clean_name(name) or "learner"
+
+
+def clean_name(name: str) -> str:
+    """``name`` without control characters, stripped, at most :data:`NAME_MAX` characters."""
+    return "".join(ch for ch in str(name) if ch.isprintable()).strip()[:NAME_MAX]
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema up to the newest migration (Alembic ``upgrade head``, in one transaction)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def _engine(url: str) -> Engine:
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite":
+        if u.database in (None, "", ":memory:"):
+            return create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
+        Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        return create_engine(u, connect_args={"timeout": SQLITE_TIMEOUT})
+    return create_engine(u, pool_pre_ping=True)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One stored practice answer."""
+
+    game: str
+    kind: str
+    clause: str
+    chosen_clause: str | None
+    correct: bool
+    answered_at: datetime
+    question: str
+
+
+def _check(value: Any, what: str, limit: int) -> str:
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise ValueError(f"{what} must be text of 1 to {limit} characters, got {str(value)[:60]!r}")
+    return value
+
+
+def _game(game: Any) -> str:
+    if game not in KNOWN_GAMES:
+        raise ValueError(f"unknown game id {game!r}; valid game ids: {', '.join(KNOWN_GAMES)}")
+    return game
+
+
+class ProgressStore:
+    """One learner's progress in one database.
+
+    Args:
+        url: a SQLAlchemy URL (default :func:`default_url`).
+        learner: the learner's name (default :func:`learner_name`).
+
+    Attributes: ``url`` (as given, for messages: its password is never shown), ``learner``, ``saving`` (False once
+    the store works in memory only), ``notice`` (why not, else ``None``).
+
+    Methods raise ``ValueError`` for a bad argument (unknown game, empty or too long id); database trouble never
+    raises.
+    """
+
+    def __init__(self, url: str | None = None, learner: str | None = None) -> None:
+        self.url = url or default_url()
+        self.learner = clean_name(learner) if learner is not None else learner_name()
+        if not self.learner:
+            raise ValueError("a learner needs a name")
+        self.saving = True
+        self.notice: str | None = None
+        self._told = False
+        self._learner_id: int | None = None
+        self.engine: Engine | None = None
+        try:
+            self.engine = _engine(self.url)
+            migrate(self.engine)
+            self._learner_id = self._ensure_learner(self.engine)
+            self._probe_write()
+        except (SQLAlchemyError, OSError, ArgumentError, ValueError) as exc:
+            self._fall_back(exc)
+
+    # -- trouble ------------------------------------------------------------------------------------------------
+    def _where(self) -> str:
+        try:
+            u = make_url(self.url)
+            if u.get_backend_name() == "sqlite":
+                return str(Path(u.database).expanduser()) if u.database else "memory"
+            return u.render_as_string(hide_password=True)
+        except Exception:  # noqa: BLE001 - an unreadable URL is named as "the database"
+            return "the database"
+
+    def _fall_back(self, exc: BaseException) -> None:
+        """Go on in memory with a copy of what can still be read of this learner; say so once."""
+        first = " ".join(str(exc).split())[:200]
+        log.debug("progress store %s not usable: %s", self._where(), first)
+        old, old_id = self.engine, self._learner_id
+        self.saving = False
+        self.notice = (f"Your progress cannot be saved ({self._where()}: {_reason(exc)}). This page works as usual, "
+                       "but what you do now is kept only until you close it.")
+        mem = _engine("sqlite://")
+        migrate(mem)
+        new_id = self._ensure_learner(mem)
+        if old is not None and old_id is not None:
+            try:
+                _copy_learner(old, old_id, mem, new_id)
+            except (SQLAlchemyError, OSError) as exc2:  # unreadable too: start empty
+                log.debug("progress store: could not read the learner's rows: %s", exc2)
+        if old is not None:
+            old.dispose()
+        self.engine, self._learner_id = mem, new_id
+
+    def take_notice(self) -> str | None:
+        """The notice about not saving, the first time it is asked for (then ``None``)."""
+        if self.notice is None or self._told:
+            return None
+        self._told = True
+        return self.notice
+
+    def _ensure_learner(self, engine: Engine) -> int:
+        with DbSession(engine) as db:
+            got = db.scalar(select(Learner.id).where(Learner.name == self.learner))
+            if got is not None:
+                return got
+            row = Learner(name=self.learner, created_at=now())
+            db.add(row)
+            db.commit()
+            return row.id
+
+    def _probe_write(self) -> None:
+        """Fail now (not at the first answer) when the database can be read but not written."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(update(Learner).where(Learner.id == self._learner_id).values(name=self.learner))
+                raise _Rollback
+        except _Rollback:
+            pass
+
+    def _write(self, fn: Callable[[DbSession, int], T]) -> T | None:
+        """Run ``fn(db, learner_id)`` in a transaction; on database trouble fall back to memory and run it there."""
+        for _attempt in range(2):
+            try:
+                with DbSession(self.engine) as db, db.begin():
+                    return fn(db, self._learner_id)
+            except (SQLAlchemyError, OSError) as exc:
+                if not self.saving:
+                    raise
+                self._fall_back(exc)
+        return None
+
+    def _read(self, fn: Callable[[DbSession, int], T]) -> T:
+        try:
+            with DbSession(self.engine) as db:
+                return fn(db, self._learner_id)
+        except (SQLAlchemyError, OSError) as exc:
+            if not self.saving:
+                raise
+            self._fall_back(exc)
+            with DbSession(self.engine) as db:
+                return fn(db, self._learner_id)
+
+    # -- practice -------------------------------------------------------------------------------------------------
+    def record_answer(self, game: str, kind: str, clause: str, correct: bool, *, chosen_clause: str | None = None,
+                      question: str = "", when: datetime | None = None,
+                      reviews: dict[str, bool] | None = None) -> None:
+        """Keep one answer and review the clause's fsrs card (``Good`` when ``correct``, else ``Again``); a wrong
+        answer whose chosen option names another clause (a blocked action picked in a can-do question) also marks
+        that clause's card ``Again``. ``reviews`` (``{clause id: right}``) reviews more clauses the question tested
+        (the rules of a what-happens chain, say) without counting more answers."""
+        game = _game(game)
+        if kind not in KINDS:
+            raise ValueError(f"unknown question kind {kind!r}; kinds: {', '.join(KINDS)}")
+        _check(clause, "clause", CLAUSE_MAX)
+        if chosen_clause is not None:
+            _check(chosen_clause, "chosen_clause", CLAUSE_MAX)
+        when = utc(when or now())
+        question = str(question)[:KEY_MAX]
+        more = {}
+        for cid, ok in (reviews or {}).items():
+            more[_check(cid, "reviews", CLAUSE_MAX)] = bool(ok)
+
+        def fn(db: DbSession, lid: int) -> None:
+            db.add(PracticeAnswer(learner_id=lid, game=game, kind=kind, clause=clause, chosen_clause=chosen_clause,
+                                  correct=bool(correct), answered_at=when, question=question))
+            marks = {clause: bool(correct)}
+            if not correct and chosen_clause and chosen_clause != clause:
+                marks[chosen_clause] = False
+            for cid, ok in more.items():
+                marks.setdefault(cid, ok)
+            for cid, ok in marks.items():
+                self._review(db, lid, game, cid, ok, when)
+
+        self._write(fn)
+
+    @staticmethod
+    def _review(db: DbSession, lid: int, game: str, clause: str, correct: bool, when: datetime) -> None:
+        row = db.get(ClauseCard, (lid, game, clause))
+        card = review(card_from_json(row.card) if row is not None else None, correct, when)
+        if row is None:
+            db.add(ClauseCard(learner_id=lid, game=game, clause=clause, card=card_json(card), due=card.due,
+                              updated_at=when))
+        else:
+            row.card, row.due, row.updated_at = card_json(card), card.due, when
+
+    def cards(self, game: str) -> dict:
+        """``{clause id: fsrs Card}`` of ``game`` (a card whose stored JSON is unreadable is left out)."""
+        game = _game(game)
+
+        def fn(db: DbSession, lid: int) -> dict:
+            out = {}
+            for row in db.scalars(select(ClauseCard).where(ClauseCard.learner_id == lid, ClauseCard.game == game)):
+                try:
+                    out[row.clause] = card_from_json(row.card)
+                except ValueError:
+                    log.warning("progress: the card of %s in %s is unreadable; it starts again", row.clause, game)
+            return out
+
+        return self._read(fn)
+
+    def answers(self, game: str) -> list[Answer]:
+        """Every practice answer of ``game``, oldest first."""
+        game = _game(game)
+
+        def fn(db: DbSession, lid: int) -> list[Answer]:
+            rows = db.scalars(select(PracticeAnswer).where(PracticeAnswer.learner_id == lid,
+                                                          PracticeAnswer.game == game)
+                              .order_by(PracticeAnswer.answered_at, PracticeAnswer.id))
+            return [Answer(r.game, r.kind, r.clause, r.chosen_clause, r.correct, utc(r.answered_at), r.question)
+                    for r in rows]
+
+        return self._read(fn)
+
+    def last_results(self, game: str) -> dict[str, bool]:
+        """``{clause id: False when its card's latest review was a miss (not answered rightly since), else True}``
+        for every clause practised (see :func:`tutor.practice.schedule.missed`)."""
+        return {cid: not missed(card) for cid, card in self.cards(game).items()}
+
+    # -- lessons and places ---------------------------------------------------------------------------------------
+    def complete_lesson(self, game: str, lesson: str, when: datetime | None = None) -> None:
+        """Mark ``lesson`` of ``game`` completed (kept once, with the first time)."""
+        game = _game(game)
+        _check(lesson, "lesson", LESSON_MAX)
+
+        def fn(db: DbSession, lid: int) -> None:
+            done = db.scalar(select(LessonCompletion.id).where(LessonCompletion.learner_id == lid,
+                                                               LessonCompletion.game == game,
+                                                               LessonCompletion.lesson == lesson))
+            if done is None:
+                db.add(LessonCompletion(learner_id=lid, game=game, lesson=lesson, completed_at=utc(when or now())))
+
+        self._write(fn)
+
+    def lessons_done(self, game: str) -> set[str]:
+        """Ids of the lessons of ``game`` the learner completed."""
+        game = _game(game)
+        return self._read(lambda db, lid: set(db.scalars(select(LessonCompletion.lesson).where(
+            LessonCompletion.learner_id == lid, LessonCompletion.game == game))))
+
+    def save_place(self, page: str, data: str) -> None:
+        """Keep ``data`` (text, at most 4 MiB) as where the learner is on ``page`` (replacing what was kept)."""
+        _check(page, "page", PAGE_MAX)
+        if not isinstance(data, str) or len(data) > PLACE_MAX:
+            raise ValueError(f"a place is text of at most {PLACE_MAX} characters")
+
+        def fn(db: DbSession, lid: int) -> None:
+            row = db.get(ResumePlace, (lid, page))
+            if row is None:
+                db.add(ResumePlace(learner_id=lid, page=page, data=data, updated_at=now()))
+            else:
+                row.data, row.updated_at = data, now()
+
+        self._write(fn)
+
+    def place(self, page: str) -> str | None:
+        """What :meth:`save_place` kept for ``page``, else ``None``."""
+        _check(page, "page", PAGE_MAX)
+
+        def fn(db: DbSession, lid: int) -> str | None:
+            row = db.get(ResumePlace, (lid, page))
+            return row.data if row is not None else None
+
+        return self._read(fn)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        if self.engine is not None:
+            self.engine.dispose()
+
+
+class _Rollback(Exception):
+    """Raised inside a transaction to roll it back (the write probe)."""
+
+
+def _reason(exc: BaseException) -> str:
+    """A few words on why a database could not be used."""
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    if "not a database" in text or "malformed" in text or "file is encrypted" in text:
+        return "the file is damaged or is not a progress database"
+    if "readonly" in text or "read-only" in text or "permission" in text:
+        return "no permission to write there"
+    if "unable to open" in text:
+        return "the file cannot be opened"
+    if "connect" in text or "connection" in text:
+        return "the database server does not answer"
+    if isinstance(exc, ArgumentError):
+        return "not a database URL"
+    return type(exc).__name__
+
+
+def _copy_learner(src: Engine, src_id: int, dst: Engine, dst_id: int) -> None:
+    """Copy one learner's rows from ``src`` to ``dst`` (read only on ``src``)."""
+    with DbSession(src) as a, DbSession(dst) as b, b.begin():
+        for model in LEARNER_TABLES:
+            b.execute(delete(model).where(model.learner_id == dst_id))
+            cols = [c.key for c in model.__table__.columns if c.key not in ("learner_id", "id")]
+            for row in a.scalars(select(model).where(model.learner_id == src_id)):
+                b.add(model(learner_id=dst_id, **{c: getattr(row, c) for c in cols}))

@@ -1,0 +1,101 @@
+"""The teacher's class page: each learner's lessons done and mastery by rule area, and the rules the class misses
+most, per game, from the class's shared progress database (``RULES_TUTOR_DB``, which the hub sets for every server).
+
+Only the names in ``RULES_TUTOR_TEACHERS`` (comma-separated; the hub sets it from ``TUTOR_HUB_TEACHERS``) see it;
+anyone else gets a refusal (CSS class ``tutor-refused``) and the page reads nothing. Stable CSS classes:
+``tutor-class-table`` (the learners' table), ``tutor-class-missed`` (the most missed rules).
+"""
+from __future__ import annotations
+
+import os
+
+import ipywidgets as w
+from sqlalchemy.exc import SQLAlchemyError
+
+from tutor.lessons import all_lessons
+from tutor.progress.classroom import NotATeacher, class_report
+from tutor.progress.store import clean_name, default_url, learner_name
+from tutor.registry import clauses_for, game_title
+
+from .style import esc, style_widget
+
+GAMES = ("restless-spirits", "spirited", "spirit-duels")
+ENV_TEACHERS = "RULES_TUTOR_TEACHERS"
+CLASS_CSS = """
+.rt-class table { border-collapse: collapse; font-size: 13px; margin: 6px 0; }
+.rt-class th, .rt-class td { border-bottom: 1px solid #e2ddef; padding: 4px 10px; text-align: left; vertical-align: top; }
+.rt-class th { color: #4a2577; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
+.rt-class .rt-areas { font-size: 12px; color: #3d3850; max-width: 640px; }
+.tutor-refused { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 8px 12px; }
+"""
+
+
+def teachers_from_env() -> frozenset[str]:
+    """The teachers' names in ``RULES_TUTOR_TEACHERS`` (comma-separated)."""
+    return frozenset(n for n in (clean_name(x) for x in os.environ.get(ENV_TEACHERS, "").split(",")) if n)
+
+
+class ClassPage:
+    """The class page for ``viewer`` (default: the learner's name): a game picker and, for a teacher, the class
+    report of that game (:func:`tutor.progress.classroom.class_report`); for anyone else, a refusal.
+
+    Attributes: ``allowed``, ``game`` (ToggleButtons, teachers only), ``report`` (HTML), ``widget``.
+    """
+
+    def __init__(self, url: str | None = None, viewer: str | None = None,
+                 teachers: frozenset[str] | None = None) -> None:
+        self.url = url or default_url()
+        self.viewer = viewer if viewer is not None else learner_name()
+        self.teachers = teachers if teachers is not None else teachers_from_env()
+        self.allowed = self.viewer in self.teachers
+        self.report = w.HTML()
+        self.report.add_class("rt-class")
+        head = w.HTML(f"<style>{CLASS_CSS}</style>")
+        if not self.allowed:
+            self.report.value = (f'<div class="tutor-refused">This page is for the class\'s teachers, and '
+                                 f"{esc(self.viewer)} is not one of them. Your own progress is on the "
+                                 '<a href="practice.ipynb">practice page</a>.</div>')
+            self.game = None
+            self.widget = w.VBox([style_widget(), head, self.report])
+        else:
+            self.game = w.ToggleButtons(options=[(game_title(g), g) for g in GAMES], value=GAMES[0],
+                                        style={"button_width": "150px"})
+            self.game.observe(lambda ch: self.render(ch["new"]), names="value")
+            self.widget = w.VBox([style_widget(), head, self.game, self.report])
+            self.render(GAMES[0])
+        self.widget.add_class("rt-root")
+
+    def render(self, game: str) -> None:
+        """Show the class report of ``game`` (teachers only)."""
+        try:
+            rep = class_report(self.url, game, viewer=self.viewer, teachers=self.teachers)
+        except NotATeacher as exc:
+            self.report.value = f'<div class="tutor-refused">{esc(exc)}</div>'
+            return
+        except SQLAlchemyError as exc:
+            self.report.value = (f'<div class="tutor-refused">The class\'s progress cannot be read now '
+                                 f"({esc(type(exc).__name__)}).</div>")
+            return
+        clauses = clauses_for(game)
+        lessons = {x.id: x.title for x in all_lessons(game)}
+        if not rep.learners:
+            self.report.value = '<div class="rt-muted">No learner has done a lesson or answered a question yet.</div>'
+            return
+        rows = []
+        for lp in rep.learners:
+            known = sum(k for k, _ in lp.areas.values())
+            areas = " · ".join(f"{esc(sec)} {k}/{n}" for sec, (k, n) in lp.areas.items() if k)
+            rows.append(f"<tr><td><b>{esc(lp.name)}</b></td><td>{len(lp.lessons)} of {len(lessons)}</td>"
+                        f"<td>{lp.answers} ({lp.right} right)</td><td>{known} of {len(clauses)}</td>"
+                        f'<td class="rt-areas">{areas or "—"}</td></tr>')
+        missed = "".join(f"<li>{esc(clauses[c].title)} <span class='rt-muted'>({esc(clauses[c].source.section)})"
+                         f"</span>: {n} learner{'s' if n != 1 else ''}</li>" for c, n in rep.most_missed)
+        self.report.value = (
+            '<table class="tutor-class-table"><tr><th>Learner</th><th>Lessons done</th><th>Answers</th>'
+            f"<th>Rules known</th><th>Known by rule area</th></tr>{''.join(rows)}</table>"
+            f'<h3>Rules the class misses most</h3><ul class="tutor-class-missed">{missed or "<li>none yet</li>"}</ul>')
+
+
+def class_page() -> w.Widget:
+    """The class page for the person who opened it (see :class:`ClassPage`)."""
+    return ClassPage().widget

@@ -1,0 +1,115 @@
+"""The mastery map of one game: every rule clause, grouped by rulebook section, marked not seen yet / seen in a
+lesson / practised right / missed lately. Clicking a clause opens its rule card and offers a question on it.
+
+Each clause is a Button (CSS ``tutor-mastery-clause`` and ``rt-m-<status>``); the card below shows the chosen rule
+(the shared :class:`widgets.clauses.ClauseCard`, not popped out) with "Ask me about this rule" (``tutor-mastery-ask``).
+"""
+from __future__ import annotations
+
+import ipywidgets as w
+
+from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
+
+from .clauses import ClauseCard
+from .model import ErrorPanel, SessionModel
+from .style import esc, html_widget
+
+MASTERY_CSS = """
+.rt-m-legend { font-size: 12.5px; color: #3d3850; margin: 2px 0 6px 0; }
+.rt-m-legend span { display: inline-block; border-radius: 10px; padding: 0 8px; margin-right: 6px; border: 1px solid; }
+.rt-m-sec { font-weight: 700; font-size: 12.5px; color: #4a2577; margin: 6px 0 2px 0; }
+.rt-m-row { flex-flow: row wrap; gap: 3px; flex-shrink: 0; }
+.rt-m-grid > * { flex-shrink: 0; }
+.tutor-mastery-clause.jupyter-button { height: 24px; font-size: 12px; border-radius: 12px; padding: 0 9px;
+  border: 1px solid; width: auto; margin: 1px; }
+.rt-m-unseen, .rt-m-legend .rt-m-unseen {
+  background: #f4f3f7 !important; border-color: #c9c5d6 !important; color: #6a6484 !important; }
+.rt-m-lesson, .rt-m-legend .rt-m-lesson {
+  background: #e8eefc !important; border-color: #7b93d6 !important; color: #1f3a7a !important; }
+.rt-m-right, .rt-m-legend .rt-m-right {
+  background: #e4f6e7 !important; border-color: #2e7d32 !important; color: #1b4d1f !important; }
+.rt-m-missed, .rt-m-legend .rt-m-missed {
+  background: #fde3e3 !important; border-color: #c62828 !important; color: #7a1010 !important; }
+"""
+MARK = {"unseen": "○", "lesson": "◐", "right": "✓", "missed": "✗"}
+
+
+class MasteryMap:
+    """The mastery map of ``coach``'s game. ``ask(clause_id)`` is called by "Ask me about this rule".
+
+    Attributes: ``buttons`` (``{clause id: Button}``), ``counts`` (``{status: number}``, after :meth:`render`),
+    ``card`` (the rule card), ``ask_button``, ``stale`` (redraw at the next :meth:`render` when True), ``widget``.
+    """
+
+    def __init__(self, coach, errors: ErrorPanel, ask) -> None:
+        self.coach, self.errors, self._ask = coach, errors, ask
+        q = coach.question or coach.pool.at(0)
+        # the card shows clauses of this game; its own model, not the practice board's
+        self.model = SessionModel(q.session, errors)
+        self.card = ClauseCard(self.model, pop_out=False)
+        self.ask_button = w.Button(description="Ask me about this rule", icon="question", button_style="primary",
+                                   disabled=True, _dom_classes=("tutor-mastery-ask",),
+                                   layout=w.Layout(width="auto", margin="4px"))
+        self.ask_button.on_click(errors.guard(lambda _b: self.ask()))
+        self.note = html_widget()
+        self.legend = html_widget()
+        self.buttons: dict[str, w.Button] = {}
+        self.counts: dict[str, int] = {}
+        clauses = coach.pool.made[0].session.game.clauses if coach.pool.made else {}
+        rows = []
+        for section, ids in sections(coach.game_id):
+            row = []
+            for cid in ids:
+                b = w.Button(description=clauses[cid].title if cid in clauses else cid,
+                             _dom_classes=("tutor-mastery-clause", "rt-m-unseen"))
+                b._status = "unseen"
+                b.on_click(errors.guard(lambda _b, cid=cid: self.pick(cid)))
+                self.buttons[cid] = b
+                row.append(b)
+            rows.append(html_widget(f'<div class="rt-m-sec">{esc(section)}</div>'))
+            rows.append(w.HBox(row, _dom_classes=("rt-m-row",)))
+        self.chosen: str | None = None
+        grid = w.VBox(rows, layout=w.Layout(flex="3 1 0", min_width="420px", max_height="calc(100vh - 235px)",
+                                            overflow="auto"))
+        grid.add_class("rt-panel")
+        grid.add_class("rt-m-grid")
+        side = w.VBox([self.card.widget, self.ask_button, self.note], layout=w.Layout(flex="2 1 0", min_width="300px"))
+        self.widget = w.VBox([html_widget(f"<style>{MASTERY_CSS}</style>"), self.legend,
+                              w.HBox([grid, side], layout=w.Layout(width="100%", align_items="flex-start"))])
+        self.stale = True
+        self.render()
+
+    def render(self) -> None:
+        """Mark every clause with the learner's status now (only when answers were given since the last time)."""
+        if not self.stale:
+            return
+        status = self.coach.mastery()
+        for cid, b in self.buttons.items():
+            s = status.get(cid, "unseen")
+            if s != b._status:
+                b.remove_class(f"rt-m-{b._status}")
+                b.add_class(f"rt-m-{s}")
+                b._status = s
+            title = self.model.session.game.clauses[cid].title
+            b.description = f"{MARK[s]} {title}"
+            b.tooltip = f"{title}: {STATUS_WORDS[s]}"
+        self.counts = {s: sum(1 for v in status.values() if v == s) for s in STATUSES}
+        self.legend.value = ('<div class="rt-m-legend">' + "".join(
+            f'<span class="rt-m-{s}">{MARK[s]} {esc(STATUS_WORDS[s])}: {self.counts[s]}</span>' for s in STATUSES)
+            + " Click a rule to read it and to be asked about it.</div>")
+        self.stale = False
+
+    def pick(self, clause_id: str) -> None:
+        """Show ``clause_id``'s rule card and enable "Ask me about this rule"."""
+        self.chosen = clause_id
+        self.model.show_clause(clause_id)
+        self.ask_button.disabled = False
+        self.note.value = ""
+
+    def ask(self) -> None:
+        """Ask a question on the chosen rule (in the Practice tab), or say there is none yet."""
+        if self.chosen is None:
+            return
+        if not self._ask(self.chosen):
+            self.note.value = ('<div class="rt-muted">No question on this rule comes up in the positions the tutor '
+                               "plays yet: read it here, or meet it in a lesson.</div>")

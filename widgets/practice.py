@@ -1,0 +1,259 @@
+"""The practice page: questions made by the engine from real positions, the board of the position, answers checked
+and explained with the clauses behind them, "show me" on the board, and a mastery map per game; progress is kept in
+the progress database (:mod:`tutor.progress`) and the page resumes from it.
+
+Stable CSS classes (tests rely on them): ``tutor-pq-prompt`` (the question), ``tutor-pq-option`` (each answer
+Button; ``rt-pq-right`` / ``rt-pq-wrong`` once answered), ``tutor-pq-feedback`` (right or wrong, with the
+explanation), ``tutor-pq-next``, ``tutor-pq-show``, ``tutor-pq-score``, ``tutor-notice`` (the database cannot
+save), ``tutor-mastery-clause`` (a clause Button of the mastery map; ``rt-m-<status>``), ``tutor-mastery-ask``.
+"""
+from __future__ import annotations
+
+import ipywidgets as w
+
+from tutor.practice import copy_session
+from tutor.practice.coach import Coach, read_place
+from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
+from tutor.progress import ProgressStore
+from tutor.registry import game_title
+
+from .boards import board_for
+from .clauses import ClauseCard
+from .model import ErrorPanel, SessionModel, clause_chip
+from .mastery import MasteryMap
+from .panels import BoardView
+from .style import close_tree, esc, html_widget, plain_label, prov_text, style_widget
+
+GAMES = ("restless-spirits", "spirited", "spirit-duels")
+KIND_WORDS = {"can-do": "What can you do?", "why-not": "Why not?", "what-happens": "What happens?"}
+
+PRACTICE_CSS = """
+.rt-pq-top { align-items: center; gap: 10px; flex-wrap: wrap; }
+.rt-pq-main { align-items: flex-start; }
+/* the board scrolls inside its own box, so the question and its explanation stay beside it in one screen */
+.rt-pq-board { zoom: .85; max-height: calc((100vh - 175px) / .85); overflow-y: auto; overflow-x: hidden; }
+.rt-pq-side { gap: 6px; }
+.rt-pq-kind { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase;
+  letter-spacing: .05em; color: #5b2d90; background: #f1eafc; border-radius: 6px; padding: 1px 6px;
+  margin-bottom: 4px; }
+.tutor-pq-prompt { font-size: 15px; font-weight: 600; line-height: 1.4; }
+.rt-pq-origin { font-size: 11.5px; color: #8a8599; }
+.tutor-pq-option.jupyter-button, .tutor-pq-option.widget-button { white-space: normal; height: auto; min-height: 34px;
+  text-align: left; line-height: 1.3; padding: 6px 10px; margin: 3px 0; width: 100%; background: #fff;
+  border: 1.5px solid #cfc8e2; border-radius: 8px; color: #1f1d2b; }
+.tutor-pq-option.jupyter-button:hover:enabled { background: #f4effc; border-color: #6b3fa0; }
+.tutor-pq-option.jupyter-button:disabled { opacity: 1; cursor: default; color: #3d3850; }
+.tutor-pq-option.rt-pq-right { background: #e4f6e7 !important; border-color: #2e7d32 !important; color: #1b4d1f; }
+.tutor-pq-option.rt-pq-wrong { background: #fde3e3 !important; border-color: #c62828 !important; color: #7a1010; }
+.tutor-pq-feedback .rt-pq-ok { color: #1b5e20; font-weight: 700; }
+.tutor-pq-feedback .rt-pq-no { color: #b71c1c; font-weight: 700; }
+.tutor-pq-feedback .rt-pq-expl { font-size: 12.5px; line-height: 1.4; color: #3d3850; margin-top: 2px; }
+.tutor-pq-feedback .rt-pq-expl div { margin: 1px 0; }
+.tutor-notice { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px; }
+.tutor-pq-score { font-size: 13px; color: #3d3850; }
+"""
+
+
+class PracticeView:
+    """The practice tab of one game: the board of the question's position (left), the question, its options, the
+    feedback and explanation with clause chips, "Show me" and "Next question" (right), the rule card below.
+
+    Attributes: ``coach`` (:class:`tutor.practice.coach.Coach`), ``model`` (the :class:`SessionModel` of the board:
+    a copy of the question's session), ``board``, ``options`` (the option Buttons), ``feedback``, ``show``,
+    ``next``, ``clause_card``, ``widget``.
+    """
+
+    def __init__(self, coach: Coach, errors: ErrorPanel, on_answer=None) -> None:
+        self.coach, self.errors, self.on_answer = coach, errors, on_answer
+        g = errors.guard
+        q = coach.resume() or coach.question or coach.next_question()
+        self.model = SessionModel(copy_session(q.session), errors)
+        self.board = BoardView(self.model, board_for(coach.game_id))
+        self.clause_card = ClauseCard(self.model)
+        self.kind = html_widget()
+        self.prompt = html_widget()
+        self.prompt.add_class("tutor-pq-prompt")
+        self.options_box = w.VBox(layout=w.Layout(width="100%"))
+        self.options: list[w.Button] = []
+        self.feedback = html_widget()
+        self.feedback.add_class("tutor-pq-feedback")
+        self.chips = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.show = w.Button(description="Show me", icon="eye", tooltip="Play it on the board",
+                             _dom_classes=("tutor-pq-show",))
+        self.next = w.Button(description="Next question", icon="arrow-right", button_style="primary",
+                             _dom_classes=("tutor-pq-next",))
+        self.show.on_click(g(lambda _b: self.show_me()))
+        self.next.on_click(g(lambda _b: self.ask()))
+        side = w.VBox([self.kind, self.prompt, self.options_box, self.feedback, self.chips,
+                       w.HBox([self.show, self.next])], _dom_classes=("rt-panel", "rt-pq-side"),
+                      layout=w.Layout(flex="0 1 470px", min_width="340px", max_height="calc(100vh - 150px)",
+                                      overflow="auto"))
+        # (the board view sets its own box's classes: the practice look goes on a box around it)
+        left = w.VBox([self.board.widget], layout=w.Layout(flex="1 1 0", min_width="420px"),
+                      _dom_classes=("rt-pq-board",))
+        self.widget = w.VBox([w.HBox([left, side], _dom_classes=("rt-pq-main",), layout=w.Layout(width="100%")),
+                              self.clause_card.widget], layout=w.Layout(width="100%"))
+        self.render()
+
+    @property
+    def question(self):
+        """The question shown now."""
+        return self.coach.question
+
+    def ask(self, clause: str | None = None) -> bool:
+        """Show the next question (on ``clause`` when given); returns False when no question on it was found."""
+        q = self.coach.next_question(clause)
+        if q is None:  # (only for a chosen clause: the current question stays)
+            return False
+        self.model.replace(copy_session(q.session))
+        self.render()
+        return True
+
+    def render(self) -> None:
+        """Draw the current question, unanswered."""
+        q = self.question
+        self.kind.value = (f'<span class="rt-pq-kind">{esc(KIND_WORDS[q.kind])}</span> '
+                           f'<span class="rt-pq-origin">{esc(_origin(q.origin))}</span>')
+        self.prompt.value = f"<div>{prov_text(q.prompt)}</div>"
+        old = self.options
+        self.options = []
+        for i, o in enumerate(q.options):
+            b = w.Button(description=plain_label(o.text), tooltip=plain_label(o.text),
+                         _dom_classes=("tutor-pq-option",), layout=w.Layout(width="100%", height="auto"))
+            b.on_click(self.errors.guard(lambda _b, i=i: self.choose(i)))
+            self.options.append(b)
+        self.options_box.children = tuple(self.options)
+        close_tree(*old)
+        self.feedback.value = ""
+        self.chips.children = ()
+        self.show.disabled = True
+        self.show.description = "Show me the rule" if q.action_id is None else "Show me"
+        self.show.tooltip = "Open the rule" if q.action_id is None else "Play it on the board"
+
+    def choose(self, index: int) -> None:
+        """Answer with option ``index``: mark it right or wrong, show the right one, the explanation and its
+        clause chips, and keep the answer."""
+        q = self.question
+        if self.coach.answered is not None:
+            return
+        chosen = self.coach.answer(index)
+        for i, (b, o) in enumerate(zip(self.options, q.options)):
+            b.disabled = True
+            if o.correct:
+                b.add_class("rt-pq-right")
+            elif i == index:
+                b.add_class("rt-pq-wrong")
+        head = ('<div class="rt-pq-ok">✓ Right.</div>' if chosen.correct else
+                f'<div class="rt-pq-no">✗ Not quite: the answer is “{prov_text(q.answer.text)}”.</div>')
+        lines = "".join(f"<div>{prov_text(x)}</div>" for x in q.explanation.split("\n"))
+        note = ""
+        if not chosen.correct and chosen.note and q.kind != "can-do":
+            note = f'<div class="rt-muted">Your answer: {prov_text(chosen.note)}</div>'
+        self.feedback.value = f'{head}<div class="rt-pq-expl">{lines}</div>{note}'
+        self.chips.children = tuple(clause_chip(self.model, c) for c in q.clauses)
+        self.show.disabled = False
+        if self.on_answer is not None:
+            self.on_answer()
+
+    def show_me(self) -> None:
+        """Play the question's action on the board (or, for a why-not question, open the forbidding rule)."""
+        q = self.question
+        if q.action_id is None:
+            self.model.show_clause(q.clause)
+        elif not self.model.session.history:
+            self.model.apply(q.action_id)
+        self.show.disabled = True
+
+
+def _origin(origin: str) -> str:
+    """Where the position comes from, in short words (``"From a random game"``, ``"From the lesson ..."``)."""
+    if origin.startswith("random"):
+        return "From a random game"
+    head = origin.split(",")[0]
+    return "From the " + head.replace(":", " “", 1) + "”" if ":" in head else origin
+
+
+class PracticeApp:
+    """The practice page: a game picker, the learner's score, a notice when progress cannot be saved (once), and
+    per game a "Practice" tab (:class:`PracticeView`) and a "Mastery map" tab (:class:`widgets.mastery.MasteryMap`).
+
+    Args:
+        game_id: the game to start with (default: the one the learner practised last, else Restless Spirits).
+        store: the progress store (default: :class:`ProgressStore` from the environment).
+
+    Attributes: ``store``, ``game`` (the ToggleButtons), ``coach``, ``view``, ``mastery``, ``tabs``, ``score``,
+    ``notice``, ``errors``, ``widget``.
+    """
+
+    def __init__(self, game_id: str | None = None, store: ProgressStore | None = None) -> None:
+        self.store = store if store is not None else ProgressStore()
+        self.errors = ErrorPanel()
+        if game_id is None:
+            kept = read_place(self.store).get("game")
+            game_id = kept if kept in GAMES else GAMES[0]
+        self.game = w.ToggleButtons(options=[(game_title(g), g) for g in GAMES], value=game_id,
+                                    style={"button_width": "150px"})
+        self.score = html_widget()
+        self.score.add_class("tutor-pq-score")
+        self.notice = w.HTML(layout=w.Layout(display="none"), _dom_classes=("tutor-notice",))  # its own layout
+        self._coaches: dict[str, Coach] = {}
+        self.coach = self._coach(game_id)
+        self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
+        self.mastery = MasteryMap(self.coach, self.errors, ask=self.ask_on)
+        self.tabs = w.Tab(children=[self.view.widget, self.mastery.widget])
+        self.tabs.titles = ("Practice", "Mastery map")
+        self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.mastery.render()),
+                          names="selected_index")
+        self.game.observe(self.errors.guard(lambda ch: self.switch(ch["new"])), names="value")
+        top = w.HBox([self.game, self.score], _dom_classes=("rt-pq-top",))
+        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{PRACTICE_CSS}</style>"), self.errors.output,
+                              self.notice, top, self.tabs], layout=w.Layout(width="100%"))
+        self.widget.add_class("rt-root")
+        self._render_top()
+
+    def _coach(self, game_id: str) -> Coach:
+        if game_id not in self._coaches:
+            self._coaches[game_id] = Coach(game_id, self.store)
+        return self._coaches[game_id]
+
+    def switch(self, game_id: str) -> None:
+        """Practise ``game_id`` (its board, questions and mastery map)."""
+        self.coach = self._coach(game_id)
+        old_view, old_map = self.view, self.mastery
+        self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
+        self.mastery = MasteryMap(self.coach, self.errors, ask=self.ask_on)
+        self.tabs.children = (self.view.widget, self.mastery.widget)
+        self.tabs.selected_index = 0
+        self.coach.remember()
+        close_tree(old_view.widget, old_map.widget)
+        self._render_top()
+
+    def ask_on(self, clause: str) -> bool:
+        """Show a question on ``clause`` in the Practice tab (from the mastery map)."""
+        if not self.view.ask(clause):
+            return False
+        self.tabs.selected_index = 0
+        return True
+
+    def _answered(self) -> None:
+        self.mastery.stale = True
+        self._render_top()
+
+    def _render_top(self) -> None:
+        n, right = self.coach.score()
+        statuses = self.coach.mastery().values()
+        practised = sum(1 for s in statuses if s in ("right", "missed"))
+        self.score.value = (f"<b>{esc(self.store.learner)}</b> · {n} answered, {right} right · "
+                            f"{practised} of {len(statuses)} rules practised")
+        told = self.store.take_notice()
+        if told:
+            self.notice.value = f"⚠ {esc(told)}"
+            self.notice.layout.display = None
+
+
+def practice_app(game_id: str | None = None) -> w.Widget:
+    """The practice page (see :class:`PracticeApp`); returns the widget to display."""
+    return PracticeApp(game_id).widget
+
+
+__all__ = ["PracticeApp", "PracticeView", "practice_app", "STATUSES", "STATUS_WORDS", "sections"]
