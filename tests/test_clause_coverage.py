@@ -1,0 +1,115 @@
+"""No dead clauses (issue #15): every clause of every game is shown by a shipped scenario, or is a word definition.
+
+"Shown" means cited by what the engine does while the shipped scenarios under ``content/<game>/scenarios/`` run: the
+set-up events, every event of every script step, and the clauses of the legal and blocked actions listed at each
+point of the script (before the first step and after each one). A clause of kind ``glossary`` defines a word and is
+never cited. Every other clause must be shown, except the ones in :data:`NOT_YET_SHOWN` below.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+import tutor
+from tutor.scenario import all_scenarios, find, load_scenario, start
+
+GAMES = ("restless-spirits", "spirited", "spirit-duels")
+
+#: Clauses no shipped scenario shows yet. This list only shrinks: a clause leaves it when a scenario shows it (the
+#: test below fails on an entry that is shown, so a stale entry cannot stay). Grouped by why it is still here.
+NOT_YET_SHOWN: dict[str, set[str]] = {
+    "restless-spirits": {
+        # Scenarios still to write (issue #15, "No dead clauses").
+        "rs.achievement.curse-myself", "rs.achievement.curse-you-all", "rs.achievement.faith-alone",
+        "rs.achievement.favourites", "rs.achievement.good-vibes", "rs.achievement.nothing-to-see",
+        "rs.achievement.options", "rs.achievement.perfectly-balanced", "rs.achievement.perfectly-planned",
+        "rs.achievement.sacred-duty", "rs.achievement.true-specialist", "rs.achievement.wombo-combo",
+        "rs.effect", "rs.end.shared", "rs.end.tiebreak-mastery", "rs.end.tiebreak-trigger", "rs.free-action",
+        "rs.hand-limit", "rs.refresh-buy.decline", "rs.release.spirit-tokens", "rs.ruling.b-side-spaces",
+        "rs.ruling.disable-unmarked", "rs.ruling.draft-order", "rs.ruling.end-turn-early",
+        "rs.ruling.moved-token", "rs.ruling.on-release-order", "rs.ruling.protect-token-spent",
+        "rs.ruling.reward-deck-empty", "rs.ruling.solo-sacred-left", "rs.ruling.solo-shrouded",
+        "rs.ruling.solo-variant-column", "rs.ruling.spirit-deck-empty", "rs.ruling.swap-over-limit",
+        "rs.ruling.totem-deck-empty", "rs.ruling.unplayable-card", "rs.ruling.wombo-combo-tokens",
+        "rs.setup.draft", "rs.setup.draft-shrine", "rs.turn.min-ap", "rs.tutor.ability-pending",
+        # Rulings the other half of issue #15 ("Rulings are cited where they apply") reworks and cites.
+        "rs.ruling.refresh-needs-space", "rs.ruling.retrieve-at-limit",
+    },
+    "spirited": {
+        # Scenarios still to write (issue #15, "No dead clauses").
+        "sp.end.winner", "sp.overrun.gold", "sp.overrun.limit", "sp.road-check", "sp.ruling.deck-empty",
+        "sp.ruling.manoeuvre-shield", "sp.ruling.march-all-cards", "sp.ruling.reshuffle",
+        "sp.ruling.same-clan-cards", "sp.ruling.wonders-out", "sp.shield.no-overrun", "sp.shield.public",
+        # Rulings the other half of issue #15 reworks and cites (Passing of Time, the given card).
+        "sp.ruling.time-aside", "sp.ruling.give-card",
+    },
+    "spirit-duels": {
+        # Scenarios still to write (issue #15, "No dead clauses").
+        "sd.choose.card", "sd.class.freeze", "sd.class.lift", "sd.class.poison", "sd.effect.exhaust",
+        "sd.effect.ready", "sd.effect.roll-die", "sd.kw.downgrade", "sd.kw.remove", "sd.kw.replace",
+        "sd.kw.reroll", "sd.presence", "sd.ruling.evolve-pool", "sd.ruling.prebuilt-classes",
+        "sd.setup.advantage",
+    },
+}
+
+
+@lru_cache(maxsize=None)
+def shown_clauses(game: str) -> frozenset[str]:
+    """Every clause id cited by what the shipped scenarios of ``game`` show (see the module docstring)."""
+    got: set[str] = set()
+    for path in all_scenarios(game):
+        sc = load_scenario(path)
+        s = start(sc, str(path))
+        got |= {e.clause for e in s.setup_events}
+
+        def point() -> None:
+            for a in s.legal_actions():
+                got.update(a.clauses)
+            got.update(b.clause for b in s.blocked_actions())
+
+        point()
+        for ref in sc.script:
+            step = s.apply(find(s, ref))
+            got.update(e.clause for e in step.events)
+            point()
+    return frozenset(got)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_clause_is_shown_or_a_definition(game):
+    clauses = tutor.clauses(game)
+    shown = shown_clauses(game)
+    dead = sorted(c for c, cl in clauses.items()
+                  if cl.kind != "glossary" and c not in shown and c not in NOT_YET_SHOWN[game])
+    assert dead == [], f"{game}: clauses no shipped scenario shows (write a scenario, or mark a word definition " \
+                       f"kind: glossary): {dead}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_allow_list_only_shrinks(game):
+    """Every entry of :data:`NOT_YET_SHOWN` is a real clause that is still not shown (remove it once it is)."""
+    clauses = tutor.clauses(game)
+    shown = shown_clauses(game)
+    assert sorted(NOT_YET_SHOWN[game] - set(clauses)) == []
+    assert sorted(c for c in NOT_YET_SHOWN[game] if c in shown) == [], "now shown: remove from NOT_YET_SHOWN"
+    assert sorted(c for c in NOT_YET_SHOWN[game] if clauses[c].kind == "glossary") == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_glossary_clauses_are_never_cited(game):
+    """A word definition is not something that happens: an event or action citing it should cite a rule instead."""
+    clauses = tutor.clauses(game)
+    cited = sorted(c for c in shown_clauses(game) if c in clauses and clauses[c].kind == "glossary")
+    assert cited == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_cited_clause_exists(game):
+    assert sorted(shown_clauses(game) - set(tutor.clauses(game))) == []
+
+
+def test_glossary_needs_no_reason_and_is_a_word():
+    cl = tutor.clauses("restless-spirits")["rs.light-dark"]
+    assert cl.kind == "glossary" and cl.reason is None
+    assert tutor.clauses("spirited")["sp.zones.camps"].kind == "glossary"
