@@ -21,18 +21,14 @@ GAMES = ("restless-spirits", "spirited", "spirit-duels")
 NOT_YET_SHOWN: dict[str, set[str]] = {
     "restless-spirits": {
         # Scenarios still to write (issue #15, "No dead clauses").
-        "rs.achievement.curse-myself", "rs.achievement.curse-you-all", "rs.achievement.faith-alone",
-        "rs.achievement.favourites", "rs.achievement.good-vibes", "rs.achievement.nothing-to-see",
-        "rs.achievement.options", "rs.achievement.perfectly-balanced", "rs.achievement.perfectly-planned",
-        "rs.achievement.sacred-duty", "rs.achievement.true-specialist", "rs.achievement.wombo-combo",
-        "rs.effect", "rs.end.shared", "rs.end.tiebreak-mastery", "rs.end.tiebreak-trigger", "rs.free-action",
-        "rs.hand-limit", "rs.refresh-buy.decline", "rs.release.spirit-tokens", "rs.ruling.b-side-spaces",
+        "rs.achievement.faith-alone", "rs.effect", "rs.free-action", "rs.hand-limit",
+        "rs.refresh-buy.decline", "rs.release.spirit-tokens", "rs.ruling.b-side-spaces",
         "rs.ruling.disable-unmarked", "rs.ruling.draft-order", "rs.ruling.end-turn-early",
-        "rs.ruling.moved-token", "rs.ruling.on-release-order", "rs.ruling.protect-token-spent",
-        "rs.ruling.reward-deck-empty", "rs.ruling.solo-sacred-left", "rs.ruling.solo-shrouded",
-        "rs.ruling.solo-variant-column", "rs.ruling.spirit-deck-empty", "rs.ruling.swap-over-limit",
-        "rs.ruling.totem-deck-empty", "rs.ruling.unplayable-card", "rs.ruling.wombo-combo-tokens",
-        "rs.setup.draft", "rs.setup.draft-shrine", "rs.turn.min-ap", "rs.tutor.ability-pending",
+        "rs.ruling.moved-token", "rs.ruling.protect-token-spent", "rs.ruling.reward-deck-empty",
+        "rs.ruling.solo-sacred-left", "rs.ruling.solo-shrouded", "rs.ruling.solo-variant-column",
+        "rs.ruling.spirit-deck-empty", "rs.ruling.swap-over-limit", "rs.ruling.totem-deck-empty",
+        "rs.ruling.unplayable-card", "rs.setup.draft", "rs.setup.draft-shrine", "rs.turn.min-ap",
+        "rs.tutor.ability-pending",
         # Rulings the other half of issue #15 ("Rulings are cited where they apply") reworks and cites.
         "rs.ruling.refresh-needs-space", "rs.ruling.retrieve-at-limit",
     },
@@ -41,8 +37,8 @@ NOT_YET_SHOWN: dict[str, set[str]] = {
         "sp.end.winner", "sp.overrun.gold", "sp.overrun.limit", "sp.road-check", "sp.ruling.deck-empty",
         "sp.ruling.manoeuvre-shield", "sp.ruling.march-all-cards", "sp.ruling.reshuffle",
         "sp.ruling.same-clan-cards", "sp.ruling.wonders-out", "sp.shield.no-overrun", "sp.shield.public",
-        # Rulings the other half of issue #15 reworks and cites (Passing of Time, the given card).
-        "sp.ruling.time-aside", "sp.ruling.give-card",
+        # Rulings the other half of issue #15 ("Rulings are cited where they apply") reworks and cites.
+        "sp.ruling.give-card", "sp.ruling.time-aside",
     },
     "spirit-duels": {
         # Scenarios still to write (issue #15, "No dead clauses").

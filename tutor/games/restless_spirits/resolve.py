@@ -282,6 +282,8 @@ def release(c: Ctx, seat: int, space: int) -> None:
     if sp.ability.timing == "on-release" and sp.ability.effects and not g.solo:
         c.ev("rs.effect.on-release", f"{sp.name}'s ability works now that it is released: {sp.ability.text}",
              auto=True, cards=(ps.card,), actor=seat)
+        c.ev("rs.ruling.on-release-order", f"{sp.name}'s ability is carried out first, in its printed order; the "
+             f"usual {'Blessing' if sp.light else 'Curse'} for the release comes after it.", auto=True, actor=seat)
         u = Use(seat, None, None, "rs.effect.on-release", sp.name, ps.card)
         for e in sp.ability.effects:
             run_effect(c, u, e.effect, g.effect_params(e))
