@@ -40,13 +40,7 @@ NOT_YET_SHOWN: dict[str, set[str]] = {
         # Rulings the other half of issue #15 ("Rulings are cited where they apply") reworks and cites.
         "sp.ruling.give-card", "sp.ruling.time-aside",
     },
-    "spirit-duels": {
-        # Scenarios still to write (issue #15, "No dead clauses").
-        "sd.choose.card", "sd.class.freeze", "sd.class.lift", "sd.class.poison", "sd.effect.exhaust",
-        "sd.effect.ready", "sd.effect.roll-die", "sd.kw.downgrade", "sd.kw.remove", "sd.kw.replace",
-        "sd.kw.reroll", "sd.presence", "sd.ruling.evolve-pool", "sd.ruling.prebuilt-classes",
-        "sd.setup.advantage",
-    },
+    "spirit-duels": set(),
 }
 
 

@@ -74,7 +74,11 @@ def apply_action(c: Ctx, a: Action) -> None:
              cards=(c.spirit_card(sl).id,), actor=seat)
         c.ev("sd.evolve.carry", f"{old}'s card leaves play and is set aside; "
              + (f"what was on it stays on {c.sname(seat, i)}: {carried}." if carried else "it had nothing on it to "
-                "carry over.") + (" Its active pool stays with it." if sl.pool else ""), auto=True, actor=seat)
+                "carry over."), auto=True, actor=seat)
+        if sl.pool:
+            c.ev("sd.ruling.evolve-pool", f"The dice already in the active pool stay with {c.sname(seat, i)}, and it "
+                 f"is as ready as before ({len(sl.pool)} {'die' if len(sl.pool) == 1 else 'dice'}).", auto=True,
+                 actor=seat)
         c.push(Work(kind="end-action", seat=seat))
         return
     if k == "activate":
