@@ -34,9 +34,7 @@ NOT_YET_SHOWN: dict[str, set[str]] = {
     },
     "spirited": {
         # Scenarios still to write (issue #15, "No dead clauses").
-        "sp.end.winner", "sp.overrun.gold", "sp.overrun.limit", "sp.road-check", "sp.ruling.deck-empty",
-        "sp.ruling.manoeuvre-shield", "sp.ruling.march-all-cards", "sp.ruling.reshuffle",
-        "sp.ruling.same-clan-cards", "sp.ruling.wonders-out", "sp.shield.no-overrun", "sp.shield.public",
+        "sp.ruling.deck-empty", "sp.ruling.reshuffle", "sp.ruling.wonders-out",
         # Rulings the other half of issue #15 ("Rulings are cited where they apply") reworks and cites.
         "sp.ruling.give-card", "sp.ruling.time-aside",
     },

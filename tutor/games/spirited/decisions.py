@@ -127,7 +127,7 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
                 key = ("rally", seat, clan, cl)
                 add(get(key) or put(key, make_action(
                     "rally", seat, f"Rally {_an(name(clan))} card into your Hand", "Rally moves a face-up Road card "
-                    "into your Hand.", ("sp.rally", cl), clan=clan)))
+                    "into your Hand.", ("sp.rally", cl, "sp.ruling.same-clan-cards"), clan=clan)))
         if k in ("scout-take", "effect-recruit"):
             for clan, camp in recruit_options(g, s, seat, clans):
                 key = ("recruit", seat, clan, camp, cl) + _camp_why_key(p, camp, clan)
