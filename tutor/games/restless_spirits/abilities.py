@@ -74,6 +74,8 @@ def _stopped_by_token(c: Ctx, run: EffectRun, t: int) -> bool:
     ps.tokens.remove(PROTECT)
     c.ev("rs.effect.protect-token", f"{c.who(t)}'s Protect token on {c.name(ps.card)} stops {run.name}: it has no "
          "effect on them. The token returns to the supply.", auto=True, actor=t)
+    c.ev("rs.ruling.protect-token-spent", f"The token is spent on the first {run.name} that targets "
+         f"{c.who(t)}, whatever it would have done to them.", auto=True, actor=t)
     return True
 
 
