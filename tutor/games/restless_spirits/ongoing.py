@@ -178,8 +178,10 @@ def return_token(c: Ctx, seat: int, ps: PlacedSpirit, clause: str) -> None:
     q = c.state.players[owner]
     q.activation_tokens += 1
     ps.used, ps.token_owner = False, None
-    c.ev(clause, f"The Activation Token on {c.name(ps.card)} returns to {c.who(owner)}'s board "
-         f"({q.activation_tokens} available).", auto=True, actor=owner)
+    moved = owner != seat  # a Spirit moved to another board (Twizel): the token goes home (ruling)
+    c.ev("rs.ruling.moved-token" if moved else clause, f"The Activation Token on {c.name(ps.card)} returns to "
+         f"{c.who(owner)}'s board ({q.activation_tokens} available)"
+         + (f", since {c.who(owner)} placed it before the Spirit moved." if moved else "."), auto=True, actor=owner)
 
 
 def destroy(c: Ctx, seat: int, space: int) -> None:
