@@ -22,7 +22,7 @@ NOT_YET_SHOWN: dict[str, set[str]] = {
     "restless-spirits": {
         # Scenarios still to write (issue #15, "No dead clauses").
         "rs.achievement.faith-alone", "rs.effect", "rs.ruling.reward-deck-empty",
-        "rs.ruling.totem-deck-empty", "rs.turn.min-ap", "rs.tutor.ability-pending",
+        "rs.ruling.totem-deck-empty", "rs.tutor.ability-pending",
         # Rulings the other half of issue #15 ("Rulings are cited where they apply") reworks and cites.
         "rs.ruling.refresh-needs-space", "rs.ruling.retrieve-at-limit",
     },

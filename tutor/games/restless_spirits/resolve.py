@@ -356,8 +356,9 @@ def start_turn(c: Ctx, seat: int) -> None:
         me.next_turn_ap = []
         c.ev("rs.effect.next-turn-ap", f"{names} change{'s' if ',' not in names else ''} {c.who(seat)}'s starting "
              f"AP to {base}.", auto=True, actor=seat)
-        if base < 1:
-            c.ev("rs.turn.min-ap", f"A turn never starts below 1 AP: {c.who(seat)} has 1 AP.", auto=True, actor=seat)
+        if base <= 1:
+            c.ev("rs.turn.min-ap", f"A turn never starts below 1 AP: {c.who(seat)} has 1 AP"
+                 + (", and no effect can lower it further." if base == 1 else "."), auto=True, actor=seat)
     c.ev("rs.turn.ap", f"{c.who(seat)}'s turn begins with {me.ap} AP.", auto=True, actor=seat)
 
 
