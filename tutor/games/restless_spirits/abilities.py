@@ -29,6 +29,9 @@ def start(c: Ctx, seat: int, space: int | None, source: str, target_kind: str, t
     name = c.name(source)
     run = EffectRun(seat=seat, space=space, source=source, effects_of=effects_of or source, name=name,
                     then_discard=then_discard)
+    if len(_effects(c, run.effects_of)) > 1:
+        c.ev("rs.effect", f"{name} does what its text says, one part after another, for {c.who(seat)}.", auto=True,
+             actor=seat)
     if target_kind == "one-opponent" and target is None:
         if not g.targets(s, seat, source):
             c.ev("rs.effect.protection", f"No opponent can be targeted by {name}, so it does nothing.", actor=seat)
