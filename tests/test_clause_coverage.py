@@ -21,7 +21,7 @@ GAMES = ("restless-spirits", "spirited", "spirit-duels")
 NOT_YET_SHOWN: dict[str, set[str]] = {
     "restless-spirits": {
         # Scenarios still to write (issue #15, "No dead clauses").
-        "rs.achievement.faith-alone", "rs.tutor.ability-pending",
+        "rs.tutor.ability-pending",
         # Rulings the other half of issue #15 ("Rulings are cited where they apply") reworks and cites.
         "rs.ruling.refresh-needs-space", "rs.ruling.retrieve-at-limit",
     },
