@@ -27,7 +27,7 @@ NOT_YET_SHOWN: dict[str, set[str]] = {
     },
     "spirited": {
         # Scenarios still to write (issue #15, "No dead clauses").
-        "sp.ruling.deck-empty", "sp.ruling.wonders-out",
+        "sp.ruling.deck-empty",
         # Rulings the other half of issue #15 ("Rulings are cited where they apply") reworks and cites.
         "sp.ruling.give-card", "sp.ruling.time-aside",
     },
