@@ -26,8 +26,6 @@ NOT_YET_SHOWN: dict[str, set[str]] = {
         "rs.ruling.refresh-needs-space", "rs.ruling.retrieve-at-limit",
     },
     "spirited": {
-        # Scenarios still to write (issue #15, "No dead clauses").
-        "sp.ruling.deck-empty",
         # Rulings the other half of issue #15 ("Rulings are cited where they apply") reworks and cites.
         "sp.ruling.give-card", "sp.ruling.time-aside",
     },
