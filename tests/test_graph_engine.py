@@ -212,3 +212,14 @@ def test_mastery_lock_agrees(a, b):
                    "lost_spirits": [lost, None, None]}, promos_of(a, b))
     locked = any(x.clause == "rs.effect.mastery-lock" for x in s.blocked_actions())
     assert locked == (not edge(b, a, "blocks", "protection")), f"engine locks despite {b}: {locked}"
+
+
+def test_graph_page_shows_the_refusal():
+    """The ability graph page (widgets/graph.py only shows it) answers with the same words as the engine's refusal."""
+    from widgets.graph import GraphView
+    v = GraphView(RS, G=graph())
+    v.ask_path("Nozawa", "Nordheim")
+    assert "Nozawa cannot act on Nordheim directly: Nordheim blocks Nozawa" in v.path.value
+    assert "disables" not in v.path.value
+    v.ask_path("Yotei", "Gonga")
+    assert "<b>Yotei → copies Gonga</b>" in v.path.value

@@ -372,14 +372,21 @@ def paths(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4, limit: int = 8) -
     return found[:limit]
 
 
+def stopped(G: nx.MultiDiGraph, u: str, v: str) -> str:
+    """Why ``u`` cannot act on ``v`` directly, in plain words, when ``u`` has no edge to ``v`` and ``v`` blocks ``u``
+    (Nordheim's owner cannot be targeted by Nozawa): ``"Nozawa cannot act on Nordheim directly: Nordheim blocks
+    Nozawa: ..."``; else ``""``."""
+    if G.has_edge(u, v):
+        return ""
+    stops = [explain(G, v, u, k) for k, d in sorted(G.get_edge_data(v, u, default={}).items()) if d["kind"] == "blocks"]
+    return (f"{label(G, u)} cannot act on {label(G, v)} directly: " + " ".join(stops)) if stops else ""
+
+
 def how(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4) -> str:
     """"How can A affect B?" in plain words: each path, each hop explained."""
     u, v = find(G, a), find(G, b)
     ps = paths(G, u, v, cutoff)
-    # B blocks A, and A has no direct effect on B: say so first (Nordheim's owner cannot be targeted by Nozawa).
-    stops = [] if G.has_edge(u, v) else [explain(G, v, u, k) for k, d in
-                                         sorted(G.get_edge_data(v, u, default={}).items()) if d["kind"] == "blocks"]
-    head = (f"{label(G, u)} cannot act on {label(G, v)} directly: " + " ".join(stops)) if stops else ""
+    head = stopped(G, u, v)
     if not ps:
         return head or f"{label(G, u)} cannot affect {label(G, v)} in {cutoff} steps or fewer (no chain of interactions)."
     out = [head, "Only through other cards:"] if head else []
