@@ -44,8 +44,8 @@ LISTED = [
     # Aluak's mastery lock
     (RS, "aluak", "blocks", "mastery"), (RS, "aluak", "blocks", "attract"),
     # copies
-    (RS, "yotei", "copies", "activated-abilities"), (RS, "grindavik", "copies", "activated-abilities"),
-    (RS, "uji", "copies", "activated-abilities"),
+    (RS, "yotei", "copies", "spirit-abilities"), (RS, "grindavik", "copies", "spirit-abilities"),
+    (RS, "uji", "copies", "spirit-abilities"), (RS, "yotei", "copies", "gonga"), (RS, "uji", "copies", "barachu"),
     # requirement reductions
     (RS, "seone", "modifies", "requirements"), (RS, "barachu", "modifies", "requirements"),
     # counting Spirits

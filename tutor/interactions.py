@@ -107,6 +107,14 @@ def _add_card(G: nx.MultiDiGraph, game: str, rec: CardRec) -> None:
                classes=list(a.get("classes", [])), pending=not a.get("has_effects", True))
 
 
+def _shielded(rec: CardRec | None, other: CardRec) -> bool:
+    """True when ``other``, on its owner's board, stops ``rec``'s effect from targeting that owner: ``other``'s
+    Ongoing protection (``shields``) is against what ``rec`` is (``hits_as``: a Dark Spirit ability, a Curse), the
+    same test the engine makes (``restless_spirits.ongoing.shield``). A template marked ``on_target_board`` (its
+    ``to`` card sits on the target opponent's board) draws no edge to such a card."""
+    return rec is not None and bool(set(other.attrs.get("shields", ())) & set(rec.attrs.get("hits_as", ())))
+
+
 def _emit(G: nx.MultiDiGraph, game: str, recs: dict[str, CardRec], rec: CardRec | None, tpl: dict[str, Any],
           source: str, params: dict[str, Any], value: Any, where: str) -> None:
     """Add the edges of one template ``tpl`` for card ``rec`` (``None`` for a rule)."""
@@ -117,7 +125,8 @@ def _emit(G: nx.MultiDiGraph, game: str, recs: dict[str, CardRec], rec: CardRec 
         if spec is None:
             spec = default
         if isinstance(spec, dict):
-            return [node_id(game, r.id) for r in recs.values() if _selected(r, spec["select"]) and r is not rec]
+            return [node_id(game, r.id) for r in recs.values() if _selected(r, spec["select"]) and r is not rec
+                    and not (tpl.get("on_target_board") and _shielded(rec, r))]
         local = str(spec).format_map({"card": card, "value": value, "p": p})
         nid = node_id(game, local)
         if nid not in G:
@@ -355,18 +364,32 @@ def paths(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4, limit: int = 8) -
     u, v = find(G, a), find(G, b)
     if u == v:
         return []
-    found = list(nx.all_simple_edge_paths(G, u, v, cutoff=cutoff))
+    # "X copies Y" means X uses Y's ability; Y itself is not affected. So a chain may go on after a copy (X copies
+    # Y, and Y's ability acts on Z: X can act on Z) but never ends with one after other hops.
+    found = [p for p in nx.all_simple_edge_paths(G, u, v, cutoff=cutoff)
+             if len(p) == 1 or G.edges[p[-1]]["kind"] != "copies"]
     found.sort(key=lambda p: (len(p), [G.edges[e]["kind"] for e in p], p))
     return found[:limit]
+
+
+def stopped(G: nx.MultiDiGraph, u: str, v: str) -> str:
+    """Why ``u`` cannot act on ``v`` directly, in plain words, when ``u`` has no edge to ``v`` and ``v`` blocks ``u``
+    (Nordheim's owner cannot be targeted by Nozawa): ``"Nozawa cannot act on Nordheim directly: Nordheim blocks
+    Nozawa: ..."``; else ``""``."""
+    if G.has_edge(u, v):
+        return ""
+    stops = [explain(G, v, u, k) for k, d in sorted(G.get_edge_data(v, u, default={}).items()) if d["kind"] == "blocks"]
+    return (f"{label(G, u)} cannot act on {label(G, v)} directly: " + " ".join(stops)) if stops else ""
 
 
 def how(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4) -> str:
     """"How can A affect B?" in plain words: each path, each hop explained."""
     u, v = find(G, a), find(G, b)
     ps = paths(G, u, v, cutoff)
+    head = stopped(G, u, v)
     if not ps:
-        return f"{label(G, u)} cannot affect {label(G, v)} in {cutoff} steps or fewer (no chain of interactions)."
-    out = []
+        return head or f"{label(G, u)} cannot affect {label(G, v)} in {cutoff} steps or fewer (no chain of interactions)."
+    out = [head, "Only through other cards:"] if head else []
     for i, p in enumerate(ps, 1):
         out.append(f"{i}. " + " → ".join([label(G, p[0][0])] + [f"{G.edges[e]['kind']} {label(G, e[1])}" for e in p]))
         out += [f"   - {explain(G, *e)}" for e in p]

@@ -36,22 +36,28 @@ def restless_spirits(path: str | Path | None = None) -> list[CardRec]:
     """Spirits (with their ability), Blessings and Curses of a Restless Spirits card file."""
     from .games.restless_spirits.cards import LIGHT_TYPES
     from .games.restless_spirits.game import load_cards
+    from .games.restless_spirits.ongoing import kinds_of
     cards, _ = load_cards(path)
     out: list[CardRec] = []
     for s in cards.spirits:
         ab = s.ability
+        # ``shields``: what this Spirit's Ongoing protection stops from targeting its owner; ``hits_as``: what such
+        # a protection sees in this Spirit's ability (the engine's own test, ongoing.kinds_of).
+        shields = sorted({e.params.get("against") for e in ab.effects if e.effect == "protection"}
+                         if ab.timing == "ongoing" else set())
         out.append(CardRec(
             s.id, s.name, "spirit", "spirits",
             {"side": "Light" if s.type in LIGHT_TYPES else "Dark", "type": s.type, "timing": ab.timing,
              "target": ab.target, "text": ab.text, "has_effects": bool(ab.effects), "promo": s.promo,
-             "provisional_fields": _prov(s)},
+             "provisional_fields": _prov(s), "shields": shields, "hits_as": sorted(kinds_of("spirit", s.light))},
             [(ab.timing, e.effect, dict(e.params)) for e in ab.effects]))
     for group, kind in (("blessings", "blessing"), ("curses", "curse")):
         for c in getattr(cards, group):
             out.append(CardRec(
                 c.id, c.name, kind, group,
                 {"timing": "use", "target": c.target, "text": c.text, "has_effects": bool(c.effects),
-                 "cost": c.cost, "provisional_fields": _prov(c)},
+                 "cost": c.cost, "provisional_fields": _prov(c), "shields": [],
+                 "hits_as": sorted(kinds_of(kind, False))},
                 [("use", e.effect, dict(e.params)) for e in c.effects]))
     return out
 

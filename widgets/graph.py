@@ -570,16 +570,18 @@ class GraphView:
             return self._no_path(apart)
         ps = tg.paths(G, u, v)
         self.path_edges = {e for p in ps for e in p}
+        stopped = tg.stopped(G, u, v)  # B blocks A (a protection): said first, as the engine refuses the move
+        head = f"<p>{esc(stopped)}</p>" if stopped else ""
         if not ps:
-            self.path.value = (f"<p><b>{esc(tg.label(G, u))}</b> cannot affect <b>{esc(tg.label(G, v))}</b> in 4 "
-                               "steps or fewer.</p>")
+            self.path.value = head or (f"<p><b>{esc(tg.label(G, u))}</b> cannot affect <b>{esc(tg.label(G, v))}</b> "
+                                       "in 4 steps or fewer.</p>")
         else:
             items = []
             for p in ps:
                 hops = "".join(f"<li>{esc(tg.explain(G, *e))}</li>" for e in p)
                 chain = " → ".join([tg.label(G, p[0][0])] + [f"{G.edges[e]['kind']} {tg.label(G, e[1])}" for e in p])
                 items.append(f"<li><b>{esc(chain)}</b><ol type='a'>{hops}</ol></li>")
-            self.path.value = f"<ol>{''.join(items)}</ol>"
+            self.path.value = head + ("<p>Only through other cards:</p>" if head else "") + f"<ol>{''.join(items)}</ol>"
         if self.game.value not in ("all", G.nodes[u]["game"]):
             self.set_game(G.nodes[u]["game"])
         else:

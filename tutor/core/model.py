@@ -30,8 +30,9 @@ class Clause(_Frozen):
         text: the rule in plain words (never pasted rulebook text).
         source: rulebook file and section it restates (for a ruling: the section that is silent or ambiguous).
         kind: ``"rule"`` (the rulebook says so), ``"ruling"`` (the rulebook is silent or ambiguous and we chose;
-            ``reason`` says why) or ``"provisional"`` (a card value the rulebook does not print; ``reason`` says
-            what we assumed).
+            ``reason`` says why), ``"provisional"`` (a card value the rulebook does not print; ``reason`` says
+            what we assumed) or ``"glossary"`` (a word definition: what a term or zone means, not something that
+            happens; the engine never cites it on an action or event, and it needs no scenario).
         related: ids of clauses worth reading next.
     """
 
@@ -39,13 +40,13 @@ class Clause(_Frozen):
     title: str
     text: str
     source: Source
-    kind: Literal["rule", "ruling", "provisional"] = "rule"
+    kind: Literal["rule", "ruling", "provisional", "glossary"] = "rule"
     reason: str | None = None
     related: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _reason_for_rulings(self) -> "Clause":
-        if self.kind != "rule" and not self.reason:
+        if self.kind in ("ruling", "provisional") and not self.reason:
             raise ValueError(f"clause {self.id}: a {self.kind} needs a 'reason'")
         return self
 

@@ -29,6 +29,9 @@ def start(c: Ctx, seat: int, space: int | None, source: str, target_kind: str, t
     name = c.name(source)
     run = EffectRun(seat=seat, space=space, source=source, effects_of=effects_of or source, name=name,
                     then_discard=then_discard)
+    if len(_effects(c, run.effects_of)) > 1:
+        c.ev("rs.effect", f"{name} does what its text says, one part after another, for {c.who(seat)}.", auto=True,
+             actor=seat)
     if target_kind == "one-opponent" and target is None:
         if not g.targets(s, seat, source):
             c.ev("rs.effect.protection", f"No opponent can be targeted by {name}, so it does nothing.", actor=seat)
@@ -74,8 +77,8 @@ def _stopped_by_token(c: Ctx, run: EffectRun, t: int) -> bool:
     ps.tokens.remove(PROTECT)
     c.ev("rs.effect.protect-token", f"{c.who(t)}'s Protect token on {c.name(ps.card)} stops {run.name}: it has no "
          "effect on them. The token returns to the supply.", auto=True, actor=t)
-    c.ev("rs.ruling.protect-token-spent", f"The token is spent on the first Dark ability or Curse that targets "
-         f"{c.who(t)}, whether or not it would have done anything to them.", auto=True, actor=t)
+    c.ev("rs.ruling.protect-token-spent", f"The token is spent on the first {run.name} that targets "
+         f"{c.who(t)}, whatever it would have done to them.", auto=True, actor=t)
     return True
 
 

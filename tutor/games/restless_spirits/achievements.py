@@ -22,6 +22,8 @@ class Achievement(NamedTuple):
     mode: str
     when: str
     test: Callable | None = None
+    #: a ruling the test relies on, cited (with the cards concerned) just before the achievement is announced
+    ruling: str | None = None
 
 
 def _mastery_released(g, s, p) -> int:
@@ -39,7 +41,8 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement("options", "I Just Like Having Options", "multi", "now", lambda g, s, p: len(p.hand) >= 15),
     Achievement("nothing-to-see", "Nothing To See Here", "multi", "end", lambda g, s, p: not p.hand),
     Achievement("true-specialist", "True Specialist", "multi", "now", lambda g, s, p: len(p.released) >= 5 and _mastery_released(g, s, p) >= 5),
-    Achievement("wombo-combo", "Wombo Combo", "multi", "now", lambda g, s, p: len(p.stats.token_spirits) >= 3),
+    Achievement("wombo-combo", "Wombo Combo", "multi", "now", lambda g, s, p: len(p.stats.token_spirits) >= 3,
+                "rs.ruling.wombo-combo-tokens"),
     Achievement("faith-alone", "Faith Alone", "multi", "event"),
     Achievement("count-your-blessings", "Count Your Blessings", "multi", "now", lambda g, s, p: p.stats.blessings >= 3),
     Achievement("curse-you-all", "Curse You All!", "multi", "now", lambda g, s, p: p.stats.curses >= 3),
@@ -73,6 +76,10 @@ def earn(c: Ctx, seat: int, aid: str) -> None:
     if a.mode != mode(c.game) or aid in p.achievements:
         return
     p.achievements.append(aid)
+    if a.ruling == "rs.ruling.wombo-combo-tokens":
+        names = ", ".join(c.name(x) for x in p.stats.token_spirits)
+        c.ev(a.ruling, f"{c.who(seat)} used abilities with 3 different Spirit Tokens this turn ({names}): each of "
+             "these Spirits has its own Spirit Token.", auto=True, cards=tuple(p.stats.token_spirits), actor=seat)
     c.ev(f"rs.achievement.{aid}", f"Achievement unlocked by {c.who(seat)}: {a.name}!", auto=True, actor=seat)
     if aid == "wombo-combo":
         c.ev("rs.ruling.wombo-combo-tokens", "Abilities count for it when their Spirit has its own Spirit Token: "

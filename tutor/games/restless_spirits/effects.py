@@ -205,11 +205,12 @@ def _next_turn_ap(c: Ctx, u: Use, p: NextTurnAP) -> None:
     assert u.target is not None
     from .state import ApModifier
     them = c.state.players[u.target]
-    if any(m.source == u.source_card for m in them.next_turn_ap):
-        c.ev("rs.effect.next-turn-ap", f"{c.who(u.target)} is already under {u.source_name}'s effect; it does not "
-             "stack.", actor=u.seat)
+    ability = u.run.effects_of if u.run is not None else u.source_card  # a copy is the same ability (one at a time)
+    if any((m.ability or m.source) == ability for m in them.next_turn_ap):
+        c.ev("rs.effect.next-turn-ap", f"{c.who(u.target)} is already under {c.name(ability)}'s ability; only one "
+             "instance of it can be in use, so it does not stack.", actor=u.seat)
         return
-    them.next_turn_ap.append(ApModifier(source=u.source_card, by=u.seat, delta=p.delta))
+    them.next_turn_ap.append(ApModifier(source=u.source_card, by=u.seat, delta=p.delta, ability=ability))
     c.ev("rs.effect.next-turn-ap", f"{c.who(u.target)} will start their next turn with {-p.delta} AP less "
          "(never below 1).", actor=u.seat)
 

@@ -77,17 +77,24 @@ def active_effects(g, s: RSState, seat: int, effect: str):
     return out
 
 
+def kinds_of(card_kind: str, light: bool) -> set[str]:
+    """What a protection may stop about a card of ``card_kind`` (``"spirit"``, ``"curse"``, ``"blessing"``):
+    ``{"curses"}`` for a Curse, ``{"dark-abilities"}`` for a Dark Spirit (``light`` False), else nothing. The
+    ability graph reads protections through this function too (:mod:`tutor.interactions_cards`)."""
+    if card_kind == "curse":
+        return {"curses"}
+    if card_kind == "spirit" and not light:
+        return {"dark-abilities"}
+    return set()
+
+
 def source_kinds(g, source: str | None) -> set[str]:
     """What a protection may stop about ``source``: ``{"curses"}`` for a Curse card, ``{"dark-abilities"}`` for a
     Dark Spirit's ability (a copied ability counts as the copier's), else nothing."""
     if source is None:
         return set()
     kind = g.card_kind(source)
-    if kind == "curse":
-        return {"curses"}
-    if kind == "spirit" and not g.cards.by_id[source].light:
-        return {"dark-abilities"}
-    return set()
+    return kinds_of(kind, kind == "spirit" and g.cards.by_id[source].light)
 
 
 def shield(g, s: RSState, seat: int, source: str | None) -> str | None:
@@ -193,8 +200,10 @@ def return_token(c: Ctx, seat: int, ps: PlacedSpirit, clause: str) -> None:
     q = c.state.players[owner]
     q.activation_tokens += 1
     ps.used, ps.token_owner = False, None
-    c.ev(clause if owner == seat else "rs.ruling.moved-token", f"The Activation Token on {c.name(ps.card)} returns "
-         f"to {c.who(owner)}'s board ({q.activation_tokens} available).", auto=True, actor=owner)
+    moved = owner != seat  # a Spirit moved to another board (Twizel): the token goes home (ruling)
+    c.ev("rs.ruling.moved-token" if moved else clause, f"The Activation Token on {c.name(ps.card)} returns to "
+         f"{c.who(owner)}'s board ({q.activation_tokens} available)"
+         + (f", since {c.who(owner)} placed it before the Spirit moved." if moved else "."), auto=True, actor=owner)
 
 
 def destroy(c: Ctx, seat: int, space: int) -> None:

@@ -300,8 +300,8 @@ def release(c: Ctx, seat: int, space: int) -> None:
     if sp.ability.timing == "on-release" and sp.ability.effects and not g.solo:
         c.ev("rs.effect.on-release", f"{sp.name}'s ability works now that it is released: {sp.ability.text}",
              auto=True, cards=(ps.card,), actor=seat)
-        c.ev("rs.ruling.on-release-order", f"{sp.name}'s ability comes first, then the usual release reward.",
-             auto=True, actor=seat)
+        c.ev("rs.ruling.on-release-order", f"{sp.name}'s ability is carried out first, in its printed order; the "
+             f"usual {'Blessing' if sp.light else 'Curse'} for the release comes after it.", auto=True, actor=seat)
         u = Use(seat, None, None, "rs.effect.on-release", sp.name, ps.card)
         for e in sp.ability.effects:
             run_effect(c, u, e.effect, g.effect_params(e))
@@ -383,8 +383,9 @@ def start_turn(c: Ctx, seat: int) -> None:
         me.next_turn_ap = []
         c.ev("rs.effect.next-turn-ap", f"{names} change{'s' if ',' not in names else ''} {c.who(seat)}'s starting "
              f"AP to {base}.", auto=True, actor=seat)
-        if base < 1:
-            c.ev("rs.turn.min-ap", f"A turn never starts below 1 AP: {c.who(seat)} has 1 AP.", auto=True, actor=seat)
+        if base <= 1:
+            c.ev("rs.turn.min-ap", f"A turn never starts below 1 AP: {c.who(seat)} has 1 AP"
+                 + (", and no effect can lower it further." if base == 1 else "."), auto=True, actor=seat)
     c.ev("rs.turn.ap", f"{c.who(seat)}'s turn begins with {me.ap} AP.", auto=True, actor=seat)
 
 

@@ -83,7 +83,7 @@ def _attract(g, seat: int, spirit: str, cost: int, ap: int) -> Action:
     if cost == 0:
         why = (f"{g.spirit_label(spirit)} matches your guide's Mastery, so attracting it is a Free Action; you have "
                "an empty space and a Totem to offer.")
-        cl = ("rs.mastery", "rs.attract", "rs.attract.offering")
+        cl = ("rs.mastery", "rs.attract", "rs.attract.offering", "rs.free-action")
     else:
         why = f"You have {ap} AP, an empty space and a Totem to offer to the Shrine."
         cl = ("rs.attract", "rs.attract.offering")
@@ -137,7 +137,7 @@ def turn_actions(g, s: RSState) -> list[Action]:
     if ap >= AP_COST:
         can_take = room or bool(totems_in_hand)
         swap = "" if room else " (your hand is full, so you will give up a Totem)"
-        clb = ("rs.buy",) if room else ("rs.buy", "rs.hand-limit.swap")
+        clb = ("rs.buy",) if room else ("rs.buy", "rs.hand-limit", "rs.hand-limit.swap")
         # refreshing a market or retrieving at the limit swaps too (ruling rs.ruling.retrieve-at-limit)
         swap_too = () if room else ("rs.ruling.retrieve-at-limit",)
         if can_take:
@@ -197,7 +197,7 @@ def turn_actions(g, s: RSState) -> list[Action]:
                 add(get(k) or put(k, make_action(
                     "discard-three-for-ap", seat, f"Discard {g.cards.by_id[a].name}, {g.cards.by_id[b].name} and "
                     f"{g.cards.by_id[c].name} for +1 AP", "You hold at least 3 Blessings or Curses; discarding 3 is a "
-                    "Free Action.", ("rs.discard-three",), 0, card1=a, card2=b, card3=c)))
+                    "Free Action.", ("rs.discard-three", "rs.free-action"), 0, card1=a, card2=b, card3=c)))
     # Spirit abilities
     for i, ps in enumerate(board):
         if ps is None or ps.used or not g.can_activate(s, seat, i):  # (a used Spirit is never activated)
@@ -222,18 +222,18 @@ def _play_card(g, seat: int, rc, ap: int, target: int | None) -> Action:
     cost_txt = "a Free Action" if rc.cost == 0 else f"{rc.cost} AP and you have {ap}"
     why = f"It is your turn and this card costs {cost_txt}."
     kind = "play-" + g.card_kind(rc.id)
+    cl = ("rs.play-card", "rs.play-card.own-turn") + (("rs.free-action",) if rc.cost == 0 else ())
     if target is None:
-        return make_action(kind, seat, f"Play {rc.name}", why, ("rs.play-card", "rs.play-card.own-turn"), rc.cost,
-                           card=rc.id)
-    return make_action(kind, seat, f"Play {rc.name} on Player {target + 1}", why,
-                       ("rs.play-card", "rs.play-card.own-turn"), rc.cost, card=rc.id, target=target + 1)
+        return make_action(kind, seat, f"Play {rc.name}", why, cl, rc.cost, card=rc.id)
+    return make_action(kind, seat, f"Play {rc.name} on Player {target + 1}", why, cl, rc.cost, card=rc.id,
+                       target=target + 1)
 
 
 def _activate(seat: int, i: int, sp, tokens: int, target: int | None) -> Action:
     """Activate the Spirit ``sp`` on space ``i`` (targeting opponent seat ``target`` when it targets one)."""
     why = (f"{sp.name}'s ability is an Activated ability not yet used, you have {tokens} Activation Token(s), and "
            "activating is a Free Action on your turn.")
-    cl = ("rs.ability.activate", "rs.ability.once")
+    cl = ("rs.ability.activate", "rs.ability.once", "rs.free-action")
     if target is None:
         return make_action("activate-ability", seat, f"Activate {sp.name}", why, cl, 0, space=i + 1)
     return make_action("activate-ability", seat, f"Activate {sp.name} targeting Player {target + 1}", why, cl, 0,

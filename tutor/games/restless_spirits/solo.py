@@ -135,6 +135,9 @@ def finish_solo(c: Ctx) -> None:
     s.solo_rank = solo_rank(n, variant)
     s.win_reason = "won"
     c.ev("rs.solo.win", f"You released {n} Spirits, at least one of every type: you win!", auto=True, actor=0)
+    if variant or g.options.get("promos"):
+        c.ev("rs.ruling.solo-variant-column", "The B side is a variant, so the 'Playing A Variant' column is used."
+             if variant else "Promo Spirits alone are not a variant: the 'A' Side column is used.", auto=True, actor=0)
     c.ev("rs.solo.ranking", f"Spirit Guide Ranking ({'Playing A Variant' if variant else chr(39) + 'A' + chr(39) + ' Side'}"
          f" column): {s.solo_rank}.", auto=True, actor=0)
     if variant or g.options.get("promos"):

@@ -43,6 +43,9 @@ class ApModifier(_S):
     source: str
     by: int
     delta: int
+    #: the Spirit whose printed ability this is (the copied Spirit for a copy, e.g. Nalpa copied by Yotei): one
+    #: instance of an ability at a time (Spirit Ability Clarifications: Nalpa)
+    ability: str | None = None
 
 
 class TurnLock(_S):

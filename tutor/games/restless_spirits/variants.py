@@ -67,6 +67,10 @@ def placement_bonus(c: Ctx, seat: int, space: int) -> None:
     if b is None:
         return
     p = s.players[seat]
+    if "bonuses" in g.cards.b_side.provisional:  # which space has which bonus is our ruling (no card file sets it)
+        c.ev("rs.ruling.b-side-spaces", f"The rulebook does not show which space has which bonus: the tutor gives "
+             f"space {space + 1} the bonus listed {'first second third'.split()[space]} (left to right).", auto=True,
+             actor=seat)
     c.ev("rs.variant.b-side", f"B side: space {space + 1}'s placement bonus is to {bonus_label(g, space)}.",
          auto=True, actor=seat)
     if "bonuses" in g.cards.b_side.provisional:

@@ -65,12 +65,10 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
             a("choose-class", f"Use {cl.capitalize()}: {ab.capitalize()} {w.amount}", f"{spirit_name(g, sl)} has "
               "two Classes; you choose which Class Ability this Magic die resolves.",
               ("sd.ruling.dual-class", "sd.resolve.magic"), ability=ab)
-    elif d.kind == "choose-card":
-        cards = w.cards if d.need == "drain" else s.players[seat].hand
-        for card in sorted(set(cards)):
-            label = f"Discard {g.card_label(card)}"
-            a("choose-card", label, "Drain lets you discard one of the revealed cards." if d.need == "drain" else
-              "Choose a card.", ("sd.class.drain",) if d.need == "drain" else ("sd.choose.card",), card=card)
+    elif d.kind == "choose-card":  # only Drain asks for a card (effects._drain)
+        for card in sorted(set(w.cards)):
+            a("choose-card", f"Discard {g.card_label(card)}", "Drain lets you discard one of the revealed cards.",
+              ("sd.class.drain",), card=card)
     elif d.kind in _HAND_CHOICES:  # mulligan, end-discard: one card of the hand at a time, or keep the rest
         kind, label, why, keep, keep_why, clause = _HAND_CHOICES[d.kind]
         hand = s.players[seat].hand

@@ -47,6 +47,8 @@ def initial_state(g) -> tuple[SDState, list]:
              f"{len(team.deck)} cards).", auto=True, actor=p.seat)
         c.ev("sd.setup.spirits", f"{c.who(p.seat)} puts their Stage 1 Spirits in a line: {', '.join(names)}; "
              f"the Stage 2 and 3 Spirits ({', '.join(later)}) are set aside.", auto=True, actor=p.seat)
+    c.ev("sd.ruling.prebuilt-classes", "The pre-built decks hold the Basic cards of their Classes (three per Class, "
+         "two copies each), and their Spirit Lines are among their Classes' Lines.", auto=True)
     deal_opening(c)
     run(c)
     return s, c.events

@@ -66,7 +66,7 @@ _NOTHING = {
 
 def road_check(seat: int) -> list[Task]:
     """The Road Check tasks: fill the Road to 2 face-up cards, then Rally any clan at its limit (safe version)."""
-    return [Task(kind="road-fill", seat=seat), Task(kind="safe-rally", seat=seat)]
+    return [Task(kind="road-check", seat=seat), Task(kind="road-fill", seat=seat), Task(kind="safe-rally", seat=seat)]
 
 
 def summon(seat: int, n: int = 2) -> list[Task]:
@@ -81,6 +81,9 @@ def _do(c: Ctx, t: Task) -> None:
     k = t.kind
     if k == "ask":
         _ask_task(c, t)
+    elif k == "road-check":
+        c.ev("sp.road-check", f"{c.who(seat)}'s Road Check: first the Road is filled to 2 face-up cards, then any "
+             "clan at its Overrun Limit is dealt with (the safe version).", auto=True, actor=seat)
     elif k == "road-fill":
         if face_up(p) >= 2:
             return
@@ -106,6 +109,7 @@ def _do(c: Ctx, t: Task) -> None:
             c.ev(why, f"{c.who(seat)} draws {c.card(card)} face up onto their Road.", auto=True, cards=(card,),
                  actor=seat)
     elif k == "safe-rally":
+        limit_notes(c, seat)
         for clan in overrunning(c.game, s, seat):
             lim = overrun_limit(c.game, s, seat, clan)
             _lowered(c, seat, clan)
@@ -121,9 +125,12 @@ def _do(c: Ctx, t: Task) -> None:
     elif k == "overrun-check":
         _overrun_check(c, seat)
     elif k == "regroup":
+        shields = [st.shield for st in p.road if st.shield]
         gone = discard_road_and_camps(c, seat)
         c.ev("sp.regroup", f"{c.who(seat)} Regroups: {plural(len(gone), 'card')} from their Road and Camps "
-             f"{'is' if len(gone) == 1 else 'are'} discarded, then 2 cards are drawn onto their Road"
+             f"{'is' if len(gone) == 1 else 'are'} discarded"
+             + (f" (Shields too: {', '.join(c.card(x) for x in shields)})" if shields else "")
+             + ", then 2 cards are drawn onto their Road"
              + (" (no Overrun check after a Regroup)." if t.text else "."), auto=True, cards=tuple(gone), actor=seat)
         push(c, Task(kind="draw-road", seat=seat, text="regroup"), Task(kind="draw-road", seat=seat, text="regroup"))
     elif k == "discard-limbo":
@@ -200,9 +207,31 @@ def _lowered(c: Ctx, seat: int, clan: str) -> None:
                  f"{overrun_limit(c.game, c.state, seat, clan)}.", auto=True, actor=seat)
 
 
+def limit_notes(c: Ctx, seat: int) -> None:
+    """Say which Overrun Limits decide the check about to be made on ``seat``'s Road: a clan whose face-up cards
+    reach its limit (sp.overrun.limit), a Gold Allegiance that raises a limit the clan would otherwise reach
+    (sp.overrun.gold), and a Shield that would have tipped a stack over had it counted (sp.shield.no-overrun)."""
+    s = c.state
+    p = s.players[seat]
+    base = c.cards.overrun_limit
+    for st in p.road:
+        n, lim = len(st.cards), overrun_limit(c.game, s, seat, st.clan)
+        if lim > base and n >= base:
+            c.ev("sp.overrun.gold", f"{c.clan(st.clan)} has {plural(n, 'face-up card')} on {c.who(seat)}'s Road, "
+                 f"but their Gold {c.clan(st.clan)} Allegiance raises its Overrun Limit to {lim}.", auto=True,
+                 actor=seat)
+        elif n >= lim:
+            c.ev("sp.overrun.limit", f"{c.clan(st.clan)} has {plural(n, 'face-up card')} on {c.who(seat)}'s Road: "
+                 f"it has reached its Overrun Limit of {lim}.", auto=True, actor=seat)
+        if st.shield is not None and n < lim <= n + 1:
+            c.ev("sp.shield.no-overrun", f"The {c.clan(st.clan)} Shield is face down and does not count, so that "
+                 f"stack counts {n}, below its limit of {lim}.", auto=True, actor=seat)
+
+
 def _overrun_check(c: Ctx, seat: int) -> None:
     s = c.state
     p = s.players[seat]
+    limit_notes(c, seat)
     clans = overrunning(c.game, s, seat)
     if not clans:
         c.ev("sp.overrun.check", f"Overrun check: no clan on {c.who(seat)}'s Road is at its Overrun Limit.",

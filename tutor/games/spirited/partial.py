@@ -48,6 +48,8 @@ class PlayerPart(_P):
     hand: list[str] | None = None
     spirit: int | None = Field(default=None, ge=0)
     allegiances: list[AllegiancePart] | None = None
+    wonders: list[str] | None = Field(default=None, description="Wonder ids this player has built (taken from "
+                                      "the Wonder deck; never one on the display)")
 
 
 class PartialState(_P):
@@ -171,6 +173,19 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
             p.wonders = []
         s.wonder_display = list(part.wonder_display)
         s.wonder_deck = [w for w in pool if w not in part.wonder_display]
+    for i, pp in enumerate(part.players):
+        for j, w in enumerate(pp.wonders or []):
+            where_w = f"players[{i}].wonders[{j}]"
+            if w not in g.cards.wonder:
+                raise bad(where_w, f"unknown Wonder id {w!r}")
+            if w in s.wonder_display:
+                raise bad(where_w, f"{w!r} is on the Wonder display; list the display without it (wonder_display)")
+            for p in s.players:
+                if w in p.wonders:
+                    p.wonders.remove(w)
+            if w in s.wonder_deck:
+                s.wonder_deck.remove(w)
+            s.players[pp.seat - 1].wonders.append(w)
     if part.current is not None:
         if part.current > n:
             raise bad("current", f"seat must be 1..{n}")

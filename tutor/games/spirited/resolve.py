@@ -77,6 +77,8 @@ def resolve_decision(c: Ctx, d: Decision, a: Action) -> None:
             st.shield = card
             c.ev("sp.shield.place", f"{c.who(seat)} places {c.card(card)} face down as a Shield on the "
                  f"{c.clan(st.clan)} stack; it does not count toward Overrun.", cards=(card,), actor=seat)
+            c.ev("sp.shield.public", f"Its hidden face is public: anyone may look, so the tutor shows it as "
+                 f"{c.card(card)} under the {c.clan(st.clan)} stack.", auto=True, cards=(card,), actor=seat)
         else:
             old = st.shield
             st.shield = None
@@ -180,6 +182,10 @@ def _march_use(c: Ctx, seat: int, camp: int, clan: str) -> None:
     g, s = c.game, c.state
     p = s.players[seat]
     n = sum(1 for x in p.camps[camp] if x.face_up)
+    down = len(p.camps[camp]) - n
+    c.ev("sp.ruling.march-all-cards", f"Camp {camp + 1} marches with all {n} of its face-up {c.clan(clan)} cards"
+         + (f"; its {down} face-down card{'s' if down != 1 else ''} show no clan and do not count." if down else "."),
+         auto=True, actor=seat)
     al = allegiance(s, clan)
     kind = medal_for(n)
     victim = al.holder

@@ -7,7 +7,7 @@ stable for the same state and never parsed back.
 from __future__ import annotations
 
 from ...core.model import Action, Blocked, make_blocked, sort_actions
-from .decisions import decision_actions, make_action, march_options, wonder_sources
+from .decisions import decision_actions, make_action, manoeuvre_options, march_options, wonder_sources
 from .state import SPState
 from .zones import allegiance, camp_clan, camp_count, face_up, held, medal_value, road_clans, stack
 
@@ -95,6 +95,16 @@ def blocked_actions(g, s: SPState) -> list[Blocked]:
                     no("recruit", f"Recruit a {name(clan)} card into Camp {i + 1}", "sp.recruit.camp",
                        f"Camp {i + 1} holds {name(cc)} cards; a Camp takes a card only if it is empty, holds only "
                        "face-down cards, or already holds that clan", clan=clan, camp=i + 1)
+    if d is not None and d.kind == "bonus-manoeuvre":
+        allowed = set(manoeuvre_options(s, seat))
+        hand = {x.split("-")[0] for x in p.hand}
+        for st in p.road:
+            for hc in sorted(hand - {st.clan}):
+                target = stack(p, hc)
+                if (st.clan, hc) not in allowed and st.cards and target is not None and target.shield:
+                    no("manoeuvre", f"Manoeuvre: swap the {name(st.clan)} card for {name(hc)}",
+                       "sp.ruling.manoeuvre-shield", f"it is the last card on the {name(st.clan)} Shield, and the "
+                       f"{name(hc)} stack already has its own Shield: a stack holds one Shield")
     for o in s.players:
         if o.seat != seat:
             for st in o.road:
