@@ -36,8 +36,8 @@ NOT_YET_SHOWN: dict[str, set[str]] = {
 #: Passing of Time (set aside or discarded) and where the card given to a robbed player goes. Tolerated here while
 #: that work lands (shown or not, kept or deleted); once it has landed, this set should be emptied.
 OTHER_HALF: dict[str, set[str]] = {
-    "restless-spirits": {"rs.ruling.refresh-needs-space", "rs.ruling.retrieve-at-limit"},
-    "spirited": {"sp.ruling.give-card", "sp.ruling.time-aside"},
+    "restless-spirits": set(),
+    "spirited": set(),
     "spirit-duels": set(),
 }
 

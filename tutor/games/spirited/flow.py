@@ -11,7 +11,7 @@ from __future__ import annotations
 from .cards import clan_of
 from .effects import Use, run_effect
 from .state import Decision, Task
-from .zones import (Ctx, add_to_road, article, discard_road_and_camps, draw_non_time, face_up, held, limit_penalty,
+from .zones import (Ctx, add_to_road, article, can_draw, discard_road_and_camps, draw_non_time, face_up, held, limit_penalty,
                     overrun_limit, overrunning, plural, stack, take_from_road)
 from . import decisions, resolve  # (modules: both import this one)
 
@@ -87,7 +87,7 @@ def _do(c: Ctx, t: Task) -> None:
     elif k == "road-fill":
         if face_up(p) >= 2:
             return
-        if not s.deck and not s.discard:
+        if not can_draw(s):
             c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
             return
         push(c, Task(kind="draw-road", seat=seat, text="road-check"), Task(kind="road-fill", seat=seat))

@@ -149,13 +149,26 @@ def draw_card(c: Ctx) -> str | None:
     return s.deck.pop() if s.deck else None
 
 
+def can_draw(s: SPState) -> bool:
+    """True while the draw pile or the discard pile holds a card that a draw can keep (anything but Passing of Time,
+    which is always discarded and replaced): ruling ``sp.ruling.deck-empty``."""
+    return any(clan_of(x) != "time" for x in s.deck) or any(clan_of(x) != "time" for x in s.discard)
+
+
 def draw_non_time(c: Ctx, seat: int) -> str | None:
     """Draw a card; every Passing of Time card drawn moves the Hourglass and is replaced (sp.time.pass)."""
+    s = c.state
     while True:
+        if not s.deck and not can_draw(s):
+            return None  # only Passing of Time cards in the discard pile: no reshuffle to draw them again
         card = draw_card(c)
         if card is None or clan_of(card) != "time":
             return card
         pass_time(c, seat, card)
+        # Only Passing of Time cards left in both piles: nothing can replace it (ruling sp.ruling.deck-empty); without
+        # this stop the same card would be reshuffled and drawn for ever.
+        if not can_draw(s):
+            return None
 
 
 def pass_time(c: Ctx, seat: int, card: str) -> None:
