@@ -345,9 +345,6 @@ class RestlessSpirits(Game):
                 probs.append("a paused ability was left on top of the pending decisions")
         want = sorted(self._kinds[k] and k for k in self._kinds if self._kinds[k] != "guide")
         if sorted(zones) != want:
-            from collections import Counter
-            have = Counter(zones)
-            dup = [k for k, v in have.items() if v > 1]
-            missing = [k for k in want if k not in have]
-            probs.append(f"cards not conserved: duplicated {dup[:5]}, missing {missing[:5]}")
+            from ...core.game import conservation_problem
+            probs.append(conservation_problem(zones, want))
         return probs

@@ -182,8 +182,10 @@ class SpiritDuels(Game):
         for p in s.players:
             zones = p.deck + p.hand + p.discard + p.aside + p.resolving + [it.card for it in p.items]
             zones += [t for sl in p.spirits for t in sl.traits]
-            if Counter(zones) != (Counter() if s.phase == "draft" else self.owned_cards(p)):
-                probs.append(f"player {p.seat + 1}: cards not conserved ({len(zones)} cards in zones)")
+            owned = Counter() if s.phase == "draft" else self.owned_cards(p)
+            if Counter(zones) != owned:
+                from ...core.game import conservation_problem
+                probs.append(f"player {p.seat + 1}: {conservation_problem(zones, list(owned.elements()))}")
             if p.essence < 0:
                 probs.append(f"player {p.seat + 1}: negative Essence {p.essence}")
             if p.team is not None and [sl.line for sl in p.spirits] != list(self.cards.team_by_id[p.team].lines):

@@ -143,11 +143,10 @@ class Spirited(Game):
         """Cards, Wonders and medals conserved; Hourglass in range and equal to the Time cards set aside; Road
         shape (no empty stack, one stack per clan, Shields only on face-up cards); at most 3 Allegiances each."""
         probs: list[str] = []
-        if sorted(self.card_places(s)) != self.all_cards(s):
-            from collections import Counter
-            have = Counter(self.card_places(s))
-            probs.append(f"cards not conserved: duplicated {[k for k, v in have.items() if v > 1][:5]}, missing "
-                         f"{[k for k in self.all_cards(s) if k not in have][:5]}")
+        places = self.card_places(s)
+        if sorted(places) != self.all_cards(s):
+            from ...core.game import conservation_problem
+            probs.append(conservation_problem(places, self.all_cards(s)))
         wonders = [w for w in s.wonder_display if w] + s.wonder_deck + [w for p in s.players for w in p.wonders]
         if sorted(wonders) != sorted(w.id for w in self.cards.wonders):
             probs.append("wonders not conserved")
