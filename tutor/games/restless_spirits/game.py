@@ -59,6 +59,8 @@ def _load_cards(path: str, mtime: float) -> tuple[CardSet, dict]:
                 raise ContentError(f"{path}: {field} ({card.id}): effect {e.effect!r} cannot be used in an ability or "
                                    f"card of this kind ({timing}); it belongs to: "
                                    f"{', '.join(REGISTRY[e.effect].timings)}", path=path, field=field)
+    from .playable import check_file
+    check_file(cards, path)
     return cards, params
 
 
@@ -120,6 +122,9 @@ class RestlessSpirits(Game):
         from .variants import check_promos
         opts["promos"] = check_promos(self.cards, opts["promos"])
         super().__init__(players, seed, clauses, opts)
+        from .playable import check_game
+        check_game(self.cards, str(opts["cards"] or content_root() / GAME_DIR / "cards.yaml"), players, opts,
+                   self.deck_spirits())
         self._kinds = {}
         # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):
         shared = self.shared_caches(self.cards)

@@ -38,13 +38,19 @@ def _load(path: str, mtime: float) -> CardSet:
             validate_effect(w.effect.effect, w.effect.params)
         except ValueError as exc:
             raise ContentError(f"{path}: wonders[{i}].effect: {exc}", path=path, field=f"wonders[{i}].effect") from None
+    from .playable import check_file
+    check_file(cards, path)
     return cards
 
 
 def load_cards() -> CardSet:
     """Load and check ``content/spirited/cards.yaml`` (ContentError naming file and field)."""
     p = content_root() / GAME_DIR / "cards.yaml"
-    return _load(str(p), p.stat().st_mtime)
+    try:
+        mtime = p.stat().st_mtime
+    except OSError as exc:
+        raise ContentError(f"{p}: cannot read card file ({exc.strerror})", path=str(p)) from None
+    return _load(str(p), mtime)
 
 
 class Spirited(Game):
