@@ -6,6 +6,7 @@ is ever evaluated as code.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,7 +40,10 @@ def format_validation_error(err: ValidationError, where: str) -> str:
     lines = []
     for e in err.errors():
         loc = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in e["loc"]).replace(".[", "[")
-        if loc:
+        named = _named_in_message(e) if not loc else None
+        if named:  # a whole-file check that names its field: "spirits[3].replaces: unknown spirit ..."
+            lines.append(f"{where}: {named[0]}: {named[1]}")
+        elif loc:
             lines.append(f"{where}: {loc}: {e['msg']}")
         elif e["type"] in ("model_type", "dict_type"):  # the whole file (or value) is not a mapping
             lines.append(f"{where}: the top level must be a mapping of named fields (key: value lines), got "
@@ -64,11 +68,25 @@ def _kind_of(value: Any) -> str:
     return type(value).__name__
 
 
+_FIELD_FIRST = re.compile(r"Value error, ([A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*): (.+)", re.S)
+
+
+def _named_in_message(e: dict) -> tuple[str, str] | None:
+    """``(field, words)`` when a whole-model check's message starts with the field it is about
+    (``"Value error, totems[1].id: duplicate card id 't01'"``), else ``None``."""
+    m = _FIELD_FIRST.fullmatch(str(e.get("msg", "")))
+    return (m.group(1), m.group(2)) if m else None
+
+
 def first_field(err: ValidationError) -> str | None:
-    """The field path of the first problem in a pydantic error, e.g. ``"spirits[3].type"``."""
+    """The field path of the first problem in a pydantic error, e.g. ``"spirits[3].type"`` (for a whole-file check
+    whose message starts with its field, that field)."""
     errs = err.errors()
     if not errs:
         return None
+    named = _named_in_message(errs[0]) if not errs[0]["loc"] else None
+    if named:
+        return named[0]
     return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in errs[0]["loc"]).replace(".[", "[")
 
 
