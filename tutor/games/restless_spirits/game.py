@@ -110,6 +110,13 @@ class RestlessSpirits(Game):
         if opts["cards"] is not None:
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
+        from types import SimpleNamespace
+        from .playable import check_game
+        from .variants import check_promos, deck_spirits
+        opts["promos"] = check_promos(self.cards, opts["promos"])
+        # what this player count and these options need of the card file, before anything else reads it
+        check_game(self.cards, str(opts["cards"] or content_root() / GAME_DIR / "cards.yaml"), players, opts,
+                   deck_spirits(SimpleNamespace(cards=self.cards, options=opts)))
         if opts["guides"] is not None:
             if not isinstance(opts["guides"], (list, tuple)):
                 raise ValueError(f"restless-spirits: guides must be a list of guide ids, got {opts['guides']!r}")
@@ -119,12 +126,7 @@ class RestlessSpirits(Game):
                 raise ValueError(f"restless-spirits: guides must list {players} different guide ids, one per seat, "
                                  f"from: {', '.join(valid)}; got {gl!r}")
             opts["guides"] = gl
-        from .variants import check_promos
-        opts["promos"] = check_promos(self.cards, opts["promos"])
         super().__init__(players, seed, clauses, opts)
-        from .playable import check_game
-        check_game(self.cards, str(opts["cards"] or content_root() / GAME_DIR / "cards.yaml"), players, opts,
-                   self.deck_spirits())
         self._kinds = {}
         # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):
         shared = self.shared_caches(self.cards)

@@ -42,8 +42,9 @@ class SpiritDuels(Game):
 
     Raises:
         ValueError: an unknown option or value (naming the valid ones), players other than 2, ``teams`` with the
-            draft, or a card file without Classes for the draft.
-        ContentError: a bad card file (naming file and field).
+            draft.
+        ContentError: a bad card file, or one without what this set-up needs (the draft's Classes, the teams to
+            seat), naming file and field (see :mod:`.playable`).
     """
 
     game_id = "spirit-duels"
