@@ -6,7 +6,6 @@ is ever evaluated as code.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -40,10 +39,7 @@ def format_validation_error(err: ValidationError, where: str) -> str:
     lines = []
     for e in err.errors():
         loc = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in e["loc"]).replace(".[", "[")
-        named = _named_in_message(e) if not loc else None
-        if named:  # a whole-file check that names its field: "spirits[3].replaces: unknown spirit ..."
-            lines.append(f"{where}: {named[0]}: {named[1]}")
-        elif loc:
+        if loc:
             lines.append(f"{where}: {loc}: {e['msg']}")
         elif e["type"] in ("model_type", "dict_type"):  # the whole file (or value) is not a mapping
             lines.append(f"{where}: the top level must be a mapping of named fields (key: value lines), got "
@@ -68,25 +64,11 @@ def _kind_of(value: Any) -> str:
     return type(value).__name__
 
 
-_FIELD_FIRST = re.compile(r"Value error, ([A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*): (.+)", re.S)
-
-
-def _named_in_message(e: dict) -> tuple[str, str] | None:
-    """``(field, words)`` when a whole-model check's message starts with the field it is about
-    (``"Value error, totems[1].id: duplicate card id 't01'"``), else ``None``."""
-    m = _FIELD_FIRST.fullmatch(str(e.get("msg", "")))
-    return (m.group(1), m.group(2)) if m else None
-
-
 def first_field(err: ValidationError) -> str | None:
-    """The field path of the first problem in a pydantic error, e.g. ``"spirits[3].type"`` (for a whole-file check
-    whose message starts with its field, that field)."""
+    """The field path of the first problem in a pydantic error, e.g. ``"spirits[3].type"``."""
     errs = err.errors()
     if not errs:
         return None
-    named = _named_in_message(errs[0]) if not errs[0]["loc"] else None
-    if named:
-        return named[0]
     return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in errs[0]["loc"]).replace(".[", "[")
 
 
@@ -147,7 +129,21 @@ def validate(model: type[M], data: Any, where: str, context: dict | None = None)
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
-        raise ContentError(format_validation_error(exc, where), path=where, field=first_field(exc)) from None
+        msg, field = _field_named_first(format_validation_error(exc, where), first_field(exc), where)
+        raise ContentError(msg, path=where, field=field) from None
+
+
+def _field_named_first(msg: str, field: str | None, where: str) -> tuple[str, str | None]:
+    """For a whole-file check whose message starts with the field it is about, say that field as pydantic says a
+    field's problem: ``"<where>: the top level: Value error, totems[1].id: duplicate card id 't01'"`` becomes
+    ``"<where>: totems[1].id: duplicate card id 't01'"``, and the first such field is ``field`` when none was known."""
+    import re
+    pattern = re.compile(re.escape(f"{where}: the top level: Value error, ")
+                         + r"([A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*): ")
+    named = pattern.search(msg)
+    if named and not field:
+        field = named.group(1)
+    return pattern.sub(lambda m: f"{where}: {m.group(1)}: ", msg), field
 
 
 def load_yaml_model(model: type[M], path: str | os.PathLike, context: dict | None = None) -> M:
