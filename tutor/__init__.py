@@ -130,7 +130,7 @@ def load_session(text: str) -> Session:
     if isinstance(seats, list) and len(seats) != data["players"]:
         raise ContentError(f"{where}: players: says {data['players']} but initial_state has {len(seats)} seats",
                            field="players")
-    origin = f"seed {data['seed']} and the options" + (" and partial_state" if data["prepared"] else "")
+    origin = f"seed {short(data['seed'], 40)} and the options" + (" and partial_state" if data["prepared"] else "")
     # 1. the start state, dealt again from the origin
     try:
         initial, events = game.initial_state()

@@ -75,12 +75,22 @@ class SpiritDuels(Game):
         if opts["cards"] is not None:
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
-        if opts["setup"] == "draft" and opts["teams"] is not None:
-            raise ValueError("spirit-duels: teams is for setup='prebuilt'; the draft builds each team")
-        from .playable import DEFAULT_TEAMS, check_game
+        from .playable import check_game
+        # what this set-up needs of the card file (the draft's Classes, the teams seated), naming the file and field
         check_game(self.cards, opts["cards"] or str(content_root() / "spirit-duels" / "cards.yaml"), opts)
-        if opts["setup"] != "draft":
-            opts["teams"] = list(opts["teams"] if opts["teams"] is not None else DEFAULT_TEAMS)
+        if opts["setup"] == "draft":
+            if opts["teams"] is not None:
+                raise ValueError("spirit-duels: teams is for setup='prebuilt'; the draft builds each team")
+            if not self.cards.classes:
+                raise ValueError(f"spirit-duels: setup='draft' needs the nine Classes (a 'classes' section) in the "
+                                 f"card file {opts['cards'] or 'content/spirit-duels/cards.yaml'}")
+        else:
+            teams = opts["teams"] if opts["teams"] is not None else ["fire", "electric"]
+            valid = [t.id for t in self.cards.teams]
+            if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
+                raise ValueError(f"spirit-duels: teams must list 2 team ids (seat 1, seat 2) from: "
+                                 f"{', '.join(valid)}; got {teams!r}")
+            opts["teams"] = list(teams)
         super().__init__(players, seed, clauses, opts)
         # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):
         shared = self.shared_caches(self.cards)
