@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Action, Source, Step
-from .core.session import Session
+from .core.session import Session, plain_data
 
 
 class _Strict(BaseModel):
@@ -204,8 +204,11 @@ def start(sc: Scenario, where: str = "<scenario>") -> Session:
     except (ValueError, TypeError) as exc:  # TypeError: an option the game cannot take as a keyword
         raise ContentError(f"{where}: setup: {short(str(exc), 300, quote=False)}", path=where, field="setup") from None
     if sc.setup.state:
-        state = s.game.scenario_state(s.state, sc.setup.state, f"{where}: setup.state")
-        s = Session(s.game, state, s.setup_events, prepared=True)
+        # the partial state kept (and saved) is plain JSON data, and the start state is made from that very copy, so
+        # a saved session rebuilds exactly this start (tutor.load_session)
+        partial = plain_data(sc.setup.state, f"{where}: setup.state")
+        state = s.game.scenario_state(s.state, partial, f"{where}: setup.state")
+        s = Session(s.game, state, s.setup_events, partial=partial)
     return s
 
 

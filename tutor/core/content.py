@@ -353,7 +353,21 @@ def validate(model: type[M], data: Any, where: str, context: dict | None = None)
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
-        raise ContentError(format_validation_error(exc, where), path=where, field=first_field(exc)) from None
+        msg, field = _field_named_first(format_validation_error(exc, where), first_field(exc), where)
+        raise ContentError(msg, path=where, field=field) from None
+
+
+def _field_named_first(msg: str, field: str | None, where: str) -> tuple[str, str | None]:
+    """For a whole-file check whose message starts with the field it is about, say that field as pydantic says a
+    field's problem: ``"<where>: the top level: Value error, totems[1].id: duplicate card id 't01'"`` becomes
+    ``"<where>: totems[1].id: duplicate card id 't01'"``, and the first such field is ``field`` when none was known."""
+    import re
+    pattern = re.compile(re.escape(f"{where}: the top level: Value error, ")
+                         + r"([A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*): ")
+    named = pattern.search(msg)
+    if named and not field:
+        field = named.group(1)
+    return pattern.sub(lambda m: f"{where}: {m.group(1)}: ", msg), field
 
 
 def load_yaml_model(model: type[M], path: str | os.PathLike, context: dict | None = None) -> M:

@@ -150,3 +150,19 @@ class Game(ABC):
     def describe(self, state: BaseModel) -> str:
         """A short multi-line text picture of the state for terminal transcripts."""
         return ""
+
+
+def conservation_problem(places: list[str], cards: list[str]) -> str:
+    """Say how the cards found in a state's zones (``places``, one entry per place a card is found) differ from the
+    game's cards (``cards``, one entry per copy), naming the cards: ``"cards not conserved: duplicated ['t01'],
+    missing ['t07'], not cards of this game ['x9']"`` (at most 5 named per kind, the count when there are more)."""
+    from collections import Counter
+    have, want = Counter(places), Counter(cards)
+    parts = []
+    for label, ids in (("duplicated", [k for k in have if k in want and have[k] > want[k]]),
+                       ("missing", [k for k in want if have[k] < want[k]]),
+                       ("not cards of this game", [k for k in have if k not in want])):
+        if ids:
+            more = f" and {len(ids) - 5} more" if len(ids) > 5 else ""
+            parts.append(f"{label} {[str(k)[:40] for k in ids[:5]]}{more}")
+    return "cards not conserved: " + (", ".join(parts) or "the same cards in another count")

@@ -41,10 +41,12 @@ class Session:
     """
 
     def __init__(self, game: Game, state: BaseModel, setup_events: list[Event] | tuple[Event, ...] = (),
-                 *, initial_state: BaseModel | None = None, prepared: bool = False) -> None:
+                 *, initial_state: BaseModel | None = None, partial: dict | None = None) -> None:
         self.game = game
-        #: True when the start state was prepared (scenario, lesson) rather than dealt from the seed.
-        self.prepared = prepared
+        #: The partial state (a scenario's or lesson's ``setup.state``, plain JSON data) that prepared the start
+        #: state from the dealt one, or ``None`` for a game dealt from its seed alone. Saved with the session, so
+        #: loading rebuilds the start state from the seed, the options and this partial state.
+        self.partial = partial
         self.state = state
         self.setup_events: tuple[Event, ...] = tuple(setup_events)
         self._initial = (initial_state or state).model_copy(deep=True)
@@ -57,6 +59,12 @@ class Session:
         self._observers: list[Observer] = []
 
     # -- reading -----------------------------------------------------------------------------------------------
+    @property
+    def prepared(self) -> bool:
+        """True when the start state was prepared (scenario, lesson: :attr:`partial`) rather than dealt from the
+        seed alone."""
+        return self.partial is not None
+
     @property
     def game_id(self) -> str:
         """The game's id, e.g. ``"restless-spirits"``."""
@@ -263,8 +271,9 @@ class Session:
 
     # -- saving ------------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The session as plain JSON-ready data: format, version, game, players, seed, options, the initial
-        state, the action ids applied, and the current state (checked on load)."""
+        """The session as plain JSON-ready data: format, version, game, players, seed, options, whether it was
+        prepared and the partial state that prepared it (``partial_state``, ``None`` when dealt from the seed), the
+        initial state, the action ids applied, and the current state (both rebuilt and compared on load)."""
         return {
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
@@ -273,6 +282,7 @@ class Session:
             "seed": self.game.seed,
             "options": self.game.options,
             "prepared": self.prepared,
+            "partial_state": self.partial,
             "initial_state": self._initial.model_dump(mode="json"),
             "actions": [s.action.id for _, s in self._undo],
             "state": self.state.model_dump(mode="json"),
@@ -302,17 +312,89 @@ def _copy_state(state: BaseModel) -> BaseModel:
 
 
 def replay(game: Game, initial_state: BaseModel, action_ids: list[str], *, where: str = "<session>",
-           prepared: bool = False, setup_events: tuple[Event, ...] = ()) -> Session:
+           partial: dict | None = None, setup_events: tuple[Event, ...] = ()) -> Session:
     """Build a session from a game, an initial state and action ids applied in order.
 
     Raises:
         ContentError: naming the position and id of the first action that is not legal when its turn comes.
     """
     session = Session(game, initial_state.model_copy(deep=True), setup_events, initial_state=initial_state,
-                      prepared=prepared)
+                      partial=partial)
     for i, aid in enumerate(action_ids):
         try:
             session._apply(session.find_action(aid))
         except IllegalAction as exc:
             raise ContentError(f"{where}: actions[{i}]: {exc}", path=where, field=f"actions[{i}]") from None
     return session
+
+
+def plain_data(value: Any, where: str) -> Any:
+    """A copy of ``value`` made of JSON data only (mappings with text keys, lists, text, numbers, true/false,
+    null), as a saved session holds it; a partial state is kept in this form so that what is saved is exactly what
+    prepared the game.
+
+    Raises:
+        ContentError: naming ``where`` when ``value`` holds anything else (a date, a number that is not finite...).
+    """
+    try:
+        return json.loads(json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise ContentError(f"{where}: only text, numbers, true/false, lists and mappings may appear here ({exc})",
+                           path=where.split(":")[0], field=where.split(": ", 1)[-1]) from None
+    except RecursionError:
+        raise ContentError(f"{where}: nested too deeply", path=where.split(":")[0]) from None
+
+
+def _kind(x: Any) -> str:
+    if x is None:
+        return "null"
+    if isinstance(x, bool):
+        return "bool"
+    if isinstance(x, int):
+        return "int"
+    if isinstance(x, float):
+        return "float"
+    if isinstance(x, str):
+        return "text"
+    if isinstance(x, list):
+        return "list"
+    if isinstance(x, dict):
+        return "mapping"
+    return type(x).__name__
+
+
+#: Stands for a value that is not there (a missing key, an item past the end of a list) in :func:`first_difference`.
+MISSING = object()
+
+
+def first_difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
+    """The first place where JSON data ``a`` and ``b`` differ, as ``(field path, a's value, b's value)``, else
+    ``None``. Types count (``true`` is not ``1``, ``1.0`` is not ``1``); mapping keys are visited in sorted order;
+    a value that is absent on one side is :data:`MISSING`. Field paths read like ``state.players[0].ap``."""
+    stack = [(a, b, path)]
+    while stack:
+        x, y, p = stack.pop()
+        kx, ky = _kind(x), _kind(y)
+        if kx != ky:
+            return p, x, y
+        if kx == "mapping":
+            keys = sorted(set(x) | set(y), key=str)
+            for k in reversed(keys):
+                stack.append((x.get(k, MISSING), y.get(k, MISSING), f"{p}.{k}"))
+        elif kx == "list":
+            for i in reversed(range(max(len(x), len(y)))):
+                stack.append((x[i] if i < len(x) else MISSING, y[i] if i < len(y) else MISSING, f"{p}[{i}]"))
+        elif x != y:
+            return p, x, y
+    return None
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """``value`` as a short text for an error message (JSON, cut at ``limit`` characters; "nothing" when absent)."""
+    if value is MISSING:
+        return "nothing"
+    try:
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"

@@ -60,6 +60,8 @@ def _load_cards(path: str, mtime: float) -> tuple[CardSet, dict]:
                                    "ability or "
                                    f"card of this kind ({timing}); it belongs to: "
                                    f"{', '.join(REGISTRY[e.effect].timings)}", path=path, field=field)
+    from .playable import check_file
+    check_file(cards, path)
     return cards, params
 
 
@@ -109,6 +111,13 @@ class RestlessSpirits(Game):
         if opts["cards"] is not None:
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
+        from types import SimpleNamespace
+        from .playable import check_game
+        from .variants import check_promos, deck_spirits
+        opts["promos"] = check_promos(self.cards, opts["promos"])
+        # what this player count and these options need of the card file, before anything else reads it
+        check_game(self.cards, str(opts["cards"] or content_root() / GAME_DIR / "cards.yaml"), players, opts,
+                   deck_spirits(SimpleNamespace(cards=self.cards, options=opts)))
         if opts["guides"] is not None:
             if not isinstance(opts["guides"], (list, tuple)):
                 raise ValueError(f"restless-spirits: guides must be a list of guide ids, got {short(opts['guides'])}")
@@ -118,8 +127,6 @@ class RestlessSpirits(Game):
                 raise ValueError(f"restless-spirits: guides must list {players} different guide ids, one per seat, "
                                  f"from: {', '.join(valid)}; got {short(gl)}")
             opts["guides"] = gl
-        from .variants import check_promos
-        opts["promos"] = check_promos(self.cards, opts["promos"])
         super().__init__(players, seed, clauses, opts)
         self._kinds = {}
         # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):
@@ -346,9 +353,6 @@ class RestlessSpirits(Game):
                 probs.append("a paused ability was left on top of the pending decisions")
         want = sorted(self._kinds[k] and k for k in self._kinds if self._kinds[k] != "guide")
         if sorted(zones) != want:
-            from collections import Counter
-            have = Counter(zones)
-            dup = [k for k, v in have.items() if v > 1]
-            missing = [k for k in want if k not in have]
-            probs.append(f"cards not conserved: duplicated {dup[:5]}, missing {missing[:5]}")
+            from ...core.game import conservation_problem
+            probs.append(conservation_problem(zones, want))
         return probs

@@ -311,6 +311,8 @@ def _load(path: str, mtime: float) -> tuple[CardSet, dict]:
         check(c.effects, f"cards[{i}]", c.id)
         if c.ability:
             check(c.ability.effects, f"cards[{i}].ability", c.id)
+    from .playable import check_file
+    check_file(cards, path)
     return cards, params
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ...core.content import content_root
 from ...core.game import Game
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import actions, decisions, flow, phases, rules
@@ -43,8 +44,9 @@ class SpiritDuels(Game):
 
     Raises:
         ValueError: an unknown option or value (naming the valid ones), players other than 2, ``teams`` with the
-            draft, or a card file without Classes for the draft.
-        ContentError: a bad card file (naming file and field).
+            draft.
+        ContentError: a bad card file, or one without what this set-up needs (the draft's Classes, the teams to
+            seat), naming file and field (see :mod:`.playable`).
     """
 
     game_id = "spirit-duels"
@@ -75,6 +77,9 @@ class SpiritDuels(Game):
         if opts["cards"] is not None:
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
+        from .playable import check_game
+        # what this set-up needs of the card file (the draft's Classes, the teams seated), naming the file and field
+        check_game(self.cards, opts["cards"] or str(content_root() / "spirit-duels" / "cards.yaml"), opts)
         if opts["setup"] == "draft":
             if opts["teams"] is not None:
                 raise ValueError("spirit-duels: teams is for setup='prebuilt'; the draft builds each team")
@@ -184,8 +189,10 @@ class SpiritDuels(Game):
         for p in s.players:
             zones = p.deck + p.hand + p.discard + p.aside + p.resolving + [it.card for it in p.items]
             zones += [t for sl in p.spirits for t in sl.traits]
-            if Counter(zones) != (Counter() if s.phase == "draft" else self.owned_cards(p)):
-                probs.append(f"player {p.seat + 1}: cards not conserved ({len(zones)} cards in zones)")
+            owned = Counter() if s.phase == "draft" else self.owned_cards(p)
+            if Counter(zones) != owned:
+                from ...core.game import conservation_problem
+                probs.append(f"player {p.seat + 1}: {conservation_problem(zones, list(owned.elements()))}")
             if p.essence < 0:
                 probs.append(f"player {p.seat + 1}: negative Essence {p.essence}")
             if p.team is not None and [sl.line for sl in p.spirits] != list(self.cards.team_by_id[p.team].lines):

@@ -38,13 +38,19 @@ def _load(path: str, mtime: float) -> CardSet:
             validate_effect(w.effect.effect, w.effect.params)
         except ValueError as exc:
             raise ContentError(f"{path}: wonders[{i}].effect: {exc}", path=path, field=f"wonders[{i}].effect") from None
+    from .playable import check_file
+    check_file(cards, path)
     return cards
 
 
 def load_cards() -> CardSet:
     """Load and check ``content/spirited/cards.yaml`` (ContentError naming file and field)."""
     p = content_root() / GAME_DIR / "cards.yaml"
-    return _load(str(p), p.stat().st_mtime)
+    try:
+        mtime = p.stat().st_mtime
+    except OSError as exc:
+        raise ContentError(f"{p}: cannot read card file ({exc.strerror})", path=str(p)) from None
+    return _load(str(p), mtime)
 
 
 class Spirited(Game):
@@ -143,11 +149,10 @@ class Spirited(Game):
         """Cards, Wonders and medals conserved; Hourglass in range; Road
         shape (no empty stack, one stack per clan, Shields only on face-up cards); at most 3 Allegiances each."""
         probs: list[str] = []
-        if sorted(self.card_places(s)) != self.all_cards(s):
-            from collections import Counter
-            have = Counter(self.card_places(s))
-            probs.append(f"cards not conserved: duplicated {[k for k, v in have.items() if v > 1][:5]}, missing "
-                         f"{[k for k in self.all_cards(s) if k not in have][:5]}")
+        places = self.card_places(s)
+        if sorted(places) != self.all_cards(s):
+            from ...core.game import conservation_problem
+            probs.append(conservation_problem(places, self.all_cards(s)))
         wonders = [w for w in s.wonder_display if w] + s.wonder_deck + [w for p in s.players for w in p.wonders]
         if sorted(wonders) != sorted(w.id for w in self.cards.wonders):
             probs.append("wonders not conserved")

@@ -1,0 +1,98 @@
+"""What a Spirit Duels card file must hold before a game is played with it (issue: impossible card files).
+
+From the rulebook (Setup; Pre-built Teams; What's Next? Drafting, Forming Your Team, Building Your Deck) and the
+set-up code; the schema itself (``cards.py``) already checks a 30-card deck per team and the draft's nine Classes:
+
+- Ids unique once normalised (Spirits, cards, Spirit Lines, teams).
+- A team has three different Spirit Lines (Setup: "each of their Stage 1 Spirit cards in a horizontal line").
+- The pre-built set-up needs the teams it seats: the ones chosen, or by default the first match's Fire and Electric
+  teams (Setup: "One player takes the Fire team, and the other player takes the Electric team").
+- The draft needs the ``classes`` section.
+- Numbers in range: effect parameters, Trait bonuses and Item charges are small (a Trait never lowers Health:
+  defeat is checked when damage is dealt, so a Spirit whose Health drops under its damage would stay in play),
+  Health at most 99.
+
+:func:`check_file` runs the checks that hold for every game once per file; :func:`check_game` those of a set-up.
+Both raise :class:`~tutor.core.errors.ContentError` naming the file and the field.
+"""
+from __future__ import annotations
+
+from itertools import chain
+
+from ...core.cardcheck import MAX_NUMBER, check_ids, check_numbers, refuse
+from .cards import CardSet
+
+#: The teams of the first match (Setup), seated when no ``teams`` option is given.
+DEFAULT_TEAMS = ("fire", "electric")
+
+
+def check_file(cards: CardSet, path: str) -> None:
+    """File-wide checks (module doc).
+
+    Raises:
+        ContentError: ``"<path>: <field>: <what is wrong>"``.
+    """
+    spirits = ((f"lines[{i}].spirits[{j}].id", sp.id) for i, ln in enumerate(cards.lines)
+               for j, sp in enumerate(ln.spirits))
+    check_ids(path, chain(spirits, ((f"cards[{i}].id", c.id) for i, c in enumerate(cards.cards))), "Spirit or card id")
+    check_ids(path, ((f"lines[{i}].id", ln.id) for i, ln in enumerate(cards.lines)), "Spirit Line id")
+    check_ids(path, ((f"teams[{i}].id", t.id) for i, t in enumerate(cards.teams)), "team id")
+    for i, t in enumerate(cards.teams):
+        if len(set(t.lines)) != len(t.lines):
+            raise refuse(path, f"teams[{i}].lines", f"team {t.id[:40]!r} must have three different Spirit Lines, got "
+                                                    f"{', '.join(t.lines)}")
+    for i, ln in enumerate(cards.lines):
+        for j, sp in enumerate(ln.spirits):
+            at = f"lines[{i}].spirits[{j}]"
+            check_numbers(path, f"{at}.health", sp.health, 1, MAX_NUMBER)
+            for stat in ("attack", "magic", "essence"):
+                check_numbers(path, f"{at}.{stat}", getattr(sp, stat), 0, MAX_NUMBER)
+            if sp.ability:
+                for k, e in enumerate(sp.ability.effects):
+                    check_numbers(path, f"{at}.ability.effects[{k}].params", e.params)
+    for i, c in enumerate(cards.cards):
+        check_numbers(path, f"cards[{i}].cost", c.cost, 0, MAX_NUMBER)
+        for k, e in enumerate(c.effects):
+            check_numbers(path, f"cards[{i}].effects[{k}].params", e.params)
+        if c.ability:
+            for k, e in enumerate(c.ability.effects):
+                check_numbers(path, f"cards[{i}].ability.effects[{k}].params", e.params)
+        if c.charged is not None:
+            check_numbers(path, f"cards[{i}].charged", c.charged, 1, MAX_NUMBER)
+        for k, b in enumerate(c.bonuses):
+            low = 0 if b.stat == "health" else -MAX_NUMBER
+            if b.stat == "health" and b.amount < 0:
+                raise refuse(path, f"cards[{i}].bonuses[{k}].amount",
+                             f"{c.id}: a Trait may not lower Health (the tutor checks defeat when damage is dealt, "
+                             f"so such a Spirit would stay in play), got {b.amount}")
+            check_numbers(path, f"cards[{i}].bonuses[{k}].amount", b.amount, low, MAX_NUMBER)
+
+
+def check_game(cards: CardSet, path: str, options: dict) -> None:
+    """Checks of one set-up: the draft needs ``classes``; the pre-built set-up needs its teams.
+
+    Raises:
+        ContentError: naming the file and the field (``classes`` or ``teams``).
+    """
+    if options["setup"] == "draft":
+        if not cards.classes:
+            raise refuse(path, "classes", "the draft set-up needs the nine Classes (a 'classes' section: each Class's "
+                                          "three Spirit Lines and Basic cards); this file has none")
+        return
+    valid = [t.id for t in cards.teams]
+    if not valid:
+        raise refuse(path, "teams", "the pre-built set-up seats two teams from the 'teams' section, but it is empty "
+                                    "(add a team, or play the draft set-up)")
+    teams = options["teams"]
+    if teams is None:
+        missing = [t for t in DEFAULT_TEAMS if t not in valid]
+        if missing:
+            raise refuse(path, "teams", f"the pre-built set-up seats the first match's teams "
+                                        f"{' and '.join(DEFAULT_TEAMS)} unless the 'teams' option names others, but "
+                                        f"this file has no team {', '.join(repr(m) for m in missing)} (its teams: "
+                                        f"{', '.join(v[:40] for v in valid[:10])})")
+        return
+    if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
+        shown = repr(teams)[:80]
+        raise refuse(path, "teams", f"the 'teams' option must list 2 team ids of this file (seat 1, seat 2) from: "
+                                    f"{', '.join(v[:40] for v in valid[:10])}; got {shown}")
