@@ -222,7 +222,8 @@ def test_a_saved_session_within_bounds_only():
     saved["initial_state"]["players"][0]["released"] = [1] * 50_000
     with pytest.raises(ContentError) as ei:
         tutor.load_session(json.dumps(saved))
-    assert "… and 49,990 more problem(s)" in str(ei.value) and len(str(ei.value)) < 2000
+    # compared with the state its origin deals (the file's state is never validated on trust): one bounded line
+    assert "initial_state.players[0].released[0]" in str(ei.value) and len(str(ei.value)) < 2000
 
 
 def test_short_bounds_any_value_in_size_and_time():
