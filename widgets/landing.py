@@ -82,7 +82,7 @@ FEATURES = (
      "it, with the rulebook section it comes from."),
     ("balance-scale", "Honest about gaps",
      'Where the rulebook is silent we mark our <span class="rt-tag rt-ruling">ruling</span> and say why; card '
-     'values it does not print are marked <span class="rt-prov">prov</span> (provisional).'),
+     'values it does not print carry a small <span class="rt-prov">†</span> mark (provisional, with why on hover).'),
 )
 
 LANDING_CSS = """

@@ -392,10 +392,15 @@ def test_spirit_duels_free_play_offers_the_draft_set_up():
 
 
 def test_action_buttons_say_when_a_value_is_provisional():
+    """A provisional value keeps its mark on the button: the quiet dagger (PROV) the board's legend explains, right
+    after the value ("Hana the Keeper†"), never a "[prov]" tag in the label."""
+    from widgets.style import PROV
     app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=1, first_game=True), new_game=True)
     while not any("[provisional]" in a.label for a in app.session.legal_actions()):
         app.actions.action_buttons[0].click()
     marked = [a for a in app.session.legal_actions() if "[provisional]" in a.label]
     captions = [b.description for b in app.actions.action_buttons]
     for a in marked:
-        assert any(a.label.replace("[provisional]", "[prov]") in c for c in captions), a.label
+        assert any(a.label.replace(" [provisional]", PROV) in c for c in captions), a.label
+    assert not any("[prov" in c for c in captions)
+    assert PROV in app.board.html.value and "provisional value" in app.board.html.value  # the legend

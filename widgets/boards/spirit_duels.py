@@ -18,7 +18,7 @@ from tutor.games.spirit_duels.dice import boosted, face_label, kind_label, odds,
 from tutor.games.spirit_duels.draft import PICK_ORDER, line_order
 from tutor.games.spirit_duels.effects import die_value
 
-from ..style import esc, prov_badge
+from ..style import PROV_LEGEND, esc, prov_badge
 
 #: Class -> (fill, text) colours for Class chips.
 CLASS_COLOURS = {
@@ -505,8 +505,6 @@ def render(session: Session) -> str:
               '<b style="color:#6a1b9a">✦</b> '
               'Magic (Class Ability) · <b style="color:#00897b">◆</b> Essence · <b>·</b> = Blank · '
               '<span class="sd-boost">+1</span> Boost · gold = Advantage Die · L1/L2 = level. '
-              'Hover a die for its value and odds. '
-              '<span class="rt-prov" title="A value the rulebook does not print: our assumption.">prov</span> = '
-              "provisional value (hover for why)</div>")
+              'Hover a die for its value and odds. ' + PROV_LEGEND + '</div>')
     return (f'<div class="rt-root rt-board sd-board"><style>{CSS}</style>{banner(session)}{_strip(s)}'
             f'<div class="rt-players">{players}</div>{legend}</div>')

@@ -13,7 +13,7 @@ from tutor import Session
 from tutor.games.spirited.cards import clan_of, medal_kind
 from tutor.games.spirited.zones import held, medal_value, overrun_limit
 
-from ..style import esc, prov_badge
+from ..style import PROV_LEGEND, esc, prov_badge
 
 #: One colour per clan (fill, text), used for every chip, stack and Camp of that clan.
 CLAN_COLOURS = {
@@ -332,8 +332,7 @@ def parts(session: Session) -> list[tuple[str, str]]:
               + " ".join(f'<span class="sp-medal" style="background:{c}">{k.capitalize()}</span>'
                          for k, c in MEDAL_COLOURS.items())
               + ' <span class="sp-medal sp-exhausted" style="border-color:#9aa3ad">exhausted</span> · '
-              '<span class="rt-prov" title="A value the rulebook does not print: our assumption.">prov</span> '
-              "= provisional value (hover for why)</div>")
+              + PROV_LEGEND + '</div>')
     return [("style:board", f"<style>{CSS}</style>"), ("banner", banner(session)), ("table", table),
             *[(f"player:{p.seat}", _player(session, p)) for p in s.players], ("legend", legend)]
 
