@@ -186,6 +186,7 @@ class TutorApp:
         self.widget.add_class("rt-root")
         if one_screen:
             self.widget.add_class("rt-onescreen")
+            self.widget.add_class("rt-compact")
         warm_up(session, board)
 
     def _table(self, header: w.Widget | None, status: w.Widget | None, about: w.Widget | None) -> list[w.Widget]:

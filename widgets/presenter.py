@@ -40,6 +40,7 @@ from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel
 from .panels import BoardView, StepLog
 from .style import esc, html_widget, prov_text, style_widget
+from .table import table_style
 
 CSS = """
 /* the page: the root (tutor-presenter) only sizes its tab bar; the large type is the Present tab's
@@ -90,6 +91,42 @@ CSS = """
 /* zoomed, a narrow zone (the Shrine beside the Lost Spirits) is narrower than a long card's chip: the chip's text
    wraps rather than running past the zone's right border */
 .tutor-presenter .tutor-large-type .rt-board .rt-chip { white-space: normal; max-width: 100%; }
+/* Presenting (the Present tab shown, under Voila): the page is the window. The notebook's own header folds away,
+   and the tab is a fixed-height column: the bar, the narration, then the board (scaled to fit, scrolling inside
+   only when it must) beside the rules that fired. The Record tab scrolls as a normal page. */
+body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .rt-present:not(.lm-mod-hidden)) {
+  display: none; }
+body[data-voila] #rendered_cells:has(.rt-present:not(.lm-mod-hidden)) { padding: 0 !important; }
+body[data-voila] #rendered_cells:has(.rt-present:not(.lm-mod-hidden)) .jp-Cell:has(.tutor-presenter) {
+  padding: 0 !important; }
+body[data-voila] #rendered_cells:has(.rt-present:not(.lm-mod-hidden)) .jp-Cell-outputWrapper { margin: 0; }
+body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) { height: 100vh; box-sizing: border-box;
+  padding: 2px 6px 0 6px; display: flex; flex-direction: column; overflow: hidden !important; }
+body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .rt-style { display: none !important; }
+body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .widget-tab { flex: 1 1 auto;
+  min-height: 0; display: flex; flex-direction: column; }
+body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .widget-tab > .widget-tab-contents {
+  flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column; overflow: hidden; padding: 2px 6px; }
+body[data-voila] .rt-present:not(.lm-mod-hidden) { flex: 1 1 auto; min-height: 0; overflow: hidden !important; }
+body[data-voila] .rt-present > * { flex: 0 0 auto; }
+body[data-voila] .rt-present > .rt-pmain { flex: 1 1 auto; min-height: 0; display: grid !important;
+  grid-template-columns: minmax(0, 1fr) clamp(300px, 32vw, 620px); gap: 8px; align-items: stretch; }
+body[data-voila] .rt-pmain > .rt-pboard { min-width: 0 !important; min-height: 0; overflow: auto !important; }
+body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0; overflow-y: auto !important; }
+.rt-phead-line .rt-ptitle { font-size: 22px; }
+.rt-pbar { margin: 0 0 4px 0; flex-wrap: nowrap; }
+.rt-pbar .tutor-presenter-jump { flex: 1 1 200px; min-width: 0; }
+.tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { height: 46px; }
+.tutor-presenter .tutor-large-type .rt-board { zoom: 1; }
+@media (max-width: 1180px) {
+  .tutor-presenter .tutor-large-type .rt-board { zoom: .82; }
+  .tutor-narration .rt-ntext { font-size: 27px; }
+  .tutor-narration .rt-nhead { font-size: 15px; }
+  .tutor-presenter .tutor-large-type .rt-current-step .rt-ev { font-size: 17px; }
+  .tutor-presenter .tutor-large-type .rt-current-step .rt-step { font-size: 18px; }
+  .rt-phead-line .rt-ptitle { font-size: 19px; }
+}
+@media (min-width: 1600px) { .tutor-presenter .tutor-large-type .rt-board { zoom: 1.2; } }
 .rt-record-head { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }
 .rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 6px 12px;
   margin: 4px; }
@@ -167,8 +204,8 @@ _FIT = {"description_width": "initial"}
 LARGE_TYPE = "tutor-large-type"  # the CSS class of the large type: the Present tab's, never the Record tab's
 # Fixed widths in the Present tab's bar, so that Next does not move from step to step: Back and Next (24px bold
 # captions) and the step counter, wide enough for "Start · 120 steps" or "Step 100 of 120" in 24px bold.
-BUTTON_WIDTH = "150px"
-COUNTER_WIDTH = "250px"
+BUTTON_WIDTH = "124px"
+COUNTER_WIDTH = "210px"
 
 
 def _guard(errors: ErrorPanel, fn):
@@ -317,8 +354,12 @@ class Presenter:
         side = w.VBox([self.step.widget, self.clause_card.widget],
                       layout=w.Layout(flex="2 1 0", min_width="420px"))
         side.add_class("rt-pside")
-        main = w.HBox([w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="560px")), side],
-                      layout=w.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"))
+        board = w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="560px"))
+        board.add_class("rt-pboard")
+        board.add_class("rt-compact")  # the board's compact look (widgets.table)
+        main = w.HBox([board, side], layout=w.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"))
+        main.add_class("rt-pmain")
+        head.add_class("rt-phead-line")
         self.keys = clicker_keys()  # a clicker's keys press Back and Next
         self.widget = w.VBox([errors.output, self.keys, head, bar, self.narration, self.notes_box, main],
                              layout=w.Layout(width="100%"))
@@ -609,8 +650,10 @@ class PresenterApp:
         self.tabs.titles = ("Present", "Record a walkthrough")
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_recorder()),
                           names="selected_index")
-        self.widget = w.VBox([style_widget(), presenter_style(), self.tabs],
-                             layout=w.Layout(width="100%"))
+        styles = [style_widget(), table_style(), presenter_style()]
+        for x in styles:
+            x.add_class("rt-style")
+        self.widget = w.VBox([*styles, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-presenter")
 

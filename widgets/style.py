@@ -22,6 +22,10 @@ CSS = """
 .rt-zone { background: #fff; border: 1px solid #e2ddef; border-radius: 8px; padding: 6px 8px; flex: 1 1 180px; }
 .rt-zone.rt-wide { flex: 3 1 380px; }
 .rt-zone.rt-full { flex: 1 1 100%; }
+/* a reference panel folded to one line (a <details>): its heading and a summary, the rest on a click */
+details.rt-ref > summary { cursor: pointer; font-size: 12.5px; color: #3d3850; list-style-position: inside; }
+details.rt-ref > summary h4 { display: inline; margin: 0 4px 0 0; }
+details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-space.rt-mini { min-height: 56px; }
 .rt-zone h4, .rt-player h4 { margin: 0 0 4px 0; font-size: 12px; text-transform: uppercase; letter-spacing: .05em;
   color: #6a6484; }

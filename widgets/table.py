@@ -66,6 +66,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-board-area > .tutor-board { width: 100%; }
 .rt-onescreen .tutor-actions { max-height: none !important; height: auto; min-height: 0; margin: 0; overflow-y: auto !important;
   overflow-x: hidden !important; padding-bottom: 0; }
+.rt-compact .rt-prompt { line-height: 1.35; padding: 4px 8px; }
 .rt-onescreen .tutor-actions h3 { margin: 0 0 2px 0; }
 /* "End your turn" / "Pass": always in sight at the foot of the list */
 .rt-onescreen .tutor-actions > .rt-apart-turn { position: sticky; bottom: 0; z-index: 1; background: #fbfaff;
@@ -92,30 +93,80 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .rt-clause-float { position: absolute !important; left: 10px; top: 10px; bottom: auto;
   max-height: calc(100% - 20px); z-index: 6; }
 
-/* the board, compact: the shared table, then the current player's area, then the others; long texts on one line */
-.rt-onescreen .rt-bparts { gap: 6px; }
-.rt-onescreen .rt-bparts > .rt-bpart-player { order: 5; }
-.rt-onescreen .rt-bparts > .rt-bpart-player:has(.rt-current) { order: 4; }
-.rt-onescreen .rt-bparts > .rt-bpart-legend { order: 6; }
-.rt-onescreen .rt-banner { font-size: 15px; padding: 5px 12px; margin: 0; border-radius: 8px; }
-.rt-onescreen .rt-banner small { font-size: 12.5px; }
-.rt-onescreen .rt-zone { padding: 4px 8px; }
-.rt-onescreen .rt-zone h4, .rt-onescreen .rt-player h4 { margin: 0 0 2px 0; font-size: 11px; }
-.rt-onescreen .rt-space { min-height: 0; padding: 3px 6px; line-height: 1.3; }
-.rt-onescreen .rt-space.rt-mini { min-height: 0; }
-.rt-onescreen .rt-space.rt-empty { min-height: 58px; }
-.rt-onescreen .rt-ability, .rt-onescreen .rt-stype, .rt-onescreen .rt-bonus { white-space: nowrap; overflow: hidden;
+/* the board, compact (class rt-compact on the one-screen table and the presenter's board): the shared table, then the current player's area, then the others; long texts on one line */
+.rt-compact .rt-bparts { gap: 6px; }
+/* with three or more players, the current player's area comes first after the shared table (two players keep
+   their places, side by side) */
+.rt-compact .rt-bparts > .rt-bpart-player { order: 5; }
+.rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) >
+  .rt-bpart-player:has(.rt-current) { order: 4; }
+.rt-compact .rt-bparts > .rt-bpart-legend { order: 6; }
+.rt-compact .rt-banner { font-size: 15px; padding: 5px 12px; margin: 0; border-radius: 8px; }
+.rt-compact .rt-banner small { font-size: 12.5px; }
+.rt-compact .rt-zone { padding: 4px 8px; min-width: 0; overflow: hidden; }
+.rt-compact .rt-zone h4, .rt-compact .rt-player h4 { margin: 0 0 2px 0; font-size: 11px; }
+.rt-compact .rt-space { min-height: 0; padding: 3px 6px; line-height: 1.3; }
+.rt-compact .rt-space.rt-mini { min-height: 0; }
+.rt-compact .rt-space.rt-empty { min-height: 58px; }
+.rt-compact .rt-ability, .rt-compact .rt-stype, .rt-compact .rt-bonus { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; cursor: help; }
-.rt-onescreen .rt-ability:hover, .rt-onescreen .rt-ability:focus { white-space: normal; }
-.rt-onescreen .rt-reqs li { margin: 0; line-height: 1.3; }
-.rt-onescreen .rt-player { padding: 4px 8px; }
-.rt-onescreen .rt-phead { margin-bottom: 2px; }
-.rt-onescreen .rt-pname { font-size: 14px; }
-.rt-onescreen .rt-row { margin: 1px 0; }
-.rt-onescreen .rt-chip { padding: 0 7px; }
-.rt-onescreen .rt-legend { margin-top: 0; }
-.rt-onescreen .rt-zone .rt-muted { line-height: 1.35; }
-.rt-onescreen .rt-zone .rt-row { margin: 0 0 2px 0; }
+.rt-compact .rt-ability:hover, .rt-compact .rt-ability:focus { white-space: normal; }
+.rt-compact .rt-spaces > .rt-space { min-width: 0; }
+.rt-compact .rt-reqs { display: flex; flex-wrap: wrap; gap: 0 8px; margin: 1px 0 0 0; }
+.rt-compact .rt-reqs li { margin: 0; line-height: 1.3; white-space: nowrap; }
+.rt-compact .rt-reqs .rt-muted { display: none; }
+.rt-compact .rt-player { padding: 4px 8px; }
+.rt-compact .rt-phead { margin-bottom: 2px; }
+.rt-compact .rt-pname { font-size: 14px; }
+.rt-compact .rt-row { margin: 1px 0; }
+.rt-compact .rt-chip { padding: 0 7px; }
+.rt-compact .rt-legend { margin-top: 0; }
+.rt-compact .rt-zone .rt-muted { line-height: 1.35; }
+.rt-compact .rt-zone .rt-row { margin: 0 0 2px 0; }
+
+.rt-compact .sp-als { display: flex; flex-wrap: wrap; gap: 0 10px; }
+.rt-compact .sp-als > .rt-row { margin: 0 0 2px 0; }
+.rt-compact .sp-space { padding: 1px 3px; line-height: 1.25; }
+.rt-compact .sp-space b { font-size: 12px; }
+.rt-compact .rt-bparts > .rt-bpart > .widget-html-content > .rt-table,
+.rt-compact .rt-bparts > .rt-bpart > .jupyter-widget-html-content > .rt-table { margin-bottom: 0; }
+.rt-compact .sp-alzone { flex: 2.2 1 300px; }
+.rt-compact .sp-road { min-height: 0; margin: 1px 0; gap: 4px; }
+.rt-compact .sp-camps, .rt-compact .sp-slots { margin: 1px 0; }
+.rt-compact .sp-stack { display: flex; align-items: baseline; flex-wrap: wrap; gap: 0 6px; padding: 1px 7px;
+  min-width: 0; }
+.rt-compact .sp-stack .sp-n { font-size: 14px; line-height: 1.3; }
+.rt-compact .sp-shield { display: inline-block; margin: 0; }
+.rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { flex: 1 1 300px; }
+.rt-compact .sp-board .rt-rowlabel { min-width: 74px; }
+
+.rt-compact .rt-prompt { line-height: 1.35; padding: 4px 8px; }
+.rt-compact .sd-strip { margin: 4px 0; padding: 3px 10px; }
+.rt-compact .sd-board .rt-player { margin-top: 2px; }
+.rt-compact .sd-spirits { margin: 2px 0; gap: 6px; }
+.rt-compact .sd-pool { min-height: 0; padding: 2px 3px; }
+.rt-compact .sd-die { min-width: 28px; height: 28px; }
+.rt-compact .sd-die .sd-g { font-size: 15px; }
+.rt-compact .sd-card { line-height: 1.25; padding: 2px 6px; }
+/* Spirit Duels: the banner and the round strip share a line; a Spirit card's name and Classes, Health and powers,
+   state and next Stage share lines */
+.rt-compact .sd-board { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: stretch; }
+.rt-compact .sd-board > * { flex: 1 1 100%; min-width: 0; }
+.rt-compact .sd-board > style { display: none; }
+.rt-compact .sd-board > .rt-banner { flex: 0 1 auto; display: flex; align-items: center; }
+.rt-compact .sd-board > .sd-strip { flex: 1 1 300px; margin: 0; }
+.rt-compact .sd-card { display: flex; flex-wrap: wrap; column-gap: 6px; align-items: baseline; align-content: flex-start; }
+.rt-compact .sd-card > * { flex: 1 1 100%; min-width: 0; }
+.rt-compact .sd-card > div:nth-child(1), .rt-compact .sd-card > div:nth-child(2) { flex: 0 1 auto; }
+.rt-compact .sd-card > .sd-hptext { flex: 0 0 auto; }
+.rt-compact .sd-card > .sd-powers { flex: 1 1 auto; }
+.rt-compact .sd-card > div:has(> .sd-state) { flex: 0 0 auto; }
+.rt-compact .sd-card > .sd-small:last-child { flex: 1 1 auto; }
+.rt-compact .sd-hp { margin: 2px 0 1px 0; height: 6px; }
+.rt-compact .sd-small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; margin-top: 0; }
+.rt-compact .sd-small[title] { cursor: help; }
+.rt-compact .sd-card.sd-down { min-height: 60px; }
+.rt-compact .sd-aside > summary { font-size: 11px; }
 
 /* the last step: a strip under the board and the actions */
 .rt-onescreen > .tutor-last-step { margin: 0 0 4px 0; padding: 4px 10px 6px 10px; max-height: 34vh;
