@@ -539,7 +539,10 @@ class Recorder:
     def set_choices(self, options: list[tuple[str, str]]) -> None:
         """Offer a free game, then each walkthrough's start and "edit" (all its steps, narration filled in)."""
         keep = self.start_from.value
-        self.start_from.options = ([("A new free game (players, seed)", "free")]
+        from tutor.registry import game_classes
+        games = sorted(game_classes().items(), key=lambda kv: kv[0] != self.game_id)  # this page's game first
+        self.start_from.options = ([(f"A new free game of {cls.title} (players, seed)",
+                                     "free" if gid == self.game_id else f"free:{gid}") for gid, cls in games]
                                    + [(f"Start of: {label}", f"start:{p}") for label, p in options]
                                    + [(f"Edit: {label}", f"edit:{p}") for label, p in options])
         self.start_from.value = keep if keep in (v for _, v in self.start_from.options) else "free"
@@ -564,11 +567,15 @@ class Recorder:
             self.path.value = self._auto_path
 
     def start(self, choice: str) -> None:
-        """Start recording from ``"free"`` (a new game with the chosen players and seed), ``"start:PATH"`` (that
-        walkthrough's start) or ``"edit:PATH"`` (all its steps played, its narration and notes filled in)."""
-        if choice == "free":
-            setup = Setup(game=self.game_id, players=self.players.value, seed=self.seed_box.taken(),
-                          options=_teaching_options(self.game_id))
+        """Start recording from ``"free"`` (a new game of the page's game with the chosen players and seed),
+        ``"free:GAME"`` (the same for game id GAME: any of the three games; a player count it does not offer is
+        replaced by its first), ``"start:PATH"`` (that walkthrough's start) or ``"edit:PATH"`` (all its steps
+        played, its narration and notes filled in)."""
+        if choice == "free" or choice.startswith("free:"):
+            game = self.game_id if choice == "free" else choice.split(":", 1)[1]
+            counts = list(game_class(game).player_counts)
+            players = self.players.value if self.players.value in counts else (2 if 2 in counts else counts[0])
+            setup = Setup(game=game, players=players, seed=self.seed_box.taken(), options=_teaching_options(game))
             wt = Walkthrough(id="my-walkthrough", title="My walkthrough", setup=setup)
             session, texts = begin(wt), {}
         else:
@@ -578,7 +585,7 @@ class Recorder:
             texts = ({(i, st.action.id): [ws.narration, ws.notes]
                       for i, (st, ws) in enumerate(zip(session.history, wt.steps))} if mode == "edit" else {})
         self.setup, self.texts = wt.setup, texts
-        self.wid.value = wt.id if choice.startswith("edit:") or choice == "free" else f"my-{wt.id}"
+        self.wid.value = wt.id if choice.startswith(("edit:", "free")) else f"my-{wt.id}"
         self.title.value, self.intro.value = wt.title, wt.intro
         self.status.value = ""
         self.app.model.replace(session)

@@ -56,7 +56,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   padding: 3px 10px; margin: 0; }
 .rt-lesson-line .rt-done { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 14px;
   padding: 2px 10px; border-width: 1.5px; }
-.rt-lesson-picker { flex: 0 1 250px; min-width: 140px; }
+.rt-lesson-picker { flex: 0 1 250px; min-width: 130px; }
+.rt-lesson-line > .widget-button, .rt-lesson-line > .jupyter-button { flex: 0 0 auto; }
 .rt-status:not(:has(.rt-hint)) { display: none; }
 .rt-status .rt-hint { margin: 0 0 2px 0; }
 
@@ -72,6 +73,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-actions > .rt-apart-turn { position: sticky; bottom: 0; z-index: 1; background: #fbfaff;
   box-shadow: 0 -6px 8px -6px rgba(40, 20, 80, .25); padding-bottom: 6px; margin-top: 4px; }
 .rt-onescreen .tutor-actions > .rt-apart-turn > .widget-html:first-child { display: none; }
+.rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; }
+.rt-onescreen .tutor-actions .rt-group-title { line-height: 1.3; margin-top: 6px; }
 .rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) > .tutor-blocked { display: none; }
 .rt-onescreen .rt-blocked-head > .widget-html { display: none; }
 .rt-blocked-head > .rt-fold { display: none; }
@@ -95,6 +99,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 
 /* the board, compact (class rt-compact on the one-screen table and the presenter's board): the shared table, then the current player's area, then the others; long texts on one line */
 .rt-compact .rt-bparts { gap: 6px; }
+.rt-compact .rt-bpart, .rt-compact .widget-html-content { min-width: 0; }
+.rt-compact .rt-bpart-board { flex: 1 1 auto; }
 /* with three or more players, the current player's area comes first after the shared table (two players keep
    their places, side by side) */
 .rt-compact .rt-bparts > .rt-bpart-player { order: 5; }
@@ -153,8 +159,11 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-board { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: stretch; }
 .rt-compact .sd-board > * { flex: 1 1 100%; min-width: 0; }
 .rt-compact .sd-board > style { display: none; }
-.rt-compact .sd-board > .rt-banner { flex: 0 1 auto; display: flex; align-items: center; }
-.rt-compact .sd-board > .sd-strip { flex: 1 1 300px; margin: 0; }
+.rt-compact .sd-board > .rt-banner { flex: 1 0 auto; display: flex; align-items: center; }
+.rt-compact .sd-board > .sd-strip { flex: 1 1 auto; margin: 0; }
+.rt-compact .sd-col { min-width: 0; }
+.rt-compact .rt-player { min-width: 0; overflow: hidden; }
+.rt-compact .rt-phead { line-height: 1.4; }
 .rt-compact .sd-card { display: flex; flex-wrap: wrap; column-gap: 6px; align-items: baseline; align-content: flex-start; }
 .rt-compact .sd-card > * { flex: 1 1 100%; min-width: 0; }
 .rt-compact .sd-card > div:nth-child(1), .rt-compact .sd-card > div:nth-child(2) { flex: 0 1 auto; }
