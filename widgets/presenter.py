@@ -11,7 +11,7 @@
 - A presentation clicker works the Present tab: its keys (:data:`CLICKER_KEYS`: Right / Page Down = Next, Left /
   Page Up = Back) press the shown Back or Next button, through :func:`clicker_keys`, a hidden Output holding a small
   script (no file, nothing from the internet), so a key goes through the button's own click. Keys typed in a text
-  box or a drop-down, or while the Present tab is not shown (the Record tab), are left alone; in JupyterLab (not
+  box (a drop-down that keeps the focus after a choice does not stop them), or while the Present tab is not shown (the Record tab), are left alone; in JupyterLab (not
   Voila) the keys step the walkthrough only with the focus in the Present tab.
 
 Views only: the session lives in a :class:`~widgets.model.SessionModel`; the walkthrough files are read and
@@ -110,7 +110,8 @@ body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .widget
 body[data-voila] .rt-present:not(.lm-mod-hidden) { flex: 1 1 auto; min-height: 0; overflow: hidden !important; }
 body[data-voila] .rt-present > * { flex: 0 0 auto; }
 body[data-voila] .rt-present > .rt-pmain { flex: 1 1 auto; min-height: 0; display: grid !important;
-  grid-template-columns: minmax(0, 1fr) clamp(300px, 32vw, 620px); gap: 8px; align-items: stretch; }
+  grid-template-columns: minmax(0, 1fr) clamp(300px, 32vw, 620px); grid-template-rows: minmax(0, 1fr); gap: 8px;
+  align-items: stretch; }
 body[data-voila] .rt-pmain > .rt-pboard { min-width: 0 !important; min-height: 0; overflow: auto !important; }
 body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0; overflow-y: auto !important; }
 .rt-phead-line .rt-ptitle { font-size: 22px; }
@@ -143,12 +144,14 @@ CLICKER_KEYS = {"ArrowRight": "tutor-presenter-next", "PageDown": "tutor-present
 # keys clicks the matching button of a Present tab that is shown (one with a layout box: a hidden tab's has none):
 # the Present tab that holds the focus, else (on a Voila page, whose body has data-voila) any shown on the page; in
 # JupyterLab the notebook keeps its keys unless the focus is in the Present tab. Never while typing (a text box, text
-# area, drop-down or editable text has the focus), and not when the focus is in a presenter whose Record tab is
+# area or editable text has the focus); a drop-down that keeps the focus after a walkthrough or a step was chosen
+# from it does not stop them (the key steps the walkthrough instead of changing the choice), and not when the focus is in a presenter whose Record tab is
 # shown. It listens in the capture phase, so that a focused tab bar does not also take the arrow keys.
 KEYS_JS = """(function () {
   if (window.tutorPresenterKeys) { return; }
   var KEYS = %s;
-  var TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
+  var TYPING = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=range]), ' +
+               'textarea, [contenteditable]:not([contenteditable="false"])';
   function shown(el) { return el.getClientRects().length > 0; }
   window.tutorPresenterKeys = function (event) {
     var cls = Object.prototype.hasOwnProperty.call(KEYS, event.key) ? KEYS[event.key] : null;

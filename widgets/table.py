@@ -62,7 +62,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-status .rt-hint { margin: 0 0 2px 0; }
 
 .rt-main { flex: 1 1 auto !important; min-height: 0; display: grid !important;
-  grid-template-columns: minmax(0, 1fr) clamp(300px, 31vw, 460px); gap: 8px; position: relative; }
+  grid-template-columns: minmax(0, 1fr) clamp(300px, 31vw, 460px); grid-template-rows: minmax(0, 1fr); gap: 8px;
+  position: relative; }
 .rt-board-area { min-height: 0; min-width: 0; overflow: auto !important; }
 .rt-board-area > .tutor-board { width: 100%; }
 .rt-onescreen .tutor-actions { max-height: none !important; height: auto; min-height: 0; margin: 0; overflow-y: auto !important;

@@ -141,3 +141,58 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
     assert_one_screen(page, f"{notebook} free play after 5 clicks")
     page.screenshot(path=ARTIFACTS / f"one-screen-{notebook[:-6]}-free-1366x768.png")
     tutor_page.assert_clean()
+
+
+PRESENT = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel) => [...document.querySelectorAll(sel)].find(shown) || null;
+  const pick = (sel) => first(sel) && rect(first(sel));
+  const scroller = document.querySelector('#rendered_cells');
+  return {
+    win: [innerWidth, innerHeight],
+    page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth],
+    voila: scroller ? [scroller.scrollHeight, scroller.clientHeight] : null,
+    header: first('.jp-MarkdownCell h1') !== null,
+    next: pick('.rt-present .tutor-presenter-next'),
+    narration: pick('.rt-present .tutor-narration'),
+    board: pick('.rt-present .rt-pboard'),
+    banner: pick('.rt-present .rt-pboard .rt-banner'),
+    current: pick('.rt-present .rt-pboard .rt-current .rt-pname'),
+    fired: [...document.querySelectorAll('.rt-present .rt-current-step .tutor-event')].filter(shown).map(rect),
+    chips: [...document.querySelectorAll('.rt-present .rt-current-step .tutor-event + .tutor-clause')]
+      .filter(shown).map(rect),
+  };
+}"""
+
+
+def test_presenter_fits_a_1024_projector(tutor_server, tutor_page):
+    """At 1024x768 in Present, after Next: the narration, the board and the rules that fired are in the window,
+    nothing scrolls, and the page's own header is folded away."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(tutor_server + "/voila/render/teacher-walkthrough.ipynb")
+    counter = page.locator(".rt-present .rt-counter")
+    expect(counter).to_contain_text("Start ·", timeout=RENDER_MS)
+    for n in (1, 2, 3):
+        page.locator(".rt-present .tutor-presenter-next").click()
+        expect(counter).to_contain_text(f"Step {n} of", timeout=CLICK_MS)
+        page.wait_for_timeout(300)
+        g = page.evaluate(PRESENT)
+        window = [0, 0, 1024, 768]
+        assert g["page"][0] <= 768 and g["page"][1] <= 1024, g
+        assert g["voila"] is None or g["voila"][0] <= g["voila"][1] + 1, g
+        assert not g["header"], f"the page header shows while presenting: {g}"
+        for name in ("next", "narration", "board", "banner"):
+            assert g[name] and inside(g[name], window), f"step {n}: {name} not in the window: {g}"
+        assert inside(g["banner"], g["board"]), g
+        if g["current"]:
+            assert inside(g["current"], g["board"]) and inside(g["current"], window), g
+        assert g["fired"] and len(g["chips"]) == len(g["fired"]), g
+        for r in g["fired"] + g["chips"]:
+            assert inside(r, window), f"step {n}: a rule that fired is out of the window: {g}"
+    page.screenshot(path=ARTIFACTS / "one-screen-teacher-present-1024x768.png")
+    # the Record tab is a form: the header is back and the page may scroll
+    page.get_by_role("tab", name="Record a walkthrough").click()
+    expect(page.locator(".jp-MarkdownCell h1").first).to_be_visible(timeout=CLICK_MS)
+    tutor_page.assert_clean()
