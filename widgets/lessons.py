@@ -6,11 +6,16 @@ import ipywidgets as w
 
 import tutor
 from tutor.lessons import Lesson, all_lessons, goal_failures, start_lesson
+from tutor.scenario import find
 
 from .app import TutorApp
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, style_widget
 from .table import table_style
+
+
+class _OutOfBudget(Exception):
+    """The goal search looked at as many positions as it may."""
 
 
 class LessonRunner:
@@ -40,6 +45,12 @@ class LessonRunner:
         self.hints = html_widget()
         self.done = html_widget()
         self.done.add_class("tutor-goal")
+        # said at once when the goal can no longer be reached from here (see :meth:`check`), with Undo and Restart
+        self.stuck_text = html_widget()
+        self.stuck_undo = button("Undo", "Take back the last step", icon="undo")
+        self.stuck_restart = button("Restart the lesson", "Back to the lesson's start", icon="refresh")
+        self.stuck = box([self.stuck_text, self.stuck_undo, self.stuck_restart], cls=w.HBox,
+                         classes=("rt-stuck", "tutor-stuck", "rt-hidden"))
         self.read = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self._read_label = html_widget('<span class="rt-muted">Rules in this lesson:&nbsp;</span>')
         lesson = self.lessons[0]
@@ -49,9 +60,11 @@ class LessonRunner:
         line = box([self.picker, self.prev, self.next, self.hint, self.goal, self.done], cls=w.HBox,
                    classes=("rt-lesson-line",))
         self.app = TutorApp(start_lesson(lesson), show_setup=False, errors=self.errors, with_style=False,
-                            header=line, status=box([self.hints], classes=("rt-status",)),
+                            header=line, status=box([self.stuck, self.hints], classes=("rt-status",)),
                             one_screen=True, about=self.about)
         self.app.model.observe(lambda m, change: change != "clause" and self.check())
+        self.stuck_undo.on_click(g(lambda _b: self.app.model.undo()))
+        self.stuck_restart.on_click(g(lambda _b: self.app.model.reset()))
         self.widget = self.app.widget
         self._show(0, fresh=True)  # the app already shows lesson 0's prepared state
 
@@ -110,7 +123,68 @@ class LessonRunner:
             self.goal.add_class("rt-hidden")
         else:
             self.goal.remove_class("rt-hidden")
+        lost = not ok and self.unreachable()
+        if lost:
+            n = len(self.lesson.solution)
+            why = ("The game is over and the goal was not reached." if self.app.session.is_over else
+                   f"From here the goal cannot be reached within the lesson's {n} step{'' if n == 1 else 's'}.")
+            self.stuck_text.value = (f'<span class="rt-stuck-text">⚠ {esc(why)} Undo the last step, or restart the '
+                                     "lesson.</span>")
+            self.stuck.remove_class("rt-hidden")
+        else:
+            self.stuck.add_class("rt-hidden")
         return ok
+
+    #: Most positions a goal check looks at after a step off the lesson's solution (about a millisecond each).
+    SEARCH_BUDGET = 250
+
+    def unreachable(self) -> bool:
+        """True when the lesson's goal can no longer be reached from the step now shown: the game is over, or the
+        learner has left the lesson's solution and no sequence of legal actions as long as the solution reaches the
+        goal (a search on a replayed copy of the session, at most :data:`SEARCH_BUDGET` positions). False when
+        not sure (the search ran out of budget) or while the learner follows the solution (one of its steps is
+        always legal next)."""
+        lesson, session = self.lesson, self.app.session
+        if not session.history:
+            return False
+        if session.is_over:
+            return True
+        scratch = start_lesson(lesson)
+        on_path = True
+        for k, st in enumerate(session.history):
+            if on_path and k < len(lesson.solution):
+                try:
+                    on_path = find(scratch, lesson.solution[k]).id == st.action.id
+                except Exception:  # noqa: BLE001 - a step the solution does not name: off the path
+                    on_path = False
+            else:
+                on_path = False
+            scratch.apply(st.action.id)
+        if on_path:
+            return False
+        seen = [0]
+
+        def reaches(depth: int) -> bool:
+            if not goal_failures(lesson, scratch):
+                return True
+            if depth == 0 or scratch.is_over:
+                return False
+            for a in scratch.legal_actions():
+                seen[0] += 1
+                if seen[0] > self.SEARCH_BUDGET:
+                    raise _OutOfBudget
+                scratch.apply(a.id)
+                try:
+                    if reaches(depth - 1):
+                        return True
+                finally:
+                    scratch.undo()
+            return False
+
+        try:
+            return not reaches(len(lesson.solution))
+        except _OutOfBudget:
+            return False
 
 
 class LearnApp:

@@ -451,7 +451,7 @@ class StepLog:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
             kids += _upside_down(self._setup_cache[1])
         if first:
-            self._more.value = f'<div class="rt-muted">… {first} earlier step(s) not shown</div>'
+            self._more.value = f'<div class="rt-muted">… {first} earlier step{"" if first == 1 else "s"} not shown</div>'
             kids.append(self._more)
         kids.append(self._empty)
         for st in shown:

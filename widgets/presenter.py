@@ -112,8 +112,10 @@ body[data-voila] .rt-present > * { flex: 0 0 auto; }
 body[data-voila] .rt-present > .rt-pmain { flex: 1 1 auto; min-height: 0; display: grid !important;
   grid-template-columns: minmax(0, 1fr) clamp(300px, 32vw, 620px); grid-template-rows: minmax(0, 1fr); gap: 8px;
   align-items: stretch; }
-body[data-voila] .rt-pmain > .rt-pboard { min-width: 0 !important; min-height: 0; overflow: auto !important; }
-body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0; overflow-y: auto !important; }
+body[data-voila] .rt-pmain > .rt-pboard { min-width: 0 !important; min-height: 0; max-height: 100%;
+  overflow: auto !important; }
+body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0; max-height: 100%;
+  overflow-y: auto !important; }
 .rt-phead-line .rt-ptitle { font-size: 22px; }
 .rt-pbar { margin: 0 0 4px 0; flex-wrap: nowrap; }
 .rt-pbar .tutor-presenter-jump { flex: 1 1 200px; min-width: 0; }

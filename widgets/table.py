@@ -58,7 +58,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   padding: 2px 10px; border-width: 1.5px; }
 .rt-lesson-picker { flex: 0 1 250px; min-width: 130px; }
 .rt-lesson-line > .widget-button, .rt-lesson-line > .jupyter-button { flex: 0 0 auto; }
-.rt-status:not(:has(.rt-hint)) { display: none; }
+.rt-status:not(:has(.rt-hint)):not(:has(.rt-stuck:not(.rt-hidden))) { display: none; }
+.rt-stuck { align-items: center; gap: 6px; background: #fff1e6; border: 1.5px solid #e07a1f; border-radius: 8px;
+  padding: 2px 8px; margin: 0 0 2px 0; }
+.rt-stuck-text { font-weight: 700; color: #7c3f00; font-size: 13.5px; }
 .rt-status .rt-hint { margin: 0 0 2px 0; }
 
 .rt-main { flex: 1 1 auto !important; min-height: 0; display: grid !important;

@@ -29,7 +29,7 @@ PROMPTS = {
     "choose-market-totem": "The market row was refreshed: take one of its Totems, or none.",
     "choose-swap-out": "Your hand is full (7 cards): choose a Totem to give up.",
     "choose-shrine-totem": "Choose the Shrine Totem you keep; the others go to the discard pile.",
-    "choose-requirement": "Choose which requirement(s) the Wild Totem meets.",
+    "choose-requirement": "Choose which of the Spirit's needs the Wild Totem meets.",
 }
 
 RELEASE_GOAL = {2: 5, 3: 4, 4: 3}

@@ -351,7 +351,7 @@ def _player(session: Session, p) -> str:
     extra = ""
     if p.aside:
         extra = (f'<div class="rt-row"><span class="rt-rowlabel">aside</span><span class="rt-muted">{len(p.aside)} '
-                 "opening card(s) set aside (shuffled back after drawing up)</span></div>")
+                 f'opening card{"" if len(p.aside) == 1 else "s"} set aside (shuffled back after drawing up)</span></div>')
     spirits = "".join(_spirit(session, p.seat, i) for i in range(len(p.spirits)))
     return (f'<div class="rt-player{" rt-current" if acting else ""}">'
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span> '
@@ -407,7 +407,7 @@ def _strip(s) -> str:
             bits.append('<span class="rt-muted">Advantage Die: first placed in the End Phase</span>')
     if s.forced_rolls:
         bits.append(f'<span class="sd-flag" title="The lesson fixes the next die faces so it always works: '
-                    f'{esc(", ".join(s.forced_rolls))}">next {len(s.forced_rolls)} roll(s) fixed by the lesson</span>')
+                    f'{esc(", ".join(s.forced_rolls))}">next {len(s.forced_rolls)} roll{"" if len(s.forced_rolls) == 1 else "s"} fixed by the lesson</span>')
     return f'<div class="sd-strip">{"".join(f"<span>{b}</span>" for b in bits)}</div>'
 
 

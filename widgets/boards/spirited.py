@@ -166,7 +166,7 @@ def _stack(g, s, seat: int, st) -> str:
         shield = (f'<span class="sp-shield" title="A Shield: a face-down card on this stack. Opponents cannot touch '
                   f'this stack; it never counts for Overrun. Its hidden side is public: a {esc(_name(g, hidden))} '
                   f'card ({esc(st.shield)}).">◈ Shield · {esc(_name(g, hidden))}</span>')
-    tip = f"{_name(g, st.clan)}: {n} face-up card(s); Overrun Limit {lim} (Shields never count)"
+    tip = f"{_name(g, st.clan)}: {n} face-up card{'' if n == 1 else 's'}; Overrun Limit {lim} (Shields never count)"
     return (f'<div class="sp-stack{danger}" style="background:{bg};color:{fg}" title="{esc(tip)}">'
             f'<div>{esc(_name(g, st.clan))}</div><div class="sp-n">×{n}</div>'
             f'<div class="sp-lim">{"●" * n}{"○" * max(0, lim - n)} limit {lim}</div>{shield}</div>')
@@ -225,7 +225,7 @@ def _time_track(g, s) -> str:
     left = g.cards.passing_of_time - len(s.time_pile)
     return (f'<div class="rt-zone sp-trackzone"><h4>Time Track{prov_badge(t.provisional)}</h4><div class="sp-track">'
             f'{"".join(cells)}</div><div class="rt-muted">Hourglass on space {s.hourglass} of {t.length} · '
-            f'{left} Passing of Time card(s) still in the draw pile</div></div>')
+            f'{left} Passing of Time card{"" if left == 1 else "s"} still in the draw pile</div></div>')
 
 
 def _main_allegiances(g, s) -> str:
