@@ -97,6 +97,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   margin: 0; border: none; background: none; padding: 0 2px; }
 .rt-drawer-head { justify-content: space-between; align-items: center; }
 .rt-drawer-head h3 { margin: 2px 0; }
+.rt-drawer .rt-log > .widget-html:first-child { display: none; }
 .rt-onescreen .tutor-clause-card:not(.rt-clause-float) { display: none !important; }
 .rt-onescreen .rt-clause-float { position: absolute !important; left: 10px; top: 10px; bottom: auto;
   max-height: calc(100% - 20px); z-index: 6; }
