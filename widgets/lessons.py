@@ -125,9 +125,9 @@ class LessonRunner:
             self.goal.remove_class("rt-hidden")
         lost = not ok and self.unreachable()
         if lost:
-            n = len(self.lesson.solution)
+            n = self.search_depth()
             why = ("The game is over and the goal was not reached." if self.app.session.is_over else
-                   f"From here the goal cannot be reached within the lesson's {n} step{'' if n == 1 else 's'}.")
+                   f"From here the goal can no longer be reached (no way of {n} more steps or fewer reaches it).")
             self.stuck_text.value = (f'<span class="rt-stuck-text">⚠ {esc(why)} Undo the last step, or restart the '
                                      "lesson.</span>")
             self.stuck.remove_class("rt-hidden")
@@ -138,10 +138,18 @@ class LessonRunner:
     #: Most positions a goal check looks at after a step off the lesson's solution (about a millisecond each).
     SEARCH_BUDGET = 250
 
+    def search_depth(self) -> int:
+        """How many more steps the goal search tries: the solution's length and a few more (a learner off the
+        solution may need a detour, e.g. finishing a decision first)."""
+        return len(self.lesson.solution) + self.SEARCH_SLACK
+
+    #: Steps beyond the solution's length that the goal search tries.
+    SEARCH_SLACK = 4
+
     def unreachable(self) -> bool:
         """True when the lesson's goal can no longer be reached from the step now shown: the game is over, or the
-        learner has left the lesson's solution and no sequence of legal actions as long as the solution reaches the
-        goal (a search on a replayed copy of the session, at most :data:`SEARCH_BUDGET` positions). False when
+        learner has left the lesson's solution and no sequence of legal actions of up to :meth:`search_depth` steps
+        reaches the goal (a search on a replayed copy of the session, at most :data:`SEARCH_BUDGET` positions). False when
         not sure (the search ran out of budget) or while the learner follows the solution (one of its steps is
         always legal next)."""
         lesson, session = self.lesson, self.app.session
@@ -182,7 +190,7 @@ class LessonRunner:
             return False
 
         try:
-            return not reaches(len(lesson.solution))
+            return not reaches(self.search_depth())
         except _OutOfBudget:
             return False
 

@@ -111,6 +111,14 @@ def test_page_from_landing_explains_an_action(tutor_server, tutor_page, notebook
     tutor_page.assert_clean()
 
 
+def clause_of(chip):
+    """The Restless Spirits clause a chip shows: its caption is "§ " and the clause's title (learners never see ids),
+    its tooltip the title again."""
+    title = chip.inner_text().strip().removeprefix("§").strip()
+    assert chip.get_attribute("title").startswith(title + ":")
+    return next(c for c in tutor.clauses("restless-spirits").values() if c.title == title)
+
+
 def _action_button(page, label: str):
     """The legal-action button whose caption is ``label`` (plus an optional " · cost")."""
     caption = re.compile(r"^\s*" + re.escape(label) + r"( · [^·]+)?\s*$")
@@ -142,8 +150,7 @@ def test_first_lesson_completed_by_clicking(tutor_server, tutor_page):
 
     # A clause chip on an event line opens the clause card with that rule's text.
     chip = page.locator(".tutor-event:visible + .tutor-clause").first
-    clause_id = chip.get_attribute("title").split(":")[0]
-    clause = tutor.clauses("restless-spirits")[clause_id]
+    clause = clause_of(chip)
     card = page.locator(".rt-clause-card")
     expect(card).to_have_count(0)
     chip.click()
@@ -182,8 +189,7 @@ def test_a_chip_at_the_top_shows_its_rule_in_sight(tutor_server, tutor_page):
     page = tutor_page.page
     open_from_landing(tutor_server, tutor_page, LEARN)
     chip = page.locator(".rt-lesson .tutor-clause").first
-    clause_id = chip.get_attribute("title").split(":")[0]
-    clause = tutor.clauses("restless-spirits")[clause_id]
+    clause = clause_of(chip)
     chip.click()
     card = page.locator(".tutor-clause-card.rt-clause-float")
     expect(card).to_be_visible(timeout=CLICK_MS)

@@ -113,21 +113,21 @@ def test_blocked_actions_render_with_clause():
     rows = with_class(app.actions.widget, "tutor-blocked")
     assert len(rows) == len(blocked)
     chips = [c for r in rows for c in with_class(r, "tutor-clause")]
-    assert [c.tooltip.split(":")[0] for c in chips] == [b.clause for b in blocked]
+    assert [c._clause_id for c in chips] == [b.clause for b in blocked]
     assert blocked[0].why.split(":")[0] in html_of(rows[0])
 
 
 def test_clause_chip_click_shows_clause_card():
     app = lesson_app(0)
     chip = with_class(app.actions.widget, "tutor-clause")[0]
-    cid = chip.tooltip.split(":")[0]
+    cid = chip._clause_id
     chip.click()
     cl = app.session.clause(cid)
     card = app.clause_card.html.value
     assert tutor_escape(cl.text) in card and tutor_escape(cl.title) in card
     assert tutor_escape(cl.source.section) in card and cl.source.file in card
     related = with_class(app.clause_card.related, "tutor-clause")
-    assert [c.tooltip.split(":")[0] for c in related] == [r for r in cl.related if r in app.session.game.clauses]
+    assert [c._clause_id for c in related] == [r for r in cl.related if r in app.session.game.clauses]
 
 
 def test_ruling_clause_card_shows_reason():
@@ -176,11 +176,11 @@ def test_glossary_search_finds_clauses():
     app = lesson_app(0)
     app.glossary.box.value = "shrine"
     chips = with_class(app.glossary.results, "tutor-clause")
-    assert chips and all("shrine" in (app.session.clause(c.tooltip.split(":")[0]).title + " " +
-                                      app.session.clause(c.tooltip.split(":")[0]).text).lower()
-                         or "shrine" in c.tooltip for c in chips)
+    assert chips and all("shrine" in (app.session.clause(c._clause_id).title + " " +
+                                      app.session.clause(c._clause_id).text).lower()
+                         or "shrine" in c._clause_id for c in chips)
     chips[0].click()
-    assert app.model.clause_id == chips[0].tooltip.split(":")[0]
+    assert app.model.clause_id == chips[0]._clause_id
     app.glossary.box.value = "zzqx"
     assert "No rule mentions" in html_of(app.glossary.results)
 
@@ -346,7 +346,7 @@ def test_a_chip_pops_the_clause_card_out_and_its_close_button_puts_it_back():
     chip = with_class(app.actions.widget, "tutor-clause")[0]
     chip.click()
     assert card.shown and "rt-clause-float" in card.widget._dom_classes  # fixed at the bottom left (CSS)
-    cid = chip.tooltip.split(":")[0]
+    cid = chip._clause_id
     assert tutor_escape(app.session.clause(cid).text) in card.html.value
     assert ".rt-clause-float { position: fixed !important; left: 18px; bottom: 18px;" in CSS
     assert "Source: Restless Spirits rulebook ›" in card.html.value  # the rulebook by name, not its file

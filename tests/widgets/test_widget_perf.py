@@ -165,7 +165,7 @@ def test_glossary_shows_the_shared_chips_and_builds_nothing_per_search():
     assert first and second
     assert all(second[k] is first[k] for k in second.keys() & first.keys())
     # every chip is the model's one chip for its clause: a search opens only the chips of clauses not shown before
-    assert all(c is app.model.chip(k.split(":")[0]) for k, c in second.items())
+    assert all(c is app.model.chip(c._clause_id) for c in second.values())
     assert live() - before <= {c.model_id for c in second.values()}
     app.glossary.box.value = "zzz"
     app.glossary.box.value = "shrine"

@@ -89,11 +89,11 @@ def test_a_clause_has_one_chip_shared_by_every_row_that_cites_it():
     chips = [x for x in _walk(app.widget) if "tutor-clause" in getattr(x, "_dom_classes", ())]
     by_clause: dict[str, set[str]] = {}
     for c in chips:
-        by_clause.setdefault(c.tooltip.split(":")[0], set()).add(c.model_id)
+        by_clause.setdefault(c._clause_id, set()).add(c.model_id)
     assert all(len(ids) == 1 for ids in by_clause.values())
     assert len(chips) > len(by_clause)  # the same chip is shown in several places
     _text, chip = app.log.event_lines()[0]
-    assert chip is app.model.chip(chip.tooltip.split(":")[0])
+    assert chip is app.model.chip(chip._clause_id)
     # rows closed later leave the shared chips open; another game closes them
     old = app.model.chip("rs.attract")
     for _ in range(5):
