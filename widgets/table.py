@@ -103,7 +103,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   max-height: calc(100% - 20px); z-index: 6; }
 
 /* the board, compact (class rt-compact on the one-screen table and the presenter's board): the shared table, then the current player's area, then the others; long texts on one line */
-.rt-compact .rt-bparts { gap: 6px; }
+.rt-compact .rt-bparts { gap: 6px; align-content: flex-start; }
 .rt-compact .rt-bpart, .rt-compact .widget-html-content { min-width: 0; }
 .rt-compact .rt-bpart-board { flex: 1 1 auto; }
 /* with three or more players, the current player's area comes first after the shared table (two players keep
