@@ -148,7 +148,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   min-width: 0; }
 .rt-compact .sp-stack .sp-n { font-size: 14px; line-height: 1.3; }
 .rt-compact .sp-shield { display: inline-block; margin: 0; }
-.rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { flex: 1 1 300px; }
+.rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { flex: 1 1 calc(50% - 6px); }
 .rt-compact .sp-board .rt-rowlabel { min-width: 74px; }
 
 .rt-compact .rt-prompt { line-height: 1.35; padding: 4px 8px; }
