@@ -3,6 +3,7 @@ glossary, all observing one :class:`~widgets.model.SessionModel`."""
 from __future__ import annotations
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 
 import tutor
 from tutor import Session
@@ -10,8 +11,13 @@ from tutor import Session
 from .boards import board_for
 from .clauses import ClauseCard, Glossary
 from .model import ErrorPanel, SessionModel
-from .panels import ActionsPanel, BoardView, StepLog, warm_up
-from .style import button, esc, style_widget
+from .panels import ActionsPanel, BoardView, LastStep, StepLog, warm_up
+from .style import box, button, esc, html_widget, layout, shared_style, style_widget
+
+#: The drawers of the one-screen table: (name, button caption, tooltip, icon).
+DRAWERS = (("about", "About this lesson", "The lesson's introduction and its rules", "info-circle"),
+           ("history", "History", "Every step taken so far, with every rule that fired", "history"),
+           ("rules", "Search the rules", "Find a rule by a word", "search"))
 
 #: The largest seed the seed box takes. The browser holds numbers exactly only up to 2**53 and writes larger ones as
 #: "1e+23"; the engine takes any whole number (folded to 64 bits), so every seed up to here deals its own game.
@@ -133,14 +139,33 @@ class TutorApp:
     ``header`` goes above the controls and ``status`` just below them (the lesson runner puts its intro and its
     goal there). Attributes: ``model``, ``board``, ``actions``, ``log``, ``clause_card``, ``glossary``,
     ``controls``, ``errors`` and ``widget`` (the root to display).
+
+    With ``one_screen`` the app is a game table that fills the window (CSS class ``rt-onescreen``; the page's
+    height is set by its container, see :mod:`widgets.table`): ``header`` and the controls on one line, ``status``
+    under them, then the board (CSS class ``tutor-board``, scrolling inside when it must) beside the legal actions
+    (``tutor-actions``, scrolling inside, the end-of-turn group pinned at its foot), and under both the last step
+    (``last``, a :class:`~widgets.panels.LastStep`, CSS class ``tutor-last-step``; before the first step it shows
+    ``about``, e.g. the lesson's introduction). The history (``log``), the glossary and ``about`` open in a drawer
+    over the board (``drawer``, one at a time, from the buttons ``toggles`` on the last step's line); a rule chip
+    opens the rule card over the board.
     """
 
     def __init__(self, session: Session, *, new_game: bool = False, show_setup: bool = True,
                  header: w.Widget | None = None, status: w.Widget | None = None, errors: ErrorPanel | None = None,
-                 with_style: bool = True) -> None:
+                 with_style: bool = True, one_screen: bool = False, about: w.Widget | None = None) -> None:
         self.errors = errors or ErrorPanel()
         self.model = SessionModel(session, self.errors)
         board = board_for(session.game_id)
+        self.one_screen = one_screen
+        if one_screen:  # the step just taken reaches the page first
+            self._drawer_parts: dict[str, w.Widget] = {}
+            self.toggles = {name: w.ToggleButton(value=False, description=label, tooltip=tip, icon=icon,
+                                                 layout=layout("chip"), style=shared_style(ToggleButtonStyle),
+                                                 _dom_classes=("rt-drawer-toggle",))
+                            for name, label, tip, icon in DRAWERS if name != "about" or about is not None}
+            self.last = LastStep(self.model, tools=tuple(self.toggles.values()), intro=about,
+                                 before="Before your first step" if about is not None else "Set-up",
+                                 classes=("tutor-last-step",))
         # Views update in the order they observe the model: after a click the step log (what just happened) reaches
         # the page first, then the new actions, the Undo/Redo buttons and the board's zones that changed.
         self.log = StepLog(self.model, show_setup=show_setup)
@@ -150,19 +175,59 @@ class TutorApp:
         self.board = BoardView(self.model, board)
         self.clause_card = ClauseCard(self.model)
         self.glossary = Glossary(self.model)
-        top = w.HBox([w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="420px")),
-                      w.Box([self.actions.widget], layout=w.Layout(flex="2 1 0", min_width="300px"))],
-                     layout=w.Layout(width="100%", align_items="flex-start"))
-        bottom = w.HBox([w.Box([self.log.widget], layout=w.Layout(flex="3 1 0", min_width="420px")),
-                         w.VBox([self.clause_card.widget, self.glossary.widget],
-                                layout=w.Layout(flex="2 1 0", min_width="300px"))],
-                        layout=w.Layout(width="100%", align_items="flex-start"))
         kids: list[w.Widget] = [style_widget()] if with_style else []
-        kids += [header] if header is not None else []
-        kids += [self.errors.output, self.controls.widget] + ([status] if status is not None else []) + [top, bottom]
+        if one_screen:
+            kids += self._table(header, status, about)
+        else:
+            top = w.HBox([w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="420px")),
+                          w.Box([self.actions.widget], layout=w.Layout(flex="2 1 0", min_width="300px"))],
+                         layout=w.Layout(width="100%", align_items="flex-start"))
+            bottom = w.HBox([w.Box([self.log.widget], layout=w.Layout(flex="3 1 0", min_width="420px")),
+                             w.VBox([self.clause_card.widget, self.glossary.widget],
+                                    layout=w.Layout(flex="2 1 0", min_width="300px"))],
+                            layout=w.Layout(width="100%", align_items="flex-start"))
+            kids += [header] if header is not None else []
+            kids += [self.errors.output, self.controls.widget] + ([status] if status is not None else [])
+            kids += [top, bottom]
         self.widget = w.VBox(kids, layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
+        if one_screen:
+            self.widget.add_class("rt-onescreen")
+            self.widget.add_class("rt-compact")
         warm_up(session, board)
+
+    def _table(self, header: w.Widget | None, status: w.Widget | None, about: w.Widget | None) -> list[w.Widget]:
+        """The one-screen table's rows (see the class doc)."""
+        g = self.errors.guard
+        self._drawer_parts = {"about": about, "history": self.log.widget, "rules": self.glossary.widget}
+        for name, t in self.toggles.items():
+            t.observe(g(lambda ch, name=name: self.open_drawer(name if ch["new"] else None)), names="value")
+        close = button("×", "Close", classes=("rt-pop-close",))
+        close.on_click(g(lambda _b: self.open_drawer(None)))
+        self._drawer_title = html_widget()
+        self.drawer = box([box([self._drawer_title, close], cls=w.HBox, classes=("rt-drawer-head",))],
+                          classes=("rt-drawer", "rt-hidden"))
+        self.board.classes = ("tutor-board",)
+        self.board.render()
+        board = box([self.board.widget], cls=w.Box, classes=("rt-board-area",))
+        main = box([board, self.actions.widget, self.drawer, self.clause_card.widget], cls=w.Box, classes=("rt-main",))
+        top = box(([header] if header is not None else []) + [self.controls.widget], cls=w.HBox,
+                  classes=("rt-topline",))
+        return [self.errors.output, top] + ([status] if status is not None else []) + [main, self.last.widget]
+
+    def open_drawer(self, name: str | None) -> None:
+        """Open the drawer ``name`` (``"about"``, ``"history"`` or ``"rules"``) over the board, or close it (None)."""
+        for other, t in self.toggles.items():
+            if t.value != (other == name):
+                t.value = other == name  # its observer calls back here with the same outcome
+        part = self._drawer_parts.get(name) if name else None
+        if part is None:
+            self.drawer.add_class("rt-hidden")
+            return
+        label = next(label for n, label, *_ in DRAWERS if n == name)
+        self._drawer_title.value = f"<h3>{esc(label)}</h3>"
+        self.drawer.children = (self.drawer.children[0], part)
+        self.drawer.remove_class("rt-hidden")
 
     @property
     def session(self) -> Session:

@@ -89,7 +89,7 @@ FEATURES = (
      "it, with the rulebook section it comes from."),
     ("balance-scale", "Honest about gaps",
      'Where the rulebook is silent we mark our <span class="rt-tag rt-ruling">ruling</span> and say why; card '
-     'values it does not print are marked <span class="rt-prov">prov</span> (provisional).'),
+     'values it does not print carry a small <span class="rt-prov">†</span> mark (provisional, with why on hover).'),
 )
 
 LANDING_CSS = """
@@ -99,6 +99,8 @@ LANDING_CSS = """
 .rt-land-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 12px 24px; background: #5b2d90;
   color: #fff; border-radius: 12px; padding: 14px 18px; }
 .rt-land-hero p { margin: 0; font-size: 15px; line-height: 1.45; flex: 1 1 420px; }
+.rt-land-gos { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; flex: 0 1 auto; }
+.rt-land-gos > span { font-size: 13px; opacity: .9; width: 100%; }
 .rt-land-hero a.rt-land-go { flex: 0 0 auto; background: #fff; color: #4a2577; font-weight: 700; font-size: 15px;
   border-radius: 8px; padding: 9px 16px; text-decoration: none; }
 .rt-land-hero a.rt-land-go:hover { background: #f1eafc; }
@@ -115,6 +117,18 @@ LANDING_CSS = """
 .rt-land-card h3 { margin: 0 0 4px 0; font-size: 15px; color: #1f1d2b; }
 .rt-land-card p { margin: 0 0 8px 0; flex: 1 1 auto; }
 .rt-land-card.rt-land-on { border: 2px solid #6b3fa0; }
+a.rt-land-card.rt-land-link { text-decoration: none; cursor: pointer; transition: box-shadow .12s, transform .12s; }
+a.rt-land-card.rt-land-link:hover, a.rt-land-card.rt-land-link:focus-visible { box-shadow: 0 4px 14px rgba(40, 20, 80, .2);
+  transform: translateY(-1px); }
+.rt-land-more { margin-top: 6px; font-weight: 700; color: #5b2d90; }
+/* the notebook's title (its Markdown cell) on the landing page */
+#rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1, .jp-Notebook:has(.rt-landing) .jp-RenderedMarkdown h1 {
+  font-size: 34px; font-weight: 800; color: #3d1f66; letter-spacing: -.01em; margin: 6px 0 2px 0;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
+#rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1 + p, .jp-Notebook:has(.rt-landing) .jp-RenderedMarkdown h1 + p {
+  font-size: 15.5px; color: #55506a; margin: 0 0 4px 0;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
+#rendered_cells:has(.rt-landing) .jp-RenderedMarkdown .jp-InternalAnchorLink { display: none; }
 .rt-land-card.tutor-coming { background: #f7f6fa; border-style: dashed; color: #77728a; }
 .rt-land-card.tutor-coming h3 { color: #6a6484; }
 .rt-land-card a.tutor-link { align-self: flex-start; background: #6b3fa0; color: #fff; font-weight: 600;
@@ -147,10 +161,20 @@ def playable_games() -> set[str]:
     return set(game_classes())
 
 
-def _game_card(g: Game, on: bool) -> str:
-    return (f'<div class="rt-land-card{" rt-land-on" if on else " tutor-coming"}">'
-            f"<h3>{esc(g.name)}{_badge(on)}</h3><p>{esc(g.blurb)}</p>"
-            f'<div class="rt-land-meta">{esc(g.players)} · {esc(g.note if on else COMING_NOTE)}</div></div>')
+def learn_notebook(game_id: str) -> str:
+    """The learn page of game ``game_id`` (``learn-<id>.ipynb``)."""
+    return f"learn-{game_id}.ipynb"
+
+
+def _game_card(g: Game, on: bool, available: set[str] | None = None) -> str:
+    """A game's card; a playable game whose learn page exists is a link to it (the whole card)."""
+    body = (f"<h3>{esc(g.name)}{_badge(on)}</h3><p>{esc(g.blurb)}</p>"
+            f'<div class="rt-land-meta">{esc(g.players)} · {esc(g.note if on else COMING_NOTE)}</div>')
+    nb = learn_notebook(g.id)
+    if on and available is not None and nb in available:
+        return (f'<a class="rt-land-card rt-land-on rt-land-link tutor-link" href="{esc(nb)}" '
+                f'title="Learn {esc(g.name)}">{body}<span class="rt-land-more">Learn {esc(g.name)} →</span></a>')
+    return f'<div class="rt-land-card{" rt-land-on" if on else " tutor-coming"}">{body}</div>'
 
 
 def _page_card(p: Page, on: bool) -> str:
@@ -175,9 +199,11 @@ def landing_html(available: set[str], playable: set[str] | None = None) -> str:
     pages = [_page_card(p, True) for p in ready] + [_page_card(p, False) for p in PAGES if p not in ready]
     pages += [_page_card(Page(nb, _title_of(nb), "file-text-o", "Another page of the tutor.", "Open"), True)
               for nb in sorted(available - known - {LANDING})]
-    learn = PAGES[0]
-    go = (f'<a class="rt-land-go tutor-link" href="{esc(learn.notebook)}"><i class="fa fa-play" aria-hidden="true">'
-          f"</i> {esc(learn.cta)}</a>" if learn.notebook in available else "")
+    # the main button: one per game whose learn page exists
+    gos = [f'<a class="rt-land-go tutor-link" href="{esc(learn_notebook(g.id))}"><i class="fa fa-play" '
+           f'aria-hidden="true"></i> Learn {esc(g.name)}</a>' for g in GAMES
+           if learn_notebook(g.id) in available and g.id in playable]
+    go = f'<div class="rt-land-gos"><span>Start learning:</span>{"".join(gos)}</div>' if gos else ""
     features = "".join(f'<div class="rt-land-feature"><b><i class="fa fa-{esc(i)}" aria-hidden="true"></i> '
                        f"{esc(t)}</b>{text}</div>" for i, t, text in FEATURES)
     return (f"<style>{CSS}{LANDING_CSS}</style>"
@@ -187,7 +213,7 @@ def landing_html(available: set[str], playable: set[str] | None = None) -> str:
             f"every rule that fires, with the rulebook section it comes from.</p>{go}</div>"
             f'<h2>What you see while you play</h2><div class="rt-land-features">{features}</div>'
             f'<h2>Pages</h2><div class="rt-land-grid">{"".join(pages)}</div>'
-            f'<h2>Games</h2><div class="rt-land-grid">{"".join(_game_card(g, g.id in playable) for g in GAMES)}</div>'
+            f'<h2>Games</h2><div class="rt-land-grid">{"".join(_game_card(g, g.id in playable, available) for g in GAMES)}</div>'
             '<div class="rt-land-foot">Rule texts are written in our own words and cite the rulebook; everything '
             "runs on this machine.</div></div>")
 

@@ -191,6 +191,8 @@ def clause_chip(model: SessionModel, clause_id: str) -> w.Button:
 def _make_chip(model: SessionModel, clause_id: str) -> w.Button:
     cl = model.session.game.clauses.get(clause_id)
     title = cl.title if cl is not None else clause_id
-    chip = button(f"§ {title}", f"{clause_id}: {title} (click to read this rule)", classes=("tutor-clause",))
+    # a learner sees the rule's title only (its id is in the rule card, for teachers)
+    chip = button(f"§ {title}", f"{title}: click to read this rule", classes=("tutor-clause",))
+    chip._clause_id = clause_id
     chip.on_click(model.errors.guard(lambda _b: model.show_clause(clause_id)))
     return chip

@@ -36,6 +36,8 @@ class BoardView:
         self.model, self.board = model, board
         self._board_game = model.session.game_id
         self._parts: dict[str, w.HTML] = {}
+        #: CSS classes the board's box always has (the one-screen table's ``tutor-board``)
+        self.classes: tuple[str, ...] = ()
         self.widget = w.Box(layout=w.Layout(width="100%"))
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
@@ -69,6 +71,7 @@ class BoardView:
                 part.value = html  # sent only when it differs
             kids.append(part)
         classes = ("rt-bparts",) + tuple(getattr(self.board, "BOARD_CLASSES", ())) if len(parts) > 1 else ()
+        classes += self.classes
         if self.widget._dom_classes != classes:
             self.widget._dom_classes = classes
         self.widget.children = tuple(kids)
@@ -152,7 +155,7 @@ class ActionsPanel:
     that changes, so a decision that replaces the action groups only hides them, and they come back after it as
     they were (for ``keep`` renders; then a hidden group lets its rows go)."""
 
-    BASE_CLASSES = ("rt-panel", "rt-scroll", "rt-actions")
+    BASE_CLASSES = ("rt-panel", "rt-scroll", "rt-actions", "tutor-actions")
 
     def __init__(self, model: SessionModel, board: ModuleType, keep: int = 3) -> None:
         self.model, self.board, self.keep = model, board, keep
@@ -169,6 +172,12 @@ class ActionsPanel:
         for g in self.board.GROUP_ORDER:
             self._group_box(g)
         self._blocked = self._box("blocked", '<div class="rt-group-title rt-g-other">Not possible now</div>')
+        # on the one-screen table the blocked lines fold under this button (CSS: a blocked box without rt-open)
+        self.fold = button("Not possible now", "Show or hide the tempting actions that the rules forbid now, each "
+                           "with its rule", classes=("rt-fold", "rt-g-other"))
+        self.fold.on_click(model.errors.guard(lambda _b: self.unfold("rt-open" not in self._blocked._dom_classes)))
+        head = box([self._blocked._heading, self.fold], cls=w.HBox, classes=("rt-blocked-head",))
+        self._blocked._heading, self._blocked.children = head, (head,)
         self._hidden_for["blocked"] = keep + 1
         self.widget = w.VBox(layout=w.Layout(width="100%", max_height="900px", overflow="auto"),
                              _dom_classes=self.BASE_CLASSES)
@@ -257,6 +266,8 @@ class ActionsPanel:
             row._text.value = why
             blocked.append(row)
         rows["blocked"] = blocked
+        shut = "rt-open" not in self._blocked._dom_classes
+        self.fold.description = f"Not possible now ({len(blocked)}) {'▸ show' if shut else '▾ hide'}"
         shown = {"prompt"} if prompt else {"over"} if over else set()
         for g, group in [*self._groups.items(), ("blocked", self._blocked)]:
             mine = rows.get(g, [])
@@ -277,6 +288,15 @@ class ActionsPanel:
         if self.widget._dom_classes != classes:
             self.widget._dom_classes = classes  # one update shows and hides every part
         self.rows.done()
+
+    def unfold(self, on: bool) -> None:
+        """Show (``on``) or fold away the blocked actions on the one-screen table (elsewhere they always show)."""
+        if on:
+            self._blocked.add_class("rt-open")
+        else:
+            self._blocked.remove_class("rt-open")
+        n = len(self._blocked._rows)
+        self.fold.description = f"Not possible now ({n}) {'▾ hide' if on else '▸ show'}"
 
     def _clause_title(self, clause_id: str) -> str:
         cl = self.model.session.game.clauses.get(clause_id)
@@ -385,6 +405,8 @@ class StepLog:
 
     #: the box of steps is shown upside down by CSS (see above)
     UPSIDE_DOWN = True
+    #: the CSS class of a step's title
+    STEP_CLASS = "rt-step"
 
     def __init__(self, model: SessionModel, *, show_setup: bool = True, max_steps: int = 40, chunk: int = 10) -> None:
         self.model, self.show_setup, self.max_steps, self.chunk = model, show_setup, max_steps, chunk
@@ -431,7 +453,7 @@ class StepLog:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
             kids += _upside_down(self._setup_cache[1])
         if first:
-            self._more.value = f'<div class="rt-muted">… {first} earlier step(s) not shown</div>'
+            self._more.value = f'<div class="rt-muted">… {first} earlier step{"" if first == 1 else "s"} not shown</div>'
             kids.append(self._more)
         kids.append(self._empty)
         for st in shown:
@@ -455,7 +477,7 @@ class StepLog:
     def _events_box(self, head: str, small: str, events, escaped: bool = False) -> "_Row":
         """A step's widgets (no box of their own): its title, then a line per event (``lines``: the title alone,
         then each event's text and chip)."""
-        title = html_widget(f'<div class="rt-step">{head if escaped else esc(head)}{small}</div>')
+        title = html_widget(f'<div class="{self.STEP_CLASS}">{head if escaped else esc(head)}{small}</div>')
         lines = [(title,)] + [self._event_line(e) for e in events]
         return _Row([x for line in lines for x in line], title, lines)
 
@@ -521,3 +543,58 @@ def _walk(widget: w.Widget):
     yield widget
     for c in getattr(widget, "children", ()):
         yield from _walk(c)
+
+
+class LastStep(StepLog):
+    """The events of the last step only (before the first step: the set-up events, or ``intro`` when given, e.g. a
+    lesson's introduction), each with its clause chip (rows built by :class:`StepLog`, CSS class ``tutor-event``),
+    read from the top. Like the step log, it keeps each step's widgets in its row cache: an undo and a redo show
+    the same widgets again, and those not shown for a few renders are closed.
+
+    ``widget`` is the panel: a head line (``heading`` and the step's title, then ``tools``, e.g. the buttons that
+    open the history) and the box of the step's lines (CSS class ``rt-current-step``). The step's title has CSS
+    class ``rt-step-now`` (not ``rt-step``, which the history's step titles have): a page shows each step once in
+    its history. ``classes`` are added to the panel's CSS classes (the learn page's ``tutor-last-step``)."""
+
+    UPSIDE_DOWN = False  # one step, read from the top
+    STEP_CLASS = "rt-step-now"
+
+    def __init__(self, model: SessionModel, *, heading: str = "What just happened", before: str = "Before the first "
+                 "step", tools: tuple[w.Widget, ...] = (), intro: w.Widget | None = None,
+                 classes: tuple[str, ...] = ()) -> None:
+        self._heading, self._before_text, self._tools, self._intro = heading, before, tools, intro
+        self._classes = classes
+        super().__init__(model, show_setup=True, max_steps=1)
+
+    def _frame(self) -> w.Widget:
+        self._title = html_widget()
+        self._list = box(classes=("rt-scroll", "rt-current-step"))
+        head = box([self._title, *self._tools], cls=w.HBox, classes=("rt-last-head",))
+        return box([head, self._list], classes=("rt-panel", *self._classes))
+
+    def render(self) -> None:
+        """Show the latest step's events (reusing the step's box when it was shown before)."""
+        s = self.model.session
+        if s is not getattr(self, "_for", None):
+            self._steps.clear()
+            if self._setup_cache is not None:
+                self.model.retire(self._setup_cache[1])
+            self._cache, self._setup_cache, self._for = {}, None, s
+        hist = s.history
+        if hist:
+            st = hist[-1]
+            self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
+            kids = tuple(self._cache[st].cells)
+            title = f'<span class="rt-last-title">{esc(self._heading)}</span>'
+        else:
+            self._cache = {}
+            if self._intro is not None:
+                kids = (self._intro,)
+            else:
+                if self._setup_cache is None:
+                    self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
+                kids = tuple(self._setup_cache[1].cells)
+            title = f'<span class="rt-last-title">{esc(self._before_text)}</span>'
+        self._title.value = title
+        self._list.children = kids
+        self._steps.done()

@@ -11,7 +11,7 @@
 - A presentation clicker works the Present tab: its keys (:data:`CLICKER_KEYS`: Right / Page Down = Next, Left /
   Page Up = Back) press the shown Back or Next button, through :func:`clicker_keys`, a hidden Output holding a small
   script (no file, nothing from the internet), so a key goes through the button's own click. Keys typed in a text
-  box or a drop-down, or while the Present tab is not shown (the Record tab), are left alone; in JupyterLab (not
+  box (a drop-down that keeps the focus after a choice does not stop them), or while the Present tab is not shown (the Record tab), are left alone; in JupyterLab (not
   Voila) the keys step the walkthrough only with the focus in the Present tab.
 
 Views only: the session lives in a :class:`~widgets.model.SessionModel`; the walkthrough files are read and
@@ -40,6 +40,7 @@ from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel
 from .panels import BoardView, StepLog
 from .style import esc, html_widget, prov_text, style_widget
+from .table import table_style
 
 CSS = """
 /* the page: the root (tutor-presenter) only sizes its tab bar; the large type is the Present tab's
@@ -90,6 +91,45 @@ CSS = """
 /* zoomed, a narrow zone (the Shrine beside the Lost Spirits) is narrower than a long card's chip: the chip's text
    wraps rather than running past the zone's right border */
 .tutor-presenter .tutor-large-type .rt-board .rt-chip { white-space: normal; max-width: 100%; }
+/* Presenting (the Present tab shown, under Voila): the page is the window. The notebook's own header folds away,
+   and the tab is a fixed-height column: the bar, the narration, then the board (scaled to fit, scrolling inside
+   only when it must) beside the rules that fired. The Record tab scrolls as a normal page. */
+body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .rt-present:not(.lm-mod-hidden)) {
+  display: none; }
+body[data-voila] #rendered_cells:has(.rt-present:not(.lm-mod-hidden)) { padding: 0 !important; }
+body[data-voila] #rendered_cells:has(.rt-present:not(.lm-mod-hidden)) .jp-Cell:has(.tutor-presenter) {
+  padding: 0 !important; }
+body[data-voila] #rendered_cells:has(.rt-present:not(.lm-mod-hidden)) .jp-Cell-outputWrapper { margin: 0; }
+body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) { height: 100vh; box-sizing: border-box;
+  padding: 2px 6px 0 6px; display: flex; flex-direction: column; overflow: hidden !important; }
+body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .rt-style { display: none !important; }
+body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .widget-tab { flex: 1 1 auto;
+  min-height: 0; display: flex; flex-direction: column; }
+body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .widget-tab > .widget-tab-contents {
+  flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column; overflow: hidden; padding: 2px 6px; }
+body[data-voila] .rt-present:not(.lm-mod-hidden) { flex: 1 1 auto; min-height: 0; overflow: hidden !important; }
+body[data-voila] .rt-present > * { flex: 0 0 auto; }
+body[data-voila] .rt-present > .rt-pmain { flex: 1 1 auto; min-height: 0; display: grid !important;
+  grid-template-columns: minmax(0, 1fr) clamp(300px, 32vw, 620px); grid-template-rows: minmax(0, 1fr); gap: 8px;
+  align-items: stretch; }
+body[data-voila] .rt-pmain > .rt-pboard { min-width: 0 !important; min-height: 0; max-height: 100%;
+  overflow: auto !important; }
+body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0; max-height: 100%;
+  overflow-y: auto !important; }
+.rt-phead-line .rt-ptitle { font-size: 22px; }
+.rt-pbar { margin: 0 0 4px 0; flex-wrap: nowrap; }
+.rt-pbar .tutor-presenter-jump { flex: 1 1 200px; min-width: 0; }
+.tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { height: 46px; }
+.tutor-presenter .tutor-large-type .rt-board { zoom: 1; }
+@media (max-width: 1180px) {
+  .tutor-presenter .tutor-large-type .rt-board { zoom: .82; }
+  .tutor-narration .rt-ntext { font-size: 27px; }
+  .tutor-narration .rt-nhead { font-size: 15px; }
+  .tutor-presenter .tutor-large-type .rt-current-step .rt-ev { font-size: 17px; }
+  .tutor-presenter .tutor-large-type .rt-current-step .rt-step { font-size: 18px; }
+  .rt-phead-line .rt-ptitle { font-size: 19px; }
+}
+@media (min-width: 1600px) { .tutor-presenter .tutor-large-type .rt-board { zoom: 1.2; } }
 .rt-record-head { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }
 .rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 6px 12px;
   margin: 4px; }
@@ -106,12 +146,14 @@ CLICKER_KEYS = {"ArrowRight": "tutor-presenter-next", "PageDown": "tutor-present
 # keys clicks the matching button of a Present tab that is shown (one with a layout box: a hidden tab's has none):
 # the Present tab that holds the focus, else (on a Voila page, whose body has data-voila) any shown on the page; in
 # JupyterLab the notebook keeps its keys unless the focus is in the Present tab. Never while typing (a text box, text
-# area, drop-down or editable text has the focus), and not when the focus is in a presenter whose Record tab is
+# area or editable text has the focus); a drop-down that keeps the focus after a walkthrough or a step was chosen
+# from it does not stop them (the key steps the walkthrough instead of changing the choice), and not when the focus is in a presenter whose Record tab is
 # shown. It listens in the capture phase, so that a focused tab bar does not also take the arrow keys.
 KEYS_JS = """(function () {
   if (window.tutorPresenterKeys) { return; }
   var KEYS = %s;
-  var TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
+  var TYPING = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=range]), ' +
+               'textarea, [contenteditable]:not([contenteditable="false"])';
   function shown(el) { return el.getClientRects().length > 0; }
   window.tutorPresenterKeys = function (event) {
     var cls = Object.prototype.hasOwnProperty.call(KEYS, event.key) ? KEYS[event.key] : null;
@@ -167,8 +209,8 @@ _FIT = {"description_width": "initial"}
 LARGE_TYPE = "tutor-large-type"  # the CSS class of the large type: the Present tab's, never the Record tab's
 # Fixed widths in the Present tab's bar, so that Next does not move from step to step: Back and Next (24px bold
 # captions) and the step counter, wide enough for "Start · 120 steps" or "Step 100 of 120" in 24px bold.
-BUTTON_WIDTH = "150px"
-COUNTER_WIDTH = "250px"
+BUTTON_WIDTH = "124px"
+COUNTER_WIDTH = "210px"
 
 
 def _guard(errors: ErrorPanel, fn):
@@ -317,8 +359,12 @@ class Presenter:
         side = w.VBox([self.step.widget, self.clause_card.widget],
                       layout=w.Layout(flex="2 1 0", min_width="420px"))
         side.add_class("rt-pside")
-        main = w.HBox([w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="560px")), side],
-                      layout=w.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"))
+        board = w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="560px"))
+        board.add_class("rt-pboard")
+        board.add_class("rt-compact")  # the board's compact look (widgets.table)
+        main = w.HBox([board, side], layout=w.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"))
+        main.add_class("rt-pmain")
+        head.add_class("rt-phead-line")
         self.keys = clicker_keys()  # a clicker's keys press Back and Next
         self.widget = w.VBox([errors.output, self.keys, head, bar, self.narration, self.notes_box, main],
                              layout=w.Layout(width="100%"))
@@ -498,7 +544,10 @@ class Recorder:
     def set_choices(self, options: list[tuple[str, str]]) -> None:
         """Offer a free game, then each walkthrough's start and "edit" (all its steps, narration filled in)."""
         keep = self.start_from.value
-        self.start_from.options = ([("A new free game (players, seed)", "free")]
+        from tutor.registry import game_classes
+        games = sorted(game_classes().items(), key=lambda kv: kv[0] != self.game_id)  # this page's game first
+        self.start_from.options = ([(f"A new free game of {cls.title} (players, seed)",
+                                     "free" if gid == self.game_id else f"free:{gid}") for gid, cls in games]
                                    + [(f"Start of: {label}", f"start:{p}") for label, p in options]
                                    + [(f"Edit: {label}", f"edit:{p}") for label, p in options])
         self.start_from.value = keep if keep in (v for _, v in self.start_from.options) else "free"
@@ -523,11 +572,15 @@ class Recorder:
             self.path.value = self._auto_path
 
     def start(self, choice: str) -> None:
-        """Start recording from ``"free"`` (a new game with the chosen players and seed), ``"start:PATH"`` (that
-        walkthrough's start) or ``"edit:PATH"`` (all its steps played, its narration and notes filled in)."""
-        if choice == "free":
-            setup = Setup(game=self.game_id, players=self.players.value, seed=self.seed_box.taken(),
-                          options=_teaching_options(self.game_id))
+        """Start recording from ``"free"`` (a new game of the page's game with the chosen players and seed),
+        ``"free:GAME"`` (the same for game id GAME: any of the three games; a player count it does not offer is
+        replaced by its first), ``"start:PATH"`` (that walkthrough's start) or ``"edit:PATH"`` (all its steps
+        played, its narration and notes filled in)."""
+        if choice == "free" or choice.startswith("free:"):
+            game = self.game_id if choice == "free" else choice.split(":", 1)[1]
+            counts = list(game_class(game).player_counts)
+            players = self.players.value if self.players.value in counts else (2 if 2 in counts else counts[0])
+            setup = Setup(game=game, players=players, seed=self.seed_box.taken(), options=_teaching_options(game))
             wt = Walkthrough(id="my-walkthrough", title="My walkthrough", setup=setup)
             session, texts = begin(wt), {}
         else:
@@ -537,7 +590,7 @@ class Recorder:
             texts = ({(i, st.action.id): [ws.narration, ws.notes]
                       for i, (st, ws) in enumerate(zip(session.history, wt.steps))} if mode == "edit" else {})
         self.setup, self.texts = wt.setup, texts
-        self.wid.value = wt.id if choice.startswith("edit:") or choice == "free" else f"my-{wt.id}"
+        self.wid.value = wt.id if choice.startswith(("edit:", "free")) else f"my-{wt.id}"
         self.title.value, self.intro.value = wt.title, wt.intro
         self.status.value = ""
         self.app.model.replace(session)
@@ -609,8 +662,10 @@ class PresenterApp:
         self.tabs.titles = ("Present", "Record a walkthrough")
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_recorder()),
                           names="selected_index")
-        self.widget = w.VBox([style_widget(), presenter_style(), self.tabs],
-                             layout=w.Layout(width="100%"))
+        styles = [style_widget(), table_style(), presenter_style()]
+        for x in styles:
+            x.add_class("rt-style")
+        self.widget = w.VBox([*styles, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-presenter")
 

@@ -23,6 +23,10 @@ CSS = """
 .rt-zone { background: #fff; border: 1px solid #e2ddef; border-radius: 8px; padding: 6px 8px; flex: 1 1 180px; }
 .rt-zone.rt-wide { flex: 3 1 380px; }
 .rt-zone.rt-full { flex: 1 1 100%; }
+/* a reference panel folded to one line (a <details>): its heading and a summary, the rest on a click */
+details.rt-ref > summary { cursor: pointer; font-size: 12.5px; color: #3d3850; list-style-position: inside; }
+details.rt-ref > summary h4 { display: inline; margin: 0 4px 0 0; }
+details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-space.rt-mini { min-height: 56px; }
 .rt-zone h4, .rt-player h4 { margin: 0 0 4px 0; font-size: 12px; text-transform: uppercase; letter-spacing: .05em;
   color: #6a6484; }
@@ -36,10 +40,11 @@ CSS = """
 .rt-light { background: #f1eafc; border-color: #7c4dbc; color: #3d1f66; }
 .rt-dark { background: #3b2456; border-color: #3b2456; color: #fff; }
 .rt-muted { color: #8a8599; font-size: 12px; }
-.rt-prov { display: inline-block; font-size: 8.5px; font-weight: 600; letter-spacing: .02em; line-height: 11px;
-  border-radius: 5px; padding: 0 3px; margin-left: 3px; background: #fff7e0; color: #8a5a00;
-  border: 1px dashed #c08a00; cursor: help; vertical-align: 1px; }
-.rt-dark .rt-prov { background: #5a3d7a; color: #ffe7a8; border-color: #ffe7a8; }
+/* a provisional value (the rulebook does not print it): a small dagger after it, its reason on hover; the board's
+   legend says what it means once */
+.rt-prov { display: inline; font-size: 11px; font-weight: 700; line-height: 1; margin-left: 1px; color: #b26a00;
+  cursor: help; vertical-align: super; }
+.rt-dark .rt-prov { color: #ffd27a; }
 .rt-players { display: flex; flex-wrap: wrap; gap: 8px; }
 .rt-player { flex: 1 1 380px; background: #fff; border: 2px solid #e2ddef; border-radius: 10px; padding: 6px 8px; }
 .rt-player.rt-current { border-color: #5b2d90; box-shadow: 0 0 0 3px #e3d6f7; }
@@ -246,6 +251,14 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+#: The mark after a provisional value (CSS class ``rt-prov``, its reason on hover; the legend explains it).
+PROV = "†"
+
+#: The legend of the provisional mark, once per page (in the board's legend).
+PROV_LEGEND = (f'<span class="rt-prov" title="A value the rulebook does not print: our assumption.">{PROV}</span> '
+               "= provisional value, our assumption (hover a mark for why)")
+
+
 def prov_badge(reasons: dict[str, str] | None, fields: tuple[str, ...] | None = None) -> str:
     """A small "provisional" badge whose tooltip gives the reasons (all of ``reasons``, or only ``fields``)."""
     if not reasons:
@@ -254,19 +267,20 @@ def prov_badge(reasons: dict[str, str] | None, fields: tuple[str, ...] | None = 
     if not items:
         return ""
     tip = "\n".join(f"{f}: {r}" for f, r in items)
-    return f'<span class="rt-prov" title="{esc("Provisional (not printed in the rulebook). " + tip)}">prov</span>'
+    return f'<span class="rt-prov" title="{esc("Provisional (not printed in the rulebook). " + tip)}">{PROV}</span>'
 
 
 def prov_text(text: str) -> str:
     """Escape an engine sentence, turning its ``[provisional]`` marks into badges."""
     tip = "Provisional: this card value is our assumption; the rulebook does not print it."
-    return esc(text).replace("[provisional]", f'<span class="rt-prov" title="{esc(tip)}">prov</span>')
+    return esc(text).replace(" [provisional]", "[provisional]").replace(
+        "[provisional]", f'<span class="rt-prov" title="{esc(tip)}">{PROV}</span>')
 
 
 def plain_label(text: str) -> str:
-    """An engine sentence for a button caption or tooltip (plain text): its ``[provisional]`` marks shortened to
-    ``[prov]``, so a provisional value still says so on the button."""
-    return text.replace("[provisional]", "[prov]")
+    """An engine sentence for a button caption or tooltip (plain text): its ``[provisional]`` marks become the
+    provisional mark :data:`PROV` (the page's legend says what it means), so a provisional value still says so."""
+    return text.replace(" [provisional]", PROV).replace("[provisional]", PROV)
 
 
 #: Tags that sanitised Markdown may keep: what Markdown itself writes for text, lists, code, quotes, tables and links

@@ -111,6 +111,14 @@ def test_page_from_landing_explains_an_action(tutor_server, tutor_page, notebook
     tutor_page.assert_clean()
 
 
+def clause_of(chip):
+    """The Restless Spirits clause a chip shows: its caption is "§ " and the clause's title (learners never see ids),
+    its tooltip the title again."""
+    title = chip.inner_text().strip().removeprefix("§").strip()
+    assert chip.get_attribute("title").startswith(title + ":")
+    return next(c for c in tutor.clauses("restless-spirits").values() if c.title == title)
+
+
 def _action_button(page, label: str):
     """The legal-action button whose caption is ``label`` (plus an optional " · cost")."""
     caption = re.compile(r"^\s*" + re.escape(label) + r"( · [^·]+)?\s*$")
@@ -135,17 +143,16 @@ def test_first_lesson_completed_by_clicking(tutor_server, tutor_page):
         expect(button).to_have_count(1)
         expect(goal).not_to_contain_text("Goal reached")
         button.click()
-        expect(page.locator(".rt-step").filter(has_text=f"Step {n} ·")).to_have_count(1, timeout=CLICK_MS)
+        expect(page.locator(".tutor-last-step .rt-step-now").filter(has_text=f"Step {n} ·")).to_have_count(
+            1, timeout=CLICK_MS)
     expect(goal).to_contain_text("Goal reached!", timeout=CLICK_MS)
     tutor_page.screenshot("goal-reached")
 
     # A clause chip on an event line opens the clause card with that rule's text.
     chip = page.locator(".tutor-event:visible + .tutor-clause").first
-    clause_id = chip.get_attribute("title").split(":")[0]
-    clause = tutor.clauses("restless-spirits")[clause_id]
+    clause = clause_of(chip)
     card = page.locator(".rt-clause-card")
     expect(card).to_have_count(0)
-    chip.scroll_into_view_if_needed()  # the step log is below the board: the page is scrolled down
     chip.click()
     expect(card).to_contain_text(clause.title, timeout=CLICK_MS)
     expect(card).to_contain_text(clause.text)
@@ -165,23 +172,24 @@ def test_double_click_on_end_your_turn_ends_one_turn(tutor_server, tutor_page):
     end = _action_button(page, "End your turn")
     expect(end).to_have_count(1)
     end.dblclick()
-    expect(page.locator(".rt-step").filter(has_text="Step 1 ·")).to_have_count(1, timeout=CLICK_MS)
+    last = page.locator(".tutor-last-step .rt-step-now")
+    expect(last.filter(has_text="Step 1 ·")).to_have_count(1, timeout=CLICK_MS)
     expect(page.locator(".rt-board")).to_contain_text("Player 2's turn", timeout=CLICK_MS)
     page.wait_for_timeout(1500)  # time for a second click to be taken, were it taken
-    expect(page.locator(".rt-step").filter(has_text="Step 2 ·")).to_have_count(0)
+    expect(last.filter(has_text="Step 2 ·")).to_have_count(0)
+    expect(last.filter(has_text="Step 1 ·")).to_have_count(1)
     expect(page.locator(".rt-board")).to_contain_text("Player 2's turn")
     tutor_page.assert_clean()
 
 
 @pytest.mark.skipif(LEARN not in PRESENT, reason=f"notebooks/{LEARN} is missing")
 def test_a_chip_at_the_top_shows_its_rule_in_sight(tutor_server, tutor_page):
-    """A chip of "Rules in this lesson" (top of the page) pops the clause card out to the bottom left of the window,
-    in sight without scrolling; its × puts it back below."""
+    """A chip of "Rules in this lesson" (shown under the board before the first step) opens the clause card over the
+    board, in sight without scrolling and not over the chip; its × closes it."""
     page = tutor_page.page
     open_from_landing(tutor_server, tutor_page, LEARN)
     chip = page.locator(".rt-lesson .tutor-clause").first
-    clause_id = chip.get_attribute("title").split(":")[0]
-    clause = tutor.clauses("restless-spirits")[clause_id]
+    clause = clause_of(chip)
     chip.click()
     card = page.locator(".tutor-clause-card.rt-clause-float")
     expect(card).to_be_visible(timeout=CLICK_MS)
@@ -190,7 +198,8 @@ def test_a_chip_at_the_top_shows_its_rule_in_sight(tutor_server, tutor_page):
     box, view = card.bounding_box(), page.viewport_size
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 1, (box, view)
     assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, (box, view)
-    assert chip.is_visible() and chip.bounding_box()["y"] < box["y"]  # the page did not scroll away from the chip
+    spot = chip.bounding_box()
+    assert chip.is_visible() and (spot["y"] >= box["y"] + box["height"] or spot["x"] >= box["x"] + box["width"])
     tutor_page.screenshot("clause-popped-out")
     card.locator(".rt-pop-close").click()
     expect(page.locator(".tutor-clause-card.rt-clause-float")).to_have_count(0, timeout=CLICK_MS)

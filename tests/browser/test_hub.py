@@ -294,8 +294,9 @@ def test_learner_lands_on_the_tutor(hub, tutor_page, name):
     action = page.locator(".tutor-action:visible").first
     expect(action).to_be_visible(timeout=RENDER_MS)
     action.click()
-    # The step log gains "Step 1", whose event lines (newest step first) carry clause chips.
-    expect(page.locator(".rt-step").filter(has_text="Step 1 ·")).to_have_count(1, timeout=CLICK_MS)
+    # The last step under the board is "Step 1", whose event lines carry clause chips.
+    expect(page.locator(".tutor-last-step .rt-step-now").filter(has_text="Step 1 ·")).to_have_count(
+        1, timeout=CLICK_MS)
     expect(page.locator(".tutor-event:visible + .tutor-clause").first).to_be_visible()
     page.set_viewport_size({"width": 1280, "height": 1800})  # the board and the step log below it
     tutor_page.screenshot("learn")

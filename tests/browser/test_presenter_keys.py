@@ -1,6 +1,6 @@
 """A presentation clicker in the teacher's presenter, in a real browser: its keys (Right / Page Down = Next, Left /
-Page Up = Back) step the Present tab; typing in a text box, a drop-down or editable text, keys with a modifier, and
-anything while the Record tab is shown are left alone (widgets/presenter.py, ``KEYS_JS``).
+Page Up = Back) step the Present tab, also while a drop-down just chosen from keeps the focus; typing in a text box
+or editable text, keys with a modifier, and anything while the Record tab is shown are left alone (widgets/presenter.py, ``KEYS_JS``).
 
 * The script on a small page of its own (no server): which keys click which button, when, and that it is installed
   once however often it runs.
@@ -102,9 +102,13 @@ def test_clicker_script_on_its_own(tutor_page):
     assert page.input_value("#area") == "aXb"
     page.focus("#edit")
     _press(page, "ArrowRight", "ArrowLeft")
-    page.focus("#jump")
-    _press(page, "ArrowRight", "PageDown")
     assert _clicks(page) == []
+    # a drop-down keeps the focus after a choice: the clicker steps the walkthrough, the choice stays
+    page.select_option("#jump", "1")
+    page.focus("#jump")
+    _press(page, "ArrowRight", "PageDown", "ArrowLeft", "PageUp")
+    assert _clicks(page) == ["next", "next", "back", "back"]
+    assert page.input_value("#jump") == "1"
 
     # Next disabled (the last step): nothing is clicked, and the key still does not scroll the presenter away
     page.evaluate("document.getElementById('next').disabled = true")
@@ -146,6 +150,19 @@ def test_clicker_steps_the_teacher_walkthrough_page(tutor_server, tutor_page):
     page.keyboard.press("ArrowRight")
     expect(counter).to_contain_text("Step 1 of", timeout=CLICK_MS)
     tutor_page.screenshot("present-step-1")
+    # a step chosen in the Jump list: the list keeps the focus, and the clicker goes on from that step
+    jump = page.locator(".tutor-presenter-jump select")
+    jump.select_option(index=3)
+    expect(counter).to_contain_text("Step 3 of", timeout=CLICK_MS)
+    jump.focus()
+    page.keyboard.press("ArrowRight")
+    expect(counter).to_contain_text("Step 4 of", timeout=CLICK_MS)
+    page.keyboard.press("PageUp")
+    expect(counter).to_contain_text("Step 3 of", timeout=CLICK_MS)
+    page.keyboard.press("ArrowLeft")
+    expect(counter).to_contain_text("Step 2 of", timeout=CLICK_MS)
+    page.keyboard.press("ArrowLeft")
+    expect(counter).to_contain_text("Step 1 of", timeout=CLICK_MS)
 
     # the Record tab: arrow keys edit its text boxes and never step the Present tab
     page.get_by_role("tab", name="Record a walkthrough").click()

@@ -31,10 +31,14 @@ def test_root_lands_on_index_and_link_works(tutor_server, tutor_page):
     wait_rendered(page)
     expect(page.locator("h1").first).to_contain_text("Rules Tutor")
 
-    # The landing page is links, not actions: its main link opens the learn page.
-    start = page.locator("a.tutor-link.rt-land-go")
+    # The landing page is links, not actions: its main button offers the three games' learn pages.
+    gos = page.locator("a.tutor-link.rt-land-go")
+    expect(gos).to_have_count(3, timeout=RENDER_MS)
+    for name in ("Restless Spirits", "Spirited", "Spirit Duels"):
+        expect(gos.filter(has_text=f"Learn {name}")).to_have_count(1)
+    start = gos.first
     expect(start).to_be_visible(timeout=RENDER_MS)
-    expect(start).to_contain_text("Start learning")
+    expect(start).to_contain_text("Learn Restless Spirits")
     # The link's icon comes from the locally served Font Awesome.
     icon = start.locator("i.fa-play")
     expect(icon).to_be_visible()

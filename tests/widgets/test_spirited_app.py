@@ -69,7 +69,7 @@ def test_board_shows_camps_hand_medals_and_whose_hand_is_private():
     assert html.count("private") == 0  # Player 2's hand is empty
     assert "open space" in html
     html8 = lesson_app("sp-08-battles").board.html.value
-    assert "3 Passing of Time card(s) still in the draw pile" in html8
+    assert "3 Passing of Time cards still in the draw pile" in html8
     lesson = LESSONS[IDS.index("sp-09-final")]
     for ref in lesson.solution[:9]:  # up to Player 2's part of the Final Battle
         app.actions.button_for(find(app.session, ref).id).click()

@@ -113,21 +113,21 @@ def test_blocked_actions_render_with_clause():
     rows = with_class(app.actions.widget, "tutor-blocked")
     assert len(rows) == len(blocked)
     chips = [c for r in rows for c in with_class(r, "tutor-clause")]
-    assert [c.tooltip.split(":")[0] for c in chips] == [b.clause for b in blocked]
+    assert [c._clause_id for c in chips] == [b.clause for b in blocked]
     assert blocked[0].why.split(":")[0] in html_of(rows[0])
 
 
 def test_clause_chip_click_shows_clause_card():
     app = lesson_app(0)
     chip = with_class(app.actions.widget, "tutor-clause")[0]
-    cid = chip.tooltip.split(":")[0]
+    cid = chip._clause_id
     chip.click()
     cl = app.session.clause(cid)
     card = app.clause_card.html.value
     assert tutor_escape(cl.text) in card and tutor_escape(cl.title) in card
     assert tutor_escape(cl.source.section) in card and cl.source.file in card
     related = with_class(app.clause_card.related, "tutor-clause")
-    assert [c.tooltip.split(":")[0] for c in related] == [r for r in cl.related if r in app.session.game.clauses]
+    assert [c._clause_id for c in related] == [r for r in cl.related if r in app.session.game.clauses]
 
 
 def test_ruling_clause_card_shows_reason():
@@ -176,11 +176,11 @@ def test_glossary_search_finds_clauses():
     app = lesson_app(0)
     app.glossary.box.value = "shrine"
     chips = with_class(app.glossary.results, "tutor-clause")
-    assert chips and all("shrine" in (app.session.clause(c.tooltip.split(":")[0]).title + " " +
-                                      app.session.clause(c.tooltip.split(":")[0]).text).lower()
-                         or "shrine" in c.tooltip for c in chips)
+    assert chips and all("shrine" in (app.session.clause(c._clause_id).title + " " +
+                                      app.session.clause(c._clause_id).text).lower()
+                         or "shrine" in c._clause_id for c in chips)
     chips[0].click()
-    assert app.model.clause_id == chips[0].tooltip.split(":")[0]
+    assert app.model.clause_id == chips[0]._clause_id
     app.glossary.box.value = "zzqx"
     assert "No rule mentions" in html_of(app.glossary.results)
 
@@ -346,7 +346,7 @@ def test_a_chip_pops_the_clause_card_out_and_its_close_button_puts_it_back():
     chip = with_class(app.actions.widget, "tutor-clause")[0]
     chip.click()
     assert card.shown and "rt-clause-float" in card.widget._dom_classes  # fixed at the bottom left (CSS)
-    cid = chip.tooltip.split(":")[0]
+    cid = chip._clause_id
     assert tutor_escape(app.session.clause(cid).text) in card.html.value
     assert ".rt-clause-float { position: fixed !important; left: 18px; bottom: 18px;" in CSS
     assert "Source: Restless Spirits rulebook ›" in card.html.value  # the rulebook by name, not its file
@@ -392,10 +392,15 @@ def test_spirit_duels_free_play_offers_the_draft_set_up():
 
 
 def test_action_buttons_say_when_a_value_is_provisional():
+    """A provisional value keeps its mark on the button: the quiet dagger (PROV) the board's legend explains, right
+    after the value ("Hana the Keeper†"), never a "[prov]" tag in the label."""
+    from widgets.style import PROV
     app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=1, first_game=True), new_game=True)
     while not any("[provisional]" in a.label for a in app.session.legal_actions()):
         app.actions.action_buttons[0].click()
     marked = [a for a in app.session.legal_actions() if "[provisional]" in a.label]
     captions = [b.description for b in app.actions.action_buttons]
     for a in marked:
-        assert any(a.label.replace("[provisional]", "[prov]") in c for c in captions), a.label
+        assert any(a.label.replace(" [provisional]", PROV) in c for c in captions), a.label
+    assert not any("[prov" in c for c in captions)
+    assert PROV in app.board.html.value and "provisional value" in app.board.html.value  # the legend

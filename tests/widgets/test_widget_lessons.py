@@ -94,3 +94,32 @@ def test_lesson_table_is_complete(lesson):
     assert all(s.lost_spirits)
     assert all(x for row in s.markets for x in row)
     assert s.shrine
+
+
+def test_a_lesson_says_at_once_when_its_goal_can_no_longer_be_reached():
+    """Spirited lesson 3 asks for a Scout: Marching instead leaves no way to the goal within the lesson's 3 steps
+    (searched without the extra steps the page allows by default), so the page says so at once and offers Undo and
+    Restart; the solution's own steps never raise it. With the default slack the same search cannot rule the goal
+    out within its budget, and the page says nothing rather than something untrue."""
+    from widgets.lessons import LessonRunner
+    runner = LessonRunner("spirited")
+    runner.open([x.id for x in runner.lessons].index("sp-03-overrun"))
+    runner.app.actions.button_for("march").click()
+    assert "rt-hidden" in runner.stuck._dom_classes  # not sure: nothing said
+    runner.app.model.undo()
+    runner.SEARCH_SLACK = 0
+    stuck = runner.stuck
+    assert "rt-hidden" in stuck._dom_classes
+    runner.app.actions.button_for("march").click()
+    assert "rt-hidden" not in stuck._dom_classes
+    assert "can no longer be reached" in runner.stuck_text.value
+    runner.stuck_undo.click()
+    assert not runner.app.session.history and "rt-hidden" in stuck._dom_classes
+    runner.app.actions.button_for("march").click()
+    runner.stuck_restart.click()
+    assert not runner.app.session.history and "rt-hidden" in stuck._dom_classes
+    for ref in runner.lesson.solution:  # the solution: never "cannot be reached", and the goal is reached
+        from tutor.scenario import find
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+        assert "rt-hidden" in stuck._dom_classes
+    assert "Goal reached" in runner.done.value

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tutor import Session
 
-from ..style import esc, prov_badge
+from ..style import PROV_LEGEND, esc, prov_badge
 
 #: action kind -> (group, order); groups give the title and colour of the actions panel (rulebook Player Aid).
 KIND_GROUP = {
@@ -29,7 +29,7 @@ PROMPTS = {
     "choose-market-totem": "The market row was refreshed: take one of its Totems, or none.",
     "choose-swap-out": "Your hand is full (7 cards): choose a Totem to give up.",
     "choose-shrine-totem": "Choose the Shrine Totem you keep; the others go to the discard pile.",
-    "choose-requirement": "Choose which requirement(s) the Wild Totem meets.",
+    "choose-requirement": "Choose which of the Spirit's needs the Wild Totem meets.",
 }
 
 RELEASE_GOAL = {2: 5, 3: 4, 4: 3}
@@ -200,9 +200,7 @@ def banner(session: Session) -> str:
 LEGEND = ('<div class="rt-legend">Chips: <span class="rt-chip rt-light">Light Spirit</span> '
           '<span class="rt-chip rt-dark">Dark Spirit</span> <span class="rt-chip rt-totem">Totem <small>×2</small> = '
           'double</span> <span class="rt-chip rt-blessing">Blessing</span> '
-          '<span class="rt-chip rt-curse">Curse</span> · '
-          '<span class="rt-prov" title="A value the rulebook does not print: our assumption.">prov</span> '
-          "= provisional value (hover for why)</div>")
+          '<span class="rt-chip rt-curse">Curse</span> · ' + PROV_LEGEND + '</div>')
 
 #: CSS classes of the box that holds the board's zones (see :func:`parts`).
 BOARD_CLASSES = ("rt-board",)

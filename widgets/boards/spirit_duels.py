@@ -18,7 +18,7 @@ from tutor.games.spirit_duels.dice import boosted, face_label, kind_label, odds,
 from tutor.games.spirit_duels.draft import PICK_ORDER, line_order
 from tutor.games.spirit_duels.effects import die_value
 
-from ..style import esc, prov_badge
+from ..style import PROV_LEGEND, esc, prov_badge
 
 #: Class -> (fill, text) colours for Class chips.
 CLASS_COLOURS = {
@@ -351,7 +351,7 @@ def _player(session: Session, p) -> str:
     extra = ""
     if p.aside:
         extra = (f'<div class="rt-row"><span class="rt-rowlabel">aside</span><span class="rt-muted">{len(p.aside)} '
-                 "opening card(s) set aside (shuffled back after drawing up)</span></div>")
+                 f'opening card{"" if len(p.aside) == 1 else "s"} set aside (shuffled back after drawing up)</span></div>')
     spirits = "".join(_spirit(session, p.seat, i) for i in range(len(p.spirits)))
     return (f'<div class="rt-player{" rt-current" if acting else ""}">'
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span> '
@@ -359,8 +359,9 @@ def _player(session: Session, p) -> str:
             f'<div class="sd-spirits">{spirits}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">items</span>{_items(g, p)}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{hand}</div>{extra}'
-            f'<div class="rt-row"><span class="rt-rowlabel">set aside</span><span class="sd-small">{_aside(g, p)}'
-            "</span></div></div>")
+            f'<details class="rt-ref sd-aside"><summary><span class="rt-rowlabel">set aside</span> '
+            f'<span class="sd-small">the other Stages of this team (they come in by evolving)</span></summary>'
+            f'<span class="sd-small">{_aside(g, p)}</span></details></div>')
 
 
 def banner(session: Session) -> str:
@@ -406,7 +407,7 @@ def _strip(s) -> str:
             bits.append('<span class="rt-muted">Advantage Die: first placed in the End Phase</span>')
     if s.forced_rolls:
         bits.append(f'<span class="sd-flag" title="The lesson fixes the next die faces so it always works: '
-                    f'{esc(", ".join(s.forced_rolls))}">next {len(s.forced_rolls)} roll(s) fixed by the lesson</span>')
+                    f'{esc(", ".join(s.forced_rolls))}">next {len(s.forced_rolls)} roll{"" if len(s.forced_rolls) == 1 else "s"} fixed by the lesson</span>')
     return f'<div class="sd-strip">{"".join(f"<span>{b}</span>" for b in bits)}</div>'
 
 
@@ -505,8 +506,6 @@ def render(session: Session) -> str:
               '<b style="color:#6a1b9a">✦</b> '
               'Magic (Class Ability) · <b style="color:#00897b">◆</b> Essence · <b>·</b> = Blank · '
               '<span class="sd-boost">+1</span> Boost · gold = Advantage Die · L1/L2 = level. '
-              'Hover a die for its value and odds. '
-              '<span class="rt-prov" title="A value the rulebook does not print: our assumption.">prov</span> = '
-              "provisional value (hover for why)</div>")
+              'Hover a die for its value and odds. ' + PROV_LEGEND + '</div>')
     return (f'<div class="rt-root rt-board sd-board"><style>{CSS}</style>{banner(session)}{_strip(s)}'
             f'<div class="rt-players">{players}</div>{legend}</div>')

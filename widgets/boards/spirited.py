@@ -13,7 +13,7 @@ from tutor import Session
 from tutor.games.spirited.cards import clan_of, medal_kind
 from tutor.games.spirited.zones import held, medal_value, overrun_limit
 
-from ..style import esc, prov_badge
+from ..style import PROV_LEGEND, esc, prov_badge
 
 #: One colour per clan (fill, text), used for every chip, stack and Camp of that clan.
 CLAN_COLOURS = {
@@ -50,7 +50,8 @@ CSS = """
   color: #fff; white-space: nowrap; margin: 1px 0; }
 .sp-medal.sp-exhausted { background: #fff !important; border: 1.5px dashed; color: #6a6484; font-weight: 600; }
 .sp-spirit { font-size: 20px; font-weight: 800; color: #5b2d90; }
-.sp-road { display: flex; flex-wrap: wrap; gap: 6px; margin: 2px 0 4px 0; min-height: 46px; }
+.sp-road { display: flex; flex-wrap: wrap; gap: 6px; margin: 2px 0 4px 0; min-height: 46px; flex: 1 1 0; }
+.sp-camps, .sp-slots { flex: 1 1 0; min-width: 0; }
 .sp-stack { border-radius: 8px; padding: 3px 7px; min-width: 74px; font-size: 12px; position: relative; }
 .sp-stack .sp-n { font-size: 18px; font-weight: 800; line-height: 20px; }
 .sp-stack .sp-lim { font-size: 10.5px; opacity: .9; }
@@ -166,7 +167,7 @@ def _stack(g, s, seat: int, st) -> str:
         shield = (f'<span class="sp-shield" title="A Shield: a face-down card on this stack. Opponents cannot touch '
                   f'this stack; it never counts for Overrun. Its hidden side is public: a {esc(_name(g, hidden))} '
                   f'card ({esc(st.shield)}).">◈ Shield · {esc(_name(g, hidden))}</span>')
-    tip = f"{_name(g, st.clan)}: {n} face-up card(s); Overrun Limit {lim} (Shields never count)"
+    tip = f"{_name(g, st.clan)}: {n} face-up card{'' if n == 1 else 's'}; Overrun Limit {lim} (Shields never count)"
     return (f'<div class="sp-stack{danger}" style="background:{bg};color:{fg}" title="{esc(tip)}">'
             f'<div>{esc(_name(g, st.clan))}</div><div class="sp-n">×{n}</div>'
             f'<div class="sp-lim">{"●" * n}{"○" * max(0, lim - n)} limit {lim}</div>{shield}</div>')
@@ -225,7 +226,7 @@ def _time_track(g, s) -> str:
     left = sum(1 for x in s.deck if clan_of(x) == "time")
     return (f'<div class="rt-zone sp-trackzone"><h4>Time Track{prov_badge(t.provisional)}</h4><div class="sp-track">'
             f'{"".join(cells)}</div><div class="rt-muted">Hourglass on space {s.hourglass} of {t.length} · '
-            f'{left} Passing of Time card(s) still in the draw pile</div></div>')
+            f'{left} Passing of Time card{"" if left == 1 else "s"} still in the draw pile</div></div>')
 
 
 def _main_allegiances(g, s) -> str:
@@ -238,7 +239,7 @@ def _main_allegiances(g, s) -> str:
         else:
             where = f"Player {al.holder + 1} {medal_chip(g, al)}"
         rows.append(f'<div class="rt-row" style="align-items:center">{chip} {where}</div>')
-    return f'<div class="rt-zone"><h4>Allegiances</h4>{"".join(rows)}</div>'
+    return f'<div class="rt-zone sp-alzone"><h4>Allegiances</h4><div class="sp-als">{"".join(rows)}</div></div>'
 
 
 def _supply_and_piles(g, s) -> str:
@@ -263,8 +264,12 @@ def _wonders(g, s) -> str:
         boxes.append(f'<div class="sp-wonder" title="{esc(wd.effect.text)}"><div class="sp-wname">{esc(wd.name)}'
                      f'{prov_badge(wd.provisional)}</div><div><span class="sp-wsp">{wd.spirit} Spirit</span></div>'
                      f'<div class="rt-muted">{esc(wd.effect.text)}</div></div>')
-    return (f'<div class="rt-zone rt-wide"><h4>Wonders on display (cost: 1 card of each of the {len(s.clans)} '
-            f'clans)</h4><div class="sp-wonders">{"".join(boxes)}</div></div>')
+    names = " · ".join(f"{esc(g.cards.wonder[w].name)} <b>{g.cards.wonder[w].spirit}</b>"
+                       for w in s.wonder_display if w is not None) or "none"
+    # reference: folded to one line (names and Spirit), opened on a click
+    return (f'<details class="rt-zone rt-full rt-ref"><summary><h4>Wonders on display</h4> {names} '
+            f'<span class="rt-muted">· cost: 1 card of each of the {len(s.clans)} clans · details</span></summary>'
+            f'<div class="sp-wonders">{"".join(boxes)}</div></details>')
 
 
 def _player(session: Session, p) -> str:
@@ -288,10 +293,12 @@ def _player(session: Session, p) -> str:
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{tags}</span>'
             f'<span class="rt-stats">Spirit <span class="sp-spirit">{p.spirit}</span> · hand <b>{len(p.hand)}</b>'
             f"</span></div>"
-            f'<h4>Road <span class="rt-muted">(public; face-up cards by clan)</span></h4>'
-            f'<div class="sp-road">{road}</div>'
-            f'<h4>Camps</h4><div class="sp-camps">{_camp(g, p.camps[0], 0)}{_camp(g, p.camps[1], 1)}</div>'
-            f'<h4>Allegiances</h4><div class="sp-slots">{_slots(g, s, p.seat)}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel" title="Public: the face-up cards by clan">Road</span>'
+            f'<div class="sp-road">{road}</div></div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">Camps</span><div class="sp-camps">'
+            f'{_camp(g, p.camps[0], 0)}{_camp(g, p.camps[1], 1)}</div></div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">Allegiances</span><div class="sp-slots">'
+            f'{_slots(g, s, p.seat)}</div></div>'
             f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_hand(g, p, acting)}</div>'
             f"{wonders}</div>")
 
@@ -325,17 +332,19 @@ def parts(session: Session) -> list[tuple[str, str]]:
     g, s = session.game, session.state
     powers = "".join(f'<div class="sp-power">{clan_chip(g, c, power=True)} {esc(g.cards.clan[c].power.text)}</div>'
                      for c in s.clans)
-    table = (f'<div class="rt-table">{_time_track(g, s)}{_supply_and_piles(g, s)}{_main_allegiances(g, s)}'
-             f'{_wonders(g, s)}<div class="rt-zone rt-full"><h4>Clans in this game and their card powers (played '
-             f'from the Hand when Scouting)</h4><div class="sp-powers">{powers}</div></div></div>')
+    table = (f'<div class="rt-table">{_time_track(g, s)}{_supply_and_piles(g, s)}{_main_allegiances(g, s)}</div>')
+    # reference panels, folded to one line each (a <details>: opened and closed in the page, no round trip)
+    clans = (f'<details class="rt-zone rt-full rt-ref"><summary><h4>Clans and their card powers</h4> '
+             f'<span class="rt-muted">{len(s.clans)} clans in this game; a card\'s power happens when it is played '
+             f'from the Hand while Scouting · details</span></summary><div class="sp-powers">{powers}</div></details>')
     legend = ('<div class="rt-legend">Road stacks show the face-up count and ●○ against the Overrun Limit (orange '
               'outline: one card from it). ◈ = Shield (face down, its hidden side is public). Medals: '
               + " ".join(f'<span class="sp-medal" style="background:{c}">{k.capitalize()}</span>'
                          for k, c in MEDAL_COLOURS.items())
               + ' <span class="sp-medal sp-exhausted" style="border-color:#9aa3ad">exhausted</span> · '
-              '<span class="rt-prov" title="A value the rulebook does not print: our assumption.">prov</span> '
-              "= provisional value (hover for why)</div>")
+              + PROV_LEGEND + '</div>')
     return [("style:board", f"<style>{CSS}</style>"), ("banner", banner(session)), ("table", table),
+            ("wonders", f'<div class="rt-table">{_wonders(g, s)}</div>'), ("clans", f'<div class="rt-table">{clans}</div>'),
             *[(f"player:{p.seat}", _player(session, p)) for p in s.players], ("legend", legend)]
 
 
@@ -345,4 +354,5 @@ def render(session: Session) -> str:
     html = dict(ps)
     players = "".join(h for k, h in ps if k.startswith("player:"))
     return (f'<div class="rt-root rt-board sp-board">{html["style:board"]}{html["banner"]}{html["table"]}'
+            f'{html["wonders"]}{html["clans"]}'
             f'<div class="rt-players">{players}</div>{html["legend"]}</div>')

@@ -1,0 +1,198 @@
+"""One screen: on a learn page the board, the legal actions and the step just taken are in view together, without
+scrolling the page (issue 16), in a real browser, measured from element geometry (getBoundingClientRect).
+
+* At 1366x768, for each game, in the Lessons tab and in Free play, after several clicks: the page does not scroll
+  (``document.scrollingElement`` and Voila's own scroller hold no more than the window), and in the window are the
+  board (``.tutor-board``: its banner and the current player's area), the legal actions (``.tutor-actions``: the
+  first action, and the end-of-turn kind, "End your turn" or "Pass", when legal) and the last step
+  (``.tutor-last-step`` with its ``.tutor-event`` lines, each followed by its clause chip).
+* At 1024x768 the same page overflows nothing sideways.
+* A rule chip of the last step opens the rule card over the board, in the window.
+
+Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RENDER_MS = 60_000
+CLICK_MS = 20_000
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LEARN = ["learn-restless-spirits.ipynb", "learn-spirited.ipynb", "learn-spirit-duels.ipynb"]
+
+# Geometry of the page, as the learner sees it: rectangles are [left, top, right, bottom] in window pixels.
+GEOMETRY = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel, root) => [...(root || document).querySelectorAll(sel)].find(shown) || null;
+  const area = first('.rt-board-area');
+  const board = first('.tutor-board');
+  const actions = first('.tutor-actions');
+  const last = first('.tutor-last-step');
+  const scroller = document.querySelector('#rendered_cells');
+  const turn = actions && first('.rt-apart-turn .tutor-action', actions);
+  return {
+    win: [innerWidth, innerHeight],
+    page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth],
+    voila: scroller ? [scroller.scrollHeight, scroller.clientHeight, scroller.scrollWidth, scroller.clientWidth] : null,
+    area: area && rect(area),
+    areaScroll: area && [area.scrollWidth, area.clientWidth],
+    board: board && rect(board),
+    banner: board && first('.rt-banner', board) && rect(first('.rt-banner', board)),
+    current: board && first('.rt-current .rt-pname', board) && rect(first('.rt-current .rt-pname', board)),
+    actions: actions && rect(actions),
+    action: actions && first('.tutor-action', actions) && rect(first('.tutor-action', actions)),
+    turn: turn && rect(turn),
+    last: last && rect(last),
+    events: last ? [...last.querySelectorAll('.tutor-event')].filter(shown).map(rect) : [],
+    chips: last ? [...last.querySelectorAll('.tutor-event + .tutor-clause')].filter(shown).length : 0,
+  };
+}"""
+
+
+def inside(r, box, slack: float = 1.0) -> bool:
+    """Rectangle ``r`` lies within ``box`` (both [left, top, right, bottom])."""
+    return (r[0] >= box[0] - slack and r[1] >= box[1] - slack and r[2] <= box[2] + slack
+            and r[3] <= box[3] + slack)
+
+
+def assert_one_screen(page, where: str, *, events: bool = True) -> dict:
+    g = page.evaluate(GEOMETRY)
+    w, h = g["win"]
+    window = [0, 0, w, h]
+    assert g["page"][0] <= h, f"{where}: the page scrolls: {g}"
+    if g["voila"]:
+        assert g["voila"][0] <= g["voila"][1] + 1, f"{where}: Voila's page scrolls: {g}"
+    for name in ("area", "actions", "last", "banner", "action"):
+        assert g[name] is not None, f"{where}: no {name} region: {g}"
+        assert inside(g[name], window), f"{where}: {name} not in the window: {g[name]} {window}"
+    assert g["board"][1] >= 0, f"{where}: the board starts above the window: {g}"
+    assert inside(g["banner"], g["area"]), f"{where}: the board's banner is scrolled away: {g}"
+    if g["current"] is not None:
+        assert inside(g["current"], g["area"]) and inside(g["current"], window), f"{where}: current player: {g}"
+    assert inside(g["action"], g["actions"]), f"{where}: the first action is scrolled away: {g}"
+    if g["turn"] is not None:
+        assert inside(g["turn"], g["actions"]) and inside(g["turn"], window), f"{where}: end of turn hidden: {g}"
+    if events:
+        assert g["events"], f"{where}: no event line in the last step: {g}"
+        assert inside(g["events"][0], window) and inside(g["events"][0], g["last"]), f"{where}: {g}"
+        assert g["chips"] == len(g["events"]), f"{where}: an event line without its clause chip: {g}"
+    assert g["page"][1] <= w and g["areaScroll"][0] <= g["areaScroll"][1] + 1, f"{where}: sideways overflow: {g}"
+    return g
+
+
+def open_learn(server: str, page, notebook: str) -> None:
+    page.goto(f"{server}/voila/render/{notebook}")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+
+
+def click_steps(page, n: int) -> None:
+    """Take ``n`` steps by clicking the first legal action shown (or the end of turn every third step)."""
+    for k in range(n):
+        titles = page.locator(".tutor-last-step .rt-step-now:visible")
+        before = titles.first.inner_text() if titles.count() else ""
+        turn = page.locator(".tutor-actions .rt-apart-turn .tutor-action:visible")
+        button = turn.first if k % 3 == 2 and turn.count() else page.locator(".tutor-action:visible").first
+        button.click()
+        expect(page.locator(".tutor-last-step .rt-step-now:visible").first).not_to_have_text(before or "\u0000",
+                                                                                            timeout=CLICK_MS)
+        page.wait_for_timeout(300)  # the board's and the actions' updates follow the step log's
+
+
+@pytest.mark.parametrize("notebook", LEARN)
+def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_page, notebook):
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_learn(tutor_server, page, notebook)
+    assert_one_screen(page, f"{notebook} lesson 1 at the start", events=False)
+    click_steps(page, 4)
+    assert_one_screen(page, f"{notebook} lesson 1 after 4 clicks")
+    page.screenshot(path=ARTIFACTS / f"one-screen-{notebook[:-6]}-lesson-1366x768.png")
+    # a rule chip of the last step opens the rule over the board, in the window
+    chip = page.locator(".tutor-last-step .tutor-event + .tutor-clause:visible").first
+    chip.click()
+    card = page.locator(".tutor-clause-card.rt-clause-float")
+    expect(card).to_be_visible(timeout=CLICK_MS)
+    g = page.evaluate("() => { const b = document.querySelector('.rt-clause-float').getBoundingClientRect(); "
+                      "const a = document.querySelector('.rt-board-area').getBoundingClientRect(); "
+                      "return [[b.left, b.top, b.right, b.bottom], [a.left, a.top, a.right, a.bottom], "
+                      "innerHeight]; }")
+    assert inside(g[0], [0, 0, 1366, 768]) and g[0][1] < g[1][3] and g[0][0] < g[1][2], g  # over the board
+    card.locator(".rt-pop-close").click()
+    expect(card).to_have_count(0, timeout=CLICK_MS)
+    # the same page is narrow at 1024 px: nothing overflows sideways
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(500)
+    g = page.evaluate(GEOMETRY)
+    assert g["page"][1] <= 1024 and g["areaScroll"][0] <= g["areaScroll"][1] + 1, g
+    page.screenshot(path=ARTIFACTS / f"one-screen-{notebook[:-6]}-lesson-1024x768.png")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    # free play
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    click_steps(page, 5)
+    assert_one_screen(page, f"{notebook} free play after 5 clicks")
+    page.screenshot(path=ARTIFACTS / f"one-screen-{notebook[:-6]}-free-1366x768.png")
+    tutor_page.assert_clean()
+
+
+PRESENT = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel) => [...document.querySelectorAll(sel)].find(shown) || null;
+  const pick = (sel) => first(sel) && rect(first(sel));
+  const scroller = document.querySelector('#rendered_cells');
+  return {
+    win: [innerWidth, innerHeight],
+    page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth],
+    voila: scroller ? [scroller.scrollHeight, scroller.clientHeight] : null,
+    header: first('.jp-MarkdownCell h1') !== null,
+    next: pick('.rt-present .tutor-presenter-next'),
+    narration: pick('.rt-present .tutor-narration'),
+    board: pick('.rt-present .rt-pboard'),
+    banner: pick('.rt-present .rt-pboard .rt-banner'),
+    current: pick('.rt-present .rt-pboard .rt-current .rt-pname'),
+    fired: [...document.querySelectorAll('.rt-present .rt-current-step .tutor-event')].filter(shown).map(rect),
+    chips: [...document.querySelectorAll('.rt-present .rt-current-step .tutor-event + .tutor-clause')]
+      .filter(shown).map(rect),
+  };
+}"""
+
+
+def test_presenter_fits_a_1024_projector(tutor_server, tutor_page):
+    """At 1024x768 in Present, after Next: the narration, the board and the rules that fired are in the window,
+    nothing scrolls, and the page's own header is folded away."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(tutor_server + "/voila/render/teacher-walkthrough.ipynb")
+    counter = page.locator(".rt-present .rt-counter")
+    expect(counter).to_contain_text("Start ·", timeout=RENDER_MS)
+    for n in (1, 2, 3):
+        page.locator(".rt-present .tutor-presenter-next").click()
+        expect(counter).to_contain_text(f"Step {n} of", timeout=CLICK_MS)
+        page.wait_for_timeout(300)
+        g = page.evaluate(PRESENT)
+        window = [0, 0, 1024, 768]
+        assert g["page"][0] <= 768 and g["page"][1] <= 1024, g
+        assert g["voila"] is None or g["voila"][0] <= g["voila"][1] + 1, g
+        assert not g["header"], f"the page header shows while presenting: {g}"
+        for name in ("next", "narration", "board", "banner"):
+            assert g[name] and inside(g[name], window), f"step {n}: {name} not in the window: {g}"
+        assert inside(g["banner"], g["board"]), g
+        if g["current"]:
+            assert inside(g["current"], g["board"]) and inside(g["current"], window), g
+        assert g["fired"] and len(g["chips"]) == len(g["fired"]), g
+        for r in g["fired"] + g["chips"]:
+            assert inside(r, window), f"step {n}: a rule that fired is out of the window: {g}"
+    page.screenshot(path=ARTIFACTS / "one-screen-teacher-present-1024x768.png")
+    # the Record tab is a form: the header is back and the page may scroll
+    page.get_by_role("tab", name="Record a walkthrough").click()
+    expect(page.locator(".jp-MarkdownCell h1").first).to_be_visible(timeout=CLICK_MS)
+    tutor_page.assert_clean()

@@ -1,0 +1,206 @@
+"""The one-screen game table: CSS that lays out a learn page (:class:`~widgets.lessons.LearnApp`, tutor apps with
+``one_screen=True``) as a fixed-height grid of the window, the way a digital board game lays out its screen.
+
+- A title line (the game, the Lessons / Free play tabs, a link to all pages).
+- A line with the lesson (picker, Previous/Next, Hint, the goal on one line) and the controls (Undo, Redo, Restart;
+  in free play the seed and New game).
+- The board (``tutor-board``, scrolling inside only when it must) beside the legal actions (``tutor-actions``,
+  scrolling inside; its end-of-turn group, "End your turn" or "Pass", pinned at its foot; the blocked actions
+  folded under one button).
+- The last step (``tutor-last-step``): what just happened, each event with its clause chip; the history, the
+  glossary and the lesson's introduction open in a drawer over the board, and a rule chip opens the rule card over
+  the board.
+
+Under Voila the page is the window: the notebook's Markdown cell above the app is hidden (its title and link are
+on the title line) and nothing scrolls but the action list, the board area, the drawer and a long last step. In
+JupyterLab the table is as high as the window, inside the notebook.
+"""
+from __future__ import annotations
+
+import ipywidgets as w
+
+#: The height of the table under Voila: the window less the page's padding around the notebook's cell.
+TABLE_CSS = """
+body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .rt-learn) { display: none; }
+body[data-voila] #rendered_cells:has(.rt-learn) { padding: 0 !important; }
+body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell:has(.rt-learn) { padding: 0 !important; }
+body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin: 0; }
+.rt-learn { height: 100vh; min-height: 560px; box-sizing: border-box; padding: 4px 8px 0 8px;
+  display: flex; flex-direction: column; overflow: hidden !important; position: relative; }
+.rt-learn > .rt-learn-head { position: absolute !important; right: 12px; top: 6px; z-index: 2; margin: 0; }
+.rt-learn > .rt-style { display: none !important; }
+.rt-learn-title { display: flex; align-items: baseline; gap: 14px; }
+.rt-learn-name { font-size: 17px; font-weight: 800; color: #3d1f66; letter-spacing: .01em; }
+.rt-learn-home { font-size: 12.5px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee;
+  border-radius: 8px; padding: 1px 8px; }
+.rt-learn-home:hover { background: #f1eafb; }
+.rt-learn > .widget-tab { flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column; }
+.rt-learn > .widget-tab > .widget-tab-bar { flex: 0 0 auto; min-height: 30px; }
+.rt-learn > .widget-tab > .widget-tab-contents { flex: 1 1 auto; min-height: 0; display: flex;
+  flex-direction: column; padding: 4px 0 0 0; overflow: hidden; border: none; border-top: 1px solid #ddd6ee; }
+.rt-learn > .widget-tab > .widget-tab-contents > * { flex: 1 1 auto; min-height: 0; }
+.rt-learn > .widget-tab > .widget-tab-contents > .widget-vbox:not(.rt-onescreen) > .rt-onescreen { flex: 1 1 auto;
+  min-height: 0; }
+
+/* the table: a column of rows; only the main row (board and actions) grows */
+.rt-onescreen { display: flex; flex-direction: column; overflow: hidden !important; height: 100%; gap: 4px; }
+.rt-onescreen > * { flex: 0 0 auto; }
+.rt-onescreen > .tutor-errors:empty, .rt-onescreen > .tutor-errors:not(:has(.jp-OutputArea-child)) { display: none; }
+.rt-onescreen > .tutor-errors { max-height: 72px; overflow-y: auto; }
+.rt-topline { display: flex; flex-flow: row wrap; align-items: center; gap: 4px 10px; }
+.rt-topline > .widget-hbox { flex-flow: row nowrap; align-items: center; }
+.rt-topline > .rt-lesson-line { flex: 1 1 560px; min-width: 0; }
+.rt-topline .widget-button, .rt-topline .jupyter-button { height: 28px; margin: 0 2px; }
+.rt-lesson-line > .widget-html { flex: 1 1 auto; min-width: 0; margin-left: 8px; }
+.rt-lesson-line .rt-goal { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 14px;
+  padding: 3px 10px; margin: 0; }
+.rt-lesson-line .rt-done { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 14px;
+  padding: 2px 10px; border-width: 1.5px; }
+.rt-lesson-picker { flex: 0 1 250px; min-width: 130px; }
+.rt-lesson-line > .widget-button, .rt-lesson-line > .jupyter-button { flex: 0 0 auto; }
+.rt-status:not(:has(.rt-hint)):not(:has(.rt-stuck:not(.rt-hidden))) { display: none; }
+.rt-stuck { align-items: center; gap: 6px; background: #fff1e6; border: 1.5px solid #e07a1f; border-radius: 8px;
+  padding: 2px 8px; margin: 0 0 2px 0; }
+.rt-stuck-text { font-weight: 700; color: #7c3f00; font-size: 13.5px; }
+.rt-status .rt-hint { margin: 0 0 2px 0; }
+
+.rt-main { flex: 1 1 auto !important; min-height: 0; display: grid !important;
+  grid-template-columns: minmax(0, 1fr) clamp(300px, 31vw, 460px); grid-template-rows: minmax(0, 1fr); gap: 8px;
+  position: relative; }
+.rt-board-area { min-height: 0; min-width: 0; overflow: auto !important; }
+.rt-board-area > .tutor-board { width: 100%; }
+.rt-onescreen .tutor-actions { max-height: none !important; height: auto; min-height: 0; margin: 0; overflow-y: auto !important;
+  overflow-x: hidden !important; padding-bottom: 0; }
+.rt-compact .rt-prompt { line-height: 1.35; padding: 4px 8px; }
+.rt-onescreen .tutor-actions h3 { margin: 0 0 2px 0; }
+/* "End your turn" / "Pass": always in sight at the foot of the list */
+.rt-onescreen .tutor-actions > .rt-apart-turn { position: sticky; bottom: 0; z-index: 1; background: #fbfaff;
+  box-shadow: 0 -6px 8px -6px rgba(40, 20, 80, .25); padding-bottom: 6px; margin-top: 4px; }
+.rt-onescreen .tutor-actions > .rt-apart-turn > .widget-html:first-child { display: none; }
+.rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; }
+.rt-onescreen .tutor-actions .rt-group-title { line-height: 1.3; margin-top: 6px; }
+.rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) > .tutor-blocked { display: none; }
+.rt-onescreen .rt-blocked-head > .widget-html { display: none; }
+.rt-blocked-head > .rt-fold { display: none; }
+.rt-onescreen .rt-blocked-head > .rt-fold { display: inline-flex; }
+.rt-fold.jupyter-button, .rt-fold.widget-button { background: none; box-shadow: none; color: #6a6484;
+  font-weight: 700; font-size: 12.5px; padding: 0 4px; height: 24px; }
+.rt-fold.jupyter-button:hover { color: #3d1f66; text-decoration: underline; }
+
+/* the drawer (history, glossary, the lesson's introduction) and the rule card: over the board */
+.rt-drawer { position: absolute !important; left: 0; top: 0; bottom: 0; width: calc(100% - clamp(300px, 31vw, 460px) - 16px);
+  z-index: 5; background: #fbfaff; border: 1px solid #c9c2e0; border-radius: 10px; padding: 6px 10px;
+  box-shadow: 0 10px 30px rgba(40, 20, 80, .28); overflow: hidden !important; }
+.rt-drawer > * { flex: 0 0 auto; }
+.rt-drawer > :last-child { flex: 1 1 auto; min-height: 0; overflow-y: auto !important; max-height: none !important;
+  margin: 0; border: none; background: none; padding: 0 2px; }
+.rt-drawer-head { justify-content: space-between; align-items: center; }
+.rt-drawer-head h3 { margin: 2px 0; }
+.rt-drawer .rt-log > .widget-html:first-child { display: none; }
+.rt-onescreen .tutor-clause-card:not(.rt-clause-float) { display: none !important; }
+.rt-onescreen .rt-clause-float { position: absolute !important; left: 10px; top: 10px; bottom: auto;
+  max-height: calc(100% - 20px); z-index: 6; }
+
+/* the board, compact (class rt-compact on the one-screen table and the presenter's board): the shared table, then the current player's area, then the others; long texts on one line */
+.rt-compact .rt-bparts { gap: 6px; align-content: flex-start; }
+.rt-compact .rt-bpart, .rt-compact .widget-html-content { min-width: 0; }
+.rt-compact .rt-bpart-board { flex: 1 1 auto; }
+/* with three or more players, the current player's area comes first after the shared table (two players keep
+   their places, side by side) */
+.rt-compact .rt-bparts > .rt-bpart-player { order: 5; }
+.rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) >
+  .rt-bpart-player:has(.rt-current) { order: 4; }
+.rt-compact .rt-bparts > .rt-bpart-legend { order: 6; }
+.rt-compact .rt-banner { font-size: 15px; padding: 5px 12px; margin: 0; border-radius: 8px; }
+.rt-compact .rt-banner small { font-size: 12.5px; }
+.rt-compact .rt-zone { padding: 4px 8px; min-width: 0; overflow: hidden; }
+.rt-compact .rt-zone h4, .rt-compact .rt-player h4 { margin: 0 0 2px 0; font-size: 11px; }
+.rt-compact .rt-space { min-height: 0; padding: 3px 6px; line-height: 1.3; }
+.rt-compact .rt-space.rt-mini { min-height: 0; }
+.rt-compact .rt-space.rt-empty { min-height: 58px; }
+.rt-compact .rt-ability, .rt-compact .rt-stype, .rt-compact .rt-bonus { white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; cursor: help; }
+.rt-compact .rt-ability:hover, .rt-compact .rt-ability:focus { white-space: normal; }
+.rt-compact .rt-spaces > .rt-space { min-width: 0; }
+.rt-compact .rt-reqs { display: flex; flex-wrap: wrap; gap: 0 8px; margin: 1px 0 0 0; }
+.rt-compact .rt-reqs li { margin: 0; line-height: 1.3; white-space: nowrap; }
+.rt-compact .rt-reqs .rt-muted { display: none; }
+.rt-compact .rt-player { padding: 4px 8px; }
+.rt-compact .rt-phead { margin-bottom: 2px; }
+.rt-compact .rt-pname { font-size: 14px; }
+.rt-compact .rt-row { margin: 1px 0; }
+.rt-compact .rt-chip { padding: 0 7px; }
+.rt-compact .rt-legend { margin-top: 0; }
+.rt-compact .rt-zone .rt-muted { line-height: 1.35; }
+.rt-compact .rt-zone .rt-row { margin: 0 0 2px 0; }
+
+.rt-compact .sp-als { display: flex; flex-wrap: wrap; gap: 0 10px; }
+.rt-compact .sp-als > .rt-row { margin: 0 0 2px 0; }
+.rt-compact .sp-space { padding: 1px 3px; line-height: 1.25; }
+.rt-compact .sp-space b { font-size: 12px; }
+.rt-compact .rt-bparts > .rt-bpart > .widget-html-content > .rt-table,
+.rt-compact .rt-bparts > .rt-bpart > .jupyter-widget-html-content > .rt-table { margin-bottom: 0; }
+.rt-compact .sp-alzone { flex: 2.2 1 300px; }
+.rt-compact .sp-road { min-height: 0; margin: 1px 0; gap: 4px; }
+.rt-compact .sp-camps, .rt-compact .sp-slots { margin: 1px 0; }
+.rt-compact .sp-stack { display: flex; align-items: baseline; flex-wrap: wrap; gap: 0 6px; padding: 1px 7px;
+  min-width: 0; }
+.rt-compact .sp-stack .sp-n { font-size: 14px; line-height: 1.3; }
+.rt-compact .sp-shield { display: inline-block; margin: 0; }
+.rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { flex: 1 1 calc(50% - 6px); }
+.rt-compact .sp-board .rt-rowlabel { min-width: 74px; }
+
+.rt-compact .rt-prompt { line-height: 1.35; padding: 4px 8px; }
+.rt-compact .sd-strip { margin: 4px 0; padding: 3px 10px; }
+.rt-compact .sd-board .rt-player { margin-top: 2px; }
+.rt-compact .sd-spirits { margin: 2px 0; gap: 6px; }
+.rt-compact .sd-pool { min-height: 0; padding: 2px 3px; }
+.rt-compact .sd-die { min-width: 28px; height: 28px; }
+.rt-compact .sd-die .sd-g { font-size: 15px; }
+.rt-compact .sd-card { line-height: 1.25; padding: 2px 6px; }
+/* Spirit Duels: the banner and the round strip share a line; a Spirit card's name and Classes, Health and powers,
+   state and next Stage share lines */
+.rt-compact .sd-board { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: stretch; }
+.rt-compact .sd-board > * { flex: 1 1 100%; min-width: 0; }
+.rt-compact .sd-board > style { display: none; }
+.rt-compact .sd-board > .rt-banner { flex: 1 0 auto; display: flex; align-items: center; }
+.rt-compact .sd-board > .sd-strip { flex: 1 1 auto; margin: 0; }
+.rt-compact .sd-col { min-width: 0; }
+.rt-compact .rt-player { min-width: 0; overflow: hidden; }
+.rt-compact .rt-phead { line-height: 1.4; }
+.rt-compact .sd-card { display: flex; flex-wrap: wrap; column-gap: 6px; align-items: baseline; align-content: flex-start; }
+.rt-compact .sd-card > * { flex: 1 1 100%; min-width: 0; }
+.rt-compact .sd-card > div:nth-child(1), .rt-compact .sd-card > div:nth-child(2) { flex: 0 1 auto; }
+.rt-compact .sd-card > .sd-hptext { flex: 0 0 auto; }
+.rt-compact .sd-card > .sd-powers { flex: 1 1 auto; }
+.rt-compact .sd-card > div:has(> .sd-state) { flex: 0 0 auto; }
+.rt-compact .sd-card > .sd-small:last-child { flex: 1 1 auto; }
+.rt-compact .sd-hp { margin: 2px 0 1px 0; height: 6px; }
+.rt-compact .sd-small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; margin-top: 0; }
+.rt-compact .sd-small[title] { cursor: help; }
+.rt-compact .sd-card.sd-down { min-height: 60px; }
+.rt-compact .sd-aside > summary { font-size: 11px; }
+
+/* the last step: a strip under the board and the actions */
+.rt-onescreen > .tutor-last-step { margin: 0 0 4px 0; padding: 4px 10px 6px 10px; max-height: 34vh;
+  display: flex; flex-direction: column; border-color: #c9b8e6; background: #fff; }
+.rt-last-head { flex: 0 0 auto; align-items: center; gap: 6px; }
+.rt-last-head > .widget-html { flex: 1 1 auto; min-width: 0; }
+.rt-last-title { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: #6a6484; font-weight: 700; }
+.rt-drawer-toggle.jupyter-button, .rt-drawer-toggle.widget-toggle-button { height: 24px; font-size: 12.5px;
+  padding: 0 8px; border-radius: 12px; background: #f1eefa; color: #3d1f66; box-shadow: none; }
+.rt-drawer-toggle.mod-active { background: #5b2d90; color: #fff; }
+.tutor-last-step > .rt-current-step { flex: 1 1 auto; min-height: 0; overflow-y: auto !important; overflow-x: hidden; }
+.rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
+.rt-step-now small { font-weight: 400; color: #6a6484; }
+.tutor-last-step .rt-about { flex: 0 0 100% !important; border: none; padding: 0; }
+.rt-about h3 { display: none; }
+.rt-about p { margin: 2px 0; line-height: 1.4; }
+.rt-drawer .rt-about h3 { display: block; }
+"""
+
+
+def table_style() -> w.HTML:
+    """The ``<style>`` of the one-screen table; put it after :func:`widgets.style.style_widget`."""
+    return w.HTML(f"<style>{TABLE_CSS}</style>")
