@@ -1,0 +1,205 @@
+"""Restless Spirits what-if adapter: zones, counters and edits as changes of the partial state
+(``tutor/games/restless_spirits/partial.py``: a card named in a zone is taken from wherever it was; cards pushed out
+of a named zone go to the bottom of their deck)."""
+from __future__ import annotations
+
+from ..core.session import Session
+from .edits import AddCard, Counter, DieSpec, Edit, FixDie, MoveCard, RemoveCard, SetAP, SetCounter, SetCurrent, Zone
+
+#: Zones a card can be put in, with the card kinds each takes (``deck``: the bottom of the card's own deck).
+ZONE_KINDS: dict[str, tuple[str, ...]] = {
+    "hand": ("totem", "blessing", "curse"), "board": ("spirit",), "released": ("spirit",),
+    "lost_spirits": ("spirit",), "markets": ("totem",), "shrine": ("totem",), "totem_discard": ("totem",),
+    "spirit_discard": ("spirit",), "deck": ("spirit", "totem", "blessing", "curse"),
+}
+PLAYER_ZONES = ("hand", "board", "released")
+#: AP a what-if may give (the rulebook's turns give 2; effects add a few).
+AP_MAX = 20
+
+
+def names(s: Session) -> dict[str, str]:
+    cards = getattr(s.game, "cards", None)
+    return {cid: c.name for cid, c in getattr(cards, "by_id", {}).items()} if cards is not None else {}
+
+
+def zones(s: Session) -> list[Zone]:
+    seats = range(1, len(s.state.players) + 1)
+    return [Zone(z, n) for n in seats for z in PLAYER_ZONES] + [Zone(z) for z in ZONE_KINDS if z not in PLAYER_ZONES]
+
+
+def _check_zone(s: Session, zone: Zone) -> None:
+    if zone.name not in ZONE_KINDS:
+        raise ValueError(f"Restless Spirits has no {zone.label}")
+    if (zone.name in PLAYER_ZONES) != (zone.seat is not None):
+        raise ValueError(f"{zone.label} is not a zone of Restless Spirits")
+    if zone.seat is not None and not 1 <= zone.seat <= len(s.state.players):
+        raise ValueError(f"there is no Player {zone.seat} in this game (seats 1..{len(s.state.players)})")
+
+
+def zone_cards(s: Session, zone: Zone) -> list[str]:
+    _check_zone(s, zone)
+    st = s.state
+    if zone.seat is not None:
+        p = st.players[zone.seat - 1]
+        if zone.name == "board":
+            return [ps.card for ps in p.board if ps is not None]
+        return list(getattr(p, zone.name))
+    if zone.name == "markets":
+        return [c for row in st.markets for c in row if c]
+    if zone.name == "deck":
+        return [c for d in ("spirit_deck", "totem_deck", "blessing_deck", "curse_deck") for c in getattr(st, d)]
+    return [c for c in getattr(st, zone.name) if c]
+
+
+def card_choices(s: Session, zone: Zone) -> list[str]:
+    g, nm = s.game, names(s)
+    have = set(zone_cards(s, zone))
+    kinds = ZONE_KINDS[zone.name]
+    ok = [cid for cid in nm if g.card_kind(cid) in kinds and cid not in have]
+    return sorted(ok, key=lambda c: (nm[c].lower(), c))
+
+
+def targets(s: Session, card: str, source: Zone) -> list[Zone]:
+    kind = s.game.card_kind(card)
+    return [z for z in zones(s) if z != source and kind in ZONE_KINDS[z.name]]
+
+
+def counters(s: Session) -> list[Counter]:
+    return [Counter(f"p{n}.ap", f"Player {n}'s AP", p.ap, 0, AP_MAX) for n, p in enumerate(s.state.players, 1)]
+
+
+def dice(s: Session) -> list[DieSpec]:
+    return []
+
+
+def turn_seats(s: Session) -> list[int]:
+    return list(range(1, len(s.state.players) + 1))
+
+
+def _player_part(partial: dict, seat: int) -> dict:
+    players = partial.setdefault("players", [])
+    for pp in players:
+        if isinstance(pp, dict) and pp.get("seat") == seat:
+            return pp
+    pp = {"seat": seat}
+    players.append(pp)
+    return pp
+
+
+def _unname(partial: dict, card: str) -> None:
+    """Remove ``card`` from every zone the partial state names, so that naming it again elsewhere moves it."""
+    drop = lambda lst: [x for x in lst if x != card]
+    for pp in partial.get("players") or []:
+        for name in ("hand", "released"):
+            if isinstance(pp.get(name), list):
+                pp[name] = drop(pp[name])
+        if isinstance(pp.get("board"), list):
+            pp["board"] = [None if isinstance(b, dict) and b.get("card") == card else
+                           ({**b, "totems": drop(b.get("totems") or [])} if isinstance(b, dict) else b)
+                           for b in pp["board"]]
+    if isinstance(partial.get("lost_spirits"), list):
+        partial["lost_spirits"] = [None if x == card else x for x in partial["lost_spirits"]]
+    if isinstance(partial.get("markets"), list):
+        partial["markets"] = [[None if x == card else x for x in row] for row in partial["markets"]]
+    for name in ("shrine", "totem_discard", "spirit_discard", "spirit_deck"):
+        if isinstance(partial.get(name), list):
+            partial[name] = drop(partial[name])
+    tops = partial.get("deck_tops")
+    if isinstance(tops, dict):
+        for k, v in tops.items():
+            if isinstance(v, list):
+                tops[k] = drop(v)
+
+
+def where_is(s: Session, card: str) -> Zone | None:
+    """The zone of :func:`zones` holding ``card`` now (``None``: under a Spirit, out of the game, or unknown)."""
+    for z in zones(s):
+        if card in zone_cards(s, z):
+            return z
+    return None
+
+
+def _place(prepared: Session, partial: dict, z: Zone, card: str, adding: bool) -> None:
+    s, nm = prepared.state, names(prepared)
+    name = nm.get(card, card)
+    if card not in nm or prepared.game.card_kind(card) == "guide":
+        raise ValueError(f"{card!r} is not a card of Restless Spirits")
+    if not adding and card not in zone_cards(prepared, z):
+        raise ValueError(f"{name} is not in {z.label}")
+    if adding and card in zone_cards(prepared, z):
+        raise ValueError(f"{name} is already in {z.label}")
+    kind = prepared.game.card_kind(card)
+    if adding and kind not in ZONE_KINDS[z.name]:
+        raise ValueError(f"{name} is a {kind} card: {z.label} takes only {' and '.join(ZONE_KINDS[z.name])} cards")
+    if adding:
+        if z.name == "deck":  # back to the bottom of its deck: take it out of the zone it is in
+            src = where_is(prepared, card)
+            if src is None:
+                raise ValueError(f"{name} is under a Spirit or out of the game; move the Spirit instead")
+            return _place(prepared, partial, src, card, False)
+        _unname(partial, card)
+    if z.seat is not None:
+        p = s.players[z.seat - 1]
+        part = _player_part(partial, z.seat)
+        if z.name == "board":
+            spaces = [None if ps is None or ps.card == card else
+                      {"card": ps.card, "totems": list(ps.totems), "used": ps.used} for ps in p.board]
+            if adding:
+                if None not in spaces:
+                    raise ValueError(f"{z.label} has no empty space (3 Spirits at most)")
+                spaces[spaces.index(None)] = {"card": card, "totems": [], "used": False}
+            part["board"] = spaces
+        else:
+            cards = [c for c in getattr(p, z.name) if c != card]
+            part[z.name] = cards + [card] if adding else cards
+        return
+    if z.name == "deck":
+        raise ValueError(f"{name} is in its deck: say where it goes (move it to a zone)")
+    if z.name in ("lost_spirits", "markets"):
+        rows = [list(s.lost_spirits)] if z.name == "lost_spirits" else [list(r) for r in s.markets]
+        rows = [[None if x == card else x for x in row] for row in rows]
+        if adding:
+            free = [(i, j) for i, row in enumerate(rows) for j, x in enumerate(row) if x is None]
+            if not free:
+                raise ValueError(f"{z.label} has no empty place; remove a card first")
+            rows[free[0][0]][free[0][1]] = card
+        partial[z.name] = rows[0] if z.name == "lost_spirits" else rows
+        return
+    cards = [c for c in getattr(s, z.name) if c != card]
+    partial[z.name] = cards + [card] if adding else cards
+
+
+def apply(prepared: Session, partial: dict, edit: Edit) -> None:
+    """Change ``partial`` (a copy of ``setup.state``) so that it also makes ``edit``.
+
+    Raises:
+        ValueError: the edit is not possible here, as a sentence.
+    """
+    if isinstance(edit, (AddCard, RemoveCard)):
+        _check_zone(prepared, edit.zone)
+        _place(prepared, partial, edit.zone, edit.card, isinstance(edit, AddCard))
+    elif isinstance(edit, MoveCard):
+        _check_zone(prepared, edit.source)
+        _check_zone(prepared, edit.target)
+        name = names(prepared).get(edit.card, edit.card)
+        if edit.card not in zone_cards(prepared, edit.source):
+            raise ValueError(f"{name} is not in {edit.source.label}")
+        if edit.target == edit.source:
+            raise ValueError(f"{name} is already in {edit.target.label}")
+        if edit.target.name == "deck":
+            _place(prepared, partial, edit.source, edit.card, False)
+        else:
+            _place(prepared, partial, edit.target, edit.card, True)
+    elif isinstance(edit, (SetCounter, SetAP)):
+        key, value = (f"p{edit.seat}.ap", edit.ap) if isinstance(edit, SetAP) else (edit.key, edit.value)
+        spec = {c.key: c for c in counters(prepared)}.get(key)
+        if spec is None:
+            raise ValueError(f"Restless Spirits has no counter {key!r} here (AP: p1.ap...)")
+        spec.check(value)
+        _player_part(partial, int(key[1:].split(".")[0]))["ap"] = value
+    elif isinstance(edit, SetCurrent):
+        partial["current"] = edit.seat
+    elif isinstance(edit, FixDie):
+        raise ValueError("Restless Spirits has no dice")
+    else:
+        raise TypeError(f"not an edit: {edit!r}")
