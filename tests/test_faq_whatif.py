@@ -189,3 +189,11 @@ def test_saved_question_needs_a_plain_name(tmp_path, name):
     with pytest.raises(ValueError, match="letters, digits"):
         faq.save_question(sc, name, folder=tmp_path)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_draft_question_has_no_set_up_to_change():
+    sc = sc_of("spirit-duels/scenarios/rule-draft-deck-30.yaml")
+    assert "starts with the draft" in faq.why_not_editable(start(sc))
+    with pytest.raises(ContentError, match="starts with the draft"):
+        faq.edit_setup(sc, faq.SetCurrent(1))
+    assert faq.why_not_editable(start(sc_of(SD))) is None

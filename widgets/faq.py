@@ -503,14 +503,15 @@ class FaqExplorer:
 
     def _fill_zones(self) -> None:
         """Fill the what-if controls from the prepared set-up of the scenario shown (every game the same way)."""
-        editable = self.entry.game in faq.EDITABLE_GAMES
-        for kid in self.edit_panel.children[1:3]:
-            kid.layout.display = "flex" if editable else "none"
-        if not editable:
-            self.edit_list.value = (f'<div class="rt-muted">Set-up changes exist for '
-                                    f'{esc(", ".join(map(faq.game_title, faq.EDITABLE_GAMES)))} only for now.</div>')
-            return
         prepared = start(self.scenario, "what if")
+        reason = faq.why_not_editable(prepared)
+        for kid in self.edit_panel.children[1:3]:
+            kid.layout.display = "none" if reason else "flex"
+        if reason:
+            self.edit_list.value = f'<div class="rt-muted">No what-if here: {esc(reason)}.</div>'
+            self.compare_html.value = ""
+            self.save_box.layout.display = "none"
+            return
         self._prepared = prepared
         self._prepared_original = start(self.entry.scenario, "what if") if self.edits else prepared
         cap = lambda text: text[:1].upper() + text[1:]

@@ -323,3 +323,10 @@ def test_save_as_my_question_lists_it_and_it_runs(index, tmp_path):
     assert "rt-x-fail" not in ex.checks.value and ex.checks.value.count("rt-x-pass") == 1
     again = FaqExplorer(index=index, questions_folder=tmp_path)  # a new page lists it too
     assert "my-room-in-hand" in again.mine_ids
+
+
+def test_a_draft_question_says_there_is_no_set_up_to_change(ex):
+    ex.open("sd-rule-draft-deck-30")
+    assert "No what-if here" in ex.edit_list.value and ex.edit_panel.children[1].layout.display == "none"
+    ex.open("faq-double-totem")
+    assert ex.edit_panel.children[1].layout.display == "flex" and ex.edit_list.value == ""

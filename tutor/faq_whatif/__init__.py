@@ -41,6 +41,16 @@ def adapter(game_id: str) -> ModuleType:
         raise ValueError(f"set-up edits exist for {', '.join(EDITABLE_GAMES)} only") from None
 
 
+def why_not_editable(session: Session) -> str | None:
+    """Why the set-up of ``session`` (a scenario's prepared state) cannot be edited, as a sentence; ``None`` when
+    it can (a game without a what-if, or a Spirit Duels draft, cannot)."""
+    ad = _ADAPTERS.get(session.game_id)
+    if ad is None:
+        return f"set-up changes exist for {', '.join(EDITABLE_GAMES)} only"
+    check = getattr(ad, "why_not_editable", None)
+    return check(session) if check else None
+
+
 def card_names(session: Session) -> dict[str, str]:
     """``{card id: name}`` of the session's game (Spirited: ``{clan id: clan name}``; Spirit Duels also
     ``{"face=<face>": words}``); a game without a what-if gives its cards' names, or ``{}``."""
@@ -130,6 +140,9 @@ def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
     except ValueError as exc:
         raise ContentError(f"{where}: {exc}", field="setup.game") from None
     prepared = start(sc, where)
+    reason = why_not_editable(prepared)
+    if reason:
+        raise ContentError(f"{where}: {reason}", field="edit")
     partial = copy.deepcopy(sc.setup.state)
     seat = edit.zone.seat if isinstance(edit, (AddCard, RemoveCard)) else getattr(edit, "seat", None)
     n = len(prepared.state.players)

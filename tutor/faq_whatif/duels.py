@@ -18,6 +18,14 @@ _TOKEN_WORDS = {"damage": "damage", "armor": "Armor tokens", "burn": "Burn token
                 "poison": "Poison tokens"}
 
 
+def why_not_editable(s: Session) -> str | None:
+    """Why this set-up cannot be edited (a draft: the teams are chosen in the script), else ``None``."""
+    if s.state.phase == "draft":
+        return ("this question starts with the draft: the teams are chosen in its script, so there is no set-up to "
+                "change yet")
+    return None
+
+
 def names(s: Session) -> dict[str, str]:
     out = {cid: c.name for cid, c in s.game.cards.by_id.items()}
     out.update({f"face={f}": face_label(f) for f in FACE_NAMES})
