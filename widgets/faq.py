@@ -6,6 +6,11 @@ Views only: searching, following the script, checking expectations and editing t
 :mod:`tutor.faq`. Stable CSS classes: ``tutor-scenario`` (a list item's button), ``tutor-faq-search`` (the search
 box), ``tutor-faq-next`` / ``tutor-faq-back`` / ``tutor-faq-play`` (the script buttons), ``tutor-faq-show`` (the
 "Show the answer" button), ``tutor-faq-answer`` (the answer box), ``tutor-faq-error`` (a refused "what if" edit);
+what if: ``tutor-faq-from`` / ``tutor-faq-card`` / ``tutor-faq-to`` and the button ``tutor-faq-move`` (move a card),
+``tutor-faq-which`` / ``tutor-faq-number`` / ``tutor-faq-choice`` and ``tutor-faq-counter`` (set a counter),
+``tutor-faq-seat`` and ``tutor-faq-turn``, ``tutor-faq-die-pick`` / ``tutor-faq-face`` and ``tutor-faq-die``,
+``tutor-faq-original``, ``tutor-faq-compare`` (the two runs side by side), ``tutor-faq-save-name`` /
+``tutor-faq-save-note`` and ``tutor-faq-save`` (Save as my question), ``rt-faq-mine`` (the My questions heading);
 the embedded :class:`~widgets.app.TutorApp` keeps ``tutor-action``, ``tutor-event`` and ``tutor-clause``.
 """
 from __future__ import annotations
@@ -120,6 +125,7 @@ class FaqExplorer:
         self.questions_folder = questions_folder  # None: $RULES_TUTOR_QUESTIONS or ~/rules-tutor-questions
         self.mine_ids: set[str] = set()
         self.comparison: faq.Comparison | None = None
+        self._said: dict = {}  # edit -> its words
         self._load_mine()
         for problem in self.index.problems:
             log.warning("scenario left out: %s", problem)
@@ -285,6 +291,13 @@ class FaqExplorer:
         self.apply_die.on_click(g(lambda _b: self._apply_die()))
         self.undo_edits.on_click(g(lambda _b: self.open(self.entry.id)))
         self.save_button.on_click(g(lambda _b: self.save_mine()))
+        for widget, cls in ((self.move_from, "tutor-faq-from"), (self.move_card, "tutor-faq-card"),
+                            (self.move_to, "tutor-faq-to"), (self.counter, "tutor-faq-which"),
+                            (self.counter_num, "tutor-faq-number"), (self.counter_pick, "tutor-faq-choice"),
+                            (self.turn_seat, "tutor-faq-seat"), (self.die, "tutor-faq-die-pick"),
+                            (self.die_face, "tutor-faq-face"), (self.save_name, "tutor-faq-save-name"),
+                            (self.save_note, "tutor-faq-save-note")):
+            widget.add_class(cls)
         # Each control goes with its button in one group that never splits; a narrow page wraps between groups.
         row = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", flex_flow="row wrap"))
         group = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", margin="0 14px 0 0"))
@@ -393,9 +406,15 @@ class FaqExplorer:
         self.scenario, self.comparison = changed, comparison
         # A new value for the same counter, die or turn replaces the earlier one (the list says what the set-up is).
         self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
+        # said in words once, with the names of the set-up it changed (a counter may not exist in the new one)
+        self._said[edit] = edit.describe({**faq.edit_names(session), **faq.edit_names(self._prepared)})
         self._replace(session)
         self._show_entry()
         return True
+
+    def said(self) -> str:
+        """The changes made, in words (``"moved Spirit Cloak from Player 1's hand to ...; it is Player 2's turn"``)."""
+        return "; ".join(self._said.get(x) or x.describe() for x in self.edits)
 
     def _apply_move(self) -> None:
         src, card, dst = self.move_from.value, self.move_card.value, self.move_to.value
@@ -425,10 +444,9 @@ class FaqExplorer:
                 raise ValueError("change the set-up first: a question of your own is a what-if")
             if not name:
                 raise ValueError("give a file name: letters, digits, '-' or '_'")
-            names = faq.edit_names(self._prepared_original)
             mine = faq.what_if_scenario(self.entry.scenario, self.scenario, name.removesuffix(".yaml"),
                                         self.save_question_text.value, self.save_note.value,
-                                        changes="; ".join(x.describe(names) for x in self.edits))
+                                        changes=self.said())
             path = faq.save_question(mine, name, overwrite=self.save_overwrite.value, folder=self.questions_folder)
         except (ValueError, OSError, ContentError) as exc:
             self.save_status.value = f'<div class="tutor-faq-error">Not saved: {esc(str(exc))}</div>'
@@ -484,7 +502,7 @@ class FaqExplorer:
         src = e.scenario.meta.source
         whatif = ""
         if self.edits:
-            said = "; ".join(x.describe(names) for x in self.edits)
+            said = self.said()
             whatif = (f'<div class="rt-faq-whatif"><b>What if:</b> {esc(said)}. The answer below is for the original '
                       "set-up; the checks run on yours.</div>")
         self.card.value = (f'<div class="rt-faq-card"><div class="rt-faq-kicker">{esc(faq.game_title(e.game))} · '
@@ -513,7 +531,6 @@ class FaqExplorer:
             self.save_box.layout.display = "none"
             return
         self._prepared = prepared
-        self._prepared_original = start(self.entry.scenario, "what if") if self.edits else prepared
         cap = lambda text: text[:1].upper() + text[1:]
         zones = faq.zones(prepared)
         keep = self.move_from.value if self.move_from.value in zones else zones[0]
@@ -536,9 +553,8 @@ class FaqExplorer:
             self.die.options = [(cap(d.label), d.key) for d in self._dice.values()]
             self.die.value = keep
             self._show_die()
-        names = faq.edit_names(self._prepared_original)
         self.edit_list.value = "" if not self.edits else (
-            '<div class="rt-muted">Your changes: ' + esc("; ".join(x.describe(names) for x in self.edits)) + "</div>")
+            '<div class="rt-muted">Your changes: ' + esc(self.said()) + "</div>")
         self.save_box.layout.display = "flex" if self.edits else "none"
         self.compare_html.value = self._compare_view() if self.edits else ""
 

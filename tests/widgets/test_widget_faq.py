@@ -279,6 +279,8 @@ def test_what_if_in_every_game(ex, sid, do, fact, value):
     do(ex)
     s = ex.app.session
     assert s.game.facts(s.state)[fact] == value and len(ex.edits) == 1 and ex.edit_error.value == ""
+    said = ex.card.value.split("What if:</b>")[1].split(".")[0]  # in words: no counter key, no card id
+    assert said and not any(x in said for x in ("side.", "p1.", "roll.", "_", "-", "True"))
     assert "Your what-if" in ex.compare_html.value
     ex.undo_edits.click()
     assert s.game.facts(ex.app.session.state)[fact] != value or fact == "forced_rolls_left"
