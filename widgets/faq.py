@@ -82,14 +82,16 @@ CSS = """
 .rt-x-now { color: #5b2d90; font-size: 12px; margin-top: 2px; }
 .rt-faq-mine { color: #8a5a00; }
 .rt-cmp { background: #fff; border: 1px solid #eadba8; border-radius: 8px; padding: 6px 8px; margin-top: 6px;
-  font-size: 12.5px; }
+  font-size: 12.5px; line-height: 1.4; }
+.rt-cmp li { margin: 1px 0; line-height: 1.4; }
+.rt-cmp-rules { line-height: 1.4; }
 .rt-cmp-cols { display: flex; gap: 10px; flex-wrap: wrap; }
 .rt-cmp-col { flex: 1 1 240px; border-radius: 6px; padding: 4px 8px; }
 .rt-cmp-a { background: #f4f0fb; } .rt-cmp-b { background: #fff4e0; }
 .rt-cmp-col ul, .rt-cmp-diff { margin: 2px 0; padding-left: 18px; }
 .rt-cmp-h { font-weight: 700; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: #4a2577;
   margin-top: 2px; }
-.rt-cmp-only { font-weight: 700; }
+.rt-cmp-only { font-weight: 700; background: #ffe9b8; border-radius: 4px; padding: 0 3px; }
 .rt-cmp-stop { color: #9b1c1c; }
 .rt-faq-saved { color: #1b5e20; font-size: 12.5px; }
 .tutor-faq-error { color: #9b1c1c; background: #fdecec; border: 1px solid #f2b8b8; border-radius: 6px;
@@ -610,12 +612,12 @@ class FaqExplorer:
             return ""
 
         def column(title: str, r: faq.RunSummary, only: tuple[str, ...], cls: str) -> str:
-            rules = "".join(f'<li class="{"rt-cmp-only" if cid in only else ""}">{esc(c.titles.get(cid, cid))} '
-                            f'<span class="rt-muted">({esc(cid)})</span></li>' for cid in r.fired)
+            rules = " · ".join(f'<span class="{"rt-cmp-only" if cid in only else ""}">{esc(c.titles.get(cid, cid))} '
+                               f'<span class="rt-muted">({esc(cid)})</span></span>' for cid in r.fired)
             stop = (f'<div class="rt-cmp-stop">Stops before step {r.stop.step}.</div>' if r.stop else "")
             return (f'<div class="rt-cmp-col {cls}"><div class="rt-cmp-h">{title}</div>'
                     f"<div>Script: {r.done} of {r.total} step(s) played</div>{stop}"
-                    f'<div class="rt-muted">Rules that fired:</div><ul>{rules or "<li>none</li>"}</ul></div>')
+                    f'<div class="rt-cmp-rules"><span class="rt-muted">Rules that fired:</span> {rules or "none"}</div></div>')
 
         said = "".join(f"<li>{prov_text(x)}</li>" for x in c.sentences())
         return ('<div class="rt-cmp"><div class="rt-cmp-cols">'
