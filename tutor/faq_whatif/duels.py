@@ -27,12 +27,14 @@ def why_not_editable(s: Session) -> str | None:
 
 
 def names(s: Session) -> dict[str, str]:
+    """``{card id: name}`` for the what-if's card lists and sentences."""
     out = {cid: c.name for cid, c in s.game.cards.by_id.items()}
     out.update({f"face={f}": face_label(f) for f in FACE_NAMES})
     return out
 
 
 def zones(s: Session) -> list[Zone]:
+    """Every zone of this game's table a card can be in (:func:`tutor.faq_whatif.zones`)."""
     return [Zone(z, n) for n in (1, 2) for z in PLAYER_ZONES]
 
 
@@ -44,6 +46,7 @@ def _check_zone(s: Session, zone: Zone) -> None:
 
 
 def zone_cards(s: Session, zone: Zone) -> list[str]:
+    """The cards in ``zone`` now (:func:`tutor.faq_whatif.zone_cards`). Raises ValueError: no such zone or seat."""
     _check_zone(s, zone)
     p = s.state.players[zone.seat - 1]
     if zone.name == "items":
@@ -64,6 +67,7 @@ def card_choices(s: Session, zone: Zone) -> list[str]:
 
 
 def targets(s: Session, card: str, source: Zone) -> list[Zone]:
+    """The zones ``card`` may move to from ``source`` (:func:`tutor.faq_whatif.targets`)."""
     item = s.game.cards.by_id[card].kind == "item" if card in s.game.cards.by_id else False
     return [z for z in zones(s) if z.seat == source.seat and z != source and (z.name != "items" or item)]
 
@@ -75,6 +79,7 @@ def _live(s: Session):
 
 
 def counters(s: Session) -> list[Counter]:
+    """The counters a what-if can set, with values and ranges (:func:`tutor.faq_whatif.counters`)."""
     st = s.state
     out = [Counter(f"p{n}.essence", f"Player {n}'s Essence", p.essence, 0, ESSENCE_MAX)
            for n, p in enumerate(st.players, 1)]
@@ -95,6 +100,7 @@ def counters(s: Session) -> list[Counter]:
 
 
 def dice(s: Session) -> list[DieSpec]:
+    """The die faces a what-if can fix (:func:`tutor.faq_whatif.dice`)."""
     faces = tuple((face_label(f), f) for f in FACE_NAMES)
     forced = list(s.state.forced_rolls)
     out = [DieSpec(f"roll.{i}", f"die roll {i} from now", f, faces) for i, f in enumerate(forced, 1)]
@@ -107,6 +113,7 @@ def dice(s: Session) -> list[DieSpec]:
 
 
 def turn_seats(s: Session) -> list[int]:
+    """The seats (1-based) whose turn a what-if can make it."""
     return [1, 2]
 
 

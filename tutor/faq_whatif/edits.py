@@ -64,6 +64,7 @@ class AddCard:
     card: str
 
     def describe(self, names: dict[str, str] | None = None) -> str:
+        """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"added {_name(names, self.card)} to {self.zone.label}"
 
 
@@ -75,6 +76,7 @@ class RemoveCard:
     card: str
 
     def describe(self, names: dict[str, str] | None = None) -> str:
+        """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"removed {_name(names, self.card)} from {self.zone.label}"
 
 
@@ -87,6 +89,7 @@ class MoveCard:
     target: Zone
 
     def describe(self, names: dict[str, str] | None = None) -> str:
+        """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"moved {_name(names, self.card)} from {self.source.label} to {self.target.label}"
 
 
@@ -99,6 +102,7 @@ class SetCounter:
     value: Any
 
     def describe(self, names: dict[str, str] | None = None) -> str:
+        """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         said = (names or {}).get(f"{self.key}={self.value}", str(self.value))
         return f"{_name(names, self.key)}: {said}"
 
@@ -111,6 +115,7 @@ class SetAP:
     ap: int
 
     def describe(self, names: dict[str, str] | None = None) -> str:
+        """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"Player {self.seat} has {self.ap} AP"
 
 
@@ -121,6 +126,7 @@ class SetCurrent:
     seat: int
 
     def describe(self, names: dict[str, str] | None = None) -> str:
+        """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"it is Player {self.seat}'s turn"
 
 
@@ -137,6 +143,7 @@ class FixDie:
     face: str | None
 
     def describe(self, names: dict[str, str] | None = None) -> str:
+        """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         face = "random" if self.face is None else _name(names, f"face={self.face}")
         return f"{_name(names, self.key)} shows {face}"
 

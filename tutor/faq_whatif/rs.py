@@ -18,11 +18,13 @@ AP_MAX = 20
 
 
 def names(s: Session) -> dict[str, str]:
+    """``{card id: name}`` for the what-if's card lists and sentences."""
     cards = getattr(s.game, "cards", None)
     return {cid: c.name for cid, c in getattr(cards, "by_id", {}).items()} if cards is not None else {}
 
 
 def zones(s: Session) -> list[Zone]:
+    """Every zone of this game's table a card can be in (:func:`tutor.faq_whatif.zones`)."""
     seats = range(1, len(s.state.players) + 1)
     return [Zone(z, n) for n in seats for z in PLAYER_ZONES] + [Zone(z) for z in ZONE_KINDS if z not in PLAYER_ZONES]
 
@@ -37,6 +39,7 @@ def _check_zone(s: Session, zone: Zone) -> None:
 
 
 def zone_cards(s: Session, zone: Zone) -> list[str]:
+    """The cards in ``zone`` now (:func:`tutor.faq_whatif.zone_cards`). Raises ValueError: no such zone or seat."""
     _check_zone(s, zone)
     st = s.state
     if zone.seat is not None:
@@ -52,6 +55,7 @@ def zone_cards(s: Session, zone: Zone) -> list[str]:
 
 
 def card_choices(s: Session, zone: Zone) -> list[str]:
+    """Cards that may be added to ``zone`` (:func:`tutor.faq_whatif.card_choices`)."""
     g, nm = s.game, names(s)
     have = set(zone_cards(s, zone))
     kinds = ZONE_KINDS[zone.name]
@@ -60,19 +64,23 @@ def card_choices(s: Session, zone: Zone) -> list[str]:
 
 
 def targets(s: Session, card: str, source: Zone) -> list[Zone]:
+    """The zones ``card`` may move to from ``source`` (:func:`tutor.faq_whatif.targets`)."""
     kind = s.game.card_kind(card)
     return [z for z in zones(s) if z != source and kind in ZONE_KINDS[z.name]]
 
 
 def counters(s: Session) -> list[Counter]:
+    """The counters a what-if can set, with values and ranges (:func:`tutor.faq_whatif.counters`)."""
     return [Counter(f"p{n}.ap", f"Player {n}'s AP", p.ap, 0, AP_MAX) for n, p in enumerate(s.state.players, 1)]
 
 
 def dice(s: Session) -> list[DieSpec]:
+    """The die faces a what-if can fix (:func:`tutor.faq_whatif.dice`)."""
     return []
 
 
 def turn_seats(s: Session) -> list[int]:
+    """The seats (1-based) whose turn a what-if can make it."""
     return list(range(1, len(s.state.players) + 1))
 
 

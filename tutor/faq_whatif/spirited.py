@@ -19,12 +19,14 @@ SPIRIT_MAX = 99
 
 
 def names(s: Session) -> dict[str, str]:
+    """``{card id: name}`` for the what-if's card lists and sentences."""
     out = {c.id: c.name for c in s.game.cards.clans}
     out["time"] = "Passing of Time"
     return out
 
 
 def zones(s: Session) -> list[Zone]:
+    """Every zone of this game's table a card can be in (:func:`tutor.faq_whatif.zones`)."""
     seats = range(1, len(s.state.players) + 1)
     return [Zone(z, n) for n in seats for z in PLAYER_ZONES] + [Zone(z) for z in TABLE_ZONES]
 
@@ -62,10 +64,12 @@ def card_choices(s: Session, zone: Zone) -> list[str]:
 
 
 def targets(s: Session, card: str, source: Zone) -> list[Zone]:
+    """The zones ``card`` may move to from ``source`` (:func:`tutor.faq_whatif.targets`)."""
     return [z for z in zones(s) if z != source]
 
 
 def counters(s: Session) -> list[Counter]:
+    """The counters a what-if can set, with values and ranges (:func:`tutor.faq_whatif.counters`)."""
     st, n = s.state, len(s.state.players)
     out = [Counter(f"p{i}.spirit", f"Player {i}'s Spirit", p.spirit, 0, SPIRIT_MAX) for i, p in enumerate(st.players, 1)]
     out.append(Counter("hourglass", "the Hourglass", st.hourglass, 0, s.game.track.length - 1))
@@ -84,10 +88,12 @@ def counters(s: Session) -> list[Counter]:
 
 
 def dice(s: Session) -> list[DieSpec]:
+    """The die faces a what-if can fix (:func:`tutor.faq_whatif.dice`)."""
     return []
 
 
 def turn_seats(s: Session) -> list[int]:
+    """The seats (1-based) whose turn a what-if can make it."""
     return list(range(1, len(s.state.players) + 1))
 
 
