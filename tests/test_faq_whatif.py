@@ -197,3 +197,26 @@ def test_a_draft_question_has_no_set_up_to_change():
     with pytest.raises(ContentError, match="starts with the draft"):
         faq.edit_setup(sc, faq.SetCurrent(1))
     assert faq.why_not_editable(start(sc_of(SD))) is None
+
+
+def test_overwrite_replaces_a_link_never_writes_through_it(tmp_path):
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("keep me", encoding="utf-8")
+    folder = tmp_path / "q"
+    folder.mkdir()
+    (folder / "mine.yaml").symlink_to(outside)
+    sc = sc_of(SD)
+    with pytest.raises(FileExistsError):
+        faq.save_question(sc, "mine", folder=folder)
+    p = faq.save_question(sc, "mine", folder=folder, overwrite=True)
+    assert outside.read_text(encoding="utf-8") == "keep me" and not p.is_symlink()
+    assert load_scenario(p).meta.id == sc.meta.id
+
+
+def test_a_broken_saved_question_is_left_out_and_named(tmp_path):
+    (tmp_path / "bad.yaml").write_text("meta: [\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a question", encoding="utf-8")
+    faq.save_question(sc_of(SD), "good", folder=tmp_path)
+    idx = faq.build_index(paths=faq.my_questions(tmp_path))
+    assert [e.path.name for e in idx.entries] == ["good.yaml"] and len(idx.problems) == 1
+    assert "bad.yaml" in idx.problems[0]

@@ -256,7 +256,28 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     assert "on this board now: Player 1 · hand: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key" in checks
 
 
+def turn(ex, seat):
+    ex.turn_seat.value = seat
+    ex.apply_turn.click()
+
+
+def counter(ex, key, value):
+    ex.counter.value = key
+    if ex.counter_pick.layout.display == "none":
+        ex.counter_num.value = value
+    else:
+        ex.counter_pick.value = value
+    ex.apply_counter.click()
+
+
 @pytest.mark.parametrize("sid, do, fact, value", [
+    ("faq-buy-at-hand-limit", lambda ex: move(ex, faq.Zone("hand", 1), "t01", faq.Zone("shrine")), "shrine_top", "t01"),
+    ("faq-buy-at-hand-limit", lambda ex: counter(ex, "p2.ap", 5), "p2.ap", 5),
+    ("faq-buy-at-hand-limit", lambda ex: turn(ex, 2), "current", 2),
+    ("rule-battle-medal-score", lambda ex: turn(ex, 2), "current", 2),
+    ("rule-battle-medal-score", lambda ex: counter(ex, "holder.aztecs", 2), "allegiance.aztecs", 2),
+    ("sd-rule-activate-rolls-into-pool", lambda ex: turn(ex, 2), "current", 2),
+    ("sd-rule-activate-rolls-into-pool", lambda ex: counter(ex, "advantage", 2), "advantage", 2),
     ("rule-battle-medal-score", lambda ex: move(ex, faq.Zone("hand", 1), "japanese", faq.Zone("road", 1)),
      "p1.road", {"chinese": 1, "greeks": 1, "japanese": 1}),
     ("rule-battle-medal-score", lambda ex: (setattr(ex.counter, "value", "side.greeks"),

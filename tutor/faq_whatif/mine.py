@@ -99,8 +99,9 @@ def save_question(sc: Scenario, name: str, *, overwrite: bool = False, folder: s
         raise ValueError(f"file name {name.strip()[:80]!r}: use 1-80 letters, digits, '-' or '_' (no folders, no "
                          "spaces); it is saved in the questions folder")
     base = Path(folder).expanduser() if folder is not None else my_questions_folder()
-    p = (base / f"{stem}.yaml").resolve()
-    if p.exists() and not overwrite:
+    # the folder resolved, the file name not: a link of that name is replaced itself, never written through
+    p = base.resolve() / f"{stem}.yaml"
+    if (p.exists() or p.is_symlink()) and not overwrite:
         raise FileExistsError(f"{stem}.yaml already exists in {base}; tick overwrite to replace it")
     text = dump(sc)
     again = load_scenario(text=text)
