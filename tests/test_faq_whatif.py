@@ -220,3 +220,19 @@ def test_a_broken_saved_question_is_left_out_and_named(tmp_path):
     idx = faq.build_index(paths=faq.my_questions(tmp_path))
     assert [e.path.name for e in idx.entries] == ["good.yaml"] and len(idx.problems) == 1
     assert "bad.yaml" in idx.problems[0]
+
+
+def test_a_die_of_an_active_pool_shows_the_face_fixed():
+    sc = sc_of("spirit-duels/scenarios/rule-armor-two-against-three.yaml")
+    s = start(sc)
+    spec = next(d for d in faq.dice(s) if d.key == "p1.s1.die.1")
+    assert spec.label == "Player 1's Tychomp: Level 2 Attack die 1" and spec.face == "attack+1"
+    assert [f for _w, f in spec.faces] == ["attack+1", "attack", "magic", "essence", "blank"]
+    new = faq.edit_setup(sc, faq.FixDie("p1.s1.die.1", "blank"))
+    assert facts(new)["p1.s1.pool"] == ["attack-2/blank"]
+    with pytest.raises(ContentError, match="has no face 'magic\\+1'"):
+        faq.edit_setup(sc, faq.FixDie("p1.s1.die.1", "magic+1"))
+    c = faq.compare(sc, new)
+    assert c.what_if.stop.step == 1 and c.what_if.stop.clauses == ("sd.resolve-dice",)
+    assert "Blank cannot be declared [sd.resolve-dice]" in c.what_if.stop.why[0]
+    assert "checked before the script, which stops at once" in " ".join(c.sentences())

@@ -159,7 +159,8 @@ def _stop(session: Session, ref: ActionRef, n: int, names: dict[str, str], cited
                    f"[{cited[0]}])"]
         else:
             why = ["no move of this kind is legal now"]
-    possible = tuple(dict.fromkeys(a.label for a in session.legal_actions()))[:5]
+    legal = sorted(session.legal_actions(), key=lambda a: a.kind != ref.kind)  # moves of the same kind first
+    possible = tuple(dict.fromkeys(a.label for a in legal))[:5]
     return Stop(n, describe_ref(ref, names), tuple(dict.fromkeys(why)), tuple(dict.fromkeys(clauses)), possible)
 
 
@@ -226,8 +227,9 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
     for pa, pb in zip(a.parts, b.parts):
         if pa.state != pb.state or pa.actual != pb.actual:
             if pb.at != pb.after:
-                how = (f"{pa.state} in the original; in your what-if (checked after step {pb.at}, where the script "
-                       f"stops) it {pb.state}")
+                where = "before the script, which stops at once" if pb.at == 0 else \
+                    f"after step {pb.at}, where the script stops"
+                how = f"{pa.state} in the original; in your what-if (checked {where}) it {pb.state}"
             elif pa.state != pb.state:
                 how = f"{pa.state} in the original, {pb.state} in your what-if"
             else:
