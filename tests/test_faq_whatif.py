@@ -236,3 +236,25 @@ def test_a_die_of_an_active_pool_shows_the_face_fixed():
     assert c.what_if.stop.step == 1 and c.what_if.stop.clauses == ("sd.resolve-dice",)
     assert "Blank cannot be declared [sd.resolve-dice]" in c.what_if.stop.why[0]
     assert "checked before the script, which stops at once" in " ".join(c.sentences())
+
+
+def test_more_counters_stage_charges_gained_by_and_ability_used():
+    sd = sc_of(SD)
+    assert facts(faq.edit_setup(sd, faq.SetCounter("p1.s1.stage", 2)))["p1.s1.name"] == "Tynagma"
+    gained = faq.edit_setup(sd, faq.SetCounter("gained_by", 2))
+    assert facts(gained)["gained_by"] == 2
+    with pytest.raises(ContentError, match="cannot be set"):
+        faq.edit_setup(gained, faq.SetCounter("last_was_pass", True))
+    with_item = faq.edit_setup(sd, faq.MoveCard("inferno-brew", faq.Zone("hand", 1), faq.Zone("items", 1)))
+    spec = {c.key: c for c in faq.counters(start(with_item))}["p1.item1.charges"]
+    assert spec.label == "Player 1's Inferno Brew: charges" and spec.lo == 1
+    assert facts(faq.edit_setup(with_item, faq.SetCounter("p1.item1.charges", 1)))["p1.item_charges"] == [1]
+    rs = sc_of("restless-spirits/scenarios/faq-double-totem.yaml")
+    used = faq.edit_setup(rs, faq.SetCounter("p1.space1.used", True))
+    assert facts(used)["p1.activation_tokens"] == 2
+    assert {c.key: c.label for c in faq.counters(start(rs))}["p1.space1.used"] == "Player 1's Gonga: ability used"
+
+
+def test_a_full_hand_takes_no_more_cards():
+    with pytest.raises(ContentError, match="Player 1's hand already holds 7 cards, the hand limit"):
+        faq.edit_setup(sc_of(RS), faq.MoveCard("t10", faq.Zone("markets"), faq.Zone("hand", 1)))

@@ -156,8 +156,8 @@ def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
     try:
         start(new, where)
     except ContentError as exc:
-        raise ContentError(f"{where}: this set-up is not possible: {str(exc).removeprefix(where + ': ')}",
-                           field=exc.field) from None
+        said = str(exc).removeprefix(f"{where}: ").removeprefix("setup.state: ").removeprefix("<state>: ")
+        raise ContentError(f"{where}: this set-up is not possible: {said}", field=exc.field) from None
     return new
 
 

@@ -87,13 +87,23 @@ def counters(s: Session) -> list[Counter]:
         if sl.defeated:
             continue
         who = f"Player {n}'s {spirit_name(s.game, sl)}"
+        out.append(Counter(f"p{n}.s{k}.stage", f"{who}: Stage", sl.stage, 1, 3))
         out.append(Counter(f"p{n}.s{k}.damage", f"{who}: damage", sl.damage, 0, max(0, stat(s.game, sl, "health") - 1)))
         out += [Counter(f"p{n}.s{k}.{t}", f"{who}: {_TOKEN_WORDS[t]}", getattr(sl, t), 0, TOKEN_CAP)
                 for t in STATUS_TOKENS]
         out.append(Counter(f"p{n}.s{k}.exhausted", f"{who}: exhausted", sl.exhausted,
                            choices=(("no", False), ("yes", True))))
+    for n, p in enumerate(st.players, 1):
+        for j, it in enumerate(p.items, 1):
+            most = s.game.cards.by_id[it.card].charged
+            if most:
+                out.append(Counter(f"p{n}.item{j}.charges", f"Player {n}'s {s.game.cards.by_id[it.card].name}: "
+                                   "charges", it.charges or 1, 1, max(most, it.charges or 1)))
     out.append(Counter("advantage", "the Advantage Token holder", st.advantage + 1,
                        choices=(("Player 1", 1), ("Player 2", 2))))
+    out.append(Counter("gained_by", "the advantage gained this round by",
+                       None if st.gained_by is None else st.gained_by + 1,
+                       choices=(("nobody", None), ("Player 1", 1), ("Player 2", 2))))
     out.append(Counter("last_was_pass", "the other player has just passed", st.last_was_pass,
                        choices=(("no", False), ("yes", True))))
     return out
@@ -190,11 +200,19 @@ def apply(prepared: Session, partial: dict, edit: Edit) -> None:
             raise ValueError(f"Spirit Duels has no counter {edit.key!r} in this set-up")
         spec.check(edit.value)
         parts = edit.key.split(".")
-        if edit.key in ("advantage", "last_was_pass"):
+        if edit.key in ("advantage", "last_was_pass", "gained_by"):
             if edit.key == "last_was_pass" and edit.value and partial.get("gained_by"):
                 raise ValueError("once a player has gained the advantage this round, a pass ends the Action Phase "
-                                 "anyway: 'just passed' cannot be set")
+                                 "anyway: 'the other player has just passed' cannot be set (sd.advantage.locked)")
+            if edit.key == "gained_by" and edit.value and partial.get("last_was_pass"):
+                raise ValueError("the other player has just passed: take that back before saying who gained the "
+                                 "advantage (sd.advantage.locked)")
             partial[edit.key] = edit.value
+        elif ".item" in edit.key:
+            n, j = int(parts[0][1:]), int(parts[1][4:])
+            pp = _player_part(s, partial, n)
+            _write_zones(s, pp, n)
+            pp["items"][j - 1]["charges"] = edit.value
         elif len(parts) == 2:
             _player_part(s, partial, int(parts[0][1:]))["essence"] = edit.value
         else:

@@ -13,6 +13,8 @@ ZONE_KINDS: dict[str, tuple[str, ...]] = {
     "spirit_discard": ("spirit",), "deck": ("spirit", "totem", "blessing", "curse"),
 }
 PLAYER_ZONES = ("hand", "board", "released")
+#: Cards a hand holds at most (rs.hand-limit).
+HAND_LIMIT = 7
 #: AP a what-if may give (the rulebook's turns give 2; effects add a few).
 AP_MAX = 20
 
@@ -70,8 +72,16 @@ def targets(s: Session, card: str, source: Zone) -> list[Zone]:
 
 
 def counters(s: Session) -> list[Counter]:
-    """The counters a what-if can set, with values and ranges (:func:`tutor.faq_whatif.counters`)."""
-    return [Counter(f"p{n}.ap", f"Player {n}'s AP", p.ap, 0, AP_MAX) for n, p in enumerate(s.state.players, 1)]
+    """The counters a what-if can set, with values and ranges (:func:`tutor.faq_whatif.counters`): each player's AP,
+    and whether each board Spirit's ability is used (its Activation Token spent)."""
+    out = [Counter(f"p{n}.ap", f"Player {n}'s AP", p.ap, 0, AP_MAX) for n, p in enumerate(s.state.players, 1)]
+    nm = names(s)
+    for n, p in enumerate(s.state.players, 1):
+        for k, ps in enumerate(p.board, 1):
+            if ps is not None:
+                out.append(Counter(f"p{n}.space{k}.used", f"Player {n}'s {nm.get(ps.card, ps.card)}: ability used",
+                                   ps.used, choices=(("no", False), ("yes", True))))
+    return out
 
 
 def dice(s: Session) -> list[DieSpec]:
@@ -159,6 +169,9 @@ def _place(prepared: Session, partial: dict, z: Zone, card: str, adding: bool) -
             part["board"] = spaces
         else:
             cards = [c for c in getattr(p, z.name) if c != card]
+            if adding and z.name == "hand" and len(cards) >= HAND_LIMIT and not p.no_hand_limit:
+                raise ValueError(f"{z.label} already holds {HAND_LIMIT} cards, the hand limit (rs.hand-limit); move "
+                                 "a card out first")
             part[z.name] = cards + [card] if adding else cards
         return
     if z.name == "deck":
@@ -204,7 +217,16 @@ def apply(prepared: Session, partial: dict, edit: Edit) -> None:
         if spec is None:
             raise ValueError(f"Restless Spirits has no counter {key!r} here (AP: p1.ap...)")
         spec.check(value)
-        _player_part(partial, int(key[1:].split(".")[0]))["ap"] = value
+        seat = int(key[1:].split(".")[0])
+        part = _player_part(partial, seat)
+        if key.endswith(".used"):
+            k = int(key.split(".")[1][5:])
+            part["board"] = [None if ps is None else {"card": ps.card, "totems": list(ps.totems), "used": ps.used}
+                             for ps in prepared.state.players[seat - 1].board]
+            part["board"][k - 1]["used"] = value
+            part.pop("activation_tokens", None)  # the tokens left follow: 3 less the abilities used
+        else:
+            part["ap"] = value
     elif isinstance(edit, SetCurrent):
         partial["current"] = edit.seat
     elif isinstance(edit, FixDie):
