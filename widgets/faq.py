@@ -265,7 +265,7 @@ class FaqExplorer:
         self.apply_turn.add_class("tutor-faq-turn")
         self.die = dd("Fix", "330px")
         self.die_face = w.Dropdown(layout=w.Layout(width="190px"))
-        self.apply_die = _button("Fix the die", "tutor-faq-edit", "cube", "Fix this die's face and run the question "
+        self.apply_die = _button("Fix", "tutor-faq-edit", "cube", "Fix this die's face and run the question "
                                  "again")
         self.apply_die.add_class("tutor-faq-die")
         self.undo_edits = _button("Original set-up", "tutor-faq-original", "undo", "Forget every change")
