@@ -593,7 +593,11 @@ class FaqExplorer:
             self.counter_pick.value = spec.value
             self.apply_counter.description = "Set"
         else:
-            self.counter_num.min, self.counter_num.max = spec.lo, spec.hi
+            box_ = self.counter_num
+            if spec.lo > box_.max:  # keep min <= max at every moment
+                box_.max, box_.min = spec.hi, spec.lo
+            else:
+                box_.min, box_.max = spec.lo, spec.hi
             self.counter_num.value = spec.value
             self.apply_counter.description = f"Set ({spec.lo}-{spec.hi})"
 
