@@ -6,7 +6,6 @@ checks (expectation parts) whose result changed, in sentences.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..core.errors import ContentError, IllegalAction
 from ..core.session import Session
