@@ -1,7 +1,8 @@
 """Spirited what-if adapter: zones, counters and edits as changes of the partial state
 (``tutor/games/spirited/partial.py``). Cards are named by clan (cards of a clan are interchangeable, ruling
 ``sp.ruling.same-clan-cards``): a card put in a zone comes from the draw pile (or the discard pile), a card taken out
-goes to the bottom of the draw pile. A player's zones are written out whole from the prepared state, so the rest
+goes to the bottom of the draw pile. Zones: hand, Road, Shields (a Shield put there protects the first unshielded
+stack), the two Camps face up and face down, the draw pile. A player's zones are written out whole from the prepared state, so the rest
 of the set-up stays as it was.
 """
 from __future__ import annotations
@@ -11,7 +12,7 @@ from ..games.spirited.cards import clan_of, medal_kind
 from ..games.spirited.zones import held
 from .edits import AddCard, Counter, DieSpec, Edit, FixDie, MoveCard, RemoveCard, SetAP, SetCounter, SetCurrent, Zone
 
-PLAYER_ZONES = ("hand", "road", "camp1", "camp2")
+PLAYER_ZONES = ("hand", "road", "shields", "camp1", "camp2", "camp1_down", "camp2_down")
 TABLE_ZONES = ("draw_pile",)
 MEDALS = ("bronze", "silver", "gold")
 #: Spirit (victory points) a what-if may give.
@@ -53,8 +54,11 @@ def zone_cards(s: Session, zone: Zone) -> list[str]:
             cards = p.hand
         elif zone.name == "road":
             cards = [c for st in p.road for c in st.cards]
+        elif zone.name == "shields":
+            cards = [st.shield for st in p.road if st.shield]
         else:
-            cards = [x.card for x in p.camps[int(zone.name[-1]) - 1] if x.face_up]
+            down = zone.name.endswith("_down")
+            cards = [x.card for x in p.camps[int(zone.name[4]) - 1] if x.face_up != down]
     return sorted({clan_of(c) for c in cards} - {"time"})
 
 
@@ -127,12 +131,20 @@ def _take(s: Session, pp: dict, zone: Zone, clan: str, name: str) -> None:
             raise ValueError(f"{zone.label} has no {name} stack")
         st["count"] -= 1
         if st["count"] == 0:
+            if st.get("shield"):
+                raise ValueError(f"the {name} stack is Shielded: move its Shield first, then its last card")
             pp["road"].remove(st)
+    elif zone.name == "shields":
+        st = next((x for x in pp["road"] if x.get("shield") == clan), None)
+        if st is None:
+            raise ValueError(f"no {name} card is a Shield on Player {zone.seat}'s Road")
+        del st["shield"]
     else:
-        camp = pp["camps"][int(zone.name[-1]) - 1]
-        if clan not in camp:
-            raise ValueError(f"no face-up {name} card is in {zone.label}")
-        camp.remove(clan)
+        camp = pp["camps"][int(zone.name[4]) - 1]
+        entry = f"down:{clan}" if zone.name.endswith("_down") else clan
+        if entry not in camp:
+            raise ValueError(f"no {name} card is in {zone.label}")
+        camp.remove(entry)
 
 
 def _put(s: Session, pp: dict, zone: Zone, clan: str, name: str) -> None:
@@ -144,8 +156,17 @@ def _put(s: Session, pp: dict, zone: Zone, clan: str, name: str) -> None:
             pp["road"].append({"clan": clan, "count": 1})
         else:
             st["count"] += 1
+    elif zone.name == "shields":  # a Shield protects the first stack of the Road that has none
+        st = next((x for x in pp["road"] if not x.get("shield")), None)
+        if st is None:
+            raise ValueError(f"every stack on Player {zone.seat}'s Road has a Shield already, or the Road is empty "
+                             "(sp.shield)")
+        st["shield"] = clan
     else:
-        camp = pp["camps"][int(zone.name[-1]) - 1]
+        camp = pp["camps"][int(zone.name[4]) - 1]
+        if zone.name.endswith("_down"):
+            camp.append(f"down:{clan}")
+            return
         up = {c for c in camp if not c.startswith("down:")}
         if up and up != {clan}:
             other = names(s).get(next(iter(up)), next(iter(up)))
