@@ -198,7 +198,9 @@ def test_board_lost_spirits_and_markets(index):
     assert faq.zone_cards(s0, faq.Zone("board", 1)) == ["gonga"]
     assert "gonga" not in faq.card_choices(s0, faq.Zone("board", 1))
     assert set(map(s0.game.card_kind, faq.card_choices(s0, faq.Zone("hand", 2)))) == {"totem", "blessing", "curse"}
-    assert [z.label for z in faq.zones(s0)][:3] == ["Player 1's hand", "Player 1's board", "Player 1's released Spirits"]
+    assert [z.label for z in faq.zones(s0)][:4] == ["Player 1's hand", "Player 1's board",
+                                                    "Player 1's Totems under the Spirit on space 1",
+                                                    "Player 1's released Spirits"]
 
 
 def test_ap_and_current_player(index):

@@ -263,3 +263,18 @@ def test_more_counters_stage_charges_gained_by_and_ability_used():
 def test_a_full_hand_takes_no_more_cards():
     with pytest.raises(ContentError, match="Player 1's hand already holds 7 cards, the hand limit"):
         faq.edit_setup(sc_of(RS), faq.MoveCard("t10", faq.Zone("markets"), faq.Zone("hand", 1)))
+
+
+def test_totems_under_a_spirit_move_like_any_card():
+    sc = sc_of("restless-spirits/scenarios/faq-double-totem.yaml")
+    s = start(sc)
+    assert faq.Zone("space1", 1) in faq.zones(s) and faq.Zone("space2", 1) not in faq.zones(s)  # Gonga's space only
+    under = faq.edit_setup(sc, faq.MoveCard("t34", faq.Zone("hand", 1), faq.Zone("space1", 1)))
+    assert facts(under)["p1.unmet.1"] == ["lantern", "mirror"] and facts(under)["p1.hand"] == ["t01"]
+    assert faq.zone_cards(start(under), faq.Zone("space1", 1)) == ["t34"]
+    back = faq.edit_setup(under, faq.MoveCard("t34", faq.Zone("space1", 1), faq.Zone("deck")))
+    assert facts(back)["p1.unmet.1"] == ["lantern", "bell", "mirror"] and facts(back)["p1.hand"] == ["t01"]
+    with pytest.raises(ContentError, match="Spirit Cloak meets none of Gonga's unmet requirements"):
+        faq.edit_setup(sc, faq.MoveCard("t01", faq.Zone("hand", 1), faq.Zone("space1", 1)))
+    with pytest.raises(ContentError, match="there is no Spirit on Player 1's space 2"):
+        faq.edit_setup(sc, faq.MoveCard("t34", faq.Zone("hand", 1), faq.Zone("space2", 1)))

@@ -9,11 +9,12 @@ from typing import Any, Union
 
 #: Zones that belong to a seat (a player's own), and zones of the table; ``deck`` and ``discard`` are a player's own
 #: in Spirit Duels and the table's in Restless Spirits (``deck``: the bottom of the card's deck).
-SEATED = ("hand", "board", "released", "road", "shields", "camp1", "camp2", "camp1_down", "camp2_down", "items")
+SEATED = ("hand", "board", "space1", "space2", "space3", "released", "road", "shields", "camp1", "camp2", "camp1_down", "camp2_down", "items")
 TABLE = ("lost_spirits", "markets", "shrine", "totem_discard", "spirit_discard", "draw_pile")
 EITHER = ("deck", "discard")
 _TITLES = {
-    "hand": "hand", "board": "board", "released": "released Spirits", "road": "Road", "camp1": "first Camp",
+    "hand": "hand", "board": "board", "space1": "Totems under the Spirit on space 1",
+    "space2": "Totems under the Spirit on space 2", "space3": "Totems under the Spirit on space 3", "released": "released Spirits", "road": "Road", "camp1": "first Camp",
     "camp2": "second Camp", "camp1_down": "first Camp, face down",
     "camp2_down": "second Camp, face down", "shields": "Shields (on the Road)", "items": "Items in play", "deck": "deck", "discard": "discard pile",
     "lost_spirits": "the Lost Spirits row", "markets": "the Totem markets", "shrine": "the Shrine",

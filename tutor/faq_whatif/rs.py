@@ -11,8 +11,11 @@ ZONE_KINDS: dict[str, tuple[str, ...]] = {
     "hand": ("totem", "blessing", "curse"), "board": ("spirit",), "released": ("spirit",),
     "lost_spirits": ("spirit",), "markets": ("totem",), "shrine": ("totem",), "totem_discard": ("totem",),
     "spirit_discard": ("spirit",), "deck": ("spirit", "totem", "blessing", "curse"),
+    "space1": ("totem",), "space2": ("totem",), "space3": ("totem",),
 }
 PLAYER_ZONES = ("hand", "board", "released")
+#: The Totems under the Spirit on board space 1, 2 or 3 (met requirements, as if played there).
+SPACES = ("space1", "space2", "space3")
 #: Cards a hand holds at most (rs.hand-limit).
 HAND_LIMIT = 7
 #: AP a what-if may give (the rulebook's turns give 2; effects add a few).
@@ -26,15 +29,20 @@ def names(s: Session) -> dict[str, str]:
 
 
 def zones(s: Session) -> list[Zone]:
-    """Every zone of this game's table a card can be in (:func:`tutor.faq_whatif.zones`)."""
-    seats = range(1, len(s.state.players) + 1)
-    return [Zone(z, n) for n in seats for z in PLAYER_ZONES] + [Zone(z) for z in ZONE_KINDS if z not in PLAYER_ZONES]
+    """Every zone of this game's table a card can be in (:func:`tutor.faq_whatif.zones`): each seat's hand, board,
+    the Totems under each of its Spirits, released Spirits; then the table's zones and the decks."""
+    out = []
+    for n, p in enumerate(s.state.players, 1):
+        out += [Zone("hand", n), Zone("board", n)]
+        out += [Zone(f"space{k}", n) for k, ps in enumerate(p.board, 1) if ps is not None]
+        out.append(Zone("released", n))
+    return out + [Zone(z) for z in ZONE_KINDS if z not in PLAYER_ZONES + SPACES]
 
 
 def _check_zone(s: Session, zone: Zone) -> None:
     if zone.name not in ZONE_KINDS:
         raise ValueError(f"Restless Spirits has no {zone.label}")
-    if (zone.name in PLAYER_ZONES) != (zone.seat is not None):
+    if (zone.name in PLAYER_ZONES + SPACES) != (zone.seat is not None):
         raise ValueError(f"{zone.label} is not a zone of Restless Spirits")
     if zone.seat is not None and not 1 <= zone.seat <= len(s.state.players):
         raise ValueError(f"there is no Player {zone.seat} in this game (seats 1..{len(s.state.players)})")
@@ -48,6 +56,9 @@ def zone_cards(s: Session, zone: Zone) -> list[str]:
         p = st.players[zone.seat - 1]
         if zone.name == "board":
             return [ps.card for ps in p.board if ps is not None]
+        if zone.name in SPACES:
+            ps = p.board[int(zone.name[-1]) - 1]
+            return list(ps.totems) if ps is not None else []
         return list(getattr(p, zone.name))
     if zone.name == "markets":
         return [c for row in st.markets for c in row if c]
@@ -159,6 +170,8 @@ def _place(prepared: Session, partial: dict, z: Zone, card: str, adding: bool) -
     if z.seat is not None:
         p = s.players[z.seat - 1]
         part = _player_part(partial, z.seat)
+        if z.name in SPACES:
+            return _under(prepared, part, p, int(z.name[-1]), card, adding, z)
         if z.name == "board":
             spaces = [None if ps is None or ps.card == card else
                       {"card": ps.card, "totems": list(ps.totems), "used": ps.used} for ps in p.board]
@@ -188,6 +201,29 @@ def _place(prepared: Session, partial: dict, z: Zone, card: str, adding: bool) -
         return
     cards = [c for c in getattr(s, z.name) if c != card]
     partial[z.name] = cards + [card] if adding else cards
+
+
+def _under(prepared: Session, part: dict, p, k: int, card: str, adding: bool, z: Zone) -> None:
+    """Put ``card`` under (or take it from under) the Spirit on space ``k``, checking that it meets one of the
+    Spirit's unmet requirements and that the Spirit is not then fully met (it would be released)."""
+    from ..games.restless_spirits.requirements import fill_options
+    nm = names(prepared)
+    ps = p.board[k - 1]
+    if ps is None:
+        raise ValueError(f"there is no Spirit on Player {z.seat}'s space {k}")
+    spaces = [None if x is None else {"card": x.card, "totems": [t for t in x.totems if t != card], "used": x.used}
+              for x in p.board]
+    if adding:
+        trial = ps.model_copy(deep=True)
+        opts = fill_options(prepared.game, trial, card)
+        spirit = nm.get(ps.card, ps.card)
+        if not opts:
+            raise ValueError(f"{nm.get(card, card)} meets none of {spirit}'s unmet requirements (rs.play-totem)")
+        if all(x is not None or i in opts[0] for i, x in enumerate(trial.slots)):
+            raise ValueError(f"with {nm.get(card, card)}, every requirement of {spirit} would be met, so it would "
+                             f"already be released: move {spirit} to the released Spirits instead (rs.release)")
+        spaces[k - 1]["totems"].append(card)
+    part["board"] = spaces
 
 
 def apply(prepared: Session, partial: dict, edit: Edit) -> None:
