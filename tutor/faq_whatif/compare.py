@@ -139,7 +139,11 @@ def _words(session: Session):
             return ""
         key = next(iter(p.state))
         facts = at.game.facts(at.state)
-        return describe_value(facts.get(key), names, key.split(".")[0] in _SEAT_PATHS) if key in facts else "?"
+        if key not in facts:
+            return "?"
+        if key == "pending" and isinstance(facts[key], str):  # a decision kind, e.g. battle-medal
+            return facts[key].replace("-", " ")
+        return describe_value(facts[key], names, key.split(".")[0] in _SEAT_PATHS)
     return line, actual, describe_path, names
 
 
