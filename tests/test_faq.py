@@ -198,7 +198,9 @@ def test_board_lost_spirits_and_markets(index):
     assert faq.zone_cards(s0, faq.Zone("board", 1)) == ["gonga"]
     assert "gonga" not in faq.card_choices(s0, faq.Zone("board", 1))
     assert set(map(s0.game.card_kind, faq.card_choices(s0, faq.Zone("hand", 2)))) == {"totem", "blessing", "curse"}
-    assert [z.label for z in faq.zones(s0)][:3] == ["Player 1's hand", "Player 1's board", "Player 1's released Spirits"]
+    assert [z.label for z in faq.zones(s0)][:4] == ["Player 1's hand", "Player 1's board",
+                                                    "Player 1's Totems under the Spirit on space 1",
+                                                    "Player 1's released Spirits"]
 
 
 def test_ap_and_current_player(index):
@@ -211,10 +213,11 @@ def test_ap_and_current_player(index):
 
 @pytest.mark.parametrize("edit, words", [
     (faq.AddCard(faq.Zone("hand", 1), "gonga"), "is a spirit"),
-    (faq.RemoveCard(faq.Zone("hand", 1), "t99"), "not in Player 1's hand"),
+    (faq.RemoveCard(faq.Zone("hand", 1), "t02"), "Timeweaver Thread is not in Player 1's hand"),
+    (faq.RemoveCard(faq.Zone("hand", 1), "t99"), "not a card of Restless Spirits"),
     (faq.AddCard(faq.Zone("hand", 1), "t34"), "already in"),
-    (faq.SetAP(1, -1), "greater than or equal to 0"),
-    (faq.SetCurrent(3), "seat must be 1..2"),
+    (faq.SetAP(1, -1), "Player 1's AP must be between 0 and 20"),
+    (faq.SetCurrent(3), "there is no Player 3 in this game"),
     (faq.AddCard(faq.Zone("lost_spirits"), "miki"), "no empty place"),
 ])
 def test_bad_edits_are_content_errors(index, edit, words):
@@ -229,7 +232,8 @@ def test_zone_needs_a_seat_exactly_for_player_zones():
     with pytest.raises(ValueError):
         faq.Zone("shrine", 1)
     with pytest.raises(ValueError):
-        faq.Zone("deck")
+        faq.Zone("attic")
+    assert faq.Zone("deck").label == "the bottom of its deck" and faq.Zone("deck", 2).label == "Player 2's deck"
 
 
 def test_scenarios_of_a_game_not_playable_yet_are_counted(tmp_path, index, monkeypatch):

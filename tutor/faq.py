@@ -10,9 +10,10 @@ The views (``widgets/faq.py``) only show what this module says:
   :func:`search` filters the entries.
 - :func:`script_status` says how far a session follows a scenario's script and what the next scripted action is;
   :func:`next_action` finds it. :func:`expectation_status` checks every expectation at its own point of the script.
-- :func:`edit_setup` applies one :data:`Edit` (:class:`AddCard`, :class:`RemoveCard`, :class:`SetAP`,
-  :class:`SetCurrent`) to a scenario's partial state and returns a new, validated scenario (:mod:`tutor.faq_whatif`,
-  re-exported here).
+- :func:`edit_setup` applies one :data:`Edit` (:class:`MoveCard`, :class:`AddCard`, :class:`RemoveCard`,
+  :class:`SetCounter`, :class:`SetAP`, :class:`SetCurrent`, :class:`FixDie`) to a scenario's partial state, for every
+  game, and returns a new, validated scenario; :func:`compare` runs the question from both set-ups and compares them;
+  :func:`save_question` saves a what-if as the learner's own question (:mod:`tutor.faq_whatif`, re-exported here).
 """
 from __future__ import annotations
 
@@ -26,9 +27,12 @@ from typing import Any, Literal
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Action
 from .core.session import Session
-from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Edit, RemoveCard, SetAP,  # noqa: F401
-                         SetCurrent, Zone, card_choices, card_names, choice_labels, edit_setup, supersedes,
-                         zone_cards, zones)
+from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Comparison, Counter,  # noqa: F401
+                         DieSpec, Edit, FixDie, MoveCard, RemoveCard, RunSummary, SetAP, SetCounter, SetCurrent,
+                         SetTurn, Stop, Zone, card_choices, card_names, choice_labels, compare, counters, dice,
+                         edit_names, edit_setup, my_questions, my_questions_folder, run_far, save_question,
+                         supersedes, targets, turn_seats, what_if_scenario, why_not_editable, zone_cards, zones)
+from .faq_whatif.compare import part_checks  # noqa: F401
 from .registry import game_title  # noqa: F401 - re-exported: the pages name games with faq.game_title
 from .scenario import ActionRef, Expect, Scenario, all_scenarios, check, find, load_scenario, run, start
 

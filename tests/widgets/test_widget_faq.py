@@ -120,31 +120,40 @@ def test_own_move_leaves_the_script(ex):
     assert not ex.next.disabled
 
 
-def test_what_if_removing_a_card_from_hand_changes_the_state(ex):
+def move(ex, src, card, dst):
+    ex.move_from.value = src
+    ex.move_card.value = card
+    ex.move_to.value = dst
+    ex.apply_move.click()
+
+
+def test_what_if_moving_a_card_out_of_hand_changes_the_state(ex):
     ex.next.click()
-    ex.zone.value = faq.Zone("hand", 1)
-    ex.op.value = "Remove"
-    assert ex.card_pick.value == "t34" and set(dict(ex.card_pick.options).values()) == {"t34", "t01"}
-    ex.apply_card.click()
+    ex.move_from.value = faq.Zone("hand", 1)
+    assert ex.move_card.value == "t34" and set(dict(ex.move_card.options).values()) == {"t34", "t01"}
+    assert faq.Zone("deck") in dict(ex.move_to.options).values()
+    move(ex, faq.Zone("hand", 1), "t34", faq.Zone("deck"))
     s = ex.app.session
     assert s.state.players[0].hand == ["t01"] and not s.history
-    assert ex.edits == [faq.RemoveCard(faq.Zone("hand", 1), "t34")]
-    assert "What if" in ex.card.value and "removed Bell &amp; Feather" in ex.card.value
+    assert ex.edits == [faq.MoveCard("t34", faq.Zone("hand", 1), faq.Zone("deck"))]
+    assert "What if" in ex.card.value and "moved Bell &amp; Feather from Player 1" in ex.card.value
     assert ex.next.disabled and "not possible in this set-up" in ex.script_info.value
     ex.show.click()
     assert "rt-x-fail" in ex.checks.value
     ex.undo_edits.click()
-    assert ex.app.session.state.players[0].hand == ["t34", "t01"] and not ex.edits
+    assert ex.app.session.state.players[0].hand == ["t34", "t01"] and not ex.edits and ex.compare_html.value == ""
 
 
 def test_what_if_ap_and_turn(ex):
-    ex.ap_seat.value, ex.ap_value.value = 1, 0
-    ex.apply_ap.click()
+    ex.counter.value = "p1.ap"
+    assert ex.counter_num.value == ex.app.session.state.players[0].ap and ex.counter_num.max == 20
+    ex.counter_num.value = 0
+    ex.apply_counter.click()
     assert ex.app.session.state.players[0].ap == 0
     ex.turn_seat.value = 2
     ex.apply_turn.click()
     assert ex.app.session.current_player == 1
-    assert len(ex.edits) == 2
+    assert len(ex.edits) == 2 and ex.die_group.layout.display == "none"  # no dice in Restless Spirits
 
 
 def test_bad_edit_shows_an_error_and_keeps_the_session(ex):
@@ -152,10 +161,9 @@ def test_bad_edit_shows_an_error_and_keeps_the_session(ex):
     before = ex.app.session
     assert not ex.apply_edit(faq.AddCard(faq.Zone("hand", 1), "gonga"))
     assert 'class="tutor-faq-error"' in ex.edit_error.value
-    assert "This change is not possible" in ex.edit_error.value and "gonga" in ex.edit_error.value
+    assert "This change is not possible" in ex.edit_error.value and "Gonga is a spirit card" in ex.edit_error.value
     assert ex.app.session is before and len(before.history) == 1 and not ex.edits
     assert ex.apply_edit(faq.SetAP(1, 1)) and ex.edit_error.value == ""
-
 
 def test_callback_errors_go_to_the_error_panel(ex):
     ex.play.click()
@@ -194,18 +202,18 @@ def test_searching_again_builds_no_new_widgets(ex):
 
 def test_what_if_reads_as_words_and_keeps_one_line_per_seat(ex):
     ex.open("faq-double-totem")
-    labels = [label for label, _id in ex.card_pick.options]
-    assert labels and not any("·" in x or x.startswith("t") and x[1:].isdigit() for x in labels)  # names, no ids
-    assert ex.apply_card.description == "Remove this card"
-    ex.op.value = "Add"
-    assert ex.apply_card.description == "Add this card"
-    assert ex.ap_value.value == ex.app.session.state.players[ex.ap_seat.value - 1].ap  # the AP of the set-up
+    for dd in (ex.move_from, ex.move_card, ex.move_to, ex.counter, ex.turn_seat):
+        labels = [label for label, _v in dd.options]
+        assert labels and not any("·" in x or x[:1] == "t" and x[1:].isdigit() or "." in x for x in labels)
+    ex.counter.value = "p1.ap"
+    assert ex.counter_num.value == ex.app.session.state.players[0].ap  # the AP of the set-up
     for ap in (5, 7, 7):
-        ex.ap_value.value = ap
-        ex.apply_ap.click()
-    assert ex.edits == [faq.SetAP(1, 7)] and ex.edit_list.value.count("AP") == 1
+        ex.counter_num.value = ap
+        ex.apply_counter.click()
+    assert ex.edits == [faq.SetCounter("p1.ap", 7)] and ex.edit_list.value.count("AP") == 1
     ex.open("rule-retrieve-from-shrine")
-    assert ex.ap_value.value == ex.app.session.state.players[ex.ap_seat.value - 1].ap  # not the last scenario's 7
+    ex.counter.value = "p1.ap"
+    assert ex.counter_num.value == ex.app.session.state.players[0].ap  # not the last scenario's 7
 
 
 def test_a_script_step_made_impossible_says_why_in_words():
@@ -219,10 +227,7 @@ def test_a_script_step_made_impossible_says_why_in_words():
 
 def test_play_to_end_stops_quietly_where_a_what_if_makes_the_script_impossible(ex):
     ex.open("faq-buy-at-hand-limit")
-    ex.zone.value = faq.Zone("hand", 1)
-    ex.op.value = "Remove"
-    ex.card_pick.value = "t07"  # the Totem the script gives up at the hand limit
-    ex.apply_card.click()
+    move(ex, faq.Zone("hand", 1), "t07", faq.Zone("deck"))  # the Totem the script gives up at the hand limit
     ex.play.click()
     assert len(ex.app.session.history) == 1  # the buy; the swap-out of t07 is not possible
     assert "not possible in this set-up" in ex.script_info.value
@@ -230,3 +235,121 @@ def test_play_to_end_stops_quietly_where_a_what_if_makes_the_script_impossible(e
     ex.errors.report(IllegalAction("left over", code="x"))
     ex.open("rule-retrieve-from-shrine")  # another question starts with a clean message panel
     assert not ex.errors.output.outputs
+
+
+# -- what if, every game; the comparison; my questions ---------------------------------------------------------------
+def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
+    """The issue's example: remove Spirit Cloak from a full hand; the buy is plain, no swap, and the page says so."""
+    ex.open("faq-buy-at-hand-limit")
+    move(ex, faq.Zone("hand", 1), "t01", faq.Zone("deck"))
+    ex.play.click()
+    assert len(ex.app.session.history) == 1
+    info = ex.script_info.value
+    assert "not possible in this set-up" in info and "nothing asks for it" in info and "Possible instead" in info
+    cmp = ex.compare_html.value
+    assert "Original set-up" in cmp and "Your what-if" in cmp and "What changed" in cmp
+    assert "No “Give up Drum (single)" in cmp and "into their hand. [rs.buy]" in cmp
+    assert "Only in the original: Where a swapped-out Totem goes [rs.ruling.swap-discard]" in cmp
+    assert "Spirit Cloak" not in cmp.split("What changed")[1].split("on your board")[-1]
+    ex.show.click()
+    checks = ex.checks.value  # "Checked live" describes the board shown: no Spirit Cloak in the hand there
+    assert "on this board now: Player 1 · hand: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key" in checks
+
+
+def turn(ex, seat):
+    ex.turn_seat.value = seat
+    ex.apply_turn.click()
+
+
+def counter(ex, key, value):
+    ex.counter.value = key
+    if ex.counter_pick.layout.display == "none":
+        ex.counter_num.value = value
+    else:
+        ex.counter_pick.value = value
+    ex.apply_counter.click()
+
+
+@pytest.mark.parametrize("sid, do, fact, value", [
+    ("faq-buy-at-hand-limit", lambda ex: move(ex, faq.Zone("hand", 1), "t01", faq.Zone("shrine")), "shrine_top", "t01"),
+    ("faq-buy-at-hand-limit", lambda ex: counter(ex, "p2.ap", 5), "p2.ap", 5),
+    ("faq-buy-at-hand-limit", lambda ex: turn(ex, 2), "current", 2),
+    ("rule-battle-medal-score", lambda ex: turn(ex, 2), "current", 2),
+    ("rule-battle-medal-score", lambda ex: counter(ex, "holder.aztecs", 2), "allegiance.aztecs", 2),
+    ("sd-rule-activate-rolls-into-pool", lambda ex: turn(ex, 2), "current", 2),
+    ("sd-rule-activate-rolls-into-pool", lambda ex: counter(ex, "advantage", 2), "advantage", 2),
+    ("rule-battle-medal-score", lambda ex: move(ex, faq.Zone("hand", 1), "japanese", faq.Zone("road", 1)),
+     "p1.road", {"chinese": 1, "greeks": 1, "japanese": 1}),
+    ("rule-battle-medal-score", lambda ex: (setattr(ex.counter, "value", "side.greeks"),
+                                            setattr(ex.counter_pick, "value", True), ex.apply_counter.click()),
+     "p1.allegiances", {"greeks": "gold exhausted"}),
+    ("rule-battle-medal-score", lambda ex: (setattr(ex.counter, "value", "hourglass"),
+                                            setattr(ex.counter_num, "value", 2), ex.apply_counter.click()),
+     "hourglass", 2),
+    ("sd-rule-activate-rolls-into-pool", lambda ex: (setattr(ex.die, "value", "roll.1"),
+                                                     setattr(ex.die_face, "value", "magic"), ex.apply_die.click()),
+     "forced_rolls_left", 2),
+    ("sd-rule-activate-rolls-into-pool", lambda ex: (setattr(ex.counter, "value", "p1.s1.burn"),
+                                                     setattr(ex.counter_num, "value", 2), ex.apply_counter.click()),
+     "p1.s1.burn", 2),
+    ("sd-rule-activate-rolls-into-pool", lambda ex: move(ex, faq.Zone("hand", 1), "inferno-brew",
+                                                         faq.Zone("discard", 1)), "p1.discard", ["inferno-brew"]),
+])
+def test_what_if_in_every_game(ex, sid, do, fact, value):
+    ex.open(sid)
+    do(ex)
+    s = ex.app.session
+    assert s.game.facts(s.state)[fact] == value and len(ex.edits) == 1 and ex.edit_error.value == ""
+    said = ex.card.value.split("What if:</b>")[1].split(".")[0]  # in words: no counter key, no card id
+    assert said and not any(x in said for x in ("side.", "p1.", "roll.", "_", "-", "True"))
+    assert "Your what-if" in ex.compare_html.value
+    ex.undo_edits.click()
+    assert s.game.facts(ex.app.session.state)[fact] != value or fact == "forced_rolls_left"
+    assert not ex.edits and ex.compare_html.value == ""
+
+
+def test_spirit_duels_what_if_dice_and_comparison(ex):
+    ex.open("sd-rule-activate-rolls-into-pool")
+    assert ex.die_group.layout.display != "none"
+    assert [w_ for w_, _k in ex.die.options][:2] == ["Die roll 1 from now", "Die roll 2 from now"]
+    ex.die.value, ex.die_face.value = "roll.1", "magic"
+    ex.apply_die.click()
+    ex.play.click()
+    assert "on your board: Level 1 Attack die showing Magic" in ex.compare_html.value
+
+
+def test_refused_counter_says_why_in_the_page(ex):
+    ex.open("rule-battle-medal-score")
+    assert not ex.apply_edit(faq.SetCounter("hourglass", 7))
+    assert "the Hourglass must be between 0 and 2" in ex.edit_error.value
+
+
+def test_save_as_my_question_lists_it_and_it_runs(index, tmp_path):
+    ex = FaqExplorer("faq-buy-at-hand-limit", index=index, questions_folder=tmp_path)
+    assert ex.save_box.layout.display == "none"
+    move(ex, faq.Zone("hand", 1), "t01", faq.Zone("deck"))
+    assert ex.save_box.layout.display != "none"
+    ex.save_name.value = "../escape"
+    ex.save_button.click()
+    assert "Not saved" in ex.save_status.value and not list(tmp_path.iterdir())
+    ex.save_name.value = "room-in-hand"
+    ex.save_note.value = "With room in the hand a buy is a plain buy."
+    ex.save_button.click()
+    assert "Saved as <b>room-in-hand.yaml</b>" in ex.save_status.value
+    assert "My questions · 1" in html_of(ex.results) and "my-room-in-hand" in ex.mine_ids
+    ex.save_button.click()
+    assert "already exists" in ex.save_status.value
+    ex.open("my-room-in-hand")
+    assert ex.entry.question.startswith("What if moved Spirit Cloak from Player 1's hand")
+    ex.play.click()
+    ex.show.click()
+    assert "rt-x-fail" not in ex.checks.value and ex.checks.value.count("rt-x-pass") == 1
+    again = FaqExplorer(index=index, questions_folder=tmp_path)  # a new page lists it too
+    assert "my-room-in-hand" in again.mine_ids
+
+
+def test_a_draft_question_says_there_is_no_set_up_to_change(ex):
+    ex.open("sd-rule-draft-deck-30")
+    assert "No what-if here" in ex.edit_list.value and ex.edit_panel.children[1].layout.display == "none"
+    ex.open("faq-double-totem")
+    assert ex.edit_panel.children[1].layout.display == "flex" and ex.edit_list.value == ""

@@ -1,0 +1,291 @@
+"""The answer of a what-if: run a question's script again from the changed set-up as far as it still applies, say
+why a scripted step is no longer possible (the blocked action and its clause, from the engine's blocked actions) and
+what is possible instead, and compare the original run with the what-if run: the clauses that fired in each and the
+checks (expectation parts) whose result changed, in sentences.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.errors import ContentError, IllegalAction
+from ..core.session import Session
+from ..scenario import ActionRef, Expect, Scenario, check, find, start
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A scripted step the run could not take.
+
+    Attributes:
+        step: its number (1-based). action: the step in words. why: the reasons, each ending with its clause id in
+        brackets (``"... [rs.buy]"``). clauses: the clause ids that forbid it (may be empty when no rule forbids it:
+        nothing asks for it here). possible: the legal actions now, in words.
+    """
+
+    step: int
+    action: str
+    why: tuple[str, ...]
+    clauses: tuple[str, ...]
+    possible: tuple[str, ...]
+
+    @property
+    def sentence(self) -> str:
+        """``"Step 2 (Choose swap out (Spirit Cloak)) is not possible here: ...; possible instead: ..."``."""
+        inst = f" Possible instead: {'; '.join(self.possible)}." if self.possible else ""
+        return f"Step {self.step} ({self.action}) is not possible here: {'; '.join(self.why)}.{inst}"
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of one expectation (one line of the "Checked live" list) and its result in a run.
+
+    Attributes:
+        index: the expectation's position in ``scenario.expect``. after: its script step. line: what it checks, in
+        words. state: ``"holds"``, ``"fails"`` or ``"not reached"``. actual: for a state fact, its value on the
+        run's board where it was checked, in words (else ``""``). at: the step it was checked after: ``after``, or
+        where the run stopped when it stopped before ``after`` (then checked on the board the run reached).
+    """
+
+    index: int
+    after: int
+    line: str
+    state: str
+    actual: str = ""
+    at: int | None = None
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """One run of a scenario's script: ``session`` (its board at the end), ``done`` of ``total`` steps taken, the
+    clauses its events cite (``fired``, in first-seen order), ``stop`` (the step it could not take, else ``None``)
+    and ``parts`` (every expectation part checked at its step)."""
+
+    session: Session
+    done: int
+    total: int
+    fired: tuple[str, ...]
+    stop: Stop | None
+    parts: tuple[Part, ...]
+
+
+@dataclass(frozen=True)
+class Change:
+    """An expectation part whose result differs between the runs, with a ``sentence`` saying how."""
+
+    line: str
+    original: str
+    what_if: str
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The original run and the what-if run side by side.
+
+    Attributes:
+        original, what_if: the two :class:`RunSummary`. only_original / only_what_if: clause ids fired in one run
+        only (in order). changes: the :class:`Change` of every expectation part whose result differs. titles:
+        ``{clause id: title}`` for display.
+    """
+
+    original: RunSummary
+    what_if: RunSummary
+    only_original: tuple[str, ...]
+    only_what_if: tuple[str, ...]
+    changes: tuple[Change, ...]
+    titles: dict[str, str] = field(default_factory=dict)
+    instead: str = ""
+
+    def rule(self, cid: str) -> str:
+        """``"Hand limit of 7 [rs.hand-limit]"``."""
+        return f"{self.titles.get(cid, cid)} [{cid}]"
+
+    def sentences(self) -> list[str]:
+        """The difference in sentences: the step the what-if could not take, the rules that fired in one run only,
+        then every changed check."""
+        out = []
+        if self.instead:
+            out.append(self.instead)
+        if self.what_if.stop is not None:
+            out.append(self.what_if.stop.sentence)
+        out += [f"Only in the original: {self.rule(c)}." for c in self.only_original]
+        out += [f"Only in your what-if: {self.rule(c)}." for c in self.only_what_if]
+        out += [c.sentence for c in self.changes]
+        if len(out) == 0:
+            out.append("Nothing changes: the same rules fire and every check has the same result.")
+        return out
+
+
+def _parts(e: Expect) -> list[Expect]:
+    base = {"after": e.after, "only_last": e.only_last}
+    out = [Expect(**base, legal=[r]) for r in e.legal] + [Expect(**base, not_legal=[r]) for r in e.not_legal]
+    out += [Expect(**base, blocked=[b]) for b in e.blocked]
+    out += [Expect(**base, fired=[c]) for c in e.fired] + [Expect(**base, not_fired=[c]) for c in e.not_fired]
+    out += [Expect(**base, state={k: v}) for k, v in e.state.items()]
+    return out
+
+
+def _words(session: Session):
+    from ..faq import describe_expect, describe_path, describe_value, _SEAT_PATHS
+    from . import card_names
+    names = {**card_names(session), **session.game.value_names()}
+    titles = {cid: c.title for cid, c in session.game.clauses.items()}
+
+    def line(p: Expect) -> str:
+        return describe_expect(p, names, titles)[0]
+
+    def actual(p: Expect, at: Session) -> str:
+        if not p.state:
+            return ""
+        key = next(iter(p.state))
+        facts = at.game.facts(at.state)
+        if key not in facts:
+            return "?"
+        if key == "pending" and isinstance(facts[key], str):  # a decision kind, e.g. battle-medal
+            return facts[key].replace("-", " ")
+        return describe_value(facts[key], names, key.split(".")[0] in _SEAT_PATHS)
+    return line, actual, describe_path, names
+
+
+def _stop(session: Session, ref: ActionRef, n: int, names: dict[str, str], cited: tuple[str, ...],
+          titles: dict[str, str]) -> Stop:
+    from ..faq import describe_ref
+    blocked = [b for b in session.blocked_actions() if b.kind == ref.kind]
+    why = [f"{b.why} [{b.clause}]" for b in blocked]
+    clauses = [b.clause for b in blocked]
+    if not why:
+        same = [a for a in session.legal_actions() if a.kind == ref.kind]
+        if same:
+            why = ["that exact move is not among the legal ones now (other moves of its kind are)"]
+        elif cited:
+            why = [f"nothing asks for it in this set-up (in the original it came from {titles.get(cited[0], cited[0])} "
+                   f"[{cited[0]}])"]
+        else:
+            why = ["no move of this kind is legal now"]
+    legal = sorted(session.legal_actions(), key=lambda a: a.kind != ref.kind)  # moves of the same kind first
+    possible = tuple(dict.fromkeys(a.label for a in legal))[:5]
+    return Stop(n, describe_ref(ref, names), tuple(dict.fromkeys(why)), tuple(dict.fromkeys(clauses)), possible)
+
+
+def run_far(sc: Scenario, where: str = "what if", cited: dict[int, tuple[str, ...]] | None = None) -> RunSummary:
+    """Run ``sc``'s script from its set-up as far as it applies, checking every expectation part at its step.
+
+    ``cited``: ``{step: clause ids}`` the original run's steps cited, used to say why a step that no rule blocks
+    no longer happens. Raises ContentError for an invalid set-up or script (naming ``where``).
+    """
+    session = start(sc, where)
+    line, actual, _dp, names = _words(session)
+    titles = {cid: c.title for cid, c in session.game.clauses.items()}
+    parts_at: dict[int, list[tuple[int, Expect]]] = {}
+    for i, e in enumerate(sc.expect):
+        for p in _parts(e):
+            parts_at.setdefault(len(sc.script) if e.after is None else e.after, []).append((i, p))
+    parts: list[Part] = []
+    steps = []
+
+    def checks(n: int) -> None:
+        for i, p in parts_at.get(n, []):
+            try:
+                ok = not check(session, steps, p)
+            except ContentError:
+                ok = False
+            parts.append(Part(i, n, line(p), "holds" if ok else "fails", actual(p, session), n))
+
+    checks(0)
+    stop = None
+    for n, ref in enumerate(sc.script, 1):
+        try:
+            action = find(session, ref)
+        except (IllegalAction, ContentError):
+            stop = _stop(session, ref, n, names, (cited or {}).get(n, ()), titles)
+            break
+        steps.append(session.apply(action))
+        checks(n)
+    done = len(steps)
+    for n in sorted(parts_at):
+        if n > done:  # checked on the board the run reached, so the learner sees what it is there
+            for i, p in parts_at[n]:
+                try:
+                    ok = not check(session, steps, p)
+                except ContentError:
+                    ok = False
+                parts.append(Part(i, n, line(p), "holds" if ok else "fails", actual(p, session), done))
+    fired = tuple(dict.fromkeys(ev.clause for st in steps for ev in st.events))
+    return RunSummary(session, done, len(sc.script), fired, stop, tuple(parts))
+
+
+def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Comparison:
+    """Run ``original`` and ``what_if`` (the same question from a changed set-up, see
+    :func:`tutor.faq_whatif.edit_setup`) and compare them (:class:`Comparison`).
+
+    Raises:
+        ContentError: either set-up or script is invalid.
+    """
+    a = run_far(original, where)
+    cited = {n: tuple(dict.fromkeys(ev.clause for ev in st.events))
+             for n, st in enumerate(a.session.history, 1)}
+    b = run_far(what_if, where, cited)
+    titles = {cid: c.title for cid, c in b.session.game.clauses.items()}
+    changes = []
+    for pa, pb in zip(a.parts, b.parts):
+        if pa.state != pb.state or pa.actual != pb.actual:
+            if pb.at != pb.after:
+                where = "before the script, which stops at once" if pb.at == 0 else \
+                    f"after step {pb.at}, where the script stops"
+                how = f"{pa.state} in the original; in your what-if (checked {where}) it {pb.state}"
+            elif pa.state != pb.state:
+                how = f"{pa.state} in the original, {pb.state} in your what-if"
+            else:
+                how = f"{pb.state} in both"
+            shown = f"; on your board: {pb.actual}" if pb.actual and pb.actual != pa.actual else ""
+            changes.append(Change(pa.line, pa.state, pb.state, f"{pa.line} — {how}{shown}."))
+    only_a = tuple(c for c in a.fired if c not in b.fired)
+    only_b = tuple(c for c in b.fired if c not in a.fired)
+    return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b))
+
+
+def _instead(a: RunSummary, b: RunSummary) -> str:
+    """When the what-if stopped at a step the original took: what the what-if's previous step did instead (its
+    events the original's same step did not have), e.g. no swap asked because the hand had room."""
+    if b.stop is None or b.stop.step > len(a.session.history):
+        return ""
+    n = b.stop.step
+    skipped = a.session.history[n - 1].action.label
+    before_a = a.session.history[n - 2].events if n >= 2 else []
+    before_b = b.session.history[n - 2].events if n >= 2 and len(b.session.history) >= n - 1 else []
+    seen = {(e.clause, e.text) for e in before_a}
+    new = [f"{e.text} [{e.clause}]" for e in before_b if (e.clause, e.text) not in seen]
+    if not new:
+        return f"No “{skipped}” in your what-if."
+    return f"No “{skipped}” in your what-if: step {n - 1} went on at once: {' '.join(new)}"
+
+
+def part_checks(sc: Scenario, session: Session) -> list[Part]:
+    """Every expectation part of ``sc`` checked on ``session``'s own board (the board that is shown): a part whose
+    step is the session's step count is checked on it; parts of other steps on a replay of the session's history;
+    parts of steps not reached are ``"not reached"``. State parts carry their value on that board (``actual``)."""
+    line, actual, _dp, _n = _words(session)
+    hist = session.history
+    out: list[Part] = []
+    replays: dict[int, Session] = {}
+    for i, e in enumerate(sc.expect):
+        after = len(sc.script) if e.after is None else e.after
+        for p in _parts(e):
+            if after > len(hist):
+                out.append(Part(i, after, line(p), "not reached", actual(p, session), len(hist)))
+                continue
+            if after == len(hist):
+                at = session
+            else:
+                if after not in replays:
+                    again = start(sc)
+                    for st in hist[:after]:
+                        again.apply(st.action.id)
+                    replays[after] = again
+                at = replays[after]
+            try:
+                ok = not check(at, at.history, p)
+            except ContentError:
+                ok = False
+            out.append(Part(i, after, line(p), "holds" if ok else "fails", actual(p, at), after))
+    return out

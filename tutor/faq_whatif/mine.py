@@ -1,0 +1,129 @@
+"""A what-if saved as the learner's (or a class's) own question: a scenario file in the shipped format, whose script
+is the part of the question's script that still applies and whose expectations encode what the what-if run showed,
+saved under a plain file name in one folder outside the package (``$RULES_TUTOR_QUESTIONS`` or
+``~/rules-tutor-questions``), with the same safe file rules as recorded walkthroughs: plain names only, no overwrite
+unless asked, an atomic write through a unique temporary file.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from ..core.errors import short
+from ..core.errors import ContentError
+from ..scenario import Expect, Meta, Scenario, load_scenario, run
+from .compare import run_far
+
+#: Where "Save as my question" writes by default; ``RULES_TUTOR_QUESTIONS`` names another folder.
+DEFAULT_FOLDER = "~/rules-tutor-questions"
+#: At most this many saved questions are listed.
+SAVED_LIMIT = 200
+#: Longest question or note kept (characters).
+TEXT_LIMIT = 2000
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
+
+
+def my_questions_folder() -> Path:
+    """``$RULES_TUTOR_QUESTIONS`` or :data:`DEFAULT_FOLDER`, ``~`` expanded (not created here)."""
+    return Path(os.environ.get("RULES_TUTOR_QUESTIONS") or DEFAULT_FOLDER).expanduser()
+
+
+def my_questions(folder: str | Path | None = None) -> list[Path]:
+    """The saved questions: ``*.yaml`` files in ``folder`` (default :func:`my_questions_folder`), by name, at most
+    :data:`SAVED_LIMIT`; empty when the folder does not exist."""
+    f = Path(folder).expanduser() if folder is not None else my_questions_folder()
+    if not f.is_dir():
+        return []
+    return sorted(p for p in f.glob("*.yaml") if p.is_file())[:SAVED_LIMIT]
+
+
+def _clean(text: str, what: str) -> str:
+    text = " ".join(str(text).split())
+    if len(text) > TEXT_LIMIT:
+        raise ValueError(f"the {what} is too long ({len(text)} characters; at most {TEXT_LIMIT})")
+    return text
+
+
+def what_if_scenario(original: Scenario, changed: Scenario, name: str, question: str, note: str = "",
+                     changes: str = "") -> Scenario:
+    """The scenario a what-if saves: ``changed``'s set-up, the steps of the script that still apply, and one
+    expectation after them holding what the what-if run showed (the clauses that fired; those that fired only in
+    the original as ``not_fired``; the state facts the original's expectations name, with their values now).
+
+    ``name``: the file name stem (the id is ``my-<name>``). ``question``: the learner's question (default: "What
+    if" + ``changes`` + the original question). ``note``: the learner's note, kept as the answer.
+
+    Raises:
+        ValueError: a bad name, or a question or note too long.
+    """
+    if not _NAME.fullmatch(name):
+        raise ValueError(f"file name {name[:80]!r}: use 1-80 letters, digits, '-' or '_' (no folders, no spaces)")
+    question = _clean(question, "question") or _clean(f"What if {changes}? ({original.meta.question})", "question")
+    note = _clean(note, "note")
+    a, b = run_far(original), run_far(changed)
+    facts = b.session.game.facts(b.session.state)
+    keys = [k for e in original.expect for k in e.state if k in facts]
+    known = b.session.game.clauses
+    exp = Expect(fired=[c for c in b.fired if c in known], not_fired=[c for c in a.fired if c not in b.fired and c in known],
+                 state={k: facts[k] for k in dict.fromkeys(keys)})
+    answer = note or f"In this set-up the script runs {b.done} of {b.total} step(s); the checks say what happens."
+    meta = Meta(id=f"my-{name.lower()}", title=f"My question: {name}", question=question, answer=answer,
+                source=original.meta.source, covers=["my question", *original.meta.covers])
+    return Scenario(meta=meta, setup=changed.setup, script=changed.script[:b.done], expect=[exp])
+
+
+def dump(sc: Scenario) -> str:
+    """YAML text of a scenario (the shipped files' shape; readable back with :func:`~tutor.scenario.load_scenario`)."""
+    data = sc.model_dump(mode="json", exclude_defaults=True)
+    data["script"] = [r.model_dump() for r in sc.script]
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)
+
+
+def save_question(sc: Scenario, name: str, *, overwrite: bool = False, folder: str | Path | None = None) -> Path:
+    """Save ``sc`` as ``<folder>/<name>.yaml`` (``folder``: :func:`my_questions_folder`, created if needed) and
+    return the path. The text is checked first: it must load back and every expectation must hold when it runs.
+    The write is atomic (a unique temporary file in the folder, then a rename or a hard link).
+
+    Raises:
+        ValueError: a name with anything but letters, digits, ``-`` and ``_`` (1-80), with or without ``.yaml``.
+        FileExistsError: the file exists and ``overwrite`` is false.
+        ContentError: the scenario does not load back or does not pass.
+        OSError: the folder or file cannot be written.
+    """
+    stem = name.strip()
+    stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
+    if not _NAME.fullmatch(stem):
+        raise ValueError(f"file name {name.strip()[:80]!r}: use 1-80 letters, digits, '-' or '_' (no folders, no "
+                         "spaces); it is saved in the questions folder")
+    base = Path(folder).expanduser() if folder is not None else my_questions_folder()
+    # the folder resolved, the file name not: a link of that name is replaced itself, never written through
+    p = base.resolve() / f"{stem}.yaml"
+    if (p.exists() or p.is_symlink()) and not overwrite:
+        raise FileExistsError(f"{stem}.yaml already exists in {base}; tick overwrite to replace it")
+    text = dump(sc)
+    again = load_scenario(text=text)
+    res = run(again, str(p))
+    if not res.ok:
+        raise ContentError(f"{p}: the saved question does not pass: {res.failures[0]}", path=str(p))
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{stem}.", suffix=".tmp", dir=base)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            if overwrite:
+                os.replace(tmp, p)
+            else:
+                os.link(tmp, p)  # atomic and exclusive: never replaces a file made meanwhile
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except FileExistsError:
+        raise FileExistsError(f"{stem}.yaml already exists in {base}; tick overwrite to replace it") from None
+    except OSError as exc:
+        raise OSError(f"cannot save {p}: {exc.strerror or exc}") from None
+    return p
