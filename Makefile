@@ -67,5 +67,5 @@ hub: venv hub-deps
 	TUTOR_HUB_PORT=$(HUB_PORT) $(VENV)/bin/jupyterhub -f deploy/jupyterhub_config.py
 
 clean:
-	rm -rf $(VENV) test-artifacts build *.egg-info deploy/node_modules
+	rm -rf $(VENV) test-artifacts build dist *.egg-info deploy/node_modules
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -39,8 +39,8 @@ LANDING_NOTEBOOK, NOTEBOOKS_DIR, SHARE_DIR, TEMPLATE = (
 
 c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
 
-# The tutor's pages: the repository's notebooks, opened at the landing notebook. The notebooks only import the
-# installed `tutor` and `widgets` packages, so nothing is written there (Voila never saves a notebook).
+# The tutor's pages: the installed tutor's notebooks (tutor._notebooks), opened at the landing notebook. They only
+# import the installed `tutor` and `widgets` packages, so nothing is written there (Voila never saves a notebook).
 c.ServerApp.root_dir = str(NOTEBOOKS_DIR)
 c.ServerApp.default_url = f"/voila/render/{LANDING_NOTEBOOK}"
 

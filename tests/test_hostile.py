@@ -533,7 +533,6 @@ CLI_BAD = [
     ["play", "restless-spirits", "--option", "colour=red"],
     ["scenario"],
     ["scenario", "walk"],
-    ["scenario", "run"],
     ["scenario", "run", "/no/such/file.yaml"],
     ["scenario", "run", "/dev/null"],
     ["check", "--games", "0"],

@@ -85,3 +85,13 @@ def test_a_misspelt_action_kind_is_named_with_the_kinds_legal_now(tmp_path, caps
     assert main(["scenario", "run", str(f)]) == 1
     out = capsys.readouterr().out
     assert "legal play-totm actions: none (kinds of the legal actions now: " in out and "play-totem" in out
+
+
+def test_cli_scenario_run_without_paths_runs_every_shipped_scenario(capsys):
+    assert main(["scenario", "run", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    n = len(FILES)
+    assert n > 100
+    assert out[-1] == f"{n} scenario(s): {n} passed, 0 failed, 0 invalid"
+    assert sorted(line.split(" (", 1)[1].rstrip(")") for line in out if line.startswith("PASS ")) == sorted(
+        map(str, FILES))

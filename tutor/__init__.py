@@ -10,6 +10,8 @@ Public contract (see README "Engine API"):
 - :func:`graph` ``(game_id) -> networkx.MultiDiGraph``: the ability-interaction graph (queries in
   :mod:`tutor.interactions`)
 - :class:`IllegalAction` (a ``ValueError`` with ``.code``, ``.clause``), :class:`ContentError`
+- :func:`bot` ``(game_id, level, seed) -> Bot`` (``choose``, ``explain``, ``hint``) and :func:`observation`
+  ``(session, seat) -> dict``: computer players and what one seat may see (:mod:`tutor.bots`)
 - value types :class:`Action`, :class:`Blocked`, :class:`Event`, :class:`Step`, :class:`Clause`
 """
 from __future__ import annotations
@@ -21,9 +23,10 @@ from .core.errors import ContentError, IllegalAction
 from .core.model import Action, Blocked, Clause, Event, Source, Step
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, replay
 from .registry import KNOWN_GAMES, clauses_for, game_class
+from .bots import bot, observation
 
 __all__ = ["new_game", "load_session", "clauses", "graph", "Session", "IllegalAction", "ContentError", "Action", "Blocked",
-           "Event", "Step", "Clause", "Source", "GAMES"]
+           "Event", "Step", "Clause", "Source", "GAMES", "bot", "observation"]
 
 #: The game ids: ``"restless-spirits"``, ``"spirited"``, ``"spirit-duels"``.
 GAMES = KNOWN_GAMES

@@ -1,4 +1,4 @@
-"""``rules-tutor`` command line: serve | play | scenario run | check.
+"""``rules-tutor`` command line: serve | play | scenario run | check | bench, and ``--version``.
 
 Exit codes: 0 success; 1 a scenario expectation or a check failed; 2 invalid input (bad file, bad arguments).
 """
@@ -21,12 +21,31 @@ def _play(args: argparse.Namespace) -> int:
     s = tutor.new_game(args.game, players=args.players, seed=args.seed, **options)
     shown = "".join(f", {k}={v!r}" for k, v in options.items())
     count = f"{args.players} player{'s' if args.players != 1 else ''}"
-    print(f"{s.game.title}: {count}, seed {args.seed}{shown} (random moves)")
+    print(f"{s.game.title}: {count}, seed {args.seed}{shown} " + ("(computer players)" if args.bots else
+                                                                   "(random moves)"))
     print(setup_text(s))
     rng = Rng.from_seed(args.seed ^ 0x5EED)
+    bots = None
+    if args.bots:
+        from .bots import bot
+        levels = args.bots
+        if len(levels) != args.players:
+            print(f"rules-tutor play: --bots needs one level per seat ({args.players}), got {len(levels)}",
+                  file=sys.stderr)
+            return 2
+        bots = [bot(args.game, lv, args.seed + i) for i, lv in enumerate(levels)]
+        print("Seats: " + ", ".join(f"Player {i + 1} computer ({lv})" for i, lv in enumerate(levels)))
     n = 0
     while not s.is_over and n < args.max_steps:
-        step = s.apply(random_policy(s.legal_actions(), rng))
+        if bots is None:
+            step = s.apply(random_policy(s.legal_actions(), rng))
+        else:
+            b = bots[s.current_player]
+            action = b.choose(s)
+            why = b.explain(s, action) if b.level == "normal" else None
+            step = s.apply(action)
+            if why:
+                print(f"  (Player {action.actor + 1} thinks: {why})")
         print(step_text(s, step))
         n += 1
     if s.is_over:
@@ -35,6 +54,16 @@ def _play(args: argparse.Namespace) -> int:
     else:
         print(f"Stopped after {n} steps (--max-steps).")
     return 0
+
+
+def _levels(text: str) -> list[str]:
+    """``normal,easy`` from ``--bots``: one bot level per seat; argparse reports a bad one naming the argument."""
+    from .bots import LEVELS
+    levels = [x.strip() for x in text.split(",")]
+    bad = [x for x in levels if x not in LEVELS]
+    if bad:
+        raise argparse.ArgumentTypeError(f"unknown level {bad[0][:20]!r}; levels: {', '.join(LEVELS)}")
+    return levels
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -51,8 +80,17 @@ def _option(text: str) -> tuple[str, object]:
 
 
 def _scenario(args: argparse.Namespace) -> int:
-    from .scenario import run_paths
-    return run_paths(args.paths, verbose=not args.quiet)
+    from .scenario import all_scenarios, run_paths
+    return run_paths(args.paths or all_scenarios(), verbose=not args.quiet)
+
+
+def _version() -> str:
+    """The installed package's version (``importlib.metadata``), e.g. ``"0.1.0"``."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("rules-tutor")
+    except PackageNotFoundError:  # imported from a checkout that was never installed
+        return "unknown (not installed)"
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -122,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     p = argparse.ArgumentParser(prog="rules-tutor", description="Interactive rules tutor for Restless Spirits, "
                                 "Spirited and Spirit Duels.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="{serve,play,scenario,check,bench}")
     sub.add_parser("serve", help="start the web app on 127.0.0.1 (see 'rules-tutor serve --help')")
     pp = sub.add_parser("play", help="print a readable transcript of a random game")
@@ -130,13 +169,17 @@ def main(argv: list[str] | None = None) -> int:
                     "Solo Mode)")
     pp.add_argument("--seed", type=int, default=1, help="the seed of the deal and of the random moves (default 1)")
     pp.add_argument("--max-steps", type=_positive, default=5000)
+    pp.add_argument("--bots", type=_levels, metavar="LEVEL,LEVEL",
+                    help="computer players, one level per seat (easy or normal), e.g. normal,easy; the normal ones "
+                    "say why they choose each move")
     pp.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
                     help="a game option (repeatable), e.g. setup=draft, lines=competitive, first_game=true, "
                     "side=B; see the README's Engine API")
     ps = sub.add_parser("scenario", help="run scenario files")
     ps_sub = ps.add_subparsers(dest="scmd", required=True, metavar="{run}")
     pr = ps_sub.add_parser("run", help="run scenarios, printing each step's explanation")
-    pr.add_argument("paths", nargs="+", help="scenario files or folders")
+    pr.add_argument("paths", nargs="*", help="scenario files or folders (default: every shipped scenario of every "
+                    "game, or of the content in $RULES_TUTOR_CONTENT)")
     pr.add_argument("--quiet", action="store_true", help="print only the result of each scenario")
     pc = sub.add_parser("check", help="play random games of every game, variant and player count with every "
                         "invariant checked at every step; prints a summary table")

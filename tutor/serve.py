@@ -2,13 +2,12 @@
 
     rules-tutor serve [--port N] [--no-browser] [--network] [--pool N]
 
-Starts Voila on 127.0.0.1 over the repository's ``notebooks/`` folder and
-prints the URL. Only ``--network`` (an explicit flag) serves to other
-machines: it binds 0.0.0.0 and turns on Jupyter token authentication with a
-fresh random token (``secrets.token_urlsafe``), so every page needs
-``?token=...`` (or the login cookie that URL sets); the printed URL carries it. ``http://127.0.0.1:N/`` redirects to the landing notebook
-(``/voila/render/index.ipynb``); every notebook renders at
-``/voila/render/<name>.ipynb`` and the plain listing stays at ``/voila/tree``.
+Starts Voila on 127.0.0.1 over the tutor's notebooks (the repository's ``notebooks/``, shipped in the package as
+``tutor._notebooks``: see :func:`shipped_folder`) and prints the URL. Only ``--network`` (an explicit flag) serves
+to other machines: it binds 0.0.0.0 and turns on Jupyter token authentication with a fresh random token
+(``secrets.token_urlsafe``), so every page needs ``?token=...`` (or the login cookie that URL sets); the printed URL
+carries it. ``http://127.0.0.1:N/`` redirects to the landing notebook (``/voila/render/index.ipynb``); every notebook
+renders at ``/voila/render/<name>.ipynb`` and the plain listing stays at ``/voila/tree``.
 
 What this adds to a plain ``voila notebooks/``:
 
@@ -48,9 +47,41 @@ IOPUB_TIMEOUT = 120
 #: Seconds a kernel with no page connected may sit idle before it is shut down (closed tabs).
 CULL_IDLE_SECONDS = 600
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
-# A Jupyter data directory of our own; it holds the "tutor" Voila template.
+#: The package that holds the notebooks shipped with the tutor (the repository's ``notebooks/`` folder; see
+#: ``[tool.setuptools.package-dir]`` in pyproject.toml).
+NOTEBOOKS_PACKAGE = "tutor._notebooks"
+
+
+def shipped_folder(package: str) -> Path:
+    """The folder of a package shipped with the tutor, e.g. ``"tutor._notebooks"``: ``site-packages/tutor/_notebooks``
+    of an installed wheel, or the checkout's ``notebooks/`` in an editable install (mapped by its import finder).
+
+    The same folder as ``importlib.resources.files(package)``, found without running ``tutor/__init__.py`` when the
+    engine is not imported yet (deploy/singleuser_config.py loads this file on its own in every learner's server).
+    Raises RuntimeError naming the package when it is not installed as a folder of files (Voila serves a folder).
+    """
+    import importlib.resources
+    import importlib.util
+
+    parent = importlib.util.find_spec(package.rpartition(".")[0])  # a top-level package: found, not run
+    spec = None
+    if parent is not None and parent.submodule_search_locations is not None:
+        # What the import system does for a submodule, minus importing the parent first.
+        for finder in sys.meta_path:
+            find_spec = getattr(finder, "find_spec", None)
+            spec = find_spec(package, parent.submodule_search_locations) if find_spec else None
+            if spec is not None:
+                break
+    if spec is None or spec.submodule_search_locations is None:
+        raise RuntimeError(f"{package}: not installed (reinstall rules-tutor)")
+    folder = importlib.resources.files(importlib.util.module_from_spec(spec))
+    if not isinstance(folder, Path) or not folder.is_dir():
+        raise RuntimeError(f"{package}: must be installed as a folder of files, found {folder!r}")
+    return folder
+
+
+NOTEBOOKS_DIR = shipped_folder(NOTEBOOKS_PACKAGE)
+# A Jupyter data directory of our own (package data of `tutor`); it holds the "tutor" Voila template.
 SHARE_DIR = Path(__file__).resolve().parent / "share" / "jupyter"
 
 

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import ipywidgets as w
 
+from tutor.serve import NOTEBOOKS_DIR  # the tutor's notebooks, as shipped (tutor._notebooks)
+
 from .style import CSS, esc
 
-NOTEBOOKS_DIR = Path(__file__).resolve().parents[1] / "notebooks"
 LANDING = "index.ipynb"
 
 
@@ -137,7 +138,7 @@ a.rt-land-card.rt-land-link:hover, a.rt-land-card.rt-land-link:focus-visible { b
 
 
 def available_notebooks(notebooks_dir: Path | str | None = None) -> set[str]:
-    """Names of the notebooks in ``notebooks_dir`` (default: the repository's ``notebooks/``)."""
+    """Names of the notebooks in ``notebooks_dir`` (default: the tutor's own, ``NOTEBOOKS_DIR``)."""
     folder = Path(notebooks_dir) if notebooks_dir is not None else NOTEBOOKS_DIR
     return {p.name for p in folder.glob("*.ipynb")} if folder.is_dir() else set()
 

@@ -13,6 +13,7 @@ import pytest
 import yaml
 from traitlets.config.loader import PyFileConfigLoader
 
+import tutor.serve
 from tutor.serve import LANDING_NOTEBOOK, NOTEBOOKS_DIR, SHARE_DIR, TEMPLATE, voila_config
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -107,7 +108,13 @@ def test_kubernetes_values_match_the_image_and_the_hub():
     assert cmd == single["cmd"]
     assert "COPY deploy/singleuser_config.py deploy/singleuser_config.py" in dockerfile
     assert re.search(r"^WORKDIR /srv/rules-tutor$", dockerfile, re.M)
-    share = "/srv/rules-tutor/" + SHARE_DIR.relative_to(REPO_ROOT).as_posix()
+    # The image installs the wheel built in its first stage (no checkout, no editable install): the template is
+    # package data in the image's site-packages, for the Python of both stages.
+    assert "python -m build --wheel --outdir /dist" in dockerfile and "COPY --from=wheel /dist /tmp/dist" in dockerfile
+    assert "pip install -e" not in dockerfile
+    (python,) = set(re.findall(r"^FROM python:(\d+\.\d+)-slim\b", dockerfile, re.M))
+    in_package = SHARE_DIR.relative_to(Path(tutor.serve.__file__).resolve().parents[1]).as_posix()
+    share = f"/usr/local/lib/python{python}/site-packages/{in_package}"
     assert f"ENV JUPYTER_PATH={share}" in dockerfile
     assert single["extraEnv"]["JUPYTER_PATH"] == share
     assert single["storage"]["type"] == "none"

@@ -5,6 +5,7 @@ is ever evaluated as code.
 """
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import Any, TypeVar
@@ -21,16 +22,45 @@ M = TypeVar("M", bound=BaseModel)
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
 
+#: The package that holds the games' content shipped with the tutor (the repository's ``content/`` folder; see
+#: ``[tool.setuptools.package-dir]`` in pyproject.toml).
+CONTENT_PACKAGE = "tutor._content"
+
+
+@functools.lru_cache(maxsize=1)
+def shipped_content_root() -> Path:
+    """The content shipped with the tutor: ``tutor/_content/`` of an installed wheel, or the checkout's ``content/``
+    in an editable install (both found with ``importlib.resources``).
+
+    Raises :class:`ContentError` when the package is not installed as a folder of files (e.g. run from a zip).
+    """
+    from importlib.resources import files
+
+    try:
+        folder = files(CONTENT_PACKAGE)
+    except ModuleNotFoundError:
+        raise ContentError(f"{CONTENT_PACKAGE}: the tutor's content is not installed (reinstall rules-tutor)",
+                           path=CONTENT_PACKAGE) from None
+    if not isinstance(folder, Path) or not folder.is_dir():
+        raise ContentError(f"{CONTENT_PACKAGE}: the tutor's content must be installed as a folder of files, "
+                           f"found {folder!r}", path=CONTENT_PACKAGE)
+    return folder
+
+
 def content_root() -> Path:
-    """The ``content/`` folder: ``$RULES_TUTOR_CONTENT`` if set, else the repository's ``content/``."""
+    """The content folder (one sub-folder per game, ``graph/``, ``scenario.schema.json``): ``$RULES_TUTOR_CONTENT``
+    if set (a user's own content), else :func:`shipped_content_root`."""
     env = os.environ.get("RULES_TUTOR_CONTENT")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "content"
+    return shipped_content_root()
 
 
 def rulebooks_root() -> Path:
-    """The shared rulebooks folder (``../shared/rulebooks`` beside the repository), used only for citations."""
+    """The shared rulebooks folder (``../shared/rulebooks`` beside a development checkout), used only for citations.
+
+    The rulebooks are not ours to redistribute, so the package does not ship them and nothing needs them to run.
+    """
     return Path(__file__).resolve().parents[3] / "shared" / "rulebooks"
 
 

@@ -1,0 +1,5 @@
+"""The games' content, shipped inside the ``rules-tutor`` package as ``tutor._content`` (see pyproject.toml).
+
+Not code: this file only makes the folder a package, so that :func:`tutor.resources.content_dir` finds it with
+``importlib.resources`` both in an installed wheel and in an editable install of a checkout.
+"""

@@ -1,0 +1,231 @@
+"""Computer players and hints: a seat's observation, bots that play from it, and why they choose a move.
+
+Public:
+
+- :func:`observation` ``(session, seat) -> dict``: what one seat may see (its own hand; the other seats' hands,
+  decks and face-down cards as counts; never deck order or the random generator's state).
+- :func:`bot` ``(game_id, level="normal", seed=0) -> Bot``: ``easy`` plays a random legal move; ``normal`` scores
+  every legal move by looking one move ahead (and through the decisions that move asks of the same seat) on a
+  *determinised* copy of the state: the cards its seat cannot see are dealt again at random from the cards it
+  cannot see, and the random generator is replaced, so its choice depends only on its seat's observation.
+- :meth:`Bot.choose` ``(session) -> Action`` (a legal action of the seat whose decision it is) and
+  :meth:`Bot.explain` ``(session, action) -> str``: a sentence or two in the game's terms, citing clauses.
+
+The scoring of a position is each game's own (``tutor/games/<game>/strategy.py``): the rulebook's goals (release
+Spirits and hold the Totems they need in Restless Spirits; Spirit, Camps toward a March and no Overrun in Spirited;
+damage dealt and Spirits kept in Spirit Duels), as named features with weights, so an explanation can say which
+goal a move serves.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from .core.model import Action
+from .core.rng import Rng
+from .core.session import Session, _copy_state
+from .games.restless_spirits import strategy as _rs
+from .games.spirit_duels import strategy as _sd
+from .games.spirited import strategy as _sp
+
+#: The bot levels: ``easy`` (a random legal move) and ``normal`` (rules-aware, one move ahead).
+LEVELS = ("easy", "normal")
+
+_STRATEGY: dict[str, ModuleType] = {"restless-spirits": _rs, "spirited": _sp, "spirit-duels": _sd}
+
+#: How much the best opponent's progress counts against the bot's own (block the leader).
+OPPONENT_WEIGHT = 0.6
+#: At most this many decisions of the same seat are looked through after a move (buy -> which Totem -> ...).
+FOLLOW_DEPTH = 2
+#: Value of a won (lost) position, far above any feature sum.
+WIN = 1000.0
+
+
+def _strategy(game_id: str) -> ModuleType:
+    try:
+        return _STRATEGY[game_id]
+    except KeyError:
+        raise ValueError(f"unknown game {game_id!r}; known: {', '.join(sorted(_STRATEGY))}") from None
+
+
+def observation(session: Session, seat: int) -> dict[str, Any]:
+    """What ``seat`` (0-based) may see of the session's current state, as plain JSON-like data.
+
+    The seat's own hand is listed; the other seats' hands, every deck and face-down cards of others are given as
+    ``{"hidden": N}`` (a count); the random generator's state is left out. Two states that differ only in what the
+    seat cannot see give equal observations.
+
+    Raises:
+        ValueError: ``seat`` is not a seat of this game.
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < session.game.players:
+        raise ValueError(f"seat must be 0..{session.game.players - 1}, got {seat!r}")
+    return _strategy(session.game_id).observation(session.game, session.state, seat)
+
+
+def determinise(game, state: BaseModel, seat: int, seed: int) -> BaseModel:
+    """A copy of ``state`` in which every card ``seat`` cannot see is dealt again at random (from ``seed``) among
+    the places it cannot see, each place keeping its size and each card its kind (a Totem stays where Totems are),
+    and the random generator is replaced by one from ``seed``. The result depends only on ``seat``'s observation and
+    ``seed``."""
+    strat = _strategy(game.game_id)
+    copy = _copy_state(state)
+    rnd = random.Random(seed)
+    for group in strat.hidden_groups(game, copy, seat):
+        by_kind: dict[str, list[tuple[Any, Any]]] = {}
+        for slot in group:
+            by_kind.setdefault(strat.category(game, _get(slot)), []).append(slot)
+        for slots in by_kind.values():
+            cards = sorted(_get(s) for s in slots)
+            rnd.shuffle(cards)
+            for s, card in zip(slots, cards):
+                _set(s, card)
+    copy.rng = Rng.from_seed(rnd.getrandbits(64))
+    return copy
+
+
+def _get(slot: tuple[Any, Any]) -> str:
+    obj, key = slot
+    return obj[key] if isinstance(obj, list) else getattr(obj, key)
+
+
+def _set(slot: tuple[Any, Any], value: str) -> None:
+    obj, key = slot
+    if isinstance(obj, list):
+        obj[key] = value
+    else:
+        setattr(obj, key, value)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One legal action with the value of the position it leads to (for the seat that takes it) and the feature
+    changes that make that value (``{feature: change}``)."""
+
+    action: Action
+    value: float
+    changes: dict[str, float]
+
+
+class Bot:
+    """A computer player for one game. Create it with :func:`bot`.
+
+    Attributes:
+        game_id: the game it plays.
+        level: ``"easy"`` or ``"normal"``.
+        seed: the seed of its own random generator (its only source of chance; the game's is never read).
+    """
+
+    def __init__(self, game_id: str, level: str, seed: int) -> None:
+        self.game_id = game_id
+        self.level = level
+        self.seed = seed
+        self._strategy = _strategy(game_id)
+
+    def _rnd(self, session: Session) -> random.Random:
+        # A generator per decision, from the bot's seed and how far the game is: the same bot at the same point
+        # of a game chooses the same way, whatever it was asked before (hints, undo).
+        return random.Random(f"{self.seed}:{self.game_id}:{len(session.history)}:{session.current_player}")
+
+    def _check(self, session: Session) -> None:
+        if session.game_id != self.game_id:
+            raise ValueError(f"this bot plays {self.game_id}, not {session.game_id}")
+        if session.is_over:
+            raise ValueError("the game is over: there is no move to choose")
+
+    def choose(self, session: Session) -> Action:
+        """A legal action for the seat whose decision it is (``session.current_player``).
+
+        Raises:
+            ValueError: the game is over, or the session is of another game.
+        """
+        self._check(session)
+        actions = session.legal_actions()
+        rnd = self._rnd(session)
+        if self.level == "easy" or len(actions) == 1:
+            return actions[rnd.randrange(len(actions))] if self.level == "easy" else actions[0]
+        return self.rank(session, rnd)[0].action
+
+    def rank(self, session: Session, rnd: random.Random | None = None) -> list[Scored]:
+        """Every legal action scored by the ``normal`` level, best first (ties in a seeded random order)."""
+        self._check(session)
+        rnd = rnd or self._rnd(session)
+        game, seat = session.game, session.current_player
+        base = determinise(game, session.state, seat, rnd.getrandbits(64))
+        before = self._strategy.features(game, base, seat)
+        scored = []
+        for action in session.legal_actions():
+            value, after = self._look(game, base, action, seat, FOLLOW_DEPTH)
+            changes = {k: after.get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(after)}
+            scored.append((value + rnd.random() * 1e-6, Scored(action, value, {k: v for k, v in changes.items()
+                                                                                if abs(v) > 1e-9})))
+        scored.sort(key=lambda x: -x[0])
+        return [s for _, s in scored]
+
+    def _look(self, game, state: BaseModel, action: Action, seat: int, depth: int) -> tuple[float, dict[str, float]]:
+        s = _copy_state(state)
+        game.apply(s, action)
+        if (depth > 0 and not game.is_over(s) and game.current_player(s) == seat
+                and self._strategy.mid_move(game, s, seat)):
+            best: tuple[float, dict[str, float]] | None = None
+            for nxt in game.legal_actions(s):
+                got = self._look(game, s, nxt, seat, depth - 1)
+                if best is None or got[0] > best[0]:
+                    best = got
+            if best is not None:
+                return best
+        return self.value(game, s, seat), self._strategy.features(game, s, seat)
+
+    def value(self, game, state: BaseModel, seat: int) -> float:
+        """How good ``state`` is for ``seat``: its weighted features less :data:`OPPONENT_WEIGHT` times the best
+        opponent's; :data:`WIN` (or minus it) once the game is over."""
+        if game.is_over(state):
+            winners = game.winners(state)
+            return WIN if seat in winners else (-WIN if winners else 0.0)
+        w = self._strategy.WEIGHTS
+
+        def total(p: int) -> float:
+            return sum(w.get(k, 0.0) * v for k, v in self._strategy.features(game, state, p).items())
+
+        own = total(seat)
+        others = [total(p) for p in range(game.players) if p != seat]
+        return own - (OPPONENT_WEIGHT * max(others) if others else 0.0)
+
+    def explain(self, session: Session, action: Action | str) -> str:
+        """Why ``action`` is a sensible move now, in a sentence or two citing clauses, e.g. ``"Attract Gonga: you
+        hold Totems for 2 of its 3 requirements [rs.attract]."``.
+
+        Raises:
+            ValueError: the game is over, or ``action`` is not legal now.
+        """
+        self._check(session)
+        action = session.find_action(action)
+        ranked = self.rank(session)
+        mine = next(s for s in ranked if s.action.id == action.id)
+        best = ranked[0]
+        return self._strategy.explain(session.game, session.state, mine, best, session.clauses)
+
+    def hint(self, session: Session) -> tuple[Action, str]:
+        """The ``normal`` level's move for the seat to play and why (hints never play the move)."""
+        self._check(session)
+        ranked = self.rank(session)
+        return ranked[0].action, self._strategy.explain(session.game, session.state, ranked[0], ranked[0],
+                                                        session.clauses)
+
+
+def bot(game_id: str, level: Literal["easy", "normal"] | str = "normal", seed: int = 0) -> Bot:
+    """A computer player for ``game_id`` at ``level`` (see :data:`LEVELS`), with its own generator from ``seed``.
+
+    Raises:
+        ValueError: unknown game or level, or a seed that is not a whole number.
+    """
+    _strategy(game_id)
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"bot seed must be a whole number, got {type(seed).__name__}")
+    return Bot(game_id, level, seed)

@@ -1,0 +1,113 @@
+"""What a computer player of Restless Spirits sees, and how it judges a position (used by :mod:`tutor.bots`).
+
+Observation (Setup; Jiangsu's clarification: an opponent's hand may be counted, never looked at): the seat's own
+hand and draft packet; the other seats' hands and packets as counts; the Spirit, Totem, Blessing and Curse decks
+as counts; everything on the table (boards, Lost Spirits row, Totem Markets, Shrine, discards) as it is.
+
+Judging a position follows the rulebook's goal (Winning the Game: release Spirits by meeting all three Totem
+Requirements): Spirits released, requirements met on one's board, Spirits one step from release, and Totems in
+hand that fit an unmet requirement.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .requirements import fill_options
+from .state import RSState
+
+#: Feature weights (a released Spirit is the goal; a met requirement is a third of the way to one).
+WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "fitting": 1.5, "hand": 0.3,
+           "cards": 0.6}
+
+
+def observation(g, s: RSState, seat: int) -> dict[str, Any]:
+    """The state as ``seat`` may see it (see the module docstring); JSON-like."""
+    d = s.model_dump(mode="json")
+    d.pop("rng", None)
+    for key in ("spirit_deck", "totem_deck", "blessing_deck", "curse_deck"):
+        d[key] = {"hidden": len(d[key])}
+    for p in d["players"]:
+        if p["seat"] != seat:
+            p["hand"] = {"hidden": len(p["hand"])}
+    if d.get("draft"):
+        d["draft"]["packets"] = [pk if i == seat else {"hidden": len(pk)}
+                                 for i, pk in enumerate(d["draft"]["packets"])]
+    for dec in d["pending"]:
+        if dec["actor"] != seat:
+            for key in ("cards", "options", "held"):
+                dec[key] = {"hidden": len(dec[key])}
+    return d
+
+
+def hidden_groups(g, s: RSState, seat: int) -> list[list[tuple[Any, Any]]]:
+    """Places whose cards ``seat`` cannot see, as ``(list, index)`` slots in one group (cards are dealt again
+    within their kind: Totems, Blessings, Curses, Spirits)."""
+    lists = [s.spirit_deck, s.totem_deck, s.blessing_deck, s.curse_deck]
+    lists += [p.hand for p in s.players if p.seat != seat]
+    if s.draft is not None:
+        lists += [pk for i, pk in enumerate(s.draft.packets) if i != seat]
+    return [[(lst, i) for lst in lists for i in range(len(lst))]]
+
+
+def category(g, card: str) -> str:
+    """The kind of a card (``totem``, ``blessing``, ``curse``, ``spirit``)."""
+    return g.card_kind(card)
+
+
+def mid_move(g, s: RSState, seat: int) -> bool:
+    """True while ``seat`` is answering a decision inside a move (which Totem, which space...)."""
+    return bool(s.pending) and s.pending[-1].actor == seat
+
+
+def features(g, s: RSState, seat: int) -> dict[str, float]:
+    """Named counts of ``seat``'s progress toward releasing Spirits (see :data:`WEIGHTS`)."""
+    p = s.players[seat]
+    met = near = on_board = 0
+    spirits = [ps for ps in p.board if ps is not None]
+    for ps in spirits:
+        n = sum(x is not None for x in ps.slots)
+        met += n
+        near += n == 2
+        on_board += 1
+    fitting = hand = cards = 0
+    for c in p.hand:
+        if g.card_kind(c) == "totem":
+            hand += 1
+            fitting += any(fill_options(g, ps, c) for ps in spirits)
+        else:
+            cards += 1
+    return {"released": float(len(p.released)), "met": float(met), "near": float(near),
+            "on_board": float(on_board), "fitting": float(fitting), "hand": float(hand), "cards": float(cards)}
+
+
+def explain(g, s: RSState, mine, best, clauses) -> str:
+    """A sentence or two on why ``mine`` (a :class:`tutor.bots.Scored`) is sensible, citing clauses; ``best`` is the
+    top-ranked move (the same when asked for a hint)."""
+    a, ch = mine.action, mine.changes
+    cite = " ".join(f"[{c}]" for c in a.clauses[:2])
+    reasons = []
+    if ch.get("released", 0) > 0:
+        reasons.append(f"it releases a Spirit, and released Spirits win the game [rs.goal] {cite}")
+    else:
+        if ch.get("on_board", 0) > 0:
+            reasons.append(f"it brings a Spirit to your board to work toward releasing it {cite}")
+        if ch.get("met", 0) > 0:
+            n = int(ch["met"])
+            reasons.append(f"it meets {n} more Totem Requirement{'s' if n != 1 else ''} on your board "
+                           f"(all three release the Spirit) {cite}")
+        if ch.get("fitting", 0) > 0:
+            reasons.append(f"it gives you a Totem that fits an unmet requirement of a Spirit on your board {cite}")
+        if ch.get("cards", 0) > 0 and not reasons:
+            reasons.append(f"it adds a Blessing or Curse to your hand for later {cite}")
+        if ch.get("hand", 0) > 0 and not reasons:
+            reasons.append(f"more Totems in hand mean more Spirits you can meet later {cite}")
+    if not reasons:
+        if a.kind == "end-turn":
+            reasons.append(f"nothing left this turn brings a Spirit closer to release, so ending it wastes nothing "
+                           f"{cite}")
+        else:
+            reasons.append(f"no move now brings a Spirit closer to release; this one keeps your options open {cite}")
+    text = f"{a.label}: " + "; ".join(reasons) + "."
+    if best.action.id != a.id:
+        text += f" A stronger move now: {best.action.label}."
+    return text

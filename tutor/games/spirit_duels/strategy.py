@@ -1,0 +1,115 @@
+"""What a computer player of Spirit Duels sees, and how it judges a position (used by :mod:`tutor.bots`).
+
+Observation (Setup: decks are shuffled and hands drawn in secret; Drain reveals cards of a hand, so hands are
+otherwise hidden): the seat's own hand; the opponent's hand and set-aside cards as counts; both decks as counts
+(their order never); Spirits, dice, tokens, Items, discards and the Advantage Token as they are.
+
+Judging a position follows the rulebook's objective (defeat all of the opponent's Spirits): damage on enemy
+Spirits and Spirits defeated, the dice in one's active pools (what they can deal or gain when resolved), Essence,
+status tokens placed, the stage of one's Spirits and cards in hand.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .ctx import is_spirit, stat
+from .dice import boosted, symbol
+from .state import SDState
+
+#: Feature weights: damage dealt is the goal; a die in the pool is worth part of what it resolves for.
+WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": 0.5, "essence": 0.35, "status": 0.4, "armor": 0.4,
+           "stage": 1.2, "hand": 0.15}
+
+_POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
+
+
+def observation(g, s: SDState, seat: int) -> dict[str, Any]:
+    """The state as ``seat`` may see it (see the module docstring); JSON-like."""
+    d = s.model_dump(mode="json")
+    d.pop("rng", None)
+    d.pop("forced_rolls", None)
+    for p in d["players"]:
+        p["deck"] = {"hidden": len(p["deck"])}
+        if p["seat"] != seat:
+            p["hand"] = {"hidden": len(p["hand"])}
+            p["aside"] = {"hidden": len(p["aside"])}
+    return d
+
+
+def hidden_groups(g, s: SDState, seat: int) -> list[list[tuple[Any, Any]]]:
+    """Places whose cards ``seat`` cannot see: its own deck (order unknown) as one group; the opponent's deck, hand
+    and set-aside cards as another."""
+    groups = []
+    for p in s.players:
+        lists = [p.deck] if p.seat == seat else [p.deck, p.hand, p.aside]
+        groups.append([(lst, i) for lst in lists for i in range(len(lst))])
+    return groups
+
+
+def category(g, card: str) -> str:
+    """Every card of a deck can stand in any hidden place of that deck's owner."""
+    return "card"
+
+
+def mid_move(g, s: SDState, seat: int) -> bool:
+    """True while ``seat`` is answering a decision inside its action (which die, which target...)."""
+    return bool(s.pending) and s.pending[-1].actor == seat
+
+
+def features(g, s: SDState, seat: int) -> dict[str, float]:
+    """Named counts of ``seat``'s progress (see :data:`WEIGHTS`)."""
+    me = s.players[seat]
+    damage = defeated = status = 0.0
+    for p in s.players:
+        if p.seat == seat:
+            continue
+        for sl in p.spirits:
+            if sl.defeated:
+                defeated += 1
+            elif is_spirit(sl):
+                damage += min(sl.damage, g.health(sl))
+                status += sl.burn + sl.poison + sl.freeze
+    pool = armor = stage = 0.0
+    for sl in me.spirits:
+        if sl.defeated:
+            continue
+        armor += sl.armor
+        stage += sl.stage
+        for die in sl.pool:
+            sym = symbol(die.face)
+            if sym != "blank":
+                pool += _POOL_SHARE[sym] * (stat(g, sl, sym) + boosted(die.face))
+    return {"damage": damage, "defeated": defeated, "pool": pool, "essence": float(me.essence), "status": status,
+            "armor": armor, "stage": stage, "hand": float(len(me.hand))}
+
+
+def explain(g, s: SDState, mine, best, clauses) -> str:
+    """A sentence or two on why ``mine`` (a :class:`tutor.bots.Scored`) is sensible, citing clauses."""
+    a, ch = mine.action, mine.changes
+    cite = " ".join(f"[{c}]" for c in a.clauses[:2])
+    reasons = []
+    if ch.get("defeated", 0) > 0:
+        reasons.append(f"it defeats an enemy Spirit, and defeating all of them wins [sd.win.defeat-all] {cite}")
+    elif ch.get("damage", 0) > 0:
+        n = int(ch["damage"])
+        reasons.append(f"it deals {n} damage to an enemy Spirit [sd.damage] {cite}")
+    if ch.get("status", 0) > 0:
+        reasons.append(f"it puts status tokens on an enemy Spirit {cite}")
+    if ch.get("pool", 0) > 0:
+        reasons.append(f"it puts dice in your active pool to resolve next {cite}")
+    if ch.get("stage", 0) > 0:
+        reasons.append(f"it evolves a Spirit into a stronger stage {cite}")
+    if ch.get("essence", 0) > 0 and not reasons:
+        reasons.append(f"it gains Essence to play cards and evolve later {cite}")
+    if ch.get("armor", 0) > 0 and not reasons:
+        reasons.append(f"it armors one of your Spirits against the next attack {cite}")
+    if not reasons:
+        if a.kind in ("pass", "gain-advantage"):
+            reasons.append(f"no action now deals damage or builds your dice, so giving up the turn loses nothing "
+                           f"{cite}")
+        else:
+            reasons.append(f"no move now deals damage; this one keeps your options open {cite}")
+    text = f"{a.label}: " + "; ".join(reasons) + "."
+    if best.action.id != a.id:
+        text += f" A stronger move now: {best.action.label}."
+    return text

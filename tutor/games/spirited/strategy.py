@@ -1,0 +1,106 @@
+"""What a computer player of Spirited sees, and how it judges a position (used by :mod:`tutor.bots`).
+
+Observation (Your Zones: the Hand is private, the Road and Spirit tokens are public; Shields: the hidden side of a
+Shield is public): the seat's own hand and its own face-down Camp cards; the other seats' hands and face-down Camp
+cards as hidden; the draw pile and the Wonder deck as counts; everything else as it is.
+
+Judging a position follows the rulebook's goal (most Spirit wins; Marching is how you score the most; being Overrun
+wipes your board): Spirit, what the Camps would score in a March, cards in hand, and clans on the Road one card short
+of their Overrun Limit.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import clan_of
+from .state import SPState
+from .zones import camp_clan, camp_count, overrun_limit
+
+#: Feature weights: Spirit is the score; a Camp's cards are worth about what their medal would score in a March.
+WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8}
+
+#: The Spirit a March would score for a Camp of N cards of one clan (Marching & Allegiances: 2 Bronze, 3 Silver,
+#: 4+ Gold).
+_MEDAL = {0: 0, 1: 0.5, 2: 2, 3: 3}
+
+
+def observation(g, s: SPState, seat: int) -> dict[str, Any]:
+    """The state as ``seat`` may see it (see the module docstring); JSON-like."""
+    d = s.model_dump(mode="json")
+    d.pop("rng", None)
+    d["deck"] = {"hidden": len(d["deck"])}
+    d["wonder_deck"] = {"hidden": len(d["wonder_deck"])}
+    for p in d["players"]:
+        if p["seat"] != seat:
+            p["hand"] = {"hidden": len(p["hand"])}
+            for camp in p["camps"]:
+                for cc in camp:
+                    if not cc["face_up"]:
+                        cc["card"] = "hidden"
+    return d
+
+
+def hidden_groups(g, s: SPState, seat: int) -> list[list[tuple[Any, Any]]]:
+    """Places whose cards ``seat`` cannot see: the draw pile, the others' hands and face-down Camp cards (one group:
+    clan cards are dealt again among them) and the Wonder deck (its own group)."""
+    cards = [(s.deck, i) for i in range(len(s.deck))]
+    for p in s.players:
+        if p.seat != seat:
+            cards += [(p.hand, i) for i in range(len(p.hand))]
+            cards += [(cc, "card") for camp in p.camps for cc in camp if not cc.face_up]
+    return [cards, [(s.wonder_deck, i) for i in range(len(s.wonder_deck))]]
+
+
+def category(g, card: str) -> str:
+    """``wonder`` for Wonder cards, ``time`` for Passing of Time (only ever in the draw pile), ``card`` for clan
+    cards."""
+    if card in g.cards.wonder:
+        return "wonder"
+    return "time" if clan_of(card) == "time" else "card"
+
+
+def mid_move(g, s: SPState, seat: int) -> bool:
+    """True while ``seat`` is answering a decision inside its action (which card to play, rally or recruit...)."""
+    return bool(s.pending) and s.pending[-1].actor == seat
+
+
+def features(g, s: SPState, seat: int) -> dict[str, float]:
+    """Named counts of ``seat``'s progress (see :data:`WEIGHTS`)."""
+    p = s.players[seat]
+    camps = 0.0
+    for i in range(len(p.camps)):
+        if camp_clan(p.camps[i]) is not None:
+            n = camp_count(p, i)
+            camps += _MEDAL.get(n, 4)
+    risk = 0
+    road = 0
+    for st in p.road:
+        road += len(st.cards)
+        if len(st.cards) >= overrun_limit(g, s, seat, st.clan) - 1:
+            risk += 1
+    return {"spirit": float(p.spirit), "camps": camps, "hand": float(len(p.hand)), "road": float(road),
+            "risk": float(risk)}
+
+
+def explain(g, s: SPState, mine, best, clauses) -> str:
+    """A sentence or two on why ``mine`` (a :class:`tutor.bots.Scored`) is sensible, citing clauses."""
+    a, ch = mine.action, mine.changes
+    cite = " ".join(f"[{c}]" for c in a.clauses[:2])
+    reasons = []
+    if ch.get("spirit", 0) > 0:
+        n = int(ch["spirit"])
+        reasons.append(f"it scores {n} Spirit, and the most Spirit wins [sp.goal] {cite}")
+    if ch.get("camps", 0) > 0:
+        reasons.append(f"it grows a Camp toward a better medal when you March [sp.march] {cite}")
+    if ch.get("risk", 0) < 0:
+        reasons.append(f"it takes a clan on your Road away from its Overrun Limit [sp.overrun.limit] {cite}")
+    if ch.get("hand", 0) > 0 and not reasons:
+        reasons.append(f"cards in hand can be played, or spent on a Wonder, later {cite}")
+    if ch.get("risk", 0) > 0:
+        reasons.append("but it leaves a clan one card short of an Overrun [sp.overrun.limit]")
+    if not reasons:
+        reasons.append(f"no move now scores or builds a Camp; this one risks the least {cite}")
+    text = f"{a.label}: " + "; ".join(reasons) + "."
+    if best.action.id != a.id:
+        text += f" A stronger move now: {best.action.label}."
+    return text
