@@ -1,0 +1,94 @@
+"""Free play against the computer (widgets.opponent): seats, the computer's moves with their reasons, Undo of the
+learner's own move with the computer's replies, and the Hint."""
+from __future__ import annotations
+
+import pytest
+
+import tutor
+from widgets import TutorApp
+from widgets.opponent import Seats
+
+
+def table(game_id: str, seed: int = 1, **kw) -> tuple[TutorApp, Seats]:
+    options = {"first_game": True} if game_id == "restless-spirits" else {}
+    app = TutorApp(tutor.new_game(game_id, players=2, seed=seed, **options), new_game=True)
+    return app, Seats(app.model, app.actions, **kw)
+
+
+def person_moves(app: TutorApp, seats: Seats) -> str:
+    s = app.session
+    assert not seats.computer_to_move()
+    a = s.legal_actions()[0]
+    app.actions.button_for(a.id).click()
+    return a.id
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_play_a_few_turns_against_the_computer(game_id):
+    app, seats = table(game_id)
+    assert [d.value for d in seats.seats] == ["you", "normal"]
+    computer_steps = person_steps = 0
+    for _ in range(40):
+        if app.session.is_over:
+            break
+        if seats.computer_to_move():
+            assert seats.next.disabled is False
+            assert all(b.disabled for b in app.actions.action_buttons)
+            n = len(app.session.history)
+            assert seats.step() is True
+            assert len(app.session.history) == n + 1
+            assert app.session.history[-1].action.actor == 1
+            assert "Player 2 (computer, normal):" in seats.say.value
+            computer_steps += 1
+        else:
+            assert seats.next.disabled is True and seats.step() is False
+            assert any(not b.disabled for b in app.actions.action_buttons)
+            person_moves(app, seats)
+            person_steps += 1
+    assert computer_steps > 0 and person_steps > 0
+
+
+def test_undo_takes_back_my_move_and_the_computers_replies():
+    app, seats = table("spirit-duels", seed=3)
+    while not (app.session.current_player == 0 and len(app.session.history) > 6):
+        if seats.computer_to_move():
+            seats.step()
+        else:
+            person_moves(app, seats)
+    before = app.session.to_json()
+    mine = person_moves(app, seats)
+    replies = 0
+    while seats.computer_to_move():
+        seats.step()
+        replies += 1
+    assert replies >= 1
+    undone = seats.undo_mine()
+    assert undone == replies + 1
+    assert app.session.to_json() == before
+
+
+def test_hint_marks_the_move_and_explains_it_without_playing_it():
+    app, seats = table("restless-spirits", seed=2)
+    while seats.computer_to_move() or app.session.state.phase != "play":
+        seats.step() if seats.computer_to_move() else person_moves(app, seats)
+    n = len(app.session.history)
+    seats.hint()
+    assert len(app.session.history) == n
+    marked = [b for b in app.actions.action_buttons if "rt-hint" in b._dom_classes]
+    assert len(marked) == 1
+    expected, why = tutor.bot("restless-spirits", "normal", 0).hint(app.session)
+    assert marked[0]._action_id == expected.id
+    assert seats.say.value.startswith('<span class="rt-bot-who">Hint:</span>') and "[rs." in seats.say.value
+    marked[0].click()
+    assert not [b for b in app.actions.action_buttons if "rt-hint" in b._dom_classes]
+
+
+def test_all_seats_people_is_hot_seat_and_a_new_game_keeps_the_choices():
+    app, seats = table("spirited")
+    seats.seats[1].value = "you"
+    assert not seats.computer_to_move() and seats.next.disabled
+    seats.seats[0].value = "easy"
+    assert seats.computer_to_move() is (app.session.current_player == 0)
+    app.controls.players.value = 3
+    app.controls.new.click()
+    assert len(seats.seats) == 3 and [d.value for d in seats.seats] == ["easy", "you", "normal"]
