@@ -54,8 +54,9 @@ def situation(state: dict, promos: tuple[str, ...] = ()) -> Session:
     """A two-player session in the partial ``state`` (seat 1 to act), through the scenario partial-state loader."""
     s = tutor.new_game(RS, players=2, seed=7, first_game=True, guides=["okada-mitsuo", "hana"],
                        promos=list(promos))
-    st = s.game.scenario_state(s.state, {"current": 1, **state}, "graph-agreement")
-    return Session(s.game, st, s.setup_events, prepared=True)
+    partial = {"current": 1, **state}
+    st = s.game.scenario_state(s.state, partial, "graph-agreement")
+    return Session(s.game, st, s.setup_events, partial=partial)
 
 
 def promos_of(*ids: str) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from tutor import Session
 from .boards import board_for
 from .clauses import ClauseCard, Glossary
 from .model import ErrorPanel, SessionModel
+from .opponent import Seats
 from .panels import ActionsPanel, BoardView, LastStep, StepLog, warm_up
 from .style import box, button, esc, html_widget, layout, shared_style, style_widget
 
@@ -89,7 +90,9 @@ class Controls:
         self.undo = button("Undo", "Take back the last step", icon="undo")
         self.redo = button("Redo", "Step forward again", icon="repeat")
         self.restart = button("Restart", "Back to the start of this game", icon="refresh")
-        self.undo.on_click(g(lambda _b: model.undo()))
+        #: what Undo does: one step back, or (against the computer) the learner's last move with its replies
+        self.undo_step = model.undo
+        self.undo.on_click(g(lambda _b: self.undo_step()))
         self.redo.on_click(g(lambda _b: model.redo()))
         self.restart.on_click(g(lambda _b: model.reset()))
         kids: list[w.Widget] = [self.undo, self.redo, self.restart]
@@ -152,7 +155,8 @@ class TutorApp:
 
     def __init__(self, session: Session, *, new_game: bool = False, show_setup: bool = True,
                  header: w.Widget | None = None, status: w.Widget | None = None, errors: ErrorPanel | None = None,
-                 with_style: bool = True, one_screen: bool = False, about: w.Widget | None = None) -> None:
+                 with_style: bool = True, one_screen: bool = False, about: w.Widget | None = None,
+                 opponent: bool = False) -> None:
         self.errors = errors or ErrorPanel()
         self.model = SessionModel(session, self.errors)
         board = board_for(session.game_id)
@@ -175,6 +179,11 @@ class TutorApp:
         self.board = BoardView(self.model, board)
         self.clause_card = ClauseCard(self.model)
         self.glossary = Glossary(self.model)
+        #: with ``opponent``: who plays each seat, the computer's moves and the Hint (:class:`~widgets.opponent.Seats`)
+        self.seats: Seats | None = None
+        if opponent:
+            self.seats = Seats(self.model, self.actions, board_view=self.board, controls=self.controls)
+            status = self.seats.widget if status is None else w.VBox([status, self.seats.widget])
         kids: list[w.Widget] = [style_widget()] if with_style else []
         if one_screen:
             kids += self._table(header, status, about)

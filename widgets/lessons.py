@@ -232,7 +232,8 @@ class LearnApp:
             session = tutor.new_game(self.game_id, players=self.players, seed=self.seed)
             if "first_game" in session.game.options:  # the game has a first-game set-up: use it
                 session = tutor.new_game(self.game_id, players=self.players, seed=self.seed, first_game=True)
-            self.free = TutorApp(session, new_game=True, errors=self.errors, with_style=False, one_screen=True)
+            self.free = TutorApp(session, new_game=True, errors=self.errors, with_style=False, one_screen=True,
+                                 opponent=True)
             self._free_box.children = (self.free.widget,)
         return self.free
 

@@ -15,6 +15,7 @@ import ipywidgets as w
 
 import tutor
 
+from .boards import hide_hands
 from .model import SessionModel
 from .style import button, esc
 
@@ -36,8 +37,10 @@ class Seats:
     """
 
     def __init__(self, model: SessionModel, actions=None, *, computer_seats: tuple[int, ...] = (1,),
-                 level: str = "normal", seed: int = 0) -> None:
-        self.model, self.actions, self.seed = model, actions, seed
+                 level: str = "normal", seed: int = 0, board_view=None, controls=None) -> None:
+        self.model, self.actions, self.seed, self.board_view = model, actions, seed, board_view
+        if controls is not None:  # Undo takes back the learner's last move with the computer's replies
+            controls.undo_step = self.undo_mine
         g = model.errors.guard
         self.seats: list[w.Dropdown] = []
         self.next = button("Computer's move", "Let the computer take its next step", icon="play")
@@ -47,11 +50,16 @@ class Seats:
         self.auto.observe(g(lambda _ch: self._schedule()), names="value")
         self.hint_button = button("Hint", "What would be a sensible move here, and why?", icon="lightbulb-o")
         self.hint_button.on_click(g(lambda _b: self.hint()))
+        self.show_all = w.Checkbox(value=False, description="Show all hands", indent=False,
+                                   layout=w.Layout(width="130px"),
+                                   tooltip="Show the computer's cards too (for a teacher); off, you see what your "
+                                   "seat may see")
+        self.show_all.observe(g(lambda _ch: self.render()), names="value")
         self.say = w.HTML(layout=w.Layout(width="100%"))
         self.say.add_class("rt-bot-say")
         self._seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self._build_seats(computer_seats, level)
-        self.widget = w.VBox([w.HBox([self._seat_box, self.next, self.auto, self.hint_button],
+        self.widget = w.VBox([w.HBox([self._seat_box, self.next, self.auto, self.hint_button, self.show_all],
                                      layout=w.Layout(flex_flow="row wrap", align_items="center")), self.say])
         self.widget.add_class("tutor-seats")
         self._hinted: str | None = None
@@ -169,6 +177,9 @@ class Seats:
                 elif not computer and getattr(b, "_rt_bot_off", False):
                     b.disabled = False
                     b._rt_bot_off = False
+        hidden = () if self.show_all.value else [i for i in range(len(self.seats)) if self.level_of(i) is not None]
+        if hide_hands(s, hidden) and self.board_view is not None:
+            self.board_view.render()
         self._schedule()
 
     def _schedule(self) -> None:

@@ -34,8 +34,16 @@ class Position:
 
 
 def rerooted(session: Session) -> Session:
-    """A new prepared session whose start is ``session``'s current state (no history; the original is unchanged)."""
-    return Session(session.game, _copy_state(session.state), prepared=True)
+    """A new prepared session whose start is ``session``'s current state (no history; the original is unchanged).
+
+    Its ``partial`` is empty: no partial state rebuilds this start from the seed, so a saved copy of it is refused by
+    :func:`tutor.load_session` rather than trusted (practice never saves positions)."""
+    state = _copy_state(session.state)
+    if getattr(state, "forced_rolls", None):
+        # Dice a scenario fixed for its own script (Spirit Duels' forced rolls) would roll for other dice in a
+        # question's move: the position's dice roll from its seeded generator instead.
+        state.forced_rolls = []
+    return Session(session.game, state, partial={})
 
 
 def copy_session(session: Session) -> Session:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from tutor import Session
 
 from ..style import PROV_LEGEND, esc, prov_badge
+from . import hidden_hands
 
 #: action kind -> (group, order); groups give the title and colour of the actions panel (rulebook Player Aid).
 KIND_GROUP = {
@@ -160,15 +161,18 @@ def _player(session: Session, p) -> str:
     earned = g.facts(s).get(f"p{p.seat + 1}.achievements") or []
     achievements = (f'<div class="rt-row"><span class="rt-rowlabel">achievements</span>'
                     f'{" ".join(f"<span class=rt-chip>★ {esc(a)}</span>" for a in earned)}</div>' if earned else "")
+    hidden = p.seat in hidden_hands(session)
+    hand = (f'<span class="rt-muted">{len(p.hand)} card{"s" if len(p.hand) != 1 else ""}, hidden</span>' if hidden
+            else _chips(g, p.hand, "empty"))
     draft = ""
-    if s.phase == "draft" and s.draft is not None:
+    if s.phase == "draft" and s.draft is not None and not hidden:
         draft = (f'<div class="rt-row"><span class="rt-rowlabel">draft</span>'
                  f'{_chips(g, s.draft.packets[p.seat])}</div>')
     return (f'<div class="rt-player{" rt-current" if current else ""}">'
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{turn} · {gtxt}{first}'
             f'</span>{stats}</div>'
             f'<div class="rt-spaces">{spaces}</div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_chips(g, p.hand, "empty")}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{hand}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}</div>'
             f"{draft}{achievements}</div>")
 

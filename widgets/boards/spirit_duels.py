@@ -19,6 +19,7 @@ from tutor.games.spirit_duels.draft import PICK_ORDER, line_order
 from tutor.games.spirit_duels.effects import die_value
 
 from ..style import PROV_LEGEND, esc, prov_badge
+from . import hidden_hands
 
 #: Class -> (fill, text) colours for Class chips.
 CLASS_COLOURS = {
@@ -343,7 +344,7 @@ def _player(session: Session, p) -> str:
               f'{len(p.hand)}</b> · deck <b>{len(p.deck)}</b> · discard <b>{len(p.discard)}</b></span>')
     if not p.hand:
         hand = '<span class="rt-muted">empty</span>'
-    elif acting:
+    elif acting and p.seat not in hidden_hands(session):
         hand = " ".join(card_chip(g, c) for c in sorted(p.hand)) or '<span class="rt-muted">empty</span>'
     else:
         backs = '<span class="sd-back"></span>' * min(len(p.hand), 7)

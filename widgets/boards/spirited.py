@@ -14,6 +14,7 @@ from tutor.games.spirited.cards import clan_of, medal_kind
 from tutor.games.spirited.zones import held, medal_value, overrun_limit
 
 from ..style import PROV_LEGEND, esc, prov_badge
+from . import hidden_hands
 
 #: One colour per clan (fill, text), used for every chip, stack and Camp of that clan.
 CLAN_COLOURS = {
@@ -299,7 +300,7 @@ def _player(session: Session, p) -> str:
             f'{_camp(g, p.camps[0], 0)}{_camp(g, p.camps[1], 1)}</div></div>'
             f'<div class="rt-row"><span class="rt-rowlabel">Allegiances</span><div class="sp-slots">'
             f'{_slots(g, s, p.seat)}</div></div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_hand(g, p, acting)}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_hand(g, p, acting and p.seat not in hidden_hands(session))}</div>'
             f"{wonders}</div>")
 
 
