@@ -425,3 +425,53 @@ def test_the_page_says_a_reload_starts_a_new_game():
     app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5, first_game=True), new_game=True)
     assert "Reloading the page starts a new game" in app.log._empty.value
     assert "reloading the page starts a new game" in app.log._head.value
+
+
+def test_saves_never_write_through_a_symbolic_link_in_the_folder(tmp_path):
+    """A walkthrough or question folder received from someone else may hold links to files elsewhere: a save names
+    a file in the folder and never writes through a link (refused without overwrite; the link itself replaced with
+    it)."""
+    from tutor.faq_whatif import save_question
+    from tutor.scenario import load_scenario
+    from tutor.walkthrough import all_walkthroughs, load_walkthrough, save_in_folder
+    folder, outside = tmp_path / "folder", tmp_path / "outside"
+    folder.mkdir(), outside.mkdir()
+    (outside / "victim.yaml").write_text("victim")
+    (folder / "fresh.yaml").symlink_to(outside / "newdir" / "created.yaml")
+    (folder / "mine.yaml").symlink_to(outside / "victim.yaml")
+    w = load_walkthrough(all_walkthroughs("restless-spirits")[0])
+    sc = load_scenario(next(iter(sorted((content_root() / "restless-spirits" / "scenarios")
+                                        .glob("*.yaml")))))
+    for save, what in ((lambda n, ow: save_in_folder(w, n, overwrite=ow, folder=folder), "walkthrough"),
+                       (lambda n, ow: save_question(sc, n, overwrite=ow, folder=folder), "question")):
+        with pytest.raises(FileExistsError, match="fresh.yaml already exists"):
+            save("fresh", False)
+        with pytest.raises(FileExistsError, match="mine.yaml already exists"):
+            save("mine", False)
+        p = save("mine", True)
+        assert p == folder.resolve() / "mine.yaml" and not p.is_symlink(), what
+        (folder / "mine.yaml").unlink()
+        (folder / "mine.yaml").symlink_to(outside / "victim.yaml")
+    assert not (outside / "newdir").exists() and (outside / "victim.yaml").read_text() == "victim"
+    assert sorted(x.name for x in outside.iterdir()) == ["victim.yaml"]
+
+
+def test_shown_text_drops_bidi_overrides_and_markdown_links_stay_in_the_pages():
+    from widgets.style import esc, local_url, markdown
+    assert esc("Gon\u202ega <b>") == "Gonga &lt;b&gt;"
+    assert esc("a\u2066b\u2069c") == "abc"
+    for url in ("/hub/logout", "../../hub/api/users", "a/../b", "//evil.example", "https://x.example"):
+        assert not local_url(url), url
+    for url in ("lesson-2", "?scenario=x", "#rules", "faq-explorer.ipynb?scenario=faq-1"):
+        assert local_url(url), url
+    out = markdown("[out](/hub/logout) [up](../../hub/api/users) [in](#rules)")
+    assert "/hub" not in out and 'href="#rules"' in out and "out" in out and "up" in out
+
+
+def test_a_true_or_false_seed_players_or_order_is_refused(tmp_path):
+    base = yaml.safe_load((content_root() / "restless-spirits" / "scenarios" / "faq-double-totem.yaml").read_text())
+    for field, value in (("seed", True), ("players", False)):
+        data = json.loads(json.dumps(base))
+        data["setup"][field] = value
+        with pytest.raises(ContentError, match=f"setup.{field}"):
+            load_scenario(text=yaml.safe_dump(data))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, short
@@ -39,7 +39,7 @@ class Lesson(BaseModel):
 
     id: str
     title: str
-    order: int
+    order: StrictInt
     intro: str
     setup: Setup
     goal: str

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, IllegalAction, short
@@ -52,8 +52,8 @@ class Setup(_Strict):
     ``setup.options``)."""
 
     game: str
-    players: int = 2
-    seed: int = 0
+    players: StrictInt = 2
+    seed: StrictInt = 0
     options: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
 

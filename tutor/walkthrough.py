@@ -16,6 +16,7 @@ from .core.errors import ContentError, IllegalAction
 from .core.session import Session
 from .scenario import ActionRef, Setup, find, start, Scenario, Meta
 from .core.model import Source
+from .safefile import plain_stem, write_in_folder
 
 
 class _Strict(BaseModel):
@@ -149,16 +150,17 @@ def save_in_folder(w: Walkthrough, name: str, *, overwrite: bool = False, folder
 
     Raises:
         ValueError: a name with anything else (a path, ``..``, spaces), naming what is allowed.
-        FileExistsError, ContentError, OSError: as :func:`save_walkthrough`.
+        FileExistsError: the name exists (a file or a symbolic link, never written through) and ``overwrite`` is
+            false.
+        ContentError: the walkthrough does not load back or a step does not play.
+        OSError: the folder or the file cannot be written (see :mod:`tutor.safefile`).
     """
-    import re
-    stem = name.strip()
-    stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
-    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}", stem):
-        raise ValueError(f"file name {name.strip()[:80]!r}: use 1-80 letters, digits, '-' or '_' (no folders, "
-                         "no spaces); it is saved in the walkthroughs folder")
+    stem = plain_stem(name, "the walkthroughs folder")
     base = Path(folder).expanduser() if folder is not None else walkthrough_folder()
-    return save_walkthrough(w, base / f"{stem}.yaml", overwrite=overwrite)
+    text = dump(w)
+    again = load_walkthrough(text=text)
+    play_to(again, len(again.steps), str(base / f"{stem}.yaml"))
+    return write_in_folder(base, stem, text, overwrite=overwrite)
 
 
 def default_path(walkthrough_id: str, folder: str | Path = DEFAULT_FOLDER) -> Path:

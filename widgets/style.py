@@ -246,9 +246,15 @@ def style_widget() -> w.HTML:
     return w.HTML(f"<style>{CSS}</style>")
 
 
+#: Bidirectional embedding, override and isolate controls: a name from a file holding one (U+202E) would turn the
+#: page's own words after it around, so shown text drops them.
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
 def esc(text: object) -> str:
-    """HTML-escape ``text`` (quotes too, so it is safe inside attributes)."""
-    return html.escape(str(text), quote=True)
+    """HTML-escape ``text`` (quotes too, so it is safe inside attributes), without bidirectional override
+    controls (:data:`_BIDI`)."""
+    return html.escape(_BIDI.sub("", str(text)), quote=True)
 
 
 #: The mark after a provisional value (CSS class ``rt-prov``, its reason on hover; the legend explains it).
@@ -291,12 +297,13 @@ MARKDOWN_TAGS = frozenset({"p", "br", "em", "strong", "code", "pre", "ul", "ol",
 MARKDOWN_ATTRIBUTES = {"a": {"href", "title"}, "ol": {"start"}}
 #: Most characters of Markdown rendered (a lesson intro is a few hundred); the rest is cut, saying so.
 MARKDOWN_MAX_CHARS = 20_000
-_LOCAL_URL = re.compile(r"(?!//)[A-Za-z0-9_.~/?=&#%+-]*")
+_LOCAL_URL = re.compile(r"(?!/)(?!.*\.\.)[A-Za-z0-9_.~/?=&#%+-]*")
 
 
 def local_url(url: str) -> bool:
-    """True for a link that stays in the tutor: a relative URL or a page anchor (``lesson-2``, ``?scenario=x``,
-    ``#rules``), with no scheme (``https:``, ``javascript:``, ``data:``) and no host (``//evil.example``)."""
+    """True for a link that stays in the tutor's pages: a relative URL or a page anchor (``lesson-2``,
+    ``?scenario=x``, ``#rules``), with no scheme (``https:``, ``javascript:``, ``data:``), no host
+    (``//evil.example``), not from the site's root (``/hub/logout``) and never up a folder (``../``)."""
     return bool(_LOCAL_URL.fullmatch(url or ""))
 
 

@@ -7,14 +7,12 @@ unless asked, an atomic write through a unique temporary file.
 from __future__ import annotations
 
 import os
-import re
-import tempfile
 from pathlib import Path
 
 import yaml
 
-from ..core.errors import short
-from ..core.errors import ContentError
+from ..core.errors import ContentError, short
+from ..safefile import plain_stem, write_in_folder
 from ..scenario import Expect, Meta, Scenario, load_scenario, run
 from .compare import run_far
 
@@ -24,7 +22,6 @@ DEFAULT_FOLDER = "~/rules-tutor-questions"
 SAVED_LIMIT = 200
 #: Longest question or note kept (characters).
 TEXT_LIMIT = 2000
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
 
 
 def my_questions_folder() -> Path:
@@ -60,8 +57,7 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
     Raises:
         ValueError: a bad name, or a question or note too long.
     """
-    if not _NAME.fullmatch(name):
-        raise ValueError(f"file name {name[:80]!r}: use 1-80 letters, digits, '-' or '_' (no folders, no spaces)")
+    name = plain_stem(name, "the questions folder")
     question = _clean(question, "question") or _clean(f"What if {changes}? ({original.meta.question})", "question")
     note = _clean(note, "note")
     a, b = run_far(original), run_far(changed)
@@ -94,36 +90,14 @@ def save_question(sc: Scenario, name: str, *, overwrite: bool = False, folder: s
         ContentError: the scenario does not load back or does not pass.
         OSError: the folder or file cannot be written.
     """
-    stem = name.strip()
-    stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
-    if not _NAME.fullmatch(stem):
-        raise ValueError(f"file name {name.strip()[:80]!r}: use 1-80 letters, digits, '-' or '_' (no folders, no "
-                         "spaces); it is saved in the questions folder")
+    stem = plain_stem(name, "the questions folder")
     base = Path(folder).expanduser() if folder is not None else my_questions_folder()
-    # the folder resolved, the file name not: a link of that name is replaced itself, never written through
-    p = base.resolve() / f"{stem}.yaml"
-    if (p.exists() or p.is_symlink()) and not overwrite:
+    p = base / f"{stem}.yaml"
+    if (p.exists() or p.is_symlink()) and not overwrite:  # said before running the question
         raise FileExistsError(f"{stem}.yaml already exists in {base}; tick overwrite to replace it")
     text = dump(sc)
     again = load_scenario(text=text)
     res = run(again, str(p))
     if not res.ok:
         raise ContentError(f"{p}: the saved question does not pass: {res.failures[0]}", path=str(p))
-    try:
-        base.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{stem}.", suffix=".tmp", dir=base)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            if overwrite:
-                os.replace(tmp, p)
-            else:
-                os.link(tmp, p)  # atomic and exclusive: never replaces a file made meanwhile
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-    except FileExistsError:
-        raise FileExistsError(f"{stem}.yaml already exists in {base}; tick overwrite to replace it") from None
-    except OSError as exc:
-        raise OSError(f"cannot save {p}: {exc.strerror or exc}") from None
-    return p
+    return write_in_folder(base, stem, text, overwrite=overwrite)

@@ -1,0 +1,73 @@
+"""Writing a user's file into one folder, safely: the page names a plain file in that folder and nothing else.
+
+Used by the teacher page's walkthroughs (:func:`tutor.walkthrough.save_in_folder`) and the FAQ explorer's own
+questions (:func:`tutor.faq_whatif.save_question`). The rules: a plain name (letters, digits, ``-``, ``_``); the
+folder is resolved, the file name never is, so a symbolic link of that name in the folder (a folder received from
+someone else may hold one) is never written through: without ``overwrite`` it is refused like any existing file,
+with it the link itself is replaced; the text goes to a unique temporary file in the folder first, then an atomic
+rename (``overwrite``) or an exclusive hard link (never replacing a file made meanwhile), so saves at the same moment
+never collide.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
+
+
+def plain_stem(name: str, where: str) -> str:
+    """``name`` without a ``.yaml`` ending, when it is 1-80 letters, digits, ``-`` or ``_`` (starting with a letter or
+    digit).
+
+    Raises:
+        ValueError: anything else (a path, ``..``, spaces), naming what is allowed and ``where`` it is saved.
+    """
+    stem = str(name).strip()
+    stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
+    if not _NAME.fullmatch(stem):
+        raise ValueError(f"file name {str(name).strip()[:80]!r}: use 1-80 letters, digits, '-' or '_' (no folders, "
+                         f"no spaces); it is saved in {where}")
+    return stem
+
+
+def write_in_folder(folder: str | Path, stem: str, text: str, *, overwrite: bool = False) -> Path:
+    """Write ``text`` to ``<folder>/<stem>.yaml`` (the folder created if needed) and return the path.
+
+    Raises:
+        FileExistsError: the name exists (a file or a link) and ``overwrite`` is false.
+        OSError: the folder or the file cannot be written (the message names the path).
+    """
+    base = Path(folder).expanduser()
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        base = base.resolve()
+    except FileExistsError as exc:
+        raise OSError(f"cannot save in {folder}: {exc.filename or folder} is a file, not a folder") from None
+    except OSError as exc:
+        raise OSError(f"cannot save in {folder}: {exc.strerror or exc}") from None
+    p = base / f"{stem}.yaml"
+    if (p.exists() or p.is_symlink()) and not overwrite:
+        raise FileExistsError(f"{stem}.yaml already exists in {base}; tick overwrite to replace it")
+    if p.is_dir() and not p.is_symlink():
+        raise IsADirectoryError(f"{p} is a folder")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{stem}.", suffix=".tmp", dir=base)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.chmod(tmp, 0o644)
+            if overwrite:
+                os.replace(tmp, p)  # replaces a link of that name itself, never its target
+            else:
+                os.link(tmp, p)  # exclusive: fails if the name appeared meanwhile
+        finally:
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
+    except FileExistsError:
+        raise FileExistsError(f"{stem}.yaml already exists in {base}; tick overwrite to replace it") from None
+    except OSError as exc:
+        raise OSError(f"cannot save {p}: {exc.strerror or exc}") from None
+    return p
