@@ -40,25 +40,7 @@ VARIANT: dict[str, tuple[str, ...]] = {
 #: for 100%, an empty list).
 NOT_YET_COVERED: dict[str, set[str]] = {
     "restless-spirits": set(),
-    "spirited": {
-        "sp.overrun.gold",
-        "sp.ruling.allegiance-per-clan",
-        "sp.ruling.deck-empty",
-        "sp.ruling.facedown-camp",
-        "sp.ruling.give-card",
-        "sp.ruling.manoeuvre-shield",
-        "sp.ruling.march-all-cards",
-        "sp.ruling.reshuffle",
-        "sp.ruling.same-clan-cards",
-        "sp.ruling.start-empty",
-        "sp.ruling.time-aside",
-        "sp.ruling.wonders-out",
-        "sp.setup.clans",
-        "sp.setup.deck",
-        "sp.setup.first-player",
-        "sp.setup.wonders",
-        "sp.zones.hand",
-    },
+    "spirited": set(),
     "spirit-duels": set(),
 }
 
