@@ -5,6 +5,9 @@ a scenario's setup), a ``goal`` in plain words and a ``check`` (expectations in 
 that tells when the goal is reached, ``hints``, the ``clauses`` worth reading, and a ``solution`` (action selectors)
 that tests replay to prove the lesson can be completed. The format is :class:`Lesson` (pydantic,
 ``extra="forbid"``); clause ids are checked against the game's clauses at load.
+
+The goal is checked after every step; :func:`goal_out_of_reach` also says when it can no longer be reached: when the
+game is over first, or when one of the lesson's ``out_of_reach`` conditions holds (e.g. "your turn has ended").
 """
 from __future__ import annotations
 
@@ -16,6 +19,21 @@ from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, short
 from .core.session import Session
 from .scenario import ActionRef, Expect, Setup, check, find, start
+
+
+class OutOfReach(BaseModel):
+    """A position from which a lesson's goal can no longer be reached, and what to tell the learner.
+
+    Fields:
+        when: expectations (the scenario :class:`Expect` format, without ``after``) that all hold in such a position,
+            e.g. ``{state: {current: 2}}`` for "the turn has passed to Player 2".
+        say: plain words for the learner: what went wrong and what to do (usually Undo or Restart).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    when: Expect
+    say: str = Field(min_length=1, max_length=400)
 
 
 class Lesson(BaseModel):
@@ -33,6 +51,7 @@ class Lesson(BaseModel):
         clauses: ids of the clauses worth reading with this lesson.
         solution: action selectors that complete the lesson from the prepared state (used by tests and
             the "Show me" button).
+        out_of_reach: positions from which the goal can no longer be reached (see :func:`goal_out_of_reach`).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -47,6 +66,7 @@ class Lesson(BaseModel):
     hints: list[str] = Field(default_factory=list)
     clauses: list[str] = Field(default_factory=list)
     solution: list[ActionRef] = Field(default_factory=list)
+    out_of_reach: list[OutOfReach] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _refs(self, info) -> "Lesson":
@@ -62,6 +82,13 @@ class Lesson(BaseModel):
                     raise ValueError(f"check.blocked: unknown clause id {short(b.clause)}")
         if self.check.after is not None:
             raise ValueError("check.after: a lesson's goal is checked after every step; leave 'after' out")
+        for i, o in enumerate(self.out_of_reach):
+            if o.when.after is not None:
+                raise ValueError(f"out_of_reach[{i}].when.after: checked after every step; leave 'after' out")
+            if known is not None:
+                for cid in o.when.fired + o.when.not_fired:
+                    if cid not in known:
+                        raise ValueError(f"out_of_reach[{i}].when: unknown clause id {short(cid)}")
         return self
 
 
@@ -125,6 +152,27 @@ def goal_failures(lesson: Lesson, session: Session) -> list[str]:
 def goal_reached(lesson: Lesson, session: Session) -> bool:
     """True when every expectation of the lesson's ``check`` holds in ``session``."""
     return not goal_failures(lesson, session)
+
+
+#: What the learner is told when the game ends before the lesson's goal is reached.
+GAME_OVER = "The game is over and the goal was not reached: press Undo to take back the last step, or Restart."
+
+
+def goal_out_of_reach(lesson: Lesson, session: Session) -> str | None:
+    """Why the lesson's goal can no longer be reached in ``session``, in plain words, or ``None`` while it still can
+    (and once it is reached).
+
+    It is out of reach when the game is over without the goal, or when every expectation of one of the lesson's
+    ``out_of_reach`` conditions holds (the first such condition's ``say`` is returned).
+    """
+    if goal_reached(lesson, session):
+        return None
+    for o in lesson.out_of_reach:
+        if not check(session, session.history, o.when):
+            return o.say
+    if session.is_over:
+        return GAME_OVER
+    return None
 
 
 def play_solution(lesson: Lesson, session: Session | None = None) -> Session:

@@ -157,9 +157,9 @@ def test_decision_prompts_and_groups():
 
 
 # -- lessons -------------------------------------------------------------------------------------------------------------
-def test_nine_lessons_in_teaching_order():
-    assert len(LESSONS) == 9
-    assert [x.order for x in LESSONS] == list(range(1, 10))
+def test_lessons_in_teaching_order():
+    assert len(LESSONS) >= 9
+    assert [x.order for x in LESSONS] == list(range(1, len(LESSONS) + 1))
     titles = [x.title.lower() for x in LESSONS]
     for i, word in enumerate(["win", "advantage", "essence", "activate", "resolve dice", "class abilities",
                               "evolve", "meditate", "end phase"]):
@@ -170,7 +170,10 @@ def test_nine_lessons_in_teaching_order():
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_is_completable_by_its_solution(lesson):
     s = start_lesson(lesson)
-    assert s.state.phase == "action" and not s.state.pending
+    if lesson.id == "sd-10-setup":  # the set-up lesson starts at the opening hands
+        assert s.state.phase == "setup" and s.state.pending
+    else:
+        assert s.state.phase == "action" and not s.state.pending
     assert not goal_reached(lesson, s), f"{lesson.id}: goal already holds before any step"
     assert lesson.solution and lesson.hints and lesson.clauses
     play_solution(lesson, s)

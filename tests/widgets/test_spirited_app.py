@@ -124,9 +124,9 @@ def test_clicking_a_tutor_action_advances_and_logs_events():
 
 
 # -- lessons -------------------------------------------------------------------------------------------------------
-def test_nine_lessons_in_teaching_order():
-    assert len(LESSONS) == 9
-    assert [x.order for x in LESSONS] == list(range(1, 10))
+def test_lessons_in_teaching_order():
+    assert len(LESSONS) >= 9
+    assert [x.order for x in LESSONS] == list(range(1, len(LESSONS) + 1))
     titles = [x.title.lower() for x in LESSONS]
     for i, word in enumerate(["road check", "recruit", "overrun", "shields", "marching", "stealing", "wonder",
                               "battles", "final battle"]):
@@ -136,7 +136,8 @@ def test_nine_lessons_in_teaching_order():
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_is_completable_by_its_solution(lesson):
     s = start_lesson(lesson)
-    assert s.state.phase == "play" and not s.state.pending
+    assert s.state.phase == "play"
+    assert not s.state.pending or lesson.id == "sp-10-first-turn"  # a fresh deal, in the first Road Check
     assert not goal_reached(lesson, s), f"{lesson.id}: goal already holds before any step"
     assert lesson.solution and lesson.hints and lesson.clauses
     play_solution(lesson, s)

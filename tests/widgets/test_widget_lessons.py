@@ -88,8 +88,13 @@ LESSONS_DIR = content_root() / "restless-spirits" / "lessons"
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_table_is_complete(lesson):
-    """A prepared state looks like a real game: full Lost Spirits row and markets, a Shrine, play phase."""
-    s = start_lesson(lesson).state
+    """A prepared state looks like a real game: full Lost Spirits row and markets, a Shrine, play phase. The draft
+    lesson starts in the draft and lays out the table as it ends."""
+    session = start_lesson(lesson)
+    if not lesson.setup.options.get("first_game"):
+        assert session.state.phase == "draft" and lesson.id == "rs-08-draft"
+        play_solution(lesson, session)
+    s = session.state
     assert s.phase == "play"
     assert all(s.lost_spirits)
     assert all(x for row in s.markets for x in row)

@@ -1,0 +1,112 @@
+"""Lesson goals (issue #18): every lesson's goal is checked after every step and is first reached at the last step of
+its solution; each game has a lesson that plays a whole turn (Restless Spirits, Spirited) or a whole round (Spirit
+Duels) with several decisions; and a lesson says when its goal can no longer be reached."""
+from __future__ import annotations
+
+import pytest
+
+from tutor.core.errors import ContentError
+from tutor.lessons import GAME_OVER, all_lessons, goal_out_of_reach, goal_reached, load_lesson, start_lesson
+from tutor.scenario import ActionRef, find
+
+GAMES = ("restless-spirits", "spirited", "spirit-duels")
+ALL = [(g, x) for g in GAMES for x in all_lessons(g)]
+
+#: The lesson of each game that plays a whole turn (or, in Spirit Duels, a whole round).
+WHOLE = {"restless-spirits": "rs-29-whole-turn", "spirited": "sp-10-first-turn", "spirit-duels": "sd-22-round"}
+
+
+def lesson(game_id: str, lesson_id: str):
+    return next(x for x in all_lessons(game_id) if x.id == lesson_id)
+
+
+def play(game_id: str, lesson_id: str, refs: list[dict]):
+    """The lesson's session after the action selectors ``refs``, and the lesson."""
+    x = lesson(game_id, lesson_id)
+    s = start_lesson(x)
+    for r in refs:
+        s.apply(find(s, ActionRef(**r)))
+    return x, s
+
+
+@pytest.mark.parametrize(("game_id", "x"), ALL, ids=[x.id for _, x in ALL])
+def test_goal_is_checked_at_every_step_and_reached_only_at_the_end(game_id, x):
+    s = start_lesson(x)
+    assert not goal_reached(x, s) and goal_out_of_reach(x, s) is None
+    for i, ref in enumerate(x.solution):
+        s.apply(find(s, ref))
+        last = i == len(x.solution) - 1
+        assert goal_reached(x, s) == last, (x.id, i)
+        assert goal_out_of_reach(x, s) is None, (x.id, i)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_game_has_a_whole_turn_or_round_with_several_decisions(game_id):
+    x = lesson(game_id, WHOLE[game_id])
+    s = start_lesson(x)
+    first, start_round = s.current_player, getattr(s.state, "round", None)
+    seen_players = set()
+    for ref in x.solution:
+        seen_players.add(s.current_player)
+        s.apply(find(s, ref))
+    kinds = {r.kind for r in x.solution}
+    assert len(x.solution) >= 5 and len(kinds) >= 4, (x.id, kinds)  # several decisions of different kinds
+    if game_id == "spirit-duels":
+        assert s.state.round == start_round + 1 and seen_players == {0, 1}  # both players' actions, then End Phase
+        assert {"pass", "gain-advantage", "activate", "place-advantage-die"} <= kinds
+    else:
+        assert seen_players == {first} and s.current_player != first  # one player's whole turn, then it passes
+    assert x.out_of_reach, f"{x.id}: a whole-turn lesson says when its goal is out of reach"
+
+
+def test_restless_spirits_turn_says_when_the_goal_is_out_of_reach():
+    # Two Totems bought: no AP is left to release Gonga.
+    x, s = play("restless-spirits", "rs-29-whole-turn", [{"kind": "buy-totem", "totem": "t31"}])
+    assert goal_out_of_reach(x, s) is None  # one AP left: still possible
+    s.apply(find(s, ActionRef(kind="buy-totem", totem="t40")))
+    assert "Gonga is not released" in goal_out_of_reach(x, s)
+    s.undo()
+    assert goal_out_of_reach(x, s) is None  # Undo, as the message says, brings the goal back in reach
+    # Gonga released, but the last AP spent on a purchase: Rinca can no longer be attracted.
+    x, s = play("restless-spirits", "rs-29-whole-turn", [{"kind": "play-totem", "totem": "t06"},
+                                                         {"kind": "buy-totem", "totem": "t31"}])
+    assert "before Rinca was attracted" in goal_out_of_reach(x, s)
+    # Ending the turn early.
+    x, s = play("restless-spirits", "rs-29-whole-turn", [{"kind": "end-turn"}])
+    assert "Your turn has ended" in goal_out_of_reach(x, s)
+
+
+def test_spirited_turn_says_when_the_goal_is_out_of_reach():
+    x, s = play("spirited", "sp-10-first-turn", [{"kind": "place-shield"}, {"kind": "break-shield"}])
+    assert "Shield is broken" in goal_out_of_reach(x, s)
+    x, s = play("spirited", "sp-10-first-turn", [{"kind": "stack-card"}])
+    assert goal_out_of_reach(x, s) is None  # a later Sao may still become the Shield: not out of reach yet
+
+
+def test_spirit_duels_round_says_when_the_goal_is_out_of_reach():
+    x, s = play("spirit-duels", "sd-22-round", [{"kind": "gain-advantage"}])
+    msg = goal_out_of_reach(x, s)
+    assert "Player 1 gained the advantage" in msg and "Undo" in msg
+    s.undo()
+    assert goal_out_of_reach(x, s) is None
+
+
+def test_game_over_without_the_goal_is_out_of_reach():
+    """Whatever the lesson, a game that is over without the goal can no longer reach it."""
+    x = lesson("restless-spirits", "rs-07-end")
+    unreachable = x.model_copy(update={"check": x.check.model_copy(update={"state": {"p1.released_count": 9}})})
+    s = start_lesson(unreachable)
+    for ref in x.solution:
+        s.apply(find(s, ref))
+    assert s.is_over and goal_out_of_reach(unreachable, s) == GAME_OVER
+
+
+def test_out_of_reach_format_is_strict():
+    from tutor.core.content import content_root
+    text = (content_root() / "restless-spirits" / "lessons" / "29-a-whole-turn.yaml").read_text()
+    with pytest.raises(ContentError, match="out_of_reach"):
+        load_lesson(text=text.replace("  - when: {state: {current: 2}}", "  - when: {after: 1, state: {current: 2}}"))
+    with pytest.raises(ContentError, match="unknown clause id"):
+        load_lesson(text=text.replace("not_fired: [rs.attract]", "not_fired: [rs.no-such-clause]"))
+    with pytest.raises(ContentError, match="say"):
+        load_lesson(text=text.replace("say: Your turn has ended", "sy: Your turn has ended"))
