@@ -472,7 +472,8 @@ def test_learner_gets_the_pages_and_nothing_else(hub, chromium_browser, tmp_path
         # The shared notebooks are as they were, and the page still plays.
         assert _notebook_digests() == before
         page.locator(".tutor-action:visible").first.click()
-        expect(page.locator(".rt-step").filter(has_text="Step 1 ·")).to_have_count(1, timeout=CLICK_MS)
+        expect(page.locator(".tutor-last-step .rt-step-now").filter(has_text="Step 1 ·")).to_have_count(
+            1, timeout=CLICK_MS)
     finally:
         context.close()
 
