@@ -95,15 +95,19 @@ ACTION = ".tutor-action:not([disabled]):visible"
 # Only what is shown counts: the learn page also holds a "Free play" tab, hidden, with its own actions and events.
 _SHOWN = """
   const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length > 0);
-  let step = 0, newest = null;  // the highest step number in the step log ("Step N · ...", newest on top)
-  for (const el of shown('.rt-step')) {
+  let step = 0, newest = null;  // the highest step number shown: the last-step strip's title ("Step N · ...",
+  // .rt-step-now) on the one-screen table, else the step log's titles (.rt-step, newest on top)
+  for (const el of shown('.rt-step-now, .rt-step')) {
     const m = /^\\s*Step (\\d+)/.exec(el.textContent);
     if (m && Number(m[1]) > step) { step = Number(m[1]); newest = el; }
   }
   // The event lines of that step: the step log's box holds each step's title, then its event lines (text and chip),
   // in reverse (CSS shows them upside down): its events are the siblings before its title, back to the previous title.
   let newestEvents = 0;
-  for (let el = newest && newest.closest('.widget-html'); el && (el = el.previousElementSibling);) {
+  if (newest && newest.classList.contains('rt-step-now')) {  // the strip shows the step just taken, and only it
+    newestEvents = shown('.tutor-last-step .tutor-event').length;
+  }
+  for (let el = newest && !newestEvents && newest.closest('.widget-html'); el && (el = el.previousElementSibling);) {
     if (el.querySelector('.rt-step')) break;
     if (el.classList.contains('tutor-event')) newestEvents++;
   }
