@@ -10,6 +10,7 @@ clickable. The computer moves when the learner presses "Computer's move", or by 
 from __future__ import annotations
 
 import asyncio
+import re
 
 import ipywidgets as w
 
@@ -55,8 +56,10 @@ class Seats:
                                    tooltip="Show the computer's cards too (for a teacher); off, you see what your "
                                    "seat may see")
         self.show_all.observe(g(lambda _ch: self.render()), names="value")
-        self.say = w.HTML(layout=w.Layout(width="100%"))
+        self.say = w.HTML(layout=w.Layout(width="100%", display="none"))  # shown once it has something to say
         self.say.add_class("rt-bot-say")
+        self.say.observe(lambda ch: setattr(self.say.layout, "display", None if ch["new"] else "none"),
+                         names="value")
         self._seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self._build_seats(computer_seats, level)
         self.widget = w.VBox([w.HBox([self._seat_box, self.next, self.auto, self.hint_button, self.show_all],
@@ -75,8 +78,9 @@ class Seats:
         self.seats = []
         for i in range(n):
             value = old[i] if i < len(old) else (level if i in computer_seats else "you")
-            d = w.Dropdown(options=list(SEAT_CHOICES), value=value, description=f"Player {i + 1}",
-                           layout=w.Layout(width="230px"), style={"description_width": "64px"})
+            d = w.Dropdown(options=list(SEAT_CHOICES), value=value, description=f"P{i + 1}",
+                           tooltip=f"Who plays Player {i + 1}", layout=w.Layout(width="190px"),
+                           style={"description_width": "24px"})
             d.observe(self.model.errors.guard(lambda _ch: self.render()), names="value")
             self.seats.append(d)
         self._seat_box.children = tuple(self.seats)
@@ -97,6 +101,21 @@ class Seats:
         return not s.is_over and s.current_player is not None and self.level_of(s.current_player) is not None
 
     # -- moves ---------------------------------------------------------------------------------------------------
+    def _words(self, text: str) -> str:
+        """A bot's sentence for the page: clause ids become the rules' titles in brackets, "[provisional]" the quiet
+        mark (learners never see internal ids)."""
+        clauses = self.model.session.clauses()
+        titles: list[str] = []
+
+        def title(m) -> str:
+            c = clauses.get(m.group(1))
+            if c is not None and c.title not in titles:
+                titles.append(c.title)
+            return ""
+        text = re.sub(r"\s*\[([a-z]+\.[a-z0-9.-]+)\]", title, text.replace(" [provisional]", "†"))
+        text = re.sub(r"\s+([;.,])", r"\1", text)
+        return esc(text) + (f' <span class="rt-muted">(rules: {esc("; ".join(titles))})</span>' if titles else "")
+
     def _bot(self, level: str):
         return tutor.bot(self.model.session.game_id, level, self.seed)
 
@@ -113,7 +132,7 @@ class Seats:
         why = b.explain(s, action) if level == "normal" else f"{action.label} (a random legal move)."
         self.model.apply(action.id)
         self.say.value = (f'<span class="rt-bot-who">Player {seat + 1} (computer, {esc(level)}):</span> '
-                          f"{esc(why)}")
+                          f"{self._words(why)}")
         return True
 
     def undo_mine(self) -> int:
@@ -141,7 +160,7 @@ class Seats:
         action, why = self._bot("normal").hint(s)
         self._hinted = action.id
         self._mark_hint()
-        self.say.value = f'<span class="rt-bot-who">Hint:</span> {esc(why)}'
+        self.say.value = f'<span class="rt-bot-who">Hint:</span> {self._words(why)}'
 
     def _mark_hint(self) -> None:
         if self.actions is None:

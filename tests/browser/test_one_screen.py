@@ -98,8 +98,12 @@ def click_steps(page, n: int) -> None:
     for k in range(n):
         titles = page.locator(".tutor-last-step .rt-step-now:visible")
         before = titles.first.inner_text() if titles.count() else ""
-        turn = page.locator(".tutor-actions .rt-apart-turn .tutor-action:visible")
-        button = turn.first if k % 3 == 2 and turn.count() else page.locator(".tutor-action:visible").first
+        turn = page.locator(".tutor-actions .rt-apart-turn .tutor-action:visible:not([disabled])")
+        mine = page.locator(".tutor-action:visible:not([disabled])")
+        if mine.count() == 0:  # free play: the computer's seat is to move (its actions shown, not clickable)
+            button = page.locator(".tutor-seats button:visible").filter(has_text="Computer's move").first
+        else:
+            button = turn.first if k % 3 == 2 and turn.count() else mine.first
         button.click()
         expect(page.locator(".tutor-last-step .rt-step-now:visible").first).not_to_have_text(before or "\u0000",
                                                                                             timeout=CLICK_MS)
@@ -138,7 +142,12 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
     click_steps(page, 5)
-    assert_one_screen(page, f"{notebook} free play after 5 clicks")
+    for _ in range(30):  # against the computer (Player 2 by default): let it move until the learner is to play
+        if page.locator(".tutor-action:visible:not([disabled])").count():
+            break
+        page.locator(".tutor-seats button:visible").filter(has_text="Computer's move").first.click()
+        page.wait_for_timeout(400)
+    assert_one_screen(page, f"{notebook} free play after 5 clicks, the learner to play")
     page.screenshot(path=ARTIFACTS / f"one-screen-{notebook[:-6]}-free-1366x768.png")
     tutor_page.assert_clean()
 

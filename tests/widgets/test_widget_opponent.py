@@ -78,7 +78,8 @@ def test_hint_marks_the_move_and_explains_it_without_playing_it():
     assert len(marked) == 1
     expected, why = tutor.bot("restless-spirits", "normal", 0).hint(app.session)
     assert marked[0]._action_id == expected.id
-    assert seats.say.value.startswith('<span class="rt-bot-who">Hint:</span>') and "[rs." in seats.say.value
+    assert seats.say.value.startswith('<span class="rt-bot-who">Hint:</span>') and "(rules: " in seats.say.value
+    assert "[rs." not in seats.say.value
     marked[0].click()
     assert not [b for b in app.actions.action_buttons if "rt-hint" in b._dom_classes]
 
