@@ -29,7 +29,7 @@ from tutor.scenario import Scenario, start
 from .app import TutorApp
 from .boards import board_for
 from .model import ErrorPanel, clause_chip, log
-from .style import box, button, esc, html_widget, prov_text, style_widget
+from .style import box, button, esc, html_widget, plural, prov_text, rule_text, style_widget
 
 CSS = """
 .rt-faq-side { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px; margin: 4px; }
@@ -353,12 +353,12 @@ class FaqExplorer:
             kids.append(self._none)
         for game, n in self.index.waiting:
             kids.append(self._html(f'<div class="rt-faq-game">{esc(faq.game_title(game))} · {n}</div>'
-                                   f'<div class="rt-muted">{n} scenario(s) wait until the tutor plays '
+                                   f'<div class="rt-muted">{plural(n, "question")} wait until the tutor plays '
                                    f"{esc(faq.game_title(game))}.</div>"))
         total = len(self.index.entries)
         shown = len(hits) if self.limit is None else min(len(hits), self.limit)
         more = f" · {shown} shown" if shown < len(hits) else ""
-        self.count.value = f'<div class="rt-faq-count">{len(hits)} of {total} scenario(s){more}</div>'
+        self.count.value = f'<div class="rt-faq-count">{len(hits)} of {plural(total, "question")}{more}</div>'
         self.results.children = tuple(kids)
 
     def show_all(self) -> None:
@@ -618,14 +618,15 @@ class FaqExplorer:
             return ""
 
         def column(title: str, r: faq.RunSummary, only: tuple[str, ...], cls: str) -> str:
-            rules = " · ".join(f'<span class="{"rt-cmp-only" if cid in only else ""}">{esc(c.titles.get(cid, cid))} '
-                               f'<span class="rt-muted">({esc(cid)})</span></span>' for cid in r.fired)
+            rules = " · ".join(f'<span class="{"rt-cmp-only" if cid in only else ""}">{esc(c.titles.get(cid, cid))}'
+                               "</span>" for cid in r.fired)
             stop = (f'<div class="rt-cmp-stop">Stops before step {r.stop.step}.</div>' if r.stop else "")
             return (f'<div class="rt-cmp-col {cls}"><div class="rt-cmp-h">{title}</div>'
-                    f"<div>Script: {r.done} of {r.total} step(s) played</div>{stop}"
+                    f"<div>Script: {r.done} of {plural(r.total, 'step')} played</div>{stop}"
                     f'<div class="rt-cmp-rules"><span class="rt-muted">Rules that fired:</span> {rules or "none"}</div></div>')
 
-        said = "".join(f"<li>{prov_text(x)}</li>" for x in c.sentences())
+        known = self.app.session.clauses()
+        said = "".join(f"<li>{rule_text(x, known)}</li>" for x in c.sentences())
         return ('<div class="rt-cmp"><div class="rt-cmp-cols">'
                 + column("Original set-up", c.original, c.only_original, "rt-cmp-a")
                 + column("Your what-if", c.what_if, c.only_what_if, "rt-cmp-b")
@@ -642,7 +643,7 @@ class FaqExplorer:
             info = (f"You are playing your own moves (you left the script after step {st.done}). "
                     "<b>Back</b> to follow it again.")
         elif st.next_ref is None:
-            info = f"Script done ({st.total} step(s)). " + ("" if self.answer_shown else
+            info = f"Script done ({plural(st.total, 'step')}). " + ("" if self.answer_shown else
                                                            "Now press <b>Show the answer</b>.")
         elif st.problem:
             stop = self.comparison.what_if.stop if self.comparison is not None else None
@@ -652,7 +653,7 @@ class FaqExplorer:
                 why = st.problem
             info = (f'<span class="tutor-faq-error">Step {st.done + 1} '
                     f"({esc(faq.describe_ref(st.next_ref, names))}) is not possible in this set-up: "
-                    f"{prov_text(why)}</span>")
+                    f"{rule_text(why, s.clauses())}</span>")
         else:
             info = (f"Step {st.done} of {st.total} done · next: <b>{esc(faq.describe_ref(st.next_ref, names))}</b>"
                     " · or play your own move below")

@@ -10,7 +10,6 @@ clickable. The computer moves when the learner presses "Computer's move", or by 
 from __future__ import annotations
 
 import asyncio
-import re
 
 import ipywidgets as w
 
@@ -18,7 +17,7 @@ import tutor
 
 from .boards import hide_hands
 from .model import SessionModel
-from .style import button, esc
+from .style import button, esc, rule_text
 
 #: Seat choices: (label, value); "you" is a person at this screen.
 SEAT_CHOICES = (("You", "you"), ("Computer (easy)", "easy"), ("Computer (normal)", "normal"))
@@ -102,19 +101,8 @@ class Seats:
 
     # -- moves ---------------------------------------------------------------------------------------------------
     def _words(self, text: str) -> str:
-        """A bot's sentence for the page: clause ids become the rules' titles in brackets, "[provisional]" the quiet
-        mark (learners never see internal ids)."""
-        clauses = self.model.session.clauses()
-        titles: list[str] = []
-
-        def title(m) -> str:
-            c = clauses.get(m.group(1))
-            if c is not None and c.title not in titles:
-                titles.append(c.title)
-            return ""
-        text = re.sub(r"\s*\[([a-z]+\.[a-z0-9.-]+)\]", title, text.replace(" [provisional]", "†"))
-        text = re.sub(r"\s+([;.,])", r"\1", text)
-        return esc(text) + (f' <span class="rt-muted">(rules: {esc("; ".join(titles))})</span>' if titles else "")
+        """A bot's sentence for the page: rule titles instead of clause ids (:func:`~widgets.style.rule_text`)."""
+        return rule_text(text, self.model.session.clauses())
 
     def _bot(self, level: str):
         return tutor.bot(self.model.session.game_id, level, self.seed)

@@ -283,6 +283,30 @@ def prov_text(text: str) -> str:
         "[provisional]", f'<span class="rt-prov" title="{esc(tip)}">{PROV}</span>')
 
 
+_CITED = re.compile(r"\s*[\[(]([a-z]+\.[a-z0-9.-]+)[\])]")
+
+
+def rule_text(text: str, clauses: dict) -> str:
+    """An engine sentence that cites clauses by id (``"... [rs.buy]"``) as HTML for a learner: the ids go, the
+    rules' titles follow in brackets (``clauses``: id -> Clause), and ``[provisional]`` becomes the quiet mark."""
+    titles: list[str] = []
+
+    def cut(m) -> str:
+        c = clauses.get(m.group(1))
+        if c is None:
+            return m.group(0)
+        if c.title not in titles:
+            titles.append(c.title)
+        return ""
+    plain = re.sub(r"\s+([;.,])", r"\1", _CITED.sub(cut, str(text)))
+    return prov_text(plain) + (f' <span class="rt-muted">(rules: {esc("; ".join(titles))})</span>' if titles else "")
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 step"``, ``"2 steps"`` (``many``: the plural when it is not ``word + "s"``)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 def plain_label(text: str) -> str:
     """An engine sentence for a button caption or tooltip (plain text): its ``[provisional]`` marks become the
     provisional mark :data:`PROV` (the page's legend says what it means), so a provisional value still says so."""

@@ -67,7 +67,8 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
     exp = Expect(fired=[c for c in b.fired if c in known], not_fired=[c for c in a.fired if c not in b.fired and c in known],
                  state={k: facts[k] for k in dict.fromkeys(keys)})
     answer = note or f"In this set-up the script runs {b.done} of {b.total} step(s); the checks say what happens."
-    meta = Meta(id=f"my-{name.lower()}", title=f"My question: {name}", question=question, answer=answer,
+    stem = name.lower()
+    meta = Meta(id=stem if stem.startswith("my-") else f"my-{stem}", title=f"My question: {name}", question=question, answer=answer,
                 source=original.meta.source, covers=["my question", *original.meta.covers])
     return Scenario(meta=meta, setup=changed.setup, script=changed.script[:b.done], expect=[exp])
 
