@@ -205,16 +205,20 @@ class Bot:
         self._check(session)
         action = session.find_action(action)
         ranked = self.rank(session)
-        mine = next(s for s in ranked if s.action.id == action.id)
-        best = ranked[0]
-        return self._strategy.explain(session.game, session.state, mine, best, session.clauses)
+        return self._say(session, next(s for s in ranked if s.action.id == action.id), ranked[0])
+
+    def _say(self, session: Session, mine: Scored, best: Scored) -> str:
+        """``"<label>: <reasons>."``, and the stronger move when ``mine`` is not the best."""
+        text = f"{mine.action.label}: " + "; ".join(self._strategy.reasons(session.game, session.state, mine)) + "."
+        if best.action.id != mine.action.id:
+            text += f" A stronger move now: {best.action.label}."
+        return text
 
     def hint(self, session: Session) -> tuple[Action, str]:
         """The ``normal`` level's move for the seat to play and why (hints never play the move)."""
         self._check(session)
         ranked = self.rank(session)
-        return ranked[0].action, self._strategy.explain(session.game, session.state, ranked[0], ranked[0],
-                                                        session.clauses)
+        return ranked[0].action, self._say(session, ranked[0], ranked[0])
 
 
 def bot(game_id: str, level: Literal["easy", "normal"] | str = "normal", seed: int = 0) -> Bot:

@@ -80,9 +80,9 @@ def features(g, s: RSState, seat: int) -> dict[str, float]:
             "on_board": float(on_board), "fitting": float(fitting), "hand": float(hand), "cards": float(cards)}
 
 
-def explain(g, s: RSState, mine, best, clauses) -> str:
-    """A sentence or two on why ``mine`` (a :class:`tutor.bots.Scored`) is sensible, citing clauses; ``best`` is the
-    top-ranked move (the same when asked for a hint)."""
+def reasons(g, s: RSState, mine) -> list[str]:
+    """Why ``mine`` (a :class:`tutor.bots.Scored`) is sensible: phrases citing clauses, for
+    :meth:`tutor.bots.Bot.explain` to join."""
     a, ch = mine.action, mine.changes
     cite = " ".join(f"[{c}]" for c in a.clauses[:2])
     reasons = []
@@ -107,7 +107,4 @@ def explain(g, s: RSState, mine, best, clauses) -> str:
                            f"{cite}")
         else:
             reasons.append(f"no move now brings a Spirit closer to release; this one keeps your options open {cite}")
-    text = f"{a.label}: " + "; ".join(reasons) + "."
-    if best.action.id != a.id:
-        text += f" A stronger move now: {best.action.label}."
-    return text
+    return reasons

@@ -83,8 +83,9 @@ def features(g, s: SDState, seat: int) -> dict[str, float]:
             "armor": armor, "stage": stage, "hand": float(len(me.hand))}
 
 
-def explain(g, s: SDState, mine, best, clauses) -> str:
-    """A sentence or two on why ``mine`` (a :class:`tutor.bots.Scored`) is sensible, citing clauses."""
+def reasons(g, s: SDState, mine) -> list[str]:
+    """Why ``mine`` (a :class:`tutor.bots.Scored`) is sensible: phrases citing clauses, for
+    :meth:`tutor.bots.Bot.explain` to join."""
     a, ch = mine.action, mine.changes
     cite = " ".join(f"[{c}]" for c in a.clauses[:2])
     reasons = []
@@ -109,7 +110,4 @@ def explain(g, s: SDState, mine, best, clauses) -> str:
                            f"{cite}")
         else:
             reasons.append(f"no move now deals damage; this one keeps your options open {cite}")
-    text = f"{a.label}: " + "; ".join(reasons) + "."
-    if best.action.id != a.id:
-        text += f" A stronger move now: {best.action.label}."
-    return text
+    return reasons

@@ -82,8 +82,9 @@ def features(g, s: SPState, seat: int) -> dict[str, float]:
             "risk": float(risk)}
 
 
-def explain(g, s: SPState, mine, best, clauses) -> str:
-    """A sentence or two on why ``mine`` (a :class:`tutor.bots.Scored`) is sensible, citing clauses."""
+def reasons(g, s: SPState, mine) -> list[str]:
+    """Why ``mine`` (a :class:`tutor.bots.Scored`) is sensible: phrases citing clauses, for
+    :meth:`tutor.bots.Bot.explain` to join."""
     a, ch = mine.action, mine.changes
     cite = " ".join(f"[{c}]" for c in a.clauses[:2])
     reasons = []
@@ -100,7 +101,4 @@ def explain(g, s: SPState, mine, best, clauses) -> str:
         reasons.append("but it leaves a clan one card short of an Overrun [sp.overrun.limit]")
     if not reasons:
         reasons.append(f"no move now scores or builds a Camp; this one risks the least {cite}")
-    text = f"{a.label}: " + "; ".join(reasons) + "."
-    if best.action.id != a.id:
-        text += f" A stronger move now: {best.action.label}."
-    return text
+    return reasons
