@@ -238,6 +238,11 @@ def saved_label(wt: Walkthrough, path: str | Path) -> str:
     return f"{wt.title} (saved: {Path(path).name})"
 
 
+#: Saved walkthrough files larger than this (bytes) are listed by file name, not read, when the page starts: a
+#: folder of large files someone else made would otherwise keep the page loading for minutes.
+LIST_PARSE_BYTES = 64 * 1024
+
+
 def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = None) -> list[tuple[str, str]]:
     """``(label, path)`` per walkthrough file; a file that does not load is reported and still listed. Files in
     the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
@@ -246,6 +251,13 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
     saved_in = walkthrough_folder().resolve()
     for p in paths:
         saved = Path(p).resolve().parent == saved_in
+        try:
+            size = Path(p).stat().st_size
+        except OSError:
+            size = 0
+        if saved and size > LIST_PARSE_BYTES:  # listed by name; read (and checked) only when chosen
+            out.append((f"{Path(p).stem} (saved, {size // 1024} KB: loads when chosen)", str(p)))
+            continue
         try:
             wt = load_walkthrough(p)
         except ContentError as exc:

@@ -467,3 +467,17 @@ def test_clicker_keys_press_next_and_back_in_the_present_tab_only(walk_file):
     assert not with_class(rec.widget, "tutor-presenter-keys")
     assert not any(with_class(rec.widget, cls) for cls in CLICKER_KEYS.values())
     assert not app.errors.output.outputs
+
+
+def test_large_saved_walkthroughs_are_listed_by_name_not_read(tmp_path, monkeypatch):
+    """A folder of large walkthroughs someone else made: the page lists them by file name at once and reads one only
+    when it is chosen."""
+    from widgets import presenter
+    from widgets.model import ErrorPanel
+    monkeypatch.setenv("RULES_TUTOR_WALKTHROUGHS", str(tmp_path))
+    big = tmp_path / "big.yaml"
+    big.write_text("# padding\n" * 10_000)
+    calls = []
+    monkeypatch.setattr(presenter, "load_walkthrough", lambda p: calls.append(p))
+    out = presenter.catalog([big], ErrorPanel())
+    assert out == [(f"big (saved, {big.stat().st_size // 1024} KB: loads when chosen)", str(big))] and not calls
