@@ -1,9 +1,27 @@
 """Shared fixtures for engine tests."""
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
 
 import tutor
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _progress_database():
+    """Tests never write the learner's own progress (``~/.rules-tutor/progress.sqlite``): unless ``RULES_TUTOR_DB``
+    is set, the whole run uses a fresh SQLite file of its own (tests of the default path unset it themselves)."""
+    if os.environ.get("RULES_TUTOR_DB"):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="rules-tutor-test-db-") as d:
+        os.environ["RULES_TUTOR_DB"] = f"sqlite:///{d}/progress.sqlite"
+        try:
+            yield
+        finally:
+            os.environ.pop("RULES_TUTOR_DB", None)
 
 
 @pytest.fixture
