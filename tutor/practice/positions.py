@@ -89,38 +89,34 @@ def random_positions(game_id: str, seed: int, games: int, per_game: int = 3) -> 
             yield Position(rerooted(s), f"random game {g + 1} ({players} players, seed {game_seed}), step {step}")
 
 
+def _along(s: Session, script, origin: str) -> Iterator[Position]:
+    """The prepared state of ``s``, then the state after each step of ``script`` (action references) as far as it
+    plays and the game goes on."""
+    from ..scenario import find
+
+    yield Position(rerooted(s), origin)
+    for i, ref in enumerate(script):
+        try:
+            s.apply(find(s, ref))
+        except ValueError:
+            return
+        if s.is_over:
+            return
+        yield Position(rerooted(s), f"{origin}, step {i + 1}")
+
+
 def scenario_positions(game_id: str) -> Iterator[Position]:
     """Every state along every scenario script of ``game_id`` (the prepared state, then after each step)."""
-    from ..scenario import all_scenarios, find, load_scenario, start
+    from ..scenario import all_scenarios, load_scenario, start
 
     for path in all_scenarios(game_id):
         sc = load_scenario(path)
-        s = start(sc, str(path))
-        name = sc.meta.title or sc.meta.question
-        yield Position(rerooted(s), f"scenario: {name}")
-        for i, ref in enumerate(sc.script):
-            try:
-                s.apply(find(s, ref))
-            except ValueError:
-                break
-            if s.is_over:
-                break
-            yield Position(rerooted(s), f"scenario: {name}, step {i + 1}")
+        yield from _along(start(sc, str(path)), sc.script, f"scenario: {sc.meta.title or sc.meta.question}")
 
 
 def lesson_positions(game_id: str) -> Iterator[Position]:
     """Every state along every lesson's solution of ``game_id`` (the prepared state, then after each step)."""
     from ..lessons import all_lessons, start_lesson
-    from ..scenario import find
 
     for lesson in all_lessons(game_id):
-        s = start_lesson(lesson)
-        yield Position(rerooted(s), f"lesson: {lesson.title}")
-        for i, ref in enumerate(lesson.solution):
-            try:
-                s.apply(find(s, ref))
-            except ValueError:
-                break
-            if s.is_over:
-                break
-            yield Position(rerooted(s), f"lesson: {lesson.title}, step {i + 1}")
+        yield from _along(start_lesson(lesson), lesson.solution, f"lesson: {lesson.title}")
