@@ -228,6 +228,13 @@ def test_ability_graph_click_a_node(tutor_server, tutor_page):
     }"""
     page.wait_for_function(f"({find_node})('Nordheim') !== null", timeout=RENDER_MS)
     page.wait_for_timeout(1000)  # the layout settles
+    # the whole graph is large: bring Nordheim's node to the middle of the canvas before clicking it
+    page.evaluate("""() => {
+      const host = Array.from(document.querySelectorAll('.tutor-graph *')).find(e => e._cyreg);
+      const cy = host._cyreg.cy;
+      cy.center(cy.nodes().filter(n => n.data('label') === 'Nordheim')[0]);
+    }""")
+    page.wait_for_timeout(500)
     at = page.evaluate(find_node, "Nordheim")
     page.mouse.click(at["x"], at["y"])
     details = page.locator(".tutor-graph-details")
