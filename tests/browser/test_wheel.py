@@ -229,7 +229,9 @@ def wheel_server(installed):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / "wheel-serve.log"
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([str(installed.bin / "rules-tutor"), "serve", "--port", str(port), "--pool", "0"],
+        # every page is fetched over HTTP (no page connects, so each kernel waits out its grace): room for all
+        proc = subprocess.Popen([str(installed.bin / "rules-tutor"), "serve", "--port", str(port), "--pool", "0",
+                                 "--max-kernels", "32"],
                                 cwd=installed.workdir, env=installed.env, stdin=subprocess.DEVNULL, stdout=log,
                                 stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
