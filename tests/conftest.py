@@ -24,6 +24,16 @@ def _progress_database():
             os.environ.pop("RULES_TUTOR_DB", None)
 
 
+@pytest.fixture(autouse=True)
+def _own_folders(tmp_path_factory, monkeypatch):
+    """Each test has its own saved-walkthroughs and own-questions folders: none reads or writes the user's
+    (``~/rules-tutor-walkthroughs``, ``~/rules-tutor-questions``), nor what another test saved. A server a browser
+    test starts keeps the folders it started with."""
+    d = tmp_path_factory.mktemp("own-folders")
+    monkeypatch.setenv("RULES_TUTOR_WALKTHROUGHS", str(d / "walkthroughs"))
+    monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(d / "questions"))
+
+
 @pytest.fixture
 def rs2():
     """A new 2-player Restless Spirits game (seed 3), at the guide choice."""
