@@ -352,8 +352,14 @@ def test_kernel_cap(server):
 
         # The first pages never connected (no browser): once idle past the grace, the next pages replace them.
         time.sleep(webguard.CULL_GRACE_SECONDS + 2)
+        def page_again(_):  # a pre-heated kernel being topped up may hold a slot a moment (loaded machine): once more
+            got = _request(server.port, f"/voila/render/{PAGE}")
+            if got[0] == 503:
+                time.sleep(3)
+                got = _request(server.port, f"/voila/render/{PAGE}")
+            return got
         with ThreadPoolExecutor(max_workers=2) as pool:
-            second = list(pool.map(lambda _: _request(server.port, f"/voila/render/{PAGE}"), range(2)))
+            second = list(pool.map(page_again, range(2)))
         assert [status for status, _, _ in second] == [200, 200]
         new = {_kernel_id(body) for _, _, body in second}
         for kernel in new:  # the newest pages' kernels are alive...
