@@ -11,7 +11,7 @@ from ..core.errors import short
 from ..core.session import Session
 from ..games.spirit_duels.ctx import STATUS_TOKENS, TOKEN_CAP, spirit_name, stat
 from ..games.spirit_duels.dice import DIE_FACES, FACE_NAMES, face_label, kind_label
-from .edits import AddCard, Counter, DieSpec, Edit, FixDie, MoveCard, RemoveCard, SetAP, SetCounter, SetCurrent, Zone
+from .edits import move_ends, AddCard, Counter, DieSpec, Edit, FixDie, MoveCard, RemoveCard, SetAP, SetCounter, SetCurrent, Zone
 
 PLAYER_ZONES = ("hand", "deck", "discard", "items")
 #: Essence a what-if may give; damage stays below the Spirit's Health (more would defeat it).
@@ -165,12 +165,7 @@ def apply(prepared: Session, partial: dict, edit: Edit) -> None:
     """
     s = prepared
     if isinstance(edit, (AddCard, RemoveCard, MoveCard)):
-        if isinstance(edit, MoveCard):
-            source, target = edit.source, edit.target
-        elif isinstance(edit, AddCard):
-            source, target = Zone("deck", edit.zone.seat), edit.zone
-        else:
-            source, target = edit.zone, Zone("deck", edit.zone.seat)
+        source, target = move_ends(edit, lambda z: Zone("deck", z.seat))
         _check_zone(s, source)
         _check_zone(s, target)
         card = edit.card

@@ -206,3 +206,13 @@ def supersedes(new: Edit, old: Edit) -> bool:
                      if isinstance(e, SetCounter) else ("die", e.key) if isinstance(e, FixDie) else
                      ("turn",) if isinstance(e, SetCurrent) else None)
     return key(new) is not None and key(new) == key(old)
+
+
+def move_ends(edit, supply) -> tuple:
+    """``(source, target)`` zones of a card edit: a :class:`MoveCard`'s own; an :class:`AddCard` takes the card from
+    ``supply(zone)`` (the game's draw pile or deck for that zone), a :class:`RemoveCard` puts it back there."""
+    if isinstance(edit, MoveCard):
+        return edit.source, edit.target
+    if isinstance(edit, AddCard):
+        return supply(edit.zone), edit.zone
+    return edit.zone, supply(edit.zone)

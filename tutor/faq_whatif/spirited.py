@@ -12,7 +12,7 @@ from ..core.errors import short
 from ..core.session import Session
 from ..games.spirited.cards import clan_of, medal_kind
 from ..games.spirited.zones import held
-from .edits import AddCard, Counter, DieSpec, Edit, FixDie, MoveCard, RemoveCard, SetAP, SetCounter, SetCurrent, Zone
+from .edits import move_ends, AddCard, Counter, DieSpec, Edit, FixDie, MoveCard, RemoveCard, SetAP, SetCounter, SetCurrent, Zone
 
 PLAYER_ZONES = ("hand", "road", "shields", "camp1", "camp2", "camp1_down", "camp2_down")
 TABLE_ZONES = ("draw_pile",)
@@ -199,12 +199,7 @@ def apply(prepared: Session, partial: dict, edit: Edit) -> None:
     """
     s = prepared
     if isinstance(edit, (AddCard, RemoveCard, MoveCard)):
-        if isinstance(edit, MoveCard):
-            source, target = edit.source, edit.target
-        elif isinstance(edit, AddCard):
-            source, target = Zone("draw_pile"), edit.zone
-        else:
-            source, target = edit.zone, Zone("draw_pile")
+        source, target = move_ends(edit, lambda z: Zone("draw_pile"))
         _check_zone(s, source)
         _check_zone(s, target)
         _move(s, partial, edit.card, source, target)
