@@ -17,7 +17,7 @@ from types import ModuleType
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from tutor import Action, Blocked, Event, Step
+from tutor import Action, Blocked, Event, Session, Step
 
 from .boards import board_for
 from .model import SessionModel, clause_chip, log
@@ -408,6 +408,17 @@ class StepLog:
     #: the CSS class of a step's title
     STEP_CLASS = "rt-step"
 
+    def _latest_session(self) -> Session:
+        """The session shown; when it is another than last time, forget the step boxes of the old one (for the
+        views of the latest step only: :class:`LastStep` and the presenter's ``CurrentStep``)."""
+        s = self.model.session
+        if s is not getattr(self, "_for", None):
+            self._steps.clear()
+            if self._setup_cache is not None:
+                self.model.retire(self._setup_cache[1])
+            self._cache, self._setup_cache, self._for = {}, None, s
+        return s
+
     def __init__(self, model: SessionModel, *, show_setup: bool = True, max_steps: int = 40, chunk: int = 10) -> None:
         self.model, self.show_setup, self.max_steps, self.chunk = model, show_setup, max_steps, chunk
         self._cache: dict[Step, w.Widget] = {}  # the steps shown
@@ -574,12 +585,7 @@ class LastStep(StepLog):
 
     def render(self) -> None:
         """Show the latest step's events (reusing the step's box when it was shown before)."""
-        s = self.model.session
-        if s is not getattr(self, "_for", None):
-            self._steps.clear()
-            if self._setup_cache is not None:
-                self.model.retire(self._setup_cache[1])
-            self._cache, self._setup_cache, self._for = {}, None, s
+        s = self._latest_session()
         hist = s.history
         if hist:
             st = hist[-1]

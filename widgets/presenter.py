@@ -291,12 +291,7 @@ class CurrentStep(StepLog):
 
     def render(self) -> None:
         """Show the latest step's events (reusing the step's box when it was shown before)."""
-        s = self.model.session
-        if s is not getattr(self, "_for", None):
-            self._steps.clear()
-            if self._setup_cache is not None:
-                self.model.retire(self._setup_cache[1])
-            self._cache, self._setup_cache, self._for = {}, None, s
+        s = self._latest_session()
         hist = s.history
         if hist:
             st = hist[-1]
