@@ -12,7 +12,7 @@ from .decisions import ask
 from .effects import Use, count_value, run_effect
 from .ongoing import PROTECT, protect_token_space, source_kinds
 from .state import Decision, EffectRun
-from .zones import Ctx, discard_card
+from .zones import Ctx, discard_card, plural
 
 
 def _effects(c: Ctx, card: str):
@@ -150,7 +150,7 @@ def _target_actions(g, s, d, a) -> None:
             a("choose-target", f"{d.run.name}: target Player {t + 1}", "The copied ability targets one opponent; "
               "you choose which.", ("rs.effect.target",), target=t + 1)
         else:
-            a("choose-target", f"{d.run.name}: target Player {t + 1}", f"{d.count} target pick(s) left; each pick "
+            a("choose-target", f"{d.run.name}: target Player {t + 1}", f"{plural(d.count, 'target pick')} left; each pick "
               "applies the effect once to the chosen opponent.", ("rs.effect.split-targets",), target=t + 1)
 
 

@@ -12,7 +12,7 @@ from typing import Literal
 from .effects import REGISTRY, Condition, Count, EffectKind, Use, _P, condition_holds, count_value
 from .ongoing import PROTECT, NoParams, clear_markers
 from .state import Decision, TurnLock
-from .zones import Ctx, discard_card, hand_room
+from .zones import Ctx, discard_card, hand_room, plural
 
 SLOT_WORDS = ("first", "second", "third")
 
@@ -80,7 +80,7 @@ def _discard_half(c: Ctx, u: Use, p: DiscardHalf) -> None:
              f"{c.who(u.seat)}, so nothing happens.", actor=u.seat)
         return
     n = len(c.state.players[u.target].hand) // 2
-    c.ev("rs.effect.discard-half", f"{c.who(u.target)} holds {len(c.state.players[u.target].hand)} card(s) and must "
+    c.ev("rs.effect.discard-half", f"{c.who(u.target)} holds {plural(len(c.state.players[u.target].hand), 'card')} and must "
          f"discard {n} of their choice (half, rounded in their favour).", actor=u.seat)
     if n:
         from .decisions import ask
@@ -95,7 +95,7 @@ def _discard_curse(c: Ctx, u: Use, p: DiscardCurse) -> None:
     if not n:
         c.ev("rs.effect.discard-curse", f"{c.who(u.target)} holds no Curse to discard.", actor=u.seat)
         return
-    c.ev("rs.effect.discard-curse", f"{c.who(u.target)} must discard {n} Curse(s) of their choice.", actor=u.seat)
+    c.ev("rs.effect.discard-curse", f"{c.who(u.target)} must discard {plural(n, 'Curse')} of their choice.", actor=u.seat)
     from .decisions import ask
     ask(c, Decision(kind="choose-discard", actor=u.target, purpose="curse", count=n))
 
@@ -181,7 +181,7 @@ def _discard_pool(g, s, d: Decision) -> list[str]:
 def _discard_actions(g, s, d, a) -> None:
     word = "Curse" if d.purpose == "curse" else "card"
     for card in _discard_pool(g, s, d):
-        a("choose-discard", f"Discard {g.cards.by_id[card].name}", f"You must discard {d.count} more {word}(s) "
+        a("choose-discard", f"Discard {g.cards.by_id[card].name}", f"You must discard {plural(d.count, 'more ' + word, 'more ' + word + 's')} "
           "and you choose which.", ("rs.effect.discard-curse", "rs.ruling.discard-half-chooser")
           if d.purpose == "curse" else ("rs.effect.discard-half", "rs.ruling.discard-half-chooser"), card=card)
 
@@ -202,7 +202,7 @@ def _zone_actions(g, s, d, a) -> None:
     pool = s.shrine if d.purpose == "shrine" else s.totem_discard
     for card in sorted(set(pool)):
         a("choose-zone-card", f"Take {g.totem_label(card)} from {ZONE_NAMES[d.purpose]}",
-          f"You may choose {d.count} more card(s) from {ZONE_NAMES[d.purpose]}.", ("rs.effect.choose-from-zone",),
+          f"You may choose {plural(d.count, 'more card', 'more cards')} from {ZONE_NAMES[d.purpose]}.", ("rs.effect.choose-from-zone",),
           card=card)
     if d.allow_decline:
         a("decline", "Take no more", "The ability lets you take up to that many; you may stop.",

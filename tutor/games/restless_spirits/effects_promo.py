@@ -11,7 +11,7 @@ from .cards import SPIRIT_TYPES
 from .effects import REGISTRY, EffectKind, Use, _P
 from .ongoing import NoParams
 from .state import Decision
-from .zones import HAND_LIMIT, Ctx, discard_card, hand_room, refill_markets
+from .zones import HAND_LIMIT, Ctx, discard_card, hand_room, plural, refill_markets
 
 
 def _ask(c: Ctx, d: Decision) -> None:
@@ -125,18 +125,18 @@ def _swap_hands(c: Ctx, u: Use, p: NoParams) -> None:
     me, them = s.players[u.seat], s.players[u.target]
     me.hand, them.hand = them.hand, me.hand
     c.ev("rs.effect.swap-hands", f"{c.who(u.seat)} and {c.who(u.target)} trade hands: {c.who(u.seat)} now holds "
-         f"{len(me.hand)} card(s), {c.who(u.target)} {len(them.hand)}.", actor=u.seat)
+         f"{plural(len(me.hand), 'card')}, {c.who(u.target)} {len(them.hand)}.", actor=u.seat)
     for q in (me, them):
         over = len(q.hand) - HAND_LIMIT
         if over > 0 and not q.no_hand_limit:
-            c.ev("rs.ruling.swap-over-limit", f"{c.who(q.seat)} is above the hand limit and discards {over} card(s) "
+            c.ev("rs.ruling.swap-over-limit", f"{c.who(q.seat)} is above the hand limit and discards {plural(over, 'card')} "
                  "of their choice.", actor=q.seat)
             _ask(c, Decision(kind="choose-limit-discard", actor=q.seat, purpose="limit", count=over))
 
 
 def _limit_actions(g, s, d, a) -> None:
     for x in sorted(set(s.players[d.actor].hand)):
-        a("choose-limit-discard", f"Discard {g.cards.by_id[x].name}", f"Discard {d.count} more card(s) to come back "
+        a("choose-limit-discard", f"Discard {g.cards.by_id[x].name}", f"Discard {plural(d.count, 'more card', 'more cards')} to come back "
           "to the hand limit of 7.", ("rs.ruling.swap-over-limit",), card=x)
 
 

@@ -16,7 +16,8 @@ from .requirements import fill_options, is_complete
 from .rules import turn_actions
 from .state import Decision, PlacedSpirit
 from .variants import placement_bonus
-from .zones import Ctx, discard_card, draw_reward, draw_totem, hand_room, refill_lost_spirits, refill_markets
+from .zones import (Ctx, discard_card, draw_reward, draw_totem, hand_room, plural, refill_lost_spirits,
+                    refill_markets)
 
 RELEASES_TO_TRIGGER = {2: 5, 3: 4, 4: 3}
 
@@ -209,6 +210,11 @@ def refresh_lost_spirits(c: Ctx, seat: int) -> None:
     refill_lost_spirits(c)
 
 
+def _still_unmet(n: int) -> str:
+    """``"2 requirements still unmet"``, ``"1 requirement still unmet"``, ``"all three requirements now met"``."""
+    return "all three requirements now met" if n == 0 else f"{plural(n, 'requirement')} still unmet"
+
+
 def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> None:
     """Put ``spirit`` on ``seat``'s empty ``space``: from the Lost Spirits row (``source="lost"``, then the row is
     refilled) or straight from an ability (``source="ability"``, Paringa)."""
@@ -264,7 +270,7 @@ def attach_totem(c: Ctx, seat: int, space: int, card: str, slots: tuple[int, ...
         extra = " (its other icon is not needed and goes unused)"
     c.ev(clause, f"{g.totem_label(card)} meets {g.spirit_label(ps.card)}'s {met} requirement"
          f"{'s' if len(slots) > 1 else ''}{extra}; "
-         f"{3 - sum(x is not None for x in ps.slots)} requirement(s) still unmet.", cards=(card, ps.card), actor=seat)
+         f"{_still_unmet(3 - sum(x is not None for x in ps.slots))}.", cards=(card, ps.card), actor=seat)
     check_releases(c)
 
 

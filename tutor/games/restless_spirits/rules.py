@@ -10,7 +10,7 @@ from itertools import combinations
 from ...core.model import Action, Blocked, make_action, make_blocked, sort_actions
 from .requirements import fill_options, free_slots
 from .state import RSState
-from .zones import hand_room
+from .zones import hand_room, plural
 from . import decisions  # (a module: decisions and this module import each other)
 
 AP_COST = 1
@@ -158,7 +158,7 @@ def turn_actions(g, s: RSState) -> list[Action]:
                 k = ("retrieve-from-shrine", seat, ap, n, room)
                 add(get(k) or put(k, make_action(
                     "retrieve-from-shrine", seat, f"Retrieve a Totem from the Shrine (keep 1 of the top {min(3, n)})",
-                    f"You have {ap} AP and the Shrine holds {n} Totem(s){swap}.", ("rs.retrieve",) + clb[1:] + swap_too
+                    f"You have {ap} AP and the Shrine holds {plural(n, 'Totem')}{swap}.", ("rs.retrieve",) + clb[1:] + swap_too
                     + (("rs.ruling.retrieve-short-shrine",) if n < 3 else ()), AP_COST)))
         if not p.locks or not g.turn_locked(s, seat, "play-totem"):
             # fill_options' own memo, read here with its key built once per space (see requirements.fill_options)
@@ -231,7 +231,7 @@ def _play_card(g, seat: int, rc, ap: int, target: int | None) -> Action:
 
 def _activate(seat: int, i: int, sp, tokens: int, target: int | None) -> Action:
     """Activate the Spirit ``sp`` on space ``i`` (targeting opponent seat ``target`` when it targets one)."""
-    why = (f"{sp.name}'s ability is an Activated ability not yet used, you have {tokens} Activation Token(s), and "
+    why = (f"{sp.name}'s ability is an Activated ability not yet used, you have {plural(tokens, 'Activation Token')}, and "
            "activating is a Free Action on your turn.")
     cl = ("rs.ability.activate", "rs.ability.once", "rs.free-action")
     if target is None:
@@ -299,7 +299,7 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
     n_bc = sum(g.card_kind(c) in ("blessing", "curse") for c in p.hand)
     if 0 < n_bc < 3:
         no("discard-three-for-ap", "Discard 3 Blessings/Curses for +1 AP", "rs.discard-three",
-           f"you hold only {n_bc} Blessing/Curse card(s)")
+           f"you hold only {plural(n_bc, 'Blessing or Curse', 'Blessings or Curses')}")
     for i, ps in enumerate(p.board):
         if ps is None:
             continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .cards import SPIRIT_TYPES
 from .state import Decision
-from .zones import Ctx, discard_card, draw_totem, draw_totems_to_hand, refill_lost_spirits
+from .zones import Ctx, discard_card, draw_totem, draw_totems_to_hand, plural, refill_lost_spirits
 
 SOLO_HAND = 5
 WIN_RELEASED = 6
@@ -286,7 +286,7 @@ def _malicious_resolve(c: Ctx, d: Decision, action) -> None:
 
 def _solo_discard_actions(g, s, d, a) -> None:
     for x in sorted(set(y for y in s.players[d.actor].hand if g.card_kind(y) == "totem")):
-        a("choose-solo-discard", f"Discard {g.totem_label(x)}", f"Discard {d.count} more Totem(s) of your choice.",
+        a("choose-solo-discard", f"Discard {g.totem_label(x)}", f"Discard {plural(d.count, 'more Totem', 'more Totems')} of your choice.",
           ("rs.solo.malicious",), totem=x)
 
 

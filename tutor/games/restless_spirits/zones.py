@@ -11,6 +11,11 @@ from .state import Player, RSState
 HAND_LIMIT = 7
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 card"`` / ``"3 cards"``; ``many`` for an irregular plural ."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 class Ctx:
     """What an apply step works on: the game (cards, clauses), the state copy and the growing event list."""
 
