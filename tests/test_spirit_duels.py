@@ -273,7 +273,12 @@ def test_other_wording_fixes():
     assert med.steps[2].action.label == "Reroll the 1 marked die"
     frz = _scenario("rule-freeze-attack-die")
     texts = [e.text for st in frz.steps for e in st.events]
-    assert "Attack: Tychomp's die showing Attack deals 1 damage to an enemy Spirit." in texts
+    assert "Tychomp's Attack deals 1 damage to an enemy Spirit of Player 1's choice." in texts
+    # one die resolved is a few lines that name the die once (its value), then "Tychomp's Attack"
+    assert sum("die showing Attack" in t for t in texts) == 3  # the forced choice and each die's value
+    assert [e.text for e in frz.steps[1].events] == [
+        "Player 1 chooses Player 2's Binx (no tokens) for Tychomp's Attack.",
+        "Tychomp's Attack deals 1 damage to Player 2's Binx (now 1 damage, Health 4)."]
     assert "Tychomp is Frozen: the value drops by 1 and its 1 freeze token is removed." in texts
     assert ("Player 1: only one choice is possible, so it is made at once: Resolve Player 1's Tychomp: Level 1 "
             "Attack die showing Attack.") in texts

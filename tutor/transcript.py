@@ -48,6 +48,8 @@ def step_text(session: Session, step: Step) -> str:
     cost = f" ({a.cost} {session.game.cost_unit})" if a.cost else (" (free)" if a.cost == 0 else "")
     lines = [f"Step {step.index + 1}. Player {a.actor + 1}: {a.label}{cost}",
              f"  why: {a.why}  [{', '.join(a.clauses)}]"]
+    if a.idle:
+        lines.append(f"  idle: {a.idle}  [{a.idle_clause}]")
     tags = _tags(session.game)  # looked up once per step
     lines += [event_line(session, e, tags) for e in step.events]
     return "\n".join(lines)

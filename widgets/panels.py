@@ -249,7 +249,7 @@ class ActionsPanel:
         for a in ([] if over else s.legal_actions()):
             g = self.board.group_of(a.kind)
             key = self._action_key(a, g)
-            why = plain_label(a.why)
+            why = plain_label(f"{a.idle} {a.why}" if a.idle else a.why)  # an empty action says so first
             row = self.rows.get(key, lambda: self._action_row(key, why))
             row._text.tooltip = why  # sent only when it changed
             rows.setdefault(g, []).append(row)
@@ -306,8 +306,9 @@ class ActionsPanel:
         """What identifies an action's row: group, caption, id, clause id and title. The "why" text is not part of
         it: a row whose only change is its why (say "You have 1 AP" after a step) is kept and only its tooltip is
         updated."""
-        cost = cost_text(self.model, a.cost)
-        clause = a.clauses[0] if a.clauses else None
+        cost = cost_text(self.model, a.cost) + (" · does nothing now" if a.idle else "")
+        # an action that would do nothing now shows the rule that says why (Action.idle_clause)
+        clause = a.idle_clause or (a.clauses[0] if a.clauses else None)
         return ("action", group, plain_label(a.label) + cost, a.id, clause, clause and self._clause_title(clause))
 
     def _action_row(self, key: tuple, why: str) -> "_Row":

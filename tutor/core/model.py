@@ -65,6 +65,9 @@ class Action(_Frozen):
         why: one plain sentence saying why it is legal now.
         params: the action's parameters as a sorted tuple of ``(name, value)`` pairs (card ids, seats, spaces);
             scenario scripts select actions by kind + params.
+        idle: ``None``, or, for an action that is legal but would do nothing now (Meditate with no dice to reroll,
+            Gonga with no Sacred Spirit beside it), one plain sentence saying so and why; see :func:`mark_idle`.
+        idle_clause: the clause that says why it would do nothing (with ``idle``), else ``None``.
     """
 
     id: str
@@ -75,6 +78,8 @@ class Action(_Frozen):
     clauses: tuple[str, ...]
     why: str
     params: tuple[tuple[str, str | int | bool | None], ...] = ()
+    idle: str | None = None
+    idle_clause: str | None = None
 
     def param(self, name: str, default=None):
         """Value of parameter ``name`` (or ``default``)."""
@@ -191,11 +196,18 @@ def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str,
     obj = _NEW(Action)
     _SET_DICT(obj, "__dict__", {"id": aid, "kind": kind, "actor": actor, "label": label, "cost": cost,
                                 "clauses": clauses if type(clauses) is tuple else tuple(clauses), "why": why,
-                                "params": items})
+                                "params": items, "idle": None, "idle_clause": None})
     _SET_FIELDS(obj, _ACTION_FIELDS)
     _SET_EXTRA(obj, None)
     _SET_PRIVATE(obj, None)
     return obj
+
+
+def mark_idle(action: Action, clause: str, why: str) -> Action:
+    """``action`` (still legal, same id) marked as doing nothing now: ``why`` is one plain sentence ("It would do
+    nothing now: no Sacred Spirit is next to Gonga."), ``clause`` the clause that says why. A view shows it with the
+    action, so a learner may still take it knowing it is empty (issue: legal but pointless actions)."""
+    return action.model_copy(update={"idle": why, "idle_clause": clause})
 
 
 class ActionMemo:

@@ -48,7 +48,8 @@ def start(c: Ctx, seat: int, space: int | None, source: str, target_kind: str, t
         n = count_value(c, Use(seat, space, None, "rs.effect", name, source), first.count) if first else 0
         run.units = n
         c.ev("rs.effect.split-targets", f"{name} counts {n}: {c.who(seat)} picks a target opponent for each, one "
-             "at a time (the same opponent may be picked again).", actor=seat)
+             "at a time (the same opponent may be picked again)." if n else f"{name} counts 0, so there is no "
+             "target to pick and it does nothing.", actor=seat)
         _note_shielded(c, seat, source)
     else:
         run.targets = [target]

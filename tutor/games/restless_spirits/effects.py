@@ -161,6 +161,10 @@ def _gain_ap(c: Ctx, u: Use, p: GainAP) -> None:
     if p.count.adjacent_type and u.count_override is None:
         c.ev("rs.adjacent", f"{u.source_name} counts the {p.count.adjacent_type.capitalize()} Spirits on the spaces "
              f"directly beside it: {n}.", actor=u.seat)
+    elif n == 0 and p.count.released_lead:
+        c.ev("rs.effect.condition", f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
+             f"{c.who(u.seat)}, so no AP is gained.", actor=u.seat)
+        return
     c.state.players[u.seat].ap += n
     c.ev("rs.effect.gain-ap", f"{c.who(u.seat)} gains {n} AP from {u.source_name} (to use this turn only).",
          actor=u.seat)
@@ -171,6 +175,10 @@ def _draw(c: Ctx, u: Use, p: Draw) -> None:
         c.ev("rs.effect.condition", f"{u.source_name}: the condition is not met, so nothing is drawn.", actor=u.seat)
         return
     n = count_value(c, u, p.count)
+    if n == 0 and p.count.released_lead:
+        c.ev("rs.effect.condition", f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
+             f"{c.who(u.seat)}, so nothing is drawn.", actor=u.seat)
+        return
     if n == 0:
         c.ev("rs.effect.draw", f"{u.source_name} counts 0, so {c.who(u.seat)} draws nothing.", actor=u.seat)
         return

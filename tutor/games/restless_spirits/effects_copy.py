@@ -17,8 +17,6 @@ from .ongoing import COPYABLE_ONGOING
 from .state import Decision
 from .zones import Ctx
 
-ZONE_WORDS = {"opponent-board": "on the target's board", "lost-spirits": "in the Lost Spirits row",
-              "opponent-released": "among the target's released Spirits"}
 
 
 class CopyP(_P):
@@ -48,11 +46,21 @@ def copy_options(g, s, zone: str, target: int | None) -> list[str]:
     return out
 
 
+def nothing_to_copy(zone: str, target: int | None) -> str:
+    """Why a copy from ``zone`` finds nothing: ``"Player 2 has no Spirit on their board to copy"``..."""
+    who = "the target" if target is None else f"Player {target + 1}"
+    if zone == "opponent-board":
+        return f"{who} has no Spirit on their board to copy"
+    if zone == "opponent-released":
+        return f"{who} has released no Spirit to copy"
+    return "no Lost Spirit has an ability to copy"
+
+
 def _copy(c: Ctx, u: Use, p: CopyP) -> None:
     opts = copy_options(c.game, c.state, p.zone, u.target)
     if not opts:
-        c.ev("rs.tutor.ability-pending", f"No Spirit {ZONE_WORDS[p.zone]} has an Activated ability the tutor can "
-             f"copy yet, so {u.source_name} does nothing.", actor=u.seat)
+        why = nothing_to_copy(p.zone, u.target)
+        c.ev("rs.effect.copy", f"{why[0].upper()}{why[1:]}, so {u.source_name} does nothing.", actor=u.seat)
         return
     from .decisions import ask
     ask(c, Decision(kind="choose-copy", actor=u.seat, purpose=p.zone, target=u.target, space=u.space,

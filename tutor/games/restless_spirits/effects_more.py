@@ -95,7 +95,8 @@ def _discard_curse(c: Ctx, u: Use, p: DiscardCurse) -> None:
     if not n:
         c.ev("rs.effect.discard-curse", f"{c.who(u.target)} holds no Curse to discard.", actor=u.seat)
         return
-    c.ev("rs.effect.discard-curse", f"{c.who(u.target)} must discard {plural(n, 'Curse')} of their choice.", actor=u.seat)
+    c.ev("rs.effect.discard-curse", f"{c.who(u.target)} must discard {plural(n, 'Curse')} of their choice.",
+         actor=u.seat)
     from .decisions import ask
     ask(c, Decision(kind="choose-discard", actor=u.target, purpose="curse", count=n))
 
@@ -181,8 +182,8 @@ def _discard_pool(g, s, d: Decision) -> list[str]:
 def _discard_actions(g, s, d, a) -> None:
     word = "Curse" if d.purpose == "curse" else "card"
     for card in _discard_pool(g, s, d):
-        a("choose-discard", f"Discard {g.cards.by_id[card].name}", f"You must discard {plural(d.count, 'more ' + word, 'more ' + word + 's')} "
-          "and you choose which.", ("rs.effect.discard-curse", "rs.ruling.discard-half-chooser")
+        a("choose-discard", f"Discard {g.cards.by_id[card].name}",
+          f"You must discard {plural(d.count, 'more ' + word, 'more ' + word + 's')} and you choose which.", ("rs.effect.discard-curse", "rs.ruling.discard-half-chooser")
           if d.purpose == "curse" else ("rs.effect.discard-half", "rs.ruling.discard-half-chooser"), card=card)
 
 

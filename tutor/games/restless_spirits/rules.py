@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...core.model import Action, Blocked, make_action, make_blocked, sort_actions
+from ...core.model import Action, Blocked, make_action, make_blocked, mark_idle, sort_actions
+from .idle import idle_activation
 from .requirements import fill_options, free_slots
 from .state import RSState
 from .zones import hand_room, plural
@@ -209,11 +210,13 @@ def turn_actions(g, s: RSState) -> list[Action]:
         tokens = p.activation_tokens
         if target == "one-opponent":
             for t in g.targets(s, seat, ps.card):
-                k = ("activate-ability", seat, i, sp.id, tokens, t)
-                add(get(k) or put(k, _activate(seat, i, sp, tokens, t)))
+                idle = idle_activation(g, s, seat, i, t)
+                k = ("activate-ability", seat, i, sp.id, tokens, t, idle)
+                add(get(k) or put(k, _activate(seat, i, sp, tokens, t, idle)))
         else:
-            k = ("activate-ability", seat, i, sp.id, tokens, None)
-            add(get(k) or put(k, _activate(seat, i, sp, tokens, None)))
+            idle = idle_activation(g, s, seat, i, None)
+            k = ("activate-ability", seat, i, sp.id, tokens, None, idle)
+            add(get(k) or put(k, _activate(seat, i, sp, tokens, None, idle)))
     return out
 
 
@@ -229,10 +232,16 @@ def _play_card(g, seat: int, rc, ap: int, target: int | None) -> Action:
                        target=target + 1)
 
 
-def _activate(seat: int, i: int, sp, tokens: int, target: int | None) -> Action:
-    """Activate the Spirit ``sp`` on space ``i`` (targeting opponent seat ``target`` when it targets one)."""
-    why = (f"{sp.name}'s ability is an Activated ability not yet used, you have {plural(tokens, 'Activation Token')}, and "
-           "activating is a Free Action on your turn.")
+def _activate(seat: int, i: int, sp, tokens: int, target: int | None, idle: tuple[str, str] | None = None) -> Action:
+    """Activate the Spirit ``sp`` on space ``i`` (targeting opponent seat ``target`` when it targets one); ``idle``:
+    ``(clause, sentence)`` when it would do nothing now (:func:`.idle.idle_activation`)."""
+    a = _activate_action(seat, i, sp, tokens, target)
+    return mark_idle(a, *idle) if idle else a
+
+
+def _activate_action(seat: int, i: int, sp, tokens: int, target: int | None) -> Action:
+    why = (f"{sp.name}'s ability is an Activated ability not yet used, you have "
+           f"{plural(tokens, 'Activation Token')}, and activating is a Free Action on your turn.")
     cl = ("rs.ability.activate", "rs.ability.once", "rs.free-action")
     if target is None:
         return make_action("activate-ability", seat, f"Activate {sp.name}", why, cl, 0, space=i + 1)

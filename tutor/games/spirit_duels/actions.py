@@ -213,8 +213,8 @@ def h_resolve_die(c: Ctx, w: Work) -> None:
     sym = symbol(w.face)
     value, parts = die_value(c, w.seat, w.spirit, w.face)
     name = c.sname(w.seat, w.spirit)
-    c.ev("sd.die.value", f"{name}'s {kind_label(w.die_kind)} showing {face_label(w.face)} is resolved and returns to "
-         f"the supply; its value is {value} ({', '.join(parts)}).", auto=True, actor=w.seat)
+    c.ev("sd.die.value", f"{name}'s {kind_label(w.die_kind)} showing {face_label(w.face)} is resolved, worth {value} "
+         f"({', '.join(parts)}), and goes back to the supply.", auto=True, actor=w.seat)
     if w.face.endswith("+1"):
         c.ev("sd.die.boost", "The Boost icon adds 1 to the value.", auto=True, actor=w.seat)
     if sl.freeze:
@@ -223,9 +223,10 @@ def h_resolve_die(c: Ctx, w: Work) -> None:
              actor=w.seat)
         sl.freeze = 0
     after = [Work(kind="poison-tick", seat=w.seat, spirit=w.spirit, source=f"Poison on {name}")] if sl.poison else []
-    src = f"{name}'s die showing {sym.capitalize()}"  # its kind may differ: a Magic die can show Attack
+    src = f"{name}'s {sym.capitalize()}"  # the symbol resolved ("Pruni's Attack"): a Magic die can show Attack
     if sym == "attack":
-        c.ev("sd.resolve.attack", f"Attack: {src} deals {value} damage to an enemy Spirit.", auto=True, actor=w.seat)
+        c.ev("sd.resolve.attack", f"{src} deals {value} damage to an enemy Spirit of {c.who(w.seat)}'s choice.",
+             auto=True, actor=w.seat)
         c.push(Work(kind="damage", seat=w.seat, amount=value, source=src), *after)
     elif sym == "essence":
         p = s.players[w.seat]

@@ -22,6 +22,28 @@ def _die_text(g, s: SDState, t: int, i: int, k: int) -> str:
     return f"Player {t + 1}'s {spirit_name(g, sl)}: {kind_label(d.kind)} showing {face_label(d.face)}"
 
 
+def spirit_purpose(w: Work) -> str:
+    """What the chosen Spirit is for, as the verb of a ``choose-spirit`` label: ``"deal 1 damage to"``,
+    ``"exhaust"``, ``"put 2 burn tokens on"``... (so the two choices of Stunning Strike, damage then exhaust, never
+    share one label)."""
+    k = w.kind
+    if k == "damage":
+        return f"deal {w.amount} damage to"
+    if k == "zap":
+        return "put 1 Zap damage on"
+    if k == "tokens":
+        return f"put {plural(w.amount, (w.ability or 'status') + ' token')} on"
+    if k == "heal":
+        return f"heal {w.amount} damage on"
+    if k in ("exhaust", "ready"):
+        return k
+    if k == "roll-into":
+        return f"roll a {kind_label(w.die_kind)} into the pool of" if w.die_kind else "roll a die into the pool of"
+    if k == "attach":
+        return "attach it to"
+    return "choose"
+
+
 def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
     """The legal actions that answer decision ``d``."""
     w, seat = d.work, d.actor
@@ -37,7 +59,8 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
     if d.kind == "choose-spirit":
         for t, i in spirit_options_for(g, s, d):
             sl = s.players[t].spirits[i]
-            a("choose-spirit", f"{w.source}: choose Player {t + 1}'s {spirit_name(g, sl)} ({status_text(sl)})",
+            a("choose-spirit", f"{w.source}: {spirit_purpose(w)} Player {t + 1}'s {spirit_name(g, sl)} "
+              f"({status_text(sl)})",
               _spirit_why(w.source, d.side, d.actor != w.seat),
               ("sd.choose.spirit", "sd.ruling.zap-opponent-spreads") if w.kind == "zap" else ("sd.choose.spirit",),
               player=t + 1, spirit=i + 1)

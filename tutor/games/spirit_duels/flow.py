@@ -13,11 +13,15 @@ from .state import Decision, Work
 
 def choice_text(who: str, source: str, a: Action) -> str:
     """The event for an answered ``choose-*`` decision: ``"Player 2 chooses Player 1's Pawnite (no tokens) for
-    Stunning Strike."`` rather than repeating the option label after "chooses:"."""
+    Stunning Strike."`` rather than repeating the option label after "chooses:" (a ``choose-spirit`` label names
+    what the Spirit is for, ``"Stunning Strike: exhaust Player 1's Pawnite (no tokens)"``)."""
     head = f"{source}: choose "
-    if a.kind in ("choose-spirit", "choose-die") and a.label.startswith(head):
+    if a.kind == "choose-spirit" and a.label.startswith(f"{source}: ") and "Player " in a.label:
+        what = a.label[a.label.index("Player ", len(source)):]
+        return f"{who} chooses {what} for {source}."
+    if a.kind == "choose-die" and a.label.startswith(head):
         what = a.label[len(head):]
-        if a.kind == "choose-die" and ": " in what:  # "Player 1's Tychomp: Level 1 Magic die showing Attack"
+        if ": " in what:  # "Player 1's Tychomp: Level 1 Magic die showing Attack"
             owner, die = what.split(": ", 1)
             what = f"the {die} of {owner}"
         return f"{who} chooses {what} for {source}."

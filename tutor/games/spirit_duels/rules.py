@@ -5,7 +5,7 @@ stable for the same state and never parsed back.
 """
 from __future__ import annotations
 
-from ...core.model import Action, Blocked, make_blocked, sort_actions
+from ...core.model import Action, Blocked, make_blocked, mark_idle, sort_actions
 from .ctx import ability_of, card_of, is_presence, is_spirit, printed_dice, spirit_name
 from .decisions import decision_actions, make_action
 from .dice import SYMBOLS, face_label, kind_label, symbol
@@ -87,11 +87,10 @@ def turn_actions(g, s: SDState) -> list[Action]:
                     "resolve-dice", seat, f"Resolve dice: declare {sym.capitalize()} ({n} showing)", f"You have {n} "
                     f"{'die' if n == 1 else 'dice'} showing {sym.capitalize()}.",
                     ("sd.resolve-dice", "sd.resolve." + sym, "sd.ruling.resolve-first-die"), None, symbol=sym)))
+    no_dice = not any(sl.pool for sl in p.spirits)
     for cid in hand:
-        k = ("meditate", seat, cid)
-        add(get(k) or put(k, make_action(
-            "meditate", seat, f"Meditate: discard {g.card_label(cid)} and reroll dice you declare",
-            "Meditate lets you discard a card to reroll any of your dice.", ("sd.meditate",), None, card=cid)))
+        k = ("meditate", seat, cid, no_dice)
+        add(get(k) or put(k, _meditate(g, seat, cid, no_dice)))
     for i, sl in enumerate(p.spirits):
         ab = ability_of(g, sl)
         if ab is None or ab.timing == "activate" or (ab.timing == "limited-action" and sl.limited_used):
@@ -127,6 +126,17 @@ def turn_actions(g, s: SDState) -> list[Action]:
             "Nobody has gained the advantage this round; you take no more actions and your opponent acts until "
             "they pass.", ("sd.advantage.gain",))))
     return out
+
+
+def _meditate(g, seat: int, cid: str, no_dice: bool) -> Action:
+    """Meditate discarding ``cid``; with ``no_dice`` (no die in any active pool of the player) it is still legal but
+    would only discard the card, and says so (:func:`~tutor.core.model.mark_idle`)."""
+    a = make_action("meditate", seat, f"Meditate: discard {g.card_label(cid)} and reroll dice you declare",
+                    "Meditate lets you discard a card to reroll any of your dice.", ("sd.meditate",), None, card=cid)
+    if not no_dice:
+        return a
+    return mark_idle(a, "sd.meditate", "It would do nothing now: none of your Spirits has a die in its active pool, "
+                                       "so there is nothing to reroll (the card would still be discarded).")
 
 
 def _use_ability(g, seat: int, i: int, sl, ab, die) -> Action:

@@ -1,0 +1,120 @@
+"""Activations that are legal but would do nothing now (Spirit Abilities; Spirit Ability Clarifications: abilities
+starting with "if"; Glossary: Adjacent).
+
+Activating a Spirit whose ability has nothing to work on (Gonga with no Sacred Spirit beside it, Sanabo or Kafrat
+against an opponent who is not ahead, Yotei against an empty board) is still legal: the Activation Token is placed
+and the ability does nothing. The tutor keeps such an action and says so before it is taken, citing the clause that
+makes it empty. Worked out from the same effect data and the same counts and conditions the effects use, so what is
+said here is what the effect would do.
+"""
+from __future__ import annotations
+
+from .effects import Condition, Count, Use, condition_holds, count_value
+from .state import RSState
+from .zones import Ctx
+
+#: Condition parts, each checked on its own so the sentence names the one that fails.
+_PARTS = ("target_ahead", "target_has_dark", "adjacent_dark", "board_light_dark")
+
+
+def _who(target: int | None) -> str:
+    return "the target" if target is None else f"Player {target + 1}"
+
+
+def _failed_condition(c: Ctx, u: Use, cond: Condition, name: str) -> str | None:
+    """The sentence for the first part of ``cond`` that does not hold for ``u``, else ``None``."""
+    for part in _PARTS:
+        value = getattr(cond, part)
+        if value in (None, False):
+            continue
+        if condition_holds(c, u, Condition(**{part: value})):
+            continue
+        if part == "target_ahead":
+            return f"{_who(u.target)} has not released more Spirits than you"
+        if part == "target_has_dark":
+            return f"{_who(u.target)} has no Dark Spirit on their board"
+        if part == "adjacent_dark":
+            return f"no Dark Spirit is next to {name}"
+        light, dark = value
+        return f"your board does not hold exactly {light} Light and {dark} Dark Spirit{'s' if dark != 1 else ''}"
+    return None
+
+
+def _empty_count(c: Ctx, u: Use, n: Count, name: str) -> tuple[str, str] | None:
+    """``(clause, sentence)`` when count ``n`` is 0 for ``u``, else ``None``."""
+    if count_value(c, u, n) != 0:
+        return None
+    if n.adjacent_type:
+        return "rs.adjacent", f"no {n.adjacent_type.capitalize()} Spirit is next to {name}"
+    if n.released_lead:
+        return "rs.effect.condition", f"{_who(u.target)} has not released more Spirits than you"
+    if n.type_on_board:
+        return "rs.effect.condition", f"your board has no {n.type_on_board.capitalize()} Spirit"
+    if n.light_on_board or n.dark_on_board:
+        return "rs.effect.condition", f"your board has no {'Light' if n.light_on_board else 'Dark'} Spirit"
+    return "rs.effect.condition", f"{name} counts 0"
+
+
+def _empty_effect(c: Ctx, u: Use, effect, name: str) -> tuple[str, str] | None:
+    """``(clause, sentence)`` when ``effect`` would do nothing for ``u``; ``None`` when it would (or may) act."""
+    g = c.game
+    p = g.effect_params(effect)
+    cond = getattr(p, "condition", None)
+    if isinstance(cond, Condition):
+        why = _failed_condition(c, u, cond, name)
+        if why:
+            return "rs.effect.condition", why
+    count = getattr(p, "count", None)
+    if isinstance(count, Count):
+        found = _empty_count(c, u, count, name)
+        if found:
+            return found
+    if effect.effect == "copy-ability":
+        from .effects_copy import copy_options, nothing_to_copy
+        if not copy_options(g, c.state, p.zone, u.target):
+            return "rs.effect.copy", nothing_to_copy(p.zone, u.target)
+    if effect.effect == "disable-light" and u.target is not None:
+        from .effects_more import disable_options
+        if not disable_options(g, c.state, u.target):
+            return "rs.ruling.disable-unmarked", (f"Player {u.target + 1} has no Light Spirit without an Activation "
+                                                  "Token, or no token left to place")
+    if effect.effect == "reduce-adjacent" and u.space is not None:
+        board = c.state.players[u.seat].board
+        if not any(0 <= j < 3 and board[j] is not None and (p.types == "any" or g.cards.by_id[board[j].card].light)
+                   for j in (u.space - 1, u.space + 1)):
+            return "rs.effect.condition", f"no {'' if p.types == 'any' else 'Light '}Spirit is next to {name}"
+    return None
+
+
+def idle_activation(g, s: RSState, seat: int, space: int, target: int | None) -> tuple[str, str] | None:
+    """``(clause, sentence)`` when activating the Spirit on ``seat``'s board ``space`` (0-based), against opponent
+    seat ``target`` (``None`` when it targets no one, or every opponent it can), would do nothing now; else
+    ``None``. The sentence reads "It would do nothing now: ..." and ends with a full stop."""
+    ps = s.players[seat].board[space]
+    sp = g.cards.by_id[ps.card]
+    ab = sp.ability
+    if not ab.effects:
+        return None
+    c = Ctx(g, s)
+    if ab.target == "all-opponents":
+        targets: list[int | None] = list(g.targets(s, seat, ps.card))
+        if not targets:
+            return "rs.effect.protection", ("It would do nothing now: no opponent can be targeted by it (the "
+                                            "Activation Token would still be placed).")
+    elif ab.target == "split-opponents":
+        targets = [None]
+    else:
+        targets = [target]
+    first: tuple[str, str] | None = None
+    for t in targets:
+        for e in ab.effects:
+            found = _empty_effect(c, Use(seat, space, t, "rs.effect", sp.name, ps.card), e, sp.name)
+            if found is None:
+                return None
+            first = first or found
+    if first is None:
+        return None
+    clause, why = first
+    if ab.target == "split-opponents":  # its count is the number of target picks (Jiangsu, Kielderlings)
+        clause = "rs.effect.split-targets"
+    return clause, f"It would do nothing now: {why} (the Activation Token would still be placed)."
