@@ -134,6 +134,8 @@ def test_describe_ref_and_expect_use_card_names():
 
 def test_expectations_read_as_words_not_state_paths():
     assert faq.describe_path("p1.s2.damage") == "Player 1, Spirit 2 · damage"
+    # with the session's slot names (Spirit Duels) a Spirit is named, not placed
+    assert faq.describe_path("p2.s3.damage", {"p2.s3": "Player 2's Shark 1"}) == "Player 2's Shark 1 · damage"
     assert faq.describe_path("p1.unmet.1") == "Player 1 · unmet Totem requirements (space 1)"
     assert faq.describe_path("current") == "Current player"
     assert faq.describe_path("medal_value.greeks") == "Medal value greeks"
@@ -154,7 +156,7 @@ def test_spirit_duels_checks_name_dice_and_choices_in_words():
     folder = content_root() / "spirit-duels" / "scenarios"
     sc = load_scenario(folder / "rule-advantage-die-joins-roll.yaml")
     lines = [x for st in faq.expectation_status(sc, start(sc)) for x in st.lines]
-    assert ("Player 1, Spirit 1 · active pool: Level 1 Attack die showing Attack, Level 1 Magic die showing Magic, "
+    assert ("Player 1's Tychomp · active pool: Level 1 Attack die showing Attack, Level 1 Magic die showing Magic, "
             "Advantage Die showing Essence") in lines
     sc = load_scenario(folder / "rule-burn-order-by-advantage.yaml")
     lines = [x for st in faq.expectation_status(sc, start(sc)) for x in st.lines]

@@ -348,9 +348,30 @@ _PATH_WORDS = {
 _SEAT_PATHS = {"current", "advantage", "gained_by", "endgame_by", "winners"}
 
 
-def describe_path(path: str) -> str:
+def slot_names(session: Session) -> dict[str, str]:
+    """``{"p2.s1": "Player 2's Shark 1"}``: each Spirit slot of a game whose players have Spirits in slots (Spirit
+    Duels) named by the Spirit in it now, so an expectation on ``p2.s1.damage`` names the Spirit, not its position;
+    ``{}`` for the other games."""
+    if session.game_id != "spirit-duels":
+        return {}
+    from .games.spirit_duels.ctx import card_of
+    out = {}
+    for p in session.state.players:
+        for k, sl in enumerate(p.spirits):
+            out[f"p{p.seat + 1}.s{k + 1}"] = f"Player {p.seat + 1}'s {card_of(session.game, sl).name}"
+    return out
+
+
+def describe_path(path: str, names: dict[str, str] | None = None) -> str:
     """A state path of a scenario expectation in words: ``"p1.s2.damage"`` -> ``"Player 1, Spirit 2 · damage"``,
-    ``"p1.unmet.1"`` -> ``"Player 1 · unmet Totem requirements (space 1)"``."""
+    or with ``names`` holding ``"p1.s2"`` (:func:`slot_names`) ``"Player 1's Pawnite · damage"``; ``"p1.unmet.1"``
+    -> ``"Player 1 · unmet Totem requirements (space 1)"``."""
+    names = names or {}
+    parts = path.split(".")
+    if len(parts) > 2 and f"{parts[0]}.{parts[1]}" in names:
+        parts = [names[f"{parts[0]}.{parts[1]}"]] + parts[2:]
+        rest = describe_path(".".join(parts[1:]))
+        return f"{parts[0]} · {rest[:1].lower()}{rest[1:]}"
     owners, what = [], []
     for part in path.split("."):
         if re.fullmatch(r"p\d+", part):
@@ -420,7 +441,7 @@ def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict
     if e.in_order:
         out.append("rules fire in this order in the last step: " + ", then ".join(rule(c) for c in e.in_order))
     out += [f"ruling cited{last}: {rule(c)}" for c in e.rulings]
-    out += [f"{describe_path(k)}: "
+    out += [f"{describe_path(k, names)}: "
             + (v.replace("-", " ") if k == "pending" and isinstance(v, str)  # a decision kind, e.g. order-effects
                else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS))
             for k, v in e.state.items()]
@@ -434,7 +455,7 @@ def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:
     session itself when it stands exactly there, else on a replay of its first ``n`` steps from ``start(sc)``.
     ``sc`` must be the scenario the session was started from (after any "what if" edits).
     """
-    names = {**card_names(session), **session.game.value_names()}
+    names = {**card_names(session), **session.game.value_names(), **slot_names(session)}
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
     hist = session.history
     done = _followed(sc, session)

@@ -126,9 +126,9 @@ def _parts(e: Expect) -> list[Expect]:
 
 
 def _words(session: Session):
-    from ..faq import describe_expect, describe_path, describe_value, _SEAT_PATHS
+    from ..faq import describe_expect, describe_path, describe_value, slot_names, _SEAT_PATHS
     from . import card_names
-    names = {**card_names(session), **session.game.value_names()}
+    names = {**card_names(session), **session.game.value_names(), **slot_names(session)}
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
 
     def line(p: Expect) -> str:
