@@ -165,8 +165,9 @@ def test_user_card_file_changes_the_graph(tmp_path):
         if s["id"] == "wanwada":  # a Light Spirit given Virley's protection
             s["ability"] = {"timing": "ongoing", "text": "You cannot be the target of Curse cards.",
                             "effects": [{"effect": "protection", "params": {"against": "curses"}}]}
-        if s["id"] == "nordheim":  # Nordheim loses its protection
-            s["ability"] = {"timing": "ongoing", "text": "Nothing.", "effects": []}
+        if s["id"] == "nordheim":  # Nordheim's protection is against Curses instead of Dark abilities
+            s["ability"] = {"timing": "ongoing", "text": "You cannot be the target of Curse cards.",
+                            "effects": [{"effect": "protection", "params": {"against": "curses"}}]}
     f = tmp_path / "my-cards.yaml"
     f.write_text(yaml.safe_dump(data, sort_keys=False))
     shipped = tg.build(RS, scenarios=False)
@@ -176,7 +177,8 @@ def test_user_card_file_changes_the_graph(tmp_path):
     assert {d["kind"] for d in mine.get_edge_data(w, "restless-spirits:curses-on-you").values()} == {"blocks"}
     assert mine.has_edge(w, "restless-spirits:c01") and not mine.has_edge(w, "restless-spirits:ap")
     assert shipped.has_edge(nord, "restless-spirits:baikeng") and not mine.has_edge(nord, "restless-spirits:baikeng")
-    assert any("Nordheim" in m["interaction"] for m in mine.graph["missing"])
+    assert {d["kind"] for d in mine.get_edge_data(nord, "restless-spirits:curses-on-you").values()} == {"blocks"}
+    assert mine.graph["missing"] == []
     assert tg.check(mine) == []
 
 

@@ -2,6 +2,7 @@
 import pytest
 
 from rs_helpers import act, clauses_fired, rs_session
+import tutor
 
 
 def test_attract_offering_space_and_refill():
@@ -188,16 +189,17 @@ def test_activated_ability_once_and_blocked_after():
     assert any(b.clause == "rs.ability.once" for b in s.blocked_actions())
 
 
-def test_ability_the_tutor_does_not_play_yet_is_blocked_not_offered(tmp_path):
-    # every shipped Spirit ability is played now; a user card file may still leave one without effects
+def test_a_card_file_with_an_ability_the_tutor_cannot_play_is_refused(tmp_path):
+    # the tutor plays every ability it shows: a user card file whose Spirit ability has no effects is refused, naming
+    # the file, the field and the Spirit (it would otherwise show the text and play it as no ability at all)
     from tutor.core.content import content_root
     text = (content_root() / "restless-spirits" / "cards.yaml").read_text()
     mine = tmp_path / "cards.yaml"
     mine.write_text(text.replace("    effects:\n    - effect: retrieve-wild\n", ""))
-    s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "board": [{"card": "knockgour-light"}, None, None]}]},
-                   cards=str(mine))
-    assert not any(a.kind == "activate-ability" for a in s.legal_actions())
-    assert [b.clause for b in s.blocked_actions() if b.kind == "activate-ability"] == ["rs.tutor.ability-pending"]
+    with pytest.raises(tutor.ContentError) as e:
+        tutor.new_game("restless-spirits", players=2, seed=1, cards=str(mine))
+    assert str(e.value).startswith(f"{mine}: spirits[") and "ability.effects" in str(e.value)
+    assert "knockgour-light: its ability has no effects" in str(e.value)
 
 
 def test_turn_passes_automatically_at_zero_ap_with_nothing_free():

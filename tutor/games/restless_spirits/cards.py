@@ -57,8 +57,8 @@ class Ability(_Strict):
     """A Spirit's printed ability.
 
     ``timing``: ``activated`` (once per game, on your turn, with an Activation Token), ``ongoing`` (active while on
-    the board) or ``on-release`` (Obayashi). ``text`` is the ability in our words. ``effects`` run in order; an empty
-    list means the tutor does not play this ability yet (it says so instead of offering it). ``target``:
+    the board) or ``on-release`` (Obayashi). ``text`` is the ability in our words. ``effects`` run in order; a card
+    file must give at least one (:func:`.playable.check_file`: the tutor plays every ability it shows). ``target``:
     ``one-opponent`` (chosen when activating), ``all-opponents`` (every opponent that can be targeted) or
     ``split-opponents`` (one target pick per unit of the first effect's count: Jiangsu, Kielderlings).
     """

@@ -8,6 +8,8 @@ Mode Setup, Endgame & Scoring) and from what the set-up code deals:
   the Shrine, Solo Mode 5; then the two Totem Market rows take 3 each. A file with fewer Totems than that cannot be
   dealt. In a multiplayer game one Totem more than the players can hold at once (a hand of 7, two under each of
   three Spirits) must exist, so one is always left to buy, draw or retrieve.
+- Every Spirit's ability has effects: the tutor plays each ability it shows (an ability it could not play would
+  teach a wrong rule).
 - Every Spirit can be released: its three Totem Requirements can be met by Totems of the file (single, double or
   wild, as played), else a Spirit on a board blocks its space for ever.
 - Spirits in the deck (the main Spirits, with any chosen promos swapped in): the Lost Spirits row takes 3, and the
@@ -59,6 +61,11 @@ def check_file(cards: CardSet, path: str) -> None:
         for i, card in enumerate(getattr(cards, grp)):
             for j, e in enumerate(card.effects):
                 check_numbers(path, f"{grp}[{i}].effects[{j}].params", e.params)
+    for i, s in enumerate(cards.spirits):
+        if not s.ability.effects:
+            raise refuse(path, f"spirits[{i}].ability.effects",
+                         f"{s.id}: its ability has no effects, so the tutor could only show its text and play it as "
+                         "no ability at all, which would teach a wrong rule; give it at least one effect")
     for i, s in enumerate(cards.spirits):
         if not 1 <= s.number <= 999:
             raise refuse(path, f"spirits[{i}].number", f"{s.id}: a Spirit's card number is 1 to 999, got {s.number}")

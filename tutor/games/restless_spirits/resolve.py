@@ -229,9 +229,6 @@ def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> Non
          cards=(spirit,), actor=seat)
     if c.game.solo:
         pass
-    elif sp.ability.timing != "activated" and not sp.ability.effects:
-        c.ev("rs.tutor.ability-pending", f"{sp.name}'s ability ({sp.ability.text}) is not applied by the tutor yet: "
-             "here it plays as if it had no ability.", auto=True, cards=(spirit,), actor=seat)
     elif sp.ability.timing == "ongoing":
         c.ev("rs.ability.ongoing", f"{sp.name}'s Ongoing ability is active while it is on the board: "
              f"{sp.ability.text}", auto=True, cards=(spirit,), actor=seat)

@@ -327,9 +327,6 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
         elif p.activation_tokens <= 0:
             no("activate-ability", label, "rs.ability.activate", "you have no Activation Token left on your board",
                space=i + 1)
-        elif not sp.ability.effects:
-            no("activate-ability", label, "rs.tutor.ability-pending",
-               "the tutor does not play this Spirit's ability yet", space=i + 1)
         elif sp.ability.target in ("one-opponent", "split-opponents") and not g.targets(s, seat, ps.card):
             no("activate-ability", label, "rs.effect.protection", "no opponent can be targeted by it (each one is "
                "protected)", space=i + 1)
