@@ -18,8 +18,8 @@ GAMES = ("restless-spirits", "spirited", "spirit-duels")
 
 #: Clauses no shipped scenario shows yet. This list only shrinks: a clause leaves it when a scenario shows it (the
 #: test below fails on an entry that is shown, so a stale entry cannot stay). Grouped by why it is still here.
-#: Figures when this list was last cut: every clause of the three games is shown (Restless Spirits 155, Spirited
-#: 86, Spirit Duels 115, glossary clauses included); glossary clauses (2, 5 and 1) need no scenario.
+#: Figures when this list was last cut: every clause but the glossary ones is shown (Restless Spirits 153 of 155,
+#: Spirited 81 of 86, Spirit Duels 114 of 115); glossary clauses (2, 5 and 1) need no scenario.
 NOT_YET_SHOWN: dict[str, set[str]] = {
     "restless-spirits": set(),
     "spirited": set(),
