@@ -192,3 +192,16 @@ def test_the_actions_panel_shows_an_idle_action_and_its_rule():
     assert "does nothing now" in btn.description
     assert btn.tooltip.startswith("It would do nothing now: no Sacred Spirit is next to Gonga")
     assert btn._key[4] == "rs.adjacent"
+
+
+@pytest.mark.parametrize("game", ["restless-spirits", "spirited", "spirit-duels"])
+def test_clause_and_ability_graph_texts_have_no_plural_marks(game):
+    """What the rule cards and the ability graph show: clause titles, texts and reasons, and every graph edge's
+    sentence (filled from templates such as "{from} draws {p.count} card(s)", which read "draws 1 card")."""
+    texts = [t for c in tutor.clauses(game).values() for t in (c.title, c.text, c.reason or "")]
+    G = tutor.graph(game)
+    texts += [str(d.get("why", "")) for _, _, d in G.edges(data=True)]
+    texts += [str(d.get("label", "")) for _, d in G.nodes(data=True)]
+    assert [t for t in texts if PLURAL_MARK.search(t)] == []
+    if game != "restless-spirits":
+        assert any(re.search(r"draws 1 card\b", t) for t in texts)

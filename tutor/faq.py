@@ -339,7 +339,7 @@ def describe_ref(ref: ActionRef, names: dict[str, str] | None = None) -> str:
 _PATH_WORDS = {
     "ap": "AP", "pool": "active pool", "unmet": "unmet Totem requirements", "pending": "pending choice",
     "current": "current player", "advantage": "Advantage Token holder", "gained_by": "Advantage gained by",
-    "endgame_by": "end of game triggered by", "winners": "winner(s)", "hand_size": "hand size",
+    "endgame_by": "end of game triggered by", "winners": "winners", "hand_size": "hand size",
     "released_count": "number of released Spirits", "card_count": "number of cards", "deck_size": "deck size",
     "shrine_top": "top of the Shrine", "forced_rolls_left": "fixed die rolls left",
     "lines_revealed": "Spirit Lines revealed", "last_was_pass": "last action was a pass",

@@ -19,6 +19,7 @@ Use ``build("restless-spirits")`` (or ``build(None)`` / ``build("all")`` for the
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -68,8 +69,16 @@ class _Params:
         return "-".join(str(x) for x in v) if isinstance(v, (list, tuple)) else str(v)
 
 
+#: "{p.amount} damage token(s)" once filled: a count, the words after it, then "(s)"
+_PLURAL_MARK = re.compile(r"\b(\d+)\b([^()\d]*?)\(s\)")
+
+
 def _fill(text: str, **kw: Any) -> str:
-    return " ".join(text.format_map(kw).split())
+    """``text`` with its ``{...}`` filled; a ``(s)`` after a count becomes the right singular or plural ("1 card",
+    "2 cards"), so a learner never reads "card(s)"."""
+    out = " ".join(text.format_map(kw).split())
+    out = _PLURAL_MARK.sub(lambda m: m.group(1) + m.group(2) + ("" if m.group(1) == "1" else "s"), out)
+    return out.replace("(s)", "s")
 
 
 def _flat(params: dict[str, Any], prefix: str = "") -> dict[str, Any]:

@@ -66,7 +66,7 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
     known = b.session.game.clauses
     exp = Expect(fired=[c for c in b.fired if c in known], not_fired=[c for c in a.fired if c not in b.fired and c in known],
                  state={k: facts[k] for k in dict.fromkeys(keys)})
-    answer = note or f"In this set-up the script runs {b.done} of {b.total} step(s); the checks say what happens."
+    answer = note or f"In this set-up the script runs {b.done} of {b.total} step{'' if b.total == 1 else 's'}; the checks say what happens."
     stem = name.lower()
     meta = Meta(id=stem if stem.startswith("my-") else f"my-{stem}", title=f"My question: {name}", question=question, answer=answer,
                 source=original.meta.source, covers=["my question", *original.meta.covers])
