@@ -205,3 +205,20 @@ def test_clause_and_ability_graph_texts_have_no_plural_marks(game):
     assert [t for t in texts if PLURAL_MARK.search(t)] == []
     if game != "restless-spirits":
         assert any(re.search(r"draws 1 card\b", t) for t in texts)
+
+
+def test_a_move_with_nothing_to_work_on_says_it_does_nothing():
+    """Blitzrush readies an exhausted ally Spirit: with none exhausted it is still legal (paid and discarded) and
+    says it would do nothing, citing the ruling the resolution cites; with one exhausted it does something."""
+    from test_spirit_duels import scenario_session
+    s = scenario_session({"current": 2, "players": [{"seat": 2, "essence": 2, "hand": ["blitzrush"]}]})
+    a = next(a for a in s.legal_actions() if a.kind == "play-card")
+    assert a.idle_clause == "sd.ruling.no-target" and tutor.clauses("spirit-duels")[a.idle_clause].kind == "ruling"
+    assert a.idle == ("It would do nothing now: there is no Spirit it can be used on (it would still be paid for and "
+                      "discarded).")
+    step = s.apply(a)
+    assert "sd.ruling.no-target" in [e.clause for e in step.events]
+    assert s.state.players[1].essence == 1 and s.state.players[1].discard[-1] == "blitzrush"
+    s = scenario_session({"current": 2, "players": [{"seat": 2, "essence": 2, "hand": ["blitzrush"],
+                                                     "spirits": [{"exhausted": True}, None, None]}]})
+    assert next(a for a in s.legal_actions() if a.kind == "play-card").idle is None

@@ -9,6 +9,7 @@ from ...core.model import Action, Blocked, make_blocked, mark_idle, sort_actions
 from .ctx import ability_of, card_of, is_presence, is_spirit, printed_dice, spirit_name
 from .decisions import decision_actions, make_action
 from .dice import SYMBOLS, face_label, kind_label, symbol
+from .idle import idle_card
 from .state import SDState
 
 
@@ -60,12 +61,17 @@ def turn_actions(g, s: SDState) -> list[Action]:
     for cid in hand:
         card = by_id[cid]
         if card.cost <= essence:
-            k = ("play-card", seat, cid, essence)
-            add(get(k) or put(k, make_action(
-                "play-card", seat, f"Play {g.card_label(cid)}", f"It costs {card.cost} Essence and you have "
-                f"{essence}." + (" Fast: you act again afterwards." if card.fast else ""),
-                ("sd.play-card", "sd.play." + card.kind) + (("sd.kw.fast",) if card.fast else ()), card.cost,
-                card=cid)))
+            idle = idle_card(g, s, seat, card.effects, card.name) if card.effects else None
+            k = ("play-card", seat, cid, essence, idle)
+            a = get(k)
+            if a is None:
+                a = make_action(
+                    "play-card", seat, f"Play {g.card_label(cid)}", f"It costs {card.cost} Essence and you have "
+                    f"{essence}." + (" Fast: you act again afterwards." if card.fast else ""),
+                    ("sd.play-card", "sd.play." + card.kind) + (("sd.kw.fast",) if card.fast else ()), card.cost,
+                    card=cid)
+                a = put(k, mark_idle(a, *idle) if idle else a)
+            add(a)
     showing = []
     for i, sl in enumerate(p.spirits):
         for d in sl.pool:
