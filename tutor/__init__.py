@@ -181,7 +181,7 @@ def load_session(text: str) -> Session:
     if diff is not None:
         path, mine, theirs = diff
         raise ContentError(f"{where}: {path[:200]}: the file says {short(mine)} but replaying its {len(actions)} "
-                           f"action(s) from {origin} gives {short(theirs)} (was the file edited?)", field=path[:200])
+                           f"action{'' if len(actions) == 1 else 's'} from {origin} gives {short(theirs)} (was the file edited?)", field=path[:200])
     # 3. the game can go on: legal actions until it is over
     field = f"actions[{len(actions) - 1}]" if actions else ("partial_state" if data["prepared"] else "options")
     try:

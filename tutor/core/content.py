@@ -95,7 +95,7 @@ def format_validation_error(err: ValidationError, where: str) -> str:
             lines.append(f"{where}: the top level: {short(e['msg'], 300, quote=False)}")
     more = err.error_count() - MAX_PROBLEMS
     if more > 0:
-        lines.append(f"{where}: … and {more:,} more problem(s)")
+        lines.append(f"{where}: … and {more:,} more problem{'' if more == 1 else 's'}")
     return "\n".join(lines)
 
 
