@@ -66,6 +66,7 @@ def test_texts_of_random_games_have_no_plural_marks_ids_or_positions(game, playe
                 m = raw.search(text)
                 if m:
                     problems.add(f"{where}: raw id {m.group(0)!r} in {text!r}")
+            problems.update(_shared_labels(s))
             a = random_policy(s.legal_actions(), rng)
             before = s.state.model_copy(deep=True)
             step = s.apply(a)
@@ -75,6 +76,27 @@ def test_texts_of_random_games_have_no_plural_marks_ids_or_positions(game, playe
     assert sorted(problems)[:20] == [], len(problems)
     if game != "spirited":
         assert idle_taken, "no idle action was taken: the check that it does nothing never ran"
+
+
+def _shared_labels(session) -> list[str]:
+    """Legal actions now that share a label but are different choices. Two copies of one card (two Charm Totems in a
+    market row) are the same choice, so they may share it: the actions then differ only by cards of one name."""
+    by_label: dict[str, list] = {}
+    for a in session.legal_actions():
+        by_label.setdefault(a.label, []).append(a)
+    names = getattr(session.game.cards, "by_id", {})
+    out = []
+    for label, acts in by_label.items():
+        first = acts[0]
+        for other in acts[1:]:
+            mine, theirs = dict(first.params), dict(other.params)
+            differ = [k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k)]
+            alike = other.kind == first.kind and all(
+                mine.get(k) in names and theirs.get(k) in names and names[mine[k]].name == names[theirs[k]].name
+                for k in differ)
+            if not alike:
+                out.append(f"two different legal actions share the label {label!r}: {first.id}, {other.id}")
+    return out
 
 
 def _did_something(game: str, before, after, a, step) -> list[str]:
