@@ -25,10 +25,13 @@ def _need(w: Work) -> tuple[str, str, str] | None:
     return _NEEDS.get(w.kind)
 
 
-def idle_card(g, s: SDState, seat: int, effects, source: str) -> tuple[str, str] | None:
-    """``(clause, sentence)`` when playing a card with ``effects`` would do nothing now: each of its effects needs a
-    Spirit or a die and none can be chosen; else ``None``."""
-    works = effect_works(g, effects, seat, source)
+def idle_card(g, s: SDState, seat: int, effects, source: str, spirit: int | None = None,
+              still: str = "it would still be paid for and discarded") -> tuple[str, str] | None:
+    """``(clause, sentence)`` when playing a card (or using an ability or Item) with ``effects`` would do nothing now:
+    each of its effects needs a Spirit or a die and none can be chosen; else ``None``. ``spirit``: the slot of the
+    Spirit whose ability it is (its own target when the effect is on itself); ``still``: what the action costs
+    anyway, said in brackets. Paying a die only removes options, so an action said to do nothing never does more."""
+    works = effect_works(g, effects, seat, source, spirit=spirit)
     if not works:
         return None
     c = Ctx(g, s)
@@ -43,5 +46,4 @@ def idle_card(g, s: SDState, seat: int, effects, source: str) -> tuple[str, str]
             return None
         things.append("Spirit" if what == "spirit" else "die")
     thing = " or ".join(dict.fromkeys(things))
-    return "sd.ruling.no-target", (f"It would do nothing now: there is no {thing} it can be used on (it would still "
-                                   "be paid for and discarded).")
+    return "sd.ruling.no-target", f"It would do nothing now: there is no {thing} it can be used on ({still})."

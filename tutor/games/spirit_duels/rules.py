@@ -101,24 +101,27 @@ def turn_actions(g, s: SDState) -> list[Action]:
         ab = ability_of(g, sl)
         if ab is None or ab.timing == "activate" or (ab.timing == "limited-action" and sl.limited_used):
             continue
+        idle = idle_card(g, s, seat, ab.effects, "", spirit=i, still="the ability would still be used"
+                         + ("" if ab.symbol is None else " and its die spent")) if ab.effects else None
         if ab.symbol is None:
             # the name, ability text and its mark follow from the Spirit card and whether it is defeated
-            k = ("use-ability", seat, i, sl.line, sl.stage, sl.defeated)
-            add(get(k) or put(k, _use_ability(g, seat, i, sl, ab, None)))
+            k = ("use-ability", seat, i, sl.line, sl.stage, sl.defeated, idle)
+            add(get(k) or put(k, _idle(_use_ability(g, seat, i, sl, ab, None), idle)))
             continue
         seen = set()
         for n, d in enumerate(sl.pool):
             if symbol(d.face) == ab.symbol and (d.kind, d.face) not in seen:
                 seen.add((d.kind, d.face))
-                k = ("use-ability", seat, i, sl.line, sl.stage, sl.defeated, n, d.kind, d.face)
-                add(get(k) or put(k, _use_ability(g, seat, i, sl, ab, (n, d))))
+                k = ("use-ability", seat, i, sl.line, sl.stage, sl.defeated, n, d.kind, d.face, idle)
+                add(get(k) or put(k, _idle(_use_ability(g, seat, i, sl, ab, (n, d)), idle)))
     for j, it in enumerate(p.items):
         card = by_id[it.card]
         ab = card.ability
         if ab is None or (ab.timing == "limited-action" and it.limited_used) or it.charges == 0:
             continue
-        k = ("use-item", seat, j, it.card, it.charges)
-        add(get(k) or put(k, _use_item(g, seat, j, it, card)))
+        idle = idle_card(g, s, seat, ab.effects, "", still="the Item would still be used") if ab.effects else None
+        k = ("use-item", seat, j, it.card, it.charges, idle)
+        add(get(k) or put(k, _idle(_use_item(g, seat, j, it, card), idle)))
     k = ("pass", seat, s.gained_by, s.last_was_pass)  # what _pass_why and the clauses read
     add(get(k) or put(k, make_action(
         "pass", seat, "Pass", _pass_why(s, seat), ("sd.pass",) + (("sd.pass.consecutive",) if s.last_was_pass
@@ -132,6 +135,11 @@ def turn_actions(g, s: SDState) -> list[Action]:
             "Nobody has gained the advantage this round; you take no more actions and your opponent acts until "
             "they pass.", ("sd.advantage.gain",))))
     return out
+
+
+def _idle(a: Action, idle: tuple[str, str] | None) -> Action:
+    """``a``, marked as doing nothing now when ``idle`` is ``(clause, sentence)``."""
+    return mark_idle(a, *idle) if idle else a
 
 
 def _meditate(g, seat: int, cid: str, no_dice: bool) -> Action:
