@@ -1,5 +1,5 @@
-"""Activations that are legal but would do nothing now (Spirit Abilities; Spirit Ability Clarifications: abilities
-starting with "if"; Glossary: Adjacent).
+"""Activations, Blessings and Curses that are legal but would do nothing now (Spirit Abilities; Blessings & Curses;
+Spirit Ability Clarifications: abilities starting with "if"; Glossary: Adjacent).
 
 Activating a Spirit whose ability has nothing to work on (Gonga with no Sacred Spirit beside it, Sanabo or Kafrat
 against an opponent who is not ahead, Yotei against an empty board) is still legal: the Activation Token is placed
@@ -92,29 +92,40 @@ def idle_activation(g, s: RSState, seat: int, space: int, target: int | None) ->
     ``None``. The sentence reads "It would do nothing now: ..." and ends with a full stop."""
     ps = s.players[seat].board[space]
     sp = g.cards.by_id[ps.card]
-    ab = sp.ability
-    if not ab.effects:
+    return _idle(g, s, seat, space, target, ps.card, sp.name, sp.ability.target, sp.ability.effects,
+                 "the Activation Token would still be placed")
+
+
+def idle_card(g, s: RSState, seat: int, card: str, target: int | None) -> tuple[str, str] | None:
+    """As :func:`idle_activation`, for playing the Blessing or Curse ``card`` from ``seat``'s hand."""
+    rc = g.cards.by_id[card]
+    return _idle(g, s, seat, None, target, card, rc.name, rc.target, rc.effects,
+                 "the card would still be paid for and discarded")
+
+
+def _idle(g, s: RSState, seat: int, space: int | None, target: int | None, card: str, name: str, target_kind: str,
+          effects, still: str) -> tuple[str, str] | None:
+    if not effects:
         return None
     c = Ctx(g, s)
-    if ab.target == "all-opponents":
-        targets: list[int | None] = list(g.targets(s, seat, ps.card))
+    if target_kind == "all-opponents":
+        targets: list[int | None] = list(g.targets(s, seat, card))
         if not targets:
-            return "rs.effect.protection", ("It would do nothing now: no opponent can be targeted by it (the "
-                                            "Activation Token would still be placed).")
-    elif ab.target == "split-opponents":
+            return "rs.effect.protection", f"It would do nothing now: no opponent can be targeted by it ({still})."
+    elif target_kind == "split-opponents":
         targets = [None]
     else:
         targets = [target]
     first: tuple[str, str] | None = None
     for t in targets:
-        for e in ab.effects:
-            found = _empty_effect(c, Use(seat, space, t, "rs.effect", sp.name, ps.card), e, sp.name)
+        for e in effects:
+            found = _empty_effect(c, Use(seat, space, t, "rs.effect", name, card), e, name)
             if found is None:
                 return None
             first = first or found
     if first is None:
         return None
     clause, why = first
-    if ab.target == "split-opponents":  # its count is the number of target picks (Jiangsu, Kielderlings)
+    if target_kind == "split-opponents":  # its count is the number of target picks (Jiangsu, Kielderlings)
         clause = "rs.effect.split-targets"
-    return clause, f"It would do nothing now: {why} (the Activation Token would still be placed)."
+    return clause, f"It would do nothing now: {why} ({still})."

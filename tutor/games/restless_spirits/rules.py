@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...core.model import Action, Blocked, make_action, make_blocked, mark_idle, sort_actions
-from .idle import idle_activation
+from .idle import idle_activation, idle_card
 from .requirements import fill_options, free_slots
 from .state import RSState
 from .zones import hand_room, plural
@@ -185,13 +185,14 @@ def turn_actions(g, s: RSState) -> list[Action]:
             rc = g.cards.by_id[card]
             if ap < rc.cost or not rc.effects:
                 continue
-            if rc.target == "one-opponent":
-                for t in g.targets(s, seat, card):
-                    k = ("play-card", seat, card, ap, t)
-                    add(get(k) or put(k, _play_card(g, seat, rc, ap, t)))
-            else:
-                k = ("play-card", seat, card, ap, None)
-                add(get(k) or put(k, _play_card(g, seat, rc, ap, None)))
+            for t in (g.targets(s, seat, card) if rc.target == "one-opponent" else [None]):
+                idle = idle_card(g, s, seat, card, t)
+                k = ("play-card", seat, card, ap, t, idle)
+                a = get(k)
+                if a is None:
+                    a = _play_card(g, seat, rc, ap, t)
+                    a = put(k, mark_idle(a, *idle) if idle else a)
+                add(a)
         if len(bc) >= 3:
             for a, b, c in combinations(bc, 3):
                 k = ("discard-three-for-ap", seat, a, b, c)
