@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import threading
 
 import ipywidgets as w
 
@@ -283,7 +285,8 @@ class LearnApp:
                                    'border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
                                    f'⚠ {esc(told)}</div>')
                 self.widget.children = (*self.widget.children[:-1], note, self.tabs)
-            self.resume()
+            if not when_page_asked(self.errors.guard(self.resume)):  # a pre-heated kernel: resume once the learner asks for the page
+                self.resume()
             self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
             self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
 
@@ -362,6 +365,31 @@ class LearnApp:
                 self.tabs.selected_index = 1
         finally:
             self._restoring = False
+
+
+def when_page_asked(fn) -> bool:
+    """In a kernel Voila pre-heats (``VOILA_PREHEAT``: the notebook runs before anyone asks for the page), call ``fn``
+    on the kernel's own loop once the page is asked for (Voila's ``wait_for_request``, waited for in a thread), so
+    that what it reads (the learner's place) is as of the visit, not as of the pre-heating; returns True then.
+    Elsewhere (JupyterLab, the hub, a page's own kernel) returns False at once: call ``fn`` yourself."""
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return False
+    try:
+        from IPython import get_ipython
+        from voila.utils import wait_for_request
+        loop = get_ipython().kernel.io_loop
+    except Exception:  # noqa: BLE001 - not in a kernel after all: resume now
+        return False
+
+    def wait() -> None:
+        try:
+            wait_for_request()
+        except Exception as exc:  # noqa: BLE001 - no request info: resume with what is kept anyway
+            log.info("learn page: no word of the page's request (%s); resuming now", exc)
+        loop.add_callback(fn)
+
+    threading.Thread(target=wait, name="tutor-learn-resume", daemon=True).start()
+    return True
 
 
 def learn_app(game_id: str = "restless-spirits") -> w.Widget:
