@@ -11,9 +11,6 @@ _LATER = ("the engine cites it where it applies; a shipped scenario showing it c
           "('No dead clauses')")
 #: Rulings no shipped scenario shows yet, each with why (keep it short: each is cited by the engine, checked below).
 NOT_SHOWN: dict[str, str] = {
-    "sp.ruling.hourglass-end": "needs a Passing of Time card reshuffled and drawn again in the very turn the Hourglass "
-                               "reached the last space, which no partial state can prepare; "
-                               "tests/test_rules_truth.py plays it",
     **{cid: _LATER for cid in (
         "rs.ruling.disable-unmarked", "rs.ruling.reward-deck-empty", "rs.ruling.solo-sacred-left",
         "rs.ruling.solo-shrouded", "rs.ruling.spirit-deck-empty", "rs.ruling.swap-over-limit",
