@@ -285,7 +285,8 @@ class LearnApp:
                                    'border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
                                    f'⚠ {esc(told)}</div>')
                 self.widget.children = (*self.widget.children[:-1], note, self.tabs)
-            if not when_page_asked(self.errors.guard(self.resume)):  # a pre-heated kernel: resume once the learner asks for the page
+            # a kernel Voila pre-heated resumes once the learner asks for the page; any other at once
+            if not when_page_asked(self.errors.guard(self.resume)):
                 self.resume()
             self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
             self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
@@ -300,7 +301,7 @@ class LearnApp:
                     session = tutor.load_session(saved)
                 except ValueError as exc:  # ContentError: edited, or from an older tutor
                     log.info("learn page: the saved free game of %s is not readable, a new game starts: %s",
-                                self.game_id, str(exc)[:200])
+                             self.game_id, str(exc)[:200])
                 if session is not None and session.game_id != self.game_id:
                     session = None
             if session is None:
@@ -328,7 +329,7 @@ class LearnApp:
             return {}
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             log.info("learn page: the kept place of %s is not readable; starting afresh", self.game_id)
             return {}
         return data if isinstance(data, dict) else {}

@@ -131,8 +131,8 @@ def test_a_lesson_says_at_once_when_its_goal_can_no_longer_be_reached():
 
 
 @pytest.mark.parametrize(("game_id", "lesson_id", "steps", "words"), [
-    ("restless-spirits", "rs-29-whole-turn", [{"kind": "buy-totem", "totem": "t31"}, {"kind": "buy-totem", "totem": "t40"}],
-     "Gonga is not released"),
+    ("restless-spirits", "rs-29-whole-turn",
+     [{"kind": "buy-totem", "totem": "t31"}, {"kind": "buy-totem", "totem": "t40"}], "Gonga is not released"),
     ("spirited", "sp-10-first-turn", [{"kind": "place-shield"}, {"kind": "break-shield"}], "Shield is broken"),
     ("spirit-duels", "sd-22-round", [{"kind": "gain-advantage"}], "Player 1 gained the advantage"),
 ])
