@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import threading
+import warnings
 
 import ipywidgets as w
 
@@ -384,7 +385,9 @@ def when_page_asked(fn) -> bool:
 
     def wait() -> None:
         try:
-            wait_for_request()
+            with warnings.catch_warnings():  # Voila warns when it cannot connect: never onto the learner's page
+                warnings.simplefilter("ignore")
+                wait_for_request()
         except Exception as exc:  # noqa: BLE001 - no request info: resume with what is kept anyway
             log.info("learn page: no word of the page's request (%s); resuming now", exc)
         loop.add_callback(fn)
