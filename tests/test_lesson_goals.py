@@ -110,3 +110,10 @@ def test_out_of_reach_format_is_strict():
         load_lesson(text=text.replace("not_fired: [rs.attract]", "not_fired: [rs.no-such-clause]"))
     with pytest.raises(ContentError, match="say"):
         load_lesson(text=text.replace("say: Your turn has ended", "sy: Your turn has ended"))
+
+
+def test_copy_on_release_lesson_says_when_the_turn_ends_first():
+    x, s = play("restless-spirits", "rs-30-copy-on-release", [{"kind": "activate-ability", "space": 1, "target": 2}])
+    assert goal_out_of_reach(x, s) is None  # Grindavik can still be released this turn
+    s.apply(find(s, ActionRef(kind="end-turn")))
+    assert "Grindavik was released" in goal_out_of_reach(x, s)

@@ -26,7 +26,11 @@ CLASS_CSS = """
 .rt-class th, .rt-class td { border-bottom: 1px solid #e2ddef; padding: 4px 10px; text-align: left; vertical-align: top; }
 .rt-class th { color: #4a2577; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
 .rt-class .rt-areas { font-size: 12px; color: #3d3850; max-width: 640px; }
-.tutor-refused { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 8px 12px; }
+.tutor-refused { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 10px 16px;
+  max-width: 640px; margin: 12px 0; font-size: 14px; line-height: 1.45; }
+.tutor-refused p { margin: 6px 0; }
+.tutor-refused a { color: #5b2d90; text-decoration: underline; font-weight: 600; }
+.rt-refused-head { font-size: 17px; font-weight: 700; color: #7c3f00; }
 """
 
 
@@ -52,9 +56,12 @@ class ClassPage:
         self.report.add_class("rt-class")
         head = w.HTML(f"<style>{CLASS_CSS}</style>")
         if not self.allowed:
-            self.report.value = (f'<div class="tutor-refused">This page is for the class\'s teachers, and '
-                                 f"{esc(self.viewer)} is not one of them. Your own progress is on the "
-                                 '<a href="practice.ipynb">practice page</a>.</div>')
+            self.report.value = (
+                '<div class="tutor-refused"><div class="rt-refused-head">Teachers only</div>'
+                "<p>This page shows every learner's progress, so only the class's teachers can open it. You are "
+                f"signed in as <b>{esc(self.viewer)}</b>, and {esc(self.viewer)} is not one of them.</p>"
+                '<p>Your own progress, your answers and your mastery map, is on the <a href="practice.ipynb">practice '
+                'page</a>. The lessons are on <a href="index.ipynb">all pages</a>.</p></div>')
             self.game = None
             self.widget = w.VBox([style_widget(), head, self.report])
         else:

@@ -2,16 +2,24 @@
 prepared state, "Goal reached!" once the goal check passes), then free play with the same panels."""
 from __future__ import annotations
 
+import json
+import logging
+import os
+import threading
+import warnings
+
 import ipywidgets as w
 
 import tutor
-from tutor.lessons import Lesson, all_lessons, goal_failures, start_lesson
+from tutor.lessons import Lesson, all_lessons, goal_failures, goal_out_of_reach, start_lesson
 from tutor.scenario import find
 
 from .app import TutorApp
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, style_widget
 from .table import table_style
+
+log = logging.getLogger("tutor.learn")
 
 
 class _OutOfBudget(Exception):
@@ -48,7 +56,7 @@ class LessonRunner:
         # said at once when the goal can no longer be reached from here (see :meth:`check`), with Undo and Restart
         self.stuck_text = html_widget()
         self.stuck_undo = button("Undo", "Take back the last step", icon="undo")
-        self.stuck_restart = button("Restart the lesson", "Back to the lesson's start", icon="refresh")
+        self.stuck_restart = button("Restart", "Back to the lesson's start", icon="refresh")
         self.stuck = box([self.stuck_text, self.stuck_undo, self.stuck_restart], cls=w.HBox,
                          classes=("rt-stuck", "tutor-stuck", "rt-hidden"))
         self.read = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -103,6 +111,35 @@ class LessonRunner:
         else:
             self.app.model.replace(start_lesson(lesson))
 
+    #: Most steps of a lesson a kept place replays (a longer list is cut there).
+    RESUME_STEPS = 200
+
+    def resume(self, lesson_id: str, actions: list) -> int:
+        """Open the lesson ``lesson_id`` and replay the action ids ``actions`` from its prepared state, as far as
+        each is a legal action in turn (the rest is dropped: a kept place is text from the database, never
+        trusted). Returns how many steps were replayed.
+
+        Raises:
+            ValueError: this game has no lesson ``lesson_id``.
+        """
+        ids = [x.id for x in self.lessons]
+        if lesson_id not in ids:
+            raise ValueError(f"no lesson {str(lesson_id)[:60]!r} in this game")
+        self.open(ids.index(lesson_id))
+        session = start_lesson(self.lesson)
+        n = 0
+        for aid in actions[: self.RESUME_STEPS] if isinstance(actions, list) else []:
+            if not isinstance(aid, str) or len(aid) > 500:
+                break
+            try:
+                session.apply(aid)
+            except ValueError:  # IllegalAction: the lesson changed since, or the text was edited
+                break
+            n += 1
+        if n:
+            self.app.model.replace(session)
+        return n
+
     def show_hint(self) -> None:
         """Reveal the next hint."""
         self.hints_shown = min(self.hints_shown + 1, len(self.lesson.hints))
@@ -126,17 +163,27 @@ class LessonRunner:
             record_lesson(self.app.session.game_id, self.lesson.id)
         else:
             self.goal.remove_class("rt-hidden")
-        lost = not ok and self.unreachable()
-        if lost:
-            n = self.search_depth()
-            why = ("The game is over and the goal was not reached." if self.app.session.is_over else
-                   f"From here the goal can no longer be reached (no way of {n} more steps or fewer reaches it).")
-            self.stuck_text.value = (f'<span class="rt-stuck-text">⚠ {esc(why)} Undo the last step, or restart the '
-                                     "lesson.</span>")
+        why = None if ok or not self.app.session.history else self.out_of_reach()
+        if why:
+            self.stuck_text.value = f'<span class="rt-stuck-text">⚠ {esc(why)}</span>'
             self.stuck.remove_class("rt-hidden")
         else:
             self.stuck.add_class("rt-hidden")
         return ok
+
+    def out_of_reach(self) -> str | None:
+        """Why the lesson's goal can no longer be reached from the step shown, in plain words with what to do, or
+        ``None`` while it may still be. First the lesson's own word (:func:`tutor.lessons.goal_out_of_reach`: its
+        ``out_of_reach`` conditions, or the game over), said at once; else the result of a short search
+        (:meth:`unreachable`)."""
+        said = goal_out_of_reach(self.lesson, self.app.session)
+        if said:
+            return said
+        if self.unreachable():
+            n = self.search_depth()
+            return (f"From here the goal can no longer be reached (no way of {n} more steps or fewer reaches it). "
+                    "Undo the last step, or restart the lesson.")
+        return None
 
     #: Most positions a goal check looks at after a step off the lesson's solution (about a millisecond each).
     SEARCH_BUDGET = 250
@@ -202,17 +249,24 @@ class LearnApp:
     """The learn page: one title line (the game's name, the "Lessons" and "Free play" tabs, a link back to the
     landing page), then the tab shown as a one-screen game table (see :class:`TutorApp`): under Voila the page
     fills the window without scrolling (CSS of :mod:`widgets.table`). Free play is built when first opened.
-    ``widget`` is the root (CSS classes ``rt-root rt-learn``)."""
+    ``widget`` is the root (CSS classes ``rt-root rt-learn``).
 
-    def __init__(self, game_id: str = "restless-spirits", seed: int = 1, players: int = 2) -> None:
+    With a ``store`` (a :class:`tutor.progress.ProgressStore`) the page keeps the learner's place there after every
+    step, undo, new game and change of tab (:meth:`remember`: the lesson and its steps, the tab, the free game as a
+    saved session) and opens where the learner was (:meth:`resume`); without one it keeps nothing."""
+
+    def __init__(self, game_id: str = "restless-spirits", seed: int = 1, players: int = 2, store=None) -> None:
         self.game_id, self.seed, self.players = game_id, seed, players
+        self.store = store
         self.errors = ErrorPanel()
         self.lessons = LessonRunner(game_id, errors=self.errors)
         self.free: TutorApp | None = None
+        self._free_kept: str | None = None  # the saved free game kept in the place (until free play opens)
+        self._restoring = False
         self._free_box = w.VBox([w.HTML('<div class="rt-muted">Loading a new game…</div>')])
         self.tabs = w.Tab(children=[self.lessons.widget, self._free_box])
         self.tabs.titles = ("Lessons", "Free play")
-        self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_free_play()),
+        self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_free_play(self._free_kept)),
                           names="selected_index")
         from tutor.registry import game_class
         name = getattr(game_class(game_id), "title", game_id.replace("-", " ").title())
@@ -225,19 +279,125 @@ class LearnApp:
         self.widget = w.VBox([*styles, title, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
+        if store is not None:
+            told = store.take_notice()  # the database cannot save: said once, the page works on
+            if told:
+                note = html_widget(f'<div class="tutor-notice rt-learn-notice" style="background: #fff4e0; '
+                                   'border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
+                                   f'⚠ {esc(told)}</div>')
+                self.widget.children = (*self.widget.children[:-1], note, self.tabs)
+            # a kernel Voila pre-heated resumes once the learner asks for the page; any other at once
+            if not when_page_asked(self.errors.guard(self.resume)):
+                self.resume()
+            self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
+            self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
 
-    def open_free_play(self) -> TutorApp:
-        """Build the free-play game (once) and show it."""
+    def open_free_play(self, saved: str | None = None) -> TutorApp:
+        """Build the free-play game (once) and show it: the game ``saved`` (a session's JSON, see
+        :func:`tutor.load_session`) when it loads, else a new one."""
         if self.free is None:
-            session = tutor.new_game(self.game_id, players=self.players, seed=self.seed)
-            if "first_game" in session.game.options:  # the game has a first-game set-up: use it
-                session = tutor.new_game(self.game_id, players=self.players, seed=self.seed, first_game=True)
+            session = None
+            if saved:
+                try:
+                    session = tutor.load_session(saved)
+                except ValueError as exc:  # ContentError: edited, or from an older tutor
+                    log.info("learn page: the saved free game of %s is not readable, a new game starts: %s",
+                             self.game_id, str(exc)[:200])
+                if session is not None and session.game_id != self.game_id:
+                    session = None
+            if session is None:
+                session = tutor.new_game(self.game_id, players=self.players, seed=self.seed)
+                if "first_game" in session.game.options:  # the game has a first-game set-up: use it
+                    session = tutor.new_game(self.game_id, players=self.players, seed=self.seed, first_game=True)
             self.free = TutorApp(session, new_game=True, errors=self.errors, with_style=False, one_screen=True,
                                  opponent=True)
             self._free_box.children = (self.free.widget,)
+            if self.store is not None:
+                self.free.model.observe(lambda m, change: change != "clause" and self.remember(free=True))
         return self.free
+
+    # -- where the learner was ----------------------------------------------------------------------------------
+    @property
+    def place_key(self) -> str:
+        """The page's key in the progress store (``"learn:<game id>"``)."""
+        return f"learn:{self.game_id}"
+
+    def place(self) -> dict:
+        """The kept place of this page (``{"tab": "lessons" | "free", "lesson": id, "actions": [action ids],
+        "free": saved game JSON or None}``), or ``{}`` when none is kept or it is not readable."""
+        text = self.store.place(self.place_key) if self.store is not None else None
+        if not text:
+            return {}
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            log.info("learn page: the kept place of %s is not readable; starting afresh", self.game_id)
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def remember(self, free: bool = False) -> None:
+        """Keep where the learner is (the tab, the lesson and its steps, the free game) in the progress store; the
+        free game's JSON is made again only when it changed (``free``)."""
+        if self.store is None or self._restoring:
+            return
+        if self.free is not None and (free or self._free_kept is None):
+            self._free_kept = self.free.session.to_json()
+        data = {"tab": "free" if self.tabs.selected_index == 1 else "lessons", "lesson": self.lessons.lesson.id,
+                "actions": [st.action.id for st in self.lessons.app.session.history], "free": self._free_kept}
+        try:
+            self.store.save_place(self.place_key, json.dumps(data))
+        except ValueError as exc:  # a free game too large to keep: the lesson's place is kept without it
+            log.info("learn page: place not kept: %s", exc)
+            data["free"] = None
+            self.store.save_place(self.place_key, json.dumps(data))
+
+    def resume(self) -> None:
+        """Go back to where the learner was: the lesson and its steps, and the free game when free play was the tab
+        shown (a place that cannot be read, or a lesson no longer there, starts afresh)."""
+        data = self.place()
+        self._restoring = True
+        try:
+            free = data.get("free")
+            self._free_kept = free if isinstance(free, str) else None
+            lesson = data.get("lesson")
+            if isinstance(lesson, str) and lesson in {x.id for x in self.lessons.lessons}:
+                self.lessons.resume(lesson, data.get("actions") or [])
+            if data.get("tab") == "free":
+                self.open_free_play(saved=self._free_kept)
+                self.tabs.selected_index = 1
+        finally:
+            self._restoring = False
+
+
+def when_page_asked(fn) -> bool:
+    """In a kernel Voila pre-heats (``VOILA_PREHEAT``: the notebook runs before anyone asks for the page), call ``fn``
+    on the kernel's own loop once the page is asked for (Voila's ``wait_for_request``, waited for in a thread), so
+    that what it reads (the learner's place) is as of the visit, not as of the pre-heating; returns True then.
+    Elsewhere (JupyterLab, the hub, a page's own kernel) returns False at once: call ``fn`` yourself."""
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return False
+    try:
+        from IPython import get_ipython
+        from voila.utils import wait_for_request
+        loop = get_ipython().kernel.io_loop
+    except Exception:  # noqa: BLE001 - not in a kernel after all: resume now
+        return False
+
+    def wait() -> None:
+        try:
+            with warnings.catch_warnings():  # Voila warns when it cannot connect: never onto the learner's page
+                warnings.simplefilter("ignore")
+                wait_for_request()
+        except Exception as exc:  # noqa: BLE001 - no request info: resume with what is kept anyway
+            log.info("learn page: no word of the page's request (%s); resuming now", exc)
+        loop.add_callback(fn)
+
+    threading.Thread(target=wait, name="tutor-learn-resume", daemon=True).start()
+    return True
 
 
 def learn_app(game_id: str = "restless-spirits") -> w.Widget:
-    """The learn page for ``game_id`` (lessons, then free play); returns the widget to display."""
-    return LearnApp(game_id).widget
+    """The learn page for ``game_id`` (lessons, then free play), resuming where the learner was (their place in the
+    default progress store, :func:`tutor.progress.default_store`); returns the widget to display."""
+    from tutor.progress import default_store
+    return LearnApp(game_id, store=default_store()).widget

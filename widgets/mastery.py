@@ -12,7 +12,7 @@ from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
 
 from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel
-from .style import esc, html_widget
+from .style import close_tree, esc, html_widget
 
 MASTERY_CSS = """
 .rt-m-legend { font-size: 12.5px; color: #3d3850; margin: 2px 0 6px 0; }
@@ -20,7 +20,10 @@ MASTERY_CSS = """
 .rt-m-sec { font-weight: 700; font-size: 12.5px; color: #4a2577; margin: 6px 0 2px 0; }
 .rt-m-row { flex-flow: row wrap; gap: 3px; flex-shrink: 0; }
 .rt-m-grid > * { flex-shrink: 0; }
-.tutor-mastery-clause.jupyter-button { height: 24px; font-size: 12px; border-radius: 12px; padding: 0 9px;
+.rt-m-again { font-size: 12.5px; font-weight: 700; color: #7a1010; margin-right: 4px; align-self: center; }
+.tutor-mastery-again { margin: 0 0 6px 0; align-items: center; }
+.tutor-mastery-clause.jupyter-button, .tutor-mastery-again-rule.jupyter-button { height: 24px; font-size: 12px;
+  border-radius: 12px; padding: 0 9px;
   border: 1px solid; width: auto; margin: 1px; }
 .rt-m-unseen, .rt-m-legend .rt-m-unseen {
   background: #f4f3f7 !important; border-color: #c9c5d6 !important; color: #6a6484 !important; }
@@ -74,7 +77,9 @@ class MasteryMap:
         grid.add_class("rt-panel")
         grid.add_class("rt-m-grid")
         side = w.VBox([self.card.widget, self.ask_button, self.note], layout=w.Layout(flex="2 1 0", min_width="300px"))
-        self.widget = w.VBox([html_widget(f"<style>{MASTERY_CSS}</style>"), self.legend,
+        # the rules missed lately, first: one click to read one again and be asked about it (the map is long)
+        self.again = w.HBox(_dom_classes=("rt-m-row", "tutor-mastery-again"), layout=w.Layout(display="none"))
+        self.widget = w.VBox([html_widget(f"<style>{MASTERY_CSS}</style>"), self.legend, self.again,
                               w.HBox([grid, side], layout=w.Layout(width="100%", align_items="flex-start"))])
         self.stale = True
         self.render()
@@ -97,7 +102,26 @@ class MasteryMap:
         self.legend.value = ('<div class="rt-m-legend">' + "".join(
             f'<span class="rt-m-{s}">{MARK[s]} {esc(STATUS_WORDS[s])}: {self.counts[s]}</span>' for s in STATUSES)
             + " Click a rule to read it and to be asked about it.</div>")
+        missed = [cid for cid in self.buttons if status.get(cid) == "missed"][: self.AGAIN_MAX]
+        old = self.again.children
+        if missed:
+            kids: list[w.Widget] = [html_widget('<span class="rt-m-again">Practise again:</span>')]
+            for cid in missed:
+                b = w.Button(description=f"{MARK['missed']} {self.model.session.game.clauses[cid].title}",
+                             tooltip="Read this rule and be asked about it",
+                             _dom_classes=("tutor-mastery-again-rule", "rt-m-missed"))
+                b.on_click(self.errors.guard(lambda _b, cid=cid: self.pick(cid)))
+                kids.append(b)
+            self.again.children = tuple(kids)
+            self.again.layout.display = None
+        else:
+            self.again.children = ()
+            self.again.layout.display = "none"
+        close_tree(*old)
         self.stale = False
+
+    #: Most missed rules listed first, above the map.
+    AGAIN_MAX = 8
 
     def pick(self, clause_id: str) -> None:
         """Show ``clause_id``'s rule card and enable "Ask me about this rule"."""

@@ -170,7 +170,8 @@ def _origin(origin: str) -> str:
     if origin.startswith("random"):
         return "From a random game"
     head = origin.split(",")[0]
-    return "From the " + head.replace(":", " “", 1) + "”" if ":" in head else origin
+    kind, sep, name = head.partition(":")
+    return f"From the {kind.strip()} “{name.strip()}”" if sep else origin
 
 
 class PracticeApp:

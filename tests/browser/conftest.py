@@ -219,3 +219,24 @@ def tutor_page(chromium_browser, request):
         checked.assert_clean()  # whatever the test did not check itself
     finally:
         context.close()
+
+
+@pytest.fixture(autouse=True)
+def _pages_open_afresh():
+    """Each browser test opens the pages as a learner who has not been there: the places an earlier test left in the
+    test run's progress database (``RULES_TUTOR_DB``; the learn pages resume where the learner was) are forgotten
+    first. Tests of resuming use a database of their own."""
+    url = os.environ.get("RULES_TUTOR_DB", "")
+    if url.startswith("sqlite:///"):
+        from sqlalchemy import create_engine, delete, inspect
+
+        from tutor.progress.models import ResumePlace
+
+        engine = create_engine(url)
+        try:
+            if inspect(engine).has_table(ResumePlace.__tablename__):
+                with engine.begin() as conn:
+                    conn.execute(delete(ResumePlace))
+        finally:
+            engine.dispose()
+    yield

@@ -471,9 +471,12 @@ def test_learner_gets_the_pages_and_nothing_else(hub, chromium_browser, tmp_path
 
         # The shared notebooks are as they were, and the page still plays.
         assert _notebook_digests() == before
+        # (the learn page resumes this learner's lesson where an earlier test left it: one step more than that)
+        now = page.locator(".tutor-last-step .rt-step-now")
+        was = now.first.inner_text() if now.count() else ""
         page.locator(".tutor-action:visible").first.click()
-        expect(page.locator(".tutor-last-step .rt-step-now").filter(has_text="Step 1 ·")).to_have_count(
-            1, timeout=CLICK_MS)
+        expect(now.filter(has_text="Step ")).to_have_count(1, timeout=CLICK_MS)
+        expect(now.first).not_to_have_text(was or "\u0000", timeout=CLICK_MS)
     finally:
         context.close()
 

@@ -75,3 +75,58 @@ def test_the_place_is_kept_and_a_bad_one_is_ignored(store):
     assert read_place(store) == {} and Coach("spirited", store, warm=5).resume() is None
     store.save_place("practice", "[1, 2]")
     assert read_place(store) == {}
+
+
+def _layout(q):
+    return (q.key, q.prompt, tuple(o.text for o in q.options))
+
+
+@pytest.mark.parametrize("game_id", ["restless-spirits", "spirited", "spirit-duels"])
+def test_a_missed_question_never_comes_back_identically(store, monkeypatch, game_id):
+    """Missed, a question comes back (when its rule is due again, or asked for from the mastery map) from another
+    position, or with other options, or with its options in another order: never as it was."""
+    coach = Coach(game_id, store, warm=40)
+    kinds_varied = set()
+    for q0 in list(coach.pool.made)[:12]:
+        coach.question, coach.answered = q0, None
+        coach.answer(_pick(q0, False))
+        later = schedule.now() + timedelta(minutes=30)
+        monkeypatch.setattr(schedule, "now", lambda later=later: later)
+        again = coach.next_question(q0.clause)
+        assert again is not None and again.clause == q0.clause
+        assert _layout(again) != _layout(q0), q0.key
+        # missed again: the third time differs from the second
+        coach.answer(_pick(again, False))
+        third = coach.next_question(q0.clause)
+        assert _layout(third) != _layout(again), again.key
+        if again.key.startswith(q0.key):
+            kinds_varied.add(q0.kind)
+        # and every question still answers by the engine: exactly one right option
+        assert sum(o.correct for o in third.options) == 1
+    # a question answered rightly comes back as it was (nothing to vary)
+    q1 = coach.pool.made[20]
+    coach.question, coach.answered = q1, None
+    coach.answer(_pick(q1, True))
+    assert coach.unlike_last_miss(q1) is q1
+
+
+def test_variants_are_the_same_rule_with_other_options_and_resume():
+    from tutor.practice import generate
+    from tutor.practice.coach import base_key, variants
+    for q in generate("restless-spirits", seed=3, count=15):
+        vs = variants(q)
+        assert len(vs) >= 2 and vs[0] is q
+        assert len({tuple(o.text for o in v.options) for v in vs}) == len(vs)
+        for i, v in enumerate(vs[1:], 1):
+            assert v.key == f"{q.key}|v{i}" and base_key(v.key) == q.key and v.clause == q.clause
+            assert v.kind == q.kind and sum(o.correct for o in v.options) == 1
+        assert [x.key for x in variants(q)] == [v.key for v in vs]  # deterministic
+
+
+def test_a_variant_is_resumed(store):
+    coach = Coach("spirited", store, warm=20)
+    q = coach.next_question()
+    coach.answer(_pick(q, False))
+    v = coach.next_question(q.clause)
+    again = Coach("spirited", ProgressStore(store.url, learner="ann"), warm=20).resume()
+    assert again is not None and _layout(again) == _layout(v)

@@ -182,3 +182,20 @@ def test_the_class_page_is_for_teachers_only(tmp_path, monkeypatch):
         assert f"<b>{name}</b>" in html
     assert "Evolve a Spirit" in html and "1 learner" in html
     assert class_page() is not None
+
+
+def test_the_mastery_map_lists_the_rules_missed_lately_first(store):
+    app = PracticeApp("spirited", store=store)
+    m = app.mastery
+    assert m.again.layout.display == "none" and not m.again.children
+    q = app.view.question
+    app.view.choose(next(i for i, o in enumerate(q.options) if not o.correct))
+    app.tabs.selected_index = 1
+    missed = [c for c, ok in store.last_results("spirited").items() if not ok]
+    assert q.clause in missed and m.again.layout.display is None
+    again = [b for b in m.again.children if isinstance(b, w.Button)]
+    titles = tutor.clauses("spirited")
+    assert {b.description[2:] for b in again} == {titles[c].title for c in missed}
+    again[0].click()  # read it, and be asked about it
+    assert not m.ask_button.disabled and m.chosen in missed
+    assert app.view.kind.value.count("“") <= 1 and "“ " not in app.view.kind.value  # "From the lesson “Title”"

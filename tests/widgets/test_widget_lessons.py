@@ -128,3 +128,110 @@ def test_a_lesson_says_at_once_when_its_goal_can_no_longer_be_reached():
         runner.app.actions.button_for(find(runner.app.session, ref).id).click()
         assert "rt-hidden" in stuck._dom_classes
     assert "Goal reached" in runner.done.value
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id", "steps", "words"), [
+    ("restless-spirits", "rs-29-whole-turn",
+     [{"kind": "buy-totem", "totem": "t31"}, {"kind": "buy-totem", "totem": "t40"}], "Gonga is not released"),
+    ("spirited", "sp-10-first-turn", [{"kind": "place-shield"}, {"kind": "break-shield"}], "Shield is broken"),
+    ("spirit-duels", "sd-22-round", [{"kind": "gain-advantage"}], "Player 1 gained the advantage"),
+])
+def test_the_page_says_at_once_what_the_lesson_says_when_its_goal_is_out_of_reach(game_id, lesson_id, steps, words):
+    """A lesson's own out-of-reach word (tutor.lessons.goal_out_of_reach) is shown on the learn page right after the
+    step that loses the goal, with Undo (back to a position from which it can be reached: the word goes) and Restart
+    (the lesson's start)."""
+    from tutor.scenario import ActionRef
+    runner = LessonRunner(game_id)
+    runner.open([x.id for x in runner.lessons].index(lesson_id))
+    stuck = runner.stuck
+    for i, ref in enumerate(steps):
+        assert "rt-hidden" in stuck._dom_classes, i
+        runner.app.actions.button_for(find(runner.app.session, ActionRef(**ref)).id).click()
+    assert "rt-hidden" not in stuck._dom_classes
+    assert words in runner.stuck_text.value.replace("&#x27;", "'")
+    assert runner.stuck_undo.description == "Undo" and runner.stuck_restart.description == "Restart"
+    runner.stuck_undo.click()
+    assert len(runner.app.session.history) == len(steps) - 1 and "rt-hidden" in stuck._dom_classes
+    for ref in steps[len(steps) - 1:]:
+        runner.app.actions.button_for(find(runner.app.session, ActionRef(**ref)).id).click()
+    assert "rt-hidden" not in stuck._dom_classes
+    runner.stuck_restart.click()
+    assert not runner.app.session.history and "rt-hidden" in stuck._dom_classes
+    assert runner.lesson.id == lesson_id and not runner.errors.output.outputs
+
+
+def _store(tmp_path, name="learner"):
+    from tutor.progress import ProgressStore
+    return ProgressStore(f"sqlite:///{tmp_path / 'progress.sqlite'}", learner=name)
+
+
+def _click(runner_app, ref: dict) -> None:
+    from tutor.scenario import ActionRef
+    runner_app.actions.button_for(find(runner_app.session, ActionRef(**ref)).id).click()
+
+
+def test_the_learn_page_resumes_the_lesson_and_its_steps(tmp_path):
+    store = _store(tmp_path)
+    app = LearnApp("restless-spirits", store=store)
+    assert app.lessons.index == 0 and not app.lessons.app.session.history  # nothing kept yet: the first lesson
+    app.lessons.open([x.id for x in app.lessons.lessons].index("rs-29-whole-turn"))
+    _click(app.lessons.app, {"kind": "play-totem", "totem": "t06"})
+    _click(app.lessons.app, {"kind": "buy-totem", "totem": "t31"})
+    steps = [st.action.id for st in app.lessons.app.session.history]
+    app.lessons.app.controls.undo.click()
+    # come back (a new page, the same learner): the lesson, at the step the learner was
+    back = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert back.lessons.lesson.id == "rs-29-whole-turn" and back.tabs.selected_index == 0
+    assert [st.action.id for st in back.lessons.app.session.history] == steps[:1]
+    assert back.lessons.picker.value == back.lessons.index and back.free is None
+    assert back.lessons.app.session.state.model_dump() == app.lessons.app.session.state.model_dump()
+    # another learner in the same database starts afresh
+    other = LearnApp("restless-spirits", store=_store(tmp_path, "grace"))
+    assert other.lessons.index == 0 and not other.lessons.app.session.history
+    assert not back.errors.output.outputs
+
+
+def test_the_learn_page_resumes_free_play_as_a_saved_game(tmp_path):
+    app = LearnApp("spirited", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    free = app.free
+    for _ in range(3):
+        free.actions.button_for(free.session.legal_actions()[0].id).click()
+    kept = free.session
+    back = LearnApp("spirited", store=_store(tmp_path))
+    assert back.tabs.selected_index == 1 and back.free is not None
+    assert [st.action.id for st in back.free.session.history] == [st.action.id for st in kept.history]
+    assert back.free.session.to_json() == kept.to_json()
+    back.free.controls.undo.click()  # a game to continue: Undo and the legal actions work
+    assert len(back.free.session.history) == 2 and back.free.actions.action_buttons
+    # back to the lessons tab: the saved game stays kept for the next visit
+    back.tabs.selected_index = 0
+    again = LearnApp("spirited", store=_store(tmp_path))
+    assert again.tabs.selected_index == 0 and again.free is None
+    again.tabs.selected_index = 1
+    assert len(again.free.session.history) == 2
+    assert not back.errors.output.outputs and not again.errors.output.outputs
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", '{"lesson": "no-such", "actions": 5, "tab": "free", '
+                                  '"free": "{\\"format\\": 1}"}', '{"lesson": "rs-05-release", "actions": '
+                                  '["no-such-action", 7]}'])
+def test_a_bad_kept_place_starts_afresh(tmp_path, text):
+    """A kept place is text from the database: a bad one is never trusted and never breaks the page."""
+    store = _store(tmp_path)
+    store.save_place("learn:restless-spirits", text)
+    app = LearnApp("restless-spirits", store=store)
+    assert not app.lessons.app.session.history and not app.errors.output.outputs
+    if app.free is not None:  # a saved game that does not load: a new game
+        assert not app.free.session.history
+
+
+def test_a_damaged_database_says_so_once_and_the_page_works(tmp_path):
+    from tutor.progress import ProgressStore
+    bad = tmp_path / "progress.sqlite"
+    bad.write_bytes(b"not a database at all" * 100)
+    app = LearnApp("restless-spirits", store=ProgressStore(f"sqlite:///{bad}", learner="ada"))
+    notes = [c for c in app.widget.children if "rt-learn-notice" in getattr(c, "value", "")]
+    assert len(notes) == 1 and "cannot be saved" in notes[0].value
+    _click(app.lessons.app, app.lessons.lesson.solution[0].model_dump(exclude_none=True))
+    assert app.lessons.app.session.history and bad.read_bytes() == b"not a database at all" * 100

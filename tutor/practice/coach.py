@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import zlib
 
 from ..registry import clauses_for
 from . import QuestionPool, Question
@@ -54,9 +55,33 @@ class Coach:
                 return None
         else:
             q = self._scheduled()
+        q = self.unlike_last_miss(q)
         self.question, self.answered = q, None
         self.remember()
         return q
+
+    def unlike_last_miss(self, q: Question) -> Question:
+        """``q``, unless the learner's latest answer to that very question was wrong: then another question on the
+        same rule that they have not just missed (from another position when the pool has one, else a variant of
+        ``q`` at the same position with other options or the options in another order, see :func:`variants`);
+        when every one of those was missed, the one missed longest ago. A missed question so never comes back
+        identically next time."""
+        answers = [a for a in self.store.answers(self.game_id) if a.clause == q.clause]
+        latest: dict[str, tuple[int, bool]] = {}  # question key -> (when answered last, right then)
+        for i, a in enumerate(answers):
+            latest[a.question] = (i, a.correct)
+        missed = {k for k, (_i, ok) in latest.items() if not ok}
+        if q.key not in missed:
+            return q
+        same = [x for x in self.pool.made if x.clause == q.clause and x.key not in missed]
+        others = [x for x in same if x.kind == q.kind] or same
+        if others:
+            return others[len(answers) % len(others)]
+        layouts = variants(q)
+        fresh = [v for v in layouts if v.key not in missed]
+        if fresh:
+            return fresh[0]
+        return min(layouts, key=lambda v: latest[v.key][0])
 
     def _scheduled(self) -> Question:
         """The question on the clause the schedule picks, passing over clauses whose only questions are the one just
@@ -122,15 +147,63 @@ class Coach:
         if data.get("game") != self.game_id or not data.get("question"):
             return None
         clause = data.get("clause")
+        key = data["question"]
         for q in self.pool.made if not isinstance(clause, str) else self._on(clause):
-            if q.key == data["question"]:
+            if q.key == key:
                 self.question, self.answered = q, None
                 return q
+            if isinstance(key, str) and q.key == base_key(key):  # a variant of a question missed before
+                v = next((v for v in variants(q) if v.key == key), None)
+                if v is not None:
+                    self.question, self.answered = v, None
+                    return v
         return None
 
     def _on(self, clause: str) -> list[Question]:
         self.pool.for_clause(clause, search=SEARCH)
         return [q for q in self.pool.made if q.clause == clause]
+
+
+#: How a variant's key ends: ``"|v"`` and its number (the base question's key comes before it).
+VARIANT = "|v"
+#: Other layouts of a question looked for at its position (each one a question build with another seed).
+VARIANT_TRIES = 8
+
+
+def base_key(key: str) -> str:
+    """The key of the question a variant was made from (``key`` itself for a question that is no variant)."""
+    head, sep, tail = str(key).rpartition(VARIANT)
+    return head if sep and tail.isdigit() else str(key)
+
+
+def variants(q: Question) -> list[Question]:
+    """``q`` and its variants, deterministically: questions of the same kind on the same rule at the same position,
+    built again with other seeds (another legal action or blocked actions offered, other wrong rules or chains),
+    each with options that differ from the ones before; when there is no such question, ``q`` with its options in
+    other orders. The variants' keys are ``q.key + "|v1"``, ``"|v2"``... Always at least two layouts."""
+    from ..core.rng import Rng
+    from .positions import Position
+    from .questions import BUILDERS
+
+    def texts(x: Question) -> tuple[str, ...]:
+        return tuple(o.text for o in x.options)
+
+    out, seen = [q], {texts(q)}
+    pos = Position(session=q.session, origin=q.origin)
+    seed = zlib.crc32(q.key.encode("utf-8"))
+    for i in range(1, VARIANT_TRIES + 1):
+        v = BUILDERS[q.kind](pos, Rng.from_seed(seed + i))
+        if v is not None and v.clause == q.clause and texts(v) not in seen:
+            seen.add(texts(v))
+            out.append(v.model_copy(update={"key": f"{q.key}{VARIANT}{len(out)}"}))
+        if len(out) >= 4:
+            break
+    if len(out) == 1:
+        opts = list(q.options)
+        for k in range(1, len(opts)):
+            turned = tuple(opts[k:] + opts[:k])
+            out.append(q.model_copy(update={"key": f"{q.key}{VARIANT}{k}", "options": turned}))
+    return out
 
 
 def rules_tested(q: Question, chosen: Option) -> dict[str, bool]:

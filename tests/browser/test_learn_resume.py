@@ -1,0 +1,145 @@
+"""The learn page in a real browser, served by `rules-tutor serve` with its progress in a throw-away SQLite file
+(RULES_TUTOR_DB): a lesson whose goal is lost says so at once, in view, with Undo and Restart; coming back (a reload)
+opens the lesson the learner was in, at their step, and free play as the game they were playing, which they can
+continue. Screenshots go to test-artifacts/screenshots/."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ARTIFACTS, REPO_ROOT, SERVER_START_TIMEOUT, CheckedPage, _answers, _free_port, _stop, _tail
+from tutor.progress import ProgressStore
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RENDER_MS = 90_000
+CLICK_MS = 20_000
+PAGE = "learn-restless-spirits.ipynb"
+
+
+@pytest.fixture(scope="module")
+def learn_server(tmp_path_factory):
+    """``(base URL, database URL)`` of a `rules-tutor serve` whose progress database is a fresh SQLite file."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.sqlite'}"
+    port = _free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log_path = ARTIFACTS / "serve-learn-resume.log"
+    env = dict(os.environ, RULES_TUTOR_DB=db, JUPYTERHUB_USER="")
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "tutor.serve", "--port", str(port), "--no-browser"],
+                                cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                env=env, start_new_session=True)
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while not _answers(port):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"rules-tutor serve did not start:\n{_tail(log_path)}")
+            time.sleep(0.25)
+        yield f"http://127.0.0.1:{port}", db
+    finally:
+        _stop(proc)
+
+
+def _in_view(locator, height: int) -> None:
+    box = locator.bounding_box()
+    assert box is not None, f"{locator} is not shown"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"{locator} is out of view: {box}"
+
+
+def _step_title(page):
+    return page.locator(".tutor-last-step .rt-step-now:visible").first
+
+
+def _click(page, text: str) -> None:
+    """Click the legal action whose caption contains ``text`` and wait for the step it takes."""
+    before = _step_title(page).inner_text() if page.locator(".tutor-last-step .rt-step-now:visible").count() else ""
+    page.locator(".tutor-action:visible:not([disabled])", has_text=text).first.click()
+    expect(_step_title(page)).not_to_have_text(before or "\u0000", timeout=CLICK_MS)
+    page.wait_for_timeout(300)  # the board's and the actions' updates follow the step log's
+
+
+def _open(page, server: str) -> None:
+    page.goto(f"{server}/voila/render/{PAGE}")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+
+
+def _place(db: str) -> dict:
+    store = ProgressStore(db)
+    try:
+        return json.loads(store.place("learn:restless-spirits") or "{}")
+    finally:
+        store.close()
+
+
+def test_a_lost_goal_is_said_at_once_and_the_page_resumes_lesson_and_free_play(learn_server, chromium_browser):
+    server, db = learn_server
+    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(RENDER_MS)
+    checked = CheckedPage(page, "learn-resume-1366x768")
+    try:
+        _open(page, server)
+        page.locator(".rt-lesson-picker select").select_option(label="29. A whole turn")
+        expect(page.locator(".rt-goal:visible")).to_contain_text("Gonga", timeout=CLICK_MS)
+        stuck = page.locator(".tutor-stuck")
+        # two Totems bought: no AP is left to release Gonga; the page says so at once, in view, with Undo and Restart
+        _click(page, "Buy Timeweaver Cloak")
+        expect(stuck).to_be_hidden()
+        _click(page, "Buy Key & Spirit Cloak")
+        expect(stuck).to_be_visible(timeout=CLICK_MS)
+        expect(stuck).to_contain_text("Gonga is not released")
+        _in_view(stuck, 768)
+        for label in ("Undo", "Restart"):
+            _in_view(stuck.get_by_role("button", name=label), 768)
+        page.screenshot(path=str(ARTIFACTS / "screenshots" / "learn-out-of-reach-1366x768.png"))
+        stuck.get_by_role("button", name="Undo").click()
+        expect(stuck).to_be_hidden(timeout=CLICK_MS)
+        expect(_step_title(page)).to_contain_text("Step 1", timeout=CLICK_MS)
+        checked.assert_clean()
+
+        # come back: the same lesson, at the same step
+        page.wait_for_timeout(500)
+        assert _place(db)["lesson"] == "rs-29-whole-turn" and len(_place(db)["actions"]) == 1
+        page.reload()
+        expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+        expect(page.locator(".rt-lesson-picker select option:checked")).to_have_text("29. A whole turn",
+                                                                              timeout=CLICK_MS)
+        expect(page.locator(".rt-goal:visible")).to_contain_text("Gonga")
+        expect(_step_title(page)).to_contain_text("Step 1", timeout=CLICK_MS)
+        expect(page.locator(".tutor-action:visible", has_text="Buy Key & Spirit Cloak")).to_have_count(1)
+        checked.assert_clean()
+
+        # free play: two steps, then come back to the game, and continue it
+        page.get_by_role("tab", name="Free play").click()
+        expect(page.get_by_role("button", name="New game")).to_be_visible(timeout=RENDER_MS)
+        for _ in range(2):
+            before = _step_title(page).inner_text() if page.locator(
+                ".tutor-last-step .rt-step-now:visible").count() else ""
+            page.locator(".tutor-action:visible:not([disabled])").first.click()
+            expect(_step_title(page)).not_to_have_text(before or "\u0000", timeout=CLICK_MS)
+            page.wait_for_timeout(300)
+        expect(_step_title(page)).to_contain_text("Step 2")
+        page.wait_for_timeout(500)
+        kept = _place(db)
+        assert kept["tab"] == "free" and kept["free"] and len(json.loads(kept["free"])["actions"]) == 2
+        page.reload()
+        expect(page.get_by_role("tab", name="Free play")).to_have_attribute("aria-selected", "true",
+                                                                          timeout=RENDER_MS)
+        expect(page.get_by_role("button", name="New game")).to_be_visible(timeout=RENDER_MS)
+        expect(_step_title(page)).to_contain_text("Step 2", timeout=CLICK_MS)
+        page.screenshot(path=str(ARTIFACTS / "screenshots" / "learn-resumed-free-play-1366x768.png"))
+        page.locator(".tutor-action:visible:not([disabled])").first.click()  # and it goes on
+        expect(_step_title(page)).to_contain_text("Step 3", timeout=CLICK_MS)
+        # the lesson is still kept behind the Lessons tab
+        page.get_by_role("tab", name="Lessons").click()
+        expect(page.locator(".rt-goal:visible")).to_contain_text("Gonga", timeout=CLICK_MS)
+        checked.assert_clean()
+    finally:
+        context.close()
