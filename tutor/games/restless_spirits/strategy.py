@@ -6,7 +6,11 @@ as counts; everything on the table (boards, Lost Spirits row, Totem Markets, Shr
 
 Judging a position follows the rulebook's goal (Winning the Game: release Spirits by meeting all three Totem
 Requirements): Spirits released, requirements met on one's board, Spirits one step from release, and Totems in
-hand that fit an unmet requirement.
+hand that fit an unmet requirement. Activation Tokens kept count a little (Activated abilities: each use spends one),
+so an ability that would change nothing now is kept for later rather than spent.
+
+Reasons are written to the seat that moves, with ``{you}``/``{your}`` marks that :meth:`tutor.bots.Bot.explain`
+fills ("you"/"your" for a hint, "it"/"its" for the computer's own move).
 """
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from .state import RSState
 
 #: Feature weights (a released Spirit is the goal; a met requirement is a third of the way to one).
 WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "fitting": 1.5, "hand": 0.3,
-           "cards": 0.6}
+           "cards": 0.6, "tokens": 0.5}
 
 
 def observation(g, s: RSState, seat: int) -> dict[str, Any]:
@@ -77,7 +81,8 @@ def features(g, s: RSState, seat: int) -> dict[str, float]:
         else:
             cards += 1
     return {"released": float(len(p.released)), "met": float(met), "near": float(near),
-            "on_board": float(on_board), "fitting": float(fitting), "hand": float(hand), "cards": float(cards)}
+            "on_board": float(on_board), "fitting": float(fitting), "hand": float(hand), "cards": float(cards),
+            "tokens": float(p.activation_tokens)}
 
 
 def reasons(g, s: RSState, mine) -> list[str]:
@@ -90,21 +95,21 @@ def reasons(g, s: RSState, mine) -> list[str]:
         reasons.append(f"it releases a Spirit, and released Spirits win the game [rs.goal] {cite}")
     else:
         if ch.get("on_board", 0) > 0:
-            reasons.append(f"it brings a Spirit to your board to work toward releasing it {cite}")
+            reasons.append(f"it brings a Spirit to {{your}} board to work toward releasing it {cite}")
         if ch.get("met", 0) > 0:
             n = int(ch["met"])
-            reasons.append(f"it meets {n} more Totem Requirement{'s' if n != 1 else ''} on your board "
+            reasons.append(f"it meets {n} more Totem Requirement{'s' if n != 1 else ''} on {{your}} board "
                            f"(all three release the Spirit) {cite}")
         if ch.get("fitting", 0) > 0:
-            reasons.append(f"it gives you a Totem that fits an unmet requirement of a Spirit on your board {cite}")
+            reasons.append(f"it gives {{you}} a Totem that fits an unmet requirement of a Spirit on {{your}} board {cite}")
         if ch.get("cards", 0) > 0 and not reasons:
-            reasons.append(f"it adds a Blessing or Curse to your hand for later {cite}")
+            reasons.append(f"it adds a Blessing or Curse to {{your}} hand for later {cite}")
         if ch.get("hand", 0) > 0 and not reasons:
-            reasons.append(f"more Totems in hand mean more Spirits you can meet later {cite}")
+            reasons.append(f"more Totems in hand mean more requirements {{you}} can meet later {cite}")
     if not reasons:
         if a.kind == "end-turn":
             reasons.append(f"nothing left this turn brings a Spirit closer to release, so ending it wastes nothing "
                            f"{cite}")
         else:
-            reasons.append(f"no move now brings a Spirit closer to release; this one keeps your options open {cite}")
+            reasons.append(f"no move now brings a Spirit closer to release; this one keeps {{your}} options open {cite}")
     return reasons
