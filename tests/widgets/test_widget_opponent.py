@@ -2,6 +2,8 @@
 learner's own move with the computer's replies, and the Hint."""
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 
 import tutor
@@ -93,3 +95,58 @@ def test_all_seats_people_is_hot_seat_and_a_new_game_keeps_the_choices():
     app.controls.players.value = 3
     app.controls.new.click()
     assert len(seats.seats) == 3 and [d.value for d in seats.seats] == ["easy", "you", "normal"]
+
+
+def test_undo_says_how_far_it_went():
+    app, seats = table("spirit-duels", seed=3)
+    while not (app.session.current_player == 0 and len(app.session.history) > 6):
+        seats.step() if seats.computer_to_move() else person_moves(app, seats)
+    mine = person_moves(app, seats)
+    label = next(st.action.label for st in reversed(app.session.history) if st.action.id == mine)
+    replies = 0
+    while seats.computer_to_move():
+        seats.step()
+        replies += 1
+    seats.undo_mine()
+    said = f"Took back your move ({label}) and the computer's {replies} repl{'y' if replies == 1 else 'ies'}."
+    assert said in unescape(app.actions.note.value)
+    assert "rt-hidden" not in app.actions.note._dom_classes
+    person_moves(app, seats)  # the game moves on: the note goes
+    assert app.actions.note.value == "" and "rt-hidden" in app.actions.note._dom_classes
+
+
+def test_undo_words():
+    from widgets.opponent import undo_words
+    assert undo_words("Pass", 2) == "Took back your move (Pass) and the computer's 2 replies."
+    assert undo_words("Pass", 1) == "Took back your move (Pass) and the computer's 1 reply."
+    assert undo_words("Pass", 0) == "Took back your move (Pass)."
+    assert undo_words(None, 3) == "Took back the computer's 3 moves: no move of yours was left to take back."
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_one_screen_free_play_shows_the_learners_view(game_id):
+    """The learn page's free play: Player 2 is the computer; on its turn its actions (its hidden hand) are not
+    shown; its step carries its reason; the board names whose turn it is and hides the computer's hand."""
+    from widgets.lessons import LearnApp
+    learn = LearnApp(game_id)
+    app = learn.open_free_play()
+    seats = app.seats
+    assert [d.value for d in seats.seats] == ["you", "normal"]
+    for _ in range(60):
+        if seats.computer_to_move():
+            break
+        person_moves(app, seats)
+    assert seats.computer_to_move()
+    assert app.actions.action_buttons == []
+    assert "is the computer's seat" in unescape(app.actions._prompt.value)
+    board = unescape(app.board.html.value)
+    assert "The computer's turn (Player 2)" in board or "Player 2 (computer)" in board
+    assert "COMPUTER'S TURN" in board or "COMPUTER CHOOSING" in board or "COMPUTER DECIDING" in board
+    assert "hidden" in board
+    assert seats.next.button_style == "primary" and not seats.next.disabled
+    assert seats.request() is True  # no event loop in a test: the step is taken at once
+    note = [x for x in app.last._list.children if "rt-step-note" in x._dom_classes]
+    assert note and "Why the computer chose this:" in note[0].value and "[" not in note[0].value
+    assert " your " not in note[0].value  # the computer's reason speaks of its own board, not the learner's
+    seats.show_all.value = True
+    assert "cards, hidden" not in app.board.html.value or game_id == "spirited"

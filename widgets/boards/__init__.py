@@ -88,11 +88,11 @@ def who_tag(session, seat: int) -> str:
 
 def hand_shown(session, seat: int, acting: bool) -> bool:
     """Whether the page shows ``seat``'s hand face up: never a hidden seat's (:func:`hidden_hands`); against the
-    computer always the learner's own; otherwise (people passing one screen) only the acting player's."""
+    computer every other (the learner's own; the computer's too with "Show all hands"); otherwise (people passing
+    one screen) only the acting player's."""
     if seat in hidden_hands(session):
         return False
-    comp = computer_seats(session)
-    return acting or bool(comp) and seat not in comp
+    return acting or bool(computer_seats(session))
 
 BOARDS = {"restless-spirits": "widgets.boards.restless_spirits", "spirited": "widgets.boards.spirited",
           "spirit-duels": "widgets.boards.spirit_duels"}
