@@ -23,7 +23,7 @@ from tutor.core.session import _copy_state
 
 from .boards import hide_hands, mark_computer
 from .model import SessionModel
-from .style import button, esc, rule_text
+from .style import button, esc, prov_text, rule_text
 
 #: Seat choices: (label, value); "you" is a person at this screen.
 SEAT_CHOICES = (("You", "you"), ("Computer (easy)", "easy"), ("Computer (normal)", "normal"))
@@ -317,9 +317,9 @@ class Seats:
                 mine = last
                 break
         replies = n - (mine is not None)
-        if n:
-            self._note(f'<div class="rt-undo-note">{esc(undo_words(mine.action.label if mine else None, replies))}'
-                       "</div>")
+        if n:  # the label as the step's title shows it (the provisional mark), the rest plain words
+            label = prov_text(mine.action.label) if mine else None
+            self._note(f'<div class="rt-undo-note">{undo_words(label, replies)}</div>')
         return n
 
     # -- the hint ------------------------------------------------------------------------------------------------
@@ -411,8 +411,8 @@ class Seats:
 
 def undo_words(mine: str | None, replies: int) -> str:
     """What Undo took back, as a sentence: ``"Took back your move (Offer Key to the Shrine) and the computer's 2
-    replies."``; ``mine`` is the label of the learner's move taken back (None: no move of the learner's was left,
-    only the computer's ``replies``)."""
+    replies."``; ``mine`` is the label of the learner's move taken back, as it is to be shown (the caller escapes
+    it), or None when no move of the learner's was left, only the computer's ``replies``."""
     theirs = f"the computer's {replies} repl{'y' if replies == 1 else 'ies'}" if replies else ""
     if mine is None:
         return (f"Took back the computer's {replies} move{'' if replies == 1 else 's'}: no move of yours was left "

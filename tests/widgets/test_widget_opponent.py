@@ -9,6 +9,7 @@ import pytest
 import tutor
 from widgets import TutorApp
 from widgets.opponent import Seats
+from widgets.style import prov_text
 
 
 def table(game_id: str, seed: int = 1, **kw) -> tuple[TutorApp, Seats]:
@@ -108,8 +109,8 @@ def test_undo_says_how_far_it_went():
         seats.step()
         replies += 1
     seats.undo_mine()
-    said = f"Took back your move ({label}) and the computer's {replies} repl{'y' if replies == 1 else 'ies'}."
-    assert said in unescape(app.actions.note.value)
+    said = f"Took back your move ({prov_text(label)}) and the computer's {replies} repl{'y' if replies == 1 else 'ies'}."
+    assert said in app.actions.note.value
     assert "rt-hidden" not in app.actions.note._dom_classes
     person_moves(app, seats)  # the game moves on: the note goes
     assert app.actions.note.value == "" and "rt-hidden" in app.actions.note._dom_classes

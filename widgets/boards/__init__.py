@@ -51,7 +51,8 @@ def computer_seats(session) -> frozenset:
 
 
 def named(session, seat: int) -> str:
-    """``"Player 2 (computer)"``, ``"Player 1 (you)"`` against the computer, else ``"Player N"`` (plain text)."""
+    """``"Player 2 (computer)"``, ``"Player 1 (you)"`` against the computer, else ``"Player N"`` (plain text made of
+    fixed words and the seat number: safe in HTML as it is)."""
     comp = computer_seats(session)
     if not comp:
         return f"Player {seat + 1}"

@@ -182,14 +182,14 @@ def banner(session: Session) -> str:
     s = session.state
     if s.phase == "over":
         who = " and ".join(named(session, w) for w in session.winners)
-        return (f'<div class="rt-banner rt-over">Game over: {esc(who)} '
+        return (f'<div class="rt-banner rt-over">Game over: {who} '
                 f'{"wins" if len(session.winners) == 1 else "share the victory"}! <small>{esc(s.win_reason)}</small>'
                 "</div>")
     seat = session.current_player
     p = s.players[seat]
     if s.phase in ("guides", "draft"):
         what = "chooses a guide" if s.phase == "guides" else f"picks a Totem (Totem draft, round {s.draft.round})"
-        return f'<div class="rt-banner">Set-up: {esc(named(session, seat))} {what}</div>'
+        return f'<div class="rt-banner">Set-up: {named(session, seat)} {what}</div>'
     end = ""
     if s.endgame_by is not None:
         end = f" · endgame triggered by Player {s.endgame_by + 1}: finish the round"
@@ -197,7 +197,7 @@ def banner(session: Session) -> str:
     if len(s.players) == 1:
         end = (f" · solo: {len(s.spirit_deck)} Spirits left in the deck; release 6+ Spirits, one of each type, "
                "before it runs out")
-    return (f'<div class="rt-banner">{esc(whose_turn(session, seat))} <small>· {p.ap} AP left{pending}{end}</small>'
+    return (f'<div class="rt-banner">{whose_turn(session, seat)} <small>· {p.ap} AP left{pending}{end}</small>'
             "</div>")
 
 

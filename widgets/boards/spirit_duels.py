@@ -369,20 +369,20 @@ def banner(session: Session) -> str:
     """The line that says whose turn it is (or who won)."""
     s = session.state
     if s.phase == "over":
-        who = esc(" and ".join(named(session, w) for w in session.winners))
+        who = " and ".join(named(session, w) for w in session.winners)
         why = s.win_reason[:1].upper() + s.win_reason[1:]  # "every Spirit of Player 2 is defeated" as a sentence
         return f'<div class="rt-banner rt-over">Game over: {who} wins! <small>{esc(why)}.</small></div>'
     seat = session.current_player
     if s.phase == "draft":
         what = ("drafts a Class" if s.pending and s.pending[-1].kind == "draft-class" else
                 "chooses a Spirit Line")
-        return f'<div class="rt-banner">Draft: {esc(named(session, seat))} {what}</div>'
+        return f'<div class="rt-banner">Draft: {named(session, seat)} {what}</div>'
     if s.phase == "setup":
-        return f'<div class="rt-banner">Set-up: {esc(named(session, seat))} chooses which opening cards to keep</div>'
+        return f'<div class="rt-banner">Set-up: {named(session, seat)} chooses which opening cards to keep</div>'
     if s.phase == "end":
-        return f'<div class="rt-banner">End Phase of round {s.round}: {esc(named(session, seat))} is choosing</div>'
+        return f'<div class="rt-banner">End Phase of round {s.round}: {named(session, seat)} is choosing</div>'
     what = " · making a choice" if s.pending else " · one action, then the other player acts"
-    return f'<div class="rt-banner">{esc(whose_turn(session, seat))} <small>· round {s.round}{what}</small></div>'
+    return f'<div class="rt-banner">{whose_turn(session, seat)} <small>· round {s.round}{what}</small></div>'
 
 
 def _strip(s) -> str:

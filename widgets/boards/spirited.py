@@ -308,17 +308,17 @@ def banner(session: Session) -> str:
     """The line that says whose turn it is, whether a Battle is on, or who won."""
     s = session.state
     if s.phase == "over":
-        who = esc(" and ".join(named(session, w) for w in session.winners))
+        who = " and ".join(named(session, w) for w in session.winners)
         verb = "wins" if len(session.winners) == 1 else "share the victory"
         return (f'<div class="rt-banner rt-over">Game over: {who} {verb}! <small>{esc(s.win_reason)}</small>'
                 "</div>")
     seat = session.current_player
     extra = ""
     if s.battle:
-        extra = f" · {'Final ' if s.battle == 'final' else ''}Battle: {esc(named(session, seat))} is deciding"
+        extra = f" · {'Final ' if s.battle == 'final' else ''}Battle: {named(session, seat)} is deciding"
     elif s.pending:
         extra = " · making a choice"
-    return (f'<div class="rt-banner">{esc(whose_turn(session, s.current))} <small>· turn {s.turn} · Hourglass '
+    return (f'<div class="rt-banner">{whose_turn(session, s.current)} <small>· turn {s.turn} · Hourglass '
             f"{s.hourglass}/{session.game.track.length}{extra}</small></div>")
 
 
