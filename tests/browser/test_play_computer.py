@@ -44,13 +44,17 @@ def learners_turn(page) -> bool:
 
 
 def wait_for_turn(page, timeout_ms: int = STEP_MS) -> str:
-    """Wait until either the learner's actions or the computer's "Computer's move" button can be pressed; returns
+    """Wait until either the learner's actions or the computer's "Computer's move" button can be pressed, the same
+    for 300 ms (after a step the step log reaches the page first, the actions and the buttons follow); returns
     "you" or "computer"."""
+    seen, since = None, 0
     for _ in range(timeout_ms // 100):
-        if learners_turn(page):
-            return "you"
-        if seats_button(page, "Computer's move").is_enabled():
-            return "computer"
+        now = ("you" if learners_turn(page) else
+               "computer" if seats_button(page, "Computer's move").is_enabled() else None)
+        since = since + 1 if now == seen else 0
+        seen = now
+        if seen is not None and since >= 3:
+            return seen
         page.wait_for_timeout(100)
     raise AssertionError(f"neither the learner nor the computer can move: {title(page)!r}")
 
@@ -113,7 +117,7 @@ def test_play_against_the_computer_with_hint_and_undo(tutor_server, tutor_page, 
             theirs += 1
             if theirs == 1:
                 page.screenshot(path=ARTIFACTS / f"play-computer-{notebook[6:-6]}-computer-step.png")
-        if mine >= 3 and theirs >= 2 and learners_turn(page):
+        if mine >= 3 and theirs >= 2 and wait_for_turn(page) == "you":
             break
     assert mine >= 3 and theirs >= 2, (mine, theirs)
     hidden = page.locator(".tutor-board:visible").first.inner_text()
@@ -131,12 +135,11 @@ def test_play_against_the_computer_with_hint_and_undo(tutor_server, tutor_page, 
     page.screenshot(path=ARTIFACTS / f"play-computer-{notebook[6:-6]}-hint.png")
     # the learner plays on until the computer's turn begins, then the computer replies
     k = 0
-    while learners_turn(page):
+    while wait_for_turn(page) == "you":
         last_mine_before = title(page)
         (hinted.first if k == 0 else page.locator(MINE).first).click()
         expect(page.locator(TITLE).first).not_to_have_text(last_mine_before or "\u0000", timeout=STEP_MS)
         k += 1
-        assert wait_for_turn(page) in ("you", "computer")
         assert k < 40, "the learner's turn never ended"
     my_label = title(page).split(": ", 1)[1]
     replies = 0
@@ -152,7 +155,7 @@ def test_play_against_the_computer_with_hint_and_undo(tutor_server, tutor_page, 
     expect(page.locator(TITLE).first).to_have_text(last_mine_before, timeout=STEP_MS)
     said = f"Took back your move ({my_label}) and the computer's {replies} repl{'y' if replies == 1 else 'ies'}."
     expect(note).to_have_text(said, timeout=STEP_MS)
-    assert learners_turn(page)
+    assert wait_for_turn(page) == "you"
     page.screenshot(path=ARTIFACTS / f"play-computer-{notebook[6:-6]}-undo.png")
     tutor_page.assert_clean()
 
@@ -176,9 +179,11 @@ def test_auto_plays_on_and_stops(tutor_server, tutor_page):
             seen.add(title(page))
     assert seen, "the computer never moved by itself with Auto on"
     # stop: untick Auto on the computer's turn; no step follows
-    while learners_turn(page):
+    while wait_for_turn(page, 30_000) == "you":
         learner_moves(page, 0)
     auto.uncheck()
+    while wait_for_turn(page, 30_000) == "you":  # the computer may have finished its turn meanwhile
+        learner_moves(page, 0)
     stopped_at = title(page)
     page.wait_for_timeout(2500)
     assert title(page) == stopped_at, "the computer moved after Auto was unticked"

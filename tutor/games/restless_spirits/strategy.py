@@ -1,8 +1,8 @@
 """What a computer player of Restless Spirits sees, and how it judges a position (used by :mod:`tutor.bots`).
 
 Observation (Setup; Jiangsu's clarification: an opponent's hand may be counted, never looked at): the seat's own
-hand and draft packet; the other seats' hands and packets as counts; the Spirit, Totem, Blessing and Curse decks
-as counts; everything on the table (boards, Lost Spirits row, Totem Markets, Shrine, discards) as it is.
+hand and draft packet (and a target's hand while an ability of the seat's has it look through it to take a card);
+the other seats' hands and packets as counts; the Spirit, Totem, Blessing and Curse decks as counts; everything on the table (boards, Lost Spirits row, Totem Markets, Shrine, discards) as it is.
 
 Judging a position follows the rulebook's goal (Winning the Game: release Spirits by meeting all three Totem
 Requirements): Spirits released, requirements met on one's board, Spirits one step from release, and Totems in
@@ -30,8 +30,9 @@ def observation(g, s: RSState, seat: int) -> dict[str, Any]:
     d.pop("rng", None)
     for key in ("spirit_deck", "totem_deck", "blessing_deck", "curse_deck"):
         d[key] = {"hidden": len(d[key])}
+    shown = _hands_shown_to(s, seat)
     for p in d["players"]:
-        if p["seat"] != seat:
+        if p["seat"] != seat and p["seat"] not in shown:
             p["hand"] = {"hidden": len(p["hand"])}
     if d.get("draft"):
         d["draft"]["packets"] = [pk if i == seat else {"hidden": len(pk)}
@@ -47,10 +48,17 @@ def hidden_groups(g, s: RSState, seat: int) -> list[list[tuple[Any, Any]]]:
     """Places whose cards ``seat`` cannot see, as ``(list, index)`` slots in one group (cards are dealt again
     within their kind: Totems, Blessings, Curses, Spirits)."""
     lists = [s.spirit_deck, s.totem_deck, s.blessing_deck, s.curse_deck]
-    lists += [p.hand for p in s.players if p.seat != seat]
+    shown = _hands_shown_to(s, seat)
+    lists += [p.hand for p in s.players if p.seat != seat and p.seat not in shown]
     if s.draft is not None:
         lists += [pk for i, pk in enumerate(s.draft.packets) if i != seat]
     return [[(lst, i) for lst in lists for i in range(len(lst))]]
+
+
+def _hands_shown_to(s: RSState, seat: int) -> set[int]:
+    """The other seats whose hand ``seat`` is looking through now: the target of its own pending "choose a card
+    from their hand" decision (an ability that plays a card from a target's hand)."""
+    return {d.target for d in s.pending if d.actor == seat and d.kind == "choose-hand-card" and d.target is not None}
 
 
 def category(g, card: str) -> str:
