@@ -45,6 +45,13 @@ SEATS_CSS = """
 .rt-agrid > :first-child { order: -2; }
 .rt-agrid > .tutor-action.rt-hint, .rt-agrid > .tutor-action.rt-hint + .tutor-clause { order: -1; }
 .rt-actions > :nth-child(-n+3), .rt-actions > .rt-apart-prompt { order: -3; }
+.rt-actions-head { align-items: center; justify-content: space-between; flex-wrap: wrap; gap: 0 6px; }
+.rt-actions-head > .widget-html { flex: 1 1 auto; }
+.rt-seats-play .widget-button, .rt-seats-play .jupyter-button { height: 26px; margin: 0 2px; }
+.rt-last-head > .rt-seats-setup { flex: 0 1 auto; align-items: center; gap: 0 4px; }
+.rt-last-head > .rt-seats-setup .widget-dropdown { margin: 0 2px; }
+.rt-last-head > .rt-seats-setup select { height: 24px; font-size: 12.5px; }
+.rt-last-head > .rt-seats-setup .widget-checkbox { width: auto !important; margin: 0 6px; }
 .rt-actions > .rt-apart:has(.rt-hint):not(.rt-apart-turn) { order: -2; }
 .rt-actions-note > * { margin: 2px 0 4px 0; }
 .rt-actions-note .rt-hint, .rt-actions-note .rt-undo-note { font-size: 12.5px; line-height: 1.35; }
@@ -61,7 +68,7 @@ SEATS_CSS = """
 .rt-compact .rt-bparts:has(.rt-who-you) > .rt-bpart-player:has(.rt-current) { order: 5; }
 .rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) >
   .rt-bpart-player:has(.rt-who-you) { order: 4; }
-.tutor-seats .rt-seats-row { flex-flow: row wrap; align-items: center; gap: 0 4px; }
+.rt-seats-row, .rt-seats-setup, .rt-seats-play { flex-flow: row wrap; align-items: center; gap: 0 4px; }
 .tutor-seats .widget-dropdown > select { font-weight: 600; }
 """
 
@@ -138,9 +145,18 @@ class Seats:
         css.add_class("rt-hidden")
         self._seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self._build_seats(computer_seats, level)
-        row = w.HBox([css, self._seat_box, self.next, self.auto, self.hint_button, self.show_all])
-        row.add_class("rt-seats-row")
-        self.widget = w.VBox([row, self.say])
+        #: who plays each seat, and Show all hands
+        self.setup_box = w.HBox([css, self._seat_box, self.show_all], _dom_classes=("tutor-seats", "rt-seats-setup"))
+        #: Computer's move and Auto (shown while the computer is to move), Hint (on a person's turn)
+        self.play_box = w.HBox([self.next, self.auto, self.hint_button], _dom_classes=("tutor-seats", "rt-seats-play"))
+        self.placed = last is not None and actions is not None
+        if self.placed:  # the one-screen table: seats on the last step's head line, the buttons by the actions
+            last.head.children = (last.head.children[0], self.setup_box, *last.head.children[1:])
+            actions.tools.children = (self.play_box,)
+            self.widget = w.VBox([self.say], layout=w.Layout(display="none"))
+        else:
+            row = w.HBox([self.setup_box, self.play_box], _dom_classes=("rt-seats-row",))
+            self.widget = w.VBox([row, self.say])
         self.widget.add_class("tutor-seats")
         self._hinted: str | None = None
         self._note_at: tuple | None = None  # the position the actions panel's note speaks of
@@ -369,6 +385,13 @@ class Seats:
         self.next.disabled = not computer or self.thinking
         self.next.button_style = "primary" if computer else ""  # the button to press now stands out
         self.hint_button.disabled = s.is_over or computer
+        if self.placed:  # beside the actions heading: only the buttons that do something now
+            show = {self.next: computer, self.auto: computer, self.hint_button: not computer and not s.is_over}
+            for b, on in show.items():  # by a CSS class: the Buttons share their layout with every other Button
+                if on and "rt-hidden" in b._dom_classes:
+                    b.remove_class("rt-hidden")
+                elif not on and "rt-hidden" not in b._dom_classes:
+                    b.add_class("rt-hidden")
         if self._hinted is not None and self._hinted not in {a.id for a in s.legal_actions()}:
             self._hinted = None
         if self._note_at is not None and self._note_at != (id(s), len(s.history), s.current_player):

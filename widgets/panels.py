@@ -162,6 +162,9 @@ class ActionsPanel:
         self._board_game = model.session.game_id
         self.rows = RowCache(model, keep)  # legal-action and blocked rows
         self._title = html_widget("<h3>What can you do?</h3>")
+        #: buttons beside the heading (empty unless a page adds some: the free-play seats' Hint, Computer's move)
+        self.tools = box(cls=w.HBox, classes=("rt-actions-tools",))
+        self._head = box([self._title, self.tools], cls=w.HBox, classes=("rt-actions-head",))
         #: a line under the heading (HTML; hidden while empty): the free-play seats' hint or what Undo took back
         self.note = html_widget()
         self.note._dom_classes = ("rt-actions-note", "rt-hidden")
@@ -232,7 +235,7 @@ class ActionsPanel:
         parts = (self._prompt, self._over, *self._groups.values(), self._blocked)
         self._css.value = "<style>" + " ".join(
             f".rt-actions.rt-show-{p._part} > .rt-apart-{p._part} {{ display: flex; }}" for p in parts) + "</style>"
-        self.widget.children = (self._css, self._title, self.note, *parts)
+        self.widget.children = (self._css, self._head, self.note, *parts)
 
     def _switch_board(self, game_id: str) -> None:
         """Group the actions as the board of ``game_id`` does (its groups first, in its order): the session now
@@ -595,8 +598,9 @@ class LastStep(StepLog):
     def _frame(self) -> w.Widget:
         self._title = html_widget()
         self._list = box(classes=("rt-scroll", "rt-current-step"))
-        head = box([self._title, *self._tools], cls=w.HBox, classes=("rt-last-head",))
-        return box([head, self._list], classes=("rt-panel", *self._classes))
+        #: the head line (its title, then the tools): the free-play seats put who plays each seat here
+        self.head = box([self._title, *self._tools], cls=w.HBox, classes=("rt-last-head",))
+        return box([self.head, self._list], classes=("rt-panel", *self._classes))
 
     def render(self) -> None:
         """Show the latest step's events (reusing the step's box when it was shown before)."""

@@ -49,8 +49,8 @@ def wait_for_turn(page, timeout_ms: int = STEP_MS) -> str:
     "you" or "computer"."""
     seen, since = None, 0
     for _ in range(timeout_ms // 100):
-        now = ("you" if learners_turn(page) else
-               "computer" if seats_button(page, "Computer's move").is_enabled() else None)
+        nxt = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+        now = "you" if learners_turn(page) else "computer" if nxt.count() else None
         since = since + 1 if now == seen else 0
         seen = now
         if seen is not None and since >= 3:
@@ -167,7 +167,9 @@ def test_auto_plays_on_and_stops(tutor_server, tutor_page):
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
-    auto = page.locator(".tutor-seats input[type=checkbox]").first
+    auto = page.locator(".tutor-seats.rt-seats-play input[type=checkbox]").first  # beside "Computer's move"
+    while wait_for_turn(page) == "you":  # Auto shows on the computer's turn
+        learner_moves(page, 0)
     auto.check()
     seen = set()
     for k in range(12):  # the learner moves; the computer answers by itself, a step at a time

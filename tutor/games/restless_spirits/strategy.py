@@ -109,7 +109,7 @@ def reasons(g, s: RSState, mine) -> list[str]:
             reasons.append(f"it meets {n} more Totem Requirement{'s' if n != 1 else ''} on {{your}} board "
                            f"(all three release the Spirit) {cite}")
         if ch.get("fitting", 0) > 0:
-            reasons.append(f"it gives {{you}} a Totem that fits an unmet requirement of a Spirit on {{your}} board {cite}")
+            reasons.append(f"it brings {{your}} hand a Totem that fits an unmet requirement of a Spirit on {{your}} board {cite}")
         if ch.get("cards", 0) > 0 and not reasons:
             reasons.append(f"it adds a Blessing or Curse to {{your}} hand for later {cite}")
         if ch.get("hand", 0) > 0 and not reasons:
