@@ -297,7 +297,7 @@ class Seats:
     def _show_thinking(self) -> None:
         self._progress = None
         if self.thinking:
-            self.next.description, self.next.icon = "Thinking…", "spinner fa-spin"
+            self.next.description, self.next.icon = "Thinking…", "spinner spin"
             if self.actions is not None:
                 self.actions.render()
 

@@ -151,3 +151,94 @@ def test_one_screen_free_play_shows_the_learners_view(game_id):
     assert " your " not in note[0].value  # the computer's reason speaks of its own board, not the learner's
     seats.show_all.value = True
     assert "cards, hidden" not in app.board.html.value or game_id == "spirited"
+
+
+def _slow(seats: Seats, monkeypatch, delay: float = 0.4) -> None:
+    """Make the computer take ``delay`` seconds per move (as a long search would)."""
+    import time
+    decide = seats._decide
+
+    def slow(still, level):
+        time.sleep(delay)
+        return decide(still, level)
+    monkeypatch.setattr(seats, "_decide", slow)
+
+
+def _computer_turn(app: TutorApp, seats: Seats) -> None:
+    while not seats.computer_to_move():
+        person_moves(app, seats)
+
+
+def test_a_slow_computer_move_shows_progress_and_keeps_the_page_free(monkeypatch):
+    """On the kernel's event loop the computer thinks in a worker thread: "Thinking…" shows, the loop stays free
+    (other handlers run meanwhile), and the move is played when ready, with its reason."""
+    import asyncio
+    from widgets.lessons import LearnApp
+    app = LearnApp("spirit-duels").open_free_play()
+    seats = app.seats
+    _computer_turn(app, seats)
+    _slow(seats, monkeypatch)
+    n = len(app.session.history)
+    ticks = []
+
+    async def play():
+        assert seats.request() is True
+        assert seats.thinking and seats.request() is False  # one move at a time
+        for _ in range(3):
+            await asyncio.sleep(0.1)
+            ticks.append(seats.next.description)  # the loop runs while the computer thinks
+        assert seats.next.description == "Thinking…" and seats.next.disabled
+        assert "is thinking" in unescape(app.actions._prompt.value)
+        while seats.thinking:
+            await asyncio.sleep(0.05)
+    asyncio.run(play())
+    assert len(ticks) == 3
+    assert len(app.session.history) == n + 1 and app.session.history[-1].action.actor == 1
+    assert seats.next.description == "Computer's move"
+    assert "Why the computer chose this:" in seats._annotate(app.session, app.session.history[-1])
+
+
+def test_undo_while_the_computer_thinks_drops_its_move(monkeypatch):
+    import asyncio
+    from widgets.lessons import LearnApp
+    app = LearnApp("restless-spirits").open_free_play()
+    seats = app.seats
+    _computer_turn(app, seats)
+    _slow(seats, monkeypatch)
+
+    async def play():
+        assert seats.request() is True
+        await asyncio.sleep(0.05)
+        app.controls.undo.click()  # the learner takes back the move that gave the computer its turn
+        while seats.thinking:
+            await asyncio.sleep(0.05)
+    asyncio.run(play())
+    assert not seats.computer_to_move()  # the learner's turn again; the computer's answer was not played
+    assert app.session.history == [] or app.session.history[-1].action.actor == 0
+    assert "Took back your move" in unescape(app.actions.note.value)
+
+
+def test_auto_plays_after_a_pause_and_unticking_stops_it(monkeypatch):
+    import asyncio
+    import widgets.opponent as opponent
+    from widgets.lessons import LearnApp
+    monkeypatch.setattr(opponent, "AUTO_PAUSE", 0.05)
+    app = LearnApp("spirited").open_free_play()
+    seats = app.seats
+    _computer_turn(app, seats)
+    n = len(app.session.history)
+
+    async def play():
+        seats.auto.value = True  # the computer plays on by itself
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if len(app.session.history) > n and not seats.thinking:
+                break
+        seats.auto.value = False
+        at = len(app.session.history)
+        await asyncio.sleep(0.5)
+        return at
+    at = asyncio.run(play())
+    assert at > n  # it moved by itself
+    assert len(app.session.history) == at  # and stopped when Auto was unticked
+    assert seats._pending is None
