@@ -109,7 +109,8 @@ def test_undo_says_how_far_it_went():
         seats.step()
         replies += 1
     seats.undo_mine()
-    said = f"Took back your move ({prov_text(label)}) and the computer's {replies} repl{'y' if replies == 1 else 'ies'}."
+    said = (f"Took back your move ({prov_text(label)}) and the computer's {replies} "
+            f"repl{'y' if replies == 1 else 'ies'}.")
     assert said in app.actions.note.value
     assert "rt-hidden" not in app.actions.note._dom_classes
     person_moves(app, seats)  # the game moves on: the note goes

@@ -169,7 +169,8 @@ def _player(session: Session, p) -> str:
         draft = (f'<div class="rt-row"><span class="rt-rowlabel">draft</span>'
                  f'{_chips(g, s.draft.packets[p.seat])}</div>')
     return (f'<div class="rt-player{" rt-current" if current else ""}">'
-            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{who_tag(session, p.seat)}{turn} · {gtxt}{first}'
+            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>'
+            f'{who_tag(session, p.seat)}{turn} · {gtxt}{first}'
             f'</span>{stats}</div>'
             f'<div class="rt-spaces">{spaces}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{hand}</div>'

@@ -2,7 +2,8 @@
 
 Observation (Setup; Jiangsu's clarification: an opponent's hand may be counted, never looked at): the seat's own
 hand and draft packet (and a target's hand while an ability of the seat's has it look through it to take a card);
-the other seats' hands and packets as counts; the Spirit, Totem, Blessing and Curse decks as counts; everything on the table (boards, Lost Spirits row, Totem Markets, Shrine, discards) as it is.
+the other seats' hands and packets as counts; the Spirit, Totem, Blessing and Curse decks as counts; everything on
+the table (boards, Lost Spirits row, Totem Markets, Shrine, discards) as it is.
 
 Judging a position follows the rulebook's goal (Winning the Game: release Spirits by meeting all three Totem
 Requirements): Spirits released, requirements met on one's board, Spirits one step from release, and Totems in
@@ -109,7 +110,8 @@ def reasons(g, s: RSState, mine) -> list[str]:
             reasons.append(f"it meets {n} more Totem Requirement{'s' if n != 1 else ''} on {{your}} board "
                            f"(all three release the Spirit) {cite}")
         if ch.get("fitting", 0) > 0:
-            reasons.append(f"it brings {{your}} hand a Totem that fits an unmet requirement of a Spirit on {{your}} board {cite}")
+            reasons.append(f"it brings {{your}} hand a Totem that fits an unmet requirement of a Spirit on {{your}} "
+                           f"board {cite}")
         if ch.get("cards", 0) > 0 and not reasons:
             reasons.append(f"it adds a Blessing or Curse to {{your}} hand for later {cite}")
         if ch.get("hand", 0) > 0 and not reasons:
@@ -119,5 +121,6 @@ def reasons(g, s: RSState, mine) -> list[str]:
             reasons.append(f"nothing left this turn brings a Spirit closer to release, so ending it wastes nothing "
                            f"{cite}")
         else:
-            reasons.append(f"no move now brings a Spirit closer to release; this one keeps {{your}} options open {cite}")
+            reasons.append(f"no move now brings a Spirit closer to release; this one keeps {{your}} options open "
+                           f"{cite}")
     return reasons
