@@ -161,3 +161,19 @@ def test_cli_bots_plays_a_whole_game_with_reasons():
     few = subprocess.run([sys.executable, "-m", "tutor.cli", "play", "spirited", "--players", "3", "--bots",
                           "normal"], capture_output=True, text=True, timeout=60)
     assert few.returncode == 2 and "one level per seat (3)" in few.stderr
+
+
+def test_a_hand_the_bot_is_looking_through_is_not_dealt_again():
+    """Zhaku-like abilities let the acting seat look through a target's hand and take a card: that hand is part of
+    its observation then, and the determinised copy keeps it (the chosen card must be there to take)."""
+    s = tutor.new_game("restless-spirits", players=2, seed=1092)
+    bots = {0: tutor.bot("restless-spirits", "normal", 1092), 1: tutor.bot("restless-spirits", "easy", 1092)}
+    while not (s.state.pending and s.state.pending[-1].kind == "choose-hand-card"):
+        assert not s.is_over and len(s.history) < 200
+        s.apply(bots[s.current_player].choose(s))
+    d = s.state.pending[-1]
+    seen = tutor.observation(s, d.actor)["players"][d.target]["hand"]
+    assert seen == s.state.players[d.target].hand
+    action = bots[d.actor].choose(s)
+    assert action.id in {a.id for a in s.legal_actions()}
+    s.apply(action)

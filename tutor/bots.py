@@ -43,6 +43,9 @@ OPPONENT_WEIGHT = 0.6
 FOLLOW_DEPTH = 2
 #: Value of a won (lost) position, far above any feature sum.
 WIN = 1000.0
+#: How a strategy's reasons name the seat that moves: ``{you}``/``{your}`` marks, filled for a hint ("you") or for
+#: the computer's own move ("it").
+VOICES = {"you": {"{your}": "your", "{you}": "you"}, "it": {"{your}": "its", "{you}": "it"}}
 
 
 def _strategy(game_id: str) -> ModuleType:
@@ -195,23 +198,29 @@ class Bot:
         others = [total(p) for p in range(game.players) if p != seat]
         return own - (OPPONENT_WEIGHT * max(others) if others else 0.0)
 
-    def explain(self, session: Session, action: Action | str) -> str:
+    def explain(self, session: Session, action: Action | str, voice: Literal["you", "it"] = "you") -> str:
         """Why ``action`` is a sensible move now, in a sentence or two citing clauses, e.g. ``"Attract Gonga: you
-        hold Totems for 2 of its 3 requirements [rs.attract]."``.
+        hold Totems for 2 of its 3 requirements [rs.attract]."``. ``voice`` is whom the sentence speaks of:
+        ``"you"`` (a hint to the seat to play) or ``"it"`` (the computer's own move: "its board").
 
         Raises:
-            ValueError: the game is over, or ``action`` is not legal now.
+            ValueError: the game is over, ``action`` is not legal now, or ``voice`` is neither "you" nor "it".
         """
         self._check(session)
+        if voice not in VOICES:
+            raise ValueError(f"voice must be 'you' or 'it', got {voice!r}")
         action = session.find_action(action)
         ranked = self.rank(session)
-        return self._say(session, next(s for s in ranked if s.action.id == action.id), ranked[0])
+        return self._say(session, next(s for s in ranked if s.action.id == action.id), ranked[0], voice)
 
-    def _say(self, session: Session, mine: Scored, best: Scored) -> str:
-        """``"<label>: <reasons>."``, and the stronger move when ``mine`` is not the best."""
+    def _say(self, session: Session, mine: Scored, best: Scored, voice: str = "you") -> str:
+        """``"<label>: <reasons>."``, and the stronger move when ``mine`` is not the best; the strategy's
+        ``{you}``/``{your}`` marks filled for ``voice``."""
         text = f"{mine.action.label}: " + "; ".join(self._strategy.reasons(session.game, session.state, mine)) + "."
         if best.action.id != mine.action.id:
             text += f" A stronger move now: {best.action.label}."
+        for mark, word in VOICES[voice].items():
+            text = text.replace(mark, word)
         return text
 
     def hint(self, session: Session) -> tuple[Action, str]:

@@ -42,7 +42,7 @@ def _play(args: argparse.Namespace) -> int:
         else:
             b = bots[s.current_player]
             action = b.choose(s)
-            why = b.explain(s, action) if b.level == "normal" else None
+            why = b.explain(s, action, voice="it") if b.level == "normal" else None
             step = s.apply(action)
             if why:
                 print(f"  (Player {action.actor + 1} thinks: {why})")

@@ -182,10 +182,11 @@ class TutorApp:
         #: with ``opponent``: who plays each seat, the computer's moves and the Hint (:class:`~widgets.opponent.Seats`)
         self.seats: Seats | None = None
         if opponent:
-            # every seat a person's at first (hot seat); the learner makes a seat the computer's from its list
+            # the learner plays Player 1 against the computer (normal); any seat can be made a person's (hot seat)
             self.seats = Seats(self.model, self.actions, board_view=self.board, controls=self.controls,
-                               computer_seats=())
-            status = self.seats.widget if status is None else w.VBox([status, self.seats.widget])
+                               last=self.last if one_screen else None)
+            if not self.seats.placed:  # the one-screen table has the seats on its lines, no row of their own
+                status = self.seats.widget if status is None else w.VBox([status, self.seats.widget])
         kids: list[w.Widget] = [style_widget()] if with_style else []
         if one_screen:
             kids += self._table(header, status, about)

@@ -3,72 +3,179 @@ own move with the computer's replies, and a Hint that explains itself.
 
 The engine decides and explains (:func:`tutor.bot`); this module only turns clicks into calls and shows the answers.
 A computer seat's move goes through the same :class:`~widgets.model.SessionModel` as a click, so its step shows the
-same events and clause chips as the learner's. While a computer seat is to move, the legal actions are shown but not
-clickable. The computer moves when the learner presses "Computer's move", or by itself after a short pause when
-"Auto" is on.
+same events and clause chips as the learner's, and under the step's title (the one-screen table's last step) the
+computer's reason in a sentence. While a computer seat is to move its legal actions are not shown (they would show
+its hidden hand): the actions panel says whose turn it is and how to go on. The computer moves when the learner
+presses "Computer's move", or by itself after :data:`AUTO_PAUSE` seconds while "Auto" is ticked (unticking stops
+it). It thinks in a worker thread, so the page stays responsive (Undo, Auto, the rule chips); a move that takes
+longer than :data:`PROGRESS_AFTER` seconds shows "Thinking…".
 """
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 
 import ipywidgets as w
 
 import tutor
+from tutor.core.model import Action
+from tutor.core.session import _copy_state
 
-from .boards import hide_hands
+from .boards import hide_hands, mark_computer
 from .model import SessionModel
-from .style import button, esc, rule_text
+from .style import button, esc, prov_text, rule_text
 
 #: Seat choices: (label, value); "you" is a person at this screen.
 SEAT_CHOICES = (("You", "you"), ("Computer (easy)", "easy"), ("Computer (normal)", "normal"))
 #: Seconds between the computer's moves when "Auto" is on.
 AUTO_PAUSE = 0.8
+#: A computer move still being thought about after this many seconds shows "Thinking…".
+PROGRESS_AFTER = 0.15
+
+#: The seats' own CSS (in a hidden ``<style>`` widget of the row): the hinted action stands out and comes first in
+#: its list; the computer's reason under its step; "you"/"computer" tags; the learner's area first on a table of
+#: three or more (the current player's area comes first otherwise, which would push the learner's away while the
+#: computer plays).
+SEATS_CSS = """
+.tutor-action.rt-hint.jupyter-button, .tutor-action.rt-hint.widget-button { outline: 3px solid #d4a514;
+  outline-offset: -2px; background: #fff6cc; }
+.tutor-action.rt-hint.jupyter-button::before { content: "Hint"; display: inline-block; font-size: 10px;
+  font-weight: 800; text-transform: uppercase; background: #d4a514; color: #fff; border-radius: 5px; padding: 0 5px;
+  margin-right: 6px; vertical-align: 1px; }
+.rt-agrid > :first-child { order: -2; }
+.rt-agrid > .tutor-action.rt-hint, .rt-agrid > .tutor-action.rt-hint + .tutor-clause { order: -1; }
+.rt-actions > :nth-child(-n+3), .rt-actions > .rt-apart-prompt { order: -3; }
+.rt-actions-head { align-items: center; justify-content: space-between; flex-wrap: wrap; gap: 0 6px; }
+.rt-actions-head > .widget-html { flex: 1 1 auto; }
+.rt-seats-play .widget-button, .rt-seats-play .jupyter-button { height: 26px; margin: 0 2px; }
+.rt-last-head > .rt-seats-setup { flex: 0 1 auto; align-items: center; gap: 0 4px; }
+.rt-last-head > .rt-seats-setup .widget-dropdown { margin: 0 2px; }
+.rt-last-head > .rt-seats-setup select { height: 24px; font-size: 12.5px; }
+.rt-last-head > .rt-seats-setup .widget-checkbox { width: auto !important; margin: 0 6px; }
+.rt-actions > .rt-apart:has(.rt-hint):not(.rt-apart-turn) { order: -2; }
+.rt-actions-note > * { margin: 2px 0 4px 0; }
+.rt-actions-note .rt-hint, .rt-actions-note .rt-undo-note { font-size: 12.5px; line-height: 1.35; }
+.rt-undo-note { background: #eef7ff; border-left: 3px solid #1d4f91; padding: 3px 8px; }
+.rt-step-note { margin: 0 0 3px 0; }
+.rt-bot-why { background: #f4f0fb; border-left: 3px solid #5b2d90; padding: 2px 8px; font-size: 12.5px;
+  line-height: 1.35; }
+.rt-bot-who { font-weight: 700; color: #3d1f66; }
+.rt-who { display: inline-block; font-size: 10.5px; font-weight: 700; border-radius: 6px; padding: 0 5px;
+  margin-left: 5px; vertical-align: 1px; }
+.rt-who-you { background: #e4f6e7; color: #1b5e20; }
+.rt-who-computer { background: #ecebf2; color: #4b465e; }
+.rt-turn.rt-turn-computer { background: #4b465e; }
+.rt-compact .rt-bparts:has(.rt-who-you) > .rt-bpart-player:has(.rt-current) { order: 5; }
+.rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) >
+  .rt-bpart-player:has(.rt-who-you) { order: 4; }
+.rt-seats-row, .rt-seats-setup, .rt-seats-play { flex-flow: row wrap; align-items: center; gap: 0 4px; }
+.tutor-seats .widget-dropdown > select { font-weight: 600; }
+"""
+
+
+class _Still:
+    """A still copy of a session for the computer to think about in a worker thread: what :class:`tutor.bots.Bot`
+    reads (game, state, history, current player, legal actions), taken on the kernel's thread, so an Undo or a new
+    game meanwhile changes nothing the thread reads."""
+
+    def __init__(self, s) -> None:
+        self.game, self.game_id = s.game, s.game_id
+        self.state = _copy_state(s.state)
+        self.history = s.history
+        self.current_player = s.current_player
+        self.is_over = s.is_over
+        self._legal = s.legal_actions()
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal)
+
+    def find_action(self, action: Action | str) -> Action:
+        want = action.id if isinstance(action, Action) else action
+        for a in self._legal:
+            if a.id == want:
+                return a
+        raise ValueError(f"{want!r} is not a legal action now")
 
 
 class Seats:
     """The seat controls of a free-play table and the computer players behind them.
 
     Attributes:
-        seats: one Dropdown per seat (``"you"``, ``"easy"`` or ``"normal"``).
-        next: the "Computer's move" Button (enabled while a computer seat is to move).
-        auto: Checkbox; when ticked the computer moves by itself after :data:`AUTO_PAUSE` seconds.
-        hint_button: the "Hint" Button; ``say``: the HTML line showing the last hint or the computer's reason.
+        seats: one Dropdown per seat (``"you"``, ``"easy"`` or ``"normal"``); by default the seats in
+            ``computer_seats`` are the computer's at ``level``.
+        next: the "Computer's move" Button (enabled while a computer seat is to move and not thinking).
+        auto: Checkbox; when ticked the computer moves by itself after :data:`AUTO_PAUSE` seconds; unticking stops.
+        hint_button: the "Hint" Button; ``say``: the HTML of the last message (the computer's reason, a hint, what
+            Undo took back); shown in the row only when the table has no better place for it (``last``, the actions
+            panel's ``note``).
         widget: the row to display.
+
+    With ``last`` (a :class:`~widgets.panels.LastStep`) the computer's reason shows under its step's title; with
+    ``actions`` the hint and what Undo took back show under the actions panel's heading, the hinted action is
+    marked (CSS class ``rt-hint``) and, while the computer is to move, its actions are not shown.
     """
 
     def __init__(self, model: SessionModel, actions=None, *, computer_seats: tuple[int, ...] = (1,),
-                 level: str = "normal", seed: int = 0, board_view=None, controls=None) -> None:
-        self.model, self.actions, self.seed, self.board_view = model, actions, seed, board_view
+                 level: str = "normal", seed: int = 0, board_view=None, controls=None, last=None) -> None:
+        self.model, self.actions, self.seed, self.board_view, self.last = model, actions, seed, board_view, last
         if controls is not None:  # Undo takes back the learner's last move with the computer's replies
             controls.undo_step = self.undo_mine
         g = model.errors.guard
         self.seats: list[w.Dropdown] = []
         self.next = button("Computer's move", "Let the computer take its next step", icon="play")
-        self.next.on_click(g(lambda _b: self.step()))
-        self.auto = w.Checkbox(value=False, description="Auto", indent=False, layout=w.Layout(width="70px"),
-                               tooltip="The computer moves by itself after a short pause")
-        self.auto.observe(g(lambda _ch: self._schedule()), names="value")
-        self.hint_button = button("Hint", "What would be a sensible move here, and why?", icon="lightbulb-o")
+        self.next.on_click(g(lambda _b: self.request()))
+        self.auto = w.Checkbox(value=False, description="Auto", indent=False, layout=w.Layout(width="62px"),
+                               tooltip="The computer moves by itself, a step every second; untick to stop")
+        self.auto.observe(g(lambda ch: self._auto_changed(ch["new"])), names="value")
+        self.hint_button = button("Hint", "What would be a sensible move here, and why? (The hint never plays it)",
+                                  icon="lightbulb-o")
         self.hint_button.on_click(g(lambda _b: self.hint()))
         self.show_all = w.Checkbox(value=False, description="Show all hands", indent=False,
                                    layout=w.Layout(width="130px"),
                                    tooltip="Show the computer's cards too (for a teacher); off, you see what your "
                                    "seat may see")
         self.show_all.observe(g(lambda _ch: self.render()), names="value")
-        self.say = w.HTML(layout=w.Layout(width="100%", display="none"))  # shown once it has something to say
+        self.say = w.HTML(layout=w.Layout(width="100%", display="none"))
         self.say.add_class("rt-bot-say")
-        self.say.observe(lambda ch: setattr(self.say.layout, "display", None if ch["new"] else "none"),
-                         names="value")
+        self._say_here = last is None or actions is None  # no better place on the page for the messages
+        if self._say_here:
+            self.say.observe(lambda ch: setattr(self.say.layout, "display", None if ch["new"] else "none"),
+                             names="value")
+        css = w.HTML(f"<style>{SEATS_CSS}</style>")
+        css.add_class("rt-hidden")
         self._seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self._build_seats(computer_seats, level)
-        self.widget = w.VBox([w.HBox([self._seat_box, self.next, self.auto, self.hint_button, self.show_all],
-                                     layout=w.Layout(flex_flow="row wrap", align_items="center")), self.say])
+        #: who plays each seat, and Show all hands
+        self.setup_box = w.HBox([css, self._seat_box, self.show_all], _dom_classes=("tutor-seats", "rt-seats-setup"))
+        #: Computer's move and Auto (shown while the computer is to move), Hint (on a person's turn)
+        self.play_box = w.HBox([self.next, self.auto, self.hint_button], _dom_classes=("tutor-seats", "rt-seats-play"))
+        self.placed = last is not None and actions is not None
+        if self.placed:  # the one-screen table: seats on the last step's head line, the buttons by the actions
+            last.head.children = (last.head.children[0], self.setup_box, *last.head.children[1:])
+            actions.tools.children = (self.play_box,)
+            self.widget = w.VBox([self.say], layout=w.Layout(display="none"))
+        else:
+            row = w.HBox([self.setup_box, self.play_box], _dom_classes=("rt-seats-row",))
+            self.widget = w.VBox([row, self.say])
         self.widget.add_class("tutor-seats")
         self._hinted: str | None = None
-        self._pending = None
+        self._note_at: tuple | None = None  # the position the actions panel's note speaks of
+        self._reasons: dict[tuple[int, str], str] = {}  # (step index, action id) -> the computer's reason (HTML)
+        self._pending = None  # the Auto timer
+        self._thinking: asyncio.Future | None = None
+        self._progress = None  # the timer that shows "Thinking…"
+        self._session = model.session
         self._game = model.session.game_id
+        if last is not None:
+            last.annotate = self._annotate
+        if actions is not None:
+            actions.waiting = self._waiting
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
+        if actions is not None:
+            actions.render()
+        if last is not None:
+            last.render()
 
     # -- seats ---------------------------------------------------------------------------------------------------
     def _build_seats(self, computer_seats: tuple[int, ...], level: str) -> None:
@@ -78,11 +185,16 @@ class Seats:
         for i in range(n):
             value = old[i] if i < len(old) else (level if i in computer_seats else "you")
             d = w.Dropdown(options=list(SEAT_CHOICES), value=value, description=f"P{i + 1}",
-                           tooltip=f"Who plays Player {i + 1}", layout=w.Layout(width="190px"),
+                           tooltip=f"Who plays Player {i + 1}: you, or the computer", layout=w.Layout(width="180px"),
                            style={"description_width": "24px"})
-            d.observe(self.model.errors.guard(lambda _ch: self.render()), names="value")
+            d.observe(self.model.errors.guard(lambda _ch: self._seats_changed()), names="value")
             self.seats.append(d)
         self._seat_box.children = tuple(self.seats)
+
+    def _seats_changed(self) -> None:
+        self.render()
+        if self.actions is not None:
+            self.actions.render()  # the computer's actions hidden, a person's shown
 
     def level_of(self, seat: int) -> str | None:
         """``"easy"``/``"normal"`` for a computer seat, ``None`` for a person's."""
@@ -99,7 +211,12 @@ class Seats:
         s = self.model.session
         return not s.is_over and s.current_player is not None and self.level_of(s.current_player) is not None
 
-    # -- moves ---------------------------------------------------------------------------------------------------
+    @property
+    def thinking(self) -> bool:
+        """True while the computer is choosing a move in its worker thread."""
+        return self._thinking is not None
+
+    # -- the computer's moves ------------------------------------------------------------------------------------
     def _words(self, text: str) -> str:
         """A bot's sentence for the page: rule titles instead of clause ids (:func:`~widgets.style.rule_text`)."""
         return rule_text(text, self.model.session.clauses())
@@ -107,48 +224,141 @@ class Seats:
     def _bot(self, level: str):
         return tutor.bot(self.model.session.game_id, level, self.seed)
 
+    def _decide(self, still, level: str) -> tuple[Action, str]:
+        """The computer's move at ``still`` (a session or :class:`_Still`) and its reason (plain text with [ids])."""
+        b = self._bot(level)
+        action = b.choose(still)
+        if level != "normal":
+            return action, "the easy computer picks one of its legal moves at random."
+        why = b.explain(still, action, voice="it")
+        label = f"{action.label}: "
+        return action, why[len(label):] if why.startswith(label) else why
+
+    def _play(self, seat: int, level: str, action: Action, why: str) -> None:
+        """Apply the computer's chosen move, its reason kept for its step (shown under the step's title)."""
+        s = self.model.session
+        who = f"Player {seat + 1} (computer, {esc(level)})"
+        self._reasons[(len(s.history), action.id)] = (
+            f'<div class="rt-bot-why"><span class="rt-bot-who">Why the computer chose this:</span> '
+            f"{self._words(why)}</div>")
+        self.say.value = f'<span class="rt-bot-who">{who}:</span> {esc(action.label)}: {self._words(why)}'
+        self.model.apply(action.id)
+
     def step(self) -> bool:
-        """Play one step for the computer seat to move (with its reason shown); False when it is not a computer's
-        turn."""
-        if not self.computer_to_move():
+        """Play one step for the computer seat to move, now, on this thread (with its reason); False when it is not a
+        computer's turn or it is already thinking."""
+        if not self.computer_to_move() or self.thinking:
             return False
         s = self.model.session
         seat = s.current_player
         level = self.level_of(seat)
-        b = self._bot(level)
-        action = b.choose(s)
-        why = b.explain(s, action) if level == "normal" else f"{action.label} (a random legal move)."
-        self.model.apply(action.id)
-        self.say.value = (f'<span class="rt-bot-who">Player {seat + 1} (computer, {esc(level)}):</span> '
-                          f"{self._words(why)}")
+        action, why = self._decide(s, level)
+        self._play(seat, level, action, why)
         return True
+
+    def request(self, auto: bool = False) -> bool:
+        """The computer's next step, thought about in a worker thread when the kernel's event loop runs (the page
+        stays responsive; "Thinking…" shows after :data:`PROGRESS_AFTER` s), else at once (:meth:`step`). The move
+        is dropped if the game changed meanwhile (Undo, a new game) or, for an ``auto`` step, if Auto was unticked.
+        Returns False when it is not a computer's turn or it is already thinking."""
+        if not self.computer_to_move() or self.thinking:
+            return False
+        loop = _loop()
+        if loop is None:
+            return self.step()
+        s = self.model.session
+        seat, level, n = s.current_player, self.level_of(s.current_player), len(s.history)
+        still = _Still(s)
+        self._thinking = loop.run_in_executor(_worker(), self._decide, still, level)
+        self._progress = loop.call_later(PROGRESS_AFTER, self._show_thinking)
+        self.next.disabled = True
+
+        def done(fut) -> None:
+            self._thinking = None
+            if self._progress is not None:
+                self._progress.cancel()
+                self._progress = None
+            self.next.description, self.next.icon = "Computer's move", "play"
+            try:
+                action, why = fut.result()
+            finally:
+                still_here = (self.model.session is s and len(s.history) == n and s.current_player == seat
+                              and self.level_of(seat) == level and (self.auto.value or not auto))
+                if not still_here:
+                    self.render()
+                    if self.actions is not None:
+                        self.actions.render()
+            if still_here:
+                self._play(seat, level, action, why)
+
+        self._thinking.add_done_callback(lambda fut: self.model.errors.guard(done)(fut))
+        return True
+
+    def _show_thinking(self) -> None:
+        self._progress = None
+        if self.thinking:
+            self.next.description, self.next.icon = "Thinking…", "spinner spin"
+            if self.actions is not None:
+                self.actions.render()
+
+    def _waiting(self, s) -> str | None:
+        """The actions panel's line while a computer seat is to move (its actions stay hidden), else None."""
+        if s is not self.model.session or not self.computer_to_move():
+            return None
+        seat = s.current_player
+        if self._progress is None and self.thinking:
+            return f"Player {seat + 1} (the computer) is thinking…"
+        if self.auto.value:
+            return f"Player {seat + 1} (the computer) is playing: its steps follow one by one. Untick Auto to stop."
+        return (f"Player {seat + 1} is the computer's seat: press “Computer's move” to see its next step, or tick "
+                "Auto to let it play on by itself.")
+
+    def _annotate(self, s, st) -> str:
+        """The computer's reason for step ``st`` (HTML), or "" for a person's step."""
+        return self._reasons.get((st.index, st.action.id), "") if s is self._session else ""
 
     def undo_mine(self) -> int:
         """Take back the last step a person took, with every computer step after it (or, when no person has
-        moved yet, every step). Returns the number of steps undone."""
+        moved yet, every step), and say how far it went. Returns the number of steps undone."""
         s = self.model.session
         people = set(self.people)
         n = 0
+        mine = None
         while s.can_undo:
             last = s.history[-1]
             self.model.undo()
             n += 1
             s = self.model.session
             if last.action.actor in people:
+                mine = last
                 break
+        replies = n - (mine is not None)
+        if n:  # the label as the step's title shows it (the provisional mark), the rest plain words
+            label = prov_text(mine.action.label) if mine else None
+            self._note(f'<div class="rt-undo-note">{undo_words(label, replies)}</div>')
         return n
 
+    # -- the hint ------------------------------------------------------------------------------------------------
     def hint(self) -> None:
         """Show the ``normal`` computer's move for the seat to play, highlighted in the action list, and why. The
         move is not played."""
         s = self.model.session
         if s.is_over:
-            self.say.value = "The game is over: there is nothing to hint."
+            self._note('<div class="rt-hint">The game is over: there is nothing to hint.</div>')
             return
         action, why = self._bot("normal").hint(s)
         self._hinted = action.id
         self._mark_hint()
-        self.say.value = f'<span class="rt-bot-who">Hint:</span> {self._words(why)}'
+        self._note(f'<div class="rt-hint"><span class="rt-bot-who">Hint:</span> {self._words(why)}</div>',
+                   say=f'<span class="rt-bot-who">Hint:</span> {self._words(why)}')
+
+    def _note(self, html: str, say: str | None = None) -> None:
+        """Show ``html`` under the actions panel's heading until the game moves on (and in ``say``)."""
+        self.say.value = say if say is not None else html
+        if self.actions is not None:
+            self.actions.note.value = html
+            s = self.model.session
+            self._note_at = (id(s), len(s.history), s.current_player)
 
     def _mark_hint(self) -> None:
         if self.actions is None:
@@ -162,50 +372,95 @@ class Seats:
 
     # -- view ----------------------------------------------------------------------------------------------------
     def render(self) -> None:
-        """Seat controls for the session's player count; the legal actions clickable only on a person's turn; the
-        hint mark gone once the game moves on; the next computer move scheduled when Auto is on."""
+        """Seat controls for the session's player count; the hint mark and note gone once the game moves on; the
+        computer's hands hidden and its seats named on the board; the next computer move scheduled when Auto is
+        on."""
         s = self.model.session
+        if s is not self._session:
+            self._session, self._reasons = s, {}
         if s.game_id != self._game or len(self.seats) != s.game.players:
             self._game = s.game_id
             self._build_seats(tuple(range(1, s.game.players)), "normal")
         computer = self.computer_to_move()
-        self.next.disabled = not computer
+        self.next.disabled = not computer or self.thinking
+        self.next.button_style = "primary" if computer else ""  # the button to press now stands out
         self.hint_button.disabled = s.is_over or computer
+        if self.placed:  # beside the actions heading: only the buttons that do something now
+            show = {self.next: computer, self.auto: computer, self.hint_button: not computer and not s.is_over}
+            for b, on in show.items():  # by a CSS class: the Buttons share their layout with every other Button
+                if on and "rt-hidden" in b._dom_classes:
+                    b.remove_class("rt-hidden")
+                elif not on and "rt-hidden" not in b._dom_classes:
+                    b.add_class("rt-hidden")
         if self._hinted is not None and self._hinted not in {a.id for a in s.legal_actions()}:
             self._hinted = None
-            if not computer:
-                self.say.value = ""
+        if self._note_at is not None and self._note_at != (id(s), len(s.history), s.current_player):
+            self._note_at = None
+            self._hinted = None
+            if self.actions is not None:
+                self.actions.note.value = ""
         self._mark_hint()
-        if self.actions is not None:
-            for b in self.actions.action_buttons:
-                if computer and not b.disabled:
-                    b.disabled = True
-                    b._rt_bot_off = True
-                elif not computer and getattr(b, "_rt_bot_off", False):
-                    b.disabled = False
-                    b._rt_bot_off = False
-        hidden = () if self.show_all.value else [i for i in range(len(self.seats)) if self.level_of(i) is not None]
-        if hide_hands(s, hidden) and self.board_view is not None:
+        comp = [i for i in range(len(self.seats)) if self.level_of(i) is not None]
+        hidden = () if self.show_all.value else comp
+        changed = hide_hands(s, hidden)
+        changed = mark_computer(s, comp) or changed
+        if changed and self.board_view is not None:
             self.board_view.render()
         self._schedule()
 
+    def _auto_changed(self, on: bool) -> None:
+        if not on and self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        self.render()
+        if self.actions is not None:
+            self.actions.render()  # its line says how the computer goes on
+
     def _schedule(self) -> None:
-        """When Auto is on and a computer seat is to move, play its step after :data:`AUTO_PAUSE` seconds (on the
+        """When Auto is on and a computer seat is to move, ask for its step after :data:`AUTO_PAUSE` seconds (on the
         kernel's event loop, so the page stays responsive); nothing when no loop runs (tests call :meth:`step`)."""
-        if not (self.auto.value and self.computer_to_move()) or self._pending is not None:
+        if not (self.auto.value and self.computer_to_move()) or self._pending is not None or self.thinking:
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            try:
-                loop = asyncio.get_event_loop()
-            except RuntimeError:
-                return
-            if not loop.is_running():
-                return
+        loop = _loop()
+        if loop is None:
+            return
 
         def later() -> None:
             self._pending = None
-            self.model.errors.guard(self.step)()
+            self.model.errors.guard(self.request)(auto=True)
 
         self._pending = loop.call_later(AUTO_PAUSE, later)
+
+
+def undo_words(mine: str | None, replies: int) -> str:
+    """What Undo took back, as a sentence: ``"Took back your move (Offer Key to the Shrine) and the computer's 2
+    replies."``; ``mine`` is the label of the learner's move taken back, as it is to be shown (the caller escapes
+    it), or None when no move of the learner's was left, only the computer's ``replies``."""
+    theirs = f"the computer's {replies} repl{'y' if replies == 1 else 'ies'}" if replies else ""
+    if mine is None:
+        return (f"Took back the computer's {replies} move{'' if replies == 1 else 's'}: no move of yours was left "
+                "to take back.")
+    return f"Took back your move ({mine})" + (f" and {theirs}." if theirs else ".")
+
+
+_POOL: concurrent.futures.ThreadPoolExecutor | None = None
+
+
+def _worker() -> concurrent.futures.ThreadPoolExecutor:
+    """One worker thread for the computer players of this kernel (made when first needed)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="rules-tutor-bot")
+    return _POOL
+
+
+def _loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's running event loop, or None (tests, scripts)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return None
+        return loop if loop.is_running() else None

@@ -162,6 +162,17 @@ class ActionsPanel:
         self._board_game = model.session.game_id
         self.rows = RowCache(model, keep)  # legal-action and blocked rows
         self._title = html_widget("<h3>What can you do?</h3>")
+        #: buttons beside the heading (empty unless a page adds some: the free-play seats' Hint, Computer's move)
+        self.tools = box(cls=w.HBox, classes=("rt-actions-tools",))
+        self._head = box([self._title, self.tools], cls=w.HBox, classes=("rt-actions-head",))
+        #: a line under the heading (HTML; hidden while empty): the free-play seats' hint or what Undo took back
+        self.note = html_widget()
+        self.note._dom_classes = ("rt-actions-note", "rt-hidden")
+        self.note.observe(lambda ch: self.note.add_class("rt-hidden") if not ch["new"] else
+                          self.note.remove_class("rt-hidden"), names="value")
+        #: ``session -> str | None``, set by the free-play seats: while it gives a text (the computer is to move),
+        #: that text is shown instead of the actions, which would show the computer's hidden cards
+        self.waiting = None
         self._css = html_widget()
         self._css._dom_classes = ("rt-hidden",)
         self._prompt = self._part("prompt", html_widget())
@@ -224,7 +235,7 @@ class ActionsPanel:
         parts = (self._prompt, self._over, *self._groups.values(), self._blocked)
         self._css.value = "<style>" + " ".join(
             f".rt-actions.rt-show-{p._part} > .rt-apart-{p._part} {{ display: flex; }}" for p in parts) + "</style>"
-        self.widget.children = (self._css, self._title, *parts)
+        self.widget.children = (self._css, self._head, self.note, *parts)
 
     def _switch_board(self, game_id: str) -> None:
         """Group the actions as the board of ``game_id`` does (its groups first, in its order): the session now
@@ -242,11 +253,13 @@ class ActionsPanel:
         if s.game_id != self._board_game:
             self._switch_board(s.game_id)
         over = s.is_over
-        prompt = None if over else self.board.decision_prompt(s)
+        waiting = None if over or self.waiting is None else self.waiting(s)
+        prompt = waiting or (None if over else self.board.decision_prompt(s))
         if prompt:
             self._prompt.value = f'<div class="rt-prompt">{esc(prompt)}</div>'
+        hide = over or bool(waiting)
         rows: dict[str, list[_Row]] = {}
-        for a in ([] if over else s.legal_actions()):
+        for a in ([] if hide else s.legal_actions()):
             g = self.board.group_of(a.kind)
             key = self._action_key(a, g)
             why = plain_label(f"{a.idle} {a.why}" if a.idle else a.why)  # an empty action says so first
@@ -257,7 +270,7 @@ class ActionsPanel:
             self._group_box(g)
         blocked: list[_Row] = []
         seen: dict[tuple, int] = {}
-        for b in ([] if over else s.blocked_actions()):
+        for b in ([] if hide else s.blocked_actions()):
             what = ("blocked", b.clause, self._clause_title(b.clause))
             seen[what] = seen.get(what, -1) + 1
             key = what + (seen[what],)  # blocked lines citing the same clause get a row each
@@ -576,13 +589,19 @@ class LastStep(StepLog):
                  classes: tuple[str, ...] = ()) -> None:
         self._heading, self._before_text, self._tools, self._intro = heading, before, tools, intro
         self._classes = classes
+        #: ``(session, step) -> str`` (HTML, "" for none), set by the free-play seats: a line under the step's title
+        #: (CSS class ``rt-step-note``), e.g. why the computer chose its move
+        self.annotate = None
+        self._note = html_widget()
+        self._note._dom_classes = ("rt-step-note",)
         super().__init__(model, show_setup=True, max_steps=1)
 
     def _frame(self) -> w.Widget:
         self._title = html_widget()
         self._list = box(classes=("rt-scroll", "rt-current-step"))
-        head = box([self._title, *self._tools], cls=w.HBox, classes=("rt-last-head",))
-        return box([head, self._list], classes=("rt-panel", *self._classes))
+        #: the head line (its title, then the tools): the free-play seats put who plays each seat here
+        self.head = box([self._title, *self._tools], cls=w.HBox, classes=("rt-last-head",))
+        return box([self.head, self._list], classes=("rt-panel", *self._classes))
 
     def render(self) -> None:
         """Show the latest step's events (reusing the step's box when it was shown before)."""
@@ -592,6 +611,10 @@ class LastStep(StepLog):
             st = hist[-1]
             self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
             kids = tuple(self._cache[st].cells)
+            note = self.annotate(s, st) if self.annotate is not None else ""
+            if note:
+                self._note.value = note
+                kids = (kids[0], self._note, *kids[1:])
             title = f'<span class="rt-last-title">{esc(self._heading)}</span>'
         else:
             self._cache = {}

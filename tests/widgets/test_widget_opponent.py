@@ -2,11 +2,14 @@
 learner's own move with the computer's replies, and the Hint."""
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 
 import tutor
 from widgets import TutorApp
 from widgets.opponent import Seats
+from widgets.style import prov_text
 
 
 def table(game_id: str, seed: int = 1, **kw) -> tuple[TutorApp, Seats]:
@@ -93,3 +96,150 @@ def test_all_seats_people_is_hot_seat_and_a_new_game_keeps_the_choices():
     app.controls.players.value = 3
     app.controls.new.click()
     assert len(seats.seats) == 3 and [d.value for d in seats.seats] == ["easy", "you", "normal"]
+
+
+def test_undo_says_how_far_it_went():
+    app, seats = table("spirit-duels", seed=3)
+    while not (app.session.current_player == 0 and len(app.session.history) > 6):
+        seats.step() if seats.computer_to_move() else person_moves(app, seats)
+    mine = person_moves(app, seats)
+    label = next(st.action.label for st in reversed(app.session.history) if st.action.id == mine)
+    replies = 0
+    while seats.computer_to_move():
+        seats.step()
+        replies += 1
+    seats.undo_mine()
+    said = (f"Took back your move ({prov_text(label)}) and the computer's {replies} "
+            f"repl{'y' if replies == 1 else 'ies'}.")
+    assert said in app.actions.note.value
+    assert "rt-hidden" not in app.actions.note._dom_classes
+    person_moves(app, seats)  # the game moves on: the note goes
+    assert app.actions.note.value == "" and "rt-hidden" in app.actions.note._dom_classes
+
+
+def test_undo_words():
+    from widgets.opponent import undo_words
+    assert undo_words("Pass", 2) == "Took back your move (Pass) and the computer's 2 replies."
+    assert undo_words("Pass", 1) == "Took back your move (Pass) and the computer's 1 reply."
+    assert undo_words("Pass", 0) == "Took back your move (Pass)."
+    assert undo_words(None, 3) == "Took back the computer's 3 moves: no move of yours was left to take back."
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_one_screen_free_play_shows_the_learners_view(game_id):
+    """The learn page's free play: Player 2 is the computer; on its turn its actions (its hidden hand) are not
+    shown; its step carries its reason; the board names whose turn it is and hides the computer's hand."""
+    from widgets.lessons import LearnApp
+    learn = LearnApp(game_id)
+    app = learn.open_free_play()
+    seats = app.seats
+    assert [d.value for d in seats.seats] == ["you", "normal"]
+    for _ in range(60):
+        if seats.computer_to_move():
+            break
+        person_moves(app, seats)
+    assert seats.computer_to_move()
+    assert app.actions.action_buttons == []
+    assert "is the computer's seat" in unescape(app.actions._prompt.value)
+    board = unescape(app.board.html.value)
+    assert "The computer's turn (Player 2)" in board or "Player 2 (computer)" in board
+    assert "COMPUTER'S TURN" in board or "COMPUTER CHOOSING" in board or "COMPUTER DECIDING" in board
+    assert "hidden" in board
+    assert seats.next.button_style == "primary" and not seats.next.disabled
+    assert seats.request() is True  # no event loop in a test: the step is taken at once
+    note = [x for x in app.last._list.children if "rt-step-note" in x._dom_classes]
+    assert note and "Why the computer chose this:" in note[0].value and "[" not in note[0].value
+    assert " your " not in note[0].value  # the computer's reason speaks of its own board, not the learner's
+    seats.show_all.value = True
+    assert "cards, hidden" not in app.board.html.value or game_id == "spirited"
+
+
+def _slow(seats: Seats, monkeypatch, delay: float = 0.4) -> None:
+    """Make the computer take ``delay`` seconds per move (as a long search would)."""
+    import time
+    decide = seats._decide
+
+    def slow(still, level):
+        time.sleep(delay)
+        return decide(still, level)
+    monkeypatch.setattr(seats, "_decide", slow)
+
+
+def _computer_turn(app: TutorApp, seats: Seats) -> None:
+    while not seats.computer_to_move():
+        person_moves(app, seats)
+
+
+def test_a_slow_computer_move_shows_progress_and_keeps_the_page_free(monkeypatch):
+    """On the kernel's event loop the computer thinks in a worker thread: "Thinking…" shows, the loop stays free
+    (other handlers run meanwhile), and the move is played when ready, with its reason."""
+    import asyncio
+    from widgets.lessons import LearnApp
+    app = LearnApp("spirit-duels").open_free_play()
+    seats = app.seats
+    _computer_turn(app, seats)
+    _slow(seats, monkeypatch)
+    n = len(app.session.history)
+    ticks = []
+
+    async def play():
+        assert seats.request() is True
+        assert seats.thinking and seats.request() is False  # one move at a time
+        for _ in range(3):
+            await asyncio.sleep(0.1)
+            ticks.append(seats.next.description)  # the loop runs while the computer thinks
+        assert seats.next.description == "Thinking…" and seats.next.disabled
+        assert "is thinking" in unescape(app.actions._prompt.value)
+        while seats.thinking:
+            await asyncio.sleep(0.05)
+    asyncio.run(play())
+    assert len(ticks) == 3
+    assert len(app.session.history) == n + 1 and app.session.history[-1].action.actor == 1
+    assert seats.next.description == "Computer's move"
+    assert "Why the computer chose this:" in seats._annotate(app.session, app.session.history[-1])
+
+
+def test_undo_while_the_computer_thinks_drops_its_move(monkeypatch):
+    import asyncio
+    from widgets.lessons import LearnApp
+    app = LearnApp("restless-spirits").open_free_play()
+    seats = app.seats
+    _computer_turn(app, seats)
+    _slow(seats, monkeypatch)
+
+    async def play():
+        assert seats.request() is True
+        await asyncio.sleep(0.05)
+        app.controls.undo.click()  # the learner takes back the move that gave the computer its turn
+        while seats.thinking:
+            await asyncio.sleep(0.05)
+    asyncio.run(play())
+    assert not seats.computer_to_move()  # the learner's turn again; the computer's answer was not played
+    assert app.session.history == [] or app.session.history[-1].action.actor == 0
+    assert "Took back your move" in unescape(app.actions.note.value)
+
+
+def test_auto_plays_after_a_pause_and_unticking_stops_it(monkeypatch):
+    import asyncio
+    import widgets.opponent as opponent
+    from widgets.lessons import LearnApp
+    monkeypatch.setattr(opponent, "AUTO_PAUSE", 0.05)
+    app = LearnApp("spirited").open_free_play()
+    seats = app.seats
+    _computer_turn(app, seats)
+    n = len(app.session.history)
+
+    async def play():
+        seats.auto.value = True  # the computer plays on by itself
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if len(app.session.history) > n and not seats.thinking:
+                break
+        seats.auto.value = False
+        at = len(app.session.history)
+        await asyncio.sleep(0.5)
+        return at
+    at = asyncio.run(play())
+    assert at > n  # it moved by itself
+    assert len(app.session.history) == at  # and stopped when Auto was unticked
+    assert seats._pending is None

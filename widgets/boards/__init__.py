@@ -30,6 +30,71 @@ def hidden_hands(session) -> frozenset:
     it by default)."""
     return _HIDDEN.get(session, frozenset())
 
+
+#: session -> the seats the computer plays (set by :class:`widgets.opponent.Seats`); the others are the learner's.
+_COMPUTER: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def mark_computer(session, seats) -> bool:
+    """Say which seats of ``session`` the computer plays (the board names them "computer" and the others "you").
+    Returns True when that changed (the board must be drawn again)."""
+    new = frozenset(seats)
+    if _COMPUTER.get(session, frozenset()) == new:
+        return False
+    _COMPUTER[session] = new
+    return True
+
+
+def computer_seats(session) -> frozenset:
+    """The seats of ``session`` the computer plays (empty: people play every seat)."""
+    return _COMPUTER.get(session, frozenset())
+
+
+def named(session, seat: int) -> str:
+    """``"Player 2 (computer)"``, ``"Player 1 (you)"`` against the computer, else ``"Player N"`` (plain text made of
+    fixed words and the seat number: safe in HTML as it is)."""
+    comp = computer_seats(session)
+    if not comp:
+        return f"Player {seat + 1}"
+    return f"Player {seat + 1} ({'computer' if seat in comp else 'you'})"
+
+
+def whose_turn(session, seat: int) -> str:
+    """The banner's words: ``"Your turn (Player 1)"`` or ``"The computer's turn (Player 2)"`` against the computer,
+    else ``"Player N's turn"`` (plain text)."""
+    comp = computer_seats(session)
+    if not comp:
+        return f"Player {seat + 1}'s turn"
+    who = "The computer's" if seat in comp else "Your"
+    return f"{who} turn (Player {seat + 1})"
+
+
+def turn_badge(session, seat: int, text: str = "YOUR TURN") -> str:
+    """The badge by the acting player's name (HTML): ``text``, or for a computer seat "COMPUTER'S TURN" (a
+    ``text`` other than "YOUR TURN", e.g. "CHOOSING", gets "COMPUTER " before it)."""
+    if seat in computer_seats(session):
+        text = "COMPUTER'S TURN" if text == "YOUR TURN" else f"COMPUTER {text}"
+        return f'<span class="rt-turn rt-turn-computer">{text}</span>'
+    return f'<span class="rt-turn">{text}</span>'
+
+
+def who_tag(session, seat: int) -> str:
+    """Against the computer, a small tag after a player's name (HTML): "you" or "computer"; else nothing."""
+    comp = computer_seats(session)
+    if not comp:
+        return ""
+    return (f'<span class="rt-who rt-who-computer">computer</span>' if seat in comp else
+            '<span class="rt-who rt-who-you">you</span>')
+
+
+def hand_shown(session, seat: int, acting: bool) -> bool:
+    """Whether the page shows ``seat``'s hand face up: never a hidden seat's (:func:`hidden_hands`); against the
+    computer every other (the learner's own; the computer's too with "Show all hands"); otherwise (people passing
+    one screen) only the acting player's."""
+    if seat in hidden_hands(session):
+        return False
+    return acting or bool(computer_seats(session))
+
 BOARDS = {"restless-spirits": "widgets.boards.restless_spirits", "spirited": "widgets.boards.spirited",
           "spirit-duels": "widgets.boards.spirit_duels"}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tutor import Session
 
 from ..style import PROV_LEGEND, esc, prov_badge
-from . import hidden_hands
+from . import hidden_hands, named, turn_badge, who_tag, whose_turn
 
 #: action kind -> (group, order); groups give the title and colour of the actions panel (rulebook Player Aid).
 KIND_GROUP = {
@@ -147,7 +147,7 @@ def _player(session: Session, p) -> str:
     # solo: the goal is 6 or more released Spirits with one of each type (the banner says it in full)
     need = "6+" if solo else RELEASE_GOAL.get(len(s.players), 5)
     first = (" · ★ first player" if not solo and s.first_player == p.seat and s.phase in ("play", "over") else "")
-    turn = '<span class="rt-turn">YOUR TURN</span>' if current else ""
+    turn = turn_badge(session, p.seat) if current else ""
     dots = "●" * p.ap if p.ap <= 6 else f"{p.ap}×●"
     if current and s.phase == "play":
         ap = f"AP <b>{p.ap}</b> {dots}"
@@ -169,7 +169,8 @@ def _player(session: Session, p) -> str:
         draft = (f'<div class="rt-row"><span class="rt-rowlabel">draft</span>'
                  f'{_chips(g, s.draft.packets[p.seat])}</div>')
     return (f'<div class="rt-player{" rt-current" if current else ""}">'
-            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{turn} · {gtxt}{first}'
+            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>'
+            f'{who_tag(session, p.seat)}{turn} · {gtxt}{first}'
             f'</span>{stats}</div>'
             f'<div class="rt-spaces">{spaces}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{hand}</div>'
@@ -181,7 +182,7 @@ def banner(session: Session) -> str:
     """The line that says whose turn it is (or who won)."""
     s = session.state
     if s.phase == "over":
-        who = " and ".join(f"Player {w + 1}" for w in session.winners)
+        who = " and ".join(named(session, w) for w in session.winners)
         return (f'<div class="rt-banner rt-over">Game over: {who} '
                 f'{"wins" if len(session.winners) == 1 else "share the victory"}! <small>{esc(s.win_reason)}</small>'
                 "</div>")
@@ -189,7 +190,7 @@ def banner(session: Session) -> str:
     p = s.players[seat]
     if s.phase in ("guides", "draft"):
         what = "chooses a guide" if s.phase == "guides" else f"picks a Totem (Totem draft, round {s.draft.round})"
-        return f'<div class="rt-banner">Set-up: Player {seat + 1} {what}</div>'
+        return f'<div class="rt-banner">Set-up: {named(session, seat)} {what}</div>'
     end = ""
     if s.endgame_by is not None:
         end = f" · endgame triggered by Player {s.endgame_by + 1}: finish the round"
@@ -197,7 +198,7 @@ def banner(session: Session) -> str:
     if len(s.players) == 1:
         end = (f" · solo: {len(s.spirit_deck)} Spirits left in the deck; release 6+ Spirits, one of each type, "
                "before it runs out")
-    return (f'<div class="rt-banner">Player {seat + 1}\'s turn <small>· {p.ap} AP left{pending}{end}</small>'
+    return (f'<div class="rt-banner">{whose_turn(session, seat)} <small>· {p.ap} AP left{pending}{end}</small>'
             "</div>")
 
 

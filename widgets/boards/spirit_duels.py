@@ -19,7 +19,7 @@ from tutor.games.spirit_duels.draft import PICK_ORDER, line_order
 from tutor.games.spirit_duels.effects import die_value
 
 from ..style import PROV_LEGEND, esc, prov_badge
-from . import hidden_hands
+from . import hand_shown, named, turn_badge, who_tag, whose_turn
 
 #: Class -> (fill, text) colours for Class chips.
 CLASS_COLOURS = {
@@ -332,7 +332,7 @@ def _player(session: Session, p) -> str:
         return _draft_player(session, p, acting)
     tags = ""
     if acting:
-        tags += '<span class="rt-turn">' + ("CHOOSING" if s.pending else "YOUR TURN") + "</span>"
+        tags += turn_badge(session, p.seat, "CHOOSING" if s.pending else "YOUR TURN")
     if s.advantage == p.seat and s.phase != "setup":
         tags += ' <span class="sd-flag" title="Holds the Advantage Token: acts first each round, orders effects that '
         tags += 'happen together and places the Advantage Die"><span class="sd-advtoken">A</span>Advantage Token</span>'
@@ -344,7 +344,7 @@ def _player(session: Session, p) -> str:
               f'{len(p.hand)}</b> · deck <b>{len(p.deck)}</b> · discard <b>{len(p.discard)}</b></span>')
     if not p.hand:
         hand = '<span class="rt-muted">empty</span>'
-    elif acting and p.seat not in hidden_hands(session):
+    elif hand_shown(session, p.seat, acting):
         hand = " ".join(card_chip(g, c) for c in sorted(p.hand)) or '<span class="rt-muted">empty</span>'
     else:
         backs = '<span class="sd-back"></span>' * min(len(p.hand), 7)
@@ -355,7 +355,7 @@ def _player(session: Session, p) -> str:
                  f'opening card{"" if len(p.aside) == 1 else "s"} set aside (shuffled back after drawing up)</span></div>')
     spirits = "".join(_spirit(session, p.seat, i) for i in range(len(p.spirits)))
     return (f'<div class="rt-player{" rt-current" if acting else ""}">'
-            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span> '
+            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{who_tag(session, p.seat)} '
             f'{_team_name(g, p)} {tags}</span>{counts}</div>'
             f'<div class="sd-spirits">{spirits}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">items</span>{_items(g, p)}</div>'
@@ -369,20 +369,20 @@ def banner(session: Session) -> str:
     """The line that says whose turn it is (or who won)."""
     s = session.state
     if s.phase == "over":
-        who = " and ".join(f"Player {w + 1}" for w in session.winners)
+        who = " and ".join(named(session, w) for w in session.winners)
         why = s.win_reason[:1].upper() + s.win_reason[1:]  # "every Spirit of Player 2 is defeated" as a sentence
         return f'<div class="rt-banner rt-over">Game over: {who} wins! <small>{esc(why)}.</small></div>'
     seat = session.current_player
     if s.phase == "draft":
         what = ("drafts a Class" if s.pending and s.pending[-1].kind == "draft-class" else
                 "chooses a Spirit Line")
-        return f'<div class="rt-banner">Draft: Player {seat + 1} {what}</div>'
+        return f'<div class="rt-banner">Draft: {named(session, seat)} {what}</div>'
     if s.phase == "setup":
-        return f'<div class="rt-banner">Set-up: Player {seat + 1} chooses which opening cards to keep</div>'
+        return f'<div class="rt-banner">Set-up: {named(session, seat)} chooses which opening cards to keep</div>'
     if s.phase == "end":
-        return f'<div class="rt-banner">End Phase of round {s.round}: Player {seat + 1} is choosing</div>'
+        return f'<div class="rt-banner">End Phase of round {s.round}: {named(session, seat)} is choosing</div>'
     what = " · making a choice" if s.pending else " · one action, then the other player acts"
-    return f'<div class="rt-banner">Player {seat + 1}\'s turn <small>· round {s.round}{what}</small></div>'
+    return f'<div class="rt-banner">{whose_turn(session, seat)} <small>· round {s.round}{what}</small></div>'
 
 
 def _strip(s) -> str:
@@ -449,11 +449,11 @@ def _draft_player(session: Session, p, acting: bool) -> str:
     """A player's area during the draft: drafted Classes and Spirit Lines (hidden from the other player while a
     casual choice is secret); the acting player also sees the Lines they may still choose."""
     g, s = session.game, session.state
-    tag = '<span class="rt-turn">CHOOSING</span>' if acting else ""
+    tag = turn_badge(session, p.seat, "CHOOSING") if acting else ""
     if s.advantage == p.seat:
         tag += ' <span class="sd-flag"><span class="sd-advtoken">A</span>Advantage Token</span>'
     chosen = [sl.line for sl in p.spirits]
-    if s.draft.revealed or acting:
+    if s.draft.revealed or hand_shown(session, p.seat, acting):
         names = ", ".join(esc(g.cards.line_by_id[ln].name) + prov_badge(g.cards.line_by_id[ln].provisional, ("name",))
                           for ln in chosen)
         lines = names or NONE_YET
@@ -465,7 +465,7 @@ def _draft_player(session: Session, p, acting: bool) -> str:
         cards = "".join(_line_card(g, ln, ln in chosen) for cl in p.classes for ln in g.cards.class_by_id[cl].lines)
         offer = f'<div class="sd-lines">{cards}</div>'
     return (f'<div class="rt-player{" rt-current" if acting else ""}"><div class="rt-phead"><span>'
-            f'<span class="rt-pname">Player {p.seat + 1}</span> {tag}</span></div>'
+            f'<span class="rt-pname">Player {p.seat + 1}</span>{who_tag(session, p.seat)} {tag}</span></div>'
             f'<div class="rt-row"><span class="rt-rowlabel">Classes</span>'
             f'{"".join(class_chip(c) for c in p.classes) or NONE_YET}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">Lines</span><span>{lines}</span></div>{offer}</div>')

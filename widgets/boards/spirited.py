@@ -14,7 +14,7 @@ from tutor.games.spirited.cards import clan_of, medal_kind
 from tutor.games.spirited.zones import held, medal_value, overrun_limit
 
 from ..style import PROV_LEGEND, esc, prov_badge
-from . import hidden_hands
+from . import hand_shown, named, turn_badge, who_tag, whose_turn
 
 #: One colour per clan (fill, text), used for every chip, stack and Camp of that clan.
 CLAN_COLOURS = {
@@ -279,7 +279,7 @@ def _player(session: Session, p) -> str:
     their_turn = s.current == p.seat and s.phase != "over"
     tags = ""
     if acting:
-        tags += '<span class="rt-turn">YOUR TURN</span>' if not s.battle else '<span class="rt-turn">DECIDING</span>'
+        tags += turn_badge(session, p.seat, "DECIDING" if s.battle else "YOUR TURN")
     elif their_turn:
         tags += '<span class="rt-muted"> · turn player</span>'
     if s.first_player == p.seat:
@@ -291,7 +291,7 @@ def _player(session: Session, p) -> str:
                               f'{prov_badge(g.cards.wonder[w].provisional)}</span>' for w in p.wonders) + "</div>")
     road = "".join(_stack(g, s, p.seat, st) for st in p.road) or '<span class="rt-muted">no card on the Road</span>'
     return (f'<div class="rt-player{" rt-current" if acting else ""}">'
-            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{tags}</span>'
+            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{who_tag(session, p.seat)}{tags}</span>'
             f'<span class="rt-stats">Spirit <span class="sp-spirit">{p.spirit}</span> · hand <b>{len(p.hand)}</b>'
             f"</span></div>"
             f'<div class="rt-row"><span class="rt-rowlabel" title="Public: the face-up cards by clan">Road</span>'
@@ -300,7 +300,7 @@ def _player(session: Session, p) -> str:
             f'{_camp(g, p.camps[0], 0)}{_camp(g, p.camps[1], 1)}</div></div>'
             f'<div class="rt-row"><span class="rt-rowlabel">Allegiances</span><div class="sp-slots">'
             f'{_slots(g, s, p.seat)}</div></div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_hand(g, p, acting and p.seat not in hidden_hands(session))}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_hand(g, p, hand_shown(session, p.seat, acting))}</div>'
             f"{wonders}</div>")
 
 
@@ -308,17 +308,17 @@ def banner(session: Session) -> str:
     """The line that says whose turn it is, whether a Battle is on, or who won."""
     s = session.state
     if s.phase == "over":
-        who = " and ".join(f"Player {w + 1}" for w in session.winners)
+        who = " and ".join(named(session, w) for w in session.winners)
         verb = "wins" if len(session.winners) == 1 else "share the victory"
         return (f'<div class="rt-banner rt-over">Game over: {who} {verb}! <small>{esc(s.win_reason)}</small>'
                 "</div>")
     seat = session.current_player
     extra = ""
     if s.battle:
-        extra = f" · {'Final ' if s.battle == 'final' else ''}Battle: Player {seat + 1} is deciding"
+        extra = f" · {'Final ' if s.battle == 'final' else ''}Battle: {named(session, seat)} is deciding"
     elif s.pending:
         extra = " · making a choice"
-    return (f'<div class="rt-banner">Player {s.current + 1}\'s turn <small>· turn {s.turn} · Hourglass '
+    return (f'<div class="rt-banner">{whose_turn(session, s.current)} <small>· turn {s.turn} · Hourglass '
             f"{s.hourglass}/{session.game.track.length}{extra}</small></div>")
 
 

@@ -1,12 +1,17 @@
 """What a computer player of Restless Spirits sees, and how it judges a position (used by :mod:`tutor.bots`).
 
 Observation (Setup; Jiangsu's clarification: an opponent's hand may be counted, never looked at): the seat's own
-hand and draft packet; the other seats' hands and packets as counts; the Spirit, Totem, Blessing and Curse decks
-as counts; everything on the table (boards, Lost Spirits row, Totem Markets, Shrine, discards) as it is.
+hand and draft packet (and a target's hand while an ability of the seat's has it look through it to take a card);
+the other seats' hands and packets as counts; the Spirit, Totem, Blessing and Curse decks as counts; everything on
+the table (boards, Lost Spirits row, Totem Markets, Shrine, discards) as it is.
 
 Judging a position follows the rulebook's goal (Winning the Game: release Spirits by meeting all three Totem
 Requirements): Spirits released, requirements met on one's board, Spirits one step from release, and Totems in
-hand that fit an unmet requirement.
+hand that fit an unmet requirement. Activation Tokens kept count a little (Activated abilities: each use spends one),
+so an ability that would change nothing now is kept for later rather than spent.
+
+Reasons are written to the seat that moves, with ``{you}``/``{your}`` marks that :meth:`tutor.bots.Bot.explain`
+fills ("you"/"your" for a hint, "it"/"its" for the computer's own move).
 """
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from .state import RSState
 
 #: Feature weights (a released Spirit is the goal; a met requirement is a third of the way to one).
 WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "fitting": 1.5, "hand": 0.3,
-           "cards": 0.6}
+           "cards": 0.6, "tokens": 0.5}
 
 
 def observation(g, s: RSState, seat: int) -> dict[str, Any]:
@@ -26,8 +31,9 @@ def observation(g, s: RSState, seat: int) -> dict[str, Any]:
     d.pop("rng", None)
     for key in ("spirit_deck", "totem_deck", "blessing_deck", "curse_deck"):
         d[key] = {"hidden": len(d[key])}
+    shown = _hands_shown_to(s, seat)
     for p in d["players"]:
-        if p["seat"] != seat:
+        if p["seat"] != seat and p["seat"] not in shown:
             p["hand"] = {"hidden": len(p["hand"])}
     if d.get("draft"):
         d["draft"]["packets"] = [pk if i == seat else {"hidden": len(pk)}
@@ -43,10 +49,17 @@ def hidden_groups(g, s: RSState, seat: int) -> list[list[tuple[Any, Any]]]:
     """Places whose cards ``seat`` cannot see, as ``(list, index)`` slots in one group (cards are dealt again
     within their kind: Totems, Blessings, Curses, Spirits)."""
     lists = [s.spirit_deck, s.totem_deck, s.blessing_deck, s.curse_deck]
-    lists += [p.hand for p in s.players if p.seat != seat]
+    shown = _hands_shown_to(s, seat)
+    lists += [p.hand for p in s.players if p.seat != seat and p.seat not in shown]
     if s.draft is not None:
         lists += [pk for i, pk in enumerate(s.draft.packets) if i != seat]
     return [[(lst, i) for lst in lists for i in range(len(lst))]]
+
+
+def _hands_shown_to(s: RSState, seat: int) -> set[int]:
+    """The other seats whose hand ``seat`` is looking through now: the target of its own pending "choose a card
+    from their hand" decision (an ability that plays a card from a target's hand)."""
+    return {d.target for d in s.pending if d.actor == seat and d.kind == "choose-hand-card" and d.target is not None}
 
 
 def category(g, card: str) -> str:
@@ -77,7 +90,8 @@ def features(g, s: RSState, seat: int) -> dict[str, float]:
         else:
             cards += 1
     return {"released": float(len(p.released)), "met": float(met), "near": float(near),
-            "on_board": float(on_board), "fitting": float(fitting), "hand": float(hand), "cards": float(cards)}
+            "on_board": float(on_board), "fitting": float(fitting), "hand": float(hand), "cards": float(cards),
+            "tokens": float(p.activation_tokens)}
 
 
 def reasons(g, s: RSState, mine) -> list[str]:
@@ -90,21 +104,23 @@ def reasons(g, s: RSState, mine) -> list[str]:
         reasons.append(f"it releases a Spirit, and released Spirits win the game [rs.goal] {cite}")
     else:
         if ch.get("on_board", 0) > 0:
-            reasons.append(f"it brings a Spirit to your board to work toward releasing it {cite}")
+            reasons.append(f"it brings a Spirit to {{your}} board to work toward releasing it {cite}")
         if ch.get("met", 0) > 0:
             n = int(ch["met"])
-            reasons.append(f"it meets {n} more Totem Requirement{'s' if n != 1 else ''} on your board "
+            reasons.append(f"it meets {n} more Totem Requirement{'s' if n != 1 else ''} on {{your}} board "
                            f"(all three release the Spirit) {cite}")
         if ch.get("fitting", 0) > 0:
-            reasons.append(f"it gives you a Totem that fits an unmet requirement of a Spirit on your board {cite}")
+            reasons.append(f"it brings {{your}} hand a Totem that fits an unmet requirement of a Spirit on {{your}} "
+                           f"board {cite}")
         if ch.get("cards", 0) > 0 and not reasons:
-            reasons.append(f"it adds a Blessing or Curse to your hand for later {cite}")
+            reasons.append(f"it adds a Blessing or Curse to {{your}} hand for later {cite}")
         if ch.get("hand", 0) > 0 and not reasons:
-            reasons.append(f"more Totems in hand mean more Spirits you can meet later {cite}")
+            reasons.append(f"more Totems in hand mean more requirements {{you}} can meet later {cite}")
     if not reasons:
         if a.kind == "end-turn":
             reasons.append(f"nothing left this turn brings a Spirit closer to release, so ending it wastes nothing "
                            f"{cite}")
         else:
-            reasons.append(f"no move now brings a Spirit closer to release; this one keeps your options open {cite}")
+            reasons.append(f"no move now brings a Spirit closer to release; this one keeps {{your}} options open "
+                           f"{cite}")
     return reasons

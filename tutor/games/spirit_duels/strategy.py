@@ -97,17 +97,17 @@ def reasons(g, s: SDState, mine) -> list[str]:
     if ch.get("status", 0) > 0:
         reasons.append(f"it puts status tokens on an enemy Spirit {cite}")
     if ch.get("pool", 0) > 0:
-        reasons.append(f"it puts dice in your active pool to resolve next {cite}")
+        reasons.append(f"it puts dice in {{your}} active pool to resolve next {cite}")
     if ch.get("stage", 0) > 0:
         reasons.append(f"it evolves a Spirit into a stronger stage {cite}")
     if ch.get("essence", 0) > 0 and not reasons:
         reasons.append(f"it gains Essence to play cards and evolve later {cite}")
     if ch.get("armor", 0) > 0 and not reasons:
-        reasons.append(f"it armors one of your Spirits against the next attack {cite}")
+        reasons.append(f"it armors one of {{your}} Spirits against the next attack {cite}")
     if not reasons:
         if a.kind in ("pass", "gain-advantage"):
-            reasons.append(f"no action now deals damage or builds your dice, so giving up the turn loses nothing "
+            reasons.append(f"no action now deals damage or builds {{your}} dice, so giving up the turn loses nothing "
                            f"{cite}")
         else:
-            reasons.append(f"no move now deals damage; this one keeps your options open {cite}")
+            reasons.append(f"no move now deals damage; this one keeps {{your}} options open {cite}")
     return reasons

@@ -92,9 +92,9 @@ def reasons(g, s: SPState, mine) -> list[str]:
         n = int(ch["spirit"])
         reasons.append(f"it scores {n} Spirit, and the most Spirit wins [sp.goal] {cite}")
     if ch.get("camps", 0) > 0:
-        reasons.append(f"it grows a Camp toward a better medal when you March [sp.march] {cite}")
+        reasons.append(f"it grows a Camp toward a better medal at {{your}} next March [sp.march] {cite}")
     if ch.get("risk", 0) < 0:
-        reasons.append(f"it takes a clan on your Road away from its Overrun Limit [sp.overrun.limit] {cite}")
+        reasons.append(f"it takes a clan on {{your}} Road away from its Overrun Limit [sp.overrun.limit] {cite}")
     if ch.get("hand", 0) > 0 and not reasons:
         reasons.append(f"cards in hand can be played, or spent on a Wonder, later {cite}")
     if ch.get("risk", 0) > 0:
