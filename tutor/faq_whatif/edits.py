@@ -138,6 +138,20 @@ SetTurn = SetCurrent
 
 
 @dataclass(frozen=True)
+class SetDecision:
+    """Make it player ``seat``'s (1-based) decision: in a set-up that ends inside an action (``setup.state.decision``,
+    :mod:`tutor.core.opening`), that player is the one who has just taken the action, so the choice it asks for is
+    theirs (or whoever the rules then ask). The game's rules check it: an action that player cannot take here, or one
+    that asks them no decision, is refused with the reason."""
+
+    seat: int
+
+    def describe(self, names: dict[str, str] | None = None) -> str:
+        """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
+        return f"it is Player {self.seat}'s decision"
+
+
+@dataclass(frozen=True)
 class FixDie:
     """Fix a die's face: ``key`` ``"roll.N"`` (the N-th die rolled from now, Spirit Duels' forced rolls) or
     ``"pS.sK.die.N"`` (die N of a Spirit's active pool); ``face`` one of the die's faces (see
@@ -152,7 +166,7 @@ class FixDie:
         return f"{_name(names, self.key)} shows {face}"
 
 
-Edit = Union[AddCard, RemoveCard, MoveCard, SetCounter, SetAP, SetCurrent, FixDie]
+Edit = Union[AddCard, RemoveCard, MoveCard, SetCounter, SetAP, SetCurrent, SetDecision, FixDie]
 
 
 @dataclass(frozen=True)
@@ -204,7 +218,7 @@ def supersedes(new: Edit, old: Edit) -> bool:
     new current player."""
     key = lambda e: (("counter", f"p{e.seat}.ap") if isinstance(e, SetAP) else ("counter", e.key)
                      if isinstance(e, SetCounter) else ("die", e.key) if isinstance(e, FixDie) else
-                     ("turn",) if isinstance(e, SetCurrent) else None)
+                     ("turn",) if isinstance(e, (SetCurrent, SetDecision)) else None)
     return key(new) is not None and key(new) == key(old)
 
 
