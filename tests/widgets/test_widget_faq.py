@@ -77,7 +77,8 @@ def test_search_narrows_the_list(ex):
 
 def test_click_a_scenario_opens_it(ex):
     ex.search.value = "shrine"
-    item = next(b for b in with_class(ex.results, "tutor-scenario") if "rule-retrieve-from-shrine" in b.tooltip)
+    item = ex.item("rule-retrieve-from-shrine").children[0]  # its button (the tooltip is the title: no id shown)
+    assert item in with_class(ex.results, "tutor-scenario") and "rule-retrieve" not in item.tooltip
     item.click()
     assert ex.entry.id == "rule-retrieve-from-shrine"
     assert not ex.app.session.history
@@ -180,7 +181,7 @@ def test_a_game_without_board_view_is_reported_not_opened(ex, monkeypatch):
         raise ValueError(f"no board view for game {game_id!r}")
     monkeypatch.setattr(wf, "board_for", no_board)
     ex.search.value = "rule-retrieve"
-    next(b for b in with_class(ex.results, "tutor-scenario") if "rule-retrieve-from-shrine" in b.tooltip).click()
+    ex.item("rule-retrieve-from-shrine").children[0].click()
     text = "".join(o.get("text", "") for o in ex.errors.output.outputs)
     assert "Cannot show this scenario yet" in text and ex.entry.id == "faq-double-totem"
 

@@ -115,8 +115,8 @@ def dice(s: Session) -> list[DieSpec]:
     """The die faces a what-if can fix (:func:`tutor.faq_whatif.dice`)."""
     faces = tuple((face_label(f), f) for f in FACE_NAMES)
     forced = list(s.state.forced_rolls)
-    out = [DieSpec(f"roll.{i}", f"die roll {i} from now", f, faces) for i, f in enumerate(forced, 1)]
-    out.append(DieSpec(f"roll.{len(forced) + 1}", f"die roll {len(forced) + 1} from now", None, faces))
+    out = [DieSpec(f"roll.{i}", f"die roll {i} from now", f, faces, True) for i, f in enumerate(forced, 1)]
+    out.append(DieSpec(f"roll.{len(forced) + 1}", f"die roll {len(forced) + 1} from now", None, faces, True))
     for n, k, sl in _live(s):
         for j, d in enumerate(sl.pool, 1):
             out.append(DieSpec(f"p{n}.s{k}.die.{j}", f"Player {n}'s {spirit_name(s.game, sl)}: {kind_label(d.kind)} "

@@ -205,12 +205,14 @@ class Counter:
 @dataclass(frozen=True)
 class DieSpec:
     """A die face a what-if can fix: ``key`` (``"roll.1"``, ``"p1.s2.die.1"``), ``label`` in words, the ``face``
-    now (``None``: not fixed) and the ``faces`` it may show ``(words, face)``."""
+    now (``None``: not fixed), the ``faces`` it may show ``(words, face)`` and whether it may be left random
+    (``can_be_random``: a roll still to come; a die already in a pool shows a face)."""
 
     key: str
     label: str
     face: str | None
     faces: tuple[tuple[str, str], ...]
+    can_be_random: bool = False
 
 
 def supersedes(new: Edit, old: Edit) -> bool:
