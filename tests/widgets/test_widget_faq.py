@@ -355,3 +355,64 @@ def test_a_draft_question_says_there_is_no_set_up_to_change(ex):
     assert "No what-if here" in ex.edit_list.value and ex.edit_panel.children[1].layout.display == "none"
     ex.open("faq-double-totem")
     assert ex.edit_panel.children[1].layout.display == "flex" and ex.edit_list.value == ""
+
+
+# -- the issue's style of check in Spirited and Spirit Duels; whose decision; no ids -------------------------------------
+def test_spirited_shield_what_if_shows_the_point_and_checks_the_board_shown(ex):
+    """"Can you Rally or Recruit a Shield itself?": take the Greeks Shield away; the Scout is the same, but nothing is
+    forbidden by the Shield rule any more, and "Checked live" says so of the board shown."""
+    ex.open("faq-shield-no-rally")
+    move(ex, faq.Zone("shields", 1), "greeks", faq.Zone("draw_pile"))
+    ex.play.click()
+    cmp = ex.compare_html.value
+    assert "Original set-up" in cmp and "Your what-if" in cmp
+    assert ("shown as not possible: rally, by the rule A Shield itself is never Rallied or Recruited — holds in the "
+            "original, fails in your what-if") in cmp
+    assert "(sp." not in cmp and "[sp." not in cmp
+    ex.show.click()
+    checks = ex.checks.value
+    assert "A Shield itself is never Rallied or Recruited" in checks and "sp.shield" not in checks
+    s = ex.app.session
+    assert s.game.facts(s.state)["p1.shields"] == {} and "rt-x-fail" in checks  # the Shield is gone on this board
+
+
+def test_spirit_duels_zap_what_if_shows_the_point_and_checks_the_board_shown(ex):
+    """"Who decides where Zap's damage goes?": Pawnite already has 4 damage (Health 5); the first point defeats it,
+    so the script's second choice of Pawnite is not possible and the explorer says what is possible instead."""
+    ex.open("sd-rule-zap-opponent-spreads")
+    counter(ex, "p1.s2.damage", 4)
+    ex.play.click()
+    assert len(ex.app.session.history) == 2
+    info = ex.script_info.value
+    assert "Step 3" in info and "not possible in this set-up" in info and "Possible instead: Zap 2: choose" in info
+    cmp = ex.compare_html.value
+    assert "Only in your what-if: Defeat" in cmp and "Stops before step 3" in cmp and "[sd." not in cmp
+    ex.show.click()
+    checks = ex.checks.value  # the board shown: Pawnite defeated, its tokens back in the supply
+    assert "on this board now: Player 1, Spirit 2 · damage: 0" in checks and "sd.class" not in checks
+
+
+def test_whose_decision_from_the_page(index, tmp_path):
+    """A question whose set-up ends inside an action (listed under My questions): the page offers "Decision of";
+    giving the buy to Player 2, whose hand has room, is refused with the rule's reason in words."""
+    import yaml
+    from tutor.core.content import content_root
+    from tutor.scenario import load_scenario
+    sc = load_scenario(content_root() / "restless-spirits/scenarios/faq-buy-at-hand-limit.yaml")
+    state = {k: v for k, v in sc.setup.state.items() if k != "current"}
+    state["decision"] = {"seat": 1, "action": {"kind": "buy-totem", "totem": "t10"}}
+    data = sc.model_dump(mode="json", exclude_defaults=True)
+    data["meta"]["id"] = "my-swap-decision"
+    data["setup"]["state"], data["script"], data["expect"] = state, [{"kind": "choose-swap-out", "totem": "t07"}], []
+    (tmp_path / "swap-decision.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    ex = FaqExplorer("my-swap-decision", index=index, questions_folder=tmp_path)
+    assert ex.turn_seat.description == "Decision of" and ex.apply_turn.description == "Set decision"
+    s = ex.app.session
+    assert s.game.facts(s.state)["pending"] == "choose-swap-out"
+    turn(ex, 2)
+    err = ex.edit_error.value
+    assert "This change is not possible" in err and "asks for no decision here" in err and "into their hand" in err
+    assert "(rules: Buy a Totem" in err and "[rs." not in err and "decision.action" not in err
+    assert ex.app.session is s or ex.app.session.game.facts(ex.app.session.state)["current"] == 1
+    ex.open("faq-buy-at-hand-limit")
+    assert ex.turn_seat.description == "Turn of"
