@@ -206,7 +206,7 @@ class WhatIfPanel:
         cap = lambda text: text[:1].upper() + text[1:]
         zones = faq.zones(prepared)
         keep = self.move_from.value if self.move_from.value in zones else zones[0]
-        self.move_from.options = [(cap(z.label), z) for z in zones]
+        self.move_from.options = [(cap(faq.zone_label(prepared, z)), z) for z in zones]
         self.move_from.value = keep
         self._fill_cards()
         self._counters = {c.key: c for c in faq.counters(prepared)}
@@ -252,7 +252,8 @@ class WhatIfPanel:
             return
         to = faq.targets(prepared, card, zone)
         old = self.move_to.value
-        self.move_to.options = [(z.label[:1].upper() + z.label[1:], z) for z in to]
+        said = [faq.zone_label(prepared, z) for z in to]
+        self.move_to.options = [(x[:1].upper() + x[1:], z) for x, z in zip(said, to)]
         self.move_to.value = old if old in to else (to[0] if to else None)
         self.apply_move.disabled = not to
 

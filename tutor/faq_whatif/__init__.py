@@ -6,7 +6,7 @@ Edits (:mod:`.edits`): :class:`MoveCard` (a card between two zones; :class:`AddC
 side), :class:`SetCounter` (AP, Essence, Spirit, damage and status tokens, the Hourglass, Allegiances and their
 medals and sides, the Advantage Token holder...; :class:`SetAP` for AP), :class:`SetCurrent` (whose turn),
 :class:`SetDecision` (whose decision, in a set-up that ends inside an action), :class:`FixDie` (a die face). :func:`edit_setup` applies one; :func:`zones`, :func:`zone_cards`,
-:func:`card_choices`, :func:`targets`, :func:`counters`, :func:`dice`, :func:`turn_seats` and :func:`turn_choice` say
+:func:`card_choices`, :func:`targets`, :func:`zone_label`, :func:`counters`, :func:`dice`, :func:`turn_seats` and :func:`turn_choice` say
 what can be edited.
 Every edit is checked before it applies and refused with a sentence (:class:`~tutor.core.errors.ContentError`).
 :mod:`.compare` runs a question again from the changed set-up and compares the runs; :mod:`.mine` saves a what-if
@@ -22,7 +22,7 @@ from ..core.session import Session
 from ..scenario import Scenario, start
 from . import duels, rs, spirited
 from .edits import (Counter, DieSpec, Edit, FixDie, MoveCard, SetCounter, SetTurn, AddCard, RemoveCard,  # noqa: F401
-                    SetAP, SetCurrent, SetDecision, Zone, supersedes)
+                    SetAP, SetCurrent, SetDecision, Zone, supersedes, zone_key)
 from .rs import PLAYER_ZONES, ZONE_KINDS  # noqa: F401 - Restless Spirits' zones, kept for older callers
 
 _ADAPTERS: dict[str, ModuleType] = {"restless-spirits": rs, "spirited": spirited, "spirit-duels": duels}
@@ -71,7 +71,15 @@ def edit_names(session: Session) -> dict[str, str]:
         for d in dice(session):
             out[d.key] = d.label
             out.update({f"face={f}": w for w, f in d.faces})
+        out.update({zone_key(z): zone_label(session, z) for z in zones(session)})
     return out
+
+
+def zone_label(session: Session, zone: Zone) -> str:
+    """``zone`` in words for this table: the game's own words when it has them (Spirit Duels: "Player 1's Traits under
+    Tychomp"), else :attr:`Zone.label`."""
+    own = getattr(adapter(session.game_id), "zone_labels", None) if session.game_id in _ADAPTERS else None
+    return (own(session) if own else {}).get(zone, zone.label)
 
 
 def choice_labels(ids: list[str], names: dict[str, str]) -> list[str]:

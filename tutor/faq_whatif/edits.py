@@ -11,19 +11,22 @@ from typing import Any, Union
 
 #: Zones that belong to a seat (a player's own), and zones of the table; ``deck`` and ``discard`` are a player's own
 #: in Spirit Duels and the table's in Restless Spirits (``deck``: the bottom of the card's deck).
-SEATED = ("hand", "board", "space1", "space2", "space3", "released", "road", "shields", "camp1", "camp2", "camp1_down", "camp2_down", "items")
+SEATED = ("hand", "board", "space1", "space2", "space3", "released", "road", "shields", "camp1", "camp2",
+          "camp1_down", "camp2_down", "items", "traits1", "traits2", "traits3", "wonders")
 TABLE = ("lost_spirits", "markets", "shrine", "totem_discard", "spirit_discard", "draw_pile")
-EITHER = ("deck", "discard")
+EITHER = ("deck", "deck_top", "discard")
 _TITLES = {
     "hand": "hand", "board": "board", "space1": "Totems under the Spirit on space 1",
     "space2": "Totems under the Spirit on space 2", "space3": "Totems under the Spirit on space 3", "released": "released Spirits", "road": "Road", "camp1": "first Camp",
     "camp2": "second Camp", "camp1_down": "first Camp, face down",
     "camp2_down": "second Camp, face down", "shields": "Shields (on the Road)", "items": "Items in play", "deck": "deck", "discard": "discard pile",
+    "deck_top": "deck, on top", "traits1": "Traits on Spirit 1", "traits2": "Traits on Spirit 2",
+    "traits3": "Traits on Spirit 3", "wonders": "built Wonders",
     "lost_spirits": "the Lost Spirits row", "markets": "the Totem markets", "shrine": "the Shrine",
     "totem_discard": "the Totem discard pile", "spirit_discard": "the Spirit discard pile",
     "draw_pile": "the draw pile",
 }
-_TABLE_TITLES = {"deck": "the bottom of its deck", "discard": "the discard pile"}
+_TABLE_TITLES = {"deck": "the bottom of its deck", "deck_top": "the top of its deck", "discard": "the discard pile"}
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,16 @@ def _name(names: dict[str, str] | None, key: Any) -> str:
     return (names or {}).get(str(key), str(key))
 
 
+def zone_key(zone: "Zone") -> str:
+    """The key of a zone's own words in an edit's ``names`` (``"zone=traits1@2"``), when a game names it better than
+    :attr:`Zone.label` (Spirit Duels: the Spirit a Trait is under)."""
+    return f"zone={zone.name}@{zone.seat}"
+
+
+def _zone(names: dict[str, str] | None, zone: "Zone") -> str:
+    return (names or {}).get(zone_key(zone), zone.label)
+
+
 @dataclass(frozen=True)
 class AddCard:
     """Put ``card`` into ``zone``, taken from wherever it was (Restless Spirits) or from the draw pile / the
@@ -69,7 +82,7 @@ class AddCard:
 
     def describe(self, names: dict[str, str] | None = None) -> str:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
-        return f"added {_name(names, self.card)} to {self.zone.label}"
+        return f"added {_name(names, self.card)} to {_zone(names, self.zone)}"
 
 
 @dataclass(frozen=True)
@@ -81,7 +94,7 @@ class RemoveCard:
 
     def describe(self, names: dict[str, str] | None = None) -> str:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
-        return f"removed {_name(names, self.card)} from {self.zone.label}"
+        return f"removed {_name(names, self.card)} from {_zone(names, self.zone)}"
 
 
 @dataclass(frozen=True)
@@ -94,7 +107,7 @@ class MoveCard:
 
     def describe(self, names: dict[str, str] | None = None) -> str:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
-        return f"moved {_name(names, self.card)} from {self.source.label} to {self.target.label}"
+        return f"moved {_name(names, self.card)} from {_zone(names, self.source)} to {_zone(names, self.target)}"
 
 
 @dataclass(frozen=True)
