@@ -36,6 +36,9 @@ def facts(sc):
 RS_BUY = (RS, 1, {"kind": "buy-totem", "totem": "t10"})
 SP_SCOUT = (SP, 1, {"kind": "scout"})
 SD_ZAP = (SD, 2, {"kind": "play-card", "card": "chain-shock"})
+#: Both players with 2 AP and 7 Totems in hand (Restless Spirits' hand limit).
+BOTH_FULL = {"players": [{"seat": 1, "ap": 2, "hand": ["t01", "t02", "t03", "t04", "t05", "t06", "t07"]},
+                         {"seat": 2, "ap": 2, "hand": ["t21", "t22", "t23", "t24", "t25", "t26", "t27"]}]}
 
 
 @pytest.mark.parametrize("rel, seat, action, pending, decider", [
@@ -63,9 +66,7 @@ def test_a_set_up_can_end_on_a_decision_in_every_game(rel, seat, action, pending
     (*SP_SCOUT, 2, "scout-take"),
 ])
 def test_whose_decision_applies(rel, seat, action, new_seat, pending):
-    more = {"players": [{"seat": 2, "ap": 2, "hand": ["t21", "t22", "t23", "t24", "t25", "t26", "t27"]},
-                        {"seat": 1, "ap": 2, "hand": ["t01", "t02", "t03", "t04", "t05", "t06", "t07"]}]} \
-        if rel == RS else {}
+    more = BOTH_FULL if rel == RS else {}
     sc = decision_sc(rel, seat, action, **more)
     before = sc.model_dump()
     new = faq.edit_setup(sc, faq.SetDecision(new_seat))
@@ -135,3 +136,19 @@ def test_a_bad_decision_in_a_partial_state_is_refused_naming_the_field(state, wo
     with pytest.raises(ContentError, match=words) as exc:
         start(bad, "x.yaml")
     assert exc.value.field.startswith("decision") or "decision" in str(exc.value)
+
+
+def test_a_saved_whose_decision_what_if_loads_back_and_runs(tmp_path):
+    """Both hands full, the buy given to Player 2: saved as my question, it loads back with its decision set-up and
+    passes; the swap asked of Player 2 is the step the original script could not take (Player 2 holds no Drum)."""
+    sc = decision_sc(*RS_BUY, **BOTH_FULL)
+    new = faq.edit_setup(sc, faq.SetDecision(2))
+    c = faq.compare(sc, new)
+    assert c.original.stop is None and c.what_if.stop is not None and c.what_if.stop.step == 1
+    assert any(x.startswith("Give up") for x in c.what_if.stop.possible)
+    mine = faq.what_if_scenario(sc, new, "swap-for-two", "", "The swap is asked of whoever buys with a full hand.",
+                                changes=faq.SetDecision(2).describe())
+    p = faq.save_question(mine, "swap-for-two", folder=tmp_path)
+    back = load_scenario(p)
+    assert back.setup.state["decision"]["seat"] == 2 and back.script == [] and run(back).ok
+    assert back.expect[0].state["pending"] == "choose-swap-out" and back.expect[0].state["current"] == 2
