@@ -377,13 +377,14 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
                                                            "Now press <b>Show the answer</b>.")
         elif st.problem:
             stop = self.comparison.what_if.stop if self.comparison is not None else None
+            step = faq.describe_ref(st.next_ref, names)
             if stop is not None and stop.step == st.done + 1:  # the rule's words, and what is possible instead
                 why = "; ".join(stop.why) + (f". Possible instead: {'; '.join(stop.possible)}" if stop.possible else "")
+                step = stop.action  # as the original run took it
             else:
                 why = st.problem
-            info = (f'<span class="tutor-faq-error">Step {st.done + 1} '
-                    f"({esc(faq.describe_ref(st.next_ref, names))}) is not possible in this set-up: "
-                    f"{rule_text(why, s.clauses())}</span>")
+            info = (f'<span class="tutor-faq-error">Step {st.done + 1} ({esc(step)}) is not possible in this '
+                    f"set-up: {rule_text(why, s.clauses())}</span>")
         else:
             info = (f"Step {st.done} of {st.total} done · next: <b>{esc(faq.describe_ref(st.next_ref, names))}</b>"
                     " · or play your own move below")

@@ -97,7 +97,7 @@ def test_what_if_spirited_exhausted_medal(tutor_server, tutor_page):
     expect(page.locator(".rt-faq-whatif")).to_contain_text("the Greeks medal's side: exhausted (flipped)", timeout=CLICK_MS)
     text = play_and_compare(page)
     assert "Only in the original: Score a medal" in text and "[sp." not in text
-    assert "Step 4 (Score medal (Greeks)) is not possible here" in text
+    assert "Step 4 (Score the Greeks medal (4 Spirit, then exhaust it)) is not possible here" in text
     page.locator(".tutor-faq-show").click()
     expect(page.locator(".rt-faq-checks")).to_contain_text("on this board", timeout=CLICK_MS)
     shots(tutor_page, "spirited-compare")
@@ -146,7 +146,7 @@ def test_what_if_whose_decision(tutor_server, tutor_page):
     page.locator(".tutor-faq-turn").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("it is Player 2's decision", timeout=CLICK_MS)
     cmp = page.locator(".tutor-faq-compare")
-    expect(cmp).to_contain_text("Step 1 (Choose swap out (Drum)) is not possible here", timeout=CLICK_MS)
+    expect(cmp).to_contain_text("Step 1 (Give up Drum (single)) is not possible here", timeout=CLICK_MS)
     text = cmp.text_content()
     assert "Possible instead: Give up" in text and "[rs." not in text
     shots(tutor_page, "decision-compare")

@@ -5,11 +5,16 @@ checks (expectation parts) whose result changed, in sentences.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.errors import ContentError, IllegalAction
 from ..core.session import Session
 from ..scenario import ActionRef, Expect, Scenario, check, find, start
+
+
+def plain_label(label: str) -> str:
+    """An action's label without its ``[provisional]`` marks (the step is named, its value's mark is elsewhere)."""
+    return label.replace(" [provisional]", "").replace("[provisional]", "")
 
 
 @dataclass(frozen=True)
@@ -225,9 +230,16 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
     cited = {n: tuple(dict.fromkeys(ev.clause for ev in st.events))
              for n, st in enumerate(a.session.history, 1)}
     b = run_far(what_if, where, cited)
+    if b.stop is not None and b.stop.step <= len(a.session.history):  # the step as the original took it, in words
+        b = replace(b, stop=replace(b.stop, action=plain_label(a.session.history[b.stop.step - 1].action.label)))
     titles = {cid: c.title for cid, c in b.session.game.clauses.items()}
+    only_a = tuple(c for c in a.fired if c not in b.fired)
+    only_b = tuple(c for c in b.fired if c not in a.fired)
+    said = only_a + only_b
     changes = []
     for pa, pb in zip(a.parts, b.parts):
+        if pa.line.startswith(("rule fires", "rule does not fire")) and any(f"({c})" in pa.line for c in said):
+            continue  # "Only in the original: <rule>" says it already
         if pa.state != pb.state or pa.actual != pb.actual:
             if pb.at != pb.after:
                 where = "before the script, which stops at once" if pb.at == 0 else \
@@ -239,8 +251,6 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
                 how = f"{pb.state} in both"
             shown = f"; on your board: {pb.actual}" if pb.actual and pb.actual != pa.actual else ""
             changes.append(Change(pa.line, pa.state, pb.state, f"{pa.line} — {how}{shown}."))
-    only_a = tuple(c for c in a.fired if c not in b.fired)
-    only_b = tuple(c for c in b.fired if c not in a.fired)
     return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b))
 
 
@@ -256,8 +266,8 @@ def _instead(a: RunSummary, b: RunSummary) -> str:
     seen = {(e.clause, e.text) for e in before_a}
     new = [f"{e.text} [{e.clause}]" for e in before_b if (e.clause, e.text) not in seen]
     if not new:
-        return f"No “{skipped}” in your what-if."
-    return f"No “{skipped}” in your what-if: step {n - 1} went on at once: {' '.join(new)}"
+        return ""  # the step that stops says it
+    return f"No “{plain_label(skipped)}” in your what-if; step {n - 1} went on instead: {' '.join(new)}"
 
 
 def part_checks(sc: Scenario, session: Session) -> list[Part]:
