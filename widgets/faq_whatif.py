@@ -57,17 +57,17 @@ class WhatIfPanel:
         self.apply_move = _button("Move", "tutor-faq-edit", "arrow-right", "Move the card and run the question again")
         self.apply_move.add_class("tutor-faq-move")
         # a counter: which, value (a number or a choice)
-        self.counter = dd("Set", "300px")
+        self.counter = dd("Set", "270px")
         self.counter_num = w.BoundedIntText(value=0, min=0, max=20, layout=w.Layout(width="70px"))
-        self.counter_pick = w.Dropdown(layout=w.Layout(width="190px"))
+        self.counter_pick = w.Dropdown(layout=w.Layout(width="170px"))
         self.apply_counter = _button("Set", "tutor-faq-edit", "bolt", "Set this counter and run the question again")
         self.apply_counter.add_class("tutor-faq-counter")
         # whose turn; a die's face
         self.turn_seat = dd("Turn of", "170px")
         self.apply_turn = _button("Set turn", "tutor-faq-edit", "user")
         self.apply_turn.add_class("tutor-faq-turn")
-        self.die = dd("Fix", "330px")
-        self.die_face = w.Dropdown(layout=w.Layout(width="190px"))
+        self.die = dd("Fix", "280px")
+        self.die_face = w.Dropdown(layout=w.Layout(width="150px"))
         self.apply_die = _button("Fix", "tutor-faq-edit", "cube", "Fix this die's face and run the question "
                                  "again")
         self.apply_die.add_class("tutor-faq-die")
@@ -116,8 +116,8 @@ class WhatIfPanel:
                    "it, and the two runs are compared.</div>"),
             row([group([self.move_from, self.move_card]), group([self.move_to, self.apply_move])]),
             row([group([self.counter, self.counter_num, self.counter_pick, self.apply_counter]),
-                 group([self.turn_seat, self.apply_turn]), self.die_group, group([self.undo_edits])]),
-            self.edit_error, self.edit_list, self.compare_html, self.save_box])
+                 group([self.turn_seat, self.apply_turn]), self.die_group]),
+            self.edit_error, row([self.edit_list, self.undo_edits]), self.compare_html, self.save_box])
         box_.add_class("rt-faq-edit")
         return box_
 
@@ -199,6 +199,7 @@ class WhatIfPanel:
             kid.layout.display = "none" if reason else "flex"
         if reason:
             self.edit_list.value = f'<div class="rt-muted">No what-if here: {esc(reason)}.</div>'
+            self.undo_edits.layout.display = "none"
             self.compare_html.value = ""
             self.save_box.layout.display = "none"
             return
@@ -232,6 +233,7 @@ class WhatIfPanel:
             self._show_die()
         self.edit_list.value = "" if not self.edits else (
             '<div class="rt-muted">Your changes: ' + esc(self.said()) + "</div>")
+        self.undo_edits.layout.display = "flex" if self.edits else "none"  # beside the changes it forgets
         self.save_box.layout.display = "flex" if self.edits else "none"
         self.compare_html.value = self._compare_view() if self.edits else ""
 
