@@ -416,3 +416,18 @@ def test_whose_decision_from_the_page(index, tmp_path):
     assert ex.app.session is s or ex.app.session.game.facts(ex.app.session.state)["current"] == 1
     ex.open("faq-buy-at-hand-limit")
     assert ex.turn_seat.description == "Turn of"
+
+
+def test_the_what_if_views_hold_no_game_specific_code():
+    """What can be edited, and how, is the engine's scenario layer (tutor.faq_whatif): the views name no game, no
+    counter or die key and no zone of one game."""
+    import inspect
+    import re
+    import widgets.faq as page
+    import widgets.faq_whatif as panel
+    for mod in (page, panel):
+        src = inspect.getsource(mod)
+        for word in ("restless-spirits", "spirited", "spirit-duels", "roll.", "p1.", "hourglass", "essence", "medal",
+                     "draw_pile", "deck_top", "traits", "space1", "lost_spirits"):
+            assert word not in src.lower(), f"{mod.__name__} mentions {word!r}"
+        assert not re.search(r"game_id\s*==", src)
