@@ -421,7 +421,7 @@ def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict
         out.append("rules fire in this order in the last step: " + ", then ".join(rule(c) for c in e.in_order))
     out += [f"ruling cited{last}: {rule(c)}" for c in e.rulings]
     out += [f"{describe_path(k)}: "
-            + (v.replace("-", " ") if k == "pending" and isinstance(v, str)  # a decision kind, e.g. order-effects
+            + ((names or {}).get(f"pending={v}", v.replace("-", " ")) if k == "pending" and isinstance(v, str)
                else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS))
             for k, v in e.state.items()]
     return out

@@ -54,9 +54,11 @@ def why_not_editable(session: Session) -> str | None:
 
 def card_names(session: Session) -> dict[str, str]:
     """``{card id: name}`` of the session's game (Spirited: ``{clan id: clan name}``; Spirit Duels also
-    ``{"face=<face>": words}``); a game without a what-if gives its cards' names, or ``{}``."""
+    ``{"face=<face>": words}``), and ``{"pending=<decision kind>": words}`` for a pending decision; a game without a
+    what-if gives its cards' names, or ``{}``."""
     if session.game_id in _ADAPTERS:
-        return _ADAPTERS[session.game_id].names(session)
+        ad = _ADAPTERS[session.game_id]
+        return {**ad.names(session), **{f"pending={k}": w for k, w in ad.DECISION_WORDS.items()}}
     return rs.names(session)
 
 

@@ -146,8 +146,8 @@ def _words(session: Session):
         facts = at.game.facts(at.state)
         if key not in facts:
             return "?"
-        if key == "pending" and isinstance(facts[key], str):  # a decision kind, e.g. battle-medal
-            return facts[key].replace("-", " ")
+        if key == "pending" and isinstance(facts[key], str):  # a decision kind, e.g. battle-medal, in words
+            return names.get(f"pending={facts[key]}", facts[key].replace("-", " "))
         return describe_value(facts[key], names, key.split(".")[0] in _SEAT_PATHS)
     return line, actual, describe_path, names
 

@@ -31,8 +31,20 @@ def why_not_editable(s: Session) -> str | None:
     return None
 
 
+#: A pending decision (the ``pending`` fact) in words: what the player is choosing.
+DECISION_WORDS = {
+    "draft-class": "a Class card to draft", "draft-line": "a Spirit Line", "mulligan": "opening cards to set aside",
+    "end-discard": "End Phase: cards to discard", "resolve-die": "a die showing the declared symbol to resolve",
+    "meditate-pick": "Meditate: the dice to reroll", "place-advantage-die": "the Spirit for the Advantage Die",
+    "order-effects": "which effect happening at the same time resolves first",
+    "choose-spirit": "a Spirit for an effect", "choose-die": "a die for an effect",
+    "choose-face": "the side to turn a die to", "choose-die-kind": "the die to roll instead",
+    "choose-class": "the Class Ability a Magic die resolves", "choose-card": "a card for an effect",
+}
+
+
 def names(s: Session) -> dict[str, str]:
-    """``{card id: name}`` for the what-if's card lists and sentences."""
+    """``{card id: name}`` for the what-if's card lists and sentences, and ``{"face=<face>": words}``."""
     out = {cid: c.name for cid, c in s.game.cards.by_id.items()}
     out.update({f"face={f}": face_label(f) for f in FACE_NAMES})
     return out

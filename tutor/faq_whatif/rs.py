@@ -27,10 +27,31 @@ HAND_LIMIT = 7
 AP_MAX = 20
 
 
+#: A pending decision (the ``pending`` fact) in words: what the player is choosing.
+DECISION_WORDS = {
+    "choose-offering": "the Totem to offer to the Shrine", "choose-space": "the board space for the Spirit",
+    "choose-lost-spirit": "a refreshed Lost Spirit to attract, or none",
+    "choose-market-totem": "a refreshed market Totem to take, or none",
+    "choose-swap-out": "the Totem to give up at the hand limit", "choose-shrine-totem": "the Shrine Totem to keep",
+    "choose-requirement": "the requirement a Totem meets", "choose-target": "the player an ability targets",
+    "choose-destroy": "a Spirit to destroy", "choose-own-destroy": "one of your own Spirits to destroy",
+    "choose-disable": "a Spirit to disable", "choose-copy": "the ability to copy",
+    "choose-discard": "a card to discard", "choose-limit-discard": "cards to discard down to the hand limit",
+    "choose-hand-card": "a card from a hand", "choose-card-use": "how to use the card taken",
+    "choose-reduce": "the requirement to reduce", "choose-disregard": "the requirement to disregard",
+    "choose-wild-type": "what the Wild Totem counts as", "choose-drawn-spirit": "a drawn Spirit",
+    "choose-drawn-space": "the board space for the drawn Spirit", "choose-move-space": "the space to move to",
+    "choose-zone-card": "a card to take", "choose-bonus-totem": "the free bonus Totem",
+    "choose-reactivate": "an ability to use again", "choose-malicious": "how to meet the Malicious ability",
+    "choose-solo-discard": "a card to discard",
+}
+
+
 def names(s: Session) -> dict[str, str]:
     """``{card id: name}`` for the what-if's card lists and sentences."""
     cards = getattr(s.game, "cards", None)
-    return {cid: c.name for cid, c in getattr(cards, "by_id", {}).items()} if cards is not None else {}
+    out = {cid: c.name for cid, c in getattr(cards, "by_id", {}).items()} if cards is not None else {}
+    return out
 
 
 def zones(s: Session) -> list[Zone]:

@@ -23,8 +23,21 @@ MEDALS = ("bronze", "silver", "gold")
 SPIRIT_MAX = 99
 
 
+#: A pending decision (the ``pending`` fact) in words: what the player is choosing.
+DECISION_WORDS = {
+    "reveal": "what to do with the card drawn to the Road", "scout-play": "Scout: a card to play from the Hand, or "
+    "none", "scout-take": "Scout: a card to Rally or Recruit", "effect-rally": "a power's extra Rally, or none",
+    "effect-recruit": "a power's extra Recruit, or none", "raid": "a card to discard from an opponent's Road, or none",
+    "wonder-source": "where a card for the Wonder comes from", "take-wonder": "the Wonder to take",
+    "march": "a Camp to forge or steal an Allegiance with, or the end of the March",
+    "battle-discard": "Battle: a card to discard", "battle-medal": "Battle: a medal to score or replace, or neither",
+    "bonus-recruit": "Battle bonus: a face-down Recruit, or none", "bonus-rally": "Battle bonus: a Rally, or none",
+    "bonus-manoeuvre": "Battle bonus: a Manoeuvre, or none", "final-recruit": "Final Battle: cards to Recruit",
+}
+
+
 def names(s: Session) -> dict[str, str]:
-    """``{card id: name}`` for the what-if's card lists and sentences."""
+    """``{card id: name}`` for the what-if's card lists and sentences (clans, Passing of Time, Wonders)."""
     out = {c.id: c.name for c in s.game.cards.clans}
     out["time"] = "Passing of Time"
     out.update({w.id: w.name for w in s.game.cards.wonders})
