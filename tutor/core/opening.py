@@ -64,5 +64,5 @@ def open_decision(g, state, opening: Opening, where: str, set_turn) -> Any:
     g.keep_legal(state, None)
     if not state.pending:
         did = " ".join(f"{e.text} [{e.clause}]" for e in events[:3])
-        raise bad("decision.action", f"{hits[0].label} asks for no decision here: {did}")
+        raise bad("decision.action", f"for {who}, “{hits[0].label}” asks for no decision here: {did}")
     return events

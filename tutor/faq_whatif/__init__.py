@@ -221,8 +221,10 @@ def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
         start(new, where)
     except ContentError as exc:
         said = str(exc).removeprefix(f"{where}: ").removeprefix("setup.state: ").removeprefix("<state>: ")
-        for field in ("decision.action: ", "decision.seat: "):  # the learner reads the reason, not the field
-            said = said.removeprefix(field)
+        if (exc.field or "").startswith("decision"):  # the rules' reason about the action, not the field
+            for field in ("decision.action: ", "decision.seat: "):
+                said = said.removeprefix(field)
+            raise ContentError(f"{where}: {said}", field=exc.field) from None
         raise ContentError(f"{where}: this set-up is not possible: {said}", field=exc.field) from None
     return new
 

@@ -100,6 +100,7 @@ class Comparison:
     changes: tuple[Change, ...]
     titles: dict[str, str] = field(default_factory=dict)
     instead: str = ""
+    opening: str = ""
 
     def rule(self, cid: str) -> str:
         """``"Hand limit of 7 [rs.hand-limit]"``."""
@@ -109,6 +110,8 @@ class Comparison:
         """The difference in sentences: the step the what-if could not take, the rules that fired in one run only,
         then every changed check."""
         out = []
+        if self.opening:
+            out.append(self.opening)
         if self.instead:
             out.append(self.instead)
         if self.what_if.stop is not None:
@@ -251,8 +254,28 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
                 how = f"{pb.state} in both"
             shown = f"; on your board: {pb.actual}" if pb.actual and pb.actual != pa.actual else ""
             changes.append(Change(pa.line, pa.state, pb.state, f"{pa.line} — {how}{shown}."))
-    return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b))
+    return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b), _opening(original, what_if, where))
 
+
+def opening_events(sc: Scenario, where: str = "what if") -> tuple:
+    """The events of the action a set-up ends inside (``setup.state.decision``, :mod:`tutor.core.opening`), taken
+    again from the state before it; ``()`` when the set-up ends on no decision."""
+    from . import prepared_for_edits, setup_decision
+    d = setup_decision(sc)
+    if d is None:
+        return ()
+    base = prepared_for_edits(sc, where)
+    ref = ActionRef(**d["action"])
+    hits = [a for a in base.legal_actions() if ref.matches(a) and a.actor == d["seat"] - 1]
+    return tuple(base.apply(hits[0]).events) if len(hits) == 1 else ()
+
+
+def _opening(original: Scenario, what_if: Scenario, where: str) -> str:
+    """Where the question starts inside an action: what that action did in the what-if that it did not in the
+    original (e.g. a part with nothing to choose passed at once), as a sentence citing its clauses."""
+    seen = {(e.clause, e.text) for e in opening_events(original, where)}
+    new = [f"{e.text} [{e.clause}]" for e in opening_events(what_if, where) if (e.clause, e.text) not in seen]
+    return f"Where the question starts, in your what-if: {' '.join(new)}" if new else ""
 
 def _instead(a: RunSummary, b: RunSummary) -> str:
     """When the what-if stopped at a step the original took: what the what-if's previous step did instead (its
