@@ -431,3 +431,20 @@ def test_the_what_if_views_hold_no_game_specific_code():
                      "draw_pile", "deck_top", "traits", "space1", "lost_spirits"):
             assert word not in src.lower(), f"{mod.__name__} mentions {word!r}"
         assert not re.search(r"game_id\s*==", src)
+
+
+@pytest.mark.parametrize("sid, do, words", [
+    # the point: with room in the hand the buy is plain, so there is no choice to give
+    ("rule-swap-is-the-buyers-choice", lambda ex: turn(ex, 2), "asks for no decision here"),
+    ("rule-scout-play-is-optional", lambda ex: turn(ex, 2),
+     "Where the question starts, in your what-if: Player 2 Scouts"),
+    ("sd-rule-end-phase-choices-order", lambda ex: counter(ex, "advantage", 2),
+     "Player 2 holds the Advantage Token and discards and draws first."),
+])
+def test_shipped_questions_that_start_on_a_decision(ex, sid, do, words):
+    ex.open(sid)
+    assert ex.turn_seat.description == "Decision of"
+    do(ex)
+    shown = ex.edit_error.value + ex.compare_html.value
+    assert words in shown and "[sp." not in shown and "[rs." not in shown and "[sd." not in shown
+    assert "decision.action" not in shown
