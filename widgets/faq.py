@@ -34,8 +34,6 @@ from .style import box, button, esc, html_widget, plural, rule_text, style_widge
 
 CSS = """
 .rt-faq-side { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px; margin: 4px; }
-/* the question list stays in view beside a long answer or what-if (within the header row) */
-.rt-faq-side { position: sticky; top: 4px; align-self: flex-start; }
 .rt-faq-list { max-height: 460px; overflow-y: auto; padding-right: 4px; }
 .rt-faq-count { font-size: 12px; color: #6a6484; margin: 2px 0 4px 2px; }
 .rt-faq-game { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: #5b2d90; font-weight: 700;
