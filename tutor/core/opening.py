@@ -35,8 +35,6 @@ def open_decision(g, state, opening: Opening, where: str, set_turn) -> Any:
     Raises:
         ContentError: ``field`` ``decision...``: see the module doc.
     """
-    from ..scenario import ActionRef
-
     def bad(field: str, msg: str) -> ContentError:
         return ContentError(f"{where}: {field}: {msg}", path=where, field=field)
 
@@ -49,17 +47,23 @@ def open_decision(g, state, opening: Opening, where: str, set_turn) -> Any:
         raise bad("decision.action", "give the action's kind (as in a script step)")
     seat = opening.seat - 1
     set_turn(state, seat)
-    ref = ActionRef(**opening.action)
-    legal = [a for a in g.legal_actions(state) if a.actor == seat]
-    hits = [a for a in legal if ref.matches(a)]
+    kind = opening.action["kind"]
+    params = {k: v for k, v in opening.action.items() if k != "kind"}
+
+    def matches(a) -> bool:  # as a script step selects an action (tutor.scenario.ActionRef.matches)
+        have = dict(a.params)
+        return a.kind == kind and all(k in have and have[k] == v for k, v in params.items())
+
+    hits = [a for a in g.legal_actions(state) if a.actor == seat and matches(a)]
     who = f"Player {opening.seat}"
     if not hits:
-        same = [b for b in g.blocked_actions(state) if b.kind == ref.kind]
-        blocked = [b for b in same if b.covers(ref.kind, ref.params())] or same
+        same = [b for b in g.blocked_actions(state) if b.kind == kind]
+        blocked = [b for b in same if b.covers(kind, params)] or same
         why = f": {blocked[0].why} [{blocked[0].clause}]" if blocked else ""
-        raise bad("decision.action", f"{who} cannot {short(ref.kind, quote=False).replace('-', ' ')} here{why}")
+        raise bad("decision.action", f"{who} cannot {short(kind, quote=False).replace('-', ' ')} here{why}")
     if len(hits) > 1:
-        raise bad("decision.action", f"{ref.describe()} matches {len(hits)} actions; give more parameters")
+        raise bad("decision.action", f"{short(kind, quote=False)} matches {len(hits)} actions here; give more of "
+                  "its parameters")
     events = g.apply(state, hits[0])
     g.keep_legal(state, None)
     if not state.pending:
