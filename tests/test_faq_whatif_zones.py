@@ -84,7 +84,11 @@ def test_sp_built_wonders():
     assert faq.card_choices(s, faq.Zone("wonders", 1)) == s.state.wonder_deck
     _, s2 = applied(SP, faq.AddCard(faq.Zone("wonders", 1), w))
     assert s2.game.facts(s2.state)["p1.wonders"] == 1 and w not in s2.state.wonder_deck
-    assert faq.targets(s2, w, faq.Zone("wonders", 1)) == [faq.Zone("wonders", 2)]
+    assert faq.targets(s2, w, faq.Zone("wonders", 1)) == [faq.Zone("wonders", 2), faq.Zone("wonder_deck")]
+    assert w not in faq.zone_cards(s2, faq.Zone("wonder_deck"))
+    _, back = applied(SP, faq.MoveCard(w, faq.Zone("wonder_deck"), faq.Zone("wonders", 2)),
+                      faq.MoveCard(w, faq.Zone("wonders", 2), faq.Zone("wonder_deck")))  # as the page does it
+    assert back.game.facts(back.state)["p2.wonders"] == 0 and w in back.state.wonder_deck
     _, s3 = applied(SP, faq.AddCard(faq.Zone("wonders", 1), w), faq.MoveCard(w, faq.Zone("wonders", 1),
                                                                             faq.Zone("wonders", 2)))
     assert (s3.game.facts(s3.state)["p1.wonders"], s3.game.facts(s3.state)["p2.wonders"]) == (0, 1)

@@ -296,6 +296,15 @@ def counter(ex, key, value):
      "p1.s1.burn", 2),
     ("sd-rule-activate-rolls-into-pool", lambda ex: move(ex, faq.Zone("hand", 1), "inferno-brew",
                                                          faq.Zone("discard", 1)), "p1.discard", ["inferno-brew"]),
+    # the zones and counters of the audit: a deck's top, built Wonders, Traits under a Spirit, round, endgame
+    ("faq-buy-at-hand-limit", lambda ex: move(ex, faq.Zone("hand", 1), "t01", faq.Zone("deck_top")), "p1.hand_size",
+     6),
+    ("faq-buy-at-hand-limit", lambda ex: counter(ex, "endgame_by", 2), "endgame_by", 2),
+    ("rule-battle-medal-score", lambda ex: move(ex, faq.Zone("wonder_deck"), "w03", faq.Zone("wonders", 2)),
+     "p2.wonders", 1),
+    ("sd-rule-trait-attach", lambda ex: move(ex, faq.Zone("hand", 1), "fire-breathing", faq.Zone("traits2", 1)),
+     "p1.s2.traits", ["fire-breathing"]),
+    ("sd-rule-trait-attach", lambda ex: counter(ex, "round", 3), "round", 3),
 ])
 def test_what_if_in_every_game(ex, sid, do, fact, value):
     ex.open(sid)

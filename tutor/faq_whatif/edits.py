@@ -13,7 +13,7 @@ from typing import Any, Union
 #: in Spirit Duels and the table's in Restless Spirits (``deck``: the bottom of the card's deck).
 SEATED = ("hand", "board", "space1", "space2", "space3", "released", "road", "shields", "camp1", "camp2",
           "camp1_down", "camp2_down", "items", "traits1", "traits2", "traits3", "wonders")
-TABLE = ("lost_spirits", "markets", "shrine", "totem_discard", "spirit_discard", "draw_pile")
+TABLE = ("lost_spirits", "markets", "shrine", "totem_discard", "spirit_discard", "draw_pile", "wonder_deck")
 EITHER = ("deck", "deck_top", "discard")
 _TITLES = {
     "hand": "hand", "board": "board", "space1": "Totems under the Spirit on space 1",
@@ -21,7 +21,7 @@ _TITLES = {
     "camp2": "second Camp", "camp1_down": "first Camp, face down",
     "camp2_down": "second Camp, face down", "shields": "Shields (on the Road)", "items": "Items in play", "deck": "deck", "discard": "discard pile",
     "deck_top": "deck, on top", "traits1": "Traits on Spirit 1", "traits2": "Traits on Spirit 2",
-    "traits3": "Traits on Spirit 3", "wonders": "built Wonders",
+    "traits3": "Traits on Spirit 3", "wonders": "built Wonders", "wonder_deck": "the Wonder deck",
     "lost_spirits": "the Lost Spirits row", "markets": "the Totem markets", "shrine": "the Shrine",
     "totem_discard": "the Totem discard pile", "spirit_discard": "the Spirit discard pile",
     "draw_pile": "the draw pile",

@@ -17,7 +17,7 @@ from .edits import move_ends, AddCard, Counter, DieSpec, Edit, FixDie, MoveCard,
 PLAYER_ZONES = ("hand", "road", "shields", "camp1", "camp2", "camp1_down", "camp2_down", "wonders")
 #: ``draw_pile``: anywhere in the draw pile (or its discard pile); ``deck_top``: the top of the draw pile, the next card
 #: drawn (a clan or a Passing of Time card).
-TABLE_ZONES = ("draw_pile", "deck_top")
+TABLE_ZONES = ("draw_pile", "deck_top", "wonder_deck")
 MEDALS = ("bronze", "silver", "gold")
 #: Spirit (victory points) a what-if may give.
 SPIRIT_MAX = 99
@@ -71,6 +71,8 @@ def zone_cards(s: Session, zone: Zone) -> list[str]:
     _check_zone(s, zone)
     if zone.name == "wonders":
         return list(_player(s, zone.seat).wonders)
+    if zone.name == "wonder_deck":
+        return list(s.state.wonder_deck)
     if zone.name == "deck_top":
         return [clan_of(s.state.deck[-1])] if s.state.deck else []
     if zone.name == "draw_pile":
@@ -94,7 +96,7 @@ def card_choices(s: Session, zone: Zone) -> list[str]:
     pile also a Passing of Time card); for built Wonders, the Wonders still in the Wonder deck."""
     if zone.name == "wonders":
         return list(s.state.wonder_deck)
-    if zone.name == "draw_pile":
+    if zone.name in ("draw_pile", "wonder_deck"):
         return []
     clans = zone_cards(s, Zone("draw_pile"))
     time = zone.name == "deck_top" and any(clan_of(c) == "time" for c in s.state.deck + s.state.discard)
@@ -109,10 +111,10 @@ def targets(s: Session, card: str, source: Zone) -> list[Zone]:
     """The zones ``card`` may move to from ``source`` (:func:`tutor.faq_whatif.targets`): a Wonder to another
     player's built Wonders; a card anywhere but to built Wonders (a Passing of Time card only within the draw pile)."""
     if _is_wonder(s, card):
-        return [z for z in zones(s) if z.name == "wonders" and z != source]
+        return [z for z in zones(s) if z.name in ("wonders", "wonder_deck") and z != source]
     piles = ("draw_pile", "deck_top")
-    return [z for z in zones(s) if z != source and z.name != "wonders" and (card != "time" or z.name in piles)
-            and not (source.name in piles and z.name in piles)]
+    return [z for z in zones(s) if z != source and z.name not in ("wonders", "wonder_deck")
+            and (card != "time" or z.name in piles) and not (source.name in piles and z.name in piles)]
 
 
 def counters(s: Session) -> list[Counter]:
@@ -217,20 +219,21 @@ def _put(s: Session, pp: dict, zone: Zone, clan: str, name: str) -> None:
         camp.append(clan)
 
 
-def _move_wonder(s: Session, partial: dict, wonder: str, source: Zone | None, target: Zone | None) -> None:
-    """A Wonder between players' built Wonders, or from / back to the Wonder deck (``None``); the whole Wonder set-up
-    is written out (display and every player's Wonders), so nothing else changes."""
+def _move_wonder(s: Session, partial: dict, wonder: str, source: Zone, target: Zone) -> None:
+    """A Wonder between players' built Wonders, or from / back to the Wonder deck; the whole Wonder set-up is written
+    out (display and every player's Wonders), so nothing else changes."""
     name = names(s).get(wonder, wonder)
     if not _is_wonder(s, wonder):
         raise ValueError(f"{short(name, quote=False)} is not a Wonder: only Wonders are built")
     for z in (source, target):
-        if z is not None:
-            _check_zone(s, z)
-            if z.name != "wonders":
-                raise ValueError(f"{name} is a Wonder: it goes to a player's built Wonders, not to {z.label}")
+        _check_zone(s, z)
+        if z.name not in ("wonders", "wonder_deck"):
+            raise ValueError(f"{name} is a Wonder: it goes to a player's built Wonders, not to {z.label}")
+    if source == target:
+        raise ValueError(f"{name} is already in {target.label}")
     st = s.state
     have = {n: list(p.wonders) for n, p in enumerate(st.players, 1)}
-    if source is None:
+    if source.name == "wonder_deck":
         if wonder not in st.wonder_deck:
             where = "on the Wonder display" if wonder in st.wonder_display else "built already"
             raise ValueError(f"{name} is not in the Wonder deck ({where})")
@@ -238,9 +241,7 @@ def _move_wonder(s: Session, partial: dict, wonder: str, source: Zone | None, ta
         raise ValueError(f"{name} is not among {source.label}")
     else:
         have[source.seat].remove(wonder)
-    if target is not None:
-        if source == target:
-            raise ValueError(f"{name} is already among {target.label}")
+    if target.name == "wonders":
         have[target.seat].append(wonder)
     partial["wonder_display"] = [w for w in st.wonder_display if w]
     for n, ws in have.items():
@@ -297,7 +298,7 @@ def apply(prepared: Session, partial: dict, edit: Edit) -> None:
     s = prepared
     if isinstance(edit, (AddCard, RemoveCard, MoveCard)):
         wonder = _is_wonder(s, edit.card) or "wonders" in (getattr(edit, "zone", Zone("draw_pile")).name,)
-        source, target = move_ends(edit, lambda z: None if wonder else Zone("draw_pile"))  # None: the Wonder deck
+        source, target = move_ends(edit, lambda z: Zone("wonder_deck") if wonder else Zone("draw_pile"))
         if wonder:
             return _move_wonder(s, partial, edit.card, source, target)
         _check_zone(s, source)
