@@ -33,7 +33,7 @@ def applied(rel, *edits):
     return again, start(again)
 
 
-# -- Restless Spirits ---------------------------------------------------------------------------------------------------
+# -- Restless Spirits --------------------------------------------------------------------------------------------------
 def test_rs_top_of_a_deck():
     s = start(sc_of(RS))
     tops = faq.zone_cards(s, faq.Zone("deck_top"))
@@ -60,11 +60,12 @@ def test_rs_first_player_and_endgame_trigger():
         faq.edit_setup(sc_of(RS), faq.SetCounter("endgame_by", 3))
 
 
-# -- Spirited -----------------------------------------------------------------------------------------------------------
+# -- Spirited ----------------------------------------------------------------------------------------------------------
 def test_sp_top_of_the_draw_pile():
     s = start(sc_of(SP))
     assert faq.zone_cards(s, faq.Zone("deck_top")) == ["time"]  # the set-up put a Passing of Time on top
-    assert "time" in faq.card_choices(s, faq.Zone("deck_top")) and "time" not in faq.card_choices(s, faq.Zone("hand", 1))
+    assert "time" in faq.card_choices(s, faq.Zone("deck_top"))
+    assert "time" not in faq.card_choices(s, faq.Zone("hand", 1))
     new, s2 = applied(SP, faq.MoveCard("japanese", faq.Zone("hand", 1), faq.Zone("deck_top")))
     assert faq.zone_cards(s2, faq.Zone("deck_top")) == ["japanese"] and s2.game.facts(s2.state)["p1.hand"] == []
     assert faq.zone_label(s2, faq.Zone("deck_top")) == "the top of the draw pile"
@@ -100,10 +101,11 @@ def test_sp_built_wonders():
     with pytest.raises(ContentError, match="Japanese is not a Wonder: only Wonders are built"):
         faq.edit_setup(sc_of(SP), faq.MoveCard("japanese", faq.Zone("hand", 1), faq.Zone("wonders", 1)))
     name = faq.card_names(s)[w]
-    assert faq.AddCard(faq.Zone("wonders", 1), w).describe(faq.edit_names(s)) == f"added {name} to Player 1's built Wonders"
+    said = faq.AddCard(faq.Zone("wonders", 1), w).describe(faq.edit_names(s))
+    assert said == f"added {name} to Player 1's built Wonders"
 
 
-# -- Spirit Duels -------------------------------------------------------------------------------------------------------
+# -- Spirit Duels ------------------------------------------------------------------------------------------------------
 def test_sd_traits_under_a_spirit():
     s = start(sc_of(SD))
     assert faq.zone_label(s, faq.Zone("traits1", 1)) == "Player 1's Traits under Tychomp"

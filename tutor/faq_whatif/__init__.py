@@ -5,9 +5,9 @@ a new, validated :class:`~tutor.scenario.Scenario` whose partial state (``setup.
 Edits (:mod:`.edits`): :class:`MoveCard` (a card between two zones; :class:`AddCard` / :class:`RemoveCard` for one
 side), :class:`SetCounter` (AP, Essence, Spirit, damage and status tokens, the Hourglass, Allegiances and their
 medals and sides, the Advantage Token holder...; :class:`SetAP` for AP), :class:`SetCurrent` (whose turn),
-:class:`SetDecision` (whose decision, in a set-up that ends inside an action), :class:`FixDie` (a die face). :func:`edit_setup` applies one; :func:`zones`, :func:`zone_cards`,
-:func:`card_choices`, :func:`targets`, :func:`zone_label`, :func:`counters`, :func:`dice`, :func:`turn_seats` and :func:`turn_choice` say
-what can be edited.
+:class:`SetDecision` (whose decision, in a set-up that ends inside an action), :class:`FixDie` (a die face).
+:func:`edit_setup` applies one; :func:`zones`, :func:`zone_cards`, :func:`card_choices`, :func:`targets`,
+:func:`zone_label`, :func:`counters`, :func:`dice`, :func:`turn_seats` and :func:`turn_choice` say what can be edited.
 Every edit is checked before it applies and refused with a sentence (:class:`~tutor.core.errors.ContentError`).
 :mod:`.compare` runs a question again from the changed set-up and compares the runs; :mod:`.mine` saves a what-if
 as the learner's own question. Re-exported by :mod:`tutor.faq`.
