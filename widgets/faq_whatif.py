@@ -117,7 +117,7 @@ class WhatIfPanel:
             row([group([self.move_from, self.move_card]), group([self.move_to, self.apply_move])]),
             row([group([self.counter, self.counter_num, self.counter_pick, self.apply_counter]),
                  group([self.turn_seat, self.apply_turn]), self.die_group]),
-            self.edit_error, row([self.edit_list, self.undo_edits]), self.compare_html, self.save_box])
+            self.edit_error, row([self.edit_list, group([self.undo_edits])]), self.compare_html, self.save_box])
         box_.add_class("rt-faq-edit")
         return box_
 
@@ -233,7 +233,7 @@ class WhatIfPanel:
             self._show_die()
         self.edit_list.value = "" if not self.edits else (
             '<div class="rt-muted">Your changes: ' + esc(self.said()) + "</div>")
-        self.undo_edits.layout.display = "flex" if self.edits else "none"  # beside the changes it forgets
+        self.undo_edits.layout.display = None if self.edits else "none"  # beside the changes it forgets
         self.save_box.layout.display = "flex" if self.edits else "none"
         self.compare_html.value = self._compare_view() if self.edits else ""
 
