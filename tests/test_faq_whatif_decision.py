@@ -158,3 +158,20 @@ def test_a_saved_whose_decision_what_if_loads_back_and_runs(tmp_path):
     back = load_scenario(p)
     assert back.setup.state["decision"]["seat"] == 2 and back.script == [] and run(back).ok
     assert back.expect[0].state["pending"] == "choose-swap-out" and back.expect[0].state["current"] == 2
+
+
+@pytest.mark.parametrize("decision", [
+    {"seat": 1, "action": {"kind": ["buy-totem"]}},
+    {"seat": 1, "action": {"kind": "buy-totem", "totem": {"nested": [1, 2, {"x": None}]}}},
+    {"seat": 1, "action": {"kind": "x" * 5000}},
+    {"seat": True, "action": {"kind": "buy-totem"}},
+    {"seat": 1, "action": {"kind": "end-turn"}},  # legal, but it asks for no decision
+    {"seat": 1, "action": "buy-totem"},
+])
+def test_hostile_decisions_are_refused_cleanly(decision):
+    sc = load_scenario(content_root() / RS)
+    partial = {**{k: v for k, v in sc.setup.state.items() if k != "current"}, "decision": decision}
+    bad = sc.model_copy(update={"setup": sc.setup.model_copy(update={"state": partial})})
+    with pytest.raises(ContentError) as exc:
+        start(bad, "hostile.yaml")
+    assert "hostile.yaml" in str(exc.value) and len(str(exc.value)) < 2000

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from .errors import ContentError, short
 
@@ -22,7 +22,7 @@ class Opening(BaseModel):
     ends on the decision it asks for."""
 
     model_config = ConfigDict(extra="forbid")
-    seat: int = Field(ge=1)
+    seat: StrictInt = Field(ge=1)
     action: dict[str, Any]
 
 
