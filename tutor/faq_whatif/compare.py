@@ -17,6 +17,16 @@ def plain_label(label: str) -> str:
     return label.replace(" [provisional]", "").replace("[provisional]", "")
 
 
+def pending_in_words(e: Expect, names: dict[str, str]) -> Expect:
+    """``e`` to be described (never checked): an expected pending decision (``state.pending``, a decision kind)
+    replaced by its words from ``names`` (``"pending=<kind>"``, :func:`tutor.faq_whatif.card_names`), so a learner
+    reads what is being chosen, not the kind."""
+    v = e.state.get("pending")
+    if not isinstance(v, str) or f"pending={v}" not in names:
+        return e
+    return e.model_copy(update={"state": {**e.state, "pending": names[f"pending={v}"]}})
+
+
 @dataclass(frozen=True)
 class Stop:
     """A scripted step the run could not take.
@@ -140,7 +150,7 @@ def _words(session: Session):
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
 
     def line(p: Expect) -> str:
-        return describe_expect(p, names, titles)[0]
+        return describe_expect(pending_in_words(p, names), names, titles)[0]
 
     def actual(p: Expect, at: Session) -> str:
         if not p.state:
