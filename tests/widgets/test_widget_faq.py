@@ -399,7 +399,7 @@ def test_spirit_duels_zap_what_if_shows_the_point_and_checks_the_board_shown(ex)
     ex.show.click()
     checks = ex.checks.value  # the board shown: Pawnite defeated, its tokens back in the supply
     import re  # the slot is named by its position or, where the checks name Spirits, by Pawnite
-    assert re.search(r"on this board now: Player 1(, Spirit 2|'s Pawnite) · damage: 0", checks)
+    assert re.search(r"on this board now: Player 1(, Spirit 2|&#x27;s Pawnite) · damage: 0", checks)
     assert "sd.class" not in checks
 
 
