@@ -160,7 +160,8 @@ def test_spirit_duels_checks_name_dice_and_choices_in_words():
             "Advantage Die showing Essence") in lines
     sc = load_scenario(folder / "rule-burn-order-by-advantage.yaml")
     lines = [x for st in faq.expectation_status(sc, start(sc)) for x in st.lines]
-    assert "Pending choice: order effects" in lines and not any("/" in x or "order-effects" in x for x in lines)
+    assert "Pending choice: which effect happening at the same time resolves first" in lines
+    assert not any("/" in x or "order-effects" in x for x in lines)
 
 
 # -- what if ---------------------------------------------------------------------------------------------------------

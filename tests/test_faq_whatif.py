@@ -159,7 +159,8 @@ def test_comparison_in_spirited_and_spirit_duels():
     sc = sc_of(SP)
     c = faq.compare(sc, faq.edit_setup(sc, faq.SetCounter("side.greeks", True)))
     assert "sp.battle.medal.score" in c.only_original and c.what_if.stop.step == 4
-    assert any(ch.sentence.endswith("on your board: battle medal.") for ch in c.changes)
+    assert any(ch.sentence.endswith("on your board: Battle: a medal to score or replace, or neither.")
+               for ch in c.changes)  # the pending decision in words, never its kind
     sd = sc_of(SD)
     c = faq.compare(sd, faq.edit_setup(sd, faq.FixDie("roll.1", "magic")))
     assert c.what_if.stop is None and [ch.what_if for ch in c.changes] == ["fails"]

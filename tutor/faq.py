@@ -29,10 +29,11 @@ from .core.model import Action
 from .core.session import Session
 from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Comparison, Counter,  # noqa: F401
                          DieSpec, Edit, FixDie, MoveCard, RemoveCard, RunSummary, SetAP, SetCounter, SetCurrent,
-                         SetTurn, Stop, Zone, card_choices, card_names, choice_labels, compare, counters, dice,
+                         SetDecision, SetTurn, Stop, Zone, card_choices, card_names, choice_labels, compare,
+                         counters, dice, prepared_for_edits, setup_decision, turn_choice, turn_edit, zone_label,
                          edit_names, edit_setup, my_questions, my_questions_folder, run_far, save_question,
                          supersedes, targets, turn_seats, what_if_scenario, why_not_editable, zone_cards, zones)
-from .faq_whatif.compare import part_checks  # noqa: F401
+from .faq_whatif.compare import part_checks, pending_in_words  # noqa: F401
 from .registry import game_title  # noqa: F401 - re-exported: the pages name games with faq.game_title
 from .scenario import ActionRef, Expect, Scenario, all_scenarios, check, find, load_scenario, run, start
 
@@ -463,7 +464,7 @@ def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:
     out: list[ExpectStatus] = []
     for i, e in enumerate(sc.expect):
         after = len(sc.script) if e.after is None else e.after
-        lines = tuple(describe_expect(e, names, titles))
+        lines = tuple(describe_expect(pending_in_words(e, names), names, titles))
         if after > done:
             state = "off-script" if len(hist) > done else "waiting"
             out.append(ExpectStatus(i, after, lines, state))

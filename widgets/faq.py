@@ -3,7 +3,7 @@ board, step through its script (or play your own moves), show the answer with it
 ask "what if" by changing the set-up.
 
 Views only: searching, following the script, checking expectations and editing the set-up are
-:mod:`tutor.faq`. Stable CSS classes: ``tutor-scenario`` (a list item's button), ``tutor-faq-search`` (the search
+:mod:`tutor.faq`; the what-if panel is :mod:`widgets.faq_whatif`. Stable CSS classes: ``tutor-scenario`` (a list item's button), ``tutor-faq-search`` (the search
 box), ``tutor-faq-next`` / ``tutor-faq-back`` / ``tutor-faq-play`` (the script buttons), ``tutor-faq-show`` (the
 "Show the answer" button), ``tutor-faq-answer`` (the answer box), ``tutor-faq-error`` (a refused "what if" edit);
 what if: ``tutor-faq-from`` / ``tutor-faq-card`` / ``tutor-faq-to`` and the button ``tutor-faq-move`` (move a card),
@@ -21,15 +21,16 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from tutor import ContentError, faq
+from tutor import faq
 from tutor.core.errors import short
 from tutor.registry import rulebook_name
 from tutor.scenario import Scenario, start
 
+from . import faq_whatif
 from .app import TutorApp
 from .boards import board_for
 from .model import ErrorPanel, clause_chip, log
-from .style import box, button, esc, html_widget, plural, prov_text, rule_text, style_widget
+from .style import box, button, esc, html_widget, plural, rule_text, style_widget
 
 CSS = """
 .rt-faq-side { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px; margin: 4px; }
@@ -52,8 +53,6 @@ CSS = """
 .rt-ftag { display: inline-block; font-size: 11px; border-radius: 9px; padding: 0 7px; margin: 1px 2px 1px 0;
   background: #f1eafc; color: #4a2577; border: 1px solid #d9c9f2; white-space: nowrap; }
 .rt-ftag.rt-fcard { background: #eef7ee; color: #1b4d1f; border-color: #c3e2c5; }
-.rt-ftag.rt-fid { background: #f4f4f6; color: #6a6484; border-color: #e0dfe6; font-family: ui-monospace, Menlo,
-  Consolas, monospace; }
 .rt-faq-card { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 10px 14px; margin: 4px; }
 .rt-faq-kicker { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: #6a6484; }
 .rt-faq-q { font-size: 19px; font-weight: 700; line-height: 1.3; margin: 4px 0 6px 0; color: #2b1650; }
@@ -78,25 +77,8 @@ CSS = """
 .rt-x-fail .rt-x-badge { background: #fde3e3; color: #7a1010; }
 .rt-x-waiting .rt-x-badge, .rt-x-off-script .rt-x-badge { background: #eeecf3; color: #55506a; }
 .rt-x-why { color: #7a1010; font-size: 12px; margin-top: 2px; }
-.rt-faq-edit { background: #fffdf6; border: 1px solid #eadba8; border-radius: 10px; padding: 6px 10px; margin: 4px; }
-.rt-faq-edit h3 { margin-bottom: 2px; }
 .rt-x-now { color: #5b2d90; font-size: 12px; margin-top: 2px; }
 .rt-faq-mine { color: #8a5a00; }
-.rt-cmp { background: #fff; border: 1px solid #eadba8; border-radius: 8px; padding: 6px 8px; margin-top: 6px;
-  font-size: 12.5px; line-height: 1.4; }
-.rt-cmp li { margin: 1px 0; line-height: 1.4; }
-.rt-cmp-rules { line-height: 1.4; }
-.rt-cmp-cols { display: flex; gap: 10px; flex-wrap: wrap; }
-.rt-cmp-col { flex: 1 1 240px; border-radius: 6px; padding: 4px 8px; }
-.rt-cmp-a { background: #f4f0fb; } .rt-cmp-b { background: #fff4e0; }
-.rt-cmp-col ul, .rt-cmp-diff { margin: 2px 0; padding-left: 18px; }
-.rt-cmp-h { font-weight: 700; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: #4a2577;
-  margin-top: 2px; }
-.rt-cmp-only { font-weight: 700; background: #ffe9b8; border-radius: 4px; padding: 0 3px; }
-.rt-cmp-stop { color: #9b1c1c; }
-.rt-faq-saved { color: #1b5e20; font-size: 12.5px; }
-.tutor-faq-error { color: #9b1c1c; background: #fdecec; border: 1px solid #f2b8b8; border-radius: 6px;
-  padding: 4px 8px; font-size: 12.5px; }
 """
 
 _STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later", "off-script": "– skipped"}
@@ -108,7 +90,7 @@ def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
     return b
 
 
-class FaqExplorer:
+class FaqExplorer(faq_whatif.WhatIfPanel):
     """The FAQ explorer page.
 
     Attributes: ``index`` (:class:`tutor.faq.Index`), ``entry`` (the scenario shown), ``scenario`` (its scenario
@@ -137,7 +119,7 @@ class FaqExplorer:
         self.answer_shown = False
 
         # the list
-        self.search = w.Text(placeholder="Search: question, card, Spirit, rule id…", continuous_update=True,
+        self.search = w.Text(placeholder="Search: question, card, Spirit, rule…", continuous_update=True,
                              layout=w.Layout(width="100%"))
         self.search.add_class("tutor-faq-search")
         games = self.index.games
@@ -190,7 +172,8 @@ class FaqExplorer:
         self.scenario: Scenario = first.scenario
         self.app = self._make_app(start(first.scenario, str(first.path)))
         self.box = w.VBox([self.app.widget], layout=w.Layout(width="100%"))
-        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), self.box], layout=w.Layout(width="100%"))
+        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}{faq_whatif.CSS}</style>"), self.box],
+                             layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.filter()
         self._show_entry()
@@ -220,7 +203,7 @@ class FaqExplorer:
         return app
 
     def _item(self, e: faq.Entry) -> w.Widget:
-        btn = button(e.question, f"{e.title} [{e.id}]", "item", classes=("tutor-scenario",))
+        btn = button(e.question, e.title, "item", classes=("tutor-scenario",))
         btn.on_click(self.errors.guard(lambda _b, sid=e.id: self._click(sid)))
         tags = [f'<span class="rt-ftag">{esc(t)}</span>' for t in e.covers]
         names = list(e.tags[len(e.covers):])
@@ -228,7 +211,6 @@ class FaqExplorer:
         if len(names) > 4:
             tags.append(f'<span class="rt-ftag rt-fcard" title="{esc(", ".join(names[4:]))}">+{len(names) - 4}'
                         "</span>")
-        tags.append(f'<span class="rt-ftag rt-fid">{esc(e.id)}</span>')
         selected = ("rt-selected",) if getattr(self, "entry", None) is not None and self.entry.id == e.id else ()
         return box([btn, html_widget(f'<div class="rt-faq-tags">{"".join(tags)}</div>')],
                    classes=("rt-faq-item",) + selected)
@@ -244,81 +226,6 @@ class FaqExplorer:
         if html not in self._lines:
             self._lines[html] = html_widget(html)
         return self._lines[html]
-
-    def _edit_panel(self) -> w.Widget:
-        g = self.errors.guard
-        auto = {"description_width": "auto"}
-        dd = lambda desc, width: w.Dropdown(description=desc, layout=w.Layout(width=width), style=auto)
-        # a card: from, which, to
-        self.move_from = dd("Move from", "250px")
-        self.move_card = dd("the card", "250px")
-        self.move_to = dd("to", "250px")
-        self.apply_move = _button("Move", "tutor-faq-edit", "arrow-right", "Move the card and run the question again")
-        self.apply_move.add_class("tutor-faq-move")
-        # a counter: which, value (a number or a choice)
-        self.counter = dd("Set", "300px")
-        self.counter_num = w.BoundedIntText(value=0, min=0, max=20, layout=w.Layout(width="70px"))
-        self.counter_pick = w.Dropdown(layout=w.Layout(width="190px"))
-        self.apply_counter = _button("Set", "tutor-faq-edit", "bolt", "Set this counter and run the question again")
-        self.apply_counter.add_class("tutor-faq-counter")
-        # whose turn; a die's face
-        self.turn_seat = dd("Turn of", "170px")
-        self.apply_turn = _button("Set turn", "tutor-faq-edit", "user")
-        self.apply_turn.add_class("tutor-faq-turn")
-        self.die = dd("Fix", "330px")
-        self.die_face = w.Dropdown(layout=w.Layout(width="190px"))
-        self.apply_die = _button("Fix", "tutor-faq-edit", "cube", "Fix this die's face and run the question "
-                                 "again")
-        self.apply_die.add_class("tutor-faq-die")
-        self.undo_edits = _button("Original set-up", "tutor-faq-original", "undo", "Forget every change")
-        self.edit_error = w.HTML()
-        self.edit_list = w.HTML()
-        self.compare_html = w.HTML()
-        self.compare_html.add_class("tutor-faq-compare")
-        # save as my question
-        self.save_name = w.Text(placeholder="file name, e.g. room-in-hand", layout=w.Layout(width="220px"))
-        self.save_question_text = w.Text(placeholder="Your question (optional)", layout=w.Layout(width="340px"))
-        self.save_note = w.Textarea(placeholder="Your note: what this what-if shows", layout=w.Layout(width="100%",
-                                                                                                     height="48px"))
-        self.save_overwrite = w.Checkbox(value=False, description="replace a file of that name", indent=False,
-                                         layout=w.Layout(width="auto"))
-        self.save_button = _button("Save as my question", "tutor-faq-save", "save",
-                                   "Save this what-if as a question of your own (listed under My questions)")
-        self.save_status = w.HTML()
-        self.move_from.observe(g(lambda _ch: self._fill_cards()), names="value")
-        self.move_card.observe(g(lambda _ch: self._fill_targets()), names="value")
-        self.counter.observe(g(lambda _ch: self._show_counter()), names="value")
-        self.die.observe(g(lambda _ch: self._show_die()), names="value")
-        self.apply_move.on_click(g(lambda _b: self._apply_move()))
-        self.apply_counter.on_click(g(lambda _b: self._apply_counter()))
-        self.apply_turn.on_click(g(lambda _b: self.apply_edit(faq.SetCurrent(self.turn_seat.value))))
-        self.apply_die.on_click(g(lambda _b: self._apply_die()))
-        self.undo_edits.on_click(g(lambda _b: self.open(self.entry.id)))
-        self.save_button.on_click(g(lambda _b: self.save_mine()))
-        for widget, cls in ((self.move_from, "tutor-faq-from"), (self.move_card, "tutor-faq-card"),
-                            (self.move_to, "tutor-faq-to"), (self.counter, "tutor-faq-which"),
-                            (self.counter_num, "tutor-faq-number"), (self.counter_pick, "tutor-faq-choice"),
-                            (self.turn_seat, "tutor-faq-seat"), (self.die, "tutor-faq-die-pick"),
-                            (self.die_face, "tutor-faq-face"), (self.save_name, "tutor-faq-save-name"),
-                            (self.save_note, "tutor-faq-save-note")):
-            widget.add_class(cls)
-        # Each control goes with its button in one group that never splits; a narrow page wraps between groups.
-        row = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", flex_flow="row wrap"))
-        group = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", margin="0 14px 0 0"))
-        self.die_group = group([self.die, self.die_face, self.apply_die])
-        self.save_box = w.VBox([
-            row([group([self.save_name, self.save_question_text]), group([self.save_overwrite, self.save_button])]),
-            self.save_note, self.save_status], layout=w.Layout(display="none"))
-        self.save_box.add_class("rt-faq-save")
-        box_ = w.VBox([
-            w.HTML('<h3>What if…?</h3><div class="rt-muted">Change the starting set-up: the question runs again from '
-                   "it, and the two runs are compared.</div>"),
-            row([group([self.move_from, self.move_card]), group([self.move_to, self.apply_move])]),
-            row([group([self.counter, self.counter_num, self.counter_pick, self.apply_counter]),
-                 group([self.turn_seat, self.apply_turn]), self.die_group, group([self.undo_edits])]),
-            self.edit_error, self.edit_list, self.compare_html, self.save_box])
-        box_.add_class("rt-faq-edit")
-        return box_
 
     # -- the list ----------------------------------------------------------------------------------------------
     @property
@@ -393,74 +300,6 @@ class FaqExplorer:
         else:
             self.app.model.replace(session)
 
-    def apply_edit(self, edit: faq.Edit) -> bool:
-        """Change the set-up by ``edit``, run the question again from it and compare the two runs. A refused edit
-        is shown in the page (CSS class ``tutor-faq-error``) with its reason and leaves the session as it was.
-        Returns whether it was made."""
-        try:
-            changed = faq.edit_setup(self.scenario, edit)
-            session = start(changed, "what if")
-            comparison = faq.compare(self.entry.scenario, changed)
-        except ContentError as exc:
-            msg = str(exc).removeprefix("what if: ")
-            self.edit_error.value = f'<div class="tutor-faq-error">This change is not possible: {esc(msg)}</div>'
-            return False
-        self.edit_error.value = ""
-        self.save_status.value = ""
-        self.scenario, self.comparison = changed, comparison
-        # A new value for the same counter, die or turn replaces the earlier one (the list says what the set-up is).
-        self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
-        # said in words once, with the names of the set-up it changed (a counter may not exist in the new one)
-        self._said[edit] = edit.describe({**faq.edit_names(session), **faq.edit_names(self._prepared)})
-        self._replace(session)
-        self._show_entry()
-        return True
-
-    def said(self) -> str:
-        """The changes made, in words (``"moved Spirit Cloak from Player 1's hand to ...; it is Player 2's turn"``)."""
-        return "; ".join(self._said.get(x) or x.describe() for x in self.edits)
-
-    def _apply_move(self) -> None:
-        src, card, dst = self.move_from.value, self.move_card.value, self.move_to.value
-        if src is None or card is None or dst is None:
-            self.edit_error.value = '<div class="tutor-faq-error">Choose where from, a card and where to first.</div>'
-            return
-        self.apply_edit(faq.MoveCard(card, src, dst))
-
-    def _apply_counter(self) -> None:
-        spec = self._counters.get(self.counter.value)
-        if spec is None:
-            return
-        value = self.counter_pick.value if spec.choices else self.counter_num.value
-        self.apply_edit(faq.SetCounter(spec.key, value))
-
-    def _apply_die(self) -> None:
-        if self.die.value is not None:
-            self.apply_edit(faq.FixDie(self.die.value, self.die_face.value))
-
-    def save_mine(self) -> Path | None:
-        """Save the what-if as the learner's own question (name, question and note from the boxes) in the questions
-        folder, list it under "My questions" and say where it went; a refused name or an existing file is said in
-        ``save_status`` (CSS class ``tutor-faq-error``). Returns the path, or ``None``."""
-        name = self.save_name.value.strip()
-        try:
-            if not self.edits:
-                raise ValueError("change the set-up first: a question of your own is a what-if")
-            if not name:
-                raise ValueError("give a file name: letters, digits, '-' or '_'")
-            mine = faq.what_if_scenario(self.entry.scenario, self.scenario, name.removesuffix(".yaml"),
-                                        self.save_question_text.value, self.save_note.value,
-                                        changes=self.said())
-            path = faq.save_question(mine, name, overwrite=self.save_overwrite.value, folder=self.questions_folder)
-        except (ValueError, OSError, ContentError) as exc:
-            self.save_status.value = f'<div class="tutor-faq-error">Not saved: {esc(str(exc))}</div>'
-            return None
-        self._load_mine()
-        self.filter()
-        self.save_status.value = (f'<div class="rt-faq-saved">Saved as <b>{esc(path.name)}</b> in {esc(str(path.parent))}'
-                                  " · listed under <b>My questions</b>.</div>")
-        return path
-
     def _load_mine(self) -> None:
         """Read the saved questions (of the page's game) into the index, under "My questions"."""
         shipped = tuple(e for e in self.index.entries if e.id not in self.mine_ids)
@@ -511,8 +350,8 @@ class FaqExplorer:
                       "set-up; the checks run on yours.</div>")
         self.card.value = (f'<div class="rt-faq-card"><div class="rt-faq-kicker">{esc(faq.game_title(e.game))} · '
                            f'{esc(e.title)}</div><div class="rt-faq-q">{esc(e.question)}</div>'
-                           f'<div class="rt-faq-src">Source: {esc(rulebook_name(src.file))} › {esc(src.section)} · scenario '
-                           f'<code>{esc(e.id)}</code></div>{whatif}</div>')
+                           f'<div class="rt-faq-src">Source: {esc(rulebook_name(src.file))} › {esc(src.section)}</div>'
+                           f'{whatif}</div>')
         self.answer_html.value = (f'<div class="rt-faq-from">Answer · from the scenario file</div>'
                                   f'<div class="rt-faq-atext">{esc(e.answer)}</div>')
         model = self.app.model
@@ -522,115 +361,6 @@ class FaqExplorer:
                                      if chips else []) + chips)
         self._fill_zones()
         self.refresh()
-
-    def _fill_zones(self) -> None:
-        """Fill the what-if controls from the prepared set-up of the scenario shown (every game the same way)."""
-        prepared = start(self.scenario, "what if")
-        reason = faq.why_not_editable(prepared)
-        for kid in self.edit_panel.children[1:3]:
-            kid.layout.display = "none" if reason else "flex"
-        if reason:
-            self.edit_list.value = f'<div class="rt-muted">No what-if here: {esc(reason)}.</div>'
-            self.compare_html.value = ""
-            self.save_box.layout.display = "none"
-            return
-        self._prepared = prepared
-        cap = lambda text: text[:1].upper() + text[1:]
-        zones = faq.zones(prepared)
-        keep = self.move_from.value if self.move_from.value in zones else zones[0]
-        self.move_from.options = [(cap(z.label), z) for z in zones]
-        self.move_from.value = keep
-        self._fill_cards()
-        self._counters = {c.key: c for c in faq.counters(prepared)}
-        keep = self.counter.value if self.counter.value in self._counters else next(iter(self._counters))
-        self.counter.options = [(cap(c.label), c.key) for c in self._counters.values()]
-        self.counter.value = keep
-        self._show_counter()
-        seats = [(f"Player {n}", n) for n in faq.turn_seats(prepared)]
-        old = self.turn_seat.value
-        self.turn_seat.options = seats
-        self.turn_seat.value = old if old in dict(seats).values() else seats[0][1]
-        self._dice = {d.key: d for d in faq.dice(prepared)}
-        self.die_group.layout.display = "flex" if self._dice else "none"
-        if self._dice:
-            keep = self.die.value if self.die.value in self._dice else next(iter(self._dice))
-            self.die.options = [(cap(d.label), d.key) for d in self._dice.values()]
-            self.die.value = keep
-            self._show_die()
-        self.edit_list.value = "" if not self.edits else (
-            '<div class="rt-muted">Your changes: ' + esc(self.said()) + "</div>")
-        self.save_box.layout.display = "flex" if self.edits else "none"
-        self.compare_html.value = self._compare_view() if self.edits else ""
-
-    def _fill_cards(self) -> None:
-        prepared, zone = getattr(self, "_prepared", None), self.move_from.value
-        if prepared is None or zone is None:
-            return
-        ids = faq.zone_cards(prepared, zone)
-        self.move_card.options = list(zip(faq.choice_labels(ids, faq.card_names(prepared)), ids))
-        self.move_card.value = ids[0] if ids else None
-        self._fill_targets()
-
-    def _fill_targets(self) -> None:
-        prepared, zone, card = getattr(self, "_prepared", None), self.move_from.value, self.move_card.value
-        if prepared is None or zone is None or card is None:
-            self.move_to.options = []
-            self.apply_move.disabled = True
-            return
-        to = faq.targets(prepared, card, zone)
-        old = self.move_to.value
-        self.move_to.options = [(z.label[:1].upper() + z.label[1:], z) for z in to]
-        self.move_to.value = old if old in to else (to[0] if to else None)
-        self.apply_move.disabled = not to
-
-    def _show_counter(self) -> None:
-        """Show the chosen counter's value in the set-up: a number box (with its range) or a list of choices."""
-        spec = getattr(self, "_counters", {}).get(self.counter.value)
-        if spec is None:
-            return
-        self.counter_num.layout.display = "none" if spec.choices else "flex"
-        self.counter_pick.layout.display = "flex" if spec.choices else "none"
-        if spec.choices:
-            self.counter_pick.options = list(spec.choices)
-            self.counter_pick.value = spec.value
-            self.apply_counter.description = "Set"
-        else:
-            box_ = self.counter_num
-            if spec.lo > box_.max:  # keep min <= max at every moment
-                box_.max, box_.min = spec.hi, spec.lo
-            else:
-                box_.min, box_.max = spec.lo, spec.hi
-            self.counter_num.value = spec.value
-            self.apply_counter.description = f"Set ({spec.lo}-{spec.hi})"
-
-    def _show_die(self) -> None:
-        spec = getattr(self, "_dice", {}).get(self.die.value)
-        if spec is None:
-            return
-        opts = list(spec.faces) + ([("random (not fixed)", None)] if spec.key.startswith("roll.") else [])
-        self.die_face.options = opts
-        self.die_face.value = spec.face if spec.face in [f for _w, f in opts] else opts[0][1]
-
-    def _compare_view(self) -> str:
-        """The original run and the what-if run side by side, then what changed, in sentences."""
-        c = getattr(self, "comparison", None)
-        if c is None:
-            return ""
-
-        def column(title: str, r: faq.RunSummary, only: tuple[str, ...], cls: str) -> str:
-            rules = " · ".join(f'<span class="{"rt-cmp-only" if cid in only else ""}">{esc(c.titles.get(cid, cid))}'
-                               "</span>" for cid in r.fired)
-            stop = (f'<div class="rt-cmp-stop">Stops before step {r.stop.step}.</div>' if r.stop else "")
-            return (f'<div class="rt-cmp-col {cls}"><div class="rt-cmp-h">{title}</div>'
-                    f"<div>Script: {r.done} of {plural(r.total, 'step')} played</div>{stop}"
-                    f'<div class="rt-cmp-rules"><span class="rt-muted">Rules that fired:</span> {rules or "none"}</div></div>')
-
-        known = self.app.session.clauses()
-        said = "".join(f"<li>{rule_text(x, known)}</li>" for x in c.sentences())
-        return ('<div class="rt-cmp"><div class="rt-cmp-cols">'
-                + column("Original set-up", c.original, c.only_original, "rt-cmp-a")
-                + column("Your what-if", c.what_if, c.only_what_if, "rt-cmp-b")
-                + f'</div><div class="rt-cmp-h">What changed</div><ul class="rt-cmp-diff">{said}</ul></div>')
 
     def refresh(self) -> None:
         """Redraw the script status, the script buttons and the live expectation checks."""
@@ -647,13 +377,14 @@ class FaqExplorer:
                                                            "Now press <b>Show the answer</b>.")
         elif st.problem:
             stop = self.comparison.what_if.stop if self.comparison is not None else None
+            step = faq.describe_ref(st.next_ref, names)
             if stop is not None and stop.step == st.done + 1:  # the rule's words, and what is possible instead
                 why = "; ".join(stop.why) + (f". Possible instead: {'; '.join(stop.possible)}" if stop.possible else "")
+                step = stop.action  # as the original run took it
             else:
                 why = st.problem
-            info = (f'<span class="tutor-faq-error">Step {st.done + 1} '
-                    f"({esc(faq.describe_ref(st.next_ref, names))}) is not possible in this set-up: "
-                    f"{rule_text(why, s.clauses())}</span>")
+            info = (f'<span class="tutor-faq-error">Step {st.done + 1} ({esc(step)}) is not possible in this '
+                    f"set-up: {rule_text(why, s.clauses())}</span>")
         else:
             info = (f"Step {st.done} of {st.total} done · next: <b>{esc(faq.describe_ref(st.next_ref, names))}</b>"
                     " · or play your own move below")
@@ -667,11 +398,12 @@ class FaqExplorer:
             if p.actual and p.state != "holds":
                 at = "now" if p.at == len(s.history) else f"after step {p.at}"
                 now.setdefault(p.index, []).append(f"on this board {at}: {p.line.split(':')[0]}: {p.actual}")
+        known = s.clauses()
         for x in faq.expectation_status(sc, s):
             when = "before the script" if x.after == 0 else f"after step {x.after}"
-            why = "".join(f'<div class="rt-x-now">{esc(t)}</div>' for t in now.get(x.index, []))
+            why = "".join(f'<div class="rt-x-now">{rule_text(t, known)}</div>' for t in now.get(x.index, []))
             rows.append(f'<li class="rt-x-{x.state}"><span class="rt-x-badge">{_STATE_WORDS[x.state]}</span>'
-                        f'<span class="rt-muted">{when}:</span><br>{"<br>".join(esc(t) for t in x.lines)}{why}</li>')
+                        f'<span class="rt-muted">{when}:</span><br>{"<br>".join(rule_text(t, known) for t in x.lines)}{why}</li>')
         self.checks.value = ('<div class="rt-faq-from">Checked live on the board</div>'
                              f'<ul class="rt-faq-checks">{"".join(rows)}</ul>')
 

@@ -288,7 +288,8 @@ _CITED = re.compile(r"\s*[\[(]([a-z]+\.[a-z0-9.-]+)[\])]")
 
 def rule_text(text: str, clauses: dict) -> str:
     """An engine sentence that cites clauses by id (``"... [rs.buy]"``) as HTML for a learner: the ids go, the
-    rules' titles follow in brackets (``clauses``: id -> Clause), and ``[provisional]`` becomes the quiet mark."""
+    rules' titles follow in brackets unless the sentence names them already (``clauses``: id -> Clause), and
+    ``[provisional]`` becomes the quiet mark."""
     titles: list[str] = []
 
     def cut(m) -> str:
@@ -299,6 +300,7 @@ def rule_text(text: str, clauses: dict) -> str:
             titles.append(c.title)
         return ""
     plain = re.sub(r"\s+([;.,])", r"\1", _CITED.sub(cut, str(text)))
+    titles = [x for x in titles if x not in plain]  # a sentence naming the rule already ("by the rule <title>")
     return prov_text(plain) + (f' <span class="rt-muted">(rules: {esc("; ".join(titles))})</span>' if titles else "")
 
 

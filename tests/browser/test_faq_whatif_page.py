@@ -1,21 +1,25 @@
 """The FAQ explorer's "what if" in a real browser, in each game: open a question by its address, change the set-up
 with the page's controls (a card moved, a medal flipped, a die fixed), play the script to its end and read the two
-runs compared side by side; in Restless Spirits also save the what-if as "My question" and see it listed.
-Screenshots at 1366x768 and 1024x768 are kept in ``test-artifacts/screenshots/``.
+runs compared side by side and the live checks of the board shown; in Restless Spirits also save the what-if as "My
+question" and see it listed, and give a question's pending decision to the other player. Screenshots at 1366x768,
+1024x768 and 1920x1080 are kept in ``test-artifacts/screenshots/``.
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
 """
 from __future__ import annotations
 
 import os
+import re
 import tempfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 # Saved questions go to a folder of this test run, never to the machine's ~/rules-tutor-questions (set before the
 # session's server starts: collection comes first).
-os.environ.setdefault("RULES_TUTOR_QUESTIONS", tempfile.mkdtemp(prefix="rt-questions-"))
+#: the server's questions folder (each test's own environment names another one: tests/conftest.py)
+SERVER_QUESTIONS = Path(os.environ.setdefault("RULES_TUTOR_QUESTIONS", tempfile.mkdtemp(prefix="rt-questions-")))
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -49,7 +53,7 @@ def play_and_compare(page) -> str:
 
 def shots(checked, label: str) -> None:
     page = checked.page
-    for w, h in ((1366, 768), (1024, 768)):
+    for w, h in ((1366, 768), (1024, 768), (1920, 1080)):
         page.set_viewport_size({"width": w, "height": h})
         page.locator(".tutor-faq-compare").scroll_into_view_if_needed()
         page.wait_for_timeout(300)
@@ -69,13 +73,18 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     assert "Original set-up" in text and "Only in the original: Where a swapped-out Totem goes" in text
     assert "Give up Drum" in text and "into their hand." in text and "(rules: Buy a Totem" in text and "[rs." not in text
     expect(page.locator(".rt-faq-info")).to_contain_text("not possible in this set-up")
+    page.locator(".tutor-faq-show").click()  # "Checked live" describes the board shown: no Spirit Cloak in the hand
+    checks = page.locator(".rt-faq-checks")
+    expect(checks).to_contain_text("on this board now: Player 1 · hand: Timeweaver Thread", timeout=CLICK_MS)
+    assert "rs." not in checks.text_content()
     shots(tutor_page, "rs-compare")
     page.locator(".tutor-faq-save-name input").fill("room-in-hand")
     page.locator(".tutor-faq-save-note textarea").fill("With room in the hand, a buy is a plain buy.")
     page.wait_for_timeout(400)
     page.locator(".tutor-faq-save").click()
     expect(page.locator(".rt-faq-saved")).to_contain_text("room-in-hand.yaml", timeout=CLICK_MS)
-    expect(page.locator(".rt-faq-mine")).to_contain_text("My questions · 1")
+    # 1, or 2 when the whose-decision test ran first (its question is in the same folder)
+    expect(page.locator(".rt-faq-mine")).to_contain_text(re.compile(r"My questions · [12]"))
     tutor_page.assert_clean()
 
 
@@ -88,7 +97,9 @@ def test_what_if_spirited_exhausted_medal(tutor_server, tutor_page):
     expect(page.locator(".rt-faq-whatif")).to_contain_text("the Greeks medal's side: exhausted (flipped)", timeout=CLICK_MS)
     text = play_and_compare(page)
     assert "Only in the original: Score a medal" in text and "[sp." not in text
-    assert "Step 4 (Score medal (Greeks)) is not possible here" in text
+    assert "Step 4 (Score the Greeks medal (4 Spirit, then exhaust it)) is not possible here" in text
+    page.locator(".tutor-faq-show").click()
+    expect(page.locator(".rt-faq-checks")).to_contain_text("on this board", timeout=CLICK_MS)
     shots(tutor_page, "spirited-compare")
     page.locator(".tutor-faq-original").click()
     expect(page.locator(".rt-faq-whatif")).to_have_count(0, timeout=CLICK_MS)
@@ -105,4 +116,38 @@ def test_what_if_spirit_duels_fixed_die(tutor_server, tutor_page):
     text = play_and_compare(page)
     assert "on your board: Level 1 Attack die showing Magic, Level 1 Magic die showing Blank" in text
     shots(tutor_page, "duels-compare")
+    tutor_page.assert_clean()
+
+
+
+def test_what_if_whose_decision(tutor_server, tutor_page):
+    """A question of the learner's own whose set-up ends inside a buy with a full hand: "Decision of" Player 2 (whose
+    hand is full too) runs it again; the swap is now Player 2's, so the script's swap of Drum stops, with the Totems
+    Player 2 may give up instead."""
+    import yaml
+    from tutor.core.content import content_root
+    from tutor.scenario import load_scenario
+    sc = load_scenario(content_root() / "restless-spirits/scenarios/faq-buy-at-hand-limit.yaml")
+    data = sc.model_dump(mode="json", exclude_defaults=True)
+    data["meta"].update(id="my-swap-whose", title="My question: whose swap", question="Who gives up a Totem?")
+    data["setup"]["state"] = {
+        "players": [{"seat": 1, "ap": 2, "hand": ["t01", "t02", "t03", "t04", "t05", "t06", "t07"]},
+                    {"seat": 2, "ap": 2, "hand": ["t21", "t22", "t23", "t24", "t25", "t26", "t27"]}],
+        "markets": [["t10", "t31", "t32"], ["t33", "t34", "t35"]], "totem_discard": [],
+        "decision": {"seat": 1, "action": {"kind": "buy-totem", "totem": "t10"}}}
+    data["script"] = [{"kind": "choose-swap-out", "totem": "t07"}]
+    data["expect"] = [{"fired": ["rs.ruling.swap-discard"]}]
+    SERVER_QUESTIONS.mkdir(parents=True, exist_ok=True)
+    (SERVER_QUESTIONS / "swap-whose.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    page = tutor_page.page
+    open_question(tutor_server, tutor_page, "my-swap-whose")
+    expect(page.locator(".tutor-faq-seat")).to_contain_text("Decision of")
+    choose(page, "tutor-faq-seat", "Player 2")
+    page.locator(".tutor-faq-turn").click()
+    expect(page.locator(".rt-faq-whatif")).to_contain_text("it is Player 2's decision", timeout=CLICK_MS)
+    cmp = page.locator(".tutor-faq-compare")
+    expect(cmp).to_contain_text("Step 1 (Give up Drum (single)) is not possible here", timeout=CLICK_MS)
+    text = cmp.text_content()
+    assert "Possible instead: Give up" in text and "[rs." not in text
+    shots(tutor_page, "decision-compare")
     tutor_page.assert_clean()

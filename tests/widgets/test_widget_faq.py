@@ -77,7 +77,8 @@ def test_search_narrows_the_list(ex):
 
 def test_click_a_scenario_opens_it(ex):
     ex.search.value = "shrine"
-    item = next(b for b in with_class(ex.results, "tutor-scenario") if "rule-retrieve-from-shrine" in b.tooltip)
+    item = ex.item("rule-retrieve-from-shrine").children[0]  # its button (the tooltip is the title: no id shown)
+    assert item in with_class(ex.results, "tutor-scenario") and "rule-retrieve" not in item.tooltip
     item.click()
     assert ex.entry.id == "rule-retrieve-from-shrine"
     assert not ex.app.session.history
@@ -180,7 +181,7 @@ def test_a_game_without_board_view_is_reported_not_opened(ex, monkeypatch):
         raise ValueError(f"no board view for game {game_id!r}")
     monkeypatch.setattr(wf, "board_for", no_board)
     ex.search.value = "rule-retrieve"
-    next(b for b in with_class(ex.results, "tutor-scenario") if "rule-retrieve-from-shrine" in b.tooltip).click()
+    ex.item("rule-retrieve-from-shrine").children[0].click()
     text = "".join(o.get("text", "") for o in ex.errors.output.outputs)
     assert "Cannot show this scenario yet" in text and ex.entry.id == "faq-double-totem"
 
@@ -295,6 +296,15 @@ def counter(ex, key, value):
      "p1.s1.burn", 2),
     ("sd-rule-activate-rolls-into-pool", lambda ex: move(ex, faq.Zone("hand", 1), "inferno-brew",
                                                          faq.Zone("discard", 1)), "p1.discard", ["inferno-brew"]),
+    # the zones and counters of the audit: a deck's top, built Wonders, Traits under a Spirit, round, endgame
+    ("faq-buy-at-hand-limit", lambda ex: move(ex, faq.Zone("hand", 1), "t01", faq.Zone("deck_top")), "p1.hand_size",
+     6),
+    ("faq-buy-at-hand-limit", lambda ex: counter(ex, "endgame_by", 2), "endgame_by", 2),
+    ("rule-battle-medal-score", lambda ex: move(ex, faq.Zone("wonder_deck"), "w03", faq.Zone("wonders", 2)),
+     "p2.wonders", 1),
+    ("sd-rule-trait-attach", lambda ex: move(ex, faq.Zone("hand", 1), "fire-breathing", faq.Zone("traits2", 1)),
+     "p1.s2.traits", ["fire-breathing"]),
+    ("sd-rule-trait-attach", lambda ex: counter(ex, "round", 3), "round", 3),
 ])
 def test_what_if_in_every_game(ex, sid, do, fact, value):
     ex.open(sid)
@@ -354,3 +364,98 @@ def test_a_draft_question_says_there_is_no_set_up_to_change(ex):
     assert "No what-if here" in ex.edit_list.value and ex.edit_panel.children[1].layout.display == "none"
     ex.open("faq-double-totem")
     assert ex.edit_panel.children[1].layout.display == "flex" and ex.edit_list.value == ""
+
+
+# -- the issue's style of check in Spirited and Spirit Duels; whose decision; no ids -----------------------------------
+def test_spirited_shield_what_if_shows_the_point_and_checks_the_board_shown(ex):
+    """"Can you Rally or Recruit a Shield itself?": take the Greeks Shield away; the Scout is the same, but nothing is
+    forbidden by the Shield rule any more, and "Checked live" says so of the board shown."""
+    ex.open("faq-shield-no-rally")
+    move(ex, faq.Zone("shields", 1), "greeks", faq.Zone("draw_pile"))
+    ex.play.click()
+    cmp = ex.compare_html.value
+    assert "Original set-up" in cmp and "Your what-if" in cmp
+    assert ("shown as not possible: rally, by the rule A Shield itself is never Rallied or Recruited — holds in the "
+            "original, fails in your what-if") in cmp
+    assert "(sp." not in cmp and "[sp." not in cmp
+    ex.show.click()
+    checks = ex.checks.value
+    assert "A Shield itself is never Rallied or Recruited" in checks and "sp.shield" not in checks
+    s = ex.app.session
+    assert s.game.facts(s.state)["p1.shields"] == {} and "rt-x-fail" in checks  # the Shield is gone on this board
+
+
+def test_spirit_duels_zap_what_if_shows_the_point_and_checks_the_board_shown(ex):
+    """"Who decides where Zap's damage goes?": Pawnite already has 4 damage (Health 5); the first point defeats it,
+    so the script's second choice of Pawnite is not possible and the explorer says what is possible instead."""
+    ex.open("sd-rule-zap-opponent-spreads")
+    counter(ex, "p1.s2.damage", 4)
+    ex.play.click()
+    assert len(ex.app.session.history) == 2
+    info = ex.script_info.value
+    assert "Step 3" in info and "not possible in this set-up" in info and "Possible instead: Zap 2: " in info
+    cmp = ex.compare_html.value
+    assert "Only in your what-if: Defeat" in cmp and "Stops before step 3" in cmp and "[sd." not in cmp
+    ex.show.click()
+    checks = ex.checks.value  # the board shown: Pawnite defeated, its tokens back in the supply
+    import re  # the slot is named by its position or, where the checks name Spirits, by Pawnite
+    assert re.search(r"on this board now: Player 1(, Spirit 2|&#x27;s Pawnite) · damage: 0", checks)
+    assert "sd.class" not in checks
+
+
+def test_whose_decision_from_the_page(index, tmp_path):
+    """A question whose set-up ends inside an action (listed under My questions): the page offers "Decision of";
+    giving the buy to Player 2, whose hand has room, is refused with the rule's reason in words."""
+    import yaml
+    from tutor.core.content import content_root
+    from tutor.scenario import load_scenario
+    sc = load_scenario(content_root() / "restless-spirits/scenarios/faq-buy-at-hand-limit.yaml")
+    state = {k: v for k, v in sc.setup.state.items() if k != "current"}
+    state["decision"] = {"seat": 1, "action": {"kind": "buy-totem", "totem": "t10"}}
+    data = sc.model_dump(mode="json", exclude_defaults=True)
+    data["meta"]["id"] = "my-swap-decision"
+    data["setup"]["state"], data["script"], data["expect"] = state, [{"kind": "choose-swap-out", "totem": "t07"}], []
+    (tmp_path / "swap-decision.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    ex = FaqExplorer("my-swap-decision", index=index, questions_folder=tmp_path)
+    assert ex.turn_seat.description == "Decision of" and ex.apply_turn.description == "Set decision"
+    s = ex.app.session
+    assert s.game.facts(s.state)["pending"] == "choose-swap-out"
+    turn(ex, 2)
+    err = ex.edit_error.value
+    assert "This change is not possible" in err and "asks for no decision here" in err and "into their hand" in err
+    assert "(rules: Buy a Totem" in err and "[rs." not in err and "decision.action" not in err
+    assert ex.app.session is s or ex.app.session.game.facts(ex.app.session.state)["current"] == 1
+    ex.open("faq-buy-at-hand-limit")
+    assert ex.turn_seat.description == "Turn of"
+
+
+def test_the_what_if_views_hold_no_game_specific_code():
+    """What can be edited, and how, is the engine's scenario layer (tutor.faq_whatif): the views name no game, no
+    counter or die key and no zone of one game."""
+    import inspect
+    import re
+    import widgets.faq as page
+    import widgets.faq_whatif as panel
+    for mod in (page, panel):
+        src = inspect.getsource(mod)
+        for word in ("restless-spirits", "spirited", "spirit-duels", "roll.", "p1.", "hourglass", "essence", "medal",
+                     "draw_pile", "deck_top", "traits", "space1", "lost_spirits"):
+            assert word not in src.lower(), f"{mod.__name__} mentions {word!r}"
+        assert not re.search(r"game_id\s*==", src)
+
+
+@pytest.mark.parametrize("sid, do, words", [
+    # the issue's point: with room in the hand the buy is plain, so there is no choice to give
+    ("rule-swap-is-the-buyers-choice", lambda ex: turn(ex, 2), "asks for no decision here"),
+    ("rule-scout-play-is-optional", lambda ex: turn(ex, 2),
+     "Where the question starts, in your what-if: Player 2 Scouts"),
+    ("sd-rule-end-phase-choices-order", lambda ex: counter(ex, "advantage", 2),
+     "Player 2 holds the Advantage Token and discards and draws first."),
+])
+def test_shipped_questions_that_start_on_a_decision(ex, sid, do, words):
+    ex.open(sid)
+    assert ex.turn_seat.description == "Decision of"
+    do(ex)
+    shown = ex.edit_error.value + ex.compare_html.value
+    assert words in shown and "[sp." not in shown and "[rs." not in shown and "[sd." not in shown
+    assert "decision.action" not in shown

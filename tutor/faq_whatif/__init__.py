@@ -5,8 +5,9 @@ a new, validated :class:`~tutor.scenario.Scenario` whose partial state (``setup.
 Edits (:mod:`.edits`): :class:`MoveCard` (a card between two zones; :class:`AddCard` / :class:`RemoveCard` for one
 side), :class:`SetCounter` (AP, Essence, Spirit, damage and status tokens, the Hourglass, Allegiances and their
 medals and sides, the Advantage Token holder...; :class:`SetAP` for AP), :class:`SetCurrent` (whose turn),
-:class:`FixDie` (a die face). :func:`edit_setup` applies one; :func:`zones`, :func:`zone_cards`,
-:func:`card_choices`, :func:`targets`, :func:`counters`, :func:`dice` and :func:`turn_seats` say what can be edited.
+:class:`SetDecision` (whose decision, in a set-up that ends inside an action), :class:`FixDie` (a die face).
+:func:`edit_setup` applies one; :func:`zones`, :func:`zone_cards`, :func:`card_choices`, :func:`targets`,
+:func:`zone_label`, :func:`counters`, :func:`dice`, :func:`turn_seats` and :func:`turn_choice` say what can be edited.
 Every edit is checked before it applies and refused with a sentence (:class:`~tutor.core.errors.ContentError`).
 :mod:`.compare` runs a question again from the changed set-up and compares the runs; :mod:`.mine` saves a what-if
 as the learner's own question. Re-exported by :mod:`tutor.faq`.
@@ -21,7 +22,7 @@ from ..core.session import Session
 from ..scenario import Scenario, start
 from . import duels, rs, spirited
 from .edits import (Counter, DieSpec, Edit, FixDie, MoveCard, SetCounter, SetTurn, AddCard, RemoveCard,  # noqa: F401
-                    SetAP, SetCurrent, Zone, supersedes)
+                    SetAP, SetCurrent, SetDecision, Zone, supersedes, zone_key)
 from .rs import PLAYER_ZONES, ZONE_KINDS  # noqa: F401 - Restless Spirits' zones, kept for older callers
 
 _ADAPTERS: dict[str, ModuleType] = {"restless-spirits": rs, "spirited": spirited, "spirit-duels": duels}
@@ -53,9 +54,11 @@ def why_not_editable(session: Session) -> str | None:
 
 def card_names(session: Session) -> dict[str, str]:
     """``{card id: name}`` of the session's game (Spirited: ``{clan id: clan name}``; Spirit Duels also
-    ``{"face=<face>": words}``); a game without a what-if gives its cards' names, or ``{}``."""
+    ``{"face=<face>": words}``), and ``{"pending=<decision kind>": words}`` for a pending decision; a game without a
+    what-if gives its cards' names, or ``{}``."""
     if session.game_id in _ADAPTERS:
-        return _ADAPTERS[session.game_id].names(session)
+        ad = _ADAPTERS[session.game_id]
+        return {**ad.names(session), **{f"pending={k}": w for k, w in ad.DECISION_WORDS.items()}}
     return rs.names(session)
 
 
@@ -70,7 +73,15 @@ def edit_names(session: Session) -> dict[str, str]:
         for d in dice(session):
             out[d.key] = d.label
             out.update({f"face={f}": w for w, f in d.faces})
+        out.update({zone_key(z): zone_label(session, z) for z in zones(session)})
     return out
+
+
+def zone_label(session: Session, zone: Zone) -> str:
+    """``zone`` in words for this table: the game's own words when it has them (Spirit Duels: "Player 1's Traits under
+    Tychomp"), else :attr:`Zone.label`."""
+    own = getattr(adapter(session.game_id), "zone_labels", None) if session.game_id in _ADAPTERS else None
+    return (own(session) if own else {}).get(zone, zone.label)
 
 
 def choice_labels(ids: list[str], names: dict[str, str]) -> list[str]:
@@ -123,6 +134,56 @@ def turn_seats(session: Session) -> list[int]:
     return adapter(session.game_id).turn_seats(session)
 
 
+def setup_decision(sc: Scenario) -> dict | None:
+    """The decision the set-up of ``sc`` ends on (``setup.state.decision``: ``{seat, action}``), else ``None``."""
+    d = sc.setup.state.get("decision")
+    return d if isinstance(d, dict) else None
+
+
+def prepared_for_edits(sc: Scenario, where: str = "what if") -> Session:
+    """The set-up the edits of ``sc`` change, started: its prepared state, or, when the set-up ends inside an action
+    (:func:`setup_decision`), the state just before that action, in its player's turn (edits change what the action
+    then meets; the action is taken again after them).
+
+    Raises:
+        ContentError: an invalid set-up (naming ``where``).
+    """
+    d = setup_decision(sc)
+    if d is None:
+        return start(sc, where)
+    partial = {k: v for k, v in sc.setup.state.items() if k != "decision"}
+    partial["current"] = d.get("seat")
+    return start(sc.model_copy(update={"setup": sc.setup.model_copy(update={"state": partial})}), where)
+
+
+def turn_choice(sc: Scenario, session: Session) -> tuple[str, list[int]]:
+    """What "whose turn" means for ``sc`` (prepared as ``session``) and the seats it can be given to:
+    ``("decision", seats)`` when the set-up ends inside an action (a :class:`SetDecision` edit), else
+    ``("turn", seats)`` (a :class:`SetCurrent` edit)."""
+    return ("decision" if setup_decision(sc) else "turn"), turn_seats(session)
+
+
+def turn_edit(sc: Scenario, seat: int) -> Edit:
+    """The edit that gives the turn (or, in a set-up ending inside an action, the decision) to ``seat``."""
+    return SetDecision(seat) if setup_decision(sc) else SetCurrent(seat)
+
+
+def _set_decision(sc: Scenario, partial: dict, edit: Edit, n: int) -> None:
+    """Whose turn or decision: every game the same way (the game's loader checks the result by its rules)."""
+    d = setup_decision(sc)
+    if isinstance(edit, SetDecision):
+        if d is None:
+            raise ValueError("this question does not start inside an action, so no decision is pending in its "
+                             "set-up: choose whose turn it is instead")
+        if not 1 <= edit.seat <= n:
+            raise ValueError(f"there is no Player {edit.seat} in this game (seats 1..{n})")
+        partial["decision"] = {**d, "seat": edit.seat}
+        partial.pop("current", None)  # the turn follows the decision (tutor.core.opening)
+    elif d is not None:
+        raise ValueError(f"this question starts inside Player {d.get('seat')}'s action, with a decision pending: "
+                         "choose whose decision it is instead")
+
+
 def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
     """A copy of ``sc`` whose ``setup.state`` also makes ``edit``; the result is started once, so the game's
     partial-state loader validates it (every card keeps exactly one place).
@@ -139,7 +200,7 @@ def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
         ad = adapter(sc.setup.game)
     except ValueError as exc:
         raise ContentError(f"{where}: {exc}", field="setup.game") from None
-    prepared = start(sc, where)
+    prepared = prepared_for_edits(sc, where)
     reason = why_not_editable(prepared)
     if reason:
         raise ContentError(f"{where}: {reason}", field="edit")
@@ -149,7 +210,10 @@ def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
     try:
         if seat is not None and not 1 <= seat <= n:
             raise ValueError(f"there is no Player {seat} in this game (seats 1..{n})")
-        ad.apply(prepared, partial, edit)
+        if isinstance(edit, (SetCurrent, SetDecision)):
+            _set_decision(sc, partial, edit, n)
+        if not isinstance(edit, SetDecision):
+            ad.apply(prepared, partial, edit)
     except ValueError as exc:
         raise ContentError(f"{where}: {exc}", field="edit") from None
     new = sc.model_copy(update={"setup": sc.setup.model_copy(update={"state": partial})})
@@ -157,6 +221,10 @@ def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
         start(new, where)
     except ContentError as exc:
         said = str(exc).removeprefix(f"{where}: ").removeprefix("setup.state: ").removeprefix("<state>: ")
+        if (exc.field or "").startswith("decision"):  # the rules' reason about the action, not the field
+            for field in ("decision.action: ", "decision.seat: "):
+                said = said.removeprefix(field)
+            raise ContentError(f"{where}: {said}", field=exc.field) from None
         raise ContentError(f"{where}: this set-up is not possible: {said}", field=exc.field) from None
     return new
 

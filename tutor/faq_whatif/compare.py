@@ -5,11 +5,26 @@ checks (expectation parts) whose result changed, in sentences.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.errors import ContentError, IllegalAction
 from ..core.session import Session
 from ..scenario import ActionRef, Expect, Scenario, check, find, start
+
+
+def plain_label(label: str) -> str:
+    """An action's label without its ``[provisional]`` marks (the step is named, its value's mark is elsewhere)."""
+    return label.replace(" [provisional]", "").replace("[provisional]", "")
+
+
+def pending_in_words(e: Expect, names: dict[str, str]) -> Expect:
+    """``e`` to be described (never checked): an expected pending decision (``state.pending``, a decision kind)
+    replaced by its words from ``names`` (``"pending=<kind>"``, :func:`tutor.faq_whatif.card_names`), so a learner
+    reads what is being chosen, not the kind."""
+    v = e.state.get("pending")
+    if not isinstance(v, str) or f"pending={v}" not in names:
+        return e
+    return e.model_copy(update={"state": {**e.state, "pending": names[f"pending={v}"]}})
 
 
 @dataclass(frozen=True)
@@ -95,6 +110,7 @@ class Comparison:
     changes: tuple[Change, ...]
     titles: dict[str, str] = field(default_factory=dict)
     instead: str = ""
+    opening: str = ""
 
     def rule(self, cid: str) -> str:
         """``"Hand limit of 7 [rs.hand-limit]"``."""
@@ -104,6 +120,8 @@ class Comparison:
         """The difference in sentences: the step the what-if could not take, the rules that fired in one run only,
         then every changed check."""
         out = []
+        if self.opening:
+            out.append(self.opening)
         if self.instead:
             out.append(self.instead)
         if self.what_if.stop is not None:
@@ -132,7 +150,7 @@ def _words(session: Session):
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
 
     def line(p: Expect) -> str:
-        return describe_expect(p, names, titles)[0]
+        return describe_expect(pending_in_words(p, names), names, titles)[0]
 
     def actual(p: Expect, at: Session) -> str:
         if not p.state:
@@ -141,8 +159,8 @@ def _words(session: Session):
         facts = at.game.facts(at.state)
         if key not in facts:
             return "?"
-        if key == "pending" and isinstance(facts[key], str):  # a decision kind, e.g. battle-medal
-            return facts[key].replace("-", " ")
+        if key == "pending" and isinstance(facts[key], str):  # a decision kind, e.g. battle-medal, in words
+            return names.get(f"pending={facts[key]}", facts[key].replace("-", " "))
         return describe_value(facts[key], names, key.split(".")[0] in _SEAT_PATHS)
     return line, actual, describe_path, names
 
@@ -225,9 +243,16 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
     cited = {n: tuple(dict.fromkeys(ev.clause for ev in st.events))
              for n, st in enumerate(a.session.history, 1)}
     b = run_far(what_if, where, cited)
+    if b.stop is not None and b.stop.step <= len(a.session.history):  # the step as the original took it, in words
+        b = replace(b, stop=replace(b.stop, action=plain_label(a.session.history[b.stop.step - 1].action.label)))
     titles = {cid: c.title for cid, c in b.session.game.clauses.items()}
+    only_a = tuple(c for c in a.fired if c not in b.fired)
+    only_b = tuple(c for c in b.fired if c not in a.fired)
+    said = only_a + only_b
     changes = []
     for pa, pb in zip(a.parts, b.parts):
+        if pa.line.startswith(("rule fires", "rule does not fire")) and any(f"({c})" in pa.line for c in said):
+            continue  # "Only in the original: <rule>" says it already
         if pa.state != pb.state or pa.actual != pb.actual:
             if pb.at != pb.after:
                 where = "before the script, which stops at once" if pb.at == 0 else \
@@ -239,10 +264,28 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
                 how = f"{pb.state} in both"
             shown = f"; on your board: {pb.actual}" if pb.actual and pb.actual != pa.actual else ""
             changes.append(Change(pa.line, pa.state, pb.state, f"{pa.line} — {how}{shown}."))
-    only_a = tuple(c for c in a.fired if c not in b.fired)
-    only_b = tuple(c for c in b.fired if c not in a.fired)
-    return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b))
+    return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b), _opening(original, what_if, where))
 
+
+def opening_events(sc: Scenario, where: str = "what if") -> tuple:
+    """The events of the action a set-up ends inside (``setup.state.decision``, :mod:`tutor.core.opening`), taken
+    again from the state before it; ``()`` when the set-up ends on no decision."""
+    from . import prepared_for_edits, setup_decision
+    d = setup_decision(sc)
+    if d is None:
+        return ()
+    base = prepared_for_edits(sc, where)
+    ref = ActionRef(**d["action"])
+    hits = [a for a in base.legal_actions() if ref.matches(a) and a.actor == d["seat"] - 1]
+    return tuple(base.apply(hits[0]).events) if len(hits) == 1 else ()
+
+
+def _opening(original: Scenario, what_if: Scenario, where: str) -> str:
+    """Where the question starts inside an action: what that action did in the what-if that it did not in the
+    original (e.g. a part with nothing to choose passed at once), as a sentence citing its clauses."""
+    seen = {(e.clause, e.text) for e in opening_events(original, where)}
+    new = [f"{e.text} [{e.clause}]" for e in opening_events(what_if, where) if (e.clause, e.text) not in seen]
+    return f"Where the question starts, in your what-if: {' '.join(new)}" if new else ""
 
 def _instead(a: RunSummary, b: RunSummary) -> str:
     """When the what-if stopped at a step the original took: what the what-if's previous step did instead (its
@@ -256,8 +299,8 @@ def _instead(a: RunSummary, b: RunSummary) -> str:
     seen = {(e.clause, e.text) for e in before_a}
     new = [f"{e.text} [{e.clause}]" for e in before_b if (e.clause, e.text) not in seen]
     if not new:
-        return f"No “{skipped}” in your what-if."
-    return f"No “{skipped}” in your what-if: step {n - 1} went on at once: {' '.join(new)}"
+        return ""  # the step that stops says it
+    return f"No “{plain_label(skipped)}” in your what-if; step {n - 1} went on instead: {' '.join(new)}"
 
 
 def part_checks(sc: Scenario, session: Session) -> list[Part]:

@@ -11,19 +11,22 @@ from typing import Any, Union
 
 #: Zones that belong to a seat (a player's own), and zones of the table; ``deck`` and ``discard`` are a player's own
 #: in Spirit Duels and the table's in Restless Spirits (``deck``: the bottom of the card's deck).
-SEATED = ("hand", "board", "space1", "space2", "space3", "released", "road", "shields", "camp1", "camp2", "camp1_down", "camp2_down", "items")
-TABLE = ("lost_spirits", "markets", "shrine", "totem_discard", "spirit_discard", "draw_pile")
-EITHER = ("deck", "discard")
+SEATED = ("hand", "board", "space1", "space2", "space3", "released", "road", "shields", "camp1", "camp2",
+          "camp1_down", "camp2_down", "items", "traits1", "traits2", "traits3", "wonders")
+TABLE = ("lost_spirits", "markets", "shrine", "totem_discard", "spirit_discard", "draw_pile", "wonder_deck")
+EITHER = ("deck", "deck_top", "discard")
 _TITLES = {
     "hand": "hand", "board": "board", "space1": "Totems under the Spirit on space 1",
     "space2": "Totems under the Spirit on space 2", "space3": "Totems under the Spirit on space 3", "released": "released Spirits", "road": "Road", "camp1": "first Camp",
     "camp2": "second Camp", "camp1_down": "first Camp, face down",
     "camp2_down": "second Camp, face down", "shields": "Shields (on the Road)", "items": "Items in play", "deck": "deck", "discard": "discard pile",
+    "deck_top": "deck, on top", "traits1": "Traits on Spirit 1", "traits2": "Traits on Spirit 2",
+    "traits3": "Traits on Spirit 3", "wonders": "built Wonders", "wonder_deck": "the Wonder deck",
     "lost_spirits": "the Lost Spirits row", "markets": "the Totem markets", "shrine": "the Shrine",
     "totem_discard": "the Totem discard pile", "spirit_discard": "the Spirit discard pile",
     "draw_pile": "the draw pile",
 }
-_TABLE_TITLES = {"deck": "the bottom of its deck", "discard": "the discard pile"}
+_TABLE_TITLES = {"deck": "the bottom of its deck", "deck_top": "the top of its deck", "discard": "the discard pile"}
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,16 @@ def _name(names: dict[str, str] | None, key: Any) -> str:
     return (names or {}).get(str(key), str(key))
 
 
+def zone_key(zone: "Zone") -> str:
+    """The key of a zone's own words in an edit's ``names`` (``"zone=traits1@2"``), when a game names it better than
+    :attr:`Zone.label` (Spirit Duels: the Spirit a Trait is under)."""
+    return f"zone={zone.name}@{zone.seat}"
+
+
+def _zone(names: dict[str, str] | None, zone: "Zone") -> str:
+    return (names or {}).get(zone_key(zone), zone.label)
+
+
 @dataclass(frozen=True)
 class AddCard:
     """Put ``card`` into ``zone``, taken from wherever it was (Restless Spirits) or from the draw pile / the
@@ -69,7 +82,7 @@ class AddCard:
 
     def describe(self, names: dict[str, str] | None = None) -> str:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
-        return f"added {_name(names, self.card)} to {self.zone.label}"
+        return f"added {_name(names, self.card)} to {_zone(names, self.zone)}"
 
 
 @dataclass(frozen=True)
@@ -81,7 +94,7 @@ class RemoveCard:
 
     def describe(self, names: dict[str, str] | None = None) -> str:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
-        return f"removed {_name(names, self.card)} from {self.zone.label}"
+        return f"removed {_name(names, self.card)} from {_zone(names, self.zone)}"
 
 
 @dataclass(frozen=True)
@@ -94,7 +107,7 @@ class MoveCard:
 
     def describe(self, names: dict[str, str] | None = None) -> str:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
-        return f"moved {_name(names, self.card)} from {self.source.label} to {self.target.label}"
+        return f"moved {_name(names, self.card)} from {_zone(names, self.source)} to {_zone(names, self.target)}"
 
 
 @dataclass(frozen=True)
@@ -138,6 +151,20 @@ SetTurn = SetCurrent
 
 
 @dataclass(frozen=True)
+class SetDecision:
+    """Make it player ``seat``'s (1-based) decision: in a set-up that ends inside an action (``setup.state.decision``,
+    :mod:`tutor.core.opening`), that player is the one who has just taken the action, so the choice it asks for is
+    theirs (or whoever the rules then ask). The game's rules check it: an action that player cannot take here, or one
+    that asks them no decision, is refused with the reason."""
+
+    seat: int
+
+    def describe(self, names: dict[str, str] | None = None) -> str:
+        """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
+        return f"it is Player {self.seat}'s decision"
+
+
+@dataclass(frozen=True)
 class FixDie:
     """Fix a die's face: ``key`` ``"roll.N"`` (the N-th die rolled from now, Spirit Duels' forced rolls) or
     ``"pS.sK.die.N"`` (die N of a Spirit's active pool); ``face`` one of the die's faces (see
@@ -152,7 +179,7 @@ class FixDie:
         return f"{_name(names, self.key)} shows {face}"
 
 
-Edit = Union[AddCard, RemoveCard, MoveCard, SetCounter, SetAP, SetCurrent, FixDie]
+Edit = Union[AddCard, RemoveCard, MoveCard, SetCounter, SetAP, SetCurrent, SetDecision, FixDie]
 
 
 @dataclass(frozen=True)
@@ -191,12 +218,14 @@ class Counter:
 @dataclass(frozen=True)
 class DieSpec:
     """A die face a what-if can fix: ``key`` (``"roll.1"``, ``"p1.s2.die.1"``), ``label`` in words, the ``face``
-    now (``None``: not fixed) and the ``faces`` it may show ``(words, face)``."""
+    now (``None``: not fixed), the ``faces`` it may show ``(words, face)`` and whether it may be left random
+    (``can_be_random``: a roll still to come; a die already in a pool shows a face)."""
 
     key: str
     label: str
     face: str | None
     faces: tuple[tuple[str, str], ...]
+    can_be_random: bool = False
 
 
 def supersedes(new: Edit, old: Edit) -> bool:
@@ -204,7 +233,7 @@ def supersedes(new: Edit, old: Edit) -> bool:
     new current player."""
     key = lambda e: (("counter", f"p{e.seat}.ap") if isinstance(e, SetAP) else ("counter", e.key)
                      if isinstance(e, SetCounter) else ("die", e.key) if isinstance(e, FixDie) else
-                     ("turn",) if isinstance(e, SetCurrent) else None)
+                     ("turn",) if isinstance(e, (SetCurrent, SetDecision)) else None)
     return key(new) is not None and key(new) == key(old)
 
 

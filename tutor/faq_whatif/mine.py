@@ -49,7 +49,8 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
                      changes: str = "") -> Scenario:
     """The scenario a what-if saves: ``changed``'s set-up, the steps of the script that still apply, and one
     expectation after them holding what the what-if run showed (the clauses that fired; those that fired only in
-    the original as ``not_fired``; the state facts the original's expectations name, with their values now).
+    the original as ``not_fired``; the state facts the original's expectations name, with their values now; for a
+    set-up that ends on a decision also ``pending`` and ``current``).
 
     ``name``: the file name stem (the id is ``my-<name>``). ``question``: the learner's question (default: "What
     if" + ``changes`` + the original question). ``note``: the learner's note, kept as the answer.
@@ -63,6 +64,8 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
     a, b = run_far(original), run_far(changed)
     facts = b.session.game.facts(b.session.state)
     keys = [k for e in original.expect for k in e.state if k in facts]
+    if isinstance(changed.setup.state.get("decision"), dict):  # whose decision it is, and which, is the point
+        keys += [k for k in ("pending", "current") if k in facts]
     known = b.session.game.clauses
     exp = Expect(fired=[c for c in b.fired if c in known], not_fired=[c for c in a.fired if c not in b.fired and c in known],
                  state={k: facts[k] for k in dict.fromkeys(keys)})

@@ -8,14 +8,17 @@ from ..core.errors import short
 from ..core.session import Session
 from .edits import AddCard, Counter, DieSpec, Edit, FixDie, MoveCard, RemoveCard, SetAP, SetCounter, SetCurrent, Zone
 
-#: Zones a card can be put in, with the card kinds each takes (``deck``: the bottom of the card's own deck).
+#: Zones a card can be put in, with the card kinds each takes (``deck``: the bottom of the card's own deck;
+#: ``deck_top``: its top, the next card drawn or dealt from it).
 ZONE_KINDS: dict[str, tuple[str, ...]] = {
     "hand": ("totem", "blessing", "curse"), "board": ("spirit",), "released": ("spirit",),
     "lost_spirits": ("spirit",), "markets": ("totem",), "shrine": ("totem",), "totem_discard": ("totem",),
     "spirit_discard": ("spirit",), "deck": ("spirit", "totem", "blessing", "curse"),
+    "deck_top": ("spirit", "totem", "blessing", "curse"),
     "space1": ("totem",), "space2": ("totem",), "space3": ("totem",),
 }
 PLAYER_ZONES = ("hand", "board", "released")
+DECKS = ("spirit_deck", "totem_deck", "blessing_deck", "curse_deck")
 #: The Totems under the Spirit on board space 1, 2 or 3 (met requirements, as if played there).
 SPACES = ("space1", "space2", "space3")
 #: Cards a hand holds at most (rs.hand-limit).
@@ -24,10 +27,31 @@ HAND_LIMIT = 7
 AP_MAX = 20
 
 
+#: A pending decision (the ``pending`` fact) in words: what the player is choosing.
+DECISION_WORDS = {
+    "choose-offering": "the Totem to offer to the Shrine", "choose-space": "the board space for the Spirit",
+    "choose-lost-spirit": "a refreshed Lost Spirit to attract, or none",
+    "choose-market-totem": "a refreshed market Totem to take, or none",
+    "choose-swap-out": "the Totem to give up at the hand limit", "choose-shrine-totem": "the Shrine Totem to keep",
+    "choose-requirement": "the requirement a Totem meets", "choose-target": "the player an ability targets",
+    "choose-destroy": "a Spirit to destroy", "choose-own-destroy": "one of your own Spirits to destroy",
+    "choose-disable": "a Spirit to disable", "choose-copy": "the ability to copy",
+    "choose-discard": "a card to discard", "choose-limit-discard": "cards to discard down to the hand limit",
+    "choose-hand-card": "a card from a hand", "choose-card-use": "how to use the card taken",
+    "choose-reduce": "the requirement to reduce", "choose-disregard": "the requirement to disregard",
+    "choose-wild-type": "what the Wild Totem counts as", "choose-drawn-spirit": "a drawn Spirit",
+    "choose-drawn-space": "the board space for the drawn Spirit", "choose-move-space": "the space to move to",
+    "choose-zone-card": "a card to take", "choose-bonus-totem": "the free bonus Totem",
+    "choose-reactivate": "an ability to use again", "choose-malicious": "how to meet the Malicious ability",
+    "choose-solo-discard": "a card to discard",
+}
+
+
 def names(s: Session) -> dict[str, str]:
     """``{card id: name}`` for the what-if's card lists and sentences."""
     cards = getattr(s.game, "cards", None)
-    return {cid: c.name for cid, c in getattr(cards, "by_id", {}).items()} if cards is not None else {}
+    out = {cid: c.name for cid, c in getattr(cards, "by_id", {}).items()} if cards is not None else {}
+    return out
 
 
 def zones(s: Session) -> list[Zone]:
@@ -65,7 +89,9 @@ def zone_cards(s: Session, zone: Zone) -> list[str]:
     if zone.name == "markets":
         return [c for row in st.markets for c in row if c]
     if zone.name == "deck":
-        return [c for d in ("spirit_deck", "totem_deck", "blessing_deck", "curse_deck") for c in getattr(st, d)]
+        return [c for d in DECKS for c in getattr(st, d)]
+    if zone.name == "deck_top":  # the top card of each deck (the last of its list)
+        return [getattr(st, d)[-1] for d in DECKS if getattr(st, d)]
     return [c for c in getattr(st, zone.name) if c]
 
 
@@ -81,13 +107,20 @@ def card_choices(s: Session, zone: Zone) -> list[str]:
 def targets(s: Session, card: str, source: Zone) -> list[Zone]:
     """The zones ``card`` may move to from ``source`` (:func:`tutor.faq_whatif.targets`)."""
     kind = s.game.card_kind(card)
-    return [z for z in zones(s) if z != source and kind in ZONE_KINDS[z.name]]
+    same = ("deck", "deck_top") if source.name in ("deck", "deck_top") else ()  # a deck's top is in the deck
+    return [z for z in zones(s) if z != source and z.name not in same and kind in ZONE_KINDS[z.name]]
 
 
 def counters(s: Session) -> list[Counter]:
     """The counters a what-if can set, with values and ranges (:func:`tutor.faq_whatif.counters`): each player's AP,
-    and whether each board Spirit's ability is used (its Activation Token spent)."""
-    out = [Counter(f"p{n}.ap", f"Player {n}'s AP", p.ap, 0, AP_MAX) for n, p in enumerate(s.state.players, 1)]
+    the first player, who triggered the endgame (rs.end.trigger), and whether each board Spirit's ability is used (its
+    Activation Token spent)."""
+    st = s.state
+    seats = tuple((f"Player {n}", n) for n in range(1, len(st.players) + 1))
+    out = [Counter(f"p{n}.ap", f"Player {n}'s AP", p.ap, 0, AP_MAX) for n, p in enumerate(st.players, 1)]
+    out.append(Counter("first_player", "the first player", st.first_player + 1, choices=seats))
+    out.append(Counter("endgame_by", "the endgame triggered by", None if st.endgame_by is None else st.endgame_by + 1,
+                       choices=(("nobody yet", None),) + seats))
     nm = names(s)
     for n, p in enumerate(s.state.players, 1):
         for k, ps in enumerate(p.board, 1):
@@ -169,6 +202,10 @@ def _place(prepared: Session, partial: dict, z: Zone, card: str, adding: bool) -
                 raise ValueError(f"{name} is under a Spirit or out of the game; move the Spirit instead")
             return _place(prepared, partial, src, card, False)
         _unname(partial, card)
+    if z.name == "deck_top":
+        if not adding:
+            raise ValueError(f"{name} is on top of its deck: say where it goes (move it to a zone)")
+        return _on_top(prepared, partial, card)
     if z.seat is not None:
         p = s.players[z.seat - 1]
         part = _player_part(partial, z.seat)
@@ -203,6 +240,16 @@ def _place(prepared: Session, partial: dict, z: Zone, card: str, adding: bool) -
         return
     cards = [c for c in getattr(s, z.name) if c != card]
     partial[z.name] = cards + [card] if adding else cards
+
+
+def _on_top(prepared: Session, partial: dict, card: str) -> None:
+    """Put ``card`` on top of its own deck (the partial state's ``deck_tops``; a whole ``spirit_deck`` gets it first)."""
+    kind = prepared.game.card_kind(card)
+    if kind == "spirit" and isinstance(partial.get("spirit_deck"), list):
+        partial["spirit_deck"] = [card] + [x for x in partial["spirit_deck"] if x != card]
+        return
+    tops = partial.setdefault("deck_tops", {})
+    tops[kind] = [card] + [x for x in tops.get(kind) or [] if x != card]
 
 
 def _under(prepared: Session, part: dict, p, k: int, card: str, adding: bool, z: Zone) -> None:
@@ -255,6 +302,9 @@ def apply(prepared: Session, partial: dict, edit: Edit) -> None:
         if spec is None:
             raise ValueError(f"Restless Spirits has no counter {short(key)} here (AP: p1.ap...)")
         spec.check(value)
+        if key in ("first_player", "endgame_by"):
+            partial[key] = value
+            return
         seat = int(key[1:].split(".")[0])
         part = _player_part(partial, seat)
         if key.endswith(".used"):

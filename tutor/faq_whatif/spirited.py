@@ -14,17 +14,33 @@ from ..games.spirited.cards import clan_of, medal_kind
 from ..games.spirited.zones import held
 from .edits import move_ends, AddCard, Counter, DieSpec, Edit, FixDie, MoveCard, RemoveCard, SetAP, SetCounter, SetCurrent, Zone
 
-PLAYER_ZONES = ("hand", "road", "shields", "camp1", "camp2", "camp1_down", "camp2_down")
-TABLE_ZONES = ("draw_pile",)
+PLAYER_ZONES = ("hand", "road", "shields", "camp1", "camp2", "camp1_down", "camp2_down", "wonders")
+#: ``draw_pile``: anywhere in the draw pile (or its discard pile); ``deck_top``: the top of the draw pile, the next card
+#: drawn (a clan or a Passing of Time card).
+TABLE_ZONES = ("draw_pile", "deck_top", "wonder_deck")
 MEDALS = ("bronze", "silver", "gold")
 #: Spirit (victory points) a what-if may give.
 SPIRIT_MAX = 99
 
 
+#: A pending decision (the ``pending`` fact) in words: what the player is choosing.
+DECISION_WORDS = {
+    "reveal": "what to do with the card drawn to the Road", "scout-play": "Scout: a card to play from the Hand, or "
+    "none", "scout-take": "Scout: a card to Rally or Recruit", "effect-rally": "a power's extra Rally, or none",
+    "effect-recruit": "a power's extra Recruit, or none", "raid": "a card to discard from an opponent's Road, or none",
+    "wonder-source": "where a card for the Wonder comes from", "take-wonder": "the Wonder to take",
+    "march": "a Camp to forge or steal an Allegiance with, or the end of the March",
+    "battle-discard": "Battle: a card to discard", "battle-medal": "Battle: a medal to score or replace, or neither",
+    "bonus-recruit": "Battle bonus: a face-down Recruit, or none", "bonus-rally": "Battle bonus: a Rally, or none",
+    "bonus-manoeuvre": "Battle bonus: a Manoeuvre, or none", "final-recruit": "Final Battle: cards to Recruit",
+}
+
+
 def names(s: Session) -> dict[str, str]:
-    """``{card id: name}`` for the what-if's card lists and sentences."""
+    """``{card id: name}`` for the what-if's card lists and sentences (clans, Passing of Time, Wonders)."""
     out = {c.id: c.name for c in s.game.cards.clans}
     out["time"] = "Passing of Time"
+    out.update({w.id: w.name for w in s.game.cards.wonders})
     return out
 
 
@@ -32,6 +48,11 @@ def zones(s: Session) -> list[Zone]:
     """Every zone of this game's table a card can be in (:func:`tutor.faq_whatif.zones`)."""
     seats = range(1, len(s.state.players) + 1)
     return [Zone(z, n) for n in seats for z in PLAYER_ZONES] + [Zone(z) for z in TABLE_ZONES]
+
+
+def zone_labels(s: Session) -> dict[Zone, str]:
+    """Words for the zones :attr:`Zone.label` says less well here (Spirited has one draw pile)."""
+    return {Zone("deck_top"): "the top of the draw pile"}
 
 
 def _check_zone(s: Session, zone: Zone) -> None:
@@ -48,6 +69,12 @@ def _player(s: Session, seat: int):
 def zone_cards(s: Session, zone: Zone) -> list[str]:
     """The clans of the cards in ``zone`` (each clan once: its cards are interchangeable)."""
     _check_zone(s, zone)
+    if zone.name == "wonders":
+        return list(_player(s, zone.seat).wonders)
+    if zone.name == "wonder_deck":
+        return list(s.state.wonder_deck)
+    if zone.name == "deck_top":
+        return [clan_of(s.state.deck[-1])] if s.state.deck else []
     if zone.name == "draw_pile":
         cards = [c for c in s.state.deck + s.state.discard]
     else:
@@ -65,13 +92,29 @@ def zone_cards(s: Session, zone: Zone) -> list[str]:
 
 
 def card_choices(s: Session, zone: Zone) -> list[str]:
-    """Clans with a card left in the draw or discard pile (a card put in a zone comes from there)."""
-    return [] if zone.name == "draw_pile" else zone_cards(s, Zone("draw_pile"))
+    """Clans with a card left in the draw or discard pile (a card put in a zone comes from there; on top of the draw
+    pile also a Passing of Time card); for built Wonders, the Wonders still in the Wonder deck."""
+    if zone.name == "wonders":
+        return list(s.state.wonder_deck)
+    if zone.name in ("draw_pile", "wonder_deck"):
+        return []
+    clans = zone_cards(s, Zone("draw_pile"))
+    time = zone.name == "deck_top" and any(clan_of(c) == "time" for c in s.state.deck + s.state.discard)
+    return clans + (["time"] if time else [])
+
+
+def _is_wonder(s: Session, card: str) -> bool:
+    return card in s.game.cards.wonder
 
 
 def targets(s: Session, card: str, source: Zone) -> list[Zone]:
-    """The zones ``card`` may move to from ``source`` (:func:`tutor.faq_whatif.targets`)."""
-    return [z for z in zones(s) if z != source]
+    """The zones ``card`` may move to from ``source`` (:func:`tutor.faq_whatif.targets`): a Wonder to another
+    player's built Wonders; a card anywhere but to built Wonders (a Passing of Time card only within the draw pile)."""
+    if _is_wonder(s, card):
+        return [z for z in zones(s) if z.name in ("wonders", "wonder_deck") and z != source]
+    piles = ("draw_pile", "deck_top")
+    return [z for z in zones(s) if z != source and z.name not in ("wonders", "wonder_deck")
+            and (card != "time" or z.name in piles) and not (source.name in piles and z.name in piles)]
 
 
 def counters(s: Session) -> list[Counter]:
@@ -176,8 +219,41 @@ def _put(s: Session, pp: dict, zone: Zone, clan: str, name: str) -> None:
         camp.append(clan)
 
 
+def _move_wonder(s: Session, partial: dict, wonder: str, source: Zone, target: Zone) -> None:
+    """A Wonder between players' built Wonders, or from / back to the Wonder deck; the whole Wonder set-up is written
+    out (display and every player's Wonders), so nothing else changes."""
+    name = names(s).get(wonder, wonder)
+    if not _is_wonder(s, wonder):
+        raise ValueError(f"{short(name, quote=False)} is not a Wonder: only Wonders are built")
+    for z in (source, target):
+        _check_zone(s, z)
+        if z.name not in ("wonders", "wonder_deck"):
+            raise ValueError(f"{name} is a Wonder: it goes to a player's built Wonders, not to {z.label}")
+    if source == target:
+        raise ValueError(f"{name} is already in {target.label}")
+    st = s.state
+    have = {n: list(p.wonders) for n, p in enumerate(st.players, 1)}
+    if source.name == "wonder_deck":
+        if wonder not in st.wonder_deck:
+            where = "on the Wonder display" if wonder in st.wonder_display else "built already"
+            raise ValueError(f"{name} is not in the Wonder deck ({where})")
+    elif wonder not in have[source.seat]:
+        raise ValueError(f"{name} is not among {source.label}")
+    else:
+        have[source.seat].remove(wonder)
+    if target.name == "wonders":
+        have[target.seat].append(wonder)
+    partial["wonder_display"] = [w for w in st.wonder_display if w]
+    for n, ws in have.items():
+        _player_part(s, partial, n)["wonders"] = ws
+
+
 def _move(s: Session, partial: dict, clan: str, source: Zone, target: Zone) -> None:
     name = names(s).get(clan, clan)
+    if "wonders" in (source.name, target.name):
+        raise ValueError(f"{short(name, quote=False)} is not a Wonder: only Wonders are built")
+    if source.name == "deck_top" or target.name == "deck_top":
+        return _top(s, partial, clan, source, target, name)
     if clan not in s.state.clans:
         raise ValueError(f"{short(name)} is not a clan of this game ({', '.join(names(s).get(c, c) for c in s.state.clans)})")
     if clan not in zone_cards(s, source):
@@ -191,6 +267,28 @@ def _move(s: Session, partial: dict, clan: str, source: Zone, target: Zone) -> N
         _put(s, parts[target.seat], target, clan, name)
 
 
+def _top(s: Session, partial: dict, clan: str, source: Zone, target: Zone, name: str) -> None:
+    """A card put on top of the draw pile (the partial state's ``deck_tops``, first listed on top), or the card a
+    what-if put there taken off again."""
+    tops = list(partial.get("deck_tops") or [])
+    if source.name == "deck_top":
+        if not tops or tops[0] != clan:
+            raise ValueError(f"the top card of the draw pile is as the set-up dealt it; put another card on top of it "
+                             "instead")
+        partial["deck_tops"] = tops[1:]
+        if target.name != "draw_pile":
+            _move(s, partial, clan, Zone("draw_pile"), target)
+        return
+    if clan != "time" and clan not in s.state.clans:
+        raise ValueError(f"{short(name)} is not a clan of this game")
+    if source.name == "draw_pile":
+        if clan not in card_choices(s, target):
+            raise ValueError(f"no {name} card is left in the draw pile or discard pile")
+    else:
+        _move(s, partial, clan, source, Zone("draw_pile"))
+    partial["deck_tops"] = [clan] + tops
+
+
 def apply(prepared: Session, partial: dict, edit: Edit) -> None:
     """Change ``partial`` (a copy of ``setup.state``) so that it also makes ``edit``.
 
@@ -199,7 +297,10 @@ def apply(prepared: Session, partial: dict, edit: Edit) -> None:
     """
     s = prepared
     if isinstance(edit, (AddCard, RemoveCard, MoveCard)):
-        source, target = move_ends(edit, lambda z: Zone("draw_pile"))
+        wonder = _is_wonder(s, edit.card) or "wonders" in (getattr(edit, "zone", Zone("draw_pile")).name,)
+        source, target = move_ends(edit, lambda z: Zone("wonder_deck") if wonder else Zone("draw_pile"))
+        if wonder:
+            return _move_wonder(s, partial, edit.card, source, target)
         _check_zone(s, source)
         _check_zone(s, target)
         _move(s, partial, edit.card, source, target)

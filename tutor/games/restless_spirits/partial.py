@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.content import validate
 from ...core.errors import ContentError, short
+from ...core.opening import Opening, open_decision
 from .requirements import fill_options
 from .state import PlacedSpirit, RSState
 
@@ -65,6 +66,9 @@ class PartialState(_P):
                                           "Spirit it leaves out of the deck goes to the Spirit discard pile")
     endgame_by: int | None = Field(default=None, ge=1)
     phase: Literal["play"] | None = None
+    decision: Opening | None = Field(default=None, description="the set-up ends inside an action: Player `seat` "
+                                     "has just taken `action` (as a script step), so its choice is pending "
+                                     "(tutor/core/opening.py); it is then their turn")
 
 
 def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
@@ -141,6 +145,9 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
     for deck in ("spirit", "totem", "blessing", "curse"):
         for j, c in enumerate(getattr(tops, deck)):
             claim(c, f"deck_tops.{deck}[{j}]", (deck,))
+    if part.decision is not None and part.current is not None and part.current != part.decision.seat:
+        raise bad("decision.seat", f"current ({part.current}) and decision.seat ({part.decision.seat}) contradict "
+                  "each other: the decision is taken in its player's own turn; give one")
     for name, v in (("current", part.current), ("first_player", part.first_player), ("endgame_by", part.endgame_by)):
         if v is not None and v > n:
             raise bad(name, f"seat must be 1..{n}")
@@ -234,6 +241,8 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
     problems = g.check_invariants(s)
     if problems:
         raise bad("<state>", "; ".join(problems))
+    if part.decision is not None:
+        open_decision(g, s, part.decision, where, lambda st, seat: setattr(st, "current", seat))
     return s
 
 

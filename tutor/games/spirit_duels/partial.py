@@ -7,7 +7,8 @@ holding the Advantage Token unless the partial state says otherwise; ``last_was_
 has just passed (so a pass by the player to act ends the Action Phase; refused together with ``gained_by``). Only
 what is named changes, and every card keeps exactly one place: a player's named cards come out of that player's own
 30 cards (loose cards first, then the deck, then unnamed zones); cards pushed out of a replaced zone go to the bottom
-of the deck. ``forced_rolls`` fixes the faces of the next dice rolled, in order (``sd.roll.forced``).
+of the deck. ``forced_rolls`` fixes the faces of the next dice rolled, in order (``sd.roll.forced``); ``decision``
+sets up a pending decision by the rules (an action just taken, :mod:`tutor.core.opening`).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...core.content import validate
 from ...core.errors import ContentError, short
+from ...core.opening import Opening, open_decision
 from .ctx import STATUS_TOKENS, TOKEN_CAP, is_presence, spirit_name, stat
 from .dice import DIE_FACES, FACE_NAMES
 from .state import Die, ItemInPlay, SDState
@@ -74,6 +76,9 @@ class PartialState(_P):
     last_was_pass: bool | None = Field(default=None, description="true: the other player's last action was a pass, "
                                        "so a pass by the player to act now ends the Action Phase")
     forced_rolls: list[str] = Field(default_factory=list)
+    decision: Opening | None = Field(default=None, description="the set-up ends inside an action: Player `seat` "
+                                     "has just taken `action` (as a script step), so its choice is pending "
+                                     "(tutor/core/opening.py); it was their action")
 
     @field_validator("last_was_pass", mode="before")
     @classmethod
@@ -208,6 +213,11 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
     problems = g.check_invariants(s)
     if problems:
         raise bad("<state>", "; ".join(problems))
+    if part.decision is not None:
+        if part.current is not None and part.current != part.decision.seat:
+            raise bad("decision.seat", f"current ({part.current}) and decision.seat ({part.decision.seat}) "
+                      "contradict each other: the decision follows its player's own action; give one")
+        open_decision(g, s, part.decision, where, lambda st, seat: setattr(st, "current", seat))
     return s
 
 

@@ -3,7 +3,8 @@ scenario expectations compare.
 
 Cards are named by clan (cards of a clan are interchangeable, ruling ``sp.ruling.same-clan-cards``); the tutor takes
 a card of that clan from the draw pile. Only the zones named change; the cards they held go to the bottom of the draw
-pile, so every card keeps exactly one place (checked). Any pending decision of the dealt state is dropped.
+pile, so every card keeps exactly one place (checked). Any pending decision of the dealt state is dropped;
+``decision`` sets one up by the rules (an action just taken, :mod:`tutor.core.opening`).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.content import validate
 from ...core.errors import ContentError, short
+from ...core.opening import Opening, open_decision
 from .cards import clan_of, medal_kind
 from .state import CampCard, SPState, Stack
 from .zones import held, medal_value
@@ -60,6 +62,9 @@ class PartialState(_P):
     hourglass: int | None = Field(default=None, ge=0)
     deck_tops: list[str] = Field(default_factory=list, description="clan ids or 'time'; first listed is the top")
     wonder_display: list[str] | None = Field(default=None, description="the 3 Wonder ids on display")
+    decision: Opening | None = Field(default=None, description="the set-up ends inside an action: Player `seat` "
+                                     "has just taken `action` (as a script step), so its choice is pending "
+                                     "(tutor/core/opening.py); it is then their turn")
 
 
 def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
@@ -190,9 +195,14 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
         if part.current > n:
             raise bad("current", f"seat must be 1..{n}")
         s.current = part.current - 1
+    if part.decision is not None and part.current is not None and part.current != part.decision.seat:
+        raise bad("decision.seat", f"current ({part.current}) and decision.seat ({part.decision.seat}) contradict "
+                  "each other: the decision is taken in its player's own turn; give one")
     problems = g.check_invariants(s)
     if problems:
         raise bad("<state>", "; ".join(problems))
+    if part.decision is not None:
+        open_decision(g, s, part.decision, where, lambda st, seat: setattr(st, "current", seat))
     return s
 
 

@@ -1,0 +1,310 @@
+"""The FAQ explorer's "What if…?" panel: the controls that change a question's set-up (a card moved, a counter set,
+whose turn or decision it is, a die fixed, "Original set-up"), the two runs side by side and "Save as my question".
+
+Views only: what can be edited, every check and the comparison are :mod:`tutor.faq_whatif` (every game the same way;
+no game-specific code here). :class:`WhatIfPanel` is mixed into :class:`widgets.faq.FaqExplorer`, whose attributes
+(``scenario``, ``entry``, ``edits``, ``app``, ``errors``...) it uses.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as w
+
+from tutor import ContentError, faq
+from tutor.scenario import start
+
+from .style import esc, plural, rule_text
+
+CSS = """
+.rt-faq-edit { background: #fffdf6; border: 1px solid #eadba8; border-radius: 10px; padding: 6px 10px; margin: 4px; }
+.rt-faq-edit h3 { margin-bottom: 2px; }
+.rt-cmp { background: #fff; border: 1px solid #eadba8; border-radius: 8px; padding: 6px 8px; margin-top: 6px;
+  font-size: 12.5px; line-height: 1.4; }
+.rt-cmp li { margin: 1px 0; line-height: 1.4; }
+.rt-cmp-rules { line-height: 1.4; }
+.rt-cmp-cols { display: flex; gap: 10px; flex-wrap: wrap; }
+.rt-cmp-col { flex: 1 1 240px; border-radius: 6px; padding: 4px 8px; }
+.rt-cmp-a { background: #f4f0fb; } .rt-cmp-b { background: #fff4e0; }
+.rt-cmp-col ul, .rt-cmp-diff { margin: 2px 0; padding-left: 18px; }
+.rt-cmp-h { font-weight: 700; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: #4a2577;
+  margin-top: 2px; }
+.rt-cmp-only { font-weight: 700; background: #ffe9b8; border-radius: 4px; padding: 0 3px; }
+.rt-cmp-stop { color: #9b1c1c; }
+.rt-faq-saved { color: #1b5e20; font-size: 12.5px; }
+.tutor-faq-error { color: #9b1c1c; background: #fdecec; border: 1px solid #f2b8b8; border-radius: 6px;
+  padding: 4px 8px; font-size: 12.5px; }
+"""
+
+
+def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
+    b = w.Button(description=text, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
+    b.add_class(cls)
+    return b
+
+
+class WhatIfPanel:
+    """The what-if controls and their handlers (a mixin of :class:`widgets.faq.FaqExplorer`)."""
+
+    def _edit_panel(self) -> w.Widget:
+        g = self.errors.guard
+        auto = {"description_width": "auto"}
+        dd = lambda desc, width: w.Dropdown(description=desc, layout=w.Layout(width=width), style=auto)
+        # a card: from, which, to
+        self.move_from = dd("Move from", "250px")
+        self.move_card = dd("the card", "250px")
+        self.move_to = dd("to", "250px")
+        self.apply_move = _button("Move", "tutor-faq-edit", "arrow-right", "Move the card and run the question again")
+        self.apply_move.add_class("tutor-faq-move")
+        # a counter: which, value (a number or a choice)
+        self.counter = dd("Set", "270px")
+        self.counter_num = w.BoundedIntText(value=0, min=0, max=20, layout=w.Layout(width="70px"))
+        self.counter_pick = w.Dropdown(layout=w.Layout(width="170px"))
+        self.apply_counter = _button("Set", "tutor-faq-edit", "bolt", "Set this counter and run the question again")
+        self.apply_counter.add_class("tutor-faq-counter")
+        # whose turn; a die's face
+        self.turn_seat = dd("Turn of", "170px")
+        self.apply_turn = _button("Set turn", "tutor-faq-edit", "user")
+        self.apply_turn.add_class("tutor-faq-turn")
+        self.die = dd("Fix", "280px")
+        self.die_face = w.Dropdown(layout=w.Layout(width="150px"))
+        self.apply_die = _button("Fix", "tutor-faq-edit", "cube", "Fix this die's face and run the question "
+                                 "again")
+        self.apply_die.add_class("tutor-faq-die")
+        self.undo_edits = _button("Original set-up", "tutor-faq-original", "undo", "Forget every change")
+        self.edit_error = w.HTML()
+        self.edit_list = w.HTML()
+        self.compare_html = w.HTML()
+        self.compare_html.add_class("tutor-faq-compare")
+        # save as my question
+        self.save_name = w.Text(placeholder="file name, e.g. room-in-hand", layout=w.Layout(width="220px"))
+        self.save_question_text = w.Text(placeholder="Your question (optional)", layout=w.Layout(width="340px"))
+        self.save_note = w.Textarea(placeholder="Your note: what this what-if shows", layout=w.Layout(width="100%",
+                                                                                                     height="48px"))
+        self.save_overwrite = w.Checkbox(value=False, description="replace a file of that name", indent=False,
+                                         layout=w.Layout(width="auto"))
+        self.save_button = _button("Save as my question", "tutor-faq-save", "save",
+                                   "Save this what-if as a question of your own (listed under My questions)")
+        self.save_status = w.HTML()
+        self.move_from.observe(g(lambda _ch: self._fill_cards()), names="value")
+        self.move_card.observe(g(lambda _ch: self._fill_targets()), names="value")
+        self.counter.observe(g(lambda _ch: self._show_counter()), names="value")
+        self.die.observe(g(lambda _ch: self._show_die()), names="value")
+        self.apply_move.on_click(g(lambda _b: self._apply_move()))
+        self.apply_counter.on_click(g(lambda _b: self._apply_counter()))
+        self.apply_turn.on_click(g(lambda _b: self.apply_edit(faq.turn_edit(self.scenario, self.turn_seat.value))))
+        self.apply_die.on_click(g(lambda _b: self._apply_die()))
+        self.undo_edits.on_click(g(lambda _b: self.open(self.entry.id)))
+        self.save_button.on_click(g(lambda _b: self.save_mine()))
+        for widget, cls in ((self.move_from, "tutor-faq-from"), (self.move_card, "tutor-faq-card"),
+                            (self.move_to, "tutor-faq-to"), (self.counter, "tutor-faq-which"),
+                            (self.counter_num, "tutor-faq-number"), (self.counter_pick, "tutor-faq-choice"),
+                            (self.turn_seat, "tutor-faq-seat"), (self.die, "tutor-faq-die-pick"),
+                            (self.die_face, "tutor-faq-face"), (self.save_name, "tutor-faq-save-name"),
+                            (self.save_note, "tutor-faq-save-note")):
+            widget.add_class(cls)
+        # Each control goes with its button in one group that never splits; a narrow page wraps between groups.
+        row = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        group = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", margin="0 14px 0 0"))
+        self.die_group = group([self.die, self.die_face, self.apply_die])
+        self.save_box = w.VBox([
+            row([group([self.save_name, self.save_question_text]), group([self.save_overwrite, self.save_button])]),
+            self.save_note, self.save_status], layout=w.Layout(display="none"))
+        self.save_box.add_class("rt-faq-save")
+        box_ = w.VBox([
+            w.HTML('<h3>What if…?</h3><div class="rt-muted">Change the starting set-up: the question runs again from '
+                   "it, and the two runs are compared.</div>"),
+            row([group([self.move_from, self.move_card]), group([self.move_to, self.apply_move])]),
+            row([group([self.counter, self.counter_num, self.counter_pick, self.apply_counter]),
+                 group([self.turn_seat, self.apply_turn]), self.die_group]),
+            self.edit_error, row([self.edit_list, group([self.undo_edits])]), self.compare_html, self.save_box])
+        box_.add_class("rt-faq-edit")
+        return box_
+
+    def apply_edit(self, edit: faq.Edit) -> bool:
+        """Change the set-up by ``edit``, run the question again from it and compare the two runs. A refused edit
+        is shown in the page (CSS class ``tutor-faq-error``) with its reason and leaves the session as it was.
+        Returns whether it was made."""
+        try:
+            changed = faq.edit_setup(self.scenario, edit)
+            session = start(changed, "what if")
+            comparison = faq.compare(self.entry.scenario, changed)
+        except ContentError as exc:
+            msg = str(exc).removeprefix("what if: ")
+            said = rule_text(msg, self.app.session.clauses())  # the rules' titles, never their ids
+            self.edit_error.value = f'<div class="tutor-faq-error">This change is not possible: {said}</div>'
+            return False
+        self.edit_error.value = ""
+        self.save_status.value = ""
+        self.scenario, self.comparison = changed, comparison
+        # A new value for the same counter, die or turn replaces the earlier one (the list says what the set-up is).
+        self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
+        # said in words once, with the names of the set-up it changed (a counter may not exist in the new one)
+        self._said[edit] = edit.describe({**faq.edit_names(session), **faq.edit_names(self._prepared)})
+        self._replace(session)
+        self._show_entry()
+        return True
+
+    def said(self) -> str:
+        """The changes made, in words (``"moved Spirit Cloak from Player 1's hand to ...; it is Player 2's turn"``)."""
+        return "; ".join(self._said.get(x) or x.describe() for x in self.edits)
+
+    def _apply_move(self) -> None:
+        src, card, dst = self.move_from.value, self.move_card.value, self.move_to.value
+        if src is None or card is None or dst is None:
+            self.edit_error.value = '<div class="tutor-faq-error">Choose where from, a card and where to first.</div>'
+            return
+        self.apply_edit(faq.MoveCard(card, src, dst))
+
+    def _apply_counter(self) -> None:
+        spec = self._counters.get(self.counter.value)
+        if spec is None:
+            return
+        value = self.counter_pick.value if spec.choices else self.counter_num.value
+        self.apply_edit(faq.SetCounter(spec.key, value))
+
+    def _apply_die(self) -> None:
+        if self.die.value is not None:
+            self.apply_edit(faq.FixDie(self.die.value, self.die_face.value))
+
+    def save_mine(self) -> Path | None:
+        """Save the what-if as the learner's own question (name, question and note from the boxes) in the questions
+        folder, list it under "My questions" and say where it went; a refused name or an existing file is said in
+        ``save_status`` (CSS class ``tutor-faq-error``). Returns the path, or ``None``."""
+        name = self.save_name.value.strip()
+        try:
+            if not self.edits:
+                raise ValueError("change the set-up first: a question of your own is a what-if")
+            if not name:
+                raise ValueError("give a file name: letters, digits, '-' or '_'")
+            mine = faq.what_if_scenario(self.entry.scenario, self.scenario, name.removesuffix(".yaml"),
+                                        self.save_question_text.value, self.save_note.value,
+                                        changes=self.said())
+            path = faq.save_question(mine, name, overwrite=self.save_overwrite.value, folder=self.questions_folder)
+        except (ValueError, OSError, ContentError) as exc:
+            self.save_status.value = f'<div class="tutor-faq-error">Not saved: {esc(str(exc))}</div>'
+            return None
+        self._load_mine()
+        self.filter()
+        self.save_status.value = (f'<div class="rt-faq-saved">Saved as <b>{esc(path.name)}</b> in {esc(str(path.parent))}'
+                                  " · listed under <b>My questions</b>.</div>")
+        return path
+
+
+    def _fill_zones(self) -> None:
+        """Fill the what-if controls from the prepared set-up of the scenario shown (every game the same way)."""
+        prepared = faq.prepared_for_edits(self.scenario)
+        reason = faq.why_not_editable(prepared)
+        for kid in self.edit_panel.children[1:3]:
+            kid.layout.display = "none" if reason else "flex"
+        if reason:
+            self.edit_list.value = f'<div class="rt-muted">No what-if here: {esc(reason)}.</div>'
+            self.undo_edits.layout.display = "none"
+            self.compare_html.value = ""
+            self.save_box.layout.display = "none"
+            return
+        self._prepared = prepared
+        cap = lambda text: text[:1].upper() + text[1:]
+        zones = faq.zones(prepared)
+        keep = self.move_from.value if self.move_from.value in zones else zones[0]
+        self.move_from.options = [(cap(faq.zone_label(prepared, z)), z) for z in zones]
+        self.move_from.value = keep
+        self._fill_cards()
+        self._counters = {c.key: c for c in faq.counters(prepared)}
+        keep = self.counter.value if self.counter.value in self._counters else next(iter(self._counters))
+        self.counter.options = [(cap(c.label), c.key) for c in self._counters.values()]
+        self.counter.value = keep
+        self._show_counter()
+        kind, seats = faq.turn_choice(self.scenario, prepared)
+        self.turn_seat.description = "Decision of" if kind == "decision" else "Turn of"
+        self.apply_turn.description = "Set decision" if kind == "decision" else "Set turn"
+        self.apply_turn.tooltip = ("Make the action this question starts inside another player's, and run it again"
+                                   if kind == "decision" else "Make it this player's turn and run the question again")
+        seats = [(f"Player {n}", n) for n in seats]
+        old = self.turn_seat.value
+        self.turn_seat.options = seats
+        self.turn_seat.value = old if old in dict(seats).values() else seats[0][1]
+        self._dice = {d.key: d for d in faq.dice(prepared)}
+        self.die_group.layout.display = "flex" if self._dice else "none"
+        if self._dice:
+            keep = self.die.value if self.die.value in self._dice else next(iter(self._dice))
+            self.die.options = [(cap(d.label), d.key) for d in self._dice.values()]
+            self.die.value = keep
+            self._show_die()
+        self.edit_list.value = "" if not self.edits else (
+            '<div class="rt-muted">Your changes: ' + esc(self.said()) + "</div>")
+        self.undo_edits.layout.display = None if self.edits else "none"  # beside the changes it forgets
+        self.save_box.layout.display = "flex" if self.edits else "none"
+        self.compare_html.value = self._compare_view() if self.edits else ""
+
+    def _fill_cards(self) -> None:
+        prepared, zone = getattr(self, "_prepared", None), self.move_from.value
+        if prepared is None or zone is None:
+            return
+        ids = faq.zone_cards(prepared, zone)
+        self.move_card.options = list(zip(faq.choice_labels(ids, faq.card_names(prepared)), ids))
+        self.move_card.value = ids[0] if ids else None
+        self._fill_targets()
+
+    def _fill_targets(self) -> None:
+        prepared, zone, card = getattr(self, "_prepared", None), self.move_from.value, self.move_card.value
+        if prepared is None or zone is None or card is None:
+            self.move_to.options = []
+            self.apply_move.disabled = True
+            return
+        to = faq.targets(prepared, card, zone)
+        old = self.move_to.value
+        said = [faq.zone_label(prepared, z) for z in to]
+        self.move_to.options = [(x[:1].upper() + x[1:], z) for x, z in zip(said, to)]
+        self.move_to.value = old if old in to else (to[0] if to else None)
+        self.apply_move.disabled = not to
+
+    def _show_counter(self) -> None:
+        """Show the chosen counter's value in the set-up: a number box (with its range) or a list of choices."""
+        spec = getattr(self, "_counters", {}).get(self.counter.value)
+        if spec is None:
+            return
+        self.counter_num.layout.display = "none" if spec.choices else "flex"
+        self.counter_pick.layout.display = "flex" if spec.choices else "none"
+        if spec.choices:
+            self.counter_pick.options = list(spec.choices)
+            self.counter_pick.value = spec.value
+            self.apply_counter.description = "Set"
+        else:
+            box_ = self.counter_num
+            if spec.lo > box_.max:  # keep min <= max at every moment
+                box_.max, box_.min = spec.hi, spec.lo
+            else:
+                box_.min, box_.max = spec.lo, spec.hi
+            self.counter_num.value = spec.value
+            self.apply_counter.description = f"Set ({spec.lo}-{spec.hi})"
+
+    def _show_die(self) -> None:
+        spec = getattr(self, "_dice", {}).get(self.die.value)
+        if spec is None:
+            return
+        opts = list(spec.faces) + ([("random (not fixed)", None)] if spec.can_be_random else [])
+        self.die_face.options = opts
+        self.die_face.value = spec.face if spec.face in [f for _w, f in opts] else opts[0][1]
+
+    def _compare_view(self) -> str:
+        """The original run and the what-if run side by side, then what changed, in sentences."""
+        c = getattr(self, "comparison", None)
+        if c is None:
+            return ""
+
+        def column(title: str, r: faq.RunSummary, only: tuple[str, ...], cls: str) -> str:
+            rules = " · ".join(f'<span class="{"rt-cmp-only" if cid in only else ""}">{esc(c.titles.get(cid, cid))}'
+                               "</span>" for cid in r.fired)
+            stop = (f'<div class="rt-cmp-stop">Stops before step {r.stop.step}.</div>' if r.stop else "")
+            return (f'<div class="rt-cmp-col {cls}"><div class="rt-cmp-h">{title}</div>'
+                    f"<div>Script: {r.done} of {plural(r.total, 'step')} played</div>{stop}"
+                    f'<div class="rt-cmp-rules"><span class="rt-muted">Rules that fired:</span> {rules or "none"}</div></div>')
+
+        known = self.app.session.clauses()
+        said = "".join(f"<li>{rule_text(x, known)}</li>" for x in c.sentences())
+        return ('<div class="rt-cmp"><div class="rt-cmp-cols">'
+                + column("Original set-up", c.original, c.only_original, "rt-cmp-a")
+                + column("Your what-if", c.what_if, c.only_what_if, "rt-cmp-b")
+                + f'</div><div class="rt-cmp-h">What changed</div><ul class="rt-cmp-diff">{said}</ul></div>')
+
