@@ -263,6 +263,7 @@ class LearnApp:
         self.free: TutorApp | None = None
         self._free_kept: str | None = None  # the saved free game kept in the place (until free play opens)
         self._restoring = False
+        self._free_seats: list[str] | None = None  # who played each free-play seat (kept in the place)
         self._free_box = w.VBox([w.HTML('<div class="rt-muted">Loading a new game…</div>')])
         self.tabs = w.Tab(children=[self.lessons.widget, self._free_box])
         self.tabs.titles = ("Lessons", "Free play")
@@ -312,8 +313,16 @@ class LearnApp:
             self.free = TutorApp(session, new_game=True, errors=self.errors, with_style=False, one_screen=True,
                                  opponent=True)
             self._free_box.children = (self.free.widget,)
+            seats = self.free.seats.seats if self.free.seats is not None else []
+            kept = self._free_seats
+            if kept and len(kept) == len(seats):  # the computer keeps the seats it played
+                for d, value in zip(seats, kept):
+                    if value in {v for _label, v in d.options}:
+                        d.value = value
             if self.store is not None:
                 self.free.model.observe(lambda m, change: change != "clause" and self.remember(free=True))
+                for d in seats:
+                    d.observe(self.errors.guard(lambda _ch: self.remember()), names="value")
         return self.free
 
     # -- where the learner was ----------------------------------------------------------------------------------
@@ -324,7 +333,7 @@ class LearnApp:
 
     def place(self) -> dict:
         """The kept place of this page (``{"tab": "lessons" | "free", "lesson": id, "actions": [action ids],
-        "free": saved game JSON or None}``), or ``{}`` when none is kept or it is not readable."""
+        "free": saved game JSON or None, "seats": who plays each free-play seat}``), or ``{}`` when none is kept or it is not readable."""
         text = self.store.place(self.place_key) if self.store is not None else None
         if not text:
             return {}
@@ -344,6 +353,10 @@ class LearnApp:
             self._free_kept = self.free.session.to_json()
         data = {"tab": "free" if self.tabs.selected_index == 1 else "lessons", "lesson": self.lessons.lesson.id,
                 "actions": [st.action.id for st in self.lessons.app.session.history], "free": self._free_kept}
+        if self.free is not None and self.free.seats is not None:
+            self._free_seats = [d.value for d in self.free.seats.seats]
+        if self._free_seats:
+            data["seats"] = self._free_seats
         try:
             self.store.save_place(self.place_key, json.dumps(data))
         except ValueError as exc:  # a free game too large to keep: the lesson's place is kept without it
@@ -359,6 +372,9 @@ class LearnApp:
         try:
             free = data.get("free")
             self._free_kept = free if isinstance(free, str) else None
+            seats = data.get("seats")
+            if isinstance(seats, list) and len(seats) <= 8 and all(isinstance(v, str) for v in seats):
+                self._free_seats = [str(v)[:16] for v in seats]
             lesson = data.get("lesson")
             if isinstance(lesson, str) and lesson in {x.id for x in self.lessons.lessons}:
                 self.lessons.resume(lesson, data.get("actions") or [])

@@ -213,6 +213,20 @@ def test_the_learn_page_resumes_free_play_as_a_saved_game(tmp_path):
     assert not back.errors.output.outputs and not again.errors.output.outputs
 
 
+def test_the_learn_page_keeps_who_plays_each_free_seat(tmp_path):
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    seats = app.free.seats.seats
+    assert [d.value for d in seats] == ["you", "normal"]  # by default the computer (normal) plays Player 2
+    seats[1].value = "easy"
+    back = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert [d.value for d in back.free.seats.seats] == ["you", "easy"]
+    back.free.seats.seats[1].value = "you"
+    again = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert [d.value for d in again.free.seats.seats] == ["you", "you"]
+    assert not back.errors.output.outputs and not again.errors.output.outputs
+
+
 @pytest.mark.parametrize("text", ["{not json", "[1, 2]", '{"lesson": "no-such", "actions": 5, "tab": "free", '
                                   '"free": "{\\"format\\": 1}"}', '{"lesson": "rs-05-release", "actions": '
                                   '["no-such-action", 7]}'])
