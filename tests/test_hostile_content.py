@@ -475,3 +475,32 @@ def test_a_true_or_false_seed_players_or_order_is_refused(tmp_path):
         data["setup"][field] = value
         with pytest.raises(ContentError, match=f"setup.{field}"):
             load_scenario(text=yaml.safe_dump(data))
+
+
+# ------------------------------------------------------------------------------------------------ issue 14, gaps
+@pytest.mark.parametrize("game,entry", [
+    ("restless-spirits", {"seat": 1, "ap": 3}),
+    ("spirited", {"seat": 1, "hand": []}),
+    ("spirit-duels", {"seat": 1, "hand": []}),
+])
+def test_a_seat_given_twice_in_a_partial_state_is_refused_naming_file_and_field(tmp_path, game, entry, capsys):
+    """Two ``players`` entries for one seat: the second silently overrode the first; now the file is refused, naming
+    the file and ``setup.state.players[1].seat``, in ``scenario run`` (exit 2) and when a page starts it."""
+    from tutor.scenario import start
+    data = _yaml(all_scenarios(game)[0])
+    data["setup"]["state"] = {"players": [dict(entry), {**entry, "seat": 2}, dict(entry)]}
+    p = tmp_path / "twice.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    sc = load_scenario(p)
+    with pytest.raises(ContentError) as ei:
+        start(sc, str(p))
+    msg = str(ei.value)
+    assert msg.startswith(f"{p}: setup.state: players[2].seat: seat 1 is already set by players[0]"), msg
+    assert ei.value.field == "players[2].seat"
+    assert run_paths([str(p)]) == 2
+    assert "players[2].seat" in capsys.readouterr().out
+    data["setup"]["state"]["players"][0]["seat"] = True  # true is not seat 1
+    p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        start(load_scenario(p), str(p))
+    assert "players[0].seat" in str(ei.value)
