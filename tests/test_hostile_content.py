@@ -504,3 +504,60 @@ def test_a_seat_given_twice_in_a_partial_state_is_refused_naming_file_and_field(
     with pytest.raises(ContentError) as ei:
         start(load_scenario(p), str(p))
     assert "players[0].seat" in str(ei.value)
+
+
+@pytest.mark.parametrize("edit,field,words", [
+    (lambda d: d["solution"].__setitem__(0, {"kind": "no-such-kind"}), "solution[0]",
+     "step 1 of the solution, no-such-kind(), does not play"),
+    (lambda d: d["solution"].__setitem__(0, {**d["solution"][0], "no_such_param": [1, {"x": None}]}), "solution[0]",
+     "unknown parameter 'no_such_param'"),
+    (lambda d: d["solution"].append({"kind": "buy", "card": "\u202e" + "x" * 5000}), "solution[",
+     "does not play"),
+    (lambda d: d.__setitem__("solution", d["solution"][:0]) or d["solution"].append({"kind": "end-turn"}),
+     "solution", "the goal is not reached"),
+    (lambda d: d["check"].setdefault("state", {}).__setitem__("no.such.fact", 1), "check.state",
+     "unknown state fact 'no.such.fact'"),
+])
+def test_a_lesson_whose_solution_or_goal_cannot_work_is_refused_when_it_starts(tmp_path, edit, field, words):
+    """A lesson's ``solution`` and the facts its goal names can only be checked against a game: the lesson is
+    refused when it starts (one replay of its solution), naming the file, the field and the step, never a traceback
+    at the first step or a solution that fails when a test or a page plays it."""
+    from tutor.lessons import start_lesson
+    data = _yaml(RS_LESSON)
+    assert data["solution"], "the first Restless Spirits lesson has a solution"
+    edit(data)
+    p = tmp_path / "lesson.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    lesson = load_lesson(p)  # the file itself is well formed
+    with pytest.raises(ContentError) as ei:
+        start_lesson(lesson)
+    msg = str(ei.value)
+    assert msg.startswith(f"{p}: {field}"), msg
+    assert words in msg and len(msg) < 1200, msg
+    assert ei.value.field.startswith(field)
+
+
+def test_every_shipped_lesson_starts_and_its_solution_reaches_its_goal():
+    from tutor.lessons import all_lessons, goal_reached, play_solution, start_lesson
+    for g in tutor.GAMES:
+        for lesson in all_lessons(g):
+            start_lesson(lesson)
+            assert goal_reached(lesson, play_solution(lesson)), lesson.id
+
+
+def test_a_learn_page_with_a_broken_lesson_says_so_and_keeps_its_game(content_copy):
+    """The learn page opens the other lessons; choosing the broken one shows the refusal (file and field) in the
+    error panel and leaves the game on the board as it was."""
+    from widgets.lessons import LessonRunner
+    folder = content_copy / "restless-spirits" / "lessons"
+    files = sorted(folder.glob("*.yaml"))
+    data = _yaml(files[1])
+    data["solution"] = [{"kind": "no-such-kind"}]
+    files[1].write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    runner = LessonRunner("restless-spirits")
+    before = runner.app.session.to_json()
+    broken = next(i for i, x in enumerate(runner.lessons) if x.id == data["id"])
+    runner.picker.value = broken
+    said = "".join(o.get("text", "") for o in runner.errors.output.outputs)
+    assert f"{files[1]}: solution[0]" in said and "Traceback" not in said, said
+    assert runner.app.session.to_json() == before
