@@ -73,6 +73,13 @@ class Lesson(BaseModel):
     #: Set once :func:`check_lesson` has passed (a lesson is not changed after it is read: checked once).
     _checked: bool = PrivateAttr(default=False)
 
+    def model_copy(self, *, update=None, deep: bool = False) -> "Lesson":
+        """pydantic's copy; a copy with fields changed (``update``) is checked again when it starts."""
+        copy = super().model_copy(update=update, deep=deep)
+        if update:
+            copy._checked = False
+        return copy
+
     @property
     def where(self) -> str:
         """The lesson's file (``"lesson <id>"`` when it was not read from one)."""
