@@ -561,3 +561,74 @@ def test_a_learn_page_with_a_broken_lesson_says_so_and_keeps_its_game(content_co
     said = "".join(o.get("text", "") for o in runner.errors.output.outputs)
     assert f"{files[1]}: solution[0]" in said and "Traceback" not in said, said
     assert runner.app.session.to_json() == before
+
+
+GRAPH_EDITS = [
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("why", "{p.__class__.__init__.__globals__}"),
+     "effects.gain-ap[0].why", "placeholder '{p.__class__.__init__.__globals__}' is not allowed"),
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("why", "{value:>999999999}"),
+     "effects.gain-ap[0].why", "placeholder '{value:>999999999}' is not allowed"),
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("to", "{card!r}"), "effects.gain-ap[0].to", "not allowed"),
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("why", "a lone { brace"), "effects.gain-ap[0].why",
+     "not a valid template"),
+    (lambda d: d["nodes"][0].__setitem__("Ongoing or on release)", None), "nodes[0]", "Extra inputs"),
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("kind", "explodes"), "effects.gain-ap[0].kind",
+     "'explodes' is not an edge kind of the vocabulary"),
+    (lambda d: d["nodes"][1].__setitem__("id", d["nodes"][0]["id"]), "nodes[1].id", "is already the id of nodes[0]"),
+    (lambda d: d["nodes"][0].__setitem__("kind", "dragon"), "nodes[0].kind", "not a node kind"),
+    (lambda d: d["rules"][0]["clauses"].append("rs.no-such-clause"), "rules[0].clauses",
+     "unknown clause id 'rs.no-such-clause'"),
+    (lambda d: d.__setitem__("game", "spirited"), "game", "not of spirited"),
+    (lambda d: d.__setitem__("rules", [{"kind": "blocks", "to": "ap", "why": "x"}] * 101), "rules", "at most 100"),
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("to", {"select": {"x": {"y": 1}}}), "effects.gain-ap[0].to",
+     ""),
+    (lambda d: d.__setitem__("nodes", "ap"), "nodes", "valid list"),
+]
+
+
+@pytest.mark.parametrize("edit,field,words", GRAPH_EDITS)
+def test_a_hostile_graph_file_is_refused_naming_file_and_field(tmp_path, edit, field, words):
+    """The ability graph's files had no schema: a template such as ``{p.__class__...}`` read Python's insides into
+    the page, ``{value:>999999999}`` built a gigabyte of text, a mistyped node (a comma in a label) was taken
+    silently. Each is refused at load, naming the file and the field, before any graph is built."""
+    from tutor.interactions import load_graph_table
+    data = _yaml(content_root() / "graph" / "restless-spirits.yaml")
+    edit(data)
+    p = tmp_path / "restless-spirits.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        load_graph_table(p, "restless-spirits")
+    msg = str(ei.value)
+    assert msg.startswith(f"{p}: {field}"), msg
+    assert words in msg and len(msg) <= MAX_MESSAGE + 100, msg
+
+
+def test_a_hostile_graph_vocabulary_is_refused_and_the_shipped_graph_files_pass(tmp_path):
+    from tutor.interactions import GAMES, build, graph_dir, load_graph_table, load_vocabulary
+    p = tmp_path / "vocabulary.yaml"
+    p.write_text("edge_kinds: {}\nnode_kinds: {spirit: a Spirit}\n", encoding="utf-8")
+    with pytest.raises(ContentError, match=r"vocabulary.yaml: edge_kinds: "):
+        load_vocabulary(p)
+    p.write_text("edge_kinds: {blocks: x}\nnode_kinds: {spirit: [a, b]}\nextra: 1\n", encoding="utf-8")
+    with pytest.raises(ContentError, match=r"vocabulary.yaml: node_kinds.spirit: "):
+        load_vocabulary(p)
+    load_vocabulary(graph_dir() / "vocabulary.yaml")
+    for g in GAMES:
+        load_graph_table(graph_dir() / f"{g}.yaml", g)
+    G = build("restless-spirits", scenarios=False)
+    assert G.nodes["restless-spirits:spirit-abilities"]["label"] == "Copyable abilities (Activated, Ongoing or on release)"
+
+
+def test_a_users_content_folder_with_a_hostile_graph_file_is_refused_by_build(content_copy):
+    from tutor import interactions
+    p = content_copy / "graph" / "spirited.yaml"
+    data = _yaml(p)
+    data["rules"][0]["why"] = "{p.__dict__}"
+    p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    interactions.vocabulary.cache_clear()
+    try:
+        with pytest.raises(ContentError) as ei:
+            interactions.build("spirited", scenarios=False)
+        assert str(ei.value).startswith(str(p)) and "not allowed" in str(ei.value)
+    finally:
+        interactions.vocabulary.cache_clear()
