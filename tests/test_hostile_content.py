@@ -632,3 +632,41 @@ def test_a_users_content_folder_with_a_hostile_graph_file_is_refused_by_build(co
         assert str(ei.value).startswith(str(p)) and "not allowed" in str(ei.value)
     finally:
         interactions.vocabulary.cache_clear()
+
+
+# ------------------------------------------------------------------------------------------------ attacked afresh
+BIG_ARG = "9" * 5000
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "restless-spirits", "--players", BIG_ARG], ["play", "restless-spirits", "--seed", "x" * 5000],
+    ["play", "restless-spirits", "--max-steps", BIG_ARG], ["check", "--games", BIG_ARG], ["check", "--start", BIG_ARG],
+    ["check", "--jobs", BIG_ARG], ["bench", "--repeat", BIG_ARG], ["serve", "--port", BIG_ARG],
+    ["serve", "--pool", BIG_ARG], ["serve", "--max-kernels", BIG_ARG], ["scenario", "run", "x" * 5000],
+    ["play", "x" * 5000],
+])
+def test_the_command_line_never_echoes_a_long_argument_whole(argv, capsys):
+    """argparse said ``invalid int value: '999...'`` with all 5,000 digits (and an OSError the whole path): each
+    refusal now shows at most a short part of what was typed, exit 2, no traceback."""
+    from tutor.cli import main
+    assert main(list(argv)) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err) < 1500, err[-300:]
+    assert "9" * 100 not in err and "x" * 100 not in err
+
+
+def test_check_refuses_more_games_or_worker_processes_than_the_machine_can_hold(capsys):
+    """``check --jobs 100000`` started 100,000 processes at once, and ``check --games 10000000`` made a list of
+    hundreds of millions of games before the first: both are refused, naming the argument and the bound."""
+    import os
+    from tutor.cli import main
+    assert main(["check", "--jobs", "100000", "--games", "1"]) == 2
+    assert f"argument --jobs: must be at most {4 * (os.cpu_count() or 1)}" in capsys.readouterr().err
+    assert main(["check", "--games", "10000000"]) == 2
+    assert "argument --games: must be at most 100,000" in capsys.readouterr().err
+
+
+def test_guides_that_are_not_ids_are_a_value_error_not_a_type_error():
+    """``--option 'guides=[[1],{}]'`` raised a raw TypeError (unhashable list) from new_game."""
+    with pytest.raises(ValueError, match="guides must list 2 different guide ids"):
+        tutor.new_game("restless-spirits", players=2, guides=[[1], {}])

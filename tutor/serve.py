@@ -109,7 +109,8 @@ def new_token() -> str:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    from tutor.core.errors import bounded_parser_class  # (the engine is imported by then: rules-tutor or -m)
+    parser = bounded_parser_class()(
         prog="rules-tutor serve",
         description="Serve the Rules Tutor notebooks with Voila on "
         f"{HOST} (landing page: notebooks/{LANDING_NOTEBOOK}).",
