@@ -670,3 +670,26 @@ def test_guides_that_are_not_ids_are_a_value_error_not_a_type_error():
     """``--option 'guides=[[1],{}]'`` raised a raw TypeError (unhashable list) from new_game."""
     with pytest.raises(ValueError, match="guides must list 2 different guide ids"):
         tutor.new_game("restless-spirits", players=2, guides=[[1], {}])
+
+
+def test_a_questions_folder_of_large_files_is_not_read_whole(tmp_path):
+    """``~/rules-tutor-questions`` (a class may share one) with large files: each took seconds to read and the FAQ
+    page read up to 200 of them as it opened. Files over 64 KB, and files past 2 MB in all, are left out, named."""
+    import time as _time
+    from tutor.faq_whatif.mine import QUESTION_BYTES, list_my_questions
+    from widgets.faq import FaqExplorer
+    data = _yaml(all_scenarios("restless-spirits")[0])
+    data["meta"]["id"] = "my-small"
+    (tmp_path / "a-small.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    data["meta"]["covers"] = [f"w{i}" for i in range(90_000)]
+    for i in range(3):
+        data["meta"]["id"] = f"my-big-{i}"
+        (tmp_path / f"big-{i}.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    kept, left = list_my_questions(tmp_path)
+    assert kept == [tmp_path / "a-small.yaml"] and len(left) == 3
+    assert left[0].startswith(str(tmp_path / "big-0.yaml")) and f"{QUESTION_BYTES // 1024} KB" in left[0]
+    t0 = _time.perf_counter()
+    page = FaqExplorer(game_id="restless-spirits", questions_folder=tmp_path)
+    assert _time.perf_counter() - t0 < 30
+    assert page.mine_ids == {"my-small"}
+    assert any(p.startswith(str(tmp_path / "big-2.yaml")) for p in page.index.problems)

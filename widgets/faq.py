@@ -464,14 +464,16 @@ class FaqExplorer:
     def _load_mine(self) -> None:
         """Read the saved questions (of the page's game) into the index, under "My questions"."""
         shipped = tuple(e for e in self.index.entries if e.id not in self.mine_ids)
-        mine = faq.build_index(paths=faq.my_questions(self.questions_folder))
+        paths, left_out = faq.list_my_questions(self.questions_folder)
+        mine = faq.build_index(paths=paths)
         entries = tuple(e for e in mine.entries if self.game_id is None or e.game == self.game_id)
         taken = {e.id for e in shipped}
         entries = tuple(e for e in entries if e.id not in taken)
         for e in entries:
             getattr(self, "_items", {}).pop(e.id, None)  # a replaced file gets a new list item
         self.mine_ids = {e.id for e in entries}
-        self.index = faq.Index(entries + shipped, self.index.problems + mine.problems, self.index.waiting)
+        self.index = faq.Index(entries + shipped, self.index.problems + mine.problems + tuple(left_out),
+                               self.index.waiting)
 
     # -- the script --------------------------------------------------------------------------------------------
     def step(self) -> None:
