@@ -693,3 +693,32 @@ def test_a_questions_folder_of_large_files_is_not_read_whole(tmp_path):
     assert _time.perf_counter() - t0 < 30
     assert page.mine_ids == {"my-small"}
     assert any(p.startswith(str(tmp_path / "big-2.yaml")) for p in page.index.problems)
+    t0 = _time.perf_counter()  # (the same page) a search of 1 MB: quick, and said back short
+    page.search.value = " ".join(f"w{i}" for i in range(150_000))
+    assert _time.perf_counter() - t0 < 2 and "No scenario matches “w0 w1" in page._none.value
+    assert len(page._none.value) < 200
+
+
+def test_a_huge_search_is_neither_slow_nor_said_back_whole():
+    """A browser may send a search box any text over the widget socket: 1 MB made each keystroke take seconds and
+    came back whole in "No rule mentions “...”". Searches look at 200 characters and say back at most 60."""
+    import time as _time
+    from widgets.clauses import Glossary
+    from widgets.model import ErrorPanel, SessionModel
+    from widgets.style import TYPED_LIMIT, echo, typed
+    assert len(typed("x" * 10**6)) == TYPED_LIMIT and echo("<" * 100).startswith("&lt;") and len(echo("y" * 10**6)) == 60
+    g = Glossary(SessionModel(tutor.new_game("restless-spirits", players=2, seed=1), ErrorPanel()))
+    for query in ("shrine " * 150_000, "x" * 1_000_000, " ".join(f"w{i}" for i in range(150_000))):
+        t0 = _time.perf_counter()
+        g.box.value = query
+        assert _time.perf_counter() - t0 < 1.0
+        assert len(g._none.value) < 300 if g.results.children == (g._none,) else True
+    g.box.value = "x" * 1_000_000
+    assert "No rule mentions “xxx" in g._none.value and len(g._none.value) < 200
+
+
+def test_a_huge_name_in_the_graph_is_not_said_back_whole():
+    from tutor import interactions
+    G = interactions.build("restless-spirits", scenarios=False)
+    node, why = interactions.resolve(G, "q" * 1_000_000)
+    assert node is None and "No card or rule word is called “qqq" in why and len(why) < 200

@@ -505,10 +505,11 @@ def resolve(G: nx.MultiDiGraph, text: str, game: str | None = None) -> tuple[str
     hits = candidates(G, text, game) if text else []
     if len(hits) == 1:
         return hits[0], ""
+    said = short(text, 60, quote=False)  # typed: any length
     if not hits:
-        return None, f"No card or rule word is called “{text}”. Type part of a name, or pick one from the list."
+        return None, f"No card or rule word is called “{said}”. Type part of a name, or pick one from the list."
     shown = "; ".join(entry(G, n) for n in hits[:6]) + (f"; and {len(hits) - 6} more" if len(hits) > 6 else "")
-    return None, f"“{text}” matches {len(hits)} names ({shown}). Type more of the name, or pick one from the list."
+    return None, f"“{said}” matches {len(hits)} names ({shown}). Type more of the name, or pick one from the list."
 
 
 def apart(G: nx.MultiDiGraph, u: str, v: str) -> str:

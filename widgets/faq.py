@@ -29,7 +29,7 @@ from tutor.scenario import Scenario, start
 from .app import TutorApp
 from .boards import board_for
 from .model import ErrorPanel, clause_chip, log
-from .style import box, button, esc, html_widget, plural, prov_text, rule_text, style_widget
+from .style import box, button, echo, esc, html_widget, plural, prov_text, rule_text, style_widget, typed
 
 CSS = """
 .rt-faq-side { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px; margin: 4px; }
@@ -324,12 +324,12 @@ class FaqExplorer:
     @property
     def shown_ids(self) -> list[str]:
         """Ids of the scenarios the list shows now (in order)."""
-        return [e.id for e in faq.search(self.index.entries, self.search.value, self.game.value or None)]
+        return [e.id for e in faq.search(self.index.entries, typed(self.search.value), self.game.value or None)]
 
     def filter(self) -> None:
         """Show the scenarios matching the search box and the game filter, grouped by game: the first ``limit`` of
         them, then a "Show all" button (``more``) when there are more. List items are built when first shown."""
-        hits = faq.search(self.index.entries, self.search.value, self.game.value or None)
+        hits = faq.search(self.index.entries, typed(self.search.value), self.game.value or None)
         room = len(hits) if self.limit is None else self.limit
         kids: list[w.Widget] = []
         own = [e for e in hits if e.id in self.mine_ids]
@@ -349,7 +349,7 @@ class FaqExplorer:
             self.more.description = f"Show all {len(hits)} questions"
             kids.append(self.more)
         if not hits:
-            self._none.value = f'<div class="rt-muted">No scenario matches “{esc(self.search.value)}”.</div>'
+            self._none.value = f'<div class="rt-muted">No scenario matches “{echo(self.search.value)}”.</div>'
             kids.append(self._none)
         for game, n in self.index.waiting:
             kids.append(self._html(f'<div class="rt-faq-game">{esc(faq.game_title(game))} · {n}</div>'
