@@ -109,6 +109,57 @@ def test_cross_site_embeds_are_told_from_navigations():
     assert not webguard.cross_site_embed({"Sec-Fetch-Site": "none", "Sec-Fetch-Dest": "document"})  # typed URL
 
 
+def test_the_hubs_page_handler_refuses_other_origins_pages_before_it_runs(monkeypatch):
+    """On the hub, Voila's own page handler gives a page its kernel: :func:`webguard.refuse_foreign_embeds` puts the
+    same refusal in front of it (deploy/singleuser_config.py), so another origin's iframe or fetch() gets the 403 and
+    the handler's page code never runs; the learner's own pages and links from elsewhere are served."""
+    import asyncio
+
+    import tornado.httpclient
+    import tornado.web
+
+    ran = []
+
+    class Page(tornado.web.RequestHandler):
+        async def prepare(self):
+            ran.append("prepare")
+
+        def get(self):
+            ran.append("get")
+            self.finish("a page with a kernel")
+
+    webguard.refuse_foreign_embeds(Page)
+    webguard.refuse_foreign_embeds(Page)  # idempotent
+
+    async def fetch_all():
+        app = tornado.web.Application([(r"/page", Page)])
+        sock, port = tornado.testing.bind_unused_port()
+        server = tornado.httpserver.HTTPServer(app)
+        server.add_sockets([sock])
+        client = tornado.httpclient.AsyncHTTPClient()
+        out = []
+        for site, dest in (("same-site", "iframe"), ("cross-site", "empty"), ("same-site", "empty"),
+                           ("same-origin", "iframe"), ("cross-site", "document"), (None, None)):
+            headers = {"Sec-Fetch-Site": site, "Sec-Fetch-Dest": dest} if site else {}
+            r = await client.fetch(f"http://127.0.0.1:{port}/page", headers=headers, raise_error=False)
+            out.append((r.code, r.body.decode()))
+        server.stop()
+        return out
+
+    import tornado.httpserver
+    import tornado.testing
+    got = asyncio.run(fetch_all())
+    assert [code for code, _ in got] == [403, 403, 403, 200, 200, 200]
+    assert got[0][1] == webguard.FOREIGN_PAGE_REFUSAL and "another port" in got[0][1]
+    assert ran == ["prepare", "get"] * 3  # only for the three pages served
+
+    from voila.tornado.handler import TornadoVoilaHandler
+    from traitlets.config.loader import PyFileConfigLoader
+    monkeypatch.setenv("JUPYTER_PATH", os.environ.get("JUPYTER_PATH", ""))
+    PyFileConfigLoader("singleuser_config.py", path=str(REPO_ROOT / "deploy")).load_config()
+    assert TornadoVoilaHandler._tutor_refuses_foreign_pages is True
+
+
 def test_page_kernels_accept_widget_messages_only():
     assert set(webguard.KERNEL_MESSAGE_TYPES) == {"comm_open", "comm_close", "comm_msg", "comm_info_request",
                                                   "kernel_info_request", "shutdown_request"}

@@ -308,11 +308,7 @@ def _make_app_class():
 
         @tornado.web.authenticated
         async def get(self, path=None):
-            if webguard.cross_site_embed(self.request.headers):
-                self.set_status(403)
-                self.set_header("Content-Type", "text/plain; charset=utf-8")
-                self.finish("403 Forbidden: a Rules Tutor page opens as a page of its own, not inside or from a "
-                            "page of another site or another port.\n")
+            if webguard.refuse_foreign_page(self):  # another origin's iframe or fetch(): before any kernel
                 return
             km = self.kernel_manager
             km.drop_failed_pool_tasks()  # a pre-heated kernel refused at the cap: start one of the page's own

@@ -146,6 +146,44 @@ def cross_site_embed(headers) -> bool:
             and headers.get("Sec-Fetch-Dest", "document") != "document")
 
 
+#: The answer (403, plain text) to a page request that :func:`cross_site_embed` refuses.
+FOREIGN_PAGE_REFUSAL = ("403 Forbidden: a Rules Tutor page opens as a page of its own, not inside or from a page of "
+                        "another site or another port.\n")
+
+
+def refuse_foreign_page(handler: web.RequestHandler) -> bool:
+    """Answer ``handler``'s request with :data:`FOREIGN_PAGE_REFUSAL` (HTTP 403) when :func:`cross_site_embed` says
+    it comes from another origin's page without a navigation; return whether it did (the page must then do
+    nothing more: no kernel is started)."""
+    if not cross_site_embed(handler.request.headers):
+        return False
+    handler.set_status(403)
+    handler.set_header("Content-Type", "text/plain; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish(FOREIGN_PAGE_REFUSAL)
+    return True
+
+
+def refuse_foreign_embeds(handler_class: type[web.RequestHandler]) -> None:
+    """Make every request to ``handler_class`` (Voila's page handler on the hub, which gives a page a kernel) pass
+    :func:`refuse_foreign_page` before anything else: tornado runs no ``get`` once ``prepare`` has answered.
+    Idempotent."""
+    if getattr(handler_class, "_tutor_refuses_foreign_pages", False):
+        return
+    original = handler_class.prepare
+
+    async def prepare(self, *args, **kwargs):
+        if refuse_foreign_page(self):
+            return None
+        result = original(self, *args, **kwargs)
+        if result is not None and hasattr(result, "__await__"):
+            result = await result
+        return result
+
+    handler_class.prepare = prepare
+    handler_class._tutor_refuses_foreign_pages = True
+
+
 class KernelCapReached(web.HTTPError):
     """Raised by :meth:`CappedKernelManager.start_kernel` when the server runs ``max_kernels`` kernels and none of
     them can be shut down (each is busy, has a page connected, was active in the last few seconds, or is
