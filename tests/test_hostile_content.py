@@ -722,3 +722,35 @@ def test_a_huge_name_in_the_graph_is_not_said_back_whole():
     G = interactions.build("restless-spirits", scenarios=False)
     node, why = interactions.resolve(G, "q" * 1_000_000)
     assert node is None and "No card or rule word is called “qqq" in why and len(why) < 200
+
+
+@pytest.mark.parametrize("overwrite", [True, False])
+def test_the_pages_saves_of_one_name_at_once_do_not_collide(tmp_path, overwrite):
+    """Item 8, as the pages save (two teachers' pages, two kernels, saving one walkthrough name at the same moment):
+    with overwrite every save lands whole, without it exactly one does and the others are told the name exists;
+    no temporary file is left and the file reads back."""
+    from tutor.walkthrough import save_in_folder
+    w = load_walkthrough(RS_WALK)
+    w = w.model_copy(update={"steps": w.steps[:2]})
+    results: list = []
+
+    def save():
+        try:
+            results.append(save_in_folder(w, "same", overwrite=overwrite, folder=tmp_path))
+        except BaseException as exc:  # noqa: BLE001
+            results.append(exc)
+
+    threads = [threading.Thread(target=save) for _ in range(24)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    saved = [r for r in results if isinstance(r, Path)]
+    refused = [r for r in results if not isinstance(r, Path)]
+    if overwrite:
+        assert len(saved) == 24 and not refused
+    else:
+        assert len(saved) == 1 and len(refused) == 23
+        assert all(isinstance(r, FileExistsError) and "already exists" in str(r) for r in refused)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["same.yaml"]
+    assert load_walkthrough(tmp_path / "same.yaml").id == w.id
