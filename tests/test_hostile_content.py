@@ -754,3 +754,21 @@ def test_the_pages_saves_of_one_name_at_once_do_not_collide(tmp_path, overwrite)
         assert all(isinstance(r, FileExistsError) and "already exists" in str(r) for r in refused)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["same.yaml"]
     assert load_walkthrough(tmp_path / "same.yaml").id == w.id
+
+
+@pytest.mark.parametrize("field,entry,most", [
+    ("refused", {"action": {"kind": "attract", "spirit": "s1"}, "clause": "rs.attract"}, 20),
+    ("not_legal", {"kind": "attract", "spirit": "s1"}, 200),
+])
+def test_a_scenario_asking_thousands_of_checks_is_refused_at_load(field, entry, most):
+    """A file within the YAML bounds held 30,000 ``refused`` checks: 15 s of work each time it ran (the runner, the
+    FAQ page). The number of checks per expectation, of expectations and of steps is bounded; a refusal names the
+    file and the field."""
+    data = _yaml(RS_SCENARIO)
+    data["expect"] = [{field: [entry] * (most + 1)}]
+    with pytest.raises(ContentError) as ei:
+        load_scenario(text=yaml.safe_dump(data, sort_keys=False))
+    assert str(ei.value).startswith(f"<text>: expect[0].{field}: List should have at most {most} items"), str(ei.value)
+    data["expect"] = [{}] * 101
+    with pytest.raises(ContentError, match=r"<text>: expect: List should have at most 100 items"):
+        load_scenario(text=yaml.safe_dump(data, sort_keys=False))

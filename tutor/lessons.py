@@ -19,7 +19,7 @@ from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, short
 from .core.session import Session
 from .core.errors import IllegalAction
-from .scenario import ActionRef, Expect, Setup, check, find, start
+from .scenario import MAX_EXPECT, MAX_STEPS, ActionRef, Expect, Setup, check, find, start
 
 
 class OutOfReach(BaseModel):
@@ -66,8 +66,8 @@ class Lesson(BaseModel):
     check: Expect
     hints: list[str] = Field(default_factory=list)
     clauses: list[str] = Field(default_factory=list)
-    solution: list[ActionRef] = Field(default_factory=list)
-    out_of_reach: list[OutOfReach] = Field(default_factory=list)
+    solution: list[ActionRef] = Field(default_factory=list, max_length=MAX_STEPS)
+    out_of_reach: list[OutOfReach] = Field(default_factory=list, max_length=MAX_EXPECT)
     #: The file the lesson was read from (set by :func:`load_lesson`), named in the errors of :func:`start_lesson`.
     _where: str = PrivateAttr(default="")
     #: Set once :func:`check_lesson` has passed (a lesson is not changed after it is read: checked once).

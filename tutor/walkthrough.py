@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, IllegalAction
 from .core.session import Session
-from .scenario import ActionRef, Setup, find, start, Scenario, Meta
+from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
 from .core.model import Source
 from .safefile import plain_stem, write_in_folder
 
@@ -38,7 +38,7 @@ class Walkthrough(_Strict):
     title: str
     intro: str = ""
     setup: Setup
-    steps: list[WalkStep] = Field(default_factory=list)
+    steps: list[WalkStep] = Field(default_factory=list, max_length=MAX_STEPS)
 
 
 def load_walkthrough(path: str | Path | None = None, *, text: str | None = None) -> Walkthrough:
