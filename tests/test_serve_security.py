@@ -419,8 +419,10 @@ def test_websocket_origin_checked_and_only_widget_messages_reach_the_kernel(serv
     url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels"
 
     # Another site's page opening the websocket: the browser sends that site's Origin.
+    # (and a page on another port of this host: the same site to a browser, not the same origin)
     for origin in ("http://evil.example", f"http://evil.example:{server.port}", "null",
-                   f"http://localhost.evil.example:{server.port}"):
+                   f"http://localhost.evil.example:{server.port}", f"http://127.0.0.1:{server.port % 65535 + 1}",
+                   f"http://localhost:{server.port}"):
         with pytest.raises(websocket.WebSocketBadStatusException) as refused:
             websocket.create_connection(url, origin=origin, timeout=10)
         assert refused.value.status_code == 403, origin
