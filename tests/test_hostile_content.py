@@ -772,3 +772,16 @@ def test_a_scenario_asking_thousands_of_checks_is_refused_at_load(field, entry, 
     data["expect"] = [{}] * 101
     with pytest.raises(ContentError, match=r"<text>: expect: List should have at most 100 items"):
         load_scenario(text=yaml.safe_dump(data, sort_keys=False))
+
+
+def test_the_one_screen_pages_say_a_reload_starts_a_new_game_at_every_step():
+    """Item 8: the learn pages (one-screen table) have no step log, whose first line said it; their last-step strip
+    says it beside its title, before the first step and after every step."""
+    from widgets.app import TutorApp
+    from widgets.panels import LastStep
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5, first_game=True), new_game=True,
+                   one_screen=True)
+    last = LastStep(app.model)
+    assert "reloading the page starts a new game" in last._title.value
+    app.model.apply(app.session.legal_actions()[0].id)
+    assert app.session.history and "reloading the page starts a new game" in last._title.value
