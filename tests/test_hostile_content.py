@@ -785,3 +785,40 @@ def test_the_one_screen_pages_say_a_reload_starts_a_new_game_at_every_step():
     assert "reloading the page starts a new game" in last._title.value
     app.model.apply(app.session.legal_actions()[0].id)
     assert app.session.history and "reloading the page starts a new game" in last._title.value
+
+
+@pytest.mark.parametrize("kind,edit,field", [
+    ("lesson", lambda d: d.__setitem__("title", "T" * 100_000), "title"),
+    ("lesson", lambda d: d.__setitem__("hints", ["h"] * 51), "hints"),
+    ("scenario", lambda d: d["meta"].__setitem__("question", "Q" * 100_000), "meta.question"),
+    ("walkthrough", lambda d: d["steps"][0].__setitem__("narration", "N" * 100_000), "steps[0].narration"),
+    ("clauses", lambda d: d["clauses"][0].__setitem__("title", "C" * 100_000), "clauses[0].title"),
+])
+def test_a_label_from_a_file_is_bounded(tmp_path, kind, edit, field):
+    """A lesson title, a question, a narration or a clause title of 100,000 characters became a page's label (the
+    lesson picker, the FAQ list, the presenter, a clause chip) whole: each text field has a length bound, and a file
+    beyond it is refused naming the file and the field."""
+    from tutor.core.content import load_clauses
+    src = {"lesson": RS_LESSON, "scenario": RS_SCENARIO, "walkthrough": RS_WALK,
+           "clauses": content_root() / "spirited" / "clauses.yaml"}[kind]
+    data = _yaml(src)
+    edit(data)
+    p = tmp_path / f"{kind}.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    load = {"lesson": load_lesson, "scenario": load_scenario, "walkthrough": load_walkthrough,
+            "clauses": load_clauses}[kind]
+    with pytest.raises(ContentError) as ei:
+        load(p)
+    assert str(ei.value).startswith(f"{p}: {field}: "), str(ei.value)[:300]
+    assert len(str(ei.value)) < 1000
+
+
+def test_a_saved_session_whose_partial_state_gives_a_seat_twice_is_refused():
+    from tutor.lessons import all_lessons, start_lesson
+    s = start_lesson(all_lessons("restless-spirits")[0])
+    data = json.loads(s.to_json())
+    players = data["partial_state"]["players"]
+    data["partial_state"]["players"] = players + [dict(players[0], ap=3)]
+    with pytest.raises(ContentError) as ei:
+        tutor.load_session(json.dumps(data))
+    assert f"players[{len(players)}].seat: seat 1 is already set by players[0]" in str(ei.value)

@@ -12,6 +12,7 @@ game is over first, or when one of the lesson's ``out_of_reach`` conditions hold
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt, model_validator
 
@@ -57,15 +58,15 @@ class Lesson(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    id: str
-    title: str
+    id: str = Field(max_length=120)
+    title: str = Field(max_length=200)
     order: StrictInt
-    intro: str
+    intro: str = Field(max_length=20_000)
     setup: Setup
-    goal: str
+    goal: str = Field(max_length=2_000)
     check: Expect
-    hints: list[str] = Field(default_factory=list)
-    clauses: list[str] = Field(default_factory=list)
+    hints: list[Annotated[str, Field(max_length=2_000)]] = Field(default_factory=list, max_length=50)
+    clauses: list[str] = Field(default_factory=list, max_length=200)
     solution: list[ActionRef] = Field(default_factory=list, max_length=MAX_STEPS)
     out_of_reach: list[OutOfReach] = Field(default_factory=list, max_length=MAX_EXPECT)
     #: The file the lesson was read from (set by :func:`load_lesson`), named in the errors of :func:`start_lesson`.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
@@ -29,12 +29,12 @@ class Meta(_Strict):
     """What the scenario is about: ``question`` and ``answer`` in our words, the rulebook ``source``, and tags
     (``covers``: FAQ ids, Spirit or card names) used by the FAQ explorer's search."""
 
-    id: str
-    title: str = ""
-    question: str
-    answer: str
+    id: str = Field(max_length=120)
+    title: str = Field(default="", max_length=300)
+    question: str = Field(max_length=2_000)
+    answer: str = Field(max_length=5_000)
     source: Source
-    covers: list[str] = Field(default_factory=list)
+    covers: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=100)
 
 
 #: Names that :func:`tutor.new_game` takes itself, never as a game option: ``setup.options`` may not use them.

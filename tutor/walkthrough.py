@@ -19,6 +19,10 @@ from .core.model import Source
 from .safefile import plain_stem, write_in_folder
 
 
+#: Most characters of a walkthrough's intro, or of one step's narration or notes (what a teacher reads out).
+TEXT_LIMIT = 5_000
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -27,16 +31,16 @@ class WalkStep(_Strict):
     """One step: the action to take (selected by kind + params), what to say, and notes for the teacher only."""
 
     action: ActionRef
-    narration: str = ""
-    notes: str = ""
+    narration: str = Field(default="", max_length=TEXT_LIMIT)
+    notes: str = Field(default="", max_length=TEXT_LIMIT)
 
 
 class Walkthrough(_Strict):
     """A walkthrough file: ``id``, ``title``, ``intro`` narration, ``setup`` and ``steps``."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$")
-    title: str
-    intro: str = ""
+    title: str = Field(max_length=300)
+    intro: str = Field(default="", max_length=TEXT_LIMIT)
     setup: Setup
     steps: list[WalkStep] = Field(default_factory=list, max_length=MAX_STEPS)
 
