@@ -822,3 +822,18 @@ def test_a_saved_session_whose_partial_state_gives_a_seat_twice_is_refused():
     with pytest.raises(ContentError) as ei:
         tutor.load_session(json.dumps(data))
     assert f"players[{len(players)}].seat: seat 1 is already set by players[0]" in str(ei.value)
+
+
+def test_a_recorded_narration_too_long_is_refused_naming_the_step():
+    from tutor.walkthrough import TEXT_LIMIT, begin, record
+    w = load_walkthrough(RS_WALK)
+    s = begin(w)
+    from tutor.scenario import find
+    for st in w.steps[:2]:
+        s.apply(find(s, st.action))
+    ok = record(s, id="x", title="X", setup=w.setup, narration=["a", "b"])
+    assert [st.narration for st in ok.steps] == ["a", "b"]
+    with pytest.raises(ContentError) as ei:
+        record(s, id="x", title="X", setup=w.setup, narration=["a", "N" * (TEXT_LIMIT + 1)])
+    assert str(ei.value).startswith("the recorded walkthrough: steps[1].narration: String should have at most")
+    assert len(str(ei.value)) < 500

@@ -116,14 +116,21 @@ def playable(w: Walkthrough, where: str = "<walkthrough>") -> tuple[int, Illegal
 def record(session: Session, *, id: str, title: str, setup: Setup, narration: list[str] | None = None,
            notes: list[str] | None = None, intro: str = "") -> Walkthrough:
     """A walkthrough of ``session``'s history from ``setup`` (its actions as kind + params), with the narration and
-    teacher notes given per step (missing ones are empty; the action's own label is used as default narration)."""
+    teacher notes given per step (missing ones are empty; the action's own label is used as default narration).
+
+    Raises:
+        ContentError: a text too long (e.g. ``steps[3].narration``: at most :data:`TEXT_LIMIT` characters) or a bad
+            id, naming the field.
+    """
     steps = []
     for i, st in enumerate(session.history):
         a = st.action
-        ref = ActionRef.model_validate({"kind": a.kind, **dict(a.params)})
         say = (narration[i] if narration and i < len(narration) else "") or a.label
-        steps.append(WalkStep(action=ref, narration=say, notes=(notes[i] if notes and i < len(notes) else "")))
-    return Walkthrough(id=id, title=title, intro=intro, setup=setup, steps=steps)
+        steps.append({"action": {"kind": a.kind, **dict(a.params)}, "narration": say,
+                      "notes": (notes[i] if notes and i < len(notes) else "")})
+    # validated as a file is, so that a text typed too long is refused naming its field (e.g. steps[3].narration)
+    return validate(Walkthrough, {"id": id, "title": title, "intro": intro, "setup": setup.model_dump(),
+                                  "steps": steps}, "the recorded walkthrough")
 
 
 def dump(w: Walkthrough) -> str:
