@@ -59,7 +59,7 @@ class Lesson(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str = Field(max_length=120)
-    title: str = Field(max_length=200)
+    title: str = Field(max_length=500)
     order: StrictInt
     intro: str = Field(max_length=20_000)
     setup: Setup

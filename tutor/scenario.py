@@ -30,7 +30,7 @@ class Meta(_Strict):
     (``covers``: FAQ ids, Spirit or card names) used by the FAQ explorer's search."""
 
     id: str = Field(max_length=120)
-    title: str = Field(default="", max_length=300)
+    title: str = Field(default="", max_length=500)
     question: str = Field(max_length=2_000)
     answer: str = Field(max_length=5_000)
     source: Source

@@ -39,7 +39,7 @@ class Walkthrough(_Strict):
     """A walkthrough file: ``id``, ``title``, ``intro`` narration, ``setup`` and ``steps``."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$")
-    title: str = Field(max_length=300)
+    title: str = Field(max_length=500)
     intro: str = Field(default="", max_length=TEXT_LIMIT)
     setup: Setup
     steps: list[WalkStep] = Field(default_factory=list, max_length=MAX_STEPS)

@@ -37,7 +37,7 @@ class Clause(_Frozen):
     """
 
     id: str = Field(max_length=120)
-    title: str = Field(max_length=200)
+    title: str = Field(max_length=500)
     text: str = Field(max_length=5_000)
     source: Source
     kind: Literal["rule", "ruling", "provisional", "glossary"] = "rule"
