@@ -92,6 +92,14 @@ class LearnerAuthorizer(_JupyterHubAuthorizer):
 
 
 c.ServerApp.authorizer_class = LearnerAuthorizer
+
+# A page requested by another origin's page without a navigation (an iframe or fetch() from another site, or from
+# another port of the class server's host, which browsers count as the same site and send the learner's hub cookie
+# to) is refused with 403 before Voila gives it a kernel, as `rules-tutor serve` does (tutor/webguard.py). JupyterHub
+# already forbids framing the learner's pages (Content-Security-Policy frame-ancestors 'none').
+from voila.tornado.handler import TornadoVoilaHandler as _VoilaPage  # noqa: E402 - Voila's page handler
+
+_guard.refuse_foreign_embeds(_VoilaPage)
 # A page's kernel runs the notebook's own cells, sent by the server; from the browser only the widgets' comm messages
 # pass (the list standalone Voila uses): an execute_request on a page's websocket is dropped, never run.
 c.MappingKernelManager.allowed_message_types = list(_guard.KERNEL_MESSAGE_TYPES)

@@ -475,3 +475,365 @@ def test_a_true_or_false_seed_players_or_order_is_refused(tmp_path):
         data["setup"][field] = value
         with pytest.raises(ContentError, match=f"setup.{field}"):
             load_scenario(text=yaml.safe_dump(data))
+
+
+# ------------------------------------------------------------------------------------------------ issue 14, gaps
+@pytest.mark.parametrize("game,entry", [
+    ("restless-spirits", {"seat": 1, "ap": 3}),
+    ("spirited", {"seat": 1, "hand": []}),
+    ("spirit-duels", {"seat": 1, "hand": []}),
+])
+def test_a_seat_given_twice_in_a_partial_state_is_refused_naming_file_and_field(tmp_path, game, entry, capsys):
+    """Two ``players`` entries for one seat: the second silently overrode the first; now the file is refused, naming
+    the file and ``setup.state.players[1].seat``, in ``scenario run`` (exit 2) and when a page starts it."""
+    from tutor.scenario import start
+    data = _yaml(all_scenarios(game)[0])
+    data["setup"]["state"] = {"players": [dict(entry), {**entry, "seat": 2}, dict(entry)]}
+    p = tmp_path / "twice.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    sc = load_scenario(p)
+    with pytest.raises(ContentError) as ei:
+        start(sc, str(p))
+    msg = str(ei.value)
+    assert msg.startswith(f"{p}: setup.state: players[2].seat: seat 1 is already set by players[0]"), msg
+    assert ei.value.field == "players[2].seat"
+    assert run_paths([str(p)]) == 2
+    assert "players[2].seat" in capsys.readouterr().out
+    data["setup"]["state"]["players"][0]["seat"] = True  # true is not seat 1
+    p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        start(load_scenario(p), str(p))
+    assert "players[0].seat" in str(ei.value)
+
+
+@pytest.mark.parametrize("edit,field,words", [
+    (lambda d: d["solution"].__setitem__(0, {"kind": "no-such-kind"}), "solution[0]",
+     "step 1 of the solution, no-such-kind(), does not play"),
+    (lambda d: d["solution"].__setitem__(0, {**d["solution"][0], "no_such_param": [1, {"x": None}]}), "solution[0]",
+     "unknown parameter 'no_such_param'"),
+    (lambda d: d["solution"].append({"kind": "buy", "card": "\u202e" + "x" * 5000}), "solution[",
+     "does not play"),
+    (lambda d: d.__setitem__("solution", d["solution"][:0]) or d["solution"].append({"kind": "end-turn"}),
+     "solution", "the goal is not reached"),
+    (lambda d: d["check"].setdefault("state", {}).__setitem__("no.such.fact", 1), "check.state",
+     "unknown state fact 'no.such.fact'"),
+])
+def test_a_lesson_whose_solution_or_goal_cannot_work_is_refused_when_it_starts(tmp_path, edit, field, words):
+    """A lesson's ``solution`` and the facts its goal names can only be checked against a game: the lesson is
+    refused when it starts (one replay of its solution), naming the file, the field and the step, never a traceback
+    at the first step or a solution that fails when a test or a page plays it."""
+    from tutor.lessons import start_lesson
+    data = _yaml(RS_LESSON)
+    assert data["solution"], "the first Restless Spirits lesson has a solution"
+    edit(data)
+    p = tmp_path / "lesson.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    lesson = load_lesson(p)  # the file itself is well formed
+    with pytest.raises(ContentError) as ei:
+        start_lesson(lesson)
+    msg = str(ei.value)
+    assert msg.startswith(f"{p}: {field}"), msg
+    assert words in msg and len(msg) < 1200, msg
+    assert ei.value.field.startswith(field)
+
+
+def test_every_shipped_lesson_starts_and_its_solution_reaches_its_goal():
+    from tutor.lessons import all_lessons, goal_reached, play_solution, start_lesson
+    for g in tutor.GAMES:
+        for lesson in all_lessons(g):
+            start_lesson(lesson)
+            assert goal_reached(lesson, play_solution(lesson)), lesson.id
+
+
+def test_a_learn_page_with_a_broken_lesson_says_so_and_keeps_its_game(content_copy):
+    """The learn page opens the other lessons; choosing the broken one shows the refusal (file and field) in the
+    error panel and leaves the game on the board as it was."""
+    from widgets.lessons import LessonRunner
+    folder = content_copy / "restless-spirits" / "lessons"
+    files = sorted(folder.glob("*.yaml"))
+    data = _yaml(files[1])
+    data["solution"] = [{"kind": "no-such-kind"}]
+    files[1].write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    runner = LessonRunner("restless-spirits")
+    before = runner.app.session.to_json()
+    broken = next(i for i, x in enumerate(runner.lessons) if x.id == data["id"])
+    runner.picker.value = broken
+    said = "".join(o.get("text", "") for o in runner.errors.output.outputs)
+    assert f"{files[1]}: solution[0]" in said and "Traceback" not in said, said
+    assert runner.app.session.to_json() == before
+
+
+GRAPH_EDITS = [
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("why", "{p.__class__.__init__.__globals__}"),
+     "effects.gain-ap[0].why", "placeholder '{p.__class__.__init__.__globals__}' is not allowed"),
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("why", "{value:>999999999}"),
+     "effects.gain-ap[0].why", "placeholder '{value:>999999999}' is not allowed"),
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("to", "{card!r}"), "effects.gain-ap[0].to", "not allowed"),
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("why", "a lone { brace"), "effects.gain-ap[0].why",
+     "not a valid template"),
+    (lambda d: d["nodes"][0].__setitem__("Ongoing or on release)", None), "nodes[0]", "Extra inputs"),
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("kind", "explodes"), "effects.gain-ap[0].kind",
+     "'explodes' is not an edge kind of the vocabulary"),
+    (lambda d: d["nodes"][1].__setitem__("id", d["nodes"][0]["id"]), "nodes[1].id", "is already the id of nodes[0]"),
+    (lambda d: d["nodes"][0].__setitem__("kind", "dragon"), "nodes[0].kind", "not a node kind"),
+    (lambda d: d["rules"][0]["clauses"].append("rs.no-such-clause"), "rules[0].clauses",
+     "unknown clause id 'rs.no-such-clause'"),
+    (lambda d: d.__setitem__("game", "spirited"), "game", "not of spirited"),
+    (lambda d: d.__setitem__("rules", [{"kind": "blocks", "to": "ap", "why": "x"}] * 101), "rules", "at most 100"),
+    (lambda d: d["effects"]["gain-ap"][0].__setitem__("to", {"select": {"x": {"y": 1}}}), "effects.gain-ap[0].to",
+     ""),
+    (lambda d: d.__setitem__("nodes", "ap"), "nodes", "valid list"),
+]
+
+
+@pytest.mark.parametrize("edit,field,words", GRAPH_EDITS)
+def test_a_hostile_graph_file_is_refused_naming_file_and_field(tmp_path, edit, field, words):
+    """The ability graph's files had no schema: a template such as ``{p.__class__...}`` read Python's insides into
+    the page, ``{value:>999999999}`` built a gigabyte of text, a mistyped node (a comma in a label) was taken
+    silently. Each is refused at load, naming the file and the field, before any graph is built."""
+    from tutor.interactions import load_graph_table
+    data = _yaml(content_root() / "graph" / "restless-spirits.yaml")
+    edit(data)
+    p = tmp_path / "restless-spirits.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        load_graph_table(p, "restless-spirits")
+    msg = str(ei.value)
+    assert msg.startswith(f"{p}: {field}"), msg
+    assert words in msg and len(msg) <= MAX_MESSAGE + 100, msg
+
+
+def test_a_hostile_graph_vocabulary_is_refused_and_the_shipped_graph_files_pass(tmp_path):
+    from tutor.interactions import GAMES, build, graph_dir, load_graph_table, load_vocabulary
+    p = tmp_path / "vocabulary.yaml"
+    p.write_text("edge_kinds: {}\nnode_kinds: {spirit: a Spirit}\n", encoding="utf-8")
+    with pytest.raises(ContentError, match=r"vocabulary.yaml: edge_kinds: "):
+        load_vocabulary(p)
+    p.write_text("edge_kinds: {blocks: x}\nnode_kinds: {spirit: [a, b]}\nextra: 1\n", encoding="utf-8")
+    with pytest.raises(ContentError, match=r"vocabulary.yaml: node_kinds.spirit: "):
+        load_vocabulary(p)
+    load_vocabulary(graph_dir() / "vocabulary.yaml")
+    for g in GAMES:
+        load_graph_table(graph_dir() / f"{g}.yaml", g)
+    G = build("restless-spirits", scenarios=False)
+    assert G.nodes["restless-spirits:spirit-abilities"]["label"] == "Copyable abilities (Activated, Ongoing or on release)"
+
+
+def test_a_users_content_folder_with_a_hostile_graph_file_is_refused_by_build(content_copy):
+    from tutor import interactions
+    p = content_copy / "graph" / "spirited.yaml"
+    data = _yaml(p)
+    data["rules"][0]["why"] = "{p.__dict__}"
+    p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    interactions.vocabulary.cache_clear()
+    try:
+        with pytest.raises(ContentError) as ei:
+            interactions.build("spirited", scenarios=False)
+        assert str(ei.value).startswith(str(p)) and "not allowed" in str(ei.value)
+    finally:
+        interactions.vocabulary.cache_clear()
+
+
+# ------------------------------------------------------------------------------------------------ attacked afresh
+BIG_ARG = "9" * 5000
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "restless-spirits", "--players", BIG_ARG], ["play", "restless-spirits", "--seed", "x" * 5000],
+    ["play", "restless-spirits", "--max-steps", BIG_ARG], ["check", "--games", BIG_ARG], ["check", "--start", BIG_ARG],
+    ["check", "--jobs", BIG_ARG], ["bench", "--repeat", BIG_ARG], ["serve", "--port", BIG_ARG],
+    ["serve", "--pool", BIG_ARG], ["serve", "--max-kernels", BIG_ARG], ["scenario", "run", "x" * 5000],
+    ["play", "x" * 5000],
+])
+def test_the_command_line_never_echoes_a_long_argument_whole(argv, capsys):
+    """argparse said ``invalid int value: '999...'`` with all 5,000 digits (and an OSError the whole path): each
+    refusal now shows at most a short part of what was typed, exit 2, no traceback."""
+    from tutor.cli import main
+    assert main(list(argv)) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err) < 1500, err[-300:]
+    assert "9" * 100 not in err and "x" * 100 not in err
+
+
+def test_check_refuses_more_games_or_worker_processes_than_the_machine_can_hold(capsys):
+    """``check --jobs 100000`` started 100,000 processes at once, and ``check --games 10000000`` made a list of
+    hundreds of millions of games before the first: both are refused, naming the argument and the bound."""
+    import os
+    from tutor.cli import main
+    assert main(["check", "--jobs", "100000", "--games", "1"]) == 2
+    assert f"argument --jobs: must be at most {4 * (os.cpu_count() or 1)}" in capsys.readouterr().err
+    assert main(["check", "--games", "10000000"]) == 2
+    assert "argument --games: must be at most 100,000" in capsys.readouterr().err
+
+
+def test_guides_that_are_not_ids_are_a_value_error_not_a_type_error():
+    """``--option 'guides=[[1],{}]'`` raised a raw TypeError (unhashable list) from new_game."""
+    with pytest.raises(ValueError, match="guides must list 2 different guide ids"):
+        tutor.new_game("restless-spirits", players=2, guides=[[1], {}])
+
+
+def test_a_questions_folder_of_large_files_is_not_read_whole(tmp_path):
+    """``~/rules-tutor-questions`` (a class may share one) with large files: each took seconds to read and the FAQ
+    page read up to 200 of them as it opened. Files over 64 KB, and files past 2 MB in all, are left out, named."""
+    import time as _time
+    from tutor.faq_whatif.mine import QUESTION_BYTES, list_my_questions
+    from widgets.faq import FaqExplorer
+    data = _yaml(all_scenarios("restless-spirits")[0])
+    data["meta"]["id"] = "my-small"
+    (tmp_path / "a-small.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    data["meta"]["covers"] = [f"w{i}" for i in range(90_000)]
+    for i in range(3):
+        data["meta"]["id"] = f"my-big-{i}"
+        (tmp_path / f"big-{i}.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    kept, left = list_my_questions(tmp_path)
+    assert kept == [tmp_path / "a-small.yaml"] and len(left) == 3
+    assert left[0].startswith(str(tmp_path / "big-0.yaml")) and f"{QUESTION_BYTES // 1024} KB" in left[0]
+    t0 = _time.perf_counter()
+    page = FaqExplorer(game_id="restless-spirits", questions_folder=tmp_path)
+    assert _time.perf_counter() - t0 < 30
+    assert page.mine_ids == {"my-small"}
+    assert any(p.startswith(str(tmp_path / "big-2.yaml")) for p in page.index.problems)
+    t0 = _time.perf_counter()  # (the same page) a search of 1 MB: quick, and said back short
+    page.search.value = " ".join(f"w{i}" for i in range(150_000))
+    assert _time.perf_counter() - t0 < 2 and "No scenario matches “w0 w1" in page._none.value
+    assert len(page._none.value) < 200
+
+
+def test_a_huge_search_is_neither_slow_nor_said_back_whole():
+    """A browser may send a search box any text over the widget socket: 1 MB made each keystroke take seconds and
+    came back whole in "No rule mentions “...”". Searches look at 200 characters and say back at most 60."""
+    import time as _time
+    from widgets.clauses import Glossary
+    from widgets.model import ErrorPanel, SessionModel
+    from widgets.style import TYPED_LIMIT, echo, typed
+    assert len(typed("x" * 10**6)) == TYPED_LIMIT and echo("<" * 100).startswith("&lt;") and len(echo("y" * 10**6)) == 60
+    g = Glossary(SessionModel(tutor.new_game("restless-spirits", players=2, seed=1), ErrorPanel()))
+    for query in ("shrine " * 150_000, "x" * 1_000_000, " ".join(f"w{i}" for i in range(150_000))):
+        t0 = _time.perf_counter()
+        g.box.value = query
+        assert _time.perf_counter() - t0 < 1.0
+        assert len(g._none.value) < 300 if g.results.children == (g._none,) else True
+    g.box.value = "x" * 1_000_000
+    assert "No rule mentions “xxx" in g._none.value and len(g._none.value) < 200
+
+
+def test_a_huge_name_in_the_graph_is_not_said_back_whole():
+    from tutor import interactions
+    G = interactions.build("restless-spirits", scenarios=False)
+    node, why = interactions.resolve(G, "q" * 1_000_000)
+    assert node is None and "No card or rule word is called “qqq" in why and len(why) < 200
+
+
+@pytest.mark.parametrize("overwrite", [True, False])
+def test_the_pages_saves_of_one_name_at_once_do_not_collide(tmp_path, overwrite):
+    """Item 8, as the pages save (two teachers' pages, two kernels, saving one walkthrough name at the same moment):
+    with overwrite every save lands whole, without it exactly one does and the others are told the name exists;
+    no temporary file is left and the file reads back."""
+    from tutor.walkthrough import save_in_folder
+    w = load_walkthrough(RS_WALK)
+    w = w.model_copy(update={"steps": w.steps[:2]})
+    results: list = []
+
+    def save():
+        try:
+            results.append(save_in_folder(w, "same", overwrite=overwrite, folder=tmp_path))
+        except BaseException as exc:  # noqa: BLE001
+            results.append(exc)
+
+    threads = [threading.Thread(target=save) for _ in range(24)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    saved = [r for r in results if isinstance(r, Path)]
+    refused = [r for r in results if not isinstance(r, Path)]
+    if overwrite:
+        assert len(saved) == 24 and not refused
+    else:
+        assert len(saved) == 1 and len(refused) == 23
+        assert all(isinstance(r, FileExistsError) and "already exists" in str(r) for r in refused)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["same.yaml"]
+    assert load_walkthrough(tmp_path / "same.yaml").id == w.id
+
+
+@pytest.mark.parametrize("field,entry,most", [
+    ("refused", {"action": {"kind": "attract", "spirit": "s1"}, "clause": "rs.attract"}, 20),
+    ("not_legal", {"kind": "attract", "spirit": "s1"}, 200),
+])
+def test_a_scenario_asking_thousands_of_checks_is_refused_at_load(field, entry, most):
+    """A file within the YAML bounds held 30,000 ``refused`` checks: 15 s of work each time it ran (the runner, the
+    FAQ page). The number of checks per expectation, of expectations and of steps is bounded; a refusal names the
+    file and the field."""
+    data = _yaml(RS_SCENARIO)
+    data["expect"] = [{field: [entry] * (most + 1)}]
+    with pytest.raises(ContentError) as ei:
+        load_scenario(text=yaml.safe_dump(data, sort_keys=False))
+    assert str(ei.value).startswith(f"<text>: expect[0].{field}: List should have at most {most} items"), str(ei.value)
+    data["expect"] = [{}] * 101
+    with pytest.raises(ContentError, match=r"<text>: expect: List should have at most 100 items"):
+        load_scenario(text=yaml.safe_dump(data, sort_keys=False))
+
+
+def test_the_one_screen_pages_say_a_reload_starts_a_new_game_at_every_step():
+    """Item 8: the learn pages (one-screen table) have no step log, whose first line said it; their last-step strip
+    says it beside its title, before the first step and after every step."""
+    from widgets.app import TutorApp
+    from widgets.panels import LastStep
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=5, first_game=True), new_game=True,
+                   one_screen=True)
+    last = LastStep(app.model)
+    assert "reloading the page starts a new game" in last._title.value
+    app.model.apply(app.session.legal_actions()[0].id)
+    assert app.session.history and "reloading the page starts a new game" in last._title.value
+
+
+@pytest.mark.parametrize("kind,edit,field", [
+    ("lesson", lambda d: d.__setitem__("title", "T" * 100_000), "title"),
+    ("lesson", lambda d: d.__setitem__("hints", ["h"] * 51), "hints"),
+    ("scenario", lambda d: d["meta"].__setitem__("question", "Q" * 100_000), "meta.question"),
+    ("walkthrough", lambda d: d["steps"][0].__setitem__("narration", "N" * 100_000), "steps[0].narration"),
+    ("clauses", lambda d: d["clauses"][0].__setitem__("title", "C" * 100_000), "clauses[0].title"),
+])
+def test_a_label_from_a_file_is_bounded(tmp_path, kind, edit, field):
+    """A lesson title, a question, a narration or a clause title of 100,000 characters became a page's label (the
+    lesson picker, the FAQ list, the presenter, a clause chip) whole: each text field has a length bound, and a file
+    beyond it is refused naming the file and the field."""
+    from tutor.core.content import load_clauses
+    src = {"lesson": RS_LESSON, "scenario": RS_SCENARIO, "walkthrough": RS_WALK,
+           "clauses": content_root() / "spirited" / "clauses.yaml"}[kind]
+    data = _yaml(src)
+    edit(data)
+    p = tmp_path / f"{kind}.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    load = {"lesson": load_lesson, "scenario": load_scenario, "walkthrough": load_walkthrough,
+            "clauses": load_clauses}[kind]
+    with pytest.raises(ContentError) as ei:
+        load(p)
+    assert str(ei.value).startswith(f"{p}: {field}: "), str(ei.value)[:300]
+    assert len(str(ei.value)) < 1000
+
+
+def test_a_saved_session_whose_partial_state_gives_a_seat_twice_is_refused():
+    from tutor.lessons import all_lessons, start_lesson
+    s = start_lesson(all_lessons("restless-spirits")[0])
+    data = json.loads(s.to_json())
+    players = data["partial_state"]["players"]
+    data["partial_state"]["players"] = players + [dict(players[0], ap=3)]
+    with pytest.raises(ContentError) as ei:
+        tutor.load_session(json.dumps(data))
+    assert f"players[{len(players)}].seat: seat 1 is already set by players[0]" in str(ei.value)
+
+
+def test_a_recorded_narration_too_long_is_refused_naming_the_step():
+    from tutor.walkthrough import TEXT_LIMIT, begin, record
+    w = load_walkthrough(RS_WALK)
+    s = begin(w)
+    from tutor.scenario import find
+    for st in w.steps[:2]:
+        s.apply(find(s, st.action))
+    ok = record(s, id="x", title="X", setup=w.setup, narration=["a", "b"])
+    assert [st.narration for st in ok.steps] == ["a", "b"]
+    with pytest.raises(ContentError) as ei:
+        record(s, id="x", title="X", setup=w.setup, narration=["a", "N" * (TEXT_LIMIT + 1)])
+    assert str(ei.value).startswith("the recorded walkthrough: steps[1].narration: String should have at most")
+    assert len(str(ei.value)) < 500

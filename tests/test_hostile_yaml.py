@@ -1,5 +1,5 @@
 """Property test (issue 14): generated hostile input at every loader of the tutor — card files of the three games,
-clauses files, scenarios, lessons, walkthroughs (each then started, as the pages and the runner do) and saved
+clauses files, the ability graph's files (a game's table, then the graph built from it, and the vocabulary), scenarios, lessons, walkthroughs (each then started, as the pages and the runner do) and saved
 sessions. Any field of a shipped file is replaced by an alias bomb, a python or other tag, deep nesting, a huge text
 or number, or a value of the wrong type. Each load must end within :data:`SECONDS` and :data:`PEAK_BYTES` of new
 memory growth, either accepted or refused with ContentError/ValueError whose message is bounded; never another
@@ -145,6 +145,9 @@ BASES = {
     "cards-rs": _load_text(content_root() / "restless-spirits" / "cards.yaml"),
     "cards-sd": _load_text(content_root() / "spirit-duels" / "cards.yaml"),
     "cards-sp": _load_text(content_root() / "spirited" / "cards.yaml"),
+    "graph-rs": _load_text(content_root() / "graph" / "restless-spirits.yaml"),
+    "graph-sd": _load_text(content_root() / "graph" / "spirit-duels.yaml"),
+    "graph-vocabulary": _load_text(content_root() / "graph" / "vocabulary.yaml"),
 }
 
 
@@ -161,6 +164,13 @@ def _load(kind: str, text: str, tmp: Path):
     try:
         if kind == "clauses":
             return load_clauses(p)
+        if kind == "graph-vocabulary":
+            from tutor.interactions import load_vocabulary
+            return load_vocabulary(p)
+        if kind.startswith("graph-"):  # checked, then a graph built from it (as the ability-graph page does)
+            from tutor.interactions import _build_game, load_graph_table
+            game = {"graph-rs": "restless-spirits", "graph-sd": "spirit-duels"}[kind]
+            return _build_game(game, None, load_graph_table(p, game))
         if kind == "cards-sp":
             from tutor.core.content import load_yaml_model
             from tutor.games.spirited.cards import CardSet

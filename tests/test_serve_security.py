@@ -38,6 +38,9 @@ MAX_KERNELS = 4  # 2 pre-heated (landing + learn page) + 2 for other pages
 PAGE = "learn-spirited.ipynb"  # not pre-heated: every GET needs a kernel of its own
 START_S = 90
 RENDER_S = 180
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 # --- the rules, without a server ------------------------------------------------------------------------------
@@ -98,6 +101,63 @@ def test_cross_site_embeds_are_told_from_navigations():
     assert not webguard.cross_site_embed({"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "document"})  # a link
     assert not webguard.cross_site_embed({"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "empty"})
     assert not webguard.cross_site_embed({})  # curl, older browsers
+    # Another port of the same host is the same *site* to a browser (ports do not count), not the same origin.
+    for dest in ("iframe", "frame", "embed", "object", "empty", "image", "script"):
+        assert webguard.cross_site_embed({"Sec-Fetch-Site": "same-site", "Sec-Fetch-Dest": dest}), dest
+    assert not webguard.cross_site_embed({"Sec-Fetch-Site": "same-site", "Sec-Fetch-Dest": "document"})  # a link
+    assert not webguard.cross_site_embed({"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "iframe"})  # our own
+    assert not webguard.cross_site_embed({"Sec-Fetch-Site": "none", "Sec-Fetch-Dest": "document"})  # typed URL
+
+
+def test_the_hubs_page_handler_refuses_other_origins_pages_before_it_runs(monkeypatch):
+    """On the hub, Voila's own page handler gives a page its kernel: :func:`webguard.refuse_foreign_embeds` puts the
+    same refusal in front of it (deploy/singleuser_config.py), so another origin's iframe or fetch() gets the 403 and
+    the handler's page code never runs; the learner's own pages and links from elsewhere are served."""
+    import asyncio
+
+    import tornado.httpclient
+    import tornado.web
+
+    ran = []
+
+    class Page(tornado.web.RequestHandler):
+        async def prepare(self):
+            ran.append("prepare")
+
+        def get(self):
+            ran.append("get")
+            self.finish("a page with a kernel")
+
+    webguard.refuse_foreign_embeds(Page)
+    webguard.refuse_foreign_embeds(Page)  # idempotent
+
+    async def fetch_all():
+        app = tornado.web.Application([(r"/page", Page)])
+        sock, port = tornado.testing.bind_unused_port()
+        server = tornado.httpserver.HTTPServer(app)
+        server.add_sockets([sock])
+        client = tornado.httpclient.AsyncHTTPClient()
+        out = []
+        for site, dest in (("same-site", "iframe"), ("cross-site", "empty"), ("same-site", "empty"),
+                           ("same-origin", "iframe"), ("cross-site", "document"), (None, None)):
+            headers = {"Sec-Fetch-Site": site, "Sec-Fetch-Dest": dest} if site else {}
+            r = await client.fetch(f"http://127.0.0.1:{port}/page", headers=headers, raise_error=False)
+            out.append((r.code, r.body.decode()))
+        server.stop()
+        return out
+
+    import tornado.httpserver
+    import tornado.testing
+    got = asyncio.run(fetch_all())
+    assert [code for code, _ in got] == [403, 403, 403, 200, 200, 200]
+    assert got[0][1] == webguard.FOREIGN_PAGE_REFUSAL and "another port" in got[0][1]
+    assert ran == ["prepare", "get"] * 3  # only for the three pages served
+
+    from voila.tornado.handler import TornadoVoilaHandler
+    from traitlets.config.loader import PyFileConfigLoader
+    monkeypatch.setenv("JUPYTER_PATH", os.environ.get("JUPYTER_PATH", ""))
+    PyFileConfigLoader("singleuser_config.py", path=str(REPO_ROOT / "deploy")).load_config()
+    assert TornadoVoilaHandler._tutor_refuses_foreign_pages is True
 
 
 def test_page_kernels_accept_widget_messages_only():
@@ -255,15 +315,90 @@ def test_foreign_host_cannot_post_or_open_a_websocket(server):
 
 
 @slow
+@pytest.mark.parametrize("site", ["cross-site", "same-site"])
 @pytest.mark.parametrize("dest", ["iframe", "empty", "image", "script"])
-def test_another_sites_page_cannot_start_a_kernel(server, dest):
+def test_another_sites_page_cannot_start_a_kernel(server, dest, site):
+    """Another web site's page, or a page on another port of this host (``same-site`` to the browser), that frames
+    or fetches a tutor page gets a plain 403 and starts no kernel."""
     kernels = len(_kernel_pids(server.proc.pid))
     status, headers, body = _request(server.port, f"/voila/render/{PAGE}",
-                                     headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": dest,
+                                     headers={"Sec-Fetch-Site": site, "Sec-Fetch-Dest": dest,
                                               "Sec-Fetch-Mode": "navigate" if dest == "iframe" else "no-cors"})
     assert status == 403 and headers["Content-Type"].startswith("text/plain")
     assert body.startswith("403 Forbidden: a Rules Tutor page opens as a page of its own")
+    assert "another port" in body
+    assert headers["X-Frame-Options"] == "SAMEORIGIN"
     assert len(_kernel_pids(server.proc.pid)) <= kernels
+
+
+@slow
+@pytest.mark.parametrize("path", ["/voila/tree", "/voila/render/no-such-page.ipynb"])
+def test_pages_are_framed_only_by_the_tutor(server, path):
+    """Every answer says that only the tutor's own origin may frame it: CSP ``frame-ancestors 'self'`` and
+    ``X-Frame-Options: SAMEORIGIN`` (the page itself from the tutor's own page: served)."""
+    status, headers, _ = _request(server.port, path, headers={"Sec-Fetch-Site": "same-origin",
+                                                              "Sec-Fetch-Dest": "iframe"})
+    assert status == (404 if "no-such" in path else 200), path
+    assert "frame-ancestors 'self'" in headers["Content-Security-Policy"]
+    assert headers["X-Frame-Options"] == "SAMEORIGIN"
+    status, headers, _ = _request(server.port, path, host="evil.example")
+    assert status == 403
+    assert headers["Content-Security-Policy"] == "frame-ancestors 'self'"
+    assert headers["X-Frame-Options"] == "SAMEORIGIN"
+
+
+@slow
+@pytest.mark.browser
+def test_a_page_on_another_port_cannot_frame_or_fetch_the_tutor(server, tmp_path):
+    """The attack in a real browser: a page served from another port of this host (to Chromium the same *site* as the
+    tutor, not the same origin) frames a learn page and the notebook list and fetches a learn page. The learn page is
+    refused before it starts a kernel, the list is not shown in the frame, and no kernel starts."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    import http.server
+    from playwright.sync_api import sync_playwright
+
+    tutor = server.origin
+    (tmp_path / "index.html").write_text(
+        "<!DOCTYPE html><title>other port</title>"
+        f"<iframe id='learn' src='{tutor}/voila/render/{PAGE}'></iframe>"
+        f"<iframe id='tree' src='{tutor}/voila/tree'></iframe>"
+        f"<script>fetch('{tutor}/voila/render/{PAGE}', {{mode: 'no-cors', credentials: 'include'}})"
+        ".then(() => document.body.dataset.fetched = 'sent', () => document.body.dataset.fetched = 'failed')</script>",
+        encoding="utf-8")
+    handler = lambda *a, **k: http.server.SimpleHTTPRequestHandler(*a, directory=str(tmp_path), **k)  # noqa: E731
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=other.serve_forever, daemon=True)
+    thread.start()
+    kernels = set(_kernel_pids(server.proc.pid))
+    started = server.log().count("Kernel started")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page()
+                page.goto(f"http://127.0.0.1:{other.server_address[1]}/index.html")
+                page.wait_for_function("document.body.dataset.fetched !== undefined", timeout=30_000)
+                time.sleep(3)
+                frames = {f.name or f.url: f for f in page.frames if f is not page.main_frame}
+                shown = [f.url for f in page.frames if f is not page.main_frame]
+                for f in page.frames:
+                    if f is page.main_frame:
+                        continue
+                    try:
+                        text = f.evaluate("document.body ? document.body.innerText : ''")
+                    except Exception:  # noqa: BLE001 - a blocked frame may have no document to read
+                        text = ""
+                    assert "index.ipynb" not in text and "Rules Tutor" not in text, (f.url, text[:200])
+                assert frames, shown
+            finally:
+                browser.close()
+    finally:
+        other.shutdown()
+        other.server_close()
+    log = server.log()
+    assert log.count("Kernel started") == started, "a kernel started for another port's page"
+    assert set(_kernel_pids(server.proc.pid)) <= kernels
 
 
 @slow
@@ -284,8 +419,10 @@ def test_websocket_origin_checked_and_only_widget_messages_reach_the_kernel(serv
     url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels"
 
     # Another site's page opening the websocket: the browser sends that site's Origin.
+    # (and a page on another port of this host: the same site to a browser, not the same origin)
     for origin in ("http://evil.example", f"http://evil.example:{server.port}", "null",
-                   f"http://localhost.evil.example:{server.port}"):
+                   f"http://localhost.evil.example:{server.port}", f"http://127.0.0.1:{server.port % 65535 + 1}",
+                   f"http://localhost:{server.port}"):
         with pytest.raises(websocket.WebSocketBadStatusException) as refused:
             websocket.create_connection(url, origin=origin, timeout=10)
         assert refused.value.status_code == 403, origin
@@ -386,6 +523,33 @@ def test_kernel_cap(server):
         sampler.join()
     assert peak[0] <= MAX_KERNELS, f"{peak[0]} kernels at once"
     assert "Traceback" not in server.log()
+
+
+def _page_with_room(server, path):
+    """GET a page that needs a kernel of its own; after the kernel-cap test the server may be full of pages that never
+    connected: wait out their grace once and ask again."""
+    got = _request(server.port, path)
+    if got[0] == 503:
+        time.sleep(webguard.CULL_GRACE_SECONDS + 3)
+        got = _request(server.port, path)
+    return got
+
+
+@slow
+def test_template_and_theme_never_come_from_the_url(server):
+    """``?theme=`` was written into the page's HTML unescaped (a link to the tutor with ``?theme=x"><script>...``
+    ran its script in the tutor's page, which can drive the widgets) and ``?template=lab`` made a page that loads
+    from CDNs: the page is the tutor's whatever the query says."""
+    attack = 'x"><script>window.pwned=1</script>'
+    from urllib.parse import quote
+    status, _, body = _page_with_room(server, f"/voila/render/index.ipynb?theme={quote(attack)}&template=lab")
+    assert status == 200
+    assert "<script>window.pwned" not in body and '"jupyterLabTheme": "light"' in body
+    assert not re.search(r"https?://(cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com)", body)
+    status, _, body = _page_with_room(server, f"/voila/render/index.ipynb?template={quote('../../../../etc')}")
+    assert status == 200 and '"jupyterLabTheme": "light"' in body  # the tutor's page, not a server error
+    status, _, body = _request(server.port, f"/voila/tree?theme={quote(attack)}&classic-tree=false")
+    assert status == 200 and "<script>window.pwned" not in body  # the query is only passed on URL-encoded
 
 
 @slow

@@ -136,21 +136,34 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def _at_least(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum`` (argparse names the argument when it is not)."""
+def _at_least(minimum: int, maximum: int | None = None, why: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``, for ``why``); argparse
+    names the argument when it is not."""
     def parse(text: str) -> int:
         try:
             n = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {short(text)}") from None
         if n < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {n}")
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {short(n)}")
+        if maximum is not None and n > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,} ({why}), got {short(n)}")
         return n
     return parse
 
 
 _positive = _at_least(1)
 _seed = _at_least(0)
+#: Most games ``check --games`` plays per configuration: its list of games is made up front (about 100 bytes each).
+MAX_CHECK_GAMES = 100_000
+_check_games = _at_least(1, MAX_CHECK_GAMES, "the list of games to play is made before the first game")
+
+
+def _jobs(text: str) -> int:
+    """``check --jobs``: 1 to 4 worker processes per CPU (each is a whole Python process; more only slow the games)."""
+    import os
+    most = 4 * (os.cpu_count() or 1)
+    return _at_least(1, most, "4 per CPU of this machine; each is a process of its own")(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
             return serve_main(argv[1:])
         except SystemExit as exc:  # argparse: --help (0) or a bad argument (2, message already printed)
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    p = argparse.ArgumentParser(prog="rules-tutor", description="Interactive rules tutor for Restless Spirits, "
+    from .core.errors import bounded_parser_class
+    p = bounded_parser_class()(prog="rules-tutor", description="Interactive rules tutor for Restless Spirits, "
                                 "Spirited and Spirit Duels.")
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="{serve,play,scenario,check,bench}")
@@ -187,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     pr.add_argument("--quiet", action="store_true", help="print only the result of each scenario")
     pc = sub.add_parser("check", help="play random games of every game, variant and player count with every "
                         "invariant checked at every step; prints a summary table")
-    pc.add_argument("--games", type=_positive, default=100, help="games per configuration, or per game and player "
+    pc.add_argument("--games", type=_check_games, default=100, help="games per configuration, or per game and player "
                     "count with --per players (default 100)")
     pc.add_argument("--per", choices=("config", "players"), default="config",
                     help="'config': --games for each game, variant and player count (default); 'players': --games "
@@ -200,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     pc.add_argument("--fast", action="store_true", help="round-trip the JSON only at the end of each game")
     pc.add_argument("--json-every", type=_positive, default=100, metavar="K",
                     help="round-trip the session through JSON every K steps, and at the end (default 100)")
-    pc.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: number of CPUs)")
+    pc.add_argument("--jobs", type=_jobs, default=None, help="worker processes (default: number of CPUs)")
     pc.add_argument("--seconds", type=_positive, default=None, help="wall-time budget: start no game after it "
                     "(the table shows the games played)")
     pb = sub.add_parser("bench", help="print engine speed and memory figures")
@@ -223,8 +237,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == "bench":
             from .bench import main as bench_main
             return bench_main(as_json=args.json, games=args.games, repeat=args.repeat)
-    except (ContentError, ValueError, OSError) as exc:
+    except ContentError as exc:  # already bounded, and names the file and the field
         print(f"rules-tutor {args.cmd}: error: {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as exc:  # an OSError repeats the path it was given, whatever its length
+        from .core.errors import short_quoted
+        print(f"rules-tutor {args.cmd}: error: {short(short_quoted(str(exc)), 600, quote=False)}", file=sys.stderr)
         return 2
     return 2
 

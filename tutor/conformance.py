@@ -267,7 +267,7 @@ def run_check(configs: list[Config], games: int, *, start: int = 0, fast: bool =
     counts = games_per_config(configs, games, per)
     tasks = [(c, seed, fast, json_every, deadline) for seed in range(start, start + max(counts.values(), default=0))
              for c in configs if c in counts and seed < start + counts[c]]
-    jobs = max(1, jobs or os.cpu_count() or 1)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))  # never a worker process with nothing to do
 
     def record(out) -> None:
         cfg, seed, steps, problems, secs = out

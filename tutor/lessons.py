@@ -12,13 +12,15 @@ game is over first, or when one of the lesson's ``out_of_reach`` conditions hold
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt, model_validator
 
 from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, short
 from .core.session import Session
-from .scenario import ActionRef, Expect, Setup, check, find, start
+from .core.errors import IllegalAction
+from .scenario import MAX_EXPECT, MAX_STEPS, ActionRef, Expect, Setup, check, find, start
 
 
 class OutOfReach(BaseModel):
@@ -56,17 +58,33 @@ class Lesson(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    id: str
-    title: str
+    id: str = Field(max_length=120)
+    title: str = Field(max_length=500)
     order: StrictInt
-    intro: str
+    intro: str = Field(max_length=20_000)
     setup: Setup
-    goal: str
+    goal: str = Field(max_length=2_000)
     check: Expect
-    hints: list[str] = Field(default_factory=list)
-    clauses: list[str] = Field(default_factory=list)
-    solution: list[ActionRef] = Field(default_factory=list)
-    out_of_reach: list[OutOfReach] = Field(default_factory=list)
+    hints: list[Annotated[str, Field(max_length=2_000)]] = Field(default_factory=list, max_length=50)
+    clauses: list[str] = Field(default_factory=list, max_length=200)
+    solution: list[ActionRef] = Field(default_factory=list, max_length=MAX_STEPS)
+    out_of_reach: list[OutOfReach] = Field(default_factory=list, max_length=MAX_EXPECT)
+    #: The file the lesson was read from (set by :func:`load_lesson`), named in the errors of :func:`start_lesson`.
+    _where: str = PrivateAttr(default="")
+    #: Set once :func:`check_lesson` has passed (a lesson is not changed after it is read: checked once).
+    _checked: bool = PrivateAttr(default=False)
+
+    def model_copy(self, *, update=None, deep: bool = False) -> "Lesson":
+        """pydantic's copy; a copy with fields changed (``update``) is checked again when it starts."""
+        copy = super().model_copy(update=update, deep=deep)
+        if update:
+            copy._checked = False
+        return copy
+
+    @property
+    def where(self) -> str:
+        """The lesson's file (``"lesson <id>"`` when it was not read from one)."""
+        return self._where or f"lesson {self.id}"
 
     @model_validator(mode="after")
     def _refs(self, info) -> "Lesson":
@@ -110,7 +128,9 @@ def load_lesson(path: str | Path | None = None, *, text: str | None = None) -> L
         cl = game_clauses(game) if isinstance(game, str) else None
     except ValueError as exc:
         raise ContentError(f"{where}: setup.game: {exc}", path=where, field="setup.game") from None
-    return validate(Lesson, data, where, context={"clauses": cl})
+    lesson = validate(Lesson, data, where, context={"clauses": cl})
+    lesson._where = where
+    return lesson
 
 
 def lesson_files(game_id: str) -> list[Path]:
@@ -136,12 +156,51 @@ def all_lessons(game_id: str) -> list[Lesson]:
 
 
 def start_lesson(lesson: Lesson) -> Session:
-    """A new session in the lesson's prepared state.
+    """A new session in the lesson's prepared state, once the lesson is known to work from there (see
+    :func:`check_lesson`).
 
     Raises:
-        ContentError: a bad game, option or partial state, naming the lesson and the field.
+        ContentError: a bad game, option or partial state, a state fact the game does not know, or a solution
+            step that is not legal where it comes (or a solution that does not reach the goal), naming the lesson's
+            file, the field and the step.
     """
-    return start(lesson, f"lesson {lesson.id}")  # start() reads only .setup
+    check_lesson(lesson)
+    return start(lesson, lesson.where)  # start() reads only .setup
+
+
+def check_lesson(lesson: Lesson) -> None:
+    """Check what a lesson file can only be checked against a game: ``check.state`` and ``out_of_reach[i].when.state``
+    name facts the game knows, and the ``solution`` plays from the prepared state, step by step, and reaches the goal.
+    One replay of the solution on a session of its own (a few milliseconds); nothing is kept.
+
+    Raises:
+        ContentError: naming the lesson's file and the field, e.g. ``solution[2]`` (step 3) or ``check.state.p1.ap``.
+    """
+    if lesson._checked:
+        return
+    where = lesson.where
+    s = start(lesson, where)
+    facts = s.game.facts(s.state)
+    for field, expect in [("check", lesson.check)] + [(f"out_of_reach[{i}].when", o.when)
+                                                      for i, o in enumerate(lesson.out_of_reach)]:
+        for key in expect.state:
+            if key not in facts:
+                raise ContentError(f"{where}: {field}.state: unknown state fact {short(key)}; the game's facts: "
+                                   f"{short(', '.join(sorted(facts)), 400, quote=False)}", path=where,
+                                   field=f"{field}.state")
+    for i, ref in enumerate(lesson.solution):
+        try:
+            s.apply(find(s, ref))
+        except (IllegalAction, ContentError) as exc:
+            raise ContentError(f"{where}: solution[{i}]: step {i + 1} of the solution, {ref.describe()}, does not "
+                               f"play: {short(str(exc), 300, quote=False)}", path=where,
+                               field=f"solution[{i}]") from None
+    if lesson.solution:
+        failures = goal_failures(lesson, s)
+        if failures:
+            raise ContentError(f"{where}: solution: after its {len(lesson.solution)} step(s) the goal is not reached: "
+                               f"{short(failures[0], 300, quote=False)}", path=where, field="solution")
+    lesson._checked = True
 
 
 def goal_failures(lesson: Lesson, session: Session) -> list[str]:

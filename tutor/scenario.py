@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
@@ -29,12 +29,12 @@ class Meta(_Strict):
     """What the scenario is about: ``question`` and ``answer`` in our words, the rulebook ``source``, and tags
     (``covers``: FAQ ids, Spirit or card names) used by the FAQ explorer's search."""
 
-    id: str
-    title: str = ""
-    question: str
-    answer: str
+    id: str = Field(max_length=120)
+    title: str = Field(default="", max_length=500)
+    question: str = Field(max_length=2_000)
+    answer: str = Field(max_length=5_000)
     source: Source
-    covers: list[str] = Field(default_factory=list)
+    covers: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=100)
 
 
 #: Names that :func:`tutor.new_game` takes itself, never as a game option: ``setup.options`` may not use them.
@@ -107,6 +107,19 @@ class RefusedRef(_Strict):
     clause: str
 
 
+#: Bounds on what one file may ask to check, so that running it stays quick whatever it holds (a file within the
+#: YAML bounds held 30,000 ``refused`` entries, 15 s of work; shipped files use at most 7 expectations of a few
+#: entries each): entries per ``legal``, ``not_legal``, ``blocked`` and ``state``,
+MAX_SELECTORS = 200
+#: ``refused`` entries per expectation (each tries the action on the session, about half a millisecond),
+MAX_REFUSED = 20
+#: clause ids per ``fired``, ``not_fired``, ``in_order`` and ``rulings``,
+MAX_CLAUSE_IDS = 1_000
+#: expectations per file, and steps per script (a whole recorded game fits).
+MAX_EXPECT = 100
+MAX_STEPS = 5_000
+
+
 class Expect(_Strict):
     """Expectations checked after ``after`` script steps (default: after the whole script).
 
@@ -122,15 +135,15 @@ class Expect(_Strict):
 
     after: int | None = None
     only_last: bool = False
-    legal: list[ActionRef] = Field(default_factory=list)
-    not_legal: list[ActionRef] = Field(default_factory=list)
-    blocked: list[BlockedRef] = Field(default_factory=list)
-    refused: list[RefusedRef] = Field(default_factory=list)
-    fired: list[str] = Field(default_factory=list)
-    not_fired: list[str] = Field(default_factory=list)
-    in_order: list[str] = Field(default_factory=list)
-    rulings: list[str] = Field(default_factory=list)
-    state: dict[str, Any] = Field(default_factory=dict)
+    legal: list[ActionRef] = Field(default_factory=list, max_length=MAX_SELECTORS)
+    not_legal: list[ActionRef] = Field(default_factory=list, max_length=MAX_SELECTORS)
+    blocked: list[BlockedRef] = Field(default_factory=list, max_length=MAX_SELECTORS)
+    refused: list[RefusedRef] = Field(default_factory=list, max_length=MAX_REFUSED)
+    fired: list[str] = Field(default_factory=list, max_length=MAX_CLAUSE_IDS)
+    not_fired: list[str] = Field(default_factory=list, max_length=MAX_CLAUSE_IDS)
+    in_order: list[str] = Field(default_factory=list, max_length=MAX_CLAUSE_IDS)
+    rulings: list[str] = Field(default_factory=list, max_length=MAX_CLAUSE_IDS)
+    state: dict[str, Any] = Field(default_factory=dict, max_length=MAX_SELECTORS)
 
 
 class Scenario(_Strict):
@@ -138,8 +151,8 @@ class Scenario(_Strict):
 
     meta: Meta
     setup: Setup
-    script: list[ActionRef] = Field(default_factory=list)
-    expect: list[Expect] = Field(default_factory=list)
+    script: list[ActionRef] = Field(default_factory=list, max_length=MAX_STEPS)
+    expect: list[Expect] = Field(default_factory=list, max_length=MAX_EXPECT)
 
     @model_validator(mode="after")
     def _refs(self, info) -> "Scenario":

@@ -20,9 +20,10 @@ What this adds to a plain ``voila notebooks/``:
   server's port) gets a plain 403, so a web site cannot reach the token-less server through a host name of its own
   that resolves to 127.0.0.1 (DNS rebinding). With ``--network`` the machine's IP addresses, its host name and the
   names given with ``--host-name`` are accepted too. A kernel websocket opened from another site (its ``Origin`` is
-  not the page's address) is refused by Jupyter Server's own origin check, and so is a page requested by another
-  site's page without a navigation (an iframe or ``fetch()``: ``Sec-Fetch-Site``), before it starts a kernel (see
-  ``tutor/webguard.py``);
+  not the page's address) is refused by Jupyter Server's own origin check, and so is a page requested by the page of
+  another site or another port without a navigation (an iframe or ``fetch()``: ``Sec-Fetch-Site``), before it starts
+  a kernel; pages are framed only by the tutor's own (``frame-ancestors 'self'``, ``X-Frame-Options``), and the page
+  template and theme are never taken from the URL (see ``tutor/webguard.py``);
 * at most ``--max-kernels`` kernels at once (default 8, pre-heated ones included): a page that needs one more shuts
   down the kernel idle longest with no page connected, and when every kernel is busy or has its page open, the page
   is a short "Rules Tutor is busy" notice (HTTP 503) saying to close a tab;
@@ -108,7 +109,8 @@ def new_token() -> str:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    from tutor.core.errors import bounded_parser_class  # (the engine is imported by then: rules-tutor or -m)
+    parser = bounded_parser_class()(
         prog="rules-tutor serve",
         description="Serve the Rules Tutor notebooks with Voila on "
         f"{HOST} (landing page: notebooks/{LANDING_NOTEBOOK}).",
@@ -252,6 +254,11 @@ def voila_config(learn_pool: int = LEARN_POOL):
     # widget plugins have failed to start (there is no kernel on that page) and on one CI run stayed empty; the
     # classic listing is plain HTML from the server, so it is always complete.
     config.VoilaConfiguration.classic_tree = True
+    # The page template and its theme are the tutor's, never the URL's: Voila would otherwise take ?template=lab
+    # (pages that load from cdn.jsdelivr.net), ?template=../x (a server error) and ?theme=..., which it writes into
+    # the page's HTML unescaped (a link with ?theme=x"><script>... ran its script in the tutor's page).
+    config.VoilaConfiguration.allow_template_override = "NO"
+    config.VoilaConfiguration.allow_theme_override = "NO"
     # A page's kernel is shut down when the learner navigates away (see _xsrf above), but not when the tab or the
     # browser is closed. Kernels with no page connected are culled once idle this long (pre-heated kernels never:
     # Voila keeps them out of culling); a page still open is never culled (cull_connected off).
@@ -301,11 +308,7 @@ def _make_app_class():
 
         @tornado.web.authenticated
         async def get(self, path=None):
-            if webguard.cross_site_embed(self.request.headers):
-                self.set_status(403)
-                self.set_header("Content-Type", "text/plain; charset=utf-8")
-                self.finish("403 Forbidden: a Rules Tutor page opens as a page of its own, not inside or from another "
-                            "site's page.\n")
+            if webguard.refuse_foreign_page(self):  # another origin's iframe or fetch(): before any kernel
                 return
             km = self.kernel_manager
             km.drop_failed_pool_tasks()  # a pre-heated kernel refused at the cap: start one of the page's own
@@ -335,6 +338,9 @@ def _make_app_class():
         def init_settings(self) -> dict:
             settings = super().init_settings()  # creates the kernel manager
             self.kernel_manager.watch_pool_handouts()
+            # Every Jupyter handler sends these besides its "frame-ancestors 'self'" policy: only the tutor's own
+            # pages may frame a page.
+            settings.setdefault("headers", {}).update(webguard.FRAME_HEADERS)
             return settings
 
         def listen(self) -> None:

@@ -14,9 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, IllegalAction
 from .core.session import Session
-from .scenario import ActionRef, Setup, find, start, Scenario, Meta
+from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
 from .core.model import Source
 from .safefile import plain_stem, write_in_folder
+
+
+#: Most characters of a walkthrough's intro, or of one step's narration or notes (what a teacher reads out).
+TEXT_LIMIT = 5_000
 
 
 class _Strict(BaseModel):
@@ -27,18 +31,18 @@ class WalkStep(_Strict):
     """One step: the action to take (selected by kind + params), what to say, and notes for the teacher only."""
 
     action: ActionRef
-    narration: str = ""
-    notes: str = ""
+    narration: str = Field(default="", max_length=TEXT_LIMIT)
+    notes: str = Field(default="", max_length=TEXT_LIMIT)
 
 
 class Walkthrough(_Strict):
     """A walkthrough file: ``id``, ``title``, ``intro`` narration, ``setup`` and ``steps``."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$")
-    title: str
-    intro: str = ""
+    title: str = Field(max_length=500)
+    intro: str = Field(default="", max_length=TEXT_LIMIT)
     setup: Setup
-    steps: list[WalkStep] = Field(default_factory=list)
+    steps: list[WalkStep] = Field(default_factory=list, max_length=MAX_STEPS)
 
 
 def load_walkthrough(path: str | Path | None = None, *, text: str | None = None) -> Walkthrough:
@@ -112,14 +116,21 @@ def playable(w: Walkthrough, where: str = "<walkthrough>") -> tuple[int, Illegal
 def record(session: Session, *, id: str, title: str, setup: Setup, narration: list[str] | None = None,
            notes: list[str] | None = None, intro: str = "") -> Walkthrough:
     """A walkthrough of ``session``'s history from ``setup`` (its actions as kind + params), with the narration and
-    teacher notes given per step (missing ones are empty; the action's own label is used as default narration)."""
+    teacher notes given per step (missing ones are empty; the action's own label is used as default narration).
+
+    Raises:
+        ContentError: a text too long (e.g. ``steps[3].narration``: at most :data:`TEXT_LIMIT` characters) or a bad
+            id, naming the field.
+    """
     steps = []
     for i, st in enumerate(session.history):
         a = st.action
-        ref = ActionRef.model_validate({"kind": a.kind, **dict(a.params)})
         say = (narration[i] if narration and i < len(narration) else "") or a.label
-        steps.append(WalkStep(action=ref, narration=say, notes=(notes[i] if notes and i < len(notes) else "")))
-    return Walkthrough(id=id, title=title, intro=intro, setup=setup, steps=steps)
+        steps.append({"action": {"kind": a.kind, **dict(a.params)}, "narration": say,
+                      "notes": (notes[i] if notes and i < len(notes) else "")})
+    # validated as a file is, so that a text typed too long is refused naming its field (e.g. steps[3].narration)
+    return validate(Walkthrough, {"id": id, "title": title, "intro": intro, "setup": setup.model_dump(),
+                                  "steps": steps}, "the recorded walkthrough")
 
 
 def dump(w: Walkthrough) -> str:

@@ -10,6 +10,10 @@ engine, so the hub's servers can load it on its own (by file path) without impor
   address or a configured name of the machine) gets a short plain 403 before any route runs.
 * **Origin**: Jupyter Server's own check (``JupyterHandler.check_origin``) refuses a websocket whose ``Origin`` is
   not the ``Host`` it was sent to; with the Host names checked first, that is the page's own address.
+* **Frames and embeds** (:func:`cross_site_embed`, :data:`FRAME_HEADERS`): pages are framed only by the tutor's own
+  origin (``frame-ancestors 'self'``, ``X-Frame-Options: SAMEORIGIN``), and a page requested by another origin's page
+  without a navigation (an iframe or ``fetch()`` from another site or another port of this one) gets a 403 before
+  it starts a kernel.
 * **Kernel messages** (:data:`KERNEL_MESSAGE_TYPES`): a page's widgets only need comm messages; Jupyter Server's
   ``MappingKernelManager.allowed_message_types`` drops every other message from a browser (``execute_request``
   among them), as standalone Voila does with the same list.
@@ -103,6 +107,9 @@ class RefuseHostHandler(web.RequestHandler):
         self.set_status(403)
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Security-Policy", "frame-ancestors 'self'")
+        for name, value in FRAME_HEADERS.items():
+            self.set_header(name, value)
         self.finish("403 Forbidden: this Rules Tutor server only answers to its own address "
                     "(http://127.0.0.1, localhost or [::1] with its port), not to the host name this request used.\n")
 
@@ -116,13 +123,65 @@ def insert_host_guard(app: web.Application, *, port: int, names: frozenset[str],
     app.default_router.rules.insert(0, rule)
 
 
+#: ``Sec-Fetch-Site`` values of a request made by a page of another origin: another web site (``cross-site``) or
+#: another port or sub-domain of the same one (``same-site``: to a browser a page on ``http://localhost:9999`` is the
+#: same site as the tutor on ``http://localhost:8866``, since the port does not count when it tells sites apart).
+FOREIGN_SITES = frozenset({"cross-site", "same-site"})
+
+#: Response headers that keep the tutor's pages out of other origins' frames (``frame-ancestors 'self'`` is also the
+#: Content-Security-Policy Jupyter Server sends; ``X-Frame-Options`` says the same to browsers without CSP 2).
+FRAME_HEADERS = {"X-Frame-Options": "SAMEORIGIN"}
+
+
 def cross_site_embed(headers) -> bool:
-    """Whether a page request comes from another site's page without being a navigation to it: an ``<iframe>``,
-    ``<img>``, ``fetch()`` or the like (the browser's ``Sec-Fetch-Site: cross-site`` with a ``Sec-Fetch-Dest`` other
-    than ``document``). Such a request would start a kernel for a page nobody sees (and the page's
-    ``frame-ancestors 'self'`` policy keeps it from showing anyway); a link from another site to the tutor is a
-    navigation and is allowed. Browsers without these headers are not judged by them."""
-    return headers.get("Sec-Fetch-Site") == "cross-site" and headers.get("Sec-Fetch-Dest", "document") != "document"
+    """Whether a page request comes from a page of another origin without being a navigation to it: an
+    ``<iframe>``, ``<img>``, ``fetch()`` or the like from another site or from another port of this one (the
+    browser's ``Sec-Fetch-Site`` is ``cross-site`` or ``same-site``, see :data:`FOREIGN_SITES`, with a
+    ``Sec-Fetch-Dest`` other than ``document``). Such a request would start a kernel for a page nobody sees (and the
+    page's ``frame-ancestors 'self'`` policy and ``X-Frame-Options: SAMEORIGIN`` keep it from showing anyway); a
+    link from another site to the tutor is a top-level navigation (``document``) and is allowed, as is everything
+    the tutor's own pages ask for (``same-origin``) and what the learner types or bookmarks (``none``). Browsers
+    without these headers (curl, old browsers) are not judged by them."""
+    return (headers.get("Sec-Fetch-Site") in FOREIGN_SITES
+            and headers.get("Sec-Fetch-Dest", "document") != "document")
+
+
+#: The answer (403, plain text) to a page request that :func:`cross_site_embed` refuses.
+FOREIGN_PAGE_REFUSAL = ("403 Forbidden: a Rules Tutor page opens as a page of its own, not inside or from a page of "
+                        "another site or another port.\n")
+
+
+def refuse_foreign_page(handler: web.RequestHandler) -> bool:
+    """Answer ``handler``'s request with :data:`FOREIGN_PAGE_REFUSAL` (HTTP 403) when :func:`cross_site_embed` says
+    it comes from another origin's page without a navigation; return whether it did (the page must then do
+    nothing more: no kernel is started)."""
+    if not cross_site_embed(handler.request.headers):
+        return False
+    handler.set_status(403)
+    handler.set_header("Content-Type", "text/plain; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish(FOREIGN_PAGE_REFUSAL)
+    return True
+
+
+def refuse_foreign_embeds(handler_class: type[web.RequestHandler]) -> None:
+    """Make every request to ``handler_class`` (Voila's page handler on the hub, which gives a page a kernel) pass
+    :func:`refuse_foreign_page` before anything else: tornado runs no ``get`` once ``prepare`` has answered.
+    Idempotent."""
+    if getattr(handler_class, "_tutor_refuses_foreign_pages", False):
+        return
+    original = handler_class.prepare
+
+    async def prepare(self, *args, **kwargs):
+        if refuse_foreign_page(self):
+            return None
+        result = original(self, *args, **kwargs)
+        if result is not None and hasattr(result, "__await__"):
+            result = await result
+        return result
+
+    handler_class.prepare = prepare
+    handler_class._tutor_refuses_foreign_pages = True
 
 
 class KernelCapReached(web.HTTPError):

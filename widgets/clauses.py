@@ -6,7 +6,7 @@ import ipywidgets as w
 from tutor.registry import rulebook_name
 
 from .model import SessionModel, clause_chip
-from .style import button, esc, html_widget
+from .style import button, echo, esc, html_widget, typed
 
 
 class ClauseCard:
@@ -116,7 +116,7 @@ class Glossary:
 
     def matches(self, query: str) -> list[str]:
         """Clause ids whose title or text contains every word of ``query`` (titles first), at most ``limit``."""
-        words = [x for x in query.lower().split() if x]
+        words = [x for x in typed(query).lower().split() if x]
         if not words:
             return []
         clauses = self.model.session.game.clauses
@@ -130,7 +130,7 @@ class Glossary:
         if not query.strip():
             self.results.children = ()
         elif not ids:
-            self._none.value = f'<div class="rt-muted">No rule mentions “{esc(query)}”.</div>'
+            self._none.value = f'<div class="rt-muted">No rule mentions “{echo(query)}”.</div>'
             self.results.children = (self._none,)
         else:
             self._row.children = tuple(clause_chip(self.model, c) for c in ids)

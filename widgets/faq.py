@@ -30,7 +30,7 @@ from . import faq_whatif
 from .app import TutorApp
 from .boards import board_for
 from .model import ErrorPanel, clause_chip, log
-from .style import box, button, esc, html_widget, plural, rule_text, style_widget
+from .style import box, button, echo, esc, html_widget, plural, rule_text, style_widget, typed
 
 CSS = """
 .rt-faq-side { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px; margin: 4px; }
@@ -231,12 +231,12 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
     @property
     def shown_ids(self) -> list[str]:
         """Ids of the scenarios the list shows now (in order)."""
-        return [e.id for e in faq.search(self.index.entries, self.search.value, self.game.value or None)]
+        return [e.id for e in faq.search(self.index.entries, typed(self.search.value), self.game.value or None)]
 
     def filter(self) -> None:
         """Show the scenarios matching the search box and the game filter, grouped by game: the first ``limit`` of
         them, then a "Show all" button (``more``) when there are more. List items are built when first shown."""
-        hits = faq.search(self.index.entries, self.search.value, self.game.value or None)
+        hits = faq.search(self.index.entries, typed(self.search.value), self.game.value or None)
         room = len(hits) if self.limit is None else self.limit
         kids: list[w.Widget] = []
         own = [e for e in hits if e.id in self.mine_ids]
@@ -256,7 +256,7 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
             self.more.description = f"Show all {len(hits)} questions"
             kids.append(self.more)
         if not hits:
-            self._none.value = f'<div class="rt-muted">No scenario matches “{esc(self.search.value)}”.</div>'
+            self._none.value = f'<div class="rt-muted">No scenario matches “{echo(self.search.value)}”.</div>'
             kids.append(self._none)
         for game, n in self.index.waiting:
             kids.append(self._html(f'<div class="rt-faq-game">{esc(faq.game_title(game))} · {n}</div>'
@@ -303,14 +303,16 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
     def _load_mine(self) -> None:
         """Read the saved questions (of the page's game) into the index, under "My questions"."""
         shipped = tuple(e for e in self.index.entries if e.id not in self.mine_ids)
-        mine = faq.build_index(paths=faq.my_questions(self.questions_folder))
+        paths, left_out = faq.list_my_questions(self.questions_folder)
+        mine = faq.build_index(paths=paths)
         entries = tuple(e for e in mine.entries if self.game_id is None or e.game == self.game_id)
         taken = {e.id for e in shipped}
         entries = tuple(e for e in entries if e.id not in taken)
         for e in entries:
             getattr(self, "_items", {}).pop(e.id, None)  # a replaced file gets a new list item
         self.mine_ids = {e.id for e in entries}
-        self.index = faq.Index(entries + shipped, self.index.problems + mine.problems, self.index.waiting)
+        self.index = faq.Index(entries + shipped, self.index.problems + mine.problems + tuple(left_out),
+                               self.index.waiting)
 
     # -- the script --------------------------------------------------------------------------------------------
     def step(self) -> None:

@@ -31,7 +31,7 @@ import tutor
 from tutor import interactions as tg
 
 from .model import ErrorPanel
-from .style import esc, style_widget
+from .style import echo, esc, style_widget, typed
 
 KIND_COLOURS = {"blocks": "#c62828", "copies": "#00838f", "modifies": "#ef6c00", "counts": "#1565c0",
                 "triggers": "#6a1b9a", "disables": "#37474f", "removes": "#8d6e63", "targets": "#9e9e9e"}
@@ -518,13 +518,13 @@ class GraphView:
         say so in the details panel. Returns the node id, or None."""
         before, self.found = self.found, None
         self._restyle(before)
-        text = (text or "").strip()
+        text = typed(text).strip()
         if not text:
             return None
         hits = tg.candidates(self.G, text, self.game.value)
         node = hits[0] if hits else None
         if node is None:
-            self.details.value = (f'<p class="tutor-graph-none">No card or rule word is called “{esc(text)}”. '
+            self.details.value = (f'<p class="tutor-graph-none">No card or rule word is called “{echo(text)}”. '
                                   "Type part of a name, or pick one from the list.</p>")
             return None
         game = self.G.nodes[node]["game"]
@@ -559,7 +559,8 @@ class GraphView:
         nodes first); a name that matches several nodes or none, two nodes of different games, or the same node
         twice get a plain sentence instead."""
         G = self.G
-        if not (a or "").strip() or not (b or "").strip():
+        a, b = typed(a), typed(b)
+        if not a.strip() or not b.strip():
             return self._no_path("Choose A and B first.")
         (u, why_a), (v, why_b) = tg.resolve(G, a, self.game.value), tg.resolve(G, b, self.game.value)
         if u is None or v is None:

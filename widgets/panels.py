@@ -583,6 +583,10 @@ class LastStep(StepLog):
 
     UPSIDE_DOWN = False  # one step, read from the top
     STEP_CLASS = "rt-step-now"
+    #: Said beside the title at every step (the learn pages show no step log, whose first line says it): a reload
+    #: loses the game in progress.
+    RELOAD_NOTE = ('<span class="rt-muted rt-reload-note" title="The game is kept only while this page is open.">'
+                   " · reloading the page starts a new game</span>")
 
     def __init__(self, model: SessionModel, *, heading: str = "What just happened", before: str = "Before the first "
                  "step", tools: tuple[w.Widget, ...] = (), intro: w.Widget | None = None,
@@ -625,6 +629,6 @@ class LastStep(StepLog):
                     self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
                 kids = tuple(self._setup_cache[1].cells)
             title = f'<span class="rt-last-title">{esc(self._before_text)}</span>'
-        self._title.value = title
+        self._title.value = title + self.RELOAD_NOTE
         self._list.children = kids
         self._steps.done()

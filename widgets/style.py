@@ -257,6 +257,23 @@ def esc(text: object) -> str:
     return html.escape(_BIDI.sub("", str(text)), quote=True)
 
 
+#: Most characters of a search box the pages look at: a browser may send a text of any length over the widget's
+#: socket, and a 1 MB search took seconds per keystroke and came back whole in "No rule mentions “...”".
+TYPED_LIMIT = 200
+
+
+def typed(text: object) -> str:
+    """What a page looks at of a text typed in a search box: at most :data:`TYPED_LIMIT` characters."""
+    return str(text or "")[:TYPED_LIMIT]
+
+
+def echo(text: object, limit: int = 60) -> str:
+    """A typed text said back in the page (``No rule mentions “…”``): HTML-escaped (:func:`esc`), at most ``limit``
+    characters (longer ones end in ``…``)."""
+    text = str(text or "")
+    return esc(text if len(text) <= limit else text[:limit - 1] + "…")
+
+
 #: The mark after a provisional value (CSS class ``rt-prov``, its reason on hover; the legend explains it).
 PROV = "†"
 

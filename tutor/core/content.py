@@ -417,3 +417,21 @@ def load_clauses(path: str | os.PathLike) -> dict[str, Clause]:
                 raise ContentError(f"{path}: clauses[{i}].related: unknown clause id {short(r)}", path=str(path),
                                    field=f"clauses[{i}].related")
     return out
+
+
+def check_seats_once(players: list, where: str) -> None:
+    """Refuse a partial state (``setup.state``) whose ``players`` list gives one seat twice: the second entry's fields
+    would silently override the first's. ``players``: the validated entries, each with a ``seat`` (1-based).
+
+    Raises:
+        ContentError: naming ``where`` and ``players[i].seat`` of the repeated entry and the entry it repeats.
+    """
+    first: dict[int, int] = {}
+    for i, pp in enumerate(players):
+        if pp.seat in first:
+            field = f"players[{i}].seat"
+            raise ContentError(f"{where}: {field}: seat {pp.seat} is already set by players[{first[pp.seat]}]; give "
+                               "each seat one entry (a second one would silently override the first)",
+                               path=where, field=field)
+        first[pp.seat] = i
+

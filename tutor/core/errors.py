@@ -85,3 +85,24 @@ def _bounded(message: str) -> str:
     if len(message) <= MAX_MESSAGE:
         return message
     return message[:MAX_MESSAGE] + f"… ({len(message) - MAX_MESSAGE} more characters not shown)"
+
+
+def short_quoted(message: str, limit: int = SHORT_LIMIT) -> str:
+    """``message`` with every quoted value in it (``'...'``, as argparse and ``repr`` quote) cut to ``limit``
+    characters, e.g. argparse's ``"argument --seed: invalid int value: '999…'"`` for a 5,000-digit argument."""
+    import re
+    return re.sub(r"'([^'\n]{%d})[^'\n]+'" % max(1, limit - 3), lambda m: f"'{m.group(1)}…'", str(message))
+
+
+def bounded_parser_class():
+    """An ``argparse.ArgumentParser`` subclass whose error messages (``error: argument X: invalid ... value: '...'``)
+    show at most :data:`SHORT_LIMIT` characters of the argument given: a typed 5,000-digit number or a path of
+    thousands of characters is not echoed whole. Subparsers made from it are of the same class."""
+    import argparse
+
+    class BoundedArgumentParser(argparse.ArgumentParser):
+        def error(self, message: str):  # noqa: D102 - argparse's API
+            super().error(short_quoted(message))
+
+    return BoundedArgumentParser
+

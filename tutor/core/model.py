@@ -36,13 +36,13 @@ class Clause(_Frozen):
         related: ids of clauses worth reading next.
     """
 
-    id: str
-    title: str
-    text: str
+    id: str = Field(max_length=120)
+    title: str = Field(max_length=500)
+    text: str = Field(max_length=5_000)
     source: Source
     kind: Literal["rule", "ruling", "provisional", "glossary"] = "rule"
-    reason: str | None = None
-    related: tuple[str, ...] = ()
+    reason: str | None = Field(default=None, max_length=5_000)
+    related: tuple[str, ...] = Field(default=(), max_length=50)
 
     @model_validator(mode="after")
     def _reason_for_rulings(self) -> "Clause":

@@ -230,4 +230,4 @@ def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
 
 
 from .compare import Comparison, RunSummary, Stop, compare, run_far  # noqa: E402,F401
-from .mine import (my_questions, my_questions_folder, save_question, what_if_scenario)  # noqa: E402,F401
+from .mine import (list_my_questions, my_questions, my_questions_folder, save_question, what_if_scenario)  # noqa: E402,F401

@@ -29,13 +29,45 @@ def my_questions_folder() -> Path:
     return Path(os.environ.get("RULES_TUTOR_QUESTIONS") or DEFAULT_FOLDER).expanduser()
 
 
-def my_questions(folder: str | Path | None = None) -> list[Path]:
-    """The saved questions: ``*.yaml`` files in ``folder`` (default :func:`my_questions_folder`), by name, at most
-    :data:`SAVED_LIMIT`; empty when the folder does not exist."""
+#: Largest saved question read (bytes): one the tutor saves is a few KB; reading a 2 MB file takes seconds.
+QUESTION_BYTES = 64 * 1024
+#: Most bytes of saved questions read for one page (the files after that are left out, named).
+QUESTIONS_BYTES = 2 * 1024 * 1024
+
+
+def list_my_questions(folder: str | Path | None = None) -> tuple[list[Path], list[str]]:
+    """The saved questions a page reads, and the files it leaves out with why: ``*.yaml`` files in ``folder``
+    (default :func:`my_questions_folder`), by name, at most :data:`SAVED_LIMIT`, each at most
+    :data:`QUESTION_BYTES` and together at most :data:`QUESTIONS_BYTES` (a folder shared by a class, or received
+    from someone, may hold anything: 200 files of 1 MB kept the FAQ page loading for minutes). Empty when the folder
+    does not exist."""
     f = Path(folder).expanduser() if folder is not None else my_questions_folder()
     if not f.is_dir():
-        return []
-    return sorted(p for p in f.glob("*.yaml") if p.is_file())[:SAVED_LIMIT]
+        return [], []
+    kept: list[Path] = []
+    left: list[str] = []
+    total = 0
+    for p in sorted(p for p in f.glob("*.yaml") if p.is_file())[:SAVED_LIMIT]:
+        try:
+            size = p.stat().st_size
+        except OSError as exc:
+            left.append(f"{p}: cannot read file ({exc.strerror})")
+            continue
+        if size > QUESTION_BYTES:
+            left.append(f"{p}: {size:,} bytes; a saved question is read only up to {QUESTION_BYTES // 1024} KB "
+                        "(one the tutor saves is a few KB)")
+        elif total + size > QUESTIONS_BYTES:
+            left.append(f"{p}: not read: the saved questions before it already hold "
+                        f"{QUESTIONS_BYTES // 2**20} MB")
+        else:
+            total += size
+            kept.append(p)
+    return kept, left
+
+
+def my_questions(folder: str | Path | None = None) -> list[Path]:
+    """The saved questions a page reads (see :func:`list_my_questions`, which also names the files left out)."""
+    return list_my_questions(folder)[0]
 
 
 def _clean(text: str, what: str) -> str:

@@ -123,7 +123,7 @@ class RestlessSpirits(Game):
                 raise ValueError(f"restless-spirits: guides must be a list of guide ids, got {short(opts['guides'])}")
             gl = list(opts["guides"])
             valid = [gd.id for gd in self.cards.guides]
-            if len(gl) != players or len(set(gl)) != len(gl) or any(x not in valid for x in gl):
+            if not all(isinstance(x, str) for x in gl) or len(gl) != players or len(set(gl)) != len(gl) or any(x not in valid for x in gl):
                 raise ValueError(f"restless-spirits: guides must list {players} different guide ids, one per seat, "
                                  f"from: {', '.join(valid)}; got {short(gl)}")
             opts["guides"] = gl

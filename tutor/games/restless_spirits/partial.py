@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ...core.content import validate
+from ...core.content import check_seats_once, validate
 from ...core.errors import ContentError, short
 from ...core.opening import Opening, open_decision
 from .requirements import fill_options
@@ -32,7 +32,7 @@ class BoardSpirit(_P):
 class PlayerPart(_P):
     """Fields of one player to set; any left out stay as dealt."""
 
-    seat: int
+    seat: StrictInt
     guide: str | None = None
     hand: list[str] | None = None
     board: list[BoardSpirit | None] | None = None
@@ -80,6 +80,7 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
             ``spirit_discard`` or ``deck_tops.spirit``); naming ``where`` and the field(s).
     """
     part = validate(PartialState, data, where)
+    check_seats_once(part.players, where)
     s = state.model_copy(deep=True)
     n = len(s.players)
     named: dict[str, str] = {}

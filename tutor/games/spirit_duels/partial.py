@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
-from ...core.content import validate
+from ...core.content import check_seats_once, validate
 from ...core.errors import ContentError, short
 from ...core.opening import Opening, open_decision
 from .ctx import STATUS_TOKENS, TOKEN_CAP, is_presence, spirit_name, stat
@@ -54,7 +54,7 @@ class ItemPart(_P):
 
 
 class PlayerPart(_P):
-    seat: int
+    seat: StrictInt
     essence: int | None = Field(default=None, ge=0)
     hand: list[str] | None = None
     discard: list[str] | None = None
@@ -96,6 +96,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
             ``where`` and the field.
     """
     part = validate(PartialState, data, where)
+    check_seats_once(part.players, where)
     s = state.model_copy(deep=True)
 
     def bad(field: str, msg: str) -> ContentError:

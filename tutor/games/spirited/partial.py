@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ...core.content import validate
+from ...core.content import check_seats_once, validate
 from ...core.errors import ContentError, short
 from ...core.opening import Opening, open_decision
 from .cards import clan_of, medal_kind
@@ -44,7 +44,7 @@ class PlayerPart(_P):
     """Fields of one player to set (others stay as dealt). Camps: 2 lists of clan ids, ``down:<clan>`` for a
     face-down card."""
 
-    seat: int
+    seat: StrictInt
     road: list[StackPart] | None = None
     camps: list[list[str]] | None = None
     hand: list[str] | None = None
@@ -74,6 +74,7 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
         ContentError: unknown field, clan not in this game, not enough cards of a clan, bad seat; naming the field.
     """
     part = validate(PartialState, data, where)
+    check_seats_once(part.players, where)
     s = state.model_copy(deep=True)
     n = len(s.players)
 
