@@ -281,6 +281,8 @@ class LearnApp:
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
         if store is not None:
+            if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
+                self.widget.add_class("rt-kept")
             told = store.take_notice()  # the database cannot save: said once, the page works on
             if told:
                 note = html_widget(f'<div class="tutor-notice rt-learn-notice" style="background: #fff4e0; '

@@ -11,6 +11,8 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 CSS = """
+/* a learn page that keeps the learner's place (progress store) does not say a reload loses the game */
+.rt-kept .rt-reload-note { display: none; }
 .rt-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
   color: #1f1d2b; font-size: 14px; }
 .rt-root h3 { margin: 4px 0 6px 0; font-size: 16px; }

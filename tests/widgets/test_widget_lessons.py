@@ -249,3 +249,11 @@ def test_a_damaged_database_says_so_once_and_the_page_works(tmp_path):
     assert len(notes) == 1 and "cannot be saved" in notes[0].value
     _click(app.lessons.app, app.lessons.lesson.solution[0].model_dump(exclude_none=True))
     assert app.lessons.app.session.history and bad.read_bytes() == b"not a database at all" * 100
+
+
+def test_a_learn_page_that_keeps_the_place_hides_the_reload_warning(tmp_path):
+    """With a working progress store a reload comes back to the same place, so the strip's "reloading the page starts
+    a new game" note is hidden by the page's ``rt-kept`` class; without a store it stays."""
+    kept = LearnApp("spirit-duels", store=_store(tmp_path))
+    assert "rt-kept" in kept.widget._dom_classes
+    assert "rt-kept" not in LearnApp("spirit-duels").widget._dom_classes
