@@ -28,7 +28,9 @@ import networkx as nx
 from .core.content import content_root, parse_yaml, read_text
 from .core.errors import ContentError, short
 from .interactions_cards import READERS, CardRec
+from .faq import build_index
 from .registry import game_title
+from .sessions import clauses as game_clauses
 
 GAMES = tuple(READERS)
 GAME_TITLES = {g: game_title(g) for g in GAMES}  # display names (tutor.registry.game_title)
@@ -226,7 +228,6 @@ def build(game_id: str | None = None, cards: str | Path | dict[str, str | Path] 
 # -- scenarios ------------------------------------------------------------------------------------------------------
 @lru_cache(maxsize=4)
 def _index(game: str):
-    from .faq import build_index
     return build_index(game).entries
 
 
@@ -427,7 +428,6 @@ def from_node_link(data: dict[str, Any]) -> nx.MultiDiGraph:
 
 def check(G: nx.MultiDiGraph) -> list[str]:
     """Problems: an edge kind outside the vocabulary, or a clause id that does not exist (empty when sound)."""
-    from . import clauses as game_clauses
     known = {g: set(game_clauses(g)) for g in G.graph.get("games", GAMES)}
     kinds = set(vocabulary()["edge_kinds"])
     out = []

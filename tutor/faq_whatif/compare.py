@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from ..core.errors import ContentError, IllegalAction
 from ..core.session import Session
 from ..scenario import ActionRef, Expect, Scenario, check, find, start
+from ..scenario_words import _SEAT_PATHS, describe_expect, describe_path, describe_ref, describe_value
+from .setup_edits import card_names
 
 
 @dataclass(frozen=True)
@@ -126,8 +128,6 @@ def _parts(e: Expect) -> list[Expect]:
 
 
 def _words(session: Session):
-    from ..faq import describe_expect, describe_path, describe_value, _SEAT_PATHS
-    from . import card_names
     names = {**card_names(session), **session.game.value_names()}
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
 
@@ -149,7 +149,6 @@ def _words(session: Session):
 
 def _stop(session: Session, ref: ActionRef, n: int, names: dict[str, str], cited: tuple[str, ...],
           titles: dict[str, str]) -> Stop:
-    from ..faq import describe_ref
     blocked = [b for b in session.blocked_actions() if b.kind == ref.kind]
     why = [f"{b.why} [{b.clause}]" for b in blocked]
     clauses = [b.clause for b in blocked]
