@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...core.model import Action, Blocked, make_blocked, sort_actions
 from .ctx import ability_of, card_of, is_presence, is_spirit, printed_dice, spirit_name
 from .decisions import decision_actions, make_action
+from .draft import blocked as draft_blocked
 from .dice import SYMBOLS, face_label, kind_label, symbol
 from .state import SDState
 
@@ -165,8 +166,7 @@ def blocked_actions(g, s: SDState) -> list[Blocked]:
     """Tempting actions the current player may not take now, each with the forbidding clause (in the Action Phase
     and during the draft)."""
     if s.phase == "draft" and s.pending:
-        from .draft import blocked
-        return blocked(g, s)
+        return draft_blocked(g, s)
     if s.phase != "action" or s.pending:
         return []
     seat = s.current
