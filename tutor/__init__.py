@@ -12,6 +12,7 @@ Public contract (see README "Engine API"):
 - :class:`IllegalAction` (a ``ValueError`` with ``.code``, ``.clause``), :class:`ContentError`
 - :func:`bot` ``(game_id, level, seed) -> Bot`` (``choose``, ``explain``, ``hint``) and :func:`observation`
   ``(session, seat) -> dict``: computer players and what one seat may see (:mod:`tutor.bots`)
+- :func:`view` ``(session)``: a read-only view of the state for the pages (stats, die values, limits)
 - value types :class:`Action`, :class:`Blocked`, :class:`Event`, :class:`Step`, :class:`Clause`
 """
 from __future__ import annotations
@@ -25,9 +26,10 @@ from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, replay
 from .registry import KNOWN_GAMES, clauses_for, game_class
 from .sessions import _SESSION_KEYS, _OPTIONAL_KEYS, _make_game, clauses, load_session, new_game  # noqa: F401
 from .bots import bot, observation
+from .views import view
 
 __all__ = ["new_game", "load_session", "clauses", "graph", "Session", "IllegalAction", "ContentError", "Action", "Blocked",
-           "Event", "Step", "Clause", "Source", "GAMES", "bot", "observation"]
+           "Event", "Step", "Clause", "Source", "GAMES", "bot", "observation", "view"]
 
 #: The game ids: ``"restless-spirits"``, ``"spirited"``, ``"spirit-duels"``.
 GAMES = KNOWN_GAMES

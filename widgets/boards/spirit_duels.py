@@ -5,18 +5,13 @@ plus the words the generic panels need for this game (action groups, prompts for
 order, each player's drafted Classes and chosen Spirit Lines (casual choices stay hidden from the other player until
 both teams are revealed), and the Lines the chooser may pick from.
 
-Views only: everything shown is read from the session's state, the game's card data and the engine's own stat and
-die-value functions. Rulebook sections: "Card Anatomy", "Actions", "Class Abilities", "Damage, Defeated Spirits and
+Views only: everything shown is read from the session's state, the game's card data and the engine's read-only view
+(``tutor.view(session)``: stats, die values, pick order). Rulebook sections: "Card Anatomy", "Actions", "Class Abilities", "Damage, Defeated Spirits and
 Presence", "Dice Types".
 """
 from __future__ import annotations
 
-from tutor import Session
-from tutor.games.spirit_duels.ctx import Ctx, ability_of, card_of, is_presence, is_spirit, printed_dice, stat
-from tutor.games.spirit_duels.cards import CLASS_ABILITY
-from tutor.games.spirit_duels.dice import boosted, face_label, kind_label, odds, symbol
-from tutor.games.spirit_duels.draft import PICK_ORDER, line_order
-from tutor.games.spirit_duels.effects import die_value
+from tutor import Session, view
 
 from ..style import PROV_LEGEND, esc, prov_badge
 from . import hidden_hands
@@ -189,20 +184,20 @@ def class_chip(cls: str, primary: bool = True) -> str:
     return f'<span class="sd-cls" style="background:{bg};color:{fg}" title="{esc(tip)}">{esc(cls.capitalize())}</span>'
 
 
-def die_chip(g, s, seat: int, i: int, d) -> str:
+def die_chip(v, seat: int, i: int, d) -> str:
     """One die in an active pool: the symbol it shows (Boost as +1), its type colour and level; the Advantage Die
     is gold. The tooltip gives the value it would resolve for now and the die's odds."""
-    sym = symbol(d.face)
+    sym = v.symbol(d.face)
     colour = DIE_COLOURS["advantage" if d.kind == "advantage" else d.kind.split("-")[0]]
     short = "ADV" if d.kind == "advantage" else f"L{d.kind[-1]} {d.kind.split('-')[0][:3].upper()}"
-    tip = f"{kind_label(d.kind)} showing {face_label(d.face)}"
+    tip = f"{v.kind_label(d.kind)} showing {v.face_label(d.face)}"
     if sym != "blank":
-        value, parts = die_value(Ctx(g, s), seat, i, d.face)
+        value, parts = v.die_value(seat, i, d.face)
         tip += f": worth {value} ({', '.join(parts)})"
     else:
         tip += ": Blank cannot be declared"
-    tip += f". Faces: {odds(d.kind)}."
-    boost = '<span class="sd-boost">+1</span>' if boosted(d.face) else ""
+    tip += f". Faces: {v.odds(d.kind)}."
+    boost = '<span class="sd-boost">+1</span>' if v.boosted(d.face) else ""
     cls = " sd-adv" if d.kind == "advantage" else ""
     cls += " sd-blank" if sym == "blank" else ""
     return (f'<span class="sd-die{cls}" style="border-color:{colour}" title="{esc(tip)}">'
@@ -231,18 +226,18 @@ def _tokens(sl) -> str:
 
 
 def _spirit(session: Session, seat: int, i: int) -> str:
-    g, s = session.game, session.state
+    g, s, v = session.game, session.state, view(session)
     sl = s.players[seat].spirits[i]
-    sp = card_of(g, sl)
-    pool = "".join(die_chip(g, s, seat, i, d) for d in sl.pool)
+    sp = v.spirit_card(sl)
+    pool = "".join(die_chip(v, seat, i, d) for d in sl.pool)
     if not pool:
         pool = '<span class="rt-muted">no dice</span>'
     pool_html = f'<div class="sd-pool" title="Active pool: the dice rolled for this Spirit">{pool}</div>'
-    if not is_spirit(sl):
+    if not v.is_spirit(sl):
         return (f'<div class="sd-col">{pool_html}<div class="sd-card sd-down" title="A defeated Stage 1 Spirit is '
                 f'flipped to its card back: no longer a Spirit">{esc(sp.name)}<br>defeated · card back</div></div>')
-    pres = is_presence(sl)
-    health = stat(g, sl, "health")
+    pres = v.is_presence(sl)
+    health = v.stat(sl, "health")
     left = max(0, health - sl.damage)
     pct = 0 if pres else round(100 * left / health)
     low = " sd-low" if left <= health / 3 else ""
@@ -256,16 +251,16 @@ def _spirit(session: Session, seat: int, i: int) -> str:
     pw = [("⚔", "attack", "Atk", "Attack Power"), ("✦", "magic", "Class", "Class Power"),
           ("◆", "essence", "Ess", "Essence Power")]
     powers = "".join(f'<span title="{title}: the value of a die showing {key.capitalize()}">{glyph} {word} <b>'
-                     f'{stat(g, sl, key)}</b></span>' for glyph, key, word, title in pw)
+                     f'{v.stat(sl, key)}</b></span>' for glyph, key, word, title in pw)
     powers += prov_badge(sp.provisional, ("presence",) if pres else ("attack", "magic", "essence"))
-    dice = ", ".join(kind_label(k).replace(" die", "") for k in printed_dice(g, sl)) or "none"
+    dice = ", ".join(v.kind_label(k).replace(" die", "") for k in v.printed_dice(sl)) or "none"
     state = ('<span class="sd-state sd-exhausted" title="Exhausted: it cannot be activated or evolve until the End '
              'Phase readies it">exhausted</span>' if sl.exhausted else
              '<span class="sd-state sd-ready" title="Ready: it can be activated or evolve">ready</span>')
     if sl.advantage_die:
         state += ('<span class="sd-state sd-advdie" title="The Advantage Die is assigned: it is rolled with this '
                   'Spirit\'s dice when it is activated">+ Advantage Die</span>')
-    ab = ability_of(g, sl)
+    ab = v.ability(sl)
     ability = ""
     if ab is not None:
         used = " (used this round)" if ab.timing == "limited-action" and sl.limited_used else ""
@@ -413,10 +408,10 @@ def _strip(s) -> str:
 
 
 # -- the draft ---------------------------------------------------------------------------------------------------------
-def _class_card(cls: str, owner: int | None) -> str:
+def _class_card(v, cls: str, owner: int | None) -> str:
     """A Class card: its name and Class Ability, greyed with its owner once drafted."""
     bg, fg = CLASS_COLOURS.get(cls, ("#6a6484", "#fff"))
-    ab = CLASS_ABILITY[cls].capitalize()
+    ab = v.class_ability(cls).capitalize()
     where = f"drafted by Player {owner + 1}" if owner is not None else "on the table"
     return (f'<span class="sd-classcard{" sd-taken" if owner is not None else ""}" style="background:{bg};color:{fg}" '
             f'title="{esc(f"{cls.capitalize()}: Magic dice of its Spirits resolve {ab} X. {where.capitalize()}.")}">'
@@ -424,11 +419,11 @@ def _class_card(cls: str, owner: int | None) -> str:
             '</span>')
 
 
-def _line_card(g, line_id: str, chosen: bool) -> str:
+def _line_card(g, v, line_id: str, chosen: bool) -> str:
     """A Spirit Line to choose from: its three stages, the Stage 1 Spirit's values and its Special cards."""
     ln = g.cards.line_by_id[line_id]
     s1 = ln.spirits[0]
-    dice = ", ".join(kind_label(k).replace(" die", "") for k in s1.dice)
+    dice = ", ".join(v.kind_label(k).replace(" die", "") for k in s1.dice)
     stages = " → ".join(esc(sp.name) for sp in ln.spirits)
     stages += "" if ln.provisional else prov_badge(s1.provisional, ("name",))  # the Line's badge covers its names
     extra = sorted({c for sp in ln.spirits[1:] for c in sp.classes} - {ln.cls})
@@ -462,7 +457,7 @@ def _draft_player(session: Session, p, acting: bool) -> str:
                  f'{len(chosen)} of 3 chosen, hidden</span>')
     offer = ""
     if acting and s.pending and s.pending[-1].kind == "draft-line":
-        cards = "".join(_line_card(g, ln, ln in chosen) for cl in p.classes for ln in g.cards.class_by_id[cl].lines)
+        cards = "".join(_line_card(g, view(session), ln, ln in chosen) for cl in p.classes for ln in g.cards.class_by_id[cl].lines)
         offer = f'<div class="sd-lines">{cards}</div>'
     return (f'<div class="rt-player{" rt-current" if acting else ""}"><div class="rt-phead"><span>'
             f'<span class="rt-pname">Player {p.seat + 1}</span> {tag}</span></div>'
@@ -473,20 +468,20 @@ def _draft_player(session: Session, p, acting: bool) -> str:
 
 def _draft_table(session: Session) -> str:
     """The nine Class cards and the 1-2-2-1 pick order, with the picks made so far."""
-    g, s = session.game, session.state
+    g, s, v = session.game, session.state, view(session)
     owner = {cl: p.seat for p in s.players for cl in p.classes}
-    cards = "".join(_class_card(cl.id, owner.get(cl.id)) for cl in g.cards.classes)
+    cards = "".join(_class_card(v, cl.id, owner.get(cl.id)) for cl in g.cards.classes)
     done = len(owner)
     picks = []
-    for k, held in enumerate(PICK_ORDER):
+    for k, held in enumerate(v.pick_order):
         seat = s.advantage if held else 1 - s.advantage
         cls = "sd-done" if k < done else ("sd-now" if k == done else "")
         picks.append(f'<span class="{cls}">{k + 1}: P{seat + 1}</span>')
     order = (f'<div class="sd-order">Class picks (1-2-2-1, Player {2 - s.advantage} without the Advantage Token '
              f'first): {"".join(picks)}</div>')
-    if done == len(PICK_ORDER):
+    if done == len(v.pick_order):
         mode = g.options["lines"]
-        seats = line_order(s.advantage, mode)
+        seats = v.line_order()
         n = sum(len(p.spirits) for p in s.players)
         steps = "".join(f'<span class="{"sd-done" if k < n else ("sd-now" if k == n else "")}">P{x + 1}</span>'
                         for k, x in enumerate(seats))

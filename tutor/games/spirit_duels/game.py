@@ -26,6 +26,7 @@ from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, stat, status_text
 from .dice import DIE_FACES, face_label, kind_label
 from .draft import LINE_MODES, PICK_ORDER, draft_deck
 from .state import SDState
+from .view import DuelView
 
 OPTIONS = {"setup": "prebuilt", "lines": "casual", "cards": None, "teams": None}
 SETUPS = ("prebuilt", "draft")
@@ -145,6 +146,10 @@ class SpiritDuels(Game):
 
     def facts(self, state: SDState) -> dict[str, Any]:
         return partial_facts(self, state)
+
+    def view(self, state: SDState) -> DuelView:
+        """A read-only view of ``state`` for the pages (see :mod:`.view`)."""
+        return DuelView(self, state)
 
     def value_names(self) -> dict[str, str]:
         """Every die of an active pool as it appears in the facts (``KIND/FACE``), in words:

@@ -19,6 +19,7 @@ from .effects import validate_effect
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file
 from .state import SPState
+from .view import SpiritedView
 from .zones import Ctx, face_up, held, medal_value
 
 GAME_DIR = "spirited"
@@ -120,6 +121,10 @@ class Spirited(Game):
 
     def scenario_state(self, state: SPState, partial: dict, where: str) -> SPState:
         return apply_partial(self, state, partial, where)
+
+    def view(self, state: SPState) -> SpiritedView:
+        """A read-only view of ``state`` for the pages (see :mod:`.view`)."""
+        return SpiritedView(self, state)
 
     def facts(self, state: SPState) -> dict[str, Any]:
         return partial_facts(self, state)
