@@ -8,7 +8,6 @@ players; a Protect token (Onota) is spent by the next Dark ability or Curse that
 """
 from __future__ import annotations
 
-from .decisions import ask
 from .effects import Use, count_value, run_effect
 from .ongoing import PROTECT, protect_token_space, source_kinds
 from .state import Decision, EffectRun
@@ -36,7 +35,7 @@ def start(c: Ctx, seat: int, space: int | None, source: str, target_kind: str, t
         if not g.targets(s, seat, source):
             c.ev("rs.effect.protection", f"No opponent can be targeted by {name}, so it does nothing.", actor=seat)
             return finish(c, run)
-        return ask(c, Decision(kind="choose-target", actor=seat, purpose="one", run=run, count=1))
+        return c.ask(Decision(kind="choose-target", actor=seat, purpose="one", run=run, count=1))
     if target_kind == "all-opponents":
         run.targets = g.targets(s, seat, source)
         c.ev("rs.effect.target", f"{name} targets every opponent it can: "
@@ -90,7 +89,7 @@ def go_on(c: Ctx, run: EffectRun) -> None:
             c.ev("rs.effect.target", f"No opponent can be targeted by {run.name}.", actor=run.seat)
             run.units = 0
         else:
-            ask(c, Decision(kind="choose-target", actor=run.seat, purpose="split", run=run, count=run.units))
+            c.ask(Decision(kind="choose-target", actor=run.seat, purpose="split", run=run, count=run.units))
             return
     effects = _effects(c, run.effects_of)
     total = len(run.targets) * len(effects)

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...core.model import Action
+from ...core.model import Action, make_action
 from .requirements import fill_options
-from .rules import make_action
 from .state import Decision, RSState
 from .zones import Ctx
 from . import resolve  # (a module: resolve and this module import each other)

@@ -27,8 +27,7 @@ class DrawPlace(_P):
 
 
 def _ask(c: Ctx, d: Decision) -> None:
-    from .decisions import ask
-    ask(c, d)
+    c.ask(d)
 
 
 # ------------------------------------------------------------------------------------------------ Takayama

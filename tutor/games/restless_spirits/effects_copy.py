@@ -54,8 +54,7 @@ def _copy(c: Ctx, u: Use, p: CopyP) -> None:
         c.ev("rs.tutor.ability-pending", f"No Spirit {ZONE_WORDS[p.zone]} has an Activated ability the tutor can "
              f"copy yet, so {u.source_name} does nothing.", actor=u.seat)
         return
-    from .decisions import ask
-    ask(c, Decision(kind="choose-copy", actor=u.seat, purpose=p.zone, target=u.target, space=u.space,
+    c.ask(Decision(kind="choose-copy", actor=u.seat, purpose=p.zone, target=u.target, space=u.space,
                     source=u.source_card))
 
 

@@ -20,8 +20,7 @@ class PlayFromHand(_P):
 
 
 def _ask(c: Ctx, d: Decision) -> None:
-    from .decisions import ask
-    ask(c, d)
+    c.ask(d)
 
 
 def _play_from_hand(c: Ctx, u: Use, p: PlayFromHand) -> None:

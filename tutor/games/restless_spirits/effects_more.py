@@ -83,8 +83,7 @@ def _discard_half(c: Ctx, u: Use, p: DiscardHalf) -> None:
     c.ev("rs.effect.discard-half", f"{c.who(u.target)} holds {len(c.state.players[u.target].hand)} card(s) and must "
          f"discard {n} of their choice (half, rounded in their favour).", actor=u.seat)
     if n:
-        from .decisions import ask
-        ask(c, Decision(kind="choose-discard", actor=u.target, purpose="any", count=n))
+        c.ask(Decision(kind="choose-discard", actor=u.target, purpose="any", count=n))
 
 
 def _discard_curse(c: Ctx, u: Use, p: DiscardCurse) -> None:
@@ -96,8 +95,7 @@ def _discard_curse(c: Ctx, u: Use, p: DiscardCurse) -> None:
         c.ev("rs.effect.discard-curse", f"{c.who(u.target)} holds no Curse to discard.", actor=u.seat)
         return
     c.ev("rs.effect.discard-curse", f"{c.who(u.target)} must discard {n} Curse(s) of their choice.", actor=u.seat)
-    from .decisions import ask
-    ask(c, Decision(kind="choose-discard", actor=u.target, purpose="curse", count=n))
+    c.ask(Decision(kind="choose-discard", actor=u.target, purpose="curse", count=n))
 
 
 def _zone(c: Ctx, zone: str) -> list[str]:
@@ -123,8 +121,7 @@ def _ask_zone(c: Ctx, seat: int, zone: str, n: int, optional: bool) -> None:
     if hand_room(c.state.players[seat]) <= 0:
         c.ev("rs.ruling.hand-limit-draw", f"{c.who(seat)} is at the hand limit; nothing more is taken.", actor=seat)
         return
-    from .decisions import ask
-    ask(c, Decision(kind="choose-zone-card", actor=seat, purpose=zone, count=n, allow_decline=optional))
+    c.ask(Decision(kind="choose-zone-card", actor=seat, purpose=zone, count=n, allow_decline=optional))
 
 
 def _disable(c: Ctx, u: Use, p: NoParams) -> None:
@@ -133,8 +130,7 @@ def _disable(c: Ctx, u: Use, p: NoParams) -> None:
         c.ev("rs.ruling.disable-unmarked", f"{c.who(u.target)} has no Light Spirit without an Activation Token (or "
              "no token left to place), so nothing is disabled.", actor=u.seat)
         return
-    from .decisions import ask
-    ask(c, Decision(kind="choose-disable", actor=u.seat, purpose="disable", target=u.target,
+    c.ask(Decision(kind="choose-disable", actor=u.seat, purpose="disable", target=u.target,
                     source=u.source_card))
 
 
@@ -155,8 +151,7 @@ def _reduce(c: Ctx, u: Use, p: Reduce) -> None:
         c.ev("rs.effect.condition", f"{u.source_name}: no Light Spirit is next to it, so nothing happens.",
              actor=u.seat)
         return
-    from .decisions import ask
-    ask(c, Decision(kind="choose-reduce", actor=u.seat, purpose="reduce", source=u.source_card,
+    c.ask(Decision(kind="choose-reduce", actor=u.seat, purpose="reduce", source=u.source_card,
                     options=[str(j + 1) for j in opts]))
 
 
@@ -194,8 +189,7 @@ def _discard_resolve(c: Ctx, d: Decision, action) -> None:
     c.ev("rs.effect.discard-curse" if d.purpose == "curse" else "rs.effect.discard-half",
          f"{c.who(d.actor)} discards {c.name(card)} to {where}.", cards=(card,), actor=d.actor)
     if d.count > 1 and _discard_pool(c.game, c.state, d):
-        from .decisions import ask
-        ask(c, d.model_copy(update={"count": d.count - 1}))
+        c.ask(d.model_copy(update={"count": d.count - 1}))
 
 
 def _zone_actions(g, s, d, a) -> None:
@@ -260,8 +254,7 @@ def _reduce_resolve(c: Ctx, d: Decision, action) -> None:
 
 def ask_disregard(c: Ctx, seat: int, space: int, source: str) -> None:
     """Ask ``seat`` which unmet requirement of the Spirit on ``space`` the reduction from ``source`` removes."""
-    from .decisions import ask
-    ask(c, Decision(kind="choose-disregard", actor=seat, purpose="reduce", space=space, source=source))
+    c.ask(Decision(kind="choose-disregard", actor=seat, purpose="reduce", space=space, source=source))
 
 
 def _disregard_actions(g, s, d, a) -> None:

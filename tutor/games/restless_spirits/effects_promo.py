@@ -15,8 +15,7 @@ from .zones import HAND_LIMIT, Ctx, discard_card, hand_room, refill_markets
 
 
 def _ask(c: Ctx, d: Decision) -> None:
-    from .decisions import ask
-    ask(c, d)
+    c.ask(d)
 
 
 def wild_of(g, t: str) -> str | None:

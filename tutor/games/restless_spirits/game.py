@@ -14,7 +14,7 @@ from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError, short
 from ...core.game import Game
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
-from . import resolve, rules, setup
+from . import decisions, resolve, rules, setup
 from .cards import CardSet, Effect, LIGHT_TYPES
 from .effects import REGISTRY, validate_effect
 from .ongoing import mastery_locked, shield, turn_lock
@@ -159,12 +159,20 @@ class RestlessSpirits(Game):
         if state.phase in ("guides", "draft", "solo-discard"):
             setup.apply_setup(c, action)
         else:
-            resolve.apply_action(c, action)
+            if state.pending:  # the answer to a pending decision, else a main action
+                decisions.resolve_decision(c, state.pending.pop(), action)
+            else:
+                resolve.main_action(c, action)
+            resolve.finish_step(c)
             if c.turn_actions is not None:  # worked out by the automatic turn-pass check, at the very end
                 self.keep_legal(state, rules.legal_turn_actions(self, state, c.turn_actions))
             else:
                 self.keep_asked(state, c.asked, c.events, playing=state.phase == "play")
         return c.events
+
+    def ask_decision(self, c: Ctx, d) -> None:
+        """Ask decision ``d`` in context ``c`` (:func:`.decisions.ask`); :meth:`.zones.Ctx.ask` calls it."""
+        decisions.ask(c, d)
 
     def current_player(self, state: RSState) -> int | None:
         if state.phase == "over":

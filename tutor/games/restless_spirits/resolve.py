@@ -9,7 +9,6 @@ from __future__ import annotations
 from ...core.model import Action
 from . import abilities  # (a module: abilities and this module import each other)
 from .achievements import check
-from .decisions import ask, resolve_decision
 from .effects import Use, run_effect
 from .ongoing import copy_holds, leave_play, return_token
 from .requirements import fill_options, is_complete
@@ -21,14 +20,9 @@ from .zones import Ctx, discard_card, draw_reward, draw_totem, hand_room, refill
 RELEASES_TO_TRIGGER = {2: 5, 3: 4, 4: 3}
 
 
-def apply_action(c: Ctx, action: Action) -> None:
-    """Apply a legal action of the play phase (a main action or the answer to a pending decision)."""
-    s = c.state
-    if s.pending:
-        d = s.pending.pop()
-        resolve_decision(c, d, action)
-    else:
-        _main_action(c, action)
+def finish_step(c: Ctx) -> None:
+    """After a main action or the answer to a pending decision (the game's ``apply``): run the ability effects still
+    waiting, then the automatic checks that end a step (:func:`after_step`)."""
     abilities.drain(c)
     after_step(c)
 
@@ -48,7 +42,8 @@ def pay_event(c: Ctx, seat: int, cost: int, what: str, clause: str) -> None:
         c.ev(clause, f"{c.who(seat)} uses a Free Action to {what} ({p.ap} AP left).", actor=seat)
 
 
-def _main_action(c: Ctx, a: Action) -> None:
+def main_action(c: Ctx, a: Action) -> None:
+    """Carry out a main action of the play phase (no decision pending)."""
     g, s = c.game, c.state
     seat = a.actor
     p = s.players[seat]
@@ -58,13 +53,13 @@ def _main_action(c: Ctx, a: Action) -> None:
         p.ap -= a.cost
         c.ev("rs.attract.offering", f"{c.who(seat)} sets out to attract {g.spirit_label(a.param('spirit'))}: first "
              "comes an offering to the Shrine.", actor=seat)
-        ask(c, Decision(kind="choose-offering", actor=seat, purpose="attract", cards=[a.param("spirit")],
+        c.ask(Decision(kind="choose-offering", actor=seat, purpose="attract", cards=[a.param("spirit")],
                         count=a.cost))
     elif k == "refresh-and-attract":
         p.ap -= a.cost
         c.ev("rs.attract.offering", f"{c.who(seat)} sets out to refresh the Lost Spirits: first comes an offering "
              "to the Shrine.", actor=seat)
-        ask(c, Decision(kind="choose-offering", actor=seat, purpose="refresh-attract", count=a.cost))
+        c.ask(Decision(kind="choose-offering", actor=seat, purpose="refresh-attract", count=a.cost))
     elif k == "buy-totem":
         card = a.param("totem")
         _pay(c, seat, a.cost, f"buy {g.totem_label(card)}", "rs.buy")
@@ -82,11 +77,11 @@ def _main_action(c: Ctx, a: Action) -> None:
             if card is None:
                 break
             s.markets[row][i] = card
-        ask(c, Decision(kind="choose-market-totem", actor=seat, purpose="refresh-buy", space=row, allow_decline=True))
+        c.ask(Decision(kind="choose-market-totem", actor=seat, purpose="refresh-buy", space=row, allow_decline=True))
     elif k == "retrieve-from-shrine":
         _pay(c, seat, a.cost, "retrieve a Totem from the Shrine", "rs.retrieve")
         if hand_room(p) <= 0:
-            ask(c, Decision(kind="choose-swap-out", actor=seat, purpose="retrieve"))
+            c.ask(Decision(kind="choose-swap-out", actor=seat, purpose="retrieve"))
         else:
             retrieve_choice(c, seat)
     elif k == "play-totem":
@@ -97,7 +92,7 @@ def _main_action(c: Ctx, a: Action) -> None:
         if len(opts) == 1:
             attach_totem(c, seat, space, card, opts[0])
         else:
-            ask(c, Decision(kind="choose-requirement", actor=seat, purpose="play-totem", cards=[card], space=space))
+            c.ask(Decision(kind="choose-requirement", actor=seat, purpose="play-totem", cards=[card], space=space))
     elif k in ("play-blessing", "play-curse"):
         _play_card(c, a)
     elif k == "discard-three-for-ap":
@@ -155,7 +150,7 @@ def _activate(c: Ctx, a: Action) -> None:
 def buy(c: Ctx, seat: int, card: str) -> None:
     """Take ``card`` from a market into the hand, swapping a Totem out first at the hand limit."""
     if hand_room(c.state.players[seat]) <= 0:
-        ask(c, Decision(kind="choose-swap-out", actor=seat, purpose="buy", cards=[card]))
+        c.ask(Decision(kind="choose-swap-out", actor=seat, purpose="buy", cards=[card]))
     else:
         take_from_market(c, seat, card)
 
@@ -181,7 +176,7 @@ def retrieve_choice(c: Ctx, seat: int) -> None:
         c.ev("rs.ruling.retrieve-short-shrine", f"The Shrine holds only {len(top)} Totem{'s' if len(top) > 1 else ''}"
              f", so {'it is' if len(top) == 1 else 'they are'} all there is to choose from"
              + ("; the one not kept goes to the Totem discard pile." if len(top) == 2 else "."), actor=seat)
-    ask(c, Decision(kind="choose-shrine-totem", actor=seat, purpose="retrieve", options=top, cards=top))
+    c.ask(Decision(kind="choose-shrine-totem", actor=seat, purpose="retrieve", options=top, cards=top))
 
 
 def retrieve_keep(c: Ctx, seat: int, top: list[str], keep: str) -> None:

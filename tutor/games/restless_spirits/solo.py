@@ -12,6 +12,7 @@ space; nothing here depends on a card's name.
 """
 from __future__ import annotations
 
+from ...core.model import make_action
 from .cards import SPIRIT_TYPES
 from .state import Decision
 from .zones import Ctx, discard_card, draw_totem, draw_totems_to_hand, refill_lost_spirits
@@ -33,8 +34,7 @@ RANKS = (("Spirit Caller", 6, 6), ("Totem Bearer", 7, 8), ("Lorekeeper", 8, 9), 
 
 
 def _ask(c: Ctx, d: Decision) -> None:
-    from .decisions import ask
-    ask(c, d)
+    c.ask(d)
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -59,7 +59,6 @@ def begin_solo(c: Ctx) -> None:
 
 def discard_actions(g, s) -> list:
     """The choice of the starting Totem to put on the Shrine."""
-    from .rules import make_action
     return [make_action("solo-discard", 0, f"Put {g.totem_label(x)} on the Shrine", "Solo set-up: keep 4 of your "
                         "5 Totems; the fifth goes face-up to the Shrine.", ("rs.solo.setup-hand",), totem=x)
             for x in sorted(set(s.players[0].hand))]

@@ -89,8 +89,7 @@ def placement_bonus(c: Ctx, seat: int, space: int) -> None:
         c.ev("rs.variant.b-side", "Both Totem Market rows are empty; there is nothing to take.", auto=True,
              actor=seat)
     else:
-        from .decisions import ask
-        ask(c, Decision(kind="choose-bonus-totem", actor=seat, purpose="b-side"))
+        c.ask(Decision(kind="choose-bonus-totem", actor=seat, purpose="b-side"))
 
 
 def _bonus_actions(g, s, d, a) -> None:

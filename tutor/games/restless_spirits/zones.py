@@ -37,6 +37,11 @@ class Ctx:
         """``"Player 2"`` for seat 1."""
         return f"Player {seat + 1}"
 
+    def ask(self, d) -> None:
+        """Ask decision ``d`` (pending, or made at once when it has a single forced option): through the game to
+        :func:`.decisions.ask`, so the modules that ask decisions need not import it (it imports them)."""
+        self.game.ask_decision(self, d)
+
 
 def hand_room(p: Player) -> int:
     """How many more cards ``p`` may hold (Hand Limit: 7 cards of any kind; Obayashi lifts it)."""
