@@ -18,6 +18,7 @@ def test_duel_view_answers_from_the_rules():
     assert v.stat(sl, "attack") == v.spirit_card(sl).attack and v.printed_dice(sl) == v.spirit_card(sl).dice
     value, parts = v.die_value(0, 0, "attack+1")
     assert value == v.stat(sl, "attack") + 1 and parts
+    assert v.evolve_cost(sl) == 2  # a Stage 1 Spirit: stage + 1
 
 
 def test_spirited_view_answers_from_the_rules():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.model import Action
 from .combat import deal_damage
-from .ctx import Ctx, ability_of, classes_of, plural, printed_dice, stat
+from .ctx import Ctx, ability_of, classes_of, evolve_cost, plural, printed_dice, stat
 from .cards import CLASS_ABILITY
 from .dice import face_label, kind_label, roll, roll_text, symbol
 from .effects import die_value, effect_works, need, roll_into
@@ -63,7 +63,7 @@ def apply_action(c: Ctx, a: Action) -> None:
         i = a.param("spirit") - 1
         sl = p.spirits[i]
         old = c.sname(seat, i)
-        cost = sl.stage + 1
+        cost = evolve_cost(sl)
         p.essence -= cost
         sl.stage += 1
         carried = ", ".join(x for x in [f"{sl.damage} damage" if sl.damage else ""] +

@@ -98,6 +98,11 @@ def printed_dice(g, sl: SpiritSlot) -> tuple[str, ...]:
     return sp.presence.dice if is_presence(sl) else sp.dice
 
 
+def evolve_cost(sl: SpiritSlot) -> int:
+    """The Essence it costs to evolve the slot's Spirit into its next stage: its stage + 1 (Actions: Evolve)."""
+    return sl.stage + 1
+
+
 def ability_of(g, sl: SpiritSlot):
     """The slot's ability, or ``None`` (a Presence side has lost its ability text)."""
     return None if sl.defeated else card_of(g, sl).ability

@@ -7,7 +7,7 @@ Rulebook sections: "Card Anatomy", "Damage, Defeated Spirits and Presence", "Dic
 from __future__ import annotations
 
 from .cards import CLASS_ABILITY
-from .ctx import Ctx, ability_of, card_of, is_presence, is_spirit, printed_dice, stat
+from .ctx import Ctx, ability_of, card_of, evolve_cost, is_presence, is_spirit, printed_dice, stat
 from .dice import boosted, face_label, kind_label, odds, symbol
 from .draft import PICK_ORDER, line_order
 from .effects import die_value
@@ -58,6 +58,11 @@ class DuelView:
     def printed_dice(self, sl: SpiritSlot) -> tuple[str, ...]:
         """The die kinds the slot rolls when activated (its Presence side's when defeated)."""
         return printed_dice(self._game, sl)
+
+    @staticmethod
+    def evolve_cost(sl: SpiritSlot) -> int:
+        """The Essence it costs to evolve the slot's Spirit into its next stage (Actions: Evolve)."""
+        return evolve_cost(sl)
 
     def ability(self, sl: SpiritSlot):
         """The slot's ability, or ``None`` (a Presence side has none)."""

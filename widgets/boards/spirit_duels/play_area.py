@@ -100,7 +100,7 @@ def _spirit(session: Session, seat: int, i: int) -> str:
     nxt = ""
     if not pres and sl.stage < 3:
         later = g.cards.line_by_id[sl.line].spirits[sl.stage]
-        nxt = (f'<div class="sd-small">evolves into <b>{esc(later.name)}</b> for {sl.stage + 1} Essence</div>')
+        nxt = (f'<div class="sd-small">evolves into <b>{esc(later.name)}</b> for {v.evolve_cost(sl)} Essence</div>')
     cls = " sd-presence" if pres else (" sd-exh" if sl.exhausted else "")
     name = esc(sp.name) + (" <small>(Presence)</small>" if pres else "") + prov_badge(sp.provisional, ("name",))
     return (f'<div class="sd-col">{pool_html}<div class="sd-card{cls}">'
