@@ -8,7 +8,7 @@ players; a Protect token (Onota) is spent by the next Dark ability or Curse that
 """
 from __future__ import annotations
 
-from .effects import Use, count_value, run_effect
+from .effect_registry import Use, count_value, run_effect
 from .ongoing import PROTECT, protect_token_space, source_kinds
 from .state import Decision, EffectRun
 from .zones import Ctx, discard_card

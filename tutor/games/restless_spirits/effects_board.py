@@ -7,7 +7,7 @@ Every choice is a pending decision with its options as legal actions; the decisi
 from __future__ import annotations
 
 from .cards import SpiritType
-from .effects import REGISTRY, EffectKind, Use, _P
+from .effect_registry import REGISTRY, EffectKind, Use, _P
 from .ongoing import NoParams, destroy
 from .state import Decision
 from .zones import Ctx, draw_spirit

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .effects import REGISTRY, EffectKind, Use, _P
+from .effect_registry import REGISTRY, EffectKind, Use, _P
 from .ongoing import COPYABLE_ONGOING
 from .state import Decision
 from .zones import Ctx

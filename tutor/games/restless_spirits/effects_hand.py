@@ -7,7 +7,7 @@ is made the card waits in the decision (``held``), in no hand.
 """
 from __future__ import annotations
 
-from .effects import REGISTRY, Condition, EffectKind, Use, _P, condition_holds
+from .effect_registry import REGISTRY, Condition, EffectKind, Use, _P, condition_holds
 from .requirements import fill_options
 from .state import Decision
 from .zones import Ctx, hand_room

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .effects import REGISTRY, Condition, Count, EffectKind, Use, _P, condition_holds, count_value
+from .effect_registry import REGISTRY, Condition, Count, EffectKind, Use, _P, condition_holds, count_value
 from .ongoing import PROTECT, NoParams, clear_markers
 from .state import Decision, TurnLock
 from .zones import Ctx, discard_card, hand_room

@@ -6,18 +6,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from pydantic import BaseModel
 
 from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError, short
-from ...core.game import Game
+from ...core.game import Game, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
-from . import decisions, resolve, rules, setup
+from . import decisions, resolve, rules, setup, variants
 from .cards import CardSet, Effect, LIGHT_TYPES
 from .effects import REGISTRY, validate_effect
 from .ongoing import mastery_locked, shield, turn_lock
+from .partial import apply_partial, facts as partial_facts
+from .playable import check_file, check_game
 from .requirements import fill_options
 from .state import RSState
 from .zones import Ctx
@@ -60,7 +63,6 @@ def _load_cards(path: str, mtime: float) -> tuple[CardSet, dict]:
                                    "ability or "
                                    f"card of this kind ({timing}); it belongs to: "
                                    f"{', '.join(REGISTRY[e.effect].timings)}", path=path, field=field)
-    from .playable import check_file
     check_file(cards, path)
     return cards, params
 
@@ -111,13 +113,10 @@ class RestlessSpirits(Game):
         if opts["cards"] is not None:
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
-        from types import SimpleNamespace
-        from .playable import check_game
-        from .variants import check_promos, deck_spirits
-        opts["promos"] = check_promos(self.cards, opts["promos"])
+        opts["promos"] = variants.check_promos(self.cards, opts["promos"])
         # what this player count and these options need of the card file, before anything else reads it
         check_game(self.cards, str(opts["cards"] or content_root() / GAME_DIR / "cards.yaml"), players, opts,
-                   deck_spirits(SimpleNamespace(cards=self.cards, options=opts)))
+                   variants.deck_spirits(SimpleNamespace(cards=self.cards, options=opts)))
         if opts["guides"] is not None:
             if not isinstance(opts["guides"], (list, tuple)):
                 raise ValueError(f"restless-spirits: guides must be a list of guide ids, got {short(opts['guides'])}")
@@ -192,12 +191,10 @@ class RestlessSpirits(Game):
         return list(state.winners)
 
     def scenario_state(self, state: RSState, partial: dict, where: str) -> RSState:
-        from .partial import apply_partial
         return apply_partial(self, state, partial, where)
 
     def facts(self, state: RSState) -> dict[str, Any]:
-        from .partial import facts
-        return facts(self, state)
+        return partial_facts(self, state)
 
     # -- card facts used by rules, views and effects ------------------------------------------------------------------
     def card_kind(self, card_id: str) -> str:
@@ -212,8 +209,7 @@ class RestlessSpirits(Game):
     def deck_spirits(self):
         """The Spirits shuffled into this game's Spirit deck: the 30 main Spirits, each chosen promo in place of the
         Spirit it replaces (Promo Spirits)."""
-        from .variants import deck_spirits
-        return deck_spirits(self)
+        return variants.deck_spirits(self)
 
     def effect_params(self, e: Effect) -> BaseModel:
         """Parsed parameters of effect entry ``e`` (validated at load)."""
@@ -361,6 +357,5 @@ class RestlessSpirits(Game):
                 probs.append("a paused ability was left on top of the pending decisions")
         want = sorted(self._kinds[k] and k for k in self._kinds if self._kinds[k] != "guide")
         if sorted(zones) != want:
-            from ...core.game import conservation_problem
             probs.append(conservation_problem(zones, want))
         return probs

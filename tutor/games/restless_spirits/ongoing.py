@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .effects import REGISTRY, EffectKind, _P
+from .effect_registry import REGISTRY, EffectKind, _P
 from .state import PlacedSpirit, RSState
 from .zones import Ctx
 

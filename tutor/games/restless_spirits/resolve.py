@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...core.model import Action
 from . import abilities  # (a module: abilities and this module import each other)
 from .achievements import check
-from .effects import Use, run_effect
+from .effect_registry import Use, run_effect
 from .ongoing import copy_holds, leave_play, return_token
 from .requirements import fill_options, is_complete
 from .rules import turn_actions

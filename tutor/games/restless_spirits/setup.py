@@ -4,6 +4,7 @@ shortcut), the Lost Spirits row, the two Totem Market rows, the first player and
 from __future__ import annotations
 
 from ...core.model import Action
+from ...core.rng import Rng
 from .state import DraftState, Player, RSState
 from .zones import Ctx, draw_totem, refill_lost_spirits, refill_markets
 
@@ -13,7 +14,6 @@ KEEP = 5
 
 def initial_state(g) -> tuple[RSState, list]:
     """Shuffle the decks with the session's seeded generator and run set-up up to the first player decision."""
-    from ...core.rng import Rng
     n = g.players
     s = RSState(players=[Player(seat=i) for i in range(n)], rng=Rng.from_seed(g.seed), side=g.options["side"])
     c = Ctx(g, s)

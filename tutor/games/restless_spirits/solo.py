@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...core.model import make_action
 from .cards import SPIRIT_TYPES
 from .state import Decision
-from .zones import Ctx, discard_card, draw_totem, draw_totems_to_hand, refill_lost_spirits
+from .zones import Ctx, discard_card, draw_totem, draw_totems_to_hand, note_last_spirit, refill_lost_spirits
 
 SOLO_HAND = 5
 WIN_RELEASED = 6
@@ -76,16 +76,6 @@ def apply_discard(c: Ctx, a) -> None:
 
 
 # ------------------------------------------------------------------------------------------------ the race
-def note_last_spirit(c: Ctx) -> None:
-    """After a Spirit is dealt into the Lost Spirits row: if it was the deck's last card, the game ends at the end of
-    this turn (rs.solo.end)."""
-    s = c.state
-    if not s.spirit_deck and s.endgame_by is None:
-        s.endgame_by = 0
-        c.ev("rs.solo.end", "The last card of the Spirit deck has been dealt as a Lost Spirit: the game ends when "
-             "this turn is over.", auto=True, actor=0)
-
-
 def end_of_turn(c: Ctx) -> None:
     """Shift the Lost Spirits row (rs.solo.shift), then end the game or start the next turn."""
     from .resolve import finish, start_turn

@@ -85,8 +85,17 @@ def refill_lost_spirits(c: Ctx, clause: str = "rs.attract.refill") -> None:
             c.ev(clause, f"{c.name(card)} is dealt into the Lost Spirits row.", auto=True,
                  cards=(card,))
             if c.game.solo:
-                from .solo import note_last_spirit
                 note_last_spirit(c)
+
+
+def note_last_spirit(c: Ctx) -> None:
+    """Solo Mode, after a Spirit is dealt into the Lost Spirits row: if it was the deck's last card, the game ends at the end of
+    this turn (rs.solo.end)."""
+    s = c.state
+    if not s.spirit_deck and s.endgame_by is None:
+        s.endgame_by = 0
+        c.ev("rs.solo.end", "The last card of the Spirit deck has been dealt as a Lost Spirit: the game ends when "
+             "this turn is over.", auto=True, actor=0)
 
 
 def refill_markets(c: Ctx, clause: str = "rs.buy.refill") -> None:
