@@ -14,8 +14,8 @@ from pydantic import BaseModel
 from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError, short
 from ...core.game import Game, conservation_problem
-from ...core.model import Action, ActionMemo, Blocked, Clause, Event
-from . import decisions, resolve, rules, setup, variants
+from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
+from . import decisions, resolve, rules, setup, solo, variants
 from .cards import CardSet, Effect, LIGHT_TYPES
 from .effects import REGISTRY, validate_effect
 from .ongoing import mastery_locked, shield, turn_lock
@@ -147,6 +147,12 @@ class RestlessSpirits(Game):
         return setup.initial_state(self)
 
     def legal_actions(self, state: RSState) -> list[Action]:
+        # the Solo Mode discard and the options of a pending decision come from their own modules; the set-up
+        # phases and the main turn from rules.legal_actions
+        if state.phase == "solo-discard":
+            return sort_actions(solo.discard_actions(self, state))
+        if state.phase not in ("over", "guides", "draft") and state.pending:
+            return sort_actions(decisions.decision_actions(self, state, state.pending[-1]))
         return rules.legal_actions(self, state)
 
     def blocked_actions(self, state: RSState) -> list[Blocked]:
