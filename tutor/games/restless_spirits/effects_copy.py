@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .effect_registry import REGISTRY, EffectKind, Use, _P
-from .ongoing import COPYABLE_ONGOING
+from .ongoing import COPYABLE_ONGOING, ask_disregard
 from .state import Decision
 from .zones import Ctx
 
@@ -76,7 +76,6 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
         c.ev("rs.effect.copy-ongoing", f"{c.name(d.source)} copies {sp.name}'s Ongoing ability and has it while the "
              f"copy holds: {sp.ability.text}", cards=(x,), actor=d.actor)
         if any(e.effect == "requirement-reduction" for e in sp.ability.effects) and None in ps.slots:
-            from .effects_more import ask_disregard
             ask_disregard(c, d.actor, d.space, d.source)
         return
     if sp.ability.timing == "on-release":

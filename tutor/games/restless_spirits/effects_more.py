@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .effect_registry import REGISTRY, Condition, Count, EffectKind, Use, _P, condition_holds, count_value
-from .ongoing import PROTECT, NoParams, clear_markers
+from .ongoing import PROTECT, NoParams, ask_disregard, clear_markers
 from .state import Decision, TurnLock
 from .zones import Ctx, discard_card, hand_room
 
@@ -250,11 +250,6 @@ def _reduce_resolve(c: Ctx, d: Decision, action) -> None:
     c.ev("rs.effect.requirement-reduction", f"{c.name(d.source)} gives {c.name(card)} (space {i + 1}) one Totem "
          "Requirement fewer.", cards=(card,), actor=d.actor)
     ask_disregard(c, d.actor, i, d.source)
-
-
-def ask_disregard(c: Ctx, seat: int, space: int, source: str) -> None:
-    """Ask ``seat`` which unmet requirement of the Spirit on ``space`` the reduction from ``source`` removes."""
-    c.ask(Decision(kind="choose-disregard", actor=seat, purpose="reduce", space=space, source=source))
 
 
 def _disregard_actions(g, s, d, a) -> None:

@@ -10,7 +10,7 @@ from ...core.model import Action
 from . import abilities  # (a module: abilities and this module import each other)
 from .achievements import check
 from .effect_registry import Use, run_effect
-from .ongoing import copy_holds, leave_play, return_token
+from .ongoing import ask_disregard, copy_holds, leave_play, return_token
 from .requirements import fill_options, is_complete
 from .rules import turn_actions
 from .state import Decision, PlacedSpirit
@@ -235,7 +235,6 @@ def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> Non
         from .solo import after_placement
         after_placement(c, seat, space, before)
     elif sp.ability.timing == "ongoing" and any(e.effect == "requirement-reduction" for e in sp.ability.effects):
-        from .effects_more import ask_disregard
         ask_disregard(c, seat, space, spirit)
 
 

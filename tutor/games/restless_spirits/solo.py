@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...core.model import make_action
 from .cards import SPIRIT_TYPES
+from .ongoing import ask_disregard
 from .state import Decision
 from .zones import Ctx, discard_card, draw_totem, draw_totems_to_hand, note_last_spirit, refill_lost_spirits
 
@@ -192,7 +193,6 @@ def _sacred(c: Ctx, seat: int, space: int, card: str) -> None:
     me = board[space].card if board[space] is not None else card
     c.ev("rs.solo.sacred", f"A -1 token goes on {c.name(board[left].card)} (space {left + 1}): it needs one Totem "
          "Requirement fewer.", auto=True, cards=(board[left].card,), actor=seat)
-    from .effects_more import ask_disregard
     ask_disregard(c, seat, left, me)
 
 
