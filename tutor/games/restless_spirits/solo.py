@@ -16,6 +16,7 @@ from ...core.model import make_action
 from .cards import SPIRIT_TYPES
 from .ongoing import ask_disregard
 from .state import Decision
+from .table import deal_table
 from .zones import Ctx, discard_card, draw_totem, draw_totems_to_hand, note_last_spirit, refill_lost_spirits
 
 SOLO_HAND = 5
@@ -53,7 +54,6 @@ def begin_solo(c: Ctx) -> None:
         s.shrine.append(card)
         c.ev("rs.ruling.solo-first-game", f"First-game set-up: the last Totem dealt ({g.totem_label(card)}) goes to "
              "the Shrine without a choice.", auto=True, cards=(card,), actor=0)
-        from .setup import deal_table
         return deal_table(c)
     s.phase = "solo-discard"
 
@@ -72,7 +72,6 @@ def apply_discard(c: Ctx, a) -> None:
     s.shrine.append(card)
     c.ev("rs.solo.setup-hand", f"You put {c.game.totem_label(card)} on the Shrine and keep 4 Totems.", cards=(card,),
          actor=0)
-    from .setup import deal_table
     deal_table(c)
 
 
