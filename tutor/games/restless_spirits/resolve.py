@@ -15,7 +15,8 @@ from .requirements import fill_options, is_complete
 from .rules import turn_actions
 from .state import Decision, PlacedSpirit
 from .variants import placement_bonus
-from .zones import Ctx, discard_card, draw_reward, draw_totem, hand_room, refill_lost_spirits, refill_markets
+from .zones import (Ctx, discard_card, draw_reward, draw_totem, hand_room, refill_lost_spirits, refill_markets,
+                    take_from_market)
 
 RELEASES_TO_TRIGGER = {2: 5, 3: 4, 4: 3}
 
@@ -153,18 +154,6 @@ def buy(c: Ctx, seat: int, card: str) -> None:
         c.ask(Decision(kind="choose-swap-out", actor=seat, purpose="buy", cards=[card]))
     else:
         take_from_market(c, seat, card)
-
-
-def take_from_market(c: Ctx, seat: int, card: str) -> None:
-    """Move ``card`` from its market space to ``seat``'s hand, then refill the market (Buy a Totem)."""
-    s = c.state
-    for r, row in enumerate(s.markets):
-        if card in row:
-            row[row.index(card)] = None
-            break
-    s.players[seat].hand.append(card)
-    c.ev("rs.buy", f"{c.who(seat)} takes {c.game.totem_label(card)} into their hand.", cards=(card,), actor=seat)
-    refill_markets(c)
 
 
 def retrieve_choice(c: Ctx, seat: int) -> None:

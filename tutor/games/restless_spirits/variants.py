@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...core.errors import short
 
 from .state import Decision
-from .zones import Ctx, draw_totems_to_hand, hand_room
+from .zones import Ctx, draw_totems_to_hand, hand_room, take_from_market
 
 BONUS_TEXT = {
     "draw-totem": "draw the top Totem of the Totem deck (up to the hand limit)",
@@ -102,7 +102,6 @@ def _bonus_actions(g, s, d, a) -> None:
 
 
 def _bonus_resolve(c: Ctx, d: Decision, action) -> None:
-    from .resolve import take_from_market
     take_from_market(c, d.actor, action.param("totem"))
 
 

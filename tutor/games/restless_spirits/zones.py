@@ -166,3 +166,15 @@ def discard_card(c: Ctx, card: str) -> None:
         s.blessing_deck.insert(0, card)
     else:
         s.curse_deck.insert(0, card)
+
+
+def take_from_market(c: Ctx, seat: int, card: str) -> None:
+    """Move ``card`` from its market space to ``seat``'s hand, then refill the market (Buy a Totem)."""
+    s = c.state
+    for r, row in enumerate(s.markets):
+        if card in row:
+            row[row.index(card)] = None
+            break
+    s.players[seat].hand.append(card)
+    c.ev("rs.buy", f"{c.who(seat)} takes {c.game.totem_label(card)} into their hand.", cards=(card,), actor=seat)
+    refill_markets(c)
