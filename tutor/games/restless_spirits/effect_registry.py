@@ -14,6 +14,7 @@ from typing import Callable, Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from .cards import LIGHT_TYPES, SpiritType
+from .state import ApModifier
 from .zones import Ctx, discard_card, draw_reward, draw_totems_to_hand, hand_room
 
 
@@ -199,7 +200,6 @@ def _next_turn_ap(c: Ctx, u: Use, p: NextTurnAP) -> None:
         c.ev("rs.effect.condition", f"{u.source_name}: the condition is not met, so it has no effect.", actor=u.seat)
         return
     assert u.target is not None
-    from .state import ApModifier
     them = c.state.players[u.target]
     ability = u.run.effects_of if u.run is not None else u.source_card  # a copy is the same ability (one at a time)
     if any((m.ability or m.source) == ability for m in them.next_turn_ap):

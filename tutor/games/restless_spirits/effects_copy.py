@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from .abilities import start
 from .effect_registry import REGISTRY, EffectKind, Use, _P
 from .ongoing import COPYABLE_ONGOING, ask_disregard
 from .state import Decision
@@ -67,7 +68,6 @@ def _copy_actions(g, s, d, a) -> None:
 
 
 def _copy_resolve(c: Ctx, d: Decision, action) -> None:
-    from .abilities import start
     x = action.param("spirit")
     sp = c.cards.by_id[x]
     if sp.ability.timing == "ongoing":

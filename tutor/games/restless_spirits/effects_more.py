@@ -11,6 +11,7 @@ from typing import Literal
 
 from .effect_registry import REGISTRY, Condition, Count, EffectKind, Use, _P, condition_holds, count_value
 from .ongoing import PROTECT, NoParams, ask_disregard, clear_markers
+from .resolve import check_releases
 from .state import Decision, TurnLock
 from .zones import Ctx, discard_card, hand_room
 
@@ -270,7 +271,6 @@ def _disregard_resolve(c: Ctx, d: Decision, action) -> None:
     c.ev("rs.effect.requirement-reduction", f"{c.name(ps.card)}'s {c.game.icon_label(req[i])} requirement is "
          f"disregarded thanks to {c.name(d.source)} ({sum(x is None for x in ps.slots)} still unmet).",
          cards=(ps.card,), actor=d.actor)
-    from .resolve import check_releases
     check_releases(c)
 
 

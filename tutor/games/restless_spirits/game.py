@@ -179,6 +179,29 @@ class RestlessSpirits(Game):
         """Ask decision ``d`` in context ``c`` (:func:`.decisions.ask`); :meth:`.zones.Ctx.ask` calls it."""
         decisions.ask(c, d)
 
+    # -- calls from the rules modules up to the ones that import them (so no module imports one that imports it) --
+    def check_releases(self, c: Ctx) -> None:
+        """Release every completed Spirit (:func:`.resolve.check_releases`); :mod:`.abilities` calls it when a use
+        ends."""
+        resolve.check_releases(c)
+
+    def solo_type_ability(self, c: Ctx, seat: int, space: int, card: str) -> None:
+        """Solo Mode: the Spirit Type ability of an attracted Spirit (:func:`.solo.type_ability`), resumed by
+        :func:`.abilities.drain`."""
+        solo.type_ability(c, seat, space, card)
+
+    def solo_after_placement(self, c: Ctx, seat: int, space: int, before: int):
+        """Solo Mode: what follows placing a Spirit (:func:`.solo.after_placement`), called by :mod:`.resolve`."""
+        return solo.after_placement(c, seat, space, before)
+
+    def solo_end_of_turn(self, c: Ctx):
+        """Solo Mode: the end of a turn (:func:`.solo.end_of_turn`), called by :mod:`.resolve`."""
+        return solo.end_of_turn(c)
+
+    def solo_finish(self, c: Ctx):
+        """Solo Mode: the end of the game (:func:`.solo.finish_solo`), called by :mod:`.resolve`."""
+        return solo.finish_solo(c)
+
     def current_player(self, state: RSState) -> int | None:
         if state.phase == "over":
             return None

@@ -7,10 +7,11 @@ each citing its clause.
 from __future__ import annotations
 
 from ...core.model import Action
-from . import abilities  # (a module: abilities and this module import each other)
-from .achievements import check
+from . import abilities
+from .abilities import start
+from .achievements import check, on_activate, on_release
 from .effect_registry import Use, run_effect
-from .ongoing import ask_disregard, copy_holds, leave_play, return_token
+from .ongoing import ask_disregard, copy_holds, end_lapsed_copies, leave_play, return_token
 from .requirements import fill_options, is_complete
 from .rules import turn_actions
 from .state import Decision, PlacedSpirit
@@ -127,7 +128,6 @@ def _play_card(c: Ctx, a: Action) -> None:
     if rc.provisional:
         c.ev("rs.provisional.cards", f"{rc.name}'s text is provisional (not printed in the rulebook): "
              f"\u201c{rc.text}\u201d", cards=(card,), actor=seat)
-    from .abilities import start
     start(c, seat, None, card, rc.target, _target_of(a), then_discard=card)
 
 
@@ -139,12 +139,10 @@ def _activate(c: Ctx, a: Action) -> None:
     sp = g.cards.by_id[ps.card]
     p.activation_tokens -= 1
     ps.used = True
-    from .achievements import on_activate
     on_activate(c, seat, ps.card)
     c.ev("rs.ability.activate", f"{c.who(seat)} places an Activation Token on {sp.name} "
          f"({p.activation_tokens} left on the board) and uses its ability: {sp.ability.text}", cards=(ps.card,),
          actor=seat)
-    from .abilities import start
     start(c, seat, space, ps.card, sp.ability.target, _target_of(a))
 
 
@@ -221,8 +219,7 @@ def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> Non
     before = len(s.pending)
     placement_bonus(c, seat, space)
     if c.game.solo:
-        from .solo import after_placement
-        after_placement(c, seat, space, before)
+        c.game.solo_after_placement(c, seat, space, before)
     elif sp.ability.timing == "ongoing" and any(e.effect == "requirement-reduction" for e in sp.ability.effects):
         ask_disregard(c, seat, space, spirit)
 
@@ -278,7 +275,6 @@ def release(c: Ctx, seat: int, space: int) -> None:
              "discard pile.", auto=True, cards=tuple(ps.totems), actor=seat)
     return_token(c, seat, ps, "rs.release.token")
     leave_play(c, seat, ps, "released")
-    from .achievements import on_release
     on_release(c, seat, ps)
     if sp.ability.timing == "on-release" and sp.ability.effects and not g.solo:
         c.ev("rs.effect.on-release", f"{sp.name}'s ability works now that it is released: {sp.ability.text}",
@@ -328,8 +324,7 @@ def end_turn(c: Ctx, seat: int, automatic: bool) -> None:
              + (f"; {lost} unused AP {'is' if lost == 1 else 'are'} lost (AP never carries over)." if lost else "."),
              actor=seat)
     if g_solo(c):
-        from .solo import end_of_turn
-        return end_of_turn(c)
+        return c.game.solo_end_of_turn(c)
     nxt = (seat + 1) % len(s.players)
     if s.endgame_by is not None and nxt == s.first_player:
         finish(c)
@@ -378,8 +373,7 @@ def finish(c: Ctx) -> None:
     g, s = c.game, c.state
     s.phase = "over"
     if g.solo:
-        from .solo import finish_solo
-        finish_solo(c)
+        c.game.solo_finish(c)
         return check(c, at_end=True)
     best = max(len(p.released) for p in s.players)
     tied = [p.seat for p in s.players if len(p.released) == best]
@@ -408,7 +402,6 @@ def finish(c: Ctx) -> None:
 def after_step(c: Ctx) -> None:
     """Automatic checks after every step: pass the turn when the current player has no AP and no Free Action."""
     s = c.state
-    from .ongoing import end_lapsed_copies
     end_lapsed_copies(c)
     check(c)
     if s.phase != "play" or s.pending:

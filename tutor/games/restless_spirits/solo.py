@@ -13,8 +13,10 @@ space; nothing here depends on a card's name.
 from __future__ import annotations
 
 from ...core.model import make_action
+from .achievements import earn
 from .cards import SPIRIT_TYPES
 from .ongoing import ask_disregard
+from .resolve import finish, start_turn
 from .state import Decision
 from .table import deal_table
 from .zones import Ctx, discard_card, draw_totem, draw_totems_to_hand, note_last_spirit, refill_lost_spirits
@@ -78,7 +80,6 @@ def apply_discard(c: Ctx, a) -> None:
 # ------------------------------------------------------------------------------------------------ the race
 def end_of_turn(c: Ctx) -> None:
     """Shift the Lost Spirits row (rs.solo.shift), then end the game or start the next turn."""
-    from .resolve import finish, start_turn
     s = c.state
     if s.endgame_by is None:
         row = s.lost_spirits
@@ -267,7 +268,6 @@ def _malicious_resolve(c: Ctx, d: Decision, action) -> None:
     c.ev("rs.solo.malicious", f"You discard the Lost Spirit {c.game.spirit_label(x)}; the row is refilled.",
          cards=(x,), actor=d.actor)
     if c.cards.by_id[x].type == "malicious":
-        from .achievements import earn
         earn(c, d.actor, "backstabber")
     refill_lost_spirits(c, "rs.ruling.solo-malicious")
 
