@@ -1,23 +1,38 @@
-"""The whole step-by-step explanation of one seeded 2-player game is stored and diffed (golden transcript).
+"""The whole step-by-step explanation of one seeded game per game, variant and player count is stored and diffed
+(golden transcripts: solo, B side, promos, first game, 2-6 players, prebuilt and draft duels).
 
-Regenerate after an intended change: ``rules-tutor play restless-spirits --players 2 --seed 1 >
-tests/golden/restless-spirits-2p-seed1.txt`` and review the diff.
+Regenerate after an intended change with ``.venv/bin/python scripts/fingerprint.py --write`` and review the diff
+(the files are ``rules-tutor play`` transcripts; ``scripts/fingerprint.py`` lists the arguments of each).
 """
+import difflib
+import importlib.util
 from pathlib import Path
+
+import pytest
 
 from tutor.cli import main
 
-GOLDEN = Path(__file__).parent / "golden" / "restless-spirits-2p-seed1.txt"
+_SPEC = importlib.util.spec_from_file_location("fingerprint_script",
+                                               Path(__file__).parents[1] / "scripts" / "fingerprint.py")
+fingerprint = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(fingerprint)
 
 
-def test_golden_transcript(capsys):
-    assert main(["play", "restless-spirits", "--players", "2", "--seed", "1"]) == 0
+@pytest.mark.parametrize("stem", sorted(fingerprint.GOLDEN))
+def test_golden_transcript(stem, capsys):
+    assert main(["play", *fingerprint.GOLDEN[stem]]) == 0
     out = capsys.readouterr().out
-    want = GOLDEN.read_text()
+    want = (fingerprint.GOLDEN_DIR / f"{stem}.txt").read_text()
     if out != want:
-        import difflib
         diff = "".join(list(difflib.unified_diff(want.splitlines(True), out.splitlines(True), "golden", "now"))[:60])
-        raise AssertionError("transcript differs from the golden file:\n" + diff)
+        raise AssertionError(f"transcript differs from the golden file {stem}.txt:\n" + diff)
+
+
+def test_golden_files_are_all_listed():
+    """Every stored transcript is one the script regenerates (none left over from an older list)."""
+    stored = {p.stem for p in fingerprint.GOLDEN_DIR.glob("*.txt")}
+    assert stored == set(fingerprint.GOLDEN)
+    assert {a[0] for a in fingerprint.GOLDEN.values()} == {"restless-spirits", "spirited", "spirit-duels"}
 
 
 def test_play_takes_game_options(capsys):

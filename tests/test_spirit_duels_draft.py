@@ -11,7 +11,8 @@ import yaml
 import tutor
 from tutor.core.content import content_root
 from tutor.games.spirit_duels import SpiritDuels
-from tutor.games.spirit_duels.cards import CLASS_ABILITY, load_cards
+from tutor.games.spirit_duels.cards import CLASS_ABILITY
+from tutor.games.spirit_duels.loading import load_cards
 from tutor.games.spirit_duels.draft import draft_deck
 
 CARDS = content_root() / "spirit-duels" / "cards.yaml"

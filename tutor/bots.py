@@ -230,6 +230,36 @@ class Bot:
         return ranked[0].action, self._say(session, ranked[0], ranked[0])
 
 
+class Still:
+    """A still copy of a session for the computer to think about in a worker thread: what :class:`Bot`
+    reads (game, state, history, current player, legal actions), taken on the kernel's thread, so an Undo or a new
+    game meanwhile changes nothing the thread reads."""
+
+    def __init__(self, s) -> None:
+        self.game, self.game_id = s.game, s.game_id
+        self.state = _copy_state(s.state)
+        self.history = s.history
+        self.current_player = s.current_player
+        self.is_over = s.is_over
+        self._legal = s.legal_actions()
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the copied position (a new list each time)."""
+        return list(self._legal)
+
+    def find_action(self, action: Action | str) -> Action:
+        """The legal action ``action`` (an :class:`Action` or its id).
+
+        Raises:
+            ValueError: not a legal action of the copied position.
+        """
+        want = action.id if isinstance(action, Action) else action
+        for a in self._legal:
+            if a.id == want:
+                return a
+        raise ValueError(f"{want!r} is not a legal action now")
+
+
 def bot(game_id: str, level: Literal["easy", "normal"] | str = "normal", seed: int = 0) -> Bot:
     """A computer player for ``game_id`` at ``level`` (see :data:`LEVELS`), with its own generator from ``seed``.
 

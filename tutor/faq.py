@@ -18,12 +18,12 @@ The views (``widgets/faq.py``) only show what this module says:
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from .core.content import parse_yaml, read_text
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Action
 from .core.session import Session
@@ -35,8 +35,13 @@ from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Comp
                          save_question, supersedes, targets, turn_seats, what_if_scenario, why_not_editable,
                          zone_cards, zones)
 from .faq_whatif.compare import part_checks, pending_in_words  # noqa: F401
+from . import registry
+from .registry import KNOWN_GAMES
 from .registry import game_title  # noqa: F401 - re-exported: the pages name games with faq.game_title
 from .scenario import ActionRef, Expect, Scenario, all_scenarios, check, find, load_scenario, run, start
+from .scenario_words import (_PATH_WORDS, _SEAT_PATHS, describe_expect, describe_path, describe_ref,  # noqa: F401
+                             describe_value, slot_names)
+from .sessions import clauses as game_clauses, new_game
 
 
 # -- the index ------------------------------------------------------------------------------------------------------
@@ -163,9 +168,8 @@ def _card_table(game: str, players: int, options: str) -> tuple[dict[str, str], 
     """``({card id: name}, card_kind)`` of a game with these options (JSON), from one new game (not the scenario's
     prepared state: the card table does not depend on it). ``({}, None)`` when such a game cannot be made (the
     scenario then says why when it is opened)."""
-    import tutor
     try:
-        s = tutor.new_game(game, players=players, seed=0, **json.loads(options))
+        s = new_game(game, players=players, seed=0, **json.loads(options))
     except ValueError:
         return {}, None
     return card_names(s), getattr(s.game, "card_kind", None)
@@ -182,7 +186,6 @@ def make_entry(sc: Scenario, path: Path | str) -> Entry:
         cl += e.fired + e.not_fired + [b.clause for b in e.blocked if b.clause] + [r.clause for r in e.refused]
         cl += e.in_order + e.rulings
     clauses = tuple(dict.fromkeys(cl))
-    from . import clauses as game_clauses
     titles = game_clauses(setup.game)
     m = sc.meta
     text = " ".join([m.id, m.title, m.question, setup.game, game_title(setup.game), *m.covers,
@@ -201,13 +204,12 @@ def build_index(game_id: str | None = None, paths: list[Path | str] | None = Non
     (``rules-tutor scenario run`` and the tests run them all). Files of a known game that is not playable yet are
     counted in ``waiting``.
     """
-    from .registry import KNOWN_GAMES, game_classes
     files = [Path(p) for p in paths] if paths is not None else all_scenarios(game_id)
     entries: list[Entry] = []
     problems: list[str] = []
     waiting: dict[str, int] = {}
     seen: dict[str, Path] = {}
-    playable = set(game_classes())
+    playable = set(registry.game_classes())  # looked up when called (tests stand in a registry)
     for f in files:
         folder = f.parent.parent.name if f.parent.name == "scenarios" else None
         if folder in KNOWN_GAMES and folder not in playable:  # content/<game>/scenarios/: no need to read it
@@ -230,7 +232,6 @@ def build_index(game_id: str | None = None, paths: list[Path | str] | None = Non
 
 
 def _game_of(path: Path) -> str | None:
-    from .core.content import parse_yaml, read_text
     try:
         data = parse_yaml(read_text(path), str(path))
     except ContentError:
@@ -327,84 +328,6 @@ def next_action(sc: Scenario, session: Session) -> Action:
     return find(session, st.next_ref)
 
 
-def describe_ref(ref: ActionRef, names: dict[str, str] | None = None) -> str:
-    """An action selector in words, cards by name: ``"Play totem (Spirit Cloak, space 1)"``. A parameter whose value
-    is a card shows the card's name alone; others show ``"<name> <value>"``."""
-    names = names or {}
-    parts = [names[v] if isinstance(v, str) and v in names else f"{k.replace('_', ' ')} {v}"
-             for k, v in ref.params().items()]
-    kind = ref.kind.replace("-", " ").capitalize()
-    return f"{kind} ({', '.join(parts)})" if parts else kind
-
-
-#: Words for the parts of a state path (``p1.s2.pool``) in an expectation, where the bare word would not read well.
-_PATH_WORDS = {
-    "ap": "AP", "pool": "active pool", "unmet": "unmet Totem requirements", "pending": "pending choice",
-    "current": "current player", "advantage": "Advantage Token holder", "gained_by": "Advantage gained by",
-    "endgame_by": "end of game triggered by", "winners": "winners", "hand_size": "hand size",
-    "released_count": "number of released Spirits", "card_count": "number of cards", "deck_size": "deck size",
-    "shrine_top": "top of the Shrine", "forced_rolls_left": "fixed die rolls left",
-    "lines_revealed": "Spirit Lines revealed", "last_was_pass": "last action was a pass",
-}
-#: Paths whose value is a seat number (1-based).
-_SEAT_PATHS = {"current", "advantage", "gained_by", "endgame_by", "winners"}
-
-
-def slot_names(session: Session) -> dict[str, str]:
-    """``{"p2.s1": "Player 2's Shark 1"}``: each Spirit slot of a game whose players have Spirits in slots (Spirit
-    Duels) named by the Spirit in it now, so an expectation on ``p2.s1.damage`` names the Spirit, not its position;
-    ``{}`` for the other games."""
-    if session.game_id != "spirit-duels":
-        return {}
-    from .games.spirit_duels.ctx import card_of
-    out = {}
-    for p in session.state.players:
-        for k, sl in enumerate(p.spirits):
-            out[f"p{p.seat + 1}.s{k + 1}"] = f"Player {p.seat + 1}'s {card_of(session.game, sl).name}"
-    return out
-
-
-def describe_path(path: str, names: dict[str, str] | None = None) -> str:
-    """A state path of a scenario expectation in words: ``"p1.s2.damage"`` -> ``"Player 1, Spirit 2 · damage"``,
-    or with ``names`` holding ``"p1.s2"`` (:func:`slot_names`) ``"Player 1's Pawnite · damage"``; ``"p1.unmet.1"``
-    -> ``"Player 1 · unmet Totem requirements (space 1)"``."""
-    names = names or {}
-    parts = path.split(".")
-    if len(parts) > 2 and f"{parts[0]}.{parts[1]}" in names:
-        parts = [names[f"{parts[0]}.{parts[1]}"]] + parts[2:]
-        rest = describe_path(".".join(parts[1:]))
-        return f"{parts[0]} · {rest[:1].lower()}{rest[1:]}"
-    owners, what = [], []
-    for part in path.split("."):
-        if re.fullmatch(r"p\d+", part):
-            owners.append(f"Player {part[1:]}")
-        elif re.fullmatch(r"s\d+", part):
-            owners.append(f"Spirit {part[1:]}")
-        elif part.isdigit():
-            what.append(f"(space {part})" if what and what[-1] == _PATH_WORDS["unmet"] else f"#{part}")
-        else:
-            what.append(_PATH_WORDS.get(part, part.replace("_", " ")))
-    text = " ".join(what)
-    return f"{', '.join(owners)} · {text}" if owners else text[:1].upper() + text[1:]
-
-
-def describe_value(value: Any, names: dict[str, str] | None = None, seats: bool = False) -> str:
-    """A value of a scenario expectation in words: card ids by name, lists comma-separated (``"none"`` when empty),
-    ``None`` as ``"none"``, booleans as yes/no, and with ``seats`` a seat number as ``"Player N"``."""
-    names = names or {}
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(describe_value(x, names, seats) for x in value) or "none"
-    if isinstance(value, dict):
-        return ", ".join(f"{names.get(k, k)} {describe_value(v, names)}" for k, v in value.items()) or "none"
-    if seats and isinstance(value, int):
-        return f"Player {value}"
-    return names.get(value, value) if isinstance(value, str) else str(value)
-
-
 # -- expectations, checked live -------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ExpectStatus:
@@ -424,30 +347,6 @@ class ExpectStatus:
     lines: tuple[str, ...]
     state: Literal["pass", "fail", "waiting", "off-script"]
     failures: tuple[str, ...] = ()
-
-
-def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict[str, str] | None = None) -> list[str]:
-    """Readable lines for expectation ``e``: card ids shown by ``names``, clause ids with their ``titles``."""
-    names, titles = names or {}, titles or {}
-    rule = lambda c: f"{titles[c]} ({c})" if c in titles else c
-
-    last = " in the last step" if e.only_last else ""
-    out = [f"legal: {describe_ref(r, names)}" for r in e.legal]
-    out += [f"not legal: {describe_ref(r, names)}" for r in e.not_legal]
-    out += [f"shown as not possible: {b.kind.replace('-', ' ')}" + (f", by the rule {rule(b.clause)}" if b.clause else "")
-            + (f" ({b.label})" if b.label else "") for b in e.blocked]
-    out += [f"refused, by the rule {rule(r.clause)}, leaving the game unchanged: {describe_ref(r.action, names)}"
-            for r in e.refused]
-    out += [f"rule fires{last}: {rule(c)}" for c in e.fired]
-    out += [f"rule does not fire{last}: {rule(c)}" for c in e.not_fired]
-    if e.in_order:
-        out.append("rules fire in this order in the last step: " + ", then ".join(rule(c) for c in e.in_order))
-    out += [f"ruling cited{last}: {rule(c)}" for c in e.rulings]
-    out += [f"{describe_path(k, names)}: "
-            + (v.replace("-", " ") if k == "pending" and isinstance(v, str)  # a decision kind, e.g. order-effects
-               else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS))
-            for k, v in e.state.items()]
-    return out
 
 
 def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:

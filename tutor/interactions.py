@@ -31,7 +31,9 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, short
 from .interactions_cards import READERS, CardRec
+from .faq import build_index
 from .registry import game_title
+from .sessions import clauses as game_clauses
 
 GAMES = tuple(READERS)
 GAME_TITLES = {g: game_title(g) for g in GAMES}  # display names (tutor.registry.game_title)
@@ -186,7 +188,6 @@ def load_graph_table(path: str | Path, game: str, vocab: dict[str, dict[str, str
     Raises:
         ContentError: naming the file and the field, e.g. ``effects.gain-ap[0].why``.
     """
-    from . import clauses as game_clauses
     where = str(path)
     table = validate(GameGraph, parse_yaml(read_text(path), where), where)
     vocab = vocab if vocab is not None else vocabulary()
@@ -415,7 +416,6 @@ def build(game_id: str | None = None, cards: str | Path | dict[str, str | Path] 
 # -- scenarios ------------------------------------------------------------------------------------------------------
 @lru_cache(maxsize=4)
 def _index(game: str):
-    from .faq import build_index
     return build_index(game).entries
 
 
@@ -617,7 +617,6 @@ def from_node_link(data: dict[str, Any]) -> nx.MultiDiGraph:
 
 def check(G: nx.MultiDiGraph) -> list[str]:
     """Problems: an edge kind outside the vocabulary, or a clause id that does not exist (empty when sound)."""
-    from . import clauses as game_clauses
     known = {g: set(game_clauses(g)) for g in G.graph.get("games", GAMES)}
     kinds = set(vocabulary()["edge_kinds"])
     out = []

@@ -92,7 +92,8 @@ def spirited(path: str | Path | None = None) -> list[CardRec]:
 def spirit_duels(path: str | Path | None = None) -> list[CardRec]:
     """Classes, Spirits (their Classes' abilities and their own ability) and Move / Item / Trait cards of a Spirit
     Duels card file. A Class's ability comes from the engine's Class table (Class Abilities)."""
-    from .games.spirit_duels.cards import CLASS_ABILITY, load_cards
+    from .games.spirit_duels.cards import CLASS_ABILITY
+    from .games.spirit_duels.loading import load_cards
     cards, _ = load_cards(path)
     out: list[CardRec] = []
     for cls, ability in CLASS_ABILITY.items():

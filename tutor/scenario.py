@@ -19,6 +19,8 @@ from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Action, Source, Step
 from .core.session import Session, plain_data
+from .sessions import clauses as game_clauses, new_game
+from .transcript import step_text
 
 
 class _Strict(BaseModel):
@@ -190,7 +192,6 @@ def load_scenario(path: str | Path | None = None, *, text: str | None = None) ->
     Raises:
         ContentError: YAML syntax, unknown field, bad value or unknown clause, naming the file and field.
     """
-    from . import clauses as game_clauses
     where = str(path) if path is not None else "<text>"
     data = parse_yaml(text if text is not None else read_text(path), where)
     if not isinstance(data, dict):
@@ -209,9 +210,8 @@ def start(sc: Scenario, where: str = "<scenario>") -> Session:
     Raises:
         ContentError: a bad game, option or partial state, naming ``where`` and the field.
     """
-    import tutor
     try:
-        s = tutor.new_game(sc.setup.game, players=sc.setup.players, seed=sc.setup.seed, **sc.setup.options)
+        s = new_game(sc.setup.game, players=sc.setup.players, seed=sc.setup.seed, **sc.setup.options)
     except ContentError:
         raise
     except (ValueError, TypeError) as exc:  # TypeError: an option the game cannot take as a keyword
@@ -362,7 +362,6 @@ def _check_refused(session: Session, r: RefusedRef) -> list[str]:
 
 def run(sc: Scenario, where: str = "<scenario>") -> Result:
     """Run a scenario: prepare, apply its script, check every expectation at its point."""
-    from .transcript import step_text
     res = Result(sc, where)
     session = start(sc, where)
     by_after: dict[int, list[tuple[int, Expect]]] = {}

@@ -18,8 +18,8 @@ import concurrent.futures
 import ipywidgets as w
 
 import tutor
-from tutor.core.model import Action
-from tutor.core.session import _copy_state
+from tutor import Action
+from tutor.bots import Still as _Still
 
 from .boards import hide_hands, mark_computer
 from .model import SessionModel
@@ -71,30 +71,6 @@ SEATS_CSS = """
 .rt-seats-row, .rt-seats-setup, .rt-seats-play { flex-flow: row wrap; align-items: center; gap: 0 4px; }
 .tutor-seats .widget-dropdown > select { font-weight: 600; }
 """
-
-
-class _Still:
-    """A still copy of a session for the computer to think about in a worker thread: what :class:`tutor.bots.Bot`
-    reads (game, state, history, current player, legal actions), taken on the kernel's thread, so an Undo or a new
-    game meanwhile changes nothing the thread reads."""
-
-    def __init__(self, s) -> None:
-        self.game, self.game_id = s.game, s.game_id
-        self.state = _copy_state(s.state)
-        self.history = s.history
-        self.current_player = s.current_player
-        self.is_over = s.is_over
-        self._legal = s.legal_actions()
-
-    def legal_actions(self) -> list[Action]:
-        return list(self._legal)
-
-    def find_action(self, action: Action | str) -> Action:
-        want = action.id if isinstance(action, Action) else action
-        for a in self._legal:
-            if a.id == want:
-                return a
-        raise ValueError(f"{want!r} is not a legal action now")
 
 
 class Seats:

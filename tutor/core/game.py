@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from .errors import ContentError
 from .model import Action, Blocked, Clause, Event, sort_actions
 
 
@@ -130,7 +131,6 @@ class Game(ABC):
         Raises:
             ContentError: naming ``where`` and the field when ``partial`` is invalid for this game.
         """
-        from .errors import ContentError
         raise ContentError(f"{where}: game {self.game_id} does not accept a partial state", path=where)
 
     def facts(self, state: BaseModel) -> dict[str, Any]:

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field, replace
 from ..core.errors import ContentError, IllegalAction
 from ..core.session import Session
 from ..scenario import ActionRef, Expect, Scenario, check, find, start
+from ..scenario_words import _SEAT_PATHS, describe_expect, describe_path, describe_ref, describe_value, slot_names
+from .setup_edits import card_names, prepared_for_edits, setup_decision
 
 
 def plain_label(label: str) -> str:
@@ -144,8 +146,6 @@ def _parts(e: Expect) -> list[Expect]:
 
 
 def _words(session: Session):
-    from ..faq import describe_expect, describe_path, describe_value, slot_names, _SEAT_PATHS
-    from . import card_names
     names = {**card_names(session), **session.game.value_names(), **slot_names(session)}
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
 
@@ -167,7 +167,6 @@ def _words(session: Session):
 
 def _stop(session: Session, ref: ActionRef, n: int, names: dict[str, str], cited: tuple[str, ...],
           titles: dict[str, str]) -> Stop:
-    from ..faq import describe_ref
     blocked = [b for b in session.blocked_actions() if b.kind == ref.kind]
     why = [f"{b.why} [{b.clause}]" for b in blocked]
     clauses = [b.clause for b in blocked]
@@ -270,7 +269,6 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
 def opening_events(sc: Scenario, where: str = "what if") -> tuple:
     """The events of the action a set-up ends inside (``setup.state.decision``, :mod:`tutor.core.opening`), taken
     again from the state before it; ``()`` when the set-up ends on no decision."""
-    from . import prepared_for_edits, setup_decision
     d = setup_decision(sc)
     if d is None:
         return ()

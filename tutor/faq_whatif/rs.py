@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core.errors import short
 
 from ..core.session import Session
+from ..games.restless_spirits.requirements import fill_options
 from .edits import AddCard, Counter, DieSpec, Edit, FixDie, MoveCard, RemoveCard, SetAP, SetCounter, SetCurrent, Zone
 
 #: Zones a card can be put in, with the card kinds each takes (``deck``: the bottom of the card's own deck;
@@ -255,7 +256,6 @@ def _on_top(prepared: Session, partial: dict, card: str) -> None:
 def _under(prepared: Session, part: dict, p, k: int, card: str, adding: bool, z: Zone) -> None:
     """Put ``card`` under (or take it from under) the Spirit on space ``k``, checking that it meets one of the
     Spirit's unmet requirements and that the Spirit is not then fully met (it would be released)."""
-    from ..games.restless_spirits.requirements import fill_options
     nm = names(prepared)
     ps = p.board[k - 1]
     if ps is None:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tutor import Session
-from tutor.games.spirited.cards import clan_of, medal_kind
-from tutor.games.spirited.zones import held, medal_value, overrun_limit
+from tutor import Session, view
 
 from ..style import PROV_LEGEND, esc, prov_badge
 from . import hand_shown, named, turn_badge, who_tag, whose_turn
@@ -109,15 +107,15 @@ def _name(g, clan: str) -> str:
 
 def decision_prompt(session: Session) -> str | None:
     """What the pending decision asks, in plain words; ``None`` when no decision is pending."""
-    s, g = session.state, session.game
+    s, g, v = session.state, session.game, view(session)
     if not s.pending:
         return None
     d = s.pending[-1]
     who = f"Player {d.actor + 1}: "
     if d.kind == "reveal":
-        clan = _name(g, clan_of(d.card))
+        clan = _name(g, v.clan_of(d.card))
         p = s.players[d.actor]
-        st = next((x for x in p.road if x.clan == clan_of(d.card)), None)
+        st = next((x for x in p.road if x.clan == v.clan_of(d.card)), None)
         if st is not None and st.shield:
             return (who + f"a {clan} card was revealed onto your Shielded {clan} stack: stack it face up, or Break "
                     "the Shield (discard both).")
@@ -139,16 +137,16 @@ def clan_chip(g, clan: str, text: str | None = None, tip: str | None = None, pow
             f'{esc(text or cl.name)}{prov_badge(cl.provisional) if power else ""}{badge}</span>')
 
 
-def medal_chip(g, al) -> str:
+def medal_chip(g, v, al) -> str:
     """The medal of an Allegiance: kind, current value, exhausted or refreshed."""
-    kind = medal_kind(al.medal)
+    kind = v.medal_kind(al.medal)
     colour = MEDAL_COLOURS[kind]
-    v = medal_value(g, al)
+    value = v.medal_value(al)
     if al.exhausted:
         return (f'<span class="sp-medal sp-exhausted" style="border-color:{colour}" title="Exhausted (face down): '
-                f'worth {v}; in a Battle swap it for a fresh Bronze">{kind.capitalize()} · exhausted {v}</span>')
-    return (f'<span class="sp-medal" style="background:{colour}" title="Refreshed: scores {v} Spirit in a Battle">'
-            f'{kind.capitalize()} {v}</span>')
+                f'worth {value}; in a Battle swap it for a fresh Bronze">{kind.capitalize()} · exhausted {value}</span>')
+    return (f'<span class="sp-medal" style="background:{colour}" title="Refreshed: scores {value} Spirit in a Battle">'
+            f'{kind.capitalize()} {value}</span>')
 
 
 def _allegiance_tip(g, clan: str) -> str:
@@ -160,11 +158,12 @@ def _allegiance_tip(g, clan: str) -> str:
 def _stack(g, s, seat: int, st) -> str:
     bg, fg = CLAN_COLOURS.get(st.clan, ("#6a6484", "#fff"))
     n = len(st.cards)
-    lim = overrun_limit(g, s, seat, st.clan)
+    v = g.view(s)
+    lim = v.overrun_limit(seat, st.clan)
     danger = " sp-danger" if n >= lim - 1 else ""
     shield = ""
     if st.shield:
-        hidden = clan_of(st.shield)
+        hidden = v.clan_of(st.shield)
         shield = (f'<span class="sp-shield" title="A Shield: a face-down card on this stack. Opponents cannot touch '
                   f'this stack; it never counts for Overrun. Its hidden side is public: a {esc(_name(g, hidden))} '
                   f'card ({esc(st.shield)}).">◈ Shield · {esc(_name(g, hidden))}</span>')
@@ -174,10 +173,10 @@ def _stack(g, s, seat: int, st) -> str:
             f'<div class="sp-lim">{"●" * n}{"○" * max(0, lim - n)} limit {lim}</div>{shield}</div>')
 
 
-def _camp(g, camp, i: int) -> str:
+def _camp(g, v, camp, i: int) -> str:
     if not camp:
         return f'<div class="sp-camp">Camp {i + 1}: <span class="rt-muted">empty</span></div>'
-    up = Counter(clan_of(x.card) for x in camp if x.face_up)
+    up = Counter(v.clan_of(x.card) for x in camp if x.face_up)
     down = sum(1 for x in camp if not x.face_up)
     parts = [clan_chip(g, cl, f"{_name(g, cl)} ×{n}") for cl, n in sorted(up.items())]
     if down:
@@ -186,24 +185,25 @@ def _camp(g, camp, i: int) -> str:
     return f'<div class="sp-camp sp-full">Camp {i + 1}: {" ".join(parts)}</div>'
 
 
-def _hand(g, p, show: bool) -> str:
+def _hand(g, v, p, show: bool) -> str:
     if not p.hand:
         return '<span class="rt-muted">empty</span>'
     if not show:
         return (f'<span class="sp-facedown" title="The Hand is private">{len(p.hand)} card'
                 f'{"s" if len(p.hand) != 1 else ""}</span> <span class="rt-muted">private</span>')
-    counts = Counter(clan_of(x) for x in p.hand)
+    counts = Counter(v.clan_of(x) for x in p.hand)
     return " ".join(clan_chip(g, cl, f"{_name(g, cl)} ×{n}" if n > 1 else None, power=True)
                     for cl, n in sorted(counts.items()))
 
 
 def _slots(g, s, seat: int) -> str:
-    als = held(s, seat)
+    v = g.view(s)
+    als = v.held(seat)
     out = []
     for al in als:
         ad = g.cards.clan[al.clan].allegiance
         chip = clan_chip(g, al.clan, tip=_allegiance_tip(g, al.clan), badge=prov_badge(ad.provisional))
-        out.append(f'<div class="sp-slot">{chip} {medal_chip(g, al)}</div>')
+        out.append(f'<div class="sp-slot">{chip} {medal_chip(g, v, al)}</div>')
     bonus = {0: "Battle bonus: Recruit face down, Rally, Manoeuvre", 1: "Battle bonus: Rally, Manoeuvre",
              2: "Battle bonus: Manoeuvre"}.get(len(als), "")
     for _ in range(3 - len(als)):
@@ -224,13 +224,14 @@ def _time_track(g, s) -> str:
         here = s.hourglass == i
         mark = '<br><span class="sp-hourglass" title="The Hourglass is here">Hourglass</span>' if here else ""
         cells.append(f'<div class="sp-space{cls}{" sp-here" if here else ""}"><b>{i}</b>{what}{mark}</div>')
-    left = sum(1 for x in s.deck if clan_of(x) == "time")
+    left = sum(1 for x in s.deck if g.view(s).clan_of(x) == "time")
     return (f'<div class="rt-zone sp-trackzone"><h4>Time Track{prov_badge(t.provisional)}</h4><div class="sp-track">'
             f'{"".join(cells)}</div><div class="rt-muted">Hourglass on space {s.hourglass} of {t.length} · '
             f'{left} Passing of Time card{"" if left == 1 else "s"} still in the draw pile</div></div>')
 
 
 def _main_allegiances(g, s) -> str:
+    v = g.view(s)
     rows = []
     for al in s.allegiances:
         ad = g.cards.clan[al.clan].allegiance
@@ -238,13 +239,13 @@ def _main_allegiances(g, s) -> str:
         if al.holder is None:
             where = '<span class="rt-muted">unclaimed</span>'
         else:
-            where = f"Player {al.holder + 1} {medal_chip(g, al)}"
+            where = f"Player {al.holder + 1} {medal_chip(g, v, al)}"
         rows.append(f'<div class="rt-row" style="align-items:center">{chip} {where}</div>')
     return f'<div class="rt-zone sp-alzone"><h4>Allegiances</h4><div class="sp-als">{"".join(rows)}</div></div>'
 
 
 def _supply_and_piles(g, s) -> str:
-    supply = Counter(medal_kind(m) for m in s.medal_supply)
+    supply = Counter(g.view(s).medal_kind(m) for m in s.medal_supply)
     medals = " ".join(f'<span class="sp-medal" style="background:{MEDAL_COLOURS[k]}" title="{k.capitalize()} medal: '
                       f'worth {g.cards.medals[k].value}, {g.cards.medals[k].value - 1} once exhausted">'
                       f'{k.capitalize()} {g.cards.medals[k].value} ×{supply.get(k, 0)}</span>'
@@ -274,7 +275,7 @@ def _wonders(g, s) -> str:
 
 
 def _player(session: Session, p) -> str:
-    g, s = session.game, session.state
+    g, s, v = session.game, session.state, view(session)
     acting = session.current_player == p.seat and s.phase != "over"
     their_turn = s.current == p.seat and s.phase != "over"
     tags = ""
@@ -297,10 +298,10 @@ def _player(session: Session, p) -> str:
             f'<div class="rt-row"><span class="rt-rowlabel" title="Public: the face-up cards by clan">Road</span>'
             f'<div class="sp-road">{road}</div></div>'
             f'<div class="rt-row"><span class="rt-rowlabel">Camps</span><div class="sp-camps">'
-            f'{_camp(g, p.camps[0], 0)}{_camp(g, p.camps[1], 1)}</div></div>'
+            f'{_camp(g, v, p.camps[0], 0)}{_camp(g, v, p.camps[1], 1)}</div></div>'
             f'<div class="rt-row"><span class="rt-rowlabel">Allegiances</span><div class="sp-slots">'
             f'{_slots(g, s, p.seat)}</div></div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_hand(g, p, hand_shown(session, p.seat, acting))}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_hand(g, v, p, hand_shown(session, p.seat, acting))}</div>'
             f"{wonders}</div>")
 
 

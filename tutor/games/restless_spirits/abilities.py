@@ -8,9 +8,9 @@ players; a Protect token (Onota) is spent by the next Dark ability or Curse that
 """
 from __future__ import annotations
 
-from .decisions import ask
-from .effects import Use, count_value, run_effect
-from .ongoing import PROTECT, protect_token_space, source_kinds
+from .achievements import on_card_played
+from .effect_registry import Use, count_value, run_effect
+from .ongoing import PROTECT, protect_token_space, shield, source_kinds
 from .state import Decision, EffectRun
 from .zones import Ctx, discard_card, plural
 
@@ -36,7 +36,7 @@ def start(c: Ctx, seat: int, space: int | None, source: str, target_kind: str, t
         if not g.targets(s, seat, source):
             c.ev("rs.effect.protection", f"No opponent can be targeted by {name}, so it does nothing.", actor=seat)
             return finish(c, run)
-        return ask(c, Decision(kind="choose-target", actor=seat, purpose="one", run=run, count=1))
+        return c.ask(Decision(kind="choose-target", actor=seat, purpose="one", run=run, count=1))
     if target_kind == "all-opponents":
         run.targets = g.targets(s, seat, source)
         c.ev("rs.effect.target", f"{name} targets every opponent it can: "
@@ -59,7 +59,6 @@ def start(c: Ctx, seat: int, space: int | None, source: str, target_kind: str, t
 
 
 def _note_shielded(c: Ctx, seat: int, source: str) -> None:
-    from .ongoing import shield
     for p in c.state.players:
         if p.seat != seat:
             by = shield(c.game, c.state, p.seat, source)
@@ -91,7 +90,7 @@ def go_on(c: Ctx, run: EffectRun) -> None:
             c.ev("rs.effect.target", f"No opponent can be targeted by {run.name}.", actor=run.seat)
             run.units = 0
         else:
-            ask(c, Decision(kind="choose-target", actor=run.seat, purpose="split", run=run, count=run.units))
+            c.ask(Decision(kind="choose-target", actor=run.seat, purpose="split", run=run, count=run.units))
             return
     effects = _effects(c, run.effects_of)
     total = len(run.targets) * len(effects)
@@ -122,15 +121,13 @@ def _run_one(c: Ctx, run: EffectRun, t: int | None, e, count: int | None) -> boo
 
 def finish(c: Ctx, run: EffectRun) -> None:
     """The end of a use: a played card goes to the bottom of its deck; completed Spirits are released."""
-    from .resolve import check_releases
     if run.then_discard:
         card = run.then_discard
-        from .achievements import on_card_played
         on_card_played(c, run.seat, card)
         discard_card(c, card)
         word = "Blessing" if c.game.card_kind(card) == "blessing" else "Curse"
         c.ev("rs.play-card.bottom", f"{c.name(card)} goes to the bottom of the {word} deck.", auto=True, cards=(card,))
-    check_releases(c)
+    c.game.check_releases(c)
 
 
 def drain(c: Ctx) -> None:
@@ -139,8 +136,7 @@ def drain(c: Ctx) -> None:
     while s.pending and s.pending[-1].kind in ("resume-effects", "resume-solo"):
         d = s.pending.pop()
         if d.kind == "resume-solo":
-            from .solo import type_ability
-            type_ability(c, d.actor, d.space, d.cards[0])
+            c.game.solo_type_ability(c, d.actor, d.space, d.cards[0])
         else:
             go_on(c, d.run)
 

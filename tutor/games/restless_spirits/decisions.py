@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...core.model import Action
+from ...core.model import Action, make_action
 from .requirements import fill_options
-from .rules import make_action
 from .state import Decision, RSState
 from .zones import Ctx
-from . import resolve  # (a module: resolve and this module import each other)
+from . import abilities, effects_board, effects_copy, effects_hand, effects_more, effects_promo, resolve, solo, variants
 
 
 def _totems_in_hand(g, p) -> list[str]:
@@ -101,15 +100,8 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
 @cache
 def ability_handlers() -> dict:
     """Decision kinds asked inside abilities: kind -> (options builder, resolver) (built once)."""
-    from .abilities import HANDLERS as a
-    from .effects_board import HANDLERS as c
-    from .effects_copy import HANDLERS as d
-    from .effects_hand import HANDLERS as e
-    from .effects_more import HANDLERS as b
-    from .effects_promo import HANDLERS as f
-    from .solo import HANDLERS as g
-    from .variants import HANDLERS as h
-    return {**a, **b, **c, **d, **e, **f, **g, **h}
+    return {**abilities.HANDLERS, **effects_more.HANDLERS, **effects_board.HANDLERS, **effects_copy.HANDLERS,
+            **effects_hand.HANDLERS, **effects_promo.HANDLERS, **solo.HANDLERS, **variants.HANDLERS}
 
 
 def ask(c: Ctx, d: Decision) -> None:

@@ -7,8 +7,9 @@ Every choice is a pending decision with its options as legal actions; the decisi
 from __future__ import annotations
 
 from .cards import SpiritType
-from .effects import REGISTRY, EffectKind, Use, _P
+from .effect_registry import REGISTRY, EffectKind, Use, _P
 from .ongoing import NoParams, destroy
+from .resolve import place_spirit
 from .state import Decision
 from .zones import Ctx, draw_spirit
 
@@ -27,8 +28,7 @@ class DrawPlace(_P):
 
 
 def _ask(c: Ctx, d: Decision) -> None:
-    from .decisions import ask
-    ask(c, d)
+    c.ask(d)
 
 
 # ------------------------------------------------------------------------------------------------ Takayama
@@ -164,7 +164,6 @@ def _space_actions(g, s, d, a) -> None:
 
 
 def _space_resolve(c: Ctx, d: Decision, action) -> None:
-    from .resolve import place_spirit
     at = len(c.state.pending)
     place_spirit(c, d.actor, d.cards[0], action.param("space") - 1, "ability")
     _next_pick(c, d.actor, [x for x in d.held if x != d.cards[0]], d.count - 1, at)

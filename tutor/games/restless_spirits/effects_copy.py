@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .effects import REGISTRY, EffectKind, Use, _P
-from .ongoing import COPYABLE_ONGOING
+from .abilities import start
+from .effect_registry import REGISTRY, EffectKind, Use, _P
+from .ongoing import COPYABLE_ONGOING, ask_disregard
 from .state import Decision
 from .zones import Ctx
 
@@ -62,8 +63,7 @@ def _copy(c: Ctx, u: Use, p: CopyP) -> None:
         why = nothing_to_copy(p.zone, u.target)
         c.ev("rs.effect.copy", f"{why[0].upper()}{why[1:]}, so {u.source_name} does nothing.", actor=u.seat)
         return
-    from .decisions import ask
-    ask(c, Decision(kind="choose-copy", actor=u.seat, purpose=p.zone, target=u.target, space=u.space,
+    c.ask(Decision(kind="choose-copy", actor=u.seat, purpose=p.zone, target=u.target, space=u.space,
                     source=u.source_card))
 
 
@@ -76,7 +76,6 @@ def _copy_actions(g, s, d, a) -> None:
 
 
 def _copy_resolve(c: Ctx, d: Decision, action) -> None:
-    from .abilities import start
     x = action.param("spirit")
     sp = c.cards.by_id[x]
     if sp.ability.timing == "ongoing":
@@ -85,7 +84,6 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
         c.ev("rs.effect.copy-ongoing", f"{c.name(d.source)} copies {sp.name}'s Ongoing ability and has it while the "
              f"copy holds: {sp.ability.text}", cards=(x,), actor=d.actor)
         if any(e.effect == "requirement-reduction" for e in sp.ability.effects) and None in ps.slots:
-            from .effects_more import ask_disregard
             ask_disregard(c, d.actor, d.space, d.source)
         return
     if sp.ability.timing == "on-release":

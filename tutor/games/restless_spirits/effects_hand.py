@@ -7,8 +7,10 @@ is made the card waits in the decision (``held``), in no hand.
 """
 from __future__ import annotations
 
-from .effects import REGISTRY, Condition, EffectKind, Use, _P, condition_holds
+from .abilities import start
+from .effect_registry import REGISTRY, Condition, EffectKind, Use, _P, condition_holds
 from .requirements import fill_options
+from .resolve import attach_totem
 from .state import Decision
 from .zones import Ctx, hand_room
 
@@ -20,8 +22,7 @@ class PlayFromHand(_P):
 
 
 def _ask(c: Ctx, d: Decision) -> None:
-    from .decisions import ask
-    ask(c, d)
+    c.ask(d)
 
 
 def _play_from_hand(c: Ctx, u: Use, p: PlayFromHand) -> None:
@@ -100,14 +101,12 @@ def _use_resolve(c: Ctx, d: Decision, action) -> None:
         c.ev("rs.effect.play-from-hand", f"{c.name(x)} cannot be played now; {c.who(d.actor)} adds it to their hand.",
              cards=(x,), actor=d.actor)
     elif g.card_kind(x) == "totem":
-        from .resolve import attach_totem
         me.hand.append(x)
         c.ev("rs.effect.play-from-hand", f"{c.who(d.actor)} plays {g.totem_label(x)} as a Free Action.", cards=(x,),
              actor=d.actor)
         slots = tuple(v - 1 for v in (action.param("slot1"), action.param("slot2")) if v is not None)
         attach_totem(c, d.actor, action.param("space") - 1, x, slots)
     else:
-        from .abilities import start
         c.ev("rs.effect.play-from-hand", f"{c.who(d.actor)} plays {c.name(x)} as a Free Action.", cards=(x,),
              actor=d.actor)
         t = action.param("target")

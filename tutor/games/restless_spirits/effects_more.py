@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .effects import REGISTRY, Condition, Count, EffectKind, Use, _P, condition_holds, count_value
-from .ongoing import PROTECT, NoParams, clear_markers
+from .effect_registry import REGISTRY, Condition, Count, EffectKind, Use, _P, condition_holds, count_value
+from .ongoing import PROTECT, NoParams, ask_disregard, clear_markers
+from .resolve import check_releases
 from .state import Decision, TurnLock
 from .zones import Ctx, discard_card, hand_room, plural
 
@@ -83,8 +84,7 @@ def _discard_half(c: Ctx, u: Use, p: DiscardHalf) -> None:
     c.ev("rs.effect.discard-half", f"{c.who(u.target)} holds {plural(len(c.state.players[u.target].hand), 'card')} and must "
          f"discard {n} of their choice (half, rounded in their favour).", actor=u.seat)
     if n:
-        from .decisions import ask
-        ask(c, Decision(kind="choose-discard", actor=u.target, purpose="any", count=n))
+        c.ask(Decision(kind="choose-discard", actor=u.target, purpose="any", count=n))
 
 
 def _discard_curse(c: Ctx, u: Use, p: DiscardCurse) -> None:
@@ -97,8 +97,7 @@ def _discard_curse(c: Ctx, u: Use, p: DiscardCurse) -> None:
         return
     c.ev("rs.effect.discard-curse", f"{c.who(u.target)} must discard {plural(n, 'Curse')} of their choice.",
          actor=u.seat)
-    from .decisions import ask
-    ask(c, Decision(kind="choose-discard", actor=u.target, purpose="curse", count=n))
+    c.ask(Decision(kind="choose-discard", actor=u.target, purpose="curse", count=n))
 
 
 def _zone(c: Ctx, zone: str) -> list[str]:
@@ -124,8 +123,7 @@ def _ask_zone(c: Ctx, seat: int, zone: str, n: int, optional: bool) -> None:
     if hand_room(c.state.players[seat]) <= 0:
         c.ev("rs.ruling.hand-limit-draw", f"{c.who(seat)} is at the hand limit; nothing more is taken.", actor=seat)
         return
-    from .decisions import ask
-    ask(c, Decision(kind="choose-zone-card", actor=seat, purpose=zone, count=n, allow_decline=optional))
+    c.ask(Decision(kind="choose-zone-card", actor=seat, purpose=zone, count=n, allow_decline=optional))
 
 
 def _disable(c: Ctx, u: Use, p: NoParams) -> None:
@@ -134,8 +132,7 @@ def _disable(c: Ctx, u: Use, p: NoParams) -> None:
         c.ev("rs.ruling.disable-unmarked", f"{c.who(u.target)} has no Light Spirit without an Activation Token (or "
              "no token left to place), so nothing is disabled.", actor=u.seat)
         return
-    from .decisions import ask
-    ask(c, Decision(kind="choose-disable", actor=u.seat, purpose="disable", target=u.target,
+    c.ask(Decision(kind="choose-disable", actor=u.seat, purpose="disable", target=u.target,
                     source=u.source_card))
 
 
@@ -156,8 +153,7 @@ def _reduce(c: Ctx, u: Use, p: Reduce) -> None:
         c.ev("rs.effect.condition", f"{u.source_name}: no Light Spirit is next to it, so nothing happens.",
              actor=u.seat)
         return
-    from .decisions import ask
-    ask(c, Decision(kind="choose-reduce", actor=u.seat, purpose="reduce", source=u.source_card,
+    c.ask(Decision(kind="choose-reduce", actor=u.seat, purpose="reduce", source=u.source_card,
                     options=[str(j + 1) for j in opts]))
 
 
@@ -195,8 +191,7 @@ def _discard_resolve(c: Ctx, d: Decision, action) -> None:
     c.ev("rs.effect.discard-curse" if d.purpose == "curse" else "rs.effect.discard-half",
          f"{c.who(d.actor)} discards {c.name(card)} to {where}.", cards=(card,), actor=d.actor)
     if d.count > 1 and _discard_pool(c.game, c.state, d):
-        from .decisions import ask
-        ask(c, d.model_copy(update={"count": d.count - 1}))
+        c.ask(d.model_copy(update={"count": d.count - 1}))
 
 
 def _zone_actions(g, s, d, a) -> None:
@@ -259,12 +254,6 @@ def _reduce_resolve(c: Ctx, d: Decision, action) -> None:
     ask_disregard(c, d.actor, i, d.source)
 
 
-def ask_disregard(c: Ctx, seat: int, space: int, source: str) -> None:
-    """Ask ``seat`` which unmet requirement of the Spirit on ``space`` the reduction from ``source`` removes."""
-    from .decisions import ask
-    ask(c, Decision(kind="choose-disregard", actor=seat, purpose="reduce", space=space, source=source))
-
-
 def _disregard_actions(g, s, d, a) -> None:
     ps = s.players[d.actor].board[d.space]
     req = g.cards.by_id[ps.card].requirements
@@ -283,7 +272,6 @@ def _disregard_resolve(c: Ctx, d: Decision, action) -> None:
     c.ev("rs.effect.requirement-reduction", f"{c.name(ps.card)}'s {c.game.icon_label(req[i])} requirement is "
          f"disregarded thanks to {c.name(d.source)} ({sum(x is None for x in ps.slots)} still unmet).",
          cards=(ps.card,), actor=d.actor)
-    from .resolve import check_releases
     check_releases(c)
 
 

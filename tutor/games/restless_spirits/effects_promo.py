@@ -8,15 +8,14 @@ target trade their whole hands; a player left above the hand limit discards down
 from __future__ import annotations
 
 from .cards import SPIRIT_TYPES
-from .effects import REGISTRY, EffectKind, Use, _P
+from .effect_registry import REGISTRY, EffectKind, Use, _P
 from .ongoing import NoParams
 from .state import Decision
 from .zones import HAND_LIMIT, Ctx, discard_card, hand_room, plural, refill_markets
 
 
 def _ask(c: Ctx, d: Decision) -> None:
-    from .decisions import ask
-    ask(c, d)
+    c.ask(d)
 
 
 def wild_of(g, t: str) -> str | None:

@@ -6,18 +6,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from pydantic import BaseModel
 
 from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError, short
-from ...core.game import Game
-from ...core.model import Action, ActionMemo, Blocked, Clause, Event
-from . import resolve, rules, setup
+from ...core.game import Game, conservation_problem
+from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
+from . import decisions, effects_copy, effects_more, resolve, rules, setup, solo, variants
 from .cards import CardSet, Effect, LIGHT_TYPES
 from .effects import REGISTRY, validate_effect
 from .ongoing import mastery_locked, shield, turn_lock
+from .partial import apply_partial, facts as partial_facts
+from .playable import check_file, check_game
 from .requirements import fill_options
 from .state import RSState
 from .zones import Ctx
@@ -60,7 +63,6 @@ def _load_cards(path: str, mtime: float) -> tuple[CardSet, dict]:
                                    "ability or "
                                    f"card of this kind ({timing}); it belongs to: "
                                    f"{', '.join(REGISTRY[e.effect].timings)}", path=path, field=field)
-    from .playable import check_file
     check_file(cards, path)
     return cards, params
 
@@ -111,13 +113,10 @@ class RestlessSpirits(Game):
         if opts["cards"] is not None:
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
-        from types import SimpleNamespace
-        from .playable import check_game
-        from .variants import check_promos, deck_spirits
-        opts["promos"] = check_promos(self.cards, opts["promos"])
+        opts["promos"] = variants.check_promos(self.cards, opts["promos"])
         # what this player count and these options need of the card file, before anything else reads it
         check_game(self.cards, str(opts["cards"] or content_root() / GAME_DIR / "cards.yaml"), players, opts,
-                   deck_spirits(SimpleNamespace(cards=self.cards, options=opts)))
+                   variants.deck_spirits(SimpleNamespace(cards=self.cards, options=opts)))
         if opts["guides"] is not None:
             if not isinstance(opts["guides"], (list, tuple)):
                 raise ValueError(f"restless-spirits: guides must be a list of guide ids, got {short(opts['guides'])}")
@@ -148,6 +147,12 @@ class RestlessSpirits(Game):
         return setup.initial_state(self)
 
     def legal_actions(self, state: RSState) -> list[Action]:
+        # the Solo Mode discard and the options of a pending decision come from their own modules; the set-up
+        # phases and the main turn from rules.legal_actions
+        if state.phase == "solo-discard":
+            return sort_actions(solo.discard_actions(self, state))
+        if state.phase not in ("over", "guides", "draft") and state.pending:
+            return sort_actions(decisions.decision_actions(self, state, state.pending[-1]))
         return rules.legal_actions(self, state)
 
     def blocked_actions(self, state: RSState) -> list[Blocked]:
@@ -159,12 +164,56 @@ class RestlessSpirits(Game):
         if state.phase in ("guides", "draft", "solo-discard"):
             setup.apply_setup(c, action)
         else:
-            resolve.apply_action(c, action)
+            if state.pending:  # the answer to a pending decision, else a main action
+                decisions.resolve_decision(c, state.pending.pop(), action)
+            else:
+                resolve.main_action(c, action)
+            resolve.finish_step(c)
             if c.turn_actions is not None:  # worked out by the automatic turn-pass check, at the very end
                 self.keep_legal(state, rules.legal_turn_actions(self, state, c.turn_actions))
             else:
                 self.keep_asked(state, c.asked, c.events, playing=state.phase == "play")
         return c.events
+
+    def ask_decision(self, c: Ctx, d) -> None:
+        """Ask decision ``d`` in context ``c`` (:func:`.decisions.ask`); :meth:`.zones.Ctx.ask` calls it."""
+        decisions.ask(c, d)
+
+    # -- calls from the rules modules up to the ones that import them (so no module imports one that imports it) --
+    def check_releases(self, c: Ctx) -> None:
+        """Release every completed Spirit (:func:`.resolve.check_releases`); :mod:`.abilities` calls it when a use
+        ends."""
+        resolve.check_releases(c)
+
+    def copy_options(self, s: RSState, zone: str, target: int | None) -> list:
+        """What a copying ability could copy now (:func:`.effects_copy.copy_options`), asked by :mod:`.idle`."""
+        return effects_copy.copy_options(self, s, zone, target)
+
+    def nothing_to_copy(self, zone: str, target: int | None) -> str:
+        """The sentence for a copy with nothing to copy (:func:`.effects_copy.nothing_to_copy`), for :mod:`.idle`."""
+        return effects_copy.nothing_to_copy(zone, target)
+
+    def disable_options(self, s: RSState, target: int) -> list:
+        """The Spirits of ``target`` a Dark ability could disable now (:func:`.effects_more.disable_options`),
+        asked by :mod:`.idle`."""
+        return effects_more.disable_options(self, s, target)
+
+    def solo_type_ability(self, c: Ctx, seat: int, space: int, card: str) -> None:
+        """Solo Mode: the Spirit Type ability of an attracted Spirit (:func:`.solo.type_ability`), resumed by
+        :func:`.abilities.drain`."""
+        solo.type_ability(c, seat, space, card)
+
+    def solo_after_placement(self, c: Ctx, seat: int, space: int, before: int):
+        """Solo Mode: what follows placing a Spirit (:func:`.solo.after_placement`), called by :mod:`.resolve`."""
+        return solo.after_placement(c, seat, space, before)
+
+    def solo_end_of_turn(self, c: Ctx):
+        """Solo Mode: the end of a turn (:func:`.solo.end_of_turn`), called by :mod:`.resolve`."""
+        return solo.end_of_turn(c)
+
+    def solo_finish(self, c: Ctx):
+        """Solo Mode: the end of the game (:func:`.solo.finish_solo`), called by :mod:`.resolve`."""
+        return solo.finish_solo(c)
 
     def current_player(self, state: RSState) -> int | None:
         if state.phase == "over":
@@ -184,12 +233,10 @@ class RestlessSpirits(Game):
         return list(state.winners)
 
     def scenario_state(self, state: RSState, partial: dict, where: str) -> RSState:
-        from .partial import apply_partial
         return apply_partial(self, state, partial, where)
 
     def facts(self, state: RSState) -> dict[str, Any]:
-        from .partial import facts
-        return facts(self, state)
+        return partial_facts(self, state)
 
     # -- card facts used by rules, views and effects ------------------------------------------------------------------
     def card_kind(self, card_id: str) -> str:
@@ -204,8 +251,7 @@ class RestlessSpirits(Game):
     def deck_spirits(self):
         """The Spirits shuffled into this game's Spirit deck: the 30 main Spirits, each chosen promo in place of the
         Spirit it replaces (Promo Spirits)."""
-        from .variants import deck_spirits
-        return deck_spirits(self)
+        return variants.deck_spirits(self)
 
     def effect_params(self, e: Effect) -> BaseModel:
         """Parsed parameters of effect entry ``e`` (validated at load)."""
@@ -353,6 +399,5 @@ class RestlessSpirits(Game):
                 probs.append("a paused ability was left on top of the pending decisions")
         want = sorted(self._kinds[k] and k for k in self._kinds if self._kinds[k] != "guide")
         if sorted(zones) != want:
-            from ...core.game import conservation_problem
             probs.append(conservation_problem(zones, want))
         return probs

@@ -9,7 +9,7 @@ said here is what the effect would do.
 """
 from __future__ import annotations
 
-from .effects import Condition, Count, Use, condition_holds, count_value
+from .effect_registry import Condition, Count, Use, condition_holds, count_value
 from .state import RSState
 from .zones import Ctx
 
@@ -70,12 +70,10 @@ def _empty_effect(c: Ctx, u: Use, effect, name: str) -> tuple[str, str] | None:
         if found:
             return found
     if effect.effect == "copy-ability":
-        from .effects_copy import copy_options, nothing_to_copy
-        if not copy_options(g, c.state, p.zone, u.target):
-            return "rs.effect.copy", nothing_to_copy(p.zone, u.target)
+        if not g.copy_options(c.state, p.zone, u.target):
+            return "rs.effect.copy", g.nothing_to_copy(p.zone, u.target)
     if effect.effect == "disable-light" and u.target is not None:
-        from .effects_more import disable_options
-        if not disable_options(g, c.state, u.target):
+        if not g.disable_options(c.state, u.target):
             return "rs.ruling.disable-unmarked", (f"Player {u.target + 1} has no Light Spirit without an Activation "
                                                   "Token, or no token left to place")
     if effect.effect == "reduce-adjacent" and u.space is not None:

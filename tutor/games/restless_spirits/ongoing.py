@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .effects import REGISTRY, EffectKind, _P
-from .state import PlacedSpirit, RSState
+from .effect_registry import REGISTRY, EffectKind, _P
+from .state import Decision, PlacedSpirit, RSState
 from .zones import Ctx
 
 PROTECT = "protect"
@@ -219,3 +219,8 @@ def destroy(c: Ctx, seat: int, space: int) -> None:
                            if ps.totems else "") + ".", cards=(ps.card, *ps.totems), actor=seat)
     return_token(c, seat, ps, "rs.effect.destroy")
     leave_play(c, seat, ps, "destroyed")
+
+
+def ask_disregard(c: Ctx, seat: int, space: int, source: str) -> None:
+    """Ask ``seat`` which unmet requirement of the Spirit on ``space`` the reduction from ``source`` removes."""
+    c.ask(Decision(kind="choose-disregard", actor=seat, purpose="reduce", space=space, source=source))

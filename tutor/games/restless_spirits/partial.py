@@ -15,6 +15,7 @@ from ...core.errors import ContentError, short
 from ...core.opening import Opening, open_decision
 from .requirements import fill_options
 from .state import PlacedSpirit, RSState
+from .variants import space_bonus
 
 
 class _P(BaseModel):
@@ -315,7 +316,6 @@ def facts(g, s: RSState) -> dict:
         k = f"p{p.seat + 1}"
         out[f"{k}.achievements"] = list(p.achievements)
         out[f"{k}.tokens"] = [list(ps.tokens) if ps else None for ps in p.board]
-    from .variants import space_bonus
     out["side"] = s.side
     out["bonuses"] = [space_bonus(g, i) for i in range(3)]
     out["spirit_deck_size"] = len(s.spirit_deck)

@@ -7,29 +7,24 @@ each citing its clause.
 from __future__ import annotations
 
 from ...core.model import Action
-from . import abilities  # (a module: abilities and this module import each other)
-from .achievements import check
-from .decisions import ask, resolve_decision
-from .effects import Use, run_effect
-from .ongoing import copy_holds, leave_play, return_token
+from . import abilities
+from .abilities import start
+from .achievements import check, on_activate, on_release
+from .effect_registry import Use, run_effect
+from .ongoing import ask_disregard, copy_holds, end_lapsed_copies, leave_play, return_token
 from .requirements import fill_options, is_complete
 from .rules import turn_actions
 from .state import Decision, PlacedSpirit
 from .variants import placement_bonus
 from .zones import (Ctx, discard_card, draw_reward, draw_totem, hand_room, plural, refill_lost_spirits,
-                    refill_markets)
+                    refill_markets, take_from_market)
 
 RELEASES_TO_TRIGGER = {2: 5, 3: 4, 4: 3}
 
 
-def apply_action(c: Ctx, action: Action) -> None:
-    """Apply a legal action of the play phase (a main action or the answer to a pending decision)."""
-    s = c.state
-    if s.pending:
-        d = s.pending.pop()
-        resolve_decision(c, d, action)
-    else:
-        _main_action(c, action)
+def finish_step(c: Ctx) -> None:
+    """After a main action or the answer to a pending decision (the game's ``apply``): run the ability effects still
+    waiting, then the automatic checks that end a step (:func:`after_step`)."""
     abilities.drain(c)
     after_step(c)
 
@@ -49,7 +44,8 @@ def pay_event(c: Ctx, seat: int, cost: int, what: str, clause: str) -> None:
         c.ev(clause, f"{c.who(seat)} uses a Free Action to {what} ({p.ap} AP left).", actor=seat)
 
 
-def _main_action(c: Ctx, a: Action) -> None:
+def main_action(c: Ctx, a: Action) -> None:
+    """Carry out a main action of the play phase (no decision pending)."""
     g, s = c.game, c.state
     seat = a.actor
     p = s.players[seat]
@@ -59,13 +55,13 @@ def _main_action(c: Ctx, a: Action) -> None:
         p.ap -= a.cost
         c.ev("rs.attract.offering", f"{c.who(seat)} sets out to attract {g.spirit_label(a.param('spirit'))}: first "
              "comes an offering to the Shrine.", actor=seat)
-        ask(c, Decision(kind="choose-offering", actor=seat, purpose="attract", cards=[a.param("spirit")],
+        c.ask(Decision(kind="choose-offering", actor=seat, purpose="attract", cards=[a.param("spirit")],
                         count=a.cost))
     elif k == "refresh-and-attract":
         p.ap -= a.cost
         c.ev("rs.attract.offering", f"{c.who(seat)} sets out to refresh the Lost Spirits: first comes an offering "
              "to the Shrine.", actor=seat)
-        ask(c, Decision(kind="choose-offering", actor=seat, purpose="refresh-attract", count=a.cost))
+        c.ask(Decision(kind="choose-offering", actor=seat, purpose="refresh-attract", count=a.cost))
     elif k == "buy-totem":
         card = a.param("totem")
         _pay(c, seat, a.cost, f"buy {g.totem_label(card)}", "rs.buy")
@@ -83,11 +79,11 @@ def _main_action(c: Ctx, a: Action) -> None:
             if card is None:
                 break
             s.markets[row][i] = card
-        ask(c, Decision(kind="choose-market-totem", actor=seat, purpose="refresh-buy", space=row, allow_decline=True))
+        c.ask(Decision(kind="choose-market-totem", actor=seat, purpose="refresh-buy", space=row, allow_decline=True))
     elif k == "retrieve-from-shrine":
         _pay(c, seat, a.cost, "retrieve a Totem from the Shrine", "rs.retrieve")
         if hand_room(p) <= 0:
-            ask(c, Decision(kind="choose-swap-out", actor=seat, purpose="retrieve"))
+            c.ask(Decision(kind="choose-swap-out", actor=seat, purpose="retrieve"))
         else:
             retrieve_choice(c, seat)
     elif k == "play-totem":
@@ -98,7 +94,7 @@ def _main_action(c: Ctx, a: Action) -> None:
         if len(opts) == 1:
             attach_totem(c, seat, space, card, opts[0])
         else:
-            ask(c, Decision(kind="choose-requirement", actor=seat, purpose="play-totem", cards=[card], space=space))
+            c.ask(Decision(kind="choose-requirement", actor=seat, purpose="play-totem", cards=[card], space=space))
     elif k in ("play-blessing", "play-curse"):
         _play_card(c, a)
     elif k == "discard-three-for-ap":
@@ -132,7 +128,6 @@ def _play_card(c: Ctx, a: Action) -> None:
     if rc.provisional:
         c.ev("rs.provisional.cards", f"{rc.name}'s text is provisional (not printed in the rulebook): "
              f"\u201c{rc.text}\u201d", cards=(card,), actor=seat)
-    from .abilities import start
     start(c, seat, None, card, rc.target, _target_of(a), then_discard=card)
 
 
@@ -144,33 +139,19 @@ def _activate(c: Ctx, a: Action) -> None:
     sp = g.cards.by_id[ps.card]
     p.activation_tokens -= 1
     ps.used = True
-    from .achievements import on_activate
     on_activate(c, seat, ps.card)
     c.ev("rs.ability.activate", f"{c.who(seat)} places an Activation Token on {sp.name} "
          f"({p.activation_tokens} left on the board) and uses its ability: {sp.ability.text}", cards=(ps.card,),
          actor=seat)
-    from .abilities import start
     start(c, seat, space, ps.card, sp.ability.target, _target_of(a))
 
 
 def buy(c: Ctx, seat: int, card: str) -> None:
     """Take ``card`` from a market into the hand, swapping a Totem out first at the hand limit."""
     if hand_room(c.state.players[seat]) <= 0:
-        ask(c, Decision(kind="choose-swap-out", actor=seat, purpose="buy", cards=[card]))
+        c.ask(Decision(kind="choose-swap-out", actor=seat, purpose="buy", cards=[card]))
     else:
         take_from_market(c, seat, card)
-
-
-def take_from_market(c: Ctx, seat: int, card: str) -> None:
-    """Move ``card`` from its market space to ``seat``'s hand, then refill the market (Buy a Totem)."""
-    s = c.state
-    for r, row in enumerate(s.markets):
-        if card in row:
-            row[row.index(card)] = None
-            break
-    s.players[seat].hand.append(card)
-    c.ev("rs.buy", f"{c.who(seat)} takes {c.game.totem_label(card)} into their hand.", cards=(card,), actor=seat)
-    refill_markets(c)
 
 
 def retrieve_choice(c: Ctx, seat: int) -> None:
@@ -182,7 +163,7 @@ def retrieve_choice(c: Ctx, seat: int) -> None:
         c.ev("rs.ruling.retrieve-short-shrine", f"The Shrine holds only {len(top)} Totem{'s' if len(top) > 1 else ''}"
              f", so {'it is' if len(top) == 1 else 'they are'} all there is to choose from"
              + ("; the one not kept goes to the Totem discard pile." if len(top) == 2 else "."), actor=seat)
-    ask(c, Decision(kind="choose-shrine-totem", actor=seat, purpose="retrieve", options=top, cards=top))
+    c.ask(Decision(kind="choose-shrine-totem", actor=seat, purpose="retrieve", options=top, cards=top))
 
 
 def retrieve_keep(c: Ctx, seat: int, top: list[str], keep: str) -> None:
@@ -240,10 +221,8 @@ def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> Non
     before = len(s.pending)
     placement_bonus(c, seat, space)
     if c.game.solo:
-        from .solo import after_placement
-        after_placement(c, seat, space, before)
+        c.game.solo_after_placement(c, seat, space, before)
     elif sp.ability.timing == "ongoing" and any(e.effect == "requirement-reduction" for e in sp.ability.effects):
-        from .effects_more import ask_disregard
         ask_disregard(c, seat, space, spirit)
 
 
@@ -298,7 +277,6 @@ def release(c: Ctx, seat: int, space: int) -> None:
              "discard pile.", auto=True, cards=tuple(ps.totems), actor=seat)
     return_token(c, seat, ps, "rs.release.token")
     leave_play(c, seat, ps, "released")
-    from .achievements import on_release
     on_release(c, seat, ps)
     if sp.ability.timing == "on-release" and sp.ability.effects and not g.solo:
         c.ev("rs.effect.on-release", f"{sp.name}'s ability works now that it is released: {sp.ability.text}",
@@ -348,8 +326,7 @@ def end_turn(c: Ctx, seat: int, automatic: bool) -> None:
              + (f"; {lost} unused AP {'is' if lost == 1 else 'are'} lost (AP never carries over)." if lost else "."),
              actor=seat)
     if g_solo(c):
-        from .solo import end_of_turn
-        return end_of_turn(c)
+        return c.game.solo_end_of_turn(c)
     nxt = (seat + 1) % len(s.players)
     if s.endgame_by is not None and nxt == s.first_player:
         finish(c)
@@ -398,8 +375,7 @@ def finish(c: Ctx) -> None:
     g, s = c.game, c.state
     s.phase = "over"
     if g.solo:
-        from .solo import finish_solo
-        finish_solo(c)
+        c.game.solo_finish(c)
         return check(c, at_end=True)
     best = max(len(p.released) for p in s.players)
     tied = [p.seat for p in s.players if len(p.released) == best]
@@ -428,7 +404,6 @@ def finish(c: Ctx) -> None:
 def after_step(c: Ctx) -> None:
     """Automatic checks after every step: pass the turn when the current player has no AP and no Free Action."""
     s = c.state
-    from .ongoing import end_lapsed_copies
     end_lapsed_copies(c)
     check(c)
     if s.phase != "play" or s.pending:

@@ -12,24 +12,21 @@ from .idle import idle_activation, idle_card
 from .requirements import fill_options, free_slots
 from .state import RSState
 from .zones import hand_room, plural
-from . import decisions  # (a module: decisions and this module import each other)
+from .ongoing import mastery_locked, turn_lock
 
 AP_COST = 1
 
 
 def legal_actions(g, s: RSState) -> list[Action]:
-    """All legal actions in ``s`` (see module doc)."""
+    """The legal actions of the set-up phases (guides, draft) and of a main turn; the options of a pending decision
+    (:func:`.decisions.decision_actions`) and the Solo Mode discard (:func:`.solo.discard_actions`) are picked by the
+    game's ``legal_actions`` before it asks this function."""
     if s.phase == "over":
         return []
     if s.phase == "guides":
         return sort_actions(_guide_actions(g, s))
     if s.phase == "draft":
         return sort_actions(_draft_actions(g, s))
-    if s.phase == "solo-discard":
-        from .solo import discard_actions
-        return sort_actions(discard_actions(g, s))
-    if s.pending:
-        return sort_actions(decisions.decision_actions(g, s, s.pending[-1]))
     return legal_turn_actions(g, s, turn_actions(g, s))
 
 
@@ -261,7 +258,6 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
     def no(kind: str, label: str, clause: str, why: str, **params) -> None:
         out.append(make_blocked(kind, seat, label, clause, why, **params))
 
-    from .ongoing import mastery_locked, turn_lock  # ongoing imports the effects, which import this module
     totems = [c for c in p.hand if g.card_kind(c) == "totem"]
     free_attract = any(sp is not None and g.attract_cost(s, seat, sp) == 0 for sp in s.lost_spirits)
     if all(x is not None for x in p.board):

@@ -4,8 +4,12 @@ shortcut), the Lost Spirits row, the two Totem Market rows, the first player and
 from __future__ import annotations
 
 from ...core.model import Action
+from ...core.rng import Rng
+from .solo import apply_discard, begin_solo
 from .state import DraftState, Player, RSState
-from .zones import Ctx, draw_totem, refill_lost_spirits, refill_markets
+from .table import deal_table
+from .variants import bonus_label
+from .zones import Ctx, draw_totem
 
 DRAFT_HAND = 6
 KEEP = 5
@@ -13,7 +17,6 @@ KEEP = 5
 
 def initial_state(g) -> tuple[RSState, list]:
     """Shuffle the decks with the session's seeded generator and run set-up up to the first player decision."""
-    from ...core.rng import Rng
     n = g.players
     s = RSState(players=[Player(seat=i) for i in range(n)], rng=Rng.from_seed(g.seed), side=g.options["side"])
     c = Ctx(g, s)
@@ -35,7 +38,6 @@ def initial_state(g) -> tuple[RSState, list]:
         c.ev("rs.solo.setup-cards", f"Solo Mode: the {len(non_solo)} Blessings and Curses without the Solo Mode icon "
              "are set aside.", auto=True, cards=tuple(non_solo))
     if g.options["side"] == "B":
-        from .variants import bonus_label
         c.ev("rs.variant.b-side", "Boards are played on their B side: a Spirit placed on a space gives its bonus ("
              + "; ".join(f"space {i + 1}: {bonus_label(g, i)}" for i in range(3)) + ").", auto=True)
     c.ev("rs.setup.activation-tokens", "Each player takes 3 Activation Tokens onto their board.", auto=True)
@@ -68,7 +70,6 @@ def apply_setup(c: Ctx, a: Action) -> None:
             begin_totems(c)
         return
     if a.kind == "solo-discard":
-        from .solo import apply_discard
         return apply_discard(c, a)
     # draft-pick
     d = s.draft
@@ -100,7 +101,6 @@ def begin_totems(c: Ctx) -> None:
     """Deal the Totem draft (6 each), or with the first-game option 5 Totems each and 3 to the Shrine."""
     g, s = c.game, c.state
     if g.solo:
-        from .solo import begin_solo
         return begin_solo(c)
     if g.options["first_game"]:
         for p in s.players:
@@ -117,23 +117,3 @@ def begin_totems(c: Ctx) -> None:
     s.phase = "draft"
     c.ev("rs.setup.draft", "Each player is dealt 6 Totems for the draft: keep one, pass the rest to your left, "
          "until everyone holds 5.", auto=True)
-
-
-def deal_table(c: Ctx) -> None:
-    """Lost Spirits row, two Totem Market rows, random first player with 1 AP on the very first turn."""
-    s = c.state
-    refill_lost_spirits(c, "rs.setup.lost-row")
-    refill_markets(c, "rs.setup.markets")
-    s.first_player = s.rng.below(len(s.players)) if len(s.players) > 1 else 0
-    s.current = s.first_player
-    s.phase = "play"
-    s.turn = 1
-    if c.game.solo:
-        s.players[0].ap = 2
-        c.ev("rs.solo.turn", "Solo Mode: every turn, the first included, begins with 2 AP.", auto=True, actor=0)
-        return
-    s.players[s.current].ap = 1
-    c.ev("rs.setup.first-player", f"{c.who(s.current)} is chosen at random as first player and takes the First "
-         "Turn Marker.", auto=True, actor=s.current)
-    c.ev("rs.setup.first-turn-ap", f"{c.who(s.current)}'s very first turn has 1 AP instead of 2.", auto=True,
-         actor=s.current)

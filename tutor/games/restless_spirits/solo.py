@@ -12,9 +12,15 @@ space; nothing here depends on a card's name.
 """
 from __future__ import annotations
 
+from ...core.model import make_action
+from .achievements import earn
 from .cards import SPIRIT_TYPES
+from .ongoing import ask_disregard
+from .resolve import finish, start_turn
 from .state import Decision
-from .zones import Ctx, discard_card, draw_totem, draw_totems_to_hand, plural, refill_lost_spirits
+from .table import deal_table
+from .zones import (Ctx, discard_card, draw_totem, draw_totems_to_hand, note_last_spirit, plural,
+                    refill_lost_spirits)
 
 SOLO_HAND = 5
 WIN_RELEASED = 6
@@ -33,8 +39,7 @@ RANKS = (("Spirit Caller", 6, 6), ("Totem Bearer", 7, 8), ("Lorekeeper", 8, 9), 
 
 
 def _ask(c: Ctx, d: Decision) -> None:
-    from .decisions import ask
-    ask(c, d)
+    c.ask(d)
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -52,14 +57,12 @@ def begin_solo(c: Ctx) -> None:
         s.shrine.append(card)
         c.ev("rs.ruling.solo-first-game", f"First-game set-up: the last Totem dealt ({g.totem_label(card)}) goes to "
              "the Shrine without a choice.", auto=True, cards=(card,), actor=0)
-        from .setup import deal_table
         return deal_table(c)
     s.phase = "solo-discard"
 
 
 def discard_actions(g, s) -> list:
     """The choice of the starting Totem to put on the Shrine."""
-    from .rules import make_action
     return [make_action("solo-discard", 0, f"Put {g.totem_label(x)} on the Shrine", "Solo set-up: keep 4 of your "
                         "5 Totems; the fifth goes face-up to the Shrine.", ("rs.solo.setup-hand",), totem=x)
             for x in sorted(set(s.players[0].hand))]
@@ -72,24 +75,12 @@ def apply_discard(c: Ctx, a) -> None:
     s.shrine.append(card)
     c.ev("rs.solo.setup-hand", f"You put {c.game.totem_label(card)} on the Shrine and keep 4 Totems.", cards=(card,),
          actor=0)
-    from .setup import deal_table
     deal_table(c)
 
 
 # ------------------------------------------------------------------------------------------------ the race
-def note_last_spirit(c: Ctx) -> None:
-    """After a Spirit is dealt into the Lost Spirits row: if it was the deck's last card, the game ends at the end of
-    this turn (rs.solo.end)."""
-    s = c.state
-    if not s.spirit_deck and s.endgame_by is None:
-        s.endgame_by = 0
-        c.ev("rs.solo.end", "The last card of the Spirit deck has been dealt as a Lost Spirit: the game ends when "
-             "this turn is over.", auto=True, actor=0)
-
-
 def end_of_turn(c: Ctx) -> None:
     """Shift the Lost Spirits row (rs.solo.shift), then end the game or start the next turn."""
-    from .resolve import finish, start_turn
     s = c.state
     if s.endgame_by is None:
         row = s.lost_spirits
@@ -203,7 +194,6 @@ def _sacred(c: Ctx, seat: int, space: int, card: str) -> None:
     me = board[space].card if board[space] is not None else card
     c.ev("rs.solo.sacred", f"A -1 token goes on {c.name(board[left].card)} (space {left + 1}): it needs one Totem "
          "Requirement fewer.", auto=True, cards=(board[left].card,), actor=seat)
-    from .effects_more import ask_disregard
     ask_disregard(c, seat, left, me)
 
 
@@ -279,7 +269,6 @@ def _malicious_resolve(c: Ctx, d: Decision, action) -> None:
     c.ev("rs.solo.malicious", f"You discard the Lost Spirit {c.game.spirit_label(x)}; the row is refilled.",
          cards=(x,), actor=d.actor)
     if c.cards.by_id[x].type == "malicious":
-        from .achievements import earn
         earn(c, d.actor, "backstabber")
     refill_lost_spirits(c, "rs.ruling.solo-malicious")
 

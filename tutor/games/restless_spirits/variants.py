@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...core.errors import short
 
 from .state import Decision
-from .zones import Ctx, draw_totems_to_hand, hand_room
+from .zones import Ctx, draw_totems_to_hand, hand_room, take_from_market
 
 BONUS_TEXT = {
     "draw-totem": "draw the top Totem of the Totem deck (up to the hand limit)",
@@ -89,8 +89,7 @@ def placement_bonus(c: Ctx, seat: int, space: int) -> None:
         c.ev("rs.variant.b-side", "Both Totem Market rows are empty; there is nothing to take.", auto=True,
              actor=seat)
     else:
-        from .decisions import ask
-        ask(c, Decision(kind="choose-bonus-totem", actor=seat, purpose="b-side"))
+        c.ask(Decision(kind="choose-bonus-totem", actor=seat, purpose="b-side"))
 
 
 def _bonus_actions(g, s, d, a) -> None:
@@ -103,7 +102,6 @@ def _bonus_actions(g, s, d, a) -> None:
 
 
 def _bonus_resolve(c: Ctx, d: Decision, action) -> None:
-    from .resolve import take_from_market
     take_from_market(c, d.actor, action.param("totem"))
 
 

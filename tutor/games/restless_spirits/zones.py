@@ -42,6 +42,11 @@ class Ctx:
         """``"Player 2"`` for seat 1."""
         return f"Player {seat + 1}"
 
+    def ask(self, d) -> None:
+        """Ask decision ``d`` (pending, or made at once when it has a single forced option): through the game to
+        :func:`.decisions.ask`, so the modules that ask decisions need not import it (it imports them)."""
+        self.game.ask_decision(self, d)
+
 
 def hand_room(p: Player) -> int:
     """How many more cards ``p`` may hold (Hand Limit: 7 cards of any kind; Obayashi lifts it)."""
@@ -85,8 +90,17 @@ def refill_lost_spirits(c: Ctx, clause: str = "rs.attract.refill") -> None:
             c.ev(clause, f"{c.name(card)} is dealt into the Lost Spirits row.", auto=True,
                  cards=(card,))
             if c.game.solo:
-                from .solo import note_last_spirit
                 note_last_spirit(c)
+
+
+def note_last_spirit(c: Ctx) -> None:
+    """Solo Mode, after a Spirit is dealt into the Lost Spirits row: if it was the deck's last card, the game ends at the end of
+    this turn (rs.solo.end)."""
+    s = c.state
+    if not s.spirit_deck and s.endgame_by is None:
+        s.endgame_by = 0
+        c.ev("rs.solo.end", "The last card of the Spirit deck has been dealt as a Lost Spirit: the game ends when "
+             "this turn is over.", auto=True, actor=0)
 
 
 def refill_markets(c: Ctx, clause: str = "rs.buy.refill") -> None:
@@ -157,3 +171,15 @@ def discard_card(c: Ctx, card: str) -> None:
         s.blessing_deck.insert(0, card)
     else:
         s.curse_deck.insert(0, card)
+
+
+def take_from_market(c: Ctx, seat: int, card: str) -> None:
+    """Move ``card`` from its market space to ``seat``'s hand, then refill the market (Buy a Totem)."""
+    s = c.state
+    for r, row in enumerate(s.markets):
+        if card in row:
+            row[row.index(card)] = None
+            break
+    s.players[seat].hand.append(card)
+    c.ev("rs.buy", f"{c.who(seat)} takes {c.game.totem_label(card)} into their hand.", cards=(card,), actor=seat)
+    refill_markets(c)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from ...core.model import Action
 from .combat import deal_damage
-from .ctx import Ctx, ability_of, classes_of, plural, printed_dice, stat
+from .ctx import Ctx, ability_of, classes_of, evolve_cost, plural, printed_dice, stat
 from .cards import CLASS_ABILITY
-from .decisions import ask
-from .dice import face_label, kind_label, symbol
-from .effects import die_value, effect_works, roll_into
+from .dice import face_label, kind_label, roll, roll_text, symbol
+from .effects import die_value, effect_works, need, roll_into
+from .phases import begin_end_phase
 from .state import Decision, ItemInPlay, Work
 
 
@@ -63,7 +63,7 @@ def apply_action(c: Ctx, a: Action) -> None:
         i = a.param("spirit") - 1
         sl = p.spirits[i]
         old = c.sname(seat, i)
-        cost = sl.stage + 1
+        cost = evolve_cost(sl)
         p.essence -= cost
         sl.stage += 1
         carried = ", ".join(x for x in [f"{sl.damage} damage" if sl.damage else ""] +
@@ -157,7 +157,6 @@ def apply_action(c: Ctx, a: Action) -> None:
 def _pass(c: Ctx, seat: int) -> None:
     """Pass: nothing happens; two passes in a row (or the pass of the player left acting after the other gained the
     advantage) end the Action Phase."""
-    from .phases import begin_end_phase
     s = c.state
     if s.gained_by is not None and s.gained_by != seat:
         c.ev("sd.advantage.locked", f"{c.who(seat)} passes. {c.who(s.gained_by)} gained the advantage earlier this "
@@ -202,7 +201,7 @@ def h_pick_die(c: Ctx, w: Work) -> None:
             c.ev("sd.resolve-dice", f"{c.who(w.seat)} has no more dice showing {w.symbol.capitalize()}.", auto=True,
                  actor=w.seat)
         return
-    ask(c, Decision(kind="resolve-die", actor=w.seat, work=w))
+    c.ask(Decision(kind="resolve-die", actor=w.seat, work=w))
 
 
 def h_resolve_die(c: Ctx, w: Work) -> None:
@@ -257,11 +256,10 @@ def h_meditate_pick(c: Ctx, w: Work) -> None:
         c.ev("sd.meditate", f"{c.who(w.seat)} has no dice in their active pools, so nothing is rerolled.", auto=True,
              actor=w.seat)
         return
-    ask(c, Decision(kind="meditate-pick", actor=w.seat, work=w))
+    c.ask(Decision(kind="meditate-pick", actor=w.seat, work=w))
 
 
 def h_meditate_roll(c: Ctx, w: Work) -> None:
-    from .dice import roll, roll_text
     p = c.state.players[w.seat]
     for ref in w.cards:
         i, k = map(int, ref.split("."))
@@ -280,7 +278,6 @@ def h_discard_move(c: Ctx, w: Work) -> None:
 
 
 def h_attach(c: Ctx, w: Work) -> None:
-    from .effects import need
     if not need(c, w, "spirit", "ally", "spirit"):
         if w.target is None and not c.state.pending:
             c.state.players[w.seat].resolving.remove(w.card)

@@ -11,14 +11,13 @@ parameter fails at load, naming the file and field. Load your own file with ``ne
 """
 from __future__ import annotations
 
-from functools import cached_property, lru_cache
-from pathlib import Path
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...core.content import NormalisedId, content_root, load_yaml_model
-from ...core.errors import ContentError, short
+from ...core.content import NormalisedId
+from ...core.errors import short
 from .dice import DIE_KINDS
 
 ClassId = Literal["arcane", "earth", "electric", "fire", "ice", "nature", "toxic", "water", "wind"]
@@ -286,44 +285,3 @@ class CardSet(_Strict):
     def specials(self, line: str) -> tuple[str, ...]:
         """The Special cards of Spirit Line ``line`` (each card id once)."""
         return tuple(c.id for c in self.cards if c.line == line)
-
-
-@lru_cache(maxsize=8)
-def _load(path: str, mtime: float) -> tuple[CardSet, dict]:
-    from .effects import validate_effect
-    cards = load_yaml_model(CardSet, path)
-    params: dict[int, BaseModel] = {}
-
-    def check(effects, field: str, name: str) -> None:
-        for j, e in enumerate(effects):
-            try:
-                params[id(e)] = validate_effect(e.effect, e.params)
-            except ValueError as exc:
-                msg = " ".join(m.strip() for m in str(exc).splitlines())
-                raise ContentError(f"{path}: {field}.effects[{j}] ({name}): {msg}", path=path,
-                                   field=f"{field}.effects[{j}]") from None
-
-    for i, ln in enumerate(cards.lines):
-        for j, sp in enumerate(ln.spirits):
-            if sp.ability:
-                check(sp.ability.effects, f"lines[{i}].spirits[{j}].ability", sp.id)
-    for i, c in enumerate(cards.cards):
-        check(c.effects, f"cards[{i}]", c.id)
-        if c.ability:
-            check(c.ability.effects, f"cards[{i}].ability", c.id)
-    from .playable import check_file
-    check_file(cards, path)
-    return cards, params
-
-
-def load_cards(path: str | Path | None = None) -> tuple[CardSet, dict]:
-    """Load and check a Spirit Duels card file (default ``content/spirit-duels/cards.yaml``).
-
-    Returns ``(CardSet, {id(effect): parsed params})``. Raises :class:`ContentError` naming file and field.
-    """
-    p = Path(path) if path else content_root() / "spirit-duels" / "cards.yaml"
-    try:
-        mtime = p.stat().st_mtime
-    except OSError as exc:
-        raise ContentError(f"{p}: cannot read card file ({exc.strerror})", path=str(p)) from None
-    return _load(str(p), mtime)

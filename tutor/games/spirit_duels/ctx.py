@@ -25,7 +25,7 @@ class Ctx:
         self.state = state
         self.events: list[Event] = []
         #: (decision, its options, number of events then) when a decision was left pending with its options worked
-        #: out (:func:`~.decisions.ask`, :func:`~.effects.need`)
+        #: out (:func:`~.flow.ask`, :func:`~.effects.need`)
         self.asked: tuple | None = None
 
     def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
@@ -43,9 +43,9 @@ class Ctx:
         self.state.queue[0:0] = list(works)
 
     def ask(self, d: Decision) -> None:
-        """Ask decision ``d`` (its options are computed from the state; see ``decisions.py``)."""
-        from .decisions import ask
-        ask(self, d)
+        """Ask decision ``d`` (its options are computed from the state; see ``decisions.py``): through the game to
+        :func:`.flow.ask`, which the modules that ask decisions cannot import (it imports them)."""
+        self.game.ask_decision(self, d)
 
     # -- Spirit facts ---------------------------------------------------------------------------------------------
     def slot(self, seat: int, i: int) -> SpiritSlot:
@@ -96,6 +96,11 @@ def stat(g, sl: SpiritSlot, name: str) -> int:
 def printed_dice(g, sl: SpiritSlot) -> tuple[str, ...]:
     sp = card_of(g, sl)
     return sp.presence.dice if is_presence(sl) else sp.dice
+
+
+def evolve_cost(sl: SpiritSlot) -> int:
+    """The Essence it costs to evolve the slot's Spirit into its next stage: its stage + 1 (Actions: Evolve)."""
+    return sl.stage + 1
 
 
 def ability_of(g, sl: SpiritSlot):

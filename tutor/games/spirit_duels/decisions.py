@@ -11,8 +11,8 @@ from ...core.model import Action, make_action
 from .ctx import Ctx, classes_of, is_spirit, plural, spirit_name, status_text
 from .cards import CLASS_ABILITY
 from .dice import DIE_FACES, SUPPLY_KINDS, face_label, kind_label, symbol
-from .effects import die_options, spirit_options
-from .flow import answer
+from .draft import decision_actions as draft_actions
+from .targets import die_options, spirit_options
 from .state import Decision, SDState, Work
 
 
@@ -54,7 +54,6 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
     get, put = g.action_memo.get, g.action_memo.put
     add = out.append
     if d.kind in ("draft-class", "draft-line"):
-        from .draft import decision_actions as draft_actions
         return draft_actions(g, s, d)
     if d.kind == "choose-spirit":
         for t, i in spirit_options_for(g, s, d):
@@ -65,8 +64,7 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
               ("sd.choose.spirit", "sd.ruling.zap-opponent-spreads") if w.kind == "zap" else ("sd.choose.spirit",),
               player=t + 1, spirit=i + 1)
     elif d.kind == "choose-die":
-        from .ctx import Ctx as _C
-        c = _C(g, s)
+        c = Ctx(g, s)
         for t, i, k in die_options(c, w.seat, d.side, d.need):
             a("choose-die", f"{w.source}: choose {_die_text(g, s, t, i, k)}", f"{w.source} works on one die"
               + (" of level 1 (never the Advantage Die)" if d.need == "level1" else
@@ -196,20 +194,3 @@ def fill(w: Work, action: Action) -> None:
         w.ability = action.param("ability")
     elif action.kind == "choose-card":
         w.card = action.param("card")
-
-
-def ask(c: Ctx, d: Decision) -> None:
-    """Ask decision ``d``, or resolve it at once when it has a single option (said by an event)."""
-    options = decision_actions(c.game, c.state, d)
-    if len(options) == 1:
-        c.ev("sd.ruling.single-option", f"{c.who(d.actor)}: only one choice is possible, so it is made at once: "
-             f"{options[0].label}.", auto=True, actor=d.actor)
-        resolve_decision(c, d, options[0])
-        return
-    c.state.pending.append(d)
-    c.asked = (d, options, len(c.events))
-
-
-def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
-    """Carry out the chosen option and queue what follows."""
-    answer(c, d, action)

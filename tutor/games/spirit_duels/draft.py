@@ -16,6 +16,7 @@ from collections import Counter
 from ...core.model import Action, Blocked, make_action, make_blocked
 from .cards import CLASS_ABILITY
 from .ctx import Ctx
+from .phases import deal_opening
 from .state import Decision, DraftState, SDState, SpiritSlot, Work
 
 #: Who takes each of the six Class picks: ``False`` the player without the Advantage Token, ``True`` its holder.
@@ -194,8 +195,7 @@ def answer(c: Ctx, d: Decision, a: Action) -> None:
 
 def ask_next(c: Ctx, w: Work) -> None:
     """Ask the pick or Line choice of work ``w`` (``draft-class`` / ``draft-line``)."""
-    from .decisions import ask
-    ask(c, Decision(kind=w.kind, actor=w.seat, work=w))
+    c.ask(Decision(kind=w.kind, actor=w.seat, work=w))
 
 
 # ---------------------------------------------------------------------------------------------------- work
@@ -229,7 +229,6 @@ PREBUILT_CLASSES = frozenset({"fire", "earth", "arcane", "electric", "nature", "
 def h_build_decks(c: Ctx, w: Work) -> None:
     """Set the unchosen Lines aside, build each 30-card deck, line up the Stage 1 Spirits, then deal as for a first
     match."""
-    from .phases import deal_opening
     g, s = c.game, c.state
     for p in s.players:
         lines = [sl.line for sl in p.spirits]

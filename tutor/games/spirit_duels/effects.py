@@ -13,10 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .cards import AbilityName
 from .combat import deal_damage, draw, heal, place_tokens
-from .ctx import Ctx, can_receive, is_spirit, plural, stat
-from .dice import DIE_FACES, face_label, kind_label, level, roll, roll_text, symbol
+from .ctx import Ctx, plural, stat
+from .dice import DIE_FACES, face_label, kind_label, roll, roll_text, symbol
 from .state import Decision, Die, Work
-from . import decisions  # (a module: decisions imports this one)
+from . import decisions
 
 Side = Literal["ally", "enemy", "any"]
 
@@ -97,41 +97,6 @@ def effect_works(g, effects, seat: int, source: str, spirit: int | None = None) 
                 w.target_seat, w.target = seat, spirit
             return w
         out += REGISTRY[e.effect][1](build, g.effect_params(e))
-    return out
-
-
-# ---------------------------------------------------------------------------------------------------- choosing
-def spirit_options(c: Ctx, seat: int, side: str, need: str) -> list[tuple[int, int]]:
-    """``(seat, slot)`` pairs a choice of Spirit may pick: ``side`` relative to ``seat``; ``need`` filters:
-    ``spirit`` (any Spirit, Presence included), ``damageable``, ``damaged``, ``ready``, ``exhausted``."""
-    seats = {"ally": [seat], "enemy": [1 - seat], "any": [seat, 1 - seat]}[side]
-    out = []
-    for t in seats:
-        for i, sl in enumerate(c.state.players[t].spirits):
-            if not is_spirit(sl):
-                continue
-            ok = {"spirit": True, "damageable": can_receive(sl), "damaged": sl.damage > 0,
-                  "ready": not sl.exhausted, "exhausted": sl.exhausted}[need]
-            if ok:
-                out.append((t, i))
-    return out
-
-
-def die_options(c: Ctx, seat: int, side: str, need: str) -> list[tuple[int, int, int]]:
-    """``(seat, slot, die)`` triples a choice of die may pick (identical dice in one pool listed once).
-    ``need``: ``any``, ``level1`` / ``level2`` (typed dice of that level; never the Advantage Die)."""
-    seats = {"ally": [seat], "enemy": [1 - seat], "any": [seat, 1 - seat]}[side]
-    out = []
-    for t in seats:
-        for i, sl in enumerate(c.state.players[t].spirits):
-            seen = set()
-            for k, d in enumerate(sl.pool):
-                if need in ("level1", "level2") and level(d.kind) != int(need[-1]):
-                    continue
-                if (d.kind, d.face) in seen:
-                    continue
-                seen.add((d.kind, d.face))
-                out.append((t, i, k))
     return out
 
 
@@ -277,7 +242,6 @@ def h_zap(c: Ctx, w: Work) -> None:
 
 def h_drain(c: Ctx, w: Work) -> None:
     """Drain X: X random cards of the opponent's hand are revealed; the drainer discards one of them."""
-    ask = decisions.ask
     opp = 1 - w.seat
     hand = c.state.players[opp].hand
     if not hand or w.amount <= 0:
@@ -290,7 +254,7 @@ def h_drain(c: Ctx, w: Work) -> None:
     c.ev("sd.ruling.drain-random", f"{w.source}: {plural(len(shown), 'card')} of {c.who(opp)}'s hand "
          f"{'is' if len(shown) == 1 else 'are'} revealed at "
          f"random: {', '.join(c.name(x) for x in shown)}.", auto=True, cards=tuple(shown), actor=w.seat)
-    ask(c, Decision(kind="choose-card", actor=w.seat, work=Work(kind="drain-discard", seat=w.seat, source=w.source,
+    c.ask(Decision(kind="choose-card", actor=w.seat, work=Work(kind="drain-discard", seat=w.seat, source=w.source,
                                                                cards=shown), need="drain"))
 
 

@@ -1,4 +1,7 @@
-"""Running queued rules work and answering pending decisions (the glue between actions, effects and phases).
+"""Running queued rules work, asking decisions and answering them (the glue between actions, effects and phases).
+
+The modules below reach this one through the context: ``c.ask(decision)`` (:meth:`.ctx.Ctx.ask`) goes through the
+game to :func:`ask`, so they need not import it.
 
 After every action the queue runs until it is empty, a decision is pending, or the game is over.
 """
@@ -7,7 +10,9 @@ from __future__ import annotations
 from functools import cache
 
 from ...core.model import Action
+from . import actions, decisions, draft, effects, phases
 from .ctx import Ctx, plural
+from .decisions import decision_actions
 from .state import Decision, Work
 
 
@@ -32,8 +37,7 @@ def choice_text(who: str, source: str, a: Action) -> str:
 
 @cache
 def handlers() -> dict:
-    """Queued work kind -> handler (built once: the modules' tables are complete once imported)."""
-    from . import actions, draft, effects, phases
+    """Queued work kind -> handler (built once)."""
     return {**effects.HANDLERS, **actions.HANDLERS, **phases.HANDLERS, **draft.HANDLERS}
 
 
@@ -46,16 +50,8 @@ def run(c: Ctx) -> None:
         table[w.kind](c, w)
 
 
-@cache
-def _late():
-    """The modules :func:`answer` uses that import this one (imported on first use, then kept)."""
-    from . import decisions, draft, phases
-    return decisions, draft, phases
-
-
 def answer(c: Ctx, d: Decision, a: Action) -> None:
     """Carry out the chosen option ``a`` of decision ``d``."""
-    decisions, draft, phases = _late()
     fill, END_STEP = decisions.fill, phases.END_STEP
     if d.kind in draft.DECISIONS:
         draft.answer(c, d, a)
@@ -118,20 +114,18 @@ def answer(c: Ctx, d: Decision, a: Action) -> None:
         raise ValueError(f"unknown decision kind {d.kind!r}")
 
 
-def simultaneous(c: Ctx, works: list[Work], what: str) -> None:
-    """Queue effects that happen at the same time: the Advantage Token holder orders them (Before and After
-    Effects), each fully resolved before the next."""
-    if len(works) > 1:
-        c.ev("sd.simultaneous", f"{what}: {len(works)} effects happen at the same time; {c.who(c.state.advantage)} "
-             "holds the Advantage Token and chooses their order.", auto=True)
-        c.push(Work(kind="order", seat=c.state.advantage, works=works))
-    else:
-        c.push(*works)
-
-
-def h_order(c: Ctx, w: Work) -> None:
-    from .decisions import ask
-    if len(w.works) == 1:
-        c.push(w.works[0])
+def ask(c: Ctx, d: Decision) -> None:
+    """Ask decision ``d``, or resolve it at once when it has a single option (said by an event)."""
+    options = decision_actions(c.game, c.state, d)
+    if len(options) == 1:
+        c.ev("sd.ruling.single-option", f"{c.who(d.actor)}: only one choice is possible, so it is made at once: "
+             f"{options[0].label}.", auto=True, actor=d.actor)
+        resolve_decision(c, d, options[0])
         return
-    ask(c, Decision(kind="order-effects", actor=c.state.advantage, work=w))
+    c.state.pending.append(d)
+    c.asked = (d, options, len(c.events))
+
+
+def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
+    """Carry out the chosen option and queue what follows."""
+    answer(c, d, action)

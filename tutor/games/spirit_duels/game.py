@@ -15,14 +15,18 @@ from typing import Any
 from pydantic import BaseModel
 
 from ...core.content import content_root
-from ...core.game import Game
+from ...core.game import Game, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
-from . import actions, decisions, flow, phases, rules
-from .cards import Effect, load_cards
-from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, status_text
+from . import actions, flow, rules, setup
+from .cards import Effect
+from .loading import load_cards
+from .partial import apply_partial, facts as partial_facts
+from .playable import check_game
+from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, stat, status_text
 from .dice import DIE_FACES, face_label, kind_label
 from .draft import LINE_MODES, PICK_ORDER, draft_deck
 from .state import SDState
+from .view import DuelView
 
 OPTIONS = {"setup": "prebuilt", "lines": "casual", "cards": None, "teams": None}
 SETUPS = ("prebuilt", "draft")
@@ -77,7 +81,6 @@ class SpiritDuels(Game):
         if opts["cards"] is not None:
             opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
-        from .playable import check_game
         # what this set-up needs of the card file (the draft's Classes, the teams seated), naming the file and field
         check_game(self.cards, opts["cards"] or str(content_root() / "spirit-duels" / "cards.yaml"), opts)
         if opts["setup"] == "draft":
@@ -103,7 +106,7 @@ class SpiritDuels(Game):
 
     # -- Game interface ------------------------------------------------------------------------------------------
     def initial_state(self) -> tuple[SDState, list[Event]]:
-        return phases.initial_state(self)
+        return setup.initial_state(self)
 
     def legal_actions(self, state: SDState) -> list[Action]:
         return rules.legal_actions(self, state)
@@ -115,12 +118,17 @@ class SpiritDuels(Game):
         self.keep_legal(state, None)
         c = Ctx(self, state)
         if state.pending:
-            decisions.resolve_decision(c, state.pending.pop(), action)
+            flow.resolve_decision(c, state.pending.pop(), action)
         else:
             actions.apply_action(c, action)
         flow.run(c)
         self.keep_asked(state, c.asked, c.events, playing=state.phase != "over")
         return c.events
+
+    def ask_decision(self, c: Ctx, d) -> None:
+        """Ask decision ``d`` in context ``c`` (:func:`.flow.ask`); :meth:`.ctx.Ctx.ask` calls it, so the modules that
+        ask decisions need not import the flow that imports them."""
+        flow.ask(c, d)
 
     def current_player(self, state: SDState) -> int | None:
         if state.phase == "over":
@@ -134,12 +142,14 @@ class SpiritDuels(Game):
         return list(state.winners)
 
     def scenario_state(self, state: SDState, partial: dict, where: str) -> SDState:
-        from .partial import apply_partial
         return apply_partial(self, state, partial, where)
 
     def facts(self, state: SDState) -> dict[str, Any]:
-        from .partial import facts
-        return facts(self, state)
+        return partial_facts(self, state)
+
+    def view(self, state: SDState) -> DuelView:
+        """A read-only view of ``state`` for the pages (see :mod:`.view`)."""
+        return DuelView(self, state)
 
     def value_names(self) -> dict[str, str]:
         """Every die of an active pool as it appears in the facts (``KIND/FACE``), in words:
@@ -191,7 +201,6 @@ class SpiritDuels(Game):
             zones += [t for sl in p.spirits for t in sl.traits]
             owned = Counter() if s.phase == "draft" else self.owned_cards(p)
             if Counter(zones) != owned:
-                from ...core.game import conservation_problem
                 probs.append(f"player {p.seat + 1}: {conservation_problem(zones, list(owned.elements()))}")
             if p.essence < 0:
                 probs.append(f"player {p.seat + 1}: negative Essence {p.essence}")
@@ -252,7 +261,6 @@ class SpiritDuels(Game):
         return probs
 
     def health(self, sl) -> int:
-        from .ctx import stat
         return stat(self, sl, "health")
 
     def describe(self, s: SDState) -> str:

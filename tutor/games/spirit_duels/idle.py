@@ -8,7 +8,8 @@ ask from (:func:`.effects.spirit_options`, :func:`.effects.die_options`).
 from __future__ import annotations
 
 from .ctx import Ctx
-from .effects import die_options, effect_works, spirit_options
+from .effects import effect_works
+from .targets import die_options, spirit_options
 from .state import SDState, Work
 
 #: work kind -> (what it needs, side from its user, filter); works not listed always do something (or may)

@@ -11,47 +11,14 @@ from __future__ import annotations
 
 from .combat import deal_damage, draw
 from .ctx import Ctx, is_spirit, plural
-from .decisions import ask
-from .flow import h_order, simultaneous
-from .state import Decision, Player, SDState, SpiritSlot, Work
+from .ordering import h_order, simultaneous
+from .state import Decision, Work
 
 #: The rulebook's End Phase steps, numbered in its order (the 7th, the new round, has its own event).
 END_STEP = {"return": 1, "ready": 2, "discard": 3, "draw": 4, "essence": 5, "advantage-die": 6}
 HAND_SIZE = 5
 START_ESSENCE = 2
 ROUND_ESSENCE = 2
-
-
-def initial_state(g) -> tuple[SDState, list]:
-    """Deal the set-up with the seeded generator, up to the first decision: the first mulligan (pre-built teams)
-    or the first draft pick (``setup="draft"``, see :mod:`.draft`)."""
-    from ...core.rng import Rng
-    from .flow import run
-    if g.options["setup"] == "draft":
-        from .draft import begin
-        s = SDState(players=[Player(seat=i) for i in range(2)], rng=Rng.from_seed(g.seed))
-        c = Ctx(g, s)
-        begin(c)
-        run(c)
-        return s, c.events
-    teams = g.options["teams"]
-    s = SDState(players=[Player(seat=i, team=t) for i, t in enumerate(teams)], rng=Rng.from_seed(g.seed))
-    c = Ctx(g, s)
-    for p in s.players:
-        team = g.cards.team_by_id[p.team]
-        p.deck = [card for card in team.deck for _ in range(team.copies)]
-        p.spirits = [SpiritSlot(line=ln) for ln in team.lines]
-        names = [g.cards.line_by_id[ln].spirits[0].name for ln in team.lines]
-        later = [sp.name for ln in team.lines for sp in g.cards.line_by_id[ln].spirits[1:]]
-        c.ev("sd.setup.teams", f"{c.who(p.seat)} takes the {team.name} and its 30-card deck (two of each of "
-             f"{len(team.deck)} cards).", auto=True, actor=p.seat)
-        c.ev("sd.setup.spirits", f"{c.who(p.seat)} puts their Stage 1 Spirits in a line: {', '.join(names)}; "
-             f"the Stage 2 and 3 Spirits ({', '.join(later)}) are set aside.", auto=True, actor=p.seat)
-    c.ev("sd.ruling.prebuilt-classes", "The pre-built decks hold the Basic cards of their Classes (three per Class, "
-         "two copies each), and their Spirit Lines are among their Classes' Lines.", auto=True)
-    deal_opening(c)
-    run(c)
-    return s, c.events
 
 
 def deal_opening(c: Ctx) -> None:
@@ -67,7 +34,7 @@ def deal_opening(c: Ctx) -> None:
 
 
 def h_mulligan(c: Ctx, w: Work) -> None:
-    ask(c, Decision(kind="mulligan", actor=w.seat, work=w))
+    c.ask(Decision(kind="mulligan", actor=w.seat, work=w))
 
 
 def h_mulligan_draw(c: Ctx, w: Work) -> None:
@@ -158,7 +125,7 @@ def h_end_ready(c: Ctx, w: Work) -> None:
 def h_end_discard(c: Ctx, w: Work) -> None:
     if not c.state.players[w.seat].hand:
         return
-    ask(c, Decision(kind="end-discard", actor=w.seat, work=w))
+    c.ask(Decision(kind="end-discard", actor=w.seat, work=w))
 
 
 def h_end_draw(c: Ctx, w: Work) -> None:
@@ -181,7 +148,7 @@ def h_end_essence(c: Ctx, w: Work) -> None:
 def h_place_adv_die(c: Ctx, w: Work) -> None:
     if not any(is_spirit(sl) for sl in c.state.players[w.seat].spirits):
         return
-    ask(c, Decision(kind="place-advantage-die", actor=w.seat, work=w))
+    c.ask(Decision(kind="place-advantage-die", actor=w.seat, work=w))
 
 
 def h_burn(c: Ctx, w: Work) -> None:

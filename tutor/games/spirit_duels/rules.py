@@ -6,8 +6,9 @@ stable for the same state and never parsed back.
 from __future__ import annotations
 
 from ...core.model import Action, Blocked, make_blocked, mark_idle, sort_actions
-from .ctx import ability_of, card_of, is_presence, is_spirit, printed_dice, spirit_name
+from .ctx import ability_of, card_of, evolve_cost, is_presence, is_spirit, printed_dice, spirit_name
 from .decisions import decision_actions, make_action
+from .draft import blocked as draft_blocked
 from .dice import SYMBOLS, face_label, kind_label, symbol
 from .idle import idle_card
 from .state import SDState
@@ -39,8 +40,8 @@ def _evolve(g, seat: int, i: int, sl, essence: int) -> Action:
     nxt = g.cards.line_by_id[sl.line].spirits[sl.stage]
     return make_action(
         "evolve", seat, f"Evolve {name} into {nxt.name}{g.mark(nxt, 'health')}", f"{name} is ready and at Stage "
-        f"{sl.stage}: evolving costs {sl.stage + 1} Essence and you have {essence}.",
-        ("sd.evolve", "sd.evolve.carry"), sl.stage + 1, spirit=i + 1)
+        f"{sl.stage}: evolving costs {evolve_cost(sl)} Essence and you have {essence}.",
+        ("sd.evolve", "sd.evolve.carry"), evolve_cost(sl), spirit=i + 1)
 
 
 def turn_actions(g, s: SDState) -> list[Action]:
@@ -81,7 +82,7 @@ def turn_actions(g, s: SDState) -> list[Action]:
         # the name, the printed dice and the next stage depend on these only
         k = ("activate", seat, i, sl.line, sl.stage, sl.defeated, sl.advantage_die)
         add(get(k) or put(k, _activate(g, seat, i, sl)))
-        if not sl.defeated and sl.stage < 3 and essence >= sl.stage + 1:
+        if not sl.defeated and sl.stage < 3 and essence >= evolve_cost(sl):
             k = ("evolve", seat, i, sl.line, sl.stage, essence)
             add(get(k) or put(k, _evolve(g, seat, i, sl, essence)))
     if showing:
@@ -189,8 +190,7 @@ def blocked_actions(g, s: SDState) -> list[Blocked]:
     """Tempting actions the current player may not take now, each with the forbidding clause (in the Action Phase
     and during the draft)."""
     if s.phase == "draft" and s.pending:
-        from .draft import blocked
-        return blocked(g, s)
+        return draft_blocked(g, s)
     if s.phase != "action" or s.pending:
         return []
     seat = s.current
@@ -222,8 +222,8 @@ def blocked_actions(g, s: SDState) -> list[Blocked]:
                spirit=i + 1)
         elif sl.exhausted:
             no("evolve", f"Evolve {name}", "sd.evolve", "only a ready Spirit can evolve", spirit=i + 1)
-        elif p.essence < sl.stage + 1:
-            no("evolve", f"Evolve {name}", "sd.evolve", f"it costs {sl.stage + 1} Essence (stage {sl.stage} + 1) "
+        elif p.essence < evolve_cost(sl):
+            no("evolve", f"Evolve {name}", "sd.evolve", f"it costs {evolve_cost(sl)} Essence (stage {sl.stage} + 1) "
                f"and you have {p.essence}", spirit=i + 1)
         ab = ability_of(g, sl)
         if ab is not None and ab.timing == "limited-action" and sl.limited_used:

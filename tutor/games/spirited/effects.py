@@ -11,7 +11,8 @@ from typing import Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .state import Decision
+from .asking import ask
+from .state import Decision, LimitMod
 from .zones import Ctx, add_to_road, draw_non_time, stack, take_from_road
 
 
@@ -63,7 +64,6 @@ def _draw_to_hand(c: Ctx, u: Use, p: Count) -> None:
 
 
 def _ask(c: Ctx, u: Use, kind: str) -> None:
-    from .flow import ask
     ask(c, Decision(kind=kind, actor=u.seat, purpose="effect", source=u.source))
 
 
@@ -99,7 +99,6 @@ def _rally_clan(c: Ctx, u: Use, p: NoParams) -> None:
 
 
 def _lower_limits(c: Ctx, u: Use, p: Amount) -> None:
-    from .state import LimitMod
     s = c.state
     for o in s.players:
         if o.seat != u.seat:

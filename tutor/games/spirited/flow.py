@@ -13,7 +13,7 @@ from .effects import Use, run_effect
 from .state import Decision, Task
 from .zones import (Ctx, add_to_road, article, can_draw, discard_road_and_camps, draw_non_time, face_up, held, limit_penalty,
                     overrun_limit, overrunning, plural, stack, take_from_road)
-from . import decisions, resolve  # (modules: both import this one)
+from .asking import ask
 
 
 def push(c: Ctx, *tasks: Task) -> None:
@@ -26,42 +26,6 @@ def run(c: Ctx) -> None:
     s = c.state
     while not s.pending and s.tasks and s.phase != "over":
         _do(c, s.tasks.pop())
-
-
-def ask(c: Ctx, d: Decision) -> None:
-    """Ask decision ``d``: pushed when it has a real choice; passed (event) when it has none; resolved at once when
-    exactly one option exists and it may not be skipped (ruling ``sp.ruling.single-option``)."""
-    options = decisions.decision_actions(c.game, c.state, d)
-    real = [a for a in options if a.kind not in ("skip", "done", "finish-march")]
-    if not real:
-        if d.kind == "march" and d.used:
-            return
-        c.ev("sp.ruling.nothing-to-choose", f"{c.who(d.actor)}: {_NOTHING.get(d.kind, 'nothing can be chosen')}, so "
-             "this step passes.", auto=True, actor=d.actor)
-        return
-    if len(options) == 1:
-        c.ev("sp.ruling.single-option", f"{c.who(d.actor)}: only one choice is possible, so it is made at once: "
-             f"{options[0].label}.", auto=True, actor=d.actor)
-        resolve.resolve_decision(c, d, options[0])
-        return
-    c.state.pending.append(d)
-    c.asked = (d, options, len(c.events))
-
-
-_NOTHING = {
-    "scout-play": "no card in hand to play",
-    "scout-take": "no face-up card on the Road to Rally or Recruit",
-    "effect-rally": "no face-up card on the Road to Rally",
-    "effect-recruit": "no face-up card on the Road can be Recruited",
-    "raid": "no opponent has an unshielded face-up card to discard",
-    "battle-discard": "the Hand holds 5 cards or fewer",
-    "battle-medal": "no medal to score or replace",
-    "bonus-recruit": "no face-up card on the Road can be Recruited face down",
-    "bonus-rally": "no face-up card on the Road to Rally",
-    "bonus-manoeuvre": "no swap between Road and Hand is possible",
-    "final-recruit": "no card in hand can legally be Recruited",
-    "march": "no Camp can forge or steal an Allegiance",
-}
 
 
 def road_check(seat: int) -> list[Task]:

@@ -11,12 +11,15 @@ from typing import Any
 
 from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError, short
-from ...core.game import Game
+from ...core.game import Game, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import resolve, rules, setup
 from .cards import CardSet, clan_of, medal_kind
 from .effects import validate_effect
+from .partial import apply_partial, facts as partial_facts
+from .playable import check_file
 from .state import SPState
+from .view import SpiritedView
 from .zones import Ctx, face_up, held, medal_value
 
 GAME_DIR = "spirited"
@@ -38,7 +41,6 @@ def _load(path: str, mtime: float) -> CardSet:
             validate_effect(w.effect.effect, w.effect.params)
         except ValueError as exc:
             raise ContentError(f"{path}: wonders[{i}].effect: {exc}", path=path, field=f"wonders[{i}].effect") from None
-    from .playable import check_file
     check_file(cards, path)
     return cards
 
@@ -100,6 +102,12 @@ class Spirited(Game):
         c.flush()
         return c.events
 
+    def resolve_decision(self, c: Ctx, d, a: Action) -> None:
+        """Resolve decision ``d`` with its option ``a`` (:func:`.resolve.resolve_decision`); called by
+        :func:`.asking.ask` when a decision has exactly one option, so asking and resolving need not import each
+        other."""
+        resolve.resolve_decision(c, d, a)
+
     def current_player(self, state: SPState) -> int | None:
         if state.phase == "over":
             return None
@@ -112,12 +120,14 @@ class Spirited(Game):
         return list(state.winners)
 
     def scenario_state(self, state: SPState, partial: dict, where: str) -> SPState:
-        from .partial import apply_partial
         return apply_partial(self, state, partial, where)
 
+    def view(self, state: SPState) -> SpiritedView:
+        """A read-only view of ``state`` for the pages (see :mod:`.view`)."""
+        return SpiritedView(self, state)
+
     def facts(self, state: SPState) -> dict[str, Any]:
-        from .partial import facts
-        return facts(self, state)
+        return partial_facts(self, state)
 
     # -- labels ---------------------------------------------------------------------------------------------------
     def wonder_label(self, w: str) -> str:
@@ -151,7 +161,6 @@ class Spirited(Game):
         probs: list[str] = []
         places = self.card_places(s)
         if sorted(places) != self.all_cards(s):
-            from ...core.game import conservation_problem
             probs.append(conservation_problem(places, self.all_cards(s)))
         wonders = [w for w in s.wonder_display if w] + s.wonder_deck + [w for p in s.players for w in p.wonders]
         if sorted(wonders) != sorted(w.id for w in self.cards.wonders):

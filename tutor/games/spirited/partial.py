@@ -17,7 +17,7 @@ from ...core.errors import ContentError, short
 from ...core.opening import Opening, open_decision
 from .cards import clan_of, medal_kind
 from .state import CampCard, SPState, Stack
-from .zones import held, medal_value
+from .zones import held, medal_value, overrun_limit
 
 
 class _P(BaseModel):
@@ -214,7 +214,6 @@ def facts(g, s: SPState) -> dict:
     ``hourglass``, ``current``, ``phase``, ``battle``, ``pending``, ``winners``, ``deck_size``, ``discard_size``,
     ``medal_supply`` ({bronze: n, ...}), ``wonder_display``, ``allegiance.<clan>`` (holder seat or None),
     ``medal_value.<clan>``."""
-    from .zones import overrun_limit
     out: dict = {}
     for p in s.players:
         k = f"p{p.seat + 1}"

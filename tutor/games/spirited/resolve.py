@@ -9,7 +9,8 @@ from __future__ import annotations
 from ...core.model import Action
 from .cards import clan_of, medal_kind
 from .effects import Use, run_effect
-from .flow import ask, push, run, summon
+from .asking import ask
+from .flow import push, run, summon
 from .state import CampCard, Decision, Task
 from .zones import (Ctx, add_to_road, allegiance, article, camp_clan, held, medal_for, medal_value, return_medal,
                     stack, take_from_road, take_medal)

@@ -7,7 +7,7 @@ stable for the same state and never parsed back.
 from __future__ import annotations
 
 from ...core.model import Action, Blocked, make_blocked, sort_actions
-from .decisions import decision_actions, make_action, manoeuvre_options, march_options, wonder_sources
+from .decisions import decision_actions, hand_clans, make_action, manoeuvre_options, march_options, wonder_sources
 from .state import SPState
 from .zones import allegiance, camp_clan, camp_count, face_up, held, medal_value, road_clans, stack
 
@@ -78,7 +78,6 @@ def blocked_actions(g, s: SPState) -> list[Blocked]:
                 no("place-shield", f"Shield the {name(st.clan)} stack now", "sp.shield.no-retro",
                    "a Shield is only placed when a card is revealed onto your Road, never afterwards", clan=st.clan)
     if d is not None and d.kind == "bonus-manoeuvre":
-        from .decisions import hand_clans, manoeuvre_options
         allowed = set(manoeuvre_options(s, seat))
         for rc in road_clans(p):
             for hc in hand_clans(s, seat):

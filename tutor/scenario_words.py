@@ -1,0 +1,113 @@
+"""A scenario's action selectors, state paths, values and expectations in plain words, for the FAQ explorer and the
+what-if comparison (:mod:`tutor.faq`, :mod:`tutor.faq_whatif.compare`): card ids shown by name, clause ids with
+their titles, seats as "Player N".
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .core.session import Session
+from .games.spirit_duels.ctx import card_of
+from .scenario import ActionRef, Expect
+
+
+def describe_ref(ref: ActionRef, names: dict[str, str] | None = None) -> str:
+    """An action selector in words, cards by name: ``"Play totem (Spirit Cloak, space 1)"``. A parameter whose value
+    is a card shows the card's name alone; others show ``"<name> <value>"``."""
+    names = names or {}
+    parts = [names[v] if isinstance(v, str) and v in names else f"{k.replace('_', ' ')} {v}"
+             for k, v in ref.params().items()]
+    kind = ref.kind.replace("-", " ").capitalize()
+    return f"{kind} ({', '.join(parts)})" if parts else kind
+
+
+#: Words for the parts of a state path (``p1.s2.pool``) in an expectation, where the bare word would not read well.
+_PATH_WORDS = {
+    "ap": "AP", "pool": "active pool", "unmet": "unmet Totem requirements", "pending": "pending choice",
+    "current": "current player", "advantage": "Advantage Token holder", "gained_by": "Advantage gained by",
+    "endgame_by": "end of game triggered by", "winners": "winners", "hand_size": "hand size",
+    "released_count": "number of released Spirits", "card_count": "number of cards", "deck_size": "deck size",
+    "shrine_top": "top of the Shrine", "forced_rolls_left": "fixed die rolls left",
+    "lines_revealed": "Spirit Lines revealed", "last_was_pass": "last action was a pass",
+}
+#: Paths whose value is a seat number (1-based).
+_SEAT_PATHS = {"current", "advantage", "gained_by", "endgame_by", "winners"}
+
+
+def slot_names(session: Session) -> dict[str, str]:
+    """``{"p2.s1": "Player 2's Shark 1"}``: each Spirit slot of a game whose players have Spirits in slots (Spirit
+    Duels) named by the Spirit in it now, so an expectation on ``p2.s1.damage`` names the Spirit, not its position;
+    ``{}`` for the other games."""
+    if session.game_id != "spirit-duels":
+        return {}
+    out = {}
+    for p in session.state.players:
+        for k, sl in enumerate(p.spirits):
+            out[f"p{p.seat + 1}.s{k + 1}"] = f"Player {p.seat + 1}'s {card_of(session.game, sl).name}"
+    return out
+
+
+def describe_path(path: str, names: dict[str, str] | None = None) -> str:
+    """A state path of a scenario expectation in words: ``"p1.s2.damage"`` -> ``"Player 1, Spirit 2 · damage"``,
+    or with ``names`` holding ``"p1.s2"`` (:func:`slot_names`) ``"Player 1's Pawnite · damage"``; ``"p1.unmet.1"``
+    -> ``"Player 1 · unmet Totem requirements (space 1)"``."""
+    names = names or {}
+    parts = path.split(".")
+    if len(parts) > 2 and f"{parts[0]}.{parts[1]}" in names:
+        parts = [names[f"{parts[0]}.{parts[1]}"]] + parts[2:]
+        rest = describe_path(".".join(parts[1:]))
+        return f"{parts[0]} · {rest[:1].lower()}{rest[1:]}"
+    owners, what = [], []
+    for part in path.split("."):
+        if re.fullmatch(r"p\d+", part):
+            owners.append(f"Player {part[1:]}")
+        elif re.fullmatch(r"s\d+", part):
+            owners.append(f"Spirit {part[1:]}")
+        elif part.isdigit():
+            what.append(f"(space {part})" if what and what[-1] == _PATH_WORDS["unmet"] else f"#{part}")
+        else:
+            what.append(_PATH_WORDS.get(part, part.replace("_", " ")))
+    text = " ".join(what)
+    return f"{', '.join(owners)} · {text}" if owners else text[:1].upper() + text[1:]
+
+
+def describe_value(value: Any, names: dict[str, str] | None = None, seats: bool = False) -> str:
+    """A value of a scenario expectation in words: card ids by name, lists comma-separated (``"none"`` when empty),
+    ``None`` as ``"none"``, booleans as yes/no, and with ``seats`` a seat number as ``"Player N"``."""
+    names = names or {}
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(describe_value(x, names, seats) for x in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{names.get(k, k)} {describe_value(v, names)}" for k, v in value.items()) or "none"
+    if seats and isinstance(value, int):
+        return f"Player {value}"
+    return names.get(value, value) if isinstance(value, str) else str(value)
+
+
+def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict[str, str] | None = None) -> list[str]:
+    """Readable lines for expectation ``e``: card ids shown by ``names``, clause ids with their ``titles``."""
+    names, titles = names or {}, titles or {}
+    rule = lambda c: f"{titles[c]} ({c})" if c in titles else c
+
+    last = " in the last step" if e.only_last else ""
+    out = [f"legal: {describe_ref(r, names)}" for r in e.legal]
+    out += [f"not legal: {describe_ref(r, names)}" for r in e.not_legal]
+    out += [f"shown as not possible: {b.kind.replace('-', ' ')}" + (f", by the rule {rule(b.clause)}" if b.clause else "")
+            + (f" ({b.label})" if b.label else "") for b in e.blocked]
+    out += [f"refused, by the rule {rule(r.clause)}, leaving the game unchanged: {describe_ref(r.action, names)}"
+            for r in e.refused]
+    out += [f"rule fires{last}: {rule(c)}" for c in e.fired]
+    out += [f"rule does not fire{last}: {rule(c)}" for c in e.not_fired]
+    if e.in_order:
+        out.append("rules fire in this order in the last step: " + ", then ".join(rule(c) for c in e.in_order))
+    out += [f"ruling cited{last}: {rule(c)}" for c in e.rulings]
+    out += [f"{describe_path(k, names)}: "
+            + (v.replace("-", " ") if k == "pending" and isinstance(v, str)  # a decision kind, e.g. order-effects
+               else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS))
+            for k, v in e.state.items()]
+    return out

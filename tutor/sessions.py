@@ -1,0 +1,186 @@
+"""Starting and loading sessions: :func:`new_game`, :func:`load_session` and :func:`clauses` (re-exported by
+:mod:`tutor`, the public engine; modules of the engine import them from here, never from the package itself, so the
+package's ``__init__`` imports nothing that imports it back).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .core.content import check_data_bounds
+from .core.errors import ContentError, IllegalAction, short
+from .core.model import Clause
+from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, first_difference
+from .registry import clauses_for, game_class
+
+
+def _make_game(game_id: str, players: Any, seed: Any, options: dict[str, Any]):
+    cls = game_class(game_id)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ValueError(f"{game_id}: players must be a whole number, got {short(players)}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"{game_id}: seed must be a whole number, got {short(seed)}")
+    return cls(players, seed, clauses_for(game_id), dict(options))
+
+
+def new_game(game_id: str, players: int = 2, seed: int = 0, **options: Any) -> Session:
+    """Start a new game and run its automatic set-up.
+
+    Args:
+        game_id: ``"restless-spirits"`` (``"spirited"`` and ``"spirit-duels"`` come with their own rules).
+        players: number of seats (Restless Spirits: 2 to 4).
+        seed: any integer; with the same actions, the same seed replays the same game exactly.
+        **options: game options, e.g. ``first_game=True``, ``guides=[...]``, ``cards=PATH`` (Restless Spirits).
+
+    Returns:
+        A :class:`Session` whose ``setup_events`` explain the set-up so far.
+
+    Raises:
+        ValueError: unknown game id or option, bad player count (the message names the valid ones).
+        ContentError: a bad card file (naming file and field).
+    """
+    game = _make_game(game_id, players, seed, options)
+    state, events = game.initial_state()
+    return Session(game, state, events)
+
+
+_SESSION_KEYS = {"format", "version", "game", "players", "seed", "options", "prepared", "partial_state",
+                 "initial_state", "actions", "state"}
+#: Keys a saved session may leave out (files saved before prepared sessions carried their partial state).
+_OPTIONAL_KEYS = {"partial_state"}
+
+
+def load_session(text: str) -> Session:
+    """Rebuild a session saved with :meth:`Session.to_json` from its origin, and check it against the file.
+
+    The origin is the game, player count, seed and options, plus for a prepared session (scenario, lesson:
+    ``"prepared": true``) the partial state that prepared it (``partial_state``, read by the same loader as a
+    scenario's ``setup.state``). The start state is dealt from the origin again and must equal the file's
+    ``initial_state``; the actions are replayed from it and the result must equal the file's ``state``. Nothing in
+    the file's states is taken on trust: the session loaded is always exactly its origin plus its actions.
+
+    Raises:
+        ContentError: not JSON, wrong format or version, a missing or unknown field, unknown game or option, a bad
+            partial state, an action that is not legal on replay, a saved state that differs from the one its origin
+            and actions give (naming the first differing field, e.g. ``state.players[0].ap``), or a rebuilt game the
+            engine cannot go on with; the message starts with ``<saved session>`` and names the field.
+    """
+    where = "<saved session>"
+    if not isinstance(text, (str, bytes)):
+        raise ContentError(f"{where}: expected JSON text, got {type(text).__name__}")
+    if len(text) > 16 * 1024 * 1024:
+        raise ContentError(f"{where}: larger than 16 MiB")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ContentError(f"{where}: not valid JSON ({exc})") from None
+    except ValueError as exc:  # e.g. an integer longer than Python converts
+        raise ContentError(f"{where}: not readable JSON ({str(exc)[:120]})") from None
+    except RecursionError:
+        raise ContentError(f"{where}: the JSON is nested too deeply") from None
+    check_data_bounds(data, where)  # as many values and as deep as a content file may hold, no more
+    if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
+        raise ContentError(f"{where}: format: not a Rules Tutor session (expected format {SESSION_FORMAT!r})",
+                           field="format")
+    if type(data.get("version")) is not int or data.get("version") != SESSION_VERSION:
+        raise ContentError(f"{where}: version: unsupported version {short(data.get('version'))} (this tutor reads "
+                           f"{SESSION_VERSION})", field="version")
+    for key in sorted(_SESSION_KEYS - _OPTIONAL_KEYS):
+        if key not in data:
+            raise ContentError(f"{where}: {key}: missing", field=key)
+    extra = sorted(set(data) - _SESSION_KEYS, key=str)
+    if extra:
+        raise ContentError(f"{where}: {short(extra[0])[1:-1]}: unknown field", field=extra[0][:200])
+    if not isinstance(data["options"], dict):
+        raise ContentError(f"{where}: options: must be a mapping", field="options")
+    if not isinstance(data["prepared"], bool):
+        raise ContentError(f"{where}: prepared: must be true or false", field="prepared")
+    partial = data.get("partial_state")
+    if data["prepared"] and not isinstance(partial, dict):
+        raise ContentError(f"{where}: partial_state: a prepared session must carry the partial state that prepared "
+                           "it (a mapping, the scenario's or lesson's setup.state)"
+                           + ("; this file has none, so its start cannot be checked" if partial is None else
+                              f", got {short(partial)}"), field="partial_state")
+    if not data["prepared"] and partial is not None:
+        raise ContentError(f"{where}: partial_state: only a prepared session has one (prepared is false)",
+                           field="partial_state")
+    try:
+        game = _make_game(data["game"], data["players"], data["seed"], data["options"])
+    except ContentError as exc:  # the card file named by the options
+        field = "options.cards" if data["options"].get("cards") is not None else "options"
+        raise ContentError(f"{where}: {field}: {exc}", path=exc.path, field=field) from None
+    except (ValueError, TypeError) as exc:
+        raise ContentError(f"{where}: game/options: {exc}", field="options") from None
+    seats = data["initial_state"].get("players") if isinstance(data["initial_state"], dict) else None
+    if isinstance(seats, list) and len(seats) != data["players"]:
+        raise ContentError(f"{where}: players: says {short(data['players'])} but initial_state has {len(seats)} seats",
+                           field="players")
+    origin = f"seed {short(data['seed'], 40)} and the options" + (" and partial_state" if data["prepared"] else "")
+    # 1. the start state, dealt again from the origin
+    try:
+        initial, events = game.initial_state()
+        if data["prepared"]:
+            initial = game.scenario_state(initial, partial, f"{where}: partial_state")
+            problems = game.check_invariants(initial)
+            if problems:
+                raise ContentError(f"{where}: partial_state: does not make a sound state ({'; '.join(problems[:3])})",
+                                   field="partial_state")
+    except ContentError as exc:
+        if not data["prepared"]:
+            raise
+        msg = str(exc) if str(exc).startswith(f"{where}: partial_state") else f"{where}: partial_state: {exc}"
+        inner = exc.field if exc.field and exc.field != "partial_state" and not exc.field.startswith("<") else None
+        if inner:  # "<saved session>: partial_state: players[0].ap: ..." -> "... partial_state.players[0].ap: ..."
+            msg = msg.replace(f"{where}: partial_state: {inner}", f"{where}: partial_state.{inner}", 1)
+            inner = inner if f"partial_state.{inner}" in msg else None
+        raise ContentError(msg, field=f"partial_state.{inner}" if inner else "partial_state") from None
+    except Exception as exc:  # noqa: BLE001 - a hostile partial state must never escape as an engine error
+        field = "partial_state" if data["prepared"] else "options"
+        raise ContentError(f"{where}: {field}: the game cannot be set up from it ({type(exc).__name__}: "
+                           f"{short(str(exc), 120)})", field=field) from None
+    diff = first_difference(data["initial_state"], initial.model_dump(mode="json"), "initial_state")
+    if diff is not None:
+        path, mine, theirs = diff
+        raise ContentError(f"{where}: {path[:200]}: the file says {short(mine)} but {origin} deal {short(theirs)} "
+                           "(was the file edited?)", field=path[:200])
+    # 2. the actions, replayed
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ContentError(f"{where}: actions: must be a list of action ids", field="actions")
+    session = Session(game, initial.model_copy(deep=True), tuple(events), initial_state=initial,
+                      partial=partial if data["prepared"] else None)
+    for i, aid in enumerate(actions):
+        try:
+            session._apply(session.find_action(aid))
+        except IllegalAction as exc:
+            raise ContentError(f"{where}: actions[{i}]: {exc}", field=f"actions[{i}]") from None
+        except Exception as exc:  # noqa: BLE001 - see above
+            raise ContentError(f"{where}: actions[{i}]: the engine cannot apply it from this origin "
+                               f"({type(exc).__name__}: {short(str(exc), 120)})", field=f"actions[{i}]") from None
+    diff = first_difference(data["state"], session.state.model_dump(mode="json"), "state")
+    if diff is not None:
+        path, mine, theirs = diff
+        raise ContentError(f"{where}: {path[:200]}: the file says {short(mine)} but replaying its {len(actions)} "
+                           f"action{'' if len(actions) == 1 else 's'} from {origin} gives {short(theirs)} (was the file edited?)",
+                           field=path[:200])
+    # 3. the game can go on: legal actions until it is over
+    field = f"actions[{len(actions) - 1}]" if actions else ("partial_state" if data["prepared"] else "options")
+    try:
+        legal = session.legal_actions()
+        over = session.is_over
+    except Exception as exc:  # noqa: BLE001 - see above
+        raise ContentError(f"{where}: {field}: the game cannot go on from the state it leads to "
+                           f"({type(exc).__name__}: {short(str(exc), 120)})", field=field) from None
+    if not legal and not over:
+        raise ContentError(f"{where}: {field}: leads to a state with no legal action though the game is not over",
+                           field=field)
+    return session
+
+
+def clauses(game_id: str) -> dict[str, Clause]:
+    """Every clause of a game: ``{id: Clause}`` (rules, rulings and provisional-value notes).
+
+    Raises:
+        ValueError: unknown game id (naming the valid ones).
+    """
+    return dict(clauses_for(game_id))

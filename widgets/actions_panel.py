@@ -1,0 +1,228 @@
+"""The legal-actions panel: every legal action as a button with its why and clauses, grouped by the game's action
+groups, and the blocked (tempting but illegal) actions with the rule that forbids them.
+"""
+from __future__ import annotations
+
+from types import ModuleType
+
+import ipywidgets as w
+
+from tutor import Action
+
+from .boards import board_for
+from .model import SessionModel, clause_chip
+from .style import box, button, esc, html_widget, plain_label, prov_text
+from .rows import RowCache, _Row, _css_name, _walk, cost_text
+
+
+class ActionsPanel:
+    """Legal actions grouped by kind (a Button each, with cost, why and a clause chip), then blocked actions greyed
+    with the reason and the forbidding clause. A pending decision shows its prompt first.
+
+    Rows are kept between renders, keyed by what they show (an action whose id, caption, cost and clause are
+    unchanged keeps its widgets; only its "why" text is updated when that changed), and closed a few renders after
+    they disappear. Rows share layouts and styles; clause chips are shared (one per clause, see
+    :meth:`SessionModel.chip`).
+
+    The panel's own children never change: the prompt, the game-over line, one box per group (in the board's
+    group order) and the blocked box are always there, and the panel's CSS classes (``rt-show-<part>``, one update
+    per render) say which of them the page shows. The page re-creates the views of every child after the first one
+    that changes, so a decision that replaces the action groups only hides them, and they come back after it as
+    they were (for ``keep`` renders; then a hidden group lets its rows go)."""
+
+    BASE_CLASSES = ("rt-panel", "rt-scroll", "rt-actions", "tutor-actions")
+
+    def __init__(self, model: SessionModel, board: ModuleType, keep: int = 3) -> None:
+        self.model, self.board, self.keep = model, board, keep
+        self._board_game = model.session.game_id
+        self.rows = RowCache(model, keep)  # legal-action and blocked rows
+        self._title = html_widget("<h3>What can you do?</h3>")
+        #: buttons beside the heading (empty unless a page adds some: the free-play seats' Hint, Computer's move)
+        self.tools = box(cls=w.HBox, classes=("rt-actions-tools",))
+        self._head = box([self._title, self.tools], cls=w.HBox, classes=("rt-actions-head",))
+        #: a line under the heading (HTML; hidden while empty): the free-play seats' hint or what Undo took back
+        self.note = html_widget()
+        self.note._dom_classes = ("rt-actions-note", "rt-hidden")
+        self.note.observe(lambda ch: self.note.add_class("rt-hidden") if not ch["new"] else
+                          self.note.remove_class("rt-hidden"), names="value")
+        #: ``session -> str | None``, set by the free-play seats: while it gives a text (the computer is to move),
+        #: that text is shown instead of the actions, which would show the computer's hidden cards
+        self.waiting = None
+        self._css = html_widget()
+        self._css._dom_classes = ("rt-hidden",)
+        self._prompt = self._part("prompt", html_widget())
+        self._over = self._part("over", html_widget('<div class="rt-prompt">The game is over. Undo, restart, or '
+                                                    "start a new game.</div>"))
+        self._groups: dict[str, w.VBox] = {}  # group -> its box (a heading, then its rows), in display order
+        self._hidden_for: dict[str, int] = {}  # group -> renders since it was last shown
+        for g in self.board.GROUP_ORDER:
+            self._group_box(g)
+        self._blocked = self._box("blocked", '<div class="rt-group-title rt-g-other">Not possible now</div>')
+        # on the one-screen table the blocked lines fold under this button (CSS: a blocked box without rt-open)
+        self.fold = button("Not possible now", "Show or hide the tempting actions that the rules forbid now, each "
+                           "with its rule", classes=("rt-fold", "rt-g-other"))
+        self.fold.on_click(model.errors.guard(lambda _b: self.unfold("rt-open" not in self._blocked._dom_classes)))
+        head = box([self._blocked._heading, self.fold], cls=w.HBox, classes=("rt-blocked-head",))
+        self._blocked._heading, self._blocked.children = head, (head,)
+        self._hidden_for["blocked"] = keep + 1
+        self.widget = w.VBox(layout=w.Layout(width="100%", max_height="900px", overflow="auto"),
+                             _dom_classes=self.BASE_CLASSES)
+        self._set_children()
+        model.observe(lambda m, change: change != "clause" and self.render())
+        self.render()
+
+    @property
+    def action_buttons(self) -> list[w.Button]:
+        """Every legal-action Button now shown (in display order)."""
+        return [b for b in _walk(self.widget) if isinstance(b, w.Button) and "tutor-action" in b._dom_classes]
+
+    def button_for(self, action_id: str) -> w.Button:
+        """The Button of the legal action ``action_id`` (KeyError if not shown)."""
+        for b in self.action_buttons:
+            if b._action_id == action_id:
+                return b
+        raise KeyError(action_id)
+
+    @staticmethod
+    def _part(name: str, widget: w.Widget) -> w.Widget:
+        widget._dom_classes = ("rt-apart", f"rt-apart-{name}")
+        widget._part, widget._rt_hidden = name, True
+        return widget
+
+    def _box(self, name: str, heading_html: str, classes: tuple[str, ...] = ()) -> w.VBox:
+        heading = html_widget(heading_html)
+        group = self._part(name, box([heading]))
+        group._dom_classes += classes
+        group._heading, group._rows = heading, []
+        return group
+
+    def _group_box(self, g: str) -> w.VBox:
+        if g not in self._groups:
+            title = self.board.GROUP_TITLES.get(g, g.replace("-", " ").capitalize())
+            self._groups[g] = self._box(_css_name(g), f'<div class="rt-group-title rt-g-{g}">{esc(title)}</div>',
+                                        ("rt-agrid",))
+            self._hidden_for[g] = self.keep + 1
+            if hasattr(self, "widget"):  # a group the board's order does not name: added at the end
+                self._set_children()
+        return self._groups[g]
+
+    def _set_children(self) -> None:
+        parts = (self._prompt, self._over, *self._groups.values(), self._blocked)
+        self._css.value = "<style>" + " ".join(
+            f".rt-actions.rt-show-{p._part} > .rt-apart-{p._part} {{ display: flex; }}" for p in parts) + "</style>"
+        self.widget.children = (self._css, self._head, self.note, *parts)
+
+    def _switch_board(self, game_id: str) -> None:
+        """Group the actions as the board of ``game_id`` does (its groups first, in its order): the session now
+        shown is of another game (the recorder can start any game's walkthrough)."""
+        self.board, self._board_game = board_for(game_id), game_id
+        order = list(self.board.GROUP_ORDER)
+        for g in order:
+            self._group_box(g)
+        self._groups = {g: self._groups[g] for g in order + [g for g in self._groups if g not in order]}
+        self._set_children()
+
+    def render(self) -> None:
+        """Show the session's legal and blocked actions, reusing the rows that did not change."""
+        s = self.model.session
+        if s.game_id != self._board_game:
+            self._switch_board(s.game_id)
+        over = s.is_over
+        waiting = None if over or self.waiting is None else self.waiting(s)
+        prompt = waiting or (None if over else self.board.decision_prompt(s))
+        if prompt:
+            self._prompt.value = f'<div class="rt-prompt">{esc(prompt)}</div>'
+        hide = over or bool(waiting)
+        rows: dict[str, list[_Row]] = {}
+        for a in ([] if hide else s.legal_actions()):
+            g = self.board.group_of(a.kind)
+            key = self._action_key(a, g)
+            why = plain_label(f"{a.idle} {a.why}" if a.idle else a.why)  # an empty action says so first
+            row = self.rows.get(key, lambda: self._action_row(key, why))
+            row._text.tooltip = why  # sent only when it changed
+            rows.setdefault(g, []).append(row)
+        for g in list(rows):
+            self._group_box(g)
+        blocked: list[_Row] = []
+        seen: dict[tuple, int] = {}
+        for b in ([] if hide else s.blocked_actions()):
+            what = ("blocked", b.clause, self._clause_title(b.clause))
+            seen[what] = seen.get(what, -1) + 1
+            key = what + (seen[what],)  # blocked lines citing the same clause get a row each
+            why = f'<div class="rt-blocked-text">✕ {prov_text(b.why)}</div>'
+            row = self.rows.get(key, lambda: self._blocked_row(key, why))
+            row._text.value = why
+            blocked.append(row)
+        rows["blocked"] = blocked
+        shut = "rt-open" not in self._blocked._dom_classes
+        self.fold.description = f"Not possible now ({len(blocked)}) {'▸ show' if shut else '▾ hide'}"
+        shown = {"prompt"} if prompt else {"over"} if over else set()
+        for g, group in [*self._groups.items(), ("blocked", self._blocked)]:
+            mine = rows.get(g, [])
+            if mine:
+                group.children = (group._heading, *[x for row in mine for x in row.cells])
+                group._rows = mine
+                self._hidden_for[g] = 0
+                shown.add(group._part)
+            else:
+                self._hidden_for[g] += 1
+                if self._hidden_for[g] > self.keep:  # hidden long enough: let its rows go
+                    group.children, group._rows = (group._heading,), []
+                for row in group._rows:  # kept while hidden: a decision and back shows them again
+                    self.rows.touch(row._key)
+        for part in (self._prompt, self._over, *self._groups.values(), self._blocked):
+            part._rt_hidden = part._part not in shown
+        classes = self.BASE_CLASSES + tuple(f"rt-show-{p}" for p in sorted(shown))
+        if self.widget._dom_classes != classes:
+            self.widget._dom_classes = classes  # one update shows and hides every part
+        self.rows.done()
+
+    def unfold(self, on: bool) -> None:
+        """Show (``on``) or fold away the blocked actions on the one-screen table (elsewhere they always show)."""
+        if on:
+            self._blocked.add_class("rt-open")
+        else:
+            self._blocked.remove_class("rt-open")
+        n = len(self._blocked._rows)
+        self.fold.description = f"Not possible now ({n}) {'▾ hide' if on else '▸ show'}"
+
+    def _clause_title(self, clause_id: str) -> str:
+        cl = self.model.session.game.clauses.get(clause_id)
+        return cl.title if cl is not None else clause_id
+
+    def _action_key(self, a: Action, group: str) -> tuple:
+        """What identifies an action's row: group, caption, id, clause id and title. The "why" text is not part of
+        it: a row whose only change is its why (say "You have 1 AP" after a step) is kept and only its tooltip is
+        updated."""
+        cost = cost_text(self.model, a.cost) + (" · does nothing now" if a.idle else "")
+        # an action that would do nothing now shows the rule that says why (Action.idle_clause)
+        clause = a.idle_clause or (a.clauses[0] if a.clauses else None)
+        return ("action", group, plain_label(a.label) + cost, a.id, clause, clause and self._clause_title(clause))
+
+    def _action_row(self, key: tuple, why: str) -> "_Row":
+        """An action's Button and its clause chip: two items of its group's wrapping flex box (CSS class
+        ``rt-agrid``), no box of their own. The Button's caption is the action's label and cost; its tooltip is the
+        "why" sentence, which the page also shows under the caption (CSS ``::after`` from the tooltip), so a row is
+        two widgets, and a row whose only change is its why sends one update. ``_action_id`` is the action id."""
+        _, group, caption, action_id, clause, _title = key
+        btn = button(caption, why, classes=("tutor-action", f"rt-b-{group}"))
+        btn.on_click(self.model.errors.guard(self._clicked))
+        btn._key, btn._action_id, btn._spent = key, action_id, False
+        return _Row([btn] + ([clause_chip(self.model, clause)] if clause else []), btn)
+
+    def _clicked(self, btn: w.Button) -> None:
+        """A legal-action Button was clicked: take its action, once. The Button is then spent and its row forgotten,
+        so the page shows a new Button should the same action be legal again ("End your turn" of the next player):
+        the second click of a double click, sent to this Button before the page changed, does nothing."""
+        if btn._spent:
+            return
+        btn._spent = True
+        self.rows.forget(btn._key)
+        self.model.click(btn._action_id)
+
+    def _blocked_row(self, key: tuple, why_html: str) -> "_Row":
+        _, clause, _title, _n = key
+        text = html_widget(why_html)
+        line = box([text, clause_chip(self.model, clause)], "line", w.HBox, classes=("tutor-blocked",))
+        line._key = key
+        return _Row([line], text)

@@ -1,0 +1,81 @@
+"""The board panel: the game's board view (``widgets/boards/``) drawn into one or more HTML zones, redrawn after each
+change of the session.
+"""
+from __future__ import annotations
+
+from types import ModuleType
+
+import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+from .boards import board_for
+from .model import SessionModel
+from .style import layout, shared_style
+
+
+class BoardView:
+    """The board of the current session (``widget``): one HTML widget per zone of the board (banner, table zones,
+    each player, legend), so that after a step only the zones that changed are sent to the page.
+
+    A board module that has ``parts(session)`` (a list of ``(key, html)``: the key names the zone and, before any
+    ``:``, its kind, which sets its width: ``wide``, ``zone``, ``player``, ``style`` or full width) is shown zone by
+    zone in a box with the module's ``BOARD_CLASSES``; one with only ``render(session)`` is one HTML widget."""
+
+    def __init__(self, model: SessionModel, board: ModuleType) -> None:
+        self.model, self.board = model, board
+        self._board_game = model.session.game_id
+        self._parts: dict[str, w.HTML] = {}
+        #: CSS classes the board's box always has (the one-screen table's ``tutor-board``)
+        self.classes: tuple[str, ...] = ()
+        self.widget = w.Box(layout=w.Layout(width="100%"))
+        model.observe(lambda m, change: change != "clause" and self.render())
+        self.render()
+
+    @property
+    def html(self) -> "_WholeBoard":
+        """The whole board's HTML as one string, in ``html.value`` (read only)."""
+        return _WholeBoard(self)
+
+    def parts(self) -> list[tuple[str, str]]:
+        """``(key, html)`` of every zone of the board now (the board of the session's game: the recorder can switch
+        to another game)."""
+        s = self.model.session
+        if s.game_id != self._board_game:
+            self.board, self._board_game = board_for(s.game_id), s.game_id
+        if hasattr(self.board, "parts"):
+            return list(self.board.parts(s))
+        return [("board", self.board.render(s))]
+
+    def render(self) -> None:
+        """Redraw the board from the session state: only zones whose HTML changed are sent."""
+        parts = self.parts()
+        kids = []
+        for key, html in parts:
+            part = self._parts.get(key)
+            if part is None:
+                kind = key.split(":")[0]
+                part = self._parts[key] = w.HTML(html, layout=layout("plain"), style=shared_style(HTMLStyle),
+                                                 _dom_classes=("rt-bpart", f"rt-bpart-{kind}"))
+            else:
+                part.value = html  # sent only when it differs
+            kids.append(part)
+        classes = ("rt-bparts",) + tuple(getattr(self.board, "BOARD_CLASSES", ())) if len(parts) > 1 else ()
+        classes += self.classes
+        if self.widget._dom_classes != classes:
+            self.widget._dom_classes = classes
+        self.widget.children = tuple(kids)
+        gone = [k for k in self._parts if k not in dict(parts)]
+        self.model.retire(*[self._parts.pop(k) for k in gone])
+
+
+class _WholeBoard:
+    """The board's zones joined into one HTML string (``value``), for reading (tests, debugging)."""
+
+    def __init__(self, view: BoardView) -> None:
+        self._view = view
+
+    @property
+    def value(self) -> str:
+        box = self._view.widget
+        inner = "".join(x.value for x in box.children)
+        return f'<div class="{" ".join(box._dom_classes)}">{inner}</div>' if box._dom_classes else inner

@@ -1,0 +1,233 @@
+"""A Spirit Duels player's play area on the board (Spirits with their active pools, Items, hand, deck and discard,
+set-aside stages), the banner and the round strip (Card Anatomy; Actions; Damage, Defeated Spirits and Presence;
+Dice Types)."""
+from __future__ import annotations
+
+from tutor import Session, view
+
+from ...style import esc, prov_badge
+from .. import hand_shown, named, turn_badge, who_tag, whose_turn
+from .draft import _draft_player
+from .looks import CLASS_COLOURS, DIE_COLOURS, GLYPH, TOKEN_TIPS, TOKENS, class_chip
+
+def die_chip(v, seat: int, i: int, d) -> str:
+    """One die in an active pool: the symbol it shows (Boost as +1), its type colour and level; the Advantage Die
+    is gold. The tooltip gives the value it would resolve for now and the die's odds."""
+    sym = v.symbol(d.face)
+    colour = DIE_COLOURS["advantage" if d.kind == "advantage" else d.kind.split("-")[0]]
+    short = "ADV" if d.kind == "advantage" else f"L{d.kind[-1]} {d.kind.split('-')[0][:3].upper()}"
+    tip = f"{v.kind_label(d.kind)} showing {v.face_label(d.face)}"
+    if sym != "blank":
+        value, parts = v.die_value(seat, i, d.face)
+        tip += f": worth {value} ({', '.join(parts)})"
+    else:
+        tip += ": Blank cannot be declared"
+    tip += f". Faces: {v.odds(d.kind)}."
+    boost = '<span class="sd-boost">+1</span>' if v.boosted(d.face) else ""
+    cls = " sd-adv" if d.kind == "advantage" else ""
+    cls += " sd-blank" if sym == "blank" else ""
+    return (f'<span class="sd-die{cls}" style="border-color:{colour}" title="{esc(tip)}">'
+            f'<span class="sd-g" style="color:{colour if sym != "blank" else "#b0abbd"}">{GLYPH[sym]}{boost}</span>'
+            f'<span class="sd-k">{short}</span></span>')
+
+
+def card_chip(g, cid: str) -> str:
+    """A hand card: cost, name, kind; tooltip with its text (provisional badge with the reasons)."""
+    c = g.cards.by_id[cid]
+    bg, _fg = CLASS_COLOURS.get(c.cls, ("#6a6484", "#fff"))
+    tip = f"{c.name}: {c.cls.capitalize()} {c.kind.capitalize()} ({c.rarity}), {c.cost} Essence. {c.text}"
+    fast = " · Fast" if c.fast else ""
+    return (f'<span class="sd-card-chip" style="border-color:{bg}" title="{esc(tip)}"><span class="sd-cost">{c.cost}'
+            f'</span>{esc(c.name)} <small>{esc(c.kind)}{fast}</small>{prov_badge(c.provisional)}</span>')
+
+
+def _tokens(sl) -> str:
+    out = []
+    for t, (glyph, word) in TOKENS.items():
+        n = getattr(sl, t)
+        if n:
+            out.append(f'<span class="sd-tok sd-tok-{t}" title="{esc(word + ". " + TOKEN_TIPS[t])}">{glyph} {t} '
+                       f'{n}/3</span>')
+    return "".join(out)
+
+
+def _spirit(session: Session, seat: int, i: int) -> str:
+    g, s, v = session.game, session.state, view(session)
+    sl = s.players[seat].spirits[i]
+    sp = v.spirit_card(sl)
+    pool = "".join(die_chip(v, seat, i, d) for d in sl.pool)
+    if not pool:
+        pool = '<span class="rt-muted">no dice</span>'
+    pool_html = f'<div class="sd-pool" title="Active pool: the dice rolled for this Spirit">{pool}</div>'
+    if not v.is_spirit(sl):
+        return (f'<div class="sd-col">{pool_html}<div class="sd-card sd-down" title="A defeated Stage 1 Spirit is '
+                f'flipped to its card back: no longer a Spirit">{esc(sp.name)}<br>defeated · card back</div></div>')
+    pres = v.is_presence(sl)
+    health = v.stat(sl, "health")
+    left = max(0, health - sl.damage)
+    pct = 0 if pres else round(100 * left / health)
+    low = " sd-low" if left <= health / 3 else ""
+    if pres:
+        hp = ('<div class="sd-hptext" title="A Presence takes no damage and no status tokens; it counts as defeated">'
+              '<b>Presence</b> · defeated, immune</div>')
+    else:
+        hp = (f'<div class="sd-hp{low}" title="{left} of {health} Health left"><div style="width:{pct}%"></div></div>'
+              f'<div class="sd-hptext">♥ <b>{left}</b>/{health}{prov_badge(sp.provisional, ("health",))}'
+              + (f' <span class="rt-muted">· {sl.damage} damage</span>' if sl.damage else "") + "</div>")
+    pw = [("⚔", "attack", "Atk", "Attack Power"), ("✦", "magic", "Class", "Class Power"),
+          ("◆", "essence", "Ess", "Essence Power")]
+    powers = "".join(f'<span title="{title}: the value of a die showing {key.capitalize()}">{glyph} {word} <b>'
+                     f'{v.stat(sl, key)}</b></span>' for glyph, key, word, title in pw)
+    powers += prov_badge(sp.provisional, ("presence",) if pres else ("attack", "magic", "essence"))
+    dice = ", ".join(v.kind_label(k).replace(" die", "") for k in v.printed_dice(sl)) or "none"
+    state = ('<span class="sd-state sd-exhausted" title="Exhausted: it cannot be activated or evolve until the End '
+             'Phase readies it">exhausted</span>' if sl.exhausted else
+             '<span class="sd-state sd-ready" title="Ready: it can be activated or evolve">ready</span>')
+    if sl.advantage_die:
+        state += ('<span class="sd-state sd-advdie" title="The Advantage Die is assigned: it is rolled with this '
+                  'Spirit\'s dice when it is activated">+ Advantage Die</span>')
+    ab = v.ability(sl)
+    ability = ""
+    if ab is not None:
+        used = " (used this round)" if ab.timing == "limited-action" and sl.limited_used else ""
+        badge = prov_badge(sp.provisional, ("ability",))
+        ability = (f'<div class="sd-small" title="{esc(ab.text)}"><b>Ability</b>{badge}'
+                   f': {esc(ab.text)}{used}</div>')
+    traits = "".join(f'<span class="sd-trait" title="{esc(g.cards.by_id[t].text)}">{esc(g.cards.by_id[t].name)}'
+                     f'{prov_badge(g.cards.by_id[t].provisional)}</span>' for t in sl.traits)
+    traits = f'<div>{traits}</div>' if traits else ""
+    classes = "".join(class_chip(c, n == 0) for n, c in enumerate(sp.classes))
+    nxt = ""
+    if not pres and sl.stage < 3:
+        later = g.cards.line_by_id[sl.line].spirits[sl.stage]
+        nxt = (f'<div class="sd-small">evolves into <b>{esc(later.name)}</b> for {v.evolve_cost(sl)} Essence</div>')
+    cls = " sd-presence" if pres else (" sd-exh" if sl.exhausted else "")
+    name = esc(sp.name) + (" <small>(Presence)</small>" if pres else "") + prov_badge(sp.provisional, ("name",))
+    return (f'<div class="sd-col">{pool_html}<div class="sd-card{cls}">'
+            f'<div><span class="sd-sname">{name}</span><span class="sd-stage">Stage {sl.stage}</span></div>'
+            f'<div>{classes}{prov_badge(sp.provisional, ("classes",))}</div>{hp}'
+            f'<div class="sd-powers">{powers}</div>'
+            f'<div class="sd-small">dice: {esc(dice)}{prov_badge(sp.provisional, ("dice",))}</div>'
+            f'<div>{state}{_tokens(sl)}</div>{traits}{ability}{nxt}</div></div>')
+
+
+def _items(g, p) -> str:
+    if not p.items:
+        return '<span class="rt-muted">none</span>'
+    out = []
+    for it in p.items:
+        c = g.cards.by_id[it.card]
+        bits = []
+        if it.charges is not None:
+            bits.append(f'{"●" * it.charges} {it.charges} charge{"s" if it.charges != 1 else ""}')
+        if c.ability is not None and c.ability.timing == "limited-action":
+            bits.append("used this round" if it.limited_used else "Limited Action ready")
+        if it.exhausted:
+            bits.append("exhausted")
+        tip = f"{c.name} ({c.cls.capitalize()} Item): {c.text}"
+        out.append(f'<span class="sd-card-chip" style="border-color:#b8900c;background:#fffaf0" title="{esc(tip)}">'
+                   f'<b>{esc(c.name)}</b>{prov_badge(c.provisional)} <small>{esc(" · ".join(bits))}</small></span>')
+    return " ".join(out)
+
+
+def _aside(g, p) -> str:
+    names = []
+    for sl in p.spirits:
+        line = g.cards.line_by_id[sl.line]
+        names += [f"{sp.name} (Stage {sp.stage})" for sp in line.spirits if sp.stage != sl.stage]
+    return esc(", ".join(names)) if names else '<span class="rt-muted">none</span>'
+
+
+def _team_name(g, p) -> str:
+    """The pre-built team's name, or the drafted Classes as chips."""
+    if p.team is not None:
+        return f'<span class="rt-muted">{esc(g.cards.team_by_id[p.team].name)}</span>'
+    chips = "".join(class_chip(c) for c in p.classes) or '<span class="rt-muted">no Class yet</span>'
+    return f'<span class="rt-muted">drafted:</span> {chips}'
+
+
+def _player(session: Session, p) -> str:
+    g, s = session.game, session.state
+    acting = session.current_player == p.seat and s.phase != "over"
+    if s.phase == "draft":
+        return _draft_player(session, p, acting)
+    tags = ""
+    if acting:
+        tags += turn_badge(session, p.seat, "CHOOSING" if s.pending else "YOUR TURN")
+    if s.advantage == p.seat and s.phase != "setup":
+        tags += ' <span class="sd-flag" title="Holds the Advantage Token: acts first each round, orders effects that '
+        tags += 'happen together and places the Advantage Die"><span class="sd-advtoken">A</span>Advantage Token</span>'
+    if s.gained_by == p.seat:
+        tags += ' <span class="sd-flag sd-hot">gained the advantage: takes no more actions this round</span>'
+    if s.phase == "action" and s.last_was_pass and s.current != p.seat and not s.pending:
+        tags += ' <span class="sd-flag sd-hot">passed</span>'
+    counts = (f'<span class="sd-counts">Essence <span class="sd-ess">◆ <b>{p.essence}</b></span> · hand <b>'
+              f'{len(p.hand)}</b> · deck <b>{len(p.deck)}</b> · discard <b>{len(p.discard)}</b></span>')
+    if not p.hand:
+        hand = '<span class="rt-muted">empty</span>'
+    elif hand_shown(session, p.seat, acting):
+        hand = " ".join(card_chip(g, c) for c in sorted(p.hand)) or '<span class="rt-muted">empty</span>'
+    else:
+        backs = '<span class="sd-back"></span>' * min(len(p.hand), 7)
+        hand = f'{backs}<span class="rt-muted">{len(p.hand)} card{"s" if len(p.hand) != 1 else ""}, hidden</span>'
+    extra = ""
+    if p.aside:
+        extra = (f'<div class="rt-row"><span class="rt-rowlabel">aside</span><span class="rt-muted">{len(p.aside)} '
+                 f'opening card{"" if len(p.aside) == 1 else "s"} set aside (shuffled back after drawing up)</span></div>')
+    spirits = "".join(_spirit(session, p.seat, i) for i in range(len(p.spirits)))
+    return (f'<div class="rt-player{" rt-current" if acting else ""}">'
+            f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{who_tag(session, p.seat)} '
+            f'{_team_name(g, p)} {tags}</span>{counts}</div>'
+            f'<div class="sd-spirits">{spirits}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">items</span>{_items(g, p)}</div>'
+            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{hand}</div>{extra}'
+            f'<details class="rt-ref sd-aside"><summary><span class="rt-rowlabel">set aside</span> '
+            f'<span class="sd-small">the other Stages of this team (they come in by evolving)</span></summary>'
+            f'<span class="sd-small">{_aside(g, p)}</span></details></div>')
+
+
+def banner(session: Session) -> str:
+    """The line that says whose turn it is (or who won)."""
+    s = session.state
+    if s.phase == "over":
+        who = " and ".join(named(session, w) for w in session.winners)
+        why = s.win_reason[:1].upper() + s.win_reason[1:]  # "every Spirit of Player 2 is defeated" as a sentence
+        return f'<div class="rt-banner rt-over">Game over: {who} wins! <small>{esc(why)}.</small></div>'
+    seat = session.current_player
+    if s.phase == "draft":
+        what = ("drafts a Class" if s.pending and s.pending[-1].kind == "draft-class" else
+                "chooses a Spirit Line")
+        return f'<div class="rt-banner">Draft: {named(session, seat)} {what}</div>'
+    if s.phase == "setup":
+        return f'<div class="rt-banner">Set-up: {named(session, seat)} chooses which opening cards to keep</div>'
+    if s.phase == "end":
+        return f'<div class="rt-banner">End Phase of round {s.round}: {named(session, seat)} is choosing</div>'
+    what = " · making a choice" if s.pending else " · one action, then the other player acts"
+    return f'<div class="rt-banner">{whose_turn(session, seat)} <small>· round {s.round}{what}</small></div>'
+
+
+def _strip(s) -> str:
+    phase = {"draft": "Draft", "setup": "Set-up", "action": "Action Phase", "end": "End Phase",
+             "over": "Game over"}[s.phase]
+    known = s.phase != "setup" or any(p.team is None for p in s.players)  # the draft gives the token first
+    bits = [f'Round <b>{s.round or "–"}</b>',
+            f'<span class="sd-phase{" sd-end" if s.phase == "end" else ""}">{phase}</span>',
+            f'<span><span class="sd-advtoken">A</span>Advantage Token: <b>Player {s.advantage + 1}</b></span>'
+            if known else
+            '<span><span class="sd-advtoken">A</span>Advantage Token: given at random once both hands are kept</span>']
+    if s.phase == "action":
+        if s.gained_by is not None:
+            bits.append(f'<span class="sd-flag sd-hot">Player {s.gained_by + 1} gained the advantage: Player '
+                        f'{2 - s.gained_by} acts until they pass</span>')
+        elif s.last_was_pass:
+            bits.append(f'<span class="sd-flag sd-hot">Player {2 - s.current} passed: if Player {s.current + 1} '
+                        "passes too, the End Phase begins</span>")
+        else:
+            bits.append('<span class="sd-flag">no pass yet</span>')
+        if s.round == 1 and not any(sl.advantage_die or any(d.kind == "advantage" for d in sl.pool)
+                                    for p in s.players for sl in p.spirits):
+            bits.append('<span class="rt-muted">Advantage Die: first placed in the End Phase</span>')
+    if s.forced_rolls:
+        bits.append(f'<span class="sd-flag" title="The lesson fixes the next die faces so it always works: '
+                    f'{esc(", ".join(s.forced_rolls))}">next {len(s.forced_rolls)} roll{"" if len(s.forced_rolls) == 1 else "s"} fixed by the lesson</span>')
+    return f'<div class="sd-strip">{"".join(f"<span>{b}</span>" for b in bits)}</div>'

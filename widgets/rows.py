@@ -1,0 +1,139 @@
+"""Pieces the panels share: a cache of row widgets by what they show (:class:`RowCache`), a step's or an action's
+row (:class:`_Row`), an event line's HTML with its ability-graph links (:func:`event_html`), the cost of an action in
+words (:func:`cost_text`), and walking the widgets a page shows (:func:`_walk`).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import ipywidgets as w
+
+from tutor import Event
+
+from .model import SessionModel
+from .style import esc, prov_text
+
+
+class RowCache:
+    """Widgets by key (what they show), kept while shown and for ``keep`` more renders after (a decision and back,
+    an undo, often show the same rows again), then closed through :meth:`SessionModel.retire`."""
+
+    def __init__(self, model: SessionModel, keep: int = 3) -> None:
+        self.model, self.keep = model, keep
+        self.rows: dict[object, w.Widget] = {}
+        self._seen: dict[object, int] = {}  # key -> render in which it was last shown
+        self._render = 0
+        self._dropped: list[w.Widget] = []  # rows forgotten (see forget), retired at the next done()
+
+    def get(self, key: object, make) -> w.Widget:
+        """The row of ``key`` (built by ``make()`` when there is none), marked as shown in this render."""
+        row = self.rows.get(key)
+        if row is None:
+            row = self.rows[key] = make()
+            row._key = key  # what it shows (tests and debugging)
+        self._seen[key] = self._render
+        return row
+
+    def forget(self, key: object) -> None:
+        """Never show the row of ``key`` again: the next render builds a new one if it needs that key (the row is
+        retired at the end of that render, after the page has been told to stop showing it)."""
+        row = self.rows.pop(key, None)
+        self._seen.pop(key, None)
+        if row is not None:
+            self._dropped.append(row)
+
+    def done(self) -> None:
+        """End of a render: retire the rows not shown in the last ``keep`` + 1 renders, and those forgotten."""
+        old = [k for k, n in self._seen.items() if n < self._render - self.keep]
+        dropped, self._dropped = self._dropped, []
+        self.model.retire(*[self.rows.pop(k) for k in old], *dropped)
+        for k in old:
+            del self._seen[k]
+        self._render += 1
+
+    def touch(self, key: object) -> None:
+        """Mark the row of ``key`` as shown in this render (kept, though not shown)."""
+        if key in self.rows:
+            self._seen[key] = self._render
+
+    def clear(self) -> None:
+        """Retire every row."""
+        self.model.retire(*self.rows.values())
+        self.rows, self._seen = {}, {}
+
+
+class _Row:
+    """The widgets one row of the actions panel puts in its group (``cells``), and the HTML widget whose text a
+    render updates (``_text``). :func:`widgets.style.close_tree` closes its widgets (not the shared chip)."""
+
+    def __init__(self, widgets: list[w.Widget], text: w.Widget, lines: list[tuple[w.Widget, ...]] | None = None
+                 ) -> None:
+        self.cells, self._text = tuple(widgets), text
+        self.lines = lines if lines is not None else [self.cells]  # the cells a line of the page shows together
+
+    @property
+    def children(self) -> tuple[w.Widget, ...]:
+        return self.cells
+
+    def close(self) -> None:
+        """Nothing of its own to close (its widgets are closed as its children)."""
+
+
+@lru_cache(maxsize=8)
+def _graph_cards(game_id: str, cards: str | None) -> dict[str, str]:
+    from tutor.interactions_cards import READERS
+    reader = READERS.get(game_id)
+    return {r.id: r.label for r in reader(cards)} if reader else {}
+
+
+def graph_links(session, cards: tuple[str, ...]) -> str:
+    """Links from an event to the ability-graph nodes of the cards it involves (``tutor-graph-link``), or ``""``.
+    Only cards that are graph nodes (cards with abilities or effects) get one."""
+    try:
+        known = _graph_cards(session.game_id, session.game.options.get("cards"))
+    except Exception:  # a card file the graph cannot read: no links, the event still shows
+        return ""
+    out = []
+    for card in dict.fromkeys(cards):
+        if card in known:
+            node = f"{session.game_id}:{card}"
+            out.append(f'<a class="rt-glink tutor-graph-link" href="ability-graph.ipynb?node={esc(node)}" '
+                       f'target="_blank" title="{esc(known[card])} in the ability graph: what it affects and what '
+                       f'affects it">&#8599; {esc(known[card])}</a>')
+    return "".join(out[:3])
+
+
+def cost_text(model: SessionModel, cost: int | None) -> str:
+    """``" · 2 AP"``, ``" · free"`` or ``""``, in the game's own cost unit (``Game.cost_unit``)."""
+    if cost is None:
+        return ""
+    if cost == 0:
+        return " · free"
+    return f" · {cost} {model.session.game.cost_unit}"
+
+
+def event_html(session, e: Event) -> str:
+    """An event line's HTML: its tags (auto, ruling, provisional), its text and its ability-graph links."""
+    cl = session.game.clauses.get(e.clause)
+    tags = '<span class="rt-tag rt-auto" title="the rules did this on their own">auto</span>' if e.automatic else ""
+    if cl is not None and cl.kind == "ruling":
+        tags += f'<span class="rt-tag rt-ruling" title="{esc(cl.reason)}">ruling</span>'
+    elif cl is not None and cl.kind == "provisional":
+        tags += f'<span class="rt-tag rt-provk" title="{esc(cl.reason)}">provisional</span>'
+    return f'<div class="rt-ev">{tags}{prov_text(e.text)}{graph_links(session, e.cards)}</div>'
+
+
+def _css_name(name: str) -> str:
+    """``name`` as a CSS class fragment (lower case letters, digits and hyphens)."""
+    return re.sub(r"[^a-z0-9-]", "-", name.lower())
+
+
+def _walk(widget: w.Widget):
+    """Every widget the page shows under ``widget`` (depth first, itself included): hidden ones (CSS class
+    ``rt-hidden``, or a part of the actions panel its classes hide) and what is under them are left out."""
+    if getattr(widget, "_rt_hidden", False) or "rt-hidden" in getattr(widget, "_dom_classes", ()):
+        return
+    yield widget
+    for c in getattr(widget, "children", ()):
+        yield from _walk(c)

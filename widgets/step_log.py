@@ -1,0 +1,194 @@
+"""The step log: every step so far (action, why, and each event with its clause chip), newest first; and
+:class:`LastStep`, the events of the last step only.
+"""
+from __future__ import annotations
+
+import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+from tutor import Event, Session, Step
+
+from .model import SessionModel, clause_chip
+from .style import box, esc, html_widget, layout, prov_text, shared_style
+from .rows import RowCache, _Row, cost_text, event_html
+
+
+class StepLog:
+    """Every event of every step, newest step on top; automatic events tagged "auto", rulings "ruling", each with
+    its clause chip. Rows are cached per step, so a new step only builds its own rows; the rows of a step no longer
+    shown (undone, too old) are kept a few renders (a redo shows them again), then closed, and all of them are
+    closed when the session is replaced.
+
+    The steps' widgets (a title, then a line per event: its text and its clause chip; no box of their own) are
+    children of one box in the order the steps happened (set-up first), each step's lines reversed, which CSS shows
+    upside down (``flex-flow: row wrap-reverse``: lines fill from the bottom up): newest step first, each read from
+    its title down, each event's chip beside its text. A new step is appended,
+    so the page only adds its views (it re-creates the views of every child after the first one that changes, which
+    would be every step shown if the new one came first). For the same reason, past ``max_steps`` the oldest steps
+    leave ``chunk`` at a time."""
+
+    #: the box of steps is shown upside down by CSS (see above)
+    UPSIDE_DOWN = True
+    #: the CSS class of a step's title
+    STEP_CLASS = "rt-step"
+
+    def _latest_session(self) -> Session:
+        """The session shown; when it is another than last time, forget the step boxes of the old one (for the
+        views of the latest step only: :class:`LastStep` and the presenter's ``CurrentStep``)."""
+        s = self.model.session
+        if s is not getattr(self, "_for", None):
+            self._steps.clear()
+            if self._setup_cache is not None:
+                self.model.retire(self._setup_cache[1])
+            self._cache, self._setup_cache, self._for = {}, None, s
+        return s
+
+    def __init__(self, model: SessionModel, *, show_setup: bool = True, max_steps: int = 40, chunk: int = 10) -> None:
+        self.model, self.show_setup, self.max_steps, self.chunk = model, show_setup, max_steps, chunk
+        self._cache: dict[Step, w.Widget] = {}  # the steps shown
+        self._steps = RowCache(model)  # every step box still open
+        self._setup_cache: tuple[int, w.Widget] | None = None
+        self.widget = self._frame()
+        model.observe(lambda m, change: change != "clause" and self.render())
+        self.render()
+
+    def _frame(self) -> w.VBox:
+        """The panel: a heading, a line shown until the first step, and the box of steps."""
+        self._head = html_widget('<h3 title="The game is kept only while this page is open: reloading the page starts '
+                                 'a new game.">What happened</h3>')
+        # in the box of steps, before them: CSS shows it only while it is the last child (no step yet)
+        self._empty = w.HTML('<div class="rt-muted">No step yet: pick an action. Each step you take is explained '
+                             "here, rule by rule. <b>Reloading the page starts a new game</b>: the game is kept only "
+                             "while the page is open.</div>", layout=layout("plain"), style=shared_style(HTMLStyle),
+                             _dom_classes=("rt-log-empty",))
+        self._more = html_widget()
+        self._list = box(classes=("rt-log-steps",))
+        return w.VBox([self._head, self._list],
+                      layout=w.Layout(width="100%", max_height="560px", overflow="auto"),
+                      _dom_classes=("rt-panel", "rt-scroll", "rt-log"))
+
+    def render(self) -> None:
+        """Show the log of the session history, building only the steps not shown yet."""
+        s = self.model.session
+        hist = s.history
+        first = 0
+        if len(hist) > self.max_steps:  # drop the oldest steps a chunk at a time
+            first = -(-(len(hist) - self.max_steps) // self.chunk) * self.chunk
+        shown = hist[first:]
+        if s is not getattr(self, "_for", None):
+            self._steps.clear()
+            if self._setup_cache is not None:
+                self.model.retire(self._setup_cache[1])
+            self._cache, self._setup_cache, self._for = {}, None, s
+        self._cache = {st: self._steps.get(st, lambda st=st: self._step_box(st)) for st in shown}
+        self._empty._rt_hidden = bool(hist)  # hidden by CSS once a step follows it: no message for that
+        kids: list[w.Widget] = []  # in the order they happened, each step's own widgets reversed (see the class doc)
+        if self.show_setup and s.setup_events:
+            if self._setup_cache is None:
+                self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
+            kids += _upside_down(self._setup_cache[1])
+        if first:
+            self._more.value = f'<div class="rt-muted">… {first} earlier step{"" if first == 1 else "s"} not shown</div>'
+            kids.append(self._more)
+        kids.append(self._empty)
+        for st in shown:
+            kids += _upside_down(self._cache[st])
+        self._list.children = tuple(kids)
+        self._steps.done()
+
+    def event_lines(self) -> list[tuple[w.HTML, w.Button]]:
+        """The event lines shown, in the order the page shows them (newest step first): ``(text, chip)`` each, the
+        text an HTML widget with CSS class ``tutor-event``, the chip its clause's Button."""
+        kids = self._list.children
+        pairs = [(x, kids[i + 1]) for i, x in enumerate(kids[:-1]) if "tutor-event" in x._dom_classes]
+        return pairs[::-1] if self.UPSIDE_DOWN else pairs
+
+    def _step_box(self, st: Step) -> "_Row":
+        a = st.action
+        cost = cost_text(self.model, a.cost)
+        head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(a.label)}"
+        return self._events_box(head, f"<small>{cost}</small>", st.events, escaped=True)
+
+    def _events_box(self, head: str, small: str, events, escaped: bool = False) -> "_Row":
+        """A step's widgets (no box of their own): its title, then a line per event (``lines``: the title alone,
+        then each event's text and chip)."""
+        title = html_widget(f'<div class="{self.STEP_CLASS}">{head if escaped else esc(head)}{small}</div>')
+        lines = [(title,)] + [self._event_line(e) for e in events]
+        return _Row([x for line in lines for x in line], title, lines)
+
+    def _event_line(self, e: Event) -> tuple[w.Widget, w.Widget]:
+        """An event's text (CSS class ``tutor-event``) and its clause chip: two items of the box of steps, which
+        CSS lays out as lines (no box per event)."""
+        text = w.HTML(event_html(self.model.session, e), layout=layout("plain"), style=shared_style(HTMLStyle),
+                      _dom_classes=("tutor-event",))
+        return text, clause_chip(self.model, e.clause)
+
+
+def _upside_down(row: _Row) -> list[w.Widget]:
+    """A step's widgets for the box of steps, which CSS shows upside down (lines from the bottom up, see
+    :class:`StepLog`): its lines reversed, each line's own widgets (text, then chip) in order."""
+    return [x for line in reversed(row.lines) for x in line]
+
+
+class LastStep(StepLog):
+    """The events of the last step only (before the first step: the set-up events, or ``intro`` when given, e.g. a
+    lesson's introduction), each with its clause chip (rows built by :class:`StepLog`, CSS class ``tutor-event``),
+    read from the top. Like the step log, it keeps each step's widgets in its row cache: an undo and a redo show
+    the same widgets again, and those not shown for a few renders are closed.
+
+    ``widget`` is the panel: a head line (``heading`` and the step's title, then ``tools``, e.g. the buttons that
+    open the history) and the box of the step's lines (CSS class ``rt-current-step``). The step's title has CSS
+    class ``rt-step-now`` (not ``rt-step``, which the history's step titles have): a page shows each step once in
+    its history. ``classes`` are added to the panel's CSS classes (the learn page's ``tutor-last-step``)."""
+
+    UPSIDE_DOWN = False  # one step, read from the top
+    STEP_CLASS = "rt-step-now"
+    #: Said beside the title at every step (the learn pages show no step log, whose first line says it): a reload
+    #: loses the game in progress.
+    RELOAD_NOTE = ('<span class="rt-muted rt-reload-note" title="The game is kept only while this page is open.">'
+                   " · reloading the page starts a new game</span>")
+
+    def __init__(self, model: SessionModel, *, heading: str = "What just happened", before: str = "Before the first "
+                 "step", tools: tuple[w.Widget, ...] = (), intro: w.Widget | None = None,
+                 classes: tuple[str, ...] = ()) -> None:
+        self._heading, self._before_text, self._tools, self._intro = heading, before, tools, intro
+        self._classes = classes
+        #: ``(session, step) -> str`` (HTML, "" for none), set by the free-play seats: a line under the step's title
+        #: (CSS class ``rt-step-note``), e.g. why the computer chose its move
+        self.annotate = None
+        self._note = html_widget()
+        self._note._dom_classes = ("rt-step-note",)
+        super().__init__(model, show_setup=True, max_steps=1)
+
+    def _frame(self) -> w.Widget:
+        self._title = html_widget()
+        self._list = box(classes=("rt-scroll", "rt-current-step"))
+        #: the head line (its title, then the tools): the free-play seats put who plays each seat here
+        self.head = box([self._title, *self._tools], cls=w.HBox, classes=("rt-last-head",))
+        return box([self.head, self._list], classes=("rt-panel", *self._classes))
+
+    def render(self) -> None:
+        """Show the latest step's events (reusing the step's box when it was shown before)."""
+        s = self._latest_session()
+        hist = s.history
+        if hist:
+            st = hist[-1]
+            self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
+            kids = tuple(self._cache[st].cells)
+            note = self.annotate(s, st) if self.annotate is not None else ""
+            if note:
+                self._note.value = note
+                kids = (kids[0], self._note, *kids[1:])
+            title = f'<span class="rt-last-title">{esc(self._heading)}</span>'
+        else:
+            self._cache = {}
+            if self._intro is not None:
+                kids = (self._intro,)
+            else:
+                if self._setup_cache is None:
+                    self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
+                kids = tuple(self._setup_cache[1].cells)
+            title = f'<span class="rt-last-title">{esc(self._before_text)}</span>'
+        self._title.value = title + self.RELOAD_NOTE
+        self._list.children = kids
+        self._steps.done()
