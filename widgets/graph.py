@@ -8,8 +8,11 @@ it the cards (grouped by kind) are on the left and the rules' words (grouped by 
 labelled box, so edges run from cards to the words they act on instead of a hairball. "Focus" draws only the
 selected node with what affects it on the left and what it affects on the right.
 
-View: the page opens at a readable zoom on the drawing's top-left corner (the cards; with ``?node=ID`` on that
-node); "Show whole graph" fits everything, "Readable size" goes back. "Find" selects a node, outlines it (class
+View: the page opens on one card (or rule word) of the game (:data:`START`) in Focus: that node in the middle, what affects it on the
+left, what it affects on the right, its details in the side panel. With ``?node=ID`` (or Focus unticked) every node is
+drawn at a readable zoom, on that node (or the drawing's top-left corner); "Show whole graph" fits everything,
+"Readable size" goes back. Choosing another game in the Game filter starts that game afresh: its own start card, the
+side panel and the Find, A and B boxes cleared of the other game's names. "Find" selects a node, outlines it (class
 ``found``, cleared by the next search or click) and centres the view on it: two invisible ``halo`` nodes are moved
 around it and the view is fitted to them.
 
@@ -47,6 +50,16 @@ HALO_X, HALO_Y = 300.0, 360.0
 #: Model units from the drawn nodes' centres to the drawing's left and top edges (the half node, the group boxes'
 #: padding and their labels above them).
 EDGE_LEFT, EDGE_TOP = NODE_W / 2 + 26, NODE_H / 2 + 64
+#: The node each game's page opens on (a well-linked card, or a rule word where the game's cards have few links),
+#: drawn with what affects it and what it affects (Focus): a readable first picture, not the whole graph. Unticking
+#: Focus draws every node.
+START = {"restless-spirits": "restless-spirits:nordheim", "spirited": "spirited:battle",
+         "spirit-duels": "spirit-duels:freeze"}
+#: Most neighbours a start card may have when :data:`START` names none for a game (the best-linked card below it).
+START_MAX_DEGREE = 12
+#: The least extent (model units, width and height) of a focus drawing: the view is fitted to it, so a card with
+#: few neighbours is not blown up to the largest zoom.
+FOCUS_MIN_W, FOCUS_MIN_H = 980.0, 620.0
 
 CSS = """
 .tutor-graph .custom-widget { height: 660px; width: 100%; resize: none; }
@@ -191,7 +204,7 @@ class GraphView:
     :meth:`ask_path`.
     """
 
-    def __init__(self, game: str = "restless-spirits", node: str | None = None, G=None) -> None:
+    def __init__(self, game: str = "restless-spirits", node: str | None = None, G=None, focus: bool = True) -> None:
         self.G = G if G is not None else tg.build(None)
         self.errors = ErrorPanel()
         self.selected: str | None = None
@@ -199,6 +212,8 @@ class GraphView:
         self.view = "read"  # the view after a redraw: "read" (readable zoom, top-left) or "all" (the whole drawing)
         self._gen = 0
         self._views = 0  # counts the views asked for, so that asking the same view again still reaches the browser
+        self._hold = 0  # > 0 while several filters change at once: redraw() waits for the last
+        self._switching = False  # the Game filter is being set by Find or the path query (which keep their boxes)
         self._els: dict[str, ipycytoscape.Node] = {}  # node id -> its drawn element (also "halo:a", "halo:b")
         self._topleft = (0.0, 0.0)
         self.path_edges: set[tuple] = set()
@@ -209,7 +224,7 @@ class GraphView:
         self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"))
         self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="92px"))
                       for k in tg.vocabulary()["edge_kinds"]}
-        self.focus = w.Checkbox(value=False, description="Focus on the selected node", indent=False,
+        self.focus = w.Checkbox(value=False, description="Focus on the selected card", indent=False,
                                 layout=w.Layout(width="230px"))
         self.labels = w.Checkbox(value=False, description="Edge names", indent=False, layout=w.Layout(width="120px"))
         # Any part of a name works (Enter): "gonga" finds "Gonga · Restless Spirits" (see find_node).
@@ -244,10 +259,13 @@ class GraphView:
             self.game.value = self.G.nodes[start]["game"]
         if start and start in self.G:
             self.selected = self.found = start
+        elif focus:  # no node asked for: the game's start card and its neighbours
+            self.selected = self.start_node(self.game.value)
+            self.focus.value = self.selected is not None
         self._groups()
         self.redraw()
         g = self.errors.guard
-        self.game.observe(g(lambda _c: self.set_game(self.game.value)), names="value")
+        self.game.observe(g(lambda _c: self.set_game(self.game.value, clear=not self._switching)), names="value")
         for cb in (self.group, self.focus, self.labels, *self.kinds.values()):
             cb.observe(g(lambda _c: self.redraw()), names="value")
         self.find.observe(g(lambda c: self.find_node(c["new"])), names="value")
@@ -257,8 +275,8 @@ class GraphView:
         for box in (self.src, self.dst):
             box.observe(g(lambda _c: self.src.value.strip() and self.dst.value.strip()
                           and self.ask_path(self.src.value, self.dst.value)), names="value")
-        if start and start in self.G:
-            self.details.value = self._details(start)
+        if self.selected is not None:
+            self.details.value = self._details(self.selected)
         legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
         banner = w.HTML('<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
                         'from the games\' own card data — click a node</small></div>')
@@ -289,12 +307,42 @@ class GraphView:
         self.group.options = [("Any", "")] + [(x, x) for x in sorted(groups)]
         self.group.value = ""
 
-    def set_game(self, game: str) -> None:
-        """Show one game (or ``"all"``)."""
+    def start_node(self, game: str) -> str | None:
+        """The card a page of ``game`` (``"all"``: Restless Spirits') opens on: :data:`START`'s, else the card with the
+        most interactions up to :data:`START_MAX_DEGREE`; ``None`` when the game has no card with any."""
+        game = tg.GAMES[0] if game == "all" else game
+        if START.get(game) in self.G:
+            return START[game]
+        cards = [(min(self.G.degree(n), START_MAX_DEGREE + 1), self.G.nodes[n]["label"], n)
+                 for n, d in self.G.nodes(data=True) if d["game"] == game and d["card"] and self.G.degree(n)]
+        cards = [c for c in cards if c[0] <= START_MAX_DEGREE] or cards
+        return max(cards, key=lambda c: (c[0], c[1]))[2] if cards else None
+
+    def set_game(self, game: str, clear: bool = True) -> None:
+        """Show one game (or ``"all"``). With ``clear`` (the learner chose it in the Game filter) the page starts that
+        game afresh: no search mark, path or highlighted path left, the Find, A and B boxes emptied, and the side
+        panel shows the game's start node (:meth:`start_node`), drawn with its neighbours (Focus), as when the page
+        opens. Find and the path query switch games with ``clear=False``: they keep their boxes."""
         if self.game.value != game:
-            self.game.value = game  # observer comes back here
+            self._switching = not clear
+            try:
+                self.game.value = game  # observer comes back here
+            finally:
+                self._switching = False
             return
-        self._groups()
+        self._hold += 1  # one drawing at the end, not one per box changed
+        try:
+            if clear:
+                self.found, self.path_edges = None, set()
+                for box in (self.find, self.src, self.dst):
+                    box.value = ""
+                self.path.value = ""
+                self.selected = self.start_node(game)
+                self.focus.value = self.selected is not None
+                self.details.value = self._details(self.selected) if self.selected else self._intro()
+            self._groups()
+        finally:
+            self._hold -= 1
         self.redraw()
 
     def visible(self) -> tuple[list[str], list[tuple]]:
@@ -319,13 +367,17 @@ class GraphView:
         s = self.selected
         left = sorted({u for u, v, _k in edges if v == s and u != s})
         right = sorted({v for u, v, _k in edges if u == s and v != s} - set(left))
-        pos = {s: (330.0, max(len(left), len(right), 1) * 30.0)}
-        pos.update({n: (0.0, i * 60.0) for i, n in enumerate(left)})
-        pos.update({n: (660.0, i * 60.0) for i, n in enumerate(right)})
+        rows = max(len(left), len(right), 1)
+        pos = {s: (330.0, (rows - 1) * 30.0)}
+        # each column centred on the selected card's height
+        pos.update({n: (0.0, i * 60.0 + (rows - len(left)) * 30.0) for i, n in enumerate(left)})
+        pos.update({n: (660.0, i * 60.0 + (rows - len(right)) * 30.0) for i, n in enumerate(right)})
         return pos, []
 
     def redraw(self) -> None:
-        """Draw the filtered graph again."""
+        """Draw the filtered graph again (once :meth:`set_game` has changed all it changes)."""
+        if self._hold:
+            return
         nodes, edges = self.visible()
         focus = self.focus.value and self.selected in nodes
         pos, boxes = self._focus_layout(nodes, edges) if focus else grouped_layout(self.G, nodes)
@@ -345,6 +397,13 @@ class GraphView:
             mid = {"x": (min(xs) + max(xs)) / 2, "y": (min(ys) + max(ys)) / 2}
             data["nodes"] += [{"data": {"id": h, "halo": 1}, "classes": "halo", "position": dict(mid)}
                               for h in ("halo:a", "halo:b")]
+        elif focus:
+            # Two invisible nodes at the corners of the least extent around the selected card: the fitted view
+            # never blows a card with few neighbours up to the largest zoom.
+            cx, cy = pos[self.selected]
+            data["nodes"] += [{"data": {"id": h, "halo": 1}, "classes": "halo",
+                               "position": {"x": cx + sx * FOCUS_MIN_W / 2, "y": cy + sy * FOCUS_MIN_H / 2}}
+                              for h, sx, sy in (("halo:a", -1, -1), ("halo:b", 1, 1))]
         self._topleft = (min((p[0] for p in pos.values()), default=0.0) - EDGE_LEFT,
                          min((p[1] for p in pos.values()), default=0.0) - (EDGE_TOP if boxes else NODE_H / 2))
         for u, v, k in edges:
@@ -353,7 +412,8 @@ class GraphView:
             data["edges"].append({"data": {"id": f"{u}>{v}#{k}", "source": u, "target": v, "kind": d["kind"]},
                                   "classes": cls})
         self._draw(data)
-        self._set_view(self._fit_all() if focus or self.view == "all" else self._readable(self.found))
+        self._set_view({"fit": True, "padding": 16} if focus else self._fit_all() if self.view == "all"
+                       else self._readable(self.found))
         self.count.value = (f'<span class="rt-muted">{len(nodes)} nodes, {len(edges)} edges shown. Scroll to zoom, '
                             "drag to pan.</span>")
 
@@ -530,14 +590,14 @@ class GraphView:
         game = self.G.nodes[node]["game"]
         redrawn = self.game.value not in ("all", game)
         if redrawn:
-            self.set_game(game)  # draws that game (and resets Side/Class)
+            self.set_game(game, clear=False)  # draws that game (and resets Side/Class)
         self.found = node
         self.select(node)
         if node not in self._els and self.group.value:
             self.group.value = ""  # its Side/Class filter hid it: the observer draws again
             redrawn = True
         if self.focus.value:
-            return node  # the focus view is fitted to the node and its neighbours
+            return node  # the focus view is fitted to the node and its neighbours (and its halos)
         if redrawn:
             # The browser adds the new drawing after it has applied the view: a view that needs no element.
             self._set_view(self._readable(node))
@@ -570,6 +630,8 @@ class GraphView:
             return self._no_path(apart)
         ps = tg.paths(G, u, v)
         self.path_edges = {e for p in ps for e in p}
+        if ps and self.focus.value:
+            self.focus.value = False  # a path runs through other nodes: the whole drawing, the path highlighted
         stopped = tg.stopped(G, u, v)  # B blocks A (a protection): said first, as the engine refuses the move
         head = f"<p>{esc(stopped)}</p>" if stopped else ""
         if not ps:
@@ -583,7 +645,7 @@ class GraphView:
                 items.append(f"<li><b>{esc(chain)}</b><ol type='a'>{hops}</ol></li>")
             self.path.value = head + ("<p>Only through other cards:</p>" if head else "") + f"<ol>{''.join(items)}</ol>"
         if self.game.value not in ("all", G.nodes[u]["game"]):
-            self.set_game(G.nodes[u]["game"])
+            self.set_game(G.nodes[u]["game"], clear=False)
         else:
             self.redraw()
         return tg.how(G, u, v)
