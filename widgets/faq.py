@@ -257,8 +257,11 @@ class FaqExplorer:
         self.apply_move.add_class("tutor-faq-move")
         # a counter: which, value (a number or a choice)
         self.counter = dd("Set", "300px")
-        self.counter_num = w.BoundedIntText(value=0, min=0, max=20, layout=w.Layout(width="70px"))
-        self.counter_pick = w.Dropdown(layout=w.Layout(width="190px"))
+        # labels for screen readers only (CSS class rt-sr-label): the counter's list beside them says what they set
+        self.counter_num = w.BoundedIntText(value=0, min=0, max=20, description="New value",
+                                            layout=w.Layout(width="70px"), _dom_classes=("rt-sr-label",))
+        self.counter_pick = w.Dropdown(description="New value", layout=w.Layout(width="190px"),
+                                       _dom_classes=("rt-sr-label",))
         self.apply_counter = _button("Set", "tutor-faq-edit", "bolt", "Set this counter and run the question again")
         self.apply_counter.add_class("tutor-faq-counter")
         # whose turn; a die's face
@@ -266,7 +269,7 @@ class FaqExplorer:
         self.apply_turn = _button("Set turn", "tutor-faq-edit", "user")
         self.apply_turn.add_class("tutor-faq-turn")
         self.die = dd("Fix", "330px")
-        self.die_face = w.Dropdown(layout=w.Layout(width="190px"))
+        self.die_face = w.Dropdown(description="Face", layout=w.Layout(width="190px"), _dom_classes=("rt-sr-label",))
         self.apply_die = _button("Fix", "tutor-faq-edit", "cube", "Fix this die's face and run the question "
                                  "again")
         self.apply_die.add_class("tutor-faq-die")

@@ -31,8 +31,9 @@ class LessonRunner:
         self.hints_shown = 0
         g = self.errors.guard
         self.picker = w.Dropdown(options=[(f"{x.order}. {x.title}", i) for i, x in enumerate(self.lessons)],
-                                 value=0, layout=w.Layout(width="250px"))
+                                 value=0, description="Lesson", layout=w.Layout(width="250px"))
         self.picker.add_class("rt-lesson-picker")
+        self.picker.add_class("rt-sr-label")  # its label is for screen readers: the list says what it is
         self.prev = button("", "Previous lesson", icon="arrow-left")
         self.next = button("Next lesson", "Next lesson", icon="arrow-right")
         self.hint = button("Hint", "Show a hint", icon="lightbulb-o")

@@ -37,7 +37,7 @@ PRACTICE_CSS = """
   letter-spacing: .05em; color: #5b2d90; background: #f1eafc; border-radius: 6px; padding: 1px 6px;
   margin-bottom: 4px; }
 .tutor-pq-prompt { font-size: 15px; font-weight: 600; line-height: 1.4; }
-.rt-pq-origin { font-size: 11.5px; color: #8a8599; }
+.rt-pq-origin { font-size: 11.5px; color: #625d73; }
 .tutor-pq-option.jupyter-button, .tutor-pq-option.widget-button { white-space: normal; height: auto; min-height: 34px;
   text-align: left; line-height: 1.3; padding: 6px 10px; margin: 3px 0; width: 100%; background: #fff;
   border: 1.5px solid #cfc8e2; border-radius: 8px; color: #1f1d2b; }
