@@ -56,7 +56,7 @@ CSS = """
 .sp-camps, .sp-slots { flex: 1 1 0; min-width: 0; }
 .sp-stack { border-radius: 8px; padding: 3px 7px; min-width: 74px; font-size: 12px; position: relative; }
 .sp-stack .sp-n { font-size: 18px; font-weight: 800; line-height: 20px; }
-.sp-stack .sp-lim { font-size: 10.5px; opacity: .9; }
+.sp-stack .sp-lim { font-size: 10.5px; }
 .sp-stack.sp-danger { outline: 3px solid #ff9800; }
 .sp-shield { display: block; margin-top: 2px; font-size: 10.5px; background: rgba(255,255,255,.92); color: #1f1d2b;
   border-radius: 5px; padding: 0 4px; }
