@@ -2,6 +2,8 @@
 prepared state, "Goal reached!" once the goal check passes), then free play with the same panels."""
 from __future__ import annotations
 
+import threading
+
 import ipywidgets as w
 
 import tutor
@@ -12,6 +14,27 @@ from .app import TutorApp
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, style_widget
 from .table import table_style
+
+
+#: Seconds after a learn page is built before its kernel opens the progress database in the background (importing
+#: SQLAlchemy and migrating take about a second): off the page's load, and done before the first lesson's goal, so
+#: the click that reaches it does not wait for it.
+PROGRESS_WARM_S = 3.0
+
+
+def warm_progress(delay: float = PROGRESS_WARM_S) -> threading.Timer:
+    """Open the learner's progress store (:func:`tutor.progress.default_store`) in a daemon thread after ``delay``
+    seconds; a failure is left to the later real use (which never raises on a learn page). Returns the timer."""
+    def run() -> None:
+        try:
+            from tutor.progress import default_store
+            default_store()
+        except Exception:  # noqa: BLE001 - record_lesson reports it when it is used
+            pass
+    timer = threading.Timer(delay, run)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 class _OutOfBudget(Exception):
@@ -226,6 +249,7 @@ class LearnApp:
         self.widget = w.VBox([*styles, title, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
+        warm_progress()  # the first "Goal reached!" then keeps the lesson without a second's wait
 
     def open_free_play(self) -> TutorApp:
         """Build the free-play game (once) and show it."""
