@@ -249,7 +249,7 @@ class LearnApp:
         self.widget = w.VBox([*styles, title, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
-        warm_progress()  # the first "Goal reached!" then keeps the lesson without a second's wait
+        self._warm = warm_progress()  # the first "Goal reached!" then keeps the lesson without a second's wait
 
     def open_free_play(self) -> TutorApp:
         """Build the free-play game (once) and show it."""
