@@ -57,12 +57,20 @@ START = {"restless-spirits": "restless-spirits:nordheim", "spirited": "spirited:
          "spirit-duels": "spirit-duels:freeze"}
 #: Most neighbours a start card may have when :data:`START` names none for a game (the best-linked card below it).
 START_MAX_DEGREE = 12
+#: Most nodes in one column of a focus drawing (more go in further columns).
+FOCUS_ROWS = 7
 #: The least extent (model units, width and height) of a focus drawing: the view is fitted to it, so a card with
 #: few neighbours is not blown up to the largest zoom.
 FOCUS_MIN_W, FOCUS_MIN_H = 980.0, 620.0
 
 CSS = """
 .tutor-graph .custom-widget { height: 660px; width: 100%; resize: none; }
+/* under Voila the page's own title names the graph (the banner would say it twice), and the canvas and the side
+   panel are as tall as the window leaves them (the filters above), so the picture is seen without scrolling */
+body[data-voila] .tutor-graph .rt-g-banner { display: none; }
+body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-g-canvas {
+  height: clamp(360px, calc(100vh - 330px), 760px) !important; }
+body[data-voila] .tutor-graph-details { max-height: clamp(360px, calc(100vh - 296px), 800px); }
 .tutor-graph .rt-g-legend span { display: inline-block; margin: 0 10px 0 0; font-size: 12px; }
 .tutor-graph .rt-g-legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle;
   margin-right: 4px; border-radius: 2px; }
@@ -251,6 +259,7 @@ class GraphView:
         self.read_btn.add_class("tutor-graph-read")
         self.cy = ipycytoscape.CytoscapeWidget(layout=w.Layout(height="660px", width="100%",
                                                                border="1px solid #ddd6ee"))
+        self.cy.add_class("rt-g-canvas")
         self.cy.min_zoom, self.cy.max_zoom = 0.1, 3.0
         self.cy.set_style(_style())
         self.cy.on("node", "click", self.errors.guard(self.on_node_click))
@@ -278,7 +287,7 @@ class GraphView:
         if self.selected is not None:
             self.details.value = self._details(self.selected)
         legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
-        banner = w.HTML('<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
+        banner = w.HTML(_dom_classes=("rt-g-banner",), value='<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
                         'from the games\' own card data — click a node</small></div>')
         filters = w.HBox([self.game, self.group, self.find], layout=w.Layout(flex_flow="row wrap"))
         kinds = w.HBox([w.HTML("<b>Edges:</b>&nbsp;", layout=w.Layout(width="60px")), *self.kinds.values(),
@@ -367,11 +376,18 @@ class GraphView:
         s = self.selected
         left = sorted({u for u, v, _k in edges if v == s and u != s})
         right = sorted({v for u, v, _k in edges if u == s and v != s} - set(left))
-        rows = max(len(left), len(right), 1)
+        # at most FOCUS_ROWS a column: a card with many neighbours gets more columns (outwards, each staggered by
+        # half a row so that the arrows to the outer ones pass between the inner ones), not a column too tall to read
+        rows = min(FOCUS_ROWS, max(len(left), len(right), 1))
         pos = {s: (330.0, (rows - 1) * 30.0)}
-        # each column centred on the selected card's height
-        pos.update({n: (0.0, i * 60.0 + (rows - len(left)) * 30.0) for i, n in enumerate(left)})
-        pos.update({n: (660.0, i * 60.0 + (rows - len(right)) * 30.0) for i, n in enumerate(right)})
+
+        def side(ids: list[str], x0: float, step: float) -> None:
+            cols = [ids[i:i + rows] for i in range(0, len(ids), rows)]
+            for c, col in enumerate(cols):
+                top = (rows - len(col)) * 30.0 + (30.0 if c % 2 else 0.0)
+                pos.update({n: (x0 + c * step, top + i * 60.0) for i, n in enumerate(col)})
+        side(left, 0.0, -(NODE_W + 40.0))
+        side(right, 660.0, NODE_W + 40.0)
         return pos, []
 
     def redraw(self) -> None:
