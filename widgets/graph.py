@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from urllib.parse import parse_qs, quote
 
 import ipycytoscape
@@ -57,6 +58,9 @@ START = {"restless-spirits": "restless-spirits:nordheim", "spirited": "spirited:
          "spirit-duels": "spirit-duels:freeze"}
 #: Most neighbours a start card may have when :data:`START` names none for a game (the best-linked card below it).
 START_MAX_DEGREE = 12
+#: Seconds after the page is built before the FAQ scenarios are linked to the edges in the background (it runs every
+#: scenario once: seconds of work that would otherwise delay the page's first picture).
+LINK_DELAY_S = 1.5
 #: Most nodes in one column of a focus drawing (more go in further columns).
 FOCUS_ROWS = 7
 #: The least extent (model units, width and height) of a focus drawing: the view is fitted to it, so a card with
@@ -213,7 +217,17 @@ class GraphView:
     """
 
     def __init__(self, game: str = "restless-spirits", node: str | None = None, G=None, focus: bool = True) -> None:
-        self.G = G if G is not None else tg.build(None)
+        # The page's own graph is drawn first and its edges are linked to the FAQ scenarios afterwards, in the
+        # background (see link_scenarios): the details panel shows a node's scenarios once they are known.
+        self._linked = threading.Event()
+        if G is None:
+            G = tg.build(None, scenarios=False)
+            self._linker: threading.Thread | None = threading.Timer(LINK_DELAY_S, self._link_scenarios)
+            self._linker.daemon = True
+        else:
+            self._linker = None
+            self._linked.set()
+        self.G = G
         self.errors = ErrorPanel()
         self.selected: str | None = None
         self.found: str | None = None  # the node the last search found (outlined until the next search or click)
@@ -285,7 +299,9 @@ class GraphView:
             box.observe(g(lambda _c: self.src.value.strip() and self.dst.value.strip()
                           and self.ask_path(self.src.value, self.dst.value)), names="value")
         if self.selected is not None:
-            self.details.value = self._details(self.selected)
+            self.details.value = self._details(self.selected, wait=False)
+        if self._linker is not None:
+            self._linker.start()
         legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
         banner = w.HTML(_dom_classes=("rt-g-banner",), value='<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
                         'from the games\' own card data — click a node</small></div>')
@@ -541,7 +557,24 @@ class GraphView:
             if d.get("provisional") else ""
         return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])}{_clause_tags(d["clauses"])}</li>'
 
-    def _details(self, nid: str) -> str:
+    def _link_scenarios(self) -> None:
+        """Link the edges to the FAQ scenarios (:func:`tutor.interactions.link_scenarios`; in the background), then
+        show the selected node's scenarios."""
+        try:
+            tg.link_scenarios(self.G)
+        except Exception as exc:  # noqa: BLE001 - the graph stays usable without its scenario links
+            self.errors.output.append_stderr(f"The FAQ scenarios could not be linked: {type(exc).__name__}: {exc}\n")
+        finally:
+            self._linked.set()
+        nid = self.selected
+        if nid is not None:
+            self.details.value = self._details(nid)
+
+    def _details(self, nid: str, wait: bool = True) -> str:
+        """The details panel's HTML for ``nid``. With ``wait``, first waits (a few seconds at most, once) for the
+        background linking of the FAQ scenarios; without, a node shown before it ends says its scenarios follow."""
+        if wait and not self._linked.is_set():
+            self._linked.wait(timeout=120)
         G, d = self.G, self.G.nodes[nid]
         game = d["game"]
         known = tutor.clauses(game)
@@ -567,6 +600,9 @@ class GraphView:
         if not ins and not outs:
             parts.append('<p class="rt-muted">No interaction in the current data.</p>')
         scen = list(dict.fromkeys(s for e in [*ins, *outs] for s in G.edges[e]["scenarios"]))
+        if not self._linked.is_set():
+            parts.append('<h4>FAQ scenarios</h4><p class="rt-muted">Finding the FAQ scenarios that play these '
+                         "interactions…</p>")
         scen.sort(key=lambda s: not (d["card"] and d["card"] in s))  # its own scenarios first
         if scen:
             parts.append("<h4>FAQ scenarios</h4>" + "".join(
