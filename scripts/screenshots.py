@@ -40,13 +40,14 @@ WAIT_MS = 60_000
 def steps(page, notebook: str) -> None:
     """A few steps a person would take first on the page."""
     if notebook.startswith("learn-"):
+        title = "() => (document.querySelector('.tutor-last-step .rt-step-now') || {}).textContent || ''"
         for _ in range(3):
-            before = page.locator(".tutor-event").count()
+            before = page.evaluate(title)
             button = page.locator(".tutor-action:visible:not([disabled])").first
             if not button.count():
                 break
             button.click()
-            page.wait_for_function("(n) => document.querySelectorAll('.tutor-event').length !== n", arg=before)
+            page.wait_for_function(f"(t) => ({title})() !== t", arg=before)
             page.wait_for_timeout(300)
     elif notebook == "teacher-walkthrough.ipynb":
         for k in (1, 2):
