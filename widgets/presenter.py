@@ -77,7 +77,6 @@ CSS = """
 a.tutor-notes-open { display: inline-block; font-size: 15px; line-height: 30px; padding: 0 12px; border-radius: 6px;
   background: #f4f0fb; color: #3b2456; border: 1px solid #b9aed3; text-decoration: none; white-space: nowrap; }
 a.tutor-notes-open:hover { background: #e8e0f7; }
-a.tutor-notes-open::before { content: "\\f2d2"; font-family: FontAwesome; margin-right: 6px; }
 .tutor-teacher-notes { background: #fffbea; border: 2px dashed #d4a514; border-radius: 10px; padding: 6px 14px; }
 .tutor-teacher-notes .rt-notes { font-size: 22px; line-height: 1.4; color: #5c4600; }
 .tutor-presenter .tutor-large-type .rt-current-step { max-height: none; overflow-x: hidden; }
