@@ -311,8 +311,8 @@ class GraphView:
         query = w.HBox([self.src, self.dst, self.how], layout=w.Layout(flex_flow="row wrap"))
         view = w.HBox([self.count, self.all_btn, self.read_btn])
         view.add_class("rt-g-view")
-        main = w.HBox([w.VBox([view, self.cy], layout=w.Layout(flex="3 1 640px")),
-                       w.VBox([self.details], layout=w.Layout(flex="2 1 360px"))],
+        main = w.HBox([w.VBox([view, self.cy], layout=w.Layout(flex="3 1 560px", min_width="0")),
+                       w.VBox([self.details], layout=w.Layout(flex="2 1 300px", min_width="0"))],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), banner, filters, kinds,
                               w.HTML(f'<div class="rt-g-legend">{legend}</div>'), main,
