@@ -516,3 +516,9 @@ def test_presenter_feeds_the_notes_window(walk_file, monkeypatch):
     assert "tutor-notes-window" in page.children[2].value
     monkeypatch.setenv("QUERY_STRING", "")
     assert "tutor-presenter" in presenter_app()._dom_classes
+
+
+def test_notes_window_takes_the_presenters_clicker_keys():
+    from widgets import notes_window, presenter
+
+    assert notes_window.CLICKER_KEYS == presenter.CLICKER_KEYS
