@@ -356,8 +356,9 @@ def profile(runs: int) -> None:
     print("  widgets by type: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
     biggest = sorted(new, key=lambda x: -state_size([x]))[:3]
     print("  largest states: " + ", ".join(f"{type(x).__name__} {state_size([x]) / 1024:.0f} KiB" for x in biggest))
-    if getattr(app, "_warm", None) is not None:  # a learner's first clicks come after the page opened its progress store
-        app._warm.join(timeout=60)
+    if hasattr(app, "_warm"):  # a learner reaches the first goal after the page opened its progress store
+        from widgets.lessons import warm_progress
+        warm_progress(0).join(timeout=60)
     with recording() as (sent, engine):
         for i in range(3):
             button = app.lessons.app.actions.action_buttons[0]

@@ -16,10 +16,10 @@ from .style import box, button, close_tree, esc, html_widget, markdown, style_wi
 from .table import table_style
 
 
-#: Seconds after a learn page is built before its kernel opens the progress database in the background (importing
-#: SQLAlchemy and migrating take about a second): off the page's load, and done before the first lesson's goal, so
-#: the click that reaches it does not wait for it.
-PROGRESS_WARM_S = 3.0
+#: Seconds after the learner's first step before the page's kernel opens the progress database in the background
+#: (importing SQLAlchemy and migrating take about a second): off the page's load and off that step's answer, and
+#: done before the first lesson's goal, so the click that reaches it does not wait for it.
+PROGRESS_WARM_S = 1.0
 
 
 def warm_progress(delay: float = PROGRESS_WARM_S) -> threading.Timer:
@@ -249,7 +249,13 @@ class LearnApp:
         self.widget = w.VBox([*styles, title, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
-        self._warm = warm_progress()  # the first "Goal reached!" then keeps the lesson without a second's wait
+        #: the progress store's warm-up (:func:`warm_progress`), started by the learner's first step
+        self._warm: threading.Timer | None = None
+
+        def first_step(_m, change: str) -> None:
+            if self._warm is None and change != "clause":
+                self._warm = warm_progress()  # the first "Goal reached!" then keeps the lesson without waiting
+        self.lessons.app.model.observe(first_step)
 
     def open_free_play(self) -> TutorApp:
         """Build the free-play game (once) and show it."""
