@@ -15,13 +15,15 @@ CHROMIUM := /usr/bin/chromium
 NOTEBOOKS := $(wildcard notebooks/*.ipynb)
 # configurable-http-proxy for the hub, from npm (deploy/package.json, deploy/package-lock.json).
 HUB_DEPS := deploy/node_modules/.installed-stamp
+# axe-core, injected into the pages by the browser tests' accessibility check (tests/package.json, package-lock.json).
+TEST_DEPS := tests/node_modules/.installed-stamp
 
 # pytest's exit code 5 means "no tests collected": not a failure here.
 define pytest
 	$(PY) -m pytest $(1) || { rc=$$?; [ $$rc -eq 5 ] && echo "(pytest: no tests collected in $(1))" || exit $$rc; }
 endef
 
-.PHONY: venv test serve clean chromium postgresql hub hub-deps
+.PHONY: venv test serve clean chromium postgresql hub hub-deps test-deps
 
 venv: $(STAMP)
 
@@ -65,7 +67,18 @@ $(HUB_DEPS): deploy/package.json deploy/package-lock.json
 	       "Install Node.js 20+ and npm, then run: make hub-deps" >&2; \
 	fi
 
-test: venv chromium postgresql hub-deps
+# axe-core for the accessibility check. Without npm that test is skipped (except under CI=true, where it fails).
+test-deps: $(TEST_DEPS)
+
+$(TEST_DEPS): tests/package.json tests/package-lock.json
+	@if command -v npm >/dev/null; then \
+	  npm ci --prefix tests --no-audit --no-fund && touch $@; \
+	else \
+	  echo "NOTE: npm is missing: the accessibility test will be skipped." \
+	       "Install Node.js 20+ and npm, then run: make test-deps" >&2; \
+	fi
+
+test: venv chromium postgresql hub-deps test-deps
 	$(call pytest,tests)
 ifneq ($(strip $(NOTEBOOKS)),)
 	$(call pytest,--nbval --nbval-current-env $(NOTEBOOKS))
@@ -79,5 +92,5 @@ hub: venv hub-deps
 	TUTOR_HUB_PORT=$(HUB_PORT) $(VENV)/bin/jupyterhub -f deploy/jupyterhub_config.py
 
 clean:
-	rm -rf $(VENV) test-artifacts build dist *.egg-info deploy/node_modules
+	rm -rf $(VENV) test-artifacts build dist *.egg-info deploy/node_modules tests/node_modules
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -4,7 +4,8 @@
 
 Starts `rules-tutor serve` (the real app) and, on another port, a plain Voila over a temporary folder holding
 ``bare.ipynb`` (one Button and one Output), with the same ``tutor`` page template and the same kernel. Then, in
-Debian's chromium (the flags of tests/browser), alternating the two pages run after run, it measures:
+Debian's chromium (the flags of tests/browser), alternating the two pages run after run, it measures every page's
+load (each of :data:`PAGES` until what shows it ready is visible, next to a load of the bare notebook) and:
 
 (a) load: navigation to ``learn-restless-spirits.ipynb`` until its first ``.tutor-action`` is visible, against
     navigation to ``bare.ipynb`` until its button is visible;
@@ -49,6 +50,17 @@ CHROMIUM_ARGS = [  # as in tests/browser/conftest.py
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 LEARN = "learn-restless-spirits.ipynb"
+#: Every page (its notebook) and what shows it is ready to use: its load is measured against the bare notebook's.
+PAGES = {
+    "index.ipynb": ".rt-landing a",
+    "learn-restless-spirits.ipynb": ".tutor-action",
+    "learn-spirited.ipynb": ".tutor-action",
+    "learn-spirit-duels.ipynb": ".tutor-action",
+    "faq-explorer.ipynb": ".tutor-faq-search input",
+    "teacher-walkthrough.ipynb": ".rt-present .tutor-presenter-next",
+    "ability-graph.ipynb": ".tutor-graph-details h3",
+    "practice.ipynb": ".tutor-pq-prompt",
+}
 BARE = "bare.ipynb"
 BARE_SOURCE = """import ipywidgets as widgets
 
@@ -186,6 +198,25 @@ def measure(browser, url: str, ready: str, click: str, new_count: str, new_js: s
     return load, clicked, in_page
 
 
+def measure_load(browser, url: str, ready: str) -> float:
+    """Seconds from navigation to ``url`` until ``ready`` is visible (then the page is left, so that its kernel
+    is shut down)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_cookies([{"name": "_xsrf", "value": "bench", "domain": HOST, "path": "/"}])
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    try:
+        t0 = time.perf_counter()
+        page.goto(url)
+        page.locator(ready).first.wait_for(state="visible")
+        load = time.perf_counter() - t0
+        page.goto("about:blank")
+        page.wait_for_timeout(200)
+    finally:
+        context.close()
+    return load
+
+
 def fmt(xs: list[float]) -> str:
     return f"median {statistics.median(xs) * 1000:7.0f} ms  (min {min(xs) * 1000:.0f}, max {max(xs) * 1000:.0f})"
 
@@ -211,6 +242,7 @@ def browser_bench(runs: int, deadline: float, logs: Path) -> None:
                                                "learn click in page": [], "bare click in page": []}
             loadavg = [os.getloadavg()]
             split: dict[str, list[float]] = {"+ import tutor, widgets": [], "+ build learn_app (not shown)": []}
+            pages: dict[str, list[float]] = {}
             bare_args = (".bare-button", ".bare-button", ".bare-output",
                          "(n) => (document.querySelector('.bare-output') || {}).innerText?.includes('clicked')")
             with sync_playwright() as pw:
@@ -231,6 +263,17 @@ def browser_bench(runs: int, deadline: float, logs: Path) -> None:
                             break
                         for key, nb in zip(split, ("bare-imports.ipynb", "bare-built.ipynb")):
                             split[key].append(measure(browser, bare_url.replace(BARE, nb), *bare_args)[0])
+                    # Every page's load, each run next to a load of the bare notebook (the machine's load moves).
+                    for i in range(runs):
+                        for nb, ready in PAGES.items():
+                            if time.monotonic() > deadline - 120:
+                                break
+                            pair = [(nb, f"http://{HOST}:{port_app}/voila/render/{nb}", ready),
+                                    ("bare", bare_url, ".bare-button")]
+                            for key, url, sel in (pair if i % 2 == 0 else pair[::-1]):
+                                pages.setdefault(key, []).append(measure_load(browser, url, sel))
+                            pages.setdefault(f"bare:{nb}", []).append(pages["bare"][-1])
+                            settle(5)
                     for i in range(runs):
                         for name, *args in (cases if i % 2 == 0 else cases[::-1]):
                             if time.monotonic() > deadline:
@@ -261,6 +304,13 @@ def browser_bench(runs: int, deadline: float, logs: Path) -> None:
         ratio = statistics.median(results[f"learn {what}"]) / statistics.median(results[f"bare {what}"])
         verdict = "ok" if ratio <= 1.3 else "ABOVE the 1.3 goal"
         print(f"  ratio learn/bare {what:5s}: {ratio:5.2f}  ({verdict})")
+    if any(k in pages for k in PAGES):
+        print("  every page's load (each run next to a bare load), median page / median bare:")
+        for nb in PAGES:
+            if nb in pages:
+                ratio = statistics.median(pages[nb]) / statistics.median(pages[f"bare:{nb}"])
+                verdict = "ok" if ratio <= 1.3 else "ABOVE the 1.3 goal"
+                print(f"    {nb:30s} {fmt(pages[nb])}  ratio {ratio:4.2f} ({verdict})")
     if all(split.values()):
         print("  load of the bare notebook doing part of the learn page's work:")
         for key, xs in split.items():
@@ -306,6 +356,9 @@ def profile(runs: int) -> None:
     print("  widgets by type: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
     biggest = sorted(new, key=lambda x: -state_size([x]))[:3]
     print("  largest states: " + ", ".join(f"{type(x).__name__} {state_size([x]) / 1024:.0f} KiB" for x in biggest))
+    if hasattr(app, "_warm"):  # a learner reaches the first goal after the page opened its progress store
+        from widgets.lessons import warm_progress
+        warm_progress(0).join(timeout=60)
     with recording() as (sent, engine):
         for i in range(3):
             button = app.lessons.app.actions.action_buttons[0]

@@ -172,7 +172,7 @@ class TutorApp:
                                  classes=("tutor-last-step",))
         # Views update in the order they observe the model: after a click the step log (what just happened) reaches
         # the page first, then the new actions, the Undo/Redo buttons and the board's zones that changed.
-        self.log = StepLog(self.model, show_setup=show_setup)
+        self.log = StepLog(self.model, show_setup=show_setup, lazy=one_screen)  # one screen: built when opened
         self.actions = ActionsPanel(self.model, board)
         self.controls = Controls(self.model, new_game=new_game,
                                  first_game=bool(session.game.options.get("first_game", True)))
@@ -232,6 +232,7 @@ class TutorApp:
         for other, t in self.toggles.items():
             if t.value != (other == name):
                 t.value = other == name  # its observer calls back here with the same outcome
+        self.log.lazy = name != "history"  # the history is built only while it is shown
         part = self._drawer_parts.get(name) if name else None
         if part is None:
             self.drawer.add_class("rt-hidden")

@@ -54,8 +54,10 @@ class BoardView:
             part = self._parts.get(key)
             if part is None:
                 kind = key.split(":")[0]
+                # the first zone takes the keyboard's focus: a board that scrolls inside its box scrolls by keys too
                 part = self._parts[key] = w.HTML(html, layout=layout("plain"), style=shared_style(HTMLStyle),
-                                                 _dom_classes=("rt-bpart", f"rt-bpart-{kind}"))
+                                                 _dom_classes=("rt-bpart", f"rt-bpart-{kind}"),
+                                                 tabbable=True if not kids else None)
             else:
                 part.value = html  # sent only when it differs
             kids.append(part)

@@ -21,7 +21,7 @@ class ClauseCard:
 
     def __init__(self, model: SessionModel, pop_out: bool = True) -> None:
         self.model, self.pop_out = model, pop_out
-        self.html = w.HTML()
+        self.html = w.HTML(tabbable=True)  # takes the focus: a long rule scrolls in the card by keys too
         self.related = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._related_label = html_widget('<span class="rt-muted">Related:&nbsp;</span>')
         self.close = button("×", "Close the rule (it stays below, in the page)", classes=("rt-pop-close",))

@@ -124,7 +124,7 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.search.add_class("tutor-faq-search")
         games = self.index.games
         self.game = w.Dropdown(options=[("All games", "")] + [(faq.game_title(x), x) for x in games], value="",
-                               layout=w.Layout(width="100%"))
+                               description="Game", layout=w.Layout(width="100%"), _dom_classes=("rt-sr-label",))
         self.count = w.HTML()
         self.results = w.VBox()
         self.results.add_class("rt-faq-list")

@@ -58,8 +58,11 @@ class WhatIfPanel:
         self.apply_move.add_class("tutor-faq-move")
         # a counter: which, value (a number or a choice)
         self.counter = dd("Set", "270px")
-        self.counter_num = w.BoundedIntText(value=0, min=0, max=20, layout=w.Layout(width="70px"))
-        self.counter_pick = w.Dropdown(layout=w.Layout(width="170px"))
+        # labels for screen readers only (CSS class rt-sr-label): the counter's list beside them says what they set
+        self.counter_num = w.BoundedIntText(value=0, min=0, max=20, description="New value",
+                                            layout=w.Layout(width="70px"), _dom_classes=("rt-sr-label",))
+        self.counter_pick = w.Dropdown(description="New value", layout=w.Layout(width="170px"),
+                                       _dom_classes=("rt-sr-label",))
         self.apply_counter = _button("Set", "tutor-faq-edit", "bolt", "Set this counter and run the question again")
         self.apply_counter.add_class("tutor-faq-counter")
         # whose turn; a die's face
@@ -67,7 +70,7 @@ class WhatIfPanel:
         self.apply_turn = _button("Set turn", "tutor-faq-edit", "user")
         self.apply_turn.add_class("tutor-faq-turn")
         self.die = dd("Fix", "280px")
-        self.die_face = w.Dropdown(layout=w.Layout(width="150px"))
+        self.die_face = w.Dropdown(description="Face", layout=w.Layout(width="150px"), _dom_classes=("rt-sr-label",))
         self.apply_die = _button("Fix", "tutor-faq-edit", "cube", "Fix this die's face and run the question "
                                  "again")
         self.apply_die.add_class("tutor-faq-die")

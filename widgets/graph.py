@@ -8,8 +8,11 @@ it the cards (grouped by kind) are on the left and the rules' words (grouped by 
 labelled box, so edges run from cards to the words they act on instead of a hairball. "Focus" draws only the
 selected node with what affects it on the left and what it affects on the right.
 
-View: the page opens at a readable zoom on the drawing's top-left corner (the cards; with ``?node=ID`` on that
-node); "Show whole graph" fits everything, "Readable size" goes back. "Find" selects a node, outlines it (class
+View: the page opens on one card (or rule word) of the game (:data:`START`) in Focus: that node in the middle, what affects it on the
+left, what it affects on the right, its details in the side panel. With ``?node=ID`` (or Focus unticked) every node is
+drawn at a readable zoom, on that node (or the drawing's top-left corner); "Show whole graph" fits everything,
+"Readable size" goes back. Choosing another game in the Game filter starts that game afresh: its own start card, the
+side panel and the Find, A and B boxes cleared of the other game's names. "Find" selects a node, outlines it (class
 ``found``, cleared by the next search or click) and centres the view on it: two invisible ``halo`` nodes are moved
 around it and the view is fitted to them.
 
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from urllib.parse import parse_qs, quote
 
 import ipycytoscape
@@ -47,9 +51,30 @@ HALO_X, HALO_Y = 300.0, 360.0
 #: Model units from the drawn nodes' centres to the drawing's left and top edges (the half node, the group boxes'
 #: padding and their labels above them).
 EDGE_LEFT, EDGE_TOP = NODE_W / 2 + 26, NODE_H / 2 + 64
+#: The node each game's page opens on (a well-linked card, or a rule word where the game's cards have few links),
+#: drawn with what affects it and what it affects (Focus): a readable first picture, not the whole graph. Unticking
+#: Focus draws every node.
+START = {"restless-spirits": "restless-spirits:nordheim", "spirited": "spirited:battle",
+         "spirit-duels": "spirit-duels:freeze"}
+#: Most neighbours a start card may have when :data:`START` names none for a game (the best-linked card below it).
+START_MAX_DEGREE = 12
+#: Seconds after the page is built before the FAQ scenarios are linked to the edges in the background (it runs every
+#: scenario once: seconds of work that would otherwise delay the page's first picture).
+LINK_DELAY_S = 1.5
+#: Most nodes in one column of a focus drawing (more go in further columns).
+FOCUS_ROWS = 7
+#: The least extent (model units, width and height) of a focus drawing: the view is fitted to it, so a card with
+#: few neighbours is not blown up to the largest zoom.
+FOCUS_MIN_W, FOCUS_MIN_H = 980.0, 620.0
 
 CSS = """
 .tutor-graph .custom-widget { height: 660px; width: 100%; resize: none; }
+/* under Voila the page's own title names the graph (the banner would say it twice), and the canvas and the side
+   panel are as tall as the window leaves them (the filters above), so the picture is seen without scrolling */
+body[data-voila] .tutor-graph .rt-g-banner { display: none; }
+body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-g-canvas {
+  height: clamp(360px, calc(100vh - 330px), 760px) !important; }
+body[data-voila] .tutor-graph-details { max-height: clamp(360px, calc(100vh - 296px), 800px); }
 .tutor-graph .rt-g-legend span { display: inline-block; margin: 0 10px 0 0; font-size: 12px; }
 .tutor-graph .rt-g-legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle;
   margin-right: 4px; border-radius: 2px; }
@@ -191,14 +216,26 @@ class GraphView:
     :meth:`ask_path`.
     """
 
-    def __init__(self, game: str = "restless-spirits", node: str | None = None, G=None) -> None:
-        self.G = G if G is not None else tg.build(None)
+    def __init__(self, game: str = "restless-spirits", node: str | None = None, G=None, focus: bool = True) -> None:
+        # The page's own graph is drawn first and its edges are linked to the FAQ scenarios afterwards, in the
+        # background (see link_scenarios): the details panel shows a node's scenarios once they are known.
+        self._linked = threading.Event()
+        if G is None:
+            G = tg.build(None, scenarios=False)
+            self._linker: threading.Thread | None = threading.Timer(LINK_DELAY_S, self._link_scenarios)
+            self._linker.daemon = True
+        else:
+            self._linker = None
+            self._linked.set()
+        self.G = G
         self.errors = ErrorPanel()
         self.selected: str | None = None
         self.found: str | None = None  # the node the last search found (outlined until the next search or click)
         self.view = "read"  # the view after a redraw: "read" (readable zoom, top-left) or "all" (the whole drawing)
         self._gen = 0
         self._views = 0  # counts the views asked for, so that asking the same view again still reaches the browser
+        self._hold = 0  # > 0 while several filters change at once: redraw() waits for the last
+        self._switching = False  # the Game filter is being set by Find or the path query (which keep their boxes)
         self._els: dict[str, ipycytoscape.Node] = {}  # node id -> its drawn element (also "halo:a", "halo:b")
         self._topleft = (0.0, 0.0)
         self.path_edges: set[tuple] = set()
@@ -209,7 +246,7 @@ class GraphView:
         self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"))
         self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="92px"))
                       for k in tg.vocabulary()["edge_kinds"]}
-        self.focus = w.Checkbox(value=False, description="Focus on the selected node", indent=False,
+        self.focus = w.Checkbox(value=False, description="Focus on the selected card", indent=False,
                                 layout=w.Layout(width="230px"))
         self.labels = w.Checkbox(value=False, description="Edge names", indent=False, layout=w.Layout(width="120px"))
         # Any part of a name works (Enter): "gonga" finds "Gonga · Restless Spirits" (see find_node).
@@ -236,6 +273,7 @@ class GraphView:
         self.read_btn.add_class("tutor-graph-read")
         self.cy = ipycytoscape.CytoscapeWidget(layout=w.Layout(height="660px", width="100%",
                                                                border="1px solid #ddd6ee"))
+        self.cy.add_class("rt-g-canvas")
         self.cy.min_zoom, self.cy.max_zoom = 0.1, 3.0
         self.cy.set_style(_style())
         self.cy.on("node", "click", self.errors.guard(self.on_node_click))
@@ -244,10 +282,13 @@ class GraphView:
             self.game.value = self.G.nodes[start]["game"]
         if start and start in self.G:
             self.selected = self.found = start
+        elif focus:  # no node asked for: the game's start card and its neighbours
+            self.selected = self.start_node(self.game.value)
+            self.focus.value = self.selected is not None
         self._groups()
         self.redraw()
         g = self.errors.guard
-        self.game.observe(g(lambda _c: self.set_game(self.game.value)), names="value")
+        self.game.observe(g(lambda _c: self.set_game(self.game.value, clear=not self._switching)), names="value")
         for cb in (self.group, self.focus, self.labels, *self.kinds.values()):
             cb.observe(g(lambda _c: self.redraw()), names="value")
         self.find.observe(g(lambda c: self.find_node(c["new"])), names="value")
@@ -257,10 +298,12 @@ class GraphView:
         for box in (self.src, self.dst):
             box.observe(g(lambda _c: self.src.value.strip() and self.dst.value.strip()
                           and self.ask_path(self.src.value, self.dst.value)), names="value")
-        if start and start in self.G:
-            self.details.value = self._details(start)
+        if self.selected is not None:
+            self.details.value = self._details(self.selected, wait=False)
+        if self._linker is not None:
+            self._linker.start()
         legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
-        banner = w.HTML('<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
+        banner = w.HTML(_dom_classes=("rt-g-banner",), value='<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
                         'from the games\' own card data — click a node</small></div>')
         filters = w.HBox([self.game, self.group, self.find], layout=w.Layout(flex_flow="row wrap"))
         kinds = w.HBox([w.HTML("<b>Edges:</b>&nbsp;", layout=w.Layout(width="60px")), *self.kinds.values(),
@@ -268,8 +311,8 @@ class GraphView:
         query = w.HBox([self.src, self.dst, self.how], layout=w.Layout(flex_flow="row wrap"))
         view = w.HBox([self.count, self.all_btn, self.read_btn])
         view.add_class("rt-g-view")
-        main = w.HBox([w.VBox([view, self.cy], layout=w.Layout(flex="3 1 640px")),
-                       w.VBox([self.details], layout=w.Layout(flex="2 1 360px"))],
+        main = w.HBox([w.VBox([view, self.cy], layout=w.Layout(flex="3 1 560px", min_width="0")),
+                       w.VBox([self.details], layout=w.Layout(flex="2 1 300px", min_width="0"))],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), banner, filters, kinds,
                               w.HTML(f'<div class="rt-g-legend">{legend}</div>'), main,
@@ -289,12 +332,42 @@ class GraphView:
         self.group.options = [("Any", "")] + [(x, x) for x in sorted(groups)]
         self.group.value = ""
 
-    def set_game(self, game: str) -> None:
-        """Show one game (or ``"all"``)."""
+    def start_node(self, game: str) -> str | None:
+        """The card a page of ``game`` (``"all"``: Restless Spirits') opens on: :data:`START`'s, else the card with the
+        most interactions up to :data:`START_MAX_DEGREE`; ``None`` when the game has no card with any."""
+        game = tg.GAMES[0] if game == "all" else game
+        if START.get(game) in self.G:
+            return START[game]
+        cards = [(min(self.G.degree(n), START_MAX_DEGREE + 1), self.G.nodes[n]["label"], n)
+                 for n, d in self.G.nodes(data=True) if d["game"] == game and d["card"] and self.G.degree(n)]
+        cards = [c for c in cards if c[0] <= START_MAX_DEGREE] or cards
+        return max(cards, key=lambda c: (c[0], c[1]))[2] if cards else None
+
+    def set_game(self, game: str, clear: bool = True) -> None:
+        """Show one game (or ``"all"``). With ``clear`` (the learner chose it in the Game filter) the page starts that
+        game afresh: no search mark, path or highlighted path left, the Find, A and B boxes emptied, and the side
+        panel shows the game's start node (:meth:`start_node`), drawn with its neighbours (Focus), as when the page
+        opens. Find and the path query switch games with ``clear=False``: they keep their boxes."""
         if self.game.value != game:
-            self.game.value = game  # observer comes back here
+            self._switching = not clear
+            try:
+                self.game.value = game  # observer comes back here
+            finally:
+                self._switching = False
             return
-        self._groups()
+        self._hold += 1  # one drawing at the end, not one per box changed
+        try:
+            if clear:
+                self.found, self.path_edges = None, set()
+                for box in (self.find, self.src, self.dst):
+                    box.value = ""
+                self.path.value = ""
+                self.selected = self.start_node(game)
+                self.focus.value = self.selected is not None
+                self.details.value = self._details(self.selected) if self.selected else self._intro()
+            self._groups()
+        finally:
+            self._hold -= 1
         self.redraw()
 
     def visible(self) -> tuple[list[str], list[tuple]]:
@@ -319,13 +392,24 @@ class GraphView:
         s = self.selected
         left = sorted({u for u, v, _k in edges if v == s and u != s})
         right = sorted({v for u, v, _k in edges if u == s and v != s} - set(left))
-        pos = {s: (330.0, max(len(left), len(right), 1) * 30.0)}
-        pos.update({n: (0.0, i * 60.0) for i, n in enumerate(left)})
-        pos.update({n: (660.0, i * 60.0) for i, n in enumerate(right)})
+        # at most FOCUS_ROWS a column: a card with many neighbours gets more columns (outwards, each staggered by
+        # half a row so that the arrows to the outer ones pass between the inner ones), not a column too tall to read
+        rows = min(FOCUS_ROWS, max(len(left), len(right), 1))
+        pos = {s: (330.0, (rows - 1) * 30.0)}
+
+        def side(ids: list[str], x0: float, step: float) -> None:
+            cols = [ids[i:i + rows] for i in range(0, len(ids), rows)]
+            for c, col in enumerate(cols):
+                top = (rows - len(col)) * 30.0 + (30.0 if c % 2 else 0.0)
+                pos.update({n: (x0 + c * step, top + i * 60.0) for i, n in enumerate(col)})
+        side(left, 0.0, -(NODE_W + 40.0))
+        side(right, 660.0, NODE_W + 40.0)
         return pos, []
 
     def redraw(self) -> None:
-        """Draw the filtered graph again."""
+        """Draw the filtered graph again (once :meth:`set_game` has changed all it changes)."""
+        if self._hold:
+            return
         nodes, edges = self.visible()
         focus = self.focus.value and self.selected in nodes
         pos, boxes = self._focus_layout(nodes, edges) if focus else grouped_layout(self.G, nodes)
@@ -345,6 +429,13 @@ class GraphView:
             mid = {"x": (min(xs) + max(xs)) / 2, "y": (min(ys) + max(ys)) / 2}
             data["nodes"] += [{"data": {"id": h, "halo": 1}, "classes": "halo", "position": dict(mid)}
                               for h in ("halo:a", "halo:b")]
+        elif focus:
+            # Two invisible nodes at the corners of the least extent around the selected card: the fitted view
+            # never blows a card with few neighbours up to the largest zoom.
+            cx, cy = pos[self.selected]
+            data["nodes"] += [{"data": {"id": h, "halo": 1}, "classes": "halo",
+                               "position": {"x": cx + sx * FOCUS_MIN_W / 2, "y": cy + sy * FOCUS_MIN_H / 2}}
+                              for h, sx, sy in (("halo:a", -1, -1), ("halo:b", 1, 1))]
         self._topleft = (min((p[0] for p in pos.values()), default=0.0) - EDGE_LEFT,
                          min((p[1] for p in pos.values()), default=0.0) - (EDGE_TOP if boxes else NODE_H / 2))
         for u, v, k in edges:
@@ -353,7 +444,8 @@ class GraphView:
             data["edges"].append({"data": {"id": f"{u}>{v}#{k}", "source": u, "target": v, "kind": d["kind"]},
                                   "classes": cls})
         self._draw(data)
-        self._set_view(self._fit_all() if focus or self.view == "all" else self._readable(self.found))
+        self._set_view({"fit": True, "padding": 16} if focus else self._fit_all() if self.view == "all"
+                       else self._readable(self.found))
         self.count.value = (f'<span class="rt-muted">{len(nodes)} nodes, {len(edges)} edges shown. Scroll to zoom, '
                             "drag to pan.</span>")
 
@@ -465,7 +557,24 @@ class GraphView:
             if d.get("provisional") else ""
         return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])}{_clause_tags(d["clauses"])}</li>'
 
-    def _details(self, nid: str) -> str:
+    def _link_scenarios(self) -> None:
+        """Link the edges to the FAQ scenarios (:func:`tutor.interactions.link_scenarios`; in the background), then
+        show the selected node's scenarios."""
+        try:
+            tg.link_scenarios(self.G)
+        except Exception as exc:  # noqa: BLE001 - the graph stays usable without its scenario links
+            self.errors.output.append_stderr(f"The FAQ scenarios could not be linked: {type(exc).__name__}: {exc}\n")
+        finally:
+            self._linked.set()
+        nid = self.selected
+        if nid is not None:
+            self.details.value = self._details(nid)
+
+    def _details(self, nid: str, wait: bool = True) -> str:
+        """The details panel's HTML for ``nid``. With ``wait``, first waits (a few seconds at most, once) for the
+        background linking of the FAQ scenarios; without, a node shown before it ends says its scenarios follow."""
+        if wait and not self._linked.is_set():
+            self._linked.wait(timeout=120)
         G, d = self.G, self.G.nodes[nid]
         game = d["game"]
         known = tutor.clauses(game)
@@ -491,6 +600,9 @@ class GraphView:
         if not ins and not outs:
             parts.append('<p class="rt-muted">No interaction in the current data.</p>')
         scen = list(dict.fromkeys(s for e in [*ins, *outs] for s in G.edges[e]["scenarios"]))
+        if not self._linked.is_set():
+            parts.append('<h4>FAQ scenarios</h4><p class="rt-muted">Finding the FAQ scenarios that play these '
+                         "interactions…</p>")
         scen.sort(key=lambda s: not (d["card"] and d["card"] in s))  # its own scenarios first
         if scen:
             parts.append("<h4>FAQ scenarios</h4>" + "".join(
@@ -530,14 +642,14 @@ class GraphView:
         game = self.G.nodes[node]["game"]
         redrawn = self.game.value not in ("all", game)
         if redrawn:
-            self.set_game(game)  # draws that game (and resets Side/Class)
+            self.set_game(game, clear=False)  # draws that game (and resets Side/Class)
         self.found = node
         self.select(node)
         if node not in self._els and self.group.value:
             self.group.value = ""  # its Side/Class filter hid it: the observer draws again
             redrawn = True
         if self.focus.value:
-            return node  # the focus view is fitted to the node and its neighbours
+            return node  # the focus view is fitted to the node and its neighbours (and its halos)
         if redrawn:
             # The browser adds the new drawing after it has applied the view: a view that needs no element.
             self._set_view(self._readable(node))
@@ -571,6 +683,8 @@ class GraphView:
             return self._no_path(apart)
         ps = tg.paths(G, u, v)
         self.path_edges = {e for p in ps for e in p}
+        if ps and self.focus.value:
+            self.focus.value = False  # a path runs through other nodes: the whole drawing, the path highlighted
         stopped = tg.stopped(G, u, v)  # B blocks A (a protection): said first, as the engine refuses the move
         head = f"<p>{esc(stopped)}</p>" if stopped else ""
         if not ps:
@@ -584,7 +698,7 @@ class GraphView:
                 items.append(f"<li><b>{esc(chain)}</b><ol type='a'>{hops}</ol></li>")
             self.path.value = head + ("<p>Only through other cards:</p>" if head else "") + f"<ol>{''.join(items)}</ol>"
         if self.game.value not in ("all", G.nodes[u]["game"]):
-            self.set_game(G.nodes[u]["game"])
+            self.set_game(G.nodes[u]["game"], clear=False)
         else:
             self.redraw()
         return tg.how(G, u, v)

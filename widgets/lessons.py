@@ -22,6 +22,27 @@ from .table import table_style
 log = logging.getLogger("tutor.learn")
 
 
+#: Seconds after the learner's first step before the page's kernel opens the progress database in the background
+#: (importing SQLAlchemy and migrating take about a second): off the page's load and off that step's answer, and
+#: done before the first lesson's goal, so the click that reaches it does not wait for it.
+PROGRESS_WARM_S = 1.0
+
+
+def warm_progress(delay: float = PROGRESS_WARM_S) -> threading.Timer:
+    """Open the learner's progress store (:func:`tutor.progress.default_store`) in a daemon thread after ``delay``
+    seconds; a failure is left to the later real use (which never raises on a learn page). Returns the timer."""
+    def run() -> None:
+        try:
+            from tutor.progress import default_store
+            default_store()
+        except Exception:  # noqa: BLE001 - record_lesson reports it when it is used
+            pass
+    timer = threading.Timer(delay, run)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 class _OutOfBudget(Exception):
     """The goal search looked at as many positions as it may."""
 
@@ -39,8 +60,9 @@ class LessonRunner:
         self.hints_shown = 0
         g = self.errors.guard
         self.picker = w.Dropdown(options=[(f"{x.order}. {x.title}", i) for i, x in enumerate(self.lessons)],
-                                 value=0, layout=w.Layout(width="250px"))
+                                 value=0, description="Lesson", layout=w.Layout(width="250px"))
         self.picker.add_class("rt-lesson-picker")
+        self.picker.add_class("rt-sr-label")  # its label is for screen readers: the list says what it is
         self.prev = button("", "Previous lesson", icon="arrow-left")
         self.next = button("Next lesson", "Next lesson", icon="arrow-right")
         self.hint = button("Hint", "Show a hint", icon="lightbulb-o")
@@ -294,6 +316,14 @@ class LearnApp:
                 self.resume()
             self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
             self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
+        #: the progress store's warm-up (:func:`warm_progress`), started by the learner's first step
+        self._warm: threading.Timer | None = None
+
+        def first_step(_m, change: str) -> None:
+            if self._warm is None and change != "clause":
+                self._warm = warm_progress()  # the first "Goal reached!" then keeps the lesson without waiting
+        if store is None:  # a page given no store opens the learner's one when it is first needed: warm it
+            self.lessons.app.model.observe(first_step)
 
     def open_free_play(self, saved: str | None = None) -> TutorApp:
         """Build the free-play game (once) and show it: the game ``saved`` (a session's JSON, see

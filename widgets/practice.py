@@ -23,6 +23,7 @@ from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
 from .panels import BoardView
 from .style import close_tree, esc, html_widget, plain_label, prov_text, style_widget
+from .table import table_style
 
 GAMES = ("restless-spirits", "spirited", "spirit-duels")
 KIND_WORDS = {"can-do": "What can you do?", "why-not": "Why not?", "what-happens": "What happens?"}
@@ -37,7 +38,7 @@ PRACTICE_CSS = """
   letter-spacing: .05em; color: #5b2d90; background: #f1eafc; border-radius: 6px; padding: 1px 6px;
   margin-bottom: 4px; }
 .tutor-pq-prompt { font-size: 15px; font-weight: 600; line-height: 1.4; }
-.rt-pq-origin { font-size: 11.5px; color: #8a8599; }
+.rt-pq-origin { font-size: 11.5px; color: #625d73; }
 .tutor-pq-option.jupyter-button, .tutor-pq-option.widget-button { white-space: normal; height: auto; min-height: 34px;
   text-align: left; line-height: 1.3; padding: 6px 10px; margin: 3px 0; width: 100%; background: #fff;
   border: 1.5px solid #cfc8e2; border-radius: 8px; color: #1f1d2b; }
@@ -90,7 +91,7 @@ class PracticeView:
                                       overflow="auto"))
         # (the board view sets its own box's classes: the practice look goes on a box around it)
         left = w.VBox([self.board.widget], layout=w.Layout(flex="1 1 0", min_width="420px"),
-                      _dom_classes=("rt-pq-board",))
+                      _dom_classes=("rt-pq-board", "rt-compact"))  # the learn table's compact board
         self.widget = w.VBox([w.HBox([left, side], _dom_classes=("rt-pq-main",), layout=w.Layout(width="100%")),
                               self.clause_card.widget], layout=w.Layout(width="100%"))
         self.render()
@@ -207,7 +208,7 @@ class PracticeApp:
                           names="selected_index")
         self.game.observe(self.errors.guard(lambda ch: self.switch(ch["new"])), names="value")
         top = w.HBox([self.game, self.score], _dom_classes=("rt-pq-top",))
-        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{PRACTICE_CSS}</style>"), self.errors.output,
+        self.widget = w.VBox([style_widget(), table_style(), w.HTML(f"<style>{PRACTICE_CSS}</style>"), self.errors.output,
                               self.notice, top, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self._render_top()

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -38,8 +40,9 @@ from .app import SeedBox, TutorApp
 from .boards import board_for
 from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel
+from .notes_window import NOTEBOOK as NOTES_NOTEBOOK, WINDOW_NAME as NOTES_WINDOW, feed_html, feed_script, feed_state, notes_window
 from .panels import BoardView, StepLog
-from .style import esc, html_widget, prov_text, style_widget
+from .style import esc, html_widget, plain_label, prov_text, style_widget
 from .table import table_style
 
 CSS = """
@@ -71,6 +74,9 @@ CSS = """
 .tutor-narration .rt-nhead { font-size: 19px; font-weight: 700; color: #6a6484; letter-spacing: .04em;
   text-transform: uppercase; line-height: 1.4; }
 .tutor-narration .rt-ntext { font-size: 34px; line-height: 1.35; color: #1f1d2b; font-weight: 500; }
+a.tutor-notes-open { display: inline-block; font-size: 15px; line-height: 30px; padding: 0 12px; border-radius: 6px;
+  background: #f4f0fb; color: #3b2456; border: 1px solid #b9aed3; text-decoration: none; white-space: nowrap; }
+a.tutor-notes-open:hover { background: #e8e0f7; }
 .tutor-teacher-notes { background: #fffbea; border: 2px dashed #d4a514; border-radius: 10px; padding: 6px 14px; }
 .tutor-teacher-notes .rt-notes { font-size: 22px; line-height: 1.4; color: #5c4600; }
 .tutor-presenter .tutor-large-type .rt-current-step { max-height: none; overflow-x: hidden; }
@@ -346,6 +352,13 @@ class Presenter:
         self.notes = w.HTML()
         self.notes_box = w.VBox([self.notes], layout=w.Layout(display="none"))
         self.notes_box.add_class("tutor-teacher-notes")
+        # The notes window (widgets.notes_window): a link that opens it (a window of its own for the teacher's
+        # screen), and the hidden feed it follows: the notes are never drawn on the projected page.
+        self.notes_link = w.HTML(f'<a class="tutor-notes-open" href="{NOTES_NOTEBOOK}" target="{NOTES_WINDOW}" '
+                                 'title="Your notes, the step counter and the next step, in a window of their own '
+                                 'for your screen: it follows this page">Notes window</a>')
+        self.feed = w.HTML(layout=w.Layout(display="none"))
+        self.feed.add_class("tutor-notes-feed")
         self.board = BoardView(self.model, board_for(self.walkthrough.setup.game))
         self.step = CurrentStep(self.model)
         self.clause_card = ClauseCard(self.model, pop_out=False)  # beside the step's chips: always in sight
@@ -359,7 +372,7 @@ class Presenter:
             b.layout.width = BUTTON_WIDTH
         bar = w.HBox([self.back, self.counter, self.next, self.jump])
         bar.add_class("rt-pbar")
-        tools = w.HBox([self.picker, self.notes_toggle])  # the teacher's own controls, beside the title
+        tools = w.HBox([self.picker, self.notes_link, self.notes_toggle])  # the teacher's own controls, beside the title
         tools.add_class("rt-phead-tools")
         head = w.HBox([self.title, tools], layout=w.Layout(justify_content="space-between",
                                                             align_items="center", flex_flow="row wrap"))
@@ -373,7 +386,8 @@ class Presenter:
         main.add_class("rt-pmain")
         head.add_class("rt-phead-line")
         self.keys = clicker_keys()  # a clicker's keys press Back and Next
-        self.widget = w.VBox([errors.output, self.keys, head, bar, self.narration, self.notes_box, main],
+        self.widget = w.VBox([errors.output, self.keys, feed_script(), self.feed, head, bar, self.narration,
+                              self.notes_box, main],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("rt-present")
         self.widget.add_class(LARGE_TYPE)
@@ -474,6 +488,13 @@ class Presenter:
         self.narration.value = f'<div class="rt-nhead">{esc(head)}</div><div class="rt-ntext">{prov_text(text)}</div>'
         self.notes.value = (f'<div class="rt-notes"><b>Teacher notes:</b> {esc(notes)}</div>' if notes
                             else '<div class="rt-notes rt-muted">No teacher notes for this step.</div>')
+        if k < self.playable:
+            st = wt.steps[k]
+            following = f"Step {k + 1}: {st.narration or st.action.describe()}"
+        else:
+            following = ("The end of the walkthrough." if k >= n
+                         else f"Step {k + 1} cannot be played (see the message on the presenter).")
+        self.feed.value = feed_html(feed_state(wt.title, k, n, head, plain_label(text), notes, plain_label(following)))
 
 
 class Recorder:
@@ -692,6 +713,12 @@ class PresenterApp:
             self.recorder.set_choices(list(self.present.picker.options))
 
 
-def presenter_app(game_id: str | None = None) -> w.Widget:
-    """The teacher's presenter page over every shipped walkthrough (of ``game_id``, or all games)."""
+def presenter_app(game_id: str | None = None, notes: bool | None = None) -> w.Widget:
+    """The teacher's presenter page over every shipped walkthrough (of ``game_id``, or all games); with ``notes``
+    (by default: ``notes=1`` in the page address's query, Voila's ``QUERY_STRING``) the teacher's notes window
+    instead (:func:`widgets.notes_window.notes_window`), which follows the presenter open in another tab."""
+    if notes is None:
+        notes = parse_qs(os.environ.get("QUERY_STRING", "")).get("notes", [""])[0] in ("1", "true", "yes")
+    if notes:
+        return notes_window()
     return PresenterApp(game_id).widget

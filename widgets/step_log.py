@@ -25,7 +25,11 @@ class StepLog:
     its title down, each event's chip beside its text. A new step is appended,
     so the page only adds its views (it re-creates the views of every child after the first one that changes, which
     would be every step shown if the new one came first). For the same reason, past ``max_steps`` the oldest steps
-    leave ``chunk`` at a time."""
+    leave ``chunk`` at a time.
+
+    With ``lazy`` (the one-screen table's history, shown only in its drawer) the log is not built while it is not
+    shown: a step only marks it out of date, and it catches up when ``lazy`` is set to False (the drawer opens) or
+    ``widget`` or :meth:`event_lines` is read. A click then sends the page no history rows it does not show."""
 
     #: the box of steps is shown upside down by CSS (see above)
     UPSIDE_DOWN = True
@@ -43,14 +47,44 @@ class StepLog:
             self._cache, self._setup_cache, self._for = {}, None, s
         return s
 
-    def __init__(self, model: SessionModel, *, show_setup: bool = True, max_steps: int = 40, chunk: int = 10) -> None:
+    def __init__(self, model: SessionModel, *, show_setup: bool = True, max_steps: int = 40, chunk: int = 10,
+                 lazy: bool = False) -> None:
         self.model, self.show_setup, self.max_steps, self.chunk = model, show_setup, max_steps, chunk
         self._cache: dict[Step, w.Widget] = {}  # the steps shown
         self._steps = RowCache(model)  # every step box still open
         self._setup_cache: tuple[int, w.Widget] | None = None
-        self.widget = self._frame()
-        model.observe(lambda m, change: change != "clause" and self.render())
+        self._lazy, self._stale = lazy, False
+        self._widget = self._frame()
+        model.observe(lambda m, change: change != "clause" and self._changed())
         self.render()
+
+    def _changed(self) -> None:
+        if self._lazy:
+            self._stale = True  # built when shown (see the class doc)
+        else:
+            self.render()
+
+    def _catch_up(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.render()
+
+    @property
+    def lazy(self) -> bool:
+        """Whether the log waits until it is shown to build new steps (see the class doc)."""
+        return self._lazy
+
+    @lazy.setter
+    def lazy(self, value: bool) -> None:
+        self._lazy = bool(value)
+        if not self._lazy:
+            self._catch_up()
+
+    @property
+    def widget(self) -> w.Widget:
+        """The panel (up to date when read)."""
+        self._catch_up()
+        return self._widget
 
     def _frame(self) -> w.VBox:
         """The panel: a heading, a line shown until the first step, and the box of steps."""
@@ -99,6 +133,7 @@ class StepLog:
     def event_lines(self) -> list[tuple[w.HTML, w.Button]]:
         """The event lines shown, in the order the page shows them (newest step first): ``(text, chip)`` each, the
         text an HTML widget with CSS class ``tutor-event``, the chip its clause's Button."""
+        self._catch_up()
         kids = self._list.children
         pairs = [(x, kids[i + 1]) for i, x in enumerate(kids[:-1]) if "tutor-event" in x._dom_classes]
         return pairs[::-1] if self.UPSIDE_DOWN else pairs

@@ -41,12 +41,13 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-curse { background: #fde3e3; border-color: #c62828; color: #7a1010; }
 .rt-light { background: #f1eafc; border-color: #7c4dbc; color: #3d1f66; }
 .rt-dark { background: #3b2456; border-color: #3b2456; color: #fff; }
-.rt-muted { color: #8a8599; font-size: 12px; }
+.rt-muted { color: #625d73; font-size: 12px; }
 /* a provisional value (the rulebook does not print it): a small dagger after it, its reason on hover; the board's
    legend says what it means once */
-.rt-prov { display: inline; font-size: 11px; font-weight: 700; line-height: 1; margin-left: 1px; color: #b26a00;
+.rt-prov { display: inline; font-size: 11px; font-weight: 700; line-height: 1; margin-left: 1px; color: #9a5b00;
   cursor: help; vertical-align: super; }
 .rt-dark .rt-prov { color: #ffd27a; }
+.rt-dark .rt-muted { color: #d9cfee; }
 .rt-players { display: flex; flex-wrap: wrap; gap: 8px; }
 .rt-player { flex: 1 1 380px; background: #fff; border: 2px solid #e2ddef; border-radius: 10px; padding: 6px 8px; }
 .rt-player.rt-current { border-color: #5b2d90; box-shadow: 0 0 0 3px #e3d6f7; }
@@ -58,7 +59,7 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-stats b { font-size: 14px; }
 .rt-spaces { display: flex; gap: 6px; margin: 4px 0; }
 .rt-space { flex: 1 1 0; min-height: 92px; border-radius: 8px; padding: 4px 6px; font-size: 12.5px; }
-.rt-space.rt-empty { border: 1.5px dashed #cfc8e2; color: #a19bb5; display: flex; align-items: center;
+.rt-space.rt-empty { border: 1.5px dashed #cfc8e2; color: #6a6484; display: flex; align-items: center;
   justify-content: center; }
 .rt-space.rt-light, .rt-space.rt-dark { border: 1.5px solid; }
 .rt-sname { font-weight: 700; font-size: 13.5px; }
@@ -84,7 +85,7 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 /* a row: the action's Button, growing, then its chip; two Buttons never fit on one line (51% each), a Button and its chip always do */
 .rt-agrid > .tutor-action { flex: 1 1 51%; min-width: 0; margin: 3px 0; }
 .rt-agrid > .tutor-clause { flex: 0 1 auto; max-width: 44% !important; overflow: hidden; text-overflow: ellipsis; margin: 3px 0; }
-.rt-blocked-text { font-size: 12px; color: #8a8599; text-decoration: none; line-height: 1.3; }
+.rt-blocked-text { font-size: 12px; color: #625d73; text-decoration: none; line-height: 1.3; }
 .rt-blocked-text b { color: #77728a; }
 /* A legal action is one Button: its caption (label and cost), then its "why" sentence (the Button's tooltip) below
    it in smaller type. */
@@ -171,6 +172,15 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-pop-close.jupyter-button, .rt-pop-close.widget-button { height: 26px; width: 26px !important; padding: 0;
   border-radius: 13px; background: #eeeaf6; color: #3d1f66; font-size: 16px; line-height: 24px; box-shadow: none; }
 .rt-pop-close.jupyter-button:hover { background: #ddd3f0; }
+/* access (axe-core, tests/browser/test_a11y.py): tab captions and links readable, the keyboard's focus always seen */
+.rt-root .lm-TabBar-tab, .rt-root .p-TabBar-tab { color: #3d3850 !important; }
+/* a control whose label is read by screen readers but not shown (the control itself says what it is) */
+.rt-sr-label > .widget-label { position: absolute !important; width: 1px !important; height: 1px !important;
+  overflow: hidden !important; clip: rect(0 0 0 0); white-space: nowrap; margin: 0 !important; padding: 0 !important; }
+body[data-voila] .jp-MarkdownCell a, .rt-root p a, .rt-root li a:not([class]) { text-decoration: underline; }
+.rt-root button:focus-visible, .rt-root select:focus-visible, .rt-root input:focus-visible,
+.rt-root textarea:focus-visible, .rt-root a:focus-visible, .rt-root [tabindex]:focus-visible,
+.rt-root .lm-TabBar-tab:focus-visible { outline: 3px solid #e65100 !important; outline-offset: 1px; }
 """
 
 

@@ -96,7 +96,7 @@ def test_bar_widths_do_not_follow_the_step_number(walk_file):
     assert len(counters) == len(p.walkthrough.steps) + 1 and all("rt-counter" in c for c in counters)
     assert p.jump.layout.width == "auto" and p.jump.layout.max_width == "100%"
     assert p.notes_toggle not in bar.children and with_class(p.widget, "rt-phead-tools")[0].children == (
-        p.picker, p.notes_toggle)
+        p.picker, p.notes_link, p.notes_toggle)
     assert p.step.widget.layout.width in (None, "", "auto")
 
 
@@ -481,3 +481,44 @@ def test_large_saved_walkthroughs_are_listed_by_name_not_read(tmp_path, monkeypa
     monkeypatch.setattr(presenter, "load_walkthrough", lambda p: calls.append(p))
     out = presenter.catalog([big], ErrorPanel())
     assert out == [(f"big (saved, {big.stat().st_size // 1024} KB: loads when chosen)", str(big))] and not calls
+
+
+def test_presenter_feeds_the_notes_window(walk_file, monkeypatch):
+    """The hidden feed the notes window follows: the step counter, the notes and the next step for the step shown,
+    as JSON in an escaped attribute (text, never markup); the page with ?notes=1 is the notes window itself."""
+    import html
+    import json
+    import re
+
+    from widgets.notes_window import NOTEBOOK
+    from widgets.presenter import presenter_app
+
+    app = PresenterApp(paths=[walk_file])
+    p = app.present
+    assert p.feed.layout.display == "none" and "tutor-notes-feed" in p.feed._dom_classes
+    assert f'href="{NOTEBOOK}"' in p.notes_link.value and "Notes window" in p.notes_link.value
+
+    def state():
+        return json.loads(html.unescape(re.search(r'data-notes="([^"]*)"', p.feed.value).group(1)))
+
+    wt = p.walkthrough
+    s = state()
+    assert (s["position"], s["total"], s["counter"]) == (0, len(wt.steps), f"Start · {len(wt.steps)} steps")
+    assert s["notes"] == "" and s["next"].startswith("Step 1: ")
+    p.next.click()
+    s = state()
+    assert s["counter"] == f"Step 1 of {len(wt.steps)}" and s["notes"] == wt.steps[0].notes
+    assert s["now"] == (wt.steps[0].narration or p.session.history[0].action.label).replace("[provisional]", "†")
+    p.jump.value = len(wt.steps)
+    assert state()["next"] == "The end of the walkthrough."
+    monkeypatch.setenv("QUERY_STRING", "notes=1")
+    page = presenter_app()
+    assert "tutor-notes-window" in page.children[2].value
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert "tutor-presenter" in presenter_app()._dom_classes
+
+
+def test_notes_window_takes_the_presenters_clicker_keys():
+    from widgets import notes_window, presenter
+
+    assert notes_window.CLICKER_KEYS == presenter.CLICKER_KEYS

@@ -17,7 +17,7 @@ def drawn(view):
 
 
 def test_page_builds_and_filters(G):
-    v = GraphView("restless-spirits", G=G)
+    v = GraphView("restless-spirits", G=G, focus=False)
     nodes = drawn(v)
     assert "restless-spirits:nordheim" in nodes and not any(n.startswith("spirit-duels:") for n in nodes)
     assert "box:restless-spirits:spirit" in nodes  # grouped by game and kind
@@ -27,17 +27,19 @@ def test_page_builds_and_filters(G):
     assert all(e.data["kind"] != "blocks" for e in v.cy.graph.edges)
     v.game.value = "spirit-duels"
     assert "spirit-duels:freeze" in drawn(v) and "restless-spirits:nordheim" not in drawn(v)
+    v.focus.value = False  # a new game opens on its start node's neighbourhood: the whole drawing
     assert "Fire" in [o[1] for o in v.group.options]
     v.group.value = "Fire"
     cards = [n for n in drawn(v) if n in G and G.nodes[n]["card"]]
     assert cards and all("Fire" in G.nodes[n]["group"] for n in cards)
     v.game.value = "all"
+    v.focus.value = False
     assert {G.nodes[n]["game"] for n in drawn(v) if n in G} == set(tg.GAMES)
     assert v.errors.output.outputs == ()
 
 
 def test_click_a_node_shows_clauses_neighbours_and_faq_links(G):
-    v = GraphView("restless-spirits", G=G)
+    v = GraphView("restless-spirits", G=G, focus=False)
     el = next(n for n in v.cy.graph.nodes if n.data["id"].startswith("restless-spirits:nordheim@"))
     v.on_node_click({"data": dict(el.data)})
     html = v.details.value
@@ -48,12 +50,12 @@ def test_click_a_node_shows_clauses_neighbours_and_faq_links(G):
     v.on_node_click({"data": {"id": "box:restless-spirits:spirit@1"}})  # a group box: ignored
     assert v.selected == "restless-spirits:nordheim"
     v.focus.value = True
-    assert drawn(v) == {"restless-spirits:nordheim"} | set(G.successors("restless-spirits:nordheim")) | set(
+    assert drawn(v) - {"halo:a", "halo:b"} == {"restless-spirits:nordheim"} | set(G.successors("restless-spirits:nordheim")) | set(
         G.predecessors("restless-spirits:nordheim"))
 
 
 def test_path_query(G):
-    v = GraphView("restless-spirits", G=G)
+    v = GraphView("restless-spirits", G=G, focus=False)
     v.src.value = "Freeze token · Spirit Duels"
     v.dst.value = "Defeat · Spirit Duels"
     v.how.click()
@@ -74,7 +76,7 @@ def test_graph_view_opens_on_a_node(monkeypatch):
 
 def test_find_takes_part_of_a_name_and_says_when_nothing_matches():
     from widgets.graph import GraphView
-    v = GraphView("restless-spirits")
+    v = GraphView("restless-spirits", focus=False)
     v.find.value = "gonga"  # lower case, without the game
     assert v.find_node("gonga") == "restless-spirits:gonga" or "gonga" in v.find_node("gonga")
     assert "Gonga" in v.details.value
@@ -90,7 +92,7 @@ def outlined(view):
 
 
 def test_first_view_is_readable_and_the_whole_graph_is_one_click_away(G):
-    v = GraphView("restless-spirits", G=G)
+    v = GraphView("restless-spirits", G=G, focus=False)
     first = v.cy.cytoscape_layout
     # A fixed readable zoom on the top-left corner (the Spirits), not the whole drawing fitted into the canvas.
     assert first["name"] == "preset" and first["fit"] is False and first["zoom"] >= 0.85
@@ -116,7 +118,7 @@ def test_first_view_is_readable_and_the_whole_graph_is_one_click_away(G):
 
 
 def test_find_outlines_and_centres_the_node_and_the_next_search_clears_it(G):
-    v = GraphView("restless-spirits", G=G)
+    v = GraphView("restless-spirits", G=G, focus=False)
     assert outlined(v) == set()
     v.find.value = "gonga"
     gonga, nordheim = "restless-spirits:gonga", "restless-spirits:nordheim"
@@ -141,7 +143,7 @@ def test_find_outlines_and_centres_the_node_and_the_next_search_clears_it(G):
 
 
 def test_find_draws_the_node_it_finds(G):
-    v = GraphView("restless-spirits", G=G)
+    v = GraphView("restless-spirits", G=G, focus=False)
     assert v.find_node("freeze") == "spirit-duels:freeze"  # in another game: that game is drawn
     assert v.game.value == "spirit-duels" and outlined(v) == {"spirit-duels:freeze"}
     view = v.cy.cytoscape_layout  # a view that needs no element (the browser adds the new drawing after it)
@@ -157,7 +159,9 @@ def test_find_draws_the_node_it_finds(G):
     v.focus.value = True
     v.find_node("baikeng")
     assert outlined(v) == {"restless-spirits:baikeng"} and v.cy.cytoscape_layout["fit"] is True
-    assert not any(n.startswith("halo:") for n in v._els)  # the focus view has no halos
+    # the focus view's halos only set the least extent the view is fitted to (around the selected node)
+    a, b, at = v._els["halo:a"].position, v._els["halo:b"].position, v._els["restless-spirits:baikeng"].position
+    assert b["x"] - a["x"] >= 900 and (a["x"] + b["x"]) / 2 == at["x"]
     assert v.errors.output.outputs == ()
 
 
@@ -171,7 +175,7 @@ def test_opening_on_a_node_outlines_it_and_shows_it(G, monkeypatch):
 
 
 def test_clause_ids_are_tags_not_brackets(G):
-    v = GraphView("restless-spirits", G=G)
+    v = GraphView("restless-spirits", G=G, focus=False)
     v.select("restless-spirits:nordheim")
     html = v.details.value
     assert '<span class="rt-g-cl" title="rule clause">rs.effect.protection</span>' in html
@@ -181,7 +185,7 @@ def test_clause_ids_are_tags_not_brackets(G):
 
 
 def test_path_query_takes_what_find_takes(G):
-    v = GraphView("restless-spirits", G=G)
+    v = GraphView("restless-spirits", G=G, focus=False)
     assert not v.src.ensure_option and not v.dst.ensure_option  # typed text reaches the kernel, as Find's does
     v.src.value, v.dst.value = "nord", "BAIKENG"  # part of a name, any case, without the game
     v.how.click()
@@ -194,7 +198,7 @@ def test_path_query_takes_what_find_takes(G):
 
 
 def test_enter_in_a_or_b_asks_once_both_are_filled_in(G):
-    v = GraphView("restless-spirits", G=G)
+    v = GraphView("restless-spirits", G=G, focus=False)
     assert not v.src.continuous_update and not v.dst.continuous_update  # a value arrives on Enter (or leaving)
     v.src.value = "nord"
     assert v.path.value == ""  # B still empty: nothing asked
@@ -219,7 +223,7 @@ def test_path_query_says_when_a_name_matches_several_or_none(G):
 
 
 def test_path_query_across_games_says_they_never_meet(G):
-    v = GraphView("restless-spirits", G=G)
+    v = GraphView("restless-spirits", G=G, focus=False)
     v.src.value, v.dst.value = "Nordheim", "aztecs"
     v.how.click()
     plain = "Nordheim is a Restless Spirits card and Aztecs a Spirited card: cards of different games never meet."
@@ -227,4 +231,47 @@ def test_path_query_across_games_says_they_never_meet(G):
     assert v.ask_path("Nordheim", "Aztecs") == plain
     assert v.ask_path("Damage", "Nordheim") == ("Damage is a Spirit Duels rule word and Nordheim a Restless Spirits "
                                                 "card: cards and rules of different games never meet.")
+    assert v.errors.output.outputs == ()
+
+
+def test_page_opens_on_a_start_node_and_its_neighbours(G):
+    """A readable first picture: the game's start node in the middle, what affects it left, what it affects right;
+    its details in the side panel. Never the whole graph."""
+    from widgets.graph import START
+    for game, start in START.items():
+        v = GraphView(game, G=G)
+        assert v.focus.value is True and v.selected == start
+        near = {start} | set(G.successors(start)) | set(G.predecessors(start))
+        assert drawn(v) - {"halo:a", "halo:b"} == near
+        assert 4 <= len(near) <= 30, (game, len(near))  # a neighbourhood, not a tangle
+        ins, outs = set(G.predecessors(start)) - {start}, set(G.successors(start)) - {start} - set(G.predecessors(start))
+        x = v._els[start].position["x"]
+        assert all(v._els[n].position["x"] < x for n in ins) and all(v._els[n].position["x"] > x for n in outs)
+        assert f"<h3>{G.nodes[start]['label']}</h3>" in v.details.value
+        assert v.cy.cytoscape_layout["fit"] is True
+        assert v.errors.output.outputs == ()
+    v.focus.value = False  # the whole drawing, one tick away
+    assert "box:spirit-duels:spirit" in drawn(v)
+
+
+def test_switching_the_game_clears_the_other_games_panel_and_boxes(G):
+    v = GraphView("restless-spirits", G=G)
+    v.find.value = "gonga"
+    v.src.value, v.dst.value = "Nordheim", "Baikeng"
+    assert "Baikeng" in v.path.value and any("path" in e.classes for e in v.cy.graph.edges)
+    assert "Gonga" in v.details.value or "Nordheim" in v.details.value
+    v.game.value = "spirited"
+    assert (v.find.value, v.src.value, v.dst.value, v.path.value) == ("", "", "", "")
+    assert v.found is None and v.path_edges == set() and v.selected == "spirited:battle"
+    assert "<h3>Battle</h3>" in v.details.value
+    assert "Gonga" not in v.details.value and "Nordheim" not in v.details.value
+    assert all(n.startswith("spirited:") for n in drawn(v) - {"halo:a", "halo:b"})
+    # Find (or the path query) switching the game itself keeps what was typed
+    v.find.value = "freeze"
+    assert v.game.value == "spirit-duels" and v.find.value == "freeze" and v.selected == "spirit-duels:freeze"
+    # a new game starts afresh, as the page opens: its start node in Focus, even after Focus was unticked
+    v.focus.value = False
+    v.game.value = "restless-spirits"
+    assert v.selected == "restless-spirits:nordheim" and v.focus.value and v.find.value == ""
+    assert "<h3>Nordheim</h3>" in v.details.value and "box:restless-spirits:spirit" not in drawn(v)
     assert v.errors.output.outputs == ()

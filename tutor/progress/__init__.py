@@ -13,20 +13,25 @@ See :mod:`tutor.progress.store` (what happens when the database is damaged or no
 """
 from __future__ import annotations
 
+import threading
+
 from .store import ENV_DB, Answer, ProgressStore, default_url, learner_name, migrate
 
 __all__ = ["ProgressStore", "Answer", "default_url", "learner_name", "migrate", "ENV_DB", "default_store",
            "record_lesson"]
 
 _DEFAULT: ProgressStore | None = None
+_OPENING = threading.Lock()  # one store, also when a page opens it in the background (widgets.lessons)
 
 
 def default_store() -> ProgressStore:
-    """The kernel's one store on the default database and learner (opened at the first call)."""
+    """The kernel's one store on the default database and learner (opened at the first call; a call while another
+    thread opens it waits for that one)."""
     global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = ProgressStore()
-    return _DEFAULT
+    with _OPENING:
+        if _DEFAULT is None:
+            _DEFAULT = ProgressStore()
+        return _DEFAULT
 
 
 def record_lesson(game: str, lesson: str) -> None:

@@ -16,12 +16,13 @@ from . import hand_shown, named, turn_badge, who_tag, whose_turn
 
 #: One colour per clan (fill, text), used for every chip, stack and Camp of that clan.
 CLAN_COLOURS = {
-    "aztecs": ("#2e7d32", "#fff"), "babylonians": ("#1e3a8a", "#fff"), "chinese": ("#d84315", "#fff"),
-    "egyptians": ("#e0b020", "#2b2000"), "greeks": ("#0288d1", "#fff"), "japanese": ("#d81b60", "#fff"),
+    "aztecs": ("#2e7d32", "#fff"), "babylonians": ("#1e3a8a", "#fff"), "chinese": ("#bf360c", "#fff"),
+    "egyptians": ("#e0b020", "#2b2000"), "greeks": ("#01579b", "#fff"), "japanese": ("#d81b60", "#fff"),
     "norse": ("#546e7a", "#fff"), "olmecs": ("#6d4c41", "#fff"), "persians": ("#7b1fa2", "#fff"),
-    "romans": ("#8b1a1a", "#fff"), "sao": ("#00897b", "#fff"), "scythians": ("#827717", "#fff"),
+    "romans": ("#8b1a1a", "#fff"), "sao": ("#00796b", "#fff"), "scythians": ("#6b6212", "#fff"),
 }
-MEDAL_COLOURS = {"bronze": "#b8733a", "silver": "#9aa3ad", "gold": "#d4a514"}
+# light enough for dark text (readable: WCAG AA contrast)
+MEDAL_COLOURS = {"bronze": "#e8b98c", "silver": "#d5dbe1", "gold": "#f2d56b"}
 
 #: Board-only CSS (the shared look lives in widgets/style.py); scoped by the ``sp-`` prefix.
 CSS = """
@@ -46,14 +47,14 @@ CSS = """
 .sp-wonder .sp-wname { font-weight: 700; font-size: 13px; }
 .sp-wonder .sp-wsp { font-weight: 700; color: #5b2d90; }
 .sp-medal { display: inline-block; border-radius: 10px; padding: 0 7px; font-size: 12px; font-weight: 700;
-  color: #fff; white-space: nowrap; margin: 1px 0; }
+  color: #1f1d2b; box-shadow: inset 0 0 0 1px rgba(0, 0, 0, .22); white-space: nowrap; margin: 1px 0; }
 .sp-medal.sp-exhausted { background: #fff !important; border: 1.5px dashed; color: #6a6484; font-weight: 600; }
 .sp-spirit { font-size: 20px; font-weight: 800; color: #5b2d90; }
 .sp-road { display: flex; flex-wrap: wrap; gap: 6px; margin: 2px 0 4px 0; min-height: 46px; flex: 1 1 0; }
 .sp-camps, .sp-slots { flex: 1 1 0; min-width: 0; }
 .sp-stack { border-radius: 8px; padding: 3px 7px; min-width: 74px; font-size: 12px; position: relative; }
 .sp-stack .sp-n { font-size: 18px; font-weight: 800; line-height: 20px; }
-.sp-stack .sp-lim { font-size: 10.5px; opacity: .9; }
+.sp-stack .sp-lim { font-size: 10.5px; }
 .sp-stack.sp-danger { outline: 3px solid #ff9800; }
 .sp-shield { display: block; margin-top: 2px; font-size: 10.5px; background: rgba(255,255,255,.92); color: #1f1d2b;
   border-radius: 5px; padding: 0 4px; }
@@ -64,7 +65,7 @@ CSS = """
 .sp-slots { display: flex; gap: 6px; margin: 2px 0 4px 0; }
 .sp-slot { flex: 1 1 0; border: 1.5px solid #e2ddef; border-radius: 8px; padding: 3px 5px; font-size: 12px;
   min-height: 24px; display: flex; flex-wrap: wrap; gap: 3px; align-items: center; }
-.sp-slot.sp-open { border-style: dashed; color: #a19bb5; }
+.sp-slot.sp-open { border-style: dashed; color: #6a6484; }
 .sp-facedown { display: inline-block; border-radius: 6px; padding: 1px 6px; font-size: 12px; background: #3b3650;
   color: #fff; }
 .sp-pile { font-size: 12.5px; color: #3d3850; line-height: 1.5; }

@@ -6,7 +6,7 @@ from ...style import esc
 
 #: Class -> (fill, text) colours for Class chips.
 CLASS_COLOURS = {
-    "fire": ("#d84315", "#fff"), "earth": ("#795548", "#fff"), "arcane": ("#6a1b9a", "#fff"),
+    "fire": ("#bf360c", "#fff"), "earth": ("#795548", "#fff"), "arcane": ("#6a1b9a", "#fff"),
     "electric": ("#f2c200", "#2b2000"), "nature": ("#2e7d32", "#fff"), "water": ("#0277bd", "#fff"),
     "toxic": ("#7cb342", "#1b2a00"), "ice": ("#80deea", "#00363d"), "wind": ("#b0bec5", "#1f2a30"),
 }
@@ -49,7 +49,7 @@ CSS = """
 .sd-col { flex: 1 1 0; min-width: 150px; display: flex; flex-direction: column; gap: 3px; }
 .sd-pool { min-height: 42px; border: 1.5px dashed #d8d2e8; border-radius: 8px; padding: 3px 4px;
   display: flex; flex-wrap: wrap; gap: 3px; align-items: center; background: #fcfbff; }
-.sd-pool .sd-pl { font-size: 10px; color: #8a8599; width: 100%; line-height: 10px; }
+.sd-pool .sd-pl { font-size: 10px; color: #625d73; width: 100%; line-height: 10px; }
 .sd-die { display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
   min-width: 36px; height: 36px; border-radius: 6px; border: 2px solid; background: #fff; line-height: 1;
   padding: 0 2px; cursor: help; }

@@ -1,0 +1,116 @@
+"""Screenshots of every page at the sizes the tutor is made for, to look at them as a person would.
+
+    .venv/bin/python scripts/screenshots.py [--out DIR] [--sizes 1366x768,1024x768,1920x1080] [--pages a.ipynb,...]
+
+Starts `rules-tutor serve` on a free port, opens each page in Debian's chromium (the flags of tests/browser) at
+each size, waits until the page is ready, takes a few steps where the page is a game (the first legal actions of
+a learn page, Next in the presenter, a card in the ability graph, a question in the FAQ explorer) and saves
+``DIR/<page>-<size>.png`` (the window, not the whole page: what fits on the screen is the point). Prints, for
+each shot, whether the page scrolls (its height beyond the window). Not a test.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from scripts.bench_app import CHROMIUM, CHROMIUM_ARGS, HOST, free_port, start, stop, wait_up  # noqa: E402
+
+PAGES = {
+    "index.ipynb": ".rt-landing",
+    "learn-restless-spirits.ipynb": ".tutor-action",
+    "learn-spirited.ipynb": ".tutor-action",
+    "learn-spirit-duels.ipynb": ".tutor-action",
+    "faq-explorer.ipynb": ".tutor-faq-search",
+    "teacher-walkthrough.ipynb": ".rt-present .rt-counter",
+    "teacher-walkthrough.ipynb?notes=1": ".tutor-notes-window",
+    "ability-graph.ipynb": ".tutor-graph-details h3",
+    "practice.ipynb": ".tutor-pq-prompt",
+    "class-progress.ipynb": ".rt-root",
+}
+WAIT_MS = 60_000
+
+
+def steps(page, notebook: str) -> None:
+    """A few steps a person would take first on the page."""
+    if notebook.startswith("learn-"):
+        title = "() => (document.querySelector('.tutor-last-step .rt-step-now') || {}).textContent || ''"
+        for _ in range(3):
+            before = page.evaluate(title)
+            button = page.locator(".tutor-action:visible:not([disabled])").first
+            if not button.count():
+                break
+            button.click()
+            page.wait_for_function(f"(t) => ({title})() !== t", arg=before)
+            page.wait_for_timeout(300)
+    elif notebook == "teacher-walkthrough.ipynb":
+        for k in (1, 2):
+            page.locator(".rt-present .tutor-presenter-next").click()
+            page.locator(".rt-present .rt-counter").filter(has_text=f"Step {k} of").wait_for()
+    elif notebook == "faq-explorer.ipynb":
+        item = page.locator(".rt-faq-list button:visible").first
+        if item.count():
+            item.click()
+            page.wait_for_timeout(1500)
+    page.wait_for_timeout(600)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "rules-tutor-shots"))
+    parser.add_argument("--sizes", default="1366x768,1024x768,1920x1080")
+    parser.add_argument("--pages", default=",".join(PAGES))
+    args = parser.parse_args(argv)
+    if not os.access(CHROMIUM, os.X_OK):
+        print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    sizes = [tuple(int(x) for x in s.split("x")) for s in args.sizes.split(",")]
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    log = out / "serve.log"
+    server = start([sys.executable, "-m", "tutor.serve", "--port", str(port), "--max-kernels", "4"], log)
+    try:
+        wait_up(port, server, log, time.monotonic() + 90)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                for nb in args.pages.split(","):
+                    for w, h in sizes:
+                        context = browser.new_context(viewport={"width": w, "height": h})
+                        context.add_cookies([{"name": "_xsrf", "value": "shots", "domain": HOST, "path": "/"}])
+                        page = context.new_page()
+                        page.set_default_timeout(WAIT_MS)
+                        try:
+                            page.goto(f"http://{HOST}:{port}/voila/render/{nb}")
+                            page.locator(PAGES[nb]).first.wait_for(state="visible")
+                            page.wait_for_timeout(800)
+                            steps(page, nb)
+                            name = nb.replace(".ipynb", "").replace("?notes=1", "-notes")
+                            path = out / f"{name}-{w}x{h}.png"
+                            page.screenshot(path=str(path))
+                            sh = page.evaluate("Math.max(document.scrollingElement.scrollHeight, "
+                                               "(document.querySelector('#rendered_cells') || {}).scrollHeight || 0)")
+                            print(f"{path.name:50s} {'scrolls: ' + str(sh - h) + ' px below' if sh > h + 1 else 'fits'}")
+                            page.goto("about:blank")
+                        except Exception as exc:  # noqa: BLE001 - one page's failure is reported, the rest go on
+                            print(f"{nb} at {w}x{h}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+                        finally:
+                            context.close()
+            finally:
+                browser.close()
+    finally:
+        stop(server)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

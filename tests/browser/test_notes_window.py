@@ -1,0 +1,86 @@
+"""The teacher's notes window, in a real browser: opened from the presenter's "Notes window" button, it follows the
+projected page (the step counter, the notes, the next step) through a BroadcastChannel between the two tabs, and
+its own Back / Next and clicker keys move the presenter; the notes never appear on the projected page
+(widgets/notes_window.py, widgets/presenter.py).
+
+Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tutor.walkthrough import all_walkthroughs, load_walkthrough
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RENDER_MS = 60_000
+CLICK_MS = 20_000
+PRESENTER = "/voila/render/teacher-walkthrough.ipynb"
+
+
+def _projected_text(page) -> str:
+    """What the projected page shows as text (``innerText`` leaves out what is not displayed)."""
+    return page.evaluate("document.body.innerText")
+
+
+def test_notes_window_follows_the_presenter(tutor_server, tutor_page):
+    wt = load_walkthrough(all_walkthroughs()[0])  # the walkthrough the presenter opens on
+    notes = [st.notes for st in wt.steps]
+    assert sum(1 for n in notes[:4] if n) >= 3, "the first steps of the shipped walkthrough have teacher notes"
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(tutor_server + PRESENTER)
+    counter = page.locator(".rt-present .rt-counter")
+    expect(counter).to_contain_text("Start ·", timeout=RENDER_MS)
+    link = page.locator(".rt-present a.tutor-notes-open")
+    expect(link).to_be_visible()
+    expect(link).to_have_text("Notes window")
+    with page.context.expect_page() as opened:
+        link.click()
+    notes_page = opened.value
+    notes_page.on("pageerror", lambda exc: tutor_page.errors.append(f"notes window: page error: {exc}"))
+    assert notes_page.url.endswith("teacher-walkthrough.ipynb?notes=1")
+    win = notes_page.locator(".tutor-notes-window")
+    expect(win).to_be_visible(timeout=RENDER_MS)
+    expect(win.locator(".tutor-notes-status")).to_have_text("Following the presenter.", timeout=CLICK_MS)
+    expect(win.locator(".tutor-notes-counter")).to_have_text(re.compile(rf"Start · {len(wt.steps)} steps"))
+    expect(win.locator(".tutor-notes-title")).to_have_text(wt.title)
+    expect(win.locator(".tutor-notes-next")).to_contain_text(wt.steps[0].narration[:40])
+    assert not notes_page.locator(".jp-MarkdownCell h1").is_visible()  # the page is the notes, no header
+
+    # Next on the projected page: the notes window follows; the notes are never on the projected page
+    for k in (1, 2, 3):
+        page.locator(".rt-present .tutor-presenter-next").click()
+        expect(counter).to_contain_text(f"Step {k} of", timeout=CLICK_MS)
+        expect(win.locator(".tutor-notes-counter")).to_have_text(f"Step {k} of {len(wt.steps)}", timeout=CLICK_MS)
+        expect(win.locator(".tutor-notes-text")).to_have_text(notes[k - 1] or "No teacher notes for this step.")
+        expect(win.locator(".tutor-notes-now")).to_contain_text((wt.steps[k - 1].narration or "")[:40])
+        expect(win.locator(".tutor-notes-next")).to_contain_text(f"Step {k + 1}: ")
+        if notes[k - 1]:
+            assert notes[k - 1] not in _projected_text(page), f"step {k}: the notes show on the projector"
+        page.wait_for_timeout(200)
+    notes_page.screenshot(path=str(tutor_page.screenshot("presenter").with_name("notes-window.png")))
+
+    # the notes window's own Next and Back, and a clicker's keys there, move the projected page
+    notes_page.locator(".tutor-notes-fwd").click()
+    expect(counter).to_contain_text("Step 4 of", timeout=CLICK_MS)
+    expect(win.locator(".tutor-notes-counter")).to_have_text(f"Step 4 of {len(wt.steps)}", timeout=CLICK_MS)
+    notes_page.locator(".tutor-notes-back").click()
+    expect(counter).to_contain_text("Step 3 of", timeout=CLICK_MS)
+    notes_page.keyboard.press("PageDown")
+    expect(counter).to_contain_text("Step 4 of", timeout=CLICK_MS)
+    notes_page.keyboard.press("ArrowLeft")
+    expect(counter).to_contain_text("Step 3 of", timeout=CLICK_MS)
+    expect(win.locator(".tutor-notes-counter")).to_have_text(f"Step 3 of {len(wt.steps)}", timeout=CLICK_MS)
+
+    # a notes window opened later (a reload) asks for the state and gets the step shown at once
+    notes_page.reload()
+    expect(notes_page.locator(".tutor-notes-window .tutor-notes-counter")).to_have_text(
+        f"Step 3 of {len(wt.steps)}", timeout=RENDER_MS)
+    assert notes[2] not in _projected_text(page)
+    notes_page.close()
+    tutor_page.assert_clean()
