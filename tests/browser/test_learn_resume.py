@@ -119,6 +119,11 @@ def test_a_lost_goal_is_said_at_once_and_the_page_resumes_lesson_and_free_play(l
         # free play: two steps, then come back to the game, and continue it
         page.get_by_role("tab", name="Free play").click()
         expect(page.get_by_role("button", name="New game")).to_be_visible(timeout=RENDER_MS)
+        # the computer plays Player 2 by default: here the learner plays both seats (and that choice is kept too)
+        seat2 = page.locator(".tutor-seats select:visible").nth(1)
+        expect(seat2).to_be_visible(timeout=RENDER_MS)
+        seat2.select_option(label="You")
+        page.wait_for_timeout(500)
         for _ in range(2):
             before = _step_title(page).inner_text() if page.locator(
                 ".tutor-last-step .rt-step-now:visible").count() else ""
@@ -134,6 +139,7 @@ def test_a_lost_goal_is_said_at_once_and_the_page_resumes_lesson_and_free_play(l
                                                                           timeout=RENDER_MS)
         expect(page.get_by_role("button", name="New game")).to_be_visible(timeout=RENDER_MS)
         expect(_step_title(page)).to_contain_text("Step 2", timeout=CLICK_MS)
+        expect(page.locator(".tutor-seats select:visible").nth(1).locator("option:checked")).to_have_text("You")
         page.screenshot(path=str(ARTIFACTS / "screenshots" / "learn-resumed-free-play-1366x768.png"))
         page.locator(".tutor-action:visible:not([disabled])").first.click()  # and it goes on
         expect(_step_title(page)).to_contain_text("Step 3", timeout=CLICK_MS)
