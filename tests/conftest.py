@@ -38,3 +38,13 @@ def _own_folders(tmp_path_factory, monkeypatch):
 def rs2():
     """A new 2-player Restless Spirits game (seed 3), at the guide choice."""
     return tutor.new_game("restless-spirits", players=2, seed=3)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Run the browser tests (``tests/browser/``) after every other test: their session-wide Playwright keeps an
+    asyncio loop running in the main thread until the session ends, and tests that run their own loop
+    (``asyncio.run``, a Playwright of their own) must not meet it."""
+    browser = [i for i in items if "browser" in i.path.parent.parts[-1:]]
+    if browser:
+        rest = [i for i in items if "browser" not in i.path.parent.parts[-1:]]
+        items[:] = rest + browser
