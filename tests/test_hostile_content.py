@@ -837,3 +837,20 @@ def test_a_recorded_narration_too_long_is_refused_naming_the_step():
         record(s, id="x", title="X", setup=w.setup, narration=["a", "N" * (TEXT_LIMIT + 1)])
     assert str(ei.value).startswith("the recorded walkthrough: steps[1].narration: String should have at most")
     assert len(str(ei.value)) < 500
+
+
+def test_links_in_the_learners_folders_are_never_read(tmp_path):
+    """A symbolic link in the saved walkthroughs or saved questions folder (to /etc/shadow, say) is never read, so no
+    page can show what it points to: walkthroughs leave it out, questions name it as left out, without its content."""
+    from tutor.faq_whatif.mine import list_my_questions
+    from tutor.walkthrough import saved_walkthroughs
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:*:20228:0:99999:7:::\n")
+    for name in ("w", "q"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "lnk.yaml").symlink_to(secret)
+        (tmp_path / name / "plain.yaml").write_text("meta: {}\n")
+    assert [p.name for p in saved_walkthroughs(tmp_path / "w")] == ["plain.yaml"]
+    kept, left = list_my_questions(tmp_path / "q")
+    assert [p.name for p in kept] == ["plain.yaml"]
+    assert len(left) == 1 and "lnk.yaml: a symbolic link, not read" in left[0] and "root" not in left[0]

@@ -71,3 +71,18 @@ def write_in_folder(folder: str | Path, stem: str, text: str, *, overwrite: bool
     except OSError as exc:
         raise OSError(f"cannot save {p}: {exc.strerror or exc}") from None
     return p
+
+
+def own_files(folder: Path, pattern: str = "*.yaml") -> tuple[list[Path], list[Path]]:
+    """The files matching ``pattern`` in ``folder`` (sorted by name) that are regular files of the folder itself, and
+    apart the symbolic links among them, which are never read: a link in a shared or received folder could point
+    anywhere (``/etc/shadow``) and a page that reads it would show what it points to in its error messages.
+    ``folder`` itself may be a link (a learner's folder kept elsewhere)."""
+    files, links = [], []
+    for p in sorted(folder.glob(pattern)):
+        if p.is_symlink():
+            links.append(p)
+        elif p.is_file():
+            files.append(p)
+    return files, links
+

@@ -16,7 +16,7 @@ from .core.errors import ContentError, IllegalAction
 from .core.session import Session
 from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
 from .core.model import Source
-from .safefile import plain_stem, write_in_folder
+from .safefile import own_files, plain_stem, write_in_folder
 
 
 #: Most characters of a walkthrough's intro, or of one step's narration or notes (what a teacher reads out).
@@ -68,11 +68,12 @@ SAVED_LIMIT = 200
 
 def saved_walkthroughs(folder: str | Path | None = None) -> list[Path]:
     """The walkthrough files saved from the presenter page: ``*.yaml`` in ``folder`` (default
-    :func:`walkthrough_folder`), sorted by name, at most :data:`SAVED_LIMIT`; empty when the folder does not exist."""
+    :func:`walkthrough_folder`), sorted by name, at most :data:`SAVED_LIMIT`, symbolic links left out
+    (:func:`tutor.safefile.own_files`); empty when the folder does not exist."""
     f = Path(folder) if folder is not None else walkthrough_folder()
     if not f.is_dir():
         return []
-    return sorted(p for p in f.glob("*.yaml") if p.is_file())[:SAVED_LIMIT]
+    return own_files(f)[0][:SAVED_LIMIT]  # a symbolic link is never read (it could point anywhere)
 
 
 def begin(w: Walkthrough, where: str = "<walkthrough>") -> Session:

@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from tutor import faq
+from tutor import Session, faq
 from tutor.core.errors import short
 from tutor.registry import rulebook_name
 from tutor.scenario import Scenario, start
@@ -33,6 +33,8 @@ from .model import ErrorPanel, clause_chip, log
 from .style import box, button, echo, esc, html_widget, plural, rule_text, style_widget, typed
 
 CSS = """
+.rt-faq-problem { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; margin: 4px 0;
+  font-size: 13px; color: #4a3200; }
 .rt-faq-side { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px; margin: 4px; }
 .rt-faq-list { max-height: 460px; overflow-y: auto; padding-right: 4px; }
 .rt-faq-count { font-size: 12px; color: #6a6484; margin: 2px 0 4px 2px; }
@@ -126,6 +128,9 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.game = w.Dropdown(options=[("All games", "")] + [(faq.game_title(x), x) for x in games], value="",
                                description="Game", layout=w.Layout(width="100%"), _dom_classes=("rt-sr-label",))
         self.count = w.HTML()
+        #: why the question last clicked could not be opened (a saved question of one's own that no longer loads)
+        self.open_error = w.HTML()
+        self.open_error.add_class("tutor-faq-open-error")
         self.results = w.VBox()
         self.results.add_class("rt-faq-list")
         self.results.add_class("rt-scroll")
@@ -137,7 +142,8 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.more.on_click(g(lambda _b: self.show_all()))
         self.search.observe(g(lambda _ch: self.filter()), names="value")
         self.game.observe(g(lambda _ch: self.filter()), names="value")
-        side = w.VBox([w.HTML("<h3>Questions</h3>"), self.search, self.game, self.count, self.results],
+        side = w.VBox([w.HTML("<h3>Questions</h3>"), self.search, self.game, self.count, self.open_error,
+                       self.results],
                       layout=w.Layout(flex="0 0 360px", width="360px"))
         side.add_class("rt-faq-side")
 
@@ -167,10 +173,10 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
                               layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.stepper.add_class("rt-faq-script")
 
-        first = self._initial_entry(open_id)
+        first, session = self._initial_entry(open_id)
         self.entry = first
         self.scenario: Scenario = first.scenario
-        self.app = self._make_app(start(first.scenario, str(first.path)))
+        self.app = self._make_app(session)
         self.box = w.VBox([self.app.widget], layout=w.Layout(width="100%"))
         self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}{faq_whatif.CSS}</style>"), self.box],
                              layout=w.Layout(width="100%"))
@@ -179,22 +185,43 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self._show_entry()
 
     # -- building ------------------------------------------------------------------------------------------------
-    def _initial_entry(self, open_id: str | None) -> faq.Entry:
+    def _initial_entry(self, open_id: str | None) -> tuple[faq.Entry, Session]:
+        """The question the page opens on and its started session: ``open_id`` when it opens, else the first
+        question that does (a saved question of one's own that no longer loads is passed over, and named)."""
         if open_id:
             try:
                 entry = self.index.get(open_id)
                 board_for(entry.game)
-                return entry
+                return entry, start(entry.scenario, str(entry.path))
             except (KeyError, ValueError) as exc:
                 said = short(str(exc.args[0]), 600, quote=False)
                 self.errors.output.append_stdout(f"Cannot open scenario {short(open_id)}: {said}\n")
-        return next(e for e in self.index.entries if _has_board(e.game))
+        for e in self.index.entries:
+            if not _has_board(e.game):
+                continue
+            try:
+                return e, start(e.scenario, str(e.path))
+            except ValueError as exc:  # ContentError: e.g. a saved question naming a card that does not exist
+                self._cannot_open(e, exc)
+        raise ValueError("no question of this page can be opened")
+
+    def _cannot_open(self, entry: faq.Entry, exc: Exception) -> None:
+        said = short(str(exc.args[0]) if exc.args else str(exc), 300, quote=False)
+        title = short(entry.title, 80, quote=False)
+        self.open_error.value = (f'<div class="rt-faq-problem" role="alert">Cannot open “{esc(title)}”: '
+                                 f'{esc(said)}</div>')
 
     def _click(self, scenario_id: str) -> None:
+        self.open_error.value = ""
         try:
             self.open(scenario_id)
-        except ValueError as exc:
-            self.errors.output.append_stdout(f"Cannot show this scenario yet: {exc}\n")
+        except (KeyError, ValueError) as exc:
+            try:
+                entry = self.index.get(scenario_id)
+            except KeyError:
+                self.errors.output.append_stdout(f"Cannot show this scenario: {short(str(exc), 300)}\n")
+                return
+            self._cannot_open(entry, exc)
 
     def _make_app(self, session) -> TutorApp:
         app = TutorApp(session, show_setup=False, errors=self.errors, with_style=False, header=self.header,

@@ -459,3 +459,29 @@ def test_shipped_questions_that_start_on_a_decision(ex, sid, do, words):
     shown = ex.edit_error.value + ex.compare_html.value
     assert words in shown and "[sp." not in shown and "[rs." not in shown and "[sd." not in shown
     assert "decision.action" not in shown
+
+
+def test_a_saved_question_that_no_longer_loads_never_stops_the_page(tmp_path, monkeypatch):
+    """A question of one's own naming a card that does not exist (sorted first, so the page would open on it): the
+    page opens on the next question and names the bad one in view; clicking it says why again, nothing changes."""
+    import yaml
+    from tutor import faq as tfaq
+    from widgets.faq import FaqExplorer
+    folder = tmp_path / "q"
+    folder.mkdir()
+    monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(folder))
+    src = next(p for p in tfaq.all_scenarios("restless-spirits") if "hand" in p.name)
+    data = yaml.safe_load(src.read_text())
+    data["meta"]["id"] = "aaa-bad-question"
+    data["meta"]["title"] = "My broken question"
+    players = data["setup"]["state"].setdefault("players", [{"seat": 1}])
+    players[0]["hand"] = ["NOPE-CARD"]
+    (folder / "aaa-bad.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    page = FaqExplorer(game_id="restless-spirits")
+    assert page.entry.id != "aaa-bad-question"
+    assert "Cannot open" in page.open_error.value and "My broken question" in page.open_error.value
+    before = page.entry.id
+    page._click("aaa-bad-question")
+    assert page.entry.id == before and "NOPE-CARD" in page.open_error.value
+    page._click(before)
+    assert page.open_error.value == ""

@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from ..core.errors import ContentError, short
-from ..safefile import plain_stem, write_in_folder
+from ..safefile import own_files, plain_stem, write_in_folder
 from ..scenario import Expect, Meta, Scenario, load_scenario, run
 from .compare import run_far
 
@@ -47,7 +47,10 @@ def list_my_questions(folder: str | Path | None = None) -> tuple[list[Path], lis
     kept: list[Path] = []
     left: list[str] = []
     total = 0
-    for p in sorted(p for p in f.glob("*.yaml") if p.is_file())[:SAVED_LIMIT]:
+    files, links = own_files(f)
+    left += [f"{p.name}: a symbolic link, not read (a saved question is a file of the folder itself)"
+             for p in links]
+    for p in files[:SAVED_LIMIT]:
         try:
             size = p.stat().st_size
         except OSError as exc:
