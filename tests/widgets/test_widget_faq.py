@@ -182,8 +182,9 @@ def test_a_game_without_board_view_is_reported_not_opened(ex, monkeypatch):
     monkeypatch.setattr(wf, "board_for", no_board)
     ex.search.value = "rule-retrieve"
     ex.item("rule-retrieve-from-shrine").children[0].click()
-    text = "".join(o.get("text", "") for o in ex.errors.output.outputs)
-    assert "Cannot show this scenario yet" in text and ex.entry.id == "faq-double-totem"
+    # said in view, beside the list, naming the question and why
+    assert "Cannot open" in ex.open_error.value and "no board view" in ex.open_error.value
+    assert ex.entry.id == "faq-double-totem"
 
 
 def test_searching_again_builds_no_new_widgets(ex):
