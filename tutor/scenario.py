@@ -250,7 +250,9 @@ def find(session: Session, ref: ActionRef) -> Action:
         why = f"; forbidden: {refusal.why} [{refusal.clause}]" if refusal else ""
         if not same and not refusal:  # perhaps a misspelt kind: say which kinds are legal now
             why = f" (kinds of the legal actions now: {', '.join(sorted({a.kind for a in legal})) or 'none'})"
-        raise IllegalAction(f"{ref.describe()} is not legal now; legal {ref.kind} actions: {same or 'none'}{why}",
+        named = [f"{a.label} ({a.id})" for a in legal if a.kind == ref.kind]  # what a person reads, and the id to use
+        listed = "; ".join(named[:8]) + (f"; and {len(named) - 8} more" if len(named) > 8 else "")
+        raise IllegalAction(f"{ref.describe()} is not legal now; legal {ref.kind} actions: {listed or 'none'}{why}",
                             code="not-legal-now", action=ref.describe(),
                             clause=refusal.clause if refusal else None)
     raise IllegalAction(f"{ref.describe()} matches {len(hits)} legal actions ({', '.join(a.id for a in hits)}); "
