@@ -21,6 +21,7 @@ Without /usr/bin/chromium the browser tests are skipped, except under CI
 from __future__ import annotations
 
 import http.client
+import contextlib
 import os
 import re
 import signal
@@ -96,6 +97,30 @@ def _stop(proc: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             continue
 
+
+
+@contextlib.contextmanager
+def served_with_progress(tmp_path_factory, name: str):
+    """``(base URL, database URL)`` of a `rules-tutor serve` whose progress database is a fresh SQLite file (its
+    log in ``test-artifacts/serve-<name>.log``); stopped when the ``with`` block ends."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.sqlite'}"
+    port = _free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log_path = ARTIFACTS / f"serve-{name}.log"
+    env = dict(os.environ, RULES_TUTOR_DB=db, JUPYTERHUB_USER="")
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "tutor.serve", "--port", str(port), "--no-browser"],
+                                cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                env=env, start_new_session=True)
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while not _answers(port):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"rules-tutor serve did not start:\n{_tail(log_path)}")
+            time.sleep(0.25)
+        yield f"http://127.0.0.1:{port}", db
+    finally:
+        _stop(proc)
 
 @pytest.fixture(scope="session")
 def tutor_server():

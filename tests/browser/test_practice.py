@@ -4,15 +4,11 @@ the board, the question, its options and the explanation are in view together wi
 1366x768 and 1024x768 go to test-artifacts/screenshots/."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, REPO_ROOT, SERVER_START_TIMEOUT, CheckedPage, _answers, _free_port, _stop, _tail
+from conftest import ARTIFACTS, CheckedPage, served_with_progress
 from tutor.progress import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -24,24 +20,8 @@ CLICK_MS = 20_000
 @pytest.fixture(scope="module")
 def practice_server(tmp_path_factory):
     """``(base URL, database URL)`` of a `rules-tutor serve` whose progress database is a fresh SQLite file."""
-    db = f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.sqlite'}"
-    port = _free_port()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log_path = ARTIFACTS / "serve-practice.log"
-    env = dict(os.environ, RULES_TUTOR_DB=db, JUPYTERHUB_USER="")
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "tutor.serve", "--port", str(port), "--no-browser"],
-                                cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                env=env, start_new_session=True)
-    try:
-        deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while not _answers(port):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"rules-tutor serve did not start:\n{_tail(log_path)}")
-            time.sleep(0.25)
-        yield f"http://127.0.0.1:{port}", db
-    finally:
-        _stop(proc)
+    with served_with_progress(tmp_path_factory, "practice") as served:
+        yield served
 
 
 def _in_view(page, locator, height: int) -> None:
