@@ -188,6 +188,9 @@ def test_saved_what_if_loads_back_and_runs(tmp_path, monkeypatch):
         faq.save_question(mine, "room-in-hand")
     assert faq.save_question(mine, "room-in-hand", overwrite=True) == p
     assert [x.name for x in (tmp_path / "q").iterdir()] == ["room-in-hand.yaml"]  # no temporary file left
+    # a what-if of one's own question is tagged "my question" once, not once per generation
+    again = faq.what_if_scenario(back, faq.edit_setup(back, faq.SetAP(1, 3)), "room-again", "")
+    assert again.meta.covers.count("my question") == 1
 
 
 @pytest.mark.parametrize("name", ["../evil", "a b", "", "x/y", ".hidden", "a" * 81])

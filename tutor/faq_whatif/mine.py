@@ -107,7 +107,7 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
     answer = note or f"In this set-up the script runs {b.done} of {b.total} step{'' if b.total == 1 else 's'}; the checks say what happens."
     stem = name.lower()
     meta = Meta(id=stem if stem.startswith("my-") else f"my-{stem}", title=f"My question: {name}", question=question, answer=answer,
-                source=original.meta.source, covers=["my question", *original.meta.covers])
+                source=original.meta.source, covers=list(dict.fromkeys(["my question", *original.meta.covers])))
     return Scenario(meta=meta, setup=changed.setup, script=changed.script[:b.done], expect=[exp])
 
 
