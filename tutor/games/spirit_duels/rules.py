@@ -158,12 +158,12 @@ def _use_ability(g, seat: int, i: int, sl, ab, die) -> Action:
     """Use the ability of the Spirit ``sl`` on space ``i``: free, or paid with ``die`` = (index, die)."""
     cl = ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",)
     name = spirit_name(g, sl)
-    prov = g.mark(card_of(g, sl), "ability")
+    said = mark_before_stop(ab.text, g.mark(card_of(g, sl), "ability"))
     if die is None:
-        return make_action("use-ability", seat, f"Use {name}: {mark_before_stop(ab.text, prov)}", "This Action costs no die.", cl,
+        return make_action("use-ability", seat, f"Use {name}: {said}", "This Action costs no die.", cl,
                            spirit=i + 1)
     n, d = die
-    return make_action("use-ability", seat, f"Use {name}: {mark_before_stop(ab.text, prov)} (remove its {kind_label(d.kind)} showing "
+    return make_action("use-ability", seat, f"Use {name}: {said} (remove its {kind_label(d.kind)} showing "
                        f"{face_label(d.face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
                        cl + ("sd.action.symbol-cost",), None, spirit=i + 1, die=n + 1)
 
