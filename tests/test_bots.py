@@ -177,3 +177,29 @@ def test_a_hand_the_bot_is_looking_through_is_not_dealt_again():
     action = bots[d.actor].choose(s)
     assert action.id in {a.id for a in s.legal_actions()}
     s.apply(action)
+
+
+def test_restless_spirits_reasons_say_only_what_the_action_does():
+    """An Attract brings a Spirit, never a Totem, to the hand: over the attract actions of random positions the
+    reasons say it brings a Spirit to the board, never that it brings the hand a Totem; a reason that says a Totem
+    comes to the hand appears only where the hand's Totems grew."""
+    from tutor.games.restless_spirits import strategy
+    attracts = 0
+    for seed in (1, 2, 3):
+        s = tutor.new_game("restless-spirits", players=2, seed=seed)
+        easy, b = bot("restless-spirits", "easy", seed), bot("restless-spirits", "normal", 1)
+        for _ in range(80):
+            if s.is_over:
+                break
+            for sc in b.rank(s):
+                said = " ".join(strategy.reasons(s.game, s.state, sc))
+                if "brings {your} hand a Totem" in said:
+                    assert sc.changes.get("hand", 0) > 0 and sc.action.kind != "attract", (sc.action.label, said)
+                if sc.action.kind == "attract":
+                    attracts += 1
+                    assert "Totem that fits" not in said, (sc.action.label, said)
+                    assert sc.changes.get("on_board", 0) <= 0 or "brings a Spirit to {your} board" in said
+                    if sc.changes.get("fitting", 0) > 0:
+                        assert "already in {your} hand fit" in said, said
+            s.apply(easy.choose(s))
+    assert attracts >= 20

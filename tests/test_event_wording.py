@@ -1,7 +1,8 @@
 """Engine texts read as sentences a person would say (issue 16, "The learn pages"): no "(s)", no raw card ids and no
-seat-and-slot positions where a name exists, in any action label, why, blocked line or event of many random games
-of all three games; two different choices never share one label; a legal action that would do nothing now says so,
-with the clause why (and doing it indeed changes nothing it said it would)."""
+seat-and-slot positions where a name exists, no provisional mark after a full stop, in any action label, why,
+blocked line or event of many random games of all three games; two different choices never share one label; a
+legal action that would do nothing now says so, with the clause why (and doing it indeed changes nothing it said
+it would)."""
 from __future__ import annotations
 
 import re
@@ -17,6 +18,8 @@ from rs_helpers import act, rs_session
 PLURAL_MARK = re.compile(r"[A-Za-z]\(s\)")
 #: a Spirit named by its seat and slot ("Player 2, Spirit 1", "Spirit 3 of Player 1") instead of its name
 POSITION = re.compile(r"Player \d+, Spirit \d+|\bSpirit \d+ of Player\b")
+#: a provisional mark after a sentence's full stop ("...you may decline. [provisional]"): it belongs on the value
+MARK_AFTER_STOP = re.compile(r"[.;:!?] ?\[provisional\]")
 
 GAMES = [("restless-spirits", 2, range(3)), ("restless-spirits", 3, range(2)), ("restless-spirits", 4, range(1)),
          ("spirited", 2, range(3)), ("spirited", 3, range(2)), ("spirited", 4, range(1)),
@@ -63,6 +66,8 @@ def test_texts_of_random_games_have_no_plural_marks_ids_or_positions(game, playe
                     problems.add(f"{where}: '(s)' in {text!r}")
                 if POSITION.search(text):
                     problems.add(f"{where}: a position instead of a name in {text!r}")
+                if MARK_AFTER_STOP.search(text):
+                    problems.add(f"{where}: the provisional mark after the full stop in {text!r}")
                 m = raw.search(text)
                 if m:
                     problems.add(f"{where}: raw id {m.group(0)!r} in {text!r}")

@@ -30,7 +30,7 @@ from . import faq_whatif
 from .app import TutorApp
 from .boards import board_for
 from .model import ErrorPanel, clause_chip, log
-from .style import box, button, echo, esc, html_widget, plural, rule_text, style_widget, typed
+from .style import box, button, echo, esc, html_widget, plain, plural, rule_text, style_widget, typed
 
 CSS = """
 .rt-faq-problem { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; margin: 4px 0;
@@ -230,7 +230,7 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         return app
 
     def _item(self, e: faq.Entry) -> w.Widget:
-        btn = button(e.question, e.title, "item", classes=("tutor-scenario",))
+        btn = button(plain(e.question), plain(e.title), "item", classes=("tutor-scenario",))
         btn.on_click(self.errors.guard(lambda _b, sid=e.id: self._click(sid)))
         tags = [f'<span class="rt-ftag">{esc(t)}</span>' for t in e.covers]
         names = list(e.tags[len(e.covers):])

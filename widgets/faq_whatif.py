@@ -14,7 +14,7 @@ import ipywidgets as w
 from tutor import ContentError, faq
 from tutor.scenario import start
 
-from .style import esc, plural, rule_text
+from .style import esc, plain, plural, rule_text
 
 CSS = """
 .rt-faq-edit { background: #fffdf6; border: 1px solid #eadba8; border-radius: 10px; padding: 6px 10px; margin: 4px; }
@@ -207,7 +207,7 @@ class WhatIfPanel:
             self.save_box.layout.display = "none"
             return
         self._prepared = prepared
-        cap = lambda text: text[:1].upper() + text[1:]
+        cap = lambda text: plain(text[:1].upper() + text[1:])  # plain-text choices: no bidi controls
         zones = faq.zones(prepared)
         keep = self.move_from.value if self.move_from.value in zones else zones[0]
         self.move_from.options = [(cap(faq.zone_label(prepared, z)), z) for z in zones]
@@ -245,7 +245,7 @@ class WhatIfPanel:
         if prepared is None or zone is None:
             return
         ids = faq.zone_cards(prepared, zone)
-        self.move_card.options = list(zip(faq.choice_labels(ids, faq.card_names(prepared)), ids))
+        self.move_card.options = list(zip(map(plain, faq.choice_labels(ids, faq.card_names(prepared))), ids))
         self.move_card.value = ids[0] if ids else None
         self._fill_targets()
 
@@ -258,7 +258,7 @@ class WhatIfPanel:
         to = faq.targets(prepared, card, zone)
         old = self.move_to.value
         said = [faq.zone_label(prepared, z) for z in to]
-        self.move_to.options = [(x[:1].upper() + x[1:], z) for x, z in zip(said, to)]
+        self.move_to.options = [(plain(x[:1].upper() + x[1:]), z) for x, z in zip(said, to)]
         self.move_to.value = old if old in to else (to[0] if to else None)
         self.apply_move.disabled = not to
 

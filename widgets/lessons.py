@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import secrets
 import threading
 import warnings
 
@@ -267,6 +268,11 @@ class LessonRunner:
             return False
 
 
+#: Said once on a learn page when another tab or window of the same page kept its place since this one last did.
+OTHER_TAB_NOTICE = ("This page is open in another tab or window too: the tab you play in last is the one kept when "
+                    "you come back.")
+
+
 class LearnApp:
     """The learn page: one title line (the game's name, the "Lessons" and "Free play" tabs, a link back to the
     landing page), then the tab shown as a one-screen game table (see :class:`TutorApp`): under Voila the page
@@ -287,6 +293,12 @@ class LearnApp:
         self._restoring = False
         self._free_seats: list[str] | None = None  # who played each free-play seat (kept in the place)
         self._free_box = w.VBox([w.HTML('<div class="rt-muted">Loading a new game…</div>')])
+        #: this page's own mark in the place it keeps (``"page"``), and the mark it expects to find there: its own
+        #: once it has written, else the one of the place it resumed from; another mark there means another tab or
+        #: window of the same page wrote since (:meth:`remember` then says so once)
+        self.page_token = secrets.token_hex(8)
+        self._expected_writer: str | None = None
+        self._told_other_tab = False
         self.tabs = w.Tab(children=[self.lessons.widget, self._free_box])
         self.tabs.titles = ("Lessons", "Free play")
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_free_play(self._free_kept)),
@@ -307,10 +319,7 @@ class LearnApp:
                 self.widget.add_class("rt-kept")
             told = store.take_notice()  # the database cannot save: said once, the page works on
             if told:
-                note = html_widget(f'<div class="tutor-notice rt-learn-notice" style="background: #fff4e0; '
-                                   'border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
-                                   f'⚠ {esc(told)}</div>')
-                self.widget.children = (*self.widget.children[:-1], note, self.tabs)
+                self._notice(f"⚠ {told}")
             # a kernel Voila pre-heated resumes once the learner asks for the page; any other at once
             if not when_page_asked(self.errors.guard(self.resume)):
                 self.resume()
@@ -324,6 +333,13 @@ class LearnApp:
                 self._warm = warm_progress()  # the first "Goal reached!" then keeps the lesson without waiting
         if store is None:  # a page given no store opens the learner's one when it is first needed: warm it
             self.lessons.app.model.observe(first_step)
+
+    def _notice(self, text: str) -> None:
+        """Show ``text`` (plain text) in a calm line above the tabs."""
+        note = html_widget(f'<div class="tutor-notice rt-learn-notice" style="background: #fff4e0; '
+                           'border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
+                           f'{esc(text)}</div>')
+        self.widget.children = (*self.widget.children[:-1], note, self.tabs)
 
     def open_free_play(self, saved: str | None = None) -> TutorApp:
         """Build the free-play game (once) and show it: the game ``saved`` (a session's JSON, see
@@ -389,6 +405,12 @@ class LearnApp:
             self._free_seats = [d.value for d in self.free.seats.seats]
         if self._free_seats:
             data["seats"] = self._free_seats
+        writer = self.place().get("page")
+        if isinstance(writer, str) and writer != self._expected_writer and not self._told_other_tab:
+            # another tab or window of this page kept its place since this one last did: said once, saving goes on
+            self._told_other_tab = True
+            self._notice(OTHER_TAB_NOTICE)
+        data["page"] = self._expected_writer = self.page_token
         try:
             self.store.save_place(self.place_key, json.dumps(data))
         except ValueError as exc:  # a free game too large to keep: the lesson's place is kept without it
@@ -400,6 +422,8 @@ class LearnApp:
         """Go back to where the learner was: the lesson and its steps, and the free game when free play was the tab
         shown (a place that cannot be read, or a lesson no longer there, starts afresh)."""
         data = self.place()
+        writer = data.get("page")
+        self._expected_writer = writer if isinstance(writer, str) else None
         self._restoring = True
         try:
             free = data.get("free")

@@ -263,10 +263,16 @@ def style_widget() -> w.HTML:
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
+def plain(text: object) -> str:
+    """``text`` for a widget that shows plain text (a button's caption or tooltip, a dropdown's choices), without
+    bidirectional override controls (:data:`_BIDI`); not HTML-escaped (such widgets show text as text)."""
+    return _BIDI.sub("", str(text))
+
+
 def esc(text: object) -> str:
     """HTML-escape ``text`` (quotes too, so it is safe inside attributes), without bidirectional override
     controls (:data:`_BIDI`)."""
-    return html.escape(_BIDI.sub("", str(text)), quote=True)
+    return html.escape(plain(text), quote=True)
 
 
 #: Most characters of a search box the pages look at: a browser may send a text of any length over the widget's

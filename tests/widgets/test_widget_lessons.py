@@ -2,12 +2,15 @@
 the lesson runner's buttons, and the runner shows "Goal reached!" only then."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tutor.core.errors import ContentError
 from tutor.lessons import all_lessons, goal_failures, goal_reached, load_lesson, play_solution, start_lesson
 from tutor.scenario import find
 from widgets import LearnApp, LessonRunner
+from widgets.style import esc
 
 LESSONS = all_lessons("restless-spirits")
 IDS = [x.id for x in LESSONS]
@@ -257,3 +260,36 @@ def test_a_learn_page_that_keeps_the_place_hides_the_reload_warning(tmp_path):
     kept = LearnApp("spirit-duels", store=_store(tmp_path))
     assert "rt-kept" in kept.widget._dom_classes
     assert "rt-kept" not in LearnApp("spirit-duels").widget._dom_classes
+
+
+def test_two_tabs_of_one_learn_page_say_so_once_and_keep_saving(tmp_path):
+    """Two tabs of the same learn page keep one place: the tab played in last is kept, and a tab whose place another
+    tab overwrote says so once (never quietly), then goes on saving."""
+    from widgets.lessons import OTHER_TAB_NOTICE
+
+    def notes(app):
+        return [c.value for c in app.widget.children if "rt-learn-notice" in getattr(c, "value", "")]
+
+    a = LearnApp("spirit-duels", store=_store(tmp_path))
+    a.tabs.selected_index = 1
+    for d in a.free.seats.seats:  # both seats the learner's: no computer moves in between
+        d.value = "you"
+    a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
+    b = LearnApp("spirit-duels", store=_store(tmp_path))  # opened after A: resumes A's game, says nothing yet
+    assert len(b.free.session.history) == 1 and not notes(b)
+    b.free.actions.button_for(b.free.session.legal_actions()[0].id).click()
+    b.free.actions.button_for(b.free.session.legal_actions()[0].id).click()
+    assert not notes(b) and not notes(a)
+    a.free.actions.button_for(a.free.session.legal_actions()[-1].id).click()  # A plays on: B's place is replaced
+    assert len(notes(a)) == 1 and esc(OTHER_TAB_NOTICE) in notes(a)[0]
+    kept = json.loads(a.store.place(a.place_key))
+    assert kept["page"] == a.page_token and len(json.loads(kept["free"])["actions"]) == 2
+    a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()  # said once; saving goes on
+    assert len(notes(a)) == 1 and len(json.loads(json.loads(a.store.place(a.place_key))["free"])["actions"]) == 3
+    b.free.actions.button_for(b.free.session.legal_actions()[0].id).click()  # now B learns it, once
+    assert len(notes(b)) == 1 and json.loads(b.store.place(b.place_key))["page"] == b.page_token
+    # a reload of B (a new page, nothing open elsewhere playing) comes back to B's game without a notice
+    again = LearnApp("spirit-duels", store=_store(tmp_path))
+    again.free.actions.button_for(again.free.session.legal_actions()[0].id).click()
+    assert not notes(again) and len(again.free.session.history) == 5
+    assert not a.errors.output.outputs and not b.errors.output.outputs

@@ -173,6 +173,12 @@ _ACTION_FIELDS = _FIELDS_SET[Action] = set(Action.model_fields)
 _EVENT_FIELDS = _FIELDS_SET[Event] = set(Event.model_fields)
 
 
+def mark_before_stop(text: str, mark: str) -> str:
+    """``text`` with ``mark`` (e.g. ``" [provisional]"``, or ``""``) on its last words: before a closing full stop
+    (``"Gain 1 Essence [provisional]."``), so the mark sits on the value, not after the sentence."""
+    return text[:-1] + mark + "." if mark and text.endswith(".") else text + mark
+
+
 def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str, ...], cost: int | None = None,
                 **params) -> Action:
     """Build an :class:`Action` whose id is ``kind`` or ``kind:name=value,...`` (params sorted by name, ``None``

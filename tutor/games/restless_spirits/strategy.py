@@ -110,8 +110,13 @@ def reasons(g, s: RSState, mine) -> list[str]:
             reasons.append(f"it meets {n} more Totem Requirement{'s' if n != 1 else ''} on {{your}} board "
                            f"(all three release the Spirit) {cite}")
         if ch.get("fitting", 0) > 0:
-            reasons.append(f"it brings {{your}} hand a Totem that fits an unmet requirement of a Spirit on {{your}} "
-                           f"board {cite}")
+            if ch.get("hand", 0) > 0 and ch.get("on_board", 0) <= 0:  # a Totem came to the hand (bought, drawn...)
+                reasons.append(f"it brings {{your}} hand a Totem that fits an unmet requirement of a Spirit on "
+                               f"{{your}} board {cite}")
+            else:  # the hand's Totems did not grow: a Spirit came (attract) whose requirements they fit
+                n = int(ch["fitting"])
+                reasons.append(f"then {n} Totem{'s' if n != 1 else ''} already in {{your}} hand fit"
+                               f"{'' if n != 1 else 's'} an unmet requirement of a Spirit on {{your}} board {cite}")
         if ch.get("cards", 0) > 0 and not reasons:
             reasons.append(f"it adds a Blessing or Curse to {{your}} hand for later {cite}")
         if ch.get("hand", 0) > 0 and not reasons:

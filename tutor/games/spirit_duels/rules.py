@@ -5,7 +5,7 @@ stable for the same state and never parsed back.
 """
 from __future__ import annotations
 
-from ...core.model import Action, Blocked, make_blocked, mark_idle, sort_actions
+from ...core.model import Action, Blocked, make_blocked, mark_before_stop, mark_idle, sort_actions
 from .ctx import ability_of, card_of, evolve_cost, is_presence, is_spirit, printed_dice, spirit_name
 from .decisions import decision_actions, make_action
 from .draft import blocked as draft_blocked
@@ -158,12 +158,12 @@ def _use_ability(g, seat: int, i: int, sl, ab, die) -> Action:
     """Use the ability of the Spirit ``sl`` on space ``i``: free, or paid with ``die`` = (index, die)."""
     cl = ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",)
     name = spirit_name(g, sl)
-    prov = g.mark(card_of(g, sl), "ability")
+    said = mark_before_stop(ab.text, g.mark(card_of(g, sl), "ability"))
     if die is None:
-        return make_action("use-ability", seat, f"Use {name}: {ab.text}{prov}", "This Action costs no die.", cl,
+        return make_action("use-ability", seat, f"Use {name}: {said}", "This Action costs no die.", cl,
                            spirit=i + 1)
     n, d = die
-    return make_action("use-ability", seat, f"Use {name}: {ab.text}{prov} (remove its {kind_label(d.kind)} showing "
+    return make_action("use-ability", seat, f"Use {name}: {said} (remove its {kind_label(d.kind)} showing "
                        f"{face_label(d.face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
                        cl + ("sd.action.symbol-cost",), None, spirit=i + 1, die=n + 1)
 
@@ -172,7 +172,7 @@ def _use_item(g, seat: int, j: int, it, card) -> Action:
     """Use the Item ``it`` (card ``card``) in item space ``j``."""
     ab = card.ability
     charges = f" ({it.charges} charge{'s' if it.charges != 1 else ''})" if it.charges is not None else ""
-    return make_action("use-item", seat, f"Use {card.name}{charges}: {ab.text}{g.mark(card, 'text')}",
+    return make_action("use-item", seat, f"Use {card.name}{charges}: {mark_before_stop(ab.text, g.mark(card, 'text'))}",
                        f"{card.name} is in play" + (" and its charges pay for the use." if it.charges else "."),
                        ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",),
                        item=j + 1)

@@ -7,7 +7,7 @@ says so (ruling ``sp.ruling.single-option``). Options name a clan, not a card: c
 """
 from __future__ import annotations
 
-from ...core.model import Action, make_action
+from ...core.model import Action, make_action, mark_before_stop
 from .cards import clan_of
 from .state import Decision, SPState
 from .zones import allegiance, camp_accepts, camp_clan, camp_count, held, medal_value, road_clans, stack
@@ -113,7 +113,8 @@ def decision_actions(g, s: SPState, d: Decision) -> list[Action]:
         for clan in hand_clans(s, seat):
             key = ("play-card", seat, clan)
             add(get(key) or put(key, make_action(
-                "play-card", seat, f"Play {_an(name(clan))} card: {g.cards.clan[clan].power.text} [provisional]",
+                "play-card", seat,
+                f"Play {_an(name(clan))} card: {mark_before_stop(g.cards.clan[clan].power.text, ' [provisional]')}",
                 "Scouting lets you play 1 card from your Hand first; it is resolved, then discarded.",
                 ("sp.scout.play", "sp.provisional.power"), clan=clan)))
         key = ("skip", seat, "scout-play")
