@@ -166,8 +166,11 @@ def test_deep_nesting_is_refused_cleanly(tmp_path):
     p.write_text("a: " + "[" * 5000 + "]" * 5000)
     with pytest.raises(ContentError, match="nested too deeply"):
         tutor.new_game("restless-spirits", players=2, cards=p)
-    with pytest.raises(ContentError, match="not a regular file"):
+    with pytest.raises(ContentError, match="a card file is a .yaml file"):
         tutor.new_game("restless-spirits", players=2, cards=tmp_path)
+    (tmp_path / "folder.yaml").mkdir()
+    with pytest.raises(ContentError, match="not a regular file"):
+        tutor.new_game("restless-spirits", players=2, cards=tmp_path / "folder.yaml")
 
 
 def test_duplicate_yaml_keys_are_refused():

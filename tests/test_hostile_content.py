@@ -854,3 +854,31 @@ def test_links_in_the_learners_folders_are_never_read(tmp_path):
     kept, left = list_my_questions(tmp_path / "q")
     assert [p.name for p in kept] == ["plain.yaml"]
     assert len(left) == 1 and "lnk.yaml: a symbolic link, not read" in left[0] and "root" not in left[0]
+
+
+@pytest.mark.parametrize("game", ["restless-spirits", "spirit-duels"])
+def test_a_file_cannot_make_the_tutor_read_another_file(tmp_path, game):
+    """A saved question, walkthrough or lesson naming ``cards: /etc/shadow`` is refused at load, naming
+    setup.options; a card path (an option or a saved session) is read only when it is a regular .yaml file that is
+    not a link, so no line of another file reaches an error message."""
+    import yaml
+    from tutor.scenario import load_scenario
+    secret = tmp_path / "secret.txt"
+    secret.write_text("topsecret:*:20228:0:99999:7:::\n")
+    data = {"meta": {"id": "x", "title": "x", "question": "x?", "answer": "x",
+                     "source": {"file": "rulebook", "section": "x"}},
+            "setup": {"game": game, "options": {"cards": str(secret)}}, "expect": []}
+    with pytest.raises(ContentError, match=r"setup\.options.*'cards' \(a card file\) cannot be named") as ei:
+        load_scenario(text=yaml.safe_dump(data))
+    assert "topsecret" not in str(ei.value)
+    link = tmp_path / "cards.yaml"
+    link.symlink_to(secret)
+    for path, said in ((secret, "a card file is a .yaml file"), (link, "a symbolic link is not read")):
+        with pytest.raises(ContentError, match=said) as ei:
+            tutor.new_game(game, cards=str(path))
+        assert "topsecret" not in str(ei.value)
+    saved = json.loads(tutor.new_game(game, seed=3).to_json())
+    saved["options"]["cards"] = str(secret)
+    with pytest.raises(ContentError) as ei:
+        tutor.load_session(json.dumps(saved))
+    assert "topsecret" not in str(ei.value) and "a card file is a .yaml file" in str(ei.value)

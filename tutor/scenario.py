@@ -50,8 +50,8 @@ class Setup(_Strict):
     naming both.
 
     ``options`` may not name ``game_id``, ``players`` or ``seed`` (:data:`RESERVED_OPTIONS`): those are set by
-    ``game``, ``players`` and ``seed`` here; such a file is refused at load (ContentError naming
-    ``setup.options``)."""
+    ``game``, ``players`` and ``seed`` here; nor ``cards`` (a card file: a file received from someone must not make
+    the tutor read another file); such a file is refused at load (ContentError naming ``setup.options``)."""
 
     game: str
     players: StrictInt = 2
@@ -66,6 +66,10 @@ class Setup(_Strict):
             if name in options:
                 where = {"game_id": "game"}.get(name, name)
                 raise ValueError(f"{name!r} is not a game option: it is set by setup.{where}, beside options")
+        if "cards" in options:  # a file received from someone would make the tutor read whatever file it names
+            raise ValueError("'cards' (a card file) cannot be named by a scenario, lesson, walkthrough or saved "
+                             "question, since the file would be read wherever it points; start a game with your own "
+                             "card file instead (new_game(..., cards=PATH) or rules-tutor play --option cards=PATH)")
         return options
 
 

@@ -150,6 +150,25 @@ def first_field(err: ValidationError) -> str | None:
     return loc.replace(".[", "[")
 
 
+def card_file_path(path: str | os.PathLike) -> Path:
+    """``path`` checked as a user's card file before anything reads it: a regular ``.yaml`` / ``.yml`` file that is
+    not a symbolic link (so an option or a saved session naming ``/etc/shadow`` or a link to it is refused without
+    reading it, and no line of such a file can reach an error message).
+
+    Raises:
+        ContentError: naming the path and why.
+    """
+    p = Path(path)
+    if p.suffix.lower() not in (".yaml", ".yml"):
+        raise ContentError(f"{short(str(p), 120, quote=False)}: a card file is a .yaml file", path=str(p))
+    if p.is_symlink():
+        raise ContentError(f"{short(str(p), 120, quote=False)}: a symbolic link is not read as a card file",
+                           path=str(p))
+    if not p.is_file():
+        raise ContentError(f"{short(str(p), 120, quote=False)}: not a regular file (no such card file)", path=str(p))
+    return p
+
+
 def read_text(path: str | os.PathLike) -> str:
     """Read a UTF-8 text file, refusing missing, oversized or undecodable files with :class:`ContentError`."""
     p = Path(path)

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...core.content import content_root, load_yaml_model
+from ...core.content import card_file_path, content_root, load_yaml_model
 from ...core.errors import ContentError, short
 from ...core.game import Game, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
@@ -72,7 +72,7 @@ def load_cards(path: str | Path | None = None) -> tuple[CardSet, dict]:
 
     Returns ``(CardSet, {id(effect): parsed params})``. Raises :class:`ContentError` naming file and field.
     """
-    p = Path(path) if path else content_root() / GAME_DIR / "cards.yaml"
+    p = card_file_path(path) if path else content_root() / GAME_DIR / "cards.yaml"  # a user's file: a regular .yaml file, never a link
     try:
         mtime = p.stat().st_mtime
     except OSError as exc:

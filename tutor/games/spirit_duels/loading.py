@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from ...core.content import content_root, load_yaml_model
+from ...core.content import card_file_path, content_root, load_yaml_model
 from ...core.errors import ContentError
 from .cards import CardSet
 from .effects import validate_effect
@@ -46,7 +46,7 @@ def load_cards(path: str | Path | None = None) -> tuple[CardSet, dict]:
 
     Returns ``(CardSet, {id(effect): parsed params})``. Raises :class:`ContentError` naming file and field.
     """
-    p = Path(path) if path else content_root() / "spirit-duels" / "cards.yaml"
+    p = card_file_path(path) if path else content_root() / "spirit-duels" / "cards.yaml"  # a user's file: a regular .yaml file, never a link
     try:
         mtime = p.stat().st_mtime
     except OSError as exc:
