@@ -11,8 +11,6 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 CSS = """
-/* a learn page that keeps the learner's place (progress store) does not say a reload loses the game */
-.rt-kept .rt-reload-note { display: none; }
 .rt-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
   color: #1f1d2b; font-size: 14px; }
 .rt-root h3 { margin: 4px 0 6px 0; font-size: 16px; }
@@ -181,6 +179,8 @@ body[data-voila] .jp-MarkdownCell a, .rt-root p a, .rt-root li a:not([class]) { 
 .rt-root button:focus-visible, .rt-root select:focus-visible, .rt-root input:focus-visible,
 .rt-root textarea:focus-visible, .rt-root a:focus-visible, .rt-root [tabindex]:focus-visible,
 .rt-root .lm-TabBar-tab:focus-visible { outline: 3px solid #e65100 !important; outline-offset: 1px; }
+/* a learn page that keeps the learner's place (progress store) does not say a reload loses the game */
+.rt-kept .rt-reload-note { display: none; }
 """
 
 
