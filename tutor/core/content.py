@@ -164,8 +164,10 @@ def card_file_path(path: str | os.PathLike) -> Path:
     if p.is_symlink():
         raise ContentError(f"{short(str(p), 120, quote=False)}: a symbolic link is not read as a card file",
                            path=str(p))
+    if not p.exists():
+        raise ContentError(f"{short(str(p), 120, quote=False)}: cannot read card file (no such file)", path=str(p))
     if not p.is_file():
-        raise ContentError(f"{short(str(p), 120, quote=False)}: not a regular file (no such card file)", path=str(p))
+        raise ContentError(f"{short(str(p), 120, quote=False)}: not a regular file", path=str(p))
     return p
 
 
