@@ -21,17 +21,12 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from scripts.bench_app import CHROMIUM, CHROMIUM_ARGS, HOST, free_port, start, stop, wait_up  # noqa: E402
+from scripts.bench_app import PAGES as BENCH_PAGES  # noqa: E402
 
+#: Every page the bench measures (and what shows it is ready), plus the teacher's notes window and the class page.
 PAGES = {
-    "index.ipynb": ".rt-landing",
-    "learn-restless-spirits.ipynb": ".tutor-action",
-    "learn-spirited.ipynb": ".tutor-action",
-    "learn-spirit-duels.ipynb": ".tutor-action",
-    "faq-explorer.ipynb": ".tutor-faq-search",
-    "teacher-walkthrough.ipynb": ".rt-present .rt-counter",
+    **BENCH_PAGES,
     "teacher-walkthrough.ipynb?notes=1": ".tutor-notes-window",
-    "ability-graph.ipynb": ".tutor-graph-details h3",
-    "practice.ipynb": ".tutor-pq-prompt",
     "class-progress.ipynb": ".rt-root",
 }
 WAIT_MS = 60_000
