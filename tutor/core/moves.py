@@ -1,0 +1,77 @@
+"""Moves: each move of a game checked once, giving its legal actions and its refusals from the same conditions.
+
+A game's legality used to be written twice, in opposite directions: one function built the legal actions, another
+re-derived the same conditions to list the tempting actions that are not legal (and the two drifted). Here a *move*
+is one function ``move(g, s, out)`` that walks its candidates and, at each condition, either offers the action
+(``out.ok(action)``) or refuses it naming the forbidding clause (``out.no(kind, actor, label, clause, why,
+**params)``). The legal-action list, the blocked list, ``IllegalAction.clause`` and the scenario runner all read what
+the moves said.
+
+Refusals are only built when asked for (``Check(blocked=True)``): the legal-action list of every step (the hot path
+of play, bots and benchmarks) pays one attribute test per refusal and builds nothing.
+
+Example (a move module)::
+
+    def attract(g, s, out: Check) -> None:
+        seat = s.current
+        if not has_space(s, seat):
+            out.no("attract", seat, "Attract a Lost Spirit", "rs.attract.empty-space", "your board is full")
+            return
+        for spirit in s.lost_spirits:
+            out.ok(make_action("attract", seat, f"Attract {spirit}", "...", ("rs.attract",), 1, spirit=spirit))
+
+    MOVES = (attract, buy_totem, ...)
+    legal = sort_actions(run_moves(MOVES, g, s).legal)
+    blocked = run_moves(MOVES, g, s, blocked=True).blocked
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .model import Action, Blocked, make_blocked
+
+
+class Check:
+    """What the moves of one state said: ``legal`` (the :class:`Action` list, in the order offered) and, when made
+    with ``blocked=True``, ``blocked`` (the :class:`Blocked` list, each naming its forbidding clause).
+
+    ``wants_blocked`` tells a move whether refusals are wanted, so it may skip work done only to word one (a
+    refusal's label or reason that costs a lookup); ``no`` ignores refusals when they are not wanted.
+    """
+
+    __slots__ = ("legal", "blocked", "wants_blocked")
+
+    def __init__(self, blocked: bool = False) -> None:
+        self.legal: list[Action] = []
+        self.blocked: list[Blocked] = []
+        self.wants_blocked = blocked
+
+    def ok(self, action: Action) -> None:
+        """Offer ``action`` as legal now."""
+        self.legal.append(action)
+
+    def ok_all(self, actions: Iterable[Action]) -> None:
+        """Offer each of ``actions`` as legal now."""
+        self.legal.extend(actions)
+
+    def no(self, kind: str, actor: int, label: str, clause: str, why: str, **params: Any) -> None:
+        """Refuse the action ``kind`` (narrowed by ``params``, named as the legal actions' parameters) for seat
+        ``actor``: ``label`` names it as a learner would try it, ``clause`` is the id of the clause that forbids
+        it, ``why`` one plain reason (the entry reads ``"<label>: <why>"``). Nothing is built unless refusals are
+        wanted."""
+        if self.wants_blocked:
+            self.blocked.append(make_blocked(kind, actor, label, clause, why, **params))
+
+
+#: A move: ``move(game, state, check)`` offers its legal actions and refuses its tempting illegal ones.
+Move = Callable[[Any, Any, Check], None]
+
+
+def run_moves(moves: Iterable[Move], g: Any, s: Any, blocked: bool = False) -> Check:
+    """Run every move of ``moves`` on state ``s`` of game ``g`` and return the :class:`Check` they filled (refusals
+    too when ``blocked``). The moves run in the order given; a caller sorts the legal actions by id."""
+    out = Check(blocked)
+    for move in moves:
+        move(g, s, out)
+    return out
