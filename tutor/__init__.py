@@ -29,7 +29,7 @@ from .bots import bot, observation
 from .views import view
 
 __all__ = ["new_game", "load_session", "clauses", "graph", "Session", "IllegalAction", "ContentError", "Action", "Blocked",
-           "Event", "Step", "Clause", "Source", "GAMES", "bot", "observation", "view"]
+           "Event", "Step", "Clause", "Source", "GAMES", "bot", "observation", "view", "short"]
 
 #: The game ids: ``"restless-spirits"``, ``"spirited"``, ``"spirit-duels"``.
 GAMES = KNOWN_GAMES

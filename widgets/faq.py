@@ -22,7 +22,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from tutor import Session, faq
-from tutor.core.errors import short
+from tutor import short
 from tutor.registry import rulebook_name
 from tutor.scenario import Scenario, start
 

@@ -30,7 +30,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from tutor.core.errors import ContentError, IllegalAction
+from tutor import ContentError, IllegalAction
 from tutor.registry import game_class
 from tutor.scenario import Setup, find
 from tutor.walkthrough import (Walkthrough, all_walkthroughs, begin, default_path, dump, load_walkthrough, play_to,
