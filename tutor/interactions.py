@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Iterable, Literal, Union
+from typing import Any, Iterable
 
 import networkx as nx
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-from .core.content import content_root, parse_yaml, read_text, validate
+from .core.content import content_root
 from .core.errors import ContentError, short
+from .graph_files import (END_FIELDS, MAX_ITEMS, MAX_TEXT, WHY_FIELDS, EdgeTemplate, GameGraph, GraphNode,  # noqa: F401
+                          MissingEdge, Selector, Vocabulary, check_graph_table, load_vocabulary)
 from .interactions_cards import READERS, CardRec
 from .faq import build_index
 from .registry import game_title
@@ -45,180 +45,16 @@ def graph_dir() -> Path:
     return content_root() / "graph"
 
 
-# -- the files' schema ----------------------------------------------------------------------------------------------
-# Graph files may be a user's own (``$RULES_TUTOR_CONTENT``): they are read within the YAML bounds of every content
-# file (tutor.core.content.parse_yaml) and validated here before a graph is built, each error naming the file and the
-# field. Their texts are templates filled with str.format_map: only the placeholders listed below are allowed, with no
-# attribute, index, conversion or format spec (``{p.__class__}`` or ``{value:>999999999}`` would read Python's insides
-# or build a text of a gigabyte).
-
-#: Most entries of one list or mapping of a graph file, and most characters of one text in it.
-MAX_ITEMS = 2_000
-MAX_TEXT = 2_000
-#: A word of the rules, an effect, parameter, slot or target name, a kind, a clause id.
-_NAME_RE = r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,119}$"
-Name = Annotated[str, StringConstraints(pattern=_NAME_RE)]
-Text = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TEXT)]
-Scalar = Union[Annotated[str, StringConstraints(max_length=200)], bool, int, float, None]
-
-
-def _placeholders(allowed: frozenset[str]):
-    """A validator for a template text: every ``{...}`` is one of ``allowed`` or ``p.NAME`` (an effect parameter)."""
-
-    def check(text: str) -> str:
-        try:
-            parts = list(string.Formatter().parse(text))
-        except ValueError as exc:  # a lone { or }
-            raise ValueError(f"not a valid template ({exc}); write {{{{ and }}}} for braces") from None
-        for _lit, name, spec, conv in parts:
-            if name is None:
-                continue
-            ok = name in allowed or re.fullmatch(r"p\.[A-Za-z][A-Za-z0-9_]{0,39}", name) is not None
-            if not ok or spec or conv:
-                shown = short("{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}", 60)
-                raise ValueError(f"placeholder {shown} is not allowed; use "
-                                 f"{', '.join('{' + a + '}' for a in sorted(allowed))} or {{p.NAME}}")
-        return text
-
-    return check
-
-
-#: Placeholders of an edge's ``why`` text, and of its ``from``/``to`` node ids.
-WHY_FIELDS = frozenset({"from", "to", "value", "card"})
-END_FIELDS = frozenset({"card", "value"})
-WhyText = Annotated[Text, AfterValidator(_placeholders(WHY_FIELDS))]
-EndId = Annotated[Annotated[str, StringConstraints(min_length=1, max_length=200)],
-                  AfterValidator(_placeholders(END_FIELDS))]
-
-
-class _G(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-
-class Selector(_G):
-    """``{select: {attribute: value or [values]}}``: every card whose attributes match (``group`` is the card file's
-    list)."""
-
-    select: dict[Name, Union[Scalar, Annotated[list[Scalar], Field(max_length=50)]]] = Field(max_length=20)
-
-
-class EdgeTemplate(_G):
-    """One edge a card's effect (or a rule) draws: ``kind`` (vocabulary ``edge_kinds``), ``from``/``to`` (a node id
-    template, default ``from`` the card itself, or a :class:`Selector`), ``why`` (plain words), ``clauses``, ``when``
-    (effect parameters that must have these values) and ``on_target_board``."""
-
-    kind: Name
-    from_: Union[EndId, Selector, None] = Field(default=None, alias="from")
-    to: Union[EndId, Selector]
-    why: WhyText
-    clauses: list[Name] = Field(default_factory=list, max_length=20)
-    when: dict[Annotated[str, StringConstraints(max_length=120)],
-               Union[Scalar, Annotated[list[Scalar], Field(max_length=50)]]] = Field(default_factory=dict,
-                                                                                     max_length=20)
-    on_target_board: bool = False
-
-
-Templates = Annotated[list[EdgeTemplate], Field(max_length=100)]
-
-
-class GraphNode(_G):
-    """A word of the rules: ``id``, ``label``, ``kind`` (vocabulary ``node_kinds``), ``clauses``."""
-
-    id: Name
-    label: Text
-    kind: Name
-    clauses: list[Name] = Field(default_factory=list, max_length=20)
-
-
-class MissingEdge(_G):
-    """An interaction the graph cannot draw yet: ``interaction`` and what it ``needs``."""
-
-    interaction: Text
-    needs: Text
-
-
-class GameGraph(_G):
-    """Schema of ``content/graph/<game>.yaml``: the game's words of the rules and the tables that turn its cards'
-    effects into edges (module doc)."""
-
-    game: Literal["restless-spirits", "spirited", "spirit-duels"]
-    nodes: list[GraphNode] = Field(default_factory=list, max_length=MAX_ITEMS)
-    targets: dict[Name, Templates] = Field(default_factory=dict, max_length=MAX_ITEMS)
-    slots: dict[Name, Templates] = Field(default_factory=dict, max_length=MAX_ITEMS)
-    effects: dict[Name, Templates] = Field(default_factory=dict, max_length=MAX_ITEMS)
-    params: dict[Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]{1,120}$")], Templates] = Field(
-        default_factory=dict, max_length=MAX_ITEMS)
-    rules: Templates = Field(default_factory=list)
-    missing: list[MissingEdge] = Field(default_factory=list, max_length=MAX_ITEMS)
-
-    def templates(self) -> Iterable[tuple[str, EdgeTemplate]]:
-        """Every edge template with its field path, e.g. ``("effects.gain-ap[0]", tpl)``."""
-        for section in ("targets", "slots", "effects", "params"):
-            for name, tpls in getattr(self, section).items():
-                for i, tpl in enumerate(tpls):
-                    yield f"{section}.{name}[{i}]", tpl
-        for i, tpl in enumerate(self.rules):
-            yield f"rules[{i}]", tpl
-
-
-class Vocabulary(_G):
-    """Schema of ``content/graph/vocabulary.yaml``: each edge and node kind with its meaning."""
-
-    edge_kinds: dict[Name, Text] = Field(min_length=1, max_length=100)
-    node_kinds: dict[Name, Text] = Field(min_length=1, max_length=100)
-
-
-def load_vocabulary(path: str | Path) -> dict[str, dict[str, str]]:
-    """Read and check a vocabulary file; ``{"edge_kinds": {kind: meaning}, "node_kinds": {kind: meaning}}``.
-
-    Raises:
-        ContentError: a bound, a YAML error, an unknown field or a bad value, naming the file and the field.
-    """
-    where = str(path)
-    return validate(Vocabulary, parse_yaml(read_text(path), where), where).model_dump()
-
-
 def load_graph_table(path: str | Path, game: str, vocab: dict[str, dict[str, str]] | None = None,
                      clauses: set[str] | None = None) -> dict[str, Any]:
-    """Read and check ``content/graph/<game>.yaml`` (or ``path``, a user's own) against :class:`GameGraph`: its
-    ``game`` is ``game``, node ids are unique, every kind is in the vocabulary (``vocab``, default
-    :func:`vocabulary`) and every clause id is one of ``clauses`` (default the game's clauses). Returns the table as
-    plain data (``from`` keeps its name).
+    """Read and check a game's graph file (:func:`tutor.graph_files.check_graph_table`) against the vocabulary
+    ``vocab`` (default :func:`vocabulary`) and the clause ids ``clauses`` (default the game's clauses).
 
     Raises:
         ContentError: naming the file and the field, e.g. ``effects.gain-ap[0].why``.
     """
-    where = str(path)
-    table = validate(GameGraph, parse_yaml(read_text(path), where), where)
-    vocab = vocab if vocab is not None else vocabulary()
-    known = clauses if clauses is not None else set(game_clauses(game))
-
-    def bad(field: str, msg: str) -> ContentError:
-        return ContentError(f"{where}: {field}: {msg}", path=where, field=field)
-
-    if table.game != game:
-        raise bad("game", f"this is the graph file of {game}, not of {table.game}")
-    seen: dict[str, int] = {}
-    for i, n in enumerate(table.nodes):
-        if n.id in seen:
-            raise bad(f"nodes[{i}].id", f"{short(n.id)} is already the id of nodes[{seen[n.id]}]")
-        seen[n.id] = i
-        if n.kind not in vocab["node_kinds"]:
-            raise bad(f"nodes[{i}].kind", f"{short(n.kind)} is not a node kind of the vocabulary "
-                                          f"({', '.join(vocab['node_kinds'])})")
-        for c in n.clauses:
-            if c not in known:
-                raise bad(f"nodes[{i}].clauses", f"unknown clause id {short(c)}")
-    for field, tpl in table.templates():
-        if tpl.kind not in vocab["edge_kinds"]:
-            raise bad(f"{field}.kind", f"{short(tpl.kind)} is not an edge kind of the vocabulary "
-                                       f"({', '.join(vocab['edge_kinds'])})")
-        for c in tpl.clauses:
-            if c not in known:
-                raise bad(f"{field}.clauses", f"unknown clause id {short(c)}")
-    data = table.model_dump(by_alias=True)
-    data["where"] = where
-    return data
+    return check_graph_table(path, game, vocab if vocab is not None else vocabulary(),
+                             clauses if clauses is not None else set(game_clauses(game)))
 
 
 @lru_cache(maxsize=1)
