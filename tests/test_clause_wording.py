@@ -61,3 +61,14 @@ def test_the_check_finds_a_copy():
     books = _book_runs()
     some = next(iter(books["spirited.txt"]))
     assert runs(words("Our words. " + " ".join(some).upper() + ", then more.")) & books["spirited.txt"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_prompt_copies_a_rulebook(game):
+    """The decision prompts (``content/<game>/prompts.yaml``) are our own words too."""
+    from tutor.prompts import prompts
+    books = _book_runs()
+    every = set().union(*books.values())
+    copied = [f"prompts.{k}: '{' '.join(sorted(runs(words(t)) & every)[0])}'"
+              for k, t in prompts(game).items() if runs(words(t)) & every]
+    assert copied == [], "prompt wording copied from a rulebook:\n" + "\n".join(copied)

@@ -30,5 +30,20 @@ def test_spirited_view_answers_from_the_rules():
 
 
 def test_a_game_without_a_view_says_so():
+    s = tutor.new_game("restless-spirits", players=2, seed=1)
+    s.game.view = None  # (this instance only) a game that offers no view
     with pytest.raises(ValueError, match="restless-spirits: this game has no read-only view"):
-        tutor.view(tutor.new_game("restless-spirits", players=2, seed=1))
+        tutor.view(s)
+
+
+def test_the_restless_spirits_view_answers_goals_and_limits():
+    """Restless Spirits ("Endgame", "Solo Mode", "Hand Limit", "Spirit Types"): what its board shows."""
+    two = tutor.view(tutor.new_game("restless-spirits", players=2, seed=1))
+    assert two.release_goal() == "5" and two.hand_limit(0) == 7 and two.hand_limit_printed == 7
+    assert tutor.view(tutor.new_game("restless-spirits", players=3, seed=1)).release_goal() == "4"
+    assert tutor.view(tutor.new_game("restless-spirits", players=4, seed=1)).release_goal() == "3"
+    assert tutor.view(tutor.new_game("restless-spirits", players=1, seed=1)).release_goal() == "6+"
+    assert two.is_light("sacred") and not two.is_light("shrouded") and two.type_words("fortune") == "Fortune · Light"
+    s = tutor.new_game("restless-spirits", players=2, seed=1)
+    s.state.players[1].no_hand_limit = True
+    assert tutor.view(s).hand_limit(1) is None and tutor.view(s).hand_limit(0) == 7

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tutor import Session, view
+from tutor.prompts import prompt
 
 from ..style import PROV_LEGEND, esc, prov_badge
 from . import hand_shown, named, turn_badge, who_tag, whose_turn
@@ -79,22 +80,6 @@ MAIN_KINDS = ("scout", "build-wonder", "march")
 GROUP_TITLES = {"turn-action": "Your action this turn (choose exactly one)", "choice": "Your choice"}
 GROUP_ORDER = ("choice", "turn-action")
 
-PROMPTS = {
-    "scout-play": "Scout, part 1: you may play 1 card from your Hand (its power happens, then it is discarded).",
-    "scout-take": "Scout, part 2: Rally (to your Hand) or Recruit (to a Camp) 1 face-up card from your Road.",
-    "effect-rally": "The power lets you Rally 1 more face-up card from your Road, or skip.",
-    "effect-recruit": "The power lets you Recruit 1 more face-up card from your Road, or skip.",
-    "raid": "The power lets you discard 1 face-up card from an opponent's Road (never a Shielded clan), or none.",
-    "wonder-source": "Building a Wonder: choose where your {clan} card comes from.",
-    "take-wonder": "Take 1 of the Wonders on display.",
-    "march": "Marching: choose a Camp to forge or steal an Allegiance with, or finish the March.",
-    "battle-discard": "Battle: discard down to 5 cards in your Hand.",
-    "battle-medal": "Battle: score 1 refreshed medal, or swap an exhausted medal for a fresh Bronze (or neither).",
-    "bonus-recruit": "Battle bonus (no Allegiance yet): you may Recruit 1 Road card face down into a Camp.",
-    "bonus-rally": "Battle bonus (an open City Board space): you may Rally 1 card from your Road.",
-    "bonus-manoeuvre": "Battle bonus: you may Manoeuvre (swap 1 face-up Road card with 1 card from your Hand).",
-    "final-recruit": "Final Battle: Recruit cards from your Hand into your Camps (any number), then stop.",
-}
 
 
 def group_of(kind: str) -> str:
@@ -117,13 +102,8 @@ def decision_prompt(session: Session) -> str | None:
         clan = _name(g, v.clan_of(d.card))
         p = s.players[d.actor]
         st = next((x for x in p.road if x.clan == v.clan_of(d.card)), None)
-        if st is not None and st.shield:
-            return (who + f"a {clan} card was revealed onto your Shielded {clan} stack: stack it face up, or Break "
-                    "the Shield (discard both).")
-        return (who + f"a {clan} card was revealed onto your {clan} stack: stack it face up, or place it face down "
-                "as a Shield (Shields never count for Overrun).")
-    text = PROMPTS.get(d.kind, d.kind.replace("-", " ").capitalize() + ".")
-    return who + text.format(clan=_name(g, d.clan) if d.clan else "")
+        return who + prompt(session.game_id, "reveal-shielded" if st is not None and st.shield else "reveal", clan=clan)
+    return who + prompt(session.game_id, d.kind, clan=_name(g, d.clan) if d.clan else "")
 
 
 # -- small pieces ---------------------------------------------------------------------------------------------------

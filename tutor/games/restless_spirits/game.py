@@ -23,6 +23,7 @@ from .partial import apply_partial, facts as partial_facts
 from .playable import check_file, check_game
 from .requirements import fill_options
 from .state import RSState
+from .view import RestlessSpiritsView
 from .zones import Ctx
 
 GAME_DIR = "restless-spirits"
@@ -234,6 +235,10 @@ class RestlessSpirits(Game):
 
     def scenario_state(self, state: RSState, partial: dict, where: str) -> RSState:
         return apply_partial(self, state, partial, where)
+
+    def view(self, state: RSState) -> RestlessSpiritsView:
+        """A read-only view of ``state`` for the pages (see :mod:`.view`)."""
+        return RestlessSpiritsView(self, state)
 
     def facts(self, state: RSState) -> dict[str, Any]:
         return partial_facts(self, state)

@@ -77,3 +77,17 @@ class DuelView:
     def is_presence(sl: SpiritSlot) -> bool:
         """True for a defeated Stage 2 or 3 Spirit, which shows its Presence side."""
         return is_presence(sl)
+
+    def token_rule(self, token: str):
+        """The clause that says what a status token does (``"armor"``, ``"burn"``, ``"freeze"``, ``"poison"``), for a
+        token's tooltip: its words live in content, not in the view (Status Tokens).
+
+        Raises:
+            KeyError: an unknown token name.
+        """
+        return self._game.clauses[TOKEN_RULES[token]]
+
+
+#: status token -> the clause that says what it does each time it matters (Status Tokens).
+TOKEN_RULES: dict[str, str] = {"armor": "sd.armor.absorb", "burn": "sd.burn.end-of-round",
+                               "freeze": "sd.freeze.reduce", "poison": "sd.poison.after"}

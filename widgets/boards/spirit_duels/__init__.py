@@ -15,9 +15,9 @@ from tutor import Session
 
 from ...style import PROV_LEGEND
 from .draft import _draft_table
-from .looks import CLASS_COLOURS, CSS, DIE_COLOURS, GLYPH, TOKEN_TIPS, TOKENS, class_chip  # noqa: F401 - re-exported
+from .looks import CLASS_COLOURS, CSS, DIE_COLOURS, GLYPH, TOKENS, class_chip  # noqa: F401 - re-exported
 from .play_area import _player, _strip, banner, card_chip, die_chip  # noqa: F401 - re-exported
-from .words import GROUP_ORDER, GROUP_TITLES, KIND_GROUP, PROMPTS, decision_prompt, group_of  # noqa: F401
+from .words import GROUP_ORDER, GROUP_TITLES, KIND_GROUP, decision_prompt, group_of  # noqa: F401
 
 
 def render(session: Session) -> str:

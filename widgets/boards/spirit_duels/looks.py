@@ -24,14 +24,6 @@ TOKENS = {"armor": ("◈", "Armored"), "burn": ("♨", "Burning"), "freeze": ("�
           "poison": ("☠", "Poisoned")}
 
 
-TOKEN_TIPS = {
-    "armor": "Armor: before this Spirit is dealt damage, ignore 1 damage per token, removing a token for each.",
-    "burn": "Burn: at the end of the round it is dealt damage equal to its burn tokens, then loses 1 token.",
-    "freeze": "Freeze: when one of its dice is resolved, the value drops by the freeze tokens, which are removed.",
-    "poison": "Poison: after one of its dice is resolved it takes 1 damage and loses 1 poison token.",
-}
-
-
 #: Board-only CSS (the shared look lives in widgets/style.py); scoped by the ``sd-`` prefix.
 CSS = """
 .sd-board .rt-player { flex: 1 1 100%; }

@@ -8,7 +8,7 @@ from tutor import Session, view
 from ...style import esc, prov_badge
 from .. import hand_shown, named, turn_badge, who_tag, whose_turn
 from .draft import _draft_player
-from .looks import CLASS_COLOURS, DIE_COLOURS, GLYPH, TOKEN_TIPS, TOKENS, class_chip
+from .looks import CLASS_COLOURS, DIE_COLOURS, GLYPH, TOKENS, class_chip
 
 def die_chip(v, seat: int, i: int, d) -> str:
     """One die in an active pool: the symbol it shows (Boost as +1), its type colour and level; the Advantage Die
@@ -41,13 +41,14 @@ def card_chip(g, cid: str) -> str:
             f'</span>{esc(c.name)} <small>{esc(c.kind)}{fast}</small>{prov_badge(c.provisional)}</span>')
 
 
-def _tokens(sl) -> str:
+def _tokens(v, sl) -> str:
     out = []
     for t, (glyph, word) in TOKENS.items():
         n = getattr(sl, t)
         if n:
-            out.append(f'<span class="sd-tok sd-tok-{t}" title="{esc(word + ". " + TOKEN_TIPS[t])}">{glyph} {t} '
-                       f'{n}/3</span>')
+            rule = v.token_rule(t)  # the token's words are its clause's, from content
+            out.append(f'<span class="sd-tok sd-tok-{t}" title="{esc(f"{word}. {rule.title}: {rule.text}")}">'
+                       f'{glyph} {t} {n}/3</span>')
     return "".join(out)
 
 
@@ -108,7 +109,7 @@ def _spirit(session: Session, seat: int, i: int) -> str:
             f'<div>{classes}{prov_badge(sp.provisional, ("classes",))}</div>{hp}'
             f'<div class="sd-powers">{powers}</div>'
             f'<div class="sd-small">dice: {esc(dice)}{prov_badge(sp.provisional, ("dice",))}</div>'
-            f'<div>{state}{_tokens(sl)}</div>{traits}{ability}{nxt}</div></div>')
+            f'<div>{state}{_tokens(v, sl)}</div>{traits}{ability}{nxt}</div></div>')
 
 
 def _items(g, p) -> str:

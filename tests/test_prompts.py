@@ -1,0 +1,46 @@
+"""Decision prompts come from content (``content/<game>/prompts.yaml``, issue #17: a view's words live in content,
+not in Python), are checked at load like every content file, and the boards show them."""
+import pytest
+
+import tutor
+from tutor.core.errors import ContentError
+from tutor.prompts import load_prompts, prompt, prompts
+
+
+def test_every_game_has_its_prompts_and_fills_only_its_placeholders():
+    assert prompt("restless-spirits", "choose-swap-out") == "Your hand is full (7 cards): choose a Totem to give up."
+    assert prompt("restless-spirits", "draft", round=2) == \
+        "draft round 2: keep one Totem; the rest pass to your left."
+    assert prompt("spirit-duels", "choose-die", source="Tychomp") == "Choose a die for Tychomp."
+    assert prompt("spirited", "wonder-source", clan="Fox") == "Building a Wonder: choose where your Fox card comes from."
+    assert prompt("spirited", "no-such-decision") == "No such decision."
+    assert len(prompts("spirit-duels")) == 14 and len(prompts("spirited")) == 16
+
+
+def test_the_boards_ask_with_the_contents_words():
+    from widgets.boards import spirit_duels, restless_spirits
+    s = tutor.new_game("restless-spirits", players=2, seed=1)
+    assert restless_spirits.decision_prompt(s) == "Player 1: " + prompts("restless-spirits")["guides"]
+    d = tutor.new_game("spirit-duels", players=2, seed=1)
+    kind = d.state.pending[-1].kind
+    assert spirit_duels.decision_prompt(d) == "Player 1: " + prompts("spirit-duels")[kind]
+
+
+@pytest.mark.parametrize("text, field, words", [
+    ("prompts:\n  choose-x: 'Pick {p.__class__}'\n", "prompts.choose-x", "placeholder"),
+    ("prompts:\n  choose-x: 'Pick {source:>999999999}'\n", "prompts.choose-x", "placeholder"),
+    ("prompts:\n  choose-x: 'Pick {'\n", "prompts.choose-x", "not a valid text"),
+    ("prompts:\n  Choose X!: 'Pick'\n", "prompts", "String should match"),
+    ("prompts:\n  choose-x: '" + "x" * 401 + "'\n", "prompts.choose-x", "at most 400"),
+    ("prompts: {}\nextra: 1\n", "extra", "Extra inputs"),
+    ("a: &a [x,x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+     "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\n"
+     "prompts: [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]\n", "", "alias"),
+])
+def test_a_hostile_prompts_file_is_refused_naming_file_and_field(tmp_path, text, field, words):
+    p = tmp_path / "prompts.yaml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        load_prompts(p, "spirit-duels")
+    msg = str(ei.value)
+    assert msg.startswith(str(p)) and field in msg and words.lower() in msg.lower() and len(msg) < 1000, msg

@@ -1,0 +1,45 @@
+"""A read-only view of a Restless Spirits state for the pages (``tutor.view(session)``): what the board shows that
+the rules decide (how many releases end the game, the hand limit, whether a Spirit type is Light or Dark), so the
+views never restate a rule nor import the engine's internals.
+
+Rulebook sections: "Endgame" (releases that trigger it), "Solo Mode" (the solo goal), "Hand Limit", "Spirit Types".
+"""
+from __future__ import annotations
+
+from .cards import LIGHT_TYPES
+from .resolve import RELEASES_TO_TRIGGER
+from .solo import WIN_RELEASED
+from .state import RSState
+from .zones import HAND_LIMIT
+
+
+class RestlessSpiritsView:
+    """Answers about one Restless Spirits state; nothing here changes the state."""
+
+    #: Most cards a hand may hold at the end of a turn (Hand Limit), unless an ability lifts it.
+    hand_limit_printed: int = HAND_LIMIT
+
+    def __init__(self, game, state: RSState) -> None:
+        self._game = game
+        self._state = state
+
+    def release_goal(self) -> str:
+        """The released Spirits a player works towards, as the board shows it: the number that triggers the endgame
+        for this player count (``"5"`` with 2 players), or ``"6+"`` in Solo Mode (6 or more, one of every type)."""
+        if len(self._state.players) == 1:
+            return f"{WIN_RELEASED}+"
+        return str(RELEASES_TO_TRIGGER.get(len(self._state.players), ""))
+
+    def hand_limit(self, seat: int) -> int | None:
+        """The hand limit of ``seat`` (0-based) now: :attr:`hand_limit_printed`, or ``None`` when an ability has
+        lifted it for that player."""
+        return None if self._state.players[seat].no_hand_limit else HAND_LIMIT
+
+    @staticmethod
+    def is_light(spirit_type: str) -> bool:
+        """True for the Light types (Guardian, Sacred, Fortune), False for the Dark ones (Spirit Types)."""
+        return spirit_type in LIGHT_TYPES
+
+    def type_words(self, spirit_type: str) -> str:
+        """``"Guardian · Light"``: a Spirit type with its side."""
+        return f"{spirit_type.capitalize()} · {'Light' if self.is_light(spirit_type) else 'Dark'}"
