@@ -9,9 +9,11 @@ Rulebook: Spirit Abilities; Blessings & Curses; Glossary (Draw, Discard).
 """
 from __future__ import annotations
 
-from typing import Callable, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
+
+from ...core.effects import EffectRegistry
 
 from .cards import LIGHT_TYPES, SpiritType
 from .state import ApModifier
@@ -258,25 +260,16 @@ def _discard_random(c: Ctx, u: Use, p: TargetCount) -> None:
              cards=(card,), actor=u.target)
 
 
-class EffectKind:
-    """A registered effect: its parameter model, its function (``None`` for Ongoing effects, which are looked up
-    rather than run), whether it needs a target opponent, and the ability timings it may appear in (``"use"``:
-    Activated abilities, Blessings and Curses; ``"ongoing"``; ``"on-release"``)."""
-
-    def __init__(self, params: type[_P], run: Callable | None, needs_target: bool,
-                 timings: tuple[str, ...] = ("use", "on-release")) -> None:
-        self.params, self.run, self.needs_target, self.timings = params, run, needs_target, timings
-
-
-#: Effect name -> :class:`EffectKind`. Content names effects only from this registry.
-REGISTRY: dict[str, EffectKind] = {
-    "gain-ap": EffectKind(GainAP, _gain_ap, False),
-    "draw": EffectKind(Draw, _draw, False),
-    "take-shrine-top": EffectKind(TakeShrineTop, _take_shrine_top, False),
-    "next-turn-ap": EffectKind(NextTurnAP, _next_turn_ap, True),
-    "steal-random": EffectKind(TargetCount, _steal_random, True),
-    "discard-random": EffectKind(TargetCount, _discard_random, True),
-}
+#: Effect name -> :class:`~tutor.core.effects.EffectKind` (one registry per game, :mod:`tutor.core.effects`).
+#: Content names effects only from this registry. Timings (where a card may use an effect): ``"use"`` (Activated
+#: abilities, Blessings and Curses), ``"ongoing"``, ``"on-release"``; ``needs_target``: it needs a target opponent.
+REGISTRY = EffectRegistry("restless-spirits", default_timings=("use", "on-release"))
+REGISTRY.register("gain-ap", GainAP, _gain_ap, False)
+REGISTRY.register("draw", Draw, _draw, False)
+REGISTRY.register("take-shrine-top", TakeShrineTop, _take_shrine_top, False)
+REGISTRY.register("next-turn-ap", NextTurnAP, _next_turn_ap, True)
+REGISTRY.register("steal-random", TargetCount, _steal_random, True)
+REGISTRY.register("discard-random", TargetCount, _discard_random, True)
 
 
 def validate_effect(name: str, params: dict) -> _P:
@@ -285,10 +278,7 @@ def validate_effect(name: str, params: dict) -> _P:
     Raises:
         ValueError: unknown effect name (listing the known ones) or invalid parameters (pydantic's message).
     """
-    kind = REGISTRY.get(name)
-    if kind is None:
-        raise ValueError(f"unknown effect {name!r}; known effects: {', '.join(sorted(REGISTRY))}")
-    return kind.params.model_validate(params)
+    return REGISTRY.validate(name, params)
 
 
 def run_effect(c: Ctx, u: Use, name: str, params: _P) -> None:

@@ -13,7 +13,7 @@ Rulebook: Spirit Abilities; Blessings & Curses; Spirit Ability Clarifications; G
 """
 from __future__ import annotations
 
-from .effect_registry import (REGISTRY, Condition, Count, Draw, EffectKind, GainAP, NextTurnAP,  # noqa: F401
+from .effect_registry import (REGISTRY, Condition, Count, Draw, GainAP, NextTurnAP,  # noqa: F401
                               TakeShrineTop, TargetCount, Use, _P, condition_holds, count_value, run_effect,
                               validate_effect)
 # the effect modules add their effects to REGISTRY when imported: after these imports the registry is complete

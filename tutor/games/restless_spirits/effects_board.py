@@ -7,7 +7,7 @@ Every choice is a pending decision with its options as legal actions; the decisi
 from __future__ import annotations
 
 from .cards import SpiritType
-from .effect_registry import REGISTRY, EffectKind, Use, _P
+from .effect_registry import REGISTRY, Use, _P
 from .ongoing import NoParams, destroy
 from .resolve import place_spirit
 from .state import Decision
@@ -169,11 +169,9 @@ def _space_resolve(c: Ctx, d: Decision, action) -> None:
     _next_pick(c, d.actor, [x for x in d.held if x != d.cards[0]], d.count - 1, at)
 
 
-REGISTRY.update({
-    "destroy-trade": EffectKind(DestroyTrade, _destroy_trade, True, ("use",)),
-    "move-self": EffectKind(NoParams, _move_self, True, ("use",)),
-    "draw-place-spirits": EffectKind(DrawPlace, _draw_place, False, ("use",)),
-})
+REGISTRY.register("destroy-trade", DestroyTrade, _destroy_trade, True, ("use",))
+REGISTRY.register("move-self", NoParams, _move_self, True, ("use",))
+REGISTRY.register("draw-place-spirits", DrawPlace, _draw_place, False, ("use",))
 
 HANDLERS = {
     "choose-own-destroy": (_own_actions, _own_resolve),

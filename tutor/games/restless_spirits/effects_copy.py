@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .abilities import start
-from .effect_registry import REGISTRY, EffectKind, Use, _P
+from .effect_registry import REGISTRY, Use, _P
 from .ongoing import COPYABLE_ONGOING, ask_disregard
 from .state import Decision
 from .zones import Ctx
@@ -99,6 +99,6 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
     start(c, d.actor, d.space, d.source, sp.ability.target, None, effects_of=x)
 
 
-REGISTRY["copy-ability"] = EffectKind(CopyP, _copy, False, ("use",))
+REGISTRY.register("copy-ability", CopyP, _copy, False, ("use",))
 
 HANDLERS = {"choose-copy": (_copy_actions, _copy_resolve)}

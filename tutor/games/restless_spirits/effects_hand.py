@@ -8,7 +8,7 @@ is made the card waits in the decision (``held``), in no hand.
 from __future__ import annotations
 
 from .abilities import start
-from .effect_registry import REGISTRY, Condition, EffectKind, Use, _P, condition_holds
+from .effect_registry import REGISTRY, Condition, Use, _P, condition_holds
 from .requirements import fill_options
 from .resolve import attach_totem
 from .state import Decision
@@ -113,7 +113,7 @@ def _use_resolve(c: Ctx, d: Decision, action) -> None:
         start(c, d.actor, None, x, g.cards.by_id[x].target, None if t is None else t - 1, then_discard=x)
 
 
-REGISTRY["play-from-hand"] = EffectKind(PlayFromHand, _play_from_hand, True, ("use",))
+REGISTRY.register("play-from-hand", PlayFromHand, _play_from_hand, True, ("use",))
 
 HANDLERS = {
     "choose-hand-card": (_hand_actions, _hand_resolve),

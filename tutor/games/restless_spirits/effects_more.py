@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .effect_registry import REGISTRY, Condition, Count, EffectKind, Use, _P, condition_holds, count_value
+from .effect_registry import REGISTRY, Condition, Count, Use, _P, condition_holds, count_value
 from .ongoing import PROTECT, NoParams, ask_disregard, clear_markers
 from .resolve import check_releases
 from .state import Decision, TurnLock
@@ -157,16 +157,14 @@ def _reduce(c: Ctx, u: Use, p: Reduce) -> None:
                     options=[str(j + 1) for j in opts]))
 
 
-REGISTRY.update({
-    "protect-token": EffectKind(NoParams, _protect_token, False, ("use",)),
-    "turn-lock": EffectKind(TurnLockP, _turn_lock, True, ("use",)),
-    "no-hand-limit": EffectKind(NoParams, _no_hand_limit, False, ("on-release",)),
-    "discard-half": EffectKind(DiscardHalf, _discard_half, True, ("use",)),
-    "discard-curse": EffectKind(DiscardCurse, _discard_curse, True, ("use",)),
-    "choose-from-zone": EffectKind(ChooseFromZone, _choose_from_zone, False, ("use",)),
-    "disable-light": EffectKind(NoParams, _disable, True, ("use",)),
-    "reduce-adjacent": EffectKind(Reduce, _reduce, False, ("use",)),
-})
+REGISTRY.register("protect-token", NoParams, _protect_token, False, ("use",))
+REGISTRY.register("turn-lock", TurnLockP, _turn_lock, True, ("use",))
+REGISTRY.register("no-hand-limit", NoParams, _no_hand_limit, False, ("on-release",))
+REGISTRY.register("discard-half", DiscardHalf, _discard_half, True, ("use",))
+REGISTRY.register("discard-curse", DiscardCurse, _discard_curse, True, ("use",))
+REGISTRY.register("choose-from-zone", ChooseFromZone, _choose_from_zone, False, ("use",))
+REGISTRY.register("disable-light", NoParams, _disable, True, ("use",))
+REGISTRY.register("reduce-adjacent", Reduce, _reduce, False, ("use",))
 
 
 # -------------------------------------------------------------------------------------------- decision handlers

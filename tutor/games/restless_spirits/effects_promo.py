@@ -8,7 +8,7 @@ target trade their whole hands; a player left above the hand limit discards down
 from __future__ import annotations
 
 from .cards import SPIRIT_TYPES
-from .effect_registry import REGISTRY, EffectKind, Use, _P
+from .effect_registry import REGISTRY, Use, _P
 from .ongoing import NoParams
 from .state import Decision
 from .zones import HAND_LIMIT, Ctx, discard_card, hand_room, plural, refill_markets
@@ -148,10 +148,8 @@ def _limit_resolve(c: Ctx, d: Decision, action) -> None:
         _ask(c, d.model_copy(update={"count": d.count - 1}))
 
 
-REGISTRY.update({
-    "retrieve-wild": EffectKind(NoParams, _retrieve_wild, False, ("use",)),
-    "swap-hands": EffectKind(NoParams, _swap_hands, True, ("use",)),
-})
+REGISTRY.register("retrieve-wild", NoParams, _retrieve_wild, False, ("use",))
+REGISTRY.register("swap-hands", NoParams, _swap_hands, True, ("use",))
 
 HANDLERS = {
     "choose-wild-type": (_wild_actions, _wild_resolve),

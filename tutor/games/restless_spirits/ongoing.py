@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .effect_registry import REGISTRY, EffectKind, _P
+from .effect_registry import REGISTRY, _P
 from .state import Decision, PlacedSpirit, RSState
 from .zones import Ctx
 
@@ -38,11 +38,9 @@ class Reduction(_P):
     amount: Literal[1] = 1
 
 
-REGISTRY.update({
-    "protection": EffectKind(Protection, None, False, ("ongoing",)),
-    "mastery-lock": EffectKind(NoParams, None, False, ("ongoing",)),
-    "requirement-reduction": EffectKind(Reduction, None, False, ("ongoing",)),
-})
+REGISTRY.register("protection", Protection, None, False, ("ongoing",))
+REGISTRY.register("mastery-lock", NoParams, None, False, ("ongoing",))
+REGISTRY.register("requirement-reduction", Reduction, None, False, ("ongoing",))
 
 
 def ongoing_active(g, ps: PlacedSpirit | None) -> bool:

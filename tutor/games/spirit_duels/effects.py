@@ -11,6 +11,7 @@ from typing import Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...core.effects import EffectRegistry
 from .cards import AbilityName
 from .combat import deal_damage, draw, heal, place_tokens
 from .ctx import Ctx, plural, stat
@@ -60,31 +61,29 @@ def _status_side(token: str) -> str:
     return "ally" if token == "armor" else "enemy"
 
 
-#: effect name -> (parameter model, builder returning the works to queue for one use)
-REGISTRY: dict[str, tuple[type[_P], Callable]] = {
-    "damage": (Amount, lambda b, p: [b("damage", amount=p.amount)]),
-    "status": (Status, lambda b, p: [b("tokens", ability=p.token, amount=p.amount, side=_status_side(p.token),
-                                       self_target=p.target == "self")]),
-    "heal": (Amount, lambda b, p: [b("heal", amount=p.amount)]),
-    "gain-essence": (Amount, lambda b, p: [b("essence", amount=p.amount)]),
-    "draw": (Count, lambda b, p: [b("draw", amount=p.count)]),
-    "class-ability": (ClassAbility, lambda b, p: [b("class", ability=p.ability, amount=p.amount)]),
-    "exhaust": (NoParams, lambda b, p: [b("exhaust", side="enemy")]),
-    "ready": (NoParams, lambda b, p: [b("ready", side="ally")]),
-    "reroll": (DieKeyword, lambda b, p: [b("die-kw", ability="reroll", side=p.side)]),
-    "upgrade": (DieKeyword, lambda b, p: [b("die-kw", ability="upgrade", side=p.side)]),
-    "downgrade": (DieKeyword, lambda b, p: [b("die-kw", ability="downgrade", side=p.side)]),
-    "replace": (DieKeyword, lambda b, p: [b("die-kw", ability="replace", side=p.side)]),
-    "remove-die": (DieKeyword, lambda b, p: [b("die-kw", ability="remove", side=p.side)]),
-    "roll-die": (RollDie, lambda b, p: [b("roll-into", die_kind=p.die, side="ally")]),
-}
+#: Effect name -> :class:`~tutor.core.effects.EffectKind` (one registry per game, :mod:`tutor.core.effects`): its
+#: parameter model and its builder, which returns the works to queue for one use (``builder(build, params)``).
+REGISTRY = EffectRegistry("spirit-duels")
+REGISTRY.register("damage", Amount, lambda b, p: [b("damage", amount=p.amount)])
+REGISTRY.register("status", Status, lambda b, p: [b("tokens", ability=p.token, amount=p.amount,
+                                                    side=_status_side(p.token), self_target=p.target == "self")])
+REGISTRY.register("heal", Amount, lambda b, p: [b("heal", amount=p.amount)])
+REGISTRY.register("gain-essence", Amount, lambda b, p: [b("essence", amount=p.amount)])
+REGISTRY.register("draw", Count, lambda b, p: [b("draw", amount=p.count)])
+REGISTRY.register("class-ability", ClassAbility, lambda b, p: [b("class", ability=p.ability, amount=p.amount)])
+REGISTRY.register("exhaust", NoParams, lambda b, p: [b("exhaust", side="enemy")])
+REGISTRY.register("ready", NoParams, lambda b, p: [b("ready", side="ally")])
+REGISTRY.register("reroll", DieKeyword, lambda b, p: [b("die-kw", ability="reroll", side=p.side)])
+REGISTRY.register("upgrade", DieKeyword, lambda b, p: [b("die-kw", ability="upgrade", side=p.side)])
+REGISTRY.register("downgrade", DieKeyword, lambda b, p: [b("die-kw", ability="downgrade", side=p.side)])
+REGISTRY.register("replace", DieKeyword, lambda b, p: [b("die-kw", ability="replace", side=p.side)])
+REGISTRY.register("remove-die", DieKeyword, lambda b, p: [b("die-kw", ability="remove", side=p.side)])
+REGISTRY.register("roll-die", RollDie, lambda b, p: [b("roll-into", die_kind=p.die, side="ally")])
 
 
 def validate_effect(name: str, params: dict) -> _P:
     """Parse ``params`` for effect ``name``; ValueError names the known effects or the bad parameter."""
-    if name not in REGISTRY:
-        raise ValueError(f"unknown effect {name!r}; known effects: {', '.join(sorted(REGISTRY))}")
-    return REGISTRY[name][0].model_validate(params)
+    return REGISTRY.validate(name, params)
 
 
 def effect_works(g, effects, seat: int, source: str, spirit: int | None = None) -> list[Work]:
@@ -96,7 +95,7 @@ def effect_works(g, effects, seat: int, source: str, spirit: int | None = None) 
             if self_target and spirit is not None:
                 w.target_seat, w.target = seat, spirit
             return w
-        out += REGISTRY[e.effect][1](build, g.effect_params(e))
+        out += REGISTRY[e.effect].run(build, g.effect_params(e))
     return out
 
 

@@ -7,10 +7,10 @@ Every effect in ``content/spirited/cards.yaml`` is provisional (the summary prin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...core.effects import EffectRegistry, ParsedEffect
 from .asking import ask
 from .state import Decision, LimitMod
 from .zones import Ctx, add_to_road, draw_non_time, stack, take_from_road
@@ -111,37 +111,35 @@ def _none(c: Ctx, u: Use, p: NoParams) -> None:
     c.ev(u.clause, f"{u.source} has no further effect [provisional].", auto=True, actor=u.seat)
 
 
-class EffectKind:
-    """A registered effect: its parameter model and its function."""
-
-    def __init__(self, params: type[_P], run: Callable) -> None:
-        self.params, self.run = params, run
-
-
-#: Effect name -> :class:`EffectKind`. Content names effects only from this registry.
-REGISTRY: dict[str, EffectKind] = {
-    "gain-spirit": EffectKind(Amount, _gain_spirit),
-    "draw-to-hand": EffectKind(Count, _draw_to_hand),
-    "rally-own": EffectKind(NoParams, _rally_own),
-    "recruit-own": EffectKind(NoParams, _recruit_own),
-    "raid": EffectKind(NoParams, _raid),
-    "rally-clan": EffectKind(NoParams, _rally_clan),
-    "lower-opponents-limits": EffectKind(Amount, _lower_limits),
-    "none": EffectKind(NoParams, _none),
-}
+#: Effect name -> :class:`~tutor.core.effects.EffectKind` (one registry per game, :mod:`tutor.core.effects`).
+#: Content names effects only from this registry.
+REGISTRY = EffectRegistry("spirited")
+REGISTRY.register("gain-spirit", Amount, _gain_spirit)
+REGISTRY.register("draw-to-hand", Count, _draw_to_hand)
+REGISTRY.register("rally-own", NoParams, _rally_own)
+REGISTRY.register("recruit-own", NoParams, _recruit_own)
+REGISTRY.register("raid", NoParams, _raid)
+REGISTRY.register("rally-clan", NoParams, _rally_clan)
+REGISTRY.register("lower-opponents-limits", Amount, _lower_limits)
+REGISTRY.register("none", NoParams, _none)
 
 
 def validate_effect(name: str, params: dict) -> _P:
     """Parse ``params`` for effect ``name``; ValueError for an unknown name (listing the known ones) or bad params."""
-    kind = REGISTRY.get(name)
-    if kind is None:
-        raise ValueError(f"unknown effect {name!r}; known effects: {', '.join(sorted(REGISTRY))}")
-    return kind.params.model_validate(params)
+    return REGISTRY.validate(name, params)
+
+
+def parse_effect(name: str, params: dict) -> ParsedEffect:
+    """One card effect entry parsed at load (raises as :func:`validate_effect`)."""
+    return REGISTRY.parse(name, params)
 
 
 def run_effect(c: Ctx, u: Use, effect) -> None:
-    """Run one card-data effect entry (:class:`~.cards.Effect`) for use ``u``."""
-    REGISTRY[effect.effect].run(c, u, validate_effect(effect.effect, effect.params))
+    """Run one card-data effect entry (:class:`~.cards.Effect`, parsed when its card file loaded) for use ``u``."""
+    parsed = effect._parsed
+    if parsed is None:  # an entry made after load (a test's own card): parsed now
+        parsed = effect._parsed = parse_effect(effect.effect, effect.params)
+    parsed.kind.run(c, u, parsed.params)
 
 
 def add_card_to_road(c: Ctx, seat: int, card: str) -> None:

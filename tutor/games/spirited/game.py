@@ -15,7 +15,7 @@ from ...core.game import Game, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import resolve, rules, setup
 from .cards import CardSet, clan_of, medal_kind
-from .effects import validate_effect
+from .effects import parse_effect
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file
 from .state import SPState
@@ -33,12 +33,12 @@ def _load(path: str, mtime: float) -> CardSet:
         for field, e in (("power", cl.power), ("allegiance.battle", cl.allegiance.battle),
                          ("allegiance.overrun", cl.allegiance.overrun)):
             try:
-                validate_effect(e.effect, e.params)
+                e._parsed = parse_effect(e.effect, e.params)
             except ValueError as exc:
                 raise ContentError(f"{path}: clans[{i}].{field}: {exc}", path=path, field=f"clans[{i}].{field}") from None
     for i, w in enumerate(cards.wonders):
         try:
-            validate_effect(w.effect.effect, w.effect.params)
+            w.effect._parsed = parse_effect(w.effect.effect, w.effect.params)
         except ValueError as exc:
             raise ContentError(f"{path}: wonders[{i}].effect: {exc}", path=path, field=f"wonders[{i}].effect") from None
     check_file(cards, path)

@@ -1,0 +1,42 @@
+"""One effect registry for every game (issue #17, tutor/core/effects.py): each effect registered once with its
+parameter model and handler, card effects parsed when the card file loads, unknown names refused naming the known."""
+import pytest
+from pydantic import BaseModel, ValidationError
+
+from tutor.core.effects import EffectRegistry
+
+
+class Amount(BaseModel):
+    amount: int
+
+
+def test_register_parse_and_run():
+    reg = EffectRegistry("a-game", default_timings=("use",))
+    seen = []
+    reg.register("gain", Amount, lambda ctx, p: seen.append((ctx, p.amount)), needs_target=True)
+    parsed = reg.parse("gain", {"amount": 2})
+    assert parsed.effect == "gain" and parsed.params == Amount(amount=2) and parsed.kind is reg["gain"]
+    assert reg["gain"].timings == ("use",) and reg["gain"].needs_target and "gain" in reg and list(reg) == ["gain"]
+    reg.run("gain", "ctx", parsed.params)
+    parsed.kind.run("ctx2", parsed.params)
+    assert seen == [("ctx", 2), ("ctx2", 2)]
+
+
+def test_an_effect_registered_twice_or_unknown_or_badly_given_is_refused():
+    reg = EffectRegistry("a-game")
+    reg.register("gain", Amount, None)
+    with pytest.raises(ValueError, match="a-game: effect 'gain' is registered twice"):
+        reg.register("gain", Amount, None)
+    with pytest.raises(ValueError, match="unknown effect 'lose'; known effects: gain"):
+        reg.parse("lose", {})
+    with pytest.raises(ValidationError, match="amount"):
+        reg.parse("gain", {"amount": "lots"})
+
+
+def test_every_game_uses_the_one_registry():
+    from tutor.games.restless_spirits.effects import REGISTRY as rs
+    from tutor.games.spirit_duels.effects import REGISTRY as sd
+    from tutor.games.spirited.effects import REGISTRY as sp
+    assert all(isinstance(r, EffectRegistry) for r in (rs, sp, sd))
+    assert (len(rs), len(sp), len(sd)) == (24, 8, 14)
+    assert rs["no-hand-limit"].timings == ("on-release",) and rs["gain-ap"].timings == ("use", "on-release")
