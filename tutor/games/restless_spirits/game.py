@@ -22,12 +22,13 @@ from .ongoing import mastery_locked, shield, turn_lock
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file, check_game
 from .requirements import fill_options
+from ...core.options import parse_options
+from .options import RSOptions
 from .state import RSState
 from .view import RestlessSpiritsView
 from .zones import Ctx
 
 GAME_DIR = "restless-spirits"
-OPTIONS = {"side": "A", "first_game": False, "guides": None, "cards": None, "promos": None}
 
 
 @lru_cache(maxsize=8)
@@ -100,28 +101,16 @@ class RestlessSpirits(Game):
     teaching_options = {"first_game": True}
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise ValueError(f"restless-spirits: unknown option(s) {', '.join(unknown)}; valid options: "
-                             f"{', '.join(OPTIONS)}")
+        opts = parse_options(RSOptions, "restless-spirits", options)
         if players not in (1, 2, 3, 4):
             raise ValueError(f"restless-spirits: players must be 2, 3 or 4 (or 1 for Solo Mode), got {short(players)}")
-        opts = {**OPTIONS, **options}
-        if opts["side"] not in ("A", "B"):
-            raise ValueError(f"restless-spirits: side must be 'A' or 'B', got {short(opts['side'])}")
-        if not isinstance(opts["first_game"], bool):
-            raise ValueError(f"restless-spirits: first_game must be True or False, got {short(opts['first_game'])}")
-        if opts["cards"] is not None:
-            opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
         opts["promos"] = variants.check_promos(self.cards, opts["promos"])
         # what this player count and these options need of the card file, before anything else reads it
         check_game(self.cards, str(opts["cards"] or content_root() / GAME_DIR / "cards.yaml"), players, opts,
                    variants.deck_spirits(SimpleNamespace(cards=self.cards, options=opts)))
         if opts["guides"] is not None:
-            if not isinstance(opts["guides"], (list, tuple)):
-                raise ValueError(f"restless-spirits: guides must be a list of guide ids, got {short(opts['guides'])}")
-            gl = list(opts["guides"])
+            gl = opts["guides"]
             valid = [gd.id for gd in self.cards.guides]
             if not all(isinstance(x, str) for x in gl) or len(gl) != players or len(set(gl)) != len(gl) or any(x not in valid for x in gl):
                 raise ValueError(f"restless-spirits: guides must list {players} different guide ids, one per seat, "

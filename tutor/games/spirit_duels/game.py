@@ -19,17 +19,17 @@ from ...core.game import Game, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import actions, flow, rules, setup
 from .cards import Effect
+from ...core.options import parse_options
 from .loading import load_cards
+from .options import SDOptions
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_game
 from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, stat, status_text
 from .dice import DIE_FACES, face_label, kind_label
-from .draft import LINE_MODES, PICK_ORDER, draft_deck
+from .draft import PICK_ORDER, draft_deck
 from .state import SDState
 from .view import DuelView
 
-OPTIONS = {"setup": "prebuilt", "lines": "casual", "cards": None, "teams": None}
-SETUPS = ("prebuilt", "draft")
 
 
 class SpiritDuels(Game):
@@ -65,21 +65,9 @@ class SpiritDuels(Game):
                       "lines": (("casual Line choice", "casual"), ("competitive Line choice", "competitive"))}
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise ValueError(f"spirit-duels: unknown option(s) {', '.join(unknown)}; valid options: "
-                             f"{', '.join(OPTIONS)}")
+        opts = parse_options(SDOptions, "spirit-duels", options)
         if players != 2:
             raise ValueError(f"spirit-duels: players must be 2, got {short(players)}")
-        opts = {**OPTIONS, **options}
-        if opts["setup"] not in SETUPS:
-            raise ValueError(f"spirit-duels: setup must be one of {', '.join(repr(x) for x in SETUPS)}; got "
-                             f"{short(opts['setup'])}")
-        if opts["lines"] not in LINE_MODES:
-            raise ValueError(f"spirit-duels: lines must be one of {', '.join(repr(x) for x in LINE_MODES)}; got "
-                             f"{short(opts['lines'])}")
-        if opts["cards"] is not None:
-            opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
         # what this set-up needs of the card file (the draft's Classes, the teams seated), naming the file and field
         check_game(self.cards, opts["cards"] or str(content_root() / "spirit-duels" / "cards.yaml"), opts)

@@ -13,8 +13,10 @@ from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError, short
 from ...core.game import Game, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
+from ...core.options import parse_options
 from . import resolve, rules, setup
 from .cards import CardSet, clan_of, medal_kind
+from .options import SPOptions
 from .effects import parse_effect
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file
@@ -23,7 +25,6 @@ from .view import SpiritedView
 from .zones import Ctx, face_up, held, medal_value
 
 GAME_DIR = "spirited"
-OPTIONS = {"clans": None}
 
 
 @lru_cache(maxsize=4)
@@ -64,13 +65,10 @@ class Spirited(Game):
     player_counts = (2, 3, 4, 5, 6)
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise ValueError(f"spirited: unknown option(s) {', '.join(unknown)}; valid options: {', '.join(OPTIONS)}")
         if players not in range(2, 7):
             raise ValueError(f"spirited: players must be 2 to 6, got {short(players)}")
+        opts = parse_options(SPOptions, "spirited", options)
         self.cards = load_cards()
-        opts = {**OPTIONS, **options}
         if opts["clans"] is not None:
             cl = opts["clans"]
             valid = [c.id for c in self.cards.clans]

@@ -1,0 +1,46 @@
+"""A game's options, validated by one pydantic model per game (issue #17: one pattern, not three hand-written
+checks).
+
+A game declares ``class MyOptions(GameOptions)`` with a field per option (its default the game's default) and field
+validators for what can be checked without the card file (a side is 'A' or 'B', a flag is a bool, a list holds
+text); :func:`parse_options` refuses an unknown option naming the valid ones, and a bad value naming the option,
+the way the games always worded it (``"restless-spirits: side must be 'A' or 'B', got 'C'"``). What needs the card
+file (guide, clan, team or promo ids) each game still checks once its cards are loaded.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import short
+
+
+class GameOptions(BaseModel):
+    """Base of a game's options model: unknown options are refused, values are checked when assigned too."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, arbitrary_types_allowed=True)
+
+
+def parse_options(model: type[GameOptions], game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` checked by ``model`` and completed with its defaults, as a plain dict in the model's field order.
+
+    Raises:
+        ValueError: ``"<game>: unknown option(s) x; valid options: a, b"``, or ``"<game>: <option> ..."`` for a
+            bad value (a validator's own words, or pydantic's with the value given, cut short).
+    """
+    valid = list(model.model_fields)
+    unknown = sorted(str(k) for k in options if k not in model.model_fields)
+    if unknown:
+        raise ValueError(f"{game_id}: unknown option(s) {', '.join(short(u, 60, quote=False) for u in unknown)}; "
+                         f"valid options: {', '.join(valid)}")
+    try:
+        parsed = model.model_validate(options)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        field = ".".join(str(x) for x in err.get("loc", ())) or "options"
+        cause = (err.get("ctx") or {}).get("error")
+        if isinstance(cause, ValueError):
+            raise ValueError(f"{game_id}: {cause}") from None
+        raise ValueError(f"{game_id}: {field}: {err['msg']}, got {short(err.get('input'))}") from None
+    return {name: getattr(parsed, name) for name in valid}

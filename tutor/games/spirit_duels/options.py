@@ -1,0 +1,44 @@
+"""Spirit Duels' options (Setup: pre-built teams or the draft; how Spirit Lines are chosen), checked by one pydantic
+model (:mod:`tutor.core.options`). Team ids are checked against the card file by the game."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import field_validator
+
+from ...core.errors import short
+from ...core.options import GameOptions
+from .draft import LINE_MODES
+
+#: The set-ups: the rulebook's pre-built teams, or the draft ("What's Next? Drafting").
+SETUPS = ("prebuilt", "draft")
+
+
+class SDOptions(GameOptions):
+    """``setup``: one of :data:`SETUPS`; ``lines``: ``"casual"`` or ``"competitive"`` Line choice; ``cards``: a card
+    file's path, or ``None`` for the shipped one; ``teams``: two team ids (seat 1, seat 2) for the pre-built set-up,
+    or ``None`` for the default teams."""
+
+    setup: Any = "prebuilt"
+    lines: Any = "casual"
+    cards: Any = None
+    teams: Any = None
+
+    @field_validator("setup")
+    @classmethod
+    def _setup(cls, v: Any) -> str:
+        if v not in SETUPS:
+            raise ValueError(f"setup must be one of {', '.join(repr(x) for x in SETUPS)}; got {short(v)}")
+        return v
+
+    @field_validator("lines")
+    @classmethod
+    def _lines(cls, v: Any) -> str:
+        if v not in LINE_MODES:
+            raise ValueError(f"lines must be one of {', '.join(repr(x) for x in LINE_MODES)}; got {short(v)}")
+        return v
+
+    @field_validator("cards")
+    @classmethod
+    def _cards(cls, v: Any) -> str | None:
+        return None if v is None else str(v)
