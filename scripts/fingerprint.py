@@ -15,6 +15,14 @@ Usage::
     .venv/bin/python scripts/fingerprint.py            # compare with the stored records, print what differs
     .venv/bin/python scripts/fingerprint.py --write    # regenerate both after a deliberate change of behaviour
 
+A change that renames or reshapes a state field (and nothing else) shows it first with a projection: the fingerprint
+with those top-level state fields left out of every state, taken of the code before the change and after it::
+
+    .venv/bin/python scripts/fingerprint.py --without-fields forced_rolls,chance --save /tmp/before.json   # old code
+    .venv/bin/python scripts/fingerprint.py --without-fields forced_rolls,chance --against /tmp/before.json # new code
+
+then regenerates with ``--write``, naming the field in the commit.
+
 Exit code 0 when everything matches (or was written), 1 when something differs. ``tests/test_fingerprint.py`` and
 ``tests/test_golden.py`` run the same comparison.
 """
@@ -72,10 +80,19 @@ def game_key(cfg: Config, seed: int) -> str:
     return f"{cfg.game_id}/{cfg.variant}/{cfg.players}p/seed{seed}"
 
 
-def fingerprint_game(cfg: Config, seed: int, max_steps: int = MAX_STEPS) -> str:
+def fingerprint_game(cfg: Config, seed: int, max_steps: int = MAX_STEPS,
+                     without: frozenset[str] = frozenset()) -> str:
     """The SHA-256 (hex, first 24 digits) over one random game: set-up, and per step the legal and blocked actions,
-    the action taken, its events and the state after it; the winners at the end."""
+    the action taken, its events and the state after it; the winners at the end. ``without``: top-level state fields
+    left out of every state (a projection, see the module doc)."""
     h = hashlib.sha256()
+
+    def state_json(state) -> str:
+        text = state.model_dump_json()
+        if not without:
+            return text
+        data = {k: v for k, v in json.loads(text).items() if k not in without}
+        return json.dumps(data, separators=(",", ":"))
 
     def put(text: str) -> None:
         h.update(text.encode())
@@ -85,7 +102,7 @@ def fingerprint_game(cfg: Config, seed: int, max_steps: int = MAX_STEPS) -> str:
     rng = Rng.from_seed(seed ^ 0x5EED)
     for e in s.setup_events:
         put(e.model_dump_json())
-    put(s.state.model_dump_json())
+    put(state_json(s.state))
     n = 0
     while not s.is_over and n < max_steps:
         legal = s.legal_actions()
@@ -96,15 +113,39 @@ def fingerprint_game(cfg: Config, seed: int, max_steps: int = MAX_STEPS) -> str:
         put(f"current {s.current_player}")
         step = s.apply(random_policy(legal, rng))
         put(step.model_dump_json())
-        put(s.state.model_dump_json())
+        put(state_json(s.state))
         n += 1
     put(f"over {s.is_over} after {n} winners {s.winners}")
     return h.hexdigest()[:24]
 
 
-def all_fingerprints(seeds=SEEDS) -> dict[str, str]:
-    """``{game_key: hash}`` for every configuration that is not skipped, and every seed."""
-    return {game_key(c, seed): fingerprint_game(c, seed) for c in CONFIGS if not c.skipped for seed in seeds}
+def all_fingerprints(seeds=SEEDS, without: frozenset[str] = frozenset()) -> dict[str, str]:
+    """``{game_key: hash}`` for every configuration that is not skipped, and every seed (``without``: see
+    :func:`fingerprint_game`)."""
+    return {game_key(c, seed): fingerprint_game(c, seed, without=without) for c in CONFIGS if not c.skipped
+            for seed in seeds}
+
+
+def projection(fields: str, save: str | None, against: str | None) -> int:
+    """``--without-fields``: the fingerprint of every game with the state fields ``fields`` (comma-separated) left
+    out, saved to ``save`` or compared with the one saved in ``against``; prints what differs. Exit code as
+    :func:`main`."""
+    without = frozenset(f.strip() for f in fields.split(",") if f.strip())
+    now = all_fingerprints(without=without)
+    names = ", ".join(sorted(without))
+    if save:
+        Path(save).write_text(json.dumps({"without": sorted(without), "games": now}, indent=1, sort_keys=True))
+        print(f"saved the fingerprint of {len(now)} games without state fields {names} to {save}")
+        return 0
+    before = json.loads(Path(against).read_text())
+    if sorted(without) != before["without"]:
+        print(f"{against} was taken without {', '.join(before['without'])}, not {names}")
+        return 1
+    diff = differing(now, before["games"])
+    for k in diff:
+        print(f"fingerprint without {names} differs: {k}")
+    print(f"{len(now) - len(diff)} of {len(now)} games identical without state fields {names}")
+    return 1 if diff else 0
 
 
 def stored_fingerprints() -> dict[str, str]:
@@ -138,7 +179,15 @@ def transcript(args: list[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--write", action="store_true", help="regenerate the stored fingerprint and golden transcripts")
+    p.add_argument("--without-fields", metavar="F1,F2", help="fingerprint with these top-level state fields left out "
+                   "of every state (a projection; needs --save or --against; golden transcripts are not checked)")
+    p.add_argument("--save", metavar="FILE", help="with --without-fields: save the projection to FILE")
+    p.add_argument("--against", metavar="FILE", help="with --without-fields: compare the projection with FILE")
     args = p.parse_args(argv)
+    if args.without_fields is not None:
+        if bool(args.save) == bool(args.against) or args.write:
+            p.error("--without-fields needs exactly one of --save FILE or --against FILE (and no --write)")
+        return projection(args.without_fields, args.save, args.against)
     bad = 0
     for stem, play_args in GOLDEN.items():
         path = GOLDEN_DIR / f"{stem}.txt"

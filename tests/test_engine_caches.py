@@ -119,30 +119,37 @@ def test_games_set_up_alike_share_memos_and_others_do_not():
 
 
 @pytest.mark.parametrize("game_id,players,options", GAMES)
-def test_legal_actions_kept_by_a_step_equal_those_worked_out_afresh(game_id, players, options):
-    """A step may keep the legal actions it worked out on the way (Game.keep_legal: the options of the decision it
-    ends on; Restless Spirits' turn actions after the automatic turn-pass check): the list is the one
-    ``legal_actions`` gives afresh, after every step of several random games, and it is kept at most once."""
-    kept_steps = 0
+def test_legal_actions_given_by_a_step_equal_those_worked_out_afresh(game_id, players, options):
+    """A step returns the legal actions it worked out on the way (``StepResult.legal``: the options of the decision
+    it ends on; Restless Spirits' turn actions after the automatic turn-pass check): the list is the one
+    ``legal_actions`` gives afresh, after every step of several random games, and the session uses it."""
+    given_steps = 0
     for seed in range(4):
         s = tutor.new_game(game_id, players=players, seed=seed, **options)
         rng = Rng.from_seed(seed)
         while not s.is_over:
-            s.apply(random_policy(s.legal_actions(), rng))
-            kept = s._legal_cache
-            if kept is not None:
-                kept_steps += 1
-                assert kept == s.game.legal_actions(s.state), f"seed {seed}, step {len(s.history)}"
-                assert [a.id for a in kept] == sorted(a.id for a in kept)
-            assert s.game.legal_after_apply(s.state) is None  # consumed by the session
-    assert kept_steps > 20  # the mechanism is used in every game
+            action = random_policy(s.legal_actions(), rng)
+            probe = s.state.model_copy(deep=True)
+            result = s.game.apply(probe, action)
+            s.apply(action)
+            assert list(result.events) == list(s.history[-1].events)
+            assert s._legal_cache == result.legal  # the session's list is the step's, when it gave one
+            if result.legal is not None:
+                given_steps += 1
+                assert result.legal == s.game.legal_actions(s.state), f"seed {seed}, step {len(s.history)}"
+                assert [a.id for a in result.legal] == sorted(a.id for a in result.legal)
+    assert given_steps > 20  # the mechanism is used in every game
 
 
-def test_legal_actions_kept_for_one_state_are_not_given_for_another():
+def test_the_game_keeps_nothing_between_steps():
+    """No side channel: ``apply`` gives what it knows in its result, and the static Game object is not changed by a
+    step (its attributes are the same before and after many steps)."""
     s = tutor.new_game("spirited", players=2, seed=1)
     rng = Rng.from_seed(1)
-    while s.game._kept_legal is None or not s.state.pending:
-        s.game.apply(s.state, random_policy(s.game.legal_actions(s.state), rng))
-    other = s.state.model_copy(deep=True)
-    assert s.game.legal_after_apply(other) is None  # another state object: nothing is given
-    assert s.game.legal_after_apply(s.state) is None  # and what was kept is gone after one call
+    before = dict(vars(s.game))
+    for _ in range(60):
+        if s.is_over:
+            break
+        s.apply(random_policy(s.legal_actions(), rng))
+    assert set(vars(s.game)) == set(before)
+    assert not hasattr(s.game, "keep_legal") and not hasattr(s.game, "legal_after_apply")

@@ -1,6 +1,7 @@
 """docs/scenarios.md lists exactly the scenario fields that exist (issue 15, "Refusals name the real rule"): every
 field of each game's partial state (``setup.state``), of an expectation, and every state fact a game reports is
-documented, and every field the partial-state sections name in backticks exists."""
+documented, and every field the partial-state sections name in backticks exists. The fields every game shares
+(``decision``, ``chance`` and its ``roll`` / ``draw`` / ``pick`` entries) are documented once, in their own sections."""
 from __future__ import annotations
 
 import re
@@ -56,6 +57,7 @@ def test_every_partial_state_field_is_documented_and_no_other(game):
     text = _section(f"`setup.state` for {title}")
     spans = re.findall(r"`([^`]+)`", text)
     shared = re.findall(r"`([^`]+)`", _section("A set-up that ends on a decision (every game)"))
+    shared += re.findall(r"`([^`]+)`", _section("Outcomes of chance fixed in advance (every game)"))
     tokens = {w for sp in spans + shared for w in re.findall(r"[a-z_]+", sp)}
     fields = _fields(model)
     assert sorted(fields - tokens) == [], f"{game}: partial-state fields docs/scenarios.md does not list"
@@ -88,3 +90,15 @@ def test_every_state_fact_is_documented(game):
             continue
         missing.add(norm)
     assert sorted(missing) == [], f"{game}: state facts docs/scenarios.md does not list"
+
+
+def test_chance_section_names_exactly_the_outcomes_that_exist():
+    """The shared chance section lists the outcome kinds of ``tutor.core.chance`` (and every game's partial state
+    has the field)."""
+    import importlib
+    from tutor.core.chance import KINDS, FixedEntry
+    text = _section("Outcomes of chance fixed in advance (every game)")
+    listed = set(re.findall(r"^- `([a-z]+)`:", text, re.M))
+    assert listed == set(KINDS) == set(FixedEntry.model_fields)
+    for module, _title in PARTIAL.values():
+        assert "chance" in importlib.import_module(module).PartialState.model_fields

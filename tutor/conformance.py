@@ -97,7 +97,7 @@ def play_checked(game_id: str, players: int, seed: int, *, max_steps: int = 5000
         a = random_policy(acts, policy_rng)
         step = s.apply(a)
         rep.steps += 1
-        if s.legal_actions() != s.game.legal_actions(s.state):  # the list a step may keep (Game.keep_legal)
+        if s.legal_actions() != s.game.legal_actions(s.state):  # the list a step may give (StepResult.legal)
             problem(f"after {a.id}: the legal actions kept by the step differ from those worked out afresh")
         if not step.events:
             problem(f"action {a.id} produced no event")

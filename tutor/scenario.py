@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
+from .core.chance import check_partial
 from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Action, Source, Step
@@ -58,6 +59,12 @@ class Setup(_Strict):
     seed: StrictInt = 0
     options: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("state")
+    @classmethod
+    def _chance_shape(cls, state: dict[str, Any]) -> dict[str, Any]:
+        check_partial(state)  # an unknown outcome is refused when the file is read, naming setup.state.chance[i]
+        return state
 
     @field_validator("options")
     @classmethod

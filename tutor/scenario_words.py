@@ -29,6 +29,7 @@ _PATH_WORDS = {
     "endgame_by": "end of game triggered by", "winners": "winners", "hand_size": "hand size",
     "released_count": "number of released Spirits", "card_count": "number of cards", "deck_size": "deck size",
     "shrine_top": "top of the Shrine", "forced_rolls_left": "fixed die rolls left",
+    "chance_left": "outcomes of chance fixed in advance left",
     "lines_revealed": "Spirit Lines revealed", "last_was_pass": "last action was a pass",
 }
 #: Paths whose value is a seat number (1-based).

@@ -164,7 +164,7 @@ def test_lessons_in_teaching_order():
     for i, word in enumerate(["win", "advantage", "essence", "activate", "resolve dice", "class abilities",
                               "evolve", "meditate", "end phase"]):
         assert word in titles[i], (word, titles[i])
-    assert any("forced_rolls" in x.setup.state for x in LESSONS)
+    assert any("chance" in x.setup.state for x in LESSONS)
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
@@ -268,7 +268,7 @@ def test_lesson_9_tells_the_learner_when_player_2_gains_the_advantage():
 def test_first_round_walkthrough_plays_a_full_round():
     [path] = [p for p in all_walkthroughs("spirit-duels") if p.name == "first-round.yaml"]
     wt = load_walkthrough(path)
-    assert wt.setup.game == "spirit-duels" and wt.setup.state["forced_rolls"]
+    assert wt.setup.game == "spirit-duels" and wt.setup.state["chance"]
     assert all(st.narration for st in wt.steps)
     s = play_to(wt, len(wt.steps), str(path))
     assert s.state.round == 2 and s.state.phase == "action"  # round 1 ended, round 2 began

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel
 
@@ -21,6 +21,33 @@ from .model import Action, Blocked, Clause, Event, sort_actions
 #: How many game set-ups (class, cards, players, options) keep shared memos (see :meth:`Game.shared_caches`).
 SHARED_SETUPS = 16
 _SHARED: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
+
+
+class StepResult(NamedTuple):
+    """What :meth:`Game.apply` returns.
+
+    Attributes:
+        events: the step's events, in order, each citing its clause.
+        legal: the legal actions of the state the step leaves, sorted by id and equal to
+            ``Game.legal_actions(state)``, when the step worked them out on the way (the options of the decision it
+            ends on, Restless Spirits' turn actions after its automatic turn-pass check); ``None`` when it did not
+            (the session then asks ``legal_actions`` when they are wanted).
+    """
+
+    events: list[Event]
+    legal: list[Action] | None = None
+
+
+def asked_options(state: BaseModel, asked: tuple | None, events: list, playing: bool = True) -> list[Action] | None:
+    """For a game's :meth:`Game.apply`, at its end: the options of the decision the step asked last, sorted by id,
+    as the legal actions of ``state`` (:attr:`StepResult.legal`) when the step ends on it: ``asked`` is
+    ``(decision, its options, number of events then)``, the decision is still on top of ``state.pending`` and nothing
+    was logged since (so nothing changed since); else ``None``. ``playing``: False where the game's legal actions
+    are not the pending decision's options (the game is over, a set-up phase)."""
+    if (playing and asked is not None and state.pending and state.pending[-1] is asked[0]
+            and len(events) == asked[2]):
+        return sort_actions(asked[1])
+    return None
 
 
 class Game(ABC):
@@ -82,35 +109,10 @@ class Game(ABC):
         """Tempting actions that are not legal in ``state``, each with its forbidding clause."""
 
     @abstractmethod
-    def apply(self, state: BaseModel, action: Action) -> list[Event]:
-        """Apply a legal ``action`` to ``state`` in place (the session can restore the state before); return
-        events."""
-
-    #: (state, its legal actions) kept by the last :meth:`apply` (see :meth:`keep_legal`), else None
-    _kept_legal: tuple[BaseModel, list[Action]] | None = None
-
-    def keep_legal(self, state: BaseModel, actions: list[Action] | None) -> None:
-        """For a game's :meth:`apply`: keep ``actions`` (sorted by id, equal to ``legal_actions(state)``) as the
-        legal actions of ``state`` as the step leaves it, when the step worked them out on the way (e.g. the
-        options of the decision it ends on); ``None`` keeps nothing. Call it with ``None`` first in every apply."""
-        self._kept_legal = None if actions is None else (state, actions)
-
-    def keep_asked(self, state: BaseModel, asked: tuple | None, events: list, playing: bool = True) -> None:
-        """For a game's :meth:`apply`, at its end: keep the options of the decision the step asked last as the legal
-        actions (:meth:`keep_legal`) when the step ends on it: ``asked`` is ``(decision, its options, number of
-        events then)``, the decision is still on top of ``state.pending`` and nothing was logged since (so nothing
-        changed since). ``playing``: False where the game's legal actions are not the pending decision's options
-        (the game is over, a set-up phase)."""
-        if (playing and asked is not None and state.pending and state.pending[-1] is asked[0]
-                and len(events) == asked[2]):
-            self.keep_legal(state, sort_actions(asked[1]))
-
-    def legal_after_apply(self, state: BaseModel) -> list[Action] | None:
-        """The legal actions the :meth:`apply` that just returned kept for ``state`` (:meth:`keep_legal`), else
-        ``None``; kept for one call. The session calls it right after ``apply``, before anything else can change
-        ``state``, and uses the answer as its legal-action list."""
-        kept, self._kept_legal = self._kept_legal, None
-        return kept[1] if kept is not None and kept[0] is state else None
+    def apply(self, state: BaseModel, action: Action) -> "StepResult":
+        """Apply a legal ``action`` to ``state`` in place (the session can restore the state before); return the
+        step's events and, when the step worked them out on the way, the new state's legal actions
+        (:class:`StepResult`)."""
 
     @abstractmethod
     def current_player(self, state: BaseModel) -> int | None:

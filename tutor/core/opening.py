@@ -64,8 +64,7 @@ def open_decision(g, state, opening: Opening, where: str, set_turn) -> Any:
     if len(hits) > 1:
         raise bad("decision.action", f"{short(kind, quote=False)} matches {len(hits)} actions here; give more of "
                   "its parameters")
-    events = g.apply(state, hits[0])
-    g.keep_legal(state, None)
+    events = g.apply(state, hits[0]).events
     if not state.pending:
         did = " ".join(f"{e.text} [{e.clause}]" for e in events[:3])
         raise bad("decision.action", f"for {who}, “{hits[0].label}” asks for no decision here: {did}")

@@ -198,13 +198,13 @@ class Session:
         before = self.state.model_dump_json() if n % SNAPSHOT_EVERY == 0 else None
         self._legal_cache = self._blocked_cache = None
         try:
-            events = self.game.apply(self.state, action)
+            result = self.game.apply(self.state, action)
         except BaseException:
             self.state = self._state_before(n, before)
             raise
         # the legal actions of the new state, when the step worked them out already (else None: built on demand)
-        self._legal_cache = self.game.legal_after_apply(self.state)
-        step = _trusted(Step, {"index": n, "action": action, "events": tuple(events)})
+        self._legal_cache = result.legal
+        step = _trusted(Step, {"index": n, "action": action, "events": tuple(result.events)})
         self._undo.append((before, step))
         return step
 

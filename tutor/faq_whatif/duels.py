@@ -2,7 +2,7 @@
 (``tutor/games/spirit_duels/partial.py``). Each player plays with their own 30 cards, so a card moves between one
 player's hand, deck, discard pile and Items in play; a card put in a zone comes from the deck, one taken out goes to
 the bottom of the deck. The zones a move touches are written out whole from the prepared state. Dice: the next
-rolls (``forced_rolls``, ``sd.roll.forced``) and the faces of the dice in a Spirit's active pool.
+rolls (``chance`` roll entries, ``sd.roll.forced``) and the faces of the dice in a Spirit's active pool.
 """
 from __future__ import annotations
 
@@ -326,7 +326,13 @@ def _fix_die(s: Session, partial: dict, edit: FixDie) -> None:
             rolls.append(edit.face)
         else:
             rolls[i] = edit.face
-        partial["forced_rolls"] = rolls
+        # written as chance's roll entries (tutor.core.chance), replacing the older spelling forced_rolls; the draws
+        # and picks fixed beside them stay as they were
+        partial.pop("forced_rolls", None)
+        others = [e for e in partial.get("chance") or [] if not (isinstance(e, dict) and "roll" in e)]
+        partial["chance"] = [{"roll": f} for f in rolls] + others
+        if not partial["chance"]:
+            del partial["chance"]
         return
     if edit.face is None:
         raise ValueError(f"{spec.label} is in an active pool: it shows a face")

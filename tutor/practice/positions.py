@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+from ..core import chance
 from ..core.rng import Rng
 from ..core.session import Session, _copy_state
 from ..registry import game_class
@@ -39,10 +40,9 @@ def rerooted(session: Session) -> Session:
     Its ``partial`` is empty: no partial state rebuilds this start from the seed, so a saved copy of it is refused by
     :func:`tutor.load_session` rather than trusted (practice never saves positions)."""
     state = _copy_state(session.state)
-    if getattr(state, "forced_rolls", None):
-        # Dice a scenario fixed for its own script (Spirit Duels' forced rolls) would roll for other dice in a
-        # question's move: the position's dice roll from its seeded generator instead.
-        state.forced_rolls = []
+    # Outcomes a scenario fixed for its own script (dice, draws: tutor.core.chance) would serve other rolls and draws
+    # in a question's move: the position's chance comes from its seeded generator instead.
+    chance.clear(state)
     return Session(session.game, state, partial={})
 
 

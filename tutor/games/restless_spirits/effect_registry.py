@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from ...core import chance
 from ...core.effects import EffectRegistry
 
 from .cards import LIGHT_TYPES, SpiritType
@@ -226,7 +227,11 @@ def _random_totems(c: Ctx, seat: int, n: int) -> list[str]:
     totems = [x for x in hand if c.game.card_kind(x) == "totem"]
     picked = []
     for _ in range(min(n, len(totems))):
-        picked.append(totems.pop(c.state.rng.below(len(totems))))
+        i, fixed = chance.pick(c.state, totems, f"{c.who(seat)}'s hand")
+        picked.append(totems.pop(i))
+        if fixed:
+            c.ev("rs.ruling.fixed-chance", f"The lesson fixed this random pick in advance: {c.name(picked[-1])} is "
+                 f"the Totem taken from {c.who(seat)}'s hand.", auto=True, cards=(picked[-1],))
     return picked
 
 

@@ -7,6 +7,7 @@ target trade their whole hands; a player left above the hand limit discards down
 """
 from __future__ import annotations
 
+from ...core import chance
 from .cards import SPIRIT_TYPES
 from .effect_registry import REGISTRY, Use, _P
 from .ongoing import NoParams
@@ -92,7 +93,7 @@ def _wild_resolve(c: Ctx, d: Decision, action) -> None:
         return
     if zone == "deck":
         s.totem_deck.remove(w)
-        s.rng.shuffle(s.totem_deck)
+        chance.shuffle(s, s.totem_deck)
     elif zone == "discard":
         s.totem_discard.remove(w)
     elif zone == "shrine":

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from ...core.content import card_file_path, content_root, load_yaml_model
 from ...core.errors import ContentError, short
-from ...core.game import Game, conservation_problem
+from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
 from . import decisions, effects_copy, effects_more, resolve, rules, setup, solo, variants
 from .cards import CardSet, Effect, LIGHT_TYPES
@@ -148,22 +148,19 @@ class RestlessSpirits(Game):
     def blocked_actions(self, state: RSState) -> list[Blocked]:
         return rules.blocked_actions(self, state)
 
-    def apply(self, state: RSState, action: Action) -> list[Event]:
-        self.keep_legal(state, None)
+    def apply(self, state: RSState, action: Action) -> StepResult:
         c = Ctx(self, state)
         if state.phase in ("guides", "draft", "solo-discard"):
             setup.apply_setup(c, action)
+            return StepResult(c.events)
+        if state.pending:  # the answer to a pending decision, else a main action
+            decisions.resolve_decision(c, state.pending.pop(), action)
         else:
-            if state.pending:  # the answer to a pending decision, else a main action
-                decisions.resolve_decision(c, state.pending.pop(), action)
-            else:
-                resolve.main_action(c, action)
-            resolve.finish_step(c)
-            if c.turn_actions is not None:  # worked out by the automatic turn-pass check, at the very end
-                self.keep_legal(state, rules.legal_turn_actions(self, state, c.turn_actions))
-            else:
-                self.keep_asked(state, c.asked, c.events, playing=state.phase == "play")
-        return c.events
+            resolve.main_action(c, action)
+        resolve.finish_step(c)
+        if c.turn_actions is not None:  # worked out by the automatic turn-pass check, at the very end
+            return StepResult(c.events, rules.legal_turn_actions(self, state, c.turn_actions))
+        return StepResult(c.events, asked_options(state, c.asked, c.events, playing=state.phase == "play"))
 
     def ask_decision(self, c: Ctx, d) -> None:
         """Ask decision ``d`` in context ``c`` (:func:`.decisions.ask`); :meth:`.zones.Ctx.ask` calls it."""

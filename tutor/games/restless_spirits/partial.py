@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from ...core.chance import ChanceEntries, fix
 from ...core.content import check_seats_once, validate
 from ...core.errors import ContentError, short
 from ...core.opening import Opening, open_decision
@@ -70,6 +71,22 @@ class PartialState(_P):
     decision: Opening | None = Field(default=None, description="the set-up ends inside an action: Player `seat` "
                                      "has just taken `action` (as a script step), so its choice is pending "
                                      "(tutor/core/opening.py); it is then their turn")
+    chance: ChanceEntries
+
+
+def chance_values(g) -> dict:
+    """The outcomes of chance a Restless Spirits scenario can fix (:func:`tutor.core.chance.fix`): ``draw`` a Spirit,
+    Totem, Blessing or Curse (the next draw from that card's deck: a Lost Spirits or market refill, a reward, a draw
+    into the hand), ``pick`` a Totem (the next Totem taken at random from a hand)."""
+    def card(kinds: tuple[str, ...]):
+        def check(v: str) -> str | None:
+            if v not in g.cards.by_id or g.card_kind(v) == "guide":
+                return f"unknown card id {short(v)}"
+            if g.card_kind(v) not in kinds:
+                return f"{short(v)} is a {g.card_kind(v)}; this outcome takes {' or '.join(kinds)} cards"
+            return None
+        return check
+    return {"draw": card(("spirit", "totem", "blessing", "curse")), "pick": card(("totem",))}
 
 
 def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
@@ -243,6 +260,7 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
     problems = g.check_invariants(s)
     if problems:
         raise bad("<state>", "; ".join(problems))
+    fix(s, part.chance, chance_values(g), where)
     if part.decision is not None:
         open_decision(g, s, part.decision, where, lambda st, seat: setattr(st, "current", seat))
     return s
@@ -283,7 +301,8 @@ def facts(g, s: RSState) -> dict:
     ``shrine_top``, ``shrine_size``, ``shrine``, ``lost_spirits``, ``markets``, ``totem_discard_size``, ``endgame_by``,
     ``winners`` (1-based seats), ``pending`` (kind of the pending decision or None); for the variants:
     ``pN.achievements`` (ids earned), ``pN.tokens`` (Spirit Tokens on each space), ``side``, ``bonuses`` (B-side
-    bonus per space, None on the A side), ``spirit_deck_size``, ``spirit_discard``, ``out_of_game``, ``solo_rank``."""
+    bonus per space, None on the A side), ``spirit_deck_size``, ``spirit_discard``, ``out_of_game``, ``solo_rank``; ``chance_left`` (outcomes of chance
+    fixed in advance and not used yet)."""
     out: dict = {}
     for p in s.players:
         k = f"p{p.seat + 1}"
@@ -322,4 +341,5 @@ def facts(g, s: RSState) -> dict:
     out["spirit_discard"] = list(s.spirit_discard)
     out["out_of_game"] = sorted(s.out_of_game)
     out["solo_rank"] = s.solo_rank
+    out["chance_left"] = len(s.chance)
     return out

@@ -3,6 +3,7 @@ shortcut), the Lost Spirits row, the two Totem Market rows, the first player and
 """
 from __future__ import annotations
 
+from ...core import chance
 from ...core.model import Action
 from ...core.rng import Rng
 from .solo import apply_discard, begin_solo
@@ -27,7 +28,7 @@ def initial_state(g) -> tuple[RSState, list]:
     s.out_of_game = [sp.id for sp in g.cards.spirits if sp.id not in set(s.spirit_deck)]
     non_solo = [x.id for x in g.cards.blessings + g.cards.curses if g.solo and not x.solo]
     for deck in (s.spirit_deck, s.totem_deck, s.blessing_deck, s.curse_deck):
-        s.rng.shuffle(deck)
+        chance.shuffle(s, deck)
     c.ev("rs.setup.shuffle", f"The Spirit ({len(s.spirit_deck)}), Totem ({len(s.totem_deck)}), Blessing "
          f"({len(s.blessing_deck)}) and Curse ({len(s.curse_deck)}) decks are shuffled separately.", auto=True)
     if s.out_of_game:

@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...core.chance import FixedOutcomes
 from ...core.rng import Rng
 
 
@@ -165,4 +166,6 @@ class RSState(_S):
     win_reason: str = ""
     #: solo mode: the Spirit Guide Ranking reached at the end (None before the end or without a win)
     solo_rank: str | None = None
+    #: outcomes of chance a scenario or lesson fixed in advance, in order (tutor/core/chance.py)
+    chance: FixedOutcomes
     rng: Rng = Field(default_factory=Rng)

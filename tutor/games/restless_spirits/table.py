@@ -4,6 +4,7 @@ Solo Mode's included.
 """
 from __future__ import annotations
 
+from ...core import chance
 from .zones import Ctx, refill_lost_spirits, refill_markets
 
 
@@ -12,7 +13,7 @@ def deal_table(c: Ctx) -> None:
     s = c.state
     refill_lost_spirits(c, "rs.setup.lost-row")
     refill_markets(c, "rs.setup.markets")
-    s.first_player = s.rng.below(len(s.players)) if len(s.players) > 1 else 0
+    s.first_player = chance.below(s, len(s.players)) if len(s.players) > 1 else 0
     s.current = s.first_player
     s.phase = "play"
     s.turn = 1

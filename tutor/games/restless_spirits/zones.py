@@ -5,6 +5,7 @@ and append :class:`~tutor.core.model.Event` items to ``events``.
 """
 from __future__ import annotations
 
+from ...core import chance
 from ...core.model import Event, make_event
 from .state import Player, RSState
 
@@ -58,10 +59,20 @@ def _draw(c: Ctx, deck: str, discard: str, reshuffle: bool, clause: str, word: s
     if reshuffle and not getattr(s, deck) and getattr(s, discard):
         setattr(s, deck, getattr(s, discard))
         setattr(s, discard, [])
-        s.rng.shuffle(getattr(s, deck))
+        chance.shuffle(s, getattr(s, deck))
         c.ev(clause, f"The {word} deck ran out: the {word} discard pile is shuffled into a new {word} deck.", auto=True)
-    pile = getattr(s, deck)
-    return pile.pop() if pile else None
+    return _take(c, getattr(s, deck), word)
+
+
+def _take(c: Ctx, pile: list[str], word: str) -> str | None:
+    """The top card of ``pile`` (the ``word`` deck), or the card a scenario fixed for this draw
+    (:func:`tutor.core.chance.draw`, ruling ``rs.ruling.fixed-chance``); ``None`` when the pile is empty."""
+    kind = word.lower()
+    card, fixed = chance.draw(c.state, pile, lambda v: c.game.card_kind(v) == kind, f"the {word} deck")
+    if fixed:
+        c.ev("rs.ruling.fixed-chance", f"The lesson fixed this draw in advance: {c.name(card)} is the card taken "
+             f"from the {word} deck.", auto=True, cards=(card,))
+    return card
 
 
 def draw_spirit(c: Ctx) -> str | None:
@@ -133,7 +144,7 @@ def draw_reward(c: Ctx, seat: int, deck: str, clause: str) -> str | None:
         c.ev("rs.ruling.reward-deck-empty", f"The {word} deck is empty, so no {word} is drawn.", auto=True,
              actor=seat)
         return None
-    card = pile.pop()
+    card = _take(c, pile, word)
     p.hand.append(card)
     c.ev(clause, f"{c.who(seat)} draws the {word} {c.name(card)}.", auto=True, cards=(card,), actor=seat)
     return card

@@ -3,6 +3,7 @@ Presence; Class Abilities; Objective).
 """
 from __future__ import annotations
 
+from ...core import chance
 from .ctx import TOKEN_CAP, Ctx, can_receive, is_spirit, plural, stat
 
 TOKEN_CLAUSE = {"armor": "sd.class.armor", "burn": "sd.class.burn", "freeze": "sd.class.freeze",
@@ -109,7 +110,10 @@ def draw(c: Ctx, seat: int, n: int, clause: str, prefix: str = "") -> bool:
             c.ev("sd.win.deck-out", f"{c.who(seat)} must draw a card but their deck is empty.", auto=True, actor=seat)
             win(c, 1 - seat, f"{c.who(seat)} could not draw a card", "sd.win.deck-out")
             return False
-        card = p.deck.pop()
+        card, fixed = chance.draw(c.state, p.deck, lambda v: v in c.game.owned_cards(p), f"{c.who(seat)}'s deck")
+        if fixed:
+            c.ev("sd.ruling.fixed-chance", f"The lesson fixed this draw in advance: {c.who(seat)} draws "
+                 f"{c.name(card)}.", auto=True, cards=(card,), actor=seat)
         p.hand.append(card)
         got.append(card)
     if got:

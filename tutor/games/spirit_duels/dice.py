@@ -1,7 +1,8 @@
 """Spirit Duels dice (Dice Types; Resolve Dice): the seven die kinds with exactly their printed faces, and rolling.
 
-Every roll is a chance event: the face comes from the state's seeded generator (``state.rng``), or from the
-scenario's ``forced_rolls`` list when one is queued (consumed first, so a lesson can say "suppose you roll Attack").
+Every roll is a chance event (:mod:`tutor.core.chance`): the face comes from the state's seeded generator
+(``state.rng``), or from a roll the scenario fixed in advance (``setup.state.chance``, used first, so a lesson can say
+"suppose you roll Attack").
 The event text lists the die's outcome probabilities.
 """
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections import Counter
 from functools import cache
 from fractions import Fraction
 
-from ...core.errors import IllegalAction
+from ...core import chance as core_chance
 
 #: die kind -> its six faces, as face names: a symbol, with ``+1`` when the face carries the Boost icon.
 DIE_FACES: dict[str, tuple[str, ...]] = {
@@ -76,18 +77,13 @@ def chance(kind: str, face: str) -> Fraction:
 
 
 def roll(state, kind: str) -> tuple[str, bool]:
-    """Roll one die of ``kind``: returns ``(face, forced)``. A queued forced roll is used first (scenarios, lessons).
+    """Roll one die of ``kind``: returns ``(face, forced)``, through :func:`tutor.core.chance.roll`: a roll fixed in
+    advance (``setup.state.chance``, scenarios and lessons) is used first, else the seeded generator.
 
     Raises:
         IllegalAction: a forced face that this die does not have (the scenario is wrong; the session is unchanged).
     """
-    if state.forced_rolls:
-        face = state.forced_rolls.pop(0)
-        if face not in DIE_FACES[kind]:
-            raise IllegalAction(f"forced roll {face!r} is not a face of the {kind_label(kind)} "
-                                f"(its faces: {', '.join(DIE_FACES[kind])})", code="bad-forced-roll")
-        return face, True
-    return DIE_FACES[kind][state.rng.below(6)], False
+    return core_chance.roll(state, DIE_FACES[kind], kind_label(kind))
 
 
 @cache  # pure, and asked for every die shown or rolled

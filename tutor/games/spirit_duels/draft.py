@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...core import chance
 from ...core.model import Action, Blocked, make_action, make_blocked
 from .cards import CLASS_ABILITY
 from .ctx import Ctx
@@ -50,7 +51,7 @@ def begin(c: Ctx) -> None:
     s.draft = DraftState(left=[cl.id for cl in g.cards.classes], revealed=mode != "casual")
     c.ev("sd.draft.classes", "The nine Class cards are laid out where both players can see them: "
          + ", ".join(class_text(x) for x in s.draft.left) + ".", auto=True)
-    s.advantage = s.rng.below(2)
+    s.advantage = chance.below(s, 2)
     other = 1 - s.advantage
     c.ev("sd.draft.advantage", f"{c.who(s.advantage)} is chosen at random to hold the Advantage Token (chance 1/2); "
          f"{c.who(other)}, who does not hold it, drafts first.", auto=True, actor=s.advantage)

@@ -11,6 +11,7 @@ from typing import Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...core import chance
 from ...core.effects import EffectRegistry
 from .cards import AbilityName
 from .combat import deal_damage, draw, heal, place_tokens
@@ -247,9 +248,11 @@ def h_drain(c: Ctx, w: Work) -> None:
         c.ev("sd.class.drain", f"{w.source}: {c.who(opp)} has no card to reveal" if not hand
              else f"{w.source}: Drain 0 reveals nothing.", auto=True, actor=w.seat)
         return
-    picks = list(range(len(hand)))
-    c.state.rng.shuffle(picks)
-    shown = [hand[k] for k in sorted(picks[:min(w.amount, len(hand))])]
+    picks, fixed = chance.reveal(c.state, hand, w.amount, f"{c.who(opp)}'s hand")
+    shown = [hand[k] for k in picks]
+    if fixed:
+        c.ev("sd.ruling.fixed-chance", f"{w.source}: the lesson fixed in advance which cards of {c.who(opp)}'s "
+             "hand are revealed.", auto=True, cards=tuple(shown), actor=w.seat)
     c.ev("sd.ruling.drain-random", f"{w.source}: {plural(len(shown), 'card')} of {c.who(opp)}'s hand "
          f"{'is' if len(shown) == 1 else 'are'} revealed at "
          f"random: {', '.join(c.name(x) for x in shown)}.", auto=True, cards=tuple(shown), actor=w.seat)

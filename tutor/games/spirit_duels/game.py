@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ...core.content import content_root
-from ...core.game import Game, conservation_problem
+from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import actions, flow, rules, setup
 from .cards import Effect
@@ -102,16 +102,14 @@ class SpiritDuels(Game):
     def blocked_actions(self, state: SDState) -> list[Blocked]:
         return rules.blocked_actions(self, state)
 
-    def apply(self, state: SDState, action: Action) -> list[Event]:
-        self.keep_legal(state, None)
+    def apply(self, state: SDState, action: Action) -> StepResult:
         c = Ctx(self, state)
         if state.pending:
             flow.resolve_decision(c, state.pending.pop(), action)
         else:
             actions.apply_action(c, action)
         flow.run(c)
-        self.keep_asked(state, c.asked, c.events, playing=state.phase != "over")
-        return c.events
+        return StepResult(c.events, asked_options(state, c.asked, c.events, playing=state.phase != "over"))
 
     def ask_decision(self, c: Ctx, d) -> None:
         """Ask decision ``d`` in context ``c`` (:func:`.flow.ask`); :meth:`.ctx.Ctx.ask` calls it, so the modules that

@@ -7,8 +7,10 @@ holding the Advantage Token unless the partial state says otherwise; ``last_was_
 has just passed (so a pass by the player to act ends the Action Phase; refused together with ``gained_by``). Only
 what is named changes, and every card keeps exactly one place: a player's named cards come out of that player's own
 30 cards (loose cards first, then the deck, then unnamed zones); cards pushed out of a replaced zone go to the bottom
-of the deck. ``forced_rolls`` fixes the faces of the next dice rolled, in order (``sd.roll.forced``); ``decision``
-sets up a pending decision by the rules (an action just taken, :mod:`tutor.core.opening`).
+of the deck. ``chance`` fixes outcomes of chance in advance, in order (:mod:`tutor.core.chance`: the faces of the
+next dice rolled, ``sd.roll.forced``; the next cards drawn or revealed at random, ``sd.ruling.fixed-chance``), and
+``forced_rolls`` is its older spelling for die faces; ``decision`` sets up a pending decision by the rules (an action
+just taken, :mod:`tutor.core.opening`). A draft scenario may give ``chance`` alone.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from collections import Counter
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
 from ...core.content import check_seats_once, validate
+from ...core.chance import MAX_FIXED, ChanceEntries, fix, roll_entries
 from ...core.errors import ContentError, short
 from ...core.opening import Opening, open_decision
 from .ctx import STATUS_TOKENS, TOKEN_CAP, is_presence, spirit_name, stat
@@ -75,7 +78,10 @@ class PartialState(_P):
     round: int | None = Field(default=None, ge=1)
     last_was_pass: bool | None = Field(default=None, description="true: the other player's last action was a pass, "
                                        "so a pass by the player to act now ends the Action Phase")
-    forced_rolls: list[str] = Field(default_factory=list)
+    forced_rolls: list[str] = Field(default_factory=list, max_length=MAX_FIXED,
+                                    description="older spelling of chance roll entries: the faces of the next dice "
+                                                "rolled, in order")
+    chance: ChanceEntries
     decision: Opening | None = Field(default=None, description="the set-up ends inside an action: Player `seat` "
                                      "has just taken `action` (as a script step), so its choice is pending "
                                      "(tutor/core/opening.py); it was their action")
@@ -86,6 +92,18 @@ class PartialState(_P):
         if v is not None and not isinstance(v, bool):
             raise ValueError(f"must be true or false, got {short(v)}")
         return v
+
+
+def chance_values(g, s: SDState) -> dict:
+    """The outcomes of chance a Spirit Duels scenario can fix (:func:`tutor.core.chance.fix`): ``roll`` a die face
+    (:data:`.dice.FACE_NAMES`), ``draw`` a card of either player's 30 (the next draw from the owner's deck),
+    ``pick`` a card (the next card Drain reveals at random)."""
+    def face(v: str) -> str | None:
+        return None if v in FACE_NAMES else f"unknown face {short(v)}; faces: {', '.join(FACE_NAMES)}"
+
+    def card(v: str) -> str | None:
+        return None if v in g.cards.by_id and v in {x.id for x in g.cards.cards} else f"unknown card id {short(v)}"
+    return {"roll": face, "draw": card, "pick": card}
 
 
 def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
@@ -102,9 +120,19 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
     def bad(field: str, msg: str) -> ContentError:
         return ContentError(f"{where}: {field}: {msg}", path=where, field=field)
 
+    if part.forced_rolls and part.chance:
+        raise bad("forced_rolls", "forced_rolls and chance both fix outcomes of chance: forced_rolls is the older "
+                  "spelling of chance's roll entries, and the order between the two lists would be a guess; give "
+                  "chance alone ({roll: FACE} entries)")
+    for i, f in enumerate(part.forced_rolls):
+        if f not in FACE_NAMES:
+            raise bad(f"forced_rolls[{i}]", f"unknown face {short(f)}; faces: {', '.join(FACE_NAMES)}")
     if s.phase == "draft":
-        raise bad("<state>", "a partial state needs dealt teams; with setup='draft' a scenario starts at the first "
-                  "Class pick and its script makes the draft choices")
+        if set(data) - {"chance"}:
+            raise bad("<state>", "a partial state needs dealt teams; with setup='draft' a scenario starts at the "
+                      "first Class pick and its script makes the draft choices (only chance may be given)")
+        fix(s, part.chance, chance_values(g, s), where)
+        return s
 
     # finish the set-up without the mulligan
     for p in s.players:
@@ -121,10 +149,8 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
             raise bad("last_was_pass", "cannot be true when gained_by is set: once a player has gained the "
                       "advantage, the other player's pass ends the Action Phase (sd.advantage.locked)")
     s.last_was_pass = bool(part.last_was_pass)
-    for i, f in enumerate(part.forced_rolls):
-        if f not in FACE_NAMES:
-            raise bad(f"forced_rolls[{i}]", f"unknown face {short(f)}; faces: {', '.join(FACE_NAMES)}")
-    s.forced_rolls = list(part.forced_rolls)
+    fix(s, part.chance or roll_entries(part.forced_rolls), chance_values(g, s), where,
+        "chance" if part.chance else "forced_rolls")
     for n, pp in enumerate(part.players):
         f = f"players[{n}]"
         if pp.seat not in (1, 2):
@@ -229,7 +255,8 @@ def facts(g, s: SDState) -> dict:
     ``exhausted`` / ``defeated`` / ``presence`` / ``traits`` / ``pool`` (KIND/FACE) / ``advantage_die``;
     ``current`` (the seat to act now, a decision's chooser included), ``advantage``, ``gained_by`` (1-based seats),
     ``last_was_pass``, ``phase``, ``round``, ``winners``, ``win_reason``,
-    ``pending`` (kind of the pending decision), ``forced_rolls_left``. The draft adds ``pN.classes`` (drafted, in
+    ``pending`` (kind of the pending decision), ``forced_rolls_left`` (die rolls fixed in advance and not
+    used yet), ``chance_left`` (every outcome of chance fixed in advance and not used yet). The draft adds ``pN.classes`` (drafted, in
     pick order), ``pN.lines`` (chosen Spirit Line ids, in choice order), ``pN.cards`` (``{card id: copies}`` over
     all of the player's zones) and ``pN.card_count``, ``classes_left`` (Class cards still on the table) and
     ``lines_revealed``."""
@@ -274,6 +301,7 @@ def facts(g, s: SDState) -> dict:
     out["win_reason"] = s.win_reason
     out["pending"] = s.pending[-1].kind if s.pending else None
     out["forced_rolls_left"] = len(s.forced_rolls)
+    out["chance_left"] = len(s.chance)
     out["classes_left"] = list(s.draft.left) if s.draft is not None else []
     out["lines_revealed"] = s.draft.revealed if s.draft is not None else True
     return out

@@ -9,6 +9,7 @@ numbered End Phase step starts with its number (:data:`END_STEP`): the log reads
 """
 from __future__ import annotations
 
+from ...core import chance
 from .combat import deal_damage, draw
 from .ctx import Ctx, is_spirit, plural
 from .ordering import h_order, simultaneous
@@ -25,7 +26,7 @@ def deal_opening(c: Ctx) -> None:
     """Shuffle each deck and draw 5, then queue the mulligans (one player after the other) and the rest of set-up."""
     s = c.state
     for p in s.players:
-        s.rng.shuffle(p.deck)
+        chance.shuffle(s, p.deck)
         c.ev("sd.setup.shuffle-draw", f"{c.who(p.seat)} shuffles their deck.", auto=True, actor=p.seat)
         draw(c, p.seat, HAND_SIZE, "sd.setup.shuffle-draw")
     c.ev("sd.ruling.mulligan-order", "Each player in turn may now set aside any cards of their opening hand.",
@@ -47,7 +48,7 @@ def h_mulligan_draw(c: Ctx, w: Work) -> None:
         back = p.aside
         p.deck.extend(back)
         p.aside = []
-        s.rng.shuffle(p.deck)
+        chance.shuffle(s, p.deck)
         c.ev("sd.setup.reshuffle", f"{c.who(w.seat)} shuffles the {plural(len(back), 'set-aside card')} back into "
              "their deck.", auto=True, actor=w.seat)
 
@@ -61,7 +62,7 @@ def h_setup_done(c: Ctx, w: Work) -> None:
         c.ev("sd.draft.advantage", f"{c.who(s.advantage)} keeps the Advantage Token given at random before the "
              "draft.", auto=True, actor=s.advantage)
     else:
-        s.advantage = s.rng.below(2)
+        s.advantage = chance.below(s, 2)
         c.ev("sd.setup.advantage", f"{c.who(s.advantage)} is chosen at random to start with the Advantage Token "
              "(chance 1/2).", auto=True, actor=s.advantage)
     c.ev("sd.ruling.first-advantage-die", "No Advantage Die is assigned in the first round: it is first placed in "

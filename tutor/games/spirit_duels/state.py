@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...core.chance import FixedOutcomes, upgrade_saved_state
 from ...core.rng import Rng
 
 
@@ -137,8 +138,21 @@ class SDState(_S):
     fast: bool = False
     pending: list[Decision] = Field(default_factory=list)
     queue: list[Work] = Field(default_factory=list)
-    forced_rolls: list[str] = Field(default_factory=list)
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""
     draft: DraftState | None = None
+    #: outcomes of chance a scenario or lesson fixed in advance, in order (tutor/core/chance.py)
+    chance: FixedOutcomes
     rng: Rng = Field(default_factory=Rng)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_forced_rolls(cls, data):
+        """States saved before the ``chance`` field kept the fixed die faces in ``forced_rolls``: they are the
+        same fixed rolls (:func:`tutor.core.chance.upgrade_saved_state`)."""
+        return upgrade_saved_state(data)
+
+    @property
+    def forced_rolls(self) -> list[str]:
+        """The faces of the die rolls still fixed, in order (the ``roll`` entries of :attr:`chance`)."""
+        return [f.value for f in self.chance if f.kind == "roll"]

@@ -27,7 +27,7 @@ def observation(g, s: SDState, seat: int) -> dict[str, Any]:
     """The state as ``seat`` may see it (see the module docstring); JSON-like."""
     d = s.model_dump(mode="json")
     d.pop("rng", None)
-    d.pop("forced_rolls", None)
+    d.pop("chance", None)
     for p in d["players"]:
         p["deck"] = {"hidden": len(p["deck"])}
         if p["seat"] != seat:

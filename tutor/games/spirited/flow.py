@@ -8,11 +8,12 @@ decision ``task.decision`` of ``task.seat``; passed with an event when nothing c
 """
 from __future__ import annotations
 
+from ...core import chance
 from .cards import clan_of
 from .effects import Use, run_effect
 from .state import Decision, Task
 from .zones import (Ctx, add_to_road, article, can_draw, discard_road_and_camps, draw_non_time, face_up, held, limit_penalty,
-                    overrun_limit, overrunning, plural, stack, take_from_road)
+                    is_wonder, overrun_limit, overrunning, plural, stack, take_from_road)
 from .asking import ask
 
 
@@ -105,7 +106,10 @@ def _do(c: Ctx, t: Task) -> None:
     elif k == "wonder-refill":
         i = s.wonder_display.index(None)
         if s.wonder_deck:
-            w = s.wonder_deck.pop()
+            w, fixed = chance.draw(s, s.wonder_deck, lambda v: is_wonder(c.game, v), "the Wonder deck")
+            if fixed:
+                c.ev("sp.ruling.fixed-chance", f"The lesson fixed this draw in advance: {c.game.wonder_label(w)} is "
+                     "the Wonder drawn.", auto=True, cards=(w,))
             s.wonder_display[i] = w
             c.ev("sp.wonder.refill", f"{c.game.wonder_label(w)} is drawn to replace {_taken(c, t)} on the display.",
                  auto=True, cards=(w,))

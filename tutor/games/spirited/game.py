@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError, short
-from ...core.game import Game, conservation_problem
+from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from ...core.options import parse_options
 from . import resolve, rules, setup
@@ -92,13 +92,12 @@ class Spirited(Game):
     def blocked_actions(self, state: SPState) -> list[Blocked]:
         return rules.blocked_actions(self, state)
 
-    def apply(self, state: SPState, action: Action) -> list[Event]:
-        self.keep_legal(state, None)
+    def apply(self, state: SPState, action: Action) -> StepResult:
         c = Ctx(self, state)
         resolve.apply_action(c, action)
-        self.keep_asked(state, c.asked, c.events, playing=state.phase != "over")
+        legal = asked_options(state, c.asked, c.events, playing=state.phase != "over")  # before the waiting events are added
         c.flush()
-        return c.events
+        return StepResult(c.events, legal)
 
     def resolve_decision(self, c: Ctx, d, a: Action) -> None:
         """Resolve decision ``d`` with its option ``a`` (:func:`.resolve.resolve_decision`); called by

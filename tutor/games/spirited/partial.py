@@ -4,7 +4,8 @@ scenario expectations compare.
 Cards are named by clan (cards of a clan are interchangeable, ruling ``sp.ruling.same-clan-cards``); the tutor takes
 a card of that clan from the draw pile. Only the zones named change; the cards they held go to the bottom of the draw
 pile, so every card keeps exactly one place (checked). Any pending decision of the dealt state is dropped;
-``decision`` sets one up by the rules (an action just taken, :mod:`tutor.core.opening`).
+``decision`` sets one up by the rules (an action just taken, :mod:`tutor.core.opening`); ``chance`` fixes the next
+cards drawn in advance (:mod:`tutor.core.chance`).
 """
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from ...core.chance import ChanceEntries, fix
 from ...core.content import check_seats_once, validate
 from ...core.errors import ContentError, short
 from ...core.opening import Opening, open_decision
 from .cards import clan_of, medal_kind
 from .state import CampCard, SPState, Stack
-from .zones import held, medal_value, overrun_limit
+from .zones import held, is_wonder, medal_value, overrun_limit
 
 
 class _P(BaseModel):
@@ -65,6 +67,18 @@ class PartialState(_P):
     decision: Opening | None = Field(default=None, description="the set-up ends inside an action: Player `seat` "
                                      "has just taken `action` (as a script step), so its choice is pending "
                                      "(tutor/core/opening.py); it is then their turn")
+    chance: ChanceEntries
+
+
+def chance_values(g, s: SPState) -> dict:
+    """The outcomes of chance a Spirited scenario can fix (:func:`tutor.core.chance.fix`): ``draw`` a clan id of
+    this game or ``time`` (the next card drawn from the draw pile is of that clan, or a Passing of Time card), or a
+    Wonder id (the next Wonder drawn to refill the display)."""
+    def check(v: str) -> str | None:
+        if v in s.clans or v == "time" or is_wonder(g, v):
+            return None
+        return f"{short(v)} is neither a clan of this game ({', '.join(s.clans)}), time, nor a Wonder id"
+    return {"draw": check}
 
 
 def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
@@ -202,6 +216,7 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
     problems = g.check_invariants(s)
     if problems:
         raise bad("<state>", "; ".join(problems))
+    fix(s, part.chance, chance_values(g, s), where)
     if part.decision is not None:
         open_decision(g, s, part.decision, where, lambda st, seat: setattr(st, "current", seat))
     return s
@@ -213,7 +228,7 @@ def facts(g, s: SPState) -> dict:
     face-down), ``pN.allegiances`` ({clan: "gold", "gold exhausted"...}), ``pN.wonders``, ``pN.overrun_limit.<clan>``,
     ``hourglass``, ``current``, ``phase``, ``battle``, ``pending``, ``winners``, ``deck_size``, ``discard_size``,
     ``medal_supply`` ({bronze: n, ...}), ``wonder_display``, ``allegiance.<clan>`` (holder seat or None),
-    ``medal_value.<clan>``."""
+    ``medal_value.<clan>``, ``chance_left`` (outcomes of chance fixed in advance and not used yet)."""
     out: dict = {}
     for p in s.players:
         k = f"p{p.seat + 1}"
@@ -241,4 +256,5 @@ def facts(g, s: SPState) -> dict:
     out["discard_size"] = len(s.discard)
     out["medal_supply"] = {m: sum(1 for x in s.medal_supply if medal_kind(x) == m) for m in ("bronze", "silver", "gold")}
     out["wonder_display"] = list(s.wonder_display)
+    out["chance_left"] = len(s.chance)
     return out

@@ -6,6 +6,7 @@ procedure; the rulings ``sp.ruling.start-empty`` and ``sp.ruling.allegiance-per-
 """
 from __future__ import annotations
 
+from ...core import chance
 from ...core.rng import Rng
 from .flow import push, road_check, run
 from .state import Allegiance, Player, SPState
@@ -23,13 +24,13 @@ def initial_state(g) -> tuple[SPState, list]:
         how = "chosen by the options"
     else:
         pool = [cl.id for cl in g.cards.clans]
-        s.rng.shuffle(pool)
+        chance.shuffle(s, pool)
         s.clans = sorted(pool[:g.cards.clans_per_game])
         how = "drawn at random"
     c.ev("sp.setup.clans", f"{len(s.clans)} of the {len(g.cards.clans)} clans are {how}: "
          f"{', '.join(c.clan(x) for x in s.clans)}.", auto=True)
     s.deck = [x for cl in s.clans for x in g.cards.clan_cards(cl)] + g.cards.time_cards()
-    s.rng.shuffle(s.deck)
+    chance.shuffle(s, s.deck)
     c.ev("sp.setup.deck", f"Their {len(s.deck) - g.cards.passing_of_time} cards and {g.cards.passing_of_time} Passing "
          "of Time cards are shuffled into the draw pile.", auto=True)
     s.allegiances = [Allegiance(clan=cl) for cl in s.clans]
@@ -40,7 +41,7 @@ def initial_state(g) -> tuple[SPState, list]:
         f"{m.count} {k.capitalize()} (worth {m.value})" for k, m in g.cards.medals.items()) + " [provisional counts].",
         auto=True)
     s.wonder_deck = [w.id for w in g.cards.wonders]
-    s.rng.shuffle(s.wonder_deck)
+    chance.shuffle(s, s.wonder_deck)
     s.wonder_display = [s.wonder_deck.pop() for _ in range(3)]
     c.ev("sp.setup.wonders", "The Wonders are shuffled and 3 go on display: "
          f"{', '.join(g.wonder_label(w) for w in s.wonder_display)}.", auto=True, cards=tuple(s.wonder_display))
@@ -49,7 +50,7 @@ def initial_state(g) -> tuple[SPState, list]:
          f"{', '.join(map(str, t.battles)) or 'none'} and the Final Battle on space {t.length} [provisional].",
          auto=True)
     c.ev("sp.ruling.start-empty", "Every player starts with an empty Road, Camps and Hand and 0 Spirit.", auto=True)
-    s.first_player = s.current = s.rng.below(len(s.players))
+    s.first_player = s.current = chance.below(s, len(s.players))
     c.ev("sp.setup.first-player", f"{c.who(s.current)} is chosen at random to go first; play goes clockwise.",
          auto=True, actor=s.current)
     push(c, *road_check(s.current))

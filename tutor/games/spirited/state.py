@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...core.chance import FixedOutcomes
 from ...core.rng import Rng
 
 
@@ -121,6 +122,8 @@ class SPState(_S):
     pending: list[Decision] = Field(default_factory=list)
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""
+    #: outcomes of chance a scenario or lesson fixed in advance, in order (tutor/core/chance.py)
+    chance: FixedOutcomes
     rng: Rng = Field(default_factory=Rng)
 
     @model_validator(mode="before")

@@ -6,6 +6,7 @@ card of that clan's stack (ruling ``sp.ruling.same-clan-cards``).
 """
 from __future__ import annotations
 
+from ...core import chance
 from ...core.model import Event, make_event
 from .cards import clan_of, medal_kind
 from .state import Allegiance, CampCard, Player, SPState, Stack
@@ -143,10 +144,25 @@ def draw_card(c: Ctx) -> str | None:
     if not s.deck and s.discard:
         s.deck = s.discard
         s.discard = []
-        s.rng.shuffle(s.deck)
+        chance.shuffle(s, s.deck)
         c.ev("sp.ruling.reshuffle", f"The draw pile ran out: the discard pile ({len(s.deck)} cards) is shuffled "
              "into a new draw pile.", auto=True)
-    return s.deck.pop() if s.deck else None
+    card, fixed = chance.draw(s, s.deck, lambda v: not is_wonder(c.game, v), "the draw pile", same_clan)
+    if fixed:
+        c.ev("sp.ruling.fixed-chance", f"The lesson fixed this draw in advance: the card drawn is {c.card(card)}.",
+             auto=True, cards=(card,))
+    return card
+
+
+def is_wonder(g, value: str) -> bool:
+    """True when ``value`` (a fixed ``draw`` of ``setup.state.chance``) is a Wonder id, else it names a card of the
+    draw pile (a clan id or ``time``)."""
+    return any(w.id == value for w in g.cards.wonders)
+
+
+def same_clan(card: str, value: str) -> bool:
+    """A card of the draw pile matches a fixed draw naming its clan (cards of a clan are interchangeable)."""
+    return clan_of(card) == value
 
 
 def can_draw(s: SPState) -> bool:
