@@ -40,3 +40,27 @@ def test_every_game_uses_the_one_registry():
     assert all(isinstance(r, EffectRegistry) for r in (rs, sp, sd))
     assert (len(rs), len(sp), len(sd)) == (24, 8, 14)
     assert rs["no-hand-limit"].timings == ("on-release",) and rs["gain-ap"].timings == ("use", "on-release")
+
+
+def test_one_card_file_loader_for_every_game(tmp_path):
+    """tutor/core/cardfile.py: every game loads its card files through one CardFileLoader; a bad effect is refused
+    naming the file, the field and the card."""
+    import yaml
+
+    from tutor.core.cardfile import CardFileLoader
+    from tutor.core.content import content_root
+    from tutor.core.errors import ContentError
+    from tutor.games.restless_spirits.game import CARD_FILES as rs
+    from tutor.games.spirit_duels.loading import CARD_FILES as sd
+    from tutor.games.spirited.game import CARD_FILES as sp
+    assert all(isinstance(x, CardFileLoader) for x in (rs, sp, sd))
+    cards, params = sp.load()
+    assert len(params) == 3 * len(cards.clans) + len(cards.wonders) and sp.load()[0] is cards
+    data = yaml.safe_load((content_root() / "spirited" / "cards.yaml").read_text(encoding="utf-8"))
+    data["wonders"][1]["effect"]["effect"] = "fly"
+    bad = tmp_path / "cards.yaml"
+    bad.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        sp.load(bad)
+    assert str(ei.value).startswith(f"{bad}: wonders[1].effect ({data['wonders'][1]['id']}): unknown effect 'fly'")
+    assert ei.value.field == "wonders[1].effect"

@@ -64,10 +64,8 @@ def restless_spirits(path: str | Path | None = None) -> list[CardRec]:
 
 def spirited(path: str | Path | None = None) -> list[CardRec]:
     """Clan cards (their power), Allegiances (Battle and Overrun effects) and Wonders of a Spirited card file."""
-    from .core.content import content_root
-    from .games.spirited.game import _load
-    p = Path(path) if path else content_root() / "spirited" / "cards.yaml"
-    cards = _load(str(p), p.stat().st_mtime)
+    from .games.spirited.game import load_cards
+    cards, _ = load_cards(path)
     out: list[CardRec] = []
     for cl in cards.clans:
         prov = _prov(cl)

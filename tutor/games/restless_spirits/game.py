@@ -4,24 +4,24 @@ Rulebook: ``shared/rulebooks/restless-spirits.txt`` (Setup, How to Play, On Your
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from pydantic import BaseModel
 
-from ...core.content import card_file_path, content_root, load_yaml_model
+from ...core.content import content_root
 from ...core.errors import ContentError, short
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
 from . import decisions, effects_copy, effects_more, resolve, rules, setup, solo, variants
 from .cards import CardSet, Effect, LIGHT_TYPES
-from .effects import REGISTRY, validate_effect
+from .effects import REGISTRY
 from .ongoing import mastery_locked, shield, turn_lock
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file, check_game
 from .requirements import fill_options
+from ...core.cardfile import CardFileLoader
 from ...core.options import parse_options
 from .options import RSOptions
 from .state import RSState
@@ -31,42 +31,41 @@ from .zones import Ctx
 GAME_DIR = "restless-spirits"
 
 
-@lru_cache(maxsize=8)
-def _load_cards(path: str, mtime: float) -> tuple[CardSet, dict]:
-    cards = load_yaml_model(CardSet, path)
-    params: dict[int, BaseModel] = {}
-    groups = [("spirits", s, s.ability.effects) for s in cards.spirits]
-    groups += [("blessings", b, b.effects) for b in cards.blessings] + [("curses", x, x.effects) for x in cards.curses]
-    counters: dict[str, int] = {}
-    for group, card, effects in groups:
-        i = counters.get(group, 0)
-        counters[group] = i + 1
-        base = f"{group}[{i}]" + (".ability" if group == "spirits" else "")
-        for j, e in enumerate(effects):
-            try:
-                params[id(e)] = validate_effect(e.effect, e.params)
-            except ValueError as exc:
-                field = f"{base}.effects[{j}]"
-                msg = str(exc).splitlines()
-                raise ContentError(f"{path}: {field} ({card.id}): {' '.join(m.strip() for m in msg)}", path=path,
-                                   field=field) from None
-        holder = card.ability if group == "spirits" else card
-        tfield = f"{base}.target" if group == "spirits" else f"{group}[{i}].target"
-        needs = any(REGISTRY[e.effect].needs_target for e in effects)
-        if needs and holder.target == "none":
-            raise ContentError(f"{path}: {tfield}: {card.id} has an effect that needs a target opponent; set target "
-                               "to one-opponent, all-opponents or split-opponents", path=path, field=tfield)
-        timing = {"activated": "use", "ongoing": "ongoing", "on-release": "on-release"}.get(
-            card.ability.timing, "use") if group == "spirits" else "use"
-        for j, e in enumerate(effects):
-            if timing not in REGISTRY[e.effect].timings:
-                field = f"{base}.effects[{j}]"
-                raise ContentError(f"{path}: {field} ({card.id}): effect {short(e.effect)} cannot be used in an "
-                                   "ability or "
-                                   f"card of this kind ({timing}); it belongs to: "
-                                   f"{', '.join(REGISTRY[e.effect].timings)}", path=path, field=field)
-    check_file(cards, path)
-    return cards, params
+def _effect_sites(cards: CardSet):
+    """Where effects sit in a Restless Spirits card set: each Spirit's ability, each Blessing and Curse."""
+    for i, s in enumerate(cards.spirits):
+        yield f"spirits[{i}].ability", s.ability.effects, s.id
+    for group in ("blessings", "curses"):
+        for i, c in enumerate(getattr(cards, group)):
+            yield f"{group}[{i}]", c.effects, c.id
+
+
+def _check_targets_and_timings(cards: CardSet, path: str) -> None:
+    """An effect that needs a target opponent sits on a card that targets one, and every effect suits its card's
+    timing (an Ongoing effect only in an Ongoing ability, and so on)."""
+    for group in ("spirits", "blessings", "curses"):
+        for i, card in enumerate(getattr(cards, group)):
+            spirit = group == "spirits"
+            holder = card.ability if spirit else card
+            effects = holder.effects
+            base = f"{group}[{i}]" + (".ability" if spirit else "")
+            if any(REGISTRY[e.effect].needs_target for e in effects) and holder.target == "none":
+                raise ContentError(f"{path}: {base}.target: {card.id} has an effect that needs a target opponent; "
+                                   "set target to one-opponent, all-opponents or split-opponents", path=path,
+                                   field=f"{base}.target")
+            timing = {"activated": "use", "ongoing": "ongoing", "on-release": "on-release"}.get(
+                card.ability.timing, "use") if spirit else "use"
+            for j, e in enumerate(effects):
+                if timing not in REGISTRY[e.effect].timings:
+                    field = f"{base}.effects[{j}]"
+                    raise ContentError(f"{path}: {field} ({card.id}): effect {short(e.effect)} cannot be used in an "
+                                       f"ability or card of this kind ({timing}); it belongs to: "
+                                       f"{', '.join(REGISTRY[e.effect].timings)}", path=path, field=field)
+
+
+#: Restless Spirits' card files (:class:`tutor.core.cardfile.CardFileLoader`).
+CARD_FILES = CardFileLoader(GAME_DIR, CardSet, REGISTRY, _effect_sites,
+                            (_check_targets_and_timings, check_file))
 
 
 def load_cards(path: str | Path | None = None) -> tuple[CardSet, dict]:
@@ -74,14 +73,7 @@ def load_cards(path: str | Path | None = None) -> tuple[CardSet, dict]:
 
     Returns ``(CardSet, {id(effect): parsed params})``. Raises :class:`ContentError` naming file and field.
     """
-    p = card_file_path(path) if path else content_root() / GAME_DIR / "cards.yaml"  # a user's file: a regular .yaml file, never a link
-    try:
-        mtime = p.stat().st_mtime
-    except OSError as exc:
-        raise ContentError(f"{p}: cannot read card file ({exc.strerror})", path=str(p)) from None
-    if not p.is_file():
-        raise ContentError(f"{p}: the card file is not a regular file", path=str(p))
-    return _load_cards(str(p), mtime)
+    return CARD_FILES.load(path)
 
 
 class RestlessSpirits(Game):

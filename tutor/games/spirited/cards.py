@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache, cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core.content import NormalisedId
 from ...core.errors import short
@@ -27,9 +27,6 @@ class Effect(_Strict):
     effect: str
     params: dict[str, Any] = Field(default_factory=dict)
     text: str = ""
-    #: the parameters parsed by the effect's model when the card file loads (``game._load``), so play never
-    #: validates again (:class:`tutor.core.effects.ParsedEffect`)
-    _parsed: Any = PrivateAttr(default=None)
 
 
 class LimitPenalty(_Strict):

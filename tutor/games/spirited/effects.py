@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.effects import EffectRegistry, ParsedEffect
+from ...core.effects import EffectRegistry
 from .asking import ask
 from .state import Decision, LimitMod
 from .zones import Ctx, add_to_road, draw_non_time, stack, take_from_road
@@ -129,17 +129,9 @@ def validate_effect(name: str, params: dict) -> _P:
     return REGISTRY.validate(name, params)
 
 
-def parse_effect(name: str, params: dict) -> ParsedEffect:
-    """One card effect entry parsed at load (raises as :func:`validate_effect`)."""
-    return REGISTRY.parse(name, params)
-
-
 def run_effect(c: Ctx, u: Use, effect) -> None:
     """Run one card-data effect entry (:class:`~.cards.Effect`, parsed when its card file loaded) for use ``u``."""
-    parsed = effect._parsed
-    if parsed is None:  # an entry made after load (a test's own card): parsed now
-        parsed = effect._parsed = parse_effect(effect.effect, effect.params)
-    parsed.kind.run(c, u, parsed.params)
+    REGISTRY[effect.effect].run(c, u, c.game.effect_params(effect))
 
 
 def add_card_to_road(c: Ctx, seat: int, card: str) -> None:

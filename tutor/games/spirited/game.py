@@ -5,11 +5,11 @@ Overrun, Marching & Allegiances, Battles & the Time Track, Shields). "Spirit" me
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ...core.content import content_root, load_yaml_model
+from ...core.cardfile import CardFileLoader
+from ...core.content import content_root
 from ...core.errors import ContentError, short
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
@@ -17,7 +17,7 @@ from ...core.options import parse_options
 from . import resolve, rules, setup
 from .cards import CardSet, clan_of, medal_kind
 from .options import SPOptions
-from .effects import parse_effect
+from .effects import REGISTRY
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file
 from .state import SPState
@@ -27,33 +27,27 @@ from .zones import Ctx, face_up, held, medal_value
 GAME_DIR = "spirited"
 
 
-@lru_cache(maxsize=4)
-def _load(path: str, mtime: float) -> CardSet:
-    cards = load_yaml_model(CardSet, path)
+def _effect_sites(cards: CardSet):
+    """Where effects sit in a Spirited card set: each clan's card power and Allegiance (Battle, Overrun), each
+    Wonder."""
     for i, cl in enumerate(cards.clans):
-        for field, e in (("power", cl.power), ("allegiance.battle", cl.allegiance.battle),
-                         ("allegiance.overrun", cl.allegiance.overrun)):
-            try:
-                e._parsed = parse_effect(e.effect, e.params)
-            except ValueError as exc:
-                raise ContentError(f"{path}: clans[{i}].{field}: {exc}", path=path, field=f"clans[{i}].{field}") from None
+        yield f"clans[{i}].power", cl.power, cl.id
+        yield f"clans[{i}].allegiance.battle", cl.allegiance.battle, cl.id
+        yield f"clans[{i}].allegiance.overrun", cl.allegiance.overrun, cl.id
     for i, w in enumerate(cards.wonders):
-        try:
-            w.effect._parsed = parse_effect(w.effect.effect, w.effect.params)
-        except ValueError as exc:
-            raise ContentError(f"{path}: wonders[{i}].effect: {exc}", path=path, field=f"wonders[{i}].effect") from None
-    check_file(cards, path)
-    return cards
+        yield f"wonders[{i}].effect", w.effect, w.id
 
 
-def load_cards() -> CardSet:
-    """Load and check ``content/spirited/cards.yaml`` (ContentError naming file and field)."""
-    p = content_root() / GAME_DIR / "cards.yaml"
-    try:
-        mtime = p.stat().st_mtime
-    except OSError as exc:
-        raise ContentError(f"{p}: cannot read card file ({exc.strerror})", path=str(p)) from None
-    return _load(str(p), mtime)
+#: Spirited's card files (:class:`tutor.core.cardfile.CardFileLoader`).
+CARD_FILES = CardFileLoader(GAME_DIR, CardSet, REGISTRY, _effect_sites, (check_file,))
+
+
+def load_cards(path: str | Path | None = None) -> tuple[CardSet, dict]:
+    """Load and check a Spirited card file (default ``content/spirited/cards.yaml``).
+
+    Returns ``(CardSet, {id(effect): parsed params})``. Raises :class:`ContentError` naming file and field.
+    """
+    return CARD_FILES.load(path)
 
 
 class Spirited(Game):
@@ -68,7 +62,7 @@ class Spirited(Game):
         if players not in range(2, 7):
             raise ValueError(f"spirited: players must be 2 to 6, got {short(players)}")
         opts = parse_options(SPOptions, "spirited", options)
-        self.cards = load_cards()
+        self.cards, self._params = load_cards()
         if opts["clans"] is not None:
             cl = opts["clans"]
             valid = [c.id for c in self.cards.clans]
@@ -118,6 +112,10 @@ class Spirited(Game):
 
     def scenario_state(self, state: SPState, partial: dict, where: str) -> SPState:
         return apply_partial(self, state, partial, where)
+
+    def effect_params(self, e) -> Any:
+        """Parsed parameters of card effect entry ``e`` (parsed when the card file loaded)."""
+        return self._params[id(e)]
 
     def view(self, state: SPState) -> SpiritedView:
         """A read-only view of ``state`` for the pages (see :mod:`.view`)."""

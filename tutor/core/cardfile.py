@@ -1,0 +1,89 @@
+"""One card-file loader for every game (issue #17): find the file, read and validate it with the game's pydantic
+model, parse every card effect with the game's :class:`~tutor.core.effects.EffectRegistry`, run the game's own
+checks, and keep the result per file and modification time.
+
+A game makes one :class:`CardFileLoader` with its model, its registry, a function listing where effects sit in a
+card set (``effect_sites``) and its checks, and calls :meth:`CardFileLoader.load`. A shipped file is read from the
+content folder; a user's file (the ``cards`` option, a saved session) only when it is a regular ``.yaml`` file that
+is not a link (:func:`tutor.core.content.card_file_path`). Every refusal is a :class:`ContentError` naming the file
+and the field, e.g. ``cards.yaml: spirits[3].ability.effects[0] (nozawa): unknown effect 'fly'; known effects: ...``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from .content import card_file_path, content_root, load_yaml_model
+from .effects import EffectRegistry
+from .errors import ContentError
+
+#: Where effects sit in a card set: ``(field, effects, card id)`` for each list of effects, the field the path of the
+#: list's holder in the file (``"cards[3].ability"``), so an error names ``cards[3].ability.effects[0]``; or
+#: ``(field, effect, card id)`` for a single effect entry at ``field`` (``"clans[2].power"``).
+EffectSites = Callable[[Any], Iterable[tuple[str, list, str]]]
+#: A game's check of a parsed card set: ``check(cards, path)`` raises :class:`ContentError` naming the field.
+CardCheck = Callable[[Any, str], None]
+
+
+class CardFileLoader:
+    """Loads one game's card files (see the module doc).
+
+    Args:
+        game_dir: the game's folder under the content root (``"spirit-duels"``); its ``cards.yaml`` is the default.
+        model: the card set's pydantic model.
+        registry: the game's effect registry (each effect's parameters parsed with it).
+        effect_sites: where effects sit in a card set (:data:`EffectSites`).
+        checks: the game's checks of a parsed card set, run in order after the effects parse.
+        cache: how many parsed files to keep (by path and modification time).
+    """
+
+    def __init__(self, game_dir: str, model: type[BaseModel], registry: EffectRegistry, effect_sites: EffectSites,
+                 checks: Iterable[CardCheck] = (), cache: int = 8) -> None:
+        self.game_dir, self.model, self.registry = game_dir, model, registry
+        self.effect_sites, self.checks = effect_sites, tuple(checks)
+        self._load = lru_cache(maxsize=cache)(self._parse)
+
+    def default_path(self) -> Path:
+        """The shipped card file: ``<content root>/<game_dir>/cards.yaml``."""
+        return content_root() / self.game_dir / "cards.yaml"
+
+    def load(self, path: str | Path | None = None) -> tuple[Any, dict[int, BaseModel]]:
+        """Load and check a card file (default :meth:`default_path`); returns ``(card set, {id(effect entry):
+        parsed parameters})``, the same objects for the same unchanged file.
+
+        Raises:
+            ContentError: the file cannot be read, is not a regular ``.yaml`` file (a user's), or fails a check,
+                naming the file and the field.
+        """
+        p = card_file_path(path) if path else self.default_path()
+        try:
+            mtime = p.stat().st_mtime
+        except OSError as exc:
+            raise ContentError(f"{p}: cannot read card file ({exc.strerror})", path=str(p)) from None
+        if not p.is_file():
+            raise ContentError(f"{p}: the card file is not a regular file", path=str(p))
+        return self._load(str(p), mtime)
+
+    def _parse(self, path: str, mtime: float) -> tuple[Any, dict[int, BaseModel]]:
+        cards = load_yaml_model(self.model, path)
+        params: dict[int, BaseModel] = {}
+        for field, effects, card_id in self.effect_sites(cards):
+            several = isinstance(effects, (list, tuple))
+            entries = [(f"{field}.effects[{j}]", e) for j, e in enumerate(effects)] if several else [(field, effects)]
+            for where, e in entries:
+                try:
+                    params[id(e)] = self.registry.validate(e.effect, e.params)
+                except ValueError as exc:
+                    msg = " ".join(m.strip() for m in str(exc).splitlines())
+                    raise ContentError(f"{path}: {where} ({card_id}): {msg}", path=path, field=where) from None
+        for check in self.checks:
+            check(cards, path)
+        return cards, params
+
+    def cache_clear(self) -> None:
+        """Forget every parsed file."""
+        self._load.cache_clear()
