@@ -10,10 +10,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ...core.chance import ChanceEntries, fix
-from ...core.content import check_seats_once, validate
-from ...core.errors import ContentError, short
-from ...core.opening import Opening, open_decision
+from ...core.chance import ChanceEntries
+from ...core.errors import short
+from ...core.opening import Opening
+from ...core.partial import check_turn, finish_partial, start_partial
 from .requirements import fill_options
 from .state import PlacedSpirit, RSState
 from .variants import space_bonus
@@ -97,14 +97,9 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
             listed Totems do not fit it, or two fields that contradict each other (``spirit_deck`` with
             ``spirit_discard`` or ``deck_tops.spirit``); naming ``where`` and the field(s).
     """
-    part = validate(PartialState, data, where)
-    check_seats_once(part.players, where)
-    s = state.model_copy(deep=True)
+    part, s, bad = start_partial(PartialState, data, where, state)
     n = len(s.players)
     named: dict[str, str] = {}
-
-    def bad(field: str, msg: str) -> ContentError:
-        return ContentError(f"{where}: {field}: {msg}", path=where, field=field)
 
     # fields that would silently override each other are refused, naming both
     if part.spirit_deck is not None and part.spirit_discard is not None:
@@ -164,9 +159,7 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
     for deck in ("spirit", "totem", "blessing", "curse"):
         for j, c in enumerate(getattr(tops, deck)):
             claim(c, f"deck_tops.{deck}[{j}]", (deck,))
-    if part.decision is not None and part.current is not None and part.current != part.decision.seat:
-        raise bad("decision.seat", f"current ({part.current}) and decision.seat ({part.decision.seat}) contradict "
-                  "each other: the decision is taken in its player's own turn; give one")
+    check_turn(part, bad)
     for name, v in (("current", part.current), ("first_player", part.first_player), ("endgame_by", part.endgame_by)):
         if v is not None and v > n:
             raise bad(name, f"seat must be 1..{n}")
@@ -257,13 +250,7 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
     if part.endgame_by is not None:
         s.endgame_by = part.endgame_by - 1
     s.pending = []
-    problems = g.check_invariants(s)
-    if problems:
-        raise bad("<state>", "; ".join(problems))
-    fix(s, part.chance, chance_values(g), where)
-    if part.decision is not None:
-        open_decision(g, s, part.decision, where, lambda st, seat: setattr(st, "current", seat))
-    return s
+    return finish_partial(g, s, part, where, bad, chance_values(g))
 
 
 def _remove_everywhere(s: RSState, cards: set[str]) -> None:

@@ -18,10 +18,10 @@ from collections import Counter
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
-from ...core.content import check_seats_once, validate
 from ...core.chance import MAX_FIXED, ChanceEntries, fix, roll_entries
-from ...core.errors import ContentError, short
-from ...core.opening import Opening, open_decision
+from ...core.errors import short
+from ...core.opening import Opening
+from ...core.partial import check_turn, finish_partial, start_partial
 from .ctx import STATUS_TOKENS, TOKEN_CAP, is_presence, spirit_name, stat
 from .dice import DIE_FACES, FACE_NAMES
 from .state import Die, ItemInPlay, SDState
@@ -113,12 +113,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
         ContentError: unknown field or card, more copies than the team owns, a bad die or token count; naming
             ``where`` and the field.
     """
-    part = validate(PartialState, data, where)
-    check_seats_once(part.players, where)
-    s = state.model_copy(deep=True)
-
-    def bad(field: str, msg: str) -> ContentError:
-        return ContentError(f"{where}: {field}: {msg}", path=where, field=field)
+    part, s, bad = start_partial(PartialState, data, where, state)
 
     if part.forced_rolls and part.chance:
         raise bad("forced_rolls", "forced_rolls and chance both fix outcomes of chance: forced_rolls is the older "
@@ -237,15 +232,8 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
                         raise bad(f"{f}.spirits[{j}].pool[{k}]", f"{short(txt)} is not KIND/FACE of a real die (kinds: "
                                   f"{', '.join(DIE_FACES)})")
                     sl.pool.append(Die(kind=kind, face=face))
-    problems = g.check_invariants(s)
-    if problems:
-        raise bad("<state>", "; ".join(problems))
-    if part.decision is not None:
-        if part.current is not None and part.current != part.decision.seat:
-            raise bad("decision.seat", f"current ({part.current}) and decision.seat ({part.decision.seat}) "
-                      "contradict each other: the decision follows its player's own action; give one")
-        open_decision(g, s, part.decision, where, lambda st, seat: setattr(st, "current", seat))
-    return s
+    check_turn(part, bad, "the decision follows its player's own action")
+    return finish_partial(g, s, part, where, bad)
 
 
 def facts(g, s: SDState) -> dict:

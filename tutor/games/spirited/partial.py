@@ -13,10 +13,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ...core.chance import ChanceEntries, fix
-from ...core.content import check_seats_once, validate
-from ...core.errors import ContentError, short
-from ...core.opening import Opening, open_decision
+from ...core.chance import ChanceEntries
+from ...core.errors import short
+from ...core.opening import Opening
+from ...core.partial import check_turn, finish_partial, start_partial
 from .cards import clan_of, medal_kind
 from .state import CampCard, SPState, Stack
 from .zones import held, is_wonder, medal_value, overrun_limit
@@ -87,13 +87,8 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
     Raises:
         ContentError: unknown field, clan not in this game, not enough cards of a clan, bad seat; naming the field.
     """
-    part = validate(PartialState, data, where)
-    check_seats_once(part.players, where)
-    s = state.model_copy(deep=True)
+    part, s, bad = start_partial(PartialState, data, where, state)
     n = len(s.players)
-
-    def bad(field: str, msg: str) -> ContentError:
-        return ContentError(f"{where}: {field}: {msg}", path=where, field=field)
 
     def check_clan(clan: str, field: str) -> None:
         if clan not in s.clans:
@@ -210,16 +205,8 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
         if part.current > n:
             raise bad("current", f"seat must be 1..{n}")
         s.current = part.current - 1
-    if part.decision is not None and part.current is not None and part.current != part.decision.seat:
-        raise bad("decision.seat", f"current ({part.current}) and decision.seat ({part.decision.seat}) contradict "
-                  "each other: the decision is taken in its player's own turn; give one")
-    problems = g.check_invariants(s)
-    if problems:
-        raise bad("<state>", "; ".join(problems))
-    fix(s, part.chance, chance_values(g, s), where)
-    if part.decision is not None:
-        open_decision(g, s, part.decision, where, lambda st, seat: setattr(st, "current", seat))
-    return s
+    check_turn(part, bad)
+    return finish_partial(g, s, part, where, bad, chance_values(g, s))
 
 
 def facts(g, s: SPState) -> dict:
