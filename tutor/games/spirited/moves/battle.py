@@ -28,14 +28,13 @@ def skip_manoeuvre_action(g, seat: int) -> Action:
 
 def manoeuvre(g, s: SPState, out: Check) -> None:
     """Decision ``bonus-manoeuvre``: each (Road clan, Hand clan) swap, or skip; a swap that would leave a Shield with
-    no face-up card onto a stack that has its own Shield is refused, by the pair and then by the Road card."""
+    no face-up card onto a stack that has its own Shield is refused."""
     d = out.decision
     if d is None or d.kind != "bonus-manoeuvre":
         return
     seat = d.actor
     p = s.players[seat]
     hands = hand_clans(p)
-    refused = []
     for rc in road_clans(p):
         st = stack(p, rc)
         for hc in hands:
@@ -43,7 +42,6 @@ def manoeuvre(g, s: SPState, out: Check) -> None:
                 continue
             target = stack(p, hc)
             if st.shield and len(st.cards) == 1 and target is not None and target.shield:
-                refused.append((rc, hc))
                 if out.wants_blocked:
                     out.no("manoeuvre", seat, f"Manoeuvre {clan_name(g, rc)} for {clan_name(g, hc)}",
                            "sp.ruling.manoeuvre-shield", f"the {clan_name(g, rc)} card is the last one under a Shield "
@@ -52,14 +50,6 @@ def manoeuvre(g, s: SPState, out: Check) -> None:
             else:
                 out.ok(manoeuvre_action(g, seat, rc, hc))
     out.ok(skip_manoeuvre_action(g, seat))
-    if out.wants_blocked:
-        for st in p.road:
-            for hc in hands:
-                if (st.clan, hc) in refused:
-                    out.no("manoeuvre", seat, f"Manoeuvre: swap the {clan_name(g, st.clan)} card for "
-                           f"{clan_name(g, hc)}", "sp.ruling.manoeuvre-shield", f"it is the last card on the "
-                           f"{clan_name(g, st.clan)} Shield, and the {clan_name(g, hc)} stack already has its own "
-                           "Shield: a stack holds one Shield")
 
 
 def discard(g, s: SPState, out: Check) -> None:

@@ -90,7 +90,7 @@ def camp_takes(g, p: Player, clans: list[str], out: Check | None = None) -> list
             if cc is None or cc == clan:
                 found.append((clan, i))
             elif refuse:
-                out.no("recruit", p.seat, f"Recruit a {clan_name(g, clan)} card into Camp {i + 1}",
+                out.no("recruit", p.seat, f"Recruit {an(clan_name(g, clan))} card into Camp {i + 1}",
                        "sp.recruit.camp", f"Camp {i + 1} holds {clan_name(g, cc)} cards; a Camp takes a card only if "
                        "it is empty, holds only face-down cards, or already holds that clan", clan=clan, camp=i + 1)
     return found
