@@ -17,7 +17,7 @@ from ...core.model import Action
 from .cards import CLASS_ABILITY
 from .ctx import Ctx
 from .phases import deal_opening
-from .state import Decision, DraftState, SDState, SpiritSlot, Work
+from .state import Decision, DraftState, SpiritSlot, Work
 
 #: Who takes each of the six Class picks: ``False`` the player without the Advantage Token, ``True`` its holder.
 PICK_ORDER: tuple[bool, ...] = (False, True, True, False, False, True)
