@@ -45,21 +45,18 @@ class Check:
     decision is pending (to resolve a one-option decision at once), so a move reads it here, not from the state.
     """
 
-    __slots__ = ("legal", "blocked", "wants_blocked", "decision")
+    __slots__ = ("legal", "blocked", "wants_blocked", "decision", "ok", "ok_all")
 
     def __init__(self, blocked: bool = False, decision: Any = None) -> None:
         self.legal: list[Action] = []
         self.blocked: list[Blocked] = []
         self.wants_blocked = blocked
         self.decision = decision
-
-    def ok(self, action: Action) -> None:
-        """Offer ``action`` as legal now."""
-        self.legal.append(action)
-
-    def ok_all(self, actions: Iterable[Action]) -> None:
-        """Offer each of ``actions`` as legal now."""
-        self.legal.extend(actions)
+        #: ``ok(action)``: offer ``action`` as legal now (the legal list's own ``append``: called for every legal
+        #: action of every step, so no Python frame of its own)
+        self.ok: Callable[[Action], None] = self.legal.append
+        #: ``ok_all(actions)``: offer each of ``actions`` as legal now
+        self.ok_all: Callable[[Iterable[Action]], None] = self.legal.extend
 
     def no(self, kind: str, actor: int, label: str, clause: str, why: str, **params: Any) -> None:
         """Refuse the action ``kind`` (narrowed by ``params``, named as the legal actions' parameters) for seat
@@ -84,27 +81,31 @@ def run_moves(moves: Iterable[Move], g: Any, s: Any, blocked: bool = False, deci
     return out
 
 
+_MISSING = object()
+
 #: When True, every :func:`built` builder also builds its action afresh and checks it equals the kept one (a test
 #: switches it on over random games: a builder that reads an input missing from its arguments fails it).
 VERIFY_BUILT = False
 
 
-def built(fn: Callable[..., Action]) -> Callable[..., Action]:
+def built(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Decorate a builder ``fn(g, *args) -> Action`` so each action is built once per game set-up and then reused:
-    actions are frozen, and a game's legal-action lists are rebuilt every step from many equal actions.
+    actions are frozen, and a game's legal-action lists are rebuilt every step from many equal actions. (Any other
+    immutable value that is a pure function of the cards and ``args`` may be kept the same way, e.g. what a card's
+    effects need to choose.)
 
-    The action is kept in ``g.action_memo`` (an :class:`~tutor.core.model.ActionMemo` shared by the games set up
+    The value is kept in ``g.action_memo`` (an :class:`~tutor.core.model.ActionMemo` shared by the games set up
     alike, see :meth:`~tutor.core.game.Game.shared_caches`) under ``(fn, *args)``. So ``fn`` must read nothing but
     its ``args`` (hashable values: str, int, bool, None, tuples of them) and what ``g`` holds fixed for its set-up
-    (cards, options, player count): the key then holds every input, and a kept action is never stale. This is the
+    (cards, options, player count): the key then holds every input, and a kept value is never stale. This is the
     one place the moves' actions are cached; a move just calls its builders.
     """
 
-    def build(g: Any, *args: Any) -> Action:
+    def build(g: Any, *args: Any) -> Any:
         memo = g.action_memo
         key = (fn, *args)
-        a = memo.get(key)
-        if a is None:
+        a = memo.get(key, _MISSING)
+        if a is _MISSING:
             a = memo.put(key, fn(g, *args))
         elif VERIFY_BUILT and fn(g, *args) != a:
             raise AssertionError(f"{fn.__qualname__}{args}: the kept action differs from one built now (the builder "

@@ -53,7 +53,7 @@ def use_ability(g, s: SDState, seat: int, i: int, sl: SpiritSlot, out: Check) ->
         return
     if ab.timing == "activate":
         return
-    idle = idle_card(g, s, seat, ab.effects, "", spirit=i, still="the ability would still be used"
+    idle = idle_card(g, s, seat, ("ability", sl.line, sl.stage), spirit=i, still="the ability would still be used"
                      + ("" if ab.symbol is None else " and its die spent")) if ab.effects else None
     if ab.symbol is None:
         out.ok(use_ability_action(g, seat, i, sl.line, sl.stage, sl.defeated, None, idle))
@@ -92,5 +92,5 @@ def use_item(g, s: SDState, out: Check) -> None:
             continue
         if it.charges == 0:
             continue
-        idle = idle_card(g, s, seat, ab.effects, "", still="the Item would still be used") if ab.effects else None
+        idle = idle_card(g, s, seat, ("item", it.card), still="the Item would still be used") if ab.effects else None
         out.ok(use_item_action(g, seat, j, it.card, it.charges, idle))

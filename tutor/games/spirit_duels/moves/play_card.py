@@ -29,7 +29,7 @@ def play_card(g, s: SDState, out: Check) -> None:
     for cid in sorted(set(p.hand)):
         card = by_id[cid]
         if card.cost <= essence:
-            idle = idle_card(g, s, seat, card.effects, card.name) if card.effects else None
+            idle = idle_card(g, s, seat, ("card", cid)) if card.effects else None
             out.ok(play_card_action(g, seat, cid, essence, idle))
         elif out.wants_blocked:
             out.no("play-card", seat, f"Play {card.name}", "sd.play-card", f"it costs {card.cost} Essence and you have "

@@ -33,10 +33,14 @@ def wonder_sources(s: SPState, seat: int, clan: str) -> list[str]:
 def missing_clans(s: SPState, seat: int) -> list[str]:
     """Clans ``seat`` has no card of for a Wonder (empty: a Wonder can be built); ``["(no Wonder on display)"]`` when
     there is no Wonder to take."""
-    missing = [cl for cl in s.clans if not wonder_sources(s, seat, cl)]
     if not any(w is not None for w in s.wonder_display):
         return ["(no Wonder on display)"]
-    return missing
+    # the clans :func:`wonder_sources` finds a source of, in one pass
+    p = s.players[seat]
+    have = {st.clan for st in p.road if st.cards}
+    have.update(camp_clan(camp) for camp in p.camps)
+    have.update(clan_of(x) for x in p.hand)
+    return [cl for cl in s.clans if cl not in have]
 
 
 @built
