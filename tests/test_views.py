@@ -8,6 +8,8 @@ def test_duel_view_answers_from_the_rules():
     s = tutor.new_game("spirit-duels", seed=1, setup="draft", lines="competitive")
     v = tutor.view(s)
     assert v.pick_order == (False, True, True, False, False, True)
+    first, holder = 1 - s.state.advantage, s.state.advantage
+    assert v.pick_seats() == [first, holder, holder, first, first, holder] and v.line_mode == "competitive"
     assert v.line_order() == [1 - s.state.advantage, s.state.advantage] * 3
     assert v.class_ability("fire") == "burn" and v.kind_label("attack-2") == "Level 2 Attack die"
     assert v.face_label("attack+1") == "Attack +1 (Boost)" and v.symbol("magic+1") == "magic" and v.boosted("magic+1")
@@ -19,6 +21,9 @@ def test_duel_view_answers_from_the_rules():
     value, parts = v.die_value(0, 0, "attack+1")
     assert value == v.stat(sl, "attack") + 1 and parts
     assert v.evolve_cost(sl) == 2  # a Stage 1 Spirit: stage + 1
+    assert v.next_stage(sl).stage == 2 and v.next_stage(sl).name != v.spirit_card(sl).name
+    assert v.next_stage(sl.model_copy(update={"stage": 3})) is None
+    assert v.next_stage(sl.model_copy(update={"stage": 2, "defeated": True})) is None  # a Presence never evolves
 
 
 def test_spirited_view_answers_from_the_rules():

@@ -27,6 +27,7 @@ Example (a move module)::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import update_wrapper
 from typing import Any
 
 from .model import Action, Blocked, make_blocked
@@ -38,22 +39,24 @@ class Check:
 
     ``wants_blocked`` tells a move whether refusals are wanted, so it may skip work done only to word one (a
     refusal's label or reason that costs a lookup); ``no`` ignores refusals when they are not wanted.
+
+    ``decision`` is the pending decision the moves answer (``None``: the main turn, or a game that does not say), for
+    the moves of a game whose legal actions are a decision's options: a game asks a decision's options before the
+    decision is pending (to resolve a one-option decision at once), so a move reads it here, not from the state.
     """
 
-    __slots__ = ("legal", "blocked", "wants_blocked")
+    __slots__ = ("legal", "blocked", "wants_blocked", "decision", "ok", "ok_all")
 
-    def __init__(self, blocked: bool = False) -> None:
+    def __init__(self, blocked: bool = False, decision: Any = None) -> None:
         self.legal: list[Action] = []
         self.blocked: list[Blocked] = []
         self.wants_blocked = blocked
-
-    def ok(self, action: Action) -> None:
-        """Offer ``action`` as legal now."""
-        self.legal.append(action)
-
-    def ok_all(self, actions: Iterable[Action]) -> None:
-        """Offer each of ``actions`` as legal now."""
-        self.legal.extend(actions)
+        self.decision = decision
+        #: ``ok(action)``: offer ``action`` as legal now (the legal list's own ``append``: called for every legal
+        #: action of every step, so no Python frame of its own)
+        self.ok: Callable[[Action], None] = self.legal.append
+        #: ``ok_all(actions)``: offer each of ``actions`` as legal now
+        self.ok_all: Callable[[Iterable[Action]], None] = self.legal.extend
 
     def no(self, kind: str, actor: int, label: str, clause: str, why: str, **params: Any) -> None:
         """Refuse the action ``kind`` (narrowed by ``params``, named as the legal actions' parameters) for seat
@@ -68,10 +71,46 @@ class Check:
 Move = Callable[[Any, Any, Check], None]
 
 
-def run_moves(moves: Iterable[Move], g: Any, s: Any, blocked: bool = False) -> Check:
+def run_moves(moves: Iterable[Move], g: Any, s: Any, blocked: bool = False, decision: Any = None) -> Check:
     """Run every move of ``moves`` on state ``s`` of game ``g`` and return the :class:`Check` they filled (refusals
-    too when ``blocked``). The moves run in the order given; a caller sorts the legal actions by id."""
-    out = Check(blocked)
+    too when ``blocked``; ``decision``: the decision they answer, see :class:`Check`). The moves run in the order
+    given; a caller sorts the legal actions by id."""
+    out = Check(blocked, decision)
     for move in moves:
         move(g, s, out)
     return out
+
+
+_MISSING = object()
+
+#: When True, every :func:`built` builder also builds its action afresh and checks it equals the kept one (a test
+#: switches it on over random games: a builder that reads an input missing from its arguments fails it).
+VERIFY_BUILT = False
+
+
+def built(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorate a builder ``fn(g, *args) -> Action`` so each action is built once per game set-up and then reused:
+    actions are frozen, and a game's legal-action lists are rebuilt every step from many equal actions. (Any other
+    immutable value that is a pure function of the cards and ``args`` may be kept the same way, e.g. what a card's
+    effects need to choose.)
+
+    The value is kept in ``g.action_memo`` (an :class:`~tutor.core.model.ActionMemo` shared by the games set up
+    alike, see :meth:`~tutor.core.game.Game.shared_caches`) under ``(fn, *args)``. So ``fn`` must read nothing but
+    its ``args`` (hashable values: str, int, bool, None, tuples of them) and what ``g`` holds fixed for its set-up
+    (cards, options, player count): the key then holds every input, and a kept value is never stale. This is the
+    one place the moves' actions are cached; a move just calls its builders.
+    """
+
+    def build(g: Any, *args: Any) -> Any:
+        memo = g.action_memo
+        key = (fn, *args)
+        a = memo.get(key, _MISSING)
+        if a is _MISSING:
+            a = memo.put(key, fn(g, *args))
+        elif VERIFY_BUILT and fn(g, *args) != a:
+            raise AssertionError(f"{fn.__qualname__}{args}: the kept action differs from one built now (the builder "
+                                 "reads an input that is not among its arguments)")
+        return a
+
+    update_wrapper(build, fn)
+    return build

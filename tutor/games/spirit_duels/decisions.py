@@ -11,7 +11,6 @@ from ...core.model import Action, make_action
 from .ctx import Ctx, classes_of, is_spirit, plural, spirit_name, status_text
 from .cards import CLASS_ABILITY
 from .dice import DIE_FACES, SUPPLY_KINDS, face_label, kind_label, symbol
-from .draft import decision_actions as draft_actions
 from .targets import die_options, spirit_options
 from .state import Decision, SDState, Work
 
@@ -53,8 +52,8 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
     # every value their id, label, why and clauses are made from.
     get, put = g.action_memo.get, g.action_memo.put
     add = out.append
-    if d.kind in ("draft-class", "draft-line"):
-        return draft_actions(g, s, d)
+    if d.kind in ("draft-class", "draft-line"):  # the draft's moves (asked through the game: they import this)
+        return g.draft_options(s, d)
     if d.kind == "choose-spirit":
         for t, i in spirit_options_for(g, s, d):
             sl = s.players[t].spirits[i]

@@ -5,20 +5,20 @@ revealed at once), then each player's 30-card deck, after which the first-match 
 mulligan, 2 Essence).
 
 Every pick is a pending decision whose options are the legal actions (``draft-class`` with parameter ``class``,
-``choose-line`` with parameter ``line``); the engine never picks for a player. Tempting picks that are not allowed (a
-Class already taken, a second Line of the same Class, a Line of a Class you did not draft) are blocked actions with
-their clause.
+``choose-line`` with parameter ``line``); the engine never picks for a player. Which picks are legal, and which
+tempting ones are not (a Class already taken, a second Line of the same Class, a Line of a Class you did not draft),
+is the draft's moves' one check (:mod:`.moves.draft_picks`).
 """
 from __future__ import annotations
 
 from collections import Counter
 
 from ...core import chance
-from ...core.model import Action, Blocked, make_action, make_blocked
+from ...core.model import Action
 from .cards import CLASS_ABILITY
 from .ctx import Ctx
 from .phases import deal_opening
-from .state import Decision, DraftState, SDState, SpiritSlot, Work
+from .state import Decision, DraftState, SpiritSlot, Work
 
 #: Who takes each of the six Class picks: ``False`` the player without the Advantage Token, ``True`` its holder.
 PICK_ORDER: tuple[bool, ...] = (False, True, True, False, False, True)
@@ -66,11 +66,6 @@ def begin(c: Ctx) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------- decisions
-def _covered(g, p) -> set[str]:
-    """The Classes of player ``p`` that already have their Spirit Line."""
-    return {g.cards.line_class[sl.line] for sl in p.spirits}
-
-
 def _prov(g, line_id: str) -> str:
     ln = g.cards.line_by_id[line_id]
     return " [provisional]" if ln.provisional or any("name" in sp.provisional for sp in ln.spirits) else ""
@@ -91,67 +86,6 @@ def line_name(g, line_id: str) -> str:
 
 def article(word: str) -> str:
     return ("an " if word[0].lower() in "aeiou" else "a ") + word
-
-
-def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
-    """The legal answers to a draft decision."""
-    seat = d.actor
-    out: list[Action] = []
-    if d.kind == "draft-class":
-        k = d.work.index
-        held = "hold" if PICK_ORDER[k] else "do not hold"
-        for cl in s.draft.left:
-            out.append(make_action("draft-class", seat, f"Draft {class_text(cl)}", f"Draft pick {k + 1} of 6 in the "
-                                   f"1-2-2-1 order: you {held} the Advantage Token, so this pick is yours, and "
-                                   f"{cl.capitalize()} is still on the table.", ("sd.draft.pick", "sd.draft.order"),
-                                   **{"class": cl}))
-        return out
-    p = s.players[seat]
-    mode = g.options["lines"]
-    done = _covered(g, p)
-    for cl in p.classes:
-        if cl in done:
-            continue
-        for ln in g.cards.class_by_id[cl].lines:
-            why = (f"Your team takes exactly one Spirit Line from each of your Classes and you have no "
-                   f"{cl.capitalize()} Line yet; ")
-            why += ("your choice stays hidden until both teams are complete." if mode == "casual" else
-                    "players choose one Line at a time, alternating, and each choice is revealed at once.")
-            extra = ("sd.ruling.casual-reveal",) if mode == "casual" else ("sd.ruling.line-order",)
-            out.append(make_action("choose-line", seat, f"Choose {line_label(g, ln)}", why,
-                                   ("sd.lines.one-per-class", f"sd.lines.{mode}") + extra, line=ln))
-    return out
-
-
-def blocked(g, s: SDState) -> list[Blocked]:
-    """Tempting draft picks that are not allowed now, each with its clause."""
-    d = s.pending[-1]
-    seat = d.actor
-    out: list[Blocked] = []
-    if d.kind == "draft-class":
-        for p in s.players:
-            for cl in p.classes:
-                who = "you" if p.seat == seat else f"Player {p.seat + 1}"
-                out.append(make_blocked("draft-class", seat, f"Draft {class_text(cl)}", "sd.draft.taken",
-                                        f"{who} already drafted it; each Class card can be taken only once",
-                                        **{"class": cl}))
-        return out
-    p = s.players[seat]
-    for sl in p.spirits:
-        cl = g.cards.line_class[sl.line]
-        for ln in g.cards.class_by_id[cl].lines:
-            if ln != sl.line:
-                out.append(make_blocked("choose-line", seat, f"Choose {g.cards.line_by_id[ln].name}",
-                                        "sd.lines.one-per-class", f"you already chose {line_name(g, sl.line)} for "
-                                        f"{cl.capitalize()}; each Class gives exactly one Spirit Line", line=ln))
-    for cl in g.cards.class_by_id:
-        if cl in p.classes:
-            continue
-        owner = next((f"Player {q.seat + 1} drafted it" for q in s.players if cl in q.classes), "nobody drafted it")
-        out.append(make_blocked("choose-line", seat, f"Choose {article(cl.capitalize())} Spirit Line",
-                                "sd.lines.own-classes",
-                                f"{cl.capitalize()} is not one of your drafted Classes ({owner})"))
-    return out
 
 
 def answer(c: Ctx, d: Decision, a: Action) -> None:

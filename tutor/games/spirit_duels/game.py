@@ -87,7 +87,7 @@ class SpiritDuels(Game):
         super().__init__(players, seed, clauses, opts)
         # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):
         shared = self.shared_caches(self.cards)
-        #: memo of built actions (see :func:`.rules.turn_actions`)
+        #: the actions the moves built (:func:`tutor.core.moves.built`)
         self.action_memo: ActionMemo = shared.setdefault("actions", ActionMemo())
         #: memo of :meth:`card_label` by card id
         self._card_labels: dict[str, str] = shared.setdefault("card_labels", {})
@@ -101,6 +101,11 @@ class SpiritDuels(Game):
 
     def blocked_actions(self, state: SDState) -> list[Blocked]:
         return rules.blocked_actions(self, state)
+
+    def draft_options(self, state: SDState, d) -> list[Action]:
+        """The options of draft decision ``d`` (:func:`.rules.draft_options`); :func:`.decisions.decision_actions`
+        asks them through the game, as the draft's moves import what imports the decisions."""
+        return rules.draft_options(self, state, d)
 
     def apply(self, state: SDState, action: Action) -> StepResult:
         c = Ctx(self, state)

@@ -7,6 +7,7 @@ ask from (:func:`.effects.spirit_options`, :func:`.effects.die_options`).
 """
 from __future__ import annotations
 
+from ...core.moves import built
 from .ctx import Ctx
 from .effects import effect_works
 from .targets import die_options, spirit_options
@@ -26,22 +27,44 @@ def _need(w: Work) -> tuple[str, str, str] | None:
     return _NEEDS.get(w.kind)
 
 
-def idle_card(g, s: SDState, seat: int, effects, source: str, spirit: int | None = None,
-              still: str = "it would still be paid for and discarded") -> tuple[str, str] | None:
-    """``(clause, sentence)`` when playing a card (or using an ability or Item) with ``effects`` would do nothing now:
-    each of its effects needs a Spirit or a die and none can be chosen; else ``None``. ``spirit``: the slot of the
-    Spirit whose ability it is (its own target when the effect is on itself); ``still``: what the action costs
-    anyway, said in brackets. Paying a die only removes options, so an action said to do nothing never does more."""
-    works = effect_works(g, effects, seat, source, spirit=spirit)
-    if not works:
-        return None
-    c = Ctx(g, s)
-    things = []
+def effects_of(g, owner: tuple):
+    """The effect list of ``owner``: ``("card", card id)`` (a Move played), ``("ability", line, stage)`` (a Spirit's
+    Action) or ``("item", card id)`` (an Item's ability)."""
+    if owner[0] == "card":
+        return g.cards.by_id[owner[1]].effects
+    if owner[0] == "item":
+        return g.cards.by_id[owner[1]].ability.effects
+    return g.cards.line_by_id[owner[1]].spirits[owner[2] - 1].ability.effects
+
+
+@built
+def effect_needs(g, owner: tuple, spirit: int | None) -> tuple[tuple[str, str, str], ...] | None:
+    """What each effect of ``owner`` (see :func:`effects_of`; ``spirit``: the slot of the Spirit whose ability it
+    is) needs to choose, ``(what, side, filter)`` each; ``None`` when it has no effect or one that needs nothing (it
+    never does nothing). A pure function of the cards, kept per set-up (:func:`tutor.core.moves.built`)."""
+    works = effect_works(g, effects_of(g, owner), 0, "", spirit=spirit)
+    needs = []
     for w in works:
         need = _need(w)
         if need is None:
             return None
-        what, side, filt = need
+        needs.append(need)
+    return tuple(needs) or None
+
+
+def idle_card(g, s: SDState, seat: int, owner: tuple, spirit: int | None = None,
+              still: str = "it would still be paid for and discarded") -> tuple[str, str] | None:
+    """``(clause, sentence)`` when playing a card (or using an ability or Item) whose effects are ``owner``'s (see
+    :func:`effects_of`) would do nothing now: each of its effects needs a Spirit or a die and none can be chosen;
+    else ``None``. ``spirit``: the slot of the Spirit whose ability it is (its own target when the effect is on
+    itself); ``still``: what the action costs anyway, said in brackets. Paying a die only removes options, so an
+    action said to do nothing never does more."""
+    needs = effect_needs(g, owner, spirit)
+    if needs is None:
+        return None
+    c = Ctx(g, s)
+    things = []
+    for what, side, filt in needs:
         opts = spirit_options(c, seat, side, filt) if what == "spirit" else die_options(c, seat, side, filt)
         if opts:
             return None

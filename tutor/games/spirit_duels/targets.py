@@ -7,20 +7,18 @@ from .ctx import Ctx, can_receive, is_spirit
 from .dice import level
 
 
+#: ``need`` of :func:`spirit_options` -> whether a Spirit meets it
+_SPIRIT_NEEDS = {"spirit": lambda sl: True, "damageable": can_receive, "damaged": lambda sl: sl.damage > 0,
+                 "ready": lambda sl: not sl.exhausted, "exhausted": lambda sl: sl.exhausted}
+
+
 def spirit_options(c: Ctx, seat: int, side: str, need: str) -> list[tuple[int, int]]:
     """``(seat, slot)`` pairs a choice of Spirit may pick: ``side`` relative to ``seat``; ``need`` filters:
     ``spirit`` (any Spirit, Presence included), ``damageable``, ``damaged``, ``ready``, ``exhausted``."""
     seats = {"ally": [seat], "enemy": [1 - seat], "any": [seat, 1 - seat]}[side]
-    out = []
-    for t in seats:
-        for i, sl in enumerate(c.state.players[t].spirits):
-            if not is_spirit(sl):
-                continue
-            ok = {"spirit": True, "damageable": can_receive(sl), "damaged": sl.damage > 0,
-                  "ready": not sl.exhausted, "exhausted": sl.exhausted}[need]
-            if ok:
-                out.append((t, i))
-    return out
+    ok = _SPIRIT_NEEDS[need]
+    players = c.state.players
+    return [(t, i) for t in seats for i, sl in enumerate(players[t].spirits) if is_spirit(sl) and ok(sl)]
 
 
 def die_options(c: Ctx, seat: int, side: str, need: str) -> list[tuple[int, int, int]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .cards import CLASS_ABILITY
 from .ctx import Ctx, ability_of, card_of, evolve_cost, is_presence, is_spirit, printed_dice, stat
 from .dice import boosted, face_label, kind_label, odds, symbol
-from .draft import PICK_ORDER, line_order
+from .draft import PICK_ORDER, line_order, picker
 from .effects import die_value
 from .state import SDState, SpiritSlot
 
@@ -37,6 +37,24 @@ class DuelView:
     def class_ability(self, cls: str) -> str:
         """The Class Ability of Class ``cls``, e.g. ``"burn"`` for ``"fire"`` (Class Abilities)."""
         return CLASS_ABILITY[cls]
+
+    def pick_seats(self) -> list[int]:
+        """The seat taking each of the six Class picks, in order (1-2-2-1, the player without the Advantage Token
+        first)."""
+        return [picker(self._state.advantage, k) for k in range(len(PICK_ORDER))]
+
+    @property
+    def line_mode(self) -> str:
+        """How Spirit Lines are chosen in this game: ``"casual"`` (hidden, revealed together) or ``"competitive"``
+        (alternating, each revealed at once)."""
+        return self._game.options["lines"]
+
+    def next_stage(self, sl: SpiritSlot):
+        """The Spirit card the slot would evolve into, or ``None`` when it cannot evolve (Stage 3 is the last; a
+        Presence or a face-down card never evolves)."""
+        if not is_spirit(sl) or is_presence(sl) or sl.stage >= 3:
+            return None
+        return self._game.cards.line_by_id[sl.line].spirits[sl.stage]
 
     def line_order(self) -> list[int]:
         """The seats choosing Spirit Lines, one entry per Line, in the order of the game's ``lines`` option."""

@@ -72,7 +72,7 @@ class Spirited(Game):
                                  f"{', '.join(valid)}; got {short(cl)}")
             opts["clans"] = sorted(cl)
         super().__init__(players, seed, clauses, opts)
-        #: memo of built actions (see :func:`.decisions.decision_actions`), shared by every game set up alike
+        #: the actions the moves built (:func:`tutor.core.moves.built`), shared by every game set up alike
         self.action_memo: ActionMemo = self.shared_caches(self.cards).setdefault("actions", ActionMemo())
         self.track = self.cards.time_track[players]
 

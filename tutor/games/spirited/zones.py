@@ -89,6 +89,11 @@ def road_clans(p: Player) -> list[str]:
     return sorted(st.clan for st in p.road if st.cards)
 
 
+def hand_clans(p: Player) -> list[str]:
+    """Distinct clans in ``p``'s Hand, sorted."""
+    return sorted(set(clan_of(x) for x in p.hand))
+
+
 def add_to_road(p: Player, card: str) -> None:
     """Put a face-up card on its clan's stack (a new stack if none); stacks stay sorted by clan."""
     st = stack(p, clan_of(card))

@@ -73,15 +73,15 @@ def _draft_table(session: Session) -> str:
     owner = {cl: p.seat for p in s.players for cl in p.classes}
     cards = "".join(_class_card(v, cl.id, owner.get(cl.id)) for cl in g.cards.classes)
     done = len(owner)
+    seats = v.pick_seats()
     picks = []
-    for k, held in enumerate(v.pick_order):
-        seat = s.advantage if held else 1 - s.advantage
+    for k, seat in enumerate(seats):
         cls = "sd-done" if k < done else ("sd-now" if k == done else "")
         picks.append(f'<span class="{cls}">{k + 1}: P{seat + 1}</span>')
-    order = (f'<div class="sd-order">Class picks (1-2-2-1, Player {2 - s.advantage} without the Advantage Token '
+    order = (f'<div class="sd-order">Class picks (1-2-2-1, Player {seats[0] + 1} without the Advantage Token '
              f'first): {"".join(picks)}</div>')
-    if done == len(v.pick_order):
-        mode = g.options["lines"]
+    if done == len(seats):
+        mode = v.line_mode
         seats = v.line_order()
         n = sum(len(p.spirits) for p in s.players)
         steps = "".join(f'<span class="{"sd-done" if k < n else ("sd-now" if k == n else "")}">P{x + 1}</span>'

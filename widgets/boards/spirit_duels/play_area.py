@@ -99,8 +99,8 @@ def _spirit(session: Session, seat: int, i: int) -> str:
     traits = f'<div>{traits}</div>' if traits else ""
     classes = "".join(class_chip(c, n == 0) for n, c in enumerate(sp.classes))
     nxt = ""
-    if not pres and sl.stage < 3:
-        later = g.cards.line_by_id[sl.line].spirits[sl.stage]
+    later = v.next_stage(sl)
+    if later is not None:
         nxt = (f'<div class="sd-small">evolves into <b>{esc(later.name)}</b> for {v.evolve_cost(sl)} Essence</div>')
     cls = " sd-presence" if pres else (" sd-exh" if sl.exhausted else "")
     name = esc(sp.name) + (" <small>(Presence)</small>" if pres else "") + prov_badge(sp.provisional, ("name",))
