@@ -1,6 +1,8 @@
 """Property test (issue 14): generated hostile input at every loader of the tutor — card files of the three games,
-clauses files, the ability graph's files (a game's table, then the graph built from it, and the vocabulary), scenarios, lessons, walkthroughs (each then started, as the pages and the runner do) and saved
-sessions. Any field of a shipped file is replaced by an alias bomb, a python or other tag, deep nesting, a huge text
+clauses files, the ability graph's files (each game's table, then the graph built from it, and the vocabulary),
+scenarios, lessons, walkthroughs, saved FAQ questions (each then started, as the pages and the runner do; a saved
+question listed, indexed and opened as the FAQ explorer does) and saved sessions. (Practice questions are made by the
+engine, not read from files: there is no practice file loader.) Any field of a shipped file is replaced by an alias bomb, a python or other tag, deep nesting, a huge text
 or number, or a value of the wrong type. Each load must end within :data:`SECONDS` and :data:`PEAK_BYTES` of new
 memory growth, either accepted or refused with ContentError/ValueError whose message is bounded; never another
 exception.
@@ -147,6 +149,8 @@ BASES = {
     "cards-sp": _load_text(content_root() / "spirited" / "cards.yaml"),
     "graph-rs": _load_text(content_root() / "graph" / "restless-spirits.yaml"),
     "graph-sd": _load_text(content_root() / "graph" / "spirit-duels.yaml"),
+    "graph-sp": _load_text(content_root() / "graph" / "spirited.yaml"),
+    "saved-question": _load_text(all_scenarios("spirited")[0]),
     "graph-vocabulary": _load_text(content_root() / "graph" / "vocabulary.yaml"),
 }
 
@@ -162,6 +166,14 @@ def _load(kind: str, text: str, tmp: Path):
     p = tmp / f"{kind}-{time.perf_counter_ns()}.yaml"
     p.write_text(text, encoding="utf-8", errors="surrogatepass")
     try:
+        if kind == "saved-question":  # the FAQ explorer's "my questions" folder: listed, indexed, then opened
+            from tutor import faq
+            from tutor.faq_whatif.mine import list_my_questions
+            paths, _left = list_my_questions(tmp)
+            index = faq.build_index(paths=paths)
+            for problem in index.problems:
+                assert len(problem) <= MESSAGE_LIMIT
+            return [start(e.scenario, str(e.path)) for e in index.entries]
         if kind == "clauses":
             return load_clauses(p)
         if kind == "graph-vocabulary":
@@ -169,12 +181,11 @@ def _load(kind: str, text: str, tmp: Path):
             return load_vocabulary(p)
         if kind.startswith("graph-"):  # checked, then a graph built from it (as the ability-graph page does)
             from tutor.interactions import _build_game, load_graph_table
-            game = {"graph-rs": "restless-spirits", "graph-sd": "spirit-duels"}[kind]
+            game = {"graph-rs": "restless-spirits", "graph-sd": "spirit-duels", "graph-sp": "spirited"}[kind]
             return _build_game(game, None, load_graph_table(p, game))
-        if kind == "cards-sp":
-            from tutor.core.content import load_yaml_model
-            from tutor.games.spirited.cards import CardSet
-            return load_yaml_model(CardSet, p)
+        if kind == "cards-sp":  # read and checked as the game reads content/spirited/cards.yaml
+            from tutor.games.spirited.game import _load as load_spirited_cards
+            return load_spirited_cards(str(p), time.perf_counter_ns())
         game = {"cards-rs": "restless-spirits", "cards-sd": "spirit-duels"}[kind]
         return tutor.new_game(game, players=2, cards=p).legal_actions()
     finally:

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
-from .core.content import content_root, parse_yaml, read_text, validate
+from .core.content import content_root, normalise_refs, parse_yaml, read_text, validate
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Action, Source, Step
 from .core.session import Session, plain_data
@@ -59,6 +59,12 @@ class Setup(_Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
 
+    @field_validator("options", "state", mode="before")
+    @classmethod
+    def _references(cls, value: Any) -> Any:
+        """Card references in the set-up compared as card ids are (:func:`~tutor.core.content.normalise_refs`)."""
+        return normalise_refs(value)
+
     @field_validator("options")
     @classmethod
     def _not_reserved(cls, options: dict[str, Any]) -> dict[str, Any]:
@@ -78,6 +84,13 @@ class ActionRef(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     kind: str
+
+    @model_validator(mode="before")
+    @classmethod
+    def _references(cls, data: Any) -> Any:
+        """Card references among the parameters compared as card ids are
+        (:func:`~tutor.core.content.normalise_refs`)."""
+        return normalise_refs(data) if isinstance(data, dict) else data
 
     def params(self) -> dict[str, Any]:
         """The parameters given besides ``kind``."""
@@ -150,6 +163,12 @@ class Expect(_Strict):
     in_order: list[str] = Field(default_factory=list, max_length=MAX_CLAUSE_IDS)
     rulings: list[str] = Field(default_factory=list, max_length=MAX_CLAUSE_IDS)
     state: dict[str, Any] = Field(default_factory=dict, max_length=MAX_SELECTORS)
+
+    @field_validator("state", mode="before")
+    @classmethod
+    def _references(cls, value: Any) -> Any:
+        """Card references in expected facts compared as card ids are (:func:`~tutor.core.content.normalise_refs`)."""
+        return normalise_refs(value)
 
 
 class Scenario(_Strict):

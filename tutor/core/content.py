@@ -411,6 +411,48 @@ def normalise_id(value: str) -> str:
     return out
 
 
+def normalise_ref(value: Any) -> Any:
+    """A reference to a card (or a guide, clan, clause...) as given in a file or by a user, in the form ids are
+    compared in (:func:`normalise_id`: NFKC, format characters such as zero-width spaces and bidi marks dropped), so
+    that ``"t0\u200b1"`` names card ``t01`` wherever a reference is resolved. Anything that is not text, or text
+    that would be empty once normalised, comes back unchanged (the loader then names it as unknown)."""
+    if not isinstance(value, str) or (value.isascii() and value.isprintable()):
+        return value
+    try:
+        return normalise_id(value)
+    except ValueError:
+        return value
+
+
+def normalise_refs(data: Any) -> Any:
+    """``data`` (plain data read from a file: mappings, lists, text, numbers) with every text value normalised by
+    :func:`normalise_ref`; keys (field names) are left as they are. Used on the parts of a set-up, script and
+    expectations that name cards (``setup.state``, ``setup.options``, action selectors, ``expect.state``) and on a
+    saved session's ``partial_state``: the one place references are made comparable with card ids. Iterative
+    (bounded by the load bounds already checked), returns new containers."""
+    if isinstance(data, str):
+        return normalise_ref(data)
+    if not isinstance(data, (dict, list)):
+        return data
+    root: list = [None]
+    stack: list[tuple[Any, Any, Any]] = [(data, root, 0)]
+    while stack:
+        value, parent, key = stack.pop()
+        if isinstance(value, dict):
+            new: Any = {}
+            stack.extend((v, new, k) for k, v in value.items())
+        elif isinstance(value, list):
+            new = [None] * len(value)
+            stack.extend((v, new, i) for i, v in enumerate(value))
+        else:
+            new = normalise_ref(value)
+        parent[key] = new
+    return root[0]
+
+
+#: A ``str`` field holding a reference to a card (or other) id, stored normalised (:func:`normalise_ref`).
+CardRef = Annotated[str, AfterValidator(normalise_ref)]
+
 #: A ``str`` field holding an id, stored normalised (:func:`normalise_id`): two ids that differ only by a zero-width
 #: space or a Unicode normal form are one id, and a file that gives it twice is refused as a duplicate.
 NormalisedId = Annotated[str, AfterValidator(normalise_id)]
