@@ -169,3 +169,44 @@ def test_a_saved_session_seed_over_40_digits_is_refused_as_such(seed):
         tutor.new_game("restless-spirits", players=2, seed=seed)
     big = tutor.new_game("restless-spirits", players=2, seed=10 ** 39)  # 40 digits: fine, and it loads again
     assert tutor.load_session(big.to_json()).state == big.state
+
+
+def test_a_zero_width_space_in_a_card_files_references_names_the_same_card(tmp_path):
+    """A card file's references to its own cards (a Spirit Duels team's deck and Spirit Lines, a card's Line, a
+    Class's Basic cards; a Restless Spirits Light Form's ``replaces``) are normalised like its ids."""
+    from tutor.core.content import content_root, load_yaml_model
+    from tutor.games.restless_spirits.cards import CardSet as RSCards
+    from tutor.games.spirit_duels.cards import CardSet as SDCards
+    sd = yaml.safe_load((content_root() / "spirit-duels" / "cards.yaml").read_text(encoding="utf-8"))
+    team = sd["teams"][0]
+    team["deck"][0] = team["deck"][0][:2] + ZW + team["deck"][0][2:]
+    team["lines"][1] = "\u2060" + team["lines"][1]
+    p = tmp_path / "sd.yaml"
+    p.write_text(yaml.safe_dump(sd, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    got = load_yaml_model(SDCards, p)
+    assert got.teams[0].deck == load_yaml_model(SDCards, content_root() / "spirit-duels" / "cards.yaml").teams[0].deck
+    session = tutor.new_game("spirit-duels", players=2, seed=1, cards=str(p))
+    assert session.legal_actions()
+    rs = yaml.safe_load((content_root() / "restless-spirits" / "cards.yaml").read_text(encoding="utf-8"))
+    holder = next(x for x in _dicts(rs) if isinstance(x.get("replaces"), str) and "\n" not in x["replaces"]
+                  and " " not in x["replaces"])
+    want = holder["replaces"]
+    holder["replaces"] = want[:1] + ZW + want[1:]
+    p = tmp_path / "rs.yaml"
+    p.write_text(yaml.safe_dump(rs, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    loaded = load_yaml_model(RSCards, p)
+    found = [x["replaces"] for x in _dicts(loaded.model_dump()) if x.get("replaces") and " " not in x["replaces"]]
+    assert want in found and all(r.isascii() for r in found)
+
+
+def _dicts(data):
+    """Every mapping in ``data``, nested ones too."""
+    stack, out = [data], []
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            out.append(v)
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return out

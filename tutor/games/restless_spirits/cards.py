@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...core.content import NormalisedId
+from ...core.content import CardRef, NormalisedId
 from ...core.errors import short
 
 SpiritType = Literal["guardian", "sacred", "fortune", "malicious", "trickster", "shrouded"]
@@ -79,7 +79,7 @@ class Spirit(_Strict):
     requirements: tuple[str, str, str]
     ability: Ability
     promo: bool = False
-    replaces: str | None = None
+    replaces: CardRef | None = None
     provisional: dict[str, str] = Field(default_factory=dict)
 
     @property

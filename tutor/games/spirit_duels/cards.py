@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...core.content import NormalisedId
+from ...core.content import CardRef, NormalisedId
 from ...core.errors import short
 from .dice import DIE_KINDS
 
@@ -120,7 +120,7 @@ class Card(_Strict):
     cls: ClassId = Field(alias="class")
     kind: Literal["move", "trait", "item"]
     rarity: Literal["basic", "special"]
-    line: str | None = None
+    line: CardRef | None = None
     cost: int = Field(ge=0)
     text: str
     fast: bool = False
@@ -152,8 +152,8 @@ class Team(_Strict):
 
     id: NormalisedId
     name: str
-    lines: tuple[str, str, str]
-    deck: tuple[str, ...]
+    lines: tuple[CardRef, CardRef, CardRef]
+    deck: tuple[CardRef, ...]
     copies: int = 2
 
 
@@ -163,8 +163,8 @@ class ClassDef(_Strict):
     Class Ability come from the rulebook (:data:`CLASS_ABILITY`)."""
 
     id: ClassId
-    lines: tuple[str, str, str]
-    basic: tuple[str, ...]
+    lines: tuple[CardRef, CardRef, CardRef]
+    basic: tuple[CardRef, ...]
     copies: int = Field(default=2, ge=1)
     provisional: dict[str, str] = Field(default_factory=dict)
 
