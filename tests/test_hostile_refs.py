@@ -210,3 +210,30 @@ def _dicts(data):
         elif isinstance(v, (list, tuple)):
             stack.extend(v)
     return out
+
+
+# -- found on the way: game options of a shape the game cannot read ---------------------------------------------------
+@pytest.mark.parametrize("game,options", [("spirited", {"clans": [["aztecs"], ["vikings"]]}),
+                                          ("spirited", {"clans": [{}, {}, {}]}),
+                                          ("restless-spirits", {"guides": [[1], {}]}),
+                                          ("spirit-duels", {"teams": [["fire"], {}]})])
+def test_options_of_a_wrong_shape_are_refused_not_crashed(game, options):
+    """``clans: [[x], ...]`` in a saved question's options made ``TypeError: unhashable type`` escape from the FAQ
+    index (the page would not open); every option of a shape a game cannot read is a ValueError naming the options."""
+    with pytest.raises(ValueError) as err:
+        tutor.new_game(game, players=2, seed=1, **options)
+    assert "options" in str(err.value) or any(k in str(err.value) for k in options)
+
+
+def test_a_saved_question_with_unreadable_options_does_not_stop_the_faq_page(tmp_path):
+    from tutor import faq
+    src = all_scenarios("spirited")[0]
+    data = yaml.safe_load(src.read_text(encoding="utf-8"))
+    data["meta"]["id"] = "my-odd-clans"
+    data["setup"]["options"]["clans"] = [["x"]] * 3
+    (tmp_path / "odd.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    index = faq.build_index(paths=[tmp_path / "odd.yaml"])  # listed; it says why when opened
+    entry = index.get("my-odd-clans")
+    with pytest.raises(ValueError):
+        from tutor.scenario import start
+        start(entry.scenario, str(entry.path))

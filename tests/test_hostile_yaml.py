@@ -2,8 +2,8 @@
 clauses files, the ability graph's files (each game's table, then the graph built from it, and the vocabulary),
 scenarios, lessons, walkthroughs, saved FAQ questions (each then started, as the pages and the runner do; a saved
 question listed, indexed and opened as the FAQ explorer does) and saved sessions. (Practice questions are made by the
-engine, not read from files: there is no practice file loader.) Any field of a shipped file is replaced by an alias bomb, a python or other tag, deep nesting, a huge text
-or number, or a value of the wrong type. Each load must end within :data:`SECONDS` and :data:`PEAK_BYTES` of new
+engine, not read from files: there is no practice file loader.) Any field of a shipped file is replaced by an alias
+bomb, a python or other tag, deep nesting, a huge text or number, or a value of the wrong type. Each load must end within :data:`SECONDS` and :data:`PEAK_BYTES` of new
 memory growth, either accepted or refused with ContentError/ValueError whose message is bounded; never another
 exception.
 """
