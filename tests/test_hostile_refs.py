@@ -237,3 +237,20 @@ def test_a_saved_question_with_unreadable_options_does_not_stop_the_faq_page(tmp
     with pytest.raises(ValueError):
         from tutor.scenario import start
         start(entry.scenario, str(entry.path))
+
+
+def test_scenario_run_prints_file_names_and_texts_escaped(tmp_path):
+    """``rules-tutor scenario run`` on a folder received from someone: a file name with a newline or a bidi override,
+    and escape sequences in a scenario's question, printed raw, could fake PASS lines or recolour the terminal."""
+    from tutor.scenario import run_paths
+    (tmp_path / "two\nPASS fake.yaml").write_text("meta: {id: x\n", encoding="utf-8")
+    src, data = _scenario()
+    data["meta"]["question"] = "Red? \x1b[31mRED\x1b[0m \u202ereversed"
+    (tmp_path / "esc\u202e.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    lines: list[str] = []
+    assert run_paths([tmp_path], out=lines.append) == 2
+    text = "\n".join(lines)
+    assert "\x1b" not in text and "\u202e" not in text and "\\x1b[31mRED" in text
+    assert not any(line.startswith("PASS fake") for line in text.splitlines())
+    assert any(line.startswith("INVALID ") and "two\\nPASS fake.yaml" in line for line in lines)
+    assert any(line.startswith("PASS faq-buy-at-hand-limit (") and "esc\\u202e.yaml" in line for line in lines)
