@@ -102,3 +102,15 @@ def test_a_locked_database_delays_the_page_briefly_and_nothing_is_lost_once_the_
         ("sp.scout.play", True), ("sp.shield.no-retro", False)]
     assert later.lessons_done("spirited") == {"sp-01-goal"} and later.place("practice") == '{"game": "spirited"}'
     later.close()
+
+
+def test_the_class_report_never_migrates_another_programs_database(tmp_path):
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from tutor.progress.classroom import class_report
+    path = tmp_path / "their.sqlite"
+    _other_program(path, "foreign")
+    before = _digest(path)
+    with pytest.raises(SQLAlchemyError, match="not a Rules Tutor progress database"):
+        class_report(f"sqlite:///{path}", "spirited", viewer="tess", teachers={"tess"})
+    assert _digest(path) == before and _tables(path) == {"accounts"}

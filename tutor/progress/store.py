@@ -55,6 +55,8 @@ PLACE_MAX = 4 * 1024 * 1024
 SQLITE_TIMEOUT = 1.5
 #: Seconds between tries of a locked database (made at a write), and how long such a try waits for the lock.
 RETRY_SECONDS, RETRY_TIMEOUT = 20.0, 0.2
+#: Seconds a page waits for a PostgreSQL server to answer a connection.
+PG_CONNECT_TIMEOUT = 3
 #: Writes kept in memory for a locked database (more are kept in memory only).
 PENDING_MAX = 2000
 KINDS = ("can-do", "why-not", "what-happens")
@@ -104,12 +106,20 @@ def _engine(url: str, timeout: float = SQLITE_TIMEOUT) -> Engine:
             return create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
         Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         return create_engine(u, connect_args={"timeout": timeout})
+    if u.get_backend_name() == "postgresql" and u.get_driver_name() in ("psycopg", "psycopg2"):
+        # a server that does not answer (a host that drops packets) or a table another session holds locked delays a
+        # page by seconds, not minutes
+        bounds = {"connect_timeout": max(1, round(PG_CONNECT_TIMEOUT)),
+                  "options": f"-c lock_timeout={int(SQLITE_TIMEOUT * 1000)}"}
+        return create_engine(u, pool_pre_ping=True,
+                             connect_args={k: v for k, v in bounds.items() if k not in u.query})  # the URL's own win
     return create_engine(u, pool_pre_ping=True)
 
 
-class NotTutorDatabase(ValueError):
+class NotTutorDatabase(SQLAlchemyError, ValueError):
     """The database holds tables that are not the tutor's, or no schema version of the tutor's migrations: it
-    belongs to another program and is never written (see :func:`check_tutor_database`)."""
+    belongs to another program and is never written (see :func:`check_tutor_database`). A database error (and a
+    ``ValueError``), so that every page that handles a database it cannot use handles this one too."""
 
 
 #: The tables a tutor's progress database may hold.
@@ -480,7 +490,8 @@ except ImportError:  # pragma: no cover - alembic is a dependency
 
 def _locked(exc: BaseException) -> bool:
     """Whether ``exc`` says the database is locked by another connection (SQLite's "database is locked")."""
-    return "locked" in str(getattr(exc, "orig", None) or exc).lower()
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    return "locked" in text or "lock timeout" in text
 
 
 def _reason(exc: BaseException) -> str:
@@ -488,7 +499,7 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, NotTutorDatabase):
         return str(exc)
     text = str(getattr(exc, "orig", None) or exc).lower()
-    if "locked" in text:
+    if "locked" in text or "lock timeout" in text:
         return "another program is using it"
     if "not a database" in text or "malformed" in text or "file is encrypted" in text:
         return "the file is damaged or is not a progress database"
