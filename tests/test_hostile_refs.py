@@ -254,3 +254,11 @@ def test_scenario_run_prints_file_names_and_texts_escaped(tmp_path):
     assert not any(line.startswith("PASS fake") for line in text.splitlines())
     assert any(line.startswith("INVALID ") and "two\\nPASS fake.yaml" in line for line in lines)
     assert any(line.startswith("PASS faq-buy-at-hand-limit (") and "esc\\u202e.yaml" in line for line in lines)
+
+
+def test_saving_a_walkthrough_under_a_hostile_name_says_so_escaped(tmp_path):
+    from tutor.walkthrough import all_walkthroughs, save_walkthrough
+    w = load_walkthrough(all_walkthroughs("restless-spirits")[0])
+    with pytest.raises(ValueError) as err:
+        save_walkthrough(w, tmp_path / "a\u202eb\n.txt")
+    assert "a\\u202eb\\n.txt" in str(err.value) and "\u202e" not in str(err.value)
