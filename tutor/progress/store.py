@@ -149,7 +149,7 @@ def check_tutor_database(engine: Engine) -> None:
         shown = [repr(n[:40]) for n in sorted(items)[:5]]
         return ", ".join(shown) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
 
-    tables = set(inspect(engine).get_table_names())
+    tables = {t for t in inspect(engine).get_table_names() if not t.startswith("sqlite_")}  # SQLite's own
     if not tables:
         return
     foreign = tables - TUTOR_TABLES
