@@ -237,13 +237,19 @@ JSON_VALUES = [
 ]
 
 
+#: A prepared saved session (a scenario's, with its partial state): the partial state is read again on load.
+_PREPARED = json.loads(start(load_scenario(all_scenarios("spirited")[0]), "<text>").to_json())
+
+
+@pytest.mark.parametrize("saved", ["dealt", "prepared"])
 @settings(max_examples=25, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(pick=st.integers(0, len(JSON_VALUES) - 1), where=st.integers(0, 10**6))
-def test_hostile_saved_sessions(pick, where):
+def test_hostile_saved_sessions(saved, pick, where):
     value = JSON_VALUES[pick]
-    paths = [p for p in _paths(_SAVED) if len(p) <= 4]
-    data = _with_mark(_SAVED, paths[where % len(paths)])
+    base = _SAVED if saved == "dealt" else _PREPARED
+    paths = [p for p in _paths(base) if len(p) <= 4 or p[0] == "partial_state"]
+    data = _with_mark(base, paths[where % len(paths)])
     text = json.dumps(data).replace(json.dumps(MARK), value, 1)
     _judge(f"saved session {paths[where % len(paths)]} = {value[:40]!r}",
            *_bounded(lambda: tutor.load_session(text)))

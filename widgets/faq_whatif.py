@@ -12,7 +12,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError, faq
-from tutor.core.errors import display_path
+from tutor.safefile import display_path
 from tutor.scenario import start
 
 from .style import esc, plain, plural, rule_text
