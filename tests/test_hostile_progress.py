@@ -114,3 +114,12 @@ def test_the_class_report_never_migrates_another_programs_database(tmp_path):
     with pytest.raises(SQLAlchemyError, match="not a Rules Tutor progress database"):
         class_report(f"sqlite:///{path}", "spirited", viewer="tess", teachers={"tess"})
     assert _digest(path) == before and _tables(path) == {"accounts"}
+
+
+def test_the_notice_shows_a_hostile_database_path_escaped(tmp_path):
+    path = tmp_path / "their\u202e\n.sqlite"
+    _other_program(path, "foreign")
+    store = ProgressStore(f"sqlite:///{path}", learner="ann")
+    notice = store.take_notice()
+    assert "their\\u202e\\n.sqlite" in notice and "\u202e" not in notice and "\n" not in notice
+    store.close()

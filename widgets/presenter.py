@@ -30,8 +30,9 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from tutor.core.errors import ContentError, IllegalAction, display_path
+from tutor.core.errors import ContentError, IllegalAction
 from tutor.registry import game_class
+from tutor.safefile import display_path
 from tutor.scenario import Setup, find
 from tutor.walkthrough import (Walkthrough, all_walkthroughs, begin, default_path, dump, load_walkthrough, play_to,
                                playable, record, save_in_folder, saved_walkthroughs, walkthrough_folder)

@@ -38,6 +38,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.pool import StaticPool
 
+from ..core.errors import display_path
 from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
 from ..registry import KNOWN_GAMES
 from .models import (CLAUSE_MAX, Base, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
@@ -232,8 +233,8 @@ class ProgressStore:
         try:
             u = make_url(self.url)
             if u.get_backend_name() == "sqlite":
-                return str(Path(u.database).expanduser()) if u.database else "memory"
-            return u.render_as_string(hide_password=True)
+                return display_path(Path(u.database).expanduser()) if u.database else "memory"
+            return display_path(u.render_as_string(hide_password=True))
         except Exception:  # noqa: BLE001 - an unreadable URL is named as "the database"
             return "the database"
 
