@@ -262,3 +262,23 @@ def test_saving_a_walkthrough_under_a_hostile_name_says_so_escaped(tmp_path):
     with pytest.raises(ValueError) as err:
         save_walkthrough(w, tmp_path / "a\u202eb\n.txt")
     assert "a\\u202eb\\n.txt" in str(err.value) and "\u202e" not in str(err.value)
+
+
+@pytest.mark.parametrize("game", ["restless-spirits", "spirit-duels", "spirited"])
+@pytest.mark.parametrize("bad", ["\x1b[31m", "\u202e", "\n"])
+def test_a_card_name_with_control_or_bidi_characters_is_refused(tmp_path, game, bad):
+    """A card file's names reached the terminal (``rules-tutor play``) and the pages with escape sequences and bidi
+    overrides; names are one line of plain text, refused naming the file and the field."""
+    from tutor.core.content import content_root, load_yaml_model
+    from tutor.games.restless_spirits.cards import CardSet as RS
+    from tutor.games.spirit_duels.cards import CardSet as SD
+    from tutor.games.spirited.cards import CardSet as SP
+    data = yaml.safe_load((content_root() / game / "cards.yaml").read_text(encoding="utf-8"))
+    group = {"restless-spirits": "spirits", "spirit-duels": "cards", "spirited": "clans"}[game]
+    data[group][1]["name"] = "Evil" + bad + "name"
+    p = tmp_path / "cards.yaml"
+    p.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_yaml_model({"restless-spirits": RS, "spirit-duels": SD, "spirited": SP}[game], p)
+    assert err.value.field == f"{group}[1].name" and str(p) in str(err.value)
+    assert "control character" in str(err.value) and bad not in str(err.value)

@@ -450,6 +450,44 @@ def normalise_refs(data: Any) -> Any:
     return root[0]
 
 
+#: Bidirectional controls (embeddings, overrides, isolates, marks): in a name or a text they reorder what a page or a
+#: terminal shows around them.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _plain(value: str, lines: bool) -> str:
+    for i, ch in enumerate(value):
+        if ch in BIDI_CONTROLS:
+            raise ValueError(f"holds a bidirectional control character (U+{ord(ch):04X}) at character {i + 1}; "
+                             "write the text without it")
+        if unicodedata.category(ch) == "Cc" and not (lines and ch in "\n\t"):
+            raise ValueError(f"holds a control character (U+{ord(ch):04X}) at character {i + 1}"
+                             + ("" if lines else "; a name is one line"))
+    return value
+
+
+def plain_name(value: str) -> str:
+    """``value`` unchanged when it holds no control character (newline, escape...) and no bidirectional control.
+
+    Raises:
+        ValueError: naming the character and where it is."""
+    return _plain(value, lines=False)
+
+
+def plain_text(value: str) -> str:
+    """``value`` unchanged when it holds no control character other than newline and tab and no bidirectional
+    control.
+
+    Raises:
+        ValueError: naming the character and where it is."""
+    return _plain(value, lines=True)
+
+
+#: A card's (or other content's) name: one line, no control or bidirectional control character (:func:`plain_name`).
+CardName = Annotated[str, AfterValidator(plain_name)]
+#: A card's rules text: no control character but newline and tab, no bidirectional control (:func:`plain_text`).
+CardText = Annotated[str, AfterValidator(plain_text)]
+
 #: A ``str`` field holding a reference to a card (or other) id, stored normalised (:func:`normalise_ref`).
 CardRef = Annotated[str, AfterValidator(normalise_ref)]
 
