@@ -162,9 +162,9 @@ def check_tutor_database(engine: Engine) -> None:
                                "it is")
     with engine.connect() as conn:
         versions = {str(v) for v in conn.execute(text("SELECT version_num FROM alembic_version")).scalars()}
-    unknown = versions - tutor_revisions()
-    if unknown or not versions:
-        raise NotTutorDatabase(f"its schema version {names(unknown or {'(none)'})} is not one this tutor made (another "
+    unknown = versions - tutor_revisions()  # none yet: another kernel is making the tutor's schema right now
+    if unknown:
+        raise NotTutorDatabase(f"its schema version {names(unknown)} is not one this tutor made (another "
                                "program's database, or a newer tutor's); it is left as it is")
 
 
