@@ -9,7 +9,7 @@ import signal
 import sys
 from typing import Callable
 
-from .core.errors import ContentError, short
+from .core.errors import ContentError, short, visible
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -17,6 +17,12 @@ def _play(args: argparse.Namespace) -> int:
     from .conformance import random_policy
     from .core.rng import Rng
     from .transcript import setup_text, step_text
+
+    import builtins
+
+    def print(*parts, **kw):  # noqa: A001 - a card file's names and texts reach the terminal escaped (visible)
+        builtins.print(*(visible(str(x)) for x in parts), **kw)
+
     options = dict(args.option or [])
     s = tutor.new_game(args.game, players=args.players, seed=args.seed, **options)
     shown = "".join(f", {k}={short(v)}" for k, v in options.items())

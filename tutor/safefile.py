@@ -15,6 +15,10 @@ import re
 import tempfile
 from pathlib import Path
 
+from .core.errors import display_path
+
+__all__ = ["plain_stem", "write_in_folder", "own_files", "display_path"]
+
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
 
 
@@ -45,14 +49,15 @@ def write_in_folder(folder: str | Path, stem: str, text: str, *, overwrite: bool
         base.mkdir(parents=True, exist_ok=True)
         base = base.resolve()
     except FileExistsError as exc:
-        raise OSError(f"cannot save in {folder}: {exc.filename or folder} is a file, not a folder") from None
+        raise OSError(f"cannot save in {display_path(folder)}: {display_path(exc.filename or folder)} is a file, not "
+                      "a folder") from None
     except OSError as exc:
-        raise OSError(f"cannot save in {folder}: {exc.strerror or exc}") from None
+        raise OSError(f"cannot save in {display_path(folder)}: {exc.strerror or exc}") from None
     p = base / f"{stem}.yaml"
     if (p.exists() or p.is_symlink()) and not overwrite:
-        raise FileExistsError(f"{stem}.yaml already exists in {base}; tick overwrite to replace it")
+        raise FileExistsError(f"{stem}.yaml already exists in {display_path(base)}; tick overwrite to replace it")
     if p.is_dir() and not p.is_symlink():
-        raise IsADirectoryError(f"{p} is a folder")
+        raise IsADirectoryError(f"{display_path(p)} is a folder")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{stem}.", suffix=".tmp", dir=base)
         try:
@@ -67,9 +72,10 @@ def write_in_folder(folder: str | Path, stem: str, text: str, *, overwrite: bool
             if os.path.lexists(tmp):
                 os.unlink(tmp)
     except FileExistsError:
-        raise FileExistsError(f"{stem}.yaml already exists in {base}; tick overwrite to replace it") from None
+        raise FileExistsError(f"{stem}.yaml already exists in {display_path(base)}; tick overwrite to replace "
+                              "it") from None
     except OSError as exc:
-        raise OSError(f"cannot save {p}: {exc.strerror or exc}") from None
+        raise OSError(f"cannot save {display_path(p)}: {exc.strerror or exc}") from None
     return p
 
 

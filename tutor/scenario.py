@@ -16,8 +16,8 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from .core.chance import check_partial
-from .core.content import content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, IllegalAction, short
+from .core.content import content_root, normalise_refs, parse_yaml, read_text, validate
+from .core.errors import ContentError, IllegalAction, display_path, short, visible
 from .core.model import Action, Source, Step
 from .core.session import Session, plain_data
 from .sessions import clauses as game_clauses, new_game
@@ -60,6 +60,12 @@ class Setup(_Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
 
+    @field_validator("options", "state", mode="before")
+    @classmethod
+    def _references(cls, value: Any) -> Any:
+        """Card references in the set-up compared as card ids are (:func:`~tutor.core.content.normalise_refs`)."""
+        return normalise_refs(value)
+
     @field_validator("state")
     @classmethod
     def _chance_shape(cls, state: dict[str, Any]) -> dict[str, Any]:
@@ -85,6 +91,13 @@ class ActionRef(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     kind: str
+
+    @model_validator(mode="before")
+    @classmethod
+    def _references(cls, data: Any) -> Any:
+        """Card references among the parameters compared as card ids are
+        (:func:`~tutor.core.content.normalise_refs`)."""
+        return normalise_refs(data) if isinstance(data, dict) else data
 
     def params(self) -> dict[str, Any]:
         """The parameters given besides ``kind``."""
@@ -157,6 +170,12 @@ class Expect(_Strict):
     in_order: list[str] = Field(default_factory=list, max_length=MAX_CLAUSE_IDS)
     rulings: list[str] = Field(default_factory=list, max_length=MAX_CLAUSE_IDS)
     state: dict[str, Any] = Field(default_factory=dict, max_length=MAX_SELECTORS)
+
+    @field_validator("state", mode="before")
+    @classmethod
+    def _references(cls, value: Any) -> Any:
+        """Card references in expected facts compared as card ids are (:func:`~tutor.core.content.normalise_refs`)."""
+        return normalise_refs(value)
 
 
 class Scenario(_Strict):
@@ -438,7 +457,14 @@ def all_scenarios(game_id: str | None = None) -> list[Path]:
 
 
 def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
-    """Run scenario files; print each step's explanation and each result. Returns 0, 1 or 2 (module doc)."""
+    """Run scenario files; print each step's explanation and each result. Returns 0, 1 or 2 (module doc). Every
+    line is printed with its control and bidi characters escaped (:func:`~tutor.core.errors.visible`): a file's
+    texts never send escape sequences to the terminal or reorder what is printed around them."""
+    raw_out = out
+
+    def out(line: str) -> None:
+        raw_out(visible(str(line)))
+
     files = scenario_files(paths)
     if not files:
         out("error: no scenario files found")
@@ -449,14 +475,16 @@ def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
         try:
             sc = load_scenario(f)
             if sc.meta.id in seen:
-                raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of {seen[sc.meta.id]}",
+                raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of "
+                                   f"{display_path(seen[sc.meta.id])}",
                                    path=str(f),
                                    field="meta.id")
             seen[sc.meta.id] = f
             res = run(sc, str(f))
         except ContentError as exc:
             msg = str(exc)  # every INVALID line names its file (errors found while running may not)
-            out(f"INVALID {msg if msg.startswith(str(f)) else f'{f}: {msg}'}")
+            shown = display_path(f)
+            out(f"INVALID {msg if msg.startswith(shown) else f'{shown}: {msg}'}")
             invalid += 1
             continue
         if verbose:
@@ -464,7 +492,7 @@ def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
             for line in res.log:
                 out(line)
         if res.ok:
-            out(f"PASS {sc.meta.id} ({f})" + (f"\n   answer: {sc.meta.answer}" if verbose else ""))
+            out(f"PASS {sc.meta.id} ({display_path(f)})" + (f"\n   answer: {sc.meta.answer}" if verbose else ""))
         else:
             failed += 1
             for x in res.failures:

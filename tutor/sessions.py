@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from .core.chance import upgrade_saved_state
-from .core.content import check_data_bounds
+from .core.content import MAX_DIGITS, check_data_bounds, normalise_refs
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Clause
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, first_difference
@@ -21,7 +21,19 @@ def _make_game(game_id: str, players: Any, seed: Any, options: dict[str, Any]):
         raise ValueError(f"{game_id}: players must be a whole number, got {short(players)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"{game_id}: seed must be a whole number, got {short(seed)}")
-    return cls(players, seed, clauses_for(game_id), dict(options))
+    if _too_long(seed):
+        raise ValueError(f"{game_id}: seed must be a whole number of at most {MAX_DIGITS} digits, got {short(seed)}")
+    try:
+        return cls(players, seed, clauses_for(game_id), dict(options))
+    except (TypeError, KeyError, IndexError, AttributeError) as exc:  # an option of a shape the game cannot read
+        raise ValueError(f"{game_id}: options: not options this game can use ({type(exc).__name__}: "
+                         f"{short(str(exc), 120, quote=False)})") from None
+
+
+def _too_long(number: int) -> bool:
+    """Whether ``number`` has more than :data:`~tutor.core.content.MAX_DIGITS` digits (checked without converting a
+    huge number to text)."""
+    return number.bit_length() > 140 or len(str(abs(number))) > MAX_DIGITS  # 2**140 has 43 digits
 
 
 def new_game(game_id: str, players: int = 2, seed: int = 0, **options: Any) -> Session:
@@ -30,14 +42,15 @@ def new_game(game_id: str, players: int = 2, seed: int = 0, **options: Any) -> S
     Args:
         game_id: ``"restless-spirits"`` (``"spirited"`` and ``"spirit-duels"`` come with their own rules).
         players: number of seats (Restless Spirits: 2 to 4).
-        seed: any integer; with the same actions, the same seed replays the same game exactly.
+        seed: any integer of at most 40 digits; with the same actions, the same seed replays the same game exactly.
         **options: game options, e.g. ``first_game=True``, ``guides=[...]``, ``cards=PATH`` (Restless Spirits).
 
     Returns:
         A :class:`Session` whose ``setup_events`` explain the set-up so far.
 
     Raises:
-        ValueError: unknown game id or option, bad player count (the message names the valid ones).
+        ValueError: unknown game id or option, bad player count (the message names the valid ones), a seed that is
+            not a whole number of at most 40 digits.
         ContentError: a bad card file (naming file and field).
     """
     game = _make_game(game_id, players, seed, options)
@@ -94,9 +107,14 @@ def load_session(text: str) -> Session:
         raise ContentError(f"{where}: {short(extra[0])[1:-1]}: unknown field", field=extra[0][:200])
     if not isinstance(data["options"], dict):
         raise ContentError(f"{where}: options: must be a mapping", field="options")
+    seed = data["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool) or _too_long(seed):
+        raise ContentError(f"{where}: seed: must be a whole number of at most {MAX_DIGITS} digits, got {short(seed)}"
+                           + (f" ({len(str(abs(seed)))} digits)" if isinstance(seed, int) and not isinstance(seed, bool)
+                              and seed.bit_length() < 4000 else ""), field="seed")
     if not isinstance(data["prepared"], bool):
         raise ContentError(f"{where}: prepared: must be true or false", field="prepared")
-    partial = data.get("partial_state")
+    partial = normalise_refs(data.get("partial_state"))  # card references compared as card ids are
     if data["prepared"] and not isinstance(partial, dict):
         raise ContentError(f"{where}: partial_state: a prepared session must carry the partial state that prepared "
                            "it (a mapping, the scenario's or lesson's setup.state)"

@@ -12,7 +12,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from .core.content import content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, IllegalAction
+from .core.errors import ContentError, IllegalAction, display_path
 from .core.session import Session
 from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
 from .core.model import Source
@@ -196,11 +196,11 @@ def save_walkthrough(w: Walkthrough, path: str | Path, *, overwrite: bool = Fals
         raise ValueError("give a file path to save the walkthrough to, e.g. ~/rules-tutor-walkthroughs/mine.yaml")
     p = Path(str(path).strip()).expanduser().resolve()
     if p.is_dir():
-        raise IsADirectoryError(f"{p} is a folder; give a file name ending in .yaml")
+        raise IsADirectoryError(f"{display_path(p)} is a folder; give a file name ending in .yaml")
     if p.suffix.lower() not in (".yaml", ".yml"):
-        raise ValueError(f"{p}: a walkthrough file name ends in .yaml")
+        raise ValueError(f"{display_path(p)}: a walkthrough file name ends in .yaml")
     if p.exists() and not overwrite:
-        raise FileExistsError(f"{p} already exists; tick overwrite to replace it")
+        raise FileExistsError(f"{display_path(p)} already exists; tick overwrite to replace it")
     text = dump(w)
     again = load_walkthrough(text=text)
     play_to(again, len(again.steps), str(p))
@@ -223,8 +223,8 @@ def save_walkthrough(w: Walkthrough, path: str | Path, *, overwrite: bool = Fals
                 fh.write(text)
     except FileExistsError as exc:
         if Path(exc.filename or "") == p:
-            raise FileExistsError(f"{p} already exists; tick overwrite to replace it") from None
-        raise OSError(f"cannot save {p}: {exc.filename} is a file, not a folder") from None
+            raise FileExistsError(f"{display_path(p)} already exists; tick overwrite to replace it") from None
+        raise OSError(f"cannot save {display_path(p)}: {display_path(exc.filename)} is a file, not a folder") from None
     except OSError as exc:
-        raise OSError(f"cannot save {p}: {exc.strerror or exc}") from None
+        raise OSError(f"cannot save {display_path(p)}: {exc.strerror or exc}") from None
     return p

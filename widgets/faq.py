@@ -15,6 +15,7 @@ the embedded :class:`~widgets.app.TutorApp` keeps ``tutor-action``, ``tutor-even
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -131,6 +132,11 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         #: why the question last clicked could not be opened (a saved question of one's own that no longer loads)
         self.open_error = w.HTML()
         self.open_error.add_class("tutor-faq-open-error")
+        if self.mine_problems:  # saved questions that are not listed are named where the learner looks
+            shown = "; ".join(short(p, 300, quote=False) for p in self.mine_problems[:3])
+            more = len(self.mine_problems) - 3
+            self.open_error.value = (f'<div class="rt-faq-problem" role="alert">Not listed from your saved questions: '
+                                     f'{esc(shown)}{f" (and {more} more)" if more > 0 else ""}</div>')
         self.results = w.VBox()
         self.results.add_class("rt-faq-list")
         self.results.add_class("rt-scroll")
@@ -334,10 +340,11 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         mine = faq.build_index(paths=paths)
         entries = tuple(e for e in mine.entries if self.game_id is None or e.game == self.game_id)
         taken = {e.id for e in shipped}
-        entries = tuple(e for e in entries if e.id not in taken)
+        entries = tuple(_own_id(e, taken) for e in entries)  # a shipped question's id: listed under another id
         for e in entries:
             getattr(self, "_items", {}).pop(e.id, None)  # a replaced file gets a new list item
         self.mine_ids = {e.id for e in entries}
+        self.mine_problems = mine.problems + tuple(left_out)  # saved questions not listed, and why (shown in view)
         self.index = faq.Index(entries + shipped, self.index.problems + mine.problems + tuple(left_out),
                                self.index.waiting)
 
@@ -435,6 +442,18 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
                         f'<span class="rt-muted">{when}:</span><br>{"<br>".join(rule_text(t, known) for t in x.lines)}{why}</li>')
         self.checks.value = ('<div class="rt-faq-from">Checked live on the board</div>'
                              f'<ul class="rt-faq-checks">{"".join(rows)}</ul>')
+
+
+def _own_id(entry: faq.Entry, taken: set[str]) -> faq.Entry:
+    """``entry`` (a saved question), under an id no other question has: its own, else ``<id>-mine``, ``<id>-mine-2``...
+    (a question saved under, or edited to, a shipped question's id is listed too, never dropped). Adds it to
+    ``taken``."""
+    new, n = entry.id, 1
+    while new in taken:
+        n += 1
+        new = f"{entry.id}-mine" if n == 2 else f"{entry.id}-mine-{n - 1}"
+    taken.add(new)
+    return entry if new == entry.id else dataclasses.replace(entry, id=new)
 
 
 def _has_board(game_id: str) -> bool:

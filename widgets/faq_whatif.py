@@ -12,6 +12,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError, faq
+from tutor.safefile import display_path
 from tutor.scenario import start
 
 from .style import esc, plain, plural, rule_text
@@ -189,7 +190,8 @@ class WhatIfPanel:
             return None
         self._load_mine()
         self.filter()
-        self.save_status.value = (f'<div class="rt-faq-saved">Saved as <b>{esc(path.name)}</b> in {esc(str(path.parent))}'
+        self.save_status.value = (f'<div class="rt-faq-saved">Saved as <b>{esc(display_path(path.name))}</b> in '
+                                  f'{esc(display_path(path.parent))}'
                                   " · listed under <b>My questions</b>.</div>")
         return path
 

@@ -32,6 +32,7 @@ import ipywidgets as w
 
 from tutor import ContentError, IllegalAction
 from tutor.registry import game_class
+from tutor.safefile import display_path
 from tutor.scenario import Setup, find
 from tutor.walkthrough import (Walkthrough, all_walkthroughs, begin, default_path, dump, load_walkthrough, play_to,
                                playable, record, save_in_folder, saved_walkthroughs, walkthrough_folder)
@@ -241,7 +242,7 @@ def _short(text: str, n: int = 70) -> str:
 
 def saved_label(wt: Walkthrough, path: str | Path) -> str:
     """How the walkthrough lists a file saved from the page: ``"<title> (saved: <file name>)"``."""
-    return f"{wt.title} (saved: {Path(path).name})"
+    return f"{wt.title} (saved: {display_path(Path(path).name)})"
 
 
 #: Saved walkthrough files larger than this (bytes) are listed by file name, not read, when the page starts: a
@@ -262,13 +263,13 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
         except OSError:
             size = 0
         if saved and size > LIST_PARSE_BYTES:  # listed by name; read (and checked) only when chosen
-            out.append((f"{Path(p).stem} (saved, {size // 1024} KB: loads when chosen)", str(p)))
+            out.append((f"{display_path(Path(p).stem)} (saved, {size // 1024} KB: loads when chosen)", str(p)))
             continue
         try:
             wt = load_walkthrough(p)
         except ContentError as exc:
             errors.report(exc)
-            out.append((f"{Path(p).name} (does not load)", str(p)))
+            out.append((f"{display_path(Path(p).name)} (does not load)", str(p)))
             continue
         if saved and game_id is not None and wt.setup.game != game_id:
             continue
@@ -434,7 +435,8 @@ class Presenter:
             self.errors.output.append_stderr(
                 f"This walkthrough can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} "
                 f"({_short(bad.narration or bad.action.describe())}) is not a legal move at that point, so Next stops "
-                f"before it. To fix the file, see steps[{n}] (counted from 0) in {path}. Details: {problem}\n")
+                f"before it. To fix the file, see steps[{n}] (counted from 0) in {display_path(path)}. "
+                f"Details: {problem}\n")
 
     def go(self, k: int) -> None:
         """Show the walkthrough after ``k`` steps (clamped to 0..number of steps): one step forward or back is an
@@ -664,7 +666,7 @@ class Recorder:
             self.status.value = f'<div class="rt-notsaved">Not saved: {esc(exc)}</div>'
             return None
         self.yaml.value = dump(wt)
-        self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} to {esc(path)}. It is now in the '
+        self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} to {esc(display_path(path))}. It is now in the '
                              "Present tab's list.</div>")
         if self.on_saved is not None:
             self.on_saved(path, wt)

@@ -411,6 +411,86 @@ def normalise_id(value: str) -> str:
     return out
 
 
+def normalise_ref(value: Any) -> Any:
+    """A reference to a card (or a guide, clan, clause...) as given in a file or by a user, in the form ids are
+    compared in (:func:`normalise_id`: NFKC, format characters such as zero-width spaces and bidi marks dropped), so
+    that ``"t0\u200b1"`` names card ``t01`` wherever a reference is resolved. Anything that is not text, or text
+    that would be empty once normalised, comes back unchanged (the loader then names it as unknown)."""
+    if not isinstance(value, str) or (value.isascii() and value.isprintable()):
+        return value
+    try:
+        return normalise_id(value)
+    except ValueError:
+        return value
+
+
+def normalise_refs(data: Any) -> Any:
+    """``data`` (plain data read from a file: mappings, lists, text, numbers) with every text value normalised by
+    :func:`normalise_ref`; keys (field names) are left as they are. Used on the parts of a set-up, script and
+    expectations that name cards (``setup.state``, ``setup.options``, action selectors, ``expect.state``) and on a
+    saved session's ``partial_state``: the one place references are made comparable with card ids. Iterative
+    (bounded by the load bounds already checked), returns new containers."""
+    if isinstance(data, str):
+        return normalise_ref(data)
+    if not isinstance(data, (dict, list)):
+        return data
+    root: list = [None]
+    stack: list[tuple[Any, Any, Any]] = [(data, root, 0)]
+    while stack:
+        value, parent, key = stack.pop()
+        if isinstance(value, dict):
+            new: Any = {}
+            stack.extend((v, new, k) for k, v in value.items())
+        elif isinstance(value, list):
+            new = [None] * len(value)
+            stack.extend((v, new, i) for i, v in enumerate(value))
+        else:
+            new = normalise_ref(value)
+        parent[key] = new
+    return root[0]
+
+
+#: Bidirectional controls (embeddings, overrides, isolates, marks): in a name or a text they reorder what a page or a
+#: terminal shows around them.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _plain(value: str, lines: bool) -> str:
+    for i, ch in enumerate(value):
+        if ch in BIDI_CONTROLS:
+            raise ValueError(f"holds a bidirectional control character (U+{ord(ch):04X}) at character {i + 1}; "
+                             "write the text without it")
+        if unicodedata.category(ch) == "Cc" and not (lines and ch in "\n\t"):
+            raise ValueError(f"holds a control character (U+{ord(ch):04X}) at character {i + 1}"
+                             + ("" if lines else "; a name is one line"))
+    return value
+
+
+def plain_name(value: str) -> str:
+    """``value`` unchanged when it holds no control character (newline, escape...) and no bidirectional control.
+
+    Raises:
+        ValueError: naming the character and where it is."""
+    return _plain(value, lines=False)
+
+
+def plain_text(value: str) -> str:
+    """``value`` unchanged when it holds no control character other than newline and tab and no bidirectional
+    control.
+
+    Raises:
+        ValueError: naming the character and where it is."""
+    return _plain(value, lines=True)
+
+
+#: A card's (or other content's) name: one line, no control or bidirectional control character (:func:`plain_name`).
+CardName = Annotated[str, AfterValidator(plain_name)]
+#: A card's rules text: no control character but newline and tab, no bidirectional control (:func:`plain_text`).
+CardText = Annotated[str, AfterValidator(plain_text)]
+
+#: A ``str`` field holding a reference to a card (or other) id, stored normalised (:func:`normalise_ref`).
+CardRef = Annotated[str, AfterValidator(normalise_ref)]
+
 #: A ``str`` field holding an id, stored normalised (:func:`normalise_id`): two ids that differ only by a zero-width
 #: space or a Unicode normal form are one id, and a file that gives it twice is refused as a duplicate.
 NormalisedId = Annotated[str, AfterValidator(normalise_id)]

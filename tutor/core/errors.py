@@ -5,6 +5,9 @@ it without reading engine code.
 """
 from __future__ import annotations
 
+import os
+import unicodedata
+
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow in the current state.
@@ -21,7 +24,7 @@ class IllegalAction(ValueError):
 
     def __init__(self, message: str, *, code: str = "not-legal-now", clause: str | None = None,
                  action: str | None = None) -> None:
-        super().__init__(_bounded(message))
+        super().__init__(_bounded(visible(str(message))))
         self.code = code
         self.clause = clause
         self.action = action if action is None or len(action) <= 200 else action[:199] + "…"
@@ -33,7 +36,10 @@ class ContentError(ValueError):
     The message always starts with the file path (or ``<text>`` for text given directly) and, where known,
     the field path inside it, e.g. ``"cards.yaml: spirits[3].type: Input should be 'guardian', ..."``.
 
-    The message is cut to :data:`MAX_MESSAGE` characters (values in it are shown with :func:`short`).
+    The message is cut to :data:`MAX_MESSAGE` characters (values in it are shown with :func:`short`); the file's
+    name in it is shown with :func:`display_path`, and any other control or invisible format character (a bidi
+    override from a file) is shown escaped (:func:`visible`), so a message never reorders or splits the lines
+    around it.
 
     Attributes:
         path: the file that was refused (``None`` for text given directly).
@@ -41,9 +47,62 @@ class ContentError(ValueError):
     """
 
     def __init__(self, message: str, *, path: str | None = None, field: str | None = None) -> None:
-        super().__init__(_bounded(message))
+        message = str(message)
+        if path is not None:  # the file's name as safe display text wherever the message gives it
+            raw, shown = str(path), display_path(path)
+            if raw and shown != raw:
+                message = message.replace(raw, shown)
+        super().__init__(_bounded(visible(message)))
         self.path = path
         self.field = field
+
+
+#: Longest file name or path :func:`display_path` gives back (longer ones keep their start and end around "…").
+PATH_LIMIT = 240
+#: Characters never shown as they are: controls (newline, escape...), format characters (bidi overrides and
+#: isolates, zero-width spaces and joiners, soft hyphens), lone surrogates (undecodable bytes of a file name),
+#: line and paragraph separators.
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(ch: str) -> str:
+    if ch in _NAMED:
+        return _NAMED[ch]
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def display_path(path: object, limit: int = PATH_LIMIT) -> str:
+    """A file name or path (``str``, ``bytes`` or ``os.PathLike``) as safe display text, for a page or an error
+    message: every control, bidi or other invisible format character, line separator or undecodable byte shown
+    escaped (``"a\\nb"``, ``"x\\u202etxt.yaml"``, ``"\\udcff"``), at most ``limit`` characters (a longer one keeps
+    its start and its end, where the file name is, around ``…``). ``display_path("a\u202eb.yaml")`` is
+    ``"a\\u202eb.yaml"``; a plain path comes back unchanged."""
+    if isinstance(path, (bytes, os.PathLike)):
+        try:
+            text = os.fsdecode(path)
+        except (TypeError, ValueError):
+            text = str(path)
+    else:
+        text = str(path)
+    if len(text) > limit * 16:  # bounds the work below; the start and the end (the file name) are what is shown
+        text = text[:limit * 8] + text[-limit * 8:]
+    shown = "".join(_escape(ch) if unicodedata.category(ch) in _HIDDEN else ch for ch in text)
+    if len(shown) <= limit:
+        return shown
+    tail = max(1, limit // 3)
+    return shown[:limit - tail - 1] + "…" + shown[-tail:]
+
+
+def visible(message: str) -> str:
+    """``message`` with every control character but newline and tab, and every invisible format character (bidi
+    controls, zero-width spaces), shown escaped as :func:`display_path` shows them: the lines of a message stay its
+    own and nothing in it reorders the text around it."""
+    if all(ch.isprintable() or ch in "\n\t" for ch in message):
+        return message
+    return "".join(_escape(ch) if ch not in "\n\t" and unicodedata.category(ch) in _HIDDEN else ch
+                   for ch in message)
 
 
 #: Longest text :func:`short` gives back (and the most a message shows of one value from a file or a user).

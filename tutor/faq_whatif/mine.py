@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from ..core.errors import ContentError, short
+from ..core.errors import ContentError, display_path, short
 from ..safefile import own_files, plain_stem, write_in_folder
 from ..scenario import Expect, Meta, Scenario, load_scenario, run
 from .compare import run_far
@@ -48,19 +48,20 @@ def list_my_questions(folder: str | Path | None = None) -> tuple[list[Path], lis
     left: list[str] = []
     total = 0
     files, links = own_files(f)
-    left += [f"{p.name}: a symbolic link, not read (a saved question is a file of the folder itself)"
+    left += [f"{display_path(p.name)}: a symbolic link, not read (a saved question is a file of the folder itself)"
              for p in links]
     for p in files[:SAVED_LIMIT]:
         try:
             size = p.stat().st_size
         except OSError as exc:
-            left.append(f"{p}: cannot read file ({exc.strerror})")
+            left.append(f"{display_path(p)}: cannot read file ({exc.strerror})")
             continue
         if size > QUESTION_BYTES:
-            left.append(f"{p}: {size:,} bytes; a saved question is read only up to {QUESTION_BYTES // 1024} KB "
+            left.append(f"{display_path(p)}: {size:,} bytes; a saved question is read only up to "
+                        f"{QUESTION_BYTES // 1024} KB "
                         "(one the tutor saves is a few KB)")
         elif total + size > QUESTIONS_BYTES:
-            left.append(f"{p}: not read: the saved questions before it already hold "
+            left.append(f"{display_path(p)}: not read: the saved questions before it already hold "
                         f"{QUESTIONS_BYTES // 2**20} MB")
         else:
             total += size

@@ -16,7 +16,7 @@ from ..practice.mastery import sections
 from ..practice.schedule import card_from_json, missed
 from ..registry import KNOWN_GAMES, clauses_for
 from .models import ClauseCard, Learner, LessonCompletion, PracticeAnswer
-from .store import _engine, migrate
+from .store import _engine, check_tutor_database, migrate
 
 
 class NotATeacher(PermissionError):
@@ -51,7 +51,8 @@ def class_report(url: str, game: str, viewer: str, teachers: set[str] | frozense
     Raises:
         NotATeacher: ``viewer`` is not in ``teachers``.
         ValueError: unknown game id.
-        sqlalchemy.exc.SQLAlchemyError: the database cannot be read (a teacher's page says so).
+        sqlalchemy.exc.SQLAlchemyError: the database cannot be read, or is not the tutor's
+            (:class:`~tutor.progress.store.NotTutorDatabase`) and is left as it is (a teacher's page says so).
     """
     if viewer not in teachers:
         raise NotATeacher(f"{viewer!r} is not one of the class's teachers: only a teacher can see the class's "
@@ -62,6 +63,7 @@ def class_report(url: str, game: str, viewer: str, teachers: set[str] | frozense
     areas = sections(game)
     engine = _engine(url)
     try:
+        check_tutor_database(engine)  # another program's database is never migrated (NotTutorDatabase)
         migrate(engine)
         with DbSession(engine) as db:
             names = {lid: name for lid, name in db.execute(select(Learner.id, Learner.name))}

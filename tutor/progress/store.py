@@ -10,26 +10,38 @@ breaks a page: the store goes on in memory (an in-memory SQLite database with th
 what it could still read of this learner), ``saving`` turns False, and ``notice`` says why, in one sentence, which
 :meth:`ProgressStore.take_notice` hands out once. The store never deletes, rewrites or "repairs" the database it
 could not use, so nothing already stored there is lost.
+
+A database that is not the tutor's is never touched: before migrating, the store checks that the database is empty
+(a new file) or holds only the tutor's tables with a schema version (``alembic_version``) of the tutor's migrations;
+another program's SQLite file named by ``RULES_TUTOR_DB`` is refused (:class:`NotTutorDatabase`, naming the path and
+the tables that are not the tutor's) and the page goes on in memory as above.
+
+A database held locked by another process (a long write, a backup) makes a page wait at most
+:data:`SQLITE_TIMEOUT` seconds: the store then goes on in memory, says that progress is not being saved right now,
+keeps what the page writes meanwhile, and at a later write (at most every :data:`RETRY_SECONDS`) tries the database
+again; once the lock is gone those writes are made there, in order, and the store saves there again.
 """
 from __future__ import annotations
 
 import getpass
 import logging
 import os
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from sqlalchemy import create_engine, delete, select, update
+from sqlalchemy import create_engine, delete, inspect, select, text, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.pool import StaticPool
 
+from ..core.errors import display_path
 from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
 from ..registry import KNOWN_GAMES
-from .models import (CLAUSE_MAX, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
+from .models import (CLAUSE_MAX, Base, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
                      LessonCompletion, PracticeAnswer, ResumePlace)
 
 log = logging.getLogger("tutor.progress")
@@ -40,8 +52,14 @@ ENV_DB = "RULES_TUTOR_DB"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: Largest text a page may keep as its place (a saved game's JSON fits).
 PLACE_MAX = 4 * 1024 * 1024
-#: Seconds SQLite waits for another kernel's write to finish.
-SQLITE_TIMEOUT = 10
+#: Seconds SQLite waits for another kernel's (or program's) lock to go before the page goes on without saving.
+SQLITE_TIMEOUT = 1.5
+#: Seconds between tries of a locked database (made at a write), and how long such a try waits for the lock.
+RETRY_SECONDS, RETRY_TIMEOUT = 20.0, 0.2
+#: Seconds a page waits for a PostgreSQL server to answer a connection.
+PG_CONNECT_TIMEOUT = 3
+#: Writes kept in memory for a locked database (more are kept in memory only).
+PENDING_MAX = 2000
 KINDS = ("can-do", "why-not", "what-happens")
 
 
@@ -82,14 +100,72 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-def _engine(url: str) -> Engine:
+def _engine(url: str, timeout: float = SQLITE_TIMEOUT) -> Engine:
     u = make_url(url)
     if u.get_backend_name() == "sqlite":
         if u.database in (None, "", ":memory:"):
             return create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
         Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        return create_engine(u, connect_args={"timeout": SQLITE_TIMEOUT})
+        return create_engine(u, connect_args={"timeout": timeout})
+    if u.get_backend_name() == "postgresql" and u.get_driver_name() in ("psycopg", "psycopg2"):
+        # a server that does not answer (a host that drops packets) or a table another session holds locked delays a
+        # page by seconds, not minutes
+        bounds = {"connect_timeout": max(1, round(PG_CONNECT_TIMEOUT)),
+                  "options": f"-c lock_timeout={int(SQLITE_TIMEOUT * 1000)}"}
+        return create_engine(u, pool_pre_ping=True,
+                             connect_args={k: v for k, v in bounds.items() if k not in u.query})  # the URL's own win
     return create_engine(u, pool_pre_ping=True)
+
+
+class NotTutorDatabase(SQLAlchemyError, ValueError):
+    """The database holds tables that are not the tutor's, or no schema version of the tutor's migrations: it
+    belongs to another program and is never written (see :func:`check_tutor_database`). A database error (and a
+    ``ValueError``), so that every page that handles a database it cannot use handles this one too."""
+
+
+#: The tables a tutor's progress database may hold.
+TUTOR_TABLES = frozenset(Base.metadata.tables) | {"alembic_version"}
+
+
+def tutor_revisions() -> set[str]:
+    """The revision ids of the migrations shipped in :data:`MIGRATIONS`."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return {rev.revision for rev in ScriptDirectory.from_config(cfg).walk_revisions()}
+
+
+def check_tutor_database(engine: Engine) -> None:
+    """Refuse a database that is not the tutor's before anything is written to it: it must be empty (a new file) or
+    hold only the tutor's tables (:data:`TUTOR_TABLES`) with an ``alembic_version`` of the tutor's migrations.
+    Reads only.
+
+    Raises:
+        NotTutorDatabase: naming what in it is not the tutor's (at most 5 table names, each cut to 40 characters).
+        SQLAlchemyError: the database cannot be read (damaged, locked, no server).
+    """
+    def names(items) -> str:
+        shown = [repr(n[:40]) for n in sorted(items)[:5]]
+        return ", ".join(shown) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+
+    tables = {t for t in inspect(engine).get_table_names() if not t.startswith("sqlite_")}  # SQLite's own
+    if not tables:
+        return
+    foreign = tables - TUTOR_TABLES
+    if foreign:
+        raise NotTutorDatabase(f"it is not a Rules Tutor progress database (it holds other tables: {names(foreign)}); "
+                               "it is left as it is")
+    if "alembic_version" not in tables:
+        raise NotTutorDatabase("it is not a Rules Tutor progress database (no tutor schema version); it is left as "
+                               "it is")
+    with engine.connect() as conn:
+        versions = {str(v) for v in conn.execute(text("SELECT version_num FROM alembic_version")).scalars()}
+    unknown = versions - tutor_revisions()  # none yet: another kernel is making the tutor's schema right now
+    if unknown:
+        raise NotTutorDatabase(f"its schema version {names(unknown)} is not one this tutor made (another "
+                               "program's database, or a newer tutor's); it is left as it is")
 
 
 @dataclass(frozen=True)
@@ -141,12 +217,15 @@ class ProgressStore:
         self._told = False
         self._learner_id: int | None = None
         self.engine: Engine | None = None
+        self._pending: list[Callable[[DbSession, int], Any]] = []  # writes made in memory while the database is locked
+        self._retry_at: float | None = None  # when to try a locked database again (None: never)
         try:
             self.engine = _engine(self.url)
+            check_tutor_database(self.engine)
             migrate(self.engine)
             self._learner_id = self._ensure_learner(self.engine)
             self._probe_write()
-        except (SQLAlchemyError, OSError, ArgumentError, ValueError) as exc:
+        except (SQLAlchemyError, OSError, ArgumentError, ValueError, _AlembicError) as exc:
             self._fall_back(exc)
 
     # -- trouble ------------------------------------------------------------------------------------------------
@@ -154,8 +233,8 @@ class ProgressStore:
         try:
             u = make_url(self.url)
             if u.get_backend_name() == "sqlite":
-                return str(Path(u.database).expanduser()) if u.database else "memory"
-            return u.render_as_string(hide_password=True)
+                return display_path(Path(u.database).expanduser()) if u.database else "memory"
+            return display_path(u.render_as_string(hide_password=True))
         except Exception:  # noqa: BLE001 - an unreadable URL is named as "the database"
             return "the database"
 
@@ -165,8 +244,15 @@ class ProgressStore:
         log.debug("progress store %s not usable: %s", self._where(), first)
         old, old_id = self.engine, self._learner_id
         self.saving = False
-        self.notice = (f"Your progress cannot be saved ({self._where()}: {_reason(exc)}). This page works as usual, "
-                       "but what you do now is kept only until you close it.")
+        if _locked(exc):
+            self._retry_at = time.monotonic() + RETRY_SECONDS
+            self.notice = (f"Your progress is not being saved right now ({self._where()}: {_reason(exc)}). This "
+                           "page works as usual; what you do is kept and saved there once it is free again, if that "
+                           "is before you close the page.")
+        else:
+            self._retry_at = None
+            self.notice = (f"Your progress cannot be saved ({self._where()}: {_reason(exc)}). This page works as "
+                           "usual, but what you do now is kept only until you close it.")
         mem = _engine("sqlite://")
         migrate(mem)
         new_id = self._ensure_learner(mem)
@@ -206,16 +292,53 @@ class ProgressStore:
             pass
 
     def _write(self, fn: Callable[[DbSession, int], T]) -> T | None:
-        """Run ``fn(db, learner_id)`` in a transaction; on database trouble fall back to memory and run it there."""
+        """Run ``fn(db, learner_id)`` in a transaction; on database trouble fall back to memory and run it there
+        (kept to be made again in the database when it was only locked, see :meth:`_try_again`)."""
+        if self._retry_at is not None:
+            self._try_again()
         for _attempt in range(2):
             try:
                 with DbSession(self.engine) as db, db.begin():
-                    return fn(db, self._learner_id)
+                    out = fn(db, self._learner_id)
+                if self._retry_at is not None:
+                    if len(self._pending) >= PENDING_MAX:  # too much to make again: memory only from now on
+                        self._retry_at, self._pending = None, []
+                    else:
+                        self._pending.append(fn)
+                return out
             except (SQLAlchemyError, OSError) as exc:
                 if not self.saving:
                     raise
                 self._fall_back(exc)
         return None
+
+    def _try_again(self) -> None:
+        """After a lock made the store go on in memory: at most every :data:`RETRY_SECONDS`, try the database (waiting
+        at most :data:`RETRY_TIMEOUT` s); when it is free, make the writes kept meanwhile there, in order, in one
+        transaction, and save there again."""
+        if self._retry_at is None or time.monotonic() < self._retry_at:
+            return
+        self._retry_at = time.monotonic() + RETRY_SECONDS
+        probe = None
+        try:
+            probe = _engine(self.url, RETRY_TIMEOUT)
+            check_tutor_database(probe)
+            migrate(probe)
+            lid = self._ensure_learner(probe)
+            with DbSession(probe) as db, db.begin():
+                for fn in self._pending:
+                    fn(db, lid)
+        except (SQLAlchemyError, OSError, ArgumentError, ValueError, _AlembicError) as exc:
+            log.debug("progress store %s still not usable: %s", self._where(), exc)
+            if not _locked(exc):
+                self._retry_at, self._pending = None, []
+            if probe is not None:
+                probe.dispose()
+            return
+        probe.dispose()
+        self.engine.dispose()
+        self.engine, self._learner_id = _engine(self.url), lid
+        self.saving, self.notice, self._told, self._pending, self._retry_at = True, None, False, [], None
 
     def _read(self, fn: Callable[[DbSession, int], T]) -> T:
         try:
@@ -360,9 +483,25 @@ class _Rollback(Exception):
     """Raised inside a transaction to roll it back (the write probe)."""
 
 
+try:
+    from alembic.util.exc import CommandError as _AlembicError  # e.g. a revision the migrations do not know
+except ImportError:  # pragma: no cover - alembic is a dependency
+    _AlembicError = RuntimeError
+
+
+def _locked(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database is locked by another connection (SQLite's "database is locked")."""
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    return "locked" in text or "lock timeout" in text
+
+
 def _reason(exc: BaseException) -> str:
     """A few words on why a database could not be used."""
+    if isinstance(exc, NotTutorDatabase):
+        return str(exc)
     text = str(getattr(exc, "orig", None) or exc).lower()
+    if "locked" in text or "lock timeout" in text:
+        return "another program is using it"
     if "not a database" in text or "malformed" in text or "file is encrypted" in text:
         return "the file is damaged or is not a progress database"
     if "readonly" in text or "read-only" in text or "permission" in text:

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...core.content import NormalisedId
+from ...core.content import CardName, CardRef, CardText, NormalisedId
 from ...core.errors import short
 
 SpiritType = Literal["guardian", "sacred", "fortune", "malicious", "trickster", "shrouded"]
@@ -32,7 +32,7 @@ class TotemIcon(_Strict):
     """A Totem item icon (what a Spirit may require). ``provisional`` names assumed fields."""
 
     id: NormalisedId
-    name: str
+    name: CardName
     provisional: dict[str, str] = Field(default_factory=dict)
 
 
@@ -41,7 +41,7 @@ class Guide(_Strict):
     (Character Mastery)."""
 
     id: NormalisedId
-    name: str
+    name: CardName
     mastery: SpiritType
     provisional: dict[str, str] = Field(default_factory=dict)
 
@@ -64,7 +64,7 @@ class Ability(_Strict):
     """
 
     timing: Literal["activated", "ongoing", "on-release"]
-    text: str
+    text: CardText
     target: Literal["none", "one-opponent", "all-opponents", "split-opponents", "player"] = "none"
     effects: tuple[Effect, ...] = ()
 
@@ -74,12 +74,12 @@ class Spirit(_Strict):
 
     id: NormalisedId
     number: int
-    name: str
+    name: CardName
     type: SpiritType
     requirements: tuple[str, str, str]
     ability: Ability
     promo: bool = False
-    replaces: str | None = None
+    replaces: CardRef | None = None
     provisional: dict[str, str] = Field(default_factory=dict)
 
     @property
@@ -93,7 +93,7 @@ class Totem(_Strict):
     its ``wild_type``)."""
 
     id: NormalisedId
-    name: str
+    name: CardName
     kind: Literal["single", "double", "wild"]
     icons: tuple[str, ...] = ()
     wild_type: SpiritType | None = None
@@ -113,9 +113,9 @@ class RewardCard(_Strict):
     """A Blessing or Curse: cost in AP (0 = Free Action), what it targets, its effects, solo-mode icon."""
 
     id: NormalisedId
-    name: str
+    name: CardName
     cost: Literal[0, 1, 2]
-    text: str
+    text: CardText
     target: Literal["none", "one-opponent", "all-opponents", "player"] = "none"
     effects: tuple[Effect, ...] = ()
     solo: bool = False

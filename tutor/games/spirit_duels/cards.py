@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...core.content import NormalisedId
+from ...core.content import CardName, CardRef, CardText, NormalisedId
 from ...core.errors import short
 from .dice import DIE_KINDS
 
@@ -49,7 +49,7 @@ class Ability(_Strict):
 
     timing: Literal["activate", "action", "limited-action"]
     symbol: Literal["attack", "magic", "essence"] | None = None
-    text: str
+    text: CardText
     effects: tuple[Effect, ...]
 
 
@@ -73,7 +73,7 @@ class Spirit(_Strict):
     """A Spirit card (Card Anatomy): stage, classes (primary first), health, dice, the three powers, ability."""
 
     id: NormalisedId
-    name: str
+    name: CardName
     stage: Literal[1, 2, 3]
     classes: tuple[ClassId, ...] = Field(min_length=1, max_length=2)
     health: int = Field(ge=1)
@@ -100,7 +100,7 @@ class Line(_Strict):
     in the draft). ``provisional``: e.g. ``{name: reason}`` for a placeholder Line."""
 
     id: NormalisedId
-    name: str
+    name: CardName
     cls: ClassId = Field(alias="class")
     spirits: tuple[Spirit, Spirit, Spirit]
     provisional: dict[str, str] = Field(default_factory=dict)
@@ -116,13 +116,13 @@ class Card(_Strict):
     """A Move, Trait or Item card (Card Anatomy; Play a Card)."""
 
     id: NormalisedId
-    name: str
+    name: CardName
     cls: ClassId = Field(alias="class")
     kind: Literal["move", "trait", "item"]
     rarity: Literal["basic", "special"]
-    line: str | None = None
+    line: CardRef | None = None
     cost: int = Field(ge=0)
-    text: str
+    text: CardText
     fast: bool = False
     effects: tuple[Effect, ...] = ()
     bonuses: tuple[Bonus, ...] = ()
@@ -151,9 +151,9 @@ class Team(_Strict):
     """A pre-built team: three Spirit Lines and a deck listing each card once (``copies`` of each)."""
 
     id: NormalisedId
-    name: str
-    lines: tuple[str, str, str]
-    deck: tuple[str, ...]
+    name: CardName
+    lines: tuple[CardRef, CardRef, CardRef]
+    deck: tuple[CardRef, ...]
     copies: int = 2
 
 
@@ -163,8 +163,8 @@ class ClassDef(_Strict):
     Class Ability come from the rulebook (:data:`CLASS_ABILITY`)."""
 
     id: ClassId
-    lines: tuple[str, str, str]
-    basic: tuple[str, ...]
+    lines: tuple[CardRef, CardRef, CardRef]
+    basic: tuple[CardRef, ...]
     copies: int = Field(default=2, ge=1)
     provisional: dict[str, str] = Field(default_factory=dict)
 

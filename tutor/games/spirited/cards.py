@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...core.content import NormalisedId
+from ...core.content import CardName, CardText, NormalisedId
 from ...core.errors import short
 
 
@@ -26,7 +26,7 @@ class Effect(_Strict):
 
     effect: str
     params: dict[str, Any] = Field(default_factory=dict)
-    text: str = ""
+    text: CardText = ""
 
 
 class LimitPenalty(_Strict):
@@ -34,7 +34,7 @@ class LimitPenalty(_Strict):
     ``amount`` lower (Overrun: "some card effects or Allegiance penalties lower the limit")."""
 
     amount: int = Field(default=1, ge=1, le=2)
-    text: str = ""
+    text: CardText = ""
 
 
 class AllegianceData(_Strict):
@@ -51,7 +51,7 @@ class Clan(_Strict):
     """A clan: 10 cards sharing one power (played from hand during Scout), and its Allegiance card."""
 
     id: NormalisedId
-    name: str
+    name: CardName
     cards: int = 10
     power: Effect
     allegiance: AllegianceData
@@ -62,7 +62,7 @@ class Wonder(_Strict):
     """A Wonder card: Spirit gained when taken, and an effect resolved at once."""
 
     id: NormalisedId
-    name: str
+    name: CardName
     spirit: int = Field(ge=0)
     effect: Effect
     provisional: dict[str, str] = Field(default_factory=dict)

@@ -1,0 +1,125 @@
+"""The progress database named by ``RULES_TUTOR_DB`` is untrusted too: another program's SQLite file is refused and
+left exactly as it was (no tutor tables added), and a database held locked by another process delays a page by at
+most the short busy timeout, after which the page goes on in memory, says so, and saves there once the lock goes."""
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from tutor.progress import ProgressStore
+from tutor.progress import store as store_mod
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as con:
+        return {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+def _other_program(path: Path, how: str) -> None:
+    con = sqlite3.connect(path)
+    if how == "foreign":  # a mail client's, a browser's... file
+        con.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT)")
+        con.execute("INSERT INTO accounts (owner) VALUES ('someone')")
+    elif how == "lookalike":  # a table named like the tutor's, but no tutor schema marker
+        con.execute("CREATE TABLE learner (id INTEGER PRIMARY KEY, name TEXT)")
+    elif how == "other-alembic":  # another Alembic program's database
+        con.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
+        con.execute("INSERT INTO alembic_version VALUES ('9f3e2a1b7c')")
+    con.commit()
+    con.close()
+
+
+@pytest.mark.parametrize("how,words", [("foreign", "'accounts'"), ("lookalike", "no tutor schema version"),
+                                       ("other-alembic", "'9f3e2a1b7c'")])
+def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path, how, words):
+    path = tmp_path / "their.sqlite"
+    _other_program(path, how)
+    before, tables = _digest(path), _tables(path)
+    store = ProgressStore(f"sqlite:///{path}", learner="ann")
+    assert not store.saving
+    notice = store.take_notice()
+    assert str(path) in notice
+    assert "not a Rules Tutor progress database" in notice or "not one this tutor made" in notice
+    assert words in notice and "cannot be saved" in notice
+    store.record_answer("spirited", "can-do", "sp.scout.play", True)  # the page goes on, in memory
+    assert store.last_results("spirited") == {"sp.scout.play": True}
+    store.close()
+    assert _digest(path) == before and _tables(path) == tables  # nothing added, nothing changed
+
+
+def test_an_empty_or_new_file_and_the_tutors_own_database_are_used(tmp_path):
+    empty = tmp_path / "empty.sqlite"
+    empty.write_bytes(b"")
+    for path in (empty, tmp_path / "new.sqlite"):
+        store = ProgressStore(f"sqlite:///{path}", learner="ann")
+        assert store.saving and store.take_notice() is None
+        store.complete_lesson("spirited", "sp-01-goal")
+        store.close()
+        again = ProgressStore(f"sqlite:///{path}", learner="ann")  # its own database: opened again, as before
+        assert again.saving and again.lessons_done("spirited") == {"sp-01-goal"}
+        again.close()
+        assert "alembic_version" in _tables(path)
+
+
+def test_a_locked_database_delays_the_page_briefly_and_nothing_is_lost_once_the_lock_goes(tmp_path, monkeypatch):
+    path = tmp_path / "progress.sqlite"
+    url = f"sqlite:///{path}"
+    first = ProgressStore(url, learner="ann")
+    first.record_answer("spirited", "can-do", "sp.scout.play", True)
+    first.close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process (a backup, a long write) holds the database
+    try:
+        t0 = time.monotonic()
+        store = ProgressStore(url, learner="ann")
+        waited = time.monotonic() - t0
+        print(f"page waited {waited:.2f} s for a locked database (busy timeout {store_mod.SQLITE_TIMEOUT} s)")
+        assert store_mod.SQLITE_TIMEOUT <= 2 and waited < 6  # it was about 12 s
+        assert not store.saving
+        notice = store.take_notice()
+        assert "not being saved right now" in notice and str(path) in notice and "another program" in notice
+        store.record_answer("spirited", "why-not", "sp.shield.no-retro", False, question="while locked")
+        store.complete_lesson("spirited", "sp-01-goal")
+        assert store.lessons_done("spirited") == {"sp-01-goal"}
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    monkeypatch.setattr(store, "_retry_at", 0.0)  # the retry interval has passed
+    store.save_place("practice", '{"game": "spirited"}')
+    assert store.saving and store.notice is None
+    store.close()
+    later = ProgressStore(url, learner="ann")
+    assert later.saving
+    assert [(a.clause, a.correct) for a in later.answers("spirited")] == [
+        ("sp.scout.play", True), ("sp.shield.no-retro", False)]
+    assert later.lessons_done("spirited") == {"sp-01-goal"} and later.place("practice") == '{"game": "spirited"}'
+    later.close()
+
+
+def test_the_class_report_never_migrates_another_programs_database(tmp_path):
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from tutor.progress.classroom import class_report
+    path = tmp_path / "their.sqlite"
+    _other_program(path, "foreign")
+    before = _digest(path)
+    with pytest.raises(SQLAlchemyError, match="not a Rules Tutor progress database"):
+        class_report(f"sqlite:///{path}", "spirited", viewer="tess", teachers={"tess"})
+    assert _digest(path) == before and _tables(path) == {"accounts"}
+
+
+def test_the_notice_shows_a_hostile_database_path_escaped(tmp_path):
+    path = tmp_path / "their\u202e\n.sqlite"
+    _other_program(path, "foreign")
+    store = ProgressStore(f"sqlite:///{path}", learner="ann")
+    notice = store.take_notice()
+    assert "their\\u202e\\n.sqlite" in notice and "\u202e" not in notice and "\n" not in notice
+    store.close()
