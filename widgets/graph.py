@@ -240,7 +240,7 @@ class GraphView:
         self._topleft = (0.0, 0.0)
         self.path_edges: set[tuple] = set()
         self._names = {tg.entry(self.G, n): n for n in self.G}  # the list entries ("Nordheim · Restless Spirits")
-        self._titles = {e.id: e.title for g in tg.GAMES for e in tg._index(g)}
+        self._titles: dict[str, str] | None = None  # scenario id -> title, read when a node's links are first shown
         self.game = w.Dropdown(options=[("All three games", "all")] + [(tg.GAME_TITLES[g], g) for g in tg.GAMES],
                                value=game, description="Game", layout=w.Layout(width="250px"))
         self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"))
@@ -607,7 +607,7 @@ class GraphView:
         if scen:
             parts.append("<h4>FAQ scenarios</h4>" + "".join(
                 f'<a class="tutor-graph-scenario" href="faq-explorer.ipynb?scenario={quote(s)}" target="_blank" '
-                f'title="{esc(s)}">{esc(self._titles.get(s, s))}</a>' for s in scen[:12]))
+                f'title="{esc(s)}">{esc(self.scenario_titles().get(s, s))}</a>' for s in scen[:12]))
         clauses = list(dict.fromkeys(d["clauses"] + [c for *_e, x in G.in_edges(nid, data=True) for c in x["clauses"]]
                                      + [c for *_e, x in G.out_edges(nid, data=True) for c in x["clauses"]]))
         if clauses:
@@ -615,6 +615,13 @@ class GraphView:
                 f'<li><b>{esc(known[c].title)}</b>{_clause_tags([c])}'
                 f'<span class="rt-g-ctext">{esc(known[c].text)}</span></li>' for c in clauses if c in known) + "</ul>")
         return "".join(parts)
+
+    def scenario_titles(self) -> dict[str, str]:
+        """``{scenario id: title}`` of every game's FAQ scenarios (read once, when the first links are shown: the
+        page's first picture has none, so it does not wait for reading every scenario)."""
+        if self._titles is None:
+            self._titles = {e.id: e.title for g in tg.GAMES for e in tg._index(g)}
+        return self._titles
 
     def _intro(self) -> str:
         return ("<h3>Click a node</h3><p>Its rules, what affects it and what it affects appear here, each with the "
