@@ -285,7 +285,7 @@ class LearnApp:
 
     def __init__(self, game_id: str = "restless-spirits", seed: int = 1, players: int = 2, store=None) -> None:
         self.game_id, self.seed, self.players = game_id, seed, players
-        self.store = store
+        self.store = None  # set by keep_place
         self.errors = ErrorPanel()
         self.lessons = LessonRunner(game_id, errors=self.errors)
         self.free: TutorApp | None = None
@@ -314,25 +314,43 @@ class LearnApp:
         self.widget = w.VBox([*styles, title, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
-        if store is not None:
-            if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
-                self.widget.add_class("rt-kept")
-            told = store.take_notice()  # the database cannot save: said once, the page works on
-            if told:
-                self._notice(f"⚠ {told}")
-            # a kernel Voila pre-heated resumes once the learner asks for the page; any other at once
-            if not when_page_asked(self.errors.guard(self.resume)):
-                self.resume()
-            self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
-            self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
         #: the progress store's warm-up (:func:`warm_progress`), started by the learner's first step
         self._warm: threading.Timer | None = None
 
         def first_step(_m, change: str) -> None:
-            if self._warm is None and change != "clause":
+            if self._warm is None and self.store is None and change != "clause":
                 self._warm = warm_progress()  # the first "Goal reached!" then keeps the lesson without waiting
-        if store is None:  # a page given no store opens the learner's one when it is first needed: warm it
-            self.lessons.app.model.observe(first_step)
+        self.lessons.app.model.observe(first_step)  # (a page given no store yet opens the learner's one later)
+        if store is not None:
+            self.keep_place(store)
+
+    def keep_place(self, store) -> None:
+        """Keep the learner's place in ``store`` (a :class:`tutor.progress.ProgressStore`) from now on, and go back
+        to the place kept there (see :meth:`resume`; in a kernel Voila pre-heated, once the learner asks for the
+        page). Given after the page was shown (:func:`learn_app` opens the database after the first render), a place
+        the learner already left by taking a step or changing lesson or tab is not resumed: what they did is kept.
+        Once only (ValueError for a second store)."""
+        if self.store is not None:
+            raise ValueError("this page already keeps its place in a progress store")
+        self.store = store
+        if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
+            self.widget.add_class("rt-kept")
+        told = store.take_notice()  # the database cannot save: said once, the page works on
+        if told:
+            self._notice(f"⚠ {told}")
+        runner = self.lessons
+        moved = bool(runner.app.session.history) or runner.index != 0 or self.tabs.selected_index != 0
+        if moved:  # the learner was quicker than the database: their newest place is the one kept
+            writer = self.place().get("page")
+            self._expected_writer = writer if isinstance(writer, str) else None
+            if self.free is not None:
+                self._watch_free()
+            self.remember()
+        # a kernel Voila pre-heated resumes once the learner asks for the page; any other at once
+        elif not when_page_asked(self.errors.guard(self.resume)):
+            self.resume()
+        self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
+        self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
 
     def _notice(self, text: str) -> None:
         """Show ``text`` (plain text) in a calm line above the tabs."""
@@ -368,10 +386,14 @@ class LearnApp:
                     if value in {v for _label, v in d.options}:
                         d.value = value
             if self.store is not None:
-                self.free.model.observe(lambda m, change: change != "clause" and self.remember(free=True))
-                for d in seats:
-                    d.observe(self.errors.guard(lambda _ch: self.remember()), names="value")
+                self._watch_free()
         return self.free
+
+    def _watch_free(self) -> None:
+        """Keep the place after every step, undo and new game of free play, and change of who plays a seat."""
+        self.free.model.observe(lambda m, change: change != "clause" and self.remember(free=True))
+        for d in self.free.seats.seats if self.free.seats is not None else []:
+            d.observe(self.errors.guard(lambda _ch: self.remember()), names="value")
 
     # -- where the learner was ----------------------------------------------------------------------------------
     @property
@@ -468,8 +490,42 @@ def when_page_asked(fn) -> bool:
     return True
 
 
+def after_cell(fn) -> bool:
+    """In a kernel Voila started for a page (not pre-heated) or a notebook's kernel, call ``fn()`` in a daemon thread
+    once the running cell has finished (the kernel's loop runs again), so that its work is off the page's first
+    render; returns True then. Outside a kernel, or in a kernel Voila pre-heats (whose work is done before anyone
+    asks for the page), returns False at once: call ``fn`` yourself."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        return False
+    try:
+        from IPython import get_ipython
+        loop = get_ipython().kernel.io_loop
+    except Exception:  # noqa: BLE001 - not in a kernel
+        return False
+    loop.add_callback(lambda: threading.Thread(target=fn, name="tutor-after-cell", daemon=True).start())
+    return True
+
+
 def learn_app(game_id: str = "restless-spirits") -> w.Widget:
     """The learn page for ``game_id`` (lessons, then free play), resuming where the learner was (their place in the
-    default progress store, :func:`tutor.progress.default_store`); returns the widget to display."""
-    from tutor.progress import default_store
-    return LearnApp(game_id, store=default_store()).widget
+    default progress store, :func:`tutor.progress.default_store`); returns the widget to display.
+
+    In a page's own kernel the page is shown first and the progress database is opened just after (importing
+    SQLAlchemy and Alembic and checking the schema take about half a second of the kernel's time, which the first
+    render then does not wait for); the place is resumed on the kernel's loop once it is open."""
+    app = LearnApp(game_id)
+
+    def open_store() -> None:
+        from tutor.progress import default_store
+        try:
+            store = default_store()
+        except Exception as exc:  # noqa: BLE001 - the page works on without keeping its place
+            log.warning("learn page: the progress database could not be opened: %s", str(exc)[:300])
+            return
+        from IPython import get_ipython
+        get_ipython().kernel.io_loop.add_callback(app.errors.guard(lambda: app.keep_place(store)))
+
+    if not after_cell(open_store):
+        from tutor.progress import default_store
+        app.keep_place(default_store())
+    return app.widget
