@@ -279,9 +279,10 @@ class LearnApp:
     fills the window without scrolling (CSS of :mod:`widgets.table`). Free play is built when first opened.
     ``widget`` is the root (CSS classes ``rt-root rt-learn``).
 
-    With a ``store`` (a :class:`tutor.progress.ProgressStore`) the page keeps the learner's place there after every
-    step, undo, new game and change of tab (:meth:`remember`: the lesson and its steps, the tab, the free game as a
-    saved session) and opens where the learner was (:meth:`resume`); without one it keeps nothing."""
+    With a ``store`` (a :class:`tutor.progress.ProgressStore`, given here or later to :meth:`keep_place`) the page
+    keeps the learner's place there after every step, undo, new game and change of tab (:meth:`remember`: the lesson
+    and its steps, the tab, the free game as a saved session) and opens where the learner was (:meth:`resume`);
+    without one it keeps nothing."""
 
     def __init__(self, game_id: str = "restless-spirits", seed: int = 1, players: int = 2, store=None) -> None:
         self.game_id, self.seed, self.players = game_id, seed, players
