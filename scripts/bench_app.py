@@ -275,9 +275,19 @@ def browser_bench(runs: int, deadline: float, logs: Path, only: list[str] | None
                                 break
                             pair = [(nb, f"http://{HOST}:{port_app}/voila/render/{nb}", ready),
                                     ("bare", bare_url, ".bare-button")]
-                            for key, url, sel in (pair if i % 2 == 0 else pair[::-1]):
-                                pages.setdefault(key, []).append(measure_load(browser, url, sel))
-                            pages.setdefault(f"bare:{nb}", []).append(pages["bare"][-1])
+                            got = {}
+                            try:
+                                for key, url, sel in (pair if i % 2 == 0 else pair[::-1]):
+                                    got[key] = measure_load(browser, url, sel)
+                            except Exception as exc:  # noqa: BLE001 - a page that timed out: this pair is left out
+                                print(f"  (run {i + 1}: {nb} or its bare load not measured: {str(exc)[:120]})",
+                                      flush=True)
+                                settle(5)
+                                continue
+                            pages.setdefault(nb, []).append(got[nb])
+                            pages.setdefault(f"bare:{nb}", []).append(got["bare"])
+                            print(f"  run {i + 1}: {nb:30s} {got[nb] * 1000:6.0f} ms, bare {got['bare'] * 1000:6.0f} ms",
+                                  flush=True)
                             settle(5)
                     for i in range(0 if only else runs):
                         for name, *args in (cases if i % 2 == 0 else cases[::-1]):
