@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import secrets
 import threading
-import warnings
 
 import ipywidgets as w
 
@@ -16,32 +14,12 @@ from tutor.lessons import Lesson, all_lessons, goal_failures, goal_out_of_reach,
 from tutor.scenario import find
 
 from .app import TutorApp
+from .kernel_timing import after_cell, warm_progress, when_page_asked
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, style_widget
 from .table import table_style
 
 log = logging.getLogger("tutor.learn")
-
-
-#: Seconds after the learner's first step before the page's kernel opens the progress database in the background
-#: (importing SQLAlchemy and migrating take about a second): off the page's load and off that step's answer, and
-#: done before the first lesson's goal, so the click that reaches it does not wait for it.
-PROGRESS_WARM_S = 1.0
-
-
-def warm_progress(delay: float = PROGRESS_WARM_S) -> threading.Timer:
-    """Open the learner's progress store (:func:`tutor.progress.default_store`) in a daemon thread after ``delay``
-    seconds; a failure is left to the later real use (which never raises on a learn page). Returns the timer."""
-    def run() -> None:
-        try:
-            from tutor.progress import default_store
-            default_store()
-        except Exception:  # noqa: BLE001 - record_lesson reports it when it is used
-            pass
-    timer = threading.Timer(delay, run)
-    timer.daemon = True
-    timer.start()
-    return timer
 
 
 class _OutOfBudget(Exception):
@@ -279,13 +257,14 @@ class LearnApp:
     fills the window without scrolling (CSS of :mod:`widgets.table`). Free play is built when first opened.
     ``widget`` is the root (CSS classes ``rt-root rt-learn``).
 
-    With a ``store`` (a :class:`tutor.progress.ProgressStore`) the page keeps the learner's place there after every
-    step, undo, new game and change of tab (:meth:`remember`: the lesson and its steps, the tab, the free game as a
-    saved session) and opens where the learner was (:meth:`resume`); without one it keeps nothing."""
+    With a ``store`` (a :class:`tutor.progress.ProgressStore`, given here or later to :meth:`keep_place`) the page
+    keeps the learner's place there after every step, undo, new game and change of tab (:meth:`remember`: the lesson
+    and its steps, the tab, the free game as a saved session) and opens where the learner was (:meth:`resume`);
+    without one it keeps nothing."""
 
     def __init__(self, game_id: str = "restless-spirits", seed: int = 1, players: int = 2, store=None) -> None:
         self.game_id, self.seed, self.players = game_id, seed, players
-        self.store = store
+        self.store = None  # set by keep_place
         self.errors = ErrorPanel()
         self.lessons = LessonRunner(game_id, errors=self.errors)
         self.free: TutorApp | None = None
@@ -314,25 +293,43 @@ class LearnApp:
         self.widget = w.VBox([*styles, title, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
-        if store is not None:
-            if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
-                self.widget.add_class("rt-kept")
-            told = store.take_notice()  # the database cannot save: said once, the page works on
-            if told:
-                self._notice(f"⚠ {told}")
-            # a kernel Voila pre-heated resumes once the learner asks for the page; any other at once
-            if not when_page_asked(self.errors.guard(self.resume)):
-                self.resume()
-            self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
-            self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
         #: the progress store's warm-up (:func:`warm_progress`), started by the learner's first step
         self._warm: threading.Timer | None = None
 
         def first_step(_m, change: str) -> None:
-            if self._warm is None and change != "clause":
+            if self._warm is None and self.store is None and change != "clause":
                 self._warm = warm_progress()  # the first "Goal reached!" then keeps the lesson without waiting
-        if store is None:  # a page given no store opens the learner's one when it is first needed: warm it
-            self.lessons.app.model.observe(first_step)
+        self.lessons.app.model.observe(first_step)  # (a page given no store yet opens the learner's one later)
+        if store is not None:
+            self.keep_place(store)
+
+    def keep_place(self, store) -> None:
+        """Keep the learner's place in ``store`` (a :class:`tutor.progress.ProgressStore`) from now on, and go back
+        to the place kept there (see :meth:`resume`; in a kernel Voila pre-heated, once the learner asks for the
+        page). Given after the page was shown (:func:`learn_app` opens the database after the first render), a place
+        the learner already left by taking a step or changing lesson or tab is not resumed: what they did is kept.
+        Once only (ValueError for a second store)."""
+        if self.store is not None:
+            raise ValueError("this page already keeps its place in a progress store")
+        self.store = store
+        if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
+            self.widget.add_class("rt-kept")
+        told = store.take_notice()  # the database cannot save: said once, the page works on
+        if told:
+            self._notice(f"⚠ {told}")
+        runner = self.lessons
+        moved = bool(runner.app.session.history) or runner.index != 0 or self.tabs.selected_index != 0
+        if moved:  # the learner was quicker than the database: their newest place is the one kept
+            writer = self.place().get("page")
+            self._expected_writer = writer if isinstance(writer, str) else None
+            if self.free is not None:
+                self._watch_free()
+            self.remember()
+        # a kernel Voila pre-heated resumes once the learner asks for the page; any other at once
+        elif not when_page_asked(self.errors.guard(self.resume)):
+            self.resume()
+        self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
+        self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
 
     def _notice(self, text: str) -> None:
         """Show ``text`` (plain text) in a calm line above the tabs."""
@@ -368,10 +365,14 @@ class LearnApp:
                     if value in {v for _label, v in d.options}:
                         d.value = value
             if self.store is not None:
-                self.free.model.observe(lambda m, change: change != "clause" and self.remember(free=True))
-                for d in seats:
-                    d.observe(self.errors.guard(lambda _ch: self.remember()), names="value")
+                self._watch_free()
         return self.free
+
+    def _watch_free(self) -> None:
+        """Keep the place after every step, undo and new game of free play, and change of who plays a seat."""
+        self.free.model.observe(lambda m, change: change != "clause" and self.remember(free=True))
+        for d in self.free.seats.seats if self.free.seats is not None else []:
+            d.observe(self.errors.guard(lambda _ch: self.remember()), names="value")
 
     # -- where the learner was ----------------------------------------------------------------------------------
     @property
@@ -441,35 +442,26 @@ class LearnApp:
             self._restoring = False
 
 
-def when_page_asked(fn) -> bool:
-    """In a kernel Voila pre-heats (``VOILA_PREHEAT``: the notebook runs before anyone asks for the page), call ``fn``
-    on the kernel's own loop once the page is asked for (Voila's ``wait_for_request``, waited for in a thread), so
-    that what it reads (the learner's place) is as of the visit, not as of the pre-heating; returns True then.
-    Elsewhere (JupyterLab, the hub, a page's own kernel) returns False at once: call ``fn`` yourself."""
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
-        return False
-    try:
-        from IPython import get_ipython
-        from voila.utils import wait_for_request
-        loop = get_ipython().kernel.io_loop
-    except Exception:  # noqa: BLE001 - not in a kernel after all: resume now
-        return False
-
-    def wait() -> None:
-        try:
-            with warnings.catch_warnings():  # Voila warns when it cannot connect: never onto the learner's page
-                warnings.simplefilter("ignore")
-                wait_for_request()
-        except Exception as exc:  # noqa: BLE001 - no request info: resume with what is kept anyway
-            log.info("learn page: no word of the page's request (%s); resuming now", exc)
-        loop.add_callback(fn)
-
-    threading.Thread(target=wait, name="tutor-learn-resume", daemon=True).start()
-    return True
-
-
 def learn_app(game_id: str = "restless-spirits") -> w.Widget:
     """The learn page for ``game_id`` (lessons, then free play), resuming where the learner was (their place in the
-    default progress store, :func:`tutor.progress.default_store`); returns the widget to display."""
-    from tutor.progress import default_store
-    return LearnApp(game_id, store=default_store()).widget
+    default progress store, :func:`tutor.progress.default_store`); returns the widget to display.
+
+    In a page's own kernel the page is shown first and the progress database is opened just after (importing
+    SQLAlchemy and Alembic and checking the schema take about half a second of the kernel's time, which the first
+    render then does not wait for); the place is resumed on the kernel's loop once it is open."""
+    app = LearnApp(game_id)
+
+    def open_store() -> None:
+        from tutor.progress import default_store
+        try:
+            store = default_store()
+        except Exception as exc:  # noqa: BLE001 - the page works on without keeping its place
+            log.warning("learn page: the progress database could not be opened: %s", str(exc)[:300])
+            return
+        from IPython import get_ipython
+        get_ipython().kernel.io_loop.add_callback(app.errors.guard(lambda: app.keep_place(store)))
+
+    if not after_cell(open_store):
+        from tutor.progress import default_store
+        app.keep_place(default_store())
+    return app.widget

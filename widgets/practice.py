@@ -201,8 +201,10 @@ class PracticeApp:
         self._coaches: dict[str, Coach] = {}
         self.coach = self._coach(game_id)
         self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
-        self.mastery = MasteryMap(self.coach, self.errors, ask=self.ask_on)
-        self.tabs = w.Tab(children=[self.view.widget, self.mastery.widget])
+        # the Mastery map tab (a button per rule of the game) is built when first opened (see mastery)
+        self._mastery: MasteryMap | None = None
+        self._map_box = w.VBox()
+        self.tabs = w.Tab(children=[self.view.widget, self._map_box])
         self.tabs.titles = ("Practice", "Mastery map")
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.mastery.render()),
                           names="selected_index")
@@ -213,6 +215,15 @@ class PracticeApp:
         self.widget.add_class("rt-root")
         self._render_top()
 
+    @property
+    def mastery(self) -> MasteryMap:
+        """The Mastery map of the game practised now (built the first time its tab is opened or it is asked for:
+        the page's first render does not wait for a button per rule of a tab it does not show)."""
+        if self._mastery is None:
+            self._mastery = MasteryMap(self.coach, self.errors, ask=self.ask_on)
+            self._map_box.children = (self._mastery.widget,)
+        return self._mastery
+
     def _coach(self, game_id: str) -> Coach:
         if game_id not in self._coaches:
             self._coaches[game_id] = Coach(game_id, self.store)
@@ -221,13 +232,14 @@ class PracticeApp:
     def switch(self, game_id: str) -> None:
         """Practise ``game_id`` (its board, questions and mastery map)."""
         self.coach = self._coach(game_id)
-        old_view, old_map = self.view, self.mastery
+        old_view, old_map = self.view, self._mastery
         self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
-        self.mastery = MasteryMap(self.coach, self.errors, ask=self.ask_on)
-        self.tabs.children = (self.view.widget, self.mastery.widget)
+        self._mastery = None  # built when its tab is opened
+        self._map_box.children = ()
+        self.tabs.children = (self.view.widget, self._map_box)
         self.tabs.selected_index = 0
         self.coach.remember()
-        close_tree(old_view.widget, old_map.widget)
+        close_tree(old_view.widget, *([old_map.widget] if old_map is not None else []))
         self._render_top()
 
     def ask_on(self, clause: str) -> bool:
@@ -238,7 +250,8 @@ class PracticeApp:
         return True
 
     def _answered(self) -> None:
-        self.mastery.stale = True
+        if self._mastery is not None:
+            self._mastery.stale = True
         self._render_top()
 
     def _render_top(self) -> None:

@@ -5,6 +5,7 @@ continue. Screenshots go to test-artifacts/screenshots/."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -127,5 +128,27 @@ def test_a_lost_goal_is_said_at_once_and_the_page_resumes_lesson_and_free_play(l
         page.get_by_role("tab", name="Lessons").click()
         expect(page.locator(".rt-goal:visible")).to_contain_text("Gonga", timeout=CLICK_MS)
         checked.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_page_with_its_own_kernel_shows_first_then_resumes_the_kept_place(learn_server, chromium_browser):
+    """A learn page that is not pre-heated (Spirited) is shown before its kernel opens the progress database, then
+    goes to the learner's kept place (learn_app opens the database just after the first render)."""
+    server, db = learn_server
+    store = ProgressStore(db)
+    try:
+        store.save_place("learn:spirited", json.dumps({"tab": "lessons", "lesson": "sp-02-rally-recruit",
+                                                       "actions": [], "free": None}))
+    finally:
+        store.close()
+    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(RENDER_MS)
+    try:
+        page.goto(f"{server}/voila/render/learn-spirited.ipynb")
+        expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+        expect(page.locator(".rt-lesson-picker select option:checked")).to_contain_text("2. ", timeout=CLICK_MS)
+        expect(page.locator(".rt-learn").first).to_have_class(re.compile(r"\brt-kept\b"), timeout=CLICK_MS)
     finally:
         context.close()

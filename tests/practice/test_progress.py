@@ -68,6 +68,23 @@ def test_progress_lasts_and_schema_comes_from_migrations(backend, request):
     other.close()
 
 
+def test_the_schema_head_is_alembics_and_an_up_to_date_database_is_not_migrated_again(tmp_path, monkeypatch):
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from tutor.progress import store as store_module
+    cfg = Config()
+    cfg.set_main_option("script_location", str(store_module.MIGRATIONS))
+    assert ScriptDirectory.from_config(cfg).get_current_head() == store_module.HEAD
+    url = f"sqlite:///{tmp_path / 'p.sqlite'}"
+    ProgressStore(url, learner="ada").complete_lesson("restless-spirits", "rs-01-goal")
+    engine = create_engine(url)
+    assert store_module.at_head(engine) and not store_module.at_head(create_engine("sqlite://"))
+    monkeypatch.setattr("alembic.command.upgrade", lambda *a, **k: pytest.fail("migrated an up-to-date database"))
+    again = ProgressStore(url, learner="ada")
+    assert again.saving and again.lessons_done("restless-spirits") == {"rs-01-goal"}
+
+
 def test_bad_arguments_are_refused(sqlite_url):
     store = ProgressStore(sqlite_url, learner="ann")
     with pytest.raises(ValueError, match="unknown game id"):

@@ -10,6 +10,7 @@ from tutor.core.errors import ContentError
 from tutor.lessons import all_lessons, goal_failures, goal_reached, load_lesson, play_solution, start_lesson
 from tutor.scenario import find
 from widgets import LearnApp, LessonRunner
+from widgets.lessons import OTHER_TAB_NOTICE
 from widgets.style import esc
 
 LESSONS = all_lessons("restless-spirits")
@@ -228,6 +229,31 @@ def test_the_learn_page_keeps_who_plays_each_free_seat(tmp_path):
     again = LearnApp("restless-spirits", store=_store(tmp_path))
     assert [d.value for d in again.free.seats.seats] == ["you", "you"]
     assert not back.errors.output.outputs and not again.errors.output.outputs
+
+
+def test_a_store_given_after_the_page_is_shown_resumes_or_keeps_what_the_learner_did(tmp_path):
+    """learn_app shows the page first and opens the progress database just after (keep_place): the kept place is
+    resumed then, unless the learner already took a step, whose place is kept instead."""
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.lessons.open(2)
+    app.lessons.app.actions.action_buttons[0].click()
+    steps = [st.action.id for st in app.lessons.app.session.history]
+    later = LearnApp("restless-spirits")  # shown before the database is open
+    assert later.store is None and later.lessons.index == 0
+    later.keep_place(_store(tmp_path))
+    assert later.lessons.index == 2 and [st.action.id for st in later.lessons.app.session.history] == steps
+    assert "rt-kept" in later.widget._dom_classes
+    with pytest.raises(ValueError):
+        later.keep_place(_store(tmp_path))
+    quick = LearnApp("restless-spirits")
+    quick.lessons.app.actions.action_buttons[0].click()  # a step before the database is open
+    first = [st.action.id for st in quick.lessons.app.session.history]
+    quick.keep_place(_store(tmp_path))
+    assert quick.lessons.index == 0 and [st.action.id for st in quick.lessons.app.session.history] == first
+    back = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert back.lessons.index == 0 and [st.action.id for st in back.lessons.app.session.history] == first
+    assert not any(x.errors.output.outputs for x in (later, quick, back))
+    assert OTHER_TAB_NOTICE not in str([c.value for c in quick.widget.children if hasattr(c, "value")])
 
 
 @pytest.mark.parametrize("text", ["{not json", "[1, 2]", '{"lesson": "no-such", "actions": 5, "tab": "free", '

@@ -88,8 +88,25 @@ def clean_name(name: str) -> str:
     return "".join(ch for ch in str(name) if ch.isprintable()).strip()[:NAME_MAX]
 
 
+#: The newest migration's revision in :data:`MIGRATIONS` (tests/practice/test_progress.py checks it is Alembic's head).
+HEAD = "0001"
+
+
+def at_head(engine: Engine) -> bool:
+    """True when the database's ``alembic_version`` holds exactly :data:`HEAD` (one read, without importing Alembic:
+    a page opening a database that is up to date does not pay for it); False when it does not, or cannot be read."""
+    try:
+        with engine.connect() as conn:
+            return conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [HEAD]
+    except SQLAlchemyError:
+        return False
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the database's schema up to the newest migration (Alembic ``upgrade head``, in one transaction)."""
+    """Bring the database's schema up to the newest migration (Alembic ``upgrade head``, in one transaction); nothing
+    to do when it is there already (:func:`at_head`)."""
+    if at_head(engine):
+        return
     from alembic import command
     from alembic.config import Config
 

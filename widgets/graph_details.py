@@ -1,0 +1,98 @@
+"""The ability graph's details panel: the selected node's rules, what affects it and what it affects (each edge with
+its reason and clauses), and links that open its FAQ scenarios in the FAQ explorer, once the scenarios are linked to
+the edges in the background. A part of :class:`widgets.graph.GraphView` (``G``, ``selected``, ``details``,
+``errors``)."""
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import tutor
+from tutor import interactions as tg
+
+from .graph_style import KIND_COLOURS, clause_tags
+from .style import esc
+
+
+class DetailsPanel:
+    """The details panel of :class:`widgets.graph.GraphView` (see the module's docstring)."""
+
+    def _edge_line(self, u: str, v: str, k, other: str) -> str:
+        d = self.G.edges[u, v, k]
+        chip = f'<span class="rt-g-kind" style="background:{KIND_COLOURS[d["kind"]]}">{esc(d["kind"])}</span>'
+        lhs = f"<b>{esc(tg.label(self.G, u))}</b>" if other == u else esc(tg.label(self.G, u))
+        rhs = f"<b>{esc(tg.label(self.G, v))}</b>" if other == v else esc(tg.label(self.G, v))
+        prov = ' <span class="rt-prov" title="depends on a provisional card value">provisional</span>' \
+            if d.get("provisional") else ""
+        return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])}{clause_tags(d["clauses"])}</li>'
+
+    def _link_scenarios(self) -> None:
+        """Link the edges to the FAQ scenarios (:func:`tutor.interactions.link_scenarios`; in the background), then
+        show the selected node's scenarios."""
+        try:
+            tg.link_scenarios(self.G)
+        except Exception as exc:  # noqa: BLE001 - the graph stays usable without its scenario links
+            self.errors.output.append_stderr(f"The FAQ scenarios could not be linked: {type(exc).__name__}: {exc}\n")
+        finally:
+            self._linked.set()
+        nid = self.selected
+        if nid is not None:
+            self.details.value = self._details(nid)
+
+    def _details(self, nid: str, wait: bool = True) -> str:
+        """The details panel's HTML for ``nid``. With ``wait``, first waits (a few seconds at most, once) for the
+        background linking of the FAQ scenarios; without, a node shown before it ends says its scenarios follow."""
+        if wait and not self._linked.is_set():
+            self._linked.wait(timeout=120)
+        G, d = self.G, self.G.nodes[nid]
+        game = d["game"]
+        known = tutor.clauses(game)
+        head = [f"<h3>{esc(d['label'])}</h3>",
+                f'<div class="rt-muted">{esc(tg.GAME_TITLES[game])} · {esc(d["kind"])}'
+                + (f" · {esc(d['group'])}" if d["group"] else "") + "</div>"]
+        if d.get("provisional"):
+            head.append(f'<div><span class="rt-prov">provisional</span> <span class="rt-muted">values we assumed: '
+                        f'{esc(", ".join(d["provisional_fields"]))}</span></div>')
+        if d.get("text"):
+            head.append(f"<p>{esc(d['text'])}</p>")
+        if d.get("pending"):
+            head.append('<p class="rt-muted">The tutor does not play this ability yet, so it has no edges.</p>')
+        parts = head
+        ins = sorted(G.in_edges(nid, keys=True), key=lambda e: (G.edges[e]["kind"], tg.label(G, e[0])))
+        outs = sorted(G.out_edges(nid, keys=True), key=lambda e: (G.edges[e]["kind"], tg.label(G, e[1])))
+        if ins:
+            parts.append("<h4>What affects it</h4><ul>" + "".join(self._edge_line(u, v, k, u) for u, v, k in ins)
+                         + "</ul>")
+        if outs:
+            parts.append("<h4>What it affects</h4><ul>" + "".join(self._edge_line(u, v, k, v) for u, v, k in outs)
+                         + "</ul>")
+        if not ins and not outs:
+            parts.append('<p class="rt-muted">No interaction in the current data.</p>')
+        scen = list(dict.fromkeys(s for e in [*ins, *outs] for s in G.edges[e]["scenarios"]))
+        if not self._linked.is_set():
+            parts.append('<h4>FAQ scenarios</h4><p class="rt-muted">Finding the FAQ scenarios that play these '
+                         "interactions…</p>")
+        scen.sort(key=lambda s: not (d["card"] and d["card"] in s))  # its own scenarios first
+        if scen:
+            parts.append("<h4>FAQ scenarios</h4>" + "".join(
+                f'<a class="tutor-graph-scenario" href="faq-explorer.ipynb?scenario={quote(s)}" target="_blank" '
+                f'title="{esc(s)}">{esc(self.scenario_titles().get(s, s))}</a>' for s in scen[:12]))
+        clauses = list(dict.fromkeys(d["clauses"] + [c for *_e, x in G.in_edges(nid, data=True) for c in x["clauses"]]
+                                     + [c for *_e, x in G.out_edges(nid, data=True) for c in x["clauses"]]))
+        if clauses:
+            parts.append("<h4>Rules (clauses)</h4><ul>" + "".join(
+                f'<li><b>{esc(known[c].title)}</b>{clause_tags([c])}'
+                f'<span class="rt-g-ctext">{esc(known[c].text)}</span></li>' for c in clauses if c in known) + "</ul>")
+        return "".join(parts)
+
+    def scenario_titles(self) -> dict[str, str]:
+        """``{scenario id: title}`` of every game's FAQ scenarios (read once, when the first links are shown: the
+        page's first picture has none, so it does not wait for reading every scenario)."""
+        if self._titles is None:
+            self._titles = {e.id: e.title for g in tg.GAMES for e in tg._index(g)}
+        return self._titles
+
+    def _intro(self) -> str:
+        return ("<h3>Click a node</h3><p>Its rules, what affects it and what it affects appear here, each with the "
+                "reason in plain words and the clauses behind it, and links that open its FAQ scenarios.</p>"
+                '<p class="rt-muted">Cards are boxes (Light Spirits pale, Dark Spirits dark); the rules\' words are '
+                "dashed ovals. Arrows point from what acts to what it acts on.</p>")

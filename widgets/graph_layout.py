@@ -1,0 +1,86 @@
+"""Where the ability graph's nodes are drawn: the whole graph grouped in boxes (a block per game, a box per kind of
+card or rule word, :func:`grouped_layout`) and the focus drawing of one node between what affects it and what it
+affects (:func:`focus_layout`). Positions are cytoscape model units; used by :mod:`widgets.graph`."""
+from __future__ import annotations
+
+import math
+
+from tutor import interactions as tg
+
+from .graph_style import NODE_H, NODE_W, WORD_KINDS
+
+#: The kinds of cards, in the order their boxes are drawn (rule words follow, :data:`WORD_KINDS`).
+CARD_KINDS = ("spirit", "blessing", "curse", "clan", "allegiance", "wonder", "class", "move", "item", "trait")
+CELL_W, CELL_H, GAP = 148, 58, 60
+#: Model units from the drawn nodes' centres to the drawing's left and top edges (the half node, the group boxes'
+#: padding and their labels above them).
+EDGE_LEFT, EDGE_TOP = NODE_W / 2 + 26, NODE_H / 2 + 64
+#: Most nodes in one column of a focus drawing (more go in further columns).
+FOCUS_ROWS = 7
+#: The least extent (model units, width and height) of a focus drawing: the view is fitted to it, so a card with
+#: few neighbours is not blown up to the largest zoom.
+FOCUS_MIN_W, FOCUS_MIN_H = 980.0, 620.0
+
+
+def _grid(ids: list[str], x0: float, y0: float, rows: int) -> tuple[dict[str, tuple[float, float]], float, float]:
+    cols = max(1, math.ceil(len(ids) / rows))
+    rows = math.ceil(len(ids) / cols)
+    pos = {n: (x0 + (i % cols) * CELL_W, y0 + (i // cols) * CELL_H) for i, n in enumerate(ids)}
+    return pos, cols * CELL_W, rows * CELL_H
+
+
+def grouped_layout(G, nodes: list[str], aspect: float = 1.3):
+    """Positions for ``nodes`` and the compound boxes ``(id, label, parent)``: a block per game; inside it the cards
+    (one box per kind) then the rules' words (one box per kind), packed in columns about as high as the drawing
+    area's ``aspect`` asks, so the whole graph fits the view."""
+    pos: dict[str, tuple[float, float]] = {}
+    boxes: list[tuple[str, str, str | None]] = []
+    height = max(5 * CELL_H, math.sqrt(len(nodes) * CELL_W * CELL_H * 1.6 / aspect))
+    rows = max(3, int(height // CELL_H) - 1)
+    x = 0.0
+    for game in tg.GAMES:
+        mine = [n for n in nodes if G.nodes[n]["game"] == game]
+        if not mine:
+            continue
+        gbox = f"box:{game}"
+        boxes.append((gbox, tg.GAME_TITLES[game], None))
+        col_x, y, col_w = x, 0.0, 0.0
+        for kind in CARD_KINDS + WORD_KINDS:
+            ids = sorted((n for n in mine if G.nodes[n]["kind"] == kind),
+                         key=lambda n: (G.nodes[n]["group"], G.nodes[n]["label"]))
+            if not ids:
+                continue
+            need = math.ceil(len(ids) / max(1, math.ceil(len(ids) / rows))) * CELL_H
+            if y and y + need > height:
+                col_x, y, col_w = col_x + col_w + GAP, 0.0, 0.0
+            box = f"box:{game}:{kind}"
+            boxes.append((box, kind.title() + ("" if kind.endswith("s") else "s"), gbox))
+            p, gw, gh = _grid(ids, col_x, y + 40, rows)
+            pos.update(p)
+            y += gh + GAP
+            col_w = max(col_w, gw)
+        x = col_x + col_w + 2 * GAP
+    return pos, boxes
+
+
+
+def focus_layout(selected: str, edges: list[tuple]) -> tuple[dict[str, tuple[float, float]], list]:
+    """Positions for a focus drawing of ``selected``: what affects it (the sources of ``edges`` into it) in columns on
+    the left, what it affects on the right, it in the middle; no boxes (``[]``)."""
+    s = selected
+    left = sorted({u for u, v, _k in edges if v == s and u != s})
+    right = sorted({v for u, v, _k in edges if u == s and v != s} - set(left))
+    # at most FOCUS_ROWS a column: a card with many neighbours gets more columns (outwards, each staggered by
+    # half a row so that the arrows to the outer ones pass between the inner ones), not a column too tall to read
+    rows = min(FOCUS_ROWS, max(len(left), len(right), 1))
+    pos = {s: (330.0, (rows - 1) * 30.0)}
+
+    def side(ids: list[str], x0: float, step: float) -> None:
+        cols = [ids[i:i + rows] for i in range(0, len(ids), rows)]
+        for c, col in enumerate(cols):
+            top = (rows - len(col)) * 30.0 + (30.0 if c % 2 else 0.0)
+            pos.update({n: (x0 + c * step, top + i * 60.0) for i, n in enumerate(col)})
+    side(left, 0.0, -(NODE_W + 40.0))
+    side(right, 660.0, NODE_W + 40.0)
+    return pos, []
+

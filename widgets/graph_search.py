@@ -1,0 +1,93 @@
+"""The ability graph's searches: Find (select, outline and centre a node named in any way) and the path query ("how
+can A affect B?", the paths highlighted on the canvas). A part of :class:`widgets.graph.GraphView`; the answers and
+their words come from :mod:`tutor.interactions`."""
+from __future__ import annotations
+
+from tutor import interactions as tg
+
+from .style import echo, esc, typed
+
+
+class Search:
+    """Find and the path query of :class:`widgets.graph.GraphView` (see the module's docstring)."""
+
+    def find_node(self, text: str) -> str | None:
+        """Select the node named ``text`` (a list entry, a card or word id, or part of a name, any case; the shown
+        game's nodes first), outline it (class ``found``) and centre the view on it, switching the game or dropping
+        the Side/Class filter when it is not drawn. The previous search's outline goes first. When none matches,
+        say so in the details panel. Returns the node id, or None."""
+        before, self.found = self.found, None
+        self._restyle(before)
+        text = typed(text).strip()
+        if not text:
+            return None
+        hits = tg.candidates(self.G, text, self.game.value)
+        node = hits[0] if hits else None
+        if node is None:
+            self.details.value = (f'<p class="tutor-graph-none">No card or rule word is called “{echo(text)}”. '
+                                  "Type part of a name, or pick one from the list.</p>")
+            return None
+        game = self.G.nodes[node]["game"]
+        redrawn = self.game.value not in ("all", game)
+        if redrawn:
+            self.set_game(game, clear=False)  # draws that game (and resets Side/Class)
+        self.found = node
+        self.select(node)
+        if node not in self._els and self.group.value:
+            self.group.value = ""  # its Side/Class filter hid it: the observer draws again
+            redrawn = True
+        if self.focus.value:
+            return node  # the focus view is fitted to the node and its neighbours (and its halos)
+        if redrawn:
+            # The browser adds the new drawing after it has applied the view: a view that needs no element.
+            self._set_view(self._readable(node))
+        else:
+            self._centre(node)
+        return node
+
+    def _no_path(self, message: str) -> str:
+        """Show ``message`` as the answer, with no path highlighted; return it."""
+        self.path.value = f"<p>{esc(message)}</p>"
+        if self.path_edges:
+            self.path_edges = set()
+            self.redraw()
+        return message
+
+    def ask_path(self, a: str, b: str) -> str:
+        """Answer "how can ``a`` affect ``b``?" and highlight the paths; return the answer text. ``a`` and ``b`` are
+        read as Find reads its text (a list entry, a node id, a name or part of one, any case; the shown game's
+        nodes first); a name that matches several nodes or none, two nodes of different games, or the same node
+        twice get a plain sentence instead."""
+        G = self.G
+        a, b = typed(a), typed(b)
+        if not a.strip() or not b.strip():
+            return self._no_path("Choose A and B first.")
+        (u, why_a), (v, why_b) = tg.resolve(G, a, self.game.value), tg.resolve(G, b, self.game.value)
+        if u is None or v is None:
+            return self._no_path(" ".join(f"{side}: {why}" for side, why in (("A", why_a), ("B", why_b)) if why))
+        if u == v:
+            return self._no_path(f"A and B are both {tg.label(G, u)}: choose two different ones.")
+        if apart := tg.apart(G, u, v):
+            return self._no_path(apart)
+        ps = tg.paths(G, u, v)
+        self.path_edges = {e for p in ps for e in p}
+        if ps and self.focus.value:
+            self.focus.value = False  # a path runs through other nodes: the whole drawing, the path highlighted
+        stopped = tg.stopped(G, u, v)  # B blocks A (a protection): said first, as the engine refuses the move
+        head = f"<p>{esc(stopped)}</p>" if stopped else ""
+        if not ps:
+            self.path.value = head or (f"<p><b>{esc(tg.label(G, u))}</b> cannot affect <b>{esc(tg.label(G, v))}</b> "
+                                       "in 4 steps or fewer.</p>")
+        else:
+            items = []
+            for p in ps:
+                hops = "".join(f"<li>{esc(tg.explain(G, *e))}</li>" for e in p)
+                chain = " → ".join([tg.label(G, p[0][0])] + [f"{G.edges[e]['kind']} {tg.label(G, e[1])}" for e in p])
+                items.append(f"<li><b>{esc(chain)}</b><ol type='a'>{hops}</ol></li>")
+            self.path.value = head + ("<p>Only through other cards:</p>" if head else "") + f"<ol>{''.join(items)}</ol>"
+        if self.game.value not in ("all", G.nodes[u]["game"]):
+            self.set_game(G.nodes[u]["game"], clear=False)
+        else:
+            self.redraw()
+        return tg.how(G, u, v)
+

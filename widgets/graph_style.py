@@ -1,0 +1,111 @@
+"""The ability graph's look: the page's CSS, the cytoscape style sheet (node shapes and colours by kind, Light/Dark,
+edge colours by interaction kind, the ``focus``/``found``/``path`` marks) and the small HTML tags of the details
+panel. Used by :mod:`widgets.graph`."""
+from __future__ import annotations
+
+from .style import esc
+
+#: The colour of each interaction kind (edges, the legend and the details panel's chips).
+KIND_COLOURS = {"blocks": "#c62828", "copies": "#00838f", "modifies": "#ef6c00", "counts": "#1565c0",
+                "triggers": "#6a1b9a", "disables": "#37474f", "removes": "#8d6e63", "targets": "#9e9e9e"}
+#: The kinds of rule words (drawn as dashed ovals; cards are boxes).
+WORD_KINDS = ("keyword", "status", "token", "resource", "limit", "action", "event")
+NODE_W, NODE_H = 132, 46
+
+CSS = """
+.tutor-graph .custom-widget { height: 660px; width: 100%; resize: none; }
+/* under Voila the page's own title names the graph (the banner would say it twice), and the canvas and the side
+   panel are as tall as the window leaves them (the filters above), so the picture is seen without scrolling */
+body[data-voila] .tutor-graph .rt-g-banner { display: none; }
+body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-g-canvas {
+  height: clamp(360px, calc(100vh - 330px), 760px) !important; }
+body[data-voila] .tutor-graph-details { max-height: clamp(360px, calc(100vh - 296px), 800px); }
+.tutor-graph .rt-g-legend span { display: inline-block; margin: 0 10px 0 0; font-size: 12px; }
+.tutor-graph .rt-g-legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle;
+  margin-right: 4px; border-radius: 2px; }
+.tutor-graph-details { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 12px;
+  margin: 4px; font-size: 13px; line-height: 1.4; max-height: 640px; overflow-y: auto; }
+.tutor-graph-details h3 { margin: 0 0 2px 0; font-size: 18px; color: #2b1650; }
+.tutor-graph-details h4 { margin: 10px 0 3px 0; font-size: 12px; text-transform: uppercase; letter-spacing: .05em;
+  color: #6a6484; }
+.tutor-graph-details ul { margin: 0; padding-left: 16px; }
+.tutor-graph-details li { margin: 3px 0; }
+.rt-g-kind { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 6px; padding: 0 6px;
+  color: #fff; margin: 0 3px; }
+.tutor-graph .rt-g-view { align-items: center; flex-flow: row wrap; }
+.tutor-graph .rt-g-view .widget-html { flex: 1 1 260px; }
+.tutor-graph .rt-g-view .jupyter-button { height: 26px; line-height: 24px; font-size: 12.5px; margin: 2px 0 2px 6px;
+  background: #f4f0fb; color: #3b2456; border: 1px solid #ddd6ee; border-radius: 6px; }
+.tutor-graph .rt-g-view .jupyter-button:hover { background: #e8e0f7; }
+.rt-g-cl { display: inline-block; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 10.5px;
+  line-height: 15px; color: #6a6484; background: #f3f0f9; border: 1px solid #e4def0; border-radius: 4px;
+  padding: 0 5px; margin: 0 0 0 4px; white-space: nowrap; vertical-align: 1px; }
+.tutor-graph-details li .rt-g-ctext { display: block; margin-top: 1px; }
+a.tutor-graph-scenario { display: inline-block; background: #2e7d32; color: #fff; border-radius: 8px;
+  padding: 2px 8px; margin: 2px 3px 2px 0; font-size: 12px; text-decoration: none; }
+a.tutor-graph-scenario:hover { background: #1b5e20; }
+.tutor-graph-path { background: #f4f0fb; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 10px;
+  margin: 4px; font-size: 13px; }
+.tutor-graph-path ol { margin: 2px 0; padding-left: 20px; }
+.tutor-graph-how.jupyter-button { background: #5b2d90; color: #fff; }
+"""
+
+
+
+def cytoscape_style() -> list[dict]:
+    """The cytoscape style sheet (a list of ``{"selector", "style"}``) of the graph's canvas."""
+    s = [
+        {"selector": "node", "style": {
+            "label": "data(label)", "font-size": 14, "text-wrap": "wrap", "text-max-width": NODE_W - 6,
+            "text-valign": "center", "text-halign": "center", "shape": "round-rectangle", "width": NODE_W,
+            "height": NODE_H, "background-color": "#fff",
+            "border-width": 1.5, "border-color": "#7c4dbc", "color": "#1f1d2b"}},
+        {"selector": "node.light", "style": {"background-color": "#f1eafc", "border-color": "#7c4dbc"}},
+        {"selector": "node.dark", "style": {"background-color": "#3b2456", "color": "#fff"}},
+        {"selector": "node.blessing", "style": {"background-color": "#fff3c4", "border-color": "#b8900c"}},
+        {"selector": "node.curse", "style": {"background-color": "#fde3e3", "border-color": "#c62828"}},
+        {"selector": "node.word", "style": {"shape": "ellipse", "background-color": "#eef5ff", "border-color": "#1565c0",
+                                            "border-style": "dashed", "underlay-shape": "ellipse"}},
+        {"selector": "node.pending", "style": {"opacity": 0.55}},
+        {"selector": "node.group", "style": {
+            "shape": "round-rectangle", "background-color": "#faf8ff", "background-opacity": 1, "border-color": "#ddd6ee",
+            "border-style": "solid", "label": "data(label)", "text-valign": "top", "text-halign": "center",
+            "font-size": 13, "font-weight": "bold", "color": "#5b2d90", "padding": 12}},
+        {"selector": "node.game", "style": {"background-color": "#fff", "border-width": 2, "font-size": 18,
+                                            "border-color": "#5b2d90"}},
+        {"selector": "node:selected", "style": {"border-width": 4, "border-color": "#ff8f00"}},
+        {"selector": "node.focus", "style": {"border-width": 4, "border-color": "#ff8f00"}},
+        {"selector": "node.found", "style": {
+            "border-width": 5, "border-color": "#e65100", "border-style": "solid", "font-weight": "bold",
+            "underlay-color": "#ffb300", "underlay-padding": 9, "underlay-opacity": 0.55,
+            "z-index": 20}},
+        {"selector": "node.halo", "style": {"width": 1, "height": 1, "opacity": 0, "label": "", "events": "no",
+                                            "border-width": 0}},
+        {"selector": "edge", "style": {"width": 1.6, "curve-style": "bezier", "target-arrow-shape": "triangle",
+                                       "arrow-scale": 0.9, "opacity": 0.45}},
+        {"selector": "edge.path", "style": {"width": 5, "opacity": 1}},
+        {"selector": "edge.labelled", "style": {"label": "data(kind)", "font-size": 10, "text-rotation": "autorotate",
+                                                "text-background-color": "#fff", "text-background-opacity": 0.9,
+                                                "opacity": 0.9}},
+    ]
+    for k, c in KIND_COLOURS.items():
+        s.append({"selector": f"edge.{k}", "style": {"line-color": c, "target-arrow-color": c}})
+    return s
+
+
+def node_classes(d: dict) -> str:
+    """The cytoscape classes of a node from its data ``d``: its kind, ``word``, ``light``/``dark``, ``pending``."""
+    out = [d["kind"]]
+    if d["kind"] in WORD_KINDS:
+        out.append("word")
+    if d["group"] in ("Light", "Dark"):
+        out.append(d["group"].lower())
+    if d.get("pending"):
+        out.append("pending")
+    return " ".join(out)
+
+
+def clause_tags(clauses) -> str:
+    """The clause ids behind a line, each a small muted tag (``rt-g-cl``) after the text it backs."""
+    return "".join(f'<span class="rt-g-cl" title="rule clause">{esc(c)}</span>' for c in clauses)
+
