@@ -164,7 +164,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-board { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: stretch; }
 .rt-compact .sd-board > * { flex: 1 1 100%; min-width: 0; }
 .rt-compact .sd-board > style { display: none; }
-.rt-compact .sd-board > .rt-banner { flex: 1 0 auto; display: flex; align-items: center; }
+.rt-compact .sd-board > .rt-banner { flex: 1 0 auto; display: flex; align-items: center; gap: 0 .35em; }
+/* (a flex line drops the space between its text and <small>: the gap puts it back, "(Player 1) · round 1") */
 .rt-compact .sd-board > .sd-strip { flex: 1 1 auto; margin: 0; }
 .rt-compact .sd-col { min-width: 0; }
 .rt-compact .rt-player { min-width: 0; overflow: hidden; }
