@@ -72,6 +72,9 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
   .rt-faq-panel, .rt-faq-panel:not(.rt-open) { display: flex !important; position: relative !important; grid-column: 1;
     grid-row: 1; width: auto; box-shadow: none; border-color: #ddd6ee; z-index: 0; }
   .rt-faq-page .rt-drawer { left: 408px; width: calc(100% - 408px - clamp(300px, 28vw, 520px) - 16px); }
+  /* the what-if panel's rows need more room than the column: over the column and the board while open */
+  .rt-faq-panel.rt-view-whatif { position: absolute !important; left: 0; top: 0; bottom: 0; z-index: 5;
+    width: calc(100% - clamp(300px, 28vw, 520px) - 16px); box-shadow: 0 10px 30px rgba(40, 20, 80, .28); }
 }
 """.replace("WIDE_PX", str(WIDE_PX))
 
@@ -123,4 +126,6 @@ class SidePanel:
             if key == shown:
                 self.title.value = f"<h3>{esc(heading)}</h3>"
         (self.widget.add_class if name else self.widget.remove_class)("rt-open")
+        for key in self.sections:  # which one is open, for the page's CSS (``rt-view-<name>``)
+            (self.widget.add_class if key == name else self.widget.remove_class)(f"rt-view-{key}")
         (self.close.remove_class if name else self.close.add_class)("rt-hidden")
