@@ -173,7 +173,7 @@ def _player(session: Session, p) -> str:
             f'{who_tag(session, p.seat)}{turn} · {gtxt}{first}'
             f'</span>{stats}</div>'
             f'<div class="rt-spaces">{spaces}</div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{hand}</div>'
+            f'<div class="rt-row rt-hand-row"><span class="rt-rowlabel">hand</span>{hand}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}</div>'
             f"{draft}{achievements}</div>")
 
