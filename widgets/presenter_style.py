@@ -90,9 +90,17 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
 .tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { height: 46px; }
 .tutor-presenter .tutor-large-type .rt-board { zoom: 1; }
 @media (max-width: 1180px) {
-  .tutor-presenter .tutor-large-type .rt-board { zoom: .82; }
-  .tutor-narration .rt-ntext { font-size: 27px; }
-  .tutor-narration .rt-nhead { font-size: 15px; }
+  .tutor-presenter .tutor-large-type .rt-board { zoom: .86; }
+  /* a projector's 1024x768: the walkthrough list names the walkthrough (its title line folds away), the narration
+     is two lines of 24px, the rules that fired take a narrower column: the board gets the room */
+  .rt-phead-line .rt-ptitle { display: none; }
+  .rt-phead-line { margin-bottom: 2px; }
+  .tutor-narration { padding: 4px 16px 6px 16px; margin: 2px 0; border-left-width: 10px; }
+  .tutor-narration .rt-ntext { font-size: 24px; line-height: 1.3; }
+  .tutor-narration .rt-nhead { font-size: 14px; line-height: 1.3; }
+  .tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { height: 40px; font-size: 21px; }
+  .rt-counter { font-size: 21px; }
+  body[data-voila] .rt-present > .rt-pmain { grid-template-columns: minmax(0, 1fr) clamp(280px, 28vw, 620px); }
   .tutor-presenter .tutor-large-type .rt-current-step .rt-ev { font-size: 17px; }
   .tutor-presenter .tutor-large-type .rt-current-step .rt-step { font-size: 18px; }
   .rt-phead-line .rt-ptitle { font-size: 19px; }
