@@ -56,7 +56,7 @@ PAGES = {
     "learn-restless-spirits.ipynb": ".tutor-action",
     "learn-spirited.ipynb": ".tutor-action",
     "learn-spirit-duels.ipynb": ".tutor-action",
-    "faq-explorer.ipynb": ".tutor-faq-search input",
+    "faq-explorer.ipynb": ".tutor-faq-questions",  # the question list opens from it (over the board below 1600 px)
     "teacher-walkthrough.ipynb": ".rt-present .tutor-presenter-next",
     "ability-graph.ipynb": ".tutor-graph-details h3",
     "practice.ipynb": ".tutor-pq-prompt",

@@ -49,6 +49,9 @@ def steps(page, notebook: str) -> None:
             page.locator(".rt-present .tutor-presenter-next").click()
             page.locator(".rt-present .rt-counter").filter(has_text=f"Step {k} of").wait_for()
     elif notebook == "faq-explorer.ipynb":
+        if not page.locator(".tutor-faq-search input").first.is_visible():  # the list opens over the board
+            page.locator(".tutor-faq-questions").first.click()
+            page.wait_for_timeout(800)
         item = page.locator(".rt-faq-list button:visible").first
         if item.count():
             item.click()

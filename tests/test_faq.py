@@ -112,7 +112,8 @@ def test_expectations_checked_at_their_own_step(index):
     s.apply(faq.next_action(sc, s))
     got = faq.expectation_status(sc, s)
     assert [x.state for x in got] == ["pass", "pass"]  # the step-0 one is checked on a replay
-    assert "rule fires: Double Totems" in " ".join(got[1].lines) or "rs.totem.double" in " ".join(got[1].lines)
+    assert "rule fires: Double Totem" in got[1].lines  # the rule's title, never its id
+    assert not any("rs." in x for st in got for x in st.lines), got
     assert "Player 1 · hand: Spirit Cloak" in got[1].lines
     s.undo()
     s.apply("end-turn")
@@ -146,6 +147,8 @@ def test_expectations_read_as_words_not_state_paths():
     from tutor.scenario import Expect
     e = Expect.model_validate({"state": {"current": 2, "p1.ap": 1}})
     assert faq.describe_expect(e) == ["Current player: Player 2", "Player 1 · AP: 1"]
+    # no choice left to make reads as a sentence, not "Pending choice: none"
+    assert faq.describe_expect(Expect.model_validate({"state": {"pending": None}})) == ["No choice is waiting"]
 
 
 def test_spirit_duels_checks_name_dice_and_choices_in_words():

@@ -91,9 +91,11 @@ def describe_value(value: Any, names: dict[str, str] | None = None, seats: bool 
 
 
 def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict[str, str] | None = None) -> list[str]:
-    """Readable lines for expectation ``e``: card ids shown by ``names``, clause ids with their ``titles``."""
+    """Readable lines for expectation ``e``: card ids shown by ``names``, rules by their ``titles`` (clause id ->
+    title; a learner reads the title, never the id: an id without a title stays as it is). An expected end of every
+    choice (``pending`` none) reads "No choice is waiting"."""
     names, titles = names or {}, titles or {}
-    rule = lambda c: f"{titles[c]} ({c})" if c in titles else c
+    rule = lambda c: titles.get(c, c)
 
     last = " in the last step" if e.only_last else ""
     out = [f"legal: {describe_ref(r, names)}" for r in e.legal]
@@ -107,7 +109,7 @@ def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict
     if e.in_order:
         out.append("rules fire in this order in the last step: " + ", then ".join(rule(c) for c in e.in_order))
     out += [f"ruling cited{last}: {rule(c)}" for c in e.rulings]
-    out += [f"{describe_path(k, names)}: "
+    out += ["No choice is waiting" if k == "pending" and v is None else f"{describe_path(k, names)}: "
             + (v.replace("-", " ") if k == "pending" and isinstance(v, str)  # a decision kind, e.g. order-effects
                else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS))
             for k, v in e.state.items()]

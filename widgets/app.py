@@ -150,13 +150,14 @@ class TutorApp:
     (``last``, a :class:`~widgets.panels.LastStep`, CSS class ``tutor-last-step``; before the first step it shows
     ``about``, e.g. the lesson's introduction). The history (``log``), the glossary and ``about`` open in a drawer
     over the board (``drawer``, one at a time, from the buttons ``toggles`` on the last step's line); a rule chip
-    opens the rule card over the board.
+    opens the rule card over the board. ``overlays`` (one screen only) go into the board's row after the board and
+    the actions, for the page to place with its CSS (the FAQ explorer's side panel).
     """
 
     def __init__(self, session: Session, *, new_game: bool = False, show_setup: bool = True,
                  header: w.Widget | None = None, status: w.Widget | None = None, errors: ErrorPanel | None = None,
                  with_style: bool = True, one_screen: bool = False, about: w.Widget | None = None,
-                 opponent: bool = False) -> None:
+                 opponent: bool = False, overlays: tuple[w.Widget, ...] = ()) -> None:
         self.errors = errors or ErrorPanel()
         self.model = SessionModel(session, self.errors)
         board = board_for(session.game_id)
@@ -189,7 +190,7 @@ class TutorApp:
                 status = self.seats.widget if status is None else w.VBox([status, self.seats.widget])
         kids: list[w.Widget] = [style_widget()] if with_style else []
         if one_screen:
-            kids += self._table(header, status, about)
+            kids += self._table(header, status, about, overlays)
         else:
             top = w.HBox([w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="420px")),
                           w.Box([self.actions.widget], layout=w.Layout(flex="2 1 0", min_width="300px"))],
@@ -208,7 +209,8 @@ class TutorApp:
             self.widget.add_class("rt-compact")
         warm_up(session, board)
 
-    def _table(self, header: w.Widget | None, status: w.Widget | None, about: w.Widget | None) -> list[w.Widget]:
+    def _table(self, header: w.Widget | None, status: w.Widget | None, about: w.Widget | None,
+               overlays: tuple[w.Widget, ...] = ()) -> list[w.Widget]:
         """The one-screen table's rows (see the class doc)."""
         g = self.errors.guard
         self._drawer_parts = {"about": about, "history": self.log.widget, "rules": self.glossary.widget}
@@ -222,7 +224,8 @@ class TutorApp:
         self.board.classes = ("tutor-board",)
         self.board.render()
         board = box([self.board.widget], cls=w.Box, classes=("rt-board-area",))
-        main = box([board, self.actions.widget, self.drawer, self.clause_card.widget], cls=w.Box, classes=("rt-main",))
+        main = box([board, self.actions.widget, self.drawer, self.clause_card.widget, *overlays], cls=w.Box,
+                   classes=("rt-main",))
         top = box(([header] if header is not None else []) + [self.controls.widget], cls=w.HBox,
                   classes=("rt-topline",))
         return [self.errors.output, top] + ([status] if status is not None else []) + [main, self.last.widget]

@@ -27,11 +27,12 @@ from tutor import short
 from tutor.registry import rulebook_name
 from tutor.scenario import Scenario, start
 
-from . import faq_whatif
+from . import faq_table, faq_whatif
 from .app import TutorApp
 from .boards import board_for
 from .model import ErrorPanel, clause_chip, log
-from .style import box, button, echo, esc, html_widget, plain, plural, rule_text, style_widget, typed
+from .style import box, button, echo, esc, html_widget, plain, plural, prov_text, rule_text, style_widget, typed
+from .table import table_style
 
 CSS = """
 .rt-faq-problem { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; margin: 4px 0;
@@ -148,26 +149,34 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.more.on_click(g(lambda _b: self.show_all()))
         self.search.observe(g(lambda _ch: self.filter()), names="value")
         self.game.observe(g(lambda _ch: self.filter()), names="value")
-        side = w.VBox([w.HTML("<h3>Questions</h3>"), self.search, self.game, self.count, self.open_error,
-                       self.results],
-                      layout=w.Layout(flex="0 0 360px", width="360px"))
+        side = w.VBox([w.HTML("<h3>Questions</h3>"), self.search, self.game, faq_table.how_it_works(), self.count,
+                       self.open_error, self.results])
         side.add_class("rt-faq-side")
 
-        # the scenario: question, answer, what if
+        # the scenario: question, answer, what if (the answer and the what-if panel open in the side panel)
         self.card = w.HTML()
         self.show = _button("Show the answer", "tutor-faq-show", "eye", "Reveal the answer and check it")
         self.show.on_click(g(lambda _b: self.toggle_answer()))
+        self.whatif_open = _button("What if…", "tutor-faq-whatif-open", "random",
+                                   "Change the set-up, run the question again and compare the two runs")
+        self.whatif_open.on_click(g(lambda _b: self.show_panel(None if self.panel.view == "whatif" else "whatif")))
+        self.questions_open = _button("Questions", "tutor-faq-questions", "list", "Every question: search and pick one")
+        self.questions_open.on_click(g(lambda _b: self.show_panel(None if self.panel.view == "questions"
+                                                                  else "questions")))
+        for b in (self.show, self.whatif_open, self.questions_open):
+            b.add_class("rt-faq-tool")
         self.answer_html = w.HTML()
         self.checks = w.HTML()
         self.chips = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.answer = w.VBox([self.answer_html, self.checks, self.chips], layout=w.Layout(display="none"))
         self.answer.add_class("tutor-faq-answer")
         self.edit_panel = self._edit_panel()
-        main = w.VBox([self.card, w.HBox([self.show], layout=w.Layout(margin="0 4px")), self.answer,
-                       self.edit_panel], layout=w.Layout(flex="1 1 0", min_width="420px"))
-        self.header = w.HBox([side, main], layout=w.Layout(width="100%", align_items="flex-start"))
+        self.panel = faq_table.SidePanel({"questions": ("Questions", side), "answer": ("The answer", self.answer),
+                                          "whatif": ("What if…", self.edit_panel)}, g)
+        self.header = w.HBox([faq_table.title_line(), self.questions_open])
+        self.header.add_class("rt-faq-head")
 
-        # the script stepper (goes just above the board)
+        # the script stepper (under the question, with the answer and what-if buttons)
         self.back = _button("Back", "tutor-faq-back", "step-backward", "Take back the last step")
         self.next = _button("Next step", "tutor-faq-next", "step-forward", "Take the scenario's next step")
         self.play = _button("Play to end", "tutor-faq-play", "fast-forward", "Take every remaining scripted step")
@@ -175,18 +184,25 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.next.on_click(g(lambda _b: self.step()))
         self.play.on_click(g(lambda _b: self.play_to_end()))
         self.script_info = w.HTML()
-        self.stepper = w.HBox([w.HTML("<b>Scenario script</b>"), self.back, self.next, self.play, self.script_info],
-                              layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        self.stepper = w.HBox([w.HTML("<b>Script</b>"), self.back, self.next, self.play, self.script_info,
+                               self.show, self.whatif_open], layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.stepper.add_class("rt-faq-script")
+        self.status = w.VBox([self.card, self.stepper])
+        self.status.add_class("rt-faq-status")
 
         first, session = self._initial_entry(open_id)
         self.entry = first
         self.scenario: Scenario = first.scenario
         self.app = self._make_app(session)
         self.box = w.VBox([self.app.widget], layout=w.Layout(width="100%"))
-        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}{faq_whatif.CSS}</style>"), self.box],
-                             layout=w.Layout(width="100%"))
+        self.box.add_class("rt-faq-box")
+        styles = [style_widget(), w.HTML(f"<style>{CSS}{faq_whatif.CSS}</style>"), table_style(),
+                  w.HTML(f"<style>{faq_table.CSS}</style>")]
+        for x in styles:
+            x.add_class("rt-style")
+        self.widget = w.VBox([*styles, self.box], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
+        self.widget.add_class("rt-faq-page")
         self.filter()
         self._show_entry()
 
@@ -221,6 +237,7 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.open_error.value = ""
         try:
             self.open(scenario_id)
+            self.show_panel(None)  # the board of the question chosen comes into view
         except (KeyError, ValueError) as exc:
             try:
                 entry = self.index.get(scenario_id)
@@ -231,7 +248,7 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
 
     def _make_app(self, session) -> TutorApp:
         app = TutorApp(session, show_setup=False, errors=self.errors, with_style=False, header=self.header,
-                       status=self.stepper)
+                       status=self.status, one_screen=True, overlays=(self.panel.widget,))
         app.model.observe(lambda m, change: change != "clause" and self.refresh())
         return app
 
@@ -320,6 +337,7 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.comparison = None
         self.save_status.value = ""
         self.answer_shown = False
+        self.show_panel(None if self.panel.view == "answer" else self.panel.view)
         self.edit_error.value = ""
         self.errors.clear()  # a message about the question left behind would only confuse
         self._replace(session)
@@ -367,9 +385,20 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
             self.step()
 
     def toggle_answer(self) -> None:
-        """Show or hide the answer box."""
+        """Show or hide the answer box (in the side panel)."""
         self.answer_shown = not self.answer_shown
+        self.show_panel("answer" if self.answer_shown else None)
         self.refresh()
+
+    def show_panel(self, name: str | None) -> None:
+        """Open the side panel's ``"questions"``, ``"answer"`` or ``"whatif"``, or close it (``None``); the
+        buttons that open them say which is open."""
+        if name != "answer" and self.answer_shown:
+            self.answer_shown = False
+            self.refresh()
+        self.panel.show(name)
+        for key, b in (("questions", self.questions_open), ("answer", self.show), ("whatif", self.whatif_open)):
+            (b.add_class if key == name else b.remove_class)("rt-on")
 
     # -- rendering ---------------------------------------------------------------------------------------------
     def _show_entry(self) -> None:
@@ -385,9 +414,8 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
             whatif = (f'<div class="rt-faq-whatif"><b>What if:</b> {esc(said)}. The answer below is for the original '
                       "set-up; the checks run on yours.</div>")
         self.card.value = (f'<div class="rt-faq-card"><div class="rt-faq-kicker">{esc(faq.game_title(e.game))} · '
-                           f'{esc(e.title)}</div><div class="rt-faq-q">{esc(e.question)}</div>'
-                           f'<div class="rt-faq-src">Source: {esc(rulebook_name(src.file))} › {esc(src.section)}</div>'
-                           f'{whatif}</div>')
+                           f'{esc(e.title)} <span class="rt-faq-src">· Source: {esc(rulebook_name(src.file))} › '
+                           f'{esc(src.section)}</span></div><div class="rt-faq-q">{esc(e.question)}</div>{whatif}</div>')
         self.answer_html.value = (f'<div class="rt-faq-from">Answer · from the scenario file</div>'
                                   f'<div class="rt-faq-atext">{esc(e.answer)}</div>')
         model = self.app.model
@@ -422,8 +450,11 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
             info = (f'<span class="tutor-faq-error">Step {st.done + 1} ({esc(step)}) is not possible in this '
                     f"set-up: {rule_text(why, s.clauses())}</span>")
         else:
-            info = (f"Step {st.done} of {st.total} done · next: <b>{esc(faq.describe_ref(st.next_ref, names))}</b>"
-                    " · or play your own move below")
+            try:  # the step as the engine labels it now (the Spirit's name, not its position)
+                step = prov_text(faq.next_action(sc, s).label)
+            except ValueError:
+                step = esc(faq.describe_ref(st.next_ref, names))
+            info = f"Step {st.done} of {st.total} done · next: <b>{step}</b> · or play your own move"
         self.script_info.value = f'<span class="rt-faq-info">{info}</span>'
         self.show.description = "Hide the answer" if self.answer_shown else "Show the answer"
         self.answer.layout.display = "flex" if self.answer_shown else "none"
@@ -440,7 +471,7 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
             why = "".join(f'<div class="rt-x-now">{rule_text(t, known)}</div>' for t in now.get(x.index, []))
             rows.append(f'<li class="rt-x-{x.state}"><span class="rt-x-badge">{_STATE_WORDS[x.state]}</span>'
                         f'<span class="rt-muted">{when}:</span><br>{"<br>".join(rule_text(t, known) for t in x.lines)}{why}</li>')
-        self.checks.value = ('<div class="rt-faq-from">Checked live on the board</div>'
+        self.checks.value = ('<div class="rt-faq-from">Does it hold on this board?</div>'
                              f'<ul class="rt-faq-checks">{"".join(rows)}</ul>')
 
 

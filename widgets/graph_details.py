@@ -23,7 +23,8 @@ class DetailsPanel:
         rhs = f"<b>{esc(tg.label(self.G, v))}</b>" if other == v else esc(tg.label(self.G, v))
         prov = ' <span class="rt-prov" title="depends on a provisional card value">provisional</span>' \
             if d.get("provisional") else ""
-        return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])}{clause_tags(d["clauses"])}</li>'
+        known = tutor.clauses(self.G.nodes[u]["game"])
+        return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])}{clause_tags(d["clauses"], known)}</li>'
 
     def _link_scenarios(self) -> None:
         """Link the edges to the FAQ scenarios (:func:`tutor.interactions.link_scenarios`; in the background), then
@@ -79,8 +80,8 @@ class DetailsPanel:
         clauses = list(dict.fromkeys(d["clauses"] + [c for *_e, x in G.in_edges(nid, data=True) for c in x["clauses"]]
                                      + [c for *_e, x in G.out_edges(nid, data=True) for c in x["clauses"]]))
         if clauses:
-            parts.append("<h4>Rules (clauses)</h4><ul>" + "".join(
-                f'<li><b>{esc(known[c].title)}</b>{clause_tags([c])}'
+            parts.append("<h4>Rules</h4><ul>" + "".join(
+                f'<li><b>{esc(known[c].title)}</b>'
                 f'<span class="rt-g-ctext">{esc(known[c].text)}</span></li>' for c in clauses if c in known) + "</ul>")
         return "".join(parts)
 
@@ -93,6 +94,6 @@ class DetailsPanel:
 
     def _intro(self) -> str:
         return ("<h3>Click a node</h3><p>Its rules, what affects it and what it affects appear here, each with the "
-                "reason in plain words and the clauses behind it, and links that open its FAQ scenarios.</p>"
+                "reason in plain words and the rules behind it, and links that open its FAQ scenarios.</p>"
                 '<p class="rt-muted">Cards are boxes (Light Spirits pale, Dark Spirits dark); the rules\' words are '
                 "dashed ovals. Arrows point from what acts to what it acts on.</p>")

@@ -105,7 +105,8 @@ def node_classes(d: dict) -> str:
     return " ".join(out)
 
 
-def clause_tags(clauses) -> str:
-    """The clause ids behind a line, each a small muted tag (``rt-g-cl``) after the text it backs."""
-    return "".join(f'<span class="rt-g-cl" title="rule clause">{esc(c)}</span>' for c in clauses)
+def clause_tags(clauses, known: dict) -> str:
+    """The rules behind a line, each by its title in a small muted tag (``rt-g-cl``) after the text it backs (a
+    learner never sees a clause id; ``known``: clause id -> Clause)."""
+    return "".join(f'<span class="rt-g-cl" title="rule">{esc(known[c].title)}</span>' for c in clauses if c in known)
 

@@ -26,13 +26,39 @@ from .style import close_tree, esc, html_widget, plain_label, prov_text, style_w
 from .table import table_style
 
 GAMES = ("restless-spirits", "spirited", "spirit-duels")
+#: The notebook's introduction (folded away under Voila), in the title line's "How it works".
+HOW = ("Questions made by the rules engine from real positions. Answer, read why (click a <b>§</b> chip for the rule), "
+       "press <b>Show me</b> to see it on the board; the <b>Mastery map</b> shows every rule. Your progress is kept.")
 KIND_WORDS = {"can-do": "What can you do?", "why-not": "Why not?", "what-happens": "What happens?"}
 
 PRACTICE_CSS = """
 .rt-pq-top { align-items: center; gap: 10px; flex-wrap: wrap; }
 .rt-pq-main { align-items: flex-start; }
-/* the board scrolls inside its own box, so the question and its explanation stay beside it in one screen */
-.rt-pq-board { zoom: .85; max-height: calc((100vh - 175px) / .85); overflow-y: auto; overflow-x: hidden; }
+/* the board (the learn pages' compact board, tutor-board) scrolls inside its own box, so the question and its
+   explanation stay beside it in one screen */
+.rt-pq-board { max-height: calc(100vh - 110px); overflow-y: auto; overflow-x: hidden; }
+/* the page as a table (under Voila the window): a title line with the games and the score, then the tabs; the
+   notebook's Markdown cell folds away (its words are in "How it works"); the rule card opens over the page */
+body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .rt-pq-page) { display: none; }
+body[data-voila] #rendered_cells:has(.rt-pq-page) { padding: 0 !important; }
+body[data-voila] #rendered_cells:has(.rt-pq-page) .jp-Cell:has(.rt-pq-page) { padding: 0 !important; }
+body[data-voila] #rendered_cells:has(.rt-pq-page) .jp-Cell-outputWrapper { margin: 0; }
+body[data-voila] .rt-pq-page { height: 100vh; box-sizing: border-box; padding: 4px 8px 0 8px; display: flex;
+  flex-direction: column; overflow: hidden !important; }
+.rt-pq-page > .rt-style { display: none !important; }
+body[data-voila] .rt-pq-page > .widget-tab { flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column; }
+body[data-voila] .rt-pq-page > .widget-tab > .widget-tab-contents { flex: 1 1 auto; min-height: 0; overflow-y: auto;
+  padding: 6px 4px 0 4px; }
+.rt-pq-page .tutor-clause-card:not(.rt-clause-float) { display: none !important; }
+.rt-pq-title { display: flex; align-items: baseline; gap: 12px; }
+.rt-pq-name { font-size: 17px; font-weight: 800; color: #3d1f66; }
+.rt-pq-home { font-size: 12.5px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee; border-radius: 8px;
+  padding: 1px 8px; }
+.rt-pq-how { font-size: 12.5px; color: #3d3850; max-width: 640px; }
+.rt-pq-how summary { cursor: pointer; color: #5b2d90; font-weight: 600; }
+.rt-pq-page .rt-pq-top .widget-toggle-buttons .widget-toggle-button { height: 28px; }
+/* narrower, the title line takes two rows */
+@media (max-width: 1180px) { .rt-pq-board { max-height: calc(100vh - 155px); } }
 .rt-pq-side { gap: 6px; }
 .rt-pq-kind { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase;
   letter-spacing: .05em; color: #5b2d90; background: #f1eafc; border-radius: 6px; padding: 1px 6px;
@@ -87,11 +113,13 @@ class PracticeView:
         self.next.on_click(g(lambda _b: self.ask()))
         side = w.VBox([self.kind, self.prompt, self.options_box, self.feedback, self.chips,
                        w.HBox([self.show, self.next])], _dom_classes=("rt-panel", "rt-pq-side"),
-                      layout=w.Layout(flex="0 1 470px", min_width="340px", max_height="calc(100vh - 150px)",
+                      layout=w.Layout(flex="0 1 470px", min_width="340px", max_height="calc(100vh - 110px)",
                                       overflow="auto"))
         # (the board view sets its own box's classes: the practice look goes on a box around it)
+        self.board.classes = ("tutor-board",)  # the learn table's compact board, the same classes
+        self.board.render()
         left = w.VBox([self.board.widget], layout=w.Layout(flex="1 1 0", min_width="420px"),
-                      _dom_classes=("rt-pq-board", "rt-compact"))  # the learn table's compact board
+                      _dom_classes=("rt-pq-board", "rt-compact"))
         self.widget = w.VBox([w.HBox([left, side], _dom_classes=("rt-pq-main",), layout=w.Layout(width="100%")),
                               self.clause_card.widget], layout=w.Layout(width="100%"))
         self.render()
@@ -209,10 +237,16 @@ class PracticeApp:
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.mastery.render()),
                           names="selected_index")
         self.game.observe(self.errors.guard(lambda ch: self.switch(ch["new"])), names="value")
-        top = w.HBox([self.game, self.score], _dom_classes=("rt-pq-top",))
-        self.widget = w.VBox([style_widget(), table_style(), w.HTML(f"<style>{PRACTICE_CSS}</style>"), self.errors.output,
-                              self.notice, top, self.tabs], layout=w.Layout(width="100%"))
+        title = html_widget('<div class="rt-pq-title"><span class="rt-pq-name">Practise the rules</span>'
+                            '<a class="rt-pq-home" href="index.ipynb">← All pages</a></div>')
+        how = html_widget(f'<details class="rt-pq-how"><summary>How it works</summary>{HOW}</details>')
+        top = w.HBox([title, self.game, self.score, how], _dom_classes=("rt-pq-top",))
+        styles = [style_widget(), table_style(), w.HTML(f"<style>{PRACTICE_CSS}</style>")]
+        for x in styles:
+            x.add_class("rt-style")
+        self.widget = w.VBox([*styles, self.errors.output, self.notice, top, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
+        self.widget.add_class("rt-pq-page")
         self._render_top()
 
     @property

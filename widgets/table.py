@@ -111,7 +111,11 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-bparts > .rt-bpart-player { order: 5; }
 .rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) >
   .rt-bpart-player:has(.rt-current) { order: 4; }
-.rt-compact .rt-bparts > .rt-bpart-legend { order: 6; }
+.rt-compact .rt-bparts > .rt-bpart-legend { order: 7; }
+/* reference panels (Spirited's wonders and clans, folded) come after the players' areas, so the learner's own area
+   (with its hand) is in view under the shared table; against the computer the learner's area comes first */
+.rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { order: 6; }
+.rt-compact .rt-bparts > .rt-bpart-player:has(.rt-who-you) { order: 3; }
 .rt-compact .rt-banner { font-size: 15px; padding: 5px 12px; margin: 0; border-radius: 8px; }
 .rt-compact .rt-banner small { font-size: 12.5px; }
 .rt-compact .rt-zone { padding: 4px 8px; min-width: 0; overflow: hidden; }
@@ -164,7 +168,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-board { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: stretch; }
 .rt-compact .sd-board > * { flex: 1 1 100%; min-width: 0; }
 .rt-compact .sd-board > style { display: none; }
-.rt-compact .sd-board > .rt-banner { flex: 1 0 auto; display: flex; align-items: center; }
+.rt-compact .sd-board > .rt-banner { flex: 1 0 auto; display: flex; align-items: center; gap: 0 .35em; }
+/* (a flex line drops the space between its text and <small>: the gap puts it back, "(Player 1) · round 1") */
 .rt-compact .sd-board > .sd-strip { flex: 1 1 auto; margin: 0; }
 .rt-compact .sd-col { min-width: 0; }
 .rt-compact .rt-player { min-width: 0; overflow: hidden; }

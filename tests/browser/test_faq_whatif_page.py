@@ -32,6 +32,9 @@ def open_question(server: str, checked, scenario_id: str, size=(1366, 768)) -> N
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{server}/voila/render/faq-explorer.ipynb?scenario={scenario_id}")
     expect(page.locator(".rt-root").first).to_be_visible(timeout=RENDER_MS)
+    # the what-if panel opens in the side panel (over the board below 1600 px) from its button by the script
+    expect(page.locator(".tutor-faq-whatif-open")).to_be_visible(timeout=RENDER_MS)
+    page.locator(".tutor-faq-whatif-open").click()
     expect(page.locator(".tutor-faq-move")).to_be_visible(timeout=RENDER_MS)
     checked.assert_clean()
 
@@ -73,10 +76,11 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     assert "Original set-up" in text and "Only in the original: Where a swapped-out Totem goes" in text
     assert "Give up Drum" in text and "into their hand." in text and "(rules: Buy a Totem" in text and "[rs." not in text
     expect(page.locator(".rt-faq-info")).to_contain_text("not possible in this set-up")
-    page.locator(".tutor-faq-show").click()  # "Checked live" describes the board shown: no Spirit Cloak in the hand
+    page.locator(".tutor-faq-show").click()  # the checks describe the board shown: no Spirit Cloak in the hand
     checks = page.locator(".rt-faq-checks")
     expect(checks).to_contain_text("on this board now: Player 1 · hand: Timeweaver Thread", timeout=CLICK_MS)
     assert "rs." not in checks.text_content()
+    page.locator(".tutor-faq-whatif-open").click()  # back to the what-if panel (the answer shares the side panel)
     shots(tutor_page, "rs-compare")
     page.locator(".tutor-faq-save-name input").fill("room-in-hand")
     page.locator(".tutor-faq-save-note textarea").fill("With room in the hand, a buy is a plain buy.")
@@ -100,6 +104,7 @@ def test_what_if_spirited_exhausted_medal(tutor_server, tutor_page):
     assert "Step 4 (Score the Greeks medal (4 Spirit, then exhaust it)) is not possible here" in text
     page.locator(".tutor-faq-show").click()
     expect(page.locator(".rt-faq-checks")).to_contain_text("on this board", timeout=CLICK_MS)
+    page.locator(".tutor-faq-whatif-open").click()
     shots(tutor_page, "spirited-compare")
     page.locator(".tutor-faq-original").click()
     expect(page.locator(".rt-faq-whatif")).to_have_count(0, timeout=CLICK_MS)

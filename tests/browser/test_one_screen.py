@@ -8,6 +8,9 @@ scrolling the page (issue 16), in a real browser, measured from element geometry
   (``.tutor-last-step`` with its ``.tutor-event`` lines, each followed by its clause chip).
 * At 1024x768 the same page overflows nothing sideways.
 * A rule chip of the last step opens the rule card over the board, in the window.
+* In free play against the computer, the learner's own hand (the first card of ``.rt-player:has(.rt-who-you)
+  .rt-hand-row``) is in the board area and the window without scrolling (Spirited's reference panels go under the
+  players).
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
 """
@@ -46,6 +49,8 @@ GEOMETRY = """() => {
     board: board && rect(board),
     banner: board && first('.rt-banner', board) && rect(first('.rt-banner', board)),
     current: board && first('.rt-current .rt-pname', board) && rect(first('.rt-current .rt-pname', board)),
+    hand: board && first('.rt-player:has(.rt-who-you) .rt-hand-row > :nth-child(2)', board) &&
+      rect(first('.rt-player:has(.rt-who-you) .rt-hand-row > :nth-child(2)', board)),
     actions: actions && rect(actions),
     action: actions && first('.tutor-action', actions) && rect(first('.tutor-action', actions)),
     turn: turn && rect(turn),
@@ -77,6 +82,8 @@ def assert_one_screen(page, where: str, *, events: bool = True) -> dict:
     if g["current"] is not None:
         assert inside(g["current"], g["area"]) and inside(g["current"], window), f"{where}: current player: {g}"
     assert inside(g["action"], g["actions"]), f"{where}: the first action is scrolled away: {g}"
+    if g["hand"] is not None:  # against the computer: the learner's own hand, in view without scrolling the board
+        assert inside(g["hand"], g["area"]) and inside(g["hand"], window), f"{where}: the learner's hand: {g}"
     if g["turn"] is not None:
         assert inside(g["turn"], g["actions"]) and inside(g["turn"], window), f"{where}: end of turn hidden: {g}"
     if events:
@@ -150,7 +157,10 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
         if computer.count():
             computer.first.click()
     page.wait_for_timeout(300)
-    assert_one_screen(page, f"{notebook} free play after 5 clicks, the learner to play")
+    g = assert_one_screen(page, f"{notebook} free play after 5 clicks, the learner to play")
+    assert g["hand"] is not None, f"{notebook} free play: no hand of the learner's own on the board: {g}"
+    print(f"{notebook} free play at 1366x768: the learner's hand {[round(x) for x in g['hand']]} in the board area "
+          f"{[round(x) for x in g['area']]}")
     page.screenshot(path=ARTIFACTS / f"one-screen-{notebook[:-6]}-free-1366x768.png")
     tutor_page.assert_clean()
 

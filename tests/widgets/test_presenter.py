@@ -472,7 +472,7 @@ def test_clicker_keys_press_next_and_back_in_the_present_tab_only(walk_file):
 def test_large_saved_walkthroughs_are_listed_by_name_not_read(tmp_path, monkeypatch):
     """A folder of large walkthroughs someone else made: the page lists them by file name at once and reads one only
     when it is chosen."""
-    from widgets import presenter
+    from widgets import present_tab as presenter  # where the catalog reads the files
     from widgets.model import ErrorPanel
     monkeypatch.setenv("RULES_TUTOR_WALKTHROUGHS", str(tmp_path))
     big = tmp_path / "big.yaml"

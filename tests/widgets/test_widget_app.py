@@ -404,3 +404,32 @@ def test_action_buttons_say_when_a_value_is_provisional():
         assert any(a.label.replace(" [provisional]", PROV) in c for c in captions), a.label
     assert not any("[prov" in c for c in captions)
     assert PROV in app.board.html.value and "provisional value" in app.board.html.value  # the legend
+
+
+def test_restless_spirits_game_over_banner_says_who_won_and_why():
+    """The game-over banner says who won and why in the engine's words (the event that ended the game), in a
+    two-player game and in a lost solo game (it said "share the victory" with nobody and "lost" before)."""
+    import random
+
+    from widgets.boards import board_for
+    board = board_for("restless-spirits")
+    for players in (2, 1):
+        s = tutor.new_game("restless-spirits", players=players, seed=3)
+        rng = random.Random(1)
+        while s.state.phase != "over":
+            s.apply(rng.choice(s.legal_actions()).id)
+        html = board.banner(s)
+        last = s.history[-1].events[-1].text
+        assert html.startswith('<div class="rt-banner rt-over">Game over · ') and last in html, html
+        if players == 2:
+            assert s.winners and f"Player {s.winners[0] + 1} wins" in html, html
+        else:
+            assert "lost" in html and "share the victory" not in html, html
+
+
+def test_spirit_duels_banner_keeps_the_space_before_its_small_text():
+    """The compact Spirit Duels banner is a flex line, which drops the space between its text and <small>; its gap
+    puts it back (the page showed "(Player 1)· round 1")."""
+    from widgets.table import TABLE_CSS
+    rule = next(x for x in TABLE_CSS.splitlines() if x.startswith(".rt-compact .sd-board > .rt-banner {"))
+    assert "display: flex" in rule and "gap: 0 .35em" in rule

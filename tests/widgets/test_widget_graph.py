@@ -43,7 +43,7 @@ def test_click_a_node_shows_clauses_neighbours_and_faq_links(G):
     el = next(n for n in v.cy.graph.nodes if n.data["id"].startswith("restless-spirits:nordheim@"))
     v.on_node_click({"data": dict(el.data)})
     html = v.details.value
-    assert "<h3>Nordheim</h3>" in html and "rs.effect.protection" in html
+    assert "<h3>Nordheim</h3>" in html and "Protection from being targeted" in html
     assert "Baikeng is a Dark Spirit ability that targets opponents" in html
     assert 'href="faq-explorer.ipynb?scenario=spirit-nordheim"' in html
     assert "provisional" in html
@@ -174,14 +174,17 @@ def test_opening_on_a_node_outlines_it_and_shows_it(G, monkeypatch):
     assert 0 < view["zoom"] * at["x"] + view["pan"]["x"] <= 320 and 0 < view["zoom"] * at["y"] + view["pan"]["y"] <= 330
 
 
-def test_clause_ids_are_tags_not_brackets(G):
+def test_side_panel_names_rules_by_title_never_by_id(G):
+    """A learner reads the rules behind each line by their titles (the id sits in the rule card for teachers)."""
+    import re
     v = GraphView("restless-spirits", G=G, focus=False)
     v.select("restless-spirits:nordheim")
     html = v.details.value
-    assert '<span class="rt-g-cl" title="rule clause">rs.effect.protection</span>' in html
-    assert "[rs." not in html and "]</span>" not in html
-    # in the rules list the tag follows the clause's title
-    assert '<li><b>Protection from being targeted</b><span class="rt-g-cl"' in html
+    assert '<span class="rt-g-cl" title="rule">Protection from being targeted</span>' in html
+    assert "rs.effect.protection" not in html and not re.search(r"\brs\.[a-z]", html), html
+    assert "[rs." not in html and "<h4>Rules</h4>" in html
+    # in the rules list the title is the heading of the rule's words, with no tag after it
+    assert '<li><b>Protection from being targeted</b><span class="rt-g-ctext">' in html
 
 
 def test_path_query_takes_what_find_takes(G):

@@ -439,7 +439,7 @@ def normalise_refs(data: Any) -> Any:
     while stack:
         value, parent, key = stack.pop()
         if isinstance(value, dict):
-            new: Any = {}
+            new: Any = dict.fromkeys(value)  # the keys in the file's order (the children are filled in any order)
             stack.extend((v, new, k) for k, v in value.items())
         elif isinstance(value, list):
             new = [None] * len(value)

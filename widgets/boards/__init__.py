@@ -95,6 +95,15 @@ def hand_shown(session, seat: int, acting: bool) -> bool:
         return False
     return acting or bool(computer_seats(session))
 
+def end_words(session) -> str:
+    """How the game ended, in the engine's own words: the last event of the step that ended it (``"Player 1 wins
+    with 5 released Spirits."``), or the state's ``win_reason`` when no step ended it (a game set up as over); plain
+    text, to be escaped. The view never restates the rule that decided it."""
+    if session.history and session.history[-1].events:
+        return session.history[-1].events[-1].text
+    return str(getattr(session.state, "win_reason", "") or "")
+
+
 BOARDS = {"restless-spirits": "widgets.boards.restless_spirits", "spirited": "widgets.boards.spirited",
           "spirit-duels": "widgets.boards.spirit_duels"}
 

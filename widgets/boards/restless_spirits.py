@@ -8,8 +8,8 @@ from __future__ import annotations
 from tutor import Session, view
 from tutor.prompts import prompt
 
-from ..style import PROV_LEGEND, esc, prov_badge
-from . import hidden_hands, named, turn_badge, who_tag, whose_turn
+from ..style import PROV_LEGEND, esc, prov_badge, prov_text
+from . import end_words, hidden_hands, named, turn_badge, who_tag, whose_turn
 
 #: action kind -> (group, order); groups give the title and colour of the actions panel (rulebook Player Aid).
 KIND_GROUP = {
@@ -165,7 +165,7 @@ def _player(session: Session, p) -> str:
             f'{who_tag(session, p.seat)}{turn} · {gtxt}{first}'
             f'</span>{stats}</div>'
             f'<div class="rt-spaces">{spaces}</div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{hand}</div>'
+            f'<div class="rt-row rt-hand-row"><span class="rt-rowlabel">hand</span>{hand}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}</div>'
             f"{draft}{achievements}</div>")
 
@@ -173,11 +173,13 @@ def _player(session: Session, p) -> str:
 def banner(session: Session) -> str:
     """The line that says whose turn it is (or who won)."""
     s = session.state
-    if s.phase == "over":
-        who = " and ".join(named(session, w) for w in session.winners)
-        return (f'<div class="rt-banner rt-over">Game over: {who} '
-                f'{"wins" if len(session.winners) == 1 else "share the victory"}! <small>{esc(s.win_reason)}</small>'
-                "</div>")
+    if s.phase == "over":  # who won and why, in the engine's words (the event that ended the game)
+        words = end_words(session)
+        won = session.winners
+        who = " and ".join(named(session, w) for w in won)
+        head = (prov_text(words) if words else
+                f"{who} {'wins' if len(won) == 1 else 'share the victory'}!" if won else "No one wins.")
+        return f'<div class="rt-banner rt-over">Game over · {head}</div>'
     seat = session.current_player
     p = s.players[seat]
     if s.phase in ("guides", "draft"):

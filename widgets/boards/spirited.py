@@ -282,7 +282,7 @@ def _player(session: Session, p) -> str:
             f'{_camp(g, v, p.camps[0], 0)}{_camp(g, v, p.camps[1], 1)}</div></div>'
             f'<div class="rt-row"><span class="rt-rowlabel">Allegiances</span><div class="sp-slots">'
             f'{_slots(g, s, p.seat)}</div></div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{_hand(g, v, p, hand_shown(session, p.seat, acting))}</div>'
+            f'<div class="rt-row rt-hand-row"><span class="rt-rowlabel">hand</span>{_hand(g, v, p, hand_shown(session, p.seat, acting))}</div>'
             f"{wonders}</div>")
 
 

@@ -181,7 +181,7 @@ def _player(session: Session, p) -> str:
             f'{_team_name(g, p)} {tags}</span>{counts}</div>'
             f'<div class="sd-spirits">{spirits}</div>'
             f'<div class="rt-row"><span class="rt-rowlabel">items</span>{_items(g, p)}</div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">hand</span>{hand}</div>{extra}'
+            f'<div class="rt-row rt-hand-row"><span class="rt-rowlabel">hand</span>{hand}</div>{extra}'
             f'<details class="rt-ref sd-aside"><summary><span class="rt-rowlabel">set aside</span> '
             f'<span class="sd-small">the other Stages of this team (they come in by evolving)</span></summary>'
             f'<span class="sd-small">{_aside(g, p)}</span></details></div>')

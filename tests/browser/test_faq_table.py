@@ -1,0 +1,116 @@
+"""The FAQ explorer is a game table (issue 16): after choosing a question and taking a step, the question, the board
+(``tutor-board``), the legal actions (``tutor-actions``, its first action) and what just happened
+(``tutor-last-step``) are in the window together, without scrolling the page, at 1366x768 (and at 1024x768 and
+1920x1080), measured from element geometry (getBoundingClientRect). The question list, the answer and the what-if
+panel open in a side panel over the board (a column of its own from 1600 px on); choosing a question closes it.
+
+Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RENDER_MS = 60_000
+CLICK_MS = 20_000
+
+GEOMETRY = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel, root) => [...(root || document).querySelectorAll(sel)].find(shown) || null;
+  const pick = (sel, root) => first(sel, root) && rect(first(sel, root));
+  const scroller = document.querySelector('#rendered_cells');
+  const actions = first('.tutor-actions');
+  const last = first('.tutor-last-step');
+  return {
+    win: [innerWidth, innerHeight],
+    page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth],
+    voila: scroller ? [scroller.scrollHeight, scroller.clientHeight] : null,
+    question: pick('.rt-faq-status .rt-faq-q'),
+    next: pick('.tutor-faq-next'),
+    area: pick('.rt-board-area'),
+    board: pick('.tutor-board'),
+    banner: pick('.tutor-board .rt-banner'),
+    actions: actions && rect(actions),
+    action: actions && pick('.tutor-action', actions),
+    last: last && rect(last),
+    events: last ? [...last.querySelectorAll('.tutor-event')].filter(shown).map(rect) : [],
+    panel: pick('.rt-faq-panel'),
+  };
+}"""
+
+
+def inside(r, box, slack: float = 1.0) -> bool:
+    """Rectangle ``r`` lies within ``box`` (both [left, top, right, bottom])."""
+    return (r[0] >= box[0] - slack and r[1] >= box[1] - slack and r[2] <= box[2] + slack
+            and r[3] <= box[3] + slack)
+
+
+def assert_table(page, where: str) -> dict:
+    g = page.evaluate(GEOMETRY)
+    w, h = g["win"]
+    window = [0, 0, w, h]
+    assert g["page"][0] <= h and g["page"][1] <= w, f"{where}: the page scrolls: {g}"
+    assert g["voila"] is None or g["voila"][0] <= g["voila"][1] + 1, f"{where}: Voila's page scrolls: {g}"
+    for name in ("question", "next", "area", "banner", "actions", "action", "last"):
+        assert g[name] is not None, f"{where}: no {name}: {g}"
+        assert inside(g[name], window), f"{where}: {name} is not in the window: {g[name]} {window}"
+    assert 0 <= g["board"][1] and inside(g["banner"], g["area"]), f"{where}: the board is scrolled away: {g}"
+    assert inside(g["action"], g["actions"]), f"{where}: the first action is scrolled away: {g}"
+    assert g["events"] and inside(g["events"][0], g["last"]) and inside(g["events"][0], window), g
+    # the side panel is closed (narrow) or a column left of the board (wide), never over it
+    assert g["panel"] is None or g["panel"][2] <= g["area"][0], f"{where}: the side panel covers the board: {g}"
+    return g
+
+
+def step_title(page) -> str:
+    titles = page.locator(".tutor-last-step .rt-step-now:visible")
+    return titles.first.inner_text() if titles.count() else ""
+
+
+def test_faq_explorer_is_one_table_after_choosing_a_question(tutor_server, tutor_page):
+    page = tutor_page.page
+    figures = {}
+    for size in ((1366, 768), (1024, 768), (1920, 1080)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.goto(f"{tutor_server}/voila/render/faq-explorer.ipynb")
+        expect(page.locator(".tutor-faq-questions")).to_be_visible(timeout=RENDER_MS)
+        expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+        search = page.locator(".tutor-faq-search input")
+        if size[0] < 1600:  # the list opens over the board from the Questions button
+            expect(search).to_be_hidden()
+            page.locator(".tutor-faq-questions").click()
+        expect(search).to_be_visible(timeout=CLICK_MS)
+        search.fill("hand limit")
+        item = page.locator(".rt-faq-list .tutor-scenario:visible").filter(has_text="buy a Totem")
+        expect(item.first).to_be_visible(timeout=CLICK_MS)
+        question = item.first.inner_text()
+        item.first.click()
+        expect(page.locator(".rt-faq-status .rt-faq-q")).to_have_text(question, timeout=CLICK_MS)
+        if size[0] < 1600:
+            expect(page.locator(".rt-faq-panel")).to_be_hidden(timeout=CLICK_MS)
+        # take a step of the script
+        before = step_title(page)
+        page.locator(".tutor-faq-next").click()
+        expect(page.locator(".tutor-last-step .rt-step-now:visible").first).not_to_have_text(before or "\u0000",
+                                                                                            timeout=CLICK_MS)
+        page.wait_for_timeout(400)  # the board's and the actions' updates follow the step log's
+        g = assert_table(page, f"{size[0]}x{size[1]} after choosing a question and a step")
+        figures[f"{size[0]}x{size[1]}"] = {k: [round(x) for x in g[k]] for k in ("area", "action", "last")}
+        tutor_page.screenshot(f"faq-table-{size[0]}x{size[1]}")
+        # the answer opens in the side panel, in the window, naming rules by their titles
+        page.locator(".tutor-faq-show").click()
+        answer = page.locator(".tutor-faq-answer")
+        expect(answer).to_be_visible(timeout=CLICK_MS)
+        box = answer.bounding_box()
+        assert box["y"] >= 0 and box["y"] < size[1] and box["x"] + box["width"] <= size[0] + 1, box
+        checks = page.locator(".rt-faq-checks").inner_text()
+        assert checks and not re.search(r"\b(rs|sp|sd)\.[a-z]", checks), checks
+        page.locator(".tutor-faq-show").click()
+        expect(answer).to_be_hidden(timeout=CLICK_MS)
+    print("FAQ table geometry (area, first action, last step: [left, top, right, bottom]):", figures)
+    tutor_page.assert_clean()

@@ -1,0 +1,303 @@
+"""The presenter's "Present" tab: :class:`Presenter` plays one walkthrough step by step in large type (Back / Next /
+Jump to, the narration, the teacher's notes, the board beside the rules that fired, each with its clause chip);
+:func:`catalog` lists the walkthrough files it offers; :class:`CurrentStep` shows the events of the step shown.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import ipywidgets as w
+
+from tutor import ContentError, IllegalAction
+from tutor.safefile import display_path
+from tutor.scenario import find
+from tutor.walkthrough import Walkthrough, begin, load_walkthrough, play_to, playable, walkthrough_folder
+
+from .boards import board_for
+from .clauses import ClauseCard
+from .clicker_keys import clicker_keys
+from .model import ErrorPanel, SessionModel
+from .notes_window import NOTEBOOK as NOTES_NOTEBOOK, WINDOW_NAME as NOTES_WINDOW, feed_html, feed_script, feed_state
+from .panels import BoardView, StepLog
+from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, LARGE_TYPE
+from .style import esc, html_widget, plain_label, prov_text
+
+def _guard(errors: ErrorPanel, fn):
+    """``errors.guard(fn)``, but a problem the teacher can fix (a walkthrough that does not play, a file that cannot
+    be written) is one plain line in the error panel rather than a traceback."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except IllegalAction:
+            raise
+        except (ContentError, OSError, ValueError) as exc:
+            errors.output.append_stderr(f"Error: {type(exc).__name__}: {exc}\n")
+            return None
+    return errors.guard(wrapper)
+
+
+def _short(text: str, n: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+
+
+def saved_label(wt: Walkthrough, path: str | Path) -> str:
+    """How the walkthrough lists a file saved from the page: ``"<title> (saved: <file name>)"``."""
+    return f"{wt.title} (saved: {display_path(Path(path).name)})"
+
+
+#: Saved walkthrough files larger than this (bytes) are listed by file name, not read, when the page starts: a
+#: folder of large files someone else made would otherwise keep the page loading for minutes.
+LIST_PARSE_BYTES = 64 * 1024
+
+
+def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = None) -> list[tuple[str, str]]:
+    """``(label, path)`` per walkthrough file; a file that does not load is reported and still listed. Files in
+    the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
+    ``game_id``, saved files of other games are left out."""
+    out = []
+    saved_in = walkthrough_folder().resolve()
+    for p in paths:
+        saved = Path(p).resolve().parent == saved_in
+        try:
+            size = Path(p).stat().st_size
+        except OSError:
+            size = 0
+        if saved and size > LIST_PARSE_BYTES:  # listed by name; read (and checked) only when chosen
+            out.append((f"{display_path(Path(p).stem)} (saved, {size // 1024} KB: loads when chosen)", str(p)))
+            continue
+        try:
+            wt = load_walkthrough(p)
+        except ContentError as exc:
+            errors.report(exc)
+            out.append((f"{display_path(Path(p).name)} (does not load)", str(p)))
+            continue
+        if saved and game_id is not None and wt.setup.game != game_id:
+            continue
+        out.append((saved_label(wt, p) if saved else wt.title, str(p)))
+    return out
+
+
+class CurrentStep(StepLog):
+    """The events of the last step only (or the set-up events before the first step), each with its clause chip
+    (rows built by :class:`~widgets.panels.StepLog`, CSS class ``tutor-event``). Like the step log, it keeps its
+    headings and each step's widgets in its row cache: Back and Next show the same widgets again, and those not
+    shown for a few renders are closed."""
+
+    UPSIDE_DOWN = False  # one step, read from the top
+
+    def __init__(self, model: SessionModel) -> None:
+        super().__init__(model, show_setup=True, max_steps=1)
+
+    def _frame(self) -> w.VBox:
+        self._did = html_widget("<h3>What the rules did</h3>")
+        self._before = html_widget("<h3>Before the first step</h3>")
+        # no width: stretched to the side column, inside its border (a width of 100% plus the panel's margin
+        # overflowed the column, which cut off the panel's right border)
+        self._list = w.VBox(_dom_classes=("rt-panel", "rt-scroll", "rt-current-step"))
+        return self._list  # the panel is the box of the step's widgets
+
+    def render(self) -> None:
+        """Show the latest step's events (reusing the step's box when it was shown before)."""
+        s = self._latest_session()
+        hist = s.history
+        if hist:
+            st = hist[-1]
+            self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
+            kids = (self._did, *self._cache[st].cells)
+        else:
+            if self._setup_cache is None:
+                self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
+            self._cache = {}
+            kids = (self._before, *self._setup_cache[1].cells)
+        self.widget.children = kids
+        self._steps.done()
+
+
+class Presenter:
+    """Plays one walkthrough step by step for a room. The step shown is ``position`` (steps applied so far);
+    Back / Next / the jump list all go through :meth:`go`. Attributes: ``model``, ``walkthrough``, ``picker``,
+    ``back``, ``next``, ``jump``, ``narration``, ``notes_toggle``, ``notes_box``, ``board``, ``step``,
+    ``clause_card``, ``keys`` (:func:`clicker_keys`: a clicker's keys press Back and Next) and ``widget``."""
+
+    def __init__(self, errors: ErrorPanel, paths: list[str | Path], game_id: str | None = None) -> None:
+        if not paths:
+            raise ValueError("no walkthrough files to present")
+        self.errors = errors
+        g = functools.partial(_guard, errors)
+        options = catalog(paths, errors, game_id)
+        self.where = next((v for label, v in options if not label.endswith("(does not load)")), options[0][1])
+        self.walkthrough = load_walkthrough(self.where)
+        #: how many of the walkthrough's steps can be played (all but those from a step that is not legal on)
+        self.playable = len(self.walkthrough.steps)
+        self.model = SessionModel(begin(self.walkthrough, self.where), errors)
+        self.picker = w.Dropdown(options=options, value=self.where, description="Walkthrough",
+                                 style={"description_width": "initial"}, layout=w.Layout(width="560px"))
+        self.back = w.Button(description="Back", icon="arrow-left", tooltip="Previous step (← or Page Up)")
+        self.next = w.Button(description="Next", icon="arrow-right", tooltip="Play the next step (→ or Page Down)")
+        self.back.add_class("tutor-presenter-back")
+        self.next.add_class("tutor-presenter-next")
+        self.counter = w.HTML(layout=w.Layout(width=COUNTER_WIDTH))
+        self.counter.add_class("rt-counter-box")
+        # as wide as its longest step label (on the bar's line when it fits there, else on a line of its own),
+        # never wider than the page: the labels can be read
+        self.jump = w.Dropdown(options=self._jump_options(), value=0, description="Jump to",
+                               style={"description_width": "initial"},
+                               layout=w.Layout(width="auto", flex="0 1 auto", max_width="100%"))
+        self.jump.add_class("tutor-presenter-jump")
+        self.title = w.HTML()
+        self.narration = w.HTML()
+        self.narration.add_class("tutor-narration")
+        self.notes_toggle = w.ToggleButton(value=False, description="Show teacher notes", icon="eye",
+                                           tooltip="Teacher notes are hidden while you project; click to show them",
+                                           layout=w.Layout(width="auto"))
+        self.notes = w.HTML()
+        self.notes_box = w.VBox([self.notes], layout=w.Layout(display="none"))
+        self.notes_box.add_class("tutor-teacher-notes")
+        # The notes window (widgets.notes_window): a link that opens it (a window of its own for the teacher's
+        # screen), and the hidden feed it follows: the notes are never drawn on the projected page.
+        self.notes_link = w.HTML(f'<a class="tutor-notes-open" href="{NOTES_NOTEBOOK}" target="{NOTES_WINDOW}" '
+                                 'title="Your notes, the step counter and the next step, in a window of their own '
+                                 'for your screen: it follows this page">Notes window</a>')
+        self.feed = w.HTML(layout=w.Layout(display="none"))
+        self.feed.add_class("tutor-notes-feed")
+        self.board = BoardView(self.model, board_for(self.walkthrough.setup.game))
+        self.step = CurrentStep(self.model)
+        self.clause_card = ClauseCard(self.model, pop_out=False)  # beside the step's chips: always in sight
+        self.picker.observe(g(lambda ch: self.open(ch["new"])), names="value")
+        self.back.on_click(g(lambda _b: self.go(self.position - 1)))
+        self.next.on_click(g(lambda _b: self.go(self.position + 1)))
+        self.jump.observe(g(lambda ch: ch["new"] is not None and self.go(ch["new"])), names="value")
+        self.notes_toggle.observe(g(lambda ch: self.show_notes(ch["new"])), names="value")
+        self.model.observe(lambda m, change: change != "clause" and self.render())
+        for b in (self.back, self.next):
+            b.layout.width = BUTTON_WIDTH
+        bar = w.HBox([self.back, self.counter, self.next, self.jump])
+        bar.add_class("rt-pbar")
+        tools = w.HBox([self.picker, self.notes_link, self.notes_toggle])  # the teacher's own controls, beside the title
+        tools.add_class("rt-phead-tools")
+        head = w.HBox([self.title, tools], layout=w.Layout(justify_content="space-between",
+                                                            align_items="center", flex_flow="row wrap"))
+        side = w.VBox([self.step.widget, self.clause_card.widget],
+                      layout=w.Layout(flex="2 1 0", min_width="420px"))
+        side.add_class("rt-pside")
+        board = w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="560px"))
+        board.add_class("rt-pboard")
+        board.add_class("rt-compact")  # the board's compact look (widgets.table)
+        main = w.HBox([board, side], layout=w.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"))
+        main.add_class("rt-pmain")
+        head.add_class("rt-phead-line")
+        self.keys = clicker_keys()  # a clicker's keys press Back and Next
+        self.widget = w.VBox([errors.output, self.keys, feed_script(), self.feed, head, bar, self.narration,
+                              self.notes_box, main],
+                             layout=w.Layout(width="100%"))
+        self.widget.add_class("rt-present")
+        self.widget.add_class(LARGE_TYPE)
+        self.render()
+
+    @property
+    def session(self):
+        """The session now shown."""
+        return self.model.session
+
+    @property
+    def position(self) -> int:
+        """How many steps of the walkthrough have been played (0 = its start)."""
+        return len(self.model.session.history)
+
+    def _jump_options(self) -> list[tuple[str, int]]:
+        wt = self.walkthrough
+        first = [(f"0 · Start: {_short(wt.intro or wt.title)}", 0)]
+        return first + [(f"{i} · {_short(st.narration or st.action.describe())}", i)
+                        for i, st in enumerate(wt.steps[:self.playable], start=1)]
+
+    def add(self, label: str, path: str | Path) -> None:
+        """Offer another walkthrough file in the picker (a recorded one, say)."""
+        opts = [o for o in self.picker.options if o[1] != str(path)]
+        self.picker.options = opts + [(label, str(path))]
+
+    def open(self, path: str | Path) -> None:
+        """Show walkthrough ``path`` from its start. Messages about the walkthrough shown before are cleared; a
+        walkthrough whose steps cannot all be played (a step that is not legal where it comes) is still shown from
+        its start, and the error panel says at once which step stops it (rather than when Next reaches it)."""
+        self.errors.clear()
+        wt = load_walkthrough(path)
+        session = begin(wt, str(path))
+        n, problem = playable(wt, str(path))
+        self.walkthrough, self.where, self.playable = wt, str(path), n
+        self.board.board = board_for(wt.setup.game)
+        self.model.replace(session)
+        self.jump.options = self._jump_options()
+        self.jump.value = 0
+        if self.picker.value != str(path):
+            self.picker.value = str(path)
+        if problem is not None:
+            bad = wt.steps[n]
+            self.errors.output.append_stderr(
+                f"This walkthrough can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} "
+                f"({_short(bad.narration or bad.action.describe())}) is not a legal move at that point, so Next stops "
+                f"before it. To fix the file, see steps[{n}] (counted from 0) in {display_path(path)}. "
+                f"Details: {problem}\n")
+
+    def go(self, k: int) -> None:
+        """Show the walkthrough after ``k`` steps (clamped to 0..number of steps): one step forward or back is an
+        apply or an undo of the live session, a longer jump replays from the start."""
+        wt, pos = self.walkthrough, self.position
+        k = max(0, min(self.playable, int(k)))
+        try:
+            if k == pos:
+                return
+            if k == pos + 1:
+                try:
+                    action = find(self.model.session, wt.steps[pos].action)
+                except IllegalAction as exc:
+                    raise ContentError(f"{self.where}: steps[{pos}].action: {exc}", path=self.where,
+                                       field=f"steps[{pos}].action") from None
+                self.model.apply(action.id)
+            elif k == pos - 1:
+                self.model.undo()
+            else:
+                self.model.replace(play_to(wt, k, self.where))
+        finally:
+            self.render()
+
+    def show_notes(self, on: bool) -> None:
+        """Show or hide the teacher-notes box."""
+        if self.notes_toggle.value != on:
+            self.notes_toggle.value = on
+        self.notes_box.layout.display = "" if on else "none"
+        self.notes_toggle.description = "Hide teacher notes" if on else "Show teacher notes"
+        self.notes_toggle.icon = "eye-slash" if on else "eye"
+
+    def render(self) -> None:
+        """Redraw title, counter, narration and notes for the step shown."""
+        wt, k = self.walkthrough, self.position
+        n = len(wt.steps)
+        self.title.value = f'<div class="rt-ptitle">{esc(wt.title)}</div>'
+        self.counter.value = (f'<div class="rt-counter">Step {k} of {n}</div>' if k
+                              else f'<div class="rt-counter">Start · {n} step{"" if n == 1 else "s"}</div>')
+        self.back.disabled = k == 0
+        self.next.disabled = k >= self.playable
+        if self.jump.value != k:
+            self.jump.value = k
+        if k == 0:
+            head, text, notes = "Introduction", wt.intro or wt.title, ""
+        else:
+            st, done = wt.steps[k - 1], self.session.history[k - 1]
+            head = f"Step {k} · Player {done.action.actor + 1}"
+            text, notes = st.narration or done.action.label, st.notes
+            if k == n:
+                head += " · last step"
+        self.narration.value = f'<div class="rt-nhead">{esc(head)}</div><div class="rt-ntext">{prov_text(text)}</div>'
+        self.notes.value = (f'<div class="rt-notes"><b>Teacher notes:</b> {esc(notes)}</div>' if notes
+                            else '<div class="rt-notes rt-muted">No teacher notes for this step.</div>')
+        if k < self.playable:
+            st = wt.steps[k]
+            following = f"Step {k + 1}: {st.narration or st.action.describe()}"
+        else:
+            following = ("The end of the walkthrough." if k >= n
+                         else f"Step {k + 1} cannot be played (see the message on the presenter).")
+        self.feed.value = feed_html(feed_state(wt.title, k, n, head, plain_label(text), notes, plain_label(following)))
+

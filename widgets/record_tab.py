@@ -1,0 +1,205 @@
+"""The presenter's "Record a walkthrough" tab: :class:`Recorder` records a walkthrough from a live session (a free
+game of any of the three games, a walkthrough's start, or a walkthrough to edit) played with the normal actions
+panel, with narration and notes typed per step, and saves it as YAML in the walkthroughs folder.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import ipywidgets as w
+
+from tutor import ContentError
+from tutor.safefile import display_path
+from tutor.registry import game_class, game_classes
+from tutor.scenario import Setup
+from tutor.walkthrough import (Walkthrough, begin, default_path, dump, load_walkthrough, play_to, record, save_in_folder,
+                               walkthrough_folder)
+
+from .app import SeedBox, TutorApp
+from .model import ErrorPanel
+from .present_tab import _guard
+from .style import esc, prov_text
+
+
+def _teaching_options(game_id: str) -> dict:
+    """Options a recorded free game starts with: the game's first-game set-up where it has one."""
+    return dict(getattr(game_class(game_id), "teaching_options", {}))
+
+
+_WIDE = {"description_width": "90px"}
+_FIT = {"description_width": "initial"}
+
+
+class Recorder:
+    """Records a walkthrough from a live session played with the normal actions panel.
+
+    Narration and notes are typed for the current step (the last one played) and kept per step (index and action
+    id, so undoing and redoing the same move keeps them). Attributes: ``app`` (the :class:`TutorApp`), ``start_from``,
+    ``players``, ``seed``, ``begin_button``, ``wid``, ``title``, ``intro``, ``narration``, ``notes``, ``path``,
+    ``overwrite``, ``save``, ``status``, ``yaml`` and ``widget``; ``on_saved(path, walkthrough)`` runs after a save.
+    """
+
+    def __init__(self, errors: ErrorPanel, options: list[tuple[str, str]], game_id: str = "restless-spirits",
+                 on_saved=None) -> None:
+        self.errors, self.game_id, self.on_saved = errors, game_id, on_saved
+        g = functools.partial(_guard, errors)
+        self.texts: dict[tuple[int, str], list[str]] = {}
+        self.setup = Setup(game=game_id, players=2, seed=1, options=_teaching_options(game_id))
+        self.start_from = w.Dropdown(description="Start from", style=_WIDE, layout=w.Layout(width="640px"))
+        self.set_choices(options)
+        self.players = w.Dropdown(options=list(game_class(game_id).player_counts), value=2, description="Players",
+                                  style=_FIT,
+                                  layout=w.Layout(width="170px"))
+        self.seed_box = SeedBox(1, g, width="170px")  # 0..SEED_MAX, says why it puts another value back
+        self.seed = self.seed_box.box
+        self.begin_button = w.Button(description="Start recording", icon="circle", button_style="danger",
+                                     layout=w.Layout(width="auto"))
+        self.wid = w.Text(value="my-walkthrough", description="Id", style=_WIDE, layout=w.Layout(width="320px"))
+        self.title = w.Text(value="My walkthrough", description="Title", style=_WIDE, layout=w.Layout(width="560px"))
+        # the text boxes have no width of 100%: stretched to their box, inside its border (no sideways scroll bar)
+        self.intro = w.Textarea(description="Intro", style=_WIDE, placeholder="What you say before the first step",
+                                layout=w.Layout(width="auto", height="64px"))
+        self.step_label = w.HTML()
+        self.narration = w.Textarea(description="Narration", style=_WIDE,
+                                    layout=w.Layout(width="auto", height="64px"))
+        self.notes = w.Textarea(description="Notes", style=_WIDE, placeholder="Only for you (hidden while projecting)",
+                                layout=w.Layout(width="auto", height="52px"))
+        self._auto_path = default_path(self.wid.value).name
+        self.path = w.Text(value=self._auto_path, description="File name", style=_WIDE,
+                           layout=w.Layout(width="340px"))
+        self.folder = w.HTML(f'<span class="rt-muted">in {esc(walkthrough_folder())}</span>')
+        self.overwrite = w.Checkbox(value=False, description="overwrite an existing file", indent=False,
+                                    layout=w.Layout(width="auto"))
+        self.save = w.Button(description="Save walkthrough", icon="save", button_style="primary",
+                             layout=w.Layout(width="auto"))
+        self.save.add_class("tutor-presenter-save")
+        self.show_yaml = w.Button(description="Show YAML", icon="file-text-o", layout=w.Layout(width="auto"))
+        self.status = w.HTML()
+        self.yaml = w.Textarea(placeholder="The walkthrough's YAML appears here after Save or Show YAML, "
+                                           "ready to copy.", layout=w.Layout(width="auto", height="140px"))
+        self.begin_button.on_click(g(lambda _b: self.start(self.start_from.value)))
+        self.wid.observe(g(lambda ch: self._id_changed(ch["new"])), names="value")
+        self.narration.observe(g(lambda ch: self._store(0, ch["new"])), names="value")
+        self.notes.observe(g(lambda ch: self._store(1, ch["new"])), names="value")
+        self.save.on_click(g(lambda _b: self.save_file()))
+        self.show_yaml.on_click(g(lambda _b: setattr(self.yaml, "value", dump(self.walkthrough()))))
+        head = w.VBox([
+            w.HTML("<h3>Record a walkthrough</h3><div class=\"rt-muted\">Pick a start, press <b>Start recording</b>, "
+                   "then play the moves with the actions below. After each move, type what you will say about it."
+                   "</div>"),
+            w.HBox([self.start_from, self.players, self.seed, self.seed_box.note, self.begin_button],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            w.HBox([self.wid, self.title], layout=w.Layout(flex_flow="row wrap")), self.intro,
+            w.HBox([self.path, self.folder, self.overwrite, self.save, self.show_yaml],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            self.status, self.yaml])
+        head.add_class("rt-record-head")
+        step = w.VBox([self.step_label, self.narration, self.notes])
+        step.add_class("rt-record-step")
+        self.app = TutorApp(begin(Walkthrough(id="recording", title="", setup=self.setup)), errors=errors,
+                            with_style=False, show_setup=False, header=head, status=step)
+        self.app.model.observe(lambda m, change: change != "clause" and self.render())
+        self.widget = self.app.widget
+        self.render()
+
+    def set_choices(self, options: list[tuple[str, str]]) -> None:
+        """Offer a free game, then each walkthrough's start and "edit" (all its steps, narration filled in)."""
+        keep = self.start_from.value
+        games = sorted(game_classes().items(), key=lambda kv: kv[0] != self.game_id)  # this page's game first
+        self.start_from.options = ([(f"A new free game of {cls.title} (players, seed)",
+                                     "free" if gid == self.game_id else f"free:{gid}") for gid, cls in games]
+                                   + [(f"Start of: {label}", f"start:{p}") for label, p in options]
+                                   + [(f"Edit: {label}", f"edit:{p}") for label, p in options])
+        self.start_from.value = keep if keep in (v for _, v in self.start_from.options) else "free"
+
+    @property
+    def session(self):
+        """The session being recorded."""
+        return self.app.model.session
+
+    def _key(self) -> tuple[int, str] | None:
+        hist = self.session.history
+        return (len(hist) - 1, hist[-1].action.id) if hist else None
+
+    def _store(self, which: int, text: str) -> None:
+        key = self._key()
+        if key is not None:
+            self.texts.setdefault(key, ["", ""])[which] = text
+
+    def _id_changed(self, new: str) -> None:
+        if self.path.value == self._auto_path:
+            self._auto_path = default_path(new).name
+            self.path.value = self._auto_path
+
+    def start(self, choice: str) -> None:
+        """Start recording from ``"free"`` (a new game of the page's game with the chosen players and seed),
+        ``"free:GAME"`` (the same for game id GAME: any of the three games; a player count it does not offer is
+        replaced by its first), ``"start:PATH"`` (that walkthrough's start) or ``"edit:PATH"`` (all its steps
+        played, its narration and notes filled in)."""
+        if choice == "free" or choice.startswith("free:"):
+            game = self.game_id if choice == "free" else choice.split(":", 1)[1]
+            counts = list(game_class(game).player_counts)
+            players = self.players.value if self.players.value in counts else (2 if 2 in counts else counts[0])
+            setup = Setup(game=game, players=players, seed=self.seed_box.taken(), options=_teaching_options(game))
+            wt = Walkthrough(id="my-walkthrough", title="My walkthrough", setup=setup)
+            session, texts = begin(wt), {}
+        else:
+            mode, path = choice.split(":", 1)
+            wt = load_walkthrough(path)
+            session = play_to(wt, len(wt.steps), path) if mode == "edit" else begin(wt, path)
+            texts = ({(i, st.action.id): [ws.narration, ws.notes]
+                      for i, (st, ws) in enumerate(zip(session.history, wt.steps))} if mode == "edit" else {})
+        self.setup, self.texts = wt.setup, texts
+        self.wid.value = wt.id if choice.startswith(("edit:", "free")) else f"my-{wt.id}"
+        self.title.value, self.intro.value = wt.title, wt.intro
+        self.status.value = ""
+        self.app.model.replace(session)
+
+    def render(self) -> None:
+        """Bind the narration and notes boxes to the step just played."""
+        key = self._key()
+        for box in (self.narration, self.notes):
+            box.disabled = key is None
+        if key is None:
+            self.step_label.value = ('<div class="rt-muted">No move yet: play one with the actions below, then type '
+                                     "what to say about it here.</div>")
+            self.narration.value = self.notes.value = ""
+            self.narration.placeholder = ""
+            return
+        st = self.session.history[-1]
+        self.step_label.value = (f"<b>Step {key[0] + 1} · Player {st.action.actor + 1}: {prov_text(st.action.label)}"
+                                 "</b>")
+        self.narration.placeholder = f"What to say (left empty: “{st.action.label}”)"
+        said, notes = self.texts.get(key, ["", ""])
+        self.narration.value, self.notes.value = said, notes
+
+    def walkthrough(self) -> Walkthrough:
+        """The walkthrough recorded so far (the session's steps with their narration and notes)."""
+        hist = self.session.history
+        texts = [self.texts.get((i, st.action.id), ["", ""]) for i, st in enumerate(hist)]
+        wid = default_path(self.wid.value).stem  # letters, digits, - and _ only
+        return record(self.session, id=wid, title=self.title.value.strip() or wid, setup=self.setup,
+                      narration=[t[0] for t in texts], notes=[t[1] for t in texts], intro=self.intro.value.strip())
+
+    def save_file(self) -> Path | None:
+        """Write the walkthrough as the file named, in the walkthroughs folder only
+        (:func:`tutor.walkthrough.save_in_folder`; an existing file is replaced only when overwrite is ticked), show
+        its YAML, and tell ``on_saved``. Returns the path, or ``None`` when it was not saved: the reason (a bad name,
+        an existing file, a step that does not play, a folder that cannot be written) is shown next to the button.
+        Anything else is raised (to the error panel)."""
+        try:
+            if not self.session.history:
+                raise ValueError("play at least one move before saving a walkthrough")
+            wt = self.walkthrough()
+            path = save_in_folder(wt, self.path.value, overwrite=self.overwrite.value)
+        except (ValueError, ContentError, OSError) as exc:
+            self.status.value = f'<div class="rt-notsaved">Not saved: {esc(exc)}</div>'
+            return None
+        self.yaml.value = dump(wt)
+        self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} to {esc(display_path(path))}. It is now in the '
+                             "Present tab's list.</div>")
+        if self.on_saved is not None:
+            self.on_saved(path, wt)
+        return path
+
