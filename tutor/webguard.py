@@ -233,6 +233,8 @@ def refuse_foreign_embeds(handler_class: type[web.RequestHandler]) -> None:
 COMM_MESSAGE_TYPES = frozenset({"comm_open", "comm_msg", "comm_close"})
 #: Most characters of a withheld kernel message the server's log keeps.
 LOGGED_CHARS = 4000
+#: Start of each line of a withheld message in the server's log (tells it from the server's own errors).
+WITHHELD_PREFIX = "    page| "
 
 
 def withheld_from_page(header: dict, parent: dict, content: dict) -> bool:
@@ -270,7 +272,7 @@ def withhold_comm_tracebacks(connection_class) -> None:
                     str(x) for x in content.get("traceback") or [content.get("evalue", "")])
                 self.log.warning("Kernel %s: %s while handling a page's %s, kept from the browser:\n%s",
                                  getattr(self, "kernel_id", "?"), header["msg_type"], parent.get("msg_type"),
-                                 str(text)[:LOGGED_CHARS])
+                                 "\n".join(WITHHELD_PREFIX + line for line in str(text)[:LOGGED_CHARS].splitlines()))
                 return None
         return original(self, stream, outgoing_msg)
 
