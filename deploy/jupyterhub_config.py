@@ -26,7 +26,10 @@ Settings come from the environment (all optional):
                             of the same name (the hub must run as root, the users must exist).
     TUTOR_HUB_MAX_SERVERS   most learner servers running at once (default 0: no limit)
     TUTOR_HUB_CULL_TIMEOUT  stop a learner's server after this many idle seconds (default 3600; 0: never)
-    TUTOR_HUB_TEACHERS      comma-separated names who may open the class page (notebooks/class-progress.ipynb)
+    TUTOR_HUB_TEACHERS      comma-separated names who may open the class page (notebooks/class-progress.ipynb);
+                            they log in with TUTOR_HUB_TEACHER_PASSWORD, never with the class password
+    TUTOR_HUB_TEACHER_PASSWORD  the teachers' own password (8+ characters, not the class or admin password);
+                            required when TUTOR_HUB_TEACHERS is set
     RULES_TUTOR_DB          the class's progress database, shared by every learner's server (default: the SQLite
                             file progress.sqlite in TUTOR_HUB_STATE; a postgresql+psycopg:// URL for several machines)
     TUTOR_HUB_STATE         folder for the hub's database, cookie secret, pid file and learners' homes
@@ -40,8 +43,14 @@ Everything here is ordinary JupyterHub configuration: override any of it with co
 import os
 import shutil
 import sys
+import unicodedata
 from pathlib import Path
+from secrets import compare_digest
 
+from jupyterhub.auth import DummyAuthenticator
+from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
+
+from tutor.progress.store import NAME_MAX, clean_name
 from tutor.serve import LANDING_NOTEBOOK, SHARE_DIR
 
 c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
@@ -56,7 +65,55 @@ def _env(name: str, default: str = "") -> str:
 
 
 def _names(name: str) -> set[str]:
-    return {n.strip() for n in _env(name).split(",") if n.strip()}
+    # Lower case, as JupyterHub normalises the names people type at login.
+    return {n.strip().lower() for n in _env(name).split(",") if n.strip()}
+
+
+def tutor_name_ok(name: str) -> bool:
+    """Whether ``name`` (a JupyterHub user name, already lower case) is one the tutor keeps as it is: the progress
+    database stores :func:`tutor.progress.store.clean_name` of it and the class page compares that with the
+    teachers' names, so a name the cleaning would change (control or zero-width characters, surrounding spaces,
+    more than ``NAME_MAX`` characters) would share another learner's progress, or pass for a teacher. Names that
+    Unicode compatibility normalisation (NFKC) changes (full-width letters, ligatures) are refused too: they look
+    like another name on the class page."""
+    return (0 < len(name) <= NAME_MAX and clean_name(name) == name
+            and unicodedata.normalize("NFKC", name) == name)
+
+
+class TutorNamesMixin:
+    """Login rules of the class hub on top of a JupyterHub authenticator: a name must pass :func:`tutor_name_ok`,
+    and the names in ``teacher_users`` (``TUTOR_HUB_TEACHERS``) log in with ``teacher_password``
+    (``TUTOR_HUB_TEACHER_PASSWORD``) and nothing else, so a learner who types a teacher's name with the class
+    password is refused. A refused login is JupyterHub's usual "Invalid username or password"; the hub's log says
+    why."""
+
+    teacher_users: frozenset = frozenset()
+    teacher_password: str = ""
+
+    def validate_username(self, username):
+        if not tutor_name_ok(username):
+            self.log.warning("Refused login name %r: the tutor would not keep it as it is (control, zero-width or "
+                             "compatibility characters, spaces around it, or more than %d characters)",
+                             username[:NAME_MAX + 20], NAME_MAX)
+            return False
+        return super().validate_username(username)
+
+    async def authenticate(self, handler, data):
+        name = self.normalize_username(str(data.get("username", "")))
+        if name in self.teacher_users and name not in self.admin_users:
+            if self.teacher_password and compare_digest(str(data.get("password", "")), self.teacher_password):
+                return {"name": name, "admin": False}
+            self.log.warning("Refused login as teacher %r: not the teachers' password", name)
+            return None
+        return await super().authenticate(handler, data)
+
+
+class TutorSharedPasswordAuthenticator(TutorNamesMixin, SharedPasswordAuthenticator):
+    """The class password for learners (``SharedPasswordAuthenticator``), the teachers' password for teachers."""
+
+
+class TutorDummyAuthenticator(TutorNamesMixin, DummyAuthenticator):
+    """The demo on 127.0.0.1: any learner name with any password; teachers still need the teachers' password."""
 
 
 ip = _env("TUTOR_HUB_IP", "127.0.0.1")
@@ -89,10 +146,28 @@ c.JupyterHub.active_server_limit = int(_env("TUTOR_HUB_MAX_SERVERS", "0"))
 # --- Who may log in ---------------------------------------------------------------------------------------------
 password = _env("TUTOR_HUB_PASSWORD")
 users = _names("TUTOR_HUB_USERS")
+teachers = _names("TUTOR_HUB_TEACHERS")
+teacher_password = _env("TUTOR_HUB_TEACHER_PASSWORD")
+if teachers:
+    # The class page shows every learner's progress: its teachers have a password of their own.
+    if len(teacher_password) < 8:
+        raise SystemExit("TUTOR_HUB_TEACHERS is set: set TUTOR_HUB_TEACHER_PASSWORD (8+ characters), the password "
+                         "the teachers log in with (the class password does not open the class page)")
+    if teacher_password in (password, _env("TUTOR_HUB_ADMIN_PASSWORD")):
+        raise SystemExit("TUTOR_HUB_TEACHER_PASSWORD must differ from TUTOR_HUB_PASSWORD and TUTOR_HUB_ADMIN_PASSWORD")
+    bad = sorted(n for n in teachers if not tutor_name_ok(n))
+    if bad:
+        raise SystemExit(f"TUTOR_HUB_TEACHERS: {bad[0][:NAME_MAX]!r} is not a name the tutor keeps as it is "
+                         "(no control, zero-width or full-width characters, at most 100 characters)")
+    if users:
+        users |= teachers
+for cls in (TutorSharedPasswordAuthenticator, TutorDummyAuthenticator):
+    cls.teacher_users = frozenset(teachers)
+    cls.teacher_password = teacher_password if teachers else ""
 if password:
     # One class password, any name (or only TUTOR_HUB_USERS). Anyone with the password can log in as any
-    # learner: fine for a classroom session, not for anything private.
-    c.JupyterHub.authenticator_class = "shared-password"
+    # learner: fine for a classroom session, not for anything private. Teachers: their own password.
+    c.JupyterHub.authenticator_class = TutorSharedPasswordAuthenticator
     c.SharedPasswordAuthenticator.user_password = password
     admins = _names("TUTOR_HUB_ADMINS")
     if admins:
@@ -105,7 +180,7 @@ else:
             f"TUTOR_HUB_IP={ip} serves to the network: set TUTOR_HUB_PASSWORD (8+ characters) for the class, "
             "or use a real authenticator (see deploy/README.md)"
         )
-    c.JupyterHub.authenticator_class = "dummy"
+    c.JupyterHub.authenticator_class = TutorDummyAuthenticator
 if users:
     c.Authenticator.allowed_users = users
 else:
@@ -141,7 +216,7 @@ c.Spawner.environment = {
     "JUPYTER_PATH": os.pathsep.join([str(SHARE_DIR), *filter(None, [os.environ.get("JUPYTER_PATH")])]),
     # One progress database for the class (tutor/progress), so the teachers' class page sees every learner.
     "RULES_TUTOR_DB": _env("RULES_TUTOR_DB", f"sqlite:///{state / 'progress.sqlite'}"),
-    "RULES_TUTOR_TEACHERS": ",".join(sorted(_names("TUTOR_HUB_TEACHERS"))),
+    "RULES_TUTOR_TEACHERS": ",".join(sorted(teachers)),
 }
 # A server must answer within this time of being started (a cold start on a busy 2-core machine takes seconds).
 c.Spawner.start_timeout = 120

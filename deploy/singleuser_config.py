@@ -100,6 +100,14 @@ c.ServerApp.authorizer_class = LearnerAuthorizer
 from voila.tornado.handler import TornadoVoilaHandler as _VoilaPage  # noqa: E402 - Voila's page handler
 
 _guard.refuse_foreign_embeds(_VoilaPage)
+# /voila/templates/x (no TEMPLATE/static/FILE shape, an unknown template): 404, not a ValueError (HTTP 500).
+from voila.static_file_handler import TemplateStaticFileHandler as _TemplateFiles  # noqa: E402
+
+_guard.guard_template_static_files(_TemplateFiles)
+# A traceback from a page's malformed widget message goes to the server's log, not to the browser.
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection  # noqa: E402
+
+_guard.withhold_comm_tracebacks(ZMQChannelsWebsocketConnection)
 # A page's kernel runs the notebook's own cells, sent by the server; from the browser only the widgets' comm messages
 # pass (the list standalone Voila uses): an execute_request on a page's websocket is dropped, never run.
 c.MappingKernelManager.allowed_message_types = list(_guard.KERNEL_MESSAGE_TYPES)

@@ -46,8 +46,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 # --- the rules, without a server ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1:8866", "localhost:8866", "[::1]:8866", "LOCALHOST:8866", "127.0.0.1",
-                                  "localhost", "127.0.0.2:8866"])
+@pytest.mark.parametrize("host", ["127.0.0.1:8866", "localhost:8866", "[::1]:8866", "LOCALHOST:8866"])
 def test_loopback_hosts_are_allowed(host):
     assert webguard.host_allowed(host, port=8866)
 
@@ -55,17 +54,29 @@ def test_loopback_hosts_are_allowed(host):
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:8866", "localhost.evil.example:8866",
                                   "127.0.0.1.nip.io:8866", "192.168.1.20:8866", "[2001:db8::1]:8866", "0.0.0.0:8866",
                                   "127.0.0.1:9999", "localhost:80", "", None, "127.0.0.1:8866:1", "[::1",
-                                  "a" * 400, "localhost:88660", "local host:8866"])
+                                  "a" * 400, "localhost:88660", "local host:8866",
+                                  # exactly HOST:PORT, as the README says (attack 14b, item 6)
+                                  "127.0.0.1", "localhost", "[::1]", "127.0.0.2:8866", " 127.0.0.1:8866 ",
+                                  "127.0.0.1:8866 ", "\t127.0.0.1:8866", "127.0.0.1:08866", "localhost.:8866",
+                                  "[0:0:0:0:0:0:0:1]:8866", "127.1:8866", "127.0.0.1:8866\n", "::1:8866"])
 def test_other_hosts_are_refused(host):
     assert not webguard.host_allowed(host, port=8866)
 
 
+def test_a_host_without_a_port_only_for_port_80():
+    """Browsers leave the default port out of Host, so a server on port 80 gets ``127.0.0.1`` alone."""
+    assert webguard.host_allowed("127.0.0.1", port=80) and webguard.host_allowed("localhost", port=80)
+    assert webguard.host_allowed("127.0.0.1:80", port=80)
+    assert not webguard.host_allowed("127.0.0.1", port=8866)
+
+
 def test_network_accepts_addresses_and_the_configured_names_only():
     names = frozenset({"localhost", "tutor.school.example"})
-    for host in ("192.168.1.20:8866", "[2001:db8::1]:8866", "tutor.school.example:8866", "TUTOR.school.example.",
+    for host in ("192.168.1.20:8866", "[2001:db8::1]:8866", "tutor.school.example:8866", "TUTOR.school.example:8866",
                  "127.0.0.1:8866"):
         assert webguard.host_allowed(host, port=8866, names=names, any_address=True), host
-    for host in ("evil.example:8866", "school.example:8866", "192.168.1.20:9999"):
+    for host in ("evil.example:8866", "school.example:8866", "192.168.1.20:9999", "tutor.school.example",
+                 "192.168.1.20", "tutor.school.example.:8866"):
         assert not webguard.host_allowed(host, port=8866, names=names, any_address=True), host
 
 
@@ -181,6 +192,27 @@ def test_busy_page_says_what_to_do():
     assert "Rules Tutor is busy" in page and "at most 8 tutor pages" in page
     assert "Close a Rules Tutor tab" in page and "--max-kernels" in page
     assert "<script" not in page and "://" not in page  # nothing loaded from anywhere
+
+
+def test_template_file_paths_have_the_shape_voila_serves():
+    """/voila/templates/PATH: only TEMPLATE/static/FILE reaches Voila's handler (anything else was a ValueError or an
+    AssertionError there, HTTP 500)."""
+    for path in ("lab/static/voila.js", "tutor/static/a/b.css"):
+        assert webguard.template_static_path_ok(path), path
+    for path in ("", "x", "lab", "lab/static", "lab/static/", "lab/other/x", "lab/static/../../etc/passwd",
+                 "../lab/static/x", "lab//static/x", "lab/static/./x", "la b/static/x", "lab/static/x" * 200):
+        assert not webguard.template_static_path_ok(path), path
+
+
+def test_tracebacks_of_a_pages_widget_messages_are_withheld():
+    comm = {"msg_type": "comm_open"}
+    assert webguard.withheld_from_page({"msg_type": "stream"}, comm, {"name": "stderr", "text": "Traceback"})
+    assert webguard.withheld_from_page({"msg_type": "error"}, {"msg_type": "comm_msg"}, {"traceback": []})
+    assert not webguard.withheld_from_page({"msg_type": "stream"}, comm, {"name": "stdout", "text": "hello"})
+    assert not webguard.withheld_from_page({"msg_type": "comm_msg"}, comm, {})  # the widgets' own updates pass
+    assert not webguard.withheld_from_page({"msg_type": "stream"}, {"msg_type": "execute_request"},
+                                           {"name": "stderr"})
+    assert not webguard.withheld_from_page({"msg_type": "stream"}, {}, {"name": "stderr"})
 
 
 # --- a running server ------------------------------------------------------------------------------------------
@@ -457,6 +489,64 @@ def test_websocket_origin_checked_and_only_widget_messages_reach_the_kernel(serv
 
 
 @slow
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "[::1]", "127.0.0.2:{port}", "localhost.:{port}",
+                                  "127.0.0.1:0{port}"])
+def test_a_host_without_the_servers_exact_port_gets_a_403(server, host):
+    status, _, body = _request(server.port, "/voila/tree", host=host.format(port=server.port))
+    assert status == 403 and "only answers to its own address" in body
+
+
+@slow
+@pytest.mark.parametrize("path", ["/voila/templates/x", "/voila/templates/", "/voila/templates/lab/other/x",
+                                  "/voila/templates/nothing/static/x.js", "/voila/templates/lab/static/nothing.js",
+                                  "/voila/templates/lab/static/../../../../etc/passwd"])
+def test_voila_template_paths_that_are_not_files_get_a_404(server, path):
+    before = server.log().count("Traceback")
+    status, _, body = _request(server.port, path)
+    assert status == 404, (path, status)
+    assert "Traceback" not in body and "ValueError" not in body
+    time.sleep(0.2)
+    assert server.log().count("Traceback") == before, server.log()[-2000:]
+
+
+@slow
+def test_a_malformed_widget_gets_no_traceback_back(server):
+    """A same-origin page's comm_open of a jupyter.widget with a state ipywidgets cannot build: the kernel's
+    traceback (server paths, code) goes to the server's log, never back over the websocket."""
+    status, _, page = _request(server.port, "/voila/render/index.ipynb")
+    assert status == 200
+    url = f"ws://127.0.0.1:{server.port}/api/kernels/{_kernel_id(page)}/channels"
+    ws = websocket.create_connection(url, origin=server.origin, timeout=2)
+    frames: list[str] = []
+    try:
+        state = {"_model_name": "ButtonModel", "_model_module": "@jupyter-widgets/controls",
+                 "_model_module_version": "2.0.0", "layout": "IPY_MODEL_nothing", "description": 5}
+        for content in ({"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
+                         "data": {"state": state, "buffer_paths": []}},
+                        {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": {"state": "x"}},
+                        {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": None}):
+            ws.send(_message("comm_open", content))
+        ws.send(_message("kernel_info_request", {}))
+        deadline = time.monotonic() + 12
+        while time.monotonic() < deadline:
+            try:
+                frame = ws.recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+            frames.append(frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))
+    finally:
+        ws.close()
+    types = [json.loads(f)["msg_type"] for f in frames if f.startswith("{")]
+    assert "kernel_info_reply" in types  # the kernel is alive and answering
+    everything = "\n".join(frames)
+    assert "Traceback" not in everything and "site-packages" not in everything and str(REPO_ROOT) not in everything
+    assert "error" not in types
+    log = server.log()
+    assert "kept from the browser" in log
+    assert webguard.WITHHELD_PREFIX + "Traceback (most recent call last):" in log  # the server's log keeps it
+
+
+@slow
 def test_kernel_cap(server):
     """More parallel GETs than the cap: never more than MAX_KERNELS kernels; the pages that got a kernel work, the
     others get the busy page. Once the first pages' kernels have sat idle with no page connected, new pages shut
@@ -522,7 +612,9 @@ def test_kernel_cap(server):
         stop.set()
         sampler.join()
     assert peak[0] <= MAX_KERNELS, f"{peak[0]} kernels at once"
-    assert "Traceback" not in server.log()
+    # (a page's withheld widget tracebacks, from test_a_malformed_widget_gets_no_traceback_back, are not the server's)
+    assert "Traceback" not in "\n".join(line for line in server.log().splitlines()
+                                        if not line.startswith(webguard.WITHHELD_PREFIX))
 
 
 def _page_with_room(server, path):
@@ -581,6 +673,10 @@ def test_network_server_accepts_its_addresses_and_configured_names(tmp_path):
             assert _request(port, path, host=host)[0] == 403, host
         # Without the token the page is not served (Voila's login), whatever the host.
         assert _request(port, "/voila/tree", host=f"10.1.2.3:{port}")[0] in (302, 403)
+        # A template path that is not a file: 404 before the token too (was a ValueError, HTTP 500).
+        for bad in ("/voila/templates/x", "/voila/templates/"):
+            assert _request(port, bad, host=f"10.1.2.3:{port}")[0] == 404, bad
+        assert "ValueError" not in log.read_text(errors="replace")
     finally:
         for sig in (signal.SIGTERM, signal.SIGKILL):
             if proc.poll() is not None:

@@ -23,7 +23,18 @@ def _play(args: argparse.Namespace) -> int:
     def print(*parts, **kw):  # noqa: A001 - a card file's names and texts reach the terminal escaped (visible)
         builtins.print(*(visible(str(x)) for x in parts), **kw)
 
-    options = dict(args.option or [])
+    # Every argument is checked before the first line is printed: a refusal leaves no half transcript.
+    if args.bots and len(args.bots) != args.players:
+        print(f"rules-tutor play: --bots needs one level per seat ({args.players}), got {len(args.bots)}",
+              file=sys.stderr)
+        return 2
+    options: dict = {}
+    for key, value in args.option or []:
+        if key in options:
+            print(f"rules-tutor play: --option {short(key)} is given twice ({short(options[key])} and {short(value)}): "
+                  "give each option once", file=sys.stderr)
+            return 2
+        options[key] = value
     s = tutor.new_game(args.game, players=args.players, seed=args.seed, **options)
     shown = "".join(f", {k}={short(v)}" for k, v in options.items())
     count = f"{args.players} player{'s' if args.players != 1 else ''}"
@@ -35,10 +46,6 @@ def _play(args: argparse.Namespace) -> int:
     if args.bots:
         from .bots import bot
         levels = args.bots
-        if len(levels) != args.players:
-            print(f"rules-tutor play: --bots needs one level per seat ({args.players}), got {len(levels)}",
-                  file=sys.stderr)
-            return 2
         bots = [bot(args.game, lv, args.seed + i) for i, lv in enumerate(levels)]
         print("Seats: " + ", ".join(f"Player {i + 1} computer ({lv})" for i, lv in enumerate(levels)))
     n = 0

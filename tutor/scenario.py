@@ -44,6 +44,35 @@ class Meta(_Strict):
 RESERVED_OPTIONS = ("game_id", "players", "seed")
 
 
+#: Most values (every mapping, list, key-less item and text counted once) a partial state (``setup.state``) may hold,
+#: and most entries of any one list in it. A saved session keeps its origin's partial state besides two game states
+#: (at most :data:`tutor.core.content.MAX_NODES` values in all), so a partial state within these bounds always
+#: saves and loads again; lessons use a few dozen.
+MAX_PARTIAL_VALUES = 10_000
+MAX_PARTIAL_LIST = 1_000
+
+
+def check_partial_size(state: Any) -> None:
+    """Refuse a partial state larger than :data:`MAX_PARTIAL_VALUES` values or with a list of more than
+    :data:`MAX_PARTIAL_LIST` entries (ValueError naming the field, e.g. ``players[0].wonders``), before any of it is
+    used: anything that loads also round-trips through ``Session.to_json`` / ``load_session``."""
+    count = 0
+    stack: list[tuple[Any, str]] = [(state, "")]
+    while stack:
+        value, field = stack.pop()
+        count += 1
+        if count > MAX_PARTIAL_VALUES:
+            raise ValueError(f"more than {MAX_PARTIAL_VALUES:,} values (a lesson's partial state needs a few dozen)")
+        if isinstance(value, list):
+            if len(value) > MAX_PARTIAL_LIST:
+                raise ValueError(f"{field or 'the state'}: a list of {len(value):,} entries; at most "
+                                 f"{MAX_PARTIAL_LIST:,}")
+            stack.extend((v, f"{field}[{i}]") for i, v in enumerate(value))
+        elif isinstance(value, dict):
+            stack.extend((v, f"{field}.{short(str(k), 40, quote=False)}" if field else short(str(k), 40, quote=False))
+                         for k, v in value.items())
+
+
 class Setup(_Strict):
     """Start of the scenario: a new game (``game``, ``players``, ``seed``, ``options``) then ``state``, a partial
     state in the game's own shape: ``PartialState`` in ``tutor/games/<game>/partial.py`` (Restless Spirits,
@@ -69,6 +98,7 @@ class Setup(_Strict):
     @field_validator("state")
     @classmethod
     def _chance_shape(cls, state: dict[str, Any]) -> dict[str, Any]:
+        check_partial_size(state)
         check_partial(state)  # an unknown outcome is refused when the file is read, naming setup.state.chance[i]
         return state
 

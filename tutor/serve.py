@@ -326,6 +326,13 @@ def _make_app_class():
                 return
             km.refill_pools_if_room()
 
+    from voila.static_file_handler import TemplateStaticFileHandler
+    # /voila/templates/x: 404, not a ValueError (HTTP 500) in Voila's handler
+    webguard.guard_template_static_files(TemplateStaticFileHandler)
+    # A traceback from a page's malformed widget message goes to the server's log, not to the browser.
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    webguard.withhold_comm_tracebacks(ZMQChannelsWebsocketConnection)
+
     def _with_xsrf_cookie(route):
         if isinstance(route, tuple) and len(route) >= 2 and route[1] is VoilaHandler:
             return (route[0], XsrfVoilaHandler, *route[2:])

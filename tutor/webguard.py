@@ -55,35 +55,45 @@ MAX_KERNELS = 8
 #: just rendered has not connected its widgets yet.
 CULL_GRACE_SECONDS = 10.0
 
-_HOST_RE = re.compile(r"^(?P<host>\[[0-9A-Fa-f:.]+\]|[^:\[\]]+)(?::(?P<port>\d{1,5}))?$")
+_HOST_RE = re.compile(r"^(?P<host>\[[0-9A-Fa-f:.]+\]|[^:\[\]\s]+)(?::(?P<port>[0-9]{1,5}))?\Z")
 
 
 def host_allowed(host_header: str | None, *, port: int, names: frozenset[str] | set[str] = LOOPBACK_NAMES,
                  any_address: bool = False) -> bool:
-    """Whether a request's ``Host`` header names this server.
+    """Whether a request's ``Host`` header names this server, exactly: ``HOST:PORT`` with the server's ``port``.
 
-    ``host_header``: the header as sent (``127.0.0.1:8866``, ``[::1]:8866``, ``localhost:8866``); ``port``: the
-    port the server listens on (a header naming another port is refused; one naming none is accepted);
-    ``names``: accepted host names, lower case (the loopback name ``localhost``, plus with ``--network`` the
-    machine's names); ``any_address``: accept every IP address, not only loopback ones (``--network``: an address
+    ``host_header``: the header's value (``127.0.0.1:8866``, ``[::1]:8866``, ``localhost:8866``; HTTP itself drops
+    the optional spaces around a header's value before this sees it); ``port``: the port the server listens on. A
+    header naming another port, or none, is refused (a browser always sends the port, except the default port 80,
+    so a header without one is accepted only when ``port`` is 80); nothing else may surround it (spaces, a trailing
+    dot). ``HOST``: ``127.0.0.1``, ``[::1]`` or one of ``names`` (lower case: the loopback name ``localhost``, plus
+    with ``--network`` the machine's names); ``any_address``: accept every IP address too (``--network``: an address
     is not a name a foreign site can point at this machine, so it cannot be used for DNS rebinding).
     Never raises: a malformed header is simply not allowed.
     """
     if not host_header or len(host_header) > 300:
         return False
-    m = _HOST_RE.match(host_header.strip())
+    m = _HOST_RE.match(host_header)
     if not m:
         return False
-    if m.group("port") is not None and int(m.group("port")) != port:
+    if m.group("port") is None:
+        if port != 80:
+            return False
+    elif m.group("port") != str(port):  # exactly the port's digits: no leading zeros
         return False
     host = m.group("host").lower()
     if host.startswith("["):
         host = host[1:-1]
+    elif ":" in host:
+        return False
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
-        return host.rstrip(".") in names
-    return address.is_loopback or any_address
+        return host in names
+    if any_address:
+        return True
+    return address in (ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1")) and (
+        str(address) == host)  # 127.0.0.1 and ::1 as written, not another spelling of them
 
 
 class HostRefused(routing.Matcher):
@@ -121,6 +131,41 @@ def insert_host_guard(app: web.Application, *, port: int, names: frozenset[str],
     """Put the Host check in front of every route of ``app`` (a tornado Application)."""
     rule = routing.Rule(HostRefused(port=port, names=names, any_address=any_address), RefuseHostHandler)
     app.default_router.rules.insert(0, rule)
+
+
+#: A ``/voila/templates/...`` path Voila's template file handler can serve: ``TEMPLATE/static/FILE`` (letters,
+#: digits, ``_ . -`` in each part; no empty, ``.`` or ``..`` part).
+_TEMPLATE_STATIC_RE = re.compile(r"[A-Za-z0-9_-]{1,64}/static(?:/[A-Za-z0-9_.-]{1,200}){1,12}")
+
+
+def template_static_path_ok(path: str) -> bool:
+    """Whether ``path`` (what follows ``/voila/templates/``) has the shape ``TEMPLATE/static/FILE`` that Voila's
+    ``TemplateStaticFileHandler`` expects; for anything else (``x``, an empty path, ``lab/other/x``, ``..`` parts)
+    that handler fails with a ValueError or an AssertionError (HTTP 500 and a traceback in the log)."""
+    return (len(path) <= 1000 and _TEMPLATE_STATIC_RE.fullmatch(path) is not None
+            and not any(part in (".", "..") for part in path.split("/")))
+
+
+def guard_template_static_files(handler_class: type[web.StaticFileHandler]) -> None:
+    """Make Voila's ``TemplateStaticFileHandler`` (``handler_class``, patched in place: `rules-tutor serve` and the
+    hub's servers alike) answer 404 to a path :func:`template_static_path_ok` refuses, or to a template Voila does
+    not know, instead of an HTTP 500 with a ValueError in the server's log. Idempotent."""
+    if getattr(handler_class, "_tutor_guarded_paths", False):
+        return
+    original = handler_class.get
+
+    async def get(self, path: str, include_body: bool = True) -> None:
+        if not template_static_path_ok(path):
+            raise web.HTTPError(404)
+        try:
+            await original(self, path, include_body)
+        except (ValueError, AssertionError) as exc:  # an unknown template: Voila finds no folder for it
+            if self._headers_written:
+                raise
+            raise web.HTTPError(404) from exc
+
+    handler_class.get = get
+    handler_class._tutor_guarded_paths = True
 
 
 #: ``Sec-Fetch-Site`` values of a request made by a page of another origin: another web site (``cross-site``) or
@@ -182,6 +227,57 @@ def refuse_foreign_embeds(handler_class: type[web.RequestHandler]) -> None:
 
     handler_class.prepare = prepare
     handler_class._tutor_refuses_foreign_pages = True
+
+
+#: Messages a page sends its kernel that run the widgets' own Python code (ipywidgets' comm handlers).
+COMM_MESSAGE_TYPES = frozenset({"comm_open", "comm_msg", "comm_close"})
+#: Most characters of a withheld kernel message the server's log keeps.
+LOGGED_CHARS = 4000
+#: Start of each line of a withheld message in the server's log (tells it from the server's own errors).
+WITHHELD_PREFIX = "    page| "
+
+
+def withheld_from_page(header: dict, parent: dict, content: dict) -> bool:
+    """Whether a message from a kernel (its ``header``, ``parent_header`` and ``content``, on IOPub) must not reach
+    the page: a traceback or anything written to ``stderr`` while the kernel handled a comm message from the
+    browser (``comm_open`` of a malformed widget, a ``comm_msg`` with a bad value). Those carry the server's file
+    paths and code; the page learns nothing from them, and the server's log keeps them instead."""
+    if not isinstance(header, dict) or not isinstance(parent, dict) or parent.get("msg_type") not in COMM_MESSAGE_TYPES:
+        return False
+    kind = header.get("msg_type")
+    return kind == "error" or (kind == "stream" and isinstance(content, dict) and content.get("name") == "stderr")
+
+
+def withhold_comm_tracebacks(connection_class) -> None:
+    """Make Jupyter Server's kernel websocket connection (``connection_class``, ``ZMQChannelsWebsocketConnection``,
+    patched in place: `rules-tutor serve` and the hub's servers alike) keep :func:`withheld_from_page` messages from
+    the browser and write them to the server's log (at most :data:`LOGGED_CHARS` characters). Idempotent."""
+    if getattr(connection_class, "_tutor_withholds_tracebacks", False):
+        return
+    original = connection_class.handle_outgoing_message
+
+    def handle_outgoing_message(self, stream, outgoing_msg):
+        channel = stream if isinstance(stream, str) else getattr(stream, "channel", None)
+        if channel == "iopub":
+            try:
+                _, parts = self.session.feed_identities(outgoing_msg)
+                header, parent = self.session.unpack(parts[1]), self.session.unpack(parts[2])
+                withhold = (isinstance(header, dict) and header.get("msg_type") in ("stream", "error")
+                            and withheld_from_page(header, parent, self.session.unpack(parts[4])))
+            except Exception:  # noqa: BLE001 - not a message this check can read: Jupyter Server handles it
+                withhold = False
+            if withhold:
+                content = self.session.unpack(parts[4])
+                text = content.get("text") if header["msg_type"] == "stream" else "\n".join(
+                    str(x) for x in content.get("traceback") or [content.get("evalue", "")])
+                self.log.warning("Kernel %s: %s while handling a page's %s, kept from the browser:\n%s",
+                                 getattr(self, "kernel_id", "?"), header["msg_type"], parent.get("msg_type"),
+                                 "\n".join(WITHHELD_PREFIX + line for line in str(text)[:LOGGED_CHARS].splitlines()))
+                return None
+        return original(self, stream, outgoing_msg)
+
+    connection_class.handle_outgoing_message = handle_outgoing_message
+    connection_class._tutor_withholds_tracebacks = True
 
 
 class KernelCapReached(web.HTTPError):

@@ -1,9 +1,11 @@
 """The teacher's class page on the classroom hub, in a real browser: the hub (deploy/jupyterhub_config.py) gives every
 learner's server the class's progress database and the teachers' names; three learners' progress is in that
-database; the teacher logs in and sees all three on the class page, and a learner who logs in is refused it.
+database; the teacher logs in (with the teachers' own password) and sees all three on the class page, a learner who
+logs in is refused it, and a learner who types the teacher's name with the class password, or a name that the tutor
+would clean into the teacher's (a zero-width space in it), is refused at login.
 
 The hub runs as in test_hub.py (free ports, a temporary state folder, a class password), here with
-``TUTOR_HUB_TEACHERS=tess`` and ``RULES_TUTOR_DB`` a fresh SQLite file; its log goes to
+``TUTOR_HUB_TEACHERS=tess``, ``TUTOR_HUB_TEACHER_PASSWORD`` and ``RULES_TUTOR_DB`` a fresh SQLite file; its log goes to
 ``test-artifacts/hub-class.log``.
 """
 from __future__ import annotations
@@ -45,9 +47,11 @@ def class_hub(tmp_path_factory):
         store.close()
     port, hub_port, api_port = _free_port(), _free_port(), _free_port()
     password = secrets.token_urlsafe(12)
+    teacher_password = secrets.token_urlsafe(12)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TUTOR_HUB_", "JUPYTERHUB_", "CONFIGPROXY_"))}
     env.update(TUTOR_HUB_IP="127.0.0.1", TUTOR_HUB_PORT=str(port), TUTOR_HUB_STATE=str(state),
-               TUTOR_HUB_PASSWORD=password, TUTOR_HUB_TEACHERS="tess", RULES_TUTOR_DB=db)
+               TUTOR_HUB_PASSWORD=password, TUTOR_HUB_TEACHERS="tess", TUTOR_HUB_TEACHER_PASSWORD=teacher_password,
+               RULES_TUTOR_DB=db)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / "hub-class.log"
     started = time.monotonic()
@@ -65,24 +69,37 @@ def class_hub(tmp_path_factory):
             if proc.poll() is not None or time.monotonic() - started > HUB_START_S:
                 pytest.fail("jupyterhub did not start:\n" + _tail(log_path))
             time.sleep(0.25)
+        hub.figures["teacher_password"] = teacher_password
         yield hub
     finally:
         _stop_hub(hub)
 
 
-def _open_class_page(browser, hub: Hub, name: str, label: str):
+def _open_class_page(browser, hub: Hub, name: str, label: str, password: str | None = None):
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     page = context.new_page()
     page.set_default_timeout(SPAWN_MS)
     checked = CheckedPage(page, f"hub-class-{label}")
-    _log_in(page, hub, name, hub.password)
+    _log_in(page, hub, name, password or hub.password)
     expect(page).to_have_url(f"{hub.url}/user/{name}/voila/render/index.ipynb", timeout=SPAWN_MS)
     page.goto(f"{hub.url}/user/{name}/{PAGE}")
     return context, page, checked
 
 
 def test_the_teacher_sees_the_class_and_a_learner_is_refused(class_hub, chromium_browser):
-    context, page, checked = _open_class_page(chromium_browser, class_hub, "tess", "teacher")
+    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+    try:  # a learner typing the teacher's name with the class password, or a name that cleans into it: refused
+        page = context.new_page()
+        for name in ("tess", "te\u200bss", "tess\u200b"):
+            _log_in(page, class_hub, name, class_hub.password)
+            expect(page.get_by_text("Invalid username or password")).to_be_visible()
+            assert "/hub/login" in page.url
+    finally:
+        context.close()
+    log = class_hub.log_path.read_text(errors="replace")
+    assert "Refused login as teacher 'tess'" in log and "Refused login name" in log
+    context, page, checked = _open_class_page(chromium_browser, class_hub, "tess", "teacher",
+                                              class_hub.figures["teacher_password"])
     try:
         table = page.locator(".tutor-class-table")
         expect(table).to_be_visible(timeout=SPAWN_MS)

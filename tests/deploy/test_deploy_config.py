@@ -27,7 +27,8 @@ def load(name: str):
 @pytest.fixture
 def hub_env(monkeypatch, tmp_path):
     for var in ("TUTOR_HUB_IP", "TUTOR_HUB_PORT", "TUTOR_HUB_PASSWORD", "TUTOR_HUB_USERS", "TUTOR_HUB_ADMINS",
-                "TUTOR_HUB_ADMIN_PASSWORD", "TUTOR_HUB_SPAWNER", "TUTOR_HUB_MAX_SERVERS", "TUTOR_HUB_CULL_TIMEOUT"):
+                "TUTOR_HUB_ADMIN_PASSWORD", "TUTOR_HUB_SPAWNER", "TUTOR_HUB_MAX_SERVERS", "TUTOR_HUB_CULL_TIMEOUT",
+                "TUTOR_HUB_TEACHERS", "TUTOR_HUB_TEACHER_PASSWORD"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("TUTOR_HUB_STATE", str(tmp_path / "state"))
     if not (DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy").exists():
@@ -38,7 +39,7 @@ def hub_env(monkeypatch, tmp_path):
 def test_demo_hub_on_loopback(hub_env, tmp_path):
     c = load("jupyterhub_config.py")
     assert c.JupyterHub.bind_url == "http://127.0.0.1:8000"
-    assert c.JupyterHub.authenticator_class == "dummy"
+    assert c.JupyterHub.authenticator_class.__name__ == "TutorDummyAuthenticator"
     assert c.Authenticator.allow_all is True
     assert c.JupyterHub.spawner_class.endswith("SimpleLocalProcessSpawner")
     assert c.Spawner.default_url == f"/voila/render/{LANDING_NOTEBOOK}"
@@ -65,7 +66,7 @@ def test_class_password_users_and_options(hub_env):
     c = load("jupyterhub_config.py")
     assert c.JupyterHub.bind_url == "http://0.0.0.0:8443"
     assert c.JupyterHub.hub_ip == "127.0.0.1"
-    assert c.JupyterHub.authenticator_class == "shared-password"
+    assert c.JupyterHub.authenticator_class.__name__ == "TutorSharedPasswordAuthenticator"
     assert c.SharedPasswordAuthenticator.user_password == "spirits-2026"
     assert c.Authenticator.allowed_users == {"ada", "grace", "linus"}
     assert "allow_all" not in c.Authenticator
@@ -159,3 +160,71 @@ def test_proxy_version_pinned_in_lock_file():
     assert re.fullmatch(r"\d+\.\d+\.\d+", wanted), "pin an exact version"
     assert lock["packages"]["node_modules/configurable-http-proxy"]["version"] == wanted
     assert lock["packages"][""]["dependencies"] == package["dependencies"]
+
+
+def _login(c, name: str, password: str):
+    """What the hub's login does with a name and password typed in its form (None: refused)."""
+    import asyncio
+    auth = c.JupyterHub.authenticator_class(config=c)
+    user = asyncio.run(auth.get_authenticated_user(None, {"username": name, "password": password}))
+    return user and user["name"]
+
+
+CLASS_PASSWORD, TEACHER_PASSWORD = "spirits-2026", "teachers-only-2026"
+
+
+@pytest.fixture
+def class_hub_config(hub_env):
+    hub_env.setenv("TUTOR_HUB_PASSWORD", CLASS_PASSWORD)
+    hub_env.setenv("TUTOR_HUB_TEACHERS", "Tess, tom")
+    hub_env.setenv("TUTOR_HUB_TEACHER_PASSWORD", TEACHER_PASSWORD)
+    return load("jupyterhub_config.py")
+
+
+def test_a_learner_typing_a_teachers_name_with_the_class_password_is_refused(class_hub_config):
+    c = class_hub_config
+    assert c.Spawner.environment["RULES_TUTOR_TEACHERS"] == "tess,tom"
+    assert _login(c, "tess", CLASS_PASSWORD) is None
+    assert _login(c, "TESS", CLASS_PASSWORD) is None  # JupyterHub lower-cases the name first
+    assert _login(c, "tess", TEACHER_PASSWORD) == "tess"
+    assert _login(c, "ada", CLASS_PASSWORD) == "ada"
+    assert _login(c, "ada", TEACHER_PASSWORD) is None  # the teachers' password is for teachers only
+    assert _login(c, "tess", "wrong-password") is None
+
+
+@pytest.mark.parametrize("name", ["te\u200bss", "tess\u200b", "t\x00ess", "ｔｅｓｓ", "ﬁona", "a" * 101,
+                                  "a" * 100 + "b", "ada\u00a0", "\u2028ada"])
+def test_names_the_tutor_would_change_are_refused_at_login(class_hub_config, name):
+    """The progress database keeps clean_name(name) and the class page compares it with the teachers: a name the
+    cleaning (or NFKC) changes would merge into another learner's progress or pass for a teacher."""
+    assert _login(class_hub_config, name, CLASS_PASSWORD) is None
+    assert _login(class_hub_config, name, TEACHER_PASSWORD) is None
+
+
+def test_names_kept_as_typed_log_in(class_hub_config):
+    for name in ("zoë", "a" * 100, "mary-jane", "o'neill", "李"):
+        assert _login(class_hub_config, name, CLASS_PASSWORD) == name
+
+
+def test_the_demo_hub_still_asks_teachers_for_their_password(hub_env):
+    hub_env.setenv("TUTOR_HUB_TEACHERS", "tess")
+    hub_env.setenv("TUTOR_HUB_TEACHER_PASSWORD", TEACHER_PASSWORD)
+    c = load("jupyterhub_config.py")
+    assert _login(c, "tess", "anything") is None
+    assert _login(c, "tess", TEACHER_PASSWORD) == "tess"
+    assert _login(c, "ada", "anything") == "ada"
+    assert _login(c, "te\u200bss", "anything") is None
+
+
+@pytest.mark.parametrize("env, message", [
+    ({"TUTOR_HUB_TEACHERS": "tess"}, "TUTOR_HUB_TEACHER_PASSWORD"),
+    ({"TUTOR_HUB_TEACHERS": "tess", "TUTOR_HUB_TEACHER_PASSWORD": "short"}, "TUTOR_HUB_TEACHER_PASSWORD"),
+    ({"TUTOR_HUB_TEACHERS": "tess", "TUTOR_HUB_TEACHER_PASSWORD": CLASS_PASSWORD}, "must differ"),
+    ({"TUTOR_HUB_TEACHERS": "te\u200bss", "TUTOR_HUB_TEACHER_PASSWORD": TEACHER_PASSWORD}, "TUTOR_HUB_TEACHERS"),
+])
+def test_teachers_without_their_own_password_are_refused_at_start(hub_env, env, message):
+    hub_env.setenv("TUTOR_HUB_PASSWORD", CLASS_PASSWORD)
+    for key, value in env.items():
+        hub_env.setenv(key, value)
+    with pytest.raises(SystemExit, match=message):
+        load("jupyterhub_config.py")

@@ -51,6 +51,7 @@ def test_the_hub_gives_every_server_the_class_database_and_the_teachers(monkeypa
             monkeypatch.delenv(name)
     monkeypatch.setenv("TUTOR_HUB_STATE", str(tmp_path))
     monkeypatch.setenv("TUTOR_HUB_TEACHERS", "tess, tom")
+    monkeypatch.setenv("TUTOR_HUB_TEACHER_PASSWORD", "teachers-only-2026")  # teachers need their own password
     env = PyFileConfigLoader("jupyterhub_config.py", path=str(deploy)).load_config().Spawner.environment
     assert env["RULES_TUTOR_DB"] == f"sqlite:///{tmp_path.resolve() / 'progress.sqlite'}"
     assert env["RULES_TUTOR_TEACHERS"] == "tess,tom"

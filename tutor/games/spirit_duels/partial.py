@@ -43,8 +43,10 @@ class SpiritPart(_P):
     exhausted: bool | None = None
     defeated: bool | None = None
     traits: list[str] | None = None
-    pool: list[str] | None = Field(default=None, description="dice as KIND/FACE, e.g. attack-1/attack, "
-                                                              "magic-2/magic+1, advantage/blank")
+    pool: list[str] | None = Field(default=None, max_length=MAX_FIXED,
+                                   description="dice as KIND/FACE, e.g. attack-1/attack, magic-2/magic+1, "
+                                               "advantage/blank (at most 200: bounded at load, so that the saved "
+                                               "session of any scenario that loads can be loaded again)")
     advantage_die: bool | None = None
     limited_used: bool | None = None
 
