@@ -187,3 +187,32 @@ def test_a_spirit_duels_session_saved_with_forced_rolls_still_loads():
     data["state"]["forced_rolls"] = rolls[:-1]  # and an edited file is still caught
     with pytest.raises(ContentError, match="was the file edited"):
         tutor.load_session(json.dumps(data))
+
+
+# -- options: one pydantic model per game, checked by tutor.core.options.read_options ---------------------------------
+@pytest.mark.parametrize("game, options, words", [
+    ("restless-spirits", {"colour": "red"}, "restless-spirits: unknown option(s) colour; valid options: side, "
+                                            "first_game, guides, cards, promos"),
+    ("restless-spirits", {"first_game": 1}, "restless-spirits: first_game must be True or False; got 1"),
+    ("restless-spirits", {"guides": "hana"}, "guides must be a list of guide ids, one per seat; got 'hana'"),
+    ("restless-spirits", {"cards": 3}, "cards must be the path of a card file; got 3"),
+    ("spirited", {"clans": "aztecs"}, "spirited: clans must be a list of different clan ids; got 'aztecs'"),
+    ("spirit-duels", {"teams": "fire"}, "spirit-duels: teams must be a list of 2 team ids (seat 1, seat 2); got "
+                                        "'fire'"),
+    ("spirit-duels", {"setup": 2}, "spirit-duels: setup must be one of 'prebuilt', 'draft'; got 2"),
+])
+def test_options_are_checked_by_each_games_model_naming_the_option(game, options, words):
+    with pytest.raises(ValueError) as e:
+        tutor.new_game(game, players=2, seed=1, **options)
+    assert words in str(e.value)
+
+
+def test_options_keep_their_order_defaults_and_json_shape():
+    import pathlib
+    s = tutor.new_game("restless-spirits", players=2, seed=1, guides=("okada-mitsuo", "hana"),
+                       cards=pathlib.Path("content/restless-spirits/cards.yaml"))
+    assert s.game.options == {"side": "A", "first_game": False, "guides": ["okada-mitsuo", "hana"],
+                              "cards": "content/restless-spirits/cards.yaml", "promos": []}
+    assert tutor.new_game("spirit-duels", seed=1).game.options == {"setup": "prebuilt", "lines": "casual",
+                                                                   "cards": None, "teams": ["fire", "electric"]}
+    assert tutor.new_game("spirited", players=2, seed=1).game.options == {"clans": None}

@@ -7,14 +7,15 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, StrictBool, StrictStr
 
 from ...core.content import card_file_path, content_root, load_yaml_model
 from ...core.errors import ContentError, short
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
+from ...core.options import GameOptions, read_options
 from . import decisions, effects_copy, effects_more, resolve, rules, setup, solo, variants
 from .cards import CardSet, Effect, LIGHT_TYPES
 from .effects import REGISTRY, validate_effect
@@ -26,7 +27,19 @@ from .state import RSState
 from .zones import Ctx
 
 GAME_DIR = "restless-spirits"
-OPTIONS = {"side": "A", "first_game": False, "guides": None, "cards": None, "promos": None}
+
+
+class Options(GameOptions):
+    """Restless Spirits options (:func:`tutor.core.options.read_options`): ``side`` of the Spirit Guide boards
+    (Setup; B side: Variants), ``first_game`` (the first-game set-up: no draft), ``guides`` (one guide id per seat),
+    ``cards`` (a card file), ``promos`` (promo Spirit ids, each replacing its Spirit)."""
+
+    side: Literal["A", "B"] = Field(default="A", description="'A' or 'B'")
+    first_game: StrictBool = Field(default=False, description="True or False")
+    guides: list[StrictStr] | None = Field(default=None, description="a list of guide ids, one per seat")
+    cards: StrictStr | None = Field(default=None, description="the path of a card file")
+    promos: list[StrictStr] | None = Field(default=None, description="a list of different promo Spirit ids")
+
 
 
 @lru_cache(maxsize=8)
@@ -99,30 +112,18 @@ class RestlessSpirits(Game):
     teaching_options = {"first_game": True}
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise ValueError(f"restless-spirits: unknown option(s) {', '.join(unknown)}; valid options: "
-                             f"{', '.join(OPTIONS)}")
+        opts = read_options(Options, "restless-spirits", options)
         if players not in (1, 2, 3, 4):
             raise ValueError(f"restless-spirits: players must be 2, 3 or 4 (or 1 for Solo Mode), got {short(players)}")
-        opts = {**OPTIONS, **options}
-        if opts["side"] not in ("A", "B"):
-            raise ValueError(f"restless-spirits: side must be 'A' or 'B', got {short(opts['side'])}")
-        if not isinstance(opts["first_game"], bool):
-            raise ValueError(f"restless-spirits: first_game must be True or False, got {short(opts['first_game'])}")
-        if opts["cards"] is not None:
-            opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
         opts["promos"] = variants.check_promos(self.cards, opts["promos"])
         # what this player count and these options need of the card file, before anything else reads it
         check_game(self.cards, str(opts["cards"] or content_root() / GAME_DIR / "cards.yaml"), players, opts,
                    variants.deck_spirits(SimpleNamespace(cards=self.cards, options=opts)))
         if opts["guides"] is not None:
-            if not isinstance(opts["guides"], (list, tuple)):
-                raise ValueError(f"restless-spirits: guides must be a list of guide ids, got {short(opts['guides'])}")
-            gl = list(opts["guides"])
+            gl = opts["guides"]
             valid = [gd.id for gd in self.cards.guides]
-            if not all(isinstance(x, str) for x in gl) or len(gl) != players or len(set(gl)) != len(gl) or any(x not in valid for x in gl):
+            if len(gl) != players or len(set(gl)) != len(gl) or any(x not in valid for x in gl):
                 raise ValueError(f"restless-spirits: guides must list {players} different guide ids, one per seat, "
                                  f"from: {', '.join(valid)}; got {short(gl)}")
             opts["guides"] = gl

@@ -10,13 +10,14 @@ from __future__ import annotations
 from ...core.errors import short
 
 from collections import Counter
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, StrictStr
 
 from ...core.content import content_root
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
+from ...core.options import GameOptions, read_options
 from . import actions, flow, rules, setup
 from .cards import Effect
 from .loading import load_cards
@@ -24,12 +25,20 @@ from .partial import apply_partial, facts as partial_facts
 from .playable import check_game
 from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, stat, status_text
 from .dice import DIE_FACES, face_label, kind_label
-from .draft import LINE_MODES, PICK_ORDER, draft_deck
+from .draft import PICK_ORDER, draft_deck
 from .state import SDState
 from .view import DuelView
 
-OPTIONS = {"setup": "prebuilt", "lines": "casual", "cards": None, "teams": None}
-SETUPS = ("prebuilt", "draft")
+
+class Options(GameOptions):
+    """Spirit Duels options (:func:`tutor.core.options.read_options`): ``setup`` (``prebuilt`` teams, or the full
+    match's ``draft``: What's Next?), ``lines`` (``casual`` or ``competitive`` Spirit Line choice in the draft),
+    ``cards`` (a card file), ``teams`` (the two pre-built team ids, seat 1 then seat 2)."""
+
+    setup: Literal["prebuilt", "draft"] = Field(default="prebuilt", description="one of 'prebuilt', 'draft'")
+    lines: Literal["casual", "competitive"] = Field(default="casual", description="one of 'casual', 'competitive'")
+    cards: StrictStr | None = Field(default=None, description="the path of a card file")
+    teams: list[StrictStr] | None = Field(default=None, description="a list of 2 team ids (seat 1, seat 2)")
 
 
 class SpiritDuels(Game):
@@ -65,21 +74,9 @@ class SpiritDuels(Game):
                       "lines": (("casual Line choice", "casual"), ("competitive Line choice", "competitive"))}
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise ValueError(f"spirit-duels: unknown option(s) {', '.join(unknown)}; valid options: "
-                             f"{', '.join(OPTIONS)}")
+        opts = read_options(Options, "spirit-duels", options)
         if players != 2:
             raise ValueError(f"spirit-duels: players must be 2, got {short(players)}")
-        opts = {**OPTIONS, **options}
-        if opts["setup"] not in SETUPS:
-            raise ValueError(f"spirit-duels: setup must be one of {', '.join(repr(x) for x in SETUPS)}; got "
-                             f"{short(opts['setup'])}")
-        if opts["lines"] not in LINE_MODES:
-            raise ValueError(f"spirit-duels: lines must be one of {', '.join(repr(x) for x in LINE_MODES)}; got "
-                             f"{short(opts['lines'])}")
-        if opts["cards"] is not None:
-            opts["cards"] = str(opts["cards"])
         self.cards, self._params = load_cards(opts["cards"])
         # what this set-up needs of the card file (the draft's Classes, the teams seated), naming the file and field
         check_game(self.cards, opts["cards"] or str(content_root() / "spirit-duels" / "cards.yaml"), opts)
@@ -92,7 +89,7 @@ class SpiritDuels(Game):
         else:
             teams = opts["teams"] if opts["teams"] is not None else ["fire", "electric"]
             valid = [t.id for t in self.cards.teams]
-            if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
+            if len(teams) != 2 or any(t not in valid for t in teams):
                 raise ValueError(f"spirit-duels: teams must list 2 team ids (seat 1, seat 2) from: "
                                  f"{', '.join(valid)}; got {short(teams)}")
             opts["teams"] = list(teams)

@@ -9,10 +9,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field, StrictStr
+
 from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError, short
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
+from ...core.options import GameOptions, read_options
 from . import resolve, rules, setup
 from .cards import CardSet, clan_of, medal_kind
 from .effects import validate_effect
@@ -23,7 +26,14 @@ from .view import SpiritedView
 from .zones import Ctx, face_up, held, medal_value
 
 GAME_DIR = "spirited"
-OPTIONS = {"clans": None}
+
+
+class Options(GameOptions):
+    """Spirited options (:func:`tutor.core.options.read_options`): ``clans``, the clan ids to play with instead of
+    drawing them at random (Setup)."""
+
+    clans: list[StrictStr] | None = Field(default=None, description="a list of different clan ids")
+
 
 
 @lru_cache(maxsize=4)
@@ -64,17 +74,14 @@ class Spirited(Game):
     player_counts = (2, 3, 4, 5, 6)
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise ValueError(f"spirited: unknown option(s) {', '.join(unknown)}; valid options: {', '.join(OPTIONS)}")
+        opts = read_options(Options, "spirited", options)
         if players not in range(2, 7):
             raise ValueError(f"spirited: players must be 2 to 6, got {short(players)}")
         self.cards = load_cards()
-        opts = {**OPTIONS, **options}
         if opts["clans"] is not None:
             cl = opts["clans"]
             valid = [c.id for c in self.cards.clans]
-            if (not isinstance(cl, (list, tuple)) or len(cl) != self.cards.clans_per_game or len(set(cl)) != len(cl)
+            if (len(cl) != self.cards.clans_per_game or len(set(cl)) != len(cl)
                     or any(x not in valid for x in cl)):
                 raise ValueError(f"spirited: clans must list {self.cards.clans_per_game} different clan ids from: "
                                  f"{', '.join(valid)}; got {short(cl)}")
