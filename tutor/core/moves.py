@@ -75,3 +75,28 @@ def run_moves(moves: Iterable[Move], g: Any, s: Any, blocked: bool = False) -> C
     for move in moves:
         move(g, s, out)
     return out
+
+
+def built_once(build: Callable[..., Action]) -> Callable[..., Action]:
+    """Decorate an action builder ``build(g, *args) -> Action`` so each action is built once per game set-up and
+    kept in ``g.action_memo`` (an :class:`~.model.ActionMemo` shared by the games set up alike, see
+    :meth:`~.game.Game.shared_caches`), keyed by ``build`` itself and ``args``.
+
+    The key is derived, never written by hand: ``build`` must read nothing but its arguments (positional, hashable)
+    and the game's static cards and options, so its arguments are everything the action is made from. Actions are
+    frozen, so one built for a key serves every later state that needs it.
+    """
+
+    def kept(g: Any, *args: Any) -> Action:
+        key = (build, *args)
+        memo = g.action_memo
+        act = memo.get(key)
+        if act is None:
+            act = memo.put(key, build(g, *args))
+        return act
+
+    kept.__name__ = getattr(build, "__name__", "kept")
+    kept.__qualname__ = getattr(build, "__qualname__", kept.__name__)
+    kept.__doc__ = build.__doc__
+    kept.__wrapped__ = build  # type: ignore[attr-defined]
+    return kept

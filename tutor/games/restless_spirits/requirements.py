@@ -28,11 +28,16 @@ def fill_options(g, ps: PlacedSpirit, totem: str) -> tuple[tuple[int, ...], ...]
     The answer depends only on the two cards and which slots are unmet, so it is kept in ``g.fill_cache`` (a dict
     shared by games with the same cards), keyed by the two cards and :func:`free_slots`.
     """
-    free = free_slots(ps)
-    key = (totem, ps.card, free)
+    return fits(g, ps.card, totem, free_slots(ps))
+
+
+def fits(g, spirit: str, totem: str, free: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """:func:`fill_options` for the Spirit card ``spirit`` whose unmet slots are ``free`` (:func:`free_slots`):
+    what it is made from, so it is kept in ``g.fill_cache`` keyed by exactly these three values."""
+    key = (totem, spirit, free)
     hit = g.fill_cache.get(key)
     if hit is None:
-        hit = g.fill_cache[key] = _fill_options(g, ps.card, totem, free)
+        hit = g.fill_cache[key] = _fill_options(g, spirit, totem, free)
     return hit
 
 

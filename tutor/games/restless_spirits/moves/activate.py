@@ -1,0 +1,69 @@
+"""Activate a Spirit's ability (Spirit Abilities: Activated abilities, once per game, an Activation Token placed;
+a Free Action on your turn; Solo Mode: Spirit Type abilities instead of printed ones).
+
+Candidates: each Spirit on the board (on each opponent it may target). The check: not Solo Mode, an Activated
+ability not yet used, an Activation Token left, an opponent it can target (protection). An activation that would do
+nothing now is still legal and says so (:func:`..idle.idle_activation`). Resolution: :func:`..resolve.main_action`
+(``activate-ability``), then the ability's effects (:func:`..abilities.start`).
+"""
+from __future__ import annotations
+
+from ....core.model import Action, make_action, mark_idle
+from ....core.moves import Check, built_once
+from ..idle import idle_activation
+from ..state import RSState
+from ..zones import plural
+
+
+def activate(g, s: RSState, out: Check) -> None:
+    """Activate the ability of a Spirit on the current player's board (a Free Action)."""
+    seat = s.current
+    p = s.players[seat]
+    tokens = p.activation_tokens
+    solo = g.solo
+    for i, ps in enumerate(p.board):
+        if ps is None:
+            continue
+        sp = g.cards.by_id[ps.card]
+        ab = sp.ability
+        if solo:
+            out.no("activate-ability", seat, f"Activate {sp.name}", "rs.solo.type-abilities",
+                   "in Solo Mode printed abilities are not used; each Spirit's type ability happened when it was "
+                   "attracted", space=i + 1)
+        elif ab.timing != "activated":
+            out.no("activate-ability", seat, f"Activate {sp.name}", "rs.ability.ongoing",
+                   "its ability is not Activated (it is Ongoing or works on release), so there is nothing to "
+                   "activate", space=i + 1)
+        elif ps.used:
+            out.no("activate-ability", seat, f"Activate {sp.name}", "rs.ability.once",
+                   "its ability has already been used this game", space=i + 1)
+        elif tokens <= 0:
+            out.no("activate-ability", seat, f"Activate {sp.name}", "rs.ability.activate",
+                   "you have no Activation Token left on your board", space=i + 1)
+        elif ab.target == "one-opponent" or ab.target == "split-opponents":
+            targets = g.targets(s, seat, ps.card)
+            if not targets:
+                out.no("activate-ability", seat, f"Activate {sp.name}", "rs.effect.protection",
+                       "no opponent can be targeted by it (each one is protected)", space=i + 1)
+            elif ab.effects:
+                for t in (targets if ab.target == "one-opponent" else (None,)):
+                    out.ok(activate_action(g, seat, i, sp.id, tokens, t, idle_activation(g, s, seat, i, t)))
+        elif ab.effects:
+            out.ok(activate_action(g, seat, i, sp.id, tokens, None, idle_activation(g, s, seat, i, None)))
+
+
+@built_once
+def activate_action(g, seat: int, i: int, spirit: str, tokens: int, target: int | None,
+                    idle: tuple[str, str] | None) -> Action:
+    """Activate the Spirit ``spirit`` on space ``i`` (0-based) with ``tokens`` Activation Tokens left (targeting
+    opponent seat ``target`` when it targets one); ``idle``: ``(clause, sentence)`` when it would do nothing now."""
+    sp = g.cards.by_id[spirit]
+    why = (f"{sp.name}'s ability is an Activated ability not yet used, you have "
+           f"{plural(tokens, 'Activation Token')}, and activating is a Free Action on your turn.")
+    cl = ("rs.ability.activate", "rs.ability.once", "rs.free-action")
+    if target is None:
+        a = make_action("activate-ability", seat, f"Activate {sp.name}", why, cl, 0, space=i + 1)
+    else:
+        a = make_action("activate-ability", seat, f"Activate {sp.name} targeting Player {target + 1}", why, cl, 0,
+                        space=i + 1, target=target + 1)
+    return mark_idle(a, *idle) if idle else a
