@@ -38,18 +38,19 @@ class Check:
 
     ``wants_blocked`` tells a move whether refusals are wanted, so it may skip work done only to word one (a
     refusal's label or reason that costs a lookup); ``no`` ignores refusals when they are not wanted.
+
+    ``ok(action)`` offers ``action`` as legal now (it is ``legal.append`` itself: called once per legal action of
+    every step, it costs no Python call of its own).
     """
 
-    __slots__ = ("legal", "blocked", "wants_blocked")
+    __slots__ = ("legal", "blocked", "wants_blocked", "ok")
 
     def __init__(self, blocked: bool = False) -> None:
         self.legal: list[Action] = []
         self.blocked: list[Blocked] = []
         self.wants_blocked = blocked
-
-    def ok(self, action: Action) -> None:
-        """Offer ``action`` as legal now."""
-        self.legal.append(action)
+        #: ``ok(action)``: offer ``action`` as legal now.
+        self.ok: Callable[[Action], None] = self.legal.append
 
     def ok_all(self, actions: Iterable[Action]) -> None:
         """Offer each of ``actions`` as legal now."""

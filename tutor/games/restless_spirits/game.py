@@ -126,7 +126,9 @@ class RestlessSpirits(Game):
                                  f"from: {', '.join(valid)}; got {short(gl)}")
             opts["guides"] = gl
         super().__init__(players, seed, clauses, opts)
-        self._kinds = {}
+        self._kinds: dict[str, str] = {}
+        #: ``{card id: "spirit" | "totem" | "blessing" | "curse" | "guide"}`` (read-only; :meth:`card_kind`)
+        self.card_kinds = self._kinds
         # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):
         shared = self.shared_caches(self.cards)
         #: memo of :func:`.requirements.fill_options`

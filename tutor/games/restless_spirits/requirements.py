@@ -41,6 +41,22 @@ def fits(g, spirit: str, totem: str, free: tuple[int, ...]) -> tuple[tuple[int, 
     return hit
 
 
+def totems_fitting(g, spirit: str, free: tuple[int, ...]) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """``{totem id: its fill options}`` for every Totem of the game that meets an unmet requirement of the Spirit card
+    ``spirit`` whose unmet slots are ``free`` (:func:`free_slots`); Totems that fit no way are left out. Made from
+    these two values and the cards only, so it is kept in ``g.fill_cache`` keyed by them."""
+    key = ("fitting", spirit, free)
+    hit = g.fill_cache.get(key)
+    if hit is None:
+        fitting = {}
+        for t in g.cards.totems:
+            opts = fits(g, spirit, t.id, free)
+            if opts:
+                fitting[t.id] = opts
+        hit = g.fill_cache[key] = fitting
+    return hit
+
+
 def free_slots(ps: PlacedSpirit) -> tuple[int, ...]:
     """Indices of the unmet requirement slots of ``ps``, as a tuple (a memo key)."""
     return tuple([i for i, x in enumerate(ps.slots) if x is None])

@@ -28,8 +28,8 @@ from .activate import activate
 from .attract import attract, refresh_and_attract
 from .blessings_curses import discard_three, play_card
 from .buy_retrieve import buy_totem, retrieve
-from .end_turn import end_turn
-from .hand import AP_COST
+from .end_turn import end_turn_action
+from .turn import AP_COST, Turn
 from .play_totem import play_totem
 from .setup_picks import choose_guide, draft_pick
 
@@ -41,8 +41,10 @@ TURN_MOVES_NO_AP = (attract, refresh_and_attract, buy_totem, play_totem, retriev
 
 
 def turn_check(g, s: RSState, blocked: bool = False) -> Check:
-    """Run the main-turn moves of the current player on ``s`` (no decision pending), ending the turn apart."""
-    return run_moves(TURN_MOVES if s.players[s.current].ap >= AP_COST else TURN_MOVES_NO_AP, g, s, blocked)
+    """Run the main-turn moves of the current player on ``s`` (no decision pending), ending the turn apart, each
+    reading the turn's facts from one :class:`.turn.Turn`."""
+    t = Turn(g, s)
+    return run_moves(TURN_MOVES if t.ap >= AP_COST else TURN_MOVES_NO_AP, g, t, blocked)
 
 
 def turn_actions(g, s: RSState) -> list[Action]:
@@ -53,7 +55,7 @@ def turn_actions(g, s: RSState) -> list[Action]:
 
 def legal_turn_actions(g, s: RSState, turn: list[Action]) -> list[Action]:
     """The legal actions of a main turn: ``turn`` (:func:`turn_actions` of ``s``) and ending the turn, sorted."""
-    return sort_actions(turn + run_moves((end_turn,), g, s).legal)
+    return sort_actions(turn + [end_turn_action(g, s.current, s.players[s.current].ap)])
 
 
 def legal_actions(g, s: RSState) -> list[Action]:
@@ -77,4 +79,4 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
 
 
 __all__ = ["TURN_MOVES", "TURN_MOVES_NO_AP", "turn_check", "turn_actions", "legal_turn_actions", "legal_actions",
-           "blocked_actions", "end_turn"]
+           "blocked_actions"]

@@ -11,14 +11,13 @@ from __future__ import annotations
 from ....core.model import Action, make_action, mark_idle
 from ....core.moves import Check, built_once
 from ..idle import idle_activation
-from ..state import RSState
 from ..zones import plural
+from .turn import Turn
 
 
-def activate(g, s: RSState, out: Check) -> None:
+def activate(g, t: Turn, out: Check) -> None:
     """Activate the ability of a Spirit on the current player's board (a Free Action)."""
-    seat = s.current
-    p = s.players[seat]
+    s, seat, p = t.s, t.seat, t.p
     tokens = p.activation_tokens
     solo = g.solo
     for i, ps in enumerate(p.board):

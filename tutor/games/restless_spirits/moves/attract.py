@@ -10,17 +10,12 @@ from __future__ import annotations
 from ....core.model import Action, make_action
 from ....core.moves import Check, built_once
 from ..ongoing import mastery_locked
-from ..state import RSState
-from .hand import AP_COST, NO_AP, has_space, totems_in_hand
+from .turn import AP_COST, NO_AP, Turn
 
 
-def attract(g, s: RSState, out: Check) -> None:
+def attract(g, t: Turn, out: Check) -> None:
     """Attract a Lost Spirit (1 AP, or a Free Action for the guide's Mastery type)."""
-    seat = s.current
-    p = s.players[seat]
-    ap = p.ap
-    space = has_space(p)
-    totems = totems_in_hand(g, p)
+    s, seat, ap, space, totems = t.s, t.seat, t.ap, t.space, t.totems
     if out.wants_blocked:
         if not space:
             out.no("attract", seat, "Attract a Lost Spirit", "rs.attract.empty-space",
@@ -60,13 +55,11 @@ def attract_action(g, seat: int, spirit: str, cost: int, ap: int) -> Action:
     return make_action("attract", seat, f"Attract {g.spirit_label(spirit)}", why, cl, cost, spirit=spirit)
 
 
-def refresh_and_attract(g, s: RSState, out: Check) -> None:
+def refresh_and_attract(g, t: Turn, out: Check) -> None:
     """Refresh the Lost Spirits and attract one (1 AP and a Totem to offer). Legal with a full board too: declining
     to attract is then the only finish (ruling ``rs.ruling.refresh-full-board``)."""
-    seat = s.current
-    p = s.players[seat]
-    if p.ap >= AP_COST and totems_in_hand(g, p):
-        out.ok(refresh_and_attract_action(g, seat, p.ap, has_space(p)))
+    if t.ap >= AP_COST and t.totems:
+        out.ok(refresh_and_attract_action(g, t.seat, t.ap, t.space))
 
 
 @built_once

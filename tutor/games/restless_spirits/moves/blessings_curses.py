@@ -14,17 +14,14 @@ from itertools import combinations
 from ....core.model import Action, make_action, mark_idle
 from ....core.moves import Check, built_once
 from ..idle import idle_card
-from ..state import RSState
 from ..zones import plural
-from .hand import blessings_curses_in_hand
+from .turn import Turn
 
 
-def play_card(g, s: RSState, out: Check) -> None:
+def play_card(g, t: Turn, out: Check) -> None:
     """Play a Blessing or Curse from hand (its printed AP cost; 0 is a Free Action)."""
-    seat = s.current
-    p = s.players[seat]
-    ap = p.ap
-    for card in sorted(set(blessings_curses_in_hand(g, p))):
+    s, seat, ap = t.s, t.seat, t.ap
+    for card in sorted(set(t.bc)):
         rc = g.cards.by_id[card]
         if ap < rc.cost:
             out.no("play-" + g.card_kind(card), seat, f"Play {rc.name}", "rs.play-card",
@@ -61,13 +58,12 @@ def play_card_action(g, seat: int, card: str, ap: int, target: int | None, idle:
     return mark_idle(a, *idle) if idle else a
 
 
-def discard_three(g, s: RSState, out: Check) -> None:
+def discard_three(g, t: Turn, out: Check) -> None:
     """Discard three Blessings or Curses from hand for 1 AP (a Free Action)."""
-    seat = s.current
-    bc = blessings_curses_in_hand(g, s.players[seat])
-    n = len(bc)
+    seat = t.seat
+    n = len(t.bc)
     if n >= 3:
-        bc.sort()
+        bc = sorted(t.bc)
         for a, b, c in combinations(bc, 3):
             out.ok(discard_three_action(g, seat, a, b, c))
     elif n:

@@ -10,31 +10,21 @@ from __future__ import annotations
 
 from ....core.model import Action, make_action
 from ....core.moves import Check, built_once
-from ..state import RSState
-from ..zones import hand_room, plural
-from .hand import AP_COST, NO_AP, totems_in_hand
+from ..zones import plural
+from .turn import AP_COST, NO_AP, Turn
 
 
-def _can_take(g, p) -> tuple[bool, bool]:
-    """``(room, can_take)``: ``p``'s hand has room; it may take a Totem (room, or a Totem to swap out)."""
-    room = hand_room(p) > 0
-    return room, room or bool(totems_in_hand(g, p))
-
-
-def buy_totem(g, s: RSState, out: Check) -> None:
+def buy_totem(g, t: Turn, out: Check) -> None:
     """Buy a Totem from a market row, or refresh a row and buy from it (1 AP each)."""
-    seat = s.current
-    p = s.players[seat]
-    ap = p.ap
+    seat, ap, room = t.seat, t.ap, t.room
     if ap < AP_COST:
         out.no("buy-totem", seat, "Buy a Totem", "rs.turn.ap", NO_AP)
         return
-    room, can_take = _can_take(g, p)
-    if not can_take:
+    if not (room or t.totems):  # at the limit a new Totem is swapped for one in hand
         out.no("buy-totem", seat, "Buy a Totem", "rs.hand-limit.swap",
                "your hand is at the limit of 7 and holds no Totem to swap out")
         return
-    for r, row in enumerate(s.markets):
+    for r, row in enumerate(t.s.markets):
         for card in row:
             if card is not None:
                 out.ok(buy_totem_action(g, seat, card, r, ap, room))
@@ -66,20 +56,17 @@ def refresh_market_action(g, seat: int, r: int, ap: int, room: bool) -> Action:
                        AP_COST, row=r + 1)
 
 
-def retrieve(g, s: RSState, out: Check) -> None:
+def retrieve(g, t: Turn, out: Check) -> None:
     """Retrieve a Totem from the Shrine: look at its top 3 and keep 1 (1 AP)."""
-    seat = s.current
-    p = s.players[seat]
-    ap = p.ap
+    seat, ap, shrine = t.seat, t.ap, t.s.shrine
     if ap < AP_COST:
         out.no("retrieve-from-shrine", seat, "Retrieve a Totem from the Shrine", "rs.turn.ap", NO_AP)
         return
-    if not s.shrine:
+    if not shrine:
         out.no("retrieve-from-shrine", seat, "Retrieve a Totem from the Shrine", "rs.retrieve", "the Shrine is empty")
         return
-    room, can_take = _can_take(g, p)
-    if can_take:  # (a full hand with no Totem to swap is refused once, by buy_totem)
-        out.ok(retrieve_action(g, seat, ap, len(s.shrine), room))
+    if t.room or t.totems:  # (a full hand with no Totem to swap is refused once, by buy_totem)
+        out.ok(retrieve_action(g, seat, ap, len(shrine), t.room))
 
 
 @built_once

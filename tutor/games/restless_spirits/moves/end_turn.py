@@ -1,19 +1,14 @@
 """End your turn (On Your Turn: a turn ends when you choose or when your AP and Free Actions run out; unused AP is
 not carried over; ruling ``rs.ruling.end-turn-early``).
 
-Always legal in a main turn, never refused. Resolution: :func:`..resolve.main_action` (``end-turn``), then
+Always legal in a main turn, never refused (so it is no check, only its action, which
+:func:`.legal_turn_actions` adds to the turn's moves). Resolution: :func:`..resolve.main_action` (``end-turn``), then
 :func:`..resolve.end_turn` (the automatic pass is :func:`..resolve.after_step`).
 """
 from __future__ import annotations
 
 from ....core.model import Action, make_action
-from ....core.moves import Check, built_once
-from ..state import RSState
-
-
-def end_turn(g, s: RSState, out: Check) -> None:
-    """End the current player's turn."""
-    out.ok(end_turn_action(g, s.current, s.players[s.current].ap))
+from ....core.moves import built_once
 
 
 @built_once

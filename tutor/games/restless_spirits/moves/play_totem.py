@@ -11,35 +11,37 @@ from __future__ import annotations
 from ....core.model import Action, make_action
 from ....core.moves import Check, built_once
 from ..ongoing import turn_lock
-from ..requirements import fits, free_slots
-from ..state import RSState
-from .hand import AP_COST, NO_AP, totems_in_hand
+from ..requirements import free_slots, totems_fitting
+from .turn import AP_COST, NO_AP, Turn
 
 
-def play_totem(g, s: RSState, out: Check) -> None:
+def play_totem(g, t: Turn, out: Check) -> None:
     """Play a Totem from hand to a Spirit whose unmet requirement it meets (1 AP)."""
-    seat = s.current
-    p = s.players[seat]
-    if p.ap < AP_COST:
+    seat, p = t.seat, t.p
+    if t.ap < AP_COST:
         out.no("play-totem", seat, "Play a Totem to a Spirit", "rs.turn.ap", NO_AP)
         return
-    lock = turn_lock(s, seat, "play-totem") if p.locks else None
+    lock = turn_lock(t.s, seat, "play-totem") if p.locks else None
     if lock:
         out.no("play-totem", seat, "Play a Totem to a Spirit", "rs.effect.turn-lock",
                f"{g.cards.by_id[lock.source].name} stops you playing Totems until Player {lock.by + 1}'s next turn")
         return
-    spaces = [(i, ps.card, free_slots(ps)) for i, ps in enumerate(p.board) if ps is not None]
-    if not spaces:
+    board = p.board
+    if not any(board):  # (a placed Spirit is always true)
         out.no("play-totem", seat, "Play a Totem to a Spirit", "rs.play-totem", "you have no Spirit on your board")
         return
-    for card in sorted(set(totems_in_hand(g, p))):
+    if not t.totems:
+        return
+    # each Spirit with the Totems that meet one of its unmet requirements now
+    spaces = [(i, ps.card, totems_fitting(g, ps.card, free_slots(ps))) for i, ps in enumerate(board) if ps is not None]
+    for card in sorted(set(t.totems)):
         fitted = False
-        for i, spirit, free in spaces:
-            opts = fits(g, spirit, card, free)
+        for i, spirit, fitting in spaces:
+            opts = fitting.get(card)
             if opts:
                 fitted = True
                 out.ok(play_totem_action(g, seat, card, i, spirit, opts))
-        if not fitted:
+        if not fitted and out.wants_blocked:
             out.no("play-totem", seat, f"Play {g.totem_label(card)}", "rs.play-totem",
                    "none of your Spirits has an unmet requirement this Totem provides", totem=card)
 
