@@ -78,26 +78,62 @@ def run_moves(moves: Iterable[Move], g: Any, s: Any, blocked: bool = False) -> C
     return out
 
 
-def built_once(build: Callable[..., Action]) -> Callable[..., Action]:
-    """Decorate an action builder ``build(g, *args) -> Action`` so each action is built once per game set-up and
-    kept in ``g.action_memo`` (an :class:`~.model.ActionMemo` shared by the games set up alike, see
-    :meth:`~.game.Game.shared_caches`), keyed by ``build`` itself and ``args``.
+#: How many actions one :class:`Built` keeps (cleared once it holds more).
+BUILT_LIMIT = 20000
 
-    The key is derived, never written by hand: ``build`` must read nothing but its arguments (positional, hashable)
-    and the game's static cards and options, so its arguments are everything the action is made from. Actions are
-    frozen, so one built for a key serves every later state that needs it.
-    """
 
-    def kept(g: Any, *args: Any) -> Action:
-        key = (build, *args)
-        memo = g.action_memo
-        act = memo.get(key)
-        if act is None:
-            act = memo.put(key, build(g, *args))
+class Built(dict):
+    """The actions one builder made for the games of one set-up, kept by their arguments: ``acts[args]`` (``args``
+    the builder's arguments after ``g``, always a tuple) returns the kept action and builds it only on a miss
+    (``__missing__``), so a hit is one dict lookup and no Python call. Bounded: cleared once it holds
+    :data:`BUILT_LIMIT`. Made by :meth:`Builder.kept`."""
+
+    __slots__ = ("build", "g")
+
+    def __init__(self, build: Callable[..., Action], g: Any) -> None:
+        super().__init__()
+        self.build = build
+        self.g = g
+
+    def __missing__(self, args: tuple) -> Action:
+        if len(self) >= BUILT_LIMIT:
+            self.clear()
+        act = self[args] = self.build(self.g, *args)
         return act
 
-    kept.__name__ = getattr(build, "__name__", "kept")
-    kept.__qualname__ = getattr(build, "__qualname__", kept.__name__)
-    kept.__doc__ = build.__doc__
-    kept.__wrapped__ = build  # type: ignore[attr-defined]
-    return kept
+
+class Builder:
+    """An action builder ``build(g, *args) -> Action`` whose actions are built once per game set-up and then kept,
+    keyed by its arguments (see :func:`built_once`). Call it as the builder (``b(g, *args)``), or take its
+    :class:`Built` for ``g`` once (``acts = b.kept(g)``) and look actions up by their arguments (``acts[args]``) in a
+    loop that offers many."""
+
+    def __init__(self, build: Callable[..., Action]) -> None:
+        self.build = self.__wrapped__ = build
+        self.__name__ = getattr(build, "__name__", "build")
+        self.__qualname__ = getattr(build, "__qualname__", self.__name__)
+        self.__doc__ = build.__doc__
+
+    def kept(self, g: Any) -> Built:
+        """The actions kept for ``g``'s set-up: a :class:`Built` kept in ``g.action_memo`` (an
+        :class:`~.model.ActionMemo` shared by the games set up alike, see :meth:`~.game.Game.shared_caches`)."""
+        memo = g.action_memo
+        key = ("built", self.build)
+        acts = memo.get(key)
+        if acts is None:
+            acts = memo.put(key, Built(self.build, g))
+        return acts
+
+    def __call__(self, g: Any, *args: Any) -> Action:
+        return self.kept(g)[args]
+
+
+def built_once(build: Callable[..., Action]) -> Builder:
+    """Decorate an action builder ``build(g, *args) -> Action`` so each action is built once per game set-up and
+    kept (a :class:`Builder`), keyed by ``args``.
+
+    The key is derived, never written by hand: ``build`` must read nothing but its arguments (positional, hashable)
+    and the game's static cards and options (any game of the set-up serves), so its arguments are everything the
+    action is made from. Actions are frozen, so one built for a key serves every later state that needs it.
+    """
+    return Builder(build)

@@ -41,10 +41,17 @@ def fits(g, spirit: str, totem: str, free: tuple[int, ...]) -> tuple[tuple[int, 
     return hit
 
 
-def totems_fitting(g, spirit: str, free: tuple[int, ...]) -> dict[str, tuple[tuple[int, ...], ...]]:
-    """``{totem id: its fill options}`` for every Totem of the game that meets an unmet requirement of the Spirit card
-    ``spirit`` whose unmet slots are ``free`` (:func:`free_slots`); Totems that fit no way are left out. Made from
-    these two values and the cards only, so it is kept in ``g.fill_cache`` keyed by them."""
+#: :func:`free_slots` of a Spirit by which of its three slots are unmet
+_FREE = {(a, b, c): tuple(i for i, x in enumerate((a, b, c)) if x) for a in (False, True) for b in (False, True)
+         for c in (False, True)}
+
+
+def totems_fitting(g, ps: PlacedSpirit) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """``{totem id: its fill options}`` for every Totem of the game that meets an unmet requirement of the placed
+    Spirit ``ps``; Totems that fit no way are left out. Made from the Spirit card and which of its slots are unmet
+    (:func:`free_slots`) only, so it is kept in ``g.fill_cache`` keyed by them."""
+    sl = ps.slots
+    spirit, free = ps.card, _FREE[sl[0] is None, sl[1] is None, sl[2] is None]
     key = ("fitting", spirit, free)
     hit = g.fill_cache.get(key)
     if hit is None:

@@ -20,35 +20,36 @@ def activate(g, t: Turn, out: Check) -> None:
     s, seat, p = t.s, t.seat, t.p
     tokens = p.activation_tokens
     solo = g.solo
+    by_id = g.cards.by_id
     for i, ps in enumerate(p.board):
         if ps is None:
             continue
-        sp = g.cards.by_id[ps.card]
-        ab = sp.ability
+        ab = by_id[ps.card].ability
+        targets: list[int] | tuple[None] = (None,)
         if solo:
-            out.no("activate-ability", seat, f"Activate {sp.name}", "rs.solo.type-abilities",
-                   "in Solo Mode printed abilities are not used; each Spirit's type ability happened when it was "
-                   "attracted", space=i + 1)
+            clause, why = ("rs.solo.type-abilities", "in Solo Mode printed abilities are not used; each Spirit's type "
+                           "ability happened when it was attracted")
         elif ab.timing != "activated":
-            out.no("activate-ability", seat, f"Activate {sp.name}", "rs.ability.ongoing",
-                   "its ability is not Activated (it is Ongoing or works on release), so there is nothing to "
-                   "activate", space=i + 1)
+            clause, why = ("rs.ability.ongoing", "its ability is not Activated (it is Ongoing or works on release), so "
+                           "there is nothing to activate")
         elif ps.used:
-            out.no("activate-ability", seat, f"Activate {sp.name}", "rs.ability.once",
-                   "its ability has already been used this game", space=i + 1)
+            clause, why = "rs.ability.once", "its ability has already been used this game"
         elif tokens <= 0:
-            out.no("activate-ability", seat, f"Activate {sp.name}", "rs.ability.activate",
-                   "you have no Activation Token left on your board", space=i + 1)
+            clause, why = "rs.ability.activate", "you have no Activation Token left on your board"
         elif ab.target == "one-opponent" or ab.target == "split-opponents":
             targets = g.targets(s, seat, ps.card)
-            if not targets:
-                out.no("activate-ability", seat, f"Activate {sp.name}", "rs.effect.protection",
-                       "no opponent can be targeted by it (each one is protected)", space=i + 1)
-            elif ab.effects:
-                for t in (targets if ab.target == "one-opponent" else (None,)):
-                    out.ok(activate_action(g, seat, i, sp.id, tokens, t, idle_activation(g, s, seat, i, t)))
+            clause, why = (None, "") if targets else (
+                "rs.effect.protection", "no opponent can be targeted by it (each one is protected)")
+            if ab.target == "split-opponents":
+                targets = (None,)  # its targets are picked as it resolves
+        else:
+            clause, why = None, ""
+        if clause is not None:
+            if out.wants_blocked:
+                out.no("activate-ability", seat, f"Activate {by_id[ps.card].name}", clause, why, space=i + 1)
         elif ab.effects:
-            out.ok(activate_action(g, seat, i, sp.id, tokens, None, idle_activation(g, s, seat, i, None)))
+            for t in targets:
+                out.ok(activate_action(g, seat, i, ps.card, tokens, t, idle_activation(g, s, seat, i, t)))
 
 
 @built_once

@@ -24,8 +24,9 @@ def play_card(g, t: Turn, out: Check) -> None:
     for card in sorted(set(t.bc)):
         rc = g.cards.by_id[card]
         if ap < rc.cost:
-            out.no("play-" + g.card_kind(card), seat, f"Play {rc.name}", "rs.play-card",
-                   f"it costs {rc.cost} AP and you have {ap}", card=card)
+            if out.wants_blocked:
+                out.no("play-" + g.card_kind(card), seat, f"Play {rc.name}", "rs.play-card",
+                       f"it costs {rc.cost} AP and you have {ap}", card=card)
             continue
         if rc.target == "one-opponent":
             targets: list[int | None] = g.targets(s, seat, card)
@@ -63,10 +64,10 @@ def discard_three(g, t: Turn, out: Check) -> None:
     seat = t.seat
     n = len(t.bc)
     if n >= 3:
-        bc = sorted(t.bc)
-        for a, b, c in combinations(bc, 3):
-            out.ok(discard_three_action(g, seat, a, b, c))
-    elif n:
+        acts = discard_three_action.kept(g)
+        for a, b, c in combinations(sorted(t.bc), 3):
+            out.ok(acts[seat, a, b, c])
+    elif n and out.wants_blocked:
         out.no("discard-three-for-ap", seat, "Discard 3 Blessings/Curses for +1 AP", "rs.discard-three",
                f"you hold only {plural(n, 'Blessing or Curse', 'Blessings or Curses')}")
 

@@ -24,12 +24,15 @@ def buy_totem(g, t: Turn, out: Check) -> None:
         out.no("buy-totem", seat, "Buy a Totem", "rs.hand-limit.swap",
                "your hand is at the limit of 7 and holds no Totem to swap out")
         return
+    buy = buy_totem_action.kept(g)
+    ok = out.ok
     for r, row in enumerate(t.s.markets):
         for card in row:
             if card is not None:
-                out.ok(buy_totem_action(g, seat, card, r, ap, room))
-    for r in range(2):
-        out.ok(refresh_market_action(g, seat, r, ap, room))
+                ok(buy[seat, card, r, ap, room])
+    refresh = refresh_market_action.kept(g)
+    ok(refresh[seat, 0, ap, room])
+    ok(refresh[seat, 1, ap, room])
 
 
 def _swap(room: bool) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ....core.model import Action, make_action
 from ....core.moves import Check, built_once
 from ..ongoing import turn_lock
-from ..requirements import free_slots, totems_fitting
+from ..requirements import totems_fitting
 from .turn import AP_COST, NO_AP, Turn
 
 
@@ -33,14 +33,18 @@ def play_totem(g, t: Turn, out: Check) -> None:
     if not t.totems:
         return
     # each Spirit with the Totems that meet one of its unmet requirements now
-    spaces = [(i, ps.card, totems_fitting(g, ps.card, free_slots(ps))) for i, ps in enumerate(board) if ps is not None]
+    spaces = []
+    for i, ps in enumerate(board):
+        if ps is not None:
+            spaces.append((i, ps.card, totems_fitting(g, ps)))
+    acts = play_totem_action.kept(g)
     for card in sorted(set(t.totems)):
         fitted = False
         for i, spirit, fitting in spaces:
             opts = fitting.get(card)
             if opts:
                 fitted = True
-                out.ok(play_totem_action(g, seat, card, i, spirit, opts))
+                out.ok(acts[seat, card, i, spirit, opts])
         if not fitted and out.wants_blocked:
             out.no("play-totem", seat, f"Play {g.totem_label(card)}", "rs.play-totem",
                    "none of your Spirits has an unmet requirement this Totem provides", totem=card)
