@@ -28,17 +28,23 @@ def fill_options(g, ps: PlacedSpirit, totem: str) -> tuple[tuple[int, ...], ...]
     The answer depends only on the two cards and which slots are unmet, so it is kept in ``g.fill_cache`` (a dict
     shared by games with the same cards), keyed by the two cards and :func:`free_slots`.
     """
-    return fits(g, ps.card, totem, free_slots(ps))
+    return totems_fitting(g, ps)[totem]
 
 
-def fits(g, spirit: str, totem: str, free: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """:func:`fill_options` for the Spirit card ``spirit`` whose unmet slots are ``free`` (:func:`free_slots`):
-    what it is made from, so it is kept in ``g.fill_cache`` keyed by exactly these three values."""
-    key = (totem, spirit, free)
-    hit = g.fill_cache.get(key)
-    if hit is None:
-        hit = g.fill_cache[key] = _fill_options(g, spirit, totem, free)
-    return hit
+class Fitting(dict):
+    """``{totem id: its fill options}`` (:func:`fill_options`) on one Spirit card whose unmet slots are ``free``,
+    each worked out the first time it is asked (``fitting[totem]``; an empty tuple: it does not fit). Made from the
+    Spirit card and ``free`` only, so one is kept per pair in ``g.fill_cache`` (:func:`totems_fitting`)."""
+
+    __slots__ = ("g", "spirit", "free")
+
+    def __init__(self, g, spirit: str, free: tuple[int, ...]) -> None:
+        super().__init__()
+        self.g, self.spirit, self.free = g, spirit, free
+
+    def __missing__(self, totem: str) -> tuple[tuple[int, ...], ...]:
+        opts = self[totem] = _fill_options(self.g, self.spirit, totem, self.free)
+        return opts
 
 
 #: :func:`free_slots` of a Spirit by which of its three slots are unmet
@@ -46,21 +52,15 @@ _FREE = {(a, b, c): tuple(i for i, x in enumerate((a, b, c)) if x) for a in (Fal
          for c in (False, True)}
 
 
-def totems_fitting(g, ps: PlacedSpirit) -> dict[str, tuple[tuple[int, ...], ...]]:
-    """``{totem id: its fill options}`` for every Totem of the game that meets an unmet requirement of the placed
-    Spirit ``ps``; Totems that fit no way are left out. Made from the Spirit card and which of its slots are unmet
-    (:func:`free_slots`) only, so it is kept in ``g.fill_cache`` keyed by them."""
+def totems_fitting(g, ps: PlacedSpirit) -> Fitting:
+    """The :class:`Fitting` of the placed Spirit ``ps``: how each Totem meets its unmet requirements
+    (``totems_fitting(g, ps)[totem]``, as :func:`fill_options`), kept in ``g.fill_cache`` (a dict shared by games
+    with the same cards) by the Spirit card and which slots are unmet (:func:`free_slots`)."""
     sl = ps.slots
-    spirit, free = ps.card, _FREE[sl[0] is None, sl[1] is None, sl[2] is None]
-    key = ("fitting", spirit, free)
+    key = (ps.card, _FREE[sl[0] is None, sl[1] is None, sl[2] is None] if len(sl) == 3 else free_slots(ps))
     hit = g.fill_cache.get(key)
     if hit is None:
-        fitting = {}
-        for t in g.cards.totems:
-            opts = fits(g, spirit, t.id, free)
-            if opts:
-                fitting[t.id] = opts
-        hit = g.fill_cache[key] = fitting
+        hit = g.fill_cache[key] = Fitting(g, *key)
     return hit
 
 

@@ -41,7 +41,7 @@ def play_totem(g, t: Turn, out: Check) -> None:
     for card in sorted(set(t.totems)):
         fitted = False
         for i, spirit, fitting in spaces:
-            opts = fitting.get(card)
+            opts = fitting[card]
             if opts:
                 fitted = True
                 out.ok(acts[seat, card, i, spirit, opts])
