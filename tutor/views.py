@@ -9,7 +9,8 @@ from .core.session import Session
 
 def view(session: Session):
     """The read-only view of ``session``'s current state, made by its game (``Game.view(state)``): Spirit Duels a
-    :class:`~tutor.games.spirit_duels.view.DuelView`, Spirited a :class:`~tutor.games.spirited.view.SpiritedView`.
+    :class:`~tutor.games.spirit_duels.view.DuelView`, Spirited a :class:`~tutor.games.spirited.view.SpiritedView`,
+    Restless Spirits a :class:`~tutor.games.restless_spirits.view.RSView`.
     Read it again after every change of the session; it never changes the state.
 
     Raises:

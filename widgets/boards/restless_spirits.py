@@ -5,7 +5,7 @@ Views only: everything shown is read from the session's state and the game's car
 """
 from __future__ import annotations
 
-from tutor import Session
+from tutor import Session, view
 
 from ..style import PROV_LEGEND, esc, prov_badge
 from . import hidden_hands, named, turn_badge, who_tag, whose_turn
@@ -33,9 +33,6 @@ PROMPTS = {
     "choose-requirement": "Choose which of the Spirit's needs the Wild Totem meets.",
 }
 
-RELEASE_GOAL = {2: 5, 3: 4, 4: 3}
-
-
 def group_of(kind: str) -> str:
     """The actions-panel group of an action kind (decisions such as ``choose-…`` and ``decline`` are choices)."""
     if kind.startswith("choose-") and kind != "choose-guide" or kind == "decline":
@@ -57,8 +54,9 @@ def decision_prompt(session: Session) -> str | None:
     return f"Player {d.actor + 1}: " + PROMPTS.get(d.kind, d.kind.replace("-", " ").capitalize() + ".")
 
 
-def _type_word(t: str) -> str:
-    return f"{t.capitalize()} · {'Light' if t in ('guardian', 'sacred', 'fortune') else 'Dark'}"
+def _type_word(sp) -> str:
+    """``"Sacred · Light"``: a Spirit card's type and whether it is Light or Dark (the card data says)."""
+    return f"{sp.type.capitalize()} · {'Light' if sp.light else 'Dark'}"
 
 
 def card_chip(g, card_id: str) -> str:
@@ -67,7 +65,7 @@ def card_chip(g, card_id: str) -> str:
     kind = g.card_kind(card_id)
     if kind == "spirit":
         cls = "rt-light" if c.light else "rt-dark"
-        tip = f"{c.name}: {_type_word(c.type)} Spirit; needs {g.requirements_label(card_id)}"
+        tip = f"{c.name}: {_type_word(c)} Spirit; needs {g.requirements_label(card_id)}"
         name = esc(c.name)
     elif kind == "totem":
         cls = "rt-totem"
@@ -122,7 +120,7 @@ def _space(g, ps, i: int, side: str = "A") -> str:
     extra = f'<div class="rt-muted">tokens: {esc(", ".join(ps.tokens))}</div>' if ps.tokens else ""
     return (f'<div class="rt-space {cls}"><div class="rt-sname">{esc(sp.name)}'
             f'{prov_badge(sp.provisional, ("type", "requirements"))}</div>'
-            f'<div class="rt-stype">{esc(_type_word(sp.type))} · {n_met}/3 met</div>'
+            f'<div class="rt-stype">{esc(_type_word(sp))} · {n_met}/3 met</div>'
             f'<ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}{_bonus(g, side, i)}</div>')
 
 
@@ -133,7 +131,7 @@ def _lost(g, sid: str | None) -> str:
     reqs = ", ".join(g.icon_label(r) for r in sp.requirements)
     return (f'<div class="rt-space rt-mini {"rt-light" if sp.light else "rt-dark"}" title="{esc(sp.ability.text)}">'
             f'<div class="rt-sname">{esc(sp.name)}{prov_badge(sp.provisional, ("type", "requirements"))}</div>'
-            f'<div class="rt-stype">{esc(_type_word(sp.type))}</div><div class="rt-ability">needs {esc(reqs)}</div>'
+            f'<div class="rt-stype">{esc(_type_word(sp))}</div><div class="rt-ability">needs {esc(reqs)}</div>'
             "</div>")
 
 
@@ -143,9 +141,9 @@ def _player(session: Session, p) -> str:
     guide = g.cards.by_id[p.guide] if p.guide else None
     gtxt = (f"{esc(guide.name)}{prov_badge(guide.provisional)} · <b>{esc(guide.mastery.capitalize())}</b> Mastery"
             if guide else '<span class="rt-muted">no guide yet</span>')
+    v = view(session)
     solo = len(s.players) == 1
-    # solo: the goal is 6 or more released Spirits with one of each type (the banner says it in full)
-    need = "6+" if solo else RELEASE_GOAL.get(len(s.players), 5)
+    need = v.release_goal  # (solo: 6 or more with one of each type; the banner says it in full)
     first = (" · ★ first player" if not solo and s.first_player == p.seat and s.phase in ("play", "over") else "")
     turn = turn_badge(session, p.seat) if current else ""
     dots = "●" * p.ap if p.ap <= 6 else f"{p.ap}×●"
@@ -156,7 +154,7 @@ def _player(session: Session, p) -> str:
     else:
         ap = '<span class="rt-muted">waiting</span>'
     stats = (f'<span class="rt-stats">{ap} · Activation Tokens <b>{p.activation_tokens}</b> '
-             f'{"◆" * p.activation_tokens} · Released <b>{len(p.released)}</b>/{need} · hand {len(p.hand)}/7</span>')
+             f'{"◆" * p.activation_tokens} · Released <b>{len(p.released)}</b>/{need} · hand {len(p.hand)}/{v.hand_limit}</span>')
     spaces = "".join(_space(g, ps, i, s.side) for i, ps in enumerate(p.board))
     earned = g.facts(s).get(f"p{p.seat + 1}.achievements") or []
     achievements = (f'<div class="rt-row"><span class="rt-rowlabel">achievements</span>'

@@ -22,6 +22,7 @@ from .ongoing import mastery_locked, shield, turn_lock
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file, check_game
 from .state import RSState
+from .view import RSView
 from .zones import Ctx
 
 GAME_DIR = "restless-spirits"
@@ -232,6 +233,10 @@ class RestlessSpirits(Game):
 
     def winners(self, state: RSState) -> list[int]:
         return list(state.winners)
+
+    def view(self, state: RSState) -> RSView:
+        """A read-only view of ``state`` for the pages (see :mod:`.view`)."""
+        return RSView(self, state)
 
     def scenario_state(self, state: RSState, partial: dict, where: str) -> RSState:
         return apply_partial(self, state, partial, where)
