@@ -15,7 +15,7 @@ from ...core.content import card_file_path, content_root, load_yaml_model
 from ...core.errors import ContentError, short
 from ...core.game import Game, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
-from . import decisions, effects_copy, effects_more, moves, resolve, setup, solo, variants
+from . import decisions, effects_copy, effects_locks_and_choices, moves, resolve, setup, solo, variants
 from .cards import CardSet, Effect, LIGHT_TYPES
 from .effects import REGISTRY, validate_effect
 from .ongoing import mastery_locked, shield, turn_lock
@@ -196,9 +196,9 @@ class RestlessSpirits(Game):
         return effects_copy.nothing_to_copy(zone, target)
 
     def disable_options(self, s: RSState, target: int) -> list:
-        """The Spirits of ``target`` a Dark ability could disable now (:func:`.effects_more.disable_options`),
-        asked by :mod:`.idle`."""
-        return effects_more.disable_options(self, s, target)
+        """The Spirits of ``target`` a Dark ability could disable now
+        (:func:`.effects_locks_and_choices.disable_options`), asked by :mod:`.idle`."""
+        return effects_locks_and_choices.disable_options(self, s, target)
 
     def solo_type_ability(self, c: Ctx, seat: int, space: int, card: str) -> None:
         """Solo Mode: the Spirit Type ability of an attracted Spirit (:func:`.solo.type_ability`), resumed by
