@@ -27,6 +27,7 @@ Example (a move module)::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import update_wrapper
 from typing import Any
 
 from .model import Action, Blocked, make_blocked
@@ -86,7 +87,7 @@ class Built(dict):
     """The actions one builder made for the games of one set-up, kept by their arguments: ``acts[args]`` (``args``
     the builder's arguments after ``g``, always a tuple) returns the kept action and builds it only on a miss
     (``__missing__``), so a hit is one dict lookup and no Python call. Bounded: cleared once it holds
-    :data:`BUILT_LIMIT`. Made by :meth:`Builder.kept`."""
+    :data:`BUILT_LIMIT`. Made by :func:`built_once`."""
 
     __slots__ = ("build", "g")
 
@@ -102,38 +103,33 @@ class Built(dict):
         return act
 
 
-class Builder:
-    """An action builder ``build(g, *args) -> Action`` whose actions are built once per game set-up and then kept,
-    keyed by its arguments (see :func:`built_once`). Call it as the builder (``b(g, *args)``), or take its
-    :class:`Built` for ``g`` once (``acts = b.kept(g)``) and look actions up by their arguments (``acts[args]``) in a
-    loop that offers many."""
-
-    def __init__(self, build: Callable[..., Action]) -> None:
-        self.build = self.__wrapped__ = build
-        self.__name__ = getattr(build, "__name__", "build")
-        self.__qualname__ = getattr(build, "__qualname__", self.__name__)
-        self.__doc__ = build.__doc__
-
-    def kept(self, g: Any) -> Built:
-        """The actions kept for ``g``'s set-up: a :class:`Built` kept in ``g.action_memo`` (an
-        :class:`~.model.ActionMemo` shared by the games set up alike, see :meth:`~.game.Game.shared_caches`)."""
-        memo = g.action_memo
-        key = ("built", self.build)
-        acts = memo.get(key)
-        if acts is None:
-            acts = memo.put(key, Built(self.build, g))
-        return acts
-
-    def __call__(self, g: Any, *args: Any) -> Action:
-        return self.kept(g)[args]
-
-
-def built_once(build: Callable[..., Action]) -> Builder:
-    """Decorate an action builder ``build(g, *args) -> Action`` so each action is built once per game set-up and
-    kept (a :class:`Builder`), keyed by ``args``.
+def built_once(build: Callable[..., Action]) -> Callable[..., Action]:
+    """Decorate an action builder ``build(g, *args) -> Action`` so each action is built once per game set-up and then
+    kept, keyed by ``args``: call the result as the builder (``b(g, *args)``), or, in a loop that offers many, take
+    the :class:`Built` of ``g``'s set-up once (``acts = b.kept(g)``) and look actions up by their arguments
+    (``acts[args]``, no Python call on a hit). The :class:`Built` lives in ``g.action_memo`` (an
+    :class:`~.model.ActionMemo` shared by the games set up alike, see :meth:`~.game.Game.shared_caches`).
 
     The key is derived, never written by hand: ``build`` must read nothing but its arguments (positional, hashable)
     and the game's static cards and options (any game of the set-up serves), so its arguments are everything the
     action is made from. Actions are frozen, so one built for a key serves every later state that needs it.
     """
-    return Builder(build)
+    key = ("built", build)
+
+    def kept(g: Any) -> Built:
+        memo = g.action_memo
+        acts = memo.get(key)
+        if acts is None:
+            acts = memo.put(key, Built(build, g))
+        return acts
+
+    def built(g: Any, *args: Any) -> Action:
+        memo = g.action_memo
+        acts = memo.get(key)
+        if acts is None:
+            acts = memo.put(key, Built(build, g))
+        return acts[args]
+
+    update_wrapper(built, build)
+    built.kept = kept  # type: ignore[attr-defined]
+    return built

@@ -7,7 +7,7 @@ moves read them from it (``move(g, t, out)``, :func:`tutor.core.moves.run_moves`
 from __future__ import annotations
 
 from ..state import RSState
-from ..zones import hand_room
+from ..zones import HAND_LIMIT
 
 #: The cost of a main action that costs AP (Action Points: each action costs 1 AP unless it is a Free Action).
 AP_COST = 1
@@ -42,7 +42,7 @@ class Turn:
                 bc.append(c)
         self.totems = totems
         self.bc = bc
-        self.room = hand_room(p) > 0
+        self.room = p.no_hand_limit or len(p.hand) < HAND_LIMIT  # (zones.hand_room(p) > 0)
         self.space = not all(p.board)  # (a placed Spirit is always true; ``None in board`` would call pydantic's ==)
 
 
