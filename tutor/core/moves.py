@@ -114,3 +114,59 @@ def built(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     update_wrapper(build, fn)
     return build
+
+
+#: How many actions one :class:`Built` keeps (cleared once it holds more).
+BUILT_LIMIT = 20000
+
+
+class Built(dict):
+    """The actions one builder made for the games of one set-up, kept by their arguments: ``acts[args]`` (``args``
+    the builder's arguments after ``g``, always a tuple) returns the kept action and builds it only on a miss
+    (``__missing__``), so a hit is one dict lookup and no Python call. Bounded: cleared once it holds
+    :data:`BUILT_LIMIT`. Made by :func:`built_once`."""
+
+    __slots__ = ("build", "g")
+
+    def __init__(self, build: Callable[..., Action], g: Any) -> None:
+        super().__init__()
+        self.build = build
+        self.g = g
+
+    def __missing__(self, args: tuple) -> Action:
+        if len(self) >= BUILT_LIMIT:
+            self.clear()
+        act = self[args] = self.build(self.g, *args)
+        return act
+
+
+def built_once(build: Callable[..., Action]) -> Callable[..., Action]:
+    """Decorate an action builder ``build(g, *args) -> Action`` so each action is built once per game set-up and then
+    kept, keyed by ``args``: call the result as the builder (``b(g, *args)``), or, in a loop that offers many, take
+    the :class:`Built` of ``g``'s set-up once (``acts = b.kept(g)``) and look actions up by their arguments
+    (``acts[args]``, no Python call on a hit). The :class:`Built` lives in ``g.action_memo`` (an
+    :class:`~.model.ActionMemo` shared by the games set up alike, see :meth:`~.game.Game.shared_caches`).
+
+    The key is derived, never written by hand: ``build`` must read nothing but its arguments (positional, hashable)
+    and the game's static cards and options (any game of the set-up serves), so its arguments are everything the
+    action is made from. Actions are frozen, so one built for a key serves every later state that needs it.
+    """
+    key = ("built", build)
+
+    def kept(g: Any) -> Built:
+        memo = g.action_memo
+        acts = memo.get(key)
+        if acts is None:
+            acts = memo.put(key, Built(build, g))
+        return acts
+
+    def built(g: Any, *args: Any) -> Action:
+        memo = g.action_memo
+        acts = memo.get(key)
+        if acts is None:
+            acts = memo.put(key, Built(build, g))
+        return acts[args]
+
+    update_wrapper(built, build)
+    built.kept = kept  # type: ignore[attr-defined]
+    return built

@@ -12,7 +12,8 @@ from ...core.model import Action, make_action
 from .requirements import fill_options
 from .state import Decision, RSState
 from .zones import Ctx
-from . import abilities, effects_board, effects_copy, effects_hand, effects_more, effects_promo, resolve, solo, variants
+from . import (abilities, effects_board, effects_copy, effects_hand, effects_locks_and_choices, effects_promo, resolve,
+               solo, variants)
 
 
 def _totems_in_hand(g, p) -> list[str]:
@@ -100,7 +101,8 @@ def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
 @cache
 def ability_handlers() -> dict:
     """Decision kinds asked inside abilities: kind -> (options builder, resolver) (built once)."""
-    return {**abilities.HANDLERS, **effects_more.HANDLERS, **effects_board.HANDLERS, **effects_copy.HANDLERS,
+    return {**abilities.HANDLERS, **effects_locks_and_choices.HANDLERS, **effects_board.HANDLERS,
+            **effects_copy.HANDLERS,
             **effects_hand.HANDLERS, **effects_promo.HANDLERS, **solo.HANDLERS, **variants.HANDLERS}
 
 

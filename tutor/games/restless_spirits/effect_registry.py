@@ -1,7 +1,7 @@
 """The effect registry's base: the parameter models, the basic effects (gain AP, draw, take the Shrine's top card,
 next turn's AP, steal or discard at random), :data:`REGISTRY`, :func:`validate_effect` and :func:`run_effect`.
 
-The other effect modules (:mod:`.ongoing`, :mod:`.effects_more`, :mod:`.effects_board`, :mod:`.effects_copy`,
+The other effect modules (:mod:`.ongoing`, :mod:`.effects_locks_and_choices`, :mod:`.effects_board`, :mod:`.effects_copy`,
 :mod:`.effects_hand`, :mod:`.effects_promo`) import this one and add their effects to :data:`REGISTRY`;
 :mod:`.effects` imports them all, so once it is imported the registry is complete.
 

@@ -5,7 +5,8 @@ unknown effect name or a bad parameter fails naming the file and field. Effects 
 differs between cards is data (counts, decks, conditions).
 
 The base and the basic effects live in :mod:`.effect_registry`; more effects register themselves from :mod:`.ongoing` (protections, Mastery lock, requirement reduction),
-:mod:`.effects_more` (Protect token, turn locks, no hand limit, discards, choosing from a pile, disabling, reductions),
+:mod:`.effects_locks_and_choices` (Protect token, turn locks, no hand limit, discards, choosing from a pile,
+disabling, reductions),
 :mod:`.effects_board` (destroy, move, drawn Spirits), :mod:`.effects_copy` (copies) and :mod:`.effects_hand`
 (playing an opponent's card). :mod:`.abilities` carries a use out: targets, protections, pauses for decisions.
 
@@ -17,4 +18,5 @@ from .effect_registry import (REGISTRY, Condition, Count, Draw, GainAP, NextTurn
                               TakeShrineTop, TargetCount, Use, _P, condition_holds, count_value, run_effect,
                               validate_effect)
 # the effect modules add their effects to REGISTRY when imported: after these imports the registry is complete
-from . import ongoing, effects_more, effects_board, effects_copy, effects_hand, effects_promo  # noqa: F401,E402
+from . import (ongoing, effects_locks_and_choices, effects_board, effects_copy, effects_hand,  # noqa: F401,E402
+               effects_promo)

@@ -14,13 +14,12 @@ from ...core.content import content_root
 from ...core.errors import ContentError, short
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
-from . import decisions, effects_copy, effects_more, resolve, rules, setup, solo, variants
+from . import decisions, effects_copy, effects_locks_and_choices, moves, resolve, setup, solo, variants
 from .cards import CardSet, Effect, LIGHT_TYPES
 from .effects import REGISTRY
 from .ongoing import mastery_locked, shield, turn_lock
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file, check_game
-from .requirements import fill_options
 from ...core.cardfile import CardFileLoader
 from ...core.options import parse_options
 from .options import RSOptions
@@ -109,12 +108,14 @@ class RestlessSpirits(Game):
                                  f"from: {', '.join(valid)}; got {short(gl)}")
             opts["guides"] = gl
         super().__init__(players, seed, clauses, opts)
-        self._kinds = {}
+        self._kinds: dict[str, str] = {}
+        #: ``{card id: "spirit" | "totem" | "blessing" | "curse" | "guide"}`` (read-only; :meth:`card_kind`)
+        self.card_kinds = self._kinds
         # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):
         shared = self.shared_caches(self.cards)
         #: memo of :func:`.requirements.fill_options`
         self.fill_cache: dict[tuple, tuple] = shared.setdefault("fill", {})
-        #: memo of built actions (see :func:`.rules.turn_actions`)
+        #: memo of built actions (see :func:`tutor.core.moves.built_once`)
         self.action_memo: ActionMemo = shared.setdefault("actions", ActionMemo())
         #: memos of :meth:`spirit_label` and :meth:`totem_label` by card id
         self._spirit_labels: dict[str, str] = shared.setdefault("spirit_labels", {})
@@ -130,15 +131,15 @@ class RestlessSpirits(Game):
 
     def legal_actions(self, state: RSState) -> list[Action]:
         # the Solo Mode discard and the options of a pending decision come from their own modules; the set-up
-        # phases and the main turn from rules.legal_actions
+        # phases and the main turn from moves.legal_actions
         if state.phase == "solo-discard":
             return sort_actions(solo.discard_actions(self, state))
         if state.phase not in ("over", "guides", "draft") and state.pending:
             return sort_actions(decisions.decision_actions(self, state, state.pending[-1]))
-        return rules.legal_actions(self, state)
+        return moves.legal_actions(self, state)
 
     def blocked_actions(self, state: RSState) -> list[Blocked]:
-        return rules.blocked_actions(self, state)
+        return moves.blocked_actions(self, state)
 
     def apply(self, state: RSState, action: Action) -> StepResult:
         c = Ctx(self, state)
@@ -151,7 +152,7 @@ class RestlessSpirits(Game):
             resolve.main_action(c, action)
         resolve.finish_step(c)
         if c.turn_actions is not None:  # worked out by the automatic turn-pass check, at the very end
-            return StepResult(c.events, rules.legal_turn_actions(self, state, c.turn_actions))
+            return StepResult(c.events, moves.legal_turn_actions(self, state, c.turn_actions))
         return StepResult(c.events, asked_options(state, c.asked, c.events, playing=state.phase == "play"))
 
     def ask_decision(self, c: Ctx, d) -> None:
@@ -173,9 +174,9 @@ class RestlessSpirits(Game):
         return effects_copy.nothing_to_copy(zone, target)
 
     def disable_options(self, s: RSState, target: int) -> list:
-        """The Spirits of ``target`` a Dark ability could disable now (:func:`.effects_more.disable_options`),
-        asked by :mod:`.idle`."""
-        return effects_more.disable_options(self, s, target)
+        """The Spirits of ``target`` a Dark ability could disable now
+        (:func:`.effects_locks_and_choices.disable_options`), asked by :mod:`.idle`."""
+        return effects_locks_and_choices.disable_options(self, s, target)
 
     def solo_type_ability(self, c: Ctx, seat: int, space: int, card: str) -> None:
         """Solo Mode: the Spirit Type ability of an attracted Spirit (:func:`.solo.type_ability`), resumed by
@@ -310,35 +311,6 @@ class RestlessSpirits(Game):
         Opponents protected against ``source`` (a Dark Spirit's ability, a Curse) by an Ongoing ``protection``
         (Nordheim, Virley) are left out."""
         return [p.seat for p in s.players if p.seat != seat and shield(self, s, p.seat, source) is None]
-
-    def can_activate(self, s: RSState, seat: int, space: int) -> bool:
-        """True when the Spirit on ``space`` has an unused Activated ability the tutor plays and a token is free."""
-        p = s.players[seat]
-        ps = p.board[space]
-        if self.solo or ps is None or ps.used or p.activation_tokens <= 0:
-            return False
-        ab = self.cards.by_id[ps.card].ability
-        return ab.timing == "activated" and bool(ab.effects)
-
-    def play_totem_why(self, ps, card: str) -> str:
-        """One sentence: why ``card`` may be played to the Spirit ``ps``."""
-        t = self.cards.by_id[card]
-        sp = self.cards.by_id[ps.card]
-        if t.kind == "wild":
-            if t.wild_type == sp.type:
-                return f"A Wild Totem of {sp.name}'s own type is a Double Wild: it meets any two unmet requirements."
-            return "A Wild Totem meets any one unmet requirement you choose."
-        hit = fill_options(self, ps, card)[0]
-        names = " and ".join(self.icon_label(sp.requirements[i]) for i in hit)
-        return f"{sp.name} still needs {names}{self.mark(sp, 'requirements')}, which this Totem provides."
-
-    def play_totem_clauses(self, ps, card: str) -> tuple[str, ...]:
-        """Clauses that make playing ``card`` to ``ps`` legal."""
-        t = self.cards.by_id[card]
-        if t.kind == "wild":
-            extra = ("rs.totem.double-wild",) if t.wild_type == self.cards.by_id[ps.card].type else ()
-            return ("rs.play-totem", "rs.totem.wild") + extra
-        return ("rs.play-totem", "rs.totem." + t.kind)
 
     def _in_play(self, s: RSState, card: str) -> bool:
         return any(ps is not None and ps.card == card for p in s.players for ps in p.board)

@@ -28,11 +28,39 @@ def fill_options(g, ps: PlacedSpirit, totem: str) -> tuple[tuple[int, ...], ...]
     The answer depends only on the two cards and which slots are unmet, so it is kept in ``g.fill_cache`` (a dict
     shared by games with the same cards), keyed by the two cards and :func:`free_slots`.
     """
-    free = free_slots(ps)
-    key = (totem, ps.card, free)
+    return totems_fitting(g, ps)[totem]
+
+
+class Fitting(dict):
+    """``{totem id: its fill options}`` (:func:`fill_options`) on one Spirit card whose unmet slots are ``free``,
+    each worked out the first time it is asked (``fitting[totem]``; an empty tuple: it does not fit). Made from the
+    Spirit card and ``free`` only, so one is kept per pair in ``g.fill_cache`` (:func:`totems_fitting`)."""
+
+    __slots__ = ("g", "spirit", "free")
+
+    def __init__(self, g, spirit: str, free: tuple[int, ...]) -> None:
+        super().__init__()
+        self.g, self.spirit, self.free = g, spirit, free
+
+    def __missing__(self, totem: str) -> tuple[tuple[int, ...], ...]:
+        opts = self[totem] = _fill_options(self.g, self.spirit, totem, self.free)
+        return opts
+
+
+#: :func:`free_slots` of a Spirit by which of its three slots are unmet
+_FREE = {(a, b, c): tuple(i for i, x in enumerate((a, b, c)) if x) for a in (False, True) for b in (False, True)
+         for c in (False, True)}
+
+
+def totems_fitting(g, ps: PlacedSpirit) -> Fitting:
+    """The :class:`Fitting` of the placed Spirit ``ps``: how each Totem meets its unmet requirements
+    (``totems_fitting(g, ps)[totem]``, as :func:`fill_options`), kept in ``g.fill_cache`` (a dict shared by games
+    with the same cards) by the Spirit card and which slots are unmet (:func:`free_slots`)."""
+    sl = ps.slots
+    key = (ps.card, _FREE[sl[0] is None, sl[1] is None, sl[2] is None] if len(sl) == 3 else free_slots(ps))
     hit = g.fill_cache.get(key)
     if hit is None:
-        hit = g.fill_cache[key] = _fill_options(g, ps.card, totem, free)
+        hit = g.fill_cache[key] = Fitting(g, *key)
     return hit
 
 

@@ -13,7 +13,7 @@ from .achievements import check, on_activate, on_release
 from .effect_registry import Use, run_effect
 from .ongoing import ask_disregard, copy_holds, end_lapsed_copies, leave_play, return_token
 from .requirements import fill_options, is_complete
-from .rules import turn_actions
+from .moves import turn_actions
 from .state import Decision, PlacedSpirit
 from .variants import placement_bonus
 from .zones import (Ctx, discard_card, draw_reward, draw_totem, hand_room, plural, refill_lost_spirits,

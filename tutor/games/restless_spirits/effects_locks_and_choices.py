@@ -1,4 +1,4 @@
-"""More registered effects: protection tokens, turn locks, no hand limit, and effects with choices inside them
+"""Locks and effects with choices: protection tokens, turn locks, no hand limit, and effects with choices inside them
 (Spirit Ability Clarifications: Onota, Baikeng, Obayashi, Kafrat, Kielderlings, Sanabo, Nozawa, Barachu, Seone).
 
 Choices are pending decisions (:mod:`.decisions`); the engine never picks for a player unless only one answer is

@@ -1,0 +1,79 @@
+"""Play a Totem to one of your Spirits (On Your Turn: Play a Totem; Totems: Single & Double Totems, Wild Totems,
+Double Wild; Spirit Abilities: a turn lock such as Baikeng's).
+
+Candidates: each different Totem in hand on each Spirit of the board. The check: 1 AP, no opponent's turn lock on
+playing Totems, and the Totem meets an unmet requirement of that Spirit (:func:`..requirements.fill_options`).
+Resolution: :func:`..resolve.main_action` (``play-totem``), then :func:`..resolve.attach_totem` (or the choice of
+requirement when the Totem fits more than one way).
+"""
+from __future__ import annotations
+
+from ....core.model import Action, make_action
+from ....core.moves import Check, built_once
+from ..ongoing import turn_lock
+from ..requirements import totems_fitting
+from .turn import AP_COST, NO_AP, Turn
+
+
+def play_totem(g, t: Turn, out: Check) -> None:
+    """Play a Totem from hand to a Spirit whose unmet requirement it meets (1 AP)."""
+    seat, p = t.seat, t.p
+    if t.ap < AP_COST:
+        out.no("play-totem", seat, "Play a Totem to a Spirit", "rs.turn.ap", NO_AP)
+        return
+    lock = turn_lock(t.s, seat, "play-totem") if p.locks else None
+    if lock:
+        out.no("play-totem", seat, "Play a Totem to a Spirit", "rs.effect.turn-lock",
+               f"{g.cards.by_id[lock.source].name} stops you playing Totems until Player {lock.by + 1}'s next turn")
+        return
+    board = p.board
+    if not any(board):  # (a placed Spirit is always true)
+        out.no("play-totem", seat, "Play a Totem to a Spirit", "rs.play-totem", "you have no Spirit on your board")
+        return
+    if not t.totems:
+        return
+    # each Spirit with the Totems that meet one of its unmet requirements now
+    spaces = []
+    for i, ps in enumerate(board):
+        if ps is not None:
+            spaces.append((i, ps.card, totems_fitting(g, ps)))
+    acts = play_totem_action.kept(g)
+    for card in sorted(set(t.totems)):
+        fitted = False
+        for i, spirit, fitting in spaces:
+            opts = fitting[card]
+            if opts:
+                fitted = True
+                out.ok(acts[seat, card, i, spirit, opts])
+        if not fitted and out.wants_blocked:
+            out.no("play-totem", seat, f"Play {g.totem_label(card)}", "rs.play-totem",
+                   "none of your Spirits has an unmet requirement this Totem provides", totem=card)
+
+
+@built_once
+def play_totem_action(g, seat: int, card: str, i: int, spirit: str, opts: tuple[tuple[int, ...], ...]) -> Action:
+    """Play Totem ``card`` to the Spirit ``spirit`` on space ``i`` (0-based), which it fits the ways ``opts``."""
+    return make_action("play-totem", seat, f"Play {g.totem_label(card)} to {g.spirit_label(spirit)} (space {i + 1})",
+                       play_totem_why(g, card, spirit, opts), play_totem_clauses(g, card, spirit), AP_COST,
+                       totem=card, space=i + 1)
+
+
+def play_totem_why(g, card: str, spirit: str, opts: tuple[tuple[int, ...], ...]) -> str:
+    """One sentence: why Totem ``card`` may be played to the Spirit ``spirit`` it fits the ways ``opts``."""
+    t = g.cards.by_id[card]
+    sp = g.cards.by_id[spirit]
+    if t.kind == "wild":
+        if t.wild_type == sp.type:
+            return f"A Wild Totem of {sp.name}'s own type is a Double Wild: it meets any two unmet requirements."
+        return "A Wild Totem meets any one unmet requirement you choose."
+    names = " and ".join(g.icon_label(sp.requirements[i]) for i in opts[0])
+    return f"{sp.name} still needs {names}{g.mark(sp, 'requirements')}, which this Totem provides."
+
+
+def play_totem_clauses(g, card: str, spirit: str) -> tuple[str, ...]:
+    """The clauses that make playing Totem ``card`` to the Spirit ``spirit`` legal."""
+    t = g.cards.by_id[card]
+    if t.kind == "wild":
+        extra = ("rs.totem.double-wild",) if t.wild_type == g.cards.by_id[spirit].type else ()
+        return ("rs.play-totem", "rs.totem.wild") + extra
+    return ("rs.play-totem", "rs.totem." + t.kind)
