@@ -13,7 +13,10 @@ from ...core.content import content_root, load_yaml_model
 from ...core.errors import ContentError, short
 from ...core.game import Game, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
-from . import resolve, rules, setup
+from ...core.flow import Flow, SingleOption
+from . import flow, resolve, rules, setup
+from .asking import passes
+from .decisions import decision_actions
 from .cards import CardSet, clan_of, medal_kind
 from .effects import validate_effect
 from .partial import apply_partial, facts as partial_facts
@@ -23,6 +26,13 @@ from .view import SpiritedView
 from .zones import Ctx, face_up, held, medal_value
 
 GAME_DIR = "spirited"
+
+#: Spirited's flow of rules work and decisions: every task kind's handler (:data:`.flow.WORK`), every answer by the
+#: kind of the chosen option (:data:`.resolve.ANSWERS`); a decision with nothing real to choose passes
+#: (:func:`.asking.passes`), one with a single option is made at once (ruling ``sp.ruling.single-option``).
+FLOW = Flow(work=flow.WORK, answers=resolve.ANSWERS, options=decision_actions, answer_by_action=True, passes=passes,
+            single=SingleOption("sp.ruling.single-option",
+                                "{who}: only one choice is possible, so it is made at once: {label}."))
 OPTIONS = {"clans": None}
 
 
@@ -61,6 +71,8 @@ class Spirited(Game):
     game_id = "spirited"
     title = "Spirited"
     state_model = SPState
+    #: the flow of rules work and decisions (:data:`FLOW`)
+    flow = FLOW
     player_counts = (2, 3, 4, 5, 6)
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
@@ -97,16 +109,10 @@ class Spirited(Game):
     def apply(self, state: SPState, action: Action) -> list[Event]:
         self.keep_legal(state, None)
         c = Ctx(self, state)
-        resolve.apply_action(c, action)
+        self.flow.step(c, action, resolve.main_action)
         self.keep_asked(state, c.asked, c.events, playing=state.phase != "over")
         c.flush()
         return c.events
-
-    def resolve_decision(self, c: Ctx, d, a: Action) -> None:
-        """Resolve decision ``d`` with its option ``a`` (:func:`.resolve.resolve_decision`); called by
-        :func:`.asking.ask` when a decision has exactly one option, so asking and resolving need not import each
-        other."""
-        resolve.resolve_decision(c, d, a)
 
     def current_player(self, state: SPState) -> int | None:
         if state.phase == "over":
@@ -187,7 +193,7 @@ class Spirited(Game):
                     probs.append(f"player {p.seat + 1}: a Camp holds two clans face up")
             if len(held(s, p.seat)) > 3:
                 probs.append(f"player {p.seat + 1}: more than 3 Allegiances")
-        if s.phase == "play" and not s.pending and s.tasks:
+        if s.phase == "play" and not s.pending and s.work:
             probs.append("tasks left with no decision pending")
         return probs
 

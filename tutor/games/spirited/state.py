@@ -117,7 +117,7 @@ class SPState(_S):
     current: int = 0
     first_player: int = 0
     turn: int = 1
-    tasks: list[Task] = Field(default_factory=list)
+    work: list[Task] = Field(default_factory=list)
     pending: list[Decision] = Field(default_factory=list)
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""
