@@ -115,3 +115,19 @@ def test_each_game_keeps_its_work_on_one_stack_run_by_its_flow(game_id, players)
     assert work_kinds and answer_kinds
     assert "work" in type(s.state).model_fields
     assert not {"queue", "tasks"} & set(type(s.state).model_fields)
+
+
+def test_a_flow_with_typed_work_needs_a_handler_for_each_model():
+    from typing import Annotated, Union
+
+    class A(BaseModel):
+        kind: Literal["a"] = "a"
+
+    class B(BaseModel):
+        kind: Literal["b"] = "b"
+
+    union = Annotated[Union[A, B], Field(discriminator="kind")]
+    flow = Flow(work={A: _note, B: _note}, work_types=union, answers={}, options=_options, single=Game.flow.single)
+    assert flow.kinds()[0] == {"a", "b"}
+    with pytest.raises(ValueError, match=r"without a handler: \['b'\]"):
+        Flow(work={A: _note}, work_types=union, answers={}, options=_options, single=Game.flow.single)

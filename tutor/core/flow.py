@@ -27,7 +27,9 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Union, get_args, get_origin
+
+from pydantic import BaseModel
 
 from .model import Action
 
@@ -48,18 +50,40 @@ class SingleOption(NamedTuple):
     text: str
 
 
-def merge(*tables: Mapping[str, Callable]) -> dict[str, Callable]:
-    """One handler table from several, each kind registered once.
+def kind_of(model: type[BaseModel]) -> str:
+    """The kind a typed work or decision model stands for: the default of its ``kind`` field (a ``Literal``).
 
     Raises:
-        ValueError: naming a kind registered by two tables.
+        ValueError: the model has no ``kind`` field with a string default.
+    """
+    f = model.model_fields.get("kind")
+    if f is None or not isinstance(f.default, str):
+        raise ValueError(f"flow: {model.__name__} has no kind (a 'kind' field with a Literal default)")
+    return f.default
+
+
+def members(union: Any) -> tuple[type[BaseModel], ...]:
+    """The models of a discriminated union (``Annotated[Union[A, B], Field(discriminator="kind")]``), or of a
+    single model."""
+    while get_origin(union) is not None and get_origin(union) is not Union:  # Annotated[...]
+        union = get_args(union)[0]
+    return get_args(union) if get_origin(union) is Union else (union,)
+
+
+def merge(*tables: Mapping[str | type[BaseModel], Callable]) -> dict[str, Callable]:
+    """One handler table ``{kind: handler}`` from several, each kind registered once; a key may be a kind or a
+    typed model (its kind, :func:`kind_of`).
+
+    Raises:
+        ValueError: naming a kind registered twice.
     """
     out: dict[str, Callable] = {}
     for t in tables:
-        twice = sorted(set(out) & set(t))
-        if twice:
-            raise ValueError(f"flow: kind(s) registered twice: {', '.join(twice)}")
-        out.update(t)
+        for key, handler in t.items():
+            kind = key if isinstance(key, str) else kind_of(key)
+            if kind in out:
+                raise ValueError(f"flow: kind registered twice: {kind}")
+            out[kind] = handler
     return out
 
 
@@ -78,9 +102,12 @@ class Flow:
             pending: True drops the decision (the hook logs why, e.g. nothing can be chosen).
         forced: optional ``forced(decision) -> bool``: whether a one-option decision is made at once (default:
             always; a decision a player may decline is asked even with one option).
+        work_types: optional, the game's work items (a discriminated union of typed models): each must have a
+            handler, and each handler a model.
 
     Raises:
-        ValueError: a kind registered twice (see :func:`merge`).
+        ValueError: a kind registered twice (see :func:`merge`), a work type without a handler or a handler for no
+            work type.
     """
 
     __slots__ = ("_work", "_answers", "options", "single", "_by_action", "_passes", "_forced")
@@ -88,8 +115,13 @@ class Flow:
     def __init__(self, *, work: Mapping[str, WorkHandler], answers: Mapping[str, AnswerHandler], options: Options,
                  single: SingleOption, answer_by_action: bool = False,
                  passes: Callable[[Any, Any, list[Action]], bool] | None = None,
-                 forced: Callable[[Any], bool] | None = None) -> None:
+                 forced: Callable[[Any], bool] | None = None, work_types: Any = None) -> None:
         self._work = merge(work)
+        if work_types is not None:
+            kinds = {kind_of(m) for m in members(work_types)}
+            if kinds != set(self._work):
+                raise ValueError(f"flow: work kinds without a handler: {sorted(kinds - set(self._work))}; handlers "
+                                 f"for no work kind: {sorted(set(self._work) - kinds)}")
         self._answers = merge(answers)
         self.options = options
         self.single = single

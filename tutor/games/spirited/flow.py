@@ -3,27 +3,29 @@ flow (:class:`tutor.core.flow.Flow`) from the state's ``work`` stack until a dec
 
 Rulebook sections: "Turn Structure" (Road Check, Scout, Build a Wonder, March), "Overrun" (the safe Road Check
 version and the painful version after a Summon), "Battles & the Time Track" (Battles, Final Battle, tiebreakers).
-Task kinds: ``road-fill``, ``safe-rally``, ``draw-road``, ``overrun-check``, ``regroup``, ``discard-limbo``,
-``wonder-refill``, ``battle-allegiances``, ``final-score``, ``end-turn``, ``finish-game`` and ``ask`` (ask the
-decision ``task.decision`` of ``task.seat``; passed with an event when nothing can be chosen).
+Tasks are typed (:data:`.state.Task`): the Road Check, draws onto the Road, the Overrun check, Regroup, Battle steps,
+the end of the turn and of the game, and ``Ask`` (ask the decision ``task.decision`` of ``task.seat``; passed with
+an event when nothing can be chosen).
 """
 from __future__ import annotations
 
 from .cards import clan_of
 from .effects import Use, run_effect
-from .state import Decision, Task
+from .state import (Ask, BattleAllegiances, BattleBegin, BonusAction, Decision, DiscardDown, DiscardLimbo, DrawRoad,
+                    EndTurn, FinalScore, FinishGame, OverrunCheck, Regroup, RoadCheck, RoadFill, SafeRally, Task,
+                    WonderRefill)
 from .zones import (Ctx, add_to_road, article, can_draw, discard_road_and_camps, draw_non_time, face_up, held, limit_penalty,
                     overrun_limit, overrunning, plural, stack, take_from_road)
 
 
 def road_check(seat: int) -> list[Task]:
     """The Road Check tasks: fill the Road to 2 face-up cards, then Rally any clan at its limit (safe version)."""
-    return [Task(kind="road-check", seat=seat), Task(kind="road-fill", seat=seat), Task(kind="safe-rally", seat=seat)]
+    return [RoadCheck(seat=seat), RoadFill(seat=seat), SafeRally(seat=seat)]
 
 
 def summon(seat: int, n: int = 2) -> list[Task]:
     """Summon: draw ``n`` cards onto the Road, then the Overrun check (painful version)."""
-    return [Task(kind="draw-road", seat=seat) for _ in range(n)] + [Task(kind="overrun-check", seat=seat)]
+    return [DrawRoad(seat=seat) for _ in range(n)] + [OverrunCheck(seat=seat)]
 
 
 def _road_check(c: Ctx, t: Task) -> None:
@@ -38,7 +40,7 @@ def _road_fill(c: Ctx, t: Task) -> None:
     if not can_draw(c.state):
         c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
         return
-    c.push(Task(kind="draw-road", seat=seat, text="road-check"), Task(kind="road-fill", seat=seat))
+    c.push(DrawRoad(seat=seat, why="road-check"), RoadFill(seat=seat))
 
 
 def _draw_road(c: Ctx, t: Task) -> None:
@@ -48,7 +50,7 @@ def _draw_road(c: Ctx, t: Task) -> None:
     if card is None:
         c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
         return
-    why = _DRAW_CLAUSE.get(t.text or "", "sp.summon")
+    why = _DRAW_CLAUSE[t.why]
     st = stack(p, clan_of(card))
     if st is not None:
         c.state.limbo.append(card)
@@ -89,15 +91,15 @@ def _regroup(c: Ctx, t: Task) -> None:
          f"{'is' if len(gone) == 1 else 'are'} discarded"
          + (f" (Shields too: {', '.join(c.card(x) for x in shields)})" if shields else "")
          + ", then 2 cards are drawn onto their Road"
-         + (" (no Overrun check after a Regroup)." if t.text else "."), auto=True, cards=tuple(gone), actor=seat)
-    c.push(Task(kind="draw-road", seat=seat, text="regroup"), Task(kind="draw-road", seat=seat, text="regroup"))
+         + (" (no Overrun check after a Regroup)." if t.after_march else "."), auto=True, cards=tuple(gone), actor=seat)
+    c.push(DrawRoad(seat=seat, why="regroup"), DrawRoad(seat=seat, why="regroup"))
 
 
 def _discard_limbo(c: Ctx, t: Task) -> None:
     s = c.state
     s.limbo.remove(t.card)
     s.discard.append(t.card)
-    c.ev(t.text or "sp.scout.play", f"The played card, {c.card(t.card)}, goes to the discard pile.", auto=True,
+    c.ev(t.clause, f"The played card, {c.card(t.card)}, goes to the discard pile.", auto=True,
          cards=(t.card,), actor=t.seat)
 
 
@@ -134,29 +136,30 @@ def _battle_begin(c: Ctx, t: Task) -> None:
          "to 5, a medal, Allegiance effects, then bonus actions.", auto=True, actor=t.seat)
 
 
-#: Why a ``draw-road`` task draws (its ``text``) -> the clause its events cite.
+#: Why a :class:`~.state.DrawRoad` task draws (its ``why``) -> the clause its events cite.
 _DRAW_CLAUSE = {"road-check": "sp.road-check.draw", "regroup": "sp.regroup", "summon": "sp.summon"}
 
 
-def _taken(c: Ctx, t: Task) -> str:
+def _taken(c: Ctx, t: WonderRefill) -> str:
     """The Wonder a ``wonder-refill`` task replaces (its ``card``), by name."""
     return c.cards.wonder[t.card].name if t.card else "the Wonder taken"
 
 
-def _ask(c: Ctx, t: Task) -> None:
-    s = c.state
-    seat = t.seat
-    kind = t.decision
-    if kind == "battle-discard":
-        if len(s.players[seat].hand) <= c.cards.hand_limit_in_battle:
-            return
-        c.push(Task(kind="ask", seat=seat, decision=kind))
-    if kind in ("bonus-recruit", "bonus-rally", "bonus-manoeuvre"):
-        n = len(held(s, seat))
-        need = {"bonus-recruit": 0, "bonus-rally": 1, "bonus-manoeuvre": 2}[kind]
-        if n > need:
-            return
-    c.ask(Decision(kind=kind, actor=seat, purpose=t.text or "", clan=t.clan))
+def _ask(c: Ctx, t: Ask) -> None:
+    c.ask(Decision(kind=t.decision, actor=t.seat, clan=t.clan))
+
+
+def _discard_down(c: Ctx, t: DiscardDown) -> None:
+    if len(c.state.players[t.seat].hand) <= c.cards.hand_limit_in_battle:
+        return
+    c.push(DiscardDown(seat=t.seat))
+    c.ask(Decision(kind="battle-discard", actor=t.seat))
+
+
+def _bonus_action(c: Ctx, t: BonusAction) -> None:
+    if len(held(c.state, t.seat)) > t.max_allegiances:
+        return
+    c.ask(Decision(kind=t.decision, actor=t.seat))
 
 
 def _lowered(c: Ctx, seat: int, clan: str) -> None:
@@ -219,19 +222,20 @@ def _overrun_check(c: Ctx, t: Task) -> None:
         p.hand.append(card)
         c.ev("sp.overrun.city", f"City Board Overrun effect: {c.who(seat)} Rallies {c.card(card)} into their Hand.",
              auto=True, cards=(card,), actor=seat)
-    c.push(Task(kind="regroup", seat=seat))
+    c.push(Regroup(seat=seat))
 
 
 def battle_tasks(c: Ctx, seat: int, final: bool) -> list[Task]:
-    """One player's part of a Battle, in the City Board's order (then the Final Battle's extra steps)."""
-    ts = [Task(kind="battle-begin", seat=seat, final=final)] + road_check(seat) + [Task(kind="ask", seat=seat, decision="battle-discard"),
-                             Task(kind="ask", seat=seat, decision="battle-medal"),
-                             Task(kind="battle-allegiances", seat=seat),
-                             Task(kind="ask", seat=seat, decision="bonus-recruit"),
-                             Task(kind="ask", seat=seat, decision="bonus-rally"),
-                             Task(kind="ask", seat=seat, decision="bonus-manoeuvre")]
+    """One player's part of a Battle, in the City Board's order (then the Final Battle's extra steps). The bonus
+    actions are for players holding few Allegiances: Recruit with none, Rally with at most 1, Manoeuvre with at
+    most 2."""
+    ts = [BattleBegin(seat=seat, final=final), *road_check(seat), DiscardDown(seat=seat),
+          Ask(seat=seat, decision="battle-medal"), BattleAllegiances(seat=seat),
+          BonusAction(seat=seat, decision="bonus-recruit", max_allegiances=0),
+          BonusAction(seat=seat, decision="bonus-rally", max_allegiances=1),
+          BonusAction(seat=seat, decision="bonus-manoeuvre", max_allegiances=2)]
     if final:
-        ts += [Task(kind="ask", seat=seat, decision="final-recruit"), Task(kind="final-score", seat=seat)]
+        ts += [Ask(seat=seat, decision="final-recruit"), FinalScore(seat=seat)]
     return ts
 
 
@@ -250,11 +254,11 @@ def _end_turn(c: Ctx, t: Task) -> None:
             c.ev("sp.final", "The Final Battle begins: every player resolves a normal Battle, then Recruits from "
                  "their Hand and scores their Camps; the game then ends. Players act one after another from "
                  f"{c.who(s.current)} ({', '.join(c.who(x) for x in order)}).", auto=True)
-            c.push(*tasks, Task(kind="finish-game", seat=seat))
+            c.push(*tasks, FinishGame(seat=seat))
         else:
             c.ev("sp.battle", "A Battle begins at the end of the turn. All players resolve it, one after another "
                  f"from {c.who(s.current)} ({', '.join(c.who(x) for x in order)}).", auto=True)
-            c.push(*tasks, Task(kind="end-turn", seat=seat))
+            c.push(*tasks, EndTurn(seat=seat))
         c.ev("sp.ruling.battle-order", "Battle steps that everyone takes at once are asked player by player in "
              "turn order.", auto=True)
         return
@@ -295,11 +299,11 @@ def finish(c: Ctx) -> None:
          f"{', '.join(c.who(w) for w in s.winners)} by {reason}.", auto=True)
 
 
-#: Task kind -> its handler (registered once in the game's flow, :data:`.game.FLOW`).
+#: Task model -> its handler (registered once in the game's flow, :data:`.game.FLOW`).
 WORK = {
-    "ask": _ask, "road-check": _road_check, "road-fill": _road_fill, "draw-road": _draw_road,
-    "safe-rally": _safe_rally, "overrun-check": _overrun_check, "regroup": _regroup,
-    "discard-limbo": _discard_limbo, "wonder-refill": _wonder_refill, "battle-allegiances": _battle_allegiances,
-    "final-score": _final_score, "battle-begin": _battle_begin, "end-turn": _end_turn,
-    "finish-game": lambda c, t: finish(c),
+    Ask: _ask, DiscardDown: _discard_down, BonusAction: _bonus_action, RoadCheck: _road_check, RoadFill: _road_fill,
+    DrawRoad: _draw_road, SafeRally: _safe_rally, OverrunCheck: _overrun_check, Regroup: _regroup,
+    DiscardLimbo: _discard_limbo, WonderRefill: _wonder_refill, BattleAllegiances: _battle_allegiances,
+    FinalScore: _final_score, BattleBegin: _battle_begin, EndTurn: _end_turn,
+    FinishGame: lambda c, t: finish(c),
 }

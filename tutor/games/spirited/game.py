@@ -21,7 +21,7 @@ from .cards import CardSet, clan_of, medal_kind
 from .effects import validate_effect
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file
-from .state import SPState
+from .state import SPState, Task
 from .view import SpiritedView
 from .zones import Ctx, face_up, held, medal_value
 
@@ -30,7 +30,8 @@ GAME_DIR = "spirited"
 #: Spirited's flow of rules work and decisions: every task kind's handler (:data:`.flow.WORK`), every answer by the
 #: kind of the chosen option (:data:`.resolve.ANSWERS`); a decision with nothing real to choose passes
 #: (:func:`.asking.passes`), one with a single option is made at once (ruling ``sp.ruling.single-option``).
-FLOW = Flow(work=flow.WORK, answers=resolve.ANSWERS, options=decision_actions, answer_by_action=True, passes=passes,
+FLOW = Flow(work=flow.WORK, work_types=Task, answers=resolve.ANSWERS, options=decision_actions, answer_by_action=True,
+            passes=passes,
             single=SingleOption("sp.ruling.single-option",
                                 "{who}: only one choice is possible, so it is made at once: {label}."))
 OPTIONS = {"clans": None}

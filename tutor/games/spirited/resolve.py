@@ -10,7 +10,7 @@ from ...core.model import Action
 from .cards import clan_of, medal_kind
 from .effects import Use, run_effect
 from .flow import summon
-from .state import CampCard, Decision, Task
+from .state import Ask, CampCard, Decision, DiscardLimbo, EndTurn, Regroup, WonderRefill
 from .zones import (Ctx, add_to_road, allegiance, article, camp_clan, held, medal_for, medal_value, return_medal,
                     stack, take_from_road, take_medal)
 
@@ -18,20 +18,20 @@ from .zones import (Ctx, add_to_road, allegiance, article, camp_clan, held, meda
 def main_action(c: Ctx, a: Action) -> None:
     """Begin a main action of the turn (Scout, Build a Wonder, March): its event, and the rest of it as tasks."""
     seat = a.actor
-    end = Task(kind="end-turn", seat=seat)
+    end = EndTurn(seat=seat)
     if a.kind == "scout":
         c.ev("sp.scout", f"{c.who(seat)} Scouts: play up to 1 card from the Hand, Rally or Recruit 1 face-up card, "
              "then Summon 2 cards.", actor=seat)
-        c.push(Task(kind="ask", seat=seat, decision="scout-play"), Task(kind="ask", seat=seat, decision="scout-take"),
+        c.push(Ask(seat=seat, decision="scout-play"), Ask(seat=seat, decision="scout-take"),
              *summon(seat), end)
     elif a.kind == "build-wonder":
         c.ev("sp.wonder", f"{c.who(seat)} Builds a Wonder: one card of each of the {len(c.state.clans)} clans is "
              "spent.", actor=seat)
-        asks = [Task(kind="ask", seat=seat, decision="wonder-source", clan=cl) for cl in c.state.clans]
-        c.push(*asks, Task(kind="ask", seat=seat, decision="take-wonder"), *summon(seat), end)
+        asks = [Ask(seat=seat, decision="wonder-source", clan=cl) for cl in c.state.clans]
+        c.push(*asks, Ask(seat=seat, decision="take-wonder"), *summon(seat), end)
     elif a.kind == "march":
         c.ev("sp.march", f"{c.who(seat)} Marches with their Camps.", actor=seat)
-        c.push(Task(kind="ask", seat=seat, decision="march"), Task(kind="regroup", seat=seat, text="march"), end)
+        c.push(Ask(seat=seat, decision="march"), Regroup(seat=seat, after_march=True), end)
     else:  # pragma: no cover
         raise ValueError(f"unknown action kind {a.kind!r}")
 
@@ -86,7 +86,7 @@ def _play_card(c: Ctx, d: Decision, a: Action) -> None:
     p.hand.remove(card)
     c.state.limbo.append(card)
     c.ev("sp.scout.play", f"{c.who(seat)} plays {c.card(card)} from their Hand.", cards=(card,), actor=seat)
-    c.push(Task(kind="discard-limbo", seat=seat, card=card, text="sp.scout.play"))
+    c.push(DiscardLimbo(seat=seat, card=card, clause="sp.scout.play"))
     run_effect(c, Use(seat, f"{c.clan(clan)} power", "sp.provisional.power", clan), c.cards.clan[clan].power)
 
 
@@ -153,7 +153,7 @@ def _final_recruit(c: Ctx, d: Decision, a: Action) -> None:
     card = next(x for x in p.hand if clan_of(x) == a.param("clan"))
     p.hand.remove(card)
     _recruit(c, seat, card, a.param("camp") - 1)
-    c.push(Task(kind="ask", seat=seat, decision="final-recruit"))
+    c.push(Ask(seat=seat, decision="final-recruit"))
 
 
 #: The answer to a pending decision, by the kind of the chosen option (each kind belongs to one meaning; registered
@@ -199,7 +199,7 @@ def _take_wonder(c: Ctx, seat: int, w: str) -> None:
     p.spirit += wd.spirit
     c.ev("sp.wonder.take", f"{c.who(seat)} takes {c.game.wonder_label(w)} and gains {wd.spirit} Spirit "
          f"[provisional] ({p.spirit} now).", cards=(w,), actor=seat)
-    c.push(Task(kind="wonder-refill", seat=seat, card=w))
+    c.push(WonderRefill(seat=seat, card=w))
     run_effect(c, Use(seat, wd.name, "sp.provisional.wonder"), wd.effect)
 
 
