@@ -91,7 +91,7 @@ class Flow:
     """One game's flow of pending work and decisions.
 
     Args:
-        work: work kind -> handler ``(c, work)``.
+        work: work kind (or typed work model, :func:`kind_of`) -> handler ``(c, work)``.
         answers: answer kind -> handler ``(c, decision, action)``; the kind is the decision's ``kind`` unless
             ``answer_by_action``, then the chosen action's ``kind``.
         options: ``options(game, state, decision)``: the decision's options (the legal actions while it is
@@ -112,7 +112,7 @@ class Flow:
 
     __slots__ = ("_work", "_answers", "options", "single", "_by_action", "_passes", "_forced")
 
-    def __init__(self, *, work: Mapping[str, WorkHandler], answers: Mapping[str, AnswerHandler], options: Options,
+    def __init__(self, *, work: Mapping[str | type[BaseModel], WorkHandler], answers: Mapping[str, AnswerHandler], options: Options,
                  single: SingleOption, answer_by_action: bool = False,
                  passes: Callable[[Any, Any, list[Action]], bool] | None = None,
                  forced: Callable[[Any], bool] | None = None, work_types: Any = None) -> None:
