@@ -54,6 +54,7 @@ def _take(c, d, a):
 
 
 class Game:
+    cards = None
     flow = Flow(work={"note": _note, "pick": _pick, "stop": _stop}, answers={"pick": _take}, options=_options,
                 single=SingleOption("xx.ruling.single-option", "{who} has one choice: {label}."))
 
@@ -96,7 +97,7 @@ def test_the_flow_stops_when_the_game_is_over():
 def test_a_passes_hook_drops_a_decision_and_a_forced_hook_keeps_one_option_asked():
     flow = Flow(work={"pick": _pick}, answers={"pick": _take}, options=_options, single=Game.flow.single,
                 passes=lambda c, d, options: d.n == 0, forced=lambda d: d.actor == 0)
-    c = Context(type("G", (), {"flow": flow})(), State())
+    c = Context(type("G", (), {"flow": flow, "cards": None})(), State())
     flow.ask(c, Decision(kind="pick", actor=0, n=0))
     assert not c.state.pending and not c.events
     flow.ask(c, Decision(kind="pick", actor=1, n=1))  # not forced: asked although it has one option

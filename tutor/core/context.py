@@ -15,17 +15,18 @@ from .model import Event, make_event
 
 
 class Context:
-    """One apply step: ``game`` (its cards and clauses), ``state`` (the copy being changed, in place), ``events``
+    """One apply step: ``game`` (its clauses; ``cards``, its loaded card file, also as ``c.cards``), ``state`` (the copy being changed, in place), ``events``
     (what happened so far, in order) and ``asked`` (the decision the step left pending with its options, when it
     worked them out: ``(decision, options, number of events then)``, see :meth:`.flow.Flow.ask`).
 
     Subclasses add what their game's rules read often (named helpers, cached facts); they keep this constructor's
-    attributes.
+    attributes. A context is made for every step and for some checks of legal actions, so the constructor stays
+    small: a subclass gives its own fields defaults as class attributes where it can, rather than a constructor.
     """
 
     def __init__(self, game: Any, state: Any) -> None:
         self.game = game
-        self.cards = getattr(game, "cards", None)
+        self.cards = game.cards
         self.state = state
         self.events: list[Event] = []
         self.asked: tuple | None = None

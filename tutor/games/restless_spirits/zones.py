@@ -20,10 +20,8 @@ class Ctx(Context):
     """One apply step of Restless Spirits (:class:`tutor.core.context.Context`: game, state copy, events;
     ``c.ask`` goes through the game's flow, :data:`.decisions.FLOW`)."""
 
-    def __init__(self, game, state: RSState) -> None:
-        super().__init__(game, state)
-        #: the main-turn actions of the state as the step left it, when :func:`~.resolve.after_step` worked them out
-        self.turn_actions: list | None = None
+    #: the main-turn actions of the state as the step left it, when :func:`~.resolve.after_step` worked them out
+    turn_actions: list | None = None
 
     def name(self, card_id: str) -> str:
         """Display name of a card."""
