@@ -2,12 +2,13 @@
 
 The engine never picks for a player: each choice is a :class:`~.state.Decision` whose options are the next legal
 actions. A decision with exactly one option and no way to decline is forced; it resolves at once and the event says
-so (ruling ``rs.ruling.single-option``).
+so (ruling ``rs.ruling.single-option``), through the core flow (:class:`tutor.core.flow.Flow`, :data:`FLOW`).
 """
 from __future__ import annotations
 
 from functools import cache
 
+from ...core.flow import Flow, SingleOption, merge
 from ...core.model import Action, make_action
 from .requirements import fill_options
 from .state import Decision, RSState
@@ -107,79 +108,110 @@ def ability_handlers() -> dict:
 
 
 def ask(c: Ctx, d: Decision) -> None:
-    """Ask decision ``d``: push it, or resolve it at once when it has a single forced option."""
-    options = decision_actions(c.game, c.state, d)
-    if len(options) == 1 and not d.allow_decline:
-        only = options[0]
-        c.ev("rs.ruling.single-option", f"Only one choice is possible: {only.label}.", auto=True, actor=d.actor)
-        resolve_decision(c, d, only)
-        return
-    c.state.pending.append(d)
-    c.asked = (d, options, len(c.events))
+    """Ask decision ``d``: pending, or made at once when it has a single option and no way to decline (the core
+    flow, ruling ``rs.ruling.single-option``)."""
+    FLOW.ask(c, d)
 
 
 def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
-    """Carry out the chosen option of decision ``d`` and continue the action it belongs to."""
-    r = resolve
-    g, s = c.game, c.state
+    """Carry out the chosen option of decision ``d`` and continue the action it belongs to (its answer in
+    :data:`FLOW`)."""
+    FLOW.answer(c, d, action)
+
+
+def _offering(c: Ctx, d: Decision, action: Action) -> None:
+    g = c.game
+    s = c.state
     seat = d.actor
     p = s.players[seat]
-    if d.kind == "choose-offering":
-        card = action.param("totem")
-        p.hand.remove(card)
-        s.shrine.append(card)
-        c.ev("rs.attract.offering", f"{c.who(seat)} offers {g.totem_label(card)} to the Shrine (it is now the "
-             "Shrine's top card).", cards=(card,), actor=seat)
-        if d.purpose == "attract":
-            r.pay_event(c, seat, d.count, f"attract {g.spirit_label(d.cards[0])}",
-                        "rs.mastery" if d.count == 0 else "rs.attract")
-        else:
-            r.pay_event(c, seat, d.count, "refresh the Lost Spirits and attract one", "rs.refresh-attract")
-        if d.purpose == "attract":
-            ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=list(d.cards), source="lost"))
-        else:
-            r.refresh_lost_spirits(c, seat)
-            if all(x is not None for x in p.board):
-                c.ev("rs.ruling.refresh-full-board", f"{c.who(seat)}'s board is full, so none of the new Lost Spirits "
-                     "can be attracted: declining is the only way to finish.", auto=True, actor=seat)
-                c.ev("rs.refresh-attract.decline", f"{c.who(seat)} attracts no Spirit.", auto=True, actor=seat)
-            else:
-                ask(c, Decision(kind="choose-lost-spirit", actor=seat, purpose="refresh-attract", allow_decline=True))
-    elif d.kind == "choose-space":
-        r.place_spirit(c, seat, d.cards[0], action.param("space") - 1, d.source or "lost")
-    elif d.kind == "choose-lost-spirit":
-        if action.kind == "decline":
-            c.ev("rs.refresh-attract.decline", f"{c.who(seat)} chooses not to attract a Spirit.", actor=seat)
-        else:
-            sp = action.param("spirit")
-            c.ev("rs.refresh-attract", f"{c.who(seat)} chooses to attract {g.spirit_label(sp)}.", cards=(sp,),
-                 actor=seat)
-            ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=[sp], source="lost"))
-    elif d.kind == "choose-market-totem":
-        if action.kind == "decline":
-            c.ev("rs.refresh-buy.decline", f"{c.who(seat)} chooses not to buy a Totem.", actor=seat)
-        else:
-            card = action.param("totem")
-            c.ev("rs.refresh-buy", f"{c.who(seat)} chooses {g.totem_label(card)} from the refreshed row.",
-                 cards=(card,), actor=seat)
-            r.buy(c, seat, card)
-    elif d.kind == "choose-swap-out":
-        card = action.param("totem")
-        p.hand.remove(card)
-        s.totem_discard.append(card)
-        c.ev("rs.ruling.swap-discard", f"{c.who(seat)} is at the hand limit and gives up {g.totem_label(card)} "
-             "to the Totem discard pile.", cards=(card,), actor=seat)
-        if d.purpose != "buy":
-            c.ev("rs.ruling.retrieve-at-limit", "Taking a Totem at the hand limit swaps one out, as buying does.",
-                 auto=True, actor=seat)
-        if d.purpose == "buy":
-            r.take_from_market(c, seat, d.cards[0])
-        else:
-            r.retrieve_choice(c, seat)
-    elif d.kind == "choose-shrine-totem":
-        r.retrieve_keep(c, seat, d.options, action.param("totem"))
-    elif d.kind == "choose-requirement":
-        slots = tuple(x - 1 for x in (action.param("slot1"), action.param("slot2")) if x is not None)
-        r.attach_totem(c, seat, d.space, d.cards[0], slots)
+    card = action.param("totem")
+    p.hand.remove(card)
+    s.shrine.append(card)
+    c.ev("rs.attract.offering", f"{c.who(seat)} offers {g.totem_label(card)} to the Shrine (it is now the "
+         "Shrine's top card).", cards=(card,), actor=seat)
+    if d.purpose == "attract":
+        resolve.pay_event(c, seat, d.count, f"attract {g.spirit_label(d.cards[0])}",
+                    "rs.mastery" if d.count == 0 else "rs.attract")
     else:
-        ability_handlers()[d.kind][1](c, d, action)
+        resolve.pay_event(c, seat, d.count, "refresh the Lost Spirits and attract one", "rs.refresh-attract")
+    if d.purpose == "attract":
+        ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=list(d.cards), source="lost"))
+    else:
+        resolve.refresh_lost_spirits(c, seat)
+        if all(x is not None for x in p.board):
+            c.ev("rs.ruling.refresh-full-board", f"{c.who(seat)}'s board is full, so none of the new Lost Spirits "
+                 "can be attracted: declining is the only way to finish.", auto=True, actor=seat)
+            c.ev("rs.refresh-attract.decline", f"{c.who(seat)} attracts no Spirit.", auto=True, actor=seat)
+        else:
+            ask(c, Decision(kind="choose-lost-spirit", actor=seat, purpose="refresh-attract", allow_decline=True))
+
+
+def _space(c: Ctx, d: Decision, action: Action) -> None:
+    seat = d.actor
+    resolve.place_spirit(c, seat, d.cards[0], action.param("space") - 1, d.source or "lost")
+
+
+def _lost_spirit(c: Ctx, d: Decision, action: Action) -> None:
+    g = c.game
+    seat = d.actor
+    if action.kind == "decline":
+        c.ev("rs.refresh-attract.decline", f"{c.who(seat)} chooses not to attract a Spirit.", actor=seat)
+    else:
+        sp = action.param("spirit")
+        c.ev("rs.refresh-attract", f"{c.who(seat)} chooses to attract {g.spirit_label(sp)}.", cards=(sp,),
+             actor=seat)
+        ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=[sp], source="lost"))
+
+
+def _market_totem(c: Ctx, d: Decision, action: Action) -> None:
+    g = c.game
+    seat = d.actor
+    if action.kind == "decline":
+        c.ev("rs.refresh-buy.decline", f"{c.who(seat)} chooses not to buy a Totem.", actor=seat)
+    else:
+        card = action.param("totem")
+        c.ev("rs.refresh-buy", f"{c.who(seat)} chooses {g.totem_label(card)} from the refreshed row.",
+             cards=(card,), actor=seat)
+        resolve.buy(c, seat, card)
+
+
+def _swap_out(c: Ctx, d: Decision, action: Action) -> None:
+    g = c.game
+    s = c.state
+    seat = d.actor
+    p = s.players[seat]
+    card = action.param("totem")
+    p.hand.remove(card)
+    s.totem_discard.append(card)
+    c.ev("rs.ruling.swap-discard", f"{c.who(seat)} is at the hand limit and gives up {g.totem_label(card)} "
+         "to the Totem discard pile.", cards=(card,), actor=seat)
+    if d.purpose != "buy":
+        c.ev("rs.ruling.retrieve-at-limit", "Taking a Totem at the hand limit swaps one out, as buying does.",
+             auto=True, actor=seat)
+    if d.purpose == "buy":
+        resolve.take_from_market(c, seat, d.cards[0])
+    else:
+        resolve.retrieve_choice(c, seat)
+
+
+def _shrine_totem(c: Ctx, d: Decision, action: Action) -> None:
+    seat = d.actor
+    resolve.retrieve_keep(c, seat, d.options, action.param("totem"))
+
+
+def _requirement(c: Ctx, d: Decision, action: Action) -> None:
+    seat = d.actor
+    slots = tuple(x - 1 for x in (action.param("slot1"), action.param("slot2")) if x is not None)
+    resolve.attach_totem(c, seat, d.space, d.cards[0], slots)
+
+
+#: Restless Spirits' decisions: each kind's answer, registered once (the turn's choices here, the abilities' in
+#: their modules); a forced decision with one option is made at once (ruling ``rs.ruling.single-option``). Paused
+#: ability runs still wait as ``resume-effects`` markers under their decisions (:func:`.abilities.drain`).
+FLOW = Flow(work={}, answers=merge({"choose-offering": _offering, "choose-space": _space,
+                                    "choose-lost-spirit": _lost_spirit, "choose-market-totem": _market_totem,
+                                    "choose-swap-out": _swap_out, "choose-shrine-totem": _shrine_totem,
+                                    "choose-requirement": _requirement},
+                                   {k: h[1] for k, h in ability_handlers().items()}),
+            options=decision_actions, forced=lambda d: not d.allow_decline,
+            single=SingleOption("rs.ruling.single-option", "Only one choice is possible: {label}."))

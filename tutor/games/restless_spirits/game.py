@@ -87,6 +87,8 @@ class RestlessSpirits(Game):
     game_id = "restless-spirits"
     title = "Restless Spirits"
     state_model = RSState
+    #: the flow of decisions (:data:`.decisions.FLOW`)
+    flow = decisions.FLOW
     player_counts = (1, 2, 3, 4)  # 1 = solo mode
     #: Options for teaching pages (free play, recorded walkthroughs): the first-game set-up, no draft.
     teaching_options = {"first_game": True}
@@ -154,10 +156,6 @@ class RestlessSpirits(Game):
         if c.turn_actions is not None:  # worked out by the automatic turn-pass check, at the very end
             return StepResult(c.events, moves.legal_turn_actions(self, state, c.turn_actions))
         return StepResult(c.events, asked_options(state, c.asked, c.events, playing=state.phase == "play"))
-
-    def ask_decision(self, c: Ctx, d) -> None:
-        """Ask decision ``d`` in context ``c`` (:func:`.decisions.ask`); :meth:`.zones.Ctx.ask` calls it."""
-        decisions.ask(c, d)
 
     # -- calls from the rules modules up to the ones that import them (so no module imports one that imports it) --
     def check_releases(self, c: Ctx) -> None:

@@ -6,7 +6,7 @@ and append :class:`~tutor.core.model.Event` items to ``events``.
 from __future__ import annotations
 
 from ...core import chance
-from ...core.model import Event, make_event
+from ...core.context import Context
 from .state import Player, RSState
 
 HAND_LIMIT = 7
@@ -17,36 +17,16 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-class Ctx:
-    """What an apply step works on: the game (cards, clauses), the state copy and the growing event list."""
+class Ctx(Context):
+    """One apply step of Restless Spirits (:class:`tutor.core.context.Context`: game, state copy, events;
+    ``c.ask`` goes through the game's flow, :data:`.decisions.FLOW`)."""
 
-    def __init__(self, game, state: RSState) -> None:
-        self.game = game
-        self.cards = game.cards
-        self.state = state
-        self.events: list[Event] = []
-        #: the main-turn actions of the state as the step left it, when :func:`~.resolve.after_step` worked them out
-        self.turn_actions: list | None = None
-        #: (decision, its options, number of events then) when :func:`~.decisions.ask` left a decision pending
-        self.asked: tuple | None = None
-
-    def ev(self, clause: str, text: str, *, auto: bool = False, cards: tuple[str, ...] | list[str] = (),
-           actor: int | None = None) -> None:
-        """Append an event citing ``clause`` (which must exist: checked by tests over random games)."""
-        self.events.append(make_event(clause, text, auto, cards, actor))
+    #: the main-turn actions of the state as the step left it, when :func:`~.resolve.after_step` worked them out
+    turn_actions: list | None = None
 
     def name(self, card_id: str) -> str:
         """Display name of a card."""
         return self.cards.by_id[card_id].name
-
-    def who(self, seat: int) -> str:
-        """``"Player 2"`` for seat 1."""
-        return f"Player {seat + 1}"
-
-    def ask(self, d) -> None:
-        """Ask decision ``d`` (pending, or made at once when it has a single forced option): through the game to
-        :func:`.decisions.ask`, so the modules that ask decisions need not import it (it imports them)."""
-        self.game.ask_decision(self, d)
 
 
 def hand_room(p: Player) -> int:

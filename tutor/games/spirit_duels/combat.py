@@ -92,7 +92,7 @@ def win(c: Ctx, seat: int, reason: str, clause: str) -> None:
     s.phase = "over"
     s.winners = [seat]
     s.win_reason = reason
-    s.queue = []
+    s.work = []
     s.pending = []
     c.ev(clause, f"{c.who(seat)} wins: {reason}.", auto=True, actor=seat)
 

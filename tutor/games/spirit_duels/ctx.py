@@ -3,8 +3,8 @@ stats with Traits, whether a slot is still a Spirit, Presence (Card Anatomy; Dam
 """
 from __future__ import annotations
 
-from ...core.model import Event, make_event
-from .state import Decision, SDState, SpiritSlot, Work
+from ...core.context import Context
+from .state import SpiritSlot
 
 TOKEN_CAP = 3
 STATUS_TOKENS = ("armor", "burn", "freeze", "poison")
@@ -16,36 +16,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-class Ctx:
-    """The game (cards, clauses), the state copy being changed and the growing event list."""
-
-    def __init__(self, game, state: SDState) -> None:
-        self.game = game
-        self.cards = game.cards
-        self.state = state
-        self.events: list[Event] = []
-        #: (decision, its options, number of events then) when a decision was left pending with its options worked
-        #: out (:func:`~.flow.ask`, :func:`~.effects.need`)
-        self.asked: tuple | None = None
-
-    def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
-        """Append an event citing ``clause`` (checked to exist by tests over random games)."""
-        self.events.append(make_event(clause, text, auto, cards, actor))
-
-    def who(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+class Ctx(Context):
+    """One apply step of Spirit Duels (:class:`tutor.core.context.Context`: game, state copy, events; ``c.push``
+    and ``c.ask`` go through the game's flow), with the Spirit facts every rule reads."""
 
     def name(self, card_id: str) -> str:
         return self.cards.by_id[card_id].name
-
-    def push(self, *works: Work) -> None:
-        """Put ``works`` at the front of the queue, in the order given."""
-        self.state.queue[0:0] = list(works)
-
-    def ask(self, d: Decision) -> None:
-        """Ask decision ``d`` (its options are computed from the state; see ``decisions.py``): through the game to
-        :func:`.flow.ask`, which the modules that ask decisions cannot import (it imports them)."""
-        self.game.ask_decision(self, d)
 
     # -- Spirit facts ---------------------------------------------------------------------------------------------
     def slot(self, seat: int, i: int) -> SpiritSlot:

@@ -116,14 +116,11 @@ def need(c: Ctx, w: Work, what: str, side: str, filt: str, actor: int | None = N
         c.ev("sd.ruling.no-target", f"{w.source}: there is no {thing} it can be used on, so it does nothing.",
              auto=True, actor=w.seat)
         return False
-    if len(opts) == 1:
-        fill(w, opts[0])
-        c.ev("sd.ruling.single-option", f"{c.who(d.actor)}: only one choice is possible, so it is made at once: "
-             f"{opts[0].label}.", auto=True, actor=d.actor)
-        return True
-    c.state.pending.append(d)
-    c.asked = (d, opts, len(c.events))
-    return False
+    only = c.game.flow.settle(c, d, opts)  # pending, or made at once (ruling sd.ruling.single-option)
+    if only is None:
+        return False
+    fill(w, only)
+    return True
 
 
 def _filled(w: Work, what: str) -> bool:

@@ -1,14 +1,14 @@
-"""Running queued rules work, asking decisions and answering them (the glue between actions, effects and phases).
+"""Spirit Duels' flow of rules work and decisions (:class:`tutor.core.flow.Flow`): the handler of every work kind
+and the answer to every decision, registered once in :data:`FLOW` (the game's ``flow``).
 
-The modules below reach this one through the context: ``c.ask(decision)`` (:meth:`.ctx.Ctx.ask`) goes through the
-game to :func:`ask`, so they need not import it.
-
-After every action the queue runs until it is empty, a decision is pending, or the game is over.
+The modules below reach it through the context: ``c.ask(decision)`` and ``c.push(work)`` go through ``game.flow``,
+so they need not import this module (which imports them). After every action the work runs until none is left, a
+decision is pending, or the game is over; a decision with one option is made at once (ruling
+``sd.ruling.single-option``).
 """
 from __future__ import annotations
 
-from functools import cache
-
+from ...core.flow import Flow, SingleOption, merge
 from ...core.model import Action
 from . import actions, decisions, draft, effects, phases
 from .ctx import Ctx, plural
@@ -35,97 +35,87 @@ def choice_text(who: str, source: str, a: Action) -> str:
     return f"{who} chooses: {a.label}."
 
 
-@cache
-def handlers() -> dict:
-    """Queued work kind -> handler (built once)."""
-    return {**effects.HANDLERS, **actions.HANDLERS, **phases.HANDLERS, **draft.HANDLERS}
-
-
-def run(c: Ctx) -> None:
-    """Run queued work in order until a decision is pending, the queue is empty, or the game is over."""
-    s = c.state
-    table = handlers()
-    while s.phase != "over" and not s.pending and s.queue:
-        w = s.queue.pop(0)
-        table[w.kind](c, w)
-
-
-def answer(c: Ctx, d: Decision, a: Action) -> None:
-    """Carry out the chosen option ``a`` of decision ``d``."""
-    fill, END_STEP = decisions.fill, phases.END_STEP
-    if d.kind in draft.DECISIONS:
-        draft.answer(c, d, a)
-        return
-    s = c.state
+def _answer_choice(c: Ctx, d: Decision, a: Action) -> None:
+    """A ``choose-*`` decision: say what was chosen, write it into the work and run the work again."""
     w = d.work
+    c.ev(a.clauses[0], choice_text(c.who(d.actor), w.source, a), actor=d.actor)
+    decisions.fill(w, a)
+    c.push(w)
+
+
+def _answer_hand(c: Ctx, d: Decision, a: Action) -> None:
+    """The mulligan and End Phase discards: one card of the hand at a time, or keep the rest."""
     seat = d.actor
-    p = s.players[seat]
-    k = a.kind
-    if d.kind.startswith("choose-"):
-        c.ev(a.clauses[0], choice_text(c.who(seat), w.source, a), actor=seat)
-        fill(w, a)
-        c.push(w)
-    elif d.kind in ("mulligan", "end-discard"):
-        step = "" if d.kind == "mulligan" else f"Step {END_STEP['discard']}: "
-        if k == "keep-hand":
-            c.ev("sd.setup.mulligan" if d.kind == "mulligan" else "sd.end.discard", f"{step}{c.who(seat)} keeps "
-                 f"{plural(len(p.hand), 'card')} in hand.", actor=seat)
-            if d.kind == "mulligan":
-                c.push(Work(kind="mulligan-draw", seat=seat))
-        else:
-            card = a.param("card")
-            p.hand.remove(card)
-            if d.kind == "mulligan":
-                p.aside.append(card)
-                c.ev("sd.setup.mulligan", f"{c.who(seat)} sets {c.name(card)} aside.", cards=(card,), actor=seat)
-            else:
-                p.discard.append(card)
-                c.ev("sd.end.discard", f"{step}{c.who(seat)} discards {c.name(card)}.", cards=(card,), actor=seat)
-            c.push(Work(kind=d.kind, seat=seat))
-    elif d.kind == "meditate-pick":
-        if k == "mark-die":
-            w.cards.append(f"{a.param('spirit') - 1}.{a.param('die') - 1}")
-            die = a.label.split(": ", 1)[1].replace(f"{c.who(seat)}'s ", "their ", 1).replace(": ", "'s ", 1)
-            c.ev("sd.meditate", f"{c.who(seat)} declares a reroll of {die}.", actor=seat)
-            c.push(w)
-        else:
-            c.push(Work(kind="meditate-roll", seat=seat, cards=list(w.cards)))
-    elif d.kind == "resolve-die":
-        if k == "stop-resolving":
-            c.ev("sd.resolve-dice", f"{c.who(seat)} stops resolving {w.symbol.capitalize()} dice.", actor=seat)
-        else:
-            i, kd = a.param("spirit") - 1, a.param("die") - 1
-            die = p.spirits[i].pool.pop(kd)
-            c.push(Work(kind="resolve-die", seat=seat, spirit=i, die_kind=die.kind, face=die.face,
-                        source=c.sname(seat, i)),
-                   Work(kind="pick-die", seat=seat, symbol=w.symbol, first=False))
-    elif d.kind == "place-advantage-die":
-        i = a.param("spirit") - 1
-        p.spirits[i].advantage_die = True
-        c.ev("sd.end.advantage-die", f"Step {END_STEP['advantage-die']}: {c.who(seat)} places the Advantage Die on "
-             f"{c.sname(seat, i)}.", actor=seat)
-    elif d.kind == "order-effects":
-        j = a.param("effect") - 1
-        chosen = w.works[j]
-        rest = [x for n, x in enumerate(w.works) if n != j]
-        c.ev("sd.simultaneous", f"{c.who(seat)} (Advantage Token) resolves {chosen.source} first.", actor=seat)
-        c.push(chosen, Work(kind="order", seat=w.seat, works=rest))
-    else:  # pragma: no cover
-        raise ValueError(f"unknown decision kind {d.kind!r}")
-
-
-def ask(c: Ctx, d: Decision) -> None:
-    """Ask decision ``d``, or resolve it at once when it has a single option (said by an event)."""
-    options = decision_actions(c.game, c.state, d)
-    if len(options) == 1:
-        c.ev("sd.ruling.single-option", f"{c.who(d.actor)}: only one choice is possible, so it is made at once: "
-             f"{options[0].label}.", auto=True, actor=d.actor)
-        resolve_decision(c, d, options[0])
+    p = c.state.players[seat]
+    step = "" if d.kind == "mulligan" else f"Step {phases.END_STEP['discard']}: "
+    if a.kind == "keep-hand":
+        c.ev("sd.setup.mulligan" if d.kind == "mulligan" else "sd.end.discard", f"{step}{c.who(seat)} keeps "
+             f"{plural(len(p.hand), 'card')} in hand.", actor=seat)
+        if d.kind == "mulligan":
+            c.push(Work(kind="mulligan-draw", seat=seat))
         return
-    c.state.pending.append(d)
-    c.asked = (d, options, len(c.events))
+    card = a.param("card")
+    p.hand.remove(card)
+    if d.kind == "mulligan":
+        p.aside.append(card)
+        c.ev("sd.setup.mulligan", f"{c.who(seat)} sets {c.name(card)} aside.", cards=(card,), actor=seat)
+    else:
+        p.discard.append(card)
+        c.ev("sd.end.discard", f"{step}{c.who(seat)} discards {c.name(card)}.", cards=(card,), actor=seat)
+    c.push(Work(kind=d.kind, seat=seat))
 
 
-def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
-    """Carry out the chosen option and queue what follows."""
-    answer(c, d, action)
+def _answer_meditate(c: Ctx, d: Decision, a: Action) -> None:
+    """Meditate: mark one more die for the reroll, or reroll the marked dice."""
+    w, seat = d.work, d.actor
+    if a.kind == "mark-die":
+        w.cards.append(f"{a.param('spirit') - 1}.{a.param('die') - 1}")
+        die = a.label.split(": ", 1)[1].replace(f"{c.who(seat)}'s ", "their ", 1).replace(": ", "'s ", 1)
+        c.ev("sd.meditate", f"{c.who(seat)} declares a reroll of {die}.", actor=seat)
+        c.push(w)
+    else:
+        c.push(Work(kind="meditate-roll", seat=seat, cards=list(w.cards)))
+
+
+def _answer_resolve_die(c: Ctx, d: Decision, a: Action) -> None:
+    """Resolving dice of the declared symbol: the chosen die leaves the pool and resolves, or the player stops."""
+    w, seat = d.work, d.actor
+    if a.kind == "stop-resolving":
+        c.ev("sd.resolve-dice", f"{c.who(seat)} stops resolving {w.symbol.capitalize()} dice.", actor=seat)
+        return
+    i, kd = a.param("spirit") - 1, a.param("die") - 1
+    die = c.state.players[seat].spirits[i].pool.pop(kd)
+    c.push(Work(kind="resolve-die", seat=seat, spirit=i, die_kind=die.kind, face=die.face, source=c.sname(seat, i)),
+           Work(kind="pick-die", seat=seat, symbol=w.symbol, first=False))
+
+
+def _answer_advantage_die(c: Ctx, d: Decision, a: Action) -> None:
+    """End Phase: the Advantage Token holder places the Advantage Die on one of their Spirits."""
+    seat = d.actor
+    i = a.param("spirit") - 1
+    c.state.players[seat].spirits[i].advantage_die = True
+    c.ev("sd.end.advantage-die", f"Step {phases.END_STEP['advantage-die']}: {c.who(seat)} places the Advantage Die "
+         f"on {c.sname(seat, i)}.", actor=seat)
+
+
+def _answer_order(c: Ctx, d: Decision, a: Action) -> None:
+    """Simultaneous effects: the Advantage Token holder's pick resolves first, then the order of the rest."""
+    w = d.work
+    j = a.param("effect") - 1
+    chosen = w.works[j]
+    rest = [x for n, x in enumerate(w.works) if n != j]
+    c.ev("sd.simultaneous", f"{c.who(d.actor)} (Advantage Token) resolves {chosen.source} first.", actor=d.actor)
+    c.push(chosen, Work(kind="order", seat=w.seat, works=rest))
+
+
+#: Spirit Duels' flow: every work kind's handler (effects, actions, phases, draft) and every decision's answer.
+FLOW = Flow(
+    work=merge(effects.HANDLERS, actions.HANDLERS, phases.HANDLERS, draft.HANDLERS),
+    answers={**{k: _answer_choice for k in ("choose-spirit", "choose-die", "choose-face", "choose-die-kind",
+                                           "choose-class", "choose-card")},
+             "mulligan": _answer_hand, "end-discard": _answer_hand, "meditate-pick": _answer_meditate,
+             "resolve-die": _answer_resolve_die, "place-advantage-die": _answer_advantage_die,
+             "order-effects": _answer_order, **{k: draft.answer for k in draft.DECISIONS}},
+    options=decision_actions,
+    single=SingleOption("sd.ruling.single-option",
+                        "{who}: only one choice is possible, so it is made at once: {label}."))

@@ -17,7 +17,8 @@ from pydantic import BaseModel
 from ...core.content import content_root
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
-from . import actions, flow, rules, setup
+from . import actions, rules, setup
+from .flow import FLOW
 from .cards import Effect
 from ...core.options import parse_options
 from .loading import load_cards
@@ -58,6 +59,8 @@ class SpiritDuels(Game):
     state_model = SDState
     player_counts = (2,)
     cost_unit = "Essence"
+    #: the flow of rules work and decisions (:data:`.flow.FLOW`)
+    flow = FLOW
     #: Options for teaching pages (free play, recorded walkthroughs): the first-match teams; casual Line choice for
     #: a draft started from them.
     teaching_options = {"setup": "prebuilt", "lines": "casual"}
@@ -109,17 +112,8 @@ class SpiritDuels(Game):
 
     def apply(self, state: SDState, action: Action) -> StepResult:
         c = Ctx(self, state)
-        if state.pending:
-            flow.resolve_decision(c, state.pending.pop(), action)
-        else:
-            actions.apply_action(c, action)
-        flow.run(c)
+        self.flow.step(c, action, actions.apply_action)
         return StepResult(c.events, asked_options(state, c.asked, c.events, playing=state.phase != "over"))
-
-    def ask_decision(self, c: Ctx, d) -> None:
-        """Ask decision ``d`` in context ``c`` (:func:`.flow.ask`); :meth:`.ctx.Ctx.ask` calls it, so the modules that
-        ask decisions need not import the flow that imports them."""
-        flow.ask(c, d)
 
     def current_player(self, state: SDState) -> int | None:
         if state.phase == "over":
@@ -216,8 +210,8 @@ class SpiritDuels(Game):
         adv += sum(sl.advantage_die for p in s.players for sl in p.spirits)
         if adv > 1:
             probs.append(f"{adv} Advantage Dice in play")
-        if s.phase != "over" and not s.pending and s.queue:
-            probs.append("rules work left in the queue with no decision pending")
+        if s.phase != "over" and not s.pending and s.work:
+            probs.append("rules work left on the work stack with no decision pending")
         if s.phase != "over" and not s.pending and s.phase != "action":
             probs.append(f"phase {s.phase} with no decision pending")
         return probs

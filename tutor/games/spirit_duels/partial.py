@@ -136,7 +136,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
         p.deck.extend(p.aside)
         p.aside = []
         p.essence = 2
-    s.pending, s.queue = [], []
+    s.pending, s.work = [], []
     s.phase, s.round = "action", part.round or 1
     s.advantage = (part.advantage or 1) - 1
     s.current = (part.current - 1) if part.current else s.advantage

@@ -4,7 +4,6 @@ from __future__ import annotations
 from ...core.rng import Rng
 from .ctx import Ctx
 from .draft import begin
-from .flow import run
 from .phases import deal_opening
 from .state import Player, SDState, SpiritSlot
 
@@ -16,7 +15,7 @@ def initial_state(g) -> tuple[SDState, list]:
         s = SDState(players=[Player(seat=i) for i in range(2)], rng=Rng.from_seed(g.seed))
         c = Ctx(g, s)
         begin(c)
-        run(c)
+        g.flow.run(c)
         return s, c.events
     teams = g.options["teams"]
     s = SDState(players=[Player(seat=i, team=t) for i, t in enumerate(teams)], rng=Rng.from_seed(g.seed))
@@ -34,5 +33,5 @@ def initial_state(g) -> tuple[SDState, list]:
     c.ev("sd.ruling.prebuilt-classes", "The pre-built decks hold the Basic cards of their Classes (three per Class, "
          "two copies each), and their Spirit Lines are among their Classes' Lines.", auto=True)
     deal_opening(c)
-    run(c)
+    g.flow.run(c)
     return s, c.events

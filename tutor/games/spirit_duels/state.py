@@ -7,7 +7,8 @@ Line is chosen, and the deck is built once all six Lines are chosen.
 Decks are lists whose *last* element is the top card. A player's Spirits are three slots, one per Spirit Line of
 the team (Setup): the slot names its line and current stage; the other stages of the line are set aside. Dice in an
 active pool are ``Die`` values (kind + face showing). Work still to do inside a step (an effect waiting for a
-choice, the rest of the End Phase) is a queue of :class:`Work` items, so every choice is a pending decision.
+choice, the rest of the End Phase) is a stack of :class:`Work` items (``work``, the last runs first; see
+:mod:`tutor.core.flow`), so every choice is a pending decision.
 """
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ class Player(_S):
 
 
 class Work(_S):
-    """A piece of rules work waiting in the queue (or for a decision): its ``kind`` names the handler; the other
+    """A piece of rules work waiting on the work stack (or for a decision): its ``kind`` names the handler; the other
     fields are the context chosen so far (who acts, source card or Spirit, target, die, amount...)."""
 
     kind: str
@@ -137,7 +138,7 @@ class SDState(_S):
     last_was_pass: bool = False
     fast: bool = False
     pending: list[Decision] = Field(default_factory=list)
-    queue: list[Work] = Field(default_factory=list)
+    work: list[Work] = Field(default_factory=list)
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""
     draft: DraftState | None = None

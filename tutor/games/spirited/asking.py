@@ -1,35 +1,27 @@
-"""Asking a decision in Spirited: pending when it offers a real choice, passed with an event when it offers none,
-made at once when exactly one option exists (ruling ``sp.ruling.single-option``).
-
-The one-option case resolves the decision through the game (``Spirited.resolve_decision``, i.e.
-:func:`.resolve.resolve_decision`), which may ask again: asking and resolving recurse into each other through the game
-object, not by importing each other.
+"""When a Spirited decision is not asked at all: it offers nothing real to choose (only skipping or finishing), so
+the step passes with an event (ruling ``sp.ruling.nothing-to-choose``). The game's flow asks this hook first
+(:class:`tutor.core.flow.Flow`, ``passes``); a decision with exactly one option is then made at once by the flow
+(ruling ``sp.ruling.single-option``).
 """
 from __future__ import annotations
 
-from .decisions import decision_actions
+from ...core.model import Action
 from .state import Decision
 from .zones import Ctx
 
+#: Options that choose nothing: a decision offering only these passes.
+NOT_A_CHOICE = ("skip", "done", "finish-march")
 
-def ask(c: Ctx, d: Decision) -> None:
-    """Ask decision ``d``: pushed when it has a real choice; passed (event) when it has none; resolved at once when
-    exactly one option exists and it may not be skipped (ruling ``sp.ruling.single-option``)."""
-    options = decision_actions(c.game, c.state, d)
-    real = [a for a in options if a.kind not in ("skip", "done", "finish-march")]
-    if not real:
-        if d.kind == "march" and d.used:
-            return
+
+def passes(c: Ctx, d: Decision, options: list[Action]) -> bool:
+    """True when decision ``d`` offers nothing real to choose: the step passes, said by an event (not for a March
+    that already used a Camp: it just ends)."""
+    if any(a.kind not in NOT_A_CHOICE for a in options):
+        return False
+    if not (d.kind == "march" and d.used):
         c.ev("sp.ruling.nothing-to-choose", f"{c.who(d.actor)}: {_NOTHING.get(d.kind, 'nothing can be chosen')}, so "
              "this step passes.", auto=True, actor=d.actor)
-        return
-    if len(options) == 1:
-        c.ev("sp.ruling.single-option", f"{c.who(d.actor)}: only one choice is possible, so it is made at once: "
-             f"{options[0].label}.", auto=True, actor=d.actor)
-        c.game.resolve_decision(c, d, options[0])
-        return
-    c.state.pending.append(d)
-    c.asked = (d, options, len(c.events))
+    return True
 
 
 _NOTHING = {

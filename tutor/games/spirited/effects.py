@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.effects import EffectRegistry
-from .asking import ask
 from .state import Decision, LimitMod
 from .zones import Ctx, add_to_road, draw_non_time, stack, take_from_road
 
@@ -64,7 +63,7 @@ def _draw_to_hand(c: Ctx, u: Use, p: Count) -> None:
 
 
 def _ask(c: Ctx, u: Use, kind: str) -> None:
-    ask(c, Decision(kind=kind, actor=u.seat, purpose="effect", source=u.source))
+    c.ask(Decision(kind=kind, actor=u.seat, purpose="effect", source=u.source))
 
 
 def _rally_own(c: Ctx, u: Use, p: NoParams) -> None:

@@ -1,164 +1,169 @@
-"""Spirited turn flow as data: a stack of :class:`~.state.Task` items run until a decision is pending.
+"""Spirited turn flow as data: the handler of every :class:`~.state.Task` kind (:data:`WORK`), run by the game's
+flow (:class:`tutor.core.flow.Flow`) from the state's ``work`` stack until a decision is pending.
 
 Rulebook sections: "Turn Structure" (Road Check, Scout, Build a Wonder, March), "Overrun" (the safe Road Check
 version and the painful version after a Summon), "Battles & the Time Track" (Battles, Final Battle, tiebreakers).
-Task kinds: ``road-fill``, ``safe-rally``, ``draw-road``, ``overrun-check``, ``regroup``, ``discard-limbo``,
-``wonder-refill``, ``battle-allegiances``, ``final-score``, ``end-turn``, ``finish-game`` and ``ask`` (ask the
-decision ``task.decision`` of ``task.seat``; passed with an event when nothing can be chosen).
+Tasks are typed (:data:`.state.Task`): the Road Check, draws onto the Road, the Overrun check, Regroup, Battle steps,
+the end of the turn and of the game, and ``Ask`` (ask the decision ``task.decision`` of ``task.seat``; passed with
+an event when nothing can be chosen).
 """
 from __future__ import annotations
 
 from ...core import chance
 from .cards import clan_of
 from .effects import Use, run_effect
-from .state import Decision, Task
+from .state import (Ask, BattleAllegiances, BattleBegin, BonusAction, Decision, DiscardDown, DiscardLimbo, DrawRoad,
+                    EndTurn, FinalScore, FinishGame, OverrunCheck, Regroup, RoadCheck, RoadFill, SafeRally, Task,
+                    WonderRefill)
 from .zones import (Ctx, add_to_road, article, can_draw, discard_road_and_camps, draw_non_time, face_up, held, limit_penalty,
                     is_wonder, overrun_limit, overrunning, plural, stack, take_from_road)
-from .asking import ask
-
-
-def push(c: Ctx, *tasks: Task) -> None:
-    """Schedule tasks to run in the order given (the first given runs first)."""
-    c.state.tasks.extend(reversed(tasks))
-
-
-def run(c: Ctx) -> None:
-    """Run tasks until a decision is pending, the tasks run out or the game is over."""
-    s = c.state
-    while not s.pending and s.tasks and s.phase != "over":
-        _do(c, s.tasks.pop())
 
 
 def road_check(seat: int) -> list[Task]:
     """The Road Check tasks: fill the Road to 2 face-up cards, then Rally any clan at its limit (safe version)."""
-    return [Task(kind="road-check", seat=seat), Task(kind="road-fill", seat=seat), Task(kind="safe-rally", seat=seat)]
+    return [RoadCheck(seat=seat), RoadFill(seat=seat), SafeRally(seat=seat)]
 
 
 def summon(seat: int, n: int = 2) -> list[Task]:
     """Summon: draw ``n`` cards onto the Road, then the Overrun check (painful version)."""
-    return [Task(kind="draw-road", seat=seat) for _ in range(n)] + [Task(kind="overrun-check", seat=seat)]
+    return [DrawRoad(seat=seat) for _ in range(n)] + [OverrunCheck(seat=seat)]
 
 
-def _do(c: Ctx, t: Task) -> None:
-    s = c.state
+def _road_check(c: Ctx, t: Task) -> None:
+    c.ev("sp.road-check", f"{c.who(t.seat)}'s Road Check: first the Road is filled to 2 face-up cards, then any "
+         "clan at its Overrun Limit is dealt with (the safe version).", auto=True, actor=t.seat)
+
+
+def _road_fill(c: Ctx, t: Task) -> None:
     seat = t.seat
+    if face_up(c.state.players[seat]) >= 2:
+        return
+    if not can_draw(c.state):
+        c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
+        return
+    c.push(DrawRoad(seat=seat, why="road-check"), RoadFill(seat=seat))
+
+
+def _draw_road(c: Ctx, t: Task) -> None:
+    seat = t.seat
+    p = c.state.players[seat]
+    card = draw_non_time(c, seat)
+    if card is None:
+        c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
+        return
+    why = _DRAW_CLAUSE[t.why]
+    st = stack(p, clan_of(card))
+    if st is not None:
+        c.state.limbo.append(card)
+        c.ev(why, f"{c.who(seat)} reveals {c.card(card)}; their Road already has {article(c.clan(st.clan))} "
+             "stack.",
+             auto=True, cards=(card,), actor=seat)
+        c.ask(Decision(kind="reveal", actor=seat, card=card, purpose=why))
+    else:
+        add_to_road(p, card)
+        c.ev(why, f"{c.who(seat)} draws {c.card(card)} face up onto their Road.", auto=True, cards=(card,),
+             actor=seat)
+
+
+def _safe_rally(c: Ctx, t: Task) -> None:
+    s, seat = c.state, t.seat
     p = s.players[seat]
-    k = t.kind
-    if k == "ask":
-        _ask_task(c, t)
-    elif k == "road-check":
-        c.ev("sp.road-check", f"{c.who(seat)}'s Road Check: first the Road is filled to 2 face-up cards, then any "
-             "clan at its Overrun Limit is dealt with (the safe version).", auto=True, actor=seat)
-    elif k == "road-fill":
-        if face_up(p) >= 2:
-            return
-        if not can_draw(s):
-            c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
-            return
-        push(c, Task(kind="draw-road", seat=seat, text="road-check"), Task(kind="road-fill", seat=seat))
-    elif k == "draw-road":
-        card = draw_non_time(c, seat)
-        if card is None:
-            c.ev("sp.ruling.deck-empty", "No card is left to draw onto the Road.", auto=True, actor=seat)
-            return
-        why = _DRAW_CLAUSE.get(t.text or "", "sp.summon")
-        st = stack(p, clan_of(card))
-        if st is not None:
-            s.limbo.append(card)
-            c.ev(why, f"{c.who(seat)} reveals {c.card(card)}; their Road already has {article(c.clan(st.clan))} "
-                 "stack.",
-                 auto=True, cards=(card,), actor=seat)
-            ask(c, Decision(kind="reveal", actor=seat, card=card, purpose=why))
-        else:
-            add_to_road(p, card)
-            c.ev(why, f"{c.who(seat)} draws {c.card(card)} face up onto their Road.", auto=True, cards=(card,),
-                 actor=seat)
-    elif k == "safe-rally":
-        limit_notes(c, seat)
-        for clan in overrunning(c.game, s, seat):
-            lim = overrun_limit(c.game, s, seat, clan)
-            _lowered(c, seat, clan)
-            moved = []
-            while face_up(p, clan) >= lim:
-                card = take_from_road(c, seat, clan)
-                p.hand.append(card)
-                moved.append(card)
-            c.ev("sp.road-check.rally", f"{c.who(seat)} has reached the Overrun Limit ({lim}) of {c.clan(clan)} at "
-                 f"the Road Check, so {plural(len(moved), 'card')} {'is' if len(moved) == 1 else 'are'} Rallied "
-                 "into their Hand (the safe version).", auto=True,
-                 cards=tuple(moved), actor=seat)
-    elif k == "overrun-check":
-        _overrun_check(c, seat)
-    elif k == "regroup":
-        shields = [st.shield for st in p.road if st.shield]
-        gone = discard_road_and_camps(c, seat)
-        c.ev("sp.regroup", f"{c.who(seat)} Regroups: {plural(len(gone), 'card')} from their Road and Camps "
-             f"{'is' if len(gone) == 1 else 'are'} discarded"
-             + (f" (Shields too: {', '.join(c.card(x) for x in shields)})" if shields else "")
-             + ", then 2 cards are drawn onto their Road"
-             + (" (no Overrun check after a Regroup)." if t.text else "."), auto=True, cards=tuple(gone), actor=seat)
-        push(c, Task(kind="draw-road", seat=seat, text="regroup"), Task(kind="draw-road", seat=seat, text="regroup"))
-    elif k == "discard-limbo":
-        s.limbo.remove(t.card)
-        s.discard.append(t.card)
-        c.ev(t.text or "sp.scout.play", f"The played card, {c.card(t.card)}, goes to the discard pile.", auto=True,
-             cards=(t.card,), actor=seat)
-    elif k == "wonder-refill":
-        i = s.wonder_display.index(None)
-        if s.wonder_deck:
-            w, fixed = chance.draw(s, s.wonder_deck, lambda v: is_wonder(c.game, v), "the Wonder deck")
-            if fixed:
-                c.ev("sp.ruling.fixed-chance", f"The lesson fixed this draw in advance: {c.game.wonder_label(w)} is "
-                     "the Wonder drawn.", auto=True, cards=(w,))
-            s.wonder_display[i] = w
-            c.ev("sp.wonder.refill", f"{c.game.wonder_label(w)} is drawn to replace {_taken(c, t)} on the display.",
-                 auto=True, cards=(w,))
-        else:
-            c.ev("sp.ruling.wonders-out", f"No Wonder is left to replace {_taken(c, t)}; the space stays empty.",
-                 auto=True)
-    elif k == "battle-allegiances":
-        for a in held(s, seat):
-            ad = c.cards.clan[a.clan].allegiance
-            run_effect(c, Use(seat, f"{c.clan(a.clan)} Allegiance", "sp.provisional.allegiance", a.clan), ad.battle)
-    elif k == "final-score":
-        n = sum(len(camp) for camp in p.camps)
-        p.spirit += n // 2
-        c.ev("sp.final.camps", f"{c.who(seat)} has {plural(n, 'card')} in their Camps and gains {n // 2} Spirit "
-             f"({p.spirit} now).", auto=True, actor=seat)
-    elif k == "battle-begin":
-        c.ev("sp.battle", f"{c.who(seat)}'s part of the {'Final ' if t.final else ''}Battle: Road Check, Hand down to "
-             "5, a medal, Allegiance effects, then bonus actions.", auto=True, actor=seat)
-    elif k == "end-turn":
-        _end_turn(c, seat)
-    elif k == "finish-game":
-        finish(c)
-    else:  # pragma: no cover
-        raise ValueError(f"unknown task {k!r}")
+    limit_notes(c, seat)
+    for clan in overrunning(c.game, s, seat):
+        lim = overrun_limit(c.game, s, seat, clan)
+        _lowered(c, seat, clan)
+        moved = []
+        while face_up(p, clan) >= lim:
+            card = take_from_road(c, seat, clan)
+            p.hand.append(card)
+            moved.append(card)
+        c.ev("sp.road-check.rally", f"{c.who(seat)} has reached the Overrun Limit ({lim}) of {c.clan(clan)} at "
+             f"the Road Check, so {plural(len(moved), 'card')} {'is' if len(moved) == 1 else 'are'} Rallied "
+             "into their Hand (the safe version).", auto=True,
+             cards=tuple(moved), actor=seat)
 
 
-#: Why a ``draw-road`` task draws (its ``text``) -> the clause its events cite.
+def _regroup(c: Ctx, t: Task) -> None:
+    seat = t.seat
+    p = c.state.players[seat]
+    shields = [st.shield for st in p.road if st.shield]
+    gone = discard_road_and_camps(c, seat)
+    c.ev("sp.regroup", f"{c.who(seat)} Regroups: {plural(len(gone), 'card')} from their Road and Camps "
+         f"{'is' if len(gone) == 1 else 'are'} discarded"
+         + (f" (Shields too: {', '.join(c.card(x) for x in shields)})" if shields else "")
+         + ", then 2 cards are drawn onto their Road"
+         + (" (no Overrun check after a Regroup)." if t.after_march else "."), auto=True, cards=tuple(gone), actor=seat)
+    c.push(DrawRoad(seat=seat, why="regroup"), DrawRoad(seat=seat, why="regroup"))
+
+
+def _discard_limbo(c: Ctx, t: Task) -> None:
+    s = c.state
+    s.limbo.remove(t.card)
+    s.discard.append(t.card)
+    c.ev(t.clause, f"The played card, {c.card(t.card)}, goes to the discard pile.", auto=True,
+         cards=(t.card,), actor=t.seat)
+
+
+def _wonder_refill(c: Ctx, t: Task) -> None:
+    s = c.state
+    i = s.wonder_display.index(None)
+    if s.wonder_deck:
+        w, fixed = chance.draw(s, s.wonder_deck, lambda v: is_wonder(c.game, v), "the Wonder deck")
+        if fixed:
+            c.ev("sp.ruling.fixed-chance", f"The lesson fixed this draw in advance: {c.game.wonder_label(w)} is "
+                 "the Wonder drawn.", auto=True, cards=(w,))
+        s.wonder_display[i] = w
+        c.ev("sp.wonder.refill", f"{c.game.wonder_label(w)} is drawn to replace {_taken(c, t)} on the display.",
+             auto=True, cards=(w,))
+    else:
+        c.ev("sp.ruling.wonders-out", f"No Wonder is left to replace {_taken(c, t)}; the space stays empty.",
+             auto=True)
+
+
+def _battle_allegiances(c: Ctx, t: Task) -> None:
+    for a in held(c.state, t.seat):
+        ad = c.cards.clan[a.clan].allegiance
+        run_effect(c, Use(t.seat, f"{c.clan(a.clan)} Allegiance", "sp.provisional.allegiance", a.clan), ad.battle)
+
+
+def _final_score(c: Ctx, t: Task) -> None:
+    seat = t.seat
+    p = c.state.players[seat]
+    n = sum(len(camp) for camp in p.camps)
+    p.spirit += n // 2
+    c.ev("sp.final.camps", f"{c.who(seat)} has {plural(n, 'card')} in their Camps and gains {n // 2} Spirit "
+         f"({p.spirit} now).", auto=True, actor=seat)
+
+
+def _battle_begin(c: Ctx, t: Task) -> None:
+    c.ev("sp.battle", f"{c.who(t.seat)}'s part of the {'Final ' if t.final else ''}Battle: Road Check, Hand down "
+         "to 5, a medal, Allegiance effects, then bonus actions.", auto=True, actor=t.seat)
+
+
+#: Why a :class:`~.state.DrawRoad` task draws (its ``why``) -> the clause its events cite.
 _DRAW_CLAUSE = {"road-check": "sp.road-check.draw", "regroup": "sp.regroup", "summon": "sp.summon"}
 
 
-def _taken(c: Ctx, t: Task) -> str:
+def _taken(c: Ctx, t: WonderRefill) -> str:
     """The Wonder a ``wonder-refill`` task replaces (its ``card``), by name."""
     return c.cards.wonder[t.card].name if t.card else "the Wonder taken"
 
 
-def _ask_task(c: Ctx, t: Task) -> None:
-    s = c.state
-    seat = t.seat
-    kind = t.decision
-    if kind == "battle-discard":
-        if len(s.players[seat].hand) <= c.cards.hand_limit_in_battle:
-            return
-        push(c, Task(kind="ask", seat=seat, decision=kind))
-    if kind in ("bonus-recruit", "bonus-rally", "bonus-manoeuvre"):
-        n = len(held(s, seat))
-        need = {"bonus-recruit": 0, "bonus-rally": 1, "bonus-manoeuvre": 2}[kind]
-        if n > need:
-            return
-    ask(c, Decision(kind=kind, actor=seat, purpose=t.text or "", clan=t.clan))
+def _ask(c: Ctx, t: Ask) -> None:
+    c.ask(Decision(kind=t.decision, actor=t.seat, clan=t.clan))
+
+
+def _discard_down(c: Ctx, t: DiscardDown) -> None:
+    if len(c.state.players[t.seat].hand) <= c.cards.hand_limit_in_battle:
+        return
+    c.push(DiscardDown(seat=t.seat))
+    c.ask(Decision(kind="battle-discard", actor=t.seat))
+
+
+def _bonus_action(c: Ctx, t: BonusAction) -> None:
+    if len(held(c.state, t.seat)) > t.max_allegiances:
+        return
+    c.ask(Decision(kind=t.decision, actor=t.seat))
 
 
 def _lowered(c: Ctx, seat: int, clan: str) -> None:
@@ -196,8 +201,8 @@ def limit_notes(c: Ctx, seat: int) -> None:
                  f"stack counts {n}, below its limit of {lim}.", auto=True, actor=seat)
 
 
-def _overrun_check(c: Ctx, seat: int) -> None:
-    s = c.state
+def _overrun_check(c: Ctx, t: Task) -> None:
+    s, seat = c.state, t.seat
     p = s.players[seat]
     limit_notes(c, seat)
     clans = overrunning(c.game, s, seat)
@@ -221,24 +226,25 @@ def _overrun_check(c: Ctx, seat: int) -> None:
         p.hand.append(card)
         c.ev("sp.overrun.city", f"City Board Overrun effect: {c.who(seat)} Rallies {c.card(card)} into their Hand.",
              auto=True, cards=(card,), actor=seat)
-    push(c, Task(kind="regroup", seat=seat))
+    c.push(Regroup(seat=seat))
 
 
 def battle_tasks(c: Ctx, seat: int, final: bool) -> list[Task]:
-    """One player's part of a Battle, in the City Board's order (then the Final Battle's extra steps)."""
-    ts = [Task(kind="battle-begin", seat=seat, final=final)] + road_check(seat) + [Task(kind="ask", seat=seat, decision="battle-discard"),
-                             Task(kind="ask", seat=seat, decision="battle-medal"),
-                             Task(kind="battle-allegiances", seat=seat),
-                             Task(kind="ask", seat=seat, decision="bonus-recruit"),
-                             Task(kind="ask", seat=seat, decision="bonus-rally"),
-                             Task(kind="ask", seat=seat, decision="bonus-manoeuvre")]
+    """One player's part of a Battle, in the City Board's order (then the Final Battle's extra steps). The bonus
+    actions are for players holding few Allegiances: Recruit with none, Rally with at most 1, Manoeuvre with at
+    most 2."""
+    ts = [BattleBegin(seat=seat, final=final), *road_check(seat), DiscardDown(seat=seat),
+          Ask(seat=seat, decision="battle-medal"), BattleAllegiances(seat=seat),
+          BonusAction(seat=seat, decision="bonus-recruit", max_allegiances=0),
+          BonusAction(seat=seat, decision="bonus-rally", max_allegiances=1),
+          BonusAction(seat=seat, decision="bonus-manoeuvre", max_allegiances=2)]
     if final:
-        ts += [Task(kind="ask", seat=seat, decision="final-recruit"), Task(kind="final-score", seat=seat)]
+        ts += [Ask(seat=seat, decision="final-recruit"), FinalScore(seat=seat)]
     return ts
 
 
-def _end_turn(c: Ctx, seat: int) -> None:
-    s = c.state
+def _end_turn(c: Ctx, t: Task) -> None:
+    s, seat = c.state, t.seat
     n = len(s.players)
     if s.battles_due:
         kind = s.battles_due.pop(0)
@@ -252,11 +258,11 @@ def _end_turn(c: Ctx, seat: int) -> None:
             c.ev("sp.final", "The Final Battle begins: every player resolves a normal Battle, then Recruits from "
                  "their Hand and scores their Camps; the game then ends. Players act one after another from "
                  f"{c.who(s.current)} ({', '.join(c.who(x) for x in order)}).", auto=True)
-            push(c, *tasks, Task(kind="finish-game", seat=seat))
+            c.push(*tasks, FinishGame(seat=seat))
         else:
             c.ev("sp.battle", "A Battle begins at the end of the turn. All players resolve it, one after another "
                  f"from {c.who(s.current)} ({', '.join(c.who(x) for x in order)}).", auto=True)
-            push(c, *tasks, Task(kind="end-turn", seat=seat))
+            c.push(*tasks, EndTurn(seat=seat))
         c.ev("sp.ruling.battle-order", "Battle steps that everyone takes at once are asked player by player in "
              "turn order.", auto=True)
         return
@@ -270,7 +276,7 @@ def _end_turn(c: Ctx, seat: int) -> None:
         s.limit_mods = [m for m in s.limit_mods if m.by != s.current]
         c.ev("sp.overrun.lower", f"{ending[0].source} stops lowering Overrun Limits: {c.who(s.current)}'s turn has "
              "come round again.", auto=True, actor=s.current)
-    push(c, *road_check(s.current))
+    c.push(*road_check(s.current))
 
 
 def finish(c: Ctx) -> None:
@@ -291,7 +297,17 @@ def finish(c: Ctx) -> None:
         reason, clause = "shared victory after the tiebreakers", "sp.end.tiebreak"
     s.win_reason = reason
     s.phase = "over"
-    s.tasks = []
+    s.work = []
     scores = ", ".join(f"{c.who(x)} {s.players[x].spirit}" for x in seats)
     c.ev(clause, f"The game is over ({scores} Spirit). {'Winner' if len(s.winners) == 1 else 'Winners'}: "
          f"{', '.join(c.who(w) for w in s.winners)} by {reason}.", auto=True)
+
+
+#: Task model -> its handler (registered once in the game's flow, :data:`.game.FLOW`).
+WORK = {
+    Ask: _ask, DiscardDown: _discard_down, BonusAction: _bonus_action, RoadCheck: _road_check, RoadFill: _road_fill,
+    DrawRoad: _draw_road, SafeRally: _safe_rally, OverrunCheck: _overrun_check, Regroup: _regroup,
+    DiscardLimbo: _discard_limbo, WonderRefill: _wonder_refill, BattleAllegiances: _battle_allegiances,
+    FinalScore: _final_score, BattleBegin: _battle_begin, EndTurn: _end_turn,
+    FinishGame: lambda c, t: finish(c),
+}

@@ -13,18 +13,29 @@ from ...core.content import content_root
 from ...core.errors import ContentError, short
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
+from ...core.flow import Flow, SingleOption
 from ...core.options import parse_options
-from . import resolve, rules, setup
+from . import flow, resolve, rules, setup
+from .asking import passes
+from .decisions import decision_actions
 from .cards import CardSet, clan_of, medal_kind
 from .options import SPOptions
 from .effects import REGISTRY
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file
-from .state import SPState
+from .state import SPState, Task
 from .view import SpiritedView
 from .zones import Ctx, face_up, held, medal_value
 
 GAME_DIR = "spirited"
+
+#: Spirited's flow of rules work and decisions: every task kind's handler (:data:`.flow.WORK`), every answer by the
+#: kind of the chosen option (:data:`.resolve.ANSWERS`); a decision with nothing real to choose passes
+#: (:func:`.asking.passes`), one with a single option is made at once (ruling ``sp.ruling.single-option``).
+FLOW = Flow(work=flow.WORK, work_types=Task, answers=resolve.ANSWERS, options=decision_actions, answer_by_action=True,
+            passes=passes,
+            single=SingleOption("sp.ruling.single-option",
+                                "{who}: only one choice is possible, so it is made at once: {label}."))
 
 
 def _effect_sites(cards: CardSet):
@@ -56,6 +67,8 @@ class Spirited(Game):
     game_id = "spirited"
     title = "Spirited"
     state_model = SPState
+    #: the flow of rules work and decisions (:data:`FLOW`)
+    flow = FLOW
     player_counts = (2, 3, 4, 5, 6)
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
@@ -88,16 +101,10 @@ class Spirited(Game):
 
     def apply(self, state: SPState, action: Action) -> StepResult:
         c = Ctx(self, state)
-        resolve.apply_action(c, action)
+        self.flow.step(c, action, resolve.main_action)
         legal = asked_options(state, c.asked, c.events, playing=state.phase != "over")  # before the waiting events are added
         c.flush()
         return StepResult(c.events, legal)
-
-    def resolve_decision(self, c: Ctx, d, a: Action) -> None:
-        """Resolve decision ``d`` with its option ``a`` (:func:`.resolve.resolve_decision`); called by
-        :func:`.asking.ask` when a decision has exactly one option, so asking and resolving need not import each
-        other."""
-        resolve.resolve_decision(c, d, a)
 
     def current_player(self, state: SPState) -> int | None:
         if state.phase == "over":
@@ -182,7 +189,7 @@ class Spirited(Game):
                     probs.append(f"player {p.seat + 1}: a Camp holds two clans face up")
             if len(held(s, p.seat)) > 3:
                 probs.append(f"player {p.seat + 1}: more than 3 Allegiances")
-        if s.phase == "play" and not s.pending and s.tasks:
+        if s.phase == "play" and not s.pending and s.work:
             probs.append("tasks left with no decision pending")
         return probs
 

@@ -96,7 +96,7 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
 
     # 0. drop the dealt decision and anything in limbo
     s.deck[:0] = s.limbo
-    s.limbo, s.pending, s.tasks, s.battles_due, s.battle = [], [], [], [], None
+    s.limbo, s.pending, s.work, s.battles_due, s.battle = [], [], [], [], None
     # 1. empty the named zones
     for i, pp in enumerate(part.players):
         if not 1 <= pp.seat <= n:

@@ -9,39 +9,29 @@ from __future__ import annotations
 from ...core.model import Action
 from .cards import clan_of, medal_kind
 from .effects import Use, run_effect
-from .asking import ask
-from .flow import push, run, summon
-from .state import CampCard, Decision, Task
+from .flow import summon
+from .state import Ask, CampCard, Decision, DiscardLimbo, EndTurn, Regroup, WonderRefill
 from .zones import (Ctx, add_to_road, allegiance, article, camp_clan, held, medal_for, medal_value, return_medal,
                     stack, take_from_road, take_medal)
 
 
-def apply_action(c: Ctx, action: Action) -> None:
-    """Apply a legal action (a main action or the answer to the pending decision), then run the flow."""
-    s = c.state
-    if s.pending:
-        resolve_decision(c, s.pending.pop(), action)
-    else:
-        _main(c, action)
-    run(c)
-
-
-def _main(c: Ctx, a: Action) -> None:
+def main_action(c: Ctx, a: Action) -> None:
+    """Begin a main action of the turn (Scout, Build a Wonder, March): its event, and the rest of it as tasks."""
     seat = a.actor
-    end = Task(kind="end-turn", seat=seat)
+    end = EndTurn(seat=seat)
     if a.kind == "scout":
         c.ev("sp.scout", f"{c.who(seat)} Scouts: play up to 1 card from the Hand, Rally or Recruit 1 face-up card, "
              "then Summon 2 cards.", actor=seat)
-        push(c, Task(kind="ask", seat=seat, decision="scout-play"), Task(kind="ask", seat=seat, decision="scout-take"),
+        c.push(Ask(seat=seat, decision="scout-play"), Ask(seat=seat, decision="scout-take"),
              *summon(seat), end)
     elif a.kind == "build-wonder":
         c.ev("sp.wonder", f"{c.who(seat)} Builds a Wonder: one card of each of the {len(c.state.clans)} clans is "
              "spent.", actor=seat)
-        asks = [Task(kind="ask", seat=seat, decision="wonder-source", clan=cl) for cl in c.state.clans]
-        push(c, *asks, Task(kind="ask", seat=seat, decision="take-wonder"), *summon(seat), end)
+        asks = [Ask(seat=seat, decision="wonder-source", clan=cl) for cl in c.state.clans]
+        c.push(*asks, Ask(seat=seat, decision="take-wonder"), *summon(seat), end)
     elif a.kind == "march":
         c.ev("sp.march", f"{c.who(seat)} Marches with their Camps.", actor=seat)
-        push(c, Task(kind="ask", seat=seat, decision="march"), Task(kind="regroup", seat=seat, text="march"), end)
+        c.push(Ask(seat=seat, decision="march"), Regroup(seat=seat, after_march=True), end)
     else:  # pragma: no cover
         raise ValueError(f"unknown action kind {a.kind!r}")
 
@@ -60,91 +50,125 @@ def _recruit(c: Ctx, seat: int, card: str, camp: int, face_up: bool = True) -> N
          actor=seat)
 
 
-def resolve_decision(c: Ctx, d: Decision, a: Action) -> None:
-    """Carry out the chosen option of decision ``d``."""
-    g, s = c.game, c.state
+def _reveal(c: Ctx, d: Decision, a: Action) -> None:
+    """A card revealed onto a stack of its clan: stack it, place it as a Shield, or Break the Shield."""
+    s, seat = c.state, d.actor
+    card = d.card
+    s.limbo.remove(card)
+    st = stack(s.players[seat], clan_of(card))
+    if a.kind == "stack-card":
+        st.cards.append(card)
+        c.ev("sp.road.stack", f"{c.who(seat)} stacks {c.card(card)} face up ({len(st.cards)} face-up "
+             f"{c.clan(st.clan)} now).", cards=(card,), actor=seat)
+    elif a.kind == "place-shield":
+        st.shield = card
+        c.ev("sp.shield.place", f"{c.who(seat)} places {c.card(card)} face down as a Shield on the "
+             f"{c.clan(st.clan)} stack; it does not count toward Overrun.", cards=(card,), actor=seat)
+        c.ev("sp.shield.public", f"Its hidden face is public: anyone may look, so the tutor shows it as "
+             f"{c.card(card)} under the {c.clan(st.clan)} stack.", auto=True, cards=(card,), actor=seat)
+    else:
+        old = st.shield
+        st.shield = None
+        s.discard += [old, card]
+        c.ev("sp.shield.break", f"{c.who(seat)} Breaks the {c.clan(st.clan)} Shield: the Shield and the new "
+             "card are discarded.", cards=(old, card), actor=seat)
+
+
+def _skip(c: Ctx, d: Decision, a: Action) -> None:
+    c.ev(a.clauses[0], f"{c.who(d.actor)}: {a.label}.", actor=d.actor)
+
+
+def _play_card(c: Ctx, d: Decision, a: Action) -> None:
     seat = d.actor
-    p = s.players[seat]
-    k, kind = d.kind, a.kind
-    if k == "reveal":
-        card = d.card
-        s.limbo.remove(card)
-        st = stack(p, clan_of(card))
-        if kind == "stack-card":
-            st.cards.append(card)
-            c.ev("sp.road.stack", f"{c.who(seat)} stacks {c.card(card)} face up ({len(st.cards)} face-up "
-                 f"{c.clan(st.clan)} now).", cards=(card,), actor=seat)
-        elif kind == "place-shield":
-            st.shield = card
-            c.ev("sp.shield.place", f"{c.who(seat)} places {c.card(card)} face down as a Shield on the "
-                 f"{c.clan(st.clan)} stack; it does not count toward Overrun.", cards=(card,), actor=seat)
-            c.ev("sp.shield.public", f"Its hidden face is public: anyone may look, so the tutor shows it as "
-                 f"{c.card(card)} under the {c.clan(st.clan)} stack.", auto=True, cards=(card,), actor=seat)
-        else:
-            old = st.shield
-            st.shield = None
-            s.discard += [old, card]
-            c.ev("sp.shield.break", f"{c.who(seat)} Breaks the {c.clan(st.clan)} Shield: the Shield and the new "
-                 "card are discarded.", cards=(old, card), actor=seat)
-    elif kind == "skip" or kind == "done":
-        c.ev(a.clauses[0], f"{c.who(seat)}: {a.label}.", actor=seat)
-    elif k == "scout-play":
-        clan = a.param("clan")
-        card = next(x for x in p.hand if clan_of(x) == clan)
-        p.hand.remove(card)
-        s.limbo.append(card)
-        c.ev("sp.scout.play", f"{c.who(seat)} plays {c.card(card)} from their Hand.", cards=(card,), actor=seat)
-        push(c, Task(kind="discard-limbo", seat=seat, card=card, text="sp.scout.play"))
-        run_effect(c, Use(seat, f"{c.clan(clan)} power", "sp.provisional.power", clan), g.cards.clan[clan].power)
-    elif kind == "rally":
-        _rally(c, seat, a.param("clan"), "sp.rally")
-    elif kind in ("recruit", "recruit-face-down"):
-        card = take_from_road(c, seat, a.param("clan"))
-        _recruit(c, seat, card, a.param("camp") - 1, face_up=(kind == "recruit"))
-    elif kind == "raid":
-        t = a.param("target") - 1
-        card = take_from_road(c, t, a.param("clan"))
-        s.discard.append(card)
-        c.ev("sp.provisional.power", f"{c.who(seat)} discards {c.card(card)} from {c.who(t)}'s Road [provisional].",
-             cards=(card,), actor=seat)
-    elif kind == "wonder-card":
-        _wonder_card(c, seat, a.param("clan"), a.param("source"))
-    elif kind == "take-wonder":
-        _take_wonder(c, seat, a.param("wonder"))
-    elif kind == "march-use":
-        _march_use(c, seat, a.param("camp") - 1, a.param("clan"))
-        ask(c, Decision(kind="march", actor=seat, used=d.used + [a.param("camp") - 1]))
-    elif kind == "finish-march":
-        c.ev("sp.march.multiple", f"{c.who(seat)} finishes the March.", actor=seat)
-    elif kind == "discard":
-        card = next(x for x in p.hand if clan_of(x) == a.param("clan"))
-        p.hand.remove(card)
-        s.discard.append(card)
-        c.ev("sp.battle.discard", f"{c.who(seat)} discards {c.card(card)} ({len(p.hand)} left in hand).",
-             cards=(card,), actor=seat)
-    elif kind == "score-medal":
-        al = allegiance(s, a.param("clan"))
-        v = g.cards.medals[medal_kind(al.medal)].value
-        p.spirit += v
-        al.exhausted = True
-        c.ev("sp.battle.medal.score", f"{c.who(seat)} scores the {c.clan(al.clan)} {c.medal(al.medal)} medal for "
-             f"{v} Spirit ({p.spirit} now) and exhausts it (now worth {medal_value(g, al)}).", actor=seat)
-    elif kind == "replace-medal":
-        al = allegiance(s, a.param("clan"))
-        old = al.medal
-        return_medal(c, al)
-        al.medal = take_medal(c, "bronze")
-        c.ev("sp.battle.medal.replace", f"{c.who(seat)} returns the exhausted {c.medal(old)} medal of the "
-             f"{c.clan(al.clan)} Allegiance to the supply and takes a fresh Bronze medal.", actor=seat)
-    elif kind == "manoeuvre":
-        _manoeuvre(c, seat, a.param("road"), a.param("hand"))
-    elif kind == "final-recruit":
-        card = next(x for x in p.hand if clan_of(x) == a.param("clan"))
-        p.hand.remove(card)
-        _recruit(c, seat, card, a.param("camp") - 1)
-        push(c, Task(kind="ask", seat=seat, decision="final-recruit"))
-    else:  # pragma: no cover
-        raise ValueError(f"unknown answer {kind!r} to {k!r}")
+    p = c.state.players[seat]
+    clan = a.param("clan")
+    card = next(x for x in p.hand if clan_of(x) == clan)
+    p.hand.remove(card)
+    c.state.limbo.append(card)
+    c.ev("sp.scout.play", f"{c.who(seat)} plays {c.card(card)} from their Hand.", cards=(card,), actor=seat)
+    c.push(DiscardLimbo(seat=seat, card=card, clause="sp.scout.play"))
+    run_effect(c, Use(seat, f"{c.clan(clan)} power", "sp.provisional.power", clan), c.cards.clan[clan].power)
+
+
+def _answer_rally(c: Ctx, d: Decision, a: Action) -> None:
+    _rally(c, d.actor, a.param("clan"), "sp.rally")
+
+
+def _answer_recruit(c: Ctx, d: Decision, a: Action) -> None:
+    card = take_from_road(c, d.actor, a.param("clan"))
+    _recruit(c, d.actor, card, a.param("camp") - 1, face_up=(a.kind == "recruit"))
+
+
+def _raid(c: Ctx, d: Decision, a: Action) -> None:
+    seat, t = d.actor, a.param("target") - 1
+    card = take_from_road(c, t, a.param("clan"))
+    c.state.discard.append(card)
+    c.ev("sp.provisional.power", f"{c.who(seat)} discards {c.card(card)} from {c.who(t)}'s Road [provisional].",
+         cards=(card,), actor=seat)
+
+
+def _march_step(c: Ctx, d: Decision, a: Action) -> None:
+    seat = d.actor
+    _march_use(c, seat, a.param("camp") - 1, a.param("clan"))
+    c.ask(Decision(kind="march", actor=seat, used=d.used + [a.param("camp") - 1]))
+
+
+def _finish_march(c: Ctx, d: Decision, a: Action) -> None:
+    c.ev("sp.march.multiple", f"{c.who(d.actor)} finishes the March.", actor=d.actor)
+
+
+def _battle_discard(c: Ctx, d: Decision, a: Action) -> None:
+    seat = d.actor
+    p = c.state.players[seat]
+    card = next(x for x in p.hand if clan_of(x) == a.param("clan"))
+    p.hand.remove(card)
+    c.state.discard.append(card)
+    c.ev("sp.battle.discard", f"{c.who(seat)} discards {c.card(card)} ({len(p.hand)} left in hand).",
+         cards=(card,), actor=seat)
+
+
+def _score_medal(c: Ctx, d: Decision, a: Action) -> None:
+    g, seat = c.game, d.actor
+    p = c.state.players[seat]
+    al = allegiance(c.state, a.param("clan"))
+    v = g.cards.medals[medal_kind(al.medal)].value
+    p.spirit += v
+    al.exhausted = True
+    c.ev("sp.battle.medal.score", f"{c.who(seat)} scores the {c.clan(al.clan)} {c.medal(al.medal)} medal for "
+         f"{v} Spirit ({p.spirit} now) and exhausts it (now worth {medal_value(g, al)}).", actor=seat)
+
+
+def _replace_medal(c: Ctx, d: Decision, a: Action) -> None:
+    al = allegiance(c.state, a.param("clan"))
+    old = al.medal
+    return_medal(c, al)
+    al.medal = take_medal(c, "bronze")
+    c.ev("sp.battle.medal.replace", f"{c.who(d.actor)} returns the exhausted {c.medal(old)} medal of the "
+         f"{c.clan(al.clan)} Allegiance to the supply and takes a fresh Bronze medal.", actor=d.actor)
+
+
+def _final_recruit(c: Ctx, d: Decision, a: Action) -> None:
+    seat = d.actor
+    p = c.state.players[seat]
+    card = next(x for x in p.hand if clan_of(x) == a.param("clan"))
+    p.hand.remove(card)
+    _recruit(c, seat, card, a.param("camp") - 1)
+    c.push(Ask(seat=seat, decision="final-recruit"))
+
+
+#: The answer to a pending decision, by the kind of the chosen option (each kind belongs to one meaning; registered
+#: once in the game's flow, :data:`.game.FLOW`).
+ANSWERS = {
+    "stack-card": _reveal, "place-shield": _reveal, "break-shield": _reveal, "skip": _skip, "done": _skip,
+    "play-card": _play_card, "rally": _answer_rally, "recruit": _answer_recruit,
+    "recruit-face-down": _answer_recruit, "raid": _raid,
+    "wonder-card": lambda c, d, a: _wonder_card(c, d.actor, a.param("clan"), a.param("source")),
+    "take-wonder": lambda c, d, a: _take_wonder(c, d.actor, a.param("wonder")),
+    "march-use": _march_step, "finish-march": _finish_march, "discard": _battle_discard,
+    "score-medal": _score_medal, "replace-medal": _replace_medal,
+    "manoeuvre": lambda c, d, a: _manoeuvre(c, d.actor, a.param("road"), a.param("hand")),
+    "final-recruit": _final_recruit,
+}
 
 
 def _wonder_card(c: Ctx, seat: int, clan: str, source: str) -> None:
@@ -175,7 +199,7 @@ def _take_wonder(c: Ctx, seat: int, w: str) -> None:
     p.spirit += wd.spirit
     c.ev("sp.wonder.take", f"{c.who(seat)} takes {c.game.wonder_label(w)} and gains {wd.spirit} Spirit "
          f"[provisional] ({p.spirit} now).", cards=(w,), actor=seat)
-    push(c, Task(kind="wonder-refill", seat=seat, card=w))
+    c.push(WonderRefill(seat=seat, card=w))
     run_effect(c, Use(seat, wd.name, "sp.provisional.wonder"), wd.effect)
 
 

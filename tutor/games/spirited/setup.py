@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core import chance
 from ...core.rng import Rng
-from .flow import push, road_check, run
+from .flow import road_check
 from .state import Allegiance, Player, SPState
 from .zones import Ctx
 
@@ -53,7 +53,7 @@ def initial_state(g) -> tuple[SPState, list]:
     s.first_player = s.current = chance.below(s, len(s.players))
     c.ev("sp.setup.first-player", f"{c.who(s.current)} is chosen at random to go first; play goes clockwise.",
          auto=True, actor=s.current)
-    push(c, *road_check(s.current))
-    run(c)
+    c.push(*road_check(s.current))
+    g.flow.run(c)
     c.flush()
     return s, c.events

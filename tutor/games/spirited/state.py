@@ -5,12 +5,12 @@ Rulebook sections: "Your Play Area" (Road, Camps, Hand, Spirit tokens), "Marchin
 
 Decks are lists whose *last* element is the top card. Clan cards have ids like ``aztecs-03``; the three Passing of
 Time cards are ``time-1`` .. ``time-3``; Wonders ``w01`` .. ``w12``; medals ``bronze-1`` .. ``gold-7``.
-The turn is driven by a stack of :class:`Task` items (flow as data, see :mod:`.flow`); a pending
+The turn is driven by a stack of typed tasks (:data:`Task`, flow as data, see :mod:`.flow`); a pending
 :class:`Decision` stops the flow until its owner answers it.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -85,17 +85,124 @@ class Decision(_S):
     source: str | None = None
 
 
-class Task(_S):
-    """One step of the flow still to run (a stack: the last task runs first). ``kind`` names it (see flow.py)."""
+class _Task(_S):
+    """One step of the flow still to run, for seat ``seat`` (the state's ``work`` is a stack: the last task runs
+    first). Each kind is its own model, its handler in :data:`.flow.WORK` (see :mod:`tutor.core.flow`)."""
 
-    kind: str
     seat: int
-    n: int = 0
-    final: bool = False
+
+
+class RoadCheck(_Task):
+    """Announce the Road Check (Turn Structure: fill the Road, then the safe Overrun)."""
+
+    kind: Literal["road-check"] = "road-check"
+
+
+class RoadFill(_Task):
+    """Draw onto the Road until it shows 2 face-up cards (Road Check)."""
+
+    kind: Literal["road-fill"] = "road-fill"
+
+
+class DrawRoad(_Task):
+    """Draw one card onto the Road; ``why`` names the rule drawing it (its events cite that clause)."""
+
+    kind: Literal["draw-road"] = "draw-road"
+    why: Literal["road-check", "regroup", "summon"] = "summon"
+
+
+class SafeRally(_Task):
+    """Rally every clan at its Overrun Limit into the Hand (the safe version, at the Road Check)."""
+
+    kind: Literal["safe-rally"] = "safe-rally"
+
+
+class OverrunCheck(_Task):
+    """The Overrun check after a Summon (the painful version)."""
+
+    kind: Literal["overrun-check"] = "overrun-check"
+
+
+class Regroup(_Task):
+    """Regroup: discard the Road and the Camps, draw 2 onto the Road; ``after_march``: no Overrun check follows."""
+
+    kind: Literal["regroup"] = "regroup"
+    after_march: bool = False
+
+
+class DiscardLimbo(_Task):
+    """A played card (``card``) goes to the discard pile once it is resolved; its event cites ``clause``."""
+
+    kind: Literal["discard-limbo"] = "discard-limbo"
+    card: str
+    clause: str = "sp.scout.play"
+
+
+class WonderRefill(_Task):
+    """Fill the Wonder display space left by ``card`` (the Wonder taken) from the Wonder deck."""
+
+    kind: Literal["wonder-refill"] = "wonder-refill"
     card: str | None = None
+
+
+class BattleBegin(_Task):
+    """Announce one player's part of a Battle (``final``: of the Final Battle)."""
+
+    kind: Literal["battle-begin"] = "battle-begin"
+    final: bool = False
+
+
+class BattleAllegiances(_Task):
+    """The Battle effects of the player's Allegiances."""
+
+    kind: Literal["battle-allegiances"] = "battle-allegiances"
+
+
+class FinalScore(_Task):
+    """Final Battle: score 1 Spirit per 2 cards in the Camps."""
+
+    kind: Literal["final-score"] = "final-score"
+
+
+class EndTurn(_Task):
+    """End the turn: a Battle due now, or the next player's turn."""
+
+    kind: Literal["end-turn"] = "end-turn"
+
+
+class FinishGame(_Task):
+    """End the game and name the winners."""
+
+    kind: Literal["finish-game"] = "finish-game"
+
+
+class Ask(_Task):
+    """Ask the player the decision ``decision`` (``clan``: the clan a Wonder source is for)."""
+
+    kind: Literal["ask"] = "ask"
+    decision: Literal["scout-play", "scout-take", "wonder-source", "take-wonder", "march", "battle-medal",
+                      "final-recruit"]
     clan: str | None = None
-    text: str | None = None
-    decision: str | None = None
+
+
+class DiscardDown(_Task):
+    """Battle: discard one card at a time while the Hand holds more than the Battle's limit."""
+
+    kind: Literal["discard-down"] = "discard-down"
+
+
+class BonusAction(_Task):
+    """Battle: the bonus action ``decision``, for a player holding at most ``max_allegiances`` Allegiances."""
+
+    kind: Literal["bonus-action"] = "bonus-action"
+    decision: Literal["bonus-recruit", "bonus-rally", "bonus-manoeuvre"]
+    max_allegiances: int
+
+
+#: A task of the flow, typed by its ``kind``.
+Task = Annotated[Union[RoadCheck, RoadFill, DrawRoad, SafeRally, OverrunCheck, Regroup, DiscardLimbo, WonderRefill,
+                       BattleBegin, BattleAllegiances, FinalScore, EndTurn, FinishGame, Ask, DiscardDown,
+                       BonusAction], Field(discriminator="kind")]
 
 
 class SPState(_S):
@@ -118,7 +225,7 @@ class SPState(_S):
     current: int = 0
     first_player: int = 0
     turn: int = 1
-    tasks: list[Task] = Field(default_factory=list)
+    work: list[Task] = Field(default_factory=list)
     pending: list[Decision] = Field(default_factory=list)
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""

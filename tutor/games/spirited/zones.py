@@ -7,6 +7,7 @@ card of that clan's stack (ruling ``sp.ruling.same-clan-cards``).
 from __future__ import annotations
 
 from ...core import chance
+from ...core.context import Context
 from ...core.model import Event, make_event
 from .cards import clan_of, medal_kind
 from .state import Allegiance, CampCard, Player, SPState, Stack
@@ -23,20 +24,16 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class Ctx:
-    """What an apply step works on: the game (cards, clauses), the state copy and the growing event list.
+class Ctx(Context):
+    """One apply step of Spirited (:class:`tutor.core.context.Context`: game, state copy, events; ``c.push`` and
+    ``c.ask`` go through the game's flow).
 
     ``after`` holds events caused by a move whose own event is logged next (the Shield abandoned by a Rally): they
     are appended right after the next event, so a cause is always logged before its consequence.
     """
 
     def __init__(self, game, state: SPState) -> None:
-        self.game = game
-        self.cards = game.cards
-        self.state = state
-        #: (decision, its options, number of events then) when :func:`~.flow.ask` left a decision pending
-        self.asked: tuple | None = None
-        self.events: list[Event] = []
+        super().__init__(game, state)
         self.after: list[Event] = []
 
     def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
@@ -49,10 +46,6 @@ class Ctx:
         """Append the events waiting in ``after`` (also done at the end of every apply step)."""
         self.events += self.after
         self.after = []
-
-    def who(self, seat: int) -> str:
-        """``"Player 2"`` for seat 1."""
-        return f"Player {seat + 1}"
 
     def clan(self, clan: str) -> str:
         """Display name of a clan."""

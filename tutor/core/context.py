@@ -1,0 +1,51 @@
+"""The context of one apply step: the game, the state being changed and the events it logs, one type every game
+extends (Restless Spirits with its Solo Mode notes, Spirited with events held back, Spirit Duels with its Spirit
+facts).
+
+A rules function takes a context ``c`` and writes through it: ``c.ev(clause, text)`` logs an event citing a clause,
+``c.push(work...)`` schedules rules work, ``c.ask(decision)`` asks a decision. Pushing and asking go through the
+game's :class:`~tutor.core.flow.Flow` (``game.flow``), so the modules that ask need not import the modules that
+answer (which import them).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Event, make_event
+
+
+class Context:
+    """One apply step: ``game`` (its clauses; ``cards``, its loaded card file, also as ``c.cards``), ``state`` (the copy being changed, in place), ``events``
+    (what happened so far, in order) and ``asked`` (the decision the step left pending with its options, when it
+    worked them out: ``(decision, options, number of events then)``, see :meth:`.flow.Flow.ask`).
+
+    Subclasses add what their game's rules read often (named helpers, cached facts); they keep this constructor's
+    attributes. A context is made for every step and for some checks of legal actions, so the constructor stays
+    small: a subclass gives its own fields defaults as class attributes where it can, rather than a constructor.
+    """
+
+    def __init__(self, game: Any, state: Any) -> None:
+        self.game = game
+        self.cards = game.cards
+        self.state = state
+        self.events: list[Event] = []
+        self.asked: tuple | None = None
+
+    def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
+        """Append an event citing ``clause`` (an id of the game's clauses, checked by tests over random games):
+        ``text`` in plain words, ``auto`` when no player chose it, ``cards`` the card ids it names, ``actor`` the
+        seat it concerns."""
+        self.events.append(make_event(clause, text, auto, cards, actor))
+
+    def who(self, seat: int) -> str:
+        """``"Player 2"`` for seat 1."""
+        return f"Player {seat + 1}"
+
+    def push(self, *works: Any) -> None:
+        """Schedule ``works`` (the game's work items) to run next, in the order given (:meth:`.flow.Flow.push`)."""
+        self.game.flow.push(self.state, works)
+
+    def ask(self, d: Any) -> None:
+        """Ask decision ``d``: pending when it has a choice, made at once when it has one option
+        (:meth:`.flow.Flow.ask`)."""
+        self.game.flow.ask(self, d)

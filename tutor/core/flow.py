@@ -1,0 +1,187 @@
+"""The flow of pending rules work and decisions, one machinery for every game.
+
+A step of play is: the chosen action (or the answer to the pending decision) does its part and schedules the rest
+as *work items* (pydantic models with a ``kind``) on the state's ``work`` stack; the flow then runs the work, last
+pushed first, until a *decision* is pending, the work runs out, or the game is over. A work item's handler may push
+more work or ask a decision; a decision's options are the legal actions of the state, and answering one runs the
+handler registered for it, after which the flow runs on.
+
+Each game builds one :class:`Flow` (its ``flow`` attribute) from tables that name one handler per work kind and one
+per answer (a decision kind, or the kind of the chosen action where options of several decisions share a meaning),
+each registered once: a kind named twice is an error when the flow is built.
+
+A decision with exactly one option is not asked: it is made at once, and an event citing the game's ruling clause
+(``SingleOption.clause``, e.g. ``sd.ruling.single-option``) says so, naming the option.
+
+State shape read by the flow: ``state.work`` (the stack: the last item runs first) and ``state.pending`` (the
+decisions waiting for an answer, the last one asked on top).
+
+Example::
+
+    FLOW = Flow(work={"draw": h_draw, "end-turn": h_end_turn}, answers={"discard": answer_discard},
+                options=decision_actions, single=SingleOption("xx.ruling.single-option",
+                "{who}: only one choice is possible, so it is made at once: {label}."))
+    FLOW.push(state, (Draw(seat=0), EndTurn(seat=0)))   # Draw runs first
+    FLOW.run(c)
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NamedTuple, Union, get_args, get_origin
+
+from pydantic import BaseModel
+
+from .model import Action
+
+#: A work handler: ``handler(c, work)`` does the work (may push work and ask decisions).
+WorkHandler = Callable[[Any, Any], None]
+#: An answer handler: ``handler(c, decision, action)`` carries out the chosen option of the decision.
+AnswerHandler = Callable[[Any, Any, Action], None]
+#: The options of a decision: ``options(game, state, decision)`` -> its legal actions.
+Options = Callable[[Any, Any, Any], list[Action]]
+
+
+class SingleOption(NamedTuple):
+    """How a game words a decision made at once because it has one option: ``clause`` (the ruling's id in the
+    game's clauses) and ``text`` (a format string with ``{who}``, the chooser as ``"Player 2"``, and ``{label}``,
+    the option's label)."""
+
+    clause: str
+    text: str
+
+
+def kind_of(model: type[BaseModel]) -> str:
+    """The kind a typed work or decision model stands for: the default of its ``kind`` field (a ``Literal``).
+
+    Raises:
+        ValueError: the model has no ``kind`` field with a string default.
+    """
+    f = model.model_fields.get("kind")
+    if f is None or not isinstance(f.default, str):
+        raise ValueError(f"flow: {model.__name__} has no kind (a 'kind' field with a Literal default)")
+    return f.default
+
+
+def members(union: Any) -> tuple[type[BaseModel], ...]:
+    """The models of a discriminated union (``Annotated[Union[A, B], Field(discriminator="kind")]``), or of a
+    single model."""
+    while get_origin(union) is not None and get_origin(union) is not Union:  # Annotated[...]
+        union = get_args(union)[0]
+    return get_args(union) if get_origin(union) is Union else (union,)
+
+
+def merge(*tables: Mapping[str | type[BaseModel], Callable]) -> dict[str, Callable]:
+    """One handler table ``{kind: handler}`` from several, each kind registered once; a key may be a kind or a
+    typed model (its kind, :func:`kind_of`).
+
+    Raises:
+        ValueError: naming a kind registered twice.
+    """
+    out: dict[str, Callable] = {}
+    for t in tables:
+        for key, handler in t.items():
+            kind = key if isinstance(key, str) else kind_of(key)
+            if kind in out:
+                raise ValueError(f"flow: kind registered twice: {kind}")
+            out[kind] = handler
+    return out
+
+
+class Flow:
+    """One game's flow of pending work and decisions.
+
+    Args:
+        work: work kind (or typed work model, :func:`kind_of`) -> handler ``(c, work)``.
+        answers: answer kind -> handler ``(c, decision, action)``; the kind is the decision's ``kind`` unless
+            ``answer_by_action``, then the chosen action's ``kind``.
+        options: ``options(game, state, decision)``: the decision's options (the legal actions while it is
+            pending).
+        single: the event of a decision made at once (:class:`SingleOption`).
+        answer_by_action: dispatch answers on the action's kind (see ``answers``).
+        passes: optional ``passes(c, decision, options) -> bool``, asked before a decision is made or left
+            pending: True drops the decision (the hook logs why, e.g. nothing can be chosen).
+        forced: optional ``forced(decision) -> bool``: whether a one-option decision is made at once (default:
+            always; a decision a player may decline is asked even with one option).
+        work_types: optional, the game's work items (a discriminated union of typed models): each must have a
+            handler, and each handler a model.
+
+    Raises:
+        ValueError: a kind registered twice (see :func:`merge`), a work type without a handler or a handler for no
+            work type.
+    """
+
+    __slots__ = ("_work", "_answers", "options", "single", "_by_action", "_passes", "_forced")
+
+    def __init__(self, *, work: Mapping[str | type[BaseModel], WorkHandler], answers: Mapping[str, AnswerHandler], options: Options,
+                 single: SingleOption, answer_by_action: bool = False,
+                 passes: Callable[[Any, Any, list[Action]], bool] | None = None,
+                 forced: Callable[[Any], bool] | None = None, work_types: Any = None) -> None:
+        self._work = merge(work)
+        if work_types is not None:
+            kinds = {kind_of(m) for m in members(work_types)}
+            if kinds != set(self._work):
+                raise ValueError(f"flow: work kinds without a handler: {sorted(kinds - set(self._work))}; handlers "
+                                 f"for no work kind: {sorted(set(self._work) - kinds)}")
+        self._answers = merge(answers)
+        self.options = options
+        self.single = single
+        self._by_action = answer_by_action
+        self._passes = passes
+        self._forced = forced
+
+    # -- work ----------------------------------------------------------------------------------------------------
+    @staticmethod
+    def push(state: Any, works: Iterable[Any]) -> None:
+        """Schedule ``works`` on ``state.work`` to run next, in the order given (the first given runs first)."""
+        state.work.extend(reversed(tuple(works)))
+
+    def run(self, c: Any) -> None:
+        """Run the work of ``c.state`` (last pushed first) until a decision is pending, the work runs out or the
+        game is over (``state.phase == "over"``)."""
+        s = c.state
+        table = self._work
+        while s.work and not s.pending and s.phase != "over":
+            w = s.work.pop()
+            table[w.kind](c, w)
+
+    def kinds(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The registered work kinds and answer kinds (for tests and documentation)."""
+        return frozenset(self._work), frozenset(self._answers)
+
+    # -- decisions -----------------------------------------------------------------------------------------------
+    def settle(self, c: Any, d: Any, options: list[Action]) -> Action | None:
+        """Leave decision ``d`` pending with its ``options`` (recorded in ``c.asked``) and return None; or, when it
+        has exactly one option and is forced, log the single-option ruling and return that option for the caller
+        to carry out."""
+        if len(options) == 1 and (self._forced is None or self._forced(d)):
+            only = options[0]
+            c.ev(self.single.clause, self.single.text.format(who=c.who(d.actor), label=only.label), auto=True,
+                 actor=d.actor)
+            return only
+        c.state.pending.append(d)
+        c.asked = (d, options, len(c.events))
+        return None
+
+    def ask(self, c: Any, d: Any) -> None:
+        """Ask decision ``d``: dropped when the game's ``passes`` hook says so, made at once when it has one forced
+        option (:meth:`settle`), else left pending for its chooser."""
+        options = self.options(c.game, c.state, d)
+        if self._passes is not None and self._passes(c, d, options):
+            return
+        only = self.settle(c, d, options)
+        if only is not None:
+            self.answer(c, d, only)
+
+    def answer(self, c: Any, d: Any, a: Action) -> None:
+        """Carry out option ``a`` of decision ``d`` (its handler; the caller runs the flow on)."""
+        self._answers[a.kind if self._by_action else d.kind](c, d, a)
+
+    def step(self, c: Any, action: Action, main: Callable[[Any, Action], None]) -> None:
+        """One apply step: answer the pending decision with ``action`` (popping it), or do the main action with
+        ``main(c, action)`` when none is pending; then run the flow."""
+        s = c.state
+        if s.pending:
+            self.answer(c, s.pending.pop(), action)
+        else:
+            main(c, action)
+        self.run(c)
