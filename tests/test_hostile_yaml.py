@@ -184,8 +184,9 @@ def _load(kind: str, text: str, tmp: Path):
             game = {"graph-rs": "restless-spirits", "graph-sd": "spirit-duels", "graph-sp": "spirited"}[kind]
             return _build_game(game, None, load_graph_table(p, game))
         if kind == "cards-sp":  # read and checked as the game reads content/spirited/cards.yaml
-            from tutor.games.spirited.game import _load as load_spirited_cards
-            return load_spirited_cards(str(p), time.perf_counter_ns())
+            from tutor.games.spirited.game import CARD_FILES
+            CARD_FILES.cache_clear()  # (the same path is rewritten within one mtime tick)
+            return CARD_FILES.load(p)
         game = {"cards-rs": "restless-spirits", "cards-sd": "spirit-duels"}[kind]
         return tutor.new_game(game, players=2, cards=p).legal_actions()
     finally:

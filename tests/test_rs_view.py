@@ -8,7 +8,7 @@ import tutor
 def test_release_goal_follows_the_player_count(players, goal):
     s = tutor.new_game("restless-spirits", players=players, seed=1)
     v = tutor.view(s)
-    assert v.release_goal == goal and v.hand_limit == 7
+    assert v.release_goal() == goal and v.hand_limit(0) == 7 and v.hand_limit_printed == 7
 
 
 def test_the_board_reads_the_goal_and_limit_from_the_view():

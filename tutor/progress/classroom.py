@@ -16,7 +16,7 @@ from ..practice.mastery import sections
 from ..practice.schedule import card_from_json, missed
 from ..registry import KNOWN_GAMES, clauses_for
 from .models import ClauseCard, Learner, LessonCompletion, PracticeAnswer
-from .store import _engine, check_tutor_database, migrate
+from .database import _engine, check_tutor_database, migrate
 
 
 class NotATeacher(PermissionError):

@@ -32,43 +32,28 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from sqlalchemy import create_engine, delete, inspect, select, text, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as DbSession
-from sqlalchemy.pool import StaticPool
 
 from ..core.errors import display_path
 from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
 from ..registry import KNOWN_GAMES
+from .database import (ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOUT, RETRY_SECONDS, RETRY_TIMEOUT, SQLITE_TIMEOUT,  # noqa: F401
+                       NotTutorDatabase, TUTOR_TABLES, _AlembicError, _engine, _locked, _reason, at_head,
+                       check_tutor_database, default_url, migrate, tutor_revisions)
 from .models import (CLAUSE_MAX, Base, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
                      LessonCompletion, PracticeAnswer, ResumePlace)
 
 log = logging.getLogger("tutor.progress")
 T = TypeVar("T")
 
-#: Environment variable naming the database URL.
-ENV_DB = "RULES_TUTOR_DB"
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: Largest text a page may keep as its place (a saved game's JSON fits).
 PLACE_MAX = 4 * 1024 * 1024
-#: Seconds SQLite waits for another kernel's (or program's) lock to go before the page goes on without saving.
-SQLITE_TIMEOUT = 1.5
-#: Seconds between tries of a locked database (made at a write), and how long such a try waits for the lock.
-RETRY_SECONDS, RETRY_TIMEOUT = 20.0, 0.2
-#: Seconds a page waits for a PostgreSQL server to answer a connection.
-PG_CONNECT_TIMEOUT = 3
 #: Writes kept in memory for a locked database (more are kept in memory only).
 PENDING_MAX = 2000
 KINDS = ("can-do", "why-not", "what-happens")
-
-
-def default_url() -> str:
-    """``$RULES_TUTOR_DB`` when set, else ``sqlite:///<home>/.rules-tutor/progress.sqlite``."""
-    env = os.environ.get(ENV_DB, "").strip()
-    if env:
-        return env
-    return f"sqlite:///{Path.home() / '.rules-tutor' / 'progress.sqlite'}"
 
 
 def learner_name() -> str:
@@ -86,103 +71,6 @@ def learner_name() -> str:
 def clean_name(name: str) -> str:
     """``name`` without control characters, stripped, at most :data:`NAME_MAX` characters."""
     return "".join(ch for ch in str(name) if ch.isprintable()).strip()[:NAME_MAX]
-
-
-#: The newest migration's revision in :data:`MIGRATIONS` (tests/practice/test_progress.py checks it is Alembic's head).
-HEAD = "0001"
-
-
-def at_head(engine: Engine) -> bool:
-    """True when the database's ``alembic_version`` holds exactly :data:`HEAD` (one read, without importing Alembic:
-    a page opening a database that is up to date does not pay for it); False when it does not, or cannot be read."""
-    try:
-        with engine.connect() as conn:
-            return conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [HEAD]
-    except SQLAlchemyError:
-        return False
-
-
-def migrate(engine: Engine) -> None:
-    """Bring the database's schema up to the newest migration (Alembic ``upgrade head``, in one transaction); nothing
-    to do when it is there already (:func:`at_head`)."""
-    if at_head(engine):
-        return
-    from alembic import command
-    from alembic.config import Config
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
-
-
-def _engine(url: str, timeout: float = SQLITE_TIMEOUT) -> Engine:
-    u = make_url(url)
-    if u.get_backend_name() == "sqlite":
-        if u.database in (None, "", ":memory:"):
-            return create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
-        Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        return create_engine(u, connect_args={"timeout": timeout})
-    if u.get_backend_name() == "postgresql" and u.get_driver_name() in ("psycopg", "psycopg2"):
-        # a server that does not answer (a host that drops packets) or a table another session holds locked delays a
-        # page by seconds, not minutes
-        bounds = {"connect_timeout": max(1, round(PG_CONNECT_TIMEOUT)),
-                  "options": f"-c lock_timeout={int(SQLITE_TIMEOUT * 1000)}"}
-        return create_engine(u, pool_pre_ping=True,
-                             connect_args={k: v for k, v in bounds.items() if k not in u.query})  # the URL's own win
-    return create_engine(u, pool_pre_ping=True)
-
-
-class NotTutorDatabase(SQLAlchemyError, ValueError):
-    """The database holds tables that are not the tutor's, or no schema version of the tutor's migrations: it
-    belongs to another program and is never written (see :func:`check_tutor_database`). A database error (and a
-    ``ValueError``), so that every page that handles a database it cannot use handles this one too."""
-
-
-#: The tables a tutor's progress database may hold.
-TUTOR_TABLES = frozenset(Base.metadata.tables) | {"alembic_version"}
-
-
-def tutor_revisions() -> set[str]:
-    """The revision ids of the migrations shipped in :data:`MIGRATIONS`."""
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    return {rev.revision for rev in ScriptDirectory.from_config(cfg).walk_revisions()}
-
-
-def check_tutor_database(engine: Engine) -> None:
-    """Refuse a database that is not the tutor's before anything is written to it: it must be empty (a new file) or
-    hold only the tutor's tables (:data:`TUTOR_TABLES`) with an ``alembic_version`` of the tutor's migrations.
-    Reads only.
-
-    Raises:
-        NotTutorDatabase: naming what in it is not the tutor's (at most 5 table names, each cut to 40 characters).
-        SQLAlchemyError: the database cannot be read (damaged, locked, no server).
-    """
-    def names(items) -> str:
-        shown = [repr(n[:40]) for n in sorted(items)[:5]]
-        return ", ".join(shown) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
-
-    tables = {t for t in inspect(engine).get_table_names() if not t.startswith("sqlite_")}  # SQLite's own
-    if not tables:
-        return
-    foreign = tables - TUTOR_TABLES
-    if foreign:
-        raise NotTutorDatabase(f"it is not a Rules Tutor progress database (it holds other tables: {names(foreign)}); "
-                               "it is left as it is")
-    if "alembic_version" not in tables:
-        raise NotTutorDatabase("it is not a Rules Tutor progress database (no tutor schema version); it is left as "
-                               "it is")
-    with engine.connect() as conn:
-        versions = {str(v) for v in conn.execute(text("SELECT version_num FROM alembic_version")).scalars()}
-    unknown = versions - tutor_revisions()  # none yet: another kernel is making the tutor's schema right now
-    if unknown:
-        raise NotTutorDatabase(f"its schema version {names(unknown)} is not one this tutor made (another "
-                               "program's database, or a newer tutor's); it is left as it is")
 
 
 @dataclass(frozen=True)
@@ -498,38 +386,6 @@ class ProgressStore:
 
 class _Rollback(Exception):
     """Raised inside a transaction to roll it back (the write probe)."""
-
-
-try:
-    from alembic.util.exc import CommandError as _AlembicError  # e.g. a revision the migrations do not know
-except ImportError:  # pragma: no cover - alembic is a dependency
-    _AlembicError = RuntimeError
-
-
-def _locked(exc: BaseException) -> bool:
-    """Whether ``exc`` says the database is locked by another connection (SQLite's "database is locked")."""
-    text = str(getattr(exc, "orig", None) or exc).lower()
-    return "locked" in text or "lock timeout" in text
-
-
-def _reason(exc: BaseException) -> str:
-    """A few words on why a database could not be used."""
-    if isinstance(exc, NotTutorDatabase):
-        return str(exc)
-    text = str(getattr(exc, "orig", None) or exc).lower()
-    if "locked" in text or "lock timeout" in text:
-        return "another program is using it"
-    if "not a database" in text or "malformed" in text or "file is encrypted" in text:
-        return "the file is damaged or is not a progress database"
-    if "readonly" in text or "read-only" in text or "permission" in text:
-        return "no permission to write there"
-    if "unable to open" in text:
-        return "the file cannot be opened"
-    if "connect" in text or "connection" in text:
-        return "the database server does not answer"
-    if isinstance(exc, ArgumentError):
-        return "not a database URL"
-    return type(exc).__name__
 
 
 def _copy_learner(src: Engine, src_id: int, dst: Engine, dst_id: int) -> None:
