@@ -222,7 +222,8 @@ class ActionMemo:
     key serves every later step that needs it (the games' legal-action lists are rebuilt each step from many equal
     actions). Bounded: cleared once it holds ``limit``.
 
-    Use ``memo.get(key) or memo.put(key, built)``: on a hit no action is built and no closure made.
+    Only :func:`tutor.core.moves.built_once` (alias ``built``) reads and writes it: one
+    :class:`~tutor.core.moves.Built` per builder; rules code never keys it by hand.
     """
 
     def __init__(self, limit: int = 20000) -> None:

@@ -81,40 +81,10 @@ def run_moves(moves: Iterable[Move], g: Any, s: Any, blocked: bool = False, deci
     return out
 
 
-_MISSING = object()
-
-#: When True, every :func:`built` builder also builds its action afresh and checks it equals the kept one (a test
-#: switches it on over random games: a builder that reads an input missing from its arguments fails it).
+#: When True, every kept action handed out by a :func:`built_once` builder (called, or looked up in its
+#: :class:`Built`) is also built afresh and checked equal to the kept one (a test switches it on over random games:
+#: a builder that reads an input missing from its arguments fails it).
 VERIFY_BUILT = False
-
-
-def built(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Decorate a builder ``fn(g, *args) -> Action`` so each action is built once per game set-up and then reused:
-    actions are frozen, and a game's legal-action lists are rebuilt every step from many equal actions. (Any other
-    immutable value that is a pure function of the cards and ``args`` may be kept the same way, e.g. what a card's
-    effects need to choose.)
-
-    The value is kept in ``g.action_memo`` (an :class:`~tutor.core.model.ActionMemo` shared by the games set up
-    alike, see :meth:`~tutor.core.game.Game.shared_caches`) under ``(fn, *args)``. So ``fn`` must read nothing but
-    its ``args`` (hashable values: str, int, bool, None, tuples of them) and what ``g`` holds fixed for its set-up
-    (cards, options, player count): the key then holds every input, and a kept value is never stale. This is the
-    one place the moves' actions are cached; a move just calls its builders.
-    """
-
-    def build(g: Any, *args: Any) -> Any:
-        memo = g.action_memo
-        key = (fn, *args)
-        a = memo.get(key, _MISSING)
-        if a is _MISSING:
-            a = memo.put(key, fn(g, *args))
-        elif VERIFY_BUILT and fn(g, *args) != a:
-            raise AssertionError(f"{fn.__qualname__}{args}: the kept action differs from one built now (the builder "
-                                 "reads an input that is not among its arguments)")
-        return a
-
-    update_wrapper(build, fn)
-    return build
-
 
 #: How many actions one :class:`Built` keeps (cleared once it holds more).
 BUILT_LIMIT = 20000
@@ -140,33 +110,56 @@ class Built(dict):
         return act
 
 
+class _VerifiedBuilt(Built):
+    """A :class:`Built` that checks every hit against an action built afresh (:data:`VERIFY_BUILT`)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, args: tuple) -> Action:
+        if args in self:
+            kept = dict.__getitem__(self, args)
+            if self.build(self.g, *args) != kept:
+                raise AssertionError(f"{self.build.__qualname__}{args}: the kept action differs from one built now "
+                                     "(the builder reads an input that is not among its arguments)")
+            return kept
+        return self.__missing__(args)
+
+
 def built_once(build: Callable[..., Action]) -> Callable[..., Action]:
     """Decorate an action builder ``build(g, *args) -> Action`` so each action is built once per game set-up and then
     kept, keyed by ``args``: call the result as the builder (``b(g, *args)``), or, in a loop that offers many, take
     the :class:`Built` of ``g``'s set-up once (``acts = b.kept(g)``) and look actions up by their arguments
     (``acts[args]``, no Python call on a hit). The :class:`Built` lives in ``g.action_memo`` (an
-    :class:`~.model.ActionMemo` shared by the games set up alike, see :meth:`~.game.Game.shared_caches`).
+    :class:`~.model.ActionMemo` shared by the games set up alike, see :meth:`~.game.Game.shared_caches`). This is
+    the one place the moves' actions are cached (:func:`built` is the same decorator); a move just calls its
+    builders. Any other immutable value that is a pure function of the cards and ``args`` may be kept the same way
+    (e.g. what a card's effects need to choose, or ``None``).
 
-    The key is derived, never written by hand: ``build`` must read nothing but its arguments (positional, hashable)
-    and the game's static cards and options (any game of the set-up serves), so its arguments are everything the
-    action is made from. Actions are frozen, so one built for a key serves every later state that needs it.
+    The key is derived, never written by hand: ``build`` must read nothing but its arguments (positional, hashable:
+    str, int, bool, None, tuples of them) and the game's static cards and options (any game of the set-up serves),
+    so its arguments are everything the action is made from. Actions are frozen, so one built for a key serves every
+    later state that needs it.
     """
     key = ("built", build)
 
     def kept(g: Any) -> Built:
         memo = g.action_memo
         acts = memo.get(key)
-        if acts is None:
-            acts = memo.put(key, Built(build, g))
+        if acts is None or (VERIFY_BUILT and type(acts) is Built):
+            acts = memo.put(key, (_VerifiedBuilt if VERIFY_BUILT else Built)(build, g))
         return acts
 
     def built(g: Any, *args: Any) -> Action:
-        memo = g.action_memo
-        acts = memo.get(key)
-        if acts is None:
-            acts = memo.put(key, Built(build, g))
+        acts = g.action_memo.get(key)
+        if acts is None or VERIFY_BUILT:
+            acts = kept(g)
         return acts[args]
 
     update_wrapper(built, build)
     built.kept = kept  # type: ignore[attr-defined]
     return built
+
+
+#: The same decorator as :func:`built_once` (one caching mechanism for built actions), under the name the moves of
+#: Spirited and Spirit Duels use.
+built = built_once

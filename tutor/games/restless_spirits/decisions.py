@@ -10,6 +10,7 @@ from functools import cache
 
 from ...core.flow import Flow, SingleOption, merge
 from ...core.model import Action, make_action
+from ...core.moves import built_once
 from .requirements import fill_options
 from .state import Decision, RSState
 from .zones import Ctx
@@ -23,65 +24,95 @@ def _totems_in_hand(g, p) -> list[str]:
     return sorted({c for c in p.hand if kinds[c] == "totem"})
 
 
+@built_once
+def _offering_option(g, seat: int, card: str) -> Action:
+    """Offer Totem ``card`` to the Shrine (decision ``choose-offering``)."""
+    return make_action("choose-offering", seat, f"Offer {g.totem_label(card)} to the Shrine",
+                       "Attracting starts with an offering: one Totem from your hand goes face-up onto the Shrine.",
+                       ("rs.attract.offering",), totem=card)
+
+
+@built_once
+def _space_option(g, seat: int, sp: str, i: int) -> Action:
+    """Place the attracted Spirit ``sp`` on empty space ``i`` (0-based; decision ``choose-space``)."""
+    return make_action("choose-space", seat, f"Place {g.spirit_label(sp)} on space {i + 1} "
+                       f"({('left', 'centre', 'right')[i]})", "An attracted Spirit goes to an empty space of your "
+                       "board; where matters for abilities that count adjacent Spirits.",
+                       ("rs.attract.empty-space", "rs.adjacent"), space=i + 1)
+
+
+@built_once
+def _lost_spirit_option(g, seat: int, sp: str) -> Action:
+    """Attract the Lost Spirit ``sp`` after a refresh (decision ``choose-lost-spirit``)."""
+    return make_action("choose-lost-spirit", seat, f"Attract {g.spirit_label(sp)}", "After refreshing you may "
+                       "attract one of the 3 new Lost Spirits.", ("rs.refresh-attract",), spirit=sp)
+
+
+@built_once
+def _market_totem_option(g, seat: int, card: str) -> Action:
+    """Take Totem ``card`` from a refreshed market row (decision ``choose-market-totem``)."""
+    return make_action("choose-market-totem", seat, f"Take {g.totem_label(card)}", "After refreshing a market row "
+                       "you may buy one of its 3 new Totems.", ("rs.refresh-buy",), totem=card)
+
+
+@built_once
+def _swap_out_option(g, seat: int, card: str) -> Action:
+    """Give up Totem ``card`` at the hand limit (decision ``choose-swap-out``)."""
+    return make_action("choose-swap-out", seat, f"Give up {g.totem_label(card)}", "Your hand is at the limit of 7, "
+                       "so you swap a Totem out to make room.", ("rs.hand-limit.swap", "rs.ruling.swap-discard"),
+                       totem=card)
+
+
+@built_once
+def _shrine_totem_option(g, seat: int, card: str, full: bool) -> Action:
+    """Keep Totem ``card`` of those Retrieve shows (``full``: at least 3 were shown; decision
+    ``choose-shrine-totem``)."""
+    return make_action("choose-shrine-totem", seat, f"Keep {g.totem_label(card)}", "Retrieving shows you the top "
+                       "Totems of the Shrine; you keep one and the others go to the Totem discard pile.",
+                       ("rs.retrieve",) if full else ("rs.retrieve", "rs.ruling.retrieve-short-shrine"), totem=card)
+
+
 def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
     """The legal actions that answer decision ``d``."""
     seat = d.actor
     p = s.players[seat]
     out: list[Action] = []
     a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
-    # options that depend only on the seat and a card are built once (g.action_memo: get(key) or put(key, built))
-    get, put = g.action_memo.get, g.action_memo.put
+    # options that depend only on the seat and a card are built once (the built_once builders below)
     add = out.append
     if d.kind == "choose-offering":
+        acts = _offering_option.kept(g)
         for card in _totems_in_hand(g, p):
-            k = ("choose-offering", seat, card)
-            add(get(k) or put(k, make_action(
-                "choose-offering", seat, f"Offer {g.totem_label(card)} to the Shrine",
-                "Attracting starts with an offering: one Totem from your hand goes face-up onto the Shrine.",
-                ("rs.attract.offering",), totem=card)))
+            add(acts[seat, card])
     elif d.kind == "choose-space":
         sp = d.cards[0]
+        acts = _space_option.kept(g)
         for i, x in enumerate(p.board):
             if x is None:
-                k = ("choose-space", seat, sp, i)
-                add(get(k) or put(k, make_action(
-                    "choose-space", seat, f"Place {g.spirit_label(sp)} on space {i + 1} "
-                    f"({('left', 'centre', 'right')[i]})", "An attracted Spirit goes to an empty space of your "
-                    "board; where matters for abilities that count adjacent Spirits.",
-                    ("rs.attract.empty-space", "rs.adjacent"),
-                    space=i + 1)))
+                add(acts[seat, sp, i])
     elif d.kind == "choose-lost-spirit":
+        acts = _lost_spirit_option.kept(g)
         for sp in s.lost_spirits:
             if sp is not None and not g.attract_locked(s, seat, sp):
-                k = ("choose-lost-spirit", seat, sp)
-                add(get(k) or put(k, make_action(
-                    "choose-lost-spirit", seat, f"Attract {g.spirit_label(sp)}", "After refreshing you may attract "
-                    "one of the 3 new Lost Spirits.", ("rs.refresh-attract",), spirit=sp)))
+                add(acts[seat, sp])
         a("decline", "Attract none of them", "Refreshing lets you choose not to attract.",
           ("rs.refresh-attract.decline",))
     elif d.kind == "choose-market-totem":
+        acts = _market_totem_option.kept(g)
         for card in s.markets[d.space]:
             if card is not None:
-                k = ("choose-market-totem", seat, card)
-                add(get(k) or put(k, make_action(
-                    "choose-market-totem", seat, f"Take {g.totem_label(card)}", "After refreshing a market row you "
-                    "may buy one of its 3 new Totems.", ("rs.refresh-buy",), totem=card)))
+                add(acts[seat, card])
         a("decline", "Buy none of them", "Refreshing a market row lets you choose not to buy.",
           ("rs.refresh-buy.decline",))
     elif d.kind == "choose-swap-out":
+        acts = _swap_out_option.kept(g)
         for card in _totems_in_hand(g, p):
-            k = ("choose-swap-out", seat, card)
-            add(get(k) or put(k, make_action(
-                "choose-swap-out", seat, f"Give up {g.totem_label(card)}", "Your hand is at the limit of 7, so you "
-                "swap a Totem out to make room.", ("rs.hand-limit.swap", "rs.ruling.swap-discard"), totem=card)))
+            add(acts[seat, card])
     elif d.kind == "choose-shrine-totem":
+        acts = _shrine_totem_option.kept(g)
+        full = len(d.options) >= 3
         for card in d.options:
-            k = ("choose-shrine-totem", seat, card, len(d.options) >= 3)
-            add(get(k) or put(k, make_action(
-                "choose-shrine-totem", seat, f"Keep {g.totem_label(card)}", "Retrieving shows you the top Totems of "
-                "the Shrine; you keep one and the others go to the Totem discard pile.",
-                ("rs.retrieve",) if len(d.options) >= 3 else ("rs.retrieve", "rs.ruling.retrieve-short-shrine"),
-                totem=card)))
+            add(acts[seat, card, full])
     elif d.kind == "choose-requirement":
         ps = p.board[d.space]
         req = g.cards.by_id[ps.card].requirements

@@ -27,7 +27,8 @@ def _failed_condition(c: Ctx, u: Use, cond: Condition, name: str) -> str | None:
         value = getattr(cond, part)
         if value in (None, False):
             continue
-        if condition_holds(c, u, Condition(**{part: value})):
+        # (the value comes from a validated Condition: no need to validate it again)
+        if condition_holds(c, u, Condition.model_construct(**{part: value})):
             continue
         if part == "target_ahead":
             return f"{_who(u.target)} has not released more Spirits than you"

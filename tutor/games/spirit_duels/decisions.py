@@ -8,11 +8,12 @@ The engine never picks for a player; a choice with exactly one option resolves i
 from __future__ import annotations
 
 from ...core.model import Action, make_action
+from ...core.moves import built_once
 from .ctx import Ctx, classes_of, is_spirit, plural, spirit_name, status_text
 from .cards import CLASS_ABILITY
 from .dice import DIE_FACES, SUPPLY_KINDS, face_label, kind_label, symbol
 from .targets import die_options, spirit_options
-from .state import Decision, SDState, Work
+from .state import Decision, SDState, SpiritSlot, Work
 
 
 def _die_text(g, s: SDState, t: int, i: int, k: int) -> str:
@@ -43,14 +44,45 @@ def spirit_purpose(w: Work) -> str:
     return "choose"
 
 
+@built_once
+def _hand_card_option(g, dkind: str, seat: int, card: str) -> Action:
+    """Set aside or discard ``card`` from hand (decision ``dkind``: ``mulligan`` or ``end-discard``)."""
+    kind, label, why, _keep, _keep_why, clause = _HAND_CHOICES[dkind]
+    return make_action(kind, seat, label.format(g.card_label(card)), why, (clause,), card=card)
+
+
+@built_once
+def _keep_hand_option(g, dkind: str, seat: int, hand: int) -> Action:
+    """Keep the ``hand`` cards left (decision ``dkind``: ``mulligan`` or ``end-discard``)."""
+    _kind, _label, _why, keep, keep_why, clause = _HAND_CHOICES[dkind]
+    return make_action("keep-hand", seat, keep.format(plural(hand, "card")), keep_why, (clause,))
+
+
+@built_once
+def _mark_die_option(g, seat: int, i: int, k: int, line: str, stage: int, defeated: bool, kind: str,
+                     face: str) -> Action:
+    """Mark die ``k`` (a ``kind`` die showing ``face``) of ``seat``'s Spirit on space ``i`` (0-based; Spirit Line
+    ``line`` at ``stage``, ``defeated`` or not) for the Meditate reroll (decision ``meditate-pick``)."""
+    sl = SpiritSlot.model_construct(line=line, stage=stage, defeated=defeated)
+    text = f"Player {seat + 1}'s {spirit_name(g, sl)}: {kind_label(kind)} showing {face_label(face)}"
+    return make_action("mark-die", seat, f"Mark for reroll: {text}", "You declare every die you will reroll before "
+                       "rolling any.", ("sd.meditate",), spirit=i + 1, die=k + 1)
+
+
+@built_once
+def _reroll_marked_option(g, seat: int, marked: int) -> Action:
+    """Reroll the ``marked`` dice declared (decision ``meditate-pick``)."""
+    return make_action("reroll-marked", seat, f"Reroll the {plural(marked, 'marked die', 'marked dice')}" if marked
+                       else "Reroll no dice", "Meditate rerolls the dice you declared.", ("sd.meditate",))
+
+
 def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
     """The legal actions that answer decision ``d``."""
     w, seat = d.work, d.actor
     out: list[Action] = []
     a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
-    # The most frequent options are built once and kept in g.action_memo (get(key) or put(key, built)), keyed by
-    # every value their id, label, why and clauses are made from.
-    get, put = g.action_memo.get, g.action_memo.put
+    # The most frequent options are built once (the built_once builders below), by every value their id, label, why
+    # and clauses are made from.
     add = out.append
     if d.kind in ("draft-class", "draft-line"):  # the draft's moves (asked through the game: they import this)
         return g.draft_options(s, d)
@@ -90,30 +122,20 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
             a("choose-card", f"Discard {g.card_label(card)}", "Drain lets you discard one of the revealed cards.",
               ("sd.class.drain",), card=card)
     elif d.kind in _HAND_CHOICES:  # mulligan, end-discard: one card of the hand at a time, or keep the rest
-        kind, label, why, keep, keep_why, clause = _HAND_CHOICES[d.kind]
         hand = s.players[seat].hand
+        acts = _hand_card_option.kept(g)
         for card in sorted(set(hand)):
-            key = (kind, seat, card)
-            add(get(key) or put(key, make_action(kind, seat, label.format(g.card_label(card)), why, (clause,),
-                                                 card=card)))
-        key = ("keep-hand", seat, d.kind, len(hand))
-        add(get(key) or put(key, make_action("keep-hand", seat, keep.format(plural(len(hand), "card")), keep_why,
-                                             (clause,))))
+            add(acts[d.kind, seat, card])
+        add(_keep_hand_option(g, d.kind, seat, len(hand)))
     elif d.kind == "meditate-pick":
         marked = set(w.cards)
         spirits = s.players[seat].spirits
         for t, i, k in _unmarked(s, seat, marked):
             sl = spirits[i]
             die = sl.pool[k]
-            # _die_text names the Spirit (line, stage, defeated) and the die (kind, face)
-            key = ("mark-die", seat, i, k, sl.line, sl.stage, sl.defeated, die.kind, die.face)
-            add(get(key) or put(key, make_action(
-                "mark-die", seat, f"Mark for reroll: {_die_text(g, s, t, i, k)}", "You declare every die you will "
-                "reroll before rolling any.", ("sd.meditate",), spirit=i + 1, die=k + 1)))
-        key = ("reroll-marked", seat, len(marked))
-        add(get(key) or put(key, make_action(
-            "reroll-marked", seat, f"Reroll the {plural(len(marked), 'marked die', 'marked dice')}" if marked
-            else "Reroll no dice", "Meditate rerolls the dice you declared.", ("sd.meditate",))))
+            # the die's text names the Spirit (line, stage, defeated) and the die (kind, face)
+            add(_mark_die_option(g, seat, i, k, sl.line, sl.stage, sl.defeated, die.kind, die.face))
+        add(_reroll_marked_option(g, seat, len(marked)))
     elif d.kind == "resolve-die":
         for i, sl in enumerate(s.players[seat].spirits):
             seen = set()
