@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import time
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -86,6 +87,11 @@ CSS = """
 """
 
 _STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later", "off-script": "– skipped"}
+
+
+#: Seconds after the page's cell ran before the explorer reads every scenario file in the background (about half a
+#: second of the kernel's time): the browser fetches the page's widgets from the kernel meanwhile, not slowed by it.
+FILL_AFTER_S = 2.0
 
 
 def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
@@ -222,10 +228,11 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
             self._fill_index(faq.build_index(game_id))
 
     def _read_every_question(self) -> None:
-        """Read every scenario file (in a thread, after the page's first render), then list them on the kernel's
+        """Read every scenario file (in a thread, :data:`FILL_AFTER_S` after the page's cell ran), then list them on the kernel's
         loop (:meth:`_fill_index`)."""
         from IPython import get_ipython
         loop = get_ipython().kernel.io_loop
+        time.sleep(FILL_AFTER_S)  # the browser first fetches the page's widgets from this kernel: not slowed by this
         try:
             full = faq.build_index(self.game_id)
         except Exception as exc:  # noqa: BLE001 - said in the list; the question shown stays usable
