@@ -18,6 +18,7 @@ goal a move serves.
 """
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass
 from types import ModuleType
@@ -28,14 +29,14 @@ from pydantic import BaseModel
 from .core.model import Action
 from .core.rng import Rng
 from .core.session import Session, _copy_state
-from .games.restless_spirits import strategy as _rs
-from .games.spirit_duels import strategy as _sd
-from .games.spirited import strategy as _sp
 
 #: The bot levels: ``easy`` (a random legal move) and ``normal`` (rules-aware, one move ahead).
 LEVELS = ("easy", "normal")
 
-_STRATEGY: dict[str, ModuleType] = {"restless-spirits": _rs, "spirited": _sp, "spirit-duels": _sd}
+#: Each game's strategy module (``tutor/games/<game>/strategy.py``), imported when a bot of that game is first asked
+#: for (a page imports only its own game).
+_STRATEGY: dict[str, str] = {"restless-spirits": "restless_spirits", "spirited": "spirited",
+                             "spirit-duels": "spirit_duels"}
 
 #: How much the best opponent's progress counts against the bot's own (block the leader).
 OPPONENT_WEIGHT = 0.6
@@ -50,9 +51,10 @@ VOICES = {"you": {"{your}": "your", "{you}": "you"}, "it": {"{your}": "its", "{y
 
 def _strategy(game_id: str) -> ModuleType:
     try:
-        return _STRATEGY[game_id]
+        pkg = _STRATEGY[game_id]
     except KeyError:
         raise ValueError(f"unknown game {game_id!r}; known: {', '.join(sorted(_STRATEGY))}") from None
+    return importlib.import_module(f"{__package__}.games.{pkg}.strategy")
 
 
 def observation(session: Session, seat: int) -> dict[str, Any]:

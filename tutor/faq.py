@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from .core.content import parse_yaml, read_text
 from .core.errors import ContentError, IllegalAction, short
@@ -195,9 +195,12 @@ def make_entry(sc: Scenario, path: Path | str) -> Entry:
                  path=Path(path), scenario=sc, covers=tuple(m.covers), cards=cards, named=clauses, _text=text)
 
 
-def build_index(game_id: str | None = None, paths: list[Path | str] | None = None) -> Index:
+def build_index(game_id: str | None = None, paths: list[Path | str] | None = None,
+                until: Callable[[Entry], bool] | None = None) -> Index:
     """Read every scenario (of one game, of all games, or the files ``paths``) into an :class:`Index`, running
-    none of them (see :class:`Entry`).
+    none of them (see :class:`Entry`). With ``until``, reading stops after the first entry for which
+    ``until(entry)`` is true: the index then holds the files read so far (the start of the full index, in its
+    order), so that a page can open on its first question before every file is read.
 
     A file that fails to load (YAML, schema, unknown clause) is left out and named in ``problems``; so is a second
     file with an id already taken. A set-up or script that does not play shows when the scenario is opened or run
@@ -222,6 +225,8 @@ def build_index(game_id: str | None = None, paths: list[Path | str] | None = Non
                                    path=str(f), field="meta.id")
             entries.append(make_entry(sc, f))
             seen[sc.meta.id] = f
+            if until is not None and until(entries[-1]):
+                break
         except ContentError as exc:
             game = _game_of(f)
             if exc.field == "setup.game" and game in KNOWN_GAMES and game not in playable:

@@ -1,7 +1,9 @@
 """Which games exist: game id -> :class:`~tutor.core.game.Game` subclass and content folder."""
 from __future__ import annotations
 
+import importlib
 import re
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -10,12 +12,36 @@ from .core.errors import ContentError, short
 from .core.model import Clause
 
 
-def game_classes() -> dict:
-    """``{game_id: Game subclass}`` for every game the tutor plays."""
-    from .games.restless_spirits import RestlessSpirits
-    from .games.spirit_duels import SpiritDuels
-    from .games.spirited import Spirited
-    return {RestlessSpirits.game_id: RestlessSpirits, Spirited.game_id: Spirited, SpiritDuels.game_id: SpiritDuels}
+#: Each playable game's package under ``tutor/games/`` and its Game subclass's name.
+_GAME_CLASSES = {"restless-spirits": ("restless_spirits", "RestlessSpirits"), "spirited": ("spirited", "Spirited"),
+                 "spirit-duels": ("spirit_duels", "SpiritDuels")}
+
+
+class _Games(Mapping):
+    """``{game_id: Game subclass}`` that imports a game's package only when its class is asked for: listing the ids
+    (``in``, ``set(...)``, ``len``) imports nothing, so a page imports only the games it uses."""
+
+    def __getitem__(self, game_id: str):
+        pkg, name = _GAME_CLASSES[game_id]
+        return getattr(importlib.import_module(f"{__package__}.games.{pkg}"), name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_GAME_CLASSES)
+
+    def __len__(self) -> int:
+        return len(_GAME_CLASSES)
+
+    def __repr__(self) -> str:
+        return f"game_classes({', '.join(_GAME_CLASSES)})"
+
+
+_GAMES = _Games()
+
+
+def game_classes() -> Mapping:
+    """``{game_id: Game subclass}`` for every game the tutor plays (a read-only mapping; a game's package is imported
+    when its class is first looked up)."""
+    return _GAMES
 
 
 #: Every game id the tutor knows, including the ones whose rules are still being written.

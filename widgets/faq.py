@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import time
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -27,7 +28,7 @@ from tutor import short
 from tutor.registry import rulebook_name
 from tutor.scenario import Scenario, start
 
-from . import faq_table, faq_whatif
+from . import faq_table, faq_whatif, kernel_timing
 from .app import TutorApp
 from .boards import board_for
 from .model import ErrorPanel, clause_chip, log
@@ -88,6 +89,11 @@ CSS = """
 _STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later", "off-script": "– skipped"}
 
 
+#: Seconds after the page's cell ran before the explorer reads every scenario file in the background (about half a
+#: second of the kernel's time): the browser fetches the page's widgets from the kernel meanwhile, not slowed by it.
+FILL_AFTER_S = 2.0
+
+
 def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
     b = w.Button(description=text, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
     b.add_class(cls)
@@ -107,6 +113,13 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
                  index: faq.Index | None = None, list_limit: int | None = 30,
                  questions_folder: str | Path | None = None) -> None:
         self.errors = ErrorPanel()
+        #: True while the list holds only the first question(s): the rest are read after the page's first render
+        self.filling = False
+        if index is None and open_id is None and _in_kernel():
+            # the page opens on the first question with a board; every other file is read (and validated) after
+            # the first render, then listed (:meth:`_fill_index`)
+            index = faq.build_index(game_id, until=lambda e: _has_board(e.game))
+            self.filling = True
         self.index = index or faq.build_index(game_id)
         if not self.index.entries:
             raise ValueError(f"no scenarios found{f' for game {game_id!r}' if game_id else ''}")
@@ -190,7 +203,13 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.status = w.VBox([self.card, self.stepper])
         self.status.add_class("rt-faq-status")
 
-        first, session = self._initial_entry(open_id)
+        try:
+            first, session = self._initial_entry(open_id)
+        except ValueError:
+            if not self.filling:
+                raise
+            self._fill_index(faq.build_index(game_id))  # the first question did not open: read them all now
+            first, session = self._initial_entry(open_id)
         self.entry = first
         self.scenario: Scenario = first.scenario
         self.app = self._make_app(session)
@@ -205,6 +224,42 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.widget.add_class("rt-faq-page")
         self.filter()
         self._show_entry()
+        if self.filling and not kernel_timing.after_cell(self._read_every_question):
+            self._fill_index(faq.build_index(game_id))
+
+    def _read_every_question(self) -> None:
+        """Read every scenario file (in a thread, :data:`FILL_AFTER_S` after the page's cell ran), then list them on the kernel's
+        loop (:meth:`_fill_index`)."""
+        from IPython import get_ipython
+        loop = get_ipython().kernel.io_loop
+        time.sleep(FILL_AFTER_S)  # the browser first fetches the page's widgets from this kernel: not slowed by this
+        try:
+            full = faq.build_index(self.game_id)
+        except Exception as exc:  # noqa: BLE001 - said in the list; the question shown stays usable
+            log.warning("FAQ explorer: cannot read the questions: %s", exc)
+            loop.add_callback(self.errors.guard(lambda: self._not_filled(exc)))
+            return
+        loop.add_callback(self.errors.guard(lambda: self._fill_index(full)))
+
+    def _not_filled(self, exc: Exception) -> None:
+        self.filling = False
+        self.count.value = (f'<div class="rt-faq-problem" role="alert">Cannot read the questions: '
+                            f'{esc(short(str(exc), 300, quote=False))}</div>')
+
+    def _fill_index(self, full: faq.Index) -> None:
+        """List every question of ``full`` (the shipped questions, every file read and validated) with the saved
+        ones, keeping the search and game filter as the learner left them."""
+        self.index = full
+        self.mine_ids = set()
+        self._load_mine()
+        for problem in full.problems:
+            log.warning("scenario left out: %s", problem)
+        chosen = self.game.value
+        games = self.index.games
+        self.game.options = [("All games", "")] + [(faq.game_title(x), x) for x in games]
+        self.game.value = chosen if chosen in games else ""
+        self.filling = False
+        self.filter()
 
     # -- building ------------------------------------------------------------------------------------------------
     def _initial_entry(self, open_id: str | None) -> tuple[faq.Entry, Session]:
@@ -315,7 +370,9 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         total = len(self.index.entries)
         shown = len(hits) if self.limit is None else min(len(hits), self.limit)
         more = f" · {shown} shown" if shown < len(hits) else ""
-        self.count.value = f'<div class="rt-faq-count">{len(hits)} of {plural(total, "question")}{more}</div>'
+        loading = ' · <span class="rt-muted">reading every question…</span>' if self.filling else ""
+        self.count.value = (f'<div class="rt-faq-count">{len(hits)} of {plural(total, "question")}{more}{loading}'
+                            '</div>')
         self.results.children = tuple(kids)
 
     def show_all(self) -> None:
@@ -493,6 +550,18 @@ def _has_board(game_id: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _in_kernel() -> bool:
+    """True in a Jupyter kernel Voila started for the page (not a pre-heated one) or a notebook's kernel: there the
+    list can be filled after the first render (:func:`widgets.kernel_timing.after_cell`)."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        return False
+    try:
+        from IPython import get_ipython
+        return getattr(get_ipython(), "kernel", None) is not None
+    except ImportError:
+        return False
 
 
 def _query_id() -> str | None:

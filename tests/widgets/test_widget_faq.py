@@ -517,3 +517,24 @@ def test_a_saved_question_s_bidi_controls_are_not_shown(index, tmp_path):
     assert btn.description == entry.question.replace("\u202e", "") and btn.tooltip == "Evil title"
     assert "\u202e" not in again.card.value and "Evil title" in again.card.value  # ... the page never shows them
     assert not any("\u202e" in label for label, _v in again.move_from.options)
+
+
+def test_in_a_kernel_the_page_opens_on_its_first_question_and_lists_the_rest_after(index, monkeypatch, tmp_path):
+    """In a page's kernel the explorer reads one scenario file before its first render, the others after it (each
+    still read and validated by build_index); once filled, the list is the one an explorer built at once shows."""
+    import widgets.faq as page
+    later = []
+    monkeypatch.setattr(page, "_in_kernel", lambda: True)
+    monkeypatch.setattr(page.kernel_timing, "after_cell", lambda fn: later.append(fn) or True)
+    ex = FaqExplorer(questions_folder=tmp_path)
+    assert ex.filling and len(later) == 1
+    assert [e.id for e in ex.index.entries] == [index.entries[0].id] == [ex.entry.id]
+    assert "reading every question" in ex.count.value
+    ex.game.value = index.entries[0].game  # the learner filters before the list is full: kept
+    ex._fill_index(faq.build_index())
+    assert not ex.filling and "reading" not in ex.count.value
+    at_once = FaqExplorer(index=index, questions_folder=tmp_path)
+    at_once.game.value = index.entries[0].game
+    assert ex.shown_ids == at_once.shown_ids and len(ex.index.entries) == len(index.entries)
+    assert [o for o in ex.game.options] == [o for o in at_once.game.options] and ex.game.value == at_once.game.value
+    assert ex.count.value == at_once.count.value
