@@ -15,8 +15,9 @@ from .effects import Use, run_effect
 from .state import (Ask, BattleAllegiances, BattleBegin, BonusAction, Decision, DiscardDown, DiscardLimbo, DrawRoad,
                     EndTurn, FinalScore, FinishGame, OverrunCheck, Regroup, RoadCheck, RoadFill, SafeRally, Task,
                     WonderRefill)
-from .zones import (Ctx, add_to_road, article, can_draw, discard_road_and_camps, draw_non_time, face_up, held, limit_penalty,
-                    is_wonder, overrun_limit, overrunning, plural, stack, take_from_road)
+from .zones import (LIMIT_FLOOR, Ctx, add_to_road, article, can_draw, discard_road_and_camps, draw_non_time, face_up,
+                    held, is_wonder, limit_penalty, lowered_limit, overrun_limit, overrunning, plural, stack,
+                    take_from_road)
 
 
 def road_check(seat: int) -> list[Task]:
@@ -167,7 +168,8 @@ def _bonus_action(c: Ctx, t: BonusAction) -> None:
 
 
 def _lowered(c: Ctx, seat: int, clan: str) -> None:
-    """Say so when an Allegiance penalty lowers ``seat``'s Overrun Limit of ``clan`` (sp.overrun.lower)."""
+    """Say so when an Allegiance penalty or a card effect lowers ``seat``'s Overrun Limit of ``clan``
+    (sp.overrun.lower), and when they would take it below 1, that it is held at 1 (ruling sp.ruling.limit-floor)."""
     n = limit_penalty(c.game, c.state, seat, clan)
     if n:
         c.ev("sp.overrun.lower", f"The {c.clan(clan)} Allegiance's penalty [provisional] lowers {c.who(seat)}'s "
@@ -178,6 +180,11 @@ def _lowered(c: Ctx, seat: int, clan: str) -> None:
             c.ev("sp.overrun.lower", f"{m.source} [provisional] lowers {c.who(seat)}'s Overrun Limits by {m.amount} "
                  f"until {c.who(m.by)}'s next turn: the {c.clan(clan)} limit is "
                  f"{overrun_limit(c.game, c.state, seat, clan)}.", auto=True, actor=seat)
+    raw = lowered_limit(c.game, c.state, seat, clan)
+    if raw < LIMIT_FLOOR:
+        c.ev("sp.ruling.limit-floor", f"Together these would take {c.who(seat)}'s {c.clan(clan)} Overrun Limit to "
+             f"{raw}, but an Overrun Limit never goes below {LIMIT_FLOOR} (ruling): it is {LIMIT_FLOOR}, so every "
+             f"face-up {c.clan(clan)} card counts.", auto=True, actor=seat)
 
 
 def limit_notes(c: Ctx, seat: int) -> None:

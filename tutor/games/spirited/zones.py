@@ -221,16 +221,28 @@ def allegiance(s: SPState, clan: str) -> Allegiance:
     return next(a for a in s.allegiances if a.clan == clan)
 
 
-def overrun_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
-    """The Overrun Limit of ``clan`` for ``seat``: 3, plus 1 while ``seat`` holds that clan's Allegiance with a
-    Gold medal (sp.overrun.gold), minus the Allegiance's penalty while ``seat`` holds it (sp.overrun.lower; see
-    :func:`limit_penalty`) and minus card effects still lowering ``seat``'s limits (``SPState.limit_mods``)."""
+#: The lowest an Overrun Limit can be, however far effects lower it (ruling ``sp.ruling.limit-floor``).
+LIMIT_FLOOR = 1
+
+
+def lowered_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
+    """The Overrun Limit of ``clan`` for ``seat`` before the floor of :data:`LIMIT_FLOOR`: 3, plus 1 while ``seat``
+    holds that clan's Allegiance with a Gold medal (sp.overrun.gold), minus the Allegiance's penalty while ``seat``
+    holds it (sp.overrun.lower; see :func:`limit_penalty`) and minus card effects still lowering ``seat``'s limits
+    (``SPState.limit_mods``). May be 0 or negative when several effects stack."""
     g = getattr(c_or_game, "game", c_or_game)
     base = g.cards.overrun_limit
     a = allegiance(s, clan) if clan in s.clans else None
     if a is not None and a.holder == seat and a.medal and medal_kind(a.medal) == "gold":
         base += 1
     return base - limit_penalty(g, s, seat, clan) - sum(m.amount for m in s.limit_mods if m.seat == seat)
+
+
+def overrun_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
+    """The Overrun Limit of ``clan`` for ``seat`` (an int, at least :data:`LIMIT_FLOOR`): :func:`lowered_limit`,
+    held at 1 when effects would take it lower (ruling ``sp.ruling.limit-floor``: a limit of 0 could never be
+    dropped below by the Road Check's safe Rally)."""
+    return max(LIMIT_FLOOR, lowered_limit(c_or_game, s, seat, clan))
 
 
 def limit_penalty(g, s: SPState, seat: int, clan: str) -> int:
