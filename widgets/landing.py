@@ -95,7 +95,6 @@ FEATURES = (
 LANDING_CSS = """
 /* centred on a wide screen; the padding keeps the cards' right borders inside the output area at 1024 px */
 .rt-landing { max-width: 1600px; margin: 0 auto; padding: 0 8px 0 2px; box-sizing: border-box; }
-#rendered_cells:has(.rt-landing) .jp-RenderedMarkdown { max-width: 1600px; margin: 0 auto; box-sizing: border-box; }
 .rt-landing h2 { font-size: 18px; margin: 18px 0 8px 0; color: #3d1f66; }
 .rt-landing .fa { width: 1.2em; text-align: center; }
 .rt-land-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 12px 24px; background: #5b2d90;
@@ -106,14 +105,14 @@ LANDING_CSS = """
 .rt-land-hero a.rt-land-go { flex: 0 0 auto; background: #fff; color: #4a2577; font-weight: 700; font-size: 15px;
   border-radius: 8px; padding: 9px 16px; text-decoration: none; }
 .rt-land-hero a.rt-land-go:hover { background: #f1eafc; }
-.rt-land-features { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 8px; }
+.rt-land-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 8px; }
 .rt-land-feature { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 10px;
   font-size: 13px; line-height: 1.4; color: #3d3850; }
 .rt-land-feature b { display: block; font-size: 13.5px; color: #1f1d2b; margin-bottom: 2px; }
 .rt-land-feature .fa { color: #6b3fa0; margin-right: 2px; }
 .rt-land-chip { display: inline-block; border-radius: 11px; padding: 0 7px; font-size: 11.5px; background: #eef0fb;
   color: #2f3a8f; border: 1px solid #b9c0ea; white-space: nowrap; }
-.rt-land-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 10px; }
+.rt-land-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(250px, 1fr)); gap: 10px; }
 .rt-land-grid > *, .rt-land-features > * { min-width: 0; box-sizing: border-box; }
 .rt-land-card { display: flex; flex-direction: column; background: #fff; border: 1px solid #ddd6ee;
   border-radius: 10px; padding: 10px 12px; font-size: 13px; line-height: 1.4; color: #3d3850; }
@@ -126,10 +125,12 @@ a.rt-land-card.rt-land-link:hover, a.rt-land-card.rt-land-link:focus-visible { b
 .rt-land-more { margin-top: 6px; font-weight: 700; color: #5b2d90; }
 /* the notebook's title (its Markdown cell) on the landing page */
 #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1, .jp-Notebook:has(.rt-landing) .jp-RenderedMarkdown h1 {
-  font-size: 34px; font-weight: 800; color: #3d1f66; letter-spacing: -.01em; margin: 6px 0 2px 0;
+  font-size: 34px; font-weight: 800; color: #3d1f66; letter-spacing: -.01em; margin: 6px auto 2px auto;
+  max-width: 1600px; box-sizing: border-box; padding: 0 8px 0 2px;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
 #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1 + p, .jp-Notebook:has(.rt-landing) .jp-RenderedMarkdown h1 + p {
-  font-size: 15.5px; color: #55506a; margin: 0 0 4px 0;
+  font-size: 15.5px; color: #55506a; margin: 0 auto 4px auto; max-width: 1600px; box-sizing: border-box;
+  padding: 0 8px 0 2px;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
 #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown .jp-InternalAnchorLink { display: none; }
 .rt-land-card.tutor-coming { background: #f7f6fa; border-style: dashed; color: #77728a; }
