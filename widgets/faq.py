@@ -134,7 +134,7 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.open_error.add_class("tutor-faq-open-error")
         # files left out (saved questions, scenario files) are named here, folded, by file name: never printed
         self._refused = refused_html("Some question files were not loaded",
-                                     [short(p, 300, quote=False) for p in self.index.problems])
+                                     self.index.problems)
         self.open_error.value = self._refused
         self.results = w.VBox()
         self.results.add_class("rt-faq-list")

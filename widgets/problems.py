@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from tutor import short
 from tutor.safefile import display_path
 
 from .style import esc
@@ -29,14 +30,16 @@ def split_problem(message: str) -> tuple[str, str]:
     if not m:
         return "", str(message)
     name = PurePath(m["path"].replace("\\", "/")).name
-    return display_path(name), m["reason"].strip() or "it could not be read"
+    # a message of several lines gives the path again on each line: said once, the lines joined
+    lines = [x.strip().removeprefix(m["path"] + ":").strip() for x in m["reason"].splitlines()]
+    return display_path(name), "; ".join(x for x in lines if x) or "it could not be read"
 
 
-def refused_html(heading: str, messages, css: str = "rt-faq-problem") -> str:
+def refused_html(heading: str, messages, css: str = "rt-faq-problem", limit: int = 300) -> str:
     """HTML of a folded box (``<details>``, CSS classes ``css`` and ``rt-refused``) whose summary is ``heading``
     with the number of files, and whose list names every file (its name, then its reason). ``""`` for no
-    messages. All text is escaped."""
-    items = [split_problem(m) for m in messages]
+    messages. Each reason is cut to ``limit`` characters; all text is escaped."""
+    items = [(name, short(reason, limit, quote=False)) for name, reason in map(split_problem, messages)]
     if not items:
         return ""
     rows = "".join(f"<li>{f'<b>{esc(name)}</b>: ' if name else ''}{esc(reason)}</li>" for name, reason in items)

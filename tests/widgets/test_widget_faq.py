@@ -548,3 +548,9 @@ def test_split_problem_keeps_only_the_file_name():
     assert refused_html("Left out", []) == ""
     html = refused_html("Left out", ["/srv/a/<b>.yaml: bad <i>"])
     assert "&lt;b&gt;.yaml" in html and "bad &lt;i&gt;" in html and "/srv/a" not in html
+
+
+def test_a_reason_of_several_lines_names_the_file_once():
+    from widgets.problems import split_problem
+    assert split_problem("/q/half.yaml: meta.answer: Field required\n/q/half.yaml: setup: Field required") == (
+        "half.yaml", "meta.answer: Field required; setup: Field required")
