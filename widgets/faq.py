@@ -31,7 +31,8 @@ from tutor.scenario import Scenario, start
 from . import faq_table, faq_whatif, kernel_timing
 from .app import TutorApp
 from .boards import board_for
-from .model import ErrorPanel, clause_chip, log
+from .model import ErrorPanel, clause_chip
+from .problems import refused_html
 from .style import box, button, echo, esc, html_widget, plain, plural, prov_text, rule_text, style_widget, typed
 from .table import table_style
 
@@ -129,8 +130,6 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.comparison: faq.Comparison | None = None
         self._said: dict = {}  # edit -> its words
         self._load_mine()
-        for problem in self.index.problems:
-            log.warning("scenario left out: %s", problem)
         g = self.errors.guard
         self.edits: list[faq.Edit] = []
         self.answer_shown = False
@@ -146,11 +145,10 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         #: why the question last clicked could not be opened (a saved question of one's own that no longer loads)
         self.open_error = w.HTML()
         self.open_error.add_class("tutor-faq-open-error")
-        if self.mine_problems:  # saved questions that are not listed are named where the learner looks
-            shown = "; ".join(short(p, 300, quote=False) for p in self.mine_problems[:3])
-            more = len(self.mine_problems) - 3
-            self.open_error.value = (f'<div class="rt-faq-problem" role="alert">Not listed from your saved questions: '
-                                     f'{esc(shown)}{f" (and {more} more)" if more > 0 else ""}</div>')
+        # files left out (saved questions, scenario files) are named here, folded, by file name: never printed
+        self._refused = refused_html("Some question files were not loaded",
+                                     self.index.problems)
+        self.open_error.value = self._refused
         self.results = w.VBox()
         self.results.add_class("rt-faq-list")
         self.results.add_class("rt-scroll")
@@ -252,8 +250,8 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
         self.index = full
         self.mine_ids = set()
         self._load_mine()
-        for problem in full.problems:
-            log.warning("scenario left out: %s", problem)
+        self._refused = refused_html("Some question files were not loaded", self.index.problems)
+        self.open_error.value = self._refused
         chosen = self.game.value
         games = self.index.games
         self.game.options = [("All games", "")] + [(faq.game_title(x), x) for x in games]
@@ -285,11 +283,12 @@ class FaqExplorer(faq_whatif.WhatIfPanel):
     def _cannot_open(self, entry: faq.Entry, exc: Exception) -> None:
         said = short(str(exc.args[0]) if exc.args else str(exc), 300, quote=False)
         title = short(entry.title, 80, quote=False)
-        self.open_error.value = (f'<div class="rt-faq-problem" role="alert">Cannot open “{esc(title)}”: '
+        self.open_error.value = (getattr(self, "_refused", "")  # files left out stay named above it
+                                 + f'<div class="rt-faq-problem" role="alert">Cannot open “{esc(title)}”: '
                                  f'{esc(said)}</div>')
 
     def _click(self, scenario_id: str) -> None:
-        self.open_error.value = ""
+        self.open_error.value = self._refused  # files left out stay named; a message about a question goes
         try:
             self.open(scenario_id)
             self.show_panel(None)  # the board of the question chosen comes into view

@@ -27,7 +27,7 @@ class Game:
     name: str
     players: str
     blurb: str
-    note: str  # what is there, shown once the engine plays the game
+    note: str  # what is there, shown once the engine plays the game; ``{lessons}``: "31 lessons", counted
 
 
 @dataclass(frozen=True)
@@ -42,19 +42,19 @@ class Page:
 GAMES = (
     Game("restless-spirits", "Restless Spirits", "1–4 players (1: solo mode)",
          "Attract lost Spirits, meet their Totem Requirements and release them home. Blessings help, Curses hinder.",
-         "Base rules, B side and promos, seven lessons, free play."),
+         "Base rules, B side and promos, {lessons}, free play."),
     Game("spirited", "Spirited", "2–6 players",
          "Ancient civilizations march clans, fight battles and build Wonders for Spirit.",
-         "The whole rules summary, nine lessons, free play."),
+         "The whole rules summary, {lessons}, free play."),
     Game("spirit-duels", "Spirit Duels", "2 players",
          "A duel of Spirits, Moves and dice. The game itself is still in development.",
-         "Pre-built teams and the draft, nine lessons, free play."),
+         "Pre-built teams and the draft, {lessons}, free play."),
 )
 COMING_NOTE = "Its rules are not in the engine yet."
 
 PAGES = (
     Page("learn-restless-spirits.ipynb", "Learn Restless Spirits", "graduation-cap",
-         "Seven short lessons from your first Spirit to the end of the game, then a free game with every rule "
+         "Short lessons from your first Spirit to the end of the game, then a free game with every rule "
          "explained.", "Start learning"),
     Page("faq-explorer.ipynb", "FAQ explorer", "question-circle",
          "The rulebook's questions and tricky cases, each set up on a real board: see what the rules say, step by "
@@ -93,7 +93,8 @@ FEATURES = (
 )
 
 LANDING_CSS = """
-.rt-landing { max-width: 1240px; }
+/* centred on a wide screen; the padding keeps the cards' right borders inside the output area at 1024 px */
+.rt-landing { max-width: 1600px; margin: 0 auto; padding: 0 8px 0 2px; box-sizing: border-box; }
 .rt-landing h2 { font-size: 18px; margin: 18px 0 8px 0; color: #3d1f66; }
 .rt-landing .fa { width: 1.2em; text-align: center; }
 .rt-land-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 12px 24px; background: #5b2d90;
@@ -104,14 +105,15 @@ LANDING_CSS = """
 .rt-land-hero a.rt-land-go { flex: 0 0 auto; background: #fff; color: #4a2577; font-weight: 700; font-size: 15px;
   border-radius: 8px; padding: 9px 16px; text-decoration: none; }
 .rt-land-hero a.rt-land-go:hover { background: #f1eafc; }
-.rt-land-features { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 8px; }
+.rt-land-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 8px; }
 .rt-land-feature { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 10px;
   font-size: 13px; line-height: 1.4; color: #3d3850; }
 .rt-land-feature b { display: block; font-size: 13.5px; color: #1f1d2b; margin-bottom: 2px; }
 .rt-land-feature .fa { color: #6b3fa0; margin-right: 2px; }
 .rt-land-chip { display: inline-block; border-radius: 11px; padding: 0 7px; font-size: 11.5px; background: #eef0fb;
   color: #2f3a8f; border: 1px solid #b9c0ea; white-space: nowrap; }
-.rt-land-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 10px; }
+.rt-land-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(250px, 1fr)); gap: 10px; }
+.rt-land-grid > *, .rt-land-features > * { min-width: 0; box-sizing: border-box; }
 .rt-land-card { display: flex; flex-direction: column; background: #fff; border: 1px solid #ddd6ee;
   border-radius: 10px; padding: 10px 12px; font-size: 13px; line-height: 1.4; color: #3d3850; }
 .rt-land-card h3 { margin: 0 0 4px 0; font-size: 15px; color: #1f1d2b; }
@@ -123,10 +125,12 @@ a.rt-land-card.rt-land-link:hover, a.rt-land-card.rt-land-link:focus-visible { b
 .rt-land-more { margin-top: 6px; font-weight: 700; color: #5b2d90; }
 /* the notebook's title (its Markdown cell) on the landing page */
 #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1, .jp-Notebook:has(.rt-landing) .jp-RenderedMarkdown h1 {
-  font-size: 34px; font-weight: 800; color: #3d1f66; letter-spacing: -.01em; margin: 6px 0 2px 0;
+  font-size: 34px; font-weight: 800; color: #3d1f66; letter-spacing: -.01em; margin: 6px auto 2px auto;
+  max-width: 1600px; box-sizing: border-box; padding: 0 8px 0 2px;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
 #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1 + p, .jp-Notebook:has(.rt-landing) .jp-RenderedMarkdown h1 + p {
-  font-size: 15.5px; color: #55506a; margin: 0 0 4px 0;
+  font-size: 15.5px; color: #55506a; margin: 0 auto 4px auto; max-width: 1600px; box-sizing: border-box;
+  padding: 0 8px 0 2px;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
 #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown .jp-InternalAnchorLink { display: none; }
 .rt-land-card.tutor-coming { background: #f7f6fa; border-style: dashed; color: #77728a; }
@@ -166,10 +170,24 @@ def learn_notebook(game_id: str) -> str:
     return f"learn-{game_id}.ipynb"
 
 
+def lesson_count(game_id: str) -> int:
+    """How many lessons the engine ships for ``game_id`` (its lesson files, :func:`tutor.lessons.lesson_files`:
+    what the learn page's lesson picker lists); 0 for a game without lessons."""
+    from tutor.lessons import lesson_files
+
+    return len(lesson_files(game_id))
+
+
+def game_note(g: Game) -> str:
+    """``g.note`` with its lesson count filled in from the engine ("31 lessons", "1 lesson", "no lessons yet")."""
+    n = lesson_count(g.id)
+    return g.note.replace("{lessons}", f"{n} lesson{'' if n == 1 else 's'}" if n else "no lessons yet")
+
+
 def _game_card(g: Game, on: bool, available: set[str] | None = None) -> str:
     """A game's card; a playable game whose learn page exists is a link to it (the whole card)."""
     body = (f"<h3>{esc(g.name)}{_badge(on)}</h3><p>{esc(g.blurb)}</p>"
-            f'<div class="rt-land-meta">{esc(g.players)} · {esc(g.note if on else COMING_NOTE)}</div>')
+            f'<div class="rt-land-meta">{esc(g.players)} · {esc(game_note(g) if on else COMING_NOTE)}</div>')
     nb = learn_notebook(g.id)
     if on and available is not None and nb in available:
         return (f'<a class="rt-land-card rt-land-on rt-land-link tutor-link" href="{esc(nb)}" '
@@ -195,8 +213,11 @@ def landing_html(available: set[str], playable: set[str] | None = None) -> str:
     ``faq-explorer.ipynb``) and marking the games in ``playable`` (game ids; default: what the engine plays)."""
     playable = playable_games() if playable is None else playable
     known = {p.notebook for p in PAGES}
-    ready = [p for p in PAGES if p.notebook in available]  # pages you can open first, then those to come
-    pages = [_page_card(p, True) for p in ready] + [_page_card(p, False) for p in PAGES if p not in ready]
+    # a learn page whose game card links to it is not a page card as well: one link per game card, plus the button
+    linked = {learn_notebook(g.id) for g in GAMES if g.id in playable and learn_notebook(g.id) in available}
+    ready = [p for p in PAGES if p.notebook in available and p.notebook not in linked]  # pages you can open first, then those to come
+    pages = [_page_card(p, True) for p in ready] + [_page_card(p, False) for p in PAGES
+                                                     if p not in ready and p.notebook not in linked]
     pages += [_page_card(Page(nb, _title_of(nb), "file-text-o", "Another page of the tutor.", "Open"), True)
               for nb in sorted(available - known - {LANDING})]
     # the main button: one per game whose learn page exists
@@ -212,8 +233,8 @@ def landing_html(available: set[str], playable: set[str] | None = None) -> str:
             "lists what you may do and why, shows what you may not do and which rule forbids it, and explains "
             f"every rule that fires, with the rulebook section it comes from.</p>{go}</div>"
             f'<h2>What you see while you play</h2><div class="rt-land-features">{features}</div>'
-            f'<h2>Pages</h2><div class="rt-land-grid">{"".join(pages)}</div>'
             f'<h2>Games</h2><div class="rt-land-grid">{"".join(_game_card(g, g.id in playable, available) for g in GAMES)}</div>'
+            f'<h2>More pages</h2><div class="rt-land-grid">{"".join(pages)}</div>'
             '<div class="rt-land-foot">Rule texts are written in our own words and cite the rulebook; everything '
             "runs on this machine.</div></div>")
 

@@ -20,6 +20,7 @@ from .clicker_keys import clicker_keys
 from .model import ErrorPanel, SessionModel
 from .notes_window import NOTEBOOK as NOTES_NOTEBOOK, WINDOW_NAME as NOTES_WINDOW, feed_html, feed_script, feed_state
 from .panels import BoardView, StepLog
+from .problems import refused_html
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, LARGE_TYPE
 from .style import esc, html_widget, plain_label, prov_text
 
@@ -53,8 +54,11 @@ def saved_label(wt: Walkthrough, path: str | Path) -> str:
 LIST_PARSE_BYTES = 64 * 1024
 
 
-def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = None) -> list[tuple[str, str]]:
-    """``(label, path)`` per walkthrough file; a file that does not load is reported and still listed. Files in
+def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = None,
+            refused: list[str] | None = None) -> list[tuple[str, str]]:
+    """``(label, path)`` per walkthrough file; a file that does not load is still listed, and its error message is
+    added to ``refused`` (shown folded by the page, :func:`widgets.problems.refused_html`), or without ``refused``
+    reported in ``errors``. Files in
     the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
     ``game_id``, saved files of other games are left out."""
     out = []
@@ -71,7 +75,10 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
         try:
             wt = load_walkthrough(p)
         except ContentError as exc:
-            errors.report(exc)
+            if refused is None:
+                errors.report(exc)
+            else:
+                refused.append(str(exc))
             out.append((f"{display_path(Path(p).name)} (does not load)", str(p)))
             continue
         if saved and game_id is not None and wt.setup.game != game_id:
@@ -127,7 +134,11 @@ class Presenter:
             raise ValueError("no walkthrough files to present")
         self.errors = errors
         g = functools.partial(_guard, errors)
-        options = catalog(paths, errors, game_id)
+        refused: list[str] = []
+        options = catalog(paths, errors, game_id, refused)
+        #: walkthrough files that do not load, named (file name and reason) in one folded box under the title
+        self.problems = w.HTML(refused_html("Some walkthrough files do not load", refused))
+        self.problems.add_class("rt-present-problems")
         self.where = next((v for label, v in options if not label.endswith("(does not load)")), options[0][1])
         self.walkthrough = load_walkthrough(self.where)
         #: how many of the walkthrough's steps can be played (all but those from a step that is not legal on)
@@ -190,7 +201,8 @@ class Presenter:
         main.add_class("rt-pmain")
         head.add_class("rt-phead-line")
         self.keys = clicker_keys()  # a clicker's keys press Back and Next
-        self.widget = w.VBox([errors.output, self.keys, feed_script(), self.feed, head, bar, self.narration,
+        self.widget = w.VBox([errors.output, self.keys, feed_script(), self.feed, head, self.problems, bar,
+                              self.narration,
                               self.notes_box, main],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("rt-present")

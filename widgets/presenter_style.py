@@ -21,7 +21,7 @@ CSS = """
 /* Back, the step counter and Next have fixed widths: Next stays put from "Step 9" to "Step 10" */
 .rt-counter-box { flex: 0 0 auto; }
 .rt-counter-box .widget-html-content { width: 100%; }
-.rt-counter { font-size: 24px; font-weight: 700; color: #3d3850; white-space: nowrap; padding: 0 6px;
+.rt-counter { font-size: 24px; font-weight: 700; color: #3d3850; white-space: nowrap; padding: 0 4px;
   text-align: center; font-variant-numeric: tabular-nums; overflow: hidden; text-overflow: ellipsis; }
 .tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { font-size: 24px; height: 54px;
   padding: 0 12px; border-radius: 10px; font-weight: 700; flex: 0 0 auto; }
@@ -48,7 +48,12 @@ a.tutor-notes-open:hover { background: #e8e0f7; }
 .tutor-presenter .tutor-large-type .rt-current-step .rt-ev { font-size: 20px; line-height: 1.4; }
 .tutor-presenter .tutor-large-type .rt-current-step .rt-tag { font-size: 14px; }
 /* large type: an event's text takes the whole line, its chip goes under it, on the right */
-.tutor-presenter .tutor-large-type .rt-current-step > .tutor-event { flex: 0 0 100%; margin-top: 6px; }
+.tutor-presenter .tutor-large-type .rt-current-step > .tutor-event { flex: 0 0 100%; margin-top: 6px;
+  box-sizing: border-box; min-width: 0; max-width: 100%; }
+/* an event's card links wrap as whole links (each may wrap inside), never run past the column's right border */
+.tutor-presenter .tutor-large-type .rt-current-step .rt-ev { overflow-wrap: anywhere; }
+.tutor-presenter .tutor-large-type .rt-current-step .rt-glink { display: inline-block; max-width: 100%;
+  white-space: normal; margin: 2px 0 0 6px; box-sizing: border-box; }
 .tutor-presenter .tutor-large-type .rt-current-step > .tutor-clause { max-width: 100% !important; }
 .tutor-presenter .tutor-large-type .tutor-clause.jupyter-button { height: auto; min-height: 30px; font-size: 17px;
   line-height: 1.3; border-radius: 15px; padding: 2px 12px; white-space: normal; text-align: left; }
@@ -116,9 +121,10 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
 
 LARGE_TYPE = "tutor-large-type"  # the CSS class of the large type: the Present tab's, never the Record tab's
 # Fixed widths in the Present tab's bar, so that Next does not move from step to step: Back and Next (24px bold
-# captions) and the step counter, wide enough for "Start · 120 steps" or "Step 100 of 120" in 24px bold.
+# captions) and the step counter, wide enough for "Start · 120 steps" or "Step 100 of 120" in 24px bold (210px cut "Start · 12
+# steps" in the browser: measured in tests/browser).
 BUTTON_WIDTH = "124px"
-COUNTER_WIDTH = "210px"
+COUNTER_WIDTH = "250px"
 
 
 def presenter_style() -> w.HTML:

@@ -21,6 +21,9 @@ from .model import ErrorPanel
 from .present_tab import _guard
 from .style import esc, prov_text
 
+#: the longest title a walkthrough may have (its ``title`` field's limit, ``tutor.walkthrough.Walkthrough``)
+TITLE_LIMIT = next(m.max_length for m in Walkthrough.model_fields["title"].metadata if hasattr(m, "max_length"))
+
 
 def _teaching_options(game_id: str) -> dict:
     """Options a recorded free game starts with: the game's first-game set-up where it has one."""
@@ -55,8 +58,11 @@ class Recorder:
         self.seed = self.seed_box.box
         self.begin_button = w.Button(description="Start recording", icon="circle", button_style="danger",
                                      layout=w.Layout(width="auto"))
-        self.wid = w.Text(value="my-walkthrough", description="Id", style=_WIDE, layout=w.Layout(width="320px"))
-        self.title = w.Text(value="My walkthrough", description="Title", style=_WIDE, layout=w.Layout(width="560px"))
+        # real placeholders (an empty box otherwise shows ipywidgets' zero-width space)
+        self.wid = w.Text(value="my-walkthrough", description="Id", style=_WIDE, placeholder="e.g. first-turn",
+                          layout=w.Layout(width="320px"))
+        self.title = w.Text(value="My walkthrough", description="Title", style=_WIDE,
+                            placeholder="e.g. A first round, turn by turn", layout=w.Layout(width="560px"))
         # the text boxes have no width of 100%: stretched to their box, inside its border (no sideways scroll bar)
         self.intro = w.Textarea(description="Intro", style=_WIDE, placeholder="What you say before the first step",
                                 layout=w.Layout(width="auto", height="64px"))
@@ -67,6 +73,7 @@ class Recorder:
                                 layout=w.Layout(width="auto", height="52px"))
         self._auto_path = default_path(self.wid.value).name
         self.path = w.Text(value=self._auto_path, description="File name", style=_WIDE,
+                           placeholder="e.g. first-turn.yaml",
                            layout=w.Layout(width="340px"))
         self.folder = w.HTML(f'<span class="rt-muted">in {esc(walkthrough_folder())}</span>')
         self.overwrite = w.Checkbox(value=False, description="overwrite an existing file", indent=False,
@@ -80,6 +87,7 @@ class Recorder:
                                            "ready to copy.", layout=w.Layout(width="auto", height="140px"))
         self.begin_button.on_click(g(lambda _b: self.start(self.start_from.value)))
         self.wid.observe(g(lambda ch: self._id_changed(ch["new"])), names="value")
+        self.title.observe(g(lambda ch: self._title_changed(ch["new"])), names="value")
         self.narration.observe(g(lambda ch: self._store(0, ch["new"])), names="value")
         self.notes.observe(g(lambda ch: self._store(1, ch["new"])), names="value")
         self.save.on_click(g(lambda _b: self.save_file()))
@@ -174,6 +182,13 @@ class Recorder:
         said, notes = self.texts.get(key, ["", ""])
         self.narration.value, self.notes.value = said, notes
 
+    def _title_changed(self, text: str) -> None:
+        """Keep the title within :data:`TITLE_LIMIT` characters, saying so plainly (no validator message later)."""
+        if len(text) > TITLE_LIMIT:
+            self.title.value = text[:TITLE_LIMIT]
+            self.status.value = (f'<div class="rt-notsaved">A title has at most {TITLE_LIMIT} characters: the rest '
+                                 "was left out.</div>")
+
     def walkthrough(self) -> Walkthrough:
         """The walkthrough recorded so far (the session's steps with their narration and notes)."""
         hist = self.session.history
@@ -191,6 +206,8 @@ class Recorder:
         try:
             if not self.session.history:
                 raise ValueError("play at least one move before saving a walkthrough")
+            if len(self.title.value.strip()) > TITLE_LIMIT:
+                raise ValueError(f"A title has at most {TITLE_LIMIT} characters")
             wt = self.walkthrough()
             path = save_in_folder(wt, self.path.value, overwrite=self.overwrite.value)
         except (ValueError, ContentError, OSError) as exc:

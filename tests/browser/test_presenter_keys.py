@@ -140,6 +140,8 @@ def test_clicker_steps_the_teacher_walkthrough_page(tutor_server, tutor_page):
     page.goto(tutor_server + "/voila/render/teacher-walkthrough.ipynb")
     counter = page.locator(".rt-present .rt-counter")
     expect(counter).to_have_text(re.compile(r"Start · \d+ steps"), timeout=RENDER_MS)
+    # the counter's words fit its box (210 px cut "Start · 12 st…")
+    assert counter.evaluate("e => e.scrollWidth <= e.clientWidth"), counter.evaluate("e => [e.scrollWidth, e.clientWidth]")
     narration = page.locator(".rt-present .tutor-narration")
     expect(narration).to_contain_text("Introduction")
     for key, shown in (("ArrowRight", "Step 1 of"), ("PageDown", "Step 2 of"), ("ArrowLeft", "Step 1 of"),

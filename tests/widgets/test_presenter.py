@@ -421,10 +421,12 @@ def test_saved_walkthroughs_are_listed_again_after_a_reload(folder):
     (folder / "broken.yaml").write_text("meta: [", encoding="utf-8")
     third = PresenterApp()
     assert "broken.yaml (does not load)" in [label for label, _ in third.present.picker.options]
-    assert "broken.yaml" in errors_text(third)
-    # one line naming the file, never a traceback (the page may be on a projector)
-    assert errors_text(third).startswith("Not loaded: ") and "Traceback" not in errors_text(third)
-    assert all(o.get("name") == "stdout" for o in third.errors.output.outputs)
+    # named by its file name, with its reason, in one folded box under the title: never raw lines or a server path
+    assert errors_text(third) == "" and not third.errors.output.outputs
+    box = third.present.problems.value
+    assert box.startswith("<details") and "<b>broken.yaml</b>: " in box and "(1 file;" in box
+    assert str(folder) not in box and "Traceback" not in box
+    assert third.present.problems in third.present.widget.children
     only_duels = PresenterApp("spirit-duels")  # another game's saved walkthrough is not offered
     assert not any("Room 12" in label for label, _ in only_duels.present.picker.options)
 
@@ -522,3 +524,19 @@ def test_notes_window_takes_the_presenters_clicker_keys():
     from widgets import notes_window, presenter
 
     assert notes_window.CLICKER_KEYS == presenter.CLICKER_KEYS
+
+
+def test_record_tab_boxes_have_real_placeholders_and_the_title_its_limit(folder):
+    from widgets.record_tab import TITLE_LIMIT
+    app = PresenterApp()
+    rec = app.open_recorder()
+    for box in (rec.wid, rec.title, rec.path):
+        assert box.placeholder.startswith("e.g. ") and "\u200b" not in box.placeholder
+    assert TITLE_LIMIT == 500
+    rec.title.value = "x" * 600
+    assert len(rec.title.value) == 500
+    assert "A title has at most 500 characters" in rec.status.value
+    assert "validation" not in rec.status.value.lower() and "pydantic" not in rec.status.value.lower()
+    rec.start("free")
+    rec.app.actions.action_buttons[0].click()
+    assert rec.save_file() is not None  # the title kept (500 characters) saves

@@ -538,3 +538,40 @@ def test_in_a_kernel_the_page_opens_on_its_first_question_and_lists_the_rest_aft
     assert ex.shown_ids == at_once.shown_ids and len(ex.index.entries) == len(index.entries)
     assert [o for o in ex.game.options] == [o for o in at_once.game.options] and ex.game.value == at_once.game.value
     assert ex.count.value == at_once.count.value
+
+
+def test_files_left_out_are_named_by_file_name_in_one_folded_box(tmp_path, monkeypatch, capsys):
+    """Four saved question files that do not load: no raw lines at the top of the page (nothing in the error panel,
+    nothing printed), one folded box naming every file by its file name (no folder) with its reason."""
+    from widgets.faq import FaqExplorer
+    folder = tmp_path / "q"
+    folder.mkdir()
+    monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(folder))
+    for i in range(4):
+        (folder / f"bad{i}.yaml").write_text("meta: [", encoding="utf-8")
+    page = FaqExplorer(game_id="restless-spirits")
+    assert not page.errors.output.outputs
+    out = capsys.readouterr()
+    assert "left out" not in out.out + out.err and "bad0.yaml" not in out.out + out.err
+    box = page.open_error.value
+    assert box.startswith("<details") and "(4 files;" in box and "more)" not in box
+    for i in range(4):
+        assert f"<b>bad{i}.yaml</b>: " in box
+    assert str(folder) not in box
+    page._click(page.entry.id)
+    assert page.open_error.value == box  # still named after a question is opened
+
+
+def test_split_problem_keeps_only_the_file_name():
+    from widgets.problems import refused_html, split_problem
+    assert split_problem("/tmp/x/y/billion.yaml: e[0] (line 5): too big") == ("billion.yaml", "e[0] (line 5): too big")
+    assert split_problem("no file here") == ("", "no file here")
+    assert refused_html("Left out", []) == ""
+    html = refused_html("Left out", ["/srv/a/<b>.yaml: bad <i>"])
+    assert "&lt;b&gt;.yaml" in html and "bad &lt;i&gt;" in html and "/srv/a" not in html
+
+
+def test_a_reason_of_several_lines_names_the_file_once():
+    from widgets.problems import split_problem
+    assert split_problem("/q/half.yaml: meta.answer: Field required\n/q/half.yaml: setup: Field required") == (
+        "half.yaml", "meta.answer: Field required; setup: Field required")

@@ -42,3 +42,18 @@ def test_games_marked_playable_as_the_engine_says():
     html = landing_html(set()).split("</style>", 1)[1]
     assert "restless-spirits" in playable_games()
     assert html.count("rt-land-badge rt-land-ok") == len(playable_games() & {g.id for g in GAMES})
+
+
+def test_lesson_counts_come_from_the_engine_and_each_learn_page_is_linked_twice_at_most():
+    """"31 lessons" is counted from the shipped lesson files (what the lesson picker lists), never a written
+    number; a learn page is linked by its game card and the main button only (not a third time as a page card)."""
+    from tutor.lessons import all_lessons
+    from widgets.landing import game_note
+    available = available_notebooks()
+    html = landing_html(available).split("</style>", 1)[1]
+    for g in GAMES:
+        if g.id in playable_games():
+            n = len(all_lessons(g.id))
+            assert f"{n} lessons" in game_note(g) and f"{n} lessons" in html
+            assert HREF.findall(html).count(f"learn-{g.id}.ipynb") == 2
+    assert "seven" not in html.lower() and "nine lessons" not in html
