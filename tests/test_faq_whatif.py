@@ -88,6 +88,9 @@ def test_fixed_die_face_is_rolled():
     (SD, faq.MoveCard("inferno-brew", faq.Zone("hand", 1), faq.Zone("hand", 2)), "their own 30 cards"),
     (SD, faq.MoveCard("mystic-mirror", faq.Zone("hand", 1), faq.Zone("items", 1)), "not an Item"),
     (SD, faq.SetCounter("advantage", 3), "can be Player 1, Player 2"),
+    (SD, faq.SetCurrent(True), "no Player True in this game"),  # a true/false is not a seat (attacked afresh)
+    (RS, faq.SetCurrent(True), "no Player True in this game"),
+    (SD, faq.MoveCard("binx", faq.Zone("traits1", 1), faq.Zone("traits2", 1)), "Binx is not a Trait"),
 ])
 def test_bad_edit_is_refused_with_a_sentence(rel, edit, words):
     sc = sc_of(rel)

@@ -44,3 +44,23 @@ def test_a_hostile_prompts_file_is_refused_naming_file_and_field(tmp_path, text,
         load_prompts(p, "spirit-duels")
     msg = str(ei.value)
     assert msg.startswith(str(p)) and field in msg and words.lower() in msg.lower() and len(msg) < 1000, msg
+
+
+def test_an_invalid_prompts_file_in_a_users_content_folder_falls_back_to_plain_words(tmp_path, monkeypatch):
+    """A user's content folder whose prompts file is invalid never stops a page: every decision reads as its own
+    words, and the refusal is kept (naming the file and field) for the page to say."""
+    import shutil
+
+    import tutor.prompts as tp
+    from tutor.core.content import content_root
+    mine = tmp_path / "content"
+    shutil.copytree(content_root(), mine)
+    (mine / "restless-spirits" / "prompts.yaml").write_text("prompts: {choose-spirit: [a], zz: x}\n", encoding="utf-8")
+    monkeypatch.setenv("RULES_TUTOR_CONTENT", str(mine))
+    tp.prompts.cache_clear()
+    try:
+        assert tp.prompt("restless-spirits", "choose-offering") == "Choose offering."
+        assert "prompts.choose-spirit" in tp.PROBLEMS["restless-spirits"]
+    finally:
+        tp.prompts.cache_clear()
+        tp.PROBLEMS.clear()

@@ -8,6 +8,7 @@ the game's placeholders (:data:`FIELDS`), with no attribute, index, conversion o
 """
 from __future__ import annotations
 
+import logging
 import re
 import string
 from functools import lru_cache
@@ -22,6 +23,7 @@ from .core.errors import ContentError, short
 #: the card or ability that asks.
 FIELDS: dict[str, frozenset[str]] = {"restless-spirits": frozenset({"round"}), "spirited": frozenset({"clan"}),
                                      "spirit-duels": frozenset({"source"})}
+log = logging.getLogger("tutor.prompts")
 MAX_PROMPTS = 200
 MAX_TEXT = 400
 
@@ -61,16 +63,24 @@ def load_prompts(path, game_id: str) -> dict[str, str]:
     return dict(data.prompts)
 
 
+#: Why a game's prompts file was not used (game id -> the ContentError's message), for a page to say so.
+PROBLEMS: dict[str, str] = {}
+
+
 @lru_cache(maxsize=8)
 def prompts(game_id: str) -> dict[str, str]:
     """The prompts of game ``game_id`` (``content/<game>/prompts.yaml``, checked by :func:`load_prompts`); an empty
-    dict when the content folder has no prompts file.
-
-    Raises:
-        ContentError: the file is invalid (naming it and the field).
-    """
+    dict when the content folder has no prompts file, or when the file is invalid (a user's own content folder): then
+    every decision reads as its own words (:func:`prompt`), the page goes on, and :data:`PROBLEMS` says why."""
     path = content_root() / game_id / "prompts.yaml"
-    return load_prompts(path, game_id) if path.is_file() else {}
+    if not path.is_file():
+        return {}
+    try:
+        return load_prompts(path, game_id)
+    except ContentError as exc:
+        PROBLEMS[game_id] = str(exc)
+        log.warning("%s", exc)
+        return {}
 
 
 def prompt(game_id: str, kind: str, **fields: object) -> str:

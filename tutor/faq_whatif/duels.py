@@ -71,7 +71,7 @@ def zone_labels(s: Session) -> dict[Zone, str]:
 
 def _kind(s: Session, card: str) -> str:
     c = s.game.cards.by_id.get(card)
-    return c.kind if c is not None else ""
+    return getattr(c, "kind", "spirit") if c is not None else ""  # a Spirit card has no kind field: it is a Spirit
 
 
 def _takes(s: Session, zone: Zone, card: str) -> bool:
@@ -245,7 +245,7 @@ def apply(prepared: Session, partial: dict, edit: Edit) -> None:
             raise ValueError(f"{name} is not in {source.label}")
         if source == target:
             raise ValueError(f"{name} is already in {target.label}")
-        if target.name == "items" and s.game.cards.by_id[card].kind != "item":
+        if target.name == "items" and _kind(s, card) != "item":
             raise ValueError(f"{name} is not an Item: only Items stay in play")
         if source.name in ("deck", "deck_top") and target.name in ("deck", "deck_top"):
             raise ValueError(f"{name} is in {source.label} already: move it to another zone")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from types import ModuleType
 
-from ..core.errors import ContentError
+from ..core.errors import ContentError, short
 from ..core.session import Session
 from ..scenario import Scenario, start
 from . import duels, rs, spirited
@@ -197,8 +197,8 @@ def edit_setup(sc: Scenario, edit: Edit, where: str = "what if") -> Scenario:
     seat = edit.zone.seat if isinstance(edit, (AddCard, RemoveCard)) else getattr(edit, "seat", None)
     n = len(prepared.state.players)
     try:
-        if seat is not None and not 1 <= seat <= n:
-            raise ValueError(f"there is no Player {seat} in this game (seats 1..{n})")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= n):
+            raise ValueError(f"there is no Player {short(seat, 40)} in this game (a seat is a number 1..{n})")
         if isinstance(edit, (SetCurrent, SetDecision)):
             _set_decision(sc, partial, edit, n)
         if not isinstance(edit, SetDecision):
