@@ -160,14 +160,16 @@ def _player(session: Session, p) -> str:
     if s.phase == "draft" and s.draft is not None and not hidden:
         draft = (f'<div class="rt-row"><span class="rt-rowlabel">draft</span>'
                  f'{_chips(g, s.draft.packets[p.seat])}</div>')
+    # the released Spirits by name once there are any (the stats line says "Released 0/5" before: no empty row)
+    released = (f'<div class="rt-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}</div>'
+                if p.released else "")
     return (f'<div class="rt-player{" rt-current" if current else ""}">'
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>'
             f'{who_tag(session, p.seat)}{turn} · {gtxt}{first}'
             f'</span>{stats}</div>'
             f'<div class="rt-spaces">{spaces}</div>'
             f'<div class="rt-row rt-hand-row"><span class="rt-rowlabel">hand</span>{hand}</div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}</div>'
-            f"{draft}{achievements}</div>")
+            f'{released}{draft}{achievements}</div>')
 
 
 def banner(session: Session) -> str:
@@ -196,10 +198,11 @@ def banner(session: Session) -> str:
             "</div>")
 
 
-LEGEND = ('<div class="rt-legend">Chips: <span class="rt-chip rt-light">Light Spirit</span> '
+#: The key of the chips' colours and the provisional mark, folded under one line (it comes after the players' areas).
+LEGEND = ('<details class="rt-legend"><summary>Key: chip colours and †</summary><span class="rt-chip rt-light">Light Spirit</span> '
           '<span class="rt-chip rt-dark">Dark Spirit</span> <span class="rt-chip rt-totem">Totem <small>×2</small> = '
           'double</span> <span class="rt-chip rt-blessing">Blessing</span> '
-          '<span class="rt-chip rt-curse">Curse</span> · ' + PROV_LEGEND + '</div>')
+          '<span class="rt-chip rt-curse">Curse</span> · ' + PROV_LEGEND + '</details>')
 
 #: CSS classes of the box that holds the board's zones (see :func:`parts`).
 BOARD_CLASSES = ("rt-board",)
