@@ -136,6 +136,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-bpart-markets .rt-zone > .rt-row { flex: 0 1 auto; margin: 0; }
 .rt-compact .rt-hand-row .rt-chip { font-size: 12.5px; }
 .rt-compact details.rt-legend > summary { cursor: pointer; }
+.rt-compact .rt-tok { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: help; }
 .rt-compact .rt-ability, .rt-compact .rt-stype, .rt-compact .rt-bonus { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; cursor: help; }
 .rt-compact .rt-ability:hover, .rt-compact .rt-ability:focus { white-space: normal; }

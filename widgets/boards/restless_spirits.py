@@ -106,7 +106,7 @@ def _space(g, ps, i: int, side: str = "A") -> str:
             reqs.append(f'<li class="rt-unmet">○ {name}</li>')
     n_met = sum(1 for x in ps.slots if x)
     timing = {"activated": "Activated", "ongoing": "Ongoing", "on-release": "On release"}[sp.ability.timing]
-    token = ('<div class="rt-tok">◆ ability used (Activation Token on it)</div>' if ps.used
+    token = ('<div class="rt-tok" title="Its ability is used: an Activation Token is on it">◆ ability used (Activation Token on it)</div>' if ps.used
              else f'<div class="rt-ability" title="{esc(sp.ability.text)}">{timing}: {esc(sp.ability.text)}</div>')
     extra = f'<div class="rt-muted">tokens: {esc(", ".join(ps.tokens))}</div>' if ps.tokens else ""
     return (f'<div class="rt-space {cls}"><div class="rt-sname">{esc(sp.name)}'
