@@ -212,6 +212,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-drawer-toggle.mod-active { background: #5b2d90; color: #fff; }
 .tutor-last-step > .rt-current-step { flex: 1 1 auto; min-height: 0; overflow-y: auto !important; overflow-x: hidden; }
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
+/* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
+   the board keeps the learner's hand in view */
+.rt-onescreen > .tutor-last-step:has(.rt-then) { max-height: 24vh; }
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
 .rt-current-step > .rt-then { font-size: 12.5px; font-weight: 700; color: #4b465e; border-top: 1px dashed #cfc8e2;
   margin-top: 3px; padding-top: 2px; }
