@@ -205,7 +205,10 @@ class ActionsPanel:
         "why" sentence, which the page also shows under the caption (CSS ``::after`` from the tooltip), so a row is
         two widgets, and a row whose only change is its why sends one update. ``_action_id`` is the action id."""
         _, group, caption, action_id, clause, _title = key
-        btn = button(caption, why, classes=("tutor-action", f"rt-b-{group}"))
+        idle = caption.endswith(" · does nothing now")
+        # an action that would do nothing now is styled quietly (muted grey, CSS class rt-idle), the same in every
+        # game: never in its group's colour, which may be the refusal red
+        btn = button(caption, why, classes=("tutor-action", f"rt-b-{group}") + (("rt-idle",) if idle else ()))
         btn.on_click(self.model.errors.guard(self._clicked))
         btn._key, btn._action_id, btn._spent = key, action_id, False
         return _Row([btn] + ([clause_chip(self.model, clause)] if clause else []), btn)

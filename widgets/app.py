@@ -186,6 +186,8 @@ class TutorApp:
             # the learner plays Player 1 against the computer (normal); any seat can be made a person's (hot seat)
             self.seats = Seats(self.model, self.actions, board_view=self.board, controls=self.controls,
                                last=self.last if one_screen else None)
+            if one_screen:  # a person's own last step stays in "What just happened" under the computer's replies
+                self.last.mine = lambda _s: set(self.seats.people)
             if not self.seats.placed:  # the one-screen table has the seats on its lines, no row of their own
                 status = self.seats.widget if status is None else w.VBox([status, self.seats.widget])
         kids: list[w.Widget] = [style_widget()] if with_style else []

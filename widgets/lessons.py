@@ -100,6 +100,7 @@ class LessonRunner:
         lesson = self.lesson
         self.intro.value = f"<h3>{esc(lesson.title)}</h3>{markdown(lesson.intro)}"
         self.goal.value = (f'<div class="rt-goal" title="{esc(lesson.goal)}"><b>Goal:</b> {esc(lesson.goal)}</div>')
+        self.picker.tooltip = f"Lesson {lesson.order}. {lesson.title}"  # the whole title, should the list be cut
         self.prev.disabled = index == 0
         self.next.disabled = index == len(self.lessons) - 1
         old = [x for x in self.read.children if x is not self._read_label]

@@ -191,9 +191,34 @@ class LastStep(StepLog):
         #: ``(session, step) -> str`` (HTML, "" for none), set by the free-play seats: a line under the step's title
         #: (CSS class ``rt-step-note``), e.g. why the computer chose its move
         self.annotate = None
+        #: ``(session) -> set[int]``, set by the free-play seats: the seats a person plays. When the last step is the
+        #: computer's, the panel shows the person's own last step first and, under the line "Then the computer
+        #: played:", the computer's steps since (at most :attr:`MAX_REPLIES`), so a person's step never vanishes
+        #: from sight without their doing
+        self.mine = None
+        self._then = html_widget()
+        self._then._dom_classes = ("rt-then",)
         self._note = html_widget()
         self._note._dom_classes = ("rt-step-note",)
         super().__init__(model, show_setup=True, max_steps=1)
+
+    #: The most computer steps shown under a person's own last step (the older ones are in the History).
+    MAX_REPLIES = 6
+    #: How far back (in steps) the panel looks for a person's own last step.
+    LOOK_BACK = 40
+
+    def _since_mine(self, s: Session) -> list[Step]:
+        """The steps to show, oldest first: the last step alone, or, when it is the computer's and :attr:`mine` is
+        set, the person's own last step (within :attr:`LOOK_BACK` steps) and the last :attr:`MAX_REPLIES` computer
+        steps since."""
+        hist = s.history
+        people = self.mine(s) if self.mine is not None else None
+        if not people or hist[-1].action.actor in people:
+            return [hist[-1]]
+        for i in range(len(hist) - 2, max(-1, len(hist) - 2 - self.LOOK_BACK), -1):
+            if hist[i].action.actor in people:
+                return [hist[i], *hist[max(i + 1, len(hist) - self.MAX_REPLIES):]]
+        return [hist[-1]]
 
     def _frame(self) -> w.Widget:
         self._title = html_widget()
@@ -208,12 +233,23 @@ class LastStep(StepLog):
         hist = s.history
         if hist:
             st = hist[-1]
-            self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
+            shown = self._since_mine(s)
+            self._cache = {x: self._steps.get(x, lambda x=x: self._step_box(x)) for x in shown}
             kids = tuple(self._cache[st].cells)
             note = self.annotate(s, st) if self.annotate is not None else ""
             if note:
                 self._note.value = note
                 kids = (kids[0], self._note, *kids[1:])
+            if len(shown) > 1:  # the person's own step, then the computer's steps since, the newest last
+                replies = len(hist) - 1 - shown[0].index
+                more = replies - (len(shown) - 1)
+                self._then.value = (
+                    '<div class="rt-then">Then the computer played'
+                    + (f" {replies} steps" if replies > 1 else "")
+                    + (f' <span class="rt-muted">(the first {more} are in the History)'
+                       "</span>" if more else "") + ":</div>")
+                kids = (*self._cache[shown[0]].cells, self._then,
+                        *[x for y in shown[1:-1] for x in self._cache[y].cells], *kids)
             title = f'<span class="rt-last-title">{esc(self._heading)}</span>'
         else:
             self._cache = {}

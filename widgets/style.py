@@ -101,6 +101,9 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 .tutor-action.rt-b-curse { border-left-color: #c62828; color: #7a1010; background: #fdf1f1; }
 .tutor-action.rt-b-turn, .tutor-action.rt-b-other { border-left-color: #4b465e; color: #2c2838; }
 .tutor-action.rt-b-choice { border-left-color: #d97706; color: #7c3f00; background: #fff6ea; }
+/* an action that would do nothing now: quiet grey in every game (never a group's colour, which may be red) */
+.tutor-action.tutor-action.rt-idle { border-left-color: #b9b4c8; color: #55506a; background: #f6f5f9;
+  font-weight: 400; }
 .tutor-clause.jupyter-button, .tutor-clause.widget-button { height: 22px; line-height: 20px; font-size: 11.5px;
   border-radius: 11px; padding: 0 8px; background: #eef0fb; color: #2f3a8f; border: 1px solid #b9c0ea;
   box-shadow: none; }

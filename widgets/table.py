@@ -2,7 +2,7 @@
 ``one_screen=True``) as a fixed-height grid of the window, the way a digital board game lays out its screen.
 
 - A title line (the game, the Lessons / Free play tabs, a link to all pages).
-- A line with the lesson (picker, Previous/Next, Hint, the goal on one line) and the controls (Undo, Redo, Restart;
+- A line with the lesson (picker, Previous/Next, Hint, the goal, wrapping rather than cut) and the controls (Undo, Redo, Restart;
   in free play the seed and New game).
 - The board (``tutor-board``, scrolling inside only when it must) beside the legal actions (``tutor-actions``,
   scrolling inside; its end-of-turn group, "End your turn" or "Pass", pinned at its foot; the blocked actions
@@ -52,11 +52,13 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-topline > .rt-lesson-line { flex: 1 1 560px; min-width: 0; }
 .rt-topline .widget-button, .rt-topline .jupyter-button { height: 28px; margin: 0 2px; }
 .rt-lesson-line > .widget-html { flex: 1 1 auto; min-width: 0; margin-left: 8px; }
-.rt-lesson-line .rt-goal { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 14px;
+/* the goal is the learner's task: it wraps (up to two or three lines on a narrow window), never cut off */
+.rt-lesson-line .rt-goal { white-space: normal; overflow-wrap: anywhere; font-size: 14px; line-height: 1.25;
   padding: 3px 10px; margin: 0; }
+@media (max-width: 1200px) { .rt-lesson-line .rt-goal { font-size: 13px; padding: 2px 8px; } }
 .rt-lesson-line .rt-done { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 14px;
   padding: 2px 10px; border-width: 1.5px; }
-.rt-lesson-picker { flex: 0 1 250px; min-width: 130px; }
+.rt-lesson-picker { flex: 0 1 250px; min-width: 190px; }
 .rt-lesson-line > .widget-button, .rt-lesson-line > .jupyter-button { flex: 0 0 auto; }
 .rt-status:not(:has(.rt-hint)):not(:has(.rt-stuck:not(.rt-hidden))) { display: none; }
 .rt-stuck { align-items: center; gap: 6px; background: #fff1e6; border: 1.5px solid #e07a1f; border-radius: 8px;
@@ -122,7 +124,19 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-zone h4, .rt-compact .rt-player h4 { margin: 0 0 2px 0; font-size: 11px; }
 .rt-compact .rt-space { min-height: 0; padding: 3px 6px; line-height: 1.3; }
 .rt-compact .rt-space.rt-mini { min-height: 0; }
-.rt-compact .rt-space.rt-empty { min-height: 58px; }
+.rt-compact .rt-space.rt-empty { min-height: 40px; }
+/* Restless Spirits: a Lost Spirit's name and type share a line; the Totem Markets' rows sit beside their title;
+   the hand's chips are a little smaller, so the current player's spaces, hand and released fit at 1366x768 */
+.rt-compact .rt-space.rt-mini { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 6px; }
+.rt-compact .rt-space.rt-mini > * { flex: 1 1 100%; min-width: 0; }
+.rt-compact .rt-space.rt-mini > .rt-sname { flex: 0 1 auto; }
+.rt-compact .rt-space.rt-mini > .rt-stype { flex: 1 1 0; }
+.rt-compact .rt-bpart-markets .rt-zone { display: flex; flex-wrap: wrap; align-items: center; gap: 0 14px; }
+.rt-compact .rt-bpart-markets .rt-zone > h4 { flex: 0 0 100%; }
+.rt-compact .rt-bpart-markets .rt-zone > .rt-row { flex: 0 1 auto; margin: 0; }
+.rt-compact .rt-hand-row .rt-chip { font-size: 12.5px; }
+.rt-compact details.rt-legend > summary { cursor: pointer; }
+.rt-compact .rt-tok { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: help; }
 .rt-compact .rt-ability, .rt-compact .rt-stype, .rt-compact .rt-bonus { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; cursor: help; }
 .rt-compact .rt-ability:hover, .rt-compact .rt-ability:focus { white-space: normal; }
@@ -198,6 +212,12 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-drawer-toggle.mod-active { background: #5b2d90; color: #fff; }
 .tutor-last-step > .rt-current-step { flex: 1 1 auto; min-height: 0; overflow-y: auto !important; overflow-x: hidden; }
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
+/* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
+   the board keeps the learner's hand in view */
+.rt-onescreen > .tutor-last-step:has(.rt-then) { max-height: 24vh; }
+/* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
+.rt-current-step > .rt-then { font-size: 12.5px; font-weight: 700; color: #4b465e; border-top: 1px dashed #cfc8e2;
+  margin-top: 3px; padding-top: 2px; }
 .rt-step-now small { font-weight: 400; color: #6a6484; }
 .tutor-last-step .rt-about { flex: 0 0 100% !important; border: none; padding: 0; }
 .rt-about h3 { display: none; }

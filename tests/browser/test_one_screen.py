@@ -104,7 +104,7 @@ def click_steps(page, n: int) -> None:
     """Take ``n`` steps by clicking the first legal action shown (or the end of turn every third step)."""
     for k in range(n):
         titles = page.locator(".tutor-last-step .rt-step-now:visible")
-        before = titles.first.inner_text() if titles.count() else ""
+        before = titles.last.inner_text() if titles.count() else ""  # the newest step is the last title shown
         turn = page.locator(".tutor-actions .rt-apart-turn .tutor-action:visible:not([disabled])")
         mine = page.locator(".tutor-action:visible:not([disabled])")
         if mine.count() == 0:  # free play: the computer's seat is to move (its actions shown, not clickable)
@@ -112,7 +112,7 @@ def click_steps(page, n: int) -> None:
         else:
             button = turn.first if k % 3 == 2 and turn.count() else mine.first
         button.click()
-        expect(page.locator(".tutor-last-step .rt-step-now:visible").first).not_to_have_text(before or "\u0000",
+        expect(page.locator(".tutor-last-step .rt-step-now:visible").last).not_to_have_text(before or "\u0000",
                                                                                             timeout=CLICK_MS)
         page.wait_for_timeout(300)  # the board's and the actions' updates follow the step log's
 

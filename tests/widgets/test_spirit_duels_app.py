@@ -325,3 +325,26 @@ def test_presenter_steps_through_the_walkthrough():
         app.present.next.click()
     assert app.present.session.state.round == 2
     assert not app.errors.output.outputs
+
+
+def test_an_action_that_would_do_nothing_is_quiet_grey_not_its_groups_colour():
+    """An idle legal action ("does nothing now") gets CSS class rt-idle, styled muted grey in every game (style.py),
+    never its group's colour; the dice group itself is not red (red is the refusal colour)."""
+    import tutor
+    from widgets import TutorApp
+    from widgets.boards.spirit_duels.looks import CSS as SD_CSS
+    from widgets.style import CSS as STYLE
+    app = TutorApp(tutor.new_game("spirit-duels", seed=1))
+    for _ in range(300):
+        s = app.session
+        idle = [a for a in s.legal_actions() if a.idle]
+        if idle or s.is_over:
+            break
+        app.model.apply(s.legal_actions()[-1].id)
+    assert idle, "no idle action came up"
+    btn = app.actions.button_for(idle[0].id)
+    assert "rt-idle" in btn._dom_classes and btn.description.endswith("does nothing now")
+    busy = [a for a in app.session.legal_actions() if not a.idle]
+    assert all("rt-idle" not in app.actions.button_for(a.id)._dom_classes for a in busy)
+    assert ".tutor-action.tutor-action.rt-idle" in STYLE
+    assert "#c62828" not in SD_CSS.split(".tutor-action.rt-b-dice")[1].split("}")[0]

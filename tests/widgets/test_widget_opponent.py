@@ -243,3 +243,32 @@ def test_auto_plays_after_a_pause_and_unticking_stops_it(monkeypatch):
     assert at > n  # it moved by itself
     assert len(app.session.history) == at  # and stopped when Auto was unticked
     assert seats._pending is None
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id):
+    """Free play on the learn page: after the turn passes and the computer plays, "What just happened" shows the
+    learner's own last step first, then "Then the computer played…" and the computer's steps, the newest last."""
+    from widgets.lessons import LearnApp
+    app = LearnApp(game_id).open_free_play()
+    seats = app.seats
+    for _ in range(60):
+        if seats.computer_to_move():
+            break
+        person_moves(app, seats)
+    mine = app.session.history[-1]
+    assert mine.action.actor == 0
+    replies = 0
+    while seats.computer_to_move() and replies < 10:
+        assert seats.step() is True
+        replies += 1
+    assert replies >= 1
+    kids = app.last._list.children
+    titles = [unescape(x.value) for x in kids if "rt-step-now" in getattr(x, "value", "")]
+    assert f"Step {mine.index + 1} · Player 1:" in titles[0]
+    last = app.session.history[-1]
+    assert last.action.actor == 1 and f"Step {last.index + 1} · Player 2:" in titles[-1]
+    then = [x for x in kids if "rt-then" in x._dom_classes]
+    assert len(then) == 1 and "Then the computer played" in then[0].value
+    assert kids.index(then[0]) > kids.index([x for x in kids if "rt-step-now" in getattr(x, "value", "")][0])
+    assert len(titles) == 1 + min(replies, app.last.MAX_REPLIES)

@@ -106,7 +106,7 @@ def _space(g, ps, i: int, side: str = "A") -> str:
             reqs.append(f'<li class="rt-unmet">○ {name}</li>')
     n_met = sum(1 for x in ps.slots if x)
     timing = {"activated": "Activated", "ongoing": "Ongoing", "on-release": "On release"}[sp.ability.timing]
-    token = ('<div class="rt-tok">◆ ability used (Activation Token on it)</div>' if ps.used
+    token = ('<div class="rt-tok" title="Its ability is used: an Activation Token is on it">◆ ability used (Activation Token on it)</div>' if ps.used
              else f'<div class="rt-ability" title="{esc(sp.ability.text)}">{timing}: {esc(sp.ability.text)}</div>')
     extra = f'<div class="rt-muted">tokens: {esc(", ".join(ps.tokens))}</div>' if ps.tokens else ""
     return (f'<div class="rt-space {cls}"><div class="rt-sname">{esc(sp.name)}'
@@ -160,14 +160,16 @@ def _player(session: Session, p) -> str:
     if s.phase == "draft" and s.draft is not None and not hidden:
         draft = (f'<div class="rt-row"><span class="rt-rowlabel">draft</span>'
                  f'{_chips(g, s.draft.packets[p.seat])}</div>')
+    # the released Spirits by name once there are any (the stats line says "Released 0/5" before: no empty row)
+    released = (f'<div class="rt-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}</div>'
+                if p.released else "")
     return (f'<div class="rt-player{" rt-current" if current else ""}">'
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>'
             f'{who_tag(session, p.seat)}{turn} · {gtxt}{first}'
             f'</span>{stats}</div>'
             f'<div class="rt-spaces">{spaces}</div>'
             f'<div class="rt-row rt-hand-row"><span class="rt-rowlabel">hand</span>{hand}</div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}</div>'
-            f"{draft}{achievements}</div>")
+            f'{released}{draft}{achievements}</div>')
 
 
 def banner(session: Session) -> str:
@@ -196,10 +198,11 @@ def banner(session: Session) -> str:
             "</div>")
 
 
-LEGEND = ('<div class="rt-legend">Chips: <span class="rt-chip rt-light">Light Spirit</span> '
+#: The key of the chips' colours and the provisional mark, folded under one line (it comes after the players' areas).
+LEGEND = ('<details class="rt-legend"><summary>Key: chip colours and †</summary><span class="rt-chip rt-light">Light Spirit</span> '
           '<span class="rt-chip rt-dark">Dark Spirit</span> <span class="rt-chip rt-totem">Totem <small>×2</small> = '
           'double</span> <span class="rt-chip rt-blessing">Blessing</span> '
-          '<span class="rt-chip rt-curse">Curse</span> · ' + PROV_LEGEND + '</div>')
+          '<span class="rt-chip rt-curse">Curse</span> · ' + PROV_LEGEND + '</details>')
 
 #: CSS classes of the box that holds the board's zones (see :func:`parts`).
 BOARD_CLASSES = ("rt-board",)

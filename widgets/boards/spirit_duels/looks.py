@@ -95,10 +95,11 @@ CSS = """
 .sd-back { display: inline-block; width: 16px; height: 22px; border-radius: 3px; background: #3b3650;
   margin-right: 2px; vertical-align: middle; }
 .rt-g-card { border-color: #00897b; color: #004d40; }
-.rt-g-dice { border-color: #c62828; color: #7a1010; }
+/* dice actions in slate blue: red is the colour of a refusal ("not possible now"), never of a legal action */
+.rt-g-dice { border-color: #3f51b5; color: #1a237e; }
 .rt-g-item { border-color: #b8900c; color: #5c4600; }
 .tutor-action.rt-b-card { border-left-color: #00897b; color: #004d40; background: #eef8f6; }
-.tutor-action.rt-b-dice { border-left-color: #c62828; color: #7a1010; background: #fdf1f1; }
+.tutor-action.rt-b-dice { border-left-color: #3f51b5; color: #1a237e; background: #f0f2fb; }
 .tutor-action.rt-b-item { border-left-color: #d4a514; color: #5c4600; background: #fdf8e8; }
 .sd-draft { background: #fff; border: 1px solid #e2ddef; border-radius: 8px; padding: 6px 10px; margin-bottom: 8px;
   font-size: 12.5px; }
