@@ -135,7 +135,7 @@ def insert_host_guard(app: web.Application, *, port: int, names: frozenset[str],
 
 #: A ``/voila/templates/...`` path Voila's template file handler can serve: ``TEMPLATE/static/FILE`` (letters,
 #: digits, ``_ . -`` in each part; no empty, ``.`` or ``..`` part).
-_TEMPLATE_STATIC_RE = re.compile(r"[A-Za-z0-9_-]{1,64}/static(?:/[A-Za-z0-9_.-]{1,200}){1,12}")
+_TEMPLATE_STATIC_RE = re.compile(r"[A-Za-z0-9_.-]{1,64}/static(?:/[A-Za-z0-9_.-]{1,200}){1,12}")
 
 
 def template_static_path_ok(path: str) -> bool:

@@ -31,8 +31,8 @@ MINE = ".tutor-actions .tutor-action:visible:not([disabled])"
 
 
 def title(page) -> str:
-    t = page.locator(TITLE)
-    return t.first.inner_text() if t.count() else ""
+    t = page.locator(TITLE)  # the newest step's title (the learner's own step stays above the computer's replies)
+    return t.last.inner_text() if t.count() else ""
 
 
 def seats_button(page, name: str):
@@ -65,7 +65,7 @@ def learner_moves(page, k: int) -> str:
     turn = page.locator(".tutor-actions .rt-apart-turn .tutor-action:visible:not([disabled])")
     button = turn.first if k % 3 == 2 and turn.count() else page.locator(MINE).first
     button.click()
-    expect(page.locator(TITLE).first).not_to_have_text(before or "\u0000", timeout=STEP_MS)
+    expect(page.locator(TITLE).last).not_to_have_text(before or "\u0000", timeout=STEP_MS)
     return title(page)
 
 
@@ -78,11 +78,11 @@ def computer_moves(page) -> str:
     assert "Player 2 (computer)" in board or "The computer's turn (Player 2)" in board, board[:300]
     before = title(page)
     seats_button(page, "Computer's move").click()
-    expect(page.locator(TITLE).first).not_to_have_text(before or "\u0000", timeout=STEP_MS)
+    expect(page.locator(TITLE).last).not_to_have_text(before or "\u0000", timeout=STEP_MS)
     now = title(page)
     assert re.match(r"Step \d+ · Player 2: ", now), now
     why = page.locator(".tutor-last-step .rt-step-note:visible")
-    expect(why).to_have_count(1, timeout=STEP_MS)
+    expect(why.last).to_be_visible(timeout=STEP_MS)  # the computer's reason, under its step
     text = why.inner_text()
     assert text.startswith("Why the computer chose this:") and len(text) > 40, text
     assert not re.search(r"\[[a-z]+\.[a-z.-]+\]", text), f"a clause id in the computer's reason: {text}"
@@ -138,7 +138,7 @@ def test_play_against_the_computer_with_hint_and_undo(tutor_server, tutor_page, 
     while wait_for_turn(page) == "you":
         last_mine_before = title(page)
         (hinted.first if k == 0 else page.locator(MINE).first).click()
-        expect(page.locator(TITLE).first).not_to_have_text(last_mine_before or "\u0000", timeout=STEP_MS)
+        expect(page.locator(TITLE).last).not_to_have_text(last_mine_before or "\u0000", timeout=STEP_MS)
         k += 1
         assert k < 40, "the learner's turn never ended"
     my_label = title(page).split(": ", 1)[1]
@@ -152,7 +152,7 @@ def test_play_against_the_computer_with_hint_and_undo(tutor_server, tutor_page, 
     assert replies >= 1
     # Undo: the learner's last move and the computer's replies, and it says so
     page.locator(".rt-topline button:visible").filter(has_text="Undo").first.click()
-    expect(page.locator(TITLE).first).to_have_text(last_mine_before, timeout=STEP_MS)
+    expect(page.locator(TITLE).last).to_have_text(last_mine_before, timeout=STEP_MS)
     said = f"Took back your move ({my_label}) and the computer's {replies} repl{'y' if replies == 1 else 'ies'}."
     expect(note).to_have_text(said, timeout=STEP_MS)
     assert wait_for_turn(page) == "you"
@@ -191,6 +191,6 @@ def test_auto_plays_on_and_stops(tutor_server, tutor_page):
     assert title(page) == stopped_at, "the computer moved after Auto was unticked"
     expect(page.locator(".tutor-actions .rt-prompt:visible").first).to_contain_text("Computer's move")
     auto.check()
-    expect(page.locator(TITLE).first).not_to_have_text(stopped_at, timeout=STEP_MS)
+    expect(page.locator(TITLE).last).not_to_have_text(stopped_at, timeout=STEP_MS)
     assert re.match(r"Step \d+ · Player 2: ", title(page))
     tutor_page.assert_clean()
