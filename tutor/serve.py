@@ -44,6 +44,8 @@ import socket
 import sys
 from pathlib import Path
 
+from tutor.progress.database import default_url, describe_url, prepare as prepare_database
+
 HOST = "127.0.0.1"
 #: Address bound with ``--network`` (every interface); always with a token.
 NETWORK_HOST = "0.0.0.0"
@@ -406,6 +408,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rules-tutor serve: error: port {args.port} on {host} is in use (another server?); choose another "
               "with --port N", file=sys.stderr)
         return 2
+
+    # The progress database is made (or brought up to date) here, once, before any kernel opens it.
+    why = prepare_database()
+    if why is not None:
+        print(f"rules-tutor serve: note: the progress database ({describe_url(default_url())}) cannot be used "
+              f"({why}); the pages will say so and keep progress only while they are open", file=sys.stderr)
 
     # Voila looks its templates up in the Jupyter data path: add ours first.
     jupyter_path = os.environ.get("JUPYTER_PATH")

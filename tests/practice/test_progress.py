@@ -248,3 +248,24 @@ def test_mastery_statuses_and_sections():
     secs = sections("spirit-duels")
     assert sum(len(ids) for _, ids in secs) == len(clauses_for("spirit-duels"))
     assert secs[0][1][0] == next(iter(clauses_for("spirit-duels")))
+
+
+def test_serve_prepares_the_database_once_before_any_page_opens_it(tmp_path, monkeypatch):
+    """`rules-tutor serve` makes a new database's tables before kernels start (pages opening together never race to
+    make them); a database it cannot use is named with a reason, never an exception, and is left as it was."""
+    from tutor.progress.database import describe_url, prepare
+    url = f"sqlite:///{tmp_path / 'new' / 'progress.sqlite'}"
+    assert prepare(url) is None
+    assert set(inspect(create_engine(url)).get_table_names()) == TABLES
+    monkeypatch.setattr("alembic.command.upgrade", lambda *a, **k: pytest.fail("migrated an up-to-date database"))
+    store = ProgressStore(url, learner="ada")
+    assert store.saving and store.notice is None
+    foreign = tmp_path / "other.sqlite"
+    with create_engine(f"sqlite:///{foreign}").begin() as conn:
+        conn.execute(text("CREATE TABLE recipes (id INTEGER)"))
+    before = hashlib.sha256(foreign.read_bytes()).hexdigest()
+    assert "not a Rules Tutor progress database" in prepare(f"sqlite:///{foreign}")
+    assert hashlib.sha256(foreign.read_bytes()).hexdigest() == before
+    assert prepare("postgresql://u:secret@127.0.0.1:1/x") == "the database server does not answer"
+    assert "secret" not in describe_url("postgresql://u:secret@127.0.0.1:1/x")
+    assert describe_url("sqlite://") == "memory"

@@ -13,6 +13,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
+from ..core.errors import display_path
 from .models import Base
 
 #: Environment variable naming the database URL.
@@ -76,6 +77,39 @@ def _engine(url: str, timeout: float = SQLITE_TIMEOUT) -> Engine:
         return create_engine(u, pool_pre_ping=True,
                              connect_args={k: v for k, v in bounds.items() if k not in u.query})  # the URL's own win
     return create_engine(u, pool_pre_ping=True)
+
+
+def describe_url(url: str) -> str:
+    """Where a database URL points, for messages: a SQLite file's shortened path (``"memory"`` for none), else the
+    URL with its password hidden; ``"the database"`` when the URL cannot be read."""
+    try:
+        u = make_url(url)
+        if u.get_backend_name() == "sqlite":
+            return display_path(Path(u.database).expanduser()) if u.database else "memory"
+        return display_path(u.render_as_string(hide_password=True))
+    except Exception:  # noqa: BLE001 - an unreadable URL is named as "the database"
+        return "the database"
+
+
+def prepare(url: str | None = None) -> str | None:
+    """Check and migrate the progress database at ``url`` (default :func:`default_url`) once, before any page opens
+    it: `rules-tutor serve` calls this at start, so that kernels starting together (pre-heated pages, a class
+    opening at once) never race to create the tables of a new SQLite file (the loser would go on in memory).
+
+    Returns ``None`` when the database is ready, else a few words on why not (the pages then say so themselves).
+    Never raises for database trouble."""
+    where = url or default_url()
+    engine = None
+    try:
+        engine = _engine(where)
+        check_tutor_database(engine)
+        migrate(engine)
+        return None
+    except (SQLAlchemyError, OSError, ArgumentError, ValueError, _AlembicError) as exc:
+        return _reason(exc)
+    finally:
+        if engine is not None:
+            engine.dispose()
 
 
 class NotTutorDatabase(SQLAlchemyError, ValueError):

@@ -37,10 +37,9 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as DbSession
 
-from ..core.errors import display_path
 from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
 from ..registry import KNOWN_GAMES
-from .database import (ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOUT, RETRY_SECONDS, RETRY_TIMEOUT, SQLITE_TIMEOUT,  # noqa: F401
+from .database import (describe_url, ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOUT, RETRY_SECONDS, RETRY_TIMEOUT, SQLITE_TIMEOUT,  # noqa: F401
                        NotTutorDatabase, TUTOR_TABLES, _AlembicError, _engine, _locked, _reason, at_head,
                        check_tutor_database, default_url, migrate, tutor_revisions)
 from .models import (CLAUSE_MAX, Base, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
@@ -135,13 +134,7 @@ class ProgressStore:
 
     # -- trouble ------------------------------------------------------------------------------------------------
     def _where(self) -> str:
-        try:
-            u = make_url(self.url)
-            if u.get_backend_name() == "sqlite":
-                return display_path(Path(u.database).expanduser()) if u.database else "memory"
-            return display_path(u.render_as_string(hide_password=True))
-        except Exception:  # noqa: BLE001 - an unreadable URL is named as "the database"
-            return "the database"
+        return describe_url(self.url)
 
     def _fall_back(self, exc: BaseException) -> None:
         """Go on in memory with a copy of what can still be read of this learner; say so once."""
