@@ -5,14 +5,13 @@ user's own may replace them), and their loading and checking, each error naming 
 """
 from __future__ import annotations
 
-import re
-import string
+import functools
 from pathlib import Path
 from typing import Annotated, Any, Iterable, Literal, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-from .core.content import parse_yaml, read_text, validate
+from .core.content import check_template, parse_yaml, read_text, validate
 from .core.errors import ContentError, short
 
 
@@ -35,23 +34,7 @@ Scalar = Union[Annotated[str, StringConstraints(max_length=200)], bool, int, flo
 
 def _placeholders(allowed: frozenset[str]):
     """A validator for a template text: every ``{...}`` is one of ``allowed`` or ``p.NAME`` (an effect parameter)."""
-
-    def check(text: str) -> str:
-        try:
-            parts = list(string.Formatter().parse(text))
-        except ValueError as exc:  # a lone { or }
-            raise ValueError(f"not a valid template ({exc}); write {{{{ and }}}} for braces") from None
-        for _lit, name, spec, conv in parts:
-            if name is None:
-                continue
-            ok = name in allowed or re.fullmatch(r"p\.[A-Za-z][A-Za-z0-9_]{0,39}", name) is not None
-            if not ok or spec or conv:
-                shown = short("{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}", 60)
-                raise ValueError(f"placeholder {shown} is not allowed; use "
-                                 f"{', '.join('{' + a + '}' for a in sorted(allowed))} or {{p.NAME}}")
-        return text
-
-    return check
+    return functools.partial(check_template, allowed=allowed, also=(r"p\.[A-Za-z][A-Za-z0-9_]{0,39}", "{p.NAME}"))
 
 
 #: Placeholders of an edge's ``why`` text, and of its ``from``/``to`` node ids.

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import logging
 import re
-import string
 from functools import lru_cache
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from .core.content import content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, short
+from .core.content import check_template, content_root, parse_yaml, read_text, validate
+from .core.errors import ContentError
 
 #: The placeholders a game's prompts may use: Restless Spirits the draft round, Spirited a clan's name, Spirit Duels
 #: the card or ability that asks.
@@ -50,16 +49,9 @@ def load_prompts(path, game_id: str) -> dict[str, str]:
     allowed = FIELDS.get(game_id, frozenset())
     for kind, text in data.prompts.items():
         try:
-            parts = list(string.Formatter().parse(text))
-        except ValueError as exc:  # a lone { or }
-            raise ContentError(f"{where}: prompts.{kind}: not a valid text ({exc}); write {{{{ and }}}} for braces",
-                               path=where, field=f"prompts.{kind}") from None
-        for _lit, name, spec, conv in parts:
-            if name is not None and (name not in allowed or spec or conv):
-                shown = short("{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}", 60)
-                choices = ", ".join("{" + a + "}" for a in sorted(allowed)) or "none"
-                raise ContentError(f"{where}: prompts.{kind}: placeholder {shown} is not allowed (this game's: "
-                                   f"{choices})", path=where, field=f"prompts.{kind}")
+            check_template(text, allowed)
+        except ValueError as exc:
+            raise ContentError(f"{where}: prompts.{kind}: {exc}", path=where, field=f"prompts.{kind}") from None
     return dict(data.prompts)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import string
 import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -299,6 +300,32 @@ def plain_text(value: str) -> str:
     Raises:
         ValueError: naming the character and where it is."""
     return _plain(value, lines=True)
+
+
+def check_template(text: str, allowed: frozenset[str], *, also: tuple[str, str] | None = None) -> str:
+    """``text`` unchanged when it is a template for ``str.format_map`` whose every ``{...}`` names one of ``allowed``
+    (or, with ``also = (regex, shown)``, a name the regex matches whole, shown to the reader as ``shown``), with no
+    conversion or format spec: a content text filled from a user's own file can then neither read Python's insides
+    (``{p.__class__}``) nor build a text of a gigabyte (``{value:>999999999}``).
+
+    Raises:
+        ValueError: a lone brace, or a placeholder that is not allowed, naming it (bounded) and the allowed ones.
+    """
+    try:
+        parts = list(string.Formatter().parse(text))
+    except ValueError as exc:  # a lone { or }
+        raise ValueError(f"not a valid template ({exc}); write {{{{ and }}}} for braces") from None
+    for _lit, name, spec, conv in parts:
+        if name is None:
+            continue
+        ok = name in allowed or (also is not None and re.fullmatch(also[0], name) is not None)
+        if not ok or spec or conv:
+            shown = short("{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}", 60)
+            choices = ["{" + a + "}" for a in sorted(allowed)] + ([also[1]] if also is not None else [])
+            use = ("use " + (", ".join(choices[:-1]) + " or " if len(choices) > 1 else "") + choices[-1] if choices
+                   else "this text takes no placeholder")
+            raise ValueError(f"placeholder {shown} is not allowed; {use}")
+    return text
 
 
 #: A card's (or other content's) name: one line, no control or bidirectional control character (:func:`plain_name`).
