@@ -150,16 +150,23 @@ def resolve_decision(c: Ctx, d: Decision, action: Action) -> None:
     FLOW.answer(c, d, action)
 
 
+def _totem_from_hand(c: Ctx, d: Decision, action: Action, pile: list[str], clause: str, text: str) -> None:
+    """Move the Totem ``action`` names from the hand of ``d``'s actor onto ``pile`` (the Shrine, the Totem discard
+    pile), with an event citing ``clause``; ``text`` has ``{who}`` and ``{totem}`` for the player and the Totem."""
+    seat = d.actor
+    card = action.param("totem")
+    c.state.players[seat].hand.remove(card)
+    pile.append(card)
+    c.ev(clause, text.format(who=c.who(seat), totem=c.game.totem_label(card)), cards=(card,), actor=seat)
+
+
 def _offering(c: Ctx, d: Decision, action: Action) -> None:
     g = c.game
     s = c.state
     seat = d.actor
     p = s.players[seat]
-    card = action.param("totem")
-    p.hand.remove(card)
-    s.shrine.append(card)
-    c.ev("rs.attract.offering", f"{c.who(seat)} offers {g.totem_label(card)} to the Shrine (it is now the "
-         "Shrine's top card).", cards=(card,), actor=seat)
+    _totem_from_hand(c, d, action, s.shrine, "rs.attract.offering",
+                     "{who} offers {totem} to the Shrine (it is now the Shrine's top card).")
     if d.purpose == "attract":
         resolve.pay_event(c, seat, d.count, f"attract {g.spirit_label(d.cards[0])}",
                     "rs.mastery" if d.count == 0 else "rs.attract")
@@ -207,15 +214,9 @@ def _market_totem(c: Ctx, d: Decision, action: Action) -> None:
 
 
 def _swap_out(c: Ctx, d: Decision, action: Action) -> None:
-    g = c.game
-    s = c.state
     seat = d.actor
-    p = s.players[seat]
-    card = action.param("totem")
-    p.hand.remove(card)
-    s.totem_discard.append(card)
-    c.ev("rs.ruling.swap-discard", f"{c.who(seat)} is at the hand limit and gives up {g.totem_label(card)} "
-         "to the Totem discard pile.", cards=(card,), actor=seat)
+    _totem_from_hand(c, d, action, c.state.totem_discard, "rs.ruling.swap-discard",
+                     "{who} is at the hand limit and gives up {totem} to the Totem discard pile.")
     if d.purpose != "buy":
         c.ev("rs.ruling.retrieve-at-limit", "Taking a Totem at the hand limit swaps one out, as buying does.",
              auto=True, actor=seat)
