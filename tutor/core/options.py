@@ -9,7 +9,7 @@ file (guide, clan, team or promo ids) each game still checks once its cards are 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -20,6 +20,23 @@ class GameOptions(BaseModel):
     """Base of a game's options model: unknown options are refused, values are checked when assigned too."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True, arbitrary_types_allowed=True)
+
+
+def one_of(name: str, choices: Sequence[Any]) -> Callable[[Any], Any]:
+    """A validator of option ``name`` whose value is one of ``choices``, for a field of a :class:`GameOptions`
+    (``setup: Annotated[Any, AfterValidator(one_of("setup", SETUPS))] = "prebuilt"``).
+
+    Raises (the validator):
+        ValueError: ``"setup must be one of 'prebuilt', 'draft'; got 'full'"`` (the value cut short).
+    """
+    shown = ", ".join(repr(x) for x in choices)
+
+    def check(v: Any) -> Any:
+        if v not in choices:
+            raise ValueError(f"{name} must be one of {shown}; got {short(v)}")
+        return v
+
+    return check
 
 
 def parse_options(model: type[GameOptions], game_id: str, options: dict[str, Any]) -> dict[str, Any]:

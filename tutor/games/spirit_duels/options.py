@@ -2,12 +2,11 @@
 model (:mod:`tutor.core.options`). Team ids are checked against the card file by the game."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import field_validator
+from pydantic import AfterValidator, field_validator
 
-from ...core.errors import short
-from ...core.options import GameOptions
+from ...core.options import GameOptions, one_of
 from .draft import LINE_MODES
 
 #: The set-ups: the rulebook's pre-built teams, or the draft ("What's Next? Drafting").
@@ -19,24 +18,10 @@ class SDOptions(GameOptions):
     file's path, or ``None`` for the shipped one; ``teams``: two team ids (seat 1, seat 2) for the pre-built set-up,
     or ``None`` for the default teams."""
 
-    setup: Any = "prebuilt"
-    lines: Any = "casual"
+    setup: Annotated[Any, AfterValidator(one_of("setup", SETUPS))] = "prebuilt"
+    lines: Annotated[Any, AfterValidator(one_of("lines", LINE_MODES))] = "casual"
     cards: Any = None
     teams: Any = None
-
-    @field_validator("setup")
-    @classmethod
-    def _setup(cls, v: Any) -> str:
-        if v not in SETUPS:
-            raise ValueError(f"setup must be one of {', '.join(repr(x) for x in SETUPS)}; got {short(v)}")
-        return v
-
-    @field_validator("lines")
-    @classmethod
-    def _lines(cls, v: Any) -> str:
-        if v not in LINE_MODES:
-            raise ValueError(f"lines must be one of {', '.join(repr(x) for x in LINE_MODES)}; got {short(v)}")
-        return v
 
     @field_validator("cards")
     @classmethod
