@@ -14,13 +14,27 @@ from ..state import SDState, SpiritSlot
 from .spirit import slot
 
 
+def _clauses(ab) -> tuple[str, ...]:
+    """The clause an ability used as an action cites: a Limited Action's, or an Action's."""
+    return ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",)
+
+
+def _limited_used(out: Check, ab, used: bool, kind: str, seat: int, label: str, **where: int) -> bool:
+    """Whether ``ab`` (of a Spirit or an Item) is a Limited Action already ``used`` this round: then the action
+    ``kind`` (``label``, narrowed by ``where``) is refused citing ``sd.limited-action``."""
+    if ab.timing != "limited-action" or not used:
+        return False
+    out.no(kind, seat, label, "sd.limited-action", "a Limited Action can be used only once per round", **where)
+    return True
+
+
 @built
 def use_ability_action(g, seat: int, i: int, line: str, stage: int, defeated: bool, die: tuple[int, str, str] | None,
                        idle: tuple[str, str] | None) -> Action:
     """Use the ability of the Spirit on space ``i``: free, or paid with ``die`` = (index in the pool, kind, face)."""
     sl = slot(line, stage, defeated)
     ab = ability_of(g, sl)
-    cl = ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",)
+    cl = _clauses(ab)
     name = spirit_name(g, sl)
     said = mark_before_stop(ab.text, g.mark(card_of(g, sl), "ability"))
     if die is None:
@@ -40,10 +54,8 @@ def use_ability(g, s: SDState, seat: int, i: int, sl: SpiritSlot, out: Check) ->
     ab = ability_of(g, sl)
     if ab is None:
         return
-    if ab.timing == "limited-action" and sl.limited_used:
-        if out.wants_blocked:
-            out.no("use-ability", seat, f"Use {spirit_name(g, sl)}'s Limited Action", "sd.limited-action", "a Limited "
-                   "Action can be used only once per round", spirit=i + 1)
+    if _limited_used(out, ab, sl.limited_used, "use-ability", seat, f"Use {spirit_name(g, sl)}'s Limited Action",
+                     spirit=i + 1):
         return
     if ab.symbol and not any(symbol(d.face) == ab.symbol for d in sl.pool):
         if out.wants_blocked:
@@ -72,7 +84,7 @@ def use_item_action(g, seat: int, j: int, cid: str, charges: int | None, idle: t
     said = f" ({charges} charge{'s' if charges != 1 else ''})" if charges is not None else ""
     a = make_action("use-item", seat, f"Use {card.name}{said}: {mark_before_stop(ab.text, g.mark(card, 'text'))}",
                     f"{card.name} is in play" + (" and its charges pay for the use." if charges else "."),
-                    ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",), item=j + 1)
+                    _clauses(ab), item=j + 1)
     return mark_idle(a, *idle) if idle else a
 
 
@@ -85,12 +97,7 @@ def use_item(g, s: SDState, out: Check) -> None:
         ab = card.ability
         if ab is None:
             continue
-        if ab.timing == "limited-action" and it.limited_used:
-            if out.wants_blocked:
-                out.no("use-item", seat, f"Use {card.name}", "sd.limited-action", "a Limited Action can be used only "
-                       "once per round", item=j + 1)
-            continue
-        if it.charges == 0:
+        if _limited_used(out, ab, it.limited_used, "use-item", seat, f"Use {card.name}", item=j + 1) or it.charges == 0:
             continue
         idle = idle_card(g, s, seat, ("item", it.card), still="the Item would still be used") if ab.effects else None
         out.ok(use_item_action(g, seat, j, it.card, it.charges, idle))
