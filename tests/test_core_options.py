@@ -33,3 +33,25 @@ def test_defaults_fill_in_and_order_follows_the_model():
                                                             "teams": None}
     assert parse_options(SPOptions, "spirited", {}) == {"clans": None}
     assert tutor.new_game("restless-spirits", players=2, seed=1, cards=None).game.options["cards"] is None
+
+
+#: Values of every shape a saved question, a scenario or a typed option could carry.
+_SHAPES = [None, 1, 1.5, True, "x", "", [], {}, [1], [[1]], [{}], [None], ["x", "x"], [["fire"], {}], {"a": 1},
+           [1, "x"], ["aztecs"] * 7, [[1]] * 7, [["x"]] * 7, [{}] * 3, {1, 2}, b"x", ["fire", ["electric"]]]
+
+
+@pytest.mark.parametrize("game, names, extra", [
+    ("restless-spirits", ["side", "first_game", "guides", "cards", "promos"], {"side": "B"}),
+    ("spirit-duels", ["setup", "lines", "cards", "teams"], {"setup": "draft"}),
+    ("spirited", ["clans"], {}),
+])
+def test_an_option_of_any_shape_starts_the_game_or_is_refused_as_a_value_error(game, names, extra):
+    """The sessions no longer turn TypeError/KeyError/... from a game's set-up into a refusal (that hid real bugs):
+    the options models refuse what the game cannot read. ``clans: [[x]] * 7`` made ``TypeError: unhashable``."""
+    for name in names:
+        for value in _SHAPES:
+            for more in ({}, extra):
+                try:
+                    tutor.new_game(game, players=2, seed=1, **{**more, name: value})
+                except ValueError:
+                    pass

@@ -18,6 +18,6 @@ class SPOptions(GameOptions):
     @field_validator("clans")
     @classmethod
     def _clans(cls, v: Any) -> Any:
-        if v is not None and not isinstance(v, (list, tuple)):
+        if v is not None and (not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v)):
             raise ValueError(f"clans must list the clan ids to play with, got {short(v)}")
         return v
