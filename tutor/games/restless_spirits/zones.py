@@ -67,21 +67,29 @@ def draw_totem(c: Ctx) -> str | None:
     return _draw(c, "totem_deck", "totem_discard", True, "rs.ruling.totem-deck-empty", "Totem")
 
 
-def refill_lost_spirits(c: Ctx, clause: str = "rs.attract.refill") -> None:
-    """Fill every empty space of the Lost Spirits row from the Spirit deck (rs.attract.refill)."""
-    row = c.state.lost_spirits
+def _refill_row(c: Ctx, row: list, draw, empty_clause: str, empty_text: str, clause: str, into: str,
+                after=None) -> bool:
+    """Fill every empty space of ``row`` (a Lost Spirits or Totem Market row, 3 spaces) with ``draw(c)``, each card
+    with an event citing ``clause`` ("<card> is dealt into <into>.") and then ``after(c)`` when given. When the deck
+    runs out the space stays empty, with an event citing ``empty_clause`` (``empty_text``); returns ``False`` then."""
     for i in range(3):
         if row[i] is None:
-            card = draw_spirit(c)
+            card = draw(c)
             if card is None:
-                c.ev("rs.ruling.spirit-deck-empty", "No Spirit is left to refill the Lost Spirits row; the space "
-                     "stays empty.", auto=True)
-                return
+                c.ev(empty_clause, empty_text, auto=True)
+                return False
             row[i] = card
-            c.ev(clause, f"{c.name(card)} is dealt into the Lost Spirits row.", auto=True,
-                 cards=(card,))
-            if c.game.solo:
-                note_last_spirit(c)
+            c.ev(clause, f"{c.name(card)} is dealt into {into}.", auto=True, cards=(card,))
+            if after is not None:
+                after(c)
+    return True
+
+
+def refill_lost_spirits(c: Ctx, clause: str = "rs.attract.refill") -> None:
+    """Fill every empty space of the Lost Spirits row from the Spirit deck (rs.attract.refill)."""
+    _refill_row(c, c.state.lost_spirits, draw_spirit, "rs.ruling.spirit-deck-empty", "No Spirit is left to refill "
+                "the Lost Spirits row; the space stays empty.", clause, "the Lost Spirits row",
+                note_last_spirit if c.game.solo else None)
 
 
 def note_last_spirit(c: Ctx) -> None:
@@ -97,16 +105,9 @@ def note_last_spirit(c: Ctx) -> None:
 def refill_markets(c: Ctx, clause: str = "rs.buy.refill") -> None:
     """Fill every empty Totem Market space from the Totem deck (rs.buy.refill)."""
     for r, row in enumerate(c.state.markets):
-        for i in range(3):
-            if row[i] is None:
-                card = draw_totem(c)
-                if card is None:
-                    c.ev("rs.ruling.totem-deck-empty", "No Totem is left to refill the Totem Market; the space "
-                         "stays empty.", auto=True)
-                    return
-                row[i] = card
-                c.ev(clause, f"{c.name(card)} is dealt into Totem Market row {r + 1}.", auto=True,
-                     cards=(card,))
+        if not _refill_row(c, row, draw_totem, "rs.ruling.totem-deck-empty", "No Totem is left to refill the Totem "
+                           "Market; the space stays empty.", clause, f"Totem Market row {r + 1}"):
+            return
 
 
 def draw_reward(c: Ctx, seat: int, deck: str, clause: str) -> str | None:
@@ -162,6 +163,17 @@ def discard_card(c: Ctx, card: str) -> None:
         s.blessing_deck.insert(0, card)
     else:
         s.curse_deck.insert(0, card)
+
+
+def discard_one_of(c: Ctx, d, card: str, clause: str, text: str) -> None:
+    """Answer of a decision ``d`` to discard ``d.count`` cards from its actor's hand, one at a time: ``card`` leaves
+    the hand for its discard place (:func:`discard_card`), with an event citing ``clause`` (``text``), and ``d`` is
+    asked again for the rest while more are to go."""
+    c.state.players[d.actor].hand.remove(card)
+    discard_card(c, card)
+    c.ev(clause, text, cards=(card,), actor=d.actor)
+    if d.count > 1:
+        c.ask(d.model_copy(update={"count": d.count - 1}))
 
 
 def take_from_market(c: Ctx, seat: int, card: str) -> None:
