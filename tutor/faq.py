@@ -34,7 +34,7 @@ from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Comp
                          edit_names, edit_setup, list_my_questions, my_questions, my_questions_folder, run_far,
                          save_question, supersedes, targets, turn_seats, what_if_scenario, why_not_editable,
                          zone_cards, zones)
-from .faq_whatif.compare import part_checks, pending_in_words  # noqa: F401
+from .faq_whatif.compare import board_at, part_checks, pending_in_words  # noqa: F401
 from . import registry
 from .registry import KNOWN_GAMES
 from .registry import game_title  # noqa: F401 - re-exported: the pages name games with faq.game_title
@@ -374,17 +374,9 @@ def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:
             state = "off-script" if len(hist) > done else "waiting"
             out.append(ExpectStatus(i, after, lines, state))
             continue
-        if after == len(hist):
-            at, steps = session, hist
-        else:
-            if after not in replays:
-                again = start(sc)
-                for st in hist[:after]:
-                    again.apply(st.action.id)
-                replays[after] = again
-            at, steps = replays[after], replays[after].history
+        at = board_at(sc, session, after, replays)
         try:
-            failed = check(at, steps, e)
+            failed = check(at, at.history, e)
         except ContentError as exc:
             failed = [str(exc)]
         out.append(ExpectStatus(i, after, lines, "fail" if failed else "pass", tuple(failed)))

@@ -301,6 +301,20 @@ def _instead(a: RunSummary, b: RunSummary) -> str:
     return f"No “{plain_label(skipped)}” in your what-if; step {n - 1} went on instead: {' '.join(new)}"
 
 
+def board_at(sc: Scenario, session: Session, after: int, replays: dict[int, Session]) -> Session:
+    """The board of scenario ``sc`` after the first ``after`` steps of ``session``'s history (at most its length):
+    ``session`` itself after its last step, else a replay of those steps from the scenario's start, kept in
+    ``replays`` (step count -> session) for the next expectation of the same step."""
+    if after == len(session.history):
+        return session
+    if after not in replays:
+        again = start(sc)
+        for st in session.history[:after]:
+            again.apply(st.action.id)
+        replays[after] = again
+    return replays[after]
+
+
 def part_checks(sc: Scenario, session: Session) -> list[Part]:
     """Every expectation part of ``sc`` checked on ``session``'s own board (the board that is shown): a part whose
     step is the session's step count is checked on it; parts of other steps on a replay of the session's history;
@@ -315,15 +329,7 @@ def part_checks(sc: Scenario, session: Session) -> list[Part]:
             if after > len(hist):
                 out.append(Part(i, after, line(p), "not reached", actual(p, session), len(hist)))
                 continue
-            if after == len(hist):
-                at = session
-            else:
-                if after not in replays:
-                    again = start(sc)
-                    for st in hist[:after]:
-                        again.apply(st.action.id)
-                    replays[after] = again
-                at = replays[after]
+            at = board_at(sc, session, after, replays)
             try:
                 ok = not check(at, at.history, p)
             except ContentError:
