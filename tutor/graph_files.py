@@ -142,10 +142,18 @@ def check_graph_table(path: str | Path, game: str, vocab: dict[str, dict[str, st
     """
     where = str(path)
     table = validate(GameGraph, parse_yaml(read_text(path), where), where)
-    known = clauses
 
     def bad(field: str, msg: str) -> ContentError:
         return ContentError(f"{where}: {field}: {msg}", path=where, field=field)
+
+    def kind_and_clauses(field: str, item: GraphNode | EdgeTemplate, what: str) -> None:
+        kinds = vocab[f"{what}_kinds"]
+        if item.kind not in kinds:
+            raise bad(f"{field}.kind", f"{short(item.kind)} is not {'an' if what == 'edge' else 'a'} {what} kind of "
+                                       f"the vocabulary ({', '.join(kinds)})")
+        for c in item.clauses:
+            if c not in clauses:
+                raise bad(f"{field}.clauses", f"unknown clause id {short(c)}")
 
     if table.game != game:
         raise bad("game", f"this is the graph file of {game}, not of {table.game}")
@@ -154,19 +162,9 @@ def check_graph_table(path: str | Path, game: str, vocab: dict[str, dict[str, st
         if n.id in seen:
             raise bad(f"nodes[{i}].id", f"{short(n.id)} is already the id of nodes[{seen[n.id]}]")
         seen[n.id] = i
-        if n.kind not in vocab["node_kinds"]:
-            raise bad(f"nodes[{i}].kind", f"{short(n.kind)} is not a node kind of the vocabulary "
-                                          f"({', '.join(vocab['node_kinds'])})")
-        for c in n.clauses:
-            if c not in known:
-                raise bad(f"nodes[{i}].clauses", f"unknown clause id {short(c)}")
+        kind_and_clauses(f"nodes[{i}]", n, "node")
     for field, tpl in table.templates():
-        if tpl.kind not in vocab["edge_kinds"]:
-            raise bad(f"{field}.kind", f"{short(tpl.kind)} is not an edge kind of the vocabulary "
-                                       f"({', '.join(vocab['edge_kinds'])})")
-        for c in tpl.clauses:
-            if c not in known:
-                raise bad(f"{field}.clauses", f"unknown clause id {short(c)}")
+        kind_and_clauses(field, tpl, "edge")
     data = table.model_dump(by_alias=True)
     data["where"] = where
     return data
