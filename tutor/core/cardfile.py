@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .content import card_file_path, content_root, load_yaml_model
+from .content import card_file_path, content_root, load_yaml_model, stat_file
 from .effects import EffectRegistry
 from .errors import ContentError
 
@@ -60,13 +60,7 @@ class CardFileLoader:
                 naming the file and the field.
         """
         p = card_file_path(path) if path else self.default_path()
-        try:
-            mtime = p.stat().st_mtime
-        except OSError as exc:
-            raise ContentError(f"{p}: cannot read card file ({exc.strerror})", path=str(p)) from None
-        if not p.is_file():
-            raise ContentError(f"{p}: the card file is not a regular file", path=str(p))
-        return self._load(str(p), mtime)
+        return self._load(str(p), stat_file(p, "card file").st_mtime)
 
     def _parse(self, path: str, mtime: float) -> tuple[Any, dict[int, BaseModel]]:
         cards = load_yaml_model(self.model, path)

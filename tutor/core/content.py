@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import stat
 import string
 import unicodedata
 from pathlib import Path
@@ -171,15 +172,26 @@ def card_file_path(path: str | os.PathLike) -> Path:
     return p
 
 
+def stat_file(p: Path, what: str = "file") -> os.stat_result:
+    """``p``'s status (``os.stat``, following links): the file must exist and be a regular file.
+
+    Raises:
+        ContentError: ``"<p>: cannot read <what> (<reason>)"``, or ``"<p>: not a regular file"`` (``"<p>: the <what>
+            is not a regular file"`` when ``what`` is not ``"file"``).
+    """
+    try:
+        st = p.stat()
+    except OSError as exc:
+        raise ContentError(f"{p}: cannot read {what} ({exc.strerror})", path=str(p)) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise ContentError(f"{p}: {'' if what == 'file' else f'the {what} is '}not a regular file", path=str(p))
+    return st
+
+
 def read_text(path: str | os.PathLike) -> str:
     """Read a UTF-8 text file, refusing missing, oversized or undecodable files with :class:`ContentError`."""
     p = Path(path)
-    try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise ContentError(f"{p}: cannot read file ({exc.strerror})", path=str(p)) from None
-    if not p.is_file():
-        raise ContentError(f"{p}: not a regular file", path=str(p))
+    size = stat_file(p).st_size
     if size > MAX_FILE_BYTES:
         raise ContentError(f"{p}: file is {size} bytes; the limit is {MAX_FILE_BYTES}", path=str(p))
     try:
