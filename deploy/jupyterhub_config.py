@@ -43,14 +43,8 @@ Everything here is ordinary JupyterHub configuration: override any of it with co
 import os
 import shutil
 import sys
-import unicodedata
 from pathlib import Path
-from secrets import compare_digest
 
-from jupyterhub.auth import DummyAuthenticator
-from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
-
-from tutor.progress.store import NAME_MAX, clean_name
 from tutor.serve import LANDING_NOTEBOOK, SHARE_DIR
 
 c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
@@ -59,6 +53,14 @@ DEPLOY = Path(__file__).resolve().parent
 SINGLEUSER_CONFIG = DEPLOY / "singleuser_config.py"
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
+# The login rules (names the tutor keeps as typed, the teachers' own password) live in deploy/tutor_hub.py, which
+# the Kubernetes hub loads too (z2jh-values.yaml: hub.extraFiles + hub.extraConfig).
+if str(DEPLOY) not in sys.path:
+    sys.path.insert(0, str(DEPLOY))
+from tutor_hub import (  # noqa: E402
+    LEARNER_DB_ENV, LEARNER_TEACHERS_ENV, TutorDummyAuthenticator, TutorSharedPasswordAuthenticator, names,
+    set_teachers)
+
 
 def _env(name: str, default: str = "") -> str:
     return os.environ.get(name, "").strip() or default
@@ -66,54 +68,7 @@ def _env(name: str, default: str = "") -> str:
 
 def _names(name: str) -> set[str]:
     # Lower case, as JupyterHub normalises the names people type at login.
-    return {n.strip().lower() for n in _env(name).split(",") if n.strip()}
-
-
-def tutor_name_ok(name: str) -> bool:
-    """Whether ``name`` (a JupyterHub user name, already lower case) is one the tutor keeps as it is: the progress
-    database stores :func:`tutor.progress.store.clean_name` of it and the class page compares that with the
-    teachers' names, so a name the cleaning would change (control or zero-width characters, surrounding spaces,
-    more than ``NAME_MAX`` characters) would share another learner's progress, or pass for a teacher. Names that
-    Unicode compatibility normalisation (NFKC) changes (full-width letters, ligatures) are refused too: they look
-    like another name on the class page."""
-    return (0 < len(name) <= NAME_MAX and clean_name(name) == name
-            and unicodedata.normalize("NFKC", name) == name)
-
-
-class TutorNamesMixin:
-    """Login rules of the class hub on top of a JupyterHub authenticator: a name must pass :func:`tutor_name_ok`,
-    and the names in ``teacher_users`` (``TUTOR_HUB_TEACHERS``) log in with ``teacher_password``
-    (``TUTOR_HUB_TEACHER_PASSWORD``) and nothing else, so a learner who types a teacher's name with the class
-    password is refused. A refused login is JupyterHub's usual "Invalid username or password"; the hub's log says
-    why."""
-
-    teacher_users: frozenset = frozenset()
-    teacher_password: str = ""
-
-    def validate_username(self, username):
-        if not tutor_name_ok(username):
-            self.log.warning("Refused login name %r: the tutor would not keep it as it is (control, zero-width or "
-                             "compatibility characters, spaces around it, or more than %d characters)",
-                             username[:NAME_MAX + 20], NAME_MAX)
-            return False
-        return super().validate_username(username)
-
-    async def authenticate(self, handler, data):
-        name = self.normalize_username(str(data.get("username", "")))
-        if name in self.teacher_users and name not in self.admin_users:
-            if self.teacher_password and compare_digest(str(data.get("password", "")), self.teacher_password):
-                return {"name": name, "admin": False}
-            self.log.warning("Refused login as teacher %r: not the teachers' password", name)
-            return None
-        return await super().authenticate(handler, data)
-
-
-class TutorSharedPasswordAuthenticator(TutorNamesMixin, SharedPasswordAuthenticator):
-    """The class password for learners (``SharedPasswordAuthenticator``), the teachers' password for teachers."""
-
-
-class TutorDummyAuthenticator(TutorNamesMixin, DummyAuthenticator):
-    """The demo on 127.0.0.1: any learner name with any password; teachers still need the teachers' password."""
+    return names(_env(name))
 
 
 ip = _env("TUTOR_HUB_IP", "127.0.0.1")
@@ -126,6 +81,7 @@ state.mkdir(parents=True, exist_ok=True)
 c.JupyterHub.bind_url = f"http://{ip}:{port}"
 c.JupyterHub.hub_ip = "127.0.0.1"
 # No TLS here: on a network, put the hub behind an HTTPS reverse proxy, or set c.JupyterHub.ssl_cert/ssl_key.
+
 
 # configurable-http-proxy from npm, installed into deploy/node_modules by `make hub-deps` (`npm ci --prefix deploy`).
 chp = DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -146,24 +102,10 @@ c.JupyterHub.active_server_limit = int(_env("TUTOR_HUB_MAX_SERVERS", "0"))
 # --- Who may log in ---------------------------------------------------------------------------------------------
 password = _env("TUTOR_HUB_PASSWORD")
 users = _names("TUTOR_HUB_USERS")
-teachers = _names("TUTOR_HUB_TEACHERS")
-teacher_password = _env("TUTOR_HUB_TEACHER_PASSWORD")
-if teachers:
-    # The class page shows every learner's progress: its teachers have a password of their own.
-    if len(teacher_password) < 8:
-        raise SystemExit("TUTOR_HUB_TEACHERS is set: set TUTOR_HUB_TEACHER_PASSWORD (8+ characters), the password "
-                         "the teachers log in with (the class password does not open the class page)")
-    if teacher_password in (password, _env("TUTOR_HUB_ADMIN_PASSWORD")):
-        raise SystemExit("TUTOR_HUB_TEACHER_PASSWORD must differ from TUTOR_HUB_PASSWORD and TUTOR_HUB_ADMIN_PASSWORD")
-    bad = sorted(n for n in teachers if not tutor_name_ok(n))
-    if bad:
-        raise SystemExit(f"TUTOR_HUB_TEACHERS: {bad[0][:NAME_MAX]!r} is not a name the tutor keeps as it is "
-                         "(no control, zero-width or full-width characters, at most 100 characters)")
-    if users:
-        users |= teachers
-for cls in (TutorSharedPasswordAuthenticator, TutorDummyAuthenticator):
-    cls.teacher_users = frozenset(teachers)
-    cls.teacher_password = teacher_password if teachers else ""
+teachers = set_teachers(_env("TUTOR_HUB_TEACHERS"), _env("TUTOR_HUB_TEACHER_PASSWORD"),
+                        other_passwords=(password, _env("TUTOR_HUB_ADMIN_PASSWORD")))
+if teachers and users:
+    users |= teachers
 if password:
     # One class password, any name (or only TUTOR_HUB_USERS). Anyone with the password can log in as any
     # learner: fine for a classroom session, not for anything private. Teachers: their own password.
@@ -215,8 +157,8 @@ c.Spawner.environment = {
     # disable_user_config, JupyterHub fixes the Jupyter data path when the server starts.
     "JUPYTER_PATH": os.pathsep.join([str(SHARE_DIR), *filter(None, [os.environ.get("JUPYTER_PATH")])]),
     # One progress database for the class (tutor/progress), so the teachers' class page sees every learner.
-    "RULES_TUTOR_DB": _env("RULES_TUTOR_DB", f"sqlite:///{state / 'progress.sqlite'}"),
-    "RULES_TUTOR_TEACHERS": ",".join(sorted(teachers)),
+    LEARNER_DB_ENV: _env(LEARNER_DB_ENV, f"sqlite:///{state / 'progress.sqlite'}"),
+    LEARNER_TEACHERS_ENV: ",".join(sorted(teachers)),
 }
 # A server must answer within this time of being started (a cold start on a busy 2-core machine takes seconds).
 c.Spawner.start_timeout = 120

@@ -148,9 +148,7 @@ def test_kubernetes_values_match_the_image_and_the_hub():
     share = f"/usr/local/lib/python{python}/site-packages/{in_package}"
     assert f"ENV JUPYTER_PATH={share}" in dockerfile
     assert single["extraEnv"]["JUPYTER_PATH"] == share
-    assert single["storage"]["type"] == "none"
     assert values["cull"]["enabled"] is True
-    assert values["hub"]["config"]["JupyterHub"]["authenticator_class"] == "shared-password"
 
 
 def test_proxy_version_pinned_in_lock_file():
@@ -228,3 +226,119 @@ def test_teachers_without_their_own_password_are_refused_at_start(hub_env, env, 
         hub_env.setenv(key, value)
     with pytest.raises(SystemExit, match=message):
         load("jupyterhub_config.py")
+
+
+# --- Kubernetes (z2jh-values.yaml) does what jupyterhub_config.py does on one machine ------------------------------
+
+def _z2jh_values() -> dict:
+    return yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
+
+
+def _z2jh_hub_config(monkeypatch, teachers: str = "", teacher_password: str = ""):
+    """The hub configuration the chart builds from z2jh-values.yaml, as far as the tutor's settings go: ``hub.config``
+    merged in, ``singleuser.extraEnv`` as the spawner's environment, then ``hub.extraConfig`` run with
+    ``tutor_hub.py`` importable from the folder ``hub.extraFiles`` mounts it in (here: deploy/, its source)."""
+    from traitlets.config import Config
+
+    values = _z2jh_values()
+    hub = values["hub"]
+    mount = Path(hub["extraFiles"]["tutor_hub"]["mountPath"])
+    assert mount.name == "tutor_hub.py" and mount.parent == Path("/usr/local/etc/jupyterhub")  # the chart's config folder
+    c = Config()
+    for section, options in hub["config"].items():
+        c[section].merge(Config(options))
+    c.SharedPasswordAuthenticator.user_password = CLASS_PASSWORD  # --set hub.config...user_password
+    c.KubeSpawner.environment = dict(values["singleuser"]["extraEnv"])
+    env = {name: value for name, value in hub["extraEnv"].items() if isinstance(value, str)}
+    env["TUTOR_HUB_TEACHERS"] = teachers
+    env["TUTOR_HUB_TEACHER_PASSWORD"] = teacher_password  # from the secret in the pod
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.syspath_prepend(str(DEPLOY))
+    for name, snippet in hub["extraConfig"].items():
+        exec(compile(snippet, f"hub.extraConfig.{name}", "exec"), {"c": c})
+    return c
+
+
+def test_kubernetes_learners_share_the_class_database_and_teacher_list(class_hub_config):
+    """RULES_TUTOR_DB comes from a Kubernetes secret and the teachers' names reach every learner's server, the same
+    variables jupyterhub_config.py gives each learner's server; the secrets are the ones the install commands make."""
+    values = _z2jh_values()
+    extra_env = values["singleuser"]["extraEnv"]
+    hub_env = class_hub_config.Spawner.environment
+    assert {"RULES_TUTOR_DB", "RULES_TUTOR_TEACHERS"} <= set(hub_env)
+    assert extra_env["RULES_TUTOR_DB"] == {"valueFrom": {"secretKeyRef": {"name": "rules-tutor-db", "key": "url"}}}
+    teacher_password = values["hub"]["extraEnv"]["TUTOR_HUB_TEACHER_PASSWORD"]["valueFrom"]["secretKeyRef"]
+    assert teacher_password["name"] == "rules-tutor-teachers" and teacher_password["key"] == "password"
+    header = (DEPLOY / "z2jh-values.yaml").read_text().split("\nhub:", 1)[0]
+    assert "create secret generic rules-tutor-db" in header and "--from-literal=url='postgresql+psycopg://" in header
+    assert "create secret generic rules-tutor-teachers --from-literal=password=" in header
+    assert "--set-file hub.extraFiles.tutor_hub.stringData=deploy/tutor_hub.py" in header
+    # Progress lives in the database; the home volume keeps saved walkthroughs across culls.
+    assert values["singleuser"]["storage"]["type"] == "dynamic"
+    assert values["singleuser"]["storage"]["homeMountPath"] == "/home/jovyan"
+
+
+def test_kubernetes_hub_uses_the_tutors_login_rules(class_hub_config, monkeypatch):
+    """The chart's hub gets the same authenticator class as jupyterhub_config.py (deploy/tutor_hub.py), the same
+    teacher rules, and passes the same RULES_TUTOR_TEACHERS to learners' servers."""
+    c = _z2jh_hub_config(monkeypatch, teachers="Tess, tom", teacher_password=TEACHER_PASSWORD)
+    assert c.JupyterHub.authenticator_class is class_hub_config.JupyterHub.authenticator_class
+    assert c.JupyterHub.authenticator_class.__name__ == "TutorSharedPasswordAuthenticator"
+    assert c.KubeSpawner.environment["RULES_TUTOR_TEACHERS"] == class_hub_config.Spawner.environment[
+        "RULES_TUTOR_TEACHERS"] == "tess,tom"
+    assert c.KubeSpawner.environment["RULES_TUTOR_DB"]["valueFrom"]["secretKeyRef"]["name"] == "rules-tutor-db"
+    assert _login(c, "tess", CLASS_PASSWORD) is None
+    assert _login(c, "tess", TEACHER_PASSWORD) == "tess"
+    assert _login(c, "ada", CLASS_PASSWORD) == "ada"
+    assert _login(c, "ada", TEACHER_PASSWORD) is None
+    assert _login(c, "te\u200bss", CLASS_PASSWORD) is None
+    assert _login(c, "ｔｅｓｓ", CLASS_PASSWORD) is None
+
+
+@pytest.mark.parametrize("teachers, password, message", [
+    ("tess", "", "TUTOR_HUB_TEACHER_PASSWORD"),
+    ("tess", CLASS_PASSWORD, "must differ"),
+    ("te\u200bss", TEACHER_PASSWORD, "TUTOR_HUB_TEACHERS"),
+])
+def test_kubernetes_hub_refuses_teachers_without_their_own_password(hub_env, monkeypatch, teachers, password, message):
+    with pytest.raises(SystemExit, match=message):
+        _z2jh_hub_config(monkeypatch, teachers=teachers, teacher_password=password)
+
+
+def test_kubernetes_hub_without_teachers(hub_env, monkeypatch):
+    c = _z2jh_hub_config(monkeypatch)
+    assert c.KubeSpawner.environment["RULES_TUTOR_TEACHERS"] == ""
+    assert _login(c, "ada", CLASS_PASSWORD) == "ada" and _login(c, "ada", "wrong-password") is None
+
+
+def test_kubernetes_learners_reach_the_database_and_nothing_else():
+    policy = _z2jh_values()["singleuser"]["networkPolicy"]
+    assert policy["enabled"] is True
+    allow = policy["egressAllowRules"]
+    assert allow["nonPrivateIPs"] is False and allow["privateIPs"] is False and allow["cloudMetadataServer"] is False
+    assert allow["dnsPortsKubeSystemNamespace"] is True  # to find the database's service by name
+    (rule,) = policy["egress"]
+    assert rule["ports"] == [{"port": 5432, "protocol": "TCP"}]
+    (target,) = rule["to"]
+    assert target == {"podSelector": {"matchLabels": {"app.kubernetes.io/name": "postgresql"}}}
+    # ... the PostgreSQL release whose service the database URL names (tutor-db-postgresql)
+    header = (DEPLOY / "z2jh-values.yaml").read_text().split("\nhub:", 1)[0]
+    assert "@tutor-db-postgresql:5432/" in header
+
+
+def test_login_rules_clean_names_as_the_progress_database_does():
+    """deploy/tutor_hub.py repeats tutor.progress.store's name cleaning (the chart's hub image has no tutor)."""
+    import importlib.util
+
+    from tutor.progress.models import NAME_MAX
+    from tutor.progress.store import clean_name
+
+    spec = importlib.util.spec_from_file_location("_tutor_hub_check", DEPLOY / "tutor_hub.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.NAME_MAX == NAME_MAX
+    for name in ["ada", " ada", "ada\u200b", "a\x00b", "\u2028x", "a" * 150, "zoë", "ｔｅｓｓ", "", "\t", "李 "]:
+        assert module.clean_name(name) == clean_name(name), repr(name)
+    assert "import tutor" not in (DEPLOY / "tutor_hub.py").read_text()  # loads in the chart's hub image
+
