@@ -14,6 +14,11 @@ Settings come from the environment (all optional):
 
     TUTOR_HUB_IP            address the proxy listens on (default 127.0.0.1: this machine only)
     TUTOR_HUB_PORT          its port (default 8000)
+    TUTOR_HUB_HOST_NAMES    comma-separated host names learners use to reach the hub (e.g. tutor.school.example,
+                            also the name a reverse proxy in front of it passes on). The hub answers 403 to a
+                            request for any other host name (DNS rebinding): it accepts 127.0.0.1, localhost and
+                            [::1], these names, and when TUTOR_HUB_IP is not a loopback address also the machine's
+                            own names and any IP address.
     TUTOR_HUB_PASSWORD      the class password (8 characters or more): any name may log in with it
                             (SharedPasswordAuthenticator). Unset: the demo authenticator (DummyAuthenticator: any
                             name, any password), which is only allowed on 127.0.0.1.
@@ -45,7 +50,10 @@ import shutil
 import sys
 from pathlib import Path
 
-from tutor.serve import LANDING_NOTEBOOK, SHARE_DIR
+from jupyterhub.app import JupyterHub
+
+from tutor import webguard
+from tutor.serve import LANDING_NOTEBOOK, SHARE_DIR, _valid_host_name
 
 c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
 
@@ -82,6 +90,31 @@ c.JupyterHub.bind_url = f"http://{ip}:{port}"
 c.JupyterHub.hub_ip = "127.0.0.1"
 # No TLS here: on a network, put the hub behind an HTTPS reverse proxy, or set c.JupyterHub.ssl_cert/ssl_key.
 
+# Only its own host names: a web site whose name resolves to this machine (DNS rebinding) gets a 403 from the hub
+# (login, OAuth, API) on every port, as from `rules-tutor serve` (tutor/webguard.py). A learner's server sends a
+# browser without the hub's cookie for that name to the hub's OAuth pages, so it is covered too.
+host_names = set()
+for name in _names("TUTOR_HUB_HOST_NAMES"):
+    name = name.rstrip(".")
+    if not _valid_host_name(name):
+        raise SystemExit(f"TUTOR_HUB_HOST_NAMES: {name[:80]!r} is not a host name (e.g. tutor.school.example)")
+    host_names.add(name)
+serves_network = ip not in LOOPBACK
+if serves_network:
+    import socket
+    host_names |= {n.lower().rstrip(".") for n in (socket.gethostname(), socket.getfqdn()) if n}
+c.JupyterHub.tornado_settings = {
+    webguard.HUB_HOSTS_SETTING: {"names": sorted(webguard.LOOPBACK_NAMES | host_names), "any_address": serves_network},
+}
+if not getattr(JupyterHub, "_rules_tutor_host_guard", False):  # once per process (tests load this file often)
+    _init_tornado_application = JupyterHub.init_tornado_application
+
+    def _init_tornado_application_with_host_guard(self):
+        _init_tornado_application(self)
+        webguard.insert_hub_host_guard(self.tornado_application)
+
+    JupyterHub.init_tornado_application = _init_tornado_application_with_host_guard
+    JupyterHub._rules_tutor_host_guard = True
 
 # configurable-http-proxy from npm, installed into deploy/node_modules by `make hub-deps` (`npm ci --prefix deploy`).
 chp = DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy"

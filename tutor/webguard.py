@@ -7,7 +7,8 @@ engine, so the hub's servers can load it on its own (by file path) without impor
 * **Host names** (:func:`host_allowed`, :class:`HostRefused`, :class:`RefuseHostHandler`): `rules-tutor serve` has
   no token on 127.0.0.1, so a web site whose name resolves to 127.0.0.1 (DNS rebinding) could otherwise load the
   pages and drive their widgets. Every request whose ``Host`` is not a loopback name (or, with ``--network``, an IP
-  address or a configured name of the machine) gets a short plain 403 before any route runs.
+  address or a configured name of the machine) gets a short plain 403 before any route runs. The class hub does the
+  same for its own pages, on any of its ports (:func:`host_name_allowed`, :func:`insert_hub_host_guard`).
 * **Origin**: Jupyter Server's own check (``JupyterHandler.check_origin``) refuses a websocket whose ``Origin`` is
   not the ``Host`` it was sent to; with the Host names checked first, that is the page's own address.
 * **Frames and embeds** (:func:`cross_site_embed`, :data:`FRAME_HEADERS`): pages are framed only by the tutor's own
@@ -111,7 +112,10 @@ class HostRefused(routing.Matcher):
 
 
 class RefuseHostHandler(web.RequestHandler):
-    """Answers every method, websockets included, with 403 and a one-line plain text reason."""
+    """Answers every method, websockets included, with 403 and a one-line plain text reason (:attr:`message`)."""
+
+    message = ("403 Forbidden: this Rules Tutor server only answers to its own address "
+               "(http://127.0.0.1, localhost or [::1] with its port), not to the host name this request used.\n")
 
     def prepare(self) -> None:
         self.set_status(403)
@@ -120,8 +124,7 @@ class RefuseHostHandler(web.RequestHandler):
         self.set_header("Content-Security-Policy", "frame-ancestors 'self'")
         for name, value in FRAME_HEADERS.items():
             self.set_header(name, value)
-        self.finish("403 Forbidden: this Rules Tutor server only answers to its own address "
-                    "(http://127.0.0.1, localhost or [::1] with its port), not to the host name this request used.\n")
+        self.finish(self.message)
 
     def check_xsrf_cookie(self) -> None:  # prepare() has already answered
         return None
@@ -131,6 +134,58 @@ def insert_host_guard(app: web.Application, *, port: int, names: frozenset[str],
     """Put the Host check in front of every route of ``app`` (a tornado Application)."""
     rule = routing.Rule(HostRefused(port=port, names=names, any_address=any_address), RefuseHostHandler)
     app.default_router.rules.insert(0, rule)
+
+
+def host_name_allowed(host_header: str | None, *, names: frozenset[str] | set[str] = LOOPBACK_NAMES,
+                      any_address: bool = False) -> bool:
+    """Like :func:`host_allowed`, with any port: for the class hub (``deploy/jupyterhub_config.py``), which one
+    name reaches on several ports (its public port through the proxy, its own API port from learners' servers and
+    the idle culler, 80 or 443 behind a reverse proxy). DNS rebinding needs a foreign *name*; the port adds nothing.
+    ``names``: the host names accepted (lower case) besides ``127.0.0.1`` and ``[::1]``; ``any_address``: accept
+    every IP address (a hub serving the network). Never raises."""
+    if not host_header or len(host_header) > 300:
+        return False
+    m = _HOST_RE.match(host_header)
+    if not m:
+        return False
+    port = m.group("port")
+    return host_allowed(host_header, port=int(port) if port is not None else 80, names=names, any_address=any_address)
+
+
+class HubHostRefused(routing.Matcher):
+    """Tornado rule matcher for the class hub: matches the requests whose Host :func:`host_name_allowed` refuses."""
+
+    def __init__(self, *, names: frozenset[str], any_address: bool) -> None:
+        self.names, self.any_address = frozenset(names), any_address
+
+    def match(self, request):  # noqa: D102 - tornado's Matcher API
+        if host_name_allowed(request.headers.get("Host"), names=self.names, any_address=self.any_address):
+            return None
+        return {}
+
+
+class RefuseHubHostHandler(RefuseHostHandler):
+    """The class hub's 403 for a foreign Host (see :class:`RefuseHostHandler`)."""
+
+    message = ("403 Forbidden: this Rules Tutor class hub only answers to its own addresses (127.0.0.1, localhost, "
+               "[::1], and with TUTOR_HUB_IP the machine's names and addresses and TUTOR_HUB_HOST_NAMES), not to the "
+               "host name this request used.\n")
+
+
+#: Key of the class hub's tornado settings (``c.JupyterHub.tornado_settings``) holding what
+#: :func:`insert_hub_host_guard` accepts: ``{"names": [...], "any_address": bool}``.
+HUB_HOSTS_SETTING = "rules_tutor_hosts"
+
+
+def insert_hub_host_guard(app: web.Application) -> bool:
+    """Put the class hub's Host check in front of every route of ``app`` (the hub's tornado Application), with the
+    names of its ``settings[HUB_HOSTS_SETTING]``; does nothing (returns False) when that setting is absent."""
+    hosts = app.settings.get(HUB_HOSTS_SETTING)
+    if not hosts:
+        return False
+    matcher = HubHostRefused(names=frozenset(hosts["names"]), any_address=bool(hosts["any_address"]))
+    app.default_router.rules.insert(0, routing.Rule(matcher, RefuseHubHostHandler))
+    return True
 
 
 #: A ``/voila/templates/...`` path Voila's template file handler can serve: ``TEMPLATE/static/FILE`` (letters,

@@ -31,6 +31,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -516,6 +517,52 @@ def test_learner_kernels_are_capped(hub, chromium_browser):
     assert "Rules Tutor is busy" in busy and "Close a Rules Tutor tab you no longer need" in busy
     kernels = [p for p in _descendants(server) if "ipykernel" in _cmdline(p) and _alive(p)]
     assert len(kernels) <= cap, f"{len(kernels)} kernels in {name}'s server"
+
+
+def _get(port: int, path: str, host: str, method: str = "GET", body: str | None = None):
+    """One request to the hub's public port (through the proxy) with the given Host header: (status, headers, body)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        headers = {"Host": host}
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        conn.request(method, path, body=body, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.headers, response.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+def test_hub_answers_only_to_its_own_host_names(hub):
+    """DNS rebinding (a web site whose name resolves to 127.0.0.1): the hub refuses a foreign Host with a plain 403
+    before any page runs, the login form among them (so such a site cannot log in as a learner), and still answers
+    the loopback names (deploy/jupyterhub_config.py, tutor/webguard.py: insert_hub_host_guard)."""
+    port = int(hub.url.rsplit(":", 1)[1])
+    login = f"username={LEARNERS[0]}&password={hub.password}"
+    for host in (f"evil.example:{port}", "evil.example", f"localhost.evil.example:{port}", f"127.0.0.1.nip.io:{port}",
+                 f"[::2]:{port}"):
+        for method, path, body in (("GET", "/hub/login", None), ("POST", "/hub/login", login),
+                                   ("GET", "/hub/api/", None), ("GET", "/hub/static/css/style.min.css", None)):
+            status, headers, text = _get(port, path, host, method, body)
+            assert status == 403, (host, method, path, status)
+            assert "only answers to its own addresses" in text, (host, path, text[:200])
+            assert headers.get("Content-Type", "").startswith("text/plain")
+            assert not headers.get("Set-Cookie"), (host, path)  # no login, no session
+    # A learner's page under a foreign name: without the hub's cookie for that name it is sent to the hub, which
+    # refuses that name.
+    status, headers, text = _get(port, f"/user/{LEARNERS[0]}/{LANDING}", f"evil.example:{port}")
+    for _ in range(5):
+        if status not in (301, 302, 303, 307):
+            break
+        location = urlsplit(headers["Location"])
+        status, headers, text = _get(port, location.path + (f"?{location.query}" if location.query else ""),
+                                     f"evil.example:{port}")
+    assert status == 403 and "rt-landing" not in text
+    # Its own names still work.
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}"):
+        status, _, text = _get(port, "/hub/login", host)
+        assert status == 200 and 'id="login_submit"' in text, host
+    assert _health(port)
 
 
 def test_hub_stops_cleanly(hub):

@@ -28,7 +28,7 @@ def load(name: str):
 def hub_env(monkeypatch, tmp_path):
     for var in ("TUTOR_HUB_IP", "TUTOR_HUB_PORT", "TUTOR_HUB_PASSWORD", "TUTOR_HUB_USERS", "TUTOR_HUB_ADMINS",
                 "TUTOR_HUB_ADMIN_PASSWORD", "TUTOR_HUB_SPAWNER", "TUTOR_HUB_MAX_SERVERS", "TUTOR_HUB_CULL_TIMEOUT",
-                "TUTOR_HUB_TEACHERS", "TUTOR_HUB_TEACHER_PASSWORD"):
+                "TUTOR_HUB_TEACHERS", "TUTOR_HUB_TEACHER_PASSWORD", "TUTOR_HUB_HOST_NAMES"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("TUTOR_HUB_STATE", str(tmp_path / "state"))
     if not (DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy").exists():
@@ -342,3 +342,83 @@ def test_login_rules_clean_names_as_the_progress_database_does():
         assert module.clean_name(name) == clean_name(name), repr(name)
     assert "import tutor" not in (DEPLOY / "tutor_hub.py").read_text()  # loads in the chart's hub image
 
+
+# --- The hub's Host check (DNS rebinding; tests/browser/test_hub.py sends foreign Hosts to a running hub) ----------
+
+def test_demo_hub_answers_loopback_names_only(hub_env):
+    from tutor import webguard
+
+    c = load("jupyterhub_config.py")
+    hosts = c.JupyterHub.tornado_settings[webguard.HUB_HOSTS_SETTING]
+    assert hosts == {"names": ["localhost"], "any_address": False}
+    names = frozenset(hosts["names"])
+    for ok in ("127.0.0.1:8000", "localhost:8000", "LOCALHOST:8081", "[::1]:8000", "127.0.0.1:8081", "localhost"):
+        assert webguard.host_name_allowed(ok, names=names), ok
+    for bad in ("evil.example:8000", "evil.example", "localhost.evil.example:8000", "127.1:8000", "0x7f000001:8000",
+                "10.0.0.5:8000", "[::2]:8000", "localhost.:8000", "user@localhost:8000", "localhost:8000 ", "", None,
+                "localhost:08000", "a" * 400):
+        assert not webguard.host_name_allowed(bad, names=names), bad
+
+
+def test_class_hub_on_the_network_answers_its_names_and_addresses(hub_env):
+    import socket
+
+    from tutor import webguard
+
+    hub_env.setenv("TUTOR_HUB_IP", "0.0.0.0")
+    hub_env.setenv("TUTOR_HUB_PASSWORD", CLASS_PASSWORD)
+    hub_env.setenv("TUTOR_HUB_HOST_NAMES", "Tutor.School.example., hub.example")
+    hosts = load("jupyterhub_config.py").JupyterHub.tornado_settings[webguard.HUB_HOSTS_SETTING]
+    assert hosts["any_address"] is True
+    assert {"localhost", "tutor.school.example", "hub.example", socket.gethostname().lower()} <= set(hosts["names"])
+    names = frozenset(hosts["names"])
+    for ok in ("tutor.school.example", "tutor.school.example:8000", "192.168.1.20:8000", "[fe80::1]:8000"):
+        assert webguard.host_name_allowed(ok, names=names, any_address=True), ok
+    for bad in ("evil.example:8000", "tutor.school.example.evil.example"):
+        assert not webguard.host_name_allowed(bad, names=names, any_address=True), bad
+
+
+def test_a_bad_host_name_setting_is_refused_at_start(hub_env):
+    hub_env.setenv("TUTOR_HUB_HOST_NAMES", "tutor school")
+    with pytest.raises(SystemExit, match="TUTOR_HUB_HOST_NAMES"):
+        load("jupyterhub_config.py")
+
+
+def test_hub_host_guard_answers_403_before_any_route(hub_env):
+    """insert_hub_host_guard puts the check first in a tornado application (the hub's, in jupyterhub_config.py)."""
+    import asyncio
+
+    from jupyterhub.app import JupyterHub
+    from tornado import httpclient, httpserver, netutil, web
+
+    from tutor import webguard
+
+    c = load("jupyterhub_config.py")
+    assert JupyterHub._rules_tutor_host_guard is True  # the hub's application gets the guard when it is made
+
+    class Page(web.RequestHandler):
+        def get(self):
+            self.write("page")
+
+    async def run():
+        app = web.Application([(r"/.*", Page)], **c.JupyterHub.tornado_settings)
+        assert webguard.insert_hub_host_guard(app) is True
+        (sock,) = netutil.bind_sockets(0, "127.0.0.1")
+        server = httpserver.HTTPServer(app)
+        server.add_sockets([sock])
+        port = sock.getsockname()[1]
+        client = httpclient.AsyncHTTPClient()
+        try:
+            out = {}
+            for host in (f"127.0.0.1:{port}", f"evil.example:{port}"):
+                r = await client.fetch(f"http://127.0.0.1:{port}/hub/login", headers={"Host": host},
+                                       raise_error=False)
+                out[host.split(":")[0]] = (r.code, r.body.decode())
+            return out
+        finally:
+            server.stop()
+
+    out = asyncio.run(run())
+    assert out["127.0.0.1"] == (200, "page")
+    assert out["evil.example"][0] == 403 and "only answers to its own addresses" in out["evil.example"][1]
+    assert webguard.insert_hub_host_guard(web.Application([])) is False  # no setting, no guard (rules-tutor serve)
