@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from urllib.parse import parse_qs
 
 import ipycytoscape
 import ipywidgets as w
+from IPython import get_ipython
 
 from tutor import interactions as tg
 
@@ -37,6 +39,7 @@ from .graph_details import DetailsPanel
 from .graph_layout import CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, focus_layout, grouped_layout
 from .graph_search import Search
 from .graph_style import CSS, KIND_COLOURS, NODE_H, WORD_KINDS, cytoscape_style
+from . import kernel_timing
 from .model import ErrorPanel
 from .style import style_widget
 
@@ -52,6 +55,9 @@ START_MAX_DEGREE = 12
 #: Seconds after the page is built before the FAQ scenarios are linked to the edges in the background (it runs every
 #: scenario once: seconds of work that would otherwise delay the page's first picture).
 LINK_DELAY_S = 1.5
+#: Seconds after the page's cell ran before, in a page's kernel, the canvas is made and drawn: the page's first render
+#: (the filters, the start card's details, the legend) does not wait for the cytoscape canvas and its script.
+CANVAS_AFTER_S = 0.5
 
 
 def _query_node() -> str | None:
@@ -122,12 +128,13 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.read_btn = w.Button(description="Readable size", tooltip="Back to the readable zoom, top-left corner",
                                  layout=w.Layout(width="auto"))
         self.read_btn.add_class("tutor-graph-read")
-        self.cy = ipycytoscape.CytoscapeWidget(layout=w.Layout(height="660px", width="100%",
-                                                               border="1px solid #ddd6ee"))
-        self.cy.add_class("rt-g-canvas")
-        self.cy.min_zoom, self.cy.max_zoom = 0.1, 3.0
-        self.cy.set_style(cytoscape_style())
-        self.cy.on("node", "click", self.errors.guard(self.on_node_click))
+        #: the canvas (an ipycytoscape widget); ``None`` until made: in a page's kernel after the first render
+        #: (:meth:`_make_canvas`), else at once
+        self.cy: ipycytoscape.CytoscapeWidget | None = None
+        self.canvas_box = w.Box([w.HTML('<div class="rt-muted rt-g-drawing">Drawing the graph…</div>')],
+                                layout=w.Layout(height="660px", width="100%", border="1px solid #ddd6ee"))
+        self.canvas_box.add_class("rt-g-canvas-box")
+        later = kernel_timing.after_cell(self._canvas_after_render)
         start = node or _query_node()
         if start and start in self.G and self.G.nodes[start]["game"] != game and game != "all":
             self.game.value = self.G.nodes[start]["game"]
@@ -137,7 +144,10 @@ class GraphView(Canvas, DetailsPanel, Search):
             self.selected = self.start_node(self.game.value)
             self.focus.value = self.selected is not None
         self._groups()
-        self.redraw()
+        if not later:
+            self._make_canvas()  # (draws)
+        else:
+            self.redraw()  # the count and the view's choices; the canvas draws once made
         g = self.errors.guard
         self.game.observe(g(lambda _c: self.set_game(self.game.value, clear=not self._switching)), names="value")
         for cb in (self.group, self.focus, self.labels, *self.kinds.values()):
@@ -162,7 +172,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         query = w.HBox([self.src, self.dst, self.how], layout=w.Layout(flex_flow="row wrap"))
         view = w.HBox([self.count, self.all_btn, self.read_btn])
         view.add_class("rt-g-view")
-        main = w.HBox([w.VBox([view, self.cy], layout=w.Layout(flex="3 1 560px", min_width="0")),
+        main = w.HBox([w.VBox([view, self.canvas_box], layout=w.Layout(flex="3 1 560px", min_width="0")),
                        w.VBox([self.details], layout=w.Layout(flex="2 1 300px", min_width="0"))],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), banner, filters, kinds,
@@ -170,6 +180,26 @@ class GraphView(Canvas, DetailsPanel, Search):
                               w.HTML("<h3>How can A affect B?</h3>"), query, self.path, self.errors.output])
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-graph")
+
+    def _make_canvas(self) -> None:
+        """Make the canvas (once), put it in its place and draw the graph as the filters say now."""
+        if self.cy is not None:
+            return
+        self.cy = ipycytoscape.CytoscapeWidget(layout=w.Layout(height="660px", width="100%",
+                                                               border="1px solid #ddd6ee"))
+        self.cy.add_class("rt-g-canvas")
+        self.cy.min_zoom, self.cy.max_zoom = 0.1, 3.0
+        self.cy.set_style(cytoscape_style())
+        self.cy.on("node", "click", self.errors.guard(self.on_node_click))
+        self.redraw()
+        self.canvas_box.layout.border = "none"
+        self.canvas_box.children = (self.cy,)
+
+    def _canvas_after_render(self) -> None:
+        """In a thread, :data:`CANVAS_AFTER_S` after the page's cell ran: make the canvas on the kernel's loop."""
+        loop = get_ipython().kernel.io_loop
+        time.sleep(CANVAS_AFTER_S)
+        loop.add_callback(self.errors.guard(self._make_canvas))
 
     # -- filters --------------------------------------------------------------------------------------------------
     def _game_nodes(self) -> list[str]:
@@ -276,9 +306,10 @@ class GraphView(Canvas, DetailsPanel, Search):
             cls = d["kind"] + (" path" if (u, v, k) in self.path_edges else "") + (" labelled" if self.labels.value else "")
             data["edges"].append({"data": {"id": f"{u}>{v}#{k}", "source": u, "target": v, "kind": d["kind"]},
                                   "classes": cls})
-        self._draw(data)
-        self._set_view({"fit": True, "padding": 16} if focus else self._fit_all() if self.view == "all"
-                       else self._readable(self.found))
+        if self.cy is not None:  # (else drawn once the canvas is made)
+            self._draw(data)
+            self._set_view({"fit": True, "padding": 16} if focus else self._fit_all() if self.view == "all"
+                           else self._readable(self.found))
         self.count.value = (f'<span class="rt-muted">{len(nodes)} nodes, {len(edges)} edges shown. Scroll to zoom, '
                             "drag to pan.</span>")
 

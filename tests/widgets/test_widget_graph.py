@@ -278,3 +278,22 @@ def test_switching_the_game_clears_the_other_games_panel_and_boxes(G):
     assert v.selected == "restless-spirits:nordheim" and v.focus.value and v.find.value == ""
     assert "<h3>Nordheim</h3>" in v.details.value and "box:restless-spirits:spirit" not in drawn(v)
     assert v.errors.output.outputs == ()
+
+
+def test_in_a_kernel_the_canvas_is_made_after_the_first_render(monkeypatch):
+    """The page's first render holds the filters and the start card's details; the cytoscape canvas is made after it
+    and then drawn as the filters say at that moment (a view asked for meanwhile included)."""
+    import widgets.graph as page
+    later = []
+    monkeypatch.setattr(page.kernel_timing, "after_cell", lambda fn: later.append(fn) or True)
+    view = page.GraphView("restless-spirits")
+    assert len(later) == 1 and view.cy is None
+    assert "<h3" in view.details.value and "Drawing the graph" in view.canvas_box.children[0].value
+    assert "nodes" in view.count.value
+    view.show_all()  # before the canvas exists: remembered
+    view._make_canvas()
+    assert view.canvas_box.children == (view.cy,)
+    drawn = {n.data["id"].rsplit("@", 1)[0] for n in view.cy.graph.nodes}
+    assert view.selected in drawn and view.cy.cytoscape_layout["fit"] is True
+    view._make_canvas()  # once
+    assert view.canvas_box.children == (view.cy,)
