@@ -115,6 +115,8 @@ def game_class(game_id: str):
 
 
 def clauses_for(game_id: str) -> dict[str, Clause]:
-    """``{clause id: Clause}`` of a game (ValueError for an unknown game id)."""
-    game_class(game_id)
+    """``{clause id: Clause}`` of a game (ValueError for an unknown game id). Imports no game's engine: a page that
+    only names rules (the ability graph's three games) does not load three engines for it."""
+    if game_id not in _GAME_CLASSES:
+        game_class(game_id)  # ValueError naming the valid game ids
     return _clauses(game_id)

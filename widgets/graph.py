@@ -77,8 +77,16 @@ class GraphView(Canvas, DetailsPanel, Search):
         # The page's own graph is drawn first and its edges are linked to the FAQ scenarios afterwards, in the
         # background (see link_scenarios): the details panel shows a node's scenarios once they are known.
         self._linked = threading.Event()
+        self._full = threading.Lock()
+        #: True while G holds only the game the page opened on (in a page's kernel, the first render does not wait
+        #: for the other games' cards); the three games' graph replaces it in the background (_link_scenarios), or
+        #: at once when a search or the Game filter needs it (:meth:`whole_graph`)
+        self._partial = False
+        self._later = G is None and kernel_timing.after_cell(self._canvas_after_render)
         if G is None:
-            G = tg.build(None, scenarios=False)
+            one = (self._later and game in tg.GAMES and not node and not _query_node())
+            G = tg.build(game if one else None, scenarios=False)
+            self._partial = one
             self._linker: threading.Thread | None = threading.Timer(LINK_DELAY_S, self._link_scenarios)
             self._linker.daemon = True
         else:
@@ -134,7 +142,6 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.canvas_box = w.Box([w.HTML('<div class="rt-muted rt-g-drawing">Drawing the graph…</div>')],
                                 layout=w.Layout(height="660px", width="100%", border="1px solid #ddd6ee"))
         self.canvas_box.add_class("rt-g-canvas-box")
-        later = kernel_timing.after_cell(self._canvas_after_render)
         start = node or _query_node()
         if start and start in self.G and self.G.nodes[start]["game"] != game and game != "all":
             self.game.value = self.G.nodes[start]["game"]
@@ -144,7 +151,7 @@ class GraphView(Canvas, DetailsPanel, Search):
             self.selected = self.start_node(self.game.value)
             self.focus.value = self.selected is not None
         self._groups()
-        if not later:
+        if not self._later:
             self._make_canvas()  # (draws)
         else:
             self.redraw()  # the count and the view's choices; the canvas draws once made
@@ -195,6 +202,21 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.canvas_box.layout.border = "none"
         self.canvas_box.children = (self.cy,)
 
+    def whole_graph(self) -> None:
+        """Put the three games' graph in place of the first game's alone, if it is not there yet (built now when the
+        background has not built it yet): the Find, A and B lists then name every game's nodes."""
+        if not self._partial:
+            return
+        with self._full:
+            if not self._partial:
+                return
+            G = tg.build(None, scenarios=False)
+            self.G = G
+            self._names = {tg.entry(G, n): n for n in G}
+            for box in (self.find, self.src, self.dst):
+                box.options = sorted(self._names)
+            self._partial = False
+
     def _canvas_after_render(self) -> None:
         """In a thread, :data:`CANVAS_AFTER_S` after the page's cell ran: make the canvas on the kernel's loop."""
         loop = get_ipython().kernel.io_loop
@@ -229,6 +251,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         game afresh: no search mark, path or highlighted path left, the Find, A and B boxes emptied, and the side
         panel shows the game's start node (:meth:`start_node`), drawn with its neighbours (Focus), as when the page
         opens. Find and the path query switch games with ``clear=False``: they keep their boxes."""
+        self.whole_graph()
         if self.game.value != game:
             self._switching = not clear
             try:

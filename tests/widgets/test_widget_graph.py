@@ -297,3 +297,8 @@ def test_in_a_kernel_the_canvas_is_made_after_the_first_render(monkeypatch):
     assert view.selected in drawn and view.cy.cytoscape_layout["fit"] is True
     view._make_canvas()  # once
     assert view.canvas_box.children == (view.cy,)
+    # the first render read only the game shown; the three games' graph replaces it (in the background, or now)
+    assert view._partial and {d["game"] for _n, d in view.G.nodes(data=True)} == {"restless-spirits"}
+    assert view.find_node("Battle") == "spirited:battle" and not view._partial
+    assert view.game.value == "spirited" and {d["game"] for _n, d in view.G.nodes(data=True)} == set(tg.GAMES)
+    assert "Battle · Spirited" in view.find.options
