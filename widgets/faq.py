@@ -20,7 +20,7 @@ the embedded :class:`~widgets.app.TutorApp` keeps ``tutor-action``, ``tutor-even
 from __future__ import annotations
 
 import os
-import time
+import threading
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -44,10 +44,10 @@ from .table import table_style
 _STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later", "off-script": "– skipped"}
 
 
-#: Seconds after the page's cell ran before the explorer reads every scenario file in the background (about half a
-#: second of the kernel's time) and makes the what-if controls: the browser fetches the page's widgets from the
-#: kernel meanwhile, not slowed by it.
-FILL_AFTER_S = 2.0
+#: Seconds after the browser has drawn the page's first view before the explorer reads every scenario file in the
+#: background (about half a second of the kernel's time) and makes the what-if controls
+#: (:func:`widgets.kernel_timing.after_view`): the first view is not slowed by them.
+FILL_AFTER_S = 0.3
 
 
 def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
@@ -155,7 +155,8 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
             self.whatif_box.children = (self.edit_panel,)
         self.filter()
         self._show_entry()
-        if self.filling and not kernel_timing.after_cell(self._after_first_render):
+        if self.filling and not kernel_timing.after_view(self.questions_open, self._after_first_view,
+                                                         delay=FILL_AFTER_S):
             self._fill_index(faq.build_index(game_id))
             self._make_whatif()
 
@@ -167,14 +168,16 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         self.whatif_box.children = (self.edit_panel,)
         self._fill_zones()
 
-    def _after_first_render(self) -> None:
-        """In a thread, :data:`FILL_AFTER_S` after the page's cell ran: read every question file, then, on the
-        kernel's loop, list them (or say in the problems box why they cannot be read) and make the what-if
+    def _after_first_view(self) -> None:
+        """Once the browser has drawn the page (on the kernel's loop): read every question file in a thread, then,
+        on the loop again, list them (or say in the problems box why they cannot be read) and make the what-if
         controls (opening "What if…" before then makes them at once)."""
         loop = get_ipython().kernel.io_loop
-        time.sleep(FILL_AFTER_S)  # the browser first fetches the page's widgets from this kernel: not slowed by this
-        then = self._read_rest()
-        loop.add_callback(self.errors.guard(lambda: (then(), self._make_whatif())))
+
+        def read() -> None:
+            then = self._read_rest()
+            loop.add_callback(self.errors.guard(lambda: (then(), self._make_whatif())))
+        threading.Thread(target=read, name="tutor-faq-fill", daemon=True).start()
 
     # -- building ------------------------------------------------------------------------------------------------
     def _initial_entry(self, open_id: str | None) -> tuple[faq.Entry, Session]:

@@ -25,12 +25,10 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from urllib.parse import parse_qs
 
 import ipycytoscape
 import ipywidgets as w
-from IPython import get_ipython
 
 from tutor import interactions as tg
 
@@ -55,9 +53,10 @@ START_MAX_DEGREE = 12
 #: Seconds after the page is built before the FAQ scenarios are linked to the edges in the background (it runs every
 #: scenario once: seconds of work that would otherwise delay the page's first picture).
 LINK_DELAY_S = 1.5
-#: Seconds after the page's cell ran before, in a page's kernel, the canvas is made and drawn: the page's first render
-#: (the filters, the start card's details, the legend) does not wait for the cytoscape canvas and its script.
-CANVAS_AFTER_S = 0.5
+#: Seconds after the browser has drawn the page's first view (the filters, the start card's details, the legend) before,
+#: in a page's kernel, the canvas is made and drawn: that first view does not wait for the cytoscape canvas and its
+#: script (:func:`widgets.kernel_timing.after_view`).
+CANVAS_AFTER_S = 0.1
 
 
 def _query_node() -> str | None:
@@ -82,7 +81,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         #: for the other games' cards); the three games' graph replaces it in the background (_link_scenarios), or
         #: at once when a search or the Game filter needs it (:meth:`whole_graph`)
         self._partial = False
-        self._later = G is None and kernel_timing.after_cell(self._canvas_after_render)
+        self._later = G is None and kernel_timing.in_page_kernel()  # the canvas is made after the first view
         if G is None:
             one = (self._later and game in tg.GAMES and not node and not _query_node())
             G = tg.build(game if one else None, scenarios=False)
@@ -151,7 +150,9 @@ class GraphView(Canvas, DetailsPanel, Search):
             self.selected = self.start_node(self.game.value)
             self.focus.value = self.selected is not None
         self._groups()
-        if not self._later:
+        if not (self._later and kernel_timing.after_view(self.details, self.errors.guard(self._make_canvas),
+                                                          delay=CANVAS_AFTER_S)):
+            self._later = False
             self._make_canvas()  # (draws)
         else:
             self.redraw()  # the count and the view's choices; the canvas draws once made
@@ -216,12 +217,6 @@ class GraphView(Canvas, DetailsPanel, Search):
             for box in (self.find, self.src, self.dst):
                 box.options = sorted(self._names)
             self._partial = False
-
-    def _canvas_after_render(self) -> None:
-        """In a thread, :data:`CANVAS_AFTER_S` after the page's cell ran: make the canvas on the kernel's loop."""
-        loop = get_ipython().kernel.io_loop
-        time.sleep(CANVAS_AFTER_S)
-        loop.add_callback(self.errors.guard(self._make_canvas))
 
     # -- filters --------------------------------------------------------------------------------------------------
     def _game_nodes(self) -> list[str]:

@@ -9,8 +9,6 @@ save), ``tutor-mastery-clause`` (a clause Button of the mastery map; ``rt-m-<sta
 """
 from __future__ import annotations
 
-import time
-
 import ipywidgets as w
 from IPython import get_ipython
 
@@ -37,11 +35,11 @@ KIND_WORDS = {"can-do": "What can you do?", "why-not": "Why not?", "what-happens
 #: Questions a game's pool makes before the page's first render (the first question is scheduled among them) ...
 FIRST_POOL = 12
 #: ... and after it (made on the kernel's loop, :data:`POOL_STEP` at a time, starting :data:`POOL_AFTER_S` seconds
-#: after the page's cell ran, so that the browser's first fetch of the page is not slowed by it); the next questions
-#: are scheduled among them all.
+#: after the browser has drawn the page, :func:`widgets.kernel_timing.after_view`); the next questions are scheduled
+#: among them all.
 POOL = 60
 POOL_STEP = 8
-POOL_AFTER_S = 2.0
+POOL_AFTER_S = 0.3
 
 PRACTICE_CSS = """
 .rt-pq-top { align-items: center; gap: 10px; flex-wrap: wrap; }
@@ -261,17 +259,16 @@ class PracticeApp:
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-pq-page")
         self._render_top()
-        self._loop = None  # the kernel's loop, once the page has rendered in a kernel (the pool is made there)
-        if not kernel_timing.after_cell(self._after_first_render):
+        self._loop = None  # the kernel's loop, once the page has been drawn in a kernel (the pool is made there)
+        if not kernel_timing.after_view(self.view.prompt, self.errors.guard(self._after_first_view),
+                                        delay=POOL_AFTER_S):
             self.fill_pool()
 
-    def _after_first_render(self) -> None:
-        """In a thread, :data:`POOL_AFTER_S` after the page's cell ran: make the rest of the question pool on the
-        kernel's loop, a few questions at a time (a click waits for at most one batch)."""
-        loop = get_ipython().kernel.io_loop
-        time.sleep(POOL_AFTER_S)
-        self._loop = loop
-        loop.add_callback(self.errors.guard(self._fill_later))
+    def _after_first_view(self) -> None:
+        """Once the browser has drawn the page: make the rest of the question pool on the kernel's loop, a few
+        questions at a time (a click waits for at most one batch)."""
+        self._loop = get_ipython().kernel.io_loop
+        self._fill_later()
 
     def fill_pool(self, most: int | None = None) -> bool:
         """Make up to ``most`` more questions (all when ``None``) in the pool of the game shown, until it holds

@@ -248,3 +248,29 @@ def test_answering_on_a_damaged_rule_starts_its_card_again(store):
     store.record_answer("spirit-duels", "can-do", "sd.evolve", False)  # no error: the card starts again
     assert set(store.cards("spirit-duels")) == {"sd.evolve"} and len(store.answers("spirit-duels")) == 2
     assert "one rule" in store.take_damage_notice() and store.take_damage_notice() is None
+
+
+def test_in_a_kernel_the_question_pool_is_made_after_the_first_view(store, monkeypatch):
+    """The first render makes a few questions (the first is scheduled among them); once the browser has drawn the
+    page the rest are made on the kernel's loop, a few at a time."""
+    import widgets.practice as page
+    later = []
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda widget, fn, **_k: later.append((widget, fn)) or True)
+    app = PracticeApp("restless-spirits", store=store)
+    assert [w for w, _f in later] == [app.view.prompt] and len(app.coach.pool.made) == page.FIRST_POOL
+
+    class Loop:
+        def __init__(self):
+            self.queue = []
+
+        def add_callback(self, fn):
+            self.queue.append(fn)
+    loop = Loop()
+    monkeypatch.setattr(page, "get_ipython", lambda: type("K", (), {"kernel": type("L", (), {"io_loop": loop})})())
+    later[0][1]()
+    batches = 0
+    while loop.queue:
+        loop.queue.pop(0)()
+        batches += 1
+    assert len(app.coach.pool.made) == page.POOL and batches == -(-(page.POOL - page.FIRST_POOL) // page.POOL_STEP)
+    assert not app.errors.output.outputs

@@ -544,7 +544,7 @@ def test_in_a_kernel_the_page_opens_on_its_first_question_and_lists_the_rest_aft
     import widgets.faq as page
     later = []
     monkeypatch.setattr(page, "in_kernel", lambda: True)
-    monkeypatch.setattr(page.kernel_timing, "after_cell", lambda fn: later.append(fn) or True)
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda _w, fn, **_k: later.append(fn) or True)
     ex = FaqExplorer(questions_folder=tmp_path)
     assert ex.filling and len(later) == 1
     assert [e.id for e in ex.index.entries] == [index.entries[0].id] == [ex.entry.id]
@@ -602,7 +602,7 @@ def test_in_a_kernel_the_what_if_controls_are_made_after_the_first_render(index,
     import widgets.faq as page
     later = []
     monkeypatch.setattr(page, "in_kernel", lambda: True)
-    monkeypatch.setattr(page.kernel_timing, "after_cell", lambda fn: later.append(fn) or True)
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda _w, fn, **_k: later.append(fn) or True)
     ex = FaqExplorer(questions_folder=tmp_path)
     assert ex.edit_panel is None and ex.whatif_box.children == ()
     ex._read_rest()()
@@ -619,7 +619,7 @@ def test_when_the_other_questions_cannot_be_read_the_problems_box_says_so(index,
     reason), no log line in the error panel, the question shown stays usable and the list keeps it."""
     import widgets.faq as page
     monkeypatch.setattr(page, "in_kernel", lambda: True)
-    monkeypatch.setattr(page.kernel_timing, "after_cell", lambda fn: True)
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda _w, fn, **_k: True)
     ex = FaqExplorer(questions_folder=tmp_path)
     first = ex.entry.id
 

@@ -285,9 +285,10 @@ def test_in_a_kernel_the_canvas_is_made_after_the_first_render(monkeypatch):
     and then drawn as the filters say at that moment (a view asked for meanwhile included)."""
     import widgets.graph as page
     later = []
-    monkeypatch.setattr(page.kernel_timing, "after_cell", lambda fn: later.append(fn) or True)
+    monkeypatch.setattr(page.kernel_timing, "in_page_kernel", lambda: True)
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda widget, fn, **_k: later.append((widget, fn)) or True)
     view = page.GraphView("restless-spirits")
-    assert len(later) == 1 and view.cy is None
+    assert later == [(view.details, later[0][1])] and view.cy is None
     assert "<h3" in view.details.value and "Drawing the graph" in view.canvas_box.children[0].value
     assert "nodes" in view.count.value
     view.show_all()  # before the canvas exists: remembered
