@@ -40,7 +40,7 @@ from sqlalchemy.orm import Session as DbSession
 from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
 from ..registry import KNOWN_GAMES
 from .database import (describe_url, ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOUT, RETRY_SECONDS, RETRY_TIMEOUT, SQLITE_TIMEOUT,  # noqa: F401
-                       NotTutorDatabase, TUTOR_TABLES, _AlembicError, _engine, _locked, _reason, at_head,
+                       NotTutorDatabase, TUTOR_TABLES, alembic_errors, _engine, _locked, _reason, at_head,
                        check_tutor_database, default_url, migrate, tutor_revisions)
 from .models import (CLAUSE_MAX, Base, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
                      LessonCompletion, PracticeAnswer, ResumePlace)
@@ -132,7 +132,7 @@ class ProgressStore:
             migrate(self.engine)
             self._learner_id = self._ensure_learner(self.engine)
             self._probe_write()
-        except (SQLAlchemyError, OSError, ArgumentError, ValueError, _AlembicError) as exc:
+        except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
             self._fall_back(exc)
 
     # -- trouble ------------------------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ class ProgressStore:
             with DbSession(probe) as db, db.begin():
                 for fn in self._pending:
                     fn(db, lid)
-        except (SQLAlchemyError, OSError, ArgumentError, ValueError, _AlembicError) as exc:
+        except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
             log.debug("progress store %s still not usable: %s", self._where(), exc)
             if not _locked(exc):
                 self._retry_at, self._pending = None, []
