@@ -50,8 +50,9 @@ START = {"restless-spirits": "restless-spirits:nordheim", "spirited": "spirited:
          "spirit-duels": "spirit-duels:freeze"}
 #: Most neighbours a start card may have when :data:`START` names none for a game (the best-linked card below it).
 START_MAX_DEGREE = 12
-#: Seconds after the page is built before the FAQ scenarios are linked to the edges in the background (it runs every
-#: scenario once: seconds of work that would otherwise delay the page's first picture).
+#: Seconds after the page is built (in a page's kernel: after its first view is drawn) before the FAQ scenarios are
+#: linked to the edges in the background (it runs every scenario once: seconds of work that would otherwise delay the
+#: page's first picture).
 LINK_DELAY_S = 1.5
 #: Seconds after the browser has drawn the page's first view (the filters, the start card's details, the legend) before,
 #: in a page's kernel, the canvas is made and drawn: that first view does not wait for the cytoscape canvas and its
@@ -150,7 +151,7 @@ class GraphView(Canvas, DetailsPanel, Search):
             self.selected = self.start_node(self.game.value)
             self.focus.value = self.selected is not None
         self._groups()
-        if not (self._later and kernel_timing.after_view(self.details, self.errors.guard(self._make_canvas),
+        if not (self._later and kernel_timing.after_view(self.details, self.errors.guard(self._after_first_view),
                                                           delay=CANVAS_AFTER_S)):
             self._later = False
             self._make_canvas()  # (draws)
@@ -169,8 +170,8 @@ class GraphView(Canvas, DetailsPanel, Search):
                           and self.ask_path(self.src.value, self.dst.value)), names="value")
         if self.selected is not None:
             self.details.value = self._details(self.selected, wait=False)
-        if self._linker is not None:
-            self._linker.start()
+        if self._linker is not None and not self._later:
+            self._linker.start()  # (in a page's kernel: once the first view is drawn, see _after_first_view)
         legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
         banner = w.HTML(_dom_classes=("rt-g-banner",), value='<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
                         'from the games\' own card data — click a node</small></div>')
@@ -202,6 +203,14 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.redraw()
         self.canvas_box.layout.border = "none"
         self.canvas_box.children = (self.cy,)
+
+    def _after_first_view(self) -> None:
+        """Once the browser has drawn the page's first view: make the canvas, and start the background work (the three
+        games' graph, the FAQ scenarios' links: seconds of the kernel's time that would slow the browser's fetch of
+        the page)."""
+        self._make_canvas()
+        if self._linker is not None:
+            self._linker.start()
 
     def whole_graph(self) -> None:
         """Put the three games' graph in place of the first game's alone, if it is not there yet (built now when the

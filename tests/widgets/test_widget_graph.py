@@ -292,6 +292,7 @@ def test_in_a_kernel_the_canvas_is_made_after_the_first_render(monkeypatch):
     assert "<h3" in view.details.value and "Drawing the graph" in view.canvas_box.children[0].value
     assert "nodes" in view.count.value
     view.show_all()  # before the canvas exists: remembered
+    assert not view._linker.is_alive()  # the background work waits for the first view too
     view._make_canvas()
     assert view.canvas_box.children == (view.cy,)
     drawn = {n.data["id"].rsplit("@", 1)[0] for n in view.cy.graph.nodes}
