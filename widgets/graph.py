@@ -272,7 +272,7 @@ class GraphView(Canvas, DetailsPanel, Search):
                 self.path.value = ""
                 self.selected = self.start_node(game)
                 self.focus.value = self.selected is not None
-                self.details.value = self._details(self.selected) if self.selected else self._intro()
+                self.details.value = self._details(self.selected, wait=False) if self.selected else self._intro()
             self._groups()
         finally:
             self._hold -= 1
@@ -352,7 +352,7 @@ class GraphView(Canvas, DetailsPanel, Search):
     def select(self, nid: str) -> None:
         """Show ``nid``'s details and outline its node (and draw its neighbourhood when focusing)."""
         before, self.selected = self.selected, nid
-        self.details.value = self._details(nid)
+        self.details.value = self._details(nid, wait=False)  # (its scenarios follow once linked: _link_scenarios)
         if self.focus.value:
             self.redraw()
         else:

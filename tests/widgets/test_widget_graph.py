@@ -304,3 +304,19 @@ def test_in_a_kernel_the_canvas_is_made_after_the_first_render(monkeypatch):
     assert view.find_node("Battle") == "spirited:battle" and not view._partial
     assert view.game.value == "spirited" and {d["game"] for _n, d in view.G.nodes(data=True)} == set(tg.GAMES)
     assert "Battle · Spirited" in view.find.options
+
+
+def test_a_click_before_the_scenarios_are_linked_does_not_wait_for_them(monkeypatch):
+    """A node clicked while the FAQ scenarios are still being linked in the background shows its details at once,
+    saying its scenarios follow; the linking then fills them in."""
+    import widgets.graph as page
+    monkeypatch.setattr(page.kernel_timing, "in_page_kernel", lambda: True)
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda widget, fn, **_k: True)
+    view = page.GraphView("restless-spirits")
+    view._make_canvas()
+    assert not view._linked.is_set()
+    view.on_node_click({"data": {"id": "restless-spirits:gonga"}})
+    assert "Gonga" in view.details.value and "Finding the FAQ scenarios" in view.details.value
+    view._link_scenarios()
+    assert view._linked.is_set() and "Finding the FAQ scenarios" not in view.details.value
+    assert view.selected == "restless-spirits:gonga" and "Gonga" in view.details.value and not view._partial
