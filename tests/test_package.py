@@ -85,3 +85,18 @@ def test_package_data_covers_every_shipped_file():
         missed = [f for f in files if not any(fnmatch(f, pat) and f.count("/") == pat.count("/")
                                               for pat in data[package])]
         assert missed == [], f"{folder}/: not in package-data of {package}: {missed}"
+
+
+def test_game_titles_are_named_without_importing_the_games_and_match_their_classes():
+    """A page's game picker names every game without importing their engines (seconds of a page's load); the names
+    are the game classes' own titles."""
+    import subprocess
+    import sys
+
+    from tutor.registry import KNOWN_GAMES, game_classes, game_title
+    code = ("import sys; from tutor.registry import KNOWN_GAMES, game_title; [game_title(g) for g in KNOWN_GAMES]; "
+            "print(sorted(m for m in sys.modules if m.startswith('tutor.games.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "[]"
+    for game in KNOWN_GAMES:
+        assert game_title(game) == game_classes()[game].title

@@ -15,6 +15,9 @@ from .core.model import Clause
 #: Each playable game's package under ``tutor/games/`` and its Game subclass's name.
 _GAME_CLASSES = {"restless-spirits": ("restless_spirits", "RestlessSpirits"), "spirited": ("spirited", "Spirited"),
                  "spirit-duels": ("spirit_duels", "SpiritDuels")}
+#: Each playable game's display name, its class's ``title`` (kept here too, so that naming a game imports no engine:
+#: a page's game picker would import all three; tests/test_package.py checks that they agree).
+_GAME_TITLES = {"restless-spirits": "Restless Spirits", "spirited": "Spirited", "spirit-duels": "Spirit Duels"}
 
 
 class _Games(Mapping):
@@ -49,8 +52,10 @@ KNOWN_GAMES = ("restless-spirits", "spirited", "spirit-duels")
 
 
 def game_title(game_id: str) -> str:
-    """A game's display name (its class's ``title``): ``"spirit-duels"`` -> ``"Spirit Duels"``; a game not playable
-    yet is named from its id."""
+    """A game's display name (its class's ``title``, without importing the game): ``"spirit-duels"`` ->
+    ``"Spirit Duels"``; a game not playable yet is named from its id."""
+    if game_id in _GAME_TITLES:
+        return _GAME_TITLES[game_id]
     cls = game_classes().get(game_id)
     return cls.title if cls is not None else game_id.replace("-", " ").title()
 
@@ -110,6 +115,8 @@ def game_class(game_id: str):
 
 
 def clauses_for(game_id: str) -> dict[str, Clause]:
-    """``{clause id: Clause}`` of a game (ValueError for an unknown game id)."""
-    game_class(game_id)
+    """``{clause id: Clause}`` of a game (ValueError for an unknown game id). Imports no game's engine: a page that
+    only names rules (the ability graph's three games) does not load three engines for it."""
+    if game_id not in _GAME_CLASSES:
+        game_class(game_id)  # ValueError naming the valid game ids
     return _clauses(game_id)

@@ -8,7 +8,6 @@ import re
 from typing import Any
 
 from .core.session import Session
-from .games.spirit_duels.ctx import card_of
 from .scenario import ActionRef, Expect
 
 
@@ -43,9 +42,10 @@ def slot_names(session: Session) -> dict[str, str]:
     if session.game_id != "spirit-duels":
         return {}
     out = {}
+    lines = session.game.cards.line_by_id  # (as spirit_duels.ctx.card_of; this module imports no game's engine)
     for p in session.state.players:
         for k, sl in enumerate(p.spirits):
-            out[f"p{p.seat + 1}.s{k + 1}"] = f"Player {p.seat + 1}'s {card_of(session.game, sl).name}"
+            out[f"p{p.seat + 1}.s{k + 1}"] = f"Player {p.seat + 1}'s {lines[sl.line].spirits[sl.stage - 1].name}"
     return out
 
 

@@ -9,21 +9,22 @@ Views hold no game state: they observe one :class:`SessionModel` and turn clicks
 - :class:`TutorApp`, :class:`LessonRunner`, :class:`LearnApp`, :class:`SessionModel`, :class:`ErrorPanel`.
 
 The FAQ explorer and the presenter (and what they import: scenarios, walkthroughs) are imported when first used,
-so a learn page's kernel does not load them.
+so a learn page's kernel does not load them; the learn page and the table (``learn_app``, ``TutorApp``...) too, so
+that a page importing one module of this package (``widgets.graph``, ``widgets.practice``) does not load them.
 """
 from __future__ import annotations
 
 import importlib
 
-from .app import Controls, TutorApp, play_app
-from .lessons import LearnApp, LessonRunner, learn_app
 from .model import ErrorPanel, SessionModel, clause_chip
 
 __all__ = ["learn_app", "play_app", "TutorApp", "LessonRunner", "LearnApp", "SessionModel", "ErrorPanel",
            "Controls", "clause_chip", "presenter_app", "PresenterApp",
            "faq_explorer", "FaqExplorer"]
 
-_LAZY = {"faq_explorer": ".faq", "FaqExplorer": ".faq", "presenter_app": ".presenter", "PresenterApp": ".presenter"}
+_LAZY = {"faq_explorer": ".faq", "FaqExplorer": ".faq", "presenter_app": ".presenter", "PresenterApp": ".presenter",
+         "learn_app": ".lessons", "LearnApp": ".lessons", "LessonRunner": ".lessons",
+         "play_app": ".app", "TutorApp": ".app", "Controls": ".app"}
 
 
 def __getattr__(name: str):

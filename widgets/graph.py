@@ -37,6 +37,7 @@ from .graph_details import DetailsPanel
 from .graph_layout import CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, focus_layout, grouped_layout
 from .graph_search import Search
 from .graph_style import CSS, KIND_COLOURS, NODE_H, WORD_KINDS, cytoscape_style
+from . import kernel_timing
 from .model import ErrorPanel
 from .style import style_widget
 
@@ -49,9 +50,14 @@ START = {"restless-spirits": "restless-spirits:nordheim", "spirited": "spirited:
          "spirit-duels": "spirit-duels:freeze"}
 #: Most neighbours a start card may have when :data:`START` names none for a game (the best-linked card below it).
 START_MAX_DEGREE = 12
-#: Seconds after the page is built before the FAQ scenarios are linked to the edges in the background (it runs every
-#: scenario once: seconds of work that would otherwise delay the page's first picture).
+#: Seconds after the page is built (in a page's kernel: after its first view is drawn) before the FAQ scenarios are
+#: linked to the edges in the background (it runs every scenario once: seconds of work that would otherwise delay the
+#: page's first picture).
 LINK_DELAY_S = 1.5
+#: Seconds after the browser has drawn the page's first view (the filters, the start card's details, the legend) before,
+#: in a page's kernel, the canvas is made and drawn: that first view does not wait for the cytoscape canvas and its
+#: script (:func:`widgets.kernel_timing.after_view`).
+CANVAS_AFTER_S = 0.1
 
 
 def _query_node() -> str | None:
@@ -71,8 +77,16 @@ class GraphView(Canvas, DetailsPanel, Search):
         # The page's own graph is drawn first and its edges are linked to the FAQ scenarios afterwards, in the
         # background (see link_scenarios): the details panel shows a node's scenarios once they are known.
         self._linked = threading.Event()
+        self._full = threading.Lock()
+        #: True while G holds only the game the page opened on (in a page's kernel, the first render does not wait
+        #: for the other games' cards); the three games' graph replaces it in the background (_link_scenarios), or
+        #: at once when a search or the Game filter needs it (:meth:`whole_graph`)
+        self._partial = False
+        self._later = G is None and kernel_timing.in_page_kernel()  # the canvas is made after the first view
         if G is None:
-            G = tg.build(None, scenarios=False)
+            one = (self._later and game in tg.GAMES and not node and not _query_node())
+            G = tg.build(game if one else None, scenarios=False)
+            self._partial = one
             self._linker: threading.Thread | None = threading.Timer(LINK_DELAY_S, self._link_scenarios)
             self._linker.daemon = True
         else:
@@ -122,12 +136,12 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.read_btn = w.Button(description="Readable size", tooltip="Back to the readable zoom, top-left corner",
                                  layout=w.Layout(width="auto"))
         self.read_btn.add_class("tutor-graph-read")
-        self.cy = ipycytoscape.CytoscapeWidget(layout=w.Layout(height="660px", width="100%",
-                                                               border="1px solid #ddd6ee"))
-        self.cy.add_class("rt-g-canvas")
-        self.cy.min_zoom, self.cy.max_zoom = 0.1, 3.0
-        self.cy.set_style(cytoscape_style())
-        self.cy.on("node", "click", self.errors.guard(self.on_node_click))
+        #: the canvas (an ipycytoscape widget); ``None`` until made: in a page's kernel after the first render
+        #: (:meth:`_make_canvas`), else at once
+        self.cy: ipycytoscape.CytoscapeWidget | None = None
+        self.canvas_box = w.Box([w.HTML('<div class="rt-muted rt-g-drawing">Drawing the graph…</div>')],
+                                layout=w.Layout(height="660px", width="100%", border="1px solid #ddd6ee"))
+        self.canvas_box.add_class("rt-g-canvas-box")
         start = node or _query_node()
         if start and start in self.G and self.G.nodes[start]["game"] != game and game != "all":
             self.game.value = self.G.nodes[start]["game"]
@@ -137,7 +151,12 @@ class GraphView(Canvas, DetailsPanel, Search):
             self.selected = self.start_node(self.game.value)
             self.focus.value = self.selected is not None
         self._groups()
-        self.redraw()
+        if not (self._later and kernel_timing.after_view(self.details, self.errors.guard(self._after_first_view),
+                                                          delay=CANVAS_AFTER_S)):
+            self._later = False
+            self._make_canvas()  # (draws)
+        else:
+            self.redraw()  # the count and the view's choices; the canvas draws once made
         g = self.errors.guard
         self.game.observe(g(lambda _c: self.set_game(self.game.value, clear=not self._switching)), names="value")
         for cb in (self.group, self.focus, self.labels, *self.kinds.values()):
@@ -151,8 +170,8 @@ class GraphView(Canvas, DetailsPanel, Search):
                           and self.ask_path(self.src.value, self.dst.value)), names="value")
         if self.selected is not None:
             self.details.value = self._details(self.selected, wait=False)
-        if self._linker is not None:
-            self._linker.start()
+        if self._linker is not None and not self._later:
+            self._linker.start()  # (in a page's kernel: once the first view is drawn, see _after_first_view)
         legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
         banner = w.HTML(_dom_classes=("rt-g-banner",), value='<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
                         'from the games\' own card data — click a node</small></div>')
@@ -162,7 +181,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         query = w.HBox([self.src, self.dst, self.how], layout=w.Layout(flex_flow="row wrap"))
         view = w.HBox([self.count, self.all_btn, self.read_btn])
         view.add_class("rt-g-view")
-        main = w.HBox([w.VBox([view, self.cy], layout=w.Layout(flex="3 1 560px", min_width="0")),
+        main = w.HBox([w.VBox([view, self.canvas_box], layout=w.Layout(flex="3 1 560px", min_width="0")),
                        w.VBox([self.details], layout=w.Layout(flex="2 1 300px", min_width="0"))],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), banner, filters, kinds,
@@ -170,6 +189,43 @@ class GraphView(Canvas, DetailsPanel, Search):
                               w.HTML("<h3>How can A affect B?</h3>"), query, self.path, self.errors.output])
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-graph")
+
+    def _make_canvas(self) -> None:
+        """Make the canvas (once), put it in its place and draw the graph as the filters say now."""
+        if self.cy is not None:
+            return
+        self.cy = ipycytoscape.CytoscapeWidget(layout=w.Layout(height="660px", width="100%",
+                                                               border="1px solid #ddd6ee"))
+        self.cy.add_class("rt-g-canvas")
+        self.cy.min_zoom, self.cy.max_zoom = 0.1, 3.0
+        self.cy.set_style(cytoscape_style())
+        self.cy.on("node", "click", self.errors.guard(self.on_node_click))
+        self.redraw()
+        self.canvas_box.layout.border = "none"
+        self.canvas_box.children = (self.cy,)
+
+    def _after_first_view(self) -> None:
+        """Once the browser has drawn the page's first view: make the canvas, and start the background work (the three
+        games' graph, the FAQ scenarios' links: seconds of the kernel's time that would slow the browser's fetch of
+        the page)."""
+        self._make_canvas()
+        if self._linker is not None:
+            self._linker.start()
+
+    def whole_graph(self) -> None:
+        """Put the three games' graph in place of the first game's alone, if it is not there yet (built now when the
+        background has not built it yet): the Find, A and B lists then name every game's nodes."""
+        if not self._partial:
+            return
+        with self._full:
+            if not self._partial:
+                return
+            G = tg.build(None, scenarios=False)
+            self.G = G
+            self._names = {tg.entry(G, n): n for n in G}
+            for box in (self.find, self.src, self.dst):
+                box.options = sorted(self._names)
+            self._partial = False
 
     # -- filters --------------------------------------------------------------------------------------------------
     def _game_nodes(self) -> list[str]:
@@ -199,6 +255,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         game afresh: no search mark, path or highlighted path left, the Find, A and B boxes emptied, and the side
         panel shows the game's start node (:meth:`start_node`), drawn with its neighbours (Focus), as when the page
         opens. Find and the path query switch games with ``clear=False``: they keep their boxes."""
+        self.whole_graph()
         if self.game.value != game:
             self._switching = not clear
             try:
@@ -215,7 +272,7 @@ class GraphView(Canvas, DetailsPanel, Search):
                 self.path.value = ""
                 self.selected = self.start_node(game)
                 self.focus.value = self.selected is not None
-                self.details.value = self._details(self.selected) if self.selected else self._intro()
+                self.details.value = self._details(self.selected, wait=False) if self.selected else self._intro()
             self._groups()
         finally:
             self._hold -= 1
@@ -276,9 +333,10 @@ class GraphView(Canvas, DetailsPanel, Search):
             cls = d["kind"] + (" path" if (u, v, k) in self.path_edges else "") + (" labelled" if self.labels.value else "")
             data["edges"].append({"data": {"id": f"{u}>{v}#{k}", "source": u, "target": v, "kind": d["kind"]},
                                   "classes": cls})
-        self._draw(data)
-        self._set_view({"fit": True, "padding": 16} if focus else self._fit_all() if self.view == "all"
-                       else self._readable(self.found))
+        if self.cy is not None:  # (else drawn once the canvas is made)
+            self._draw(data)
+            self._set_view({"fit": True, "padding": 16} if focus else self._fit_all() if self.view == "all"
+                           else self._readable(self.found))
         self.count.value = (f'<span class="rt-muted">{len(nodes)} nodes, {len(edges)} edges shown. Scroll to zoom, '
                             "drag to pan.</span>")
 
@@ -294,7 +352,7 @@ class GraphView(Canvas, DetailsPanel, Search):
     def select(self, nid: str) -> None:
         """Show ``nid``'s details and outline its node (and draw its neighbourhood when focusing)."""
         before, self.selected = self.selected, nid
-        self.details.value = self._details(nid)
+        self.details.value = self._details(nid, wait=False)  # (its scenarios follow once linked: _link_scenarios)
         if self.focus.value:
             self.redraw()
         else:

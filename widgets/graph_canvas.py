@@ -21,6 +21,8 @@ class Canvas:
         """Ask the browser for a view. The whole options dict is replaced (``set_layout`` would keep old keys) and
         carries a counter, so that the same view asked twice is still sent (a dict equal to the last one is not)."""
         self._views += 1
+        if self.cy is None:  # no canvas yet: it is drawn with the view asked for (self.view) once made
+            return
         self.cy.cytoscape_layout = {"name": "preset", "animate": False, **options, "rt_view": self._views}
 
     @staticmethod

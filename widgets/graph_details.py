@@ -30,6 +30,7 @@ class DetailsPanel:
         """Link the edges to the FAQ scenarios (:func:`tutor.interactions.link_scenarios`; in the background), then
         show the selected node's scenarios."""
         try:
+            self.whole_graph()  # the three games' graph, if the page opened on one game's
             tg.link_scenarios(self.G)
         except Exception as exc:  # noqa: BLE001 - the graph stays usable without its scenario links
             self.errors.output.append_stderr(f"The FAQ scenarios could not be linked: {type(exc).__name__}: {exc}\n")

@@ -16,6 +16,7 @@ class Search:
         game's nodes first), outline it (class ``found``) and centre the view on it, switching the game or dropping
         the Side/Class filter when it is not drawn. The previous search's outline goes first. When none matches,
         say so in the details panel. Returns the node id, or None."""
+        self.whole_graph()  # (every game's nodes can be found)
         before, self.found = self.found, None
         self._restyle(before)
         text = typed(text).strip()
@@ -58,6 +59,7 @@ class Search:
         read as Find reads its text (a list entry, a node id, a name or part of one, any case; the shown game's
         nodes first); a name that matches several nodes or none, two nodes of different games, or the same node
         twice get a plain sentence instead."""
+        self.whole_graph()
         G = self.G
         a, b = typed(a), typed(b)
         if not a.strip() or not b.strip():

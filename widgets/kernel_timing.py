@@ -73,3 +73,53 @@ def after_cell(fn) -> bool:
         return False
     loop.add_callback(lambda: threading.Thread(target=fn, name="tutor-after-cell", daemon=True).start())
     return True
+
+
+#: Seconds after the page's cell ran when work waiting for the page's first view (:func:`after_view`) runs anyway: a
+#: browser that never says it has drawn the page (or no browser at all, as when nbconvert runs the notebook) does not
+#: keep it waiting for ever.
+VIEW_FALLBACK_S = 6.0
+
+
+def after_view(widget, fn, delay: float = 0.2, fallback: float = VIEW_FALLBACK_S) -> bool:
+    """In a kernel Voila started for a page (not pre-heated) or a notebook's kernel, call ``fn()`` on the kernel's loop
+    ``delay`` seconds after the browser has drawn ``widget`` (its first view: ipywidgets counts the views of a widget
+    whose ``_view_count`` is a number, and the front end says so when one is displayed), or ``fallback`` seconds after
+    the cell ran if it never says so; once. So the rest of a page is made after its first view is on the screen,
+    not while the browser is still fetching it. Returns True then; outside a kernel, or in a pre-heated one, returns
+    False at once: call ``fn`` yourself."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        return False
+    try:
+        from IPython import get_ipython
+        loop = get_ipython().kernel.io_loop
+    except Exception:  # noqa: BLE001 - not in a kernel
+        return False
+    fired: list[bool] = []
+
+    def fire() -> None:
+        if not fired:
+            fired.append(True)
+            fn()
+
+    def seen(change) -> None:
+        if change["new"]:
+            widget.unobserve(seen, names="_view_count")
+            loop.call_later(delay, fire)
+
+    widget._view_count = 0
+    widget.observe(seen, names="_view_count")
+    loop.call_later(fallback, fire)
+    return True
+
+
+def in_page_kernel() -> bool:
+    """True in a kernel Voila started for a page (not a pre-heated one) or a notebook's kernel: where
+    :func:`after_cell` and :func:`after_view` defer work."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        return False
+    try:
+        from IPython import get_ipython
+        return getattr(get_ipython(), "kernel", None) is not None
+    except ImportError:
+        return False

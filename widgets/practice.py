@@ -10,6 +10,7 @@ save), ``tutor-mastery-clause`` (a clause Button of the mastery map; ``rt-m-<sta
 from __future__ import annotations
 
 import ipywidgets as w
+from IPython import get_ipython
 
 from tutor.practice import copy_session
 from tutor.practice.coach import Coach, read_place
@@ -17,6 +18,7 @@ from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
 from tutor.progress import ProgressStore
 from tutor.registry import game_title
 
+from . import kernel_timing
 from .boards import board_for
 from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel, clause_chip
@@ -30,6 +32,14 @@ GAMES = ("restless-spirits", "spirited", "spirit-duels")
 HOW = ("Questions made by the rules engine from real positions. Answer, read why (click a <b>§</b> chip for the rule), "
        "press <b>Show me</b> to see it on the board; the <b>Mastery map</b> shows every rule. Your progress is kept.")
 KIND_WORDS = {"can-do": "What can you do?", "why-not": "Why not?", "what-happens": "What happens?"}
+#: Questions a game's pool makes before the page's first render (the first question is scheduled among them) ...
+FIRST_POOL = 12
+#: ... and after it (made on the kernel's loop, :data:`POOL_STEP` at a time, starting :data:`POOL_AFTER_S` seconds
+#: after the browser has drawn the page, :func:`widgets.kernel_timing.after_view`); the next questions are scheduled
+#: among them all.
+POOL = 60
+POOL_STEP = 8
+POOL_AFTER_S = 0.3
 
 PRACTICE_CSS = """
 .rt-pq-top { align-items: center; gap: 10px; flex-wrap: wrap; }
@@ -227,6 +237,7 @@ class PracticeApp:
         self.score.add_class("tutor-pq-score")
         self.notice = w.HTML(layout=w.Layout(display="none"), _dom_classes=("tutor-notice",))  # its own layout
         self._coaches: dict[str, Coach] = {}
+        self._told: set[str] = set()  # notices already shown (each said once)
         self.coach = self._coach(game_id)
         self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
         # the Mastery map tab (a button per rule of the game) is built when first opened (see mastery)
@@ -248,6 +259,38 @@ class PracticeApp:
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-pq-page")
         self._render_top()
+        self._loop = None  # the kernel's loop, once the page has been drawn in a kernel (the pool is made there)
+        if not kernel_timing.after_view(self.view.prompt, self.errors.guard(self._after_first_view),
+                                        delay=POOL_AFTER_S):
+            self.fill_pool()
+
+    def _after_first_view(self) -> None:
+        """Once the browser has drawn the page: make the rest of the question pool on the kernel's loop, a few
+        questions at a time (a click waits for at most one batch)."""
+        self._loop = get_ipython().kernel.io_loop
+        self._fill_later()
+
+    def fill_pool(self, most: int | None = None) -> bool:
+        """Make up to ``most`` more questions (all when ``None``) in the pool of the game shown, until it holds
+        :data:`POOL`; returns whether it needs more."""
+        pool = self.coach.pool
+        need = POOL - len(pool.made)
+        if need <= 0:
+            return False
+        made = pool.fill(need if most is None else min(most, need))
+        return made > 0 and len(pool.made) < POOL
+
+    def _fill_later(self) -> None:
+        """Make the rest of the pool of the game shown: in a page's kernel on its loop, a few questions at a time,
+        else at once."""
+        if self._loop is None:
+            self.fill_pool()
+            return
+
+        def batch() -> None:
+            if self.fill_pool(POOL_STEP):
+                self._loop.add_callback(self.errors.guard(batch))
+        self._loop.add_callback(self.errors.guard(batch))
 
     @property
     def mastery(self) -> MasteryMap:
@@ -260,7 +303,7 @@ class PracticeApp:
 
     def _coach(self, game_id: str) -> Coach:
         if game_id not in self._coaches:
-            self._coaches[game_id] = Coach(game_id, self.store)
+            self._coaches[game_id] = Coach(game_id, self.store, warm=FIRST_POOL)
         return self._coaches[game_id]
 
     def switch(self, game_id: str) -> None:
@@ -274,6 +317,7 @@ class PracticeApp:
         self.tabs.selected_index = 0
         self.coach.remember()
         close_tree(old_view.widget, *([old_map.widget] if old_map is not None else []))
+        self._fill_later()
         self._render_top()
 
     def ask_on(self, clause: str) -> bool:
@@ -294,9 +338,10 @@ class PracticeApp:
         practised = sum(1 for s in statuses if s in ("right", "missed"))
         self.score.value = (f"<b>{esc(self.store.learner)}</b> · {n} answered, {right} right · "
                             f"{practised} of {len(statuses)} rules practised")
-        told = self.store.take_notice()
-        if told:
-            self.notice.value = f"⚠ {esc(told)}"
+        told = [x for x in (self.store.take_notice(), self.store.take_damage_notice()) if x]
+        if told:  # each said once, in plain words, with what was said before (nothing printed into the page)
+            self._told.update(told)
+            self.notice.value = "<br>".join(f"⚠ {esc(x)}" for x in sorted(self._told))
             self.notice.layout.display = None
 
 

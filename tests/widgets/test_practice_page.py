@@ -199,3 +199,78 @@ def test_the_mastery_map_lists_the_rules_missed_lately_first(store):
     again[0].click()  # read it, and be asked about it
     assert not m.ask_button.disabled and m.chosen in missed
     assert app.view.kind.value.count("“") <= 1 and "“ " not in app.view.kind.value  # "From the lesson “Title”"
+
+
+def test_corrupt_practice_records_are_said_once_in_the_notice_and_nothing_is_lost(store, caplog):
+    """A progress database whose fsrs card rows are damaged (not JSON, not a card): the page says so once, in plain
+    words, in its notice area (no "WARNING: progress: ..." lines in the page), keeps going, and keeps every answer;
+    answering on a damaged rule starts its card again."""
+    from sqlalchemy import update
+    from sqlalchemy.orm import Session as DbSession
+
+    from tutor.progress.models import ClauseCard
+
+    first = PracticeApp("spirit-duels", store=store)
+    q = first.view.question
+    first.view.options[_index(q, True)].click()
+    first.view.next.click()
+    first.view.options[_index(first.view.question, False)].click()
+    clauses = set(store.cards("spirit-duels"))
+    assert len(clauses) >= 2
+    with DbSession(store.engine) as db, db.begin():
+        db.execute(update(ClauseCard).values(card="{not a card"))
+    caplog.clear()
+    app = PracticeApp("spirit-duels", store=store)
+    notice = with_class(app.widget, "tutor-notice")[0]
+    said = f"the review history of {len(clauses)} rules"
+    assert notice.layout.display is None and said in notice.value and notice.value.count("⚠") == 1
+    assert "WARNING" not in notice.value and "rs." not in notice.value and "sd." not in notice.value
+    assert not app.errors.output.outputs and not [r for r in caplog.records if r.levelno >= 30]
+    assert "2 answered" in app.score.value  # the answers are all kept
+    view = app.view
+    view.options[_index(view.question, True)].click()
+    view.next.click()
+    app.tabs.selected_index = 1  # the mastery map reads the cards again: still said once, nothing printed
+    app.tabs.selected_index = 0
+    assert notice.value.count("⚠") == 1 and not app.errors.output.outputs
+    assert len(store.answers("spirit-duels")) == 3 and "3 answered" in app.score.value
+
+
+def test_answering_on_a_damaged_rule_starts_its_card_again(store):
+    from sqlalchemy import update
+    from sqlalchemy.orm import Session as DbSession
+
+    from tutor.progress.models import ClauseCard
+    store.record_answer("spirit-duels", "can-do", "sd.evolve", True)
+    with DbSession(store.engine) as db, db.begin():
+        db.execute(update(ClauseCard).values(card="[]"))
+    assert store.cards("spirit-duels") == {} and store.damaged == {("spirit-duels", "sd.evolve")}
+    store.record_answer("spirit-duels", "can-do", "sd.evolve", False)  # no error: the card starts again
+    assert set(store.cards("spirit-duels")) == {"sd.evolve"} and len(store.answers("spirit-duels")) == 2
+    assert "one rule" in store.take_damage_notice() and store.take_damage_notice() is None
+
+
+def test_in_a_kernel_the_question_pool_is_made_after_the_first_view(store, monkeypatch):
+    """The first render makes a few questions (the first is scheduled among them); once the browser has drawn the
+    page the rest are made on the kernel's loop, a few at a time."""
+    import widgets.practice as page
+    later = []
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda widget, fn, **_k: later.append((widget, fn)) or True)
+    app = PracticeApp("restless-spirits", store=store)
+    assert [w for w, _f in later] == [app.view.prompt] and len(app.coach.pool.made) == page.FIRST_POOL
+
+    class Loop:
+        def __init__(self):
+            self.queue = []
+
+        def add_callback(self, fn):
+            self.queue.append(fn)
+    loop = Loop()
+    monkeypatch.setattr(page, "get_ipython", lambda: type("K", (), {"kernel": type("L", (), {"io_loop": loop})})())
+    later[0][1]()
+    batches = 0
+    while loop.queue:
+        loop.queue.pop(0)()
+        batches += 1
+    assert len(app.coach.pool.made) == page.POOL and batches == -(-(page.POOL - page.FIRST_POOL) // page.POOL_STEP)
+    assert not app.errors.output.outputs

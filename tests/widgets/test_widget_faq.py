@@ -166,12 +166,31 @@ def test_bad_edit_shows_an_error_and_keeps_the_session(ex):
     assert ex.app.session is before and len(before.history) == 1 and not ex.edits
     assert ex.apply_edit(faq.SetAP(1, 1)) and ex.edit_error.value == ""
 
-def test_callback_errors_go_to_the_error_panel(ex):
+def test_a_step_past_the_script_is_said_beside_the_script(ex):
     ex.play.click()
-    ex.next.disabled = False  # the script is done: a forced step is reported in the page, not raised
+    before = ex.app.session.state
+    ex.next.disabled = False  # the script is done: a forced step (a stale button) is said by the script, not raised
     ex.next.click()
-    text = "".join(o.get("text", "") for o in ex.errors.output.outputs)
-    assert "script is finished" in text
+    assert "Step 2 was not taken: the script is finished." in ex.script_info.value
+    assert not ex.errors.output.outputs and ex.app.session.state == before
+    ex.back.click()  # the board changes: the refusal goes
+    assert "not taken" not in ex.script_info.value
+
+
+def test_a_script_step_refused_after_a_what_if_is_said_beside_the_step_naming_its_rule(ex):
+    """With no AP left (a what-if), the script's Totem play is refused by the engine: said in the script line beside
+    that step, with the rule's title (never its id), nothing in the error panel at the top, the session unchanged."""
+    assert ex.apply_edit(faq.SetAP(1, 0))
+    session, state = ex.app.session, ex.app.session.state
+    ex.next.disabled = False  # (disabled in the page; a click that arrives anyway)
+    assert not ex.step()
+    info = ex.script_info.value
+    assert 'class="tutor-faq-error"' in info and "Step 1 (Play Bell &amp; Feather" in info
+    assert "no AP left" in info and "Two AP each turn" in info and "[rs." not in info and "rs.ap" not in info
+    assert not ex.errors.output.outputs
+    assert ex.app.session is session and ex.app.session.state == state and not session.history
+    ex.play.click()  # stops at once, as the step cannot be taken
+    assert not ex.app.session.history and not ex.errors.output.outputs
 
 
 def test_a_game_without_board_view_is_reported_not_opened(ex, monkeypatch):
@@ -524,8 +543,8 @@ def test_in_a_kernel_the_page_opens_on_its_first_question_and_lists_the_rest_aft
     still read and validated by build_index); once filled, the list is the one an explorer built at once shows."""
     import widgets.faq as page
     later = []
-    monkeypatch.setattr(page, "_in_kernel", lambda: True)
-    monkeypatch.setattr(page.kernel_timing, "after_cell", lambda fn: later.append(fn) or True)
+    monkeypatch.setattr(page, "in_kernel", lambda: True)
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda _w, fn, **_k: later.append(fn) or True)
     ex = FaqExplorer(questions_folder=tmp_path)
     assert ex.filling and len(later) == 1
     assert [e.id for e in ex.index.entries] == [index.entries[0].id] == [ex.entry.id]
@@ -575,3 +594,44 @@ def test_a_reason_of_several_lines_names_the_file_once():
     from widgets.problems import split_problem
     assert split_problem("/q/half.yaml: meta.answer: Field required\n/q/half.yaml: setup: Field required") == (
         "half.yaml", "meta.answer: Field required; setup: Field required")
+
+
+def test_in_a_kernel_the_what_if_controls_are_made_after_the_first_render(index, monkeypatch, tmp_path):
+    """The page's first render holds the question, its board and the list; the what-if controls are made after it
+    (with the rest of the list), or at once when "What if…" is opened before then."""
+    import widgets.faq as page
+    later = []
+    monkeypatch.setattr(page, "in_kernel", lambda: True)
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda _w, fn, **_k: later.append(fn) or True)
+    ex = FaqExplorer(questions_folder=tmp_path)
+    assert ex.edit_panel is None and ex.whatif_box.children == ()
+    ex._read_rest()()
+    ex._make_whatif()  # as _after_first_render does on the kernel's loop
+    assert ex.edit_panel is not None and ex.whatif_box.children == (ex.edit_panel,)
+    assert ex.move_from.options  # filled from the question shown
+    early = FaqExplorer(questions_folder=tmp_path)
+    early.whatif_open.click()
+    assert early.panel.view == "whatif" and early.edit_panel is not None and early.move_from.options
+
+
+def test_when_the_other_questions_cannot_be_read_the_problems_box_says_so(index, monkeypatch, tmp_path, caplog):
+    """The background read of the remaining questions fails: said once in the page's problems box (folded, with the
+    reason), no log line in the error panel, the question shown stays usable and the list keeps it."""
+    import widgets.faq as page
+    monkeypatch.setattr(page, "in_kernel", lambda: True)
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda _w, fn, **_k: True)
+    ex = FaqExplorer(questions_folder=tmp_path)
+    first = ex.entry.id
+
+    def broken(*_a, **_k):
+        raise OSError("the content folder is not readable")
+    monkeypatch.setattr(page.faq, "build_index", broken)
+    ex._read_rest()()
+    box = ex.open_error.value
+    assert box.startswith("<details") and "The other questions could not be read" in box
+    assert "the content folder is not readable" in box
+    assert not ex.filling and "reading every question" not in ex.count.value
+    assert not ex.errors.output.outputs and not [r for r in caplog.records if r.levelname == "WARNING"]
+    assert ex.shown_ids == [first]
+    ex.next.click()
+    assert len(ex.app.session.history) == 1 and not ex.errors.output.outputs

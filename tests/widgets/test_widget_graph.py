@@ -278,3 +278,45 @@ def test_switching_the_game_clears_the_other_games_panel_and_boxes(G):
     assert v.selected == "restless-spirits:nordheim" and v.focus.value and v.find.value == ""
     assert "<h3>Nordheim</h3>" in v.details.value and "box:restless-spirits:spirit" not in drawn(v)
     assert v.errors.output.outputs == ()
+
+
+def test_in_a_kernel_the_canvas_is_made_after_the_first_render(monkeypatch):
+    """The page's first render holds the filters and the start card's details; the cytoscape canvas is made after it
+    and then drawn as the filters say at that moment (a view asked for meanwhile included)."""
+    import widgets.graph as page
+    later = []
+    monkeypatch.setattr(page.kernel_timing, "in_page_kernel", lambda: True)
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda widget, fn, **_k: later.append((widget, fn)) or True)
+    view = page.GraphView("restless-spirits")
+    assert later == [(view.details, later[0][1])] and view.cy is None
+    assert "<h3" in view.details.value and "Drawing the graph" in view.canvas_box.children[0].value
+    assert "nodes" in view.count.value
+    view.show_all()  # before the canvas exists: remembered
+    assert not view._linker.is_alive()  # the background work waits for the first view too
+    view._make_canvas()
+    assert view.canvas_box.children == (view.cy,)
+    drawn = {n.data["id"].rsplit("@", 1)[0] for n in view.cy.graph.nodes}
+    assert view.selected in drawn and view.cy.cytoscape_layout["fit"] is True
+    view._make_canvas()  # once
+    assert view.canvas_box.children == (view.cy,)
+    # the first render read only the game shown; the three games' graph replaces it (in the background, or now)
+    assert view._partial and {d["game"] for _n, d in view.G.nodes(data=True)} == {"restless-spirits"}
+    assert view.find_node("Battle") == "spirited:battle" and not view._partial
+    assert view.game.value == "spirited" and {d["game"] for _n, d in view.G.nodes(data=True)} == set(tg.GAMES)
+    assert "Battle · Spirited" in view.find.options
+
+
+def test_a_click_before_the_scenarios_are_linked_does_not_wait_for_them(monkeypatch):
+    """A node clicked while the FAQ scenarios are still being linked in the background shows its details at once,
+    saying its scenarios follow; the linking then fills them in."""
+    import widgets.graph as page
+    monkeypatch.setattr(page.kernel_timing, "in_page_kernel", lambda: True)
+    monkeypatch.setattr(page.kernel_timing, "after_view", lambda widget, fn, **_k: True)
+    view = page.GraphView("restless-spirits")
+    view._make_canvas()
+    assert not view._linked.is_set()
+    view.on_node_click({"data": {"id": "restless-spirits:gonga"}})
+    assert "Gonga" in view.details.value and "Finding the FAQ scenarios" in view.details.value
+    view._link_scenarios()
+    assert view._linked.is_set() and "Finding the FAQ scenarios" not in view.details.value
+    assert view.selected == "restless-spirits:gonga" and "Gonga" in view.details.value and not view._partial

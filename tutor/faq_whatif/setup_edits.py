@@ -5,16 +5,36 @@ applies one :data:`~.edits.Edit` to a scenario's partial state and returns a new
 from __future__ import annotations
 
 import copy
+import importlib
+from collections.abc import Iterator, Mapping
 from types import ModuleType
 
 from ..core.errors import ContentError, short
 from ..core.session import Session
 from ..scenario import Scenario, start
-from . import duels, rs, spirited
 from .edits import (Counter, DieSpec, Edit, FixDie, MoveCard, SetCounter, SetTurn, AddCard, RemoveCard,  # noqa: F401
                     SetAP, SetCurrent, SetDecision, Zone, supersedes, zone_key)
 
-_ADAPTERS: dict[str, ModuleType] = {"restless-spirits": rs, "spirited": spirited, "spirit-duels": duels}
+#: Each game's what-if adapter module (in this package).
+_ADAPTER_MODULES = {"restless-spirits": "rs", "spirited": "spirited", "spirit-duels": "duels"}
+
+
+class _Adapters(Mapping):
+    """``{game_id: adapter module}`` that imports an adapter (and so its game's engine) only when it is first asked
+    for: a page showing a Restless Spirits question never imports the other games' engines (seconds of a page's
+    load); listing the ids imports nothing."""
+
+    def __getitem__(self, game_id: str) -> ModuleType:
+        return importlib.import_module(f"{__package__}.{_ADAPTER_MODULES[game_id]}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_ADAPTER_MODULES)
+
+    def __len__(self) -> int:
+        return len(_ADAPTER_MODULES)
+
+
+_ADAPTERS = _Adapters()
 #: Games whose set-up a what-if can edit.
 EDITABLE_GAMES = tuple(_ADAPTERS)
 
@@ -48,7 +68,7 @@ def card_names(session: Session) -> dict[str, str]:
     if session.game_id in _ADAPTERS:
         ad = _ADAPTERS[session.game_id]
         return {**ad.names(session), **{f"pending={k}": w for k, w in ad.DECISION_WORDS.items()}}
-    return rs.names(session)
+    return _ADAPTERS["restless-spirits"].names(session)
 
 
 def edit_names(session: Session) -> dict[str, str]:

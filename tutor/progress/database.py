@@ -105,7 +105,7 @@ def prepare(url: str | None = None) -> str | None:
         check_tutor_database(engine)
         migrate(engine)
         return None
-    except (SQLAlchemyError, OSError, ArgumentError, ValueError, _AlembicError) as exc:
+    except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
         return _reason(exc)
     finally:
         if engine is not None:
@@ -157,16 +157,23 @@ def check_tutor_database(engine: Engine) -> None:
                                "it is")
     with engine.connect() as conn:
         versions = {str(v) for v in conn.execute(text("SELECT version_num FROM alembic_version")).scalars()}
+    if versions <= {HEAD}:  # the newest of the tutor's own (one of tutor_revisions(): a test checks it)
+        return
     unknown = versions - tutor_revisions()  # none yet: another kernel is making the tutor's schema right now
     if unknown:
         raise NotTutorDatabase(f"its schema version {names(unknown)} is not one this tutor made (another "
                                "program's database, or a newer tutor's); it is left as it is")
 
 
-try:
-    from alembic.util.exc import CommandError as _AlembicError  # e.g. a revision the migrations do not know
-except ImportError:  # pragma: no cover - alembic is a dependency
-    _AlembicError = RuntimeError
+def alembic_errors() -> tuple[type[BaseException], ...]:
+    """Alembic's command error (e.g. a revision the migrations do not know), for an ``except (..., *alembic_errors())``
+    clause: imported only while an error is being handled, so a page opening an up-to-date database never imports
+    Alembic."""
+    try:
+        from alembic.util.exc import CommandError
+    except ImportError:  # pragma: no cover - alembic is a dependency
+        return ()
+    return (CommandError,)
 
 
 def _locked(exc: BaseException) -> bool:

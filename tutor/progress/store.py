@@ -40,7 +40,7 @@ from sqlalchemy.orm import Session as DbSession
 from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
 from ..registry import KNOWN_GAMES
 from .database import (describe_url, ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOUT, RETRY_SECONDS, RETRY_TIMEOUT, SQLITE_TIMEOUT,  # noqa: F401
-                       NotTutorDatabase, TUTOR_TABLES, _AlembicError, _engine, _locked, _reason, at_head,
+                       NotTutorDatabase, TUTOR_TABLES, alembic_errors, _engine, _locked, _reason, at_head,
                        check_tutor_database, default_url, migrate, tutor_revisions)
 from .models import (CLAUSE_MAX, Base, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
                      LessonCompletion, PracticeAnswer, ResumePlace)
@@ -119,6 +119,9 @@ class ProgressStore:
         self.saving = True
         self.notice: str | None = None
         self._told = False
+        #: ``(game, clause)`` of stored fsrs cards that could not be read (they start again; see :meth:`cards`)
+        self.damaged: set[tuple[str, str]] = set()
+        self._damage_told = False
         self._learner_id: int | None = None
         self.engine: Engine | None = None
         self._pending: list[Callable[[DbSession, int], Any]] = []  # writes made in memory while the database is locked
@@ -129,7 +132,7 @@ class ProgressStore:
             migrate(self.engine)
             self._learner_id = self._ensure_learner(self.engine)
             self._probe_write()
-        except (SQLAlchemyError, OSError, ArgumentError, ValueError, _AlembicError) as exc:
+        except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
             self._fall_back(exc)
 
     # -- trouble ------------------------------------------------------------------------------------------------
@@ -226,7 +229,7 @@ class ProgressStore:
             with DbSession(probe) as db, db.begin():
                 for fn in self._pending:
                     fn(db, lid)
-        except (SQLAlchemyError, OSError, ArgumentError, ValueError, _AlembicError) as exc:
+        except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
             log.debug("progress store %s still not usable: %s", self._where(), exc)
             if not _locked(exc):
                 self._retry_at, self._pending = None, []
@@ -282,10 +285,25 @@ class ProgressStore:
 
         self._write(fn)
 
-    @staticmethod
-    def _review(db: DbSession, lid: int, game: str, clause: str, correct: bool, when: datetime) -> None:
+    def take_damage_notice(self) -> str | None:
+        """One sentence, the first time it is asked for after :meth:`cards` met stored cards it could not read (then
+        ``None``): which rules' practice starts again. The answers kept are not touched."""
+        if not self.damaged or self._damage_told:
+            return None
+        self._damage_told = True
+        n = len(self.damaged)
+        which = "one rule" if n == 1 else f"{n} rules"
+        return (f"Part of your practice record could not be read (the review history of {which}), so practice of "
+                f"{'that rule' if n == 1 else 'those rules'} starts again. Your answers so far are all kept.")
+
+    def _review(self, db: DbSession, lid: int, game: str, clause: str, correct: bool, when: datetime) -> None:
         row = db.get(ClauseCard, (lid, game, clause))
-        card = review(card_from_json(row.card) if row is not None else None, correct, when)
+        try:
+            old = card_from_json(row.card) if row is not None else None
+        except ValueError:  # unreadable: it starts again (said once, see take_damage_notice); the answer is kept
+            self.damaged.add((game, clause))
+            old = None
+        card = review(old, correct, when)
         if row is None:
             db.add(ClauseCard(learner_id=lid, game=game, clause=clause, card=card_json(card), due=card.due,
                               updated_at=when))
@@ -301,8 +319,9 @@ class ProgressStore:
             for row in db.scalars(select(ClauseCard).where(ClauseCard.learner_id == lid, ClauseCard.game == game)):
                 try:
                     out[row.clause] = card_from_json(row.card)
-                except ValueError:
-                    log.warning("progress: the card of %s in %s is unreadable; it starts again", row.clause, game)
+                except ValueError:  # it starts again; said once by take_damage_notice, never a log line in a page
+                    log.debug("progress: the card of %s in %s is unreadable; it starts again", row.clause, game)
+                    self.damaged.add((game, row.clause))
             return out
 
         return self._read(fn)
