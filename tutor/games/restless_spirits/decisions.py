@@ -12,7 +12,7 @@ from ...core.flow import Flow, SingleOption, merge
 from ...core.model import Action, make_action
 from ...core.moves import built_once
 from .requirements import fill_options
-from .state import Decision, RSState
+from .state import Decision, RSState, Work
 from .zones import Ctx
 from . import (abilities, effects_board, effects_copy, effects_hand, effects_locks_and_choices, effects_promo, resolve,
                solo, variants)
@@ -236,10 +236,11 @@ def _requirement(c: Ctx, d: Decision, action: Action) -> None:
     resolve.attach_totem(c, seat, d.space, d.cards[0], slots)
 
 
-#: Restless Spirits' decisions: each kind's answer, registered once (the turn's choices here, the abilities' in
-#: their modules); a forced decision with one option is made at once (ruling ``rs.ruling.single-option``). Paused
-#: ability runs still wait as ``resume-effects`` markers under their decisions (:func:`.abilities.drain`).
-FLOW = Flow(work={}, answers=merge({"choose-offering": _offering, "choose-space": _space,
+#: Restless Spirits' flow: each decision kind's answer, registered once (the turn's choices here, the abilities' in
+#: their modules), and each work kind's handler (:data:`.abilities.WORK`: a paused ability run, or a Solo Mode
+#: Spirit Type ability, waits as work pushed under the decisions it asked, ``nested``); a forced decision with one
+#: option is made at once (ruling ``rs.ruling.single-option``).
+FLOW = Flow(work=abilities.WORK, work_types=Work, nested=True, answers=merge({"choose-offering": _offering, "choose-space": _space,
                                     "choose-lost-spirit": _lost_spirit, "choose-market-totem": _market_totem,
                                     "choose-swap-out": _swap_out, "choose-shrine-totem": _shrine_totem,
                                     "choose-requirement": _requirement},

@@ -6,6 +6,7 @@ Every choice is a pending decision with its options as legal actions; the decisi
 """
 from __future__ import annotations
 
+from ...core.flow import Mark
 from .cards import SpiritType
 from .effect_registry import REGISTRY, Use, _P
 from .ongoing import NoParams, destroy
@@ -121,13 +122,15 @@ def _draw_place(c: Ctx, u: Use, p: DrawPlace) -> None:
     _next_pick(c, u.seat, held, p.place)
 
 
-def _next_pick(c: Ctx, seat: int, held: list[str], left: int, at: int | None = None) -> None:
+def _next_pick(c: Ctx, seat: int, held: list[str], left: int, at: Mark | None = None) -> None:
+    """Ask for the next drawn Spirit to place; ``at``: below what placing the last one asked and pushed since that
+    mark (the placed Spirit's own choices come first)."""
     if held and left > 0 and None in c.state.players[seat].board:
         d = Decision(kind="choose-drawn-spirit", actor=seat, purpose="place", held=held, count=left, allow_decline=True)
         if at is None:
             _ask(c, d)
         else:
-            c.state.pending.insert(at, d)
+            c.game.flow.ask_under(c.state, d, at)
         return
     _discard_rest(c, seat, held)
 
@@ -164,7 +167,7 @@ def _space_actions(g, s, d, a) -> None:
 
 
 def _space_resolve(c: Ctx, d: Decision, action) -> None:
-    at = len(c.state.pending)
+    at = c.game.flow.mark(c.state)
     place_spirit(c, d.actor, d.cards[0], action.param("space") - 1, "ability")
     _next_pick(c, d.actor, [x for x in d.held if x != d.cards[0]], d.count - 1, at)
 

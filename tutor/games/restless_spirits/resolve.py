@@ -7,7 +7,6 @@ each citing its clause.
 from __future__ import annotations
 
 from ...core.model import Action
-from . import abilities
 from .abilities import start
 from .achievements import check, on_activate, on_release
 from .effect_registry import Use, run_effect
@@ -20,13 +19,6 @@ from .zones import (Ctx, discard_card, draw_reward, draw_totem, hand_room, plura
                     refill_markets, take_from_market)
 
 RELEASES_TO_TRIGGER = {2: 5, 3: 4, 4: 3}
-
-
-def finish_step(c: Ctx) -> None:
-    """After a main action or the answer to a pending decision (the game's ``apply``): run the ability effects still
-    waiting, then the automatic checks that end a step (:func:`after_step`)."""
-    abilities.drain(c)
-    after_step(c)
 
 
 def _pay(c: Ctx, seat: int, cost: int, what: str, clause: str) -> None:
@@ -218,7 +210,7 @@ def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> Non
              auto=True, cards=(spirit,), actor=seat)
     if source == "lost":
         refill_lost_spirits(c)
-    before = len(s.pending)
+    before = c.game.flow.mark(s)
     placement_bonus(c, seat, space)
     if c.game.solo:
         c.game.solo_after_placement(c, seat, space, before)

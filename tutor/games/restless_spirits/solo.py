@@ -17,7 +17,8 @@ from .achievements import earn
 from .cards import SPIRIT_TYPES
 from .ongoing import ask_disregard
 from .resolve import finish, start_turn
-from .state import Decision
+from ...core.flow import Mark
+from .state import Decision, ResumeSolo
 from .table import deal_table
 from .zones import (Ctx, discard_card, draw_totem, draw_totems_to_hand, note_last_spirit, plural,
                     refill_lost_spirits)
@@ -137,13 +138,14 @@ def finish_solo(c: Ctx) -> None:
 
 
 # ------------------------------------------------------------------------------------------------ type abilities
-def after_placement(c: Ctx, seat: int, space: int, before: int) -> None:
-    """Run the placed Spirit's type ability, after the B-side bonus's choice if one is pending."""
+def after_placement(c: Ctx, seat: int, space: int, before: Mark) -> None:
+    """Run the placed Spirit's type ability, after the B-side bonus's choice if one is pending (``before``: where
+    the flow stood before the bonus, :meth:`tutor.core.flow.Flow.mark`; the ability then waits as work under the
+    bonus's choice)."""
     s = c.state
     card = s.players[seat].board[space].card
-    if len(s.pending) > before:
-        s.pending.insert(before, Decision(kind="resume-solo", actor=seat, purpose="type-ability", space=space,
-                                          cards=[card]))
+    if len(s.pending) > before.decisions:
+        c.game.flow.push_under(s, ResumeSolo(seat=seat, space=space, card=card), before)
         c.ev("rs.solo.b-side-first", "The placement bonus is resolved fully before the Spirit Type ability.",
              auto=True, actor=seat)
         return

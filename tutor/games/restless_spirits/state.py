@@ -4,7 +4,7 @@ Zones hold card ids. Decks are lists whose *last* element is the top card; the S
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -113,8 +113,7 @@ class Decision(_S):
     ``kind`` names the choice (e.g. ``"choose-offering"``); ``purpose`` names the action it belongs to;
     ``cards``/``space``/``target`` carry the context already chosen; ``options`` the card ids offered, when fixed;
     ``count`` how many more picks the same decision repeats for; ``run`` the ability being carried out, when the
-    choice belongs to one; ``held`` cards that wait in no other zone while the choice is made (Paringa's Spirits). The internal kind ``"resume-effects"`` is never shown: it continues ``run`` once the
-    decisions above it are answered.
+    choice belongs to one; ``held`` cards that wait in no other zone while the choice is made (Paringa's Spirits).
     """
 
     kind: str
@@ -129,6 +128,63 @@ class Decision(_S):
     count: int = 0
     run: EffectRun | None = None
     held: list[str] = Field(default_factory=list)
+
+
+class _Work(_S):
+    """Rules work waiting on the state's ``work`` stack (run by the game's flow, :mod:`tutor.core.flow`): the rest of
+    something that paused for decisions it asked. ``under``: how many decisions stay pending below it (those asked
+    before it paused); it runs once the decisions above them are answered."""
+
+    under: int = 0
+
+
+class ResumeEffects(_Work):
+    """The rest of an ability or a played card (``run``), paused while a decision one of its effects asked is made
+    (:func:`.abilities.go_on`)."""
+
+    kind: Literal["resume-effects"] = "resume-effects"
+    run: EffectRun
+
+
+class ResumeSolo(_Work):
+    """Solo Mode: the Spirit Type ability of ``card``, placed by ``seat`` on board ``space``, waiting for the choice
+    of a B-side placement bonus (:func:`.solo.after_placement`)."""
+
+    kind: Literal["resume-solo"] = "resume-solo"
+    seat: int
+    space: int
+    card: str
+
+
+#: An item of the state's ``work`` stack, typed by its ``kind``.
+Work = Annotated[Union[ResumeEffects, ResumeSolo], Field(discriminator="kind")]
+
+
+def _no_work(work: list) -> bool:
+    return not work
+
+
+def upgrade_saved_state(data: Any) -> Any:
+    """A saved state (JSON data) in today's shape: states saved before the ``work`` stack kept each paused ability
+    as a ``resume-effects`` (or, in Solo Mode, ``resume-solo``) marker among the pending decisions, under the
+    decisions it waits for; each becomes a work item in the same order, with ``under``, the real decisions below it.
+    Anything else, or data of another shape, is returned as it is (a new mapping when changed; the argument is
+    never changed), for the caller's checks to name what is wrong."""
+    if not isinstance(data, dict) or "work" in data or not isinstance(data.get("pending"), list):
+        return data
+    pending, work = [], []
+    for d in data["pending"]:
+        kind = d.get("kind") if isinstance(d, dict) else None
+        if kind == "resume-effects":
+            work.append({"kind": kind, "run": d.get("run"), "under": len(pending)})
+        elif kind == "resume-solo" and isinstance(d.get("cards"), list) and d["cards"]:
+            work.append({"kind": kind, "seat": d.get("actor"), "space": d.get("space"), "card": d["cards"][0],
+                         "under": len(pending)})
+        else:
+            pending.append(d)
+    if not work:
+        return data
+    return {**data, "pending": pending, "work": work}
 
 
 class DraftState(_S):
@@ -162,6 +218,9 @@ class RSState(_S):
     turn: int = 0
     endgame_by: int | None = None
     pending: list[Decision] = Field(default_factory=list)
+    #: rules work waiting for decisions (:data:`Work`, the last item runs first); left out of the state's JSON
+    #: while empty, so states without paused work dump as they did before the field existed
+    work: list[Work] = Field(default_factory=list, exclude_if=_no_work)
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""
     #: solo mode: the Spirit Guide Ranking reached at the end (None before the end or without a win)

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ...core.chance import upgrade_saved_state
 from ...core.content import content_root
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
@@ -175,6 +176,11 @@ class SpiritDuels(Game):
         return draft_deck(self, p.classes, [sl.line for sl in p.spirits])
 
     # -- checks -------------------------------------------------------------------------------------------------------
+    def upgrade_saved_state(self, data: Any) -> Any:
+        """States saved before the ``chance`` field kept fixed die faces as ``forced_rolls``
+        (:func:`tutor.core.chance.upgrade_saved_state`)."""
+        return upgrade_saved_state(data)
+
     def check_invariants(self, s: SDState) -> list[str]:
         """Cards conserved per player, token caps held, Essence never negative, no work left without a decision;
         for a drafted game also: Classes conserved (each on the table or with one player), picks in the 1-2-2-1
