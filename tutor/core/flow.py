@@ -85,6 +85,25 @@ def members(union: Any) -> tuple[type[BaseModel], ...]:
     return get_args(union) if get_origin(union) is Union else (union,)
 
 
+def by_kind(union: Any) -> dict[str, type[BaseModel]]:
+    """The model of each kind of a discriminated union of typed work items or decisions (:func:`members`),
+    ``{kind: model}``."""
+    return {kind_of(m): m for m in members(union)}
+
+
+def upgrade_item(item: Any, models: Mapping[str, type[BaseModel]], old_defaults: Mapping[str, Any]) -> Any:
+    """A work item or decision saved (JSON data, untrusted) when it was one model with optional fields for every
+    kind, in the shape of its kind's own model today: the fields its kind's model (``models[kind]``) does not have
+    are left out where they hold their old default (``old_defaults``). Anything else (an unknown kind, a field
+    with another value, data that is not a mapping) is kept, for the caller's checks to name; ``item`` is never
+    changed."""
+    model = models.get(item.get("kind")) if isinstance(item, dict) and isinstance(item.get("kind"), str) else None
+    if model is None:
+        return item
+    fields = model.model_fields
+    return {k: v for k, v in item.items() if k in fields or k not in old_defaults or v != old_defaults[k]}
+
+
 def merge(*tables: Mapping[str | type[BaseModel], Callable]) -> dict[str, Callable]:
     """One handler table ``{kind: handler}`` from several, each kind registered once; a key may be a kind or a
     typed model (its kind, :func:`kind_of`).
