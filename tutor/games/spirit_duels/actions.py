@@ -261,9 +261,9 @@ def h_meditate_pick(c: Ctx, w: Work) -> None:
 
 def h_meditate_roll(c: Ctx, w: Work) -> None:
     p = c.state.players[w.seat]
-    for ref in w.cards:
-        i, k = map(int, ref.split("."))
-        d = p.spirits[i].pool[k]
+    for ref in w.marked:
+        i = ref.spirit
+        d = p.spirits[i].pool[ref.die]
         face, forced = roll(c.state, d.kind)
         d.face = face
         c.ev("sd.roll.forced" if forced else "sd.roll.chance", f"Meditate reroll: {c.sname(w.seat, i)}'s "

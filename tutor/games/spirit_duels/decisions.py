@@ -16,10 +16,24 @@ from .targets import die_options, spirit_options
 from .state import Decision, SDState, SpiritSlot, Work
 
 
-def _die_text(g, s: SDState, t: int, i: int, k: int) -> str:
+def die_words(g, s: SDState, t: int, i: int, k: int) -> tuple[str, str]:
+    """Die ``k`` (0-based) of Spirit ``i`` of seat ``t`` in words: ``("Player 1's Tychomp", "Level 1 Magic die
+    showing Attack")``, its owner and the die (options' labels and the events of their answers are made from
+    these, never parsed back from a label)."""
     sl = s.players[t].spirits[i]
     d = sl.pool[k]
-    return f"Player {t + 1}'s {spirit_name(g, sl)}: {kind_label(d.kind)} showing {face_label(d.face)}"
+    return f"Player {t + 1}'s {spirit_name(g, sl)}", f"{kind_label(d.kind)} showing {face_label(d.face)}"
+
+
+def _die_text(g, s: SDState, t: int, i: int, k: int) -> str:
+    owner, die = die_words(g, s, t, i, k)
+    return f"{owner}: {die}"
+
+
+def spirit_words(g, s: SDState, t: int, i: int) -> str:
+    """Spirit ``i`` (0-based) of seat ``t`` in words, with its tokens: ``"Player 1's Pawnite (no tokens)"``."""
+    sl = s.players[t].spirits[i]
+    return f"Player {t + 1}'s {spirit_name(g, sl)} ({status_text(sl)})"
 
 
 def spirit_purpose(w: Work) -> str:
@@ -88,9 +102,7 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
         return g.draft_options(s, d)
     if d.kind == "choose-spirit":
         for t, i in spirit_options_for(g, s, d):
-            sl = s.players[t].spirits[i]
-            a("choose-spirit", f"{w.source}: {spirit_purpose(w)} Player {t + 1}'s {spirit_name(g, sl)} "
-              f"({status_text(sl)})",
+            a("choose-spirit", f"{w.source}: {spirit_purpose(w)} {spirit_words(g, s, t, i)}",
               _spirit_why(w.source, d.side, d.actor != w.seat),
               ("sd.choose.spirit", "sd.ruling.zap-opponent-spreads") if w.kind == "zap" else ("sd.choose.spirit",),
               player=t + 1, spirit=i + 1)
@@ -128,7 +140,7 @@ def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
             add(acts[d.kind, seat, card])
         add(_keep_hand_option(g, d.kind, seat, len(hand)))
     elif d.kind == "meditate-pick":
-        marked = set(w.cards)
+        marked = {(m.spirit, m.die) for m in w.marked}
         spirits = s.players[seat].spirits
         for t, i, k in _unmarked(s, seat, marked):
             sl = spirits[i]
@@ -189,12 +201,12 @@ def spirit_options_for(g, s: SDState, d: Decision) -> list[tuple[int, int]]:
     return spirit_options(Ctx(g, s), d.work.seat, d.side, d.need)
 
 
-def _unmarked(s: SDState, seat: int, marked: set[str]) -> list[tuple[int, int, int]]:
+def _unmarked(s: SDState, seat: int, marked: set[tuple[int, int]]) -> list[tuple[int, int, int]]:
     out = []
     for i, sl in enumerate(s.players[seat].spirits):
         seen = set()
         for k, die in enumerate(sl.pool):
-            if f"{i}.{k}" in marked or (die.kind, die.face) in seen:
+            if (i, k) in marked or (die.kind, die.face) in seen:
                 continue
             seen.add((die.kind, die.face))
             out.append((seat, i, k))

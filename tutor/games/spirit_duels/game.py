@@ -14,7 +14,6 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...core.chance import upgrade_saved_state
 from ...core.content import content_root
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
@@ -29,7 +28,7 @@ from .playable import check_game
 from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, stat, status_text
 from .dice import DIE_FACES, face_label, kind_label
 from .draft import PICK_ORDER, draft_deck
-from .state import SDState
+from .state import SDState, upgrade_saved_state
 from .view import DuelView
 
 
@@ -177,8 +176,8 @@ class SpiritDuels(Game):
 
     # -- checks -------------------------------------------------------------------------------------------------------
     def upgrade_saved_state(self, data: Any) -> Any:
-        """States saved before the ``chance`` field kept fixed die faces as ``forced_rolls``
-        (:func:`tutor.core.chance.upgrade_saved_state`)."""
+        """States saved before the ``chance`` field kept fixed die faces as ``forced_rolls``, and before Meditate's
+        declared dice were :class:`.state.DieRef` items (:func:`.state.upgrade_saved_state`)."""
         return upgrade_saved_state(data)
 
     def check_invariants(self, s: SDState) -> list[str]:

@@ -12,11 +12,11 @@ choice, the rest of the End Phase) is a stack of :class:`Work` items (``work``, 
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...core.chance import FixedOutcomes, upgrade_saved_state
+from ...core.chance import FixedOutcomes, upgrade_saved_state as upgrade_chance
 from ...core.rng import Rng
 
 
@@ -81,6 +81,17 @@ class Player(_S):
     items: list[ItemInPlay] = Field(default_factory=list)
 
 
+class DieRef(_S):
+    """A die in one of the acting player's active pools: die ``die`` of Spirit ``spirit`` (both 0-based)."""
+
+    spirit: int
+    die: int
+
+
+def _empty(value: list) -> bool:
+    return not value
+
+
 class Work(_S):
     """A piece of rules work waiting on the work stack (or for a decision): its ``kind`` names the handler; the other
     fields are the context chosen so far (who acts, source card or Spirit, target, die, amount...)."""
@@ -104,6 +115,8 @@ class Work(_S):
     first: bool = False
     works: list["Work"] = Field(default_factory=list)
     cards: list[str] = Field(default_factory=list)
+    #: the dice declared for a Meditate reroll (left out of the state's JSON while empty)
+    marked: list[DieRef] = Field(default_factory=list, exclude_if=_empty)
 
 
 class Decision(_S):
@@ -114,6 +127,37 @@ class Decision(_S):
     work: Work
     side: Literal["ally", "enemy", "any"] = "any"
     need: str = ""
+
+
+def _upgrade_marks(w: Any) -> Any:
+    """A Meditate work item saved when the dice declared were kept as ``"spirit.die"`` texts in ``cards``."""
+    if not (isinstance(w, dict) and w.get("kind") in ("meditate-pick", "meditate-roll") and "marked" not in w
+            and isinstance(w.get("cards"), list) and w["cards"]):
+        return w
+    marked = []
+    for ref in w["cards"]:
+        i, dot, k = ref.partition(".") if isinstance(ref, str) else ("", "", "")
+        if not (dot and i.isdigit() and k.isdigit() and len(ref) < 12):
+            return w  # not a reference this tutor ever wrote: left for the session loader to name
+        marked.append({"spirit": int(i), "die": int(k)})
+    return {**w, "cards": [], "marked": marked}
+
+
+def upgrade_saved_state(data: Any) -> Any:
+    """A saved state (JSON data, untrusted) in today's shape: fixed die faces saved as ``forced_rolls``
+    (:func:`tutor.core.chance.upgrade_saved_state`), and Meditate's declared dice saved as ``"spirit.die"`` texts
+    (now :class:`DieRef` items in ``marked``), on the work stack and in a pending decision's work. Data of another
+    shape is kept for the session loader to name; the argument is never changed."""
+    data = upgrade_chance(data)
+    if not isinstance(data, dict):
+        return data
+    out = dict(data)
+    if isinstance(data.get("work"), list):
+        out["work"] = [_upgrade_marks(w) for w in data["work"]]
+    if isinstance(data.get("pending"), list):
+        out["pending"] = [{**d, "work": _upgrade_marks(d["work"])} if isinstance(d, dict) and "work" in d else d
+                          for d in data["pending"]]
+    return out
 
 
 class DraftState(_S):
@@ -151,7 +195,7 @@ class SDState(_S):
     def _old_forced_rolls(cls, data):
         """States saved before the ``chance`` field kept the fixed die faces in ``forced_rolls``: they are the
         same fixed rolls (:func:`tutor.core.chance.upgrade_saved_state`)."""
-        return upgrade_saved_state(data)
+        return upgrade_chance(data)
 
     @property
     def forced_rolls(self) -> list[str]:
