@@ -172,3 +172,15 @@ def test_a_nested_flow_runs_work_pushed_under_decisions_before_the_decisions_pen
     assert [d.actor for d in c.state.pending] == [1, 2, 0] and [w.under for w in c.state.work] == [2]
     flow.step(c, _options(None, None, c.state.pending[-1])[0], main=None)
     assert c.state.log[-2:] == ["took 1", "note 6"] and [d.actor for d in c.state.pending] == [1, 2]
+
+
+@pytest.mark.parametrize("game_id, players", [("restless-spirits", 2), ("spirit-duels", 2)])
+def test_each_decision_kind_has_its_options_and_its_answer_registered_once(game_id, players):
+    from tutor.core.flow import OptionsByKind
+    s = tutor.new_game(game_id, players=players, seed=1)
+    table = s.game.flow.options
+    assert isinstance(table, OptionsByKind) and table.kinds() == s.game.flow.kinds()[1]
+    with pytest.raises(ValueError, match="unknown decision kind 'no-such-choice'"):
+        table(s.game, s.state, type("D", (), {"kind": "no-such-choice"})())
+    with pytest.raises(ValueError, match="registered twice: x"):
+        OptionsByKind({"x": len}, {"x": len})

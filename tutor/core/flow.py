@@ -121,6 +121,30 @@ def merge(*tables: Mapping[str | type[BaseModel], Callable]) -> dict[str, Callab
     return out
 
 
+class OptionsByKind:
+    """The options of a decision, dispatched on its kind: one function ``options(game, state, decision)`` per
+    decision kind, each kind registered once (:func:`merge`); calling the table calls the decision's kind's function.
+
+    Raises:
+        ValueError: when built, naming a kind registered twice; when called, naming a decision kind with no options.
+    """
+
+    __slots__ = ("_table",)
+
+    def __init__(self, *tables: Mapping[str, Options]) -> None:
+        self._table = merge(*tables)
+
+    def __call__(self, game: Any, state: Any, d: Any) -> list[Action]:
+        f = self._table.get(d.kind)
+        if f is None:
+            raise ValueError(f"unknown decision kind {d.kind!r}")
+        return f(game, state, d)
+
+    def kinds(self) -> frozenset[str]:
+        """The decision kinds registered."""
+        return frozenset(self._table)
+
+
 class Flow:
     """One game's flow of pending work and decisions.
 

@@ -12,7 +12,6 @@ from ...core.flow import Flow, SingleOption, merge
 from ...core.model import Action
 from . import actions, decisions, draft, effects, phases
 from .ctx import Ctx, plural
-from .decisions import decision_actions
 from .state import Decision, DieRef, Work
 
 
@@ -114,6 +113,6 @@ FLOW = Flow(
              "mulligan": _answer_hand, "end-discard": _answer_hand, "meditate-pick": _answer_meditate,
              "resolve-die": _answer_resolve_die, "place-advantage-die": _answer_advantage_die,
              "order-effects": _answer_order, **{k: draft.answer for k in draft.DECISIONS}},
-    options=decision_actions,
+    options=decisions.OPTIONS,
     single=SingleOption("sd.ruling.single-option",
                         "{who}: only one choice is possible, so it is made at once: {label}."))
