@@ -218,9 +218,12 @@ def test_spirit_placed_by_paringa_asks_its_own_choice_first():
 
 def _as_saved_before_the_work_stack(state: dict) -> dict:
     """A state dumped today, as a session saved before the work stack kept it: each paused ability a
-    ``resume-effects`` marker among the pending decisions, under the decisions it waits for."""
+    ``resume-effects`` marker among the pending decisions, under the decisions it waits for, and every decision
+    with all the fields one Decision model had for every kind."""
     state = dict(state)
-    pending = list(state["pending"])
+    old = {"cards": [], "options": [], "space": None, "target": None, "source": None, "count": 0, "run": None,
+           "held": []}  # and each decision with every field of the one Decision model of then
+    pending = [{**old, **d} for d in state["pending"]]
     for w in reversed(state.pop("work", [])):
         run = w["run"]
         pending.insert(w["under"], {"kind": "resume-effects", "actor": run["seat"], "purpose": "resume", "cards": [],

@@ -101,7 +101,8 @@ def upgrade_item(item: Any, models: Mapping[str, type[BaseModel]], old_defaults:
     if model is None:
         return item
     fields = model.model_fields
-    return {k: v for k, v in item.items() if k in fields or k not in old_defaults or v != old_defaults[k]}
+    out = {k: v for k, v in item.items() if k in fields or k not in old_defaults or v != old_defaults[k]}
+    return item if len(out) == len(item) else out
 
 
 def merge(*tables: Mapping[str | type[BaseModel], Callable]) -> dict[str, Callable]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .achievements import on_card_played
 from .effect_registry import Use, count_value, run_effect
 from .ongoing import PROTECT, protect_token_space, shield, source_kinds
-from .state import Decision, EffectRun, ResumeEffects, ResumeSolo
+from .state import ChooseTarget, Decision, EffectRun, ResumeEffects, ResumeSolo
 from .zones import Ctx, discard_card, plural
 
 
@@ -37,7 +37,7 @@ def start(c: Ctx, seat: int, space: int | None, source: str, target_kind: str, t
         if not g.targets(s, seat, source):
             c.ev("rs.effect.protection", f"No opponent can be targeted by {name}, so it does nothing.", actor=seat)
             return finish(c, run)
-        return c.ask(Decision(kind="choose-target", actor=seat, purpose="one", run=run, count=1))
+        return c.ask(ChooseTarget(actor=seat, purpose="one", run=run, count=1))
     if target_kind == "all-opponents":
         run.targets = g.targets(s, seat, source)
         c.ev("rs.effect.target", f"{name} targets every opponent it can: "
@@ -91,7 +91,7 @@ def go_on(c: Ctx, run: EffectRun) -> None:
             c.ev("rs.effect.target", f"No opponent can be targeted by {run.name}.", actor=run.seat)
             run.units = 0
         else:
-            c.ask(Decision(kind="choose-target", actor=run.seat, purpose="split", run=run, count=run.units))
+            c.ask(ChooseTarget(actor=run.seat, purpose="split", run=run, count=run.units))
             return
     effects = _effects(c, run.effects_of)
     total = len(run.targets) * len(effects)

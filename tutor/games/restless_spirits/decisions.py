@@ -12,7 +12,7 @@ from ...core.flow import Flow, OptionsByKind, SingleOption, merge
 from ...core.model import Action, make_action
 from ...core.moves import built_once
 from .requirements import fill_options
-from .state import Decision, RSState, Work
+from .state import ChooseLostSpirit, ChooseSpace, Decision, RSState, Work
 from .zones import Ctx
 from . import (abilities, effects_board, effects_copy, effects_hand, effects_locks_and_choices, effects_promo, resolve,
                solo, variants)
@@ -183,7 +183,7 @@ def _offering(c: Ctx, d: Decision, action: Action) -> None:
     else:
         resolve.pay_event(c, seat, d.count, "refresh the Lost Spirits and attract one", "rs.refresh-attract")
     if d.purpose == "attract":
-        ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=list(d.cards), source="lost"))
+        ask(c, ChooseSpace(actor=seat, purpose="place", cards=list(d.cards), source="lost"))
     else:
         resolve.refresh_lost_spirits(c, seat)
         if all(x is not None for x in p.board):
@@ -191,7 +191,7 @@ def _offering(c: Ctx, d: Decision, action: Action) -> None:
                  "can be attracted: declining is the only way to finish.", auto=True, actor=seat)
             c.ev("rs.refresh-attract.decline", f"{c.who(seat)} attracts no Spirit.", auto=True, actor=seat)
         else:
-            ask(c, Decision(kind="choose-lost-spirit", actor=seat, purpose="refresh-attract", allow_decline=True))
+            ask(c, ChooseLostSpirit(actor=seat, purpose="refresh-attract", allow_decline=True))
 
 
 def _space(c: Ctx, d: Decision, action: Action) -> None:
@@ -208,7 +208,7 @@ def _lost_spirit(c: Ctx, d: Decision, action: Action) -> None:
         sp = action.param("spirit")
         c.ev("rs.refresh-attract", f"{c.who(seat)} chooses to attract {g.spirit_label(sp)}.", cards=(sp,),
              actor=seat)
-        ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=[sp], source="lost"))
+        ask(c, ChooseSpace(actor=seat, purpose="place", cards=[sp], source="lost"))
 
 
 def _market_totem(c: Ctx, d: Decision, action: Action) -> None:

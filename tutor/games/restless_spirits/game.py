@@ -347,7 +347,7 @@ class RestlessSpirits(Game):
             for pk in s.draft.packets:
                 zones += pk
         for d in s.pending:
-            zones += d.held
+            zones += d.waiting_cards()
         for w in s.work:  # a played Blessing or Curse waits in no zone while its paused effects wait
             if w.kind == "resume-effects" and w.run.then_discard:
                 zones.append(w.run.then_discard)
