@@ -172,7 +172,7 @@ def test_fixed_outcomes_survive_undo_and_a_saved_session():
     assert [f.entry() for f in s.state.chance] == [{"draw": "baikeng"}]
 
 
-def test_a_spirit_duels_session_saved_with_meditate_marks_as_texts_still_loads():
+def test_a_spirit_duels_session_saved_with_meditate_marks_as_texts_and_one_decision_model_still_loads():
     sc = load_scenario("content/spirit-duels/scenarios/rule-meditate.yaml")
     s = start(sc)
     s.apply(next(a for a in s.legal_actions() if a.kind == "meditate"))
@@ -182,6 +182,7 @@ def test_a_spirit_duels_session_saved_with_meditate_marks_as_texts_still_loads()
     assert work["kind"] == "meditate-pick" and work["marked"] == [{"spirit": 0, "die": 0}]
     work["cards"] = ["0.0"]  # as saved when the declared dice were "spirit.die" texts
     del work["marked"]
+    data["state"]["pending"][-1].update(side="enemy", need="spirit")  # and one Decision model had them for every kind
     loaded = tutor.load_session(json.dumps(data))
     assert loaded.to_json() == s.to_json()
     work["cards"] = ["0.1"]  # another die than the replay marks: caught, named
