@@ -172,6 +172,27 @@ def test_fixed_outcomes_survive_undo_and_a_saved_session():
     assert [f.entry() for f in s.state.chance] == [{"draw": "baikeng"}]
 
 
+def test_a_spirit_duels_session_saved_with_meditate_marks_as_texts_and_one_decision_model_still_loads():
+    sc = load_scenario("content/spirit-duels/scenarios/rule-meditate.yaml")
+    s = start(sc)
+    s.apply(next(a for a in s.legal_actions() if a.kind == "meditate"))
+    s.apply(next(a for a in s.legal_actions() if a.kind == "mark-die"))
+    data = json.loads(s.to_json())
+    work = data["state"]["pending"][-1]["work"]
+    assert work["kind"] == "meditate-pick" and work["marked"] == [{"spirit": 0, "die": 0}]
+    work["cards"] = ["0.0"]  # as saved when the declared dice were "spirit.die" texts
+    del work["marked"]
+    data["state"]["pending"][-1].update(side="enemy", need="spirit")  # and one Decision model had them for every kind
+    loaded = tutor.load_session(json.dumps(data))
+    assert loaded.to_json() == s.to_json()
+    work["cards"] = ["0.1"]  # another die than the replay marks: caught, named
+    with pytest.raises(ContentError, match=r"state\.pending\[0\]\.work\.marked\[0\]\.die"):
+        tutor.load_session(json.dumps(data))
+    work["cards"] = ["x.0"]  # not a reference the tutor wrote
+    with pytest.raises(ContentError, match=r"state\.pending\[0\]\.work"):
+        tutor.load_session(json.dumps(data))
+
+
 def test_a_spirit_duels_session_saved_with_forced_rolls_still_loads():
     sc = load_scenario("content/spirit-duels/scenarios/rule-meditate.yaml")
     s = start(sc)

@@ -132,3 +132,55 @@ def test_a_flow_with_typed_work_needs_a_handler_for_each_model():
     assert flow.kinds()[0] == {"a", "b"}
     with pytest.raises(ValueError, match=r"without a handler: \['b'\]"):
         Flow(work={A: _note}, work_types=union, answers={}, options=_options, single=Game.flow.single)
+
+
+class NestedWork(BaseModel):
+    kind: str
+    n: int = 0
+    under: int = 0
+
+
+def _ask_then_pause(c, w):
+    """Asks a decision, then pauses: the rest (``note``) waits under what it asked, above what was pending."""
+    at = c.game.flow.mark(c.state)
+    c.ask(Decision(kind="pick", actor=0, n=2))
+    c.game.flow.push_under(c.state, NestedWork(kind="note", n=w.n), at)
+
+
+class NestedState(BaseModel):
+    phase: Literal["play", "over"] = "play"
+    work: list[NestedWork] = Field(default_factory=list)
+    pending: list[Decision] = Field(default_factory=list)
+    log: list[str] = Field(default_factory=list)
+
+
+def test_a_nested_flow_runs_work_pushed_under_decisions_before_the_decisions_pending_below_it():
+    flow = Flow(work={"note": _note, "pause": _ask_then_pause}, answers={"pick": lambda c, d, a: c.state.log.append(
+        f"took {a.param('n')}")}, options=_options, single=Game.flow.single, nested=True)
+    c = Context(type("G", (), {"flow": flow, "cards": None})(), NestedState())
+    c.state.pending.append(Decision(kind="pick", actor=1, n=2))  # asked before: waits below
+    _ask_then_pause(c, NestedWork(kind="pause", n=5))
+    assert [(w.kind, w.under) for w in c.state.work] == [("note", 1)] and len(c.state.pending) == 2
+    flow.run(c)
+    assert c.state.log == []  # the decision asked since the mark comes first
+    flow.step(c, _options(None, None, c.state.pending[-1])[0], main=lambda c, a: pytest.fail("a decision was pending"))
+    assert c.state.log == ["took 1", "note 5"] and [d.actor for d in c.state.pending] == [1]
+    # a decision left pending under what was asked and pushed since a mark, as Paringa's next pick
+    at = flow.mark(c.state)
+    _ask_then_pause(c, NestedWork(kind="pause", n=6))
+    flow.ask_under(c.state, Decision(kind="pick", actor=2, n=2), at)
+    assert [d.actor for d in c.state.pending] == [1, 2, 0] and [w.under for w in c.state.work] == [2]
+    flow.step(c, _options(None, None, c.state.pending[-1])[0], main=None)
+    assert c.state.log[-2:] == ["took 1", "note 6"] and [d.actor for d in c.state.pending] == [1, 2]
+
+
+@pytest.mark.parametrize("game_id, players", [("restless-spirits", 2), ("spirit-duels", 2)])
+def test_each_decision_kind_has_its_options_and_its_answer_registered_once(game_id, players):
+    from tutor.core.flow import OptionsByKind
+    s = tutor.new_game(game_id, players=players, seed=1)
+    table = s.game.flow.options
+    assert isinstance(table, OptionsByKind) and table.kinds() == s.game.flow.kinds()[1]
+    with pytest.raises(ValueError, match="unknown decision kind 'no-such-choice'"):
+        table(s.game, s.state, type("D", (), {"kind": "no-such-choice"})())
+    with pytest.raises(ValueError, match="registered twice: x"):
+        OptionsByKind({"x": len}, {"x": len})

@@ -2,6 +2,8 @@
 Clarifications). Scenario files under content/restless-spirits/scenarios/spirit-*.yaml hold the FAQ answers; these
 tests cover the interactions between abilities."""
 
+import json
+
 import pytest
 import yaml
 
@@ -205,11 +207,66 @@ def test_spirit_placed_by_paringa_asks_its_own_choice_first():
     act(s, "activate-ability", space=1)
     act(s, "choose-drawn-spirit", spirit="barachu")
     act(s, "choose-drawn-space", space=2)
-    assert [d.kind for d in s.state.pending] == ["resume-effects", "choose-drawn-spirit", "choose-disregard"]
+    # Barachu's own choice first, then the next drawn Spirit; the rest of Paringa's ability waits under both as work
+    assert [d.kind for d in s.state.pending] == ["choose-drawn-spirit", "choose-disregard"]
+    assert [(w.kind, w.under, w.run.name) for w in s.state.work] == [("resume-effects", 0, "Paringa")]
     assert s.game.check_invariants(s.state) == []
     act(s, "choose-disregard", slot=1)
     act(s, "decline")
     assert s.state.pending == [] and "miki" in s.state.spirit_discard and "muko" in s.state.spirit_discard
+
+
+def _as_saved_before_the_work_stack(state: dict) -> dict:
+    """A state dumped today, as a session saved before the work stack kept it: each paused ability a
+    ``resume-effects`` marker among the pending decisions, under the decisions it waits for, and every decision
+    with all the fields one Decision model had for every kind."""
+    state = dict(state)
+    old = {"cards": [], "options": [], "space": None, "target": None, "source": None, "count": 0, "run": None,
+           "held": []}  # and each decision with every field of the one Decision model of then
+    pending = [{**old, **d} for d in state["pending"]]
+    for w in reversed(state.pop("work", [])):
+        run = w["run"]
+        pending.insert(w["under"], {"kind": "resume-effects", "actor": run["seat"], "purpose": "resume", "cards": [],
+                                    "options": [], "space": None, "target": None, "source": None,
+                                    "allow_decline": False, "count": 0, "run": run,
+                                    "held": [run["then_discard"]] if run["then_discard"] else []})
+    state["pending"] = pending
+    return state
+
+
+def test_a_session_saved_with_a_paused_ability_among_its_decisions_still_loads():
+    s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "board": [{"card": "paringa"}, None, None]}],
+                    "deck_tops": {"spirit": ["barachu", "miki", "muko"]}})
+    act(s, "activate-ability", space=1)
+    data = s.to_dict()
+    assert data["state"]["work"] == [{"kind": "resume-effects", "under": 0, "run": data["state"]["work"][0]["run"]}]
+    data["state"] = _as_saved_before_the_work_stack(data["state"])
+    assert [d["kind"] for d in data["state"]["pending"]] == ["resume-effects", "choose-drawn-spirit"]
+    loaded = tutor.load_session(json.dumps(data))
+    assert loaded.state.model_dump_json() == s.state.model_dump_json()
+    act(loaded, "decline")  # the rest of Paringa's ability runs on, as in the session that saved it
+    assert loaded.state.pending == [] and loaded.state.work == []
+    # an edited marker is refused, naming the field
+    data["state"]["pending"][0]["run"]["step"] = 5
+    with pytest.raises(ContentError, match=r"state\.work\[0\]\.run\.step: the file says 5"):
+        tutor.load_session(json.dumps(data))
+    data["state"]["pending"][0] = {"kind": "resume-solo", "cards": "not a list"}
+    with pytest.raises(ContentError, match=r"state\.pending\[0\]"):
+        tutor.load_session(json.dumps(data))
+
+
+def test_markers_saved_among_the_decisions_become_work_under_the_decisions_below_them():
+    from tutor.games.restless_spirits.state import upgrade_saved_state
+    d = lambda kind, **kw: {"kind": kind, "actor": 0, **kw}
+    old = {"pending": [d("choose-target"), d("resume-effects", run={"seat": 0}), d("choose-space"),
+                       d("resume-solo", space=1, cards=["gonga"]), d("choose-offering")], "current": 0}
+    new = upgrade_saved_state(old)
+    assert new == {"current": 0, "pending": [d("choose-target"), d("choose-space"), d("choose-offering")],
+                   "work": [{"kind": "resume-effects", "run": {"seat": 0}, "under": 1},
+                            {"kind": "resume-solo", "seat": 0, "space": 1, "card": "gonga", "under": 2}]}
+    assert [x["kind"] for x in old["pending"]][1] == "resume-effects"  # the argument is left as it was
+    for odd in (None, [], {"pending": "x"}, {"pending": [None, 3, "x"]}, {"pending": [], "work": []}):
+        assert upgrade_saved_state(odd) is odd
 
 
 def test_yotei_copy_of_an_ongoing_protection_ends_when_the_copied_spirit_leaves():

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .core.chance import upgrade_saved_state
 from .core.content import MAX_DIGITS, check_data_bounds, normalise_refs
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Clause
@@ -153,9 +152,9 @@ def load_session(text: str) -> Session:
         field = "partial_state" if data["prepared"] else "options"
         raise ContentError(f"{where}: {field}: the game cannot be set up from it ({type(exc).__name__}: "
                            f"{short(str(exc), 120)})", field=field) from None
-    if game.game_id == "spirit-duels":  # states saved before the chance field kept fixed rolls as forced_rolls
-        data["initial_state"] = upgrade_saved_state(data["initial_state"])
-        data["state"] = upgrade_saved_state(data["state"])
+    # states saved by an older tutor in today's shape (Spirit Duels' forced_rolls, Restless Spirits' paused abilities)
+    data["initial_state"] = game.upgrade_saved_state(data["initial_state"])
+    data["state"] = game.upgrade_saved_state(data["state"])
     diff = first_difference(data["initial_state"], initial.model_dump(mode="json"), "initial_state")
     if diff is not None:
         path, mine, theirs = diff

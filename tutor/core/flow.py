@@ -16,6 +16,14 @@ A decision with exactly one option is not asked: it is made at once, and an even
 State shape read by the flow: ``state.work`` (the stack: the last item runs first) and ``state.pending`` (the
 decisions waiting for an answer, the last one asked on top).
 
+Work waits for the decisions pending when it was pushed: pushed work runs once no decision is pending. Rules work
+that pauses for decisions it asked itself (an ability whose effect asks a choice, the rest of it to run once that
+choice is made, while choices asked before it still wait) is pushed *under* them instead: :meth:`Flow.mark` notes
+where the stacks stand before the work that may ask, and :meth:`Flow.push_under` schedules the rest of the work to
+run once what was asked and pushed since the mark is done, before the decisions that were pending at the mark
+(:meth:`Flow.ask_under` leaves a decision pending in the same place). Such work items carry ``under``: how many
+decisions stay pending below them (the flow is built with ``nested=True``).
+
 Example::
 
     FLOW = Flow(work={"draw": h_draw, "end-turn": h_end_turn}, answers={"discard": answer_discard},
@@ -39,6 +47,13 @@ WorkHandler = Callable[[Any, Any], None]
 AnswerHandler = Callable[[Any, Any, Action], None]
 #: The options of a decision: ``options(game, state, decision)`` -> its legal actions.
 Options = Callable[[Any, Any, Any], list[Action]]
+
+
+class Mark(NamedTuple):
+    """Where the flow's two stacks stand (:meth:`Flow.mark`): ``decisions`` pending, ``works`` scheduled."""
+
+    decisions: int
+    works: int
 
 
 class SingleOption(NamedTuple):
@@ -70,6 +85,26 @@ def members(union: Any) -> tuple[type[BaseModel], ...]:
     return get_args(union) if get_origin(union) is Union else (union,)
 
 
+def by_kind(union: Any) -> dict[str, type[BaseModel]]:
+    """The model of each kind of a discriminated union of typed work items or decisions (:func:`members`),
+    ``{kind: model}``."""
+    return {kind_of(m): m for m in members(union)}
+
+
+def upgrade_item(item: Any, models: Mapping[str, type[BaseModel]], old_defaults: Mapping[str, Any]) -> Any:
+    """A work item or decision saved (JSON data, untrusted) when it was one model with optional fields for every
+    kind, in the shape of its kind's own model today: the fields its kind's model (``models[kind]``) does not have
+    are left out where they hold their old default (``old_defaults``). Anything else (an unknown kind, a field
+    with another value, data that is not a mapping) is kept, for the caller's checks to name; ``item`` is never
+    changed."""
+    model = models.get(item.get("kind")) if isinstance(item, dict) and isinstance(item.get("kind"), str) else None
+    if model is None:
+        return item
+    fields = model.model_fields
+    out = {k: v for k, v in item.items() if k in fields or k not in old_defaults or v != old_defaults[k]}
+    return item if len(out) == len(item) else out
+
+
 def merge(*tables: Mapping[str | type[BaseModel], Callable]) -> dict[str, Callable]:
     """One handler table ``{kind: handler}`` from several, each kind registered once; a key may be a kind or a
     typed model (its kind, :func:`kind_of`).
@@ -85,6 +120,30 @@ def merge(*tables: Mapping[str | type[BaseModel], Callable]) -> dict[str, Callab
                 raise ValueError(f"flow: kind registered twice: {kind}")
             out[kind] = handler
     return out
+
+
+class OptionsByKind:
+    """The options of a decision, dispatched on its kind: one function ``options(game, state, decision)`` per
+    decision kind, each kind registered once (:func:`merge`); calling the table calls the decision's kind's function.
+
+    Raises:
+        ValueError: when built, naming a kind registered twice; when called, naming a decision kind with no options.
+    """
+
+    __slots__ = ("_table",)
+
+    def __init__(self, *tables: Mapping[str, Options]) -> None:
+        self._table = merge(*tables)
+
+    def __call__(self, game: Any, state: Any, d: Any) -> list[Action]:
+        f = self._table.get(d.kind)
+        if f is None:
+            raise ValueError(f"unknown decision kind {d.kind!r}")
+        return f(game, state, d)
+
+    def kinds(self) -> frozenset[str]:
+        """The decision kinds registered."""
+        return frozenset(self._table)
 
 
 class Flow:
@@ -104,18 +163,20 @@ class Flow:
             always; a decision a player may decline is asked even with one option).
         work_types: optional, the game's work items (a discriminated union of typed models): each must have a
             handler, and each handler a model.
+        nested: the game's work items carry ``under`` (the decisions pending below them, see :meth:`push_under`):
+            a work item runs once no more decisions than that are pending; without it, once none is.
 
     Raises:
         ValueError: a kind registered twice (see :func:`merge`), a work type without a handler or a handler for no
             work type.
     """
 
-    __slots__ = ("_work", "_answers", "options", "single", "_by_action", "_passes", "_forced")
+    __slots__ = ("_work", "_answers", "options", "single", "_by_action", "_passes", "_forced", "_nested")
 
     def __init__(self, *, work: Mapping[str | type[BaseModel], WorkHandler], answers: Mapping[str, AnswerHandler], options: Options,
                  single: SingleOption, answer_by_action: bool = False,
                  passes: Callable[[Any, Any, list[Action]], bool] | None = None,
-                 forced: Callable[[Any], bool] | None = None, work_types: Any = None) -> None:
+                 forced: Callable[[Any], bool] | None = None, work_types: Any = None, nested: bool = False) -> None:
         self._work = merge(work)
         if work_types is not None:
             kinds = {kind_of(m) for m in members(work_types)}
@@ -128,6 +189,7 @@ class Flow:
         self._by_action = answer_by_action
         self._passes = passes
         self._forced = forced
+        self._nested = nested
 
     # -- work ----------------------------------------------------------------------------------------------------
     @staticmethod
@@ -136,13 +198,41 @@ class Flow:
         state.work.extend(reversed(tuple(works)))
 
     def run(self, c: Any) -> None:
-        """Run the work of ``c.state`` (last pushed first) until a decision is pending, the work runs out or the
-        game is over (``state.phase == "over"``)."""
+        """Run the work of ``c.state`` (last pushed first) until a decision is pending (for a ``nested`` flow: a
+        decision asked after the top work item was pushed, see :meth:`push_under`), the work runs out or the game is
+        over (``state.phase == "over"``)."""
         s = c.state
         table = self._work
+        if self._nested:
+            while s.work and len(s.pending) <= s.work[-1].under and s.phase != "over":
+                w = s.work.pop()
+                table[w.kind](c, w)
+            return
         while s.work and not s.pending and s.phase != "over":
             w = s.work.pop()
             table[w.kind](c, w)
+
+    @staticmethod
+    def mark(state: Any) -> Mark:
+        """Where ``state``'s decisions and work stand now, for :meth:`push_under` and :meth:`ask_under`."""
+        return Mark(len(state.pending), len(state.work))
+
+    @staticmethod
+    def push_under(state: Any, work: Any, mark: Mark) -> None:
+        """Schedule ``work`` (an item of a ``nested`` flow, with an ``under`` field) to run once everything asked and
+        pushed since ``mark`` is done: below the work pushed since, waiting only for the decisions asked since
+        (those pending at ``mark`` are answered after it). Sets ``work.under``."""
+        work.under = mark.decisions
+        state.work.insert(mark.works, work)
+
+    @staticmethod
+    def ask_under(state: Any, d: Any, mark: Mark) -> None:
+        """Leave decision ``d`` pending below everything asked and pushed since ``mark`` (of a ``nested`` flow):
+        it is the one to answer once those are answered and that work has run. It is left pending as it is (never
+        made at once: its options are worked out when it comes up)."""
+        state.pending.insert(mark.decisions, d)
+        for w in state.work[mark.works:]:
+            w.under += 1
 
     def kinds(self) -> tuple[frozenset[str], frozenset[str]]:
         """The registered work kinds and answer kinds (for tests and documentation)."""

@@ -144,6 +144,13 @@ class Game(ABC):
         learner, e.g. ``{"attack-1/attack": "Level 1 Attack die showing Attack"}`` (empty by default)."""
         return {}
 
+    def upgrade_saved_state(self, data: Any) -> Any:
+        """A state saved by an older tutor (the JSON data of a saved session's ``initial_state`` or ``state``,
+        untrusted) in today's shape, for the session loader to compare with the state it replays; data it does not
+        recognise is returned as it is (the comparison then names what differs). Never changes ``data``. Default:
+        ``data`` as it is."""
+        return data
+
     # -- checks used by tests and ``rules-tutor check`` --------------------------------------------------------
     def check_invariants(self, state: BaseModel) -> list[str]:
         """Problems found in ``state`` (cards not conserved, counters out of range...); empty when sound."""

@@ -103,7 +103,7 @@ def decision_prompt(session: Session) -> str | None:
         p = s.players[d.actor]
         st = next((x for x in p.road if x.clan == v.clan_of(d.card)), None)
         return who + prompt(session.game_id, "reveal-shielded" if st is not None and st.shield else "reveal", clan=clan)
-    return who + prompt(session.game_id, d.kind, clan=_name(g, d.clan) if d.clan else "")
+    return who + prompt(session.game_id, d.kind, clan=_name(g, d.clan) if d.kind == "wonder-source" else "")
 
 
 # -- small pieces ---------------------------------------------------------------------------------------------------

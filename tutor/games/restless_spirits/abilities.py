@@ -2,8 +2,9 @@
 (Spirit Abilities; Spirit Ability Clarifications: Onota, Nordheim, Virley, Jiangsu, Kielderlings).
 
 A use becomes an :class:`~.state.EffectRun`. Its effects run in order for each target. When an effect asks a
-decision, the run pauses: a ``resume-effects`` marker goes under the decision and the run goes on once the
-decisions above it are answered (:func:`drain`). Targets come from ``game.targets``, which leaves out protected
+decision, the run pauses: the rest of it waits on the work stack as a :class:`~.state.ResumeEffects` item, pushed
+under the decisions the effect asked (:meth:`tutor.core.flow.Flow.push_under`), and the game's flow runs it on once
+they are answered (:func:`resume`). Targets come from ``game.targets``, which leaves out protected
 players; a Protect token (Onota) is spent by the next Dark ability or Curse that targets its owner.
 """
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from .achievements import on_card_played
 from .effect_registry import Use, count_value, run_effect
 from .ongoing import PROTECT, protect_token_space, shield, source_kinds
-from .state import Decision, EffectRun
+from .state import ChooseTarget, Decision, EffectRun, ResumeEffects, ResumeSolo
 from .zones import Ctx, discard_card, plural
 
 
@@ -36,7 +37,7 @@ def start(c: Ctx, seat: int, space: int | None, source: str, target_kind: str, t
         if not g.targets(s, seat, source):
             c.ev("rs.effect.protection", f"No opponent can be targeted by {name}, so it does nothing.", actor=seat)
             return finish(c, run)
-        return c.ask(Decision(kind="choose-target", actor=seat, purpose="one", run=run, count=1))
+        return c.ask(ChooseTarget(actor=seat, purpose="one", run=run, count=1))
     if target_kind == "all-opponents":
         run.targets = g.targets(s, seat, source)
         c.ev("rs.effect.target", f"{name} targets every opponent it can: "
@@ -90,7 +91,7 @@ def go_on(c: Ctx, run: EffectRun) -> None:
             c.ev("rs.effect.target", f"No opponent can be targeted by {run.name}.", actor=run.seat)
             run.units = 0
         else:
-            c.ask(Decision(kind="choose-target", actor=run.seat, purpose="split", run=run, count=run.units))
+            c.ask(ChooseTarget(actor=run.seat, purpose="split", run=run, count=run.units))
             return
     effects = _effects(c, run.effects_of)
     total = len(run.targets) * len(effects)
@@ -107,14 +108,13 @@ def go_on(c: Ctx, run: EffectRun) -> None:
 
 
 def _run_one(c: Ctx, run: EffectRun, t: int | None, e, count: int | None) -> bool:
-    """Run effect ``e``; True when it paused for a decision (a resume marker is then under it)."""
-    pending = c.state.pending
-    before = len(pending)
+    """Run effect ``e``; True when it paused for a decision (the rest of ``run`` then waits under it as work)."""
+    flow = c.game.flow
+    at = flow.mark(c.state)
     run_effect(c, Use(run.seat, run.space, t, "rs.effect", run.name, run.source, count, run), e.effect,
                c.game.effect_params(e))
-    if len(pending) > before:
-        held = [run.then_discard] if run.then_discard else []
-        pending.insert(before, Decision(kind="resume-effects", actor=run.seat, purpose="resume", run=run, held=held))
+    if len(c.state.pending) > at.decisions:
+        flow.push_under(c.state, ResumeEffects(run=run), at)
         return True
     return False
 
@@ -130,15 +130,18 @@ def finish(c: Ctx, run: EffectRun) -> None:
     c.game.check_releases(c)
 
 
-def drain(c: Ctx) -> None:
-    """Continue paused runs whose decisions have all been answered."""
-    s = c.state
-    while s.pending and s.pending[-1].kind in ("resume-effects", "resume-solo"):
-        d = s.pending.pop()
-        if d.kind == "resume-solo":
-            c.game.solo_type_ability(c, d.actor, d.space, d.cards[0])
-        else:
-            go_on(c, d.run)
+def resume(c: Ctx, w: ResumeEffects) -> None:
+    """Work ``resume-effects``: go on with a paused run once the decisions it asked are answered."""
+    go_on(c, w.run)
+
+
+def resume_solo(c: Ctx, w: ResumeSolo) -> None:
+    """Work ``resume-solo``: the Spirit Type ability that waited for a B-side placement bonus's choice."""
+    c.game.solo_type_ability(c, w.seat, w.space, w.card)
+
+
+#: Work kind -> its handler (registered once in the game's flow, :data:`.decisions.FLOW`).
+WORK = {ResumeEffects: resume, ResumeSolo: resume_solo}
 
 
 def _target_actions(g, s, d, a) -> None:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...core.flow import Flow, SingleOption, merge
+from ...core.flow import Flow, OptionsByKind, SingleOption, merge
 from ...core.model import Action, make_action
 from ...core.moves import built_once
 from .requirements import fill_options
-from .state import Decision, RSState
+from .state import ChooseLostSpirit, ChooseSpace, Decision, RSState, Work
 from .zones import Ctx
 from . import (abilities, effects_board, effects_copy, effects_hand, effects_locks_and_choices, effects_promo, resolve,
                solo, variants)
@@ -73,61 +73,78 @@ def _shrine_totem_option(g, seat: int, card: str, full: bool) -> Action:
 
 
 def decision_actions(g, s: RSState, d: Decision) -> list[Action]:
-    """The legal actions that answer decision ``d``."""
+    """The legal actions that answer decision ``d`` (its kind's options, :data:`OPTIONS`)."""
+    return OPTIONS(g, s, d)
+
+
+def _offering_choices(g, s: RSState, d: Decision) -> list[Action]:
+    # options that depend only on the seat and a card are built once (the built_once builders above)
     seat = d.actor
-    p = s.players[seat]
-    out: list[Action] = []
-    a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
-    # options that depend only on the seat and a card are built once (the built_once builders below)
-    add = out.append
-    if d.kind == "choose-offering":
-        acts = _offering_option.kept(g)
-        for card in _totems_in_hand(g, p):
-            add(acts[seat, card])
-    elif d.kind == "choose-space":
-        sp = d.cards[0]
-        acts = _space_option.kept(g)
-        for i, x in enumerate(p.board):
-            if x is None:
-                add(acts[seat, sp, i])
-    elif d.kind == "choose-lost-spirit":
-        acts = _lost_spirit_option.kept(g)
-        for sp in s.lost_spirits:
-            if sp is not None and not g.attract_locked(s, seat, sp):
-                add(acts[seat, sp])
-        a("decline", "Attract none of them", "Refreshing lets you choose not to attract.",
-          ("rs.refresh-attract.decline",))
-    elif d.kind == "choose-market-totem":
-        acts = _market_totem_option.kept(g)
-        for card in s.markets[d.space]:
-            if card is not None:
-                add(acts[seat, card])
-        a("decline", "Buy none of them", "Refreshing a market row lets you choose not to buy.",
-          ("rs.refresh-buy.decline",))
-    elif d.kind == "choose-swap-out":
-        acts = _swap_out_option.kept(g)
-        for card in _totems_in_hand(g, p):
-            add(acts[seat, card])
-    elif d.kind == "choose-shrine-totem":
-        acts = _shrine_totem_option.kept(g)
-        full = len(d.options) >= 3
-        for card in d.options:
-            add(acts[seat, card, full])
-    elif d.kind == "choose-requirement":
-        ps = p.board[d.space]
-        req = g.cards.by_id[ps.card].requirements
-        for slots in fill_options(g, ps, d.cards[0]):
-            names = " and ".join(g.icon_label(req[i]) for i in slots)
-            a("choose-requirement", f"Use {g.totem_label(d.cards[0])} as {names}",
-              "A Wild Totem meets whichever requirement you choose"
-              + (" (two of them on a Spirit of its type)." if len(slots) == 2 else "."),
-              ("rs.totem.wild", "rs.totem.double-wild") if len(slots) == 2 else ("rs.totem.wild",),
-              slot1=slots[0] + 1, slot2=slots[1] + 1 if len(slots) == 2 else None)
-    elif d.kind in ability_handlers():
-        ability_handlers()[d.kind][0](g, s, d, a)
-    else:  # pragma: no cover - state validation keeps kinds known
-        raise ValueError(f"unknown decision kind {d.kind!r}")
+    acts = _offering_option.kept(g)
+    return [acts[seat, card] for card in _totems_in_hand(g, s.players[seat])]
+
+
+def _space_choices(g, s: RSState, d: Decision) -> list[Action]:
+    seat, sp = d.actor, d.cards[0]
+    acts = _space_option.kept(g)
+    return [acts[seat, sp, i] for i, x in enumerate(s.players[seat].board) if x is None]
+
+
+def _lost_spirit_choices(g, s: RSState, d: Decision) -> list[Action]:
+    seat = d.actor
+    acts = _lost_spirit_option.kept(g)
+    out = [acts[seat, sp] for sp in s.lost_spirits if sp is not None and not g.attract_locked(s, seat, sp)]
+    out.append(make_action("decline", seat, "Attract none of them", "Refreshing lets you choose not to attract.",
+                           ("rs.refresh-attract.decline",)))
     return out
+
+
+def _market_totem_choices(g, s: RSState, d: Decision) -> list[Action]:
+    seat = d.actor
+    acts = _market_totem_option.kept(g)
+    out = [acts[seat, card] for card in s.markets[d.space] if card is not None]
+    out.append(make_action("decline", seat, "Buy none of them", "Refreshing a market row lets you choose not to buy.",
+                           ("rs.refresh-buy.decline",)))
+    return out
+
+
+def _swap_out_choices(g, s: RSState, d: Decision) -> list[Action]:
+    seat = d.actor
+    acts = _swap_out_option.kept(g)
+    return [acts[seat, card] for card in _totems_in_hand(g, s.players[seat])]
+
+
+def _shrine_totem_choices(g, s: RSState, d: Decision) -> list[Action]:
+    acts = _shrine_totem_option.kept(g)
+    full = len(d.options) >= 3
+    return [acts[d.actor, card, full] for card in d.options]
+
+
+def _requirement_choices(g, s: RSState, d: Decision) -> list[Action]:
+    seat = d.actor
+    ps = s.players[seat].board[d.space]
+    req = g.cards.by_id[ps.card].requirements
+    out = []
+    for slots in fill_options(g, ps, d.cards[0]):
+        names = " and ".join(g.icon_label(req[i]) for i in slots)
+        out.append(make_action("choose-requirement", seat, f"Use {g.totem_label(d.cards[0])} as {names}",
+                               "A Wild Totem meets whichever requirement you choose"
+                               + (" (two of them on a Spirit of its type)." if len(slots) == 2 else "."),
+                               ("rs.totem.wild", "rs.totem.double-wild") if len(slots) == 2 else ("rs.totem.wild",),
+                               slot1=slots[0] + 1, slot2=slots[1] + 1 if len(slots) == 2 else None))
+    return out
+
+
+def _ability_choices(build):
+    """The options function of a decision asked inside an ability, from its module's builder
+    ``build(g, s, d, a)``, which offers each option with ``a(kind, label, why, clauses, **params)``."""
+    def options(g, s: RSState, d: Decision) -> list[Action]:
+        out: list[Action] = []
+        seat = d.actor
+        build(g, s, d, lambda kind, label, why, clauses, **kw: out.append(
+            make_action(kind, seat, label, why, clauses, **kw)))
+        return out
+    return options
 
 
 @cache
@@ -173,7 +190,7 @@ def _offering(c: Ctx, d: Decision, action: Action) -> None:
     else:
         resolve.pay_event(c, seat, d.count, "refresh the Lost Spirits and attract one", "rs.refresh-attract")
     if d.purpose == "attract":
-        ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=list(d.cards), source="lost"))
+        ask(c, ChooseSpace(actor=seat, purpose="place", cards=list(d.cards), source="lost"))
     else:
         resolve.refresh_lost_spirits(c, seat)
         if all(x is not None for x in p.board):
@@ -181,7 +198,7 @@ def _offering(c: Ctx, d: Decision, action: Action) -> None:
                  "can be attracted: declining is the only way to finish.", auto=True, actor=seat)
             c.ev("rs.refresh-attract.decline", f"{c.who(seat)} attracts no Spirit.", auto=True, actor=seat)
         else:
-            ask(c, Decision(kind="choose-lost-spirit", actor=seat, purpose="refresh-attract", allow_decline=True))
+            ask(c, ChooseLostSpirit(actor=seat, purpose="refresh-attract", allow_decline=True))
 
 
 def _space(c: Ctx, d: Decision, action: Action) -> None:
@@ -198,7 +215,7 @@ def _lost_spirit(c: Ctx, d: Decision, action: Action) -> None:
         sp = action.param("spirit")
         c.ev("rs.refresh-attract", f"{c.who(seat)} chooses to attract {g.spirit_label(sp)}.", cards=(sp,),
              actor=seat)
-        ask(c, Decision(kind="choose-space", actor=seat, purpose="place", cards=[sp], source="lost"))
+        ask(c, ChooseSpace(actor=seat, purpose="place", cards=[sp], source="lost"))
 
 
 def _market_totem(c: Ctx, d: Decision, action: Action) -> None:
@@ -237,13 +254,22 @@ def _requirement(c: Ctx, d: Decision, action: Action) -> None:
     resolve.attach_totem(c, seat, d.space, d.cards[0], slots)
 
 
-#: Restless Spirits' decisions: each kind's answer, registered once (the turn's choices here, the abilities' in
-#: their modules); a forced decision with one option is made at once (ruling ``rs.ruling.single-option``). Paused
-#: ability runs still wait as ``resume-effects`` markers under their decisions (:func:`.abilities.drain`).
-FLOW = Flow(work={}, answers=merge({"choose-offering": _offering, "choose-space": _space,
-                                    "choose-lost-spirit": _lost_spirit, "choose-market-totem": _market_totem,
-                                    "choose-swap-out": _swap_out, "choose-shrine-totem": _shrine_totem,
-                                    "choose-requirement": _requirement},
-                                   {k: h[1] for k, h in ability_handlers().items()}),
-            options=decision_actions, forced=lambda d: not d.allow_decline,
+#: The options of each decision kind (:class:`tutor.core.flow.OptionsByKind`), registered once: the turn's choices
+#: here, the abilities' from their modules' builders (:func:`ability_handlers`).
+OPTIONS = OptionsByKind({"choose-offering": _offering_choices, "choose-space": _space_choices,
+                         "choose-lost-spirit": _lost_spirit_choices, "choose-market-totem": _market_totem_choices,
+                         "choose-swap-out": _swap_out_choices, "choose-shrine-totem": _shrine_totem_choices,
+                         "choose-requirement": _requirement_choices},
+                        {k: _ability_choices(h[0]) for k, h in ability_handlers().items()})
+
+#: Restless Spirits' flow: each decision kind's answer, registered once (the turn's choices here, the abilities' in
+#: their modules), and each work kind's handler (:data:`.abilities.WORK`: a paused ability run, or a Solo Mode
+#: Spirit Type ability, waits as work pushed under the decisions it asked, ``nested``); a forced decision with one
+#: option is made at once (ruling ``rs.ruling.single-option``).
+FLOW = Flow(work=abilities.WORK, work_types=Work, nested=True,
+            answers=merge({"choose-offering": _offering, "choose-space": _space, "choose-lost-spirit": _lost_spirit,
+                           "choose-market-totem": _market_totem, "choose-swap-out": _swap_out,
+                           "choose-shrine-totem": _shrine_totem, "choose-requirement": _requirement},
+                          {k: h[1] for k, h in ability_handlers().items()}),
+            options=OPTIONS, forced=lambda d: not d.allow_decline,
             single=SingleOption("rs.ruling.single-option", "Only one choice is possible: {label}."))

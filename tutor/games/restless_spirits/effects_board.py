@@ -6,11 +6,12 @@ Every choice is a pending decision with its options as legal actions; the decisi
 """
 from __future__ import annotations
 
+from ...core.flow import Mark
 from .cards import SpiritType
 from .effect_registry import REGISTRY, Use, _P
 from .ongoing import NoParams, destroy
 from .resolve import place_spirit
-from .state import Decision
+from .state import ChooseDestroy, ChooseDrawnSpace, ChooseDrawnSpirit, ChooseMoveSpace, ChooseOwnDestroy, Decision
 from .zones import Ctx, draw_spirit
 
 
@@ -42,7 +43,7 @@ def _destroy_trade(c: Ctx, u: Use, p: DestroyTrade) -> None:
         c.ev("rs.effect.destroy", f"{c.who(u.seat)} has no {p.own_type.capitalize()} Spirit to destroy, so nothing "
              "happens.", actor=u.seat)
         return
-    _ask(c, Decision(kind="choose-own-destroy", actor=u.seat, purpose=p.own_type, target=u.target,
+    _ask(c, ChooseOwnDestroy(actor=u.seat, purpose=p.own_type, target=u.target,
                      allow_decline=True))
 
 
@@ -63,7 +64,7 @@ def _own_resolve(c: Ctx, d: Decision, action) -> None:
         c.ev("rs.effect.destroy", f"{c.who(d.actor)} chooses not to destroy a Spirit.", actor=d.actor)
         return
     destroy(c, d.actor, action.param("space") - 1)
-    _ask(c, Decision(kind="choose-destroy", actor=d.actor, purpose="destroy", target=d.target))
+    _ask(c, ChooseDestroy(actor=d.actor, purpose="destroy", target=d.target))
 
 
 def _destroy_actions(g, s, d, a) -> None:
@@ -84,7 +85,7 @@ def _move_self(c: Ctx, u: Use, p: NoParams) -> None:
         c.ev("rs.ruling.twizel-full-board", f"{c.who(u.target)} has no empty space, so {u.source_name} stays where it "
              "is; the Activation Token stays spent.", actor=u.seat)
         return
-    _ask(c, Decision(kind="choose-move-space", actor=u.seat, purpose="move", target=u.target, space=u.space))
+    _ask(c, ChooseMoveSpace(actor=u.seat, purpose="move", target=u.target, space=u.space))
 
 
 def _move_actions(g, s, d, a) -> None:
@@ -121,13 +122,15 @@ def _draw_place(c: Ctx, u: Use, p: DrawPlace) -> None:
     _next_pick(c, u.seat, held, p.place)
 
 
-def _next_pick(c: Ctx, seat: int, held: list[str], left: int, at: int | None = None) -> None:
+def _next_pick(c: Ctx, seat: int, held: list[str], left: int, at: Mark | None = None) -> None:
+    """Ask for the next drawn Spirit to place; ``at``: below what placing the last one asked and pushed since that
+    mark (the placed Spirit's own choices come first)."""
     if held and left > 0 and None in c.state.players[seat].board:
-        d = Decision(kind="choose-drawn-spirit", actor=seat, purpose="place", held=held, count=left, allow_decline=True)
+        d = ChooseDrawnSpirit(actor=seat, purpose="place", held=held, count=left, allow_decline=True)
         if at is None:
             _ask(c, d)
         else:
-            c.state.pending.insert(at, d)
+            c.game.flow.ask_under(c.state, d, at)
         return
     _discard_rest(c, seat, held)
 
@@ -152,7 +155,7 @@ def _pick_resolve(c: Ctx, d: Decision, action) -> None:
         return
     c.ev("rs.effect.draw-spirits", f"{c.who(d.actor)} chooses to place {c.game.spirit_label(action.param('spirit'))}.",
          cards=(action.param("spirit"),), actor=d.actor)
-    _ask(c, Decision(kind="choose-drawn-space", actor=d.actor, purpose="place", held=list(d.held),
+    _ask(c, ChooseDrawnSpace(actor=d.actor, purpose="place", held=list(d.held),
                      cards=[action.param("spirit")], count=d.count))
 
 
@@ -164,7 +167,7 @@ def _space_actions(g, s, d, a) -> None:
 
 
 def _space_resolve(c: Ctx, d: Decision, action) -> None:
-    at = len(c.state.pending)
+    at = c.game.flow.mark(c.state)
     place_spirit(c, d.actor, d.cards[0], action.param("space") - 1, "ability")
     _next_pick(c, d.actor, [x for x in d.held if x != d.cards[0]], d.count - 1, at)
 

@@ -15,7 +15,7 @@ from typing import Literal
 from .abilities import start
 from .effect_registry import REGISTRY, Use, _P
 from .ongoing import COPYABLE_ONGOING, ask_disregard
-from .state import Decision
+from .state import ChooseCopy, Decision
 from .zones import Ctx
 
 
@@ -63,7 +63,7 @@ def _copy(c: Ctx, u: Use, p: CopyP) -> None:
         why = nothing_to_copy(p.zone, u.target)
         c.ev("rs.effect.copy", f"{why[0].upper()}{why[1:]}, so {u.source_name} does nothing.", actor=u.seat)
         return
-    c.ask(Decision(kind="choose-copy", actor=u.seat, purpose=p.zone, target=u.target, space=u.space,
+    c.ask(ChooseCopy(actor=u.seat, purpose=p.zone, target=u.target, space=u.space,
                     source=u.source_card))
 
 

@@ -11,7 +11,7 @@ from .abilities import start
 from .effect_registry import REGISTRY, Condition, Use, _P, condition_holds
 from .requirements import fill_options
 from .resolve import attach_totem
-from .state import Decision
+from .state import ChooseCardUse, ChooseHandCard, Decision
 from .zones import Ctx, hand_room
 
 
@@ -34,7 +34,7 @@ def _play_from_hand(c: Ctx, u: Use, p: PlayFromHand) -> None:
         c.ev("rs.effect.play-from-hand", f"{c.who(u.target)} has no card in hand.", actor=u.seat)
         return
     c.ev("rs.effect.play-from-hand", f"{c.who(u.seat)} looks through {c.who(u.target)}'s hand.", actor=u.seat)
-    _ask(c, Decision(kind="choose-hand-card", actor=u.seat, purpose="play", target=u.target))
+    _ask(c, ChooseHandCard(actor=u.seat, purpose="play", target=u.target))
 
 
 def _hand_actions(g, s, d, a) -> None:
@@ -48,7 +48,7 @@ def _hand_resolve(c: Ctx, d: Decision, action) -> None:
     c.state.players[d.target].hand.remove(x)
     c.ev("rs.effect.play-from-hand", f"{c.who(d.actor)} takes {c.name(x)} from {c.who(d.target)}'s hand.",
          cards=(x,), actor=d.actor)
-    _ask(c, Decision(kind="choose-card-use", actor=d.actor, purpose="play", target=d.target, held=[x]))
+    _ask(c, ChooseCardUse(actor=d.actor, purpose="play", target=d.target, held=[x]))
 
 
 def _play_options(g, s, seat: int, x: str) -> list[dict]:

@@ -12,7 +12,7 @@ from typing import Literal
 from .effect_registry import REGISTRY, Condition, Count, Use, _P, condition_holds, count_value
 from .ongoing import PROTECT, NoParams, ask_disregard, clear_markers
 from .resolve import check_releases
-from .state import Decision, TurnLock
+from .state import ChooseDisable, ChooseDiscard, ChooseReduce, ChooseZoneCard, Decision, TurnLock
 from .zones import Ctx, discard_card, hand_room, plural
 
 SLOT_WORDS = ("first", "second", "third")
@@ -84,7 +84,7 @@ def _discard_half(c: Ctx, u: Use, p: DiscardHalf) -> None:
     c.ev("rs.effect.discard-half", f"{c.who(u.target)} holds {plural(len(c.state.players[u.target].hand), 'card')} and must "
          f"discard {n} of their choice (half, rounded in their favour).", actor=u.seat)
     if n:
-        c.ask(Decision(kind="choose-discard", actor=u.target, purpose="any", count=n))
+        c.ask(ChooseDiscard(actor=u.target, purpose="any", count=n))
 
 
 def _discard_curse(c: Ctx, u: Use, p: DiscardCurse) -> None:
@@ -97,7 +97,7 @@ def _discard_curse(c: Ctx, u: Use, p: DiscardCurse) -> None:
         return
     c.ev("rs.effect.discard-curse", f"{c.who(u.target)} must discard {plural(n, 'Curse')} of their choice.",
          actor=u.seat)
-    c.ask(Decision(kind="choose-discard", actor=u.target, purpose="curse", count=n))
+    c.ask(ChooseDiscard(actor=u.target, purpose="curse", count=n))
 
 
 def _zone(c: Ctx, zone: str) -> list[str]:
@@ -123,7 +123,7 @@ def _ask_zone(c: Ctx, seat: int, zone: str, n: int, optional: bool) -> None:
     if hand_room(c.state.players[seat]) <= 0:
         c.ev("rs.ruling.hand-limit-draw", f"{c.who(seat)} is at the hand limit; nothing more is taken.", actor=seat)
         return
-    c.ask(Decision(kind="choose-zone-card", actor=seat, purpose=zone, count=n, allow_decline=optional))
+    c.ask(ChooseZoneCard(actor=seat, purpose=zone, count=n, allow_decline=optional))
 
 
 def _disable(c: Ctx, u: Use, p: NoParams) -> None:
@@ -132,7 +132,7 @@ def _disable(c: Ctx, u: Use, p: NoParams) -> None:
         c.ev("rs.ruling.disable-unmarked", f"{c.who(u.target)} has no Light Spirit without an Activation Token (or "
              "no token left to place), so nothing is disabled.", actor=u.seat)
         return
-    c.ask(Decision(kind="choose-disable", actor=u.seat, purpose="disable", target=u.target,
+    c.ask(ChooseDisable(actor=u.seat, purpose="disable", target=u.target,
                     source=u.source_card))
 
 
@@ -153,7 +153,7 @@ def _reduce(c: Ctx, u: Use, p: Reduce) -> None:
         c.ev("rs.effect.condition", f"{u.source_name}: no Light Spirit is next to it, so nothing happens.",
              actor=u.seat)
         return
-    c.ask(Decision(kind="choose-reduce", actor=u.seat, purpose="reduce", source=u.source_card,
+    c.ask(ChooseReduce(actor=u.seat, purpose="reduce", source=u.source_card,
                     options=[str(j + 1) for j in opts]))
 
 

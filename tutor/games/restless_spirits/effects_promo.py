@@ -11,7 +11,7 @@ from ...core import chance
 from .cards import SPIRIT_TYPES
 from .effect_registry import REGISTRY, Use, _P
 from .ongoing import NoParams
-from .state import Decision
+from .state import ChooseLimitDiscard, ChooseWildType, Decision
 from .zones import HAND_LIMIT, Ctx, discard_card, hand_room, plural, refill_markets
 
 
@@ -55,7 +55,7 @@ def _retrieve_wild(c: Ctx, u: Use, p: NoParams) -> None:
         c.ev("rs.ruling.hand-limit-draw", f"{c.who(u.seat)} is at the hand limit, so no Wild Totem can be taken.",
              actor=u.seat)
         return
-    _ask(c, Decision(kind="choose-wild-type", actor=u.seat, purpose="retrieve-wild", source=u.source_card))
+    _ask(c, ChooseWildType(actor=u.seat, purpose="retrieve-wild", source=u.source_card))
 
 
 def _wild_actions(g, s, d, a) -> None:
@@ -131,7 +131,7 @@ def _swap_hands(c: Ctx, u: Use, p: NoParams) -> None:
         if over > 0 and not q.no_hand_limit:
             c.ev("rs.ruling.swap-over-limit", f"{c.who(q.seat)} is above the hand limit and discards {plural(over, 'card')} "
                  "of their choice.", actor=q.seat)
-            _ask(c, Decision(kind="choose-limit-discard", actor=q.seat, purpose="limit", count=over))
+            _ask(c, ChooseLimitDiscard(actor=q.seat, purpose="limit", count=over))
 
 
 def _limit_actions(g, s, d, a) -> None:

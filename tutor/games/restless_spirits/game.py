@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from ...core.content import content_root
 from ...core.errors import ContentError, short
+from ...core.flow import Mark
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
 from . import decisions, effects_copy, effects_locks_and_choices, moves, resolve, setup, solo, variants
@@ -23,7 +24,7 @@ from .playable import check_file, check_game
 from ...core.cardfile import CardFileLoader
 from ...core.options import parse_options
 from .options import RSOptions
-from .state import RSState
+from .state import RSState, upgrade_saved_state
 from .view import RestlessSpiritsView
 from .zones import Ctx
 
@@ -148,11 +149,10 @@ class RestlessSpirits(Game):
         if state.phase in ("guides", "draft", "solo-discard"):
             setup.apply_setup(c, action)
             return StepResult(c.events)
-        if state.pending:  # the answer to a pending decision, else a main action
-            decisions.resolve_decision(c, state.pending.pop(), action)
-        else:
-            resolve.main_action(c, action)
-        resolve.finish_step(c)
+        # the answer to the pending decision, else a main action; then the work whose decisions are answered (the
+        # game's flow), then the automatic checks that end a step
+        self.flow.step(c, action, resolve.main_action)
+        resolve.after_step(c)
         if c.turn_actions is not None:  # worked out by the automatic turn-pass check, at the very end
             return StepResult(c.events, moves.legal_turn_actions(self, state, c.turn_actions))
         return StepResult(c.events, asked_options(state, c.asked, c.events, playing=state.phase == "play"))
@@ -177,11 +177,11 @@ class RestlessSpirits(Game):
         return effects_locks_and_choices.disable_options(self, s, target)
 
     def solo_type_ability(self, c: Ctx, seat: int, space: int, card: str) -> None:
-        """Solo Mode: the Spirit Type ability of an attracted Spirit (:func:`.solo.type_ability`), resumed by
-        :func:`.abilities.drain`."""
+        """Solo Mode: the Spirit Type ability of an attracted Spirit (:func:`.solo.type_ability`), run on by the
+        work item :class:`.state.ResumeSolo` (:func:`.abilities.resume_solo`)."""
         solo.type_ability(c, seat, space, card)
 
-    def solo_after_placement(self, c: Ctx, seat: int, space: int, before: int):
+    def solo_after_placement(self, c: Ctx, seat: int, space: int, before: Mark):
         """Solo Mode: what follows placing a Spirit (:func:`.solo.after_placement`), called by :mod:`.resolve`."""
         return solo.after_placement(c, seat, space, before)
 
@@ -314,6 +314,11 @@ class RestlessSpirits(Game):
         return any(ps is not None and ps.card == card for p in s.players for ps in p.board)
 
     # -- checks -------------------------------------------------------------------------------------------------------
+    def upgrade_saved_state(self, data: Any) -> Any:
+        """States saved before the ``work`` stack kept paused abilities as ``resume-effects`` / ``resume-solo``
+        markers among the pending decisions (:func:`.state.upgrade_saved_state`)."""
+        return upgrade_saved_state(data)
+
     def check_invariants(self, s: RSState) -> list[str]:
         """Cards conserved (every card in exactly one zone), counters in range, board shape."""
         probs: list[str] = []
@@ -342,14 +347,16 @@ class RestlessSpirits(Game):
             for pk in s.draft.packets:
                 zones += pk
         for d in s.pending:
-            zones += d.held
+            zones += d.waiting_cards()
+        for w in s.work:  # a played Blessing or Curse waits in no zone while its paused effects wait
+            if w.kind == "resume-effects" and w.run.then_discard:
+                zones.append(w.run.then_discard)
         for p in s.players:
             for lock in p.locks:
                 if not self._in_play(s, lock.source):
                     probs.append(f"player {p.seat + 1}: a lock from {lock.source}, which is not in play")
-        for d in s.pending:
-            if d.kind == "resume-effects" and d is s.pending[-1]:
-                probs.append("a paused ability was left on top of the pending decisions")
+        if s.work and s.phase != "over" and len(s.pending) <= s.work[-1].under:
+            probs.append("paused rules work was left waiting though the decisions it waits for are answered")
         want = sorted(self._kinds[k] and k for k in self._kinds if self._kinds[k] != "guide")
         if sorted(zones) != want:
             probs.append(conservation_problem(zones, want))

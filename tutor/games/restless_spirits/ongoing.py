@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .effect_registry import REGISTRY, _P
-from .state import Decision, PlacedSpirit, RSState
+from .state import ChooseDisregard, PlacedSpirit, RSState
 from .zones import Ctx
 
 PROTECT = "protect"
@@ -221,4 +221,4 @@ def destroy(c: Ctx, seat: int, space: int) -> None:
 
 def ask_disregard(c: Ctx, seat: int, space: int, source: str) -> None:
     """Ask ``seat`` which unmet requirement of the Spirit on ``space`` the reduction from ``source`` removes."""
-    c.ask(Decision(kind="choose-disregard", actor=seat, purpose="reduce", space=space, source=source))
+    c.ask(ChooseDisregard(actor=seat, purpose="reduce", space=space, source=source))

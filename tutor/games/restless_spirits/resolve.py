@@ -7,26 +7,18 @@ each citing its clause.
 from __future__ import annotations
 
 from ...core.model import Action
-from . import abilities
 from .abilities import start
 from .achievements import check, on_activate, on_release
 from .effect_registry import Use, run_effect
 from .ongoing import ask_disregard, copy_holds, end_lapsed_copies, leave_play, return_token
 from .requirements import fill_options, is_complete
 from .moves import turn_actions
-from .state import Decision, PlacedSpirit
+from .state import ChooseMarketTotem, ChooseOffering, ChooseRequirement, ChooseShrineTotem, ChooseSwapOut, PlacedSpirit
 from .variants import placement_bonus
 from .zones import (Ctx, discard_card, draw_reward, draw_totem, hand_room, plural, refill_lost_spirits,
                     refill_markets, take_from_market)
 
 RELEASES_TO_TRIGGER = {2: 5, 3: 4, 4: 3}
-
-
-def finish_step(c: Ctx) -> None:
-    """After a main action or the answer to a pending decision (the game's ``apply``): run the ability effects still
-    waiting, then the automatic checks that end a step (:func:`after_step`)."""
-    abilities.drain(c)
-    after_step(c)
 
 
 def _pay(c: Ctx, seat: int, cost: int, what: str, clause: str) -> None:
@@ -55,13 +47,13 @@ def main_action(c: Ctx, a: Action) -> None:
         p.ap -= a.cost
         c.ev("rs.attract.offering", f"{c.who(seat)} sets out to attract {g.spirit_label(a.param('spirit'))}: first "
              "comes an offering to the Shrine.", actor=seat)
-        c.ask(Decision(kind="choose-offering", actor=seat, purpose="attract", cards=[a.param("spirit")],
+        c.ask(ChooseOffering(actor=seat, purpose="attract", cards=[a.param("spirit")],
                         count=a.cost))
     elif k == "refresh-and-attract":
         p.ap -= a.cost
         c.ev("rs.attract.offering", f"{c.who(seat)} sets out to refresh the Lost Spirits: first comes an offering "
              "to the Shrine.", actor=seat)
-        c.ask(Decision(kind="choose-offering", actor=seat, purpose="refresh-attract", count=a.cost))
+        c.ask(ChooseOffering(actor=seat, purpose="refresh-attract", count=a.cost))
     elif k == "buy-totem":
         card = a.param("totem")
         _pay(c, seat, a.cost, f"buy {g.totem_label(card)}", "rs.buy")
@@ -79,11 +71,11 @@ def main_action(c: Ctx, a: Action) -> None:
             if card is None:
                 break
             s.markets[row][i] = card
-        c.ask(Decision(kind="choose-market-totem", actor=seat, purpose="refresh-buy", space=row, allow_decline=True))
+        c.ask(ChooseMarketTotem(actor=seat, purpose="refresh-buy", space=row, allow_decline=True))
     elif k == "retrieve-from-shrine":
         _pay(c, seat, a.cost, "retrieve a Totem from the Shrine", "rs.retrieve")
         if hand_room(p) <= 0:
-            c.ask(Decision(kind="choose-swap-out", actor=seat, purpose="retrieve"))
+            c.ask(ChooseSwapOut(actor=seat, purpose="retrieve"))
         else:
             retrieve_choice(c, seat)
     elif k == "play-totem":
@@ -94,7 +86,7 @@ def main_action(c: Ctx, a: Action) -> None:
         if len(opts) == 1:
             attach_totem(c, seat, space, card, opts[0])
         else:
-            c.ask(Decision(kind="choose-requirement", actor=seat, purpose="play-totem", cards=[card], space=space))
+            c.ask(ChooseRequirement(actor=seat, purpose="play-totem", cards=[card], space=space))
     elif k in ("play-blessing", "play-curse"):
         _play_card(c, a)
     elif k == "discard-three-for-ap":
@@ -149,7 +141,7 @@ def _activate(c: Ctx, a: Action) -> None:
 def buy(c: Ctx, seat: int, card: str) -> None:
     """Take ``card`` from a market into the hand, swapping a Totem out first at the hand limit."""
     if hand_room(c.state.players[seat]) <= 0:
-        c.ask(Decision(kind="choose-swap-out", actor=seat, purpose="buy", cards=[card]))
+        c.ask(ChooseSwapOut(actor=seat, purpose="buy", cards=[card]))
     else:
         take_from_market(c, seat, card)
 
@@ -163,7 +155,7 @@ def retrieve_choice(c: Ctx, seat: int) -> None:
         c.ev("rs.ruling.retrieve-short-shrine", f"The Shrine holds only {len(top)} Totem{'s' if len(top) > 1 else ''}"
              f", so {'it is' if len(top) == 1 else 'they are'} all there is to choose from"
              + ("; the one not kept goes to the Totem discard pile." if len(top) == 2 else "."), actor=seat)
-    c.ask(Decision(kind="choose-shrine-totem", actor=seat, purpose="retrieve", options=top, cards=top))
+    c.ask(ChooseShrineTotem(actor=seat, purpose="retrieve", options=top, cards=top))
 
 
 def retrieve_keep(c: Ctx, seat: int, top: list[str], keep: str) -> None:
@@ -218,7 +210,7 @@ def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> Non
              auto=True, cards=(spirit,), actor=seat)
     if source == "lost":
         refill_lost_spirits(c)
-    before = len(s.pending)
+    before = c.game.flow.mark(s)
     placement_bonus(c, seat, space)
     if c.game.solo:
         c.game.solo_after_placement(c, seat, space, before)

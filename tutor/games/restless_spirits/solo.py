@@ -17,7 +17,8 @@ from .achievements import earn
 from .cards import SPIRIT_TYPES
 from .ongoing import ask_disregard
 from .resolve import finish, start_turn
-from .state import Decision
+from ...core.flow import Mark
+from .state import ChooseMalicious, ChooseReactivate, ChooseSoloDiscard, Decision, ResumeSolo
 from .table import deal_table
 from .zones import (Ctx, discard_card, draw_totem, draw_totems_to_hand, note_last_spirit, plural,
                     refill_lost_spirits)
@@ -137,13 +138,14 @@ def finish_solo(c: Ctx) -> None:
 
 
 # ------------------------------------------------------------------------------------------------ type abilities
-def after_placement(c: Ctx, seat: int, space: int, before: int) -> None:
-    """Run the placed Spirit's type ability, after the B-side bonus's choice if one is pending."""
+def after_placement(c: Ctx, seat: int, space: int, before: Mark) -> None:
+    """Run the placed Spirit's type ability, after the B-side bonus's choice if one is pending (``before``: where
+    the flow stood before the bonus, :meth:`tutor.core.flow.Flow.mark`; the ability then waits as work under the
+    bonus's choice)."""
     s = c.state
     card = s.players[seat].board[space].card
-    if len(s.pending) > before:
-        s.pending.insert(before, Decision(kind="resume-solo", actor=seat, purpose="type-ability", space=space,
-                                          cards=[card]))
+    if len(s.pending) > before.decisions:
+        c.game.flow.push_under(s, ResumeSolo(seat=seat, space=space, card=card), before)
         c.ev("rs.solo.b-side-first", "The placement bonus is resolved fully before the Spirit Type ability.",
              auto=True, actor=seat)
         return
@@ -206,7 +208,7 @@ def _malicious(c: Ctx, seat: int, space: int, card: str) -> None:
         c.ev("rs.ruling.solo-malicious", "You hold fewer than 2 Totems and no Lost Spirit is left: nothing happens.",
              auto=True, actor=seat)
         return
-    _ask(c, Decision(kind="choose-malicious", actor=seat, purpose="malicious"))
+    _ask(c, ChooseMalicious(actor=seat, purpose="malicious"))
 
 
 def malicious_options(g, s, seat: int) -> list[dict]:
@@ -238,7 +240,7 @@ def _shrouded(c: Ctx, seat: int, space: int, card: str) -> None:
         c.ev("rs.solo.shrouded", "You have no released Spirit (other than Shrouded ones) to use again: nothing "
              "happens.", auto=True, actor=seat)
         return
-    _ask(c, Decision(kind="choose-reactivate", actor=seat, purpose="shrouded", space=space, source=card))
+    _ask(c, ChooseReactivate(actor=seat, purpose="shrouded", space=space, source=card))
 
 
 TYPE_ABILITIES = {"guardian": _guardian, "sacred": _sacred, "fortune": _fortune, "malicious": _malicious,
@@ -261,7 +263,7 @@ def _malicious_resolve(c: Ctx, d: Decision, action) -> None:
     s = c.state
     if action.param("option") == "hand":
         c.ev("rs.solo.malicious", "You choose to discard 2 Totems from your hand.", actor=d.actor)
-        _ask(c, Decision(kind="choose-solo-discard", actor=d.actor, purpose="malicious", count=2))
+        _ask(c, ChooseSoloDiscard(actor=d.actor, purpose="malicious", count=2))
         return
     x = action.param("spirit")
     s.lost_spirits[s.lost_spirits.index(x)] = None

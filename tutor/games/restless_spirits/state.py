@@ -4,11 +4,12 @@ Zones hold card ids. Decks are lists whose *last* element is the top card; the S
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.chance import FixedOutcomes
+from ...core.flow import by_kind, upgrade_item
 from ...core.rng import Rng
 
 
@@ -107,28 +108,310 @@ class EffectRun(_S):
     then_discard: str | None = None
 
 
-class Decision(_S):
-    """A choice the rules ask a player to make inside an action; its options are the next legal actions.
+class _Decision(_S):
+    """A choice the rules ask player ``actor`` to make inside an action; its options are the next legal actions
+    (:data:`.decisions.OPTIONS`). ``purpose`` names the action it belongs to; ``allow_decline``: the player may choose
+    nothing (a decision with one option is then still asked). Each kind is its own model (:data:`Decision`) with
+    only the context already chosen."""
 
-    ``kind`` names the choice (e.g. ``"choose-offering"``); ``purpose`` names the action it belongs to;
-    ``cards``/``space``/``target`` carry the context already chosen; ``options`` the card ids offered, when fixed;
-    ``count`` how many more picks the same decision repeats for; ``run`` the ability being carried out, when the
-    choice belongs to one; ``held`` cards that wait in no other zone while the choice is made (Paringa's Spirits). The internal kind ``"resume-effects"`` is never shown: it continues ``run`` once the
-    decisions above it are answered.
-    """
-
-    kind: str
     actor: int
     purpose: str
+    allow_decline: bool = False
+
+    def waiting_cards(self) -> list[str]:
+        """Cards that wait in no other zone while the choice is made (none but for the kinds that hold some)."""
+        return []
+
+
+class ChooseOffering(_Decision):
+    """Attract or refresh-and-attract (``purpose``: ``attract`` / ``refresh-attract``): the Totem offered to the Shrine; ``cards``: the Spirit to attract, ``count``: the AP paid."""
+
+    kind: Literal["choose-offering"] = "choose-offering"
     cards: list[str] = Field(default_factory=list)
-    options: list[str] = Field(default_factory=list)
+    count: int = 0
+
+
+class ChooseSpace(_Decision):
+    """The empty board space for the Spirit ``cards[0]`` (``source``: where it comes from)."""
+
+    kind: Literal["choose-space"] = "choose-space"
+    cards: list[str] = Field(default_factory=list)
+    source: str | None = None
+
+
+class ChooseLostSpirit(_Decision):
+    """After a refresh: the Lost Spirit to attract, or none."""
+
+    kind: Literal["choose-lost-spirit"] = "choose-lost-spirit"
+
+
+class ChooseMarketTotem(_Decision):
+    """After refreshing market row ``space``: the Totem to take, or none."""
+
+    kind: Literal["choose-market-totem"] = "choose-market-totem"
     space: int | None = None
+
+
+class ChooseSwapOut(_Decision):
+    """At the hand limit (``purpose``: ``buy`` / ``retrieve``): the Totem given up; ``cards``: the Totem bought."""
+
+    kind: Literal["choose-swap-out"] = "choose-swap-out"
+    cards: list[str] = Field(default_factory=list)
+
+
+class ChooseShrineTotem(_Decision):
+    """Retrieve: the Totem kept of those shown (``options``)."""
+
+    kind: Literal["choose-shrine-totem"] = "choose-shrine-totem"
+    options: list[str] = Field(default_factory=list)
+    cards: list[str] = Field(default_factory=list)
+
+
+class ChooseRequirement(_Decision):
+    """The requirement(s) the Wild Totem ``cards[0]`` meets on the Spirit on ``space``."""
+
+    kind: Literal["choose-requirement"] = "choose-requirement"
+    cards: list[str] = Field(default_factory=list)
+    space: int | None = None
+
+
+class ChooseBonusTotem(_Decision):
+    """B side: the market Totem a placement bonus takes."""
+
+    kind: Literal["choose-bonus-totem"] = "choose-bonus-totem"
+
+
+class ChooseTarget(_Decision):
+    """The target opponent of the ability ``run`` (``purpose``: ``one`` / ``split``; ``count``: picks left)."""
+
+    kind: Literal["choose-target"] = "choose-target"
+    run: EffectRun | None = None
+    count: int = 0
+
+
+class ChooseDisregard(_Decision):
+    """The requirement of the Spirit on ``space`` that ``source`` lets its owner disregard."""
+
+    kind: Literal["choose-disregard"] = "choose-disregard"
+    space: int | None = None
+    source: str | None = None
+
+
+class ChooseDiscard(_Decision):
+    """A card to discard (``purpose``: ``any`` / ``curse``; ``count``: how many are left)."""
+
+    kind: Literal["choose-discard"] = "choose-discard"
+    count: int = 0
+
+
+class ChooseZoneCard(_Decision):
+    """A card of the zone ``purpose`` (``count``: how many are left)."""
+
+    kind: Literal["choose-zone-card"] = "choose-zone-card"
+    count: int = 0
+
+
+class ChooseDisable(_Decision):
+    """The Spirit of ``target`` that ``source`` disables."""
+
+    kind: Literal["choose-disable"] = "choose-disable"
     target: int | None = None
     source: str | None = None
-    allow_decline: bool = False
-    count: int = 0
-    run: EffectRun | None = None
+
+
+class ChooseReduce(_Decision):
+    """The requirement ``source`` reduces (``options``: the numbers offered)."""
+
+    kind: Literal["choose-reduce"] = "choose-reduce"
+    source: str | None = None
+    options: list[str] = Field(default_factory=list)
+
+
+class ChooseCopy(_Decision):
+    """The ability ``source`` (on ``space``) copies, from the zone ``purpose`` (``target``: whose)."""
+
+    kind: Literal["choose-copy"] = "choose-copy"
+    target: int | None = None
+    space: int | None = None
+    source: str | None = None
+
+
+class ChooseHandCard(_Decision):
+    """A card of ``target``'s hand."""
+
+    kind: Literal["choose-hand-card"] = "choose-hand-card"
+    target: int | None = None
+
+
+class ChooseCardUse(_Decision):
+    """What to do with the card taken from ``target``'s hand (``held``)."""
+
+    kind: Literal["choose-card-use"] = "choose-card-use"
+    target: int | None = None
     held: list[str] = Field(default_factory=list)
+
+    def waiting_cards(self) -> list[str]:
+        return self.held
+
+
+class ChooseOwnDestroy(_Decision):
+    """An own Spirit of the type ``purpose`` to destroy, or none (``target``: the opponent)."""
+
+    kind: Literal["choose-own-destroy"] = "choose-own-destroy"
+    target: int | None = None
+
+
+class ChooseDestroy(_Decision):
+    """The Spirit of ``target`` to destroy."""
+
+    kind: Literal["choose-destroy"] = "choose-destroy"
+    target: int | None = None
+
+
+class ChooseMoveSpace(_Decision):
+    """The space of ``target``'s board the Spirit on ``space`` moves to."""
+
+    kind: Literal["choose-move-space"] = "choose-move-space"
+    target: int | None = None
+    space: int | None = None
+
+
+class ChooseDrawnSpirit(_Decision):
+    """Which drawn Spirit (``held``) to place, ``count`` more at most, or none."""
+
+    kind: Literal["choose-drawn-spirit"] = "choose-drawn-spirit"
+    held: list[str] = Field(default_factory=list)
+    count: int = 0
+
+    def waiting_cards(self) -> list[str]:
+        return self.held
+
+
+class ChooseDrawnSpace(_Decision):
+    """The space for the drawn Spirit ``cards[0]`` (the others still ``held``)."""
+
+    kind: Literal["choose-drawn-space"] = "choose-drawn-space"
+    held: list[str] = Field(default_factory=list)
+    cards: list[str] = Field(default_factory=list)
+    count: int = 0
+
+    def waiting_cards(self) -> list[str]:
+        return self.held
+
+
+class ChooseWildType(_Decision):
+    """The type a wild Totem ``source`` retrieves counts as."""
+
+    kind: Literal["choose-wild-type"] = "choose-wild-type"
+    source: str | None = None
+
+
+class ChooseLimitDiscard(_Decision):
+    """A Totem to discard down to the hand limit (``count`` more)."""
+
+    kind: Literal["choose-limit-discard"] = "choose-limit-discard"
+    count: int = 0
+
+
+class ChooseMalicious(_Decision):
+    """Solo Mode: the Malicious ability's choice."""
+
+    kind: Literal["choose-malicious"] = "choose-malicious"
+
+
+class ChooseReactivate(_Decision):
+    """Solo Mode: whether to use again the Spirit ``source`` on ``space``."""
+
+    kind: Literal["choose-reactivate"] = "choose-reactivate"
+    space: int | None = None
+    source: str | None = None
+
+
+class ChooseSoloDiscard(_Decision):
+    """Solo Mode: a card to discard (``count`` more)."""
+
+    kind: Literal["choose-solo-discard"] = "choose-solo-discard"
+    count: int = 0
+
+
+#: A pending decision, typed by its ``kind``.
+Decision = Annotated[Union[ChooseOffering, ChooseSpace, ChooseLostSpirit, ChooseMarketTotem, ChooseSwapOut,
+                           ChooseShrineTotem, ChooseRequirement, ChooseBonusTotem, ChooseTarget, ChooseDisregard,
+                           ChooseDiscard, ChooseZoneCard, ChooseDisable, ChooseReduce, ChooseCopy, ChooseHandCard,
+                           ChooseCardUse, ChooseOwnDestroy, ChooseDestroy, ChooseMoveSpace, ChooseDrawnSpirit,
+                           ChooseDrawnSpace, ChooseWildType, ChooseLimitDiscard, ChooseMalicious, ChooseReactivate,
+                           ChooseSoloDiscard], Field(discriminator="kind")]
+#: The model of each decision kind.
+DECISIONS = by_kind(Decision)
+
+
+class _Work(_S):
+    """Rules work waiting on the state's ``work`` stack (run by the game's flow, :mod:`tutor.core.flow`): the rest of
+    something that paused for decisions it asked. ``under``: how many decisions stay pending below it (those asked
+    before it paused); it runs once the decisions above them are answered."""
+
+    under: int = 0
+
+
+class ResumeEffects(_Work):
+    """The rest of an ability or a played card (``run``), paused while a decision one of its effects asked is made
+    (:func:`.abilities.go_on`)."""
+
+    kind: Literal["resume-effects"] = "resume-effects"
+    run: EffectRun
+
+
+class ResumeSolo(_Work):
+    """Solo Mode: the Spirit Type ability of ``card``, placed by ``seat`` on board ``space``, waiting for the choice
+    of a B-side placement bonus (:func:`.solo.after_placement`)."""
+
+    kind: Literal["resume-solo"] = "resume-solo"
+    seat: int
+    space: int
+    card: str
+
+
+#: An item of the state's ``work`` stack, typed by its ``kind``.
+Work = Annotated[Union[ResumeEffects, ResumeSolo], Field(discriminator="kind")]
+
+
+def _no_work(work: list) -> bool:
+    return not work
+
+
+#: The fields every decision had, with their defaults, when one model stood for every kind (sessions saved then).
+_OLD_DECISION_DEFAULTS = {"cards": [], "options": [], "space": None, "target": None, "source": None, "count": 0,
+                          "run": None, "held": []}
+
+
+def upgrade_saved_state(data: Any) -> Any:
+    """A saved state (JSON data) in today's shape: states saved when one ``Decision`` model stood for every kind
+    dumped all its fields in each pending decision (each is now its kind's own model: the fields its kind lacks are
+    left out where they hold their old default, :func:`tutor.core.flow.upgrade_item`), and states saved before the
+    ``work`` stack kept each paused ability as a ``resume-effects`` (or, in Solo Mode, ``resume-solo``) marker among
+    the pending decisions, under the decisions it waits for; each becomes a work item in the same order, with
+    ``under``, the real decisions below it. Anything else, or data of another shape, is returned as it is (the
+    argument is never changed), for the caller's checks to name what is wrong."""
+    if not isinstance(data, dict) or not isinstance(data.get("pending"), list):
+        return data
+    pending = [upgrade_item(d, DECISIONS, _OLD_DECISION_DEFAULTS) for d in data["pending"]]
+    if any(new is not old for new, old in zip(pending, data["pending"])):
+        data = {**data, "pending": pending}
+    if "work" in data:
+        return data
+    pending, work = [], []
+    for d in data["pending"]:
+        kind = d.get("kind") if isinstance(d, dict) else None
+        if kind == "resume-effects":
+            work.append({"kind": kind, "run": d.get("run"), "under": len(pending)})
+        elif kind == "resume-solo" and isinstance(d.get("cards"), list) and d["cards"]:
+            work.append({"kind": kind, "seat": d.get("actor"), "space": d.get("space"), "card": d["cards"][0],
+                         "under": len(pending)})
+        else:
+            pending.append(d)
+    if not work:
+        return data
+    return {**data, "pending": pending, "work": work}
 
 
 class DraftState(_S):
@@ -162,6 +445,9 @@ class RSState(_S):
     turn: int = 0
     endgame_by: int | None = None
     pending: list[Decision] = Field(default_factory=list)
+    #: rules work waiting for decisions (:data:`Work`, the last item runs first); left out of the state's JSON
+    #: while empty, so states without paused work dump as they did before the field existed
+    work: list[Work] = Field(default_factory=list, exclude_if=_no_work)
     winners: list[int] = Field(default_factory=list)
     win_reason: str = ""
     #: solo mode: the Spirit Guide Ranking reached at the end (None before the end or without a win)

@@ -41,7 +41,8 @@ def observation(g, s: RSState, seat: int) -> dict[str, Any]:
     for dec in d["pending"]:
         if dec["actor"] != seat:
             for key in ("cards", "options", "held"):
-                dec[key] = {"hidden": len(dec[key])}
+                if key in dec:  # the kinds that have them
+                    dec[key] = {"hidden": len(dec[key])}
     return d
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...core.errors import short
 
-from .state import Decision
+from .state import ChooseBonusTotem, Decision
 from .zones import Ctx, draw_totems_to_hand, hand_room, take_from_market
 
 BONUS_TEXT = {
@@ -89,7 +89,7 @@ def placement_bonus(c: Ctx, seat: int, space: int) -> None:
         c.ev("rs.variant.b-side", "Both Totem Market rows are empty; there is nothing to take.", auto=True,
              actor=seat)
     else:
-        c.ask(Decision(kind="choose-bonus-totem", actor=seat, purpose="b-side"))
+        c.ask(ChooseBonusTotem(actor=seat, purpose="b-side"))
 
 
 def _bonus_actions(g, s, d, a) -> None:

@@ -10,7 +10,7 @@ from .cards import CLASS_ABILITY
 from .dice import face_label, kind_label, roll, roll_text, symbol
 from .effects import die_value, effect_works, need, roll_into
 from .phases import begin_end_phase
-from .state import Decision, ItemInPlay, Work
+from .state import ItemInPlay, MeditatePick, ResolveDie, Work
 
 
 def apply_action(c: Ctx, a: Action) -> None:
@@ -201,7 +201,7 @@ def h_pick_die(c: Ctx, w: Work) -> None:
             c.ev("sd.resolve-dice", f"{c.who(w.seat)} has no more dice showing {w.symbol.capitalize()}.", auto=True,
                  actor=w.seat)
         return
-    c.ask(Decision(kind="resolve-die", actor=w.seat, work=w))
+    c.ask(ResolveDie(actor=w.seat, work=w))
 
 
 def h_resolve_die(c: Ctx, w: Work) -> None:
@@ -256,14 +256,14 @@ def h_meditate_pick(c: Ctx, w: Work) -> None:
         c.ev("sd.meditate", f"{c.who(w.seat)} has no dice in their active pools, so nothing is rerolled.", auto=True,
              actor=w.seat)
         return
-    c.ask(Decision(kind="meditate-pick", actor=w.seat, work=w))
+    c.ask(MeditatePick(actor=w.seat, work=w))
 
 
 def h_meditate_roll(c: Ctx, w: Work) -> None:
     p = c.state.players[w.seat]
-    for ref in w.cards:
-        i, k = map(int, ref.split("."))
-        d = p.spirits[i].pool[k]
+    for ref in w.marked:
+        i = ref.spirit
+        d = p.spirits[i].pool[ref.die]
         face, forced = roll(c.state, d.kind)
         d.face = face
         c.ev("sd.roll.forced" if forced else "sd.roll.chance", f"Meditate reroll: {c.sname(w.seat, i)}'s "

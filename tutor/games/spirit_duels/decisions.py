@@ -7,6 +7,7 @@ The engine never picks for a player; a choice with exactly one option resolves i
 """
 from __future__ import annotations
 
+from ...core.flow import OptionsByKind
 from ...core.model import Action, make_action
 from ...core.moves import built_once
 from .ctx import Ctx, classes_of, is_spirit, plural, spirit_name, status_text
@@ -16,10 +17,24 @@ from .targets import die_options, spirit_options
 from .state import Decision, SDState, SpiritSlot, Work
 
 
-def _die_text(g, s: SDState, t: int, i: int, k: int) -> str:
+def die_words(g, s: SDState, t: int, i: int, k: int) -> tuple[str, str]:
+    """Die ``k`` (0-based) of Spirit ``i`` of seat ``t`` in words: ``("Player 1's Tychomp", "Level 1 Magic die
+    showing Attack")``, its owner and the die (options' labels and the events of their answers are made from
+    these, never parsed back from a label)."""
     sl = s.players[t].spirits[i]
     d = sl.pool[k]
-    return f"Player {t + 1}'s {spirit_name(g, sl)}: {kind_label(d.kind)} showing {face_label(d.face)}"
+    return f"Player {t + 1}'s {spirit_name(g, sl)}", f"{kind_label(d.kind)} showing {face_label(d.face)}"
+
+
+def _die_text(g, s: SDState, t: int, i: int, k: int) -> str:
+    owner, die = die_words(g, s, t, i, k)
+    return f"{owner}: {die}"
+
+
+def spirit_words(g, s: SDState, t: int, i: int) -> str:
+    """Spirit ``i`` (0-based) of seat ``t`` in words, with its tokens: ``"Player 1's Pawnite (no tokens)"``."""
+    sl = s.players[t].spirits[i]
+    return f"Player {t + 1}'s {spirit_name(g, sl)} ({status_text(sl)})"
 
 
 def spirit_purpose(w: Work) -> str:
@@ -77,90 +92,143 @@ def _reroll_marked_option(g, seat: int, marked: int) -> Action:
 
 
 def decision_actions(g, s: SDState, d: Decision) -> list[Action]:
-    """The legal actions that answer decision ``d``."""
-    w, seat = d.work, d.actor
-    out: list[Action] = []
-    a = lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
-    # The most frequent options are built once (the built_once builders below), by every value their id, label, why
-    # and clauses are made from.
-    add = out.append
-    if d.kind in ("draft-class", "draft-line"):  # the draft's moves (asked through the game: they import this)
-        return g.draft_options(s, d)
-    if d.kind == "choose-spirit":
-        for t, i in spirit_options_for(g, s, d):
-            sl = s.players[t].spirits[i]
-            a("choose-spirit", f"{w.source}: {spirit_purpose(w)} Player {t + 1}'s {spirit_name(g, sl)} "
-              f"({status_text(sl)})",
-              _spirit_why(w.source, d.side, d.actor != w.seat),
-              ("sd.choose.spirit", "sd.ruling.zap-opponent-spreads") if w.kind == "zap" else ("sd.choose.spirit",),
-              player=t + 1, spirit=i + 1)
-    elif d.kind == "choose-die":
-        c = Ctx(g, s)
-        for t, i, k in die_options(c, w.seat, d.side, d.need):
-            a("choose-die", f"{w.source}: choose {_die_text(g, s, t, i, k)}", f"{w.source} works on one die"
-              + (" of level 1 (never the Advantage Die)" if d.need == "level1" else
-                 " of level 2 (never the Advantage Die)" if d.need == "level2" else "") + ".",
-              ("sd.choose.die",), player=t + 1, spirit=i + 1, die=k + 1)
-    elif d.kind == "choose-face":
-        kind = s.players[w.target_seat].spirits[w.target].pool[w.die].kind
-        for face in sorted(set(DIE_FACES[kind])):
-            a("choose-face", f"{w.source}: turn it to {face_label(face)}", "The die may be turned to any of its "
-              "sides.", ("sd.class.splash" if w.side == "enemy" else "sd.class.lift",), face=face)
-    elif d.kind == "choose-die-kind":
-        for kind in SUPPLY_KINDS:
-            a("choose-die-kind", f"{w.source}: roll a {kind_label(kind)} instead", "Replace lets you roll a die of "
-              "your choice into the same pool.", ("sd.kw.replace",), die=kind)
-    elif d.kind == "choose-class":
-        sl = s.players[w.seat].spirits[w.spirit]
-        for cl in classes_of(g, sl):
-            ab = CLASS_ABILITY[cl]
-            a("choose-class", f"Use {cl.capitalize()}: {ab.capitalize()} {w.amount}", f"{spirit_name(g, sl)} has "
-              "two Classes; you choose which Class Ability this Magic die resolves.",
-              ("sd.ruling.dual-class", "sd.resolve.magic"), ability=ab)
-    elif d.kind == "choose-card":  # only Drain asks for a card (effects._drain)
-        for card in sorted(set(w.cards)):
-            a("choose-card", f"Discard {g.card_label(card)}", "Drain lets you discard one of the revealed cards.",
-              ("sd.class.drain",), card=card)
-    elif d.kind in _HAND_CHOICES:  # mulligan, end-discard: one card of the hand at a time, or keep the rest
-        hand = s.players[seat].hand
-        acts = _hand_card_option.kept(g)
-        for card in sorted(set(hand)):
-            add(acts[d.kind, seat, card])
-        add(_keep_hand_option(g, d.kind, seat, len(hand)))
-    elif d.kind == "meditate-pick":
-        marked = set(w.cards)
-        spirits = s.players[seat].spirits
-        for t, i, k in _unmarked(s, seat, marked):
-            sl = spirits[i]
-            die = sl.pool[k]
-            # the die's text names the Spirit (line, stage, defeated) and the die (kind, face)
-            add(_mark_die_option(g, seat, i, k, sl.line, sl.stage, sl.defeated, die.kind, die.face))
-        add(_reroll_marked_option(g, seat, len(marked)))
-    elif d.kind == "resolve-die":
-        for i, sl in enumerate(s.players[seat].spirits):
-            seen = set()
-            for k, die in enumerate(sl.pool):
-                if symbol(die.face) == w.symbol and (die.kind, die.face) not in seen:
-                    seen.add((die.kind, die.face))
-                    a("resolve-die", f"Resolve {_die_text(g, s, seat, i, k)}", f"You declared {w.symbol.capitalize()}"
-                      "; you may resolve any of your dice showing it, one at a time.",
-                      ("sd.resolve-dice", "sd.ruling.die-leaves-first"),
-                      spirit=i + 1, die=k + 1)
-        if not w.first:
-            a("stop-resolving", "Stop resolving dice", "You may resolve any number of the matching dice.",
-              ("sd.resolve-dice",))
-    elif d.kind == "place-advantage-die":
-        for i, sl in enumerate(s.players[seat].spirits):
-            if is_spirit(sl):
-                a("place-advantage-die", f"Place the Advantage Die on {spirit_name(g, sl)}", "The Advantage Token "
-                  "holder assigns the Advantage Die to one of their Spirits; it is rolled when that Spirit is "
-                  "activated.", ("sd.end.advantage-die",), spirit=i + 1)
-    elif d.kind == "order-effects":
-        for k, x in enumerate(w.works):
-            a("choose-effect", f"Resolve first: {x.source}", "These effects happen at the same time; the Advantage "
-              "Token holder orders them, each fully resolved before the next.", ("sd.simultaneous",), effect=k + 1)
-    else:  # pragma: no cover
-        raise ValueError(f"unknown decision kind {d.kind!r}")
+    """The legal actions that answer decision ``d`` (its kind's options, :data:`OPTIONS`)."""
+    return OPTIONS(g, s, d)
+
+
+def _adder(out: list[Action], seat: int):
+    """``a(kind, label, why, clauses, **params)``: append an option of ``seat`` to ``out``."""
+    return lambda kind, label, why, clauses, **kw: out.append(make_action(kind, seat, label, why, clauses, **kw))
+
+
+def _draft_options(g, s: SDState, d: Decision) -> list[Action]:
+    # the draft's moves (asked through the game: they import this)
+    return g.draft_options(s, d)
+
+
+def _spirit_choices(g, s: SDState, d: Decision) -> list[Action]:
+    w, out = d.work, []
+    a = _adder(out, d.actor)
+    for t, i in spirit_options_for(g, s, d):
+        a("choose-spirit", f"{w.source}: {spirit_purpose(w)} {spirit_words(g, s, t, i)}",
+          _spirit_why(w.source, d.side, d.actor != w.seat),
+          ("sd.choose.spirit", "sd.ruling.zap-opponent-spreads") if w.kind == "zap" else ("sd.choose.spirit",),
+          player=t + 1, spirit=i + 1)
+    return out
+
+
+def _die_choices(g, s: SDState, d: Decision) -> list[Action]:
+    w, out = d.work, []
+    a = _adder(out, d.actor)
+    c = Ctx(g, s)
+    for t, i, k in die_options(c, w.seat, d.side, d.need):
+        a("choose-die", f"{w.source}: choose {_die_text(g, s, t, i, k)}", f"{w.source} works on one die"
+          + (" of level 1 (never the Advantage Die)" if d.need == "level1" else
+             " of level 2 (never the Advantage Die)" if d.need == "level2" else "") + ".",
+          ("sd.choose.die",), player=t + 1, spirit=i + 1, die=k + 1)
+    return out
+
+
+def _face_choices(g, s: SDState, d: Decision) -> list[Action]:
+    w, out = d.work, []
+    a = _adder(out, d.actor)
+    kind = s.players[w.target_seat].spirits[w.target].pool[w.die].kind
+    for face in sorted(set(DIE_FACES[kind])):
+        a("choose-face", f"{w.source}: turn it to {face_label(face)}", "The die may be turned to any of its "
+          "sides.", ("sd.class.splash" if w.side == "enemy" else "sd.class.lift",), face=face)
+    return out
+
+
+def _die_kind_choices(g, s: SDState, d: Decision) -> list[Action]:
+    w, out = d.work, []
+    a = _adder(out, d.actor)
+    for kind in SUPPLY_KINDS:
+        a("choose-die-kind", f"{w.source}: roll a {kind_label(kind)} instead", "Replace lets you roll a die of "
+          "your choice into the same pool.", ("sd.kw.replace",), die=kind)
+    return out
+
+
+def _class_choices(g, s: SDState, d: Decision) -> list[Action]:
+    w, out = d.work, []
+    a = _adder(out, d.actor)
+    sl = s.players[w.seat].spirits[w.spirit]
+    for cl in classes_of(g, sl):
+        ab = CLASS_ABILITY[cl]
+        a("choose-class", f"Use {cl.capitalize()}: {ab.capitalize()} {w.amount}", f"{spirit_name(g, sl)} has "
+          "two Classes; you choose which Class Ability this Magic die resolves.",
+          ("sd.ruling.dual-class", "sd.resolve.magic"), ability=ab)
+    return out
+
+
+def _card_choices(g, s: SDState, d: Decision) -> list[Action]:
+    # only Drain asks for a card (effects._drain)
+    w, out = d.work, []
+    a = _adder(out, d.actor)
+    for card in sorted(set(w.cards)):
+        a("choose-card", f"Discard {g.card_label(card)}", "Drain lets you discard one of the revealed cards.",
+          ("sd.class.drain",), card=card)
+    return out
+
+
+def _hand_choices(g, s: SDState, d: Decision) -> list[Action]:
+    # mulligan, end-discard: one card of the hand at a time, or keep the rest (built once: _hand_card_option)
+    seat, out = d.actor, []
+    hand = s.players[seat].hand
+    acts = _hand_card_option.kept(g)
+    for card in sorted(set(hand)):
+        out.append(acts[d.kind, seat, card])
+    out.append(_keep_hand_option(g, d.kind, seat, len(hand)))
+    return out
+
+
+def _meditate_choices(g, s: SDState, d: Decision) -> list[Action]:
+    w, seat, out = d.work, d.actor, []
+    marked = {(m.spirit, m.die) for m in w.marked}
+    spirits = s.players[seat].spirits
+    for t, i, k in _unmarked(s, seat, marked):
+        sl = spirits[i]
+        die = sl.pool[k]
+        # the die's text names the Spirit (line, stage, defeated) and the die (kind, face)
+        out.append(_mark_die_option(g, seat, i, k, sl.line, sl.stage, sl.defeated, die.kind, die.face))
+    out.append(_reroll_marked_option(g, seat, len(marked)))
+    return out
+
+
+def _resolve_die_choices(g, s: SDState, d: Decision) -> list[Action]:
+    w, seat, out = d.work, d.actor, []
+    a = _adder(out, seat)
+    for i, sl in enumerate(s.players[seat].spirits):
+        seen = set()
+        for k, die in enumerate(sl.pool):
+            if symbol(die.face) == w.symbol and (die.kind, die.face) not in seen:
+                seen.add((die.kind, die.face))
+                a("resolve-die", f"Resolve {_die_text(g, s, seat, i, k)}", f"You declared {w.symbol.capitalize()}"
+                  "; you may resolve any of your dice showing it, one at a time.",
+                  ("sd.resolve-dice", "sd.ruling.die-leaves-first"),
+                  spirit=i + 1, die=k + 1)
+    if not w.first:
+        a("stop-resolving", "Stop resolving dice", "You may resolve any number of the matching dice.",
+          ("sd.resolve-dice",))
+    return out
+
+
+def _advantage_die_choices(g, s: SDState, d: Decision) -> list[Action]:
+    out = []
+    a = _adder(out, d.actor)
+    for i, sl in enumerate(s.players[d.actor].spirits):
+        if is_spirit(sl):
+            a("place-advantage-die", f"Place the Advantage Die on {spirit_name(g, sl)}", "The Advantage Token "
+              "holder assigns the Advantage Die to one of their Spirits; it is rolled when that Spirit is "
+              "activated.", ("sd.end.advantage-die",), spirit=i + 1)
+    return out
+
+
+def _order_choices(g, s: SDState, d: Decision) -> list[Action]:
+    out = []
+    a = _adder(out, d.actor)
+    for k, x in enumerate(d.work.works):
+        a("choose-effect", f"Resolve first: {x.source}", "These effects happen at the same time; the Advantage "
+          "Token holder orders them, each fully resolved before the next.", ("sd.simultaneous",), effect=k + 1)
     return out
 
 
@@ -189,12 +257,12 @@ def spirit_options_for(g, s: SDState, d: Decision) -> list[tuple[int, int]]:
     return spirit_options(Ctx(g, s), d.work.seat, d.side, d.need)
 
 
-def _unmarked(s: SDState, seat: int, marked: set[str]) -> list[tuple[int, int, int]]:
+def _unmarked(s: SDState, seat: int, marked: set[tuple[int, int]]) -> list[tuple[int, int, int]]:
     out = []
     for i, sl in enumerate(s.players[seat].spirits):
         seen = set()
         for k, die in enumerate(sl.pool):
-            if f"{i}.{k}" in marked or (die.kind, die.face) in seen:
+            if (i, k) in marked or (die.kind, die.face) in seen:
                 continue
             seen.add((die.kind, die.face))
             out.append((seat, i, k))
@@ -215,3 +283,12 @@ def fill(w: Work, action: Action) -> None:
         w.ability = action.param("ability")
     elif action.kind == "choose-card":
         w.card = action.param("card")
+
+
+#: The options of each decision kind (:class:`tutor.core.flow.OptionsByKind`), registered once.
+OPTIONS = OptionsByKind({
+    "draft-class": _draft_options, "draft-line": _draft_options, "choose-spirit": _spirit_choices,
+    "choose-die": _die_choices, "choose-face": _face_choices, "choose-die-kind": _die_kind_choices,
+    "choose-class": _class_choices, "choose-card": _card_choices, "mulligan": _hand_choices,
+    "end-discard": _hand_choices, "meditate-pick": _meditate_choices, "resolve-die": _resolve_die_choices,
+    "place-advantage-die": _advantage_die_choices, "order-effects": _order_choices})

@@ -18,7 +18,7 @@ from ...core.model import Action
 from .cards import CLASS_ABILITY
 from .ctx import Ctx
 from .phases import deal_opening
-from .state import Decision, DraftState, SpiritSlot, Work
+from .state import DECISIONS as DECISION_MODELS, Decision, DraftState, SpiritSlot, Work
 
 #: Who takes each of the six Class picks: ``False`` the player without the Advantage Token, ``True`` its holder.
 PICK_ORDER: tuple[bool, ...] = (False, True, True, False, False, True)
@@ -130,7 +130,7 @@ def answer(c: Ctx, d: Decision, a: Action) -> None:
 
 def ask_next(c: Ctx, w: Work) -> None:
     """Ask the pick or Line choice of work ``w`` (``draft-class`` / ``draft-line``)."""
-    c.ask(Decision(kind=w.kind, actor=w.seat, work=w))
+    c.ask(DECISION_MODELS[w.kind](actor=w.seat, work=w))
 
 
 # ---------------------------------------------------------------------------------------------------- work

@@ -17,7 +17,7 @@ from .cards import AbilityName
 from .combat import deal_damage, draw, heal, place_tokens
 from .ctx import Ctx, plural, stat
 from .dice import DIE_FACES, face_label, kind_label, roll, roll_text, symbol
-from .state import Decision, Die, Work
+from .state import ChooseCard, ChooseClass, ChooseDie, ChooseDieKind, ChooseFace, ChooseSpirit, Die, Work
 from . import decisions
 
 Side = Literal["ally", "enemy", "any"]
@@ -107,9 +107,11 @@ def need(c: Ctx, w: Work, what: str, side: str, filt: str, actor: int | None = N
     decision_actions, fill = decisions.decision_actions, decisions.fill
     if _filled(w, what):
         return True
-    kind = {"spirit": "choose-spirit", "die": "choose-die", "face": "choose-face", "die-kind": "choose-die-kind",
-            "class": "choose-class"}[what]
-    d = Decision(kind=kind, actor=w.seat if actor is None else actor, work=w, side=side, need=filt)
+    chooser = w.seat if actor is None else actor
+    if what in ("spirit", "die"):  # which Spirits or dice qualify: side and need
+        d = (ChooseSpirit if what == "spirit" else ChooseDie)(actor=chooser, work=w, side=side, need=filt)
+    else:
+        d = {"face": ChooseFace, "die-kind": ChooseDieKind, "class": ChooseClass}[what](actor=chooser, work=w)
     opts = decision_actions(c.game, c.state, d)
     if not opts:
         thing = "Spirit" if what == "spirit" else "die"
@@ -253,8 +255,7 @@ def h_drain(c: Ctx, w: Work) -> None:
     c.ev("sd.ruling.drain-random", f"{w.source}: {plural(len(shown), 'card')} of {c.who(opp)}'s hand "
          f"{'is' if len(shown) == 1 else 'are'} revealed at "
          f"random: {', '.join(c.name(x) for x in shown)}.", auto=True, cards=tuple(shown), actor=w.seat)
-    c.ask(Decision(kind="choose-card", actor=w.seat, work=Work(kind="drain-discard", seat=w.seat, source=w.source,
-                                                               cards=shown), need="drain"))
+    c.ask(ChooseCard(actor=w.seat, work=Work(kind="drain-discard", seat=w.seat, source=w.source, cards=shown)))
 
 
 def h_drain_discard(c: Ctx, w: Work) -> None:

@@ -12,24 +12,19 @@ from ...core.flow import Flow, SingleOption, merge
 from ...core.model import Action
 from . import actions, decisions, draft, effects, phases
 from .ctx import Ctx, plural
-from .decisions import decision_actions
-from .state import Decision, Work
+from .state import Decision, DieRef, Work
 
 
-def choice_text(who: str, source: str, a: Action) -> str:
-    """The event for an answered ``choose-*`` decision: ``"Player 2 chooses Player 1's Pawnite (no tokens) for
-    Stunning Strike."`` rather than repeating the option label after "chooses:" (a ``choose-spirit`` label names
-    what the Spirit is for, ``"Stunning Strike: exhaust Player 1's Pawnite (no tokens)"``)."""
-    head = f"{source}: choose "
-    if a.kind == "choose-spirit" and a.label.startswith(f"{source}: ") and "Player " in a.label:
-        what = a.label[a.label.index("Player ", len(source)):]
-        return f"{who} chooses {what} for {source}."
-    if a.kind == "choose-die" and a.label.startswith(head):
-        what = a.label[len(head):]
-        if ": " in what:  # "Player 1's Tychomp: Level 1 Magic die showing Attack"
-            owner, die = what.split(": ", 1)
-            what = f"the {die} of {owner}"
-        return f"{who} chooses {what} for {source}."
+def choice_text(g, s, who: str, source: str, a: Action) -> str:
+    """The event for an answered ``choose-*`` decision, made from the chosen option's parameters and the state it
+    was chosen in (``g``, ``s``): ``"Player 2 chooses Player 1's Pawnite (no tokens) for Stunning Strike."`` rather
+    than repeating the option label after "chooses:" (a ``choose-spirit`` label names what the Spirit is for,
+    ``"Stunning Strike: exhaust Player 1's Pawnite (no tokens)"``)."""
+    if a.kind == "choose-spirit":
+        return f"{who} chooses {decisions.spirit_words(g, s, a.param('player') - 1, a.param('spirit') - 1)} for {source}."
+    if a.kind == "choose-die":
+        owner, die = decisions.die_words(g, s, a.param("player") - 1, a.param("spirit") - 1, a.param("die") - 1)
+        return f"{who} chooses the {die} of {owner} for {source}."
     if a.kind == "choose-class":
         return f"{who} chooses to {a.label[0].lower()}{a.label[1:]}."
     return f"{who} chooses: {a.label}."
@@ -38,7 +33,7 @@ def choice_text(who: str, source: str, a: Action) -> str:
 def _answer_choice(c: Ctx, d: Decision, a: Action) -> None:
     """A ``choose-*`` decision: say what was chosen, write it into the work and run the work again."""
     w = d.work
-    c.ev(a.clauses[0], choice_text(c.who(d.actor), w.source, a), actor=d.actor)
+    c.ev(a.clauses[0], choice_text(c.game, c.state, c.who(d.actor), w.source, a), actor=d.actor)
     decisions.fill(w, a)
     c.push(w)
 
@@ -69,12 +64,14 @@ def _answer_meditate(c: Ctx, d: Decision, a: Action) -> None:
     """Meditate: mark one more die for the reroll, or reroll the marked dice."""
     w, seat = d.work, d.actor
     if a.kind == "mark-die":
-        w.cards.append(f"{a.param('spirit') - 1}.{a.param('die') - 1}")
-        die = a.label.split(": ", 1)[1].replace(f"{c.who(seat)}'s ", "their ", 1).replace(": ", "'s ", 1)
-        c.ev("sd.meditate", f"{c.who(seat)} declares a reroll of {die}.", actor=seat)
+        i, k = a.param("spirit") - 1, a.param("die") - 1
+        w.marked.append(DieRef(spirit=i, die=k))
+        die = decisions.die_words(c.game, c.state, seat, i, k)[1]
+        c.ev("sd.meditate", f"{c.who(seat)} declares a reroll of their {c.sname(seat, i)}'s "
+             f"{die}.", actor=seat)
         c.push(w)
     else:
-        c.push(Work(kind="meditate-roll", seat=seat, cards=list(w.cards)))
+        c.push(Work(kind="meditate-roll", seat=seat, marked=list(w.marked)))
 
 
 def _answer_resolve_die(c: Ctx, d: Decision, a: Action) -> None:
@@ -116,6 +113,6 @@ FLOW = Flow(
              "mulligan": _answer_hand, "end-discard": _answer_hand, "meditate-pick": _answer_meditate,
              "resolve-die": _answer_resolve_die, "place-advantage-die": _answer_advantage_die,
              "order-effects": _answer_order, **{k: draft.answer for k in draft.DECISIONS}},
-    options=decision_actions,
+    options=decisions.OPTIONS,
     single=SingleOption("sd.ruling.single-option",
                         "{who}: only one choice is possible, so it is made at once: {label}."))

@@ -28,7 +28,7 @@ from .playable import check_game
 from .ctx import STATUS_TOKENS, TOKEN_CAP, Ctx, spirit_name, stat, status_text
 from .dice import DIE_FACES, face_label, kind_label
 from .draft import PICK_ORDER, draft_deck
-from .state import SDState
+from .state import SDState, upgrade_saved_state
 from .view import DuelView
 
 
@@ -175,6 +175,11 @@ class SpiritDuels(Game):
         return draft_deck(self, p.classes, [sl.line for sl in p.spirits])
 
     # -- checks -------------------------------------------------------------------------------------------------------
+    def upgrade_saved_state(self, data: Any) -> Any:
+        """States saved before the ``chance`` field kept fixed die faces as ``forced_rolls``, and before Meditate's
+        declared dice were :class:`.state.DieRef` items (:func:`.state.upgrade_saved_state`)."""
+        return upgrade_saved_state(data)
+
     def check_invariants(self, s: SDState) -> list[str]:
         """Cards conserved per player, token caps held, Essence never negative, no work left without a decision;
         for a drafted game also: Classes conserved (each on the table or with one player), picks in the 1-2-2-1

@@ -4,7 +4,7 @@ chooses their order, each fully resolved before the next.
 from __future__ import annotations
 
 from .ctx import Ctx
-from .state import Decision, Work
+from .state import OrderEffects, Work
 
 
 def simultaneous(c: Ctx, works: list[Work], what: str) -> None:
@@ -22,4 +22,4 @@ def h_order(c: Ctx, w: Work) -> None:
     if len(w.works) == 1:
         c.push(w.works[0])
         return
-    c.ask(Decision(kind="order-effects", actor=c.state.advantage, work=w))
+    c.ask(OrderEffects(actor=c.state.advantage, work=w))

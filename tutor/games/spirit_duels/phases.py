@@ -13,7 +13,7 @@ from ...core import chance
 from .combat import deal_damage, draw
 from .ctx import Ctx, is_spirit, plural
 from .ordering import h_order, simultaneous
-from .state import Decision, Work
+from .state import EndDiscard, Mulligan, PlaceAdvantageDie, Work
 
 #: The rulebook's End Phase steps, numbered in its order (the 7th, the new round, has its own event).
 END_STEP = {"return": 1, "ready": 2, "discard": 3, "draw": 4, "essence": 5, "advantage-die": 6}
@@ -35,7 +35,7 @@ def deal_opening(c: Ctx) -> None:
 
 
 def h_mulligan(c: Ctx, w: Work) -> None:
-    c.ask(Decision(kind="mulligan", actor=w.seat, work=w))
+    c.ask(Mulligan(actor=w.seat, work=w))
 
 
 def h_mulligan_draw(c: Ctx, w: Work) -> None:
@@ -126,7 +126,7 @@ def h_end_ready(c: Ctx, w: Work) -> None:
 def h_end_discard(c: Ctx, w: Work) -> None:
     if not c.state.players[w.seat].hand:
         return
-    c.ask(Decision(kind="end-discard", actor=w.seat, work=w))
+    c.ask(EndDiscard(actor=w.seat, work=w))
 
 
 def h_end_draw(c: Ctx, w: Work) -> None:
@@ -149,7 +149,7 @@ def h_end_essence(c: Ctx, w: Work) -> None:
 def h_place_adv_die(c: Ctx, w: Work) -> None:
     if not any(is_spirit(sl) for sl in c.state.players[w.seat].spirits):
         return
-    c.ask(Decision(kind="place-advantage-die", actor=w.seat, work=w))
+    c.ask(PlaceAdvantageDie(actor=w.seat, work=w))
 
 
 def h_burn(c: Ctx, w: Work) -> None:

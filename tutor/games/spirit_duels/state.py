@@ -12,11 +12,12 @@ choice, the rest of the End Phase) is a stack of :class:`Work` items (``work``, 
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...core.chance import FixedOutcomes, upgrade_saved_state
+from ...core.chance import FixedOutcomes, upgrade_saved_state as upgrade_chance
+from ...core.flow import by_kind
 from ...core.rng import Rng
 
 
@@ -81,6 +82,17 @@ class Player(_S):
     items: list[ItemInPlay] = Field(default_factory=list)
 
 
+class DieRef(_S):
+    """A die in one of the acting player's active pools: die ``die`` of Spirit ``spirit`` (both 0-based)."""
+
+    spirit: int
+    die: int
+
+
+def _empty(value: list) -> bool:
+    return not value
+
+
 class Work(_S):
     """A piece of rules work waiting on the work stack (or for a decision): its ``kind`` names the handler; the other
     fields are the context chosen so far (who acts, source card or Spirit, target, die, amount...)."""
@@ -104,16 +116,158 @@ class Work(_S):
     first: bool = False
     works: list["Work"] = Field(default_factory=list)
     cards: list[str] = Field(default_factory=list)
+    #: the dice declared for a Meditate reroll (left out of the state's JSON while empty)
+    marked: list[DieRef] = Field(default_factory=list, exclude_if=_empty)
 
 
-class Decision(_S):
-    """A choice inside an action; its options are the next legal actions. ``work`` is what the answer completes."""
+class _Decision(_S):
+    """A choice of player ``actor`` inside an action or phase; its options are the next legal actions
+    (:data:`.decisions.OPTIONS`); ``work`` is what the answer completes. Each kind is its own model
+    (:data:`Decision`)."""
 
-    kind: str
     actor: int
     work: Work
+
+
+class ChooseSpirit(_Decision):
+    """A Spirit the effect of ``work`` works on (``side``: whose, seen from the effect's owner; ``need``: which Spirits qualify)."""
+
+    kind: Literal["choose-spirit"] = "choose-spirit"
     side: Literal["ally", "enemy", "any"] = "any"
     need: str = ""
+
+
+class ChooseDie(_Decision):
+    """A die the effect of ``work`` works on (``side``, ``need``: which dice qualify)."""
+
+    kind: Literal["choose-die"] = "choose-die"
+    side: Literal["ally", "enemy", "any"] = "any"
+    need: str = ""
+
+
+class ChooseFace(_Decision):
+    """The face the die chosen for ``work`` is turned to."""
+
+    kind: Literal["choose-face"] = "choose-face"
+
+
+class ChooseDieKind(_Decision):
+    """The kind of die ``work`` (Replace) rolls instead."""
+
+    kind: Literal["choose-die-kind"] = "choose-die-kind"
+
+
+class ChooseClass(_Decision):
+    """Which Class Ability of a dual-Class Spirit the Magic die of ``work`` resolves."""
+
+    kind: Literal["choose-class"] = "choose-class"
+
+
+class ChooseCard(_Decision):
+    """The revealed card ``work`` (Drain) discards."""
+
+    kind: Literal["choose-card"] = "choose-card"
+
+
+class Mulligan(_Decision):
+    """Set-up: a card of the opening hand to set aside, or keep the rest."""
+
+    kind: Literal["mulligan"] = "mulligan"
+
+
+class EndDiscard(_Decision):
+    """End Phase: a card to discard, or keep the rest."""
+
+    kind: Literal["end-discard"] = "end-discard"
+
+
+class MeditatePick(_Decision):
+    """Meditate: one more die to mark for the reroll (``work.marked``), or reroll the marked dice."""
+
+    kind: Literal["meditate-pick"] = "meditate-pick"
+
+
+class ResolveDie(_Decision):
+    """A die showing the declared symbol (``work.symbol``) to resolve, or stop."""
+
+    kind: Literal["resolve-die"] = "resolve-die"
+
+
+class PlaceAdvantageDie(_Decision):
+    """End Phase: the Spirit the Advantage Die goes on."""
+
+    kind: Literal["place-advantage-die"] = "place-advantage-die"
+
+
+class OrderEffects(_Decision):
+    """Simultaneous effects (``work.works``): the one that resolves first."""
+
+    kind: Literal["order-effects"] = "order-effects"
+
+
+class DraftClass(_Decision):
+    """The draft: a Class card to take."""
+
+    kind: Literal["draft-class"] = "draft-class"
+
+
+class DraftLine(_Decision):
+    """The draft: a Spirit Line for a Class drafted."""
+
+    kind: Literal["draft-line"] = "draft-line"
+
+
+#: A pending decision, typed by its ``kind``.
+Decision = Annotated[Union[ChooseSpirit, ChooseDie, ChooseFace, ChooseDieKind, ChooseClass, ChooseCard, Mulligan,
+                           EndDiscard, MeditatePick, ResolveDie, PlaceAdvantageDie, OrderEffects, DraftClass,
+                           DraftLine], Field(discriminator="kind")]
+#: The model of each decision kind.
+DECISIONS = by_kind(Decision)
+
+
+def _upgrade_marks(w: Any) -> Any:
+    """A Meditate work item saved when the dice declared were kept as ``"spirit.die"`` texts in ``cards``."""
+    if not (isinstance(w, dict) and w.get("kind") in ("meditate-pick", "meditate-roll") and "marked" not in w
+            and isinstance(w.get("cards"), list) and w["cards"]):
+        return w
+    marked = []
+    for ref in w["cards"]:
+        i, dot, k = ref.partition(".") if isinstance(ref, str) else ("", "", "")
+        if not (dot and i.isdigit() and k.isdigit() and len(ref) < 12):
+            return w  # not a reference this tutor ever wrote: left for the session loader to name
+        marked.append({"spirit": int(i), "die": int(k)})
+    return {**w, "cards": [], "marked": marked}
+
+
+def upgrade_saved_state(data: Any) -> Any:
+    """A saved state (JSON data, untrusted) in today's shape: fixed die faces saved as ``forced_rolls``
+    (:func:`tutor.core.chance.upgrade_saved_state`), and Meditate's declared dice saved as ``"spirit.die"`` texts
+    (now :class:`DieRef` items in ``marked``), on the work stack and in a pending decision's work, and decisions saved
+when one model stood for every kind (:func:`_upgrade_decision`). Data of another
+    shape is kept for the session loader to name; the argument is never changed."""
+    data = upgrade_chance(data)
+    if not isinstance(data, dict):
+        return data
+    out = dict(data)
+    if isinstance(data.get("work"), list):
+        out["work"] = [_upgrade_marks(w) for w in data["work"]]
+    if isinstance(data.get("pending"), list):
+        out["pending"] = [_upgrade_decision(d) for d in data["pending"]]
+    return out
+
+
+def _upgrade_decision(d: Any) -> Any:
+    """A decision saved when one model stood for every kind: ``side`` and ``need`` were kept on every kind, but
+    only ``choose-spirit`` and ``choose-die`` have them (the others never read them); its work's old Meditate marks
+    as in :func:`_upgrade_marks`."""
+    if not isinstance(d, dict):
+        return d
+    if "work" in d:
+        d = {**d, "work": _upgrade_marks(d["work"])}
+    model = DECISIONS.get(d.get("kind")) if isinstance(d.get("kind"), str) else None
+    if model is None:
+        return d
+    return {k: v for k, v in d.items() if k in model.model_fields or k not in ("side", "need")}
 
 
 class DraftState(_S):
@@ -151,7 +305,7 @@ class SDState(_S):
     def _old_forced_rolls(cls, data):
         """States saved before the ``chance`` field kept the fixed die faces in ``forced_rolls``: they are the
         same fixed rolls (:func:`tutor.core.chance.upgrade_saved_state`)."""
-        return upgrade_saved_state(data)
+        return upgrade_chance(data)
 
     @property
     def forced_rolls(self) -> list[str]:

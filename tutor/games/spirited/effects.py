@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.effects import EffectRegistry
-from .state import Decision, LimitMod
+from .state import EffectRally, EffectRecruit, LimitMod, Raid
 from .zones import Ctx, add_to_road, draw_non_time, stack, take_from_road
 
 
@@ -62,26 +62,26 @@ def _draw_to_hand(c: Ctx, u: Use, p: Count) -> None:
              actor=u.seat)
 
 
-def _ask(c: Ctx, u: Use, kind: str) -> None:
-    c.ask(Decision(kind=kind, actor=u.seat, purpose="effect", source=u.source))
+def _ask(c: Ctx, u: Use, decision: type[EffectRally | EffectRecruit | Raid]) -> None:
+    c.ask(decision(actor=u.seat, source=u.source))
 
 
 def _rally_own(c: Ctx, u: Use, p: NoParams) -> None:
     c.ev(u.clause, f"{u.source}: {c.who(u.seat)} may Rally 1 face-up card from their Road [provisional].",
          actor=u.seat)
-    _ask(c, u, "effect-rally")
+    _ask(c, u, EffectRally)
 
 
 def _recruit_own(c: Ctx, u: Use, p: NoParams) -> None:
     c.ev(u.clause, f"{u.source}: {c.who(u.seat)} may Recruit 1 face-up card from their Road [provisional].",
          actor=u.seat)
-    _ask(c, u, "effect-recruit")
+    _ask(c, u, EffectRecruit)
 
 
 def _raid(c: Ctx, u: Use, p: NoParams) -> None:
     c.ev(u.clause, f"{u.source}: {c.who(u.seat)} may discard 1 face-up card from an opponent's Road, never from a "
          "Shielded clan [provisional].", actor=u.seat)
-    _ask(c, u, "raid")
+    _ask(c, u, Raid)
 
 
 def _rally_clan(c: Ctx, u: Use, p: NoParams) -> None:

@@ -4,17 +4,17 @@ flow (:class:`tutor.core.flow.Flow`) from the state's ``work`` stack until a dec
 Rulebook sections: "Turn Structure" (Road Check, Scout, Build a Wonder, March), "Overrun" (the safe Road Check
 version and the painful version after a Summon), "Battles & the Time Track" (Battles, Final Battle, tiebreakers).
 Tasks are typed (:data:`.state.Task`): the Road Check, draws onto the Road, the Overrun check, Regroup, Battle steps,
-the end of the turn and of the game, and ``Ask`` (ask the decision ``task.decision`` of ``task.seat``; passed with
-an event when nothing can be chosen).
+the end of the turn and of the game, and ``Ask`` (ask the decision ``task.decision``, a typed
+:data:`.state.Decision`; passed with an event when nothing can be chosen).
 """
 from __future__ import annotations
 
 from ...core import chance
 from .cards import clan_of
 from .effects import Use, run_effect
-from .state import (Ask, BattleAllegiances, BattleBegin, BonusAction, Decision, DiscardDown, DiscardLimbo, DrawRoad,
-                    EndTurn, FinalScore, FinishGame, OverrunCheck, Regroup, RoadCheck, RoadFill, SafeRally, Task,
-                    WonderRefill)
+from .state import (Ask, BattleAllegiances, BattleBegin, BattleDiscard, BattleMedal, BonusAction, BonusManoeuvre,
+                    BonusRally, BonusRecruit, DiscardDown, DiscardLimbo, DrawRoad, EndTurn, FinalRecruit, FinalScore,
+                    FinishGame, OverrunCheck, Regroup, Reveal, RoadCheck, RoadFill, SafeRally, Task, WonderRefill)
 from .zones import (LIMIT_FLOOR, Ctx, add_to_road, article, can_draw, discard_road_and_camps, draw_non_time, face_up,
                     held, is_wonder, limit_penalty, lowered_limit, overrun_limit, overrunning, plural, stack,
                     take_from_road)
@@ -59,7 +59,7 @@ def _draw_road(c: Ctx, t: Task) -> None:
         c.ev(why, f"{c.who(seat)} reveals {c.card(card)}; their Road already has {article(c.clan(st.clan))} "
              "stack.",
              auto=True, cards=(card,), actor=seat)
-        c.ask(Decision(kind="reveal", actor=seat, card=card, purpose=why))
+        c.ask(Reveal(actor=seat, card=card, purpose=why))
     else:
         add_to_road(p, card)
         c.ev(why, f"{c.who(seat)} draws {c.card(card)} face up onto their Road.", auto=True, cards=(card,),
@@ -151,20 +151,20 @@ def _taken(c: Ctx, t: WonderRefill) -> str:
 
 
 def _ask(c: Ctx, t: Ask) -> None:
-    c.ask(Decision(kind=t.decision, actor=t.seat, clan=t.clan))
+    c.ask(t.decision)
 
 
 def _discard_down(c: Ctx, t: DiscardDown) -> None:
     if len(c.state.players[t.seat].hand) <= c.cards.hand_limit_in_battle:
         return
     c.push(DiscardDown(seat=t.seat))
-    c.ask(Decision(kind="battle-discard", actor=t.seat))
+    c.ask(BattleDiscard(actor=t.seat))
 
 
 def _bonus_action(c: Ctx, t: BonusAction) -> None:
     if len(held(c.state, t.seat)) > t.max_allegiances:
         return
-    c.ask(Decision(kind=t.decision, actor=t.seat))
+    c.ask(t.decision)
 
 
 def _lowered(c: Ctx, seat: int, clan: str) -> None:
@@ -241,12 +241,12 @@ def battle_tasks(c: Ctx, seat: int, final: bool) -> list[Task]:
     actions are for players holding few Allegiances: Recruit with none, Rally with at most 1, Manoeuvre with at
     most 2."""
     ts = [BattleBegin(seat=seat, final=final), *road_check(seat), DiscardDown(seat=seat),
-          Ask(seat=seat, decision="battle-medal"), BattleAllegiances(seat=seat),
-          BonusAction(seat=seat, decision="bonus-recruit", max_allegiances=0),
-          BonusAction(seat=seat, decision="bonus-rally", max_allegiances=1),
-          BonusAction(seat=seat, decision="bonus-manoeuvre", max_allegiances=2)]
+          Ask(seat=seat, decision=BattleMedal(actor=seat)), BattleAllegiances(seat=seat),
+          BonusAction(seat=seat, decision=BonusRecruit(actor=seat), max_allegiances=0),
+          BonusAction(seat=seat, decision=BonusRally(actor=seat), max_allegiances=1),
+          BonusAction(seat=seat, decision=BonusManoeuvre(actor=seat), max_allegiances=2)]
     if final:
-        ts += [Ask(seat=seat, decision="final-recruit"), FinalScore(seat=seat)]
+        ts += [Ask(seat=seat, decision=FinalRecruit(actor=seat)), FinalScore(seat=seat)]
     return ts
 
 

@@ -23,7 +23,7 @@ from .options import SPOptions
 from .effects import REGISTRY
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file
-from .state import SPState, Task
+from .state import SPState, Task, upgrade_saved_state
 from .view import SpiritedView
 from .zones import Ctx, face_up, held, medal_value
 
@@ -156,6 +156,10 @@ class Spirited(Game):
             for camp in p.camps:
                 zones += [x.card for x in camp]
         return zones
+
+    def upgrade_saved_state(self, data: Any) -> Any:
+        """States saved when one decision model stood for every kind (:func:`.state.upgrade_saved_state`)."""
+        return upgrade_saved_state(data)
 
     def check_invariants(self, s: SPState) -> list[str]:
         """Cards, Wonders and medals conserved; Hourglass in range; Road

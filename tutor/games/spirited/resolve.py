@@ -10,7 +10,8 @@ from ...core.model import Action
 from .cards import clan_of, medal_kind
 from .effects import Use, run_effect
 from .flow import summon
-from .state import Ask, CampCard, Decision, DiscardLimbo, EndTurn, Regroup, WonderRefill
+from .state import (Ask, CampCard, Decision, DiscardLimbo, EndTurn, FinalRecruit, March, Regroup, ScoutPlay, ScoutTake,
+                    TakeWonder, WonderRefill, WonderSource)
 from .zones import (Ctx, add_to_road, allegiance, article, camp_clan, held, medal_for, medal_value, return_medal,
                     stack, take_from_road, take_medal)
 
@@ -22,16 +23,16 @@ def main_action(c: Ctx, a: Action) -> None:
     if a.kind == "scout":
         c.ev("sp.scout", f"{c.who(seat)} Scouts: play up to 1 card from the Hand, Rally or Recruit 1 face-up card, "
              "then Summon 2 cards.", actor=seat)
-        c.push(Ask(seat=seat, decision="scout-play"), Ask(seat=seat, decision="scout-take"),
+        c.push(Ask(seat=seat, decision=ScoutPlay(actor=seat)), Ask(seat=seat, decision=ScoutTake(actor=seat)),
              *summon(seat), end)
     elif a.kind == "build-wonder":
         c.ev("sp.wonder", f"{c.who(seat)} Builds a Wonder: one card of each of the {len(c.state.clans)} clans is "
              "spent.", actor=seat)
-        asks = [Ask(seat=seat, decision="wonder-source", clan=cl) for cl in c.state.clans]
-        c.push(*asks, Ask(seat=seat, decision="take-wonder"), *summon(seat), end)
+        asks = [Ask(seat=seat, decision=WonderSource(actor=seat, clan=cl)) for cl in c.state.clans]
+        c.push(*asks, Ask(seat=seat, decision=TakeWonder(actor=seat)), *summon(seat), end)
     elif a.kind == "march":
         c.ev("sp.march", f"{c.who(seat)} Marches with their Camps.", actor=seat)
-        c.push(Ask(seat=seat, decision="march"), Regroup(seat=seat, after_march=True), end)
+        c.push(Ask(seat=seat, decision=March(actor=seat)), Regroup(seat=seat, after_march=True), end)
     else:  # pragma: no cover
         raise ValueError(f"unknown action kind {a.kind!r}")
 
@@ -110,7 +111,7 @@ def _raid(c: Ctx, d: Decision, a: Action) -> None:
 def _march_step(c: Ctx, d: Decision, a: Action) -> None:
     seat = d.actor
     _march_use(c, seat, a.param("camp") - 1, a.param("clan"))
-    c.ask(Decision(kind="march", actor=seat, used=d.used + [a.param("camp") - 1]))
+    c.ask(March(actor=seat, used=d.used + [a.param("camp") - 1]))
 
 
 def _finish_march(c: Ctx, d: Decision, a: Action) -> None:
@@ -153,7 +154,7 @@ def _final_recruit(c: Ctx, d: Decision, a: Action) -> None:
     card = next(x for x in p.hand if clan_of(x) == a.param("clan"))
     p.hand.remove(card)
     _recruit(c, seat, card, a.param("camp") - 1)
-    c.push(Ask(seat=seat, decision="final-recruit"))
+    c.push(Ask(seat=seat, decision=FinalRecruit(actor=seat)))
 
 
 #: The answer to a pending decision, by the kind of the chosen option (each kind belongs to one meaning; registered

@@ -6,15 +6,16 @@ Rulebook sections: "Your Play Area" (Road, Camps, Hand, Spirit tokens), "Marchin
 Decks are lists whose *last* element is the top card. Clan cards have ids like ``aztecs-03``; the three Passing of
 Time cards are ``time-1`` .. ``time-3``; Wonders ``w01`` .. ``w12``; medals ``bronze-1`` .. ``gold-7``.
 The turn is driven by a stack of typed tasks (:data:`Task`, flow as data, see :mod:`.flow`); a pending
-:class:`Decision` stops the flow until its owner answers it.
+:data:`Decision` (one model per kind) stops the flow until its owner answers it.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core.chance import FixedOutcomes
+from ...core.flow import by_kind, upgrade_item
 from ...core.rng import Rng
 
 
@@ -67,22 +68,120 @@ class Allegiance(_S):
     exhausted: bool = False
 
 
-class Decision(_S):
-    """A choice inside an action or battle; its options are the next legal actions.
+class _Decision(_S):
+    """A choice of seat ``actor`` inside an action or a Battle; its options are the next legal actions (the moves
+    :data:`.moves.ANSWERS` names for its kind). Each kind is its own model (:data:`Decision`) with only the context
+    already fixed."""
 
-    ``kind`` names the choice, ``purpose`` the step it belongs to; ``card``/``clan``/``camp``/``used`` carry the
-    context already fixed.
-    """
-
-    kind: str
     actor: int
-    purpose: str = ""
-    card: str | None = None
-    clan: str | None = None
-    camp: int | None = None
+
+
+class Reveal(_Decision):
+    """A drawn ``card`` whose clan already has a stack on the Road: stack it, or make it (or break) the stack's
+    Shield; ``purpose``: the clause of the rule that drew it (its events cite it)."""
+
+    kind: Literal["reveal"] = "reveal"
+    card: str
+    purpose: str
+
+
+class ScoutPlay(_Decision):
+    """Scout: play a card of a clan in the Hand, or none."""
+
+    kind: Literal["scout-play"] = "scout-play"
+
+
+class ScoutTake(_Decision):
+    """Scout: Rally or Recruit a face-up Road card."""
+
+    kind: Literal["scout-take"] = "scout-take"
+
+
+class EffectRally(_Decision):
+    """A card's effect (``source``, its name): Rally a face-up Road card."""
+
+    kind: Literal["effect-rally"] = "effect-rally"
+    source: str
+
+
+class EffectRecruit(_Decision):
+    """A card's effect (``source``, its name): Recruit a face-up Road card."""
+
+    kind: Literal["effect-recruit"] = "effect-recruit"
+    source: str
+
+
+class Raid(_Decision):
+    """A card's effect (``source``, its name): discard a face-up card from an opponent's Road."""
+
+    kind: Literal["raid"] = "raid"
+    source: str
+
+
+class WonderSource(_Decision):
+    """Build a Wonder: where the card of ``clan`` comes from."""
+
+    kind: Literal["wonder-source"] = "wonder-source"
+    clan: str
+
+
+class TakeWonder(_Decision):
+    """Build a Wonder: which Wonder on display to take."""
+
+    kind: Literal["take-wonder"] = "take-wonder"
+
+
+class March(_Decision):
+    """March: the next Camp to march with, or finish; ``used``: the Camps (0-based) already marched with."""
+
+    kind: Literal["march"] = "march"
     used: list[int] = Field(default_factory=list)
-    chosen: list[str] = Field(default_factory=list)
-    source: str | None = None
+
+
+class BattleDiscard(_Decision):
+    """Battle: discard a card down to the Battle's hand limit."""
+
+    kind: Literal["battle-discard"] = "battle-discard"
+
+
+class BattleMedal(_Decision):
+    """Battle: score or replace a medal."""
+
+    kind: Literal["battle-medal"] = "battle-medal"
+
+
+class BonusRecruit(_Decision):
+    """Battle bonus action (no Allegiance): Recruit a face-up Road card face down."""
+
+    kind: Literal["bonus-recruit"] = "bonus-recruit"
+
+
+class BonusRally(_Decision):
+    """Battle bonus action (at most 1 Allegiance): Rally a face-up Road card."""
+
+    kind: Literal["bonus-rally"] = "bonus-rally"
+
+
+class BonusManoeuvre(_Decision):
+    """Battle bonus action (at most 2 Allegiances): swap a Road card with a Hand card."""
+
+    kind: Literal["bonus-manoeuvre"] = "bonus-manoeuvre"
+
+
+class FinalRecruit(_Decision):
+    """Final Battle: Recruit a card from the Hand."""
+
+    kind: Literal["final-recruit"] = "final-recruit"
+
+
+#: A pending decision, typed by its ``kind``.
+Decision = Annotated[Union[Reveal, ScoutPlay, ScoutTake, EffectRally, EffectRecruit, Raid, WonderSource, TakeWonder,
+                           March, BattleDiscard, BattleMedal, BonusRecruit, BonusRally, BonusManoeuvre, FinalRecruit],
+                     Field(discriminator="kind")]
+#: The model of each decision kind.
+DECISIONS = by_kind(Decision)
+#: The decisions a Battle's bonus actions ask (:class:`BonusAction`).
+BonusDecision = Annotated[Union[BonusRecruit, BonusRally, BonusManoeuvre], Field(discriminator="kind")]
 
 
 class _Task(_S):
@@ -177,12 +276,11 @@ class FinishGame(_Task):
 
 
 class Ask(_Task):
-    """Ask the player the decision ``decision`` (``clan``: the clan a Wonder source is for)."""
+    """Ask the player the decision ``decision`` (when this task's turn comes)."""
 
     kind: Literal["ask"] = "ask"
-    decision: Literal["scout-play", "scout-take", "wonder-source", "take-wonder", "march", "battle-medal",
-                      "final-recruit"]
-    clan: str | None = None
+    decision: Union[ScoutPlay, ScoutTake, WonderSource, TakeWonder, March, BattleMedal, FinalRecruit] = Field(
+        discriminator="kind")
 
 
 class DiscardDown(_Task):
@@ -195,7 +293,7 @@ class BonusAction(_Task):
     """Battle: the bonus action ``decision``, for a player holding at most ``max_allegiances`` Allegiances."""
 
     kind: Literal["bonus-action"] = "bonus-action"
-    decision: Literal["bonus-recruit", "bonus-rally", "bonus-manoeuvre"]
+    decision: BonusDecision
     max_allegiances: int
 
 
@@ -203,6 +301,46 @@ class BonusAction(_Task):
 Task = Annotated[Union[RoadCheck, RoadFill, DrawRoad, SafeRally, OverrunCheck, Regroup, DiscardLimbo, WonderRefill,
                        BattleBegin, BattleAllegiances, FinalScore, EndTurn, FinishGame, Ask, DiscardDown,
                        BonusAction], Field(discriminator="kind")]
+
+
+#: The fields every decision had, with their defaults, when one model stood for every kind (sessions saved then).
+_OLD_DECISION_DEFAULTS = {"purpose": "", "card": None, "clan": None, "camp": None, "used": [], "chosen": [],
+                          "source": None}
+
+
+def upgrade_saved_state(data: Any) -> Any:
+    """A saved state (JSON data, untrusted) in today's shape: sessions saved when one ``Decision`` model stood for
+    every kind dumped every field of it in each pending decision, and ``ask`` / ``bonus-action`` tasks named their
+    decision by its kind (with the ``clan`` of a Wonder source); each becomes its kind's own model. Data of another
+    shape is kept, for the session loader's comparison to name; the argument is never changed."""
+    if not isinstance(data, dict):
+        return data
+    out = dict(data)
+    if isinstance(data.get("pending"), list):
+        out["pending"] = [upgrade_item(_effect_purpose(d), DECISIONS, _OLD_DECISION_DEFAULTS) for d in data["pending"]]
+    if isinstance(data.get("work"), list):
+        out["work"] = [_upgrade_task(t) for t in data["work"]]
+    return out
+
+
+def _effect_purpose(d: Any) -> Any:
+    """A card effect's decision said ``purpose: effect`` (its kind says so now)."""
+    if isinstance(d, dict) and d.get("kind") in ("effect-rally", "effect-recruit", "raid") and d.get("purpose") == "effect":
+        d = {k: v for k, v in d.items() if k != "purpose"}
+    return d
+
+
+def _upgrade_task(t: Any) -> Any:
+    if not (isinstance(t, dict) and t.get("kind") in ("ask", "bonus-action") and isinstance(t.get("decision"), str)):
+        return t
+    t = dict(t)
+    d = {"kind": t["decision"], "actor": t.get("seat")}
+    if t["kind"] == "ask" and "clan" in t:
+        clan = t.pop("clan")
+        if clan is not None:
+            d["clan"] = clan
+    t["decision"] = d
+    return t
 
 
 class SPState(_S):
