@@ -1,7 +1,7 @@
 """Find lessons where a wrong first action makes the goal unreachable while goal_out_of_reach says nothing.
 
 Usage: python scripts/lesson_traps.py restless-spirits[,spirited,...] [node budget per first action]. Prints
-TRAP lines (searched exhaustively to the solution length + 1: unreachable and silent) and ? lines (budget hit).
+TRAP lines (searched exhaustively to the solution length + 1: unreachable and silent) and ? lines (budget hit)."""
 import sys, time
 from tutor.lessons import all_lessons, start_lesson, goal_reached, goal_out_of_reach
 from tutor.scenario import find
