@@ -136,3 +136,19 @@ def test_mastery_lesson_says_at_once_when_ap_is_spent():
     assert not goal_reached(x, s) and "out of reach" in goal_out_of_reach(x, s)
     x, s = play("restless-spirits", "rs-02-mastery", [{"kind": "refresh-and-attract"}])
     assert "out of reach" in goal_out_of_reach(x, s)
+
+
+@pytest.mark.parametrize(("lesson_id", "wrong", "words"), [
+    ("rs-10-refresh", [{"kind": "attract", "spirit": "gonga"}], "board is no longer empty"),
+    ("rs-09-hand-limit", [{"kind": "attract", "spirit": "wanwada"}], "fewer than 7 cards"),
+    ("rs-09-hand-limit", [{"kind": "refresh-market-and-buy", "row": 1}], "Refreshing the market row"),
+    ("rs-09-hand-limit", [{"kind": "retrieve-from-shrine"}], "Retrieving from the Shrine"),
+])
+def test_a_wrong_first_move_says_the_goal_is_out_of_reach(lesson_id, wrong, words):
+    """Lessons whose goal a wrong first move makes unreachable (found by scripts/lesson_traps.py) say so at once,
+    and Undo brings the goal back in reach."""
+    x, s = play("restless-spirits", lesson_id, wrong)
+    assert words in goal_out_of_reach(x, s)
+    while s.can_undo:
+        s.undo()
+    assert goal_out_of_reach(x, s) is None
