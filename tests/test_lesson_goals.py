@@ -117,3 +117,38 @@ def test_copy_on_release_lesson_says_when_the_turn_ends_first():
     assert goal_out_of_reach(x, s) is None  # Grindavik can still be released this turn
     s.apply(find(s, ActionRef(kind="end-turn")))
     assert "Grindavik was released" in goal_out_of_reach(x, s)
+
+
+def test_mastery_lesson_says_at_once_when_ap_is_spent():
+    """Restless Spirits lesson 2 (free Guardian, 2 AP left): attracting Gonga first (1 AP), then Wanwada for free,
+    used to leave the goal silently stuck; the first paid attract says it is out of reach, and Undo brings it back."""
+    x, s = play("restless-spirits", "rs-02-mastery", [{"kind": "attract", "spirit": "gonga"}])
+    assert s.state.players[0].ap == 1
+    assert "out of reach" in goal_out_of_reach(x, s) and "Undo" in goal_out_of_reach(x, s)
+    s.undo()
+    assert goal_out_of_reach(x, s) is None
+    x, s = play("restless-spirits", "rs-02-mastery", [{"kind": "attract", "spirit": "gonga"},
+                                                      {"kind": "choose-offering", "totem": "t01"},
+                                                      {"kind": "choose-space", "space": 1},
+                                                      {"kind": "attract", "spirit": "wanwada"},
+                                                      {"kind": "choose-offering", "totem": "t18"},
+                                                      {"kind": "choose-space", "space": 2}])
+    assert not goal_reached(x, s) and "out of reach" in goal_out_of_reach(x, s)
+    x, s = play("restless-spirits", "rs-02-mastery", [{"kind": "refresh-and-attract"}])
+    assert "out of reach" in goal_out_of_reach(x, s)
+
+
+@pytest.mark.parametrize(("lesson_id", "wrong", "words"), [
+    ("rs-10-refresh", [{"kind": "attract", "spirit": "gonga"}], "board is no longer empty"),
+    ("rs-09-hand-limit", [{"kind": "attract", "spirit": "wanwada"}], "fewer than 7 cards"),
+    ("rs-09-hand-limit", [{"kind": "refresh-market-and-buy", "row": 1}], "Refreshing the market row"),
+    ("rs-09-hand-limit", [{"kind": "retrieve-from-shrine"}], "Retrieving from the Shrine"),
+])
+def test_a_wrong_first_move_says_the_goal_is_out_of_reach(lesson_id, wrong, words):
+    """Lessons whose goal a wrong first move makes unreachable (found by scripts/lesson_traps.py) say so at once,
+    and Undo brings the goal back in reach."""
+    x, s = play("restless-spirits", lesson_id, wrong)
+    assert words in goal_out_of_reach(x, s)
+    while s.can_undo:
+        s.undo()
+    assert goal_out_of_reach(x, s) is None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
 
 class _Frozen(BaseModel):
@@ -34,6 +34,9 @@ class Clause(_Frozen):
             what we assumed) or ``"glossary"`` (a word definition: what a term or zone means, not something that
             happens; the engine never cites it on an action or event, and it needs no scenario).
         related: ids of clauses worth reading next.
+        teach: ``False`` for a clause about the tutor itself rather than the game (e.g. "a lesson can fix a draw"):
+            the engine still cites it where it applies, but practice never asks about it and the mastery map leaves
+            it out. Only a ruling may be ``teach: false`` (a rule or a glossary word is part of the game).
     """
 
     id: str = Field(max_length=120)
@@ -43,12 +46,22 @@ class Clause(_Frozen):
     kind: Literal["rule", "ruling", "provisional", "glossary"] = "rule"
     reason: str | None = Field(default=None, max_length=5_000)
     related: tuple[str, ...] = Field(default=(), max_length=50)
+    teach: StrictBool = True
 
     @model_validator(mode="after")
     def _reason_for_rulings(self) -> "Clause":
         if self.kind in ("ruling", "provisional") and not self.reason:
             raise ValueError(f"clause {self.id}: a {self.kind} needs a 'reason'")
+        if not self.teach and self.kind != "ruling":
+            raise ValueError(f"clause {self.id}: only a ruling about the tutor itself may be 'teach: false'; a "
+                             f"{self.kind} is part of the game a learner must know")
         return self
+
+    @property
+    def taught(self) -> bool:
+        """True when practice may ask about this clause and the mastery map shows it: a rule of the game (not a
+        provisional-value note, not a clause about the tutor itself, ``teach: false``)."""
+        return self.teach and self.kind != "provisional"
 
 
 class Action(_Frozen):

@@ -16,9 +16,11 @@ STATUS_WORDS = {"unseen": "not seen yet", "lesson": "seen in a lesson", "right":
 
 def sections(game_id: str) -> list[tuple[str, list[str]]]:
     """``[(rulebook section, [clause ids])]`` of ``game_id``, sections and clauses in the order of the clauses file
-    (which follows the rulebook)."""
+    (which follows the rulebook); clauses about the tutor itself (``teach: false``) are left out."""
     out: dict[str, list[str]] = {}
     for c in clauses_for(game_id).values():
+        if not c.teach:
+            continue
         out.setdefault(c.source.section, []).append(c.id)
     return list(out.items())
 
@@ -37,10 +39,13 @@ def lesson_clauses(game_id: str, lesson_ids: set[str]) -> set[str]:
 
 def mastery(game_id: str, last_results: dict[str, bool], lessons_done: set[str]) -> dict[str, str]:
     """``{clause id: status}`` for every clause of ``game_id`` from the latest answer per clause
-    (``last_results``, as :meth:`tutor.progress.ProgressStore.last_results` gives) and the completed lessons."""
+    (``last_results``, as :meth:`tutor.progress.ProgressStore.last_results` gives) and the completed lessons.
+    Clauses about the tutor itself (``teach: false``) are not part of the map."""
     seen = lesson_clauses(game_id, lessons_done) if lessons_done else set()
     out = {}
-    for cid in clauses_for(game_id):
+    for cid, c in clauses_for(game_id).items():
+        if not c.teach:
+            continue
         if cid in last_results:
             out[cid] = "right" if last_results[cid] else "missed"
         else:

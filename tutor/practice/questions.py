@@ -120,9 +120,9 @@ def action_text(session: Session, a: Action) -> str:
 
 def chain_of(events, clauses: dict[str, Clause]) -> tuple[str, ...]:
     """The distinct clause ids of ``events``, in the order they first fire, leaving out notes on provisional card
-    values (they say a value is assumed, not what happens)."""
+    values (they say a value is assumed, not what happens) and clauses about the tutor itself (``teach: false``)."""
     return tuple(c for c in dict.fromkeys(e.clause for e in events)
-                 if c in clauses and clauses[c].kind != "provisional")
+                 if c in clauses and clauses[c].taught)
 
 
 def outcome(session: Session, action_id: str) -> tuple[tuple[str, ...], list]:
@@ -164,7 +164,7 @@ def is_setup(c: Clause) -> bool:
 
 def neighbours(clauses: dict[str, Clause], cids: tuple[str, ...] | list[str]) -> list[str]:
     """Clauses next to ``cids`` in the rules: their related clauses, then those of the same rulebook section (in
-    rulebook order), without ``cids`` themselves, without provisional-value notes, and without set-up rules unless
+    rulebook order), without ``cids`` themselves, without provisional-value notes or clauses about the tutor, and without set-up rules unless
     one of ``cids`` is one."""
     out: list[str] = []
     for cid in cids:
@@ -175,7 +175,7 @@ def neighbours(clauses: dict[str, Clause], cids: tuple[str, ...] | list[str]) ->
     out += [c.id for c in clauses.values() if c.source.section in sections]
     skip = set(cids)
     setup_ok = any(is_setup(clauses[c]) for c in cids if c in clauses)
-    return [c for c in dict.fromkeys(out) if c not in skip and clauses[c].kind != "provisional"
+    return [c for c in dict.fromkeys(out) if c not in skip and clauses[c].taught
             and (setup_ok or not is_setup(clauses[c]))]
 
 
@@ -219,7 +219,7 @@ def can_do(pos: Position, rng: Rng) -> Question | None:
     options += [Option(text=b.label, correct=False, clause=b.clause, note=b.why) for b in picked]
     lines = [f"“{action_text(s, a)}” is possible: {a.why}"]
     lines += [f"Not possible: {b.why} ({clauses[b.clause].title})." for b in picked]
-    focus = next((c for c in a.clauses if clauses[c].kind != "provisional"), a.clauses[0])
+    focus = next((c for c in a.clauses if clauses[c].taught), a.clauses[0])
     cited = tuple(dict.fromkeys([focus] + [b.clause for b in picked]))
     return Question(kind="can-do", game_id=s.game_id, key=_key("can-do", pos, a.id), origin=pos.origin,
                     prompt=f"{situation(s, actor)}Which of these can {player(actor)} do now?", session=s,
@@ -248,7 +248,7 @@ def why_not(pos: Position, rng: Rng) -> Question | None:
               if x.clause != b.clause and (setup_ok or not is_setup(clauses[x.clause]))]
     near = neighbours(clauses, (b.clause,))
     cands = [c for c in dict.fromkeys(others + near)
-             if c != b.clause and clauses[c].kind != "provisional" and clauses[c].title != right.title]
+             if c != b.clause and clauses[c].taught and clauses[c].title != right.title]
     if len(cands) < 2:
         return None
     first = [c for c in cands if c in others][:1]
@@ -297,7 +297,7 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
         elsewhere = [c for aid, (ch, _) in chains.items() if aid != a.id for c in ch]
         setup_ok = any(is_setup(clauses[c]) for c in chain)
         near = [c for c in dict.fromkeys(neighbours(clauses, chain) + elsewhere)
-                if c not in chain and clauses[c].kind != "provisional" and (setup_ok or not is_setup(clauses[c]))]
+                if c not in chain and clauses[c].taught and (setup_ok or not is_setup(clauses[c]))]
         variants: list[tuple[str, ...]] = []
         if len(chain) >= 2:  # stops short: a later rule left out
             i = 1 + rng.below(len(chain) - 1)

@@ -90,10 +90,11 @@ def who_tag(session, seat: int) -> str:
 def hand_shown(session, seat: int, acting: bool) -> bool:
     """Whether the page shows ``seat``'s hand face up: never a hidden seat's (:func:`hidden_hands`); against the
     computer every other (the learner's own; the computer's too with "Show all hands"); otherwise (people passing
-    one screen) only the acting player's."""
+    one screen) only the acting player's, and every hand once the game is over (no one acts then, and the learner's
+    own hand must not turn into a count at the end)."""
     if seat in hidden_hands(session):
         return False
-    return acting or bool(computer_seats(session))
+    return acting or bool(computer_seats(session)) or session.is_over
 
 def end_words(session) -> str:
     """How the game ended, in the engine's own words: the last event of the step that ended it (``"Player 1 wins

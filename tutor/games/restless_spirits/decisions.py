@@ -178,17 +178,12 @@ def _totem_from_hand(c: Ctx, d: Decision, action: Action, pile: list[str], claus
 
 
 def _offering(c: Ctx, d: Decision, action: Action) -> None:
-    g = c.game
     s = c.state
     seat = d.actor
     p = s.players[seat]
     _totem_from_hand(c, d, action, s.shrine, "rs.attract.offering",
                      "{who} offers {totem} to the Shrine (it is now the Shrine's top card).")
-    if d.purpose == "attract":
-        resolve.pay_event(c, seat, d.count, f"attract {g.spirit_label(d.cards[0])}",
-                    "rs.mastery" if d.count == 0 else "rs.attract")
-    else:
-        resolve.pay_event(c, seat, d.count, "refresh the Lost Spirits and attract one", "rs.refresh-attract")
+    # (the AP was paid, and said, when the action was taken: resolve.main_action)
     if d.purpose == "attract":
         ask(c, ChooseSpace(actor=seat, purpose="place", cards=list(d.cards), source="lost"))
     else:

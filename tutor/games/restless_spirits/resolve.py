@@ -43,14 +43,16 @@ def main_action(c: Ctx, a: Action) -> None:
     p = s.players[seat]
     k = a.kind
     if k == "attract":
-        # the AP is paid now and logged after the offering, in the rulebook's order (offering first)
-        p.ap -= a.cost
+        # the action costs its AP when it is taken (rulebook: "1 AP: Attract..."; the offering is its first part),
+        # so the AP is paid and said now, and the counter and the events agree while the offering is chosen
+        _pay(c, seat, a.cost, f"attract {g.spirit_label(a.param('spirit'))}",
+             "rs.mastery" if a.cost == 0 else "rs.attract")
         c.ev("rs.attract.offering", f"{c.who(seat)} sets out to attract {g.spirit_label(a.param('spirit'))}: first "
              "comes an offering to the Shrine.", actor=seat)
         c.ask(ChooseOffering(actor=seat, purpose="attract", cards=[a.param("spirit")],
                         count=a.cost))
     elif k == "refresh-and-attract":
-        p.ap -= a.cost
+        _pay(c, seat, a.cost, "refresh the Lost Spirits and attract one", "rs.refresh-attract")
         c.ev("rs.attract.offering", f"{c.who(seat)} sets out to refresh the Lost Spirits: first comes an offering "
              "to the Shrine.", actor=seat)
         c.ask(ChooseOffering(actor=seat, purpose="refresh-attract", count=a.cost))

@@ -95,11 +95,22 @@ def features(g, s: RSState, seat: int) -> dict[str, float]:
             "tokens": float(p.activation_tokens)}
 
 
+#: Why each set-up decision is taken, by action kind (the progress counts of :func:`features` do not explain them).
+SETUP_REASONS = {
+    "choose-guide": "a guide's Mastery makes attracting Spirits of its type a Free Action (0 AP) for the whole game, "
+                    "so {your} guide decides which Spirits come cheap {cite}",
+    "draft-pick": "each Totem kept in the draft starts the game in {your} hand, ready to meet Totem Requirements "
+                  "(a double Totem can meet two) {cite}",
+}
+
+
 def reasons(g, s: RSState, mine) -> list[str]:
     """Why ``mine`` (a :class:`tutor.bots.Scored`) is sensible: phrases citing clauses, for
     :meth:`tutor.bots.Bot.explain` to join."""
     a, ch = mine.action, mine.changes
     cite = " ".join(f"[{c}]" for c in a.clauses[:2])
+    if a.kind in SETUP_REASONS:  # a set-up decision: the look-ahead's counts say nothing about why
+        return [SETUP_REASONS[a.kind].format(cite=cite, you="{you}", your="{your}")]
     reasons = []
     if ch.get("released", 0) > 0:
         reasons.append(f"it releases a Spirit, and released Spirits win the game [rs.goal] {cite}")

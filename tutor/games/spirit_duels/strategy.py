@@ -83,11 +83,21 @@ def features(g, s: SDState, seat: int) -> dict[str, float]:
             "armor": armor, "stage": stage, "hand": float(len(me.hand))}
 
 
+#: Why each opening-hand decision is taken, by action kind (the fight's counts do not explain them).
+SETUP_REASONS = {
+    "set-aside": "a card set aside from the opening hand is replaced by a new one, so a card {you} cannot use early "
+                 "makes way {cite}",
+    "keep-hand": "the cards left are ones {you} can use, so the opening hand is kept {cite}",
+}
+
+
 def reasons(g, s: SDState, mine) -> list[str]:
     """Why ``mine`` (a :class:`tutor.bots.Scored`) is sensible: phrases citing clauses, for
     :meth:`tutor.bots.Bot.explain` to join."""
     a, ch = mine.action, mine.changes
     cite = " ".join(f"[{c}]" for c in a.clauses[:2])
+    if a.kind in SETUP_REASONS:  # a set-up decision: the look-ahead's damage and dice say nothing about why
+        return [SETUP_REASONS[a.kind].format(cite=cite, you="{you}", your="{your}")]
     reasons = []
     if ch.get("defeated", 0) > 0:
         reasons.append(f"it defeats an enemy Spirit, and defeating all of them wins [sd.win.defeat-all] {cite}")

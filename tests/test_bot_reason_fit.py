@@ -1,0 +1,47 @@
+"""The computer opponent's reasons fit the decision they explain (issue 16 trial: choosing a guide was explained by
+"more Totems in hand mean more requirements it can meet later"): asked on seeded games, every set-up decision of
+every game gets a reason of its own kind, and no reason text is shared by a set-up decision and a move of play."""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+import pytest
+
+from tutor.bots import bot
+from tutor.sessions import new_game
+
+#: The set-up decisions of each game (the rest are moves of play).
+SETUP = {"restless-spirits": {"choose-guide", "draft-pick"}, "spirit-duels": {"set-aside", "keep-hand"},
+         "spirited": set()}
+#: Words each set-up decision's reason must hold.
+WORDS = {"choose-guide": "Mastery", "draft-pick": "draft", "set-aside": "set aside", "keep-hand": "opening hand"}
+
+
+def reasons_by_kind(game_id: str, seeds=(0, 1), steps: int = 50) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = defaultdict(set)
+    for seed in seeds:
+        s = new_game(game_id, 2, seed)
+        b = bot(game_id, "normal", seed)
+        for _ in range(steps):
+            if s.is_over:
+                break
+            a = b.choose(s)
+            text = b.explain(s, a, voice="it")
+            assert text.startswith(a.label + ":")
+            for r in text[len(a.label) + 1:].split("; "):
+                out[a.kind].add(re.sub(r"\s*\[[^\]]*\]", "", r).strip(" ."))
+            s.apply(a)
+    return out
+
+
+@pytest.mark.parametrize("game_id", sorted(SETUP))
+def test_each_reason_fits_its_decision_kind(game_id):
+    seen = reasons_by_kind(game_id)
+    assert SETUP[game_id] <= set(seen), set(seen)  # the seeded games ask every set-up decision
+    for kind in SETUP[game_id]:
+        assert seen[kind] and all(WORDS[kind] in r for r in seen[kind]), (kind, seen[kind])
+    setup_texts = {r for k in SETUP[game_id] for r in seen[k]}
+    play_texts = {r for k, rs in seen.items() if k not in SETUP[game_id] for r in rs}
+    assert not setup_texts & play_texts
+    assert not any("Totems in hand" in r for k in SETUP[game_id] for r in seen[k])
