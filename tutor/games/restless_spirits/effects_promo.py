@@ -12,7 +12,7 @@ from .cards import SPIRIT_TYPES
 from .effect_registry import REGISTRY, Use, _P
 from .ongoing import NoParams
 from .state import ChooseLimitDiscard, ChooseWildType, Decision
-from .zones import HAND_LIMIT, Ctx, discard_card, hand_room, plural, refill_markets
+from .zones import HAND_LIMIT, Ctx, discard_one_of, hand_room, plural, refill_markets
 
 
 def _ask(c: Ctx, d: Decision) -> None:
@@ -142,11 +142,7 @@ def _limit_actions(g, s, d, a) -> None:
 
 def _limit_resolve(c: Ctx, d: Decision, action) -> None:
     x = action.param("card")
-    c.state.players[d.actor].hand.remove(x)
-    discard_card(c, x)
-    c.ev("rs.ruling.swap-over-limit", f"{c.who(d.actor)} discards {c.name(x)}.", cards=(x,), actor=d.actor)
-    if d.count > 1:
-        _ask(c, d.model_copy(update={"count": d.count - 1}))
+    discard_one_of(c, d, x, "rs.ruling.swap-over-limit", f"{c.who(d.actor)} discards {c.name(x)}.")
 
 
 REGISTRY.register("retrieve-wild", NoParams, _retrieve_wild, False, ("use",))

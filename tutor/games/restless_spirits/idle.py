@@ -56,16 +56,34 @@ def _empty_count(c: Ctx, u: Use, n: Count, name: str) -> tuple[str, str] | None:
     return "rs.effect.condition", f"{name} counts 0"
 
 
+#: Effects that can do nothing for want of something to work on, whatever their condition or count.
+_MAY_FIND_NOTHING = frozenset({"copy-ability", "disable-light", "reduce-adjacent"})
+
+
+def _field(p, name: str):
+    """Parameter ``name`` of effect parameters ``p`` (a pydantic model, its fields' values in its ``__dict__``),
+    ``None`` when its kind has no such field (asking a pydantic model for an attribute it lacks is slow)."""
+    return p.__dict__.get(name)
+
+
+def _may_do_nothing(g, effect) -> bool:
+    """Whether ``effect`` can ever do nothing (:func:`_empty_effect` can find it empty): it has a condition or a
+    count, or it needs something to work on (:data:`_MAY_FIND_NOTHING`). Read from the effect's data alone."""
+    p = g.effect_params(effect)
+    return (effect.effect in _MAY_FIND_NOTHING or isinstance(_field(p, "condition"), Condition)
+            or isinstance(_field(p, "count"), Count))
+
+
 def _empty_effect(c: Ctx, u: Use, effect, name: str) -> tuple[str, str] | None:
     """``(clause, sentence)`` when ``effect`` would do nothing for ``u``; ``None`` when it would (or may) act."""
     g = c.game
     p = g.effect_params(effect)
-    cond = getattr(p, "condition", None)
+    cond = _field(p, "condition")
     if isinstance(cond, Condition):
         why = _failed_condition(c, u, cond, name)
         if why:
             return "rs.effect.condition", why
-    count = getattr(p, "count", None)
+    count = _field(p, "count")
     if isinstance(count, Count):
         found = _empty_count(c, u, count, name)
         if found:
@@ -106,7 +124,6 @@ def _idle(g, s: RSState, seat: int, space: int | None, target: int | None, card:
           effects, still: str) -> tuple[str, str] | None:
     if not effects:
         return None
-    c = Ctx(g, s)
     if target_kind == "all-opponents":
         targets: list[int | None] = list(g.targets(s, seat, card))
         if not targets:
@@ -115,6 +132,9 @@ def _idle(g, s: RSState, seat: int, space: int | None, target: int | None, card:
         targets = [None]
     else:
         targets = [target]
+    if not all(_may_do_nothing(g, e) for e in effects):  # one effect always acts, for every target
+        return None
+    c = Ctx(g, s)  # one read-only context for every target and effect below
     first: tuple[str, str] | None = None
     for t in targets:
         for e in effects:

@@ -20,7 +20,7 @@ from .resolve import finish, start_turn
 from ...core.flow import Mark
 from .state import ChooseMalicious, ChooseReactivate, ChooseSoloDiscard, Decision, ResumeSolo
 from .table import deal_table
-from .zones import (Ctx, discard_card, draw_totem, draw_totems_to_hand, note_last_spirit, plural,
+from .zones import (Ctx, discard_card, discard_one_of, draw_totem, draw_totems_to_hand, note_last_spirit, plural,
                     refill_lost_spirits)
 
 SOLO_HAND = 5
@@ -283,11 +283,7 @@ def _solo_discard_actions(g, s, d, a) -> None:
 
 def _solo_discard_resolve(c: Ctx, d: Decision, action) -> None:
     x = action.param("totem")
-    c.state.players[d.actor].hand.remove(x)
-    discard_card(c, x)
-    c.ev("rs.solo.malicious", f"You discard {c.game.totem_label(x)}.", cards=(x,), actor=d.actor)
-    if d.count > 1:
-        _ask(c, d.model_copy(update={"count": d.count - 1}))
+    discard_one_of(c, d, x, "rs.solo.malicious", f"You discard {c.game.totem_label(x)}.")
 
 
 def _reactivate_actions(g, s, d, a) -> None:
