@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core import chance
 from ...core.context import Context
-from ...core.model import Event, make_event
+from ...core.model import Event
 from .cards import clan_of, medal_kind
 from .state import Allegiance, CampCard, Player, SPState, Stack
 
@@ -39,13 +39,15 @@ class Ctx(Context):
     def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
         """Append an event citing ``clause`` (which must exist: checked over random games), then any events waiting
         in ``after``."""
-        self.events.append(make_event(clause, text, auto, cards, actor))
-        self.flush()
+        super().ev(clause, text, auto=auto, cards=cards, actor=actor)
+        if self.after:
+            self.flush()
 
     def flush(self) -> None:
         """Append the events waiting in ``after`` (also done at the end of every apply step)."""
-        self.events += self.after
-        self.after = []
+        if self.after:
+            self.events += self.after
+            self.after = []
 
     def clan(self, clan: str) -> str:
         """Display name of a clan."""
