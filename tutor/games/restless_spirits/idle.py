@@ -60,12 +60,15 @@ def _empty_effect(c: Ctx, u: Use, effect, name: str) -> tuple[str, str] | None:
     """``(clause, sentence)`` when ``effect`` would do nothing for ``u``; ``None`` when it would (or may) act."""
     g = c.game
     p = g.effect_params(effect)
-    cond = getattr(p, "condition", None)
+    # the parameters' own fields (a getattr with a default would raise and catch pydantic's AttributeError for
+    # every kind of parameters without the field: microseconds per idle check)
+    fields = vars(p)
+    cond = fields.get("condition")
     if isinstance(cond, Condition):
         why = _failed_condition(c, u, cond, name)
         if why:
             return "rs.effect.condition", why
-    count = getattr(p, "count", None)
+    count = fields.get("count")
     if isinstance(count, Count):
         found = _empty_count(c, u, count, name)
         if found:

@@ -232,7 +232,8 @@ def lowered_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
     holds that clan's Allegiance with a Gold medal (sp.overrun.gold), minus the Allegiance's penalty while ``seat``
     holds it (sp.overrun.lower; see :func:`limit_penalty`) and minus card effects still lowering ``seat``'s limits
     (``SPState.limit_mods``). May be 0 or negative when several effects stack."""
-    g = getattr(c_or_game, "game", c_or_game)
+    # (not getattr(c_or_game, "game", c_or_game): on a Game that raises and catches an AttributeError every call)
+    g = c_or_game.game if isinstance(c_or_game, Context) else c_or_game
     base = g.cards.overrun_limit
     a = allegiance(s, clan) if clan in s.clans else None
     if a is not None and a.holder == seat and a.medal and medal_kind(a.medal) == "gold":
