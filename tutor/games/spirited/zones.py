@@ -220,7 +220,10 @@ def held(s: SPState, seat: int) -> list[Allegiance]:
 
 def allegiance(s: SPState, clan: str) -> Allegiance:
     """The Allegiance card of ``clan``."""
-    return next(a for a in s.allegiances if a.clan == clan)
+    for a in s.allegiances:  # (a loop, not next() over a generator: asked several times a step)
+        if a.clan == clan:
+            return a
+    raise StopIteration(clan)  # as next() did: every clan in play has its Allegiance
 
 
 #: The lowest an Overrun Limit can be, however far effects lower it (ruling ``sp.ruling.limit-floor``).
