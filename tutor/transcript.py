@@ -50,8 +50,12 @@ def step_text(session: Session, step: Step) -> str:
              f"  why: {a.why}  [{', '.join(a.clauses)}]"]
     if a.idle:
         lines.append(f"  idle: {a.idle}  [{a.idle_clause}]")
-    tags = _tags(session.game)  # looked up once per step
-    lines += [event_line(session, e, tags) for e in step.events]
+    game = session.game
+    tags = _tags(game)  # looked up once per step
+    get = tags.get
+    for e in step.events:  # event_line inlined (every step of play, bots and the benchmark words its events)
+        tag = get(e.clause) or clause_tag(game, e.clause, tags)
+        lines.append(f"  - (auto) {e.text}  {tag}" if e.automatic else f"  - {e.text}  {tag}")
     return "\n".join(lines)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Event, make_event
+from .model import _EVENT_FIELDS, _NEW, _SET_DICT, _SET_EXTRA, _SET_FIELDS, _SET_PRIVATE, Event
 
 
 class Context:
@@ -35,7 +35,14 @@ class Context:
         """Append an event citing ``clause`` (an id of the game's clauses, checked by tests over random games):
         ``text`` in plain words, ``auto`` when no player chose it, ``cards`` the card ids it names, ``actor`` the
         seat it concerns."""
-        self.events.append(make_event(clause, text, auto, cards, actor))
+        # make_event inlined (every event of every step)
+        e = _NEW(Event)
+        _SET_DICT(e, "__dict__", {"clause": clause, "text": text, "automatic": auto,
+                                  "cards": cards if type(cards) is tuple else tuple(cards), "actor": actor})
+        _SET_FIELDS(e, _EVENT_FIELDS)
+        _SET_EXTRA(e, None)
+        _SET_PRIVATE(e, None)
+        self.events.append(e)
 
     def who(self, seat: int) -> str:
         """``"Player 2"`` for seat 1."""

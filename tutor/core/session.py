@@ -162,6 +162,16 @@ class Session:
         raise IllegalAction(f"action {short(aid)} is not a legal action now; legal actions: {sample}",
                             code="unknown-action", action=aid)
 
+    def _listed(self, action: Action | str) -> Action | None:
+        """``action`` itself when it is one of the legal actions listed now (the very object: the common case of a
+        click, a bot or a benchmark), else ``None`` (then :meth:`find_action` looks it up by id)."""
+        legal = self._legal_cache
+        if legal is not None:
+            for a in legal:
+                if a is action:
+                    return a
+        return None
+
     def refusal(self, kind: str, params: dict[str, Any] | None = None) -> Blocked | None:
         """The blocked action that forbids action ``kind`` with ``params`` now, or ``None`` when none does.
 
@@ -184,7 +194,7 @@ class Session:
             IllegalAction: when the action is not legal now (see :meth:`find_action`: a tempting action the rules
                 forbid carries the forbidding clause id in ``clause``); the session is unchanged.
         """
-        action = self.find_action(action_or_id)
+        action = self._listed(action_or_id) or self.find_action(action_or_id)
         step = self._apply(action)
         self._redo.clear()
         self._notify("apply")

@@ -89,4 +89,4 @@ def _fill_options(g, spirit: str, totem: str, free: tuple[int, ...]) -> tuple[tu
 
 def is_complete(ps: PlacedSpirit) -> bool:
     """True when all three requirement slots are met (the Spirit is released at once)."""
-    return all(x is not None for x in ps.slots)
+    return None not in ps.slots  # (slots hold Totem ids or None)

@@ -78,7 +78,7 @@ def _mark_die_option(g, seat: int, i: int, k: int, line: str, stage: int, defeat
                      face: str) -> Action:
     """Mark die ``k`` (a ``kind`` die showing ``face``) of ``seat``'s Spirit on space ``i`` (0-based; Spirit Line
     ``line`` at ``stage``, ``defeated`` or not) for the Meditate reroll (decision ``meditate-pick``)."""
-    sl = SpiritSlot.model_construct(line=line, stage=stage, defeated=defeated)
+    sl = SpiritSlot.model_construct(line=line, stage=stage, defeated=defeated, traits=[], pool=[])  # (no factories)
     text = f"Player {seat + 1}'s {spirit_name(g, sl)}: {kind_label(kind)} showing {face_label(face)}"
     return make_action("mark-die", seat, f"Mark for reroll: {text}", "You declare every die you will reroll before "
                        "rolling any.", ("sd.meditate",), spirit=i + 1, die=k + 1)

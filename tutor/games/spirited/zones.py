@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core import chance
 from ...core.context import Context
-from ...core.model import Event, make_event
+from ...core.model import Event
 from .cards import clan_of, medal_kind
 from .state import Allegiance, CampCard, Player, SPState, Stack
 
@@ -39,13 +39,15 @@ class Ctx(Context):
     def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
         """Append an event citing ``clause`` (which must exist: checked over random games), then any events waiting
         in ``after``."""
-        self.events.append(make_event(clause, text, auto, cards, actor))
-        self.flush()
+        super().ev(clause, text, auto=auto, cards=cards, actor=actor)
+        if self.after:
+            self.flush()
 
     def flush(self) -> None:
         """Append the events waiting in ``after`` (also done at the end of every apply step)."""
-        self.events += self.after
-        self.after = []
+        if self.after:
+            self.events += self.after
+            self.after = []
 
     def clan(self, clan: str) -> str:
         """Display name of a clan."""
@@ -218,7 +220,10 @@ def held(s: SPState, seat: int) -> list[Allegiance]:
 
 def allegiance(s: SPState, clan: str) -> Allegiance:
     """The Allegiance card of ``clan``."""
-    return next(a for a in s.allegiances if a.clan == clan)
+    for a in s.allegiances:  # (a loop, not next() over a generator: asked several times a step)
+        if a.clan == clan:
+            return a
+    raise StopIteration(clan)  # as next() did: every clan in play has its Allegiance
 
 
 #: The lowest an Overrun Limit can be, however far effects lower it (ruling ``sp.ruling.limit-floor``).
@@ -230,7 +235,8 @@ def lowered_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
     holds that clan's Allegiance with a Gold medal (sp.overrun.gold), minus the Allegiance's penalty while ``seat``
     holds it (sp.overrun.lower; see :func:`limit_penalty`) and minus card effects still lowering ``seat``'s limits
     (``SPState.limit_mods``). May be 0 or negative when several effects stack."""
-    g = getattr(c_or_game, "game", c_or_game)
+    # (not getattr(c_or_game, "game", c_or_game): on a Game that raises and catches an AttributeError every call)
+    g = c_or_game.game if isinstance(c_or_game, Context) else c_or_game
     base = g.cards.overrun_limit
     a = allegiance(s, clan) if clan in s.clans else None
     if a is not None and a.holder == seat and a.medal and medal_kind(a.medal) == "gold":

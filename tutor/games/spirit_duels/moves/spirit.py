@@ -8,4 +8,5 @@ from ..state import SpiritSlot
 
 def slot(line: str, stage: int, defeated: bool) -> SpiritSlot:
     """A slot of Spirit Line ``line`` at ``stage`` (defeated or not), for naming the Spirit and reading its card."""
-    return SpiritSlot.model_construct(line=line, stage=stage, defeated=defeated)
+    # every list field given: model_construct would otherwise inspect each default factory's signature (1 ms)
+    return SpiritSlot.model_construct(line=line, stage=stage, defeated=defeated, traits=[], pool=[])
