@@ -4,7 +4,8 @@
 
 Starts `rules-tutor serve` on a free port, opens each page in Debian's chromium (the flags of tests/browser) at
 each size, waits until the page is ready, takes a few steps where the page is a game (the first legal actions of
-a learn page, Next in the presenter, a card in the ability graph, a question in the FAQ explorer) and saves
+a learn page in its Lessons tab, or for ``learn-<game>.ipynb#free`` in Free play; Next in the presenter, a card in
+the ability graph, a question in the FAQ explorer) and saves
 ``DIR/<page>-<size>.png`` (the window, not the whole page: what fits on the screen is the point). Prints, for
 each shot, whether the page scrolls (its height beyond the window). Not a test.
 """
@@ -28,22 +29,36 @@ PAGES = {
     **BENCH_PAGES,
     "teacher-walkthrough.ipynb?notes=1": ".tutor-notes-window",
     "class-progress.ipynb": ".rt-root",
+    **{f"{nb}#free": BENCH_PAGES[nb] for nb in BENCH_PAGES if nb.startswith("learn-")},  # each learn page's free play
 }
 WAIT_MS = 60_000
+
+
+def learn_clicks(page, n: int) -> None:
+    """``n`` steps on a learn page: the first legal action shown, the end-of-turn kind every third step; in free
+    play the computer's move when its seat is to play."""
+    title = ("() => { const t = [...document.querySelectorAll('.tutor-last-step .rt-step-now')]"
+             ".filter(e => e.getClientRects().length); return t.length ? t[t.length - 1].textContent : ''; }")
+    for k in range(n):
+        before = page.evaluate(title)
+        turn = page.locator(".tutor-actions .rt-apart-turn .tutor-action:visible:not([disabled])")
+        mine = page.locator(".tutor-action:visible:not([disabled])")
+        if mine.count():
+            button = turn.first if k % 3 == 2 and turn.count() else mine.first
+        else:
+            button = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+            if not button.count():
+                break
+            button = button.first
+        button.click()
+        page.wait_for_function(f"(t) => ({title})() !== t", arg=before)
+        page.wait_for_timeout(300)
 
 
 def steps(page, notebook: str) -> None:
     """A few steps a person would take first on the page."""
     if notebook.startswith("learn-"):
-        title = "() => (document.querySelector('.tutor-last-step .rt-step-now') || {}).textContent || ''"
-        for _ in range(3):
-            before = page.evaluate(title)
-            button = page.locator(".tutor-action:visible:not([disabled])").first
-            if not button.count():
-                break
-            button.click()
-            page.wait_for_function(f"(t) => ({title})() !== t", arg=before)
-            page.wait_for_timeout(300)
+        learn_clicks(page, 4 if "#free" in notebook else 3)
     elif notebook == "teacher-walkthrough.ipynb":
         for k in (1, 2):
             page.locator(".rt-present .tutor-presenter-next").click()
@@ -88,11 +103,14 @@ def main(argv: list[str] | None = None) -> int:
                         page = context.new_page()
                         page.set_default_timeout(WAIT_MS)
                         try:
-                            page.goto(f"http://{HOST}:{port}/voila/render/{nb}")
+                            page.goto(f"http://{HOST}:{port}/voila/render/{nb.split('#')[0]}")
                             page.locator(PAGES[nb]).first.wait_for(state="visible")
                             page.wait_for_timeout(800)
+                            if nb.endswith("#free"):  # the Free play tab of a learn page
+                                page.get_by_role("tab", name="Free play").click()
+                                page.locator(".tutor-action:visible").first.wait_for(state="visible")
                             steps(page, nb)
-                            name = nb.replace(".ipynb", "").replace("?notes=1", "-notes")
+                            name = nb.replace(".ipynb", "").replace("?notes=1", "-notes").replace("#free", "-free")
                             path = out / f"{name}-{w}x{h}.png"
                             page.screenshot(path=str(path))
                             sh = page.evaluate("Math.max(document.scrollingElement.scrollHeight, "

@@ -189,16 +189,31 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-player { min-width: 0; overflow: hidden; }
 .rt-compact .rt-phead { line-height: 1.4; }
 .rt-compact .sd-card { display: flex; flex-wrap: wrap; column-gap: 6px; align-items: baseline; align-content: flex-start; }
-.rt-compact .sd-card > * { flex: 1 1 100%; min-width: 0; }
-.rt-compact .sd-card > div:nth-child(1), .rt-compact .sd-card > div:nth-child(2) { flex: 0 1 auto; }
-.rt-compact .sd-card > .sd-hptext { flex: 0 0 auto; }
-.rt-compact .sd-card > .sd-powers { flex: 1 1 auto; }
-.rt-compact .sd-card > div:has(> .sd-state) { flex: 0 0 auto; }
-.rt-compact .sd-card > .sd-small:last-child { flex: 1 1 auto; }
+.rt-compact .sd-card > * { flex: 1 1 100%; min-width: 0; order: 6; }
+/* lines of a Spirit card: name and Classes; Health and its bar; powers; state and next Stage; printed dice;
+   tokens, Traits and ability (each cut to its line, the whole text on hover) */
+.rt-compact .sd-card > div:nth-child(1), .rt-compact .sd-card > div:nth-child(2) { flex: 0 1 auto; order: 1; }
+.rt-compact .sd-card > .sd-hptext { flex: 0 0 auto; order: 2; }
+.rt-compact .sd-card > .sd-hp { flex: 1 1 30px; order: 2; align-self: center; }
+.rt-compact .sd-card > .sd-powers { flex: 1 1 auto; order: 3; }
+.rt-compact .sd-card > .sd-statebox { flex: 0 0 auto; order: 4; }
+.rt-compact .sd-card > .sd-next { flex: 1 1 130px; order: 4; }
+.rt-compact .sd-card > .sd-dice { order: 5; }
 .rt-compact .sd-hp { margin: 2px 0 1px 0; height: 6px; }
 .rt-compact .sd-small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; margin-top: 0; }
 .rt-compact .sd-small[title] { cursor: help; }
-.rt-compact .sd-card.sd-down { min-height: 60px; }
+.rt-compact .sd-card.sd-down { min-height: 40px; font-size: 12px; }
+.rt-compact .sd-col:has(> .sd-down) { flex: .55 1 0; }
+.rt-compact .sd-pool:not(:has(.sd-die)) { font-size: 11px; padding: 0 4px; }
+.rt-compact .sd-strip .sd-advnote { display: none; }
+/* a player's rows under the Spirits: hand, Items and the set-aside Stages share lines when they fit */
+.rt-compact .sd-board .rt-player { display: flex; flex-wrap: wrap; align-items: center; column-gap: 14px; }
+.rt-compact .sd-board .rt-player > * { flex: 1 1 100%; min-width: 0; }
+.rt-compact .sd-board .rt-player > .rt-hand-row { flex: 0 1 auto; order: 3; width: auto; }
+.rt-compact .sd-board .rt-player > .sd-items-row { flex: 0 1 auto; order: 4; width: auto; }
+.rt-compact .sd-board .rt-player > .sd-aside { flex: 0 0 auto; order: 5; }
+.rt-compact .sd-board .rt-player > .sd-aside[open] { flex: 1 1 100%; }
+.rt-compact .sd-board .rt-hand-row .sd-card-chip { font-size: 12px; padding: 0 7px; }
 .rt-compact .sd-aside > summary { font-size: 11px; }
 
 /* the last step: a strip under the board and the actions */
