@@ -60,6 +60,11 @@ a.tutor-notes-open:hover { background: #e8e0f7; }
 .tutor-presenter .tutor-large-type .rt-clause-card .rt-ctitle { font-size: 22px; }
 .tutor-presenter .tutor-large-type .rt-clause-card .rt-ctext { font-size: 19px; }
 .tutor-presenter .tutor-large-type .rt-pside .rt-muted { font-size: 16px; }
+/* no rule chosen yet: the rule card is one quiet line, so the rules that fired keep the column */
+.tutor-presenter .tutor-large-type .rt-pside .tutor-clause-card.rt-clause-empty { padding: 2px 10px; min-height: 0; }
+.tutor-presenter .tutor-large-type .rt-pside .tutor-clause-card.rt-clause-empty > .rt-clause-head { display: none; }
+.tutor-presenter .tutor-large-type .rt-pside .tutor-clause-card.rt-clause-empty .rt-muted { font-size: 14px;
+  line-height: 1.3; }
 .tutor-presenter .tutor-large-type .rt-board { line-height: 1.3; zoom: 1.3; }
 /* zoomed, a narrow zone (the Shrine beside the Lost Spirits) is narrower than a long card's chip: the chip's text
    wraps rather than running past the zone's right border */
