@@ -79,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "rules-tutor-shots"))
     parser.add_argument("--sizes", default="1366x768,1024x768,1920x1080")
     parser.add_argument("--pages", default=",".join(PAGES))
+    parser.add_argument("--wait-s", type=float, default=WAIT_MS / 1000,
+                        help="how long a page may take to be ready (a busy machine needs more)")
     args = parser.parse_args(argv)
     if not os.access(CHROMIUM, os.X_OK):
         print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
@@ -90,7 +92,10 @@ def main(argv: list[str] | None = None) -> int:
 
     port = free_port()
     log = out / "serve.log"
-    server = start([sys.executable, "-m", "tutor.serve", "--port", str(port), "--max-kernels", "4"], log)
+    # a progress database of its own: each page opens as a new learner finds it (never at a place kept by another run)
+    env = dict(os.environ, RULES_TUTOR_DB=f"sqlite:///{out / 'progress.sqlite'}")
+    (out / "progress.sqlite").unlink(missing_ok=True)
+    server = start([sys.executable, "-m", "tutor.serve", "--port", str(port), "--max-kernels", "4"], log, env)
     try:
         wait_up(port, server, log, time.monotonic() + 90)
         with sync_playwright() as pw:
@@ -101,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                         context = browser.new_context(viewport={"width": w, "height": h})
                         context.add_cookies([{"name": "_xsrf", "value": "shots", "domain": HOST, "path": "/"}])
                         page = context.new_page()
-                        page.set_default_timeout(WAIT_MS)
+                        page.set_default_timeout(args.wait_s * 1000)
                         try:
                             page.goto(f"http://{HOST}:{port}/voila/render/{nb.split('#')[0]}")
                             page.locator(PAGES[nb]).first.wait_for(state="visible")
@@ -115,10 +120,11 @@ def main(argv: list[str] | None = None) -> int:
                             page.screenshot(path=str(path))
                             sh = page.evaluate("Math.max(document.scrollingElement.scrollHeight, "
                                                "(document.querySelector('#rendered_cells') || {}).scrollHeight || 0)")
-                            print(f"{path.name:50s} {'scrolls: ' + str(sh - h) + ' px below' if sh > h + 1 else 'fits'}")
+                            print(f"{path.name:50s} {'scrolls: ' + str(sh - h) + ' px below' if sh > h + 1 else 'fits'}",
+                                  flush=True)
                             page.goto("about:blank")
                         except Exception as exc:  # noqa: BLE001 - one page's failure is reported, the rest go on
-                            print(f"{nb} at {w}x{h}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+                            print(f"{nb} at {w}x{h}: {type(exc).__name__}: {str(exc).splitlines()[0]}", flush=True)
                         finally:
                             context.close()
             finally:

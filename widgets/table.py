@@ -130,7 +130,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-space.rt-mini { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 6px; }
 .rt-compact .rt-space.rt-mini > * { flex: 1 1 100%; min-width: 0; }
 .rt-compact .rt-space.rt-mini > .rt-sname { flex: 0 1 auto; }
-.rt-compact .rt-space.rt-mini > .rt-stype { flex: 1 1 0; }
+/* (a type cut to a letter, "T.", reads as nothing: below about a word's room it goes under the name) */
+.rt-compact .rt-space.rt-mini > .rt-stype { flex: 1 1 0; min-width: 5.5em; }
 .rt-compact .rt-bpart-markets .rt-zone { display: flex; flex-wrap: wrap; align-items: center; gap: 0 14px; }
 .rt-compact .rt-bpart-markets .rt-zone > h4 { flex: 0 0 100%; }
 .rt-compact .rt-bpart-markets .rt-zone > .rt-row { flex: 0 1 auto; margin: 0; }

@@ -161,7 +161,8 @@ def _player(session: Session, p) -> str:
         tags += ' <span class="sd-flag" title="Holds the Advantage Token: acts first each round, orders effects that '
         tags += 'happen together and places the Advantage Die"><span class="sd-advtoken">A</span>Advantage Token</span>'
     if s.gained_by == p.seat:
-        tags += ' <span class="sd-flag sd-hot">gained the advantage: takes no more actions this round</span>'
+        tags += (' <span class="sd-flag sd-hot" title="Gained the advantage: takes no more actions this round">'
+                 'gained the advantage: no more actions this round</span>')
     if s.phase == "action" and s.last_was_pass and s.current != p.seat and not s.pending:
         tags += ' <span class="sd-flag sd-hot">passed</span>'
     counts = (f'<span class="sd-counts">Essence <span class="sd-ess">◆ <b>{p.essence}</b></span> · hand <b>'
