@@ -29,8 +29,11 @@ PAGES = {
     **BENCH_PAGES,
     "teacher-walkthrough.ipynb?notes=1": ".tutor-notes-window",
     "class-progress.ipynb": ".rt-root",
-    **{f"{nb}#free": BENCH_PAGES[nb] for nb in BENCH_PAGES if nb.startswith("learn-")},  # each learn page's free play
 }
+# a learn page is ready once its actions panel shows (a page that resumes a finished lesson has no action to click),
+# in its Lessons tab or, as ``<page>#free``, in Free play
+PAGES.update({f"{nb}{tab}": ".rt-learn .tutor-actions" for nb in BENCH_PAGES if nb.startswith("learn-")
+              for tab in ("", "#free")})
 WAIT_MS = 60_000
 
 

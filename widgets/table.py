@@ -64,6 +64,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-stuck { align-items: center; gap: 6px; background: #fff1e6; border: 1.5px solid #e07a1f; border-radius: 8px;
   padding: 2px 8px; margin: 0 0 2px 0; }
 .rt-stuck-text { font-weight: 700; color: #7c3f00; font-size: 13.5px; }
+.rt-stuck > .widget-html { flex: 1 1 auto; min-width: 0; }
+.rt-stuck > .widget-button, .rt-stuck > .jupyter-button { flex: 0 0 auto; width: auto; height: 28px; }
 .rt-status .rt-hint { margin: 0 0 2px 0; }
 
 .rt-main { flex: 1 1 auto !important; min-height: 0; display: grid !important;
@@ -82,6 +84,12 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; }
 .rt-onescreen .tutor-actions .rt-group-title { line-height: 1.3; margin-top: 6px; }
+/* a narrow action column (a 1024 px window): each action takes the column's width, its rule chip goes under it on
+   the right, whole (beside it, both were squeezed: a label of four lines and "§ Only onto an emp…") */
+@media (max-width: 1200px) {
+  .rt-onescreen .tutor-actions .rt-agrid > .tutor-action { flex-basis: 100%; margin-bottom: 0; }
+  .rt-onescreen .tutor-actions .rt-agrid > .tutor-clause { max-width: 100% !important; margin: 1px 0 4px auto; }
+}
 .rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) > .tutor-blocked { display: none; }
 .rt-onescreen .rt-blocked-head > .widget-html { display: none; }
 .rt-blocked-head > .rt-fold { display: none; }
@@ -131,11 +139,17 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-space.rt-mini > * { flex: 1 1 100%; min-width: 0; }
 .rt-compact .rt-space.rt-mini > .rt-sname { flex: 0 1 auto; }
 /* (a type cut to a letter, "T.", reads as nothing: below about a word's room it goes under the name) */
-.rt-compact .rt-space.rt-mini > .rt-stype { flex: 1 1 0; min-width: 5.5em; }
+.rt-compact .rt-space.rt-mini > .rt-stype { flex: 1 1 0; min-width: 8.5em; }
 .rt-compact .rt-bpart-markets .rt-zone { display: flex; flex-wrap: wrap; align-items: center; gap: 0 14px; }
 .rt-compact .rt-bpart-markets .rt-zone > h4 { flex: 0 0 100%; }
 .rt-compact .rt-bpart-markets .rt-zone > .rt-row { flex: 0 1 auto; margin: 0; }
 .rt-compact .rt-hand-row .rt-chip { font-size: 12.5px; }
+/* the Shrine: its top card beside "top:" and the piles' counts in one wrapping line; a little wider than a zone */
+.rt-compact .rt-bparts > .rt-bpart-zone { flex: 1.3 1 240px; }
+.rt-compact .rt-shrine-top { flex-wrap: nowrap; align-items: baseline; gap: 4px; }
+.rt-compact .rt-shrine-top > .rt-chip { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.rt-compact .rt-decks { font-size: 12px; line-height: 1.35; }
+.rt-compact .rt-decks > span { white-space: nowrap; }
 .rt-compact details.rt-legend > summary { cursor: pointer; }
 .rt-compact .rt-tok { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: help; }
 .rt-compact .rt-ability, .rt-compact .rt-stype, .rt-compact .rt-bonus { white-space: nowrap; overflow: hidden;
@@ -154,6 +168,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-zone .rt-muted { line-height: 1.35; }
 .rt-compact .rt-zone .rt-row { margin: 0 0 2px 0; }
 
+/* Spirited's table: the Time Track's spaces lower, its note and the piles one line each, headings close */
+.rt-compact .sp-board .rt-zone h4 { margin-bottom: 2px; }
+.rt-compact .sp-track .sp-space { padding: 1px 3px; line-height: 1.2; }
+.rt-compact .sp-track .sp-space b { display: inline; margin-right: 3px; }
+.rt-compact .sp-track .sp-hourglass { margin-top: 0; }
+.rt-compact .sp-tracknote { font-size: 12px; line-height: 1.3; margin-top: 2px; }
+.rt-compact .sp-piles-head { margin-top: 4px !important; }
+.rt-compact .sp-nowrap { white-space: nowrap; }
 .rt-compact .sp-als { display: flex; flex-wrap: wrap; gap: 0 10px; }
 .rt-compact .sp-als > .rt-row { margin: 0 0 2px 0; }
 .rt-compact .sp-space { padding: 1px 3px; line-height: 1.25; }

@@ -207,7 +207,7 @@ def _time_track(g, s) -> str:
         cells.append(f'<div class="sp-space{cls}{" sp-here" if here else ""}"><b>{i}</b>{what}{mark}</div>')
     left = sum(1 for x in s.deck if g.view(s).clan_of(x) == "time")
     return (f'<div class="rt-zone sp-trackzone"><h4>Time Track{prov_badge(t.provisional)}</h4><div class="sp-track">'
-            f'{"".join(cells)}</div><div class="rt-muted">Hourglass on space {s.hourglass} of {t.length} · '
+            f'{"".join(cells)}</div><div class="rt-muted sp-tracknote">Hourglass on space {s.hourglass} of {t.length} · '
             f'{left} Passing of Time card{"" if left == 1 else "s"} still in the draw pile</div></div>')
 
 
@@ -233,8 +233,9 @@ def _supply_and_piles(g, s) -> str:
                       for k in ("bronze", "silver", "gold"))
     prov = prov_badge(g.cards.medals["bronze"].provisional)
     return (f'<div class="rt-zone"><h4>Medal supply{prov}</h4><div class="rt-row">{medals}</div>'
-            f'<h4 style="margin-top:8px">Piles</h4><div class="sp-pile">Draw pile <b>{len(s.deck)}</b> · '
-            f'Discard <b>{len(s.discard)}</b><br>Wonders left <b>{len(s.wonder_deck)}</b></div></div>')
+            f'<h4 class="sp-piles-head" style="margin-top:8px">Piles</h4><div class="sp-pile">Draw pile <b>{len(s.deck)}'
+            f'</b> · Discard <b>{len(s.discard)}</b> · <span class="sp-nowrap">Wonders left <b>{len(s.wonder_deck)}</b>'
+            f'</span></div></div>')
 
 
 def _wonders(g, s) -> str:
@@ -320,12 +321,13 @@ def parts(session: Session) -> list[tuple[str, str]]:
     clans = (f'<details class="rt-zone rt-full rt-ref"><summary><h4>Clans and their card powers</h4> '
              f'<span class="rt-muted">{len(s.clans)} clans in this game; a card\'s power happens when it is played '
              f'from the Hand while Scouting · details</span></summary><div class="sp-powers">{powers}</div></details>')
-    legend = ('<div class="rt-legend">Road stacks show the face-up count and ●○ against the Overrun Limit (orange '
+    legend = ('<details class="rt-legend"><summary>Key: Road stacks, Shields, Medals and †</summary>'
+              'Road stacks show the face-up count and ●○ against the Overrun Limit (orange '
               'outline: one card from it). ◈ = Shield (face down, its hidden side is public). Medals: '
               + " ".join(f'<span class="sp-medal" style="background:{c}">{k.capitalize()}</span>'
                          for k, c in MEDAL_COLOURS.items())
               + ' <span class="sp-medal sp-exhausted" style="border-color:#9aa3ad">exhausted</span> · '
-              + PROV_LEGEND + '</div>')
+              + PROV_LEGEND + '</details>')
     return [("style:board", f"<style>{CSS}</style>"), ("banner", banner(session)), ("table", table),
             ("wonders", f'<div class="rt-table">{_wonders(g, s)}</div>'), ("clans", f'<div class="rt-table">{clans}</div>'),
             *[(f"player:{p.seat}", _player(session, p)) for p in s.players], ("legend", legend)]
