@@ -15,6 +15,7 @@ CSS = """
 .tutor-presenter > .widget-tab > .widget-tab-bar .p-TabBar-tab { font-size: 18px; }
 .tutor-large-type { --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 34px; font-size: 18px; }
 .rt-present { padding: 4px 2px; }
+.tutor-presenter :focus-visible { outline: 2px solid #5b2d90 !important; outline-offset: 1px; }
 .rt-pbar { align-items: center; gap: 10px; flex-wrap: wrap; margin: 2px 0 8px 0; }
 .rt-phead-tools { align-items: center; gap: 10px; flex-wrap: wrap; }
 .rt-ptitle { font-size: 30px; font-weight: 800; color: #3d1f66; line-height: 1.2; }

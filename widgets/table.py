@@ -27,6 +27,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell:has(.rt-learn) { paddin
 body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin: 0; }
 .rt-learn { height: 100vh; min-height: 560px; box-sizing: border-box; padding: 4px 8px 0 8px;
   display: flex; flex-direction: column; overflow: hidden !important; position: relative; }
+/* keyboard focus, always visible: a 2 px ring on the control the focus is on (buttons, lists, tabs, the board) */
+.rt-learn :focus-visible { outline: 2px solid #5b2d90 !important; outline-offset: 1px; }
 .rt-learn > .rt-learn-head { position: absolute !important; right: 12px; top: 6px; z-index: 2; margin: 0; }
 .rt-learn > .rt-style { display: none !important; }
 .rt-learn-title { display: flex; align-items: baseline; gap: 14px; }

@@ -165,6 +165,33 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
     tutor_page.assert_clean()
 
 
+PLAYERS = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const area = document.querySelector('.rt-board-area');
+  return {area: rect(area), win: [innerWidth, innerHeight],
+          players: [...document.querySelectorAll('.tutor-board .rt-player')].filter(shown).map(rect)};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_spirit_duels_lesson_shows_both_players_whole(tutor_server, tutor_page, size):
+    """Spirit Duels lesson 1 asks the learner to defeat Shark 1, in Player 2's area: at 1024x768 (a projector, a small
+    laptop) and 1366x768 both players' areas are whole in the board area and the window, without scrolling."""
+    page = tutor_page.page
+    w, h = size
+    page.set_viewport_size({"width": w, "height": h})
+    open_learn(tutor_server, page, "learn-spirit-duels.ipynb")
+    expect(page.locator(".rt-goal:visible")).to_contain_text("Shark 1", timeout=RENDER_MS)
+    page.wait_for_timeout(500)
+    g = page.evaluate(PLAYERS)
+    assert len(g["players"]) == 2, g
+    for r in g["players"]:
+        assert inside(r, g["area"]) and inside(r, [0, 0, w, h]), f"a player's area is not whole in view at {size}: {g}"
+    page.screenshot(path=ARTIFACTS / f"one-screen-spirit-duels-lesson-1-{w}x{h}.png")
+    tutor_page.assert_clean()
+
+
 PRESENT = """() => {
   const shown = (e) => e && e.getClientRects().length > 0;
   const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };

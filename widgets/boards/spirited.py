@@ -28,6 +28,7 @@ MEDAL_COLOURS = {"bronze": "#e8b98c", "silver": "#d5dbe1", "gold": "#f2d56b"}
 #: Board-only CSS (the shared look lives in widgets/style.py); scoped by the ``sp-`` prefix.
 CSS = """
 .sp-board .rt-zone h4 { margin-bottom: 6px; }
+.sp-al-count { text-transform: none; letter-spacing: 0; font-weight: 400; }
 .sp-clan { display: inline-block; border-radius: 6px; padding: 1px 7px; font-size: 12.5px; font-weight: 600;
   white-space: nowrap; margin: 1px 0; }
 .sp-track { display: flex; gap: 4px; align-items: stretch; }
@@ -214,15 +215,20 @@ def _time_track(g, s) -> str:
 def _main_allegiances(g, s) -> str:
     v = g.view(s)
     rows = []
+    free = sum(1 for al in s.allegiances if al.holder is None)
     for al in s.allegiances:
         ad = g.cards.clan[al.clan].allegiance
+        if al.holder is None:  # an unclaimed one is its chip alone (the heading counts them; "unclaimed" on hover)
+            chip = clan_chip(g, al.clan, tip=f"Unclaimed. {_allegiance_tip(g, al.clan)}", badge=prov_badge(ad.provisional))
+            rows.append(f'<div class="rt-row sp-al-free" style="align-items:center">{chip}</div>')
+            continue
         chip = clan_chip(g, al.clan, tip=_allegiance_tip(g, al.clan), badge=prov_badge(ad.provisional))
-        if al.holder is None:
-            where = '<span class="rt-muted">unclaimed</span>'
-        else:
-            where = f"Player {al.holder + 1} {medal_chip(g, v, al)}"
-        rows.append(f'<div class="rt-row" style="align-items:center">{chip} {where}</div>')
-    return f'<div class="rt-zone sp-alzone"><h4>Allegiances</h4><div class="sp-als">{"".join(rows)}</div></div>'
+        rows.append(f'<div class="rt-row" style="align-items:center">{chip} Player {al.holder + 1} '
+                    f'{medal_chip(g, v, al)}</div>')
+    count = (f' <span class="rt-muted sp-al-count">· {"all" if free == len(s.allegiances) else free} unclaimed</span>'
+             if free else "")
+    return (f'<div class="rt-zone sp-alzone"><h4>Allegiances{count}</h4><div class="sp-als">{"".join(rows)}</div>'
+            '</div>')
 
 
 def _supply_and_piles(g, s) -> str:
