@@ -209,7 +209,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-board > style { display: none; }
 .rt-compact .sd-board > .rt-banner { flex: 1 0 auto; display: flex; align-items: center; gap: 0 .35em; }
 /* (a flex line drops the space between its text and <small>: the gap puts it back, "(Player 1) · round 1") */
-.rt-compact .sd-board > .sd-strip { flex: 1 1 auto; margin: 0; }
+.rt-compact .sd-board > .sd-strip { flex: 1 1 300px; margin: 0; }
 .rt-compact .sd-col { min-width: 0; }
 .rt-compact .rt-player { min-width: 0; overflow: hidden; }
 .rt-compact .rt-phead { line-height: 1.4; }
@@ -222,7 +222,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-card > .sd-hp { flex: 1 1 30px; order: 2; align-self: center; }
 .rt-compact .sd-card > .sd-powers { flex: 1 1 auto; order: 3; }
 .rt-compact .sd-card > .sd-statebox { flex: 0 0 auto; order: 4; }
-.rt-compact .sd-card > .sd-next { flex: 1 1 130px; order: 4; }
+.rt-compact .sd-card > .sd-next { flex: 1 1 90px; order: 4; }
 .rt-compact .sd-card > .sd-dice { order: 5; }
 .rt-compact .sd-hp { margin: 2px 0 1px 0; height: 6px; }
 .rt-compact .sd-small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; margin-top: 0; }
@@ -231,6 +231,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-col:has(> .sd-down) { flex: .55 1 0; }
 .rt-compact .sd-pool:not(:has(.sd-die)) { font-size: 11px; padding: 0 4px; }
 .rt-compact .sd-strip .sd-advnote { display: none; }
+/* the banner says the round, and "no pass yet" is the usual state: the strip then shares the banner's line */
+.rt-compact .sd-strip .sd-round, .rt-compact .sd-strip .sd-nopass { display: none; }
+.rt-compact .sd-pool:not(:has(.sd-die)) { line-height: 14px; }
+.rt-compact .sd-board .rt-player { padding-top: 3px; padding-bottom: 3px; }
 /* a player's rows under the Spirits: hand, Items and the set-aside Stages share lines when they fit */
 .rt-compact .sd-board .rt-player { display: flex; flex-wrap: wrap; align-items: center; column-gap: 14px; }
 .rt-compact .sd-board .rt-player > * { flex: 1 1 100%; min-width: 0; }
@@ -239,6 +243,11 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-board .rt-player > .sd-aside { flex: 0 0 auto; order: 5; }
 .rt-compact .sd-board .rt-player > .sd-aside[open] { flex: 1 1 100%; }
 .rt-compact .sd-board .rt-hand-row .sd-card-chip { font-size: 12px; padding: 0 7px; }
+@media (max-width: 1200px) {
+  .rt-compact .sd-board .rt-hand-row .sd-card-chip { font-size: 11.5px; padding: 0 5px; }
+  .rt-compact .sd-board .rt-hand-row .sd-card-chip small { display: none; }
+  .rt-compact .sd-board .rt-player > .rt-hand-row > .rt-rowlabel { min-width: 0; margin-right: 4px; }
+}
 .rt-compact .sd-aside > summary { font-size: 11px; }
 
 /* the last step: a strip under the board and the actions */
@@ -255,6 +264,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
    the board keeps the learner's hand in view */
 .rt-onescreen > .tutor-last-step:has(.rt-then) { max-height: 24vh; }
+/* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
+   shows both players (Spirit Duels lesson 1's Shark 1) */
+.rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
 .rt-current-step > .rt-then { font-size: 12.5px; font-weight: 700; color: #4b465e; border-top: 1px dashed #cfc8e2;
   margin-top: 3px; padding-top: 2px; }

@@ -214,7 +214,7 @@ def _strip(s) -> str:
     phase = {"draft": "Draft", "setup": "Set-up", "action": "Action Phase", "end": "End Phase",
              "over": "Game over"}[s.phase]
     known = s.phase != "setup" or any(p.team is None for p in s.players)  # the draft gives the token first
-    bits = [f'Round <b>{s.round or "–"}</b>',
+    bits = [f'<span class="sd-round">Round <b>{s.round or "–"}</b></span>',
             f'<span class="sd-phase{" sd-end" if s.phase == "end" else ""}">{phase}</span>',
             f'<span title="The Advantage Token\'s holder acts first each round, orders effects that happen together and '
             f'places the Advantage Die (first placed in the End Phase of round 1)"><span class="sd-advtoken">A</span>'
@@ -229,7 +229,7 @@ def _strip(s) -> str:
             bits.append(f'<span class="sd-flag sd-hot">Player {2 - s.current} passed: if Player {s.current + 1} '
                         "passes too, the End Phase begins</span>")
         else:
-            bits.append('<span class="sd-flag">no pass yet</span>')
+            bits.append('<span class="sd-flag sd-nopass">no pass yet</span>')
         if s.round == 1 and not any(sl.advantage_die or any(d.kind == "advantage" for d in sl.pool)
                                     for p in s.players for sl in p.spirits):
             bits.append('<span class="rt-muted sd-advnote">Advantage Die: first placed in the End Phase</span>')
