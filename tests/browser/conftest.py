@@ -123,15 +123,12 @@ def served_with_progress(tmp_path_factory, name: str):
         _stop(proc)
 
 @pytest.fixture(scope="session")
-def tutor_server(tmp_path_factory):
+def tutor_server():
     """Base URL (no trailing slash) of a `rules-tutor serve` started for the
-    test session, with a progress database of its own (a fresh SQLite file:
-    a page opens as a new learner finds it, never at a place another run
-    kept, say its Free play tab)."""
+    test session."""
     port = _free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / "serve.log"
-    db = f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.sqlite'}"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "tutor.serve", "--port", str(port), "--no-browser"],
@@ -139,7 +136,6 @@ def tutor_server(tmp_path_factory):
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=subprocess.STDOUT,
-            env=dict(os.environ, RULES_TUTOR_DB=db),
             start_new_session=True,  # own process group, killed as a whole
         )
     try:
