@@ -4,7 +4,8 @@
 
 Starts `rules-tutor serve` on a free port, opens each page in Debian's chromium (the flags of tests/browser) at
 each size, waits until the page is ready, takes a few steps where the page is a game (the first legal actions of
-a learn page, Next in the presenter, a card in the ability graph, a question in the FAQ explorer) and saves
+a learn page in its Lessons tab, or for ``learn-<game>.ipynb#free`` in Free play; Next in the presenter, a card in
+the ability graph, a question in the FAQ explorer) and saves
 ``DIR/<page>-<size>.png`` (the window, not the whole page: what fits on the screen is the point). Prints, for
 each shot, whether the page scrolls (its height beyond the window). Not a test.
 """
@@ -29,21 +30,38 @@ PAGES = {
     "teacher-walkthrough.ipynb?notes=1": ".tutor-notes-window",
     "class-progress.ipynb": ".rt-root",
 }
+# a learn page is ready once its actions panel shows (a page that resumes a finished lesson has no action to click),
+# in its Lessons tab or, as ``<page>#free``, in Free play
+PAGES.update({f"{nb}{tab}": ".rt-learn .tutor-actions" for nb in BENCH_PAGES if nb.startswith("learn-")
+              for tab in ("", "#free")})
 WAIT_MS = 60_000
+
+
+def learn_clicks(page, n: int) -> None:
+    """``n`` steps on a learn page: the first legal action shown, the end-of-turn kind every third step; in free
+    play the computer's move when its seat is to play."""
+    title = ("() => { const t = [...document.querySelectorAll('.tutor-last-step .rt-step-now')]"
+             ".filter(e => e.getClientRects().length); return t.length ? t[t.length - 1].textContent : ''; }")
+    for k in range(n):
+        before = page.evaluate(title)
+        turn = page.locator(".tutor-actions .rt-apart-turn .tutor-action:visible:not([disabled])")
+        mine = page.locator(".tutor-action:visible:not([disabled])")
+        if mine.count():
+            button = turn.first if k % 3 == 2 and turn.count() else mine.first
+        else:
+            button = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+            if not button.count():
+                break
+            button = button.first
+        button.click()
+        page.wait_for_function(f"(t) => ({title})() !== t", arg=before)
+        page.wait_for_timeout(300)
 
 
 def steps(page, notebook: str) -> None:
     """A few steps a person would take first on the page."""
     if notebook.startswith("learn-"):
-        title = "() => (document.querySelector('.tutor-last-step .rt-step-now') || {}).textContent || ''"
-        for _ in range(3):
-            before = page.evaluate(title)
-            button = page.locator(".tutor-action:visible:not([disabled])").first
-            if not button.count():
-                break
-            button.click()
-            page.wait_for_function(f"(t) => ({title})() !== t", arg=before)
-            page.wait_for_timeout(300)
+        learn_clicks(page, 4 if "#free" in notebook else 3)
     elif notebook == "teacher-walkthrough.ipynb":
         for k in (1, 2):
             page.locator(".rt-present .tutor-presenter-next").click()
@@ -64,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "rules-tutor-shots"))
     parser.add_argument("--sizes", default="1366x768,1024x768,1920x1080")
     parser.add_argument("--pages", default=",".join(PAGES))
+    parser.add_argument("--wait-s", type=float, default=WAIT_MS / 1000,
+                        help="how long a page may take to be ready (a busy machine needs more)")
     args = parser.parse_args(argv)
     if not os.access(CHROMIUM, os.X_OK):
         print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
@@ -75,7 +95,10 @@ def main(argv: list[str] | None = None) -> int:
 
     port = free_port()
     log = out / "serve.log"
-    server = start([sys.executable, "-m", "tutor.serve", "--port", str(port), "--max-kernels", "4"], log)
+    # a progress database of its own: each page opens as a new learner finds it (never at a place kept by another run)
+    env = dict(os.environ, RULES_TUTOR_DB=f"sqlite:///{out / 'progress.sqlite'}")
+    (out / "progress.sqlite").unlink(missing_ok=True)
+    server = start([sys.executable, "-m", "tutor.serve", "--port", str(port), "--max-kernels", "4"], log, env)
     try:
         wait_up(port, server, log, time.monotonic() + 90)
         with sync_playwright() as pw:
@@ -86,21 +109,25 @@ def main(argv: list[str] | None = None) -> int:
                         context = browser.new_context(viewport={"width": w, "height": h})
                         context.add_cookies([{"name": "_xsrf", "value": "shots", "domain": HOST, "path": "/"}])
                         page = context.new_page()
-                        page.set_default_timeout(WAIT_MS)
+                        page.set_default_timeout(args.wait_s * 1000)
                         try:
-                            page.goto(f"http://{HOST}:{port}/voila/render/{nb}")
+                            page.goto(f"http://{HOST}:{port}/voila/render/{nb.split('#')[0]}")
                             page.locator(PAGES[nb]).first.wait_for(state="visible")
                             page.wait_for_timeout(800)
+                            if nb.endswith("#free"):  # the Free play tab of a learn page
+                                page.get_by_role("tab", name="Free play").click()
+                                page.locator(".tutor-action:visible").first.wait_for(state="visible")
                             steps(page, nb)
-                            name = nb.replace(".ipynb", "").replace("?notes=1", "-notes")
+                            name = nb.replace(".ipynb", "").replace("?notes=1", "-notes").replace("#free", "-free")
                             path = out / f"{name}-{w}x{h}.png"
                             page.screenshot(path=str(path))
                             sh = page.evaluate("Math.max(document.scrollingElement.scrollHeight, "
                                                "(document.querySelector('#rendered_cells') || {}).scrollHeight || 0)")
-                            print(f"{path.name:50s} {'scrolls: ' + str(sh - h) + ' px below' if sh > h + 1 else 'fits'}")
+                            print(f"{path.name:50s} {'scrolls: ' + str(sh - h) + ' px below' if sh > h + 1 else 'fits'}",
+                                  flush=True)
                             page.goto("about:blank")
                         except Exception as exc:  # noqa: BLE001 - one page's failure is reported, the rest go on
-                            print(f"{nb} at {w}x{h}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+                            print(f"{nb} at {w}x{h}: {type(exc).__name__}: {str(exc).splitlines()[0]}", flush=True)
                         finally:
                             context.close()
             finally:

@@ -115,6 +115,8 @@ def test_expectations_checked_at_their_own_step(index):
     assert "rule fires: Double Totem" in got[1].lines  # the rule's title, never its id
     assert not any("rs." in x for st in got for x in st.lines), got
     assert "Player 1 · hand: Spirit Cloak" in got[1].lines
+    # Totem icons as the game prints them, the space named by its Spirit (never "lantern, mirror", "space 1")
+    assert "Player 1's Gonga · unmet Totem requirements: Lantern, Mirror" in got[1].lines
     s.undo()
     s.apply("end-turn")
     assert states() == ["pass", "off-script"]

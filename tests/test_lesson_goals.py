@@ -83,6 +83,18 @@ def test_spirited_turn_says_when_the_goal_is_out_of_reach():
     assert goal_out_of_reach(x, s) is None  # a later Sao may still become the Shield: not out of reach yet
 
 
+def test_spirited_overrun_that_wipes_the_camp_says_the_goal_is_out_of_reach_at_once():
+    """Spirited lesson 3: a Rally that leaves 2 Greeks, then the Summoned Greek stacked face up, Overruns Player 1
+    (the Camps go with the Road): the lesson says so in the step it happens, with Undo and Restart named."""
+    x, s = play("spirited", "sp-03-overrun", [{"kind": "scout"}, {"kind": "rally", "clan": "aztecs"}])
+    assert goal_out_of_reach(x, s) is None  # the Greek may still go face down as a Shield
+    s.apply(find(s, ActionRef(kind="stack-card")))
+    msg = goal_out_of_reach(x, s)
+    assert msg and "Overrun" in msg and "Undo" in msg and "Restart" in msg
+    s.undo()
+    assert goal_out_of_reach(x, s) is None
+
+
 def test_spirit_duels_round_says_when_the_goal_is_out_of_reach():
     x, s = play("spirit-duels", "sd-22-round", [{"kind": "gain-advantage"}])
     msg = goal_out_of_reach(x, s)

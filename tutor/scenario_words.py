@@ -38,7 +38,11 @@ _SEAT_PATHS = {"current", "advantage", "gained_by", "endgame_by", "winners"}
 def slot_names(session: Session) -> dict[str, str]:
     """``{"p2.s1": "Player 2's Shark 1"}``: each Spirit slot of a game whose players have Spirits in slots (Spirit
     Duels) named by the Spirit in it now, so an expectation on ``p2.s1.damage`` names the Spirit, not its position;
-    ``{}`` for the other games."""
+    in Restless Spirits each space's unmet needs by the Spirit on it (``{"p1.unmet.1": "Player 1's Gonga · unmet
+    Totem requirements"}``); ``{}`` for Spirited."""
+    if session.game_id == "restless-spirits":  # a space's unmet needs, named by the Spirit on it
+        return {f"p{p.seat + 1}.unmet.{j + 1}": f"Player {p.seat + 1}'s {session.game.cards.by_id[ps.card].name}"
+                f" · unmet Totem requirements" for p in session.state.players for j, ps in enumerate(p.board) if ps}
     if session.game_id != "spirit-duels":
         return {}
     out = {}
@@ -54,6 +58,8 @@ def describe_path(path: str, names: dict[str, str] | None = None) -> str:
     or with ``names`` holding ``"p1.s2"`` (:func:`slot_names`) ``"Player 1's Pawnite · damage"``; ``"p1.unmet.1"``
     -> ``"Player 1 · unmet Totem requirements (space 1)"``."""
     names = names or {}
+    if path in names:  # a whole path named (Restless Spirits' spaces, by their Spirit)
+        return names[path]
     parts = path.split(".")
     if len(parts) > 2 and f"{parts[0]}.{parts[1]}" in names:
         parts = [names[f"{parts[0]}.{parts[1]}"]] + parts[2:]

@@ -134,7 +134,8 @@ class ActionsPanel:
             self._prompt.value = f'<div class="rt-prompt">{esc(prompt)}</div>'
         hide = over or bool(waiting)
         rows: dict[str, list[_Row]] = {}
-        for a in ([] if hide else s.legal_actions()):
+        # within its group an action that would do nothing now comes last: the useful ones lead the list
+        for a in sorted([] if hide else s.legal_actions(), key=lambda a: bool(a.idle)):
             g = self.board.group_of(a.kind)
             key = self._action_key(a, g)
             why = plain_label(f"{a.idle} {a.why}" if a.idle else a.why)  # an empty action says so first

@@ -58,11 +58,13 @@ class ClauseCard:
         clauses = self.model.session.game.clauses
         if cid is None or cid not in clauses:
             self.pop(False)
+            self.widget.add_class("rt-clause-empty")  # no rule chosen yet: the presenter folds the card to a line
             self.html.value = ('<div class="rt-muted">Click any <b>§ rule</b> chip (next to an action, a blocked action '
                                "or an event) to read the rule behind it.</div>")
             self._set_related(())
             return
         c = clauses[cid]
+        self.widget.remove_class("rt-clause-empty")
         kind = ""
         if c.kind == "ruling":
             kind = f'<div class="rt-reason"><b>Ruling</b> (the rulebook is silent or unclear): {esc(c.reason)}</div>'

@@ -105,7 +105,8 @@ LANDING_CSS = """
 .rt-land-hero a.rt-land-go { flex: 0 0 auto; background: #fff; color: #4a2577; font-weight: 700; font-size: 15px;
   border-radius: 8px; padding: 9px 16px; text-decoration: none; }
 .rt-land-hero a.rt-land-go:hover { background: #f1eafc; }
-.rt-land-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 8px; }
+/* five features and five pages: one row of five from 1024 px (no lone card on a second row) */
+.rt-land-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(176px, 1fr)); gap: 8px; }
 .rt-land-feature { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 10px;
   font-size: 13px; line-height: 1.4; color: #3d3850; }
 .rt-land-feature b { display: block; font-size: 13.5px; color: #1f1d2b; margin-bottom: 2px; }
@@ -114,6 +115,7 @@ LANDING_CSS = """
   color: #2f3a8f; border: 1px solid #b9c0ea; white-space: nowrap; }
 .rt-land-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(250px, 1fr)); gap: 10px; }
 .rt-land-grid > *, .rt-land-features > * { min-width: 0; box-sizing: border-box; }
+.rt-land-grid.rt-land-pages { grid-template-columns: repeat(auto-fit, minmax(176px, 1fr)); }
 .rt-land-card { display: flex; flex-direction: column; background: #fff; border: 1px solid #ddd6ee;
   border-radius: 10px; padding: 10px 12px; font-size: 13px; line-height: 1.4; color: #3d3850; }
 .rt-land-card h3 { margin: 0 0 4px 0; font-size: 15px; color: #1f1d2b; }
@@ -234,7 +236,7 @@ def landing_html(available: set[str], playable: set[str] | None = None) -> str:
             f"every rule that fires, with the rulebook section it comes from.</p>{go}</div>"
             f'<h2>What you see while you play</h2><div class="rt-land-features">{features}</div>'
             f'<h2>Games</h2><div class="rt-land-grid">{"".join(_game_card(g, g.id in playable, available) for g in GAMES)}</div>'
-            f'<h2>More pages</h2><div class="rt-land-grid">{"".join(pages)}</div>'
+            f'<h2>More pages</h2><div class="rt-land-grid rt-land-pages">{"".join(pages)}</div>'
             '<div class="rt-land-foot">Rule texts are written in our own words and cite the rulebook; everything '
             "runs on this machine.</div></div>")
 

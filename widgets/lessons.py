@@ -183,8 +183,8 @@ class LessonRunner:
             return said
         if self.unreachable():
             n = self.search_depth()
-            return (f"From here the goal can no longer be reached (no way of {n} more steps or fewer reaches it). "
-                    "Undo the last step, or restart the lesson.")
+            return (f"The goal can no longer be reached from here (not in {n} more steps). Press Undo to take back "
+                    "the last step, or Restart the lesson.")
         return None
 
     #: Most positions a goal check looks at after a step off the lesson's solution (about a millisecond each).

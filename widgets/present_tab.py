@@ -146,6 +146,7 @@ class Presenter:
         self.model = SessionModel(begin(self.walkthrough, self.where), errors)
         self.picker = w.Dropdown(options=options, value=self.where, description="Walkthrough",
                                  style={"description_width": "initial"}, layout=w.Layout(width="560px"))
+        self.picker.add_class("tutor-presenter-picker")
         self.back = w.Button(description="Back", icon="arrow-left", tooltip="Previous step (← or Page Up)")
         self.next = w.Button(description="Next", icon="arrow-right", tooltip="Play the next step (→ or Page Down)")
         self.back.add_class("tutor-presenter-back")

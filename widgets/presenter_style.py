@@ -15,6 +15,7 @@ CSS = """
 .tutor-presenter > .widget-tab > .widget-tab-bar .p-TabBar-tab { font-size: 18px; }
 .tutor-large-type { --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 34px; font-size: 18px; }
 .rt-present { padding: 4px 2px; }
+.tutor-presenter :focus-visible { outline: 2px solid #5b2d90 !important; outline-offset: 1px; }
 .rt-pbar { align-items: center; gap: 10px; flex-wrap: wrap; margin: 2px 0 8px 0; }
 .rt-phead-tools { align-items: center; gap: 10px; flex-wrap: wrap; }
 .rt-ptitle { font-size: 30px; font-weight: 800; color: #3d1f66; line-height: 1.2; }
@@ -60,6 +61,11 @@ a.tutor-notes-open:hover { background: #e8e0f7; }
 .tutor-presenter .tutor-large-type .rt-clause-card .rt-ctitle { font-size: 22px; }
 .tutor-presenter .tutor-large-type .rt-clause-card .rt-ctext { font-size: 19px; }
 .tutor-presenter .tutor-large-type .rt-pside .rt-muted { font-size: 16px; }
+/* no rule chosen yet: the rule card is one quiet line, so the rules that fired keep the column */
+.tutor-presenter .tutor-large-type .rt-pside .tutor-clause-card.rt-clause-empty { padding: 2px 10px; min-height: 0; }
+.tutor-presenter .tutor-large-type .rt-pside .tutor-clause-card.rt-clause-empty > .rt-clause-head { display: none; }
+.tutor-presenter .tutor-large-type .rt-pside .tutor-clause-card.rt-clause-empty .rt-muted { font-size: 14px;
+  line-height: 1.3; }
 .tutor-presenter .tutor-large-type .rt-board { line-height: 1.3; zoom: 1.3; }
 /* zoomed, a narrow zone (the Shrine beside the Lost Spirits) is narrower than a long card's chip: the chip's text
    wraps rather than running past the zone's right border */

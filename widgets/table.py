@@ -27,6 +27,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell:has(.rt-learn) { paddin
 body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin: 0; }
 .rt-learn { height: 100vh; min-height: 560px; box-sizing: border-box; padding: 4px 8px 0 8px;
   display: flex; flex-direction: column; overflow: hidden !important; position: relative; }
+/* keyboard focus, always visible: a 2 px ring on the control the focus is on (buttons, lists, tabs, the board) */
+.rt-learn :focus-visible { outline: 2px solid #5b2d90 !important; outline-offset: 1px; }
 .rt-learn > .rt-learn-head { position: absolute !important; right: 12px; top: 6px; z-index: 2; margin: 0; }
 .rt-learn > .rt-style { display: none !important; }
 .rt-learn-title { display: flex; align-items: baseline; gap: 14px; }
@@ -64,6 +66,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-stuck { align-items: center; gap: 6px; background: #fff1e6; border: 1.5px solid #e07a1f; border-radius: 8px;
   padding: 2px 8px; margin: 0 0 2px 0; }
 .rt-stuck-text { font-weight: 700; color: #7c3f00; font-size: 13.5px; }
+.rt-stuck > .widget-html { flex: 1 1 auto; min-width: 0; }
+.rt-stuck > .widget-button, .rt-stuck > .jupyter-button { flex: 0 0 auto; width: auto; height: 28px; }
 .rt-status .rt-hint { margin: 0 0 2px 0; }
 
 .rt-main { flex: 1 1 auto !important; min-height: 0; display: grid !important;
@@ -82,6 +86,12 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; }
 .rt-onescreen .tutor-actions .rt-group-title { line-height: 1.3; margin-top: 6px; }
+/* a narrow action column (a 1024 px window): each action takes the column's width, its rule chip goes under it on
+   the right, whole (beside it, both were squeezed: a label of four lines and "§ Only onto an emp…") */
+@media (max-width: 1200px) {
+  .rt-onescreen .tutor-actions .rt-agrid > .tutor-action { flex-basis: 100%; margin-bottom: 0; }
+  .rt-onescreen .tutor-actions .rt-agrid > .tutor-clause { max-width: 100% !important; margin: 1px 0 4px auto; }
+}
 .rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) > .tutor-blocked { display: none; }
 .rt-onescreen .rt-blocked-head > .widget-html { display: none; }
 .rt-blocked-head > .rt-fold { display: none; }
@@ -130,11 +140,18 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-space.rt-mini { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 6px; }
 .rt-compact .rt-space.rt-mini > * { flex: 1 1 100%; min-width: 0; }
 .rt-compact .rt-space.rt-mini > .rt-sname { flex: 0 1 auto; }
-.rt-compact .rt-space.rt-mini > .rt-stype { flex: 1 1 0; }
+/* (a type cut to a letter, "T.", reads as nothing: below about a word's room it goes under the name) */
+.rt-compact .rt-space.rt-mini > .rt-stype { flex: 1 1 0; min-width: 8.5em; }
 .rt-compact .rt-bpart-markets .rt-zone { display: flex; flex-wrap: wrap; align-items: center; gap: 0 14px; }
 .rt-compact .rt-bpart-markets .rt-zone > h4 { flex: 0 0 100%; }
 .rt-compact .rt-bpart-markets .rt-zone > .rt-row { flex: 0 1 auto; margin: 0; }
 .rt-compact .rt-hand-row .rt-chip { font-size: 12.5px; }
+/* the Shrine: its top card beside "top:" and the piles' counts in one wrapping line; a little wider than a zone */
+.rt-compact .rt-bparts > .rt-bpart-zone { flex: 1.3 1 240px; }
+.rt-compact .rt-shrine-top { flex-wrap: nowrap; align-items: baseline; gap: 4px; }
+.rt-compact .rt-shrine-top > .rt-chip { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.rt-compact .rt-decks { font-size: 12px; line-height: 1.35; }
+.rt-compact .rt-decks > span { white-space: nowrap; }
 .rt-compact details.rt-legend > summary { cursor: pointer; }
 .rt-compact .rt-tok { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: help; }
 .rt-compact .rt-ability, .rt-compact .rt-stype, .rt-compact .rt-bonus { white-space: nowrap; overflow: hidden;
@@ -153,6 +170,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-zone .rt-muted { line-height: 1.35; }
 .rt-compact .rt-zone .rt-row { margin: 0 0 2px 0; }
 
+/* Spirited's table: the Time Track's spaces lower, its note and the piles one line each, headings close */
+.rt-compact .sp-board .rt-zone h4 { margin-bottom: 2px; }
+.rt-compact .sp-track .sp-space { padding: 1px 3px; line-height: 1.2; }
+.rt-compact .sp-track .sp-space b { display: inline; margin-right: 3px; }
+.rt-compact .sp-track .sp-hourglass { margin-top: 0; }
+.rt-compact .sp-tracknote { font-size: 12px; line-height: 1.3; margin-top: 2px; }
+.rt-compact .sp-piles-head { margin-top: 4px !important; }
+.rt-compact .sp-nowrap { white-space: nowrap; }
 .rt-compact .sp-als { display: flex; flex-wrap: wrap; gap: 0 10px; }
 .rt-compact .sp-als > .rt-row { margin: 0 0 2px 0; }
 .rt-compact .sp-space { padding: 1px 3px; line-height: 1.25; }
@@ -184,21 +209,45 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-board > style { display: none; }
 .rt-compact .sd-board > .rt-banner { flex: 1 0 auto; display: flex; align-items: center; gap: 0 .35em; }
 /* (a flex line drops the space between its text and <small>: the gap puts it back, "(Player 1) · round 1") */
-.rt-compact .sd-board > .sd-strip { flex: 1 1 auto; margin: 0; }
+.rt-compact .sd-board > .sd-strip { flex: 1 1 300px; margin: 0; }
 .rt-compact .sd-col { min-width: 0; }
 .rt-compact .rt-player { min-width: 0; overflow: hidden; }
 .rt-compact .rt-phead { line-height: 1.4; }
 .rt-compact .sd-card { display: flex; flex-wrap: wrap; column-gap: 6px; align-items: baseline; align-content: flex-start; }
-.rt-compact .sd-card > * { flex: 1 1 100%; min-width: 0; }
-.rt-compact .sd-card > div:nth-child(1), .rt-compact .sd-card > div:nth-child(2) { flex: 0 1 auto; }
-.rt-compact .sd-card > .sd-hptext { flex: 0 0 auto; }
-.rt-compact .sd-card > .sd-powers { flex: 1 1 auto; }
-.rt-compact .sd-card > div:has(> .sd-state) { flex: 0 0 auto; }
-.rt-compact .sd-card > .sd-small:last-child { flex: 1 1 auto; }
+.rt-compact .sd-card > * { flex: 1 1 100%; min-width: 0; order: 6; }
+/* lines of a Spirit card: name and Classes; Health and its bar; powers; state and next Stage; printed dice;
+   tokens, Traits and ability (each cut to its line, the whole text on hover) */
+.rt-compact .sd-card > div:nth-child(1), .rt-compact .sd-card > div:nth-child(2) { flex: 0 1 auto; order: 1; }
+.rt-compact .sd-card > .sd-hptext { flex: 0 0 auto; order: 2; }
+.rt-compact .sd-card > .sd-hp { flex: 1 1 30px; order: 2; align-self: center; }
+.rt-compact .sd-card > .sd-powers { flex: 1 1 auto; order: 3; }
+.rt-compact .sd-card > .sd-statebox { flex: 0 0 auto; order: 4; }
+.rt-compact .sd-card > .sd-next { flex: 1 1 90px; order: 4; }
+.rt-compact .sd-card > .sd-dice { order: 5; }
 .rt-compact .sd-hp { margin: 2px 0 1px 0; height: 6px; }
 .rt-compact .sd-small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; margin-top: 0; }
 .rt-compact .sd-small[title] { cursor: help; }
-.rt-compact .sd-card.sd-down { min-height: 60px; }
+.rt-compact .sd-card.sd-down { min-height: 40px; font-size: 12px; }
+.rt-compact .sd-col:has(> .sd-down) { flex: .55 1 0; }
+.rt-compact .sd-pool:not(:has(.sd-die)) { font-size: 11px; padding: 0 4px; }
+.rt-compact .sd-strip .sd-advnote { display: none; }
+/* the banner says the round, and "no pass yet" is the usual state: the strip then shares the banner's line */
+.rt-compact .sd-strip .sd-round, .rt-compact .sd-strip .sd-nopass { display: none; }
+.rt-compact .sd-pool:not(:has(.sd-die)) { line-height: 14px; }
+.rt-compact .sd-board .rt-player { padding-top: 3px; padding-bottom: 3px; }
+/* a player's rows under the Spirits: hand, Items and the set-aside Stages share lines when they fit */
+.rt-compact .sd-board .rt-player { display: flex; flex-wrap: wrap; align-items: center; column-gap: 14px; }
+.rt-compact .sd-board .rt-player > * { flex: 1 1 100%; min-width: 0; }
+.rt-compact .sd-board .rt-player > .rt-hand-row { flex: 0 1 auto; order: 3; width: auto; }
+.rt-compact .sd-board .rt-player > .sd-items-row { flex: 0 1 auto; order: 4; width: auto; }
+.rt-compact .sd-board .rt-player > .sd-aside { flex: 0 0 auto; order: 5; }
+.rt-compact .sd-board .rt-player > .sd-aside[open] { flex: 1 1 100%; }
+.rt-compact .sd-board .rt-hand-row .sd-card-chip { font-size: 12px; padding: 0 7px; }
+@media (max-width: 1200px) {
+  .rt-compact .sd-board .rt-hand-row .sd-card-chip { font-size: 11.5px; padding: 0 5px; }
+  .rt-compact .sd-board .rt-hand-row .sd-card-chip small { display: none; }
+  .rt-compact .sd-board .rt-player > .rt-hand-row > .rt-rowlabel { min-width: 0; margin-right: 4px; }
+}
 .rt-compact .sd-aside > summary { font-size: 11px; }
 
 /* the last step: a strip under the board and the actions */
@@ -215,6 +264,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
    the board keeps the learner's hand in view */
 .rt-onescreen > .tutor-last-step:has(.rt-then) { max-height: 24vh; }
+/* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
+   shows both players (Spirit Duels lesson 1's Shark 1) */
+.rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
 .rt-current-step > .rt-then { font-size: 12.5px; font-weight: 700; color: #4b465e; border-top: 1px dashed #cfc8e2;
   margin-top: 3px; padding-top: 2px; }

@@ -165,6 +165,48 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
     tutor_page.assert_clean()
 
 
+PLAYERS = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const area = document.querySelector('.rt-board-area');
+  return {area: rect(area), win: [innerWidth, innerHeight],
+          players: [...document.querySelectorAll('.tutor-board .rt-player')].filter(shown).map(rect),
+          spirits: [...document.querySelectorAll('.tutor-board .rt-player .sd-spirits')].filter(shown).map(rect)};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_spirit_duels_lesson_shows_both_players_whole(tutor_server, tutor_page, size):
+    """Spirit Duels lesson 1 asks the learner to defeat Shark 1, in Player 2's area. At 1366x768 both players' areas
+    are whole in the board area and the window, without scrolling, from the lesson's start (its introduction in the
+    strip below); at 1024x768 (a projector, a small laptop), once a step is taken (the introduction folds into
+    "About this lesson"), Player 2's Spirits (Shark 1) are in view as well as Player 1's area."""
+    page = tutor_page.page
+    w, h = size
+    page.set_viewport_size({"width": w, "height": h})
+    page.goto(f"{tutor_server}/voila/render/learn-spirit-duels.ipynb")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    # the page resumes where this server's learner left it (another test's free play, a lesson played on): the
+    # Lessons tab, lesson 1, from its start
+    page.get_by_role("tab", name="Lessons").click()
+    page.locator(".rt-lesson-picker select").select_option(index=0)
+    expect(page.locator(".rt-goal:visible")).to_contain_text("Shark 1", timeout=RENDER_MS)
+    restart = page.locator(".rt-topline button:visible").filter(has_text="Restart").first
+    if restart.is_enabled():
+        restart.click()
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    page.wait_for_timeout(800)
+    if w < 1366:
+        click_steps(page, 1)
+    g = page.evaluate(PLAYERS)
+    assert len(g["players"]) == 2 and len(g["spirits"]) == 2, g
+    whole = g["players"] if w >= 1366 else [g["players"][0], g["spirits"][1]]
+    for r in whole:
+        assert inside(r, g["area"]) and inside(r, [0, 0, w, h]), f"a player's area is not in view at {size}: {g}"
+    page.screenshot(path=ARTIFACTS / f"one-screen-spirit-duels-lesson-1-{w}x{h}.png")
+    tutor_page.assert_clean()
+
+
 PRESENT = """() => {
   const shown = (e) => e && e.getClientRects().length > 0;
   const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };

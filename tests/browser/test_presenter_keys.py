@@ -185,4 +185,16 @@ def test_clicker_steps_the_teacher_walkthrough_page(tutor_server, tutor_page):
     page.keyboard.press("ArrowRight")
     expect(counter).to_contain_text("Step 2 of", timeout=CLICK_MS)
     tutor_page.screenshot("present-step-2")
+    # a walkthrough chosen in the Walkthrough list: the list keeps the focus, and the keys step the new walkthrough
+    # instead of choosing another one
+    picker = page.locator(".tutor-presenter-picker select")
+    chosen = picker.locator("option").nth(1).get_attribute("value")
+    picker.select_option(index=1)
+    expect(counter).to_contain_text("Start ·", timeout=CLICK_MS)
+    picker.focus()
+    for key, shown in (("ArrowRight", "Step 1 of"), ("PageDown", "Step 2 of"), ("ArrowLeft", "Step 1 of")):
+        page.keyboard.press(key)
+        expect(counter).to_contain_text(shown, timeout=CLICK_MS)
+        assert picker.evaluate("e => document.activeElement === e"), "the Walkthrough list lost the focus"
+    expect(picker).to_have_value(chosen)
     tutor_page.assert_clean()

@@ -216,14 +216,15 @@ def parts(session: Session) -> list[tuple[str, str]]:
     markets = "".join(f'<div class="rt-row"><span class="rt-rowlabel">row {r + 1}</span>{_chips(g, row, "empty")}'
                       "</div>" for r, row in enumerate(s.markets))
     shrine_top = card_chip(g, s.shrine[-1]) if s.shrine else '<span class="rt-muted">empty</span>'
-    decks = (f'<div class="rt-muted">Spirit deck {len(s.spirit_deck)} · discard {len(s.spirit_discard)}<br>'
-             f'Totem deck {len(s.totem_deck)} · discard {len(s.totem_discard)}<br>'
-             f'Blessings {len(s.blessing_deck)} · Curses {len(s.curse_deck)}</div>')
+    # the piles as one wrapping line of counts (three lines of their own made the Shrine the table's tallest zone)
+    decks = (f'<div class="rt-muted rt-decks"><span>Spirit deck {len(s.spirit_deck)} (discard {len(s.spirit_discard)})'
+             f'</span> · <span>Totem deck {len(s.totem_deck)} (discard {len(s.totem_discard)})</span> · '
+             f'<span>Blessings {len(s.blessing_deck)}</span> · <span>Curses {len(s.curse_deck)}</span></div>')
     return [
         ("banner", banner(session)),
         ("wide:lost", f'<div class="rt-zone rt-wide"><h4>Lost Spirits</h4><div class="rt-spaces">{lost}</div></div>'),
-        ("zone:shrine", f'<div class="rt-zone"><h4>Shrine ({len(s.shrine)} Totem{"" if len(s.shrine) == 1 else "s"})</h4><div class="rt-row">top: '
-                        f"{shrine_top}</div>{decks}</div>"),
+        ("zone:shrine", f'<div class="rt-zone"><h4>Shrine ({len(s.shrine)} Totem{"" if len(s.shrine) == 1 else "s"})</h4>'
+                        f'<div class="rt-row rt-shrine-top">top: {shrine_top}</div>{decks}</div>'),
         ("markets", f'<div class="rt-zone rt-full"><h4>Totem Markets</h4>{markets}</div>'),
         *[(f"player:{p.seat}", _player(session, p)) for p in s.players],
         ("legend", LEGEND),

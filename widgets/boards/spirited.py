@@ -28,6 +28,7 @@ MEDAL_COLOURS = {"bronze": "#e8b98c", "silver": "#d5dbe1", "gold": "#f2d56b"}
 #: Board-only CSS (the shared look lives in widgets/style.py); scoped by the ``sp-`` prefix.
 CSS = """
 .sp-board .rt-zone h4 { margin-bottom: 6px; }
+.sp-al-count { text-transform: none; letter-spacing: 0; font-weight: 400; }
 .sp-clan { display: inline-block; border-radius: 6px; padding: 1px 7px; font-size: 12.5px; font-weight: 600;
   white-space: nowrap; margin: 1px 0; }
 .sp-track { display: flex; gap: 4px; align-items: stretch; }
@@ -207,22 +208,27 @@ def _time_track(g, s) -> str:
         cells.append(f'<div class="sp-space{cls}{" sp-here" if here else ""}"><b>{i}</b>{what}{mark}</div>')
     left = sum(1 for x in s.deck if g.view(s).clan_of(x) == "time")
     return (f'<div class="rt-zone sp-trackzone"><h4>Time Track{prov_badge(t.provisional)}</h4><div class="sp-track">'
-            f'{"".join(cells)}</div><div class="rt-muted">Hourglass on space {s.hourglass} of {t.length} · '
+            f'{"".join(cells)}</div><div class="rt-muted sp-tracknote">Hourglass on space {s.hourglass} of {t.length} · '
             f'{left} Passing of Time card{"" if left == 1 else "s"} still in the draw pile</div></div>')
 
 
 def _main_allegiances(g, s) -> str:
     v = g.view(s)
     rows = []
+    free = sum(1 for al in s.allegiances if al.holder is None)
     for al in s.allegiances:
         ad = g.cards.clan[al.clan].allegiance
+        if al.holder is None:  # an unclaimed one is its chip alone (the heading counts them; "unclaimed" on hover)
+            chip = clan_chip(g, al.clan, tip=f"Unclaimed. {_allegiance_tip(g, al.clan)}", badge=prov_badge(ad.provisional))
+            rows.append(f'<div class="rt-row sp-al-free" style="align-items:center">{chip}</div>')
+            continue
         chip = clan_chip(g, al.clan, tip=_allegiance_tip(g, al.clan), badge=prov_badge(ad.provisional))
-        if al.holder is None:
-            where = '<span class="rt-muted">unclaimed</span>'
-        else:
-            where = f"Player {al.holder + 1} {medal_chip(g, v, al)}"
-        rows.append(f'<div class="rt-row" style="align-items:center">{chip} {where}</div>')
-    return f'<div class="rt-zone sp-alzone"><h4>Allegiances</h4><div class="sp-als">{"".join(rows)}</div></div>'
+        rows.append(f'<div class="rt-row" style="align-items:center">{chip} Player {al.holder + 1} '
+                    f'{medal_chip(g, v, al)}</div>')
+    count = (f' <span class="rt-muted sp-al-count">· {"all" if free == len(s.allegiances) else free} unclaimed</span>'
+             if free else "")
+    return (f'<div class="rt-zone sp-alzone"><h4>Allegiances{count}</h4><div class="sp-als">{"".join(rows)}</div>'
+            '</div>')
 
 
 def _supply_and_piles(g, s) -> str:
@@ -233,8 +239,9 @@ def _supply_and_piles(g, s) -> str:
                       for k in ("bronze", "silver", "gold"))
     prov = prov_badge(g.cards.medals["bronze"].provisional)
     return (f'<div class="rt-zone"><h4>Medal supply{prov}</h4><div class="rt-row">{medals}</div>'
-            f'<h4 style="margin-top:8px">Piles</h4><div class="sp-pile">Draw pile <b>{len(s.deck)}</b> · '
-            f'Discard <b>{len(s.discard)}</b><br>Wonders left <b>{len(s.wonder_deck)}</b></div></div>')
+            f'<h4 class="sp-piles-head" style="margin-top:8px">Piles</h4><div class="sp-pile">Draw pile <b>{len(s.deck)}'
+            f'</b> · Discard <b>{len(s.discard)}</b> · <span class="sp-nowrap">Wonders left <b>{len(s.wonder_deck)}</b>'
+            f'</span></div></div>')
 
 
 def _wonders(g, s) -> str:
@@ -320,12 +327,13 @@ def parts(session: Session) -> list[tuple[str, str]]:
     clans = (f'<details class="rt-zone rt-full rt-ref"><summary><h4>Clans and their card powers</h4> '
              f'<span class="rt-muted">{len(s.clans)} clans in this game; a card\'s power happens when it is played '
              f'from the Hand while Scouting · details</span></summary><div class="sp-powers">{powers}</div></details>')
-    legend = ('<div class="rt-legend">Road stacks show the face-up count and ●○ against the Overrun Limit (orange '
+    legend = ('<details class="rt-legend"><summary>Key: Road stacks, Shields, Medals and †</summary>'
+              'Road stacks show the face-up count and ●○ against the Overrun Limit (orange '
               'outline: one card from it). ◈ = Shield (face down, its hidden side is public). Medals: '
               + " ".join(f'<span class="sp-medal" style="background:{c}">{k.capitalize()}</span>'
                          for k, c in MEDAL_COLOURS.items())
               + ' <span class="sp-medal sp-exhausted" style="border-color:#9aa3ad">exhausted</span> · '
-              + PROV_LEGEND + '</div>')
+              + PROV_LEGEND + '</details>')
     return [("style:board", f"<style>{CSS}</style>"), ("banner", banner(session)), ("table", table),
             ("wonders", f'<div class="rt-table">{_wonders(g, s)}</div>'), ("clans", f'<div class="rt-table">{clans}</div>'),
             *[(f"player:{p.seat}", _player(session, p)) for p in s.players], ("legend", legend)]

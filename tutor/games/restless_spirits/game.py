@@ -279,6 +279,12 @@ class RestlessSpirits(Game):
             self._totem_labels[tid] = label
         return label
 
+    def value_names(self) -> dict[str, str]:
+        """Every Totem icon as it appears in the facts (``pN.unmet.<space>``), by the name the game prints:
+        ``{"spirit-cloak": "Spirit Cloak", "lantern": "Lantern", ...}`` (Totem Cards), so an expectation reads
+        "Lantern, Mirror", never "lantern, mirror"."""
+        return dict(self.cards.icon_names)
+
     def icon_label(self, icon: str) -> str:
         """Display name of a Totem icon."""
         return self.cards.icon_names[icon]

@@ -27,10 +27,9 @@ def render(session: Session) -> str:
     if s.phase == "draft":
         return (f'<div class="rt-root rt-board sd-board"><style>{CSS}</style>{banner(session)}{_strip(s)}'
                 f'{_draft_table(session)}<div class="rt-players">{players}</div></div>')
-    legend = ('<div class="rt-legend">Dice: <b style="color:#c62828">⚔</b> Attack · '
-              '<b style="color:#6a1b9a">✦</b> '
-              'Magic (Class Ability) · <b style="color:#00897b">◆</b> Essence · <b>·</b> = Blank · '
-              '<span class="sd-boost">+1</span> Boost · gold = Advantage Die · L1/L2 = level. '
-              'Hover a die for its value and odds. ' + PROV_LEGEND + '</div>')
+    legend = ('<div class="rt-legend" title="Hover a die for its value and odds">Dice: '
+              '<b style="color:#c62828">⚔</b> Attack · <b style="color:#6a1b9a">✦</b> Magic (Class Ability) · '
+              '<b style="color:#00897b">◆</b> Essence · <b>·</b> Blank · <span class="sd-boost">+1</span> Boost · '
+              'gold: Advantage Die · L1/L2: level · ' + PROV_LEGEND + '</div>')
     return (f'<div class="rt-root rt-board sd-board"><style>{CSS}</style>{banner(session)}{_strip(s)}'
             f'<div class="rt-players">{players}</div>{legend}</div>')

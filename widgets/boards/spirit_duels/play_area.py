@@ -92,24 +92,26 @@ def _spirit(session: Session, seat: int, i: int) -> str:
     if ab is not None:
         used = " (used this round)" if ab.timing == "limited-action" and sl.limited_used else ""
         badge = prov_badge(sp.provisional, ("ability",))
-        ability = (f'<div class="sd-small" title="{esc(ab.text)}"><b>Ability</b>{badge}'
+        ability = (f'<div class="sd-small sd-ability" title="{esc(ab.text)}"><b>Ability</b>{badge}'
                    f': {esc(ab.text)}{used}</div>')
     traits = "".join(f'<span class="sd-trait" title="{esc(g.cards.by_id[t].text)}">{esc(g.cards.by_id[t].name)}'
                      f'{prov_badge(g.cards.by_id[t].provisional)}</span>' for t in sl.traits)
-    traits = f'<div>{traits}</div>' if traits else ""
+    traits = f'<div class="sd-traits">{traits}</div>' if traits else ""
     classes = "".join(class_chip(c, n == 0) for n, c in enumerate(sp.classes))
     nxt = ""
     later = v.next_stage(sl)
     if later is not None:
-        nxt = (f'<div class="sd-small">evolves into <b>{esc(later.name)}</b> for {v.evolve_cost(sl)} Essence</div>')
+        nxt = (f'<div class="sd-small sd-next" title="Evolves into {esc(later.name)} for {v.evolve_cost(sl)} Essence">'
+               f'evolves into <b>{esc(later.name)}</b> for {v.evolve_cost(sl)} Essence</div>')
     cls = " sd-presence" if pres else (" sd-exh" if sl.exhausted else "")
     name = esc(sp.name) + (" <small>(Presence)</small>" if pres else "") + prov_badge(sp.provisional, ("name",))
     return (f'<div class="sd-col">{pool_html}<div class="sd-card{cls}">'
             f'<div><span class="sd-sname">{name}</span><span class="sd-stage">Stage {sl.stage}</span></div>'
             f'<div>{classes}{prov_badge(sp.provisional, ("classes",))}</div>{hp}'
             f'<div class="sd-powers">{powers}</div>'
-            f'<div class="sd-small">dice: {esc(dice)}{prov_badge(sp.provisional, ("dice",))}</div>'
-            f'<div>{state}{_tokens(v, sl)}</div>{traits}{ability}{nxt}</div></div>')
+            f'<div class="sd-small sd-dice" title="Printed dice: {esc(dice)}">dice: {esc(dice)}'
+            f'{prov_badge(sp.provisional, ("dice",))}</div>'
+            f'<div class="sd-statebox">{state}{_tokens(v, sl)}</div>{traits}{ability}{nxt}</div></div>')
 
 
 def _items(g, p) -> str:
@@ -159,7 +161,8 @@ def _player(session: Session, p) -> str:
         tags += ' <span class="sd-flag" title="Holds the Advantage Token: acts first each round, orders effects that '
         tags += 'happen together and places the Advantage Die"><span class="sd-advtoken">A</span>Advantage Token</span>'
     if s.gained_by == p.seat:
-        tags += ' <span class="sd-flag sd-hot">gained the advantage: takes no more actions this round</span>'
+        tags += (' <span class="sd-flag sd-hot" title="Gained the advantage: takes no more actions this round">'
+                 'gained the advantage: no more actions this round</span>')
     if s.phase == "action" and s.last_was_pass and s.current != p.seat and not s.pending:
         tags += ' <span class="sd-flag sd-hot">passed</span>'
     counts = (f'<span class="sd-counts">Essence <span class="sd-ess">◆ <b>{p.essence}</b></span> · hand <b>'
@@ -180,7 +183,7 @@ def _player(session: Session, p) -> str:
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{who_tag(session, p.seat)} '
             f'{_team_name(g, p)} {tags}</span>{counts}</div>'
             f'<div class="sd-spirits">{spirits}</div>'
-            f'<div class="rt-row"><span class="rt-rowlabel">items</span>{_items(g, p)}</div>'
+            f'<div class="rt-row sd-items-row"><span class="rt-rowlabel">items</span>{_items(g, p)}</div>'
             f'<div class="rt-row rt-hand-row"><span class="rt-rowlabel">hand</span>{hand}</div>{extra}'
             f'<details class="rt-ref sd-aside"><summary><span class="rt-rowlabel">set aside</span> '
             f'<span class="sd-small">the other Stages of this team (they come in by evolving)</span></summary>'
@@ -211,9 +214,11 @@ def _strip(s) -> str:
     phase = {"draft": "Draft", "setup": "Set-up", "action": "Action Phase", "end": "End Phase",
              "over": "Game over"}[s.phase]
     known = s.phase != "setup" or any(p.team is None for p in s.players)  # the draft gives the token first
-    bits = [f'Round <b>{s.round or "–"}</b>',
+    bits = [f'<span class="sd-round">Round <b>{s.round or "–"}</b></span>',
             f'<span class="sd-phase{" sd-end" if s.phase == "end" else ""}">{phase}</span>',
-            f'<span><span class="sd-advtoken">A</span>Advantage Token: <b>Player {s.advantage + 1}</b></span>'
+            f'<span title="The Advantage Token\'s holder acts first each round, orders effects that happen together and '
+            f'places the Advantage Die (first placed in the End Phase of round 1)"><span class="sd-advtoken">A</span>'
+            f'Advantage Token: <b>Player {s.advantage + 1}</b></span>'
             if known else
             '<span><span class="sd-advtoken">A</span>Advantage Token: given at random once both hands are kept</span>']
     if s.phase == "action":
@@ -224,10 +229,10 @@ def _strip(s) -> str:
             bits.append(f'<span class="sd-flag sd-hot">Player {2 - s.current} passed: if Player {s.current + 1} '
                         "passes too, the End Phase begins</span>")
         else:
-            bits.append('<span class="sd-flag">no pass yet</span>')
+            bits.append('<span class="sd-flag sd-nopass">no pass yet</span>')
         if s.round == 1 and not any(sl.advantage_die or any(d.kind == "advantage" for d in sl.pool)
                                     for p in s.players for sl in p.spirits):
-            bits.append('<span class="rt-muted">Advantage Die: first placed in the End Phase</span>')
+            bits.append('<span class="rt-muted sd-advnote">Advantage Die: first placed in the End Phase</span>')
     if s.forced_rolls:
         bits.append(f'<span class="sd-flag" title="The lesson fixes the next die faces so it always works: '
                     f'{esc(", ".join(s.forced_rolls))}">next {len(s.forced_rolls)} roll{"" if len(s.forced_rolls) == 1 else "s"} fixed by the lesson</span>')
