@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 ATTACK = (' <img src=x onerror="alert(1)"><script>alert(2)</script><iframe src="https://evil.example/"></iframe>'
           ' [click](javascript:alert(3)) ![pic](https://evil.example/p.png) <a href="https://evil.example" '
           'onclick="alert(4)">site</a> <svg onload=alert(5)>')
+#: Appended to a ``name`` (card files refuse names over 80 characters, so a name carries a shorter attack).
+NAME_ATTACK = ' <img src=x onerror=alert(1)><script>'
 #: Fields whose values are free text (shown to learners or teachers).
 TEXT_FIELDS = {"intro", "goal", "title", "question", "answer", "narration", "notes", "text", "reason", "name",
                "hints", "provisional", "provisional_note", "summary", "label", "description"}
@@ -40,6 +42,8 @@ def poison(value, key=None):
         return {k: poison(v, k) for k, v in value.items()}
     if isinstance(value, list):
         return [poison(v, key) for v in value]
+    if isinstance(value, str) and key == "name":
+        return value[:40] + NAME_ATTACK
     if isinstance(value, str) and key in TEXT_FIELDS:
         return value + ATTACK
     return value

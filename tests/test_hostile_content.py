@@ -468,6 +468,29 @@ def test_shown_text_drops_bidi_overrides_and_markdown_links_stay_in_the_pages():
     assert "/hub" not in out and 'href="#rules"' in out and "out" in out and "up" in out
 
 
+@pytest.mark.parametrize("url", [
+    "%2e%2e/%2e%2e/%2e%2e/%2e%2e/hub/logout", ".%2E/.%2E/.%2E/.%2E/user/bob/", "%2E%2E/x", "%2e./x", ".%2e/x",
+    "%252e%252e/hub/logout", "%25252e%25252e/x", "%2525252525252e%2e/x", "a/%2e%2e/%2e%2e/%2e%2e/hub",
+    "%2f%2fevil.example/x", "%2Fhub/logout", "%5c%5cevil.example", "%2e%2e%5chub", "javascript%3aalert(1)",
+    "x" * 501,
+])
+def test_percent_encoded_dot_segments_and_slashes_never_make_a_live_link(url):
+    """Attack 15 F1: ``[Next](%2e%2e/%2e%2e/hub/logout)`` in a lesson intro stayed a live link and the browser
+    resolved it up the path to the hub's logout. Links are now checked percent-decoded (repeatedly, any case,
+    backslashes read as ``/``): such a link is shown as its plain text."""
+    from widgets.style import local_url, markdown
+    assert not local_url(url), url
+    out = markdown(f"Go to [Next lesson]({url}) now.")
+    assert "<a" not in out and "href" not in out and "Next lesson" in out, out
+
+
+def test_plain_local_links_still_work_after_percent_decoding():
+    from widgets.style import local_url, markdown
+    for url in ("lesson-2", "?scenario=faq-1", "#rules", "lesson%2D2", "a.b/c", "100%"):
+        assert local_url(url), url
+    assert 'href="lesson%2D2"' in markdown("[n](lesson%2D2)")
+
+
 def test_a_true_or_false_seed_players_or_order_is_refused(tmp_path):
     base = yaml.safe_load((content_root() / "restless-spirits" / "scenarios" / "faq-double-totem.yaml").read_text())
     for field, value in (("seed", True), ("players", False)):

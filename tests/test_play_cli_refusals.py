@@ -26,3 +26,32 @@ def test_distinct_options_and_matching_bots_still_play(capsys):
     out, err = capsys.readouterr()
     assert code == 0, err
     assert out.startswith("Spirit Duels: 2 players, seed 1, setup='prebuilt' (computer players)")
+
+
+def _play_exit(args, capsys) -> tuple[int, str, str]:
+    try:
+        code = main(args)
+    except SystemExit as exc:  # argparse's own exit
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_deeply_nested_option_value_is_a_one_line_refusal(capsys):
+    """Attack 15 F2: ``--option guides=[[[[...`` (5,000 brackets) printed a RecursionError traceback and exited 1;
+    the value's nesting and length are now bounded before it is read as JSON: one line, exit 2, nothing played."""
+    for value, words in (("[" * 5000, "is nested 5000 deep; an option value may be nested at most 16 deep"),
+                         ("[" * 5000 + "]" * 5000, "is nested 5000 deep"),
+                         ('{"a":' * 40 + "1" + "}" * 40, "is nested 40 deep"),
+                         ("x" * 10_001, "has 10,001 characters; an option value may have at most 10,000")):
+        code, out, err = _play_exit(["play", "restless-spirits", "--option", f"guides={value}"], capsys)
+        assert code == 2 and out == "", (code, out[:200])
+        assert "Traceback" not in err and "RecursionError" not in err, err[-300:]
+        assert f"argument --option: the value of 'guides' {words}" in err, err[-300:]
+        assert len(err) < 1000, len(err)
+
+
+def test_a_shallow_list_option_is_still_read_as_json(capsys):
+    from tutor.cli import _option
+    assert _option('guides=[["a"], {"b": [1]}]') == ("guides", [["a"], {"b": [1]}])
+    assert _option("setup=draft") == ("setup", "draft")

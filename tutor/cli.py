@@ -79,9 +79,16 @@ def _levels(text: str) -> list[str]:
     return levels
 
 
+#: Most characters of one ``--option`` value, and how deep its lists and mappings may nest (checked before the
+#: value is read as JSON, so ``[[[[...`` never reaches the parser).
+OPTION_MAX_CHARS = 10_000
+OPTION_MAX_DEPTH = 16
+
+
 def _option(text: str) -> tuple[str, object]:
     """``KEY=VALUE`` from ``--option``: the value is read as JSON when it parses (``true``, ``3``, ``["a","b"]``),
-    else kept as text (``draft``). argparse reports a bad one naming the argument."""
+    else kept as text (``draft``); a value over :data:`OPTION_MAX_CHARS` characters or nested deeper than
+    :data:`OPTION_MAX_DEPTH` is refused. argparse reports a bad one naming the argument (one line, exit 2)."""
     import json
     from .scenario import RESERVED_OPTIONS
     key, sep, value = text.partition("=")
@@ -90,9 +97,19 @@ def _option(text: str) -> tuple[str, object]:
     if key.strip() in RESERVED_OPTIONS:
         raise argparse.ArgumentTypeError(f"{short(key.strip())} is not a game option: use --{key.strip()}"
                                          if key.strip() != "game_id" else "'game_id' is not a game option: use --game")
+    if len(value) > OPTION_MAX_CHARS:
+        raise argparse.ArgumentTypeError(f"the value of {short(key.strip())} has {len(value):,} characters; "
+                                         f"an option value may have at most {OPTION_MAX_CHARS:,}")
+    depth = deepest = 0
+    for ch in value:  # brackets inside a quoted text count too: a real option is never nested this deep
+        depth += (ch in "[{") - (ch in "]}")
+        deepest = max(deepest, depth)
+    if deepest > OPTION_MAX_DEPTH:
+        raise argparse.ArgumentTypeError(f"the value of {short(key.strip())} is nested {deepest} deep; "
+                                         f"an option value may be nested at most {OPTION_MAX_DEPTH} deep")
     try:
         return key.strip(), json.loads(value)
-    except ValueError:
+    except (ValueError, RecursionError):
         return key.strip(), value
 
 

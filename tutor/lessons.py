@@ -14,12 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt, field_validator, model_validator
 
 from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, short
 from .core.session import Session
 from .core.errors import IllegalAction
+from .scenario_model import check_safe_id
 from .scenario import MAX_EXPECT, MAX_STEPS, ActionRef, Expect, Setup, check, find, start
 
 
@@ -85,6 +86,12 @@ class Lesson(BaseModel):
     def where(self) -> str:
         """The lesson's file (``"lesson <id>"`` when it was not read from one)."""
         return self._where or f"lesson {self.id}"
+
+    @field_validator("id")
+    @classmethod
+    def id_is_safe(cls, value: str) -> str:
+        """The id is a safe slug (:data:`tutor.scenario_model.SAFE_ID`; ValueError otherwise)."""
+        return check_safe_id(value)
 
     @model_validator(mode="after")
     def _refs(self, info) -> "Lesson":

@@ -4,6 +4,7 @@ runs them and re-exports these names; ``content/scenario.schema.json`` is their 
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
@@ -18,6 +19,20 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+#: What a scenario or lesson id may be: letters, digits, ``-`` and ``_``, starting with a letter or digit, at most
+#: 120 characters (no spaces, dots or slashes: an id is shown, searched and put in a page's address).
+SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,119}")
+
+
+def check_safe_id(value: str) -> str:
+    """``value`` when it is a :data:`SAFE_ID`, else ValueError saying what an id may hold (pydantic names the
+    field: ``meta.id``)."""
+    if not SAFE_ID.fullmatch(value):
+        raise ValueError(f"the id {short(value, 40)} may hold only letters, digits, '-' and '_' (starting with a "
+                         "letter or digit, at most 120 characters)")
+    return value
+
+
 class Meta(_Strict):
     """What the scenario is about: ``question`` and ``answer`` in our words, the rulebook ``source``, and tags
     (``covers``: FAQ ids, Spirit or card names) used by the FAQ explorer's search."""
@@ -28,6 +43,12 @@ class Meta(_Strict):
     answer: str = Field(max_length=5_000)
     source: Source
     covers: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=100)
+
+    @field_validator("id")
+    @classmethod
+    def id_is_safe(cls, value: str) -> str:
+        """The id is a :data:`SAFE_ID` (ValueError otherwise)."""
+        return check_safe_id(value)
 
 
 #: Names that :func:`tutor.new_game` takes itself, never as a game option: ``setup.options`` may not use them.

@@ -252,6 +252,18 @@ OTHER_TAB_NOTICE = ("This page is open in another tab or window too: the tab you
                     "you come back.")
 
 
+#: Said once above the tabs when the free game kept from the learner's last visit cannot be restored (``why``: the
+#: engine's reason, naming the field, cut to :data:`KEPT_GAME_WHY_MAX` characters).
+KEPT_GAME_LOST = "⚠ The free game kept from your last visit could not be restored ({why}), so a new game has started."
+KEPT_GAME_WHY_MAX = 200
+
+
+def _short(text: str) -> str:
+    """``text`` on one line, at most :data:`KEPT_GAME_WHY_MAX` characters (cut with "…")."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= KEPT_GAME_WHY_MAX else text[:KEPT_GAME_WHY_MAX - 1] + "…"
+
+
 class LearnApp:
     """The learn page: one title line (the game's name, the "Lessons" and "Free play" tabs, a link back to the
     landing page), then the tab shown as a one-screen game table (see :class:`TutorApp`): under Voila the page
@@ -345,13 +357,17 @@ class LearnApp:
         if self.free is None:
             session = None
             if saved:
+                why = None
                 try:
                     session = tutor.load_session(saved)
                 except ValueError as exc:  # ContentError: edited, or from an older tutor
+                    why = str(exc).removeprefix("<saved session>: ")
                     log.info("learn page: the saved free game of %s is not readable, a new game starts: %s",
-                             self.game_id, str(exc)[:200])
+                             self.game_id, why[:200])
                 if session is not None and session.game_id != self.game_id:
-                    session = None
+                    session, why = None, "it is a game of another kind"
+                if why is not None:  # said once, in plain words: the kept game is not silently replaced
+                    self._notice(KEPT_GAME_LOST.format(why=_short(why)))
             if session is None:
                 session = tutor.new_game(self.game_id, players=self.players, seed=self.seed)
                 if "first_game" in session.game.options:  # the game has a first-game set-up: use it

@@ -364,11 +364,32 @@ MARKDOWN_MAX_CHARS = 20_000
 _LOCAL_URL = re.compile(r"(?!/)(?!.*\.\.)[A-Za-z0-9_.~/?=&#%+-]*")
 
 
+#: Longest link kept in sanitised Markdown (characters); a longer one is shown as its text.
+LOCAL_URL_MAX_CHARS = 500
+#: Rounds of percent-decoding tried on a link; one still changing after these is refused (``%25252e``...).
+_URL_DECODE_ROUNDS = 4
+
+
 def local_url(url: str) -> bool:
     """True for a link that stays in the tutor's pages: a relative URL or a page anchor (``lesson-2``,
     ``?scenario=x``, ``#rules``), with no scheme (``https:``, ``javascript:``, ``data:``), no host
-    (``//evil.example``), not from the site's root (``/hub/logout``) and never up a folder (``../``)."""
-    return bool(_LOCAL_URL.fullmatch(url or ""))
+    (``//evil.example``), not from the site's root (``/hub/logout``) and never up a folder (``../``).
+
+    The check is made on the link as written and again on it percent-decoded until it no longer changes (at most
+    :data:`_URL_DECODE_ROUNDS` rounds; more is refused), with backslashes read as ``/``, because a browser resolves
+    ``%2e%2e/``, ``.%2E/`` and ``..\\`` as ``../`` (WHATWG URL). At most :data:`LOCAL_URL_MAX_CHARS` characters."""
+    from urllib.parse import unquote
+
+    url = url if isinstance(url, str) else ""
+    if len(url) > LOCAL_URL_MAX_CHARS or not _LOCAL_URL.fullmatch(url):
+        return False
+    seen = url
+    for _ in range(_URL_DECODE_ROUNDS + 1):
+        decoded = unquote(seen, errors="replace").replace("\\", "/")
+        if decoded == seen:
+            return bool(_LOCAL_URL.fullmatch(seen))
+        seen = decoded
+    return False
 
 
 def _markdown_renderer():

@@ -10,7 +10,7 @@ from tutor.core.errors import ContentError
 from tutor.lessons import all_lessons, goal_failures, goal_reached, load_lesson, play_solution, start_lesson
 from tutor.scenario import find
 from widgets import LearnApp, LessonRunner
-from widgets.lessons import OTHER_TAB_NOTICE
+from widgets.lessons import KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
 from widgets.style import esc
 
 LESSONS = all_lessons("restless-spirits")
@@ -269,6 +269,47 @@ def test_a_bad_kept_place_starts_afresh(tmp_path, text):
         assert not app.free.session.history
 
 
+def _notes(app) -> list[str]:
+    return [c.value for c in app.widget.children if "rt-learn-notice" in getattr(c, "value", "")]
+
+
+@pytest.mark.parametrize("edit,says", [
+    (lambda g: g["state"]["players"][0].__setitem__("ap", 99), "state.players[0].ap: the file says 99"),
+    (lambda g: g["state"].__setitem__("winners", [0]), "state.winners"),
+    (lambda g: g.__setitem__("prepared", True), "prepared"),
+    (lambda g: g["actions"].append("release:spirit=everything"),
+     "actions[3]: action &quot;release:spirit=everything&quot; is not a legal action now"),
+    (lambda g: g.__setitem__("game", "spirited"), "game"),
+], ids=["ap", "winners", "prepared", "illegal-action", "other-game"])
+def test_an_edited_kept_free_game_is_said_once_and_a_new_game_starts(tmp_path, edit, says):
+    """Attack 15 F7: an edited free game in the progress database (``resume_place``, ``learn:<game>``) made the page
+    start a new game without a word. Now the notice line says once that the kept game could not be restored and
+    why (the engine's reason, naming the field), and a new game starts; the page works on."""
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    app.free.seats.seats[1].value = "you"  # the learner plays both seats: every step is a click
+    for _ in range(3):
+        app.free.actions.button_for(app.free.session.legal_actions()[0].id).click()
+    assert not _notes(app) and len(app.free.session.history) == 3
+    store = _store(tmp_path)
+    place = json.loads(store.place("learn:restless-spirits"))
+    game = json.loads(place["free"])
+    edit(game)
+    place["free"] = json.dumps(game)
+    store.save_place("learn:restless-spirits", json.dumps(place))
+    back = LearnApp("restless-spirits", store=_store(tmp_path))
+    notes = _notes(back)
+    assert len(notes) == 1, notes
+    assert "The free game kept from your last visit could not be restored (" in notes[0], notes[0]
+    assert says in notes[0] and "a new game has started" in notes[0], notes[0]
+    assert len(notes[0]) < KEPT_GAME_WHY_MAX + 400
+    assert back.tabs.selected_index == 1 and not back.free.session.history and not back.errors.output.outputs
+    back.free.actions.button_for(back.free.session.legal_actions()[0].id).click()  # the new game plays and is kept
+    assert len(_notes(back)) == 1 and len(back.free.session.history) == 1
+    again = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert not _notes(again) and len(again.free.session.history) == 1
+
+
 def test_a_damaged_database_says_so_once_and_the_page_works(tmp_path):
     from tutor.progress import ProgressStore
     bad = tmp_path / "progress.sqlite"
@@ -291,7 +332,7 @@ def test_a_learn_page_that_keeps_the_place_hides_the_reload_warning(tmp_path):
 def test_two_tabs_of_one_learn_page_say_so_once_and_keep_saving(tmp_path):
     """Two tabs of the same learn page keep one place: the tab played in last is kept, and a tab whose place another
     tab overwrote says so once (never quietly), then goes on saving."""
-    from widgets.lessons import OTHER_TAB_NOTICE
+    from widgets.lessons import KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
 
     def notes(app):
         return [c.value for c in app.widget.children if "rt-learn-notice" in getattr(c, "value", "")]

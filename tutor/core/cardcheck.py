@@ -74,3 +74,69 @@ def check_numbers(path: str, field: str, value, low: int = -MAX_NUMBER, high: in
             stack.extend((f"{f}.{k}", x) for k, x in v.items())
         elif isinstance(v, (list, tuple)):
             stack.extend((f"{f}[{i}]", x) for i, x in enumerate(v))
+
+
+#: Most characters a card, guide, clan, team... ``name`` may have (the longest shipped one has under 40).
+MAX_NAME_CHARS = 80
+
+
+def check_raw(path: str, data) -> None:
+    """A check of a card file as read, before its model: no number in the file is a fraction (``1.0``, ``0.5``):
+    numbers on cards are whole.
+
+    Raises:
+        ContentError: naming the file and the field.
+    """
+    stack = [("", data)]
+    while stack:
+        f, v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend((f"{f}.{k}" if f else str(k), x) for k, x in v.items())
+        elif isinstance(v, (list, tuple)):
+            stack.extend((f"{f}[{i}]", x) for i, x in enumerate(v))
+        elif isinstance(v, float):
+            raise refuse(path, f, f"{str(v)[:30]} is not a whole number: numbers on cards are whole numbers")
+
+
+def check_name(path: str, field: str, name: str) -> None:
+    """Refuse a card, guide, clan, team... ``name`` with no visible character once format characters (zero-width
+    spaces, direction marks) are set aside, or over :data:`MAX_NAME_CHARS` characters.
+
+    Raises:
+        ContentError: naming the file and the field.
+    """
+    if not normal_id(name):
+        raise refuse(path, field, f"a name must have at least one visible character (this one is {name[:20]!r})")
+    if len(name) > MAX_NAME_CHARS:
+        raise refuse(path, field, f"a name may have at most {MAX_NAME_CHARS} characters (this one has {len(name):,})")
+
+
+def check_parsed(path: str, field: str, raw, parsed) -> None:
+    """Refuse a ``true`` / ``false`` that the model ``parsed`` (a pydantic model, tuple, list, dict or value, read
+    from ``raw``, the data as in the file) took as a number, and any model's ``name`` field that fails
+    :func:`check_name`: walks ``raw`` and ``parsed`` side by side, by field name (or alias), item and key.
+
+    Raises:
+        ContentError: naming the file and the field (``spirits[1].number``).
+    """
+    from pydantic import BaseModel
+
+    stack = [(field, raw, parsed)]
+    while stack:
+        f, r, m = stack.pop()
+        if isinstance(r, bool):
+            if isinstance(m, int) and not isinstance(m, bool):
+                raise refuse(path, f, f"{str(r).lower()} is not a number here: write a whole number")
+        elif isinstance(r, dict):
+            if isinstance(m, BaseModel):
+                names = {(info.alias or name): name for name, info in type(m).model_fields.items()}
+                names.update({name: name for name in type(m).model_fields})
+                for k, x in r.items():
+                    if k in names:
+                        if names[k] == "name" and isinstance(m.name, str):
+                            check_name(path, f"{f}.{k}" if f else str(k), m.name)
+                        stack.append((f"{f}.{k}" if f else str(k), x, getattr(m, names[k], None)))
+            elif isinstance(m, dict):
+                stack.extend((f"{f}.{k}" if f else str(k), x, m[k]) for k, x in r.items() if k in m)
+        elif isinstance(r, (list, tuple)) and isinstance(m, (list, tuple)) and len(r) == len(m):
+            stack.extend((f"{f}[{i}]", x, y) for i, (x, y) in enumerate(zip(r, m)))

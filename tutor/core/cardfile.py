@@ -17,7 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .content import card_file_path, content_root, load_yaml_model, stat_file
+from .cardcheck import check_raw, check_parsed
+from .content import card_file_path, content_root, parse_yaml, read_text, stat_file, validate
 from .effects import EffectRegistry
 from .errors import ContentError
 
@@ -63,7 +64,10 @@ class CardFileLoader:
         return self._load(str(p), stat_file(p, "card file").st_mtime)
 
     def _parse(self, path: str, mtime: float) -> tuple[Any, dict[int, BaseModel]]:
-        cards = load_yaml_model(self.model, path)
+        raw = parse_yaml(read_text(path), path)
+        check_raw(path, raw)
+        cards = validate(self.model, raw, path)
+        check_parsed(path, "", raw, cards)
         params: dict[int, BaseModel] = {}
         for field, effects, card_id in self.effect_sites(cards):
             several = isinstance(effects, (list, tuple))
@@ -74,6 +78,7 @@ class CardFileLoader:
                 except ValueError as exc:
                     msg = " ".join(m.strip() for m in str(exc).splitlines())
                     raise ContentError(f"{path}: {where} ({card_id}): {msg}", path=path, field=where) from None
+                check_parsed(path, f"{where}.params", e.params, params[id(e)])
         for check in self.checks:
             check(cards, path)
         return cards, params

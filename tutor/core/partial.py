@@ -23,6 +23,10 @@ from .opening import open_decision
 
 M = TypeVar("M", bound=BaseModel)
 S = TypeVar("S", bound=BaseModel)
+
+#: Most a counter of a partial state (Spirit, Essence, damage, charges, a deck's size, the round...) may be set to:
+#: the games' counters stay in the tens, so a larger value is a mistake or an attack (``essence: 1000000000``).
+MAX_COUNTER = 99
 #: ``bad(field, message)``: the refusal of one field of the partial state.
 Bad = Callable[[str, str], ContentError]
 

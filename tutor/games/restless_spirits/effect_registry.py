@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core import chance
 from ...core.effects import EffectRegistry
@@ -31,7 +31,7 @@ class Count(_P):
     (how many more Spirits the target has released than the user; 0 if not ahead), ``light_on_board`` /
     ``dark_on_board`` (Light / Dark Spirits on the user's board)."""
 
-    fixed: int | None = None
+    fixed: int | None = Field(default=None, ge=0)
     type_on_board: SpiritType | None = None
     adjacent_type: SpiritType | None = None
     released_lead: bool = False

@@ -31,6 +31,11 @@ class BoardSpirit(_P):
     used: bool = False
 
 
+#: Most AP a partial state may give a player: a turn starts with 1 to 3 AP (rulebook "Action Points"), and abilities
+#: and Blessings add a few; 20 is beyond any turn the game can reach.
+MAX_AP = 20
+
+
 class PlayerPart(_P):
     """Fields of one player to set; any left out stay as dealt."""
 
@@ -39,7 +44,7 @@ class PlayerPart(_P):
     hand: list[str] | None = None
     board: list[BoardSpirit | None] | None = None
     released: list[str] | None = None
-    ap: int | None = Field(default=None, ge=0)
+    ap: int | None = Field(default=None, ge=0, le=MAX_AP)
     activation_tokens: int | None = Field(default=None, ge=0, le=3)
 
 

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 from ...core.chance import MAX_FIXED, ChanceEntries, fix, roll_entries
 from ...core.errors import short
 from ...core.opening import Opening
-from ...core.partial import check_turn, finish_partial, start_partial
+from ...core.partial import MAX_COUNTER, check_turn, finish_partial, start_partial
 from .ctx import STATUS_TOKENS, TOKEN_CAP, is_presence, spirit_name, stat
 from .dice import DIE_FACES, FACE_NAMES
 from .state import Die, ItemInPlay, SDState
@@ -35,7 +35,7 @@ class SpiritPart(_P):
     """One Spirit slot (its line is fixed by the team); fields left out stay as dealt."""
 
     stage: int | None = Field(default=None, ge=1, le=3)
-    damage: int | None = Field(default=None, ge=0)
+    damage: int | None = Field(default=None, ge=0, le=MAX_COUNTER)
     armor: int | None = Field(default=None, ge=0, le=TOKEN_CAP)
     burn: int | None = Field(default=None, ge=0, le=TOKEN_CAP)
     freeze: int | None = Field(default=None, ge=0, le=TOKEN_CAP)
@@ -53,18 +53,18 @@ class SpiritPart(_P):
 
 class ItemPart(_P):
     card: str
-    charges: int | None = Field(default=None, ge=1)
+    charges: int | None = Field(default=None, ge=1, le=MAX_COUNTER)
     exhausted: bool = False
     limited_used: bool = False
 
 
 class PlayerPart(_P):
     seat: StrictInt
-    essence: int | None = Field(default=None, ge=0)
+    essence: int | None = Field(default=None, ge=0, le=MAX_COUNTER)
     hand: list[str] | None = None
     discard: list[str] | None = None
     deck_top: list[str] = Field(default_factory=list, description="first listed = top card")
-    deck_size: int | None = Field(default=None, ge=0, description="cards beyond this many are moved from the "
+    deck_size: int | None = Field(default=None, ge=0, le=MAX_COUNTER, description="cards beyond this many are moved from the "
                                                                    "deck to the discard pile")
     items: list[ItemPart] | None = None
     spirits: list[SpiritPart | None] | None = None
@@ -77,7 +77,7 @@ class PartialState(_P):
     current: int | None = Field(default=None, ge=1, le=2)
     advantage: int | None = Field(default=None, ge=1, le=2)
     gained_by: int | None = Field(default=None, ge=1, le=2)
-    round: int | None = Field(default=None, ge=1)
+    round: int | None = Field(default=None, ge=1, le=MAX_COUNTER)
     last_was_pass: bool | None = Field(default=None, description="true: the other player's last action was a pass, "
                                        "so a pass by the player to act now ends the Action Phase")
     forced_rolls: list[str] = Field(default_factory=list, max_length=MAX_FIXED,

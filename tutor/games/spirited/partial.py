@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from ...core.chance import ChanceEntries
 from ...core.errors import short
 from ...core.opening import Opening
-from ...core.partial import check_turn, finish_partial, start_partial
+from ...core.partial import MAX_COUNTER, check_turn, finish_partial, start_partial
 from .cards import clan_of, medal_kind
 from .state import CampCard, SPState, Stack
 from .zones import held, is_wonder, medal_value, overrun_limit
@@ -50,7 +50,7 @@ class PlayerPart(_P):
     road: list[StackPart] | None = None
     camps: list[list[str]] | None = None
     hand: list[str] | None = None
-    spirit: int | None = Field(default=None, ge=0)
+    spirit: int | None = Field(default=None, ge=0, le=MAX_COUNTER)
     allegiances: list[AllegiancePart] | None = None
     wonders: list[str] | None = Field(default=None, description="Wonder ids this player has built (taken from "
                                       "the Wonder deck; never one on the display)")
@@ -61,7 +61,7 @@ class PartialState(_P):
 
     players: list[PlayerPart] = Field(default_factory=list)
     current: int | None = Field(default=None, ge=1, description="seat (1-based) whose turn it is")
-    hourglass: int | None = Field(default=None, ge=0)
+    hourglass: int | None = Field(default=None, ge=0, le=MAX_COUNTER)
     deck_tops: list[str] = Field(default_factory=list, description="clan ids or 'time'; first listed is the top")
     wonder_display: list[str] | None = Field(default=None, description="the 3 Wonder ids on display")
     decision: Opening | None = Field(default=None, description="the set-up ends inside an action: Player `seat` "

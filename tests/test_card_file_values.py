@@ -1,0 +1,83 @@
+"""Attack 15 F3: card files whose values mean nothing were accepted: ``count: {fixed: -3}`` (played as 0 while the
+text said "up to 3"), ``number: true`` / ``number: 1.0`` (taken as 1), blank names (``""``, spaces, a lone
+zero-width character) and a 1,000,000-character name. Each is now a ContentError naming the file and the field, and
+the shipped files still load."""
+from __future__ import annotations
+
+import pytest
+
+import card_files as cf
+import tutor
+from tutor.core.cardcheck import MAX_NAME_CHARS
+from tutor.core.errors import ContentError
+from tutor.games.restless_spirits.game import CARD_FILES as RS_FILES
+from tutor.games.spirit_duels.loading import CARD_FILES as SD_FILES
+from tutor.games.spirited.game import CARD_FILES as SP_FILES
+
+LOADERS = {"restless-spirits": RS_FILES, "spirited": SP_FILES, "spirit-duels": SD_FILES}
+#: where a name sits in each game's card file
+NAMED = {"restless-spirits": ("spirits", 1), "spirited": ("clans", 1), "spirit-duels": ("cards", 1)}
+
+
+def _refused(game: str, data: dict, tmp_path, field: str, words: str) -> None:
+    path = cf.write(data, tmp_path / "cards.yaml")
+    with pytest.raises(ContentError) as ei:
+        LOADERS[game].load(path)
+    msg = str(ei.value)
+    assert msg.startswith(f"{path}: {field}"), msg
+    assert words in msg, msg
+    assert ei.value.path == path and ei.value.field.startswith(field), (ei.value.path, ei.value.field)
+    assert len(msg) < 600, len(msg)
+
+
+def test_a_negative_fixed_count_is_refused(tmp_path):
+    d = cf.shipped("restless-spirits")
+    d["spirits"][0]["ability"]["effects"][0]["params"]["count"] = {"fixed": -3}
+    _refused("restless-spirits", d, tmp_path, "spirits[0].ability.effects[0]", "greater than or equal to 0")
+
+
+@pytest.mark.parametrize("value,words", [(True, "true is not a number here"), (False, "false is not a number here"),
+                                         (1.0, "1.0 is not a whole number"), (2.5, "2.5 is not a whole number")])
+def test_a_spirit_number_that_is_not_a_whole_number_is_refused(tmp_path, value, words):
+    d = cf.shipped("restless-spirits")
+    d["spirits"][1]["number"] = value
+    _refused("restless-spirits", d, tmp_path, "spirits[1].number", words)
+
+
+def test_a_true_effect_parameter_taken_as_a_number_is_refused(tmp_path):
+    d = cf.shipped("restless-spirits")
+    d["spirits"][0]["ability"]["effects"][0]["params"]["count"] = {"fixed": True}
+    _refused("restless-spirits", d, tmp_path, "spirits[0].ability.effects[0].params.count.fixed",
+             "true is not a number here")
+
+
+def test_a_true_cost_in_spirit_duels_is_refused(tmp_path):
+    d = cf.shipped("spirit-duels")
+    i = next(i for i, c in enumerate(d["cards"]) if isinstance(c.get("cost"), int))
+    d["cards"][i]["cost"] = True
+    _refused("spirit-duels", d, tmp_path, f"cards[{i}].cost", "true is not a number here")
+
+
+@pytest.mark.parametrize("game", sorted(LOADERS))
+@pytest.mark.parametrize("name,words", [
+    ("", "at least one visible character"), ("   ", "at least one visible character"),
+    ("\u200b", "at least one visible character"), ("\u2060\u200b\u00ad ", "at least one visible character"),
+    ("x" * (MAX_NAME_CHARS + 1), f"at most {MAX_NAME_CHARS} characters (this one has 81)"),
+    ("x" * 1_000_000, f"at most {MAX_NAME_CHARS} characters (this one has 1,000,000)"),
+], ids=["empty", "spaces", "zero-width", "marks", "81", "million"])
+def test_a_blank_or_overlong_name_is_refused_in_every_game(tmp_path, game, name, words):
+    d = cf.shipped(game)
+    group, i = NAMED[game]
+    d[group][i]["name"] = name
+    _refused(game, d, tmp_path, f"{group}[{i}].name", words)
+
+
+@pytest.mark.parametrize("game", sorted(LOADERS))
+def test_the_shipped_card_files_and_a_longest_name_still_load(tmp_path, game):
+    LOADERS[game].load()
+    d = cf.shipped(game)
+    group, i = NAMED[game]
+    d[group][i]["name"] = "N" * MAX_NAME_CHARS
+    cards, _ = LOADERS[game].load(cf.write(d, tmp_path / "cards.yaml"))
+    assert getattr(cards, group)[i].name == "N" * MAX_NAME_CHARS
+    assert tutor.new_game(game, players=2, seed=1).legal_actions()
