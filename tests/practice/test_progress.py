@@ -269,3 +269,20 @@ def test_serve_prepares_the_database_once_before_any_page_opens_it(tmp_path, mon
     assert prepare("postgresql://u:secret@127.0.0.1:1/x") == "the database server does not answer"
     assert "secret" not in describe_url("postgresql://u:secret@127.0.0.1:1/x")
     assert describe_url("sqlite://") == "memory"
+
+
+def test_threads_of_one_kernel_migrate_new_databases_at_once(tmp_path):
+    """Alembic's running migration lives in module-level proxies: migrations from several threads at once (a page's
+    background open and a click) take turns instead of mixing them up (seen once as KeyError: 'config')."""
+    import threading
+    from tutor.progress.database import prepare
+    urls = [f"sqlite:///{tmp_path / f'p{i}.sqlite'}" for i in range(6)]
+    out: dict[str, object] = {}
+    threads = [threading.Thread(target=lambda u=u: out.__setitem__(u, prepare(u))) for u in urls]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert out == {u: None for u in urls}
+    for u in urls:
+        assert set(inspect(create_engine(u)).get_table_names()) == TABLES

@@ -6,6 +6,7 @@ already at the newest). :mod:`tutor.progress.store` keeps a learner's progress i
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 from sqlalchemy import create_engine, inspect, text
@@ -47,17 +48,22 @@ def at_head(engine: Engine) -> bool:
         return False
 
 
+_MIGRATING = threading.Lock()
+
+
 def migrate(engine: Engine) -> None:
     """Bring the database's schema up to the newest migration (Alembic ``upgrade head``, in one transaction); nothing
     to do when it is there already (:func:`at_head`)."""
     if at_head(engine):
         return
-    from alembic import command
-    from alembic.config import Config
+    from alembic import command  # only when there is something to do: a page opening an up-to-date database
+    from alembic.config import Config  # does not pay for importing Alembic
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
+    # Alembic keeps the running migration in module-level proxies (alembic.context, alembic.op): two threads of one
+    # kernel migrating at once (a page's background open and a click) mixed them up (KeyError: 'config')
+    with _MIGRATING, engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
