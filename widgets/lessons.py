@@ -345,11 +345,25 @@ class LearnApp:
         self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
 
     def _notice(self, text: str) -> None:
-        """Show ``text`` (plain text) in a calm line above the tabs."""
+        """Show ``text`` (plain text) in a calm line above the tabs, with a "Got it" button that hides the line (the
+        learner has read it; it would otherwise stay for as long as the page is open)."""
         note = html_widget(f'<div class="tutor-notice rt-learn-notice" style="background: #fff4e0; '
                            'border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
                            f'{esc(text)}</div>')
-        self.widget.children = (*self.widget.children[:-1], note, self.tabs)
+        got_it = button("Got it", tooltip="Hide this note")
+        got_it.add_class("rt-notice-close")
+        row = w.HBox([note, got_it], layout=w.Layout(align_items="center", gap="6px"))
+        row.add_class("rt-learn-notice-row")
+        got_it.on_click(self.errors.guard(lambda _b: self._hide_notice(row)))
+        self.widget.children = (*self.widget.children[:-1], row, self.tabs)
+
+    def _hide_notice(self, row: w.Widget) -> None:
+        """Take the notice line ``row`` off the page (its "Got it" button)."""
+        self.widget.children = tuple(c for c in self.widget.children if c is not row)
+
+    def notices(self) -> list[str]:
+        """The HTML of the notice lines shown now, oldest first (for tests and the page's own checks)."""
+        return [c.children[0].value for c in self.widget.children if "rt-learn-notice-row" in c._dom_classes]
 
     def open_free_play(self, saved: str | None = None) -> TutorApp:
         """Build the free-play game (once) and show it: the game ``saved`` (a session's JSON, see

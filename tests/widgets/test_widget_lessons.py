@@ -270,7 +270,7 @@ def test_a_bad_kept_place_starts_afresh(tmp_path, text):
 
 
 def _notes(app) -> list[str]:
-    return [c.value for c in app.widget.children if "rt-learn-notice" in getattr(c, "value", "")]
+    return app.notices()
 
 
 @pytest.mark.parametrize("edit,says", [
@@ -315,8 +315,8 @@ def test_a_damaged_database_says_so_once_and_the_page_works(tmp_path):
     bad = tmp_path / "progress.sqlite"
     bad.write_bytes(b"not a database at all" * 100)
     app = LearnApp("restless-spirits", store=ProgressStore(f"sqlite:///{bad}", learner="ada"))
-    notes = [c for c in app.widget.children if "rt-learn-notice" in getattr(c, "value", "")]
-    assert len(notes) == 1 and "cannot be saved" in notes[0].value
+    notes = app.notices()
+    assert len(notes) == 1 and "cannot be saved" in notes[0]
     _click(app.lessons.app, app.lessons.lesson.solution[0].model_dump(exclude_none=True))
     assert app.lessons.app.session.history and bad.read_bytes() == b"not a database at all" * 100
 
@@ -335,7 +335,7 @@ def test_two_tabs_of_one_learn_page_say_so_once_and_keep_saving(tmp_path):
     from widgets.lessons import KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
 
     def notes(app):
-        return [c.value for c in app.widget.children if "rt-learn-notice" in getattr(c, "value", "")]
+        return app.notices()
 
     a = LearnApp("spirit-duels", store=_store(tmp_path))
     a.tabs.selected_index = 1
@@ -360,3 +360,20 @@ def test_two_tabs_of_one_learn_page_say_so_once_and_keep_saving(tmp_path):
     again.free.actions.button_for(again.free.session.legal_actions()[0].id).click()
     assert not notes(again) and len(again.free.session.history) == 5
     assert not a.errors.output.outputs and not b.errors.output.outputs
+
+
+def test_a_notice_line_hides_with_got_it_and_the_page_works_on(tmp_path):
+    """The learner's "Got it" takes a notice line off the page (the trial found the other-tab note stayed for good),
+    and the page goes on as before."""
+    from tutor.progress import ProgressStore
+    bad = tmp_path / "progress.sqlite"
+    bad.write_bytes(b"not a database at all" * 100)
+    app = LearnApp("restless-spirits", store=ProgressStore(f"sqlite:///{bad}", learner="ada"))
+    assert len(app.notices()) == 1
+    rows = [c for c in app.widget.children if "rt-learn-notice-row" in c._dom_classes]
+    got_it = rows[0].children[1]
+    assert got_it.description == "Got it"
+    got_it.click()
+    assert app.notices() == [] and app.widget.children[-1] is app.tabs and not app.errors.output.outputs
+    _click(app.lessons.app, app.lessons.lesson.solution[0].model_dump(exclude_none=True))
+    assert app.lessons.app.session.history
