@@ -36,6 +36,7 @@ class ActionsPanel:
         self.model, self.board, self.keep = model, board, keep
         self._board_game = model.session.game_id
         self.rows = RowCache(model, keep)  # legal-action and blocked rows
+        self._refocus = False  # the learner took an action: focus the next first action (see _focus_first)
         self._title = html_widget("<h3>What can you do?</h3>")
         #: buttons beside the heading (empty unless a page adds some: the free-play seats' Hint, Computer's move)
         self.tools = box(cls=w.HBox, classes=("rt-actions-tools",))
@@ -177,6 +178,18 @@ class ActionsPanel:
         if self.widget._dom_classes != classes:
             self.widget._dom_classes = classes  # one update shows and hides every part
         self.rows.done()
+        if self._refocus:
+            self._focus_first(rows)
+
+    def _focus_first(self, rows: dict[str, list["_Row"]]) -> None:
+        """After the learner took an action, keyboard focus goes to the first legal action shown now (the Button
+        clicked is gone, and the browser would put focus back at the top of the page: ten or more Tabs to the next
+        choice). Waits, across renders, for a render that shows actions (the computer's replies come first)."""
+        for g in self._groups:
+            for row in rows.get(g, ()):
+                self._refocus = False
+                row.cells[0].focus()
+                return
 
     def unfold(self, on: bool) -> None:
         """Show (``on``) or fold away the blocked actions on the one-screen table (elsewhere they always show)."""
@@ -222,6 +235,7 @@ class ActionsPanel:
             return
         btn._spent = True
         self.rows.forget(btn._key)
+        self._refocus = True
         self.model.click(btn._action_id)
 
     def _blocked_row(self, key: tuple, why_html: str) -> "_Row":

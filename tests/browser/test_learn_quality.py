@@ -92,6 +92,8 @@ def test_keyboard_focus_provisional_legend_and_no_internal_ids(tutor_server, tut
     page.keyboard.press("Enter")
     expect(page.locator(".tutor-last-step .rt-step-now:visible").last).not_to_have_text(before or "\u0000",
                                                                                         timeout=CLICK_MS)
+    # the next choice is one key away: the focus moved to the first legal action shown now, not the page's top
+    expect(page.locator(".tutor-action:focus")).to_have_count(1, timeout=CLICK_MS)
     page.wait_for_timeout(500)
     text = page.evaluate("() => document.querySelector('.rt-learn').innerText")
     assert not INTERNAL.findall(text), f"{notebook} after a step: internal ids: {INTERNAL.findall(text)[:5]}"

@@ -377,3 +377,21 @@ def test_a_notice_line_hides_with_got_it_and_the_page_works_on(tmp_path):
     assert app.notices() == [] and app.widget.children[-1] is app.tabs and not app.errors.output.outputs
     _click(app.lessons.app, app.lessons.lesson.solution[0].model_dump(exclude_none=True))
     assert app.lessons.app.session.history
+
+
+def test_after_an_action_keyboard_focus_goes_to_the_next_first_action(tmp_path, monkeypatch):
+    """The trial found keyboard use slow: after each action the clicked Button was gone and focus went back to the
+    top of the page. Now the first legal action shown next gets the focus (once the computer's replies are done)."""
+    import ipywidgets
+    focused: list[str] = []
+    monkeypatch.setattr(ipywidgets.Button, "focus", lambda self: focused.append(self.description), raising=False)
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    free = app.free
+    for d in free.seats.seats:
+        d.value = "you"
+    assert focused == []  # opening the page moves no focus
+    first = free.session.legal_actions()[0]
+    free.actions.button_for(first.id).click()
+    assert len(focused) == 1
+    assert focused[0] == free.actions.action_buttons[0].description
