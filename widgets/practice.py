@@ -9,6 +9,8 @@ save), ``tutor-mastery-clause`` (a clause Button of the mastery map; ``rt-m-<sta
 """
 from __future__ import annotations
 
+import os
+
 import ipywidgets as w
 from IPython import get_ipython
 
@@ -336,7 +338,10 @@ class PracticeApp:
         n, right = self.coach.score()
         statuses = self.coach.mastery().values()
         practised = sum(1 for s in statuses if s in ("right", "missed"))
-        self.score.value = (f"<b>{esc(self.store.learner)}</b> · {n} answered, {right} right · "
+        # a hub's login name is the learner's own; on one's own machine it is the computer's user name ("root"):
+        # then the page says "Your progress"
+        who = esc(self.store.learner) if os.environ.get("JUPYTERHUB_USER", "").strip() else "Your progress"
+        self.score.value = (f"<b>{who}</b> · {n} answered, {right} right · "
                             f"{practised} of {len(statuses)} rules practised")
         told = [x for x in (self.store.take_notice(), self.store.take_damage_notice()) if x]
         if told:  # each said once, in plain words, with what was said before (nothing printed into the page)

@@ -88,7 +88,8 @@ def test_mastery_map_asks_about_a_chosen_rule_and_opens_its_card(store):
     app.tabs.selected_index = 1
     m = app.mastery
     clauses = tutor.clauses("spirited")
-    assert set(m.buttons) == set(clauses)
+    # every rule of the game, and none of the tutor's own rulings (teach: false, e.g. a lesson fixing a draw)
+    assert set(m.buttons) == {k for k, c in clauses.items() if c.teach} and "sp.ruling.fixed-chance" not in m.buttons
     target = next(c for c in app.coach.pool.clauses() if c != app.view.question.clause)
     m.buttons[target].click()
     assert clauses[target].title in m.card.html.value and not m.ask_button.disabled
@@ -274,3 +275,16 @@ def test_in_a_kernel_the_question_pool_is_made_after_the_first_view(store, monke
         batches += 1
     assert len(app.coach.pool.made) == page.POOL and batches == -(-(page.POOL - page.FIRST_POOL) // page.POOL_STEP)
     assert not app.errors.output.outputs
+
+
+def test_the_score_names_a_hub_learner_and_says_your_progress_on_ones_own_machine(tmp_path, monkeypatch):
+    """On one's own machine the learner's name is the computer's user name (the trial saw "root"): the score line says
+    "Your progress"; on a hub it names the logged-in learner."""
+    from tutor.progress import ProgressStore
+    from widgets.practice import PracticeApp
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    app = PracticeApp("restless-spirits", store=ProgressStore(f"sqlite:///{tmp_path / 'a.sqlite'}", learner="root"))
+    assert app.score.value.startswith("<b>Your progress</b> · 0 answered") and "root" not in app.score.value
+    monkeypatch.setenv("JUPYTERHUB_USER", "ada")
+    hub = PracticeApp("restless-spirits", store=ProgressStore(f"sqlite:///{tmp_path / 'b.sqlite'}", learner="ada"))
+    assert hub.score.value.startswith("<b>ada</b> · 0 answered")
