@@ -220,6 +220,9 @@ def build_index(game_id: str | None = None, paths: list[Path | str] | None = Non
             continue
         try:
             sc = load_scenario(f)
+            if sc.setup.game not in playable:  # its clauses are known (content), its engine is not there yet
+                waiting[sc.setup.game] = waiting.get(sc.setup.game, 0) + 1
+                continue
             if sc.meta.id in seen:
                 raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of {seen[sc.meta.id]}",
                                    path=str(f), field="meta.id")
