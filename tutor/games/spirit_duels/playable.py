@@ -20,6 +20,7 @@ from __future__ import annotations
 from itertools import chain
 
 from ...core.cardcheck import MAX_NUMBER, check_ids, check_numbers, refuse
+from ...core.errors import short
 from .cards import CardSet
 
 #: The teams of the first match (Setup), seated when no ``teams`` option is given.
@@ -93,6 +94,6 @@ def check_game(cards: CardSet, path: str, options: dict) -> None:
                                         f"{', '.join(v[:40] for v in valid[:10])})")
         return
     if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
-        shown = repr(teams)[:80]
+        shown = short(teams, 80)
         raise refuse(path, "teams", f"the 'teams' option must list 2 team ids of this file (seat 1, seat 2) from: "
                                     f"{', '.join(v[:40] for v in valid[:10])}; got {shown}")
