@@ -15,10 +15,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from .cardcheck import check_raw, check_parsed
-from .content import card_file_path, content_root, parse_yaml, read_text, stat_file, validate
+from .content import (card_file_path, content_root, format_validation_error, parse_yaml, read_text, stat_file,
+                      validate)
 from .effects import EffectRegistry
 from .errors import ContentError
 
@@ -75,7 +76,10 @@ class CardFileLoader:
             for where, e in entries:
                 try:
                     params[id(e)] = self.registry.validate(e.effect, e.params)
-                except ValueError as exc:
+                except ValidationError as exc:  # its parameters: each problem with its field, no pydantic links
+                    msg = format_validation_error(exc, f"{path}: {where}.params ({card_id})")
+                    raise ContentError(msg, path=path, field=f"{where}.params") from None
+                except ValueError as exc:  # an unknown effect
                     msg = " ".join(m.strip() for m in str(exc).splitlines())
                     raise ContentError(f"{path}: {where} ({card_id}): {msg}", path=path, field=where) from None
                 check_parsed(path, f"{where}.params", e.params, params[id(e)])
