@@ -44,8 +44,6 @@ import socket
 import sys
 from pathlib import Path
 
-from tutor.progress.database import default_url, describe_url, prepare as prepare_database
-
 HOST = "127.0.0.1"
 #: Address bound with ``--network`` (every interface); always with a token.
 NETWORK_HOST = "0.0.0.0"
@@ -410,6 +408,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     # The progress database is made (or brought up to date) here, once, before any kernel opens it.
+    # imported here, not at the top: deploy/singleuser_config.py loads this file on its own to find the notebooks,
+    # without the engine (tests/test_package.py)
+    from tutor.progress.database import default_url, describe_url, prepare as prepare_database
     why = prepare_database()
     if why is not None:
         print(f"rules-tutor serve: note: the progress database ({describe_url(default_url())}) cannot be used "
