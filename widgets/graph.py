@@ -129,6 +129,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.path.add_class("tutor-graph-path")
         self.details = w.HTML(self._intro())
         self.details.add_class("tutor-graph-details")
+        self.details.tabbable = True  # it scrolls: keyboard users reach it too (axe: scrollable-region-focusable)
         self.count = w.HTML()
         self.all_btn = w.Button(description="Show whole graph", tooltip="Fit every drawn node in the view",
                                 layout=w.Layout(width="auto"))
