@@ -159,6 +159,8 @@ def test_mastery_lesson_says_at_once_when_ap_is_spent():
     # Spirited lessons 3 and 4 teach a Scout; a March forges the Camp and Regroups the Road the lesson prepared.
     ("spirited", "sp-03-overrun", [{"kind": "march"}], "2 Chinese cards of your Camp were used"),
     ("spirited", "sp-04-shields", [{"kind": "march"}], "the Regroup discarded your Road"),
+    # Spirit Duels lesson 2: Binx evolved before its Activate ability fired; Ocevolt has none.
+    ("spirit-duels", "sd-02-rounds", [{"kind": "evolve", "spirit": 1}], "Ocevolt has no Activate ability"),
 ])
 def test_a_wrong_first_move_says_the_goal_is_out_of_reach(game_id, lesson_id, wrong, words):
     """Lessons whose goal a wrong first move makes unreachable (found by scripts/lesson_traps.py) say so at once,
