@@ -159,6 +159,8 @@ def test_mastery_lesson_says_at_once_when_ap_is_spent():
     # Spirited lessons 3 and 4 teach a Scout; a March forges the Camp and Regroups the Road the lesson prepared.
     ("spirited", "sp-03-overrun", [{"kind": "march"}], "2 Chinese cards of your Camp were used"),
     ("spirited", "sp-04-shields", [{"kind": "march"}], "the Regroup discarded your Road"),
+    # Spirited lesson 7: a March forges the Chinese Camp for 2 Spirit (Spirit never goes down), so 6 exactly is gone.
+    ("spirited", "sp-07-wonder", [{"kind": "march"}], "Great Pyramid can no longer leave you with exactly 6"),
     # Spirit Duels lesson 2: Binx evolved before its Activate ability fired; Ocevolt has none.
     ("spirit-duels", "sd-02-rounds", [{"kind": "evolve", "spirit": 1}], "Ocevolt has no Activate ability"),
 ])
