@@ -107,8 +107,8 @@ def test_lesson_table_is_complete(lesson):
 
 def test_a_lesson_says_at_once_when_its_goal_can_no_longer_be_reached():
     """Spirited lesson 3 asks for a Scout: Marching instead is named by the lesson's own out_of_reach condition, said
-    at once. Without that condition the page's search decides: Marching leaves no way to the goal within the lesson's 3 steps
-    (searched without the extra steps the page allows by default), so the page says so at once and offers Undo and
+    at once. Without that condition the page's search decides: Marching leaves no way to the goal within the lesson's
+    3 steps (searched without the extra steps the page allows by default), so the page says so at once and offers Undo and
     Restart; the solution's own steps never raise it. With the default slack the same search cannot rule the goal
     out within its budget, and the page says nothing rather than something untrue."""
     from widgets.lessons import LessonRunner
