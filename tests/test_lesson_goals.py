@@ -150,17 +150,26 @@ def test_mastery_lesson_says_at_once_when_ap_is_spent():
     assert "out of reach" in goal_out_of_reach(x, s)
 
 
-@pytest.mark.parametrize(("lesson_id", "wrong", "words"), [
-    ("rs-10-refresh", [{"kind": "attract", "spirit": "gonga"}], "board is no longer empty"),
-    ("rs-09-hand-limit", [{"kind": "attract", "spirit": "wanwada"}], "fewer than 7 cards"),
-    ("rs-09-hand-limit", [{"kind": "refresh-market-and-buy", "row": 1}], "Refreshing the market row"),
-    ("rs-09-hand-limit", [{"kind": "retrieve-from-shrine"}], "Retrieving from the Shrine"),
+@pytest.mark.parametrize(("game_id", "lesson_id", "wrong", "words"), [
+    ("restless-spirits", "rs-10-refresh", [{"kind": "attract", "spirit": "gonga"}], "board is no longer empty"),
+    ("restless-spirits", "rs-09-hand-limit", [{"kind": "attract", "spirit": "wanwada"}], "fewer than 7 cards"),
+    ("restless-spirits", "rs-09-hand-limit", [{"kind": "refresh-market-and-buy", "row": 1}],
+     "Refreshing the market row"),
+    ("restless-spirits", "rs-09-hand-limit", [{"kind": "retrieve-from-shrine"}], "Retrieving from the Shrine"),
+    # Spirited lessons 3 and 4 teach a Scout; a March forges the Camp and Regroups the Road the lesson prepared.
+    ("spirited", "sp-03-overrun", [{"kind": "march"}], "2 Chinese cards of your Camp were used"),
+    ("spirited", "sp-04-shields", [{"kind": "march"}], "the Regroup discarded your Road"),
+    # Spirited lesson 7: a March forges the Chinese Camp for 2 Spirit (Spirit never goes down), so 6 exactly is gone.
+    ("spirited", "sp-07-wonder", [{"kind": "march"}], "Great Pyramid can no longer leave you with exactly 6"),
+    # Spirit Duels lesson 2: Binx evolved before its Activate ability fired; Ocevolt has none.
+    ("spirit-duels", "sd-02-rounds", [{"kind": "evolve", "spirit": 1}], "Ocevolt has no Activate ability"),
 ])
-def test_a_wrong_first_move_says_the_goal_is_out_of_reach(lesson_id, wrong, words):
+def test_a_wrong_first_move_says_the_goal_is_out_of_reach(game_id, lesson_id, wrong, words):
     """Lessons whose goal a wrong first move makes unreachable (found by scripts/lesson_traps.py) say so at once,
-    and Undo brings the goal back in reach."""
-    x, s = play("restless-spirits", lesson_id, wrong)
-    assert words in goal_out_of_reach(x, s)
+    naming Undo, and Undo brings the goal back in reach."""
+    x, s = play(game_id, lesson_id, wrong)
+    msg = goal_out_of_reach(x, s)
+    assert words in msg and "Undo" in msg
     while s.can_undo:
         s.undo()
     assert goal_out_of_reach(x, s) is None
