@@ -159,6 +159,21 @@ class StepLog:
         return text, clause_chip(self.model, e.clause)
 
 
+def _then_text(replies: int, shown: int, short: int) -> str:
+    """The line above the computer's steps in :class:`LastStep` (HTML): "Then the computer played N steps", and
+    when not all of them are shown, which ones are (the newest ``shown``, or the newest ``short`` on a low window:
+    the two variants carry CSS classes ``rt-then-tall`` and ``rt-then-short``, one shown by the window's height)."""
+    text = "Then the computer played" + (f" {replies} steps" if replies > 1 else "")
+
+    def which(n: int) -> str:
+        return f" (the latest {n} below, the {replies - n} before them in the History)" if n < replies else ""
+    tall, low = which(shown), which(min(short, shown))
+    if tall == low:
+        return text + (f'<span class="rt-muted">{tall}</span>' if tall else "")
+    return (text + f'<span class="rt-muted rt-then-tall">{tall}</span>'
+            + f'<span class="rt-muted rt-then-short">{low}</span>')
+
+
 def _upside_down(row: _Row) -> list[w.Widget]:
     """A step's widgets for the box of steps, which CSS shows upside down (lines from the bottom up, see
     :class:`StepLog`): its lines reversed, each line's own widgets (text, then chip) in order."""
@@ -204,6 +219,9 @@ class LastStep(StepLog):
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History).
     MAX_REPLIES = 6
+    #: The most computer steps shown on a low window (under 900 px high, e.g. 1366x768): the newest ones; the
+    #: steps before them get CSS class ``rt-older-reply``, which the one-screen table hides on such a window.
+    SHORT_REPLIES = 3
     #: How far back (in steps) the panel looks for a person's own last step.
     LOOK_BACK = 40
 
@@ -242,12 +260,12 @@ class LastStep(StepLog):
                 kids = (kids[0], self._note, *kids[1:])
             if len(shown) > 1:  # the person's own step, then the computer's steps since, the newest last
                 replies = len(hist) - 1 - shown[0].index
-                more = replies - (len(shown) - 1)
-                self._then.value = (
-                    '<div class="rt-then">Then the computer played'
-                    + (f" {replies} steps" if replies > 1 else "")
-                    + (f' <span class="rt-muted">(the first {more} are in the History)'
-                       "</span>" if more else "") + ":</div>")
+                self._then.value = '<div class="rt-then">' + _then_text(replies, len(shown) - 1,
+                                                                        self.SHORT_REPLIES) + ":</div>"
+                older = shown[1:max(1, len(shown) - self.SHORT_REPLIES)]
+                for y in shown[1:-1]:  # (a step's widgets are kept between renders: its mark is set each time)
+                    for x in self._cache[y].cells:
+                        (x.add_class if y in older else x.remove_class)("rt-older-reply")
                 kids = (*self._cache[shown[0]].cells, self._then,
                         *[x for y in shown[1:-1] for x in self._cache[y].cells], *kids)
             title = f'<span class="rt-last-title">{esc(self._heading)}</span>'

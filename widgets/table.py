@@ -251,7 +251,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-aside > summary { font-size: 11px; }
 
 /* the last step: a strip under the board and the actions */
-.rt-onescreen > .tutor-last-step { margin: 0 0 4px 0; padding: 4px 10px 6px 10px; max-height: 34vh;
+.rt-onescreen > .tutor-last-step { margin: 0 0 4px 0; padding: 4px 10px 6px 10px;
+  max-height: max(34vh, calc(100vh - 620px));
   display: flex; flex-direction: column; border-color: #c9b8e6; background: #fff; }
 .rt-last-head { flex: 0 0 auto; align-items: center; gap: 6px; }
 .rt-last-head > .widget-html { flex: 1 1 auto; min-width: 0; }
@@ -263,7 +264,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
 /* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
    the board keeps the learner's hand in view */
-.rt-onescreen > .tutor-last-step:has(.rt-then) { max-height: 24vh; }
+.rt-onescreen > .tutor-last-step:has(.rt-then) { max-height: max(24vh, calc(100vh - 640px)); }
+/* a low window (1366x768) shows the computer's newest few steps (the older ones are in the History); a tall one
+   (1920x1080) gives the strip the room the board does not need */
+@media (max-height: 899px) {
+  .rt-onescreen .tutor-last-step .rt-current-step > .rt-older-reply { display: none !important; }
+  .rt-then .rt-then-tall { display: none; }
+}
+@media (min-height: 900px) { .rt-then .rt-then-short { display: none; } }
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
 .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }

@@ -272,3 +272,43 @@ def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id
     assert len(then) == 1 and "Then the computer played" in then[0].value
     assert kids.index(then[0]) > kids.index([x for x in kids if "rt-step-now" in getattr(x, "value", "")][0])
     assert len(titles) == 1 + min(replies, app.last.MAX_REPLIES)
+
+
+def test_the_computers_newest_steps_are_the_ones_a_low_window_shows():
+    """"What just happened" after many computer steps: the line above them says which are shown (the latest ones,
+    the older ones in the History), and on a low window (CSS class ``rt-older-reply`` hidden) only the newest
+    three remain."""
+    from widgets.step_log import _then_text
+    assert _then_text(1, 1, 3) == "Then the computer played"
+    assert _then_text(2, 2, 3) == "Then the computer played 2 steps"
+    assert _then_text(10, 6, 3) == (
+        'Then the computer played 10 steps<span class="rt-muted rt-then-tall"> (the latest 6 below, the 4 before '
+        'them in the History)</span><span class="rt-muted rt-then-short"> (the latest 3 below, the 7 before them '
+        'in the History)</span>')
+    assert _then_text(5, 5, 3) == ('Then the computer played 5 steps<span class="rt-muted rt-then-tall"></span>'
+                                   '<span class="rt-muted rt-then-short"> (the latest 3 below, the 2 before them in '
+                                   'the History)</span>')
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_older_computer_steps_are_marked_for_a_low_window(game_id):
+    """The computer's steps shown before its newest :attr:`LastStep.SHORT_REPLIES` carry ``rt-older-reply`` (every
+    widget of the step); the newest ones and the learner's own step do not."""
+    from widgets.lessons import LearnApp
+    app = LearnApp(game_id).open_free_play()
+    seats = app.seats
+    for _ in range(60):
+        if seats.computer_to_move():
+            break
+        person_moves(app, seats)
+    replies = 0
+    while seats.computer_to_move() and replies < 10:
+        assert seats.step() is True
+        replies += 1
+    kids = app.last._list.children
+    titles = [x for x in kids if "rt-step-now" in getattr(x, "value", "")]
+    marked = [x for x in titles if "rt-older-reply" in x._dom_classes]
+    shown = min(replies, app.last.MAX_REPLIES)
+    assert len(marked) == max(0, shown - app.last.SHORT_REPLIES)
+    assert titles[0] not in marked and titles[-1] not in marked
+    assert all("rt-older-reply" not in x._dom_classes for x in titles[len(titles) - app.last.SHORT_REPLIES:])
