@@ -214,13 +214,16 @@ class LastStep(StepLog):
         self._then = html_widget()
         self._then._dom_classes = ("rt-then",)
         self._note = html_widget()
+        self._cut = html_widget()
+        self._cut._dom_classes = ("rt-reply-cut",)
         self._note._dom_classes = ("rt-step-note",)
         super().__init__(model, show_setup=True, max_steps=1)
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History).
     MAX_REPLIES = 6
     #: The most computer steps shown on a low window (under 900 px high, e.g. 1366x768): the newest ones; the
-    #: steps before them get CSS class ``rt-older-reply``, which the one-screen table hides on such a window.
+    #: steps before them come before a hidden line of CSS class ``rt-reply-cut``: the one-screen table hides what
+    #: lies between "Then the computer played" and it on such a window.
     SHORT_REPLIES = 3
     #: How far back (in steps) the panel looks for a person's own last step.
     LOOK_BACK = 40
@@ -263,11 +266,10 @@ class LastStep(StepLog):
                 self._then.value = '<div class="rt-then">' + _then_text(replies, len(shown) - 1,
                                                                         self.SHORT_REPLIES) + ":</div>"
                 older = shown[1:max(1, len(shown) - self.SHORT_REPLIES)]
-                for y in shown[1:-1]:  # (a step's widgets are kept between renders: its mark is set each time)
-                    for x in self._cache[y].cells:
-                        (x.add_class if y in older else x.remove_class)("rt-older-reply")
-                kids = (*self._cache[shown[0]].cells, self._then,
-                        *[x for y in shown[1:-1] for x in self._cache[y].cells], *kids)
+                newer = [x for y in shown[1 + len(older):-1] for x in self._cache[y].cells]
+                # (the older steps are not marked themselves: a clause chip is one widget wherever its clause fires)
+                kids = (*self._cache[shown[0]].cells, self._then, *[x for y in older for x in self._cache[y].cells],
+                        *((self._cut,) if older else ()), *newer, *kids)
             title = f'<span class="rt-last-title">{esc(self._heading)}</span>'
         else:
             self._cache = {}

@@ -268,7 +268,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* a low window (1366x768) shows the computer's newest few steps (the older ones are in the History); a tall one
    (1920x1080) gives the strip the room the board does not need */
 @media (max-height: 899px) {
-  .rt-onescreen .tutor-last-step .rt-current-step > .rt-older-reply { display: none !important; }
+  .rt-onescreen .tutor-last-step .rt-current-step > .rt-then ~ :not(.rt-reply-cut ~ *) { display: none !important; }
   .rt-then .rt-then-tall { display: none; }
 }
 @media (min-height: 900px) { .rt-then .rt-then-short { display: none; } }
@@ -276,6 +276,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    shows both players (Spirit Duels lesson 1's Shark 1) */
 .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
+.rt-current-step > .rt-reply-cut { display: none !important; }
 .rt-current-step > .rt-then { font-size: 12.5px; font-weight: 700; color: #4b465e; border-top: 1px dashed #cfc8e2;
   margin-top: 3px; padding-top: 2px; }
 .rt-step-now small { font-weight: 400; color: #6a6484; }

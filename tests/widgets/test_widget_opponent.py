@@ -291,9 +291,10 @@ def test_the_computers_newest_steps_are_the_ones_a_low_window_shows():
 
 
 @pytest.mark.parametrize("game_id", tutor.GAMES)
-def test_older_computer_steps_are_marked_for_a_low_window(game_id):
-    """The computer's steps shown before its newest :attr:`LastStep.SHORT_REPLIES` carry ``rt-older-reply`` (every
-    widget of the step); the newest ones and the learner's own step do not."""
+def test_older_computer_steps_come_before_the_cut_a_low_window_hides(game_id):
+    """The computer's steps shown before its newest :attr:`LastStep.SHORT_REPLIES` sit between "Then the computer
+    played" and a hidden line of CSS class ``rt-reply-cut`` (the one-screen table hides them on a low window); the
+    newest ones and the learner's own step lie outside."""
     from widgets.lessons import LearnApp
     app = LearnApp(game_id).open_free_play()
     seats = app.seats
@@ -305,10 +306,15 @@ def test_older_computer_steps_are_marked_for_a_low_window(game_id):
     while seats.computer_to_move() and replies < 10:
         assert seats.step() is True
         replies += 1
-    kids = app.last._list.children
-    titles = [x for x in kids if "rt-step-now" in getattr(x, "value", "")]
-    marked = [x for x in titles if "rt-older-reply" in x._dom_classes]
+    kids = list(app.last._list.children)
+    titles = [kids.index(x) for x in kids if "rt-step-now" in getattr(x, "value", "")]
+    then = [i for i, x in enumerate(kids) if "rt-then" in x._dom_classes][0]
+    cut = [i for i, x in enumerate(kids) if "rt-reply-cut" in x._dom_classes]
     shown = min(replies, app.last.MAX_REPLIES)
-    assert len(marked) == max(0, shown - app.last.SHORT_REPLIES)
-    assert titles[0] not in marked and titles[-1] not in marked
-    assert all("rt-older-reply" not in x._dom_classes for x in titles[len(titles) - app.last.SHORT_REPLIES:])
+    older = max(0, shown - app.last.SHORT_REPLIES)
+    if older:
+        assert len(cut) == 1 and len([t for t in titles if then < t < cut[0]]) == older
+        assert len([t for t in titles if t > cut[0]]) == app.last.SHORT_REPLIES
+    else:
+        assert cut == []
+    assert titles[0] < then
