@@ -206,6 +206,10 @@ def test_the_learn_page_resumes_free_play_as_a_saved_game(tmp_path):
     assert back.tabs.selected_index == 1 and back.free is not None
     assert [st.action.id for st in back.free.session.history] == [st.action.id for st in kept.history]
     assert back.free.session.to_json() == kept.to_json()
+    # said once, quietly (the trial's reload came back without a word)
+    assert back.notices() == ['<div class="tutor-notice rt-learn-notice rt-quiet" style="background: #f6f3fc; '
+                              'border: 1px solid #ddd3f0; color: #3d1f66; border-radius: 8px; padding: 4px 8px; '
+                              'font-size: 13px;">Your game from before is back (3 steps).</div>']
     back.free.controls.undo.click()  # a game to continue: Undo and the legal actions work
     assert len(back.free.session.history) == 2 and back.free.actions.action_buttons
     # back to the lessons tab: the saved game stays kept for the next visit
@@ -214,6 +218,7 @@ def test_the_learn_page_resumes_free_play_as_a_saved_game(tmp_path):
     assert again.tabs.selected_index == 0 and again.free is None
     again.tabs.selected_index = 1
     assert len(again.free.session.history) == 2
+    assert len(again.notices()) == 1 and "Your game from before is back (2 steps)." in again.notices()[0]
     assert not back.errors.output.outputs and not again.errors.output.outputs
 
 
@@ -229,6 +234,24 @@ def test_the_learn_page_keeps_who_plays_each_free_seat(tmp_path):
     again = LearnApp("restless-spirits", store=_store(tmp_path))
     assert [d.value for d in again.free.seats.seats] == ["you", "you"]
     assert not back.errors.output.outputs and not again.errors.output.outputs
+
+
+def test_the_learn_page_keeps_free_plays_auto(tmp_path):
+    """The trial's reload kept the game but unticked Auto: the place keeps it (``"auto": true``) and a reload ticks
+    it again; unticked, it stays unticked."""
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    assert app.free.seats.auto.value is False and "auto" not in json.loads(app.store.place(app.place_key))
+    app.free.seats.auto.value = True
+    assert json.loads(app.store.place(app.place_key))["auto"] is True
+    back = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert back.tabs.selected_index == 1 and back.free.seats.auto.value is True
+    back.free.seats.auto.value = False
+    again = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert again.free.seats.auto.value is False
+    for x in (app, back, again):
+        x.free.seats.auto.value = False  # no Auto timer left behind
+        assert not x.errors.output.outputs
 
 
 def test_a_store_given_after_the_page_is_shown_resumes_or_keeps_what_the_learner_did(tmp_path):
@@ -270,7 +293,8 @@ def test_a_bad_kept_place_starts_afresh(tmp_path, text):
 
 
 def _notes(app) -> list[str]:
-    return app.notices()
+    """The page's warning lines (not the quiet "Your game from before is back" line)."""
+    return [x for x in app.notices() if "rt-quiet" not in x]
 
 
 @pytest.mark.parametrize("edit,says", [
@@ -335,7 +359,7 @@ def test_two_tabs_of_one_learn_page_say_so_once_and_keep_saving(tmp_path):
     from widgets.lessons import KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
 
     def notes(app):
-        return app.notices()
+        return _notes(app)
 
     a = LearnApp("spirit-duels", store=_store(tmp_path))
     a.tabs.selected_index = 1
