@@ -268,7 +268,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* a low window (1366x768) shows the computer's newest few steps (the older ones are in the History); a tall one
    (1920x1080) gives the strip the room the board does not need */
 @media (max-height: 899px) {
-  .rt-onescreen .tutor-last-step .rt-current-step > .rt-then ~ :not(.rt-reply-cut ~ *) { display: none !important; }
+  .rt-onescreen .tutor-last-step .rt-current-step:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *) {
+    display: none !important; }
   .rt-then .rt-then-tall { display: none; }
 }
 @media (min-height: 900px) { .rt-then .rt-then-short { display: none; } }
