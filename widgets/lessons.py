@@ -287,6 +287,7 @@ class LearnApp:
         self._restoring = False
         self._free_seats: list[str] | None = None  # who played each free-play seat (kept in the place)
         self._free_auto = False  # whether "Auto" was ticked in free play (kept in the place)
+        self._free_redo: list[str] = []  # the free game's undone actions, the next to redo last (kept in the place)
         self._free_box = w.VBox([w.HTML('<div class="rt-muted">Loading a new game…</div>')])
         #: this page's own mark in the place it keeps (``"page"``), and the mark it expects to find there: its own
         #: once it has written, else the one of the place it resumed from; another mark there means another tab or
@@ -389,6 +390,7 @@ class LearnApp:
                 if why is not None:  # said once, in plain words: the kept game is not silently replaced
                     self._notice(KEPT_GAME_LOST.format(why=_short(why)))
                 else:  # said once, quietly: the game on the table is the one from before, not a new one
+                    _restore_redo(session, self._free_redo)
                     n = len(session.history)
                     self._notice(RESUMED_NOTICE.format(steps=f"{n} step{'' if n == 1 else 's'}" if n
                                                        else "no steps yet"), quiet=True)
@@ -428,7 +430,7 @@ class LearnApp:
     def place(self) -> dict:
         """The kept place of this page (``{"tab": "lessons" | "free", "lesson": id, "actions": [action ids],
         "free": saved game JSON or None, "seats": who plays each free-play seat, "auto": true when free play's Auto
-        is ticked (absent otherwise)}``), or ``{}`` when none is kept or it is not readable."""
+        is ticked (absent otherwise), "redo": the free game's undone action ids, the next to redo last}``), or ``{}`` when none is kept or it is not readable."""
         text = self.store.place(self.place_key) if self.store is not None else None
         if not text:
             return {}
@@ -456,6 +458,8 @@ class LearnApp:
             self._free_auto = bool(self.free.seats.auto.value)
         if self._free_auto:
             data["auto"] = True
+        if self.free is not None and self.free.session.redo_ids:
+            data["redo"] = self.free.session.redo_ids
         writer = self.place().get("page")
         if isinstance(writer, str) and writer != self._expected_writer and not self._told_other_tab:
             # another tab or window of this page kept its place since this one last did: said once, saving goes on
@@ -483,6 +487,9 @@ class LearnApp:
             if isinstance(seats, list) and len(seats) <= 8 and all(isinstance(v, str) for v in seats):
                 self._free_seats = [str(v)[:16] for v in seats]
             self._free_auto = data.get("auto") is True
+            redo = data.get("redo")
+            if isinstance(redo, list) and len(redo) <= 500 and all(isinstance(v, str) and len(v) <= 300 for v in redo):
+                self._free_redo = list(redo)
             lesson = data.get("lesson")
             if isinstance(lesson, str) and lesson in {x.id for x in self.lessons.lessons}:
                 self.lessons.resume(lesson, data.get("actions") or [])
@@ -491,6 +498,21 @@ class LearnApp:
                 self.tabs.selected_index = 1
         finally:
             self._restoring = False
+
+
+def _restore_redo(session: tutor.Session, redo: list[str]) -> None:
+    """Give ``session`` back the undone steps ``redo`` (action ids, the next to redo last, as
+    :attr:`tutor.Session.redo_ids` gives them): each applied in turn, then all undone. An id not legal when its
+    turn comes ends the rebuilding there (those before it stay redoable); the session's game is as it was."""
+    done = 0
+    for aid in reversed(redo):
+        if all(a.id != aid for a in session.legal_actions()):
+            log.info("learn page: a kept redo step is not legal now, the rest are dropped: %s", aid[:120])
+            break
+        session.apply(aid)
+        done += 1
+    for _ in range(done):
+        session.undo()
 
 
 def learn_app(game_id: str = "restless-spirits") -> w.Widget:

@@ -419,3 +419,32 @@ def test_after_an_action_keyboard_focus_goes_to_the_next_first_action(tmp_path, 
     free.actions.button_for(first.id).click()
     assert len(focused) == 1
     assert focused[0] == free.actions.action_buttons[0].description
+
+
+def test_the_learn_page_keeps_free_plays_redo(tmp_path):
+    """The trial's reload kept the game but lost Redo: the place keeps the undone steps (``"redo"``, the next last)
+    and a reload can redo them, in order; a kept redo step that is not legal ends the rebuilding, the game kept."""
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    app.free.seats.seats[1].value = "you"  # every step a click
+    for _ in range(3):
+        app.free.actions.button_for(app.free.session.legal_actions()[0].id).click()
+    played = [st.action.id for st in app.free.session.history]
+    app.free.controls.undo.click()
+    app.free.controls.undo.click()
+    assert json.loads(app.store.place(app.place_key))["redo"] == [played[2], played[1]]
+    back = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert len(back.free.session.history) == 1 and back.free.session.redo_ids == [played[2], played[1]]
+    assert back.free.controls.redo.disabled is False
+    back.free.controls.redo.click()
+    back.free.controls.redo.click()
+    assert [st.action.id for st in back.free.session.history] == played and not back.free.session.can_redo
+    assert "Your game from before is back (1 step)." in back.notices()[0]
+    # an edited redo list: the steps up to the first that is not legal stay redoable
+    back.free.controls.undo.click()
+    place = json.loads(back.store.place(back.place_key))
+    place["redo"] = ["no-such-action", played[2]]
+    _store(tmp_path).save_place(back.place_key, json.dumps(place))
+    again = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert len(again.free.session.history) == 2 and again.free.session.redo_ids == [played[2]]
+    assert not app.errors.output.outputs and not back.errors.output.outputs and not again.errors.output.outputs
