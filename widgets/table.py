@@ -92,6 +92,18 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-onescreen .tutor-actions .rt-agrid > .tutor-action { flex-basis: 100%; margin-bottom: 0; }
   .rt-onescreen .tutor-actions .rt-agrid > .tutor-clause { max-width: 100% !important; margin: 1px 0 4px auto; }
 }
+/* a narrow or low window (a 1024x768 projector): the action list gets the room; each action's "why" is one line
+   (the whole sentence in its tooltip), and the pinned end-of-turn group is tight: its label, its chip beside it
+   (its "why" in the tooltip) */
+@media (max-width: 1200px) {
+  .rt-onescreen .tutor-actions .tutor-action::after { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .rt-onescreen .tutor-actions .rt-agrid > .tutor-action { margin: 2px 0; padding-top: 3px; padding-bottom: 3px; }
+  .rt-onescreen .tutor-actions > .rt-apart-turn { margin-top: 2px; padding-bottom: 2px; }
+  .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { display: none; }
+  .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-action { flex: 1 1 51%; margin: 1px 0;
+    min-height: 24px; padding: 2px 8px; font-size: 12.5px; }
+  .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-clause { max-width: 36% !important; margin: 1px 0; }
+}
 .rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) > .tutor-blocked { display: none; }
 .rt-onescreen .rt-blocked-head > .widget-html { display: none; }
 .rt-blocked-head > .rt-fold { display: none; }
