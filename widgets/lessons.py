@@ -256,6 +256,8 @@ OTHER_TAB_NOTICE = ("This page is open in another tab or window too: the tab you
 #: engine's reason, naming the field, cut to :data:`KEPT_GAME_WHY_MAX` characters).
 KEPT_GAME_LOST = "⚠ The free game kept from your last visit could not be restored ({why}), so a new game has started."
 KEPT_GAME_WHY_MAX = 200
+#: Said once, quietly, when free play opens on the game kept from before (a reload, or coming back to the page).
+RESUMED_NOTICE = "Your game from before is back ({steps})."
 
 
 def _short(text: str) -> str:
@@ -284,6 +286,8 @@ class LearnApp:
         self._free_kept: str | None = None  # the saved free game kept in the place (until free play opens)
         self._restoring = False
         self._free_seats: list[str] | None = None  # who played each free-play seat (kept in the place)
+        self._free_auto = False  # whether "Auto" was ticked in free play (kept in the place)
+        self._free_redo: list[str] = []  # the free game's undone actions, the next to redo last (kept in the place)
         self._free_box = w.VBox([w.HTML('<div class="rt-muted">Loading a new game…</div>')])
         #: this page's own mark in the place it keeps (``"page"``), and the mark it expects to find there: its own
         #: once it has written, else the one of the place it resumed from; another mark there means another tab or
@@ -344,11 +348,14 @@ class LearnApp:
         self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
         self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
 
-    def _notice(self, text: str) -> None:
+    def _notice(self, text: str, quiet: bool = False) -> None:
         """Show ``text`` (plain text) in a calm line above the tabs, with a "Got it" button that hides the line (the
-        learner has read it; it would otherwise stay for as long as the page is open)."""
-        note = html_widget(f'<div class="tutor-notice rt-learn-notice" style="background: #fff4e0; '
-                           'border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
+        learner has read it; it would otherwise stay for as long as the page is open). ``quiet``: news rather than
+        a warning (CSS class ``rt-quiet``, a pale lilac line instead of an orange one)."""
+        look = ("background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66;" if quiet
+                else "background: #fff4e0; border: 1px solid #f0b35a;")
+        note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" style="{look} '
+                           'border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
                            f'{esc(text)}</div>')
         got_it = button("Got it", tooltip="Hide this note")
         got_it.add_class("rt-notice-close")
@@ -382,6 +389,11 @@ class LearnApp:
                     session, why = None, "it is a game of another kind"
                 if why is not None:  # said once, in plain words: the kept game is not silently replaced
                     self._notice(KEPT_GAME_LOST.format(why=_short(why)))
+                else:  # said once, quietly: the game on the table is the one from before, not a new one
+                    _restore_redo(session, self._free_redo)
+                    n = len(session.history)
+                    self._notice(RESUMED_NOTICE.format(steps=f"{n} step{'' if n == 1 else 's'}" if n
+                                                       else "no steps yet"), quiet=True)
             if session is None:
                 session = tutor.new_game(self.game_id, players=self.players, seed=self.seed)
                 if "first_game" in session.game.options:  # the game has a first-game set-up: use it
@@ -395,6 +407,8 @@ class LearnApp:
                 for d, value in zip(seats, kept):
                     if value in {v for _label, v in d.options}:
                         d.value = value
+            if self._free_auto and self.free.seats is not None:  # and Auto as it was
+                self.free.seats.auto.value = True
             if self.store is not None:
                 self._watch_free()
         return self.free
@@ -404,6 +418,8 @@ class LearnApp:
         self.free.model.observe(lambda m, change: change != "clause" and self.remember(free=True))
         for d in self.free.seats.seats if self.free.seats is not None else []:
             d.observe(self.errors.guard(lambda _ch: self.remember()), names="value")
+        if self.free.seats is not None:
+            self.free.seats.auto.observe(self.errors.guard(lambda _ch: self.remember()), names="value")
 
     # -- where the learner was ----------------------------------------------------------------------------------
     @property
@@ -413,7 +429,8 @@ class LearnApp:
 
     def place(self) -> dict:
         """The kept place of this page (``{"tab": "lessons" | "free", "lesson": id, "actions": [action ids],
-        "free": saved game JSON or None, "seats": who plays each free-play seat}``), or ``{}`` when none is kept or it is not readable."""
+        "free": saved game JSON or None, "seats": who plays each free-play seat, "auto": true when free play's Auto
+        is ticked (absent otherwise), "redo": the free game's undone action ids, the next to redo last}``), or ``{}`` when none is kept or it is not readable."""
         text = self.store.place(self.place_key) if self.store is not None else None
         if not text:
             return {}
@@ -437,6 +454,12 @@ class LearnApp:
             self._free_seats = [d.value for d in self.free.seats.seats]
         if self._free_seats:
             data["seats"] = self._free_seats
+        if self.free is not None and self.free.seats is not None:
+            self._free_auto = bool(self.free.seats.auto.value)
+        if self._free_auto:
+            data["auto"] = True
+        if self.free is not None and self.free.session.redo_ids:
+            data["redo"] = self.free.session.redo_ids
         writer = self.place().get("page")
         if isinstance(writer, str) and writer != self._expected_writer and not self._told_other_tab:
             # another tab or window of this page kept its place since this one last did: said once, saving goes on
@@ -463,6 +486,10 @@ class LearnApp:
             seats = data.get("seats")
             if isinstance(seats, list) and len(seats) <= 8 and all(isinstance(v, str) for v in seats):
                 self._free_seats = [str(v)[:16] for v in seats]
+            self._free_auto = data.get("auto") is True
+            redo = data.get("redo")
+            if isinstance(redo, list) and len(redo) <= 500 and all(isinstance(v, str) and len(v) <= 300 for v in redo):
+                self._free_redo = list(redo)
             lesson = data.get("lesson")
             if isinstance(lesson, str) and lesson in {x.id for x in self.lessons.lessons}:
                 self.lessons.resume(lesson, data.get("actions") or [])
@@ -471,6 +498,21 @@ class LearnApp:
                 self.tabs.selected_index = 1
         finally:
             self._restoring = False
+
+
+def _restore_redo(session: tutor.Session, redo: list[str]) -> None:
+    """Give ``session`` back the undone steps ``redo`` (action ids, the next to redo last, as
+    :attr:`tutor.Session.redo_ids` gives them): each applied in turn, then all undone. An id not legal when its
+    turn comes ends the rebuilding there (those before it stay redoable); the session's game is as it was."""
+    done = 0
+    for aid in reversed(redo):
+        if all(a.id != aid for a in session.legal_actions()):
+            log.info("learn page: a kept redo step is not legal now, the rest are dropped: %s", aid[:120])
+            break
+        session.apply(aid)
+        done += 1
+    for _ in range(done):
+        session.undo()
 
 
 def learn_app(game_id: str = "restless-spirits") -> w.Widget:

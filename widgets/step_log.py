@@ -159,6 +159,21 @@ class StepLog:
         return text, clause_chip(self.model, e.clause)
 
 
+def _then_text(replies: int, shown: int, short: int) -> str:
+    """The line above the computer's steps in :class:`LastStep` (HTML): "Then the computer played N steps", and
+    when not all of them are shown, which ones are (the newest ``shown``, or the newest ``short`` on a low window:
+    the two variants carry CSS classes ``rt-then-tall`` and ``rt-then-short``, one shown by the window's height)."""
+    text = "Then the computer played" + (f" {replies} steps" if replies > 1 else "")
+
+    def which(n: int) -> str:
+        return f" (the latest {n} below, the {replies - n} before them in the History)" if n < replies else ""
+    tall, low = which(shown), which(min(short, shown))
+    if tall == low:
+        return text + (f'<span class="rt-muted">{tall}</span>' if tall else "")
+    return (text + f'<span class="rt-muted rt-then-tall">{tall}</span>'
+            + f'<span class="rt-muted rt-then-short">{low}</span>')
+
+
 def _upside_down(row: _Row) -> list[w.Widget]:
     """A step's widgets for the box of steps, which CSS shows upside down (lines from the bottom up, see
     :class:`StepLog`): its lines reversed, each line's own widgets (text, then chip) in order."""
@@ -199,11 +214,17 @@ class LastStep(StepLog):
         self._then = html_widget()
         self._then._dom_classes = ("rt-then",)
         self._note = html_widget()
+        self._cut = html_widget()
+        self._cut._dom_classes = ("rt-reply-cut",)
         self._note._dom_classes = ("rt-step-note",)
         super().__init__(model, show_setup=True, max_steps=1)
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History).
     MAX_REPLIES = 6
+    #: The most computer steps shown on a low window (under 900 px high, e.g. 1366x768): the newest ones; the
+    #: steps before them come before a hidden line of CSS class ``rt-reply-cut``: the one-screen table hides what
+    #: lies between "Then the computer played" and it on such a window.
+    SHORT_REPLIES = 3
     #: How far back (in steps) the panel looks for a person's own last step.
     LOOK_BACK = 40
 
@@ -242,14 +263,13 @@ class LastStep(StepLog):
                 kids = (kids[0], self._note, *kids[1:])
             if len(shown) > 1:  # the person's own step, then the computer's steps since, the newest last
                 replies = len(hist) - 1 - shown[0].index
-                more = replies - (len(shown) - 1)
-                self._then.value = (
-                    '<div class="rt-then">Then the computer played'
-                    + (f" {replies} steps" if replies > 1 else "")
-                    + (f' <span class="rt-muted">(the first {more} are in the History)'
-                       "</span>" if more else "") + ":</div>")
-                kids = (*self._cache[shown[0]].cells, self._then,
-                        *[x for y in shown[1:-1] for x in self._cache[y].cells], *kids)
+                self._then.value = '<div class="rt-then">' + _then_text(replies, len(shown) - 1,
+                                                                        self.SHORT_REPLIES) + ":</div>"
+                older = shown[1:max(1, len(shown) - self.SHORT_REPLIES)]
+                newer = [x for y in shown[1 + len(older):-1] for x in self._cache[y].cells]
+                # (the older steps are not marked themselves: a clause chip is one widget wherever its clause fires)
+                kids = (*self._cache[shown[0]].cells, self._then, *[x for y in older for x in self._cache[y].cells],
+                        *((self._cut,) if older else ()), *newer, *kids)
             title = f'<span class="rt-last-title">{esc(self._heading)}</span>'
         else:
             self._cache = {}

@@ -92,6 +92,18 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-onescreen .tutor-actions .rt-agrid > .tutor-action { flex-basis: 100%; margin-bottom: 0; }
   .rt-onescreen .tutor-actions .rt-agrid > .tutor-clause { max-width: 100% !important; margin: 1px 0 4px auto; }
 }
+/* a narrow or low window (a 1024x768 projector): the action list gets the room; each action's "why" is one line
+   (the whole sentence in its tooltip), and the pinned end-of-turn group is tight: its label, its chip beside it
+   (its "why" in the tooltip) */
+@media (max-width: 1200px) {
+  .rt-onescreen .tutor-actions .tutor-action::after { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .rt-onescreen .tutor-actions .rt-agrid > .tutor-action { margin: 2px 0; padding-top: 3px; padding-bottom: 3px; }
+  .rt-onescreen .tutor-actions > .rt-apart-turn { margin-top: 2px; padding-bottom: 2px; }
+  .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { display: none; }
+  .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-action { flex: 1 1 51%; margin: 1px 0;
+    min-height: 24px; padding: 2px 8px; font-size: 12.5px; }
+  .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-clause { max-width: 36% !important; margin: 1px 0; }
+}
 .rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) > .tutor-blocked { display: none; }
 .rt-onescreen .rt-blocked-head > .widget-html { display: none; }
 .rt-blocked-head > .rt-fold { display: none; }
@@ -251,7 +263,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-aside > summary { font-size: 11px; }
 
 /* the last step: a strip under the board and the actions */
-.rt-onescreen > .tutor-last-step { margin: 0 0 4px 0; padding: 4px 10px 6px 10px; max-height: 34vh;
+.rt-onescreen > .tutor-last-step { margin: 0 0 4px 0; padding: 4px 10px 6px 10px;
+  max-height: max(34vh, calc(100vh - 620px));
   display: flex; flex-direction: column; border-color: #c9b8e6; background: #fff; }
 .rt-last-head { flex: 0 0 auto; align-items: center; gap: 6px; }
 .rt-last-head > .widget-html { flex: 1 1 auto; min-width: 0; }
@@ -263,11 +276,20 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
 /* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
    the board keeps the learner's hand in view */
-.rt-onescreen > .tutor-last-step:has(.rt-then) { max-height: 24vh; }
+.rt-onescreen > .tutor-last-step:has(.rt-then) { max-height: max(24vh, calc(100vh - 640px)); }
+/* a low window (1366x768) shows the computer's newest few steps (the older ones are in the History); a tall one
+   (1920x1080) gives the strip the room the board does not need */
+@media (max-height: 899px) {
+  .rt-onescreen .tutor-last-step .rt-current-step:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *) {
+    display: none !important; }
+  .rt-then .rt-then-tall { display: none; }
+}
+@media (min-height: 900px) { .rt-then .rt-then-short { display: none; } }
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
 .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
+.rt-current-step > .rt-reply-cut { display: none !important; }
 .rt-current-step > .rt-then { font-size: 12.5px; font-weight: 700; color: #4b465e; border-top: 1px dashed #cfc8e2;
   margin-top: 3px; padding-top: 2px; }
 .rt-step-now small { font-weight: 400; color: #6a6484; }

@@ -260,3 +260,50 @@ def test_presenter_fits_a_1024_projector(tutor_server, tutor_page):
     page.get_by_role("tab", name="Record a walkthrough").click()
     expect(page.locator(".jp-MarkdownCell h1").first).to_be_visible(timeout=CLICK_MS)
     tutor_page.assert_clean()
+
+
+ACTION_ROOM = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const r = e => e.getBoundingClientRect();
+  const panel = [...document.querySelectorAll('.rt-onescreen .tutor-actions')].find(shown);
+  const pin = [...panel.querySelectorAll('.rt-apart-turn')].find(shown);
+  const P = r(panel), top = pin ? r(pin).top : P.bottom;
+  const acts = [...panel.querySelectorAll('.tutor-action')].filter(shown).filter(a => !(pin && pin.contains(a)));
+  const area = r([...document.querySelectorAll('.rt-board-area')].find(shown));
+  return {pinned: pin ? r(pin).height : 0, pins: pin ? pin.querySelectorAll('.tutor-action').length : 0,
+          whole: acts.filter(a => r(a).top >= P.top - 1 && r(a).bottom <= top + 1).length, area: [area.width, area.height],
+          pageW: document.scrollingElement.scrollWidth};
+}"""
+
+
+def test_spirit_duels_free_play_at_1024_leaves_the_action_list_room(tutor_server, tutor_page):
+    """The trial found that at 1024x768 Spirit Duels' pinned "Gain the advantage" and "Pass" (about 170 px) left
+    room for about two scrolling actions. Now the pinned group is tight (label and chip on a line, the why in the
+    tooltip) and each action's why one line: at least three whole actions scroll above the pinned pair."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{tutor_server}/voila/render/learn-spirit-duels.ipynb")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()  # a fresh game
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    for _ in range(20):  # past the set-up (keep the opening hand; the computer keeps its own) to the Action Phase
+        page.wait_for_timeout(600)
+        if page.locator(".tutor-actions .rt-apart-turn .tutor-action:visible").count() >= 2:
+            break
+        comp = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+        keep = page.locator(".tutor-action:visible:not([disabled])").filter(has_text="Keep")
+        mine = page.locator(".tutor-action:visible:not([disabled])")
+        if comp.count():
+            comp.first.click()
+        elif mine.count():
+            (keep.first if keep.count() else mine.first).click()
+    page.wait_for_timeout(500)
+    g = page.evaluate(ACTION_ROOM)
+    print(f"Spirit Duels free play at 1024x768: {g}")
+    assert g["pins"] >= 2, g  # "Gain the advantage" and "Pass"
+    assert g["pinned"] <= 110 and g["whole"] >= 3, g
+    assert g["pageW"] <= 1024 and g["area"][1] >= 380, g  # the board keeps its room
+    page.screenshot(path=ARTIFACTS / "one-screen-spirit-duels-free-1024x768.png")
+    tutor_page.assert_clean()

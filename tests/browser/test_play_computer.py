@@ -141,8 +141,10 @@ def test_play_against_the_computer_with_hint_and_undo(tutor_server, tutor_page, 
         expect(page.locator(TITLE).last).not_to_have_text(last_mine_before or "\u0000", timeout=STEP_MS)
         k += 1
         assert k < 40, "the learner's turn never ended"
-    # the title's label without its cost (" · free", " · 1 AP", in small print): the Undo note names the move alone
-    my_label = re.sub(r" · (free|\d+ \S+)$", "", title(page).split(": ", 1)[1].strip())
+    # the learner's move as Undo's note names it: the step's title without its cost ("<small> · free</small>")
+    my_label = page.locator(TITLE).last.evaluate(
+        "e => { const c = e.cloneNode(true); c.querySelectorAll('small').forEach(x => x.remove());"
+        " return c.textContent; }").split(": ", 1)[1].strip()
     replies = 0
     while wait_for_turn(page) == "computer":
         computer_moves(page)

@@ -223,6 +223,10 @@ def test_the_learn_page_resumes_free_play_as_a_saved_game(tmp_path):
     assert back.tabs.selected_index == 1 and back.free is not None
     assert [st.action.id for st in back.free.session.history] == [st.action.id for st in kept.history]
     assert back.free.session.to_json() == kept.to_json()
+    # said once, quietly (the trial's reload came back without a word)
+    assert back.notices() == ['<div class="tutor-notice rt-learn-notice rt-quiet" style="background: #f6f3fc; '
+                              'border: 1px solid #ddd3f0; color: #3d1f66; border-radius: 8px; padding: 4px 8px; '
+                              'font-size: 13px;">Your game from before is back (3 steps).</div>']
     back.free.controls.undo.click()  # a game to continue: Undo and the legal actions work
     assert len(back.free.session.history) == 2 and back.free.actions.action_buttons
     # back to the lessons tab: the saved game stays kept for the next visit
@@ -231,6 +235,7 @@ def test_the_learn_page_resumes_free_play_as_a_saved_game(tmp_path):
     assert again.tabs.selected_index == 0 and again.free is None
     again.tabs.selected_index = 1
     assert len(again.free.session.history) == 2
+    assert len(again.notices()) == 1 and "Your game from before is back (2 steps)." in again.notices()[0]
     assert not back.errors.output.outputs and not again.errors.output.outputs
 
 
@@ -246,6 +251,24 @@ def test_the_learn_page_keeps_who_plays_each_free_seat(tmp_path):
     again = LearnApp("restless-spirits", store=_store(tmp_path))
     assert [d.value for d in again.free.seats.seats] == ["you", "you"]
     assert not back.errors.output.outputs and not again.errors.output.outputs
+
+
+def test_the_learn_page_keeps_free_plays_auto(tmp_path):
+    """The trial's reload kept the game but unticked Auto: the place keeps it (``"auto": true``) and a reload ticks
+    it again; unticked, it stays unticked."""
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    assert app.free.seats.auto.value is False and "auto" not in json.loads(app.store.place(app.place_key))
+    app.free.seats.auto.value = True
+    assert json.loads(app.store.place(app.place_key))["auto"] is True
+    back = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert back.tabs.selected_index == 1 and back.free.seats.auto.value is True
+    back.free.seats.auto.value = False
+    again = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert again.free.seats.auto.value is False
+    for x in (app, back, again):
+        x.free.seats.auto.value = False  # no Auto timer left behind
+        assert not x.errors.output.outputs
 
 
 def test_a_store_given_after_the_page_is_shown_resumes_or_keeps_what_the_learner_did(tmp_path):
@@ -287,7 +310,8 @@ def test_a_bad_kept_place_starts_afresh(tmp_path, text):
 
 
 def _notes(app) -> list[str]:
-    return app.notices()
+    """The page's warning lines (not the quiet "Your game from before is back" line)."""
+    return [x for x in app.notices() if "rt-quiet" not in x]
 
 
 @pytest.mark.parametrize("edit,says", [
@@ -352,7 +376,7 @@ def test_two_tabs_of_one_learn_page_say_so_once_and_keep_saving(tmp_path):
     from widgets.lessons import KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
 
     def notes(app):
-        return app.notices()
+        return _notes(app)
 
     a = LearnApp("spirit-duels", store=_store(tmp_path))
     a.tabs.selected_index = 1
@@ -412,3 +436,32 @@ def test_after_an_action_keyboard_focus_goes_to_the_next_first_action(tmp_path, 
     free.actions.button_for(first.id).click()
     assert len(focused) == 1
     assert focused[0] == free.actions.action_buttons[0].description
+
+
+def test_the_learn_page_keeps_free_plays_redo(tmp_path):
+    """The trial's reload kept the game but lost Redo: the place keeps the undone steps (``"redo"``, the next last)
+    and a reload can redo them, in order; a kept redo step that is not legal ends the rebuilding, the game kept."""
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    app.free.seats.seats[1].value = "you"  # every step a click
+    for _ in range(3):
+        app.free.actions.button_for(app.free.session.legal_actions()[0].id).click()
+    played = [st.action.id for st in app.free.session.history]
+    app.free.controls.undo.click()
+    app.free.controls.undo.click()
+    assert json.loads(app.store.place(app.place_key))["redo"] == [played[2], played[1]]
+    back = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert len(back.free.session.history) == 1 and back.free.session.redo_ids == [played[2], played[1]]
+    assert back.free.controls.redo.disabled is False
+    back.free.controls.redo.click()
+    back.free.controls.redo.click()
+    assert [st.action.id for st in back.free.session.history] == played and not back.free.session.can_redo
+    assert "Your game from before is back (1 step)." in back.notices()[0]
+    # an edited redo list: the steps up to the first that is not legal stay redoable
+    back.free.controls.undo.click()
+    place = json.loads(back.store.place(back.place_key))
+    place["redo"] = ["no-such-action", played[2]]
+    _store(tmp_path).save_place(back.place_key, json.dumps(place))
+    again = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert len(again.free.session.history) == 2 and again.free.session.redo_ids == [played[2]]
+    assert not app.errors.output.outputs and not back.errors.output.outputs and not again.errors.output.outputs

@@ -272,3 +272,49 @@ def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id
     assert len(then) == 1 and "Then the computer played" in then[0].value
     assert kids.index(then[0]) > kids.index([x for x in kids if "rt-step-now" in getattr(x, "value", "")][0])
     assert len(titles) == 1 + min(replies, app.last.MAX_REPLIES)
+
+
+def test_the_computers_newest_steps_are_the_ones_a_low_window_shows():
+    """"What just happened" after many computer steps: the line above them says which are shown (the latest ones,
+    the older ones in the History), and on a low window (CSS class ``rt-older-reply`` hidden) only the newest
+    three remain."""
+    from widgets.step_log import _then_text
+    assert _then_text(1, 1, 3) == "Then the computer played"
+    assert _then_text(2, 2, 3) == "Then the computer played 2 steps"
+    assert _then_text(10, 6, 3) == (
+        'Then the computer played 10 steps<span class="rt-muted rt-then-tall"> (the latest 6 below, the 4 before '
+        'them in the History)</span><span class="rt-muted rt-then-short"> (the latest 3 below, the 7 before them '
+        'in the History)</span>')
+    assert _then_text(5, 5, 3) == ('Then the computer played 5 steps<span class="rt-muted rt-then-tall"></span>'
+                                   '<span class="rt-muted rt-then-short"> (the latest 3 below, the 2 before them in '
+                                   'the History)</span>')
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_older_computer_steps_come_before_the_cut_a_low_window_hides(game_id):
+    """The computer's steps shown before its newest :attr:`LastStep.SHORT_REPLIES` sit between "Then the computer
+    played" and a hidden line of CSS class ``rt-reply-cut`` (the one-screen table hides them on a low window); the
+    newest ones and the learner's own step lie outside."""
+    from widgets.lessons import LearnApp
+    app = LearnApp(game_id).open_free_play()
+    seats = app.seats
+    for _ in range(60):
+        if seats.computer_to_move():
+            break
+        person_moves(app, seats)
+    replies = 0
+    while seats.computer_to_move() and replies < 10:
+        assert seats.step() is True
+        replies += 1
+    kids = list(app.last._list.children)
+    titles = [kids.index(x) for x in kids if "rt-step-now" in getattr(x, "value", "")]
+    then = [i for i, x in enumerate(kids) if "rt-then" in x._dom_classes][0]
+    cut = [i for i, x in enumerate(kids) if "rt-reply-cut" in x._dom_classes]
+    shown = min(replies, app.last.MAX_REPLIES)
+    older = max(0, shown - app.last.SHORT_REPLIES)
+    if older:
+        assert len(cut) == 1 and len([t for t in titles if then < t < cut[0]]) == older
+        assert len([t for t in titles if t > cut[0]]) == app.last.SHORT_REPLIES
+    else:
+        assert cut == []
+    assert titles[0] < then

@@ -100,6 +100,12 @@ class Session:
         """True when an undone step can be re-applied."""
         return bool(self._redo)
 
+    @property
+    def redo_ids(self) -> list[str]:
+        """The ids of the undone actions :meth:`redo` would re-apply, the next one last (empty when none): a page
+        that keeps a game keeps them too, and rebuilds them by applying them in reverse order and undoing."""
+        return [a.id for a in self._redo]
+
     def clauses(self) -> dict[str, Clause]:
         """All clauses of this session's game, ``{id: Clause}``."""
         return self.game.clauses
