@@ -123,7 +123,8 @@ class GraphView(Canvas, DetailsPanel, Search):
                               continuous_update=False, layout=w.Layout(width="auto"))
         self.dst = w.Combobox(placeholder="B (e.g. Baikeng)", options=sorted(self._names), ensure_option=False,
                               continuous_update=False, layout=w.Layout(width="auto"))
-        self.how = w.Button(description="How can A affect B?", layout=w.Layout(width="auto"))
+        self.how = w.Button(description="Ask", tooltip="How can A affect B? (the paths are highlighted)",
+                            layout=w.Layout(width="auto"))
         self.how.add_class("tutor-graph-how")
         self.path = w.HTML("")
         self.path.add_class("tutor-graph-path")

@@ -27,6 +27,9 @@ body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 38
 .tutor-graph .rt-g-query > .jupyter-button { flex: 0 0 auto; }
 .tutor-graph-path:not(:has(p, ol)) { display: none; }
 .tutor-graph-path { max-height: 34vh; overflow-y: auto; }
+/* with an answer shown, the details below it keep to the rest of the window */
+body[data-voila] .rt-g-side:has(.tutor-graph-path :is(p, ol)) .tutor-graph-details {
+  max-height: clamp(120px, calc(66vh - 392px), 720px); }
 .tutor-graph .rt-g-legend span { display: inline-block; margin: 0 10px 0 0; font-size: 12px; }
 .tutor-graph .rt-g-legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle;
   margin-right: 4px; border-radius: 2px; }
