@@ -135,17 +135,19 @@ def test_hand_limit_example_plain_buy_no_swap():
     assert c.original.fired == ("rs.buy", "rs.ruling.swap-discard", "rs.buy.refill")
     assert c.what_if.fired == ("rs.buy", "rs.buy.refill")
     assert c.only_original == ("rs.ruling.swap-discard",) and c.only_what_if == ()
-    assert "nothing asks for it" in c.what_if.stop.why[0] and "[rs.ruling.swap-discard]" in c.what_if.stop.why[0]
+    assert "In the rulebook's case this step happened because of the rule “Where a swapped-out Totem goes”" in c.what_if.stop.why[0] and "[rs.ruling.swap-discard]" in c.what_if.stop.why[0]
     assert c.what_if.stop.possible  # what is possible instead
     text = c.sentences()
-    assert text[0].startswith("No “Give up Key (single)") is False  # the skipped step is the swap of Drum
-    assert text[0].startswith("No “Give up Drum (single)")
+    # the skipped step is the swap of Drum, said as a person would
+    assert text[0].startswith("After your change there is no “Give up Drum (single)”, because step 1 went differently")
     assert "Player 1 takes Key (single) [provisional] into their hand. [rs.buy]" in text[0]
     changed = {ch.line: ch for ch in c.changes}
     hand = changed["Player 1 · hand: Spirit Cloak, Timeweaver Thread, Lantern, Bell, Feather, Mirror, Key"]
     assert hand.original == "holds" and hand.what_if == "fails"
-    assert "on your board: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key" in hand.sentence
-    assert changed["Totem discard size: 1"].sentence.endswith("on your board: 0.")
+    assert hand.sentence.startswith("This held in the original; after your change it no longer does (checked after "
+                                    "step 1, where your version stops): Player 1 · hand")
+    assert "On your board: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key." in hand.sentence
+    assert changed["Totem discard size: 1"].sentence.endswith("On your board: 0.")
     # the checks describe the board that is shown (the what-if's), not the original hand
     parts = faq.part_checks(new, c.what_if.session)
     hand_part = next(p for p in parts if p.line.startswith("Player 1 · hand"))
@@ -162,12 +164,12 @@ def test_comparison_in_spirited_and_spirit_duels():
     sc = sc_of(SP)
     c = faq.compare(sc, faq.edit_setup(sc, faq.SetCounter("side.greeks", True)))
     assert "sp.battle.medal.score" in c.only_original and c.what_if.stop.step == 4
-    assert any(ch.sentence.endswith("on your board: Battle: a medal to score or replace, or neither.")
+    assert any(ch.sentence.endswith("On your board: Battle: a medal to score or replace, or neither.")
                for ch in c.changes)  # the pending decision in words, never its kind
     sd = sc_of(SD)
     c = faq.compare(sd, faq.edit_setup(sd, faq.FixDie("roll.1", "magic")))
     assert c.what_if.stop is None and [ch.what_if for ch in c.changes] == ["fails"]
-    assert "on your board: Level 1 Attack die showing Magic" in c.changes[0].sentence
+    assert "On your board: Level 1 Attack die showing Magic" in c.changes[0].sentence
 
 
 # -- my questions ---------------------------------------------------------------------------------------------------------
@@ -248,7 +250,7 @@ def test_a_die_of_an_active_pool_shows_the_face_fixed():
     c = faq.compare(sc, new)
     assert c.what_if.stop.step == 1 and c.what_if.stop.clauses == ("sd.resolve-dice",)
     assert "Blank cannot be declared [sd.resolve-dice]" in c.what_if.stop.why[0]
-    assert "checked before the script, which stops at once" in " ".join(c.sentences())
+    assert "checked before the first step, since your version stops at once" in " ".join(c.sentences())
 
 
 def test_more_counters_stage_charges_gained_by_and_ability_used():

@@ -147,11 +147,11 @@ def test_a_saved_whose_decision_what_if_loads_back_and_runs(tmp_path):
     assert c.original.stop is None and c.what_if.stop is not None and c.what_if.stop.step == 1
     assert any(x.startswith("Give up") for x in c.what_if.stop.possible)
     said = c.sentences()
-    assert said[0] == ("Where the question starts, in your what-if: Player 2 spends 1 AP to buy Key (single) "
+    assert said[0] == ("Where the question starts, after your change: Player 2 spends 1 AP to buy Key (single) "
                        "[provisional] (1 AP left). [rs.buy]")  # the action the set-up ends inside, taken again
-    assert said[1].startswith("Step 1 (Give up Drum (single)) is not possible here")  # as the original took it
-    assert "Only in the original: Where a swapped-out Totem goes [rs.ruling.swap-discard]." in said
-    assert not any(x.startswith("rule fires: Where a swapped-out") for x in said)  # said once, not twice
+    assert said[1].startswith("Step 1 (Give up Drum (single)) cannot happen here")  # as the original took it
+    assert "The rule “Where a swapped-out Totem goes” [rs.ruling.swap-discard] applied in the original but not after your change." in said
+    assert not any("the rule “Where a swapped-out Totem goes” applies" in x for x in said)  # said once, not twice
     mine = faq.what_if_scenario(sc, new, "swap-for-two", "", "The swap is asked of whoever buys with a full hand.",
                                 changes=faq.SetDecision(2).describe())
     p = faq.save_question(mine, "swap-for-two", folder=tmp_path)

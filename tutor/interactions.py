@@ -351,9 +351,33 @@ def resolve(G: nx.MultiDiGraph, text: str, game: str | None = None) -> tuple[str
         return hits[0], ""
     said = short(text, 60, quote=False)  # typed: any length
     if not hits:
-        return None, f"No card or rule word is called “{said}”. Type part of a name, or pick one from the list."
+        return None, not_found(text, game)
     shown = "; ".join(entry(G, n) for n in hits[:6]) + (f"; and {len(hits) - 6} more" if len(hits) > 6 else "")
     return None, f"“{said}” matches {len(hits)} names ({shown}). Type more of the name, or pick one from the list."
+
+
+def not_found(text: str, game: str | None = None) -> str:
+    """Why ``text`` names no node, in plain words: a card the graph does not hold (a Spirit Guide or a Totem, see
+    :func:`tutor.interactions_cards.outside_graph`; ``game``'s first, then every game's) is named with what it is,
+    else "no card or rule word is called …"."""
+    from .interactions_cards import outside_graph
+    want = (text or "").strip().lower()
+    said = short(text.strip(), 60, quote=False)
+    if want:
+        for g in ([game] if game in GAMES else []) + [g for g in GAMES if g != game]:
+            try:
+                absent = outside_graph(g)
+            except ContentError:
+                continue
+            hits = [(n, what) for n, what in absent if n.lower() == want] or \
+                [(n, what) for n, what in absent if want in n.lower()]
+            if hits:
+                name, what = hits[0]
+                kinds = sorted({w for _n, w in absent})
+                return (f"{name} is a {GAME_TITLES[g]} {what}. {' and '.join(k + 's' for k in kinds)} are not in the "
+                        "ability graph: it holds the cards whose abilities act on other cards, and rule words. "
+                        "Type another card's name, or pick one from the list.")
+    return f"No card or rule word is called “{said}”. Type part of a name, or pick one from the list."
 
 
 def apart(G: nx.MultiDiGraph, u: str, v: str) -> str:

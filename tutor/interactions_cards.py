@@ -121,5 +121,17 @@ def spirit_duels(path: str | Path | None = None) -> list[CardRec]:
     return out
 
 
+def outside_graph(game: str, path: str | Path | None = None) -> list[tuple[str, str]]:
+    """The cards of ``game``'s card file that are no node of the graph, as ``(name, what it is)``, e.g.
+    ``("Okada Mitsuo", "Spirit Guide")``: in Restless Spirits the Spirit Guides (a Mastery, no ability acting on
+    another card) and the Totems (items to offer). Empty for a game whose every card kind is in the graph."""
+    if game != "restless-spirits":
+        return []
+    from .games.restless_spirits.game import load_cards
+    cards, _ = load_cards(path)
+    return ([(g.name, "Spirit Guide") for g in cards.guides]
+            + [(t.name, "Totem") for t in cards.totems])
+
+
 #: game id -> reader of its card file
 READERS = {"restless-spirits": restless_spirits, "spirited": spirited, "spirit-duels": spirit_duels}

@@ -339,8 +339,8 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
                 step = stop.action  # as the original run took it
             else:
                 why = st.problem
-            info = (f'<span class="tutor-faq-error">Step {st.done + 1} ({esc(step)}) is not possible in this '
-                    f"set-up: {rule_text(why, s.clauses())}</span>")
+            info = (f'<span class="tutor-faq-error" tabindex="0">Step {st.done + 1} ({esc(step)}) cannot happen after your '
+                    f"change: {rule_text(why, s.clauses())}</span>")
         else:
             try:  # the step as the engine labels it now (the Spirit's name, not its position)
                 step = prov_text(faq.next_action(sc, s).label)

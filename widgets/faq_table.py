@@ -5,8 +5,10 @@ actions (``tutor-actions``) and, under both, what just happened (``tutor-last-st
 
 The question list, the answer and the what-if panel share one side panel (:class:`SidePanel`, CSS class
 ``rt-faq-panel``): over the board while open on a screen narrower than 1600 px (closed when a question is chosen, so
-its board is in view), a column of its own left of the board on a wider screen (the question list when nothing
-else is open). Under Voila the page is the window: the notebook's Markdown cell folds away (its words are in the
+its board is in view; the list then also takes the last step's strip, so several questions show at 1024x768), a
+column of its own left of the board on a wider screen (the question list when nothing else is open). The what-if
+panel never covers the board: it takes the actions' column, widened, while open. The last step's strip (the set-up
+log first) is capped at a quarter of the window. Under Voila the page is the window: the notebook's Markdown cell folds away (its words are in the
 "How it works" line of the question list) and only the list, the board, the actions and a long last step scroll.
 """
 from __future__ import annotations
@@ -65,6 +67,32 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
 .rt-faq-panel .rt-faq-edit h3 { display: none; }
 .rt-faq-how { font-size: 12.5px; color: #3d3850; }
 .rt-faq-how summary { cursor: pointer; color: #5b2d90; font-weight: 600; }
+/* the question list: search and game on one line, so several questions show at once even at 1024x768; while it is
+   open over the board (narrow), the last step's strip folds away and the list takes its height too */
+.rt-faq-panel .rt-faq-side:not(.rt-faq-off) { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(130px, 32%);
+  align-content: start; gap: 2px 8px; }
+.rt-faq-panel .rt-faq-side > * { grid-column: 1 / -1; margin-top: 0; margin-bottom: 0; }
+.rt-faq-panel .rt-faq-side > .tutor-faq-search { grid-column: 1; }
+.rt-faq-panel .rt-faq-side > .widget-dropdown { grid-column: 2; }
+.rt-faq-panel .rt-faq-side .rt-faq-count { margin: 0 0 0 2px; }
+.rt-faq-panel .rt-faq-side .rt-faq-game { margin-top: 4px; }
+.rt-faq-panel .rt-faq-side .rt-faq-item { margin: 2px 0; }
+.rt-onescreen:has(.rt-faq-panel.rt-view-questions.rt-open) > .tutor-last-step { display: none !important; }
+/* a step that cannot happen: two lines under the stepper (the rest scrolls; "What changed" says it whole) */
+.rt-faq-status .rt-faq-script .tutor-faq-error { display: block; max-height: 2.9em; overflow-y: auto; line-height: 1.4;
+  padding: 1px 8px; }
+/* the set-up log and every last step: a capped strip (older lines scroll inside it), so the board keeps its room */
+.rt-faq-page .rt-onescreen > .tutor-last-step { max-height: 24vh; }
+/* the what-if panel takes the actions' column, widened, never the board: the board stays in view beside it, so each
+   change of the set-up is seen where it happens (the actions come back when it closes) */
+.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) {
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1.15fr) !important; }
+.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .tutor-actions { display: none !important; }
+.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .rt-board-area { grid-column: 1 !important;
+  grid-row: 1 !important; }
+.rt-faq-page .rt-main > .rt-faq-panel.rt-view-whatif.rt-open { position: relative !important; left: auto; top: auto;
+  bottom: auto; grid-column: 2 !important; grid-row: 1 !important; width: auto !important; z-index: 0;
+  box-shadow: none !important; }
 @media (min-width: WIDE_PXpx) {
   .rt-faq-page .rt-main { grid-template-columns: 400px minmax(0, 1fr) clamp(300px, 28vw, 520px); }
   .rt-faq-page .rt-main > .rt-board-area { grid-column: 2; grid-row: 1; }
@@ -72,9 +100,6 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
   .rt-faq-panel, .rt-faq-panel:not(.rt-open) { display: flex !important; position: relative !important; grid-column: 1;
     grid-row: 1; width: auto; box-shadow: none; border-color: #ddd6ee; z-index: 0; }
   .rt-faq-page .rt-drawer { left: 408px; width: calc(100% - 408px - clamp(300px, 28vw, 520px) - 16px); }
-  /* the what-if panel's rows need more room than the column: over the column and the board while open */
-  .rt-faq-panel.rt-view-whatif { position: absolute !important; left: 0; top: 0; bottom: 0; z-index: 5;
-    width: calc(100% - clamp(300px, 28vw, 520px) - 16px); box-shadow: 0 10px 30px rgba(40, 20, 80, .28); }
 }
 """.replace("WIDE_PX", str(WIDE_PX))
 

@@ -120,10 +120,11 @@ class GraphView(Canvas, DetailsPanel, Search):
         # A and B take what Find takes (see ask_path); a name that matches several nodes is answered with them.
         # Enter in A or B (or leaving the box) asks as soon as both are filled in, like the button.
         self.src = w.Combobox(placeholder="A (e.g. Nordheim)", options=sorted(self._names), ensure_option=False,
-                              continuous_update=False, layout=w.Layout(width="300px"))
+                              continuous_update=False, layout=w.Layout(width="auto"))
         self.dst = w.Combobox(placeholder="B (e.g. Baikeng)", options=sorted(self._names), ensure_option=False,
-                              continuous_update=False, layout=w.Layout(width="300px"))
-        self.how = w.Button(description="How can A affect B?", layout=w.Layout(width="auto"))
+                              continuous_update=False, layout=w.Layout(width="auto"))
+        self.how = w.Button(description="Ask", tooltip="How can A affect B? (the paths are highlighted)",
+                            layout=w.Layout(width="auto"))
         self.how.add_class("tutor-graph-how")
         self.path = w.HTML("")
         self.path.add_class("tutor-graph-path")
@@ -182,12 +183,16 @@ class GraphView(Canvas, DetailsPanel, Search):
         query = w.HBox([self.src, self.dst, self.how], layout=w.Layout(flex_flow="row wrap"))
         view = w.HBox([self.count, self.all_btn, self.read_btn])
         view.add_class("rt-g-view")
-        main = w.HBox([w.VBox([view, self.canvas_box], layout=w.Layout(flex="3 1 560px", min_width="0")),
-                       w.VBox([self.details], layout=w.Layout(flex="2 1 300px", min_width="0"))],
+        query.add_class("rt-g-query")
+        # the path query and its answer sit in the side panel, above the selected card's details: the answer is
+        # seen where it is asked, beside the highlighted paths, never below the fold
+        side = w.VBox([w.HTML('<h3 class="rt-g-qhead">How can A affect B?</h3>'), query, self.path, self.details],
+                      layout=w.Layout(flex="2 1 300px", min_width="0"))
+        side.add_class("rt-g-side")
+        main = w.HBox([w.VBox([view, self.canvas_box], layout=w.Layout(flex="3 1 560px", min_width="0")), side],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), banner, filters, kinds,
-                              w.HTML(f'<div class="rt-g-legend">{legend}</div>'), main,
-                              w.HTML("<h3>How can A affect B?</h3>"), query, self.path, self.errors.output])
+                              w.HTML(f'<div class="rt-g-legend">{legend}</div>'), main, self.errors.output])
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-graph")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tutor import interactions as tg
 
-from .style import echo, esc, typed
+from .style import esc, typed
 
 
 class Search:
@@ -25,8 +25,7 @@ class Search:
         hits = tg.candidates(self.G, text, self.game.value)
         node = hits[0] if hits else None
         if node is None:
-            self.details.value = (f'<p class="tutor-graph-none">No card or rule word is called “{echo(text)}”. '
-                                  "Type part of a name, or pick one from the list.</p>")
+            self.details.value = f'<p class="tutor-graph-none">{esc(tg.not_found(text, self.game.value))}</p>'
             return None
         game = self.G.nodes[node]["game"]
         redrawn = self.game.value not in ("all", game)

@@ -19,7 +19,17 @@ CSS = """
 body[data-voila] .tutor-graph .rt-g-banner { display: none; }
 body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-g-canvas {
   height: clamp(360px, calc(100vh - 330px), 760px) !important; }
-body[data-voila] .tutor-graph-details { max-height: clamp(360px, calc(100vh - 296px), 800px); }
+body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 380px), 720px); }
+/* the side panel: the path query (A, B, the button on one line) and its answer, then the selected card's details */
+.tutor-graph .rt-g-side > .widget-html:first-child h3 { margin: 0 4px 2px 4px; font-size: 14px; color: #3d1f66; }
+.tutor-graph .rt-g-query { flex-flow: row nowrap !important; align-items: center; margin: 0 0 0 4px; }
+.tutor-graph .rt-g-query > .widget-combobox { flex: 1 1 0; min-width: 0; }
+.tutor-graph .rt-g-query > .jupyter-button { flex: 0 0 auto; }
+.tutor-graph-path:not(:has(p, ol)) { display: none; }
+.tutor-graph-path { max-height: 34vh; overflow-y: auto; }
+/* with an answer shown, the details below it keep to the rest of the window */
+body[data-voila] .rt-g-side:has(.tutor-graph-path :is(p, ol)) .tutor-graph-details {
+  max-height: clamp(120px, calc(66vh - 392px), 720px); }
 .tutor-graph .rt-g-legend span { display: inline-block; margin: 0 10px 0 0; font-size: 12px; }
 .tutor-graph .rt-g-legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle;
   margin-right: 4px; border-radius: 2px; }

@@ -44,6 +44,17 @@ GEOMETRY = """() => {
 }"""
 
 
+#: how many questions of the open list lie wholly within its scrolled box and the window
+SEEN_QUESTIONS = """() => {
+  const sect = [...document.querySelectorAll('.rt-faq-panel .rt-faq-side')].find((e) => e.getClientRects().length);
+  if (!sect) return 0;
+  const b = sect.getBoundingClientRect();
+  const top = Math.max(b.top, 0), bottom = Math.min(b.bottom, innerHeight);
+  return [...sect.querySelectorAll('.rt-faq-item')].filter((e) => {
+    const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= top - 1 && r.bottom <= bottom + 1; }).length;
+}"""
+
+
 def inside(r, box, slack: float = 1.0) -> bool:
     """Rectangle ``r`` lies within ``box`` (both [left, top, right, bottom])."""
     return (r[0] >= box[0] - slack and r[1] >= box[1] - slack and r[2] <= box[2] + slack
@@ -85,6 +96,14 @@ def test_faq_explorer_is_one_table_after_choosing_a_question(tutor_server, tutor
             expect(search).to_be_hidden()
             page.locator(".tutor-faq-questions").click()
         expect(search).to_be_visible(timeout=CLICK_MS)
+        page.wait_for_function("() => document.querySelectorAll('.rt-faq-list .rt-faq-item').length >= 20",
+                               timeout=RENDER_MS)  # every question is read after the first render
+        page.wait_for_timeout(300)
+        # the list is usable: several whole questions in view at once (at 1024x768 it once showed one and a half)
+        seen = page.evaluate(SEEN_QUESTIONS)
+        figures[f"{size[0]}x{size[1]} questions in view"] = seen
+        tutor_page.screenshot(f"faq-questions-{size[0]}x{size[1]}")
+        assert seen >= 4, f"{size[0]}x{size[1]}: only {seen} questions in view in the open list"
         search.fill("hand limit")
         item = page.locator(".rt-faq-list .tutor-scenario:visible").filter(has_text="buy a Totem")
         expect(item.first).to_be_visible(timeout=CLICK_MS)

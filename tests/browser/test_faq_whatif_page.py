@@ -73,9 +73,9 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     page.locator(".tutor-faq-move").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("moved Spirit Cloak from Player 1's hand", timeout=CLICK_MS)
     text = play_and_compare(page)
-    assert "Original set-up" in text and "Only in the original: Where a swapped-out Totem goes" in text
+    assert "Original set-up" in text and "The rule “Where a swapped-out Totem goes” applied in the original but not after your change" in text
     assert "Give up Drum" in text and "into their hand." in text and "(rules: Buy a Totem" in text and "[rs." not in text
-    expect(page.locator(".rt-faq-info")).to_contain_text("not possible in this set-up")
+    expect(page.locator(".rt-faq-info")).to_contain_text("cannot happen after your change")
     page.locator(".tutor-faq-show").click()  # the checks describe the board shown: no Spirit Cloak in the hand
     checks = page.locator(".rt-faq-checks")
     expect(checks).to_contain_text("on this board now: Player 1 · hand: Timeweaver Thread", timeout=CLICK_MS)
@@ -100,8 +100,8 @@ def test_what_if_spirited_exhausted_medal(tutor_server, tutor_page):
     page.locator(".tutor-faq-counter").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("the Greeks medal's side: exhausted (flipped)", timeout=CLICK_MS)
     text = play_and_compare(page)
-    assert "Only in the original: Score a medal" in text and "[sp." not in text
-    assert "Step 4 (Score the Greeks medal (4 Spirit, then exhaust it)) is not possible here" in text
+    assert "The rule “Score a medal” applied in the original but not after your change" in text and "[sp." not in text
+    assert "Step 4 (Score the Greeks medal (4 Spirit, then exhaust it)) cannot happen here" in text
     page.locator(".tutor-faq-show").click()
     expect(page.locator(".rt-faq-checks")).to_contain_text("on this board", timeout=CLICK_MS)
     page.locator(".tutor-faq-whatif-open").click()
@@ -119,7 +119,7 @@ def test_what_if_spirit_duels_fixed_die(tutor_server, tutor_page):
     page.locator(".tutor-faq-die").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("die roll 1 from now shows Magic", timeout=CLICK_MS)
     text = play_and_compare(page)
-    assert "on your board: Level 1 Attack die showing Magic, Level 1 Magic die showing Blank" in text
+    assert "On your board: Level 1 Attack die showing Magic, Level 1 Magic die showing Blank" in text
     shots(tutor_page, "duels-compare")
     tutor_page.assert_clean()
 
@@ -151,7 +151,7 @@ def test_what_if_whose_decision(tutor_server, tutor_page):
     page.locator(".tutor-faq-turn").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("it is Player 2's decision", timeout=CLICK_MS)
     cmp = page.locator(".tutor-faq-compare")
-    expect(cmp).to_contain_text("Step 1 (Give up Drum (single)) is not possible here", timeout=CLICK_MS)
+    expect(cmp).to_contain_text("Step 1 (Give up Drum (single)) cannot happen here", timeout=CLICK_MS)
     text = cmp.text_content()
     assert "Possible instead: Give up" in text and "[rs." not in text
     shots(tutor_page, "decision-compare")

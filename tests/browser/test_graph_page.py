@@ -66,4 +66,20 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
     c = canvas(page)
     assert "Nordheim" not in [n["label"] for n in c["nodes"]] and len(c["nodes"]) <= 30
     tutor_page.screenshot("graph-spirited")
+    # "How can A affect B?": asked in the side panel, answered there, in the window without scrolling; a guide's
+    # name says plainly that guides are not in the graph
+    page.locator(".tutor-graph select").first.select_option(label="Restless Spirits")
+    expect(details.locator("h3")).to_have_text("Nordheim", timeout=CLICK_MS)
+    page.get_by_placeholder("A (e.g. Nordheim)").fill("Nordheim")
+    page.get_by_placeholder("B (e.g. Baikeng)").fill("Baikeng")
+    page.locator(".tutor-graph-how").click()
+    answer = page.locator(".tutor-graph-path")
+    expect(answer).to_contain_text("Baikeng", timeout=CLICK_MS)
+    box = answer.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + 40 <= 768 and box["x"] + box["width"] <= 1366, box
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0
+    tutor_page.screenshot("graph-path-answer")
+    find.fill("Okada")
+    find.press("Enter")
+    expect(details).to_contain_text("Spirit Guides and Totems are not in the ability graph", timeout=CLICK_MS)
     tutor_page.assert_clean()

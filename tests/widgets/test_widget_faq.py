@@ -138,7 +138,7 @@ def test_what_if_moving_a_card_out_of_hand_changes_the_state(ex):
     assert s.state.players[0].hand == ["t01"] and not s.history
     assert ex.edits == [faq.MoveCard("t34", faq.Zone("hand", 1), faq.Zone("deck"))]
     assert "What if" in ex.card.value and "moved Bell &amp; Feather from Player 1" in ex.card.value
-    assert ex.next.disabled and "not possible in this set-up" in ex.script_info.value
+    assert ex.next.disabled and "cannot happen after your change" in ex.script_info.value
     ex.show.click()
     assert "rt-x-fail" in ex.checks.value
     ex.undo_edits.click()
@@ -261,7 +261,7 @@ def test_play_to_end_stops_quietly_where_a_what_if_makes_the_script_impossible(e
     move(ex, faq.Zone("hand", 1), "t07", faq.Zone("deck"))  # the Totem the script gives up at the hand limit
     ex.play.click()
     assert len(ex.app.session.history) == 1  # the buy; the swap-out of t07 is not possible
-    assert "not possible in this set-up" in ex.script_info.value
+    assert "cannot happen after your change" in ex.script_info.value
     assert not ex.errors.output.outputs  # no raw engine message under the list
     ex.errors.report(IllegalAction("left over", code="x"))
     ex.open("rule-retrieve-from-shrine")  # another question starts with a clean message panel
@@ -276,13 +276,13 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     ex.play.click()
     assert len(ex.app.session.history) == 1
     info = ex.script_info.value
-    assert "not possible in this set-up" in info and "nothing asks for it" in info and "Possible instead" in info
+    assert "cannot happen after your change" in info and "nothing calls for it now. In the rulebook&#x27;s case this step happened because of the rule" in info and "Possible instead" in info
     cmp = ex.compare_html.value
     assert "Original set-up" in cmp and "Your what-if" in cmp and "What changed" in cmp
     assert "Give up Drum" in cmp and "into their hand." in cmp and "(rules: Buy a Totem" in cmp
     assert "[rs." not in cmp and "(rs." not in cmp
-    assert "Only in the original: Where a swapped-out Totem goes" in cmp
-    assert "Spirit Cloak" not in cmp.split("What changed")[1].split("on your board")[-1]
+    assert "The rule “Where a swapped-out Totem goes” applied in the original but not after your change" in cmp
+    assert "Spirit Cloak" not in cmp.split("What changed")[1].split("On your board")[-1]
     ex.show.click()
     checks = ex.checks.value  # "Checked live" describes the board shown: no Spirit Cloak in the hand there
     assert "on this board now: Player 1 · hand: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key" in checks
@@ -356,7 +356,7 @@ def test_spirit_duels_what_if_dice_and_comparison(ex):
     ex.die.value, ex.die_face.value = "roll.1", "magic"
     ex.apply_die.click()
     ex.play.click()
-    assert "on your board: Level 1 Attack die showing Magic" in ex.compare_html.value
+    assert "On your board: Level 1 Attack die showing Magic" in ex.compare_html.value
 
 
 def test_refused_counter_says_why_in_the_page(ex):
@@ -405,8 +405,8 @@ def test_spirited_shield_what_if_shows_the_point_and_checks_the_board_shown(ex):
     ex.play.click()
     cmp = ex.compare_html.value
     assert "Original set-up" in cmp and "Your what-if" in cmp
-    assert ("shown as not possible: rally, by the rule A Shield itself is never Rallied or Recruited — holds in the "
-            "original, fails in your what-if") in cmp
+    assert ("This held in the original; after your change it no longer does: shown as not possible: rally, by the "
+            "rule A Shield itself is never Rallied or Recruited") in cmp
     assert "(sp." not in cmp and "[sp." not in cmp
     ex.show.click()
     checks = ex.checks.value
@@ -423,9 +423,9 @@ def test_spirit_duels_zap_what_if_shows_the_point_and_checks_the_board_shown(ex)
     ex.play.click()
     assert len(ex.app.session.history) == 2
     info = ex.script_info.value
-    assert "Step 3" in info and "not possible in this set-up" in info and "Possible instead: Zap 2: " in info
+    assert "Step 3" in info and "cannot happen after your change" in info and "Possible instead: Zap 2: " in info
     cmp = ex.compare_html.value
-    assert "Only in your what-if: Defeat" in cmp and "Stops before step 3" in cmp and "[sd." not in cmp
+    assert "The rule “Defeat" in cmp and "applies after your change" in cmp and "Stops before step 3" in cmp and "[sd." not in cmp
     ex.show.click()
     checks = ex.checks.value  # the board shown: Pawnite defeated, its tokens back in the supply
     import re  # the slot is named by its position or, where the checks name Spirits, by Pawnite
@@ -478,7 +478,7 @@ def test_the_what_if_views_hold_no_game_specific_code():
     # the point: with room in the hand the buy is plain, so there is no choice to give
     ("rule-swap-is-the-buyers-choice", lambda ex: turn(ex, 2), "asks for no decision here"),
     ("rule-scout-play-is-optional", lambda ex: turn(ex, 2),
-     "Where the question starts, in your what-if: Player 2 Scouts"),
+     "Where the question starts, after your change: Player 2 Scouts"),
     ("sd-rule-end-phase-choices-order", lambda ex: counter(ex, "advantage", 2),
      "Player 2 holds the Advantage Token and discards and draws first."),
 ])

@@ -71,7 +71,7 @@ def test_path_query(G):
 def test_graph_view_opens_on_a_node(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "node=spirited:shield")
     box = graph_view("spirited")
-    assert "<h3>Shield</h3>" in box.children[6].children[1].children[0].value
+    assert "<h3>Shield</h3>" in box.children[6].children[1].children[3].value  # the side panel: query, answer, details
 
 
 def test_find_takes_part_of_a_name_and_says_when_nothing_matches():
@@ -320,3 +320,31 @@ def test_a_click_before_the_scenarios_are_linked_does_not_wait_for_them(monkeypa
     view._link_scenarios()
     assert view._linked.is_set() and "Finding the FAQ scenarios" not in view.details.value
     assert view.selected == "restless-spirits:gonga" and "Gonga" in view.details.value and not view._partial
+
+
+def test_find_names_a_spirit_guide_or_a_totem_and_says_they_are_not_in_the_graph(G):
+    """A new user typed "Okada" (a Spirit Guide): the graph holds no guides or Totems, and Find and the path query
+    say so plainly, naming the card, instead of "no card is called …"."""
+    v = GraphView("restless-spirits", G=G, focus=False)
+    assert v.find_node("Okada") is None
+    said = v.details.value
+    assert "Okada Mitsuo is a Restless Spirits Spirit Guide" in said
+    assert "Spirit Guides and Totems are not in the ability graph" in said and "No card or rule word" not in said
+    v.src.value, v.dst.value = "okada mitsuo", "Nordheim"
+    v.how.click()
+    assert "A: Okada Mitsuo is a Restless Spirits Spirit Guide" in v.path.value
+    assert v.find_node("Spirit Cloak") is None and "Spirit Cloak is a Restless Spirits Totem" in v.details.value
+    assert v.find_node("zzzz-no-such") is None and "No card or rule word is called “zzzz-no-such”" in v.details.value
+
+
+def test_the_path_query_and_its_answer_sit_in_the_side_panel_above_the_details(G):
+    """The answer of "How can A affect B?" is shown in the side panel beside the graph, above the selected card's
+    details (at 1366x768 it was below the fold, under the canvas)."""
+    v = GraphView("restless-spirits", G=G, focus=False)
+    side = next(c for c in v.widget.children[-2].children if "rt-g-side" in c._dom_classes)
+    parts = list(side.children)
+    assert v.path in parts and v.details in parts and parts.index(v.path) < parts.index(v.details)
+    query = next(p for p in parts if "rt-g-query" in p._dom_classes)
+    assert list(query.children) == [v.src, v.dst, v.how] and parts.index(query) < parts.index(v.path)
+    v.src.value, v.dst.value = "Nordheim", "Baikeng"
+    assert "Nordheim blocks Baikeng" in v.path.value

@@ -47,9 +47,9 @@ class Stop:
 
     @property
     def sentence(self) -> str:
-        """``"Step 2 (Choose swap out (Spirit Cloak)) is not possible here: ...; possible instead: ..."``."""
+        """``"Step 2 (Choose swap out (Spirit Cloak)) cannot happen here: ... Possible instead: ..."``."""
         inst = f" Possible instead: {'; '.join(self.possible)}." if self.possible else ""
-        return f"Step {self.step} ({self.action}) is not possible here: {'; '.join(self.why)}.{inst}"
+        return f"Step {self.step} ({self.action}) cannot happen here: {'; '.join(self.why)}.{inst}"
 
 
 @dataclass(frozen=True)
@@ -128,8 +128,10 @@ class Comparison:
             out.append(self.instead)
         if self.what_if.stop is not None:
             out.append(self.what_if.stop.sentence)
-        out += [f"Only in the original: {self.rule(c)}." for c in self.only_original]
-        out += [f"Only in your what-if: {self.rule(c)}." for c in self.only_what_if]
+        out += [f"The rule “{self.titles.get(c, c)}” [{c}] applied in the original but not after your change."
+                for c in self.only_original]
+        out += [f"The rule “{self.titles.get(c, c)}” [{c}] applies after your change but did not in the original."
+                for c in self.only_what_if]
         out += [c.sentence for c in self.changes]
         if len(out) == 0:
             out.append("Nothing changes: the same rules fire and every check has the same result.")
@@ -175,8 +177,8 @@ def _stop(session: Session, ref: ActionRef, n: int, names: dict[str, str], cited
         if same:
             why = ["that exact move is not among the legal ones now (other moves of its kind are)"]
         elif cited:
-            why = [f"nothing asks for it in this set-up (in the original it came from {titles.get(cited[0], cited[0])} "
-                   f"[{cited[0]}])"]
+            why = [f"nothing calls for it now. In the rulebook's case this step happened because of the "
+                   f"rule “{titles.get(cited[0], cited[0])}” [{cited[0]}]"]
         else:
             why = ["no move of this kind is legal now"]
     legal = sorted(session.legal_actions(), key=lambda a: a.kind != ref.kind)  # moves of the same kind first
@@ -250,20 +252,44 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
     said = only_a + only_b
     changes = []
     for pa, pb in zip(a.parts, b.parts):
-        if pa.line.startswith(("rule fires", "rule does not fire")) and any(f"({c})" in pa.line for c in said):
-            continue  # "Only in the original: <rule>" says it already
+        said_rule = any(pa.line.endswith((f"({c})", f": {titles.get(c, c)}")) for c in said)
+        if pa.line.startswith(("rule fires", "rule does not fire")) and said_rule:
+            continue  # "The rule “<rule>” applied in the original but not after your change" says it already
         if pa.state != pb.state or pa.actual != pb.actual:
             if pb.at != pb.after:
-                where = "before the script, which stops at once" if pb.at == 0 else \
-                    f"after step {pb.at}, where the script stops"
-                how = f"{pa.state} in the original; in your what-if (checked {where}) it {pb.state}"
-            elif pa.state != pb.state:
-                how = f"{pa.state} in the original, {pb.state} in your what-if"
+                where = " (checked before the first step, since your version stops at once)" if pb.at == 0 else \
+                    f" (checked after step {pb.at}, where your version stops)"
             else:
-                how = f"{pb.state} in both"
-            shown = f"; on your board: {pb.actual}" if pb.actual and pb.actual != pa.actual else ""
-            changes.append(Change(pa.line, pa.state, pb.state, f"{pa.line} — {how}{shown}."))
+                where = ""
+            how = _how(pa.state, pb.state, where)
+            shown = f" On your board: {pb.actual}." if pb.actual and pb.actual != pa.actual else ""
+            changes.append(Change(pa.line, pa.state, pb.state, f"{how}: {_check_words(pa.line)}.{shown}"))
     return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b), _opening(original, what_if, where))
+
+
+def _how(a: str, b: str, where: str) -> str:
+    """How a check's result changed, as a person would say it (``a``/``b``: ``"holds"``, ``"fails"``, ``"not
+    reached"`` in the original and in the what-if; ``where``: when the what-if's result was checked, or ``""``)."""
+    if a == b:
+        return f"This {'held' if a == 'holds' else 'failed' if a == 'fails' else 'was not reached'} in both, " \
+               f"but the board differs{where}"
+    if a == "holds" and b == "fails":
+        return f"This held in the original; after your change it no longer does{where}"
+    if a == "fails" and b == "holds":
+        return f"This did not hold in the original; after your change it does{where}"
+    said = {"holds": "holds", "fails": "does not hold", "not reached": "is never reached"}
+    return f"In the original this {said.get(a, a)}; after your change it {said.get(b, b)}{where}"
+
+
+def _check_words(line: str) -> str:
+    """A check's line (:func:`tutor.scenario_words.describe_expect`) as a clause of a sentence: ``"rule fires: X"``
+    reads ``the rule “X” applies``."""
+    for head, words in (("rule fires in the last step: ", "the rule “{}” applies in the last step"),
+                        ("rule does not fire in the last step: ", "the rule “{}” does not apply in the last step"),
+                        ("rule fires: ", "the rule “{}” applies"), ("rule does not fire: ", "the rule “{}” does not apply")):
+        if line.startswith(head):
+            return words.format(line[len(head):])
+    return line
 
 
 def opening_events(sc: Scenario, where: str = "what if") -> tuple:
@@ -283,7 +309,7 @@ def _opening(original: Scenario, what_if: Scenario, where: str) -> str:
     original (e.g. a part with nothing to choose passed at once), as a sentence citing its clauses."""
     seen = {(e.clause, e.text) for e in opening_events(original, where)}
     new = [f"{e.text} [{e.clause}]" for e in opening_events(what_if, where) if (e.clause, e.text) not in seen]
-    return f"Where the question starts, in your what-if: {' '.join(new)}" if new else ""
+    return f"Where the question starts, after your change: {' '.join(new)}" if new else ""
 
 def _instead(a: RunSummary, b: RunSummary) -> str:
     """When the what-if stopped at a step the original took: what the what-if's previous step did instead (its
@@ -298,7 +324,8 @@ def _instead(a: RunSummary, b: RunSummary) -> str:
     new = [f"{e.text} [{e.clause}]" for e in before_b if (e.clause, e.text) not in seen]
     if not new:
         return ""  # the step that stops says it
-    return f"No “{plain_label(skipped)}” in your what-if; step {n - 1} went on instead: {' '.join(new)}"
+    return (f"After your change there is no “{plain_label(skipped)}”, because step {n - 1} went differently: "
+            f"{' '.join(new)}")
 
 
 def board_at(sc: Scenario, session: Session, after: int, replays: dict[int, Session]) -> Session:
