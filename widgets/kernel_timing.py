@@ -59,17 +59,25 @@ def when_page_asked(fn) -> bool:
     return True
 
 
+def _page_kernel_loop():
+    """The kernel's IO loop in a kernel Voila started for a page (not pre-heated) or a notebook's kernel; ``None``
+    outside a kernel or in a kernel Voila pre-heats (whose work is done before anyone asks for the page)."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        return None
+    try:
+        from IPython import get_ipython
+        return get_ipython().kernel.io_loop
+    except Exception:  # noqa: BLE001 - not in a kernel
+        return None
+
+
 def after_cell(fn) -> bool:
     """In a kernel Voila started for a page (not pre-heated) or a notebook's kernel, call ``fn()`` in a daemon thread
     once the running cell has finished (the kernel's loop runs again), so that its work is off the page's first
     render; returns True then. Outside a kernel, or in a kernel Voila pre-heats (whose work is done before anyone
     asks for the page), returns False at once: call ``fn`` yourself."""
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":
-        return False
-    try:
-        from IPython import get_ipython
-        loop = get_ipython().kernel.io_loop
-    except Exception:  # noqa: BLE001 - not in a kernel
+    loop = _page_kernel_loop()
+    if loop is None:
         return False
     loop.add_callback(lambda: threading.Thread(target=fn, name="tutor-after-cell", daemon=True).start())
     return True
@@ -88,12 +96,8 @@ def after_view(widget, fn, delay: float = 0.2, fallback: float = VIEW_FALLBACK_S
     the cell ran if it never says so; once. So the rest of a page is made after its first view is on the screen,
     not while the browser is still fetching it. Returns True then; outside a kernel, or in a pre-heated one, returns
     False at once: call ``fn`` yourself."""
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":
-        return False
-    try:
-        from IPython import get_ipython
-        loop = get_ipython().kernel.io_loop
-    except Exception:  # noqa: BLE001 - not in a kernel
+    loop = _page_kernel_loop()
+    if loop is None:
         return False
     fired: list[bool] = []
 

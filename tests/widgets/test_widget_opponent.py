@@ -245,10 +245,8 @@ def test_auto_plays_after_a_pause_and_unticking_stops_it(monkeypatch):
     assert seats._pending is None
 
 
-@pytest.mark.parametrize("game_id", tutor.GAMES)
-def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id):
-    """Free play on the learn page: after the turn passes and the computer plays, "What just happened" shows the
-    learner's own last step first, then "Then the computer played…" and the computer's steps, the newest last."""
+def _free_play_until_the_computer_moves(game_id: str):
+    """``(app, seats)`` of a learn page's free game, played by the learner until the computer is to move."""
     from widgets.lessons import LearnApp
     app = LearnApp(game_id).open_free_play()
     seats = app.seats
@@ -256,6 +254,14 @@ def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id
         if seats.computer_to_move():
             break
         person_moves(app, seats)
+    return app, seats
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id):
+    """Free play on the learn page: after the turn passes and the computer plays, "What just happened" shows the
+    learner's own last step first, then "Then the computer played…" and the computer's steps, the newest last."""
+    app, seats = _free_play_until_the_computer_moves(game_id)
     mine = app.session.history[-1]
     assert mine.action.actor == 0
     replies = 0
@@ -295,13 +301,7 @@ def test_older_computer_steps_come_before_the_cut_a_low_window_hides(game_id):
     """The computer's steps shown before its newest :attr:`LastStep.SHORT_REPLIES` sit between "Then the computer
     played" and a hidden line of CSS class ``rt-reply-cut`` (the one-screen table hides them on a low window); the
     newest ones and the learner's own step lie outside."""
-    from widgets.lessons import LearnApp
-    app = LearnApp(game_id).open_free_play()
-    seats = app.seats
-    for _ in range(60):
-        if seats.computer_to_move():
-            break
-        person_moves(app, seats)
+    app, seats = _free_play_until_the_computer_moves(game_id)
     replies = 0
     while seats.computer_to_move() and replies < 10:
         assert seats.step() is True
