@@ -1,6 +1,6 @@
 """When a page's work runs in its kernel: after the running cell (off the page's first render), once Voila is asked
-for a pre-heated page (as of the visit, not of the pre-heating), or a little after the learner's first step (a warm-up
-in the background). Used by the learn page (:mod:`widgets.lessons`)."""
+for a pre-heated page (as of the visit, not of the pre-heating, and before the page is sent), or a little after the
+learner's first step (a warm-up in the background). Used by the learn page (:mod:`widgets.lessons`)."""
 from __future__ import annotations
 
 import logging
@@ -32,30 +32,25 @@ def warm_progress(delay: float = PROGRESS_WARM_S) -> threading.Timer:
     return timer
 
 
-def when_page_asked(fn) -> bool:
-    """In a kernel Voila pre-heats (``VOILA_PREHEAT``: the notebook runs before anyone asks for the page), call ``fn``
-    on the kernel's own loop once the page is asked for (Voila's ``wait_for_request``, waited for in a thread), so
-    that what it reads (the learner's place) is as of the visit, not as of the pre-heating; returns True then.
-    Elsewhere (JupyterLab, the hub, a page's own kernel) returns False at once: call ``fn`` yourself."""
+def wait_until_page_asked() -> bool:
+    """In a kernel Voila pre-heats (``VOILA_PREHEAT``: the notebook runs before anyone asks for the page), hold the
+    running cell until the page is asked for (Voila's ``wait_for_request``), so that what the cell does next (resume
+    the learner's place) is as of the visit, not as of the pre-heating, and is done before the page, and so its
+    widgets, reaches the browser; returns True then. Voila sends the page once the cell has finished: the browser
+    never loads widgets the kernel is still replacing. Elsewhere (JupyterLab, the hub, a page's own kernel) returns
+    False at once."""
     if os.environ.get("VOILA_PREHEAT", "False") == "False":
         return False
     try:
-        from IPython import get_ipython
         from voila.utils import wait_for_request
-        loop = get_ipython().kernel.io_loop
-    except Exception:  # noqa: BLE001 - not in a kernel after all: resume now
+    except ImportError:  # not served by Voila after all
         return False
-
-    def wait() -> None:
-        try:
-            with warnings.catch_warnings():  # Voila warns when it cannot connect: never onto the learner's page
-                warnings.simplefilter("ignore")
-                wait_for_request()
-        except Exception as exc:  # noqa: BLE001 - no request info: resume with what is kept anyway
-            log.info("learn page: no word of the page's request (%s); resuming now", exc)
-        loop.add_callback(fn)
-
-    threading.Thread(target=wait, name="tutor-learn-resume", daemon=True).start()
+    try:
+        with warnings.catch_warnings():  # Voila warns when it cannot connect: never onto the learner's page
+            warnings.simplefilter("ignore")
+            wait_for_request()
+    except Exception as exc:  # noqa: BLE001 - no request info: resume with what is kept anyway
+        log.info("learn page: no word of the page's request (%s); resuming now", exc)
     return True
 
 

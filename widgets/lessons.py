@@ -14,7 +14,7 @@ from tutor.lessons import Lesson, all_lessons, goal_failures, goal_out_of_reach,
 from tutor.scenario import find
 
 from .app import TutorApp
-from .kernel_timing import after_cell, warm_progress, when_page_asked
+from .kernel_timing import after_cell, wait_until_page_asked, warm_progress
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, style_widget
 from .table import table_style
@@ -342,9 +342,9 @@ class LearnApp:
             if self.free is not None:
                 self._watch_free()
             self.remember()
-        # a kernel Voila pre-heated resumes once the learner asks for the page; any other at once
-        elif not when_page_asked(self.errors.guard(self.resume)):
-            self.resume()
+        else:  # a kernel Voila pre-heated resumes once the learner asks for the page (its cell waits); any other at once
+            wait_until_page_asked()
+            self.errors.guard(self.resume)()
         self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
         self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
 
