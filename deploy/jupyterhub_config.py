@@ -53,7 +53,7 @@ from pathlib import Path
 from jupyterhub.app import JupyterHub
 
 from tutor import webguard
-from tutor.serve import LANDING_NOTEBOOK, SHARE_DIR, _valid_host_name
+from tutor.serve import LANDING_NOTEBOOK, SHARE_DIR
 
 c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
 
@@ -96,7 +96,7 @@ c.JupyterHub.hub_ip = "127.0.0.1"
 host_names = set()
 for name in _names("TUTOR_HUB_HOST_NAMES"):
     name = name.rstrip(".")
-    if not _valid_host_name(name):
+    if not webguard.valid_host_name(name):
         raise SystemExit(f"TUTOR_HUB_HOST_NAMES: {name[:80]!r} is not a host name (e.g. tutor.school.example)")
     host_names.add(name)
 serves_network = ip not in LOOPBACK

@@ -686,3 +686,14 @@ def test_network_server_accepts_its_addresses_and_configured_names(tmp_path):
                 proc.wait(timeout=20)
             except (ProcessLookupError, subprocess.TimeoutExpired):
                 pass
+
+
+@pytest.mark.parametrize("name,ok", [
+    ("tutor.school.example", True), ("localhost", True), ("a-b.c.", True), ("x" * 63 + ".example", True),
+    ("-bad.example", False), ("bad-.example", False), ("x" * 64 + ".example", False), ("a..b", False),
+    ("evil.example/path", False), ("evil.example:80", False), ("", False), ("a." * 127 + "ab", False),
+    ("tütor.example", False), ("a b", False),
+])
+def test_a_configured_host_name_must_be_a_dns_name(name, ok):
+    from tutor.webguard import valid_host_name
+    assert valid_host_name(name) is ok

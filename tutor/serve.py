@@ -165,20 +165,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                      f"+ --pool {args.pool}), got {args.max_kernels}")
     if args.host_name and not args.network:
         parser.error("--host-name only applies with --network (without it only this machine can connect)")
+    from tutor.webguard import valid_host_name  # here: this module loads on its own, without the tutor package
     names = []
     for name in args.host_name:
-        if not _valid_host_name(name):
+        if not valid_host_name(name):
             parser.error(f"--host-name {name[:80]!r}: expected a host name such as tutor.school.example")
         names.append(name.lower().rstrip("."))
     args.host_name = names
     return args
-
-
-def _valid_host_name(name: str) -> bool:
-    """A DNS host name: labels of letters, digits and ``-`` separated by dots, 253 characters at most."""
-    import re
-    label = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-    return len(name) <= 253 and re.fullmatch(rf"{label}(?:\.{label})*\.?", name) is not None
 
 
 def _port(text: str) -> int:

@@ -172,6 +172,17 @@ class RefuseHubHostHandler(RefuseHostHandler):
                "host name this request used.\n")
 
 
+_HOST_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOST_NAME_RE = re.compile(rf"{_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?")
+
+
+def valid_host_name(name: str) -> bool:
+    """Whether ``name`` (a host name someone configured: ``rules-tutor serve --host-name``, the class hub's
+    ``TUTOR_HUB_HOST_NAMES``) is a DNS host name: labels of letters, digits and ``-`` (at most 63 characters, not
+    starting or ending with ``-``) separated by dots, an optional final dot, 253 characters at most."""
+    return isinstance(name, str) and len(name) <= 253 and _HOST_NAME_RE.fullmatch(name) is not None
+
+
 #: Key of the class hub's tornado settings (``c.JupyterHub.tornado_settings``) holding what
 #: :func:`insert_hub_host_guard` accepts: ``{"names": [...], "any_address": bool}``.
 HUB_HOSTS_SETTING = "rules_tutor_hosts"
