@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import tutor
 from tutor import ContentError, IllegalAction, faq
 from tutor.scenario import all_scenarios, load_scenario, start
 
@@ -117,6 +118,7 @@ def test_expectations_checked_at_their_own_step(index):
     assert "Player 1 · hand: Spirit Cloak" in got[1].lines
     # Totem icons as the game prints them, the space named by its Spirit (never "lantern, mirror", "space 1")
     assert "Player 1's Gonga · unmet Totem requirements: Lantern, Mirror" in got[1].lines
+    assert "legal: Play totem (Bell & Feather, Gonga)" in got[0].lines  # the space by its Spirit on that board
     s.undo()
     s.apply("end-turn")
     assert states() == ["pass", "off-script"]
@@ -133,6 +135,20 @@ def test_every_shipped_scenario_passes_when_its_script_is_played(index):
 def test_describe_ref_and_expect_use_card_names():
     ref = load_scenario(all_scenarios()[1]).script[0]
     assert faq.describe_ref(ref, {"t34": "Bell & Feather"}) == "Play totem (Bell & Feather, space 1)"
+    # a space of the acting player's own board, named for that board (tutor.scenario_words.space_names)
+    names = {"t34": "Bell & Feather", "play-totem space=1": "Gonga", "choose-destroy space=1": "never used"}
+    assert faq.describe_ref(ref, names) == "Play totem (Bell & Feather, Gonga)"
+
+
+def test_only_own_board_spaces_are_named_by_their_spirit():
+    from tutor.scenario_words import space_names
+    s = start(load_scenario(next(p for p in all_scenarios("restless-spirits") if p.name == "faq-double-totem.yaml")))
+    names = space_names(s)
+    me = s.state.players[s.state.current]
+    spirit = s.game.cards.by_id[next(ps.card for ps in me.board if ps)].name
+    assert spirit in names.values() and all(k.split(" ")[0] in {"activate-ability", "play-totem",
+                                                                 "choose-own-destroy"} for k in names)
+    assert space_names(tutor.new_game("spirited")) == {}
 
 
 def test_expectations_read_as_words_not_state_paths():

@@ -40,7 +40,7 @@ from .registry import KNOWN_GAMES
 from .registry import game_title  # noqa: F401 - re-exported: the pages name games with faq.game_title
 from .scenario import ActionRef, Expect, Scenario, all_scenarios, check, find, load_scenario, run, start
 from .scenario_words import (_PATH_WORDS, _SEAT_PATHS, describe_expect, describe_path, describe_ref,  # noqa: F401
-                             describe_value, slot_names)
+                             describe_value, slot_names, space_names)
 from .sessions import clauses as game_clauses, new_game
 
 
@@ -372,12 +372,14 @@ def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:
     out: list[ExpectStatus] = []
     for i, e in enumerate(sc.expect):
         after = len(sc.script) if e.after is None else e.after
-        lines = tuple(describe_expect(pending_in_words(e, names), names, titles))
         if after > done:
+            lines = tuple(describe_expect(pending_in_words(e, names), names, titles))
             state = "off-script" if len(hist) > done else "waiting"
             out.append(ExpectStatus(i, after, lines, state))
             continue
         at = board_at(sc, session, after, replays)
+        here = {**names, **space_names(at)}  # a space of that board named by its Spirit
+        lines = tuple(describe_expect(pending_in_words(e, here), here, titles))
         try:
             failed = check(at, at.history, e)
         except ContentError as exc:

@@ -13,9 +13,11 @@ from .scenario import ActionRef, Expect
 
 def describe_ref(ref: ActionRef, names: dict[str, str] | None = None) -> str:
     """An action selector in words, cards by name: ``"Play totem (Spirit Cloak, space 1)"``. A parameter whose value
-    is a card shows the card's name alone; others show ``"<name> <value>"``."""
+    is a card shows the card's name alone, a ``space`` named in ``names`` for the action's kind (:func:`space_names`:
+    ``"play-totem space=1"``) the Spirit on it (``"Play totem (Spirit Cloak, Gonga)"``); others show ``"<name> <value>"``."""
     names = names or {}
-    parts = [names[v] if isinstance(v, str) and v in names else f"{k.replace('_', ' ')} {v}"
+    parts = [names[v] if isinstance(v, str) and v in names else names[f"{ref.kind} space={v}"]
+             if k == "space" and f"{ref.kind} space={v}" in names else f"{k.replace('_', ' ')} {v}"
              for k, v in ref.params().items()]
     kind = ref.kind.replace("-", " ").capitalize()
     return f"{kind} ({', '.join(parts)})" if parts else kind
@@ -51,6 +53,23 @@ def slot_names(session: Session) -> dict[str, str]:
         for k, sl in enumerate(p.spirits):
             out[f"p{p.seat + 1}.s{k + 1}"] = f"Player {p.seat + 1}'s {lines[sl.line].spirits[sl.stage - 1].name}"
     return out
+
+
+#: Restless Spirits action kinds whose ``space`` is a space of the acting player's own board (the others, e.g.
+#: choose-destroy or choose-disable, mean another player's board, or an empty space).
+_OWN_SPACE_KINDS = ("activate-ability", "play-totem", "choose-own-destroy")
+
+
+def space_names(session: Session) -> dict[str, str]:
+    """``{"play-totem space=1": "Gonga", ...}``: in Restless Spirits, for each action kind whose ``space`` is on the
+    current player's own board (:data:`_OWN_SPACE_KINDS`), each occupied space named by the Spirit on it now, for
+    :func:`describe_ref` on that very board; ``{}`` in the other games."""
+    if session.game_id != "restless-spirits":
+        return {}
+    player = session.state.players[session.state.current]
+    by_id = session.game.cards.by_id
+    return {f"{kind} space={j + 1}": by_id[ps.card].name for kind in _OWN_SPACE_KINDS
+            for j, ps in enumerate(player.board) if ps}
 
 
 def describe_path(path: str, names: dict[str, str] | None = None) -> str:
