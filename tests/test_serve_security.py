@@ -4,7 +4,7 @@ The server has no token on 127.0.0.1, so without these checks any web site the l
 name of the site's own that resolves to 127.0.0.1 (DNS rebinding) loaded the pages and opened their kernels'
 websockets, and every GET started a kernel (10 parallel GETs: 10 kernels, +690 MB, for 10 minutes).
 
-The first tests are fast (no server). The module's server tests start one `python -m tutor.serve --max-kernels 4`
+The first tests are fast (no server). The module's server tests start one `python -m tutor.serve --max-kernels 4 --page-pool 0`
 on a free port (log: ``test-artifacts/serve-security.log``) and attack it over HTTP and websockets, counting the
 server's kernel processes in /proc.
 """
@@ -34,7 +34,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 LOG = ARTIFACTS / "serve-security.log"
 
-MAX_KERNELS = 4  # 2 pre-heated (landing + learn page) + 2 for other pages
+MAX_KERNELS = 4  # 2 pre-heated (landing + learn page; --page-pool 0) + 2 for other pages
 PAGE = "learn-spirited.ipynb"  # not pre-heated: every GET needs a kernel of its own
 START_S = 90
 RENDER_S = 180
@@ -93,17 +93,34 @@ def test_host_name_option():
 
 
 def test_max_kernels_option(capsys):
-    assert serve.parse_args([]).max_kernels == serve.MAX_KERNELS == 8
+    assert serve.parse_args([]).max_kernels == serve.MAX_KERNELS == 11
+    # 5 pre-heated by default (landing, learn, FAQ explorer, ability graph, practice): room for 6 open pages
+    assert serve.preheated_kernels() == 5 and serve.parse_args([]).page_pool == 1
     config = serve.guard_config(5)
     assert config.CappedKernelManager.max_kernels == 5
     assert config.VoilaConfiguration.multi_kernel_manager_class == "tutor.webguard.CappedKernelManager"
-    assert serve.parse_args(["--max-kernels", "3", "--pool", "1"]).max_kernels == 3
-    # The pre-heated kernels (1 for the landing page + --pool) must leave room for a page.
+    assert serve.parse_args(["--max-kernels", "3", "--pool", "1", "--page-pool", "0"]).max_kernels == 3
+    # The pre-heated kernels (1 for the landing page + --pool + 3 x --page-pool) must leave room for a page.
     with pytest.raises(SystemExit):
-        serve.parse_args(["--max-kernels", "2", "--pool", "1"])
+        serve.parse_args(["--max-kernels", "2", "--pool", "1", "--page-pool", "0"])
     assert "--max-kernels must be more than the 2 pre-heated kernels" in capsys.readouterr().err
     with pytest.raises(SystemExit):
+        serve.parse_args(["--max-kernels", "5"])  # 5 pre-heated by default
+    assert "more than the 5 pre-heated kernels" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
         serve.parse_args(["--max-kernels", "10", "--pool", "12"])
+    with pytest.raises(SystemExit):
+        serve.parse_args(["--page-pool", "-1"])
+
+
+def test_the_slowest_pages_are_pre_heated():
+    pools = serve.voila_config().VoilaKernelManager.kernel_pools_config
+    assert {name: pools[name]["pool_size"] for name in serve.HEAVY_NOTEBOOKS} == {
+        "faq-explorer.ipynb": 1, "ability-graph.ipynb": 1, "practice.ipynb": 1}
+    assert pools["default"]["pool_size"] == 0 and pools[serve.LANDING_NOTEBOOK]["pool_size"] == 1
+    off = serve.voila_config(page_pool=0).VoilaKernelManager.kernel_pools_config
+    assert [off[name]["pool_size"] for name in serve.HEAVY_NOTEBOOKS] == [0, 0, 0]
+    assert all((serve.NOTEBOOKS_DIR / name).is_file() for name in serve.HEAVY_NOTEBOOKS)
 
 
 def test_cross_site_embeds_are_told_from_navigations():
@@ -287,7 +304,8 @@ def server():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with open(LOG, "wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "tutor.serve", "--port", str(port), "--max-kernels", str(MAX_KERNELS)],
+            [sys.executable, "-m", "tutor.serve", "--port", str(port), "--max-kernels", str(MAX_KERNELS),
+             "--page-pool", "0"],
             cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + START_S
@@ -653,7 +671,7 @@ def test_network_server_accepts_its_addresses_and_configured_names(tmp_path):
     with open(log, "wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "tutor.serve", "--port", str(port), "--network", "--host-name",
-             "Tutor.School.example", "--pool", "0", "--max-kernels", "2"],
+             "Tutor.School.example", "--pool", "0", "--page-pool", "0", "--max-kernels", "2"],
             cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + START_S

@@ -1,6 +1,7 @@
 """`rules-tutor serve`: serve the tutor's notebooks as web pages with Voila.
 
-    rules-tutor serve [--port N] [--no-browser] [--network [--host-name NAME ...]] [--pool N] [--max-kernels N]
+    rules-tutor serve [--port N] [--no-browser] [--network [--host-name NAME ...]] [--pool N] [--page-pool N]
+                      [--max-kernels N]
 
 Starts Voila on 127.0.0.1 over the tutor's notebooks (the repository's ``notebooks/``, shipped in the package as
 ``tutor._notebooks``: see :func:`shipped_folder`) and prints the URL. Only ``--network`` (an explicit flag) serves
@@ -15,7 +16,8 @@ What this adds to a plain ``voila notebooks/``:
 * pre-heated kernels for the landing and first learn notebooks (Voila's ``preheat_kernel``
   with a pool of one kernel each for ``index.ipynb`` and ``learn-restless-spirits.ipynb``), so the first pages a
   person sees render without waiting for a kernel to start; ``--pool N`` keeps N kernels ready for the learn page
-  instead (for a class: each takes memory, and each one used is replaced at once);
+  instead (for a class: each takes memory, and each one used is replaced at once); the same for the pages slowest
+  to make (FAQ explorer, ability graph, practice: ``--page-pool N`` each, default 1);
 * only its own address: a request whose ``Host`` header is not ``127.0.0.1``, ``localhost`` or ``[::1]`` (with the
   server's port) gets a plain 403, so a web site cannot reach the token-less server through a host name of its own
   that resolves to 127.0.0.1 (DNS rebinding). With ``--network`` the machine's IP addresses, its host name and the
@@ -24,7 +26,7 @@ What this adds to a plain ``voila notebooks/``:
   another site or another port without a navigation (an iframe or ``fetch()``: ``Sec-Fetch-Site``), before it starts
   a kernel; pages are framed only by the tutor's own (``frame-ancestors 'self'``, ``X-Frame-Options``), and the page
   template and theme are never taken from the URL (see ``tutor/webguard.py``);
-* at most ``--max-kernels`` kernels at once (default 8, pre-heated ones included): a page that needs one more shuts
+* at most ``--max-kernels`` kernels at once (default 11, the 5 pre-heated ones included): a page that needs one more shuts
   down the kernel idle longest with no page connected, and when every kernel is busy or has its page open, the page
   is a short "Rules Tutor is busy" notice (HTTP 503) saying to close a tab;
 * no CDN: the ``tutor`` page template (``tutor/share/jupyter/voila/templates``)
@@ -52,13 +54,20 @@ LANDING_NOTEBOOK = "index.ipynb"
 LEARN_NOTEBOOK = "learn-restless-spirits.ipynb"
 #: Pre-heated kernels for LEARN_NOTEBOOK by default (``--pool``).
 LEARN_POOL = 1
+#: The pages whose notebooks take longest to make (importing and building what they show), each with a pre-heated
+#: kernel of its own by default (``--page-pool``): what they show is the same for everyone, or (practice) is read
+#: once the page is asked for (``widgets.kernel_timing.wait_until_page_asked``).
+HEAVY_NOTEBOOKS = ("faq-explorer.ipynb", "ability-graph.ipynb", "practice.ipynb")
+#: Pre-heated kernels for each of HEAVY_NOTEBOOKS by default (``--page-pool``).
+PAGE_POOL = 1
 TEMPLATE = "tutor"
 #: Seconds Voila waits for a cell's output after the cell finished (nbclient's default is 4; see voila_config).
 IOPUB_TIMEOUT = 120
 #: Seconds a kernel with no page connected may sit idle before it is shut down (closed tabs).
 CULL_IDLE_SECONDS = 600
-#: Most kernels at once by default (``--max-kernels``), pre-heated ones included: about 70 MB each.
-MAX_KERNELS = 8
+#: Most kernels at once by default (``--max-kernels``), pre-heated ones included (5 by default: landing, learn and
+#: HEAVY_NOTEBOOKS), so 6 open pages: about 70 MB each.
+MAX_KERNELS = 11
 
 #: The package that holds the notebooks shipped with the tutor (the repository's ``notebooks/`` folder; see
 #: ``[tool.setuptools.package-dir]`` in pyproject.toml).
@@ -135,6 +144,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "for a class, about the number of learners arriving together)",
     )
     parser.add_argument(
+        "--page-pool",
+        type=int,
+        default=PAGE_POOL,
+        metavar="N",
+        help=f"pre-heated kernels kept ready for each of {', '.join(HEAVY_NOTEBOOKS)} (default {PAGE_POOL}; "
+        "0 to start their kernels only when asked, as for the other pages)",
+    )
+    parser.add_argument(
         "--network",
         action="store_true",
         help=f"serve to other machines: bind {NETWORK_HOST} and require a random "
@@ -159,10 +176,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.pool < 0:
         parser.error("--pool must be 0 or more")
-    preheated = 1 + args.pool  # the landing page's and the learn page's pools (voila_config)
+    if args.page_pool < 0:
+        parser.error("--page-pool must be 0 or more")
+    preheated = preheated_kernels(args.pool, args.page_pool)
     if args.max_kernels <= preheated:
         parser.error(f"--max-kernels must be more than the {preheated} pre-heated kernels (1 for the landing page "
-                     f"+ --pool {args.pool}), got {args.max_kernels}")
+                     f"+ --pool {args.pool} + {len(HEAVY_NOTEBOOKS)} x --page-pool {args.page_pool}), "
+                     f"got {args.max_kernels}")
     if args.host_name and not args.network:
         parser.error("--host-name only applies with --network (without it only this machine can connect)")
     from tutor.webguard import valid_host_name  # here: this module loads on its own, without the tutor package
@@ -225,19 +245,28 @@ def voila_argv(port: int, *, network: bool = False, token: str | None = None) ->
     ]
 
 
-def voila_config(learn_pool: int = LEARN_POOL):
-    """Configuration that has no tidy command-line form (``learn_pool``: pre-heated learn kernels)."""
+def preheated_kernels(learn_pool: int = LEARN_POOL, page_pool: int = PAGE_POOL) -> int:
+    """How many kernels `rules-tutor serve` keeps pre-heated (count): 1 for the landing page, ``learn_pool`` for the
+    first learn page and ``page_pool`` for each of :data:`HEAVY_NOTEBOOKS`."""
+    return 1 + learn_pool + len(HEAVY_NOTEBOOKS) * page_pool
+
+
+def voila_config(learn_pool: int = LEARN_POOL, page_pool: int = PAGE_POOL):
+    """Configuration that has no tidy command-line form (``learn_pool``: pre-heated learn kernels; ``page_pool``:
+    pre-heated kernels for each of :data:`HEAVY_NOTEBOOKS`)."""
     from traitlets.config import Config
 
     config = Config()
-    # Pre-heat (see `preheat_kernel` above) the landing notebook and the first
-    # learn notebook: other notebooks start a kernel on request (a pool each
-    # would cost a kernel per notebook at start-up, on a 2-core machine).
+    # Pre-heat (see `preheat_kernel` above) the landing notebook, the first learn notebook and the pages slowest to
+    # make: their kernels have imported and built the page before anyone asks. Other notebooks (the other learn
+    # pages, the teacher's page) start a kernel on request: they are quick enough, and a pool each would cost a
+    # kernel per notebook, on a 2-core machine.
     config.VoilaKernelManager.kernel_pools_config = {
         "default": {"pool_size": 0},
         LANDING_NOTEBOOK: {"pool_size": 1},
         # The first page a newcomer opens from the landing page.
         LEARN_NOTEBOOK: {"pool_size": learn_pool},
+        **{name: {"pool_size": page_pool} for name in HEAVY_NOTEBOOKS},
     }
     # A page's widgets reach it through its cell's output, which the kernel sends on IOPub. nbclient waits only
     # 4 s (its default) for that output once the cell has finished, then drops it: when many kernels start at
@@ -418,7 +447,7 @@ def main(argv: list[str] | None = None) -> int:
 
     app_class = _make_app_class()
     try:
-        config = voila_config(args.pool)
+        config = voila_config(args.pool, args.page_pool)
         config.merge(guard_config(args.max_kernels, args.host_name))
         app = app_class.instance(config=config)
         token = new_token() if args.network else None

@@ -32,14 +32,26 @@ def warm_progress(delay: float = PROGRESS_WARM_S) -> threading.Timer:
     return timer
 
 
+#: Whether this kernel, pre-heated by Voila, has been given to a page (:func:`wait_until_page_asked` returned): from
+#: then on it is a page's kernel like any other (:func:`after_cell` and :func:`after_view` defer work).
+_asked = False
+
+
+def preheating() -> bool:
+    """True in a kernel Voila pre-heats (``VOILA_PREHEAT``) that no page has been given yet: work done now is done
+    before anyone asks for the page (see :func:`wait_until_page_asked`)."""
+    return os.environ.get("VOILA_PREHEAT", "False") != "False" and not _asked
+
+
 def wait_until_page_asked() -> bool:
     """In a kernel Voila pre-heats (``VOILA_PREHEAT``: the notebook runs before anyone asks for the page), hold the
     running cell until the page is asked for (Voila's ``wait_for_request``), so that what the cell does next (resume
     the learner's place) is as of the visit, not as of the pre-heating, and is done before the page, and so its
     widgets, reaches the browser; returns True then. Voila sends the page once the cell has finished: the browser
     never loads widgets the kernel is still replacing. Elsewhere (JupyterLab, the hub, a page's own kernel) returns
-    False at once."""
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+    False at once. From then on, :func:`after_cell` and :func:`after_view` defer work as in any page's kernel."""
+    global _asked
+    if os.environ.get("VOILA_PREHEAT", "False") == "False" or _asked:
         return False
     try:
         from voila.utils import wait_for_request
@@ -50,14 +62,16 @@ def wait_until_page_asked() -> bool:
             warnings.simplefilter("ignore")
             wait_for_request()
     except Exception as exc:  # noqa: BLE001 - no request info: resume with what is kept anyway
-        log.info("learn page: no word of the page's request (%s); resuming now", exc)
+        log.info("page: no word of the page's request (%s); going on now", exc)
+    _asked = True
     return True
 
 
 def _page_kernel_loop():
-    """The kernel's IO loop in a kernel Voila started for a page (not pre-heated) or a notebook's kernel; ``None``
-    outside a kernel or in a kernel Voila pre-heats (whose work is done before anyone asks for the page)."""
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+    """The kernel's IO loop in a kernel Voila started for a page (or pre-heated and since given to one) or a
+    notebook's kernel; ``None`` outside a kernel or in a kernel Voila pre-heats until it is given to a page (its work
+    is done before anyone asks for the page)."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False" and not _asked:
         return None
     try:
         from IPython import get_ipython
@@ -115,7 +129,7 @@ def after_view(widget, fn, delay: float = 0.2, fallback: float = VIEW_FALLBACK_S
 def in_page_kernel() -> bool:
     """True in a kernel Voila started for a page (not a pre-heated one) or a notebook's kernel: where
     :func:`after_cell` and :func:`after_view` defer work."""
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+    if os.environ.get("VOILA_PREHEAT", "False") != "False" and not _asked:
         return False
     try:
         from IPython import get_ipython

@@ -14,8 +14,8 @@ import os
 import ipywidgets as w
 from IPython import get_ipython
 
-from tutor.practice import copy_session
-from tutor.practice.coach import Coach, read_place
+from tutor.practice import QuestionPool, copy_session
+from tutor.practice.coach import SEED, Coach, read_place
 from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
 from tutor.progress import ProgressStore
 from tutor.registry import game_title
@@ -227,8 +227,11 @@ class PracticeApp:
     ``notice``, ``errors``, ``widget``.
     """
 
-    def __init__(self, game_id: str | None = None, store: ProgressStore | None = None) -> None:
+    def __init__(self, game_id: str | None = None, store: ProgressStore | None = None,
+                 pools: dict[str, QuestionPool] | None = None) -> None:
         self.store = store if store is not None else ProgressStore()
+        #: question pools made before the page was asked for (game id -> pool), each used by its game's coach
+        self._ready_pools = dict(pools or {})
         self.errors = ErrorPanel()
         if game_id is None:
             kept = read_place(self.store).get("game")
@@ -305,7 +308,8 @@ class PracticeApp:
 
     def _coach(self, game_id: str) -> Coach:
         if game_id not in self._coaches:
-            self._coaches[game_id] = Coach(game_id, self.store, warm=FIRST_POOL)
+            self._coaches[game_id] = Coach(game_id, self.store, warm=FIRST_POOL,
+                                           pool=self._ready_pools.pop(game_id, None))
         return self._coaches[game_id]
 
     def switch(self, game_id: str) -> None:
@@ -351,8 +355,18 @@ class PracticeApp:
 
 
 def practice_app(game_id: str | None = None) -> w.Widget:
-    """The practice page (see :class:`PracticeApp`); returns the widget to display."""
-    return PracticeApp(game_id).widget
+    """The practice page (see :class:`PracticeApp`); returns the widget to display. In a kernel Voila pre-heats, the
+    progress database is opened first and the page is made once it is asked for, so what it shows of the learner's
+    progress is as of the visit (:func:`widgets.kernel_timing.wait_until_page_asked`); the first questions of the
+    game practised last (which do not depend on the learner) are made before."""
+    store = ProgressStore()
+    pools = {}
+    if kernel_timing.preheating():  # the questions of the game the learner practised last, made before the visit
+        kept = game_id or read_place(store).get("game")
+        game = kept if kept in GAMES else GAMES[0]
+        pools[game] = QuestionPool(game, SEED, warm=FIRST_POOL)
+    kernel_timing.wait_until_page_asked()
+    return PracticeApp(game_id, store=store, pools=pools).widget
 
 
 __all__ = ["PracticeApp", "PracticeView", "practice_app", "STATUSES", "STATUS_WORDS", "sections"]

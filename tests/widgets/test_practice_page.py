@@ -289,3 +289,29 @@ def test_the_score_names_a_hub_learner_and_says_your_progress_on_ones_own_machin
     monkeypatch.setenv("JUPYTERHUB_USER", "ada")
     hub = PracticeApp("restless-spirits", store=ProgressStore(f"sqlite:///{tmp_path / 'b.sqlite'}", learner="ada"))
     assert hub.score.value.startswith("<b>ada</b> · 0 answered")
+
+
+def test_a_pre_heated_page_uses_the_questions_made_before_the_visit(store, monkeypatch):
+    """In a kernel Voila pre-heats, practice_app makes the first questions of the game practised last before it waits
+    for the page's request (kernel_timing.wait_until_page_asked), and the page's coach uses that very pool."""
+    import widgets.kernel_timing as kt
+    from tutor.practice import QuestionPool
+    from tutor.practice.coach import SEED, Coach
+    import widgets.practice as practice
+
+    pool = QuestionPool("spirited", SEED, warm=2)
+    app = PracticeApp("spirited", store=store, pools={"spirited": pool})
+    assert app.coach.pool is pool and app.coach.question is not None
+    with pytest.raises(ValueError, match="question pool of spirited"):
+        Coach("spirit-duels", store, pool=pool)
+
+    order = []
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(kt, "_asked", False)
+    monkeypatch.setattr(practice, "ProgressStore", lambda: store)
+    made = practice.QuestionPool
+    monkeypatch.setattr(practice, "QuestionPool", lambda *a, **k: order.append(("pool", a[0])) or made(*a, **k))
+    monkeypatch.setattr(kt, "wait_until_page_asked", lambda: order.append(("asked",)) or True)
+    widget = practice.practice_app("spirit-duels")
+    assert order == [("pool", "spirit-duels"), ("asked",)]  # the questions first, the learner's page at the visit
+    assert "rt-pq-page" in widget._dom_classes

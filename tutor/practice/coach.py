@@ -32,10 +32,16 @@ class Coach:
     asked now, or ``None``), ``answered`` (the option chosen for it, or ``None``).
     """
 
-    def __init__(self, game_id: str, store, seed: int = SEED, warm: int = 60) -> None:
+    def __init__(self, game_id: str, store, seed: int = SEED, warm: int = 60,
+                 pool: QuestionPool | None = None) -> None:
+        """``pool``: a question pool of ``game_id`` and ``seed`` made beforehand (a page's kernel makes it before
+        the page is asked for), else one is made here with ``warm`` questions. ValueError for an unknown game or a
+        pool of another game or seed."""
         clauses_for(game_id)  # ValueError naming the valid game ids
+        if pool is not None and (pool.game_id, pool.seed) != (game_id, seed):
+            raise ValueError(f"a question pool of {pool.game_id} (seed {pool.seed}) given for {game_id} (seed {seed})")
         self.game_id, self.store = game_id, store
-        self.pool = QuestionPool(game_id, seed, warm=warm)
+        self.pool = pool if pool is not None else QuestionPool(game_id, seed, warm=warm)
         self.question: Question | None = None
         self.answered: Option | None = None
 
