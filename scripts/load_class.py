@@ -83,7 +83,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_app import CHROMIUM, CHROMIUM_ARGS, free_port, start, stop  # noqa: E402
-from tutor.serve import HOST, LEARN_NOTEBOOK, LEARN_POOL  # noqa: E402
+from tutor.serve import HOST, LEARN_NOTEBOOK, LEARN_POOL, preheated_kernels  # noqa: E402
 
 LEARN = LEARN_NOTEBOOK
 ARTIFACTS = REPO / "test-artifacts"
@@ -750,7 +750,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.pool is not None:
                 cmd += ["--pool", str(args.pool)]
             # Room for every learner's kernel besides the pre-heated ones (the server's default cap is for one person).
-            cmd += ["--max-kernels", str(args.learners + 2 + (LEARN_POOL if args.pool is None else args.pool))]
+            cmd += ["--max-kernels", str(args.learners + 1 + preheated_kernels(LEARN_POOL if args.pool is None
+                                                                               else args.pool))]
             server = start(cmd, SERVE_LOG)
             base, pid = f"http://{HOST}:{port}", server.pid
             if args.progress:
