@@ -446,6 +446,9 @@ class LearnApp:
         free game's JSON is made again only when it changed (``free``)."""
         if self.store is None or self._restoring:
             return
+        kept = self.place()
+        if self.free is None:  # free play not opened here: the free game kept (perhaps by another tab) stays kept
+            self._take_kept_free(kept)
         if self.free is not None and (free or self._free_kept is None):
             self._free_kept = self.free.session.to_json()
         data = {"tab": "free" if self.tabs.selected_index == 1 else "lessons", "lesson": self.lessons.lesson.id,
@@ -460,7 +463,7 @@ class LearnApp:
             data["auto"] = True
         if self.free is not None and self.free.session.redo_ids:
             data["redo"] = self.free.session.redo_ids
-        writer = self.place().get("page")
+        writer = kept.get("page")
         if isinstance(writer, str) and writer != self._expected_writer and not self._told_other_tab:
             # another tab or window of this page kept its place since this one last did: said once, saving goes on
             self._told_other_tab = True
@@ -473,6 +476,20 @@ class LearnApp:
             data["free"] = None
             self.store.save_place(self.place_key, json.dumps(data))
 
+    def _take_kept_free(self, data: dict) -> None:
+        """Take the free game of the kept place ``data`` (its JSON, who plays each seat, Auto and the redo steps, each
+        checked as :meth:`resume` does) as the one this page keeps and opens: for a page that has not opened free
+        play, whose saving must not replace a game another tab or window kept since."""
+        free = data.get("free")
+        self._free_kept = free if isinstance(free, str) else None
+        seats = data.get("seats")
+        self._free_seats = ([str(v)[:16] for v in seats] if isinstance(seats, list) and len(seats) <= 8
+                            and all(isinstance(v, str) for v in seats) else None)
+        self._free_auto = data.get("auto") is True
+        redo = data.get("redo")
+        self._free_redo = (list(redo) if isinstance(redo, list) and len(redo) <= 500
+                           and all(isinstance(v, str) and len(v) <= 300 for v in redo) else [])
+
     def resume(self) -> None:
         """Go back to where the learner was: the lesson and its steps, and the free game when free play was the tab
         shown (a place that cannot be read, or a lesson no longer there, starts afresh)."""
@@ -481,15 +498,7 @@ class LearnApp:
         self._expected_writer = writer if isinstance(writer, str) else None
         self._restoring = True
         try:
-            free = data.get("free")
-            self._free_kept = free if isinstance(free, str) else None
-            seats = data.get("seats")
-            if isinstance(seats, list) and len(seats) <= 8 and all(isinstance(v, str) for v in seats):
-                self._free_seats = [str(v)[:16] for v in seats]
-            self._free_auto = data.get("auto") is True
-            redo = data.get("redo")
-            if isinstance(redo, list) and len(redo) <= 500 and all(isinstance(v, str) and len(v) <= 300 for v in redo):
-                self._free_redo = list(redo)
+            self._take_kept_free(data)
             lesson = data.get("lesson")
             if isinstance(lesson, str) and lesson in {x.id for x in self.lessons.lessons}:
                 self.lessons.resume(lesson, data.get("actions") or [])

@@ -403,6 +403,27 @@ def test_two_tabs_of_one_learn_page_say_so_once_and_keep_saving(tmp_path):
     assert not a.errors.output.outputs and not b.errors.output.outputs
 
 
+def test_a_tab_that_never_opened_free_play_keeps_the_free_game_another_tab_saved(tmp_path):
+    """Tab B stays in the lessons while tab A plays a free game; B's next lesson step keeps A's game (the fresh attack
+    found B's saving replaced it with none); coming back opens the lesson B left, and free play opens A's game."""
+    b = LearnApp("restless-spirits", store=_store(tmp_path))
+    a = LearnApp("restless-spirits", store=_store(tmp_path))
+    a.tabs.selected_index = 1
+    for d in a.free.seats.seats:  # both seats the learner's: no computer moves in between
+        d.value = "you"
+    for _ in range(3):
+        a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
+    game = a.free.session.to_json()
+    _click(b.lessons.app, b.lessons.lesson.solution[0].model_dump(exclude_none=True))
+    kept = json.loads(b.store.place(b.place_key))
+    assert kept["tab"] == "lessons" and len(kept["actions"]) == 1
+    assert kept["free"] == game and kept["seats"] == ["you", "you"]
+    back = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert back.tabs.selected_index == 0 and len(back.lessons.app.session.history) == 1
+    back.tabs.selected_index = 1
+    assert len(back.free.session.history) == 3 and back.free.session.to_json() == game
+
+
 def test_a_notice_line_hides_with_got_it_and_the_page_works_on(tmp_path):
     """The learner's "Got it" takes a notice line off the page (the trial found the other-tab note stayed for good),
     and the page goes on as before."""
