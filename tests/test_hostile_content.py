@@ -697,7 +697,7 @@ def test_guides_that_are_not_ids_are_a_value_error_not_a_type_error():
 
 def test_a_questions_folder_of_large_files_is_not_read_whole(tmp_path):
     """``~/rules-tutor-questions`` (a class may share one) with large files: each took seconds to read and the FAQ
-    page read up to 200 of them as it opened. Files over 64 KB, and files past 2 MB in all, are left out, named."""
+    page read up to 200 of them as it opened. Files over 16 KB, and files past 128 KB in all, are left out, named."""
     import time as _time
     from tutor.faq_whatif.mine import QUESTION_BYTES, list_my_questions
     from widgets.faq import FaqExplorer
@@ -720,6 +720,20 @@ def test_a_questions_folder_of_large_files_is_not_read_whole(tmp_path):
     page.search.value = " ".join(f"w{i}" for i in range(150_000))
     assert _time.perf_counter() - t0 < 2 and "No scenario matches “w0 w1" in page._none.value
     assert len(page._none.value) < 200
+
+
+def test_a_questions_folder_is_read_only_up_to_128_kb_in_all(tmp_path):
+    """The fresh attack's folder: 32 files just under the per-file bound (64 KB then) of one-letter values took 94 s
+    to open the FAQ page. Now each file is at most 16 KB and all of them together at most 128 KB; the rest are
+    left out, each named with why."""
+    from tutor.faq_whatif.mine import QUESTION_BYTES, QUESTIONS_BYTES, list_my_questions
+    assert (QUESTION_BYTES, QUESTIONS_BYTES) == (16 * 1024, 128 * 1024)
+    for i in range(12):
+        (tmp_path / f"q{i:02}.yaml").write_text("[" + ",".join(["a"] * 7_000) + "]", encoding="utf-8")  # 14 KB
+    kept, left = list_my_questions(tmp_path)
+    assert [p.name for p in kept] == [f"q{i:02}.yaml" for i in range(9)]  # 9 x 14,000 bytes = 126,000
+    assert len(left) == 3 and all("not read: the saved questions before it already hold 128 KB" in x for x in left)
+    assert left[0].startswith(str(tmp_path / "q09.yaml"))
 
 
 def test_a_huge_search_is_neither_slow_nor_said_back_whole():

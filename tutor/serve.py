@@ -65,6 +65,8 @@ TEMPLATE = "tutor"
 IOPUB_TIMEOUT = 120
 #: Seconds a kernel with no page connected may sit idle before it is shut down (closed tabs).
 CULL_IDLE_SECONDS = 600
+#: Largest ``--max-kernels`` (and ``--pool``, ``--page-pool``) accepted: about 70 MB each, so 500 is 35 GB already.
+KERNELS_LIMIT = 500
 #: Most kernels at once by default (``--max-kernels``), pre-heated ones included (5 by default: landing, learn and
 #: HEAVY_NOTEBOOKS), so 6 open pages: about 70 MB each.
 MAX_KERNELS = 11
@@ -178,6 +180,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--pool must be 0 or more")
     if args.page_pool < 0:
         parser.error("--page-pool must be 0 or more")
+    for flag, value in (("--pool", args.pool), ("--page-pool", args.page_pool), ("--max-kernels", args.max_kernels)):
+        if value > KERNELS_LIMIT:
+            parser.error(f"{flag} must be at most {KERNELS_LIMIT} (each kernel takes about 70 MB), got {value}")
     preheated = preheated_kernels(args.pool, args.page_pool)
     if args.max_kernels <= preheated:
         parser.error(f"--max-kernels must be more than the {preheated} pre-heated kernels (1 for the landing page "

@@ -50,8 +50,12 @@ def saved_label(wt: Walkthrough, path: str | Path) -> str:
 
 
 #: Saved walkthrough files larger than this (bytes) are listed by file name, not read, when the page starts: a
-#: folder of large files someone else made would otherwise keep the page loading for minutes.
-LIST_PARSE_BYTES = 64 * 1024
+#: folder of large files someone else made would otherwise keep the page loading for minutes (one the recorder
+#: saves is a few KB; the largest shipped walkthrough is 6.5 KB; reading YAML costs up to about 40 ms per KB).
+LIST_PARSE_BYTES = 16 * 1024
+#: Most bytes of saved walkthroughs read when the page starts, all files together: the files after that are listed
+#: by file name and read when chosen (the fresh attack's 200 files of 64 KB kept the page loading for 200 s).
+LIST_PARSE_TOTAL = 128 * 1024
 
 
 def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = None,
@@ -60,18 +64,22 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
     added to ``refused`` (shown folded by the page, :func:`widgets.problems.refused_html`), or without ``refused``
     reported in ``errors``. Files in
     the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
-    ``game_id``, saved files of other games are left out."""
+    ``game_id``, saved files of other games are left out. Saved files over :data:`LIST_PARSE_BYTES`, and those after
+    :data:`LIST_PARSE_TOTAL` bytes of saved files read, are listed by file name and read only when chosen."""
     out = []
     saved_in = walkthrough_folder().resolve()
+    read = 0  # bytes of saved files read so far
     for p in paths:
         saved = Path(p).resolve().parent == saved_in
         try:
             size = Path(p).stat().st_size
         except OSError:
             size = 0
-        if saved and size > LIST_PARSE_BYTES:  # listed by name; read (and checked) only when chosen
-            out.append((f"{display_path(Path(p).stem)} (saved, {size // 1024} KB: loads when chosen)", str(p)))
+        if saved and (size > LIST_PARSE_BYTES or read + size > LIST_PARSE_TOTAL):  # by name; read when chosen
+            out.append((f"{display_path(Path(p).stem)} (saved, {max(1, size // 1024)} KB: loads when chosen)",
+                        str(p)))
             continue
+        read += size if saved else 0
         try:
             wt = load_walkthrough(p)
         except ContentError as exc:

@@ -485,6 +485,27 @@ def test_large_saved_walkthroughs_are_listed_by_name_not_read(tmp_path, monkeypa
     assert out == [(f"big (saved, {big.stat().st_size // 1024} KB: loads when chosen)", str(big))] and not calls
 
 
+def test_a_folder_of_many_saved_walkthroughs_is_read_only_up_to_a_budget(tmp_path, monkeypatch):
+    """The fresh attack's folder: 200 walkthroughs of 64 KB each, all read when the page opened (200 s). Each saved
+    file over 16 KB, and every one after 128 KB of saved files read, is listed by name and read only when chosen."""
+    from widgets import present_tab as presenter
+    from widgets.model import ErrorPanel
+    monkeypatch.setenv("RULES_TUTOR_WALKTHROUGHS", str(tmp_path))
+    files = []
+    for i in range(20):  # 12 KB each: under the per-file bound, 240 KB together
+        f = tmp_path / f"w{i:02}.yaml"
+        f.write_text("# padding\n" * 1_200)
+        files.append(f)
+    assert presenter.LIST_PARSE_BYTES == 16 * 1024 and presenter.LIST_PARSE_TOTAL == 128 * 1024
+    calls = []
+    monkeypatch.setattr(presenter, "load_walkthrough", lambda p: calls.append(p) or (_ for _ in ()).throw(
+        presenter.ContentError(f"{p}: not a walkthrough", path=str(p))))
+    refused: list[str] = []
+    out = presenter.catalog(files, ErrorPanel(), refused=refused)
+    assert len(out) == 20 and [str(f) for f in calls] == [str(f) for f in files[:10]]  # 10 x 12 KB = 120 KB read
+    assert [label for label, _ in out[10:]] == [f"w{i:02} (saved, 11 KB: loads when chosen)" for i in range(10, 20)]
+
+
 def test_presenter_feeds_the_notes_window(walk_file, monkeypatch):
     """The hidden feed the notes window follows: the step counter, the notes and the next step for the step shown,
     as JSON in an escaped attribute (text, never markup); the page with ?notes=1 is the notes window itself."""

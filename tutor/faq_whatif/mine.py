@@ -29,10 +29,12 @@ def my_questions_folder() -> Path:
     return Path(os.environ.get("RULES_TUTOR_QUESTIONS") or DEFAULT_FOLDER).expanduser()
 
 
-#: Largest saved question read (bytes): one the tutor saves is a few KB; reading a 2 MB file takes seconds.
-QUESTION_BYTES = 64 * 1024
-#: Most bytes of saved questions read for one page (the files after that are left out, named).
-QUESTIONS_BYTES = 2 * 1024 * 1024
+#: Largest saved question read (bytes): one the tutor saves is a few KB; reading YAML costs up to about 40 ms per KB
+#: (a file of 64 KB of one-letter values took 2.7 s).
+QUESTION_BYTES = 16 * 1024
+#: Most bytes of saved questions read for one page (the files after that are left out, named): the fresh attack's
+#: 32 files of 64 KB kept the FAQ page loading for 94 s.
+QUESTIONS_BYTES = 128 * 1024
 
 
 def list_my_questions(folder: str | Path | None = None) -> tuple[list[Path], list[str]]:
@@ -62,7 +64,7 @@ def list_my_questions(folder: str | Path | None = None) -> tuple[list[Path], lis
                         "(one the tutor saves is a few KB)")
         elif total + size > QUESTIONS_BYTES:
             left.append(f"{display_path(p)}: not read: the saved questions before it already hold "
-                        f"{QUESTIONS_BYTES // 2**20} MB")
+                        f"{QUESTIONS_BYTES // 1024} KB")
         else:
             total += size
             kept.append(p)
