@@ -242,6 +242,7 @@ def test_ability_graph_click_a_node(tutor_server, tutor_page):
     details = page.locator(".tutor-graph-details")
     expect(details).to_contain_text("Nordheim", timeout=CLICK_MS)
     expect(details).to_contain_text("blocks")
-    expect(details.locator("a.tutor-graph-scenario").first).to_be_visible()
+    # the FAQ scenarios that play these interactions are found in the background ("Finding the FAQ scenarios…")
+    expect(details.locator("a.tutor-graph-scenario").first).to_be_visible(timeout=CLICK_MS)
     tutor_page.screenshot("graph-node")
     tutor_page.assert_clean()
