@@ -5,21 +5,26 @@ and rulings ``[ruling]``.
 """
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
 from .core.game import Game
 from .core.model import Event, Step
 from .core.session import Session
 
-#: per game: clause id -> its tag, e.g. ``"[rs.release · Winning the Game > Releasing a Spirit]"``
-_TAGS: WeakKeyDictionary[Game, dict[str, str]] = WeakKeyDictionary()
+#: per clauses mapping (a game's ``clauses``: the games of one game id share it), by the mapping's id: the mapping
+#: itself (kept, so its id is not reused while the entry lives) and ``{clause id: its tag}``, e.g.
+#: ``"[rs.release · Winning the Game > Releasing a Spirit]"``; a tag is a pure function of the clause
+_TAGS: dict[int, tuple[object, dict[str, str]]] = {}
+#: How many clauses mappings :data:`_TAGS` keeps (cleared once it holds more).
+_TAGS_LIMIT = 64
 
 
 def _tags(game: Game) -> dict[str, str]:
-    tags = _TAGS.get(game)
-    if tags is None:
-        tags = _TAGS[game] = {}
-    return tags
+    clauses = game.clauses
+    kept = _TAGS.get(id(clauses))
+    if kept is None or kept[0] is not clauses:
+        if len(_TAGS) >= _TAGS_LIMIT:
+            _TAGS.clear()
+        kept = _TAGS[id(clauses)] = (clauses, {})
+    return kept[1]
 
 
 def clause_tag(game: Game, clause_id: str, tags: dict[str, str] | None = None) -> str:

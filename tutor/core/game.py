@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from .errors import ContentError
 from .model import Action, Blocked, Clause, Event, sort_actions
+from .reads import plain_reads
 
 
 #: How many game set-ups (class, cards, players, options) keep shared memos (see :meth:`Game.shared_caches`).
@@ -82,7 +83,8 @@ class Game(ABC):
         Only memos of pure functions of those belong here (card labels, built actions keyed by every value they are
         made from, how a Totem fits a Spirit), so a new game of the same set-up starts with them warm. The dict keeps
         ``cards`` itself under ``"cards"``, so the object's id cannot be reused by another while the entry lives.
-        At most :data:`SHARED_SETUPS` set-ups are kept, the least recently used dropped first.
+        At most :data:`SHARED_SETUPS` set-ups are kept, the least recently used dropped first. The model classes of
+        a new set-up's state and cards get plain attribute reads (:func:`.reads.plain_reads`).
         """
         key = (type(self), id(cards), self.players, repr(sorted(self.options.items())))
         entry = _SHARED.get(key)
@@ -90,6 +92,9 @@ class Game(ABC):
             if len(_SHARED) >= SHARED_SETUPS:
                 _SHARED.popitem(last=False)
             entry = _SHARED[key] = {"cards": cards}
+            # a new set-up: its state's and cards' models get Python's plain attribute reads (a speed measure that
+            # changes no behaviour, see .reads; each class is looked at once)
+            plain_reads(self.state_model, *([type(cards)] if isinstance(cards, BaseModel) else []))
         else:
             _SHARED.move_to_end(key)
         return entry

@@ -9,6 +9,8 @@ from typing import Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
+from .reads import plain_reads
+
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -286,3 +288,7 @@ def make_event(clause: str, text: str, automatic: bool = False, cards: tuple[str
     _SET_EXTRA(obj, None)
     _SET_PRIVATE(obj, None)
     return obj
+
+
+# The engine's value types are read on every step: Python's plain attribute reads for them (see .reads).
+plain_reads(Clause, Action, Blocked, Event, Step)

@@ -238,10 +238,16 @@ def lowered_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
     # (not getattr(c_or_game, "game", c_or_game): on a Game that raises and catches an AttributeError every call)
     g = c_or_game.game if isinstance(c_or_game, Context) else c_or_game
     base = g.cards.overrun_limit
-    a = allegiance(s, clan) if clan in s.clans else None
-    if a is not None and a.holder == seat and a.medal and medal_kind(a.medal) == "gold":
-        base += 1
-    return base - limit_penalty(g, s, seat, clan) - sum(m.amount for m in s.limit_mods if m.seat == seat)
+    if clan in s.clans:  # (the Allegiance looked up once: limit_penalty's part inlined, asked several times a step)
+        a = allegiance(s, clan)
+        if a.holder == seat:
+            if a.medal and medal_kind(a.medal) == "gold":
+                base += 1
+            pen = g.cards.clan[clan].allegiance.penalty
+            if pen is not None:
+                base -= pen.amount
+    mods = s.limit_mods
+    return base - sum(m.amount for m in mods if m.seat == seat) if mods else base
 
 
 def overrun_limit(c_or_game, s: SPState, seat: int, clan: str) -> int:
