@@ -297,7 +297,7 @@ class LearnApp:
         self._told_other_tab = False
         self.tabs = w.Tab(children=[self.lessons.widget, self._free_box])
         self.tabs.titles = ("Lessons", "Free play")
-        self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_free_play(self._free_kept)),
+        self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_free_play(self._newest_free())),
                           names="selected_index")
         from tutor.registry import game_class
         name = getattr(game_class(game_id), "title", game_id.replace("-", " ").title())
@@ -341,7 +341,7 @@ class LearnApp:
             self._expected_writer = writer if isinstance(writer, str) else None
             if self.free is not None:
                 self._watch_free()
-            self.remember()
+            self.remember(free=self.free is not None)
         else:  # a kernel Voila pre-heated resumes once the learner asks for the page (its cell waits); any other at once
             wait_until_page_asked()
             self.errors.guard(self.resume)()
@@ -417,9 +417,9 @@ class LearnApp:
         """Keep the place after every step, undo and new game of free play, and change of who plays a seat."""
         self.free.model.observe(lambda m, change: change != "clause" and self.remember(free=True))
         for d in self.free.seats.seats if self.free.seats is not None else []:
-            d.observe(self.errors.guard(lambda _ch: self.remember()), names="value")
+            d.observe(self.errors.guard(lambda _ch: self.remember(free=True)), names="value")
         if self.free.seats is not None:
-            self.free.seats.auto.observe(self.errors.guard(lambda _ch: self.remember()), names="value")
+            self.free.seats.auto.observe(self.errors.guard(lambda _ch: self.remember(free=True)), names="value")
 
     # -- where the learner was ----------------------------------------------------------------------------------
     @property
@@ -442,27 +442,29 @@ class LearnApp:
         return data if isinstance(data, dict) else {}
 
     def remember(self, free: bool = False) -> None:
-        """Keep where the learner is (the tab, the lesson and its steps, the free game) in the progress store; the
-        free game's JSON is made again only when it changed (``free``)."""
+        """Keep where the learner is (the tab, the lesson and its steps, the free game) in the progress store.
+        ``free``: the change is this page's free play (a step, undo, new game, who plays a seat): its game is kept.
+        Otherwise the free game kept stays as it is, perhaps newer from another tab or window of this page (a tab
+        that only changed lesson or tab never writes its older game over it)."""
         if self.store is None or self._restoring:
             return
         kept = self.place()
-        if self.free is None:  # free play not opened here: the free game kept (perhaps by another tab) stays kept
-            self._take_kept_free(kept)
-        if self.free is not None and (free or self._free_kept is None):
+        if free and self.free is not None:  # this page's free game is the one kept now
             self._free_kept = self.free.session.to_json()
+            if self.free.seats is not None:
+                self._free_seats = [d.value for d in self.free.seats.seats]
+                self._free_auto = bool(self.free.seats.auto.value)
+            self._free_redo = list(self.free.session.redo_ids)
+        else:  # the free game kept (perhaps by another tab) stays kept
+            self._take_kept_free(kept)
         data = {"tab": "free" if self.tabs.selected_index == 1 else "lessons", "lesson": self.lessons.lesson.id,
                 "actions": [st.action.id for st in self.lessons.app.session.history], "free": self._free_kept}
-        if self.free is not None and self.free.seats is not None:
-            self._free_seats = [d.value for d in self.free.seats.seats]
         if self._free_seats:
             data["seats"] = self._free_seats
-        if self.free is not None and self.free.seats is not None:
-            self._free_auto = bool(self.free.seats.auto.value)
         if self._free_auto:
             data["auto"] = True
-        if self.free is not None and self.free.session.redo_ids:
-            data["redo"] = self.free.session.redo_ids
+        if self._free_redo:
+            data["redo"] = self._free_redo
         writer = kept.get("page")
         if isinstance(writer, str) and writer != self._expected_writer and not self._told_other_tab:
             # another tab or window of this page kept its place since this one last did: said once, saving goes on
@@ -475,6 +477,13 @@ class LearnApp:
             log.info("learn page: place not kept: %s", exc)
             data["free"] = None
             self.store.save_place(self.place_key, json.dumps(data))
+
+    def _newest_free(self) -> str | None:
+        """The free game to open when free play is first opened here: the one kept now (another tab may have played
+        since this page read its place)."""
+        if self.free is None and self.store is not None and not self._restoring:
+            self._take_kept_free(self.place())
+        return self._free_kept
 
     def _take_kept_free(self, data: dict) -> None:
         """Take the free game of the kept place ``data`` (its JSON, who plays each seat, Auto and the redo steps, each

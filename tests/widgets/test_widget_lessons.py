@@ -424,6 +424,32 @@ def test_a_tab_that_never_opened_free_play_keeps_the_free_game_another_tab_saved
     assert len(back.free.session.history) == 3 and back.free.session.to_json() == game
 
 
+def test_a_tab_that_only_changes_tab_keeps_the_newer_free_game_of_another_tab(tmp_path):
+    """The second fresh attack: tab A plays 2 free-play steps, tab B resumes them and plays 3 more, then A only goes
+    back to its Lessons tab: B's 5 steps stay kept (A's saving wrote its older game over them), and free play opened
+    afresh later (or in a third tab) is B's game."""
+    a = LearnApp("restless-spirits", store=_store(tmp_path))
+    a.tabs.selected_index = 1
+    for d in a.free.seats.seats:
+        d.value = "you"
+    for _ in range(2):
+        a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
+    b = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert b.tabs.selected_index == 1 and len(b.free.session.history) == 2
+    for _ in range(3):
+        b.free.actions.button_for(b.free.session.legal_actions()[0].id).click()
+    a.tabs.selected_index = 0  # A plays nothing
+    kept = json.loads(a.store.place(a.place_key))
+    assert kept["tab"] == "lessons" and len(json.loads(kept["free"])["actions"]) == 5
+    c = LearnApp("restless-spirits", store=_store(tmp_path))
+    c.tabs.selected_index = 1
+    assert len(c.free.session.history) == 5
+    a.tabs.selected_index = 1  # A plays on in its own (older) game: now A's game is the one kept, and A is told
+    a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
+    assert len(json.loads(json.loads(a.store.place(a.place_key))["free"])["actions"]) == 3
+    assert any(esc(OTHER_TAB_NOTICE) in n for n in _notes(a))
+
+
 def test_a_notice_line_hides_with_got_it_and_the_page_works_on(tmp_path):
     """The learner's "Got it" takes a notice line off the page (the trial found the other-tab note stayed for good),
     and the page goes on as before."""
