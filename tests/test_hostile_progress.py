@@ -123,3 +123,39 @@ def test_the_notice_shows_a_hostile_database_path_escaped(tmp_path):
     notice = store.take_notice()
     assert "their\\u202e\\n.sqlite" in notice and "\u202e" not in notice and "\n" not in notice
     store.close()
+
+
+def test_tampered_rows_are_left_out_and_the_next_answer_is_kept(tmp_path):
+    """The second fresh attack: a card's ``due`` of 'yesterday' and an answer's ``answered_at`` of 'not a date'
+    (SQLite keeps any text) made cards(), answers() and record_answer() raise ValueError and broke the practice
+    page, losing the next answer. Damaged rows are now left out (counted as damaged, said once); answers go on."""
+    from tutor.practice.coach import read_place
+    url = f"sqlite:///{tmp_path / 'p.sqlite'}"
+    store = ProgressStore(url)
+    for ok in (True, False):
+        store.record_answer("restless-spirits", "can-do", "rs.buy", ok)
+    store.record_answer("restless-spirits", "can-do", "rs.attract", True)
+    store.close()
+    with sqlite3.connect(tmp_path / "p.sqlite") as con:
+        con.execute("UPDATE clause_card SET due = 'yesterday' WHERE clause = 'rs.buy'")
+        con.execute("UPDATE practice_answer SET answered_at = 'not a date' WHERE id = 1")
+        con.execute("UPDATE resume_place SET data = ? ", ("[" * 4999 + "]" * 4999,))
+    store = ProgressStore(url)
+    assert set(store.cards("restless-spirits")) == {"rs.buy", "rs.attract"}
+    assert [(a.clause, a.correct) for a in store.answers("restless-spirits")] == [("rs.buy", False), ("rs.attract", True)]
+    store.record_answer("restless-spirits", "can-do", "rs.buy", True)  # kept, its card reviewed again
+    assert [a.clause for a in store.answers("restless-spirits")][-1] == "rs.buy"
+    assert store.take_damage_notice() is not None and store.take_damage_notice() is None
+    store.save_place("practice", "[" * 4999 + "]" * 4999)
+    assert read_place(store) == {}  # a place nested 4,999 deep is not readable: starting afresh, no RecursionError
+    store.close()
+
+
+def test_only_the_newest_answers_are_read(tmp_path, monkeypatch):
+    """300,000 answer rows took 39 s to read whole, and the practice page never opened: the newest ANSWERS_READ."""
+    monkeypatch.setattr(store_mod, "ANSWERS_READ", 3)
+    store = ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite'}")
+    for clause in ("rs.a", "rs.b", "rs.c", "rs.d", "rs.e"):
+        store.record_answer("restless-spirits", "can-do", clause, True)
+    assert [a.clause for a in store.answers("restless-spirits")] == ["rs.c", "rs.d", "rs.e"]
+    store.close()

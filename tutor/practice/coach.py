@@ -231,7 +231,7 @@ def read_place(store) -> dict:
         return {}
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         log.warning("practice: the kept place is not readable; starting afresh")
         return {}
     return data if isinstance(data, dict) else {}

@@ -32,7 +32,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import String, cast, delete, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session as DbSession
@@ -53,6 +53,10 @@ PLACE_MAX = 4 * 1024 * 1024
 #: Writes kept in memory for a locked database (more are kept in memory only).
 PENDING_MAX = 2000
 KINDS = ("can-do", "why-not", "what-happens")
+#: Most practice answers of one game read (the newest): a learner answers a few hundred.
+ANSWERS_READ = 5_000
+#: Most fsrs cards of one game read: one per clause (a few hundred at most).
+CARDS_READ = 2_000
 
 
 def learner_name() -> str:
@@ -83,6 +87,20 @@ class Answer:
     correct: bool
     answered_at: datetime
     question: str
+
+
+def _stored_time(text: Any) -> datetime | None:
+    """A time as the database gives it back as text (SQLite: ``2026-12-01 22:00:00.000000``; PostgreSQL:
+    ``2026-12-01 22:00:00+00``), in UTC; ``None`` when it is not a time (a tampered row)."""
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    text = text.strip()
+    if len(text) > 3 and text[-3] in "+-" and text[-2:].isdigit() and ":" not in text[-3:]:
+        text += ":00"  # PostgreSQL's "+00" offset
+    try:
+        return utc(datetime.fromisoformat(text))
+    except ValueError:
+        return None
 
 
 def _check(value: Any, what: str, limit: int) -> str:
@@ -297,18 +315,20 @@ class ProgressStore:
                 f"{'that rule' if n == 1 else 'those rules'} starts again. Your answers so far are all kept.")
 
     def _review(self, db: DbSession, lid: int, game: str, clause: str, correct: bool, when: datetime) -> None:
-        row = db.get(ClauseCard, (lid, game, clause))
+        # only the card's JSON is read: a damaged date beside it (a tampered file) never stops the answer being kept
+        key = (ClauseCard.learner_id == lid, ClauseCard.game == game, ClauseCard.clause == clause)
+        stored = db.scalar(select(ClauseCard.card).where(*key))
         try:
-            old = card_from_json(row.card) if row is not None else None
-        except ValueError:  # unreadable: it starts again (said once, see take_damage_notice); the answer is kept
+            old = card_from_json(stored) if stored is not None else None
+        except (ValueError, TypeError):  # unreadable: it starts again (said once, see take_damage_notice)
             self.damaged.add((game, clause))
             old = None
         card = review(old, correct, when)
-        if row is None:
+        if stored is None:
             db.add(ClauseCard(learner_id=lid, game=game, clause=clause, card=card_json(card), due=card.due,
                               updated_at=when))
         else:
-            row.card, row.due, row.updated_at = card_json(card), card.due, when
+            db.execute(update(ClauseCard).where(*key).values(card=card_json(card), due=card.due, updated_at=when))
 
     def cards(self, game: str) -> dict:
         """``{clause id: fsrs Card}`` of ``game`` (a card whose stored JSON is unreadable is left out)."""
@@ -316,26 +336,41 @@ class ProgressStore:
 
         def fn(db: DbSession, lid: int) -> dict:
             out = {}
-            for row in db.scalars(select(ClauseCard).where(ClauseCard.learner_id == lid, ClauseCard.game == game)):
+            rows = db.execute(select(ClauseCard.clause, ClauseCard.card)  # (its dates are not needed here)
+                              .where(ClauseCard.learner_id == lid, ClauseCard.game == game).limit(CARDS_READ))
+            for clause, text in rows:
                 try:
-                    out[row.clause] = card_from_json(row.card)
-                except ValueError:  # it starts again; said once by take_damage_notice, never a log line in a page
-                    log.debug("progress: the card of %s in %s is unreadable; it starts again", row.clause, game)
-                    self.damaged.add((game, row.clause))
+                    out[clause] = card_from_json(text)
+                except (ValueError, TypeError):  # it starts again; said once by take_damage_notice, never logged
+                    log.debug("progress: the card of %s in %s is unreadable; it starts again", clause, game)
+                    self.damaged.add((game, clause))
             return out
 
         return self._read(fn)
 
     def answers(self, game: str) -> list[Answer]:
-        """Every practice answer of ``game``, oldest first."""
+        """The practice answers of ``game``, oldest first: the newest :data:`ANSWERS_READ` (a learner answers a few
+        hundred; a database holding 300,000 rows took 39 s to read whole). A row whose time is not readable (a
+        tampered file) is left out, and counted as damaged (:meth:`take_damage_notice`)."""
         game = _game(game)
 
         def fn(db: DbSession, lid: int) -> list[Answer]:
-            rows = db.scalars(select(PracticeAnswer).where(PracticeAnswer.learner_id == lid,
-                                                          PracticeAnswer.game == game)
-                              .order_by(PracticeAnswer.answered_at, PracticeAnswer.id))
-            return [Answer(r.game, r.kind, r.clause, r.chosen_clause, r.correct, utc(r.answered_at), r.question)
-                    for r in rows]
+            rows = db.execute(select(PracticeAnswer.game, PracticeAnswer.kind, PracticeAnswer.clause,
+                                     PracticeAnswer.chosen_clause, PracticeAnswer.correct,
+                                     cast(PracticeAnswer.answered_at, String), PracticeAnswer.question)
+                              .where(PracticeAnswer.learner_id == lid, PracticeAnswer.game == game)
+                              .order_by(PracticeAnswer.id.desc()).limit(ANSWERS_READ))
+            out = []
+            for g, kind, clause, chosen, correct, at, question in rows:
+                when = _stored_time(at)
+                if when is None or not isinstance(clause, str) or not isinstance(kind, str):
+                    self.damaged.add((game, str(clause)[:CLAUSE_MAX]))
+                    continue
+                out.append(Answer(g, kind, clause, chosen if isinstance(chosen, str) else None, bool(correct), when,
+                                  question if isinstance(question, str) else ""))
+            out.reverse()  # in the order they were kept
+            out.sort(key=lambda a: a.answered_at)  # oldest first (stable: answers of one moment keep their order)
+            return out
 
         return self._read(fn)
 
