@@ -87,6 +87,8 @@ a.tutor-notes-open:hover { background: #e8e0f7; }
 .tutor-presenter .tutor-large-type .rt-pboard .sd-small, .tutor-presenter .tutor-large-type .rt-pboard .rt-shrine-top > .rt-chip {
   white-space: normal; overflow: visible; text-overflow: clip; }
 .tutor-presenter .tutor-large-type .rt-pboard .rt-space.rt-empty { min-height: 0; }
+/* scaled by the fit script (data-fit on the box): a board drawn inside a wrapper (Spirit Duels) is not scaled twice */
+.tutor-presenter .tutor-large-type .rt-pboard[data-fit] > * .rt-board { zoom: 1; }
 .tutor-presenter .tutor-large-type .rt-pboard .rt-bparts > .rt-bpart-wonders,
 .tutor-presenter .tutor-large-type .rt-pboard .rt-bparts > .rt-bpart-clans { align-self: flex-start; }
 .tutor-presenter .tutor-large-type .rt-pboard .rt-zone h4,
