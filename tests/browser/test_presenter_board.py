@@ -122,3 +122,14 @@ def test_a_rule_card_and_the_rule_search_never_cover_each_other(tutor_server, tu
     g = page.evaluate(POPUPS)
     assert g["card"] and g["drawer"] is None and g["card"][0] < 683, g
     tutor_page.assert_clean()
+
+
+def test_the_notes_window_says_what_is_opening_while_it_loads(tutor_server, tutor_page):
+    """Trial 10, item 10: the notes window showed Voila's bare "Executing 2 of 2" for seconds. While it opens, its
+    loading line says so in words (the page template, tutor/share/jupyter/voila/templates/tutor); then the notes."""
+    page = tutor_page.page
+    page.goto(tutor_server + "/voila/render/teacher-walkthrough.ipynb?notes=1", wait_until="commit")
+    expect(page.locator("#loading_text")).to_have_text(
+        "Opening your notes window: it follows the presenter as soon as it is ready…", timeout=CLICK_MS)
+    expect(page.locator(".tutor-notes-window")).to_be_visible(timeout=RENDER_MS)
+    tutor_page.assert_clean()
