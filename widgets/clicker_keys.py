@@ -32,7 +32,7 @@ KEYS_JS = """(function () {
     var target = event.target instanceof Element ? event.target : null;
     if (target && (target.isContentEditable || target.closest(TYPING))) { return; }
     var pane = target && target.closest('.rt-present');
-    var tools = target && target.closest('.rt-present-tools');  // the Present tab's controls, on the tab bar's line
+    var tools = target && target.closest('.rt-present-tools');
     if (!pane && !tools && !document.body.hasAttribute('data-voila')) { return; }
     var scope = (target && target.closest('.tutor-presenter')) || document;
     var panes = pane ? [pane] : scope.querySelectorAll('.rt-present');

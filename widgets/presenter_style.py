@@ -126,7 +126,7 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
 .rt-pbar .tutor-presenter-jump { flex: 1 1 200px; min-width: 0; }
 .tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { height: 46px; }
 .tutor-presenter .tutor-large-type .rt-board { zoom: 1; }
-@media (max-width: 1180px) {
+@media (max-width: 1180px), (max-height: 800px) {
   .tutor-presenter .tutor-large-type .rt-board { zoom: .86; }
   /* the tabs narrower, so the teacher's controls fit on their line */
   .tutor-presenter { --jp-widgets-horizontal-tab-width: 180px; }
@@ -137,7 +137,7 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
   .tutor-presenter .tutor-large-type .rt-current-step h3, .tutor-presenter .tutor-large-type .rt-pside h3 {
     font-size: 17px; margin: 2px 0; }
 
-  /* a projector's 1024x768: the walkthrough list names the walkthrough (its title line folds away), the narration
+  /* a projector's 1024x768 (or any window 800 px high or less): the walkthrough list names the walkthrough (its title line folds away), the narration
      is two lines of 24px, the rules that fired take a narrower column: the board gets the room */
   .rt-phead-line .rt-ptitle { display: none; }
   .rt-phead-line { margin-bottom: 2px; }
