@@ -36,11 +36,13 @@ class WalkStep(_Strict):
 
 
 class Walkthrough(_Strict):
-    """A walkthrough file: ``id``, ``title``, ``intro`` narration, ``setup`` and ``steps``."""
+    """A walkthrough file: ``id``, ``title``, ``intro`` narration, ``intro_notes`` (the teacher's notes for the start,
+    before the first step; optional), ``setup`` and ``steps``."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$")
     title: str = Field(max_length=500)
     intro: str = Field(default="", max_length=TEXT_LIMIT)
+    intro_notes: str = Field(default="", max_length=TEXT_LIMIT)
     setup: Setup
     steps: list[WalkStep] = Field(default_factory=list, max_length=MAX_STEPS)
 
@@ -115,9 +117,10 @@ def playable(w: Walkthrough, where: str = "<walkthrough>") -> tuple[int, Illegal
 
 
 def record(session: Session, *, id: str, title: str, setup: Setup, narration: list[str] | None = None,
-           notes: list[str] | None = None, intro: str = "") -> Walkthrough:
+           notes: list[str] | None = None, intro: str = "", intro_notes: str = "") -> Walkthrough:
     """A walkthrough of ``session``'s history from ``setup`` (its actions as kind + params), with the narration and
-    teacher notes given per step (missing ones are empty; the action's own label is used as default narration).
+    teacher notes given per step (missing ones are empty; the action's own label is used as default narration), and
+    the ``intro`` narration and ``intro_notes`` (teacher notes) of its start.
 
     Raises:
         ContentError: a text too long (e.g. ``steps[3].narration``: at most :data:`TEXT_LIMIT` characters) or a bad
@@ -130,7 +133,8 @@ def record(session: Session, *, id: str, title: str, setup: Setup, narration: li
         steps.append({"action": {"kind": a.kind, **dict(a.params)}, "narration": say,
                       "notes": (notes[i] if notes and i < len(notes) else "")})
     # validated as a file is, so that a text typed too long is refused naming its field (e.g. steps[3].narration)
-    return validate(Walkthrough, {"id": id, "title": title, "intro": intro, "setup": setup.model_dump(),
+    return validate(Walkthrough, {"id": id, "title": title, "intro": intro, "intro_notes": intro_notes,
+                                  "setup": setup.model_dump(),
                                   "steps": steps}, "the recorded walkthrough")
 
 

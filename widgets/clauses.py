@@ -9,9 +9,25 @@ from .model import SessionModel, clause_chip
 from .style import button, echo, esc, html_widget, typed
 
 
+#: How the folded "For teachers" part names a clause's kind.
+KIND_WORDS = {"rule": "a rule", "ruling": "a ruling (our choice where the rulebook is silent or unclear)",
+              "provisional": "a provisional value", "glossary": "a glossary entry"}
+
+
+def teachers_part(clause_id: str, kind: str) -> str:
+    """The rule card's folded "For teachers" part (HTML, a ``<details>`` of CSS class ``rt-cteach``, closed): the
+    clause's id, which scenario and walkthrough files cite, and its kind in words. Learners see only its summary
+    line; the id is never in the card's open text."""
+    what = KIND_WORDS.get(kind, esc(kind))
+    return ('<details class="rt-cteach"><summary>For teachers</summary>'
+            f'<div>This is {what}. Scenario and walkthrough files name it <code>{esc(clause_id)}</code>.</div>'
+            "</details>")
+
+
 class ClauseCard:
     """Shows the clause chosen with a chip (``model.clause_id``): title, text, rulebook file and section, kind
-    (a ruling or a provisional value with its reason) and related clauses as chips.
+    (a ruling or a provisional value with its reason) and related clauses as chips. The clause's id is only in a
+    folded "For teachers" part at the card's foot (:func:`teachers_part`): learners never see internal ids.
 
     With ``pop_out`` (the default), choosing a clause also lifts the card out of the page flow into a panel fixed
     at the bottom left of the window (CSS class ``rt-clause-float``), so the rule is in sight wherever the chip
@@ -71,11 +87,11 @@ class ClauseCard:
         elif c.kind == "provisional":
             kind = f'<div class="rt-reason"><b>Provisional value</b>: {esc(c.reason)}</div>'
         self.html.value = (f'<div class="rt-clause-card"><div class="rt-ctitle">{esc(c.title)}</div>'
-                           f'<div class="rt-cid">{esc(c.id)} · {esc(c.kind)}</div>'
                            f'<div class="rt-ctext">{esc(c.text)}</div>{kind}'
                            f'<div class="rt-muted" title="{esc(c.source.file)}">'
                            f"Source: {esc(rulebook_name(c.source.file))} › "
                            f"{esc(c.source.section)}</div>"
+                           f"{teachers_part(c.id, c.kind)}"
                            "</div>")
         rel = [clause_chip(self.model, r) for r in c.related if r in clauses]
         self._set_related(tuple([self._related_label] + rel if rel else []))

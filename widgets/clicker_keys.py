@@ -15,8 +15,8 @@ CLICKER_KEYS = {"ArrowRight": "tutor-presenter-next", "PageDown": "tutor-present
 # One listener per page (installed once, whatever the number of presenters). A key of CLICKER_KEYS without modifier
 # keys clicks the matching button of a Present tab that is shown (one with a layout box: a hidden tab's has none):
 # the Present tab that holds the focus, else (on a Voila page, whose body has data-voila) any shown on the page; in
-# JupyterLab the notebook keeps its keys unless the focus is in the Present tab. Never while typing (a text box, text
-# area or editable text has the focus); a drop-down that keeps the focus after a walkthrough or a step was chosen
+# JupyterLab the notebook keeps its keys unless the focus is in the Present tab or its controls (rt-present-tools).
+# Never while typing (a text box, text area or editable text has the focus); a drop-down that keeps the focus after a walkthrough or a step was chosen
 # from it does not stop them (the key steps the walkthrough instead of changing the choice), and not when the focus is in a presenter whose Record tab is
 # shown. It listens in the capture phase, so that a focused tab bar does not also take the arrow keys.
 KEYS_JS = """(function () {
@@ -32,7 +32,8 @@ KEYS_JS = """(function () {
     var target = event.target instanceof Element ? event.target : null;
     if (target && (target.isContentEditable || target.closest(TYPING))) { return; }
     var pane = target && target.closest('.rt-present');
-    if (!pane && !document.body.hasAttribute('data-voila')) { return; }
+    var tools = target && target.closest('.rt-present-tools');
+    if (!pane && !tools && !document.body.hasAttribute('data-voila')) { return; }
     var scope = (target && target.closest('.tutor-presenter')) || document;
     var panes = pane ? [pane] : scope.querySelectorAll('.rt-present');
     for (var i = 0; i < panes.length; i++) {

@@ -39,7 +39,7 @@ from .graph_search import Search
 from .graph_style import CSS, KIND_COLOURS, NODE_H, WORD_KINDS, cytoscape_style
 from . import kernel_timing
 from .model import ErrorPanel
-from .style import style_widget
+from .style import busy_html, style_widget
 
 __all__ = ["GraphView", "graph_view", "START", "grouped_layout", "KIND_COLOURS", "CARD_KINDS", "WORD_KINDS"]
 
@@ -166,7 +166,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.find.observe(g(lambda c: self.find_node(c["new"])), names="value")
         self.all_btn.on_click(g(lambda _b: self.show_all()))
         self.read_btn.on_click(g(lambda _b: self.show_readable()))
-        self.how.on_click(g(lambda _b: self.ask_path(self.src.value, self.dst.value)))
+        self.how.on_click(g(lambda _b: self.ask_busy()))
         for box in (self.src, self.dst):
             box.observe(g(lambda _c: self.src.value.strip() and self.dst.value.strip()
                           and self.ask_path(self.src.value, self.dst.value)), names="value")
@@ -195,6 +195,19 @@ class GraphView(Canvas, DetailsPanel, Search):
                               w.HTML(f'<div class="rt-g-legend">{legend}</div>'), main, self.errors.output])
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-graph")
+
+    def ask_busy(self) -> str:
+        """"Ask" pressed: a busy sign in the answer's place (and the button off) while :meth:`ask_path` works (it may
+        first build the three games' graph); returns the answer text."""
+        self.path.value = busy_html("Looking for the ways A can affect B…")
+        self.how.disabled = True
+        try:
+            return self.ask_path(self.src.value, self.dst.value)
+        except Exception:
+            self.path.value = ""  # the error panel says what went wrong
+            raise
+        finally:
+            self.how.disabled = False
 
     def _make_canvas(self) -> None:
         """Make the canvas (once), put it in its place and draw the graph as the filters say now."""

@@ -26,7 +26,7 @@ from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
 from .panels import BoardView
-from .style import close_tree, esc, html_widget, plain_label, prov_text, style_widget
+from .style import busy_html, close_tree, esc, html_widget, plain_label, prov_text, style_widget
 from .table import table_style
 
 GAMES = ("restless-spirits", "spirited", "spirit-duels")
@@ -247,7 +247,7 @@ class PracticeApp:
         self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
         # the Mastery map tab (a button per rule of the game) is built when first opened (see mastery)
         self._mastery: MasteryMap | None = None
-        self._map_box = w.VBox()
+        self._map_box = w.VBox([self._map_busy()])  # a busy sign until the map is made (when its tab is opened)
         self.tabs = w.Tab(children=[self.view.widget, self._map_box])
         self.tabs.titles = ("Practice", "Mastery map")
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.mastery.render()),
@@ -297,6 +297,13 @@ class PracticeApp:
                 self._loop.add_callback(self.errors.guard(batch))
         self._loop.add_callback(self.errors.guard(batch))
 
+    @staticmethod
+    def _map_busy() -> w.HTML:
+        """The Mastery map tab's busy sign, shown while the map (a button per rule) is made."""
+        sign = html_widget(busy_html("Making the mastery map: a button for every rule of the game…"))
+        sign.add_class("tutor-mastery-busy")
+        return sign
+
     @property
     def mastery(self) -> MasteryMap:
         """The Mastery map of the game practised now (built the first time its tab is opened or it is asked for:
@@ -318,7 +325,7 @@ class PracticeApp:
         old_view, old_map = self.view, self._mastery
         self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
         self._mastery = None  # built when its tab is opened
-        self._map_box.children = ()
+        self._map_box.children = (self._map_busy(),)
         self.tabs.children = (self.view.widget, self._map_box)
         self.tabs.selected_index = 0
         self.coach.remember()

@@ -21,7 +21,7 @@ from .model import ErrorPanel, SessionModel
 from .notes_window import NOTEBOOK as NOTES_NOTEBOOK, WINDOW_NAME as NOTES_WINDOW, feed_html, feed_script, feed_state
 from .panels import BoardView, StepLog
 from .problems import refused_html
-from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, LARGE_TYPE
+from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, LARGE_TYPE, board_fit
 from .style import esc, html_widget, plain_label, prov_text
 
 def _guard(errors: ErrorPanel, fn):
@@ -135,9 +135,11 @@ class Presenter:
     """Plays one walkthrough step by step for a room. The step shown is ``position`` (steps applied so far);
     Back / Next / the jump list all go through :meth:`go`. Attributes: ``model``, ``walkthrough``, ``picker``,
     ``back``, ``next``, ``jump``, ``narration``, ``notes_toggle``, ``notes_box``, ``board``, ``step``,
-    ``clause_card``, ``keys`` (:func:`clicker_keys`: a clicker's keys press Back and Next) and ``widget``."""
+    ``clause_card``, ``keys`` (:func:`clicker_keys`: a clicker's keys press Back and Next), ``fit`` (the script that
+    scales the board to its box, :func:`~widgets.presenter_style.board_fit`), ``head`` and ``widget``."""
 
-    def __init__(self, errors: ErrorPanel, paths: list[str | Path], game_id: str | None = None) -> None:
+    def __init__(self, errors: ErrorPanel, paths: list[str | Path], game_id: str | None = None,
+                 head_outside: bool = False) -> None:
         if not paths:
             raise ValueError("no walkthrough files to present")
         self.errors = errors
@@ -209,9 +211,13 @@ class Presenter:
         main = w.HBox([board, side], layout=w.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"))
         main.add_class("rt-pmain")
         head.add_class("rt-phead-line")
+        #: the title and the teacher's own controls (walkthrough, notes window, notes toggle); with ``head_outside``
+        #: the page places it (the presenter page: on the tab bar's line, see :mod:`widgets.presenter_style`)
+        self.head = head
         self.keys = clicker_keys()  # a clicker's keys press Back and Next
-        self.widget = w.VBox([errors.output, self.keys, feed_script(), self.feed, head, self.problems, bar,
-                              self.narration,
+        self.fit = board_fit()  # the board scaled to fill its box while presenting (widgets.presenter_style)
+        self.widget = w.VBox([errors.output, self.keys, self.fit, feed_script(), self.feed,
+                              *(() if head_outside else (head,)), self.problems, bar, self.narration,
                               self.notes_box, main],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("rt-present")
@@ -304,7 +310,7 @@ class Presenter:
         if self.jump.value != k:
             self.jump.value = k
         if k == 0:
-            head, text, notes = "Introduction", wt.intro or wt.title, ""
+            head, text, notes = "Introduction", wt.intro or wt.title, wt.intro_notes
         else:
             st, done = wt.steps[k - 1], self.session.history[k - 1]
             head = f"Step {k} · Player {done.action.actor + 1}"

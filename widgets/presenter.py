@@ -36,7 +36,7 @@ from .notes_window import notes_window
 from .present_tab import LIST_PARSE_BYTES, CurrentStep, Presenter, catalog, saved_label
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, CSS, LARGE_TYPE, presenter_style
 from .record_tab import Recorder
-from .style import style_widget
+from .style import busy_html, style_widget
 from .table import table_style
 
 __all__ = ["PresenterApp", "presenter_app", "Presenter", "Recorder", "CurrentStep", "catalog", "saved_label",
@@ -54,10 +54,11 @@ class PresenterApp:
         self.errors = ErrorPanel()
         # the shipped walkthroughs, then those saved from this page earlier (a reload keeps them)
         self.paths = [str(p) for p in (all_walkthroughs(game_id) + saved_walkthroughs() if paths is None else paths)]
-        self.present = Presenter(self.errors, self.paths, game_id)
+        self.present = Presenter(self.errors, self.paths, game_id, head_outside=True)
         self.game_id = game_id or self.present.walkthrough.setup.game
         self.recorder: Recorder | None = None
-        self._record_box = w.VBox([w.HTML('<div class="rt-muted">Loading the recorder…</div>')])
+        self._record_box = w.VBox([w.HTML(busy_html("Getting the recorder ready: a game to play and boxes for "
+                                                     "what you will say…"), _dom_classes=("tutor-record-busy",))])
         self._record_box.add_class("rt-record")  # a form for the teacher: normal type (no LARGE_TYPE)
         self.tabs = w.Tab(children=[self.present.widget, self._record_box])
         self.tabs.titles = ("Present", "Record a walkthrough")
@@ -66,7 +67,10 @@ class PresenterApp:
         styles = [style_widget(), table_style(), presenter_style()]
         for x in styles:
             x.add_class("rt-style")
-        self.widget = w.VBox([*styles, self.tabs], layout=w.Layout(width="100%"))
+        # the Present tab's title and tools (walkthrough, notes window, notes toggle) go on the tab bar's line
+        # (presenter_style: it frees a row for the board); shown only with the Present tab
+        self.present.head.add_class("rt-present-tools")
+        self.widget = w.VBox([*styles, self.present.head, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-presenter")
 

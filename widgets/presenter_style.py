@@ -10,7 +10,20 @@ import ipywidgets as w
 CSS = """
 /* the page: the root (tutor-presenter) only sizes its tab bar; the large type is the Present tab's
    (tutor-large-type), the Record tab is a form for the teacher in the tutor's normal type */
-.tutor-presenter { --jp-widgets-horizontal-tab-width: 240px; }
+.tutor-presenter { --jp-widgets-horizontal-tab-width: 240px; position: relative; }
+/* the Present tab's title and the teacher's controls (walkthrough, notes window, notes toggle): a line above the
+   tabs, shown with the Present tab only; while presenting under Voila, on the tab bar's own line, at its right */
+.tutor-presenter > .rt-present-tools { align-items: center; gap: 8px; margin: 0 0 2px 0; }
+.tutor-presenter > .rt-present-tools .rt-phead-tools { flex-wrap: nowrap; gap: 8px; min-width: 0; }
+.tutor-presenter:has(> .widget-tab .rt-present.lm-mod-hidden) > .rt-present-tools { display: none !important; }
+body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .rt-present-tools {
+  position: absolute !important; top: 1px; right: 8px; height: 32px; z-index: 2; flex-wrap: nowrap !important;
+  left: calc(2 * var(--jp-widgets-horizontal-tab-width) + 20px); justify-content: flex-end !important; }
+.rt-present-tools .tutor-presenter-picker { width: auto !important; flex: 0 1 480px; min-width: 180px; }
+.rt-present-tools .rt-phead-tools > :not(.tutor-presenter-picker) { flex: 0 0 auto; }
+.rt-present-tools .tutor-presenter-picker select { min-width: 0; }
+.rt-present-tools .rt-ptitle { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.rt-present-tools > .widget-html:first-child { flex: 0 1 auto; min-width: 0; }
 .tutor-presenter > .widget-tab > .widget-tab-bar .lm-TabBar-tab,
 .tutor-presenter > .widget-tab > .widget-tab-bar .p-TabBar-tab { font-size: 18px; }
 .tutor-large-type { --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 34px; font-size: 18px; }
@@ -67,6 +80,19 @@ a.tutor-notes-open:hover { background: #e8e0f7; }
 .tutor-presenter .tutor-large-type .rt-pside .tutor-clause-card.rt-clause-empty .rt-muted { font-size: 14px;
   line-height: 1.3; }
 .tutor-presenter .tutor-large-type .rt-board { line-height: 1.3; zoom: 1.3; }
+/* the board on a projector: no text cut short (a card's needs, ability and type wrap; the board is scaled to fit
+   its box, see FIT_JS), empty spaces one line high, folded reference panels only as high as their line */
+.tutor-presenter .tutor-large-type .rt-pboard .rt-ability, .tutor-presenter .tutor-large-type .rt-pboard .rt-stype,
+.tutor-presenter .tutor-large-type .rt-pboard .rt-tok, .tutor-presenter .tutor-large-type .rt-pboard .rt-bonus,
+.tutor-presenter .tutor-large-type .rt-pboard .sd-small, .tutor-presenter .tutor-large-type .rt-pboard .rt-shrine-top > .rt-chip {
+  white-space: normal; overflow: visible; text-overflow: clip; }
+.tutor-presenter .tutor-large-type .rt-pboard .rt-space.rt-empty { min-height: 0; }
+/* scaled by the fit script (data-fit on the box): a board drawn inside a wrapper (Spirit Duels) is not scaled twice */
+.tutor-presenter .tutor-large-type .rt-pboard[data-fit] > * .rt-board { zoom: 1; }
+.tutor-presenter .tutor-large-type .rt-pboard .rt-bparts > .rt-bpart-wonders,
+.tutor-presenter .tutor-large-type .rt-pboard .rt-bparts > .rt-bpart-clans { align-self: flex-start; }
+.tutor-presenter .tutor-large-type .rt-pboard .rt-zone h4,
+.tutor-presenter .tutor-large-type .rt-pboard .rt-player h4 { font-size: 12px; }
 /* zoomed, a narrow zone (the Shrine beside the Lost Spirits) is narrower than a long card's chip: the chip's text
    wraps rather than running past the zone's right border */
 .tutor-presenter .tutor-large-type .rt-board .rt-chip { white-space: normal; max-width: 100%; }
@@ -100,9 +126,18 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
 .rt-pbar .tutor-presenter-jump { flex: 1 1 200px; min-width: 0; }
 .tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { height: 46px; }
 .tutor-presenter .tutor-large-type .rt-board { zoom: 1; }
-@media (max-width: 1180px) {
+@media (max-width: 1180px), (max-height: 800px) {
   .tutor-presenter .tutor-large-type .rt-board { zoom: .86; }
-  /* a projector's 1024x768: the walkthrough list names the walkthrough (its title line folds away), the narration
+  /* the tabs narrower, so the teacher's controls fit on their line */
+  .tutor-presenter { --jp-widgets-horizontal-tab-width: 180px; }
+  .tutor-presenter > .widget-tab > .widget-tab-bar .lm-TabBar-tab,
+  .tutor-presenter > .widget-tab > .widget-tab-bar .p-TabBar-tab { font-size: 15px; }
+  .tutor-teacher-notes { padding: 2px 12px; }
+  .tutor-teacher-notes .rt-notes { font-size: 18px; line-height: 1.3; }
+  .tutor-presenter .tutor-large-type .rt-current-step h3, .tutor-presenter .tutor-large-type .rt-pside h3 {
+    font-size: 17px; margin: 2px 0; }
+
+  /* a projector's 1024x768 (or any window 800 px high or less): the walkthrough list names the walkthrough (its title line folds away), the narration
      is two lines of 24px, the rules that fired take a narrower column: the board gets the room */
   .rt-phead-line .rt-ptitle { display: none; }
   .rt-phead-line { margin-bottom: 2px; }
@@ -111,18 +146,80 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
   .tutor-narration .rt-nhead { font-size: 14px; line-height: 1.3; }
   .tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { height: 40px; font-size: 21px; }
   .rt-counter { font-size: 21px; }
-  body[data-voila] .rt-present > .rt-pmain { grid-template-columns: minmax(0, 1fr) clamp(280px, 28vw, 620px); }
-  .tutor-presenter .tutor-large-type .rt-current-step .rt-ev { font-size: 17px; }
-  .tutor-presenter .tutor-large-type .rt-current-step .rt-step { font-size: 18px; }
+  body[data-voila] .rt-present > .rt-pmain { grid-template-columns: minmax(0, 1fr) clamp(250px, 25vw, 620px); }
+  .tutor-presenter .tutor-large-type .rt-current-step .rt-ev { font-size: 16px; }
+  .tutor-presenter .tutor-large-type .rt-current-step .rt-step { font-size: 16px; line-height: 1.3; }
   .rt-phead-line .rt-ptitle { font-size: 19px; }
 }
 @media (min-width: 1600px) { .tutor-presenter .tutor-large-type .rt-board { zoom: 1.2; } }
+@media (max-width: 1599px) { body[data-voila] .rt-present-tools .rt-ptitle { display: none; } }
 .rt-record-head { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }
 .rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 6px 12px;
   margin: 4px; }
 .rt-saved { color: #1b5e20; font-weight: 700; }
 .rt-notsaved { color: #9b1c1c; font-weight: 700; }
 """
+
+
+#: Bounds of the board's scale while presenting: below :data:`FIT_MIN` the board scrolls in its box rather than
+#: shrinking further (its text would be too small to read); above :data:`FIT_MAX` it stops growing.
+FIT_MIN, FIT_MAX = 0.72, 2.0
+
+# Once per page (under Voila only, where the Present tab is a fixed-height column): the board in each shown Present
+# tab (.rt-present .rt-pboard > the board) gets the largest CSS zoom, between FIT_MIN and FIT_MAX, at which it fits
+# its box without scrolling (found by halving, each try a layout of the board only); again whenever the box
+# changes size (the window, the narration's length, the teacher notes shown or hidden) or the board's contents
+# change (a step), or a folded part of it is opened. No file, nothing from the internet.
+FIT_JS = """(function () {
+  if (window.tutorBoardFit || !document.body.hasAttribute('data-voila')) { return; }
+  var MIN = %(min)s, MAX = %(max)s, seen = new WeakSet(), queued = new Set(), frame = 0;
+  function fit(box) {
+    var board = box.firstElementChild;
+    if (!board || !box.getClientRects().length) { return; }
+    function fits() { return board.scrollHeight <= board.clientHeight + 1 && board.scrollWidth <= board.clientWidth + 1; }
+    var lo = MIN, hi = MAX;
+    board.style.zoom = MAX;
+    if (fits()) { lo = MAX; } else {
+      for (var i = 0; i < 9; i++) {
+        var mid = (lo + hi) / 2;
+        board.style.zoom = mid;
+        if (fits()) { lo = mid; } else { hi = mid; }
+      }
+    }
+    board.style.zoom = String(Math.floor(lo * 100) / 100);
+    box.setAttribute('data-fit', board.style.zoom);
+  }
+  function later(box) {
+    queued.add(box);
+    if (!frame) { frame = requestAnimationFrame(function () { frame = 0; var q = [...queued]; queued.clear(); q.forEach(fit); }); }
+  }
+  var sizes = new ResizeObserver(function (entries) { entries.forEach(function (e) { later(e.target); }); });
+  function watch() {
+    document.querySelectorAll('.rt-present .rt-pboard').forEach(function (box) {
+      if (seen.has(box)) { return; }
+      seen.add(box);
+      sizes.observe(box);
+      new MutationObserver(function () { later(box); }).observe(box, {childList: true, subtree: true, characterData: true});
+      box.addEventListener('toggle', function () { later(box); }, true);
+      later(box);
+    });
+  }
+  window.tutorBoardFit = watch;
+  new MutationObserver(watch).observe(document.body, {childList: true, subtree: true});
+  watch();
+})();
+""" % {"min": FIT_MIN, "max": FIT_MAX}
+
+
+def board_fit() -> w.Output:
+    """A hidden Output (CSS class ``tutor-board-fit``) whose only output is :data:`FIT_JS`: on a Voila page, the
+    Present tab's board is scaled to fill its box (at most :data:`FIT_MAX`, at least :data:`FIT_MIN`), so it grows on
+    a large screen and is never cut off on a projector's 1024x768; the box's ``data-fit`` attribute says the scale."""
+    out = w.Output(layout=w.Layout(display="none"))
+    out.add_class("tutor-board-fit")
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {"application/javascript": FIT_JS, "text/plain": ""}},)
+    return out
 
 
 LARGE_TYPE = "tutor-large-type"  # the CSS class of the large type: the Present tab's, never the Record tab's

@@ -39,7 +39,7 @@ class Recorder:
 
     Narration and notes are typed for the current step (the last one played) and kept per step (index and action
     id, so undoing and redoing the same move keeps them). Attributes: ``app`` (the :class:`TutorApp`), ``start_from``,
-    ``players``, ``seed``, ``begin_button``, ``wid``, ``title``, ``intro``, ``narration``, ``notes``, ``path``,
+    ``players``, ``seed``, ``begin_button``, ``wid``, ``title``, ``intro``, ``intro_notes``, ``narration``, ``notes``, ``path``,
     ``overwrite``, ``save``, ``status``, ``yaml`` and ``widget``; ``on_saved(path, walkthrough)`` runs after a save.
     """
 
@@ -66,6 +66,9 @@ class Recorder:
         # the text boxes have no width of 100%: stretched to their box, inside its border (no sideways scroll bar)
         self.intro = w.Textarea(description="Intro", style=_WIDE, placeholder="What you say before the first step",
                                 layout=w.Layout(width="auto", height="64px"))
+        self.intro_notes = w.Textarea(description="Intro notes", style=_WIDE,
+                                      placeholder="Only for you, before the first step (hidden while projecting)",
+                                      layout=w.Layout(width="auto", height="52px"))
         self.step_label = w.HTML()
         self.narration = w.Textarea(description="Narration", style=_WIDE,
                                     layout=w.Layout(width="auto", height="64px"))
@@ -98,7 +101,7 @@ class Recorder:
                    "</div>"),
             w.HBox([self.start_from, self.players, self.seed, self.seed_box.note, self.begin_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            w.HBox([self.wid, self.title], layout=w.Layout(flex_flow="row wrap")), self.intro,
+            w.HBox([self.wid, self.title], layout=w.Layout(flex_flow="row wrap")), self.intro, self.intro_notes,
             w.HBox([self.path, self.folder, self.overwrite, self.save, self.show_yaml],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.status, self.yaml])
@@ -160,7 +163,7 @@ class Recorder:
                       for i, (st, ws) in enumerate(zip(session.history, wt.steps))} if mode == "edit" else {})
         self.setup, self.texts = wt.setup, texts
         self.wid.value = wt.id if choice.startswith(("edit:", "free")) else f"my-{wt.id}"
-        self.title.value, self.intro.value = wt.title, wt.intro
+        self.title.value, self.intro.value, self.intro_notes.value = wt.title, wt.intro, wt.intro_notes
         self.status.value = ""
         self.app.model.replace(session)
 
@@ -195,7 +198,8 @@ class Recorder:
         texts = [self.texts.get((i, st.action.id), ["", ""]) for i, st in enumerate(hist)]
         wid = default_path(self.wid.value).stem  # letters, digits, - and _ only
         return record(self.session, id=wid, title=self.title.value.strip() or wid, setup=self.setup,
-                      narration=[t[0] for t in texts], notes=[t[1] for t in texts], intro=self.intro.value.strip())
+                      narration=[t[0] for t in texts], notes=[t[1] for t in texts], intro=self.intro.value.strip(),
+                      intro_notes=self.intro_notes.value.strip())
 
     def save_file(self) -> Path | None:
         """Write the walkthrough as the file named, in the walkthroughs folder only

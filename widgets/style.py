@@ -123,7 +123,10 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-tag.rt-provk { background: #fff7e0; color: #8a5a00; }
 .rt-clause-card { background: #fff; border: 1px solid #c9c2e0; border-radius: 10px; padding: 8px 10px; }
 .rt-clause-card .rt-ctitle { font-weight: 700; font-size: 15px; }
-.rt-clause-card .rt-cid { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 11.5px; color: #6a6484; }
+/* the clause's id, for teachers only: folded at the card's foot (learners see the summary line) */
+.rt-clause-card .rt-cteach { margin-top: 4px; font-size: 12px; color: #6a6484; }
+.rt-clause-card .rt-cteach > summary { cursor: pointer; width: max-content; }
+.rt-clause-card .rt-cteach code { font-size: 11.5px; color: #3d3850; }
 .rt-clause-card .rt-ctext { margin: 6px 0; line-height: 1.4; }
 .rt-reason { background: #fff7e6; border-left: 3px solid #d97706; padding: 4px 6px; font-size: 12.5px; }
 .rt-lesson { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }
@@ -167,6 +170,10 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
   box-shadow: 0 10px 30px rgba(40, 20, 80, .28), 0 0 0 1px #c9c2e0; background: #fbfaff;
   animation: rt-pop-in .14s ease-out; }
 .rt-clause-float > .rt-clause-head { display: none !important; }
+/* the one-screen table with a drawer open over the board (the rule search, the history, the lesson): a rule card
+   popped out goes over the legal actions' column, beside the drawer, so neither covers the other */
+.rt-onescreen .rt-main:has(> .rt-drawer:not(.rt-hidden)) > .rt-clause-float { left: auto; right: 0; top: 0;
+  width: clamp(300px, 31vw, 460px); max-width: clamp(300px, 31vw, 460px); max-height: 100%; }
 .rt-clause-float > .rt-clause-pop-head { display: flex !important; }
 @keyframes rt-pop-in { from { opacity: 0; transform: translateY(8px); } to { opacity: 1; transform: none; } }
 .rt-clause-pop-head { align-items: center; justify-content: space-between; }
@@ -184,6 +191,13 @@ body[data-voila] .jp-MarkdownCell a, .rt-root p a, .rt-root li a:not([class]) { 
 .rt-root .lm-TabBar-tab:focus-visible { outline: 3px solid #e65100 !important; outline-offset: 1px; }
 /* a learn page that keeps the learner's place (progress store) does not say a reload loses the game */
 .rt-kept .rt-reload-note { display: none; }
+/* a busy sign where a panel takes more than a moment (widgets.style.busy_html): a turning ring and what is being made */
+.rt-busy { display: flex; align-items: center; gap: 10px; padding: 14px 16px; margin: 8px 0; color: #3d3850;
+  font-size: 14px; font-weight: 600; background: #f7f4fc; border: 1px dashed #b9aed3; border-radius: 10px; }
+.rt-busy::before { content: ""; flex: 0 0 auto; width: 18px; height: 18px; border-radius: 50%;
+  border: 3px solid #ddd3f0; border-top-color: #5b2d90; animation: rt-busy-turn .9s linear infinite; }
+@keyframes rt-busy-turn { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .rt-busy::before { animation-duration: 3s; } }
 """
 
 
@@ -216,6 +230,12 @@ def layout(name: str) -> w.Layout:
 def shared_style(cls: type) -> w.Widget:
     """One shared default style object of class ``cls`` (e.g. ``w.ButtonStyle``, ``HTMLStyle``)."""
     return _shared(("style", cls), cls)
+
+
+def busy_html(text: str) -> str:
+    """A busy sign (HTML, CSS class ``rt-busy``, ``role="status"``): a turning ring and ``text`` (escaped), e.g.
+    "Making the mastery map…", shown where a panel is being made and replaced by the panel when it is ready."""
+    return f'<div class="rt-busy" role="status" aria-live="polite">{esc(text)}</div>'
 
 
 def html_widget(value: str = "") -> w.HTML:

@@ -36,7 +36,7 @@ def test_notes_window_follows_the_presenter(tutor_server, tutor_page):
     page.goto(tutor_server + PRESENTER)
     counter = page.locator(".rt-present .rt-counter")
     expect(counter).to_contain_text("Start ·", timeout=RENDER_MS)
-    link = page.locator(".rt-present a.tutor-notes-open")
+    link = page.locator(".tutor-presenter a.tutor-notes-open")
     expect(link).to_be_visible()
     expect(link).to_have_text("Notes window")
     with page.context.expect_page() as opened:

@@ -315,3 +315,16 @@ def test_a_pre_heated_page_uses_the_questions_made_before_the_visit(store, monke
     widget = practice.practice_app("spirit-duels")
     assert order == [("pool", "spirit-duels"), ("asked",)]  # the questions first, the learner's page at the visit
     assert "rt-pq-page" in widget._dom_classes
+
+
+def test_the_mastery_map_tab_shows_a_busy_sign_until_the_map_is_made(store):
+    """Trial 10, item 10: the Mastery map tab was blank for seconds while its buttons were made. Until the map is
+    made it holds a busy sign (a turning ring and what is being made); a game switched to gets it again."""
+    app = PracticeApp("restless-spirits", store=store)
+    [sign] = app._map_box.children
+    assert "tutor-mastery-busy" in sign._dom_classes and "rt-busy" in sign.value and 'role="status"' in sign.value
+    app.tabs.selected_index = 1
+    assert app._map_box.children == (app.mastery.widget,)
+    app.game.value = "spirited"
+    [sign] = app._map_box.children
+    assert "tutor-mastery-busy" in sign._dom_classes and app._mastery is None

@@ -95,8 +95,11 @@ def test_bar_widths_do_not_follow_the_step_number(walk_file):
         counters.add(p.counter.value)
     assert len(counters) == len(p.walkthrough.steps) + 1 and all("rt-counter" in c for c in counters)
     assert p.jump.layout.width == "auto" and p.jump.layout.max_width == "100%"
-    assert p.notes_toggle not in bar.children and with_class(p.widget, "rt-phead-tools")[0].children == (
+    # the teacher's controls are the page's, on the tab bar's line (not a row of the Present tab)
+    assert p.notes_toggle not in bar.children and with_class(app.widget, "rt-phead-tools")[0].children == (
         p.picker, p.notes_link, p.notes_toggle)
+    assert p.head in app.widget.children and "rt-present-tools" in p.head._dom_classes
+    assert not with_class(p.widget, "rt-phead-tools")
     assert p.step.widget.layout.width in (None, "", "auto")
 
 
@@ -561,3 +564,60 @@ def test_record_tab_boxes_have_real_placeholders_and_the_title_its_limit(folder)
     rec.start("free")
     rec.app.actions.action_buttons[0].click()
     assert rec.save_file() is not None  # the title kept (500 characters) saves
+
+
+def test_first_step_has_teacher_notes_and_they_round_trip(folder):
+    """Trial 10, item 5: the first step (the walkthrough's start) said "No teacher notes for this step.". Every shipped
+    walkthrough has notes for its start (``intro_notes``), shown in the notes box and sent to the notes window; the
+    recorder keeps them (an "Intro notes" box) through save and load."""
+    import html
+
+    app = PresenterApp()
+    p = app.present
+    for _label, path in p.picker.options:
+        p.open(path)
+        wt = p.walkthrough
+        assert wt.intro_notes.strip(), f"{path} has no teacher notes for its start"
+        assert p.position == 0 and wt.intro_notes in html.unescape(p.notes.value)
+        assert "No teacher notes" not in p.notes.value
+        assert json_text(wt.intro_notes) in html.unescape(p.feed.value)
+    rec = app.open_recorder()
+    rec.start(f"edit:{p.picker.options[0][1]}")
+    assert rec.intro_notes.value == load_walkthrough(p.picker.options[0][1]).intro_notes
+    rec.intro_notes.value = "Show the room the Shrine first."
+    saved = rec.walkthrough()
+    assert saved.intro_notes == "Show the room the Shrine first."
+    assert load_walkthrough(text=dump(saved)).intro_notes == "Show the room the Shrine first."
+
+
+def json_text(text: str) -> str:
+    import json
+    return json.dumps(text, ensure_ascii=False)[1:-1]
+
+
+def test_board_fit_script_and_tools_on_the_tab_line():
+    """Trial 10, item 5: the presenter's board is scaled to its box by a small script (a hidden Output in the Present
+    tab, nothing from the internet), between readable bounds; the teacher's controls are the page's line above the
+    tabs (on the tab bar's line while presenting, shown with the Present tab only)."""
+    from widgets.presenter_style import CSS, FIT_JS, FIT_MAX, FIT_MIN
+
+    app = PresenterApp()
+    p = app.present
+    [fit] = with_class(p.widget, "tutor-board-fit")
+    assert fit is p.fit and fit.layout.display == "none"
+    assert fit.outputs[0]["data"]["application/javascript"] == FIT_JS
+    assert "http" not in FIT_JS and ".rt-present .rt-pboard" in FIT_JS and "data-voila" in FIT_JS
+    assert 0.7 <= FIT_MIN < 1 < FIT_MAX
+    assert app.widget.children.index(p.head) < app.widget.children.index(app.tabs)
+    assert ".rt-present.lm-mod-hidden) > .rt-present-tools { display: none" in CSS
+    assert not with_class(app._record_box, "tutor-board-fit")
+
+
+def test_record_tab_shows_a_busy_sign_until_the_recorder_is_made():
+    """Trial 10, item 10: the Record tab said a bare "Loading the recorder…"; it is a busy sign (a turning ring and what
+    is being made, ``role="status"``) until the recorder replaces it."""
+    app = PresenterApp()
+    [sign] = app._record_box.children
+    assert "rt-busy" in sign.value and 'role="status"' in sign.value and "recorder" in sign.value
+    rec = app.open_recorder()
+    assert app._record_box.children == (rec.widget,)

@@ -130,6 +130,23 @@ def test_clause_chip_click_shows_clause_card():
     assert [c._clause_id for c in related] == [r for r in cl.related if r in app.session.game.clauses]
 
 
+def test_clause_card_shows_no_id_outside_its_folded_teachers_part():
+    """Trial 10, item 1: the rule card showed "rs.turn.end · rule" under the title. Learners see the title, the text
+    and the source; the id is only in a closed "For teachers" <details> at the card's foot."""
+    import re
+    app = lesson_app(0)
+    for cid in ("rs.turn.end", "rs.ruling.auto-pass"):
+        app.model.show_clause(cid)
+        c, card = app.session.clause(cid), app.clause_card.html.value
+        folded = re.findall(r"<details[^>]*>.*?</details>", card, flags=re.S)
+        assert len(folded) == 1 and "<details open" not in card and "<summary>For teachers</summary>" in folded[0]
+        assert cid in folded[0] and ("a ruling" in folded[0]) == (c.kind == "ruling")
+        open_text = card.replace(folded[0], "")
+        assert cid not in open_text and "· rule" not in open_text and "rt-cid" not in open_text
+        assert tutor_escape(c.title) in open_text and tutor_escape(c.text) in open_text
+        assert tutor_escape(c.source.section) in open_text
+
+
 def test_ruling_clause_card_shows_reason():
     app = lesson_app(0)
     app.model.show_clause("rs.ruling.auto-pass")

@@ -348,3 +348,24 @@ def test_the_path_query_and_its_answer_sit_in_the_side_panel_above_the_details(G
     assert list(query.children) == [v.src, v.dst, v.how] and parts.index(query) < parts.index(v.path)
     v.src.value, v.dst.value = "Nordheim", "Baikeng"
     assert "Nordheim blocks Baikeng" in v.path.value
+
+
+def test_ask_shows_a_busy_sign_while_it_works(G, monkeypatch):
+    """Trial 10, item 10: "Ask" took seconds with no sign of work. While the answer is made, its place holds a busy
+    sign and the button is off; then the answer replaces the sign and the button is on again."""
+    v = GraphView("restless-spirits", G=G, focus=False)
+    seen = []
+    real = v.ask_path
+
+    def watched(a, b):
+        seen.append((v.path.value, v.how.disabled))
+        return real(a, b)
+
+    monkeypatch.setattr(v, "ask_path", watched)
+    v.src.value, v.dst.value = "", ""
+    v.src.value = "Freeze token · Spirit Duels"
+    seen.clear()
+    v.dst.value = "Defeat · Spirit Duels"  # asks (both filled in)
+    v.how.click()
+    assert seen and "rt-busy" in seen[-1][0] and seen[-1][1] is True
+    assert "rt-busy" not in v.path.value and "Freeze token modifies Die value" in v.path.value and not v.how.disabled

@@ -1,0 +1,135 @@
+"""The presenter's board on a projector and a large screen, and a rule card beside the rule search, in a real browser
+(trial 10, items 5 and 8): element geometry, not pixels.
+
+* At 1024x768, after Next and with the teacher notes shown, the board is whole in its box (nothing scrolls or is
+  cut off inside it, no card text cut short), the teacher's controls sit on the tab bar's line, and the start's
+  notes box shows the walkthrough's own notes; at 1920x1080 the board is scaled up to fill its larger box.
+* On a learn page (1366x768) a rule card popped out and the "Search the rules" drawer never cover each other, whichever
+  opens first.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RENDER_MS = 60_000
+CLICK_MS = 20_000
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+BOARD = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const rect = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const box = [...document.querySelectorAll('.rt-present .rt-pboard')].find(shown);
+  const board = box.firstElementChild;
+  const cut = [...board.querySelectorAll('*')].filter(e => shown(e) && getComputedStyle(e).textOverflow === 'ellipsis'
+    && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim().slice(0, 40));
+  const tools = document.querySelector('.tutor-presenter > .rt-present-tools');
+  const tab = document.querySelector('.tutor-presenter .lm-TabBar-tab');
+  return {box: rect(box), fit: parseFloat(box.getAttribute('data-fit') || '0'), cut,
+          inner: [board.scrollHeight, board.clientHeight, board.scrollWidth, board.clientWidth],
+          tools: tools && rect(tools), tab: tab && rect(tab),
+          narration: rect(document.querySelector('.rt-present .tutor-narration')),
+          notes: shown(document.querySelector('.rt-present .tutor-teacher-notes'))
+            ? document.querySelector('.rt-present .tutor-teacher-notes').innerText : null,
+          page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth]};
+}"""
+
+
+def open_presenter(page, base: str, size: tuple[int, int]):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(base + "/voila/render/teacher-walkthrough.ipynb")
+    counter = page.locator(".rt-present .rt-counter")
+    expect(counter).to_contain_text("Start ·", timeout=RENDER_MS)
+    expect(page.locator(".rt-present .rt-pboard[data-fit]")).to_have_count(1, timeout=CLICK_MS)
+    return counter
+
+
+def test_the_presenter_board_fits_a_projector_and_grows_on_a_large_screen(tutor_server, tutor_page):
+    page = tutor_page.page
+    counter = open_presenter(page, tutor_server, (1024, 768))
+    page.get_by_role("button", name="Show teacher notes").click()
+    page.wait_for_timeout(500)
+    g = page.evaluate(BOARD)
+    assert g["notes"] and "No teacher notes" not in g["notes"], g  # the start has the walkthrough's own notes
+    # the teacher's controls are on the tab bar's line, above the narration, inside the window
+    assert g["tools"][1] < g["tab"][3] and g["tools"][3] <= g["narration"][1] and g["tools"][2] <= 1024, g
+    page.locator(".rt-present .tutor-presenter-next").click()
+    expect(counter).to_contain_text("Step 1 of", timeout=CLICK_MS)
+    page.wait_for_timeout(800)
+    small = page.evaluate(BOARD)
+    print(f"presenter board at 1024x768 with notes: {small}")
+    assert small["page"][0] <= 768 and small["page"][1] <= 1024, small
+    assert small["box"][3] <= 768 + 1 and small["box"][1] >= small["narration"][3] - 1, small
+    assert small["inner"][0] <= small["inner"][1] + 1 and small["inner"][2] <= small["inner"][3] + 1, (
+        f"the board is cut off in its box: {small}")
+    assert not small["cut"], f"card text cut short on the board: {small['cut']}"
+    assert small["fit"] >= 0.8, small
+    page.screenshot(path=ARTIFACTS / "presenter-board-1024x768-notes.png")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_timeout(1200)
+    large = page.evaluate(BOARD)
+    print(f"presenter board at 1920x1080 with notes: {large}")
+    assert large["fit"] >= small["fit"] * 1.3, (small, large)  # the board grows into the space
+    assert large["inner"][0] <= large["inner"][1] + 1, large
+    assert large["box"][3] >= 1080 - 40, large  # its box reaches down to the window's foot
+    page.screenshot(path=ARTIFACTS / "presenter-board-1920x1080-notes.png")
+    tutor_page.assert_clean()
+
+
+POPUPS = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const rect = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const card = [...document.querySelectorAll('.rt-clause-float')].find(shown);
+  const drawer = [...document.querySelectorAll('.rt-drawer:not(.rt-hidden)')].find(shown);
+  const search = drawer && [...drawer.querySelectorAll('input')].find(shown);
+  return {card: card && rect(card), drawer: drawer && rect(drawer), search: search && rect(search)};
+}"""
+
+
+def apart(a, b) -> bool:
+    """Rectangles ``a`` and ``b`` ([left, top, right, bottom]) do not overlap."""
+    return a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 1 or b[3] <= a[1] + 1
+
+
+def test_a_rule_card_and_the_rule_search_never_cover_each_other(tutor_server, tutor_page):
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{tutor_server}/voila/render/learn-restless-spirits.ipynb")
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    # a rule card first (a chip beside an action), then the rule search
+    page.locator(".tutor-actions .tutor-clause:visible").first.click()
+    expect(page.locator(".rt-clause-float")).to_be_visible(timeout=CLICK_MS)
+    page.locator(".rt-drawer-toggle:visible").filter(has_text="Search the rules").click()
+    page.locator(".rt-drawer input:visible").fill("shrine")
+    page.wait_for_timeout(800)
+    g = page.evaluate(POPUPS)
+    assert g["card"] and g["drawer"] and g["search"], g
+    assert apart(g["card"], g["drawer"]), f"the rule card covers the rule search: {g}"
+    # a result of the search opens its rule card: beside the drawer too
+    page.locator(".rt-drawer .tutor-clause:visible").first.click()
+    page.wait_for_timeout(600)
+    g = page.evaluate(POPUPS)
+    assert g["card"] and g["drawer"] and apart(g["card"], g["drawer"]), g
+    assert g["card"][2] <= 1366 + 1 and g["card"][3] <= 768 + 1, g
+    page.screenshot(path=ARTIFACTS / "rule-card-beside-the-rule-search-1366x768.png")
+    # the drawer closed: the card goes back over the board, where it was
+    page.locator(".rt-drawer .rt-pop-close:visible").click()
+    page.wait_for_timeout(400)
+    g = page.evaluate(POPUPS)
+    assert g["card"] and g["drawer"] is None and g["card"][0] < 683, g
+    tutor_page.assert_clean()
+
+
+def test_the_notes_window_says_what_is_opening_while_it_loads(tutor_server, tutor_page):
+    """Trial 10, item 10: the notes window showed Voila's bare "Executing 2 of 2" for seconds. While it opens, its
+    loading line says so in words (the page template, tutor/share/jupyter/voila/templates/tutor); then the notes."""
+    page = tutor_page.page
+    page.goto(tutor_server + "/voila/render/teacher-walkthrough.ipynb?notes=1", wait_until="commit")
+    expect(page.locator("#loading_text")).to_have_text(
+        "Opening your notes window: it follows the presenter as soon as it is ready…", timeout=CLICK_MS)
+    expect(page.locator(".tutor-notes-window")).to_be_visible(timeout=RENDER_MS)
+    tutor_page.assert_clean()
