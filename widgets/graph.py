@@ -108,7 +108,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.game = w.Dropdown(options=[("All three games", "all")] + [(tg.GAME_TITLES[g], g) for g in tg.GAMES],
                                value=game, description="Game", layout=w.Layout(width="250px"))
         self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"))
-        self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="92px"))
+        self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="auto"),
+                                    _dom_classes=(f"rt-g-k-{k}",))  # (its colour under its name: the legend)
                       for k in tg.vocabulary()["edge_kinds"]}
         self.focus = w.Checkbox(value=False, description="Focus on the selected card", indent=False,
                                 layout=w.Layout(width="230px"))
@@ -173,13 +174,13 @@ class GraphView(Canvas, DetailsPanel, Search):
             self.details.value = self._details(self.selected, wait=False)
         if self._linker is not None and not self._later:
             self._linker.start()  # (in a page's kernel: once the first view is drawn, see _after_first_view)
-        legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
         # the title line, as on the other pages (name, "← All pages", "How it works"), with the filters beside it
         title = w.HTML(TITLE, layout=w.Layout(overflow="visible"))
         filters = w.HBox([title, self.game, self.group, self.find], layout=w.Layout(overflow="visible"))
         filters.add_class("rt-g-top")
         kinds = w.HBox([w.HTML("<b>Edges:</b>&nbsp;", layout=w.Layout(width="60px")), *self.kinds.values(),
                         self.labels, self.focus], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        kinds.add_class("rt-g-kinds")
         query = w.HBox([self.src, self.dst, self.how], layout=w.Layout(flex_flow="row wrap"))
         view = w.HBox([self.count, self.all_btn, self.read_btn])
         view.add_class("rt-g-view")
@@ -191,8 +192,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         side.add_class("rt-g-side")
         main = w.HBox([w.VBox([view, self.canvas_box], layout=w.Layout(flex="3 1 560px", min_width="0")), side],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), filters, kinds,
-                              w.HTML(f'<div class="rt-g-legend">{legend}</div>'), main, self.errors.output])
+        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), filters, kinds, main,
+                              self.errors.output])
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-graph")
 

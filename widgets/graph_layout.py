@@ -22,7 +22,7 @@ FOCUS_ROWS = 7
 FOCUS_MIN_W, FOCUS_MIN_H = 760.0, 470.0
 #: Model units from the selected node's centre to the first column on each side, and between further columns (a
 #: compact drawing is fitted at a larger zoom: its labels are read at about their own size on a laptop).
-FOCUS_GAP, FOCUS_STEP = 250.0, NODE_W + 34.0
+FOCUS_GAP, FOCUS_STEP = 230.0, NODE_W + 34.0
 
 
 def _grid(ids: list[str], x0: float, y0: float, rows: int) -> tuple[dict[str, tuple[float, float]], float, float]:

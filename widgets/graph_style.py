@@ -12,7 +12,7 @@ KIND_COLOURS = {"blocks": "#c62828", "copies": "#00838f", "modifies": "#ef6c00",
 WORD_KINDS = ("keyword", "status", "token", "resource", "limit", "action", "event")
 NODE_W, NODE_H = 132, 46
 #: The nodes' label size (model units: drawn at this times the zoom; the focus drawing is fitted at about 1).
-NODE_FONT = 15
+NODE_FONT = 16
 
 #: The words of the notebook's Markdown cell (folded away under Voila), under "How it works" on the title line.
 HOW = ("Which cards and rules stop, copy, change, count or trigger which? Every arrow comes from the games' own card "
@@ -35,9 +35,9 @@ CSS = """
 body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .tutor-graph) { display: none; }
 body[data-voila] #rendered_cells:has(.tutor-graph) { padding-top: 4px !important; }
 body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-g-canvas {
-  height: clamp(360px, calc(100vh - 200px), 860px) !important; }
-body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 250px), 820px); }
-.tutor-graph .rt-g-top { align-items: center; gap: 0 10px; flex-flow: row wrap; }
+  height: clamp(360px, calc(100vh - 175px), 880px) !important; }
+body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 225px), 840px); }
+.tutor-graph .rt-g-top { align-items: center; gap: 0 10px; flex-flow: row nowrap; }
 .rt-g-title { display: flex; align-items: baseline; gap: 12px; margin-right: 6px; position: relative; }
 .rt-g-name { font-size: 17px; font-weight: 800; color: #3d1f66; letter-spacing: .01em; white-space: nowrap; }
 .tutor-graph a.rt-g-home { font-size: 12.5px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee;
@@ -49,18 +49,21 @@ body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 25
   border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px 8px 12px; box-shadow: 0 4px 16px rgba(40,20,80,.15);
   line-height: 1.45; }
 /* the side panel: the path query (A, B, the button on one line) and its answer, then the selected card's details */
+.tutor-graph .rt-g-top > .widget-dropdown { flex: 0 1 auto; min-width: 180px; }
+.tutor-graph .rt-g-top > .widget-text { flex: 1 1 180px; min-width: 160px; max-width: 340px; }
 .tutor-graph .rt-g-side > .widget-html:first-child h3 { margin: 0 4px 2px 4px; font-size: 14px; color: #3d1f66; }
 .tutor-graph .rt-g-query { flex-flow: row nowrap !important; align-items: center; margin: 0 0 0 4px; }
-.tutor-graph .rt-g-query > .widget-combobox { flex: 1 1 0; min-width: 0; }
+.tutor-graph .rt-g-query > .widget-text { flex: 1 1 0; min-width: 0; width: auto; }
 .tutor-graph .rt-g-query > .jupyter-button { flex: 0 0 auto; }
 .tutor-graph-path:not(:has(p, ol)) { display: none; }
 .tutor-graph-path { max-height: 34vh; overflow-y: auto; }
 /* with an answer shown, the details below it keep to the rest of the window */
 body[data-voila] .rt-g-side:has(.tutor-graph-path :is(p, ol)) .tutor-graph-details {
-  max-height: clamp(120px, calc(66vh - 392px), 720px); }
-.tutor-graph .rt-g-legend span { display: inline-block; margin: 0 10px 0 0; font-size: 12px; }
-.tutor-graph .rt-g-legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle;
-  margin-right: 4px; border-radius: 2px; }
+  max-height: clamp(120px, calc(66vh - 250px), 720px); }
+/* the edge kinds' boxes, each kind's name underlined in its colour (the legend of the arrows) */
+.tutor-graph .rt-g-kinds { gap: 0 12px; }
+.tutor-graph .rt-g-kinds > .widget-checkbox { width: auto !important; margin: 0; }
+.tutor-graph .rt-g-kinds > .widget-checkbox span { padding-bottom: 1px; border-bottom: 4px solid transparent; }
 .tutor-graph-details { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 12px;
   margin: 4px; font-size: 13px; line-height: 1.4; max-height: 640px; overflow-y: auto; }
 .tutor-graph-details h3 { margin: 0 0 2px 0; font-size: 18px; color: #2b1650; }
@@ -90,7 +93,7 @@ a.tutor-graph-scenario:hover { background: #1b5e20; }
   margin: 4px; font-size: 13px; }
 .tutor-graph-path ol { margin: 2px 0; padding-left: 20px; }
 .tutor-graph-how.jupyter-button { background: #5b2d90; color: #fff; }
-"""
+""" + "".join(f".tutor-graph .rt-g-kinds > .rt-g-k-{k} span {{ border-bottom-color: {c}; }}\n" for k, c in KIND_COLOURS.items())
 
 
 
