@@ -34,7 +34,8 @@ CSS = """
    picture is seen without scrolling */
 body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .tutor-graph) { display: none; }
 body[data-voila] #rendered_cells:has(.tutor-graph) { padding-top: 4px !important; }
-body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-g-canvas {
+body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-g-canvas,
+body[data-voila] .tutor-graph .rt-g-canvas-box {
   height: clamp(360px, calc(100vh - 175px), 880px) !important; }
 body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 225px), 840px); }
 .tutor-graph .rt-g-top { align-items: center; gap: 0 10px; flex-flow: row nowrap; }
