@@ -110,7 +110,9 @@ def cytoscape_style() -> list[dict]:
         {"selector": "node.dark", "style": {"background-color": "#3b2456", "color": "#fff"}},
         {"selector": "node.blessing", "style": {"background-color": "#fff3c4", "border-color": "#b8900c"}},
         {"selector": "node.curse", "style": {"background-color": "#fde3e3", "border-color": "#c62828"}},
+        # (rule words are longer: a size less keeps them to two lines inside their ovals)
         {"selector": "node.word", "style": {"shape": "ellipse", "background-color": "#eef5ff", "border-color": "#1565c0",
+                                            "font-size": NODE_FONT - 2,
                                             "border-style": "dashed", "underlay-shape": "ellipse"}},
         {"selector": "node.pending", "style": {"opacity": 0.55}},
         {"selector": "node.group", "style": {

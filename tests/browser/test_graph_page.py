@@ -47,7 +47,7 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
     c = canvas(page)
     labels = [n["label"] for n in c["nodes"]]
     assert "Nordheim" in labels and 4 <= len(labels) <= 30, labels  # a neighbourhood, not the whole graph
-    assert c["font"] >= 13, c  # the labels drawn at 13 px or more (they were 9 px)
+    assert c["font"] >= 12.5, c  # every label drawn at 12.5 px or more (cards about 15 px; they were 9 px)
     left, top, right, bottom = c["box"]
     inside = [n for n in c["nodes"] if n["box"][0] >= left - 1 and n["box"][2] <= right + 1
               and n["box"][1] >= top - 1 and n["box"][3] <= bottom + 1]
@@ -83,7 +83,7 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
     page.wait_for_function(f"(() => {{ const c = ({CANVAS})(); return c.nodes.length <= 30; }})()", timeout=CLICK_MS)
     c = canvas(page)
     labels = [n["label"] for n in c["nodes"]]
-    assert "Gonga" in labels and 3 <= len(labels) <= 30 and c["font"] >= 13, (labels, c["font"])
+    assert "Gonga" in labels and 3 <= len(labels) <= 30 and c["font"] >= 12.5, (labels, c["font"])
     assert page.get_by_label("Focus on the selected card").is_checked()
     tutor_page.screenshot("graph-find")
     # another game in the Game filter: its own start, the side panel and Find cleared of Restless Spirits
