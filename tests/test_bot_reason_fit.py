@@ -45,3 +45,21 @@ def test_each_reason_fits_its_decision_kind(game_id):
     play_texts = {r for k, rs in seen.items() if k not in SETUP[game_id] for r in rs}
     assert not setup_texts & play_texts
     assert not any("Totems in hand" in r for k in SETUP[game_id] for r in seen[k])
+
+
+def test_the_guide_hint_names_the_guide_it_suggests_and_claims_no_edge_over_the_others():
+    """Each guide's reason is about that guide's own Mastery type (trial 10: "your guide decides which Spirits come
+    cheap" fitted every guide); before any Spirit is dealt every guide is as good, so none is called stronger."""
+    s = new_game("restless-spirits", 2, 1)
+    b = bot("restless-spirits", "normal", 1)
+    guides = {gd.id: gd for gd in s.game.cards.guides}
+    hinted, why = b.hint(s)
+    gd = guides[hinted.param("guide")]
+    assert f"{gd.name}'s Mastery makes attracting {gd.mastery.capitalize()} Spirits a Free Action" in why
+    assert "no guide is better than another" in why and "decides which Spirits come cheap" not in why
+    for a in s.legal_actions():
+        text = b.explain(s, a)
+        mine = guides[a.param("guide")]
+        assert f"attracting {mine.mastery.capitalize()} Spirits" in text and "stronger move" not in text
+        others = {o.mastery.capitalize() for o in guides.values()} - {mine.mastery.capitalize()}
+        assert not any(f"attracting {t} Spirits" in text for t in others)

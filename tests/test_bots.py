@@ -114,8 +114,11 @@ def test_explanations_cite_real_clauses_and_hint_is_the_best_move(game_id):
         other = s.legal_actions()[-1]
         text = b.explain(s, other)
         assert all(c in clauses for c in re.findall(r"\[([a-z]+\.[a-z0-9.-]+)\]", text))
-        if other.id != hinted.id:
+        worth = {x.action.id: x.value for x in b.rank(s)}
+        if other.id != hinted.id and worth[other.id] < worth[hinted.id]:
             assert f"A stronger move now: {hinted.label}." in text
+        elif other.id != hinted.id:  # as good as the hinted move: never called weaker
+            assert "stronger move" not in text
 
 
 def test_normal_bot_releases_when_it_can():

@@ -216,10 +216,11 @@ class Bot:
         return self._say(session, next(s for s in ranked if s.action.id == action.id), ranked[0], voice)
 
     def _say(self, session: Session, mine: Scored, best: Scored, voice: str = "you") -> str:
-        """``"<label>: <reasons>."``, and the stronger move when ``mine`` is not the best; the strategy's
-        ``{you}``/``{your}`` marks filled for ``voice``."""
+        """``"<label>: <reasons>."``, and the stronger move when ``mine`` is worth less than the best (a move as good
+        as the best, such as another guide before any Spirit is dealt, is not told that one is stronger); the
+        strategy's ``{you}``/``{your}`` marks filled for ``voice``."""
         text = f"{mine.action.label}: " + "; ".join(self._strategy.reasons(session.game, session.state, mine)) + "."
-        if best.action.id != mine.action.id:
+        if best.action.id != mine.action.id and best.value > mine.value:
             text += f" A stronger move now: {best.action.label}."
         for mark, word in VOICES[voice].items():
             text = text.replace(mark, word)

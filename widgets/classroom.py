@@ -43,12 +43,16 @@ class ClassPage:
     """The class page for ``viewer`` (default: the learner's name): a game picker and, for a teacher, the class
     report of that game (:func:`tutor.progress.classroom.class_report`); for anyone else, a refusal.
 
-    Attributes: ``allowed``, ``game`` (ToggleButtons, teachers only), ``report`` (HTML), ``widget``.
+    Attributes: ``allowed``, ``shown_name`` (the person's name the refusal shows: on a hub their hub name, locally
+    none), ``game`` (ToggleButtons, teachers only), ``report`` (HTML), ``widget``.
     """
 
     def __init__(self, url: str | None = None, viewer: str | None = None,
                  teachers: frozenset[str] | None = None) -> None:
         self.url = url or default_url()
+        #: the name to show: the hub's name for the person (or the one given); none for a local single user, whose
+        #: name is the computer's account (e.g. "root"), not a person's
+        self.shown_name = viewer if viewer is not None else clean_name(os.environ.get("JUPYTERHUB_USER", "")) or None
         self.viewer = viewer if viewer is not None else learner_name()
         self.teachers = teachers if teachers is not None else teachers_from_env()
         self.allowed = self.viewer in self.teachers
@@ -56,10 +60,17 @@ class ClassPage:
         self.report.add_class("rt-class")
         head = w.HTML(f"<style>{CLASS_CSS}</style>")
         if not self.allowed:
+            if self.shown_name:
+                who = (f"You are signed in as <b>{esc(self.shown_name)}</b>, and {esc(self.shown_name)} is not one "
+                       "of them.")
+            elif self.teachers:
+                who = "You are not one of them."
+            else:  # the tutor on one's own computer, with no class set up
+                who = "Here the tutor runs on this computer for you alone, with no class, so there is no class to show."
             self.report.value = (
                 '<div class="tutor-refused"><div class="rt-refused-head">Teachers only</div>'
-                "<p>This page shows every learner's progress, so only the class's teachers can open it. You are "
-                f"signed in as <b>{esc(self.viewer)}</b>, and {esc(self.viewer)} is not one of them.</p>"
+                "<p>This page shows every learner's progress, so only the class's teachers can open it. "
+                f"{who}</p>"
                 '<p>Your own progress, your answers and your mastery map, is on the <a href="practice.ipynb">practice '
                 'page</a>. The lessons are on <a href="index.ipynb">all pages</a>.</p></div>')
             self.game = None

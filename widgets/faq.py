@@ -307,7 +307,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         self.card.value = (f'<div class="rt-faq-card"><div class="rt-faq-kicker">{esc(faq.game_title(e.game))} · '
                            f'{esc(e.title)} <span class="rt-faq-src">· Source: {esc(rulebook_name(src.file))} › '
                            f'{esc(src.section)}</span></div><div class="rt-faq-q">{esc(e.question)}</div>{whatif}</div>')
-        self.answer_html.value = (f'<div class="rt-faq-from">Answer · from the scenario file</div>'
+        self.answer_html.value = (f'<div class="rt-faq-from">In short</div>'
                                   f'<div class="rt-faq-atext">{esc(e.answer)}</div>')
         model = self.app.model
         known = model.session.game.clauses

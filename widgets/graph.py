@@ -13,8 +13,7 @@ left, what it affects on the right, its details in the side panel. With ``?node=
 drawn at a readable zoom, on that node (or the drawing's top-left corner); "Show whole graph" fits everything,
 "Readable size" goes back. Choosing another game in the Game filter starts that game afresh: its own start card, the
 side panel and the Find, A and B boxes cleared of the other game's names. "Find" selects a node, outlines it (class
-``found``, cleared by the next search or click) and centres the view on it: two invisible ``halo`` nodes are moved
-around it and the view is fitted to them.
+``found``, cleared by the next search or click) and draws its neighbourhood (it ticks Focus).
 
 Stable CSS classes: ``tutor-graph`` (the root), ``tutor-graph-details`` (the details panel), ``tutor-graph-path``
 (the path answer), ``tutor-graph-scenario`` (a link to the FAQ explorer), ``tutor-graph-how`` (the path button),
@@ -36,7 +35,7 @@ from .graph_canvas import Canvas
 from .graph_details import DetailsPanel
 from .graph_layout import CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, focus_layout, grouped_layout
 from .graph_search import Search
-from .graph_style import CSS, KIND_COLOURS, NODE_H, WORD_KINDS, cytoscape_style
+from .graph_style import CSS, KIND_COLOURS, NODE_H, TITLE, WORD_KINDS, cytoscape_style
 from . import kernel_timing
 from .model import ErrorPanel
 from .style import busy_html, style_widget
@@ -101,7 +100,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         self._views = 0  # counts the views asked for, so that asking the same view again still reaches the browser
         self._hold = 0  # > 0 while several filters change at once: redraw() waits for the last
         self._switching = False  # the Game filter is being set by Find or the path query (which keep their boxes)
-        self._els: dict[str, ipycytoscape.Node] = {}  # node id -> its drawn element (also "halo:a", "halo:b")
+        self._els: dict[str, ipycytoscape.Node] = {}  # node id -> its drawn element (focus: also "halo:a", "halo:b")
         self._topleft = (0.0, 0.0)
         self.path_edges: set[tuple] = set()
         self._names = {tg.entry(self.G, n): n for n in self.G}  # the list entries ("Nordheim · Restless Spirits")
@@ -109,7 +108,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.game = w.Dropdown(options=[("All three games", "all")] + [(tg.GAME_TITLES[g], g) for g in tg.GAMES],
                                value=game, description="Game", layout=w.Layout(width="250px"))
         self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"))
-        self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="92px"))
+        self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="auto"),
+                                    _dom_classes=(f"rt-g-k-{k}",))  # (its colour under its name: the legend)
                       for k in tg.vocabulary()["edge_kinds"]}
         self.focus = w.Checkbox(value=False, description="Focus on the selected card", indent=False,
                                 layout=w.Layout(width="230px"))
@@ -174,12 +174,13 @@ class GraphView(Canvas, DetailsPanel, Search):
             self.details.value = self._details(self.selected, wait=False)
         if self._linker is not None and not self._later:
             self._linker.start()  # (in a page's kernel: once the first view is drawn, see _after_first_view)
-        legend = "".join(f'<span><i style="background:{c}"></i>{k}</span>' for k, c in KIND_COLOURS.items())
-        banner = w.HTML(_dom_classes=("rt-g-banner",), value='<div class="rt-banner">Ability graph <small>what stops, copies, changes or counts what, '
-                        'from the games\' own card data — click a node</small></div>')
-        filters = w.HBox([self.game, self.group, self.find], layout=w.Layout(flex_flow="row wrap"))
+        # the title line, as on the other pages (name, "← All pages", "How it works"), with the filters beside it
+        title = w.HTML(TITLE, layout=w.Layout(overflow="visible"))
+        filters = w.HBox([title, self.game, self.group, self.find], layout=w.Layout(overflow="visible"))
+        filters.add_class("rt-g-top")
         kinds = w.HBox([w.HTML("<b>Edges:</b>&nbsp;", layout=w.Layout(width="60px")), *self.kinds.values(),
                         self.labels, self.focus], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        kinds.add_class("rt-g-kinds")
         query = w.HBox([self.src, self.dst, self.how], layout=w.Layout(flex_flow="row wrap"))
         view = w.HBox([self.count, self.all_btn, self.read_btn])
         view.add_class("rt-g-view")
@@ -191,8 +192,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         side.add_class("rt-g-side")
         main = w.HBox([w.VBox([view, self.canvas_box], layout=w.Layout(flex="3 1 560px", min_width="0")), side],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), banner, filters, kinds,
-                              w.HTML(f'<div class="rt-g-legend">{legend}</div>'), main, self.errors.output])
+        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), filters, kinds, main,
+                              self.errors.output])
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-graph")
 
@@ -331,14 +332,7 @@ class GraphView(Canvas, DetailsPanel, Search):
             entry = {"data": {"id": n, "label": d["label"], **({"parent": parent[n]} if parent else {})},
                      "classes": self._classes(n), "position": {"x": pos[n][0], "y": pos[n][1]}}
             data["nodes"].append(entry)
-        if nodes and not focus:
-            # Two invisible nodes in no box: find_node moves them around the found node and fits the view to them.
-            # Until then they sit at the drawing's middle, where they change no fitted view.
-            xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
-            mid = {"x": (min(xs) + max(xs)) / 2, "y": (min(ys) + max(ys)) / 2}
-            data["nodes"] += [{"data": {"id": h, "halo": 1}, "classes": "halo", "position": dict(mid)}
-                              for h in ("halo:a", "halo:b")]
-        elif focus:
+        if focus:
             # Two invisible nodes at the corners of the least extent around the selected card: the fitted view
             # never blows a card with few neighbours up to the largest zoom.
             cx, cy = pos[self.selected]

@@ -9,9 +9,6 @@ from .graph_style import node_classes
 
 #: The zoom of the first view: the nodes' 14 px labels drawn at about 12.5 px.
 READ_ZOOM = 0.9
-#: Half the width and height (model units) of the box fitted to the view around a found node: about READ_ZOOM on
-#: the 660 px high canvas (less when the canvas is narrower than 600 px).
-HALO_X, HALO_Y = 300.0, 360.0
 
 
 class Canvas:
@@ -53,18 +50,6 @@ class Canvas:
         """The "Readable size" button: back to the readable zoom on the drawing's top-left corner."""
         self.view = "read"
         self._set_view(self._readable())
-
-    def _centre(self, nid: str) -> bool:
-        """Centre the view on the drawn node ``nid`` at about the readable zoom: the halos go to the corners of a
-        box around it and the view is fitted to them. False when ``nid`` is not drawn (or in Focus mode)."""
-        el, a, b = self._els.get(nid), self._els.get("halo:a"), self._els.get("halo:b")
-        if el is None or a is None or b is None:
-            return False
-        x, y = el.position["x"], el.position["y"]
-        a.position = {"x": x - HALO_X, "y": y - HALO_Y}
-        b.position = {"x": x + HALO_X, "y": y + HALO_Y}
-        self._set_view({"fit": True, "padding": 0, "eles": ".halo"})
-        return True
 
     def _classes(self, n: str) -> str:
         return (node_classes(self.G.nodes[n]) + (" focus" if n == self.selected else "")

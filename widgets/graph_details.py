@@ -9,14 +9,14 @@ from urllib.parse import quote
 import tutor
 from tutor import interactions as tg
 
-from .graph_style import KIND_COLOURS, clause_tags
+from .graph_style import KIND_COLOURS, clause_tags, rule_anchor
 from .style import esc
 
 
 class DetailsPanel:
     """The details panel of :class:`widgets.graph.GraphView` (see the module's docstring)."""
 
-    def _edge_line(self, u: str, v: str, k, other: str) -> str:
+    def _edge_line(self, u: str, v: str, k, other: str, order: dict[str, int] | None = None) -> str:
         d = self.G.edges[u, v, k]
         chip = f'<span class="rt-g-kind" style="background:{KIND_COLOURS[d["kind"]]}">{esc(d["kind"])}</span>'
         lhs = f"<b>{esc(tg.label(self.G, u))}</b>" if other == u else esc(tg.label(self.G, u))
@@ -24,7 +24,7 @@ class DetailsPanel:
         prov = ' <span class="rt-prov" title="depends on a provisional card value">provisional</span>' \
             if d.get("provisional") else ""
         known = tutor.clauses(self.G.nodes[u]["game"])
-        return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])}{clause_tags(d["clauses"], known)}</li>'
+        return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])}{clause_tags(d["clauses"], known, order)}</li>'
 
     def _link_scenarios(self) -> None:
         """Link the edges to the FAQ scenarios (:func:`tutor.interactions.link_scenarios`; in the background), then
@@ -61,12 +61,16 @@ class DetailsPanel:
         parts = head
         ins = sorted(G.in_edges(nid, keys=True), key=lambda e: (G.edges[e]["kind"], tg.label(G, e[0])))
         outs = sorted(G.out_edges(nid, keys=True), key=lambda e: (G.edges[e]["kind"], tg.label(G, e[1])))
+        # the Rules list at the end: every § chip above links to its rule there
+        clauses = [c for c in dict.fromkeys(d["clauses"] + [c for e in [*ins, *outs] for c in G.edges[e]["clauses"]])
+                   if c in known]
+        order = {c: i for i, c in enumerate(clauses)}
         if ins:
-            parts.append("<h4>What affects it</h4><ul>" + "".join(self._edge_line(u, v, k, u) for u, v, k in ins)
-                         + "</ul>")
+            parts.append("<h4>What affects it</h4><ul>" + "".join(self._edge_line(u, v, k, u, order)
+                                                                   for u, v, k in ins) + "</ul>")
         if outs:
-            parts.append("<h4>What it affects</h4><ul>" + "".join(self._edge_line(u, v, k, v) for u, v, k in outs)
-                         + "</ul>")
+            parts.append("<h4>What it affects</h4><ul>" + "".join(self._edge_line(u, v, k, v, order)
+                                                                  for u, v, k in outs) + "</ul>")
         if not ins and not outs:
             parts.append('<p class="rt-muted">No interaction in the current data.</p>')
         scen = list(dict.fromkeys(s for e in [*ins, *outs] for s in G.edges[e]["scenarios"]))
@@ -78,12 +82,10 @@ class DetailsPanel:
             parts.append("<h4>FAQ scenarios</h4>" + "".join(
                 f'<a class="tutor-graph-scenario" href="faq-explorer.ipynb?scenario={quote(s)}" target="_blank" '
                 f'title="{esc(s)}">{esc(self.scenario_titles().get(s, s))}</a>' for s in scen[:12]))
-        clauses = list(dict.fromkeys(d["clauses"] + [c for *_e, x in G.in_edges(nid, data=True) for c in x["clauses"]]
-                                     + [c for *_e, x in G.out_edges(nid, data=True) for c in x["clauses"]]))
         if clauses:
             parts.append("<h4>Rules</h4><ul>" + "".join(
-                f'<li><b>{esc(known[c].title)}</b>'
-                f'<span class="rt-g-ctext">{esc(known[c].text)}</span></li>' for c in clauses if c in known) + "</ul>")
+                f'<li id="{rule_anchor(i)}"><b>{esc(known[c].title)}</b>'
+                f'<span class="rt-g-ctext">{esc(known[c].text)}</span></li>' for i, c in enumerate(clauses)) + "</ul>")
         return "".join(parts)
 
     def scenario_titles(self) -> dict[str, str]:

@@ -18,8 +18,11 @@ EDGE_LEFT, EDGE_TOP = NODE_W / 2 + 26, NODE_H / 2 + 64
 #: Most nodes in one column of a focus drawing (more go in further columns).
 FOCUS_ROWS = 7
 #: The least extent (model units, width and height) of a focus drawing: the view is fitted to it, so a card with
-#: few neighbours is not blown up to the largest zoom.
-FOCUS_MIN_W, FOCUS_MIN_H = 980.0, 620.0
+#: few neighbours is not blown up to the largest zoom (about 1.1 on a 1366x768 window).
+FOCUS_MIN_W, FOCUS_MIN_H = 760.0, 470.0
+#: Model units from the selected node's centre to the first column on each side, and between further columns (a
+#: compact drawing is fitted at a larger zoom: its labels are read at about their own size on a laptop).
+FOCUS_GAP, FOCUS_STEP = 230.0, NODE_W + 34.0
 
 
 def _grid(ids: list[str], x0: float, y0: float, rows: int) -> tuple[dict[str, tuple[float, float]], float, float]:
@@ -73,14 +76,14 @@ def focus_layout(selected: str, edges: list[tuple]) -> tuple[dict[str, tuple[flo
     # at most FOCUS_ROWS a column: a card with many neighbours gets more columns (outwards, each staggered by
     # half a row so that the arrows to the outer ones pass between the inner ones), not a column too tall to read
     rows = min(FOCUS_ROWS, max(len(left), len(right), 1))
-    pos = {s: (330.0, (rows - 1) * 30.0)}
+    pos = {s: (FOCUS_GAP, (rows - 1) * 30.0)}
 
     def side(ids: list[str], x0: float, step: float) -> None:
         cols = [ids[i:i + rows] for i in range(0, len(ids), rows)]
         for c, col in enumerate(cols):
             top = (rows - len(col)) * 30.0 + (30.0 if c % 2 else 0.0)
             pos.update({n: (x0 + c * step, top + i * 60.0) for i, n in enumerate(col)})
-    side(left, 0.0, -(NODE_W + 40.0))
-    side(right, 660.0, NODE_W + 40.0)
+    side(left, 0.0, -FOCUS_STEP)
+    side(right, 2 * FOCUS_GAP, FOCUS_STEP)
     return pos, []
 

@@ -13,9 +13,10 @@ class Search:
 
     def find_node(self, text: str) -> str | None:
         """Select the node named ``text`` (a list entry, a card or word id, or part of a name, any case; the shown
-        game's nodes first), outline it (class ``found``) and centre the view on it, switching the game or dropping
-        the Side/Class filter when it is not drawn. The previous search's outline goes first. When none matches,
-        say so in the details panel. Returns the node id, or None."""
+        game's nodes first), outline it (class ``found``) and draw its neighbourhood (Focus is ticked: what affects
+        it on the left, what it affects on the right, the view fitted to them), switching the game or dropping the
+        Side/Class filter when it is not drawn. The previous search's outline goes first. When none matches, say so
+        in the details panel. Returns the node id, or None."""
         self.whole_graph()  # (every game's nodes can be found)
         before, self.found = self.found, None
         self._restyle(before)
@@ -28,21 +29,17 @@ class Search:
             self.details.value = f'<p class="tutor-graph-none">{esc(tg.not_found(text, self.game.value))}</p>'
             return None
         game = self.G.nodes[node]["game"]
-        redrawn = self.game.value not in ("all", game)
-        if redrawn:
-            self.set_game(game, clear=False)  # draws that game (and resets Side/Class)
+        self._hold += 1  # one drawing, by select() below
+        try:
+            if self.game.value not in ("all", game):
+                self.set_game(game, clear=False)  # that game (and Side/Class reset)
+            if self.group.value and self.G.nodes[node]["card"] and self.group.value not in self.G.nodes[node]["group"]:
+                self.group.value = ""  # its Side/Class filter would hide it
+            self.focus.value = True  # its neighbourhood, not the whole graph
+        finally:
+            self._hold -= 1
         self.found = node
-        self.select(node)
-        if node not in self._els and self.group.value:
-            self.group.value = ""  # its Side/Class filter hid it: the observer draws again
-            redrawn = True
-        if self.focus.value:
-            return node  # the focus view is fitted to the node and its neighbours (and its halos)
-        if redrawn:
-            # The browser adds the new drawing after it has applied the view: a view that needs no element.
-            self._set_view(self._readable(node))
-        else:
-            self._centre(node)
+        self.select(node)  # (draws: Focus)
         return node
 
     def _no_path(self, message: str) -> str:

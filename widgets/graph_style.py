@@ -11,28 +11,60 @@ KIND_COLOURS = {"blocks": "#c62828", "copies": "#00838f", "modifies": "#ef6c00",
 #: The kinds of rule words (drawn as dashed ovals; cards are boxes).
 WORD_KINDS = ("keyword", "status", "token", "resource", "limit", "action", "event")
 NODE_W, NODE_H = 132, 46
+#: The nodes' label size (model units: drawn at this times the zoom; the focus drawing is fitted at about 1).
+NODE_FONT = 16
+
+#: The words of the notebook's Markdown cell (folded away under Voila), under "How it works" on the title line.
+HOW = ("Which cards and rules stop, copy, change, count or trigger which? Every arrow comes from the games' own card "
+       "data (the effects the engine plays) or from a rule, with its reason in plain words and the rules behind it. "
+       "Filter by game, edge kind, Light/Dark or Class; find a card (its neighbours are drawn around it) or click a "
+       "node to see its rules, its neighbours and its FAQ scenarios; ask <b>how can A affect B?</b> in the panel "
+       "beside the graph. Cards are boxes (Light Spirits pale, Dark Spirits dark); the rules' words are dashed ovals; "
+       "arrows point from what acts to what it acts on.")
+
+#: The page's title line, as on the other pages: its name, the link to all pages, "How it works" folded.
+TITLE = ('<div class="rt-g-title"><span class="rt-g-name">Ability graph</span>'
+         '<a class="rt-g-home" href="index.ipynb">← All pages</a>'
+         f'<details class="rt-g-how"><summary>How it works</summary>{HOW}</details></div>')
 
 CSS = """
 .tutor-graph .custom-widget { height: 660px; width: 100%; resize: none; }
-/* under Voila the page's own title names the graph (the banner would say it twice), and the canvas and the side
-   panel are as tall as the window leaves them (the filters above), so the picture is seen without scrolling */
-body[data-voila] .tutor-graph .rt-g-banner { display: none; }
-body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-g-canvas {
-  height: clamp(360px, calc(100vh - 330px), 760px) !important; }
-body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 380px), 720px); }
+/* under Voila the notebook's Markdown cell folds away (the title line names the page, its words are under "How it
+   works"), and the canvas and the side panel are as tall as the window leaves them (the filters above), so the
+   picture is seen without scrolling */
+body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .tutor-graph) { display: none; }
+body[data-voila] #rendered_cells:has(.tutor-graph) { padding-top: 4px !important; }
+body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-g-canvas,
+body[data-voila] .tutor-graph .rt-g-canvas-box {
+  height: clamp(360px, calc(100vh - 175px), 880px) !important; }
+body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 225px), 840px); }
+.tutor-graph .rt-g-top { align-items: center; gap: 0 10px; flex-flow: row nowrap; }
+.rt-g-title { display: flex; align-items: baseline; gap: 12px; margin-right: 6px; position: relative; }
+.rt-g-name { font-size: 17px; font-weight: 800; color: #3d1f66; letter-spacing: .01em; white-space: nowrap; }
+.tutor-graph a.rt-g-home { font-size: 12.5px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee;
+  border-radius: 8px; padding: 1px 8px; white-space: nowrap; }
+.tutor-graph a.rt-g-home:hover { background: #f1eafb; }
+.rt-g-how { font-size: 12.5px; color: #3d3850; }
+.rt-g-how summary { cursor: pointer; color: #5b2d90; font-weight: 600; white-space: nowrap; }
+.rt-g-how[open] { position: absolute; left: 0; top: 100%; z-index: 5; width: min(640px, 90vw); background: #fff;
+  border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px 8px 12px; box-shadow: 0 4px 16px rgba(40,20,80,.15);
+  line-height: 1.45; }
 /* the side panel: the path query (A, B, the button on one line) and its answer, then the selected card's details */
+.tutor-graph .rt-g-top > .widget-dropdown { flex: 0 1 auto; min-width: 180px; }
+.tutor-graph .rt-g-top > .widget-text { flex: 1 1 180px; min-width: 160px; max-width: 340px; }
 .tutor-graph .rt-g-side > .widget-html:first-child h3 { margin: 0 4px 2px 4px; font-size: 14px; color: #3d1f66; }
 .tutor-graph .rt-g-query { flex-flow: row nowrap !important; align-items: center; margin: 0 0 0 4px; }
-.tutor-graph .rt-g-query > .widget-combobox { flex: 1 1 0; min-width: 0; }
+.tutor-graph .rt-g-query > .widget-text { flex: 1 1 0; min-width: 0; width: auto; }
 .tutor-graph .rt-g-query > .jupyter-button { flex: 0 0 auto; }
 .tutor-graph-path:not(:has(p, ol)) { display: none; }
 .tutor-graph-path { max-height: 34vh; overflow-y: auto; }
 /* with an answer shown, the details below it keep to the rest of the window */
 body[data-voila] .rt-g-side:has(.tutor-graph-path :is(p, ol)) .tutor-graph-details {
-  max-height: clamp(120px, calc(66vh - 392px), 720px); }
-.tutor-graph .rt-g-legend span { display: inline-block; margin: 0 10px 0 0; font-size: 12px; }
-.tutor-graph .rt-g-legend i { display: inline-block; width: 18px; height: 4px; vertical-align: middle;
-  margin-right: 4px; border-radius: 2px; }
+  max-height: clamp(120px, calc(66vh - 250px), 720px); }
+/* the edge kinds' boxes, each kind's name underlined in its colour (the legend of the arrows) */
+.tutor-graph .rt-g-kinds { gap: 0 12px; }
+.tutor-graph .rt-g-kinds > .widget-checkbox { width: auto !important; margin: 0; }
+.tutor-graph .rt-g-kinds > .widget-checkbox span { padding-bottom: 1px; border-bottom: 4px solid transparent; }
 .tutor-graph-details { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 12px;
   margin: 4px; font-size: 13px; line-height: 1.4; max-height: 640px; overflow-y: auto; }
 .tutor-graph-details h3 { margin: 0 0 2px 0; font-size: 18px; color: #2b1650; }
@@ -47,9 +79,13 @@ body[data-voila] .rt-g-side:has(.tutor-graph-path :is(p, ol)) .tutor-graph-detai
 .tutor-graph .rt-g-view .jupyter-button { height: 26px; line-height: 24px; font-size: 12.5px; margin: 2px 0 2px 6px;
   background: #f4f0fb; color: #3b2456; border: 1px solid #ddd6ee; border-radius: 6px; }
 .tutor-graph .rt-g-view .jupyter-button:hover { background: #e8e0f7; }
-.rt-g-cl { display: inline-block; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 10.5px;
-  line-height: 15px; color: #6a6484; background: #f3f0f9; border: 1px solid #e4def0; border-radius: 4px;
-  padding: 0 5px; margin: 0 0 0 4px; white-space: nowrap; vertical-align: 1px; }
+/* the rules behind a line: § chips as on the other pages (the rule's words on hover; a click goes to the rule in the
+   panel's Rules list) */
+.tutor-graph a.rt-g-cl { display: inline-block; font-size: 11.5px; line-height: 18px; color: #2f3a8f;
+  background: #eef0fb; border: 1px solid #b9c0ea; border-radius: 10px; padding: 0 8px; margin: 1px 0 1px 4px;
+  white-space: nowrap; vertical-align: 1px; text-decoration: none; }
+.tutor-graph a.rt-g-cl:hover { background: #dfe3fa; }
+.tutor-graph-details li:target { background: #fff6d6; border-radius: 6px; }
 .tutor-graph-details li .rt-g-ctext { display: block; margin-top: 1px; }
 a.tutor-graph-scenario { display: inline-block; background: #2e7d32; color: #fff; border-radius: 8px;
   padding: 2px 8px; margin: 2px 3px 2px 0; font-size: 12px; text-decoration: none; }
@@ -58,7 +94,7 @@ a.tutor-graph-scenario:hover { background: #1b5e20; }
   margin: 4px; font-size: 13px; }
 .tutor-graph-path ol { margin: 2px 0; padding-left: 20px; }
 .tutor-graph-how.jupyter-button { background: #5b2d90; color: #fff; }
-"""
+""" + "".join(f".tutor-graph .rt-g-kinds > .rt-g-k-{k} span {{ border-bottom-color: {c}; }}\n" for k, c in KIND_COLOURS.items())
 
 
 
@@ -66,7 +102,7 @@ def cytoscape_style() -> list[dict]:
     """The cytoscape style sheet (a list of ``{"selector", "style"}``) of the graph's canvas."""
     s = [
         {"selector": "node", "style": {
-            "label": "data(label)", "font-size": 14, "text-wrap": "wrap", "text-max-width": NODE_W - 6,
+            "label": "data(label)", "font-size": NODE_FONT, "text-wrap": "wrap", "text-max-width": NODE_W - 8,
             "text-valign": "center", "text-halign": "center", "shape": "round-rectangle", "width": NODE_W,
             "height": NODE_H, "background-color": "#fff",
             "border-width": 1.5, "border-color": "#7c4dbc", "color": "#1f1d2b"}},
@@ -74,7 +110,9 @@ def cytoscape_style() -> list[dict]:
         {"selector": "node.dark", "style": {"background-color": "#3b2456", "color": "#fff"}},
         {"selector": "node.blessing", "style": {"background-color": "#fff3c4", "border-color": "#b8900c"}},
         {"selector": "node.curse", "style": {"background-color": "#fde3e3", "border-color": "#c62828"}},
+        # (rule words are longer: a size less keeps them to two lines inside their ovals)
         {"selector": "node.word", "style": {"shape": "ellipse", "background-color": "#eef5ff", "border-color": "#1565c0",
+                                            "font-size": NODE_FONT - 2,
                                             "border-style": "dashed", "underlay-shape": "ellipse"}},
         {"selector": "node.pending", "style": {"opacity": 0.55}},
         {"selector": "node.group", "style": {
@@ -115,8 +153,17 @@ def node_classes(d: dict) -> str:
     return " ".join(out)
 
 
-def clause_tags(clauses, known: dict) -> str:
-    """The rules behind a line, each by its title in a small muted tag (``rt-g-cl``) after the text it backs (a
-    learner never sees a clause id; ``known``: clause id -> Clause)."""
-    return "".join(f'<span class="rt-g-cl" title="rule">{esc(known[c].title)}</span>' for c in clauses if c in known)
+def rule_anchor(n: int) -> str:
+    """The HTML id of the ``n``-th rule of the details panel's Rules list (never a clause id)."""
+    return f"rt-g-rule-{n}"
+
+
+def clause_tags(clauses, known: dict, order: dict[str, int] | None = None) -> str:
+    """The rules behind a line, each a § chip with its title (``rt-g-cl``, as the other pages' rule chips) after the
+    text it backs: its words on hover, and a link to the rule in the panel's Rules list (``order``: clause id -> its
+    place there). A learner never sees a clause id (``known``: clause id -> Clause)."""
+    order = order or {}
+    return "".join(f'<a class="rt-g-cl" href="#{rule_anchor(order.get(c, 0))}" '
+                   f'title="{esc(known[c].title)}: {esc(known[c].text)}">§ {esc(known[c].title)}</a>'
+                   for c in clauses if c in known)
 

@@ -49,6 +49,9 @@ PRACTICE_CSS = """
 /* the board (the learn pages' compact board, tutor-board) scrolls inside its own box, so the question and its
    explanation stay beside it in one screen */
 .rt-pq-board { max-height: calc(100vh - 110px); overflow-y: auto; overflow-x: hidden; }
+/* the players in seat order (Player 1 first): the question names a player, and the learner plays no seat here, so
+   the learn table's "current player first" order would only shuffle them */
+.rt-pq-board.rt-compact .rt-bparts > .rt-bpart-player { order: 5 !important; }
 /* the page as a table (under Voila the window): a title line with the games and the score, then the tabs; the
    notebook's Markdown cell folds away (its words are in "How it works"); the rule card opens over the page */
 body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .rt-pq-page) { display: none; }

@@ -1,5 +1,7 @@
 """The ability-graph page in a real browser: it opens on a readable picture (the game's start card with what affects
-it and what it affects, at a zoom where the labels can be read), not the whole graph; switching the Game filter
+it and what it affects, at a zoom where the labels can be read), not the whole graph; its title line looks like the
+other pages' (the page's name, a "← All pages" button, no notebook heading), its rules are § chips; Find + Enter
+draws the found card's neighbourhood, even after the path query drew the whole graph; switching the Game filter
 clears the side panel and the Find box of the other game (widgets/graph.py).
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
@@ -23,6 +25,7 @@ CANVAS = """() => {
   const cy = host._cyreg.cy, box = host.getBoundingClientRect();
   const nodes = cy.nodes().filter(n => !n.data('halo') && !n.isParent());
   return {zoom: cy.zoom(), box: [box.left, box.top, box.right, box.bottom],
+          font: Math.min(...nodes.map(n => parseFloat(n.style('font-size')) * cy.zoom())),
           nodes: nodes.map(n => { const b = n.renderedBoundingBox();
             return {label: n.data('label'), box: [box.x + b.x1, box.y + b.y1, box.x + b.x2, box.y + b.y2]}; })};
 }"""
@@ -44,7 +47,7 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
     c = canvas(page)
     labels = [n["label"] for n in c["nodes"]]
     assert "Nordheim" in labels and 4 <= len(labels) <= 30, labels  # a neighbourhood, not the whole graph
-    assert c["zoom"] >= 0.55, c["zoom"]  # 14 px labels at 7.7 px or more
+    assert c["font"] >= 12.5, c  # every label drawn at 12.5 px or more (cards about 15 px; they were 9 px)
     left, top, right, bottom = c["box"]
     inside = [n for n in c["nodes"] if n["box"][0] >= left - 1 and n["box"][2] <= right + 1
               and n["box"][1] >= top - 1 and n["box"][3] <= bottom + 1]
@@ -53,11 +56,36 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
     others = [n["box"] for n in c["nodes"] if n["label"] != "Nordheim"]
     assert all(not (b[0] < me[2] and me[0] < b[2] and b[1] < me[3] and me[1] < b[3]) for b in others), "overlap"
     tutor_page.screenshot("graph-first-view")
+    # the title line as on the other pages: the name in the page's own style and a "← All pages" button, at the top;
+    # the notebook's heading and paragraph folded away
+    name, home = page.locator(".rt-g-name"), page.locator("a.rt-g-home")
+    assert name.inner_text() == "Ability graph" and name.evaluate("e => getComputedStyle(e).fontWeight") == "800"
+    assert home.inner_text() == "← All pages" and home.evaluate("e => getComputedStyle(e).textDecorationLine") == "none"
+    nb, hb = name.bounding_box(), home.bounding_box()
+    assert nb["y"] < 40 and hb["y"] < 40 and hb["x"] > nb["x"] + nb["width"], (nb, hb)
+    assert not page.locator(".jp-RenderedMarkdown h1").is_visible()
+    # the rules behind each line are § chips with the rule's title, never a clause id
+    chips = details.locator("a.rt-g-cl")
+    assert chips.count() >= 2 and chips.first.inner_text().startswith("§ ")
+    assert chips.first.evaluate("e => getComputedStyle(e).fontFamily").find("mono") < 0
 
+    # the path query draws the whole graph (its paths run through other cards); Find + Enter then draws the card
+    # it finds with its neighbours, at a readable zoom, not the whole tangle
+    page.get_by_placeholder("A (e.g. Nordheim)").fill("Grindavik")
+    page.get_by_placeholder("B (e.g. Baikeng)").fill("Gonga")
+    page.locator(".tutor-graph-how").click()
+    expect(page.locator(".tutor-graph-path")).to_contain_text("Grindavik", timeout=CLICK_MS)
+    page.wait_for_function(f"({CANVAS})().nodes.length > 60", timeout=CLICK_MS)  # the whole graph
     find = page.get_by_placeholder("Find a card or a rule word…")
-    find.fill("gonga")
+    find.fill("Gonga")
     find.press("Enter")
     expect(details.locator("h3")).to_have_text("Gonga", timeout=CLICK_MS)
+    page.wait_for_function(f"(() => {{ const c = ({CANVAS})(); return c.nodes.length <= 30; }})()", timeout=CLICK_MS)
+    c = canvas(page)
+    labels = [n["label"] for n in c["nodes"]]
+    assert "Gonga" in labels and 3 <= len(labels) <= 30 and c["font"] >= 12.5, (labels, c["font"])
+    assert page.get_by_label("Focus on the selected card").is_checked()
+    tutor_page.screenshot("graph-find")
     # another game in the Game filter: its own start, the side panel and Find cleared of Restless Spirits
     page.locator(".tutor-graph select").first.select_option(label="Spirited")
     expect(details.locator("h3")).to_have_text("Battle", timeout=CLICK_MS)

@@ -41,6 +41,17 @@ def _answer(page, height: int) -> str:
     return feedback.inner_text()
 
 
+def _players_in_seat_order(page) -> None:
+    """The board lists the players in seat order, Player 1 first, read left to right and top to bottom (trial 10:
+    Player 2, the player to move, came before Player 1)."""
+    seats = page.evaluate("""() => Array.from(document.querySelectorAll('.rt-pq-board .rt-bpart-player'))
+      .filter(e => e.offsetParent).map(e => { const r = e.getBoundingClientRect();
+        const m = e.innerText.match(/Player (\\d+)/); return [Math.round(r.top / 8), r.left, m ? +m[1] : 0]; })""")
+    assert len(seats) >= 2 and all(s[2] for s in seats), seats
+    in_reading_order = [s[2] for s in sorted(seats)]
+    assert in_reading_order == sorted(in_reading_order), seats
+
+
 def test_practice_answer_see_mastery_reload_and_resume(practice_server, chromium_browser):
     server, db = practice_server
     context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
@@ -56,6 +67,7 @@ def test_practice_answer_see_mastery_reload_and_resume(practice_server, chromium
         for loc in (page.locator(".rt-pq-board:visible"), prompt, page.locator(".tutor-pq-option:visible").last):
             _in_view(page, loc, 768)
         checked.screenshot("question")
+        _players_in_seat_order(page)
         first = _answer(page, 768)
         assert "Right" in first or "Not quite" in first
         chips = page.locator(".rt-pq-side .tutor-clause:visible")

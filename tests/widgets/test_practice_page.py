@@ -186,6 +186,27 @@ def test_the_class_page_is_for_teachers_only(tmp_path, monkeypatch):
     assert class_page() is not None
 
 
+def test_the_class_page_names_a_person_on_a_hub_and_no_account_on_ones_own_computer(tmp_path, monkeypatch):
+    """Trial 10: a local single user read "signed in as root". On a hub the refusal names the person; on one's own
+    computer (no hub) it names no one: the computer's account is not a person's name."""
+    from widgets.classroom import ClassPage
+
+    monkeypatch.setenv("RULES_TUTOR_DB", f"sqlite:///{tmp_path / 'class.sqlite'}")
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    monkeypatch.delenv("RULES_TUTOR_TEACHERS", raising=False)
+    monkeypatch.setattr("getpass.getuser", lambda: "root")
+    alone = ClassPage()
+    assert not alone.allowed and alone.shown_name is None
+    assert "root" not in alone.report.value and "signed in as" not in alone.report.value
+    assert "on this computer for you alone" in alone.report.value
+    monkeypatch.setenv("RULES_TUTOR_TEACHERS", "tess")  # a class set up locally, but no hub name
+    local = ClassPage()
+    assert "root" not in local.report.value and "You are not one of them." in local.report.value
+    monkeypatch.setenv("JUPYTERHUB_USER", "grace")
+    hub = ClassPage()
+    assert hub.shown_name == "grace" and "signed in as <b>grace</b>, and grace is not one of them" in hub.report.value
+
+
 def test_the_mastery_map_lists_the_rules_missed_lately_first(store):
     app = PracticeApp("spirited", store=store)
     m = app.mastery

@@ -71,7 +71,12 @@ def test_path_query(G):
 def test_graph_view_opens_on_a_node(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "node=spirited:shield")
     box = graph_view("spirited")
-    assert "<h3>Shield</h3>" in box.children[6].children[1].children[3].value  # the side panel: query, answer, details
+    def walk(wd):
+        yield wd
+        for c in getattr(wd, "children", ()):
+            yield from walk(c)
+    details = [x for x in walk(box) if "tutor-graph-details" in getattr(x, "_dom_classes", ())]
+    assert len(details) == 1 and "<h3>Shield</h3>" in details[0].value
 
 
 def test_find_takes_part_of_a_name_and_says_when_nothing_matches():
@@ -111,34 +116,40 @@ def test_first_view_is_readable_and_the_whole_graph_is_one_click_away(G):
         k: x for k, x in first.items() if k != "rt_view"}
     v.read_btn.click()  # asked twice: still a new dict, so the browser applies it again
     assert v.cy.cytoscape_layout["rt_view"] > whole["rt_view"] + 1
-    # The halos are invisible and cannot be clicked.
-    assert {n for n in v._els if n.startswith("halo:")} == {"halo:a", "halo:b"}
-    assert classes(v, "halo:a") == ["halo"]
+    # The whole drawing has no invisible helper nodes (only the focus drawing has its two halos).
+    assert not {n for n in v._els if n.startswith("halo:")}
     assert v.errors.output.outputs == ()
 
 
-def test_find_outlines_and_centres_the_node_and_the_next_search_clears_it(G):
+def neighbourhood(G, n):
+    return {n} | set(G.successors(n)) | set(G.predecessors(n))
+
+
+def test_find_draws_the_found_cards_neighbourhood_and_the_next_search_clears_it(G):
+    """Find + Enter ("Gonga") draws that card with what affects it and what it affects (Focus ticked), never the
+    whole tangle, even after the path query unticked Focus; the next search or a click moves the outline."""
     v = GraphView("restless-spirits", G=G, focus=False)
-    assert outlined(v) == set()
-    v.find.value = "gonga"
+    assert outlined(v) == set() and len(drawn(v)) > 60  # the whole drawing
     gonga, nordheim = "restless-spirits:gonga", "restless-spirits:nordheim"
-    assert v.found == gonga and outlined(v) == {gonga} and "focus" in classes(v, gonga)
-    # centred: the view is fitted to the two halos, which sit symmetrically around the node
-    assert v.cy.cytoscape_layout["fit"] is True and v.cy.cytoscape_layout["eles"] == ".halo"
+    v.ask_path("Grindavik", "Gonga")  # a path: the whole drawing, Focus unticked
+    assert not v.focus.value and v.path_edges
+    v.find.value = "Gonga"
+    assert v.found == gonga and v.focus.value is True
+    assert drawn(v) - {"halo:a", "halo:b"} == neighbourhood(G, gonga)
+    assert len(drawn(v)) <= 30 and outlined(v) == {gonga} and "focus" in classes(v, gonga)
+    assert "<h3>Gonga</h3>" in v.details.value and "Gonga · 1 of" not in v.details.value
+    # fitted to the neighbourhood (and its halos, the least extent around the card)
+    assert v.cy.cytoscape_layout["fit"] is True and "zoom" not in v.cy.cytoscape_layout
     a, b, at = v._els["halo:a"].position, v._els["halo:b"].position, v._els[gonga].position
-    assert (a["x"] + b["x"]) / 2 == at["x"] and (a["y"] + b["y"]) / 2 == at["y"] and b["x"] > a["x"]
-    n_nodes = len(v.cy.graph.nodes)
+    assert (a["x"] + b["x"]) / 2 == at["x"] and (a["y"] + b["y"]) / 2 == at["y"]
     v.find.value = "Nordheim · Restless Spirits"
-    assert outlined(v) == {nordheim}
-    assert "found" not in classes(v, gonga) and "focus" not in classes(v, gonga)
-    assert (v._els["halo:a"].position["x"] + v._els["halo:b"].position["x"]) / 2 == v._els[nordheim].position["x"]
-    assert len(v.cy.graph.nodes) == n_nodes  # marked in place, not drawn again
+    assert outlined(v) == {nordheim} and drawn(v) - {"halo:a", "halo:b"} == neighbourhood(G, nordheim)
+    assert gonga not in v._els  # not a neighbour of Nordheim: drawn no more
     assert v.find_node("zzzz-no-such") is None and outlined(v) == set()  # a search that finds nothing clears it too
-    v.find_node("gonga")
+    v.find_node("nordheim")
     el = next(n for n in v.cy.graph.nodes if n.data["id"].startswith("restless-spirits:baikeng@"))
     v.on_node_click({"data": dict(el.data)})  # a click moves the outline off the found node
     assert outlined(v) == set() and "focus" in classes(v, "restless-spirits:baikeng")
-    assert "focus" not in classes(v, gonga)
     assert v.errors.output.outputs == ()
 
 
@@ -146,22 +157,22 @@ def test_find_draws_the_node_it_finds(G):
     v = GraphView("restless-spirits", G=G, focus=False)
     assert v.find_node("freeze") == "spirit-duels:freeze"  # in another game: that game is drawn
     assert v.game.value == "spirit-duels" and outlined(v) == {"spirit-duels:freeze"}
-    view = v.cy.cytoscape_layout  # a view that needs no element (the browser adds the new drawing after it)
-    at = v._els["spirit-duels:freeze"].position
-    assert view["fit"] is False and view["zoom"] * at["x"] + view["pan"]["x"] <= 320
-    assert view["zoom"] * at["y"] + view["pan"]["y"] <= 330
+    assert drawn(v) - {"halo:a", "halo:b"} == neighbourhood(G, "spirit-duels:freeze")
     v.game.value = "restless-spirits"
+    v.focus.value = False
     v.group.value = "Dark"
     assert "restless-spirits:gonga" not in v._els  # a Light Spirit
     v.find_node("gonga")  # the Side/Class filter goes
     assert v.group.value == "" and outlined(v) == {"restless-spirits:gonga"}
     assert v.find_node("nordheim") == "restless-spirits:nordheim"  # the shown game's node first
-    v.focus.value = True
     v.find_node("baikeng")
     assert outlined(v) == {"restless-spirits:baikeng"} and v.cy.cytoscape_layout["fit"] is True
     # the focus view's halos only set the least extent the view is fitted to (around the selected node)
     a, b, at = v._els["halo:a"].position, v._els["halo:b"].position, v._els["restless-spirits:baikeng"].position
-    assert b["x"] - a["x"] >= 900 and (a["x"] + b["x"]) / 2 == at["x"]
+    assert b["x"] - a["x"] >= 700 and (a["x"] + b["x"]) / 2 == at["x"]
+    v.focus.value = False  # unticked: the whole drawing at the readable zoom, the found card in view
+    view, at = v.cy.cytoscape_layout, v._els["restless-spirits:baikeng"].position
+    assert view["fit"] is False and 0 < view["zoom"] * at["x"] + view["pan"]["x"] <= 320
     assert v.errors.output.outputs == ()
 
 
@@ -177,14 +188,20 @@ def test_opening_on_a_node_outlines_it_and_shows_it(G, monkeypatch):
 def test_side_panel_names_rules_by_title_never_by_id(G):
     """A learner reads the rules behind each line by their titles (the id sits in the rule card for teachers)."""
     import re
+
+    import tutor
     v = GraphView("restless-spirits", G=G, focus=False)
     v.select("restless-spirits:nordheim")
     html = v.details.value
-    assert '<span class="rt-g-cl" title="rule">Protection from being targeted</span>' in html
+    # each line's rules are § chips with the rule's title (its words on hover), linking to the rule in the list
+    chip = re.search(r'<a class="rt-g-cl" href="#(rt-g-rule-\d+)" title="Protection from being targeted: ([^"]+)">'
+                     r'§ Protection from being targeted</a>', html)
+    assert chip and chip.group(2).startswith(tutor.clauses("restless-spirits")["rs.effect.protection"].text[:30])
+    assert f'<li id="{chip.group(1)}"><b>Protection from being targeted</b>' in html
     assert "rs.effect.protection" not in html and not re.search(r"\brs\.[a-z]", html), html
     assert "[rs." not in html and "<h4>Rules</h4>" in html
     # in the rules list the title is the heading of the rule's words, with no tag after it
-    assert '<li><b>Protection from being targeted</b><span class="rt-g-ctext">' in html
+    assert '<b>Protection from being targeted</b><span class="rt-g-ctext">' in html
 
 
 def test_path_query_takes_what_find_takes(G):

@@ -97,8 +97,10 @@ def features(g, s: RSState, seat: int) -> dict[str, float]:
 
 #: Why each set-up decision is taken, by action kind (the progress counts of :func:`features` do not explain them).
 SETUP_REASONS = {
-    "choose-guide": "a guide's Mastery makes attracting Spirits of its type a Free Action (0 AP) for the whole game, "
-                    "so {your} guide decides which Spirits come cheap {cite}",
+    # the guide's own Mastery; no guide is ahead of another before the Spirits are dealt (the bot ranks them as equal
+    # and picks one at random), so no reason claims that this one is better
+    "choose-guide": "{guide}'s Mastery makes attracting {mastery} Spirits a Free Action (0 AP) for the whole game, and "
+                    "before any Spirit is dealt no guide is better than another, so any one will do {cite}",
     "draft-pick": "each Totem kept in the draft starts the game in {your} hand, ready to meet Totem Requirements "
                   "(a double Totem can meet two) {cite}",
 }
@@ -110,7 +112,10 @@ def reasons(g, s: RSState, mine) -> list[str]:
     a, ch = mine.action, mine.changes
     cite = " ".join(f"[{c}]" for c in a.clauses[:2])
     if a.kind in SETUP_REASONS:  # a set-up decision: the look-ahead's counts say nothing about why
-        return [SETUP_REASONS[a.kind].format(cite=cite, you="{you}", your="{your}")]
+        guide = g.cards.by_id.get(a.param("guide") or "")
+        return [SETUP_REASONS[a.kind].format(cite=cite, you="{you}", your="{your}",
+                                             guide=getattr(guide, "name", "this guide"),
+                                             mastery=str(getattr(guide, "mastery", "")).capitalize())]
     reasons = []
     if ch.get("released", 0) > 0:
         reasons.append(f"it releases a Spirit, and released Spirits win the game [rs.goal] {cite}")

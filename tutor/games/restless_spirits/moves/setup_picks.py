@@ -12,13 +12,13 @@ from ..state import RSState
 
 
 def choose_guide(g, s: RSState, out: Check) -> None:
-    """Choose a Spirit Guide board still free."""
+    """Choose a Spirit Guide board no one has taken yet."""
     seat = g.current_player(s)
     taken = {p.guide for p in s.players}
     for gd in g.cards.guides:
         if gd.id not in taken:
             out.ok(make_action("choose-guide", seat, f"Choose {g.guide_label(gd.id)}",
-                               "Each player chooses a Spirit Guide board; this one is still free.",
+                               "Each player chooses a Spirit Guide board; no one has taken this one yet.",
                                ("rs.setup.guides", "rs.mastery"), guide=gd.id))
 
 
