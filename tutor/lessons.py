@@ -162,6 +162,30 @@ def all_lessons(game_id: str) -> list[Lesson]:
     return sorted(lessons, key=lambda x: x.order)
 
 
+def readable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
+    """The lessons of ``game_id`` that load, in teaching order, and a message per lesson file left out (a file that
+    does not load, or a second lesson with an id or order already taken), naming the file: for the pages, where one
+    bad file in a content folder someone replaced must not take every lesson away (:func:`all_lessons` refuses the
+    whole set instead, for ``rules-tutor check`` and the tests)."""
+    lessons: list[Lesson] = []
+    left: list[str] = []
+    ids: set = set()
+    orders: set = set()
+    for f in lesson_files(game_id):
+        try:
+            lesson = load_lesson(f)
+        except ContentError as exc:
+            left.append(str(exc))
+            continue
+        if lesson.id in ids or lesson.order in orders:
+            left.append(f"{f}: another lesson already has {'id ' + short(lesson.id) if lesson.id in ids else 'order ' + str(lesson.order)}")
+            continue
+        ids.add(lesson.id)
+        orders.add(lesson.order)
+        lessons.append(lesson)
+    return sorted(lessons, key=lambda x: x.order), left
+
+
 def start_lesson(lesson: Lesson) -> Session:
     """A new session in the lesson's prepared state, once the lesson is known to work from there (see
     :func:`check_lesson`).

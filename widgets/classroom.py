@@ -12,7 +12,7 @@ import os
 import ipywidgets as w
 from sqlalchemy.exc import SQLAlchemyError
 
-from tutor.lessons import all_lessons
+from tutor.lessons import readable_lessons
 from tutor.progress.classroom import NotATeacher, class_report
 from tutor.progress.store import clean_name, default_url, learner_name
 from tutor.registry import clauses_for, game_title
@@ -95,7 +95,7 @@ class ClassPage:
                                  f"({esc(type(exc).__name__)}).</div>")
             return
         clauses = clauses_for(game)
-        lessons = {x.id: x.title for x in all_lessons(game)}
+        lessons = {x.id: x.title for x in readable_lessons(game)[0]}
         if not rep.learners:
             self.report.value = '<div class="rt-muted">No learner has done a lesson or answered a question yet.</div>'
             return

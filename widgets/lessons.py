@@ -10,7 +10,7 @@ import threading
 import ipywidgets as w
 
 import tutor
-from tutor.lessons import Lesson, all_lessons, goal_failures, goal_out_of_reach, start_lesson
+from tutor.lessons import Lesson, goal_failures, goal_out_of_reach, readable_lessons, start_lesson
 from tutor.scenario import find
 
 from .app import TutorApp
@@ -31,7 +31,10 @@ class LessonRunner:
     :class:`TutorApp` over the lesson's session), ``done`` (HTML widget, CSS class ``tutor-goal``), ``widget``."""
 
     def __init__(self, game_id: str = "restless-spirits", errors: ErrorPanel | None = None) -> None:
-        self.lessons: list[Lesson] = all_lessons(game_id)
+        self.lessons: list[Lesson]
+        #: the messages of lesson files left out (a file that does not load: see tutor.lessons.readable_lessons)
+        self.left_out: list[str]
+        self.lessons, self.left_out = readable_lessons(game_id)
         if not self.lessons:
             raise ValueError(f"no lessons for game {game_id!r}")
         self.errors = errors or ErrorPanel()
@@ -310,6 +313,10 @@ class LearnApp:
         self.widget = w.VBox([*styles, title, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
+        left = self.lessons.left_out
+        if left:  # said once, naming the file: the other lessons and free play work on
+            self._notice(f"⚠ {'A lesson file' if len(left) == 1 else f'{len(left)} lesson files'} could not be read "
+                         f"and {'is' if len(left) == 1 else 'are'} left out: {_short(left[0])}")
         #: the progress store's warm-up (:func:`warm_progress`), started by the learner's first step
         self._warm: threading.Timer | None = None
 

@@ -512,3 +512,34 @@ def test_the_learn_page_keeps_free_plays_redo(tmp_path):
     again = LearnApp("restless-spirits", store=_store(tmp_path))
     assert len(again.free.session.history) == 2 and again.free.session.redo_ids == [played[2]]
     assert not app.errors.output.outputs and not back.errors.output.outputs and not again.errors.output.outputs
+
+
+def test_one_bad_lesson_file_in_a_content_folder_is_left_out_and_named(tmp_path, monkeypatch):
+    """The second fresh attack: one hostile lesson file (a billion-laughs alias nest) in a replaced content folder
+    broke the whole learn page ("error when executing cell"), and a lesson linked to /proc/self/pagemap gave a bare
+    OSError. Now the learn page says once which file is left out, and every other lesson and free play work."""
+    import shutil
+    from tutor.core.content import shipped_content_root
+    from tutor.lessons import readable_lessons
+    root = tmp_path / "content"
+    shutil.copytree(shipped_content_root(), root)
+    lessons = root / "restless-spirits" / "lessons"
+    (lessons / "zz-laughs.yaml").write_text('a: &a ["x","x","x","x","x","x","x","x","x"]\n'
+                                            'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\n'
+                                            'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d]\n',
+                                            encoding="utf-8")
+    (lessons / "zz-proc.yaml").symlink_to("/proc/self/pagemap")
+    monkeypatch.setenv("RULES_TUTOR_CONTENT", str(root))
+    good, left = readable_lessons("restless-spirits")
+    assert len(good) == len(list((shipped_content_root() / "restless-spirits" / "lessons").glob("*.yaml")))
+    assert len(left) == 2 and "zz-laughs.yaml" in left[0] and "alias" in left[0]
+    assert "zz-proc.yaml" in left[1]  # named, never a bare OSError
+    with pytest.raises(ContentError):
+        all_lessons("restless-spirits")  # rules-tutor check still refuses the set
+    app = LearnApp("restless-spirits")
+    notes = _notes(app)
+    assert len(notes) == 1 and "2 lesson files could not be read and are left out" in notes[0]
+    assert "zz-laughs.yaml" in notes[0]
+    assert len(app.lessons.lessons) == len(good) and app.lessons.app.session.legal_actions()
+    app.tabs.selected_index = 1
+    assert app.free.session.legal_actions() and not app.errors.output.outputs

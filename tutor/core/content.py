@@ -195,7 +195,14 @@ def read_text(path: str | os.PathLike) -> str:
     if size > MAX_FILE_BYTES:
         raise ContentError(f"{p}: file is {size} bytes; the limit is {MAX_FILE_BYTES}", path=str(p))
     try:
-        return p.read_text(encoding="utf-8")
+        with open(p, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)  # never more than the limit, whatever the size said
+    except OSError as exc:
+        raise ContentError(f"{p}: cannot read file ({exc.strerror or exc})", path=str(p)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ContentError(f"{p}: file is larger than {MAX_FILE_BYTES} bytes", path=str(p))
+    try:
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
     except UnicodeDecodeError as exc:
         raise ContentError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})", path=str(p)) from None
 
