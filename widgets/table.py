@@ -280,7 +280,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* a low window (1366x768) shows the computer's newest few steps (the older ones are in the History); a tall one
    (1920x1080) gives the strip the room the board does not need */
 @media (max-height: 899px) {
-  .rt-onescreen .tutor-last-step .rt-current-step:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *) {
+  .rt-onescreen .tutor-last-step .rt-current-step:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *),
+  .rt-onescreen .tutor-last-step .rt-reply-col:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *) {
     display: none !important; }
   .rt-then .rt-then-tall { display: none; }
 }
@@ -289,10 +290,23 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    shows both players (Spirit Duels lesson 1's Shark 1) */
 .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
-.rt-current-step > .rt-reply-cut { display: none !important; }
+.rt-current-step > .rt-reply-cut, .rt-reply-col > .rt-reply-cut { display: none !important; }
 .rt-current-step > .rt-then { font-size: 12.5px; font-weight: 700; color: #4b465e; border-top: 1px dashed #cfc8e2;
   margin-top: 3px; padding-top: 2px; }
 .rt-step-now small { font-weight: 400; color: #6a6484; }
+/* free play after the computer replied: the learner's own step on the left, the computer's reply on the right, each
+   column's lines laid out as the strip's (text, then its chip), so both are in view in one low strip */
+.rt-current-step:has(> .rt-step-col) { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr);
+  column-gap: 14px; align-items: start; }
+.rt-current-step > .rt-step-col { min-width: 0; flex-flow: row wrap !important; align-items: center; column-gap: 6px; }
+.rt-step-col > * { flex: 0 0 calc(100% - 4px); min-width: 0; }
+.rt-step-col > .tutor-event { flex: 1 1 51%; margin: 1px 0; }
+.rt-step-col > .tutor-clause { flex: 0 1 auto; max-width: 44% !important; overflow: hidden; text-overflow: ellipsis;
+  margin: 1px 0 1px auto; }
+.rt-current-step > .rt-reply-col { border-left: 2px solid #e3d6f7; padding-left: 10px; }
+.rt-reply-col > .rt-then { border-top: none !important; margin-top: 0 !important; padding-top: 0 !important; }
+.rt-step-col .rt-step-now { font-size: 13.5px; }
+.rt-reply-col .rt-step-note { font-size: 12px; line-height: 1.3; }
 .tutor-last-step .rt-about { flex: 0 0 100% !important; border: none; padding: 0; }
 .rt-about h3 { display: none; }
 .rt-about p { margin: 2px 0; line-height: 1.4; }
