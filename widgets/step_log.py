@@ -227,6 +227,10 @@ class LastStep(StepLog):
         # by side, so both are in view at once in a low strip (trial 10: the reply sat under the fold at 1366x768)
         self._mine_col = box(classes=("rt-step-col", "rt-mine-col"))
         self._reply_col = box(classes=("rt-step-col", "rt-reply-col"))
+        #: a hidden line just before the computer's newest step in the reply column: on a low window the one-screen
+        #: table shows the steps before it by their titles only (their events are in the History)
+        self._newest = html_widget()
+        self._newest._dom_classes = ("rt-reply-newest",)
         super().__init__(model, show_setup=True, max_steps=1)
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History).
@@ -280,7 +284,8 @@ class LastStep(StepLog):
                 # (the older steps are not marked themselves: a clause chip is one widget wherever its clause fires)
                 self._mine_col.children = tuple(self._cache[shown[0]].cells)
                 self._reply_col.children = (self._then, *[x for y in older for x in self._cache[y].cells],
-                                            *((self._cut,) if older else ()), *newer, *kids)
+                                            *((self._cut,) if older else ()), *newer,
+                                            *((self._newest,) if len(shown) > 2 else ()), *kids)
                 kids = (self._mine_col, self._reply_col)
             title = f'<span class="rt-last-title">{esc(self._heading)}</span>'
         else:

@@ -284,7 +284,11 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-onescreen .tutor-last-step .rt-reply-col:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *) {
     display: none !important; }
   .rt-then .rt-then-tall { display: none; }
+  /* the computer's steps before its newest: their titles (what it did) only; the newest whole, with its reason */
+  .rt-reply-col:has(> .rt-reply-newest) > :is(.tutor-event, .tutor-clause):not(.rt-reply-newest ~ *) {
+    display: none !important; }
 }
+.rt-reply-col > .rt-reply-newest { display: none !important; }
 @media (min-height: 900px) { .rt-then .rt-then-short { display: none; } }
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
@@ -296,7 +300,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-step-now small { font-weight: 400; color: #6a6484; }
 /* free play after the computer replied: the learner's own step on the left, the computer's reply on the right, each
    column's lines laid out as the strip's (text, then its chip), so both are in view in one low strip */
-.rt-current-step:has(> .rt-step-col) { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr);
+.rt-current-step:has(> .rt-step-col) { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
   column-gap: 14px; align-items: start; }
 .rt-current-step > .rt-step-col { min-width: 0; flex-flow: row wrap !important; align-items: center; column-gap: 6px; }
 .rt-step-col > * { flex: 0 0 calc(100% - 4px); min-width: 0; }
@@ -305,8 +309,19 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   margin: 1px 0 1px auto; }
 .rt-current-step > .rt-reply-col { border-left: 2px solid #e3d6f7; padding-left: 10px; }
 .rt-reply-col > .rt-then { border-top: none !important; margin-top: 0 !important; padding-top: 0 !important; }
-.rt-step-col .rt-step-now { font-size: 13.5px; }
-.rt-reply-col .rt-step-note { font-size: 12px; line-height: 1.3; }
+.rt-step-col .rt-step-now { font-size: 13px; line-height: 1.3; margin: 0 0 1px 0; }
+.rt-step-col .rt-step-now small { font-size: 11.5px; }
+.rt-step-col .rt-ev { font-size: 12px; line-height: 1.28; }
+.rt-step-col > .tutor-event { margin: 0; }
+.rt-step-col > .tutor-clause.jupyter-button, .rt-step-col > .tutor-clause.widget-button { height: 19px;
+  line-height: 17px; font-size: 11px; padding: 0 6px; max-width: 38% !important; margin: 1px 0 1px auto; }
+.rt-reply-col .rt-step-note { font-size: 12px; line-height: 1.28; margin: 0 0 1px 0; }
+.rt-reply-col > .rt-then { font-size: 12px; font-weight: 700; color: #4b465e; }
+.rt-step-col > .widget-html, .rt-step-col > .widget-html > .widget-html-content,
+.rt-step-col > .widget-html > .jupyter-widget-html-content { min-height: 0; height: auto; line-height: 1.3; }
+.rt-reply-col .rt-bot-why { font-size: 12px; line-height: 1.28; padding: 1px 6px; }
+/* ... and the strip a little higher, so a two-event step and a reply of a step or two are whole at 1366x768 */
+.rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(32vh, calc(100vh - 600px)); padding-bottom: 4px; }
 .tutor-last-step .rt-about { flex: 0 0 100% !important; border: none; padding: 0; }
 .rt-about h3 { display: none; }
 .rt-about p { margin: 2px 0; line-height: 1.4; }
