@@ -321,7 +321,12 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-step-col > .widget-html > .jupyter-widget-html-content { min-height: 0; height: auto; line-height: 1.3; }
 .rt-reply-col .rt-bot-why { font-size: 12px; line-height: 1.28; padding: 1px 6px; }
 /* ... and the strip a little higher, so a two-event step and a reply of a step or two are whole at 1366x768 */
-.rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(32vh, calc(100vh - 600px)); padding-bottom: 4px; }
+.rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(30vh, calc(100vh - 600px)); padding-top: 2px;
+  padding-bottom: 2px; }
+.tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-dropdown,
+.tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-dropdown > select,
+.tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-checkbox { height: 24px; margin-top: 0; margin-bottom: 0; }
+.tutor-last-step:has(.rt-step-col) > .rt-last-head { height: 26px; }
 .tutor-last-step .rt-about { flex: 0 0 100% !important; border: none; padding: 0; }
 .rt-about h3 { display: none; }
 .rt-about p { margin: 2px 0; line-height: 1.4; }
