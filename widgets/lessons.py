@@ -110,6 +110,7 @@ class LessonRunner:
                                    + [clause_chip(self.app.model, c) for c in lesson.clauses])
         close_tree(*old)
         self._render_hints()
+        self._mark_hint(None)
         if fresh:
             self.check()
         else:
@@ -151,6 +152,30 @@ class LessonRunner:
         self.hints_shown = min(self.hints_shown + 1, len(self.lesson.hints))
         self._hint_at = len(self.app.session.history)
         self._render_hints()
+        self._mark_hint(self._next_step())
+
+    def _next_step(self) -> str | None:
+        """The id of the lesson solution's next step when it is a legal action now (the learner on its path), else
+        None."""
+        session, solution = self.app.session, self.lesson.solution
+        k = len(session.history)
+        if k >= len(solution):
+            return None
+        try:
+            return find(session, solution[k]).id
+        except Exception:  # noqa: BLE001 - off the solution's path: no action to point at
+            return None
+
+    def _mark_hint(self, action_id: str | None) -> None:
+        """Mark the legal action ``action_id`` as the hinted one (CSS class ``rt-hint``: it stands out, and it and
+        its group come first in the action list, so a hint such as "look at the Dice actions group" never points
+        at a group scrolled out of sight); None unmarks every action."""
+        for b in self.app.actions.action_buttons:
+            on = action_id is not None and getattr(b, "_action_id", None) == action_id
+            if on and "rt-hint" not in b._dom_classes:
+                b.add_class("rt-hint")
+            elif not on and "rt-hint" in b._dom_classes:
+                b.remove_class("rt-hint")
 
     def _render_hints(self) -> None:
         """Show the newest hint revealed (none before the first press, nor once the step it was given at is gone)."""
@@ -167,6 +192,7 @@ class LessonRunner:
         self.done.value = f'<div class="rt-done">✓ Goal reached!{nxt}</div>' if ok else ""
         if self.hints.value and (ok or self._hint_at != len(self.app.session.history)):
             self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
+            self._mark_hint(None)
         if ok:
             self.goal.add_class("rt-hidden")
             # kept in the learner's progress (the practice page's mastery map shows its rules as seen)

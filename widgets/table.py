@@ -104,6 +104,18 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
     min-height: 24px; padding: 2px 8px; font-size: 12.5px; }
   .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-clause { max-width: 36% !important; margin: 1px 0; }
 }
+/* a lesson's hint marks the action it is about (CSS class rt-hint): it stands out, and it and its group come first in
+   the list, so the hint never points at something scrolled out of sight (the free-play seats' CSS does the same) */
+.rt-onescreen .tutor-action.rt-hint.jupyter-button, .rt-onescreen .tutor-action.rt-hint.widget-button {
+  outline: 3px solid #d4a514; outline-offset: -2px; background: #fff6cc; }
+.rt-onescreen .tutor-action.rt-hint.jupyter-button::before { content: "Hint"; display: inline-block; font-size: 10px;
+  font-weight: 800; text-transform: uppercase; background: #d4a514; color: #fff; border-radius: 5px; padding: 0 5px;
+  margin-right: 6px; vertical-align: 1px; }
+.rt-onescreen .rt-agrid > :first-child { order: -2; }
+.rt-onescreen .rt-agrid > .tutor-action.rt-hint, .rt-onescreen .rt-agrid > .tutor-action.rt-hint + .tutor-clause {
+  order: -1; }
+.rt-onescreen .rt-actions > :nth-child(-n+3), .rt-onescreen .rt-actions > .rt-apart-prompt { order: -3; }
+.rt-onescreen .rt-actions > .rt-apart:has(.rt-hint):not(.rt-apart-turn) { order: -2; }
 .rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) > .tutor-blocked { display: none; }
 .rt-onescreen .rt-blocked-head > .widget-html { display: none; }
 .rt-blocked-head > .rt-fold { display: none; }

@@ -496,3 +496,24 @@ def test_a_hint_is_one_line_that_goes_with_its_step_and_with_the_goal():
     assert "Goal reached!" in runner.done.value and runner.hints.value == ""
     app.controls.undo.click()
     assert runner.hints.value == "" and not runner.errors.output.outputs
+
+
+@pytest.mark.parametrize("game_id", ["spirit-duels", "restless-spirits", "spirited"])
+def test_a_lesson_hint_marks_the_action_it_is_about(game_id):
+    """Trial 10: Spirit Duels lesson 1's hint said "Look at the blue Dice actions group", which sat scrolled out of
+    sight in the action list. A hint now marks the lesson's next step (CSS class ``rt-hint``, which brings it and its
+    group to the top of the list, table.py); the mark goes with the step or another lesson."""
+    runner = LessonRunner(game_id)
+    app, lesson = runner.app, runner.lesson
+    marked = lambda: [b._action_id for b in app.actions.action_buttons if "rt-hint" in b._dom_classes]  # noqa: E731
+    assert marked() == []
+    runner.hint.click()
+    nxt = find(app.session, lesson.solution[0]).id
+    assert marked() == [nxt]
+    app.actions.button_for(nxt).click()
+    assert marked() == [] and runner.hints.value == ""
+    runner.hint.click()
+    if len(lesson.solution) > 1:
+        assert marked() == [find(app.session, lesson.solution[1]).id]
+    runner.next.click()
+    assert marked() == [] and not runner.errors.output.outputs
