@@ -361,3 +361,36 @@ def test_free_play_shows_the_learners_step_and_the_computers_reply_whole(tutor_s
             mine.first.click()
     assert seen == 2, f"{notebook}: the computer replied {seen} times"
     tutor_page.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768)])
+def test_a_lesson_hint_points_at_an_action_in_view(tutor_server, tutor_page, size):
+    """Trial 10: Spirit Duels lesson 1's hint says "Look at the blue Dice actions group", which sat scrolled out of
+    sight in the action list. After Hint, the action the hint is about is marked and, with its group, first in the
+    list: inside the action panel and the window, without scrolling."""
+    page = tutor_page.page
+    w, h = size
+    page.set_viewport_size({"width": w, "height": h})
+    page.goto(f"{tutor_server}/voila/render/learn-spirit-duels.ipynb")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    page.get_by_role("tab", name="Lessons").click()
+    page.locator(".rt-lesson-picker select").select_option(index=0)
+    expect(page.locator(".rt-goal:visible")).to_contain_text("Shark 1", timeout=RENDER_MS)
+    restart = page.locator(".rt-topline button:visible").filter(has_text="Restart").first
+    if restart.is_enabled():
+        restart.click()
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    page.locator(".rt-lesson-line button:visible").filter(has_text="Hint").first.click()
+    expect(page.locator(".rt-status .rt-hint:visible")).to_contain_text("Dice actions", timeout=CLICK_MS)
+    hinted = page.locator(".tutor-actions .tutor-action.rt-hint:visible")
+    expect(hinted).to_have_count(1, timeout=CLICK_MS)
+    page.wait_for_timeout(300)
+    g = page.evaluate("""() => { const r = (e) => { const b = e.getBoundingClientRect();
+        return [b.left, b.top, b.right, b.bottom]; };
+      const a = [...document.querySelectorAll('.tutor-actions')].find(e => e.getClientRects().length);
+      const b = a.querySelector('.tutor-action.rt-hint');
+      return {actions: r(a), hinted: r(b), text: b.innerText, group: b.closest('.rt-apart').className}; }""")
+    assert inside(g["hinted"], g["actions"]) and inside(g["hinted"], [0, 0, w, h]), g
+    assert "dice" in g["group"], g  # the Dice actions group, brought to the top
+    page.screenshot(path=ARTIFACTS / f"lesson-hint-spirit-duels-{w}x{h}.png")
+    tutor_page.assert_clean()
