@@ -167,7 +167,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* (a type cut to a letter, "T.", reads as nothing: below about a word's room it goes under the name) */
 .rt-compact .rt-space.rt-mini > .rt-stype { flex: 1 1 0; min-width: 8.5em; }
 .rt-compact .rt-bpart-markets .rt-zone { display: flex; flex-wrap: wrap; align-items: center; gap: 0 14px; }
-.rt-compact .rt-bpart-markets .rt-zone > h4 { flex: 0 0 100%; }
+/* (its heading beside its rows, not on a line of its own: a line more of the players' areas in view) */
+.rt-compact .rt-bpart-markets .rt-zone > h4 { flex: 0 0 auto; margin: 0; }
 .rt-compact .rt-bpart-markets .rt-zone > .rt-row { flex: 0 1 auto; margin: 0; }
 .rt-compact .rt-hand-row .rt-chip { font-size: 12.5px; }
 /* the Shrine: its top card beside "top:" and the piles' counts in one wrapping line; a little wider than a zone */
