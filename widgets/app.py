@@ -188,6 +188,7 @@ class TutorApp:
                                last=self.last if one_screen else None)
             if one_screen:  # a person's own last step stays in "What just happened" under the computer's replies
                 self.last.mine = lambda _s: set(self.seats.people)
+                self.last.render()  # a game resumed on the computer's step: the learner's own step shows too
             if not self.seats.placed:  # the one-screen table has the seats on its lines, no row of their own
                 status = self.seats.widget if status is None else w.VBox([status, self.seats.widget])
         kids: list[w.Widget] = [style_widget()] if with_style else []

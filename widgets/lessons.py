@@ -40,6 +40,7 @@ class LessonRunner:
         self.errors = errors or ErrorPanel()
         self.index = 0
         self.hints_shown = 0
+        self._hint_at: int | None = None  # the number of steps taken when the hint shown was revealed
         g = self.errors.guard
         self.picker = w.Dropdown(options=[(f"{x.order}. {x.title}", i) for i, x in enumerate(self.lessons)],
                                  value=0, description="Lesson", layout=w.Layout(width="250px"))
@@ -92,6 +93,7 @@ class LessonRunner:
         """Show lesson ``index`` from its prepared state."""
         self.index = index
         self.hints_shown = 0
+        self._hint_at = None
         if self.picker.value != index:
             self.picker.value = index  # fires open() again through the observer
             return
@@ -111,6 +113,7 @@ class LessonRunner:
                                    + [clause_chip(self.app.model, c) for c in lesson.clauses])
         close_tree(*old)
         self._render_hints()
+        self._mark_hint(None)
         if fresh:
             self.check()
         else:
@@ -146,13 +149,42 @@ class LessonRunner:
         return n
 
     def show_hint(self) -> None:
-        """Reveal the next hint."""
+        """Reveal the next hint: one line above the board, replacing the hint before it, until the next step (or
+        undo, restart, another lesson) or the goal is reached (trial 10: two hint lines stayed under "Goal reached!",
+        pushing the board down)."""
         self.hints_shown = min(self.hints_shown + 1, len(self.lesson.hints))
+        self._hint_at = len(self.app.session.history)
         self._render_hints()
+        self._mark_hint(self._next_step())
+
+    def _next_step(self) -> str | None:
+        """The id of the lesson solution's next step when it is a legal action now (the learner on its path), else
+        None."""
+        session, solution = self.app.session, self.lesson.solution
+        k = len(session.history)
+        if k >= len(solution):
+            return None
+        try:
+            return find(session, solution[k]).id
+        except Exception:  # noqa: BLE001 - off the solution's path: no action to point at
+            return None
+
+    def _mark_hint(self, action_id: str | None) -> None:
+        """Mark the legal action ``action_id`` as the hinted one (CSS class ``rt-hint``: it stands out, and it and
+        its group come first in the action list, so a hint such as "look at the Dice actions group" never points
+        at a group scrolled out of sight); None unmarks every action."""
+        for b in self.app.actions.action_buttons:
+            on = action_id is not None and getattr(b, "_action_id", None) == action_id
+            if on and "rt-hint" not in b._dom_classes:
+                b.add_class("rt-hint")
+            elif not on and "rt-hint" in b._dom_classes:
+                b.remove_class("rt-hint")
 
     def _render_hints(self) -> None:
+        """Show the newest hint revealed (none before the first press, nor once the step it was given at is gone)."""
         hs = self.lesson.hints[: self.hints_shown]
-        self.hints.value = "".join(f'<div class="rt-hint">Hint: {esc(h)}</div>' for h in hs)
+        stale = self._hint_at is None or self._hint_at != len(self.app.session.history)
+        self.hints.value = "" if not hs or stale else f'<div class="rt-hint">Hint: {esc(hs[-1])}</div>'
         self.hint.disabled = self.hints_shown >= len(self.lesson.hints)
 
     def check(self) -> bool:
@@ -161,6 +193,9 @@ class LessonRunner:
         nxt = " Press <b>Next lesson</b> to go on." if self.index < len(self.lessons) - 1 else \
             " That was the last lesson: try a free game in the <b>Free play</b> tab."
         self.done.value = f'<div class="rt-done">✓ Goal reached!{nxt}</div>' if ok else ""
+        if self.hints.value and (ok or self._hint_at != len(self.app.session.history)):
+            self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
+            self._mark_hint(None)
         if ok:
             self.goal.add_class("rt-hidden")
             # kept in the learner's progress (the practice page's mastery map shows its rules as seen)
@@ -259,8 +294,10 @@ OTHER_TAB_NOTICE = ("This page is open in another tab or window too: the tab you
 #: engine's reason, naming the field, cut to :data:`KEPT_GAME_WHY_MAX` characters).
 KEPT_GAME_LOST = "⚠ The free game kept from your last visit could not be restored ({why}), so a new game has started."
 KEPT_GAME_WHY_MAX = 200
-#: Said once, quietly, when free play opens on the game kept from before (a reload, or coming back to the page).
-RESUMED_NOTICE = "Your game from before is back ({steps})."
+#: Said once, quietly, at the top of the Free play tab when it opens on the free game kept from before (a reload, or
+#: coming back to the page); never over the Lessons tab, whose lesson it is not about.
+RESUMED_NOTICE = ("Your free-play game from before is back ({steps}): play on, or press New game to start a fresh "
+                  "one.")
 
 
 def _short(text: str) -> str:
@@ -292,6 +329,7 @@ class LearnApp:
         self._free_auto = False  # whether "Auto" was ticked in free play (kept in the place)
         self._free_redo: list[str] = []  # the free game's undone actions, the next to redo last (kept in the place)
         self._free_box = w.VBox([w.HTML('<div class="rt-muted">Loading a new game…</div>')])
+        self._free_notes: list[w.Widget] = []  # notice lines at the top of the Free play tab (see _notice)
         #: this page's own mark in the place it keeps (``"page"``), and the mark it expects to find there: its own
         #: once it has written, else the one of the place it resumed from; another mark there means another tab or
         #: window of the same page wrote since (:meth:`remember` then says so once)
@@ -355,10 +393,11 @@ class LearnApp:
         self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
         self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
 
-    def _notice(self, text: str, quiet: bool = False) -> None:
+    def _notice(self, text: str, quiet: bool = False, free: bool = False) -> None:
         """Show ``text`` (plain text) in a calm line above the tabs, with a "Got it" button that hides the line (the
         learner has read it; it would otherwise stay for as long as the page is open). ``quiet``: news rather than
-        a warning (CSS class ``rt-quiet``, a pale lilac line instead of an orange one)."""
+        a warning (CSS class ``rt-quiet``, a pale lilac line instead of an orange one). ``free``: news of the free
+        game, shown at the top of the Free play tab instead (a learner in the Lessons tab does not see it)."""
         look = ("background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66;" if quiet
                 else "background: #fff4e0; border: 1px solid #f0b35a;")
         note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" style="{look} '
@@ -369,15 +408,24 @@ class LearnApp:
         row = w.HBox([note, got_it], layout=w.Layout(align_items="center", gap="6px"))
         row.add_class("rt-learn-notice-row")
         got_it.on_click(self.errors.guard(lambda _b: self._hide_notice(row)))
-        self.widget.children = (*self.widget.children[:-1], row, self.tabs)
+        if free:
+            row.add_class("rt-free-notice")
+            self._free_notes.append(row)
+        else:
+            self.widget.children = (*self.widget.children[:-1], row, self.tabs)
 
     def _hide_notice(self, row: w.Widget) -> None:
         """Take the notice line ``row`` off the page (its "Got it" button)."""
         self.widget.children = tuple(c for c in self.widget.children if c is not row)
+        if row in self._free_notes:
+            self._free_notes.remove(row)
+            self._free_box.children = tuple(c for c in self._free_box.children if c is not row)
 
     def notices(self) -> list[str]:
-        """The HTML of the notice lines shown now, oldest first (for tests and the page's own checks)."""
-        return [c.children[0].value for c in self.widget.children if "rt-learn-notice-row" in c._dom_classes]
+        """The HTML of the notice lines shown now, oldest first: those above the tabs, then those at the top of the
+        Free play tab (for tests and the page's own checks)."""
+        rows = [c for c in self.widget.children if "rt-learn-notice-row" in c._dom_classes] + self._free_notes
+        return [c.children[0].value for c in rows]
 
     def open_free_play(self, saved: str | None = None) -> TutorApp:
         """Build the free-play game (once) and show it: the game ``saved`` (a session's JSON, see
@@ -400,14 +448,14 @@ class LearnApp:
                     _restore_redo(session, self._free_redo)
                     n = len(session.history)
                     self._notice(RESUMED_NOTICE.format(steps=f"{n} step{'' if n == 1 else 's'}" if n
-                                                       else "no steps yet"), quiet=True)
+                                                       else "no steps yet"), quiet=True, free=True)
             if session is None:
                 session = tutor.new_game(self.game_id, players=self.players, seed=self.seed)
                 if "first_game" in session.game.options:  # the game has a first-game set-up: use it
                     session = tutor.new_game(self.game_id, players=self.players, seed=self.seed, first_game=True)
             self.free = TutorApp(session, new_game=True, errors=self.errors, with_style=False, one_screen=True,
                                  opponent=True)
-            self._free_box.children = (self.free.widget,)
+            self._free_box.children = (*self._free_notes, self.free.widget)
             seats = self.free.seats.seats if self.free.seats is not None else []
             kept = self._free_seats
             if kept and len(kept) == len(seats):  # the computer keeps the seats it played

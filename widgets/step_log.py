@@ -134,9 +134,13 @@ class StepLog:
         """The event lines shown, in the order the page shows them (newest step first): ``(text, chip)`` each, the
         text an HTML widget with CSS class ``tutor-event``, the chip its clause's Button."""
         self._catch_up()
-        kids = self._list.children
+        kids = self.lines()
         pairs = [(x, kids[i + 1]) for i, x in enumerate(kids[:-1]) if "tutor-event" in x._dom_classes]
         return pairs[::-1] if self.UPSIDE_DOWN else pairs
+
+    def lines(self) -> list[w.Widget]:
+        """The widgets of the box of steps, in the order of its children."""
+        return list(self._list.children)
 
     def _step_box(self, st: Step) -> "_Row":
         a = st.action
@@ -187,7 +191,9 @@ class LastStep(StepLog):
     the same widgets again, and those not shown for a few renders are closed.
 
     ``widget`` is the panel: a head line (``heading`` and the step's title, then ``tools``, e.g. the buttons that
-    open the history) and the box of the step's lines (CSS class ``rt-current-step``). The step's title has CSS
+    open the history) and the box of the step's lines (CSS class ``rt-current-step``); after the computer replied
+    (free play), that box holds two columns (CSS class ``rt-step-col``): the person's own step (``rt-mine-col``)
+    and the computer's reply (``rt-reply-col``), side by side (:meth:`lines` reads them in order). The step's title has CSS
     class ``rt-step-now`` (not ``rt-step``, which the history's step titles have): a page shows each step once in
     its history. ``classes`` are added to the panel's CSS classes (the learn page's ``tutor-last-step``)."""
 
@@ -217,6 +223,14 @@ class LastStep(StepLog):
         self._cut = html_widget()
         self._cut._dom_classes = ("rt-reply-cut",)
         self._note._dom_classes = ("rt-step-note",)
+        # free play, after the computer replied: the person's own step (left) and the computer's reply (right) side
+        # by side, so both are in view at once in a low strip (trial 10: the reply sat under the fold at 1366x768)
+        self._mine_col = box(classes=("rt-step-col", "rt-mine-col"))
+        self._reply_col = box(classes=("rt-step-col", "rt-reply-col"))
+        #: a hidden line just before the computer's newest step in the reply column: on a low window the one-screen
+        #: table shows the steps before it by their titles only (their events are in the History)
+        self._newest = html_widget()
+        self._newest._dom_classes = ("rt-reply-newest",)
         super().__init__(model, show_setup=True, max_steps=1)
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History).
@@ -268,8 +282,11 @@ class LastStep(StepLog):
                 older = shown[1:max(1, len(shown) - self.SHORT_REPLIES)]
                 newer = [x for y in shown[1 + len(older):-1] for x in self._cache[y].cells]
                 # (the older steps are not marked themselves: a clause chip is one widget wherever its clause fires)
-                kids = (*self._cache[shown[0]].cells, self._then, *[x for y in older for x in self._cache[y].cells],
-                        *((self._cut,) if older else ()), *newer, *kids)
+                self._mine_col.children = tuple(self._cache[shown[0]].cells)
+                self._reply_col.children = (self._then, *[x for y in older for x in self._cache[y].cells],
+                                            *((self._cut,) if older else ()), *newer,
+                                            *((self._newest,) if len(shown) > 2 else ()), *kids)
+                kids = (self._mine_col, self._reply_col)
             title = f'<span class="rt-last-title">{esc(self._heading)}</span>'
         else:
             self._cache = {}
@@ -281,5 +298,13 @@ class LastStep(StepLog):
                 kids = tuple(self._setup_cache[1].cells)
             title = f'<span class="rt-last-title">{esc(self._before_text)}</span>'
         self._title.value = title + self.RELOAD_NOTE
+        if self._mine_col not in kids:  # a column shown no more forgets its lines (their widgets may be closed)
+            self._mine_col.children = self._reply_col.children = ()
         self._list.children = kids
         self._steps.done()
+
+    def lines(self) -> list[w.Widget]:
+        """The widgets of the step(s) shown, in reading order: the person's own step, then (after the computer
+        replied) "Then the computer played" and the computer's steps, whether or not they sit in two columns."""
+        return [x for k in self._list.children
+                for x in (k.children if k is self._mine_col or k is self._reply_col else (k,))]

@@ -104,6 +104,18 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
     min-height: 24px; padding: 2px 8px; font-size: 12.5px; }
   .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-clause { max-width: 36% !important; margin: 1px 0; }
 }
+/* a lesson's hint marks the action it is about (CSS class rt-hint): it stands out, and it and its group come first in
+   the list, so the hint never points at something scrolled out of sight (the free-play seats' CSS does the same) */
+.rt-onescreen .tutor-action.rt-hint.jupyter-button, .rt-onescreen .tutor-action.rt-hint.widget-button {
+  outline: 3px solid #d4a514; outline-offset: -2px; background: #fff6cc; }
+.rt-onescreen .tutor-action.rt-hint.jupyter-button::before { content: "Hint"; display: inline-block; font-size: 10px;
+  font-weight: 800; text-transform: uppercase; background: #d4a514; color: #fff; border-radius: 5px; padding: 0 5px;
+  margin-right: 6px; vertical-align: 1px; }
+.rt-onescreen .rt-agrid > :first-child { order: -2; }
+.rt-onescreen .rt-agrid > .tutor-action.rt-hint, .rt-onescreen .rt-agrid > .tutor-action.rt-hint + .tutor-clause {
+  order: -1; }
+.rt-onescreen .rt-actions > :nth-child(-n+3), .rt-onescreen .rt-actions > .rt-apart-prompt { order: -3; }
+.rt-onescreen .rt-actions > .rt-apart:has(.rt-hint):not(.rt-apart-turn) { order: -2; }
 .rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) > .tutor-blocked { display: none; }
 .rt-onescreen .rt-blocked-head > .widget-html { display: none; }
 .rt-blocked-head > .rt-fold { display: none; }
@@ -155,7 +167,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* (a type cut to a letter, "T.", reads as nothing: below about a word's room it goes under the name) */
 .rt-compact .rt-space.rt-mini > .rt-stype { flex: 1 1 0; min-width: 8.5em; }
 .rt-compact .rt-bpart-markets .rt-zone { display: flex; flex-wrap: wrap; align-items: center; gap: 0 14px; }
-.rt-compact .rt-bpart-markets .rt-zone > h4 { flex: 0 0 100%; }
+/* (its heading beside its rows, not on a line of its own: a line more of the players' areas in view) */
+.rt-compact .rt-bpart-markets .rt-zone > h4 { flex: 0 0 auto; margin: 0; }
 .rt-compact .rt-bpart-markets .rt-zone > .rt-row { flex: 0 1 auto; margin: 0; }
 .rt-compact .rt-hand-row .rt-chip { font-size: 12.5px; }
 /* the Shrine: its top card beside "top:" and the piles' counts in one wrapping line; a little wider than a zone */
@@ -280,19 +293,53 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* a low window (1366x768) shows the computer's newest few steps (the older ones are in the History); a tall one
    (1920x1080) gives the strip the room the board does not need */
 @media (max-height: 899px) {
-  .rt-onescreen .tutor-last-step .rt-current-step:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *) {
+  .rt-onescreen .tutor-last-step .rt-current-step:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *),
+  .rt-onescreen .tutor-last-step .rt-reply-col:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *) {
     display: none !important; }
   .rt-then .rt-then-tall { display: none; }
+  /* the computer's steps before its newest: their titles (what it did) only; the newest whole, with its reason */
+  .rt-reply-col:has(> .rt-reply-newest) > :is(.tutor-event, .tutor-clause):not(.rt-reply-newest ~ *) {
+    display: none !important; }
 }
+.rt-reply-col > .rt-reply-newest { display: none !important; }
 @media (min-height: 900px) { .rt-then .rt-then-short { display: none; } }
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
 .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
-.rt-current-step > .rt-reply-cut { display: none !important; }
+.rt-current-step > .rt-reply-cut, .rt-reply-col > .rt-reply-cut { display: none !important; }
 .rt-current-step > .rt-then { font-size: 12.5px; font-weight: 700; color: #4b465e; border-top: 1px dashed #cfc8e2;
   margin-top: 3px; padding-top: 2px; }
 .rt-step-now small { font-weight: 400; color: #6a6484; }
+/* free play after the computer replied: the learner's own step on the left, the computer's reply on the right, each
+   column's lines laid out as the strip's (text, then its chip), so both are in view in one low strip */
+.rt-current-step:has(> .rt-step-col) { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
+  column-gap: 14px; align-items: start; }
+.rt-current-step > .rt-step-col { min-width: 0; flex-flow: row wrap !important; align-items: center; column-gap: 6px; }
+.rt-step-col > * { flex: 0 0 calc(100% - 4px); min-width: 0; }
+.rt-step-col > .tutor-event { flex: 1 1 51%; margin: 1px 0; }
+.rt-step-col > .tutor-clause { flex: 0 1 auto; max-width: 44% !important; overflow: hidden; text-overflow: ellipsis;
+  margin: 1px 0 1px auto; }
+.rt-current-step > .rt-reply-col { border-left: 2px solid #e3d6f7; padding-left: 10px; }
+.rt-reply-col > .rt-then { border-top: none !important; margin-top: 0 !important; padding-top: 0 !important; }
+.rt-step-col .rt-step-now { font-size: 13px; line-height: 1.3; margin: 0 0 1px 0; }
+.rt-step-col .rt-step-now small { font-size: 11.5px; }
+.rt-step-col .rt-ev { font-size: 12px; line-height: 1.28; }
+.rt-step-col > .tutor-event { margin: 0; }
+.rt-step-col > .tutor-clause.jupyter-button, .rt-step-col > .tutor-clause.widget-button { height: 19px;
+  line-height: 17px; font-size: 11px; padding: 0 6px; max-width: 38% !important; margin: 1px 0 1px auto; }
+.rt-reply-col .rt-step-note { font-size: 12px; line-height: 1.28; margin: 0 0 1px 0; }
+.rt-reply-col > .rt-then { font-size: 12px; font-weight: 700; color: #4b465e; }
+.rt-step-col > .widget-html, .rt-step-col > .widget-html > .widget-html-content,
+.rt-step-col > .widget-html > .jupyter-widget-html-content { min-height: 0; height: auto; line-height: 1.3; }
+.rt-reply-col .rt-bot-why { font-size: 12px; line-height: 1.28; padding: 1px 6px; }
+/* ... and the strip a little higher, so a two-event step and a reply of a step or two are whole at 1366x768 */
+.rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(30vh, calc(100vh - 600px)); padding-top: 2px;
+  padding-bottom: 2px; }
+.tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-dropdown,
+.tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-dropdown > select,
+.tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-checkbox { height: 24px; margin-top: 0; margin-bottom: 0; }
+.tutor-last-step:has(.rt-step-col) > .rt-last-head { height: 26px; }
 .tutor-last-step .rt-about { flex: 0 0 100% !important; border: none; padding: 0; }
 .rt-about h3 { display: none; }
 .rt-about p { margin: 2px 0; line-height: 1.4; }

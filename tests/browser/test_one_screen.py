@@ -307,3 +307,90 @@ def test_spirit_duels_free_play_at_1024_leaves_the_action_list_room(tutor_server
     assert g["pageW"] <= 1024 and g["area"][1] >= 380, g  # the board keeps its room
     page.screenshot(path=ARTIFACTS / "one-screen-spirit-duels-free-1024x768.png")
     tutor_page.assert_clean()
+
+
+REPLY = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const last = [...document.querySelectorAll('.tutor-last-step')].find(shown);
+  const col = (c) => last && last.querySelector(c);
+  const lines = (c) => col(c) ? [...col(c).querySelectorAll('.rt-step-now, .rt-step-note, .rt-then, .tutor-event,'
+    + ' .tutor-event + .tutor-clause')].filter(shown).map(rect) : [];
+  return {win: [innerWidth, innerHeight], last: last && rect(last), page: document.scrollingElement.scrollHeight,
+          mine: lines('.rt-mine-col'), reply: lines('.rt-reply-col'),
+          notes: col('.rt-reply-col') ? col('.rt-reply-col').querySelectorAll('.rt-step-note').length : 0};
+}"""
+
+
+@pytest.mark.parametrize("notebook", ["learn-spirit-duels.ipynb", "learn-restless-spirits.ipynb"])
+def test_free_play_shows_the_learners_step_and_the_computers_reply_whole(tutor_server, tutor_page, notebook):
+    """Trial 10: at 1366x768 in free play, "What just happened" showed its heading but the computer's reply ("Then
+    the computer played…", its steps and why it chose them) lay under the fold inside the strip. Now the learner's
+    own step and the computer's reply sit side by side: every line of both (titles, the computer's reasons, events
+    and their rule chips) is inside the strip and the window, without scrolling anything."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{tutor_server}/voila/render/{notebook}")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    for got_it in page.locator(".rt-free-notice button:visible").all():  # a kept game's notice, read
+        got_it.click()
+    page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()  # a fresh game
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    seen = 0
+    for _ in range(60):  # the learner's first actions; the computer replies each time
+        page.wait_for_timeout(600)
+        comp = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+        mine = page.locator(".tutor-action:visible:not([disabled])")
+        if comp.count():
+            comp.first.click()
+            continue
+        if page.locator(".tutor-last-step .rt-reply-col .rt-step-now:visible").count():
+            g = page.evaluate(REPLY)
+            where = f"{notebook} free play after the computer's reply, step {seen + 1}"
+            assert g["mine"] and g["reply"] and g["notes"] >= 1, f"{where}: {g}"
+            assert g["page"] <= 768, f"{where}: the page scrolls: {g}"
+            for r in g["mine"] + g["reply"]:
+                assert inside(r, g["last"]) and inside(r, [0, 0, 1366, 768]), f"{where}: a line out of view {r}: {g}"
+            page.screenshot(path=ARTIFACTS / f"free-reply-{notebook[:-6]}-{seen}-1366x768.png")
+            seen += 1
+            if seen == 2:
+                break
+        if mine.count():
+            mine.first.click()
+    assert seen == 2, f"{notebook}: the computer replied {seen} times"
+    tutor_page.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768)])
+def test_a_lesson_hint_points_at_an_action_in_view(tutor_server, tutor_page, size):
+    """Trial 10: Spirit Duels lesson 1's hint says "Look at the blue Dice actions group", which sat scrolled out of
+    sight in the action list. After Hint, the action the hint is about is marked and, with its group, first in the
+    list: inside the action panel and the window, without scrolling."""
+    page = tutor_page.page
+    w, h = size
+    page.set_viewport_size({"width": w, "height": h})
+    page.goto(f"{tutor_server}/voila/render/learn-spirit-duels.ipynb")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    page.get_by_role("tab", name="Lessons").click()
+    page.locator(".rt-lesson-picker select").select_option(index=0)
+    expect(page.locator(".rt-goal:visible")).to_contain_text("Shark 1", timeout=RENDER_MS)
+    restart = page.locator(".rt-topline button:visible").filter(has_text="Restart").first
+    if restart.is_enabled():
+        restart.click()
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    page.locator(".rt-lesson-line button:visible").filter(has_text="Hint").first.click()
+    expect(page.locator(".rt-status .rt-hint:visible")).to_contain_text("Dice actions", timeout=CLICK_MS)
+    hinted = page.locator(".tutor-actions .tutor-action.rt-hint:visible")
+    expect(hinted).to_have_count(1, timeout=CLICK_MS)
+    page.wait_for_timeout(300)
+    g = page.evaluate("""() => { const r = (e) => { const b = e.getBoundingClientRect();
+        return [b.left, b.top, b.right, b.bottom]; };
+      const a = [...document.querySelectorAll('.tutor-actions')].find(e => e.getClientRects().length);
+      const b = a.querySelector('.tutor-action.rt-hint');
+      return {actions: r(a), hinted: r(b), text: b.innerText, group: b.closest('.rt-apart').className}; }""")
+    assert inside(g["hinted"], g["actions"]) and inside(g["hinted"], [0, 0, w, h]), g
+    assert "dice" in g["group"], g  # the Dice actions group, brought to the top
+    page.screenshot(path=ARTIFACTS / f"lesson-hint-spirit-duels-{w}x{h}.png")
+    tutor_page.assert_clean()

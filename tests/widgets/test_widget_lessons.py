@@ -226,7 +226,13 @@ def test_the_learn_page_resumes_free_play_as_a_saved_game(tmp_path):
     # said once, quietly (the trial's reload came back without a word)
     assert back.notices() == ['<div class="tutor-notice rt-learn-notice rt-quiet" style="background: #f6f3fc; '
                               'border: 1px solid #ddd3f0; color: #3d1f66; border-radius: 8px; padding: 4px 8px; '
-                              'font-size: 13px;">Your game from before is back (3 steps).</div>']
+                              'font-size: 13px;">Your free-play game from before is back (3 steps): play on, or '
+                              'press New game to start a fresh one.</div>']
+    # ... at the top of the Free play tab, not above the tabs: a learner in the Lessons tab never sees it (trial 10
+    # saw it over lesson 29)
+    assert [c for c in back.widget.children if "rt-learn-notice-row" in c._dom_classes] == []
+    row = back._free_box.children[0]
+    assert "rt-free-notice" in row._dom_classes and back._free_box.children[-1] is back.free.widget
     back.free.controls.undo.click()  # a game to continue: Undo and the legal actions work
     assert len(back.free.session.history) == 2 and back.free.actions.action_buttons
     # back to the lessons tab: the saved game stays kept for the next visit
@@ -235,7 +241,7 @@ def test_the_learn_page_resumes_free_play_as_a_saved_game(tmp_path):
     assert again.tabs.selected_index == 0 and again.free is None
     again.tabs.selected_index = 1
     assert len(again.free.session.history) == 2
-    assert len(again.notices()) == 1 and "Your game from before is back (2 steps)." in again.notices()[0]
+    assert len(again.notices()) == 1 and "Your free-play game from before is back (2 steps)" in again.notices()[0]
     assert not back.errors.output.outputs and not again.errors.output.outputs
 
 
@@ -310,7 +316,7 @@ def test_a_bad_kept_place_starts_afresh(tmp_path, text):
 
 
 def _notes(app) -> list[str]:
-    """The page's warning lines (not the quiet "Your game from before is back" line)."""
+    """The page's warning lines (not the quiet "Your free-play game from before is back" line)."""
     return [x for x in app.notices() if "rt-quiet" not in x]
 
 
@@ -503,7 +509,7 @@ def test_the_learn_page_keeps_free_plays_redo(tmp_path):
     back.free.controls.redo.click()
     back.free.controls.redo.click()
     assert [st.action.id for st in back.free.session.history] == played and not back.free.session.can_redo
-    assert "Your game from before is back (1 step)." in back.notices()[0]
+    assert "Your free-play game from before is back (1 step)" in back.notices()[0]
     # an edited redo list: the steps up to the first that is not legal stay redoable
     back.free.controls.undo.click()
     place = json.loads(back.store.place(back.place_key))
@@ -543,3 +549,49 @@ def test_one_bad_lesson_file_in_a_content_folder_is_left_out_and_named(tmp_path,
     assert len(app.lessons.lessons) == len(good) and app.lessons.app.session.legal_actions()
     app.tabs.selected_index = 1
     assert app.free.session.legal_actions() and not app.errors.output.outputs
+
+
+def test_a_hint_is_one_line_that_goes_with_its_step_and_with_the_goal():
+    """Trial 10: two hint lines stayed above the board under "Goal reached!" (about 70 px). A hint shows alone (the
+    newest revealed), goes when a step is taken (or undone) after it and when the goal holds; the next press gives
+    the next hint."""
+    runner = LessonRunner("restless-spirits")
+    runner.picker.value = IDS.index("rs-29-whole-turn")
+    lesson, app = runner.lesson, runner.app
+    assert len(lesson.hints) >= 2 and runner.hints.value == ""
+    runner.hint.click()
+    runner.hint.click()
+    assert runner.hints.value.count('class="rt-hint"') == 1
+    assert esc(lesson.hints[1]) in runner.hints.value and esc(lesson.hints[0]) not in runner.hints.value
+    app.actions.button_for(find(app.session, lesson.solution[0]).id).click()
+    assert runner.hints.value == ""  # gone with the step it was about
+    if len(lesson.hints) > 2:
+        runner.hint.click()
+        assert esc(lesson.hints[2]) in runner.hints.value
+    for ref in lesson.solution[1:-1]:
+        app.actions.button_for(find(app.session, ref).id).click()
+    app.actions.button_for(find(app.session, lesson.solution[-1]).id).click()
+    assert "Goal reached!" in runner.done.value and runner.hints.value == ""
+    app.controls.undo.click()
+    assert runner.hints.value == "" and not runner.errors.output.outputs
+
+
+@pytest.mark.parametrize("game_id", ["spirit-duels", "restless-spirits", "spirited"])
+def test_a_lesson_hint_marks_the_action_it_is_about(game_id):
+    """Trial 10: Spirit Duels lesson 1's hint said "Look at the blue Dice actions group", which sat scrolled out of
+    sight in the action list. A hint now marks the lesson's next step (CSS class ``rt-hint``, which brings it and its
+    group to the top of the list, table.py); the mark goes with the step or another lesson."""
+    runner = LessonRunner(game_id)
+    app, lesson = runner.app, runner.lesson
+    marked = lambda: [b._action_id for b in app.actions.action_buttons if "rt-hint" in b._dom_classes]  # noqa: E731
+    assert marked() == []
+    runner.hint.click()
+    nxt = find(app.session, lesson.solution[0]).id
+    assert marked() == [nxt]
+    app.actions.button_for(nxt).click()
+    assert marked() == [] and runner.hints.value == ""
+    runner.hint.click()
+    if len(lesson.solution) > 1:
+        assert marked() == [find(app.session, lesson.solution[1]).id]
+    runner.next.click()
+    assert marked() == [] and not runner.errors.output.outputs

@@ -147,7 +147,7 @@ def test_one_screen_free_play_shows_the_learners_view(game_id):
     assert "hidden" in board
     assert seats.next.button_style == "primary" and not seats.next.disabled
     assert seats.request() is True  # no event loop in a test: the step is taken at once
-    note = [x for x in app.last._list.children if "rt-step-note" in x._dom_classes]
+    note = [x for x in app.last.lines() if "rt-step-note" in x._dom_classes]
     assert note and "Why the computer chose this:" in note[0].value and "[" not in note[0].value
     assert " your " not in note[0].value  # the computer's reason speaks of its own board, not the learner's
     seats.show_all.value = True
@@ -269,7 +269,7 @@ def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id
         assert seats.step() is True
         replies += 1
     assert replies >= 1
-    kids = app.last._list.children
+    kids = app.last.lines()
     titles = [unescape(x.value) for x in kids if "rt-step-now" in getattr(x, "value", "")]
     assert f"Step {mine.index + 1} · Player 1:" in titles[0]
     last = app.session.history[-1]
@@ -306,7 +306,7 @@ def test_older_computer_steps_come_before_the_cut_a_low_window_hides(game_id):
     while seats.computer_to_move() and replies < 10:
         assert seats.step() is True
         replies += 1
-    kids = list(app.last._list.children)
+    kids = app.last.lines()
     titles = [kids.index(x) for x in kids if "rt-step-now" in getattr(x, "value", "")]
     then = [i for i, x in enumerate(kids) if "rt-then" in x._dom_classes][0]
     cut = [i for i, x in enumerate(kids) if "rt-reply-cut" in x._dom_classes]

@@ -27,9 +27,12 @@ def render(session: Session) -> str:
     if s.phase == "draft":
         return (f'<div class="rt-root rt-board sd-board"><style>{CSS}</style>{banner(session)}{_strip(s)}'
                 f'{_draft_table(session)}<div class="rt-players">{players}</div></div>')
-    legend = ('<div class="rt-legend" title="Hover a die for its value and odds">Dice: '
+    # folded under one short line, as the other games' keys (trial 10: the whole key, one long line under the
+    # players, was cut at the board's edge at 1366x768, "…(hover a")
+    legend = ('<details class="rt-legend" title="Hover a die for its value and odds"><summary>Key: dice faces and '
+              '†</summary>Dice: '
               '<b style="color:#c62828">⚔</b> Attack · <b style="color:#6a1b9a">✦</b> Magic (Class Ability) · '
               '<b style="color:#00897b">◆</b> Essence · <b>·</b> Blank · <span class="sd-boost">+1</span> Boost · '
-              'gold: Advantage Die · L1/L2: level · ' + PROV_LEGEND + '</div>')
+              'gold: Advantage Die · L1/L2: level · ' + PROV_LEGEND + '</details>')
     return (f'<div class="rt-root rt-board sd-board"><style>{CSS}</style>{banner(session)}{_strip(s)}'
             f'<div class="rt-players">{players}</div>{legend}</div>')
