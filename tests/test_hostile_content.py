@@ -919,3 +919,24 @@ def test_a_file_cannot_make_the_tutor_read_another_file(tmp_path, game):
     with pytest.raises(ContentError) as ei:
         tutor.load_session(json.dumps(saved))
     assert "topsecret" not in str(ei.value) and "a card file is a .yaml file" in str(ei.value)
+
+
+def test_beyond_200_saved_files_the_oldest_are_left_out_and_said(tmp_path, monkeypatch):
+    """The second fresh attack: with 300 saved walkthroughs the presenter listed the first 200 by name and nothing
+    said more existed, so a new recording named zz-mine was missing. Now the newest 200 are kept (whatever their
+    names) and the older ones are named as left out; the same for saved questions."""
+    import os as _os
+    from tutor.faq_whatif.mine import list_my_questions
+    from tutor.walkthrough import SAVED_LIMIT, saved_left_out, saved_walkthroughs
+    for i in range(SAVED_LIMIT + 3):
+        f = tmp_path / f"a{i:03}.yaml"
+        f.write_text("x: 1\n", encoding="utf-8")
+        _os.utime(f, (1_000_000 + i, 1_000_000 + i))
+    mine = tmp_path / "zz-mine.yaml"
+    mine.write_text("x: 1\n", encoding="utf-8")  # the newest
+    kept = saved_walkthroughs(tmp_path)
+    assert len(kept) == SAVED_LIMIT and kept[-1] == mine and kept[0].name == "a004.yaml"
+    assert [p.name for p in saved_left_out(tmp_path)] == ["a000.yaml", "a001.yaml", "a002.yaml", "a003.yaml"]
+    files, left = list_my_questions(tmp_path)
+    assert mine in files and len(files) == SAVED_LIMIT
+    assert left[0].startswith("4 older saved questions not read (at most 200, the newest): a000.yaml, a001.yaml")

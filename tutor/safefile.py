@@ -92,3 +92,19 @@ def own_files(folder: Path, pattern: str = "*.yaml") -> tuple[list[Path], list[P
             files.append(p)
     return files, links
 
+
+
+def newest_first_cut(files: list[Path], limit: int) -> tuple[list[Path], list[Path]]:
+    """``files`` cut to ``limit``: the newest ``limit`` by modification time (a file whose time cannot be read counts
+    as oldest), back in ``files``' order, and the rest (the left out, in ``files``' order), so a new file of a full
+    folder is never the one left out whatever its name."""
+    if len(files) <= limit:
+        return list(files), []
+
+    def mtime(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return float("-inf")
+    keep = set(sorted(files, key=mtime, reverse=True)[:limit])
+    return [p for p in files if p in keep], [p for p in files if p not in keep]

@@ -16,7 +16,7 @@ from .core.errors import ContentError, IllegalAction, display_path
 from .core.session import Session
 from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
 from .core.model import Source
-from .safefile import own_files, plain_stem, write_in_folder
+from .safefile import newest_first_cut, own_files, plain_stem, write_in_folder
 
 
 #: Most characters of a walkthrough's intro, or of one step's narration or notes (what a teacher reads out).
@@ -70,12 +70,21 @@ SAVED_LIMIT = 200
 
 def saved_walkthroughs(folder: str | Path | None = None) -> list[Path]:
     """The walkthrough files saved from the presenter page: ``*.yaml`` in ``folder`` (default
-    :func:`walkthrough_folder`), sorted by name, at most :data:`SAVED_LIMIT`, symbolic links left out
-    (:func:`tutor.safefile.own_files`); empty when the folder does not exist."""
+    :func:`walkthrough_folder`), sorted by name, at most :data:`SAVED_LIMIT` (the newest), symbolic links left out
+    (:func:`tutor.safefile.own_files`); empty when the folder does not exist. See :func:`saved_left_out`."""
+    return _saved(folder)[0]
+
+
+def saved_left_out(folder: str | Path | None = None) -> list[Path]:
+    """The saved walkthrough files :func:`saved_walkthroughs` leaves out (beyond :data:`SAVED_LIMIT`, the oldest)."""
+    return _saved(folder)[1]
+
+
+def _saved(folder: str | Path | None) -> tuple[list[Path], list[Path]]:
     f = Path(folder) if folder is not None else walkthrough_folder()
     if not f.is_dir():
-        return []
-    return own_files(f)[0][:SAVED_LIMIT]  # a symbolic link is never read (it could point anywhere)
+        return [], []
+    return newest_first_cut(own_files(f)[0], SAVED_LIMIT)  # a symbolic link is never read (it could point anywhere)
 
 
 def begin(w: Walkthrough, where: str = "<walkthrough>") -> Session:

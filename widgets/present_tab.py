@@ -12,7 +12,8 @@ import ipywidgets as w
 from tutor import ContentError, IllegalAction
 from tutor.safefile import display_path
 from tutor.scenario import find
-from tutor.walkthrough import Walkthrough, begin, load_walkthrough, play_to, playable, walkthrough_folder
+from tutor.walkthrough import (SAVED_LIMIT, Walkthrough, begin, load_walkthrough, play_to, playable, saved_left_out,
+                               walkthrough_folder)
 
 from .boards import board_for
 from .clauses import ClauseCard
@@ -146,6 +147,14 @@ class Presenter:
         g = functools.partial(_guard, errors)
         refused: list[str] = []
         options = catalog(paths, errors, game_id, refused)
+        saved_in = walkthrough_folder().resolve()
+        if any(Path(p).resolve().parent == saved_in for p in paths):
+            left = saved_left_out()
+            if left:  # never silently: the oldest beyond the limit, named
+                refused.append(f"{len(left)} older saved walkthrough{'s' if len(left) > 1 else ''} in "
+                               f"{display_path(saved_in)} {'are' if len(left) > 1 else 'is'} not listed (at most "
+                               f"{SAVED_LIMIT}, the newest): {', '.join(display_path(p.name) for p in left[:5])}"
+                               + (" …" if len(left) > 5 else ""))
         #: walkthrough files that do not load, named (file name and reason) in one folded box under the title
         self.problems = w.HTML(refused_html("Some walkthrough files do not load", refused))
         self.problems.add_class("rt-present-problems")

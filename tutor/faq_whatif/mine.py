@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from ..core.errors import ContentError, display_path, short
-from ..safefile import own_files, plain_stem, write_in_folder
+from ..safefile import newest_first_cut, own_files, plain_stem, write_in_folder
 from ..scenario import Expect, Meta, Scenario, load_scenario, run
 from .compare import run_far
 
@@ -52,7 +52,12 @@ def list_my_questions(folder: str | Path | None = None) -> tuple[list[Path], lis
     files, links = own_files(f)
     left += [f"{display_path(p.name)}: a symbolic link, not read (a saved question is a file of the folder itself)"
              for p in links]
-    for p in files[:SAVED_LIMIT]:
+    files, older = newest_first_cut(files, SAVED_LIMIT)
+    if older:  # never silently: the oldest beyond the limit, named
+        left.append(f"{len(older)} older saved question{'s' if len(older) > 1 else ''} not read (at most "
+                    f"{SAVED_LIMIT}, the newest): {', '.join(display_path(p.name) for p in older[:5])}"
+                    + (" …" if len(older) > 5 else ""))
+    for p in files:
         try:
             size = p.stat().st_size
         except OSError as exc:
