@@ -38,7 +38,7 @@ from .boards import board_for
 from .faq_css import CSS
 from .faq_list import QuestionList, has_board, in_kernel
 from .model import ErrorPanel, clause_chip
-from .style import esc, plural, prov_text, rule_text, style_widget
+from .style import close_tree, esc, plural, prov_text, rule_text, style_widget
 from .table import table_style
 
 _STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later", "off-script": "– skipped"}
@@ -375,5 +375,12 @@ def _query_id() -> str | None:
 
 def faq_explorer(open_id: str | None = None, game_id: str | None = None) -> w.Widget:
     """The FAQ explorer page (every scenario, or those of ``game_id``), opened on scenario ``open_id`` (else the
-    page address's ``?scenario=ID``, else the first scenario). Returns the widget to display."""
-    return FaqExplorer(open_id or _query_id(), game_id).widget
+    page address's ``?scenario=ID``, else the first scenario). Returns the widget to display. In a kernel Voila
+    pre-heats, the page is made before the visit and the cell then waits for it (its address is known only then:
+    :func:`widgets.kernel_timing.wait_until_page_asked`)."""
+    page = FaqExplorer(open_id or _query_id(), game_id)
+    if kernel_timing.wait_until_page_asked() and not open_id and _query_id():
+        # made before anyone asked (a pre-heated kernel), but this visit names a scenario: made again for it
+        close_tree(page.widget)
+        page = FaqExplorer(_query_id(), game_id)
+    return page.widget

@@ -38,7 +38,7 @@ from .graph_search import Search
 from .graph_style import CSS, KIND_COLOURS, NODE_H, TITLE, WORD_KINDS, cytoscape_style
 from . import kernel_timing
 from .model import ErrorPanel
-from .style import busy_html, style_widget
+from .style import busy_html, close_tree, style_widget
 
 __all__ = ["GraphView", "graph_view", "START", "grouped_layout", "KIND_COLOURS", "CARD_KINDS", "WORD_KINDS"]
 
@@ -374,5 +374,11 @@ class GraphView(Canvas, DetailsPanel, Search):
 
 def graph_view(game: str = "restless-spirits", node: str | None = None) -> w.Widget:
     """The ability-graph page for ``game`` (``"all"`` for the three), opened on ``node`` (else the page address's
-    ``?node=ID``). Returns the widget to display."""
-    return GraphView(game, node).widget
+    ``?node=ID``). Returns the widget to display. In a kernel Voila pre-heats, the page is made before the visit and
+    the cell then waits for it (its address is known only then: :func:`widgets.kernel_timing.wait_until_page_asked`)."""
+    page = GraphView(game, node)
+    if kernel_timing.wait_until_page_asked() and not node and _query_node():
+        # made before anyone asked (a pre-heated kernel), but this visit names a card: made again for it
+        close_tree(page.widget)
+        page = GraphView(game, _query_node())
+    return page.widget

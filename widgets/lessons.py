@@ -464,6 +464,8 @@ class LearnApp:
                         d.value = value
             if self._free_auto and self.free.seats is not None:  # and Auto as it was
                 self.free.seats.auto.value = True
+            if kept and getattr(self.free, "last", None) is not None:  # whose steps are the learner's: as kept
+                self.free.last.render()
             if self.store is not None:
                 self._watch_free()
         return self.free
