@@ -229,9 +229,11 @@ def wheel_server(installed):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / "wheel-serve.log"
     with open(log_path, "wb") as log:
-        # every page is fetched over HTTP (no page connects, so each kernel waits out its grace): room for all
+        # every page is fetched over HTTP (no page connects, so each kernel waits out its grace): room for all; no
+        # pre-heated kernels (a pre-heated page's cell waits for its visit, and a kernel stopped while it waits logs
+        # a ZMQ traceback at shutdown, which this test looks for)
         proc = subprocess.Popen([str(installed.bin / "rules-tutor"), "serve", "--port", str(port), "--pool", "0",
-                                 "--max-kernels", "32"],
+                                 "--page-pool", "0", "--max-kernels", "32"],
                                 cwd=installed.workdir, env=installed.env, stdin=subprocess.DEVNULL, stdout=log,
                                 stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
