@@ -51,7 +51,7 @@ def wait_until_page_asked() -> bool:
     never loads widgets the kernel is still replacing. Elsewhere (JupyterLab, the hub, a page's own kernel) returns
     False at once. From then on, :func:`after_cell` and :func:`after_view` defer work as in any page's kernel."""
     global _asked
-    if os.environ.get("VOILA_PREHEAT", "False") == "False" or _asked:
+    if not preheating():
         return False
     try:
         from voila.utils import wait_for_request
@@ -71,7 +71,7 @@ def _page_kernel_loop():
     """The kernel's IO loop in a kernel Voila started for a page (or pre-heated and since given to one) or a
     notebook's kernel; ``None`` outside a kernel or in a kernel Voila pre-heats until it is given to a page (its work
     is done before anyone asks for the page)."""
-    if os.environ.get("VOILA_PREHEAT", "False") != "False" and not _asked:
+    if preheating():
         return None
     try:
         from IPython import get_ipython
@@ -129,7 +129,7 @@ def after_view(widget, fn, delay: float = 0.2, fallback: float = VIEW_FALLBACK_S
 def in_page_kernel() -> bool:
     """True in a kernel Voila started for a page (not a pre-heated one) or a notebook's kernel: where
     :func:`after_cell` and :func:`after_view` defer work."""
-    if os.environ.get("VOILA_PREHEAT", "False") != "False" and not _asked:
+    if preheating():
         return False
     try:
         from IPython import get_ipython
