@@ -91,6 +91,10 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
   text-align: left; border-radius: 7px; font-weight: 700; padding: 4px 10px; line-height: 1.25; font-size: 13px;
   background: #f7f5fb; color: #3d3850; border: 1px solid #dcd7e8; border-left: 5px solid #6a6484;
   box-shadow: none; }
+/* A legal-action Button drawn after a click takes no pointer for its first 450 ms: the second click of a double click,
+   landing on the Button drawn in place of the one clicked (the next player's "End your turn"), is not taken. */
+@keyframes rt-arm { from { pointer-events: none; } to { pointer-events: none; } }
+.tutor-action.jupyter-button, .tutor-action.widget-button { animation: rt-arm 450ms linear; }
 .tutor-action.jupyter-button::after, .tutor-action.widget-button::after { content: attr(title); display: block;
   font-weight: 400; font-size: 12px; color: #55506a; margin-top: 2px; }
 .tutor-action.jupyter-button:hover { background: #ece8f5; box-shadow: 0 1px 3px rgba(40, 20, 80, .18); }
