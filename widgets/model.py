@@ -94,6 +94,9 @@ class SessionModel:
         self._retired: list[w.Widget] = []
         self._chips: dict[str, w.Button] = {}  # clause id -> its chip, for the game of ``_chips_game``
         self._chips_game = session.game_id
+        #: when set, a callable that says whether a person may take a step now (False while a computer seat is to
+        #: move: :class:`widgets.opponent.Seats` sets it); a click it refuses changes nothing
+        self.person_may_move: Callable[[], bool] | None = None
         self._unobserve = session.observe(self._forward)
 
     # -- observing ----------------------------------------------------------------------------------------------
@@ -156,7 +159,12 @@ class SessionModel:
     def click(self, action_id: str) -> bool:
         """Apply ``action_id`` from a button click. A click that arrives after the game has moved on (a fast double
         click, or a button drawn for the previous step) no longer matches a legal action: it changes nothing and is
-        not an error, so it is only logged at debug level. Returns True when the action was applied."""
+        not an error, so it is only logged at debug level. So is a click while a computer seat is to move (a Button
+        still alive in the kernel, clicked by a forged message: the computer's move is the computer's). Returns True
+        when the action was applied."""
+        if self.person_may_move is not None and not self.person_may_move():
+            log.debug("click on %r ignored: a computer seat is to move", action_id)
+            return False
         if all(a.id != action_id for a in self.session.legal_actions()):
             log.debug("click on %r ignored: not a legal action any more", action_id)
             return False

@@ -146,6 +146,7 @@ class Seats:
             last.annotate = self._annotate
         if actions is not None:
             actions.waiting = self._waiting
+        model.person_may_move = lambda: not self.computer_to_move()  # the computer's moves are its own
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
         if actions is not None:

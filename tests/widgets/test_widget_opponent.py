@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import unescape
 
+import ipywidgets as w
 import pytest
 
 import tutor
@@ -318,3 +319,25 @@ def test_older_computer_steps_come_before_the_cut_a_low_window_hides(game_id):
     else:
         assert cut == []
     assert titles[0] < then
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_a_forged_click_never_moves_for_the_computer(game_id):
+    """While a computer seat is to move, no click from the page takes a step: not a legal action's id, not a forged
+    click message to a Button still alive in the kernel (rows kept for a few renders after they stop showing), which
+    once let a learner choose the computer's guide for it (fresh attack, session 11)."""
+    from ipywidgets.widgets.widget import _instances
+
+    app, seats = table(game_id)
+    while not seats.computer_to_move():
+        person_moves(app, seats)
+    before = app.session.to_json()
+    legal = [a.id for a in app.session.legal_actions()]
+    assert legal and all(app.model.click(a) is False for a in legal)
+    forged = [b for b in list(_instances.values()) if hasattr(b, "_action_id") and isinstance(b, w.Button)]
+    assert forged  # the learner's Buttons of earlier renders are among them
+    for b in forged:
+        b._handle_button_msg(None, {"event": "click"}, [])  # what the front end sends on a click
+    assert app.session.to_json() == before
+    assert seats.step() is True  # the computer's own move still goes
+    assert app.session.history[-1].action.actor == 1
