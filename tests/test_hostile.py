@@ -251,12 +251,24 @@ def test_prepared_session_with_broken_state_is_refused(saved):
 
 
 def test_saved_session_may_name_a_card_file_only_as_a_file(saved, tmp_path):
-    """A saved session names its options; a ``cards`` path is read as a card file and refused clearly if it is not."""
-    for path in ("/etc", str(tmp_path / "nope.yaml"), "/dev/zero"):
+    """A saved session names its options; a ``cards`` path is read as a card file and refused if it is not, in the
+    same words whatever is wrong (missing, not a file, or a YAML file of other keys): no key or value of the file it
+    names, nor whether it exists, reaches the message, only the file's name (fresh attack, session 11: a kept game
+    naming a server's settings file showed its keys and numbers)."""
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("api_key: 12345.678\npassword_hint: swordfish\n")
+    messages = set()
+    for path in ("/etc", str(tmp_path / "nope.yaml"), "/dev/zero", str(secret)):
         text = _edit(saved, lambda d: d["options"].__setitem__("cards", path))
         with pytest.raises(ContentError) as ei:
             tutor.load_session(text)
-        assert path in str(ei.value)
+        msg = str(ei.value)
+        assert ei.value.field == "options.cards"
+        assert "api_key" not in msg and "12345" not in msg and "swordfish" not in msg and str(tmp_path) not in msg
+        messages.add(msg.replace(Path(path).name, "NAME"))
+    assert messages == {"<saved session>: options.cards: the card file this game was played with (NAME) cannot be "
+                        "used here (missing, changed, or not a card file); start a new game, or open it where that "
+                        "card file is"}
 
 
 # ------------------------------------------------------------------------------------------------ YAML files

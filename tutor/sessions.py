@@ -5,6 +5,8 @@ package's ``__init__`` imports nothing that imports it back).
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 from .core.content import MAX_DIGITS, check_data_bounds, normalise_refs
@@ -121,8 +123,16 @@ def load_session(text: str) -> Session:
     try:
         game = _make_game(data["game"], data["players"], data["seed"], data["options"])
     except ContentError as exc:  # the card file named by the options
-        field = "options.cards" if data["options"].get("cards") is not None else "options"
-        raise ContentError(f"{where}: {field}: {exc}", path=exc.path, field=field) from None
+        cards = data["options"].get("cards")
+        if cards is None:
+            raise ContentError(f"{where}: options: {exc}", path=exc.path, field="options") from None
+        # The file is named by the saved session, not by the person loading it: the same few words whatever is wrong
+        # with it (no line, key or value of it, nor whether it exists, can reach the message), naming the file only.
+        name = Path(str(cards)).name if isinstance(cards, (str, os.PathLike)) else ""
+        raise ContentError(f"{where}: options.cards: the card file this game was played with"
+                           f"{f' ({short(name, 60, quote=False)})' if name else ''} cannot be used here (missing, changed, or not "
+                           "a card file); start a new game, or open it where that card file is",
+                           field="options.cards") from None
     except (ValueError, TypeError) as exc:
         raise ContentError(f"{where}: game/options: {exc}", field="options") from None
     seats = data["initial_state"].get("players") if isinstance(data["initial_state"], dict) else None
