@@ -65,3 +65,20 @@ def test_models_with_private_attributes_or_extra_fields_keep_pydantic_reads():
     if CPYTHON:
         assert _plain(Holder) and not _plain(WithPrivate) and not _plain(WithExtra)
     assert reads.plain_reads(Holder) == 0  # each class is looked at once
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the plain lookup is a CPython measure (elsewhere nothing changes)")
+def test_checked_at_import_and_on_here():
+    # this interpreter passed every check of the import (version, slot found once, the probe model behaved the same)
+    assert reads.ACTIVE and reads.WHY_OFF is None
+
+
+def test_switched_off_falls_back_to_pydantic_reads():
+    import subprocess
+    import sys
+    code = ("import tutor; from tutor.core import reads; from tutor.core.model import Action; "
+            "s = tutor.new_game('spirit-duels', players=2, seed=3); a = s.legal_actions()[0]; s.apply(a); "
+            "print(reads.ACTIVE, reads.WHY_OFF, reads.plain_reads(Action), a.kind == s.history[0].action.kind)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"RULES_TUTOR_PLAIN_READS": "0", "PATH": ""}).stdout.strip()
+    assert out == "False switched off by RULES_TUTOR_PLAIN_READS=0 0 True"

@@ -11,11 +11,29 @@ For a model class without private attributes and without extra fields, ``__getat
 exactly the same. :func:`plain_reads` gives such classes, and the model classes reachable through their fields, the
 plain lookup; a class that has private attributes or allows extra fields keeps pydantic's. Where the interpreter is
 not CPython, or its type layout is not the one expected, it changes nothing (everything still works, only slower).
+
+How it is kept safe (each condition is checked once, when this module is imported; any failure leaves every class
+with pydantic's own lookup, :data:`ACTIVE` is then ``False`` and :data:`WHY_OFF` says why):
+
+- only CPython 3.8 to 3.13 with its global interpreter lock (the type layout this relies on; a free-threaded build
+  or a newer version is left alone until checked), and not when ``RULES_TUTOR_PLAIN_READS=0`` is set;
+- the slot is found by value, exactly once, in a plain class (never by a hard-coded offset);
+- a probe model class is changed first and must then read its fields, raise the same ``AttributeError`` message as
+  before for a missing attribute, and answer ``getattr``/``hasattr`` the same; otherwise it is put back;
+- only a class whose ``__getattr__`` can only raise (see above) is changed, each one once, and
+  ``PyType_Modified`` is called so CPython's attribute caches see the change. A subclass made later, or a class
+  that is later given its own ``__getattr__``, gets Python's usual slot again (CPython recomputes it), so the
+  change can only fall back to pydantic's lookup, never the other way.
+
+The only behaviour that differs: a *property* of such a class that raises ``AttributeError`` is called once
+instead of twice (pydantic's ``__getattr__`` retries it). The engine's models have no such property.
 """
 from __future__ import annotations
 
 import ctypes
+import os
 import platform
+import sys
 import typing
 from typing import Any
 
@@ -29,11 +47,23 @@ class _Plain:
     """A class with Python's own attribute lookup: where the slot sits in a type object, and what it holds."""
 
 
+def _unsupported() -> str | None:
+    """Why this interpreter is left alone (see the module's text), or ``None`` when it is supported."""
+    if os.environ.get("RULES_TUTOR_PLAIN_READS", "1") == "0":
+        return "switched off by RULES_TUTOR_PLAIN_READS=0"
+    if platform.python_implementation() != "CPython":
+        return f"not CPython ({platform.python_implementation()})"
+    if not (3, 8) <= sys.version_info[:2] <= (3, 13):
+        return f"CPython {sys.version_info[0]}.{sys.version_info[1]} not checked (3.8 to 3.13 are)"
+    gil = getattr(sys, "_is_gil_enabled", None)
+    if gil is not None and not gil():
+        return "a free-threaded CPython (no global interpreter lock)"
+    return None
+
+
 def _slot_offset() -> int | None:
     """The byte offset of ``tp_getattro`` in a type object, found on :class:`_Plain` (it holds
-    ``PyObject_GenericGetAttr`` there); ``None`` off CPython or when it cannot be found."""
-    if platform.python_implementation() != "CPython":
-        return None
+    ``PyObject_GenericGetAttr`` there); ``None`` when it is not found exactly once."""
     generic = ctypes.cast(ctypes.pythonapi.PyObject_GenericGetAttr, ctypes.c_void_p).value
     ptr = ctypes.sizeof(ctypes.c_void_p)
     # tp_getattro is the 19th pointer-sized word of a type object in CPython 3.8 to 3.13 (looked for in the first 24)
@@ -41,8 +71,55 @@ def _slot_offset() -> int | None:
     return found[0] if len(found) == 1 else None
 
 
-_OFFSET = _slot_offset()
-_GENERIC = ctypes.cast(ctypes.pythonapi.PyObject_GenericGetAttr, ctypes.c_void_p).value if _OFFSET else None
+def _set_slot(cls: type, value: int | None) -> None:
+    """Write ``value`` into ``cls``'s ``tp_getattro`` and tell CPython the type changed (its caches)."""
+    ctypes.c_void_p.from_address(id(cls) + _OFFSET).value = value
+    ctypes.pythonapi.PyType_Modified(ctypes.py_object(cls))
+
+
+def _probe() -> str | None:
+    """Change a throwaway model class and check it behaves as before (see the module's text); ``None`` when it
+    does, else what differed (the class is then put back)."""
+
+    class _Probe(BaseModel):
+        x: int = 1
+
+    p = _Probe()
+    try:
+        p.missing  # noqa: B018
+        return "the probe model read a missing attribute"
+    except AttributeError as exc:
+        before = str(exc)
+    old = ctypes.c_void_p.from_address(id(_Probe) + _OFFSET).value
+    _set_slot(_Probe, _GENERIC)
+    try:
+        p.missing  # noqa: B018
+        after = None
+    except AttributeError as exc:
+        after = str(exc)
+    ok = (p.x == 1 and _Probe(x=3).x == 3 and after == before and getattr(p, "missing", 7) == 7
+          and not hasattr(p, "missing") and p.model_dump() == {"x": 1})
+    if not ok:
+        _set_slot(_Probe, old)
+        return f"the probe model did not behave as before (missing attribute: {before!r} then {after!r})"
+    return None
+
+
+_GENERIC: int | None = None
+_OFFSET: int | None = None
+#: Why plain reads are off in this process (``None`` while they are on).
+WHY_OFF: str | None = _unsupported()
+if WHY_OFF is None:
+    _OFFSET = _slot_offset()
+    if _OFFSET is None:
+        WHY_OFF = "the tp_getattro slot was not found exactly once"
+    else:
+        _GENERIC = ctypes.cast(ctypes.pythonapi.PyObject_GenericGetAttr, ctypes.c_void_p).value
+        WHY_OFF = _probe()
+if WHY_OFF is not None:
+    _OFFSET = _GENERIC = None
+#: True when :func:`plain_reads` changes classes in this process (see :data:`WHY_OFF` otherwise).
+ACTIVE: bool = WHY_OFF is None
 
 
 def _models_in(annotation: Any) -> list[type[BaseModel]]:
@@ -64,7 +141,7 @@ def _eligible(cls: type[BaseModel]) -> bool:
 def plain_reads(*roots: type[BaseModel]) -> int:
     """Give ``roots`` and every pydantic model class reachable through their fields Python's plain attribute lookup
     (see the module's text); a class that cannot have it keeps pydantic's. Returns how many classes were changed
-    now (0 off CPython). Safe to call again: each class is looked at once."""
+    now (0 when :data:`ACTIVE` is False). Safe to call again: each class is looked at once."""
     changed = 0
     todo = list(roots)
     while todo:
@@ -76,9 +153,7 @@ def plain_reads(*roots: type[BaseModel]) -> int:
             todo.extend(_models_in(field.annotation))
         if _OFFSET is None or not _eligible(cls):
             continue
-        slot = ctypes.c_void_p.from_address(id(cls) + _OFFSET)
-        if slot.value != _GENERIC:
-            slot.value = _GENERIC
-            ctypes.pythonapi.PyType_Modified(ctypes.py_object(cls))
+        if ctypes.c_void_p.from_address(id(cls) + _OFFSET).value != _GENERIC:
+            _set_slot(cls, _GENERIC)
             changed += 1
     return changed
