@@ -24,6 +24,12 @@ TOKENS = {"armor": ("◈", "Armored"), "burn": ("♨", "Burning"), "freeze": ("�
           "poison": ("☠", "Poisoned")}
 
 
+#: The Advantage Token as the rulebook describes it ("a token marked with a question mark", Components): a gold
+#: disc with "?", so the board matches the printed token and the lesson text (sd-02-rounds) that names it.
+ADVANTAGE_MARK = ('<span class="sd-advtoken" title="The Advantage Token: the token marked with a question mark">'
+                  '?</span>')
+
+
 #: Board-only CSS (the shared look lives in widgets/style.py); scoped by the ``sd-`` prefix.
 CSS = """
 .sd-board .rt-player { flex: 1 1 100%; }
