@@ -249,3 +249,23 @@ def test_a_move_with_nothing_to_work_on_says_it_does_nothing():
     s = scenario_session({"current": 2, "players": [{"seat": 2, "essence": 2, "hand": ["blitzrush"],
                                                      "spirits": [{"exhausted": True}, None, None]}]})
     assert next(a for a in s.legal_actions() if a.kind == "play-card").idle is None
+
+
+def test_a_part_with_nothing_to_work_on_says_which_part_and_why():
+    """Stunning Strike (deal 1 damage, then exhaust a ready enemy Spirit) with every enemy Spirit already exhausted:
+    the damage is dealt, and the ruling line names the exhaust part as the one that does nothing, says why, and that
+    the damage part is not affected (issue 16, item f)."""
+    from test_spirit_duels import scenario_session
+    exhausted = [{"exhausted": True}] * 3
+    s = scenario_session({"current": 2, "players": [{"seat": 1, "spirits": exhausted},
+                                                    {"seat": 2, "essence": 2, "hand": ["stunning-strike"]}]})
+    a = next(a for a in s.legal_actions() if a.kind == "play-card")
+    assert a.idle is None  # the damage part still does something
+    events = list(s.apply(a).events)
+    while s.state.pending:  # which enemy Spirit takes the damage: the first one offered
+        events += s.apply(s.legal_actions()[0]).events
+    lines = [e.text for e in events if e.clause == "sd.ruling.no-target"]
+    assert lines == ["Stunning Strike: its exhaust part does nothing, because no enemy Spirit is ready; its damage "
+                     "part is not affected."]
+    assert sum(sl.damage for sl in s.state.players[0].spirits) == 1
+    assert tutor.clauses("spirit-duels")["sd.ruling.no-target"].kind == "ruling"

@@ -28,7 +28,7 @@ def test_index_holds_every_scenario_with_cards_and_clauses():
     assert len(index.entries) + sum(n for _g, n in index.waiting) == len(files)
     assert "restless-spirits" in index.games
     e = index.get("faq-double-totem")
-    assert e.ok and e.game == "restless-spirits" and e.question.startswith("Can I play a Double Totem")
+    assert e.ok and e.game == "restless-spirits" and e.question.startswith("A Spirit needs only one of the two items on a Double Totem")
     assert ("gonga", "Gonga", "spirit") in e.cards and ("t34", "Bell & Feather", "totem") in e.cards
     assert {"rs.totem.double", "rs.play-totem"} <= set(e.clauses)
     assert e.tags[:3] == ("faq", "double totem", "Gonga")

@@ -93,6 +93,10 @@ body[data-voila] .rt-pq-page > .widget-tab > .widget-tab-contents { flex: 1 1 au
 .tutor-pq-feedback .rt-pq-expl div { margin: 1px 0; }
 .tutor-notice { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px; }
 .tutor-pq-score { font-size: 13px; color: #3d3850; }
+/* a long card name or answer wraps inside the question card, never past its edge (even one long word) */
+.rt-pq-side, .tutor-pq-prompt, .tutor-pq-feedback, .tutor-pq-option.jupyter-button { overflow-wrap: anywhere;
+  min-width: 0; }
+.rt-pq-side .tutor-clause { max-width: 100%; }
 """
 
 

@@ -184,7 +184,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-ability:hover, .rt-compact .rt-ability:focus { white-space: normal; }
 .rt-compact .rt-spaces > .rt-space { min-width: 0; }
 .rt-compact .rt-reqs { display: flex; flex-wrap: wrap; gap: 0 8px; margin: 1px 0 0 0; }
-.rt-compact .rt-reqs li { margin: 0; line-height: 1.3; white-space: nowrap; }
+/* a long Totem name ("Timeweaver Thread") is cut at the card's edge, never past it; the whole name on hover */
+.rt-compact .rt-reqs li { margin: 0; line-height: 1.3; white-space: nowrap; max-width: 100%; overflow: hidden;
+  text-overflow: ellipsis; }
 .rt-compact .rt-reqs .rt-muted { display: none; }
 .rt-compact .rt-player { padding: 4px 8px; }
 .rt-compact .rt-phead { margin-bottom: 2px; }

@@ -113,3 +113,118 @@ def test_practice_answer_see_mastery_reload_and_resume(practice_server, chromium
         checked.assert_clean()
     finally:
         context.close()
+
+
+#: The painted part of every text inside a card (each text node, cut by the boxes that clip it, as a person sees it)
+#: must lie inside that card's box; returns what spills: card, the text's element and the text, and by how many px.
+SPILL_JS = """(sel) => {
+  const out = [];
+  const clip = (node, card) => {
+    let r = {l: -1e9, t: -1e9, r: 1e9, b: 1e9};
+    for (let e = node.parentElement; e && e !== card; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+        const b = e.getBoundingClientRect();
+        r = {l: Math.max(r.l, b.left), t: Math.max(r.t, b.top), r: Math.min(r.r, b.right), b: Math.min(r.b, b.bottom)};
+      }
+    }
+    return r;
+  };
+  for (const card of document.querySelectorAll(sel)) {
+    if (!card.checkVisibility()) continue;
+    const cb = card.getBoundingClientRect();
+    const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent.trim() || !n.parentElement.checkVisibility({contentVisibilityAuto: true,
+                                                                     visibilityProperty: true})) continue;
+      const range = document.createRange(); range.selectNodeContents(n);
+      const c = clip(n, card);
+      for (const tr of range.getClientRects()) {
+        const l = Math.max(tr.left, c.l), r = Math.min(tr.right, c.r);
+        const t = Math.max(tr.top, c.t), b = Math.min(tr.bottom, c.b);
+        if (r - l < 1 || b - t < 1) continue;
+        const over = Math.max(cb.left - l, r - cb.right, cb.top - t, b - cb.bottom);
+        if (over > 1) out.push([card.className.slice(0, 40), n.parentElement.className,
+                                n.textContent.trim().slice(0, 50), Math.round(over)]);
+      }
+    }
+  }
+  return out;
+}"""
+#: the cards of the practice page: the question card and its answer options, and the board's Spirit cards (Restless
+#: Spirits spaces, Spirit Duels Spirits), card chips and player areas
+CARDS = (".rt-pq-side, .tutor-pq-option, .rt-pq-board .rt-space, .rt-pq-board .sd-card, .rt-pq-board .rt-chip, "
+         ".rt-pq-board .rt-player")
+VIEWPORTS = ((1024, 768), (1366, 768), (1920, 1080))
+LONG = ("Timeweaver Thread & Lantern ×2 → Refresh a Totem Market row and buy (1 AP) → Buying at the hand limit means "
+        "swapping → Timeweaver­Thread­And­Lantern­Without­Any­Break­At­All")
+
+
+#: a Restless Spirits Spirit card on the board, as ``widgets.boards.restless_spirits._space`` draws it, with long names
+SPACE = ('<div class="rt-space rt-light"><div class="rt-sname">Kielderlings</div><div class="rt-stype">Guardian · '
+         'Light · 1/3 met</div><ul class="rt-reqs"><li class="rt-unmet">○ Timeweaver Thread</li><li class="rt-met">'
+         '✓ Timeweaver Thread <span class="rt-muted">(Timeweaver Thread &amp; Lantern)</span></li><li class="rt-unmet">'
+         '○ Spirit Cloak</li></ul><div class="rt-ability">Activated: A target opponent discards 1 Curse per Guardian '
+         'Spirit on your board.</div></div>')
+
+
+def _switch(page, game: str) -> None:
+    """Practise ``game``: press its button (unless it is the game shown) and wait for its new question view."""
+    button = page.get_by_role("button", name=game, exact=True)
+    if "mod-active" not in (button.get_attribute("class") or ""):
+        old = page.locator(".tutor-pq-prompt:visible").element_handle()
+        button.click()
+        old.wait_for_element_state("hidden", timeout=RENDER_MS)
+    expect(page.locator(".tutor-pq-option:visible").first).to_be_enabled(timeout=RENDER_MS)
+    page.wait_for_timeout(300)
+
+
+def test_practice_card_text_stays_inside_its_card(practice_server, chromium_browser):
+    """Issue 16, item h: in all three games, at 1024x768, 1366x768 and 1920x1080, before and after answering, no text
+    of the question card, its options or the board's cards is painted past its card's edge (long Totem names such as
+    "Timeweaver Thread" on a Spirit's requirements, Spirit Duels powers on a narrow card); a very long answer and
+    question (long card names, one unbroken word) wrap inside the card too."""
+    server, _db = practice_server
+    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(RENDER_MS)
+    checked = CheckedPage(page, "practice-spill")
+    try:
+        page.goto(server + "/voila/render/practice.ipynb", wait_until="commit")  # (the page streams as it renders)
+        expect(page.locator(".tutor-pq-prompt:visible")).to_be_visible(timeout=2 * RENDER_MS)
+        spills = []
+        for game in ("Restless Spirits", "Spirited", "Spirit Duels"):
+            _switch(page, game)
+            for answered in (False, True):
+                if answered:
+                    page.set_viewport_size({"width": 1366, "height": 768})
+                    _answer(page, 768)
+                for width, height in VIEWPORTS:
+                    page.set_viewport_size({"width": width, "height": height})
+                    page.wait_for_timeout(200)
+                    spills += [(game, width, answered, *s) for s in page.evaluate(SPILL_JS, CARDS)]
+            page.screenshot(path=str(ARTIFACTS / "screenshots" / f"practice-{game.split()[-1].lower()}-1920x1080.png"))
+            page.locator(".tutor-pq-next:visible").click()
+            page.set_viewport_size({"width": 1366, "height": 768})
+        # a very long answer and question: they wrap inside the question card at every width; a Spirit whose
+        # requirements are long Totem names (the board's Spirit card as restless_spirits._space draws it): each is cut
+        # at the card's edge
+        _switch(page, "Restless Spirits")
+        expect(page.locator(".rt-pq-board .rt-spaces:visible").first).to_be_visible(timeout=CLICK_MS)
+        page.evaluate("""(space) => {
+            const empty = Array.from(document.querySelectorAll('.rt-pq-board .rt-spaces > .rt-space'))
+              .find(e => e.checkVisibility());
+            empty.outerHTML = space; }""", SPACE)
+        page.evaluate("""(long) => {
+            const shown = (sel) => Array.from(document.querySelectorAll(sel)).find(e => e.checkVisibility());
+            shown('.tutor-pq-option').textContent = long; shown('.tutor-pq-prompt div').textContent = long; }""", LONG)
+        for width, height in VIEWPORTS:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(200)
+            spills += [("long texts", width, *s) for s in page.evaluate(SPILL_JS, CARDS)]
+            side = page.locator(".rt-pq-side:visible").bounding_box()
+            assert side["x"] + side["width"] <= width, f"the question card is cut at {width}: {side}"
+        assert spills == [], "text painted past its card's edge:\n" + "\n".join(map(str, spills))
+        checked.assert_clean()
+    finally:
+        context.close()

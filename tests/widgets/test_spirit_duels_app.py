@@ -67,6 +67,27 @@ def test_board_renders_names_health_dice_and_both_players():
     assert "deck <b>25</b>" in html
 
 
+def test_advantage_token_looks_the_same_in_the_rulebook_the_lesson_and_on_the_board():
+    """The rulebook's Advantage Token is "a token marked with a question mark"; lesson 2's intro tells the learner to
+    look for the gold "?", and the board draws exactly that mark (gold disc, "?") wherever it shows the token: in the
+    round strip and on the holder's area (issue 16, item e)."""
+    import re
+
+    from tutor.core.content import read_text, rulebooks_root
+    book = rulebooks_root() / "spirit-duels.txt"
+    if book.is_file():
+        assert "Advantage token: a token marked with a question mark" in read_text(book)
+    les = lesson("sd-02-rounds")
+    assert "a gold disc marked **?**" in les.intro
+    html = lesson_app("sd-02-rounds").board.html.value
+    marks = re.findall(r'<span class="sd-advtoken"[^>]*>([^<]*)</span>', html)
+    assert marks == ["?", "?"]  # the strip and Player 2's area (Player 2 holds the token here)
+    assert "sd-advtoken\">A<" not in html and ">A</span>Advantage" not in html
+    from widgets.boards.spirit_duels.looks import CSS
+    gold = re.search(r"\.sd-advtoken \{[^}]*background: (#[0-9a-f]{6})", CSS).group(1)
+    assert gold == "#d4a514"  # gold, as the lesson says
+
+
 def test_board_names_the_current_hand_and_hides_the_other():
     app = lesson_app("sd-03-cards")
     html = app.board.html.value

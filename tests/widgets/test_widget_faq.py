@@ -400,7 +400,7 @@ def test_a_draft_question_says_there_is_no_set_up_to_change(ex):
 
 # -- the issue's style of check in Spirited and Spirit Duels; whose decision; no ids -----------------------------------
 def test_spirited_shield_what_if_shows_the_point_and_checks_the_board_shown(ex):
-    """"Can you Rally or Recruit a Shield itself?": take the Greeks Shield away; the Scout is the same, but nothing is
+    """"May I Rally or Recruit the Shield card itself?": take the Greeks Shield away; the Scout is the same, but nothing is
     forbidden by the Shield rule any more, and "Checked live" says so of the board shown."""
     ex.open("faq-shield-no-rally")
     move(ex, faq.Zone("shields", 1), "greeks", faq.Zone("draw_pile"))

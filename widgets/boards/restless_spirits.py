@@ -100,10 +100,11 @@ def _space(g, ps, i: int, side: str = "A") -> str:
         name = esc(g.icon_label(icon))
         met_by = ps.slots[slot]
         if met_by:
-            reqs.append(f'<li class="rt-met">✓ {name} <span class="rt-muted">({esc(g.cards.by_id[met_by].name)})'
+            by = esc(g.cards.by_id[met_by].name)
+            reqs.append(f'<li class="rt-met" title="{name}: met by {by}">✓ {name} <span class="rt-muted">({by})'
                         "</span></li>")
         else:
-            reqs.append(f'<li class="rt-unmet">○ {name}</li>')
+            reqs.append(f'<li class="rt-unmet" title="{name}: not met yet">○ {name}</li>')
     n_met = sum(1 for x in ps.slots if x)
     timing = {"activated": "Activated", "ongoing": "Ongoing", "on-release": "On release"}[sp.ability.timing]
     token = ('<div class="rt-tok" title="Its ability is used: an Activation Token is on it">◆ ability used (Activation Token on it)</div>' if ps.used

@@ -97,7 +97,51 @@ def effect_works(g, effects, seat: int, source: str, spirit: int | None = None) 
                 w.target_seat, w.target = seat, spirit
             return w
         out += REGISTRY[e.effect].run(build, g.effect_params(e))
+    if len(out) > 1:  # each part knows the others, to say that they still happen when it has nothing to work on
+        names = [part_name(w) for w in out]
+        for i, w in enumerate(out):
+            w.others = names[:i] + names[i + 1:]
     return out
+
+
+#: work kind -> the name of that part of a card or ability, as a learner would call it ("the exhaust part")
+_PART = {"damage": "damage", "heal": "heal", "essence": "Essence", "draw": "draw", "exhaust": "exhaust",
+         "ready": "ready", "roll-into": "roll a die"}
+
+
+def part_name(w: Work) -> str:
+    """What a learner calls the part of a card or ability that ``w`` is: "damage", "exhaust", "Burn", "upgrade"..."""
+    if w.kind in ("tokens", "class"):
+        return (w.ability or w.kind).capitalize()
+    if w.kind == "die-kw":
+        return w.ability or "die"
+    return _PART.get(w.kind, w.kind.replace("-", " "))
+
+
+def _why_none(w: Work, what: str, side: str, filt: str) -> str:
+    """Why no Spirit or die can be chosen for ``w``, as a sentence part: "no enemy Spirit is ready"."""
+    if what == "die":
+        level = {"level1": "level 1 ", "level2": "level 2 "}.get(filt, "")
+        pools = {"ally": "your active pools", "enemy": "your opponent's active pools"}.get(side, "any active pool")
+        return f"there is no {level}die in {pools}"
+    who = {"ally": "Spirit of yours", "enemy": "enemy Spirit"}.get(side, "Spirit")
+    return {"ready": f"no {who} is ready", "exhausted": f"no {who} is exhausted",
+            "damaged": f"no {who} is damaged", "damageable": f"no {who} can take damage"}.get(
+        filt, f"there is no {who} it can be used on")
+
+
+def nothing_to_work_on(w: Work, what: str, side: str, filt: str) -> str:
+    """The event line for a part of a card or ability that has no Spirit or die to work on (ruling
+    ``sd.ruling.no-target``): which part does nothing, why, and, when the source has other parts, that they are not
+    affected. E.g. "Stunning Strike: its exhaust part does nothing, because no enemy Spirit is ready; its damage
+    part is not affected."""
+    why = _why_none(w, what, side, filt)
+    if not w.others:
+        return f"{w.source} does nothing: {why}."
+    others = " and ".join(w.others)
+    verb = "is" if len(w.others) == 1 else "are"
+    return (f"{w.source}: its {part_name(w)} part does nothing, because {why}; its {others} "
+            f"part{'s' if len(w.others) > 1 else ''} {verb} not affected.")
 
 
 def need(c: Ctx, w: Work, what: str, side: str, filt: str, actor: int | None = None) -> bool:
@@ -114,9 +158,7 @@ def need(c: Ctx, w: Work, what: str, side: str, filt: str, actor: int | None = N
         d = {"face": ChooseFace, "die-kind": ChooseDieKind, "class": ChooseClass}[what](actor=chooser, work=w)
     opts = decision_actions(c.game, c.state, d)
     if not opts:
-        thing = "Spirit" if what == "spirit" else "die"
-        c.ev("sd.ruling.no-target", f"{w.source}: there is no {thing} it can be used on, so it does nothing.",
-             auto=True, actor=w.seat)
+        c.ev("sd.ruling.no-target", nothing_to_work_on(w, what, side, filt), auto=True, actor=w.seat)
         return False
     only = c.game.flow.settle(c, d, opts)  # pending, or made at once (ruling sd.ruling.single-option)
     if only is None:

@@ -118,6 +118,9 @@ class Work(_S):
     cards: list[str] = Field(default_factory=list)
     #: the dice declared for a Meditate reroll (left out of the state's JSON while empty)
     marked: list[DieRef] = Field(default_factory=list, exclude_if=_empty)
+    #: the names of the other parts of the card or ability this work is one part of (``["damage"]`` for Stunning
+    #: Strike's exhaust part), so a part with nothing to work on says the rest still happens (left out while empty)
+    others: list[str] = Field(default_factory=list, exclude_if=_empty)
 
 
 class _Decision(_S):

@@ -7,7 +7,7 @@ from tutor import Session, view
 
 from ...style import esc, prov_badge
 from .. import hand_shown, turn_badge, who_tag
-from .looks import CLASS_COLOURS, class_chip
+from .looks import ADVANTAGE_MARK, CLASS_COLOURS, class_chip
 
 def _class_card(v, cls: str, owner: int | None) -> str:
     """A Class card: its name and Class Ability, greyed with its owner once drafted."""
@@ -47,7 +47,7 @@ def _draft_player(session: Session, p, acting: bool) -> str:
     g, s = session.game, session.state
     tag = turn_badge(session, p.seat, "CHOOSING") if acting else ""
     if s.advantage == p.seat:
-        tag += ' <span class="sd-flag"><span class="sd-advtoken">A</span>Advantage Token</span>'
+        tag += f' <span class="sd-flag">{ADVANTAGE_MARK}Advantage Token</span>'
     chosen = [sl.line for sl in p.spirits]
     if s.draft.revealed or hand_shown(session, p.seat, acting):
         names = ", ".join(esc(g.cards.line_by_id[ln].name) + prov_badge(g.cards.line_by_id[ln].provisional, ("name",))

@@ -24,6 +24,12 @@ TOKENS = {"armor": ("◈", "Armored"), "burn": ("♨", "Burning"), "freeze": ("�
           "poison": ("☠", "Poisoned")}
 
 
+#: The Advantage Token as the rulebook describes it ("a token marked with a question mark", Components): a gold
+#: disc with "?", so the board matches the printed token and the lesson text (sd-02-rounds) that names it.
+ADVANTAGE_MARK = ('<span class="sd-advtoken" title="The Advantage Token: the token marked with a question mark">'
+                  '?</span>')
+
+
 #: Board-only CSS (the shared look lives in widgets/style.py); scoped by the ``sd-`` prefix.
 CSS = """
 .sd-board .rt-player { flex: 1 1 100%; }
@@ -68,8 +74,10 @@ CSS = """
 .sd-hp.sd-low > div { background: #e53935; }
 .sd-hptext { font-size: 12px; }
 .sd-hptext b { font-size: 13.5px; }
-.sd-powers { font-size: 12px; margin: 2px 0; white-space: nowrap; }
-.sd-powers span { margin-right: 6px; }
+/* (each power keeps its words together; a narrow card puts the last power on a second line, inside the card) */
+.sd-powers { font-size: 12px; margin: 2px 0; display: flex; flex-wrap: wrap; align-items: baseline; }
+.sd-powers span { margin-right: 6px; white-space: nowrap; }
+.sd-powers span:has(+ .rt-prov) { margin-right: 2px; }
 .sd-tok { display: inline-block; border-radius: 6px; padding: 0 5px; font-size: 11.5px; font-weight: 700;
   margin: 1px 2px 1px 0; border: 1px solid; cursor: help; }
 .sd-tok-armor { background: #efebe9; border-color: #795548; color: #4e342e; }

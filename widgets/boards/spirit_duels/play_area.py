@@ -8,7 +8,7 @@ from tutor import Session, view
 from ...style import esc, prov_badge
 from .. import hand_shown, named, turn_badge, who_tag, whose_turn
 from .draft import _draft_player
-from .looks import CLASS_COLOURS, DIE_COLOURS, GLYPH, TOKENS, class_chip
+from .looks import ADVANTAGE_MARK, CLASS_COLOURS, DIE_COLOURS, GLYPH, TOKENS, class_chip
 
 def die_chip(v, seat: int, i: int, d) -> str:
     """One die in an active pool: the symbol it shows (Boost as +1), its type colour and level; the Advantage Die
@@ -159,7 +159,7 @@ def _player(session: Session, p) -> str:
         tags += turn_badge(session, p.seat, "CHOOSING" if s.pending else "YOUR TURN")
     if s.advantage == p.seat and s.phase != "setup":
         tags += ' <span class="sd-flag" title="Holds the Advantage Token: acts first each round, orders effects that '
-        tags += 'happen together and places the Advantage Die"><span class="sd-advtoken">A</span>Advantage Token</span>'
+        tags += f'happen together and places the Advantage Die">{ADVANTAGE_MARK}Advantage Token</span>'
     if s.gained_by == p.seat:
         tags += (' <span class="sd-flag sd-hot" title="Gained the advantage: takes no more actions this round">'
                  'gained the advantage: no more actions this round</span>')
@@ -217,10 +217,10 @@ def _strip(s) -> str:
     bits = [f'<span class="sd-round">Round <b>{s.round or "–"}</b></span>',
             f'<span class="sd-phase{" sd-end" if s.phase == "end" else ""}">{phase}</span>',
             f'<span title="The Advantage Token\'s holder acts first each round, orders effects that happen together and '
-            f'places the Advantage Die (first placed in the End Phase of round 1)"><span class="sd-advtoken">A</span>'
+            f'places the Advantage Die (first placed in the End Phase of round 1)">{ADVANTAGE_MARK}'
             f'Advantage Token: <b>Player {s.advantage + 1}</b></span>'
             if known else
-            '<span><span class="sd-advtoken">A</span>Advantage Token: given at random once both hands are kept</span>']
+            f'<span>{ADVANTAGE_MARK}Advantage Token: given at random once both hands are kept</span>']
     if s.phase == "action":
         if s.gained_by is not None:
             bits.append(f'<span class="sd-flag sd-hot">Player {s.gained_by + 1} gained the advantage: Player '
