@@ -394,3 +394,68 @@ def test_a_lesson_hint_points_at_an_action_in_view(tutor_server, tutor_page, siz
     assert "dice" in g["group"], g  # the Dice actions group, brought to the top
     page.screenshot(path=ARTIFACTS / f"lesson-hint-spirit-duels-{w}x{h}.png")
     tutor_page.assert_clean()
+
+
+FREE_BOARD = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel, root) => [...(root || document).querySelectorAll(sel)].find(shown) || null;
+  const pick = (sel) => first(sel) && rect(first(sel));
+  return {win: [innerWidth, innerHeight], area: pick('.rt-board-area'),
+          reply: first('.tutor-last-step .rt-reply-col .rt-step-now') !== null,
+          hand: pick('.tutor-board .rt-player:has(.rt-who-you) .rt-hand-row'),
+          theirs: pick('.tutor-board .rt-player:not(:has(.rt-who-you)) .sd-spirits')
+            || pick('.tutor-board .rt-player:not(:has(.rt-who-you)) .rt-spaces')
+            || pick('.tutor-board .rt-player:not(:has(.rt-who-you)) .rt-row:has(> .sp-slots)')};
+}"""
+
+
+@pytest.mark.parametrize("notebook, size", [("learn-spirit-duels.ipynb", (1366, 768)),
+                                            ("learn-spirited.ipynb", (1366, 768)),
+                                            ("learn-restless-spirits.ipynb", (1024, 768))])
+def test_free_play_keeps_both_boards_in_view_after_the_computers_reply(tutor_server, tutor_page, notebook, size):
+    """Trial 11 item a: in free play, once the computer has replied (the last-step strip at its highest, the learner's
+    step beside the computer's), Player 2's Spirits sat under the strip (Spirit Duels, 1366x768), Player 2's board
+    was off screen (Restless Spirits, 1024x768) and the learner's hand row was cut (Spirited, 1366x768). Now, after
+    eight of the learner's steps and the computer's replies, with the learner to play: the learner's hand row and
+    the opponent's Spirits or board (Spirited: the opponent's City Board down to its Allegiances) are whole in
+    the board area and the window, with the legal actions and the last step, and the page does not scroll."""
+    page = tutor_page.page
+    w, h = size
+    page.set_viewport_size({"width": w, "height": h})
+    page.goto(f"{tutor_server}/voila/render/{notebook}")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    for got_it in page.locator(".rt-free-notice button:visible").all():  # a kept game's notice, read
+        got_it.click()
+    page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()  # a fresh game, seed 1
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    mine, replied = 0, False
+    for _ in range(80):
+        page.wait_for_timeout(500)
+        comp = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+        ours = page.locator(".tutor-action:visible:not([disabled])")
+        if comp.count():
+            comp.first.click()
+            replied = True
+            continue
+        if mine >= 8 and replied and ours.count() and page.locator(".tutor-last-step .rt-reply-col:visible").count():
+            break  # the learner to play, the computer's reply in the strip
+        if ours.count():
+            keep = ours.filter(has_text="Keep")
+            (keep.first if keep.count() else ours.first).click()
+            mine, replied = mine + 1, False
+    page.wait_for_timeout(600)
+    where = f"{notebook} free play at {w}x{h} after the computer's reply"
+    assert_one_screen(page, where)
+    g = page.evaluate(FREE_BOARD)
+    window = [0, 0, w, h]
+    assert g["reply"], f"{where}: no reply of the computer's in the strip: {g}"
+    assert g["hand"] and inside(g["hand"], g["area"]) and inside(g["hand"], window), f"{where}: the hand row: {g}"
+    assert g["theirs"] and inside(g["theirs"], g["area"]) and inside(g["theirs"], window), \
+        f"{where}: the opponent's Spirits or board: {g}"
+    print(f"{where}: hand {[round(x) for x in g['hand']]}, opponent {[round(x) for x in g['theirs']]}, "
+          f"board area {[round(x) for x in g['area']]}")
+    page.screenshot(path=ARTIFACTS / f"free-boards-{notebook[:-6]}-{w}x{h}.png")
+    tutor_page.assert_clean()
