@@ -393,11 +393,12 @@ class LearnApp:
         self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
         self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
 
-    def _notice(self, text: str, quiet: bool = False, free: bool = False) -> None:
+    def _notice(self, text: str, quiet: bool = False, free: bool = False) -> w.HBox:
         """Show ``text`` (plain text) in a calm line above the tabs, with a "Got it" button that hides the line (the
         learner has read it; it would otherwise stay for as long as the page is open). ``quiet``: news rather than
         a warning (CSS class ``rt-quiet``, a pale lilac line instead of an orange one). ``free``: news of the free
-        game, shown at the top of the Free play tab instead (a learner in the Lessons tab does not see it)."""
+        game, shown at the top of the Free play tab instead (a learner in the Lessons tab does not see it). Returns
+        the line (an HBox of CSS class ``rt-learn-notice-row``)."""
         look = ("background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66;" if quiet
                 else "background: #fff4e0; border: 1px solid #f0b35a;")
         note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" style="{look} '
@@ -413,6 +414,7 @@ class LearnApp:
             self._free_notes.append(row)
         else:
             self.widget.children = (*self.widget.children[:-1], row, self.tabs)
+        return row
 
     def _hide_notice(self, row: w.Widget) -> None:
         """Take the notice line ``row`` off the page (its "Got it" button)."""
@@ -449,6 +451,7 @@ class LearnApp:
                     n = len(session.history)
                     self._notice(RESUMED_NOTICE.format(steps=f"{n} step{'' if n == 1 else 's'}" if n
                                                        else "no steps yet"), quiet=True, free=True)
+            resumed = self._free_notes[-1] if session is not None and self._free_notes else None
             if session is None:
                 session = tutor.new_game(self.game_id, players=self.players, seed=self.seed)
                 if "first_game" in session.game.options:  # the game has a first-game set-up: use it
@@ -456,6 +459,8 @@ class LearnApp:
             self.free = TutorApp(session, new_game=True, errors=self.errors, with_style=False, one_screen=True,
                                  opponent=True)
             self._free_box.children = (*self._free_notes, self.free.widget)
+            if resumed is not None:  # "from before is back" is news until the learner plays on or starts afresh
+                self.free.model.observe(lambda _m, change: change != "clause" and self._hide_notice(resumed))
             seats = self.free.seats.seats if self.free.seats is not None else []
             kept = self._free_seats
             if kept and len(kept) == len(seats):  # the computer keeps the seats it played

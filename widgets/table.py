@@ -104,6 +104,11 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
     min-height: 24px; padding: 2px 8px; font-size: 12.5px; }
   .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-clause { max-width: 36% !important; margin: 1px 0; }
 }
+/* an action that would do nothing now, pinned with the end of turn ("Gain the advantage" when holding the token):
+   its grey reason is whole, wrapping, at every width (cut to "Nobody has gained the advantage this rou…", or
+   hidden at 1024 px, it read as a cut-off line behind the pinned row: trial 11 item i) */
+.rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action.rt-idle::after { display: block; white-space: normal;
+  overflow: visible; font-size: 11.5px; line-height: 1.25; }
 /* a lesson's hint marks the action it is about (CSS class rt-hint): it stands out, and it and its group come first in
    the list, so the hint never points at something scrolled out of sight (the free-play seats' CSS does the same) */
 .rt-onescreen .tutor-action.rt-hint.jupyter-button, .rt-onescreen .tutor-action.rt-hint.widget-button {
@@ -137,6 +142,13 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-clause-card:not(.rt-clause-float) { display: none !important; }
 .rt-onescreen .rt-clause-float { position: absolute !important; left: 10px; top: 10px; bottom: auto;
   max-height: calc(100% - 20px); z-index: 6; }
+/* the rule card opens beside the chip clicked (trial 11 item g): the chip marked rt-chip-open is its anchor; the
+   card sits above or below it (where there is more room), its right edge at the chip's, in the window */
+.rt-onescreen .tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }
+.rt-onescreen .rt-main:not(:has(> .rt-drawer:not(.rt-hidden))) > .rt-clause-float {
+  position: fixed !important; position-anchor: --rt-open-chip; inset: auto; margin: 4px 0 !important;
+  position-area: top span-left; position-try-fallbacks: flip-block, flip-inline, flip-block flip-inline;
+  position-try-order: most-height; max-height: min(100%, 70vh); z-index: 1000; }
 
 /* the board, compact (class rt-compact on the one-screen table and the presenter's board): the shared table, then the current player's area, then the others; long texts on one line */
 .rt-compact .rt-bparts { gap: 6px; align-content: flex-start; }

@@ -506,10 +506,11 @@ def test_the_learn_page_keeps_free_plays_redo(tmp_path):
     back = LearnApp("restless-spirits", store=_store(tmp_path))
     assert len(back.free.session.history) == 1 and back.free.session.redo_ids == [played[2], played[1]]
     assert back.free.controls.redo.disabled is False
+    assert "Your free-play game from before is back (1 step)" in back.notices()[0]
     back.free.controls.redo.click()
     back.free.controls.redo.click()
     assert [st.action.id for st in back.free.session.history] == played and not back.free.session.can_redo
-    assert "Your free-play game from before is back (1 step)" in back.notices()[0]
+    assert back.notices() == []  # the learner played on: the news is old (trial 11 item b)
     # an edited redo list: the steps up to the first that is not legal stay redoable
     back.free.controls.undo.click()
     place = json.loads(back.store.place(back.place_key))
@@ -595,3 +596,22 @@ def test_a_lesson_hint_marks_the_action_it_is_about(game_id):
         assert marked() == [find(app.session, lesson.solution[1]).id]
     runner.next.click()
     assert marked() == [] and not runner.errors.output.outputs
+
+
+def test_the_resumed_free_game_notice_goes_once_the_learner_plays_on_or_starts_afresh(tmp_path):
+    """Trial 11 item b: "Your free-play game from before is back" stayed after New game and after further steps.
+    It is news about the game on the table when the page opens: the next step (or New game) takes it away."""
+    app = LearnApp("spirited", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    app.free.actions.button_for(app.free.session.legal_actions()[0].id).click()
+    back = LearnApp("spirited", store=_store(tmp_path))
+    assert len(back.notices()) == 1 and "from before is back (1 step)" in back.notices()[0]
+    back.free.model.show_clause(back.free.session.legal_actions()[0].clauses[0])  # reading a rule is not playing on
+    assert len(back.notices()) == 1
+    back.free.actions.button_for(back.free.session.legal_actions()[0].id).click()
+    assert back.notices() == [] and back._free_box.children == (back.free.widget,)
+    again = LearnApp("spirited", store=_store(tmp_path))
+    assert len(again.notices()) == 1
+    again.free.controls.new.click()  # New game: a fresh game, the notice about the old one goes
+    assert again.notices() == [] and not again.free.session.history
+    assert not back.errors.output.outputs and not again.errors.output.outputs
