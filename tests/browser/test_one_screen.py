@@ -94,6 +94,18 @@ def assert_one_screen(page, where: str, *, events: bool = True) -> dict:
     return g
 
 
+# The open rule card and the chip that opened it: the vertical gap between them (px) and how far they overlap sideways.
+NEAR_CHIP = """() => {
+  const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const card = r(document.querySelector('.rt-clause-float'));
+  const near = (c) => Math.min(Math.abs(card[3] - c[1]), Math.abs(card[1] - c[3]));
+  // a chip is one Button shown wherever its rule is cited: the card is beside one of its showings (the last)
+  const chip = [...document.querySelectorAll('.tutor-clause.rt-chip-open')].filter(e => e.getClientRects().length)
+    .filter(e => !e.closest('.rt-clause-float')).map(r).sort((a, b) => near(a) - near(b))[0];
+  return {card, chip, gap: near(chip), overlap: Math.min(card[2], chip[2]) - Math.max(card[0], chip[0])};
+}"""
+
+
 def open_learn(server: str, page, notebook: str) -> None:
     page.goto(f"{server}/voila/render/{notebook}")
     expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
@@ -126,18 +138,19 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
     click_steps(page, 4)
     assert_one_screen(page, f"{notebook} lesson 1 after 4 clicks")
     page.screenshot(path=ARTIFACTS / f"one-screen-{notebook[:-6]}-lesson-1366x768.png")
-    # a rule chip of the last step opens the rule over the board, in the window
-    chip = page.locator(".tutor-last-step .tutor-event + .tutor-clause:visible").first
-    chip.click()
-    card = page.locator(".tutor-clause-card.rt-clause-float")
-    expect(card).to_be_visible(timeout=CLICK_MS)
-    g = page.evaluate("() => { const b = document.querySelector('.rt-clause-float').getBoundingClientRect(); "
-                      "const a = document.querySelector('.rt-board-area').getBoundingClientRect(); "
-                      "return [[b.left, b.top, b.right, b.bottom], [a.left, a.top, a.right, a.bottom], "
-                      "innerHeight]; }")
-    assert inside(g[0], [0, 0, 1366, 768]) and g[0][1] < g[1][3] and g[0][0] < g[1][2], g  # over the board
-    card.locator(".rt-pop-close").click()
-    expect(card).to_have_count(0, timeout=CLICK_MS)
+    # a rule chip of the last step, then one of the legal actions, opens the rule beside the chip, in the window
+    # (trial 11 item g: it opened at the board's top left, far from a chip in the strip or the action list)
+    for where in (".tutor-last-step .tutor-event + .tutor-clause:visible", ".tutor-actions .tutor-clause:visible"):
+        chip = page.locator(where).first
+        chip.click()
+        card = page.locator(".tutor-clause-card.rt-clause-float")
+        expect(card).to_be_visible(timeout=CLICK_MS)
+        page.wait_for_timeout(300)
+        g = page.evaluate(NEAR_CHIP)
+        assert inside(g["card"], [0, 0, 1366, 768]), f"{where}: the rule card is not in the window: {g}"
+        assert g["gap"] <= 12 and g["overlap"] > 0, f"{where}: the rule card is not beside its chip: {g}"
+        card.locator(".rt-pop-close").click()
+        expect(card).to_have_count(0, timeout=CLICK_MS)
     # the same page is narrow at 1024 px: nothing overflows sideways
     page.set_viewport_size({"width": 1024, "height": 768})
     page.wait_for_timeout(500)
