@@ -314,6 +314,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space { line-height: 1.25; }
 }
 
+/* "reloading the page starts a new game" is about free play: a lesson's strip never says it (a reload restores the
+   lesson, or starts it again; trial 11 item c saw it in a Spirit Duels lesson after a reload) */
+.rt-onescreen:has(.rt-lesson-line) .rt-reload-note { display: none; }
 /* the last step: a strip under the board and the actions */
 .rt-onescreen > .tutor-last-step { margin: 0 0 4px 0; padding: 4px 10px 6px 10px;
   max-height: max(34vh, calc(100vh - 620px));

@@ -11,6 +11,7 @@ from tutor.lessons import all_lessons, goal_failures, goal_reached, load_lesson,
 from tutor.scenario import find
 from widgets import LearnApp, LessonRunner
 from widgets.lessons import KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
+from widgets.panels import _walk
 from widgets.style import esc
 
 LESSONS = all_lessons("restless-spirits")
@@ -615,3 +616,18 @@ def test_the_resumed_free_game_notice_goes_once_the_learner_plays_on_or_starts_a
     again.free.controls.new.click()  # New game: a fresh game, the notice about the old one goes
     assert again.notices() == [] and not again.free.session.history
     assert not back.errors.output.outputs and not again.errors.output.outputs
+
+
+def test_a_lessons_strip_never_says_that_a_reload_starts_a_new_game():
+    """Trial 11 item c: the strip's "reloading the page starts a new game" (about free play) showed in a Spirit Duels
+    lesson after a reload, which restores the lesson. The lesson's table holds the lesson line (CSS class
+    rt-lesson-line), the free game's does not, and the table's CSS hides the note in a table holding one."""
+    from widgets.table import TABLE_CSS
+    app = LearnApp("spirit-duels")
+    lesson_table = app.lessons.app.widget
+    assert "rt-onescreen" in lesson_table._dom_classes
+    assert any("rt-lesson-line" in x._dom_classes for x in _walk(lesson_table))
+    free = app.open_free_play()
+    assert not any("rt-lesson-line" in x._dom_classes for x in _walk(free.widget))
+    assert "rt-reload-note" in free.last._title.value  # free play says it (when no progress store keeps the game)
+    assert ".rt-onescreen:has(.rt-lesson-line) .rt-reload-note { display: none; }" in TABLE_CSS
