@@ -152,6 +152,9 @@ class LessonRunner:
         """Reveal the next hint: one line above the board, replacing the hint before it, until the next step (or
         undo, restart, another lesson) or the goal is reached (trial 10: two hint lines stayed under "Goal reached!",
         pushing the board down)."""
+        if getattr(self, "_reached", False):  # the goal holds: no hint points at a step no longer asked for
+            self.hint.disabled = True  # (trial 11 item d: a hint after "Goal reached!" named a group not listed)
+            return
         self.hints_shown = min(self.hints_shown + 1, len(self.lesson.hints))
         self._hint_at = len(self.app.session.history)
         self._render_hints()
@@ -193,6 +196,8 @@ class LessonRunner:
         nxt = " Press <b>Next lesson</b> to go on." if self.index < len(self.lessons) - 1 else \
             " That was the last lesson: try a free game in the <b>Free play</b> tab."
         self.done.value = f'<div class="rt-done">✓ Goal reached!{nxt}</div>' if ok else ""
+        self._reached = ok  # Hint is off while the goal holds (an undo turns it back on)
+        self.hint.disabled = ok or self.hints_shown >= len(self.lesson.hints)
         if self.hints.value and (ok or self._hint_at != len(self.app.session.history)):
             self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
             self._mark_hint(None)

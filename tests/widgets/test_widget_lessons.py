@@ -631,3 +631,22 @@ def test_a_lessons_strip_never_says_that_a_reload_starts_a_new_game():
     assert not any("rt-lesson-line" in x._dom_classes for x in _walk(free.widget))
     assert "rt-reload-note" in free.last._title.value  # free play says it (when no progress store keeps the game)
     assert ".rt-onescreen:has(.rt-lesson-line) .rt-reload-note { display: none; }" in TABLE_CSS
+
+
+def test_no_hint_once_the_goal_is_reached():
+    """Trial 11 item d: a hint asked after "Goal reached!" pointed at a group of actions no longer listed. Once the
+    goal holds, Hint is off and shows nothing; an undo (the goal no longer reached) turns it back on."""
+    runner = LessonRunner("spirit-duels")
+    lesson = runner.lesson
+    assert not runner.hint.disabled
+    for ref in lesson.solution:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+    assert "Goal reached!" in runner.done.value and runner.hint.disabled
+    runner.show_hint()  # (the button is off; asked anyway, nothing is said or marked)
+    assert runner.hints.value == ""
+    assert not any("rt-hint" in b._dom_classes for b in runner.app.actions.action_buttons)
+    runner.app.controls.undo.click()
+    assert runner.done.value == "" and not runner.hint.disabled
+    runner.show_hint()
+    assert runner.hints.value.startswith('<div class="rt-hint">Hint: ')
+    assert not runner.errors.output.outputs
