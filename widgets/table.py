@@ -104,11 +104,6 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
     min-height: 24px; padding: 2px 8px; font-size: 12.5px; }
   .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-clause { max-width: 36% !important; margin: 1px 0; }
 }
-/* an action that would do nothing now, pinned with the end of turn ("Gain the advantage" when holding the token):
-   its grey reason is whole, wrapping, at every width (cut to "Nobody has gained the advantage this rou…", or
-   hidden at 1024 px, it read as a cut-off line behind the pinned row: trial 11 item i) */
-.rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action.rt-idle::after { display: block; white-space: normal;
-  overflow: visible; font-size: 11.5px; line-height: 1.25; }
 /* a lesson's hint marks the action it is about (CSS class rt-hint): it stands out, and it and its group come first in
    the list, so the hint never points at something scrolled out of sight (the free-play seats' CSS does the same) */
 .rt-onescreen .tutor-action.rt-hint.jupyter-button, .rt-onescreen .tutor-action.rt-hint.widget-button {
