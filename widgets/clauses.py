@@ -67,6 +67,7 @@ class ClauseCard:
             self.widget.add_class("rt-clause-float")
         else:
             self.widget.remove_class("rt-clause-float")
+        self.model.card_open = self.shown
 
     def render(self, pop: bool = False) -> None:
         """Redraw the card for the current clause (or an invitation to click a chip); ``pop`` pops it out."""

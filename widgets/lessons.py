@@ -152,6 +152,9 @@ class LessonRunner:
         """Reveal the next hint: one line above the board, replacing the hint before it, until the next step (or
         undo, restart, another lesson) or the goal is reached (trial 10: two hint lines stayed under "Goal reached!",
         pushing the board down)."""
+        if getattr(self, "_reached", False):  # the goal holds: no hint points at a step no longer asked for
+            self.hint.disabled = True  # (trial 11 item d: a hint after "Goal reached!" named a group not listed)
+            return
         self.hints_shown = min(self.hints_shown + 1, len(self.lesson.hints))
         self._hint_at = len(self.app.session.history)
         self._render_hints()
@@ -193,6 +196,8 @@ class LessonRunner:
         nxt = " Press <b>Next lesson</b> to go on." if self.index < len(self.lessons) - 1 else \
             " That was the last lesson: try a free game in the <b>Free play</b> tab."
         self.done.value = f'<div class="rt-done">✓ Goal reached!{nxt}</div>' if ok else ""
+        self._reached = ok  # Hint is off while the goal holds (an undo turns it back on)
+        self.hint.disabled = ok or self.hints_shown >= len(self.lesson.hints)
         if self.hints.value and (ok or self._hint_at != len(self.app.session.history)):
             self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
             self._mark_hint(None)
@@ -393,11 +398,12 @@ class LearnApp:
         self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
         self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
 
-    def _notice(self, text: str, quiet: bool = False, free: bool = False) -> None:
+    def _notice(self, text: str, quiet: bool = False, free: bool = False) -> w.HBox:
         """Show ``text`` (plain text) in a calm line above the tabs, with a "Got it" button that hides the line (the
         learner has read it; it would otherwise stay for as long as the page is open). ``quiet``: news rather than
         a warning (CSS class ``rt-quiet``, a pale lilac line instead of an orange one). ``free``: news of the free
-        game, shown at the top of the Free play tab instead (a learner in the Lessons tab does not see it)."""
+        game, shown at the top of the Free play tab instead (a learner in the Lessons tab does not see it). Returns
+        the line (an HBox of CSS class ``rt-learn-notice-row``)."""
         look = ("background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66;" if quiet
                 else "background: #fff4e0; border: 1px solid #f0b35a;")
         note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" style="{look} '
@@ -413,6 +419,7 @@ class LearnApp:
             self._free_notes.append(row)
         else:
             self.widget.children = (*self.widget.children[:-1], row, self.tabs)
+        return row
 
     def _hide_notice(self, row: w.Widget) -> None:
         """Take the notice line ``row`` off the page (its "Got it" button)."""
@@ -449,6 +456,7 @@ class LearnApp:
                     n = len(session.history)
                     self._notice(RESUMED_NOTICE.format(steps=f"{n} step{'' if n == 1 else 's'}" if n
                                                        else "no steps yet"), quiet=True, free=True)
+            resumed = self._free_notes[-1] if session is not None and self._free_notes else None
             if session is None:
                 session = tutor.new_game(self.game_id, players=self.players, seed=self.seed)
                 if "first_game" in session.game.options:  # the game has a first-game set-up: use it
@@ -456,6 +464,8 @@ class LearnApp:
             self.free = TutorApp(session, new_game=True, errors=self.errors, with_style=False, one_screen=True,
                                  opponent=True)
             self._free_box.children = (*self._free_notes, self.free.widget)
+            if resumed is not None:  # "from before is back" is news until the learner plays on or starts afresh
+                self.free.model.observe(lambda _m, change: change != "clause" and self._hide_notice(resumed))
             seats = self.free.seats.seats if self.free.seats is not None else []
             kept = self._free_seats
             if kept and len(kept) == len(seats):  # the computer keeps the seats it played

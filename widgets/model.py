@@ -89,6 +89,8 @@ class SessionModel:
         self.errors = errors or ErrorPanel()
         self.session = session
         self.clause_id: str | None = None
+        #: True while a rule card is popped out over the page (set by ``widgets.clauses.ClauseCard``)
+        self.card_open = False
         self._observers: list[Observer] = []
         self._notifying = 0
         self._retired: list[w.Widget] = []
@@ -184,10 +186,26 @@ class SessionModel:
         self.session.reset()
 
     def show_clause(self, clause_id: str) -> None:
-        """Show clause ``clause_id`` in the clause card."""
+        """Show clause ``clause_id`` in the clause card. Its chip is marked as the one opened (CSS class
+        ``rt-chip-open``, on that chip only), so the one-screen table opens the rule card beside it (CSS anchor
+        positioning, ``widgets.table``); a related rule chosen inside the open card keeps the card where it is."""
         self.session.clause(clause_id)  # KeyError naming the id when unknown
+        before = self.session.game.clauses.get(self.clause_id) if self.clause_id else None
+        if not (self.card_open and before is not None and clause_id in before.related):
+            self._mark_open_chip(self._chips.get(clause_id))
         self.clause_id = clause_id
         self._notify("clause")
+
+    def _mark_open_chip(self, chip: w.Button | None) -> None:
+        """Move the CSS class ``rt-chip-open`` to ``chip`` (from the chip that had it)."""
+        old = getattr(self, "_open_chip", None)
+        if old is chip:
+            return
+        if old is not None and old.comm is not None:
+            old.remove_class("rt-chip-open")
+        self._open_chip = chip
+        if chip is not None:
+            chip.add_class("rt-chip-open")
 
 
 def clause_chip(model: SessionModel, clause_id: str) -> w.Button:

@@ -137,6 +137,13 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-clause-card:not(.rt-clause-float) { display: none !important; }
 .rt-onescreen .rt-clause-float { position: absolute !important; left: 10px; top: 10px; bottom: auto;
   max-height: calc(100% - 20px); z-index: 6; }
+/* the rule card opens beside the chip clicked (trial 11 item g): the chip marked rt-chip-open is its anchor; the
+   card sits above or below it (where there is more room), its right edge at the chip's, in the window */
+.rt-onescreen .tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }
+.rt-onescreen .rt-main:not(:has(> .rt-drawer:not(.rt-hidden))) > .rt-clause-float {
+  position: fixed !important; position-anchor: --rt-open-chip; inset: auto; margin: 4px 0 !important;
+  position-area: top span-left; position-try-fallbacks: flip-block, flip-inline, flip-block flip-inline;
+  position-try-order: most-height; max-height: min(100%, 70vh); z-index: 1000; }
 
 /* the board, compact (class rt-compact on the one-screen table and the presenter's board): the shared table, then the current player's area, then the others; long texts on one line */
 .rt-compact .rt-bparts { gap: 6px; align-content: flex-start; }
@@ -277,6 +284,36 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 }
 .rt-compact .sd-aside > summary { font-size: 11px; }
 
+/* free play against the computer, after its reply (the strip at its highest): the board's rows are text-high, not
+   the widgets' 28 px line, so the opponent's Spirits (Spirit Duels), the learner's hand (Spirited) and Player 2's
+   board (Restless Spirits at 1024x768) stay in view above the strip (trial 11 item a) */
+.rt-compact .rt-zone, .rt-compact .rt-player { line-height: 1.35; }
+.rt-compact .rt-chip, .rt-compact .sd-card-chip, .rt-compact .sp-clan, .rt-compact .sp-medal { line-height: 18px; }
+.rt-compact .sp-board .rt-zone:has(> .sp-pile) > .sp-piles-head { display: none; }
+.rt-compact .sp-pile { font-size: 12px; line-height: 1.35; margin-top: 3px; }
+.rt-compact .sp-medal { font-size: 11.5px; padding: 0 6px; }
+.rt-compact .sp-slot { min-height: 0; padding: 1px 5px; }
+.rt-compact .sp-camp { min-height: 0; padding: 1px 6px; }
+.rt-compact .sp-slots, .rt-compact .sp-camps { margin: 1px 0; }
+.rt-compact .sd-die { min-width: 26px; height: 24px; }
+.rt-compact .sd-die .sd-g { font-size: 13px; line-height: 1; }
+.rt-compact .sd-die .sd-k { margin-top: 0; line-height: 1; }
+.rt-compact .sd-card { line-height: 1.2; }
+.rt-compact .sd-board .rt-player > .sd-aside { flex: 0 1 auto; }
+/* Restless Spirits in a narrow window (1024 px): the Lost Spirits take the board's width (a type beside its name),
+   the players' areas follow, each the board's width, then the Shrine and the Totem Markets side by side */
+@media (max-width: 1200px) {
+  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets,
+  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { order: 6; }
+  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-wide { flex-basis: 100%; }
+  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { flex: 3 1 380px; }
+  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player { flex-basis: 100%; }
+  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space { line-height: 1.25; }
+}
+
+/* "reloading the page starts a new game" is about free play: a lesson's strip never says it (a reload restores the
+   lesson, or starts it again; trial 11 item c saw it in a Spirit Duels lesson after a reload) */
+.rt-onescreen:has(.rt-lesson-line) .rt-reload-note { display: none; }
 /* the last step: a strip under the board and the actions */
 .rt-onescreen > .tutor-last-step { margin: 0 0 4px 0; padding: 4px 10px 6px 10px;
   max-height: max(34vh, calc(100vh - 620px));

@@ -94,6 +94,18 @@ def assert_one_screen(page, where: str, *, events: bool = True) -> dict:
     return g
 
 
+# The open rule card and the chip that opened it: the vertical gap between them (px) and how far they overlap sideways.
+NEAR_CHIP = """() => {
+  const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const card = r(document.querySelector('.rt-clause-float'));
+  const near = (c) => Math.min(Math.abs(card[3] - c[1]), Math.abs(card[1] - c[3]));
+  // a chip is one Button shown wherever its rule is cited: the card is beside one of its showings (the last)
+  const chip = [...document.querySelectorAll('.tutor-clause.rt-chip-open')].filter(e => e.getClientRects().length)
+    .filter(e => !e.closest('.rt-clause-float')).map(r).sort((a, b) => near(a) - near(b))[0];
+  return {card, chip, gap: near(chip), overlap: Math.min(card[2], chip[2]) - Math.max(card[0], chip[0])};
+}"""
+
+
 def open_learn(server: str, page, notebook: str) -> None:
     page.goto(f"{server}/voila/render/{notebook}")
     expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
@@ -126,18 +138,19 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
     click_steps(page, 4)
     assert_one_screen(page, f"{notebook} lesson 1 after 4 clicks")
     page.screenshot(path=ARTIFACTS / f"one-screen-{notebook[:-6]}-lesson-1366x768.png")
-    # a rule chip of the last step opens the rule over the board, in the window
-    chip = page.locator(".tutor-last-step .tutor-event + .tutor-clause:visible").first
-    chip.click()
-    card = page.locator(".tutor-clause-card.rt-clause-float")
-    expect(card).to_be_visible(timeout=CLICK_MS)
-    g = page.evaluate("() => { const b = document.querySelector('.rt-clause-float').getBoundingClientRect(); "
-                      "const a = document.querySelector('.rt-board-area').getBoundingClientRect(); "
-                      "return [[b.left, b.top, b.right, b.bottom], [a.left, a.top, a.right, a.bottom], "
-                      "innerHeight]; }")
-    assert inside(g[0], [0, 0, 1366, 768]) and g[0][1] < g[1][3] and g[0][0] < g[1][2], g  # over the board
-    card.locator(".rt-pop-close").click()
-    expect(card).to_have_count(0, timeout=CLICK_MS)
+    # a rule chip of the last step, then one of the legal actions, opens the rule beside the chip, in the window
+    # (trial 11 item g: it opened at the board's top left, far from a chip in the strip or the action list)
+    for where in (".tutor-last-step .tutor-event + .tutor-clause:visible", ".tutor-actions .tutor-clause:visible"):
+        chip = page.locator(where).first
+        chip.click()
+        card = page.locator(".tutor-clause-card.rt-clause-float")
+        expect(card).to_be_visible(timeout=CLICK_MS)
+        page.wait_for_timeout(300)
+        g = page.evaluate(NEAR_CHIP)
+        assert inside(g["card"], [0, 0, 1366, 768]), f"{where}: the rule card is not in the window: {g}"
+        assert g["gap"] <= 12 and g["overlap"] > 0, f"{where}: the rule card is not beside its chip: {g}"
+        card.locator(".rt-pop-close").click()
+        expect(card).to_have_count(0, timeout=CLICK_MS)
     # the same page is narrow at 1024 px: nothing overflows sideways
     page.set_viewport_size({"width": 1024, "height": 768})
     page.wait_for_timeout(500)
@@ -393,4 +406,69 @@ def test_a_lesson_hint_points_at_an_action_in_view(tutor_server, tutor_page, siz
     assert inside(g["hinted"], g["actions"]) and inside(g["hinted"], [0, 0, w, h]), g
     assert "dice" in g["group"], g  # the Dice actions group, brought to the top
     page.screenshot(path=ARTIFACTS / f"lesson-hint-spirit-duels-{w}x{h}.png")
+    tutor_page.assert_clean()
+
+
+FREE_BOARD = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel, root) => [...(root || document).querySelectorAll(sel)].find(shown) || null;
+  const pick = (sel) => first(sel) && rect(first(sel));
+  return {win: [innerWidth, innerHeight], area: pick('.rt-board-area'),
+          reply: first('.tutor-last-step .rt-reply-col .rt-step-now') !== null,
+          hand: pick('.tutor-board .rt-player:has(.rt-who-you) .rt-hand-row'),
+          theirs: pick('.tutor-board .rt-player:not(:has(.rt-who-you)) .sd-spirits')
+            || pick('.tutor-board .rt-player:not(:has(.rt-who-you)) .rt-spaces')
+            || pick('.tutor-board .rt-player:not(:has(.rt-who-you)) .rt-row:has(> .sp-slots)')};
+}"""
+
+
+@pytest.mark.parametrize("notebook, size", [("learn-spirit-duels.ipynb", (1366, 768)),
+                                            ("learn-spirited.ipynb", (1366, 768)),
+                                            ("learn-restless-spirits.ipynb", (1024, 768))])
+def test_free_play_keeps_both_boards_in_view_after_the_computers_reply(tutor_server, tutor_page, notebook, size):
+    """Trial 11 item a: in free play, once the computer has replied (the last-step strip at its highest, the learner's
+    step beside the computer's), Player 2's Spirits sat under the strip (Spirit Duels, 1366x768), Player 2's board
+    was off screen (Restless Spirits, 1024x768) and the learner's hand row was cut (Spirited, 1366x768). Now, after
+    eight of the learner's steps and the computer's replies, with the learner to play: the learner's hand row and
+    the opponent's Spirits or board (Spirited: the opponent's City Board down to its Allegiances) are whole in
+    the board area and the window, with the legal actions and the last step, and the page does not scroll."""
+    page = tutor_page.page
+    w, h = size
+    page.set_viewport_size({"width": w, "height": h})
+    page.goto(f"{tutor_server}/voila/render/{notebook}")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    for got_it in page.locator(".rt-free-notice button:visible").all():  # a kept game's notice, read
+        got_it.click()
+    page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()  # a fresh game, seed 1
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    mine, replied = 0, False
+    for _ in range(80):
+        page.wait_for_timeout(500)
+        comp = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+        ours = page.locator(".tutor-action:visible:not([disabled])")
+        if comp.count():
+            comp.first.click()
+            replied = True
+            continue
+        if mine >= 8 and replied and ours.count() and page.locator(".tutor-last-step .rt-reply-col:visible").count():
+            break  # the learner to play, the computer's reply in the strip
+        if ours.count():
+            keep = ours.filter(has_text="Keep")
+            (keep.first if keep.count() else ours.first).click()
+            mine, replied = mine + 1, False
+    page.wait_for_timeout(600)
+    where = f"{notebook} free play at {w}x{h} after the computer's reply"
+    assert_one_screen(page, where)
+    g = page.evaluate(FREE_BOARD)
+    window = [0, 0, w, h]
+    assert g["reply"], f"{where}: no reply of the computer's in the strip: {g}"
+    assert g["hand"] and inside(g["hand"], g["area"]) and inside(g["hand"], window), f"{where}: the hand row: {g}"
+    assert g["theirs"] and inside(g["theirs"], g["area"]) and inside(g["theirs"], window), \
+        f"{where}: the opponent's Spirits or board: {g}"
+    print(f"{where}: hand {[round(x) for x in g['hand']]}, opponent {[round(x) for x in g['theirs']]}, "
+          f"board area {[round(x) for x in g['area']]}")
+    page.screenshot(path=ARTIFACTS / f"free-boards-{notebook[:-6]}-{w}x{h}.png")
     tutor_page.assert_clean()

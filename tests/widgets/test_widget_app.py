@@ -450,3 +450,34 @@ def test_spirit_duels_banner_keeps_the_space_before_its_small_text():
     from widgets.table import TABLE_CSS
     rule = next(x for x in TABLE_CSS.splitlines() if x.startswith(".rt-compact .sd-board > .rt-banner {"))
     assert "display: flex" in rule and "gap: 0 .35em" in rule
+
+
+def test_the_rule_card_opens_beside_the_chip_clicked():
+    """Trial 11 item g: the card opened far from its chip. The chip clicked carries the CSS class rt-chip-open (it
+    alone), the one-screen table's CSS anchors the card to it; a related rule chosen inside the open card keeps the
+    card where it is, and a chip clicked once the card is closed moves it."""
+    from widgets.table import TABLE_CSS
+    app = lesson_app(0)
+    card = app.clause_card
+    chips = with_class(app.actions.widget, "tutor-clause")
+    first = chips[0]
+    first.click()
+    assert card.shown and app.model.card_open and "rt-chip-open" in first._dom_classes
+    other = next((c for c in chips if c is not first), None)
+    if other is not None:
+        other.click()
+        assert "rt-chip-open" in other._dom_classes and "rt-chip-open" not in first._dom_classes
+        first.click()
+    opened = first
+    related = with_class(card.related, "tutor-clause")
+    if related and related[0] is not opened:
+        related[0].click()  # inside the open card: the card stays beside the chip that opened it
+        assert card.shown and "rt-chip-open" in opened._dom_classes
+        assert "rt-chip-open" not in related[0]._dom_classes
+        card.close.click()
+        assert not app.model.card_open
+        related[0].click()  # the card closed: this chip (wherever it shows) is the card's anchor now
+        assert "rt-chip-open" in related[0]._dom_classes and "rt-chip-open" not in opened._dom_classes
+    assert ".tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }" in TABLE_CSS
+    assert "position-anchor: --rt-open-chip" in TABLE_CSS
+    assert sum("rt-chip-open" in c._dom_classes for c in app.model._chips.values()) == 1

@@ -11,6 +11,7 @@ from tutor.lessons import all_lessons, goal_failures, goal_reached, load_lesson,
 from tutor.scenario import find
 from widgets import LearnApp, LessonRunner
 from widgets.lessons import KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
+from widgets.panels import _walk
 from widgets.style import esc
 
 LESSONS = all_lessons("restless-spirits")
@@ -506,10 +507,11 @@ def test_the_learn_page_keeps_free_plays_redo(tmp_path):
     back = LearnApp("restless-spirits", store=_store(tmp_path))
     assert len(back.free.session.history) == 1 and back.free.session.redo_ids == [played[2], played[1]]
     assert back.free.controls.redo.disabled is False
+    assert "Your free-play game from before is back (1 step)" in back.notices()[0]
     back.free.controls.redo.click()
     back.free.controls.redo.click()
     assert [st.action.id for st in back.free.session.history] == played and not back.free.session.can_redo
-    assert "Your free-play game from before is back (1 step)" in back.notices()[0]
+    assert back.notices() == []  # the learner played on: the news is old (trial 11 item b)
     # an edited redo list: the steps up to the first that is not legal stay redoable
     back.free.controls.undo.click()
     place = json.loads(back.store.place(back.place_key))
@@ -595,3 +597,56 @@ def test_a_lesson_hint_marks_the_action_it_is_about(game_id):
         assert marked() == [find(app.session, lesson.solution[1]).id]
     runner.next.click()
     assert marked() == [] and not runner.errors.output.outputs
+
+
+def test_the_resumed_free_game_notice_goes_once_the_learner_plays_on_or_starts_afresh(tmp_path):
+    """Trial 11 item b: "Your free-play game from before is back" stayed after New game and after further steps.
+    It is news about the game on the table when the page opens: the next step (or New game) takes it away."""
+    app = LearnApp("spirited", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    app.free.actions.button_for(app.free.session.legal_actions()[0].id).click()
+    back = LearnApp("spirited", store=_store(tmp_path))
+    assert len(back.notices()) == 1 and "from before is back (1 step)" in back.notices()[0]
+    back.free.model.show_clause(back.free.session.legal_actions()[0].clauses[0])  # reading a rule is not playing on
+    assert len(back.notices()) == 1
+    back.free.actions.button_for(back.free.session.legal_actions()[0].id).click()
+    assert back.notices() == [] and back._free_box.children == (back.free.widget,)
+    again = LearnApp("spirited", store=_store(tmp_path))
+    assert len(again.notices()) == 1
+    again.free.controls.new.click()  # New game: a fresh game, the notice about the old one goes
+    assert again.notices() == [] and not again.free.session.history
+    assert not back.errors.output.outputs and not again.errors.output.outputs
+
+
+def test_a_lessons_strip_never_says_that_a_reload_starts_a_new_game():
+    """Trial 11 item c: the strip's "reloading the page starts a new game" (about free play) showed in a Spirit Duels
+    lesson after a reload, which restores the lesson. The lesson's table holds the lesson line (CSS class
+    rt-lesson-line), the free game's does not, and the table's CSS hides the note in a table holding one."""
+    from widgets.table import TABLE_CSS
+    app = LearnApp("spirit-duels")
+    lesson_table = app.lessons.app.widget
+    assert "rt-onescreen" in lesson_table._dom_classes
+    assert any("rt-lesson-line" in x._dom_classes for x in _walk(lesson_table))
+    free = app.open_free_play()
+    assert not any("rt-lesson-line" in x._dom_classes for x in _walk(free.widget))
+    assert "rt-reload-note" in free.last._title.value  # free play says it (when no progress store keeps the game)
+    assert ".rt-onescreen:has(.rt-lesson-line) .rt-reload-note { display: none; }" in TABLE_CSS
+
+
+def test_no_hint_once_the_goal_is_reached():
+    """Trial 11 item d: a hint asked after "Goal reached!" pointed at a group of actions no longer listed. Once the
+    goal holds, Hint is off and shows nothing; an undo (the goal no longer reached) turns it back on."""
+    runner = LessonRunner("spirit-duels")
+    lesson = runner.lesson
+    assert not runner.hint.disabled
+    for ref in lesson.solution:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+    assert "Goal reached!" in runner.done.value and runner.hint.disabled
+    runner.show_hint()  # (the button is off; asked anyway, nothing is said or marked)
+    assert runner.hints.value == ""
+    assert not any("rt-hint" in b._dom_classes for b in runner.app.actions.action_buttons)
+    runner.app.controls.undo.click()
+    assert runner.done.value == "" and not runner.hint.disabled
+    runner.show_hint()
+    assert runner.hints.value.startswith('<div class="rt-hint">Hint: ')
+    assert not runner.errors.output.outputs
