@@ -26,6 +26,10 @@ What this adds to a plain ``voila notebooks/``:
   another site or another port without a navigation (an iframe or ``fetch()``: ``Sec-Fetch-Site``), before it starts
   a kernel; pages are framed only by the tutor's own (``frame-ancestors 'self'``, ``X-Frame-Options``), and the page
   template and theme are never taken from the URL (see ``tutor/webguard.py``);
+* bounded requests: an address longer than 8,192 characters gets a small plain ``414 URI Too Long`` naming the
+  problem (headers over 64 K characters: ``431``), before any page runs; tornado reads up to 1 MiB of headers for that
+  (its own 64 KiB limit dropped the connection of a 100 KB address with no answer) and 1 MiB of body
+  (``tutor/webguard.py``: ``oversize_request``, ``server_limits``);
 * at most ``--max-kernels`` kernels at once (default 11, the 5 pre-heated ones included): a page that needs one more shuts
   down the kernel idle longest with no page connected, and when every kernel is busy or has its page open, the page
   is a short "Rules Tutor is busy" notice (HTTP 503) saying to close a tab;
@@ -386,6 +390,12 @@ def _make_app_class():
                 names |= {n.lower().rstrip(".") for n in (socket.gethostname(), socket.getfqdn()) if n}
                 names |= {n.lower().rstrip(".") for n in self.host_names}
             webguard.insert_host_guard(self.app, port=self.port, names=frozenset(names), any_address=network)
+            # Before the Host check: an address of 100 KB gets a small 414 naming the problem (tornado's own limit,
+            # 64 KiB of headers, dropped the connection with no answer).
+            webguard.insert_size_guard(self.app)
+            listen = self.app.listen
+            self.app.listen = lambda port, address="", **kwargs: listen(
+                port, address, **{**webguard.server_limits(), **kwargs})
             super().listen()
 
         def init_handlers(self) -> list:
