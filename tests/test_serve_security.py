@@ -775,3 +775,32 @@ def test_huge_headers_and_a_foreign_host_with_a_huge_address(server):
     status, _, body = _request(server.port, "/?" + "q" * 100_000, host="evil.example", timeout=30)
     assert status in (403, 414) and len(body) < 300 and "qqq" not in body
     assert _request(server.port, "/voila/tree", timeout=30)[0] == 200
+
+
+def test_the_busy_page_is_decided_before_voila_builds_the_page():
+    """CappedKernelManager.no_room: the page handler answers "busy" before Voila reads the notebook and builds the
+    page (that work, queued behind every page being made, delayed the busy page): full, nothing to shut down, and
+    no pre-heated kernel of that notebook ready or starting."""
+    import asyncio
+    from datetime import datetime, timezone
+    from types import SimpleNamespace
+
+    km = webguard.CappedKernelManager(max_kernels=2)
+    assert not km.no_room("learn-spirited.ipynb")  # empty
+    now = datetime.now(timezone.utc)
+    km._kernels.update({kid: SimpleNamespace(execution_state="busy", last_activity=now) for kid in ("a", "b")})
+    assert km.no_room("learn-spirited.ipynb") and km.no_room(None)
+
+    async def pools():
+        loop = asyncio.get_running_loop()
+        ready, starting, failed = loop.create_future(), loop.create_future(), loop.create_future()
+        ready.set_result({"kernel_id": "c"})
+        failed.set_exception(webguard.KernelCapReached(2, 2))
+        km._pools = {"index.ipynb": [ready], "practice.ipynb": [starting], "faq-explorer.ipynb": [failed]}
+        out = {name: km.no_room(name) for name in ("index.ipynb", "practice.ipynb", "faq-explorer.ipynb")}
+        failed.exception()
+        return out
+    assert asyncio.run(pools()) == {"index.ipynb": False, "practice.ipynb": False, "faq-explorer.ipynb": True}
+    km._kernels["a"].execution_state = "idle"  # a closed tab's kernel may be shut down for the page: room
+    km._connected_once.add("a")
+    assert not km.no_room("learn-spirited.ipynb")

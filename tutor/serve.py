@@ -344,19 +344,25 @@ def _make_app_class():
                 return
             km = self.kernel_manager
             km.drop_failed_pool_tasks()  # a pre-heated kernel refused at the cap: start one of the page's own
+            if km.no_room((path or "").strip("/")):  # at once: before Voila reads the notebook and builds the page
+                self._busy(km.max_kernels, km.kernels_in_use())
+                return
             try:
                 await super().get(path=path)
             except webguard.KernelCapReached as busy:
                 if self._headers_written:  # never: the kernel is started before the page's first byte
                     raise
-                self.clear()
-                self.set_status(503, "Rules Tutor is busy")
-                self.set_header("Content-Type", "text/html; charset=utf-8")
-                self.set_header("Cache-Control", "no-store")
-                self.set_header("Retry-After", "10")
-                self.finish(webguard.busy_page(busy.max_kernels, busy.in_use))
+                self._busy(busy.max_kernels, busy.in_use)
                 return
             km.refill_pools_if_room()
+
+        def _busy(self, max_kernels: int, in_use: int) -> None:
+            self.clear()
+            self.set_status(503, "Rules Tutor is busy")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("Retry-After", "10")
+            self.finish(webguard.busy_page(max_kernels, in_use))
 
     from voila.static_file_handler import TemplateStaticFileHandler
     # /voila/templates/x: 404, not a ValueError (HTTP 500) in Voila's handler

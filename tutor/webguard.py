@@ -500,6 +500,19 @@ class CappedKernelManager(AsyncMappingKernelManager):
             found.append((last, kid))
         return [kid for _, kid in sorted(found)]
 
+    def no_room(self, notebook: str | None = None) -> bool:
+        """Whether a page of ``notebook`` (its path as Voila's pools name it, e.g. ``index.ipynb``) would get
+        :class:`KernelCapReached` now: ``max_kernels`` run or start, none may be shut down (:meth:`cull_candidates`)
+        and no pre-heated kernel of that notebook is ready or starting for it. The page handler asks this before
+        Voila reads the notebook and builds its page, so that the busy page is answered at once (it came only after
+        that work, queued behind every other page being made)."""
+        if self.kernels_in_use() < self.max_kernels:
+            return False
+        pool = getattr(self, "_pools", {}).get(notebook or "", ())
+        if any(not task.done() or (not task.cancelled() and task.exception() is None) for task in pool):
+            return False
+        return not self.cull_candidates()
+
     def note_page_kernel(self, kernel_id: str) -> None:
         """A page has just been given ``kernel_id`` (a pre-heated kernel, idle since it was heated): count that as
         the kernel's latest activity, so that it is not taken for an abandoned one before the page connects."""
