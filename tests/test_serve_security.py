@@ -804,3 +804,25 @@ def test_the_busy_page_is_decided_before_voila_builds_the_page():
     km._kernels["a"].execution_state = "idle"  # a closed tab's kernel may be shut down for the page: room
     km._connected_once.add("a")
     assert not km.no_room("learn-spirited.ipynb")
+
+    # On the hub, Voila's own page handler: the same check in front of it (webguard.refuse_foreign_embeds)
+    km._kernels["a"].execution_state = "busy"
+    answered = {}
+
+    class Handler:
+        kernel_manager, path_args = km, ["learn-spirited.ipynb"]
+
+        def set_status(self, code, reason=None):
+            answered["status"] = (code, reason)
+
+        def set_header(self, name, value):
+            answered[name] = value
+
+        def finish(self, body):
+            answered["body"] = body
+    assert webguard.refuse_when_full(Handler()) is True
+    assert answered["status"] == (503, "Rules Tutor is busy") and "Rules Tutor is busy" in answered["body"]
+    assert "at most 2 tutor pages" in answered["body"] and answered["Retry-After"] == "10"
+    km._kernels.clear()
+    answered.clear()
+    assert webguard.refuse_when_full(Handler()) is False and not answered

@@ -346,16 +346,35 @@ def refuse_foreign_page(handler: web.RequestHandler) -> bool:
     return True
 
 
+def refuse_when_full(handler: web.RequestHandler) -> bool:
+    """Answer ``handler``'s page request with :func:`busy_page` (HTTP 503) at once when its server's kernel manager
+    (a :class:`CappedKernelManager`) has no room for the page (:meth:`CappedKernelManager.no_room`), before Voila
+    reads the notebook and builds the page; return whether it did."""
+    km = getattr(handler, "kernel_manager", None)
+    no_room = getattr(km, "no_room", None)
+    if no_room is None:
+        return False
+    path = handler.path_args[0] if getattr(handler, "path_args", None) else ""
+    if not no_room(str(path or "").strip("/")):
+        return False
+    handler.set_status(503, "Rules Tutor is busy")
+    handler.set_header("Content-Type", "text/html; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.set_header("Retry-After", "10")
+    handler.finish(busy_page(km.max_kernels, km.kernels_in_use()))
+    return True
+
+
 def refuse_foreign_embeds(handler_class: type[web.RequestHandler]) -> None:
     """Make every request to ``handler_class`` (Voila's page handler on the hub, which gives a page a kernel) pass
-    :func:`refuse_foreign_page` before anything else: tornado runs no ``get`` once ``prepare`` has answered.
-    Idempotent."""
+    :func:`refuse_foreign_page`, then :func:`refuse_when_full`, before anything else: tornado runs no ``get`` once
+    ``prepare`` has answered. Idempotent."""
     if getattr(handler_class, "_tutor_refuses_foreign_pages", False):
         return
     original = handler_class.prepare
 
     async def prepare(self, *args, **kwargs):
-        if refuse_foreign_page(self):
+        if refuse_foreign_page(self) or refuse_when_full(self):
             return None
         result = original(self, *args, **kwargs)
         if result is not None and hasattr(result, "__await__"):
