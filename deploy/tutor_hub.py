@@ -111,3 +111,132 @@ def set_teachers(teachers_text: str, teacher_password: str, *, other_passwords=(
         cls.teacher_users = frozenset(teachers)
         cls.teacher_password = teacher_password if teachers else ""
     return frozenset(teachers)
+
+
+# --- Host names: the hub answers only to its own (DNS rebinding) ---------------------------------------------------
+# The one-machine hub uses tutor.webguard (deploy/jupyterhub_config.py); the chart's hub image has no tutor, so the
+# same check is repeated here with the standard library and tornado (JupyterHub's own web server), and
+# tests/deploy/test_deploy_config.py checks that the two agree.
+
+import ipaddress  # noqa: E402
+import os  # noqa: E402
+import re  # noqa: E402
+
+#: Key of the hub's tornado settings holding the names it answers to (``tutor.webguard.HUB_HOSTS_SETTING``).
+HUB_HOSTS_SETTING = "rules_tutor_hosts"
+#: Environment variable of the hub naming the public host names (comma-separated), on both deployments.
+HOST_NAMES_ENV = "TUTOR_HUB_HOST_NAMES"
+#: The names the chart's own pods reach the hub by (learners' servers and the idle culler call ``http://hub:8081``):
+#: the service ``hub``, also with the namespace (``POD_NAMESPACE``, set by the chart) and the cluster's domain.
+CLUSTER_HUB_SERVICE = "hub"
+
+_HOST_RE = re.compile(r"^(?P<host>\[[0-9A-Fa-f:.]+\]|[^:\[\]\s]+)(?::(?P<port>[0-9]{1,5}))?\Z")
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_NAME_RE = re.compile(rf"{_LABEL}(?:\.{_LABEL})*\.?")
+_LOOPBACK = (ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1"))
+
+
+def valid_host_name(name: str) -> bool:
+    """Whether ``name`` is a DNS host name (as ``tutor.webguard.valid_host_name``)."""
+    return isinstance(name, str) and len(name) <= 253 and _NAME_RE.fullmatch(name) is not None
+
+
+def host_name_allowed(host_header, *, names, any_address: bool = False) -> bool:
+    """Whether a request's ``Host`` header (any port; none means 80) names the hub: ``127.0.0.1``, ``[::1]``, one of
+    ``names`` (lower case), or with ``any_address`` any IP address; exactly, nothing around it. Never raises. The
+    same answers as ``tutor.webguard.host_name_allowed``."""
+    if not isinstance(host_header, str) or not host_header or len(host_header) > 300:
+        return False
+    m = _HOST_RE.match(host_header)
+    if not m:
+        return False
+    port = m.group("port")
+    if port is not None and port != str(int(port)):  # exactly a port's digits: no leading zeros
+        return False
+    host = m.group("host").lower()
+    if host.startswith("["):
+        host = host[1:-1]
+    elif ":" in host:
+        return False
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host in names
+    return any_address or (address in _LOOPBACK and str(address) == host)
+
+
+def hub_host_names(text: str, *, namespace: str = "") -> frozenset[str]:
+    """The names the Kubernetes hub answers to: ``localhost``, the cluster's names of its service
+    (:data:`CLUSTER_HUB_SERVICE`, with ``namespace``) and the public names in ``text`` (``TUTOR_HUB_HOST_NAMES``,
+    comma-separated; the chart's ``proxy.https.hosts``). Raises ``SystemExit`` naming the variable for a value that
+    is not a host name."""
+    found = {"localhost", CLUSTER_HUB_SERVICE}
+    if namespace:
+        found |= {f"{CLUSTER_HUB_SERVICE}.{namespace}", f"{CLUSTER_HUB_SERVICE}.{namespace}.svc",
+                  f"{CLUSTER_HUB_SERVICE}.{namespace}.svc.cluster.local"}
+    for name in names(text):
+        name = name.rstrip(".")
+        if not valid_host_name(name):
+            raise SystemExit(f"{HOST_NAMES_ENV}: {name[:80]!r} is not a host name (e.g. tutor.school.example)")
+        found.add(name)
+    return frozenset(found)
+
+
+_REFUSAL = ("403 Forbidden: this Rules Tutor class hub only answers to its own addresses (its IP addresses, "
+            "the cluster's name of the hub, and the names in TUTOR_HUB_HOST_NAMES), not to the host name this "
+            "request used.\n")
+
+
+def insert_host_guard(app) -> bool:
+    """Put the Host check (:func:`host_name_allowed`, with the names of ``app.settings[HUB_HOSTS_SETTING]``) in front
+    of every route of ``app`` (the hub's tornado Application): any other Host gets a short plain 403 before any page
+    or API runs. Returns False (and does nothing) when the setting is absent."""
+    from tornado import routing, web
+
+    hosts = app.settings.get(HUB_HOSTS_SETTING)
+    if not hosts:
+        return False
+    allowed, any_address = frozenset(hosts["names"]), bool(hosts["any_address"])
+
+    class Refused(routing.Matcher):
+        def match(self, request):
+            ok = host_name_allowed(request.headers.get("Host"), names=allowed, any_address=any_address)
+            return None if ok else {}
+
+    class Refuse(web.RequestHandler):
+        def prepare(self):
+            self.set_status(403)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(_REFUSAL)
+
+        def check_xsrf_cookie(self):
+            return None
+
+    app.default_router.rules.insert(0, routing.Rule(Refused(), Refuse))
+    return True
+
+
+def install_host_guard(c, text: str | None = None) -> frozenset[str]:
+    """For the Kubernetes hub (``z2jh-values.yaml``: ``hub.extraConfig``): answer only to :func:`hub_host_names`
+    (from ``text``, by default ``TUTOR_HUB_HOST_NAMES``, and the chart's ``POD_NAMESPACE``) and any IP address (the
+    load balancer's, the pods' own for the chart's health checks), on every port; ``c``: the hub's configuration.
+    Puts the names in ``c.JupyterHub.tornado_settings`` and :func:`insert_host_guard` into every JupyterHub's
+    ``init_tornado_application`` (once per process). Returns the names."""
+    from jupyterhub.app import JupyterHub
+
+    hosts = hub_host_names(os.environ.get(HOST_NAMES_ENV, "") if text is None else text,
+                           namespace=os.environ.get("POD_NAMESPACE", ""))
+    settings = dict(c.JupyterHub.get("tornado_settings") or {})
+    settings[HUB_HOSTS_SETTING] = {"names": sorted(hosts), "any_address": True}
+    c.JupyterHub.tornado_settings = settings
+    if not getattr(JupyterHub, "_rules_tutor_hub_hosts", False):
+        original = JupyterHub.init_tornado_application
+
+        def init_tornado_application(self):
+            original(self)
+            insert_host_guard(self.tornado_application)
+
+        JupyterHub.init_tornado_application = init_tornado_application
+        JupyterHub._rules_tutor_hub_hosts = True
+    return hosts

@@ -720,3 +720,109 @@ def test_network_server_accepts_its_addresses_and_configured_names(tmp_path):
 def test_a_configured_host_name_must_be_a_dns_name(name, ok):
     from tutor.webguard import valid_host_name
     assert valid_host_name(name) is ok
+
+
+# --- oversized requests (a 100 KB address dropped the connection with no answer) ------------------------------------
+
+
+def test_oversized_addresses_and_headers_are_named_not_echoed():
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+
+    def request(uri, **headers):
+        return HTTPServerRequest(start_line=RequestStartLine("GET", uri, "HTTP/1.1"),
+                                 headers=HTTPHeaders({"Host": "127.0.0.1:8866", **headers}))
+
+    assert webguard.oversize_request(request("/voila/render/index.ipynb?scenario=" + "x" * 2000)) is None
+    assert webguard.oversize_request(request("/" + "a" * (webguard.MAX_URI_CHARS - 1))) is None
+    why = webguard.oversize_request(request("/voila/render/learn-restless-spirits.ipynb?x=" + "<b>" * 34_000))
+    assert why.startswith("414 URI Too Long: this address is 102,045 characters long, mostly its query string")
+    assert "at most 8,192 characters" in why and "<b>" not in why and len(why) < 300
+    assert "mostly its path" in webguard.oversize_request(request("/" + "p" * 9000))
+    why = webguard.oversize_request(request("/voila/tree", Cookie="c=" + "z" * 70_000))
+    assert why.startswith("431 Request Header Fields Too Large: this request's headers are 70,") and "zzz" not in why
+    # tornado reads a request this large before the check answers it (its default, 64 KiB, dropped the connection)
+    assert webguard.server_limits()["max_header_size"] >= 1 << 20 > 100_000 + webguard.MAX_HEADER_CHARS
+
+
+@slow
+@pytest.mark.parametrize("path", [
+    "/voila/render/learn-restless-spirits.ipynb?x=" + "A" * 100_000,
+    "/voila/render/faq-explorer.ipynb?scenario=" + "s" * 100_000,
+    "/voila/render/ability-graph.ipynb?node=" + "n" * 100_000,
+    f"/voila/render/{PAGE}?x=" + "%3Cscript%3E" * 800,
+    "/" + "d" * 20_000,
+    "/api/kernels/x/channels?session_id=" + "w" * 100_000,
+])
+def test_a_huge_address_gets_a_small_414_page(server, path):
+    """A 100 KB query string (or path) on a page address: a plain 414 naming the problem, not a dropped connection
+    (tornado's 64 KiB header limit closed it with no answer); no kernel starts and the address is not echoed."""
+    kernels = len(_kernel_pids(server.proc.pid))
+    started = server.log().count("Kernel started")
+    status, headers, body = _request(server.port, path, timeout=30)
+    assert status == 414, (status, body[:200])
+    assert headers["Content-Type"].startswith("text/plain")
+    assert body.startswith(f"414 URI Too Long: this address is {len(path):,} characters long")
+    assert len(body) < 300 and "AAAA" not in body and "script" not in body.lower()
+    assert len(_kernel_pids(server.proc.pid)) <= kernels and server.log().count("Kernel started") == started
+    # ...and the server goes on serving
+    assert _request(server.port, "/voila/tree", timeout=30)[0] == 200
+
+
+@slow
+def test_huge_headers_and_a_foreign_host_with_a_huge_address(server):
+    status, _, body = _request(server.port, "/voila/tree", headers={"Cookie": "c=" + "z" * 200_000}, timeout=30)
+    assert status == 431 and body.startswith("431 Request Header Fields Too Large") and len(body) < 300
+    status, _, body = _request(server.port, "/?" + "q" * 100_000, host="evil.example", timeout=30)
+    assert status in (403, 414) and len(body) < 300 and "qqq" not in body
+    assert _request(server.port, "/voila/tree", timeout=30)[0] == 200
+
+
+def test_the_busy_page_is_decided_before_voila_builds_the_page():
+    """CappedKernelManager.no_room: the page handler answers "busy" before Voila reads the notebook and builds the
+    page (that work, queued behind every page being made, delayed the busy page): full, nothing to shut down, and
+    no pre-heated kernel of that notebook ready or starting."""
+    import asyncio
+    from datetime import datetime, timezone
+    from types import SimpleNamespace
+
+    km = webguard.CappedKernelManager(max_kernels=2)
+    assert not km.no_room("learn-spirited.ipynb")  # empty
+    now = datetime.now(timezone.utc)
+    km._kernels.update({kid: SimpleNamespace(execution_state="busy", last_activity=now) for kid in ("a", "b")})
+    assert km.no_room("learn-spirited.ipynb") and km.no_room(None)
+
+    async def pools():
+        loop = asyncio.get_running_loop()
+        ready, starting, failed = loop.create_future(), loop.create_future(), loop.create_future()
+        ready.set_result({"kernel_id": "c"})
+        failed.set_exception(webguard.KernelCapReached(2, 2))
+        km._pools = {"index.ipynb": [ready], "practice.ipynb": [starting], "faq-explorer.ipynb": [failed]}
+        out = {name: km.no_room(name) for name in ("index.ipynb", "practice.ipynb", "faq-explorer.ipynb")}
+        failed.exception()
+        return out
+    assert asyncio.run(pools()) == {"index.ipynb": False, "practice.ipynb": False, "faq-explorer.ipynb": True}
+    km._kernels["a"].execution_state = "idle"  # a closed tab's kernel may be shut down for the page: room
+    km._connected_once.add("a")
+    assert not km.no_room("learn-spirited.ipynb")
+
+    # On the hub, Voila's own page handler: the same check in front of it (webguard.refuse_foreign_embeds)
+    km._kernels["a"].execution_state = "busy"
+    answered = {}
+
+    class Handler:
+        kernel_manager, path_args = km, ["learn-spirited.ipynb"]
+
+        def set_status(self, code, reason=None):
+            answered["status"] = (code, reason)
+
+        def set_header(self, name, value):
+            answered[name] = value
+
+        def finish(self, body):
+            answered["body"] = body
+    assert webguard.refuse_when_full(Handler()) is True
+    assert answered["status"] == (503, "Rules Tutor is busy") and "Rules Tutor is busy" in answered["body"]
+    assert "at most 2 tutor pages" in answered["body"] and answered["Retry-After"] == "10"
+    km._kernels.clear()
+    answered.clear()
+    assert webguard.refuse_when_full(Handler()) is False and not answered

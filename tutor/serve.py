@@ -26,6 +26,10 @@ What this adds to a plain ``voila notebooks/``:
   another site or another port without a navigation (an iframe or ``fetch()``: ``Sec-Fetch-Site``), before it starts
   a kernel; pages are framed only by the tutor's own (``frame-ancestors 'self'``, ``X-Frame-Options``), and the page
   template and theme are never taken from the URL (see ``tutor/webguard.py``);
+* bounded requests: an address longer than 8,192 characters gets a small plain ``414 URI Too Long`` naming the
+  problem (headers over 64 K characters: ``431``), before any page runs; tornado reads up to 1 MiB of headers for that
+  (its own 64 KiB limit dropped the connection of a 100 KB address with no answer) and 1 MiB of body
+  (``tutor/webguard.py``: ``oversize_request``, ``server_limits``);
 * at most ``--max-kernels`` kernels at once (default 11, the 5 pre-heated ones included): a page that needs one more shuts
   down the kernel idle longest with no page connected, and when every kernel is busy or has its page open, the page
   is a short "Rules Tutor is busy" notice (HTTP 503) saying to close a tab;
@@ -340,19 +344,25 @@ def _make_app_class():
                 return
             km = self.kernel_manager
             km.drop_failed_pool_tasks()  # a pre-heated kernel refused at the cap: start one of the page's own
+            if km.no_room((path or "").strip("/")):  # at once: before Voila reads the notebook and builds the page
+                self._busy(km.max_kernels, km.kernels_in_use())
+                return
             try:
                 await super().get(path=path)
             except webguard.KernelCapReached as busy:
                 if self._headers_written:  # never: the kernel is started before the page's first byte
                     raise
-                self.clear()
-                self.set_status(503, "Rules Tutor is busy")
-                self.set_header("Content-Type", "text/html; charset=utf-8")
-                self.set_header("Cache-Control", "no-store")
-                self.set_header("Retry-After", "10")
-                self.finish(webguard.busy_page(busy.max_kernels, busy.in_use))
+                self._busy(busy.max_kernels, busy.in_use)
                 return
             km.refill_pools_if_room()
+
+        def _busy(self, max_kernels: int, in_use: int) -> None:
+            self.clear()
+            self.set_status(503, "Rules Tutor is busy")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("Retry-After", "10")
+            self.finish(webguard.busy_page(max_kernels, in_use))
 
     from voila.static_file_handler import TemplateStaticFileHandler
     # /voila/templates/x: 404, not a ValueError (HTTP 500) in Voila's handler
@@ -386,6 +396,12 @@ def _make_app_class():
                 names |= {n.lower().rstrip(".") for n in (socket.gethostname(), socket.getfqdn()) if n}
                 names |= {n.lower().rstrip(".") for n in self.host_names}
             webguard.insert_host_guard(self.app, port=self.port, names=frozenset(names), any_address=network)
+            # Before the Host check: an address of 100 KB gets a small 414 naming the problem (tornado's own limit,
+            # 64 KiB of headers, dropped the connection with no answer).
+            webguard.insert_size_guard(self.app)
+            listen = self.app.listen
+            self.app.listen = lambda port, address="", **kwargs: listen(
+                port, address, **{**webguard.server_limits(), **kwargs})
             super().listen()
 
         def init_handlers(self) -> list:

@@ -136,6 +136,77 @@ def insert_host_guard(app: web.Application, *, port: int, names: frozenset[str],
     app.default_router.rules.insert(0, rule)
 
 
+#: Longest request target (path and query string) served: the tutor's own addresses are far shorter (a page with
+#: ``?scenario=`` or ``?node=`` is under 300 characters). A longer one gets :class:`RefuseOversizeHandler`'s 414.
+MAX_URI_CHARS = 8192
+#: Most characters of all request headers together (names and values) before :class:`RefuseOversizeHandler`'s 431.
+MAX_HEADER_CHARS = 65536
+#: Most bytes of a request's start line and headers the server reads (tornado's ``max_header_size``). Tornado's own
+#: default, 64 KiB, is smaller than an address of 100 KB, and tornado *drops the connection* of a request over it,
+#: with no answer; up to this size the request is read and refused with a small page naming the problem. Beyond it
+#: tornado still closes the connection (it cannot answer a request it has not read).
+MAX_HEADER_BYTES = 1 << 20
+#: Most bytes of a request's body (tornado's ``max_body_size``, 100 MB by default): a page sends none larger than a
+#: few kilobytes (a kernel's shutdown, a policy report); widgets speak over the websocket.
+MAX_BODY_BYTES = 1 << 20
+
+
+def oversize_request(request) -> str | None:
+    """Why ``request`` (a tornado ``HTTPServerRequest``) is too large to serve, as a short plain-text answer naming
+    what and its size (its status first: ``414`` for the address, ``431`` for the headers), or None when it is not.
+    Never raises."""
+    uri = request.uri or ""
+    if len(uri) > MAX_URI_CHARS:
+        path = uri.split("?", 1)[0]
+        where = "its query string (after ?)" if len(path) <= MAX_URI_CHARS else "its path"
+        return (f"414 URI Too Long: this address is {len(uri):,} characters long, mostly {where}; a Rules Tutor "
+                f"server accepts addresses of at most {MAX_URI_CHARS:,} characters. Open the page from its link "
+                "instead.\n")
+    try:
+        size = sum(len(k) + len(v) for k, v in request.headers.get_all())
+    except Exception:  # noqa: BLE001 - not a request this check can read: tornado handles it
+        return None
+    if size > MAX_HEADER_CHARS:
+        return (f"431 Request Header Fields Too Large: this request's headers are {size:,} characters long; a Rules "
+                f"Tutor server accepts at most {MAX_HEADER_CHARS:,}. Clear this site's cookies and try again.\n")
+    return None
+
+
+class OversizeRequest(routing.Matcher):
+    """Tornado rule matcher that matches the requests :func:`oversize_request` refuses."""
+
+    def match(self, request):  # noqa: D102 - tornado's Matcher API
+        return {} if oversize_request(request) else None
+
+
+class RefuseOversizeHandler(RefuseHostHandler):
+    """Answers every method, websockets included, with :func:`oversize_request`'s status and its one-line reason,
+    never echoing the address."""
+
+    def prepare(self) -> None:
+        message = oversize_request(self.request) or "400 Bad Request\n"
+        self.set_status(int(message[:3]))
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Security-Policy", "frame-ancestors 'self'")
+        self.set_header("Connection", "close")
+        for name, value in FRAME_HEADERS.items():
+            self.set_header(name, value)
+        self.finish(message)
+
+
+def insert_size_guard(app: web.Application) -> None:
+    """Put the size check (:func:`oversize_request`) in front of every route of ``app`` (a tornado Application),
+    before the Host check."""
+    app.default_router.rules.insert(0, routing.Rule(OversizeRequest(), RefuseOversizeHandler))
+
+
+def server_limits() -> dict:
+    """Keyword arguments for tornado's ``HTTPServer`` (``Application.listen``): the most header and body bytes read
+    (:data:`MAX_HEADER_BYTES`, :data:`MAX_BODY_BYTES`)."""
+    return {"max_header_size": MAX_HEADER_BYTES, "max_body_size": MAX_BODY_BYTES}
+
+
 def host_name_allowed(host_header: str | None, *, names: frozenset[str] | set[str] = LOOPBACK_NAMES,
                       any_address: bool = False) -> bool:
     """Like :func:`host_allowed`, with any port: for the class hub (``deploy/jupyterhub_config.py``), which one
@@ -275,16 +346,35 @@ def refuse_foreign_page(handler: web.RequestHandler) -> bool:
     return True
 
 
+def refuse_when_full(handler: web.RequestHandler) -> bool:
+    """Answer ``handler``'s page request with :func:`busy_page` (HTTP 503) at once when its server's kernel manager
+    (a :class:`CappedKernelManager`) has no room for the page (:meth:`CappedKernelManager.no_room`), before Voila
+    reads the notebook and builds the page; return whether it did."""
+    km = getattr(handler, "kernel_manager", None)
+    no_room = getattr(km, "no_room", None)
+    if no_room is None:
+        return False
+    path = handler.path_args[0] if getattr(handler, "path_args", None) else ""
+    if not no_room(str(path or "").strip("/")):
+        return False
+    handler.set_status(503, "Rules Tutor is busy")
+    handler.set_header("Content-Type", "text/html; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.set_header("Retry-After", "10")
+    handler.finish(busy_page(km.max_kernels, km.kernels_in_use()))
+    return True
+
+
 def refuse_foreign_embeds(handler_class: type[web.RequestHandler]) -> None:
     """Make every request to ``handler_class`` (Voila's page handler on the hub, which gives a page a kernel) pass
-    :func:`refuse_foreign_page` before anything else: tornado runs no ``get`` once ``prepare`` has answered.
-    Idempotent."""
+    :func:`refuse_foreign_page`, then :func:`refuse_when_full`, before anything else: tornado runs no ``get`` once
+    ``prepare`` has answered. Idempotent."""
     if getattr(handler_class, "_tutor_refuses_foreign_pages", False):
         return
     original = handler_class.prepare
 
     async def prepare(self, *args, **kwargs):
-        if refuse_foreign_page(self):
+        if refuse_foreign_page(self) or refuse_when_full(self):
             return None
         result = original(self, *args, **kwargs)
         if result is not None and hasattr(result, "__await__"):
@@ -428,6 +518,19 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 continue
             found.append((last, kid))
         return [kid for _, kid in sorted(found)]
+
+    def no_room(self, notebook: str | None = None) -> bool:
+        """Whether a page of ``notebook`` (its path as Voila's pools name it, e.g. ``index.ipynb``) would get
+        :class:`KernelCapReached` now: ``max_kernels`` run or start, none may be shut down (:meth:`cull_candidates`)
+        and no pre-heated kernel of that notebook is ready or starting for it. The page handler asks this before
+        Voila reads the notebook and builds its page, so that the busy page is answered at once (it came only after
+        that work, queued behind every other page being made)."""
+        if self.kernels_in_use() < self.max_kernels:
+            return False
+        pool = getattr(self, "_pools", {}).get(notebook or "", ())
+        if any(not task.done() or (not task.cancelled() and task.exception() is None) for task in pool):
+            return False
+        return not self.cull_candidates()
 
     def note_page_kernel(self, kernel_id: str) -> None:
         """A page has just been given ``kernel_id`` (a pre-heated kernel, idle since it was heated): count that as

@@ -57,13 +57,55 @@ def wait_until_page_asked() -> bool:
         from voila.utils import wait_for_request
     except ImportError:  # not served by Voila after all
         return False
+    global _waiting
+    _waiting = True
+    exit_if_stopped_while_waiting()
+    before = dict(os.environ)
     try:
         with warnings.catch_warnings():  # Voila warns when it cannot connect: never onto the learner's page
             warnings.simplefilter("ignore")
             wait_for_request()
     except Exception as exc:  # noqa: BLE001 - no request info: resume with what is kept anyway
         log.info("page: no word of the page's request (%s); going on now", exc)
+    # Voila puts the page's request into the environment. Without it the wait ended because the server is going away
+    # (its websocket closed): the kernel still has no page, and a shutdown now ends it at once too.
+    _waiting = dict(os.environ) == before
     _asked = True
+    return True
+
+
+#: Whether the running cell waits for its page's request (:func:`wait_until_page_asked`).
+_waiting = False
+
+
+def exit_if_stopped_while_waiting(kernel=None, exit=os._exit) -> bool:
+    """Make ``kernel`` (this process's IPython kernel by default) end its process at once, with status 0, when told to
+    shut down (or restart) while its cell still waits for the page's request (:func:`wait_until_page_asked`: a
+    pre-heated kernel no page was given, e.g. when `rules-tutor serve` stops). Otherwise ipykernel closes its sockets
+    while the cell waits, and the cell's reply, sent once the wait ends, fails with a ZMQ "Socket operation on
+    non-socket" traceback in the server's log. Nothing is lost: such a kernel has done nothing for anyone yet. The
+    server waits for the process to end, not for a reply. Any other shutdown goes on as before. Returns whether it
+    was put in place (not outside a kernel)."""
+    if kernel is None:
+        try:
+            from IPython import get_ipython
+            kernel = getattr(get_ipython(), "kernel", None)
+        except ImportError:
+            return False
+    handlers = getattr(kernel, "control_handlers", None)
+    original = handlers.get("shutdown_request") if isinstance(handlers, dict) else None
+    if original is None or getattr(original, "_tutor_exits_while_waiting", False):
+        return original is not None
+
+    async def shutdown_request(stream, ident, parent):
+        if _waiting:
+            log.info("page: shut down while waiting for its page; ending the kernel now")
+            exit(0)
+            return None
+        return await original(stream, ident, parent)
+
+    shutdown_request._tutor_exits_while_waiting = True
+    handlers["shutdown_request"] = shutdown_request
     return True
 
 

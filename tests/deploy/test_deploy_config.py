@@ -422,3 +422,109 @@ def test_hub_host_guard_answers_403_before_any_route(hub_env):
     assert out["127.0.0.1"] == (200, "page")
     assert out["evil.example"][0] == 403 and "only answers to its own addresses" in out["evil.example"][1]
     assert webguard.insert_hub_host_guard(web.Application([])) is False  # no setting, no guard (rules-tutor serve)
+
+
+# --- The Kubernetes hub's Host check (z2jh-values.yaml: the same check in tutor_hub.py, for the chart's hub image) ----
+
+def _tutor_hub_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_tutor_hub_hosts", DEPLOY / "tutor_hub.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fetch_hosts(settings: dict, guard, hosts: list[str]) -> dict[str, tuple[int, str]]:
+    """Serve a one-route tornado app with ``settings`` and ``guard(app)`` put in front; fetch /hub/login with each
+    ``Host``."""
+    import asyncio
+
+    from tornado import httpclient, httpserver, netutil, web
+
+    class Page(web.RequestHandler):
+        def get(self):
+            self.write("page")
+
+        def post(self):
+            self.write("posted")
+
+    async def run():
+        app = web.Application([(r"/.*", Page)], **settings)
+        assert guard(app) is True
+        (sock,) = netutil.bind_sockets(0, "127.0.0.1")
+        server = httpserver.HTTPServer(app)
+        server.add_sockets([sock])
+        port = sock.getsockname()[1]
+        client = httpclient.AsyncHTTPClient()
+        try:
+            out = {}
+            for host in hosts:
+                r = await client.fetch(f"http://127.0.0.1:{port}/hub/login", headers={"Host": host},
+                                       raise_error=False)
+                out[host] = (r.code, r.body.decode())
+            return out
+        finally:
+            server.stop()
+
+    return asyncio.run(run())
+
+
+def test_kubernetes_hub_answers_its_own_names_only(hub_env, monkeypatch):
+    """The chart's hub (its configuration built from z2jh-values.yaml as the chart does) refuses a foreign Host with
+    a plain 403 before any route, as the one-machine hub does (test_hub_host_guard_answers_403_before_any_route);
+    its public name, the cluster's names of the hub (learners' servers and the culler call http://hub:8081) and IP
+    addresses (the load balancer, the chart's health checks) are served."""
+    from jupyterhub.app import JupyterHub
+
+    values = _z2jh_values()
+    assert values["hub"]["extraEnv"]["TUTOR_HUB_HOST_NAMES"] == ""
+    assert "install_host_guard(c)" in values["hub"]["extraConfig"]["rules-tutor"]
+    monkeypatch.setenv("POD_NAMESPACE", "tutor")
+    values["hub"]["extraEnv"]["TUTOR_HUB_HOST_NAMES"] = "Tutor.School.example."
+    monkeypatch.setattr(yaml, "safe_load", lambda _text: values)  # the class's value of TUTOR_HUB_HOST_NAMES
+    c = _z2jh_hub_config(monkeypatch)
+    assert JupyterHub._rules_tutor_hub_hosts is True  # the hub's application gets the guard when it is made
+    hosts = c.JupyterHub.tornado_settings["rules_tutor_hosts"]
+    assert hosts["any_address"] is True
+    assert {"hub", "hub.tutor", "hub.tutor.svc.cluster.local", "tutor.school.example", "localhost"} <= set(
+        hosts["names"])
+    module = _tutor_hub_module()
+    good = ["tutor.school.example", "tutor.school.example:443", "hub:8081", "hub.tutor.svc.cluster.local:8081",
+            "10.12.0.7:8081", "34.120.1.2", "[fd00::7]:8081", "127.0.0.1:8081", "localhost:8081"]
+    bad = ["evil.example", "evil.example:8081", "tutor.school.example.evil.example", "hub.evil.example:8081",
+           "127.0.0.1.nip.io", "localhost.:8081", "hub:08081", ""]
+    out = _fetch_hosts(c.JupyterHub.tornado_settings, module.insert_host_guard, good + bad)
+    for host in good:
+        assert out[host] == (200, "page"), host
+    for host in bad:
+        code, body = out[host]
+        assert code == 403 and body.startswith("403 Forbidden: this Rules Tutor class hub only answers"), host
+        assert "TUTOR_HUB_HOST_NAMES" in body and "evil" not in body
+    assert module.insert_host_guard(__import__("tornado.web").web.Application([])) is False
+
+
+def test_kubernetes_hub_refuses_a_bad_host_name_setting(hub_env, monkeypatch):
+    module = _tutor_hub_module()
+    for bad in ("tutor school", "evil.example/x", "a" * 300):
+        with pytest.raises(SystemExit, match="TUTOR_HUB_HOST_NAMES"):
+            module.hub_host_names(bad)
+
+
+def test_the_kubernetes_host_check_agrees_with_the_tutors():
+    """tutor_hub.py repeats tutor.webguard's check (the chart's hub image has no tutor): the same answers."""
+    from tutor import webguard
+
+    module = _tutor_hub_module()
+    assert module.HUB_HOSTS_SETTING == webguard.HUB_HOSTS_SETTING
+    names = frozenset({"localhost", "hub", "tutor.school.example"})
+    hosts = ["127.0.0.1:8000", "localhost", "LOCALHOST:8081", "hub:8081", "hub", "evil.example", "127.1:80",
+             "0x7f000001:80", "[::1]:0", "[::1]", "[::2]:80", "localhost:08000", "x:99999", "a" * 400, "", None,
+             "10.0.0.5:8081", "localhost:8000 ", " localhost", "user@localhost", "localhost.", "[::1", "::1:80",
+             "tutor.school.example:443", "Tutor.School.Example", "127.0.0.1:8000:1", "[0:0:0:0:0:0:0:1]:80"]
+    for host in hosts:
+        for any_address in (False, True):
+            assert module.host_name_allowed(host, names=names, any_address=any_address) == webguard.host_name_allowed(
+                host, names=names, any_address=any_address), (host, any_address)
+    for name in ("tutor.school.example", "-bad", "a..b", "x" * 64, "tütor.example", "a-b.c."):
+        assert module.valid_host_name(name) == webguard.valid_host_name(name), name

@@ -1,0 +1,284 @@
+"""Forged widget messages from the browser (a script in the page calling the widget manager, or a hand-made
+websocket): each is refused, nothing changes (no trait, no session, no answer kept), and no traceback reaches the
+page. The messages go through ``Widget._handle_msg``, the way the kernel's comm manager hands a browser's message to
+a widget (``widgets.comm_guard``)."""
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+
+import ipywidgets as w
+import pytest
+
+from widgets import comm_guard
+from widgets.panels import _walk
+
+
+def send(widget: w.Widget, data: dict) -> None:
+    comm_id = widget.comm.comm_id if widget.comm is not None else uuid.uuid4().hex
+    widget._handle_msg({"content": {"comm_id": comm_id, "data": data}, "buffers": [],
+                        "header": {"msg_type": "comm_msg"}, "parent_header": {}, "metadata": {}})
+
+
+def click(button: w.Button) -> None:
+    send(button, {"method": "custom", "content": {"event": "click"}})
+
+
+def update(widget: w.Widget, **state) -> None:
+    send(widget, {"method": "update", "state": state, "buffer_paths": []})
+
+
+def of_type(root: w.Widget, kind: type) -> list:
+    return [x for x in _walk(root) if isinstance(x, kind)]
+
+
+@pytest.fixture
+def refusals(caplog):
+    caplog.set_level(logging.WARNING, logger=comm_guard.log.name)
+
+    def lines() -> list[str]:
+        return [r.getMessage() for r in caplog.records if r.name == comm_guard.log.name]
+    return lines
+
+
+def shown_text(errors) -> str:
+    return json.dumps(errors.output.outputs)
+
+
+HUGE = "A" * 1_000_000
+
+
+def test_the_guard_is_installed_by_the_widgets_package():
+    assert w.Widget._tutor_comm_guard is True and comm_guard.install() is False
+
+
+def test_generic_refusals(refusals):
+    """One of each kind, on plain ipywidgets: disabled or hidden Button, Dropdown index outside its options, text far
+    over its limit, a bounded number out of range, keys only the kernel sets, a closed widget."""
+    clicks = []
+    b = w.Button(description="Go", disabled=True)
+    b.on_click(lambda _b: clicks.append(1))
+    click(b)
+    b.disabled, b.layout.display = False, "none"
+    click(b)
+    b.layout.display = None
+    update(b, disabled=False)  # and a forged re-enabling (the attack report re-enabled 10 buttons in the DOM)
+    update(b, description="<img src=x onerror=alert(1)>")
+    assert clicks == [] and b.description == "Go"
+    click(b)
+    assert clicks == [1]  # an enabled, shown button still clicks
+    b.close()
+    click(b)
+    assert clicks == [1]
+
+    d = w.Dropdown(options=["a", "b"], value="a")
+    for index in (2, -1, "1", True, 1.0, None, [0], 10**30):
+        update(d, index=index)
+    update(d, _options_labels=["x", "y", "z"])
+    update(d, value="b")  # value is not what the front end sends for a Dropdown
+    assert d.value == "a" and d.index == 0 and d.options == ("a", "b")
+    update(d, index=1)
+    assert d.value == "b"
+
+    t = w.Text(value="ok")
+    update(t, value=HUGE)
+    update(t, value=["list"] * 3)
+    assert t.value == "ok"
+    update(t, value="fine")
+    assert t.value == "fine"
+
+    n = w.BoundedIntText(value=3, min=0, max=20)
+    s = w.IntSlider(value=3, min=0, max=10)
+    for bad in (21, -1, 10**100, "5", True, None, 2.5e9, float("nan")):
+        update(n, value=bad)
+        update(s, value=bad)
+    assert n.value == 3 and s.value == 3
+    update(s, value=7)
+    assert s.value == 7
+
+    tab = w.Tab(children=[w.HTML("a"), w.HTML("b")])
+    for bad in (5, -2, "1"):
+        update(tab, selected_index=bad)
+    assert tab.selected_index == 0
+
+    send(d, {"method": "echo_update", "state": {"index": 1}})
+    send(d, {"method": "update", "state": "index"})
+    send(d, {"method": "update", "state": {"index": 0}, "buffer_paths": [["index"]]})
+    send(d, None)
+    update(d, _view_count=3)  # the front end counts its views
+    assert d.index == 1 and d._view_count == 3
+    lines = refusals()
+    assert any("a click on a disabled button" in x for x in lines) and any("a click on a hidden button" in x for x in lines)
+    assert any("'disabled' is set by the page's kernel" in x for x in lines)
+    assert any("index 2 is not one of its 2 options" in x for x in lines)
+    assert any("'value' is 1,000,000 characters long, more than its 1,000" in x for x in lines)
+    assert any("value 21 is outside 0..20" in x for x in lines) and any("the widget is closed" in x for x in lines)
+    assert all(len(x) < 400 for x in lines) and not any(HUGE[:200] in x for x in lines)
+
+
+def test_a_handler_that_fails_on_a_message_shows_no_traceback(refusals):
+    t = w.Text(value="a")
+
+    def boom(change):
+        raise RuntimeError("internal detail")
+    t.observe(boom, names="value")
+    update(t, value="b")  # no exception out of the handler: the comm manager would log its traceback
+    update(t, value="c")
+
+
+def test_messages_for_another_pages_widgets_reach_no_widget(caplog):
+    """A comm id of another page's kernel (or of a closed widget) is unknown here: the comm manager drops it."""
+    from comm import get_comm_manager
+
+    d = w.Dropdown(options=["a", "b"], value="a")
+    manager = get_comm_manager()
+    caplog.set_level(logging.WARNING)
+    for comm_id in (uuid.uuid4().hex, "../" + d.model_id, d.model_id + "x"):
+        manager.comm_msg(None, None, {"content": {"comm_id": comm_id, "data": {"method": "update",
+                                                                                 "state": {"index": 1}}}})
+    assert d.index == 0
+    assert "No such comm" in caplog.text
+
+
+# --- the four pages ------------------------------------------------------------------------------------------------
+
+
+def test_learn_page(refusals):
+    from widgets import LearnApp
+
+    app = LearnApp("restless-spirits")
+    runner = app.lessons
+    session = runner.app.model.session
+    before = json.dumps(session.to_dict(), sort_keys=True)
+    assert runner.prev.disabled  # the first lesson: no previous one
+    click(runner.prev)
+    for index in (999, -1, "2", True):
+        update(runner.picker, index=index)
+    update(runner.picker, disabled=True)
+    update(runner.picker, _options_labels=["x"] * 50)
+    update(app.tabs, selected_index=9)
+    update(runner.hint, description=HUGE)
+    assert runner.index == 0 and app.tabs.selected_index == 0
+    assert json.dumps(runner.app.model.session.to_dict(), sort_keys=True) == before
+
+    # A legal-action button, clicked: the step is taken. The same button again (spent: the board has moved on) and
+    # a forged click on a disabled or hidden one take no step.
+    buttons = runner.app.actions.action_buttons
+    first = next(b for b in buttons if not b.disabled)
+    click(first)
+    after = json.dumps(runner.app.model.session.to_dict(), sort_keys=True)
+    assert after != before
+    click(first)
+    for b in runner.app.actions.action_buttons:
+        if b.disabled or b.layout.display == "none":
+            click(b)
+    assert json.dumps(runner.app.model.session.to_dict(), sort_keys=True) == after
+
+    # Free play: the seed box takes no megabyte of text and keeps its seed.
+    update(app.tabs, selected_index=1)
+    assert app.free is not None
+    seed = app.free.controls.seed
+    update(seed, value=HUGE)
+    assert seed.value == "1"
+    assert "Traceback" not in shown_text(app.errors) and HUGE[:100] not in shown_text(app.errors)
+    assert refusals()
+
+
+def test_faq_explorer(refusals):
+    from widgets import FaqExplorer
+
+    ex = FaqExplorer()
+    ex.open(ex.index.entries[0].id)
+    before = json.dumps(ex.app.session.to_dict(), sort_keys=True)
+    update(ex.search, value=HUGE)
+    for index in (99, -1, "0"):
+        update(ex.game, index=index)
+    update(ex.game, disabled=True)
+    ex.show_panel("whatif")
+    for bad in (21, -1, 10**9, "3"):
+        update(ex.counter_num, value=bad)
+    assert ex.counter_num.value in range(0, 21)
+    for name in ("save_name", "save_question_text"):
+        update(getattr(ex, name), value=HUGE)
+        assert len(getattr(ex, name).value) < 1000
+    update(ex.save_note, value="N" * 100_000)
+    assert len(ex.save_note.value) < 100_000
+    for dd in of_type(ex.widget, w.Dropdown):
+        update(dd, index=len(dd.options) + 3)
+    for b in of_type(ex.widget, w.Button):
+        if b.disabled:
+            click(b)
+    assert ex.search.value == "" and ex.game.value == ""
+    assert json.dumps(ex.app.session.to_dict(), sort_keys=True) == before
+    assert "Traceback" not in shown_text(ex.errors)
+    assert refusals()
+
+
+def test_practice_page(tmp_path, refusals):
+    from tutor.progress import ProgressStore
+    from widgets.practice import PracticeApp
+
+    store = ProgressStore(f"sqlite:///{tmp_path / 'progress.sqlite'}", learner="ann")
+    try:
+        app = PracticeApp("spirit-duels", store=store)
+        view = app.view
+        for index in (7, -1, "1"):
+            update(app.game, index=index)
+        assert app.game.value == "spirit-duels"
+        click(view.show)  # disabled before an answer
+        options = list(view.options)
+        click(options[0])  # the learner's answer, kept
+        answered = store.answer_count() if hasattr(store, "answer_count") else None
+        feedback = view.feedback.value
+        for b in options:  # spent: a second answer to the same question is not taken
+            click(b)
+        update(options[1], disabled=False)
+        click(options[1])
+        assert view.feedback.value == feedback
+        if answered is not None:
+            assert store.answer_count() == answered
+        assert "Traceback" not in shown_text(view.errors if hasattr(view, "errors") else app.errors)
+        assert refusals()
+    finally:
+        store.close()
+
+
+def test_teacher_pages(tmp_path, monkeypatch, refusals):
+    """The presenter (teacher-walkthrough) with its Record tab, and the class page."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    from widgets import PresenterApp
+
+    app = PresenterApp("restless-spirits")
+    before = json.dumps(app.present.session.to_dict(), sort_keys=True) if hasattr(app.present, "session") else None
+    for index in (999, -1, "1"):
+        update(app.present.picker, index=index)
+    update(app.tabs, selected_index=1)
+    rec = app.recorder
+    assert rec is not None
+    for box in (rec.wid, rec.title, rec.path):
+        old = box.value
+        update(box, value=HUGE)
+        assert box.value == old
+    for box in (rec.intro, rec.narration, rec.notes):
+        update(box, value="x" * 100_000)
+        assert len(box.value) <= comm_guard.TEXTAREA_MAX_CHARS
+    for dd in (rec.start_from, rec.players):
+        value = dd.value
+        update(dd, index=len(dd.options) + 1)
+        assert dd.value == value
+    if before is not None:
+        assert json.dumps(app.present.session.to_dict(), sort_keys=True) == before
+    assert "Traceback" not in shown_text(app.errors)
+
+    from widgets.classroom import ClassPage
+    monkeypatch.setenv("RULES_TUTOR_DB", f"sqlite:///{tmp_path / 'class.sqlite'}")
+    monkeypatch.setenv("RULES_TUTOR_TEACHERS", "tess")
+    monkeypatch.setenv("JUPYTERHUB_USER", "tess")
+    page = ClassPage()
+    report = page.report.value
+    for index in (3, -1, "0", None):
+        update(page.game, index=index)
+    update(page.report, value="<script>alert(1)</script>")
+    assert page.report.value == report
+    assert refusals()
