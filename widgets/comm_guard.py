@@ -16,6 +16,11 @@ every widget's message handler (``ipywidgets.Widget._handle_msg``), once per ker
 * anything a handler raises on a page's message is kept from the page: one bounded line in the kernel's log (which
   the server keeps, never the browser), and the widget's true state is sent back so the page shows it again.
 
+* a ``comm_open`` from the page to the ``jupyter.widget`` target (the browser making a widget) is closed at once
+  (:func:`refuse_widget_from_page`): a page's widgets are all made by its notebook, and each opened widget would
+  keep whatever state the page sent;
+* no string may hold a lone surrogate (echoed back, it would make the server drop the page's connection).
+
 A refused message changes nothing: no trait, no session. Messages for a comm id the kernel does not know (another
 page's widgets, closed widgets) never reach a widget: the kernel's comm manager drops them.
 """
@@ -91,6 +96,44 @@ def _strings(value, depth: int = 0):
             yield from _strings(item, depth + 1)
 
 
+def _utf8(text: str) -> bool:
+    """Whether ``text`` can be sent as UTF-8 (no lone surrogate such as ``"\\udfff"``)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def refuse_widget_from_page(comm, msg) -> None:
+    """The ``jupyter.widget`` comm target of a page's kernel: every widget of a page is made by the notebook's code,
+    never by the browser, so a ``comm_open`` from the page (a script making widgets that hold megabytes each, to
+    grow the kernel without bound) is closed at once, one short log line, and nothing is kept."""
+    data = msg.get("content", {}).get("data", {}) if isinstance(msg, dict) else {}
+    state = data.get("state", {}) if isinstance(data, dict) else {}
+    model = state.get("_model_name") if isinstance(state, dict) else None
+    log.warning("Refused a widget the page tried to make (%s): a page's widgets are made by its notebook",
+                _quote(model))
+    try:
+        comm.close()
+    except Exception:  # noqa: BLE001 - the comm is dropped either way
+        pass
+
+
+def _guard_comm_opens() -> bool:
+    """Register :func:`refuse_widget_from_page` as this kernel's ``jupyter.widget`` comm target (over the one
+    ipywidgets registers at import); False outside a kernel."""
+    try:
+        from ipywidgets import comm as widget_comm
+        manager = widget_comm.get_comm_manager()
+    except Exception:  # noqa: BLE001 - not in a kernel: no page can open comms
+        return False
+    if manager is None:
+        return False
+    manager.register_target("jupyter.widget", refuse_widget_from_page)
+    return True
+
+
 def _number_refusal(widget: w.Widget, value) -> str | None:
     if not (widget.has_trait("min") and widget.has_trait("max")):
         return None
@@ -142,6 +185,8 @@ def update_refusal(widget: w.Widget, state) -> str | None:
         for text in _strings(value):
             if len(text) > limit:
                 return f"{key!r} is {len(text):,} characters long, more than its {limit:,}"
+            if not _utf8(text):  # echoed back, a lone surrogate would make the server drop the page's connection
+                return f"{key!r} holds a character that is not text (a lone surrogate)"
         if core and key == "value":
             why = _number_refusal(widget, value)
             if why:
@@ -214,6 +259,7 @@ def install() -> bool:
     True the first time."""
     if getattr(w.Widget, "_tutor_comm_guard", False):
         return False
+    _guard_comm_opens()
     original = w.Widget._handle_msg
 
     def _handle_msg(self, msg):

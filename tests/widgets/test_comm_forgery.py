@@ -282,3 +282,35 @@ def test_teacher_pages(tmp_path, monkeypatch, refusals):
     update(page.report, value="<script>alert(1)</script>")
     assert page.report.value == report
     assert refusals()
+
+
+def test_a_widget_the_page_tries_to_make_is_refused(refusals):
+    """A ``comm_open`` from the browser to the ``jupyter.widget`` target (a script making widgets, each holding
+    megabytes, to grow the kernel without bound: fresh attack, session 11) makes no widget: the comm is closed at once
+    and one short line is logged. The page's own control comm (``jupyter.widget.control``) is left as ipywidgets has
+    it."""
+    from ipywidgets import comm as widget_comm
+    from ipywidgets.widgets.widget import _instances
+
+    manager = widget_comm.get_comm_manager()
+    assert manager.targets["jupyter.widget"] is comm_guard.refuse_widget_from_page
+    before = set(_instances)
+    msg = {"content": {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
+                       "data": {"state": {"_model_name": "HTMLModel", "_model_module": "@jupyter-widgets/controls",
+                                          "_model_module_version": "2.0.0", "value": HUGE}, "buffer_paths": []}},
+           "header": {"msg_type": "comm_open"}, "parent_header": {}, "metadata": {}, "buffers": []}
+    manager.comm_open(None, None, msg)
+    assert set(_instances) == before
+    assert msg["content"]["comm_id"] not in manager.comms  # closed, nothing kept
+    assert refusals() == ["Refused a widget the page tried to make ('HTMLModel'): a page's widgets are made by its "
+                          "notebook"]
+
+
+def test_a_lone_surrogate_is_refused(refusals):
+    """Echoed back to the page, a lone surrogate in a value made Jupyter Server drop the page's connection (its JSON
+    packer cannot encode it): such a value is refused and the Text keeps its own."""
+    t = w.Text(value="kept")
+    update(t, value="a\udfffb")
+    assert t.value == "kept"
+    assert refusals() == ["Refused a message from the page to Text: 'value' holds a character that is not text (a "
+                          "lone surrogate)"]
