@@ -155,8 +155,8 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
    room. The board gets the room (the narration's heading runs into its first line, the bar is lower, the rule card's
    "click a chip" line is left out until a chip is clicked), its small texts (ability and dice lines, types, labels)
    are set nearly as large as the card names, and its empty places take one line; with three players their areas sit
-   side by side. Measured in tests/browser/test_presenter_board.py: card names at least 14 px, ability lines at
-   least 12.5 px, the narration, the board and the rules that fired in view. */
+   side by side. Measured in tests/browser/test_presenter_board.py (Restless Spirits, Spirit Duels): card names at least 14 px, ability lines at
+   least 12 px, the narration, the board and the rules that fired in view. */
 @media (max-width: 1180px), (max-height: 800px) {
   .tutor-narration { padding: 2px 14px 4px 14px; }
   .tutor-narration .rt-nhead { display: inline; margin-right: 10px; font-size: 13px; vertical-align: 3px; }
