@@ -1,27 +1,28 @@
-"""How fast the learn page is in a real browser, next to a bare one-button Voila notebook.
+"""How fast every page and a click are in a real browser, next to a bare one-button Voila notebook.
 
-    .venv/bin/python scripts/bench_app.py [--runs N] [--timeout SECONDS]
+    .venv/bin/python scripts/bench_app.py [--runs N] [--timeout SECONDS] [--pages NAMES] [--no-click] [--split]
 
 Starts `rules-tutor serve` (the real app) and, on another port, a plain Voila over a temporary folder holding
 ``bare.ipynb`` (one Button and one Output), with the same ``tutor`` page template and the same kernel. Then, in
-Debian's chromium (the flags of tests/browser), alternating the two pages run after run, it measures every page's
-load (each of :data:`PAGES` until what shows it ready is visible, next to a load of the bare notebook) and:
+Debian's chromium (the flags of tests/browser), run after run, each pair side by side in alternating order:
 
-(a) load: navigation to ``learn-restless-spirits.ipynb`` until its first ``.tutor-action`` is visible, against
+(a) load: for every page (:data:`PAGES`), navigation to its notebook until what shows it ready is visible, against
     navigation to ``bare.ipynb`` until its button is visible;
-(b) click: a click on the first ``.tutor-action`` until a new ``.tutor-event`` is rendered, against a click on the
-    bare button until its printed text is rendered; each once the machine is quiet again after the load (the app
-    heats its next pre-heated kernel right after serving a page, which takes the CPUs for a few seconds).
+(b) click: on ``learn-restless-spirits.ipynb`` loaded afresh, a click on its first enabled ``.tutor-action`` until an
+    event line (``.tutor-event``) that was not on the page before is drawn, against a click on the bare button until
+    its printed text is drawn; each once the servers are quiet again after the load (the app heats its next
+    pre-heated kernel right after serving a page, which takes a CPU for a few seconds).
 
-It prints the median of each (and min/max) and the ratios learn/bare (goal: at most 1.3), with the load average
-of the machine (the figures move with it: run it a few times), and for (b) the part spent in the page: from the
+It prints each figure as it is measured, then per page and for the click the medians (and min/max), the ratio of the
+medians page/bare or learn/bare (goal: at most 1.3) and the spread of the runs' own ratios, with the load average of
+the machine (the figures move with it: run it a few times); for (b) also the part spent in the page: from the
 ``pointerdown`` Playwright's click dispatches until the new event (or text) is in the DOM, measured in the page;
 the rest of (b) is Playwright's own work (actionability checks before the click, polling after it).
 
-Then an in-process profile of the learn page: how long ``learn_app()`` takes, how many widgets it creates and how
-much widget state the browser has to receive; for each of its first three clicks, the time in the engine (the
-game's apply / legal / blocked actions and the goal check) and in the views, and the comm messages the kernel sends
-(count and bytes, recorded in-process). Not a test: it prints figures. Bounded by --timeout.
+Then (not with ``--pages``) an in-process profile of the learn page: how long ``learn_app()`` takes, how many widgets
+it creates and how much widget state the browser has to receive; for each of its first three clicks, the time in the
+engine (the game's apply / legal / blocked actions and the goal check) and in the views, and the comm messages the
+kernel sends (count and bytes, recorded in-process). Not a test: it prints figures. Bounded by --timeout.
 """
 from __future__ import annotations
 
@@ -86,14 +87,15 @@ VARIANTS = {
     "bare-built.ipynb": "import tutor\nfrom widgets import learn_app\n\n_app = learn_app('restless-spirits')\n\n",
 }
 WAIT_MS = 60_000
-# Before a click: wait up to SETTLE_S seconds for the CPUs to be under SETTLE_BUSY busy (see settle()).
+# Before a click: wait up to SETTLE_S seconds for the servers and their kernels to use under SETTLE_BUSY of one CPU
+# (see settle()).
 SETTLE_S = 20.0
 SETTLE_BUSY = 0.25
 # In the page: the time of the click's pointerdown, and of the first DOM change after which the click's predicate
 # holds (a MutationObserver set up just before the click).
 INIT_JS = "document.addEventListener('pointerdown', () => { window.__down = performance.now(); }, true);"
-WATCH_JS = """([js, n]) => { window.__seen = null; const pred = eval(js);
-  new MutationObserver((_m, obs) => { if (window.__seen === null && pred(n)) { window.__seen = performance.now();
+WATCH_JS = """(js) => { window.__seen = null; const pred = eval(js);
+  new MutationObserver((_m, obs) => { if (window.__seen === null && pred()) { window.__seen = performance.now();
     obs.disconnect(); } }).observe(document.body, {childList: true, subtree: true, characterData: true}); }"""
 
 
@@ -149,22 +151,43 @@ def write_bare(folder: Path) -> None:
         nbformat.write(nb, folder / name)
 
 
-def settle(limit: float = SETTLE_S) -> None:
-    """Wait (at most ``limit`` seconds) until the machine is quiet: under ``SETTLE_BUSY`` of its CPU time busy over
-    half a second. After a learn page is served, ``rules-tutor serve`` starts and heats the next pre-heated kernel
-    (it runs the whole notebook), which takes the CPUs for a few seconds; the bare Voila has no pool. A click
-    measured during that would time the pool, not the page."""
-    end = time.monotonic() + limit
+def tree_busy(procs: list[subprocess.Popen], interval: float = 0.5) -> float:
+    """CPU seconds per second (1.0 = one CPU) that the process trees of ``procs`` (a server and its kernels) use over
+    ``interval`` seconds."""
     import psutil  # installed with ipykernel
 
-    while time.monotonic() < end and psutil.cpu_percent(interval=0.5) > SETTLE_BUSY * 100:
+    tree = []
+    for proc in procs:
+        with contextlib.suppress(psutil.Error):
+            root = psutil.Process(proc.pid)
+            tree += [root, *root.children(recursive=True)]
+
+    def cpu() -> float:
+        total = 0.0
+        for p in tree:
+            with contextlib.suppress(psutil.Error):
+                t = p.cpu_times()
+                total += t.user + t.system
+        return total
+
+    before = cpu()
+    time.sleep(interval)
+    return (cpu() - before) / interval
+
+
+def settle(procs: list[subprocess.Popen], limit: float = SETTLE_S) -> None:
+    """Wait (at most ``limit`` seconds) until the servers ``procs`` and their kernels are quiet: under
+    ``SETTLE_BUSY`` of one CPU over half a second. After a page is served, ``rules-tutor serve`` starts and heats the
+    next pre-heated kernel (it runs the whole notebook), which takes a CPU for a few seconds; the bare Voila has no
+    pool. A load or click measured during that would time the pool, not the page. (Only the servers' own processes
+    are watched: the machine may be busy with other work, which the side-by-side bare figures share.)"""
+    end = time.monotonic() + limit
+    while time.monotonic() < end and tree_busy(procs) > SETTLE_BUSY:
         pass
 
 
-def measure(browser, url: str, ready: str, click: str, new_count: str, new_js: str) -> tuple[float, float, float]:
-    """Seconds from navigation to ``ready`` visible, from a click on ``click`` until ``new_js`` holds (a JS
-    predicate over the count of ``new_count`` before the click), and, within the latter, from the click's
-    pointerdown until the DOM change after which it holds (measured in the page)."""
+def open_page(browser, url: str, ready: str):
+    """A new browser context and page at ``url``, and the seconds from navigation until ``ready`` is visible."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(INIT_JS)
     # Voila's kernel-shutdown beacon on leaving a page needs an _xsrf cookie, which Voila never sets
@@ -178,56 +201,93 @@ def measure(browser, url: str, ready: str, click: str, new_count: str, new_js: s
         t0 = time.perf_counter()
         page.goto(url)
         page.locator(ready).first.wait_for(state="visible")
-        load = time.perf_counter() - t0
-        settle()  # the same for both pages: the click is timed on a quiet machine
-        before = page.locator(new_count).count()
-        page.evaluate(WATCH_JS, [new_js, before])
-        t0 = time.perf_counter()
-        page.locator(click).first.click()
-        page.wait_for_function(new_js, arg=before, polling="raf")
-        clicked = time.perf_counter() - t0
-        down, seen = page.evaluate("[window.__down, window.__seen]")
-        in_page = (seen - down) / 1000 if down is not None and seen is not None else float("nan")
-        # Leave the page so that Voila shuts its kernel down (closing the context sends no beacon).
+        return context, page, time.perf_counter() - t0, errors
+    except BaseException:
+        context.close()
+        raise
+
+
+def leave(context, page) -> None:
+    """Leave the page, so that Voila shuts its kernel down (closing the context sends no beacon), and close it."""
+    try:
         page.goto("about:blank")
         page.wait_for_timeout(200)
     finally:
         context.close()
-    if errors:
-        sys.exit(f"page error on {url}: {errors[0]}")
-    return load, clicked, in_page
 
 
 def measure_load(browser, url: str, ready: str) -> float:
     """Seconds from navigation to ``url`` until ``ready`` is visible (then the page is left, so that its kernel
     is shut down)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_cookies([{"name": "_xsrf", "value": "bench", "domain": HOST, "path": "/"}])
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    try:
-        t0 = time.perf_counter()
-        page.goto(url)
-        page.locator(ready).first.wait_for(state="visible")
-        load = time.perf_counter() - t0
-        page.goto("about:blank")
-        page.wait_for_timeout(200)
-    finally:
-        context.close()
+    context, page, load, _errors = open_page(browser, url, ready)
+    leave(context, page)
     return load
+
+
+def measure_click(browser, case: "ClickCase", procs: list[subprocess.Popen]) -> tuple[float, float]:
+    """A click's round trip on a page loaded afresh: seconds from a click on ``case.click`` until ``case.done`` (a JS
+    predicate) holds, and, within that, from the click's pointerdown until the DOM change after which it holds
+    (measured in the page). Timed once the servers are quiet (:func:`settle`)."""
+    context, page, _load, errors = open_page(browser, case.url, case.ready)
+    try:
+        settle(procs)  # the same for both pages: the click is timed with the servers quiet
+        page.evaluate(case.before) if case.before else None
+        page.evaluate(WATCH_JS, case.done)
+        t0 = time.perf_counter()
+        page.locator(case.click).first.click()
+        page.wait_for_function(case.done, polling="raf")
+        clicked = time.perf_counter() - t0
+        down, seen = page.evaluate("[window.__down, window.__seen]")
+        in_page = (seen - down) / 1000 if down is not None and seen is not None else float("nan")
+    finally:
+        leave(context, page)
+    if errors:
+        raise RuntimeError(f"page error on {case.url}: {errors[0]}")
+    return clicked, in_page
+
+
+class ClickCase:
+    """A page whose click is timed: its ``url``, what shows it ready (``ready``), what is clicked (``click``), a
+    script run just before the click (``before``, or None) and a JS predicate that holds once the click's answer is
+    drawn (``done``)."""
+
+    def __init__(self, url: str, ready: str, click: str, before: str | None, done: str) -> None:
+        self.url, self.ready, self.click, self.before, self.done = url, ready, click, before, done
+
+
+# The learn page's click: its first enabled legal action; done when an event line that was not on the page before the
+# click is drawn (the events shown before it are marked first: a page resumed at a later step may show as many
+# events before the click as after it, so counting them is not enough).
+LEARN_BEFORE = "document.querySelectorAll('.tutor-event').forEach(e => e.setAttribute('data-bench-old', ''))"
+LEARN_DONE = "() => document.querySelector('.tutor-event:not([data-bench-old])') !== null"
+BARE_DONE = "() => ((document.querySelector('.bare-output') || {}).innerText || '').includes('clicked')"
 
 
 def fmt(xs: list[float]) -> str:
     return f"median {statistics.median(xs) * 1000:7.0f} ms  (min {min(xs) * 1000:.0f}, max {max(xs) * 1000:.0f})"
 
 
-def browser_bench(runs: int, deadline: float, logs: Path, only: list[str] | None = None) -> None:
+def ratio_line(xs: list[float], bare: list[float], pairs: list[float]) -> str:
+    """The ratio of the medians, the verdict against the 1.3 goal and the spread of the runs' own ratios."""
+    ratio = statistics.median(xs) / statistics.median(bare)
+    verdict = "ok" if ratio <= 1.3 else "ABOVE the 1.3 goal"
+    spread = f"; runs {min(pairs):.2f}-{max(pairs):.2f}" if len(pairs) > 1 else ""
+    return f"ratio {ratio:4.2f} ({verdict}{spread})"
+
+
+def browser_bench(runs: int, deadline: float, logs: Path, only: list[str] | None = None, click: bool = True,
+                  split: bool = False) -> None:
+    """Run after run, each page's load next to a bare load, and a click on the learn page next to a click on the
+    bare button (each pair in alternating order); prints each figure as measured, then the ratios (medians, and the
+    spread of the runs' own ratios) with the load average. A pair that times out is left out of that run. Rounds
+    stop when the next one would not end before ``deadline`` (what was measured is printed)."""
     from playwright.sync_api import sync_playwright
 
     port_app, port_bare = free_port(), free_port()
     app_log, bare_log = logs / "bench-serve.log", logs / "bench-bare-voila.log"
     env = dict(os.environ, JUPYTER_PATH=os.pathsep.join([str(SHARE_DIR)] + (
         [os.environ["JUPYTER_PATH"]] if os.environ.get("JUPYTER_PATH") else [])))
+    pages_now = [(nb, ready) for nb, ready in PAGES.items() if not only or nb.removesuffix(".ipynb") in only]
     with tempfile.TemporaryDirectory(prefix="bench-bare-") as tmp:
         write_bare(Path(tmp))
         # A new learner's pages: a throw-away progress database (the learn pages resume where the learner was, and
@@ -236,101 +296,104 @@ def browser_bench(runs: int, deadline: float, logs: Path, only: list[str] | None
         app = start([sys.executable, "-m", "tutor.serve", "--port", str(port_app)], app_log, env=app_env)
         bare = start([sys.executable, "-m", "voila", "--no-browser", f"--port={port_bare}", f"--Voila.ip={HOST}",
                       "--Voila.port_retries=0", f"--template={TEMPLATE}", tmp], bare_log, env=env)
+        procs = [app, bare]
+        loads: dict[str, list[float]] = {}  # page -> loads; "bare:" + page -> the bare loads beside them
+        load_pairs: dict[str, list[float]] = {}  # page -> each run's page / bare
+        clicks: dict[str, list[float]] = {"learn": [], "bare": [], "learn in page": [], "bare in page": []}
+        click_pairs: list[float] = []
+        loadavg = [os.getloadavg()[0]]
+        split_loads: dict[str, list[float]] = {"+ import tutor, widgets": [], "+ build learn_app (not shown)": []}
         try:
             wait_up(port_app, app, app_log, deadline)
             wait_up(port_bare, bare, bare_log, deadline)
-            learn_url = f"http://{HOST}:{port_app}/voila/render/{LEARN}"
             bare_url = f"http://{HOST}:{port_bare}/voila/render/{BARE}"
-            results: dict[str, list[float]] = {"learn load": [], "bare load": [], "learn click": [], "bare click": [],
-                                               "learn click in page": [], "bare click in page": []}
-            loadavg = [os.getloadavg()]
-            split: dict[str, list[float]] = {"+ import tutor, widgets": [], "+ build learn_app (not shown)": []}
-            pages: dict[str, list[float]] = {}
-            bare_args = (".bare-button", ".bare-button", ".bare-output",
-                         "(n) => (document.querySelector('.bare-output') || {}).innerText?.includes('clicked')")
+            cases = {"learn": ClickCase(f"http://{HOST}:{port_app}/voila/render/{LEARN}", ".tutor-action",
+                                        ".tutor-action:enabled", LEARN_BEFORE, LEARN_DONE),
+                     "bare": ClickCase(bare_url, ".bare-button", ".bare-button", None, BARE_DONE)}
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
                 try:
                     # One warm-up each (first kernel start, first import of the app from disk), not counted.
-                    cases = [
-                        ("learn", learn_url, ".tutor-action", ".tutor-action", ".tutor-event",
-                         "(n) => document.querySelectorAll('.tutor-event').length > n"),
-                        ("bare", bare_url, ".bare-button", ".bare-button", ".bare-output",
-                         "(n) => (document.querySelector('.bare-output') || {}).innerText?.includes('clicked')"),
-                    ]
-                    for name, *args in cases:
-                        measure(browser, *args)
-                    # Where the learn page's extra load time goes: bare notebooks doing part of its work.
-                    for i in range(0 if only else runs):
-                        if time.monotonic() > deadline - 60:
-                            break
-                        for key, nb in zip(split, ("bare-imports.ipynb", "bare-built.ipynb")):
-                            split[key].append(measure(browser, bare_url.replace(BARE, nb), *bare_args)[0])
-                    # Every page's load, each run next to a load of the bare notebook (the machine's load moves).
+                    for case in cases.values():
+                        measure_click(browser, case, procs)
+                    if split:  # where the learn page's extra load time goes: bare notebooks doing part of its work
+                        for _ in range(runs):
+                            for key, nb in zip(split_loads, ("bare-imports.ipynb", "bare-built.ipynb")):
+                                split_loads[key].append(measure_load(browser, bare_url.replace(BARE, nb),
+                                                                     ".bare-button"))
+                    last = 0.0  # how long the last complete run took
                     for i in range(runs):
-                        for nb, ready in PAGES.items():
-                            if only and nb.removesuffix(".ipynb") not in only:
-                                continue
-                            if time.monotonic() > deadline - 120:
-                                break
+                        if time.monotonic() + last > deadline:
+                            print(f"  (time is up after {i} run(s))", flush=True)
+                            break
+                        t_run = time.monotonic()
+                        order = (lambda xs: xs) if i % 2 == 0 else (lambda xs: xs[::-1])
+                        if click:
+                            try:
+                                got = {name: measure_click(browser, cases[name], procs)
+                                       for name in order(["learn", "bare"])}
+                            except Exception as exc:  # noqa: BLE001 - a click that timed out: this pair left out
+                                print(f"  (run {i + 1}: the click pair not measured: {str(exc)[:160]})", flush=True)
+                            else:
+                                for name, (rt, in_page) in got.items():
+                                    clicks[name].append(rt)
+                                    clicks[f"{name} in page"].append(in_page)
+                                click_pairs.append(got["learn"][0] / got["bare"][0])
+                                print(f"  run {i + 1}: click learn {got['learn'][0] * 1000:6.0f} ms, bare "
+                                      f"{got['bare'][0] * 1000:6.0f} ms (in the page {got['learn'][1] * 1000:.0f} / "
+                                      f"{got['bare'][1] * 1000:.0f} ms)", flush=True)
+                            loadavg.append(os.getloadavg()[0])
+                        # Every page's load, each next to a load of the bare notebook (the machine's load moves).
+                        for nb, ready in pages_now:
                             pair = [(nb, f"http://{HOST}:{port_app}/voila/render/{nb}", ready),
                                     ("bare", bare_url, ".bare-button")]
-                            got = {}
+                            got_l = {}
                             try:
-                                for key, url, sel in (pair if i % 2 == 0 else pair[::-1]):
-                                    got[key] = measure_load(browser, url, sel)
-                            except Exception as exc:  # noqa: BLE001 - a page that timed out: this pair is left out
+                                for key, url, sel in order(pair):
+                                    settle(procs, 5)
+                                    got_l[key] = measure_load(browser, url, sel)
+                            except Exception as exc:  # noqa: BLE001 - a page that timed out: this pair left out
                                 print(f"  (run {i + 1}: {nb} or its bare load not measured: {str(exc)[:120]})",
                                       flush=True)
-                                settle(5)
                                 continue
-                            pages.setdefault(nb, []).append(got[nb])
-                            pages.setdefault(f"bare:{nb}", []).append(got["bare"])
-                            print(f"  run {i + 1}: {nb:30s} {got[nb] * 1000:6.0f} ms, bare {got['bare'] * 1000:6.0f} ms",
-                                  flush=True)
-                            settle(5)
-                    for i in range(0 if only else runs):
-                        for name, *args in (cases if i % 2 == 0 else cases[::-1]):
-                            if time.monotonic() > deadline:
-                                print(f"(time is up after {i} complete run(s))")
-                                break
-                            load, click, in_page = measure(browser, *args)
-                            results[f"{name} load"].append(load)
-                            results[f"{name} click"].append(click)
-                            results[f"{name} click in page"].append(in_page)
-                            loadavg.append(os.getloadavg())
-                        else:
-                            continue
-                        break
+                            loads.setdefault(nb, []).append(got_l[nb])
+                            loads.setdefault(f"bare:{nb}", []).append(got_l["bare"])
+                            load_pairs.setdefault(nb, []).append(got_l[nb] / got_l["bare"])
+                            print(f"  run {i + 1}: {nb:30s} {got_l[nb] * 1000:6.0f} ms, bare "
+                                  f"{got_l['bare'] * 1000:6.0f} ms", flush=True)
+                            loadavg.append(os.getloadavg()[0])
+                        last = time.monotonic() - t_run
                 finally:
                     browser.close()
         finally:
             stop(app)
             stop(bare)
-    n = min(len(v) for v in results.values())
-    if only:  # only some pages' loads
-        results = {}
-    elif n == 0:
-        sys.exit("no complete run within the time limit")
-    one = [x[0] for x in loadavg]
-    print(f"\nBrowser, {n} run(s) each, alternating (chromium headless, 1280x800); load average (1 min) during the "
-          f"runs: min {min(one):.2f}, median {statistics.median(one):.2f}, max {max(one):.2f} ({os.cpu_count()} CPUs)")
-    for key, xs in results.items():
-        print(f"  {key:19s} {fmt(xs)}")
-    for what in ("load", "click") if results else ():
-        ratio = statistics.median(results[f"learn {what}"]) / statistics.median(results[f"bare {what}"])
-        verdict = "ok" if ratio <= 1.3 else "ABOVE the 1.3 goal"
-        print(f"  ratio learn/bare {what:5s}: {ratio:5.2f}  ({verdict})")
-    if any(k in pages for k in PAGES):
-        print("  every page's load (each run next to a bare load), median page / median bare:")
-        for nb in PAGES:
-            if nb in pages:
-                ratio = statistics.median(pages[nb]) / statistics.median(pages[f"bare:{nb}"])
-                verdict = "ok" if ratio <= 1.3 else "ABOVE the 1.3 goal"
-                print(f"    {nb:30s} {fmt(pages[nb])}  ratio {ratio:4.2f} ({verdict})")
-    if all(split.values()):
+    n_load = min((len(v) for v in load_pairs.values()), default=0)
+    print(f"\nBrowser (chromium headless, 1280x800), every pair side by side in alternating order; load average "
+          f"(1 min) during the runs: min {min(loadavg):.2f}, median {statistics.median(loadavg):.2f}, max "
+          f"{max(loadavg):.2f} ({os.cpu_count()} CPUs)")
+    if not load_pairs and not click_pairs:
+        sys.exit("nothing measured within the time limit")
+    if load_pairs:
+        print(f"  every page's load ({n_load}+ run(s); median page / median bare beside it; goal at most 1.3):")
+        for nb, _ready in pages_now:
+            if nb in load_pairs:
+                print(f"    {nb:30s} {fmt(loads[nb])}  bare {statistics.median(loads['bare:' + nb]) * 1000:6.0f} ms  "
+                      f"{ratio_line(loads[nb], loads['bare:' + nb], load_pairs[nb])}")
+            else:
+                print(f"    {nb:30s} not measured")
+    if click:
+        if click_pairs:
+            print(f"  click ({len(click_pairs)} run(s)): the learn page's first action until its new event is drawn, "
+                  "against the bare button until its text is drawn; goal at most 1.3:")
+            for name in ("learn", "bare"):
+                print(f"    {name:6s} {fmt(clicks[name])}  (in the page: {fmt(clicks[name + ' in page'])})")
+            print(f"    ratio learn/bare click: {ratio_line(clicks['learn'], clicks['bare'], click_pairs)}")
+        else:
+            print("  click: not measured (every click pair timed out or time was up)")
+    if all(split_loads.values()):
         print("  load of the bare notebook doing part of the learn page's work:")
-        for key, xs in split.items():
+        for key, xs in split_loads.items():
             print(f"    {key:30s} {fmt(xs)}")
 
 
@@ -439,12 +502,17 @@ def recording():
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="measured runs per case (default 5)")
-    parser.add_argument("--timeout", type=float, default=600, help="overall time limit in seconds (default 600)")
+    parser.add_argument("--runs", type=int, default=3, help="measured runs (default 3): each run times every "
+                        "page's load beside a bare load, and a click beside a bare click")
+    parser.add_argument("--timeout", type=float, default=1500, help="overall time limit in seconds (default 1500; "
+                        "runs stop early, printing what was measured, when the next would not end in time)")
     parser.add_argument("--no-browser", action="store_true", help="only the in-process profile")
     parser.add_argument("--pages", metavar="NAMES", help="only these pages' loads (notebook names without .ipynb, "
-                        "comma-separated, e.g. faq-explorer,practice), not the click nor the load split; default "
-                        "every page and all of it")
+                        "comma-separated, e.g. faq-explorer,practice) besides the click, and no in-process profile; "
+                        "default every page")
+    parser.add_argument("--no-click", action="store_true", help="leave out the click pair")
+    parser.add_argument("--split", action="store_true", help="also load bare notebooks doing part of the learn "
+                        "page's work (importing the tutor; building the page without showing it)")
     args = parser.parse_args(argv)
     only = [x.strip().removesuffix(".ipynb") for x in args.pages.split(",")] if args.pages else None
     if only:
@@ -459,7 +527,8 @@ def main(argv: list[str] | None = None) -> int:
         if not os.access(CHROMIUM, os.X_OK):
             print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
             return 2
-        browser_bench(args.runs, deadline, logs, only)
+        print(f"load average now: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)", flush=True)
+        browser_bench(args.runs, deadline, logs, only, click=not args.no_click, split=args.split)
     if not only:
         profile(args.runs)
     return 0

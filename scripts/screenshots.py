@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     # a progress database of its own: each page opens as a new learner finds it (never at a place kept by another run)
     env = dict(os.environ, RULES_TUTOR_DB=f"sqlite:///{out / 'progress.sqlite'}")
     (out / "progress.sqlite").unlink(missing_ok=True)
-    server = start([sys.executable, "-m", "tutor.serve", "--port", str(port), "--max-kernels", "4"], log, env)
+    server = start([sys.executable, "-m", "tutor.serve", "--port", str(port), "--max-kernels", "4", "--page-pool", "0"], log, env)
     try:
         wait_up(port, server, log, time.monotonic() + 90)
         with sync_playwright() as pw:

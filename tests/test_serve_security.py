@@ -93,20 +93,20 @@ def test_host_name_option():
 
 
 def test_max_kernels_option(capsys):
-    assert serve.parse_args([]).max_kernels == serve.MAX_KERNELS == 11
-    # 5 pre-heated by default (landing, learn, FAQ explorer, ability graph, practice): room for 6 open pages
-    assert serve.preheated_kernels() == 5 and serve.parse_args([]).page_pool == 1
+    assert serve.parse_args([]).max_kernels == serve.MAX_KERNELS == 12
+    # 6 pre-heated by default (landing, learn, FAQ explorer, ability graph, practice, teacher): room for 6 open pages
+    assert serve.preheated_kernels() == 6 and serve.parse_args([]).page_pool == 1
     config = serve.guard_config(5)
     assert config.CappedKernelManager.max_kernels == 5
     assert config.VoilaConfiguration.multi_kernel_manager_class == "tutor.webguard.CappedKernelManager"
     assert serve.parse_args(["--max-kernels", "3", "--pool", "1", "--page-pool", "0"]).max_kernels == 3
-    # The pre-heated kernels (1 for the landing page + --pool + 3 x --page-pool) must leave room for a page.
+    # The pre-heated kernels (1 for the landing page + --pool + 4 x --page-pool) must leave room for a page.
     with pytest.raises(SystemExit):
         serve.parse_args(["--max-kernels", "2", "--pool", "1", "--page-pool", "0"])
     assert "--max-kernels must be more than the 2 pre-heated kernels" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        serve.parse_args(["--max-kernels", "5"])  # 5 pre-heated by default
-    assert "more than the 5 pre-heated kernels" in capsys.readouterr().err
+        serve.parse_args(["--max-kernels", "6"])  # 6 pre-heated by default
+    assert "more than the 6 pre-heated kernels" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         serve.parse_args(["--max-kernels", "10", "--pool", "12"])
     with pytest.raises(SystemExit):
@@ -121,10 +121,10 @@ def test_max_kernels_option(capsys):
 def test_the_slowest_pages_are_pre_heated():
     pools = serve.voila_config().VoilaKernelManager.kernel_pools_config
     assert {name: pools[name]["pool_size"] for name in serve.HEAVY_NOTEBOOKS} == {
-        "faq-explorer.ipynb": 1, "ability-graph.ipynb": 1, "practice.ipynb": 1}
+        "faq-explorer.ipynb": 1, "ability-graph.ipynb": 1, "practice.ipynb": 1, "teacher-walkthrough.ipynb": 1}
     assert pools["default"]["pool_size"] == 0 and pools[serve.LANDING_NOTEBOOK]["pool_size"] == 1
     off = serve.voila_config(page_pool=0).VoilaKernelManager.kernel_pools_config
-    assert [off[name]["pool_size"] for name in serve.HEAVY_NOTEBOOKS] == [0, 0, 0]
+    assert [off[name]["pool_size"] for name in serve.HEAVY_NOTEBOOKS] == [0, 0, 0, 0]
     assert all((serve.NOTEBOOKS_DIR / name).is_file() for name in serve.HEAVY_NOTEBOOKS)
 
 

@@ -30,13 +30,14 @@ import ipywidgets as w
 
 from tutor.walkthrough import Walkthrough, all_walkthroughs, saved_walkthroughs
 
+from . import kernel_timing
 from .clicker_keys import CLICKER_KEYS, KEYS_JS, clicker_keys
 from .model import ErrorPanel
 from .notes_window import notes_window
 from .present_tab import LIST_PARSE_BYTES, CurrentStep, Presenter, catalog, saved_label
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, CSS, LARGE_TYPE, presenter_style
 from .record_tab import Recorder
-from .style import busy_html, style_widget
+from .style import busy_html, close_tree, style_widget
 from .table import table_style
 
 __all__ = ["PresenterApp", "presenter_app", "Presenter", "Recorder", "CurrentStep", "catalog", "saved_label",
@@ -90,12 +91,46 @@ class PresenterApp:
             self.recorder.set_choices(list(self.present.picker.options))
 
 
+def _notes_asked() -> bool:
+    """Whether the page's address asks for the notes window (``notes=1`` in Voila's ``QUERY_STRING``)."""
+    return parse_qs(os.environ.get("QUERY_STRING", "")).get("notes", [""])[0] in ("1", "true", "yes")
+
+
+def _saved_files() -> list[tuple[str, int, int]]:
+    """``(path, mtime_ns, size)`` of each saved walkthrough listed (:func:`tutor.walkthrough.saved_walkthroughs`): what a
+    presenter made earlier would list differently once it changes."""
+    out = []
+    for p in saved_walkthroughs():
+        try:
+            st = p.stat()
+            out.append((str(p), st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append((str(p), 0, 0))
+    return out
+
+
 def presenter_app(game_id: str | None = None, notes: bool | None = None) -> w.Widget:
     """The teacher's presenter page over every shipped walkthrough (of ``game_id``, or all games); with ``notes``
     (by default: ``notes=1`` in the page address's query, Voila's ``QUERY_STRING``) the teacher's notes window
-    instead (:func:`widgets.notes_window.notes_window`), which follows the presenter open in another tab."""
+    instead (:func:`widgets.notes_window.notes_window`), which follows the presenter open in another tab.
+
+    In a kernel Voila pre-heats (``rules-tutor serve``'s ``--page-pool``), the presenter is made before anyone asks
+    for the page and the cell then waits for the visit (:func:`widgets.kernel_timing.wait_until_page_asked`): a visit
+    asking for the notes window gets it instead, and a presenter made before a walkthrough was saved, changed or
+    removed in the save folder is made again, so that the list is as of the visit."""
+    if notes is None and kernel_timing.preheating():
+        saved = _saved_files()
+        app = PresenterApp(game_id)
+        kernel_timing.wait_until_page_asked()
+        if _notes_asked():
+            close_tree(app.widget)
+            return notes_window()
+        if _saved_files() != saved:
+            close_tree(app.widget)
+            app = PresenterApp(game_id)
+        return app.widget
     if notes is None:
-        notes = parse_qs(os.environ.get("QUERY_STRING", "")).get("notes", [""])[0] in ("1", "true", "yes")
+        notes = _notes_asked()
     if notes:
         return notes_window()
     return PresenterApp(game_id).widget

@@ -151,6 +151,54 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
   .tutor-presenter .tutor-large-type .rt-current-step .rt-step { font-size: 16px; line-height: 1.3; }
   .rt-phead-line .rt-ptitle { font-size: 19px; }
 }
+/* A projector (1024x768, or any window up to 1180 px wide or 800 px high): the board's text read from the back of a
+   room. The board gets the room (the narration's heading runs into its first line, the bar is lower, the rule card's
+   "click a chip" line is left out until a chip is clicked), its small texts (ability and dice lines, types, labels)
+   are set nearly as large as the card names, and its empty places take one line; with three players their areas sit
+   side by side. Measured in tests/browser/test_presenter_board.py (Restless Spirits, Spirit Duels): card names at least 14 px, ability lines at
+   least 12 px, the narration, the board and the rules that fired in view. */
+@media (max-width: 1180px), (max-height: 800px) {
+  .tutor-narration { padding: 2px 14px 4px 14px; }
+  .tutor-narration .rt-nhead { display: inline; margin-right: 10px; font-size: 13px; vertical-align: 3px; }
+  .tutor-narration .rt-ntext { display: inline; font-size: 22px; line-height: 1.28; }
+  .rt-pbar { margin: 0 0 2px 0; }
+  .tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { height: 36px; }
+  .tutor-presenter .tutor-large-type .rt-pside .tutor-clause-card.rt-clause-empty { display: none; }
+  .tutor-presenter .tutor-large-type .rt-pside h3 { font-size: 14px; margin: 0 0 2px 0; }
+  .tutor-presenter .tutor-large-type .rt-current-step .rt-step { font-size: 14px; line-height: 1.25; }
+  .tutor-presenter .tutor-large-type .rt-current-step .rt-ev { font-size: 14.5px; line-height: 1.25; }
+  .tutor-presenter .tutor-large-type .rt-current-step > .tutor-event { margin-top: 2px; }
+  .tutor-presenter .tutor-large-type .tutor-clause.jupyter-button { font-size: 14px; min-height: 24px; padding: 1px 10px; }
+  .tutor-presenter .tutor-large-type .rt-current-step { padding: 4px 8px; }
+  /* the board's small texts, flattened towards the names (the fit script scales the whole board) */
+  .rt-pboard .rt-ability, .rt-pboard .rt-stype, .rt-pboard .rt-rowlabel, .rt-pboard .rt-muted, .rt-pboard small,
+  .rt-pboard .rt-decks, .rt-pboard .rt-stats, .rt-pboard .rt-prov, .rt-pboard .rt-turn, .rt-pboard .rt-legend,
+  .rt-pboard .sd-small, .rt-pboard .sd-hptext, .rt-pboard .sd-counts, .rt-pboard .sd-card-chip, .rt-pboard .sd-flag,
+  .rt-pboard .sd-phase, .rt-pboard .sp-power, .rt-pboard .sp-camp, .rt-pboard .sp-slot, .rt-pboard .sp-clan,
+  .rt-pboard .sp-medal, .rt-pboard .sp-pile, .rt-pboard .sp-wsp, .rt-pboard .sp-lim, .rt-pboard .sp-space,
+  .rt-pboard .sp-tracknote { font-size: 13px !important; }
+  .rt-pboard .sd-stage, .rt-pboard .sd-cls, .rt-pboard .sd-state, .rt-pboard .sd-cost, .rt-pboard .sp-hourglass,
+  .rt-pboard .rt-zone h4, .rt-pboard .rt-player h4 { font-size: 12px !important; }
+  .rt-pboard .sd-die .sd-k { font-size: 10px; }
+  .rt-pboard .rt-chip, .rt-pboard .rt-hand-row .rt-chip { font-size: 14px; }
+  .rt-pboard .rt-sname, .rt-pboard .sd-sname, .rt-pboard .sp-wname, .rt-pboard .rt-pname { font-size: 15.5px; }
+  .rt-pboard .rt-compact .rt-zone, .rt-pboard .rt-zone, .rt-pboard .rt-player { padding: 2px 6px; }
+  .rt-pboard .rt-bparts { gap: 4px; }
+  .rt-pboard .rt-space { padding: 1px 5px; }
+  .rt-pboard .rt-legend { margin: 0; }
+  /* three players or more: their areas side by side */
+  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-player {
+    flex: 1 1 30%; min-width: 0; }
+  /* Spirited's empty places: an open Allegiance space is its dashed box alone (its words stay for a screen reader),
+     a Camp one line */
+  .rt-pboard .sp-slot.sp-open { font-size: 0 !important; min-height: 16px; padding: 0; }
+  .rt-pboard .sp-camp { padding: 0 5px; line-height: 1.3; }
+  .rt-pboard .sp-camps, .rt-pboard .sp-slots { margin: 1px 0 2px 0; gap: 4px; }
+  .rt-pboard .sp-space { padding: 1px 3px; }
+  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-wonders,
+  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-clans {
+    flex: 1 1 40%; }
+}
 @media (min-width: 1600px) { .tutor-presenter .tutor-large-type .rt-board { zoom: 1.2; } }
 @media (max-width: 1599px) { body[data-voila] .rt-present-tools .rt-ptitle { display: none; } }
 .rt-record-head { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }

@@ -41,7 +41,7 @@ BOARD = """() => {
 
 def open_presenter(page, base: str, size: tuple[int, int]):
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(base + "/voila/render/teacher-walkthrough.ipynb")
+    page.goto(base + "/voila/render/teacher-walkthrough.ipynb", wait_until="commit", timeout=RENDER_MS)
     counter = page.locator(".rt-present .rt-counter")
     expect(counter).to_contain_text("Start ·", timeout=RENDER_MS)
     expect(page.locator(".rt-present .rt-pboard[data-fit]")).to_have_count(1, timeout=CLICK_MS)
@@ -132,4 +132,54 @@ def test_the_notes_window_says_what_is_opening_while_it_loads(tutor_server, tuto
     expect(page.locator("#loading_text")).to_have_text(
         "Opening your notes window: it follows the presenter as soon as it is ready…", timeout=CLICK_MS)
     expect(page.locator(".tutor-notes-window")).to_be_visible(timeout=RENDER_MS)
+    tutor_page.assert_clean()
+
+
+# Effective text sizes on the presenter's board (CSS font size times the zoom the fit script gives the board), and
+# where the narration, the board and the rules that fired (each event line and its rule chip) are in the window.
+PROJECTED = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const rect = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const px = e => parseFloat(getComputedStyle(e).fontSize) * (e.currentCSSZoom || 1);
+  const box = [...document.querySelectorAll('.rt-present .rt-pboard')].find(shown);
+  const sizes = sel => [...box.querySelectorAll(sel)].filter(e => shown(e) && e.textContent.trim()).map(px);
+  const step = [...document.querySelectorAll('.rt-present .rt-current-step')].find(shown);
+  const fired = [...step.querySelectorAll('.tutor-event, .tutor-event + .tutor-clause')].filter(shown).map(rect);
+  return {names: sizes('.rt-sname, .sd-sname, .rt-pname, .sp-wname'),
+          abilities: sizes('.rt-ability, .sd-ability, .sd-dice, .sd-next, .rt-stype, .sp-power'),
+          fit: parseFloat(box.getAttribute('data-fit') || '0'), box: rect(box), fired,
+          narration: rect([...document.querySelectorAll('.rt-present .tutor-narration')].find(shown)),
+          page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth]};
+}"""
+
+
+@pytest.mark.parametrize("walkthrough", ["Restless Spirits", "Spirit Duels"])
+def test_presenter_board_text_reads_on_a_projector(tutor_server, tutor_page, walkthrough):
+    """Trial 11, item j: on a projector's 1024x768 the board's card names were 10-12 px. After Next, card names are at
+    least 14 px and ability lines at least 12 px as drawn (font size times the board's fit), and the narration, the
+    whole board and every rule that fired (event line and chip) are in the window without scrolling."""
+    page = tutor_page.page
+    counter = open_presenter(page, tutor_server, (1024, 768))
+    picker = page.locator(".tutor-presenter-picker select")
+    texts = [t.replace("\xa0", " ") for t in picker.evaluate("s => [...s.options].map(o => o.text)")]
+    index = next((i for i, x in enumerate(texts) if x.startswith(walkthrough + ":")), None)
+    assert index is not None, texts
+    if picker.evaluate("s => s.selectedIndex") != index:
+        picker.select_option(index=index)
+        game = {"Restless Spirits": ".rt-board:not(.sd-board)", "Spirit Duels": ".sd-board"}[walkthrough]
+        expect(page.locator(f".rt-present .rt-pboard {game}").first).to_be_visible(timeout=CLICK_MS)
+        expect(counter).to_contain_text("Start ·", timeout=CLICK_MS)
+    page.locator(".rt-present .tutor-presenter-next").click()
+    expect(counter).to_contain_text("Step 1 of", timeout=CLICK_MS)
+    page.wait_for_timeout(1500)  # the fit script settles the board's zoom
+    g = page.evaluate(PROJECTED)
+    print(f"{walkthrough} at 1024x768 after Next: fit {g['fit']}, names {min(g['names']):.1f}-{max(g['names']):.1f} px, "
+          f"ability lines {min(g['abilities']):.1f}-{max(g['abilities']):.1f} px")
+    page.screenshot(path=ARTIFACTS / f"presenter-{walkthrough.replace(' ', '-').lower()}-1024x768-step1.png")
+    assert g["names"] and min(g["names"]) >= 14 - 0.05, g
+    assert g["abilities"] and min(g["abilities"]) >= 12 - 0.05, g
+    assert g["page"][0] <= 768 and g["page"][1] <= 1024, g  # nothing scrolls the page
+    assert g["narration"][1] >= 0 and g["narration"][3] <= g["box"][1] + 1, g
+    assert g["box"][3] <= 768 + 1 and g["box"][2] <= 1024, g
+    assert g["fired"] and all(r[1] >= 0 and r[3] <= 768 + 1 and r[2] <= 1024 + 1 for r in g["fired"]), g
     tutor_page.assert_clean()

@@ -621,3 +621,50 @@ def test_record_tab_shows_a_busy_sign_until_the_recorder_is_made():
     assert "rt-busy" in sign.value and 'role="status"' in sign.value and "recorder" in sign.value
     rec = app.open_recorder()
     assert app._record_box.children == (rec.widget,)
+
+
+def test_a_pre_heated_presenter_is_made_before_the_visit_and_follows_it(folder, walk_file, monkeypatch):
+    """In a kernel Voila pre-heats (rules-tutor serve's --page-pool), presenter_app makes the presenter before it waits
+    for the page's request (kernel_timing.wait_until_page_asked); at the visit, an address asking for the notes window
+    gets it, and a walkthrough saved in the meantime is listed (the presenter is made again)."""
+    import widgets.kernel_timing as kt
+    import widgets.presenter as presenter
+    from ipywidgets.widgets.widget import _instances
+
+    made = presenter.PresenterApp
+    order: list[str] = []
+    monkeypatch.setattr(presenter, "PresenterApp", lambda *a, **k: order.append("made") or made(*a, **k))
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", "")
+
+    def visit(query: str = "", then=lambda: None):
+        def asked():
+            order.append("asked")
+            then()
+            monkeypatch.setenv("QUERY_STRING", query)  # Voila sets the request's query at the visit
+            kt._asked = True
+            return True
+        order.clear()
+        monkeypatch.setattr(kt, "_asked", False)
+        monkeypatch.setattr(kt, "wait_until_page_asked", asked)
+        return presenter.presenter_app()
+
+    page = visit()
+    assert order == ["made", "asked"] and "tutor-presenter" in page._dom_classes  # made before the visit, kept
+    # a notes window asked of a pre-heated kernel: the presenter made before is closed, the notes window shown
+    before = set(_instances)
+    page = visit("notes=1")
+    assert order == ["made", "asked"] and "tutor-notes-window" in page.children[2].value
+    assert not [m for m in set(_instances) - before if "tutor-presenter" in getattr(_instances[m], "_dom_classes", ())]
+    # a walkthrough saved (in another tab) after the kernel was pre-heated: listed at the visit
+    folder.mkdir(parents=True, exist_ok=True)
+    page = visit(then=lambda: (folder / "room-7.yaml").write_text(walk_file.read_text(encoding="utf-8"),
+                                                                   encoding="utf-8"))
+    assert order == ["made", "asked", "made"]
+    [picker] = with_class(page, "tutor-presenter-picker")
+    assert "Six steps (saved: room-7.yaml)" in [label for label, _ in picker.options]
+    page = visit()  # nothing changed since: made once
+    assert order == ["made", "asked"]
+    monkeypatch.setenv("VOILA_PREHEAT", "False")  # a page's own kernel: no waiting
+    order.clear()
+    assert "tutor-presenter" in presenter.presenter_app()._dom_classes and order == ["made"]
