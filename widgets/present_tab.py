@@ -35,9 +35,24 @@ def _guard(errors: ErrorPanel, fn):
         except IllegalAction:
             raise
         except (ContentError, OSError, ValueError) as exc:
-            errors.output.append_stderr(f"Error: {type(exc).__name__}: {exc}\n")
+            errors.output.append_stderr(plain_problem(exc) + "\n")
             return None
     return errors.guard(wrapper)
+
+
+def plain_problem(exc: BaseException) -> str:
+    """``exc`` as one sentence for the page: a file named by its name only (never the server's folders), no class
+    name. :class:`ContentError`: ``"Not loaded: big.yaml: file is 3000014 bytes…"``; :class:`OSError`: ``"Could not use
+    big.yaml: Permission denied"``; anything else: ``"Not possible: <message>"``."""
+    if isinstance(exc, ContentError):
+        text = str(exc)
+        if exc.path:
+            text = text.replace(str(exc.path), display_path(Path(str(exc.path)).name))
+        return f"Not loaded: {text}"
+    if isinstance(exc, OSError):
+        name = display_path(Path(str(exc.filename)).name) if exc.filename else "the file"
+        return f"Could not use {name}: {exc.strerror or exc}"
+    return f"Not possible: {exc}"
 
 
 def _short(text: str, n: int = 70) -> str:
@@ -158,6 +173,7 @@ class Presenter:
         #: walkthrough files that do not load, named (file name and reason) in one folded box under the title
         self.problems = w.HTML(refused_html("Some walkthrough files do not load", refused))
         self.problems.add_class("rt-present-problems")
+        self._reverting = False  # True while the picker is put back after a walkthrough that did not open
         self.where = next((v for label, v in options if not label.endswith("(does not load)")), options[0][1])
         self.walkthrough = load_walkthrough(self.where)
         #: how many of the walkthrough's steps can be played (all but those from a step that is not legal on)
@@ -258,10 +274,22 @@ class Presenter:
         """Show walkthrough ``path`` from its start. Messages about the walkthrough shown before are cleared; a
         walkthrough whose steps cannot all be played (a step that is not legal where it comes) is still shown from
         its start, and the error panel says at once which step stops it (rather than when Next reaches it)."""
+        if self._reverting:  # the picker put back on the walkthrough shown: nothing to open
+            return
         self.errors.clear()
-        wt = load_walkthrough(path)
-        session = begin(wt, str(path))
-        n, problem = playable(wt, str(path))
+        try:
+            wt = load_walkthrough(path)
+            session = begin(wt, str(path))
+            n, problem = playable(wt, str(path))
+        except (ContentError, OSError, ValueError):
+            # the walkthrough shown stays, and so does the picker's choice of it (Next and Back step what is seen)
+            if self.where and self.picker.value != self.where:
+                self._reverting = True
+                try:
+                    self.picker.value = self.where
+                finally:
+                    self._reverting = False
+            raise
         self.walkthrough, self.where, self.playable = wt, str(path), n
         self.board.board = board_for(wt.setup.game)
         self.model.replace(session)

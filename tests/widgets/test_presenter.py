@@ -668,3 +668,28 @@ def test_a_pre_heated_presenter_is_made_before_the_visit_and_follows_it(folder, 
     monkeypatch.setenv("VOILA_PREHEAT", "False")  # a page's own kernel: no waiting
     order.clear()
     assert "tutor-presenter" in presenter.presenter_app()._dom_classes and order == ["made"]
+
+
+def test_a_walkthrough_that_does_not_open_leaves_the_page_as_it_was(folder):
+    """Choosing a saved walkthrough that cannot be read (here over the size limit, listed "loads when chosen"): the
+    picker goes back to the walkthrough shown, the board and Next stay with it, and the message names the file by its
+    name only, in a sentence (never the server's folder or a class name: fresh attack F4, session 11)."""
+    from tutor.core.content import MAX_FILE_BYTES
+
+    folder.mkdir(parents=True, exist_ok=True)
+    big = folder / "big.yaml"
+    big.write_text("#" * (MAX_FILE_BYTES + 10), encoding="utf-8")
+    app = PresenterApp()
+    p = app.present
+    shown, title = p.picker.value, p.walkthrough.title
+    p.next.click()
+    assert p.position == 1
+    assert any(v == str(big) for _label, v in p.picker.options)
+    p.picker.value = str(big)
+    assert p.picker.value == shown and p.where == shown and p.walkthrough.title == title
+    assert p.position == 1  # not restarted: the walkthrough shown is left as it was
+    p.next.click()
+    assert p.position == 2
+    text = errors_text(app)
+    assert text.startswith("Not loaded: big.yaml: file is "), text
+    assert str(folder) not in text and "ContentError" not in text and "Traceback" not in text
