@@ -106,7 +106,11 @@ NEAR_CHIP = """() => {
 }"""
 
 
-def open_learn(server: str, page, notebook: str) -> None:
+def open_learn(server: str, page, notebook: str, size: tuple[int, int] | None = None) -> None:
+    """Open ``notebook`` (a learn page), at window ``size`` (width, height in px) when given, and wait for its table
+    and a legal action."""
+    if size is not None:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{server}/voila/render/{notebook}")
     expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
@@ -196,9 +200,7 @@ def test_spirit_duels_lesson_shows_both_players_whole(tutor_server, tutor_page, 
     "About this lesson"), Player 2's Spirits (Shark 1) are in view as well as Player 1's area."""
     page = tutor_page.page
     w, h = size
-    page.set_viewport_size({"width": w, "height": h})
-    page.goto(f"{tutor_server}/voila/render/learn-spirit-duels.ipynb")
-    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    open_learn(tutor_server, page, "learn-spirit-duels.ipynb", size)
     # the page resumes where this server's learner left it (another test's free play, a lesson played on): the
     # Lessons tab, lesson 1, from its start
     page.get_by_role("tab", name="Lessons").click()
@@ -383,9 +385,7 @@ def test_a_lesson_hint_points_at_an_action_in_view(tutor_server, tutor_page, siz
     list: inside the action panel and the window, without scrolling."""
     page = tutor_page.page
     w, h = size
-    page.set_viewport_size({"width": w, "height": h})
-    page.goto(f"{tutor_server}/voila/render/learn-spirit-duels.ipynb")
-    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    open_learn(tutor_server, page, "learn-spirit-duels.ipynb", size)
     page.get_by_role("tab", name="Lessons").click()
     page.locator(".rt-lesson-picker select").select_option(index=0)
     expect(page.locator(".rt-goal:visible")).to_contain_text("Shark 1", timeout=RENDER_MS)
@@ -435,9 +435,7 @@ def test_free_play_keeps_both_boards_in_view_after_the_computers_reply(tutor_ser
     the board area and the window, with the legal actions and the last step, and the page does not scroll."""
     page = tutor_page.page
     w, h = size
-    page.set_viewport_size({"width": w, "height": h})
-    page.goto(f"{tutor_server}/voila/render/{notebook}")
-    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    open_learn(tutor_server, page, notebook, size)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
     for got_it in page.locator(".rt-free-notice button:visible").all():  # a kept game's notice, read
