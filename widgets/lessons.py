@@ -16,7 +16,7 @@ from tutor.scenario import find
 from .app import TutorApp
 from .kernel_timing import after_cell, wait_until_page_asked, warm_progress
 from .model import ErrorPanel, clause_chip
-from .style import box, button, close_tree, esc, html_widget, markdown, style_widget
+from .style import box, button, close_tree, esc, html_widget, markdown, prov_text, style_widget
 from .table import table_style
 
 log = logging.getLogger("tutor.learn")
@@ -41,6 +41,7 @@ class LessonRunner:
         self.index = 0
         self.hints_shown = 0
         self._hint_at: int | None = None  # the number of steps taken when the hint shown was revealed
+        self._step_hint: str | None = None  # the engine's step hint once the written ones are all shown
         g = self.errors.guard
         self.picker = w.Dropdown(options=[(f"{x.order}. {x.title}", i) for i, x in enumerate(self.lessons)],
                                  value=0, description="Lesson", layout=w.Layout(width="250px"))
@@ -94,6 +95,7 @@ class LessonRunner:
         self.index = index
         self.hints_shown = 0
         self._hint_at = None
+        self._step_hint = None
         if self.picker.value != index:
             self.picker.value = index  # fires open() again through the observer
             return
@@ -155,10 +157,24 @@ class LessonRunner:
         if getattr(self, "_reached", False):  # the goal holds: no hint points at a step no longer asked for
             self.hint.disabled = True  # (trial 11 item d: a hint after "Goal reached!" named a group not listed)
             return
-        self.hints_shown = min(self.hints_shown + 1, len(self.lesson.hints))
+        nxt = self._next_step()
+        if self.hints_shown < len(self.lesson.hints):
+            self.hints_shown += 1
+            self._step_hint = None
+        else:  # every written hint is out: the engine's next step of the lesson's solution, named and marked
+            self._step_hint = self._step_hint_text(nxt)
         self._hint_at = len(self.app.session.history)
         self._render_hints()
-        self._mark_hint(self._next_step())
+        self._mark_hint(nxt)
+
+    def _step_hint_text(self, action_id: str | None) -> str:
+        """The hint (HTML) once the lesson's written hints are all shown (trial 12: Hint went grey mid-lesson, steps
+        before the goal): the next step of the lesson's solution by its label, or, off that path, how to get back."""
+        label = next((a.label for a in self.app.session.legal_actions() if a.id == action_id), None)
+        if label is None:
+            return ("These moves have left the lesson's path to its goal: press Undo to go back a step, or Restart "
+                    "the lesson.")
+        return f"The next step toward the goal is marked: {prov_text(label)}."
 
     def _next_step(self) -> str | None:
         """The id of the lesson solution's next step when it is a legal action now (the learner on its path), else
@@ -187,8 +203,9 @@ class LessonRunner:
         """Show the newest hint revealed (none before the first press, nor once the step it was given at is gone)."""
         hs = self.lesson.hints[: self.hints_shown]
         stale = self._hint_at is None or self._hint_at != len(self.app.session.history)
-        self.hints.value = "" if not hs or stale else f'<div class="rt-hint">Hint: {esc(hs[-1])}</div>'
-        self.hint.disabled = self.hints_shown >= len(self.lesson.hints)
+        text = self._step_hint or (esc(hs[-1]) if hs else None)  # HTML
+        self.hints.value = "" if not text or stale else f'<div class="rt-hint">Hint: {text}</div>'
+        self.hint.disabled = bool(getattr(self, "_reached", False))  # a hint at every step until the goal holds
 
     def check(self) -> bool:
         """Check the goal after a step; show "Goal reached!" when it holds. Returns whether it holds."""
@@ -197,7 +214,7 @@ class LessonRunner:
             " That was the last lesson: try a free game in the <b>Free play</b> tab."
         self.done.value = f'<div class="rt-done">✓ Goal reached!{nxt}</div>' if ok else ""
         self._reached = ok  # Hint is off while the goal holds (an undo turns it back on)
-        self.hint.disabled = ok or self.hints_shown >= len(self.lesson.hints)
+        self.hint.disabled = ok
         if self.hints.value and (ok or self._hint_at != len(self.app.session.history)):
             self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
             self._mark_hint(None)

@@ -12,7 +12,7 @@ from tutor.scenario import find
 from widgets import LearnApp, LessonRunner
 from widgets.lessons import KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
 from widgets.panels import _walk
-from widgets.style import esc
+from widgets.style import esc, prov_text
 
 LESSONS = all_lessons("restless-spirits")
 IDS = [x.id for x in LESSONS]
@@ -60,9 +60,15 @@ def test_runner_hints_and_navigation():
     assert runner.lesson.goal in runner.goal.value.replace("&#x27;", "'")
     runner.hint.click()
     assert runner.lesson.hints[0].split()[0] in runner.hints.value
-    for _ in runner.lesson.hints:
+    for _ in runner.lesson.hints[1:]:
         runner.hint.click()
-    assert runner.hint.disabled
+    assert esc(runner.lesson.hints[-1]) in runner.hints.value
+    # every written hint out, Hint still helps until the goal holds: the next step of the lesson's solution, marked
+    assert not runner.hint.disabled
+    runner.hint.click()
+    first = find(runner.app.session, runner.lesson.solution[0])
+    assert f"The next step toward the goal is marked: {prov_text(first.label)}." in runner.hints.value
+    assert "rt-hint" in runner.app.actions.button_for(first.id)._dom_classes
     runner.next.click()
     assert runner.index == 1 and runner.hints.value == ""
     assert runner.lesson.title in runner.intro.value
