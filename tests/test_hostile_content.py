@@ -689,6 +689,16 @@ def test_check_refuses_more_games_or_worker_processes_than_the_machine_can_hold(
     assert "argument --games: must be at most 100,000" in capsys.readouterr().err
 
 
+def test_bench_refuses_runs_that_would_never_end(capsys):
+    """``bench --repeat 100000000000`` was taken and ran on (fresh attack, session 11): ``--repeat`` and ``--games``
+    are bounded, naming the argument and the bound."""
+    from tutor.cli import main
+    assert main(["bench", "--repeat", "100000000000"]) == 2
+    assert "argument --repeat: must be at most 100 " in capsys.readouterr().err
+    assert main(["bench", "--games", "10000001"]) == 2
+    assert "argument --games: must be at most 10,000 " in capsys.readouterr().err
+
+
 def test_guides_that_are_not_ids_are_a_value_error_not_a_type_error():
     """``--option 'guides=[[1],{}]'`` raised a raw TypeError (unhashable list) from new_game."""
     with pytest.raises(ValueError, match="guides must list 2 different guide ids"):
@@ -890,7 +900,27 @@ def test_links_in_the_learners_folders_are_never_read(tmp_path):
     assert [p.name for p in saved_walkthroughs(tmp_path / "w")] == ["plain.yaml"]
     kept, left = list_my_questions(tmp_path / "q")
     assert [p.name for p in kept] == ["plain.yaml"]
-    assert len(left) == 1 and "lnk.yaml: a symbolic link, not read" in left[0] and "root" not in left[0]
+    assert len(left) == 1 and "lnk.yaml: a link to another file, not read" in left[0] and "root" not in left[0]
+
+
+def test_hard_links_in_the_learners_folders_are_never_read(tmp_path):
+    """A hard link (a second name of another file: ``ln secret.txt walkthroughs/hard.yaml``) is not a file of the
+    folder either: it is left out like a symbolic link, so its keys never show in a refusal (fresh attack, session
+    11)."""
+    import os
+
+    from tutor.faq_whatif.mine import list_my_questions
+    from tutor.walkthrough import saved_walkthroughs
+    for name in ("w", "q"):
+        (tmp_path / name).mkdir()
+        secret = tmp_path / f"secret-{name}.txt"
+        secret.write_text("secret: swordfish\n")
+        os.link(secret, tmp_path / name / "hard.yaml")
+        (tmp_path / name / "plain.yaml").write_text("meta: {}\n")
+    assert [p.name for p in saved_walkthroughs(tmp_path / "w")] == ["plain.yaml"]
+    kept, left = list_my_questions(tmp_path / "q")
+    assert [p.name for p in kept] == ["plain.yaml"]
+    assert len(left) == 1 and "hard.yaml: a link to another file, not read" in left[0] and "secret" not in left[0]
 
 
 @pytest.mark.parametrize("game", ["restless-spirits", "spirit-duels"])

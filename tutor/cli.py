@@ -184,6 +184,12 @@ def _at_least(minimum: int, maximum: int | None = None, why: str = "") -> Callab
 
 _positive = _at_least(1)
 _seed = _at_least(0)
+#: Most random games per game and most runs of ``bench`` (a bench of the most takes hours, not years).
+MAX_BENCH_GAMES = 10_000
+MAX_BENCH_REPEAT = 100
+_bench_games = _at_least(1, MAX_BENCH_GAMES, "each is a whole random game, played --repeat times")
+_bench_repeat = _at_least(1, MAX_BENCH_REPEAT, "the fastest run is reported; more runs change little")
+
 #: Most games ``check --games`` plays per configuration: its list of games is made up front (about 100 bytes each).
 MAX_CHECK_GAMES = 100_000
 _check_games = _at_least(1, MAX_CHECK_GAMES, "the list of games to play is made before the first game")
@@ -249,9 +255,10 @@ def main(argv: list[str] | None = None) -> int:
                     "(the table shows the games played)")
     pb = sub.add_parser("bench", help="print engine speed and memory figures")
     pb.add_argument("--json", action="store_true")
-    pb.add_argument("--games", type=_positive, default=20, help="random games per game (default 20)")
-    pb.add_argument("--repeat", type=_positive, default=3, help="runs per game; the fastest is reported and the "
-                    "median printed too (default 3)")
+    pb.add_argument("--games", type=_bench_games, default=20, help=f"random games per game (default 20, at most "
+                    f"{MAX_BENCH_GAMES})")
+    pb.add_argument("--repeat", type=_bench_repeat, default=3, help="runs per game; the fastest is reported and the "
+                    f"median printed too (default 3, at most {MAX_BENCH_REPEAT})")
     try:
         args = p.parse_args(argv)
     except SystemExit as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -83,13 +84,21 @@ def own_files(folder: Path, pattern: str = "*.yaml") -> tuple[list[Path], list[P
     """The files matching ``pattern`` in ``folder`` (sorted by name) that are regular files of the folder itself, and
     apart the symbolic links among them, which are never read: a link in a shared or received folder could point
     anywhere (``/etc/shadow``) and a page that reads it would show what it points to in its error messages.
-    ``folder`` itself may be a link (a learner's folder kept elsewhere)."""
+    ``folder`` itself may be a link (a learner's folder kept elsewhere). A hard link (a file with more than one name,
+    ``st_nlink > 1``) counts as a link too: it may be another file's contents under a ``.yaml`` name (fresh attack,
+    session 11: a hard link to a secrets file showed its keys in the refusal)."""
     files, links = [], []
     for p in sorted(folder.glob(pattern)):
         if p.is_symlink():
             links.append(p)
-        elif p.is_file():
-            files.append(p)
+            continue
+        try:
+            st = p.stat()
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        (links if st.st_nlink > 1 else files).append(p)
     return files, links
 
 

@@ -147,6 +147,14 @@ def _number_refusal(widget: w.Widget, value) -> str | None:
     return None
 
 
+def _bool_refusal(widget: w.Widget, value) -> str | None:
+    """A Checkbox's or ToggleButton's ``value`` is true or false, nothing else (ipywidgets would print a traceback
+    into the server's log for each forged one)."""
+    if isinstance(widget, (w.Checkbox, w.ToggleButton, w.Valid)) and not isinstance(value, bool):
+        return f"value {_quote(value)} is not true or false"
+    return None
+
+
 def _index_refusal(widget: w.Widget, value) -> str | None:
     options = getattr(widget, "_options_labels", None)
     if options is None:
@@ -188,7 +196,7 @@ def update_refusal(widget: w.Widget, state) -> str | None:
             if not _utf8(text):  # echoed back, a lone surrogate would make the server drop the page's connection
                 return f"{key!r} holds a character that is not text (a lone surrogate)"
         if core and key == "value":
-            why = _number_refusal(widget, value)
+            why = _number_refusal(widget, value) or _bool_refusal(widget, value)
             if why:
                 return why
         if core and key == "index":

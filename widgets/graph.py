@@ -356,7 +356,11 @@ class GraphView(Canvas, DetailsPanel, Search):
     # -- selection ------------------------------------------------------------------------------------------------
     def on_node_click(self, node: dict) -> None:
         """ipycytoscape's click callback: ``node["data"]["id"]`` is the node id (group boxes are ignored)."""
-        nid = node.get("data", {}).get("id", "").rsplit("@", 1)[0]
+        data = node.get("data") if isinstance(node, dict) else None
+        nid = data.get("id") if isinstance(data, dict) else None
+        if not isinstance(nid, str) or len(nid) > 500:  # a click the page forged: not a node of ours
+            return
+        nid = nid.rsplit("@", 1)[0]
         if nid in self.G:
             found, self.found = self.found, None  # a click ends the search's mark
             self._restyle(found)

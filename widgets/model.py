@@ -22,6 +22,14 @@ log = logging.getLogger("widgets")
 
 Observer = Callable[["SessionModel", str], None]
 
+#: What the page says when something fails that is neither an illegal action nor a bad file (its details, which name
+#: the server's files, go to the server's log only).
+UNEXPECTED_ERROR = ("Something went wrong on our side, and that click was not completed; the details are in the "
+                    "server's log. If the page looks wrong, Undo or reload it.")
+#: The logger of those details: not under ``widgets`` or ``tutor``, whose warnings the error panel shows; in a page's
+#: kernel it writes to the kernel's stderr, which the server keeps in its log, never the browser.
+_fault_log = logging.getLogger("rules_tutor.page_faults")
+
 
 class ErrorPanel(logging.Handler):
     """An Output widget (CSS class ``tutor-errors``) showing callback exceptions and warnings logged by the tutor."""
@@ -43,15 +51,20 @@ class ErrorPanel(logging.Handler):
 
     def report(self, exc: BaseException) -> None:
         """Show ``exc`` in the page: a one-line message for an illegal action or a bad file (:class:`ContentError`,
-        whose message names the file and field), else the traceback's last lines."""
+        whose message names the file and field), else :data:`UNEXPECTED_ERROR` (its traceback goes to the server's
+        log only)."""
         if isinstance(exc, IllegalAction):
             self.output.append_stdout(f"Not allowed: {exc}\n")
             return
         if isinstance(exc, ContentError):  # a file or an edit the user gave: its message names file and field
             self.output.append_stdout(f"Not loaded: {exc}\n")
             return
-        tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-3:])
-        self.output.append_stderr(f"Error: {type(exc).__name__}: {exc}\n{tb}")
+        # anything else is a fault of ours, or a message forged by a script in the page: its traceback (server
+        # paths, code) goes to the server's log only, and the page says so in plain words
+        tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-6:])
+        _fault_log.warning("An error on the page, kept from it: %s: %s\n%s", type(exc).__name__, str(exc)[:500],
+                           tb[-4000:])
+        self.output.append_stderr(UNEXPECTED_ERROR + "\n")
 
     def clear(self) -> None:
         """Remove every message shown."""

@@ -314,3 +314,46 @@ def test_a_lone_surrogate_is_refused(refusals):
     assert t.value == "kept"
     assert refusals() == ["Refused a message from the page to Text: 'value' holds a character that is not text (a "
                           "lone surrogate)"]
+
+
+def test_a_toggle_takes_only_true_or_false(refusals):
+    """A ToggleButton or Checkbox ``value`` of ``"yes"`` or a list got past the guard, and ipywidgets printed a whole
+    traceback into the server's log per message (fresh attack, session 11): now one refusal line each."""
+    for widget in (w.ToggleButton(value=False), w.Checkbox(value=True)):
+        for bad in ("yes", [1, 2], 1, None):
+            update(widget, value=bad)
+        assert widget.value is (isinstance(widget, w.Checkbox))
+        update(widget, value=not widget.value)
+        assert widget.value is (not isinstance(widget, w.Checkbox))
+    assert len(refusals()) == 8 and all("is not true or false" in line for line in refusals())
+
+
+def test_an_unexpected_error_shows_a_sentence_not_a_traceback(caplog):
+    """A fault of ours, or a handler fed a forged message (the ability graph's node click with ``{"id": 5}``), showed
+    the traceback's last lines, server paths and all, in the page's error panel (fresh attack, session 11): the page
+    now says one plain sentence and the server's log keeps the details."""
+    from widgets.model import UNEXPECTED_ERROR, ErrorPanel
+
+    caplog.set_level(logging.WARNING, logger="rules_tutor.page_faults")
+    panel = ErrorPanel()
+
+    def broken():
+        return (5).rsplit("@", 1)
+
+    panel.guard(broken)()
+    shown = shown_text(panel)
+    assert UNEXPECTED_ERROR in json.loads(shown)[0]["text"]
+    assert "Traceback" not in shown and "File " not in shown and "rsplit" not in shown and ".py" not in shown
+    assert any("AttributeError" in r.getMessage() and "rsplit" in r.getMessage() for r in caplog.records)
+
+
+def test_a_forged_node_click_on_the_ability_graph_does_nothing():
+    """ipycytoscape's node clicks come from the page: a node id that is not a string (or is huge) selects nothing
+    and raises nothing."""
+    from widgets.graph import GraphView
+
+    view = GraphView()
+    before = view.selected
+    for node in ({"data": {"id": 5}}, {"data": [1]}, "x", {"data": {"id": None}}, {"data": {"id": "x" * 10_000}}):
+        view.on_node_click(node)
+    assert view.selected == before

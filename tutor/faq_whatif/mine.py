@@ -50,7 +50,7 @@ def list_my_questions(folder: str | Path | None = None) -> tuple[list[Path], lis
     left: list[str] = []
     total = 0
     files, links = own_files(f)
-    left += [f"{display_path(p.name)}: a symbolic link, not read (a saved question is a file of the folder itself)"
+    left += [f"{display_path(p.name)}: a link to another file, not read (a saved question is a file of the folder itself)"
              for p in links]
     files, older = newest_first_cut(files, SAVED_LIMIT)
     if older:  # never silently: the oldest beyond the limit, named
