@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import secrets
 import threading
 
@@ -322,6 +323,17 @@ RESUMED_NOTICE = ("Your free-play game from before is back ({steps}): play on, o
                   "one.")
 
 
+def learner_words(exc: ValueError) -> str:
+    """Why a kept free game does not load, in words for the learner: a step that no longer replays is named by its
+    number, never by the action ids or the list of legal actions the engine's message gives (fresh attack, session
+    11); any other reason is the message without its ``<saved session>:`` prefix."""
+    field = getattr(exc, "field", None) or ""
+    m = re.fullmatch(r"actions\[(\d+)\]", field)
+    if m:
+        return f"its step {int(m.group(1)) + 1} is not a legal move with this tutor's rules"
+    return str(exc).removeprefix("<saved session>: ")
+
+
 def _short(text: str) -> str:
     """``text`` on one line, at most :data:`KEPT_GAME_WHY_MAX` characters (cut with "…")."""
     text = " ".join(str(text).split())
@@ -461,7 +473,7 @@ class LearnApp:
                 try:
                     session = tutor.load_session(saved)
                 except ValueError as exc:  # ContentError: edited, or from an older tutor
-                    why = str(exc).removeprefix("<saved session>: ")
+                    why = learner_words(exc)
                     log.info("learn page: the saved free game of %s is not readable, a new game starts: %s",
                              self.game_id, why[:200])
                 if session is not None and session.game_id != self.game_id:
