@@ -20,7 +20,9 @@ from playwright.sync_api import expect
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
-RENDER_MS = 120_000  # the first browser test: its server is still warming its 6 pre-heated kernels (a 2-core run took over 60 s for the graph once)
+# the first browser test: its server is still warming its 6 pre-heated kernels (on 2 cores the graph once took
+# over 60 s)
+RENDER_MS = 120_000
 CLICK_MS = 20_000
 #: Rule sets checked: WCAG 2.0 and 2.1, levels A and AA.
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
