@@ -195,7 +195,11 @@ def test_the_hubs_page_handler_refuses_other_origins_pages_before_it_runs(monkey
 
 def test_page_kernels_accept_widget_messages_only():
     assert set(webguard.KERNEL_MESSAGE_TYPES) == {"comm_open", "comm_close", "comm_msg", "comm_info_request",
-                                                  "kernel_info_request", "shutdown_request"}
+                                                  "kernel_info_request"}
+    # Standalone Voila passes its own list (with shutdown_request, which a script in the page could use to end its
+    # kernel while the page stays open): the tutor's kernel manager keeps its own.
+    manager = webguard.CappedKernelManager(allowed_message_types=["comm_msg", "shutdown_request"])
+    assert manager.allowed_message_types == list(webguard.KERNEL_MESSAGE_TYPES)
 
 
 def test_learner_policy_on_the_hub():
@@ -487,6 +491,9 @@ def test_websocket_origin_checked_and_only_widget_messages_reach_the_kernel(serv
     ws = websocket.create_connection(url, origin=server.origin, timeout=5)
     try:
         code = f"open({str(marker)!r}, 'w').write('ran')"
+        # A script in the page ending its own kernel (the page would stay open and ignore every click): dropped.
+        ws.send(_message("shutdown_request", {"restart": False}, channel="control"))
+        time.sleep(3)  # a kernel told to shut down has ended by now
         ws.send(_message("execute_request", {"code": code, "silent": False, "store_history": False,
                                              "user_expressions": {}, "allow_stdin": False}))
         ws.send(_message("inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 0}))
@@ -509,6 +516,7 @@ def test_websocket_origin_checked_and_only_widget_messages_reach_the_kernel(serv
     log = server.log()
     assert 'Received message of type "execute_request", which is not allowed. Ignoring.' in log
     assert 'Received message of type "inspect_request", which is not allowed. Ignoring.' in log
+    assert 'Received message of type "shutdown_request", which is not allowed. Ignoring.' in log
 
 
 @slow

@@ -35,16 +35,17 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import routing, web
 from traitlets import Float, Int
 
-#: Kernel messages a page may send to its kernel (the list standalone Voila gives its kernel manager): comms for the
-#: widgets, kernel info, and the shutdown of its own kernel. Never ``execute_request``, ``complete_request``,
-#: ``inspect_request`` or ``history_request``: a page's code is the notebook's, run by the server.
+#: Kernel messages a page may send to its kernel: comms for the widgets and kernel info. Standalone Voila's own list
+#: also has ``shutdown_request``, but Voila's page never sends it (leaving a page shuts its kernel down through
+#: ``POST voila/api/shutdown/<id>``), and a script in the page could use it to end its kernel with the page still
+#: open. Never ``execute_request``, ``complete_request``, ``inspect_request`` or ``history_request``: a page's code
+#: is the notebook's, run by the server.
 KERNEL_MESSAGE_TYPES = (
     "comm_open",
     "comm_close",
     "comm_msg",
     "comm_info_request",
     "kernel_info_request",
-    "shutdown_request",
 )
 
 #: Host names that always reach the machine itself (IP literals are checked as addresses).
@@ -468,7 +469,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
     """Jupyter Server's kernel manager with a most number of kernels at once (``max_kernels``).
 
     Voila's pre-heating manager is built on top of this class (``VoilaConfiguration.multi_kernel_manager_class``),
-    so every kernel start passes through :meth:`start_kernel`: a page's, and a pre-heated pool's refill.
+    so every kernel start passes through :meth:`start_kernel`: a page's, and a pre-heated pool's refill. A page's
+    websocket carries only :data:`KERNEL_MESSAGE_TYPES`, whatever list Voila passes.
     """
 
     max_kernels = Int(MAX_KERNELS, config=True, help="Most kernels running or starting at once (pre-heated included).")
@@ -476,6 +478,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
                        help="Seconds since a kernel's last activity before it may be shut down to make room.")
 
     def __init__(self, **kwargs):
+        # Standalone Voila passes its own list of the messages a page may send (with ``shutdown_request``): ours wins.
+        kwargs["allowed_message_types"] = list(KERNEL_MESSAGE_TYPES)
         super().__init__(**kwargs)
         self._starting = 0
         self._culling: set[str] = set()

@@ -80,3 +80,31 @@ def test_tree_lists_notebooks(tutor_server, tutor_page):
         expect(page.locator(f'a[href*="/voila/render/{notebook}"]')).to_be_visible(timeout=RENDER_MS)
     tutor_page.screenshot("tree")
     tutor_page.assert_clean()
+
+
+def test_a_page_whose_kernel_is_gone_says_so(tutor_server, tutor_page):
+    """A page whose kernel was shut down (the server restarted or stopped it) does not silently ignore clicks: the
+    next click brings a notice in words, with a Reload button (tutor/share/.../tutor/index.html.j2)."""
+    page = tutor_page.page
+    page.goto(f"{tutor_server}/voila/render/learn-spirited.ipynb")
+    wait_rendered(page)
+    expect(page.locator(".tutor-action").first).to_be_attached(timeout=RENDER_MS)
+    expect(page.locator(".rt-page-stopped")).to_have_count(0)
+    # The request Voila's page sends when it is left, made while the page stays open.
+    status = page.evaluate("""async () => {
+        const kid = JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId;
+        const xsrf = document.cookie.match('\\\\b_xsrf=([^;]*)\\\\b');
+        const form = new FormData(); form.append('_xsrf', xsrf ? xsrf[1] : '');
+        return (await fetch('/voila/api/shutdown/' + kid, {method: 'POST', body: form})).status; }""")
+    assert status == 204
+    page.wait_for_timeout(3_100)  # the page asks at most once in 3 s
+    page.mouse.click(5, 400)
+    notice = page.locator(".rt-page-stopped[role=alert]")
+    expect(notice).to_be_visible(timeout=15_000)
+    expect(notice).to_contain_text("This page has stopped")
+    expect(notice.get_by_role("button", name="Reload the page")).to_be_focused()
+    box = notice.bounding_box()
+    assert box is not None and box["y"] == 0 and box["width"] == page.viewport_size["width"]
+    # The page's own question about its kernel got the server's 404; nothing else failed.
+    tutor_page.assert_clean(ignore=(r"api/kernels/[0-9a-f-]+\b.*404|404.*api/kernels/[0-9a-f-]+",
+                                    r"status of 404"))
