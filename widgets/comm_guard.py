@@ -27,6 +27,7 @@ page's widgets, closed widgets) never reach a widget: the kernel's comm manager 
 from __future__ import annotations
 
 import logging
+import time
 import traceback
 
 import ipywidgets as w
@@ -47,6 +48,14 @@ TEXTAREA_MAX_CHARS = 20_000
 OTHER_MAX_CHARS = 20_000
 #: Most characters of a value quoted in a refusal's log line.
 QUOTED_CHARS = 60
+#: Most refusal lines a kernel logs one by one in :data:`LOG_WINDOW_S` seconds: a script in the page flooding forged
+#: messages must not grow the server's log without bound. The rest are counted and said in one line.
+LOG_BUDGET = 30
+#: Seconds of one logging window (see :data:`LOG_BUDGET`).
+LOG_WINDOW_S = 10.0
+#: Least seconds between two re-sends of one widget's state after a refused message (the page's view put back as
+#: the kernel has it): a flood of forged messages to one widget costs one re-send a second, not one each.
+RESYNC_EVERY_S = 1.0
 #: ipywidgets that only show a value (the browser never changes it: its HTML, text or bar is the kernel's).
 DISPLAY_ONLY = (w.HTML, w.HTMLMath, w.Label, w.Valid, w.IntProgress, w.FloatProgress, w.Image)
 #: Module prefixes of ipywidgets' own models (``_model_module``), whose keys :data:`FRONT_END_KEYS` lists.
@@ -112,8 +121,8 @@ def refuse_widget_from_page(comm, msg) -> None:
     data = msg.get("content", {}).get("data", {}) if isinstance(msg, dict) else {}
     state = data.get("state", {}) if isinstance(data, dict) else {}
     model = state.get("_model_name") if isinstance(state, dict) else None
-    log.warning("Refused a widget the page tried to make (%s): a page's widgets are made by its notebook",
-                _quote(model))
+    _log_refusal("Refused a widget the page tried to make (%s): a page's widgets are made by its notebook",
+                 _quote(model))
     try:
         comm.close()
     except Exception:  # noqa: BLE001 - the comm is dropped either way
@@ -254,10 +263,40 @@ def refusal(widget: w.Widget, msg) -> str | None:
         return f"unreadable message ({type(exc).__name__})"
 
 
+_window = {"start": float("-inf"), "logged": 0, "unlogged": 0}
+_resent: dict[str, float] = {}
+
+
+def _log_refusal(template: str, *args) -> bool:
+    """Log one refusal line, within :data:`LOG_BUDGET` lines per :data:`LOG_WINDOW_S` seconds; the lines over the
+    budget are counted, and said in one line when the next window opens. Returns whether this line was logged."""
+    now = time.monotonic()
+    if now - _window["start"] >= LOG_WINDOW_S:
+        if _window["unlogged"]:
+            log.warning("%d more messages from the page were refused in %.0f s (not logged one by one)",
+                        _window["unlogged"], LOG_WINDOW_S)
+        _window.update(start=now, logged=0, unlogged=0)
+    if _window["logged"] >= LOG_BUDGET:
+        _window["unlogged"] += 1
+        return False
+    _window["logged"] += 1
+    log.warning(template, *args)
+    return True
+
+
 def _resync(widget: w.Widget) -> None:
+    """Send ``widget``'s state to the page again (its view put back as the kernel has it), at most once in
+    :data:`RESYNC_EVERY_S` seconds per widget."""
     try:
-        if widget.comm is not None:
-            widget.send_state()
+        if widget.comm is None:
+            return
+        now, key = time.monotonic(), widget.model_id
+        if now - _resent.get(key, float("-inf")) < RESYNC_EVERY_S:
+            return
+        if len(_resent) > 10_000:  # widgets closed long ago
+            _resent.clear()
+        _resent[key] = now
+        widget.send_state()
     except Exception:  # noqa: BLE001 - the page keeps its view; nothing changed in the kernel
         pass
 
@@ -273,15 +312,15 @@ def install() -> bool:
     def _handle_msg(self, msg):
         why = refusal(self, msg)
         if why is not None:
-            log.warning("Refused a message from the page to %s: %s", _describe(self), why)
+            _log_refusal("Refused a message from the page to %s: %s", _describe(self), why)
             _resync(self)
             return None
         try:
             return original(self, msg)
         except Exception as exc:  # noqa: BLE001 - never a traceback back to the page; the state is sent again
             frames = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-2:])
-            log.warning("A message from the page to %s failed and was not applied: %s", _describe(self),
-                        frames[:2000])
+            _log_refusal("A message from the page to %s failed and was not applied: %s", _describe(self),
+                         frames[:2000])
             _resync(self)
             return None
 

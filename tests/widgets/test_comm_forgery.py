@@ -34,8 +34,10 @@ def of_type(root: w.Widget, kind: type) -> list:
 
 
 @pytest.fixture
-def refusals(caplog):
+def refusals(caplog, monkeypatch):
+    """The refusal lines logged during the test (every one: the log's budget is lifted)."""
     caplog.set_level(logging.WARNING, logger=comm_guard.log.name)
+    monkeypatch.setattr(comm_guard, "LOG_BUDGET", 10**9)
 
     def lines() -> list[str]:
         return [r.getMessage() for r in caplog.records if r.name == comm_guard.log.name]
@@ -357,3 +359,35 @@ def test_a_forged_node_click_on_the_ability_graph_does_nothing():
     for node in ({"data": {"id": 5}}, {"data": [1]}, "x", {"data": {"id": None}}, {"data": {"id": "x" * 10_000}}):
         view.on_node_click(node)
     assert view.selected == before
+
+
+def test_a_flood_of_forged_messages_keeps_the_log_and_the_answers_small(caplog, monkeypatch):
+    """A script in the page sending thousands of forged updates (attack 13 sent 3,045 to 435 widgets): the kernel
+    logs at most ``LOG_BUDGET`` lines in a window, then says how many more it refused, in one line; each widget's
+    state is sent back at most once a second, not once per forged message."""
+    caplog.set_level(logging.WARNING, logger=comm_guard.log.name)
+    clock = [1000.0]
+    monkeypatch.setattr(comm_guard.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(comm_guard, "_window", {"start": float("-inf"), "logged": 0, "unlogged": 0})
+    monkeypatch.setattr(comm_guard, "_resent", {})
+    shown = [w.HTML(value=f"<b>{i}</b>") for i in range(10)]
+    sent = []
+    for h in shown:
+        h.send_state = lambda key=None, h=h: sent.append(h.model_id)
+    for _ in range(50):
+        for h in shown:
+            update(h, value="<script>alert(1)</script>")
+    assert [h.value for h in shown] == [f"<b>{i}</b>" for i in range(10)]
+    lines = [r.getMessage() for r in caplog.records if r.name == comm_guard.log.name]
+    assert len(lines) == comm_guard.LOG_BUDGET == 30
+    assert lines[0].startswith("Refused a message from the page to HTML")
+    assert sorted(sent) == sorted(h.model_id for h in shown)  # one re-send each, not 50
+
+    clock[0] += comm_guard.LOG_WINDOW_S  # the next window: the count of the lines not logged, then lines again
+    update(shown[0], value="x")
+    lines = [r.getMessage() for r in caplog.records if r.name == comm_guard.log.name]
+    assert lines[30] == "470 more messages from the page were refused in 10 s (not logged one by one)"
+    assert lines[31].startswith("Refused a message from the page to HTML") and len(lines) == 32
+    assert sent.count(shown[0].model_id) == 2  # more than a second later: sent again
+    for h in shown:
+        h.close()
