@@ -288,3 +288,19 @@ def test_totems_under_a_spirit_move_like_any_card():
         faq.edit_setup(sc, faq.MoveCard("t01", faq.Zone("hand", 1), faq.Zone("space1", 1)))
     with pytest.raises(ContentError, match="there is no Spirit on Player 1's space 2"):
         faq.edit_setup(sc, faq.MoveCard("t34", faq.Zone("hand", 1), faq.Zone("space2", 1)))
+
+
+def test_the_question_made_for_a_long_list_of_changes_fits():
+    """A what-if with many changes and no question typed: the question made for it is cut to the changes that fit,
+    with how many more (attack 13: ~40 moves made "the question is too long" though the learner typed none)."""
+    from tutor.faq_whatif.mine import TEXT_LIMIT, _default_question
+
+    changes = "; ".join(f"moved Spirit Cloak number {i} from Player 1's hand to the Shrine" for i in range(60))
+    q = _default_question(changes, "May I still buy?")
+    assert len(q) <= TEXT_LIMIT and q.endswith(" more changes? (May I still buy?)")
+    assert q.startswith("What if moved Spirit Cloak number 0 from Player 1's hand to the Shrine; moved")
+    kept = q.count("moved Spirit Cloak")
+    assert 20 < kept < 60 and f"and {60 - kept} more changes?" in q
+    assert _default_question("one; two", "Q?") == "What if one; two? (Q?)"
+    assert _default_question("x" * 3000, "Q?") == "What if this change?"
+    assert _default_question("x" * 3000 + "; " + "y" * 3000, "Q?") == "What if these 2 changes?"

@@ -88,6 +88,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         self._load_mine()
         g = self.errors.guard
         self.edits: list[faq.Edit] = []
+        self._last_edit = None  # (the last edit, the scenario before it): an edit that puts it back drops both
         self.answer_shown = False
         self._refusal = ""  # a script step the engine refused, said beside the script until the board changes
 
@@ -221,6 +222,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         board_for(entry.game)  # ValueError (shown in the page) before anything changes when it has no board view
         session = start(entry.scenario, str(entry.path))
         self.entry, self.scenario, self.edits = entry, entry.scenario, []
+        self._last_edit = None
         self.comparison = None
         self._refusal = ""
         if self.edit_panel is not None:

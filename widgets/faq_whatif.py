@@ -17,6 +17,18 @@ from tutor.scenario import start
 
 from .style import esc, plain, plural, rule_text
 
+def _same_start(session, scenario) -> bool:
+    """Whether ``session`` (just started from a changed set-up) starts in the very state ``scenario`` starts in."""
+    try:
+        return session.state == start(scenario, "what if").state
+    except ContentError:
+        return False
+
+
+#: Most changes one what-if holds (a new value for a counter, die or turn replaces its earlier one, and a change
+#: that puts back what the last one changed drops both): past this, the page asks to start again.
+MAX_EDITS = 20
+
 CSS = """
 .rt-faq-edit { background: #fffdf6; border: 1px solid #eadba8; border-radius: 10px; padding: 6px 10px; margin: 4px; }
 .rt-faq-edit h3 { margin-bottom: 2px; }
@@ -129,6 +141,10 @@ class WhatIfPanel:
         """Change the set-up by ``edit``, run the question again from it and compare the two runs. A refused edit
         is shown in the page (CSS class ``tutor-faq-error``) with its reason and leaves the session as it was.
         Returns whether it was made."""
+        if len(self.edits) >= MAX_EDITS and not any(faq.supersedes(edit, x) for x in self.edits):
+            self.edit_error.value = (f'<div class="tutor-faq-error">{MAX_EDITS} changes is the most one question '
+                                     "holds: press Original set-up to start again.</div>")
+            return False
         try:
             changed = faq.edit_setup(self.scenario, edit)
             session = start(changed, "what if")
@@ -140,9 +156,16 @@ class WhatIfPanel:
             return False
         self.edit_error.value = ""
         self.save_status.value = ""
-        self.scenario, self.comparison = changed, comparison
-        # A new value for the same counter, die or turn replaces the earlier one (the list says what the set-up is).
-        self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
+        before, self.scenario, self.comparison = self.scenario, changed, comparison
+        last = self._last_edit
+        if last is not None and self.edits and self.edits[-1] is last[0] and _same_start(session, last[1]):
+            # This change puts back the set-up the last one changed (a card moved there and back): both go.
+            self.edits, self._last_edit = self.edits[:-1], None
+        else:
+            # A new value for the same counter, die or turn replaces the earlier one (the list says what the set-up
+            # is).
+            self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
+            self._last_edit = (edit, before)
         # said in words once, with the names of the set-up it changed (a counter may not exist in the new one)
         self._said[edit] = edit.describe({**faq.edit_names(session), **faq.edit_names(self._prepared)})
         self._replace(session)

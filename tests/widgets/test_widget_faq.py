@@ -637,3 +637,33 @@ def test_when_the_other_questions_cannot_be_read_the_problems_box_says_so(index,
     assert ex.shown_ids == [first]
     ex.next.click()
     assert len(ex.app.session.history) == 1 and not ex.errors.output.outputs
+
+
+def test_a_change_that_puts_back_the_last_one_drops_both_and_changes_are_bounded(ex):
+    """Attack 13: moving a card there and back grew the list of changes without end, until saving failed. A change
+    that puts back exactly the set-up before the last change drops both; past MAX_EDITS changes the page asks to
+    start again, and the session stays as it was."""
+    from widgets.faq_whatif import MAX_EDITS
+
+    move(ex, faq.Zone("hand", 1), "t01", faq.Zone("deck"))
+    assert ex.app.session.state.players[0].hand == ["t34"] and len(ex.edits) == 1
+    move(ex, faq.Zone("deck"), "t01", faq.Zone("hand", 1))
+    assert ex.app.session.state.players[0].hand == ["t34", "t01"]
+    assert ex.edits == [] and ex.compare_html.value == "" and ex.edit_error.value == ""
+    # A move that does not put the set-up back (the card lands elsewhere in the hand) stays listed.
+    move(ex, faq.Zone("hand", 1), "t34", faq.Zone("deck"))
+    move(ex, faq.Zone("deck"), "t34", faq.Zone("hand", 1))
+    assert ex.app.session.state.players[0].hand == ["t01", "t34"] and len(ex.edits) == 2
+    assert ex.apply_edit(faq.SetAP(1, 3)) and len(ex.edits) == 3
+    while len(ex.edits) < MAX_EDITS:
+        card = ex.app.session.state.players[0].hand[0]
+        move(ex, faq.Zone("hand", 1), card, faq.Zone("deck"))
+        if len(ex.edits) < MAX_EDITS:
+            move(ex, faq.Zone("deck"), card, faq.Zone("hand", 1))
+    before = ex.app.session
+    card = before.state.players[0].hand[0]
+    assert not ex.apply_edit(faq.MoveCard(card, faq.Zone("hand", 1), faq.Zone("deck")))
+    assert "20 changes is the most one question holds" in ex.edit_error.value
+    assert ex.app.session is before and len(ex.edits) == MAX_EDITS
+    assert ex.apply_edit(faq.SetAP(1, 1))  # a new value for a listed counter still replaces its earlier one
+    assert len(ex.edits) == MAX_EDITS and ex.edits[-1] == faq.SetAP(1, 1) and ex.edit_error.value == ""

@@ -88,6 +88,21 @@ def _clean(text: str, what: str) -> str:
     return text
 
 
+def _default_question(changes: str, question: str) -> str:
+    """"What if <changes>? (<the original question>)", within :data:`TEXT_LIMIT` characters: the changes (``"; "``
+    between them) are cut to the first ones that fit, with how many more, and the original question is left out
+    when even one change and it do not fit."""
+    said = [c for c in " ".join(str(changes).split()).split("; ") if c]
+    question = " ".join(str(question).split())
+    for tail in (f" ({question})", ""):
+        for kept in range(len(said), 0, -1):
+            more = len(said) - kept
+            text = "; ".join(said[:kept]) + (f"; and {more} more change{'s' if more > 1 else ''}" if more else "")
+            if len(full := f"What if {text}?{tail}") <= TEXT_LIMIT:
+                return full
+    return f"What if these {len(said)} changes?" if len(said) > 1 else "What if this change?"
+
+
 def what_if_scenario(original: Scenario, changed: Scenario, name: str, question: str, note: str = "",
                      changes: str = "") -> Scenario:
     """The scenario a what-if saves: ``changed``'s set-up, the steps of the script that still apply, and one
@@ -96,13 +111,13 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
     set-up that ends on a decision also ``pending`` and ``current``).
 
     ``name``: the file name stem (the id is ``my-<name>``). ``question``: the learner's question (default: "What
-    if" + ``changes`` + the original question). ``note``: the learner's note, kept as the answer.
+    if" + ``changes`` + the original question, shortened to fit). ``note``: the learner's note, kept as the answer.
 
     Raises:
         ValueError: a bad name, or a question or note too long.
     """
     name = plain_stem(name, "the questions folder")
-    question = _clean(question, "question") or _clean(f"What if {changes}? ({original.meta.question})", "question")
+    question = _clean(question, "question") or _default_question(changes, original.meta.question)
     note = _clean(note, "note")
     a, b = run_far(original), run_far(changed)
     facts = b.session.game.facts(b.session.state)
