@@ -1,10 +1,11 @@
 """The flow of pending rules work and decisions, one machinery for every game.
 
 A step of play is: the chosen action (or the answer to the pending decision) does its part and schedules the rest
-as *work items* (pydantic models with a ``kind``) on the state's ``work`` stack; the flow then runs the work, last
-pushed first, until a *decision* is pending, the work runs out, or the game is over. A work item's handler may push
-more work or ask a decision; a decision's options are the legal actions of the state, and answering one runs the
-handler registered for it, after which the flow runs on.
+as *work items* (typed classes with a ``kind``: pydantic models, or plain classes made by
+:func:`tutor.core.items.flow_item`) on the state's ``work`` stack; the flow then runs the work, last pushed first,
+until a *decision* is pending, the work runs out, or the game is over. A work item's handler may push more work or
+ask a decision; a decision's options are the legal actions of the state, and answering one runs the handler
+registered for it, after which the flow runs on.
 
 Each game builds one :class:`Flow` (its ``flow`` attribute) from tables that name one handler per work kind and one
 per answer (a decision kind, or the kind of the chosen action where options of several decisions share a meaning),
@@ -39,6 +40,7 @@ from typing import Any, NamedTuple, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from .items import item_fields
 from .model import Action
 
 #: A work handler: ``handler(c, work)`` does the work (may push work and ask decisions).
@@ -65,16 +67,16 @@ class SingleOption(NamedTuple):
     text: str
 
 
-def kind_of(model: type[BaseModel]) -> str:
+def kind_of(model: type) -> str:
     """The kind a typed work or decision model stands for: the default of its ``kind`` field (a ``Literal``).
 
     Raises:
         ValueError: the model has no ``kind`` field with a string default.
     """
-    f = model.model_fields.get("kind")
-    if f is None or not isinstance(f.default, str):
+    default = item_fields(model).get("kind")
+    if not isinstance(default, str):
         raise ValueError(f"flow: {model.__name__} has no kind (a 'kind' field with a Literal default)")
-    return f.default
+    return default
 
 
 def members(union: Any) -> tuple[type[BaseModel], ...]:
@@ -100,7 +102,7 @@ def upgrade_item(item: Any, models: Mapping[str, type[BaseModel]], old_defaults:
     model = models.get(item.get("kind")) if isinstance(item, dict) and isinstance(item.get("kind"), str) else None
     if model is None:
         return item
-    fields = model.model_fields
+    fields = item_fields(model)
     out = {k: v for k, v in item.items() if k in fields or k not in old_defaults or v != old_defaults[k]}
     return item if len(out) == len(item) else out
 

@@ -31,6 +31,7 @@ instead of twice (pydantic's ``__getattr__`` retries it). The engine's models ha
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import os
 import platform
 import sys
@@ -122,11 +123,20 @@ if WHY_OFF is not None:
 ACTIVE: bool = WHY_OFF is None
 
 
-def _models_in(annotation: Any) -> list[type[BaseModel]]:
-    """The pydantic model classes named anywhere in a field's annotation (inside lists, unions, Annotated...)."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+def _models_in(annotation: Any) -> list[type]:
+    """The pydantic model classes and dataclasses named anywhere in a field's annotation (inside lists, unions,
+    Annotated...)."""
+    if isinstance(annotation, type) and (issubclass(annotation, BaseModel) or dataclasses.is_dataclass(annotation)):
         return [annotation]
     return [m for arg in typing.get_args(annotation) for m in _models_in(arg)]
+
+
+def _field_types(cls: type) -> list[Any]:
+    """The annotations of the fields of a pydantic model class or a dataclass (:mod:`tutor.core.items`)."""
+    if issubclass(cls, BaseModel):
+        return [f.annotation for f in cls.model_fields.values()]
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return [hints[f.name] for f in dataclasses.fields(cls)]
 
 
 def _eligible(cls: type[BaseModel]) -> bool:
@@ -139,9 +149,10 @@ def _eligible(cls: type[BaseModel]) -> bool:
 
 
 def plain_reads(*roots: type[BaseModel]) -> int:
-    """Give ``roots`` and every pydantic model class reachable through their fields Python's plain attribute lookup
-    (see the module's text); a class that cannot have it keeps pydantic's. Returns how many classes were changed
-    now (0 when :data:`ACTIVE` is False). Safe to call again: each class is looked at once."""
+    """Give ``roots`` and every pydantic model class reachable through their fields (also through the fields of a
+    dataclass, such as the flow items of :mod:`tutor.core.items`, which have plain reads already) Python's plain
+    attribute lookup (see the module's text); a class that cannot have it keeps pydantic's. Returns how many
+    classes were changed now (0 when :data:`ACTIVE` is False). Safe to call again: each class is looked at once."""
     changed = 0
     todo = list(roots)
     while todo:
@@ -149,9 +160,9 @@ def plain_reads(*roots: type[BaseModel]) -> int:
         if cls in _DONE:
             continue
         _DONE.add(cls)
-        for field in cls.model_fields.values():
-            todo.extend(_models_in(field.annotation))
-        if _OFFSET is None or not _eligible(cls):
+        for annotation in _field_types(cls):
+            todo.extend(_models_in(annotation))
+        if _OFFSET is None or not issubclass(cls, BaseModel) or not _eligible(cls):
             continue
         if ctypes.c_void_p.from_address(id(cls) + _OFFSET).value != _GENERIC:
             _set_slot(cls, _GENERIC)

@@ -7,6 +7,7 @@ the answer), registered in :data:`HANDLERS`.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from .effect_registry import REGISTRY, Condition, Count, Use, _P, condition_holds, count_value
@@ -189,7 +190,7 @@ def _discard_resolve(c: Ctx, d: Decision, action) -> None:
     c.ev("rs.effect.discard-curse" if d.purpose == "curse" else "rs.effect.discard-half",
          f"{c.who(d.actor)} discards {c.name(card)} to {where}.", cards=(card,), actor=d.actor)
     if d.count > 1 and _discard_pool(c.game, c.state, d):
-        c.ask(d.model_copy(update={"count": d.count - 1}))
+        c.ask(replace(d, count=d.count - 1))
 
 
 def _zone_actions(g, s, d, a) -> None:

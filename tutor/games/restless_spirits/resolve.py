@@ -157,7 +157,7 @@ def retrieve_choice(c: Ctx, seat: int) -> None:
         c.ev("rs.ruling.retrieve-short-shrine", f"The Shrine holds only {len(top)} Totem{'s' if len(top) > 1 else ''}"
              f", so {'it is' if len(top) == 1 else 'they are'} all there is to choose from"
              + ("; the one not kept goes to the Totem discard pile." if len(top) == 2 else "."), actor=seat)
-    c.ask(ChooseShrineTotem(actor=seat, purpose="retrieve", options=top, cards=top))
+    c.ask(ChooseShrineTotem(actor=seat, purpose="retrieve", options=top, cards=list(top)))
 
 
 def retrieve_keep(c: Ctx, seat: int, top: list[str], keep: str) -> None:

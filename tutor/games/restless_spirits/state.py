@@ -4,12 +4,14 @@ Zones hold card ids. Decks are lists whose *last* element is the top card; the S
 """
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.chance import FixedOutcomes
 from ...core.flow import by_kind, upgrade_item
+from ...core.items import flow_item
 from ...core.rng import Rng
 
 
@@ -108,7 +110,8 @@ class EffectRun(_S):
     then_discard: str | None = None
 
 
-class _Decision(_S):
+@flow_item
+class _Decision:
     """A choice the rules ask player ``actor`` to make inside an action; its options are the next legal actions
     (:data:`.decisions.OPTIONS`). ``purpose`` names the action it belongs to; ``allow_decline``: the player may choose
     nothing (a decision with one option is then still asked). Each kind is its own model (:data:`Decision`) with
@@ -123,28 +126,32 @@ class _Decision(_S):
         return []
 
 
+@flow_item
 class ChooseOffering(_Decision):
     """Attract or refresh-and-attract (``purpose``: ``attract`` / ``refresh-attract``): the Totem offered to the Shrine; ``cards``: the Spirit to attract, ``count``: the AP paid."""
 
     kind: Literal["choose-offering"] = "choose-offering"
-    cards: list[str] = Field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
     count: int = 0
 
 
+@flow_item
 class ChooseSpace(_Decision):
     """The empty board space for the Spirit ``cards[0]`` (``source``: where it comes from)."""
 
     kind: Literal["choose-space"] = "choose-space"
-    cards: list[str] = Field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
     source: str | None = None
 
 
+@flow_item
 class ChooseLostSpirit(_Decision):
     """After a refresh: the Lost Spirit to attract, or none."""
 
     kind: Literal["choose-lost-spirit"] = "choose-lost-spirit"
 
 
+@flow_item
 class ChooseMarketTotem(_Decision):
     """After refreshing market row ``space``: the Totem to take, or none."""
 
@@ -152,35 +159,40 @@ class ChooseMarketTotem(_Decision):
     space: int | None = None
 
 
+@flow_item
 class ChooseSwapOut(_Decision):
     """At the hand limit (``purpose``: ``buy`` / ``retrieve``): the Totem given up; ``cards``: the Totem bought."""
 
     kind: Literal["choose-swap-out"] = "choose-swap-out"
-    cards: list[str] = Field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
 
 
+@flow_item
 class ChooseShrineTotem(_Decision):
     """Retrieve: the Totem kept of those shown (``options``)."""
 
     kind: Literal["choose-shrine-totem"] = "choose-shrine-totem"
-    options: list[str] = Field(default_factory=list)
-    cards: list[str] = Field(default_factory=list)
+    options: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
 
 
+@flow_item
 class ChooseRequirement(_Decision):
     """The requirement(s) the Wild Totem ``cards[0]`` meets on the Spirit on ``space``."""
 
     kind: Literal["choose-requirement"] = "choose-requirement"
-    cards: list[str] = Field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
     space: int | None = None
 
 
+@flow_item
 class ChooseBonusTotem(_Decision):
     """B side: the market Totem a placement bonus takes."""
 
     kind: Literal["choose-bonus-totem"] = "choose-bonus-totem"
 
 
+@flow_item
 class ChooseTarget(_Decision):
     """The target opponent of the ability ``run`` (``purpose``: ``one`` / ``split``; ``count``: picks left)."""
 
@@ -189,6 +201,7 @@ class ChooseTarget(_Decision):
     count: int = 0
 
 
+@flow_item
 class ChooseDisregard(_Decision):
     """The requirement of the Spirit on ``space`` that ``source`` lets its owner disregard."""
 
@@ -197,6 +210,7 @@ class ChooseDisregard(_Decision):
     source: str | None = None
 
 
+@flow_item
 class ChooseDiscard(_Decision):
     """A card to discard (``purpose``: ``any`` / ``curse``; ``count``: how many are left)."""
 
@@ -204,6 +218,7 @@ class ChooseDiscard(_Decision):
     count: int = 0
 
 
+@flow_item
 class ChooseZoneCard(_Decision):
     """A card of the zone ``purpose`` (``count``: how many are left)."""
 
@@ -211,6 +226,7 @@ class ChooseZoneCard(_Decision):
     count: int = 0
 
 
+@flow_item
 class ChooseDisable(_Decision):
     """The Spirit of ``target`` that ``source`` disables."""
 
@@ -219,14 +235,16 @@ class ChooseDisable(_Decision):
     source: str | None = None
 
 
+@flow_item
 class ChooseReduce(_Decision):
     """The requirement ``source`` reduces (``options``: the numbers offered)."""
 
     kind: Literal["choose-reduce"] = "choose-reduce"
     source: str | None = None
-    options: list[str] = Field(default_factory=list)
+    options: list[str] = field(default_factory=list)
 
 
+@flow_item
 class ChooseCopy(_Decision):
     """The ability ``source`` (on ``space``) copies, from the zone ``purpose`` (``target``: whose)."""
 
@@ -236,6 +254,7 @@ class ChooseCopy(_Decision):
     source: str | None = None
 
 
+@flow_item
 class ChooseHandCard(_Decision):
     """A card of ``target``'s hand."""
 
@@ -243,17 +262,19 @@ class ChooseHandCard(_Decision):
     target: int | None = None
 
 
+@flow_item
 class ChooseCardUse(_Decision):
     """What to do with the card taken from ``target``'s hand (``held``)."""
 
     kind: Literal["choose-card-use"] = "choose-card-use"
     target: int | None = None
-    held: list[str] = Field(default_factory=list)
+    held: list[str] = field(default_factory=list)
 
     def waiting_cards(self) -> list[str]:
         return self.held
 
 
+@flow_item
 class ChooseOwnDestroy(_Decision):
     """An own Spirit of the type ``purpose`` to destroy, or none (``target``: the opponent)."""
 
@@ -261,6 +282,7 @@ class ChooseOwnDestroy(_Decision):
     target: int | None = None
 
 
+@flow_item
 class ChooseDestroy(_Decision):
     """The Spirit of ``target`` to destroy."""
 
@@ -268,6 +290,7 @@ class ChooseDestroy(_Decision):
     target: int | None = None
 
 
+@flow_item
 class ChooseMoveSpace(_Decision):
     """The space of ``target``'s board the Spirit on ``space`` moves to."""
 
@@ -276,29 +299,32 @@ class ChooseMoveSpace(_Decision):
     space: int | None = None
 
 
+@flow_item
 class ChooseDrawnSpirit(_Decision):
     """Which drawn Spirit (``held``) to place, ``count`` more at most, or none."""
 
     kind: Literal["choose-drawn-spirit"] = "choose-drawn-spirit"
-    held: list[str] = Field(default_factory=list)
+    held: list[str] = field(default_factory=list)
     count: int = 0
 
     def waiting_cards(self) -> list[str]:
         return self.held
 
 
+@flow_item
 class ChooseDrawnSpace(_Decision):
     """The space for the drawn Spirit ``cards[0]`` (the others still ``held``)."""
 
     kind: Literal["choose-drawn-space"] = "choose-drawn-space"
-    held: list[str] = Field(default_factory=list)
-    cards: list[str] = Field(default_factory=list)
+    held: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
     count: int = 0
 
     def waiting_cards(self) -> list[str]:
         return self.held
 
 
+@flow_item
 class ChooseWildType(_Decision):
     """The type a wild Totem ``source`` retrieves counts as."""
 
@@ -306,6 +332,7 @@ class ChooseWildType(_Decision):
     source: str | None = None
 
 
+@flow_item
 class ChooseLimitDiscard(_Decision):
     """A Totem to discard down to the hand limit (``count`` more)."""
 
@@ -313,12 +340,14 @@ class ChooseLimitDiscard(_Decision):
     count: int = 0
 
 
+@flow_item
 class ChooseMalicious(_Decision):
     """Solo Mode: the Malicious ability's choice."""
 
     kind: Literal["choose-malicious"] = "choose-malicious"
 
 
+@flow_item
 class ChooseReactivate(_Decision):
     """Solo Mode: whether to use again the Spirit ``source`` on ``space``."""
 
@@ -327,6 +356,7 @@ class ChooseReactivate(_Decision):
     source: str | None = None
 
 
+@flow_item
 class ChooseSoloDiscard(_Decision):
     """Solo Mode: a card to discard (``count`` more)."""
 
@@ -345,7 +375,8 @@ Decision = Annotated[Union[ChooseOffering, ChooseSpace, ChooseLostSpirit, Choose
 DECISIONS = by_kind(Decision)
 
 
-class _Work(_S):
+@flow_item
+class _Work:
     """Rules work waiting on the state's ``work`` stack (run by the game's flow, :mod:`tutor.core.flow`): the rest of
     something that paused for decisions it asked. ``under``: how many decisions stay pending below it (those asked
     before it paused); it runs once the decisions above them are answered."""
@@ -353,6 +384,7 @@ class _Work(_S):
     under: int = 0
 
 
+@flow_item
 class ResumeEffects(_Work):
     """The rest of an ability or a played card (``run``), paused while a decision one of its effects asked is made
     (:func:`.abilities.go_on`)."""
@@ -361,6 +393,7 @@ class ResumeEffects(_Work):
     run: EffectRun
 
 
+@flow_item
 class ResumeSolo(_Work):
     """Solo Mode: the Spirit Type ability of ``card``, placed by ``seat`` on board ``space``, waiting for the choice
     of a B-side placement bonus (:func:`.solo.after_placement`)."""

@@ -5,6 +5,8 @@ and append :class:`~tutor.core.model.Event` items to ``events``.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core import chance
 from ...core.context import Context
 from .state import Player, RSState
@@ -173,7 +175,7 @@ def discard_one_of(c: Ctx, d, card: str, clause: str, text: str) -> None:
     discard_card(c, card)
     c.ev(clause, text, cards=(card,), actor=d.actor)
     if d.count > 1:
-        c.ask(d.model_copy(update={"count": d.count - 1}))
+        c.ask(replace(d, count=d.count - 1))
 
 
 def take_from_market(c: Ctx, seat: int, card: str) -> None:

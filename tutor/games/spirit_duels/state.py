@@ -12,12 +12,14 @@ choice, the rest of the End Phase) is a stack of :class:`Work` items (``work``, 
 """
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core.chance import FixedOutcomes, upgrade_saved_state as upgrade_chance
 from ...core.flow import by_kind
+from ...core.items import flow_item, item_fields
 from ...core.rng import Rng
 
 
@@ -93,7 +95,8 @@ def _empty(value: list) -> bool:
     return not value
 
 
-class Work(_S):
+@flow_item
+class Work:
     """A piece of rules work waiting on the work stack (or for a decision): its ``kind`` names the handler; the other
     fields are the context chosen so far (who acts, source card or Spirit, target, die, amount...)."""
 
@@ -114,16 +117,17 @@ class Work(_S):
     face: str | None = None
     die_kind: str | None = None
     first: bool = False
-    works: list["Work"] = Field(default_factory=list)
-    cards: list[str] = Field(default_factory=list)
+    works: list[Work] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
     #: the dice declared for a Meditate reroll (left out of the state's JSON while empty)
-    marked: list[DieRef] = Field(default_factory=list, exclude_if=_empty)
+    marked: Annotated[list[DieRef], Field(exclude_if=_empty)] = field(default_factory=list)
     #: the names of the other parts of the card or ability this work is one part of (``["damage"]`` for Stunning
     #: Strike's exhaust part), so a part with nothing to work on says the rest still happens (left out while empty)
-    others: list[str] = Field(default_factory=list, exclude_if=_empty)
+    others: Annotated[list[str], Field(exclude_if=_empty)] = field(default_factory=list)
 
 
-class _Decision(_S):
+@flow_item
+class _Decision:
     """A choice of player ``actor`` inside an action or phase; its options are the next legal actions
     (:data:`.decisions.OPTIONS`); ``work`` is what the answer completes. Each kind is its own model
     (:data:`Decision`)."""
@@ -132,6 +136,7 @@ class _Decision(_S):
     work: Work
 
 
+@flow_item
 class ChooseSpirit(_Decision):
     """A Spirit the effect of ``work`` works on (``side``: whose, seen from the effect's owner; ``need``: which Spirits qualify)."""
 
@@ -140,6 +145,7 @@ class ChooseSpirit(_Decision):
     need: str = ""
 
 
+@flow_item
 class ChooseDie(_Decision):
     """A die the effect of ``work`` works on (``side``, ``need``: which dice qualify)."""
 
@@ -148,72 +154,84 @@ class ChooseDie(_Decision):
     need: str = ""
 
 
+@flow_item
 class ChooseFace(_Decision):
     """The face the die chosen for ``work`` is turned to."""
 
     kind: Literal["choose-face"] = "choose-face"
 
 
+@flow_item
 class ChooseDieKind(_Decision):
     """The kind of die ``work`` (Replace) rolls instead."""
 
     kind: Literal["choose-die-kind"] = "choose-die-kind"
 
 
+@flow_item
 class ChooseClass(_Decision):
     """Which Class Ability of a dual-Class Spirit the Magic die of ``work`` resolves."""
 
     kind: Literal["choose-class"] = "choose-class"
 
 
+@flow_item
 class ChooseCard(_Decision):
     """The revealed card ``work`` (Drain) discards."""
 
     kind: Literal["choose-card"] = "choose-card"
 
 
+@flow_item
 class Mulligan(_Decision):
     """Set-up: a card of the opening hand to set aside, or keep the rest."""
 
     kind: Literal["mulligan"] = "mulligan"
 
 
+@flow_item
 class EndDiscard(_Decision):
     """End Phase: a card to discard, or keep the rest."""
 
     kind: Literal["end-discard"] = "end-discard"
 
 
+@flow_item
 class MeditatePick(_Decision):
     """Meditate: one more die to mark for the reroll (``work.marked``), or reroll the marked dice."""
 
     kind: Literal["meditate-pick"] = "meditate-pick"
 
 
+@flow_item
 class ResolveDie(_Decision):
     """A die showing the declared symbol (``work.symbol``) to resolve, or stop."""
 
     kind: Literal["resolve-die"] = "resolve-die"
 
 
+@flow_item
 class PlaceAdvantageDie(_Decision):
     """End Phase: the Spirit the Advantage Die goes on."""
 
     kind: Literal["place-advantage-die"] = "place-advantage-die"
 
 
+@flow_item
 class OrderEffects(_Decision):
     """Simultaneous effects (``work.works``): the one that resolves first."""
 
     kind: Literal["order-effects"] = "order-effects"
 
 
+@flow_item
 class DraftClass(_Decision):
     """The draft: a Class card to take."""
 
     kind: Literal["draft-class"] = "draft-class"
 
 
+@flow_item
 class DraftLine(_Decision):
     """The draft: a Spirit Line for a Class drafted."""
 
@@ -270,7 +288,7 @@ def _upgrade_decision(d: Any) -> Any:
     model = DECISIONS.get(d.get("kind")) if isinstance(d.get("kind"), str) else None
     if model is None:
         return d
-    return {k: v for k, v in d.items() if k in model.model_fields or k not in ("side", "need")}
+    return {k: v for k, v in d.items() if k in item_fields(model) or k not in ("side", "need")}
 
 
 class DraftState(_S):

@@ -10,12 +10,14 @@ The turn is driven by a stack of typed tasks (:data:`Task`, flow as data, see :m
 """
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core.chance import FixedOutcomes
 from ...core.flow import by_kind, upgrade_item
+from ...core.items import flow_item
 from ...core.rng import Rng
 
 
@@ -68,7 +70,8 @@ class Allegiance(_S):
     exhausted: bool = False
 
 
-class _Decision(_S):
+@flow_item
+class _Decision:
     """A choice of seat ``actor`` inside an action or a Battle; its options are the next legal actions (the moves
     :data:`.moves.ANSWERS` names for its kind). Each kind is its own model (:data:`Decision`) with only the context
     already fixed."""
@@ -76,6 +79,7 @@ class _Decision(_S):
     actor: int
 
 
+@flow_item
 class Reveal(_Decision):
     """A drawn ``card`` whose clan already has a stack on the Road: stack it, or make it (or break) the stack's
     Shield; ``purpose``: the clause of the rule that drew it (its events cite it)."""
@@ -85,18 +89,21 @@ class Reveal(_Decision):
     purpose: str
 
 
+@flow_item
 class ScoutPlay(_Decision):
     """Scout: play a card of a clan in the Hand, or none."""
 
     kind: Literal["scout-play"] = "scout-play"
 
 
+@flow_item
 class ScoutTake(_Decision):
     """Scout: Rally or Recruit a face-up Road card."""
 
     kind: Literal["scout-take"] = "scout-take"
 
 
+@flow_item
 class EffectRally(_Decision):
     """A card's effect (``source``, its name): Rally a face-up Road card."""
 
@@ -104,6 +111,7 @@ class EffectRally(_Decision):
     source: str
 
 
+@flow_item
 class EffectRecruit(_Decision):
     """A card's effect (``source``, its name): Recruit a face-up Road card."""
 
@@ -111,6 +119,7 @@ class EffectRecruit(_Decision):
     source: str
 
 
+@flow_item
 class Raid(_Decision):
     """A card's effect (``source``, its name): discard a face-up card from an opponent's Road."""
 
@@ -118,6 +127,7 @@ class Raid(_Decision):
     source: str
 
 
+@flow_item
 class WonderSource(_Decision):
     """Build a Wonder: where the card of ``clan`` comes from."""
 
@@ -125,49 +135,57 @@ class WonderSource(_Decision):
     clan: str
 
 
+@flow_item
 class TakeWonder(_Decision):
     """Build a Wonder: which Wonder on display to take."""
 
     kind: Literal["take-wonder"] = "take-wonder"
 
 
+@flow_item
 class March(_Decision):
     """March: the next Camp to march with, or finish; ``used``: the Camps (0-based) already marched with."""
 
     kind: Literal["march"] = "march"
-    used: list[int] = Field(default_factory=list)
+    used: list[int] = field(default_factory=list)
 
 
+@flow_item
 class BattleDiscard(_Decision):
     """Battle: discard a card down to the Battle's hand limit."""
 
     kind: Literal["battle-discard"] = "battle-discard"
 
 
+@flow_item
 class BattleMedal(_Decision):
     """Battle: score or replace a medal."""
 
     kind: Literal["battle-medal"] = "battle-medal"
 
 
+@flow_item
 class BonusRecruit(_Decision):
     """Battle bonus action (no Allegiance): Recruit a face-up Road card face down."""
 
     kind: Literal["bonus-recruit"] = "bonus-recruit"
 
 
+@flow_item
 class BonusRally(_Decision):
     """Battle bonus action (at most 1 Allegiance): Rally a face-up Road card."""
 
     kind: Literal["bonus-rally"] = "bonus-rally"
 
 
+@flow_item
 class BonusManoeuvre(_Decision):
     """Battle bonus action (at most 2 Allegiances): swap a Road card with a Hand card."""
 
     kind: Literal["bonus-manoeuvre"] = "bonus-manoeuvre"
 
 
+@flow_item
 class FinalRecruit(_Decision):
     """Final Battle: Recruit a card from the Hand."""
 
@@ -184,25 +202,29 @@ DECISIONS = by_kind(Decision)
 BonusDecision = Annotated[Union[BonusRecruit, BonusRally, BonusManoeuvre], Field(discriminator="kind")]
 
 
-class _Task(_S):
+@flow_item
+class _Task:
     """One step of the flow still to run, for seat ``seat`` (the state's ``work`` is a stack: the last task runs
     first). Each kind is its own model, its handler in :data:`.flow.WORK` (see :mod:`tutor.core.flow`)."""
 
     seat: int
 
 
+@flow_item
 class RoadCheck(_Task):
     """Announce the Road Check (Turn Structure: fill the Road, then the safe Overrun)."""
 
     kind: Literal["road-check"] = "road-check"
 
 
+@flow_item
 class RoadFill(_Task):
     """Draw onto the Road until it shows 2 face-up cards (Road Check)."""
 
     kind: Literal["road-fill"] = "road-fill"
 
 
+@flow_item
 class DrawRoad(_Task):
     """Draw one card onto the Road; ``why`` names the rule drawing it (its events cite that clause)."""
 
@@ -210,18 +232,21 @@ class DrawRoad(_Task):
     why: Literal["road-check", "regroup", "summon"] = "summon"
 
 
+@flow_item
 class SafeRally(_Task):
     """Rally every clan at its Overrun Limit into the Hand (the safe version, at the Road Check)."""
 
     kind: Literal["safe-rally"] = "safe-rally"
 
 
+@flow_item
 class OverrunCheck(_Task):
     """The Overrun check after a Summon (the painful version)."""
 
     kind: Literal["overrun-check"] = "overrun-check"
 
 
+@flow_item
 class Regroup(_Task):
     """Regroup: discard the Road and the Camps, draw 2 onto the Road; ``after_march``: no Overrun check follows."""
 
@@ -229,6 +254,7 @@ class Regroup(_Task):
     after_march: bool = False
 
 
+@flow_item
 class DiscardLimbo(_Task):
     """A played card (``card``) goes to the discard pile once it is resolved; its event cites ``clause``."""
 
@@ -237,6 +263,7 @@ class DiscardLimbo(_Task):
     clause: str = "sp.scout.play"
 
 
+@flow_item
 class WonderRefill(_Task):
     """Fill the Wonder display space left by ``card`` (the Wonder taken) from the Wonder deck."""
 
@@ -244,6 +271,7 @@ class WonderRefill(_Task):
     card: str | None = None
 
 
+@flow_item
 class BattleBegin(_Task):
     """Announce one player's part of a Battle (``final``: of the Final Battle)."""
 
@@ -251,44 +279,51 @@ class BattleBegin(_Task):
     final: bool = False
 
 
+@flow_item
 class BattleAllegiances(_Task):
     """The Battle effects of the player's Allegiances."""
 
     kind: Literal["battle-allegiances"] = "battle-allegiances"
 
 
+@flow_item
 class FinalScore(_Task):
     """Final Battle: score 1 Spirit per 2 cards in the Camps."""
 
     kind: Literal["final-score"] = "final-score"
 
 
+@flow_item
 class EndTurn(_Task):
     """End the turn: a Battle due now, or the next player's turn."""
 
     kind: Literal["end-turn"] = "end-turn"
 
 
+@flow_item
 class FinishGame(_Task):
     """End the game and name the winners."""
 
     kind: Literal["finish-game"] = "finish-game"
 
 
+@flow_item
 class Ask(_Task):
     """Ask the player the decision ``decision`` (when this task's turn comes)."""
 
     kind: Literal["ask"] = "ask"
-    decision: Union[ScoutPlay, ScoutTake, WonderSource, TakeWonder, March, BattleMedal, FinalRecruit] = Field(
-        discriminator="kind")
+    decision: Annotated[Union[ScoutPlay, ScoutTake, WonderSource, TakeWonder, March, BattleMedal, FinalRecruit],
+                        Field(discriminator="kind")]
 
 
+@flow_item
 class DiscardDown(_Task):
     """Battle: discard one card at a time while the Hand holds more than the Battle's limit."""
 
     kind: Literal["discard-down"] = "discard-down"
 
 
+@flow_item
 class BonusAction(_Task):
     """Battle: the bonus action ``decision``, for a player holding at most ``max_allegiances`` Allegiances."""
 
