@@ -234,8 +234,9 @@ class LastStep(StepLog):
         # History). Boxes, not CSS that finds those lines by their order (":has()" with ":not(.x ~ *)"), which made
         # the browser recompute the style of the whole page on every change of it (about 4x the style time of a
         # click, scripts/click_probe.py).
-        self._older = box(classes=("rt-reply-part", "rt-reply-older"))
-        self._titled = box(classes=("rt-reply-part", "rt-reply-titles"))
+        # (made when first needed: a lesson never shows them)
+        self._older: w.Box | None = None
+        self._titled: w.Box | None = None
         super().__init__(model, show_setup=True, max_steps=1)
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History).
@@ -288,6 +289,9 @@ class LastStep(StepLog):
                 newer = [x for y in shown[1 + len(older):-1] for x in self._cache[y].cells]
                 # (the older steps are not marked themselves: a clause chip is one widget wherever its clause fires)
                 self._mine_col.children = tuple(self._cache[shown[0]].cells)
+                if self._older is None:
+                    self._older = box(classes=("rt-reply-part", "rt-reply-older"))
+                    self._titled = box(classes=("rt-reply-part", "rt-reply-titles"))
                 self._older.children = tuple(x for y in older for x in self._cache[y].cells)
                 self._titled.children = tuple(newer)
                 self._reply_col.children = (self._then, *((self._older, self._cut) if older else ()),
@@ -305,13 +309,16 @@ class LastStep(StepLog):
             title = f'<span class="rt-last-title">{esc(self._before_text)}</span>'
         self._title.value = title + self.RELOAD_NOTE
         if self._mine_col not in kids:  # a column shown no more forgets its lines (their widgets may be closed)
-            self._mine_col.children = self._reply_col.children = self._older.children = self._titled.children = ()
+            self._mine_col.children = self._reply_col.children = ()
+            for part in (self._older, self._titled):
+                if part is not None:
+                    part.children = ()
         self._list.children = kids
         self._steps.done()
 
     def lines(self) -> list[w.Widget]:
         """The widgets of the step(s) shown, in reading order: the person's own step, then (after the computer
         replied) "Then the computer played" and the computer's steps, whether or not they sit in two columns."""
-        parts = (self._mine_col, self._reply_col, self._older, self._titled)
+        parts = tuple(x for x in (self._mine_col, self._reply_col, self._older, self._titled) if x is not None)
         return [x for k in self._list.children for x in (k.children if k in parts else (k,))
                 for x in (x.children if x in parts else (x,))]
