@@ -259,6 +259,28 @@ class LessonRunner:
     #: Steps beyond the solution's length that the goal search tries.
     SEARCH_SLACK = 4
 
+    def _replayed(self) -> tuple[tutor.Session, bool]:
+        """A scratch copy of the session shown (its steps replayed on the lesson's prepared state) and whether every
+        step so far followed the lesson's solution. The copy is kept between checks: a step on from the position
+        checked last replays only that step (before, every click replayed the whole lesson from its start: a few
+        milliseconds of the click); an undo, a restart or another lesson starts a fresh copy."""
+        lesson, ids = self.lesson, [st.action.id for st in self.app.session.history]
+        memo = getattr(self, "_scratch", None)  # [lesson, the ids replayed, the copy, on the solution so far]
+        if memo is None or memo[0] is not lesson or memo[1] != ids[:len(memo[1])]:
+            memo = self._scratch = [lesson, [], start_lesson(lesson), True]
+        done, scratch = memo[1], memo[2]
+        for k in range(len(done), len(ids)):
+            on_path = memo[3] and k < len(lesson.solution)
+            if on_path:
+                try:
+                    on_path = find(scratch, lesson.solution[k]).id == ids[k]
+                except Exception:  # noqa: BLE001 - a step the solution does not name: off the path
+                    on_path = False
+            scratch.apply(ids[k])  # (a step that does not replay raises, as before: the copy stays as it was)
+            done.append(ids[k])
+            memo[3] = on_path
+        return scratch, memo[3]
+
     def unreachable(self) -> bool:
         """True when the lesson's goal can no longer be reached from the step now shown: the game is over, or the
         learner has left the lesson's solution and no sequence of legal actions of up to :meth:`search_depth` steps
@@ -270,17 +292,7 @@ class LessonRunner:
             return False
         if session.is_over:
             return True
-        scratch = start_lesson(lesson)
-        on_path = True
-        for k, st in enumerate(session.history):
-            if on_path and k < len(lesson.solution):
-                try:
-                    on_path = find(scratch, lesson.solution[k]).id == st.action.id
-                except Exception:  # noqa: BLE001 - a step the solution does not name: off the path
-                    on_path = False
-            else:
-                on_path = False
-            scratch.apply(st.action.id)
+        scratch, on_path = self._replayed()
         if on_path:
             return False
         seen = [0]

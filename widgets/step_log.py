@@ -227,10 +227,16 @@ class LastStep(StepLog):
         # by side, so both are in view at once in a low strip (trial 10: the reply sat under the fold at 1366x768)
         self._mine_col = box(classes=("rt-step-col", "rt-mine-col"))
         self._reply_col = box(classes=("rt-step-col", "rt-reply-col"))
-        #: a hidden line just before the computer's newest step in the reply column: on a low window the one-screen
-        #: table shows the steps before it by their titles only (their events are in the History)
-        self._newest = html_widget()
-        self._newest._dom_classes = ("rt-reply-newest",)
+        # In the reply column, the computer's steps before its newest SHORT_REPLIES (``_older``, followed by the
+        # hidden line ``_cut``) and those after them but before its newest step (``_titled``) sit in boxes of their
+        # own, which CSS lays out as if their lines were the column's (``display: contents``): on a low window the
+        # one-screen table hides the first box and shows the second by its titles only (their events are in the
+        # History). Boxes, not CSS that finds those lines by their order (":has()" with ":not(.x ~ *)"), which made
+        # the browser recompute the style of the whole page on every change of it (about 4x the style time of a
+        # click, scripts/click_probe.py).
+        # (made when first needed: a lesson never shows them)
+        self._older: w.Box | None = None
+        self._titled: w.Box | None = None
         super().__init__(model, show_setup=True, max_steps=1)
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History).
@@ -283,9 +289,13 @@ class LastStep(StepLog):
                 newer = [x for y in shown[1 + len(older):-1] for x in self._cache[y].cells]
                 # (the older steps are not marked themselves: a clause chip is one widget wherever its clause fires)
                 self._mine_col.children = tuple(self._cache[shown[0]].cells)
-                self._reply_col.children = (self._then, *[x for y in older for x in self._cache[y].cells],
-                                            *((self._cut,) if older else ()), *newer,
-                                            *((self._newest,) if len(shown) > 2 else ()), *kids)
+                if self._older is None:
+                    self._older = box(classes=("rt-reply-part", "rt-reply-older"))
+                    self._titled = box(classes=("rt-reply-part", "rt-reply-titles"))
+                self._older.children = tuple(x for y in older for x in self._cache[y].cells)
+                self._titled.children = tuple(newer)
+                self._reply_col.children = (self._then, *((self._older, self._cut) if older else ()),
+                                            *((self._titled,) if newer else ()), *kids)
                 kids = (self._mine_col, self._reply_col)
             title = f'<span class="rt-last-title">{esc(self._heading)}</span>'
         else:
@@ -300,11 +310,15 @@ class LastStep(StepLog):
         self._title.value = title + self.RELOAD_NOTE
         if self._mine_col not in kids:  # a column shown no more forgets its lines (their widgets may be closed)
             self._mine_col.children = self._reply_col.children = ()
+            for part in (self._older, self._titled):
+                if part is not None:
+                    part.children = ()
         self._list.children = kids
         self._steps.done()
 
     def lines(self) -> list[w.Widget]:
         """The widgets of the step(s) shown, in reading order: the person's own step, then (after the computer
         replied) "Then the computer played" and the computer's steps, whether or not they sit in two columns."""
-        return [x for k in self._list.children
-                for x in (k.children if k is self._mine_col or k is self._reply_col else (k,))]
+        parts = tuple(x for x in (self._mine_col, self._reply_col, self._older, self._titled) if x is not None)
+        return [x for k in self._list.children for x in (k.children if k in parts else (k,))
+                for x in (x.children if x in parts else (x,))]

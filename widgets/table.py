@@ -332,15 +332,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* a low window (1366x768) shows the computer's newest few steps (the older ones are in the History); a tall one
    (1920x1080) gives the strip the room the board does not need */
 @media (max-height: 899px) {
-  .rt-onescreen .tutor-last-step .rt-current-step:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *),
-  .rt-onescreen .tutor-last-step .rt-reply-col:has(> .rt-reply-cut) > .rt-then ~ :not(.rt-reply-cut ~ *) {
-    display: none !important; }
+  .rt-onescreen .tutor-last-step .rt-reply-col > .rt-reply-older { display: none !important; }
   .rt-then .rt-then-tall { display: none; }
   /* the computer's steps before its newest: their titles (what it did) only; the newest whole, with its reason */
-  .rt-reply-col:has(> .rt-reply-newest) > :is(.tutor-event, .tutor-clause):not(.rt-reply-newest ~ *) {
-    display: none !important; }
+  .rt-reply-col > .rt-reply-titles > :is(.tutor-event, .tutor-clause) { display: none !important; }
 }
-.rt-reply-col > .rt-reply-newest { display: none !important; }
+/* the reply column's boxes of older steps (widgets.step_log.LastStep): their lines are laid out as the column's own;
+   no ":has()" or ":not(.x ~ *)" here, which made every change of the page restyle the whole page */
+.rt-reply-col > .rt-reply-part { display: contents !important; }
 @media (min-height: 900px) { .rt-then .rt-then-short { display: none; } }
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
@@ -355,22 +354,23 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-current-step:has(> .rt-step-col) { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
   column-gap: 14px; align-items: start; }
 .rt-current-step > .rt-step-col { min-width: 0; flex-flow: row wrap !important; align-items: center; column-gap: 6px; }
-.rt-step-col > * { flex: 0 0 calc(100% - 4px); min-width: 0; }
-.rt-step-col > .tutor-event { flex: 1 1 51%; margin: 1px 0; }
-.rt-step-col > .tutor-clause { flex: 0 1 auto; max-width: 44% !important; overflow: hidden; text-overflow: ellipsis;
-  margin: 1px 0 1px auto; }
+:is(.rt-step-col, .rt-reply-part) > * { flex: 0 0 calc(100% - 4px); min-width: 0; }
+:is(.rt-step-col, .rt-reply-part) > .tutor-event { flex: 1 1 51%; margin: 1px 0; }
+:is(.rt-step-col, .rt-reply-part) > .tutor-clause { flex: 0 1 auto; max-width: 44% !important; overflow: hidden;
+  text-overflow: ellipsis; margin: 1px 0 1px auto; }
 .rt-current-step > .rt-reply-col { border-left: 2px solid #e3d6f7; padding-left: 10px; }
 .rt-reply-col > .rt-then { border-top: none !important; margin-top: 0 !important; padding-top: 0 !important; }
 .rt-step-col .rt-step-now { font-size: 13px; line-height: 1.3; margin: 0 0 1px 0; }
 .rt-step-col .rt-step-now small { font-size: 11.5px; }
 .rt-step-col .rt-ev { font-size: 12px; line-height: 1.28; }
-.rt-step-col > .tutor-event { margin: 0; }
-.rt-step-col > .tutor-clause.jupyter-button, .rt-step-col > .tutor-clause.widget-button { height: 19px;
+:is(.rt-step-col, .rt-reply-part) > .tutor-event { margin: 0; }
+:is(.rt-step-col, .rt-reply-part) > .tutor-clause:is(.jupyter-button, .widget-button) { height: 19px;
   line-height: 17px; font-size: 11px; padding: 0 6px; max-width: 38% !important; margin: 1px 0 1px auto; }
 .rt-reply-col .rt-step-note { font-size: 12px; line-height: 1.28; margin: 0 0 1px 0; }
 .rt-reply-col > .rt-then { font-size: 12px; font-weight: 700; color: #4b465e; }
-.rt-step-col > .widget-html, .rt-step-col > .widget-html > .widget-html-content,
-.rt-step-col > .widget-html > .jupyter-widget-html-content { min-height: 0; height: auto; line-height: 1.3; }
+:is(.rt-step-col, .rt-reply-part) > .widget-html,
+:is(.rt-step-col, .rt-reply-part) > .widget-html > :is(.widget-html-content, .jupyter-widget-html-content) {
+  min-height: 0; height: auto; line-height: 1.3; }
 .rt-reply-col .rt-bot-why { font-size: 12px; line-height: 1.28; padding: 1px 6px; }
 /* ... and the strip a little higher, so a two-event step and a reply of a step or two are whole at 1366x768 */
 .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(30vh, calc(100vh - 600px)); padding-top: 2px;
