@@ -87,3 +87,29 @@ def focus_layout(selected: str, edges: list[tuple]) -> tuple[dict[str, tuple[flo
     side(right, 2 * FOCUS_GAP, FOCUS_STEP)
     return pos, []
 
+
+
+#: Model units between the columns and between the rows of a path drawing (:func:`path_layout`).
+PATH_STEP_X, PATH_STEP_Y = NODE_W + 90.0, 80.0
+
+
+def path_layout(a: str, b: str, paths: list[list[tuple]]) -> tuple[dict[str, tuple[float, float]], list]:
+    """Positions for the answer to "how can ``a`` affect ``b``?": ``a`` on the left, ``b`` on the right, each node
+    of ``paths`` (lists of edges ``(u, v, key)``) in the column of its first step from ``a``, a column's nodes one
+    under the other, centred; no boxes (``[]``). With no path, ``a`` and ``b`` side by side."""
+    col: dict[str, int] = {a: 0}
+    for p in paths:
+        for i, (_u, v, _k) in enumerate(p, 1):
+            if v != b:
+                col[v] = min(col.get(v, i), i)
+    last = max([len(p) for p in paths] + [c + 1 for c in col.values()] + [1])
+    col[b] = last
+    columns: dict[int, list[str]] = {}
+    for n, c in col.items():
+        columns.setdefault(c, []).append(n)
+    tall = max(len(ns) for ns in columns.values())
+    pos = {}
+    for c, ns in columns.items():
+        top = (tall - len(ns)) * PATH_STEP_Y / 2
+        pos.update({n: (c * PATH_STEP_X, top + i * PATH_STEP_Y) for i, n in enumerate(ns)})
+    return pos, []
