@@ -123,7 +123,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.find = w.Combobox(placeholder="Find a card or a rule word…", options=sorted(self._names),
                                ensure_option=False, continuous_update=False, layout=w.Layout(width="300px"))
         self.find_btn = w.Button(description="Find", icon="search", tooltip="Find the card or rule word typed (or "
-                                 "press Enter)", layout=w.Layout(width="auto"))
+                                 "press Enter)", layout=w.Layout(width="auto", flex="0 0 auto"))
         self.find_btn.add_class("tutor-graph-find")
         # A and B take what Find takes (see ask_path); a name that matches several nodes is answered with them.
         # Enter in A or B (or leaving the box) asks as soon as both are filled in, like the button.

@@ -35,6 +35,9 @@ class Search:
         try:
             if self.game.value not in ("all", game):
                 self.set_game(game, clear=False)  # that game (and Side/Class reset)
+                self.path_edges, self.path.value = set(), ""  # the other game's path answer goes, and its A and B
+                for box in (self.src, self.dst):
+                    box.value = ""
             if self.group.value and self.G.nodes[node]["card"] and self.group.value not in self.G.nodes[node]["group"]:
                 self.group.value = ""  # its Side/Class filter would hide it
             self.focus.value = True  # its neighbourhood, not the whole graph

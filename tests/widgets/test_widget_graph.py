@@ -445,7 +445,12 @@ def test_find_has_a_button_and_counts_read_as_words(G):
     v.find.value = "x"  # (Enter on something else first)
     v.find_btn.click()
     v.find.unobserve_all("value")  # the text typed, not sent by Enter: only the button asks
+    v.src.value, v.dst.value = "Nordheim", "Zhaku"
+    assert "Nordheim" in v.path.value
     v.find.value = "tychomp"
     v.find_btn.click()
     assert v.found == "spirit-duels:tychomp" and "<h3>Tychomp</h3>" in v.details.value
+    # Find went to Spirit Duels: the Restless Spirits path answer and its A and B went with the old game
+    assert v.game.value == "spirit-duels" and (v.src.value, v.dst.value, v.path.value) == ("", "", "")
+    assert v.count.value.startswith('<span class="rt-muted">2 nodes, 1 edge shown.')  # Tychomp triggers Burn token
     assert v.errors.output.outputs == ()
