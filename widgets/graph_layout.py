@@ -103,7 +103,7 @@ def path_layout(a: str, b: str, paths: list[list[tuple]]) -> tuple[dict[str, tup
         for i, (_u, v, _k) in enumerate(p, 1):
             if v != b:
                 col[v] = min(col.get(v, i), i)
-    last = max([len(p) for p in paths] + [c + 1 for c in col.values()] + [1])
+    last = max(col.values()) + 1  # b just right of the furthest column (no empty column before it)
     col[b] = last
     columns: dict[int, list[str]] = {}
     for n, c in col.items():
