@@ -113,12 +113,13 @@ def test_expectations_checked_at_their_own_step(index):
     s.apply(faq.next_action(sc, s))
     got = faq.expectation_status(sc, s)
     assert [x.state for x in got] == ["pass", "pass"]  # the step-0 one is checked on a replay
-    assert "rule fires: Double Totem" in got[1].lines  # the rule's title, never its id
+    assert "The rule “Double Totem” applies" in got[1].lines  # the rule's title, never its id, in a sentence
+    assert not any(x.startswith(("rule fires", "legal:", "ruling cited")) for st in got for x in st.lines), got
     assert not any("rs." in x for st in got for x in st.lines), got
     assert "Player 1 · hand: Spirit Cloak" in got[1].lines
     # Totem icons as the game prints them, the space named by its Spirit (never "lantern, mirror", "space 1")
     assert "Player 1's Gonga · unmet Totem requirements: Lantern, Mirror" in got[1].lines
-    assert "legal: Play totem (Bell & Feather, Gonga)" in got[0].lines  # the space by its Spirit on that board
+    assert "“Play totem (Bell & Feather, Gonga)” is a legal action" in got[0].lines  # the space by its Spirit
     s.undo()
     s.apply("end-turn")
     assert states() == ["pass", "off-script"]
@@ -269,3 +270,20 @@ def test_scenarios_of_a_game_not_playable_yet_are_counted(tmp_path, index, monke
     f.write_text(duel.path.read_text(encoding="utf-8"), encoding="utf-8")
     idx = faq.build_index(paths=[f])
     assert idx.entries == () and idx.problems == () and idx.waiting == (("spirit-duels", 1),)
+
+
+def test_checks_read_as_sentences_a_person_would_say():
+    """Trial 12 item 10: a check names the rule by its title in a sentence, never "rule fires:"."""
+    from tutor.scenario import Expect
+    e = Expect.model_validate({"fired": ["a"], "not_fired": ["b"], "rulings": ["c"], "in_order": ["a", "b"],
+                               "blocked": [{"kind": "choose-line", "clause": "b", "label": "Earth"}],
+                               "legal": [{"kind": "end-turn"}], "only_last": True})
+    titles = {"a": "Double Totem", "b": "One Line per Class", "c": "Where a swapped-out Totem goes"}
+    lines = faq.describe_expect(e, {}, titles)
+    assert "The rule “Double Totem” applies in the last step" in lines
+    assert "The rule “One Line per Class” does not apply in the last step" in lines
+    assert "The tutor's ruling “Where a swapped-out Totem goes” applies in the last step" in lines
+    assert "In the last step the rules apply in this order: “Double Totem”, then “One Line per Class”" in lines
+    assert "Choose line (Earth) is shown as not possible, because of the rule “One Line per Class”" in lines
+    assert any(x.endswith("” is a legal action") for x in lines)
+    assert not any("fires" in x or x.split(" ")[0].endswith(":") for x in lines), lines

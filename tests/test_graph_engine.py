@@ -16,6 +16,7 @@ of them, so the sample is every such pair).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pytest
@@ -224,3 +225,14 @@ def test_graph_page_shows_the_refusal():
     assert "disables" not in v.path.value
     v.ask_path("Yotei", "Gonga")
     assert "<b>Yotei → copies Gonga</b>" in v.path.value
+
+
+def test_class_abilities_and_tokens_are_named_as_the_rulebook_prints_them():
+    """Trial 12 item 4: "Tychomp uses the Class Ability Burn token" named the token for the ability. The ability is
+    Burn X, the token the Burn token (the rulebook's components list)."""
+    G = tg.build("spirit-duels", scenarios=False)
+    assert tg.label(G, "spirit-duels:burn") == "Burn token"
+    whys = [d["why"] for u, v, d in G.edges(data=True) if u == "spirit-duels:tychomp" and v == "spirit-duels:burn"]
+    assert "Tychomp uses the Class Ability Burn X, which places burn tokens on an enemy Spirit." in whys
+    bad = [d["why"] for _u, _v, d in G.edges(data=True) if re.search(r"Class Ability \w+ token", d["why"])]
+    assert bad == []

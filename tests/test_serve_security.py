@@ -834,3 +834,46 @@ def test_the_busy_page_is_decided_before_voila_builds_the_page():
     km._kernels.clear()
     answered.clear()
     assert webguard.refuse_when_full(Handler()) is False and not answered
+
+
+def test_on_a_fresh_server_the_landing_kernel_heats_first():
+    """Trial 12 item 12: the six pools heating at once on two cores kept the landing page waiting ~11 s for its
+    kernel. Each pool's kernels name their notebook; the landing's heats first, then the first learn page's, then
+    the rest (each waits, at most heat_first_wait seconds, for the pools before it to have made their pages)."""
+    import asyncio
+
+    config = serve.voila_config()
+    pools = config.VoilaKernelManager.kernel_pools_config
+    assert pools[serve.LANDING_NOTEBOOK]["kernel_env_variables"] == {webguard.POOL_ENV: serve.LANDING_NOTEBOOK}
+    assert all(pools[n]["kernel_env_variables"][webguard.POOL_ENV] == n for n in serve.HEAVY_NOTEBOOKS)
+    assert config.CappedKernelManager.heat_first == [serve.LANDING_NOTEBOOK, serve.LEARN_NOTEBOOK]
+    km = webguard.CappedKernelManager(heat_first=["index.ipynb", "learn.ipynb"], heat_first_wait=20)
+    assert km.heat_before("index.ipynb") == [] and km.heat_before("learn.ipynb") == ["index.ipynb"]
+    assert km.heat_before("practice.ipynb") == ["index.ipynb", "learn.ipynb"] and km.heat_before(None) == []
+
+    async def order():
+        loop = asyncio.get_running_loop()
+        landing, render = loop.create_future(), loop.create_future()
+        km._pools = {"index.ipynb": [landing], "learn.ipynb": []}
+        waiting = asyncio.ensure_future(km._wait_for_heated("practice.ipynb"))
+        await asyncio.sleep(0.3)
+        held = not waiting.done()  # the landing's kernel is still starting
+        landing.set_result({"task": render, "kernel_id": "k"})
+        await asyncio.sleep(0.3)
+        held_while_rendering = not waiting.done()  # started, its page not made yet
+        render.set_result(None)
+        await asyncio.wait_for(waiting, 5)
+        t = loop.time()
+        await km._wait_for_heated("learn.ipynb")  # known heated: no wait
+        return held, held_while_rendering, loop.time() - t
+    held, rendering, again = asyncio.run(order())
+    assert held and rendering and again < 0.05
+    km2 = webguard.CappedKernelManager(heat_first=["index.ipynb"], heat_first_wait=0.2)
+
+    async def bounded():
+        loop = asyncio.get_running_loop()
+        km2._pools = {"index.ipynb": [loop.create_future()]}  # never heats: the wait is bounded
+        t = loop.time()
+        await km2._wait_for_heated("practice.ipynb")
+        return loop.time() - t
+    assert asyncio.run(bounded()) < 2

@@ -118,22 +118,24 @@ def describe_value(value: Any, names: dict[str, str] | None = None, seats: bool 
 def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict[str, str] | None = None) -> list[str]:
     """Readable lines for expectation ``e``: card ids shown by ``names``, rules by their ``titles`` (clause id ->
     title; a learner reads the title, never the id: an id without a title stays as it is). An expected end of every
-    choice (``pending`` none) reads "No choice is waiting"."""
+    choice (``pending`` none) reads "No choice is waiting". Each line is a sentence a person would say, without
+    its full stop (``"The rule “Double Totem” applies"``), so a caller can also set it inside a longer sentence."""
     names, titles = names or {}, titles or {}
     rule = lambda c: titles.get(c, c)
 
     last = " in the last step" if e.only_last else ""
-    out = [f"legal: {describe_ref(r, names)}" for r in e.legal]
-    out += [f"not legal: {describe_ref(r, names)}" for r in e.not_legal]
-    out += [f"shown as not possible: {b.kind.replace('-', ' ')}" + (f", by the rule {rule(b.clause)}" if b.clause else "")
-            + (f" ({b.label})" if b.label else "") for b in e.blocked]
-    out += [f"refused, by the rule {rule(r.clause)}, leaving the game unchanged: {describe_ref(r.action, names)}"
-            for r in e.refused]
-    out += [f"rule fires{last}: {rule(c)}" for c in e.fired]
-    out += [f"rule does not fire{last}: {rule(c)}" for c in e.not_fired]
+    out = [f"“{describe_ref(r, names)}” is a legal action" for r in e.legal]
+    out += [f"“{describe_ref(r, names)}” is not a legal action" for r in e.not_legal]
+    out += [b.kind.replace("-", " ").capitalize() + (f" ({b.label})" if b.label else "") + " is shown as not possible"
+            + (f", because of the rule “{rule(b.clause)}”" if b.clause else "") for b in e.blocked]
+    out += [f"“{describe_ref(r.action, names)}” is refused because of the rule “{rule(r.clause)}”, and the game "
+            "stays as it was" for r in e.refused]
+    out += [f"The rule “{rule(c)}” applies{last}" for c in e.fired]
+    out += [f"The rule “{rule(c)}” does not apply{last}" for c in e.not_fired]
     if e.in_order:
-        out.append("rules fire in this order in the last step: " + ", then ".join(rule(c) for c in e.in_order))
-    out += [f"ruling cited{last}: {rule(c)}" for c in e.rulings]
+        out.append("In the last step the rules apply in this order: "
+                   + ", then ".join(f"“{rule(c)}”" for c in e.in_order))
+    out += [f"The tutor's ruling “{rule(c)}” applies{last}" for c in e.rulings]
     out += ["No choice is waiting" if k == "pending" and v is None else f"{describe_path(k, names)}: "
             + (v.replace("-", " ") if k == "pending" and isinstance(v, str)  # a decision kind, e.g. order-effects
                else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS))

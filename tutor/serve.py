@@ -271,13 +271,21 @@ def voila_config(learn_pool: int = LEARN_POOL, page_pool: int = PAGE_POOL):
     # make: their kernels have imported and built the page before anyone asks. Other notebooks (the other learn
     # pages) start a kernel on request: they are quick enough, and a pool each would cost a kernel per notebook, on
     # a 2-core machine.
+    from tutor.webguard import POOL_ENV
+
+    def pool(name: str, size: int) -> dict:  # each pool's kernels name their notebook (for the heating order)
+        return {"pool_size": size, "kernel_env_variables": {POOL_ENV: name}}
     config.VoilaKernelManager.kernel_pools_config = {
         "default": {"pool_size": 0},
-        LANDING_NOTEBOOK: {"pool_size": 1},
+        LANDING_NOTEBOOK: pool(LANDING_NOTEBOOK, 1),
         # The first page a newcomer opens from the landing page.
-        LEARN_NOTEBOOK: {"pool_size": learn_pool},
-        **{name: {"pool_size": page_pool} for name in HEAVY_NOTEBOOKS},
+        LEARN_NOTEBOOK: pool(LEARN_NOTEBOOK, learn_pool),
+        **{name: pool(name, page_pool) for name in HEAVY_NOTEBOOKS},
     }
+    # On a fresh server the six pools heated at once on two cores, and the landing page (the first any visitor
+    # asks for) waited for its kernel about 11 s. The landing's kernel heats first, then the first learn page's,
+    # then the others (tutor.webguard.CappedKernelManager.start_kernel).
+    config.CappedKernelManager.heat_first = [LANDING_NOTEBOOK, LEARN_NOTEBOOK]
     # A page's widgets reach it through its cell's output, which the kernel sends on IOPub. nbclient waits only
     # 4 s (its default) for that output once the cell has finished, then drops it: when many kernels start at
     # once (a class opening the page together on a small machine) the server reads their messages late and

@@ -33,7 +33,7 @@ from datetime import datetime, timedelta, timezone
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import routing, web
-from traitlets import Float, Int
+from traitlets import Float, Int, List, Unicode
 
 #: Kernel messages a page may send to its kernel: comms for the widgets and kernel info. Standalone Voila's own list
 #: also has ``shutdown_request``, but Voila's page never sends it (leaving a page shuts its kernel down through
@@ -56,6 +56,12 @@ MAX_KERNELS = 8
 #: Seconds after its last activity before a kernel with no page connected may be shut down to make room: a page
 #: just rendered has not connected its widgets yet.
 CULL_GRACE_SECONDS = 10.0
+#: The environment variable a pre-heated kernel is started with, naming its notebook (``kernel_env_variables`` of
+#: each pool, see :func:`tutor.serve.voila_config`): :meth:`CappedKernelManager.start_kernel` orders the pools' heating
+#: by it.
+POOL_ENV = "RULES_TUTOR_POOL"
+#: Most seconds a pre-heated kernel waits for the pools heated before it (:attr:`CappedKernelManager.heat_first`).
+HEAT_FIRST_WAIT_S = 40.0
 
 _HOST_RE = re.compile(r"^(?P<host>\[[0-9A-Fa-f:.]+\]|[^:\[\]\s]+)(?::(?P<port>[0-9]{1,5}))?\Z")
 
@@ -477,10 +483,18 @@ class CappedKernelManager(AsyncMappingKernelManager):
     cull_grace = Float(CULL_GRACE_SECONDS, config=True,
                        help="Seconds since a kernel's last activity before it may be shut down to make room.")
 
+    heat_first = List(Unicode(), config=True,
+                      help="Notebooks whose pre-heated kernels are heated first, in this order: another pool's kernel "
+                           "starts once these have made their pages (on a fresh server the first page is then ready "
+                           "in seconds, not queued behind every pool heating at once).")
+    heat_first_wait = Float(HEAT_FIRST_WAIT_S, config=True,
+                            help="Most seconds a pre-heated kernel waits for the pools heated before it.")
+
     def __init__(self, **kwargs):
         # Standalone Voila passes its own list of the messages a page may send (with ``shutdown_request``): ours wins.
         kwargs["allowed_message_types"] = list(KERNEL_MESSAGE_TYPES)
         super().__init__(**kwargs)
+        self._heated: set[str] = set()  # the heat_first pools known to have made their first page
         self._starting = 0
         self._culling: set[str] = set()
         self._connected_once: set[str] = set()
@@ -579,12 +593,51 @@ class CappedKernelManager(AsyncMappingKernelManager):
             if missing > 0 and self.kernels_in_use() + missing < self.max_kernels:
                 self.fill_if_needed(notebook_name=name)
 
+    def pool_heated(self, notebook: str) -> bool:
+        """Whether the pre-heated pool of ``notebook`` (e.g. ``index.ipynb``) has made its page: a kernel of it has
+        started and run the notebook, or it has none to wait for (no pool, handed out, or its start failed)."""
+        if notebook in self._heated:
+            return True
+        pool = getattr(self, "_pools", {}).get(notebook)
+        done = not pool
+        for task in pool or ():
+            if not task.done():
+                continue
+            if task.cancelled() or task.exception() is not None:
+                done = True
+                continue
+            render = task.result().get("task") if isinstance(task.result(), dict) else None
+            done = done or render is None or render.done()
+        if done:
+            self._heated.add(notebook)
+        return done
+
+    def heat_before(self, notebook: str | None) -> list[str]:
+        """The pools a pre-heated kernel of ``notebook`` waits for (:attr:`heat_first`): those before it in that
+        list, or all of them for a notebook not in it; none for a page's own kernel (``notebook`` None)."""
+        if not notebook:
+            return []
+        first = list(self.heat_first)
+        return first[:first.index(notebook)] if notebook in first else first
+
+    async def _wait_for_heated(self, notebook: str | None) -> None:
+        import asyncio
+        waits = self.heat_before(notebook)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.heat_first_wait
+        while waits and not all(self.pool_heated(n) for n in waits) and loop.time() < deadline:
+            await asyncio.sleep(0.1)
+
     async def start_kernel(self, *args, **kwargs) -> str:
-        """Start a kernel once there is room (Jupyter Server's ``start_kernel`` otherwise unchanged).
+        """Start a kernel once there is room (Jupyter Server's ``start_kernel`` otherwise unchanged). A pre-heated
+        kernel (its environment names its notebook in :data:`POOL_ENV`) first waits, at most
+        :attr:`heat_first_wait` seconds, until the pools heated before it have made their pages (:meth:`heat_before`):
+        on a fresh server the landing page's kernel has the machine to itself.
 
         Raises:
             KernelCapReached: ``max_kernels`` run or start and none can be shut down (see :meth:`cull_candidates`).
         """
+        await self._wait_for_heated((kwargs.get("env") or {}).get(POOL_ENV))
         while self.kernels_in_use() >= self.max_kernels:
             candidates = self.cull_candidates()
             if not candidates:

@@ -93,7 +93,9 @@ class Controls:
         #: what Undo does: one step back, or (against the computer) the learner's last move with its replies
         self.undo_step = model.undo
         self.undo.on_click(g(lambda _b: self.undo_step()))
-        self.redo.on_click(g(lambda _b: model.redo()))
+        #: what Redo does: one step forward, or (against the computer) the learner's move with its replies again
+        self.redo_step = model.redo
+        self.redo.on_click(g(lambda _b: self.redo_step()))
         self.restart.on_click(g(lambda _b: model.reset()))
         kids: list[w.Widget] = [self.undo, self.redo, self.restart]
         if new_game:

@@ -33,7 +33,8 @@ from tutor import interactions as tg
 
 from .graph_canvas import Canvas
 from .graph_details import DetailsPanel
-from .graph_layout import CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, focus_layout, grouped_layout
+from .graph_layout import (CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, focus_layout, grouped_layout,
+                           path_layout)
 from .graph_search import Search
 from .graph_style import CSS, KIND_COLOURS, NODE_H, TITLE, WORD_KINDS, cytoscape_style
 from . import kernel_timing
@@ -103,6 +104,10 @@ class GraphView(Canvas, DetailsPanel, Search):
         self._els: dict[str, ipycytoscape.Node] = {}  # node id -> its drawn element (focus: also "halo:a", "halo:b")
         self._topleft = (0.0, 0.0)
         self.path_edges: set[tuple] = set()
+        #: the answer drawn alone: ``(a, b, paths)`` of the last "how can A affect B?" (its paths, or none), until the
+        #: learner clicks a node, finds one, ticks Focus, shows the whole graph or chooses a game
+        self.query: tuple[str, str, list] | None = None
+        self._found_text: str | None = None  # the text Find last found a node for (the Find button skips it again)
         self._names = {tg.entry(self.G, n): n for n in self.G}  # the list entries ("Nordheim · Restless Spirits")
         self._titles: dict[str, str] | None = None  # scenario id -> title, read when a node's links are first shown
         self.game = w.Dropdown(options=[("All three games", "all")] + [(tg.GAME_TITLES[g], g) for g in tg.GAMES],
@@ -114,14 +119,17 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.focus = w.Checkbox(value=False, description="Focus on the selected card", indent=False,
                                 layout=w.Layout(width="230px"))
         self.labels = w.Checkbox(value=False, description="Edge names", indent=False, layout=w.Layout(width="120px"))
-        # Any part of a name works (Enter): "gonga" finds "Gonga · Restless Spirits" (see find_node).
+        # Any part of a name works (Enter, or the Find button): "gonga" finds "Gonga · Restless Spirits" (find_node).
         self.find = w.Combobox(placeholder="Find a card or a rule word…", options=sorted(self._names),
-                               ensure_option=False, continuous_update=False, layout=w.Layout(width="340px"))
+                               ensure_option=False, continuous_update=False, layout=w.Layout(width="300px"))
+        self.find_btn = w.Button(description="Find", icon="search", tooltip="Find the card or rule word typed (or "
+                                 "press Enter)", layout=w.Layout(width="auto", flex="0 0 auto"))
+        self.find_btn.add_class("tutor-graph-find")
         # A and B take what Find takes (see ask_path); a name that matches several nodes is answered with them.
         # Enter in A or B (or leaving the box) asks as soon as both are filled in, like the button.
-        self.src = w.Combobox(placeholder="A (e.g. Nordheim)", options=sorted(self._names), ensure_option=False,
+        self.src = w.Combobox(placeholder="A (e.g. Nordheim)", options=self._query_options(game), ensure_option=False,
                               continuous_update=False, layout=w.Layout(width="auto"))
-        self.dst = w.Combobox(placeholder="B (e.g. Baikeng)", options=sorted(self._names), ensure_option=False,
+        self.dst = w.Combobox(placeholder="B (e.g. Baikeng)", options=self._query_options(game), ensure_option=False,
                               continuous_update=False, layout=w.Layout(width="auto"))
         self.how = w.Button(description="Ask", tooltip="How can A affect B? (the paths are highlighted)",
                             layout=w.Layout(width="auto"))
@@ -161,9 +169,11 @@ class GraphView(Canvas, DetailsPanel, Search):
             self.redraw()  # the count and the view's choices; the canvas draws once made
         g = self.errors.guard
         self.game.observe(g(lambda _c: self.set_game(self.game.value, clear=not self._switching)), names="value")
-        for cb in (self.group, self.focus, self.labels, *self.kinds.values()):
+        for cb in (self.group, self.labels, *self.kinds.values()):
             cb.observe(g(lambda _c: self.redraw()), names="value")
+        self.focus.observe(g(lambda c: self._focus_changed(c["new"])), names="value")
         self.find.observe(g(lambda c: self.find_node(c["new"])), names="value")
+        self.find_btn.on_click(g(lambda _b: self.find_pressed()))
         self.all_btn.on_click(g(lambda _b: self.show_all()))
         self.read_btn.on_click(g(lambda _b: self.show_readable()))
         self.how.on_click(g(lambda _b: self.ask_busy()))
@@ -176,7 +186,7 @@ class GraphView(Canvas, DetailsPanel, Search):
             self._linker.start()  # (in a page's kernel: once the first view is drawn, see _after_first_view)
         # the title line, as on the other pages (name, "← All pages", "How it works"), with the filters beside it
         title = w.HTML(TITLE, layout=w.Layout(overflow="visible"))
-        filters = w.HBox([title, self.game, self.group, self.find], layout=w.Layout(overflow="visible"))
+        filters = w.HBox([title, self.game, self.group, self.find, self.find_btn], layout=w.Layout(overflow="visible"))
         filters.add_class("rt-g-top")
         kinds = w.HBox([w.HTML("<b>Edges:</b>&nbsp;", layout=w.Layout(width="60px")), *self.kinds.values(),
                         self.labels, self.focus], layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -243,9 +253,26 @@ class GraphView(Canvas, DetailsPanel, Search):
             G = tg.build(None, scenarios=False)
             self.G = G
             self._names = {tg.entry(G, n): n for n in G}
-            for box in (self.find, self.src, self.dst):
-                box.options = sorted(self._names)
+            self.find.options = sorted(self._names)
+            for box in (self.src, self.dst):
+                box.options = self._query_options(self.game.value)
             self._partial = False
+
+    def _query_options(self, game: str) -> list[str]:
+        """The list entries A and B offer: the shown game's nodes (every game's with ``"all"``); the path query
+        stays in the game shown."""
+        return sorted(e for e, n in self._names.items() if game == "all" or self.G.nodes[n]["game"] == game)
+
+    def find_pressed(self) -> str | None:
+        """The Find button: find what the box holds (nothing more when Enter or leaving the box found it already)."""
+        if self.find.value == self._found_text and self.found is not None:
+            return self.found
+        return self.find_node(self.find.value)
+
+    def _focus_changed(self, on: bool) -> None:
+        if on:
+            self.query = None  # the selected card's neighbourhood instead of the path answer
+        self.redraw()
 
     # -- filters --------------------------------------------------------------------------------------------------
     def _game_nodes(self) -> list[str]:
@@ -285,6 +312,9 @@ class GraphView(Canvas, DetailsPanel, Search):
             return
         self._hold += 1  # one drawing at the end, not one per box changed
         try:
+            for box in (self.src, self.dst):
+                box.options = self._query_options(game)
+            self.query = None
             if clear:
                 self.found, self.path_edges = None, set()
                 for box in (self.find, self.src, self.dst):
@@ -300,6 +330,12 @@ class GraphView(Canvas, DetailsPanel, Search):
 
     def visible(self) -> tuple[list[str], list[tuple]]:
         """The nodes and edges (u, v, key) the current filters keep."""
+        if self.query is not None:  # the answer to "how can A affect B?" alone
+            a, b, ps = self.query
+            edges = sorted({e for p in ps for e in p} | {(x, y, k) for x, y, k in self.G.edges(keys=True)
+                                                         if {x, y} == {a, b}}, key=str)
+            keep = {a, b} | {x for e in edges for x in e[:2]}
+            return [n for n in self.G if n in keep], edges
         grp = self.group.value
         kinds = {k for k, cb in self.kinds.items() if cb.value}
         nodes = [n for n in self._game_nodes()
@@ -321,8 +357,11 @@ class GraphView(Canvas, DetailsPanel, Search):
         if self._hold:
             return
         nodes, edges = self.visible()
-        focus = self.focus.value and self.selected in nodes
-        pos, boxes = focus_layout(self.selected, edges) if focus else grouped_layout(self.G, nodes)
+        focus = self.query is None and self.focus.value and self.selected in nodes
+        if self.query is not None:
+            pos, boxes = path_layout(*self.query)
+        else:
+            pos, boxes = focus_layout(self.selected, edges) if focus else grouped_layout(self.G, nodes)
         parent = {n: f"box:{self.G.nodes[n]['game']}:{self.G.nodes[n]['kind']}" for n in nodes} if boxes else {}
         data = {"nodes": [{"data": {"id": b, "label": lab, **({"parent": p} if p else {})},
                            "classes": "group" + (" game" if p is None else "")} for b, lab, p in boxes],
@@ -348,10 +387,15 @@ class GraphView(Canvas, DetailsPanel, Search):
                                   "classes": cls})
         if self.cy is not None:  # (else drawn once the canvas is made)
             self._draw(data)
-            self._set_view({"fit": True, "padding": 16} if focus else self._fit_all() if self.view == "all"
+            self._set_view({"fit": True, "padding": 16} if focus else {"fit": True, "padding": 40}
+                           if self.query is not None else self._fit_all() if self.view == "all"
                            else self._readable(self.found))
-        self.count.value = (f'<span class="rt-muted">{len(nodes)} nodes, {len(edges)} edges shown. Scroll to zoom, '
-                            "drag to pan.</span>")
+        if self.query is not None:
+            self.count.value = (f'<span class="rt-muted">The answer alone: {count(len(nodes), "node")}, '
+                                f'{count(len(edges), "edge")}. “Show whole graph” draws the others too.</span>')
+        else:
+            self.count.value = (f'<span class="rt-muted">{count(len(nodes), "node")}, {count(len(edges), "edge")} '
+                                "shown. Scroll to zoom, drag to pan.</span>")
 
     # -- selection ------------------------------------------------------------------------------------------------
     def on_node_click(self, node: dict) -> None:
@@ -367,13 +411,19 @@ class GraphView(Canvas, DetailsPanel, Search):
             self.select(nid)
 
     def select(self, nid: str) -> None:
-        """Show ``nid``'s details and outline its node (and draw its neighbourhood when focusing)."""
+        """Show ``nid``'s details and outline its node (and draw its neighbourhood when focusing; a path answer
+        drawn alone stays: a click reads a card of the answer)."""
         before, self.selected = self.selected, nid
         self.details.value = self._details(nid, wait=False)  # (its scenarios follow once linked: _link_scenarios)
         if self.focus.value:
             self.redraw()
         else:
             self._restyle(before, nid)
+
+
+def count(n: int, noun: str) -> str:
+    """``"1 edge"``, ``"2 edges"``: a count with its noun, singular or plural."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def graph_view(game: str = "restless-spirits", node: str | None = None) -> w.Widget:

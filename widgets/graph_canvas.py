@@ -42,8 +42,13 @@ class Canvas:
         return {"fit": False, "zoom": z, "pan": pan}
 
     def show_all(self) -> None:
-        """The "Show whole graph" button: fit every drawn node in the view (and keep doing so after filtering)."""
+        """The "Show whole graph" button: fit every drawn node in the view (and keep doing so after filtering); after
+        a path answer drawn alone, every node the filters keep, the path still marked."""
         self.view = "all"
+        if getattr(self, "query", None) is not None:  # a path answer drawn alone: every node again, the path marked
+            self.query = None
+            self.redraw()
+            return
         self._set_view(self._fit_all())
 
     def show_readable(self) -> None:

@@ -87,3 +87,31 @@ def focus_layout(selected: str, edges: list[tuple]) -> tuple[dict[str, tuple[flo
     side(right, 2 * FOCUS_GAP, FOCUS_STEP)
     return pos, []
 
+
+
+#: Model units between the columns and between the rows of a path drawing (:func:`path_layout`).
+PATH_STEP_X, PATH_STEP_Y = NODE_W + 60.0, 76.0
+
+
+def path_layout(a: str, b: str, paths: list[list[tuple]]) -> tuple[dict[str, tuple[float, float]], list]:
+    """Positions for the answer to "how can ``a`` affect ``b``?": ``a`` on the left, ``b`` on the right, each node
+    of ``paths`` (lists of edges ``(u, v, key)``) in the column of its first step from ``a``, a column's nodes one
+    under the other, centred (half a row lower when an arrow runs straight from ``a`` to ``b``, so that it passes
+    between them); no boxes (``[]``). With no path, ``a`` and ``b`` side by side."""
+    col: dict[str, int] = {a: 0}
+    for p in paths:
+        for i, (_u, v, _k) in enumerate(p, 1):
+            if v != b:
+                col[v] = min(col.get(v, i), i)
+    last = max(col.values()) + 1  # b just right of the furthest column (no empty column before it)
+    col[b] = last
+    columns: dict[int, list[str]] = {}
+    for n, c in col.items():
+        columns.setdefault(c, []).append(n)
+    tall = max(len(ns) for ns in columns.values())
+    direct = any(len(p) == 1 for p in paths)  # an arrow straight from a to b: the columns between stand off it
+    pos = {}
+    for c, ns in columns.items():
+        top = (tall - len(ns)) * PATH_STEP_Y / 2 + (PATH_STEP_Y / 2 if direct and 0 < c < last and len(ns) % 2 else 0)
+        pos.update({n: (c * PATH_STEP_X, top + i * PATH_STEP_Y) for i, n in enumerate(ns)})
+    return pos, []

@@ -18,11 +18,13 @@ class Search:
         Side/Class filter when it is not drawn. The previous search's outline goes first. When none matches, say so
         in the details panel. Returns the node id, or None."""
         self.whole_graph()  # (every game's nodes can be found)
+        self.query = None  # (a path answer drawn alone gives way to the found node's neighbourhood)
         before, self.found = self.found, None
         self._restyle(before)
         text = typed(text).strip()
         if not text:
             return None
+        self._found_text = text
         hits = tg.candidates(self.G, text, self.game.value)
         node = hits[0] if hits else None
         if node is None:
@@ -33,6 +35,9 @@ class Search:
         try:
             if self.game.value not in ("all", game):
                 self.set_game(game, clear=False)  # that game (and Side/Class reset)
+                self.path_edges, self.path.value = set(), ""  # the other game's path answer goes, and its A and B
+                for box in (self.src, self.dst):
+                    box.value = ""
             if self.group.value and self.G.nodes[node]["card"] and self.group.value not in self.G.nodes[node]["group"]:
                 self.group.value = ""  # its Side/Class filter would hide it
             self.focus.value = True  # its neighbourhood, not the whole graph
@@ -43,18 +48,19 @@ class Search:
         return node
 
     def _no_path(self, message: str) -> str:
-        """Show ``message`` as the answer, with no path highlighted; return it."""
+        """Show ``message`` as the answer, with no path highlighted or drawn alone; return it."""
         self.path.value = f"<p>{esc(message)}</p>"
-        if self.path_edges:
-            self.path_edges = set()
+        if self.path_edges or self.query is not None:
+            self.path_edges, self.query = set(), None
             self.redraw()
         return message
 
     def ask_path(self, a: str, b: str) -> str:
-        """Answer "how can ``a`` affect ``b``?" and highlight the paths; return the answer text. ``a`` and ``b`` are
-        read as Find reads its text (a list entry, a node id, a name or part of one, any case; the shown game's
-        nodes first); a name that matches several nodes or none, two nodes of different games, or the same node
-        twice get a plain sentence instead."""
+        """Answer "how can ``a`` affect ``b``?" in the game shown and draw the answer alone (A on the left, B on the
+        right, the paths between; "Show whole graph" draws the others too); return the answer text. ``a`` and ``b``
+        are read as Find reads its text (a list entry, a node id, a name or part of one, any case; the shown game's
+        nodes first); a name that matches several nodes or none, two nodes of different games, the same node twice,
+        or nodes of another game than the one shown get a plain sentence instead (the Game filter never changes)."""
         self.whole_graph()
         G = self.G
         a, b = typed(a), typed(b)
@@ -67,10 +73,14 @@ class Search:
             return self._no_path(f"A and B are both {tg.label(G, u)}: choose two different ones.")
         if apart := tg.apart(G, u, v):
             return self._no_path(apart)
+        shown, theirs = self.game.value, G.nodes[u]["game"]
+        if shown not in ("all", theirs):
+            return self._no_path(f"{tg.label(G, u)} and {tg.label(G, v)} are in {tg.GAME_TITLES[theirs]}, and the "
+                                 f"graph shows {tg.GAME_TITLES[shown]}: choose {tg.GAME_TITLES[theirs]} under Game to "
+                                 "ask about them.")
         ps = tg.paths(G, u, v)
         self.path_edges = {e for p in ps for e in p}
-        if ps and self.focus.value:
-            self.focus.value = False  # a path runs through other nodes: the whole drawing, the path highlighted
+        self.query = (u, v, ps)
         stopped = tg.stopped(G, u, v)  # B blocks A (a protection): said first, as the engine refuses the move
         head = f"<p>{esc(stopped)}</p>" if stopped else ""
         if not ps:
@@ -82,10 +92,15 @@ class Search:
                 hops = "".join(f"<li>{esc(tg.explain(G, *e))}</li>" for e in p)
                 chain = " → ".join([tg.label(G, p[0][0])] + [f"{G.edges[e]['kind']} {tg.label(G, e[1])}" for e in p])
                 items.append(f"<li><b>{esc(chain)}</b><ol type='a'>{hops}</ol></li>")
-            self.path.value = head + ("<p>Only through other cards:</p>" if head else "") + f"<ol>{''.join(items)}</ol>"
-        if self.game.value not in ("all", G.nodes[u]["game"]):
-            self.set_game(G.nodes[u]["game"], clear=False)
-        else:
-            self.redraw()
+            n = len(ps)
+            lead = (f"<p>{n} way{'' if n == 1 else 's'} {esc(tg.label(G, u))} can affect {esc(tg.label(G, v))}, "
+                    f"drawn alone:</p>")
+            self.path.value = head + ("<p>Only through other cards:</p>" if head else lead) + f"<ol>{''.join(items)}</ol>"
+        self._hold += 1  # one drawing: the answer alone (Focus off, so that ticking it goes back to a card)
+        try:
+            self.focus.value = False
+        finally:
+            self._hold -= 1
+        self.query = (u, v, ps)  # (unticking Focus keeps it)
+        self.redraw()
         return tg.how(G, u, v)
-

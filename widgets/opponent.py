@@ -94,8 +94,10 @@ class Seats:
     def __init__(self, model: SessionModel, actions=None, *, computer_seats: tuple[int, ...] = (1,),
                  level: str = "normal", seed: int = 0, board_view=None, controls=None, last=None) -> None:
         self.model, self.actions, self.seed, self.board_view, self.last = model, actions, seed, board_view, last
-        if controls is not None:  # Undo takes back the learner's last move with the computer's replies
-            controls.undo_step = self.undo_mine
+        if controls is not None:  # Undo takes back the learner's last move with the computer's replies, Redo
+            controls.undo_step = self.undo_mine  # brings both back as they were
+            controls.redo_step = self.redo_mine
+            controls.redo.tooltip = "Bring back your move and the computer's replies, as they were"
         g = model.errors.guard
         self.seats: list[w.Dropdown] = []
         self.next = button("Computer's move", "Let the computer take its next step", icon="play")
@@ -315,6 +317,27 @@ class Seats:
             self._note(f'<div class="rt-undo-note">{undo_words(label, replies)}</div>')
         return n
 
+    def redo_mine(self) -> int:
+        """Bring back the step Undo took back last and then every undone computer step that follows it, up to the
+        next step a person is to take: after :meth:`undo_mine`, the learner's move and the computer's replies exactly
+        as they were (the same actions re-applied; the game replays from its origin and actions, so chance and the
+        computer's reasons are the same). Says what it brought back; returns the number of steps redone."""
+        s = self.model.session
+        if not s.can_redo:
+            return 0
+        self.model.redo()
+        s = self.model.session
+        first = s.history[-1]
+        n = 1
+        while s.can_redo and self.computer_to_move():
+            self.model.redo()
+            n += 1
+        mine = first if first.action.actor in set(self.people) else None
+        replies = n - (mine is not None)
+        label = prov_text(mine.action.label) if mine else None
+        self._note(f'<div class="rt-undo-note">{redo_words(label, replies)}</div>')
+        return n
+
     # -- the hint ------------------------------------------------------------------------------------------------
     def hint(self) -> None:
         """Show the ``normal`` computer's move for the seat to play, highlighted in the action list, and why. The
@@ -418,6 +441,16 @@ def undo_words(mine: str | None, replies: int) -> str:
         return (f"Took back the computer's {replies} move{'' if replies == 1 else 's'}: no move of yours was left "
                 "to take back.")
     return f"Took back your move ({mine})" + (f" and {theirs}." if theirs else ".")
+
+
+def redo_words(mine: str | None, replies: int) -> str:
+    """What Redo brought back, as a sentence: ``"Brought back your move (Offer Key to the Shrine) and the
+    computer's 2 replies."``; ``mine`` as in :func:`undo_words` (None when only the computer's ``replies`` came
+    back)."""
+    theirs = f"the computer's {replies} repl{'y' if replies == 1 else 'ies'}" if replies else ""
+    if mine is None:
+        return f"Brought back the computer's {replies} move{'' if replies == 1 else 's'}."
+    return f"Brought back your move ({mine})" + (f" and {theirs}." if theirs else ".")
 
 
 _POOL: concurrent.futures.ThreadPoolExecutor | None = None

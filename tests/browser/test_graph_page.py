@@ -1,8 +1,8 @@
 """The ability-graph page in a real browser: it opens on a readable picture (the game's start card with what affects
 it and what it affects, at a zoom where the labels can be read), not the whole graph; its title line looks like the
-other pages' (the page's name, a "← All pages" button, no notebook heading), its rules are § chips; Find + Enter
-draws the found card's neighbourhood, even after the path query drew the whole graph; switching the Game filter
-clears the side panel and the Find box of the other game (widgets/graph.py).
+other pages' (the page's name, a "← All pages" button, no notebook heading), its rules are § chips; the path query
+draws its answer alone in the game shown; Find (Enter or its button) draws the found card's neighbourhood; switching
+the Game filter clears the side panel and the Find box of the other game (widgets/graph.py).
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
 """
@@ -69,16 +69,24 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
     assert chips.count() >= 2 and chips.first.inner_text().startswith("§ ")
     assert chips.first.evaluate("e => getComputedStyle(e).fontFamily").find("mono") < 0
 
-    # the path query draws the whole graph (its paths run through other cards); Find + Enter then draws the card
-    # it finds with its neighbours, at a readable zoom, not the whole tangle
-    page.get_by_placeholder("A (e.g. Nordheim)").fill("Grindavik")
-    page.get_by_placeholder("B (e.g. Baikeng)").fill("Gonga")
+    # the path query draws its answer alone (trial 12 item 4), in the game shown, every node of it in the canvas;
+    # Find (its button: typing alone is enough, no Enter) then draws the card it finds with its neighbours
+    page.get_by_placeholder("A (e.g. Nordheim)").fill("Nordheim")
+    page.get_by_placeholder("B (e.g. Baikeng)").fill("Zhaku")
     page.locator(".tutor-graph-how").click()
-    expect(page.locator(".tutor-graph-path")).to_contain_text("Grindavik", timeout=CLICK_MS)
-    page.wait_for_function(f"({CANVAS})().nodes.length > 60", timeout=CLICK_MS)  # the whole graph
+    expect(page.locator(".tutor-graph-path")).to_contain_text("ways Nordheim can affect Zhaku", timeout=CLICK_MS)
+    page.wait_for_function(f"(() => {{ const c = ({CANVAS})(); return c.nodes.length <= 12 && "
+                           f"c.nodes.some(n => n.label === 'Zhaku'); }})()", timeout=CLICK_MS)
+    c = canvas(page)
+    left, top, right, bottom = c["box"]
+    assert all(n["box"][0] >= left - 1 and n["box"][2] <= right + 1 and n["box"][1] >= top - 1
+               and n["box"][3] <= bottom + 1 for n in c["nodes"]), c
+    assert page.locator(".tutor-graph select").first.input_value() == "Restless Spirits"  # the game stays
+    expect(page.locator(".rt-g-view")).to_contain_text("The answer alone")
+    tutor_page.screenshot("graph-path-alone")
     find = page.get_by_placeholder("Find a card or a rule word…")
     find.fill("Gonga")
-    find.press("Enter")
+    page.locator(".tutor-graph-find").click()
     expect(details.locator("h3")).to_have_text("Gonga", timeout=CLICK_MS)
     page.wait_for_function(f"(() => {{ const c = ({CANVAS})(); return c.nodes.length <= 30; }})()", timeout=CLICK_MS)
     c = canvas(page)

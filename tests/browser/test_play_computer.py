@@ -6,7 +6,7 @@
   events and clause chips and, under the step's title, why the computer chose it, in words without clause ids.
 * Hint marks one action (CSS class ``rt-hint``) and explains it under the actions heading, without playing it.
 * Undo takes back the learner's last move with the computer's replies and says so ("Took back your move (…) and
-  the computer's 2 replies.").
+  the computer's 2 replies."); Redo brings both back exactly as they were and says so ("Brought back your move …").
 * Auto lets the computer play on by itself, a step after a short pause; unticking it stops the computer.
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
@@ -153,6 +153,7 @@ def test_play_against_the_computer_with_hint_and_undo(tutor_server, tutor_page, 
         if page.locator(".rt-banner.rt-over").count():
             pytest.skip("the game ended during the computer's replies")
     assert replies >= 1
+    last_reply = page.locator(TITLE).last.inner_text()
     # Undo: the learner's last move and the computer's replies, and it says so
     page.locator(".rt-topline button:visible").filter(has_text="Undo").first.click()
     expect(page.locator(TITLE).last).to_have_text(last_mine_before, timeout=STEP_MS)
@@ -160,6 +161,13 @@ def test_play_against_the_computer_with_hint_and_undo(tutor_server, tutor_page, 
     expect(note).to_have_text(said, timeout=STEP_MS)
     assert wait_for_turn(page) == "you"
     page.screenshot(path=ARTIFACTS / f"play-computer-{notebook[6:-6]}-undo.png")
+    # Redo (trial 12 item 8): the learner's move and the computer's replies come back as they were, and it says so
+    page.locator(".rt-topline button:visible").filter(has_text="Redo").first.click()
+    expect(page.locator(TITLE).last).to_have_text(last_reply, timeout=STEP_MS)
+    said = f"Brought back your move ({my_label}) and the computer's {replies} repl{'y' if replies == 1 else 'ies'}."
+    expect(note).to_have_text(said, timeout=STEP_MS)
+    assert wait_for_turn(page) == "you"
+    page.screenshot(path=ARTIFACTS / f"play-computer-{notebook[6:-6]}-redo.png")
     tutor_page.assert_clean()
 
 

@@ -117,3 +117,22 @@ def test_bad_arguments_are_refused():
         generate("chess", count=1)
     with pytest.raises(ValueError, match="count"):
         generate("spirited", count=-1)
+
+
+def test_what_happens_answers_read_as_sentences(made):
+    """Trial 12 item 10: a what-happens answer is a sentence a person would say ("First “A”, then “B”."), never a
+    chain of rule titles joined by arrows; the explanation says what happened, in order."""
+    game_id, qs = made
+    clauses = tutor.clauses(game_id)
+    asked = [q for q in qs if q.kind == "what-happens"]
+    assert asked
+    for q in asked:
+        for o in q.options:
+            titles = [clauses[c].title for c in o.outcome]
+            assert "→" not in o.text
+            want = (f"Only “{titles[0]}”." if len(titles) == 1 else
+                    f"First “{titles[0]}”, then “{titles[1]}”." if len(titles) == 2 else
+                    f"First “{titles[0]}”, then " + ", then ".join(f"“{t}”" for t in titles[1:-1])
+                    + f", and last “{titles[-1]}”.")
+            assert o.text == want, o.text
+        assert "this happens, in order:" in q.explanation.split("\n")[0] and "engine" not in q.explanation

@@ -349,3 +349,19 @@ def test_the_mastery_map_tab_shows_a_busy_sign_until_the_map_is_made(store):
     app.game.value = "spirited"
     [sign] = app._map_box.children
     assert "tutor-mastery-busy" in sign._dom_classes and app._mastery is None
+
+
+def test_a_wrong_what_happens_answer_shows_the_right_one_as_a_sentence(store):
+    """Trial 12 item 10: the answer a person reads is a sentence, not a chain of rule titles."""
+    app = PracticeApp("restless-spirits", store=store)
+    view = app.view
+    for _ in range(40):
+        if view.question.kind == "what-happens":
+            break
+        view.next.click()
+    q = view.question
+    assert q.kind == "what-happens"
+    assert all("→" not in b.description and b.description.endswith(".") for b in view.options)
+    view.options[_index(q, False)].click()
+    assert f"Not quite: the answer is: {q.answer.text}" in view.feedback.value.replace("&amp;", "&")
+    assert "this happens, in order:" in view.feedback.value and "→" not in view.feedback.value

@@ -407,8 +407,8 @@ def test_spirited_shield_what_if_shows_the_point_and_checks_the_board_shown(ex):
     ex.play.click()
     cmp = ex.compare_html.value
     assert "Original set-up" in cmp and "Your what-if" in cmp
-    assert ("This held in the original; after your change it no longer does: shown as not possible: rally, by the "
-            "rule A Shield itself is never Rallied or Recruited") in cmp
+    assert ("This held in the original; after your change it no longer does: Rally is shown as not possible, "
+            "because of the rule “A Shield itself is never Rallied or Recruited”") in cmp
     assert "(sp." not in cmp and "[sp." not in cmp
     ex.show.click()
     checks = ex.checks.value

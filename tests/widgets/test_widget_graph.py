@@ -55,13 +55,14 @@ def test_click_a_node_shows_clauses_neighbours_and_faq_links(G):
 
 
 def test_path_query(G):
-    v = GraphView("restless-spirits", G=G, focus=False)
+    v = GraphView("spirit-duels", G=G, focus=False)
     v.src.value = "Freeze token · Spirit Duels"
     v.dst.value = "Defeat · Spirit Duels"
     v.how.click()
     assert "Freeze token modifies Die value" in v.path.value and "Damage triggers Defeat" in v.path.value
     assert v.game.value == "spirit-duels"
     assert any("path" in e.classes for e in v.cy.graph.edges)
+    v.game.value = "restless-spirits"
     text = v.ask_path("Nordheim", "Baikeng")
     assert text.startswith("1. Nordheim → blocks Baikeng")
     assert "cannot affect" in v.path.value or "Nordheim blocks Baikeng" in v.path.value
@@ -370,7 +371,7 @@ def test_the_path_query_and_its_answer_sit_in_the_side_panel_above_the_details(G
 def test_ask_shows_a_busy_sign_while_it_works(G, monkeypatch):
     """Trial 10, item 10: "Ask" took seconds with no sign of work. While the answer is made, its place holds a busy
     sign and the button is off; then the answer replaces the sign and the button is on again."""
-    v = GraphView("restless-spirits", G=G, focus=False)
+    v = GraphView("spirit-duels", G=G, focus=False)
     seen = []
     real = v.ask_path
 
@@ -386,3 +387,70 @@ def test_ask_shows_a_busy_sign_while_it_works(G, monkeypatch):
     v.how.click()
     assert seen and "rt-busy" in seen[-1][0] and seen[-1][1] is True
     assert "rt-busy" not in v.path.value and "Freeze token modifies Die value" in v.path.value and not v.how.disabled
+
+
+def path_nodes(ps):
+    return {x for p in ps for e in p for x in e[:2]}
+
+
+def test_how_can_a_affect_b_stays_in_the_game_and_draws_the_answer_alone(G):
+    """Trial 12 item 4: the path query never changes the Game filter and draws only its paths (A left, B right),
+    not the whole graph; "Show whole graph" draws the others with the paths marked; Focus goes back to a card."""
+    nordheim, zhaku = "restless-spirits:nordheim", "restless-spirits:zhaku"
+    v = GraphView("restless-spirits", G=G)  # opens on Nordheim in Focus
+    assert all(e.endswith("· Restless Spirits") for e in v.src.options) and len(v.src.options) > 20
+    v.src.value, v.dst.value = "Nordheim", "Zhaku"
+    ps = tg.paths(G, nordheim, zhaku)
+    assert len(ps) >= 2 and v.game.value == "restless-spirits" and not v.focus.value
+    assert drawn(v) == path_nodes(ps)  # only the answer: no other card
+    assert {(e.data["source"].rsplit("@", 1)[0], e.data["target"].rsplit("@", 1)[0]) for e in v.cy.graph.edges} == {
+        e[:2] for p in ps for e in p}
+    assert all("path" in e.classes for e in v.cy.graph.edges)
+    xs = {n: v._els[n].position["x"] for n in drawn(v)}
+    assert xs[nordheim] == min(xs.values()) and xs[zhaku] == max(xs.values())
+    assert f"{len(ps)} ways Nordheim can affect Zhaku, drawn alone" in v.path.value
+    n_nodes, n_edges = len(drawn(v)), len(v.cy.graph.edges)
+    assert f"The answer alone: {n_nodes} nodes, {n_edges} edges." in v.count.value
+    v.on_node_click({"data": {"id": "restless-spirits:grindavik"}})  # reading a card of the answer keeps it drawn
+    assert "<h3>Grindavik</h3>" in v.details.value and drawn(v) == path_nodes(ps)
+    v.all_btn.click()  # the whole graph, the answer's edges still marked
+    assert len(drawn(v)) > 60 and sum("path" in e.classes for e in v.cy.graph.edges) == len(v.path_edges)
+    assert "The answer alone" not in v.count.value
+    v.ask_path("Muko", "Nordheim")  # no way: the two alone, side by side, and said so
+    assert drawn(v) <= {"restless-spirits:muko", nordheim} and "cannot affect" in v.path.value
+    v.src.value, v.dst.value = "Nordheim", "Baikeng"
+    ps = tg.paths(G, nordheim, "restless-spirits:baikeng")
+    assert drawn(v) == path_nodes(ps) and v.game.value == "restless-spirits"
+    from widgets.graph import count
+    assert f"The answer alone: {count(len(drawn(v)), 'node')}, {count(len(v.cy.graph.edges), 'edge')}." in v.count.value
+    v.focus.value = True  # back to the selected card's neighbourhood
+    assert len(drawn(v)) > 3 and "The answer alone" not in v.count.value
+    # another game shown: its names are asked about; another game's are answered with a sentence, no switch
+    v.game.value = "spirit-duels"
+    assert all(e.endswith("· Spirit Duels") for e in v.dst.options)
+    text = v.ask_path("Nordheim", "Zhaku")
+    assert v.game.value == "spirit-duels" and v.query is None and not v.path_edges
+    assert text == ("Nordheim and Zhaku are in Restless Spirits, and the graph shows Spirit Duels: choose Restless "
+                    "Spirits under Game to ask about them.")
+    assert all(n.startswith("spirit-duels:") for n in drawn(v) - {"halo:a", "halo:b"})
+    assert v.errors.output.outputs == ()
+
+
+def test_find_has_a_button_and_counts_read_as_words(G):
+    """Trial 12 item 4: Find is not only Enter: a visible Find button finds what is typed; "1 edge", not "1 edges"."""
+    from widgets.graph import count
+    assert (count(1, "edge"), count(2, "edge"), count(0, "node")) == ("1 edge", "2 edges", "0 nodes")
+    v = GraphView("restless-spirits", G=G)
+    assert v.find_btn.description == "Find" and v.find_btn in v.widget.children[2].children
+    v.find.value = "x"  # (Enter on something else first)
+    v.find_btn.click()
+    v.find.unobserve_all("value")  # the text typed, not sent by Enter: only the button asks
+    v.src.value, v.dst.value = "Nordheim", "Zhaku"
+    assert "Nordheim" in v.path.value
+    v.find.value = "tychomp"
+    v.find_btn.click()
+    assert v.found == "spirit-duels:tychomp" and "<h3>Tychomp</h3>" in v.details.value
+    # Find went to Spirit Duels: the Restless Spirits path answer and its A and B went with the old game
+    assert v.game.value == "spirit-duels" and (v.src.value, v.dst.value, v.path.value) == ("", "", "")
+    assert v.count.value.startswith('<span class="rt-muted">2 nodes, 1 edge shown.')  # Tychomp triggers Burn token
+    assert v.errors.output.outputs == ()

@@ -341,3 +341,48 @@ def test_a_forged_click_never_moves_for_the_computer(game_id):
     assert app.session.to_json() == before
     assert seats.step() is True  # the computer's own move still goes
     assert app.session.history[-1].action.actor == 1
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_redo_brings_back_my_move_and_the_computers_replies_as_they_were(game_id):
+    """Trial 12 item 8: after Undo (the learner's move and the computer's replies), Redo brings back both, the same
+    steps with the same reasons, and says so; the computer's choices are not made again."""
+    options = {"first_game": True} if game_id == "restless-spirits" else {}
+    app = TutorApp(tutor.new_game(game_id, players=2, seed=4, **options), new_game=True, one_screen=True,
+                   opponent=True)
+    seats = app.seats
+    while not (app.session.current_player == 0 and len(app.session.history) > 4):
+        seats.step() if seats.computer_to_move() else person_moves(app, seats)
+    mine = person_moves(app, seats)
+    while not seats.computer_to_move():  # my turn goes on (AP left): my last move is the one the computer answers
+        mine = person_moves(app, seats)
+    replies = 0
+    while seats.computer_to_move() and replies < 30:
+        seats.step()
+        replies += 1
+    assert replies >= 1
+    after = app.session.to_json()
+    steps = [(st.index, st.action.id) for st in app.session.history]
+    reasons = [seats._annotate(app.session, st) for st in app.session.history[-replies:]]
+    assert all("Why the computer chose this:" in r for r in reasons)
+    app.controls.undo.click()
+    assert app.session.history[-1].index == steps[-replies - 2][0]
+    assert app.controls.redo.disabled is False
+    assert app.controls.redo.tooltip == "Bring back your move and the computer's replies, as they were"
+    app.controls.redo.click()
+    assert app.session.to_json() == after  # exactly as they were (the same seeded game)
+    assert [(st.index, st.action.id) for st in app.session.history] == steps
+    assert [seats._annotate(app.session, st) for st in app.session.history[-replies:]] == reasons
+    assert app.controls.redo.disabled is True and not seats.computer_to_move()
+    assert app.session.history[-replies - 1].action.id == mine
+    label = app.session.history[-replies - 1].action.label
+    said = (f"Brought back your move ({prov_text(label)}) and the computer's {replies} "
+            f"repl{'y' if replies == 1 else 'ies'}.")
+    assert said in app.actions.note.value
+
+
+def test_redo_words():
+    from widgets.opponent import redo_words
+    assert redo_words("Pass", 2) == "Brought back your move (Pass) and the computer's 2 replies."
+    assert redo_words("Pass", 1) == "Brought back your move (Pass) and the computer's 1 reply."
+    assert redo_words(None, 1) == "Brought back the computer's 1 move."

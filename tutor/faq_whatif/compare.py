@@ -252,8 +252,8 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
     said = only_a + only_b
     changes = []
     for pa, pb in zip(a.parts, b.parts):
-        said_rule = any(pa.line.endswith((f"({c})", f": {titles.get(c, c)}")) for c in said)
-        if pa.line.startswith(("rule fires", "rule does not fire")) and said_rule:
+        said_rule = any(f"“{titles.get(c, c)}”" in pa.line for c in said)
+        if pa.line.startswith("The rule “") and said_rule:
             continue  # "The rule “<rule>” applied in the original but not after your change" says it already
         if pa.state != pb.state or pa.actual != pb.actual:
             if pb.at != pb.after:
@@ -282,13 +282,11 @@ def _how(a: str, b: str, where: str) -> str:
 
 
 def _check_words(line: str) -> str:
-    """A check's line (:func:`tutor.scenario_words.describe_expect`) as a clause of a sentence: ``"rule fires: X"``
-    reads ``the rule “X” applies``."""
-    for head, words in (("rule fires in the last step: ", "the rule “{}” applies in the last step"),
-                        ("rule does not fire in the last step: ", "the rule “{}” does not apply in the last step"),
-                        ("rule fires: ", "the rule “{}” applies"), ("rule does not fire: ", "the rule “{}” does not apply")):
+    """A check's line (:func:`tutor.scenario_words.describe_expect`) as a clause of a sentence: ``"The rule “X”
+    applies"`` reads ``the rule “X” applies``."""
+    for head in ("The rule “", "The tutor's ruling “"):
         if line.startswith(head):
-            return words.format(line[len(head):])
+            return line[:1].lower() + line[1:]
     return line
 
 

@@ -267,8 +267,14 @@ def why_not(pos: Position, rng: Rng) -> Question | None:
 
 
 def chain_text(clauses: dict[str, Clause], chain: tuple[str, ...]) -> str:
-    """A rule chain in words: the clause titles joined by arrows."""
-    return " → ".join(clauses[c].title for c in chain)
+    """A rule chain as a sentence a person would say, the rules by their titles in order: ``"First “Ending the
+    turn”, then “Two AP each turn”."``, ``"First “A”, then “B”, and last “C”."`` (one rule: ``"Only “A”."``)."""
+    t = [f"“{clauses[c].title}”" for c in chain]
+    if len(t) <= 1:
+        return f"Only {t[0]}." if t else "No rule at all."
+    if len(t) == 2:
+        return f"First {t[0]}, then {t[1]}."
+    return f"First {t[0]}, then {', then '.join(t[1:-1])}, and last {t[-1]}."
 
 
 def what_happens(pos: Position, rng: Rng) -> Question | None:
@@ -327,7 +333,7 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
         options += [Option(text=chain_text(clauses, v), correct=False, outcome=v) for v in wrong]
         own = set(a.clauses)
         focus = next((c for c in chain if c not in own), chain[0])
-        lines = [f"When {player(actor)} takes “{action_text(s, a)}”, the engine does this:"]
+        lines = [f"When {player(actor)} takes “{action_text(s, a)}”, this happens, in order:"]
         firsts = {}
         for e in events:  # what each rule of the chain did (its first event), in order
             if e.clause in chain and e.clause not in firsts:
