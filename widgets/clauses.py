@@ -24,6 +24,19 @@ def teachers_part(clause_id: str, kind: str) -> str:
             "</details>")
 
 
+#: The one separator of a source line: between the rulebook and its section, and between a section's levels.
+SOURCE_SEP = " › "
+
+
+def source_words(file: str, section: str) -> str:
+    """Where a clause or scenario comes from, as learners read it (plain text, to be escaped): the rulebook's name,
+    then the section's levels, all with the one separator :data:`SOURCE_SEP` (the content files write a section's
+    levels with ``>``): ``("spirit-duels.txt", "Actions > Evolve a Spirit")`` ->
+    ``"Spirit Duels rulebook › Actions › Evolve a Spirit"``."""
+    levels = [x.strip() for x in section.replace("›", ">").split(">") if x.strip()]
+    return SOURCE_SEP.join([rulebook_name(file), *levels])
+
+
 class ClauseCard:
     """Shows the clause chosen with a chip (``model.clause_id``): title, text, rulebook file and section, kind
     (a ruling or a provisional value with its reason) and related clauses as chips. The clause's id is only in a
@@ -90,8 +103,7 @@ class ClauseCard:
         self.html.value = (f'<div class="rt-clause-card"><div class="rt-ctitle">{esc(c.title)}</div>'
                            f'<div class="rt-ctext">{esc(c.text)}</div>{kind}'
                            f'<div class="rt-muted" title="{esc(c.source.file)}">'
-                           f"Source: {esc(rulebook_name(c.source.file))} › "
-                           f"{esc(c.source.section)}</div>"
+                           f"Source: {esc(source_words(c.source.file, c.source.section))}</div>"
                            f"{teachers_part(c.id, c.kind)}"
                            "</div>")
         rel = [clause_chip(self.model, r) for r in c.related if r in clauses]

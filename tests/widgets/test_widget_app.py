@@ -483,3 +483,25 @@ def test_the_rule_card_opens_beside_the_chip_clicked():
     assert ".tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }" in TABLE_CSS
     assert "position-anchor: --rt-open-chip" in TABLE_CSS
     assert sum("rt-chip-open" in c._dom_classes for c in app.model._chips.values()) == 1
+
+
+def test_the_rule_card_source_line_has_one_separator():
+    """Trial 12, item 11: the source line mixed "›" (after the rulebook) and ">" (a section's levels, as the content
+    files write them). Every clause of every game: one separator, "›", the section's levels kept in order."""
+    from widgets.clauses import ClauseCard, source_words
+    from widgets.model import SessionModel
+
+    assert (source_words("spirit-duels.txt", "Actions > Evolve a Spirit")
+            == "Spirit Duels rulebook › Actions › Evolve a Spirit")
+    seen_levels = 0
+    for game in ("restless-spirits", "spirited", "spirit-duels"):
+        model = SessionModel(tutor.new_game(game, seed=1))
+        card = ClauseCard(model)
+        for cid, c in model.session.game.clauses.items():
+            model.show_clause(cid)
+            line = card.html.value.split("Source: ", 1)[1].split("</div>", 1)[0]
+            assert "&gt;" not in line and ">" not in line, (cid, line)
+            levels = [x.strip() for x in c.source.section.split(">")]
+            assert line.endswith(" › ".join(tutor_escape(x) for x in levels)), (cid, line)
+            seen_levels += len(levels) > 1
+    assert seen_levels > 50  # sections with levels were checked
