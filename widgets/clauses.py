@@ -5,6 +5,7 @@ import ipywidgets as w
 
 from tutor.registry import rulebook_name
 
+from .card_place import card_place
 from .model import SessionModel, clause_chip
 from .style import button, echo, esc, html_widget, typed
 
@@ -46,7 +47,9 @@ class ClauseCard:
     at the bottom left of the window (CSS class ``rt-clause-float``), so the rule is in sight wherever the chip
     was (a chip at the top of a long page would otherwise open a card below the fold); its × button (``close``)
     puts the card back in its place, and so does the next step (taken or undone), so the card never stays over the
-    page. ``shown`` says whether the card is popped out."""
+    page. Such a card carries the page's script :func:`widgets.card_place.card_place` (the one-screen table opens
+    the card beside the very chip clicked, and any popped-out card is kept whole inside the window). ``shown`` says
+    whether the card is popped out."""
 
     def __init__(self, model: SessionModel, pop_out: bool = True) -> None:
         self.model, self.pop_out = model, pop_out
@@ -58,7 +61,9 @@ class ClauseCard:
         head = html_widget("<h3>The rule</h3>")
         head.add_class("rt-clause-head")
         pop_head = w.HBox([html_widget("<h3>The rule</h3>"), self.close], _dom_classes=("rt-clause-pop-head",))
-        self.widget = w.VBox([head, pop_head, self.html, self.related],
+        # a card that pops out: the page's script places it beside the chip clicked, whole inside the window
+        extra = [card_place()] if pop_out else []
+        self.widget = w.VBox([head, pop_head, self.html, self.related, *extra],
                              _dom_classes=("rt-panel", "tutor-clause-card"))
         model.observe(self._changed)
         self.render()

@@ -139,7 +139,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   max-height: calc(100% - 20px); z-index: 6; }
 /* the rule card opens beside the chip clicked (trial 11 item g): the chip marked rt-chip-open is its anchor; the
    card sits above or below it (where there is more room), its right edge at the chip's, in the window */
-.rt-onescreen .tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }
+.rt-onescreen:not(:has(.tutor-clause[data-rt-anchor])) .tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }
+/* (a chip shows wherever its rule is cited: the page's script, widgets/card_place.py, marks the very showing clicked,
+   and keeps the card whole inside the window) */
+.rt-onescreen .tutor-clause[data-rt-anchor] { anchor-name: --rt-open-chip; }
 .rt-onescreen .rt-main:not(:has(> .rt-drawer:not(.rt-hidden))) > .rt-clause-float {
   position: fixed !important; position-anchor: --rt-open-chip; inset: auto; margin: 4px 0 !important;
   position-area: top span-left; position-try-fallbacks: flip-block, flip-inline, flip-block flip-inline;

@@ -183,3 +183,58 @@ def test_presenter_board_text_reads_on_a_projector(tutor_server, tutor_page, wal
     assert g["box"][3] <= 768 + 1 and g["box"][2] <= 1024, g
     assert g["fired"] and all(r[1] >= 0 and r[3] <= 768 + 1 and r[2] <= 1024 + 1 for r in g["fired"]), g
     tutor_page.assert_clean()
+
+
+# The open rule card, its title line (\"The rule\" and its × button) and the chip that opened it (the showing clicked).
+CARD = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const rect = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const card = [...document.querySelectorAll('.tutor-clause-card.rt-clause-float')].find(shown);
+  const head = card && card.querySelector('.rt-clause-pop-head');
+  const close = card && card.querySelector('.rt-pop-close');
+  const chip = document.querySelector('.tutor-clause[data-rt-anchor]');
+  return {card: card && rect(card), head: head && rect(head), close: close && rect(close), chip: chip && rect(chip),
+          window: [innerWidth, innerHeight]};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_a_rule_card_opened_from_the_actions_panel_is_whole_in_the_window(tutor_server, tutor_page, size):
+    """Trial 12, item 3: at 1024x768 the rule card of a chip in the actions panel opened partly outside the window,
+    without its title line (Spirited lesson 10, the Shield choice: the same chip is also in the lesson's
+    introduction under the table, and the card was placed beside that showing). Every chip of the actions panel
+    opens its card whole inside the window, with its title line and × in view, beside the chip clicked."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{tutor_server}/voila/render/learn-spirited.ipynb")
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    lessons = page.get_by_role("tab", name="Lessons")
+    if lessons.count():
+        lessons.click()
+    picker = next(s for s in page.locator("select:visible").all()
+                  if any(t.startswith("10.") for t in s.evaluate("s => [...s.options].map(o => o.text)")))
+    picker.select_option(index=[i for i, t in enumerate(picker.evaluate("s => [...s.options].map(o => o.text)"))
+                                if t.startswith("10.")][0])
+    shield = page.locator(".tutor-actions .tutor-clause:visible").filter(has_text="How a Shield is placed")
+    expect(shield.first).to_be_visible(timeout=CLICK_MS)  # lesson 10 opens on the Shield choice
+    chips = page.locator(".tutor-actions .tutor-clause:visible")
+    assert chips.count() >= 2
+    for i in range(chips.count()):
+        chips.nth(i).click()
+        card = page.locator(".tutor-clause-card.rt-clause-float")
+        expect(card).to_be_visible(timeout=CLICK_MS)
+        page.wait_for_timeout(400)  # the card's pop-in and the page's placing script
+        g = page.evaluate(CARD)
+        w, h = g["window"]
+        print(f"{size} chip {i}: {g}")
+        assert g["card"][0] >= 0 and g["card"][1] >= 0 and g["card"][2] <= w + 0.5 and g["card"][3] <= h + 0.5, (
+            f"the rule card is not whole in the window: {g}")
+        assert g["head"][3] - g["head"][1] >= 20 and g["close"][1] >= 0, f"its title line is squeezed or hidden: {g}"
+        # beside the chip clicked (above or below it, overlapping it sideways)
+        gap = min(abs(g["card"][3] - g["chip"][1]), abs(g["card"][1] - g["chip"][3]))
+        assert gap <= 12 and min(g["card"][2], g["chip"][2]) > max(g["card"][0], g["chip"][0]), g
+        if i == 0:
+            page.screenshot(path=ARTIFACTS / f"rule-card-from-the-actions-{size[0]}x{size[1]}.png")
+        card.locator(".rt-pop-close").click()
+        expect(card).to_have_count(0, timeout=CLICK_MS)
+    tutor_page.assert_clean()

@@ -8,6 +8,7 @@ import tutor
 from tutor.lessons import all_lessons, start_lesson
 from widgets import TutorApp
 from widgets.panels import _walk
+from widgets.clauses import source_words
 from widgets.style import CSS
 
 
@@ -125,7 +126,7 @@ def test_clause_chip_click_shows_clause_card():
     cl = app.session.clause(cid)
     card = app.clause_card.html.value
     assert tutor_escape(cl.text) in card and tutor_escape(cl.title) in card
-    assert tutor_escape(cl.source.section) in card and cl.source.file in card
+    assert tutor_escape(source_words(cl.source.file, cl.source.section)) in card and cl.source.file in card
     related = with_class(app.clause_card.related, "tutor-clause")
     assert [c._clause_id for c in related] == [r for r in cl.related if r in app.session.game.clauses]
 
@@ -144,7 +145,7 @@ def test_clause_card_shows_no_id_outside_its_folded_teachers_part():
         open_text = card.replace(folded[0], "")
         assert cid not in open_text and "· rule" not in open_text and "rt-cid" not in open_text
         assert tutor_escape(c.title) in open_text and tutor_escape(c.text) in open_text
-        assert tutor_escape(c.source.section) in open_text
+        assert tutor_escape(source_words(c.source.file, c.source.section)) in open_text
 
 
 def test_ruling_clause_card_shows_reason():
@@ -481,6 +482,7 @@ def test_the_rule_card_opens_beside_the_chip_clicked():
         related[0].click()  # the card closed: this chip (wherever it shows) is the card's anchor now
         assert "rt-chip-open" in related[0]._dom_classes and "rt-chip-open" not in opened._dom_classes
     assert ".tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }" in TABLE_CSS
+    assert ".tutor-clause[data-rt-anchor] { anchor-name: --rt-open-chip; }" in TABLE_CSS
     assert "position-anchor: --rt-open-chip" in TABLE_CSS
     assert sum("rt-chip-open" in c._dom_classes for c in app.model._chips.values()) == 1
 
