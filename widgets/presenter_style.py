@@ -201,33 +201,35 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
   .rt-pboard .sp-facedown { font-size: 14px !important; }
   .rt-pboard .sp-stack .sp-n { font-size: 16px; line-height: 18px; }
   .rt-pboard .rt-banner { padding: 2px 10px; font-size: 15px; }
-  /* three players or more (Spirited's 3-player walkthrough, trial 12 item 1): the acting player's area (first, see
-     widgets/table.py) a little wider than the others; in each area the Camps one under the other, the row labels
-     only as wide as their words; the folded reference panels and the key share a line (a panel's summary words
-     show when it is opened) */
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-player {
-    flex: 1 1 30%; min-width: 0; }
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-player:has(.rt-current) {
-    flex: 1 1 37%; }
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-wonders,
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-clans,
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-legend {
-    flex: 1 1 auto; }
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player)
-    details.rt-ref:not([open]) > summary > .rt-muted { display: none; }
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player {
-    padding: 2px 4px; }
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .rt-row {
-    margin: 1px 0; }
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .rt-rowlabel {
-    min-width: 0; }
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .sp-road {
-    min-height: 0; margin: 0; gap: 2px 4px; }
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .sp-camps {
-    flex-direction: column; gap: 2px; }
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .sp-camp {
-    flex: 0 0 auto; }
 }
+/* three players or more (Spirited's 3-player walkthrough, trial 12 item 1), at every size: their areas side by side,
+   the acting player's area (first, see widgets/table.py) a little wider than the others; in each area the Camps one
+   under the other, the row labels only as wide as their words; the folded reference panels and the key share a line
+   (a panel's summary words show when it is opened) */
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-player {
+  flex: 1 1 30%; min-width: 0; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-player:has(.rt-current) {
+  flex: 1 1 37%; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-wonders,
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-clans,
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-legend {
+  flex: 1 1 auto; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player)
+  details.rt-ref:not([open]) > summary > .rt-muted { display: none; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player {
+  padding: 2px 4px; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .rt-row {
+  margin: 1px 0; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .rt-rowlabel {
+  min-width: 0; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .sp-road {
+  min-height: 0; margin: 0; gap: 2px 4px; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .sp-camps {
+  flex-direction: column; gap: 2px; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .sp-camp {
+  flex: 0 0 auto; }
+/* a Time Track space is never narrower than its words (the Hourglass badge was cut at the zone's edge at 1366x768) */
+.rt-pboard .sp-space { min-width: min-content; }
 @media (min-width: 1600px) { .tutor-presenter .tutor-large-type .rt-board { zoom: 1.2; } }
 @media (max-width: 1599px) { body[data-voila] .rt-present-tools .rt-ptitle { display: none; } }
 .rt-record-head { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }
