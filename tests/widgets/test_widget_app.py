@@ -507,3 +507,19 @@ def test_the_rule_card_source_line_has_one_separator():
             assert line.endswith(" › ".join(tutor_escape(x) for x in levels)), (cid, line)
             seen_levels += len(levels) > 1
     assert seen_levels > 50  # sections with levels were checked
+
+
+def test_no_label_is_cut_without_a_way_to_read_it_all():
+    """Trial 12, item 6: "Goal reached! Press Next lesson to go on." was cut at 1024 px, a chip in the free-play strip
+    lost its last words, and some one-line card texts had no way to be read whole. The banner wraps like the goal,
+    the strip's chips wrap to a second line, and every one-line card text opens whole on hover."""
+    import re
+
+    from widgets.table import TABLE_CSS
+    done = re.search(r"\.rt-lesson-line \.rt-done \{([^}]*)\}", TABLE_CSS).group(1)
+    assert "white-space: normal" in done and "ellipsis" not in done
+    chip = re.search(r"\.rt-step-col > \.tutor-clause \{([^}]*)\}", TABLE_CSS).group(1)
+    assert "white-space: normal" in chip and "ellipsis" not in chip
+    for cut in re.findall(r"\.rt-compact (\.[\w-]+) \{[^}]*text-overflow: ellipsis", TABLE_CSS):
+        if cut in (".rt-tok", ".rt-stype", ".rt-bonus", ".sd-small", ".rt-ability"):
+            assert re.search(rf"\.rt-compact {re.escape(cut)}:hover[^{{]*\{{[^}}]*white-space: normal", TABLE_CSS), cut
