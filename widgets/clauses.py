@@ -5,6 +5,7 @@ import ipywidgets as w
 
 from tutor.registry import rulebook_name
 
+from .card_place import card_place
 from .model import SessionModel, clause_chip
 from .style import button, echo, esc, html_widget, typed
 
@@ -24,6 +25,19 @@ def teachers_part(clause_id: str, kind: str) -> str:
             "</details>")
 
 
+#: The one separator of a source line: between the rulebook and its section, and between a section's levels.
+SOURCE_SEP = " › "
+
+
+def source_words(file: str, section: str) -> str:
+    """Where a clause or scenario comes from, as learners read it (plain text, to be escaped): the rulebook's name,
+    then the section's levels, all with the one separator :data:`SOURCE_SEP` (the content files write a section's
+    levels with ``>``): ``("spirit-duels.txt", "Actions > Evolve a Spirit")`` ->
+    ``"Spirit Duels rulebook › Actions › Evolve a Spirit"``."""
+    levels = [x.strip() for x in section.replace("›", ">").split(">") if x.strip()]
+    return SOURCE_SEP.join([rulebook_name(file), *levels])
+
+
 class ClauseCard:
     """Shows the clause chosen with a chip (``model.clause_id``): title, text, rulebook file and section, kind
     (a ruling or a provisional value with its reason) and related clauses as chips. The clause's id is only in a
@@ -33,7 +47,9 @@ class ClauseCard:
     at the bottom left of the window (CSS class ``rt-clause-float``), so the rule is in sight wherever the chip
     was (a chip at the top of a long page would otherwise open a card below the fold); its × button (``close``)
     puts the card back in its place, and so does the next step (taken or undone), so the card never stays over the
-    page. ``shown`` says whether the card is popped out."""
+    page. Such a card carries the page's script :func:`widgets.card_place.card_place` (the one-screen table opens
+    the card beside the very chip clicked, and any popped-out card is kept whole inside the window). ``shown`` says
+    whether the card is popped out."""
 
     def __init__(self, model: SessionModel, pop_out: bool = True) -> None:
         self.model, self.pop_out = model, pop_out
@@ -45,7 +61,9 @@ class ClauseCard:
         head = html_widget("<h3>The rule</h3>")
         head.add_class("rt-clause-head")
         pop_head = w.HBox([html_widget("<h3>The rule</h3>"), self.close], _dom_classes=("rt-clause-pop-head",))
-        self.widget = w.VBox([head, pop_head, self.html, self.related],
+        # a card that pops out: the page's script places it beside the chip clicked, whole inside the window
+        extra = [card_place()] if pop_out else []
+        self.widget = w.VBox([head, pop_head, self.html, self.related, *extra],
                              _dom_classes=("rt-panel", "tutor-clause-card"))
         model.observe(self._changed)
         self.render()
@@ -90,8 +108,7 @@ class ClauseCard:
         self.html.value = (f'<div class="rt-clause-card"><div class="rt-ctitle">{esc(c.title)}</div>'
                            f'<div class="rt-ctext">{esc(c.text)}</div>{kind}'
                            f'<div class="rt-muted" title="{esc(c.source.file)}">'
-                           f"Source: {esc(rulebook_name(c.source.file))} › "
-                           f"{esc(c.source.section)}</div>"
+                           f"Source: {esc(source_words(c.source.file, c.source.section))}</div>"
                            f"{teachers_part(c.id, c.kind)}"
                            "</div>")
         rel = [clause_chip(self.model, r) for r in c.related if r in clauses]

@@ -29,12 +29,12 @@ from IPython import get_ipython
 
 from tutor import ContentError, IllegalAction, Session, faq
 from tutor import short
-from tutor.registry import rulebook_name
 from tutor.scenario import Scenario, start
 
 from . import faq_table, faq_whatif, kernel_timing
 from .app import TutorApp
 from .boards import board_for
+from .clauses import source_words
 from .faq_css import CSS
 from .faq_list import QuestionList, has_board, in_kernel
 from .model import ErrorPanel, clause_chip
@@ -307,8 +307,8 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
             whatif = (f'<div class="rt-faq-whatif"><b>What if:</b> {esc(said)}. The answer below is for the original '
                       "set-up; the checks run on yours.</div>")
         self.card.value = (f'<div class="rt-faq-card"><div class="rt-faq-kicker">{esc(faq.game_title(e.game))} · '
-                           f'{esc(e.title)} <span class="rt-faq-src">· Source: {esc(rulebook_name(src.file))} › '
-                           f'{esc(src.section)}</span></div><div class="rt-faq-q">{esc(e.question)}</div>{whatif}</div>')
+                           f'{esc(e.title)} <span class="rt-faq-src">· Source: '
+                           f'{esc(source_words(src.file, src.section))}</span></div><div class="rt-faq-q">{esc(e.question)}</div>{whatif}</div>')
         self.answer_html.value = (f'<div class="rt-faq-from">In short</div>'
                                   f'<div class="rt-faq-atext">{esc(e.answer)}</div>')
         model = self.app.model

@@ -155,7 +155,8 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
    room. The board gets the room (the narration's heading runs into its first line, the bar is lower, the rule card's
    "click a chip" line is left out until a chip is clicked), its small texts (ability and dice lines, types, labels)
    are set nearly as large as the card names, and its empty places take one line; with three players their areas sit
-   side by side. Measured in tests/browser/test_presenter_board.py (Restless Spirits, Spirit Duels): card names at least 14 px, ability lines at
+   side by side. Measured in tests/browser/test_presenter_board.py (all three games; Spirited's walkthrough has three
+   players): card names at least 14 px, ability lines at
    least 12 px, the narration, the board and the rules that fired in view. */
 @media (max-width: 1180px), (max-height: 800px) {
   .tutor-narration { padding: 2px 14px 4px 14px; }
@@ -186,19 +187,49 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
   .rt-pboard .rt-bparts { gap: 4px; }
   .rt-pboard .rt-space { padding: 1px 5px; }
   .rt-pboard .rt-legend { margin: 0; }
-  /* three players or more: their areas side by side */
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-player {
-    flex: 1 1 30%; min-width: 0; }
   /* Spirited's empty places: an open Allegiance space is its dashed box alone (its words stay for a screen reader),
      a Camp one line */
   .rt-pboard .sp-slot.sp-open { font-size: 0 !important; min-height: 16px; padding: 0; }
   .rt-pboard .sp-camp { padding: 0 5px; line-height: 1.3; }
   .rt-pboard .sp-camps, .rt-pboard .sp-slots { margin: 1px 0 2px 0; gap: 4px; }
   .rt-pboard .sp-space { padding: 1px 3px; }
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-wonders,
-  .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-clans {
-    flex: 1 1 40%; }
+  /* Spirited's card names (clan chips, Road stacks) as large as the other games' card names, its clan powers as
+     large as their ability lines */
+  .rt-pboard .sp-clan, .rt-pboard .sp-stack > div:first-child { font-size: 16px !important; }
+  .rt-pboard .sp-board .sp-wonder .sp-wname { font-size: 16px; }
+  .rt-pboard .sp-board .sp-power { font-size: 14px !important; }
+  .rt-pboard .sp-facedown { font-size: 14px !important; }
+  .rt-pboard .sp-stack .sp-n { font-size: 16px; line-height: 18px; }
+  .rt-pboard .rt-banner { padding: 2px 10px; font-size: 15px; }
 }
+/* three players or more (Spirited's 3-player walkthrough, trial 12 item 1), at every size: their areas side by side,
+   the acting player's area (first, see widgets/table.py) a little wider than the others; in each area the Camps one
+   under the other, the row labels only as wide as their words; the folded reference panels and the key share a line
+   (a panel's summary words show when it is opened) */
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-player {
+  flex: 1 1 30%; min-width: 0; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-player:has(.rt-current) {
+  flex: 1 1 37%; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-wonders,
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-clans,
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-legend {
+  flex: 1 1 auto; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player)
+  details.rt-ref:not([open]) > summary > .rt-muted { display: none; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player {
+  padding: 2px 4px; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .rt-row {
+  margin: 1px 0; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .rt-rowlabel {
+  min-width: 0; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .sp-road {
+  min-height: 0; margin: 0; gap: 2px 4px; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .sp-camps {
+  flex-direction: column; gap: 2px; }
+.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-player .sp-camp {
+  flex: 0 0 auto; }
+/* a Time Track space is never narrower than its words (the Hourglass badge was cut at the zone's edge at 1366x768) */
+.rt-pboard .sp-space { min-width: min-content; }
 @media (min-width: 1600px) { .tutor-presenter .tutor-large-type .rt-board { zoom: 1.2; } }
 @media (max-width: 1599px) { body[data-voila] .rt-present-tools .rt-ptitle { display: none; } }
 .rt-record-head { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }

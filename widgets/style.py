@@ -179,6 +179,11 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-onescreen .rt-main:has(> .rt-drawer:not(.rt-hidden)) > .rt-clause-float { left: auto; right: 0; top: 0;
   width: clamp(300px, 31vw, 460px); max-width: clamp(300px, 31vw, 460px); max-height: 100%; }
 .rt-clause-float > .rt-clause-pop-head { display: flex !important; }
+/* a card taller than its room scrolls inside, its title line ("The rule" and ×) pinned at its top: no part of it is
+   squeezed to nothing (trial 12, item 3: the title line was) */
+.rt-clause-float > * { flex-shrink: 0 !important; }
+.rt-clause-float > .rt-clause-pop-head { position: sticky; top: -8px; z-index: 1; background: #fbfaff;
+  margin-top: -8px !important; padding-top: 8px; }
 @keyframes rt-pop-in { from { opacity: 0; transform: translateY(8px); } to { opacity: 1; transform: none; } }
 .rt-clause-pop-head { align-items: center; justify-content: space-between; }
 .rt-pop-close.jupyter-button, .rt-pop-close.widget-button { height: 26px; width: 26px !important; padding: 0;

@@ -58,7 +58,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-lesson-line .rt-goal { white-space: normal; overflow-wrap: anywhere; font-size: 14px; line-height: 1.25;
   padding: 3px 10px; margin: 0; }
 @media (max-width: 1200px) { .rt-lesson-line .rt-goal { font-size: 13px; padding: 2px 8px; } }
-.rt-lesson-line .rt-done { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 14px;
+/* "Goal reached!" and what to do next: wraps like the goal on a narrow window, never cut (trial 12, item 6) */
+.rt-lesson-line .rt-done { white-space: normal; overflow-wrap: anywhere; font-size: 14px; line-height: 1.25;
   padding: 2px 10px; border-width: 1.5px; }
 .rt-lesson-picker { flex: 0 1 250px; min-width: 190px; }
 .rt-lesson-line > .widget-button, .rt-lesson-line > .jupyter-button { flex: 0 0 auto; }
@@ -139,7 +140,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   max-height: calc(100% - 20px); z-index: 6; }
 /* the rule card opens beside the chip clicked (trial 11 item g): the chip marked rt-chip-open is its anchor; the
    card sits above or below it (where there is more room), its right edge at the chip's, in the window */
-.rt-onescreen .tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }
+.rt-onescreen:not(:has(.tutor-clause[data-rt-anchor])) .tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }
+/* (a chip shows wherever its rule is cited: the page's script, widgets/card_place.py, marks the very showing clicked,
+   and keeps the card whole inside the window) */
+.rt-onescreen .tutor-clause[data-rt-anchor] { anchor-name: --rt-open-chip; }
 .rt-onescreen .rt-main:not(:has(> .rt-drawer:not(.rt-hidden))) > .rt-clause-float {
   position: fixed !important; position-anchor: --rt-open-chip; inset: auto; margin: 4px 0 !important;
   position-area: top span-left; position-try-fallbacks: flip-block, flip-inline, flip-block flip-inline;
@@ -189,6 +193,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-ability, .rt-compact .rt-stype, .rt-compact .rt-bonus { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; cursor: help; }
 .rt-compact .rt-ability:hover, .rt-compact .rt-ability:focus { white-space: normal; }
+/* every other line cut to one on a card (an Activation Token's note, a type, a bonus, Spirit Duels' ability and
+   "evolves into" lines) shows whole on hover too (trial 12, item 6) */
+.rt-compact .rt-tok:hover, .rt-compact .rt-stype:hover, .rt-compact .rt-bonus:hover, .rt-compact .sd-small:hover {
+  white-space: normal; overflow: visible; }
 .rt-compact .rt-spaces > .rt-space { min-width: 0; }
 .rt-compact .rt-reqs { display: flex; flex-wrap: wrap; gap: 0 8px; margin: 1px 0 0 0; }
 /* a long Totem name ("Timeweaver Thread") is cut at the card's edge, never past it; the whole name on hover */
@@ -354,10 +362,12 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-current-step:has(> .rt-step-col) { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
   column-gap: 14px; align-items: start; }
 .rt-current-step > .rt-step-col { min-width: 0; flex-flow: row wrap !important; align-items: center; column-gap: 6px; }
+/* (a chip wraps to a second line rather than losing its last words: "§ Fill the Road to 2 face-u…", trial 12 item 6) */
 :is(.rt-step-col, .rt-reply-part) > * { flex: 0 0 calc(100% - 4px); min-width: 0; }
 :is(.rt-step-col, .rt-reply-part) > .tutor-event { flex: 1 1 51%; margin: 1px 0; }
 :is(.rt-step-col, .rt-reply-part) > .tutor-clause { flex: 0 1 auto; max-width: 44% !important; overflow: hidden;
-  text-overflow: ellipsis; margin: 1px 0 1px auto; }
+  margin: 1px 0 1px auto; white-space: normal !important; height: auto !important; min-height: 22px;
+  line-height: 1.25 !important; text-align: left; padding-top: 1px; padding-bottom: 1px; }
 .rt-current-step > .rt-reply-col { border-left: 2px solid #e3d6f7; padding-left: 10px; }
 .rt-reply-col > .rt-then { border-top: none !important; margin-top: 0 !important; padding-top: 0 !important; }
 .rt-step-col .rt-step-now { font-size: 13px; line-height: 1.3; margin: 0 0 1px 0; }

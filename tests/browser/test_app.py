@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 import tutor
 from tutor.lessons import all_lessons, start_lesson
 from tutor.scenario import find
+from widgets.clauses import source_words
 from widgets.landing import GAMES, PAGES, playable_games
 from widgets.style import plain_label
 
@@ -161,7 +162,7 @@ def test_first_lesson_completed_by_clicking(tutor_server, tutor_page):
     # popped out in the window wherever the page is scrolled (Voila's containment would pin it to the page's top)
     box, view = page.locator(".tutor-clause-card.rt-clause-float").bounding_box(), page.viewport_size
     assert box and 0 <= box["y"] and box["y"] + box["height"] <= view["height"] + 1, (box, view)
-    expect(card).to_contain_text(clause.source.section)
+    expect(card).to_contain_text(source_words(clause.source.file, clause.source.section))  # one separator, ›
     tutor_page.screenshot("clause-card")
     tutor_page.assert_clean()
 

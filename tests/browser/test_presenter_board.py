@@ -145,7 +145,17 @@ PROJECTED = """() => {
   const sizes = sel => [...box.querySelectorAll(sel)].filter(e => shown(e) && e.textContent.trim()).map(px);
   const step = [...document.querySelectorAll('.rt-present .rt-current-step')].find(shown);
   const fired = [...step.querySelectorAll('.tutor-event, .tutor-event + .tutor-clause')].filter(shown).map(rect);
-  return {names: sizes('.rt-sname, .sd-sname, .rt-pname, .sp-wname'),
+  // each player's area: its own text (a Camp, a Road stack) inside it, never cut at its edge
+  const players = [...box.querySelectorAll('.rt-player')].filter(shown).map(p => {
+    const a = rect(p);
+    const folded = e => e.closest('details:not([open]) > :not(summary)');  // laid out, not drawn
+    const out = [...p.querySelectorAll('*')].filter(e => shown(e) && !folded(e) && e.textContent.trim()).filter(e => {
+      const b = rect(e); return b[0] < a[0] - 1 || b[2] > a[2] + 1 || b[1] < a[1] - 1 || b[3] > a[3] + 1; })
+      .map(e => e.textContent.trim().slice(0, 30));
+    return {area: a, out, inner: [p.scrollWidth, p.clientWidth]};
+  });
+  return {names: sizes('.rt-sname, .sd-sname, .rt-pname, .sp-wname, .sp-clan, .sp-stack > div:first-child'),
+          players,
           abilities: sizes('.rt-ability, .sd-ability, .sd-dice, .sd-next, .rt-stype, .sp-power'),
           fit: parseFloat(box.getAttribute('data-fit') || '0'), box: rect(box), fired,
           narration: rect([...document.querySelectorAll('.rt-present .tutor-narration')].find(shown)),
@@ -153,11 +163,14 @@ PROJECTED = """() => {
 }"""
 
 
-@pytest.mark.parametrize("walkthrough", ["Restless Spirits", "Spirit Duels"])
+@pytest.mark.parametrize("walkthrough", ["Restless Spirits", "Spirit Duels", "Spirited"])
 def test_presenter_board_text_reads_on_a_projector(tutor_server, tutor_page, walkthrough):
     """Trial 11, item j: on a projector's 1024x768 the board's card names were 10-12 px. After Next, card names are at
     least 14 px and ability lines at least 12 px as drawn (font size times the board's fit), and the narration, the
-    whole board and every rule that fired (event line and chip) are in the window without scrolling."""
+    whole board and every rule that fired (event line and chip) are in the window without scrolling. Trial 12, item
+    1: Spirited's walkthrough has three players (its step 3 had Player 1's area squeezed, a Camp cut, 9-10 px text):
+    its card names (clan chips, Road stacks) and clan powers are measured too, and every player's area holds its
+    text whole."""
     page = tutor_page.page
     counter = open_presenter(page, tutor_server, (1024, 768))
     picker = page.locator(".tutor-presenter-picker select")
@@ -166,20 +179,81 @@ def test_presenter_board_text_reads_on_a_projector(tutor_server, tutor_page, wal
     assert index is not None, texts
     if picker.evaluate("s => s.selectedIndex") != index:
         picker.select_option(index=index)
-        game = {"Restless Spirits": ".rt-board:not(.sd-board)", "Spirit Duels": ".sd-board"}[walkthrough]
+        game = {"Restless Spirits": ".rt-board:not(.sd-board):not(.sp-board)", "Spirit Duels": ".sd-board",
+                "Spirited": ".sp-board"}[walkthrough]
         expect(page.locator(f".rt-present .rt-pboard {game}").first).to_be_visible(timeout=CLICK_MS)
         expect(counter).to_contain_text("Start ·", timeout=CLICK_MS)
-    page.locator(".rt-present .tutor-presenter-next").click()
-    expect(counter).to_contain_text("Step 1 of", timeout=CLICK_MS)
+    steps = 3 if walkthrough == "Spirited" else 1  # Spirited: the trial's step (a Battle's bonus Recruit)
+    for k in range(1, steps + 1):
+        page.locator(".rt-present .tutor-presenter-next").click()
+        expect(counter).to_contain_text(f"Step {k} of", timeout=CLICK_MS)
     page.wait_for_timeout(1500)  # the fit script settles the board's zoom
     g = page.evaluate(PROJECTED)
     print(f"{walkthrough} at 1024x768 after Next: fit {g['fit']}, names {min(g['names']):.1f}-{max(g['names']):.1f} px, "
           f"ability lines {min(g['abilities']):.1f}-{max(g['abilities']):.1f} px")
-    page.screenshot(path=ARTIFACTS / f"presenter-{walkthrough.replace(' ', '-').lower()}-1024x768-step1.png")
+    page.screenshot(path=ARTIFACTS / f"presenter-{walkthrough.replace(' ', '-').lower()}-1024x768-step{steps}.png")
+    for p in g["players"]:
+        assert not p["out"] and p["inner"][0] <= p["inner"][1] + 1, f"a player's area cuts its text: {g['players']}"
+        assert p["area"][0] >= g["box"][0] - 1 and p["area"][2] <= g["box"][2] + 1, g
     assert g["names"] and min(g["names"]) >= 14 - 0.05, g
     assert g["abilities"] and min(g["abilities"]) >= 12 - 0.05, g
     assert g["page"][0] <= 768 and g["page"][1] <= 1024, g  # nothing scrolls the page
     assert g["narration"][1] >= 0 and g["narration"][3] <= g["box"][1] + 1, g
     assert g["box"][3] <= 768 + 1 and g["box"][2] <= 1024, g
     assert g["fired"] and all(r[1] >= 0 and r[3] <= 768 + 1 and r[2] <= 1024 + 1 for r in g["fired"]), g
+    tutor_page.assert_clean()
+
+
+# The open rule card, its title line (\"The rule\" and its × button) and the chip that opened it (the showing clicked).
+CARD = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const rect = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const card = [...document.querySelectorAll('.tutor-clause-card.rt-clause-float')].find(shown);
+  const head = card && card.querySelector('.rt-clause-pop-head');
+  const close = card && card.querySelector('.rt-pop-close');
+  const chip = document.querySelector('.tutor-clause[data-rt-anchor]');
+  return {card: card && rect(card), head: head && rect(head), close: close && rect(close), chip: chip && rect(chip),
+          window: [innerWidth, innerHeight]};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_a_rule_card_opened_from_the_actions_panel_is_whole_in_the_window(tutor_server, tutor_page, size):
+    """Trial 12, item 3: at 1024x768 the rule card of a chip in the actions panel opened partly outside the window,
+    without its title line (Spirited lesson 10, the Shield choice: the same chip is also in the lesson's
+    introduction under the table, and the card was placed beside that showing). Every chip of the actions panel
+    opens its card whole inside the window, with its title line and × in view, beside the chip clicked."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{tutor_server}/voila/render/learn-spirited.ipynb")
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    lessons = page.get_by_role("tab", name="Lessons")
+    if lessons.count():
+        lessons.click()
+    picker = next(s for s in page.locator("select:visible").all()
+                  if any(t.startswith("10.") for t in s.evaluate("s => [...s.options].map(o => o.text)")))
+    picker.select_option(index=[i for i, t in enumerate(picker.evaluate("s => [...s.options].map(o => o.text)"))
+                                if t.startswith("10.")][0])
+    shield = page.locator(".tutor-actions .tutor-clause:visible").filter(has_text="How a Shield is placed")
+    expect(shield.first).to_be_visible(timeout=CLICK_MS)  # lesson 10 opens on the Shield choice
+    chips = page.locator(".tutor-actions .tutor-clause:visible")
+    assert chips.count() >= 2
+    for i in range(chips.count()):
+        chips.nth(i).click()
+        card = page.locator(".tutor-clause-card.rt-clause-float")
+        expect(card).to_be_visible(timeout=CLICK_MS)
+        page.wait_for_timeout(400)  # the card's pop-in and the page's placing script
+        g = page.evaluate(CARD)
+        w, h = g["window"]
+        print(f"{size} chip {i}: {g}")
+        assert g["card"][0] >= 0 and g["card"][1] >= 0 and g["card"][2] <= w + 0.5 and g["card"][3] <= h + 0.5, (
+            f"the rule card is not whole in the window: {g}")
+        assert g["head"][3] - g["head"][1] >= 20 and g["close"][1] >= 0, f"its title line is squeezed or hidden: {g}"
+        # beside the chip clicked (above or below it, overlapping it sideways)
+        gap = min(abs(g["card"][3] - g["chip"][1]), abs(g["card"][1] - g["chip"][3]))
+        assert gap <= 12 and min(g["card"][2], g["chip"][2]) > max(g["card"][0], g["chip"][0]), g
+        if i == 0:
+            page.screenshot(path=ARTIFACTS / f"rule-card-from-the-actions-{size[0]}x{size[1]}.png")
+        card.locator(".rt-pop-close").click()
+        expect(card).to_have_count(0, timeout=CLICK_MS)
     tutor_page.assert_clean()

@@ -8,6 +8,7 @@ import tutor
 from tutor.lessons import all_lessons, start_lesson
 from widgets import TutorApp
 from widgets.panels import _walk
+from widgets.clauses import source_words
 from widgets.style import CSS
 
 
@@ -125,7 +126,7 @@ def test_clause_chip_click_shows_clause_card():
     cl = app.session.clause(cid)
     card = app.clause_card.html.value
     assert tutor_escape(cl.text) in card and tutor_escape(cl.title) in card
-    assert tutor_escape(cl.source.section) in card and cl.source.file in card
+    assert tutor_escape(source_words(cl.source.file, cl.source.section)) in card and cl.source.file in card
     related = with_class(app.clause_card.related, "tutor-clause")
     assert [c._clause_id for c in related] == [r for r in cl.related if r in app.session.game.clauses]
 
@@ -144,7 +145,7 @@ def test_clause_card_shows_no_id_outside_its_folded_teachers_part():
         open_text = card.replace(folded[0], "")
         assert cid not in open_text and "· rule" not in open_text and "rt-cid" not in open_text
         assert tutor_escape(c.title) in open_text and tutor_escape(c.text) in open_text
-        assert tutor_escape(c.source.section) in open_text
+        assert tutor_escape(source_words(c.source.file, c.source.section)) in open_text
 
 
 def test_ruling_clause_card_shows_reason():
@@ -481,5 +482,44 @@ def test_the_rule_card_opens_beside_the_chip_clicked():
         related[0].click()  # the card closed: this chip (wherever it shows) is the card's anchor now
         assert "rt-chip-open" in related[0]._dom_classes and "rt-chip-open" not in opened._dom_classes
     assert ".tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }" in TABLE_CSS
+    assert ".tutor-clause[data-rt-anchor] { anchor-name: --rt-open-chip; }" in TABLE_CSS
     assert "position-anchor: --rt-open-chip" in TABLE_CSS
     assert sum("rt-chip-open" in c._dom_classes for c in app.model._chips.values()) == 1
+
+
+def test_the_rule_card_source_line_has_one_separator():
+    """Trial 12, item 11: the source line mixed "›" (after the rulebook) and ">" (a section's levels, as the content
+    files write them). Every clause of every game: one separator, "›", the section's levels kept in order."""
+    from widgets.clauses import ClauseCard, source_words
+    from widgets.model import SessionModel
+
+    assert (source_words("spirit-duels.txt", "Actions > Evolve a Spirit")
+            == "Spirit Duels rulebook › Actions › Evolve a Spirit")
+    seen_levels = 0
+    for game in ("restless-spirits", "spirited", "spirit-duels"):
+        model = SessionModel(tutor.new_game(game, seed=1))
+        card = ClauseCard(model)
+        for cid, c in model.session.game.clauses.items():
+            model.show_clause(cid)
+            line = card.html.value.split("Source: ", 1)[1].split("</div>", 1)[0]
+            assert "&gt;" not in line and ">" not in line, (cid, line)
+            levels = [x.strip() for x in c.source.section.split(">")]
+            assert line.endswith(" › ".join(tutor_escape(x) for x in levels)), (cid, line)
+            seen_levels += len(levels) > 1
+    assert seen_levels > 50  # sections with levels were checked
+
+
+def test_no_label_is_cut_without_a_way_to_read_it_all():
+    """Trial 12, item 6: "Goal reached! Press Next lesson to go on." was cut at 1024 px, a chip in the free-play strip
+    lost its last words, and some one-line card texts had no way to be read whole. The banner wraps like the goal,
+    the strip's chips wrap to a second line, and every one-line card text opens whole on hover."""
+    import re
+
+    from widgets.table import TABLE_CSS
+    done = re.search(r"\.rt-lesson-line \.rt-done \{([^}]*)\}", TABLE_CSS).group(1)
+    assert "white-space: normal" in done and "ellipsis" not in done
+    chip = re.search(r"\.rt-step-col > \.tutor-clause \{([^}]*)\}", TABLE_CSS).group(1)
+    assert "white-space: normal" in chip and "ellipsis" not in chip
+    for cut in re.findall(r"\.rt-compact (\.[\w-]+) \{[^}]*text-overflow: ellipsis", TABLE_CSS):
+        if cut in (".rt-tok", ".rt-stype", ".rt-bonus", ".sd-small", ".rt-ability"):
+            assert re.search(rf"\.rt-compact {re.escape(cut)}:hover[^{{]*\{{[^}}]*white-space: normal", TABLE_CSS), cut

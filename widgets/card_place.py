@@ -1,0 +1,82 @@
+"""The popped-out rule card's place in the window (trial 12, item 3): beside the very chip clicked, and always whole
+inside the window.
+
+A chip is one Button shown wherever its rule is cited (:meth:`widgets.model.SessionModel.chip`), so the CSS class
+``rt-chip-open`` the kernel puts on it marks every showing: the CSS anchor (``widgets.table``) then took the last
+showing in the page, which could be one scrolled out of its box (the lesson's introduction under the table), and the
+card opened above or below the window. :data:`CARD_JS`, once per page:
+
+* marks the showing clicked (attribute ``data-rt-anchor``, moved from the one marked before; a related rule's chip
+  clicked inside the open card keeps the card where it is), which the CSS anchors the card to;
+* whenever a card pops out (CSS class ``rt-clause-float``), changes size, or the window does, measures it and, when
+  any part of it is outside the window, clamps it inside (4 px from the edges, no taller than the window, its text
+  scrolling inside): its stylesheet place is kept whenever it fits.
+
+No file, nothing from the internet; it acts only on the page's own elements.
+"""
+from __future__ import annotations
+
+import ipywidgets as w
+
+#: Gap (px) kept between a clamped card and the window's edges.
+EDGE = 4
+
+CARD_JS = """(function () {
+  if (window.tutorCardPlace) { return; }
+  var EDGE = %(edge)s, seen = new WeakSet(), frame = 0;
+  var sizes = new ResizeObserver(function () { later(); });
+  function cards() { return document.querySelectorAll('.tutor-clause-card.rt-clause-float'); }
+  function place(card) {
+    ['top', 'left', 'right', 'bottom', 'max-height', 'position-area', 'position-try-fallbacks'].forEach(function (p) { card.style.removeProperty(p); });
+    if (!card.classList.contains('rt-clause-float') || !card.getClientRects().length) { return; }
+    var cs = getComputedStyle(card), mt = parseFloat(cs.marginTop) || 0, ml = parseFloat(cs.marginLeft) || 0;
+    var b = card.getBoundingClientRect(), W = document.documentElement.clientWidth, H = window.innerHeight;
+    // where the card rests: without the pop-in animation's small shift (a transform)
+    var m = cs.transform && cs.transform !== 'none' ? new DOMMatrixReadOnly(cs.transform) : {m41: 0, m42: 0};
+    var r = {top: b.top - m.m42, left: b.left - m.m41, bottom: b.bottom - m.m42, right: b.right - m.m41,
+             width: b.width, height: b.height};
+    if (r.top >= 0 && r.left >= 0 && r.bottom <= H && r.right <= W) { return; }
+    var h = Math.min(r.height, H - 2 * EDGE), wd = Math.min(r.width, W - 2 * EDGE);
+    var top = Math.max(EDGE, Math.min(r.top, H - EDGE - h)), left = Math.max(EDGE, Math.min(r.left, W - EDGE - wd));
+    var cb = {top: 0, left: 0};  // a card placed in a box (position: absolute) is placed from the box's corner
+    if (cs.position !== 'fixed' && card.offsetParent) { cb = card.offsetParent.getBoundingClientRect(); }
+    card.style.setProperty('position-area', 'none');
+    card.style.setProperty('position-try-fallbacks', 'none');
+    card.style.setProperty('right', 'auto');
+    card.style.setProperty('bottom', 'auto');
+    card.style.setProperty('top', (top - cb.top - mt) + 'px');
+    card.style.setProperty('left', (left - cb.left - ml) + 'px');
+    card.style.setProperty('max-height', (H - 2 * EDGE) + 'px');
+  }
+  function later() {
+    if (!frame) { frame = requestAnimationFrame(function () { frame = 0; cards().forEach(function (c) {
+      if (!seen.has(c)) { seen.add(c); sizes.observe(c); }
+      place(c); }); }); }
+  }
+  document.addEventListener('click', function (ev) {
+    var chip = ev.target.closest && ev.target.closest('.tutor-clause');
+    if (!chip || chip.closest('.tutor-clause-card')) { return; }
+    document.querySelectorAll('[data-rt-anchor]').forEach(function (e) { if (e !== chip) { e.removeAttribute('data-rt-anchor'); } });
+    chip.setAttribute('data-rt-anchor', '');
+    later();
+  }, true);
+  new MutationObserver(function (records) {
+    for (var i = 0; i < records.length; i++) {
+      var t = records[i].target;
+      if (t.classList && t.classList.contains('tutor-clause-card')) { later(); return; }
+    }
+  }).observe(document.body, {attributes: true, attributeFilter: ['class'], subtree: true});
+  window.addEventListener('resize', later);
+  window.tutorCardPlace = place;
+})();
+""" % {"edge": EDGE}
+
+
+def card_place() -> w.Output:
+    """A hidden Output (CSS class ``tutor-card-place``) whose only output is :data:`CARD_JS`: the popped-out rule card
+    opens beside the chip clicked and always whole inside the window."""
+    out = w.Output(layout=w.Layout(display="none"))
+    out.add_class("tutor-card-place")
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {"application/javascript": CARD_JS, "text/plain": ""}},)
+    return out
