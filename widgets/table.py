@@ -310,6 +310,32 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player { flex-basis: 100%; }
   .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space { line-height: 1.25; }
 }
+/* ... and the shared table (the Shrine, its piles and the Totem Markets) comes before the players' areas, right under
+   the Lost Spirits, then the learner's own area (against the computer) or the current player's, then the others:
+   the Shrine sat under both players, below the fold (trial 12 item 5). The Shrine is one low zone: its heading and
+   top card on a line, its piles under them */
+@media (max-width: 1200px) {
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone,
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { order: 2; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { flex: 1 1 200px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { flex: 3 1 400px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player:has(.rt-current) { order: 4; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player:has(.rt-who-you) { order: 3; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-zone { padding: 2px 8px; }
+  .rt-learn .rt-onescreen .rt-bpart-zone h4 { display: inline; }
+  .rt-learn .rt-onescreen .rt-bpart-zone .rt-shrine-top { display: inline-flex; margin: 0 0 0 6px; }
+  .rt-learn .rt-onescreen .rt-bpart-zone .rt-decks { font-size: 11.5px; line-height: 1.25; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space.rt-empty { min-height: 30px; }
+  /* a Spirit on a player's board: its name and type share a line when they fit */
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) {
+    display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 6px; align-content: flex-start; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) > * {
+    flex: 1 1 100%; min-width: 0; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) > .rt-sname {
+    flex: 0 1 auto; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) > .rt-stype {
+    flex: 1 1 0; min-width: 7em; }
+}
 
 /* "reloading the page starts a new game" is about free play: a lesson's strip never says it (a reload restores the
    lesson, or starts it again; trial 11 item c saw it in a Spirit Duels lesson after a reload) */
@@ -325,6 +351,18 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   padding: 0 8px; border-radius: 12px; background: #f1eefa; color: #3d1f66; box-shadow: none; }
 .rt-drawer-toggle.mod-active { background: #5b2d90; color: #fff; }
 .tutor-last-step > .rt-current-step { flex: 1 1 auto; min-height: 0; overflow-y: auto !important; overflow-x: hidden; }
+/* the newest event of the last step is always in view (trial 12 item 2: the strip scrolled inside itself and hid it
+   under its fold): when a step's lines are more than the strip holds, they sit at the strip's foot and the oldest go
+   out of sight at its top, under the step's title, which stays (every line is in the History); a lesson's
+   introduction, which is read from its top, still scrolls */
+.rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) { overflow: hidden !important;
+  align-content: flex-end; }
+.rt-onescreen .tutor-last-step > .rt-current-step:has(> .rt-step-col) { grid-template-rows: minmax(0, 1fr); }
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-step-col { overflow: hidden !important; align-content: flex-end;
+  align-self: stretch; }
+.rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) > .widget-html:first-child,
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-step-col > .widget-html:first-child {
+  position: sticky; top: 0; z-index: 1; background: #fff; box-shadow: 0 5px 5px -5px rgba(40, 20, 80, .35); }
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
 /* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
    the board keeps the learner's hand in view */
