@@ -319,8 +319,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { order: 2; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { flex: 1 1 200px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { flex: 3 1 400px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player:has(.rt-current) { order: 4; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player:has(.rt-who-you) { order: 3; }
+  /* (the players' areas stacked, in every game: the current player's first, or the learner's own against the
+     computer; Spirited lesson 1's Player 2, to act, sat under Player 1, cut) */
+  .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-player:has(.rt-current) { order: 4; }
+  .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-player:has(.rt-who-you) { order: 3; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-zone { padding: 2px 8px; }
   .rt-learn .rt-onescreen .rt-bpart-zone h4 { display: inline; }
   .rt-learn .rt-onescreen .rt-bpart-zone .rt-shrine-top { display: inline-flex; margin: 0 0 0 6px; }
@@ -383,6 +385,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
 .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
+
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
 .rt-current-step > .rt-reply-cut, .rt-reply-col > .rt-reply-cut { display: none !important; }
 .rt-current-step > .rt-then { font-size: 12.5px; font-weight: 700; color: #4b465e; border-top: 1px dashed #cfc8e2;
@@ -421,7 +424,16 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-about h3 { display: none; }
 .rt-about p { margin: 2px 0; line-height: 1.4; }
 .rt-drawer .rt-about h3 { display: block; }
-"""
+/* a narrow low window (a 1024x768 projector or laptop: the players' areas stacked): the strip a little lower, the
+   board the room (the strip's newest lines stay in view, the oldest going under the step's title; the lesson's
+   introduction scrolls); Spirit Duels' banner says only whose turn and the round, so the round strip shares its
+   line (trial 12 item 5: the Shrine, Spirited's Player 2 to act and Spirit Duels' Player 2 sat under the fold) */
+@media (max-width: 1200px) and (max-height: 899px) {
+  .rt-onescreen > .tutor-last-step { max-height: max(27vh, calc(100vh - 620px)); }
+  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(27vh, calc(100vh - 600px)); }
+  .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 23vh; }
+  .rt-compact .sd-board > .rt-banner .sd-turnnote { display: none; }
+}"""
 
 
 def table_style() -> w.HTML:
