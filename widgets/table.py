@@ -361,7 +361,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   align-content: flex-end; }
 .rt-onescreen .tutor-last-step > .rt-current-step:has(> .rt-step-col) { grid-template-rows: minmax(0, 1fr); }
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-step-col { overflow: hidden !important; align-content: flex-end;
-  align-self: stretch; }
+  align-self: start; max-height: 100%; }
 .rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) > .widget-html:first-child,
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-step-col > .widget-html:first-child {
   position: sticky; top: 0; z-index: 1; background: #fff; box-shadow: 0 5px 5px -5px rgba(40, 20, 80, .35); }
@@ -430,9 +430,21 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    line (trial 12 item 5: the Shrine, Spirited's Player 2 to act and Spirit Duels' Player 2 sat under the fold) */
 @media (max-width: 1200px) and (max-height: 899px) {
   .rt-onescreen > .tutor-last-step { max-height: max(27vh, calc(100vh - 620px)); }
-  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(27vh, calc(100vh - 600px)); }
+  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(24vh, calc(100vh - 600px)); }
   .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 23vh; }
   .rt-compact .sd-board > .rt-banner .sd-turnnote { display: none; }
+  .rt-compact .sd-board > .sd-strip { column-gap: 8px; }
+  .rt-compact .sd-board > .sd-strip .sd-flag { font-size: 11.5px; }
+}
+/* free play's controls on one line at 1024 px (the number of players and the seed are short) */
+@media (max-width: 1200px) {
+  .rt-learn .rt-topline .widget-hbox > .widget-dropdown:has(+ .widget-text),
+  .rt-learn .rt-topline .widget-hbox > .widget-text { width: auto !important; }
+  .rt-learn .rt-topline .widget-hbox > .widget-dropdown:has(+ .widget-text) > select { flex: 0 0 64px; width: 64px; }
+  .rt-learn .rt-topline .widget-hbox > .widget-text > input { flex: 0 0 64px; width: 64px; }
+  .rt-learn .rt-topline .widget-hbox > .widget-dropdown:has(+ .widget-text) > .widget-label,
+  .rt-learn .rt-topline .widget-hbox > .widget-text > .widget-label { width: auto; min-width: 0; max-width: none;
+    margin-right: 6px; }
 }"""
 
 
