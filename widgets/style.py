@@ -327,6 +327,10 @@ PROV_LEGEND = (f'<span class="rt-prov" title="A value the rulebook does not prin
                "= provisional value, our assumption (hover a mark for why)")
 
 
+#: The provisional mark's meaning on the folded key's own line, so the page says it once without a click.
+PROV_SUMMARY = f'<span class="rt-prov">{PROV}</span> = a value the rulebook does not print (our assumption)'
+
+
 def prov_badge(reasons: dict[str, str] | None, fields: tuple[str, ...] | None = None) -> str:
     """A small "provisional" badge whose tooltip gives the reasons (all of ``reasons``, or only ``fields``)."""
     if not reasons:

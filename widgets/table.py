@@ -363,8 +363,12 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-step-col { overflow: hidden !important; align-content: flex-end;
   align-self: start; max-height: 100%; }
 .rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) > .widget-html:first-child,
-.rt-onescreen .tutor-last-step > .rt-current-step > .rt-step-col > .widget-html:first-child {
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-mine-col > .widget-html:first-child,
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > .rt-reply-newest + .widget-html,
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col:not(:has(> .rt-reply-newest)) > .rt-then + .widget-html {
   position: sticky; top: 0; z-index: 1; background: #fff; box-shadow: 0 5px 5px -5px rgba(40, 20, 80, .35); }
+/* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its
+   older steps go under it first) */
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
 /* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
    the board keeps the learner's hand in view */

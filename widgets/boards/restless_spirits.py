@@ -8,7 +8,7 @@ from __future__ import annotations
 from tutor import Session, view
 from tutor.prompts import prompt
 
-from ..style import PROV_LEGEND, esc, prov_badge, prov_text
+from ..style import PROV_LEGEND, PROV_SUMMARY, esc, prov_badge, prov_text
 from . import end_words, hidden_hands, named, turn_badge, who_tag, whose_turn
 
 #: action kind -> (group, order); groups give the title and colour of the actions panel (rulebook Player Aid).
@@ -204,7 +204,8 @@ def banner(session: Session) -> str:
 
 
 #: The key of the chips' colours and the provisional mark, folded under one line (it comes after the players' areas).
-LEGEND = ('<details class="rt-legend"><summary>Key: chip colours and †</summary><span class="rt-chip rt-light">Light Spirit</span> '
+LEGEND = ('<details class="rt-legend"><summary>Key: chip colours · ' + PROV_SUMMARY + '</summary>'
+          '<span class="rt-chip rt-light">Light Spirit</span> '
           '<span class="rt-chip rt-dark">Dark Spirit</span> <span class="rt-chip rt-totem">Totem <small>×2</small> = '
           'double</span> <span class="rt-chip rt-blessing">Blessing</span> '
           '<span class="rt-chip rt-curse">Curse</span> · ' + PROV_LEGEND + '</details>')
