@@ -434,7 +434,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    line (trial 12 item 5: the Shrine, Spirited's Player 2 to act and Spirit Duels' Player 2 sat under the fold) */
 @media (max-width: 1200px) and (max-height: 899px) {
   .rt-onescreen > .tutor-last-step { max-height: max(27vh, calc(100vh - 620px)); }
-  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(24vh, calc(100vh - 600px)); }
+  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(22vh, calc(100vh - 600px)); }
   .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 23vh; }
   .rt-compact .sd-board > .rt-banner .sd-turnnote { display: none; }
   .rt-compact .sd-board > .sd-strip { column-gap: 8px; }
