@@ -317,8 +317,17 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 @media (max-width: 1200px) {
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone,
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { order: 2; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { flex: 1 1 200px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { flex: 3 1 400px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { flex: 0 1 248px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { flex: 1 1 400px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > :is(.rt-bpart-zone, .rt-bpart-markets) h4 {
+    letter-spacing: 0; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-zone {
+    align-content: flex-start; }
+  /* (the markets' chips a little smaller, each row on one line, the heading beside the first row) */
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-chip { font-size: 11.5px;
+    padding: 0 5px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-zone { column-gap: 8px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-rowlabel { min-width: 0; }
   /* (the players' areas stacked, in every game: the current player's first, or the learner's own against the
      computer; Spirited lesson 1's Player 2, to act, sat under Player 1, cut) */
   .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-player:has(.rt-current) { order: 4; }
@@ -326,7 +335,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-zone { padding: 2px 8px; }
   .rt-learn .rt-onescreen .rt-bpart-zone h4 { display: inline; }
   .rt-learn .rt-onescreen .rt-bpart-zone .rt-shrine-top { display: inline-flex; margin: 0 0 0 6px; }
-  .rt-learn .rt-onescreen .rt-bpart-zone .rt-decks { font-size: 11.5px; line-height: 1.25; }
+  .rt-learn .rt-onescreen .rt-bpart-zone .rt-decks { font-size: 11px; line-height: 1.25; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space.rt-empty { min-height: 30px; }
   /* a Spirit on a player's board: its name and type share a line when they fit */
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) {
@@ -365,8 +374,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) > .widget-html:first-child,
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-mine-col > .widget-html:first-child,
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > .rt-reply-newest + .widget-html,
-.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col:not(:has(> .rt-reply-newest)) > .rt-then + .widget-html {
-  position: sticky; top: 0; z-index: 1; background: #fff; box-shadow: 0 5px 5px -5px rgba(40, 20, 80, .35); }
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col:not(:has(> .rt-reply-newest)) > .rt-then +
+  .widget-html { position: sticky; top: 0; z-index: 1; background: #fff;
+  box-shadow: 8px 0 0 0 #fff, 0 5px 5px -5px rgba(40, 20, 80, .35); }
 /* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its
    older steps go under it first) */
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
@@ -434,7 +444,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    line (trial 12 item 5: the Shrine, Spirited's Player 2 to act and Spirit Duels' Player 2 sat under the fold) */
 @media (max-width: 1200px) and (max-height: 899px) {
   .rt-onescreen > .tutor-last-step { max-height: max(27vh, calc(100vh - 620px)); }
-  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(22vh, calc(100vh - 600px)); }
+  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(20vh, calc(100vh - 600px)); }
   .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 23vh; }
   .rt-compact .sd-board > .rt-banner .sd-turnnote { display: none; }
   .rt-compact .sd-board > .sd-strip { column-gap: 8px; }
