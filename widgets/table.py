@@ -337,6 +337,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-learn .rt-onescreen .rt-bpart-zone .rt-shrine-top { display: inline-flex; margin: 0 0 0 6px; }
   .rt-learn .rt-onescreen .rt-bpart-zone .rt-decks { font-size: 11px; line-height: 1.25; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space.rt-empty { min-height: 30px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-banner { padding-top: 3px; padding-bottom: 3px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player { padding-top: 2px; padding-bottom: 2px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces { margin: 2px 0; }
   /* a Spirit on a player's board: its name and type share a line when they fit */
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) {
     display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 6px; align-content: flex-start; }
@@ -444,7 +447,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    line (trial 12 item 5: the Shrine, Spirited's Player 2 to act and Spirit Duels' Player 2 sat under the fold) */
 @media (max-width: 1200px) and (max-height: 899px) {
   .rt-onescreen > .tutor-last-step { max-height: max(27vh, calc(100vh - 620px)); }
-  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(20vh, calc(100vh - 600px)); }
+  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: 20vh; }
   .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 23vh; }
   .rt-compact .sd-board > .rt-banner .sd-turnnote { display: none; }
   .rt-compact .sd-board > .sd-strip { column-gap: 8px; }
