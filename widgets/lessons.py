@@ -11,16 +11,24 @@ import threading
 import ipywidgets as w
 
 import tutor
-from tutor.lessons import Lesson, goal_failures, goal_out_of_reach, readable_lessons, start_lesson
+from tutor.lessons import Lesson, goal_failures, goal_out_of_reach, readable_lessons
+from tutor.lessons import start_lesson as _start_lesson
 from tutor.scenario import find
 
 from .app import TutorApp
+from .boards import open_hands
 from .kernel_timing import after_cell, wait_until_page_asked, warm_progress
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text, style_widget
 from .table import table_style
 
 log = logging.getLogger("tutor.learn")
+
+
+def start_lesson(lesson: Lesson):
+    """The prepared game of ``lesson`` (:func:`tutor.lessons.start_lesson`), every hand shown face up
+    (:func:`widgets.boards.open_hands`: the learner plays every seat of a lesson)."""
+    return open_hands(_start_lesson(lesson))
 
 
 class _OutOfBudget(Exception):

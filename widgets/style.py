@@ -40,11 +40,11 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-light { background: #f1eafc; border-color: #7c4dbc; color: #3d1f66; }
 .rt-dark { background: #3b2456; border-color: #3b2456; color: #fff; }
 .rt-muted { color: #625d73; font-size: 12px; }
-/* a provisional value (the rulebook does not print it): a small dagger after it, its reason on hover; the board's
-   legend says what it means once */
-.rt-prov { display: inline; font-size: 11px; font-weight: 700; line-height: 1; margin-left: 1px; color: #9a5b00;
+/* a provisional value (the rulebook does not print it): a small, quiet dagger after the value itself (a Spirit's
+   type or requirements, not its printed name), its reason on hover; the board's legend says what it means once */
+.rt-prov { display: inline; font-size: 10px; font-weight: 400; line-height: 1; margin-left: 1px; color: #a8876a;
   cursor: help; vertical-align: super; }
-.rt-dark .rt-prov { color: #ffd27a; }
+.rt-dark .rt-prov { color: #d9c3a0; }
 .rt-dark .rt-muted { color: #d9cfee; }
 .rt-players { display: flex; flex-wrap: wrap; gap: 8px; }
 .rt-player { flex: 1 1 380px; background: #fff; border: 2px solid #e2ddef; border-radius: 10px; padding: 6px 8px; }
@@ -330,6 +330,10 @@ PROV = "†"
 #: The legend of the provisional mark, once per page (in the board's legend).
 PROV_LEGEND = (f'<span class="rt-prov" title="A value the rulebook does not print: our assumption.">{PROV}</span> '
                "= provisional value, our assumption (hover a mark for why)")
+
+
+#: The provisional mark's meaning on the folded key's own line, so the page says it once without a click.
+PROV_SUMMARY = f'<span class="rt-prov">{PROV}</span> = a value the rulebook does not print (our assumption)'
 
 
 def prov_badge(reasons: dict[str, str] | None, fields: tuple[str, ...] | None = None) -> str:

@@ -318,6 +318,46 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player { flex-basis: 100%; }
   .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space { line-height: 1.25; }
 }
+/* ... and the shared table (the Shrine, its piles and the Totem Markets) comes before the players' areas, right under
+   the Lost Spirits, then the learner's own area (against the computer) or the current player's, then the others:
+   the Shrine sat under both players, below the fold (trial 12 item 5). The Shrine is one low zone: its heading and
+   top card on a line, its piles under them */
+@media (max-width: 1200px) {
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone,
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { order: 2; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { flex: 0 1 248px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { flex: 1 1 400px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > :is(.rt-bpart-zone, .rt-bpart-markets) h4 {
+    letter-spacing: 0; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-zone {
+    align-content: flex-start; }
+  /* (the markets' chips a little smaller, each row on one line, the heading beside the first row) */
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-chip { font-size: 11.5px;
+    padding: 0 5px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-zone { column-gap: 8px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-rowlabel { min-width: 0; }
+  /* (the players' areas stacked, in every game: the current player's first, or the learner's own against the
+     computer; Spirited lesson 1's Player 2, to act, sat under Player 1, cut) */
+  .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-player:has(.rt-current) { order: 4; }
+  .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-player:has(.rt-who-you) { order: 3; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-zone { padding: 2px 8px; }
+  .rt-learn .rt-onescreen .rt-bpart-zone h4 { display: inline; }
+  .rt-learn .rt-onescreen .rt-bpart-zone .rt-shrine-top { display: inline-flex; margin: 0 0 0 6px; }
+  .rt-learn .rt-onescreen .rt-bpart-zone .rt-decks { font-size: 11px; line-height: 1.25; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space.rt-empty { min-height: 30px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-banner { padding-top: 3px; padding-bottom: 3px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player { padding-top: 2px; padding-bottom: 2px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces { margin: 2px 0; }
+  /* a Spirit on a player's board: its name and type share a line when they fit */
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) {
+    display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 6px; align-content: flex-start; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) > * {
+    flex: 1 1 100%; min-width: 0; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) > .rt-sname {
+    flex: 0 1 auto; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) > .rt-stype {
+    flex: 1 1 0; min-width: 7em; }
+}
 
 /* "reloading the page starts a new game" is about free play: a lesson's strip never says it (a reload restores the
    lesson, or starts it again; trial 11 item c saw it in a Spirit Duels lesson after a reload) */
@@ -333,6 +373,23 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   padding: 0 8px; border-radius: 12px; background: #f1eefa; color: #3d1f66; box-shadow: none; }
 .rt-drawer-toggle.mod-active { background: #5b2d90; color: #fff; }
 .tutor-last-step > .rt-current-step { flex: 1 1 auto; min-height: 0; overflow-y: auto !important; overflow-x: hidden; }
+/* the newest event of the last step is always in view (trial 12 item 2: the strip scrolled inside itself and hid it
+   under its fold): when a step's lines are more than the strip holds, they sit at the strip's foot and the oldest go
+   out of sight at its top, under the step's title, which stays (every line is in the History); a lesson's
+   introduction, which is read from its top, still scrolls */
+.rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) { overflow: hidden !important;
+  align-content: flex-end; }
+.rt-onescreen .tutor-last-step > .rt-current-step:has(> .rt-step-col) { grid-template-rows: minmax(0, 1fr); }
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-step-col { overflow: hidden !important; align-content: flex-end;
+  align-self: start; max-height: 100%; }
+.rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) > .widget-html:first-child,
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-mine-col > .widget-html:first-child,
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > .rt-reply-newest + .widget-html,
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col:not(:has(> .rt-reply-newest)) > .rt-then +
+  .widget-html { position: sticky; top: 0; z-index: 1; background: #fff;
+  box-shadow: 8px 0 0 0 #fff, 0 5px 5px -5px rgba(40, 20, 80, .35); }
+/* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its
+   older steps go under it first) */
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
 /* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
    the board keeps the learner's hand in view */
@@ -352,6 +409,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
 .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
+
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
 .rt-current-step > .rt-reply-cut, .rt-reply-col > .rt-reply-cut { display: none !important; }
 .rt-current-step > .rt-then { font-size: 12.5px; font-weight: 700; color: #4b465e; border-top: 1px dashed #cfc8e2;
@@ -393,7 +451,28 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-about h3 { display: none; }
 .rt-about p { margin: 2px 0; line-height: 1.4; }
 .rt-drawer .rt-about h3 { display: block; }
-"""
+/* a narrow low window (a 1024x768 projector or laptop: the players' areas stacked): the strip a little lower, the
+   board the room (the strip's newest lines stay in view, the oldest going under the step's title; the lesson's
+   introduction scrolls); Spirit Duels' banner says only whose turn and the round, so the round strip shares its
+   line (trial 12 item 5: the Shrine, Spirited's Player 2 to act and Spirit Duels' Player 2 sat under the fold) */
+@media (max-width: 1200px) and (max-height: 899px) {
+  .rt-onescreen > .tutor-last-step { max-height: max(27vh, calc(100vh - 620px)); }
+  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: 20vh; }
+  .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 23vh; }
+  .rt-compact .sd-board > .rt-banner .sd-turnnote { display: none; }
+  .rt-compact .sd-board > .sd-strip { column-gap: 8px; }
+  .rt-compact .sd-board > .sd-strip .sd-flag { font-size: 11.5px; }
+}
+/* free play's controls on one line at 1024 px (the number of players and the seed are short) */
+@media (max-width: 1200px) {
+  .rt-learn .rt-topline .widget-hbox > .widget-dropdown:has(+ .widget-text),
+  .rt-learn .rt-topline .widget-hbox > .widget-text { width: auto !important; }
+  .rt-learn .rt-topline .widget-hbox > .widget-dropdown:has(+ .widget-text) > select { flex: 0 0 64px; width: 64px; }
+  .rt-learn .rt-topline .widget-hbox > .widget-text > input { flex: 0 0 64px; width: 64px; }
+  .rt-learn .rt-topline .widget-hbox > .widget-dropdown:has(+ .widget-text) > .widget-label,
+  .rt-learn .rt-topline .widget-hbox > .widget-text > .widget-label { width: auto; min-width: 0; max-width: none;
+    margin-right: 6px; }
+}"""
 
 
 def table_style() -> w.HTML:

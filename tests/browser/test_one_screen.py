@@ -6,7 +6,11 @@ scrolling the page (issue 16), in a real browser, measured from element geometry
   board (``.tutor-board``: its banner and the current player's area), the legal actions (``.tutor-actions``: the
   first action, and the end-of-turn kind, "End your turn" or "Pass", when legal) and the last step
   (``.tutor-last-step`` with its ``.tutor-event`` lines, each followed by its clause chip).
-* At 1024x768 the same page overflows nothing sideways.
+* At 1024x768 the same page overflows nothing sideways; and, in each game, lessons and free play, the board's
+  banner, the current player's area and the shared table (Restless Spirits' Shrine and Totem Markets; both players'
+  areas in Spirited and Spirit Duels lesson 1), the legal actions and the last step are in the window together.
+* The newest event of the last step (its last line) is always in the strip and the window, however many lines the
+  step has (Spirit Duels' attack that wins lesson 1: eleven lines): the oldest lines go under the step's title.
 * A rule chip of the last step opens the rule card over the board, in the window.
 * In free play against the computer, the learner's own hand (the first card of ``.rt-player:has(.rt-who-you)
   .rt-hand-row``) is in the board area and the window without scrolling (Spirited's reference panels go under the
@@ -56,6 +60,7 @@ GEOMETRY = """() => {
     turn: turn && rect(turn),
     last: last && rect(last),
     events: last ? [...last.querySelectorAll('.tutor-event')].filter(shown).map(rect) : [],
+    title: last && first('.rt-step-now', last) && rect([...last.querySelectorAll('.rt-step-now')].filter(shown).pop()),
     chips: last ? [...last.querySelectorAll('.tutor-event + .tutor-clause')].filter(shown).length : 0,
   };
 }"""
@@ -86,9 +91,10 @@ def assert_one_screen(page, where: str, *, events: bool = True) -> dict:
         assert inside(g["hand"], g["area"]) and inside(g["hand"], window), f"{where}: the learner's hand: {g}"
     if g["turn"] is not None:
         assert inside(g["turn"], g["actions"]) and inside(g["turn"], window), f"{where}: end of turn hidden: {g}"
-    if events:
+    if events:  # the step's newest event (the last line) and the newest step's title, in the strip and the window
         assert g["events"], f"{where}: no event line in the last step: {g}"
-        assert inside(g["events"][0], window) and inside(g["events"][0], g["last"]), f"{where}: {g}"
+        assert inside(g["events"][-1], window) and inside(g["events"][-1], g["last"]), f"{where}: newest event: {g}"
+        assert inside(g["title"], window) and inside(g["title"], g["last"]), f"{where}: the step's title: {g}"
         assert g["chips"] == len(g["events"]), f"{where}: an event line without its clause chip: {g}"
     assert g["page"][1] <= w and g["areaScroll"][0] <= g["areaScroll"][1] + 1, f"{where}: sideways overflow: {g}"
     return g
@@ -469,4 +475,114 @@ def test_free_play_keeps_both_boards_in_view_after_the_computers_reply(tutor_ser
     print(f"{where}: hand {[round(x) for x in g['hand']]}, opponent {[round(x) for x in g['theirs']]}, "
           f"board area {[round(x) for x in g['area']]}")
     page.screenshot(path=ARTIFACTS / f"free-boards-{notebook[:-6]}-{w}x{h}.png")
+    tutor_page.assert_clean()
+
+
+TABLE = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel) => [...document.querySelectorAll(sel)].find(shown) || null;
+  const pick = (sel) => first(sel) && rect(first(sel));
+  const area = first('.rt-board-area');
+  return {area: area && rect(area), shrine: pick('.tutor-board .rt-bpart-zone'),
+          markets: pick('.tutor-board .rt-bpart-markets'), current: pick('.tutor-board .rt-player.rt-current'),
+          players: [...document.querySelectorAll('.tutor-board .rt-player')].filter(shown).map(rect),
+          spirits: [...document.querySelectorAll('.tutor-board .rt-player .sd-spirits')].filter(shown).map(rect),
+          roads: [...document.querySelectorAll('.tutor-board .rt-player .sp-road')].filter(shown).map(rect)};
+}"""
+
+
+def assert_table_in_view(page, where: str, size: tuple[int, int], both: bool) -> dict:
+    """The shared table (Restless Spirits' Shrine and Totem Markets) and the current player's area whole in the board
+    area and the window; with ``both``, every player's area whole (Spirited, Spirit Duels), else (free play against
+    the computer at 1024 px) every player's Spirits (Spirit Duels) or Road (Spirited) row."""
+    g = page.evaluate(TABLE)
+    window = [0, 0, *size]
+    whole = [r for r in (g["shrine"], g["markets"], g["current"]) if r is not None]
+    whole += g["players"] if both else g["spirits"] + g["roads"]
+    assert g["current"] is not None and len(g["players"]) >= 2, f"{where}: {g}"
+    for r in whole:
+        assert inside(r, g["area"]) and inside(r, window), f"{where}: {[round(x) for x in r]} not in view: {g}"
+    return g
+
+
+@pytest.mark.parametrize("notebook", LEARN)
+def test_learn_page_at_1024_shows_the_table_the_actions_and_the_last_step(tutor_server, tutor_page, notebook):
+    """Trial 12 item 5: at 1024x768 Restless Spirits' Shrine sat under both players, below the fold of the board,
+    and Spirited's and Spirit Duels' Player 2 was cut. Now, in lesson 1 from its start (its introduction below) and
+    after steps, and in free play against the computer after steps and the computer's replies: the page does not
+    scroll; the board's banner, the current player's area and the shared table (the Shrine and the Totem Markets;
+    Spirited's and Spirit Duels' both players' areas in the lesson), the first legal action, the end of turn and
+    the last step's newest event are in the window."""
+    page = tutor_page.page
+    size = (1024, 768)
+    open_learn(tutor_server, page, notebook, size)
+    page.wait_for_timeout(600)
+    game = notebook[6:-6]
+    both = game != "restless-spirits"
+    assert_one_screen(page, f"{game} lesson 1 at 1024x768, at the start", events=False)
+    assert_table_in_view(page, f"{game} lesson 1 at 1024x768, at the start", size, both)
+    page.screenshot(path=ARTIFACTS / f"one-screen-{game}-lesson-start-1024x768.png")
+    if game != "spirit-duels":  # (Spirit Duels' lesson 1 ends at its first step)
+        click_steps(page, 3)
+        assert_one_screen(page, f"{game} lesson 1 at 1024x768 after 3 clicks")
+        assert_table_in_view(page, f"{game} lesson 1 at 1024x768 after 3 clicks", size, both)
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    mine = 0
+    for _ in range(60):  # the learner's steps; the computer replies each time
+        page.wait_for_timeout(500)
+        comp = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+        ours = page.locator(".tutor-action:visible:not([disabled])")
+        if comp.count():
+            comp.first.click()
+            continue
+        if mine >= 5 and ours.count():
+            break
+        if ours.count():
+            keep = ours.filter(has_text="Keep")
+            (keep.first if keep.count() else ours.first).click()
+            mine += 1
+    page.wait_for_timeout(600)
+    where = f"{game} free play at 1024x768 after {mine} steps and the computer's replies"
+    assert_one_screen(page, where)
+    assert_table_in_view(page, where, size, False)
+    page.screenshot(path=ARTIFACTS / f"one-screen-{game}-free-1024x768.png")
+    tutor_page.assert_clean()
+
+
+NEWEST = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const last = [...document.querySelectorAll('.tutor-last-step')].find(shown);
+  const events = [...last.querySelectorAll('.tutor-event')].filter(shown);
+  const chips = [...last.querySelectorAll('.tutor-event + .tutor-clause')].filter(shown);
+  const title = [...last.querySelectorAll('.rt-step-now')].filter(shown).pop();
+  return {last: rect(last), n: events.length, newest: rect(events[events.length - 1]), text: events.pop().innerText,
+          chip: rect(chips[chips.length - 1]), title: rect(title), titleText: title.innerText};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_the_last_step_always_shows_its_newest_event(tutor_server, tutor_page, size):
+    """Trial 12 item 2: the last-step strip scrolled inside itself, so a step of many lines (Spirit Duels' attack
+    that wins lesson 1) hid its newest event, "Player 1 wins", under the strip's fold. Now the newest event and its
+    rule chip, and the step's title, are inside the strip and the window, without scrolling anything."""
+    page = tutor_page.page
+    w, h = size
+    open_learn(tutor_server, page, "learn-spirit-duels.ipynb", size)
+    page.locator(".tutor-action:visible").filter(has_text="Attack").first.click()
+    expect(page.locator(".rt-done:visible")).to_contain_text("Goal reached", timeout=CLICK_MS)
+    page.wait_for_timeout(500)
+    g = page.evaluate(NEWEST)
+    window = [0, 0, w, h]
+    assert g["n"] >= 8 and "wins" in g["text"], g  # a step of many lines, its newest the win
+    for name in ("newest", "chip", "title"):
+        assert inside(g[name], g["last"]) and inside(g[name], window), f"{name} out of view at {size}: {g}"
+    assert g["title"][3] <= g["newest"][1] + 1, g  # the title above the newest line, not over it
+    print(f"Spirit Duels lesson 1's winning attack at {w}x{h}: {g['n']} event lines, the newest "
+          f"{[round(x) for x in g['newest']]} in the strip {[round(x) for x in g['last']]}")
+    page.screenshot(path=ARTIFACTS / f"last-step-newest-{w}x{h}.png")
     tutor_page.assert_clean()

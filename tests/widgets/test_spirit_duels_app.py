@@ -88,16 +88,26 @@ def test_advantage_token_looks_the_same_in_the_rulebook_the_lesson_and_on_the_bo
     assert gold == "#d4a514"  # gold, as the lesson says
 
 
-def test_board_names_the_current_hand_and_hides_the_other():
-    app = lesson_app("sd-03-cards")
+def test_a_lesson_shows_both_hands():
+    """Trial 12 item 9: a lesson hid the other seat's hand ("2 cards, hidden"), though the learner plays both seats
+    of a lesson. Now both hands are named from the lesson's start, whoever acts; free play between people at one
+    screen still shows only the acting player's hand."""
+    runner = LessonRunner("spirit-duels")
+    runner.open([x.id for x in runner.lessons].index("sd-03-cards"))
+    app = runner.app
     html = app.board.html.value
+    assert app.session.current_player == 0
     assert "Fire Breathing" in html and "Inferno Brew" in html and "Searing Strike" in html
-    assert "Fair Trade" not in html and "2 cards, hidden" in html
+    assert "Fair Trade" in html and "Invigorate" in html and "cards, hidden" not in html  # Player 2's hand too
     app.actions.button_for("play-card:card=fire-breathing").click()
     app.actions.button_for("choose-spirit:player=1,spirit=1").click()
     html = app.board.html.value
     assert app.session.current_player == 1
-    assert "Fair Trade" in html and "Invigorate" in html  # now Player 2's hand is named
+    assert "Fair Trade" in html and "Invigorate" in html and "Inferno Brew" in html and "cards, hidden" not in html
+    from widgets.boards import hand_shown
+    from tutor.lessons import start_lesson
+    bare = start_lesson(lesson("sd-03-cards"))  # the same game outside a lesson: only the acting player's hand
+    assert not hand_shown(bare, 1, acting=False) and hand_shown(app.session, 1, acting=False)
     assert '<span class="sd-trait"' in html and "Fire Breathing" in html  # the Trait under Tychomp
     assert "Atk <b>3</b>" in html  # Tychomp's Attack Power with the Trait
     app.actions.button_for("pass").click()

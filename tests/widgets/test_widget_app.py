@@ -79,6 +79,28 @@ def test_board_marks_provisional_values_with_reason():
     assert tutor_escape(reason) in board
 
 
+def test_the_provisional_mark_sits_on_the_provisional_value_not_the_name():
+    """Trial 12 item 7: a dagger on almost every name. A Restless Spirits Spirit's name is printed; its type and
+    requirements are our assumption: the mark follows the type and the requirements (each with its reason on hover),
+    never the name, and every provisional value a Spirit shows is still marked (its number is not shown)."""
+    import re
+    from widgets.boards.restless_spirits import _lost
+
+    app = lesson_app(0)
+    g = app.session.game
+    for sid in app.session.state.lost_spirits:
+        sp = g.cards.by_id[sid]
+        html = _lost(g, sid)
+        name = re.search(r'<div class="rt-sname">(.*?)</div>', html).group(1)
+        kind = re.search(r'<div class="rt-stype">(.*?)</div>', html).group(1)
+        needs = re.search(r'<div class="rt-ability">(.*?)</div>', html).group(1)
+        assert ("rt-prov" in name) == ("name" in sp.provisional), (sid, name)
+        assert ("rt-prov" in kind) == ("type" in sp.provisional), (sid, kind)
+        assert ("rt-prov" in needs) == ("requirements" in sp.provisional), (sid, needs)
+        for field in set(sp.provisional) & {"name", "type", "requirements"}:  # the values the card shows here
+            assert tutor_escape(sp.provisional[field]) in html, (sid, field)
+
+
 def tutor_escape(text: str) -> str:
     import html
     return html.escape(text, quote=True)

@@ -87,14 +87,27 @@ def who_tag(session, seat: int) -> str:
             '<span class="rt-who rt-who-you">you</span>')
 
 
+#: The sessions of lessons (set by :class:`widgets.lessons.LessonRunner`): one learner plays every seat to learn the
+#: rules, so every hand is shown face up, the other seat's too (trial 12 item 9).
+_OPEN_HANDS: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def open_hands(session):
+    """Show every hand of ``session`` face up (a lesson: one learner plays both seats, and a lesson about the other
+    seat's cards needs them in view; a Spirit Duels hand is hidden only from an opponent: Arcane's
+    Drain, rulebook "Class Abilities", reveals cards from it). Returns ``session``."""
+    _OPEN_HANDS.add(session)
+    return session
+
+
 def hand_shown(session, seat: int, acting: bool) -> bool:
     """Whether the page shows ``seat``'s hand face up: never a hidden seat's (:func:`hidden_hands`); against the
-    computer every other (the learner's own; the computer's too with "Show all hands"); otherwise (people passing
-    one screen) only the acting player's, and every hand once the game is over (no one acts then, and the learner's
-    own hand must not turn into a count at the end)."""
+    computer every other (the learner's own; the computer's too with "Show all hands"); in a lesson
+    (:func:`open_hands`) every hand; otherwise (people passing one screen) only the acting player's, and every hand
+    once the game is over (no one acts then, and the learner's own hand must not turn into a count at the end)."""
     if seat in hidden_hands(session):
         return False
-    return acting or bool(computer_seats(session)) or session.is_over
+    return acting or bool(computer_seats(session)) or session.is_over or session in _OPEN_HANDS
 
 def end_words(session) -> str:
     """How the game ended, in the engine's own words: the last event of the step that ended it (``"Player 1 wins

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tutor import Session, view
 from tutor.prompts import prompt
 
-from ..style import PROV_LEGEND, esc, prov_badge, prov_text
+from ..style import PROV_LEGEND, PROV_SUMMARY, esc, prov_badge, prov_text
 from . import end_words, hidden_hands, named, turn_badge, who_tag, whose_turn
 
 #: action kind -> (group, order); groups give the title and colour of the actions panel (rulebook Player Aid).
@@ -96,24 +96,27 @@ def _space(g, ps, i: int, side: str = "A") -> str:
     sp = g.cards.by_id[ps.card]
     cls = "rt-light" if sp.light else "rt-dark"
     reqs = []
+    reqs_mark = prov_badge(sp.provisional, ("requirements",))
     for slot, icon in enumerate(sp.requirements):
         name = esc(g.icon_label(icon))
+        mark = reqs_mark if slot == len(sp.requirements) - 1 else ""  # once, after the last requirement
         met_by = ps.slots[slot]
         if met_by:
             by = esc(g.cards.by_id[met_by].name)
-            reqs.append(f'<li class="rt-met" title="{name}: met by {by}">✓ {name} <span class="rt-muted">({by})'
+            reqs.append(f'<li class="rt-met" title="{name}: met by {by}">✓ {name}{mark} <span class="rt-muted">({by})'
                         "</span></li>")
         else:
-            reqs.append(f'<li class="rt-unmet" title="{name}: not met yet">○ {name}</li>')
+            reqs.append(f'<li class="rt-unmet" title="{name}: not met yet">○ {name}{mark}</li>')
     n_met = sum(1 for x in ps.slots if x)
     timing = {"activated": "Activated", "ongoing": "Ongoing", "on-release": "On release"}[sp.ability.timing]
     token = ('<div class="rt-tok" title="Its ability is used: an Activation Token is on it">◆ ability used (Activation Token on it)</div>' if ps.used
              else f'<div class="rt-ability" title="{esc(sp.ability.text)}">{timing}: {esc(sp.ability.text)}</div>')
     extra = f'<div class="rt-muted">tokens: {esc(", ".join(ps.tokens))}</div>' if ps.tokens else ""
+    # the mark goes on the values the rulebook does not print (its type, its requirements), not on its name
     return (f'<div class="rt-space {cls}"><div class="rt-sname">{esc(sp.name)}'
-            f'{prov_badge(sp.provisional, ("type", "requirements"))}</div>'
-            f'<div class="rt-stype">{esc(_type_words(sp))} · {n_met}/3 met</div>'
-            f'<ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}{_bonus(g, side, i)}</div>')
+            f'{prov_badge(sp.provisional, ("name",))}</div>'
+            f'<div class="rt-stype">{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))} · {n_met}/3 met'
+            f'</div><ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}{_bonus(g, side, i)}</div>')
 
 
 def _lost(g, sid: str | None) -> str:
@@ -122,8 +125,9 @@ def _lost(g, sid: str | None) -> str:
     sp = g.cards.by_id[sid]
     reqs = ", ".join(g.icon_label(r) for r in sp.requirements)
     return (f'<div class="rt-space rt-mini {"rt-light" if sp.light else "rt-dark"}" title="{esc(sp.ability.text)}">'
-            f'<div class="rt-sname">{esc(sp.name)}{prov_badge(sp.provisional, ("type", "requirements"))}</div>'
-            f'<div class="rt-stype">{esc(_type_words(sp))}</div><div class="rt-ability">needs {esc(reqs)}</div>'
+            f'<div class="rt-sname">{esc(sp.name)}{prov_badge(sp.provisional, ("name",))}</div>'
+            f'<div class="rt-stype">{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))}</div>'
+            f'<div class="rt-ability">needs {esc(reqs)}{prov_badge(sp.provisional, ("requirements",))}</div>'
             "</div>")
 
 
@@ -200,7 +204,8 @@ def banner(session: Session) -> str:
 
 
 #: The key of the chips' colours and the provisional mark, folded under one line (it comes after the players' areas).
-LEGEND = ('<details class="rt-legend"><summary>Key: chip colours and †</summary><span class="rt-chip rt-light">Light Spirit</span> '
+LEGEND = ('<details class="rt-legend"><summary>Key: chip colours · ' + PROV_SUMMARY + '</summary>'
+          '<span class="rt-chip rt-light">Light Spirit</span> '
           '<span class="rt-chip rt-dark">Dark Spirit</span> <span class="rt-chip rt-totem">Totem <small>×2</small> = '
           'double</span> <span class="rt-chip rt-blessing">Blessing</span> '
           '<span class="rt-chip rt-curse">Curse</span> · ' + PROV_LEGEND + '</details>')

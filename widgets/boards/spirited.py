@@ -12,7 +12,7 @@ from collections import Counter
 from tutor import Session, view
 from tutor.prompts import prompt
 
-from ..style import PROV_LEGEND, esc, prov_badge
+from ..style import PROV_LEGEND, PROV_SUMMARY, esc, prov_badge
 from . import hand_shown, named, turn_badge, who_tag, whose_turn
 
 #: One colour per clan (fill, text), used for every chip, stack and Camp of that clan.
@@ -327,7 +327,7 @@ def parts(session: Session) -> list[tuple[str, str]]:
     clans = (f'<details class="rt-zone rt-full rt-ref"><summary><h4>Clans and their card powers</h4> '
              f'<span class="rt-muted">{len(s.clans)} clans in this game; a card\'s power happens when it is played '
              f'from the Hand while Scouting · details</span></summary><div class="sp-powers">{powers}</div></details>')
-    legend = ('<details class="rt-legend"><summary>Key: Road stacks, Shields, Medals and †</summary>'
+    legend = ('<details class="rt-legend"><summary>Key: Road stacks, Shields, Medals · ' + PROV_SUMMARY + '</summary>'
               'Road stacks show the face-up count and ●○ against the Overrun Limit (orange '
               'outline: one card from it). ◈ = Shield (face down, its hidden side is public). Medals: '
               + " ".join(f'<span class="sp-medal" style="background:{c}">{k.capitalize()}</span>'

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tutor import Session
 
-from ...style import PROV_LEGEND
+from ...style import PROV_LEGEND, PROV_SUMMARY
 from .draft import _draft_table
 from .looks import CLASS_COLOURS, CSS, DIE_COLOURS, GLYPH, TOKENS, class_chip  # noqa: F401 - re-exported
 from .play_area import _player, _strip, banner, card_chip, die_chip  # noqa: F401 - re-exported
@@ -29,8 +29,8 @@ def render(session: Session) -> str:
                 f'{_draft_table(session)}<div class="rt-players">{players}</div></div>')
     # folded under one short line, as the other games' keys (trial 10: the whole key, one long line under the
     # players, was cut at the board's edge at 1366x768, "…(hover a")
-    legend = ('<details class="rt-legend" title="Hover a die for its value and odds"><summary>Key: dice faces and '
-              '†</summary>Dice: '
+    legend = ('<details class="rt-legend" title="Hover a die for its value and odds"><summary>Key: dice faces · '
+              + PROV_SUMMARY + '</summary>Dice: '
               '<b style="color:#c62828">⚔</b> Attack · <b style="color:#6a1b9a">✦</b> Magic (Class Ability) · '
               '<b style="color:#00897b">◆</b> Essence · <b>·</b> Blank · <span class="sd-boost">+1</span> Boost · '
               'gold: Advantage Die · L1/L2: level · ' + PROV_LEGEND + '</details>')

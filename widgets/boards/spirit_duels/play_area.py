@@ -206,7 +206,8 @@ def banner(session: Session) -> str:
         return f'<div class="rt-banner">Set-up: {named(session, seat)} chooses which opening cards to keep</div>'
     if s.phase == "end":
         return f'<div class="rt-banner">End Phase of round {s.round}: {named(session, seat)} is choosing</div>'
-    what = " · making a choice" if s.pending else " · one action, then the other player acts"
+    what = (" · making a choice" if s.pending else
+            '<span class="sd-turnnote"> · one action, then the other player acts</span>')
     return f'<div class="rt-banner">{whose_turn(session, seat)} <small>· round {s.round}{what}</small></div>'
 
 
