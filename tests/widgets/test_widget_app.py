@@ -540,7 +540,7 @@ def test_no_label_is_cut_without_a_way_to_read_it_all():
     from widgets.table import TABLE_CSS
     done = re.search(r"\.rt-lesson-line \.rt-done \{([^}]*)\}", TABLE_CSS).group(1)
     assert "white-space: normal" in done and "ellipsis" not in done
-    chip = re.search(r"\.rt-step-col > \.tutor-clause \{([^}]*)\}", TABLE_CSS).group(1)
+    chip = re.search(r":is\(\.rt-step-col, \.rt-reply-part\) > \.tutor-clause \{([^}]*)\}", TABLE_CSS).group(1)
     assert "white-space: normal" in chip and "ellipsis" not in chip
     for cut in re.findall(r"\.rt-compact (\.[\w-]+) \{[^}]*text-overflow: ellipsis", TABLE_CSS):
         if cut in (".rt-tok", ".rt-stype", ".rt-bonus", ".sd-small", ".rt-ability"):
