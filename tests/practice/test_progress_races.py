@@ -193,3 +193,29 @@ def test_notices_are_plain_words_and_the_details_go_to_the_server_log(caplog):
                 OperationalError("SELECT", {}, Exception("something odd")), RuntimeError("x")):
         reason = database._reason(exc)
         assert "Error" not in reason and "UNIQUE" not in reason and reason == "it cannot be used right now"
+
+
+def _open_at_once(url, barrier, results):
+    barrier.wait()
+    store = ProgressStore(url, learner="ann")
+    results.put((store.saving, store.notice))
+
+
+def test_two_kernels_opening_a_new_file_at_the_same_moment_both_save(tmp_path):
+    """Two tabs' kernels (two processes) open a new SQLite file at once, without `rules-tutor serve` preparing it:
+    the one that finds the other's tables being made waits for its schema version (was: "table learner already
+    exists", one tab not saving, about 1 race in 2)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    failed = []
+    for trial in range(6):
+        url = f"sqlite:///{tmp_path / f'new{trial}.sqlite'}"
+        barrier, results = ctx.Barrier(2), ctx.Queue()
+        procs = [ctx.Process(target=_open_at_once, args=(url, barrier, results)) for _ in range(2)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        failed += [r for r in (results.get(timeout=10) for _ in procs) if r != (True, None)]
+    assert failed == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 from sqlalchemy import create_engine, inspect, text
@@ -114,9 +115,18 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(MIGRATIONS))
     # Alembic keeps the running migration in module-level proxies (alembic.context, alembic.op): two threads of one
     # kernel migrating at once (a page's background open and a click) mixed them up (KeyError: 'config')
-    with _MIGRATING, engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    try:
+        with _MIGRATING, engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+    except SQLAlchemyError:
+        # another kernel (a second tab opening at the same moment) is making the schema: its tables are there, its
+        # schema version comes when it commits (waited for at most 2 x SQLITE_TIMEOUT)
+        until = time.monotonic() + 2 * SQLITE_TIMEOUT
+        while not at_head(engine):
+            if time.monotonic() > until:
+                raise
+            time.sleep(0.05)
 
 
 def _engine(url: str, timeout: float = SQLITE_TIMEOUT) -> Engine:
