@@ -595,6 +595,9 @@ class LearnApp:
             log.info("learn page: place not kept: %s", exc)
             data["free"] = None
             self.store.save_place(self.place_key, json.dumps(data))
+        told = self.store.take_notice()  # the database stopped saving during the visit: said once, the page works on
+        if told:
+            self._notice(f"⚠ {told}")
         if free and self.free is not None:  # (a free game kept for another tab is not the one this page shows)
             self._free_known = data["free"]
 

@@ -177,7 +177,7 @@ def test_two_tabs_writing_the_same_row_at_the_same_moment_both_keep_saving(backe
 
 
 def test_notices_are_plain_words_and_the_details_go_to_the_server_log(caplog):
-    caplog.set_level(logging.WARNING, logger="tutor.progress")
+    caplog.set_level(logging.WARNING, logger="rules_tutor.progress")
     dev_null = ProgressStore("sqlite:////dev/null", learner="ann")
     notice = dev_null.take_notice()
     assert notice.startswith("Your progress cannot be saved (/dev/null: ") and "Error" not in notice

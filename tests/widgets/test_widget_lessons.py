@@ -706,3 +706,31 @@ def test_no_hint_once_the_goal_is_reached():
     runner.show_hint()
     assert runner.hints.value.startswith('<div class="rt-hint">Hint: ')
     assert not runner.errors.output.outputs
+
+
+def test_a_database_that_stops_answering_during_the_visit_is_said_once_in_plain_words(tmp_path, monkeypatch):
+    """Fresh attack 13: a database server that stops answering while a lesson is played: the next step says once,
+    in plain words, that progress is no longer saved, and the page plays on (before: no notice at all, and the
+    store's warning, naming the error class and the server's URL, would have reached the page's error panel)."""
+    import tutor.progress.store as store_module
+    from tutor.progress.database import NoAnswer
+
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.lessons.open([x.id for x in app.lessons.lessons].index("rs-29-whole-turn"))
+    _click(app.lessons.app, {"kind": "play-totem", "totem": "t06"})
+    assert app.store.saving and not _notes(app)
+
+    def no_answer(fn, seconds):  # a server's bounded wait runs out; memory (no wait) answers as ever
+        if seconds is None:
+            return fn()
+        raise NoAnswer("the database server did not answer within 5 s")
+
+    monkeypatch.setattr(store_module, "bounded", no_answer)
+    app.store._wait = 5.0  # (as a PostgreSQL store's)
+    _click(app.lessons.app, {"kind": "buy-totem", "totem": "t31"})
+    assert not app.store.saving and len(app.lessons.app.session.history) == 2
+    notes = _notes(app)
+    assert len(notes) == 1 and "Your progress cannot be saved (" in notes[0] and "does not answer" in notes[0]
+    app.lessons.app.controls.undo.click()  # the page plays on; said once
+    assert len(_notes(app)) == 1 and len(app.lessons.app.session.history) == 1
+    assert not app.errors.output.outputs  # nothing of the error's class or the database's URL in the page

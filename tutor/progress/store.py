@@ -48,6 +48,9 @@ from .models import (CLAUSE_MAX, Base, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME
                      LessonCompletion, PracticeAnswer, ResumePlace)
 
 log = logging.getLogger("tutor.progress")
+#: The logger of why a database could not be used (its error and a server's URL): not under ``tutor``, whose warnings
+#: a page's error panel shows; in a page's kernel it writes to the kernel's stderr, the server's log.
+_server_log = logging.getLogger("rules_tutor.progress")
 T = TypeVar("T")
 
 #: Largest text a page may keep as its place (a saved game's JSON fits).
@@ -174,7 +177,7 @@ class ProgressStore:
         """Go on in memory with a copy of what can still be read of this learner; say so once (in plain words: the
         error's class and message, and a server's URL, go to the server log only)."""
         first = " ".join(str(exc).split())[:300]
-        log.warning("progress store %s not usable (%s): %s", describe_url(self.url), type(exc).__name__, first)
+        _server_log.warning("progress store %s not usable (%s): %s", describe_url(self.url), type(exc).__name__, first)
         old, old_id = self.engine, self._learner_id
         if isinstance(exc, NoAnswer):  # a hung server: nothing more is asked of it (its rows cannot be read)
             old = None
