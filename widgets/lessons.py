@@ -553,7 +553,11 @@ class LearnApp:
         """Keep where the learner is (the tab, the lesson and its steps, the free game) in the progress store.
         ``free``: the change is this page's free play (a step, undo, new game, who plays a seat): its game is kept.
         Otherwise the free game kept stays as it is, perhaps newer from another tab or window of this page (a tab
-        that only changed lesson or tab never writes its older game over it)."""
+        that only changed lesson or tab never writes its older game over it). A free game kept by another tab since
+        this page last wrote or loaded one is never written over: the page says so once (:data:`FREE_MOVED_ON`,
+        with a "Load the newer game" button, :meth:`load_newer_free`) and keeps nothing until it is loaded. Every
+        save carries a fresh mark (``"rev"``): a tab that finds another mark says once that the page is open in
+        another tab (:data:`OTHER_TAB_NOTICE`). A notice the store gives meanwhile (saving stopped) is said once."""
         if self.store is None or self._restoring:
             return
         kept = self.place()

@@ -20,6 +20,16 @@ A database held locked by another process (a long write, a backup) makes a page 
 :data:`SQLITE_TIMEOUT` seconds: the store then goes on in memory, says that progress is not being saved right now,
 keeps what the page writes meanwhile, and at a later write (at most every :data:`RETRY_SECONDS`) tries the database
 again; once the lock is gone those writes are made there, in order, and the store saves there again.
+
+A database server (PostgreSQL) that stops answering on a connection already open (a hung or paused server, a cut
+network: no timeout of the connection fires) delays a page by at most :data:`SERVER_WAIT` seconds per read or write
+(:data:`SERVER_OPEN_WAIT` to open it): the store then goes on in memory, as above, without asking it anything more.
+
+Two tabs (two kernels) of one learner writing the same row at the same moment (the learner's first visit, a place,
+a lesson completed, a rule's practice card) are no error: each write is an upsert (``INSERT ... ON CONFLICT``), the
+later one kept; an ``IntegrityError`` from another database is retried once before the store gives up saving.
+Notices say why in plain words; the error itself, and a server's URL, go to the server's log only
+(logger ``rules_tutor.progress``).
 """
 from __future__ import annotations
 
@@ -41,6 +51,7 @@ from sqlalchemy.orm import Session as DbSession
 from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
 from ..registry import KNOWN_GAMES
 from .database import (describe_url, ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOUT, RETRY_SECONDS, RETRY_TIMEOUT, SQLITE_TIMEOUT,  # noqa: F401
+                       SERVER_OPEN_WAIT, SERVER_WAIT,
                        NotTutorDatabase, TUTOR_TABLES, alembic_errors, _engine, _locked, _reason, at_head,
                        check_tutor_database, default_url, migrate, tutor_revisions, bounded, learner_where, NoAnswer,
                        server_wait)
