@@ -331,6 +331,10 @@ class LessonRunner:
 #: Said once on a learn page when another tab or window of the same page kept its place since this one last did.
 OTHER_TAB_NOTICE = ("This page is open in another tab or window too: the tab you play in last is the one kept when "
                     "you come back.")
+#: Said (once until the learner loads it) by a tab whose free game another tab or window of the page moved on since:
+#: this tab's older game is not written over the newer one (fresh attack 13); the line offers to load the newer game.
+FREE_MOVED_ON = ("Your free-play game has moved on in another tab or window, so what you play here is not kept: load "
+                 "the newer game to play on from where it is.")
 
 
 #: Said once above the tabs when the free game kept from the learner's last visit cannot be restored (``why``: the
@@ -390,6 +394,14 @@ class LearnApp:
         self.page_token = secrets.token_hex(8)
         self._expected_writer: str | None = None
         self._told_other_tab = False
+        #: the mark of the place this page last wrote or read (``"rev"``, new at every save): another mark there
+        #: means another tab or window wrote since, even one that resumed from this page's place (its page mark
+        #: alone would look like this page's)
+        self._expected_rev: str | None = None
+        #: the free game (JSON) as this page last wrote or read it: another one kept there, written since by another
+        #: tab, is newer than this page's and is not written over (see :meth:`remember`)
+        self._free_known: str | None = None
+        self._moved_on_row: w.Widget | None = None  # the FREE_MOVED_ON line while it is shown
         self.tabs = w.Tab(children=[self.lessons.widget, self._free_box])
         self.tabs.titles = ("Lessons", "Free play")
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_free_play(self._newest_free())),
@@ -436,8 +448,8 @@ class LearnApp:
         runner = self.lessons
         moved = bool(runner.app.session.history) or runner.index != 0 or self.tabs.selected_index != 0
         if moved:  # the learner was quicker than the database: their newest place is the one kept
-            writer = self.place().get("page")
-            self._expected_writer = writer if isinstance(writer, str) else None
+            kept = self.place()
+            self._synced(kept)
             if self.free is not None:
                 self._watch_free()
             self.remember(free=self.free is not None)
@@ -561,10 +573,24 @@ class LearnApp:
         """Keep where the learner is (the tab, the lesson and its steps, the free game) in the progress store.
         ``free``: the change is this page's free play (a step, undo, new game, who plays a seat): its game is kept.
         Otherwise the free game kept stays as it is, perhaps newer from another tab or window of this page (a tab
-        that only changed lesson or tab never writes its older game over it)."""
+        that only changed lesson or tab never writes its older game over it). A free game kept by another tab since
+        this page last wrote or loaded one is never written over: the page says so once (:data:`FREE_MOVED_ON`,
+        with a "Load the newer game" button, :meth:`load_newer_free`) and keeps nothing until it is loaded. Every
+        save carries a fresh mark (``"rev"``): a tab that finds another mark says once that the page is open in
+        another tab (:data:`OTHER_TAB_NOTICE`). A notice the store gives meanwhile (saving stopped) is said once."""
         if self.store is None or self._restoring:
             return
         kept = self.place()
+        rev, writer = kept.get("rev"), kept.get("page")
+        moved = (rev != self._expected_rev) if isinstance(rev, str) else (
+            isinstance(writer, str) and writer != self._expected_writer)
+        if (free and self.free is not None and isinstance(kept.get("free"), str)
+                and kept.get("free") != self._free_known):
+            # another tab or window moved the free game on since this page last wrote or loaded it (a page's other
+            # writes keep the free game as they find it): this page's older game is never written over it; said
+            # once, with a button to load the newer game
+            self._say_moved_on()
+            return
         if free and self.free is not None:  # this page's free game is the one kept now
             self._free_kept = self.free.session.to_json()
             if self.free.seats is not None:
@@ -581,24 +607,71 @@ class LearnApp:
             data["auto"] = True
         if self._free_redo:
             data["redo"] = self._free_redo
-        writer = kept.get("page")
-        if isinstance(writer, str) and writer != self._expected_writer and not self._told_other_tab:
+        if moved and not self._told_other_tab:
             # another tab or window of this page kept its place since this one last did: said once, saving goes on
             self._told_other_tab = True
             self._notice(OTHER_TAB_NOTICE)
         data["page"] = self._expected_writer = self.page_token
+        data["rev"] = self._expected_rev = secrets.token_hex(8)
         try:
             self.store.save_place(self.place_key, json.dumps(data))
         except ValueError as exc:  # a free game too large to keep: the lesson's place is kept without it
             log.info("learn page: place not kept: %s", exc)
             data["free"] = None
             self.store.save_place(self.place_key, json.dumps(data))
+        told = self.store.take_notice()  # the database stopped saving during the visit: said once, the page works on
+        if told:
+            self._notice(f"⚠ {told}")
+        if free and self.free is not None:  # (a free game kept for another tab is not the one this page shows)
+            self._free_known = data["free"]
+
+    def _synced(self, kept: dict) -> None:
+        """This page has read the kept place ``kept``: its marks and free game are the ones expected next time."""
+        writer, rev, free = kept.get("page"), kept.get("rev"), kept.get("free")
+        self._expected_writer = writer if isinstance(writer, str) else None
+        self._expected_rev = rev if isinstance(rev, str) else None
+        self._free_known = free if isinstance(free, str) else None
+
+    def _say_moved_on(self) -> None:
+        """Show :data:`FREE_MOVED_ON` (once while it is shown) with a "Load the newer game" button."""
+        if self._moved_on_row is not None and self._moved_on_row in self.widget.children:
+            return
+        row = self._moved_on_row = self._notice(FREE_MOVED_ON)
+        load = button("Load the newer game", tooltip="Play on from the free game kept by your other tab or window")
+        load.add_class("rt-load-newer")
+        load.on_click(self.errors.guard(lambda _b: self.load_newer_free()))
+        row.children = (row.children[0], load, *row.children[1:])
+
+    def load_newer_free(self) -> None:
+        """Open, in this page's free play, the free game kept now (newer, from another tab or window), with its
+        seats, Auto and redo steps; the :data:`FREE_MOVED_ON` line goes. A kept game that does not load leaves this
+        page's game as it is, and says why."""
+        kept = self.place()
+        free = kept.get("free")
+        if not isinstance(free, str) or self.free is None:
+            return
+        try:
+            session = tutor.load_session(free)
+            if session.game_id != self.game_id:
+                raise ValueError("it is a game of another kind")
+        except ValueError as exc:
+            self._notice(f"⚠ The newer free game could not be loaded ({_short(learner_words(exc))}); the game here "
+                         "stays as it is.")
+            return
+        self._synced(kept)
+        self._take_kept_free(kept)
+        _restore_redo(session, self._free_redo)
+        if self._moved_on_row is not None:
+            self._hide_notice(self._moved_on_row)
+            self._moved_on_row = None
+        self.free.model.replace(session)  # (kept again at once, as this page's now)
 
     def _newest_free(self) -> str | None:
         """The free game to open when free play is first opened here: the one kept now (another tab may have played
         since this page read its place)."""
         if self.free is None and self.store is not None and not self._restoring:
             self._take_kept_free(self.place())
+            self._free_known = self._free_kept  # the game opened is the newest kept: playing on is kept
         return self._free_kept
 
     def _take_kept_free(self, data: dict) -> None:
@@ -619,8 +692,7 @@ class LearnApp:
         """Go back to where the learner was: the lesson and its steps, and the free game when free play was the tab
         shown (a place that cannot be read, or a lesson no longer there, starts afresh)."""
         data = self.place()
-        writer = data.get("page")
-        self._expected_writer = writer if isinstance(writer, str) else None
+        self._synced(data)
         self._restoring = True
         try:
             self._take_kept_free(data)

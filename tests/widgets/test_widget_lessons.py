@@ -10,7 +10,7 @@ from tutor.core.errors import ContentError
 from tutor.lessons import all_lessons, goal_failures, goal_reached, load_lesson, play_solution, start_lesson
 from tutor.scenario import find
 from widgets import LearnApp, LessonRunner
-from widgets.lessons import KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
+from widgets.lessons import FREE_MOVED_ON, KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
 from widgets.panels import _walk
 from widgets.style import esc, prov_text
 
@@ -384,13 +384,17 @@ def test_a_learn_page_that_keeps_the_place_hides_the_reload_warning(tmp_path):
     assert "rt-kept" not in LearnApp("spirit-duels").widget._dom_classes
 
 
-def test_two_tabs_of_one_learn_page_say_so_once_and_keep_saving(tmp_path):
-    """Two tabs of the same learn page keep one place: the tab played in last is kept, and a tab whose place another
-    tab overwrote says so once (never quietly), then goes on saving."""
-    from widgets.lessons import KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE
+def test_two_tabs_of_one_learn_page_say_so_once_and_never_write_an_older_free_game_over_a_newer_one(tmp_path):
+    """Two tabs of the same learn page keep one place. A tab whose free game another tab moved on since never writes
+    its older game over it (fresh attack 13: an older tab's Undo replaced the newer game, silently): it says so once,
+    with a button that loads the newer game, and from there saves again."""
+    from widgets.lessons import FREE_MOVED_ON
 
     def notes(app):
         return _notes(app)
+
+    def kept_steps(app):
+        return len(json.loads(json.loads(app.store.place(app.place_key))["free"])["actions"])
 
     a = LearnApp("spirit-duels", store=_store(tmp_path))
     a.tabs.selected_index = 1
@@ -401,20 +405,65 @@ def test_two_tabs_of_one_learn_page_say_so_once_and_keep_saving(tmp_path):
     assert len(b.free.session.history) == 1 and not notes(b)
     b.free.actions.button_for(b.free.session.legal_actions()[0].id).click()
     b.free.actions.button_for(b.free.session.legal_actions()[0].id).click()
-    assert not notes(b) and not notes(a)
-    a.free.actions.button_for(a.free.session.legal_actions()[-1].id).click()  # A plays on: B's place is replaced
-    assert len(notes(a)) == 1 and esc(OTHER_TAB_NOTICE) in notes(a)[0]
-    kept = json.loads(a.store.place(a.place_key))
-    assert kept["page"] == a.page_token and len(json.loads(kept["free"])["actions"]) == 2
-    a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()  # said once; saving goes on
-    assert len(notes(a)) == 1 and len(json.loads(json.loads(a.store.place(a.place_key))["free"])["actions"]) == 3
-    b.free.actions.button_for(b.free.session.legal_actions()[0].id).click()  # now B learns it, once
-    assert len(notes(b)) == 1 and json.loads(b.store.place(b.place_key))["page"] == b.page_token
-    # a reload of B (a new page, nothing open elsewhere playing) comes back to B's game without a notice
+    assert not notes(b) and not notes(a) and kept_steps(b) == 3
+    a.free.actions.button_for(a.free.session.legal_actions()[-1].id).click()  # A plays on in its older game
+    assert kept_steps(a) == 3  # B's newer game stays kept
+    assert len(notes(a)) == 1 and esc(FREE_MOVED_ON) in notes(a)[0]
+    a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()  # said once; still not written over
+    assert len(notes(a)) == 1 and kept_steps(a) == 3
+    load = [c for c in a.widget.children if "rt-learn-notice-row" in c._dom_classes][0].children[1]
+    assert load.description == "Load the newer game"
+    load.click()  # A now plays B's game, and saves again
+    assert not notes(a) and a.free.session.to_json() == b.free.session.to_json()
+    a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
+    assert kept_steps(a) == 4 and not notes(a)
+    b.free.actions.button_for(b.free.session.legal_actions()[0].id).click()  # now B is the older tab: told, once
+    assert len(notes(b)) == 1 and esc(FREE_MOVED_ON) in notes(b)[0] and kept_steps(b) == 4
+    # a reload (a new page, nothing open elsewhere playing) comes back to the newest game without a notice
     again = LearnApp("spirit-duels", store=_store(tmp_path))
+    assert again.free.session.to_json() == a.free.session.to_json()
     again.free.actions.button_for(again.free.session.legal_actions()[0].id).click()
     assert not notes(again) and len(again.free.session.history) == 5
     assert not a.errors.output.outputs and not b.errors.output.outputs
+
+
+def test_an_older_tabs_undo_never_replaces_the_newer_free_game_of_the_tab_it_resumed_from(tmp_path):
+    """Fresh attack 13, as played: tab A plays free play, tab B opens and resumes it, A plays on, B presses Undo.
+    B took A's page mark when it resumed, so the old check saw no other tab: B's older game replaced A's."""
+    from widgets.lessons import FREE_MOVED_ON
+
+    a = LearnApp("restless-spirits", store=_store(tmp_path))
+    a.tabs.selected_index = 1
+    for d in a.free.seats.seats:
+        d.value = "you"
+    for _ in range(3):
+        a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
+    b = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert b.tabs.selected_index == 1 and len(b.free.session.history) == 3
+    for _ in range(2):
+        a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
+    newer = a.free.session.to_json()
+    b.free.controls.undo.click()
+    assert json.loads(b.store.place(b.place_key))["free"] == newer  # A's 5 steps stay kept
+    assert any(esc(FREE_MOVED_ON) in n for n in _notes(b))
+    back = LearnApp("restless-spirits", store=_store(tmp_path))  # reloading A opens A's newer game
+    assert back.free.session.to_json() == newer
+    assert not a.errors.output.outputs and not b.errors.output.outputs
+
+
+def test_an_older_tabs_lesson_step_says_another_tab_kept_its_place(tmp_path):
+    """A lesson's place: tab B resumes tab A's lesson, A takes a step, then B takes one: B says the page is open in
+    another tab (the old check, comparing page marks, saw none since B took A's mark when it resumed)."""
+    a = LearnApp("restless-spirits", store=_store(tmp_path))
+    a.lessons.open([x.id for x in a.lessons.lessons].index("rs-29-whole-turn"))
+    _click(a.lessons.app, {"kind": "play-totem", "totem": "t06"})
+    b = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert b.lessons.lesson.id == "rs-29-whole-turn" and len(b.lessons.app.session.history) == 1
+    _click(a.lessons.app, {"kind": "buy-totem", "totem": "t31"})
+    assert not _notes(a) and not _notes(b)
+    b.lessons.app.controls.undo.click()
+    assert len(_notes(b)) == 1 and esc(OTHER_TAB_NOTICE) in _notes(b)[0]
+    assert not _notes(a)
 
 
 def test_a_tab_that_never_opened_free_play_keeps_the_free_game_another_tab_saved(tmp_path):
@@ -458,10 +507,10 @@ def test_a_tab_that_only_changes_tab_keeps_the_newer_free_game_of_another_tab(tm
     c = LearnApp("restless-spirits", store=_store(tmp_path))
     c.tabs.selected_index = 1
     assert len(c.free.session.history) == 5
-    a.tabs.selected_index = 1  # A plays on in its own (older) game: now A's game is the one kept, and A is told
+    a.tabs.selected_index = 1  # A plays on in its own (older) game: B's newer game stays kept, and A is told
     a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
-    assert len(json.loads(json.loads(a.store.place(a.place_key))["free"])["actions"]) == 3
-    assert any(esc(OTHER_TAB_NOTICE) in n for n in _notes(a))
+    assert len(json.loads(json.loads(a.store.place(a.place_key))["free"])["actions"]) == 5
+    assert any(esc(FREE_MOVED_ON) in n for n in _notes(a))
 
 
 def test_a_notice_line_hides_with_got_it_and_the_page_works_on(tmp_path):
@@ -657,3 +706,31 @@ def test_no_hint_once_the_goal_is_reached():
     runner.show_hint()
     assert runner.hints.value.startswith('<div class="rt-hint">Hint: ')
     assert not runner.errors.output.outputs
+
+
+def test_a_database_that_stops_answering_during_the_visit_is_said_once_in_plain_words(tmp_path, monkeypatch):
+    """Fresh attack 13: a database server that stops answering while a lesson is played: the next step says once,
+    in plain words, that progress is no longer saved, and the page plays on (before: no notice at all, and the
+    store's warning, naming the error class and the server's URL, would have reached the page's error panel)."""
+    import tutor.progress.store as store_module
+    from tutor.progress.database import NoAnswer
+
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.lessons.open([x.id for x in app.lessons.lessons].index("rs-29-whole-turn"))
+    _click(app.lessons.app, {"kind": "play-totem", "totem": "t06"})
+    assert app.store.saving and not _notes(app)
+
+    def no_answer(fn, seconds):  # a server's bounded wait runs out; memory (no wait) answers as ever
+        if seconds is None:
+            return fn()
+        raise NoAnswer("the database server did not answer within 5 s")
+
+    monkeypatch.setattr(store_module, "bounded", no_answer)
+    app.store._wait = 5.0  # (as a PostgreSQL store's)
+    _click(app.lessons.app, {"kind": "buy-totem", "totem": "t31"})
+    assert not app.store.saving and len(app.lessons.app.session.history) == 2
+    notes = _notes(app)
+    assert len(notes) == 1 and "Your progress cannot be saved (" in notes[0] and "does not answer" in notes[0]
+    app.lessons.app.controls.undo.click()  # the page plays on; said once
+    assert len(_notes(app)) == 1 and len(app.lessons.app.session.history) == 1
+    assert not app.errors.output.outputs  # nothing of the error's class or the database's URL in the page

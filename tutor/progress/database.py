@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 from sqlalchemy import create_engine, inspect, text
@@ -26,6 +27,57 @@ SQLITE_TIMEOUT = 1.5
 RETRY_SECONDS, RETRY_TIMEOUT = 20.0, 0.2
 #: Seconds a page waits for a PostgreSQL server to answer a connection.
 PG_CONNECT_TIMEOUT = 3
+#: Seconds the PostgreSQL server lets one statement run before cancelling it (``statement_timeout``).
+PG_STATEMENT_TIMEOUT = 3
+#: Seconds a page waits for one read or write of a database server (PostgreSQL), and for opening it (connecting,
+#: checking and migrating), before it goes on in memory: a server that stopped answering on a connection already
+#: open (a hung or paused server, a cut network) is not covered by the connection, lock and statement timeouts,
+#: which need the server or the network to say something.
+SERVER_WAIT, SERVER_OPEN_WAIT = 5.0, 12.0
+
+
+class NoAnswer(SQLAlchemyError):
+    """A database server did not answer a read or write within its bounded wait (see :func:`bounded`)."""
+
+
+def bounded(fn, seconds: float | None):
+    """``fn()``, waiting at most ``seconds`` for it (``None``: called here, unbounded). The call runs in a daemon
+    thread; when it has not returned in time it is left to finish (or hang) on its own.
+
+    Returns what ``fn`` returns; raises what it raises.
+
+    Raises:
+        NoAnswer: ``fn`` did not return within ``seconds``.
+    """
+    if seconds is None:
+        return fn()
+    out: dict = {}
+
+    def run() -> None:
+        try:
+            out["value"] = fn()
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller
+            out["error"] = exc
+
+    worker = threading.Thread(target=run, name="progress-db", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        raise NoAnswer(f"the database server did not answer within {seconds:g} s")
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
+
+
+def server_wait(url: str, opening: bool = False) -> float | None:
+    """The bounded wait (seconds) of one read or write of the database at ``url`` (:data:`SERVER_WAIT`, or
+    :data:`SERVER_OPEN_WAIT` when ``opening``), ``None`` for a SQLite file (local, bounded by its own lock timeout)."""
+    try:
+        if make_url(url).get_backend_name() == "sqlite":
+            return None
+    except ArgumentError:
+        return None
+    return SERVER_OPEN_WAIT if opening else SERVER_WAIT
 def default_url() -> str:
     """``$RULES_TUTOR_DB`` when set, else ``sqlite:///<home>/.rules-tutor/progress.sqlite``."""
     env = os.environ.get(ENV_DB, "").strip()
@@ -63,9 +115,18 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(MIGRATIONS))
     # Alembic keeps the running migration in module-level proxies (alembic.context, alembic.op): two threads of one
     # kernel migrating at once (a page's background open and a click) mixed them up (KeyError: 'config')
-    with _MIGRATING, engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    try:
+        with _MIGRATING, engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+    except SQLAlchemyError:
+        # another kernel (a second tab opening at the same moment) is making the schema: its tables are there, its
+        # schema version comes when it commits (waited for at most 2 x SQLITE_TIMEOUT)
+        until = time.monotonic() + 2 * SQLITE_TIMEOUT
+        while not at_head(engine):
+            if time.monotonic() > until:
+                raise
+            time.sleep(0.05)
 
 
 def _engine(url: str, timeout: float = SQLITE_TIMEOUT) -> Engine:
@@ -78,8 +139,12 @@ def _engine(url: str, timeout: float = SQLITE_TIMEOUT) -> Engine:
     if u.get_backend_name() == "postgresql" and u.get_driver_name() in ("psycopg", "psycopg2"):
         # a server that does not answer (a host that drops packets) or a table another session holds locked delays a
         # page by seconds, not minutes
+        # (a server that stops answering on an open connection is bounded by the store's wait, see bounded())
         bounds = {"connect_timeout": max(1, round(PG_CONNECT_TIMEOUT)),
-                  "options": f"-c lock_timeout={int(SQLITE_TIMEOUT * 1000)}"}
+                  "options": f"-c lock_timeout={int(SQLITE_TIMEOUT * 1000)} "
+                             f"-c statement_timeout={int(PG_STATEMENT_TIMEOUT * 1000)}",
+                  "tcp_user_timeout": int(SERVER_WAIT * 1000), "keepalives": 1, "keepalives_idle": 5,
+                  "keepalives_interval": 2, "keepalives_count": 2}
         return create_engine(u, pool_pre_ping=True,
                              connect_args={k: v for k, v in bounds.items() if k not in u.query})  # the URL's own win
     return create_engine(u, pool_pre_ping=True)
@@ -97,6 +162,19 @@ def describe_url(url: str) -> str:
         return "the database"
 
 
+def learner_where(url: str) -> str:
+    """Where a database URL points, in words for a learner's notice: a SQLite file's shortened path (``"memory"`` for
+    none), else ``"the class's progress database"`` (a server's URL, with its user, host, port and socket folder, is
+    for the server log only, see :func:`describe_url`)."""
+    try:
+        u = make_url(url)
+        if u.get_backend_name() == "sqlite":
+            return display_path(Path(u.database).expanduser()) if u.database else "memory"
+    except Exception:  # noqa: BLE001 - an unreadable URL is named as the progress database
+        pass
+    return "the class's progress database"
+
+
 def prepare(url: str | None = None) -> str | None:
     """Check and migrate the progress database at ``url`` (default :func:`default_url`) once, before any page opens
     it: `rules-tutor serve` calls this at start, so that kernels starting together (pre-heated pages, a class
@@ -106,16 +184,24 @@ def prepare(url: str | None = None) -> str | None:
     Never raises for database trouble."""
     where = url or default_url()
     engine = None
-    try:
+
+    def ready() -> None:
+        nonlocal engine
         engine = _engine(where)
         check_tutor_database(engine)
         migrate(engine)
+
+    try:
+        bounded(ready, server_wait(where, opening=True))
         return None
     except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
         return _reason(exc)
     finally:
         if engine is not None:
-            engine.dispose()
+            try:  # (closing a hung server's connections is not waited for)
+                bounded(engine.dispose, 1.0 if server_wait(where) else None)
+            except NoAnswer:
+                pass
 
 
 class NotTutorDatabase(SQLAlchemyError, ValueError):
@@ -189,9 +275,12 @@ def _locked(exc: BaseException) -> bool:
 
 
 def _reason(exc: BaseException) -> str:
-    """A few words on why a database could not be used."""
+    """A few words on why a database could not be used, for a learner: never an exception's class name or a
+    server's own message (those go to the server log, see :mod:`tutor.progress.store`)."""
     if isinstance(exc, NotTutorDatabase):
         return str(exc)
+    if isinstance(exc, NoAnswer) or "statement timeout" in str(getattr(exc, "orig", None) or exc).lower():
+        return "the database server does not answer"
     text = str(getattr(exc, "orig", None) or exc).lower()
     if "locked" in text or "lock timeout" in text:
         return "another program is using it"
@@ -203,6 +292,8 @@ def _reason(exc: BaseException) -> str:
         return "the file cannot be opened"
     if "connect" in text or "connection" in text:
         return "the database server does not answer"
+    if "disk i/o" in text or "no such device" in text or "is a directory" in text or "not a directory" in text:
+        return "it is not a file the tutor can keep progress in"
     if isinstance(exc, ArgumentError):
         return "not a database URL"
-    return type(exc).__name__
+    return "it cannot be used right now"

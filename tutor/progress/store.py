@@ -20,12 +20,23 @@ A database held locked by another process (a long write, a backup) makes a page 
 :data:`SQLITE_TIMEOUT` seconds: the store then goes on in memory, says that progress is not being saved right now,
 keeps what the page writes meanwhile, and at a later write (at most every :data:`RETRY_SECONDS`) tries the database
 again; once the lock is gone those writes are made there, in order, and the store saves there again.
+
+A database server (PostgreSQL) that stops answering on a connection already open (a hung or paused server, a cut
+network: no timeout of the connection fires) delays a page by at most :data:`SERVER_WAIT` seconds per read or write
+(:data:`SERVER_OPEN_WAIT` to open it): the store then goes on in memory, as above, without asking it anything more.
+
+Two tabs (two kernels) of one learner writing the same row at the same moment (the learner's first visit, a place,
+a lesson completed, a rule's practice card) are no error: each write is an upsert (``INSERT ... ON CONFLICT``), the
+later one kept; an ``IntegrityError`` from another database is retried once before the store gives up saving.
+Notices say why in plain words; the error itself, and a server's URL, go to the server's log only
+(logger ``rules_tutor.progress``).
 """
 from __future__ import annotations
 
 import getpass
 import logging
 import os
+import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,18 +45,23 @@ from typing import Any, Callable, TypeVar
 
 from sqlalchemy import String, cast, delete, select, update
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session as DbSession
 
 from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
 from ..registry import KNOWN_GAMES
 from .database import (describe_url, ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOUT, RETRY_SECONDS, RETRY_TIMEOUT, SQLITE_TIMEOUT,  # noqa: F401
+                       SERVER_OPEN_WAIT, SERVER_WAIT,
                        NotTutorDatabase, TUTOR_TABLES, alembic_errors, _engine, _locked, _reason, at_head,
-                       check_tutor_database, default_url, migrate, tutor_revisions)
+                       check_tutor_database, default_url, migrate, tutor_revisions, bounded, learner_where, NoAnswer,
+                       server_wait)
 from .models import (CLAUSE_MAX, Base, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
                      LessonCompletion, PracticeAnswer, ResumePlace)
 
 log = logging.getLogger("tutor.progress")
+#: The logger of why a database could not be used (its error and a server's URL): not under ``tutor``, whose warnings
+#: a page's error panel shows; in a page's kernel it writes to the kernel's stderr, the server's log.
+_server_log = logging.getLogger("rules_tutor.progress")
 T = TypeVar("T")
 
 #: Largest text a page may keep as its place (a saved game's JSON fits).
@@ -144,25 +160,39 @@ class ProgressStore:
         self.engine: Engine | None = None
         self._pending: list[Callable[[DbSession, int], Any]] = []  # writes made in memory while the database is locked
         self._retry_at: float | None = None  # when to try a locked database again (None: never)
+        #: seconds one read or write of a database server may take before the store goes on in memory (None: SQLite)
+        self._wait = server_wait(self.url)
+        opened: dict = {}  # what the opening made (filled in by its thread, which may be left behind if it hangs)
+
+        def open_it() -> None:
+            engine = opened["engine"] = _engine(self.url)
+            check_tutor_database(engine)
+            migrate(engine)
+            opened["learner"] = lid = self._ensure_learner(engine)
+            self._probe_write(engine, lid)
+
         try:
-            self.engine = _engine(self.url)
-            check_tutor_database(self.engine)
-            migrate(self.engine)
-            self._learner_id = self._ensure_learner(self.engine)
-            self._probe_write()
+            bounded(open_it, server_wait(self.url, opening=True))
+            self.engine, self._learner_id = opened["engine"], opened["learner"]
         except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
+            if not isinstance(exc, NoAnswer):  # (a hung server's rows cannot be read: nothing is copied)
+                self.engine, self._learner_id = opened.get("engine"), opened.get("learner")
             self._fall_back(exc)
 
     # -- trouble ------------------------------------------------------------------------------------------------
     def _where(self) -> str:
-        return describe_url(self.url)
+        """Where the database is, in words for the learner's notice (a server's URL only in the server log)."""
+        return learner_where(self.url)
 
     def _fall_back(self, exc: BaseException) -> None:
-        """Go on in memory with a copy of what can still be read of this learner; say so once."""
-        first = " ".join(str(exc).split())[:200]
-        log.debug("progress store %s not usable: %s", self._where(), first)
+        """Go on in memory with a copy of what can still be read of this learner; say so once (in plain words: the
+        error's class and message, and a server's URL, go to the server log only)."""
+        first = " ".join(str(exc).split())[:300]
+        _server_log.warning("progress store %s not usable (%s): %s", describe_url(self.url), type(exc).__name__, first)
         old, old_id = self.engine, self._learner_id
-        self.saving = False
+        if isinstance(exc, NoAnswer):  # a hung server: nothing more is asked of it (its rows cannot be read)
+            old = None
+        self.saving, self._wait = False, None
         if _locked(exc):
             self._retry_at = time.monotonic() + RETRY_SECONDS
             self.notice = (f"Your progress is not being saved right now ({self._where()}: {_reason(exc)}). This "
@@ -182,6 +212,8 @@ class ProgressStore:
                 log.debug("progress store: could not read the learner's rows: %s", exc2)
         if old is not None:
             old.dispose()
+        elif self.engine is not None:  # a hung server's pooled connections are closed without waiting
+            threading.Thread(target=self.engine.dispose, daemon=True).start()
         self.engine, self._learner_id = mem, new_id
 
     def take_notice(self) -> str | None:
@@ -192,20 +224,28 @@ class ProgressStore:
         return self.notice
 
     def _ensure_learner(self, engine: Engine) -> int:
+        """The learner's id in ``engine``'s database, made when new (an upsert: another tab or kernel making the same
+        learner at the same moment is no error)."""
         with DbSession(engine) as db:
             got = db.scalar(select(Learner.id).where(Learner.name == self.learner))
             if got is not None:
                 return got
-            row = Learner(name=self.learner, created_at=now())
-            db.add(row)
+            insert = _upsert_insert(db)
+            if insert is None:  # a database without ON CONFLICT: a plain insert (a race is retried by _write)
+                row = Learner(name=self.learner, created_at=now())
+                db.add(row)
+                db.commit()
+                return row.id
+            db.execute(insert(Learner).values(name=self.learner, created_at=now())
+                       .on_conflict_do_nothing(index_elements=["name"]))
             db.commit()
-            return row.id
+            return db.scalar(select(Learner.id).where(Learner.name == self.learner))
 
-    def _probe_write(self) -> None:
+    def _probe_write(self, engine: Engine, lid: int) -> None:
         """Fail now (not at the first answer) when the database can be read but not written."""
         try:
-            with self.engine.begin() as conn:
-                conn.execute(update(Learner).where(Learner.id == self._learner_id).values(name=self.learner))
+            with engine.begin() as conn:
+                conn.execute(update(Learner).where(Learner.id == lid).values(name=self.learner))
                 raise _Rollback
         except _Rollback:
             pass
@@ -215,16 +255,28 @@ class ProgressStore:
         (kept to be made again in the database when it was only locked, see :meth:`_try_again`)."""
         if self._retry_at is not None:
             self._try_again()
-        for _attempt in range(2):
+        raced = False
+        for _attempt in range(3):
+            engine, lid = self.engine, self._learner_id
+
+            def run(engine: Engine = engine, lid: int = lid) -> T:
+                with DbSession(engine) as db, db.begin():
+                    return fn(db, lid)
+
             try:
-                with DbSession(self.engine) as db, db.begin():
-                    out = fn(db, self._learner_id)
+                out = bounded(run, self._wait)
                 if self._retry_at is not None:
                     if len(self._pending) >= PENDING_MAX:  # too much to make again: memory only from now on
                         self._retry_at, self._pending = None, []
                     else:
                         self._pending.append(fn)
                 return out
+            except IntegrityError as exc:  # another tab wrote the same row at the same moment: once more, on top of it
+                if not self.saving:
+                    raise
+                if raced:
+                    self._fall_back(exc)
+                raced = True
             except (SQLAlchemyError, OSError) as exc:
                 if not self.saving:
                     raise
@@ -238,31 +290,43 @@ class ProgressStore:
         if self._retry_at is None or time.monotonic() < self._retry_at:
             return
         self._retry_at = time.monotonic() + RETRY_SECONDS
-        probe = None
-        try:
-            probe = _engine(self.url, RETRY_TIMEOUT)
+        tried: dict = {}
+        pending = list(self._pending)
+
+        def again() -> int:
+            probe = tried["probe"] = _engine(self.url, RETRY_TIMEOUT)
             check_tutor_database(probe)
             migrate(probe)
             lid = self._ensure_learner(probe)
             with DbSession(probe) as db, db.begin():
-                for fn in self._pending:
+                for fn in pending:
                     fn(db, lid)
+            return lid
+
+        try:
+            lid = bounded(again, server_wait(self.url))
         except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
-            log.debug("progress store %s still not usable: %s", self._where(), exc)
+            log.debug("progress store %s still not usable: %s", describe_url(self.url), exc)
             if not _locked(exc):
                 self._retry_at, self._pending = None, []
-            if probe is not None:
-                probe.dispose()
+            if tried.get("probe") is not None and not isinstance(exc, NoAnswer):
+                tried["probe"].dispose()
             return
+        probe = tried["probe"]
         probe.dispose()
         self.engine.dispose()
-        self.engine, self._learner_id = _engine(self.url), lid
+        self.engine, self._learner_id, self._wait = _engine(self.url), lid, server_wait(self.url)
         self.saving, self.notice, self._told, self._pending, self._retry_at = True, None, False, [], None
 
     def _read(self, fn: Callable[[DbSession, int], T]) -> T:
+        engine, lid = self.engine, self._learner_id
+
+        def run() -> T:
+            with DbSession(engine) as db:
+                return fn(db, lid)
+
         try:
-            with DbSession(self.engine) as db:
-                return fn(db, self._learner_id)
+            return bounded(run, self._wait)
         except (SQLAlchemyError, OSError) as exc:
             if not self.saving:
                 raise
@@ -324,7 +388,12 @@ class ProgressStore:
             self.damaged.add((game, clause))
             old = None
         card = review(old, correct, when)
-        if stored is None:
+        insert = _upsert_insert(db) if stored is None else None
+        if insert is not None:  # another tab may make this card at the same moment: the later review is kept
+            values = {"card": card_json(card), "due": card.due, "updated_at": when}
+            db.execute(insert(ClauseCard).values(learner_id=lid, game=game, clause=clause, **values)
+                       .on_conflict_do_update(index_elements=["learner_id", "game", "clause"], set_=values))
+        elif stored is None:
             db.add(ClauseCard(learner_id=lid, game=game, clause=clause, card=card_json(card), due=card.due,
                               updated_at=when))
         else:
@@ -386,6 +455,12 @@ class ProgressStore:
         _check(lesson, "lesson", LESSON_MAX)
 
         def fn(db: DbSession, lid: int) -> None:
+            insert = _upsert_insert(db)
+            if insert is not None:  # kept once, with the first time, whichever tab writes first
+                db.execute(insert(LessonCompletion).values(learner_id=lid, game=game, lesson=lesson,
+                                                           completed_at=utc(when or now()))
+                           .on_conflict_do_nothing(index_elements=["learner_id", "game", "lesson"]))
+                return
             done = db.scalar(select(LessonCompletion.id).where(LessonCompletion.learner_id == lid,
                                                                LessonCompletion.game == game,
                                                                LessonCompletion.lesson == lesson))
@@ -407,6 +482,13 @@ class ProgressStore:
             raise ValueError(f"a place is text of at most {PLACE_MAX} characters")
 
         def fn(db: DbSession, lid: int) -> None:
+            insert = _upsert_insert(db)
+            if insert is not None:  # another tab may keep its place at the same moment: the later one is kept
+                t = now()
+                db.execute(insert(ResumePlace).values(learner_id=lid, page=page, data=data, updated_at=t)
+                           .on_conflict_do_update(index_elements=["learner_id", "page"],
+                                                  set_={"data": data, "updated_at": t}))
+                return
             row = db.get(ResumePlace, (lid, page))
             if row is None:
                 db.add(ResumePlace(learner_id=lid, page=page, data=data, updated_at=now()))
@@ -429,6 +511,19 @@ class ProgressStore:
         """Release the database connections."""
         if self.engine is not None:
             self.engine.dispose()
+
+
+def _upsert_insert(db: DbSession):
+    """The ``insert`` of the session's database dialect that has ``on_conflict_do_nothing`` / ``_do_update``
+    (SQLite's or PostgreSQL's), else ``None`` (another database: a plain insert, a race retried by ``_write``)."""
+    name = db.get_bind().dialect.name
+    if name == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert
+        return insert
+    if name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+        return insert
+    return None
 
 
 class _Rollback(Exception):
