@@ -64,6 +64,9 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
 .rt-faq-panel .rt-faq-side > .widget-inline-hbox { width: auto !important; max-width: calc(100% - 4px); }
 .rt-faq-panel .rt-faq-list { max-height: none; overflow: visible !important; }
 .rt-faq-panel .tutor-faq-answer, .rt-faq-panel .rt-faq-edit { margin: 0; }
+/* the what-if's rows keep their height under a long comparison (the side panel's section scrolls instead): they
+   shrank to nothing, Save among them (trial 13) */
+.rt-faq-panel .rt-faq-sect > *, .rt-faq-panel .rt-faq-edit > * { flex-shrink: 0 !important; }
 .rt-faq-panel .rt-faq-edit h3 { display: none; }
 .rt-faq-how { font-size: 12.5px; color: #3d3850; }
 .rt-faq-how summary { cursor: pointer; color: #5b2d90; font-weight: 600; }

@@ -73,6 +73,13 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     page.locator(".tutor-faq-move").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("moved Spirit Cloak from Player 1's hand", timeout=CLICK_MS)
     text = play_and_compare(page)
+    # At 1366x768 under the long comparison, every row of the what-if keeps its height and Save scrolls into view
+    # (trial 13: they shrank to nothing and the what-if could not be saved).
+    for cls in ("tutor-faq-move", "tutor-faq-counter", "tutor-faq-save"):
+        control = page.locator(f".{cls}").first
+        control.scroll_into_view_if_needed()
+        box = control.bounding_box()
+        assert box is not None and box["height"] >= 24 and 0 <= box["y"] <= 768 - box["height"], (cls, box)
     assert "Original set-up" in text and "The rule “Where a swapped-out Totem goes” applied in the original but not after your change" in text
     assert "Give up Drum" in text and "into their hand." in text and "(rules: Buy a Totem" in text and "[rs." not in text
     expect(page.locator(".rt-faq-info")).to_contain_text("cannot happen after your change")
