@@ -88,7 +88,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         self._load_mine()
         g = self.errors.guard
         self.edits: list[faq.Edit] = []
-        self._last_edit = None  # (the last edit, the scenario before it): an edit that puts it back drops both
+        self._last_edit = None  # (last edit, scenario and edits before it): an edit putting the set-up back restores them
         self.answer_shown = False
         self._refusal = ""  # a script step the engine refused, said beside the script until the board changes
 

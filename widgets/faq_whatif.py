@@ -159,13 +159,14 @@ class WhatIfPanel:
         before, self.scenario, self.comparison = self.scenario, changed, comparison
         last = self._last_edit
         if last is not None and self.edits and self.edits[-1] is last[0] and _same_start(session, last[1]):
-            # This change puts back the set-up the last one changed (a card moved there and back): both go.
-            self.edits, self._last_edit = self.edits[:-1], None
+            # This change puts back the set-up the last one changed (a card moved there and back): the list of
+            # changes is again what it was before that one (an AP set to 3, then 5, then 3 again: "AP: 3").
+            self.edits, self._last_edit = list(last[2]), None
         else:
             # A new value for the same counter, die or turn replaces the earlier one (the list says what the set-up
             # is).
+            self._last_edit = (edit, before, tuple(self.edits))
             self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
-            self._last_edit = (edit, before)
         # said in words once, with the names of the set-up it changed (a counter may not exist in the new one)
         self._said[edit] = edit.describe({**faq.edit_names(session), **faq.edit_names(self._prepared)})
         self._replace(session)

@@ -42,7 +42,7 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-muted { color: #625d73; font-size: 12px; }
 /* a provisional value (the rulebook does not print it): a small, quiet dagger after the value itself (a Spirit's
    type or requirements, not its printed name), its reason on hover; the board's legend says what it means once */
-.rt-prov { display: inline; font-size: 10px; font-weight: 400; line-height: 1; margin-left: 1px; color: #a8876a;
+.rt-prov { display: inline; font-size: 10px; font-weight: 400; line-height: 1; margin-left: 1px; color: #7d5e3c;
   cursor: help; vertical-align: super; }
 .rt-dark .rt-prov { color: #d9c3a0; }
 .rt-dark .rt-muted { color: #d9cfee; }

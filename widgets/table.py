@@ -384,8 +384,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   align-self: start; max-height: 100%; }
 .rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) > .widget-html:first-child,
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-mine-col > .widget-html:first-child,
-.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > .rt-reply-newest + .widget-html,
-.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col:not(:has(> .rt-reply-newest)) > .rt-then +
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > :is(.rt-then, .rt-reply-cut, .rt-reply-titles) +
   .widget-html { position: sticky; top: 0; z-index: 1; background: #fff;
   box-shadow: 8px 0 0 0 #fff, 0 5px 5px -5px rgba(40, 20, 80, .35); }
 /* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its

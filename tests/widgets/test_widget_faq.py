@@ -667,3 +667,17 @@ def test_a_change_that_puts_back_the_last_one_drops_both_and_changes_are_bounded
     assert ex.app.session is before and len(ex.edits) == MAX_EDITS
     assert ex.apply_edit(faq.SetAP(1, 1))  # a new value for a listed counter still replaces its earlier one
     assert len(ex.edits) == MAX_EDITS and ex.edits[-1] == faq.SetAP(1, 1) and ex.edit_error.value == ""
+
+
+def test_a_value_set_back_keeps_the_change_it_replaced(ex):
+    """Attack 14: AP set to 3, then 5, then 3 again showed the question as the original (no change listed, the save
+    box gone) with 3 AP on the board. Putting back the set-up before the last change restores the list of changes
+    as it was then: "AP: 3", and a move made in between stays listed."""
+    assert ex.apply_edit(faq.SetAP(1, 3))
+    move(ex, faq.Zone("hand", 1), "t01", faq.Zone("deck"))
+    assert ex.apply_edit(faq.SetAP(1, 5))
+    assert ex.edits == [faq.MoveCard("t01", faq.Zone("hand", 1), faq.Zone("deck")), faq.SetAP(1, 5)]
+    assert ex.apply_edit(faq.SetAP(1, 3))
+    assert ex.edits == [faq.SetAP(1, 3), faq.MoveCard("t01", faq.Zone("hand", 1), faq.Zone("deck"))]
+    assert ex.app.session.state.players[0].ap == 3 and ex.save_box.layout.display == "flex"
+    assert ex.said() == "Player 1 has 3 AP; moved Spirit Cloak from Player 1's hand to the bottom of its deck"
