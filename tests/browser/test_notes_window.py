@@ -39,7 +39,9 @@ def test_notes_window_follows_the_presenter(tutor_server, tutor_page):
     link = page.locator(".tutor-presenter a.tutor-notes-open")
     expect(link).to_be_visible()
     expect(link).to_have_text("Notes window")
-    with page.context.expect_page() as opened:
+    # (the wait covers the click's own wait for a page still settling: the context's 30 s default ran out during a
+    # full run, where the server is at its kernel cap and the click landed after it)
+    with page.context.expect_page(timeout=RENDER_MS) as opened:
         link.click()
     notes_page = opened.value
     notes_page.on("pageerror", lambda exc: tutor_page.errors.append(f"notes window: page error: {exc}"))
