@@ -427,17 +427,24 @@ def test_two_tabs_of_one_learn_page_say_so_once_and_never_write_an_older_free_ga
     assert not a.errors.output.outputs and not b.errors.output.outputs
 
 
+
+def _free_play_as_both_seats(tmp_path, steps: int) -> LearnApp:
+    """A Restless Spirits learn page on the store in ``tmp_path``, in free play with both seats the learner's (no
+    computer moves in between), after ``steps`` clicks on the first legal action."""
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    app.tabs.selected_index = 1
+    for d in app.free.seats.seats:
+        d.value = "you"
+    for _ in range(steps):
+        app.free.actions.button_for(app.free.session.legal_actions()[0].id).click()
+    return app
+
 def test_an_older_tabs_undo_never_replaces_the_newer_free_game_of_the_tab_it_resumed_from(tmp_path):
     """Fresh attack 13, as played: tab A plays free play, tab B opens and resumes it, A plays on, B presses Undo.
     B took A's page mark when it resumed, so the old check saw no other tab: B's older game replaced A's."""
     from widgets.lessons import FREE_MOVED_ON
 
-    a = LearnApp("restless-spirits", store=_store(tmp_path))
-    a.tabs.selected_index = 1
-    for d in a.free.seats.seats:
-        d.value = "you"
-    for _ in range(3):
-        a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
+    a = _free_play_as_both_seats(tmp_path, 3)
     b = LearnApp("restless-spirits", store=_store(tmp_path))
     assert b.tabs.selected_index == 1 and len(b.free.session.history) == 3
     for _ in range(2):
@@ -470,12 +477,7 @@ def test_a_tab_that_never_opened_free_play_keeps_the_free_game_another_tab_saved
     """Tab B stays in the lessons while tab A plays a free game; B's next lesson step keeps A's game (the fresh attack
     found B's saving replaced it with none); coming back opens the lesson B left, and free play opens A's game."""
     b = LearnApp("restless-spirits", store=_store(tmp_path))
-    a = LearnApp("restless-spirits", store=_store(tmp_path))
-    a.tabs.selected_index = 1
-    for d in a.free.seats.seats:  # both seats the learner's: no computer moves in between
-        d.value = "you"
-    for _ in range(3):
-        a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
+    a = _free_play_as_both_seats(tmp_path, 3)  # both seats the learner's: no computer moves in between
     game = a.free.session.to_json()
     _click(b.lessons.app, b.lessons.lesson.solution[0].model_dump(exclude_none=True))
     kept = json.loads(b.store.place(b.place_key))
@@ -491,12 +493,7 @@ def test_a_tab_that_only_changes_tab_keeps_the_newer_free_game_of_another_tab(tm
     """The second fresh attack: tab A plays 2 free-play steps, tab B resumes them and plays 3 more, then A only goes
     back to its Lessons tab: B's 5 steps stay kept (A's saving wrote its older game over them), and free play opened
     afresh later (or in a third tab) is B's game."""
-    a = LearnApp("restless-spirits", store=_store(tmp_path))
-    a.tabs.selected_index = 1
-    for d in a.free.seats.seats:
-        d.value = "you"
-    for _ in range(2):
-        a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
+    a = _free_play_as_both_seats(tmp_path, 2)
     b = LearnApp("restless-spirits", store=_store(tmp_path))
     assert b.tabs.selected_index == 1 and len(b.free.session.history) == 2
     for _ in range(3):
