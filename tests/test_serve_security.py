@@ -877,3 +877,46 @@ def test_on_a_fresh_server_the_landing_kernel_heats_first():
         await km2._wait_for_heated("practice.ipynb")
         return loop.time() - t
     assert asyncio.run(bounded()) < 2
+
+    async def later():
+        # the start-up is over (a wait has ended): a refill asking later never waits, though that pool never heated
+        # (a page took its every kernel before it made its first page; a refill at the cap then waited 40 s)
+        loop = asyncio.get_running_loop()
+        t = loop.time()
+        await km2._wait_for_heated("practice.ipynb")
+        return loop.time() - t
+    assert km2._heat_phase_over and asyncio.run(later()) < 0.05
+    km3 = webguard.CappedKernelManager(heat_first=["index.ipynb"], heat_first_wait=30)
+
+    async def handed_out():
+        # a page handed a pre-heated kernel ends the start-up as well
+        loop = asyncio.get_running_loop()
+        km3._pools = {"index.ipynb": [loop.create_future()]}
+
+        async def get_rendered_notebook(notebook_name, **kwargs):
+            return None, [], "kernel-1"
+        km3.get_rendered_notebook = get_rendered_notebook
+        km3.watch_pool_handouts()
+        await km3.get_rendered_notebook(notebook_name="learn.ipynb")
+        t = loop.time()
+        await km3._wait_for_heated("practice.ipynb")
+        return loop.time() - t
+    assert asyncio.run(handed_out()) < 0.05
+    km4 = webguard.CappedKernelManager(heat_first=["index.ipynb", "learn.ipynb"], heat_first_wait=30)
+
+    async def taken_before_heated():
+        # a page took the learn pool's kernel before its first page was made (its pool now holds only a refill
+        # that is starting): the pool counts as heated once that page's render is done
+        loop = asyncio.get_running_loop()
+        render, refill = loop.create_future(), loop.create_future()
+        km4._pools = {"index.ipynb": [], "learn.ipynb": [refill]}
+
+        async def get_rendered_notebook(notebook_name, **kwargs):
+            return render, [], "kernel-1"
+        km4.get_rendered_notebook = get_rendered_notebook
+        km4.watch_pool_handouts()
+        await km4.get_rendered_notebook(notebook_name="learn.ipynb")
+        held = not km4.pool_heated("learn.ipynb")
+        render.set_result(None)
+        return held, km4.pool_heated("learn.ipynb")
+    assert asyncio.run(taken_before_heated()) == (True, True)

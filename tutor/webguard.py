@@ -495,6 +495,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         kwargs["allowed_message_types"] = list(KERNEL_MESSAGE_TYPES)
         super().__init__(**kwargs)
         self._heated: set[str] = set()  # the heat_first pools known to have made their first page
+        self._heat_phase_over = False  # True once the start-up order is done with (see _wait_for_heated)
+        self._handed_renders: dict = {}  # notebook -> render task of the first pre-heated kernel a page took
         self._starting = 0
         self._culling: set[str] = set()
         self._connected_once: set[str] = set()
@@ -565,8 +567,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return
 
         async def get_rendered_notebook(*args, **kwargs):
+            self._heat_phase_over = True  # a page is being served: the start-up order has done its work
             result = await original(*args, **kwargs)
             self.note_page_kernel(result[2])  # (render task, rendered cells, kernel id)
+            notebook = kwargs.get("notebook_name", args[0] if args else None)
+            if notebook is not None and result[0] is not None:
+                self._handed_renders.setdefault(notebook, result[0])  # its page is made when that render is done
             return result
 
         get_rendered_notebook._notes_page_kernels = True
@@ -595,11 +601,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def pool_heated(self, notebook: str) -> bool:
         """Whether the pre-heated pool of ``notebook`` (e.g. ``index.ipynb``) has made its page: a kernel of it has
-        started and run the notebook, or it has none to wait for (no pool, handed out, or its start failed)."""
+        started and run the notebook (in its pool, or for the page that took it first), or it has none to wait for
+        (no pool, or its start failed)."""
         if notebook in self._heated:
             return True
+        handed = self._handed_renders.get(notebook)  # a page took a kernel of it before it was done: that render
         pool = getattr(self, "_pools", {}).get(notebook)
-        done = not pool
+        done = not pool or (handed is not None and handed.done())
         for task in pool or ():
             if not task.done():
                 continue
@@ -621,12 +629,22 @@ class CappedKernelManager(AsyncMappingKernelManager):
         return first[:first.index(notebook)] if notebook in first else first
 
     async def _wait_for_heated(self, notebook: str | None) -> None:
+        """Hold a pre-heated kernel of ``notebook`` until the pools heated before it have made their pages, at most
+        :attr:`heat_first_wait` seconds. Only while the server starts: once one wait has ended, or a page has been
+        handed a pre-heated kernel, the start-up is over and no kernel that asks later waits (the waits begun before
+        run their course, so the landing page still renders first). Without that a refill at the kernel cap waited
+        the full 40 s for a learn pool whose every kernel a page took before it finished its first page, and the
+        page asking for that refill with it: a notes window reloaded at the cap took 36 s."""
         import asyncio
+        if self._heat_phase_over:
+            return
         waits = self.heat_before(notebook)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.heat_first_wait
         while waits and not all(self.pool_heated(n) for n in waits) and loop.time() < deadline:
             await asyncio.sleep(0.1)
+        if waits:
+            self._heat_phase_over = True
 
     async def start_kernel(self, *args, **kwargs) -> str:
         """Start a kernel once there is room (Jupyter Server's ``start_kernel`` otherwise unchanged). A pre-heated

@@ -44,6 +44,7 @@ def test_notes_window_follows_the_presenter(tutor_server, tutor_page):
     with page.context.expect_page(timeout=RENDER_MS) as opened:
         link.click()
     notes_page = opened.value
+    notes_page.set_default_timeout(RENDER_MS)  # its reload below makes a page: a kernel start at the kernel cap
     notes_page.on("pageerror", lambda exc: tutor_page.errors.append(f"notes window: page error: {exc}"))
     assert notes_page.url.endswith("teacher-walkthrough.ipynb?notes=1")
     win = notes_page.locator(".tutor-notes-window")
