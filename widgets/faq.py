@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -29,7 +30,7 @@ from IPython import get_ipython
 
 from tutor import ContentError, IllegalAction, Session, faq
 from tutor import short
-from tutor.scenario import Scenario, start
+from tutor.scenario import Scenario, find, start
 
 from . import faq_table, faq_whatif, kernel_timing
 from .app import TutorApp
@@ -48,6 +49,8 @@ _STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later"
 #: background (about half a second of the kernel's time) and makes the what-if controls
 #: (:func:`widgets.kernel_timing.after_view`): the first view is not slowed by them.
 FILL_AFTER_S = 0.3
+#: Most seconds one press of Play to end works before it draws the board and says how far it went.
+PLAY_BUDGET_S = 1.5
 
 
 def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
@@ -129,7 +132,10 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         self.stepper = w.HBox([w.HTML("<b>Script</b>"), self.back, self.next, self.play, self.script_info,
                                self.show, self.whatif_open], layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.stepper.add_class("rt-faq-script")
-        self.status = w.VBox([self.card, self.stepper])
+        #: a plain notice above the question (the page's address named a question that is not here)
+        self.notice = w.HTML()
+        self.notice.add_class("rt-faq-notice")
+        self.status = w.VBox([self.notice, self.card, self.stepper])
         self.status.add_class("rt-faq-status")
 
         try:
@@ -189,9 +195,16 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
                 entry = self.index.get(open_id)
                 board_for(entry.game)
                 return entry, start(entry.scenario, str(entry.path))
-            except (KeyError, ValueError) as exc:
-                said = short(str(exc.args[0]), 600, quote=False)
-                self.errors.output.append_stdout(f"Cannot open scenario {short(open_id)}: {said}\n")
+            except KeyError:  # said in words, with no list of the ids there are (learners never see ids)
+                self.notice.value = (f'<div class="rt-faq-problem" role="status">The page\'s address asks for a '
+                                     f"question called “{esc(short(open_id, 80, quote=False))}”, and there is no "
+                                     "such question here, so the page opens on the first one. <b>Questions</b> "
+                                     "lists them all.</div>")
+            except ValueError as exc:  # e.g. a game with no board view yet
+                said = short(str(exc.args[0]), 300, quote=False)
+                self.notice.value = (f'<div class="rt-faq-problem" role="status">The question the page\'s address asks '
+                                     f"for cannot be shown here ({esc(said)}), so the page opens on the first one."
+                                     "</div>")
         for e in self.index.entries:
             if not has_board(e.game):
                 continue
@@ -231,6 +244,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         self.answer_shown = False
         self.show_panel(None if self.panel.view == "answer" else self.panel.view)
         self.errors.clear()  # a message about the question left behind would only confuse
+        self.notice.value = ""
         self._replace(session)
         self._show_entry()
 
@@ -267,13 +281,33 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         """Take back the last step."""
         self.app.model.undo()
 
-    def play_to_end(self) -> None:
+    def play_to_end(self, budget_s: float = PLAY_BUDGET_S) -> int:
         """Take every remaining scripted step, stopping before one that cannot be taken now (the script line under
-        the board says why, e.g. after a "what if" edit)."""
-        while True:
-            st = faq.script_status(self.scenario, self.app.session)
-            if st.next_ref is None or st.problem is not None or not self.step():
-                return
+        the board says why, e.g. after a "what if" edit), and after ``budget_s`` seconds of work (a saved question
+        of one's own may script thousands of steps: the line then says how far it went, and Play to end goes on).
+        The board and the log are drawn once, after the last step. Returns the number of steps taken."""
+        session = self.app.session
+        st = faq.script_status(self.scenario, session)
+        if st.off_script or st.next_ref is None or st.problem is not None:
+            self.refresh()
+            return 0
+        deadline = time.monotonic() + budget_s
+        taken = 0
+        with self.app.model.held():
+            for ref in self.scenario.script[st.done:]:
+                try:
+                    session.apply(find(session, ref).id)
+                except (IllegalAction, ContentError):
+                    break  # the script line says why this step cannot be taken
+                taken += 1
+                if time.monotonic() > deadline:
+                    break
+        left = faq.script_status(self.scenario, session)
+        if left.next_ref is not None and left.problem is None:
+            self._refusal = (f'<span class="rt-faq-paused" role="status"> Played {plural(taken, "step")}; '
+                             "press <b>Play to end</b> to go on.</span>")
+        self.refresh()
+        return taken
 
     def toggle_answer(self) -> None:
         """Show or hide the answer box (in the side panel)."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 import logging
 import traceback
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import ipywidgets as w
 
@@ -106,6 +107,7 @@ class SessionModel:
         self.card_open = False
         self._observers: list[Observer] = []
         self._notifying = 0
+        self._held: list[str] | None = None  # changes not shown yet, inside held()
         self._retired: list[w.Widget] = []
         self._chips: dict[str, w.Button] = {}  # clause id -> its chip, for the game of ``_chips_game``
         self._chips_game = session.game_id
@@ -120,7 +122,23 @@ class SessionModel:
         self._observers.append(callback)
 
     def _forward(self, _session: Session, change: str) -> None:
+        if self._held is not None:
+            self._held.append(change)  # shown once, when :meth:`held` ends
+            return
         self._notify(change)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Within ``with model.held():`` the session's changes are not shown one by one: the views are told once, at
+        the end, with the last change (the views draw from the session's state, so many steps then cost one
+        drawing; used by the FAQ explorer's Play to end). Not reentrant."""
+        self._held = []
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            if held:
+                self._notify(held[-1])
 
     def _notify(self, change: str) -> None:
         self._notifying += 1

@@ -54,9 +54,15 @@ def test_faq_explorer_returns_a_widget_and_opens_by_id():
 
 
 def test_unknown_id_is_reported_in_the_page(index):
+    """An address naming no question (``?scenario=no-such-scenario``): a plain notice above the question, naming
+    what was asked; no output line and no list of the known ids (attack 16 finding 3: about 20 ids were printed)."""
     ex = FaqExplorer("no-such-scenario", index=index)
-    text = "".join(o.get("text", "") for o in ex.errors.output.outputs)
-    assert "no-such-scenario" in text and ex.entry.id == index.entries[0].id
+    assert ex.entry.id == index.entries[0].id
+    assert not ex.errors.output.outputs
+    assert "“no-such-scenario”" in ex.notice.value and "there is no such question" in ex.notice.value
+    assert not any(e.id in ex.notice.value for e in index.entries)
+    ex.open(index.entries[1].id)  # a question chosen: the notice goes
+    assert ex.notice.value == ""
 
 
 def test_search_narrows_the_list(ex):
@@ -681,3 +687,41 @@ def test_a_value_set_back_keeps_the_change_it_replaced(ex):
     assert ex.edits == [faq.SetAP(1, 3), faq.MoveCard("t01", faq.Zone("hand", 1), faq.Zone("deck"))]
     assert ex.app.session.state.players[0].ap == 3 and ex.save_box.layout.display == "flex"
     assert ex.said() == "Player 1 has 3 AP; moved Spirit Cloak from Player 1's hand to the bottom of its deck"
+
+
+def test_play_to_end_of_a_long_saved_question_is_bounded_and_drawn_once(tmp_path, monkeypatch):
+    """Attack 16, finding 1: a 12 KB saved question of one's own scripted 3,800 end-turns (one YAML alias); Play to
+    end drew the whole page after every step (about 0.3 s each): the page was busy for 10-15 minutes and Restart
+    waited behind it. Play to end now draws once and stops after its time budget, saying how far it went; pressed
+    again it goes on from there."""
+    import time
+    import shutil
+    from widgets.faq import FaqExplorer
+    folder = tmp_path / "q"
+    folder.mkdir()
+    monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(folder))
+    steps = 3000
+    (folder / "my-long-game.yaml").write_text(
+        "meta: {id: my-long-game, title: AP cannot be saved, question: Long game of end turns?, answer: No.,\n"
+        "       source: {file: restless-spirits.txt, section: General FAQs}, covers: [faq, AP]}\n"
+        "setup: {game: restless-spirits, players: 2, seed: 7, options: {first_game: true, guides: [okada-mitsuo, hana]}}\n"
+        "script: [&e {kind: end-turn}" + ",*e" * (steps - 1) + "]\n"
+        "expect:\n  - state: {current: 1}\n")
+    page = FaqExplorer("my-long-game", game_id="restless-spirits")
+    assert page.entry.id == "my-long-game"
+    drawn = []
+    page.app.model.observe(lambda m, change: drawn.append(change))
+    taken = page.play_to_end(budget_s=0)  # a budget spent at once: one step, then it says how far it went
+    assert taken == 1 and len(page.app.session.history) == 1 and drawn == ["apply"]
+    info = page.script_info.value
+    assert "Played 1 step;" in info and "Play to end" in info and f"Step 1 of {steps} done" in info
+    drawn.clear()
+    t = time.monotonic()
+    more = page.play_to_end(budget_s=60)  # pressed again: goes on from there, all of it in one drawing
+    spent = time.monotonic() - t
+    assert more == steps - 1 and len(page.app.session.history) == steps and drawn == ["apply"]
+    assert spent < 30, spent  # measured 0.5 s here on a quiet machine (2,999 engine steps, then one drawing)
+    assert f"Script done ({steps} steps)" in page.script_info.value
+    page.app.model.reset()  # Restart takes the page back at once
+    assert len(page.app.session.history) == 0 and "Played" not in page.script_info.value
+    shutil.rmtree(folder)
