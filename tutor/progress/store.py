@@ -34,10 +34,12 @@ Notices say why in plain words; the error itself, and a server's URL, go to the 
 from __future__ import annotations
 
 import getpass
+import hashlib
 import logging
 import os
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -76,20 +78,119 @@ CARDS_READ = 2_000
 
 
 def learner_name() -> str:
-    """The learner's name: ``$JUPYTERHUB_USER`` on a hub, else the local user name (``"learner"`` if neither is
-    known); control characters removed, at most 100 characters."""
-    name = os.environ.get("JUPYTERHUB_USER", "").strip()
+    """The learner's name as the environment gives it: ``$JUPYTERHUB_USER`` on a hub (exactly as it is: never
+    stripped or cleaned, see :func:`learner_key`), else the local user name (``"learner"`` if neither is known)."""
+    name = os.environ.get("JUPYTERHUB_USER", "")
     if not name:
         try:
             name = getpass.getuser()
         except (KeyError, OSError):  # no user name in the environment or the password database
             name = ""
-    return clean_name(name) or "learner"
+    return name or "learner"
 
 
 def clean_name(name: str) -> str:
-    """``name`` without control characters, stripped, at most :data:`NAME_MAX` characters."""
+    """``name`` without control characters, stripped, at most :data:`NAME_MAX` characters: for showing a name only
+    (the class hub's login rule, ``deploy/tutor_hub.py``, refuses any name this changes). Never the key of a learner's
+    progress: two names that differ only in what this removes are different people (see :func:`learner_key`)."""
     return "".join(ch for ch in str(name) if ch.isprintable()).strip()[:NAME_MAX]
+
+
+class LearnerNameError(ValueError):
+    """A learner's name the progress store will not keep progress under (see :func:`learner_key`); its message is
+    one plain sentence for the learner."""
+
+
+#: Characters Python counts as printable that show nothing (Unicode's default-ignorable code points that are not
+#: format characters: the combining grapheme joiner, Hangul fillers, Khmer inherent vowels, Mongolian and other
+#: variation selectors; and the blank Braille pattern).
+INVISIBLE = frozenset(map(chr, (0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x2800,
+                                0x3164, 0xFFA0, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))))
+#: Longest name taken at all (a longer one is refused, not hashed: no sign-in name is that long).
+NAME_TAKEN_MAX = 1000
+#: The mark between the start of a long name and its digest in :func:`learner_key` (32 hexadecimal digits follow).
+LONG_MARK = "\u2026"
+_DIGEST_HEX = 32
+
+
+def invisible_chars(name: str) -> list[str]:
+    """The characters of ``name`` that show nothing or change how the rest shows: control, format (zero-width
+    spaces and joiners, soft hyphens, bidi controls, word joiners, the byte-order mark...), separators other than
+    the plain space (no-break, line and paragraph separators...), surrogates, private-use and unassigned code
+    points, and :data:`INVISIBLE`; each once, in order."""
+    out: list[str] = []
+    for ch in name:
+        if (not ch.isprintable() or ch in INVISIBLE) and ch not in out:
+            out.append(ch)
+    return out
+
+
+def _char_words(ch: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``: a character named for a learner (never the character itself)."""
+    named = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" {named}" if named else "")
+
+
+def learner_key(name: str) -> str:
+    """The name a learner's progress is kept under in the database (the ``learner`` table's ``name``): the same name
+    always gives the same key, and two different names never give the same one.
+
+    The choice, and why: a name is kept exactly as it is (never cleaned, stripped or cut), since any folding merges
+    two people into one learner row (they then read and overwrite each other's progress), and the class hub's own
+    login rule is not the only way in: another authenticator (LDAP, OAuth) may hand any name to a learner's server.
+
+    - A name holding characters that show nothing or reorder the text (:func:`invisible_chars`: zero-width and
+      bidi controls, other format characters, control characters, odd spaces) or spaces around it is refused
+      (:class:`LearnerNameError`), not kept: the teacher's class page lists learners by name, and such a name looks
+      exactly like another learner's (``alice`` and ``alice`` + a zero-width space), so it could pass for them
+      there. The page then works on in memory and says why in one plain sentence.
+    - A name longer than :data:`NAME_MAX` characters (a long directory name) is kept as its first characters, then
+      :data:`LONG_MARK` and 32 hexadecimal digits of its SHA-256 (exactly :data:`NAME_MAX` characters): such a
+      person keeps saving, and two long names that share their first 67 characters stay two learners. A name of
+      :data:`NAME_MAX` characters or fewer that has that very form is refused, so no short name can take a long
+      one's row. Names over :data:`NAME_TAKEN_MAX` characters are refused.
+
+    Returns the key (``name`` itself for a name of at most :data:`NAME_MAX` characters).
+
+    Raises:
+        LearnerNameError: the name is empty, not text, too long, has spaces around it, has the long-name form, or
+            holds invisible characters; its message is a plain sentence for the learner.
+    """
+    if not isinstance(name, str) or not name:
+        raise LearnerNameError("You have no sign-in name, so the tutor cannot tell your progress from other "
+                               "learners'.")
+    bad = invisible_chars(name)
+    if bad:
+        shown = ", ".join(_char_words(ch) for ch in bad[:3]) + (f" and {len(bad) - 3} more" if len(bad) > 3 else "")
+        raise LearnerNameError(f"Your sign-in name holds characters that cannot be seen ({shown}), so it could "
+                               "be taken for another learner's name.")
+    if name != name.strip():
+        raise LearnerNameError("Your sign-in name begins or ends with a space, so it could be taken for another "
+                               "learner's name.")
+    if len(name) > NAME_TAKEN_MAX:
+        raise LearnerNameError(f"Your sign-in name is longer than {NAME_TAKEN_MAX} characters, longer than the "
+                               "tutor keeps.")
+    if len(name) <= NAME_MAX:
+        if _long_form(name):
+            raise LearnerNameError("Your sign-in name has the form the tutor gives to very long names, so it could "
+                                   "be taken for another learner's name.")
+        return name
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:_DIGEST_HEX]
+    return name[:NAME_MAX - _DIGEST_HEX - len(LONG_MARK)] + LONG_MARK + digest
+
+
+def _long_form(key: str) -> bool:
+    """Whether ``key`` has the form :func:`learner_key` gives a long name (start, mark, 32 hex digits)."""
+    tail = key[-_DIGEST_HEX:]
+    return (len(key) == NAME_MAX and key[-_DIGEST_HEX - len(LONG_MARK):-_DIGEST_HEX] == LONG_MARK
+            and all(c in "0123456789abcdef" for c in tail))
+
+
+def shown_name(name: str) -> str:
+    """``name`` for a page, every invisible character written as its code (``U+200B``) so that nothing in it is
+    hidden; at most :data:`NAME_MAX` characters, then ``…``."""
+    text = "".join(f"<U+{ord(ch):04X}>" if (not ch.isprintable() or ch in INVISIBLE) else ch for ch in str(name))
+    return text if len(text) <= NAME_MAX else text[:NAME_MAX] + "…"
 
 
 @dataclass(frozen=True)
@@ -136,20 +237,29 @@ class ProgressStore:
 
     Args:
         url: a SQLAlchemy URL (default :func:`default_url`).
-        learner: the learner's name (default :func:`learner_name`).
+        learner: the learner's name (default :func:`learner_name`), kept under :func:`learner_key` of it. A name
+            that function refuses (invisible characters, spaces around it...) is no error: the store works in
+            memory from the start and ``notice`` says why.
 
-    Attributes: ``url`` (as given, for messages: its password is never shown), ``learner``, ``saving`` (False once
-    the store works in memory only), ``notice`` (why not, else ``None``).
+    Attributes: ``url`` (as given, for messages: its password is never shown), ``learner`` (the key, or for a
+    refused name the name as :func:`shown_name` shows it), ``saving`` (False once the store works in memory only),
+    ``notice`` (why not, else ``None``).
 
-    Methods raise ``ValueError`` for a bad argument (unknown game, empty or too long id); database trouble never
-    raises.
+    Methods raise ``ValueError`` for a bad argument (unknown game, empty or too long id; an empty ``learner``);
+    database trouble never raises.
     """
 
     def __init__(self, url: str | None = None, learner: str | None = None) -> None:
         self.url = url or default_url()
-        self.learner = clean_name(learner) if learner is not None else learner_name()
-        if not self.learner:
+        if learner is not None and not learner:
             raise ValueError("a learner needs a name")
+        given = learner if learner is not None else learner_name()
+        try:
+            #: the learner's key in the database (:func:`learner_key`); for a refused name, the name as shown
+            self.learner = learner_key(given)
+            refused = None
+        except LearnerNameError as exc:
+            self.learner, refused = shown_name(given), exc
         self.saving = True
         self.notice: str | None = None
         self._told = False
@@ -162,6 +272,9 @@ class ProgressStore:
         self._retry_at: float | None = None  # when to try a locked database again (None: never)
         #: seconds one read or write of a database server may take before the store goes on in memory (None: SQLite)
         self._wait = server_wait(self.url)
+        if refused is not None:  # never saved under another learner's row: in memory, said once
+            self._refuse_name(refused, given)
+            return
         opened: dict = {}  # what the opening made (filled in by its thread, which may be left behind if it hangs)
 
         def open_it() -> None:
@@ -215,6 +328,16 @@ class ProgressStore:
         elif self.engine is not None:  # a hung server's pooled connections are closed without waiting
             threading.Thread(target=self.engine.dispose, daemon=True).start()
         self.engine, self._learner_id = mem, new_id
+
+    def _refuse_name(self, exc: LearnerNameError, given: str) -> None:
+        """Go on in memory, saving nothing, for a name :func:`learner_key` refuses; the notice says why."""
+        _server_log.warning("progress store: not saving for the learner name %r: %s", str(given)[:NAME_MAX + 20], exc)
+        self.saving, self._wait, self._retry_at = False, None, None
+        self.notice = (f"{exc} So your progress is not being saved: this page works as usual, but what you do now is "
+                       "kept only until you close it.")
+        self.engine = _engine("sqlite://")
+        migrate(self.engine)
+        self._learner_id = self._ensure_learner(self.engine)
 
     def take_notice(self) -> str | None:
         """The notice about not saving, the first time it is asked for (then ``None``)."""
