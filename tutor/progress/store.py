@@ -45,7 +45,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from sqlalchemy import String, cast, delete, select, update
+from sqlalchemy import DateTime, String, cast, delete, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session as DbSession
@@ -57,8 +57,9 @@ from .database import (describe_url, ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOU
                        NotTutorDatabase, TUTOR_TABLES, alembic_errors, _engine, _locked, _reason, at_head,
                        check_tutor_database, default_url, migrate, tutor_revisions, bounded, learner_where, NoAnswer,
                        server_wait)
-from .models import (CLAUSE_MAX, Base, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
-                     LessonCompletion, PracticeAnswer, ResumePlace)
+from .models import (CARD_MAX, CLAUSE_MAX, Base, GAME_MAX, KEY_MAX, KIND_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX,
+                     PAGE_MAX, PLACE_MAX, TIME_TEXT_MAX, ClauseCard, Learner, LessonCompletion, PracticeAnswer,
+                     ResumePlace, within)
 
 log = logging.getLogger("tutor.progress")
 #: The logger of why a database could not be used (its error and a server's URL): not under ``tutor``, whose warnings
@@ -66,8 +67,6 @@ log = logging.getLogger("tutor.progress")
 _server_log = logging.getLogger("rules_tutor.progress")
 T = TypeVar("T")
 
-#: Largest text a page may keep as its place (a saved game's JSON fits).
-PLACE_MAX = 4 * 1024 * 1024
 #: Writes kept in memory for a locked database (more are kept in memory only).
 PENDING_MAX = 2000
 KINDS = ("can-do", "why-not", "what-happens")
@@ -265,6 +264,8 @@ class ProgressStore:
         self._told = False
         #: ``(game, clause)`` of stored fsrs cards that could not be read (they start again; see :meth:`cards`)
         self.damaged: set[tuple[str, str]] = set()
+        #: pages whose kept place could not be read (larger than :data:`PLACE_MAX`, or not text: a tampered row)
+        self.damaged_places: set[str] = set()
         self._damage_told = False
         self._learner_id: int | None = None
         self.engine: Engine | None = None
@@ -491,25 +492,38 @@ class ProgressStore:
         self._write(fn)
 
     def take_damage_notice(self) -> str | None:
-        """One sentence, the first time it is asked for after :meth:`cards` met stored cards it could not read (then
-        ``None``): which rules' practice starts again. The answers kept are not touched."""
-        if not self.damaged or self._damage_told:
+        """One or two sentences, the first time it is asked for after :meth:`cards` met stored cards it could not
+        read, or :meth:`place` a kept place it could not read (then ``None``): which rules' practice starts again,
+        and that the page starts afresh. Nothing else kept is touched."""
+        if not (self.damaged or self.damaged_places) or self._damage_told:
             return None
         self._damage_told = True
-        n = len(self.damaged)
-        which = "one rule" if n == 1 else f"{n} rules"
-        return (f"Part of your practice record could not be read (the review history of {which}), so practice of "
-                f"{'that rule' if n == 1 else 'those rules'} starts again. Your answers so far are all kept.")
+        said = []
+        if self.damaged:
+            n = len(self.damaged)
+            which = "one rule" if n == 1 else f"{n} rules"
+            said.append(f"Part of your practice record could not be read (the review history of {which}), so "
+                        f"practice of {'that rule' if n == 1 else 'those rules'} starts again. Your answers so far "
+                        "are all kept.")
+        if self.damaged_places:
+            said.append("Where you were when you last left this page could not be read (what was kept there is "
+                        "larger than the tutor ever keeps, or is not text), so the page starts afresh. Your lessons "
+                        "done and your practice answers are all kept.")
+        return " ".join(said)
 
     def _review(self, db: DbSession, lid: int, game: str, clause: str, correct: bool, when: datetime) -> None:
         # only the card's JSON is read: a damaged date beside it (a tampered file) never stops the answer being kept
         key = (ClauseCard.learner_id == lid, ClauseCard.game == game, ClauseCard.clause == clause)
-        stored = db.scalar(select(ClauseCard.card).where(*key))
+        found = db.execute(select(within(ClauseCard.card, CARD_MAX)).where(*key)).first()
+        stored = found[0] if found is not None else None
         try:
+            if found is not None and stored is None:  # larger than a card ever is: a tampered row
+                raise ValueError("card too large")
             old = card_from_json(stored) if stored is not None else None
         except (ValueError, TypeError):  # unreadable: it starts again (said once, see take_damage_notice)
             self.damaged.add((game, clause))
             old = None
+        stored = None if found is None else (stored or "")  # (an unreadable card is written over)
         card = review(old, correct, when)
         insert = _upsert_insert(db) if stored is None else None
         if insert is not None:  # another tab may make this card at the same moment: the later review is kept
@@ -528,10 +542,14 @@ class ProgressStore:
 
         def fn(db: DbSession, lid: int) -> dict:
             out = {}
-            rows = db.execute(select(ClauseCard.clause, ClauseCard.card)  # (its dates are not needed here)
+            rows = db.execute(select(within(ClauseCard.clause, CLAUSE_MAX), within(ClauseCard.card, CARD_MAX))
                               .where(ClauseCard.learner_id == lid, ClauseCard.game == game).limit(CARDS_READ))
-            for clause, text in rows:
+            for clause, text in rows:  # (its dates are not needed here; an oversize value comes back as None)
+                if not isinstance(clause, str):  # a clause id longer than any: not a rule of the game
+                    continue
                 try:
+                    if not isinstance(text, str):
+                        raise ValueError("card too large, or not text")
                     out[clause] = card_from_json(text)
                 except (ValueError, TypeError):  # it starts again; said once by take_damage_notice, never logged
                     log.debug("progress: the card of %s in %s is unreadable; it starts again", clause, game)
@@ -547,9 +565,11 @@ class ProgressStore:
         game = _game(game)
 
         def fn(db: DbSession, lid: int) -> list[Answer]:
-            rows = db.execute(select(PracticeAnswer.game, PracticeAnswer.kind, PracticeAnswer.clause,
-                                     PracticeAnswer.chosen_clause, PracticeAnswer.correct,
-                                     cast(PracticeAnswer.answered_at, String), PracticeAnswer.question)
+            rows = db.execute(select(within(PracticeAnswer.game, GAME_MAX), within(PracticeAnswer.kind, KIND_MAX),
+                                     within(PracticeAnswer.clause, CLAUSE_MAX),
+                                     within(PracticeAnswer.chosen_clause, CLAUSE_MAX), PracticeAnswer.correct,
+                                     within(cast(PracticeAnswer.answered_at, String), TIME_TEXT_MAX),
+                                     within(PracticeAnswer.question, KEY_MAX))
                               .where(PracticeAnswer.learner_id == lid, PracticeAnswer.game == game)
                               .order_by(PracticeAnswer.id.desc()).limit(ANSWERS_READ))
             out = []
@@ -558,7 +578,7 @@ class ProgressStore:
                 if when is None or not isinstance(clause, str) or not isinstance(kind, str):
                     self.damaged.add((game, str(clause)[:CLAUSE_MAX]))
                     continue
-                out.append(Answer(g, kind, clause, chosen if isinstance(chosen, str) else None, bool(correct), when,
+                out.append(Answer(game, kind, clause, chosen if isinstance(chosen, str) else None, bool(correct), when,
                                   question if isinstance(question, str) else ""))
             out.reverse()  # in the order they were kept
             out.sort(key=lambda a: a.answered_at)  # oldest first (stable: answers of one moment keep their order)
@@ -595,8 +615,10 @@ class ProgressStore:
     def lessons_done(self, game: str) -> set[str]:
         """Ids of the lessons of ``game`` the learner completed."""
         game = _game(game)
-        return self._read(lambda db, lid: set(db.scalars(select(LessonCompletion.lesson).where(
-            LessonCompletion.learner_id == lid, LessonCompletion.game == game))))
+        return self._read(lambda db, lid: {x for x in db.scalars(select(within(LessonCompletion.lesson, LESSON_MAX))
+                                                                 .where(LessonCompletion.learner_id == lid,
+                                                                        LessonCompletion.game == game))
+                                           if isinstance(x, str)})  # (an oversize id is no lesson's)
 
     def save_place(self, page: str, data: str) -> None:
         """Keep ``data`` (text, at most 4 MiB) as where the learner is on ``page`` (replacing what was kept)."""
@@ -621,12 +643,23 @@ class ProgressStore:
         self._write(fn)
 
     def place(self, page: str) -> str | None:
-        """What :meth:`save_place` kept for ``page``, else ``None``."""
+        """What :meth:`save_place` kept for ``page``, else ``None``. A kept place larger than :data:`PLACE_MAX`
+        (which the store never writes: a tampered row) or not text is never read into memory (the database measures
+        it, see :func:`~tutor.progress.models.within`): ``None`` too, the page is added to ``damaged_places`` and
+        :meth:`take_damage_notice` says so once; the row and everything else kept stay as they are."""
         _check(page, "page", PAGE_MAX)
 
         def fn(db: DbSession, lid: int) -> str | None:
-            row = db.get(ResumePlace, (lid, page))
-            return row.data if row is not None else None
+            row = db.execute(select(within(ResumePlace.data, PLACE_MAX))
+                             .where(ResumePlace.learner_id == lid, ResumePlace.page == page)).first()
+            if row is None:
+                return None
+            if not isinstance(row[0], str):
+                log.debug("progress: the kept place of %s is larger than %d characters or not text; not read",
+                          page, PLACE_MAX)
+                self.damaged_places.add(page)
+                return None
+            return row[0]
 
         return self._read(fn)
 
@@ -653,11 +686,35 @@ class _Rollback(Exception):
     """Raised inside a transaction to roll it back (the write probe)."""
 
 
+#: The longest value read back of each text column that has no length of its own (the others: their ``String(n)``).
+_TEXT_MAX = {"data": PLACE_MAX, "card": CARD_MAX}
+
+
 def _copy_learner(src: Engine, src_id: int, dst: Engine, dst_id: int) -> None:
-    """Copy one learner's rows from ``src`` to ``dst`` (read only on ``src``)."""
+    """Copy one learner's rows from ``src`` to ``dst`` (read only on ``src``). Each text value is read only when it
+    is no longer than the store writes (:func:`~tutor.progress.models.within`) and each time only when it reads as
+    one: a row holding anything else (a tampered file) is left behind, never read whole."""
     with DbSession(src) as a, DbSession(dst) as b, b.begin():
         for model in LEARNER_TABLES:
             b.execute(delete(model).where(model.learner_id == dst_id))
-            cols = [c.key for c in model.__table__.columns if c.key not in ("learner_id", "id")]
-            for row in a.scalars(select(model).where(model.learner_id == src_id)):
-                b.add(model(learner_id=dst_id, **{c: getattr(row, c) for c in cols}))
+            cols = [c for c in model.__table__.columns if c.key not in ("learner_id", "id")]
+            reads = []
+            for c in cols:
+                if isinstance(c.type, DateTime):
+                    reads.append(within(cast(c, String), TIME_TEXT_MAX))
+                elif isinstance(c.type, String):  # (Text too)
+                    reads.append(within(c, getattr(c.type, "length", None) or _TEXT_MAX.get(c.key, KEY_MAX)))
+                else:
+                    reads.append(c)
+            for row in a.execute(select(*reads).where(model.learner_id == src_id)):
+                values = {}
+                for c, value in zip(cols, row):
+                    if isinstance(c.type, DateTime):
+                        value = _stored_time(value)
+                    elif isinstance(c.type, String) and value is not None and not isinstance(value, str):
+                        value = None
+                    if value is None and not c.nullable:
+                        break
+                    values[c.key] = value
+                else:
+                    b.add(model(learner_id=dst_id, **values))
