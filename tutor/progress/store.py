@@ -56,7 +56,7 @@ from .database import (describe_url, ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOU
                        SERVER_OPEN_WAIT, SERVER_WAIT,
                        NotTutorDatabase, TUTOR_TABLES, alembic_errors, _engine, _locked, _reason, at_head,
                        check_tutor_database, default_url, migrate, tutor_revisions, bounded, learner_where, NoAnswer,
-                       server_wait)
+                       server_wait, sever)
 from .models import (CARD_MAX, CLAUSE_MAX, Base, GAME_MAX, KEY_MAX, KIND_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX,
                      PAGE_MAX, PLACE_MAX, TIME_TEXT_MAX, ClauseCard, Learner, LessonCompletion, PracticeAnswer,
                      ResumePlace, within)
@@ -382,10 +382,11 @@ class ProgressStore:
         raced = False
         for _attempt in range(3):
             engine, lid = self.engine, self._learner_id
+            given_up, held = threading.Event(), {}
 
-            def run(engine: Engine = engine, lid: int = lid) -> T:
+            def run(engine: Engine = engine, lid: int = lid, given_up=given_up, held=held) -> T:
                 with DbSession(engine) as db, db.begin():
-                    return fn(db, lid)
+                    return _unless_given_up(db, given_up, held, lambda: fn(db, lid))
 
             try:
                 out = bounded(run, self._wait)
@@ -401,6 +402,9 @@ class ProgressStore:
                 if raced:
                     self._fall_back(exc)
                 raced = True
+            except NoAnswer as exc:  # the write given up on is never applied later (see _unless_given_up)
+                _give_up(given_up, held)
+                self._fall_back(exc)
             except (SQLAlchemyError, OSError) as exc:
                 if not self.saving:
                     raise
@@ -416,6 +420,7 @@ class ProgressStore:
         self._retry_at = time.monotonic() + RETRY_SECONDS
         tried: dict = {}
         pending = list(self._pending)
+        given_up, held = threading.Event(), {}
 
         def again() -> int:
             probe = tried["probe"] = _engine(self.url, RETRY_TIMEOUT)
@@ -423,13 +428,14 @@ class ProgressStore:
             migrate(probe)
             lid = self._ensure_learner(probe)
             with DbSession(probe) as db, db.begin():
-                for fn in pending:
-                    fn(db, lid)
+                _unless_given_up(db, given_up, held, lambda: [fn(db, lid) for fn in pending])
             return lid
 
         try:
             lid = bounded(again, server_wait(self.url))
         except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
+            if isinstance(exc, NoAnswer):
+                _give_up(given_up, held)
             log.debug("progress store %s still not usable: %s", describe_url(self.url), exc)
             if not _locked(exc):
                 self._retry_at, self._pending = None, []
@@ -680,6 +686,32 @@ def _upsert_insert(db: DbSession):
         from sqlalchemy.dialects.postgresql import insert
         return insert
     return None
+
+
+class _GivenUp(Exception):
+    """Raised in a write's own thread once the page has given up waiting for it: its transaction is rolled back."""
+
+
+def _unless_given_up(db: DbSession, given_up: threading.Event, held: dict, write: Callable[[], T]) -> T:
+    """``write()`` in ``db``'s transaction (run in :func:`bounded`'s thread), unless the page has given up waiting
+    for it (``given_up``): then :class:`_GivenUp` rolls it back instead of letting it go on, so a write the page
+    stopped waiting for (a paused server) is never committed once the server answers again. The connection is put
+    in ``held["connection"]`` first, for :func:`_give_up` to sever."""
+    held["connection"] = db.connection().connection.dbapi_connection  # (after the pool's checkout and ping)
+    if given_up.is_set():
+        raise _GivenUp
+    out = write()
+    if given_up.is_set():  # never a COMMIT after the page went on without this write
+        raise _GivenUp
+    return out
+
+
+def _give_up(given_up: threading.Event, held: dict) -> None:
+    """The page stops waiting for a write (:func:`_unless_given_up`): mark it, and shut its connection, so that the
+    server, once it answers again, finds the connection gone and rolls the transaction back (a server-side
+    ``idle_in_transaction_session_timeout`` covers a COMMIT already sent, see :func:`~.database._engine`)."""
+    given_up.set()  # (set before the connection is read: the write's thread sets it before it reads the mark)
+    sever(held.get("connection"))
 
 
 class _Rollback(Exception):
