@@ -24,6 +24,15 @@ again; once the lock is gone those writes are made there, in order, and the stor
 A database server (PostgreSQL) that stops answering on a connection already open (a hung or paused server, a cut
 network: no timeout of the connection fires) delays a page by at most :data:`SERVER_WAIT` seconds per read or write
 (:data:`SERVER_OPEN_WAIT` to open it): the store then goes on in memory, as above, without asking it anything more.
+A write it gave up waiting for is never applied once the server answers again: its COMMIT is never sent after
+that, its connection is shut, and the server itself rolls back a transaction left idle (see
+:func:`tutor.progress.database._engine`).
+
+A value larger than the store ever writes (a tampered row: a 50 MB place, a card, a question) is measured by the
+database and never read into memory; the row counts as damaged (:meth:`ProgressStore.take_damage_notice`).
+
+A learner is kept under their name exactly (:func:`learner_key`): names that differ only in invisible characters, or
+past the 100th character, are never one learner; a name with invisible characters is refused, in plain words.
 
 Two tabs (two kernels) of one learner writing the same row at the same moment (the learner's first visit, a place,
 a lesson completed, a rule's practice card) are no error: each write is an upsert (``INSERT ... ON CONFLICT``), the
