@@ -28,6 +28,12 @@ TEACHERS_ENV, TEACHER_PASSWORD_ENV = "TUTOR_HUB_TEACHERS", "TUTOR_HUB_TEACHER_PA
 LEARNER_DB_ENV, LEARNER_TEACHERS_ENV = "RULES_TUTOR_DB", "RULES_TUTOR_TEACHERS"
 
 
+#: Printable characters that show nothing (``tutor.progress.store.INVISIBLE``): a name holding one is refused, as the
+#: tutor's progress store refuses it (it would look exactly like another learner's name on the class page).
+INVISIBLE = frozenset(map(chr, (0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x2800,
+                                0x3164, 0xFFA0, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))))
+
+
 def clean_name(name: str) -> str:
     """``name`` as the progress database keeps it: no control characters, stripped, at most :data:`NAME_MAX`
     characters (the same as ``tutor.progress.store.clean_name``)."""
@@ -44,10 +50,10 @@ def tutor_name_ok(name: str) -> bool:
     database stores :func:`clean_name` of it and the class page compares that with the teachers' names, so a name
     the cleaning would change (control or zero-width characters, surrounding spaces, more than :data:`NAME_MAX`
     characters) would share another learner's progress, or pass for a teacher. Names that Unicode compatibility
-    normalisation (NFKC) changes (full-width letters, ligatures) are refused too: they look like another name on the
-    class page."""
+    normalisation (NFKC) changes (full-width letters, ligatures), or holding a character of :data:`INVISIBLE`, are
+    refused too: they look like another name on the class page (the tutor's store would not save under them)."""
     return (0 < len(name) <= NAME_MAX and clean_name(name) == name
-            and unicodedata.normalize("NFKC", name) == name)
+            and unicodedata.normalize("NFKC", name) == name and not INVISIBLE.intersection(name))
 
 
 class TutorNamesMixin:

@@ -14,7 +14,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tutor.lessons import readable_lessons
 from tutor.progress.classroom import NotATeacher, class_report
-from tutor.progress.store import clean_name, default_url, learner_name
+from tutor.progress.store import LearnerNameError, default_url, learner_key, learner_name
+from tutor.progress.store import shown_name as visible_name
 from tutor.registry import clauses_for, game_title
 
 from .style import esc, style_widget
@@ -35,8 +36,25 @@ CLASS_CSS = """
 
 
 def teachers_from_env() -> frozenset[str]:
-    """The teachers' names in ``RULES_TUTOR_TEACHERS`` (comma-separated)."""
-    return frozenset(n for n in (clean_name(x) for x in os.environ.get(ENV_TEACHERS, "").split(",")) if n)
+    """The teachers' names in ``RULES_TUTOR_TEACHERS`` (comma-separated, spaces around each ignored), each as the
+    progress database keys it (:func:`tutor.progress.store.learner_key`); a name it refuses is left out."""
+    out = set()
+    for name in os.environ.get(ENV_TEACHERS, "").split(","):
+        try:
+            out.add(learner_key(name.strip()))
+        except LearnerNameError:
+            continue
+    return frozenset(out)
+
+
+def _viewer_key() -> str | None:
+    """The key of the person who opened the page (:func:`tutor.progress.store.learner_key` of
+    :func:`~tutor.progress.store.learner_name`), ``None`` for a name it refuses: such a name is never a teacher's,
+    however it looks (``tess`` and ``tess`` + a zero-width space are two people)."""
+    try:
+        return learner_key(learner_name())
+    except LearnerNameError:
+        return None
 
 
 class ClassPage:
@@ -52,10 +70,11 @@ class ClassPage:
         self.url = url or default_url()
         #: the name to show: the hub's name for the person (or the one given); none for a local single user, whose
         #: name is the computer's account (e.g. "root"), not a person's
-        self.shown_name = viewer if viewer is not None else clean_name(os.environ.get("JUPYTERHUB_USER", "")) or None
-        self.viewer = viewer if viewer is not None else learner_name()
+        hub_name = os.environ.get("JUPYTERHUB_USER", "")
+        self.shown_name = viewer if viewer is not None else (visible_name(hub_name) if hub_name.strip() else None)
+        self.viewer = viewer if viewer is not None else _viewer_key()
         self.teachers = teachers if teachers is not None else teachers_from_env()
-        self.allowed = self.viewer in self.teachers
+        self.allowed = self.viewer is not None and self.viewer in self.teachers
         self.report = w.HTML()
         self.report.add_class("rt-class")
         head = w.HTML(f"<style>{CLASS_CSS}</style>")

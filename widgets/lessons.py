@@ -560,6 +560,9 @@ class LearnApp:
         "free": saved game JSON or None, "seats": who plays each free-play seat, "auto": true when free play's Auto
         is ticked (absent otherwise), "redo": the free game's undone action ids, the next to redo last}``), or ``{}`` when none is kept or it is not readable."""
         text = self.store.place(self.place_key) if self.store is not None else None
+        told = self.store.take_damage_notice() if self.store is not None else None
+        if told:  # a kept place the store would not read (a tampered row larger than it writes): said once
+            self._notice(f"⚠ {told}")
         if not text:
             return {}
         try:

@@ -4,6 +4,8 @@ started (tests/browser/test_hub.py runs the hub itself)."""
 
 from __future__ import annotations
 
+import unicodedata
+
 import json
 import os
 import re
@@ -191,7 +193,7 @@ def test_a_learner_typing_a_teachers_name_with_the_class_password_is_refused(cla
 
 
 @pytest.mark.parametrize("name", ["te\u200bss", "tess\u200b", "t\x00ess", "ｔｅｓｓ", "ﬁona", "a" * 101,
-                                  "a" * 100 + "b", "ada\u00a0", "\u2028ada"])
+                                  "a" * 100 + "b", "ada\u00a0", "\u2028ada", "ada\ufe0f", "a\u2800", "ada\u115f"])
 def test_names_the_tutor_would_change_are_refused_at_login(class_hub_config, name):
     """The progress database keeps clean_name(name) and the class page compares it with the teachers: a name the
     cleaning (or NFKC) changes would merge into another learner's progress or pass for a teacher."""
@@ -340,6 +342,19 @@ def test_login_rules_clean_names_as_the_progress_database_does():
     assert module.NAME_MAX == NAME_MAX
     for name in ["ada", " ada", "ada\u200b", "a\x00b", "\u2028x", "a" * 150, "zoë", "ｔｅｓｓ", "", "\t", "李 "]:
         assert module.clean_name(name) == clean_name(name), repr(name)
+    # every name the hub lets in is one the progress store keeps exactly as it is (its own learner row)
+    from tutor.progress.store import INVISIBLE, LearnerNameError, learner_key
+    assert module.INVISIBLE == INVISIBLE
+    for name in ["ada", "zoë", "a" * 100, "李", "x y", "ada\u115f", "ada\ufe0f", "a\u2800", "ada\u034f", "ada\u200b",
+                 " ada", "a\u202eb", "a" * 101, "e\u0301"]:
+        if module.tutor_name_ok(name):
+            assert learner_key(name) == name, repr(name)
+        else:
+            try:
+                learner_key(name)
+            except LearnerNameError:
+                continue
+            assert len(name) > NAME_MAX or unicodedata.normalize("NFKC", name) != name, repr(name)
     assert "import tutor" not in (DEPLOY / "tutor_hub.py").read_text()  # loads in the chart's hub image
 
 

@@ -6,6 +6,7 @@ fail. As root (PostgreSQL refuses to run as root) the server runs as the ``postg
 """
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -34,9 +35,12 @@ def sqlite_url(tmp_path):
     return f"sqlite:///{tmp_path / 'progress.sqlite'}"
 
 
-@pytest.fixture(scope="session")
-def postgres_url():
-    """``postgresql+psycopg://tutor@127.0.0.1:PORT/postgres`` of a server started for the test session."""
+@contextlib.contextmanager
+def pg_server():
+    """A PostgreSQL server of its own, started in a temporary folder on a free port of 127.0.0.1 and stopped (and its
+    folder removed) afterwards. Yields ``(url, postmaster pid)``: ``url`` is
+    ``postgresql+psycopg://tutor@127.0.0.1:PORT/postgres``. Skips the test without PostgreSQL (fails under
+    ``CI=true``)."""
     bindir = _pg_bin()
     if bindir is None:
         message = ("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/pg_ctl): apt-get install postgresql "
@@ -67,7 +71,21 @@ def postgres_url():
     done = run("pg_ctl", "-D", str(data), "-o", opts, "-l", str(base / "log"), "-w", "-t", "60", "start")
     assert done.returncode == 0, done.stdout + done.stderr + (base / "log").read_text(errors="replace")
     try:
-        yield f"postgresql+psycopg://tutor@127.0.0.1:{port}/postgres"
+        pid = int((data / "postmaster.pid").read_text().split()[0])
+        yield f"postgresql+psycopg://tutor@127.0.0.1:{port}/postgres", pid
     finally:
         run("pg_ctl", "-D", str(data), "-m", "fast", "-w", "-t", "60", "stop")
         shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """``postgresql+psycopg://tutor@127.0.0.1:PORT/postgres`` of a server started for the test session."""
+    with pg_server() as (url, _pid):
+        yield url
+
+
+@pytest.fixture
+def start_postgres():
+    """:func:`pg_server`, for a test that needs a server of its own (one it may pause or stop)."""
+    return pg_server

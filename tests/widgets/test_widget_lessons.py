@@ -365,6 +365,25 @@ def test_an_edited_kept_free_game_is_said_once_and_a_new_game_starts(tmp_path, e
     assert not _notes(again) and len(again.free.session.history) == 1
 
 
+def test_an_oversize_kept_place_is_said_once_and_the_page_starts_afresh(tmp_path):
+    """A kept place larger than the store ever writes (a tampered row) is not read; the learn page says so once, in
+    plain words, starts afresh and keeps its new place over it (attack 14)."""
+    import sqlite3
+
+    from tutor.progress.models import PLACE_MAX
+    _store(tmp_path).save_place("learn:restless-spirits", '{"tab": "free"}')
+    with sqlite3.connect(tmp_path / "progress.sqlite") as con:
+        con.execute("UPDATE resume_place SET data = ?", ("x" * (PLACE_MAX + 1),))
+    app = LearnApp("restless-spirits", store=_store(tmp_path))
+    notes = _notes(app)
+    assert len(notes) == 1 and "Where you were when you last left this page could not be read" in notes[0], notes
+    assert app.tabs.selected_index == 0 and not app.lessons.app.session.history and not app.errors.output.outputs
+    app.tabs.selected_index = 1  # the page works on and keeps its place again
+    assert len(_notes(app)) == 1
+    again = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert not _notes(again) and again.tabs.selected_index == 1
+
+
 def test_a_damaged_database_says_so_once_and_the_page_works(tmp_path):
     from tutor.progress import ProgressStore
     bad = tmp_path / "progress.sqlite"

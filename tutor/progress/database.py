@@ -6,6 +6,7 @@ already at the newest). :mod:`tutor.progress.store` keeps a learner's progress i
 from __future__ import annotations
 
 import os
+import socket
 import threading
 import time
 from pathlib import Path
@@ -34,6 +35,10 @@ PG_STATEMENT_TIMEOUT = 3
 #: open (a hung or paused server, a cut network) is not covered by the connection, lock and statement timeouts,
 #: which need the server or the network to say something.
 SERVER_WAIT, SERVER_OPEN_WAIT = 5.0, 12.0
+#: Share of :data:`SERVER_WAIT` a PostgreSQL server lets a transaction sit idle (waiting for the page's next
+#: statement or its COMMIT) before it ends the session and rolls the transaction back
+#: (``idle_in_transaction_session_timeout``); see :func:`_engine`.
+PG_IDLE_IN_TRANSACTION_SHARE = 0.5
 
 
 class NoAnswer(SQLAlchemyError):
@@ -67,6 +72,26 @@ def bounded(fn, seconds: float | None):
     if "error" in out:
         raise out["error"]
     return out.get("value")
+
+
+def sever(dbapi_connection) -> None:
+    """Shut down the socket of a database server connection (psycopg 3 or psycopg2) from another thread, so that
+    a call waiting on it returns (with an error) and the server, once it reads on, finds the connection closed and
+    rolls back its open transaction. Never raises; nothing to do for a SQLite connection or ``None``."""
+    if dbapi_connection is None:
+        return
+    try:
+        pgconn = getattr(dbapi_connection, "pgconn", None)  # psycopg 3
+        fd = pgconn.socket if pgconn is not None else dbapi_connection.fileno()  # psycopg2
+        if not isinstance(fd, int) or fd < 0:
+            return
+        sock = socket.socket(fileno=os.dup(fd))
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        finally:
+            sock.close()
+    except Exception:  # noqa: BLE001 - already closed, or not a server connection: nothing to sever
+        pass
 
 
 def server_wait(url: str, opening: bool = False) -> float | None:
@@ -140,9 +165,19 @@ def _engine(url: str, timeout: float = SQLITE_TIMEOUT) -> Engine:
         # a server that does not answer (a host that drops packets) or a table another session holds locked delays a
         # page by seconds, not minutes
         # (a server that stops answering on an open connection is bounded by the store's wait, see bounded())
+        # A write the page gave up waiting for (the server paused, SIGSTOP) must not be applied once the server goes
+        # on: the store never sends its COMMIT afterwards and shuts the connection (see sever()), but a COMMIT sent
+        # just before the pause waits in the server's socket. statement_timeout does not help (its clock starts when
+        # the server reads the statement, after the pause); idle_in_transaction_session_timeout does: the server's
+        # timer runs through the pause, and on waking it ends the session, rolling the transaction back, before it
+        # reads the COMMIT (tests/practice/test_progress_timed_out_write.py). Half of the page's wait, so that a
+        # transaction the page gave up on has been idle longer than that by the time the page gives up (its
+        # statements take milliseconds); no write of the store leaves a transaction idle for more than that.
+        idle = max(1, int(SERVER_WAIT * PG_IDLE_IN_TRANSACTION_SHARE * 1000))
         bounds = {"connect_timeout": max(1, round(PG_CONNECT_TIMEOUT)),
                   "options": f"-c lock_timeout={int(SQLITE_TIMEOUT * 1000)} "
-                             f"-c statement_timeout={int(PG_STATEMENT_TIMEOUT * 1000)}",
+                             f"-c statement_timeout={int(PG_STATEMENT_TIMEOUT * 1000)} "
+                             f"-c idle_in_transaction_session_timeout={idle}",
                   "tcp_user_timeout": int(SERVER_WAIT * 1000), "keepalives": 1, "keepalives_idle": 5,
                   "keepalives_interval": 2, "keepalives_count": 2}
         return create_engine(u, pool_pre_ping=True,

@@ -13,11 +13,25 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, case, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: Longest learner name, game id, clause id, lesson id and question key kept.
 NAME_MAX, GAME_MAX, CLAUSE_MAX, LESSON_MAX, KEY_MAX, PAGE_MAX = 100, 40, 100, 100, 300, 100
+#: Longest place (``resume_place.data``) the store writes (characters: a saved game's JSON fits).
+PLACE_MAX = 4 * 1024 * 1024
+#: Longest fsrs card JSON (``clause_card.card``) read back (the store writes about 300 characters).
+CARD_MAX = 10_000
+#: Longest kind of practice question, and time written as text, read back.
+KIND_MAX, TIME_TEXT_MAX = 20, 40
+
+
+def within(column, limit: int):
+    """``column`` as a read gives it back, but ``NULL`` when its value is longer than ``limit`` characters (or
+    bytes, for a blob a tampered SQLite file put in a text column): the database measures it and never sends a
+    longer value, so a tampered 50 MB row costs a page no memory. The column's own length (``String(100)``) is not
+    enough: SQLite does not enforce it, and a file can be edited by hand."""
+    return case((func.length(column) <= limit, column), else_=None)
 
 
 class Base(DeclarativeBase):

@@ -24,6 +24,15 @@ again; once the lock is gone those writes are made there, in order, and the stor
 A database server (PostgreSQL) that stops answering on a connection already open (a hung or paused server, a cut
 network: no timeout of the connection fires) delays a page by at most :data:`SERVER_WAIT` seconds per read or write
 (:data:`SERVER_OPEN_WAIT` to open it): the store then goes on in memory, as above, without asking it anything more.
+A write it gave up waiting for is never applied once the server answers again: its COMMIT is never sent after
+that, its connection is shut, and the server itself rolls back a transaction left idle (see
+:func:`tutor.progress.database._engine`).
+
+A value larger than the store ever writes (a tampered row: a 50 MB place, a card, a question) is measured by the
+database and never read into memory; the row counts as damaged (:meth:`ProgressStore.take_damage_notice`).
+
+A learner is kept under their name exactly (:func:`learner_key`): names that differ only in invisible characters, or
+past the 100th character, are never one learner; a name with invisible characters is refused, in plain words.
 
 Two tabs (two kernels) of one learner writing the same row at the same moment (the learner's first visit, a place,
 a lesson completed, a rule's practice card) are no error: each write is an upsert (``INSERT ... ON CONFLICT``), the
@@ -34,16 +43,18 @@ Notices say why in plain words; the error itself, and a server's URL, go to the 
 from __future__ import annotations
 
 import getpass
+import hashlib
 import logging
 import os
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from sqlalchemy import String, cast, delete, select, update
+from sqlalchemy import DateTime, String, cast, delete, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session as DbSession
@@ -54,9 +65,10 @@ from .database import (describe_url, ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOU
                        SERVER_OPEN_WAIT, SERVER_WAIT,
                        NotTutorDatabase, TUTOR_TABLES, alembic_errors, _engine, _locked, _reason, at_head,
                        check_tutor_database, default_url, migrate, tutor_revisions, bounded, learner_where, NoAnswer,
-                       server_wait)
-from .models import (CLAUSE_MAX, Base, KEY_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX, PAGE_MAX, ClauseCard, Learner,
-                     LessonCompletion, PracticeAnswer, ResumePlace)
+                       server_wait, sever)
+from .models import (CARD_MAX, CLAUSE_MAX, Base, GAME_MAX, KEY_MAX, KIND_MAX, LEARNER_TABLES, LESSON_MAX, NAME_MAX,
+                     PAGE_MAX, PLACE_MAX, TIME_TEXT_MAX, ClauseCard, Learner, LessonCompletion, PracticeAnswer,
+                     ResumePlace, within)
 
 log = logging.getLogger("tutor.progress")
 #: The logger of why a database could not be used (its error and a server's URL): not under ``tutor``, whose warnings
@@ -64,8 +76,6 @@ log = logging.getLogger("tutor.progress")
 _server_log = logging.getLogger("rules_tutor.progress")
 T = TypeVar("T")
 
-#: Largest text a page may keep as its place (a saved game's JSON fits).
-PLACE_MAX = 4 * 1024 * 1024
 #: Writes kept in memory for a locked database (more are kept in memory only).
 PENDING_MAX = 2000
 KINDS = ("can-do", "why-not", "what-happens")
@@ -76,20 +86,119 @@ CARDS_READ = 2_000
 
 
 def learner_name() -> str:
-    """The learner's name: ``$JUPYTERHUB_USER`` on a hub, else the local user name (``"learner"`` if neither is
-    known); control characters removed, at most 100 characters."""
-    name = os.environ.get("JUPYTERHUB_USER", "").strip()
+    """The learner's name as the environment gives it: ``$JUPYTERHUB_USER`` on a hub (exactly as it is: never
+    stripped or cleaned, see :func:`learner_key`), else the local user name (``"learner"`` if neither is known)."""
+    name = os.environ.get("JUPYTERHUB_USER", "")
     if not name:
         try:
             name = getpass.getuser()
         except (KeyError, OSError):  # no user name in the environment or the password database
             name = ""
-    return clean_name(name) or "learner"
+    return name or "learner"
 
 
 def clean_name(name: str) -> str:
-    """``name`` without control characters, stripped, at most :data:`NAME_MAX` characters."""
+    """``name`` without control characters, stripped, at most :data:`NAME_MAX` characters: for showing a name only
+    (the class hub's login rule, ``deploy/tutor_hub.py``, refuses any name this changes). Never the key of a learner's
+    progress: two names that differ only in what this removes are different people (see :func:`learner_key`)."""
     return "".join(ch for ch in str(name) if ch.isprintable()).strip()[:NAME_MAX]
+
+
+class LearnerNameError(ValueError):
+    """A learner's name the progress store will not keep progress under (see :func:`learner_key`); its message is
+    one plain sentence for the learner."""
+
+
+#: Characters Python counts as printable that show nothing (Unicode's default-ignorable code points that are not
+#: format characters: the combining grapheme joiner, Hangul fillers, Khmer inherent vowels, Mongolian and other
+#: variation selectors; and the blank Braille pattern).
+INVISIBLE = frozenset(map(chr, (0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x2800,
+                                0x3164, 0xFFA0, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))))
+#: Longest name taken at all (a longer one is refused, not hashed: no sign-in name is that long).
+NAME_TAKEN_MAX = 1000
+#: The mark between the start of a long name and its digest in :func:`learner_key` (32 hexadecimal digits follow).
+LONG_MARK = "\u2026"
+_DIGEST_HEX = 32
+
+
+def invisible_chars(name: str) -> list[str]:
+    """The characters of ``name`` that show nothing or change how the rest shows: control, format (zero-width
+    spaces and joiners, soft hyphens, bidi controls, word joiners, the byte-order mark...), separators other than
+    the plain space (no-break, line and paragraph separators...), surrogates, private-use and unassigned code
+    points, and :data:`INVISIBLE`; each once, in order."""
+    out: list[str] = []
+    for ch in name:
+        if (not ch.isprintable() or ch in INVISIBLE) and ch not in out:
+            out.append(ch)
+    return out
+
+
+def _char_words(ch: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``: a character named for a learner (never the character itself)."""
+    named = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" {named}" if named else "")
+
+
+def learner_key(name: str) -> str:
+    """The name a learner's progress is kept under in the database (the ``learner`` table's ``name``): the same name
+    always gives the same key, and two different names never give the same one.
+
+    The choice, and why: a name is kept exactly as it is (never cleaned, stripped or cut), since any folding merges
+    two people into one learner row (they then read and overwrite each other's progress), and the class hub's own
+    login rule is not the only way in: another authenticator (LDAP, OAuth) may hand any name to a learner's server.
+
+    - A name holding characters that show nothing or reorder the text (:func:`invisible_chars`: zero-width and
+      bidi controls, other format characters, control characters, odd spaces) or spaces around it is refused
+      (:class:`LearnerNameError`), not kept: the teacher's class page lists learners by name, and such a name looks
+      exactly like another learner's (``alice`` and ``alice`` + a zero-width space), so it could pass for them
+      there. The page then works on in memory and says why in one plain sentence.
+    - A name longer than :data:`NAME_MAX` characters (a long directory name) is kept as its first characters, then
+      :data:`LONG_MARK` and 32 hexadecimal digits of its SHA-256 (exactly :data:`NAME_MAX` characters): such a
+      person keeps saving, and two long names that share their first 67 characters stay two learners. A name of
+      :data:`NAME_MAX` characters or fewer that has that very form is refused, so no short name can take a long
+      one's row. Names over :data:`NAME_TAKEN_MAX` characters are refused.
+
+    Returns the key (``name`` itself for a name of at most :data:`NAME_MAX` characters).
+
+    Raises:
+        LearnerNameError: the name is empty, not text, too long, has spaces around it, has the long-name form, or
+            holds invisible characters; its message is a plain sentence for the learner.
+    """
+    if not isinstance(name, str) or not name:
+        raise LearnerNameError("You have no sign-in name, so the tutor cannot tell your progress from other "
+                               "learners'.")
+    bad = invisible_chars(name)
+    if bad:
+        shown = ", ".join(_char_words(ch) for ch in bad[:3]) + (f" and {len(bad) - 3} more" if len(bad) > 3 else "")
+        raise LearnerNameError(f"Your sign-in name holds characters that cannot be seen ({shown}), so it could "
+                               "be taken for another learner's name.")
+    if name != name.strip():
+        raise LearnerNameError("Your sign-in name begins or ends with a space, so it could be taken for another "
+                               "learner's name.")
+    if len(name) > NAME_TAKEN_MAX:
+        raise LearnerNameError(f"Your sign-in name is longer than {NAME_TAKEN_MAX} characters, longer than the "
+                               "tutor keeps.")
+    if len(name) <= NAME_MAX:
+        if _long_form(name):
+            raise LearnerNameError("Your sign-in name has the form the tutor gives to very long names, so it could "
+                                   "be taken for another learner's name.")
+        return name
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:_DIGEST_HEX]
+    return name[:NAME_MAX - _DIGEST_HEX - len(LONG_MARK)] + LONG_MARK + digest
+
+
+def _long_form(key: str) -> bool:
+    """Whether ``key`` has the form :func:`learner_key` gives a long name (start, mark, 32 hex digits)."""
+    tail = key[-_DIGEST_HEX:]
+    return (len(key) == NAME_MAX and key[-_DIGEST_HEX - len(LONG_MARK):-_DIGEST_HEX] == LONG_MARK
+            and all(c in "0123456789abcdef" for c in tail))
+
+
+def shown_name(name: str) -> str:
+    """``name`` for a page, every invisible character written as its code (``U+200B``) so that nothing in it is
+    hidden; at most :data:`NAME_MAX` characters, then ``…``."""
+    text = "".join(f"<U+{ord(ch):04X}>" if (not ch.isprintable() or ch in INVISIBLE) else ch for ch in str(name))
+    return text if len(text) <= NAME_MAX else text[:NAME_MAX] + "…"
 
 
 @dataclass(frozen=True)
@@ -136,25 +245,36 @@ class ProgressStore:
 
     Args:
         url: a SQLAlchemy URL (default :func:`default_url`).
-        learner: the learner's name (default :func:`learner_name`).
+        learner: the learner's name (default :func:`learner_name`), kept under :func:`learner_key` of it. A name
+            that function refuses (invisible characters, spaces around it...) is no error: the store works in
+            memory from the start and ``notice`` says why.
 
-    Attributes: ``url`` (as given, for messages: its password is never shown), ``learner``, ``saving`` (False once
-    the store works in memory only), ``notice`` (why not, else ``None``).
+    Attributes: ``url`` (as given, for messages: its password is never shown), ``learner`` (the key, or for a
+    refused name the name as :func:`shown_name` shows it), ``saving`` (False once the store works in memory only),
+    ``notice`` (why not, else ``None``).
 
-    Methods raise ``ValueError`` for a bad argument (unknown game, empty or too long id); database trouble never
-    raises.
+    Methods raise ``ValueError`` for a bad argument (unknown game, empty or too long id; an empty ``learner``);
+    database trouble never raises.
     """
 
     def __init__(self, url: str | None = None, learner: str | None = None) -> None:
         self.url = url or default_url()
-        self.learner = clean_name(learner) if learner is not None else learner_name()
-        if not self.learner:
+        if learner is not None and not learner:
             raise ValueError("a learner needs a name")
+        given = learner if learner is not None else learner_name()
+        try:
+            #: the learner's key in the database (:func:`learner_key`); for a refused name, the name as shown
+            self.learner = learner_key(given)
+            refused = None
+        except LearnerNameError as exc:
+            self.learner, refused = shown_name(given), exc
         self.saving = True
         self.notice: str | None = None
         self._told = False
         #: ``(game, clause)`` of stored fsrs cards that could not be read (they start again; see :meth:`cards`)
         self.damaged: set[tuple[str, str]] = set()
+        #: pages whose kept place could not be read (larger than :data:`PLACE_MAX`, or not text: a tampered row)
+        self.damaged_places: set[str] = set()
         self._damage_told = False
         self._learner_id: int | None = None
         self.engine: Engine | None = None
@@ -162,6 +282,9 @@ class ProgressStore:
         self._retry_at: float | None = None  # when to try a locked database again (None: never)
         #: seconds one read or write of a database server may take before the store goes on in memory (None: SQLite)
         self._wait = server_wait(self.url)
+        if refused is not None:  # never saved under another learner's row: in memory, said once
+            self._refuse_name(refused, given)
+            return
         opened: dict = {}  # what the opening made (filled in by its thread, which may be left behind if it hangs)
 
         def open_it() -> None:
@@ -216,6 +339,16 @@ class ProgressStore:
             threading.Thread(target=self.engine.dispose, daemon=True).start()
         self.engine, self._learner_id = mem, new_id
 
+    def _refuse_name(self, exc: LearnerNameError, given: str) -> None:
+        """Go on in memory, saving nothing, for a name :func:`learner_key` refuses; the notice says why."""
+        _server_log.warning("progress store: not saving for the learner name %r: %s", str(given)[:NAME_MAX + 20], exc)
+        self.saving, self._wait, self._retry_at = False, None, None
+        self.notice = (f"{exc} So your progress is not being saved: this page works as usual, but what you do now is "
+                       "kept only until you close it.")
+        self.engine = _engine("sqlite://")
+        migrate(self.engine)
+        self._learner_id = self._ensure_learner(self.engine)
+
     def take_notice(self) -> str | None:
         """The notice about not saving, the first time it is asked for (then ``None``)."""
         if self.notice is None or self._told:
@@ -258,10 +391,11 @@ class ProgressStore:
         raced = False
         for _attempt in range(3):
             engine, lid = self.engine, self._learner_id
+            given_up, held = threading.Event(), {}
 
-            def run(engine: Engine = engine, lid: int = lid) -> T:
+            def run(engine: Engine = engine, lid: int = lid, given_up=given_up, held=held) -> T:
                 with DbSession(engine) as db, db.begin():
-                    return fn(db, lid)
+                    return _unless_given_up(db, given_up, held, lambda: fn(db, lid))
 
             try:
                 out = bounded(run, self._wait)
@@ -277,6 +411,9 @@ class ProgressStore:
                 if raced:
                     self._fall_back(exc)
                 raced = True
+            except NoAnswer as exc:  # the write given up on is never applied later (see _unless_given_up)
+                _give_up(given_up, held)
+                self._fall_back(exc)
             except (SQLAlchemyError, OSError) as exc:
                 if not self.saving:
                     raise
@@ -292,6 +429,7 @@ class ProgressStore:
         self._retry_at = time.monotonic() + RETRY_SECONDS
         tried: dict = {}
         pending = list(self._pending)
+        given_up, held = threading.Event(), {}
 
         def again() -> int:
             probe = tried["probe"] = _engine(self.url, RETRY_TIMEOUT)
@@ -299,13 +437,14 @@ class ProgressStore:
             migrate(probe)
             lid = self._ensure_learner(probe)
             with DbSession(probe) as db, db.begin():
-                for fn in pending:
-                    fn(db, lid)
+                _unless_given_up(db, given_up, held, lambda: [fn(db, lid) for fn in pending])
             return lid
 
         try:
             lid = bounded(again, server_wait(self.url))
         except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
+            if isinstance(exc, NoAnswer):
+                _give_up(given_up, held)
             log.debug("progress store %s still not usable: %s", describe_url(self.url), exc)
             if not _locked(exc):
                 self._retry_at, self._pending = None, []
@@ -368,25 +507,38 @@ class ProgressStore:
         self._write(fn)
 
     def take_damage_notice(self) -> str | None:
-        """One sentence, the first time it is asked for after :meth:`cards` met stored cards it could not read (then
-        ``None``): which rules' practice starts again. The answers kept are not touched."""
-        if not self.damaged or self._damage_told:
+        """One or two sentences, the first time it is asked for after :meth:`cards` met stored cards it could not
+        read, or :meth:`place` a kept place it could not read (then ``None``): which rules' practice starts again,
+        and that the page starts afresh. Nothing else kept is touched."""
+        if not (self.damaged or self.damaged_places) or self._damage_told:
             return None
         self._damage_told = True
-        n = len(self.damaged)
-        which = "one rule" if n == 1 else f"{n} rules"
-        return (f"Part of your practice record could not be read (the review history of {which}), so practice of "
-                f"{'that rule' if n == 1 else 'those rules'} starts again. Your answers so far are all kept.")
+        said = []
+        if self.damaged:
+            n = len(self.damaged)
+            which = "one rule" if n == 1 else f"{n} rules"
+            said.append(f"Part of your practice record could not be read (the review history of {which}), so "
+                        f"practice of {'that rule' if n == 1 else 'those rules'} starts again. Your answers so far "
+                        "are all kept.")
+        if self.damaged_places:
+            said.append("Where you were when you last left this page could not be read (what was kept there is "
+                        "larger than the tutor ever keeps, or is not text), so the page starts afresh. Your lessons "
+                        "done and your practice answers are all kept.")
+        return " ".join(said)
 
     def _review(self, db: DbSession, lid: int, game: str, clause: str, correct: bool, when: datetime) -> None:
         # only the card's JSON is read: a damaged date beside it (a tampered file) never stops the answer being kept
         key = (ClauseCard.learner_id == lid, ClauseCard.game == game, ClauseCard.clause == clause)
-        stored = db.scalar(select(ClauseCard.card).where(*key))
+        found = db.execute(select(within(ClauseCard.card, CARD_MAX)).where(*key)).first()
+        stored = found[0] if found is not None else None
         try:
+            if found is not None and stored is None:  # larger than a card ever is: a tampered row
+                raise ValueError("card too large")
             old = card_from_json(stored) if stored is not None else None
         except (ValueError, TypeError):  # unreadable: it starts again (said once, see take_damage_notice)
             self.damaged.add((game, clause))
             old = None
+        stored = None if found is None else (stored or "")  # (an unreadable card is written over)
         card = review(old, correct, when)
         insert = _upsert_insert(db) if stored is None else None
         if insert is not None:  # another tab may make this card at the same moment: the later review is kept
@@ -405,10 +557,14 @@ class ProgressStore:
 
         def fn(db: DbSession, lid: int) -> dict:
             out = {}
-            rows = db.execute(select(ClauseCard.clause, ClauseCard.card)  # (its dates are not needed here)
+            rows = db.execute(select(within(ClauseCard.clause, CLAUSE_MAX), within(ClauseCard.card, CARD_MAX))
                               .where(ClauseCard.learner_id == lid, ClauseCard.game == game).limit(CARDS_READ))
-            for clause, text in rows:
+            for clause, text in rows:  # (its dates are not needed here; an oversize value comes back as None)
+                if not isinstance(clause, str):  # a clause id longer than any: not a rule of the game
+                    continue
                 try:
+                    if not isinstance(text, str):
+                        raise ValueError("card too large, or not text")
                     out[clause] = card_from_json(text)
                 except (ValueError, TypeError):  # it starts again; said once by take_damage_notice, never logged
                     log.debug("progress: the card of %s in %s is unreadable; it starts again", clause, game)
@@ -424,9 +580,11 @@ class ProgressStore:
         game = _game(game)
 
         def fn(db: DbSession, lid: int) -> list[Answer]:
-            rows = db.execute(select(PracticeAnswer.game, PracticeAnswer.kind, PracticeAnswer.clause,
-                                     PracticeAnswer.chosen_clause, PracticeAnswer.correct,
-                                     cast(PracticeAnswer.answered_at, String), PracticeAnswer.question)
+            rows = db.execute(select(within(PracticeAnswer.game, GAME_MAX), within(PracticeAnswer.kind, KIND_MAX),
+                                     within(PracticeAnswer.clause, CLAUSE_MAX),
+                                     within(PracticeAnswer.chosen_clause, CLAUSE_MAX), PracticeAnswer.correct,
+                                     within(cast(PracticeAnswer.answered_at, String), TIME_TEXT_MAX),
+                                     within(PracticeAnswer.question, KEY_MAX))
                               .where(PracticeAnswer.learner_id == lid, PracticeAnswer.game == game)
                               .order_by(PracticeAnswer.id.desc()).limit(ANSWERS_READ))
             out = []
@@ -435,7 +593,7 @@ class ProgressStore:
                 if when is None or not isinstance(clause, str) or not isinstance(kind, str):
                     self.damaged.add((game, str(clause)[:CLAUSE_MAX]))
                     continue
-                out.append(Answer(g, kind, clause, chosen if isinstance(chosen, str) else None, bool(correct), when,
+                out.append(Answer(game, kind, clause, chosen if isinstance(chosen, str) else None, bool(correct), when,
                                   question if isinstance(question, str) else ""))
             out.reverse()  # in the order they were kept
             out.sort(key=lambda a: a.answered_at)  # oldest first (stable: answers of one moment keep their order)
@@ -472,8 +630,10 @@ class ProgressStore:
     def lessons_done(self, game: str) -> set[str]:
         """Ids of the lessons of ``game`` the learner completed."""
         game = _game(game)
-        return self._read(lambda db, lid: set(db.scalars(select(LessonCompletion.lesson).where(
-            LessonCompletion.learner_id == lid, LessonCompletion.game == game))))
+        return self._read(lambda db, lid: {x for x in db.scalars(select(within(LessonCompletion.lesson, LESSON_MAX))
+                                                                 .where(LessonCompletion.learner_id == lid,
+                                                                        LessonCompletion.game == game))
+                                           if isinstance(x, str)})  # (an oversize id is no lesson's)
 
     def save_place(self, page: str, data: str) -> None:
         """Keep ``data`` (text, at most 4 MiB) as where the learner is on ``page`` (replacing what was kept)."""
@@ -498,12 +658,23 @@ class ProgressStore:
         self._write(fn)
 
     def place(self, page: str) -> str | None:
-        """What :meth:`save_place` kept for ``page``, else ``None``."""
+        """What :meth:`save_place` kept for ``page``, else ``None``. A kept place larger than :data:`PLACE_MAX`
+        (which the store never writes: a tampered row) or not text is never read into memory (the database measures
+        it, see :func:`~tutor.progress.models.within`): ``None`` too, the page is added to ``damaged_places`` and
+        :meth:`take_damage_notice` says so once; the row and everything else kept stay as they are."""
         _check(page, "page", PAGE_MAX)
 
         def fn(db: DbSession, lid: int) -> str | None:
-            row = db.get(ResumePlace, (lid, page))
-            return row.data if row is not None else None
+            row = db.execute(select(within(ResumePlace.data, PLACE_MAX))
+                             .where(ResumePlace.learner_id == lid, ResumePlace.page == page)).first()
+            if row is None:
+                return None
+            if not isinstance(row[0], str):
+                log.debug("progress: the kept place of %s is larger than %d characters or not text; not read",
+                          page, PLACE_MAX)
+                self.damaged_places.add(page)
+                return None
+            return row[0]
 
         return self._read(fn)
 
@@ -526,15 +697,65 @@ def _upsert_insert(db: DbSession):
     return None
 
 
+class _GivenUp(Exception):
+    """Raised in a write's own thread once the page has given up waiting for it: its transaction is rolled back."""
+
+
+def _unless_given_up(db: DbSession, given_up: threading.Event, held: dict, write: Callable[[], T]) -> T:
+    """``write()`` in ``db``'s transaction (run in :func:`bounded`'s thread), unless the page has given up waiting
+    for it (``given_up``): then :class:`_GivenUp` rolls it back instead of letting it go on, so a write the page
+    stopped waiting for (a paused server) is never committed once the server answers again. The connection is put
+    in ``held["connection"]`` first, for :func:`_give_up` to sever."""
+    held["connection"] = db.connection().connection.dbapi_connection  # (after the pool's checkout and ping)
+    if given_up.is_set():
+        raise _GivenUp
+    out = write()
+    if given_up.is_set():  # never a COMMIT after the page went on without this write
+        raise _GivenUp
+    return out
+
+
+def _give_up(given_up: threading.Event, held: dict) -> None:
+    """The page stops waiting for a write (:func:`_unless_given_up`): mark it, and shut its connection, so that the
+    server, once it answers again, finds the connection gone and rolls the transaction back (a server-side
+    ``idle_in_transaction_session_timeout`` covers a COMMIT already sent, see :func:`~.database._engine`)."""
+    given_up.set()  # (set before the connection is read: the write's thread sets it before it reads the mark)
+    sever(held.get("connection"))
+
+
 class _Rollback(Exception):
     """Raised inside a transaction to roll it back (the write probe)."""
 
 
+#: The longest value read back of each text column that has no length of its own (the others: their ``String(n)``).
+_TEXT_MAX = {"data": PLACE_MAX, "card": CARD_MAX}
+
+
 def _copy_learner(src: Engine, src_id: int, dst: Engine, dst_id: int) -> None:
-    """Copy one learner's rows from ``src`` to ``dst`` (read only on ``src``)."""
+    """Copy one learner's rows from ``src`` to ``dst`` (read only on ``src``). Each text value is read only when it
+    is no longer than the store writes (:func:`~tutor.progress.models.within`) and each time only when it reads as
+    one: a row holding anything else (a tampered file) is left behind, never read whole."""
     with DbSession(src) as a, DbSession(dst) as b, b.begin():
         for model in LEARNER_TABLES:
             b.execute(delete(model).where(model.learner_id == dst_id))
-            cols = [c.key for c in model.__table__.columns if c.key not in ("learner_id", "id")]
-            for row in a.scalars(select(model).where(model.learner_id == src_id)):
-                b.add(model(learner_id=dst_id, **{c: getattr(row, c) for c in cols}))
+            cols = [c for c in model.__table__.columns if c.key not in ("learner_id", "id")]
+            reads = []
+            for c in cols:
+                if isinstance(c.type, DateTime):
+                    reads.append(within(cast(c, String), TIME_TEXT_MAX))
+                elif isinstance(c.type, String):  # (Text too)
+                    reads.append(within(c, getattr(c.type, "length", None) or _TEXT_MAX.get(c.key, KEY_MAX)))
+                else:
+                    reads.append(c)
+            for row in a.execute(select(*reads).where(model.learner_id == src_id)):
+                values = {}
+                for c, value in zip(cols, row):
+                    if isinstance(c.type, DateTime):
+                        value = _stored_time(value)
+                    elif isinstance(c.type, String) and value is not None and not isinstance(value, str):
+                        value = None
+                    if value is None and not c.nullable:
+                        break
+                    values[c.key] = value
+                else:
+                    b.add(model(learner_id=dst_id, **values))
