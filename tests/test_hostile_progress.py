@@ -159,3 +159,57 @@ def test_only_the_newest_answers_are_read(tmp_path, monkeypatch):
         store.record_answer("restless-spirits", "can-do", clause, True)
     assert [a.clause for a in store.answers("restless-spirits")] == ["rs.c", "rs.d", "rs.e"]
     store.close()
+
+
+_NEVER_ENDS = "SELECT count(*) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c)"
+
+
+@pytest.mark.parametrize("extra", ["trigger", "view"])
+def test_a_tutor_database_with_a_trigger_or_view_added_is_refused_at_once(tmp_path, extra):
+    """Attack 16, finding 2: the tutor's own database with a trigger added that never ends (a recursive query before
+    every insert) passed the check, which compared table names only; the store then never returned and held the
+    file's lock, so no other page could save. The tutor makes no trigger and no view: such a file is refused, left
+    as it is, and the page goes on in memory."""
+    path = tmp_path / "progress.sqlite"
+    store = ProgressStore(f"sqlite:///{path}", learner="ann")
+    store.complete_lesson("spirited", "sp-01-goal")
+    store.close()
+    con = sqlite3.connect(path)
+    if extra == "trigger":
+        con.execute(f"CREATE TRIGGER hang BEFORE INSERT ON lesson_completion BEGIN {_NEVER_ENDS}; END")
+    else:
+        con.execute("CREATE VIEW everyone AS SELECT * FROM learner")
+    con.commit()
+    con.close()
+    before = _digest(path)
+    t = time.monotonic()
+    store = ProgressStore(f"sqlite:///{path}", learner="ann")
+    store.complete_lesson("spirited", "sp-02")  # in memory
+    spent = time.monotonic() - t
+    assert not store.saving and spent < 10
+    notice = store.take_notice()
+    assert "triggers or views the tutor does not make" in notice and ("'hang'" in notice or "'everyone'" in notice)
+    assert store.lessons_done("spirited") == {"sp-02"}
+    store.close()
+    assert _digest(path) == before
+
+
+def test_a_sqlite_statement_that_never_ends_is_interrupted_after_its_time(tmp_path, monkeypatch):
+    """SQLite has no statement timeout: every statement of the store's engine is interrupted after
+    SQLITE_STATEMENT_S seconds (a file made to hang the page, e.g. a trigger added after the page opened it)."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import OperationalError
+    from tutor.progress import database
+    monkeypatch.setattr(database, "SQLITE_STATEMENT_S", 0.5)
+    engine = database._engine(f"sqlite:///{tmp_path / 'x.sqlite'}")
+    t = time.monotonic()
+    with pytest.raises(OperationalError, match="interrupted"):
+        with engine.connect() as conn:
+            conn.execute(text(_NEVER_ENDS))
+    assert time.monotonic() - t < 5
+    with engine.connect() as conn:  # the next statement has its own time
+        assert conn.execute(text("SELECT count(*) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c "
+                                 "WHERE x < 1000) SELECT x FROM c)")).scalar() == 1000
+    assert database._reason(OperationalError("stmt", {}, Exception("interrupted"))) == \
+        "the database takes too long to answer"
+    engine.dispose()

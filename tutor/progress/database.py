@@ -11,7 +11,7 @@ import threading
 import time
 from pathlib import Path
 
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
@@ -24,6 +24,9 @@ ENV_DB = "RULES_TUTOR_DB"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: Seconds SQLite waits for another kernel's (or program's) lock to go before the page goes on without saving.
 SQLITE_TIMEOUT = 1.5
+#: Most seconds one SQLite statement may run (see :func:`_bounded_sqlite`), and how many of SQLite's virtual
+#: machine steps pass between two looks at the clock.
+SQLITE_STATEMENT_S, SQLITE_PROGRESS_STEPS = 3.0, 20_000
 #: Seconds between tries of a locked database (made at a write), and how long such a try waits for the lock.
 RETRY_SECONDS, RETRY_TIMEOUT = 20.0, 0.2
 #: Seconds a page waits for a PostgreSQL server to answer a connection.
@@ -154,13 +157,39 @@ def migrate(engine: Engine) -> None:
             time.sleep(0.05)
 
 
+def _bounded_sqlite(engine: Engine) -> Engine:
+    """Bound every statement of a SQLite ``engine`` to :data:`SQLITE_STATEMENT_S` seconds: SQLite has no statement
+    timeout of its own, so a file another program made (a trigger that never ends, a query planned to run for
+    hours) would hold the page and the file's lock for good. A progress handler, called every few thousand of
+    SQLite's steps, interrupts the statement once its time is up (``OperationalError: interrupted``, then the page
+    goes on in memory as for any database that cannot be used). Returns ``engine``."""
+    @event.listens_for(engine, "connect")
+    def _watch(dbapi_connection, record) -> None:
+        deadline = record.info["rt_deadline"] = [None]
+        dbapi_connection.set_progress_handler(
+            lambda: 1 if deadline[0] is not None and time.monotonic() > deadline[0] else 0, SQLITE_PROGRESS_STEPS)
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _start(conn, cursor, statement, parameters, context, executemany) -> None:
+        box = conn.info.get("rt_deadline")
+        if box is not None:
+            box[0] = time.monotonic() + SQLITE_STATEMENT_S
+
+    @event.listens_for(engine, "after_cursor_execute")
+    def _done(conn, cursor, statement, parameters, context, executemany) -> None:
+        box = conn.info.get("rt_deadline")
+        if box is not None:
+            box[0] = None
+    return engine
+
+
 def _engine(url: str, timeout: float = SQLITE_TIMEOUT) -> Engine:
     u = make_url(url)
     if u.get_backend_name() == "sqlite":
         if u.database in (None, "", ":memory:"):
             return create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
         Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        return create_engine(u, connect_args={"timeout": timeout})
+        return _bounded_sqlite(create_engine(u, connect_args={"timeout": timeout}))
     if u.get_backend_name() == "postgresql" and u.get_driver_name() in ("psycopg", "psycopg2"):
         # a server that does not answer (a host that drops packets) or a table another session holds locked delays a
         # page by seconds, not minutes
@@ -261,7 +290,8 @@ def tutor_revisions() -> set[str]:
 
 def check_tutor_database(engine: Engine) -> None:
     """Refuse a database that is not the tutor's before anything is written to it: it must be empty (a new file) or
-    hold only the tutor's tables (:data:`TUTOR_TABLES`) with an ``alembic_version`` of the tutor's migrations.
+    hold only the tutor's tables (:data:`TUTOR_TABLES`) with an ``alembic_version`` of the tutor's migrations, and
+    no trigger or view (the tutor makes none; another program's trigger would run at every write).
     Reads only.
 
     Raises:
@@ -273,6 +303,10 @@ def check_tutor_database(engine: Engine) -> None:
         return ", ".join(shown) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
 
     tables = {t for t in inspect(engine).get_table_names() if not t.startswith("sqlite_")}  # SQLite's own
+    extras = _triggers_and_views(engine)  # the tutor makes none: code another program would run at each write
+    if extras:
+        raise NotTutorDatabase(f"it is not a Rules Tutor progress database (it holds triggers or views the tutor "
+                               f"does not make: {names(extras)}); it is left as it is")
     if not tables:
         return
     foreign = tables - TUTOR_TABLES
@@ -290,6 +324,22 @@ def check_tutor_database(engine: Engine) -> None:
     if unknown:
         raise NotTutorDatabase(f"its schema version {names(unknown)} is not one this tutor made (another "
                                "program's database, or a newer tutor's); it is left as it is")
+
+
+def _triggers_and_views(engine: Engine) -> set[str]:
+    """Names of the triggers and views in ``engine``'s database (its current schema for PostgreSQL): the tutor's
+    migrations make none."""
+    with engine.connect() as conn:
+        if engine.dialect.name == "sqlite":
+            rows = conn.execute(text("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'view')"))
+        elif engine.dialect.name == "postgresql":
+            rows = conn.execute(text(
+                "SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON t.tgrelid = c.oid "
+                "JOIN pg_namespace n ON c.relnamespace = n.oid WHERE NOT t.tgisinternal AND n.nspname = current_schema() "
+                "UNION ALL SELECT viewname FROM pg_views WHERE schemaname = current_schema()"))
+        else:
+            return set()
+        return {str(r[0]) for r in rows}
 
 
 def alembic_errors() -> tuple[type[BaseException], ...]:
@@ -319,6 +369,8 @@ def _reason(exc: BaseException) -> str:
     text = str(getattr(exc, "orig", None) or exc).lower()
     if "locked" in text or "lock timeout" in text:
         return "another program is using it"
+    if "interrupted" in text:  # a SQLite statement past its time (see _bounded_sqlite)
+        return "the database takes too long to answer"
     if "not a database" in text or "malformed" in text or "file is encrypted" in text:
         return "the file is damaged or is not a progress database"
     if "readonly" in text or "read-only" in text or "permission" in text:
