@@ -269,3 +269,32 @@ def test_a_part_with_nothing_to_work_on_says_which_part_and_why():
                      "part is not affected."]
     assert sum(sl.damage for sl in s.state.players[0].spirits) == 1
     assert tutor.clauses("spirit-duels")["sd.ruling.no-target"].kind == "ruling"
+
+
+def test_a_shield_is_placed_in_the_rulebooks_words():
+    """Trial 13, item W1: "Place it face down as a Shield on your Sao stack" named our board's "stack" and an "it".
+    The rulebook ("Shields") places a face-down card on top of a face-up clan card on your Road and speaks of a
+    Shielded clan: the choice and its event say so, naming the clan."""
+    from tutor.games.spirited.moves.shields import place_shield_action
+
+    g = tutor.new_game("spirited", players=3, seed=2).game
+    a = place_shield_action(g, 0, "sao")
+    assert a.label == "Shield your Sao clan: place this card face down on top"
+    assert "stack" not in a.label and " it " not in f" {a.label} "
+    # the event, from a played game (the 2-player golden game's first Shield)
+    s = tutor.new_game("spirited", players=2, seed=1)
+    rng = Rng.from_seed(1)
+    for _ in range(400):
+        acts = s.legal_actions()
+        shield = [x for x in acts if x.kind == "place-shield"]
+        step = s.apply(shield[0] if shield else acts[rng.below(len(acts))])
+        said = [e.text for e in step.events if e.clause == "sp.shield.place"]
+        if said:
+            assert re.fullmatch(r"Player \d places an? (\w+) card face down on top of their \1 cards as a Shield; it "
+                                r"does not count toward Overrun\.", said[0]), said
+            break
+        if s.is_over:
+            break
+    else:
+        pytest.fail("no Shield placed in 400 steps")
+    assert said

@@ -135,7 +135,7 @@ def test_hand_limit_example_plain_buy_no_swap():
     assert c.original.fired == ("rs.buy", "rs.ruling.swap-discard", "rs.buy.refill")
     assert c.what_if.fired == ("rs.buy", "rs.buy.refill")
     assert c.only_original == ("rs.ruling.swap-discard",) and c.only_what_if == ()
-    assert "In the rulebook's case this step happened because of the rule “Where a swapped-out Totem goes”" in c.what_if.stop.why[0] and "[rs.ruling.swap-discard]" in c.what_if.stop.why[0]
+    assert "in the rulebook's case it came from the rule “Where a swapped-out Totem goes”" in c.what_if.stop.why[0] and "[rs.ruling.swap-discard]" in c.what_if.stop.why[0]
     assert c.what_if.stop.possible  # what is possible instead
     text = c.sentences()
     # the skipped step is the swap of Drum, said as a person would
@@ -144,8 +144,8 @@ def test_hand_limit_example_plain_buy_no_swap():
     changed = {ch.line: ch for ch in c.changes}
     hand = changed["Player 1 · hand: Spirit Cloak, Timeweaver Thread, Lantern, Bell, Feather, Mirror, Key"]
     assert hand.original == "holds" and hand.what_if == "fails"
-    assert hand.sentence.startswith("This held in the original; after your change it no longer does (checked after "
-                                    "step 1, where your version stops): Player 1 · hand")
+    assert hand.sentence.startswith("In the rulebook's case this is true; after your change it is not (seen after "
+                                    "step 1, where your game stops): Player 1 · hand")
     assert "On your board: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key." in hand.sentence
     assert changed["Totem discard size: 1"].sentence.endswith("On your board: 0.")
     # the checks describe the board that is shown (the what-if's), not the original hand
@@ -250,7 +250,7 @@ def test_a_die_of_an_active_pool_shows_the_face_fixed():
     c = faq.compare(sc, new)
     assert c.what_if.stop.step == 1 and c.what_if.stop.clauses == ("sd.resolve-dice",)
     assert "Blank cannot be declared [sd.resolve-dice]" in c.what_if.stop.why[0]
-    assert "checked before the first step, since your version stops at once" in " ".join(c.sentences())
+    assert "seen before the first step: your game stops at once" in " ".join(c.sentences())
 
 
 def test_more_counters_stage_charges_gained_by_and_ability_used():
@@ -304,3 +304,22 @@ def test_the_question_made_for_a_long_list_of_changes_fits():
     assert _default_question("one; two", "Q?") == "What if one; two? (Q?)"
     assert _default_question("x" * 3000, "Q?") == "What if this change?"
     assert _default_question("x" * 3000 + "; " + "y" * 3000, "Q?") == "What if these 2 changes?"
+
+
+def test_the_comparison_speaks_a_players_words():
+    """Trial 13, item F1: the comparison said "This held in the original; after your change it no longer does
+    (checked after step 1, where your version stops)", "cannot happen here", "Possible instead", "applied in the
+    original". Every sentence now says what changed as a player would: the rulebook's case, after your change, a
+    step that cannot be played and what could be played instead."""
+    sc = sc_of(RS)
+    c = faq.compare(sc, faq.edit_setup(sc, faq.RemoveCard(faq.Zone("hand", 1), "t01")))
+    said = " ".join(c.sentences())
+    for jargon in ("held", "holds", "the original", "your version", "cannot happen", "Possible instead", "fired",
+                   "checked", "calls for"):
+        assert jargon not in said, (jargon, said)
+    assert "Step 2 (Give up Drum (single)) cannot be played after your change: nothing leads to it now" in said
+    assert "You could play instead: " in said
+    assert "After your change the rule “Where a swapped-out Totem goes” [rs.ruling.swap-discard] no longer comes " \
+           "into play (it did in the rulebook's case)." in said
+    assert "In the rulebook's case this is true; after your change it is not (seen after step 1, where your game " \
+           "stops)" in said

@@ -149,8 +149,9 @@ def test_a_saved_whose_decision_what_if_loads_back_and_runs(tmp_path):
     said = c.sentences()
     assert said[0] == ("Where the question starts, after your change: Player 2 spends 1 AP to buy Key (single) "
                        "[provisional] (1 AP left). [rs.buy]")  # the action the set-up ends inside, taken again
-    assert said[1].startswith("Step 1 (Give up Drum (single)) cannot happen here")  # as the original took it
-    assert "The rule “Where a swapped-out Totem goes” [rs.ruling.swap-discard] applied in the original but not after your change." in said
+    assert said[1].startswith("Step 1 (Give up Drum (single)) cannot be played after your change")  # as the original took it
+    assert ("After your change the rule “Where a swapped-out Totem goes” [rs.ruling.swap-discard] no longer comes into play "
+            "(it did in the rulebook's case).") in said
     assert not any("the rule “Where a swapped-out Totem goes” applies" in x for x in said)  # said once, not twice
     mine = faq.what_if_scenario(sc, new, "swap-for-two", "", "The swap is asked of whoever buys with a full hand.",
                                 changes=faq.SetDecision(2).describe())

@@ -51,8 +51,13 @@ class ClauseCard:
     the card beside the very chip clicked, and any popped-out card is kept whole inside the window). ``shown`` says
     whether the card is popped out."""
 
-    def __init__(self, model: SessionModel, pop_out: bool = True) -> None:
+    #: What the card says while no rule is chosen (HTML); a page may say it in its own terms (``empty``).
+    EMPTY = ("Click any <b>§ rule</b> chip (next to an action, a blocked action or an event) to read the rule behind "
+             "it.")
+
+    def __init__(self, model: SessionModel, pop_out: bool = True, empty: str | None = None) -> None:
         self.model, self.pop_out = model, pop_out
+        self.empty = self.EMPTY if empty is None else empty
         self.html = w.HTML(tabbable=True)  # takes the focus: a long rule scrolls in the card by keys too
         self.related = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._related_label = html_widget('<span class="rt-muted">Related:&nbsp;</span>')
@@ -94,8 +99,7 @@ class ClauseCard:
         if cid is None or cid not in clauses:
             self.pop(False)
             self.widget.add_class("rt-clause-empty")  # no rule chosen yet: the presenter folds the card to a line
-            self.html.value = ('<div class="rt-muted">Click any <b>§ rule</b> chip (next to an action, a blocked action '
-                               "or an event) to read the rule behind it.</div>")
+            self.html.value = f'<div class="rt-muted">{self.empty}</div>'
             self._set_related(())
             return
         c = clauses[cid]

@@ -371,12 +371,13 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
             stop = self.comparison.what_if.stop if self.comparison is not None else None
             step = faq.describe_ref(st.next_ref, names)
             if stop is not None and stop.step == st.done + 1:  # the rule's words, and what is possible instead
-                why = "; ".join(stop.why) + (f". Possible instead: {'; '.join(stop.possible)}" if stop.possible else "")
+                why = "; ".join(stop.why) + (f". You could play instead: {'; '.join(stop.possible)}" if stop.possible
+                                             else "")
                 step = stop.action  # as the original run took it
             else:
                 why = st.problem
-            info = (f'<span class="tutor-faq-error" tabindex="0">Step {st.done + 1} ({esc(step)}) cannot happen after your '
-                    f"change: {rule_text(why, s.clauses())}</span>")
+            info = (f'<span class="tutor-faq-error" tabindex="0">Step {st.done + 1} ({esc(step)}) cannot be played after '
+                    f"your change: {rule_text(why, s.clauses())}</span>")
         else:
             try:  # the step as the engine labels it now (the Spirit's name, not its position)
                 step = prov_text(faq.next_action(sc, s).label)

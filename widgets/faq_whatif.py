@@ -325,10 +325,14 @@ class WhatIfPanel:
         def column(title: str, r: faq.RunSummary, only: tuple[str, ...], cls: str) -> str:
             rules = " · ".join(f'<span class="{"rt-cmp-only" if cid in only else ""}">{esc(c.titles.get(cid, cid))}'
                                "</span>" for cid in r.fired)
-            stop = (f'<div class="rt-cmp-stop">Stops before step {r.stop.step}.</div>' if r.stop else "")
+            # in a player's words (trial 13, item F1: "Script: 2 of 2 steps played", "Rules that fired")
+            stop = (f'<div class="rt-cmp-stop">Step {r.stop.step} cannot be played.</div>' if r.stop else "")
+            played = (f"All {plural(r.total, 'step')} played" if r.done == r.total and r.total > 1 else
+                      f"{r.done} of {plural(r.total, 'step')} played")
             return (f'<div class="rt-cmp-col {cls}"><div class="rt-cmp-h">{title}</div>'
-                    f"<div>Script: {r.done} of {plural(r.total, 'step')} played</div>{stop}"
-                    f'<div class="rt-cmp-rules"><span class="rt-muted">Rules that fired:</span> {rules or "none"}</div></div>')
+                    f"<div>{played}</div>{stop}"
+                    f'<div class="rt-cmp-rules"><span class="rt-muted">Rules that came into play:</span> '
+                    f'{rules or "none"}</div></div>')
 
         known = self.app.session.clauses()
         said = "".join(f"<li>{rule_text(x, known)}</li>" for x in c.sentences())

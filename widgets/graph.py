@@ -357,6 +357,13 @@ class GraphView(Canvas, DetailsPanel, Search):
         if self._hold:
             return
         nodes, edges = self.visible()
+        if self.selected is not None and self.selected not in nodes:
+            # a filter hides the card the side panel shows: it says so rather than keep a card no longer drawn
+            # (trial 13, item G1)
+            gone, self.selected = self.selected, None
+            if self.found == gone:
+                self.found = None
+            self.details.value = self._hidden(gone)
         focus = self.query is None and self.focus.value and self.selected in nodes
         if self.query is not None:
             pos, boxes = path_layout(*self.query)

@@ -95,6 +95,12 @@ class DetailsPanel:
             self._titles = {e.id: e.title for g in tg.GAMES for e in tg._index(g)}
         return self._titles
 
+    def _hidden(self, nid: str) -> str:
+        """The details panel's HTML when the card it showed (``nid``) is no longer drawn (a Side/Class filter or an
+        edge kind hides it): it says so and how to see it again, then what a click on a node shows."""
+        return (f'<p class="tutor-graph-none">{esc(self.G.nodes[nid]["label"])} is not drawn with the filters chosen '
+                "now (Side/Class, the edge kinds).</p>" + self._intro())
+
     def _intro(self) -> str:
         return ("<h3>Click a node</h3><p>Its rules, what affects it and what it affects appear here, each with the "
                 "reason in plain words and the rules behind it, and links that open its FAQ scenarios.</p>"

@@ -78,6 +78,18 @@ class Search:
             return self._no_path(f"{tg.label(G, u)} and {tg.label(G, v)} are in {tg.GAME_TITLES[theirs]}, and the "
                                  f"graph shows {tg.GAME_TITLES[shown]}: choose {tg.GAME_TITLES[theirs]} under Game to "
                                  "ask about them.")
+        # a new question: the card an earlier search found gives way (trial 13, item G1: its details stayed beside
+        # the answer); the side panel shows A, the card the answer starts from, and the Find box is emptied
+        self._hold += 1
+        try:
+            if self.find.value:
+                self.find.value = ""  # (find_node(""): the found card's mark goes)
+            before, self.found, self._found_text = self.found, None, None
+            self._restyle(before)
+        finally:
+            self._hold -= 1
+        self.selected = u
+        self.details.value = self._details(u, wait=False)
         ps = tg.paths(G, u, v)
         self.path_edges = {e for p in ps for e in p}
         self.query = (u, v, ps)

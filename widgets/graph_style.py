@@ -38,6 +38,17 @@ body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-
 body[data-voila] .tutor-graph .rt-g-canvas-box {
   height: clamp(360px, calc(100vh - 175px), 880px) !important; }
 body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 225px), 840px); }
+/* narrower (a projector's 1024x768): the filters take two lines and the count over the canvas may take two (a path
+   answer's "The answer alone: … draws the others too"): the count's line is two short lines high whatever it says,
+   and the canvas as tall as the window leaves under them, so it never runs past the window's foot (trial 13, item
+   G1: it ran 30 px past it once the count took two lines) */
+@media (max-width: 1180px) {
+  .tutor-graph .rt-g-view { min-height: 34px; align-items: center; }
+  .tutor-graph .rt-g-view > .widget-html, .tutor-graph .rt-g-view > .widget-html > .widget-html-content {
+    line-height: 16px; height: auto; align-self: center; }
+  body[data-voila] .tutor-graph .custom-widget, body[data-voila] .tutor-graph .rt-g-canvas,
+  body[data-voila] .tutor-graph .rt-g-canvas-box { height: clamp(360px, calc(100vh - 172px), 880px) !important; }
+}
 .tutor-graph .rt-g-top { align-items: center; gap: 0 10px; flex-flow: row nowrap; }
 .rt-g-title { display: flex; align-items: baseline; gap: 12px; margin-right: 6px; position: relative; }
 .rt-g-name { font-size: 17px; font-weight: 800; color: #3d1f66; letter-spacing: .01em; white-space: nowrap; }

@@ -49,10 +49,14 @@ class MasteryMap:
         q = coach.question or coach.pool.at(0)
         # the card shows clauses of this game; its own model, not the practice board's
         self.model = SessionModel(q.session, errors)
-        self.card = ClauseCard(self.model, pop_out=False)
+        self.card = ClauseCard(self.model, pop_out=False,
+                               empty="Click a rule on the left to read it here; then you can be asked about it.")
+        self.card.widget.add_class("rt-m-card")
+        # shown once a rule is chosen (trial 13, item Q1: a disabled blue button looked clickable with no rule
+        # chosen); until then the card's place says what to do
         self.ask_button = w.Button(description="Ask me about this rule", icon="question", button_style="primary",
                                    disabled=True, _dom_classes=("tutor-mastery-ask",),
-                                   layout=w.Layout(width="auto", margin="4px"))
+                                   layout=w.Layout(width="auto", margin="4px", display="none"))
         self.ask_button.on_click(errors.guard(lambda _b: self.ask()))
         self.note = html_widget()
         self.legend = html_widget()
@@ -128,6 +132,7 @@ class MasteryMap:
         self.chosen = clause_id
         self.model.show_clause(clause_id)
         self.ask_button.disabled = False
+        self.ask_button.layout.display = None
         self.note.value = ""
 
     def ask(self) -> None:

@@ -64,7 +64,8 @@ body[data-voila] .rt-pq-page { height: 100vh; box-sizing: border-box; padding: 4
 body[data-voila] .rt-pq-page > .widget-tab { flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column; }
 body[data-voila] .rt-pq-page > .widget-tab > .widget-tab-contents { flex: 1 1 auto; min-height: 0; overflow-y: auto;
   padding: 6px 4px 0 4px; }
-.rt-pq-page .tutor-clause-card:not(.rt-clause-float) { display: none !important; }
+/* the practice tab's rule card shows only popped out (over the page); the mastery map's is in its side column */
+.rt-pq-page .tutor-clause-card:not(.rt-clause-float):not(.rt-m-card) { display: none !important; }
 .rt-pq-title { display: flex; align-items: baseline; gap: 12px; }
 .rt-pq-name { font-size: 17px; font-weight: 800; color: #3d1f66; }
 .rt-pq-home { font-size: 12.5px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee; border-radius: 8px;
@@ -174,6 +175,9 @@ class PracticeView:
         close_tree(*old)
         self.feedback.value = ""
         self.chips.children = ()
+        # a rule card opened on the question before is closed: it was about that question (trial 13, item Q1: it
+        # stayed open over the next questions)
+        self.clause_card.pop(False)
         self.show.disabled = True
         self.show.description = "Show me the rule" if q.action_id is None else "Show me"
         self.show.tooltip = "Open the rule" if q.action_id is None else "Play it on the board"
@@ -200,7 +204,7 @@ class PracticeView:
         if not chosen.correct and chosen.note and q.kind != "can-do":
             note = f'<div class="rt-muted">Your answer: {prov_text(chosen.note)}</div>'
         self.feedback.value = f'{head}<div class="rt-pq-expl">{lines}</div>{note}'
-        self.chips.children = tuple(clause_chip(self.model, c) for c in q.clauses)
+        self.chips.children = tuple(clause_chip(self.model, c) for c in chip_order(q))
         self.show.disabled = False
         if self.on_answer is not None:
             self.on_answer()
@@ -213,6 +217,15 @@ class PracticeView:
         elif not self.model.session.history:
             self.model.apply(q.action_id)
         self.show.disabled = True
+
+
+def chip_order(q) -> list[str]:
+    """The clause ids of question ``q``'s rule chips, in the order the answer names them: for a what-happens question
+    the rules of the right chain in the order they fire (then any other rule the explanation cites), else
+    ``q.clauses`` (the practised rule first). Trial 13, item Q1: the chips put the practised rule first, out of the
+    answer's order."""
+    chain = q.answer.outcome if q.kind == "what-happens" else ()
+    return list(dict.fromkeys((*chain, *q.clauses)))
 
 
 def _origin(origin: str) -> str:
@@ -385,4 +398,4 @@ def practice_app(game_id: str | None = None) -> w.Widget:
     return PracticeApp(game_id, store=store, pools=pools).widget
 
 
-__all__ = ["PracticeApp", "PracticeView", "practice_app", "STATUSES", "STATUS_WORDS", "sections"]
+__all__ = ["PracticeApp", "PracticeView", "practice_app", "chip_order", "STATUSES", "STATUS_WORDS", "sections"]

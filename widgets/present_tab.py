@@ -60,6 +60,26 @@ def _short(text: str, n: int = 70) -> str:
     return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
+#: Most characters of a step's words in the Jump list (after "12 · "): a label that long fits the list's box on a
+#: projector's 1024x768 (measured in tests/browser/test_presenter_board.py), so what the closed list shows is the
+#: whole label, never a word cut at the box's edge (trial 13, item P1); the step's full words are the narration's.
+JUMP_WORDS = 40
+
+
+def jump_words(text: str, n: int = JUMP_WORDS) -> str:
+    """``text`` on one line, at most ``n`` characters: whole words, then "…" when some were left out (the first
+    sentence alone when it fits). ``jump_words("They Recruit the Babylonians card into Camp 1: the first step")`` is
+    ``"They Recruit the Babylonians card into…"``."""
+    text = " ".join(text.split())
+    if len(text) <= n:
+        return text
+    first = text.split(". ")[0].rstrip(".")
+    if len(first) <= n:
+        return first
+    cut = text[: n].rsplit(" ", 1)[0].rstrip(" ,;:·-")
+    return (cut or text[: n - 1]) + "…"
+
+
 def saved_label(wt: Walkthrough, path: str | Path) -> str:
     """How the walkthrough lists a file saved from the page: ``"<title> (saved: <file name>)"``."""
     return f"{wt.title} (saved: {display_path(Path(path).name)})"
@@ -261,8 +281,8 @@ class Presenter:
 
     def _jump_options(self) -> list[tuple[str, int]]:
         wt = self.walkthrough
-        first = [(f"0 · Start: {_short(wt.intro or wt.title)}", 0)]
-        return first + [(f"{i} · {_short(st.narration or st.action.describe())}", i)
+        first = [(f"0 · Start: {jump_words(wt.intro or wt.title, JUMP_WORDS - 7)}", 0)]
+        return first + [(f"{i} · {jump_words(plain_label(st.narration or st.action.describe()))}", i)
                         for i, st in enumerate(wt.steps[:self.playable], start=1)]
 
     def add(self, label: str, path: str | Path) -> None:

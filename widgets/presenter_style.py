@@ -146,6 +146,17 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
   .tutor-narration .rt-nhead { font-size: 14px; line-height: 1.3; }
   .tutor-presenter-next.jupyter-button, .tutor-presenter-back.jupyter-button { height: 40px; font-size: 21px; }
   .rt-counter { font-size: 21px; }
+  /* the two drop-downs show their whole labels (trial 13, item P1: both were cut mid-word at 1024x768): the tabs
+     only as wide as their titles, which leaves the walkthrough list the room for its longest title on the tab bar's
+     line; the step counter only as wide as "Start · 120 steps" in this size, the jump list's labels in 16px (at
+     most widgets.present_tab.JUMP_WORDS characters of a step's words) */
+  .tutor-presenter > .widget-tab > .widget-tab-bar .lm-TabBar-tab { flex: 0 0 auto !important; min-width: 0 !important;
+    padding: 0 12px; }
+  body[data-voila] .tutor-presenter > .rt-present-tools { left: 270px !important; }
+  .rt-present-tools .rt-phead-tools { flex: 1 1 auto; justify-content: flex-end; }
+  .rt-present-tools .tutor-presenter-picker { flex: 1 1 auto !important; }
+  .tutor-presenter-jump select { font-size: 16px !important; }
+  .rt-counter-box { width: 210px !important; }
   body[data-voila] .rt-present > .rt-pmain { grid-template-columns: minmax(0, 1fr) clamp(250px, 25vw, 620px); }
   .tutor-presenter .tutor-large-type .rt-current-step .rt-ev { font-size: 16px; }
   .tutor-presenter .tutor-large-type .rt-current-step .rt-step { font-size: 16px; line-height: 1.3; }
@@ -173,11 +184,20 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
   .tutor-presenter .tutor-large-type .rt-current-step { padding: 4px 8px; }
   /* the board's small texts, flattened towards the names (the fit script scales the whole board) */
   .rt-pboard .rt-ability, .rt-pboard .rt-stype, .rt-pboard .rt-rowlabel, .rt-pboard .rt-muted, .rt-pboard small,
-  .rt-pboard .rt-decks, .rt-pboard .rt-stats, .rt-pboard .rt-prov, .rt-pboard .rt-turn, .rt-pboard .rt-legend,
-  .rt-pboard .sd-small, .rt-pboard .sd-hptext, .rt-pboard .sd-counts, .rt-pboard .sd-card-chip, .rt-pboard .sd-flag,
+  .rt-pboard .rt-prov, .rt-pboard .rt-turn, .rt-pboard .rt-legend,
+  .rt-pboard .sd-small, .rt-pboard .sd-card-chip, .rt-pboard .sd-flag,
   .rt-pboard .sd-phase, .rt-pboard .sp-power, .rt-pboard .sp-camp, .rt-pboard .sp-slot, .rt-pboard .sp-clan,
-  .rt-pboard .sp-medal, .rt-pboard .sp-pile, .rt-pboard .sp-wsp, .rt-pboard .sp-lim, .rt-pboard .sp-space,
+  .rt-pboard .sp-wsp, .rt-pboard .sp-lim, .rt-pboard .sp-space,
   .rt-pboard .sp-tracknote { font-size: 13px !important; }
+  /* the counters (a player's AP, tokens, hand, Essence, deck; the shared piles, the medals left; a Spirit's health)
+     read from the back of the room (trial 13, item P1: they were 12-13 px): their words as large as the card names
+     and their numbers larger (measured in tests/browser/test_presenter_board.py) */
+  .rt-pboard .rt-stats, .rt-pboard .rt-decks, .rt-pboard .sd-counts, .rt-pboard .sd-round, .rt-pboard .sp-pile,
+  .rt-pboard .sp-medal { font-size: 15.5px !important; }
+  .rt-pboard .rt-stats b, .rt-pboard .rt-decks b, .rt-pboard .sd-counts b, .rt-pboard .sd-round b,
+  .rt-pboard .sp-pile b { font-size: 18px !important; }
+  .rt-pboard .sd-hptext { font-size: 14px !important; }
+  .rt-pboard .sd-hptext b { font-size: 16px !important; }
   .rt-pboard .sd-stage, .rt-pboard .sd-cls, .rt-pboard .sd-state, .rt-pboard .sd-cost, .rt-pboard .sp-hourglass,
   .rt-pboard .rt-zone h4, .rt-pboard .rt-player h4 { font-size: 12px !important; }
   .rt-pboard .sd-die .sd-k { font-size: 10px; }
@@ -202,14 +222,16 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
   .rt-pboard .sp-stack .sp-n { font-size: 16px; line-height: 18px; }
   .rt-pboard .rt-banner { padding: 2px 10px; font-size: 15px; }
 }
+/* the players' areas in seat order (Player 1 first) at every step: the room follows one table, where no one changes
+   places (the learn table's "acting player first" order moved them between steps: trial 13, item P1); the acting
+   player's area is marked by its border and badge */
+.rt-pboard.rt-compact .rt-bparts > .rt-bpart-player { order: 5 !important; }
 /* three players or more (Spirited's 3-player walkthrough, trial 12 item 1), at every size: their areas side by side,
-   the acting player's area (first, see widgets/table.py) a little wider than the others; in each area the Camps one
+   as wide as each other; in each area the Camps one
    under the other, the row labels only as wide as their words; the folded reference panels and the key share a line
    (a panel's summary words show when it is opened) */
 .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-player {
   flex: 1 1 30%; min-width: 0; }
-.rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-player:has(.rt-current) {
-  flex: 1 1 37%; }
 .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-wonders,
 .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-clans,
 .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) > .rt-bpart-legend {

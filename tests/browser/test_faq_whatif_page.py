@@ -80,9 +80,9 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
         control.scroll_into_view_if_needed()
         box = control.bounding_box()
         assert box is not None and box["height"] >= 24 and 0 <= box["y"] <= 768 - box["height"], (cls, box)
-    assert "Original set-up" in text and "The rule “Where a swapped-out Totem goes” applied in the original but not after your change" in text
+    assert "Original set-up" in text and "After your change the rule “Where a swapped-out Totem goes” no longer comes into play" in text
     assert "Give up Drum" in text and "into their hand." in text and "(rules: Buy a Totem" in text and "[rs." not in text
-    expect(page.locator(".rt-faq-info")).to_contain_text("cannot happen after your change")
+    expect(page.locator(".rt-faq-info")).to_contain_text("cannot be played after your change")
     page.locator(".tutor-faq-show").click()  # the checks describe the board shown: no Spirit Cloak in the hand
     checks = page.locator(".rt-faq-checks")
     expect(checks).to_contain_text("on this board now: Player 1 · hand: Timeweaver Thread", timeout=CLICK_MS)
@@ -107,8 +107,8 @@ def test_what_if_spirited_exhausted_medal(tutor_server, tutor_page):
     page.locator(".tutor-faq-counter").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("the Greeks medal's side: exhausted (flipped)", timeout=CLICK_MS)
     text = play_and_compare(page)
-    assert "The rule “Score a medal” applied in the original but not after your change" in text and "[sp." not in text
-    assert "Step 4 (Score the Greeks medal (4 Spirit, then exhaust it)) cannot happen here" in text
+    assert "After your change the rule “Score a medal” no longer comes into play" in text and "[sp." not in text
+    assert "Step 4 (Score the Greeks medal (4 Spirit, then exhaust it)) cannot be played after your change" in text
     page.locator(".tutor-faq-show").click()
     expect(page.locator(".rt-faq-checks")).to_contain_text("on this board", timeout=CLICK_MS)
     page.locator(".tutor-faq-whatif-open").click()
@@ -158,8 +158,8 @@ def test_what_if_whose_decision(tutor_server, tutor_page):
     page.locator(".tutor-faq-turn").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("it is Player 2's decision", timeout=CLICK_MS)
     cmp = page.locator(".tutor-faq-compare")
-    expect(cmp).to_contain_text("Step 1 (Give up Drum (single)) cannot happen here", timeout=CLICK_MS)
+    expect(cmp).to_contain_text("Step 1 (Give up Drum (single)) cannot be played after your change", timeout=CLICK_MS)
     text = cmp.text_content()
-    assert "Possible instead: Give up" in text and "[rs." not in text
+    assert "You could play instead: Give up" in text and "[rs." not in text
     shots(tutor_page, "decision-compare")
     tutor_page.assert_clean()

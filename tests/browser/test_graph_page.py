@@ -119,3 +119,38 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
     find.press("Enter")
     expect(details).to_contain_text("Spirit Guides and Totems are not in the ability graph", timeout=CLICK_MS)
     tutor_page.assert_clean()
+
+
+def test_at_1024x768_the_canvas_ends_in_the_window_and_the_panel_follows_the_question(tutor_server, tutor_page):
+    """Trial 13, item G1: at 1024x768 the canvas ran past the window's foot once the count over it took two lines (a
+    path answer), and after Find Twizel then "how can Aluak affect Zhaku?" the side panel still showed Twizel. The
+    canvas and the side panel end inside the window, the page does not scroll, and the panel shows A (the Find box
+    emptied)."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    details = page.locator(".tutor-graph-details")
+    expect(details.locator("h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    canvas(page)
+    find = page.get_by_placeholder("Find a card or a rule word…")
+    find.fill("Twizel")
+    page.locator(".tutor-graph-find").click()
+    expect(details.locator("h3")).to_have_text("Twizel, The Tormentor", timeout=CLICK_MS)
+    page.get_by_placeholder("A (e.g. Nordheim)").fill("Aluak")
+    page.get_by_placeholder("B (e.g. Baikeng)").fill("Zhaku")
+    page.locator(".tutor-graph-how").click()
+    expect(page.locator(".tutor-graph-path")).to_contain_text("cannot affect", timeout=CLICK_MS)
+    expect(details.locator("h3")).to_have_text("Aluak", timeout=CLICK_MS)
+    expect(find).to_have_value("")
+    expect(page.locator(".rt-g-view")).to_contain_text("The answer alone")
+    page.wait_for_timeout(600)
+    g = page.evaluate("""() => { const r = s => { const b = document.querySelector(s).getBoundingClientRect();
+      return [b.left, b.top, b.right, b.bottom]; };
+      return {canvas: r('.rt-g-canvas-box'), side: r('.rt-g-side'), count: r('.rt-g-view'),
+              page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth]}; }""")
+    print(f"graph at 1024x768 after Ask: {g}")
+    assert g["count"][3] - g["count"][1] >= 30, g  # the count took two lines
+    assert g["canvas"][3] <= 768 and g["side"][3] <= 768 and g["canvas"][3] - g["canvas"][1] >= 500, g
+    assert g["page"][0] <= 768 and g["page"][1] <= 1024, g
+    tutor_page.screenshot("graph-1024-ask")
+    tutor_page.assert_clean()

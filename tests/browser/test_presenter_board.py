@@ -154,8 +154,20 @@ PROJECTED = """() => {
       .map(e => e.textContent.trim().slice(0, 30));
     return {area: a, out, inner: [p.scrollWidth, p.clientWidth]};
   });
+  // the drop-downs (walkthrough, jump): the chosen label's width in the select's font against its text box
+  const pen = document.createElement('canvas').getContext('2d');
+  const selects = [...document.querySelectorAll('.tutor-presenter-picker select, .tutor-presenter-jump select')]
+    .filter(shown).map(s => { const st = getComputedStyle(s); pen.font = st.font;
+      return {label: s.options[s.selectedIndex].text, text: pen.measureText(s.options[s.selectedIndex].text).width,
+              room: s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)}; });
   return {names: sizes('.rt-sname, .sd-sname, .rt-pname, .sp-wname, .sp-clan, .sp-stack > div:first-child'),
-          players,
+          players, selects,
+          // the players' areas as the room sees them: row by row, left to right (CSS order moves them, not the DOM)
+          order: [...box.querySelectorAll('.rt-player')].filter(shown).map(p => [p.getBoundingClientRect(), p])
+            .sort((a, b) => (a[0].top - b[0].top > 8 ? 1 : b[0].top - a[0].top > 8 ? -1 : a[0].left - b[0].left))
+            .map(x => x[1].querySelector('.rt-pname').textContent.trim()),
+          counters: sizes('.rt-stats, .sd-counts, .sp-pile, .rt-decks'),
+          counts: sizes('.rt-stats b, .sd-counts b, .sp-pile b'),
           abilities: sizes('.rt-ability, .sd-ability, .sd-dice, .sd-next, .rt-stype, .sp-power'),
           fit: parseFloat(box.getAttribute('data-fit') || '0'), box: rect(box), fired,
           narration: rect([...document.querySelectorAll('.rt-present .tutor-narration')].find(shown)),
@@ -184,19 +196,38 @@ def test_presenter_board_text_reads_on_a_projector(tutor_server, tutor_page, wal
         expect(page.locator(f".rt-present .rt-pboard {game}").first).to_be_visible(timeout=CLICK_MS)
         expect(counter).to_contain_text("Start ·", timeout=CLICK_MS)
     steps = 3 if walkthrough == "Spirited" else 1  # Spirited: the trial's step (a Battle's bonus Recruit)
+    orders = []
     for k in range(1, steps + 1):
         page.locator(".rt-present .tutor-presenter-next").click()
         expect(counter).to_contain_text(f"Step {k} of", timeout=CLICK_MS)
+        orders.append(page.evaluate(PROJECTED)["order"])
     page.wait_for_timeout(1500)  # the fit script settles the board's zoom
     g = page.evaluate(PROJECTED)
     print(f"{walkthrough} at 1024x768 after Next: fit {g['fit']}, names {min(g['names']):.1f}-{max(g['names']):.1f} px, "
-          f"ability lines {min(g['abilities']):.1f}-{max(g['abilities']):.1f} px")
+          f"ability lines {min(g['abilities']):.1f}-{max(g['abilities']):.1f} px, counters "
+          f"{min(g['counters']):.1f}-{max(g['counters']):.1f} px (numbers {min(g['counts']):.1f}-{max(g['counts']):.1f}),"
+          f" drop-downs {[(round(x['text']), round(x['room'])) for x in g['selects']]}")
     page.screenshot(path=ARTIFACTS / f"presenter-{walkthrough.replace(' ', '-').lower()}-1024x768-step{steps}.png")
     for p in g["players"]:
         assert not p["out"] and p["inner"][0] <= p["inner"][1] + 1, f"a player's area cuts its text: {g['players']}"
         assert p["area"][0] >= g["box"][0] - 1 and p["area"][2] <= g["box"][2] + 1, g
     assert g["names"] and min(g["names"]) >= 14 - 0.05, g
     assert g["abilities"] and min(g["abilities"]) >= 12 - 0.05, g
+    # trial 13, item P1: the counters read from the back of the room (they were 12-13 px), and both drop-downs show
+    # their whole chosen label (they were cut mid-word)
+    assert g["counters"] and min(g["counters"]) >= 14 - 0.05, g
+    assert g["counts"] and min(g["counts"]) >= 16 - 0.05, g
+    assert len(g["selects"]) == 2 and all(x["text"] <= x["room"] for x in g["selects"]), g["selects"]
+    if walkthrough == "Spirited":
+        # trial 13, item P1: the players keep their seats from step to step (step 5 had Player 2's area first, the
+        # deciding player's), here through the Battle (Player 2 deciding from step 5)
+        for k in range(steps + 1, 6):
+            page.locator(".rt-present .tutor-presenter-next").click()
+            expect(counter).to_contain_text(f"Step {k} of", timeout=CLICK_MS)
+            orders.append(page.evaluate(PROJECTED)["order"])
+        assert page.locator(".rt-present .rt-pboard .rt-current .rt-pname").inner_text() == "Player 2", orders
+    seats = [f"Player {i}" for i in range(1, len(orders[0]) + 1)]
+    assert len(seats) >= 2 and all(o == seats for o in orders), orders
     assert g["page"][0] <= 768 and g["page"][1] <= 1024, g  # nothing scrolls the page
     assert g["narration"][1] >= 0 and g["narration"][3] <= g["box"][1] + 1, g
     assert g["box"][3] <= 768 + 1 and g["box"][2] <= 1024, g

@@ -12,7 +12,7 @@ from tutor.progress import ProgressStore
 from widgets.landing import landing_html, available_notebooks
 from widgets.panels import _walk
 from widgets.style import esc
-from widgets.practice import PracticeApp
+from widgets.practice import PracticeApp, chip_order
 
 
 def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
@@ -43,7 +43,8 @@ def test_answer_right_then_wrong_and_see_it_kept(store):
     assert "Right" in view.feedback.value and all(b.disabled for b in view.options)
     assert "rt-pq-right" in view.options[_index(q, True)]._dom_classes
     titles = tutor.clauses("spirit-duels")
-    assert [c.tooltip.split(":")[0] for c in view.chips.children] == [titles[c].title for c in q.clauses]
+    assert [c.tooltip.split(":")[0] for c in view.chips.children] == [titles[c].title for c in chip_order(q)]
+    assert set(chip_order(q)) == set(q.clauses)
     view.options[_index(q, False)].click()  # a second click changes nothing
     assert len(store.answers("spirit-duels")) == 1
     assert "1 answered, 1 right" in app.score.value
@@ -92,8 +93,11 @@ def test_mastery_map_asks_about_a_chosen_rule_and_opens_its_card(store):
     # every rule of the game, and none of the tutor's own rulings (teach: false, e.g. a lesson fixing a draw)
     assert set(m.buttons) == {k for k, c in clauses.items() if c.teach} and "sp.ruling.fixed-chance" not in m.buttons
     target = next(c for c in app.coach.pool.clauses() if c != app.view.question.clause)
+    # trial 13, item Q1: no rule chosen, no "Ask me" button (a disabled one looked clickable); the card says what to do
+    assert m.ask_button.layout.display == "none" and "Click a rule on the left" in m.card.html.value
     m.buttons[target].click()
     assert esc(clauses[target].title) in m.card.html.value and not m.ask_button.disabled  # shown as escaped text
+    assert m.ask_button.layout.display in (None, "") and "rt-m-card" in m.card.widget._dom_classes
     m.ask_button.click()
     assert app.tabs.selected_index == 0 and target in app.view.question.clauses
     # a rule no question reaches (a set-up rule): the map says so and stays
@@ -303,7 +307,7 @@ def test_the_score_names_a_hub_learner_and_says_your_progress_on_ones_own_machin
     """On one's own machine the learner's name is the computer's user name (the trial saw "root"): the score line says
     "Your progress"; on a hub it names the logged-in learner."""
     from tutor.progress import ProgressStore
-    from widgets.practice import PracticeApp
+    from widgets.practice import PracticeApp, chip_order
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     app = PracticeApp("restless-spirits", store=ProgressStore(f"sqlite:///{tmp_path / 'a.sqlite'}", learner="root"))
     assert app.score.value.startswith("<b>Your progress</b> · 0 answered") and "root" not in app.score.value
@@ -365,3 +369,34 @@ def test_a_wrong_what_happens_answer_shows_the_right_one_as_a_sentence(store):
     view.options[_index(q, False)].click()
     assert f"Not quite: the answer is: {q.answer.text}" in view.feedback.value.replace("&amp;", "&")
     assert "this happens, in order:" in view.feedback.value and "→" not in view.feedback.value
+
+
+def test_a_rule_card_and_the_chips_follow_the_question(store):
+    """Trial 13, item Q1: a rule card opened on one question stayed open over the next questions, and a what-happens
+    question's chips came in another order than its answer (the practised rule first). The next question closes the
+    card; the chips of a what-happens question name the rules in the order they fire, as the answer does."""
+    app = PracticeApp("restless-spirits", store=store)
+    view = app.view
+    view.options[_index(view.question, True)].click()
+    view.chips.children[0].click()
+    assert view.clause_card.shown and "rt-clause-float" in view.clause_card.widget._dom_classes
+    view.next.click()
+    assert not view.clause_card.shown and "rt-clause-float" not in view.clause_card.widget._dom_classes
+    titles = tutor.clauses("restless-spirits")
+    seen = 0
+    for _ in range(40):
+        q = view.question
+        if q.kind == "what-happens":
+            view.options[_index(q, True)].click()
+            chain = list(q.answer.outcome)
+            shown = [c.tooltip.split(":")[0] for c in view.chips.children]
+            assert shown[: len(chain)] == [titles[c].title for c in chain], (shown, chain)
+            # the answer names them in the same order
+            at = [q.answer.text.find(f"“{titles[c].title}”") for c in chain]
+            assert all(i >= 0 for i in at) and at == sorted(at), (q.answer.text, chain)
+            seen += 1
+            if seen == 3:
+                break
+        view.next.click()
+    assert seen, "no what-happens question came up"
+    assert not app.errors.output.outputs

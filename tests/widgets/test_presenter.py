@@ -693,3 +693,31 @@ def test_a_walkthrough_that_does_not_open_leaves_the_page_as_it_was(folder):
     text = errors_text(app)
     assert text.startswith("Not loaded: big.yaml: file is "), text
     assert str(folder) not in text and "ContentError" not in text and "Traceback" not in text
+
+
+def test_jump_labels_are_whole_words_short_enough_for_a_projector():
+    """Trial 13, item P1: the Jump list's labels were a step's narration cut at 70 characters, wider than the list's
+    box at 1024x768 (cut mid-word there). Each label is now the step number and at most JUMP_WORDS characters of its
+    narration: its first sentence when that fits, else whole words and "…" (measured to fit in
+    tests/browser/test_presenter_board.py)."""
+    from widgets.present_tab import JUMP_WORDS, jump_words
+
+    assert jump_words("They Recruit the Babylonians card into Camp 1: the first step towards a March.") == (
+        "They Recruit the Babylonians card into…")
+    assert jump_words("The second bonus action is a Rally. The Greek goes into Player 1's Hand.") == (
+        "The second bonus action is a Rally")
+    assert jump_words("Player 1 passes.") == "Player 1 passes."
+    app = PresenterApp(paths=[str(p) for p in all_walkthroughs(None)])
+    p = app.present
+    for path in [v for _, v in p.picker.options]:
+        p.picker.value = path
+        wt = load_walkthrough(path)
+        labels = [label for label, _ in p.jump.options]
+        assert len(labels) == len(wt.steps) + 1
+        for i, label in enumerate(labels):
+            number, words = label.split(" · ", 1)
+            assert number == str(i) and len(words) <= JUMP_WORDS, label
+            narration = " ".join((wt.steps[i - 1].narration if i else "Start: " + wt.intro).split())
+            assert narration.startswith(words.rstrip("…").replace("[provisional]", "")) or words.endswith("…") and \
+                narration.startswith(words[:-1]), (label, narration)
+    assert not app.errors.output.outputs

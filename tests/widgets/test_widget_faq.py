@@ -146,7 +146,7 @@ def test_what_if_moving_a_card_out_of_hand_changes_the_state(ex):
     assert s.state.players[0].hand == ["t01"] and not s.history
     assert ex.edits == [faq.MoveCard("t34", faq.Zone("hand", 1), faq.Zone("deck"))]
     assert "What if" in ex.card.value and "moved Bell &amp; Feather from Player 1" in ex.card.value
-    assert ex.next.disabled and "cannot happen after your change" in ex.script_info.value
+    assert ex.next.disabled and "cannot be played after your change" in ex.script_info.value
     ex.show.click()
     assert "rt-x-fail" in ex.checks.value
     ex.undo_edits.click()
@@ -269,7 +269,7 @@ def test_play_to_end_stops_quietly_where_a_what_if_makes_the_script_impossible(e
     move(ex, faq.Zone("hand", 1), "t07", faq.Zone("deck"))  # the Totem the script gives up at the hand limit
     ex.play.click()
     assert len(ex.app.session.history) == 1  # the buy; the swap-out of t07 is not possible
-    assert "cannot happen after your change" in ex.script_info.value
+    assert "cannot be played after your change" in ex.script_info.value
     assert not ex.errors.output.outputs  # no raw engine message under the list
     ex.errors.report(IllegalAction("left over", code="x"))
     ex.open("rule-retrieve-from-shrine")  # another question starts with a clean message panel
@@ -284,12 +284,15 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     ex.play.click()
     assert len(ex.app.session.history) == 1
     info = ex.script_info.value
-    assert "cannot happen after your change" in info and "nothing calls for it now. In the rulebook&#x27;s case this step happened because of the rule" in info and "Possible instead" in info
+    assert "cannot be played after your change" in info and "nothing leads to it now (in the rulebook&#x27;s case it came from the rule" in info and "You could play instead" in info
     cmp = ex.compare_html.value
     assert "Original set-up" in cmp and "Your what-if" in cmp and "What changed" in cmp
+    # trial 13, item F1: the columns in a player's words
+    assert "All 2 steps played" in cmp and "1 of 2 steps played" in cmp and "Step 2 cannot be played." in cmp
+    assert "Rules that came into play:" in cmp and "Script:" not in cmp and "fired" not in cmp
     assert "Give up Drum" in cmp and "into their hand." in cmp and "(rules: Buy a Totem" in cmp
     assert "[rs." not in cmp and "(rs." not in cmp
-    assert "The rule “Where a swapped-out Totem goes” applied in the original but not after your change" in cmp
+    assert "After your change the rule “Where a swapped-out Totem goes” no longer comes into play" in cmp
     assert "Spirit Cloak" not in cmp.split("What changed")[1].split("On your board")[-1]
     ex.show.click()
     checks = ex.checks.value  # "Checked live" describes the board shown: no Spirit Cloak in the hand there
@@ -413,7 +416,7 @@ def test_spirited_shield_what_if_shows_the_point_and_checks_the_board_shown(ex):
     ex.play.click()
     cmp = ex.compare_html.value
     assert "Original set-up" in cmp and "Your what-if" in cmp
-    assert ("This held in the original; after your change it no longer does: Rally is shown as not possible, "
+    assert ("In the rulebook&#x27;s case this is true; after your change it is not: Rally is shown as not possible, "
             "because of the rule “A Shield itself is never Rallied or Recruited”") in cmp
     assert "(sp." not in cmp and "[sp." not in cmp
     ex.show.click()
@@ -431,9 +434,9 @@ def test_spirit_duels_zap_what_if_shows_the_point_and_checks_the_board_shown(ex)
     ex.play.click()
     assert len(ex.app.session.history) == 2
     info = ex.script_info.value
-    assert "Step 3" in info and "cannot happen after your change" in info and "Possible instead: Zap 2: " in info
+    assert "Step 3" in info and "cannot be played after your change" in info and "You could play instead: Zap 2: " in info
     cmp = ex.compare_html.value
-    assert "The rule “Defeat" in cmp and "applies after your change" in cmp and "Stops before step 3" in cmp and "[sd." not in cmp
+    assert "the rule “Defeat" in cmp and "comes into play (it did not in the rulebook&#x27;s case)" in cmp and "Step 3 cannot be played" in cmp and "[sd." not in cmp
     ex.show.click()
     checks = ex.checks.value  # the board shown: Pawnite defeated, its tokens back in the supply
     import re  # the slot is named by its position or, where the checks name Spirits, by Pawnite

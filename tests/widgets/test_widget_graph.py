@@ -454,3 +454,31 @@ def test_find_has_a_button_and_counts_read_as_words(G):
     assert v.game.value == "spirit-duels" and (v.src.value, v.dst.value, v.path.value) == ("", "", "")
     assert v.count.value.startswith('<span class="rt-muted">2 nodes, 1 edge shown.')  # Tychomp triggers Burn token
     assert v.errors.output.outputs == ()
+
+
+def test_the_side_panel_follows_a_new_question_or_filter(G):
+    """Trial 13, item G1: after Find Twizel, asking "how can Aluak affect Zhaku?" drew the answer alone but the side
+    panel kept Twizel's details (and the Find box its name). The question empties the Find box and shows A's details;
+    a Side/Class filter that hides the card shown says so instead of keeping the card."""
+    v = GraphView("restless-spirits", G=G)
+    assert v.find_node("Twizel") == "restless-spirits:twizel"
+    v.find.value = "Twizel"
+    assert "<h3>Twizel, The Tormentor</h3>" in v.details.value
+    v.ask_path("Aluak", "Zhaku")
+    assert v.query is not None and "cannot affect" in v.path.value
+    assert "Twizel" not in v.details.value and "<h3>Aluak</h3>" in v.details.value
+    assert v.find.value == "" and v.found is None and v.selected == "restless-spirits:aluak"
+    assert drawn(v) <= {"restless-spirits:aluak", "restless-spirits:zhaku"}  # the answer alone, still
+    # a filter: the card shown (a Light Spirit) is hidden by "Dark"
+    v.focus.value = True
+    v.find_node("Nordheim")
+    assert "<h3>Nordheim</h3>" in v.details.value and "Light" in G.nodes["restless-spirits:nordheim"]["group"]
+    v.focus.value = False
+    v.group.value = "Dark"
+    assert "restless-spirits:nordheim" not in drawn(v)
+    assert "<h3>Nordheim</h3>" not in v.details.value and "Nordheim is not drawn" in v.details.value
+    assert v.selected is None and v.found is None
+    v.group.value = ""
+    v.on_node_click({"data": {"id": "restless-spirits:zhaku"}})
+    assert "<h3>Zhaku</h3>" in v.details.value
+    assert v.errors.output.outputs == ()

@@ -47,9 +47,10 @@ class Stop:
 
     @property
     def sentence(self) -> str:
-        """``"Step 2 (Choose swap out (Spirit Cloak)) cannot happen here: ... Possible instead: ..."``."""
-        inst = f" Possible instead: {'; '.join(self.possible)}." if self.possible else ""
-        return f"Step {self.step} ({self.action}) cannot happen here: {'; '.join(self.why)}.{inst}"
+        """``"Step 2 (Choose swap out (Spirit Cloak)) cannot be played after your change: ... You could play
+        instead: ..."`` (trial 13, item F1: in a player's words, not "cannot happen here ... Possible instead")."""
+        inst = f" You could play instead: {'; '.join(self.possible)}." if self.possible else ""
+        return f"Step {self.step} ({self.action}) cannot be played after your change: {'; '.join(self.why)}.{inst}"
 
 
 @dataclass(frozen=True)
@@ -128,13 +129,14 @@ class Comparison:
             out.append(self.instead)
         if self.what_if.stop is not None:
             out.append(self.what_if.stop.sentence)
-        out += [f"The rule “{self.titles.get(c, c)}” [{c}] applied in the original but not after your change."
-                for c in self.only_original]
-        out += [f"The rule “{self.titles.get(c, c)}” [{c}] applies after your change but did not in the original."
-                for c in self.only_what_if]
+        out += [f"After your change the rule “{self.titles.get(c, c)}” [{c}] no longer comes into play (it did in the "
+                "rulebook's case)." for c in self.only_original]
+        out += [f"After your change the rule “{self.titles.get(c, c)}” [{c}] comes into play (it did not in the "
+                "rulebook's case)." for c in self.only_what_if]
         out += [c.sentence for c in self.changes]
         if len(out) == 0:
-            out.append("Nothing changes: the same rules fire and every check has the same result.")
+            out.append("Nothing changes: the same rules come into play and everything the answer looks at comes out "
+                       "the same.")
         return out
 
 
@@ -175,10 +177,10 @@ def _stop(session: Session, ref: ActionRef, n: int, names: dict[str, str], cited
     if not why:
         same = [a for a in session.legal_actions() if a.kind == ref.kind]
         if same:
-            why = ["that exact move is not among the legal ones now (other moves of its kind are)"]
+            why = ["that exact move is not allowed now, though others like it are"]
         elif cited:
-            why = [f"nothing calls for it now. In the rulebook's case this step happened because of the "
-                   f"rule “{titles.get(cited[0], cited[0])}” [{cited[0]}]"]
+            why = [f"nothing leads to it now (in the rulebook's case it came from the rule "
+                   f"“{titles.get(cited[0], cited[0])}” [{cited[0]}])"]
         else:
             why = ["no move of this kind is legal now"]
     legal = sorted(session.legal_actions(), key=lambda a: a.kind != ref.kind)  # moves of the same kind first
@@ -254,11 +256,11 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
     for pa, pb in zip(a.parts, b.parts):
         said_rule = any(f"“{titles.get(c, c)}”" in pa.line for c in said)
         if pa.line.startswith("The rule “") and said_rule:
-            continue  # "The rule “<rule>” applied in the original but not after your change" says it already
+            continue  # "After your change the rule “<rule>” no longer comes into play" says it already
         if pa.state != pb.state or pa.actual != pb.actual:
             if pb.at != pb.after:
-                where = " (checked before the first step, since your version stops at once)" if pb.at == 0 else \
-                    f" (checked after step {pb.at}, where your version stops)"
+                where = " (seen before the first step: your game stops at once)" if pb.at == 0 else \
+                    f" (seen after step {pb.at}, where your game stops)"
             else:
                 where = ""
             how = _how(pa.state, pb.state, where)
@@ -271,14 +273,14 @@ def _how(a: str, b: str, where: str) -> str:
     """How a check's result changed, as a person would say it (``a``/``b``: ``"holds"``, ``"fails"``, ``"not
     reached"`` in the original and in the what-if; ``where``: when the what-if's result was checked, or ``""``)."""
     if a == b:
-        return f"This {'held' if a == 'holds' else 'failed' if a == 'fails' else 'was not reached'} in both, " \
-               f"but the board differs{where}"
+        said = {"holds": "true", "fails": "not true", "not reached": "never reached"}
+        return f"This is {said.get(a, a)} both ways, but the board differs{where}"
     if a == "holds" and b == "fails":
-        return f"This held in the original; after your change it no longer does{where}"
+        return f"In the rulebook's case this is true; after your change it is not{where}"
     if a == "fails" and b == "holds":
-        return f"This did not hold in the original; after your change it does{where}"
-    said = {"holds": "holds", "fails": "does not hold", "not reached": "is never reached"}
-    return f"In the original this {said.get(a, a)}; after your change it {said.get(b, b)}{where}"
+        return f"In the rulebook's case this is not true; after your change it is{where}"
+    said = {"holds": "is true", "fails": "is not true", "not reached": "is never reached"}
+    return f"In the rulebook's case this {said.get(a, a)}; after your change it {said.get(b, b)}{where}"
 
 
 def _check_words(line: str) -> str:

@@ -63,8 +63,8 @@ def _reveal(c: Ctx, d: Decision, a: Action) -> None:
              f"{c.clan(st.clan)} now).", cards=(card,), actor=seat)
     elif a.kind == "place-shield":
         st.shield = card
-        c.ev("sp.shield.place", f"{c.who(seat)} places {c.card(card)} face down as a Shield on the "
-             f"{c.clan(st.clan)} stack; it does not count toward Overrun.", cards=(card,), actor=seat)
+        c.ev("sp.shield.place", f"{c.who(seat)} places {c.card(card)} face down on top of their {c.clan(st.clan)} "
+             "cards as a Shield; it does not count toward Overrun.", cards=(card,), actor=seat)
         c.ev("sp.shield.public", f"Its hidden face is public: anyone may look, so the tutor shows it as "
              f"{c.card(card)} under the {c.clan(st.clan)} stack.", auto=True, cards=(card,), actor=seat)
     else:

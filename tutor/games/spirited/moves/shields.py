@@ -34,7 +34,9 @@ def stack_card_action(g, seat: int, clan: str, purpose: str) -> Action:
 
 @built
 def place_shield_action(g, seat: int, clan: str) -> Action:
-    return make_action("place-shield", seat, f"Place it face down as a Shield on your {clan_name(g, clan)} stack",
+    # the rulebook's words ("Shields": a face-down card placed on top of a face-up clan card on your Road; a
+    # "Shielded clan"), said as a player would (trial 13, item W1: "Place it face down as a Shield on your Sao stack")
+    return make_action("place-shield", seat, f"Shield your {clan_name(g, clan)} clan: place this card face down on top",
                        "A card revealed onto a stack of its own clan may become that stack's Shield (the tutor's "
                        "ruling: the summary does not say how a Shield is placed).", ("sp.shield.place", "sp.shield"))
 
