@@ -237,7 +237,7 @@ def test_short_bounds_any_value_in_size_and_time():
               b"y" * 10**6, 2.5, None, "short"):
         s = short(v)
         assert len(s) <= 80
-    assert time.perf_counter() - t0 < 1.0
+    assert time.perf_counter() - t0 < 5.0  # about 0.05 s: an unbounded repr of these takes far longer (or never ends)
     assert short("short") == "'short'" and short("ab" * 100, 5, quote=False) == "abab…"
     assert short(10**5000).startswith("<a whole number of about 500")
 
