@@ -52,15 +52,15 @@ def rs_minimal(players: int, *, first_game: bool = False, totems: str = "wild") 
 
 # ------------------------------------------------------------------------------------------------ Spirit Duels
 def sd_minimal() -> dict:
-    """The smallest Spirit Duels file: one team (seated twice with ``teams=[t, t]``) of its three Spirit Lines, a
-    deck of one Basic card in 30 copies, no classes (pre-built set-up only)."""
+    """The smallest Spirit Duels file: two teams (``teams=["one", "two"]``; the two seats never share a team) of the
+    same three Spirit Lines, each a deck of one Basic card in 30 copies, no classes (pre-built set-up only)."""
     d = shipped("spirit-duels")
     team = next(t for t in d["teams"] if t["id"] == "fire")
     card = next(c for c in d["cards"] if c["id"] == "searing-strike")
     d["lines"] = [ln for ln in d["lines"] if ln["id"] in team["lines"]]
     d["cards"] = [card]
-    d["teams"] = [{"id": "one", "name": "The one team", "lines": list(team["lines"]), "deck": [card["id"]],
-                   "copies": 30}]
+    d["teams"] = [{"id": tid, "name": f"Team {tid}", "lines": list(team["lines"]), "deck": [card["id"]],
+                   "copies": 30} for tid in ("one", "two")]
     d.pop("classes", None)
     d["reasons"] = {}
     return d

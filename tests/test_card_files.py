@@ -203,6 +203,7 @@ def test_sd_empty_teams_names_the_file(tmp_path):
 @pytest.mark.parametrize("edit,options,field,words", [
     (lambda d: [t.update(id=t["id"] + "-x") for t in d["teams"]], {}, "teams", "no team 'fire', 'electric'"),
     (lambda d: None, {"teams": ["fire", "nope"]}, "teams", "got ['fire', 'nope']"),
+    (lambda d: None, {"teams": ["fire", "fire"]}, "teams", "two different teams (rule sd.setup.teams"),
     (lambda d: d["teams"][0].update(lines=[d["teams"][0]["lines"][0]] * 3), {}, "teams[0].lines",
      "three different Spirit Lines"),
     (lambda d: d.pop("classes"), {"setup": "draft"}, "classes", "needs the nine Classes"),
@@ -276,4 +277,4 @@ def test_sd_minimal_file_every_random_game_ends(tmp_path):
     with pytest.raises(ContentError, match="teams"):  # the default teams are not in it
         tutor.new_game("spirit-duels", players=2, seed=0, cards=p)
     for seed in range(GAMES):
-        _check(play_checked("spirit-duels", 2, seed, json_every=25, cards=p, teams=["one", "one"]))
+        _check(play_checked("spirit-duels", 2, seed, json_every=25, cards=p, teams=["one", "two"]))

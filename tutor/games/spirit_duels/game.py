@@ -51,7 +51,7 @@ class SpiritDuels(Game):
         ValueError: an unknown option or value (naming the valid ones), players other than 2, ``teams`` with the
             draft.
         ContentError: a bad card file, or one without what this set-up needs (the draft's Classes, the teams to
-            seat), naming file and field (see :mod:`.playable`).
+            seat: two different ones, Setup), naming file and field (see :mod:`.playable`).
     """
 
     game_id = "spirit-duels"

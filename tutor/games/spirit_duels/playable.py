@@ -97,3 +97,6 @@ def check_game(cards: CardSet, path: str, options: dict) -> None:
         shown = short(teams, 80)
         raise refuse(path, "teams", f"the 'teams' option must list 2 team ids of this file (seat 1, seat 2) from: "
                                     f"{', '.join(v[:40] for v in valid[:10])}; got {shown}")
+    if teams[0] == teams[1]:  # one deck of each team in the box: each player takes another (rule sd.setup.teams)
+        raise refuse(path, "teams", f"the 'teams' option must name two different teams (rule sd.setup.teams: one "
+                                    f"player plays one team, the other player another); got {short(teams, 80)}")
