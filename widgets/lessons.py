@@ -20,6 +20,7 @@ from .boards import open_hands
 from .kernel_timing import after_cell, wait_until_page_asked, warm_progress
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text, style_widget
+from .strip_fit import strip_fit
 from .table import table_style
 
 log = logging.getLogger("tutor.learn")
@@ -411,7 +412,7 @@ class LearnApp:
         title = html_widget(f'<div class="rt-learn-title"><span class="rt-learn-name">Learn {esc(name)}</span>'
                             '<a class="rt-learn-home" href="index.ipynb">← All pages</a></div>')
         title.add_class("rt-learn-head")
-        styles = [style_widget(), table_style()]
+        styles = [style_widget(), table_style(), strip_fit()]
         for x in styles:
             x.add_class("rt-style")
         self.widget = w.VBox([*styles, title, self.tabs], layout=w.Layout(width="100%"))

@@ -84,6 +84,19 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-actions > .rt-apart-turn { position: sticky; bottom: 0; z-index: 1; background: #fbfaff;
   box-shadow: 0 -6px 8px -6px rgba(40, 20, 80, .25); padding-bottom: 6px; margin-top: 4px; }
 .rt-onescreen .tutor-actions > .rt-apart-turn > .widget-html:first-child { display: none; }
+/* while the list scrolls on below the pinned group, the action it cuts fades out above the group and a line says
+   more actions follow (trial 13 item L4: the last action in view sat half-hidden behind "Gain the advantage" and
+   "Pass", as if it were the end of the list). A scroll-state container query: no ":has()", no script */
+.rt-onescreen .tutor-actions { container-type: scroll-state; }
+.rt-onescreen .tutor-actions > .rt-apart-turn { overflow: visible !important; }
+.rt-onescreen .tutor-actions > .rt-apart-turn::before { content: none; }
+@container scroll-state(scrollable: bottom) {
+  .rt-onescreen .tutor-actions > .rt-apart-turn::before { content: "\\25BE  more actions: scroll down";
+    position: absolute; left: 0; right: 0; bottom: 100%; height: 40px; box-sizing: border-box;
+    display: flex; align-items: flex-end; justify-content: center; padding-bottom: 1px; pointer-events: none;
+    font-size: 11.5px; font-weight: 700; color: #5b2d90; letter-spacing: .02em;
+    background: linear-gradient(to bottom, rgba(251, 250, 255, 0), rgba(251, 250, 255, .92) 45%, #fbfaff 72%); }
+}
 .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; }
 .rt-onescreen .tutor-actions .rt-group-title { line-height: 1.3; margin-top: 6px; }
@@ -387,6 +400,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > :is(.rt-then, .rt-reply-cut, .rt-reply-titles) +
   .widget-html { position: sticky; top: 0; z-index: 1; background: #fff;
   box-shadow: 8px 0 0 0 #fff, 0 5px 5px -5px rgba(40, 20, 80, .35); }
+/* whole lines only (trial 13 item L1: an older line sat half-cut under the pinned title): the page's script
+   (widgets/strip_fit.py) hides the lines the title or the strip's top edge cuts, and marks the title, which then says
+   where the earlier lines are */
+.rt-onescreen .tutor-last-step .rt-cut { visibility: hidden !important; }
+.rt-onescreen .tutor-last-step [data-rt-earlier] { flex-wrap: wrap; }
+.rt-onescreen .tutor-last-step [data-rt-earlier]::after { content: "\\2191  earlier lines of this step: History";
+  flex: 0 0 100%; display: block; font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484;
+  line-height: 1.35; }
 /* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its
    older steps go under it first) */
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }

@@ -293,14 +293,20 @@ ACTION_ROOM = """() => {
   const area = r([...document.querySelectorAll('.rt-board-area')].find(shown));
   return {pinned: pin ? r(pin).height : 0, pins: pin ? pin.querySelectorAll('.tutor-action').length : 0,
           whole: acts.filter(a => r(a).top >= P.top - 1 && r(a).bottom <= top + 1).length, area: [area.width, area.height],
-          pageW: document.scrollingElement.scrollWidth};
+          pageW: document.scrollingElement.scrollWidth,
+          // actions cut by the pinned group's top edge, and the fading "more actions" line above that edge
+          cut: acts.filter(a => r(a).top < top - 1 && r(a).bottom > top + 1).length,
+          more: pin ? getComputedStyle(pin, '::before').content : 'none',
+          fade: pin ? [getComputedStyle(pin, '::before').backgroundImage, getComputedStyle(pin, '::before').height] : null,
+          rest: panel.scrollHeight - panel.clientHeight - panel.scrollTop};
 }"""
 
 
 def test_spirit_duels_free_play_at_1024_leaves_the_action_list_room(tutor_server, tutor_page):
     """The trial found that at 1024x768 Spirit Duels' pinned "Gain the advantage" and "Pass" (about 170 px) left
     room for about two scrolling actions. Now the pinned group is tight (label and chip on a line, the why in the
-    tooltip) and each action's why one line: at least three whole actions scroll above the pinned pair."""
+    tooltip) and each action's why one line: at least three whole actions scroll above the pinned pair. The action
+    the pinned pair cuts fades out under "more actions: scroll down" (trial 13 item L4), gone at the list's end."""
     page = tutor_page.page
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(f"{tutor_server}/voila/render/learn-spirit-duels.ipynb")
@@ -326,7 +332,16 @@ def test_spirit_duels_free_play_at_1024_leaves_the_action_list_room(tutor_server
     assert g["pins"] >= 2, g  # "Gain the advantage" and "Pass"
     assert g["pinned"] <= 110 and g["whole"] >= 3, g
     assert g["pageW"] <= 1024 and g["area"][1] >= 380, g  # the board keeps its room
+    # trial 13 item L4: the action cut by the pinned pair's top edge fades out under a line saying more actions
+    # follow, while the list scrolls on; scrolled to its end, no line and no action cut
+    assert g["rest"] > 40 and g["cut"] <= 1, g
+    assert "more actions" in g["more"] and "gradient" in g["fade"][0] and float(g["fade"][1][:-2]) >= 30, g
     page.screenshot(path=ARTIFACTS / "one-screen-spirit-duels-free-1024x768.png")
+    page.evaluate("() => { const p = [...document.querySelectorAll('.rt-onescreen .tutor-actions')]"
+                  ".find(e => e.getClientRects().length); p.scrollTop = p.scrollHeight; }")
+    page.wait_for_timeout(400)
+    end = page.evaluate(ACTION_ROOM)
+    assert end["rest"] <= 1 and end["cut"] == 0 and end["more"] == "none", end
     tutor_page.assert_clean()
 
 
