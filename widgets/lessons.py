@@ -84,8 +84,13 @@ class LessonRunner:
         line = box([self.picker, self.prev, self.next, self.hint, self.goal, self.done], cls=w.HBox,
                    classes=("rt-lesson-line",))
         self.app = TutorApp(start_lesson(lesson), show_setup=False, errors=self.errors, with_style=False,
-                            header=line, status=box([self.stuck, self.hints], classes=("rt-status",)),
+                            header=line, status=box([self.stuck], classes=("rt-status",)),
                             one_screen=True, about=self.about)
+        # the hint is a line at the head of the action list (the panel's note, as in free play), beside the actions
+        # it is about: a line of its own above the board pushed the board down (trial 13 item L3: Spirited's Player 1
+        # at 1024x768, Restless Spirits' key line at 1366x768)
+        self.hints.close()
+        self.hints = self.app.actions.note
         self.app.model.observe(lambda m, change: change != "clause" and self.check())
         self.stuck_undo.on_click(g(lambda _b: self.app.model.undo()))
         self.stuck_restart.on_click(g(lambda _b: self.app.model.reset()))

@@ -70,6 +70,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-stuck > .widget-html { flex: 1 1 auto; min-width: 0; }
 .rt-stuck > .widget-button, .rt-stuck > .jupyter-button { flex: 0 0 auto; width: auto; height: 28px; }
 .rt-status .rt-hint { margin: 0 0 2px 0; }
+.rt-onescreen .rt-actions-note .rt-hint { font-size: 13px; line-height: 1.35; margin: 2px 0 4px 0; }
 
 .rt-main { flex: 1 1 auto !important; min-height: 0; display: grid !important;
   grid-template-columns: minmax(0, 1fr) clamp(300px, 31vw, 460px); grid-template-rows: minmax(0, 1fr); gap: 8px;
@@ -211,6 +212,19 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-tok:hover, .rt-compact .rt-stype:hover, .rt-compact .rt-bonus:hover, .rt-compact .sd-small:hover {
   white-space: normal; overflow: visible; }
 .rt-compact .rt-spaces > .rt-space { min-width: 0; }
+/* a wide window (1366 px and more) has room under the boards: a card's ability, its Activation Token's note, a Lost
+   Spirit's needs and Spirit Duels' ability and "evolves into" lines take up to two lines before they are cut (trial
+   13 item L5: "Activated: Move Twiz…" with free space under the board); the whole text stays on hover */
+@media (min-width: 1201px) {
+  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, .sd-small) { white-space: normal; display: -webkit-box;
+    -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, .sd-small):hover { -webkit-line-clamp: unset; line-clamp: none; }
+}
+/* a large window (1920x1080): the board is drawn larger, using the room the one-screen layout leaves under it
+   (trial 13 item S1); the action list and the last step keep their size */
+@media (min-width: 1700px) and (min-height: 1000px) {
+  .rt-learn .rt-board-area > .tutor-board { zoom: 1.3; }
+}
 .rt-compact .rt-reqs { display: flex; flex-wrap: wrap; gap: 0 8px; margin: 1px 0 0 0; }
 /* a long Totem name ("Timeweaver Thread") is cut at the card's edge, never past it; the whole name on hover */
 .rt-compact .rt-reqs li { margin: 0; line-height: 1.3; white-space: nowrap; max-width: 100%; overflow: hidden;

@@ -415,7 +415,7 @@ def test_a_lesson_hint_points_at_an_action_in_view(tutor_server, tutor_page, siz
         restart.click()
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
     page.locator(".rt-lesson-line button:visible").filter(has_text="Hint").first.click()
-    expect(page.locator(".rt-status .rt-hint:visible")).to_contain_text("Dice actions", timeout=CLICK_MS)
+    expect(page.locator(".tutor-actions .rt-hint:visible").first).to_contain_text("Dice actions", timeout=CLICK_MS)
     hinted = page.locator(".tutor-actions .tutor-action.rt-hint:visible")
     expect(hinted).to_have_count(1, timeout=CLICK_MS)
     page.wait_for_timeout(300)
@@ -426,6 +426,16 @@ def test_a_lesson_hint_points_at_an_action_in_view(tutor_server, tutor_page, siz
       return {actions: r(a), hinted: r(b), text: b.innerText, group: b.closest('.rt-apart').className}; }""")
     assert inside(g["hinted"], g["actions"]) and inside(g["hinted"], [0, 0, w, h]), g
     assert "dice" in g["group"], g  # the Dice actions group, brought to the top
+    # trial 13 item L3: the hint is a line at the head of the action list, not a line above the board pushing it down
+    note = page.evaluate("""() => { const r = (e) => { const b = e.getBoundingClientRect();
+        return [b.left, b.top, b.right, b.bottom]; };
+      const shown = (e) => e.getClientRects().length > 0;
+      const n = [...document.querySelectorAll('.tutor-actions .rt-actions-note')].find(shown);
+      const a = [...document.querySelectorAll('.rt-board-area')].find(shown);
+      return {note: n && rect(n), area: r(a), status: [...document.querySelectorAll('.rt-status')].filter(shown).length,
+              text: n && n.innerText}; }""".replace("rect(n)", "r(n)"))
+    assert note["note"] and inside(note["note"], g["actions"]) and "Dice actions" in note["text"], note
+    assert note["status"] == 0 and note["area"][1] < 110, f"the hint line pushes the board down: {note}"
     page.screenshot(path=ARTIFACTS / f"lesson-hint-spirit-duels-{w}x{h}.png")
     tutor_page.assert_clean()
 
@@ -575,8 +585,16 @@ NEWEST = """() => {
   const events = [...last.querySelectorAll('.tutor-event')].filter(shown);
   const chips = [...last.querySelectorAll('.tutor-event + .tutor-clause')].filter(shown);
   const title = [...last.querySelectorAll('.rt-step-now')].filter(shown).pop();
+  // every line still seen (not hidden as cut) is whole: inside the strip's box of lines and clear of the pinned title
+  const box = last.querySelector('.rt-current-step'), B = rect(box), T = rect(title);
+  const seen = [...last.querySelectorAll('.tutor-event, .tutor-event + .tutor-clause')].filter(shown)
+    .filter(e => getComputedStyle(e).visibility !== 'hidden').map(rect);
+  const cutLines = seen.filter(r => r[1] < B[1] - 1 || r[3] > B[3] + 1 || (r[3] > T[1] + 1 && r[1] < T[3] - 1));
   return {last: rect(last), n: events.length, newest: rect(events[events.length - 1]), text: events.pop().innerText,
-          chip: rect(chips[chips.length - 1]), title: rect(title), titleText: title.innerText};
+          chip: rect(chips[chips.length - 1]), title: T, titleText: title.innerText, seen: seen.length,
+          hidden: last.querySelectorAll('.rt-cut').length, cutLines,
+          earlier: title.closest('[data-rt-earlier]') ?
+            getComputedStyle(title.closest('[data-rt-earlier]'), '::after').content : null};
 }"""
 
 
@@ -584,7 +602,9 @@ NEWEST = """() => {
 def test_the_last_step_always_shows_its_newest_event(tutor_server, tutor_page, size):
     """Trial 12 item 2: the last-step strip scrolled inside itself, so a step of many lines (Spirit Duels' attack
     that wins lesson 1) hid its newest event, "Player 1 wins", under the strip's fold. Now the newest event and its
-    rule chip, and the step's title, are inside the strip and the window, without scrolling anything."""
+    rule chip, and the step's title, are inside the strip and the window, without scrolling anything. Trial 13
+    item L1: every line in view is whole (none half-cut under the pinned title), and the title says that the earlier
+    lines are in the History."""
     page = tutor_page.page
     w, h = size
     open_learn(tutor_server, page, "learn-spirit-duels.ipynb", size)
@@ -597,7 +617,53 @@ def test_the_last_step_always_shows_its_newest_event(tutor_server, tutor_page, s
     for name in ("newest", "chip", "title"):
         assert inside(g[name], g["last"]) and inside(g[name], window), f"{name} out of view at {size}: {g}"
     assert g["title"][3] <= g["newest"][1] + 1, g  # the title above the newest line, not over it
+    # trial 13 item L1: no line half-cut under the pinned title; the lines that do not fit are hidden whole, and the
+    # title says the earlier lines are in the History
+    assert not g["cutLines"] and g["seen"] >= 4, g
+    assert g["hidden"] > 0 and g["earlier"] and "History" in g["earlier"], g
     print(f"Spirit Duels lesson 1's winning attack at {w}x{h}: {g['n']} event lines, the newest "
           f"{[round(x) for x in g['newest']]} in the strip {[round(x) for x in g['last']]}")
     page.screenshot(path=ARTIFACTS / f"last-step-newest-{w}x{h}.png")
+    tutor_page.assert_clean()
+
+
+CARD_LINES = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const board = [...document.querySelectorAll('.tutor-board')].find(shown);
+  const area = [...document.querySelectorAll('.rt-board-area')].find(shown).getBoundingClientRect();
+  const lines = [...board.querySelectorAll('.rt-ability, .rt-tok, .sd-small')].filter(shown);
+  const b = board.getBoundingClientRect();
+  return {n: lines.length,
+          cut: lines.filter(e => e.scrollHeight > e.clientHeight + 1).map(e => e.textContent.slice(0, 40)),
+          lost: [...board.querySelectorAll('.rt-space.rt-mini .rt-ability')].filter(shown)
+            .map(e => [e.textContent, e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1]),
+          zoom: parseFloat(getComputedStyle(board).zoom || '1'), board: [b.width, b.height],
+          banner: [...board.querySelectorAll('.rt-banner')].find(shown).getBoundingClientRect().height,
+          area: [area.width, area.height]};
+}"""
+
+
+def test_restless_spirits_card_lines_whole_and_a_large_board_at_1920(tutor_server, tutor_page):
+    """Trial 13 item L5: at 1366x768 a Lost Spirit's needs ("needs Timeweaver Thread, …") and a Spirit's ability were
+    cut to one line while the board had room under it: now they take up to two lines, and the Lost Spirits' needs
+    read whole. Item S1: at 1920x1080 the board was drawn at the laptop's size, leaving most of the window empty:
+    now it is drawn larger (zoom 1.3), and the page is still one screen (board, actions, last step in view)."""
+    page = tutor_page.page
+    open_learn(tutor_server, page, "learn-restless-spirits.ipynb", (1366, 768))
+    page.get_by_role("tab", name="Lessons").click()
+    page.locator(".rt-lesson-picker select").select_option(index=0)
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    click_steps(page, 2)
+    g = page.evaluate(CARD_LINES)
+    assert g["lost"] and all(whole for _, whole in g["lost"]), f"a Lost Spirit's needs cut at 1366x768: {g}"
+    assert g["zoom"] == 1, g
+    small, banner = g["board"], g["banner"]
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_timeout(800)
+    assert_one_screen(page, "Restless Spirits lesson 1 at 1920x1080")
+    g = page.evaluate(CARD_LINES)
+    print(f"Restless Spirits board at 1366x768 {[round(x) for x in small]}, at 1920x1080 {g}")
+    assert g["zoom"] >= 1.25 and g["banner"] >= 1.25 * banner - 1, (g, banner)
+    assert all(whole for _, whole in g["lost"]), g
+    page.screenshot(path=ARTIFACTS / "one-screen-restless-spirits-lesson-1920x1080.png")
     tutor_page.assert_clean()
