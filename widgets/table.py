@@ -216,9 +216,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    Spirit's needs and Spirit Duels' ability and "evolves into" lines take up to two lines before they are cut (trial
    13 item L5: "Activated: Move Twiz…" with free space under the board); the whole text stays on hover */
 @media (min-width: 1201px) {
-  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, .sd-small) { white-space: normal; display: -webkit-box;
+  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small) { white-space: normal; display: -webkit-box;
     -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
-  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, .sd-small):hover { -webkit-line-clamp: unset; line-clamp: none; }
+  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small):hover { -webkit-line-clamp: unset; line-clamp: none; }
 }
 /* a large window (1920x1080): the board is drawn larger, using the room the one-screen layout leaves under it
    (trial 13 item S1); the action list and the last step keep their size */
@@ -496,6 +496,17 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-compact .sd-board > .rt-banner .sd-turnnote { display: none; }
   .rt-compact .sd-board > .sd-strip { column-gap: 8px; }
   .rt-compact .sd-board > .sd-strip .sd-flag { font-size: 11.5px; }
+}
+/* a narrow low window (1024x768), free play after the computer replied (trial 13 item L2): Spirited's folded
+   reference panels (wonders, clans) are one line each (their whole summary in the panel, opened), so they are whole
+   above the strip; and the computer's reason for its newest step is the reply's last line, under its events, so
+   what it did (the pinned title) and why stay in view when the older lines go to the History */
+@media (max-width: 1200px) {
+  .rt-compact :is(.rt-bpart-wonders, .rt-bpart-clans) details.rt-ref:not([open]) > summary { white-space: nowrap;
+    overflow: hidden; text-overflow: ellipsis; }
+}
+@media (max-width: 1200px) and (max-height: 899px) {
+  .rt-onescreen .tutor-last-step .rt-reply-col > .rt-step-note { order: 2; }
 }
 /* free play's controls on one line at 1024 px (the number of players and the seed are short) */
 @media (max-width: 1200px) {

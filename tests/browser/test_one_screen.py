@@ -574,6 +574,24 @@ def test_learn_page_at_1024_shows_the_table_the_actions_and_the_last_step(tutor_
     where = f"{game} free play at 1024x768 after {mine} steps and the computer's replies"
     assert_one_screen(page, where)
     assert_table_in_view(page, where, size, False)
+    # trial 13 item L2: Spirited's reference panels (wonders, clans) whole above the strip, and the computer's reason
+    # for its newest step in view with the step's title
+    r = page.evaluate("""() => { const shown = (e) => e && e.getClientRects().length > 0;
+      const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+      const last = [...document.querySelectorAll('.tutor-last-step')].find(shown);
+      const note = [...last.querySelectorAll('.rt-reply-col > .rt-step-note')].find(shown);
+      return {area: rect([...document.querySelectorAll('.rt-board-area')].find(shown)), last: rect(last),
+              refs: [...document.querySelectorAll('.tutor-board :is(.rt-bpart-wonders, .rt-bpart-clans)')]
+                .filter(shown).map(rect),
+              note: note && getComputedStyle(note).visibility !== 'hidden' ? rect(note) : null,
+              reply: [...last.querySelectorAll('.rt-reply-col .rt-step-note')].length}; }""")
+    for ref in r["refs"]:
+        assert inside(ref, r["area"]) and inside(ref, [0, 0, *size]), f"{where}: a reference panel is cut: {r}"
+    if r["reply"]:
+        assert r["note"] and inside(r["note"], r["last"]) and inside(r["note"], [0, 0, *size]), \
+            f"{where}: the computer's reason is out of view: {r}"
+    if game == "spirited":
+        assert len(r["refs"]) == 2, r
     page.screenshot(path=ARTIFACTS / f"one-screen-{game}-free-1024x768.png")
     tutor_page.assert_clean()
 
@@ -631,7 +649,7 @@ CARD_LINES = """() => {
   const shown = (e) => e && e.getClientRects().length > 0;
   const board = [...document.querySelectorAll('.tutor-board')].find(shown);
   const area = [...document.querySelectorAll('.rt-board-area')].find(shown).getBoundingClientRect();
-  const lines = [...board.querySelectorAll('.rt-ability, .rt-tok, .sd-small')].filter(shown);
+  const lines = [...board.querySelectorAll('.rt-ability, .rt-tok, div.sd-small')].filter(shown);
   const b = board.getBoundingClientRect();
   return {n: lines.length,
           cut: lines.filter(e => e.scrollHeight > e.clientHeight + 1).map(e => e.textContent.slice(0, 40)),
