@@ -499,13 +499,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 }
 /* a narrow low window (1024x768), free play after the computer replied (trial 13 item L2): Spirited's folded
    reference panels (wonders, clans) are one line each (their whole summary in the panel, opened), so they are whole
-   above the strip; and the computer's reason for its newest step is the reply's last line, under its events, so
-   what it did (the pinned title) and why stay in view when the older lines go to the History */
+   above the strip; and on a low window (1024x768, 1366x768) the computer's reason for its newest step is the
+   reply's last line, under its events, so what it did (the pinned title) and why stay in view when the older lines
+   go to the History */
 @media (max-width: 1200px) {
   .rt-compact :is(.rt-bpart-wonders, .rt-bpart-clans) details.rt-ref:not([open]) > summary { white-space: nowrap;
     overflow: hidden; text-overflow: ellipsis; }
 }
-@media (max-width: 1200px) and (max-height: 899px) {
+@media (max-height: 899px) {
   .rt-onescreen .tutor-last-step .rt-reply-col > .rt-step-note { order: 2; }
 }
 /* free play's controls on one line at 1024 px (the number of players and the seed are short) */
