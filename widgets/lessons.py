@@ -20,6 +20,7 @@ from .boards import open_hands
 from .kernel_timing import after_cell, wait_until_page_asked, warm_progress
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text, style_widget
+from .strip_fit import strip_fit
 from .table import table_style
 
 log = logging.getLogger("tutor.learn")
@@ -83,8 +84,13 @@ class LessonRunner:
         line = box([self.picker, self.prev, self.next, self.hint, self.goal, self.done], cls=w.HBox,
                    classes=("rt-lesson-line",))
         self.app = TutorApp(start_lesson(lesson), show_setup=False, errors=self.errors, with_style=False,
-                            header=line, status=box([self.stuck, self.hints], classes=("rt-status",)),
+                            header=line, status=box([self.stuck], classes=("rt-status",)),
                             one_screen=True, about=self.about)
+        # the hint is a line at the head of the action list (the panel's note, as in free play), beside the actions
+        # it is about: a line of its own above the board pushed the board down (trial 13 item L3: Spirited's Player 1
+        # at 1024x768, Restless Spirits' key line at 1366x768)
+        self.hints.close()
+        self.hints = self.app.actions.note
         self.app.model.observe(lambda m, change: change != "clause" and self.check())
         self.stuck_undo.on_click(g(lambda _b: self.app.model.undo()))
         self.stuck_restart.on_click(g(lambda _b: self.app.model.reset()))
@@ -411,7 +417,7 @@ class LearnApp:
         title = html_widget(f'<div class="rt-learn-title"><span class="rt-learn-name">Learn {esc(name)}</span>'
                             '<a class="rt-learn-home" href="index.ipynb">← All pages</a></div>')
         title.add_class("rt-learn-head")
-        styles = [style_widget(), table_style()]
+        styles = [style_widget(), table_style(), strip_fit()]
         for x in styles:
             x.add_class("rt-style")
         self.widget = w.VBox([*styles, title, self.tabs], layout=w.Layout(width="100%"))

@@ -70,6 +70,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-stuck > .widget-html { flex: 1 1 auto; min-width: 0; }
 .rt-stuck > .widget-button, .rt-stuck > .jupyter-button { flex: 0 0 auto; width: auto; height: 28px; }
 .rt-status .rt-hint { margin: 0 0 2px 0; }
+.rt-onescreen .rt-actions-note .rt-hint { font-size: 13px; line-height: 1.35; margin: 2px 0 4px 0; }
 
 .rt-main { flex: 1 1 auto !important; min-height: 0; display: grid !important;
   grid-template-columns: minmax(0, 1fr) clamp(300px, 31vw, 460px); grid-template-rows: minmax(0, 1fr); gap: 8px;
@@ -84,6 +85,19 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-actions > .rt-apart-turn { position: sticky; bottom: 0; z-index: 1; background: #fbfaff;
   box-shadow: 0 -6px 8px -6px rgba(40, 20, 80, .25); padding-bottom: 6px; margin-top: 4px; }
 .rt-onescreen .tutor-actions > .rt-apart-turn > .widget-html:first-child { display: none; }
+/* while the list scrolls on below the pinned group, the action it cuts fades out above the group and a line says
+   more actions follow (trial 13 item L4: the last action in view sat half-hidden behind "Gain the advantage" and
+   "Pass", as if it were the end of the list). A scroll-state container query: no ":has()", no script */
+.rt-onescreen .tutor-actions { container-type: scroll-state; }
+.rt-onescreen .tutor-actions > .rt-apart-turn { overflow: visible !important; }
+.rt-onescreen .tutor-actions > .rt-apart-turn::before { content: none; }
+@container scroll-state(scrollable: bottom) {
+  .rt-onescreen .tutor-actions > .rt-apart-turn::before { content: "\\25BE  more actions: scroll down";
+    position: absolute; left: 0; right: 0; bottom: 100%; height: 40px; box-sizing: border-box;
+    display: flex; align-items: flex-end; justify-content: center; padding-bottom: 1px; pointer-events: none;
+    font-size: 11.5px; font-weight: 700; color: #5b2d90; letter-spacing: .02em;
+    background: linear-gradient(to bottom, rgba(251, 250, 255, 0), rgba(251, 250, 255, .92) 45%, #fbfaff 72%); }
+}
 .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; }
 .rt-onescreen .tutor-actions .rt-group-title { line-height: 1.3; margin-top: 6px; }
@@ -198,6 +212,19 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .rt-tok:hover, .rt-compact .rt-stype:hover, .rt-compact .rt-bonus:hover, .rt-compact .sd-small:hover {
   white-space: normal; overflow: visible; }
 .rt-compact .rt-spaces > .rt-space { min-width: 0; }
+/* a wide window (1366 px and more) has room under the boards: a card's ability, its Activation Token's note, a Lost
+   Spirit's needs and Spirit Duels' ability and "evolves into" lines take up to two lines before they are cut (trial
+   13 item L5: "Activated: Move Twiz…" with free space under the board); the whole text stays on hover */
+@media (min-width: 1201px) {
+  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small) { white-space: normal; display: -webkit-box;
+    -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small):hover { -webkit-line-clamp: unset; line-clamp: none; }
+}
+/* a large window (1920x1080): the board is drawn larger, using the room the one-screen layout leaves under it
+   (trial 13 item S1); the action list and the last step keep their size */
+@media (min-width: 1700px) and (min-height: 1000px) {
+  .rt-learn .rt-board-area > .tutor-board { zoom: 1.3; }
+}
 .rt-compact .rt-reqs { display: flex; flex-wrap: wrap; gap: 0 8px; margin: 1px 0 0 0; }
 /* a long Totem name ("Timeweaver Thread") is cut at the card's edge, never past it; the whole name on hover */
 .rt-compact .rt-reqs li { margin: 0; line-height: 1.3; white-space: nowrap; max-width: 100%; overflow: hidden;
@@ -387,6 +414,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > :is(.rt-then, .rt-reply-cut, .rt-reply-titles) +
   .widget-html { position: sticky; top: 0; z-index: 1; background: #fff;
   box-shadow: 8px 0 0 0 #fff, 0 5px 5px -5px rgba(40, 20, 80, .35); }
+/* whole lines only (trial 13 item L1: an older line sat half-cut under the pinned title): the page's script
+   (widgets/strip_fit.py) hides the lines the title or the strip's top edge cuts, and marks the title, which then says
+   where the earlier lines are */
+.rt-onescreen .tutor-last-step .rt-cut { visibility: hidden !important; }
+.rt-onescreen .tutor-last-step [data-rt-earlier] { flex-wrap: wrap; }
+.rt-onescreen .tutor-last-step [data-rt-earlier]::after { content: "\\2191  earlier lines of this step: History";
+  flex: 0 0 100%; display: block; font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484;
+  line-height: 1.35; }
 /* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its
    older steps go under it first) */
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
@@ -461,6 +496,18 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-compact .sd-board > .rt-banner .sd-turnnote { display: none; }
   .rt-compact .sd-board > .sd-strip { column-gap: 8px; }
   .rt-compact .sd-board > .sd-strip .sd-flag { font-size: 11.5px; }
+}
+/* a narrow low window (1024x768), free play after the computer replied (trial 13 item L2): Spirited's folded
+   reference panels (wonders, clans) are one line each (their whole summary in the panel, opened), so they are whole
+   above the strip; and on a low window (1024x768, 1366x768) the computer's reason for its newest step is the
+   reply's last line, under its events, so what it did (the pinned title) and why stay in view when the older lines
+   go to the History */
+@media (max-width: 1200px) {
+  .rt-compact :is(.rt-bpart-wonders, .rt-bpart-clans) details.rt-ref:not([open]) > summary { white-space: nowrap;
+    overflow: hidden; text-overflow: ellipsis; }
+}
+@media (max-height: 899px) {
+  .rt-onescreen .tutor-last-step .rt-reply-col > .rt-step-note { order: 2; }
 }
 /* free play's controls on one line at 1024 px (the number of players and the seed are short) */
 @media (max-width: 1200px) {

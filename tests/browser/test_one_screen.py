@@ -293,14 +293,20 @@ ACTION_ROOM = """() => {
   const area = r([...document.querySelectorAll('.rt-board-area')].find(shown));
   return {pinned: pin ? r(pin).height : 0, pins: pin ? pin.querySelectorAll('.tutor-action').length : 0,
           whole: acts.filter(a => r(a).top >= P.top - 1 && r(a).bottom <= top + 1).length, area: [area.width, area.height],
-          pageW: document.scrollingElement.scrollWidth};
+          pageW: document.scrollingElement.scrollWidth,
+          // actions cut by the pinned group's top edge, and the fading "more actions" line above that edge
+          cut: acts.filter(a => r(a).top < top - 1 && r(a).bottom > top + 1).length,
+          more: pin ? getComputedStyle(pin, '::before').content : 'none',
+          fade: pin ? [getComputedStyle(pin, '::before').backgroundImage, getComputedStyle(pin, '::before').height] : null,
+          rest: panel.scrollHeight - panel.clientHeight - panel.scrollTop};
 }"""
 
 
 def test_spirit_duels_free_play_at_1024_leaves_the_action_list_room(tutor_server, tutor_page):
     """The trial found that at 1024x768 Spirit Duels' pinned "Gain the advantage" and "Pass" (about 170 px) left
     room for about two scrolling actions. Now the pinned group is tight (label and chip on a line, the why in the
-    tooltip) and each action's why one line: at least three whole actions scroll above the pinned pair."""
+    tooltip) and each action's why one line: at least three whole actions scroll above the pinned pair. The action
+    the pinned pair cuts fades out under "more actions: scroll down" (trial 13 item L4), gone at the list's end."""
     page = tutor_page.page
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(f"{tutor_server}/voila/render/learn-spirit-duels.ipynb")
@@ -326,7 +332,16 @@ def test_spirit_duels_free_play_at_1024_leaves_the_action_list_room(tutor_server
     assert g["pins"] >= 2, g  # "Gain the advantage" and "Pass"
     assert g["pinned"] <= 110 and g["whole"] >= 3, g
     assert g["pageW"] <= 1024 and g["area"][1] >= 380, g  # the board keeps its room
+    # trial 13 item L4: the action cut by the pinned pair's top edge fades out under a line saying more actions
+    # follow, while the list scrolls on; scrolled to its end, no line and no action cut
+    assert g["rest"] > 40 and g["cut"] <= 1, g
+    assert "more actions" in g["more"] and "gradient" in g["fade"][0] and float(g["fade"][1][:-2]) >= 30, g
     page.screenshot(path=ARTIFACTS / "one-screen-spirit-duels-free-1024x768.png")
+    page.evaluate("() => { const p = [...document.querySelectorAll('.rt-onescreen .tutor-actions')]"
+                  ".find(e => e.getClientRects().length); p.scrollTop = p.scrollHeight; }")
+    page.wait_for_timeout(400)
+    end = page.evaluate(ACTION_ROOM)
+    assert end["rest"] <= 1 and end["cut"] == 0 and end["more"] == "none", end
     tutor_page.assert_clean()
 
 
@@ -400,7 +415,7 @@ def test_a_lesson_hint_points_at_an_action_in_view(tutor_server, tutor_page, siz
         restart.click()
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
     page.locator(".rt-lesson-line button:visible").filter(has_text="Hint").first.click()
-    expect(page.locator(".rt-status .rt-hint:visible")).to_contain_text("Dice actions", timeout=CLICK_MS)
+    expect(page.locator(".tutor-actions .rt-hint:visible").first).to_contain_text("Dice actions", timeout=CLICK_MS)
     hinted = page.locator(".tutor-actions .tutor-action.rt-hint:visible")
     expect(hinted).to_have_count(1, timeout=CLICK_MS)
     page.wait_for_timeout(300)
@@ -411,6 +426,16 @@ def test_a_lesson_hint_points_at_an_action_in_view(tutor_server, tutor_page, siz
       return {actions: r(a), hinted: r(b), text: b.innerText, group: b.closest('.rt-apart').className}; }""")
     assert inside(g["hinted"], g["actions"]) and inside(g["hinted"], [0, 0, w, h]), g
     assert "dice" in g["group"], g  # the Dice actions group, brought to the top
+    # trial 13 item L3: the hint is a line at the head of the action list, not a line above the board pushing it down
+    note = page.evaluate("""() => { const r = (e) => { const b = e.getBoundingClientRect();
+        return [b.left, b.top, b.right, b.bottom]; };
+      const shown = (e) => e.getClientRects().length > 0;
+      const n = [...document.querySelectorAll('.tutor-actions .rt-actions-note')].find(shown);
+      const a = [...document.querySelectorAll('.rt-board-area')].find(shown);
+      return {note: n && rect(n), area: r(a), status: [...document.querySelectorAll('.rt-status')].filter(shown).length,
+              text: n && n.innerText}; }""".replace("rect(n)", "r(n)"))
+    assert note["note"] and inside(note["note"], g["actions"]) and "Dice actions" in note["text"], note
+    assert note["status"] == 0 and note["area"][1] < 110, f"the hint line pushes the board down: {note}"
     page.screenshot(path=ARTIFACTS / f"lesson-hint-spirit-duels-{w}x{h}.png")
     tutor_page.assert_clean()
 
@@ -549,6 +574,24 @@ def test_learn_page_at_1024_shows_the_table_the_actions_and_the_last_step(tutor_
     where = f"{game} free play at 1024x768 after {mine} steps and the computer's replies"
     assert_one_screen(page, where)
     assert_table_in_view(page, where, size, False)
+    # trial 13 item L2: Spirited's reference panels (wonders, clans) whole above the strip, and the computer's reason
+    # for its newest step in view with the step's title
+    r = page.evaluate("""() => { const shown = (e) => e && e.getClientRects().length > 0;
+      const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+      const last = [...document.querySelectorAll('.tutor-last-step')].find(shown);
+      const note = [...last.querySelectorAll('.rt-reply-col > .rt-step-note')].find(shown);
+      return {area: rect([...document.querySelectorAll('.rt-board-area')].find(shown)), last: rect(last),
+              refs: [...document.querySelectorAll('.tutor-board :is(.rt-bpart-wonders, .rt-bpart-clans)')]
+                .filter(shown).map(rect),
+              note: note && getComputedStyle(note).visibility !== 'hidden' ? rect(note) : null,
+              reply: [...last.querySelectorAll('.rt-reply-col .rt-step-note')].length}; }""")
+    for ref in r["refs"]:
+        assert inside(ref, r["area"]) and inside(ref, [0, 0, *size]), f"{where}: a reference panel is cut: {r}"
+    if r["reply"]:
+        assert r["note"] and inside(r["note"], r["last"]) and inside(r["note"], [0, 0, *size]), \
+            f"{where}: the computer's reason is out of view: {r}"
+    if game == "spirited":
+        assert len(r["refs"]) == 2, r
     page.screenshot(path=ARTIFACTS / f"one-screen-{game}-free-1024x768.png")
     tutor_page.assert_clean()
 
@@ -560,8 +603,16 @@ NEWEST = """() => {
   const events = [...last.querySelectorAll('.tutor-event')].filter(shown);
   const chips = [...last.querySelectorAll('.tutor-event + .tutor-clause')].filter(shown);
   const title = [...last.querySelectorAll('.rt-step-now')].filter(shown).pop();
+  // every line still seen (not hidden as cut) is whole: inside the strip's box of lines and clear of the pinned title
+  const box = last.querySelector('.rt-current-step'), B = rect(box), T = rect(title);
+  const seen = [...last.querySelectorAll('.tutor-event, .tutor-event + .tutor-clause')].filter(shown)
+    .filter(e => getComputedStyle(e).visibility !== 'hidden').map(rect);
+  const cutLines = seen.filter(r => r[1] < B[1] - 1 || r[3] > B[3] + 1 || (r[3] > T[1] + 1 && r[1] < T[3] - 1));
   return {last: rect(last), n: events.length, newest: rect(events[events.length - 1]), text: events.pop().innerText,
-          chip: rect(chips[chips.length - 1]), title: rect(title), titleText: title.innerText};
+          chip: rect(chips[chips.length - 1]), title: T, titleText: title.innerText, seen: seen.length,
+          hidden: last.querySelectorAll('.rt-cut').length, cutLines,
+          earlier: title.closest('[data-rt-earlier]') ?
+            getComputedStyle(title.closest('[data-rt-earlier]'), '::after').content : null};
 }"""
 
 
@@ -569,7 +620,9 @@ NEWEST = """() => {
 def test_the_last_step_always_shows_its_newest_event(tutor_server, tutor_page, size):
     """Trial 12 item 2: the last-step strip scrolled inside itself, so a step of many lines (Spirit Duels' attack
     that wins lesson 1) hid its newest event, "Player 1 wins", under the strip's fold. Now the newest event and its
-    rule chip, and the step's title, are inside the strip and the window, without scrolling anything."""
+    rule chip, and the step's title, are inside the strip and the window, without scrolling anything. Trial 13
+    item L1: every line in view is whole (none half-cut under the pinned title), and the title says that the earlier
+    lines are in the History."""
     page = tutor_page.page
     w, h = size
     open_learn(tutor_server, page, "learn-spirit-duels.ipynb", size)
@@ -582,7 +635,53 @@ def test_the_last_step_always_shows_its_newest_event(tutor_server, tutor_page, s
     for name in ("newest", "chip", "title"):
         assert inside(g[name], g["last"]) and inside(g[name], window), f"{name} out of view at {size}: {g}"
     assert g["title"][3] <= g["newest"][1] + 1, g  # the title above the newest line, not over it
+    # trial 13 item L1: no line half-cut under the pinned title; the lines that do not fit are hidden whole, and the
+    # title says the earlier lines are in the History
+    assert not g["cutLines"] and g["seen"] >= 4, g
+    assert g["hidden"] > 0 and g["earlier"] and "History" in g["earlier"], g
     print(f"Spirit Duels lesson 1's winning attack at {w}x{h}: {g['n']} event lines, the newest "
           f"{[round(x) for x in g['newest']]} in the strip {[round(x) for x in g['last']]}")
     page.screenshot(path=ARTIFACTS / f"last-step-newest-{w}x{h}.png")
+    tutor_page.assert_clean()
+
+
+CARD_LINES = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const board = [...document.querySelectorAll('.tutor-board')].find(shown);
+  const area = [...document.querySelectorAll('.rt-board-area')].find(shown).getBoundingClientRect();
+  const lines = [...board.querySelectorAll('.rt-ability, .rt-tok, div.sd-small')].filter(shown);
+  const b = board.getBoundingClientRect();
+  return {n: lines.length,
+          cut: lines.filter(e => e.scrollHeight > e.clientHeight + 1).map(e => e.textContent.slice(0, 40)),
+          lost: [...board.querySelectorAll('.rt-space.rt-mini .rt-ability')].filter(shown)
+            .map(e => [e.textContent, e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1]),
+          zoom: parseFloat(getComputedStyle(board).zoom || '1'), board: [b.width, b.height],
+          banner: [...board.querySelectorAll('.rt-banner')].find(shown).getBoundingClientRect().height,
+          area: [area.width, area.height]};
+}"""
+
+
+def test_restless_spirits_card_lines_whole_and_a_large_board_at_1920(tutor_server, tutor_page):
+    """Trial 13 item L5: at 1366x768 a Lost Spirit's needs ("needs Timeweaver Thread, …") and a Spirit's ability were
+    cut to one line while the board had room under it: now they take up to two lines, and the Lost Spirits' needs
+    read whole. Item S1: at 1920x1080 the board was drawn at the laptop's size, leaving most of the window empty:
+    now it is drawn larger (zoom 1.3), and the page is still one screen (board, actions, last step in view)."""
+    page = tutor_page.page
+    open_learn(tutor_server, page, "learn-restless-spirits.ipynb", (1366, 768))
+    page.get_by_role("tab", name="Lessons").click()
+    page.locator(".rt-lesson-picker select").select_option(index=0)
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    click_steps(page, 2)
+    g = page.evaluate(CARD_LINES)
+    assert g["lost"] and all(whole for _, whole in g["lost"]), f"a Lost Spirit's needs cut at 1366x768: {g}"
+    assert g["zoom"] == 1, g
+    small, banner = g["board"], g["banner"]
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_timeout(800)
+    assert_one_screen(page, "Restless Spirits lesson 1 at 1920x1080")
+    g = page.evaluate(CARD_LINES)
+    print(f"Restless Spirits board at 1366x768 {[round(x) for x in small]}, at 1920x1080 {g}")
+    assert g["zoom"] >= 1.25 and g["banner"] >= 1.25 * banner - 1, (g, banner)
+    assert all(whole for _, whole in g["lost"]), g
+    page.screenshot(path=ARTIFACTS / "one-screen-restless-spirits-lesson-1920x1080.png")
     tutor_page.assert_clean()

@@ -74,6 +74,31 @@ def test_runner_hints_and_navigation():
     assert runner.lesson.title in runner.intro.value
 
 
+def test_a_lesson_hint_is_the_action_lists_head_line():
+    """Trial 13 item L3: the hint was a line of its own above the board and pushed it down. It is the action panel's
+    note (the line under "What can you do?"), shown while it has text, and the status line above the board holds
+    only the "this lesson's goal can no longer be reached" line."""
+    runner = LessonRunner("spirited")
+    note = runner.app.actions.note
+    assert runner.hints is note and note in runner.app.actions.widget.children
+    assert "rt-hidden" in note._dom_classes
+    runner.hint.click()
+    assert note.value.startswith('<div class="rt-hint">Hint: ') and "rt-hidden" not in note._dom_classes
+    status = next(x for x in _walk(runner.widget) if "rt-status" in getattr(x, "_dom_classes", ()))
+    assert list(status.children) == [runner.stuck]
+
+
+def test_the_learn_page_carries_the_strip_script():
+    """Trial 13 item L1: the page's script that keeps the last-step strip to whole lines (and says when earlier
+    lines are in the History) is on every learn page, once, as a hidden Output."""
+    from widgets.strip_fit import STRIP_JS
+
+    app = LearnApp("spirit-duels")
+    fits = [x for x in _walk(app.widget) if "tutor-strip-fit" in getattr(x, "_dom_classes", ())]
+    assert len(fits) == 1 and fits[0].outputs[0]["data"]["application/javascript"] == STRIP_JS
+    assert "window.tutorStripFit" in STRIP_JS and ":has(" not in STRIP_JS
+
+
 def test_learn_app_builds_free_play_on_demand():
     app = LearnApp("restless-spirits")
     assert app.free is None

@@ -1,0 +1,95 @@
+"""Whole lines in the last-step strip (trial 13, item L1).
+
+On the one-screen table the strip of the step just taken (``tutor-last-step``, :mod:`widgets.table`) shows a step's
+newest lines at its foot; when they are more than it holds, the oldest go out of sight at its top, under the step's
+title, which stays pinned there (``position: sticky``). CSS alone left a line half-cut under the title, with nothing
+saying that earlier lines were there. :data:`STRIP_JS`, once per page, whenever the strip's content or size
+changes (at most once a frame):
+
+* hides (``visibility: hidden``, CSS class ``rt-cut``: the layout does not change) every line of the strip that the
+  pinned title covers or the strip's top edge cuts, an event and its rule chip together, so every line in view is
+  whole;
+* marks the pinned title (attribute ``data-rt-earlier``) while any line is hidden, which CSS shows as a line under
+  it: the earlier lines are in the History.
+
+Only the strip's own elements are read and changed: a few rectangles a frame, no CSS ``:has()``. No file, nothing
+from the internet.
+"""
+from __future__ import annotations
+
+import ipywidgets as w
+
+STRIP_JS = """(function () {
+  if (window.tutorStripFit) { return; }
+  var frame = 0, seen = new WeakSet();
+  var sizes = new ResizeObserver(function () { later(); });
+  function items(box) {  // the box's lines in order (the reply column's boxes of older steps are laid out as its own)
+    var out = [];
+    Array.prototype.forEach.call(box.children, function (k) {
+      if (k.classList.contains('rt-reply-part')) { Array.prototype.forEach.call(k.children, function (x) { out.push(x); }); }
+      else { out.push(k); }
+    });
+    return out;
+  }
+  function fit(box) {
+    var all = items(box), title = null;
+    all.forEach(function (x) { x.classList.remove('rt-cut'); });
+    all.forEach(function (x) { if (x.hasAttribute('data-rt-earlier')) { x.removeAttribute('data-rt-earlier'); } });
+    for (var i = 0; i < all.length; i++) {
+      if (all[i].getClientRects().length && getComputedStyle(all[i]).position === 'sticky') { title = all[i]; break; }
+    }
+    if (!title || !box.getClientRects().length) { return; }
+    var cut = function () {
+      var b = box.getBoundingClientRect(), t = title.getBoundingClientRect(), hidden = [];
+      all.forEach(function (x, i) {
+        if (x === title || !x.getClientRects().length) { return; }
+        var r = x.getBoundingClientRect();
+        if (r.height < 1) { return; }
+        if (r.top < b.top - 1 || (r.bottom > t.top + 1 && r.top < t.bottom - 1)) { hidden.push(i); }
+      });
+      return hidden;
+    };
+    var hidden = cut();
+    if (!hidden.length) { return; }
+    title.setAttribute('data-rt-earlier', '');  // its note makes it taller: measured again
+    hidden = cut();
+    var mark = function (i) { if (all[i]) { all[i].classList.add('rt-cut'); } };
+    hidden.forEach(function (i) {
+      mark(i);  // an event and its rule chip go together
+      if (all[i].classList.contains('tutor-event') && all[i + 1] && all[i + 1].classList.contains('tutor-clause')) { mark(i + 1); }
+      if (all[i].classList.contains('tutor-clause') && all[i - 1] && all[i - 1].classList.contains('tutor-event')) { mark(i - 1); }
+    });
+  }
+  function run() {
+    frame = 0;
+    document.querySelectorAll('.rt-onescreen > .tutor-last-step').forEach(function (strip) {
+      if (!seen.has(strip)) { seen.add(strip); sizes.observe(strip); }
+      var step = strip.querySelector(':scope > .rt-current-step');
+      if (!step) { return; }
+      var cols = step.querySelectorAll(':scope > .rt-step-col');
+      if (cols.length) { cols.forEach(fit); } else { fit(step); }
+    });
+  }
+  function later() { if (!frame) { frame = requestAnimationFrame(run); } }
+  new MutationObserver(function (records) {
+    for (var i = 0; i < records.length; i++) {
+      var t = records[i].target;
+      if (t.nodeType !== 1) { t = t.parentElement; }
+      if (t && t.closest && t.closest('.tutor-last-step, .rt-onescreen')) { later(); return; }
+    }
+  }).observe(document.body, {childList: true, subtree: true, characterData: true});
+  window.addEventListener('resize', later);
+  window.tutorStripFit = run;
+  later();
+})();
+"""
+
+
+def strip_fit() -> w.Output:
+    """A hidden Output (CSS class ``tutor-strip-fit``) whose only output is :data:`STRIP_JS`: the last-step strip
+    shows whole lines only, and says when its step's earlier lines are in the History."""
+    out = w.Output(layout=w.Layout(display="none"))
+    out.add_class("tutor-strip-fit")
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {"application/javascript": STRIP_JS, "text/plain": ""}},)
+    return out
