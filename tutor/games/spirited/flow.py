@@ -16,7 +16,7 @@ from .state import (Ask, BattleAllegiances, BattleBegin, BattleDiscard, BattleMe
                     BonusRally, BonusRecruit, DiscardDown, DiscardLimbo, DrawRoad, EndTurn, FinalRecruit, FinalScore,
                     FinishGame, OverrunCheck, Regroup, Reveal, RoadCheck, RoadFill, SafeRally, Task, WonderRefill)
 from .zones import (LIMIT_FLOOR, Ctx, add_to_road, article, can_draw, discard_road_and_camps, draw_non_time, face_up,
-                    held, is_wonder, limit_penalty, lowered_limit, overrun_limit, overrunning, plural, stack,
+                    held, is_wonder, limit_penalty, lowered_limit, overrun_limit, plural, stack,
                     take_from_road)
 
 
@@ -69,8 +69,7 @@ def _draw_road(c: Ctx, t: Task) -> None:
 def _safe_rally(c: Ctx, t: Task) -> None:
     s, seat = c.state, t.seat
     p = s.players[seat]
-    limit_notes(c, seat)
-    for clan in overrunning(c.game, s, seat):
+    for clan in limit_notes(c, seat):
         lim = overrun_limit(c.game, s, seat, clan)
         _lowered(c, seat, clan)
         moved = []
@@ -187,15 +186,20 @@ def _lowered(c: Ctx, seat: int, clan: str) -> None:
              f"face-up {c.clan(clan)} card counts.", auto=True, actor=seat)
 
 
-def limit_notes(c: Ctx, seat: int) -> None:
+def limit_notes(c: Ctx, seat: int) -> list[str]:
     """Say which Overrun Limits decide the check about to be made on ``seat``'s Road: a clan whose face-up cards
     reach its limit (sp.overrun.limit), a Gold Allegiance that raises a limit the clan would otherwise reach
-    (sp.overrun.gold), and a Shield that would have tipped a stack over had it counted (sp.shield.no-overrun)."""
+    (sp.overrun.gold), and a Shield that would have tipped a stack over had it counted (sp.shield.no-overrun).
+    Returns the clans at or over their limit, in Road order (:func:`.zones.overrunning`, from the same limits:
+    saying them changes nothing on the Road)."""
     s = c.state
     p = s.players[seat]
     base = c.cards.overrun_limit
+    over = []
     for st in p.road:
         n, lim = len(st.cards), overrun_limit(c.game, s, seat, st.clan)
+        if n >= lim:
+            over.append(st.clan)
         if lim > base and n >= base:
             c.ev("sp.overrun.gold", f"{c.clan(st.clan)} has {plural(n, 'face-up card')} on {c.who(seat)}'s Road, "
                  f"but their Gold {c.clan(st.clan)} Allegiance raises its Overrun Limit to {lim}.", auto=True,
@@ -206,13 +210,13 @@ def limit_notes(c: Ctx, seat: int) -> None:
         if st.shield is not None and n < lim <= n + 1:
             c.ev("sp.shield.no-overrun", f"The {c.clan(st.clan)} Shield is face down and does not count, so that "
                  f"stack counts {n}, below its limit of {lim}.", auto=True, actor=seat)
+    return over
 
 
 def _overrun_check(c: Ctx, t: Task) -> None:
     s, seat = c.state, t.seat
     p = s.players[seat]
-    limit_notes(c, seat)
-    clans = overrunning(c.game, s, seat)
+    clans = limit_notes(c, seat)
     if not clans:
         c.ev("sp.overrun.check", f"Overrun check: no clan on {c.who(seat)}'s Road is at its Overrun Limit.",
              auto=True, actor=seat)
