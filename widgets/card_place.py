@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from .style import page_script
+
 #: Gap (px) kept between a clamped card and the window's edges.
 EDGE = 4
 
@@ -75,8 +77,4 @@ CARD_JS = """(function () {
 def card_place() -> w.Output:
     """A hidden Output (CSS class ``tutor-card-place``) whose only output is :data:`CARD_JS`: the popped-out rule card
     opens beside the chip clicked and always whole inside the window."""
-    out = w.Output(layout=w.Layout(display="none"))
-    out.add_class("tutor-card-place")
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {"application/javascript": CARD_JS, "text/plain": ""}},)
-    return out
+    return page_script(CARD_JS, "tutor-card-place")

@@ -8,6 +8,8 @@ import json
 
 import ipywidgets as w
 
+from .style import page_script
+
 #: What a presentation clicker sends (``KeyboardEvent.key``) and the Present tab button it presses (its CSS class).
 CLICKER_KEYS = {"ArrowRight": "tutor-presenter-next", "PageDown": "tutor-presenter-next",
                 "ArrowLeft": "tutor-presenter-back", "PageUp": "tutor-presenter-back"}
@@ -56,8 +58,4 @@ KEYS_JS = """(function () {
 def clicker_keys() -> w.Output:
     """A hidden Output (CSS class ``tutor-presenter-keys``) whose only output is :data:`KEYS_JS`: where the page runs
     notebook JavaScript (Voila, JupyterLab), the keys of :data:`CLICKER_KEYS` press Next and Back."""
-    out = w.Output(layout=w.Layout(display="none"))
-    out.add_class("tutor-presenter-keys")
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {"application/javascript": KEYS_JS, "text/plain": ""}},)
-    return out
+    return page_script(KEYS_JS, "tutor-presenter-keys")

@@ -24,7 +24,7 @@ import json
 
 import ipywidgets as w
 
-from .style import esc, style_widget
+from .style import esc, page_script, style_widget
 
 #: The BroadcastChannel the presenter and its notes windows talk on (one origin: one ``rules-tutor serve``).
 CHANNEL = "rules-tutor-teacher-notes"
@@ -195,25 +195,16 @@ open the teacher walkthrough page in another tab of this browser.</div>
 </div>"""
 
 
-def _script(js: str, cls: str) -> w.Output:
-    """A hidden Output whose only output runs ``js`` where the page runs notebook JavaScript (Voila, JupyterLab)."""
-    out = w.Output(layout=w.Layout(display="none"))
-    out.add_class(cls)
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {"application/javascript": js, "text/plain": ""}},)
-    return out
-
-
 def feed_script() -> w.Output:
     """The presenter's side of the channel (:data:`FEED_JS`), as a hidden Output (CSS class
     ``tutor-notes-feed-js``)."""
-    return _script(FEED_JS, "tutor-notes-feed-js")
+    return page_script(FEED_JS, "tutor-notes-feed-js")
 
 
 def notes_window() -> w.Widget:
     """The notes window's page: the step counter with Back and Next, the teacher notes in large type, what the
     projector shows now and what the next step is, filled in by :data:`WINDOW_JS` from the presenter's channel."""
     root = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), w.HTML(SKELETON),
-                   _script(WINDOW_JS, "tutor-notes-window-js")], layout=w.Layout(width="100%"))
+                   page_script(WINDOW_JS, "tutor-notes-window-js")], layout=w.Layout(width="100%"))
     root.add_class("rt-root")
     return root

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from .style import page_script
+
 CSS = """
 /* the page: the root (tutor-presenter) only sizes its tab bar; the large type is the Present tab's
    (tutor-large-type), the Record tab is a form for the teacher in the tutor's normal type */
@@ -316,11 +318,7 @@ def board_fit() -> w.Output:
     """A hidden Output (CSS class ``tutor-board-fit``) whose only output is :data:`FIT_JS`: on a Voila page, the
     Present tab's board is scaled to fill its box (at most :data:`FIT_MAX`, at least :data:`FIT_MIN`), so it grows on
     a large screen and is never cut off on a projector's 1024x768; the box's ``data-fit`` attribute says the scale."""
-    out = w.Output(layout=w.Layout(display="none"))
-    out.add_class("tutor-board-fit")
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {"application/javascript": FIT_JS, "text/plain": ""}},)
-    return out
+    return page_script(FIT_JS, "tutor-board-fit")
 
 
 LARGE_TYPE = "tutor-large-type"  # the CSS class of the large type: the Present tab's, never the Record tab's

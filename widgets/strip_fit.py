@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from .style import page_script
+
 STRIP_JS = """(function () {
   if (window.tutorStripFit) { return; }
   var frame = 0, seen = new WeakSet();
@@ -88,8 +90,4 @@ STRIP_JS = """(function () {
 def strip_fit() -> w.Output:
     """A hidden Output (CSS class ``tutor-strip-fit``) whose only output is :data:`STRIP_JS`: the last-step strip
     shows whole lines only, and says when its step's earlier lines are in the History."""
-    out = w.Output(layout=w.Layout(display="none"))
-    out.add_class("tutor-strip-fit")
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {"application/javascript": STRIP_JS, "text/plain": ""}},)
-    return out
+    return page_script(STRIP_JS, "tutor-strip-fit")

@@ -247,6 +247,16 @@ def busy_html(text: str) -> str:
     return f'<div class="rt-busy" role="status" aria-live="polite">{esc(text)}</div>'
 
 
+def page_script(js: str, cls: str) -> w.Output:
+    """A hidden Output (CSS class ``cls``) whose only output runs ``js`` where the page runs notebook JavaScript
+    (Voila, JupyterLab); elsewhere it shows nothing."""
+    out = w.Output(layout=w.Layout(display="none"))
+    out.add_class(cls)
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {"application/javascript": js, "text/plain": ""}},)
+    return out
+
+
 def html_widget(value: str = "") -> w.HTML:
     """An HTML widget with the shared plain layout and style: one widget model instead of three."""
     return w.HTML(value, layout=layout("plain"), style=shared_style(HTMLStyle))
