@@ -143,3 +143,31 @@ def test_a_card_lowering_overrun_limits_lasts_until_its_player_s_next_turn():
     assert s.state.current == 0 and s.state.limit_mods == []
     assert s.game.facts(s.state)["p2.overrun_limit.aztecs"] == 3
     assert any(e.clause == "sp.overrun.lower" and "stops lowering" in e.text for e in s.history[-1].events)
+
+
+@pytest.mark.parametrize("name, game, says", [
+    ("faq-double-totem", "restless-spirits", "It is Player 1's turn, with 2 AP left."),
+    ("faq-shield-no-overrun", "spirited", "It is Player 1's turn."),
+    ("rule-activate-random-roll", "spirit-duels", "Round 1, Action Phase: Player 2 is to act"),
+])
+def test_prepared_table_log_tells_the_prepared_table(name, game, says):
+    """A question's set-up log never tells the seeded deal its partial state overrides (trial 14: the log said
+    "Player 2 ... first turn has 1 AP" while the question's table was Player 1's turn with 2 AP): it is one ruling
+    event, ``<prefix>.ruling.prepared-table``, saying whose turn the prepared table is at."""
+    from tutor.scenario import all_scenarios, load_scenario, start
+    path = next(p for p in all_scenarios(game) if p.stem == name)
+    s = start(load_scenario(path), str(path))
+    prefix = s.game.clause_prefix
+    assert [e.clause for e in s.setup_events] == [f"{prefix}.ruling.prepared-table"]
+    assert s.game.clauses[f"{prefix}.ruling.prepared-table"].kind == "ruling"
+    assert says in s.setup_events[0].text
+    seat = s.game.current_player(s.state)
+    assert f"Player {seat + 1}" in s.setup_events[0].text
+    again = tutor.load_session(s.to_json())  # a saved prepared session keeps the same log
+    assert again.setup_events == s.setup_events
+
+
+def test_unprepared_game_keeps_the_deal_log():
+    s = tutor.new_game("restless-spirits", players=2, seed=7, first_game=True, guides=["okada-mitsuo", "hana"])
+    clauses = [e.clause for e in s.setup_events]
+    assert "rs.setup.first-player" in clauses and "rs.ruling.prepared-table" not in clauses

@@ -63,7 +63,9 @@ def start(sc: Scenario, where: str = "<scenario>") -> Session:
         # a saved session rebuilds exactly this start (tutor.load_session)
         partial = plain_data(sc.setup.state, f"{where}: setup.state")
         state = s.game.scenario_state(s.state, partial, f"{where}: setup.state")
-        s = Session(s.game, state, s.setup_events, partial=partial)
+        # the seeded deal's events would tell a set-up the partial state may contradict (another first player, other
+        # AP, other cards): a prepared table's log says it is prepared, citing the ruling (Game.prepared_events)
+        s = Session(s.game, state, s.game.prepared_events(state), partial=partial)
     return s
 
 

@@ -174,6 +174,8 @@ def load_session(text: str) -> Session:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ContentError(f"{where}: actions: must be a list of action ids", field="actions")
+    if data["prepared"]:  # a prepared table's log says so (as tutor.scenario.start does), not the seeded deal's
+        events = game.prepared_events(initial)
     session = Session(game, initial.model_copy(deep=True), tuple(events), initial_state=initial,
                       partial=partial if data["prepared"] else None)
     for i, aid in enumerate(actions):

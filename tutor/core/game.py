@@ -67,6 +67,8 @@ class Game(ABC):
     cost_unit: ClassVar[str] = "AP"
     #: Options that teaching pages (free play, recorded walkthroughs) start a new game with.
     teaching_options: ClassVar[dict[str, Any]] = {}
+    #: The first part of this game's clause ids (``"rs"`` for ``rs.setup.guides``).
+    clause_prefix: ClassVar[str]
     #: Options a free-play page offers as choices: ``{option: ((label, value), ...)}``, the first the default.
     option_choices: ClassVar[dict[str, tuple[tuple[str, Any], ...]]] = {}
 
@@ -139,6 +141,26 @@ class Game(ABC):
             ContentError: naming ``where`` and the field when ``partial`` is invalid for this game.
         """
         raise ContentError(f"{where}: game {self.game_id} does not accept a partial state", path=where)
+
+    def prepared_events(self, state: BaseModel) -> list[Event]:
+        """The set-up log of a prepared table: a lesson, question or walkthrough whose partial state (``setup.state``)
+        placed cards and counters over the seeded deal. The seeded deal's own events would tell a set-up the partial
+        state may contradict (another first player, other AP, other cards dealt), so they are replaced by one event
+        citing the game's ruling ``<prefix>.ruling.prepared-table`` that says the table is prepared and whose turn it
+        is (:meth:`prepared_turn`).
+
+        Returns:
+            A one-event list (``automatic=True``, no actor).
+        """
+        text = ("This table is prepared for the lesson or question: what it names is placed as it says, and the "
+                "rest comes from a shuffled deal, so the game starts part-way through. " + self.prepared_turn(state))
+        return [Event(clause=f"{self.clause_prefix}.ruling.prepared-table", text=text, automatic=True)]
+
+    def prepared_turn(self, state: BaseModel) -> str:
+        """One sentence saying whose turn it is on a prepared table, e.g. ``"Player 1 is to play, with 2 AP."``
+        (games say more: AP, round, phase). Default: the player to act, from :meth:`current_player` (0-based)."""
+        seat = self.current_player(state)
+        return "The game is over." if seat is None else f"Player {seat + 1} is to act."
 
     def facts(self, state: BaseModel) -> dict[str, Any]:
         """Named facts about ``state`` that scenario expectations compare, e.g. ``{"p1.ap": 2}``."""

@@ -87,6 +87,7 @@ class RestlessSpirits(Game):
 
     game_id = "restless-spirits"
     title = "Restless Spirits"
+    clause_prefix = "rs"
     state_model = RSState
     #: the flow of decisions (:data:`.decisions.FLOW`)
     flow = decisions.FLOW
@@ -203,6 +204,22 @@ class RestlessSpirits(Game):
         if state.phase == "solo-discard":
             return 0
         return state.pending[-1].actor if state.pending else state.current
+
+    def prepared_turn(self, state: RSState) -> str:
+        """Whose turn it is on a prepared table, with their AP in play (:meth:`Game.prepared_turn`)."""
+        seat = self.current_player(state)
+        if seat is None:
+            return "The game is over."
+        who = f"Player {seat + 1}"
+        if state.phase == "guides":
+            return f"{who} is to choose a Spirit Guide."
+        if state.phase == "draft":
+            return f"{who} is to keep a Totem in the draft."
+        if state.phase == "solo-discard":
+            return f"{who} is to discard for Solo Mode."
+        turn = f"Player {state.current + 1}"
+        line = f"It is {turn}'s turn, with {state.players[state.current].ap} AP left."
+        return line + (f" {who} has a choice to make first." if state.pending else "")
 
     def is_over(self, state: RSState) -> bool:
         return state.phase == "over"

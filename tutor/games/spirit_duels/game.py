@@ -56,6 +56,7 @@ class SpiritDuels(Game):
 
     game_id = "spirit-duels"
     title = "Spirit Duels"
+    clause_prefix = "sd"
     state_model = SDState
     player_counts = (2,)
     cost_unit = "Essence"
@@ -119,6 +120,18 @@ class SpiritDuels(Game):
         if state.phase == "over":
             return None
         return state.pending[-1].actor if state.pending else state.current
+
+    def prepared_turn(self, state: SDState) -> str:
+        """The round, the phase, who acts and who holds the Advantage Token on a prepared table
+        (:meth:`Game.prepared_turn`)."""
+        seat = self.current_player(state)
+        if seat is None:
+            return "The game is over."
+        if state.phase in ("draft", "setup"):
+            return f"Player {seat + 1} is to choose next in the set-up."
+        phase = "Action Phase" if state.phase == "action" else "End Phase"
+        return (f"Round {state.round}, {phase}: Player {seat + 1} is to act, and Player {state.advantage + 1} holds "
+                "the Advantage Token.")
 
     def is_over(self, state: SDState) -> bool:
         return state.phase == "over"

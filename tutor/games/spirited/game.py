@@ -66,6 +66,7 @@ class Spirited(Game):
 
     game_id = "spirited"
     title = "Spirited"
+    clause_prefix = "sp"
     state_model = SPState
     #: the flow of rules work and decisions (:data:`FLOW`)
     flow = FLOW
@@ -110,6 +111,14 @@ class Spirited(Game):
         if state.phase == "over":
             return None
         return state.pending[-1].actor if state.pending else state.current
+
+    def prepared_turn(self, state: SPState) -> str:
+        """Whose turn it is on a prepared table (:meth:`Game.prepared_turn`)."""
+        seat = self.current_player(state)
+        if seat is None:
+            return "The game is over."
+        line = f"It is Player {state.current + 1}'s turn."
+        return line + (f" Player {seat + 1} has a choice to make first." if state.pending else "")
 
     def is_over(self, state: SPState) -> bool:
         return state.phase == "over"
