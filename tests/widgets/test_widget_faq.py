@@ -2,6 +2,9 @@
 answer, change the set-up ("what if"), and check the HTML and the session."""
 from __future__ import annotations
 
+import html as _html
+import re
+
 import ipywidgets as w
 import pytest
 
@@ -23,6 +26,13 @@ def ex(index) -> FaqExplorer:
 
 def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
     return [x for x in _walk(root) if cls in getattr(x, "_dom_classes", ())]
+
+
+def cmp_rows(html: str) -> list[tuple[str, str, str]]:
+    """The rows of the what-if comparison's table: (what, the rulebook's case, your what-if), as text."""
+    text = lambda x: re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", "", x))).strip()
+    return [tuple(map(text, r)) for r in re.findall(r'<tr class="rt-cmp-row"><th>(.*?)</th><td class="rt-cmp-a">(.*?)'
+                                                      r'</td><td class="rt-cmp-b">(.*?)</td></tr>', html)]
 
 
 def html_of(root: w.Widget) -> str:
@@ -286,17 +296,24 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     info = ex.script_info.value
     assert "cannot be played after your change" in info and "nothing leads to it now (in the rulebook&#x27;s case it came from the rule" in info and "You could play instead" in info
     cmp = ex.compare_html.value
-    assert "Original set-up" in cmp and "Your what-if" in cmp and "What changed" in cmp
-    # trial 13, item F1: the columns in a player's words
-    assert "All 2 steps played" in cmp and "1 of 2 steps played" in cmp and "Step 2 cannot be played." in cmp
-    assert "Rules that came into play:" in cmp and "Script:" not in cmp and "fired" not in cmp
+    # trial 14, T1: what differs first, side by side, in short rows; the sentences follow, folded
+    assert cmp.index('<table class="rt-cmp-t">') < cmp.index("<details")
+    assert "Rulebook's case" in cmp and "Your what-if" in cmp
+    rows = cmp_rows(cmp)
+    assert rows[0] == ("Steps played", "all 2 steps", "1 of 2 steps · stops at step 2")
+    hand = {r[0]: r for r in rows}["Player 1 · hand (after step 1)"]
+    # a hand of seven: only the cards that differ, and how many are the same (not two walls of seven names)
+    assert hand[1:] == ("Spirit Cloak + 6 the same", "Drum + 6 the same")
+    assert ("Rule “Where a swapped-out Totem goes”", "comes into play", "does not") in rows
+    assert "Step 2 (Give up Drum (single)) cannot be played: nothing leads to it now" in cmp
     assert "Give up Drum" in cmp and "into their hand." in cmp and "(rules: Buy a Totem" in cmp
     assert "[rs." not in cmp and "(rs." not in cmp
     assert "After your change the rule “Where a swapped-out Totem goes” no longer comes into play" in cmp
-    assert "Spirit Cloak" not in cmp.split("What changed")[1].split("On your board")[-1]
+    # a card in a hand is said to be in the hand, never "on your board" (a Restless Spirits board is the spaces)
+    assert "board" not in cmp.lower().replace("rulebook", "")
     ex.show.click()
     checks = ex.checks.value  # "Checked live" describes the board shown: no Spirit Cloak in the hand there
-    assert "on this board now: Player 1 · hand: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key" in checks
+    assert "in the game shown now: Player 1 · hand: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key" in checks
 
 
 def turn(ex, seat):
@@ -367,7 +384,9 @@ def test_spirit_duels_what_if_dice_and_comparison(ex):
     ex.die.value, ex.die_face.value = "roll.1", "magic"
     ex.apply_die.click()
     ex.play.click()
-    assert "On your board: Level 1 Attack die showing Magic" in ex.compare_html.value
+    assert ("Player 1's Tychomp · active pool", "Level 1 Attack die showing Attack, Level 1 Magic die showing Blank",
+            "Level 1 Attack die showing Magic, Level 1 Magic die showing Blank") in cmp_rows(ex.compare_html.value)
+    assert "After your change: Level 1 Attack die showing Magic" in ex.compare_html.value
 
 
 def test_refused_counter_says_why_in_the_page(ex):
@@ -387,7 +406,7 @@ def test_save_as_my_question_lists_it_and_it_runs(index, tmp_path):
     ex.save_name.value = "room-in-hand"
     ex.save_note.value = "With room in the hand a buy is a plain buy."
     ex.save_button.click()
-    assert "Saved as <b>room-in-hand.yaml</b>" in ex.save_status.value
+    assert "✓ Saved as <b>room-in-hand.yaml</b>, listed under <b>My questions</b>" in ex.save_status.value
     assert "My questions · 1" in html_of(ex.results) and "my-room-in-hand" in ex.mine_ids
     ex.save_button.click()
     assert "already exists" in ex.save_status.value
@@ -415,7 +434,9 @@ def test_spirited_shield_what_if_shows_the_point_and_checks_the_board_shown(ex):
     move(ex, faq.Zone("shields", 1), "greeks", faq.Zone("draw_pile"))
     ex.play.click()
     cmp = ex.compare_html.value
-    assert "Original set-up" in cmp and "Your what-if" in cmp
+    assert "Rulebook's case" in cmp and "Your what-if" in cmp
+    assert ("Rally is shown as not possible, because of the rule “A Shield itself is never Rallied or Recruited”",
+            "✓ true", "✕ not true") in cmp_rows(cmp)
     assert ("In the rulebook&#x27;s case this is true; after your change it is not: Rally is shown as not possible, "
             "because of the rule “A Shield itself is never Rallied or Recruited”") in cmp
     assert "(sp." not in cmp and "[sp." not in cmp
@@ -436,11 +457,11 @@ def test_spirit_duels_zap_what_if_shows_the_point_and_checks_the_board_shown(ex)
     info = ex.script_info.value
     assert "Step 3" in info and "cannot be played after your change" in info and "You could play instead: Zap 2: " in info
     cmp = ex.compare_html.value
-    assert "the rule “Defeat" in cmp and "comes into play (it did not in the rulebook&#x27;s case)" in cmp and "Step 3 cannot be played" in cmp and "[sd." not in cmp
+    assert "the rule “Defeat" in cmp and "comes into play (it did not in the rulebook&#x27;s case)" in cmp and "stops at step 3" in cmp and "[sd." not in cmp
     ex.show.click()
     checks = ex.checks.value  # the board shown: Pawnite defeated, its tokens back in the supply
     import re  # the slot is named by its position or, where the checks name Spirits, by Pawnite
-    assert re.search(r"on this board now: Player 1(, Spirit 2|&#x27;s Pawnite) · damage: 0", checks)
+    assert re.search(r"in the game shown now: Player 1(, Spirit 2|&#x27;s Pawnite) · damage: 0", checks)
     assert "sd.class" not in checks
 
 
