@@ -224,7 +224,10 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         """Open the question the page's address asks for (``?scenario=ID``) in a page made before the address was
         known (a pre-heated kernel's, on the first question): nothing is built again but the question's own
         session. An id that is no question here, or a question that cannot be shown, is said above the question,
-        which stays the first one."""
+        which stays the first one. The learner's own questions are read again first (saved since the page was made)."""
+        # the learner's own questions as they are now (one may have been saved since the page was made)
+        self._load_mine()
+        self.filter()
         if scenario_id == self.entry.id and not self.edits:
             return
         try:

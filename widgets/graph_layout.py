@@ -91,13 +91,20 @@ def focus_layout(selected: str, edges: list[tuple]) -> tuple[dict[str, tuple[flo
 
 #: Model units between the columns and between the rows of a path drawing (:func:`path_layout`).
 PATH_STEP_X, PATH_STEP_Y = NODE_W + 60.0, 76.0
+#: Most columns in one row of a path drawing: a longer chain turns back under itself (a snake), so a path of four
+#: steps is drawn in a compact block, not a thin line across the whole canvas fitted to a small zoom.
+PATH_ROW_COLS = 3
+#: Model units between two rows of columns of a path drawing (the turn of the snake).
+PATH_ROW_GAP = 40.0
 
 
 def path_layout(a: str, b: str, paths: list[list[tuple]]) -> tuple[dict[str, tuple[float, float]], list]:
-    """Positions for the answer to "how can ``a`` affect ``b``?": ``a`` on the left, ``b`` on the right, each node
-    of ``paths`` (lists of edges ``(u, v, key)``) in the column of its first step from ``a``, a column's nodes one
-    under the other, centred (half a row lower when an arrow runs straight from ``a`` to ``b``, so that it passes
-    between them); no boxes (``[]``). With no path, ``a`` and ``b`` side by side."""
+    """Positions for the answer to "how can ``a`` affect ``b``?": ``a`` first, ``b`` last, each node of ``paths``
+    (lists of edges ``(u, v, key)``) in the column of its first step from ``a``, a column's nodes one under the other,
+    centred (half a row lower when an arrow runs straight from ``a`` to ``b``, so that it passes between them); no
+    boxes (``[]``). At most :data:`PATH_ROW_COLS` columns a row, left to right; a longer chain goes on in the next
+    row right to left, and so on (each step's arrow stays short, the drawing compact). With no path, ``a`` and ``b``
+    side by side."""
     col: dict[str, int] = {a: 0}
     for p in paths:
         for i, (_u, v, _k) in enumerate(p, 1):
@@ -108,10 +115,17 @@ def path_layout(a: str, b: str, paths: list[list[tuple]]) -> tuple[dict[str, tup
     columns: dict[int, list[str]] = {}
     for n, c in col.items():
         columns.setdefault(c, []).append(n)
-    tall = max(len(ns) for ns in columns.values())
     direct = any(len(p) == 1 for p in paths)  # an arrow straight from a to b: the columns between stand off it
     pos = {}
-    for c, ns in columns.items():
-        top = (tall - len(ns)) * PATH_STEP_Y / 2 + (PATH_STEP_Y / 2 if direct and 0 < c < last and len(ns) % 2 else 0)
-        pos.update({n: (c * PATH_STEP_X, top + i * PATH_STEP_Y) for i, n in enumerate(ns)})
+    y0 = 0.0
+    for r in range(0, last + 1, PATH_ROW_COLS):
+        row = [c for c in range(r, min(r + PATH_ROW_COLS, last + 1))]
+        tall = max(len(columns.get(c, [])) for c in row)
+        for i, c in enumerate(row):
+            ns = columns.get(c, [])
+            x = i if (r // PATH_ROW_COLS) % 2 == 0 else PATH_ROW_COLS - 1 - i  # a snake: every other row backwards
+            top = y0 + (tall - len(ns)) * PATH_STEP_Y / 2 + (PATH_STEP_Y / 2 if direct and 0 < c < last and len(ns) % 2
+                                                            else 0)
+            pos.update({n: (x * PATH_STEP_X, top + k * PATH_STEP_Y) for k, n in enumerate(ns)})
+        y0 += tall * PATH_STEP_Y + PATH_ROW_GAP
     return pos, []

@@ -3,6 +3,7 @@ answer, change the set-up ("what if"), and check the HTML and the session."""
 from __future__ import annotations
 
 import html as _html
+import os
 import re
 
 import ipywidgets as w
@@ -749,3 +750,39 @@ def test_play_to_end_of_a_long_saved_question_is_bounded_and_drawn_once(tmp_path
     page.app.model.reset()  # Restart takes the page back at once
     assert len(page.app.session.history) == 0 and "Played" not in page.script_info.value
     shutil.rmtree(folder)
+
+
+def test_a_pre_heated_page_opens_the_asked_question_without_building_the_page_again(index, monkeypatch, tmp_path):
+    """A kernel Voila pre-heats makes the page before its address is known (on the first question); the visit's
+    ``?scenario=`` then opens that question in the page made: the page is built once (it was built twice), a question
+    saved since is found, and an unknown one is said above the first question."""
+    import yaml
+    import widgets.faq as page
+    built = []
+    real_init = page.FaqExplorer.__init__
+    monkeypatch.setattr(page.FaqExplorer, "__init__", lambda self, *a, **k: built.append(a) or real_init(self, *a, **k))
+    monkeypatch.setattr(page, "in_kernel", lambda: False)
+    monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(tmp_path))
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setattr(page, "_query_id", lambda: os.environ["QUERY_STRING"].removeprefix("scenario=") or None)
+    # the address is known only once the page is asked for: made first, then the visit names Spirit Duels' question
+    monkeypatch.setattr(page.kernel_timing, "wait_until_page_asked",
+                        lambda: os.environ.__setitem__("QUERY_STRING", "scenario=sd-rule-burn-end-of-round") or True)
+    root = page.faq_explorer()
+    assert len(built) == 1 and built[0][0] is None  # made once, on the first question, before the address was known
+    shown = [w_ for w_ in _walk(root) if isinstance(w_, w.HTML) and "rt-faq-q" in w_.value]
+    assert shown and "Binx has 2 burn tokens" in shown[-1].value
+    # an unknown question: the first question stays, and the notice says so in words
+    monkeypatch.setattr(page.kernel_timing, "wait_until_page_asked",
+                        lambda: os.environ.__setitem__("QUERY_STRING", "scenario=no-such-question") or True)
+    built.clear()
+    root = page.faq_explorer()
+    notes = [w_.value for w_ in _walk(root) if isinstance(w_, w.HTML) and "rt-faq-problem" in w_.value]
+    assert len(built) == 1 and any("no such question here" in n for n in notes)
+    # a question of one's own saved after the page was made (pre-heated before the learner saved it) is found
+    made = page.FaqExplorer(game_id=None)
+    sc = yaml.safe_load(next(p for p in faq.all_scenarios("restless-spirits") if "hand-limit" in p.name).read_text())
+    sc["meta"]["id"], sc["meta"]["title"] = "my-late-question", "Saved after the page was made"
+    (tmp_path / "late.yaml").write_text(yaml.safe_dump(sc, sort_keys=False), encoding="utf-8")
+    made.open_asked("my-late-question")
+    assert made.entry.id == "my-late-question" and made.notice.value == ""

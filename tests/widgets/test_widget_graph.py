@@ -46,7 +46,13 @@ def test_click_a_node_shows_clauses_neighbours_and_faq_links(G):
     assert "<h3>Nordheim</h3>" in html and "Protection from being targeted" in html
     assert "Baikeng is a Dark Spirit ability that targets opponents" in html
     assert 'href="faq-explorer.ipynb?scenario=spirit-nordheim"' in html
-    assert "provisional" in html
+    # trial 14, T7: provisional quietly, only where a value the arrow rests on is ours (a Spirit's Light/Dark type the
+    # rulebook does not print), its reason on hover; an arrow resting on printed values has no mark; one legend
+    assert ('<b>Aluak</b><span class="rt-prov" title="Provisional: rests on Aluak&#x27;s type, our assumption (the '
+            'rulebook does not print it).">†</span>') in html
+    line = next(x for x in html.split("<li>") if x.startswith("<b>Grindavik</b>"))
+    assert "rt-prov" not in line and "provisional</span>" not in html
+    assert html.count("an arrow that rests on a value the rulebook does not print") == 1
     v.on_node_click({"data": {"id": "box:restless-spirits:spirit@1"}})  # a group box: ignored
     assert v.selected == "restless-spirits:nordheim"
     v.focus.value = True
