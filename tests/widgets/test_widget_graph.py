@@ -488,3 +488,19 @@ def test_the_side_panel_follows_a_new_question_or_filter(G):
     v.on_node_click({"data": {"id": "restless-spirits:zhaku"}})
     assert "<h3>Zhaku</h3>" in v.details.value
     assert v.errors.output.outputs == ()
+
+
+def test_a_long_chain_turns_back_under_itself_but_a_fan_stays_one_row():
+    """Trial 14, T7: a path of four steps is drawn in two rows of at most three columns (it was one line of five
+    across the canvas); the turn is taken only between two single nodes (a column of several under it would have
+    its arrows run through them), and never when an arrow runs straight from A to B."""
+    from widgets.graph_layout import PATH_STEP_X, path_layout
+    chain = [[("a", "x", 0), ("x", "y", 0), ("y", "z", 0), ("z", "b", 0)]]
+    pos, _ = path_layout("a", "b", chain)
+    assert pos["a"][1] == pos["x"][1] == pos["y"][1] < pos["z"][1] == pos["b"][1]  # two rows
+    assert [pos[n][0] / PATH_STEP_X for n in "axyzb"] == [0, 1, 2, 2, 1]  # the second row runs back under the first
+    fan = [[("a", "x", 0), ("x", "y", 0), (("y", f"m{i}", 0)), (f"m{i}", "b", 0)] for i in range(4)]
+    pos, _ = path_layout("a", "b", fan)
+    assert len({p[0] for p in pos.values()}) == 5 and pos["a"][1] == pos["x"][1] == pos["b"][1]  # one row, five columns
+    pos, _ = path_layout("a", "b", chain + [[("a", "b", 0)]])
+    assert len({round(p[0]) for p in pos.values()}) == 5  # a straight arrow from A to B: one row
