@@ -48,7 +48,7 @@ def _cut(mine: str, other: str) -> str:
     """A list value in words (``"A, B, C"``) against the other run's: past :data:`LIST_CUT` items, only the items the
     other run lacks (bold) and how many the two share; else the whole list, the differing items bold."""
     a, b = mine.split(", "), other.split(", ")
-    if len(a) <= 1 and len(b) <= 1:
+    if (len(a) <= 1 and len(b) <= 1) or any(x.startswith("or ") for x in a + b):  # one value, or a sentence of choices
         return esc(mine)
     only = [x for x in a if x not in b]
     if len(a) <= LIST_CUT:
