@@ -146,8 +146,8 @@ def test_hand_limit_example_plain_buy_no_swap():
     assert hand.original == "holds" and hand.what_if == "fails"
     assert hand.sentence.startswith("In the rulebook's case this is true; after your change it is not (seen after "
                                     "step 1, where your game stops): Player 1 · hand")
-    assert "On your board: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key." in hand.sentence
-    assert changed["Totem discard size: 1"].sentence.endswith("On your board: 0.")
+    assert "After your change: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key." in hand.sentence
+    assert changed["Totem discard size: 1"].sentence.endswith("After your change: 0.")
     # the checks describe the board that is shown (the what-if's), not the original hand
     parts = faq.part_checks(new, c.what_if.session)
     hand_part = next(p for p in parts if p.line.startswith("Player 1 · hand"))
@@ -164,12 +164,12 @@ def test_comparison_in_spirited_and_spirit_duels():
     sc = sc_of(SP)
     c = faq.compare(sc, faq.edit_setup(sc, faq.SetCounter("side.greeks", True)))
     assert "sp.battle.medal.score" in c.only_original and c.what_if.stop.step == 4
-    assert any(ch.sentence.endswith("On your board: Battle: a medal to score or replace, or neither.")
+    assert any(ch.sentence.endswith("After your change: Battle: a medal to score or replace, or neither.")
                for ch in c.changes)  # the pending decision in words, never its kind
     sd = sc_of(SD)
     c = faq.compare(sd, faq.edit_setup(sd, faq.FixDie("roll.1", "magic")))
     assert c.what_if.stop is None and [ch.what_if for ch in c.changes] == ["fails"]
-    assert "On your board: Level 1 Attack die showing Magic" in c.changes[0].sentence
+    assert "After your change: Level 1 Attack die showing Magic" in c.changes[0].sentence
 
 
 # -- my questions ---------------------------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ to "what affects X?", "what does X affect?" and "how can A affect B?".
   ``clauses``, ``text``.
 - Edges: ``kind`` from one vocabulary (``content/graph/vocabulary.yaml``: blocks, copies, modifies, counts, triggers,
   disables, removes, targets), ``clauses`` (ids that exist), ``why`` (plain words), ``scenarios`` (ids of the FAQ
-  scenarios that exercise it), ``source`` (the effect name, ``target``, a slot, or ``rule``).
+  scenarios that exercise it), ``source`` (the effect name, ``target``, a slot, or ``rule``), ``provisional`` and
+  ``provisional_why`` (only where a provisional value makes the arrow: :func:`tutor.interactions_cards.provisional_why`).
 - Edges come from data: each card's effect names and parameters go through the table in
   ``content/graph/<game>.yaml`` (``effects``, ``params``, ``targets``, ``slots``); ``rules`` lists the rules' own
   interactions with their clauses. A new card, or a user's card file (``build(game, cards=PATH)``), changes the
@@ -30,7 +31,7 @@ from .core.content import content_root
 from .core.errors import ContentError, short
 from .graph_files import (END_FIELDS, MAX_ITEMS, MAX_TEXT, WHY_FIELDS, EdgeTemplate, GameGraph, GraphNode,  # noqa: F401
                           MissingEdge, Selector, Vocabulary, check_graph_table, load_vocabulary)
-from .interactions_cards import READERS, CardRec
+from .interactions_cards import READERS, CardRec, provisional_why
 from .faq import build_index
 from .registry import game_title
 from .sessions import clauses as game_clauses
@@ -144,13 +145,16 @@ def _emit(G: nx.MultiDiGraph, game: str, recs: dict[str, CardRec], rec: CardRec 
     """Add the edges of one template ``tpl`` for card ``rec`` (``None`` for a rule)."""
     p = _Params(params)
     card = rec.id if rec else ""
+    chosen: dict[str, tuple[CardRec, dict[str, Any]]] = {}  # an end picked by a selector: its card, the selector
 
     def ends(spec: Any, default: str | None) -> list[str]:
         if spec is None:
             spec = default
         if isinstance(spec, dict):
-            return [node_id(game, r.id) for r in recs.values() if _selected(r, spec["select"]) and r is not rec
-                    and not (tpl.get("on_target_board") and _shielded(rec, r))]
+            picked = {node_id(game, r.id): (r, spec["select"]) for r in recs.values() if _selected(r, spec["select"])
+                      and r is not rec and not (tpl.get("on_target_board") and _shielded(rec, r))}
+            chosen.update(picked)
+            return list(picked)
         local = str(spec).format_map({"card": card, "value": value, "p": p})
         nid = node_id(game, local)
         if nid not in G:
@@ -167,8 +171,9 @@ def _emit(G: nx.MultiDiGraph, game: str, recs: dict[str, CardRec], rec: CardRec 
                 continue
             why = _fill(tpl["why"], **{"from": G.nodes[u]["label"], "to": G.nodes[v]["label"], "value": value,
                                         "p": p, "card": rec.label if rec else ""})
-            prov = bool(G.nodes[u].get("provisional") or G.nodes[v].get("provisional"))
-            G.add_edge(u, v, kind=kind, clauses=clauses, why=why, scenarios=[], source=source, provisional=prov)
+            prov = provisional_why(rec, {n: chosen[n] for n in (u, v) if n in chosen})
+            G.add_edge(u, v, kind=kind, clauses=clauses, why=why, scenarios=[], source=source, provisional=bool(prov),
+                       provisional_why=prov)
 
 
 def _build_game(game: str, cards: str | Path | None, table: dict[str, Any] | None = None) -> nx.MultiDiGraph:

@@ -133,5 +133,30 @@ def outside_graph(game: str, path: str | Path | None = None) -> list[tuple[str, 
             + [(t.name, "Totem") for t in cards.totems])
 
 
+#: The card fields whose value makes what a card does (its ability or power text and effects, its Classes): when one
+#: is provisional, every arrow the card draws is provisional. Other provisional values (a name, a cost, health,
+#: dice...) make no arrow: the arrows they are on are not marked.
+EFFECT_FIELDS = {"text": "card text", "ability": "ability", "power": "power", "effect": "effect",
+                 "battle": "Battle effect", "overrun": "Overrun effect", "penalty": "penalty", "replaces": "replacement",
+                 "classes": "Classes", "type": "type"}
+#: A selector's key (an edge template's ``select``) and the card field whose value it reads.
+_SELECT_FIELDS = {"side": "type", "type": "type", "classes": "classes", "clan": "name", "presence": "ability"}
+
+
+def provisional_why(acting: CardRec | None, chosen: dict[str, tuple[CardRec, dict[str, Any]]]) -> list[str]:
+    """Why an arrow is provisional, in words (``[]``: it is not): the provisional values it depends on. ``acting``:
+    the card whose effect draws it (``None`` for a rule); only its :data:`EFFECT_FIELDS` count. ``chosen``: the
+    arrow's ends picked by a selector, ``{node id: (card, selector)}``; a provisional value a selector reads (Light or
+    Dark, a Class...) counts. E.g. ``["Nordheim's card text"]``."""
+    out = []
+    if acting is not None:
+        out += [f"{acting.label}'s {EFFECT_FIELDS[f]}" for f in acting.attrs.get("provisional_fields", [])
+                if f in EFFECT_FIELDS and f != "type"]
+    for rec, sel in chosen.values():
+        fields = {_SELECT_FIELDS.get(k, k) for k in sel} & set(rec.attrs.get("provisional_fields", []))
+        out += [f"{rec.label}'s {EFFECT_FIELDS.get(f, f)}" for f in sorted(fields)]
+    return list(dict.fromkeys(out))
+
+
 #: game id -> reader of its card file
 READERS = {"restless-spirits": restless_spirits, "spirited": spirited, "spirit-duels": spirit_duels}

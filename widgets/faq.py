@@ -39,7 +39,7 @@ from .clauses import source_words
 from .faq_css import CSS
 from .faq_list import QuestionList, has_board, in_kernel
 from .model import ErrorPanel, clause_chip
-from .style import close_tree, esc, plural, prov_text, rule_text, style_widget
+from .style import esc, plural, prov_text, rule_text, style_widget
 from .table import table_style
 
 _STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later", "off-script": "– skipped"}
@@ -154,7 +154,9 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
                   w.HTML(f"<style>{faq_table.CSS}</style>")]
         for x in styles:
             x.add_class("rt-style")
-        self.widget = w.VBox([*styles, self.box], layout=w.Layout(width="100%"))
+        fit = faq_table.board_fit()  # the board scaled to fit its box (beside the what-if panel)
+        fit.add_class("rt-style")
+        self.widget = w.VBox([*styles, fit, self.box], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-faq-page")
         if not self.filling:  # made at once (filled by _show_entry); in a page's kernel after the first render
@@ -196,15 +198,9 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
                 board_for(entry.game)
                 return entry, start(entry.scenario, str(entry.path))
             except KeyError:  # said in words, with no list of the ids there are (learners never see ids)
-                self.notice.value = (f'<div class="rt-faq-problem" role="status">The page\'s address asks for a '
-                                     f"question called “{esc(short(open_id, 80, quote=False))}”, and there is no "
-                                     "such question here, so the page opens on the first one. <b>Questions</b> "
-                                     "lists them all.</div>")
+                self._no_such_question(open_id)
             except ValueError as exc:  # e.g. a game with no board view yet
-                said = short(str(exc.args[0]), 300, quote=False)
-                self.notice.value = (f'<div class="rt-faq-problem" role="status">The question the page\'s address asks '
-                                     f"for cannot be shown here ({esc(said)}), so the page opens on the first one."
-                                     "</div>")
+                self._cannot_show_asked(exc)
         for e in self.index.entries:
             if not has_board(e.game):
                 continue
@@ -213,6 +209,33 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
             except ValueError as exc:  # ContentError: e.g. a saved question naming a card that does not exist
                 self._cannot_open(e, exc)
         raise ValueError("no question of this page can be opened")
+
+    def _no_such_question(self, open_id: str) -> None:
+        self.notice.value = (f'<div class="rt-faq-problem" role="status">The page\'s address asks for a question called '
+                             f"“{esc(short(open_id, 80, quote=False))}”, and there is no such question here, so the "
+                             "page opens on the first one. <b>Questions</b> lists them all.</div>")
+
+    def _cannot_show_asked(self, exc: ValueError) -> None:
+        said = short(str(exc.args[0]), 300, quote=False)
+        self.notice.value = (f'<div class="rt-faq-problem" role="status">The question the page\'s address asks for '
+                             f"cannot be shown here ({esc(said)}), so the page opens on the first one.</div>")
+
+    def open_asked(self, scenario_id: str) -> None:
+        """Open the question the page's address asks for (``?scenario=ID``) in a page made before the address was
+        known (a pre-heated kernel's, on the first question): nothing is built again but the question's own
+        session. An id that is no question here, or a question that cannot be shown, is said above the question,
+        which stays the first one. The learner's own questions are read again first (saved since the page was made)."""
+        # the learner's own questions as they are now (one may have been saved since the page was made)
+        self._load_mine()
+        self.filter()
+        if scenario_id == self.entry.id and not self.edits:
+            return
+        try:
+            self.open(scenario_id)
+        except KeyError:
+            self._no_such_question(scenario_id)
+        except ValueError as exc:
+            self._cannot_show_asked(exc)
 
     def _make_app(self, session) -> TutorApp:
         app = TutorApp(session, show_setup=False, errors=self.errors, with_style=False, header=self.header,
@@ -393,14 +416,16 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         for p in faq.part_checks(sc, s):
             if p.actual and p.state != "holds":
                 at = "now" if p.at == len(s.history) else f"after step {p.at}"
-                now.setdefault(p.index, []).append(f"on this board {at}: {p.line.split(':')[0]}: {p.actual}")
+                # "in the game shown", never "on this board": the fact may be a hand, a pile or a choice (in Restless
+                # Spirits a player's board is only their spaces)
+                now.setdefault(p.index, []).append(f"in the game shown {at}: {p.line.split(':')[0]}: {p.actual}")
         known = s.clauses()
         for x in faq.expectation_status(sc, s):
             when = "before the script" if x.after == 0 else f"after step {x.after}"
             why = "".join(f'<div class="rt-x-now">{rule_text(t, known)}</div>' for t in now.get(x.index, []))
             rows.append(f'<li class="rt-x-{x.state}"><span class="rt-x-badge">{_STATE_WORDS[x.state]}</span>'
                         f'<span class="rt-muted">{when}:</span><br>{"<br>".join(rule_text(t, known) for t in x.lines)}{why}</li>')
-        self.checks.value = ('<div class="rt-faq-from">Does it hold on this board?</div>'
+        self.checks.value = ('<div class="rt-faq-from">Does it hold in the game shown?</div>'
                              f'<ul class="rt-faq-checks">{"".join(rows)}</ul>')
 
 
@@ -417,7 +442,7 @@ def faq_explorer(open_id: str | None = None, game_id: str | None = None) -> w.Wi
     :func:`widgets.kernel_timing.wait_until_page_asked`)."""
     page = FaqExplorer(open_id or _query_id(), game_id)
     if kernel_timing.wait_until_page_asked() and not open_id and _query_id():
-        # made before anyone asked (a pre-heated kernel), but this visit names a scenario: made again for it
-        close_tree(page.widget)
-        page = FaqExplorer(_query_id(), game_id)
+        # made before anyone asked (a pre-heated kernel), but this visit names a question: it is opened in the page
+        # made (the page was built twice before: once for the first question, then again for the asked one)
+        page.open_asked(_query_id())
     return page.widget

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from .style import box, button, esc, html_widget
+from .style import box, button, esc, html_widget, page_script
 
 #: Wider than this (px), the side panel is a column of its own; narrower, it opens over the board.
 WIDE_PX = 1600
@@ -89,7 +89,13 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
 /* the what-if panel takes the actions' column, widened, never the board: the board stays in view beside it, so each
    change of the set-up is seen where it happens (the actions come back when it closes) */
 .rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) {
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1.15fr) !important; }
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) !important; }
+/* ... and the board gets the height: the last step's strip keeps its first lines (the rest scrolls in it) and the
+   question's "What if: ..." note folds away (the panel lists the changes); the board is scaled to fit what is left
+   (board_fit) */
+@media (max-height: 900px) {
+  .rt-faq-page .rt-onescreen:has(.rt-faq-panel.rt-view-whatif.rt-open) > .tutor-last-step { max-height: 12vh; } }
+.rt-faq-page:has(.rt-faq-panel.rt-view-whatif.rt-open) .rt-faq-status .rt-faq-whatif { display: none; }
 .rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .tutor-actions { display: none !important; }
 .rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .rt-board-area { grid-column: 1 !important;
   grid-row: 1 !important; }
@@ -105,6 +111,62 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
   .rt-faq-page .rt-drawer { left: 408px; width: calc(100% - 408px - clamp(300px, 28vw, 520px) - 16px); }
 }
 """.replace("WIDE_PX", str(WIDE_PX))
+
+#: The least scale of the board (CSS zoom) when it does not fit its box (beside the open what-if panel at 1366x768,
+#: say): below it its words get too small to read, and the board scrolls in its box instead. It never grows.
+FIT_MIN = 0.8
+
+# Once per page (under Voila, where the page is the window): the board (.rt-faq-page .rt-board-area > the board) gets
+# the largest CSS zoom, between FIT_MIN and 1, at which it fits its box without scrolling (found by halving, each try
+# a layout of the board only); again whenever the box changes size (the what-if panel opened or closed, the window)
+# or the board's contents change (a step, another question). The box's ``data-fit`` attribute says the scale. No
+# file, nothing from the internet.
+FIT_JS = """(function () {
+  if (window.tutorFaqBoardFit || !document.body.hasAttribute('data-voila')) { return; }
+  var MIN = %(min)s, seen = new WeakSet(), queued = new Set(), frame = 0;
+  function fit(box) {
+    var board = box.firstElementChild;
+    if (!board || !box.getClientRects().length) { return; }
+    function fits() { return board.scrollHeight <= board.clientHeight + 1 && board.scrollWidth <= board.clientWidth + 1; }
+    var lo = MIN, hi = 1;
+    board.style.zoom = 1;
+    if (fits()) { lo = 1; } else {
+      for (var i = 0; i < 7; i++) {
+        var mid = (lo + hi) / 2;
+        board.style.zoom = mid;
+        if (fits()) { lo = mid; } else { hi = mid; }
+      }
+    }
+    board.style.zoom = String(Math.floor(lo * 100) / 100);
+    box.setAttribute('data-fit', board.style.zoom);
+  }
+  function later(box) {
+    queued.add(box);
+    if (!frame) { frame = requestAnimationFrame(function () { frame = 0; var q = [...queued]; queued.clear(); q.forEach(fit); }); }
+  }
+  var sizes = new ResizeObserver(function (entries) { entries.forEach(function (e) { later(e.target); }); });
+  function watch() {
+    document.querySelectorAll('.rt-faq-page .rt-board-area').forEach(function (box) {
+      if (seen.has(box)) { return; }
+      seen.add(box);
+      sizes.observe(box);
+      new MutationObserver(function () { later(box); }).observe(box, {childList: true, subtree: true, characterData: true});
+      box.addEventListener('toggle', function () { later(box); }, true);
+      later(box);
+    });
+  }
+  window.tutorFaqBoardFit = watch;
+  new MutationObserver(watch).observe(document.body, {childList: true, subtree: true});
+  watch();
+})();
+""" % {"min": FIT_MIN}
+
+
+def board_fit() -> w.Output:
+    """A hidden Output (CSS class ``tutor-faq-board-fit``) whose only output is :data:`FIT_JS`: on the Voila page the
+    board is scaled down (to :data:`FIT_MIN` at least) to fit its box, so it is seen whole beside the what-if panel."""
+    return page_script(FIT_JS, "tutor-faq-board-fit")
+
 
 #: The words of the notebook's Markdown cell (folded away under Voila), in the question list.
 HOW = ("Every rules question we answer is a <b>scenario</b>: a prepared table, a few scripted moves and checks that "

@@ -15,7 +15,8 @@ from tutor import ContentError, faq
 from tutor.safefile import display_path
 from tutor.scenario import start
 
-from .style import esc, plain, plural, rule_text
+from .faq_compare import CSS as COMPARE_CSS, compare_html
+from .style import esc, plain, rule_text
 
 def _same_start(session, scenario) -> bool:
     """Whether ``session`` (just started from a changed set-up) starts in the very state ``scenario`` starts in."""
@@ -32,22 +33,16 @@ MAX_EDITS = 20
 CSS = """
 .rt-faq-edit { background: #fffdf6; border: 1px solid #eadba8; border-radius: 10px; padding: 6px 10px; margin: 4px; }
 .rt-faq-edit h3 { margin-bottom: 2px; }
-.rt-cmp { background: #fff; border: 1px solid #eadba8; border-radius: 8px; padding: 6px 8px; margin-top: 6px;
-  font-size: 12.5px; line-height: 1.4; }
-.rt-cmp li { margin: 1px 0; line-height: 1.4; }
-.rt-cmp-rules { line-height: 1.4; }
-.rt-cmp-cols { display: flex; gap: 10px; flex-wrap: wrap; }
-.rt-cmp-col { flex: 1 1 240px; border-radius: 6px; padding: 4px 8px; }
-.rt-cmp-a { background: #f4f0fb; } .rt-cmp-b { background: #fff4e0; }
-.rt-cmp-col ul, .rt-cmp-diff { margin: 2px 0; padding-left: 18px; }
-.rt-cmp-h { font-weight: 700; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: #4a2577;
-  margin-top: 2px; }
-.rt-cmp-only { font-weight: 700; background: #ffe9b8; border-radius: 4px; padding: 0 3px; }
-.rt-cmp-stop { color: #9b1c1c; }
 .rt-faq-saved { color: #1b5e20; font-size: 12.5px; }
+/* (the panel's box must not clip: the bar sticks to the scrolling section around it) */
+.rt-faq-panel .rt-faq-edit { overflow: visible !important; }
+.rt-faq-save-bar { position: sticky; bottom: 0; z-index: 1; background: #fffdf6; padding: 4px 0 2px 0;
+  box-shadow: 0 -6px 8px -6px rgba(80, 60, 0, .25); }
+.rt-faq-save-said { flex: 1 1 0; min-width: 0; margin-left: 8px; line-height: 1.3; }
+.rt-faq-save-said .tutor-faq-error, .rt-faq-save-said .rt-faq-saved { padding: 2px 8px; margin: 0; }
 .tutor-faq-error { color: #9b1c1c; background: #fdecec; border: 1px solid #f2b8b8; border-radius: 6px;
   padding: 4px 8px; font-size: 12.5px; }
-"""
+""" + COMPARE_CSS
 
 
 def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
@@ -93,7 +88,7 @@ class WhatIfPanel:
         self.compare_html = w.HTML()
         self.compare_html.add_class("tutor-faq-compare")
         # save as my question
-        self.save_name = w.Text(placeholder="file name, e.g. room-in-hand", layout=w.Layout(width="220px"))
+        self.save_name = w.Text(placeholder="file name, e.g. room-in-hand", layout=w.Layout(width="200px"))
         self.save_question_text = w.Text(placeholder="Your question (optional)", layout=w.Layout(width="340px"))
         self.save_note = w.Textarea(placeholder="Your note: what this what-if shows", layout=w.Layout(width="100%",
                                                                                                      height="48px"))
@@ -123,17 +118,24 @@ class WhatIfPanel:
         row = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", flex_flow="row wrap"))
         group = lambda kids: w.HBox(kids, layout=w.Layout(align_items="center", margin="0 14px 0 0"))
         self.die_group = group([self.die, self.die_face, self.apply_die])
-        self.save_box = w.VBox([
-            row([group([self.save_name, self.save_question_text]), group([self.save_overwrite, self.save_button])]),
-            self.save_note, self.save_status], layout=w.Layout(display="none"))
+        # The file name, Save and what Save says (saved, or why not) are one bar pinned at the panel's foot, so the
+        # button and its answer are in view together however long the comparison above is (the answer was under
+        # the note, below the window at 1366x768, trial 14); the question and the note to save go above the bar.
+        self.save_status.add_class("rt-faq-save-said")
+        self.save_box = w.VBox([row([self.save_question_text, self.save_overwrite]), self.save_note],
+                               layout=w.Layout(display="none"))
         self.save_box.add_class("rt-faq-save")
+        self.save_bar = w.HBox([self.save_name, self.save_button, self.save_status],
+                               layout=w.Layout(display="none", align_items="center", flex_flow="row nowrap"))
+        self.save_bar.add_class("rt-faq-save-bar")
         box_ = w.VBox([
             w.HTML('<h3>What if…?</h3><div class="rt-muted">Change the starting set-up: the question runs again from '
                    "it, and the two runs are compared.</div>"),
             row([group([self.move_from, self.move_card]), group([self.move_to, self.apply_move])]),
             row([group([self.counter, self.counter_num, self.counter_pick, self.apply_counter]),
                  group([self.turn_seat, self.apply_turn]), self.die_group]),
-            self.edit_error, row([self.edit_list, group([self.undo_edits])]), self.compare_html, self.save_box])
+            self.edit_error, row([self.edit_list, group([self.undo_edits])]), self.compare_html, self.save_box,
+            self.save_bar])
         box_.add_class("rt-faq-edit")
         return box_
 
@@ -210,13 +212,14 @@ class WhatIfPanel:
                                         changes=self.said())
             path = faq.save_question(mine, name, overwrite=self.save_overwrite.value, folder=self.questions_folder)
         except (ValueError, OSError, ContentError) as exc:
-            self.save_status.value = f'<div class="tutor-faq-error">Not saved: {esc(str(exc))}</div>'
+            self.save_status.value = f'<div class="tutor-faq-error" role="alert">Not saved: {esc(str(exc))}</div>'
             return None
         self._load_mine()
         self.filter()
-        self.save_status.value = (f'<div class="rt-faq-saved">Saved as <b>{esc(display_path(path.name))}</b> in '
-                                  f'{esc(display_path(path.parent))}'
-                                  " · listed under <b>My questions</b>.</div>")
+        # short, to stay beside the button (the folder on hover)
+        self.save_status.value = (f'<div class="rt-faq-saved" role="status" title="In '
+                                  f'{esc(display_path(path.parent))}">✓ Saved as <b>{esc(display_path(path.name))}</b>, listed '
+                                  "under <b>My questions</b></div>")
         return path
 
 
@@ -230,7 +233,7 @@ class WhatIfPanel:
             self.edit_list.value = f'<div class="rt-muted">No what-if here: {esc(reason)}.</div>'
             self.undo_edits.layout.display = "none"
             self.compare_html.value = ""
-            self.save_box.layout.display = "none"
+            self.save_box.layout.display = self.save_bar.layout.display = "none"
             return
         self._prepared = prepared
         cap = lambda text: plain(text[:1].upper() + text[1:])  # plain-text choices: no bidi controls
@@ -263,7 +266,7 @@ class WhatIfPanel:
         self.edit_list.value = "" if not self.edits else (
             '<div class="rt-muted">Your changes: ' + esc(self.said()) + "</div>")
         self.undo_edits.layout.display = None if self.edits else "none"  # beside the changes it forgets
-        self.save_box.layout.display = "flex" if self.edits else "none"
+        self.save_box.layout.display = self.save_bar.layout.display = "flex" if self.edits else "none"
         self.compare_html.value = self._compare_view() if self.edits else ""
 
     def _fill_cards(self) -> None:
@@ -317,27 +320,5 @@ class WhatIfPanel:
         self.die_face.value = spec.face if spec.face in [f for _w, f in opts] else opts[0][1]
 
     def _compare_view(self) -> str:
-        """The original run and the what-if run side by side, then what changed, in sentences."""
-        c = getattr(self, "comparison", None)
-        if c is None:
-            return ""
-
-        def column(title: str, r: faq.RunSummary, only: tuple[str, ...], cls: str) -> str:
-            rules = " · ".join(f'<span class="{"rt-cmp-only" if cid in only else ""}">{esc(c.titles.get(cid, cid))}'
-                               "</span>" for cid in r.fired)
-            # in a player's words (trial 13, item F1: "Script: 2 of 2 steps played", "Rules that fired")
-            stop = (f'<div class="rt-cmp-stop">Step {r.stop.step} cannot be played.</div>' if r.stop else "")
-            played = (f"All {plural(r.total, 'step')} played" if r.done == r.total and r.total > 1 else
-                      f"{r.done} of {plural(r.total, 'step')} played")
-            return (f'<div class="rt-cmp-col {cls}"><div class="rt-cmp-h">{title}</div>'
-                    f"<div>{played}</div>{stop}"
-                    f'<div class="rt-cmp-rules"><span class="rt-muted">Rules that came into play:</span> '
-                    f'{rules or "none"}</div></div>')
-
-        known = self.app.session.clauses()
-        said = "".join(f"<li>{rule_text(x, known)}</li>" for x in c.sentences())
-        return ('<div class="rt-cmp"><div class="rt-cmp-cols">'
-                + column("Original set-up", c.original, c.only_original, "rt-cmp-a")
-                + column("Your what-if", c.what_if, c.only_what_if, "rt-cmp-b")
-                + f'</div><div class="rt-cmp-h">What changed</div><ul class="rt-cmp-diff">{said}</ul></div>')
-
+        """The two runs compared (:func:`widgets.faq_compare.compare_html`): what differs first, side by side."""
+        return compare_html(getattr(self, "comparison", None), self.app.session.clauses())

@@ -10,7 +10,20 @@ import tutor
 from tutor import interactions as tg
 
 from .graph_style import KIND_COLOURS, clause_tags, rule_anchor
-from .style import esc
+from .style import PROV, esc
+
+
+#: The quiet provisional mark (the pages' dagger; its legend is in the panel once).
+PROV_MARK = f'<span class="rt-prov" title="A value the rulebook does not print: our assumption.">{PROV}</span>'
+
+
+def prov_mark(why: list[str]) -> str:
+    """The quiet mark after an arrow resting on provisional values, ``why`` them in words on hover (``""`` when it
+    rests on none: most arrows carry no mark)."""
+    if not why:
+        return ""
+    tip = "Provisional: rests on " + ", ".join(why) + ", our assumption (the rulebook does not print it)."
+    return f'<span class="rt-prov" title="{esc(tip)}">{PROV}</span>'
 
 
 class DetailsPanel:
@@ -21,10 +34,9 @@ class DetailsPanel:
         chip = f'<span class="rt-g-kind" style="background:{KIND_COLOURS[d["kind"]]}">{esc(d["kind"])}</span>'
         lhs = f"<b>{esc(tg.label(self.G, u))}</b>" if other == u else esc(tg.label(self.G, u))
         rhs = f"<b>{esc(tg.label(self.G, v))}</b>" if other == v else esc(tg.label(self.G, v))
-        prov = ' <span class="rt-prov" title="depends on a provisional card value">provisional</span>' \
-            if d.get("provisional") else ""
         known = tutor.clauses(self.G.nodes[u]["game"])
-        return f'<li>{lhs} {chip} {rhs}{prov}: {esc(d["why"])}{clause_tags(d["clauses"], known, order)}</li>'
+        return (f'<li>{lhs} {chip} {rhs}{prov_mark(d.get("provisional_why", []))}: {esc(d["why"])}'
+                f'{clause_tags(d["clauses"], known, order)}</li>')
 
     def _link_scenarios(self) -> None:
         """Link the edges to the FAQ scenarios (:func:`tutor.interactions.link_scenarios`; in the background), then
@@ -51,9 +63,9 @@ class DetailsPanel:
         head = [f"<h3>{esc(d['label'])}</h3>",
                 f'<div class="rt-muted">{esc(tg.GAME_TITLES[game])} · {esc(d["kind"])}'
                 + (f" · {esc(d['group'])}" if d["group"] else "") + "</div>"]
-        if d.get("provisional"):
-            head.append(f'<div><span class="rt-prov">provisional</span> <span class="rt-muted">values we assumed: '
-                        f'{esc(", ".join(d["provisional_fields"]))}</span></div>')
+        if d.get("provisional"):  # quietly: the mark, and which of its values are ours
+            head.append(f'<div class="rt-muted rt-g-prov">{PROV_MARK} values we assumed (the rulebook does not print '
+                        f'them): {esc(", ".join(d["provisional_fields"]))}</div>')
         if d.get("text"):
             head.append(f"<p>{esc(d['text'])}</p>")
         if d.get("pending"):
@@ -73,6 +85,9 @@ class DetailsPanel:
                                                                   for u, v, k in outs) + "</ul>")
         if not ins and not outs:
             parts.append('<p class="rt-muted">No interaction in the current data.</p>')
+        if any(G.edges[e].get("provisional") for e in [*ins, *outs]):  # the mark's legend, once
+            parts.append(f'<p class="rt-muted rt-g-prov">{PROV_MARK} an arrow that rests on a value the rulebook does not '
+                         "print (our assumption; hover the mark for which)</p>")
         scen = list(dict.fromkeys(s for e in [*ins, *outs] for s in G.edges[e]["scenarios"]))
         if not self._linked.is_set():
             parts.append('<h4>FAQ scenarios</h4><p class="rt-muted">Finding the FAQ scenarios that play these '

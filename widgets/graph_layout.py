@@ -91,13 +91,19 @@ def focus_layout(selected: str, edges: list[tuple]) -> tuple[dict[str, tuple[flo
 
 #: Model units between the columns and between the rows of a path drawing (:func:`path_layout`).
 PATH_STEP_X, PATH_STEP_Y = NODE_W + 60.0, 76.0
+#: Most columns in one row of a path drawing: a longer chain turns back under itself (a snake), so a path of four
+#: steps is drawn in a compact block, not a thin line across the whole canvas fitted to a small zoom.
+PATH_ROW_COLS = 3
+#: Model units between two rows of columns of a path drawing (the turn of the snake).
+PATH_ROW_GAP = 40.0
 
 
 def path_layout(a: str, b: str, paths: list[list[tuple]]) -> tuple[dict[str, tuple[float, float]], list]:
-    """Positions for the answer to "how can ``a`` affect ``b``?": ``a`` on the left, ``b`` on the right, each node
-    of ``paths`` (lists of edges ``(u, v, key)``) in the column of its first step from ``a``, a column's nodes one
-    under the other, centred (half a row lower when an arrow runs straight from ``a`` to ``b``, so that it passes
-    between them); no boxes (``[]``). With no path, ``a`` and ``b`` side by side."""
+    """Positions for the answer to "how can ``a`` affect ``b``?": ``a`` first, ``b`` last, each node of ``paths``
+    (lists of edges ``(u, v, key)``) in the column of its first step from ``a``, a column's nodes one under the other,
+    centred (half a row lower when an arrow runs straight from ``a`` to ``b``, so that it passes between them); no
+    boxes (``[]``). A long chain turns back under itself (:func:`_snake_rows`): the next row right to left, each
+    step's arrow short, the drawing compact. With no path, ``a`` and ``b`` side by side."""
     col: dict[str, int] = {a: 0}
     for p in paths:
         for i, (_u, v, _k) in enumerate(p, 1):
@@ -108,10 +114,32 @@ def path_layout(a: str, b: str, paths: list[list[tuple]]) -> tuple[dict[str, tup
     columns: dict[int, list[str]] = {}
     for n, c in col.items():
         columns.setdefault(c, []).append(n)
-    tall = max(len(ns) for ns in columns.values())
     direct = any(len(p) == 1 for p in paths)  # an arrow straight from a to b: the columns between stand off it
+    rows = _snake_rows(columns, last, turn=not direct)
     pos = {}
-    for c, ns in columns.items():
-        top = (tall - len(ns)) * PATH_STEP_Y / 2 + (PATH_STEP_Y / 2 if direct and 0 < c < last and len(ns) % 2 else 0)
-        pos.update({n: (c * PATH_STEP_X, top + i * PATH_STEP_Y) for i, n in enumerate(ns)})
+    y0 = 0.0
+    for r, row in enumerate(rows):
+        tall = max(len(columns.get(c, [])) for c in row)
+        for i, c in enumerate(row):
+            ns = columns.get(c, [])
+            x = i if r % 2 == 0 else len(rows[r - 1]) - 1 - i  # a snake: every other row backwards, under the turn
+            top = y0 + (tall - len(ns)) * PATH_STEP_Y / 2 + (PATH_STEP_Y / 2 if direct and 0 < c < last and len(ns) % 2
+                                                            else 0)
+            pos.update({n: (x * PATH_STEP_X, top + k * PATH_STEP_Y) for k, n in enumerate(ns)})
+        y0 += tall * PATH_STEP_Y + PATH_ROW_GAP
     return pos, []
+
+
+def _snake_rows(columns: dict[int, list[str]], last: int, turn: bool = True) -> list[list[int]]:
+    """The columns ``0..last`` of a path drawing in rows: a row ends after :data:`PATH_ROW_COLS` columns when the
+    chain can turn there cleanly, i.e. the column before the turn and the one after it hold one node each (the arrow
+    of the turn then runs straight down between two nodes; under a column of several nodes the arrows would run
+    through them). Without ``turn`` (an arrow straight from A to B crosses the drawing), one row."""
+    rows: list[list[int]] = [[]]
+    for c in range(last + 1):
+        row = rows[-1]
+        if (turn and len(row) >= PATH_ROW_COLS and len(columns.get(row[-1], [])) == 1
+                and len(columns.get(c, [])) == 1):
+            rows.append([])
+        rows[-1].append(c)
+    return rows

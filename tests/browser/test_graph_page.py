@@ -154,3 +154,35 @@ def test_at_1024x768_the_canvas_ends_in_the_window_and_the_panel_follows_the_que
     assert g["page"][0] <= 768 and g["page"][1] <= 1024, g
     tutor_page.screenshot("graph-1024-ask")
     tutor_page.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768)])
+def test_a_long_chain_is_drawn_compact_and_readable(tutor_server, tutor_page, size):
+    """Trial 14, T7: a path of four steps (Totem Requirements → … → Cards in hand) was drawn as one long line of five
+    nodes across the canvas, fitted to a small zoom (labels about 10 px at 1024x768). It turns back under itself (a
+    snake of at most three columns a row): two rows, every label 12.5 px or more, every node in the canvas, none
+    overlapping."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    canvas(page)
+    page.get_by_placeholder("A (e.g. Nordheim)").fill("Totem Requirements")
+    page.get_by_placeholder("B (e.g. Baikeng)").fill("Cards in hand")
+    page.locator(".tutor-graph-how").click()
+    expect(page.locator(".tutor-graph-path")).to_contain_text("Cards in hand", timeout=CLICK_MS)
+    page.wait_for_function(f"(() => {{ const c = ({CANVAS})(); return c.nodes.length == 5 && "
+                           f"c.nodes.some(n => n.label === 'Cards in hand'); }})()", timeout=CLICK_MS)
+    c = canvas(page)
+    boxes = [n["box"] for n in c["nodes"]]
+    rows = sorted({round((b[1] + b[3]) / 2 / 20) for b in boxes})
+    width = max(b[2] for b in boxes) - min(b[0] for b in boxes)
+    height = max(b[3] for b in boxes) - min(b[1] for b in boxes)
+    assert len(rows) >= 2 and width <= 3.2 * height, (rows, width, height)  # a block, not a line
+    assert c["font"] >= 12.5, c["font"]
+    left, top, right, bottom = c["box"]
+    assert all(b[0] >= left - 1 and b[2] <= right + 1 and b[1] >= top - 1 and b[3] <= bottom + 1 for b in boxes), c
+    assert all(not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
+               for i, a in enumerate(boxes) for b in boxes[i + 1:]), "overlap"
+    tutor_page.screenshot(f"graph-chain-{size[0]}")
+    tutor_page.assert_clean()

@@ -2,6 +2,10 @@
 answer, change the set-up ("what if"), and check the HTML and the session."""
 from __future__ import annotations
 
+import html as _html
+import os
+import re
+
 import ipywidgets as w
 import pytest
 
@@ -23,6 +27,13 @@ def ex(index) -> FaqExplorer:
 
 def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
     return [x for x in _walk(root) if cls in getattr(x, "_dom_classes", ())]
+
+
+def cmp_rows(html: str) -> list[tuple[str, str, str]]:
+    """The rows of the what-if comparison's table: (what, the rulebook's case, your what-if), as text."""
+    text = lambda x: re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", "", x))).strip()
+    return [tuple(map(text, r)) for r in re.findall(r'<tr class="rt-cmp-row"><th>(.*?)</th><td class="rt-cmp-a">(.*?)'
+                                                      r'</td><td class="rt-cmp-b">(.*?)</td></tr>', html)]
 
 
 def html_of(root: w.Widget) -> str:
@@ -286,17 +297,24 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     info = ex.script_info.value
     assert "cannot be played after your change" in info and "nothing leads to it now (in the rulebook&#x27;s case it came from the rule" in info and "You could play instead" in info
     cmp = ex.compare_html.value
-    assert "Original set-up" in cmp and "Your what-if" in cmp and "What changed" in cmp
-    # trial 13, item F1: the columns in a player's words
-    assert "All 2 steps played" in cmp and "1 of 2 steps played" in cmp and "Step 2 cannot be played." in cmp
-    assert "Rules that came into play:" in cmp and "Script:" not in cmp and "fired" not in cmp
+    # trial 14, T1: what differs first, side by side, in short rows; the sentences follow, folded
+    assert cmp.index('<table class="rt-cmp-t">') < cmp.index("<details")
+    assert "Rulebook's case" in cmp and "Your what-if" in cmp
+    rows = cmp_rows(cmp)
+    assert rows[0] == ("Steps played", "all 2 steps", "1 of 2 steps · stops at step 2")
+    hand = {r[0]: r for r in rows}["Player 1 · hand (after step 1)"]
+    # a hand of seven: only the cards that differ, and how many are the same (not two walls of seven names)
+    assert hand[1:] == ("Spirit Cloak + 6 the same", "Drum + 6 the same")
+    assert ("Rule “Where a swapped-out Totem goes”", "comes into play", "does not") in rows
+    assert "Step 2 (Give up Drum (single)) cannot be played: nothing leads to it now" in cmp
     assert "Give up Drum" in cmp and "into their hand." in cmp and "(rules: Buy a Totem" in cmp
     assert "[rs." not in cmp and "(rs." not in cmp
     assert "After your change the rule “Where a swapped-out Totem goes” no longer comes into play" in cmp
-    assert "Spirit Cloak" not in cmp.split("What changed")[1].split("On your board")[-1]
+    # a card in a hand is said to be in the hand, never "on your board" (a Restless Spirits board is the spaces)
+    assert "board" not in cmp.lower().replace("rulebook", "")
     ex.show.click()
     checks = ex.checks.value  # "Checked live" describes the board shown: no Spirit Cloak in the hand there
-    assert "on this board now: Player 1 · hand: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key" in checks
+    assert "in the game shown now: Player 1 · hand: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key" in checks
 
 
 def turn(ex, seat):
@@ -367,7 +385,9 @@ def test_spirit_duels_what_if_dice_and_comparison(ex):
     ex.die.value, ex.die_face.value = "roll.1", "magic"
     ex.apply_die.click()
     ex.play.click()
-    assert "On your board: Level 1 Attack die showing Magic" in ex.compare_html.value
+    assert ("Player 1's Tychomp · active pool", "Level 1 Attack die showing Attack, Level 1 Magic die showing Blank",
+            "Level 1 Attack die showing Magic, Level 1 Magic die showing Blank") in cmp_rows(ex.compare_html.value)
+    assert "After your change: Level 1 Attack die showing Magic" in ex.compare_html.value
 
 
 def test_refused_counter_says_why_in_the_page(ex):
@@ -387,7 +407,7 @@ def test_save_as_my_question_lists_it_and_it_runs(index, tmp_path):
     ex.save_name.value = "room-in-hand"
     ex.save_note.value = "With room in the hand a buy is a plain buy."
     ex.save_button.click()
-    assert "Saved as <b>room-in-hand.yaml</b>" in ex.save_status.value
+    assert "✓ Saved as <b>room-in-hand.yaml</b>, listed under <b>My questions</b>" in ex.save_status.value
     assert "My questions · 1" in html_of(ex.results) and "my-room-in-hand" in ex.mine_ids
     ex.save_button.click()
     assert "already exists" in ex.save_status.value
@@ -415,7 +435,9 @@ def test_spirited_shield_what_if_shows_the_point_and_checks_the_board_shown(ex):
     move(ex, faq.Zone("shields", 1), "greeks", faq.Zone("draw_pile"))
     ex.play.click()
     cmp = ex.compare_html.value
-    assert "Original set-up" in cmp and "Your what-if" in cmp
+    assert "Rulebook's case" in cmp and "Your what-if" in cmp
+    assert ("Rally is shown as not possible, because of the rule “A Shield itself is never Rallied or Recruited”",
+            "✓ true", "✕ not true") in cmp_rows(cmp)
     assert ("In the rulebook&#x27;s case this is true; after your change it is not: Rally is shown as not possible, "
             "because of the rule “A Shield itself is never Rallied or Recruited”") in cmp
     assert "(sp." not in cmp and "[sp." not in cmp
@@ -436,11 +458,11 @@ def test_spirit_duels_zap_what_if_shows_the_point_and_checks_the_board_shown(ex)
     info = ex.script_info.value
     assert "Step 3" in info and "cannot be played after your change" in info and "You could play instead: Zap 2: " in info
     cmp = ex.compare_html.value
-    assert "the rule “Defeat" in cmp and "comes into play (it did not in the rulebook&#x27;s case)" in cmp and "Step 3 cannot be played" in cmp and "[sd." not in cmp
+    assert "the rule “Defeat" in cmp and "comes into play (it did not in the rulebook&#x27;s case)" in cmp and "stops at step 3" in cmp and "[sd." not in cmp
     ex.show.click()
     checks = ex.checks.value  # the board shown: Pawnite defeated, its tokens back in the supply
     import re  # the slot is named by its position or, where the checks name Spirits, by Pawnite
-    assert re.search(r"on this board now: Player 1(, Spirit 2|&#x27;s Pawnite) · damage: 0", checks)
+    assert re.search(r"in the game shown now: Player 1(, Spirit 2|&#x27;s Pawnite) · damage: 0", checks)
     assert "sd.class" not in checks
 
 
@@ -728,3 +750,39 @@ def test_play_to_end_of_a_long_saved_question_is_bounded_and_drawn_once(tmp_path
     page.app.model.reset()  # Restart takes the page back at once
     assert len(page.app.session.history) == 0 and "Played" not in page.script_info.value
     shutil.rmtree(folder)
+
+
+def test_a_pre_heated_page_opens_the_asked_question_without_building_the_page_again(index, monkeypatch, tmp_path):
+    """A kernel Voila pre-heats makes the page before its address is known (on the first question); the visit's
+    ``?scenario=`` then opens that question in the page made: the page is built once (it was built twice), a question
+    saved since is found, and an unknown one is said above the first question."""
+    import yaml
+    import widgets.faq as page
+    built = []
+    real_init = page.FaqExplorer.__init__
+    monkeypatch.setattr(page.FaqExplorer, "__init__", lambda self, *a, **k: built.append(a) or real_init(self, *a, **k))
+    monkeypatch.setattr(page, "in_kernel", lambda: False)
+    monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(tmp_path))
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setattr(page, "_query_id", lambda: os.environ["QUERY_STRING"].removeprefix("scenario=") or None)
+    # the address is known only once the page is asked for: made first, then the visit names Spirit Duels' question
+    monkeypatch.setattr(page.kernel_timing, "wait_until_page_asked",
+                        lambda: os.environ.__setitem__("QUERY_STRING", "scenario=sd-rule-burn-end-of-round") or True)
+    root = page.faq_explorer()
+    assert len(built) == 1 and built[0][0] is None  # made once, on the first question, before the address was known
+    shown = [w_ for w_ in _walk(root) if isinstance(w_, w.HTML) and "rt-faq-q" in w_.value]
+    assert shown and "Binx has 2 burn tokens" in shown[-1].value
+    # an unknown question: the first question stays, and the notice says so in words
+    monkeypatch.setattr(page.kernel_timing, "wait_until_page_asked",
+                        lambda: os.environ.__setitem__("QUERY_STRING", "scenario=no-such-question") or True)
+    built.clear()
+    root = page.faq_explorer()
+    notes = [w_.value for w_ in _walk(root) if isinstance(w_, w.HTML) and "rt-faq-problem" in w_.value]
+    assert len(built) == 1 and any("no such question here" in n for n in notes)
+    # a question of one's own saved after the page was made (pre-heated before the learner saved it) is found
+    made = page.FaqExplorer(game_id=None)
+    sc = yaml.safe_load(next(p for p in faq.all_scenarios("restless-spirits") if "hand-limit" in p.name).read_text())
+    sc["meta"]["id"], sc["meta"]["title"] = "my-late-question", "Saved after the page was made"
+    (tmp_path / "late.yaml").write_text(yaml.safe_dump(sc, sort_keys=False), encoding="utf-8")
+    made.open_asked("my-late-question")
+    assert made.entry.id == "my-late-question" and made.notice.value == ""

@@ -46,7 +46,13 @@ def test_click_a_node_shows_clauses_neighbours_and_faq_links(G):
     assert "<h3>Nordheim</h3>" in html and "Protection from being targeted" in html
     assert "Baikeng is a Dark Spirit ability that targets opponents" in html
     assert 'href="faq-explorer.ipynb?scenario=spirit-nordheim"' in html
-    assert "provisional" in html
+    # trial 14, T7: provisional quietly, only where a value the arrow rests on is ours (a Spirit's Light/Dark type the
+    # rulebook does not print), its reason on hover; an arrow resting on printed values has no mark; one legend
+    assert ('<b>Aluak</b><span class="rt-prov" title="Provisional: rests on Aluak&#x27;s type, our assumption (the '
+            'rulebook does not print it).">†</span>') in html
+    line = next(x for x in html.split("<li>") if x.startswith("<b>Grindavik</b>"))
+    assert "rt-prov" not in line and "provisional</span>" not in html
+    assert html.count("an arrow that rests on a value the rulebook does not print") == 1
     v.on_node_click({"data": {"id": "box:restless-spirits:spirit@1"}})  # a group box: ignored
     assert v.selected == "restless-spirits:nordheim"
     v.focus.value = True
@@ -482,3 +488,19 @@ def test_the_side_panel_follows_a_new_question_or_filter(G):
     v.on_node_click({"data": {"id": "restless-spirits:zhaku"}})
     assert "<h3>Zhaku</h3>" in v.details.value
     assert v.errors.output.outputs == ()
+
+
+def test_a_long_chain_turns_back_under_itself_but_a_fan_stays_one_row():
+    """Trial 14, T7: a path of four steps is drawn in two rows of at most three columns (it was one line of five
+    across the canvas); the turn is taken only between two single nodes (a column of several under it would have
+    its arrows run through them), and never when an arrow runs straight from A to B."""
+    from widgets.graph_layout import PATH_STEP_X, path_layout
+    chain = [[("a", "x", 0), ("x", "y", 0), ("y", "z", 0), ("z", "b", 0)]]
+    pos, _ = path_layout("a", "b", chain)
+    assert pos["a"][1] == pos["x"][1] == pos["y"][1] < pos["z"][1] == pos["b"][1]  # two rows
+    assert [pos[n][0] / PATH_STEP_X for n in "axyzb"] == [0, 1, 2, 2, 1]  # the second row runs back under the first
+    fan = [[("a", "x", 0), ("x", "y", 0), (("y", f"m{i}", 0)), (f"m{i}", "b", 0)] for i in range(4)]
+    pos, _ = path_layout("a", "b", fan)
+    assert len({p[0] for p in pos.values()}) == 5 and pos["a"][1] == pos["x"][1] == pos["b"][1]  # one row, five columns
+    pos, _ = path_layout("a", "b", chain + [[("a", "b", 0)]])
+    assert len({round(p[0]) for p in pos.values()}) == 5  # a straight arrow from A to B: one row

@@ -88,12 +88,22 @@ class RunSummary:
 
 @dataclass(frozen=True)
 class Change:
-    """An expectation part whose result differs between the runs, with a ``sentence`` saying how."""
+    """An expectation part whose result differs between the runs, with a ``sentence`` saying how.
+
+    Attributes:
+        line: what it checks, in words. original / what_if: its result in each run (``"holds"``, ``"fails"``,
+        ``"not reached"``). sentence: the difference in one sentence. original_value / what_if_value: for a state
+        fact, its value in each run, in words (else ``""``). seen: where the what-if's value was read when the run
+        stopped before the check's step (``" (seen after step 1, where your game stops)"``, else ``""``).
+    """
 
     line: str
     original: str
     what_if: str
     sentence: str
+    original_value: str = ""
+    what_if_value: str = ""
+    seen: str = ""
 
 
 @dataclass(frozen=True)
@@ -259,13 +269,16 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
             continue  # "After your change the rule “<rule>” no longer comes into play" says it already
         if pa.state != pb.state or pa.actual != pb.actual:
             if pb.at != pb.after:
-                where = " (seen before the first step: your game stops at once)" if pb.at == 0 else \
+                seen = " (seen before the first step: your game stops at once)" if pb.at == 0 else \
                     f" (seen after step {pb.at}, where your game stops)"
             else:
-                where = ""
-            how = _how(pa.state, pb.state, where)
-            shown = f" On your board: {pb.actual}." if pb.actual and pb.actual != pa.actual else ""
-            changes.append(Change(pa.line, pa.state, pb.state, f"{how}: {_check_words(pa.line)}.{shown}"))
+                seen = ""
+            how = _how(pa.state, pb.state, seen)
+            # "after your change", never "on your board": the fact may be a hand, a pile or a choice, and in
+            # Restless Spirits a player's board is only their spaces (a card in hand is not on it)
+            shown = f" After your change: {pb.actual}." if pb.actual and pb.actual != pa.actual else ""
+            changes.append(Change(pa.line, pa.state, pb.state, f"{how}: {_check_words(pa.line)}.{shown}",
+                                  pa.actual, pb.actual, seen))
     return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b), _opening(original, what_if, where))
 
 
@@ -274,7 +287,7 @@ def _how(a: str, b: str, where: str) -> str:
     reached"`` in the original and in the what-if; ``where``: when the what-if's result was checked, or ``""``)."""
     if a == b:
         said = {"holds": "true", "fails": "not true", "not reached": "never reached"}
-        return f"This is {said.get(a, a)} both ways, but the board differs{where}"
+        return f"This is {said.get(a, a)} both ways, but the values differ{where}"
     if a == "holds" and b == "fails":
         return f"In the rulebook's case this is true; after your change it is not{where}"
     if a == "fails" and b == "holds":
