@@ -304,7 +304,10 @@ class LastStep(StepLog):
                 kids = (self._intro,)
             else:
                 if self._setup_cache is None:
-                    self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
+                    # the strip's own title already says what this is: the set-up's lines without a title of their own
+                    lines = [self._event_line(e) for e in s.setup_events]
+                    cells = [x for line in lines for x in line]
+                    self._setup_cache = (0, _Row(cells, lines[0][0] if lines else None, lines))
                 kids = tuple(self._setup_cache[1].cells)
             title = f'<span class="rt-last-title">{esc(self._before_text)}</span>'
         self._title.value = title + self.RELOAD_NOTE
