@@ -390,7 +390,7 @@ class LearnApp:
         self._free_kept: str | None = None  # the saved free game kept in the place (until free play opens)
         self._restoring = False
         self._free_seats: list[str] | None = None  # who played each free-play seat (kept in the place)
-        self._free_auto = False  # whether "Auto" was ticked in free play (kept in the place)
+        self._free_auto = True  # whether "Auto" is ticked in free play (on by default; kept in the place)
         self._free_redo: list[str] = []  # the free game's undone actions, the next to redo last (kept in the place)
         self._free_box = w.VBox([w.HTML('<div class="rt-muted">Loading a new game…</div>')])
         self._free_notes: list[w.Widget] = []  # notice lines at the top of the Free play tab (see _notice)
@@ -539,8 +539,8 @@ class LearnApp:
                 for d, value in zip(seats, kept):
                     if value in {v for _label, v in d.options}:
                         d.value = value
-            if self._free_auto and self.free.seats is not None:  # and Auto as it was
-                self.free.seats.auto.value = True
+            if self.free.seats is not None:  # and Auto as it was (on unless the learner unticked it)
+                self.free.seats.auto.value = self._free_auto
             if kept and getattr(self.free, "last", None) is not None:  # whose steps are the learner's: as kept
                 self.free.last.render()
             if self.store is not None:
@@ -563,8 +563,8 @@ class LearnApp:
 
     def place(self) -> dict:
         """The kept place of this page (``{"tab": "lessons" | "free", "lesson": id, "actions": [action ids],
-        "free": saved game JSON or None, "seats": who plays each free-play seat, "auto": true when free play's Auto
-        is ticked (absent otherwise), "redo": the free game's undone action ids, the next to redo last}``), or ``{}`` when none is kept or it is not readable."""
+        "free": saved game JSON or None, "seats": who plays each free-play seat, "auto": whether free play's Auto
+        is ticked (absent: ticked, the default), "redo": the free game's undone action ids, the next to redo last}``), or ``{}`` when none is kept or it is not readable."""
         text = self.store.place(self.place_key) if self.store is not None else None
         told = self.store.take_damage_notice() if self.store is not None else None
         if told:  # a kept place the store would not read (a tampered row larger than it writes): said once
@@ -612,8 +612,7 @@ class LearnApp:
                 "actions": [st.action.id for st in self.lessons.app.session.history], "free": self._free_kept}
         if self._free_seats:
             data["seats"] = self._free_seats
-        if self._free_auto:
-            data["auto"] = True
+        data["auto"] = self._free_auto
         if self._free_redo:
             data["redo"] = self._free_redo
         if moved and not self._told_other_tab:
@@ -692,7 +691,7 @@ class LearnApp:
         seats = data.get("seats")
         self._free_seats = ([str(v)[:16] for v in seats] if isinstance(seats, list) and len(seats) <= 8
                             and all(isinstance(v, str) for v in seats) else None)
-        self._free_auto = data.get("auto") is True
+        self._free_auto = data.get("auto") is not False  # absent (an older place): the default, ticked
         redo = data.get("redo")
         self._free_redo = (list(redo) if isinstance(redo, list) and len(redo) <= 500
                            and all(isinstance(v, str) and len(v) <= 300 for v in redo) else [])

@@ -12,6 +12,7 @@ import ipywidgets as w
 from tutor import ContentError, IllegalAction
 from tutor.safefile import display_path
 from tutor.scenario import find
+from tutor.step_words import step_sentence
 from tutor.walkthrough import (SAVED_LIMIT, Walkthrough, begin, load_walkthrough, play_to, playable, saved_left_out,
                                walkthrough_folder)
 
@@ -138,8 +139,12 @@ class CurrentStep(StepLog):
     shown for a few renders are closed."""
 
     UPSIDE_DOWN = False  # one step, read from the top
+    #: a walkthrough's steps are the players' at the table, none the viewer's: each is titled in the third person
+    #: ("Step 3 · Player 2 destroys their Takayama", not "Player 2: Destroy your Takayama")
+    OTHER = "Player {n}"
 
     def __init__(self, model: SessionModel) -> None:
+        self.mine = lambda _s: frozenset()
         super().__init__(model, show_setup=True, max_steps=1)
 
     def _frame(self) -> w.VBox:
@@ -371,7 +376,8 @@ class Presenter:
         else:
             st, done = wt.steps[k - 1], self.session.history[k - 1]
             head = f"Step {k} · Player {done.action.actor + 1}"
-            text, notes = st.narration or done.action.label, st.notes
+            # (a step without narration: its label as a sentence about its player, never "Destroy your …")
+            text, notes = st.narration or step_sentence(done.action.label, f"Player {done.action.actor + 1}"), st.notes
             if k == n:
                 head += " · last step"
         self.narration.value = f'<div class="rt-nhead">{esc(head)}</div><div class="rt-ntext">{prov_text(text)}</div>'

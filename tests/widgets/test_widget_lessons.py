@@ -292,19 +292,26 @@ def test_the_learn_page_keeps_who_plays_each_free_seat(tmp_path):
 
 
 def test_the_learn_page_keeps_free_plays_auto(tmp_path):
-    """The trial's reload kept the game but unticked Auto: the place keeps it (``"auto": true``) and a reload ticks
-    it again; unticked, it stays unticked."""
+    """Auto is ticked when free play first opens (trial 14, T5: a new learner's move was answered by nothing); the
+    place keeps it (``"auto"``), a reload keeps it unticked once the learner unticked it, and ticked again after; an
+    older place that never said (no ``"auto"``) opens ticked, the default."""
     app = LearnApp("restless-spirits", store=_store(tmp_path))
     app.tabs.selected_index = 1
-    assert app.free.seats.auto.value is False and "auto" not in json.loads(app.store.place(app.place_key))
-    app.free.seats.auto.value = True
-    assert json.loads(app.store.place(app.place_key))["auto"] is True
+    assert app.free.seats.auto.value is True and json.loads(app.store.place(app.place_key))["auto"] is True
+    app.free.seats.auto.value = False
+    assert json.loads(app.store.place(app.place_key))["auto"] is False
     back = LearnApp("restless-spirits", store=_store(tmp_path))
-    assert back.tabs.selected_index == 1 and back.free.seats.auto.value is True
-    back.free.seats.auto.value = False
+    assert back.tabs.selected_index == 1 and back.free.seats.auto.value is False
+    back.free.seats.auto.value = True
     again = LearnApp("restless-spirits", store=_store(tmp_path))
-    assert again.free.seats.auto.value is False
-    for x in (app, back, again):
+    assert again.free.seats.auto.value is True
+    store = _store(tmp_path)
+    place = json.loads(store.place(again.place_key))
+    del place["auto"]
+    store.save_place(again.place_key, json.dumps(place))
+    older = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert older.tabs.selected_index == 1 and older.free.seats.auto.value is True
+    for x in (app, back, again, older):
         x.free.seats.auto.value = False  # no Auto timer left behind
         assert not x.errors.output.outputs
 
