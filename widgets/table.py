@@ -31,6 +31,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-learn :focus-visible { outline: 2px solid #5b2d90 !important; outline-offset: 1px; }
 .rt-learn > .rt-learn-head { position: absolute !important; right: 12px; top: 6px; z-index: 2; margin: 0; }
 .rt-learn > .rt-style { display: none !important; }
+/* the free game's "from before is back" line (trial 14, T3): on the tab bar's line, between the tabs and the page's
+   title, so it never moves the table down; one line, its advice left out on a narrow window (whole on hover) */
+.rt-learn > .rt-free-notice { position: absolute !important; top: 3px; left: 304px; right: 345px; height: 30px;
+  z-index: 2; margin: 0; flex-flow: row nowrap; align-items: center; overflow: hidden; }
+.rt-learn > .rt-free-notice > .widget-html { flex: 0 1 auto; min-width: 0; margin: 0; }
+.rt-learn > .rt-free-notice .rt-learn-notice { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.rt-learn > .rt-free-notice .jupyter-button { flex: 0 0 auto; height: 24px; padding: 0 8px; margin: 0; }
+@media (max-width: 1279px) { .rt-learn > .rt-free-notice .rt-notice-tail { display: none; } }
 .rt-learn-title { display: flex; align-items: baseline; gap: 14px; }
 .rt-learn-name { font-size: 17px; font-weight: 800; color: #3d1f66; letter-spacing: .01em; }
 .rt-learn-home { font-size: 12.5px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee;

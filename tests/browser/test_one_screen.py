@@ -66,6 +66,14 @@ GEOMETRY = """() => {
 }"""
 
 
+
+def auto_off(page) -> None:
+    """Untick free play's Auto (ticked from the start, trial 14 T5): the test steps the computer's moves itself with
+    "Computer's move"."""
+    box = page.locator(".tutor-seats.rt-seats-play input[type=checkbox]").first
+    expect(box).to_be_visible(timeout=RENDER_MS)
+    box.uncheck()
+
 def inside(r, box, slack: float = 1.0) -> bool:
     """Rectangle ``r`` lies within ``box`` (both [left, top, right, bottom])."""
     return (r[0] >= box[0] - slack and r[1] >= box[1] - slack and r[2] <= box[2] + slack
@@ -171,6 +179,7 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
     # free play
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    auto_off(page)
     click_steps(page, 5)
     for _ in range(150):  # against the computer (Player 2 by default): let it move until the learner is to play
         page.wait_for_timeout(300)  # the actions and the buttons follow the step log
@@ -313,6 +322,7 @@ def test_spirit_duels_free_play_at_1024_leaves_the_action_list_room(tutor_server
     expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    auto_off(page)
     page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()  # a fresh game
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
     for _ in range(20):  # past the set-up (keep the opening hand; the computer keeps its own) to the Action Phase
@@ -370,6 +380,7 @@ def test_free_play_shows_the_learners_step_and_the_computers_reply_whole(tutor_s
     expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    auto_off(page)
     for got_it in page.locator(".rt-free-notice button:visible").all():  # a kept game's notice, read
         got_it.click()
     page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()  # a fresh game
@@ -469,6 +480,7 @@ def test_free_play_keeps_both_boards_in_view_after_the_computers_reply(tutor_ser
     open_learn(tutor_server, page, notebook, size)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    auto_off(page)
     for got_it in page.locator(".rt-free-notice button:visible").all():  # a kept game's notice, read
         got_it.click()
     page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()  # a fresh game, seed 1
@@ -554,6 +566,7 @@ def test_learn_page_at_1024_shows_the_table_the_actions_and_the_last_step(tutor_
         assert_table_in_view(page, f"{game} lesson 1 at 1024x768 after 3 clicks", size, both)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    auto_off(page)
     page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
     mine = 0

@@ -256,15 +256,21 @@ def test_the_learn_page_resumes_free_play_as_a_saved_game(tmp_path):
     assert [st.action.id for st in back.free.session.history] == [st.action.id for st in kept.history]
     assert back.free.session.to_json() == kept.to_json()
     # said once, quietly (the trial's reload came back without a word)
-    assert back.notices() == ['<div class="tutor-notice rt-learn-notice rt-quiet" style="background: #f6f3fc; '
-                              'border: 1px solid #ddd3f0; color: #3d1f66; border-radius: 8px; padding: 4px 8px; '
-                              'font-size: 13px;">Your free-play game from before is back (3 steps): play on, or '
-                              'press New game to start a fresh one.</div>']
-    # ... at the top of the Free play tab, not above the tabs: a learner in the Lessons tab never sees it (trial 10
-    # saw it over lesson 29)
-    assert [c for c in back.widget.children if "rt-learn-notice-row" in c._dom_classes] == []
-    row = back._free_box.children[0]
-    assert "rt-free-notice" in row._dom_classes and back._free_box.children[-1] is back.free.widget
+    text = "Your free-play game from before is back (3 steps): play on, or press New game to start a fresh one."
+    assert back.notices() == ['<div class="tutor-notice rt-learn-notice rt-quiet" title="' + text + '" '
+                              'style="background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66; border-radius: '
+                              '8px; padding: 2px 8px; font-size: 12.5px;">Your free-play game from before is back (3 '
+                              'steps)<span class="rt-notice-tail">: play on, or press New game to start a fresh '
+                              'one.</span></div>']
+    # ... on the page's head line (beside the tabs: it never moves the table down, trial 14 T3), shown only with
+    # the Free play tab: a learner in the Lessons tab never sees it (trial 10 saw it over lesson 29)
+    rows = [c for c in back.widget.children if "rt-learn-notice-row" in c._dom_classes]
+    assert len(rows) == 1 and "rt-free-notice" in rows[0]._dom_classes and "rt-hidden" not in rows[0]._dom_classes
+    assert back._free_box.children == (back.free.widget,)
+    back.tabs.selected_index = 0
+    assert "rt-hidden" in rows[0]._dom_classes
+    back.tabs.selected_index = 1
+    assert "rt-hidden" not in rows[0]._dom_classes
     back.free.controls.undo.click()  # a game to continue: Undo and the legal actions work
     assert len(back.free.session.history) == 2 and back.free.actions.action_buttons
     # back to the lessons tab: the saved game stays kept for the next visit
