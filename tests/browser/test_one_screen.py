@@ -116,7 +116,11 @@ NEAR_CHIP = """() => {
   // a chip is one Button shown wherever its rule is cited: the card is beside one of its showings (the last)
   const chip = [...document.querySelectorAll('.tutor-clause.rt-chip-open')].filter(e => e.getClientRects().length)
     .filter(e => !e.closest('.rt-clause-float')).map(r).sort((a, b) => near(a) - near(b))[0];
-  return {card, chip, gap: near(chip), overlap: Math.min(card[2], chip[2]) - Math.max(card[0], chip[0])};
+  const acts = [...document.querySelectorAll('.rt-onescreen .tutor-actions')].filter(e => e.getClientRects().length)
+    .map(r)[0];
+  const covers = Math.min(card[2], acts[2]) > Math.max(card[0], acts[0]) && Math.min(card[3], acts[3]) > Math.max(card[1], acts[1]);
+  return {card, chip, acts, covers, gap: near(chip), overlap: Math.min(card[2], chip[2]) - Math.max(card[0], chip[0]),
+          beside: acts[0] - card[2]};
 }"""
 
 
@@ -166,7 +170,11 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
         page.wait_for_timeout(300)
         g = page.evaluate(NEAR_CHIP)
         assert inside(g["card"], [0, 0, 1366, 768]), f"{where}: the rule card is not in the window: {g}"
-        assert g["gap"] <= 12 and g["overlap"] > 0, f"{where}: the rule card is not beside its chip: {g}"
+        # never over the legal actions, the hint or the end of turn (trial 14, T3): over the list, it moves to its
+        # left, at the chip's height
+        assert not g["covers"], f"{where}: the rule card covers the legal actions: {g}"
+        assert g["gap"] <= 12 and (g["overlap"] > 0 or 0 <= g["beside"] <= 12), (
+            f"{where}: the rule card is not beside its chip: {g}")
         card.locator(".rt-pop-close").click()
         expect(card).to_have_count(0, timeout=CLICK_MS)
     # the same page is narrow at 1024 px: nothing overflows sideways
