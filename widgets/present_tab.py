@@ -252,7 +252,10 @@ class Presenter:
         tools.add_class("rt-phead-tools")
         head = w.HBox([self.title, tools], layout=w.Layout(justify_content="space-between",
                                                             align_items="center", flex_flow="row wrap"))
-        side = w.VBox([self.step.widget, self.clause_card.widget],
+        # a line pinned at the column's foot while it scrolls on below (CSS of widgets.presenter_style)
+        more = html_widget('<div class="rt-more-line">▾ more below: scroll</div>')
+        more.add_class("rt-more-below")
+        side = w.VBox([self.step.widget, self.clause_card.widget, more],
                       layout=w.Layout(flex="2 1 0", min_width="420px"))
         side.add_class("rt-pside")
         board = w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="560px"))

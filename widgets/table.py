@@ -276,7 +276,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-board .rt-player { margin-top: 2px; }
 .rt-compact .sd-spirits { margin: 2px 0; gap: 6px; }
 .rt-compact .sd-pool { min-height: 0; padding: 2px 3px; }
-.rt-compact .sd-die { min-width: 28px; height: 28px; }
+.rt-compact .sd-die { min-width: 28px; height: auto; min-height: 28px; }
 .rt-compact .sd-die .sd-g { font-size: 15px; }
 .rt-compact .sd-card { line-height: 1.25; padding: 2px 6px; }
 /* Spirit Duels: the banner and the round strip share a line; a Spirit card's name and Classes, Health and powers,
@@ -338,9 +338,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sp-slot { min-height: 0; padding: 1px 5px; }
 .rt-compact .sp-camp { min-height: 0; padding: 1px 6px; }
 .rt-compact .sp-slots, .rt-compact .sp-camps { margin: 1px 0; }
-.rt-compact .sd-die { min-width: 26px; height: 24px; }
+.rt-compact .sd-die { min-width: 26px; height: auto; min-height: 24px; padding-top: 1px; padding-bottom: 1px; }
 .rt-compact .sd-die .sd-g { font-size: 13px; line-height: 1; }
-.rt-compact .sd-die .sd-k { margin-top: 0; line-height: 1; }
+.rt-compact .sd-die .sd-k { margin-top: 0; line-height: 1.1; font-size: 10px; }
 .rt-compact .sd-card { line-height: 1.2; }
 .rt-compact .sd-board .rt-player > .sd-aside { flex: 0 1 auto; }
 /* Restless Spirits in a narrow window (1024 px): the Lost Spirits take the board's width (a type beside its name),
