@@ -219,6 +219,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    "evolves into" lines) shows whole on hover too (trial 12, item 6) */
 .rt-compact .rt-tok:hover, .rt-compact .rt-stype:hover, .rt-compact .rt-bonus:hover, .rt-compact .sd-small:hover {
   white-space: normal; overflow: visible; }
+/* a click or tap on a folded ability line opens it too (it takes the focus: trial 14, T8), with no focus ring for a
+   mouse */
+.rt-compact .rt-ability:focus { white-space: normal; overflow: visible; outline: none; }
+.rt-compact .rt-ability:focus-visible { outline: 2px solid #5b2d90; }
 .rt-compact .rt-spaces > .rt-space { min-width: 0; }
 /* a wide window (1366 px and more) has room under the boards: a card's ability, its Activation Token's note, a Lost
    Spirit's needs and Spirit Duels' ability and "evolves into" lines take up to two lines before they are cut (trial
@@ -226,7 +230,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 @media (min-width: 1201px) {
   .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small) { white-space: normal; display: -webkit-box;
     -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
-  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small):hover { -webkit-line-clamp: unset; line-clamp: none; }
+  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small):is(:hover, :focus) { -webkit-line-clamp: unset;
+    line-clamp: none; }
 }
 /* a large window (1920x1080): the board is drawn larger, using the room the one-screen layout leaves under it
    (trial 13 item S1); the action list and the last step keep their size */
