@@ -12,8 +12,9 @@ card opened above or below the window. :data:`CARD_JS`, once per page:
   any part of it is outside the window, clamps it inside (4 px from the edges, no taller than the window, its text
   scrolling inside); and when it would cover the table's list of legal actions (``.tutor-actions``: the hint, the
   end-of-turn action; trial 14, T3: a card opened from a chip there hid them), moves it beside that list, on its
-  left (over the board, at the same height, narrowed to the room there): its stylesheet place is kept whenever it
-  fits and covers no action.
+  left (over the board, at the same height, narrowed to the room there), unless a drawer (the History, the rule
+  search) is open over the board, beside which the stylesheet puts it: its stylesheet place is kept whenever it fits
+  and covers no action.
 
 No file, nothing from the internet; it acts only on the page's own elements.
 """
@@ -45,8 +46,10 @@ CARD_JS = """(function () {
     var r = {top: b.top - m.m42, left: b.left - m.m41, bottom: b.bottom - m.m42, right: b.right - m.m41,
              width: b.width, height: b.height};
     // the table's list of legal actions (with the hint and the end-of-turn action), in view: the card never covers it
+    // (not while a drawer, the history or the rule search, is open over the board: the card then sits beside it)
     var p = null, table = card.closest('.rt-onescreen');
-    (table ? table.querySelectorAll('.tutor-actions') : []).forEach(function (a) {
+    var drawer = table && [].some.call(table.querySelectorAll('.rt-drawer'), function (d) { return d.getClientRects().length > 0; });
+    (table && !drawer ? table.querySelectorAll('.tutor-actions') : []).forEach(function (a) {
       if (!p && a.getClientRects().length) { p = a.getBoundingClientRect(); } });
     function over(t, l, wd, h) { return !!p && l < p.right && l + wd > p.left && t < p.bottom && t + h > p.top; }
     if (r.top >= 0 && r.left >= 0 && r.bottom <= H && r.right <= W && !over(r.top, r.left, r.width, r.height)) { return; }

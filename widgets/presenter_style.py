@@ -238,6 +238,9 @@ body[data-voila] .rt-pmain > .rt-pside { container-type: scroll-state; }
   .rt-pboard .sp-facedown { font-size: 16px !important; }
   .rt-pboard .sp-stack .sp-n { font-size: 16px; line-height: 18px; }
   .rt-pboard .rt-banner { padding: 2px 10px; font-size: 16px; }
+  /* trial 14, T4: every text on the board at least 16 px (a label set smaller anywhere above, or in a game's own
+     board CSS, is raised; the fit script then keeps the board at zoom 1 or more: READ_PX) */
+  .rt-pboard .rt-board *:not(.sp-open) { font-size: max(16px, 1em) !important; }
 }
 /* the players' areas in seat order (Player 1 first) at every step: the room follows one table, where no one changes
    places (the learn table's "acting player first" order moved them between steps: trial 13, item P1); the acting
