@@ -85,7 +85,8 @@ CARD_JS = """(function () {
   new MutationObserver(function (records) {
     for (var i = 0; i < records.length; i++) {
       var t = records[i].target;
-      if (t.classList && t.classList.contains('tutor-clause-card')) { later(); return; }
+      // a card popping out, or a drawer opening or closing over the board (the card's place changes with it)
+      if (t.classList && (t.classList.contains('tutor-clause-card') || t.classList.contains('rt-drawer'))) { later(); return; }
     }
   }).observe(document.body, {attributes: true, attributeFilter: ['class'], subtree: true});
   window.addEventListener('resize', later);

@@ -241,6 +241,9 @@ body[data-voila] .rt-pmain > .rt-pside { container-type: scroll-state; }
   /* trial 14, T4: every text on the board at least 16 px (a label set smaller anywhere above, or in a game's own
      board CSS, is raised; the fit script then keeps the board at zoom 1 or more: READ_PX) */
   .rt-pboard .rt-board *:not(.sp-open) { font-size: max(16px, 1em) !important; }
+  /* (in that size a Camp's card wraps inside its player's area rather than running past it) */
+  .rt-pboard .sp-camp, .rt-pboard .sp-camp * { white-space: normal !important; overflow-wrap: anywhere; min-width: 0; }
+  .rt-pboard .sp-camp { flex-wrap: wrap; }
 }
 /* the players' areas in seat order (Player 1 first) at every step: the room follows one table, where no one changes
    places (the learn table's "acting player first" order moved them between steps: trial 13, item P1); the acting
