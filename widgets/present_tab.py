@@ -145,6 +145,9 @@ class CurrentStep(StepLog):
 
     def __init__(self, model: SessionModel) -> None:
         self.mine = lambda _s: frozenset()
+        # the list's last line, pinned at its foot while it scrolls on below (CSS of widgets.presenter_style)
+        self._more = html_widget('<div class="rt-more-line">▾ more below: scroll</div>')
+        self._more.add_class("rt-more-below")
         super().__init__(model, show_setup=True, max_steps=1)
 
     def _frame(self) -> w.VBox:
@@ -162,12 +165,12 @@ class CurrentStep(StepLog):
         if hist:
             st = hist[-1]
             self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
-            kids = (self._did, *self._cache[st].cells)
+            kids = (self._did, *self._cache[st].cells, self._more)
         else:
             if self._setup_cache is None:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
             self._cache = {}
-            kids = (self._before, *self._setup_cache[1].cells)
+            kids = (self._before, *self._setup_cache[1].cells, self._more)
         self.widget.children = kids
         self._steps.done()
 

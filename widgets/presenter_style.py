@@ -127,12 +127,12 @@ body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0;
 /* "What the rules did" longer than its column (trial 14, T4: cut at the foot with no sign): while the column scrolls
    on below, a line pinned at its foot says so, over a fade of the last line in view (a scroll-state container
    query: no script) */
-body[data-voila] .rt-pmain > .rt-pside { container-type: scroll-state; }
-.rt-pside > .rt-more-below { display: none; }
+body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step { container-type: scroll-state; }
+:is(.rt-pside, .rt-current-step) > .rt-more-below { display: none; }
 @container scroll-state(scrollable: bottom) {
-  .rt-pside > .rt-more-below { display: block; position: sticky; bottom: 0; z-index: 2; height: 34px;
-    margin-top: -34px !important; pointer-events: none; }
-  .rt-pside > .rt-more-below .rt-more-line { height: 34px; display: flex; align-items: flex-end;
+  :is(.rt-pside, .rt-current-step) > .rt-more-below { display: block; position: sticky; bottom: 0; z-index: 2;
+    height: 34px; margin-top: -34px !important; pointer-events: none; flex: 0 0 auto; }
+  :is(.rt-pside, .rt-current-step) > .rt-more-below .rt-more-line { height: 34px; display: flex; align-items: flex-end;
     justify-content: center; font-size: 16px; font-weight: 700; color: #5b2d90;
     background: linear-gradient(to bottom, rgba(255, 255, 255, 0), rgba(255, 255, 255, .94) 40%, #fff 70%); }
 }
