@@ -188,9 +188,11 @@ class TutorApp:
             # the learner plays Player 1 against the computer (normal); any seat can be made a person's (hot seat)
             self.seats = Seats(self.model, self.actions, board_view=self.board, controls=self.controls,
                                last=self.last if one_screen else None)
+            # the computer's steps are titled in the third person, in the History and the last step alike
+            self.log.set_people(lambda _s: set(self.seats.people))
             if one_screen:  # a person's own last step stays in "What just happened" under the computer's replies
-                self.last.mine = lambda _s: set(self.seats.people)
-                self.last.render()  # a game resumed on the computer's step: the learner's own step shows too
+                # (drawn again: a game resumed on the computer's step shows the learner's own step too)
+                self.last.set_people(lambda _s: set(self.seats.people))
             if not self.seats.placed:  # the one-screen table has the seats on its lines, no row of their own
                 status = self.seats.widget if status is None else w.VBox([status, self.seats.widget])
         kids: list[w.Widget] = [style_widget()] if with_style else []

@@ -10,7 +10,11 @@ card opened above or below the window. :data:`CARD_JS`, once per page:
   clicked inside the open card keeps the card where it is), which the CSS anchors the card to;
 * whenever a card pops out (CSS class ``rt-clause-float``), changes size, or the window does, measures it and, when
   any part of it is outside the window, clamps it inside (4 px from the edges, no taller than the window, its text
-  scrolling inside): its stylesheet place is kept whenever it fits.
+  scrolling inside); and when it would cover the table's list of legal actions (``.tutor-actions``: the hint, the
+  end-of-turn action; trial 14, T3: a card opened from a chip there hid them), moves it beside that list, on its
+  left (over the board, at the same height, narrowed to the room there), unless a drawer (the History, the rule
+  search) is open over the board, beside which the stylesheet puts it: its stylesheet place is kept whenever it fits
+  and covers no action.
 
 No file, nothing from the internet; it acts only on the page's own elements.
 """
@@ -22,14 +26,18 @@ from .style import page_script
 
 #: Gap (px) kept between a clamped card and the window's edges.
 EDGE = 4
+#: Gap (px) kept between a card moved off the list of legal actions and that list.
+GAP = 8
+#: The narrowest (px) a card is made to fit beside the list of legal actions (a narrower room: it stays where it is).
+MIN_WIDTH = 260
 
 CARD_JS = """(function () {
   if (window.tutorCardPlace) { return; }
-  var EDGE = %(edge)s, seen = new WeakSet(), frame = 0;
+  var EDGE = %(edge)s, GAP = %(gap)s, MIN_WIDTH = %(min_width)s, seen = new WeakSet(), frame = 0;
   var sizes = new ResizeObserver(function () { later(); });
   function cards() { return document.querySelectorAll('.tutor-clause-card.rt-clause-float'); }
   function place(card) {
-    ['top', 'left', 'right', 'bottom', 'max-height', 'position-area', 'position-try-fallbacks'].forEach(function (p) { card.style.removeProperty(p); });
+    ['top', 'left', 'right', 'bottom', 'max-height', 'max-width', 'position-area', 'position-try-fallbacks'].forEach(function (p) { card.style.removeProperty(p); });
     if (!card.classList.contains('rt-clause-float') || !card.getClientRects().length) { return; }
     var cs = getComputedStyle(card), mt = parseFloat(cs.marginTop) || 0, ml = parseFloat(cs.marginLeft) || 0;
     var b = card.getBoundingClientRect(), W = document.documentElement.clientWidth, H = window.innerHeight;
@@ -37,9 +45,21 @@ CARD_JS = """(function () {
     var m = cs.transform && cs.transform !== 'none' ? new DOMMatrixReadOnly(cs.transform) : {m41: 0, m42: 0};
     var r = {top: b.top - m.m42, left: b.left - m.m41, bottom: b.bottom - m.m42, right: b.right - m.m41,
              width: b.width, height: b.height};
-    if (r.top >= 0 && r.left >= 0 && r.bottom <= H && r.right <= W) { return; }
+    // the table's list of legal actions (with the hint and the end-of-turn action), in view: the card never covers it
+    // (not while a drawer, the history or the rule search, is open over the board: the card then sits beside it)
+    var p = null, table = card.closest('.rt-onescreen');
+    var drawer = table && [].some.call(table.querySelectorAll('.rt-drawer'), function (d) { return d.getClientRects().length > 0; });
+    (table && !drawer ? table.querySelectorAll('.tutor-actions') : []).forEach(function (a) {
+      if (!p && a.getClientRects().length) { p = a.getBoundingClientRect(); } });
+    function over(t, l, wd, h) { return !!p && l < p.right && l + wd > p.left && t < p.bottom && t + h > p.top; }
+    if (r.top >= 0 && r.left >= 0 && r.bottom <= H && r.right <= W && !over(r.top, r.left, r.width, r.height)) { return; }
     var h = Math.min(r.height, H - 2 * EDGE), wd = Math.min(r.width, W - 2 * EDGE);
     var top = Math.max(EDGE, Math.min(r.top, H - EDGE - h)), left = Math.max(EDGE, Math.min(r.left, W - EDGE - wd));
+    if (over(top, left, wd, h) && p.left - GAP - EDGE >= MIN_WIDTH) {  // beside the actions, on their left
+      wd = Math.min(wd, p.left - GAP - EDGE);
+      left = p.left - GAP - wd;
+      card.style.setProperty('max-width', wd + 'px');
+    }
     var cb = {top: 0, left: 0};  // a card placed in a box (position: absolute) is placed from the box's corner
     if (cs.position !== 'fixed' && card.offsetParent) { cb = card.offsetParent.getBoundingClientRect(); }
     card.style.setProperty('position-area', 'none');
@@ -65,13 +85,14 @@ CARD_JS = """(function () {
   new MutationObserver(function (records) {
     for (var i = 0; i < records.length; i++) {
       var t = records[i].target;
-      if (t.classList && t.classList.contains('tutor-clause-card')) { later(); return; }
+      // a card popping out, or a drawer opening or closing over the board (the card's place changes with it)
+      if (t.classList && (t.classList.contains('tutor-clause-card') || t.classList.contains('rt-drawer'))) { later(); return; }
     }
   }).observe(document.body, {attributes: true, attributeFilter: ['class'], subtree: true});
   window.addEventListener('resize', later);
   window.tutorCardPlace = place;
 })();
-""" % {"edge": EDGE}
+""" % {"edge": EDGE, "gap": GAP, "min_width": MIN_WIDTH}
 
 
 def card_place() -> w.Output:

@@ -390,7 +390,7 @@ class LearnApp:
         self._free_kept: str | None = None  # the saved free game kept in the place (until free play opens)
         self._restoring = False
         self._free_seats: list[str] | None = None  # who played each free-play seat (kept in the place)
-        self._free_auto = False  # whether "Auto" was ticked in free play (kept in the place)
+        self._free_auto = True  # whether "Auto" is ticked in free play (on by default; kept in the place)
         self._free_redo: list[str] = []  # the free game's undone actions, the next to redo last (kept in the place)
         self._free_box = w.VBox([w.HTML('<div class="rt-muted">Loading a new game…</div>')])
         self._free_notes: list[w.Widget] = []  # notice lines at the top of the Free play tab (see _notice)
@@ -412,6 +412,7 @@ class LearnApp:
         self.tabs.titles = ("Lessons", "Free play")
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_free_play(self._newest_free())),
                           names="selected_index")
+        self.tabs.observe(lambda ch: self._show_free_notes(ch["new"] == 1), names="selected_index")
         from tutor.registry import game_class
         name = getattr(game_class(game_id), "title", game_id.replace("-", " ").title())
         title = html_widget(f'<div class="rt-learn-title"><span class="rt-learn-name">Learn {esc(name)}</span>'
@@ -473,20 +474,38 @@ class LearnApp:
         the line (an HBox of CSS class ``rt-learn-notice-row``)."""
         look = ("background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66;" if quiet
                 else "background: #fff4e0; border: 1px solid #f0b35a;")
-        note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" style="{look} '
-                           'border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
-                           f'{esc(text)}</div>')
+        if free:  # one line on the tab bar's line (CSS of widgets.table): the advice after ": " goes on a narrow
+            # window (CSS class rt-notice-tail), the whole sentence on hover
+            head, sep, tail = text.partition(": ")
+            words = esc(head) + (f'<span class="rt-notice-tail">{esc(sep + tail)}</span>' if sep else "")
+            note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" '
+                               f'title="{esc(text)}" style="{look} border-radius: 8px; padding: 2px 8px; '
+                               f'font-size: 12.5px;">{words}</div>')
+        else:
+            note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" '
+                               f'style="{look} border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
+                               f'{esc(text)}</div>')
         got_it = button("Got it", tooltip="Hide this note")
         got_it.add_class("rt-notice-close")
         row = w.HBox([note, got_it], layout=w.Layout(align_items="center", gap="6px"))
         row.add_class("rt-learn-notice-row")
         got_it.on_click(self.errors.guard(lambda _b: self._hide_notice(row)))
-        if free:
+        if free:  # on the page's head line, beside the tabs, shown only with the Free play tab: it never moves the
+            # table down (trial 14, T3: at 1024x768 the line pushed the board under the fold)
             row.add_class("rt-free-notice")
+            if self.tabs.selected_index != 1:
+                row.add_class("rt-hidden")
             self._free_notes.append(row)
-        else:
-            self.widget.children = (*self.widget.children[:-1], row, self.tabs)
+        self.widget.children = (*self.widget.children[:-1], row, self.tabs)
         return row
+
+    def _show_free_notes(self, free_tab: bool) -> None:
+        """Show the free game's notice lines while the Free play tab is shown, hide them otherwise."""
+        for row in self._free_notes:
+            if free_tab and "rt-hidden" in row._dom_classes:
+                row.remove_class("rt-hidden")
+            elif not free_tab and "rt-hidden" not in row._dom_classes:
+                row.add_class("rt-hidden")
 
     def _hide_notice(self, row: w.Widget) -> None:
         """Take the notice line ``row`` off the page (its "Got it" button)."""
@@ -498,7 +517,8 @@ class LearnApp:
     def notices(self) -> list[str]:
         """The HTML of the notice lines shown now, oldest first: those above the tabs, then those at the top of the
         Free play tab (for tests and the page's own checks)."""
-        rows = [c for c in self.widget.children if "rt-learn-notice-row" in c._dom_classes] + self._free_notes
+        rows = [c for c in self.widget.children if "rt-learn-notice-row" in c._dom_classes
+                and c not in self._free_notes] + self._free_notes
         return [c.children[0].value for c in rows]
 
     def open_free_play(self, saved: str | None = None) -> TutorApp:
@@ -530,7 +550,7 @@ class LearnApp:
                     session = tutor.new_game(self.game_id, players=self.players, seed=self.seed, first_game=True)
             self.free = TutorApp(session, new_game=True, errors=self.errors, with_style=False, one_screen=True,
                                  opponent=True)
-            self._free_box.children = (*self._free_notes, self.free.widget)
+            self._free_box.children = (self.free.widget,)
             if resumed is not None:  # "from before is back" is news until the learner plays on or starts afresh
                 self.free.model.observe(lambda _m, change: change != "clause" and self._hide_notice(resumed))
             seats = self.free.seats.seats if self.free.seats is not None else []
@@ -539,8 +559,8 @@ class LearnApp:
                 for d, value in zip(seats, kept):
                     if value in {v for _label, v in d.options}:
                         d.value = value
-            if self._free_auto and self.free.seats is not None:  # and Auto as it was
-                self.free.seats.auto.value = True
+            if self.free.seats is not None:  # and Auto as it was (on unless the learner unticked it)
+                self.free.seats.auto.value = self._free_auto
             if kept and getattr(self.free, "last", None) is not None:  # whose steps are the learner's: as kept
                 self.free.last.render()
             if self.store is not None:
@@ -563,8 +583,8 @@ class LearnApp:
 
     def place(self) -> dict:
         """The kept place of this page (``{"tab": "lessons" | "free", "lesson": id, "actions": [action ids],
-        "free": saved game JSON or None, "seats": who plays each free-play seat, "auto": true when free play's Auto
-        is ticked (absent otherwise), "redo": the free game's undone action ids, the next to redo last}``), or ``{}`` when none is kept or it is not readable."""
+        "free": saved game JSON or None, "seats": who plays each free-play seat, "auto": whether free play's Auto
+        is ticked (absent: ticked, the default), "redo": the free game's undone action ids, the next to redo last}``), or ``{}`` when none is kept or it is not readable."""
         text = self.store.place(self.place_key) if self.store is not None else None
         told = self.store.take_damage_notice() if self.store is not None else None
         if told:  # a kept place the store would not read (a tampered row larger than it writes): said once
@@ -612,8 +632,7 @@ class LearnApp:
                 "actions": [st.action.id for st in self.lessons.app.session.history], "free": self._free_kept}
         if self._free_seats:
             data["seats"] = self._free_seats
-        if self._free_auto:
-            data["auto"] = True
+        data["auto"] = self._free_auto
         if self._free_redo:
             data["redo"] = self._free_redo
         if moved and not self._told_other_tab:
@@ -692,7 +711,7 @@ class LearnApp:
         seats = data.get("seats")
         self._free_seats = ([str(v)[:16] for v in seats] if isinstance(seats, list) and len(seats) <= 8
                             and all(isinstance(v, str) for v in seats) else None)
-        self._free_auto = data.get("auto") is True
+        self._free_auto = data.get("auto") is not False  # absent (an older place): the default, ticked
         redo = data.get("redo")
         self._free_redo = (list(redo) if isinstance(redo, list) and len(redo) <= 500
                            and all(isinstance(v, str) and len(v) <= 300 for v in redo) else [])

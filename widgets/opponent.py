@@ -6,8 +6,8 @@ A computer seat's move goes through the same :class:`~widgets.model.SessionModel
 same events and clause chips as the learner's, and under the step's title (the one-screen table's last step) the
 computer's reason in a sentence. While a computer seat is to move its legal actions are not shown (they would show
 its hidden hand): the actions panel says whose turn it is and how to go on. The computer moves when the learner
-presses "Computer's move", or by itself after :data:`AUTO_PAUSE` seconds while "Auto" is ticked (unticking stops
-it). It thinks in a worker thread, so the page stays responsive (Undo, Auto, the rule chips); a move that takes
+presses "Computer's move", or by itself after :data:`AUTO_PAUSE` seconds while "Auto" is ticked (ticked by default,
+trial 14 item T5: a new learner's move was answered by nothing; unticking stops it). It thinks in a worker thread, so the page stays responsive (Undo, Auto, the rule chips); a move that takes
 longer than :data:`PROGRESS_AFTER` seconds shows "Thinking…".
 """
 from __future__ import annotations
@@ -20,6 +20,7 @@ import ipywidgets as w
 import tutor
 from tutor import Action
 from tutor.bots import Still as _Still
+from tutor.step_words import step_sentence
 
 from .boards import hide_hands, mark_computer
 from .model import SessionModel
@@ -80,7 +81,9 @@ class Seats:
         seats: one Dropdown per seat (``"you"``, ``"easy"`` or ``"normal"``); by default the seats in
             ``computer_seats`` are the computer's at ``level``.
         next: the "Computer's move" Button (enabled while a computer seat is to move and not thinking).
-        auto: Checkbox; when ticked the computer moves by itself after :data:`AUTO_PAUSE` seconds; unticking stops.
+        auto: Checkbox, ticked unless ``auto=False`` is given (a new learner who clicks a move sees the computer
+            answer without looking for a button); when ticked the computer moves by itself after :data:`AUTO_PAUSE`
+            seconds, its steps one by one; unticking stops.
         hint_button: the "Hint" Button; ``say``: the HTML of the last message (the computer's reason, a hint, what
             Undo took back); shown in the row only when the table has no better place for it (``last``, the actions
             panel's ``note``).
@@ -92,7 +95,8 @@ class Seats:
     """
 
     def __init__(self, model: SessionModel, actions=None, *, computer_seats: tuple[int, ...] = (1,),
-                 level: str = "normal", seed: int = 0, board_view=None, controls=None, last=None) -> None:
+                 level: str = "normal", seed: int = 0, board_view=None, controls=None, last=None,
+                 auto: bool = True) -> None:
         self.model, self.actions, self.seed, self.board_view, self.last = model, actions, seed, board_view, last
         if controls is not None:  # Undo takes back the learner's last move with the computer's replies, Redo
             controls.undo_step = self.undo_mine  # brings both back as they were
@@ -102,7 +106,7 @@ class Seats:
         self.seats: list[w.Dropdown] = []
         self.next = button("Computer's move", "Let the computer take its next step", icon="play")
         self.next.on_click(g(lambda _b: self.request()))
-        self.auto = w.Checkbox(value=False, description="Auto", indent=False, layout=w.Layout(width="62px"),
+        self.auto = w.Checkbox(value=bool(auto), description="Auto", indent=False, layout=w.Layout(width="62px"),
                                tooltip="The computer moves by itself, a step every second; untick to stop")
         self.auto.observe(g(lambda ch: self._auto_changed(ch["new"])), names="value")
         self.hint_button = button("Hint", "What would be a sensible move here, and why? (The hint never plays it)",
@@ -125,7 +129,7 @@ class Seats:
         self._build_seats(computer_seats, level)
         #: who plays each seat, and Show all hands
         self.setup_box = w.HBox([css, self._seat_box, self.show_all], _dom_classes=("tutor-seats", "rt-seats-setup"))
-        #: Computer's move and Auto (shown while the computer is to move), Hint (on a person's turn)
+        #: Computer's move (shown while the computer is to move), Auto (until the game ends), Hint (a person's turn)
         self.play_box = w.HBox([self.next, self.auto, self.hint_button], _dom_classes=("tutor-seats", "rt-seats-play"))
         self.placed = last is not None and actions is not None
         if self.placed:  # the one-screen table: seats on the last step's head line, the buttons by the actions
@@ -216,11 +220,12 @@ class Seats:
     def _play(self, seat: int, level: str, action: Action, why: str) -> None:
         """Apply the computer's chosen move, its reason kept for its step (shown under the step's title)."""
         s = self.model.session
-        who = f"Player {seat + 1} (computer, {esc(level)})"
+        who = f"Player {seat + 1} (computer, {level})"
         self._reasons[(len(s.history), action.id)] = (
             f'<div class="rt-bot-why"><span class="rt-bot-who">Why the computer chose this:</span> '
             f"{self._words(why)}</div>")
-        self.say.value = f'<span class="rt-bot-who">{who}:</span> {esc(action.label)}: {self._words(why)}'
+        # (the label is written to the seat choosing: said of the computer, in the third person)
+        self.say.value = f'<span class="rt-bot-who">{prov_text(step_sentence(action.label, who))}:</span> {self._words(why)}'
         self.model.apply(action.id)
 
     def step(self) -> bool:
@@ -386,7 +391,8 @@ class Seats:
         self.next.button_style = "primary" if computer else ""  # the button to press now stands out
         self.hint_button.disabled = s.is_over or computer
         if self.placed:  # beside the actions heading: only the buttons that do something now
-            show = {self.next: computer, self.auto: computer, self.hint_button: not computer and not s.is_over}
+            # (Auto shows on the learner's turn too: it is ticked by default and can be unticked before a move)
+            show = {self.next: computer, self.auto: not s.is_over, self.hint_button: not computer and not s.is_over}
             for b, on in show.items():  # by a CSS class: the Buttons share their layout with every other Button
                 if on and "rt-hidden" in b._dom_classes:
                     b.remove_class("rt-hidden")

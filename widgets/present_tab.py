@@ -12,6 +12,7 @@ import ipywidgets as w
 from tutor import ContentError, IllegalAction
 from tutor.safefile import display_path
 from tutor.scenario import find
+from tutor.step_words import step_sentence
 from tutor.walkthrough import (SAVED_LIMIT, Walkthrough, begin, load_walkthrough, play_to, playable, saved_left_out,
                                walkthrough_folder)
 
@@ -138,8 +139,15 @@ class CurrentStep(StepLog):
     shown for a few renders are closed."""
 
     UPSIDE_DOWN = False  # one step, read from the top
+    #: a walkthrough's steps are the players' at the table, none the viewer's: each is titled in the third person
+    #: ("Step 3 · Player 2 destroys their Takayama", not "Player 2: Destroy your Takayama")
+    OTHER = "Player {n}"
 
     def __init__(self, model: SessionModel) -> None:
+        self.mine = lambda _s: frozenset()
+        # the list's last line, pinned at its foot while it scrolls on below (CSS of widgets.presenter_style)
+        self._more = html_widget('<div class="rt-more-line">▾ more below: scroll</div>')
+        self._more.add_class("rt-more-below")
         super().__init__(model, show_setup=True, max_steps=1)
 
     def _frame(self) -> w.VBox:
@@ -157,12 +165,12 @@ class CurrentStep(StepLog):
         if hist:
             st = hist[-1]
             self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
-            kids = (self._did, *self._cache[st].cells)
+            kids = (self._did, *self._cache[st].cells, self._more)
         else:
             if self._setup_cache is None:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
             self._cache = {}
-            kids = (self._before, *self._setup_cache[1].cells)
+            kids = (self._before, *self._setup_cache[1].cells, self._more)
         self.widget.children = kids
         self._steps.done()
 
@@ -247,7 +255,10 @@ class Presenter:
         tools.add_class("rt-phead-tools")
         head = w.HBox([self.title, tools], layout=w.Layout(justify_content="space-between",
                                                             align_items="center", flex_flow="row wrap"))
-        side = w.VBox([self.step.widget, self.clause_card.widget],
+        # a line pinned at the column's foot while it scrolls on below (CSS of widgets.presenter_style)
+        more = html_widget('<div class="rt-more-line">▾ more below: scroll</div>')
+        more.add_class("rt-more-below")
+        side = w.VBox([self.step.widget, self.clause_card.widget, more],
                       layout=w.Layout(flex="2 1 0", min_width="420px"))
         side.add_class("rt-pside")
         board = w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="560px"))
@@ -371,7 +382,8 @@ class Presenter:
         else:
             st, done = wt.steps[k - 1], self.session.history[k - 1]
             head = f"Step {k} · Player {done.action.actor + 1}"
-            text, notes = st.narration or done.action.label, st.notes
+            # (a step without narration: its label as a sentence about its player, never "Destroy your …")
+            text, notes = st.narration or step_sentence(done.action.label, f"Player {done.action.actor + 1}"), st.notes
             if k == n:
                 head += " · last step"
         self.narration.value = f'<div class="rt-nhead">{esc(head)}</div><div class="rt-ntext">{prov_text(text)}</div>'

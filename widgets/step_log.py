@@ -7,6 +7,7 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor import Event, Session, Step
+from tutor.step_words import step_sentence
 
 from .model import SessionModel, clause_chip
 from .style import box, esc, html_widget, layout, prov_text, shared_style
@@ -142,10 +143,30 @@ class StepLog:
         """The widgets of the box of steps, in the order of its children."""
         return list(self._list.children)
 
+    #: ``(session) -> set[int]`` or None, set by the free-play seats: the seats a person at this screen plays. A step
+    #: of any other seat (the computer's) is titled in the third person: "Player 2 (computer) destroys their
+    #: Takayama", never the label written to the player choosing ("Destroy your Takayama"); None: every seat is a
+    #: person's (lessons, hot seat) and a step's title is its label.
+    mine = None
+    #: How a step of a seat no person at this screen plays names its actor (``{n}``: the seat's number from 1).
+    OTHER = "Player {n} (computer)"
+
+    def set_people(self, mine) -> None:
+        """Set :attr:`mine` (``(session) -> set[int]``, the seats a person plays) and title again the steps shown
+        (a game resumed on the computer's step was drawn before the page knew whose seats are whose)."""
+        self.mine = mine
+        for key in list(self._steps.rows):
+            self._steps.forget(key)
+        self._changed()
+
     def _step_box(self, st: Step) -> "_Row":
         a = st.action
         cost = cost_text(self.model, a.cost)
-        head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(a.label)}"
+        people = self.mine(self.model.session) if self.mine is not None else None
+        if people is not None and a.actor not in people:
+            head = f"Step {st.index + 1} · {prov_text(step_sentence(a.label, self.OTHER.format(n=a.actor + 1)))}"
+        else:
+            head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(a.label)}"
         return self._events_box(head, f"<small>{cost}</small>", st.events, escaped=True)
 
     def _events_box(self, head: str, small: str, events, escaped: bool = False) -> "_Row":

@@ -31,6 +31,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-learn :focus-visible { outline: 2px solid #5b2d90 !important; outline-offset: 1px; }
 .rt-learn > .rt-learn-head { position: absolute !important; right: 12px; top: 6px; z-index: 2; margin: 0; }
 .rt-learn > .rt-style { display: none !important; }
+/* the free game's "from before is back" line (trial 14, T3): on the tab bar's line, between the tabs and the page's
+   title, so it never moves the table down; one line, its advice left out on a narrow window (whole on hover) */
+.rt-learn > .rt-free-notice { position: absolute !important; top: 3px; left: 304px; right: 345px; height: 30px;
+  z-index: 2; margin: 0; flex-flow: row nowrap; align-items: center; overflow: hidden; }
+.rt-learn > .rt-free-notice > .widget-html { flex: 0 1 auto; min-width: 0; margin: 0; }
+.rt-learn > .rt-free-notice .rt-learn-notice { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.rt-learn > .rt-free-notice .jupyter-button { flex: 0 0 auto; height: 24px; padding: 0 8px; margin: 0; }
+@media (max-width: 1279px) { .rt-learn > .rt-free-notice .rt-notice-tail { display: none; } }
 .rt-learn-title { display: flex; align-items: baseline; gap: 14px; }
 .rt-learn-name { font-size: 17px; font-weight: 800; color: #3d1f66; letter-spacing: .01em; }
 .rt-learn-home { font-size: 12.5px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee;
@@ -211,6 +219,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    "evolves into" lines) shows whole on hover too (trial 12, item 6) */
 .rt-compact .rt-tok:hover, .rt-compact .rt-stype:hover, .rt-compact .rt-bonus:hover, .rt-compact .sd-small:hover {
   white-space: normal; overflow: visible; }
+/* a click or tap on a folded ability line opens it too (it takes the focus: trial 14, T8), with no focus ring for a
+   mouse */
+.rt-compact .rt-ability:focus { white-space: normal; overflow: visible; outline: none; }
+.rt-compact .rt-ability:focus-visible { outline: 2px solid #5b2d90; }
 .rt-compact .rt-spaces > .rt-space { min-width: 0; }
 /* a wide window (1366 px and more) has room under the boards: a card's ability, its Activation Token's note, a Lost
    Spirit's needs and Spirit Duels' ability and "evolves into" lines take up to two lines before they are cut (trial
@@ -218,7 +230,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 @media (min-width: 1201px) {
   .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small) { white-space: normal; display: -webkit-box;
     -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
-  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small):hover { -webkit-line-clamp: unset; line-clamp: none; }
+  .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small):is(:hover, :focus) { -webkit-line-clamp: unset;
+    line-clamp: none; }
 }
 /* a large window (1920x1080): the board is drawn larger, using the room the one-screen layout leaves under it
    (trial 13 item S1); the action list and the last step keep their size */
@@ -268,7 +281,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sd-board .rt-player { margin-top: 2px; }
 .rt-compact .sd-spirits { margin: 2px 0; gap: 6px; }
 .rt-compact .sd-pool { min-height: 0; padding: 2px 3px; }
-.rt-compact .sd-die { min-width: 28px; height: 28px; }
+.rt-compact .sd-die { min-width: 28px; height: auto; min-height: 28px; }
 .rt-compact .sd-die .sd-g { font-size: 15px; }
 .rt-compact .sd-card { line-height: 1.25; padding: 2px 6px; }
 /* Spirit Duels: the banner and the round strip share a line; a Spirit card's name and Classes, Health and powers,
@@ -330,9 +343,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-compact .sp-slot { min-height: 0; padding: 1px 5px; }
 .rt-compact .sp-camp { min-height: 0; padding: 1px 6px; }
 .rt-compact .sp-slots, .rt-compact .sp-camps { margin: 1px 0; }
-.rt-compact .sd-die { min-width: 26px; height: 24px; }
+.rt-compact .sd-die { min-width: 26px; height: auto; min-height: 24px; padding-top: 1px; padding-bottom: 1px; }
 .rt-compact .sd-die .sd-g { font-size: 13px; line-height: 1; }
-.rt-compact .sd-die .sd-k { margin-top: 0; line-height: 1; }
+.rt-compact .sd-die .sd-k { margin-top: 0; line-height: 1.1; font-size: 10px; }
 .rt-compact .sd-card { line-height: 1.2; }
 .rt-compact .sd-board .rt-player > .sd-aside { flex: 0 1 auto; }
 /* Restless Spirits in a narrow window (1024 px): the Lost Spirits take the board's width (a type beside its name),

@@ -66,6 +66,14 @@ GEOMETRY = """() => {
 }"""
 
 
+
+def auto_off(page) -> None:
+    """Untick free play's Auto (ticked from the start, trial 14 T5): the test steps the computer's moves itself with
+    "Computer's move"."""
+    box = page.locator(".tutor-seats.rt-seats-play input[type=checkbox]").first
+    expect(box).to_be_visible(timeout=RENDER_MS)
+    box.uncheck()
+
 def inside(r, box, slack: float = 1.0) -> bool:
     """Rectangle ``r`` lies within ``box`` (both [left, top, right, bottom])."""
     return (r[0] >= box[0] - slack and r[1] >= box[1] - slack and r[2] <= box[2] + slack
@@ -108,7 +116,11 @@ NEAR_CHIP = """() => {
   // a chip is one Button shown wherever its rule is cited: the card is beside one of its showings (the last)
   const chip = [...document.querySelectorAll('.tutor-clause.rt-chip-open')].filter(e => e.getClientRects().length)
     .filter(e => !e.closest('.rt-clause-float')).map(r).sort((a, b) => near(a) - near(b))[0];
-  return {card, chip, gap: near(chip), overlap: Math.min(card[2], chip[2]) - Math.max(card[0], chip[0])};
+  const acts = [...document.querySelectorAll('.rt-onescreen .tutor-actions')].filter(e => e.getClientRects().length)
+    .map(r)[0];
+  const covers = Math.min(card[2], acts[2]) > Math.max(card[0], acts[0]) && Math.min(card[3], acts[3]) > Math.max(card[1], acts[1]);
+  return {card, chip, acts, covers, gap: near(chip), overlap: Math.min(card[2], chip[2]) - Math.max(card[0], chip[0]),
+          beside: acts[0] - card[2]};
 }"""
 
 
@@ -158,7 +170,11 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
         page.wait_for_timeout(300)
         g = page.evaluate(NEAR_CHIP)
         assert inside(g["card"], [0, 0, 1366, 768]), f"{where}: the rule card is not in the window: {g}"
-        assert g["gap"] <= 12 and g["overlap"] > 0, f"{where}: the rule card is not beside its chip: {g}"
+        # never over the legal actions, the hint or the end of turn (trial 14, T3): over the list, it moves to its
+        # left, at the chip's height
+        assert not g["covers"], f"{where}: the rule card covers the legal actions: {g}"
+        assert g["gap"] <= 12 and (g["overlap"] > 0 or 0 <= g["beside"] <= 12), (
+            f"{where}: the rule card is not beside its chip: {g}")
         card.locator(".rt-pop-close").click()
         expect(card).to_have_count(0, timeout=CLICK_MS)
     # the same page is narrow at 1024 px: nothing overflows sideways
@@ -171,6 +187,7 @@ def test_learn_page_is_one_screen_in_lessons_and_free_play(tutor_server, tutor_p
     # free play
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    auto_off(page)
     click_steps(page, 5)
     for _ in range(150):  # against the computer (Player 2 by default): let it move until the learner is to play
         page.wait_for_timeout(300)  # the actions and the buttons follow the step log
@@ -313,6 +330,7 @@ def test_spirit_duels_free_play_at_1024_leaves_the_action_list_room(tutor_server
     expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    auto_off(page)
     page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()  # a fresh game
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
     for _ in range(20):  # past the set-up (keep the opening hand; the computer keeps its own) to the Action Phase
@@ -370,6 +388,7 @@ def test_free_play_shows_the_learners_step_and_the_computers_reply_whole(tutor_s
     expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    auto_off(page)
     for got_it in page.locator(".rt-free-notice button:visible").all():  # a kept game's notice, read
         got_it.click()
     page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()  # a fresh game
@@ -469,6 +488,7 @@ def test_free_play_keeps_both_boards_in_view_after_the_computers_reply(tutor_ser
     open_learn(tutor_server, page, notebook, size)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    auto_off(page)
     for got_it in page.locator(".rt-free-notice button:visible").all():  # a kept game's notice, read
         got_it.click()
     page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()  # a fresh game, seed 1
@@ -554,6 +574,7 @@ def test_learn_page_at_1024_shows_the_table_the_actions_and_the_last_step(tutor_
         assert_table_in_view(page, f"{game} lesson 1 at 1024x768 after 3 clicks", size, both)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    auto_off(page)
     page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
     mine = 0

@@ -7,7 +7,8 @@
 * Hint marks one action (CSS class ``rt-hint``) and explains it under the actions heading, without playing it.
 * Undo takes back the learner's last move with the computer's replies and says so ("Took back your move (…) and
   the computer's 2 replies."); Redo brings both back exactly as they were and says so ("Brought back your move …").
-* Auto lets the computer play on by itself, a step after a short pause; unticking it stops the computer.
+* Auto (ticked from the start) lets the computer play on by itself, a step after a short pause; unticking it stops
+  the computer; the computer's steps are said of it ("Step 5 · Player 2 (computer) ends their turn").
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
 """
@@ -29,6 +30,14 @@ LEARN = ["learn-restless-spirits.ipynb", "learn-spirited.ipynb", "learn-spirit-d
 TITLE = ".tutor-last-step .rt-step-now:visible"
 MINE = ".tutor-actions .tutor-action:visible:not([disabled])"
 
+
+
+def auto_off(page) -> None:
+    """Untick free play's Auto (ticked from the start, trial 14 T5): the test steps the computer's moves itself with
+    "Computer's move"."""
+    box = page.locator(".tutor-seats.rt-seats-play input[type=checkbox]").first
+    expect(box).to_be_visible(timeout=RENDER_MS)
+    box.uncheck()
 
 def title(page) -> str:
     t = page.locator(TITLE)  # the newest step's title (the learner's own step stays above the computer's replies)
@@ -80,7 +89,8 @@ def computer_moves(page) -> str:
     seats_button(page, "Computer's move").click()
     expect(page.locator(TITLE).last).not_to_have_text(before or "\u0000", timeout=STEP_MS)
     now = title(page)
-    assert re.match(r"Step \d+ · Player 2: ", now), now
+    assert re.match(r"Step \d+ · Player 2 \(computer\)[ :]", now), now  # said of the computer (T6)
+    assert not re.search(r"\b(you|your)\b", now, re.IGNORECASE), now
     why = page.locator(".tutor-last-step .rt-step-note:visible")
     expect(why.last).to_be_visible(timeout=STEP_MS)  # the computer's reason, under its step
     text = why.inner_text()
@@ -102,6 +112,8 @@ def test_play_against_the_computer_with_hint_and_undo(tutor_server, tutor_page, 
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    expect(page.locator(".tutor-seats.rt-seats-play input[type=checkbox]").first).to_be_checked()  # Auto, at first
+    auto_off(page)
     selects = page.locator(".tutor-seats select:visible")
     expect(selects).to_have_count(2)
     assert selects.nth(0).evaluate(r"s => s.options[s.selectedIndex].text.replace(/\s/g, ' ')") == "You"
@@ -179,9 +191,11 @@ def test_auto_plays_on_and_stops(tutor_server, tutor_page):
     page.get_by_role("tab", name="Free play").click()
     expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
     auto = page.locator(".tutor-seats.rt-seats-play input[type=checkbox]").first  # beside "Computer's move"
-    while wait_for_turn(page) == "you":  # Auto shows on the computer's turn
-        learner_moves(page, 0)
-    auto.check()
+    # ticked from the start and in view on the learner's turn too (trial 14, T5: a new learner's move was answered
+    # by nothing while it was off)
+    expect(auto).to_be_visible(timeout=RENDER_MS)
+    expect(auto).to_be_checked()
+    assert wait_for_turn(page) == "you"
     seen = set()
     for k in range(12):  # the learner moves; the computer answers by itself, a step at a time
         if wait_for_turn(page, 30_000) == "you":
@@ -203,5 +217,5 @@ def test_auto_plays_on_and_stops(tutor_server, tutor_page):
     expect(page.locator(".tutor-actions .rt-prompt:visible").first).to_contain_text("Computer's move")
     auto.check()
     expect(page.locator(TITLE).last).not_to_have_text(stopped_at, timeout=STEP_MS)
-    assert re.match(r"Step \d+ · Player 2: ", title(page))
+    assert re.match(r"Step \d+ · Player 2 \(computer\)[ :]", title(page))
     tutor_page.assert_clean()

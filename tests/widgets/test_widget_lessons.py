@@ -256,15 +256,21 @@ def test_the_learn_page_resumes_free_play_as_a_saved_game(tmp_path):
     assert [st.action.id for st in back.free.session.history] == [st.action.id for st in kept.history]
     assert back.free.session.to_json() == kept.to_json()
     # said once, quietly (the trial's reload came back without a word)
-    assert back.notices() == ['<div class="tutor-notice rt-learn-notice rt-quiet" style="background: #f6f3fc; '
-                              'border: 1px solid #ddd3f0; color: #3d1f66; border-radius: 8px; padding: 4px 8px; '
-                              'font-size: 13px;">Your free-play game from before is back (3 steps): play on, or '
-                              'press New game to start a fresh one.</div>']
-    # ... at the top of the Free play tab, not above the tabs: a learner in the Lessons tab never sees it (trial 10
-    # saw it over lesson 29)
-    assert [c for c in back.widget.children if "rt-learn-notice-row" in c._dom_classes] == []
-    row = back._free_box.children[0]
-    assert "rt-free-notice" in row._dom_classes and back._free_box.children[-1] is back.free.widget
+    text = "Your free-play game from before is back (3 steps): play on, or press New game to start a fresh one."
+    assert back.notices() == ['<div class="tutor-notice rt-learn-notice rt-quiet" title="' + text + '" '
+                              'style="background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66; border-radius: '
+                              '8px; padding: 2px 8px; font-size: 12.5px;">Your free-play game from before is back (3 '
+                              'steps)<span class="rt-notice-tail">: play on, or press New game to start a fresh '
+                              'one.</span></div>']
+    # ... on the page's head line (beside the tabs: it never moves the table down, trial 14 T3), shown only with
+    # the Free play tab: a learner in the Lessons tab never sees it (trial 10 saw it over lesson 29)
+    rows = [c for c in back.widget.children if "rt-learn-notice-row" in c._dom_classes]
+    assert len(rows) == 1 and "rt-free-notice" in rows[0]._dom_classes and "rt-hidden" not in rows[0]._dom_classes
+    assert back._free_box.children == (back.free.widget,)
+    back.tabs.selected_index = 0
+    assert "rt-hidden" in rows[0]._dom_classes
+    back.tabs.selected_index = 1
+    assert "rt-hidden" not in rows[0]._dom_classes
     back.free.controls.undo.click()  # a game to continue: Undo and the legal actions work
     assert len(back.free.session.history) == 2 and back.free.actions.action_buttons
     # back to the lessons tab: the saved game stays kept for the next visit
@@ -292,19 +298,26 @@ def test_the_learn_page_keeps_who_plays_each_free_seat(tmp_path):
 
 
 def test_the_learn_page_keeps_free_plays_auto(tmp_path):
-    """The trial's reload kept the game but unticked Auto: the place keeps it (``"auto": true``) and a reload ticks
-    it again; unticked, it stays unticked."""
+    """Auto is ticked when free play first opens (trial 14, T5: a new learner's move was answered by nothing); the
+    place keeps it (``"auto"``), a reload keeps it unticked once the learner unticked it, and ticked again after; an
+    older place that never said (no ``"auto"``) opens ticked, the default."""
     app = LearnApp("restless-spirits", store=_store(tmp_path))
     app.tabs.selected_index = 1
-    assert app.free.seats.auto.value is False and "auto" not in json.loads(app.store.place(app.place_key))
-    app.free.seats.auto.value = True
-    assert json.loads(app.store.place(app.place_key))["auto"] is True
+    assert app.free.seats.auto.value is True and json.loads(app.store.place(app.place_key))["auto"] is True
+    app.free.seats.auto.value = False
+    assert json.loads(app.store.place(app.place_key))["auto"] is False
     back = LearnApp("restless-spirits", store=_store(tmp_path))
-    assert back.tabs.selected_index == 1 and back.free.seats.auto.value is True
-    back.free.seats.auto.value = False
+    assert back.tabs.selected_index == 1 and back.free.seats.auto.value is False
+    back.free.seats.auto.value = True
     again = LearnApp("restless-spirits", store=_store(tmp_path))
-    assert again.free.seats.auto.value is False
-    for x in (app, back, again):
+    assert again.free.seats.auto.value is True
+    store = _store(tmp_path)
+    place = json.loads(store.place(again.place_key))
+    del place["auto"]
+    store.save_place(again.place_key, json.dumps(place))
+    older = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert older.tabs.selected_index == 1 and older.free.seats.auto.value is True
+    for x in (app, back, again, older):
         x.free.seats.auto.value = False  # no Auto timer left behind
         assert not x.errors.output.outputs
 

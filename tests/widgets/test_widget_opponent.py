@@ -2,6 +2,8 @@
 learner's own move with the computer's replies, and the Hint."""
 from __future__ import annotations
 
+import re
+
 from html import unescape
 
 import ipywidgets as w
@@ -42,7 +44,9 @@ def test_play_a_few_turns_against_the_computer(game_id):
             assert seats.step() is True
             assert len(app.session.history) == n + 1
             assert app.session.history[-1].action.actor == 1
-            assert "Player 2 (computer, normal):" in seats.say.value
+            # the computer's step said of the computer (third person), never the label written to "you"
+            assert '<span class="rt-bot-who">Player 2 (computer, normal)' in seats.say.value
+            assert not re.search(r"\b(your?|yours)\b", seats.say.value.split("</span>")[0]), seats.say.value
             computer_steps += 1
         else:
             assert seats.next.disabled is True and seats.step() is False
@@ -134,6 +138,7 @@ def test_one_screen_free_play_shows_the_learners_view(game_id):
     learn = LearnApp(game_id)
     app = learn.open_free_play()
     seats = app.seats
+    seats.auto.value = False  # (on by default) the computer's moves here come by "Computer's move"
     assert [d.value for d in seats.seats] == ["you", "normal"]
     for _ in range(60):
         if seats.computer_to_move():
@@ -227,6 +232,8 @@ def test_auto_plays_after_a_pause_and_unticking_stops_it(monkeypatch):
     monkeypatch.setattr(opponent, "AUTO_PAUSE", 0.05)
     app = LearnApp("spirited").open_free_play()
     seats = app.seats
+    assert seats.auto.value is True  # on by default (trial 14, T5); off here, to tick it below
+    seats.auto.value = False
     _computer_turn(app, seats)
     n = len(app.session.history)
 
@@ -251,6 +258,7 @@ def _free_play_until_the_computer_moves(game_id: str):
     from widgets.lessons import LearnApp
     app = LearnApp(game_id).open_free_play()
     seats = app.seats
+    seats.auto.value = False  # (on by default) the computer's moves here come by "Computer's move"
     for _ in range(60):
         if seats.computer_to_move():
             break
@@ -274,7 +282,7 @@ def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id
     titles = [unescape(x.value) for x in kids if "rt-step-now" in getattr(x, "value", "")]
     assert f"Step {mine.index + 1} · Player 1:" in titles[0]
     last = app.session.history[-1]
-    assert last.action.actor == 1 and f"Step {last.index + 1} · Player 2:" in titles[-1]
+    assert last.action.actor == 1 and f"Step {last.index + 1} · Player 2 (computer)" in titles[-1]
     then = [x for x in kids if "rt-then" in x._dom_classes]
     assert len(then) == 1 and "Then the computer played" in then[0].value
     assert kids.index(then[0]) > kids.index([x for x in kids if "rt-step-now" in getattr(x, "value", "")][0])
@@ -386,3 +394,40 @@ def test_redo_words():
     assert redo_words("Pass", 2) == "Brought back your move (Pass) and the computer's 2 replies."
     assert redo_words("Pass", 1) == "Brought back your move (Pass) and the computer's 1 reply."
     assert redo_words(None, 1) == "Brought back the computer's 1 move."
+
+
+def test_auto_is_on_by_default_and_shows_on_the_learners_turn_too():
+    """Trial 14, T5: a new learner clicked a move and the computer just waited (Auto was off). Auto is ticked when
+    free play opens, and shown (untickable) on the learner's turn too, not only while the computer is to move; a
+    table made with ``auto=False`` starts unticked."""
+    app = TutorApp(tutor.new_game("spirited", players=2, seed=1), new_game=True, one_screen=True, opponent=True)
+    seats = app.seats
+    assert seats.auto.value is True and not seats.computer_to_move()
+    assert "rt-hidden" not in seats.auto._dom_classes and "rt-hidden" in seats.next._dom_classes
+    seats.auto.value = False
+    assert "rt-hidden" not in seats.auto._dom_classes
+    assert Seats(app.model, auto=False).auto.value is False
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_the_computers_steps_are_said_of_the_computer(game_id):
+    """Trial 14, T6: "Player 2: Destroy your Takayama" was shown for the computer's step. In the last-step strip and
+    the History a computer's step is titled in the third person ("Step 4 · Player 2 (computer) ends their turn");
+    the learner's own steps keep their label ("Step 1 · Player 1: End your turn")."""
+    options = {"first_game": True} if game_id == "restless-spirits" else {}
+    app = TutorApp(tutor.new_game(game_id, players=2, seed=2, **options), new_game=True, one_screen=True,
+                   opponent=True)
+    seats = app.seats
+    seats.auto.value = False
+    while not any(st.action.actor == 1 for st in app.session.history) and len(app.session.history) < 60:
+        seats.step() if seats.computer_to_move() else person_moves(app, seats)
+    app.log.lazy = False  # the History, built
+    titles = [unescape(re.sub(r"<[^>]+>", "", x.value)) for x in app.log.lines() + app.last.lines()
+              if isinstance(x, w.HTML) and "rt-step" in x.value]
+    theirs = [t for t in titles if re.match(r"Step \d+ · Player 2", t)]
+    mine = [t for t in titles if re.match(r"Step \d+ · Player 1", t)]
+    assert theirs and mine, titles
+    for t in theirs:
+        assert t.startswith(tuple(f"Step {n} · Player 2 (computer)" for n in range(1, 100))), t
+        assert not re.search(r"\b(you|your|yours)\b", t, re.IGNORECASE), t
+    assert all(re.match(r"Step \d+ · Player 1: ", t) for t in mine), mine

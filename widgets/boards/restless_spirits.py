@@ -110,7 +110,10 @@ def _space(g, ps, i: int, side: str = "A") -> str:
     n_met = sum(1 for x in ps.slots if x)
     timing = {"activated": "Activated", "ongoing": "Ongoing", "on-release": "On release"}[sp.ability.timing]
     token = ('<div class="rt-tok" title="Its ability is used: an Activation Token is on it">◆ ability used (Activation Token on it)</div>' if ps.used
-             else f'<div class="rt-ability" title="{esc(sp.ability.text)}">{timing}: {esc(sp.ability.text)}</div>')
+             # (folded to a line or two on the table: the whole text on hover, or on a click or tap, which gives it the
+             # focus, until the next click elsewhere)
+             else f'<div class="rt-ability" tabindex="0" title="{esc(sp.ability.text)}">{timing}: {esc(sp.ability.text)}'
+             '</div>')
     extra = f'<div class="rt-muted">tokens: {esc(", ".join(ps.tokens))}</div>' if ps.tokens else ""
     # the mark goes on the values the rulebook does not print (its type, its requirements), not on its name
     return (f'<div class="rt-space {cls}"><div class="rt-sname">{esc(sp.name)}'
@@ -127,7 +130,8 @@ def _lost(g, sid: str | None) -> str:
     return (f'<div class="rt-space rt-mini {"rt-light" if sp.light else "rt-dark"}" title="{esc(sp.ability.text)}">'
             f'<div class="rt-sname">{esc(sp.name)}{prov_badge(sp.provisional, ("name",))}</div>'
             f'<div class="rt-stype">{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))}</div>'
-            f'<div class="rt-ability">needs {esc(reqs)}{prov_badge(sp.provisional, ("requirements",))}</div>'
+            f'<div class="rt-ability" tabindex="0" title="needs {esc(reqs)}">needs {esc(reqs)}'
+            f'{prov_badge(sp.provisional, ("requirements",))}</div>'
             "</div>")
 
 

@@ -48,11 +48,14 @@ CSS = """
 .sd-pool { min-height: 42px; border: 1.5px dashed #d8d2e8; border-radius: 8px; padding: 3px 4px;
   display: flex; flex-wrap: wrap; gap: 3px; align-items: center; background: #fcfbff; }
 .sd-pool .sd-pl { font-size: 10px; color: #625d73; width: 100%; line-height: 10px; }
-.sd-die { display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
+.sd-die { display: inline-flex; flex-direction: row; align-items: center; justify-content: center; gap: 3px;
   min-width: 36px; height: 36px; border-radius: 6px; border: 2px solid; background: #fff; line-height: 1;
-  padding: 0 2px; cursor: help; }
+  padding: 0 4px 0 3px; cursor: help; }
 .sd-die .sd-g { font-size: 19px; font-weight: 700; }
-.sd-die .sd-k { font-size: 8.5px; color: #55506a; margin-top: 1px; }
+/* the die's type over its level, in words ("Attack" / "Level 1"), beside the face shown */
+.sd-die .sd-k { display: inline-flex; flex-direction: column; align-items: flex-start; font-size: 10.5px;
+  line-height: 1.15; color: #55506a; white-space: nowrap; }
+.sd-die .sd-k b { color: #2b2838; font-weight: 700; }
 .sd-die.sd-blank .sd-g { color: #b0abbd; }
 .sd-die.sd-adv { background: #fff3c4; box-shadow: 0 0 0 2px #d4a514; }
 .sd-boost { font-size: 9px; font-weight: 800; color: #b71c1c; vertical-align: super; }

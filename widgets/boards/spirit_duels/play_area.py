@@ -11,11 +11,13 @@ from .draft import _draft_player
 from .looks import ADVANTAGE_MARK, CLASS_COLOURS, DIE_COLOURS, GLYPH, TOKENS, class_chip
 
 def die_chip(v, seat: int, i: int, d) -> str:
-    """One die in an active pool: the symbol it shows (Boost as +1), its type colour and level; the Advantage Die
-    is gold. The tooltip gives the value it would resolve for now and the die's odds."""
+    """One die in an active pool: the symbol it shows (Boost as +1), its type colour, and in words its type and level
+    ("Attack" over "Level 1"); the Advantage Die is gold. The tooltip gives the value it would resolve for now and the die's odds."""
     sym = v.symbol(d.face)
     colour = DIE_COLOURS["advantage" if d.kind == "advantage" else d.kind.split("-")[0]]
-    short = "ADV" if d.kind == "advantage" else f"L{d.kind[-1]} {d.kind.split('-')[0][:3].upper()}"
+    # in words (trial 14, T8: "L1 ATT" was read by no one): the die's type over its level, beside the face shown
+    words = ("<b>Advantage</b>die" if d.kind == "advantage"
+             else f"<b>{esc(d.kind.split('-')[0].capitalize())}</b>Level {esc(d.kind[-1])}")
     tip = f"{v.kind_label(d.kind)} showing {v.face_label(d.face)}"
     if sym != "blank":
         value, parts = v.die_value(seat, i, d.face)
@@ -28,7 +30,7 @@ def die_chip(v, seat: int, i: int, d) -> str:
     cls += " sd-blank" if sym == "blank" else ""
     return (f'<span class="sd-die{cls}" style="border-color:{colour}" title="{esc(tip)}">'
             f'<span class="sd-g" style="color:{colour if sym != "blank" else "#b0abbd"}">{GLYPH[sym]}{boost}</span>'
-            f'<span class="sd-k">{short}</span></span>')
+            f'<span class="sd-k">{words}</span></span>')
 
 
 def card_chip(g, cid: str) -> str:

@@ -1,0 +1,77 @@
+"""An action's label in words that fit who took it (trial 14, item T6).
+
+Every game writes its action labels to the player about to choose (``"Destroy your Takayama (space 1)"``, ``"End
+your turn"``, ``"Play a Chinese card: Recruit 1 more face-up card from your Road; you may decline"``): right in the
+list of legal actions and for a step the learner took, wrong for a step someone else took (the computer, or the
+players of a teacher's walkthrough): "Player 2: Destroy your Takayama" reads as if the learner's Takayama went.
+
+:func:`step_sentence` turns a label into a sentence about its actor, for every game at once: the label's first word,
+when it is one of the imperative verbs the games' labels start with (:data:`VERBS`), takes the third person
+("destroys", "gives up", "passes"), and the second person of the whole label becomes the third ("your" -> "their",
+"you" -> "they", whose verb forms agree: "you may" -> "they may"). A label that starts otherwise (a card's name, e.g.
+Spirit Duels' "Arcjaw's Attack: deal 3 damage to Player 1's Tychomp") follows the actor's name after a colon. The
+engine's own labels, the golden transcripts and the fingerprint do not change: only what a page shows does.
+"""
+from __future__ import annotations
+
+import re
+
+#: The imperative verbs the three games' action labels start with (a label's first word, capitalised), which take
+#: the third person in :func:`third_person`. A fixed list: a card's name that looks like a verb ("Channel Magic",
+#: "Counter Spell", "Heal 2") is never conjugated, because its word is not here or it ends with ":" or is followed
+#: by a number.
+VERBS = frozenset("""
+Activate Add Attach Attract Break Build Buy Choose Claim Copy Declare Destroy Discard Draw End Evolve Exhaust Forge
+Gain Give Keep Leave March Mark Move Offer Pass Pay Pick Place Play Put Rally Recruit Refresh Remove Replace Reroll
+Resolve Retrieve Return Roll Score Scout Set Shield Skip Spend Stack Start Steal Stop Summon Swap Take Trade Use
+""".split())
+
+#: The second person and the third person that replaces it (lower case; a capital stays a capital).
+_PRONOUNS = {"you": "they", "your": "their", "yours": "theirs", "yourself": "themselves", "yourselves": "themselves"}
+_PRONOUN_RE = re.compile(r"\b(" + "|".join(sorted(_PRONOUNS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def _third(verb: str) -> str:
+    """The third person singular of the English verb ``verb`` (lower case): "destroy" -> "destroys", "pass" ->
+    "passes", "rally" -> "rallies", "copy" -> "copies"."""
+    if re.search(r"(s|sh|ch|x|z|o)$", verb):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _swap_pronouns(text: str) -> str:
+    """``text`` with every "you", "your", "yours", "yourself" as "they", "their", "theirs", "themselves" (a capital
+    kept)."""
+    def one(m: re.Match) -> str:
+        word = m.group(1)
+        new = _PRONOUNS[word.lower()]
+        return new.capitalize() if word[0].isupper() else new
+    return _PRONOUN_RE.sub(one, text)
+
+
+def third_person(label: str) -> str | None:
+    """``label`` (an action's label, written to the player choosing it) as a predicate about its actor, or None when
+    it does not start with one of :data:`VERBS`: ``"Destroy your Takayama (space 1)"`` -> ``"destroys their
+    Takayama (space 1)"``, ``"Give up Lantern"`` -> ``"gives up Lantern"``, ``"Pass"`` -> ``"passes"``; a second verb
+    after "and" agrees too (``"Refresh the Lost Spirits and attract one"`` -> ``"refreshes the Lost Spirits and
+    attracts one"``). Plain text
+    in, plain text out (the caller escapes it)."""
+    m = re.match(r"([A-Z][a-z]+)(?=$|[ ,(])", label)
+    if not m or m.group(1) not in VERBS or re.match(r" \d", label[m.end():]):
+        return None
+    rest = _swap_pronouns(label[m.end():])
+    # a second verb joined by "and" agrees too ("Refresh the Lost Spirits and attract one")
+    rest = re.sub(r"\band ([a-z]+)\b", lambda v: "and " + (_third(v.group(1)) if v.group(1).capitalize() in VERBS
+                                                         else v.group(1)), rest)
+    return _third(m.group(1).lower()) + rest
+
+
+def step_sentence(label: str, actor: str) -> str:
+    """What ``actor`` (a name as the page says it, e.g. ``"Player 2 (computer)"``) did, from the action's
+    ``label``: ``"Player 2 (computer) destroys their Takayama (space 1)"``; a label that does not start with a verb
+    of :data:`VERBS` follows the name after a colon, its second person made third (``"Player 2 (computer): Arcjaw's
+    Attack: deal 3 damage to Player 1's Tychomp"``). Plain text in, plain text out (the caller escapes it)."""
+    pred = third_person(label)
+    return f"{actor} {pred}" if pred is not None else f"{actor}: {_swap_pronouns(label)}"
