@@ -202,24 +202,23 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
   .rt-pboard .sd-small, .rt-pboard .sd-card-chip, .rt-pboard .sd-flag,
   .rt-pboard .sd-phase, .rt-pboard .sp-power, .rt-pboard .sp-camp, .rt-pboard .sp-slot, .rt-pboard .sp-clan,
   .rt-pboard .sp-wsp, .rt-pboard .sp-lim, .rt-pboard .sp-space,
-  .rt-pboard .sp-tracknote { font-size: 16px !important; }
+  .rt-pboard .sp-tracknote { font-size: 13px !important; }
   /* the counters (a player's AP, tokens, hand, Essence, deck; the shared piles, the medals left; a Spirit's health)
      read from the back of the room (trial 13, item P1: they were 12-13 px): their words as large as the card names
      and their numbers larger (measured in tests/browser/test_presenter_board.py) */
   .rt-pboard .rt-stats, .rt-pboard .rt-decks, .rt-pboard .sd-counts, .rt-pboard .sd-round, .rt-pboard .sp-pile,
-  .rt-pboard .sp-medal { font-size: 16px !important; }
+  .rt-pboard .sp-medal { font-size: 15.5px !important; }
   .rt-pboard .rt-stats b, .rt-pboard .rt-decks b, .rt-pboard .sd-counts b, .rt-pboard .sd-round b,
   .rt-pboard .sp-pile b { font-size: 18px !important; }
-  .rt-pboard .sd-hptext { font-size: 16px !important; }
+  .rt-pboard .sd-hptext { font-size: 14px !important; }
   .rt-pboard .sd-hptext b { font-size: 16px !important; }
   .rt-pboard .sd-stage, .rt-pboard .sd-cls, .rt-pboard .sd-state, .rt-pboard .sd-cost, .rt-pboard .sp-hourglass,
-  .rt-pboard .rt-zone h4, .rt-pboard .rt-player h4, .rt-pboard .sp-n, .rt-pboard .sp-al-count,
-  .rt-pboard summary, .rt-pboard summary b, .rt-pboard small b { font-size: 16px !important; }
-  .rt-pboard .sd-die .sd-k { font-size: 16px; }
+  .rt-pboard .rt-zone h4, .rt-pboard .rt-player h4 { font-size: 12px !important; }
+  .rt-pboard .sd-die .sd-k { font-size: 12px; }
   .rt-pboard .sd-die { height: auto; min-height: 36px; }
-  .rt-pboard .sd-boost, .rt-pboard .sd-advtoken, .rt-pboard .sd-pool .sd-pl { font-size: 16px !important; }
-  .rt-pboard .rt-chip, .rt-pboard .rt-hand-row .rt-chip { font-size: 16px; }
-  .rt-pboard .rt-sname, .rt-pboard .sd-sname, .rt-pboard .sp-wname, .rt-pboard .rt-pname { font-size: 17px; }
+  .rt-pboard .sd-boost, .rt-pboard .sd-advtoken, .rt-pboard .sd-pool .sd-pl { font-size: 13px !important; }
+  .rt-pboard .rt-chip, .rt-pboard .rt-hand-row .rt-chip { font-size: 14px; }
+  .rt-pboard .rt-sname, .rt-pboard .sd-sname, .rt-pboard .sp-wname, .rt-pboard .rt-pname { font-size: 15.5px; }
   .rt-pboard .rt-compact .rt-zone, .rt-pboard .rt-zone, .rt-pboard .rt-player { padding: 2px 6px; }
   .rt-pboard .rt-bparts { gap: 4px; }
   .rt-pboard .rt-space { padding: 1px 5px; }
@@ -234,16 +233,10 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
      large as their ability lines */
   .rt-pboard .sp-clan, .rt-pboard .sp-stack > div:first-child { font-size: 16px !important; }
   .rt-pboard .sp-board .sp-wonder .sp-wname { font-size: 16px; }
-  .rt-pboard .sp-board .sp-power { font-size: 16px !important; }
-  .rt-pboard .sp-facedown { font-size: 16px !important; }
+  .rt-pboard .sp-board .sp-power { font-size: 14px !important; }
+  .rt-pboard .sp-facedown { font-size: 14px !important; }
   .rt-pboard .sp-stack .sp-n { font-size: 16px; line-height: 18px; }
-  .rt-pboard .rt-banner { padding: 2px 10px; font-size: 16px; }
-  /* trial 14, T4: every text on the board at least 16 px (a label set smaller anywhere above, or in a game's own
-     board CSS, is raised; the fit script then keeps the board at zoom 1 or more: READ_PX) */
-  .rt-pboard .rt-board *:not(.sp-open) { font-size: max(16px, 1em) !important; }
-  /* (in that size a Camp's card wraps inside its player's area rather than running past it) */
-  .rt-pboard .sp-camp, .rt-pboard .sp-camp * { white-space: normal !important; overflow-wrap: anywhere; min-width: 0; }
-  .rt-pboard .sp-camp { flex-wrap: wrap; }
+  .rt-pboard .rt-banner { padding: 2px 10px; font-size: 15px; }
 }
 /* the players' areas in seat order (Player 1 first) at every step: the room follows one table, where no one changes
    places (the learn table's "acting player first" order moved them between steps: trial 13, item P1); the acting
@@ -288,11 +281,6 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
 #: Bounds of the board's scale while presenting: below :data:`FIT_MIN` the board scrolls in its box rather than
 #: shrinking further (its text would be too small to read); above :data:`FIT_MAX` it stops growing.
 FIT_MIN, FIT_MAX = 0.72, 2.0
-#: On a projector (:data:`PROJECTOR`) the board is never scaled below the zoom at which its smallest text is this many
-#: px as drawn (trial 14, T4: Spirited's labels were 12-13 px): a board that does not fit then scrolls in its box.
-READ_PX = 16
-#: The windows the presenter treats as a projector (the CSS media query of its projector rules).
-PROJECTOR = "(max-width: 1180px), (max-height: 800px)"
 
 # Once per page (under Voila only, where the Present tab is a fixed-height column): the board in each shown Present
 # tab (.rt-present .rt-pboard > the board) gets the largest CSS zoom, between FIT_MIN and FIT_MAX, at which it fits
@@ -301,28 +289,12 @@ PROJECTOR = "(max-width: 1180px), (max-height: 800px)"
 # change (a step), or a folded part of it is opened. No file, nothing from the internet.
 FIT_JS = """(function () {
   if (window.tutorBoardFit || !document.body.hasAttribute('data-voila')) { return; }
-  var MIN = %(min)s, MAX = %(max)s, READ = %(read)s, seen = new WeakSet(), queued = new Set(), frame = 0;
-  var projector = window.matchMedia('%(projector)s');
-  // on a projector, the least zoom at which the board's smallest text is READ px as drawn
-  function floor(board) {
-    if (!projector.matches) { return MIN; }
-    board.style.zoom = 1;
-    var least = Infinity;
-    board.querySelectorAll('*').forEach(function (e) {
-      for (var n = e.firstChild; n; n = n.nextSibling) {
-        if (n.nodeType === 3 && n.textContent.trim()) {
-          if (e.getClientRects().length) { var f = parseFloat(getComputedStyle(e).fontSize); if (f >= 4 && f < least) { least = f; } }
-          return;
-        }
-      }
-    });
-    return least === Infinity ? MIN : Math.min(MAX, Math.max(MIN, READ / least));
-  }
+  var MIN = %(min)s, MAX = %(max)s, seen = new WeakSet(), queued = new Set(), frame = 0;
   function fit(box) {
     var board = box.firstElementChild;
     if (!board || !box.getClientRects().length) { return; }
     function fits() { return board.scrollHeight <= board.clientHeight + 1 && board.scrollWidth <= board.clientWidth + 1; }
-    var least = floor(board), lo = least, hi = MAX;
+    var lo = MIN, hi = MAX;
     board.style.zoom = MAX;
     if (fits()) { lo = MAX; } else {
       for (var i = 0; i < 9; i++) {
@@ -331,7 +303,7 @@ FIT_JS = """(function () {
         if (fits()) { lo = mid; } else { hi = mid; }
       }
     }
-    board.style.zoom = String(Math.max(Math.ceil(least * 100) / 100, Math.floor(lo * 100) / 100));
+    board.style.zoom = String(Math.floor(lo * 100) / 100);
     box.setAttribute('data-fit', board.style.zoom);
   }
   function later(box) {
@@ -353,7 +325,7 @@ FIT_JS = """(function () {
   new MutationObserver(watch).observe(document.body, {childList: true, subtree: true});
   watch();
 })();
-""" % {"min": FIT_MIN, "max": FIT_MAX, "read": READ_PX, "projector": PROJECTOR}
+""" % {"min": FIT_MIN, "max": FIT_MAX}
 
 
 def board_fit() -> w.Output:
