@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from .board_fit import board_fit_js
 from .style import box, button, esc, html_widget, page_script
 
 #: Wider than this (px), the side panel is a column of its own; narrower, it opens over the board.
@@ -121,45 +122,7 @@ FIT_MIN = 0.8
 # a layout of the board only); again whenever the box changes size (the what-if panel opened or closed, the window)
 # or the board's contents change (a step, another question). The box's ``data-fit`` attribute says the scale. No
 # file, nothing from the internet.
-FIT_JS = """(function () {
-  if (window.tutorFaqBoardFit || !document.body.hasAttribute('data-voila')) { return; }
-  var MIN = %(min)s, seen = new WeakSet(), queued = new Set(), frame = 0;
-  function fit(box) {
-    var board = box.firstElementChild;
-    if (!board || !box.getClientRects().length) { return; }
-    function fits() { return board.scrollHeight <= board.clientHeight + 1 && board.scrollWidth <= board.clientWidth + 1; }
-    var lo = MIN, hi = 1;
-    board.style.zoom = 1;
-    if (fits()) { lo = 1; } else {
-      for (var i = 0; i < 7; i++) {
-        var mid = (lo + hi) / 2;
-        board.style.zoom = mid;
-        if (fits()) { lo = mid; } else { hi = mid; }
-      }
-    }
-    board.style.zoom = String(Math.floor(lo * 100) / 100);
-    box.setAttribute('data-fit', board.style.zoom);
-  }
-  function later(box) {
-    queued.add(box);
-    if (!frame) { frame = requestAnimationFrame(function () { frame = 0; var q = [...queued]; queued.clear(); q.forEach(fit); }); }
-  }
-  var sizes = new ResizeObserver(function (entries) { entries.forEach(function (e) { later(e.target); }); });
-  function watch() {
-    document.querySelectorAll('.rt-faq-page .rt-board-area').forEach(function (box) {
-      if (seen.has(box)) { return; }
-      seen.add(box);
-      sizes.observe(box);
-      new MutationObserver(function () { later(box); }).observe(box, {childList: true, subtree: true, characterData: true});
-      box.addEventListener('toggle', function () { later(box); }, true);
-      later(box);
-    });
-  }
-  window.tutorFaqBoardFit = watch;
-  new MutationObserver(watch).observe(document.body, {childList: true, subtree: true});
-  watch();
-})();
-""" % {"min": FIT_MIN}
+FIT_JS = board_fit_js(".rt-faq-page .rt-board-area", "tutorFaqBoardFit", FIT_MIN, 1, 7)
 
 
 def board_fit() -> w.Output:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from .board_fit import board_fit_js
 from .style import page_script
 
 CSS = """
@@ -287,45 +288,7 @@ FIT_MIN, FIT_MAX = 0.72, 2.0
 # its box without scrolling (found by halving, each try a layout of the board only); again whenever the box
 # changes size (the window, the narration's length, the teacher notes shown or hidden) or the board's contents
 # change (a step), or a folded part of it is opened. No file, nothing from the internet.
-FIT_JS = """(function () {
-  if (window.tutorBoardFit || !document.body.hasAttribute('data-voila')) { return; }
-  var MIN = %(min)s, MAX = %(max)s, seen = new WeakSet(), queued = new Set(), frame = 0;
-  function fit(box) {
-    var board = box.firstElementChild;
-    if (!board || !box.getClientRects().length) { return; }
-    function fits() { return board.scrollHeight <= board.clientHeight + 1 && board.scrollWidth <= board.clientWidth + 1; }
-    var lo = MIN, hi = MAX;
-    board.style.zoom = MAX;
-    if (fits()) { lo = MAX; } else {
-      for (var i = 0; i < 9; i++) {
-        var mid = (lo + hi) / 2;
-        board.style.zoom = mid;
-        if (fits()) { lo = mid; } else { hi = mid; }
-      }
-    }
-    board.style.zoom = String(Math.floor(lo * 100) / 100);
-    box.setAttribute('data-fit', board.style.zoom);
-  }
-  function later(box) {
-    queued.add(box);
-    if (!frame) { frame = requestAnimationFrame(function () { frame = 0; var q = [...queued]; queued.clear(); q.forEach(fit); }); }
-  }
-  var sizes = new ResizeObserver(function (entries) { entries.forEach(function (e) { later(e.target); }); });
-  function watch() {
-    document.querySelectorAll('.rt-present .rt-pboard').forEach(function (box) {
-      if (seen.has(box)) { return; }
-      seen.add(box);
-      sizes.observe(box);
-      new MutationObserver(function () { later(box); }).observe(box, {childList: true, subtree: true, characterData: true});
-      box.addEventListener('toggle', function () { later(box); }, true);
-      later(box);
-    });
-  }
-  window.tutorBoardFit = watch;
-  new MutationObserver(watch).observe(document.body, {childList: true, subtree: true});
-  watch();
-})();
-""" % {"min": FIT_MIN, "max": FIT_MAX}
+FIT_JS = board_fit_js(".rt-present .rt-pboard", "tutorBoardFit", FIT_MIN, FIT_MAX, 9)
 
 
 def board_fit() -> w.Output:
