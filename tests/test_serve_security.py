@@ -542,6 +542,19 @@ def test_voila_template_paths_that_are_not_files_get_a_404(server, path):
 
 
 @slow
+@pytest.mark.parametrize("path", ["/voila/render/index.ipynb%00.txt", "/voila/render/index%0d%0a.ipynb",
+                                  "/voila/render/x%7f.py"])
+def test_a_page_address_with_a_control_character_gets_a_404(server, path):
+    """Fresh attack (session 14): ``index.ipynb%00.txt`` made Voila redirect to a Location tornado refuses: HTTP 500 and
+    a traceback in the server's log. Now a plain 404, before any kernel."""
+    before = server.log().count("Traceback")
+    status, headers, body = _request(server.port, path)
+    assert status == 404 and body.startswith("404 Not Found: there is no Rules Tutor page") and "Location" not in headers
+    time.sleep(0.2)
+    assert server.log().count("Traceback") == before
+
+
+@slow
 def test_a_malformed_widget_gets_no_traceback_back(server):
     """A same-origin page's comm_open of a jupyter.widget (here with states ipywidgets could not even build): the
     kernel makes no widget from the browser (``widgets.comm_guard``), says so in one line of the server's log, and

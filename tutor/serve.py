@@ -349,7 +349,7 @@ def _make_app_class():
 
         @tornado.web.authenticated
         async def get(self, path=None):
-            if webguard.refuse_foreign_page(self):  # another origin's iframe or fetch(): before any kernel
+            if webguard.refuse_foreign_page(self) or webguard.refuse_odd_page_path(self, path):  # before any kernel
                 return
             km = self.kernel_manager
             km.drop_failed_pool_tasks()  # a pre-heated kernel refused at the cap: start one of the page's own

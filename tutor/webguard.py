@@ -321,6 +321,19 @@ def refuse_foreign_page(handler: web.RequestHandler) -> bool:
     return True
 
 
+def refuse_odd_page_path(handler: web.RequestHandler, path: str | None) -> bool:
+    """Answer a page request whose notebook path (``path``, what follows ``/voila/render/``) holds a control character
+    (``index.ipynb%00.txt``: Voila redirected it to a ``Location`` tornado refuses, an HTTP 500 with a traceback in
+    the log) with a plain 404; return whether it did (the page must then do nothing more)."""
+    if not any(ord(c) < 32 or ord(c) == 127 for c in path or ""):
+        return False
+    handler.set_status(404)
+    handler.set_header("Content-Type", "text/plain; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish("404 Not Found: there is no Rules Tutor page at this address.\n")
+    return True
+
+
 def refuse_when_full(handler: web.RequestHandler) -> bool:
     """Answer ``handler``'s page request with its kernel manager's busy page (HTTP 503) at once when that manager
     (a ``tutor.kernelcap.CappedKernelManager``) has no room for the page (``no_room``), before Voila
@@ -349,7 +362,8 @@ def refuse_foreign_embeds(handler_class: type[web.RequestHandler]) -> None:
     original = handler_class.prepare
 
     async def prepare(self, *args, **kwargs):
-        if refuse_foreign_page(self) or refuse_when_full(self):
+        path = self.path_args[0] if getattr(self, "path_args", None) else ""
+        if refuse_foreign_page(self) or refuse_odd_page_path(self, path) or refuse_when_full(self):
             return None
         result = original(self, *args, **kwargs)
         if result is not None and hasattr(result, "__await__"):
