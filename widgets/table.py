@@ -31,7 +31,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-learn :focus-visible { outline: 2px solid #5b2d90 !important; outline-offset: 1px; }
 .rt-learn > .rt-learn-head { position: absolute !important; right: 12px; top: 6px; z-index: 2; margin: 0; }
 /* a notice line at the top (progress not saved...) leaves the title's corner free: its Got it stays clickable */
-.rt-learn > .rt-learn-notice-row { margin-right: 340px !important; }
+.rt-learn > .rt-learn-notice-row { margin-right: 340px !important; flex: 0 0 auto !important; }
+.rt-learn-notice-row > .rt-notice-close { flex: 0 0 auto !important; }
 .rt-learn > .rt-style { display: none !important; }
 .rt-learn-title { display: flex; align-items: baseline; gap: 14px; }
 .rt-learn-name { font-size: 17px; font-weight: 800; color: #3d1f66; letter-spacing: .01em; }
