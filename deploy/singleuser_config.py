@@ -110,7 +110,9 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 
 _guard.withhold_comm_tracebacks(ZMQChannelsWebsocketConnection)
 # A malformed frame on a page's kernel websocket: dropped with one log line (tutor/wsframes.py), never a traceback.
-_tutor_module("wsframes").refuse_malformed_frames(ZMQChannelsWebsocketConnection)
+_frames = _tutor_module("wsframes")
+_frames.refuse_malformed_frames(ZMQChannelsWebsocketConnection)
+_frames.limit_connections(ZMQChannelsWebsocketConnection)  # a few websockets per kernel: never out of files
 # A page's kernel runs the notebook's own cells, sent by the server; from the browser only the widgets' comm messages
 # pass (the list standalone Voila uses): an execute_request on a page's websocket is dropped, never run.
 c.MappingKernelManager.allowed_message_types = list(_cap.KERNEL_MESSAGE_TYPES)

@@ -647,6 +647,50 @@ def test_malformed_frames_get_one_line_and_no_traceback(server, protocol):
 
 
 @slow
+def test_hundreds_of_websockets_to_one_kernel_are_refused_cleanly(server):
+    """Fresh attack (session 14): 300 websockets to one kernel ran the server out of file descriptors (a traceback
+    each). Past wsframes.MAX_PER_KERNEL each is closed at once with one log line; the kernel still answers."""
+    from tutor import wsframes
+    status, _, page = _request(server.port, "/voila/render/index.ipynb")
+    assert status == 200
+    kernel = _kernel_id(page)
+    url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels"
+    before = server.log()
+    socks = [websocket.create_connection(url, origin=server.origin, timeout=10) for _ in range(60)]
+    try:
+        time.sleep(1)
+        open_ = 0
+        for ws in socks:
+            ws.settimeout(0.2)
+            try:
+                ws.send(_message("kernel_info_request", {}))
+                open_ += bool(ws.recv())  # a refused one has been closed: no message, or an error
+            except (websocket.WebSocketException, OSError):
+                pass
+        assert open_ <= wsframes.MAX_PER_KERNEL
+    finally:
+        for ws in socks:
+            ws.close()
+    time.sleep(1)
+    added = server.log()[len(before):]
+    assert "Traceback" not in added and "Too many open files" not in added
+    assert "a websocket refused: 4 connections to this kernel are open already" in added
+    ws = websocket.create_connection(url, origin=server.origin, timeout=10)
+    try:
+        ws.send(_message("kernel_info_request", {}))
+        deadline = time.monotonic() + 15
+        got = ""
+        while "kernel_info_reply" not in got and time.monotonic() < deadline:
+            try:
+                got = ws.recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+        assert "kernel_info_reply" in got
+    finally:
+        ws.close()
+
+
+@slow
 def test_kernel_cap(server):
     """More parallel GETs than the cap: never more than MAX_KERNELS kernels; the pages that got a kernel work, the
     others get the busy page at once. A page sent but not connected yet (a browser still loading it: on a loaded

@@ -133,3 +133,18 @@ def test_a_refused_frame_never_reaches_jupyter_server_and_a_flood_is_counted(cap
     assert len(lines) == wsframes.LOG_BUDGET
     assert lines[0].startswith("Refused a malformed message from a page to kernel k1: a binary frame declaring")
     assert all(len(line) < 200 and "Traceback" not in line for line in lines)
+
+
+def test_a_kernel_takes_a_few_websockets_and_a_server_a_few_per_kernel():
+    """Fresh attack (session 14): 300 websockets to one page's kernel ran the server out of file descriptors (47
+    tracebacks "Too many open files"; other pages' connections would fail). One more than MAX_PER_KERNEL to a kernel,
+    or than MAX_PER_SERVER_KERNEL x max_kernels on the server, is refused, naming why."""
+    from types import SimpleNamespace
+    km = SimpleNamespace(_kernel_connections={"a": wsframes.MAX_PER_KERNEL - 1, "b": 0}, max_kernels=3)
+    assert wsframes.connection_refusal(km, "a") is None
+    km._kernel_connections["a"] += 1
+    assert wsframes.connection_refusal(km, "a") == "4 connections to this kernel are open already"
+    assert wsframes.connection_refusal(km, "b") is None
+    km._kernel_connections.update(b=3, c=3)
+    assert wsframes.connection_refusal(km, "d") == "6 kernel connections are open on this server already"
+    assert wsframes.connection_refusal(SimpleNamespace(_kernel_connections={"x": 50}), "y") is None  # no cap known

@@ -381,9 +381,9 @@ def _make_app_class():
     from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
     webguard.withhold_comm_tracebacks(ZMQChannelsWebsocketConnection)
     from jupyter_server.services.kernels.handlers import KernelHandler
-
     from tutor import wsframes
     wsframes.refuse_malformed_frames(ZMQChannelsWebsocketConnection)  # a malformed frame: one log line, dropped
+    wsframes.limit_connections(ZMQChannelsWebsocketConnection)  # 300 websockets to a kernel: out of files
     kernelcap.note_kernel_questions(KernelHandler)  # a page asking about its kernel is still loading: kept for it
 
     def _with_xsrf_cookie(route):

@@ -177,3 +177,57 @@ def refuse_malformed_frames(connection_class) -> None:
     handle_incoming_message.__doc__ = original.__doc__
     connection_class.handle_incoming_message = handle_incoming_message
     connection_class._tutor_refuses_malformed_frames = True
+
+
+#: Most websockets open at once to one page's kernel: a page uses one (its widgets; a reconnect closes the old one
+#: first). 300 to one kernel ran the server out of file descriptors ("Too many open files": every other page's
+#: connection and kernel start failed, with a traceback each).
+MAX_PER_KERNEL = 4
+#: Most kernel websockets open at once on one server, per kernel it may run (``max_kernels`` of its manager).
+MAX_PER_SERVER_KERNEL = 2
+
+
+def connection_refusal(manager, kernel_id: str) -> str | None:
+    """Why one more websocket to ``kernel_id`` must not open on the server whose kernel manager is ``manager``, or
+    None: :data:`MAX_PER_KERNEL` to that kernel, or :data:`MAX_PER_SERVER_KERNEL` per ``max_kernels`` (when the
+    manager has one) in all."""
+    counts = getattr(manager, "_kernel_connections", {}) or {}
+    if counts.get(kernel_id, 0) >= MAX_PER_KERNEL:
+        return f"{MAX_PER_KERNEL} connections to this kernel are open already"
+    cap = getattr(manager, "max_kernels", None)
+    if isinstance(cap, int) and sum(counts.values()) >= MAX_PER_SERVER_KERNEL * cap:
+        return f"{MAX_PER_SERVER_KERNEL * cap} kernel connections are open on this server already"
+    return None
+
+
+def limit_connections(connection_class) -> None:
+    """Make Jupyter Server's kernel websocket connection (``connection_class``, patched in place) refuse a websocket
+    :func:`connection_refusal` refuses: closed at once (code 1008, "too many connections") with one log line, before
+    it opens any socket to the kernel, and never counted as a page of that kernel. Idempotent."""
+    if getattr(connection_class, "_tutor_limits_connections", False):
+        return
+    connect, disconnect = connection_class.connect, connection_class.disconnect
+
+    def limited_connect(self):
+        why = connection_refusal(self.multi_kernel_manager, self.kernel_id)
+        if why is None:
+            return connect(self)
+        self._tutor_refused = True
+        _log_refusal(self.log, getattr(self, "kernel_id", "?"), f"a websocket refused: {why}")
+        import asyncio
+        done = asyncio.get_event_loop().create_future()
+        done.set_result(None)
+        try:
+            self.websocket_handler.close(1008, "too many connections")
+        except Exception:  # noqa: BLE001 - already closing
+            pass
+        return done
+
+    def limited_disconnect(self):
+        if getattr(self, "_tutor_refused", False):  # never counted, nothing opened
+            return None
+        return disconnect(self)
+
+    limited_connect.__doc__, limited_disconnect.__doc__ = connect.__doc__, disconnect.__doc__
+    connection_class.connect, connection_class.disconnect = limited_connect, limited_disconnect
+    connection_class._tutor_limits_connections = True
