@@ -42,6 +42,7 @@ def _tutor_module(name: str):
 
 _serve = _tutor_module("serve")
 _guard = _tutor_module("webguard")
+_cap = _tutor_module("kernelcap")
 LANDING_NOTEBOOK, NOTEBOOKS_DIR, SHARE_DIR, TEMPLATE = (
     _serve.LANDING_NOTEBOOK, _serve.NOTEBOOKS_DIR, _serve.SHARE_DIR, _serve.TEMPLATE)
 
@@ -108,16 +109,26 @@ _guard.guard_template_static_files(_TemplateFiles)
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection  # noqa: E402
 
 _guard.withhold_comm_tracebacks(ZMQChannelsWebsocketConnection)
+# A malformed frame on a page's kernel websocket: dropped with one log line (tutor/wsframes.py), never a traceback.
+_frames = _tutor_module("wsframes")
+_frames.refuse_malformed_frames(ZMQChannelsWebsocketConnection)
+_frames.limit_connections(ZMQChannelsWebsocketConnection)  # a few websockets per kernel: never out of files
 # A page's kernel runs the notebook's own cells, sent by the server; from the browser only the widgets' comm messages
 # pass (the list standalone Voila uses): an execute_request on a page's websocket is dropped, never run.
-c.MappingKernelManager.allowed_message_types = list(_guard.KERNEL_MESSAGE_TYPES)
+c.MappingKernelManager.allowed_message_types = list(_cap.KERNEL_MESSAGE_TYPES)
 
 # Each GET of a page starts a kernel (about 70 MB): at most KERNELS_PER_LEARNER at once per learner. When a page
 # needs one more, the kernel idle longest with no page connected (a tab closed without leaving the page) is shut
 # down first; when every kernel has a page open, the new page answers 503 "Rules Tutor is busy", saying to close a tab.
 KERNELS_PER_LEARNER = 6
-c.ServerApp.kernel_manager_class = _guard.CappedKernelManager
+c.ServerApp.kernel_manager_class = _cap.CappedKernelManager
 c.CappedKernelManager.max_kernels = KERNELS_PER_LEARNER
+# A page's kernel is kept for it from the request until its browser connects (tutor/kernelcap.py), never shut down
+# to make room for the next page while the page is still loading.
+_cap.track_page_requests(_VoilaPage)
+from jupyter_server.services.kernels.handlers import KernelHandler as _KernelHandler  # noqa: E402
+
+_cap.note_kernel_questions(_KernelHandler)
 
 # A page left open in a closed laptop keeps a kernel: shut kernels down after 20 idle minutes, so one learner's
 # server does not pile up kernels (the hub's idle culler stops whole servers later, see jupyterhub_config.py).

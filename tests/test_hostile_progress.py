@@ -46,7 +46,7 @@ def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path, how, 
     store = ProgressStore(f"sqlite:///{path}", learner="ann")
     assert not store.saving
     notice = store.take_notice()
-    assert str(path) in notice
+    assert str(path) not in notice and str(tmp_path) not in notice and "the progress file" in notice  # no server path
     assert "not a Rules Tutor progress database" in notice or "not one this tutor made" in notice
     assert words in notice and "cannot be saved" in notice
     store.record_answer("spirited", "can-do", "sp.scout.play", True)  # the page goes on, in memory
@@ -85,7 +85,8 @@ def test_a_locked_database_delays_the_page_briefly_and_nothing_is_lost_once_the_
         assert store_mod.SQLITE_TIMEOUT <= 2 and waited < 6  # it was about 12 s
         assert not store.saving
         notice = store.take_notice()
-        assert "not being saved right now" in notice and str(path) in notice and "another program" in notice
+        assert "not being saved right now" in notice and "another program" in notice
+        assert str(path) not in notice and "the progress file" in notice
         store.record_answer("spirited", "why-not", "sp.shield.no-retro", False, question="while locked")
         store.complete_lesson("spirited", "sp-01-goal")
         assert store.lessons_done("spirited") == {"sp-01-goal"}
@@ -116,12 +117,37 @@ def test_the_class_report_never_migrates_another_programs_database(tmp_path):
     assert _digest(path) == before and _tables(path) == {"accounts"}
 
 
-def test_the_notice_shows_a_hostile_database_path_escaped(tmp_path):
+def test_the_notice_never_shows_the_servers_path(tmp_path):
+    """Issue 14 (A2): the learner's notice named the server's file path. It says "the progress file" in words; the
+    path (here a hostile one) goes to the server log only."""
     path = tmp_path / "their\u202e\n.sqlite"
     _other_program(path, "foreign")
     store = ProgressStore(f"sqlite:///{path}", learner="ann")
     notice = store.take_notice()
-    assert "their\\u202e\\n.sqlite" in notice and "\u202e" not in notice and "\n" not in notice
+    assert "their" not in notice and str(tmp_path) not in notice and "\u202e" not in notice and "\n" not in notice
+    assert notice.startswith("Your progress cannot be saved (the progress file: ")
+    store.close()
+
+
+def test_a_file_damaged_after_the_page_opened_it_is_said_at_the_visit(tmp_path):
+    """Issue 14 (A2): a pre-heated page opens the database before the visit; a file filled with random bytes since
+    was said only at the learner's first answer. ``recheck`` (run once the page is asked for) sees it on a fresh
+    connection, the notice is there at once, the page works on in memory and the file is left as it is."""
+    import random
+
+    path = tmp_path / "progress.sqlite"
+    store = ProgressStore(f"sqlite:///{path}", learner="ann")
+    store.record_answer("spirited", "can-do", "sp.scout.play", True)
+    assert store.saving and store.recheck() is True and store.take_notice() is None
+    noise = random.Random(14).randbytes(8192)
+    path.write_bytes(noise)
+    assert store.recheck() is False and not store.saving
+    notice = store.take_notice()
+    assert notice == ("Your progress cannot be saved (the progress file: the file is damaged or is not a progress "
+                      "database). This page works as usual, but what you do now is kept only until you close it.")
+    store.record_answer("spirited", "can-do", "sp.scout.play", False)  # the page goes on, in memory
+    assert store.last_results("spirited") == {"sp.scout.play": False}
+    assert path.read_bytes() == noise
     store.close()
 
 

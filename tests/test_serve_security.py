@@ -17,6 +17,7 @@ import os
 import re
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -28,7 +29,7 @@ from pathlib import Path
 import pytest
 import websocket  # websocket-client (a dependency of jupyter_server)
 
-from tutor import serve, webguard
+from tutor import kernelcap, serve, webguard
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO_ROOT / "test-artifacts"
@@ -98,7 +99,7 @@ def test_max_kernels_option(capsys):
     assert serve.preheated_kernels() == 6 and serve.parse_args([]).page_pool == 1
     config = serve.guard_config(5)
     assert config.CappedKernelManager.max_kernels == 5
-    assert config.VoilaConfiguration.multi_kernel_manager_class == "tutor.webguard.CappedKernelManager"
+    assert config.VoilaConfiguration.multi_kernel_manager_class == "tutor.kernelcap.CappedKernelManager"
     assert serve.parse_args(["--max-kernels", "3", "--pool", "1", "--page-pool", "0"]).max_kernels == 3
     # The pre-heated kernels (1 for the landing page + --pool + 4 x --page-pool) must leave room for a page.
     with pytest.raises(SystemExit):
@@ -194,12 +195,12 @@ def test_the_hubs_page_handler_refuses_other_origins_pages_before_it_runs(monkey
 
 
 def test_page_kernels_accept_widget_messages_only():
-    assert set(webguard.KERNEL_MESSAGE_TYPES) == {"comm_open", "comm_close", "comm_msg", "comm_info_request",
+    assert set(kernelcap.KERNEL_MESSAGE_TYPES) == {"comm_open", "comm_close", "comm_msg", "comm_info_request",
                                                   "kernel_info_request"}
     # Standalone Voila passes its own list (with shutdown_request, which a script in the page could use to end its
     # kernel while the page stays open): the tutor's kernel manager keeps its own.
-    manager = webguard.CappedKernelManager(allowed_message_types=["comm_msg", "shutdown_request"])
-    assert manager.allowed_message_types == list(webguard.KERNEL_MESSAGE_TYPES)
+    manager = kernelcap.CappedKernelManager(allowed_message_types=["comm_msg", "shutdown_request"])
+    assert manager.allowed_message_types == list(kernelcap.KERNEL_MESSAGE_TYPES)
 
 
 def test_learner_policy_on_the_hub():
@@ -214,7 +215,7 @@ def test_learner_policy_on_the_hub():
 
 
 def test_busy_page_says_what_to_do():
-    page = webguard.busy_page(8, 8)
+    page = kernelcap.busy_page(8, 8)
     assert "Rules Tutor is busy" in page and "at most 8 tutor pages" in page
     assert "Close a Rules Tutor tab" in page and "--max-kernels" in page
     assert "<script" not in page and "://" not in page  # nothing loaded from anywhere
@@ -541,6 +542,19 @@ def test_voila_template_paths_that_are_not_files_get_a_404(server, path):
 
 
 @slow
+@pytest.mark.parametrize("path", ["/voila/render/index.ipynb%00.txt", "/voila/render/index%0d%0a.ipynb",
+                                  "/voila/render/x%7f.py"])
+def test_a_page_address_with_a_control_character_gets_a_404(server, path):
+    """Fresh attack (session 14): ``index.ipynb%00.txt`` made Voila redirect to a Location tornado refuses: HTTP 500 and
+    a traceback in the server's log. Now a plain 404, before any kernel."""
+    before = server.log().count("Traceback")
+    status, headers, body = _request(server.port, path)
+    assert status == 404 and body.startswith("404 Not Found: there is no Rules Tutor page") and "Location" not in headers
+    time.sleep(0.2)
+    assert server.log().count("Traceback") == before
+
+
+@slow
 def test_a_malformed_widget_gets_no_traceback_back(server):
     """A same-origin page's comm_open of a jupyter.widget (here with states ipywidgets could not even build): the
     kernel makes no widget from the browser (``widgets.comm_guard``), says so in one line of the server's log, and
@@ -578,10 +592,111 @@ def test_a_malformed_widget_gets_no_traceback_back(server):
 
 
 @slow
+@pytest.mark.parametrize("protocol", [None, "v1.kernel.websocket.jupyter.org"])
+def test_malformed_frames_get_one_line_and_no_traceback(server, protocol):
+    """Issue 14 (A3): frames that are not messages (not JSON, a JSON list, no header, a channel that is a list, a binary
+    frame declaring 2**40 parts or offsets past its end, a comm_msg naming no comm) each left a traceback in the server's
+    log and dropped the websocket. Now each is refused with one line naming the problem; the same websocket goes on and
+    its kernel answers."""
+    status, _, page = _request(server.port, "/voila/render/index.ipynb")
+    assert status == 200
+    kernel = _kernel_id(page)
+    header = lambda kind: json.dumps(json.loads(_message(kind, {}))["header"]).encode()  # noqa: E731
+    if protocol:
+        def v1(parts, count=None, channel=b"shell"):
+            offs = [8 * (len(parts) + 3), 8 * (len(parts) + 3) + len(channel)]
+            for part in parts:
+                offs.append(offs[-1] + len(part))
+            return (count or len(offs)).to_bytes(8, "little") + b"".join(
+                o.to_bytes(8, "little") for o in offs) + channel + b"".join(parts)
+        attacks = [(2**40).to_bytes(8, "little"), b"", "text", v1([b"[1]", b"{}", b"{}", b"{}"]),
+                   v1([header("comm_msg"), b"{}", b"{}", b"{}"]), v1([header("kernel_info_request"), b"{}"])]
+        ask = lambda: v1([header("kernel_info_request"), b"{}", b"{}", b"{}"])  # noqa: E731
+    else:
+        good = json.loads(_message("kernel_info_request", {}))
+        attacks = ["hello", "[1,2]", json.dumps({"content": {}}), json.dumps({**good, "channel": [1]}),
+                   json.dumps({**good, "content": "x"}), _message("comm_msg", {"data": {}}),
+                   struct.pack("!I", 0xFFFFFF) + b"\0" * 16, struct.pack("!II", 1, 9999) + b"{}"]
+        ask = lambda: _message("kernel_info_request", {})  # noqa: E731
+    before = server.log()
+    ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels",
+                                     origin=server.origin, timeout=2, subprotocols=[protocol] if protocol else None)
+    replies = 0
+    try:
+        for frame in attacks:
+            ws.send_binary(frame) if isinstance(frame, bytes) else ws.send(frame)
+        frame = ask()
+        ws.send_binary(frame) if isinstance(frame, bytes) else ws.send(frame)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not replies:
+            try:
+                got = ws.recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+            replies += (b"kernel_info_reply" if isinstance(got, bytes) else "kernel_info_reply") in got
+    finally:
+        ws.close()
+    assert replies, "the websocket was dropped or the kernel stopped answering"
+    time.sleep(1)
+    added = server.log()[len(before):]
+    refused = [line for line in added.splitlines() if "Refused a malformed message from a page" in line]
+    assert len(refused) == len(attacks), added[-3000:]
+    assert all(len(line) < 250 for line in refused)
+    assert "Traceback" not in added and "Uncaught exception" not in added and "ERROR" not in added, added[-3000:]
+    assert _request(server.port, f"/api/kernels/{kernel}")[0] == 200
+
+
+@slow
+def test_hundreds_of_websockets_to_one_kernel_are_refused_cleanly(server):
+    """Fresh attack (session 14): 300 websockets to one kernel ran the server out of file descriptors (a traceback
+    each). Past wsframes.MAX_PER_KERNEL each is closed at once with one log line; the kernel still answers."""
+    from tutor import wsframes
+    status, _, page = _request(server.port, "/voila/render/index.ipynb")
+    assert status == 200
+    kernel = _kernel_id(page)
+    url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels"
+    before = server.log()
+    socks = [websocket.create_connection(url, origin=server.origin, timeout=10) for _ in range(60)]
+    try:
+        time.sleep(1)
+        open_ = 0
+        for ws in socks:
+            ws.settimeout(0.2)
+            try:
+                ws.send(_message("kernel_info_request", {}))
+                open_ += bool(ws.recv())  # a refused one has been closed: no message, or an error
+            except (websocket.WebSocketException, OSError):
+                pass
+        assert open_ <= wsframes.MAX_PER_KERNEL
+    finally:
+        for ws in socks:
+            ws.close()
+    time.sleep(1)
+    added = server.log()[len(before):]
+    assert "Traceback" not in added and "Too many open files" not in added
+    assert "a websocket refused: 4 connections to this kernel are open already" in added
+    ws = websocket.create_connection(url, origin=server.origin, timeout=10)
+    try:
+        ws.send(_message("kernel_info_request", {}))
+        deadline = time.monotonic() + 15
+        got = ""
+        while "kernel_info_reply" not in got and time.monotonic() < deadline:
+            try:
+                got = ws.recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+        assert "kernel_info_reply" in got
+    finally:
+        ws.close()
+
+
+@slow
 def test_kernel_cap(server):
     """More parallel GETs than the cap: never more than MAX_KERNELS kernels; the pages that got a kernel work, the
-    others get the busy page. Once the first pages' kernels have sat idle with no page connected, new pages shut
-    the oldest down and work."""
+    others get the busy page at once. A page sent but not connected yet (a browser still loading it: on a loaded
+    machine that took over 20 s) keeps its kernel: the next page asked for at the cap gets the busy page, not the
+    loading page's kernel (which left that page dead). Once those pages' tabs are closed (their browsers connected
+    and left), new pages shut the oldest kernels down and work."""
     pid = server.proc.pid
     peak = [len(_kernel_pids(pid))]
     stop = threading.Event()
@@ -590,6 +705,10 @@ def test_kernel_cap(server):
         while not stop.is_set():
             peak[0] = max(peak[0], len(_kernel_pids(pid)))
             time.sleep(0.05)
+
+    def tab_closed(kernel):  # the page's browser connected, then the tab was closed without leaving the page
+        websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels",
+                                    origin=server.origin, timeout=10).close()
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -608,8 +727,20 @@ def test_kernel_cap(server):
         assert len(_kernel_pids(pid)) <= MAX_KERNELS
         old = {_kernel_id(body) for body in served}
 
-        # The first pages never connected (no browser): once idle past the grace, the next pages replace them.
-        time.sleep(webguard.CULL_GRACE_SECONDS + 2)
+        # The first pages were sent but never connected (their browsers still loading): past the 10 s an idle kernel
+        # was once given, the next page at the cap is refused at once and the loading pages keep their kernels.
+        time.sleep(kernelcap.CULL_GRACE_SECONDS + 2)
+        started = time.monotonic()
+        status, _, body = _request(server.port, f"/voila/render/{PAGE}")
+        assert status == 503 and "Rules Tutor is busy" in body, status
+        assert time.monotonic() - started < 5
+        for kernel in old:
+            assert _request(server.port, f"/api/kernels/{kernel}")[0] == 200
+
+        # Their tabs closed: the next pages replace them.
+        for kernel in old:
+            tab_closed(kernel)
+        time.sleep(0.5)
         def page_again(_):  # a pre-heated kernel being topped up may hold a slot a moment (loaded machine): once more
             got = _request(server.port, f"/voila/render/{PAGE}")
             if got[0] == 503:
@@ -622,22 +753,22 @@ def test_kernel_cap(server):
         new = {_kernel_id(body) for _, _, body in second}
         for kernel in new:  # the newest pages' kernels are alive...
             assert _request(server.port, f"/api/kernels/{kernel}")[0] == 200
-        for kernel in old:  # ...the oldest idle ones were shut down for them
+        for kernel in old:  # ...the closed tabs' ones were shut down for them
             assert _request(server.port, f"/api/kernels/{kernel}")[0] == 404
         assert server.log().count(f"Kernel cap ({MAX_KERNELS}) reached: shutting down kernel") >= 2
 
         # A page whose browser connected and then left (tab closed) frees its kernel at once, with no grace; a page
         # just rendered whose browser has not connected yet keeps its kernel.
         closed, fresh = sorted(new)
-        ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/kernels/{closed}/channels",
-                                         origin=server.origin, timeout=10)
-        ws.close()
+        tab_closed(closed)
         time.sleep(0.5)
         status, _, body = _request(server.port, f"/voila/render/{PAGE}")
         assert status == 200
         assert _request(server.port, f"/api/kernels/{closed}")[0] == 404
         assert _request(server.port, f"/api/kernels/{fresh}")[0] == 200
         assert _request(server.port, f"/api/kernels/{_kernel_id(body)}")[0] == 200
+        for kernel in (fresh, _kernel_id(body)):  # leave room for the next tests
+            tab_closed(kernel)
         time.sleep(1)
     finally:
         stop.set()
@@ -649,11 +780,11 @@ def test_kernel_cap(server):
 
 
 def _page_with_room(server, path):
-    """GET a page that needs a kernel of its own; after the kernel-cap test the server may be full of pages that never
-    connected: wait out their grace once and ask again."""
+    """GET a page that needs a kernel of its own; the kernel-cap test leaves the pages it made closed, but a pool being
+    topped up may hold a slot a moment: ask again once."""
     got = _request(server.port, path)
     if got[0] == 503:
-        time.sleep(webguard.CULL_GRACE_SECONDS + 3)
+        time.sleep(5)
         got = _request(server.port, path)
     return got
 
@@ -793,7 +924,7 @@ def test_the_busy_page_is_decided_before_voila_builds_the_page():
     from datetime import datetime, timezone
     from types import SimpleNamespace
 
-    km = webguard.CappedKernelManager(max_kernels=2)
+    km = kernelcap.CappedKernelManager(max_kernels=2)
     assert not km.no_room("learn-spirited.ipynb")  # empty
     now = datetime.now(timezone.utc)
     km._kernels.update({kid: SimpleNamespace(execution_state="busy", last_activity=now) for kid in ("a", "b")})
@@ -803,7 +934,7 @@ def test_the_busy_page_is_decided_before_voila_builds_the_page():
         loop = asyncio.get_running_loop()
         ready, starting, failed = loop.create_future(), loop.create_future(), loop.create_future()
         ready.set_result({"kernel_id": "c"})
-        failed.set_exception(webguard.KernelCapReached(2, 2))
+        failed.set_exception(kernelcap.KernelCapReached(2, 2))
         km._pools = {"index.ipynb": [ready], "practice.ipynb": [starting], "faq-explorer.ipynb": [failed]}
         out = {name: km.no_room(name) for name in ("index.ipynb", "practice.ipynb", "faq-explorer.ipynb")}
         failed.exception()
@@ -836,6 +967,62 @@ def test_the_busy_page_is_decided_before_voila_builds_the_page():
     assert webguard.refuse_when_full(Handler()) is False and not answered
 
 
+def test_a_page_still_loading_keeps_its_kernel():
+    """Issue 14 (A1): a learner opening 9 learn tabs on a loaded machine got pages that showed and then ignored every
+    click: a page sent but whose browser had not connected yet (20 s and more while several tabs load) lost its
+    kernel, idle for 10 s, to the next page asked for at the cap. A kernel given to a page request is kept while the
+    page is made and sent, and ``connect_grace`` seconds after (again from each time the page asks about its kernel);
+    once its page has connected and left, it may be shut down at once. Kernels never given to a page keep the old
+    rule (idle ``cull_grace`` seconds). Pre-heated kernels started inside a page request are not that page's."""
+    import asyncio
+    from datetime import datetime, timedelta, timezone
+    from types import SimpleNamespace
+
+    km = kernelcap.CappedKernelManager(max_kernels=3)
+    long_ago = datetime.now(timezone.utc) - timedelta(seconds=kernelcap.CULL_GRACE_SECONDS + 60)
+    ids = iter(["page", "pooled"])
+
+    async def started(*args, **kwargs):  # Jupyter Server's start_kernel, without a process
+        kid = next(ids)
+        km._kernels[kid] = SimpleNamespace(execution_state="idle", last_activity=long_ago)
+        return kid
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    original = AsyncMappingKernelManager.start_kernel
+    AsyncMappingKernelManager.start_kernel = started
+    try:
+        async def page():
+            with km.page_request() as given:
+                assert km.page_protected("x") is False
+                kid = await km.start_kernel(env={})
+                assert await km.start_kernel(env={kernelcap.POOL_ENV: "index.ipynb"}) == "pooled"
+                assert km.page_protected(kid)  # being sent
+                assert kid not in km.cull_candidates()
+            return given
+        assert asyncio.run(page()) == ["page"]
+    finally:
+        AsyncMappingKernelManager.start_kernel = original
+    km._kernels["other"] = SimpleNamespace(execution_state="idle", last_activity=long_ago)  # never a page's
+    assert km.page_protected("page") and not km.page_protected("pooled")
+    assert set(km.cull_candidates()) == {"pooled", "other"}
+    km._kernels.pop("pooled")
+    # sent 59 s ago: kept; asked about its kernel (the page loading): kept again; past the grace: may go
+    km._awaiting_page["page"] = time.monotonic() - km.connect_grace + 1
+    assert "page" not in km.cull_candidates()
+    km._awaiting_page["page"] = time.monotonic() - km.connect_grace - 1
+    km.note_page_alive("page")
+    assert "page" not in km.cull_candidates()
+    km._awaiting_page["page"] = time.monotonic() - km.connect_grace - 1
+    assert "page" in km.cull_candidates()
+    # its page connected, then its tab closed: at once, whatever the grace
+    km._awaiting_page["page"] = time.monotonic()
+    km._kernel_connections["page"] = 0
+    km.notify_connect("page")
+    km.notify_disconnect("page")
+    assert "page" in km.cull_candidates() and "page" not in km._awaiting_page
+    km._kernels.clear()
+    assert km.cull_candidates() == [] and km._awaiting_page == {}
+
+
 def test_on_a_fresh_server_the_landing_kernel_heats_first():
     """Trial 12 item 12: the six pools heating at once on two cores kept the landing page waiting ~11 s for its
     kernel. Each pool's kernels name their notebook; the landing's heats first, then the first learn page's, then
@@ -844,10 +1031,10 @@ def test_on_a_fresh_server_the_landing_kernel_heats_first():
 
     config = serve.voila_config()
     pools = config.VoilaKernelManager.kernel_pools_config
-    assert pools[serve.LANDING_NOTEBOOK]["kernel_env_variables"] == {webguard.POOL_ENV: serve.LANDING_NOTEBOOK}
-    assert all(pools[n]["kernel_env_variables"][webguard.POOL_ENV] == n for n in serve.HEAVY_NOTEBOOKS)
+    assert pools[serve.LANDING_NOTEBOOK]["kernel_env_variables"] == {kernelcap.POOL_ENV: serve.LANDING_NOTEBOOK}
+    assert all(pools[n]["kernel_env_variables"][kernelcap.POOL_ENV] == n for n in serve.HEAVY_NOTEBOOKS)
     assert config.CappedKernelManager.heat_first == [serve.LANDING_NOTEBOOK, serve.LEARN_NOTEBOOK]
-    km = webguard.CappedKernelManager(heat_first=["index.ipynb", "learn.ipynb"], heat_first_wait=20)
+    km = kernelcap.CappedKernelManager(heat_first=["index.ipynb", "learn.ipynb"], heat_first_wait=20)
     assert km.heat_before("index.ipynb") == [] and km.heat_before("learn.ipynb") == ["index.ipynb"]
     assert km.heat_before("practice.ipynb") == ["index.ipynb", "learn.ipynb"] and km.heat_before(None) == []
 
@@ -868,7 +1055,7 @@ def test_on_a_fresh_server_the_landing_kernel_heats_first():
         return held, held_while_rendering, loop.time() - t
     held, rendering, again = asyncio.run(order())
     assert held and rendering and again < 0.05
-    km2 = webguard.CappedKernelManager(heat_first=["index.ipynb"], heat_first_wait=0.2)
+    km2 = kernelcap.CappedKernelManager(heat_first=["index.ipynb"], heat_first_wait=0.2)
 
     async def bounded():
         loop = asyncio.get_running_loop()
@@ -886,7 +1073,7 @@ def test_on_a_fresh_server_the_landing_kernel_heats_first():
         await km2._wait_for_heated("practice.ipynb")
         return loop.time() - t
     assert km2._heat_phase_over and asyncio.run(later()) < 0.05
-    km3 = webguard.CappedKernelManager(heat_first=["index.ipynb"], heat_first_wait=30)
+    km3 = kernelcap.CappedKernelManager(heat_first=["index.ipynb"], heat_first_wait=30)
 
     async def handed_out():
         # a page handed a pre-heated kernel ends the start-up as well
@@ -902,7 +1089,7 @@ def test_on_a_fresh_server_the_landing_kernel_heats_first():
         await km3._wait_for_heated("practice.ipynb")
         return loop.time() - t
     assert asyncio.run(handed_out()) < 0.05
-    km4 = webguard.CappedKernelManager(heat_first=["index.ipynb", "learn.ipynb"], heat_first_wait=30)
+    km4 = kernelcap.CappedKernelManager(heat_first=["index.ipynb", "learn.ipynb"], heat_first_wait=30)
 
     async def taken_before_heated():
         # a page took the learn pool's kernel before its first page was made (its pool now holds only a refill

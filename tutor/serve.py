@@ -30,9 +30,10 @@ What this adds to a plain ``voila notebooks/``:
   problem (headers over 64 K characters: ``431``), before any page runs; tornado reads up to 1 MiB of headers for that
   (its own 64 KiB limit dropped the connection of a 100 KB address with no answer) and 1 MiB of body
   (``tutor/webguard.py``: ``oversize_request``, ``server_limits``);
-* at most ``--max-kernels`` kernels at once (default 12, the 6 pre-heated ones included): a page that needs one more shuts
-  down the kernel idle longest with no page connected, and when every kernel is busy or has its page open, the page
-  is a short "Rules Tutor is busy" notice (HTTP 503) saying to close a tab;
+* at most ``--max-kernels`` kernels at once (default 12, the 6 pre-heated ones included; ``tutor/kernelcap.py``): a page
+  that needs one more shuts down the kernel idle longest whose page was closed (or never connected, a minute after it
+  was sent), and when every kernel is busy or has its page open or loading, the page is a short "Rules Tutor is busy"
+  notice (HTTP 503) saying to close a tab; malformed websocket frames are dropped with one log line (``tutor/wsframes.py``);
 * no CDN: the ``tutor`` page template (``tutor/share/jupyter/voila/templates``)
   is Voila's ``lab`` template without its links to cdn.jsdelivr.net (Font
   Awesome, which Voila's local bundle already carries) and without mermaid.js.
@@ -271,7 +272,7 @@ def voila_config(learn_pool: int = LEARN_POOL, page_pool: int = PAGE_POOL):
     # make: their kernels have imported and built the page before anyone asks. Other notebooks (the other learn
     # pages) start a kernel on request: they are quick enough, and a pool each would cost a kernel per notebook, on
     # a 2-core machine.
-    from tutor.webguard import POOL_ENV
+    from tutor.kernelcap import POOL_ENV
 
     def pool(name: str, size: int) -> dict:  # each pool's kernels name their notebook (for the heating order)
         return {"pool_size": size, "kernel_env_variables": {POOL_ENV: name}}
@@ -284,7 +285,7 @@ def voila_config(learn_pool: int = LEARN_POOL, page_pool: int = PAGE_POOL):
     }
     # On a fresh server the six pools heated at once on two cores, and the landing page (the first any visitor
     # asks for) waited for its kernel about 11 s. The landing's kernel heats first, then the first learn page's,
-    # then the others (tutor.webguard.CappedKernelManager.start_kernel).
+    # then the others (tutor.kernelcap.CappedKernelManager.start_kernel).
     config.CappedKernelManager.heat_first = [LANDING_NOTEBOOK, LEARN_NOTEBOOK]
     # A page's widgets reach it through its cell's output, which the kernel sends on IOPub. nbclient waits only
     # 4 s (its default) for that output once the cell has finished, then drops it: when many kernels start at
@@ -310,13 +311,13 @@ def voila_config(learn_pool: int = LEARN_POOL, page_pool: int = PAGE_POOL):
 
 
 def guard_config(max_kernels: int = MAX_KERNELS, host_names: list[str] | tuple[str, ...] = ()):
-    """Configuration of what the server lets a visitor do (``tutor/webguard.py``): the kernel cap (``max_kernels``,
+    """Configuration of what the server lets a visitor do (``tutor/webguard.py``, ``tutor/kernelcap.py``): the kernel cap (``max_kernels``,
     pre-heated kernels included) and, for ``--network``, the extra host names accepted."""
     from traitlets.config import Config
 
     config = Config()
     # Voila builds its pre-heating kernel manager on top of this class: every kernel start passes the cap.
-    config.VoilaConfiguration.multi_kernel_manager_class = "tutor.webguard.CappedKernelManager"
+    config.VoilaConfiguration.multi_kernel_manager_class = "tutor.kernelcap.CappedKernelManager"
     config.CappedKernelManager.max_kernels = max_kernels
     config.TutorVoila.host_names = list(host_names)
     return config
@@ -332,11 +333,10 @@ def _make_app_class():
     class LandingRedirect(tornado.web.RedirectHandler):
         def head(self, *args, **kwargs):
             self.get(*args, **kwargs)
-
     from traitlets import List, Unicode
     from voila.tornado.handler import TornadoVoilaHandler as VoilaHandler
 
-    from tutor import webguard
+    from tutor import kernelcap, webguard
 
     class XsrfVoilaHandler(VoilaHandler):
         """Voila's page handler that also sets the ``_xsrf`` cookie, so the page can shut its kernel down when the
@@ -349,7 +349,7 @@ def _make_app_class():
 
         @tornado.web.authenticated
         async def get(self, path=None):
-            if webguard.refuse_foreign_page(self):  # another origin's iframe or fetch(): before any kernel
+            if webguard.refuse_foreign_page(self) or webguard.refuse_odd_page_path(self, path):  # before any kernel
                 return
             km = self.kernel_manager
             km.drop_failed_pool_tasks()  # a pre-heated kernel refused at the cap: start one of the page's own
@@ -357,8 +357,9 @@ def _make_app_class():
                 self._busy(km.max_kernels, km.kernels_in_use())
                 return
             try:
-                await super().get(path=path)
-            except webguard.KernelCapReached as busy:
+                with km.page_request():  # the kernel this page is given is kept for it until its browser connects
+                    await super().get(path=path)
+            except kernelcap.KernelCapReached as busy:
                 if self._headers_written:  # never: the kernel is started before the page's first byte
                     raise
                 self._busy(busy.max_kernels, busy.in_use)
@@ -371,7 +372,7 @@ def _make_app_class():
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-store")
             self.set_header("Retry-After", "10")
-            self.finish(webguard.busy_page(max_kernels, in_use))
+            self.finish(kernelcap.busy_page(max_kernels, in_use))
 
     from voila.static_file_handler import TemplateStaticFileHandler
     # /voila/templates/x: 404, not a ValueError (HTTP 500) in Voila's handler
@@ -379,6 +380,11 @@ def _make_app_class():
     # A traceback from a page's malformed widget message goes to the server's log, not to the browser.
     from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
     webguard.withhold_comm_tracebacks(ZMQChannelsWebsocketConnection)
+    from jupyter_server.services.kernels.handlers import KernelHandler
+    from tutor import wsframes
+    wsframes.refuse_malformed_frames(ZMQChannelsWebsocketConnection)  # a malformed frame: one log line, dropped
+    wsframes.limit_connections(ZMQChannelsWebsocketConnection)  # 300 websockets to a kernel: out of files
+    kernelcap.note_kernel_questions(KernelHandler)  # a page asking about its kernel is still loading: kept for it
 
     def _with_xsrf_cookie(route):
         if isinstance(route, tuple) and len(route) >= 2 and route[1] is VoilaHandler:
@@ -405,8 +411,7 @@ def _make_app_class():
                 names |= {n.lower().rstrip(".") for n in (socket.gethostname(), socket.getfqdn()) if n}
                 names |= {n.lower().rstrip(".") for n in self.host_names}
             webguard.insert_host_guard(self.app, port=self.port, names=frozenset(names), any_address=network)
-            # Before the Host check: an address of 100 KB gets a small 414 naming the problem (tornado's own limit,
-            # 64 KiB of headers, dropped the connection with no answer).
+            # Before the Host check: a 100 KB address gets a small 414 (tornado's 64 KiB limit dropped the connection).
             webguard.insert_size_guard(self.app)
             listen = self.app.listen
             self.app.listen = lambda port, address="", **kwargs: listen(
@@ -414,9 +419,8 @@ def _make_app_class():
             super().listen()
 
         def init_handlers(self) -> list:
-            # "/" -> landing notebook. It goes first: tornado takes the first
-            # matching route, and Voila maps "/" to its tree page (which stays
-            # at /voila/tree).
+            # "/" -> landing notebook. It goes first: tornado takes the first matching route, and Voila maps "/" to
+            # its tree page (which stays at /voila/tree).
             landing = url_path_join(self.base_url, "voila/render", LANDING_NOTEBOOK)
             redirect = (
                 url_path_join(self.server_url, "/"),

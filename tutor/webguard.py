@@ -15,53 +15,21 @@ engine, so the hub's servers can load it on its own (by file path) without impor
   origin (``frame-ancestors 'self'``, ``X-Frame-Options: SAMEORIGIN``), and a page requested by another origin's page
   without a navigation (an iframe or ``fetch()`` from another site or another port of this one) gets a 403 before
   it starts a kernel.
-* **Kernel messages** (:data:`KERNEL_MESSAGE_TYPES`): a page's widgets only need comm messages; Jupyter Server's
-  ``MappingKernelManager.allowed_message_types`` drops every other message from a browser (``execute_request``
-  among them), as standalone Voila does with the same list.
-* **Kernels per server** (:class:`CappedKernelManager`): at most ``max_kernels`` kernels at once, pre-heated ones
-  included. When a page needs one more, the kernel idle longest with no page connected is shut down first; when
-  every kernel is busy or has a page open, the page request gets :func:`busy_page` (HTTP 503) instead.
+* **Kernel messages and kernels per server**: ``tutor/kernelcap.py`` (``KERNEL_MESSAGE_TYPES``,
+  ``CappedKernelManager``); :func:`refuse_when_full` answers a page request with its busy page before Voila works.
 * **The hub's learners** (:func:`learner_may`): the Jupyter REST API allows only what a rendered page needs.
 """
 
 from __future__ import annotations
 
-import html
 import ipaddress
 import re
-from datetime import datetime, timedelta, timezone
 
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import routing, web
-from traitlets import Float, Int, List, Unicode
-
-#: Kernel messages a page may send to its kernel: comms for the widgets and kernel info. Standalone Voila's own list
-#: also has ``shutdown_request``, but Voila's page never sends it (leaving a page shuts its kernel down through
-#: ``POST voila/api/shutdown/<id>``), and a script in the page could use it to end its kernel with the page still
-#: open. Never ``execute_request``, ``complete_request``, ``inspect_request`` or ``history_request``: a page's code
-#: is the notebook's, run by the server.
-KERNEL_MESSAGE_TYPES = (
-    "comm_open",
-    "comm_close",
-    "comm_msg",
-    "comm_info_request",
-    "kernel_info_request",
-)
 
 #: Host names that always reach the machine itself (IP literals are checked as addresses).
 LOOPBACK_NAMES = frozenset({"localhost"})
 
-#: Default most kernels at once for `rules-tutor serve` (pre-heated ones included), about 70 MB each.
-MAX_KERNELS = 8
-#: Seconds after its last activity before a kernel with no page connected may be shut down to make room: a page
-#: just rendered has not connected its widgets yet.
-CULL_GRACE_SECONDS = 10.0
-#: The environment variable a pre-heated kernel is started with, naming its notebook (``kernel_env_variables`` of
-#: each pool, see :func:`tutor.serve.voila_config`): :meth:`CappedKernelManager.start_kernel` orders the pools' heating
-#: by it.
-POOL_ENV = "RULES_TUTOR_POOL"
-#: Most seconds a pre-heated kernel waits for the pools heated before it (:attr:`CappedKernelManager.heat_first`).
-HEAT_FIRST_WAIT_S = 40.0
 
 _HOST_RE = re.compile(r"^(?P<host>\[[0-9A-Fa-f:.]+\]|[^:\[\]\s]+)(?::(?P<port>[0-9]{1,5}))?\Z")
 
@@ -353,9 +321,22 @@ def refuse_foreign_page(handler: web.RequestHandler) -> bool:
     return True
 
 
+def refuse_odd_page_path(handler: web.RequestHandler, path: str | None) -> bool:
+    """Answer a page request whose notebook path (``path``, what follows ``/voila/render/``) holds a control character
+    (``index.ipynb%00.txt``: Voila redirected it to a ``Location`` tornado refuses, an HTTP 500 with a traceback in
+    the log) with a plain 404; return whether it did (the page must then do nothing more)."""
+    if not any(ord(c) < 32 or ord(c) == 127 for c in path or ""):
+        return False
+    handler.set_status(404)
+    handler.set_header("Content-Type", "text/plain; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish("404 Not Found: there is no Rules Tutor page at this address.\n")
+    return True
+
+
 def refuse_when_full(handler: web.RequestHandler) -> bool:
-    """Answer ``handler``'s page request with :func:`busy_page` (HTTP 503) at once when its server's kernel manager
-    (a :class:`CappedKernelManager`) has no room for the page (:meth:`CappedKernelManager.no_room`), before Voila
+    """Answer ``handler``'s page request with its kernel manager's busy page (HTTP 503) at once when that manager
+    (a ``tutor.kernelcap.CappedKernelManager``) has no room for the page (``no_room``), before Voila
     reads the notebook and builds the page; return whether it did."""
     km = getattr(handler, "kernel_manager", None)
     no_room = getattr(km, "no_room", None)
@@ -368,7 +349,7 @@ def refuse_when_full(handler: web.RequestHandler) -> bool:
     handler.set_header("Content-Type", "text/html; charset=utf-8")
     handler.set_header("Cache-Control", "no-store")
     handler.set_header("Retry-After", "10")
-    handler.finish(busy_page(km.max_kernels, km.kernels_in_use()))
+    handler.finish(km.busy_page())
     return True
 
 
@@ -381,7 +362,8 @@ def refuse_foreign_embeds(handler_class: type[web.RequestHandler]) -> None:
     original = handler_class.prepare
 
     async def prepare(self, *args, **kwargs):
-        if refuse_foreign_page(self) or refuse_when_full(self):
+        path = self.path_args[0] if getattr(self, "path_args", None) else ""
+        if refuse_foreign_page(self) or refuse_odd_page_path(self, path) or refuse_when_full(self):
             return None
         result = original(self, *args, **kwargs)
         if result is not None and hasattr(result, "__await__"):
@@ -443,243 +425,11 @@ def withhold_comm_tracebacks(connection_class) -> None:
     connection_class._tutor_withholds_tracebacks = True
 
 
-class KernelCapReached(web.HTTPError):
-    """Raised by :meth:`CappedKernelManager.start_kernel` when the server runs ``max_kernels`` kernels and none of
-    them can be shut down (each is busy, has a page connected, was active in the last few seconds, or is
-    pre-heated). An HTTP 503 error: a page handler that does not catch it (Voila's, on the hub) answers with an error
-    page carrying this message; `rules-tutor serve` shows :func:`busy_page` instead."""
-
-    def __init__(self, max_kernels: int, in_use: int) -> None:
-        self.max_kernels, self.in_use = max_kernels, in_use
-        super().__init__(503, f"All {max_kernels} kernels this server can run at once are in use by open "
-                              f"or starting pages ({in_use}). Close a Rules Tutor tab you no longer need, wait a few seconds, "
-                              "then reload this page.", reason="Rules Tutor is busy")
-
-
-def busy_page(max_kernels: int, in_use: int) -> str:
-    """The HTML page shown (HTTP 503) when a page cannot get a kernel: what happened and what to do."""
-    return (
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Rules Tutor is busy</title>"
-        "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;line-height:1.5}</style>"
-        "</head><body><main><h1>Rules Tutor is busy</h1>"
-        f"<p>This server runs at most {html.escape(str(max_kernels))} tutor pages at once (each has its own game "
-        f"session, {html.escape(str(in_use))} in use now), and every one is open or starting, so this page cannot "
-        "start now.</p>"
-        "<p>Close a Rules Tutor tab you no longer need, wait a few seconds, then reload this page. "
-        "Whoever runs the server can allow more with <code>rules-tutor serve --max-kernels N</code>.</p>"
-        "</main></body></html>"
-    )
-
-
-class CappedKernelManager(AsyncMappingKernelManager):
-    """Jupyter Server's kernel manager with a most number of kernels at once (``max_kernels``).
-
-    Voila's pre-heating manager is built on top of this class (``VoilaConfiguration.multi_kernel_manager_class``),
-    so every kernel start passes through :meth:`start_kernel`: a page's, and a pre-heated pool's refill. A page's
-    websocket carries only :data:`KERNEL_MESSAGE_TYPES`, whatever list Voila passes.
-    """
-
-    max_kernels = Int(MAX_KERNELS, config=True, help="Most kernels running or starting at once (pre-heated included).")
-    cull_grace = Float(CULL_GRACE_SECONDS, config=True,
-                       help="Seconds since a kernel's last activity before it may be shut down to make room.")
-
-    heat_first = List(Unicode(), config=True,
-                      help="Notebooks whose pre-heated kernels are heated first, in this order: another pool's kernel "
-                           "starts once these have made their pages (on a fresh server the first page is then ready "
-                           "in seconds, not queued behind every pool heating at once).")
-    heat_first_wait = Float(HEAT_FIRST_WAIT_S, config=True,
-                            help="Most seconds a pre-heated kernel waits for the pools heated before it.")
-
-    def __init__(self, **kwargs):
-        # Standalone Voila passes its own list of the messages a page may send (with ``shutdown_request``): ours wins.
-        kwargs["allowed_message_types"] = list(KERNEL_MESSAGE_TYPES)
-        super().__init__(**kwargs)
-        self._heated: set[str] = set()  # the heat_first pools known to have made their first page
-        self._heat_phase_over = False  # True once the start-up order is done with (see _wait_for_heated)
-        self._handed_renders: dict = {}  # notebook -> render task of the first pre-heated kernel a page took
-        self._starting = 0
-        self._culling: set[str] = set()
-        self._connected_once: set[str] = set()
-
-    def notify_connect(self, kernel_id: str) -> None:
-        """A page connected to ``kernel_id`` (Jupyter Server calls this for every kernel websocket)."""
-        self._connected_once.add(kernel_id)
-        super().notify_connect(kernel_id)
-
-    def kernels_in_use(self) -> int:
-        """Kernels running or starting now."""
-        return len(self._kernels) + self._starting
-
-    def _pool_kernel_ids(self) -> set[str]:
-        ids = set()
-        for pool in getattr(self, "_pools", {}).values():  # Voila's pre-heated kernels, waiting for a page
-            for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
-                    ids.add(task.result().get("kernel_id"))
-        return ids
-
-    def cull_candidates(self) -> list[str]:
-        """Kernel ids that may be shut down to make room, oldest activity first: idle, not pre-heated, no page
-        connected now, and either a page was connected once (its tab is closed) or none ever was and the kernel has
-        done nothing for ``cull_grace`` seconds (a page that never connected; the grace protects a page just
-        rendered whose browser has not connected yet)."""
-        pooled = self._pool_kernel_ids()
-        self._connected_once &= set(self._kernels)
-        now = datetime.now(timezone.utc)
-        grace = timedelta(seconds=self.cull_grace)
-        found = []
-        for kid, kernel in list(self._kernels.items()):
-            if kid in pooled or kid in self._culling or self._kernel_connections.get(kid, 0) > 0:
-                continue
-            if getattr(kernel, "execution_state", None) != "idle":
-                continue
-            last = getattr(kernel, "last_activity", None)
-            if last is None or (kid not in self._connected_once and now - last < grace):
-                continue
-            found.append((last, kid))
-        return [kid for _, kid in sorted(found)]
-
-    def no_room(self, notebook: str | None = None) -> bool:
-        """Whether a page of ``notebook`` (its path as Voila's pools name it, e.g. ``index.ipynb``) would get
-        :class:`KernelCapReached` now: ``max_kernels`` run or start, none may be shut down (:meth:`cull_candidates`)
-        and no pre-heated kernel of that notebook is ready or starting for it. The page handler asks this before
-        Voila reads the notebook and builds its page, so that the busy page is answered at once (it came only after
-        that work, queued behind every other page being made)."""
-        if self.kernels_in_use() < self.max_kernels:
-            return False
-        pool = getattr(self, "_pools", {}).get(notebook or "", ())
-        if any(not task.done() or (not task.cancelled() and task.exception() is None) for task in pool):
-            return False
-        return not self.cull_candidates()
-
-    def note_page_kernel(self, kernel_id: str) -> None:
-        """A page has just been given ``kernel_id`` (a pre-heated kernel, idle since it was heated): count that as
-        the kernel's latest activity, so that it is not taken for an abandoned one before the page connects."""
-        kernel = self._kernels.get(kernel_id)
-        if kernel is not None:
-            kernel.last_activity = datetime.now(timezone.utc)
-
-    def watch_pool_handouts(self) -> None:
-        """Wrap Voila's ``get_rendered_notebook`` (the pre-heating manager built on this class hands a pooled
-        kernel to a page there) so that every kernel handed out passes through :meth:`note_page_kernel`."""
-        original = getattr(self, "get_rendered_notebook", None)
-        if original is None or getattr(original, "_notes_page_kernels", False):
-            return
-
-        async def get_rendered_notebook(*args, **kwargs):
-            self._heat_phase_over = True  # a page is being served: the start-up order has done its work
-            result = await original(*args, **kwargs)
-            self.note_page_kernel(result[2])  # (render task, rendered cells, kernel id)
-            notebook = kwargs.get("notebook_name", args[0] if args else None)
-            if notebook is not None and result[0] is not None:
-                self._handed_renders.setdefault(notebook, result[0])  # its page is made when that render is done
-            return result
-
-        get_rendered_notebook._notes_page_kernels = True
-        self.get_rendered_notebook = get_rendered_notebook
-
-    def drop_failed_pool_tasks(self) -> None:
-        """Forget pre-heated kernels whose start failed (e.g. refused at the cap), so that the next page of that
-        notebook starts a kernel of its own instead of waiting for one that never comes."""
-        for pool in getattr(self, "_pools", {}).values():
-            for task in list(pool):
-                if task.done() and (task.cancelled() or task.exception() is not None):
-                    pool.remove(task)
-
-    def refill_pools_if_room(self) -> None:
-        """Top the pre-heated pools up again (after a refill was refused at the cap) when that still leaves room
-        for one more page."""
-        pools = getattr(self, "_pools", None)
-        config = getattr(self, "kernel_pools_config", None)
-        if pools is None or config is None:
-            return
-        default = config.get("default", {}).get("pool_size", 0)
-        for name, pool in pools.items():
-            missing = config.get(name, {}).get("pool_size", default) - len(pool)
-            if missing > 0 and self.kernels_in_use() + missing < self.max_kernels:
-                self.fill_if_needed(notebook_name=name)
-
-    def pool_heated(self, notebook: str) -> bool:
-        """Whether the pre-heated pool of ``notebook`` (e.g. ``index.ipynb``) has made its page: a kernel of it has
-        started and run the notebook (in its pool, or for the page that took it first), or it has none to wait for
-        (no pool, or its start failed)."""
-        if notebook in self._heated:
-            return True
-        handed = self._handed_renders.get(notebook)  # a page took a kernel of it before it was done: that render
-        pool = getattr(self, "_pools", {}).get(notebook)
-        done = not pool or (handed is not None and handed.done())
-        for task in pool or ():
-            if not task.done():
-                continue
-            if task.cancelled() or task.exception() is not None:
-                done = True
-                continue
-            render = task.result().get("task") if isinstance(task.result(), dict) else None
-            done = done or render is None or render.done()
-        if done:
-            self._heated.add(notebook)
-        return done
-
-    def heat_before(self, notebook: str | None) -> list[str]:
-        """The pools a pre-heated kernel of ``notebook`` waits for (:attr:`heat_first`): those before it in that
-        list, or all of them for a notebook not in it; none for a page's own kernel (``notebook`` None)."""
-        if not notebook:
-            return []
-        first = list(self.heat_first)
-        return first[:first.index(notebook)] if notebook in first else first
-
-    async def _wait_for_heated(self, notebook: str | None) -> None:
-        """Hold a pre-heated kernel of ``notebook`` until the pools heated before it have made their pages, at most
-        :attr:`heat_first_wait` seconds. Only while the server starts: once one wait has ended, or a page has been
-        handed a pre-heated kernel, the start-up is over and no kernel that asks later waits (the waits begun before
-        run their course, so the landing page still renders first). Without that a refill at the kernel cap waited
-        the full 40 s for a learn pool whose every kernel a page took before it finished its first page, and the
-        page asking for that refill with it: a notes window reloaded at the cap took 36 s."""
-        import asyncio
-        if self._heat_phase_over:
-            return
-        waits = self.heat_before(notebook)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.heat_first_wait
-        while waits and not all(self.pool_heated(n) for n in waits) and loop.time() < deadline:
-            await asyncio.sleep(0.1)
-        if waits:
-            self._heat_phase_over = True
-
-    async def start_kernel(self, *args, **kwargs) -> str:
-        """Start a kernel once there is room (Jupyter Server's ``start_kernel`` otherwise unchanged). A pre-heated
-        kernel (its environment names its notebook in :data:`POOL_ENV`) first waits, at most
-        :attr:`heat_first_wait` seconds, until the pools heated before it have made their pages (:meth:`heat_before`):
-        on a fresh server the landing page's kernel has the machine to itself.
-
-        Raises:
-            KernelCapReached: ``max_kernels`` run or start and none can be shut down (see :meth:`cull_candidates`).
-        """
-        await self._wait_for_heated((kwargs.get("env") or {}).get(POOL_ENV))
-        while self.kernels_in_use() >= self.max_kernels:
-            candidates = self.cull_candidates()
-            if not candidates:
-                raise KernelCapReached(self.max_kernels, self.kernels_in_use())
-            victim = candidates[0]
-            self._culling.add(victim)
-            self.log.info("Kernel cap (%d) reached: shutting down kernel %s, idle with no page connected since %s",
-                          self.max_kernels, victim, getattr(self._kernels.get(victim), "last_activity", "?"))
-            try:
-                await self.shutdown_kernel(victim)
-            finally:
-                self._culling.discard(victim)
-        self._starting += 1  # counted from here on, before the first await: parallel starts see it
-        try:
-            return await super().start_kernel(*args, **kwargs)
-        finally:
-            self._starting -= 1
-
-
 # --- The hub's learners: what the Jupyter REST API allows ----------------------------------------------------------
 
 #: (action, resource) pairs a learner's browser may use on their own server (Jupyter Server's Authorizer vocabulary:
 #: actions "read", "write", "execute"; resources are the handlers' ``auth_resource``). A rendered page needs its
-#: kernel's websocket ("execute" on "kernels"; only comm messages pass, see KERNEL_MESSAGE_TYPES) and reads
+#: kernel's websocket ("execute" on "kernels"; only comm messages pass, see kernelcap.KERNEL_MESSAGE_TYPES) and reads
 #: nothing else; the status and identity of the server ("api") are read by the hub's own pages. Everything else is
 #: refused: writing, renaming or deleting contents (the shared notebooks), starting, restarting, interrupting or
 #: deleting kernels through the REST API (Voila starts and shuts down page kernels itself, in the server), sessions,

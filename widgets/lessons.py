@@ -461,7 +461,11 @@ class LearnApp:
                 self._watch_free()
             self.remember(free=self.free is not None)
         else:  # a kernel Voila pre-heated resumes once the learner asks for the page (its cell waits); any other at once
-            wait_until_page_asked()
+            if wait_until_page_asked() and not store.recheck():  # opened before the visit: damaged since?
+                self.widget.remove_class("rt-kept")
+                told = store.take_notice()
+                if told:
+                    self._notice(f"⚠ {told}")
             self.errors.guard(self.resume)()
         self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
         self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")

@@ -394,7 +394,8 @@ def practice_app(game_id: str | None = None) -> w.Widget:
         kept = game_id or read_place(store).get("game")
         game = kept if kept in GAMES else GAMES[0]
         pools[game] = QuestionPool(game, SEED, warm=FIRST_POOL)
-    kernel_timing.wait_until_page_asked()
+    if kernel_timing.wait_until_page_asked():
+        store.recheck()  # opened before the visit: damaged since? the page says so at once, not at the first answer
     return PracticeApp(game_id, store=store, pools=pools).widget
 
 

@@ -104,12 +104,12 @@ def test_learner_server_serves_the_pages_only():
     kernel (as standalone Voila does) and caps kernels (tests/browser/test_hub.py attacks a running hub)."""
     from jupyterhub.singleuser.extension import JupyterHubAuthorizer
 
-    from tutor import webguard
+    from tutor import kernelcap
 
     c = load("singleuser_config.py")
     authorizer = c.ServerApp.authorizer_class
     assert issubclass(authorizer, JupyterHubAuthorizer) and authorizer.__name__ == "LearnerAuthorizer"
-    assert c.MappingKernelManager.allowed_message_types == list(webguard.KERNEL_MESSAGE_TYPES)
+    assert c.MappingKernelManager.allowed_message_types == list(kernelcap.KERNEL_MESSAGE_TYPES)
     assert "execute_request" not in c.MappingKernelManager.allowed_message_types
     assert c.ServerApp.kernel_manager_class.__name__ == "CappedKernelManager"
     assert c.CappedKernelManager.max_kernels == 6

@@ -180,7 +180,7 @@ def test_notices_are_plain_words_and_the_details_go_to_the_server_log(caplog):
     caplog.set_level(logging.WARNING, logger="rules_tutor.progress")
     dev_null = ProgressStore("sqlite:////dev/null", learner="ann")
     notice = dev_null.take_notice()
-    assert notice.startswith("Your progress cannot be saved (/dev/null: ") and "Error" not in notice
+    assert notice.startswith("Your progress cannot be saved (the progress file: ") and "/dev/null" not in notice and "Error" not in notice
     server = ProgressStore("postgresql+psycopg://tutor@/postgres?host=/tmp/no-such-socket-folder&port=5499",
                            learner="ann")
     notice = server.take_notice()

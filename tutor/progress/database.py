@@ -227,13 +227,13 @@ def describe_url(url: str) -> str:
 
 
 def learner_where(url: str) -> str:
-    """Where a database URL points, in words for a learner's notice: a SQLite file's shortened path (``"memory"`` for
-    none), else ``"the class's progress database"`` (a server's URL, with its user, host, port and socket folder, is
-    for the server log only, see :func:`describe_url`)."""
+    """Where a database URL points, in words for a learner's notice: ``"the progress file"`` for a SQLite file
+    (``"memory"`` for none), else ``"the class's progress database"``. Never a path or a URL: a server's file path,
+    user, host, port and socket folder are for the server log only (see :func:`describe_url`)."""
     try:
         u = make_url(url)
         if u.get_backend_name() == "sqlite":
-            return display_path(Path(u.database).expanduser()) if u.database else "memory"
+            return "the progress file" if u.database else "memory"
     except Exception:  # noqa: BLE001 - an unreadable URL is named as the progress database
         pass
     return "the class's progress database"

@@ -339,6 +339,25 @@ class ProgressStore:
             threading.Thread(target=self.engine.dispose, daemon=True).start()
         self.engine, self._learner_id = mem, new_id
 
+    def recheck(self) -> bool:
+        """Check again, on a fresh connection and within the usual time bound, that the database still takes this
+        learner's progress: a page made in a kernel Voila pre-heated opened it before the visit, and the file may have
+        been damaged or replaced since (then the page said nothing until the learner's first answer). On trouble, go
+        on in memory and set ``notice`` as at opening. Returns ``saving``; never raises for database trouble."""
+        if not self.saving or self.engine is None or self._learner_id is None:
+            return self.saving
+        engine, lid = self.engine, self._learner_id
+
+        def check() -> None:
+            engine.dispose()  # a connection opened before still reads a file replaced since
+            check_tutor_database(engine)
+            self._probe_write(engine, lid)
+        try:
+            bounded(check, self._wait)
+        except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
+            self._fall_back(exc)
+        return self.saving
+
     def _refuse_name(self, exc: LearnerNameError, given: str) -> None:
         """Go on in memory, saving nothing, for a name :func:`learner_key` refuses; the notice says why."""
         _server_log.warning("progress store: not saving for the learner name %r: %s", str(given)[:NAME_MAX + 20], exc)

@@ -1,0 +1,393 @@
+"""How many kernels a tutor's web server runs, and which one makes room for a new page.
+
+Used by `rules-tutor serve` (``tutor/serve.py``, standalone Voila, whose pre-heating kernel manager is built on
+:class:`CappedKernelManager`) and by each learner's server on the class hub (``deploy/singleuser_config.py``). Like
+``tutor/webguard.py`` this module imports nothing of the engine, so the hub's servers can load it on its own (by
+file path).
+
+* **Kernel messages** (:data:`KERNEL_MESSAGE_TYPES`): a page's widgets only need comm messages; Jupyter Server's
+  ``MappingKernelManager.allowed_message_types`` drops every other message from a browser (``execute_request``
+  among them), as standalone Voila does with the same list.
+* **Kernels per server** (:class:`CappedKernelManager`): at most ``max_kernels`` kernels at once, pre-heated ones
+  included. When a page needs one more, the kernel idle longest with no page connected is shut down first; when
+  every kernel is busy or has a page open, the page request gets :func:`busy_page` (HTTP 503) instead.
+* **A page's kernel is its page's until the page is closed**: from the moment a page request is given a kernel
+  (:meth:`CappedKernelManager.page_request`) until :data:`PAGE_CONNECT_GRACE_S` seconds after the page was sent or
+  last asked about its kernel, a kernel whose page has not connected yet is never shut down to make room. Once its
+  page has connected and left (the tab closed), it may be at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import time
+from contextvars import ContextVar
+from datetime import datetime, timedelta, timezone
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
+from traitlets import Float, Int, List, Unicode
+
+#: Kernel messages a page may send to its kernel: comms for the widgets and kernel info. Standalone Voila's own list
+#: also has ``shutdown_request``, but Voila's page never sends it (leaving a page shuts its kernel down through
+#: ``POST voila/api/shutdown/<id>``), and a script in the page could use it to end its kernel with the page still
+#: open. Never ``execute_request``, ``complete_request``, ``inspect_request`` or ``history_request``: a page's code
+#: is the notebook's, run by the server.
+KERNEL_MESSAGE_TYPES = (
+    "comm_open",
+    "comm_close",
+    "comm_msg",
+    "comm_info_request",
+    "kernel_info_request",
+)
+
+#: Default most kernels at once for `rules-tutor serve` (pre-heated ones included), about 70 MB each.
+MAX_KERNELS = 8
+#: Seconds after its last activity before a kernel that no page of this server was ever given may be shut down to
+#: make room (a kernel started some other way: the hub's REST API, a test).
+CULL_GRACE_SECONDS = 10.0
+#: Seconds a page's kernel is kept for its browser after the page was sent, until the page connects to it: on a
+#: loaded machine a browser opening several tabs took over 20 s between a page's last byte and its widgets'
+#: connection, and with the 10 s of CULL_GRACE_SECONDS the next page asked for at the cap shut that page's kernel
+#: down: the page showed and then ignored every click. Each time the page asks the server about its kernel (Voila's
+#: widget manager does that first, the page's watchdog every 20 s) the wait starts again.
+PAGE_CONNECT_GRACE_S = 60.0
+#: The environment variable a pre-heated kernel is started with, naming its notebook (``kernel_env_variables`` of
+#: each pool, see :func:`tutor.serve.voila_config`): :meth:`CappedKernelManager.start_kernel` orders the pools' heating
+#: by it.
+POOL_ENV = "RULES_TUTOR_POOL"
+#: Most seconds a pre-heated kernel waits for the pools heated before it (:attr:`CappedKernelManager.heat_first`).
+HEAT_FIRST_WAIT_S = 40.0
+
+#: The kernels given to the page request being served (set by :meth:`CappedKernelManager.page_request`).
+_PAGE_KERNELS: ContextVar = ContextVar("rules_tutor_page_kernels", default=None)
+
+
+class KernelCapReached(web.HTTPError):
+    """Raised by :meth:`CappedKernelManager.start_kernel` when the server runs ``max_kernels`` kernels and none of
+    them can be shut down (each is busy, has a page connected, was active in the last few seconds, or is
+    pre-heated). An HTTP 503 error: a page handler that does not catch it (Voila's, on the hub) answers with an error
+    page carrying this message; `rules-tutor serve` shows :func:`busy_page` instead."""
+
+    def __init__(self, max_kernels: int, in_use: int) -> None:
+        self.max_kernels, self.in_use = max_kernels, in_use
+        super().__init__(503, f"All {max_kernels} kernels this server can run at once are in use by open "
+                              f"or starting pages ({in_use}). Close a Rules Tutor tab you no longer need, wait a few seconds, "
+                              "then reload this page.", reason="Rules Tutor is busy")
+
+
+def busy_page(max_kernels: int, in_use: int) -> str:
+    """The HTML page shown (HTTP 503) when a page cannot get a kernel: what happened and what to do."""
+    return (
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Rules Tutor is busy</title>"
+        "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;line-height:1.5}</style>"
+        "</head><body><main><h1>Rules Tutor is busy</h1>"
+        f"<p>This server runs at most {html.escape(str(max_kernels))} tutor pages at once (each has its own game "
+        f"session, {html.escape(str(in_use))} in use now), and every one is open or starting, so this page cannot "
+        "start now.</p>"
+        "<p>Close a Rules Tutor tab you no longer need, wait a few seconds, then reload this page. "
+        "Whoever runs the server can allow more with <code>rules-tutor serve --max-kernels N</code>.</p>"
+        "</main></body></html>"
+    )
+
+
+class CappedKernelManager(AsyncMappingKernelManager):
+    """Jupyter Server's kernel manager with a most number of kernels at once (``max_kernels``).
+
+    Voila's pre-heating manager is built on top of this class (``VoilaConfiguration.multi_kernel_manager_class``),
+    so every kernel start passes through :meth:`start_kernel`: a page's, and a pre-heated pool's refill. A page's
+    websocket carries only :data:`KERNEL_MESSAGE_TYPES`, whatever list Voila passes.
+    """
+
+    max_kernels = Int(MAX_KERNELS, config=True, help="Most kernels running or starting at once (pre-heated included).")
+    cull_grace = Float(CULL_GRACE_SECONDS, config=True,
+                       help="Seconds since a kernel's last activity before it may be shut down to make room (a "
+                            "kernel no page request of this server was given).")
+    connect_grace = Float(PAGE_CONNECT_GRACE_S, config=True,
+                          help="Seconds a page's kernel is kept for the page's browser after the page was sent or "
+                               "last asked about its kernel, until the page connects to it.")
+
+    heat_first = List(Unicode(), config=True,
+                      help="Notebooks whose pre-heated kernels are heated first, in this order: another pool's kernel "
+                           "starts once these have made their pages (on a fresh server the first page is then ready "
+                           "in seconds, not queued behind every pool heating at once).")
+    heat_first_wait = Float(HEAT_FIRST_WAIT_S, config=True,
+                            help="Most seconds a pre-heated kernel waits for the pools heated before it.")
+
+    def __init__(self, **kwargs):
+        # Standalone Voila passes its own list of the messages a page may send (with ``shutdown_request``): ours wins.
+        kwargs["allowed_message_types"] = list(KERNEL_MESSAGE_TYPES)
+        super().__init__(**kwargs)
+        self._heated: set[str] = set()  # the heat_first pools known to have made their first page
+        self._heat_phase_over = False  # True once the start-up order is done with (see _wait_for_heated)
+        self._handed_renders: dict = {}  # notebook -> render task of the first pre-heated kernel a page took
+        self._starting = 0
+        self._culling: set[str] = set()
+        self._connected_once: set[str] = set()
+        # kernel id -> None while its page is being sent, then time.monotonic() when it was sent or last asked about
+        # its kernel; only kernels whose page has not connected yet
+        self._awaiting_page: dict[str, float | None] = {}
+
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page connected to ``kernel_id`` (Jupyter Server calls this for every kernel websocket)."""
+        self._connected_once.add(kernel_id)
+        self._awaiting_page.pop(kernel_id, None)
+        super().notify_connect(kernel_id)
+
+    @contextlib.contextmanager
+    def page_request(self):
+        """Context of one page request (the page handler's ``get``): each kernel given to it inside (a kernel of its
+        own from :meth:`start_kernel`, or a pre-heated one from Voila's ``get_rendered_notebook``) is kept for the
+        page while the page is being made and sent, and then :attr:`connect_grace` seconds more for its browser to
+        connect (:meth:`page_protected`). Yields the list of those kernel ids."""
+        kernels: list[str] = []
+        token = _PAGE_KERNELS.set(kernels)
+        try:
+            yield kernels
+        finally:
+            _PAGE_KERNELS.reset(token)
+            for kid in kernels:
+                if kid in self._awaiting_page:
+                    self._awaiting_page[kid] = time.monotonic()
+
+    def _given_to_page(self, kernel_id: str) -> None:
+        """Note ``kernel_id`` as given to the page request being served (inside :meth:`page_request`), if any."""
+        kernels = _PAGE_KERNELS.get()
+        if kernels is not None and kernel_id not in self._connected_once:
+            kernels.append(kernel_id)
+            self._awaiting_page[kernel_id] = None
+
+    def note_page_alive(self, kernel_id: str) -> None:
+        """The page of ``kernel_id`` asked the server about its kernel (``GET api/kernels/<id>``: Voila's widget
+        manager before it connects, the page's watchdog every 20 s): its browser is loading it, so the wait for its
+        connection (:attr:`connect_grace`) starts again."""
+        if self._awaiting_page.get(kernel_id) is not None:
+            self._awaiting_page[kernel_id] = time.monotonic()
+
+    def page_protected(self, kernel_id: str) -> bool:
+        """Whether ``kernel_id`` is kept for a page that has not connected to it yet: the page is still being made
+        or sent, or was sent (or last asked about its kernel) less than :attr:`connect_grace` seconds ago."""
+        if kernel_id not in self._awaiting_page:
+            return False
+        since = self._awaiting_page[kernel_id]
+        return since is None or time.monotonic() - since < self.connect_grace
+
+    def kernels_in_use(self) -> int:
+        """Kernels running or starting now."""
+        return len(self._kernels) + self._starting
+
+    def _pool_kernel_ids(self) -> set[str]:
+        ids = set()
+        for pool in getattr(self, "_pools", {}).values():  # Voila's pre-heated kernels, waiting for a page
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    ids.add(task.result().get("kernel_id"))
+        return ids
+
+    def cull_candidates(self) -> list[str]:
+        """Kernel ids that may be shut down to make room, oldest activity first: idle, not pre-heated, no page
+        connected now, and either a page was connected once (its tab is closed), or its page never connected and was
+        sent more than :attr:`connect_grace` seconds ago (:meth:`page_protected`), or it was never given to a page of
+        this server and has done nothing for ``cull_grace`` seconds."""
+        pooled = self._pool_kernel_ids()
+        self._connected_once &= set(self._kernels)
+        for kid in [k for k in self._awaiting_page if k not in self._kernels]:
+            del self._awaiting_page[kid]
+        now = datetime.now(timezone.utc)
+        grace = timedelta(seconds=self.cull_grace)
+        found = []
+        for kid, kernel in list(self._kernels.items()):
+            if kid in pooled or kid in self._culling or self._kernel_connections.get(kid, 0) > 0:
+                continue
+            if getattr(kernel, "execution_state", None) != "idle":
+                continue
+            last = getattr(kernel, "last_activity", None)
+            if last is None or self.page_protected(kid):
+                continue
+            if kid not in self._connected_once and kid not in self._awaiting_page and now - last < grace:
+                continue
+            found.append((last, kid))
+        return [kid for _, kid in sorted(found)]
+
+    def no_room(self, notebook: str | None = None) -> bool:
+        """Whether a page of ``notebook`` (its path as Voila's pools name it, e.g. ``index.ipynb``) would get
+        :class:`KernelCapReached` now: ``max_kernels`` run or start, none may be shut down (:meth:`cull_candidates`)
+        and no pre-heated kernel of that notebook is ready or starting for it. The page handler asks this before
+        Voila reads the notebook and builds its page, so that the busy page is answered at once (it came only after
+        that work, queued behind every other page being made)."""
+        if self.kernels_in_use() < self.max_kernels:
+            return False
+        pool = getattr(self, "_pools", {}).get(notebook or "", ())
+        if any(not task.done() or (not task.cancelled() and task.exception() is None) for task in pool):
+            return False
+        return not self.cull_candidates()
+
+    def note_page_kernel(self, kernel_id: str) -> None:
+        """A page has just been given ``kernel_id`` (a pre-heated kernel, idle since it was heated): count that as
+        the kernel's latest activity, so that it is not taken for an abandoned one before the page connects."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = datetime.now(timezone.utc)
+
+    def watch_pool_handouts(self) -> None:
+        """Wrap Voila's ``get_rendered_notebook`` (the pre-heating manager built on this class hands a pooled
+        kernel to a page there) so that every kernel handed out passes through :meth:`note_page_kernel`."""
+        original = getattr(self, "get_rendered_notebook", None)
+        if original is None or getattr(original, "_notes_page_kernels", False):
+            return
+
+        async def get_rendered_notebook(*args, **kwargs):
+            self._heat_phase_over = True  # a page is being served: the start-up order has done its work
+            result = await original(*args, **kwargs)
+            self.note_page_kernel(result[2])  # (render task, rendered cells, kernel id)
+            self._given_to_page(result[2])
+            notebook = kwargs.get("notebook_name", args[0] if args else None)
+            if notebook is not None and result[0] is not None:
+                self._handed_renders.setdefault(notebook, result[0])  # its page is made when that render is done
+            return result
+
+        get_rendered_notebook._notes_page_kernels = True
+        self.get_rendered_notebook = get_rendered_notebook
+
+    def drop_failed_pool_tasks(self) -> None:
+        """Forget pre-heated kernels whose start failed (e.g. refused at the cap), so that the next page of that
+        notebook starts a kernel of its own instead of waiting for one that never comes."""
+        for pool in getattr(self, "_pools", {}).values():
+            for task in list(pool):
+                if task.done() and (task.cancelled() or task.exception() is not None):
+                    pool.remove(task)
+
+    def refill_pools_if_room(self) -> None:
+        """Top the pre-heated pools up again (after a refill was refused at the cap) when that still leaves room
+        for one more page."""
+        pools = getattr(self, "_pools", None)
+        config = getattr(self, "kernel_pools_config", None)
+        if pools is None or config is None:
+            return
+        default = config.get("default", {}).get("pool_size", 0)
+        for name, pool in pools.items():
+            missing = config.get(name, {}).get("pool_size", default) - len(pool)
+            if missing > 0 and self.kernels_in_use() + missing < self.max_kernels:
+                self.fill_if_needed(notebook_name=name)
+
+    def pool_heated(self, notebook: str) -> bool:
+        """Whether the pre-heated pool of ``notebook`` (e.g. ``index.ipynb``) has made its page: a kernel of it has
+        started and run the notebook (in its pool, or for the page that took it first), or it has none to wait for
+        (no pool, or its start failed)."""
+        if notebook in self._heated:
+            return True
+        handed = self._handed_renders.get(notebook)  # a page took a kernel of it before it was done: that render
+        pool = getattr(self, "_pools", {}).get(notebook)
+        done = not pool or (handed is not None and handed.done())
+        for task in pool or ():
+            if not task.done():
+                continue
+            if task.cancelled() or task.exception() is not None:
+                done = True
+                continue
+            render = task.result().get("task") if isinstance(task.result(), dict) else None
+            done = done or render is None or render.done()
+        if done:
+            self._heated.add(notebook)
+        return done
+
+    def heat_before(self, notebook: str | None) -> list[str]:
+        """The pools a pre-heated kernel of ``notebook`` waits for (:attr:`heat_first`): those before it in that
+        list, or all of them for a notebook not in it; none for a page's own kernel (``notebook`` None)."""
+        if not notebook:
+            return []
+        first = list(self.heat_first)
+        return first[:first.index(notebook)] if notebook in first else first
+
+    async def _wait_for_heated(self, notebook: str | None) -> None:
+        """Hold a pre-heated kernel of ``notebook`` until the pools heated before it have made their pages, at most
+        :attr:`heat_first_wait` seconds. Only while the server starts: once one wait has ended, or a page has been
+        handed a pre-heated kernel, the start-up is over and no kernel that asks later waits (the waits begun before
+        run their course, so the landing page still renders first). Without that a refill at the kernel cap waited
+        the full 40 s for a learn pool whose every kernel a page took before it finished its first page, and the
+        page asking for that refill with it: a notes window reloaded at the cap took 36 s."""
+        import asyncio
+        if self._heat_phase_over:
+            return
+        waits = self.heat_before(notebook)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.heat_first_wait
+        while waits and not all(self.pool_heated(n) for n in waits) and loop.time() < deadline:
+            await asyncio.sleep(0.1)
+        if waits:
+            self._heat_phase_over = True
+
+    async def start_kernel(self, *args, **kwargs) -> str:
+        """Start a kernel once there is room (Jupyter Server's ``start_kernel`` otherwise unchanged). A pre-heated
+        kernel (its environment names its notebook in :data:`POOL_ENV`) first waits, at most
+        :attr:`heat_first_wait` seconds, until the pools heated before it have made their pages (:meth:`heat_before`):
+        on a fresh server the landing page's kernel has the machine to itself.
+
+        Raises:
+            KernelCapReached: ``max_kernels`` run or start and none can be shut down (see :meth:`cull_candidates`).
+        """
+        await self._wait_for_heated((kwargs.get("env") or {}).get(POOL_ENV))
+        while self.kernels_in_use() >= self.max_kernels:
+            candidates = self.cull_candidates()
+            if not candidates:
+                raise KernelCapReached(self.max_kernels, self.kernels_in_use())
+            victim = candidates[0]
+            self._culling.add(victim)
+            self.log.info("Kernel cap (%d) reached: shutting down kernel %s, idle with no page connected since %s",
+                          self.max_kernels, victim, getattr(self._kernels.get(victim), "last_activity", "?"))
+            try:
+                await self.shutdown_kernel(victim)
+            finally:
+                self._culling.discard(victim)
+        self._starting += 1  # counted from here on, before the first await: parallel starts see it
+        try:
+            kernel_id = await super().start_kernel(*args, **kwargs)
+        finally:
+            self._starting -= 1
+        if POOL_ENV not in (kwargs.get("env") or {}):  # a pre-heated kernel is a page's only once handed out
+            self._given_to_page(kernel_id)
+        return kernel_id
+
+    def busy_page(self) -> str:
+        """:func:`busy_page` for this manager's cap and the kernels in use now."""
+        return busy_page(self.max_kernels, self.kernels_in_use())
+
+
+def note_kernel_questions(handler_class) -> None:
+    """Make Jupyter Server's ``KernelHandler`` (``handler_class``, patched in place: `rules-tutor serve` and the hub's
+    servers alike) tell a :class:`CappedKernelManager` each time a page asks about its kernel (``GET
+    api/kernels/<id>``, :meth:`CappedKernelManager.note_page_alive`). Idempotent."""
+    if getattr(handler_class, "_tutor_notes_questions", False):
+        return
+    original = handler_class.get
+
+    async def get(self, kernel_id, *args, **kwargs):
+        alive = getattr(self.kernel_manager, "note_page_alive", None)
+        if alive is not None:
+            alive(kernel_id)
+        return await original(self, kernel_id, *args, **kwargs)
+
+    handler_class.get = get
+    handler_class._tutor_notes_questions = True
+
+
+def track_page_requests(handler_class) -> None:
+    """Make every ``get`` of ``handler_class`` (Voila's page handler on the hub) run inside its kernel manager's
+    :meth:`CappedKernelManager.page_request`, so that the kernel it gives its page is kept for that page until it
+    connects. Idempotent; a manager without ``page_request`` is left alone."""
+    if getattr(handler_class, "_tutor_tracks_pages", False):
+        return
+    original = handler_class.get
+
+    async def get(self, *args, **kwargs):
+        page_request = getattr(self.kernel_manager, "page_request", None)
+        if page_request is None:
+            return await original(self, *args, **kwargs)
+        with page_request():
+            return await original(self, *args, **kwargs)
+
+    handler_class.get = get
+    handler_class._tutor_tracks_pages = True
+
+
