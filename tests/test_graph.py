@@ -84,7 +84,7 @@ def test_listed_interaction(G, game, a, kind, b):
 
 def test_why_reads_like_the_issue(G):
     d = edge(G, RS, "nordheim", "blocks", "baikeng")
-    assert d["why"] == ("Baikeng is a Dark Spirit ability that targets opponents, and Nordheim's owner cannot be "
+    assert d["why"] == ("Baikeng is a Dark Spirit whose ability targets opponents, and Nordheim's owner cannot be "
                         "targeted by Dark Spirit abilities.")
     assert "spirit-nordheim" in d["scenarios"] or "spirit-baikeng" in d["scenarios"]
 

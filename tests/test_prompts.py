@@ -64,3 +64,19 @@ def test_an_invalid_prompts_file_in_a_users_content_folder_falls_back_to_plain_w
     finally:
         tp.prompts.cache_clear()
         tp.PROBLEMS.clear()
+
+
+@pytest.mark.parametrize("module, game_id", [("restless_spirits", "restless-spirits"), ("spirit_duels", "spirit-duels"),
+                                             ("spirited", "spirited")])
+def test_every_decision_asks_in_the_contents_words(module, game_id):
+    """Trial 15: a Restless Spirits choice read "Player 1: Choose zone card." (the decision's kind, not a sentence):
+    every decision kind of every game has its prompt in content/<game>/prompts.yaml."""
+    import importlib
+    state = importlib.import_module(f"tutor.games.{module}.state")
+    import dataclasses
+    kinds = {f.default for c in vars(state).values()
+             if isinstance(c, type) and issubclass(c, state._Decision) and c is not state._Decision
+             for f in dataclasses.fields(c) if f.name == "kind"}
+    assert kinds, module
+    missing = sorted(k for k in kinds if k not in prompts(game_id))
+    assert missing == [], f"{game_id}: decisions with no prompt: {missing}"

@@ -13,6 +13,10 @@ from .style import page_script
 #: What a presentation clicker sends (``KeyboardEvent.key``) and the Present tab button it presses (its CSS class).
 CLICKER_KEYS = {"ArrowRight": "tutor-presenter-next", "PageDown": "tutor-presenter-next",
                 "ArrowLeft": "tutor-presenter-back", "PageUp": "tutor-presenter-back"}
+#: More keys while a closed drop-down of the presenter has the focus: there Down and Up would quietly choose another
+#: walkthrough or step (trial 15: ArrowDown on the Walkthrough list switched to another game and lost the place), so
+#: they step like the clicker's keys; the list still opens with Space, Enter or Alt+Down to choose from it.
+SELECT_KEYS = {"ArrowDown": "tutor-presenter-next", "ArrowUp": "tutor-presenter-back"}
 
 # One listener per page (installed once, whatever the number of presenters). A key of CLICKER_KEYS without modifier
 # keys clicks the matching button of a Present tab that is shown (one with a layout box: a hidden tab's has none):
@@ -23,12 +27,15 @@ CLICKER_KEYS = {"ArrowRight": "tutor-presenter-next", "PageDown": "tutor-present
 # shown. It listens in the capture phase, so that a focused tab bar does not also take the arrow keys.
 KEYS_JS = """(function () {
   if (window.tutorPresenterKeys) { return; }
-  var KEYS = %s;
+  var KEYS = %s, SELECT_KEYS = %s;
   var TYPING = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=range]), ' +
                'textarea, [contenteditable]:not([contenteditable="false"])';
   function shown(el) { return el.getClientRects().length > 0; }
   window.tutorPresenterKeys = function (event) {
-    var cls = Object.prototype.hasOwnProperty.call(KEYS, event.key) ? KEYS[event.key] : null;
+    var own = Object.prototype.hasOwnProperty;
+    var onSelect = event.target instanceof HTMLSelectElement && !!event.target.closest('.tutor-presenter');
+    var cls = own.call(KEYS, event.key) ? KEYS[event.key] :
+              (onSelect && own.call(SELECT_KEYS, event.key) ? SELECT_KEYS[event.key] : null);
     if (!cls || event.defaultPrevented || event.isComposing || event.altKey || event.ctrlKey || event.metaKey ||
         event.shiftKey) { return; }
     var target = event.target instanceof Element ? event.target : null;
@@ -52,7 +59,7 @@ KEYS_JS = """(function () {
   };
   window.addEventListener('keydown', window.tutorPresenterKeys, true);
 })();
-""" % json.dumps(CLICKER_KEYS)
+""" % (json.dumps(CLICKER_KEYS), json.dumps(SELECT_KEYS))
 
 
 def clicker_keys() -> w.Output:

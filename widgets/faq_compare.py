@@ -90,13 +90,16 @@ def rows(c: faq.Comparison) -> list[str]:
     for ch in c.changes:
         when = f' <span class="rt-cmp-when" title="{esc(ch.seen.strip(" ()"))}">{esc(_when(ch.seen))}</span>' \
             if ch.seen else ""
+        # "(after step 1)" says where the what-if's value was read (its run stopped before the check's step): it
+        # sits in the what-if's cell, as the rulebook's value is read at the check's own step (trial 15: the row's
+        # label said "after step 1" over a rulebook value of the end of the script)
         if ch.original_value or ch.what_if_value:
             label = ch.line.split(": ")[0] if ": " in ch.line else ch.line
             va = _cut(ch.original_value, ch.what_if_value) if ch.original_value else _state(ch.original)
             vb = _cut(ch.what_if_value, ch.original_value) if ch.what_if_value else _state(ch.what_if)
-            out.append(_row(esc(label) + when, va, vb))
+            out.append(_row(esc(label), va, vb + when))
         else:
-            out.append(_row(esc(ch.line) + when, _state(ch.original), _state(ch.what_if)))
+            out.append(_row(esc(ch.line), _state(ch.original), _state(ch.what_if) + when))
     for cid in c.only_original:
         out.append(_row(f"Rule “{esc(c.titles.get(cid, cid))}”", '<span class="rt-cmp-yes">comes into play</span>',
                         '<span class="rt-cmp-same">does not</span>'))

@@ -135,7 +135,7 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
     height: 34px; margin-top: -34px !important; pointer-events: none; flex: 0 0 auto; }
   :is(.rt-pside, .rt-current-step) > .rt-more-below .rt-more-line { height: 34px; display: flex; align-items: flex-end;
     justify-content: center; font-size: 16px; font-weight: 700; color: #5b2d90;
-    background: linear-gradient(to bottom, rgba(255, 255, 255, 0), rgba(255, 255, 255, .94) 40%, #fff 70%); }
+    background: linear-gradient(to bottom, rgba(255, 255, 255, 0), #fff 38%); }
 }
 .rt-pbar { margin: 0 0 4px 0; flex-wrap: nowrap; }
 .rt-pbar .tutor-presenter-jump { flex: 1 1 200px; min-width: 0; }

@@ -109,6 +109,14 @@ def test_clicker_script_on_its_own(tutor_page):
     _press(page, "ArrowRight", "PageDown", "ArrowLeft", "PageUp")
     assert _clicks(page) == ["next", "next", "back", "back"]
     assert page.input_value("#jump") == "1"
+    # there Down and Up step too (trial 15: ArrowDown on the Walkthrough list chose another walkthrough)
+    _press(page, "ArrowDown", "ArrowUp")
+    assert _clicks(page) == ["next", "back"]
+    assert page.input_value("#jump") == "1"
+    # elsewhere Down and Up stay the page's own (nothing clicked)
+    page.focus("#other")
+    _press(page, "ArrowDown", "ArrowUp")
+    assert _clicks(page) == []
 
     # Next disabled (the last step): nothing is clicked, and the key still does not scroll the presenter away
     page.evaluate("document.getElementById('next').disabled = true")

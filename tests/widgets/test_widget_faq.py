@@ -302,9 +302,10 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     assert "Rulebook's case" in cmp and "Your what-if" in cmp
     rows = cmp_rows(cmp)
     assert rows[0] == ("Steps played", "all 2 steps", "1 of 2 steps · stops at step 2")
-    hand = {r[0]: r for r in rows}["Player 1 · hand (after step 1)"]
-    # a hand of seven: only the cards that differ, and how many are the same (not two walls of seven names)
-    assert hand[1:] == ("Spirit Cloak + 6 the same", "Drum + 6 the same")
+    hand = {r[0]: r for r in rows}["Player 1 · hand"]
+    # a hand of seven: only the cards that differ, and how many are the same (not two walls of seven names); where
+    # the what-if's value was read is said in its own cell (its run stopped after step 1; the rulebook's went on)
+    assert hand[1:] == ("Spirit Cloak + 6 the same", "Drum + 6 the same (after step 1)")
     assert ("Rule “Where a swapped-out Totem goes”", "comes into play", "does not") in rows
     assert "Step 2 (Give up Drum (single)) cannot be played: nothing leads to it now" in cmp
     assert "Give up Drum" in cmp and "into their hand." in cmp and "(rules: Buy a Totem" in cmp

@@ -44,7 +44,7 @@ def test_click_a_node_shows_clauses_neighbours_and_faq_links(G):
     v.on_node_click({"data": dict(el.data)})
     html = v.details.value
     assert "<h3>Nordheim</h3>" in html and "Protection from being targeted" in html
-    assert "Baikeng is a Dark Spirit ability that targets opponents" in html
+    assert "Baikeng is a Dark Spirit whose ability targets opponents" in html
     assert 'href="faq-explorer.ipynb?scenario=spirit-nordheim"' in html
     # trial 14, T7: provisional quietly, only where a value the arrow rests on is ours (a Spirit's Light/Dark type the
     # rulebook does not print), its reason on hover; an arrow resting on printed values has no mark; one legend
