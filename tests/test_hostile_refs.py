@@ -282,3 +282,27 @@ def test_a_card_name_with_control_or_bidi_characters_is_refused(tmp_path, game, 
         load_yaml_model({"restless-spirits": RS, "spirit-duels": SD, "spirited": SP}[game], p)
     assert err.value.field == f"{group}[1].name" and str(p) in str(err.value)
     assert "control character" in str(err.value) and bad not in str(err.value)
+
+
+def test_a_saved_question_never_takes_a_shipped_questions_place_while_the_list_fills(tmp_path):
+    """Attack 18 (medium): a file in the questions folder carrying the id faq-double-totem (and its own "Source:
+    rulebook") hid the rulebook's FAQ: the page, opened before every file was read (its first question only), kept
+    the saved file under the shipped id, then dropped the shipped question as "one of mine" once the list filled,
+    and opened on the forged question. The shipped question stays, the saved one is listed under its own id, and a
+    page opens on a rulebook question unless asked for a saved one."""
+    from tutor import faq
+    from widgets.faq import FaqExplorer
+    _src, data = _scenario("faq-double-totem")
+    data["meta"]["title"] = "Forged double totem"
+    (tmp_path / "innocent-name.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    first = faq.build_index("restless-spirits", until=lambda e: True)  # the first question only, as a page starts
+    assert "faq-double-totem" not in [e.id for e in first.entries]
+    page = FaqExplorer(game_id="restless-spirits", questions_folder=tmp_path, index=first)
+    assert page.mine_ids == {"faq-double-totem-mine"} and page.entry.id not in page.mine_ids
+    page._fill_index(faq.build_index("restless-spirits"))
+    page._load_mine()  # read again, as a pre-heated page does when its address arrives
+    shipped = page.index.get("faq-double-totem")
+    assert shipped.path.parent.name == "scenarios" and shipped.title != "Forged double totem"
+    assert page.index.get("faq-double-totem-mine").title == "Forged double totem"
+    page.open_asked("faq-double-totem")
+    assert page.entry.path == shipped.path

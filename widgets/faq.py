@@ -201,7 +201,8 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
                 self._no_such_question(open_id)
             except ValueError as exc:  # e.g. a game with no board view yet
                 self._cannot_show_asked(exc)
-        for e in self.index.entries:
+        # the rulebook's questions first: the page never opens on a saved question of one's own unless asked
+        for e in sorted(self.index.entries, key=lambda x: x.id in self.mine_ids):
             if not has_board(e.game):
                 continue
             try:

@@ -87,7 +87,7 @@ class QuestionList:
         """List every question of ``full`` (the shipped questions, every file read and validated) with the saved
         ones, keeping the search and game filter as the learner left them."""
         self.index = full
-        self.mine_ids = set()
+        self.mine_ids, self.mine_paths = set(), set()
         self._load_mine()
         self._refused = refused_html("Some question files were not loaded", self.index.problems)
         self.open_error.value = self._refused
@@ -100,15 +100,22 @@ class QuestionList:
 
     def _load_mine(self) -> None:
         """Read the saved questions (of the page's game) into the index, under "My questions"."""
-        shipped = tuple(e for e in self.index.entries if e.id not in self.mine_ids)
+        # the shipped questions are told by their files, not their ids: a saved question carrying a shipped
+        # question's id must never take that question's place (attack 18: a file in the questions folder with the id
+        # faq-double-totem hid the rulebook's FAQ and showed its own "Source: rulebook" in its place)
+        mine_paths = getattr(self, "mine_paths", set())
+        shipped = tuple(e for e in self.index.entries if e.path not in mine_paths)
         paths, left_out = faq.list_my_questions(self.questions_folder)
         mine = faq.build_index(paths=paths)
         entries = tuple(e for e in mine.entries if self.game_id is None or e.game == self.game_id)
-        taken = {e.id for e in shipped}
+        # while only the first questions are read (self.filling), the ids of the rest are not known yet: their files'
+        # names stand in for them (the shipped files are named after their ids), and the full list renames again
+        taken = {e.id for e in shipped} | {p.stem for p in faq.shipped_files(self.game_id)}
         entries = tuple(own_id(e, taken) for e in entries)  # a shipped question's id: listed under another id
         for e in entries:
             getattr(self, "_items", {}).pop(e.id, None)  # a replaced file gets a new list item
         self.mine_ids = {e.id for e in entries}
+        self.mine_paths = {e.path for e in entries}
         self.mine_problems = mine.problems + tuple(left_out)  # saved questions not listed, and why (shown in view)
         self.index = faq.Index(entries + shipped, self.index.problems + mine.problems + tuple(left_out),
                                self.index.waiting)

@@ -663,6 +663,33 @@ def test_one_bad_lesson_file_in_a_content_folder_is_left_out_and_named(tmp_path,
     assert app.free.session.legal_actions() and not app.errors.output.outputs
 
 
+def test_a_first_lesson_whose_solution_does_not_play_is_left_out_and_the_page_works(tmp_path, monkeypatch):
+    """Attack 18 (high): a lesson file that loads but whose solution does not play (here cut to one step), given
+    order 0 so it comes first, took the whole learn page down ("error when executing cell"): the page opens its
+    first lesson at once. It is now left out at load, named, and the page opens on the next lesson."""
+    import shutil
+
+    import yaml
+    from tutor.core.content import shipped_content_root
+    from tutor.lessons import readable_lessons
+    root = tmp_path / "content"
+    shutil.copytree(shipped_content_root(), root)
+    lessons = root / "restless-spirits" / "lessons"
+    src = sorted(lessons.glob("*.yaml"))[2]
+    data = yaml.safe_load(src.read_text(encoding="utf-8"))
+    data.update(order=0, id="zz-cut-solution", solution=data["solution"][:1])
+    (lessons / "00-cut.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    monkeypatch.setenv("RULES_TUTOR_CONTENT", str(root))
+    good, left = readable_lessons("restless-spirits")  # it loads (its solution is checked when it is started)
+    assert good[0].id == "zz-cut-solution" and left == []
+    app = LearnApp("restless-spirits")
+    left = app.lessons.left_out
+    assert len(left) == 1 and "00-cut.yaml" in left[0] and "solution" in left[0], left
+    assert app.lessons.lesson.id == good[1].id and app.lessons.app.session.legal_actions()
+    assert "zz-cut-solution" not in [x.id for x in app.lessons.lessons]
+    assert any("00-cut.yaml" in n for n in _notes(app)) and not app.errors.output.outputs
+
+
 def test_a_hint_is_one_line_that_goes_with_its_step_and_with_the_goal():
     """Trial 10: two hint lines stayed above the board under "Goal reached!" (about 70 px). A hint shows alone (the
     newest revealed), goes when a step is taken (or undone) after it and when the goal holds; the next press gives
