@@ -31,7 +31,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-learn :focus-visible { outline: 2px solid #5b2d90 !important; outline-offset: 1px; }
 .rt-learn > .rt-learn-head { position: absolute !important; right: 12px; top: 6px; z-index: 2; margin: 0; }
 /* a notice line at the top (progress not saved...) leaves the title's corner free: its Got it stays clickable */
-.rt-learn > .rt-learn-notice-row { margin-right: 340px !important; flex: 0 0 auto !important; }
+/* (not the free game's line on the tab bar: its room is set below; trial 15: the margin squeezed it to "G…") */
+.rt-learn > .rt-learn-notice-row:not(.rt-free-notice) { margin-right: 340px !important;
+  flex: 0 0 auto !important; }
 .rt-learn-notice-row > .rt-notice-close { flex: 0 0 auto !important; }
 .rt-learn > .rt-style { display: none !important; }
 /* the free game's "from before is back" line (trial 14, T3): on the tab bar's line, between the tabs and the page's

@@ -122,6 +122,16 @@ def test_a_lost_goal_is_said_at_once_and_the_page_resumes_lesson_and_free_play(l
         expect(_step_title(page)).to_contain_text("Step 2", timeout=CLICK_MS)
         expect(page.locator(".tutor-seats select:visible").nth(1).locator("option:checked")).to_have_text("You")
         page.screenshot(path=str(ARTIFACTS / "screenshots" / "learn-resumed-free-play-1366x768.png"))
+        # the notice that the game is back reads on the tab bar's line, at a laptop's and a projector's width
+        # (trial 15: at 1024 a margin meant for other notices squeezed it to its button, "G…")
+        for width in (1366, 1024):
+            page.set_viewport_size({"width": width, "height": 768})
+            page.wait_for_timeout(400)
+            row = page.locator(".rt-free-notice:visible").first
+            expect(row).to_contain_text("is back")
+            box = row.bounding_box()  # the line's room (it hides what does not fit)
+            assert box is not None and box["width"] >= 250 and box["x"] + box["width"] <= width, (width, box)
+        page.set_viewport_size({"width": 1366, "height": 768})
         page.locator(".tutor-action:visible:not([disabled])").first.click()  # and it goes on
         expect(_step_title(page)).to_contain_text("Step 3", timeout=CLICK_MS)
         # the lesson is still kept behind the Lessons tab
