@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import json
 import struct
-import time
+
+from .logbudget import budget_warn
 
 #: The binary protocol Jupyter Server and the pages' JavaScript speak (its name as a websocket subprotocol).
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -146,17 +147,9 @@ _window = {"start": float("-inf"), "logged": 0, "unlogged": 0}
 
 
 def _log_refusal(log, kernel_id: str, why: str) -> None:
-    now = time.monotonic()
-    if now - _window["start"] >= LOG_WINDOW_S:
-        if _window["unlogged"]:
-            log.warning("%d more malformed messages from pages were refused in %.0f s (not logged one by one)",
-                        _window["unlogged"], LOG_WINDOW_S)
-        _window.update(start=now, logged=0, unlogged=0)
-    if _window["logged"] >= LOG_BUDGET:
-        _window["unlogged"] += 1
-        return
-    _window["logged"] += 1
-    log.warning("Refused a malformed message from a page to kernel %s: %s", kernel_id, why[:REASON_CHARS])
+    budget_warn(log, _window, LOG_BUDGET, LOG_WINDOW_S,
+                "%d more malformed messages from pages were refused in %.0f s (not logged one by one)",
+                "Refused a malformed message from a page to kernel %s: %s", kernel_id, why[:REASON_CHARS])
 
 
 def refuse_malformed_frames(connection_class) -> None:

@@ -31,6 +31,7 @@ import time
 import traceback
 
 import ipywidgets as w
+from tutor.logbudget import budget_warn
 
 #: The logger of refusals: not under ``widgets`` or ``tutor``, whose warnings the page's error panel shows. In a
 #: page's kernel its lines go to the kernel's stderr, which `rules-tutor serve` keeps in the server's log.
@@ -270,18 +271,8 @@ _resent: dict[str, float] = {}
 def _log_refusal(template: str, *args) -> bool:
     """Log one refusal line, within :data:`LOG_BUDGET` lines per :data:`LOG_WINDOW_S` seconds; the lines over the
     budget are counted, and said in one line when the next window opens. Returns whether this line was logged."""
-    now = time.monotonic()
-    if now - _window["start"] >= LOG_WINDOW_S:
-        if _window["unlogged"]:
-            log.warning("%d more messages from the page were refused in %.0f s (not logged one by one)",
-                        _window["unlogged"], LOG_WINDOW_S)
-        _window.update(start=now, logged=0, unlogged=0)
-    if _window["logged"] >= LOG_BUDGET:
-        _window["unlogged"] += 1
-        return False
-    _window["logged"] += 1
-    log.warning(template, *args)
-    return True
+    return budget_warn(log, _window, LOG_BUDGET, LOG_WINDOW_S,
+                       "%d more messages from the page were refused in %.0f s (not logged one by one)", template, *args)
 
 
 def _resync(widget: w.Widget) -> None:
