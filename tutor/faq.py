@@ -239,12 +239,6 @@ def build_index(game_id: str | None = None, paths: list[Path | str] | None = Non
     return Index(tuple(entries), tuple(problems), tuple(waiting.items()))
 
 
-def shipped_files(game_id: str | None = None) -> list[Path]:
-    """The scenario files of the content (one game's, or every game's), not read: most are named after their
-    ``meta.id`` as a rule (:func:`tutor.scenario.all_scenarios`)."""
-    return all_scenarios(game_id)
-
-
 def _game_of(path: Path) -> str | None:
     try:
         data = parse_yaml(read_text(path), str(path))

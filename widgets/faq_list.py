@@ -110,7 +110,7 @@ class QuestionList:
         entries = tuple(e for e in mine.entries if self.game_id is None or e.game == self.game_id)
         # while only the first questions are read (self.filling), the ids of the rest are not known yet: their files'
         # names stand in for them (the shipped files are named after their ids), and the full list renames again
-        taken = {e.id for e in shipped} | {p.stem for p in faq.shipped_files(self.game_id)}
+        taken = {e.id for e in shipped} | {p.stem for p in faq.all_scenarios(self.game_id)}
         entries = tuple(own_id(e, taken) for e in entries)  # a shipped question's id: listed under another id
         for e in entries:
             getattr(self, "_items", {}).pop(e.id, None)  # a replaced file gets a new list item
