@@ -19,9 +19,9 @@ Like ``tutor/webguard.py``, this module imports nothing of the engine: the class
 from __future__ import annotations
 
 import json
+import logging
 import struct
-
-from .logbudget import budget_warn
+import time
 
 #: The binary protocol Jupyter Server and the pages' JavaScript speak (its name as a websocket subprotocol).
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -144,6 +144,27 @@ def frame_refusal(frame, subprotocol: str | None) -> str | None:
 
 
 _window = {"start": float("-inf"), "logged": 0, "unlogged": 0}
+
+
+def budget_warn(log: logging.Logger, window: dict, budget: int, window_s: float, over: str, template: str,
+                *args: object) -> bool:
+    """A log line budget for refusals a page can cause at will (malformed frames here, forged widget messages in
+    :mod:`widgets.comm_guard`): log ``template % args`` as a warning unless ``budget`` lines were logged in the
+    current window of ``window_s`` seconds. ``window``: the caller's counters ``{"start", "logged", "unlogged"}`` (changed here);
+    ``over``: the line that says how many were not logged, with ``%d`` (the count) and ``%.0f`` (the seconds).
+    Returns whether this line was logged."""
+    now = time.monotonic()
+    if now - window["start"] >= window_s:
+        if window["unlogged"]:
+            log.warning(over, window["unlogged"], window_s)
+        window.update(start=now, logged=0, unlogged=0)
+    if window["logged"] >= budget:
+        window["unlogged"] += 1
+        return False
+    window["logged"] += 1
+    log.warning(template, *args)
+    return True
+
 
 
 def _log_refusal(log, kernel_id: str, why: str) -> None:

@@ -31,7 +31,7 @@ import time
 import traceback
 
 import ipywidgets as w
-from tutor.logbudget import budget_warn
+from tutor.wsframes import budget_warn
 
 #: The logger of refusals: not under ``widgets`` or ``tutor``, whose warnings the page's error panel shows. In a
 #: page's kernel its lines go to the kernel's stderr, which `rules-tutor serve` keeps in the server's log.
