@@ -36,8 +36,9 @@ CSS = """
 .rt-faq-saved { color: #1b5e20; font-size: 12.5px; }
 /* which moment the changes apply to (the start) and which the board shows */
 .rt-faq-moment-bar { margin: 4px 0 2px 0; gap: 8px; }
-.rt-faq-moment { flex: 1 1 auto; min-width: 0; }
-.rt-faq-moment > div { font-size: 13px; line-height: 1.35; padding: 3px 8px; border-radius: 6px; }
+.rt-faq-moment { flex: 1 1 260px; min-width: 0; }
+.rt-faq-moment-bar > .tutor-faq-to-start { flex: 0 0 auto; }
+.rt-faq-moment-now, .rt-faq-moment-later { font-size: 13px; line-height: 1.35; padding: 3px 8px; border-radius: 6px; }
 .rt-faq-moment-now { background: #eef7ee; border-left: 4px solid #2e7d32; color: #1b4d1f; }
 .rt-faq-moment-later { background: #fff4e0; border-left: 4px solid #e08a00; color: #4a3200; }
 /* (the panel's box must not clip: the bar sticks to the scrolling section around it) */
@@ -96,7 +97,8 @@ class WhatIfPanel:
         self.to_start = _button("Show the start", "tutor-faq-to-start", "step-backward",
                                 "Take the board back to the start the changes apply to (Redo brings your steps back)")
         self.to_start.on_click(g(lambda _b: self.show_start()))
-        self.moment_bar = w.HBox([self.moment, self.to_start], layout=w.Layout(align_items="center"))
+        self.moment_bar = w.HBox([self.moment, self.to_start], layout=w.Layout(align_items="center",
+                                                                             flex_flow="row wrap"))
         self.moment_bar.add_class("rt-faq-moment-bar")
         self.edit_list = w.HTML()
         self.compare_html = w.HTML()
