@@ -278,8 +278,10 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
    next Stage, an empty dice pool or items row, the set-aside Stages; a Spirited stack's limit and the Hourglass
    note), and each game's zones use the width: Restless Spirits' Lost Spirits across the board, the Shrine beside the
    markets, the two players side by side; a Spirit Duels Spirit's state, health bar and health on one line; the
-   Allegiances' heading beside its clans. The learn pages show all of it. Measured in
-   tests/browser/test_presenter_board.py. */
+   Allegiances' heading beside its clans, a Camp's card beside its name, a player's counts after their name. Once a
+   Restless Spirits player has Spirits on their spaces the boards stack and a Spirit takes the room of its empty
+   neighbours: with the narration's three lines, those steps reach 14-16 px (fit 0.86-1.0). The learn pages show all
+   of it. Measured in tests/browser/test_presenter_board.py. */
 @media (max-width: 1180px), (max-height: 800px) {
   .tutor-narration .rt-ntext { font-size: 20px !important; line-height: 1.25 !important; }
   .rt-present .rt-pboard .rt-board, .rt-present .rt-pboard .rt-board * { font-size: max(16px, 1em) !important; }
@@ -308,11 +310,26 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
     display: none; }
   /* Restless Spirits: the Lost Spirits across the board, the Shrine beside the markets, the players side by side */
   .rt-present .rt-pboard .rt-bparts > .rt-bpart-wide { flex: 1 1 100% !important; max-width: none !important; }
-  .rt-present .rt-pboard .rt-bparts > .rt-bpart-zone:has(.rt-shrine-top) { flex: 0 0 30% !important; min-width: 0; }
-  .rt-present .rt-pboard .rt-bparts > .rt-bpart-markets { flex: 1 1 60% !important; min-width: 0;
+  .rt-present .rt-pboard .rt-bparts > .rt-bpart-zone:has(.rt-shrine-top) { flex: 0 0 21% !important; min-width: 0; }
+  .rt-present .rt-pboard .rt-shrine-top { flex-wrap: wrap; }
+  .rt-present .rt-pboard .rt-bparts > .rt-bpart-markets { flex: 1 1 70% !important; min-width: 0;
     width: auto !important; }
+  .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-markets) .rt-rowlabel { min-width: 0; margin-right: 4px; }
   .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player { flex: 1 1 40% !important;
     min-width: 0; }
+  /* ... one above the other once a Spirit is on a player's spaces (its requirements and ability need the width) */
+  .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-markets):has(.rt-player .rt-space:not(.rt-empty))
+    > .rt-bpart-player { flex: 1 1 100% !important; }
+  /* a Spirit on a player's spaces takes the width its empty neighbours (outlines) do not need; its name and type
+     share a line */
+  .rt-present .rt-pboard .rt-player .rt-spaces { display: flex !important; gap: 4px; }
+  .rt-present .rt-pboard .rt-player .rt-spaces > .rt-space { flex: 4 1 0; min-width: 0; }
+  .rt-present .rt-pboard .rt-player .rt-spaces > .rt-space.rt-empty { flex: 1 1 0; }
+  .rt-present .rt-pboard .rt-player .rt-space > .rt-sname, .rt-present .rt-pboard .rt-player .rt-space > .rt-stype {
+    display: inline; }
+  .rt-present .rt-pboard .rt-player .rt-space > .rt-sname { margin-right: 6px; }
+  /* the rules that fired in a slightly narrower column: the board gets the width */
+  body[data-voila] .rt-present > .rt-pmain { grid-template-columns: minmax(0, 1fr) clamp(230px, 23vw, 620px); }
   /* Spirit Duels: a Spirit's name line, then its state, health bar and health on one line, its powers, its ability */
   .rt-present .rt-pboard .sd-card:not(.sd-down) { display: flex; flex-wrap: wrap; align-items: center;
     column-gap: 6px; padding: 2px 5px; }
@@ -331,6 +348,21 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
   .rt-present .rt-pboard .sp-alzone > .sp-als { flex: 1 1 auto; }
   .rt-present .rt-pboard .sp-space { line-height: 1.15; }
   .rt-present .rt-pboard .rt-board .sp-camp { line-height: 1.15; padding: 0 3px; }
+  .rt-present .rt-pboard .sp-als { display: flex; flex-wrap: wrap; gap: 2px 4px; }
+  .rt-present .rt-pboard .sp-als > .rt-row { margin: 0; }
+  .rt-present .rt-pboard .sp-als .sp-clan { padding-left: 4px; padding-right: 4px; }
+  /* a Camp names itself ("Camp 1:"): its row needs no label, and its card goes beside its name */
+  .rt-present .rt-pboard .rt-row:has(> .sp-camps) > .rt-rowlabel { display: none; }
+  .rt-present .rt-pboard .rt-row:has(> .sp-camps) > .sp-camps { flex: 1 1 100%; }
+  /* three players: a player's counts run on after their name and tags (not a line of their own under them) */
+  .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-phead {
+    display: block; }
+  .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-phead > .rt-stats {
+    margin-left: 6px; white-space: nowrap; }
+  /* the provisional mark as large as the words, raised without making its line taller */
+  .rt-present .rt-pboard .rt-board .rt-prov { vertical-align: baseline !important; position: relative; top: -0.35em;
+    line-height: 0 !important; }
+  .rt-present .rt-pboard .rt-legend { line-height: 1.2; margin: 0; }
 }
 /* the board's box fills its row at every size (it was as high as the board: a box that grew later, as the narration
    got shorter, kept the board at the smaller scale) */
