@@ -328,8 +328,6 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
   .rt-present .rt-pboard .rt-player .rt-space > .rt-sname, .rt-present .rt-pboard .rt-player .rt-space > .rt-stype {
     display: inline; }
   .rt-present .rt-pboard .rt-player .rt-space > .rt-sname { margin-right: 6px; }
-  /* the rules that fired in a slightly narrower column: the board gets the width */
-  body[data-voila] .rt-present > .rt-pmain { grid-template-columns: minmax(0, 1fr) clamp(230px, 23vw, 620px); }
   /* Spirit Duels: a Spirit's name line, then its state, health bar and health on one line, its powers, its ability */
   .rt-present .rt-pboard .sd-card:not(.sd-down) { display: flex; flex-wrap: wrap; align-items: center;
     column-gap: 6px; padding: 2px 5px; }
@@ -342,6 +340,13 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
   .rt-present .rt-pboard .sd-card > .sd-powers { order: 4; }
   .rt-present .rt-pboard .sd-card > .sd-traits, .rt-present .rt-pboard .sd-card > .sd-ability { order: 5; }
   .rt-present .rt-pboard .sd-spirits { gap: 4px; }
+  /* whose turn on one line, the round strip under it on one line; a die's type and level side by side */
+  .rt-present .rt-pboard .sd-board > .rt-banner, .rt-present .rt-pboard .sd-board > .sd-strip {
+    flex: 1 1 100% !important; }
+  .rt-present .rt-pboard .sd-board > .sd-strip { row-gap: 2px; padding-top: 1px; padding-bottom: 1px; }
+  .rt-present .rt-pboard .sd-pool { display: flex; flex-wrap: wrap; gap: 2px 3px; min-height: 0; }
+  .rt-present .rt-pboard .sd-die { padding: 0 3px !important; margin: 0 !important; min-height: 0 !important; }
+  .rt-present .rt-pboard .sd-die .sd-k { flex-direction: row; gap: 4px; }
   /* Spirited: the Allegiances' heading beside its clans, compact Time Track spaces and Camps */
   .rt-present .rt-pboard .sp-alzone { display: flex; flex-wrap: wrap; align-items: center; column-gap: 8px; }
   .rt-present .rt-pboard .sp-alzone > h4 { margin: 0; }
