@@ -195,9 +195,9 @@ class WhatIfPanel:
         """Take the board back to the set-up the what-if changes (the start, before the script's first step), in
         one drawing; the steps taken stay on the Redo list."""
         model = self.app.model
-        if model.session.history:
+        if model.session.can_undo:
             with model.held():
-                while model.session.history:
+                while model.session.can_undo:
                     model.undo()
 
     def show_moment(self) -> None:
