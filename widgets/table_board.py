@@ -16,6 +16,10 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) >
   .rt-bpart-player:has(.rt-current) { order: 4; }
 .rt-compact .rt-bparts > .rt-bpart-legend { order: 7; }
+/* the key line stays whole at the foot of the board's box when the board is taller than it (trial 15, U4: in free
+   play at 1366x768 it sat half under the last-step strip): the board scrolls under it */
+.rt-onescreen .rt-board-area .rt-bparts > .rt-bpart-legend { position: sticky; bottom: 0; z-index: 1;
+  background: #fff; padding: 1px 0; }
 /* reference panels (Spirited's wonders and clans, folded) come after the players' areas, so the learner's own area
    (with its hand) is in view under the shared table; against the computer the learner's area comes first */
 .rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { order: 6; }
@@ -58,7 +62,11 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
    mouse */
 .rt-compact .rt-ability:focus { white-space: normal; overflow: visible; outline: none; }
 .rt-compact .rt-ability:focus-visible { outline: 2px solid #5b2d90; }
+.rt-compact .rt-stype:focus { white-space: normal; overflow: visible; outline: none; }
 .rt-compact .rt-spaces > .rt-space { min-width: 0; }
+/* a Lost Spirit's needs are what the learner chooses by: always whole, on as many lines as they take (trial 15, U1) */
+.rt-compact .rt-space.rt-mini > .rt-ability { white-space: normal !important; display: block !important;
+  -webkit-line-clamp: unset !important; line-clamp: none !important; overflow: visible !important; }
 /* a wide window (1366 px and more) has room under the boards: a card's ability, its Activation Token's note, a Lost
    Spirit's needs and Spirit Duels' ability and "evolves into" lines take up to two lines before they are cut (trial
    13 item L5: "Activated: Move Twiz…" with free space under the board); the whole text stays on hover */
