@@ -12,7 +12,8 @@ import secrets
 import tutor
 
 from .kernel_timing import wait_until_page_asked
-from .style import button
+from .learn_tabs import TabHold
+from .style import box, button, esc, html_widget
 
 log = logging.getLogger("tutor.learn")
 
@@ -66,6 +67,11 @@ class PlaceKeeping:
         if self.store is not None:
             raise ValueError("this page already keeps its place in a progress store")
         self.store = store
+        # which tab plays the page: another tab playing it now stops this one at once, before anything is kept
+        # (a browser gives this tab's id a moment later: a reload of the tab that plays is told from another tab)
+        self.hold = TabHold(store, self.place_key, self.page_token, self._stopped)
+        self.hold.tab_id = self._tab_id.value or None
+        self.hold.start(wait_for_tab=_in_kernel())
         if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
             self.widget.add_class("rt-kept")
         told = store.take_notice()  # the database cannot save: said once, the page works on
@@ -123,6 +129,8 @@ class PlaceKeeping:
         another tab (:data:`OTHER_TAB_NOTICE`). A notice the store gives meanwhile (saving stopped) is said once."""
         if self.store is None or self._restoring:
             return
+        if self.hold is not None and not self.hold.may_save():  # another tab plays the page: nothing kept from here
+            return
         kept = self.place()
         rev, writer = kept.get("rev"), kept.get("page")
         moved = (rev != self._expected_rev) if isinstance(rev, str) else (
@@ -166,6 +174,32 @@ class PlaceKeeping:
             self._notice(f"⚠ {told}")
         if free and self.free is not None:  # (a free game kept for another tab is not the one this page shows)
             self._free_known = data["free"]
+
+    def _stopped(self, text: str) -> None:
+        """Another tab or window plays this page: cover it with ``text`` and the "Play here" button (``play_here``;
+        the cover, CSS class ``rt-other-tab``, is made the first time)."""
+        if self.cover is None:
+            self._cover_text = html_widget()
+            self.play_here = button("Play here", "Play this page's game in this tab (the other tab stops)",
+                                    icon="hand-pointer-o", classes=("rt-play-here",), button_style="primary")
+            self.play_here.on_click(self.errors.guard(lambda _b: self.take_over()))
+            self.cover = box([box([self._cover_text, self.play_here], classes=("rt-other-tab-card",))],
+                             classes=("rt-other-tab", "rt-hidden"))
+            self.widget.children = (*self.widget.children[:-1], self.cover, self.widget.children[-1])
+        self._cover_text.value = f'<div class="rt-other-tab-text" role="alert">{esc(text)}</div>'
+        self.cover.remove_class("rt-hidden")
+
+    def take_over(self) -> None:
+        """Play the page in this tab again ("Play here"): hold the tab mark (the other tab stops), then show the place
+        kept now (the other tab's newest: its lesson and steps, its free game) and take the cover away."""
+        if self.hold is None:
+            return
+        self.hold.claim()
+        self.resume()
+        if self.free is not None:
+            self.load_newer_free()
+        if self.cover is not None:
+            self.cover.add_class("rt-hidden")
 
     def _synced(self, kept: dict) -> None:
         """This page has read the kept place ``kept``: its marks and free game are the ones expected next time."""
@@ -246,6 +280,15 @@ class PlaceKeeping:
                 self.tabs.selected_index = 1
         finally:
             self._restoring = False
+
+def _in_kernel() -> bool:
+    """Whether this runs in a page's kernel (a browser shows the page and gives its tab's id)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    return getattr(get_ipython(), "kernel", None) is not None
+
 
 def _restore_redo(session: tutor.Session, redo: list[str]) -> None:
     """Give ``session`` back the undone steps ``redo`` (action ids, the next to redo last, as

@@ -91,6 +91,8 @@ class LessonRunner:
         # at 1024x768, Restless Spirits' key line at 1366x768)
         self.hints.close()
         self.hints = self.app.actions.note
+        # a lesson's learner plays every seat: a step that hands them another one says so on the strip's head line
+        self.app.last.seat_reason = " (in a lesson you play every seat)"
         self.app.model.observe(lambda m, change: change != "clause" and self.check())
         self.stuck_undo.on_click(g(lambda _b: self.app.model.undo()))
         self.stuck_restart.on_click(g(lambda _b: self.app.model.reset()))

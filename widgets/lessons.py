@@ -12,6 +12,7 @@ import tutor
 
 from .app import TutorApp
 from .kernel_timing import after_cell, warm_progress
+from .learn_tabs import TabHold, tab_id_box
 from .learn_place import (FREE_MOVED_ON, KEPT_GAME_LOST, KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE, RESUMED_NOTICE,
                           PlaceKeeping, _restore_redo, _short, learner_words)
 from .lesson_runner import LessonRunner, start_lesson
@@ -77,7 +78,14 @@ class LearnApp(PlaceKeeping):
         styles = [style_widget(), table_style(), strip_fit()]
         for x in styles:
             x.add_class("rt-style")
-        self.widget = w.VBox([*styles, title, self.tabs], layout=w.Layout(width="100%"))
+        #: which tab plays this page (:class:`widgets.learn_tabs.TabHold`, made by :meth:`keep_place`); a page another
+        #: tab plays is covered by :attr:`cover`, which says so and offers to play here instead (trial 15, U2)
+        self.hold: TabHold | None = None
+        self._tab_id, tab_script = tab_id_box()
+        self._tab_id.observe(self.errors.guard(lambda ch: self.hold is not None and self.hold.given_tab_id(ch["new"])),
+                             names="value")
+        self.cover: w.Box | None = None  # made when first needed (see PlaceKeeping._stopped)
+        self.widget = w.VBox([*styles, self._tab_id, tab_script, title, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
         left = self.lessons.left_out

@@ -39,6 +39,15 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   flex: 0 0 auto !important; }
 .rt-learn-notice-row > .rt-notice-close { flex: 0 0 auto !important; }
 .rt-learn > .rt-style { display: none !important; }
+/* the browser tab's id (widgets/learn_tabs.py): a text box out of sight and out of reach */
+.rt-learn > .rt-tab-id { position: absolute !important; width: 1px; height: 1px; overflow: hidden; opacity: 0;
+  pointer-events: none; left: -9999px; }
+/* another tab or window plays this page (trial 15, U2): a cover over the whole page says so, with Play here */
+.rt-learn > .rt-other-tab { position: absolute !important; inset: 0; z-index: 60; background: rgba(246, 243, 252, .94);
+  display: flex; align-items: center; justify-content: center; }
+.rt-other-tab-card { max-width: 560px; background: #fff; border: 1px solid #c9b8ec; border-radius: 12px;
+  padding: 18px 22px; box-shadow: 0 10px 30px rgba(40, 20, 80, .22); gap: 12px; align-items: flex-start; }
+.rt-other-tab-text { font-size: 15px; line-height: 1.45; color: #2b1a4a; white-space: normal; }
 /* the free game's "from before is back" line (trial 14, T3): on the tab bar's line, between the tabs and the page's
    title, so it never moves the table down; one line, its advice left out on a narrow window (whole on hover) */
 .rt-learn > .rt-free-notice { position: absolute !important; top: 3px; left: 304px; right: 345px; height: 30px;
@@ -190,6 +199,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-last-head { flex: 0 0 auto; align-items: center; gap: 6px; }
 .rt-last-head > .widget-html { flex: 1 1 auto; min-width: 0; }
 .rt-last-title { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: #6a6484; font-weight: 700; }
+/* the step handed the learner another seat (trial 15, U3): said on the strip's head line, beside its title */
+.rt-seat-now { margin-left: 10px; padding: 1px 8px; border-radius: 10px; background: #efe8fb; color: #3d1f66;
+  border: 1px solid #c9b8ec; font-size: 12.5px; white-space: nowrap; }
 .rt-drawer-toggle.jupyter-button, .rt-drawer-toggle.widget-toggle-button { height: 24px; font-size: 12.5px;
   padding: 0 8px; border-radius: 12px; background: #f1eefa; color: #3d1f66; box-shadow: none; }
 .rt-drawer-toggle.mod-active { background: #5b2d90; color: #fff; }
@@ -254,6 +266,11 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 :is(.rt-step-col, .rt-reply-part) > .tutor-clause { flex: 0 1 auto; max-width: 44% !important; overflow: hidden;
   margin: 1px 0 1px auto; white-space: normal !important; height: auto !important; min-height: 22px;
   line-height: 1.25 !important; text-align: left; padding-top: 1px; padding-bottom: 1px; }
+/* a rule chip beside an action or an event wraps to a second line rather than losing its last words too (trial 15,
+   U1: "§ Refresh the Lost Spirits an…", "§ Mastery makes one type fr…" at 1366 and 1024) */
+.rt-onescreen :is(.rt-agrid, .rt-current-step) > .tutor-clause { overflow: hidden; white-space: normal !important;
+  height: auto !important; min-height: 22px; line-height: 1.25 !important; text-align: left; padding-top: 1px;
+  padding-bottom: 1px; text-overflow: clip; }
 .rt-current-step > .rt-reply-col { border-left: 2px solid #e3d6f7; padding-left: 10px; }
 .rt-reply-col > .rt-then { border-top: none !important; margin-top: 0 !important; padding-top: 0 !important; }
 .rt-step-col .rt-step-now { font-size: 13px; line-height: 1.3; margin: 0 0 1px 0; }
