@@ -70,7 +70,7 @@ class PlaceKeeping:
         # which tab plays the page: another tab playing it now stops this one at once, before anything is kept
         # (a browser gives this tab's id a moment later: a reload of the tab that plays is told from another tab)
         self.hold = TabHold(store, self.place_key, self.page_token, self._stopped)
-        self.hold.tab_id = self._tab_id.value or None
+        self.hold.tab_id = (self._tab_id.value or "").split()[0][:40] if (self._tab_id.value or "").split() else None
         self.hold.start(wait_for_tab=_in_kernel())
         if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
             self.widget.add_class("rt-kept")

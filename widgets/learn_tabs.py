@@ -6,8 +6,11 @@ so too, with the same offer. A reload of the tab that plays is that tab again, n
 How: the tab that plays the page keeps a mark in the progress store beside the page's place (key
 ``"<place key>:tab"``, :class:`TabHold`): its page's token, the browser tab's own id (kept by the browser for the
 tab's life, reloads included: ``sessionStorage``, given to the kernel by :data:`TAB_JS` through a hidden text box)
-and the time of its last beat. The tab that plays beats every :data:`BEAT_S` seconds; a mark not renewed for
-:data:`STALE_S` seconds is a tab gone (closed, its kernel shut down), and the next page takes it over quietly.
+and the time of its last beat. The browser tab that plays beats every :data:`BEAT_S` seconds (its script says so to
+the kernel) and gives the mark up when it closes or reloads; a mark not renewed for :data:`STALE_S` seconds is a tab
+gone too (a closed tab's kernel may live on: only the browser's beats count), and the next page takes it over
+quietly. A hidden tab's timers may slow to one a minute (the browser's throttling): such a tab may lose the page to
+a newer tab, which is then said over it at its next beat.
 """
 from __future__ import annotations
 
@@ -38,23 +41,27 @@ TAKEN_OVER = ("Your game is now played in another tab or window of this page, so
 #: The browser tab's id: made once per tab (``sessionStorage`` keeps it through reloads, not into a new tab) and
 #: typed into the page's hidden box of CSS class ``rt-tab-id``, whose value the kernel reads.
 TAB_JS = """(function () {
-  var id = null;
+  var id = null, n = 0;
   try { id = sessionStorage.getItem('rt-tab-id');
         if (!id) { id = Math.random().toString(36).slice(2, 14); sessionStorage.setItem('rt-tab-id', id); } }
   catch (e) { return; }
-  var tries = 0;
-  (function give() {
+  function say(word) {
     var input = document.querySelector('.rt-tab-id input');
-    if (!input) { if (++tries < 200) { setTimeout(give, 50); } return; }
+    if (!input) { return false; }
     var host = input.closest('.rt-tab-id');
     if (host) { host.setAttribute('aria-hidden', 'true'); }
-    if (input.value === id) { return; }
-    input.value = id;
+    input.value = word;
     input.dispatchEvent(new Event('input', {bubbles: true}));
-    input.dispatchEvent(new Event('change', {bubbles: true}));
+    return true;
+  }
+  var tries = 0;
+  (function first() {
+    if (!say(id)) { if (++tries < 400) { setTimeout(first, 50); } return; }
+    setInterval(function () { say(id + ' ' + (++n % 100000)); }, BEAT_MS);
+    window.addEventListener('pagehide', function () { say(id + ' bye'); });
   })();
 })();
-"""
+""".replace("BEAT_MS", str(int(BEAT_S * 1000)))
 
 
 def now() -> float:
@@ -68,7 +75,8 @@ class TabHold:
     ``token``: this page's own token. ``on_stopped(text)``: called when this page must stop (another tab plays:
     ``text`` is :data:`OTHER_TAB_OPEN` or :data:`TAKEN_OVER`). ``clock``: seconds (default :func:`now`).
     ``playing`` is True once this page holds the mark; ``stopped`` while another tab plays it; neither while this
-    page waits for its tab's id to tell a reload of the tab that plays from another tab."""
+    page waits for its tab's id to tell a reload of the tab that plays from another tab. The beats come from the
+    browser (:meth:`heard`): a closed tab beats no more, whatever its kernel does."""
 
     def __init__(self, store, key: str, token: str, on_stopped: Callable[[str], None],
                  clock: Callable[[], float] | None = None) -> None:
@@ -78,7 +86,6 @@ class TabHold:
         self.playing = False
         self.stopped = False
         self._waiting = False  # deciding once the tab's id is known (see start)
-        self._timer = None
 
     def mark(self) -> dict:
         """The mark kept now (``{"page", "tab", "beat"}``), or ``{}`` when none is or it is not readable."""
@@ -106,19 +113,26 @@ class TabHold:
         if not self._elsewhere(self.mark()):
             self.claim()
         elif wait_for_tab and self.tab_id is None:
-            self._waiting = True  # until the id comes, or the learner's first step (see may_save)
+            self._waiting = True
         else:
             self._stop(OTHER_TAB_OPEN)
 
-    def given_tab_id(self, tab_id: str) -> None:
-        """The browser tab's id has come (``tab_id``, text from the page: only compared, at most 40 characters)."""
-        self.tab_id = str(tab_id)[:40] or None
+    def heard(self, word: str) -> None:
+        """What the page's script said (text from the page: only split and compared, at most 40 characters): the
+        tab's id alone when the page opens, then the id and a count every :data:`BEAT_S` seconds (a beat), and the
+        id and ``bye`` when the tab closes or reloads (the mark is given up: the next tab plays at once)."""
+        parts = str(word)[:40].split()
+        if not parts:
+            return
+        self.tab_id = parts[0]
         if self._waiting:
             self._decide()
+        elif parts[1:] == ["bye"]:
+            self.release()
+        elif len(parts) > 1:
+            self.beat()
 
     def _decide(self) -> None:
-        if not self._waiting:
-            return
         self._waiting = False
         if self._elsewhere(self.mark()):
             self._stop(OTHER_TAB_OPEN)
@@ -138,51 +152,35 @@ class TabHold:
         return self.playing
 
     def claim(self) -> None:
-        """Play the page in this tab: hold the mark (the other tab stops at its next beat or step), and beat."""
+        """Play the page in this tab: hold the mark (the other tab stops at its next beat or step)."""
         self._waiting, self.stopped, self.playing = False, False, True
-        self._keep_mark()
-
-    def _keep_mark(self) -> None:
-        """Write this page's mark with the time now, and beat again in :data:`BEAT_S` seconds."""
-        try:
-            self.store.save_place(self.key, json.dumps({"page": self.token, "tab": self.tab_id, "beat": self.clock()}))
-        except ValueError as exc:
-            log.info("learn page: the tab mark was not kept: %s", exc)
-        self._later(BEAT_S, self.beat)
+        self._keep_mark(self.clock())
 
     def beat(self) -> None:
-        """Renew this page's mark; when another tab took it, stop instead (said once). Called every :data:`BEAT_S`
-        seconds on the kernel's loop while this page plays."""
+        """Renew this page's mark; when another tab took it, stop instead (said once)."""
         if not self.playing:
             return
         if self._other(self.mark()):
             self._stop(TAKEN_OVER)
             return
-        self._keep_mark()
+        self._keep_mark(self.clock())
+
+    def release(self) -> None:
+        """Give the page up (the tab closes or reloads): the mark is kept as gone, so a tab opened next plays at once
+        instead of waiting :data:`STALE_S` seconds. A tab that comes back (the browser kept it) takes it again at
+        its next beat, unless another tab plays by then."""
+        if self.playing and self.mark().get("page") in (None, self.token):
+            self._keep_mark(0.0)
+
+    def _keep_mark(self, beat: float) -> None:
+        try:
+            self.store.save_place(self.key, json.dumps({"page": self.token, "tab": self.tab_id, "beat": beat}))
+        except ValueError as exc:
+            log.info("learn page: the tab mark was not kept: %s", exc)
 
     def _stop(self, text: str) -> None:
         self.playing, self.stopped = False, True
         self.on_stopped(text)
-
-    def _later(self, seconds: float, fn: Callable[[], None]) -> None:
-        """Call ``fn`` after ``seconds`` on the kernel's loop (nothing outside a kernel: a test calls it itself)."""
-        try:
-            from IPython import get_ipython
-            kernel = getattr(get_ipython(), "kernel", None)
-        except ImportError:
-            kernel = None
-        if kernel is None:
-            return
-        if self._timer is not None:
-            kernel.io_loop.remove_timeout(self._timer)
-        self._timer = kernel.io_loop.call_later(seconds, lambda: self._guarded(fn))
-
-    def _guarded(self, fn: Callable[[], None]) -> None:
-        self._timer = None
-        try:
-            fn()
-        except Exception:  # noqa: BLE001 - a timer's failure must not end the kernel's loop; the page works on
-            log.exception("learn page: the tab check failed")
 
 
 def tab_id_box() -> tuple[w.Text, w.Output]:

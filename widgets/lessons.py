@@ -82,7 +82,7 @@ class LearnApp(PlaceKeeping):
         #: tab plays is covered by :attr:`cover`, which says so and offers to play here instead (trial 15, U2)
         self.hold: TabHold | None = None
         self._tab_id, tab_script = tab_id_box()
-        self._tab_id.observe(self.errors.guard(lambda ch: self.hold is not None and self.hold.given_tab_id(ch["new"])),
+        self._tab_id.observe(self.errors.guard(lambda ch: self.hold is not None and self.hold.heard(ch["new"])),
                              names="value")
         self.cover: w.Box | None = None  # made when first needed (see PlaceKeeping._stopped)
         self.widget = w.VBox([*styles, self._tab_id, tab_script, title, self.tabs], layout=w.Layout(width="100%"))

@@ -860,7 +860,7 @@ def test_a_second_tab_says_the_page_plays_elsewhere_and_can_take_it_over(tmp_pat
     assert len(b.lessons.app.session.history) == 1  # the place kept by A, A's step in it
     _click(b.lessons.app, {"kind": "end-turn"})
     assert len(json.loads(b.store.place(b.place_key))["actions"]) == 2
-    a.hold.beat()  # A's next beat: stopped, said over its page
+    a._tab_id.value = "tab-a 1"  # A's browser beats: A is stopped, said over its page
     assert not a.hold.playing and esc(TAKEN_OVER) in _covered(a)
     a.lessons.app.controls.undo.click()  # nothing A does now is kept
     assert len(json.loads(b.store.place(b.place_key))["actions"]) == 2
@@ -892,6 +892,17 @@ def test_a_reload_of_the_tab_that_plays_and_a_tab_gone_quiet_are_not_other_tabs(
     later = LearnApp("restless-spirits", store=_store(tmp_path))
     assert later.hold.playing and _covered(later) is None
     assert json.loads(later.store.place(later.place_key + ":tab"))["page"] == later.page_token
+    # a tab that closes says so (its kernel may live on): a tab opened just after plays at once
+    later._tab_id.value = "tab-2 bye"
+    clock[0] += 1
+    other = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert other.hold.playing and _covered(other) is None
+    # the browser's beats renew the mark; a tab not heard from for STALE_S seconds is gone
+    other._tab_id.value = "tab-3 1"
+    clock[0] += 15
+    other._tab_id.value = "tab-3 2"
+    clock[0] += 15
+    assert LearnApp("restless-spirits", store=_store(tmp_path)).hold.stopped
 
 
 def test_a_lesson_step_that_hands_the_learner_another_seat_says_so():
