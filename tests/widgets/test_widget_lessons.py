@@ -917,3 +917,32 @@ def test_a_lesson_step_that_hands_the_learner_another_seat_says_so():
     app.lessons.app.actions.action_buttons[0].click()
     if app.lessons.app.session.current_player == 1:
         assert "rt-seat-now" not in last._title.value
+
+
+def test_free_play_says_the_seat_handed_over_only_between_people(tmp_path):
+    """Free play with both seats played by people (one at the keyboard): the step that ends Player 1's turn says "You
+    now play Player 2" (no lesson's reason); against the computer nothing is said, the learner's seat never changes."""
+    app = LearnApp("restless-spirits")
+    app.tabs.selected_index = 1
+    for d in app.free.seats.seats:
+        d.value = "you"
+    s = app.free.session
+    while s.current_player == 0:
+        acts = s.legal_actions()
+        end = next((a for a in acts if a.id == "end-turn"), acts[0])
+        app.free.actions.button_for(end.id).click()
+        s = app.free.session
+    assert "You now play <b>Player 2</b></span>" in app.free.last._title.value
+    solo = LearnApp("restless-spirits")
+    solo.tabs.selected_index = 1
+    solo.free.seats.auto.value = False
+    s = solo.free.session
+    for _ in range(12):
+        if s.is_over:
+            break
+        if s.current_player == 1:
+            solo.free.seats.next.click()
+        else:
+            solo.free.actions.button_for(s.legal_actions()[0].id).click()
+        s = solo.free.session
+        assert "rt-seat-now" not in solo.free.last._title.value
