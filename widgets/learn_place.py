@@ -68,10 +68,10 @@ class PlaceKeeping:
             raise ValueError("this page already keeps its place in a progress store")
         self.store = store
         # which tab plays the page: another tab playing it now stops this one at once, before anything is kept
-        # (a browser gives this tab's id a moment later: a reload of the tab that plays is told from another tab)
+        # (a browser gives this tab's id a moment later: a reload of the tab that plays is told from another tab);
+        # decided once a learner asks for the page (a kernel Voila pre-heats holds nothing for nobody: trial 15, U2)
         self.hold = TabHold(store, self.place_key, self.page_token, self._stopped)
         self.hold.tab_id = (self._tab_id.value or "").split()[0][:40] if (self._tab_id.value or "").split() else None
-        self.hold.start(wait_for_tab=_in_kernel())
         if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
             self.widget.add_class("rt-kept")
         told = store.take_notice()  # the database cannot save: said once, the page works on
@@ -80,6 +80,7 @@ class PlaceKeeping:
         runner = self.lessons
         moved = bool(runner.app.session.history) or runner.index != 0 or self.tabs.selected_index != 0
         if moved:  # the learner was quicker than the database: their newest place is the one kept
+            self.hold.start(wait_for_tab=_in_kernel())
             kept = self.place()
             self._synced(kept)
             if self.free is not None:
@@ -91,6 +92,7 @@ class PlaceKeeping:
                 told = store.take_notice()
                 if told:
                     self._notice(f"⚠ {told}")
+            self.hold.start(wait_for_tab=_in_kernel())
             self.errors.guard(self.resume)()
         self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
         self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")

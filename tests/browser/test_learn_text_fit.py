@@ -4,7 +4,8 @@ px with nothing to say what was lost). At 1024x768 and 1366x768, on the page as 
 
 * no text spills out of its box (an element whose text is wider than it, drawn past its edge);
 * no text is cut (``overflow: hidden``, an ellipsis, or lines clamped) unless it, or the element around it, carries
-  the whole text in a ``title`` (shown on hover; the folded lines also open on a click).
+  the whole text in a ``title`` (shown on hover; the folded lines also open on a click);
+* in free play too, where the board's key line stays whole inside the board's box (trial 15, U4).
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
 """
@@ -51,6 +52,15 @@ def _open(server: str, page, notebook: str) -> None:
     page.wait_for_timeout(800)
 
 
+#: How far (px) the board's key line reaches below the bottom of the board's box (negative: inside it), or null.
+KEY_BELOW = """() => {
+  const key = [...document.querySelectorAll('.rt-bpart-legend')].find((e) => e.getClientRects().length);
+  const area = key && key.closest('.rt-board-area');
+  if (!key || !area) return null;
+  return key.getBoundingClientRect().bottom - area.getBoundingClientRect().bottom;
+}"""
+
+
 def _bad(page) -> list[dict]:
     return [c for c in page.evaluate(CUTS) if c["how"] == "spills" or not c["titled"]]
 
@@ -69,5 +79,17 @@ def test_every_text_is_whole_or_folds_with_a_way_to_read_it(tutor_server, tutor_
             expect(last.filter(has_text=f"Step {n} ·")).to_have_count(1, timeout=CLICK_MS)
         page.wait_for_timeout(500)
         assert _bad(page) == [], f"{notebook} at {width}x{height}, after two steps"
+        # free play after two steps and the computer's replies: the key line whole in the board's box (trial 15, U4:
+        # at 1366x768 it sat half under the last-step strip)
+        page.locator(".lm-TabBar-tabLabel", has_text="Free play").click()
+        actions = page.locator(".tutor-actions .tutor-action:visible:enabled")
+        for _ in range(2):
+            actions.first.wait_for(timeout=CLICK_MS * 3)
+            actions.first.click()
+            page.wait_for_timeout(1500)
+        actions.first.wait_for(timeout=CLICK_MS * 3)
+        below = page.evaluate(KEY_BELOW)
+        assert below is None or below <= 0.5, f"{notebook} at {width}x{height}: key line {below:.1f} px below the board"
+        assert _bad(page) == [], f"{notebook} at {width}x{height}, free play"
     tutor_page.screenshot(f"text-fit-{notebook.removesuffix('.ipynb')}-{width}")
     tutor_page.assert_clean()
