@@ -124,13 +124,14 @@ class TabHold:
         parts = str(word)[:40].split()
         if not parts:
             return
+        first = self.tab_id is None
         self.tab_id = parts[0]
         if self._waiting:
             self._decide()
         elif parts[1:] == ["bye"]:
             self.release()
-        elif len(parts) > 1:
-            self.beat()
+        elif len(parts) > 1 or first:  # a beat; or the id's first word: the mark names the tab at once (a reload
+            self.beat()  # within the first beat is then the same tab, not another)
 
     def _decide(self) -> None:
         self._waiting = False

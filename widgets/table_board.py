@@ -64,9 +64,13 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .rt-ability:focus-visible { outline: 2px solid #5b2d90; }
 .rt-compact .rt-stype:focus { white-space: normal; overflow: visible; outline: none; }
 .rt-compact .rt-spaces > .rt-space { min-width: 0; }
-/* a Lost Spirit's needs are what the learner chooses by: always whole, on as many lines as they take (trial 15, U1) */
-.rt-compact .rt-space.rt-mini > .rt-ability { white-space: normal !important; display: block !important;
-  -webkit-line-clamp: unset !important; line-clamp: none !important; overflow: visible !important; }
+/* a Lost Spirit's needs are what the learner chooses by: whole, on as many lines as they take, where the window has
+   the room (trial 15, U1); on a narrow one (1024 px) they fold to a line, whole on hover or a click, so both players'
+   boards stay in view */
+@media (min-width: 1201px) {
+  .rt-compact .rt-space.rt-mini > .rt-ability { white-space: normal !important; display: block !important;
+    -webkit-line-clamp: unset !important; line-clamp: none !important; overflow: visible !important; }
+}
 /* a wide window (1366 px and more) has room under the boards: a card's ability, its Activation Token's note, a Lost
    Spirit's needs and Spirit Duels' ability and "evolves into" lines take up to two lines before they are cut (trial
    13 item L5: "Activated: Move Twiz…" with free space under the board); the whole text stays on hover */
