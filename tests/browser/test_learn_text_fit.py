@@ -76,7 +76,8 @@ def test_every_text_is_whole_or_folds_with_a_way_to_read_it(tutor_server, tutor_
         last = page.locator(".tutor-last-step .rt-step-now")
         for n in (1, 2):
             page.locator(".tutor-actions .tutor-action:visible:enabled").first.click()
-            expect(last.filter(has_text=f"Step {n} ·")).to_have_count(1, timeout=CLICK_MS)
+            expect(last.filter(has_text=f"Step {n} ·")).to_have_count(1, timeout=CLICK_MS * 3)  # (a loaded machine)
+            page.wait_for_timeout(300)
         page.wait_for_timeout(500)
         assert _bad(page) == [], f"{notebook} at {width}x{height}, after two steps"
         # free play after two steps and the computer's replies: the key line whole in the board's box (trial 15, U4:
