@@ -6,8 +6,11 @@ which hides a change of a few percent. This script plays the same seeded random 
 and counts, with Python's tracing hooks, what each step executes in the part the benchmark times
 (``Session.legal_actions`` + ``Session.apply`` + :func:`tutor.transcript.step_text`; the random choice left out).
 The counts depend only on the code and the seeds, never on the machine's load, so two versions of the engine can be
-compared one after the other on a busy machine; bytecodes per step track the time per step closely for this
-pure-Python engine (C work such as sorting or JSON snapshots is counted as one call each, not by its length).
+compared one after the other on a busy machine. They track the time of Python-level work (fewer bytecodes and calls
+in the same kind of code is faster); they do not see the cost of work done in C: a sort, a JSON snapshot, or a loop
+moved into C (``map``/``filter`` over method wrappers, ``operator.methodcaller``) counts as one call however long it
+takes, and such a loop over a few items is often slower than the Python loop it replaces although it executes fewer
+bytecodes. Check such a change with a microbenchmark (``timeit``, the fastest of many short repeats) before keeping it.
 
 Usage::
 

@@ -7,8 +7,6 @@ rule that notices it, e.g. a release without Totems) and its test over the playe
 """
 from __future__ import annotations
 
-from itertools import compress
-from operator import methodcaller
 from typing import Callable, NamedTuple
 
 from .cards import LIGHT_TYPES
@@ -61,11 +59,10 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
 BY_ID = {a.id: a for a in ACHIEVEMENTS}
 #: achievements whose text asks for a win; every other one counts without winning (``rs.achievement.no-win-needed``)
 NEEDS_WIN = frozenset({"no-help-needed"})
-#: The achievements :func:`check` tests by (solo, at the end of the game), in list order: their ids and their tests.
-_TESTED = {(m == "solo", end): (tuple(a.id for a in tested), tuple(a.test for a in tested))
-           for m in ("solo", "multi") for end in (False, True)
-           for tested in [[a for a in ACHIEVEMENTS if a.mode == m and a.test is not None
-                           and (a.when == "now" or a.when == "end" and end)]]}
+#: The achievements :func:`check` tests, as (id, test) pairs by (solo, at the end of the game), in list order.
+_TESTED = {(m == "solo", end): tuple((a.id, a.test) for a in ACHIEVEMENTS if a.mode == m and a.test is not None
+                                     and (a.when == "now" or a.when == "end" and end))
+           for m in ("solo", "multi") for end in (False, True)}
 
 
 def mode(g) -> str:
@@ -98,12 +95,11 @@ def earn(c: Ctx, seat: int, aid: str) -> None:
 def check(c: Ctx, at_end: bool = False) -> None:
     """Test every ``now`` achievement (and the ``end`` ones when the game ends) for every player."""
     g, s = c.game, c.state
-    ids, tests = _TESTED[(g.players == 1, at_end)]  # (Solo Mode is one player: see RestlessSpirits.solo)
+    tests = _TESTED[(g.players == 1, at_end)]  # (Solo Mode is one player: see RestlessSpirits.solo)
     for p in s.players:
-        # the ids of the achievements whose test passes, the tests called in list order by C's map (asked after every
-        # step); they read the player's cards and counts, which earning changes not: each is earned as it is met
-        for aid in compress(ids, map(methodcaller("__call__", g, s, p), tests)):
-            if aid not in p.achievements:
+        # (the tests read the player's cards and counts, which earning changes not: each is earned as it is met)
+        for aid, test in tests:
+            if test(g, s, p) and aid not in p.achievements:
                 earn(c, p.seat, aid)
 
 

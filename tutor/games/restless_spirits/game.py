@@ -128,9 +128,6 @@ class RestlessSpirits(Game):
                             ("curses", "curse"), ("guides", "guide")):
             for card in getattr(self.cards, group):
                 self._kinds[card.id] = kind
-        #: the ids of the Totems, and of the Blessings and Curses, of this game's card file
-        self.totem_ids = frozenset(k for k, v in self._kinds.items() if v == "totem")
-        self.blessing_curse_ids = frozenset(k for k, v in self._kinds.items() if v in ("blessing", "curse"))
 
     # -- Game interface ------------------------------------------------------------------------------------------
     def initial_state(self) -> tuple[RSState, list[Event]]:

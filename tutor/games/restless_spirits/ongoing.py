@@ -8,7 +8,6 @@ Spirit's own requirements. Nothing here branches on a card's name.
 """
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Literal
 
 from .effect_registry import REGISTRY, _P
@@ -16,9 +15,6 @@ from .state import ChooseDisregard, PlacedSpirit, RSState
 from .zones import Ctx
 
 PROTECT = "protect"
-#: what a placed Spirit's ``copied`` reads, and its value when it copies nothing (:func:`end_lapsed_copies`)
-_COPIED = attrgetter("copied")
-_NO_COPY = frozenset((None,))
 #: Ongoing effects that are looked up while their Spirit is in play (so a copier can have them too)
 LOOKUP_EFFECTS = ("protection", "mastery-lock")
 #: Ongoing effects a copier (Yotei, Uji, Grindavik) can have: the looked-up ones and a reduction of its own
@@ -162,8 +158,6 @@ def end_copy(c: Ctx, seat: int, q: PlacedSpirit, why: str) -> None:
 def end_lapsed_copies(c: Ctx) -> None:
     """End every copy that no longer holds (a copied Lost Spirit left the row; :func:`copy_holds`)."""
     for p in c.state.players:
-        if _NO_COPY.issuperset(map(_COPIED, filter(None, p.board))):  # (no copier: asked after every step, in C)
-            continue
         for q in p.board:
             if q is not None and q.copied is not None and not copy_holds(c.game, c.state, q):
                 end_copy(c, p.seat, q, f"{c.name(q.copied)} has left the Lost Spirits row")

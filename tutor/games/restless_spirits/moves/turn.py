@@ -31,9 +31,17 @@ class Turn:
         self.seat = seat = s.current
         self.p = p = s.players[seat]
         self.ap = p.ap
-        # (filtered by set membership in C: a turn's moves are checked after most steps, over the whole hand)
-        self.totems = list(filter(g.totem_ids.__contains__, p.hand))
-        self.bc = list(filter(g.blessing_curse_ids.__contains__, p.hand))
+        kinds = g.card_kinds
+        totems: list[str] = []
+        bc: list[str] = []
+        for c in p.hand:
+            k = kinds[c]
+            if k == "totem":
+                totems.append(c)
+            elif k == "blessing" or k == "curse":
+                bc.append(c)
+        self.totems = totems
+        self.bc = bc
         self.room = p.no_hand_limit or len(p.hand) < HAND_LIMIT  # (zones.hand_room(p) > 0)
         self.space = not all(p.board)  # (a placed Spirit is always true; ``None in board`` would call pydantic's ==)
 
