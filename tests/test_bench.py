@@ -1,8 +1,12 @@
 """The benchmark command runs and prints its documented shape (figures are never asserted: no timed tests)."""
+import importlib.util
 import json
+import sys
+from pathlib import Path
 
 from tutor.bench import bench_game
 from tutor.cli import main
+from tutor.core.session import Session
 
 
 def test_bench_game_shape():
@@ -24,3 +28,25 @@ def test_bench_json_output(capsys, monkeypatch):
 def test_python_loop_ms_is_a_positive_time():
     from tutor.bench import python_loop_ms
     assert 1 < python_loop_ms(repeat=1) < 60_000
+
+
+def test_bench_ops_counts_the_work_of_each_step(capsys):
+    """scripts/bench_ops.py: the same seeds played again give the same counts (they depend on the code and what it has
+    kept, not on the machine), a step of play executes some hundreds of bytecodes, and the tracing hooks in force
+    before are put back."""
+    path = Path(__file__).resolve().parents[1] / "scripts" / "bench_ops.py"
+    spec = importlib.util.spec_from_file_location("bench_ops", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    hooks = sys.gettrace(), sys.getprofile()
+    first, second = mod.Counts(), mod.Counts()
+    mod.play("spirited", 1, 100, None)  # (warm: the actions and labels this game needs are made once, then kept)
+    n = mod.play("spirited", 1, 100, first)
+    assert mod.play("spirited", 1, 100, second) == n > 20
+    assert (sys.gettrace(), sys.getprofile()) == hooks
+    assert first.ops == second.ops and first.calls == second.calls
+    assert sum(first.ops.values()) / n > 300
+    assert first.calls[f"tutor/core/session.py:{Session.apply.__code__.co_firstlineno}:apply"] == n  # one a step
+    assert mod.main(["spirited", "--games", "1", "--warm", "0", "--top", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"spirited: {n} steps; per step ") and "bytecodes" in out[0] and len(out) == 4

@@ -186,6 +186,7 @@ def _trusted(cls, values: dict) -> BaseModel:
 
 _ACTION_FIELDS = _FIELDS_SET[Action] = set(Action.model_fields)
 _EVENT_FIELDS = _FIELDS_SET[Event] = set(Event.model_fields)
+_STEP_FIELDS = _FIELDS_SET[Step] = set(Step.model_fields)
 
 
 def mark_before_stop(text: str, mark: str) -> str:

@@ -13,7 +13,8 @@ from pydantic import BaseModel
 
 from .errors import ContentError, IllegalAction, short
 from .game import Game
-from .model import Action, Blocked, Clause, Event, Step, _trusted
+from .model import (_NEW, _SET_DICT, _SET_EXTRA, _SET_FIELDS, _SET_PRIVATE, _STEP_FIELDS, Action, Blocked, Clause,
+                    Event, Step)
 
 #: Format tag and version written by :meth:`Session.to_json`.
 SESSION_FORMAT = "rules-tutor-session"
@@ -168,16 +169,6 @@ class Session:
         raise IllegalAction(f"action {short(aid)} is not a legal action now; legal actions: {sample}",
                             code="unknown-action", action=aid)
 
-    def _listed(self, action: Action | str) -> Action | None:
-        """``action`` itself when it is one of the legal actions listed now (the very object: the common case of a
-        click, a bot or a benchmark), else ``None`` (then :meth:`find_action` looks it up by id)."""
-        legal = self._legal_cache
-        if legal is not None:
-            for a in legal:
-                if a is action:
-                    return a
-        return None
-
     def refusal(self, kind: str, params: dict[str, Any] | None = None) -> Blocked | None:
         """The blocked action that forbids action ``kind`` with ``params`` now, or ``None`` when none does.
 
@@ -200,10 +191,22 @@ class Session:
             IllegalAction: when the action is not legal now (see :meth:`find_action`: a tempting action the rules
                 forbid carries the forbidding clause id in ``clause``); the session is unchanged.
         """
-        action = self._listed(action_or_id) or self.find_action(action_or_id)
+        # the very object of the legal actions listed now (the common case of a click, a bot or a benchmark), else
+        # looked up by id (find_action)
+        legal = self._legal_cache
+        if legal is not None:
+            for action in legal:
+                if action is action_or_id:
+                    break
+            else:
+                action = self.find_action(action_or_id)
+        else:
+            action = self.find_action(action_or_id)
         step = self._apply(action)
-        self._redo.clear()
-        self._notify("apply")
+        if self._redo:
+            self._redo.clear()
+        if self._observers:
+            self._notify("apply")
         return step
 
     def _apply(self, action: Action) -> Step:
@@ -220,7 +223,12 @@ class Session:
             raise
         # the legal actions of the new state, when the step worked them out already (else None: built on demand)
         self._legal_cache = result.legal
-        step = _trusted(Step, {"index": n, "action": action, "events": tuple(result.events)})
+        # _trusted(Step, ...) inlined (every step)
+        step = _NEW(Step)
+        _SET_DICT(step, "__dict__", {"index": n, "action": action, "events": tuple(result.events)})
+        _SET_FIELDS(step, _STEP_FIELDS)
+        _SET_EXTRA(step, None)
+        _SET_PRIVATE(step, None)
         self._undo.append((before, step))
         return step
 

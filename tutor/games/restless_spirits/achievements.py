@@ -97,13 +97,10 @@ def check(c: Ctx, at_end: bool = False) -> None:
     g, s = c.game, c.state
     tests = _TESTED[(g.players == 1, at_end)]  # (Solo Mode is one player: see RestlessSpirits.solo)
     for p in s.players:
-        # (the tests read the player's cards and counts, which earning changes not: all tested before any is earned)
-        met = [aid for aid, test in tests if test(g, s, p)]
-        if met:
-            earned = p.achievements
-            for aid in met:
-                if aid not in earned:
-                    earn(c, p.seat, aid)
+        # (the tests read the player's cards and counts, which earning changes not: each is earned as it is met)
+        for aid, test in tests:
+            if test(g, s, p) and aid not in p.achievements:
+                earn(c, p.seat, aid)
 
 
 def on_release(c: Ctx, seat: int, ps) -> None:

@@ -38,16 +38,14 @@ def play_totem(g, t: Turn, out: Check) -> None:
         if ps is not None:
             spaces.append((i, ps.card, totems_fitting(g, ps)))
     acts = play_totem_action.kept(g)
-    for card in sorted(set(t.totems)):
-        fitted = False
-        for i, spirit, fitting in spaces:
-            opts = fitting[card]
-            if opts:
-                fitted = True
-                out.ok(acts[seat, card, i, spirit, opts])
-        if not fitted and out.wants_blocked:
-            out.no("play-totem", seat, f"Play {g.totem_label(card)}", "rs.play-totem",
-                   "none of your Spirits has an unmet requirement this Totem provides", totem=card)
+    cards = sorted(set(t.totems))
+    for i, spirit, fitting in spaces:  # (offered Spirit by Spirit: the legal list is sorted by id afterwards)
+        out.ok_all([acts[seat, card, i, spirit, opts] for card in cards if (opts := fitting[card])])
+    if out.wants_blocked:
+        for card in cards:
+            if not any(fitting[card] for _, _, fitting in spaces):
+                out.no("play-totem", seat, f"Play {g.totem_label(card)}", "rs.play-totem",
+                       "none of your Spirits has an unmet requirement this Totem provides", totem=card)
 
 
 @built_once

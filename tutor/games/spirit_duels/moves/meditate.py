@@ -4,9 +4,15 @@ discards the card, and says so.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ....core.model import Action, make_action, mark_idle
 from ....core.moves import Check, built
 from ..state import SDState
+
+
+#: a Spirit's active pool (its dice), read for each Spirit of the player
+_POOL = attrgetter("pool")
 
 
 @built
@@ -23,6 +29,6 @@ def meditate(g, s: SDState, out: Check) -> None:
     """Each card in the Hand (once per card id): Meditate discarding it."""
     seat = s.current
     p = s.players[seat]
-    no_dice = not any(sl.pool for sl in p.spirits)
-    for cid in sorted(set(p.hand)):
-        out.ok(meditate_action(g, seat, cid, no_dice))
+    no_dice = not any(map(_POOL, p.spirits))
+    acts = meditate_action.kept(g)  # (looked up by their arguments: every card of the Hand, most steps)
+    out.ok_all([acts[seat, cid, no_dice] for cid in sorted(set(p.hand))])

@@ -26,11 +26,11 @@ def play_card(g, s: SDState, out: Check) -> None:
     p = s.players[seat]
     essence = p.essence
     by_id = g.cards.by_id
+    acts = play_card_action.kept(g)  # (looked up by their arguments: every card of the Hand, most steps)
     for cid in sorted(set(p.hand)):
         card = by_id[cid]
         if card.cost <= essence:
-            idle = idle_card(g, s, seat, ("card", cid)) if card.effects else None
-            out.ok(play_card_action(g, seat, cid, essence, idle))
+            out.ok(acts[seat, cid, essence, idle_card(g, s, seat, ("card", cid)) if card.effects else None])
         elif out.wants_blocked:
             out.no("play-card", seat, f"Play {card.name}", "sd.play-card", f"it costs {card.cost} Essence and you have "
                    f"{essence}", card=cid)
