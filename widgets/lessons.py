@@ -17,13 +17,16 @@ from tutor.scenario import find
 
 from .app import TutorApp
 from .boards import open_hands
-from .kernel_timing import after_cell, wait_until_page_asked, warm_progress
+from .kernel_timing import after_cell, after_view, wait_until_page_asked, warm_progress
 from .model import ErrorPanel, clause_chip
+from .problems import plain_problem
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text, style_widget
 from .strip_fit import strip_fit
 from .table import table_style
 
 log = logging.getLogger("tutor.learn")
+#: the server's log of lesson files left out, with their full paths (not under ``tutor``: the page never shows it)
+_content_log = logging.getLogger("rules_tutor.content")
 
 
 def start_lesson(lesson: Lesson):
@@ -435,9 +438,12 @@ class LearnApp:
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
         left = self.lessons.left_out
-        if left:  # said once, naming the file: the other lessons and free play work on
+        if left:  # said once, naming the file (its name only: the server's folders go to its log): the other
+            # lessons and free play work on
+            for said in left:
+                _content_log.warning("learn page: a lesson file is left out: %s", said[:500])
             self._notice(f"⚠ {'A lesson file' if len(left) == 1 else f'{len(left)} lesson files'} could not be read "
-                         f"and {'is' if len(left) == 1 else 'are'} left out: {_short(left[0])}")
+                         f"and {'is' if len(left) == 1 else 'are'} left out: {_short(plain_problem(left[0]))}")
         #: the progress store's warm-up (:func:`warm_progress`), started by the learner's first step
         self._warm: threading.Timer | None = None
 
@@ -769,8 +775,21 @@ def learn_app(game_id: str = "restless-spirits") -> w.Widget:
 
     In a page's own kernel the page is shown first and the progress database is opened just after (importing
     SQLAlchemy and Alembic and checking the schema take about half a second of the kernel's time, which the first
-    render then does not wait for); the place is resumed on the kernel's loop once it is open."""
+    render then does not wait for); the place is resumed on the kernel's loop once it is open and the browser has
+    drawn the page (a notice made while the browser still builds the page's widgets would break it)."""
     app = LearnApp(game_id)
+    ready: dict = {}
+
+    def keep() -> None:  # on the kernel's loop, once the store is open and the browser has drawn the page: a notice
+        # made before that (a damaged database) reached a browser still building the page's widgets, which then
+        # showed two "widget model not found" errors instead of it (attack 18, M1)
+        if "store" in ready and ready.get("seen") and not ready.get("kept"):
+            ready["kept"] = True
+            app.errors.guard(lambda: app.keep_place(ready["store"]))()
+
+    def seen() -> None:
+        ready["seen"] = True
+        keep()
 
     def open_store() -> None:
         from tutor.progress import default_store
@@ -780,9 +799,10 @@ def learn_app(game_id: str = "restless-spirits") -> w.Widget:
             log.warning("learn page: the progress database could not be opened: %s", str(exc)[:300])
             return
         from IPython import get_ipython
-        get_ipython().kernel.io_loop.add_callback(app.errors.guard(lambda: app.keep_place(store)))
+        get_ipython().kernel.io_loop.add_callback(lambda: (ready.__setitem__("store", store), keep()))
 
-    if not after_cell(open_store):
-        from tutor.progress import default_store
-        app.keep_place(default_store())
+    if after_view(app.widget, seen, delay=0.0) and after_cell(open_store):
+        return app.widget
+    from tutor.progress import default_store
+    app.keep_place(default_store())
     return app.widget
