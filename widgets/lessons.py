@@ -19,7 +19,7 @@ from .app import TutorApp
 from .boards import open_hands
 from .kernel_timing import after_cell, after_view, wait_until_page_asked, warm_progress
 from .model import ErrorPanel, clause_chip
-from .problems import plain_problem
+from .problems import split_problem
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text, style_widget
 from .strip_fit import strip_fit
 from .table import table_style
@@ -442,8 +442,10 @@ class LearnApp:
             # lessons and free play work on
             for said in left:
                 _content_log.warning("learn page: a lesson file is left out: %s", said[:500])
+            named = [split_problem(x)[0] for x in left]
             self._notice(f"⚠ {'A lesson file' if len(left) == 1 else f'{len(left)} lesson files'} could not be read "
-                         f"and {'is' if len(left) == 1 else 'are'} left out: {_short(plain_problem(left[0]))}")
+                         f"and {'is' if len(left) == 1 else 'are'} left out: "
+                         + _short(", ".join(n for n in named if n) or "a lesson file") + ". The other lessons work.")
         #: the progress store's warm-up (:func:`warm_progress`), started by the learner's first step
         self._warm: threading.Timer | None = None
 

@@ -36,7 +36,7 @@ def split_problem(message: str) -> tuple[str, str]:
 
 
 #: a clause id as the content writes it (``rs.action.attract``, ``sd.ruling.prepared-table``): learners never see one
-_CLAUSE_ID = re.compile(r"\b(?:rs|sp|sd)(?:\.[a-z0-9][a-z0-9_-]*){2,}\b")
+_CLAUSE_ID = re.compile(r"\b(?:rs|sp|sd)(?:\.[a-z0-9][a-z0-9_-]*)+\b")
 #: a server path inside a message (``/home/x/content/a.yaml``, ``linked to /proc/self/pagemap``): its last part shown
 _SERVER_PATH = re.compile(r"(?<![\w.~])(?:~|/[^\s/:'\"()]*)(?:/[^\s/:'\"()]+)*/(?P<name>[^\s/:'\"()]+)")
 
