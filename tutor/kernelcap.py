@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import logging
 import time
 from contextvars import ContextVar
 from datetime import datetime, timedelta, timezone
@@ -62,6 +63,23 @@ HEAT_FIRST_WAIT_S = 40.0
 
 #: The kernels given to the page request being served (set by :meth:`CappedKernelManager.page_request`).
 _PAGE_KERNELS: ContextVar = ContextVar("rules_tutor_page_kernels", default=None)
+
+
+#: Where the run of a pre-heated notebook shut down at the cap logs (nowhere): its cell waits for a page, so the
+#: kernel's end is a "Kernel died" traceback of Voila's and nbclient's; the one line said is the cap's own.
+_culled_log = logging.getLogger("rules_tutor.kernelcap.culled")
+_culled_log.propagate = False
+_culled_log.addHandler(logging.NullHandler())
+
+
+def _quiet_renderer(renderer) -> None:
+    """Make Voila's renderer of a pre-heated kernel about to be shut down (and its cell executor) log nowhere."""
+    for obj in (renderer, getattr(renderer, "executor", None)):
+        if obj is not None:
+            try:
+                obj.log = _culled_log
+            except Exception:  # noqa: BLE001 - a renderer of another Voila: its lines stay
+                pass
 
 
 class KernelCapReached(web.HTTPError):
@@ -358,9 +376,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 # room again: refill_pools_if_room)
                 pool, task, victim = pooled[0]
                 pool.remove(task)
-                render = task.result().get("task")  # Voila's run of its notebook, waiting for a page (its cell is
-                if render is not None and not render.done():  # busy): stopped first, so the kernel's end is no error
-                    render.cancel()
+                _quiet_renderer(task.result().get("renderer"))
             else:
                 victim = candidates[0]
             self._culling.add(victim)
