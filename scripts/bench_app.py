@@ -463,7 +463,7 @@ def recording():
     blocked actions, and the lesson goal check)."""
     from comm import DummyComm
 
-    import widgets.lessons as lessons
+    import widgets.lesson_runner as lessons
     from tutor import Session
     from tutor.registry import game_classes
 

@@ -14,7 +14,9 @@ card opened above or below the window. :data:`CARD_JS`, once per page:
   end-of-turn action; trial 14, T3: a card opened from a chip there hid them), moves it beside that list, on its
   left (over the board, at the same height, narrowed to the room there), unless a drawer (the History, the rule
   search) is open over the board, beside which the stylesheet puts it: its stylesheet place is kept whenever it fits
-  and covers no action.
+  and covers no action. It places the card again when the list of legal actions or the table's main row changes
+  size, and once the card's pop-in animation has ended (``tutorCardPlace.pending()`` says whether a placement is still
+  to come: trial 15, U5, a test measured a card mid-animation, 5 px lower than it comes to rest).
 
 No file, nothing from the internet; it acts only on the page's own elements.
 """
@@ -73,6 +75,11 @@ CARD_JS = """(function () {
   function later() {
     if (!frame) { frame = requestAnimationFrame(function () { frame = 0; cards().forEach(function (c) {
       if (!seen.has(c)) { seen.add(c); sizes.observe(c); }
+      // the list of legal actions the card keeps clear of, and the table's main row, may change size after the card
+      // was placed (the kernel's update of the list, the strip's fitting): the card is placed again then
+      var table = c.closest('.rt-onescreen');
+      (table ? table.querySelectorAll('.tutor-actions, .rt-main') : []).forEach(function (e) {
+        if (!seen.has(e)) { seen.add(e); sizes.observe(e); } });
       place(c); }); }); }
   }
   document.addEventListener('click', function (ev) {
@@ -90,7 +97,13 @@ CARD_JS = """(function () {
     }
   }).observe(document.body, {attributes: true, attributeFilter: ['class'], subtree: true});
   window.addEventListener('resize', later);
+  // the pop-in animation ended: the card's resting place, measured again
+  document.addEventListener('animationend', function (ev) {
+    if (ev.target.classList && ev.target.classList.contains('rt-clause-float')) { later(); } }, true);
   window.tutorCardPlace = place;
+  // whether a placement is still to come (a test waits for none, and for the card's animation to end, before it
+  // measures the card)
+  place.pending = function () { return frame !== 0; };
 })();
 """ % {"edge": EDGE, "gap": GAP, "min_width": MIN_WIDTH}
 

@@ -344,6 +344,8 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         buttons that open them say which is open."""
         if name == "whatif":
             self._make_whatif()
+            if self.panel.view != "whatif":
+                self.show_start()  # the board shows the set-up the panel changes (trial 15, P2)
         if name != "answer" and self.answer_shown:
             self.answer_shown = False
             self.refresh()
@@ -409,6 +411,8 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
                 step = esc(faq.describe_ref(st.next_ref, names))
             info = f"Step {st.done} of {st.total} done · next: <b>{step}</b> · or play your own move"
         self.script_info.value = f'<span class="rt-faq-info">{info}{self._refusal}</span>'
+        if self.edit_panel is not None:
+            self.show_moment()
         self.show.description = "Hide the answer" if self.answer_shown else "Show the answer"
         self.answer.layout.display = "flex" if self.answer_shown else "none"
         rows = []

@@ -96,6 +96,10 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
    (board_fit) */
 @media (max-height: 900px) {
   .rt-faq-page .rt-onescreen:has(.rt-faq-panel.rt-view-whatif.rt-open) > .tutor-last-step { max-height: 12vh; } }
+/* beside the what-if panel the board's empty places are one short line (trial 15, P3: a Restless Spirits board was
+   cut at its foot at 1024x768, already at its least scale) */
+.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .rt-board-area .rt-space.rt-empty {
+  min-height: 0 !important; padding: 0 4px !important; }
 .rt-faq-page:has(.rt-faq-panel.rt-view-whatif.rt-open) .rt-faq-status .rt-faq-whatif { display: none; }
 .rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .tutor-actions { display: none !important; }
 .rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .rt-board-area { grid-column: 1 !important;

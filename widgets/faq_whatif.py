@@ -34,6 +34,13 @@ CSS = """
 .rt-faq-edit { background: #fffdf6; border: 1px solid #eadba8; border-radius: 10px; padding: 6px 10px; margin: 4px; }
 .rt-faq-edit h3 { margin-bottom: 2px; }
 .rt-faq-saved { color: #1b5e20; font-size: 12.5px; }
+/* which moment the changes apply to (the start) and which the board shows */
+.rt-faq-moment-bar { margin: 4px 0 2px 0; gap: 8px; }
+.rt-faq-moment { flex: 1 1 260px; min-width: 0; }
+.rt-faq-moment-bar > .tutor-faq-to-start { flex: 0 0 auto; }
+.rt-faq-moment-now, .rt-faq-moment-later { font-size: 13px; line-height: 1.35; padding: 3px 8px; border-radius: 6px; }
+.rt-faq-moment-now { background: #eef7ee; border-left: 4px solid #2e7d32; color: #1b4d1f; }
+.rt-faq-moment-later { background: #fff4e0; border-left: 4px solid #e08a00; color: #4a3200; }
 /* (the panel's box must not clip: the bar sticks to the scrolling section around it) */
 .rt-faq-panel .rt-faq-edit { overflow: visible !important; }
 .rt-faq-save-bar { position: sticky; bottom: 0; z-index: 1; background: #fffdf6; padding: 4px 0 2px 0;
@@ -84,6 +91,15 @@ class WhatIfPanel:
         self.apply_die.add_class("tutor-faq-die")
         self.undo_edits = _button("Original set-up", "tutor-faq-original", "undo", "Forget every change")
         self.edit_error = w.HTML()
+        # which moment the panel edits (the start) against the moment the board shows (trial 15, P2)
+        self.moment = w.HTML()
+        self.moment.add_class("rt-faq-moment")
+        self.to_start = _button("Show the start", "tutor-faq-to-start", "step-backward",
+                                "Take the board back to the start the changes apply to (Redo brings your steps back)")
+        self.to_start.on_click(g(lambda _b: self.show_start()))
+        self.moment_bar = w.HBox([self.moment, self.to_start], layout=w.Layout(align_items="center",
+                                                                             flex_flow="row wrap"))
+        self.moment_bar.add_class("rt-faq-moment-bar")
         self.edit_list = w.HTML()
         self.compare_html = w.HTML()
         self.compare_html.add_class("tutor-faq-compare")
@@ -130,7 +146,7 @@ class WhatIfPanel:
         self.save_bar.add_class("rt-faq-save-bar")
         box_ = w.VBox([
             w.HTML('<h3>What if…?</h3><div class="rt-muted">Change the starting set-up: the question runs again from '
-                   "it, and the two runs are compared.</div>"),
+                   "it, and the two runs are compared.</div>"), self.moment_bar,
             row([group([self.move_from, self.move_card]), group([self.move_to, self.apply_move])]),
             row([group([self.counter, self.counter_num, self.counter_pick, self.apply_counter]),
                  group([self.turn_seat, self.apply_turn]), self.die_group]),
@@ -174,6 +190,29 @@ class WhatIfPanel:
         self._replace(session)
         self._show_entry()
         return True
+
+    def show_start(self) -> None:
+        """Take the board back to the set-up the what-if changes (the start, before the script's first step), in
+        one drawing; the steps taken stay on the Redo list."""
+        model = self.app.model
+        if model.session.can_undo:
+            with model.held():
+                while model.session.can_undo:
+                    model.undo()
+
+    def show_moment(self) -> None:
+        """Say on the panel which moment its changes apply to (the start, before step 1) and which moment the board
+        shows; "Show the start" only when the board shows a later one."""
+        done = len(self.app.session.history)
+        total = len(self.scenario.script)
+        start_words = "before step 1" if total else "before any step"
+        if done == 0:
+            self.moment.value = (f'<div class="rt-faq-moment-now"><b>You are changing the start</b> ({start_words}): '
+                                 "the board shows it.</div>")
+        else:
+            self.moment.value = (f'<div class="rt-faq-moment-later"><b>You are changing the start</b> ({start_words}); '
+                                 f"the board shows the game after {done} step{'s' if done != 1 else ''}.</div>")
+        self.to_start.layout.display = None if done else "none"
 
     def said(self) -> str:
         """The changes made, in words (``"moved Spirit Cloak from Player 1's hand to ...; it is Player 2's turn"``)."""

@@ -271,6 +271,107 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
 .rt-pboard .sp-space { min-width: min-content; }
 @media (min-width: 1600px) { .tutor-presenter .tutor-large-type .rt-board { zoom: 1.2; } }
 @media (max-width: 1599px) { body[data-voila] .rt-present-tools .rt-ptitle { display: none; } }
+/* The projector layout (trial 15, P1; a 1024x768 projector, or any window up to 1180 px wide or 800 px high): every
+   word on the board 16px or more as drawn (names and counts 18px), the board whole in its box beside the rules that
+   fired. To make room the board shows fewer, larger things: empty places are their outline only (their words stay
+   for a screen reader), secondary detail folds away (the piles' counts; a Spirit Duels Spirit's printed dice and
+   next Stage, an empty dice pool or items row, the set-aside Stages; a Spirited stack's limit and the Hourglass
+   note), and each game's zones use the width: Restless Spirits' Lost Spirits across the board, the Shrine beside the
+   markets, the two players side by side; a Spirit Duels Spirit's state, health bar and health on one line; the
+   Allegiances' heading beside its clans, a Camp's card beside its name, a player's counts after their name. Once a
+   Restless Spirits player has Spirits on their spaces the boards stack and a Spirit takes the room of its empty
+   neighbours: with the narration's three lines, those steps reach 14-16 px (fit 0.86-1.0). The learn pages show all
+   of it. Measured in tests/browser/test_presenter_board.py. */
+@media (max-width: 1180px), (max-height: 800px) {
+  .tutor-narration .rt-ntext { font-size: 20px !important; line-height: 1.25 !important; }
+  .rt-present .rt-pboard .rt-board, .rt-present .rt-pboard .rt-board * { font-size: max(16px, 1em) !important; }
+  .rt-present .rt-pboard .rt-board { font-size: 16px !important; line-height: 1.2; }
+  .rt-present .rt-pboard .rt-sname, .rt-present .rt-pboard .sd-sname, .rt-present .rt-pboard .rt-pname,
+  .rt-present .rt-pboard .sp-wname, .rt-present .rt-pboard .rt-stats b, .rt-present .rt-pboard .rt-decks b,
+  .rt-present .rt-pboard .sd-counts b, .rt-present .rt-pboard .sp-pile b, .rt-present .rt-pboard .sd-round b {
+    font-size: 18px !important; }
+  .rt-present .rt-pboard .rt-board .sp-slot.sp-open, .rt-present .rt-pboard .rt-board .sp-slot.sp-open *,
+  .rt-present .rt-pboard .rt-board .rt-space.rt-empty, .rt-present .rt-pboard .rt-board .rt-space.rt-empty * {
+    font-size: 0 !important; }
+  .rt-present .rt-pboard .rt-space.rt-empty { min-height: 14px; padding: 0; }
+  .rt-present .rt-pboard .sp-slot.sp-open { min-height: 14px; }
+  .rt-present .rt-pboard .rt-zone h4 { margin: 0 0 2px 0; letter-spacing: 0; line-height: 1.15; }
+  .rt-present .rt-pboard .sd-card, .rt-present .rt-pboard .rt-zone, .rt-present .rt-pboard .rt-player {
+    line-height: 1.22; }
+  .rt-present .rt-pboard .rt-player { padding-top: 1px; padding-bottom: 1px; }
+  .rt-present .rt-pboard .rt-phead { margin: 0; }
+  .rt-present .rt-pboard .rt-chip { padding-top: 0; padding-bottom: 0; }
+  .rt-present .rt-pboard .rt-bparts { row-gap: 3px; }
+  /* folded away on the projector */
+  .rt-present .rt-pboard .rt-decks, .rt-present .rt-pboard .sd-next, .rt-present .rt-pboard .sd-dice,
+  .rt-present .rt-pboard details.sd-aside, .rt-present .rt-pboard .sd-pool:not(:has(.sd-die)),
+  .rt-present .rt-pboard .sd-items-row:has(> .rt-muted:nth-child(2):last-child), .rt-present .rt-pboard .sp-tracknote,
+  .rt-present .rt-pboard .sp-piles-head, .rt-present .rt-pboard .sp-pile, .rt-present .rt-pboard .sp-stack .sp-lim {
+    display: none; }
+  /* Restless Spirits: the Lost Spirits across the board, the Shrine beside the markets, the players side by side */
+  .rt-present .rt-pboard .rt-bparts > .rt-bpart-wide { flex: 1 1 100% !important; max-width: none !important; }
+  .rt-present .rt-pboard .rt-bparts > .rt-bpart-zone:has(.rt-shrine-top) { flex: 0 0 21% !important; min-width: 0; }
+  .rt-present .rt-pboard .rt-shrine-top { flex-wrap: wrap; }
+  .rt-present .rt-pboard .rt-bparts > .rt-bpart-markets { flex: 1 1 70% !important; min-width: 0;
+    width: auto !important; }
+  .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-markets) .rt-rowlabel { min-width: 0; margin-right: 4px; }
+  .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player { flex: 1 1 40% !important;
+    min-width: 0; }
+  /* ... one above the other once a Spirit is on a player's spaces (its requirements and ability need the width) */
+  .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-markets):has(.rt-player .rt-space:not(.rt-empty))
+    > .rt-bpart-player { flex: 1 1 100% !important; }
+  /* a Spirit on a player's spaces takes the width its empty neighbours (outlines) do not need; its name and type
+     share a line */
+  .rt-present .rt-pboard .rt-player .rt-spaces { display: flex !important; gap: 4px; }
+  .rt-present .rt-pboard .rt-player .rt-spaces > .rt-space { flex: 4 1 0; min-width: 0; }
+  .rt-present .rt-pboard .rt-player .rt-spaces > .rt-space.rt-empty { flex: 1 1 0; }
+  .rt-present .rt-pboard .rt-player .rt-space > .rt-sname, .rt-present .rt-pboard .rt-player .rt-space > .rt-stype {
+    display: inline; }
+  .rt-present .rt-pboard .rt-player .rt-space > .rt-sname { margin-right: 6px; }
+  /* Spirit Duels: a Spirit's name line, then its state, health bar and health on one line, its powers, its ability */
+  .rt-present .rt-pboard .sd-card:not(.sd-down) { display: flex; flex-wrap: wrap; align-items: center;
+    column-gap: 6px; padding: 2px 5px; }
+  .rt-present .rt-pboard .sd-card > * { flex: 0 0 100%; min-width: 0; }
+  .rt-present .rt-pboard .sd-card > div:first-child { flex: 0 1 auto; }
+  .rt-present .rt-pboard .sd-card > div:nth-child(2) { flex: 1 1 auto; }
+  .rt-present .rt-pboard .sd-card > .sd-statebox { flex: 0 0 auto; order: 1; }
+  .rt-present .rt-pboard .sd-card > .sd-hp { flex: 1 1 24px; order: 2; height: 5px; margin: 1px 0; }
+  .rt-present .rt-pboard .sd-card > .sd-hptext { flex: 0 0 auto; order: 3; }
+  .rt-present .rt-pboard .sd-card > .sd-powers { order: 4; }
+  .rt-present .rt-pboard .sd-card > .sd-traits, .rt-present .rt-pboard .sd-card > .sd-ability { order: 5; }
+  .rt-present .rt-pboard .sd-spirits { gap: 4px; }
+  /* whose turn on one line, the round strip under it on one line; a die's type and level side by side */
+  .rt-present .rt-pboard .sd-board > .rt-banner, .rt-present .rt-pboard .sd-board > .sd-strip {
+    flex: 1 1 100% !important; }
+  .rt-present .rt-pboard .sd-board > .sd-strip { row-gap: 2px; padding-top: 1px; padding-bottom: 1px; }
+  .rt-present .rt-pboard .sd-pool { display: flex; flex-wrap: wrap; gap: 2px 3px; min-height: 0; }
+  .rt-present .rt-pboard .sd-die { padding: 0 3px !important; margin: 0 !important; min-height: 0 !important; }
+  .rt-present .rt-pboard .sd-die .sd-k { flex-direction: row; gap: 4px; }
+  /* Spirited: the Allegiances' heading beside its clans, compact Time Track spaces and Camps */
+  .rt-present .rt-pboard .sp-alzone { display: flex; flex-wrap: wrap; align-items: center; column-gap: 8px; }
+  .rt-present .rt-pboard .sp-alzone > h4 { margin: 0; }
+  .rt-present .rt-pboard .sp-alzone > .sp-als { flex: 1 1 auto; }
+  .rt-present .rt-pboard .sp-space { line-height: 1.15; }
+  .rt-present .rt-pboard .rt-board .sp-camp { line-height: 1.15; padding: 0 3px; }
+  .rt-present .rt-pboard .sp-als { display: flex; flex-wrap: wrap; gap: 2px 4px; }
+  .rt-present .rt-pboard .sp-als > .rt-row { margin: 0; }
+  .rt-present .rt-pboard .sp-als .sp-clan { padding-left: 4px; padding-right: 4px; }
+  /* a Camp names itself ("Camp 1:"): its row needs no label, and its card goes beside its name */
+  .rt-present .rt-pboard .rt-row:has(> .sp-camps) > .rt-rowlabel { display: none; }
+  .rt-present .rt-pboard .rt-row:has(> .sp-camps) > .sp-camps { flex: 1 1 100%; }
+  /* three players: a player's counts run on after their name and tags (not a line of their own under them) */
+  .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-phead {
+    display: block; }
+  .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-phead > .rt-stats {
+    margin-left: 6px; white-space: nowrap; }
+  /* the provisional mark as large as the words, raised without making its line taller */
+  .rt-present .rt-pboard .rt-board .rt-prov { vertical-align: baseline !important; position: relative; top: -0.35em;
+    line-height: 0 !important; }
+  .rt-present .rt-pboard .rt-legend { line-height: 1.2; margin: 0; }
+}
+/* the board's box fills its row at every size (it was as high as the board: a box that grew later, as the narration
+   got shorter, kept the board at the smaller scale) */
+body[data-voila] .rt-present .rt-pmain > .rt-pboard { align-self: stretch !important; }
 .rt-record-head { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }
 .rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 6px 12px;
   margin: 4px; }

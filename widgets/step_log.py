@@ -258,6 +258,9 @@ class LastStep(StepLog):
         # (made when first needed: a lesson never shows them)
         self._older: w.Box | None = None
         self._titled: w.Box | None = None
+        #: said on the head line when the step hands the learner another seat (:meth:`seat_words`); the lesson runner
+        #: adds why (a learner plays every seat of a lesson)
+        self.seat_reason = ""
         super().__init__(model, show_setup=True, max_steps=1)
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History).
@@ -318,7 +321,7 @@ class LastStep(StepLog):
                 self._reply_col.children = (self._then, *((self._older, self._cut) if older else ()),
                                             *((self._titled,) if newer else ()), *kids)
                 kids = (self._mine_col, self._reply_col)
-            title = f'<span class="rt-last-title">{esc(self._heading)}</span>'
+            title = f'<span class="rt-last-title">{esc(self._heading)}</span>' + self.seat_words(s, shown[0])
         else:
             self._cache = {}
             if self._intro is not None:
@@ -339,6 +342,19 @@ class LastStep(StepLog):
                     part.children = ()
         self._list.children = kids
         self._steps.done()
+
+    def seat_words(self, s: Session, mine: Step) -> str:
+        """The line (HTML, CSS class ``rt-seat-now``; "" for none) that says plainly which seat the learner plays now
+        when the step hands them another one (trial 15, U3: lesson 1's "End your turn" made the learner Player 2
+        without a word): the seat to act now is one a person plays (:attr:`mine`; every seat when it is not set,
+        as in a lesson) and not the seat of the person's own last step ``mine``."""
+        now = s.current_player
+        people = self.mine(s) if self.mine is not None else None
+        if now is None or (people is not None and now not in people) or mine.action.actor == now:
+            return ""
+        name = f"Player {now + 1}"
+        return (f'<span class="rt-seat-now" title="It is {esc(name)}&#39;s turn to act{esc(self.seat_reason)}.">'
+                f'You now play <b>{esc(name)}</b>{esc(self.seat_reason)}</span>')
 
     def lines(self) -> list[w.Widget]:
         """The widgets of the step(s) shown, in reading order: the person's own step, then (after the computer

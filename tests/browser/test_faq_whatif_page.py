@@ -193,3 +193,41 @@ def test_what_if_whose_decision(tutor_server, tutor_page):
     assert "You could play instead: Give up" in text and "[rs." not in text
     shots(tutor_page, "decision-compare")
     tutor_page.assert_clean()
+
+
+def test_what_if_edits_the_start_and_the_board_shows_it(tutor_server, tutor_page):
+    """Trial 15, P2 and P3: the what-if panel changes the question's start while the board showed the end of the
+    script, and at 1024x768 a Restless Spirits board beside the panel was cut at its foot. Opening the panel takes the
+    board back to the start and the panel says so; a step taken with the panel open is said too ("after 1 step"), with
+    "Show the start" to go back; the board beside the panel is whole in the window."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{tutor_server}/voila/render/faq-explorer.ipynb?scenario=faq-buy-at-hand-limit")
+    expect(page.locator(".tutor-faq-play")).to_be_visible(timeout=RENDER_MS)
+    page.locator(".tutor-faq-play").click()
+    expect(page.locator(".rt-faq-info")).to_contain_text("Script done", timeout=CLICK_MS)
+    page.locator(".tutor-faq-whatif-open").click()
+    moment = page.locator(".rt-faq-moment")
+    expect(moment).to_have_text("You are changing the start (before step 1): the board shows it.", timeout=CLICK_MS)
+    expect(page.locator(".rt-faq-info")).to_contain_text("Step 0 of 2 done")
+    expect(page.locator(".tutor-faq-to-start")).to_be_hidden()
+    page.wait_for_timeout(800)  # the fit script settles the board's scale
+    fit = page.evaluate("""() => { const a = document.querySelector('.rt-faq-page .rt-board-area'), b = a.firstElementChild;
+        const r = a.getBoundingClientRect();
+        return {zoom: parseFloat(b.style.zoom || '1'), cut: b.scrollHeight - b.clientHeight,
+                cutw: b.scrollWidth - b.clientWidth, bottom: r.bottom, right: r.right}; }""")
+    print(f"FAQ board beside the what-if panel at 1024x768: {fit}")
+    assert fit["cut"] <= 1 and fit["cutw"] <= 1 and fit["bottom"] <= 768 and fit["zoom"] >= 0.8, fit
+    tutor_page.screenshot("faq-whatif-start-1024x768")
+    page.locator(".tutor-faq-next").click()
+    expect(moment).to_have_text("You are changing the start (before step 1); the board shows the game after 1 step.",
+                                timeout=CLICK_MS)
+    button = page.locator(".tutor-faq-to-start")
+    expect(button).to_be_visible()
+    box = button.bounding_box()
+    assert box["x"] + box["width"] <= 1024 and button.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), box
+    button.click()
+    expect(page.locator(".rt-faq-info")).to_contain_text("Step 0 of 2 done", timeout=CLICK_MS)
+    expect(moment).to_contain_text("the board shows it.")
+    expect(page.locator(".tutor-faq-redo, button:has-text('Redo')").first).to_be_enabled()
+    tutor_page.assert_clean()

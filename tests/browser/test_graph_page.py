@@ -38,6 +38,26 @@ def canvas(page):
     return page.evaluate(CANVAS)
 
 
+def ask(page, a, b, answer, drawn=None):
+    """Ask "How can A affect B?" in the side panel and wait for the answer line to hold `answer`; with `drawn`
+    (a label and the most nodes the picture may hold) also wait until the canvas draws the answer alone."""
+    page.get_by_placeholder("A (e.g. Nordheim)").fill(a)
+    page.get_by_placeholder("B (e.g. Baikeng)").fill(b)
+    page.locator(".tutor-graph-how").click()
+    expect(page.locator(".tutor-graph-path")).to_contain_text(answer, timeout=CLICK_MS)
+    if drawn:
+        label, most = drawn
+        page.wait_for_function(f"(() => {{ const c = ({CANVAS})(); return c.nodes.length <= {most} && "
+                               f"c.nodes.some(n => n.label === {label!r}); }})()", timeout=CLICK_MS)
+
+
+def inside(c):
+    """The nodes of the canvas reading `c` whose boxes lie inside the canvas (1 px of slack)."""
+    left, top, right, bottom = c["box"]
+    return [n for n in c["nodes"] if n["box"][0] >= left - 1 and n["box"][2] <= right + 1
+            and n["box"][1] >= top - 1 and n["box"][3] <= bottom + 1]
+
+
 def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_page):
     page = tutor_page.page
     page.set_viewport_size({"width": 1366, "height": 768})
@@ -48,10 +68,7 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
     labels = [n["label"] for n in c["nodes"]]
     assert "Nordheim" in labels and 4 <= len(labels) <= 30, labels  # a neighbourhood, not the whole graph
     assert c["font"] >= 12.5, c  # every label drawn at 12.5 px or more (cards about 15 px; they were 9 px)
-    left, top, right, bottom = c["box"]
-    inside = [n for n in c["nodes"] if n["box"][0] >= left - 1 and n["box"][2] <= right + 1
-              and n["box"][1] >= top - 1 and n["box"][3] <= bottom + 1]
-    assert len(inside) == len(c["nodes"]), "every node of the first picture is on the canvas"
+    assert len(inside(c)) == len(c["nodes"]), "every node of the first picture is on the canvas"
     me = next(n for n in c["nodes"] if n["label"] == "Nordheim")["box"]
     others = [n["box"] for n in c["nodes"] if n["label"] != "Nordheim"]
     assert all(not (b[0] < me[2] and me[0] < b[2] and b[1] < me[3] and me[1] < b[3]) for b in others), "overlap"
@@ -71,16 +88,9 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
 
     # the path query draws its answer alone (trial 12 item 4), in the game shown, every node of it in the canvas;
     # Find (its button: typing alone is enough, no Enter) then draws the card it finds with its neighbours
-    page.get_by_placeholder("A (e.g. Nordheim)").fill("Nordheim")
-    page.get_by_placeholder("B (e.g. Baikeng)").fill("Zhaku")
-    page.locator(".tutor-graph-how").click()
-    expect(page.locator(".tutor-graph-path")).to_contain_text("ways Nordheim can affect Zhaku", timeout=CLICK_MS)
-    page.wait_for_function(f"(() => {{ const c = ({CANVAS})(); return c.nodes.length <= 12 && "
-                           f"c.nodes.some(n => n.label === 'Zhaku'); }})()", timeout=CLICK_MS)
+    ask(page, "Nordheim", "Zhaku", "ways Nordheim can affect Zhaku", drawn=("Zhaku", 12))
     c = canvas(page)
-    left, top, right, bottom = c["box"]
-    assert all(n["box"][0] >= left - 1 and n["box"][2] <= right + 1 and n["box"][1] >= top - 1
-               and n["box"][3] <= bottom + 1 for n in c["nodes"]), c
+    assert len(inside(c)) == len(c["nodes"]), c
     assert page.locator(".tutor-graph select").first.input_value() == "Restless Spirits"  # the game stays
     expect(page.locator(".rt-g-view")).to_contain_text("The answer alone")
     tutor_page.screenshot("graph-path-alone")
@@ -106,11 +116,8 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
     # name says plainly that guides are not in the graph
     page.locator(".tutor-graph select").first.select_option(label="Restless Spirits")
     expect(details.locator("h3")).to_have_text("Nordheim", timeout=CLICK_MS)
-    page.get_by_placeholder("A (e.g. Nordheim)").fill("Nordheim")
-    page.get_by_placeholder("B (e.g. Baikeng)").fill("Baikeng")
-    page.locator(".tutor-graph-how").click()
+    ask(page, "Nordheim", "Baikeng", "Baikeng")
     answer = page.locator(".tutor-graph-path")
-    expect(answer).to_contain_text("Baikeng", timeout=CLICK_MS)
     box = answer.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + 40 <= 768 and box["x"] + box["width"] <= 1366, box
     assert page.evaluate("document.scrollingElement.scrollTop") == 0
@@ -136,10 +143,7 @@ def test_at_1024x768_the_canvas_ends_in_the_window_and_the_panel_follows_the_que
     find.fill("Twizel")
     page.locator(".tutor-graph-find").click()
     expect(details.locator("h3")).to_have_text("Twizel, The Tormentor", timeout=CLICK_MS)
-    page.get_by_placeholder("A (e.g. Nordheim)").fill("Aluak")
-    page.get_by_placeholder("B (e.g. Baikeng)").fill("Zhaku")
-    page.locator(".tutor-graph-how").click()
-    expect(page.locator(".tutor-graph-path")).to_contain_text("cannot affect", timeout=CLICK_MS)
+    ask(page, "Aluak", "Zhaku", "cannot affect")
     expect(details.locator("h3")).to_have_text("Aluak", timeout=CLICK_MS)
     expect(find).to_have_value("")
     expect(page.locator(".rt-g-view")).to_contain_text("The answer alone")
@@ -167,21 +171,16 @@ def test_a_long_chain_is_drawn_compact_and_readable(tutor_server, tutor_page, si
     page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
     expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
     canvas(page)
-    page.get_by_placeholder("A (e.g. Nordheim)").fill("Totem Requirements")
-    page.get_by_placeholder("B (e.g. Baikeng)").fill("Cards in hand")
-    page.locator(".tutor-graph-how").click()
-    expect(page.locator(".tutor-graph-path")).to_contain_text("Cards in hand", timeout=CLICK_MS)
-    page.wait_for_function(f"(() => {{ const c = ({CANVAS})(); return c.nodes.length == 5 && "
-                           f"c.nodes.some(n => n.label === 'Cards in hand'); }})()", timeout=CLICK_MS)
+    ask(page, "Totem Requirements", "Cards in hand", "Cards in hand", drawn=("Cards in hand", 5))
     c = canvas(page)
+    assert len(c["nodes"]) == 5, [n["label"] for n in c["nodes"]]
     boxes = [n["box"] for n in c["nodes"]]
     rows = sorted({round((b[1] + b[3]) / 2 / 20) for b in boxes})
     width = max(b[2] for b in boxes) - min(b[0] for b in boxes)
     height = max(b[3] for b in boxes) - min(b[1] for b in boxes)
     assert len(rows) >= 2 and width <= 3.2 * height, (rows, width, height)  # a block, not a line
     assert c["font"] >= 12.5, c["font"]
-    left, top, right, bottom = c["box"]
-    assert all(b[0] >= left - 1 and b[2] <= right + 1 and b[1] >= top - 1 and b[3] <= bottom + 1 for b in boxes), c
+    assert len(inside(c)) == len(boxes), c
     assert all(not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
                for i, a in enumerate(boxes) for b in boxes[i + 1:]), "overlap"
     tutor_page.screenshot(f"graph-chain-{size[0]}")

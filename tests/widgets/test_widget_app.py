@@ -92,7 +92,7 @@ def test_the_provisional_mark_sits_on_the_provisional_value_not_the_name():
         sp = g.cards.by_id[sid]
         html = _lost(g, sid)
         name = re.search(r'<div class="rt-sname">(.*?)</div>', html).group(1)
-        kind = re.search(r'<div class="rt-stype">(.*?)</div>', html).group(1)
+        kind = re.search(r'<div class="rt-stype"[^>]*>(.*?)</div>', html).group(1)
         needs = re.search(r'<div class="rt-ability"[^>]*>(.*?)</div>', html).group(1)
         assert ("rt-prov" in name) == ("name" in sp.provisional), (sid, name)
         assert ("rt-prov" in kind) == ("type" in sp.provisional), (sid, kind)

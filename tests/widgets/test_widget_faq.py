@@ -786,3 +786,27 @@ def test_a_pre_heated_page_opens_the_asked_question_without_building_the_page_ag
     (tmp_path / "late.yaml").write_text(yaml.safe_dump(sc, sort_keys=False), encoding="utf-8")
     made.open_asked("my-late-question")
     assert made.entry.id == "my-late-question" and made.notice.value == ""
+
+
+def test_the_what_if_panel_shows_the_moment_it_changes(ex):
+    """Trial 15, P2: the panel changes the start while the board showed the end of the script. Opening the panel takes
+    the board back to the start (the steps stay on the Redo list) and says so; after a step it says which moment the
+    board shows and offers "Show the start"."""
+    ex.open("faq-buy-at-hand-limit")
+    ex.play_to_end()
+    assert len(ex.app.session.history) == 2
+    ex.show_panel("whatif")
+    assert ex.app.session.history == [] and ex.app.session.can_redo
+    assert _html.unescape(re.sub(r"<[^>]+>", "", ex.moment.value)) == (
+        "You are changing the start (before step 1): the board shows it.")
+    assert ex.to_start.layout.display == "none"
+    assert ex.step()
+    assert _html.unescape(re.sub(r"<[^>]+>", "", ex.moment.value)) == (
+        "You are changing the start (before step 1); the board shows the game after 1 step.")
+    assert ex.to_start.layout.display is None
+    ex.to_start.click()
+    assert ex.app.session.history == [] and "the board shows it" in ex.moment.value
+    ex.show_panel(None)
+    ex.step()
+    ex.show_panel("whatif")  # opened again: back at the start
+    assert ex.app.session.history == []

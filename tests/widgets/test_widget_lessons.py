@@ -18,6 +18,15 @@ LESSONS = all_lessons("restless-spirits")
 IDS = [x.id for x in LESSONS]
 
 
+@pytest.fixture(autouse=True)
+def _every_page_a_later_visit(monkeypatch):
+    """A page made here after another on the same store is a reload or a later visit (the tab that played before is
+    gone), as the tests below it were written for; the tests of two tabs open at once (trial 15, U2) set the tab
+    mark's real time-out again."""
+    from widgets import learn_tabs
+    monkeypatch.setattr(learn_tabs, "STALE_S", -1.0)
+
+
 def test_at_least_seven_lessons_in_teaching_order():
     assert len(LESSONS) >= 7
     assert [x.order for x in LESSONS] == sorted(x.order for x in LESSONS)
@@ -818,3 +827,125 @@ def test_a_database_that_stops_answering_during_the_visit_is_said_once_in_plain_
     app.lessons.app.controls.undo.click()  # the page plays on; said once
     assert len(_notes(app)) == 1 and len(app.lessons.app.session.history) == 1
     assert not app.errors.output.outputs  # nothing of the error's class or the database's URL in the page
+
+
+# -- one tab plays the page (trial 15, U2) ------------------------------------------------------------------------
+
+def _covered(app) -> str | None:
+    """The text over the page when another tab plays it, else None."""
+    return None if app.cover is None or "rt-hidden" in app.cover._dom_classes else app._cover_text.value
+
+
+def test_a_second_tab_says_the_page_plays_elsewhere_and_can_take_it_over(tmp_path, monkeypatch):
+    """Trial 15, U2: a second tab of a learn page silently played a copy of the kept game (each tab saved over the
+    other). Now it is covered with a plain sentence and a Play here button, keeps nothing, and Play here takes the
+    page over: it shows the newest place kept and the first tab stops (said, not silent) at its next beat or step."""
+    from widgets import learn_tabs
+    from widgets.learn_tabs import OTHER_TAB_OPEN, TAKEN_OVER
+
+    clock = [1000.0]
+    monkeypatch.setattr(learn_tabs, "now", lambda: clock[0])
+    monkeypatch.setattr(learn_tabs, "STALE_S", 20.0)
+    a = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert a.hold.playing and _covered(a) is None
+    end = next(b for b in a.lessons.app.actions.action_buttons if "End your turn" in b.description)
+    end.click()
+    clock[0] += 3
+    b = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert not b.hold.playing and esc(OTHER_TAB_OPEN) in _covered(b)
+    assert b.play_here.description == "Play here"
+    kept = b.store.place(b.place_key)
+    b.lessons.app.controls.restart.click()  # (a key press under the cover) keeps nothing
+    assert b.store.place(b.place_key) == kept and len(a.lessons.app.session.history) == 1
+    clock[0] += 3
+    b.play_here.click()
+    assert b.hold.playing and _covered(b) is None
+    assert len(b.lessons.app.session.history) == 1  # the place kept by A, A's step in it
+    _click(b.lessons.app, {"kind": "end-turn"})
+    assert len(json.loads(b.store.place(b.place_key))["actions"]) == 2
+    a._tab_id.value = "tab-a 1"  # A's browser beats: A is stopped, said over its page
+    assert not a.hold.playing and esc(TAKEN_OVER) in _covered(a)
+    a.lessons.app.controls.undo.click()  # nothing A does now is kept
+    assert len(json.loads(b.store.place(b.place_key))["actions"]) == 2
+    a.play_here.click()  # and A takes it back, with B's newest place
+    assert len(a.lessons.app.session.history) == 2 and _covered(a) is None
+    _click(b.lessons.app, {"kind": "end-turn"})  # B's next step stops B instead of being kept
+    assert esc(TAKEN_OVER) in _covered(b) and len(json.loads(a.store.place(a.place_key))["actions"]) == 2
+    assert not a.errors.output.outputs and not b.errors.output.outputs
+
+
+def test_a_reload_of_the_tab_that_plays_and_a_tab_gone_quiet_are_not_other_tabs(tmp_path, monkeypatch):
+    """A reload of the tab that plays (the same browser tab's id) plays on at once; so does any tab once the tab that
+    played has not beaten for STALE_S seconds (closed: its kernel shut down)."""
+    from widgets import learn_tabs
+
+    clock = [1000.0]
+    monkeypatch.setattr(learn_tabs, "now", lambda: clock[0])
+    monkeypatch.setattr(learn_tabs, "STALE_S", 20.0)
+    a = LearnApp("restless-spirits")
+    a._tab_id.value = "tab-1"
+    a.keep_place(_store(tmp_path))
+    assert a.hold.playing and a.hold.tab_id == "tab-1"
+    clock[0] += 2
+    again = LearnApp("restless-spirits")
+    again._tab_id.value = "tab-1"
+    again.keep_place(_store(tmp_path))
+    assert again.hold.playing and _covered(again) is None
+    clock[0] += 21
+    later = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert later.hold.playing and _covered(later) is None
+    assert json.loads(later.store.place(later.place_key + ":tab"))["page"] == later.page_token
+    # a tab that closes says so (its kernel may live on): a tab opened just after plays at once
+    later._tab_id.value = "tab-2 bye"
+    clock[0] += 1
+    other = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert other.hold.playing and _covered(other) is None
+    # the browser's beats renew the mark; a tab not heard from for STALE_S seconds is gone
+    other._tab_id.value = "tab-3 1"
+    clock[0] += 15
+    other._tab_id.value = "tab-3 2"
+    clock[0] += 15
+    assert LearnApp("restless-spirits", store=_store(tmp_path)).hold.stopped
+
+
+def test_a_lesson_step_that_hands_the_learner_another_seat_says_so():
+    """Trial 15, U3: lesson 1's "End your turn" made the learner Player 2 without a word. The strip's head line says
+    "You now play Player 2" at that step, and nothing at the next step of the same seat."""
+    app = LearnApp("restless-spirits")
+    last = app.lessons.app.last
+    assert "rt-seat-now" not in last._title.value
+    _click(app.lessons.app, {"kind": "end-turn"})
+    assert app.lessons.app.session.current_player == 1
+    assert "You now play <b>Player 2</b> (in a lesson you play every seat)" in last._title.value
+    app.lessons.app.actions.action_buttons[0].click()
+    if app.lessons.app.session.current_player == 1:
+        assert "rt-seat-now" not in last._title.value
+
+
+def test_free_play_says_the_seat_handed_over_only_between_people(tmp_path):
+    """Free play with both seats played by people (one at the keyboard): the step that ends Player 1's turn says "You
+    now play Player 2" (no lesson's reason); against the computer nothing is said, the learner's seat never changes."""
+    app = LearnApp("restless-spirits")
+    app.tabs.selected_index = 1
+    for d in app.free.seats.seats:
+        d.value = "you"
+    s = app.free.session
+    while s.current_player == 0:
+        acts = s.legal_actions()
+        end = next((a for a in acts if a.id == "end-turn"), acts[0])
+        app.free.actions.button_for(end.id).click()
+        s = app.free.session
+    assert "You now play <b>Player 2</b></span>" in app.free.last._title.value
+    solo = LearnApp("restless-spirits")
+    solo.tabs.selected_index = 1
+    solo.free.seats.auto.value = False
+    s = solo.free.session
+    for _ in range(12):
+        if s.is_over:
+            break
+        if s.current_player == 1:
+            solo.free.seats.next.click()
+        else:
+            solo.free.actions.button_for(s.legal_actions()[0].id).click()
+        s = solo.free.session
+        assert "rt-seat-now" not in solo.free.last._title.value

@@ -87,7 +87,7 @@ def who_tag(session, seat: int) -> str:
             '<span class="rt-who rt-who-you">you</span>')
 
 
-#: The sessions of lessons (set by :class:`widgets.lessons.LessonRunner`): one learner plays every seat to learn the
+#: The sessions of lessons (set by :class:`widgets.lesson_runner.LessonRunner`): one learner plays every seat to learn the
 #: rules, so every hand is shown face up, the other seat's too (trial 12 item 9).
 _OPEN_HANDS: "weakref.WeakSet" = weakref.WeakSet()
 

@@ -87,7 +87,7 @@ def _bonus(g, side: str, i: int) -> str:
         return ""
     b = g.cards.b_side
     word = BONUS_WORDS.get(b.bonuses[i], b.bonuses[i])
-    return f'<div class="rt-muted rt-bonus">{esc(word)}{prov_badge(b.provisional, ("bonuses",))}</div>'
+    return f'<div class="rt-muted rt-bonus" title="{esc(word)}">{esc(word)}{prov_badge(b.provisional, ("bonuses",))}</div>'
 
 
 def _space(g, ps, i: int, side: str = "A") -> str:
@@ -118,8 +118,8 @@ def _space(g, ps, i: int, side: str = "A") -> str:
     # the mark goes on the values the rulebook does not print (its type, its requirements), not on its name
     return (f'<div class="rt-space {cls}"><div class="rt-sname">{esc(sp.name)}'
             f'{prov_badge(sp.provisional, ("name",))}</div>'
-            f'<div class="rt-stype">{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))} · {n_met}/3 met'
-            f'</div><ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}{_bonus(g, side, i)}</div>')
+            f'<div class="rt-stype" tabindex="0" title="{esc(_type_words(sp))} · {n_met} of 3 requirements met">'
+            f'{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))} · {n_met}/3 met</div><ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}{_bonus(g, side, i)}</div>')
 
 
 def _lost(g, sid: str | None) -> str:
@@ -129,7 +129,8 @@ def _lost(g, sid: str | None) -> str:
     reqs = ", ".join(g.icon_label(r) for r in sp.requirements)
     return (f'<div class="rt-space rt-mini {"rt-light" if sp.light else "rt-dark"}" title="{esc(sp.ability.text)}">'
             f'<div class="rt-sname">{esc(sp.name)}{prov_badge(sp.provisional, ("name",))}</div>'
-            f'<div class="rt-stype">{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))}</div>'
+            f'<div class="rt-stype" title="{esc(_type_words(sp))}">{esc(_type_words(sp))}'
+            f'{prov_badge(sp.provisional, ("type",))}</div>'
             f'<div class="rt-ability" tabindex="0" title="needs {esc(reqs)}">needs {esc(reqs)}'
             f'{prov_badge(sp.provisional, ("requirements",))}</div>'
             "</div>")

@@ -38,7 +38,8 @@ CSS = """
 .sp-space.sp-battle { border-color: #c62828; background: #fdeeee; }
 .sp-space.sp-final { border-color: #8a6d00; background: #fff6d6; }
 .sp-space.sp-here { box-shadow: 0 0 0 3px #5b2d90; font-weight: 700; }
-.sp-hourglass { display: inline-block; margin-top: 2px; border-radius: 6px; padding: 0 5px; font-size: 10.5px;
+.sp-hourglass { display: inline-block; margin-top: 2px; border-radius: 6px; padding: 0 3px; font-size: 10.5px;
+  max-width: 100%; box-sizing: border-box; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom;
   font-weight: 700; background: #5b2d90; color: #fff; white-space: nowrap; }
 .rt-zone.sp-trackzone { flex: 1.5 1 270px; }
 .sp-powers { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 3px 10px; }
@@ -257,7 +258,10 @@ def _wonders(g, s) -> str:
     names = " · ".join(f"{esc(g.cards.wonder[w].name)} <b>{g.cards.wonder[w].spirit}</b>"
                        for w in s.wonder_display if w is not None) or "none"
     # reference: folded to one line (names and Spirit), opened on a click
-    return (f'<details class="rt-zone rt-full rt-ref"><summary><h4>Wonders on display</h4> {names} '
+    plain = " · ".join(f"{g.cards.wonder[w].name} {g.cards.wonder[w].spirit}" for w in s.wonder_display
+                       if w is not None) or "none"
+    return (f'<details class="rt-zone rt-full rt-ref"><summary title="Wonders on display: {esc(plain)} (click for '
+            f'details)"><h4>Wonders on display</h4> {names} '
             f'<span class="rt-muted">· cost: 1 card of each of the {len(s.clans)} clans · details</span></summary>'
             f'<div class="sp-wonders">{"".join(boxes)}</div></details>')
 
@@ -324,7 +328,8 @@ def parts(session: Session) -> list[tuple[str, str]]:
                      for c in s.clans)
     table = (f'<div class="rt-table">{_time_track(g, s)}{_supply_and_piles(g, s)}{_main_allegiances(g, s)}</div>')
     # reference panels, folded to one line each (a <details>: opened and closed in the page, no round trip)
-    clans = (f'<details class="rt-zone rt-full rt-ref"><summary><h4>Clans and their card powers</h4> '
+    clans = (f'<details class="rt-zone rt-full rt-ref"><summary title="Clans and their card powers: {len(s.clans)} '
+             'clans in this game (click for details)"><h4>Clans and their card powers</h4> '
              f'<span class="rt-muted">{len(s.clans)} clans in this game; a card\'s power happens when it is played '
              f'from the Hand while Scouting · details</span></summary><div class="sp-powers">{powers}</div></details>')
     legend = ('<details class="rt-legend"><summary>Key: Road stacks, Shields, Medals · ' + PROV_SUMMARY + '</summary>'

@@ -1,0 +1,307 @@
+"""Where the learner was on a learn page: the place kept in the progress store (the lesson and its steps, the tab,
+the free game with its seats, Auto and redo steps), resumed on the next visit, and what the page says when another
+tab or window of the same page keeps its place too. :class:`PlaceKeeping` is the part of
+:class:`widgets.lessons.LearnApp` that does this."""
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+
+import tutor
+
+from .kernel_timing import wait_until_page_asked
+from .learn_tabs import TabHold
+from .style import box, button, esc, html_widget
+
+log = logging.getLogger("tutor.learn")
+
+
+#: Said once on a learn page when another tab or window of the same page kept its place since this one last did.
+OTHER_TAB_NOTICE = ("This page is open in another tab or window too: the tab you play in last is the one kept when "
+                    "you come back.")
+#: Said (once until the learner loads it) by a tab whose free game another tab or window of the page moved on since:
+#: this tab's older game is not written over the newer one (fresh attack 13); the line offers to load the newer game.
+FREE_MOVED_ON = ("Your free-play game has moved on in another tab or window, so what you play here is not kept: load "
+                 "the newer game to play on from where it is.")
+
+
+#: Said once above the tabs when the free game kept from the learner's last visit cannot be restored (``why``: the
+#: engine's reason, naming the field, cut to :data:`KEPT_GAME_WHY_MAX` characters).
+KEPT_GAME_LOST = "⚠ The free game kept from your last visit could not be restored ({why}), so a new game has started."
+KEPT_GAME_WHY_MAX = 200
+#: Said once, quietly, at the top of the Free play tab when it opens on the free game kept from before (a reload, or
+#: coming back to the page); never over the Lessons tab, whose lesson it is not about.
+RESUMED_NOTICE = ("Your free-play game from before is back ({steps}): play on, or press New game to start a fresh "
+                  "one.")
+
+
+def learner_words(exc: ValueError) -> str:
+    """Why a kept free game does not load, in words for the learner: a step that no longer replays is named by its
+    number, never by the action ids or the list of legal actions the engine's message gives (fresh attack, session
+    11); any other reason is the message without its ``<saved session>:`` prefix."""
+    field = getattr(exc, "field", None) or ""
+    m = re.fullmatch(r"actions\[(\d+)\]", field)
+    if m:
+        return f"its step {int(m.group(1)) + 1} is not a legal move with this tutor's rules"
+    return str(exc).removeprefix("<saved session>: ")
+
+
+def _short(text: str) -> str:
+    """``text`` on one line, at most :data:`KEPT_GAME_WHY_MAX` characters (cut with "…")."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= KEPT_GAME_WHY_MAX else text[:KEPT_GAME_WHY_MAX - 1] + "…"
+
+class PlaceKeeping:
+    """The place keeping of the learn page (a mixin of :class:`widgets.lessons.LearnApp`, which sets the attributes
+    it uses: ``store``, ``game_id``, ``lessons``, ``tabs``, ``free``, ``widget``, ``errors``, the ``_free_*`` and
+    mark attributes, and the methods ``_notice``, ``_hide_notice``, ``_watch_free`` and ``open_free_play``)."""
+
+    def keep_place(self, store) -> None:
+        """Keep the learner's place in ``store`` (a :class:`tutor.progress.ProgressStore`) from now on, and go back
+        to the place kept there (see :meth:`resume`; in a kernel Voila pre-heated, once the learner asks for the
+        page). Given after the page was shown (:func:`learn_app` opens the database after the first render), a place
+        the learner already left by taking a step or changing lesson or tab is not resumed: what they did is kept.
+        Once only (ValueError for a second store)."""
+        if self.store is not None:
+            raise ValueError("this page already keeps its place in a progress store")
+        self.store = store
+        # which tab plays the page: another tab playing it now stops this one at once, before anything is kept
+        # (a browser gives this tab's id a moment later: a reload of the tab that plays is told from another tab);
+        # decided once a learner asks for the page (a kernel Voila pre-heats holds nothing for nobody: trial 15, U2)
+        self.hold = TabHold(store, self.place_key, self.page_token, self._stopped)
+        self.hold.tab_id = (self._tab_id.value or "").split()[0][:40] if (self._tab_id.value or "").split() else None
+        if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
+            self.widget.add_class("rt-kept")
+        told = store.take_notice()  # the database cannot save: said once, the page works on
+        if told:
+            self._notice(f"⚠ {told}")
+        runner = self.lessons
+        moved = bool(runner.app.session.history) or runner.index != 0 or self.tabs.selected_index != 0
+        if moved:  # the learner was quicker than the database: their newest place is the one kept
+            self.hold.start(wait_for_tab=_in_kernel())
+            kept = self.place()
+            self._synced(kept)
+            if self.free is not None:
+                self._watch_free()
+            self.remember(free=self.free is not None)
+        else:  # a kernel Voila pre-heated resumes once the learner asks for the page (its cell waits); any other at once
+            if wait_until_page_asked() and not store.recheck():  # opened before the visit: damaged since?
+                self.widget.remove_class("rt-kept")
+                told = store.take_notice()
+                if told:
+                    self._notice(f"⚠ {told}")
+            self.hold.start(wait_for_tab=_in_kernel())
+            self.errors.guard(self.resume)()
+        self.lessons.app.model.observe(lambda m, change: change != "clause" and self.remember())
+        self.tabs.observe(self.errors.guard(lambda ch: self.remember()), names="selected_index")
+
+    # -- where the learner was ----------------------------------------------------------------------------------
+    @property
+    def place_key(self) -> str:
+        """The page's key in the progress store (``"learn:<game id>"``)."""
+        return f"learn:{self.game_id}"
+
+    def place(self) -> dict:
+        """The kept place of this page (``{"tab": "lessons" | "free", "lesson": id, "actions": [action ids],
+        "free": saved game JSON or None, "seats": who plays each free-play seat, "auto": whether free play's Auto
+        is ticked (absent: ticked, the default), "redo": the free game's undone action ids, the next to redo last}``), or ``{}`` when none is kept or it is not readable."""
+        text = self.store.place(self.place_key) if self.store is not None else None
+        told = self.store.take_damage_notice() if self.store is not None else None
+        if told:  # a kept place the store would not read (a tampered row larger than it writes): said once
+            self._notice(f"⚠ {told}")
+        if not text:
+            return {}
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            log.info("learn page: the kept place of %s is not readable; starting afresh", self.game_id)
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def remember(self, free: bool = False) -> None:
+        """Keep where the learner is (the tab, the lesson and its steps, the free game) in the progress store.
+        ``free``: the change is this page's free play (a step, undo, new game, who plays a seat): its game is kept.
+        Otherwise the free game kept stays as it is, perhaps newer from another tab or window of this page (a tab
+        that only changed lesson or tab never writes its older game over it). A free game kept by another tab since
+        this page last wrote or loaded one is never written over: the page says so once (:data:`FREE_MOVED_ON`,
+        with a "Load the newer game" button, :meth:`load_newer_free`) and keeps nothing until it is loaded. Every
+        save carries a fresh mark (``"rev"``): a tab that finds another mark says once that the page is open in
+        another tab (:data:`OTHER_TAB_NOTICE`). A notice the store gives meanwhile (saving stopped) is said once."""
+        if self.store is None or self._restoring:
+            return
+        if self.hold is not None and not self.hold.may_save():  # another tab plays the page: nothing kept from here
+            return
+        kept = self.place()
+        rev, writer = kept.get("rev"), kept.get("page")
+        moved = (rev != self._expected_rev) if isinstance(rev, str) else (
+            isinstance(writer, str) and writer != self._expected_writer)
+        if (free and self.free is not None and isinstance(kept.get("free"), str)
+                and kept.get("free") != self._free_known):
+            # another tab or window moved the free game on since this page last wrote or loaded it (a page's other
+            # writes keep the free game as they find it): this page's older game is never written over it; said
+            # once, with a button to load the newer game
+            self._say_moved_on()
+            return
+        if free and self.free is not None:  # this page's free game is the one kept now
+            self._free_kept = self.free.session.to_json()
+            if self.free.seats is not None:
+                self._free_seats = [d.value for d in self.free.seats.seats]
+                self._free_auto = bool(self.free.seats.auto.value)
+            self._free_redo = list(self.free.session.redo_ids)
+        else:  # the free game kept (perhaps by another tab) stays kept
+            self._take_kept_free(kept)
+        data = {"tab": "free" if self.tabs.selected_index == 1 else "lessons", "lesson": self.lessons.lesson.id,
+                "actions": [st.action.id for st in self.lessons.app.session.history], "free": self._free_kept}
+        if self._free_seats:
+            data["seats"] = self._free_seats
+        data["auto"] = self._free_auto
+        if self._free_redo:
+            data["redo"] = self._free_redo
+        if moved and not self._told_other_tab:
+            # another tab or window of this page kept its place since this one last did: said once, saving goes on
+            self._told_other_tab = True
+            self._notice(OTHER_TAB_NOTICE)
+        data["page"] = self._expected_writer = self.page_token
+        data["rev"] = self._expected_rev = secrets.token_hex(8)
+        try:
+            self.store.save_place(self.place_key, json.dumps(data))
+        except ValueError as exc:  # a free game too large to keep: the lesson's place is kept without it
+            log.info("learn page: place not kept: %s", exc)
+            data["free"] = None
+            self.store.save_place(self.place_key, json.dumps(data))
+        told = self.store.take_notice()  # the database stopped saving during the visit: said once, the page works on
+        if told:
+            self._notice(f"⚠ {told}")
+        if free and self.free is not None:  # (a free game kept for another tab is not the one this page shows)
+            self._free_known = data["free"]
+
+    def _stopped(self, text: str) -> None:
+        """Another tab or window plays this page: cover it with ``text`` and the "Play here" button (``play_here``;
+        the cover, CSS class ``rt-other-tab``, is made the first time)."""
+        if self.cover is None:
+            self._cover_text = html_widget()
+            self.play_here = button("Play here", "Play this page's game in this tab (the other tab stops)",
+                                    icon="hand-pointer-o", classes=("rt-play-here",), button_style="primary")
+            self.play_here.on_click(self.errors.guard(lambda _b: self.take_over()))
+            self.cover = box([box([self._cover_text, self.play_here], classes=("rt-other-tab-card",))],
+                             classes=("rt-other-tab", "rt-hidden"))
+            self.widget.children = (*self.widget.children[:-1], self.cover, self.widget.children[-1])
+        self._cover_text.value = f'<div class="rt-other-tab-text" role="alert">{esc(text)}</div>'
+        self.cover.remove_class("rt-hidden")
+
+    def take_over(self) -> None:
+        """Play the page in this tab again ("Play here"): hold the tab mark (the other tab stops), then show the place
+        kept now (the other tab's newest: its lesson and steps, its free game) and take the cover away."""
+        if self.hold is None:
+            return
+        self.hold.claim()
+        self.resume()
+        if self.free is not None:
+            self.load_newer_free()
+        if self.cover is not None:
+            self.cover.add_class("rt-hidden")
+
+    def _synced(self, kept: dict) -> None:
+        """This page has read the kept place ``kept``: its marks and free game are the ones expected next time."""
+        writer, rev, free = kept.get("page"), kept.get("rev"), kept.get("free")
+        self._expected_writer = writer if isinstance(writer, str) else None
+        self._expected_rev = rev if isinstance(rev, str) else None
+        self._free_known = free if isinstance(free, str) else None
+
+    def _say_moved_on(self) -> None:
+        """Show :data:`FREE_MOVED_ON` (once while it is shown) with a "Load the newer game" button."""
+        if self._moved_on_row is not None and self._moved_on_row in self.widget.children:
+            return
+        row = self._moved_on_row = self._notice(FREE_MOVED_ON)
+        load = button("Load the newer game", tooltip="Play on from the free game kept by your other tab or window")
+        load.add_class("rt-load-newer")
+        load.on_click(self.errors.guard(lambda _b: self.load_newer_free()))
+        row.children = (row.children[0], load, *row.children[1:])
+
+    def load_newer_free(self) -> None:
+        """Open, in this page's free play, the free game kept now (newer, from another tab or window), with its
+        seats, Auto and redo steps; the :data:`FREE_MOVED_ON` line goes. A kept game that does not load leaves this
+        page's game as it is, and says why."""
+        kept = self.place()
+        free = kept.get("free")
+        if not isinstance(free, str) or self.free is None:
+            return
+        try:
+            session = tutor.load_session(free)
+            if session.game_id != self.game_id:
+                raise ValueError("it is a game of another kind")
+        except ValueError as exc:
+            self._notice(f"⚠ The newer free game could not be loaded ({_short(learner_words(exc))}); the game here "
+                         "stays as it is.")
+            return
+        self._synced(kept)
+        self._take_kept_free(kept)
+        _restore_redo(session, self._free_redo)
+        if self._moved_on_row is not None:
+            self._hide_notice(self._moved_on_row)
+            self._moved_on_row = None
+        self.free.model.replace(session)  # (kept again at once, as this page's now)
+
+    def _newest_free(self) -> str | None:
+        """The free game to open when free play is first opened here: the one kept now (another tab may have played
+        since this page read its place)."""
+        if self.free is None and self.store is not None and not self._restoring:
+            self._take_kept_free(self.place())
+            self._free_known = self._free_kept  # the game opened is the newest kept: playing on is kept
+        return self._free_kept
+
+    def _take_kept_free(self, data: dict) -> None:
+        """Take the free game of the kept place ``data`` (its JSON, who plays each seat, Auto and the redo steps, each
+        checked as :meth:`resume` does) as the one this page keeps and opens: for a page that has not opened free
+        play, whose saving must not replace a game another tab or window kept since."""
+        free = data.get("free")
+        self._free_kept = free if isinstance(free, str) else None
+        seats = data.get("seats")
+        self._free_seats = ([str(v)[:16] for v in seats] if isinstance(seats, list) and len(seats) <= 8
+                            and all(isinstance(v, str) for v in seats) else None)
+        self._free_auto = data.get("auto") is not False  # absent (an older place): the default, ticked
+        redo = data.get("redo")
+        self._free_redo = (list(redo) if isinstance(redo, list) and len(redo) <= 500
+                           and all(isinstance(v, str) and len(v) <= 300 for v in redo) else [])
+
+    def resume(self) -> None:
+        """Go back to where the learner was: the lesson and its steps, and the free game when free play was the tab
+        shown (a place that cannot be read, or a lesson no longer there, starts afresh)."""
+        data = self.place()
+        self._synced(data)
+        self._restoring = True
+        try:
+            self._take_kept_free(data)
+            lesson = data.get("lesson")
+            if isinstance(lesson, str) and lesson in {x.id for x in self.lessons.lessons}:
+                self.lessons.resume(lesson, data.get("actions") or [])
+            if data.get("tab") == "free":
+                self.open_free_play(saved=self._free_kept)
+                self.tabs.selected_index = 1
+        finally:
+            self._restoring = False
+
+def _in_kernel() -> bool:
+    """Whether this runs in a page's kernel (a browser shows the page and gives its tab's id)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    return getattr(get_ipython(), "kernel", None) is not None
+
+
+def _restore_redo(session: tutor.Session, redo: list[str]) -> None:
+    """Give ``session`` back the undone steps ``redo`` (action ids, the next to redo last, as
+    :attr:`tutor.Session.redo_ids` gives them): each applied in turn, then all undone. An id not legal when its
+    turn comes ends the rebuilding there (those before it stay redoable); the session's game is as it was."""
+    done = 0
+    for aid in reversed(redo):
+        if all(a.id != aid for a in session.legal_actions()):
+            log.info("learn page: a kept redo step is not legal now, the rest are dropped: %s", aid[:120])
+            break
+        session.apply(aid)
+        done += 1
+    for _ in range(done):
+        session.undo()

@@ -1,0 +1,195 @@
+"""One tab plays a learner's learn page (trial 15, U2): a second tab or window of the same page, opened while the
+first is still open, never plays a copy of the kept game of its own (each tab saved over the other). It says plainly
+that the page is open in another tab and offers to play here instead; a tab whose game another tab took over says
+so too, with the same offer. A reload of the tab that plays is that tab again, not another one.
+
+How: the tab that plays the page keeps a mark in the progress store beside the page's place (key
+``"<place key>:tab"``, :class:`TabHold`): its page's token, the browser tab's own id (kept by the browser for the
+tab's life, reloads included: ``sessionStorage``, given to the kernel by :data:`TAB_JS` through a hidden text box)
+and the time of its last beat. The browser tab that plays beats every :data:`BEAT_S` seconds (its script says so to
+the kernel) and gives the mark up when it closes or reloads; a mark not renewed for :data:`STALE_S` seconds is a tab
+gone too (a closed tab's kernel may live on: only the browser's beats count), and the next page takes it over
+quietly. A hidden tab's timers may slow to one a minute (the browser's throttling): such a tab may lose the page to
+a newer tab, which is then said over it at its next beat.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Callable
+
+import ipywidgets as w
+from ipywidgets.widgets.widget_string import TextStyle
+
+from .style import layout, page_script, shared_style
+
+log = logging.getLogger("tutor.learn")
+
+#: Seconds between two beats of the tab that plays a page.
+BEAT_S = 5.0
+#: Seconds without a beat after which the tab that played a page is taken to be gone.
+STALE_S = 20.0
+
+#: Said over a page opened while another tab or window plays it (``rt-other-tab``).
+OTHER_TAB_OPEN = ("This page is open in another tab or window, and your game goes on there. Press Play here to "
+                  "play it in this tab instead (the other tab then stops), or close this tab.")
+#: Said over a page whose game another tab or window took over.
+TAKEN_OVER = ("Your game is now played in another tab or window of this page, so this tab has stopped. Press Play "
+              "here to play it in this tab again.")
+
+#: The browser tab's id: made once per tab (``sessionStorage`` keeps it through reloads, not into a new tab) and
+#: typed into the page's hidden box of CSS class ``rt-tab-id``, whose value the kernel reads.
+TAB_JS = """(function () {
+  var id = null, n = 0;
+  try { id = sessionStorage.getItem('rt-tab-id');
+        if (!id) { id = Math.random().toString(36).slice(2, 14); sessionStorage.setItem('rt-tab-id', id); } }
+  catch (e) { return; }
+  function say(word) {
+    var input = document.querySelector('.rt-tab-id input');
+    if (!input) { return false; }
+    var host = input.closest('.rt-tab-id');
+    if (host) { host.setAttribute('aria-hidden', 'true'); }
+    input.value = word;
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    return true;
+  }
+  var tries = 0;
+  (function first() {
+    if (!say(id)) { if (++tries < 400) { setTimeout(first, 50); } return; }
+    setInterval(function () { say(id + ' ' + (++n % 100000)); }, BEAT_MS);
+    window.addEventListener('pagehide', function () { say(id + ' bye'); });
+  })();
+})();
+""".replace("BEAT_MS", str(int(BEAT_S * 1000)))
+
+
+def now() -> float:
+    """The time of a beat, in seconds (``time.time``; a test may put its own clock here)."""
+    return time.time()
+
+
+class TabHold:
+    """Which tab plays the page kept under ``key`` in ``store`` (a :class:`tutor.progress.ProgressStore`).
+
+    ``token``: this page's own token. ``on_stopped(text)``: called when this page must stop (another tab plays:
+    ``text`` is :data:`OTHER_TAB_OPEN` or :data:`TAKEN_OVER`). ``clock``: seconds (default :func:`now`).
+    ``playing`` is True once this page holds the mark; ``stopped`` while another tab plays it; neither while this
+    page waits for its tab's id to tell a reload of the tab that plays from another tab. The beats come from the
+    browser (:meth:`heard`): a closed tab beats no more, whatever its kernel does."""
+
+    def __init__(self, store, key: str, token: str, on_stopped: Callable[[str], None],
+                 clock: Callable[[], float] | None = None) -> None:
+        self.store, self.key, self.token, self.on_stopped = store, f"{key}:tab", token, on_stopped
+        self.clock = clock or (lambda: now())
+        self.tab_id: str | None = None
+        self.playing = False
+        self.stopped = False
+        self._waiting = False  # deciding once the tab's id is known (see start)
+
+    def mark(self) -> dict:
+        """The mark kept now (``{"page", "tab", "beat"}``), or ``{}`` when none is or it is not readable."""
+        try:
+            data = json.loads(self.store.place(self.key) or "{}")
+        except (ValueError, RecursionError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _other(self, mark: dict) -> bool:
+        """Whether ``mark`` is another page's, renewed within :data:`STALE_S` seconds (that page plays)."""
+        beat = mark.get("beat")
+        return (mark.get("page") not in (None, self.token) and isinstance(beat, (int, float))
+                and self.clock() - beat <= STALE_S)
+
+    def _elsewhere(self, mark: dict) -> bool:
+        """At the page's opening: whether ``mark`` is another page's that plays, in another browser tab (the same
+        tab's id is a reload of the tab that played)."""
+        return self._other(mark) and not (self.tab_id is not None and mark.get("tab") == self.tab_id)
+
+    def start(self, wait_for_tab: bool) -> None:
+        """Decide at the page's opening: play it (hold the mark) unless another tab plays it now. When one seems to,
+        and ``wait_for_tab`` (a browser will give this tab's id), wait for the id (or the learner's first step): the
+        same id is a reload of the tab that plays, which goes on playing here."""
+        if not self._elsewhere(self.mark()):
+            self.claim()
+        elif wait_for_tab and self.tab_id is None:
+            self._waiting = True
+        else:
+            self._stop(OTHER_TAB_OPEN)
+
+    def heard(self, word: str) -> None:
+        """What the page's script said (text from the page: only split and compared, at most 40 characters): the
+        tab's id alone when the page opens, then the id and a count every :data:`BEAT_S` seconds (a beat), and the
+        id and ``bye`` when the tab closes or reloads (the mark is given up: the next tab plays at once)."""
+        parts = str(word)[:40].split()
+        if not parts:
+            return
+        first = self.tab_id is None
+        self.tab_id = parts[0]
+        if self._waiting:
+            self._decide()
+        elif parts[1:] == ["bye"]:
+            self.release()
+        elif len(parts) > 1 or first:  # a beat; or the id's first word: the mark names the tab at once (a reload
+            self.beat()  # within the first beat is then the same tab, not another)
+
+    def _decide(self) -> None:
+        self._waiting = False
+        if self._elsewhere(self.mark()):
+            self._stop(OTHER_TAB_OPEN)
+        else:
+            self.claim()
+
+    def may_save(self) -> bool:
+        """Whether this page may keep its place now: it plays the page (the mark is still its own; another tab's mark
+        stops it, said once). A page still deciding decides now, without waiting for its tab's id."""
+        if self._waiting:
+            self._decide()
+        if self.stopped:
+            return False
+        if self.playing and self._other(self.mark()):
+            self._stop(TAKEN_OVER)
+            return False
+        return self.playing
+
+    def claim(self) -> None:
+        """Play the page in this tab: hold the mark (the other tab stops at its next beat or step)."""
+        self._waiting, self.stopped, self.playing = False, False, True
+        self._keep_mark(self.clock())
+
+    def beat(self) -> None:
+        """Renew this page's mark; when another tab took it, stop instead (said once)."""
+        if not self.playing:
+            return
+        if self._other(self.mark()):
+            self._stop(TAKEN_OVER)
+            return
+        self._keep_mark(self.clock())
+
+    def release(self) -> None:
+        """Give the page up (the tab closes or reloads): the mark is kept as gone, so a tab opened next plays at once
+        instead of waiting :data:`STALE_S` seconds. A tab that comes back (the browser kept it) takes it again at
+        its next beat, unless another tab plays by then."""
+        if self.playing and self.mark().get("page") in (None, self.token):
+            self._keep_mark(0.0)
+
+    def _keep_mark(self, beat: float) -> None:
+        try:
+            self.store.save_place(self.key, json.dumps({"page": self.token, "tab": self.tab_id, "beat": beat}))
+        except ValueError as exc:
+            log.info("learn page: the tab mark was not kept: %s", exc)
+
+    def _stop(self, text: str) -> None:
+        self.playing, self.stopped = False, True
+        self.on_stopped(text)
+
+
+def tab_id_box() -> tuple[w.Text, w.Output]:
+    """The hidden text box (CSS class ``rt-tab-id``) the page's script (:data:`TAB_JS`) types the browser tab's id
+    into, and that script."""
+    # kept out of sight by its CSS class (rt-tab-id: table.py), not by ``display: none``: the page's message guard
+    # takes no value for a widget its layout hides (widgets.comm_guard); never focusable, read by no screen reader
+    box = w.Text(description="Tab", tabbable=False, _dom_classes=("rt-tab-id",), layout=layout("plain"),
+                 style=shared_style(TextStyle))
+    box.tutor_max_chars = 40
+    return box, page_script(TAB_JS, "rt-tab-script")

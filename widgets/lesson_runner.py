@@ -1,0 +1,336 @@
+"""The lesson runner: the lessons of one game in order (intro, goal, hints, the board and actions from the prepared
+state, "Goal reached!" once the goal check passes, and "the goal can no longer be reached" with Undo and Restart).
+The learn page (:mod:`widgets.lessons`) shows it in its Lessons tab."""
+from __future__ import annotations
+
+import ipywidgets as w
+
+import tutor
+from tutor.lessons import Lesson, goal_failures, goal_out_of_reach, readable_lessons
+from tutor.lessons import start_lesson as _start_lesson
+from tutor.scenario import find
+
+from .app import TutorApp
+from .boards import open_hands
+from .model import ErrorPanel, clause_chip
+from .style import box, button, close_tree, esc, html_widget, markdown, prov_text
+
+
+def start_lesson(lesson: Lesson):
+    """The prepared game of ``lesson`` (:func:`tutor.lessons.start_lesson`), every hand shown face up
+    (:func:`widgets.boards.open_hands`: the learner plays every seat of a lesson)."""
+    return open_hands(_start_lesson(lesson))
+
+
+class _OutOfBudget(Exception):
+    """The goal search looked at as many positions as it may."""
+
+
+class LessonRunner:
+    """Runs the lessons of one game. Attributes: ``lessons``, ``index`` (the lesson shown), ``app`` (the
+    :class:`TutorApp` over the lesson's session), ``done`` (HTML widget, CSS class ``tutor-goal``), ``widget``."""
+
+    def __init__(self, game_id: str = "restless-spirits", errors: ErrorPanel | None = None) -> None:
+        self.lessons: list[Lesson]
+        #: the messages of lesson files left out (a file that does not load: see tutor.lessons.readable_lessons)
+        self.left_out: list[str]
+        self.lessons, self.left_out = readable_lessons(game_id)
+        # the page opens its first lesson at once: one whose table or solution does not play (found only when it is
+        # started) is left out and named, and the next one opens (attack 18: such a file as lesson 1 took the whole
+        # learn page down); a later one is refused when it is chosen, the game kept (see the error panel)
+        first = None
+        while self.lessons and first is None:
+            try:
+                first = start_lesson(self.lessons[0])
+            except tutor.ContentError as exc:
+                self.left_out.append(str(exc))
+                self.lessons.pop(0)
+        if not self.lessons:
+            raise ValueError(f"no lessons for game {game_id!r}")
+        self.errors = errors or ErrorPanel()
+        self.index = 0
+        self.hints_shown = 0
+        self._hint_at: int | None = None  # the number of steps taken when the hint shown was revealed
+        self._step_hint: str | None = None  # the engine's step hint once the written ones are all shown
+        g = self.errors.guard
+        self.picker = w.Dropdown(options=[(f"{x.order}. {x.title}", i) for i, x in enumerate(self.lessons)],
+                                 value=0, description="Lesson", layout=w.Layout(width="250px"))
+        self.picker.add_class("rt-lesson-picker")
+        self.picker.add_class("rt-sr-label")  # its label is for screen readers: the list says what it is
+        self.prev = button("", "Previous lesson", icon="arrow-left")
+        self.next = button("Next lesson", "Next lesson", icon="arrow-right")
+        self.hint = button("Hint", "Show a hint", icon="lightbulb-o")
+        self.picker.observe(g(lambda ch: self.open(ch["new"])), names="value")
+        self.prev.on_click(g(lambda _b: self._go(-1)))
+        self.next.on_click(g(lambda _b: self._go(1)))
+        self.hint.on_click(g(lambda _b: self.show_hint()))
+        self.intro = html_widget()
+        self.goal = html_widget()
+        self.hints = html_widget()
+        self.done = html_widget()
+        self.done.add_class("tutor-goal")
+        # said at once when the goal can no longer be reached from here (see :meth:`check`), with Undo and Restart
+        self.stuck_text = html_widget()
+        self.stuck_undo = button("Undo", "Take back the last step", icon="undo")
+        self.stuck_restart = button("Restart", "Back to the lesson's start", icon="refresh")
+        self.stuck = box([self.stuck_text, self.stuck_undo, self.stuck_restart], cls=w.HBox,
+                         classes=("rt-stuck", "tutor-stuck", "rt-hidden"))
+        self.read = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self._read_label = html_widget('<span class="rt-muted">Rules in this lesson:&nbsp;</span>')
+        lesson = self.lessons[0]
+        # one line: the lesson picker and its buttons, the goal (or "Goal reached!"), then the app's controls; the
+        # introduction and the rules of the lesson ("about") show where the last step will be until the first step
+        self.about = box([self.intro, self.read], classes=("rt-lesson", "rt-about"))
+        line = box([self.picker, self.prev, self.next, self.hint, self.goal, self.done], cls=w.HBox,
+                   classes=("rt-lesson-line",))
+        self.app = TutorApp(first, show_setup=False, errors=self.errors, with_style=False,
+                            header=line, status=box([self.stuck], classes=("rt-status",)),
+                            one_screen=True, about=self.about)
+        # the hint is a line at the head of the action list (the panel's note, as in free play), beside the actions
+        # it is about: a line of its own above the board pushed the board down (trial 13 item L3: Spirited's Player 1
+        # at 1024x768, Restless Spirits' key line at 1366x768)
+        self.hints.close()
+        self.hints = self.app.actions.note
+        # a lesson's learner plays every seat: a step that hands them another one says so on the strip's head line
+        self.app.last.seat_reason = " (in a lesson you play every seat)"
+        self.app.model.observe(lambda m, change: change != "clause" and self.check())
+        self.stuck_undo.on_click(g(lambda _b: self.app.model.undo()))
+        self.stuck_restart.on_click(g(lambda _b: self.app.model.reset()))
+        self.widget = self.app.widget
+        self._show(0, fresh=True)  # the app already shows lesson 0's prepared state
+
+    @property
+    def lesson(self) -> Lesson:
+        """The lesson shown now."""
+        return self.lessons[self.index]
+
+    def _go(self, delta: int) -> None:
+        self.picker.value = max(0, min(len(self.lessons) - 1, self.index + delta))
+
+    def open(self, index: int) -> None:
+        """Show lesson ``index`` from its prepared state."""
+        self.index = index
+        self.hints_shown = 0
+        self._hint_at = None
+        self._step_hint = None
+        if self.picker.value != index:
+            self.picker.value = index  # fires open() again through the observer
+            return
+        self._show(index)
+
+    def _show(self, index: int, fresh: bool = False) -> None:
+        """Show lesson ``index``: its texts, and its prepared state unless ``fresh`` (the app already has it)."""
+        self.index = index
+        lesson = self.lesson
+        self.intro.value = f"<h3>{esc(lesson.title)}</h3>{markdown(lesson.intro)}"
+        self.goal.value = (f'<div class="rt-goal" title="{esc(lesson.goal)}"><b>Goal:</b> {esc(lesson.goal)}</div>')
+        self.picker.tooltip = f"Lesson {lesson.order}. {lesson.title}"  # the whole title, should the list be cut
+        self.prev.disabled = index == 0
+        self.next.disabled = index == len(self.lessons) - 1
+        old = [x for x in self.read.children if x is not self._read_label]
+        self.read.children = tuple(([self._read_label] if lesson.clauses else [])
+                                   + [clause_chip(self.app.model, c) for c in lesson.clauses])
+        close_tree(*old)
+        self._render_hints()
+        self._mark_hint(None)
+        if fresh:
+            self.check()
+        else:
+            self.app.model.replace(start_lesson(lesson))
+
+    #: Most steps of a lesson a kept place replays (a longer list is cut there).
+    RESUME_STEPS = 200
+
+    def resume(self, lesson_id: str, actions: list) -> int:
+        """Open the lesson ``lesson_id`` and replay the action ids ``actions`` from its prepared state, as far as
+        each is a legal action in turn (the rest is dropped: a kept place is text from the database, never
+        trusted). Returns how many steps were replayed.
+
+        Raises:
+            ValueError: this game has no lesson ``lesson_id``.
+        """
+        ids = [x.id for x in self.lessons]
+        if lesson_id not in ids:
+            raise ValueError(f"no lesson {str(lesson_id)[:60]!r} in this game")
+        self.open(ids.index(lesson_id))
+        session = start_lesson(self.lesson)
+        n = 0
+        for aid in actions[: self.RESUME_STEPS] if isinstance(actions, list) else []:
+            if not isinstance(aid, str) or len(aid) > 500:
+                break
+            try:
+                session.apply(aid)
+            except ValueError:  # IllegalAction: the lesson changed since, or the text was edited
+                break
+            n += 1
+        if n:
+            self.app.model.replace(session)
+        return n
+
+    def show_hint(self) -> None:
+        """Reveal the next hint: one line above the board, replacing the hint before it, until the next step (or
+        undo, restart, another lesson) or the goal is reached (trial 10: two hint lines stayed under "Goal reached!",
+        pushing the board down)."""
+        if getattr(self, "_reached", False):  # the goal holds: no hint points at a step no longer asked for
+            self.hint.disabled = True  # (trial 11 item d: a hint after "Goal reached!" named a group not listed)
+            return
+        nxt = self._next_step()
+        if self.hints_shown < len(self.lesson.hints):
+            self.hints_shown += 1
+            self._step_hint = None
+        else:  # every written hint is out: the engine's next step of the lesson's solution, named and marked
+            self._step_hint = self._step_hint_text(nxt)
+        self._hint_at = len(self.app.session.history)
+        self._render_hints()
+        self._mark_hint(nxt)
+
+    def _step_hint_text(self, action_id: str | None) -> str:
+        """The hint (HTML) once the lesson's written hints are all shown (trial 12: Hint went grey mid-lesson, steps
+        before the goal): the next step of the lesson's solution by its label, or, off that path, how to get back."""
+        label = next((a.label for a in self.app.session.legal_actions() if a.id == action_id), None)
+        if label is None:
+            return ("These moves have left the lesson's path to its goal: press Undo to go back a step, or Restart "
+                    "the lesson.")
+        return f"The next step toward the goal is marked: {prov_text(label)}."
+
+    def _next_step(self) -> str | None:
+        """The id of the lesson solution's next step when it is a legal action now (the learner on its path), else
+        None."""
+        session, solution = self.app.session, self.lesson.solution
+        k = len(session.history)
+        if k >= len(solution):
+            return None
+        try:
+            return find(session, solution[k]).id
+        except Exception:  # noqa: BLE001 - off the solution's path: no action to point at
+            return None
+
+    def _mark_hint(self, action_id: str | None) -> None:
+        """Mark the legal action ``action_id`` as the hinted one (CSS class ``rt-hint``: it stands out, and it and
+        its group come first in the action list, so a hint such as "look at the Dice actions group" never points
+        at a group scrolled out of sight); None unmarks every action."""
+        for b in self.app.actions.action_buttons:
+            on = action_id is not None and getattr(b, "_action_id", None) == action_id
+            if on and "rt-hint" not in b._dom_classes:
+                b.add_class("rt-hint")
+            elif not on and "rt-hint" in b._dom_classes:
+                b.remove_class("rt-hint")
+
+    def _render_hints(self) -> None:
+        """Show the newest hint revealed (none before the first press, nor once the step it was given at is gone)."""
+        hs = self.lesson.hints[: self.hints_shown]
+        stale = self._hint_at is None or self._hint_at != len(self.app.session.history)
+        text = self._step_hint or (esc(hs[-1]) if hs else None)  # HTML
+        self.hints.value = "" if not text or stale else f'<div class="rt-hint">Hint: {text}</div>'
+        self.hint.disabled = bool(getattr(self, "_reached", False))  # a hint at every step until the goal holds
+
+    def check(self) -> bool:
+        """Check the goal after a step; show "Goal reached!" when it holds. Returns whether it holds."""
+        ok = bool(self.app.session.history) and not goal_failures(self.lesson, self.app.session)
+        nxt = " Press <b>Next lesson</b> to go on." if self.index < len(self.lessons) - 1 else \
+            " That was the last lesson: try a free game in the <b>Free play</b> tab."
+        self.done.value = f'<div class="rt-done">✓ Goal reached!{nxt}</div>' if ok else ""
+        self._reached = ok  # Hint is off while the goal holds (an undo turns it back on)
+        self.hint.disabled = ok
+        if self.hints.value and (ok or self._hint_at != len(self.app.session.history)):
+            self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
+            self._mark_hint(None)
+        if ok:
+            self.goal.add_class("rt-hidden")
+            # kept in the learner's progress (the practice page's mastery map shows its rules as seen)
+            from tutor.progress import record_lesson
+            record_lesson(self.app.session.game_id, self.lesson.id)
+        else:
+            self.goal.remove_class("rt-hidden")
+        why = None if ok or not self.app.session.history else self.out_of_reach()
+        if why:
+            self.stuck_text.value = f'<span class="rt-stuck-text">⚠ {esc(why)}</span>'
+            self.stuck.remove_class("rt-hidden")
+        else:
+            self.stuck.add_class("rt-hidden")
+        return ok
+
+    def out_of_reach(self) -> str | None:
+        """Why the lesson's goal can no longer be reached from the step shown, in plain words with what to do, or
+        ``None`` while it may still be. First the lesson's own word (:func:`tutor.lessons.goal_out_of_reach`: its
+        ``out_of_reach`` conditions, or the game over), said at once; else the result of a short search
+        (:meth:`unreachable`)."""
+        said = goal_out_of_reach(self.lesson, self.app.session)
+        if said:
+            return said
+        if self.unreachable():
+            n = self.search_depth()
+            return (f"The goal can no longer be reached from here (not in {n} more steps). Press Undo to take back "
+                    "the last step, or Restart the lesson.")
+        return None
+
+    #: Most positions a goal check looks at after a step off the lesson's solution (about a millisecond each).
+    SEARCH_BUDGET = 250
+
+    def search_depth(self) -> int:
+        """How many more steps the goal search tries: the solution's length and a few more (a learner off the
+        solution may need a detour, e.g. finishing a decision first)."""
+        return len(self.lesson.solution) + self.SEARCH_SLACK
+
+    #: Steps beyond the solution's length that the goal search tries.
+    SEARCH_SLACK = 4
+
+    def _replayed(self) -> tuple[tutor.Session, bool]:
+        """A scratch copy of the session shown (its steps replayed on the lesson's prepared state) and whether every
+        step so far followed the lesson's solution. The copy is kept between checks: a step on from the position
+        checked last replays only that step (before, every click replayed the whole lesson from its start: a few
+        milliseconds of the click); an undo, a restart or another lesson starts a fresh copy."""
+        lesson, ids = self.lesson, [st.action.id for st in self.app.session.history]
+        memo = getattr(self, "_scratch", None)  # [lesson, the ids replayed, the copy, on the solution so far]
+        if memo is None or memo[0] is not lesson or memo[1] != ids[:len(memo[1])]:
+            memo = self._scratch = [lesson, [], start_lesson(lesson), True]
+        done, scratch = memo[1], memo[2]
+        for k in range(len(done), len(ids)):
+            on_path = memo[3] and k < len(lesson.solution)
+            if on_path:
+                try:
+                    on_path = find(scratch, lesson.solution[k]).id == ids[k]
+                except Exception:  # noqa: BLE001 - a step the solution does not name: off the path
+                    on_path = False
+            scratch.apply(ids[k])  # (a step that does not replay raises, as before: the copy stays as it was)
+            done.append(ids[k])
+            memo[3] = on_path
+        return scratch, memo[3]
+
+    def unreachable(self) -> bool:
+        """True when the lesson's goal can no longer be reached from the step now shown: the game is over, or the
+        learner has left the lesson's solution and no sequence of legal actions of up to :meth:`search_depth` steps
+        reaches the goal (a search on a replayed copy of the session, at most :data:`SEARCH_BUDGET` positions). False when
+        not sure (the search ran out of budget) or while the learner follows the solution (one of its steps is
+        always legal next)."""
+        lesson, session = self.lesson, self.app.session
+        if not session.history:
+            return False
+        if session.is_over:
+            return True
+        scratch, on_path = self._replayed()
+        if on_path:
+            return False
+        seen = [0]
+
+        def reaches(depth: int) -> bool:
+            if not goal_failures(lesson, scratch):
+                return True
+            if depth == 0 or scratch.is_over:
+                return False
+            for a in scratch.legal_actions():
+                seen[0] += 1
+                if seen[0] > self.SEARCH_BUDGET:
+                    raise _OutOfBudget
+                scratch.apply(a.id)
+                try:
+                    if reaches(depth - 1):
+                        return True
+                finally:
+                    scratch.undo()
+            return False
+
+        try:
+            return not reaches(self.search_depth())
+        except _OutOfBudget:
+            return False
