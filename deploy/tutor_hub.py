@@ -45,15 +45,41 @@ def names(text: str) -> set[str]:
     return {n.strip().lower() for n in (text or "").split(",") if n.strip()}
 
 
+#: The characters a login name may hold besides the ASCII letters and digits (after NFKC and lower case).
+NAME_PUNCTUATION = ".-_'"
+
+
+def allowed_char(ch: str) -> bool:
+    """Whether ``ch`` may be in a login name (the plain allow-list): ``a``-``z``, ``0``-``9``, ``. - _ '``, a Latin
+    small letter with its accent written as one character (``é``, ``ø``, ``ł``: U+00DF-U+024F), or a CJK ideograph
+    (U+4E00-U+9FFF). Everything else is refused: Cyrillic and Greek letters that look like Latin ones (``а``, ``ο``),
+    combining accents (``h`` + U+0301), spaces, symbols."""
+    if ch.isascii():
+        return ch.isdigit() or "a" <= ch <= "z" or ch in NAME_PUNCTUATION
+    code = ord(ch)
+    if 0xDF <= code <= 0x24F:
+        return unicodedata.name(ch, "").startswith("LATIN SMALL LETTER")
+    return 0x4E00 <= code <= 0x9FFF
+
+
+def plain_name(name: str) -> str:
+    """A typed login name as the hub keeps it: Unicode compatibility form (NFKC: full-width letters and ligatures
+    become plain ones, an accent typed apart joins its letter where one character exists) and lower case."""
+    return unicodedata.normalize("NFKC", str(name)).lower()
+
+
 def tutor_name_ok(name: str) -> bool:
     """Whether ``name`` (a JupyterHub user name, already lower case) is one the tutor keeps as it is: the progress
     database stores :func:`clean_name` of it and the class page compares that with the teachers' names, so a name
     the cleaning would change (control or zero-width characters, surrounding spaces, more than :data:`NAME_MAX`
     characters) would share another learner's progress, or pass for a teacher. Names that Unicode compatibility
     normalisation (NFKC) changes (full-width letters, ligatures), or holding a character of :data:`INVISIBLE`, are
-    refused too: they look like another name on the class page (the tutor's store would not save under them)."""
+    refused too: they look like another name on the class page (the tutor's store would not save under them). And
+    every character must be on the plain allow-list (:func:`allowed_char`; attack 18: ``аlice`` with a Cyrillic
+    ``а`` and ``teach`` + a combining accent logged in as look-alikes of ``alice`` and ``teach``)."""
     return (0 < len(name) <= NAME_MAX and clean_name(name) == name
-            and unicodedata.normalize("NFKC", name) == name and not INVISIBLE.intersection(name))
+            and unicodedata.normalize("NFKC", name) == name and not INVISIBLE.intersection(name)
+            and all(allowed_char(ch) for ch in name) and name[0] not in NAME_PUNCTUATION)
 
 
 class TutorNamesMixin:
@@ -66,10 +92,14 @@ class TutorNamesMixin:
     teacher_users: frozenset = frozenset()
     teacher_password: str = ""
 
+    def normalize_username(self, username):
+        """JupyterHub's own normalising (lower case, ``username_map``), then :func:`plain_name` (NFKC)."""
+        return plain_name(super().normalize_username(plain_name(username)))
+
     def validate_username(self, username):
         if not tutor_name_ok(username):
-            self.log.warning("Refused login name %r: the tutor would not keep it as it is (control, zero-width or "
-                             "compatibility characters, spaces around it, or more than %d characters)",
+            self.log.warning("Refused login name %r: not a plain name (letters a-z, Latin letters with accents, CJK "
+                             "ideographs, digits and . - _ ', at most %d characters)",
                              username[:NAME_MAX + 20], NAME_MAX)
             return False
         return super().validate_username(username)
@@ -112,7 +142,8 @@ def set_teachers(teachers_text: str, teacher_password: str, *, other_passwords=(
         bad = sorted(n for n in teachers if not tutor_name_ok(n))
         if bad:
             raise SystemExit(f"{TEACHERS_ENV}: {bad[0][:NAME_MAX]!r} is not a name the tutor keeps as it is "
-                             f"(no control, zero-width or full-width characters, at most {NAME_MAX} characters)")
+                             f"(letters a-z, Latin letters with accents, CJK ideographs, digits and . - _ ', at most "
+                             f"{NAME_MAX} characters)")
     for cls in (TutorSharedPasswordAuthenticator, TutorDummyAuthenticator):
         cls.teacher_users = frozenset(teachers)
         cls.teacher_password = teacher_password if teachers else ""

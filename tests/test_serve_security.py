@@ -719,6 +719,11 @@ def test_kernel_cap(server):
         served = [body for status, _, body in first if status == 200]
         busy = [(headers, body) for status, headers, body in first if status == 503]
         assert set(codes) <= {200, 503} and served and busy, codes
+        # the pre-heated kernels nobody opened give way to pages: the cap is the number of pages that work (session
+        # 14's notes, L6: with the default cap of 12 and 6 pre-heated kernels, only 6 tabs worked; here 2 of 4 did)
+        # (7 requests at once race for the freed slots: one may lose its slot to another and get the busy page)
+        assert len(served) > MAX_KERNELS - 2, codes
+        assert "(pre-heated, never opened)" in server.log()
         for body in served:  # real pages: the notebook ran and its widgets are there
             assert "application/vnd.jupyter.widget-view+json" in body
         for headers, body in busy:
@@ -752,9 +757,9 @@ def test_kernel_cap(server):
                 time.sleep(3)
                 got = _request(server.port, f"/voila/render/{PAGE}")
             return got
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            second = list(pool.map(page_again, range(2)))
-        assert [status for status, _, _ in second] == [200, 200]
+        with ThreadPoolExecutor(max_workers=len(old)) as pool:
+            second = list(pool.map(page_again, range(len(old))))
+        assert [status for status, _, _ in second] == [200] * len(old)
         new = {_kernel_id(body) for _, _, body in second}
         for kernel in new:  # the newest pages' kernels are alive...
             assert _request(server.port, f"/api/kernels/{kernel}")[0] == 200
@@ -764,7 +769,7 @@ def test_kernel_cap(server):
 
         # A page whose browser connected and then left (tab closed) frees its kernel at once, with no grace; a page
         # just rendered whose browser has not connected yet keeps its kernel.
-        closed, fresh = sorted(new)
+        closed, fresh, *others = sorted(new)
         tab_closed(closed)
         time.sleep(0.5)
         status, _, body = _request(server.port, f"/voila/render/{PAGE}")
@@ -772,7 +777,7 @@ def test_kernel_cap(server):
         assert _request(server.port, f"/api/kernels/{closed}")[0] == 404
         assert _request(server.port, f"/api/kernels/{fresh}")[0] == 200
         assert _request(server.port, f"/api/kernels/{_kernel_id(body)}")[0] == 200
-        for kernel in (fresh, _kernel_id(body)):  # leave room for the next tests
+        for kernel in (fresh, *others, _kernel_id(body)):  # leave room for the next tests
             tab_closed(kernel)
         time.sleep(1)
     finally:

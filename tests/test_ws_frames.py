@@ -148,3 +148,34 @@ def test_a_kernel_takes_a_few_websockets_and_a_server_a_few_per_kernel():
     km._kernel_connections.update(b=3, c=3)
     assert wsframes.connection_refusal(km, "d") == "6 kernel connections are open on this server already"
     assert wsframes.connection_refusal(SimpleNamespace(_kernel_connections={"x": 50}), "y") is None  # no cap known
+
+
+def test_a_replayed_message_is_refused_with_one_short_line(caplog):
+    """Session 14's notes (L6): a page's message sent again as it was (a replaying script) reached the kernel, whose
+    session refuses a signature it has seen: "Invalid message ... ValueError: Duplicate Signature" with a traceback
+    in the server's log. It is now dropped before the kernel with one short line; a new message still passes, in
+    both wire formats, and the same message to another kernel is no replay."""
+    passed = []
+
+    class Connection:
+        subprotocol, kernel_id, log = V1, "k-replay", logging.getLogger("test.wsframes.replay")
+
+        def handle_incoming_message(self, msg):
+            passed.append(msg)
+
+    wsframes.refuse_malformed_frames(Connection)
+    msg = message("comm_msg", {"comm_id": "abc", "data": {"method": "update", "state": {}}})
+    frame = serialize_msg_to_ws_v1(msg, "shell", pack=lambda x: json.dumps(x).encode())
+    assert wsframes.frame_msg_id(frame, V1) == msg["header"]["msg_id"]
+    assert wsframes.frame_msg_id(json.dumps({**msg, "channel": "shell"}), None) == msg["header"]["msg_id"]
+    wsframes._window.update(start=float("-inf"), logged=0, unlogged=0)
+    with caplog.at_level(logging.WARNING, logger="test.wsframes.replay"):
+        Connection().handle_incoming_message(frame)
+        Connection().handle_incoming_message(frame)  # the replay, on another connection too
+        other = serialize_msg_to_ws_v1(message(), "shell", pack=lambda x: json.dumps(x).encode())
+        Connection().handle_incoming_message(other)
+    assert passed == [frame, other]
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == ["Refused a malformed message from a page to kernel k-replay: a message it had already sent "
+                     "(the same message id): a replay"]
+    assert not wsframes.replayed("k-other", msg["header"]["msg_id"])

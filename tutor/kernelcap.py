@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import logging
 import time
 from contextvars import ContextVar
 from datetime import datetime, timedelta, timezone
@@ -62,6 +63,23 @@ HEAT_FIRST_WAIT_S = 40.0
 
 #: The kernels given to the page request being served (set by :meth:`CappedKernelManager.page_request`).
 _PAGE_KERNELS: ContextVar = ContextVar("rules_tutor_page_kernels", default=None)
+
+
+#: Where the run of a pre-heated notebook shut down at the cap logs (nowhere): its cell waits for a page, so the
+#: kernel's end is a "Kernel died" traceback of Voila's and nbclient's; the one line said is the cap's own.
+_culled_log = logging.getLogger("rules_tutor.kernelcap.culled")
+_culled_log.propagate = False
+_culled_log.addHandler(logging.NullHandler())
+
+
+def _quiet_renderer(renderer) -> None:
+    """Make Voila's renderer of a pre-heated kernel about to be shut down (and its cell executor) log nowhere."""
+    for obj in (renderer, getattr(renderer, "executor", None)):
+        if obj is not None:
+            try:
+                obj.log = _culled_log
+            except Exception:  # noqa: BLE001 - a renderer of another Voila: its lines stay
+                pass
 
 
 class KernelCapReached(web.HTTPError):
@@ -210,6 +228,25 @@ class CappedKernelManager(AsyncMappingKernelManager):
             found.append((last, kid))
         return [kid for _, kid in sorted(found)]
 
+    def pool_victims(self) -> list[tuple[list, object, str]]:
+        """Pre-heated kernels nobody has opened that a page may take the place of at the cap, as ``(pool, task,
+        kernel id)``: ready, no page connected; another page's pools first, the learn page's and the landing
+        page's (:attr:`heat_first`) last. Without this, the pools (one kernel per pre-heated page) held half of the
+        default cap: with 12, only 6 tabs worked."""
+        found = []
+        order = {name: i for i, name in enumerate(reversed(self.heat_first))}
+        for name, pool in getattr(self, "_pools", {}).items():
+            for task in pool:
+                if not task.done() or task.cancelled() or task.exception() is not None:
+                    continue
+                kid = task.result().get("kernel_id")
+                kernel = self._kernels.get(kid)
+                # (not only idle ones: a pre-heated learn page's cell waits, busy, until a page asks for it)
+                if kernel is None or kid in self._culling or self._kernel_connections.get(kid, 0) > 0:
+                    continue
+                found.append((order.get(name, -1), pool, task, kid))
+        return [(pool, task, kid) for _, pool, task, kid in sorted(found, key=lambda x: x[0])]
+
     def no_room(self, notebook: str | None = None) -> bool:
         """Whether a page of ``notebook`` (its path as Voila's pools name it, e.g. ``index.ipynb``) would get
         :class:`KernelCapReached` now: ``max_kernels`` run or start, none may be shut down (:meth:`cull_candidates`)
@@ -221,7 +258,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         pool = getattr(self, "_pools", {}).get(notebook or "", ())
         if any(not task.done() or (not task.cancelled() and task.exception() is None) for task in pool):
             return False
-        return not self.cull_candidates()
+        return not self.cull_candidates() and not self.pool_victims()
 
     def note_page_kernel(self, kernel_id: str) -> None:
         """A page has just been given ``kernel_id`` (a pre-heated kernel, idle since it was heated): count that as
@@ -325,17 +362,27 @@ class CappedKernelManager(AsyncMappingKernelManager):
         on a fresh server the landing page's kernel has the machine to itself.
 
         Raises:
-            KernelCapReached: ``max_kernels`` run or start and none can be shut down (see :meth:`cull_candidates`).
+            KernelCapReached: ``max_kernels`` run or start and none can be shut down (see :meth:`cull_candidates`;
+                for a page's kernel, a pre-heated kernel nobody opened is shut down too: :meth:`pool_victims`).
         """
         await self._wait_for_heated((kwargs.get("env") or {}).get(POOL_ENV))
+        for_page = POOL_ENV not in (kwargs.get("env") or {})
         while self.kernels_in_use() >= self.max_kernels:
             candidates = self.cull_candidates()
-            if not candidates:
+            pooled = self.pool_victims() if for_page and not candidates else []
+            if not candidates and not pooled:
                 raise KernelCapReached(self.max_kernels, self.kernels_in_use())
-            victim = candidates[0]
+            if pooled:  # a page comes before a pre-heated kernel nobody opened (the pool is topped up when there is
+                # room again: refill_pools_if_room)
+                pool, task, victim = pooled[0]
+                pool.remove(task)
+                _quiet_renderer(task.result().get("renderer"))
+            else:
+                victim = candidates[0]
             self._culling.add(victim)
-            self.log.info("Kernel cap (%d) reached: shutting down kernel %s, idle with no page connected since %s",
-                          self.max_kernels, victim, getattr(self._kernels.get(victim), "last_activity", "?"))
+            self.log.info("Kernel cap (%d) reached: shutting down kernel %s, idle with no page connected since %s%s",
+                          self.max_kernels, victim, getattr(self._kernels.get(victim), "last_activity", "?"),
+                          " (pre-heated, never opened)" if pooled else "")
             try:
                 await self.shutdown_kernel(victim)
             finally:

@@ -16,7 +16,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt, field_validator, model_validator
 
-from .core.content import content_root, parse_yaml, read_text, validate
+from .core.content import ShownLine, ShownText, content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, short
 from .core.session import Session
 from .core.errors import IllegalAction
@@ -36,7 +36,7 @@ class OutOfReach(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     when: Expect
-    say: str = Field(min_length=1, max_length=400)
+    say: ShownText = Field(min_length=1, max_length=400)
 
 
 class Lesson(BaseModel):
@@ -60,13 +60,13 @@ class Lesson(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str = Field(max_length=120)
-    title: str = Field(max_length=500)
+    title: ShownLine = Field(max_length=500)
     order: StrictInt
-    intro: str = Field(max_length=20_000)
+    intro: ShownText = Field(max_length=20_000)
     setup: Setup
-    goal: str = Field(max_length=2_000)
+    goal: ShownText = Field(max_length=2_000)
     check: Expect
-    hints: list[Annotated[str, Field(max_length=2_000)]] = Field(default_factory=list, max_length=50)
+    hints: list[Annotated[ShownText, Field(max_length=2_000)]] = Field(default_factory=list, max_length=50)
     clauses: list[str] = Field(default_factory=list, max_length=200)
     solution: list[ActionRef] = Field(default_factory=list, max_length=MAX_STEPS)
     out_of_reach: list[OutOfReach] = Field(default_factory=list, max_length=MAX_EXPECT)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .core.errors import display_path
 
-__all__ = ["plain_stem", "write_in_folder", "own_files", "display_path"]
+__all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path"]
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
 
@@ -80,23 +80,47 @@ def write_in_folder(folder: str | Path, stem: str, text: str, *, overwrite: bool
     return p
 
 
-def own_files(folder: Path, pattern: str = "*.yaml") -> tuple[list[Path], list[Path]]:
+def not_a_file(mode: int) -> str:
+    """What a folder entry of ``mode`` (``os.stat().st_mode``) is, in words, when it is not a regular file (``""`` for
+    a regular file): a pipe is never opened (opening one waits for a writer for ever)."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "a pipe, not a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a file"
+    return "not a plain file"
+
+
+def own_files(folder: Path, pattern: str = "*.yaml",
+              others: list[tuple[Path, str]] | None = None) -> tuple[list[Path], list[Path]]:
     """The files matching ``pattern`` in ``folder`` (sorted by name) that are regular files of the folder itself, and
     apart the symbolic links among them, which are never read: a link in a shared or received folder could point
     anywhere (``/etc/shadow``) and a page that reads it would show what it points to in its error messages.
     ``folder`` itself may be a link (a learner's folder kept elsewhere). A hard link (a file with more than one name,
     ``st_nlink > 1``) counts as a link too: it may be another file's contents under a ``.yaml`` name (fresh attack,
-    session 11: a hard link to a secrets file showed its keys in the refusal)."""
+    session 11: a hard link to a secrets file showed its keys in the refusal). Entries that are not regular files (a
+    folder, a pipe, a device: :func:`not_a_file`) are left out too; given a list ``others``, each is added to it as
+    ``(path, what it is in words)``, for a page to name it (attack 18: they were skipped without a word)."""
     files, links = [], []
     for p in sorted(folder.glob(pattern)):
         if p.is_symlink():
             links.append(p)
             continue
         try:
-            st = p.stat()
-        except OSError:
+            st = p.stat()  # (never opens it: a pipe named *.yaml is not waited on)
+        except OSError as exc:
+            if others is not None:
+                others.append((p, f"cannot be read ({exc.strerror or 'no access'})"))
             continue
-        if not stat.S_ISREG(st.st_mode):
+        what = not_a_file(st.st_mode)
+        if what:
+            if others is not None:
+                others.append((p, what))
             continue
         (links if st.st_nlink > 1 else files).append(p)
     return files, links

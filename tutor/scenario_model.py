@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from .core.chance import check_partial
-from .core.content import normalise_refs
+from .core.content import ShownLine, ShownText, normalise_refs
 from .core.errors import short
 from .core.model import Source
 
@@ -38,11 +38,11 @@ class Meta(_Strict):
     (``covers``: FAQ ids, Spirit or card names) used by the FAQ explorer's search."""
 
     id: str = Field(max_length=120)
-    title: str = Field(default="", max_length=500)
-    question: str = Field(max_length=2_000)
-    answer: str = Field(max_length=5_000)
+    title: ShownLine = Field(default="", max_length=500)
+    question: ShownText = Field(max_length=2_000)
+    answer: ShownText = Field(max_length=5_000)
     source: Source
-    covers: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=100)
+    covers: list[Annotated[ShownLine, Field(max_length=200)]] = Field(default_factory=list, max_length=100)
 
     @field_validator("id")
     @classmethod

@@ -324,8 +324,7 @@ def guard_config(max_kernels: int = MAX_KERNELS, host_names: list[str] | tuple[s
 
 
 def _make_app_class():
-    """Voila's application with the tutor's extra routes (imported lazily so
-    that `--help` and argument errors are fast)."""
+    """Voila's application with the tutor's extra routes (imported lazily: `--help` and argument errors are fast)."""
     import tornado.web
     from jupyter_server.utils import url_path_join
     from voila.app import Voila
@@ -334,6 +333,7 @@ def _make_app_class():
         def head(self, *args, **kwargs):
             self.get(*args, **kwargs)
     from traitlets import List, Unicode
+    from voila.tornado.contentshandler import VoilaContentsHandler
     from voila.tornado.handler import TornadoVoilaHandler as VoilaHandler
 
     from tutor import kernelcap, webguard
@@ -427,7 +427,9 @@ def _make_app_class():
                 LandingRedirect,
                 {"url": landing, "permanent": False},
             )
-            return [redirect] + [_with_xsrf_cookie(h) for h in super().init_handlers()]
+            # Voila's contents API is its JupyterLab tree page's (ours is classic); it gave every notebook's source: 404
+            kept = [h for h in super().init_handlers() if not (len(h) > 1 and h[1] is VoilaContentsHandler)]
+            return [redirect] + [_with_xsrf_cookie(h) for h in kept]
 
         def start(self) -> None:
             import tornado.ioloop
@@ -452,10 +454,7 @@ def _make_app_class():
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if not (NOTEBOOKS_DIR / LANDING_NOTEBOOK).is_file():
-        print(
-            f"rules-tutor serve: {NOTEBOOKS_DIR / LANDING_NOTEBOOK} not found",
-            file=sys.stderr,
-        )
+        print(f"rules-tutor serve: {NOTEBOOKS_DIR / LANDING_NOTEBOOK} not found", file=sys.stderr)
         return 2
 
     host = NETWORK_HOST if args.network else HOST

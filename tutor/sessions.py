@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,17 @@ _SESSION_KEYS = {"format", "version", "game", "players", "seed", "options", "pre
 _OPTIONAL_KEYS = {"partial_state"}
 
 
+def _unreadable_json(text: str | bytes, where: str, exc: ValueError) -> str:
+    """Why JSON text that parses as JSON could not be read, in plain words: a number too long names its line."""
+    plain = text if isinstance(text, str) else text.decode("utf-8", "replace")
+    number = re.search(r"\d{%d,}" % (MAX_DIGITS + 1), plain)
+    if number is not None:
+        return (f"{where}: line {plain.count(chr(10), 0, number.start()) + 1}: a whole number of "
+                f"{number.end() - number.start():,} digits; a saved session holds numbers of at most {MAX_DIGITS} "
+                "digits")
+    return f"{where}: not readable JSON ({short(str(exc), 120, quote=False)})"
+
+
 def load_session(text: str) -> Session:
     """Rebuild a session saved with :meth:`Session.to_json` from its origin, and check it against the file.
 
@@ -85,8 +97,9 @@ def load_session(text: str) -> Session:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ContentError(f"{where}: not valid JSON ({exc})") from None
-    except ValueError as exc:  # e.g. an integer longer than Python converts
-        raise ContentError(f"{where}: not readable JSON ({str(exc)[:120]})") from None
+    except ValueError as exc:  # e.g. an integer longer than Python converts (its message tells a programmer to call
+        # sys.set_int_max_str_digits(): the learner is told where the number is instead)
+        raise ContentError(_unreadable_json(text, where, exc)) from None
     except RecursionError:
         raise ContentError(f"{where}: the JSON is nested too deeply") from None
     check_data_bounds(data, where)  # as many values and as deep as a content file may hold, no more

@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-from .core.content import content_root, parse_yaml, read_text, validate
+from .core.content import ShownLine, ShownText, content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, IllegalAction, display_path
 from .core.session import Session
 from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
@@ -31,8 +31,8 @@ class WalkStep(_Strict):
     """One step: the action to take (selected by kind + params), what to say, and notes for the teacher only."""
 
     action: ActionRef
-    narration: str = Field(default="", max_length=TEXT_LIMIT)
-    notes: str = Field(default="", max_length=TEXT_LIMIT)
+    narration: ShownText = Field(default="", max_length=TEXT_LIMIT)
+    notes: ShownText = Field(default="", max_length=TEXT_LIMIT)
 
 
 class Walkthrough(_Strict):
@@ -40,9 +40,9 @@ class Walkthrough(_Strict):
     before the first step; optional), ``setup`` and ``steps``."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$")
-    title: str = Field(max_length=500)
-    intro: str = Field(default="", max_length=TEXT_LIMIT)
-    intro_notes: str = Field(default="", max_length=TEXT_LIMIT)
+    title: ShownLine = Field(max_length=500)
+    intro: ShownText = Field(default="", max_length=TEXT_LIMIT)
+    intro_notes: ShownText = Field(default="", max_length=TEXT_LIMIT)
     setup: Setup
     steps: list[WalkStep] = Field(default_factory=list, max_length=MAX_STEPS)
 
@@ -78,6 +78,20 @@ def saved_walkthroughs(folder: str | Path | None = None) -> list[Path]:
 def saved_left_out(folder: str | Path | None = None) -> list[Path]:
     """The saved walkthrough files :func:`saved_walkthroughs` leaves out (beyond :data:`SAVED_LIMIT`, the oldest)."""
     return _saved(folder)[1]
+
+
+def saved_not_read(folder: str | Path | None = None) -> list[str]:
+    """The entries of the saved walkthroughs folder (default :func:`walkthrough_folder`) named ``*.yaml`` that are
+    never read, each as ``"<file name>: <why>"``: links (they could point anywhere), folders, pipes (never opened: a
+    pipe would wait for ever) and devices. Empty when the folder does not exist."""
+    f = Path(folder) if folder is not None else walkthrough_folder()
+    if not f.is_dir():
+        return []
+    others: list[tuple[Path, str]] = []
+    _files, links = own_files(f, others=others)
+    said = [(p, "a link to another file") for p in links] + others
+    return [f"{display_path(p.name)}: {what}, not read (a saved walkthrough is a file of the folder itself)"
+            for p, what in sorted(said)]
 
 
 def _saved(folder: str | Path | None) -> tuple[list[Path], list[Path]]:

@@ -173,16 +173,59 @@ def _log_refusal(log, kernel_id: str, why: str) -> None:
                 "Refused a malformed message from a page to kernel %s: %s", kernel_id, why[:REASON_CHARS])
 
 
+#: Message ids remembered per kernel to tell a replayed message (:func:`replayed`), and most kernels remembered.
+SEEN_IDS, SEEN_KERNELS = 4096, 256
+_seen: dict[str, dict[str, None]] = {}
+
+
+def frame_msg_id(frame, subprotocol: str | None) -> str | None:
+    """The ``msg_id`` of a frame :func:`frame_refusal` accepted (its header's), or None when it cannot be read."""
+    try:
+        if subprotocol == V1_PROTOCOL:
+            start, end = (int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in (1, 2))
+            header = json.loads(frame[start:end])
+        else:
+            msg = json.loads(frame) if isinstance(frame, str) else None
+            header = msg.get("header") if isinstance(msg, dict) else None
+        msg_id = header.get("msg_id") if isinstance(header, dict) else None
+        return msg_id if isinstance(msg_id, str) else None
+    except (ValueError, RecursionError, TypeError, IndexError):
+        return None
+
+
+def replayed(kernel_id: str, msg_id: str | None) -> bool:
+    """Whether a message with ``msg_id`` was already sent to ``kernel_id`` (among its last :data:`SEEN_IDS`); notes
+    it otherwise. The kernel refuses a message sent twice (its signature is the same: "Duplicate Signature", with a
+    traceback in the server's log); a page never sends one twice, a replaying script does."""
+    if msg_id is None:
+        return False
+    ids = _seen.get(kernel_id)
+    if ids is None:
+        if len(_seen) >= SEEN_KERNELS:
+            _seen.pop(next(iter(_seen)))
+        ids = _seen[kernel_id] = {}
+    if msg_id in ids:
+        return True
+    ids[msg_id] = None
+    if len(ids) > SEEN_IDS:
+        ids.pop(next(iter(ids)))
+    return False
+
+
 def refuse_malformed_frames(connection_class) -> None:
     """Make Jupyter Server's kernel websocket connection (``connection_class``, ``ZMQChannelsWebsocketConnection``,
     patched in place: `rules-tutor serve` and the hub's servers alike) drop every frame :func:`frame_refusal`
-    refuses, with one short log line, before its ``handle_incoming_message`` reads it. Idempotent."""
+    refuses, and every replayed message (:func:`replayed`), with one short log line, before its
+    ``handle_incoming_message`` reads it. Idempotent."""
     if getattr(connection_class, "_tutor_refuses_malformed_frames", False):
         return
     original = connection_class.handle_incoming_message
 
     def handle_incoming_message(self, incoming_msg) -> None:
-        why = frame_refusal(incoming_msg, getattr(self, "subprotocol", None))
+        protocol = getattr(self, "subprotocol", None)
+        why = frame_refusal(incoming_msg, protocol)
+        if why is None and replayed(getattr(self, "kernel_id", "?"), frame_msg_id(incoming_msg, protocol)):
+            why = "a message it had already sent (the same message id): a replay"
         if why is not None:
             _log_refusal(self.log, getattr(self, "kernel_id", "?"), why)
             return None

@@ -256,8 +256,8 @@ class WhatIfPanel:
         self._load_mine()
         self.filter()
         # short, to stay beside the button (the folder on hover)
-        self.save_status.value = (f'<div class="rt-faq-saved" role="status" title="In '
-                                  f'{esc(display_path(path.parent))}">✓ Saved as <b>{esc(display_path(path.name))}</b>, listed '
+        self.save_status.value = (f'<div class="rt-faq-saved" role="status" title="In your saved questions '
+                                  f'folder">✓ Saved as <b>{esc(display_path(path.name))}</b>, listed '
                                   "under <b>My questions</b></div>")
         return path
 

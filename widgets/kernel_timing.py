@@ -138,6 +138,9 @@ def after_cell(fn) -> bool:
 #: browser that never says it has drawn the page (or no browser at all, as when nbconvert runs the notebook) does not
 #: keep it waiting for ever.
 VIEW_FALLBACK_S = 6.0
+#: The same in a page Voila serves, whose browser may take long to load on a busy server: work that makes widgets
+#: before the browser has built the page's own ones breaks the page (see :func:`after_view`).
+VOILA_VIEW_FALLBACK_S = 90.0
 
 
 def after_view(widget, fn, delay: float = 0.2, fallback: float = VIEW_FALLBACK_S) -> bool:
@@ -145,7 +148,9 @@ def after_view(widget, fn, delay: float = 0.2, fallback: float = VIEW_FALLBACK_S
     ``delay`` seconds after the browser has drawn ``widget`` (its first view: ipywidgets counts the views of a widget
     whose ``_view_count`` is a number, and the front end says so when one is displayed), or ``fallback`` seconds after
     the cell ran if it never says so; once. So the rest of a page is made after its first view is on the screen,
-    not while the browser is still fetching it. Returns True then; outside a kernel, or in a pre-heated one, returns
+    not while the browser is still fetching it (in a page Voila serves, the fallback is
+    :data:`VOILA_VIEW_FALLBACK_S`: a widget made before the browser has built the page's widgets breaks the page).
+    Returns True then; outside a kernel, or in a pre-heated one, returns
     False at once: call ``fn`` yourself."""
     loop = _page_kernel_loop()
     if loop is None:
@@ -164,8 +169,16 @@ def after_view(widget, fn, delay: float = 0.2, fallback: float = VIEW_FALLBACK_S
 
     widget._view_count = 0
     widget.observe(seen, names="_view_count")
-    loop.call_later(fallback, fire)
+    # a page Voila serves gets its browser: its view is waited for (a browser that connected late still loads the
+    # page's widgets then, and a widget made meanwhile reached it before the shared layout and style it refers to:
+    # "widget model not found", attack 18, M1); the fallback is for a kernel no browser may ever draw (nbconvert)
+    loop.call_later(VOILA_VIEW_FALLBACK_S if served_by_voila() else fallback, fire)
     return True
+
+
+def served_by_voila() -> bool:
+    """True in a kernel Voila started for a page, pre-heated or not (Voila sets ``VOILA_KERNEL_ID`` in it)."""
+    return bool(os.environ.get("VOILA_KERNEL_ID"))
 
 
 def in_page_kernel() -> bool:

@@ -11,12 +11,13 @@ import ipywidgets as w
 import tutor
 
 from .app import TutorApp
-from .kernel_timing import after_cell, warm_progress
+from .kernel_timing import after_cell, after_view, warm_progress
 from .learn_tabs import TabHold, tab_id_box
 from .learn_place import (FREE_MOVED_ON, KEPT_GAME_LOST, KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE, RESUMED_NOTICE,
                           PlaceKeeping, _restore_redo, _short, learner_words)
 from .lesson_runner import LessonRunner, start_lesson
 from .model import ErrorPanel
+from .problems import split_problem
 from .strip_fit import strip_fit
 from .style import button, esc, html_widget, style_widget
 from .table import table_style
@@ -25,6 +26,8 @@ __all__ = ["FREE_MOVED_ON", "KEPT_GAME_LOST", "KEPT_GAME_WHY_MAX", "OTHER_TAB_NO
            "LessonRunner", "learn_app", "start_lesson"]
 
 log = logging.getLogger("tutor.learn")
+#: the server's log of lesson files left out, with their full paths (not under ``tutor``: the page never shows it)
+_content_log = logging.getLogger("rules_tutor.content")
 
 
 class LearnApp(PlaceKeeping):
@@ -89,9 +92,14 @@ class LearnApp(PlaceKeeping):
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
         left = self.lessons.left_out
-        if left:  # said once, naming the file: the other lessons and free play work on
+        if left:  # said once, naming the file (its name only: the server's folders go to its log): the other
+            # lessons and free play work on
+            for said in left:
+                _content_log.warning("learn page: a lesson file is left out: %s", said[:500])
+            named = [split_problem(x)[0] for x in left]
             self._notice(f"⚠ {'A lesson file' if len(left) == 1 else f'{len(left)} lesson files'} could not be read "
-                         f"and {'is' if len(left) == 1 else 'are'} left out: {_short(left[0])}")
+                         f"and {'is' if len(left) == 1 else 'are'} left out: "
+                         + _short(", ".join(n for n in named if n) or "a lesson file") + ". The other lessons work.")
         #: the progress store's warm-up (:func:`warm_progress`), started by the learner's first step
         self._warm: threading.Timer | None = None
 
@@ -218,8 +226,21 @@ def learn_app(game_id: str = "restless-spirits") -> w.Widget:
 
     In a page's own kernel the page is shown first and the progress database is opened just after (importing
     SQLAlchemy and Alembic and checking the schema take about half a second of the kernel's time, which the first
-    render then does not wait for); the place is resumed on the kernel's loop once it is open."""
+    render then does not wait for); the place is resumed on the kernel's loop once it is open and the browser has
+    drawn the page (a notice made while the browser still builds the page's widgets would break it)."""
     app = LearnApp(game_id)
+    ready: dict = {}
+
+    def keep() -> None:  # on the kernel's loop, once the store is open and the browser has drawn the page: a notice
+        # made before that (a damaged database) reached a browser still building the page's widgets, which then
+        # showed two "widget model not found" errors instead of it (attack 18, M1)
+        if "store" in ready and ready.get("seen") and not ready.get("kept"):
+            ready["kept"] = True
+            app.errors.guard(lambda: app.keep_place(ready["store"]))()
+
+    def seen() -> None:
+        ready["seen"] = True
+        keep()
 
     def open_store() -> None:
         from tutor.progress import default_store
@@ -229,9 +250,10 @@ def learn_app(game_id: str = "restless-spirits") -> w.Widget:
             log.warning("learn page: the progress database could not be opened: %s", str(exc)[:300])
             return
         from IPython import get_ipython
-        get_ipython().kernel.io_loop.add_callback(app.errors.guard(lambda: app.keep_place(store)))
+        get_ipython().kernel.io_loop.add_callback(lambda: (ready.__setitem__("store", store), keep()))
 
-    if not after_cell(open_store):
-        from tutor.progress import default_store
-        app.keep_place(default_store())
+    if after_view(app.widget, seen, delay=0.0) and after_cell(open_store):
+        return app.widget
+    from tutor.progress import default_store
+    app.keep_place(default_store())
     return app.widget

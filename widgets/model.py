@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from tutor import ContentError, IllegalAction, Session
 
+from .problems import plain_problem
 from .style import button, close_tree, mark_shared
 
 log = logging.getLogger("widgets")
@@ -57,8 +58,9 @@ class ErrorPanel(logging.Handler):
         if isinstance(exc, IllegalAction):
             self.output.append_stdout(f"Not allowed: {exc}\n")
             return
-        if isinstance(exc, ContentError):  # a file or an edit the user gave: its message names file and field
-            self.output.append_stdout(f"Not loaded: {exc}\n")
+        if isinstance(exc, ContentError):  # a file or an edit the user gave: its file's name and field, plain words
+            _fault_log.info("A file was not loaded: %s", str(exc)[:500])  # (its full path: the server's log only)
+            self.output.append_stdout(f"Not loaded: {plain_problem(str(exc))}\n")
             return
         # anything else is a fault of ours, or a message forged by a script in the page: its traceback (server
         # paths, code) goes to the server's log only, and the page says so in plain words

@@ -14,7 +14,7 @@ from tutor.safefile import display_path
 from tutor.scenario import find
 from tutor.step_words import step_sentence
 from tutor.walkthrough import (SAVED_LIMIT, Walkthrough, begin, load_walkthrough, play_to, playable, saved_left_out,
-                               walkthrough_folder)
+                               saved_not_read, walkthrough_folder)
 
 from .boards import board_for
 from .clauses import ClauseCard
@@ -191,11 +191,12 @@ class Presenter:
         refused: list[str] = []
         options = catalog(paths, errors, game_id, refused)
         saved_in = walkthrough_folder().resolve()
+        refused += saved_not_read()  # links, folders, pipes, devices named *.yaml: never read, never silently
         if any(Path(p).resolve().parent == saved_in for p in paths):
             left = saved_left_out()
             if left:  # never silently: the oldest beyond the limit, named
                 refused.append(f"{len(left)} older saved walkthrough{'s' if len(left) > 1 else ''} in "
-                               f"{display_path(saved_in)} {'are' if len(left) > 1 else 'is'} not listed (at most "
+                               f"the saved walkthroughs folder {'are' if len(left) > 1 else 'is'} not listed (at most "
                                f"{SAVED_LIMIT}, the newest): {', '.join(display_path(p.name) for p in left[:5])}"
                                + (" …" if len(left) > 5 else ""))
         #: walkthrough files that do not load, named (file name and reason) in one folded box under the title
@@ -333,7 +334,7 @@ class Presenter:
             self.errors.output.append_stderr(
                 f"This walkthrough can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} "
                 f"({_short(bad.narration or bad.action.describe())}) is not a legal move at that point, so Next stops "
-                f"before it. To fix the file, see steps[{n}] (counted from 0) in {display_path(path)}. "
+                f"before it. To fix the file, see steps[{n}] (counted from 0) in {display_path(Path(str(path)).name)}. "
                 f"Details: {problem}\n")
 
     def go(self, k: int) -> None:

@@ -35,6 +35,24 @@ def split_problem(message: str) -> tuple[str, str]:
     return display_path(name), "; ".join(x for x in lines if x) or "it could not be read"
 
 
+#: a clause id as the content writes it (``rs.action.attract``, ``sd.ruling.prepared-table``): learners never see one
+_CLAUSE_ID = re.compile(r"\b(?:rs|sp|sd)(?:\.[a-z0-9][a-z0-9_-]*)+\b")
+#: a server path inside a message (``/home/x/content/a.yaml``, ``linked to /proc/self/pagemap``): its last part shown
+_SERVER_PATH = re.compile(r"(?<![\w.~])(?:~|/[^\s/:'\"()]*)(?:/[^\s/:'\"()]+)*/(?P<name>[^\s/:'\"()]+)")
+
+
+def plain_problem(message: str) -> str:
+    """A load error message (``"<path>: <reason>"``) in words for a learner's page: ``"<file name>: <reason>"`` with no
+    folder of the server anywhere in it (a path in the reason shows its last part only) and no clause id (a rule's
+    id in brackets is left out, elsewhere it reads "a rule"). The whole message, path and ids, is for the server's
+    log."""
+    name, reason = split_problem(message)
+    reason = _SERVER_PATH.sub(lambda m: m["name"], reason)
+    reason = re.sub(r"\s*\(\s*(?:rule|ruling|clause)?\s*" + _CLAUSE_ID.pattern + r"\s*\)", "", reason)
+    reason = _CLAUSE_ID.sub("a rule", reason)
+    return f"{name}: {reason}" if name else reason
+
+
 def refused_html(heading: str, messages, css: str = "rt-faq-problem", limit: int = 300) -> str:
     """HTML of a folded box (``<details>``, CSS classes ``css`` and ``rt-refused``) whose summary is ``heading``
     with the number of files, and whose list names every file (its name, then its reason). ``""`` for no

@@ -218,8 +218,8 @@ class Recorder:
             self.status.value = f'<div class="rt-notsaved">Not saved: {esc(exc)}</div>'
             return None
         self.yaml.value = dump(wt)
-        self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} to {esc(display_path(path))}. It is now in the '
-                             "Present tab's list.</div>")
+        self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} as {esc(display_path(Path(path).name))}. It is now '
+                             "in the Present tab's list.</div>")
         if self.on_saved is not None:
             self.on_saved(path, wt)
         return path

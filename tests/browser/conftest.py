@@ -100,10 +100,11 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def served_with_progress(tmp_path_factory, name: str):
-    """``(base URL, database URL)`` of a `rules-tutor serve` whose progress database is a fresh SQLite file (its
-    log in ``test-artifacts/serve-<name>.log``); stopped when the ``with`` block ends."""
-    db = f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.sqlite'}"
+def served_with_progress(tmp_path_factory, name: str, db: str | None = None):
+    """``(base URL, database URL)`` of a `rules-tutor serve` whose progress database is ``db`` (any
+    ``RULES_TUTOR_DB`` value), by default a fresh SQLite file (its log in ``test-artifacts/serve-<name>.log``);
+    stopped when the ``with`` block ends."""
+    db = db or f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.sqlite'}"
     port = _free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / f"serve-{name}.log"

@@ -82,6 +82,20 @@ def test_tree_lists_notebooks(tutor_server, tutor_page):
     tutor_page.assert_clean()
 
 
+def test_the_contents_api_is_not_served(tutor_server, tutor_page):
+    """Attack (session 14 notes, L6): /voila/api/contents/ listed the notebooks and gave each one's source. The tree
+    page (classic, server-side HTML) does not need it: a plain 404, and the tree still lists every notebook."""
+    import urllib.error
+    import urllib.request
+    for path in ("/voila/api/contents/", "/voila/api/contents", "/voila/api/contents/index.ipynb?content=1"):
+        with pytest.raises(urllib.error.HTTPError) as ei:
+            urllib.request.urlopen(f"{tutor_server}{path}", timeout=30)
+        assert ei.value.code == 404, path
+        assert b"cells" not in ei.value.read()
+    with urllib.request.urlopen(f"{tutor_server}/voila/tree", timeout=60) as r:
+        assert r.status == 200 and all(nb.encode() in r.read() for nb in ["index.ipynb"])
+
+
 def test_a_page_whose_kernel_is_gone_says_so(tutor_server, tutor_page):
     """A page whose kernel was shut down (the server restarted or stopped it) does not silently ignore clicks: the
     next click brings a notice in words, with a Reload button (tutor/share/.../tutor/index.html.j2)."""

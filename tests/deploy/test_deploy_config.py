@@ -192,8 +192,11 @@ def test_a_learner_typing_a_teachers_name_with_the_class_password_is_refused(cla
     assert _login(c, "tess", "wrong-password") is None
 
 
-@pytest.mark.parametrize("name", ["te\u200bss", "tess\u200b", "t\x00ess", "ｔｅｓｓ", "ﬁona", "a" * 101,
-                                  "a" * 100 + "b", "ada\u00a0", "\u2028ada", "ada\ufe0f", "a\u2800", "ada\u115f"])
+@pytest.mark.parametrize("name", ["te\u200bss", "tess\u200b", "t\x00ess", "a" * 101,
+                                  "a" * 100 + "b", "ada\u00a0", "\u2028ada", "ada\ufe0f", "a\u2800", "ada\u115f",
+                                  # attack 18, L4: look-alikes of plain names, and anything off the plain allow-list
+                                  "\u0430lice", "teach\u0301", "\u03bfliver", "x y", "a\u202eb", "-ada",
+                                  "ada!", "ada@school"])
 def test_names_the_tutor_would_change_are_refused_at_login(class_hub_config, name):
     """The progress database keeps clean_name(name) and the class page compares it with the teachers: a name the
     cleaning (or NFKC) changes would merge into another learner's progress or pass for a teacher."""
@@ -202,8 +205,17 @@ def test_names_the_tutor_would_change_are_refused_at_login(class_hub_config, nam
 
 
 def test_names_kept_as_typed_log_in(class_hub_config):
-    for name in ("zoë", "a" * 100, "mary-jane", "o'neill", "李"):
+    for name in ("zoë", "a" * 100, "mary-jane", "o'neill", "李", "ada.lovelace", "bj\u00f8rn", "3rd_row"):
         assert _login(class_hub_config, name, CLASS_PASSWORD) == name
+
+
+def test_typed_names_are_normalised_first_so_a_full_width_teacher_name_is_the_teacher(class_hub_config):
+    """NFKC and lower case before the allow-list: full-width ``ｔｅｓｓ`` is the teacher ``tess`` (her password only),
+    a ligature is its letters, and an accent typed apart joins its letter (``zoe`` + U+0308 is ``zoë``)."""
+    assert _login(class_hub_config, "ｔｅｓｓ", CLASS_PASSWORD) is None
+    assert _login(class_hub_config, "ｔｅｓｓ", TEACHER_PASSWORD) == "tess"
+    assert _login(class_hub_config, "\ufb01ona", CLASS_PASSWORD) == "fiona"
+    assert _login(class_hub_config, "Zoe\u0308", CLASS_PASSWORD) == "zo\u00eb"
 
 
 def test_the_demo_hub_still_asks_teachers_for_their_password(hub_env):
@@ -354,7 +366,8 @@ def test_login_rules_clean_names_as_the_progress_database_does():
                 learner_key(name)
             except LearnerNameError:
                 continue
-            assert len(name) > NAME_MAX or unicodedata.normalize("NFKC", name) != name, repr(name)
+            assert (len(name) > NAME_MAX or unicodedata.normalize("NFKC", name) != name
+                    or not all(module.allowed_char(ch) for ch in name)), repr(name)
     assert "import tutor" not in (DEPLOY / "tutor_hub.py").read_text()  # loads in the chart's hub image
 
 

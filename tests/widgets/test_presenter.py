@@ -241,7 +241,8 @@ def test_record_save_load_and_present(walk_file, folder):
     rec.save.click()
     assert not app.errors.output.outputs, errors_text(app)
     assert target.exists() and rec.yaml.value == target.read_text(encoding="utf-8")
-    assert "Saved 4 steps" in rec.status.value
+    assert "Saved 4 steps as my-four.yaml" in rec.status.value
+    assert str(folder) not in rec.status.value  # the file's name, never the server's folders (attack 18, L1)
     back = load_walkthrough(target)
     assert back.id == "my-four" and back.title == "Four recorded steps" and back.intro == "Welcome, room."
     assert [s.narration for s in back.steps] == [f"Recorded {i}" for i in range(1, 5)]

@@ -550,9 +550,10 @@ def test_a_saved_question_that_no_longer_loads_never_stops_the_page(tmp_path, mo
     page._click(before)
     assert page.open_error.value == ""
 
-def test_a_saved_question_s_bidi_controls_are_not_shown(index, tmp_path):
-    """A saved question is a file: a right-to-left override (U+202E) or isolate in its title or question is dropped
-    wherever the explorer shows it (the list's button and its tooltip, the question card, the what-if choices)."""
+def test_a_saved_question_s_bidi_controls_are_refused_and_named(index, tmp_path):
+    """A saved question is a file: a right-to-left override (U+202E) or isolate in its title or question could make
+    a page show "evil" as "live". It is refused, as a card name is (attack 18, L2): the explorer lists the file as
+    not read, naming its field and the character's code, and never shows the character."""
     import yaml
     ex = FaqExplorer("faq-buy-at-hand-limit", index=index, questions_folder=tmp_path)
     move(ex, faq.Zone("hand", 1), "t01", faq.Zone("deck"))
@@ -563,13 +564,11 @@ def test_a_saved_question_s_bidi_controls_are_not_shown(index, tmp_path):
     data["meta"]["title"] = "Evil\u202e title\u2066"
     data["meta"]["question"] = "\u202e" + data["meta"]["question"]
     path.write_text(yaml.safe_dump(data, allow_unicode=False), encoding="utf-8")
-    again = FaqExplorer("my-rtl", index=index, questions_folder=tmp_path)
-    entry = again.entry
-    assert "\u202e" in entry.title and "\u202e" in entry.question  # the file holds them ...
-    btn = again.item("my-rtl").children[0]
-    assert btn.description == entry.question.replace("\u202e", "") and btn.tooltip == "Evil title"
-    assert "\u202e" not in again.card.value and "Evil title" in again.card.value  # ... the page never shows them
-    assert not any("\u202e" in label for label, _v in again.move_from.options)
+    again = FaqExplorer("faq-buy-at-hand-limit", index=index, questions_folder=tmp_path)
+    assert "my-rtl" not in [e.id for e in again.index.entries]
+    box = again.open_error.value
+    assert "<b>rtl.yaml</b>" in box and "meta.title" in box and "U+202E" in box, box
+    assert "\u202e" not in box and "\u202e" not in again.card.value
 
 
 def test_in_a_kernel_the_page_opens_on_its_first_question_and_lists_the_rest_after(index, monkeypatch, tmp_path):

@@ -667,6 +667,7 @@ def test_one_bad_lesson_file_in_a_content_folder_is_left_out_and_named(tmp_path,
     notes = _notes(app)
     assert len(notes) == 1 and "2 lesson files could not be read and are left out" in notes[0]
     assert "zz-laughs.yaml" in notes[0]
+    assert str(tmp_path) not in notes[0] and "/content/" not in notes[0]  # its name only, no server folder (L1)
     assert len(app.lessons.lessons) == len(good) and app.lessons.app.session.legal_actions()
     app.tabs.selected_index = 1
     assert app.free.session.legal_actions() and not app.errors.output.outputs
@@ -697,6 +698,8 @@ def test_a_first_lesson_whose_solution_does_not_play_is_left_out_and_the_page_wo
     assert app.lessons.lesson.id == good[1].id and app.lessons.app.session.legal_actions()
     assert "zz-cut-solution" not in [x.id for x in app.lessons.lessons]
     assert any("00-cut.yaml" in n for n in _notes(app)) and not app.errors.output.outputs
+    # its name and plain words only: no server folder, no clause id (attack 18, L1)
+    assert not any(str(tmp_path) in n or "rs." in n or "solution[" in n for n in _notes(app)), _notes(app)
 
 
 def test_a_hint_is_one_line_that_goes_with_its_step_and_with_the_goal():
@@ -802,7 +805,7 @@ def test_a_database_that_stops_answering_during_the_visit_is_said_once_in_plain_
     """Fresh attack 13: a database server that stops answering while a lesson is played: the next step says once,
     in plain words, that progress is no longer saved, and the page plays on (before: no notice at all, and the
     store's warning, naming the error class and the server's URL, would have reached the page's error panel)."""
-    import tutor.progress.store as store_module
+    import tutor.progress.guarded as store_module  # (the store's reads and writes are guarded there)
     from tutor.progress.database import NoAnswer
 
     app = LearnApp("restless-spirits", store=_store(tmp_path))

@@ -298,6 +298,11 @@ def _plain(value: str, lines: bool) -> str:
         if ch in BIDI_CONTROLS:
             raise ValueError(f"holds a bidirectional control character (U+{ord(ch):04X}) at character {i + 1}; "
                              "write the text without it")
+        if unicodedata.category(ch) in ("Cf", "Zl", "Zp"):  # zero-width spaces and joiners, the byte-order mark,
+            # word joiners, soft hyphens, tags...: unseen, they make "evil" and "ev\u200bil" look the same
+            named = unicodedata.name(ch, "")
+            raise ValueError(f"holds an invisible character (U+{ord(ch):04X}{' ' + named if named else ''}) at "
+                             f"character {i + 1}; write the text without it")
         if unicodedata.category(ch) == "Cc" and not (lines and ch in "\n\t"):
             raise ValueError(f"holds a control character (U+{ord(ch):04X}) at character {i + 1}"
                              + ("" if lines else "; a name is one line"))
@@ -305,7 +310,9 @@ def _plain(value: str, lines: bool) -> str:
 
 
 def plain_name(value: str) -> str:
-    """``value`` unchanged when it holds no control character (newline, escape...) and no bidirectional control.
+    """``value`` unchanged when it holds no control character (newline, escape...), no bidirectional control and no
+    other invisible character (zero-width spaces and joiners, the byte-order mark, soft hyphens: Unicode format
+    characters, and line or paragraph separators).
 
     Raises:
         ValueError: naming the character and where it is."""
@@ -313,8 +320,8 @@ def plain_name(value: str) -> str:
 
 
 def plain_text(value: str) -> str:
-    """``value`` unchanged when it holds no control character other than newline and tab and no bidirectional
-    control.
+    """``value`` unchanged when it holds no control character other than newline and tab, no bidirectional control
+    and no other invisible character (as :func:`plain_name`).
 
     Raises:
         ValueError: naming the character and where it is."""
@@ -351,6 +358,12 @@ def check_template(text: str, allowed: frozenset[str], *, also: tuple[str, str] 
 CardName = Annotated[str, AfterValidator(plain_name)]
 #: A card's rules text: no control character but newline and tab, no bidirectional control (:func:`plain_text`).
 CardText = Annotated[str, AfterValidator(plain_text)]
+
+#: A line of text a page shows (a lesson's or a question's title, a tag): as :data:`CardName`.
+ShownLine = CardName
+#: A text a page shows (a lesson's intro, goal and hints, a question and its answer, a walkthrough's narration): as
+#: :data:`CardText`. One check for every loader of texts: no character that hides or reorders what is shown.
+ShownText = CardText
 
 #: A ``str`` field holding a reference to a card (or other) id, stored normalised (:func:`normalise_ref`).
 CardRef = Annotated[str, AfterValidator(normalise_ref)]

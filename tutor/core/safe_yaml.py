@@ -165,6 +165,19 @@ def check_yaml_events(text: str, where: str) -> None:
         loader.dispose()
 
 
+def _plain_problem(problem: str) -> str:
+    """A YAML parser's problem in plain words where it would say its own: an unknown tag (``!!python/object``, the
+    merge key ``<<``) is named as what it is in the file."""
+    m = re.match(r"could not determine a constructor for the tag '([^']{0,200})'", problem)
+    if m:
+        tag = m.group(1)
+        if tag == "tag:yaml.org,2002:merge":
+            return "a merge key ('<<') is not taken: write the keys it would copy out in full"
+        shown = tag.replace("tag:yaml.org,2002:", "!!")
+        return f"the tag {short(shown, 80)} is not taken: a content file holds plain text, numbers, lists and mappings"
+    return problem
+
+
 def parse_yaml(text: str, where: str) -> Any:
     """Parse YAML text with the safe loader, within the bounds of :func:`check_yaml_events`.
 
@@ -183,10 +196,16 @@ def parse_yaml(text: str, where: str) -> Any:
         return yaml.load(text, Loader=_UniqueKeyLoader)
     except RecursionError:
         raise ContentError(f"{where}: the YAML is nested too deeply", path=where) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML takes in no file: said with its line, not the parser's
+        # '"<unicode string>", position 5'
+        line = text.count("\n", 0, max(0, min(int(exc.position), len(text)))) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        raise ContentError(f"{where}: line {line}: holds a control character (U+{code:04X}), which a YAML file may "
+                           "not hold; write the text without it", path=where) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
+        problem = _plain_problem(getattr(exc, "problem", None) or str(exc))
         if "nesting depth" in problem:  # libyaml's own bound (1,000 levels), met before ours
             raise ContentError(f"{where}: the YAML is nested too deeply{at}", path=where) from None
         raise ContentError(f"{where}: YAML syntax error{at}: {short(problem, 200, quote=False)}", path=where) from None

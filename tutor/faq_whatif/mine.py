@@ -49,9 +49,12 @@ def list_my_questions(folder: str | Path | None = None) -> tuple[list[Path], lis
     kept: list[Path] = []
     left: list[str] = []
     total = 0
-    files, links = own_files(f)
+    others: list[tuple[Path, str]] = []
+    files, links = own_files(f, others=others)
     left += [f"{display_path(p.name)}: a link to another file, not read (a saved question is a file of the folder itself)"
              for p in links]
+    left += [f"{display_path(p.name)}: {what}, not read (a saved question is a file of the folder itself)"
+             for p, what in others]
     files, older = newest_first_cut(files, SAVED_LIMIT)
     if older:  # never silently: the oldest beyond the limit, named
         left.append(f"{len(older)} older saved question{'s' if len(older) > 1 else ''} not read (at most "

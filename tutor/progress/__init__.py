@@ -8,7 +8,8 @@ was, kept with SQLAlchemy in SQLite (default ``~/.rules-tutor/progress.sqlite``)
     store.last_results("spirited"), store.cards("spirited"), store.lessons_done("spirited")
     store.saving, store.take_notice()            # False / one sentence when the database cannot be used
 
-See :mod:`tutor.progress.store` (what happens when the database is damaged or not writable) and
+See :mod:`tutor.progress.store` (what happens when the database is damaged or not writable; the guarding itself in
+:mod:`tutor.progress.guarded`), :mod:`tutor.progress.names` (the key a learner is kept under) and
 :mod:`tutor.progress.models` (the tables).
 """
 from __future__ import annotations
