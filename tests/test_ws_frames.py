@@ -111,16 +111,24 @@ def test_malformed_legacy_frames_are_named(frame):
     assert why is not None and LEGACY_ATTACKS[frame] in why, why
 
 
-def test_a_refused_frame_never_reaches_jupyter_server_and_a_flood_is_counted(caplog):
-    passed = []
+def guarded_connection(kernel_id: str, logger: str, passed: list) -> type:
+    """A stand-in for jupyter_server's kernel websocket connection (v1 protocol, kernel ``kernel_id``, logging to
+    ``logger``), whose messages reaching the kernel are appended to ``passed``, with the frame guard installed."""
 
     class Connection:
-        subprotocol, kernel_id, log = V1, "k1", logging.getLogger("test.wsframes")
+        subprotocol, kernel_id, log = V1, None, logging.getLogger(logger)
 
         def handle_incoming_message(self, msg):
             passed.append(msg)
 
+    Connection.kernel_id = kernel_id
     wsframes.refuse_malformed_frames(Connection)
+    return Connection
+
+
+def test_a_refused_frame_never_reaches_jupyter_server_and_a_flood_is_counted(caplog):
+    passed = []
+    Connection = guarded_connection("k1", "test.wsframes", passed)
     wsframes.refuse_malformed_frames(Connection)  # idempotent
     good = serialize_msg_to_ws_v1(message(), "shell", pack=lambda x: json.dumps(x).encode())
     wsframes._window.update(start=float("-inf"), logged=0, unlogged=0)
@@ -156,14 +164,7 @@ def test_a_replayed_message_is_refused_with_one_short_line(caplog):
     in the server's log. It is now dropped before the kernel with one short line; a new message still passes, in
     both wire formats, and the same message to another kernel is no replay."""
     passed = []
-
-    class Connection:
-        subprotocol, kernel_id, log = V1, "k-replay", logging.getLogger("test.wsframes.replay")
-
-        def handle_incoming_message(self, msg):
-            passed.append(msg)
-
-    wsframes.refuse_malformed_frames(Connection)
+    Connection = guarded_connection("k-replay", "test.wsframes.replay", passed)
     msg = message("comm_msg", {"comm_id": "abc", "data": {"method": "update", "state": {}}})
     frame = serialize_msg_to_ws_v1(msg, "shell", pack=lambda x: json.dumps(x).encode())
     assert wsframes.frame_msg_id(frame, V1) == msg["header"]["msg_id"]
