@@ -63,7 +63,9 @@ def test_a_true_cost_in_spirit_duels_is_refused(tmp_path):
 @pytest.mark.parametrize("game", sorted(LOADERS))
 @pytest.mark.parametrize("name,words", [
     ("", "at least one visible character"), ("   ", "at least one visible character"),
-    ("\u200b", "at least one visible character"), ("\u2060\u200b\u00ad ", "at least one visible character"),
+    # an invisible character is named wherever it is (the shared text check, attack 18 L2), before the blank check
+    ("\u200b", "holds an invisible character (U+200B ZERO WIDTH SPACE) at character 1"),
+    ("\u2060\u200b\u00ad ", "holds an invisible character (U+2060 WORD JOINER) at character 1"),
     ("x" * (MAX_NAME_CHARS + 1), f"at most {MAX_NAME_CHARS} characters (this one has 81)"),
     ("x" * 1_000_000, f"at most {MAX_NAME_CHARS} characters (this one has 1,000,000)"),
 ], ids=["empty", "spaces", "zero-width", "marks", "81", "million"])
