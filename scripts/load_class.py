@@ -7,7 +7,9 @@
 Starts its own `rules-tutor serve` on a free port of 127.0.0.1 (log: ``test-artifacts/load-class-serve.log``) and
 waits until it answers and its pre-heated learn kernel is ready, or uses the running server at ``--url`` (its
 memory is then measured only if ``--pid`` names its process, or if its listening port can be traced to a process).
-``--pool N`` is passed on to ``rules-tutor serve --pool N`` (pre-heated kernels for the learn page).
+``--pool N`` is passed on to ``rules-tutor serve --pool N`` (pre-heated kernels for the learn page). The server it
+starts keeps progress in an in-memory database per kernel (``RULES_TUTOR_DB=sqlite://``), so each learner is a person
+of their own, as on a class hub: one server's learner opening a second tab would be told the page is open elsewhere.
 
 The learners are driven by Playwright (async API) in ONE headless chromium (``/usr/bin/chromium``, the flags of
 tests/browser) with one browser context per learner: contexts share no cookies or storage, so each is a separate
@@ -752,7 +754,11 @@ def main(argv: list[str] | None = None) -> int:
             # Room for every learner's kernel besides the pre-heated ones (the server's default cap is for one person).
             cmd += ["--max-kernels", str(args.learners + 1 + preheated_kernels(LEARN_POOL if args.pool is None
                                                                                else args.pool))]
-            server = start(cmd, SERVE_LOG)
+            # Each learner a person of their own, as on a class hub where each has their own server and progress:
+            # one `rules-tutor serve` is one person, whose second tab of a page is told the page is open elsewhere
+            # (widgets/learn_tabs.py). An in-memory progress database per kernel keeps each learner's page its own
+            # (and never touches the real progress file of whoever runs this script).
+            server = start(cmd, SERVE_LOG, env={**os.environ, "RULES_TUTOR_DB": "sqlite://"})
             base, pid = f"http://{HOST}:{port}", server.pid
             if args.progress:
                 print(f"starting rules-tutor serve on port {port} (log: {SERVE_LOG})", file=sys.stderr, flush=True)
