@@ -38,27 +38,34 @@ def plain_stem(name: str, where: str) -> str:
     return stem
 
 
+def shown(path: str | Path) -> str:
+    """The last part of ``path`` (a folder's or a file's own name) as safe display text: what a page may say of a
+    place on the server, whose folders a learner never sees (attack 19, M2)."""
+    return display_path(Path(os.fsdecode(path)).name or "the folder")
+
+
 def write_in_folder(folder: str | Path, stem: str, text: str, *, overwrite: bool = False) -> Path:
     """Write ``text`` to ``<folder>/<stem>.yaml`` (the folder created if needed) and return the path.
 
     Raises:
         FileExistsError: the name exists (a file or a link) and ``overwrite`` is false.
-        OSError: the folder or the file cannot be written (the message names the path).
+        OSError: the folder or the file cannot be written (the message names the file or the folder by its own name,
+            never the server's folders above it).
     """
     base = Path(folder).expanduser()
     try:
         base.mkdir(parents=True, exist_ok=True)
         base = base.resolve()
     except FileExistsError as exc:
-        raise OSError(f"cannot save in {display_path(folder)}: {display_path(exc.filename or folder)} is a file, not "
-                      "a folder") from None
+        raise OSError(f"cannot save in the folder {shown(folder)}: {shown(exc.filename or folder)} is a file, "
+                      "not a folder") from None
     except OSError as exc:
-        raise OSError(f"cannot save in {display_path(folder)}: {exc.strerror or exc}") from None
+        raise OSError(f"cannot save in the folder {shown(folder)}: {exc.strerror or 'not writable'}") from None
     p = base / f"{stem}.yaml"
     if (p.exists() or p.is_symlink()) and not overwrite:
-        raise FileExistsError(f"{stem}.yaml already exists in {display_path(base)}; tick overwrite to replace it")
+        raise FileExistsError(f"{stem}.yaml already exists; tick overwrite to replace it")
     if p.is_dir() and not p.is_symlink():
-        raise IsADirectoryError(f"{display_path(p)} is a folder")
+        raise IsADirectoryError(f"{stem}.yaml is a folder")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{stem}.", suffix=".tmp", dir=base)
         try:
@@ -73,10 +80,9 @@ def write_in_folder(folder: str | Path, stem: str, text: str, *, overwrite: bool
             if os.path.lexists(tmp):
                 os.unlink(tmp)
     except FileExistsError:
-        raise FileExistsError(f"{stem}.yaml already exists in {display_path(base)}; tick overwrite to replace "
-                              "it") from None
+        raise FileExistsError(f"{stem}.yaml already exists; tick overwrite to replace it") from None
     except OSError as exc:
-        raise OSError(f"cannot save {display_path(p)}: {exc.strerror or exc}") from None
+        raise OSError(f"cannot save {stem}.yaml: {exc.strerror or 'not writable'}") from None
     return p
 
 

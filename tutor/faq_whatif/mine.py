@@ -60,23 +60,28 @@ def list_my_questions(folder: str | Path | None = None) -> tuple[list[Path], lis
         left.append(f"{len(older)} older saved question{'s' if len(older) > 1 else ''} not read (at most "
                     f"{SAVED_LIMIT}, the newest): {', '.join(display_path(p.name) for p in older[:5])}"
                     + (" …" if len(older) > 5 else ""))
+    # the byte budget, like the count, is spent on the newest first (attack 19 L1: a question just saved into a full
+    # folder was confirmed "listed under My questions" and then left out as the last by name); kept in name order
+    stats: dict[Path, os.stat_result] = {}
     for p in files:
         try:
-            size = p.stat().st_size
+            stats[p] = p.stat()
         except OSError as exc:
-            left.append(f"{display_path(p)}: cannot read file ({exc.strerror})")
-            continue
+            left.append(f"{display_path(p.name)}: cannot read file ({exc.strerror})")
+    cut: dict[Path, str] = {}
+    for p in sorted(stats, key=lambda q: stats[q].st_mtime, reverse=True):
+        size = stats[p].st_size
         if size > QUESTION_BYTES:
-            left.append(f"{display_path(p)}: {size:,} bytes; a saved question is read only up to "
-                        f"{QUESTION_BYTES // 1024} KB "
-                        "(one the tutor saves is a few KB)")
+            cut[p] = (f"{display_path(p.name)}: {size:,} bytes; a saved question is read only up to "
+                      f"{QUESTION_BYTES // 1024} KB (one the tutor saves is a few KB)")
         elif total + size > QUESTIONS_BYTES:
-            left.append(f"{display_path(p)}: not read: the saved questions before it already hold "
-                        f"{QUESTIONS_BYTES // 1024} KB")
+            cut[p] = f"{display_path(p.name)}: not read: newer saved questions already hold {QUESTIONS_BYTES // 1024} KB"
         else:
             total += size
             kept.append(p)
-    return kept, left
+    order = {p: i for i, p in enumerate(files)}
+    left += [cut[p] for p in sorted(cut, key=order.__getitem__)]
+    return sorted(kept, key=order.__getitem__), left
 
 
 def my_questions(folder: str | Path | None = None) -> list[Path]:
@@ -159,10 +164,10 @@ def save_question(sc: Scenario, name: str, *, overwrite: bool = False, folder: s
     base = Path(folder).expanduser() if folder is not None else my_questions_folder()
     p = base / f"{stem}.yaml"
     if (p.exists() or p.is_symlink()) and not overwrite:  # said before running the question
-        raise FileExistsError(f"{stem}.yaml already exists in {base}; tick overwrite to replace it")
+        raise FileExistsError(f"{stem}.yaml already exists; tick overwrite to replace it")
     text = dump(sc)
     again = load_scenario(text=text)
     res = run(again, str(p))
     if not res.ok:
-        raise ContentError(f"{p}: the saved question does not pass: {res.failures[0]}", path=str(p))
+        raise ContentError(f"{stem}.yaml: the saved question does not pass: {res.failures[0]}", path=str(p))
     return write_in_folder(base, stem, text, overwrite=overwrite)
