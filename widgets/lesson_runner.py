@@ -26,6 +26,16 @@ class _OutOfBudget(Exception):
     """The goal search looked at as many positions as it may."""
 
 
+class NoLessons(ValueError):
+    """No lesson of a game can be opened: every lesson file is left out (a card or rules file of the game that does
+    not load makes every lesson fail). ``reasons``: the messages of the files left out, each ``"<path>: <reason>"``,
+    for the server's log; the page shows them by file name only (:func:`widgets.problems.plain_problem`)."""
+
+    def __init__(self, game_id: str, reasons: list[str]) -> None:
+        super().__init__(f"no lesson of {game_id!r} can be opened" + (f": {reasons[0]}" if reasons else ""))
+        self.game_id, self.reasons = game_id, list(reasons)
+
+
 class LessonRunner:
     """Runs the lessons of one game. Attributes: ``lessons``, ``index`` (the lesson shown), ``app`` (the
     :class:`TutorApp` over the lesson's session), ``done`` (HTML widget, CSS class ``tutor-goal``), ``widget``."""
@@ -46,7 +56,7 @@ class LessonRunner:
                 self.left_out.append(str(exc))
                 self.lessons.pop(0)
         if not self.lessons:
-            raise ValueError(f"no lessons for game {game_id!r}")
+            raise NoLessons(game_id, self.left_out)
         self.errors = errors or ErrorPanel()
         self.index = 0
         self.hints_shown = 0

@@ -9,15 +9,16 @@ import threading
 import ipywidgets as w
 
 import tutor
+from tutor.registry import game_title
 
 from .app import TutorApp
 from .kernel_timing import after_cell, after_view, warm_progress
 from .learn_tabs import TabHold, tab_id_box
 from .learn_place import (FREE_MOVED_ON, KEPT_GAME_LOST, KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE, RESUMED_NOTICE,
                           PlaceKeeping, _restore_redo, _short, learner_words)
-from .lesson_runner import LessonRunner, start_lesson
+from .lesson_runner import LessonRunner, NoLessons, start_lesson
 from .model import ErrorPanel
-from .problems import split_problem
+from .problems import plain_problem, split_problem
 from .strip_fit import strip_fit
 from .style import button, esc, html_widget, style_widget
 from .table import table_style
@@ -228,7 +229,10 @@ def learn_app(game_id: str = "restless-spirits") -> w.Widget:
     SQLAlchemy and Alembic and checking the schema take about half a second of the kernel's time, which the first
     render then does not wait for); the place is resumed on the kernel's loop once it is open and the browser has
     drawn the page (a notice made while the browser still builds the page's widgets would break it)."""
-    app = LearnApp(game_id)
+    try:
+        app = LearnApp(game_id)
+    except (NoLessons, tutor.ContentError) as exc:  # attack 19 M1: a game's cards or rules file that does not load
+        return unopened_page(game_id, exc)
     ready: dict = {}
 
     def keep() -> None:  # on the kernel's loop, once the store is open and the browser has drawn the page: a notice
@@ -257,3 +261,29 @@ def learn_app(game_id: str = "restless-spirits") -> w.Widget:
     from tutor.progress import default_store
     app.keep_place(default_store())
     return app.widget
+
+
+#: Most reasons an unopened learn page lists (the rest are in the server's log).
+UNOPENED_REASONS = 3
+
+
+def unopened_page(game_id: str, exc: Exception) -> w.Widget:
+    """The learn page of a game whose content does not load (its card or rules file refused, so every lesson and
+    free play fail; attack 19 M1 found Voila's bare "error when executing cell" there): one plain paragraph saying
+    the game cannot be played here and why, each reason by file name (never the server's folders), a link back to
+    all pages. The whole messages go to the server's log."""
+    raw = list(dict.fromkeys(exc.reasons if isinstance(exc, NoLessons) else [str(exc)]))
+    for r in raw:
+        _content_log.warning("learn page %s cannot open: %s", game_id, r[:500])
+    reasons = list(dict.fromkeys(plain_problem(r) for r in raw))  # one line per cause (a cards file: every lesson)
+    title = game_title(game_id)
+    items = "".join(f"<li>{esc(r)}</li>" for r in reasons[:UNOPENED_REASONS])
+    more = (f"<p>…and {len(reasons) - UNOPENED_REASONS} more (in the server's log).</p>"
+            if len(reasons) > UNOPENED_REASONS else "")
+    page = html_widget(
+        f'<main class="rt-unopened"><h1>Learn {esc(title)}</h1>'
+        f'<p role="alert"><b>{esc(title)} cannot be played here:</b> its game files do not load, so no lesson and no '
+        f"free game can start. Whoever looks after this tutor can fix the file named below (or remove it to use the "
+        f"shipped one).</p><ul>{items}</ul>{more}"
+        f'<p><a href="index.ipynb">← All pages</a></p></main>')
+    return w.VBox([style_widget(), page])

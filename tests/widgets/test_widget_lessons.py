@@ -949,3 +949,25 @@ def test_free_play_says_the_seat_handed_over_only_between_people(tmp_path):
             solo.free.actions.button_for(s.legal_actions()[0].id).click()
         s = solo.free.session
         assert "rt-seat-now" not in solo.free.last._title.value
+
+
+def test_a_game_whose_files_do_not_load_gets_a_plain_page(tmp_path, monkeypatch):
+    """Attack 19 M1: a Spirited cards file that is an alias bomb (or a Spirit Duels clauses file cut in half) made
+    every lesson fail, and the learn page showed Voila's bare "error when executing cell". The page now says plainly
+    that the game cannot be played here, naming the file by its name and the reason, with a way back."""
+    import shutil
+
+    from tutor.core.content import content_root
+    from widgets.lessons import learn_app
+    root = tmp_path / "content"
+    shutil.copytree(content_root(), root)
+    bomb = ["a0: &a0 [" + ",".join(["x"] * 10) + "]"]
+    bomb += [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]  # 10^9 values expanded
+    (root / "spirited" / "cards.yaml").write_text("\n".join(bomb) + "\n", encoding="utf-8")
+    monkeypatch.setenv("RULES_TUTOR_CONTENT", str(root))
+    monkeypatch.setenv("RULES_TUTOR_DB", "sqlite://")
+    page = learn_app("spirited")
+    text = page.children[1].value
+    assert "Spirited cannot be played here" in text and 'href="index.ipynb"' in text
+    assert "<li>cards.yaml: a" in text and "an alias may repeat at most 1,000" in text
+    assert text.count("<li>") == 1 and str(tmp_path) not in text
