@@ -982,3 +982,17 @@ def test_beyond_200_saved_files_the_oldest_are_left_out_and_said(tmp_path, monke
     files, left = list_my_questions(tmp_path)
     assert mine in files and len(files) == SAVED_LIMIT
     assert left[0].startswith("4 older saved questions not read (at most 200, the newest): a000.yaml, a001.yaml")
+
+
+def test_scenario_run_on_a_huge_folder_stops_with_a_plain_error(tmp_path, monkeypatch):
+    """Attack 19 L4: ``rules-tutor scenario run /`` walked the whole file system, /proc included, and ended on a
+    bare "[Errno 2] No such file or directory: '/proc/30984'". A folder holding more folders than a scenario folder
+    would is refused naming it (exit 2); a folder that vanishes while walked is skipped."""
+    import tutor.scenario as scenario
+    monkeypatch.setattr(scenario, "MAX_WALK_FOLDERS", 3)
+    for i in range(5):
+        (tmp_path / f"d{i}").mkdir()
+    lines: list[str] = []
+    assert scenario.run_paths([tmp_path], out=lines.append) == 2
+    assert lines == [f"error: {tmp_path}: more than 3 folders or 20,000 YAML files under it; give the folder of the "
+                     "scenarios themselves"]

@@ -10,6 +10,7 @@ Exit codes of :func:`run_paths`: 0 every expectation holds, 1 one failed (naming
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from .core.content import content_root, parse_yaml, read_text, validate
@@ -252,14 +253,34 @@ def _resolved_itself(res: Result) -> str:
             f"[ruling {forced[-1].clause}]; a script does not name such a choice: leave this step out")
 
 
+#: Most folders :func:`scenario_files` looks into under one folder given (attack 19 L4: ``scenario run /`` walked the
+#: whole file system, ``/proc`` included, and ended on a bare "[Errno 2] ... /proc/30984").
+MAX_WALK_FOLDERS = 5_000
+#: Most ``*.yaml`` files one folder given may hold, its subfolders included.
+MAX_WALK_FILES = 20_000
+
+
 def scenario_files(paths: list[str | Path]) -> list[Path]:
-    """Expand files and folders (recursively, ``*.yaml``) into a sorted list of scenario files."""
+    """Expand files and folders (recursively, ``*.yaml``; links to folders not followed, folders that cannot be read
+    or vanish while read skipped) into a sorted list of scenario files.
+
+    Raises:
+        ContentError: a folder holding more than :data:`MAX_WALK_FOLDERS` folders or :data:`MAX_WALK_FILES` YAML
+            files (not a folder of scenarios), naming it.
+    """
     out: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
-            out += sorted(p.rglob("*.yaml"))
-        else:
+        if not p.is_dir():
             out.append(p)
+            continue
+        found: list[Path] = []
+        for n, (root, dirs, files) in enumerate(os.walk(p, onerror=lambda _exc: None)):
+            if n >= MAX_WALK_FOLDERS or len(found) > MAX_WALK_FILES:
+                raise ContentError(f"{display_path(p)}: more than {MAX_WALK_FOLDERS:,} folders or {MAX_WALK_FILES:,} "
+                                   "YAML files under it; give the folder of the scenarios themselves", path=str(p))
+            dirs.sort()
+            found += [Path(root) / f for f in files if f.endswith(".yaml")]
+        out += sorted(found)
     return out
 
 
@@ -279,7 +300,11 @@ def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
     def out(line: str) -> None:
         raw_out(visible(str(line)))
 
-    files = scenario_files(paths)
+    try:
+        files = scenario_files(paths)
+    except ContentError as exc:
+        out(f"error: {exc}")
+        return 2
     if not files:
         out("error: no scenario files found")
         return 2
