@@ -79,7 +79,15 @@ def tutor_name_ok(name: str) -> bool:
     ``а`` and ``teach`` + a combining accent logged in as look-alikes of ``alice`` and ``teach``)."""
     return (0 < len(name) <= NAME_MAX and clean_name(name) == name
             and unicodedata.normalize("NFKC", name) == name and not INVISIBLE.intersection(name)
-            and all(allowed_char(ch) for ch in name) and name[0] not in NAME_PUNCTUATION)
+            and all(allowed_char(ch) for ch in name) and name[0] not in NAME_PUNCTUATION
+            and name[-1] not in NAME_PUNCTUATION and not any(a in NAME_PUNCTUATION and b in NAME_PUNCTUATION
+                                                             for a, b in zip(name, name[1:])))
+
+
+def name_skeleton(name: str) -> str:
+    """``name`` without its punctuation (``. - _ '``): two names with one skeleton look alike on the class page
+    (attack 19: ``tess.`` and ``tes's`` beside the teacher ``tess``)."""
+    return "".join(ch for ch in name if ch not in NAME_PUNCTUATION)
 
 
 class TutorNamesMixin:
@@ -106,6 +114,9 @@ class TutorNamesMixin:
 
     async def authenticate(self, handler, data):
         name = self.normalize_username(str(data.get("username", "")))
+        if name not in self.teacher_users and name_skeleton(name) in {name_skeleton(t) for t in self.teacher_users}:
+            self.log.warning("Refused login name %r: it looks like a teacher's name", name[:NAME_MAX + 20])
+            return None
         if name in self.teacher_users and name not in self.admin_users:
             if self.teacher_password and compare_digest(str(data.get("password", "")), self.teacher_password):
                 return {"name": name, "admin": False}

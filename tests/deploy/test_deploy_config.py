@@ -196,7 +196,9 @@ def test_a_learner_typing_a_teachers_name_with_the_class_password_is_refused(cla
                                   "a" * 100 + "b", "ada\u00a0", "\u2028ada", "ada\ufe0f", "a\u2800", "ada\u115f",
                                   # attack 18, L4: look-alikes of plain names, and anything off the plain allow-list
                                   "\u0430lice", "teach\u0301", "\u03bfliver", "x y", "a\u202eb", "-ada",
-                                  "ada!", "ada@school"])
+                                  "ada!", "ada@school",
+                                  # attack 19, L6: punctuation at the end or doubled, and a teacher's name re-punctuated
+                                  "tess.", "tess'", "ada..b", "ada-_b", "te.ss", "t-e-s-s"])
 def test_names_the_tutor_would_change_are_refused_at_login(class_hub_config, name):
     """The progress database keeps clean_name(name) and the class page compares it with the teachers: a name the
     cleaning (or NFKC) changes would merge into another learner's progress or pass for a teacher."""
