@@ -175,6 +175,10 @@ EDITS = [
     ("initial_state null", _set("initial_state", None), "initial_state"),
     ("extra field", _set("cheat", 1), "cheat"),
     ("missing state", lambda d: d.pop("state"), "state"),
+    # attack 19 L3: a field left out is said as "nothing", never as Python's "<object object at 0x...>"
+    ("initial_state field dropped", lambda d: d["initial_state"].pop("blessing_deck"),
+     "initial_state.blessing_deck: the file says nothing but seed"),
+    ("options of the wrong kind", _set("options", {"first_game": True, "guides": {"a": 1}}), "options: "),
 ]
 
 

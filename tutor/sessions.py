@@ -14,6 +14,7 @@ from .core.content import MAX_DIGITS, check_data_bounds, normalise_refs
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Clause
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, first_difference
+from .core.session import short as json_text
 from .registry import clauses_for, game_class
 
 
@@ -133,6 +134,9 @@ def load_session(text: str) -> Session:
     if not data["prepared"] and partial is not None:
         raise ContentError(f"{where}: partial_state: only a prepared session has one (prepared is false)",
                            field="partial_state")
+    if not isinstance(data["game"], str):
+        raise ContentError(f"{where}: game: must be a game's name (restless-spirits, spirited or spirit-duels), got "
+                           f"{json_text(data['game'])}", field="game")
     try:
         game = _make_game(data["game"], data["players"], data["seed"], data["options"])
     except ContentError as exc:  # the card file named by the options
@@ -146,8 +150,11 @@ def load_session(text: str) -> Session:
                            f"{f' ({short(name, 60, quote=False)})' if name else ''} cannot be used here (missing, changed, or not "
                            "a card file); start a new game, or open it where that card file is",
                            field="options.cards") from None
-    except (ValueError, TypeError) as exc:
-        raise ContentError(f"{where}: game/options: {exc}", field="options") from None
+    except ValueError as exc:
+        raise ContentError(f"{where}: options: {exc}", field="options") from None
+    except TypeError:  # e.g. "unhashable type: 'dict'": said in plain words (attack 19 L3)
+        raise ContentError(f"{where}: options: a value is of the wrong kind (a list or mapping where one value "
+                           "belongs, or the reverse)", field="options") from None
     seats = data["initial_state"].get("players") if isinstance(data["initial_state"], dict) else None
     if isinstance(seats, list) and len(seats) != data["players"]:
         raise ContentError(f"{where}: players: says {short(data['players'])} but initial_state has {len(seats)} seats",
@@ -181,7 +188,7 @@ def load_session(text: str) -> Session:
     diff = first_difference(data["initial_state"], initial.model_dump(mode="json"), "initial_state")
     if diff is not None:
         path, mine, theirs = diff
-        raise ContentError(f"{where}: {path[:200]}: the file says {short(mine)} but {origin} deal {short(theirs)} "
+        raise ContentError(f"{where}: {path[:200]}: the file says {json_text(mine)} but {origin} deal {json_text(theirs)} "
                            "(was the file edited?)", field=path[:200])
     # 2. the actions, replayed
     actions = data["actions"]
@@ -202,8 +209,8 @@ def load_session(text: str) -> Session:
     diff = first_difference(data["state"], session.state.model_dump(mode="json"), "state")
     if diff is not None:
         path, mine, theirs = diff
-        raise ContentError(f"{where}: {path[:200]}: the file says {short(mine)} but replaying its {len(actions)} "
-                           f"action{'' if len(actions) == 1 else 's'} from {origin} gives {short(theirs)} (was the file edited?)",
+        raise ContentError(f"{where}: {path[:200]}: the file says {json_text(mine)} but replaying its {len(actions)} "
+                           f"action{'' if len(actions) == 1 else 's'} from {origin} gives {json_text(theirs)} (was the file edited?)",
                            field=path[:200])
     # 3. the game can go on: legal actions until it is over
     field = f"actions[{len(actions) - 1}]" if actions else ("partial_state" if data["prepared"] else "options")
