@@ -696,7 +696,7 @@ def test_kernel_cap(server):
     others get the busy page at once. A page sent but not connected yet (a browser still loading it: on a loaded
     machine that took over 20 s) keeps its kernel: the next page asked for at the cap gets the busy page, not the
     loading page's kernel (which left that page dead). Once those pages' tabs are closed (their browsers connected
-    and left), new pages shut the oldest kernels down and work."""
+    and left, PAGE_RECONNECT_GRACE_S ago), new pages shut the oldest kernels down and work."""
     pid = server.proc.pid
     peak = [len(_kernel_pids(pid))]
     stop = threading.Event()
@@ -747,10 +747,11 @@ def test_kernel_cap(server):
         else:
             assert status == 503 and "Rules Tutor is busy" in body, status
 
-        # Their tabs closed: the next pages replace them.
+        # Their tabs closed (without a word: no shutdown request): once the reconnect grace is over, the next pages
+        # replace them.
         for kernel in old:
             tab_closed(kernel)
-        time.sleep(0.5)
+        time.sleep(kernelcap.PAGE_RECONNECT_GRACE_S + 0.5)
         def page_again(_):  # a pre-heated kernel being topped up may hold a slot a moment (loaded machine): once more
             got = _request(server.port, f"/voila/render/{PAGE}")
             if got[0] == 503:
@@ -767,11 +768,11 @@ def test_kernel_cap(server):
             assert _request(server.port, f"/api/kernels/{kernel}")[0] == 404
         assert server.log().count(f"Kernel cap ({MAX_KERNELS}) reached: shutting down kernel") >= 1
 
-        # A page whose browser connected and then left (tab closed) frees its kernel at once, with no grace; a page
-        # just rendered whose browser has not connected yet keeps its kernel.
+        # A page whose browser connected and then left (tab closed) frees its kernel after the reconnect grace (10 s),
+        # not the connect grace (60 s); a page just rendered whose browser has not connected yet keeps its kernel.
         closed, fresh, *others = sorted(new)
         tab_closed(closed)
-        time.sleep(0.5)
+        time.sleep(kernelcap.PAGE_RECONNECT_GRACE_S + 0.5)
         status, _, body = _request(server.port, f"/voila/render/{PAGE}")
         assert status == 200
         assert _request(server.port, f"/api/kernels/{closed}")[0] == 404
@@ -1023,14 +1024,60 @@ def test_a_page_still_loading_keeps_its_kernel():
     assert "page" not in km.cull_candidates()
     km._awaiting_page["page"] = time.monotonic() - km.connect_grace - 1
     assert "page" in km.cull_candidates()
-    # its page connected, then its tab closed: at once, whatever the grace
+    # its page connected, then its websocket closed: kept reconnect_grace seconds (a loading page's websocket may
+    # close and open again: trial 16), whatever the connect grace; then it may go
     km._awaiting_page["page"] = time.monotonic()
     km._kernel_connections["page"] = 0
     km.notify_connect("page")
     km.notify_disconnect("page")
-    assert "page" in km.cull_candidates() and "page" not in km._awaiting_page
+    assert "page" not in km.cull_candidates() and "page" not in km._awaiting_page
+    km.notify_connect("page")  # connected again: kept while connected, the wait starts again when it leaves
+    assert "page" not in km.cull_candidates() and "page" not in km._left_at
+    km.notify_disconnect("page")
+    km._left_at["page"] = time.monotonic() - km.reconnect_grace - 1
+    assert "page" in km.cull_candidates()
     km._kernels.clear()
-    assert km.cull_candidates() == [] and km._awaiting_page == {}
+    assert km.cull_candidates() == [] and km._awaiting_page == {} and km._left_at == {}
+
+
+def test_a_closing_tab_shuts_its_kernel_down_though_a_refill_was_refused_at_the_cap(tmp_path):
+    """Trial 16: at the kernel cap a pool's refill is refused (KernelCapReached) and stays in its pool as a failed
+    task; Voila's pre-heating manager reads every finished pool task's result when it shuts a kernel down, so the
+    closing tab's ``POST voila/api/shutdown/<id>`` raised that error again (HTTP 503) and its kernel lived on, and
+    the next page at the cap shut other pages' kernels down instead. Voila's own manager class, built on ours."""
+    import asyncio
+
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    from traitlets.config import Configurable
+
+    class App(Configurable):  # Voila's application, as far as its kernel manager reads it (no notebooks to heat)
+        root_dir, notebook_path = str(tmp_path), None
+
+    km = voila_kernel_manager_factory(kernelcap.CappedKernelManager, True, 1)(max_kernels=2, parent=App())
+    km.guard_pool_shutdowns()
+    km.guard_pool_shutdowns()  # idempotent
+    stopped = []
+
+    async def stop(self, kernel_id, *args, **kwargs):  # Jupyter Server's shutdown, without a process
+        stopped.append(kernel_id)
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    original = AsyncMappingKernelManager.shutdown_kernel
+    AsyncMappingKernelManager.shutdown_kernel = stop
+    try:
+        async def close_tab():
+            loop = asyncio.get_running_loop()
+            refused, ready = loop.create_future(), loop.create_future()
+            refused.set_exception(kernelcap.KernelCapReached(2, 2))
+            ready.set_result({"kernel_id": "pooled", "task": None, "renderer": None})
+            km._pools = {"learn.ipynb": [refused], "index.ipynb": [ready]}
+            await km.shutdown_kernel("closed-tab")
+            return km._pools
+        pools = asyncio.run(close_tab())
+    finally:
+        AsyncMappingKernelManager.shutdown_kernel = original
+    assert stopped == ["closed-tab"]
+    assert pools["learn.ipynb"] == [] and len(pools["index.ipynb"]) == 1  # the ready pre-heated kernel stays
 
 
 def test_on_a_fresh_server_the_landing_kernel_heats_first():

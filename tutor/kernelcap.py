@@ -14,7 +14,8 @@ file path).
 * **A page's kernel is its page's until the page is closed**: from the moment a page request is given a kernel
   (:meth:`CappedKernelManager.page_request`) until :data:`PAGE_CONNECT_GRACE_S` seconds after the page was sent or
   last asked about its kernel, a kernel whose page has not connected yet is never shut down to make room. Once its
-  page has connected and left (the tab closed), it may be at once.
+  page has connected and left, it may be :data:`PAGE_RECONNECT_GRACE_S` seconds later (a closing tab shuts its
+  kernel down itself at once; :meth:`CappedKernelManager.guard_pool_shutdowns` keeps that working at the cap).
 """
 
 from __future__ import annotations
@@ -54,6 +55,11 @@ CULL_GRACE_SECONDS = 10.0
 #: down: the page showed and then ignored every click. Each time the page asks the server about its kernel (Voila's
 #: widget manager does that first, the page's watchdog every 20 s) the wait starts again.
 PAGE_CONNECT_GRACE_S = 60.0
+#: Seconds a page's kernel is kept after its page's last websocket closed, for the page to connect again (trial 16:
+#: on a loaded server a loading page's websocket closed and reopened, and a page asked for at the cap in between shut
+#: its kernel down: the page stayed on "Loading widget..." for minutes). A tab that closes says so itself (Voila's
+#: ``POST voila/api/shutdown/<id>`` shuts its kernel down at once); only a tab gone without a word waits this long.
+PAGE_RECONNECT_GRACE_S = 10.0
 #: The environment variable a pre-heated kernel is started with, naming its notebook (``kernel_env_variables`` of
 #: each pool, see :func:`tutor.serve.voila_config`): :meth:`CappedKernelManager.start_kernel` orders the pools' heating
 #: by it.
@@ -126,6 +132,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
                           help="Seconds a page's kernel is kept for the page's browser after the page was sent or "
                                "last asked about its kernel, until the page connects to it.")
 
+    reconnect_grace = Float(PAGE_RECONNECT_GRACE_S, config=True,
+                            help="Seconds a kernel whose page was connected is kept after its last websocket closed, "
+                                 "for the page to connect again.")
+
     heat_first = List(Unicode(), config=True,
                       help="Notebooks whose pre-heated kernels are heated first, in this order: another pool's kernel "
                            "starts once these have made their pages (on a fresh server the first page is then ready "
@@ -146,12 +156,38 @@ class CappedKernelManager(AsyncMappingKernelManager):
         # kernel id -> None while its page is being sent, then time.monotonic() when it was sent or last asked about
         # its kernel; only kernels whose page has not connected yet
         self._awaiting_page: dict[str, float | None] = {}
+        self._left_at: dict[str, float] = {}  # kernel id -> time.monotonic() its page's last websocket closed
 
     def notify_connect(self, kernel_id: str) -> None:
         """A page connected to ``kernel_id`` (Jupyter Server calls this for every kernel websocket)."""
         self._connected_once.add(kernel_id)
         self._awaiting_page.pop(kernel_id, None)
+        self._left_at.pop(kernel_id, None)
         super().notify_connect(kernel_id)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        """A websocket of ``kernel_id`` closed: when it was the last, the page may be gone or reconnecting (kept
+        :attr:`reconnect_grace` seconds, see :meth:`cull_candidates`)."""
+        super().notify_disconnect(kernel_id)
+        if self._kernel_connections.get(kernel_id, 0) <= 0:
+            self._left_at[kernel_id] = time.monotonic()
+
+    def guard_pool_shutdowns(self) -> None:
+        """Wrap the shutdown of a kernel (Voila's pre-heating manager, built on this class, looks through its pools
+        first) so that pre-heated kernels whose start failed are dropped before: Voila reads every finished pool
+        task's result, and a refill refused at the cap (:class:`KernelCapReached`) raised again there. Every
+        ``POST voila/api/shutdown/<id>`` of a closing tab then failed with HTTP 503 and left its kernel running
+        (trial 16). Idempotent."""
+        original = self.shutdown_kernel
+        if getattr(original, "_drops_failed_pool_tasks", False):
+            return
+
+        async def shutdown_kernel(*args, **kwargs):
+            self.drop_failed_pool_tasks()
+            return await original(*args, **kwargs)
+
+        shutdown_kernel._drops_failed_pool_tasks = True
+        self.shutdown_kernel = shutdown_kernel
 
     @contextlib.contextmanager
     def page_request(self):
@@ -205,13 +241,16 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def cull_candidates(self) -> list[str]:
         """Kernel ids that may be shut down to make room, oldest activity first: idle, not pre-heated, no page
-        connected now, and either a page was connected once (its tab is closed), or its page never connected and was
+        connected now, and either a page was connected once and left :attr:`reconnect_grace` seconds ago or more (its
+        tab is closed, without a word), or its page never connected and was
         sent more than :attr:`connect_grace` seconds ago (:meth:`page_protected`), or it was never given to a page of
         this server and has done nothing for ``cull_grace`` seconds."""
         pooled = self._pool_kernel_ids()
         self._connected_once &= set(self._kernels)
         for kid in [k for k in self._awaiting_page if k not in self._kernels]:
             del self._awaiting_page[kid]
+        for kid in [k for k in self._left_at if k not in self._kernels]:
+            del self._left_at[kid]
         now = datetime.now(timezone.utc)
         grace = timedelta(seconds=self.cull_grace)
         found = []
@@ -223,6 +262,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
             last = getattr(kernel, "last_activity", None)
             if last is None or self.page_protected(kid):
                 continue
+            if time.monotonic() - self._left_at.get(kid, float("-inf")) < self.reconnect_grace:
+                continue  # its page's websocket closed a moment ago: the page may be connecting again
             if kid not in self._connected_once and kid not in self._awaiting_page and now - last < grace:
                 continue
             found.append((last, kid))

@@ -398,6 +398,7 @@ def _make_app_class():
         def init_settings(self) -> dict:
             settings = super().init_settings()  # creates the kernel manager
             self.kernel_manager.watch_pool_handouts()
+            self.kernel_manager.guard_pool_shutdowns()  # a closing tab's shutdown works with a refill refused at the cap
             # Every Jupyter handler sends these besides its "frame-ancestors 'self'" policy: only the tutor's own
             # pages may frame a page.
             settings.setdefault("headers", {}).update(webguard.FRAME_HEADERS)

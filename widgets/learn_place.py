@@ -72,6 +72,8 @@ class PlaceKeeping:
         # decided once a learner asks for the page (a kernel Voila pre-heats holds nothing for nobody: trial 15, U2)
         self.hold = TabHold(store, self.place_key, self.page_token, self._stopped)
         self.hold.tab_id = (self._tab_id.value or "").split()[0][:40] if (self._tab_id.value or "").split() else None
+        if _in_kernel():  # the tab closed or reloaded: Voila shuts this kernel down, and the next tab plays at once
+            self.hold.release_at_exit()
         if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
             self.widget.add_class("rt-kept")
         told = store.take_notice()  # the database cannot save: said once, the page works on

@@ -14,6 +14,7 @@ a newer tab, which is then said over it at its next beat.
 """
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import time
@@ -172,6 +173,21 @@ class TabHold:
         its next beat, unless another tab plays by then."""
         if self.playing and self.mark().get("page") in (None, self.token):
             self._keep_mark(0.0)
+
+    def release_at_exit(self) -> None:
+        """Give the page up when this kernel ends (``atexit``: Voila shuts a page's kernel down when its tab closes
+        or reloads). The tab's own goodbye (``bye`` at ``pagehide``) rides the page's websocket, which a closing
+        browser often tears down first: a page reopened within :data:`STALE_S` seconds then said "open in another
+        tab" with no other tab open (trial 16). Once per hold."""
+        if not getattr(self, "_at_exit", False):
+            self._at_exit = True
+            atexit.register(self._release_quietly)
+
+    def _release_quietly(self) -> None:
+        try:
+            self.release()
+        except Exception as exc:  # noqa: BLE001 - the kernel is ending: a store already closed is no error
+            log.info("learn page: the tab mark was not given up at exit: %s", exc)
 
     def _keep_mark(self, beat: float) -> None:
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -162,3 +163,51 @@ def test_a_page_with_its_own_kernel_shows_first_then_resumes_the_kept_place(lear
         expect(page.locator(".rt-learn").first).to_have_class(re.compile(r"\brt-kept\b"), timeout=CLICK_MS)
     finally:
         context.close()
+
+
+def test_the_only_tab_closed_and_reopened_at_once_plays(learn_server, chromium_browser):
+    """Trial 16: the only tab of a learn page closed (the whole browser) and reopened a few seconds later was covered
+    by "This page is open in another tab" though none was open (the closing tab's goodbye was lost with its
+    websocket). The closed tab's kernel gives the page up as Voila shuts it down: the reopened tab plays at once."""
+    server, db = learn_server
+    first = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+    # the tab's goodbye lost, as with the tester's browser: the learn page's script (widgets.learn_tabs.TAB_JS) hears
+    # no pagehide; the page's own shutdown beacon (Voila's at beforeunload, the template's at pagehide) is left alone
+    first.add_init_script("""(function () { var add = window.addEventListener;
+      window.addEventListener = function (type, fn) {
+        if (type === 'pagehide' && String(fn).indexOf("' bye'") >= 0) { return; }
+        return add.apply(this, arguments); }; })();""")
+    page = first.new_page()
+    page.set_default_timeout(RENDER_MS)
+    try:
+        _open(page, server)
+        page.wait_for_timeout(6_000)  # a beat: the mark names this tab, renewed just now
+        store = ProgressStore(db)
+        try:
+            mark = json.loads(store.place("learn:restless-spirits:tab") or "{}")
+        finally:
+            store.close()
+        assert mark.get("tab") and mark.get("beat", 0) > 0, mark
+    finally:
+        first.close()
+    # its kernel shut down (the page's beacon), the page is given up within seconds: not STALE_S after its last beat
+    deadline, after = time.monotonic() + 10, mark
+    while after.get("beat") and time.monotonic() < deadline:
+        time.sleep(0.5)
+        store = ProgressStore(db)
+        try:
+            after = json.loads(store.place("learn:restless-spirits:tab") or "{}")
+        finally:
+            store.close()
+    assert after.get("beat") == 0 and after.get("page") == mark["page"], after
+    again = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+    page = again.new_page()
+    page.set_default_timeout(RENDER_MS)
+    try:
+        _open(page, server)
+        page.wait_for_timeout(4_000)  # the page decides once its tab's id is known
+        assert page.locator(".rt-other-tab:not(.rt-hidden)").count() == 0
+        _click(page, "End your turn")
+        assert len(_place(db).get("actions", [])) == 1
+    finally:
+        again.close()

@@ -908,6 +908,43 @@ def test_a_reload_of_the_tab_that_plays_and_a_tab_gone_quiet_are_not_other_tabs(
     assert LearnApp("restless-spirits", store=_store(tmp_path)).hold.stopped
 
 
+def test_a_tab_closed_without_a_word_gives_the_page_up_when_its_kernel_ends(tmp_path, monkeypatch):
+    """Trial 16: the only tab of a learn page closed (its goodbye, sent over the page's websocket at pagehide, was
+    lost with the browser) and reopened 5-40 s later was covered by "open in another tab". The kernel gives the page
+    up as it ends (Voila shuts it down when the tab closes): the reopened tab plays at once. A kernel whose page never
+    played (another tab plays it) gives nothing up."""
+    from widgets import learn_place, learn_tabs
+
+    clock = [1000.0]
+    ends = []
+    monkeypatch.setattr(learn_tabs, "now", lambda: clock[0])
+    monkeypatch.setattr(learn_tabs, "STALE_S", 20.0)
+    monkeypatch.setattr(learn_place, "_in_kernel", lambda: True)
+    monkeypatch.setattr(learn_tabs.atexit, "register", ends.append)
+
+    def opened(tab):
+        app = LearnApp("restless-spirits")
+        app._tab_id.value = tab
+        app.keep_place(_store(tmp_path))
+        return app
+    a = opened("tab-a")
+    a._tab_id.value = "tab-a 1"  # beats: plays
+    assert a.hold.playing and len(ends) == 1
+    clock[0] += 2
+    b = opened("tab-b")  # a second tab, the first still open: covered, and its kernel's end gives nothing up
+    assert b.hold.stopped and len(ends) == 2
+    ends[1]()
+    assert json.loads(a.store.place(a.place_key + ":tab"))["page"] == a.page_token
+    ends[0]()  # the first tab's browser closed: its kernel is shut down
+    clock[0] += 3  # reopened 5 s after its last beat, a new browser tab (a new id)
+    c = opened("tab-c")
+    assert c.hold.playing and _covered(c) is None
+    a.hold.playing = True  # (a store closed under a kernel's end is no error)
+    monkeypatch.setattr(a.hold, "store", None)
+    ends[0]()
+    assert not a.errors.output.outputs and not c.errors.output.outputs
+
+
 def test_a_lesson_step_that_hands_the_learner_another_seat_says_so():
     """Trial 15, U3: lesson 1's "End your turn" made the learner Player 2 without a word. The strip's head line says
     "You now play Player 2" at that step, and nothing at the next step of the same seat."""
