@@ -336,3 +336,14 @@ def test_a_stopped_step_says_its_own_reason():
     assert stop is not None and stop.step == 1 and stop.clauses == ()
     assert stop.why == ("Bell & Feather is no longer in Player 1's hand, so this move is not among the legal ones",)
     assert "Spirit Cloak" not in stop.sentence and stop.possible[0] == "Activate Gonga"
+
+
+def test_a_legal_action_check_names_the_action_as_its_button_does():
+    """Trial 16: a check read "“Play totem (Bell & Feather, Gonga)” is a legal action"; it names the action as the
+    button shows it (the engine's label), in the answer's checks and in the what-if comparison."""
+    sc = sc_of("restless-spirits/scenarios/faq-double-totem.yaml")
+    said = "“Play Bell & Feather (double) to Gonga (Sacred) (space 1)” is a legal action"
+    st = faq.expectation_status(sc, start(sc))
+    assert st[0].state == "pass" and st[0].lines[0] == said
+    new = faq.edit_setup(sc, faq.MoveCard("t34", faq.Zone("hand", 1), faq.Zone("hand", 2)))
+    assert any(said in x for x in faq.compare(sc, new).sentences())

@@ -5,6 +5,7 @@ import pytest
 
 from tutor import interactions as tg
 from widgets.graph import GraphView, graph_view
+from widgets.style import esc
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +47,11 @@ def test_click_a_node_shows_clauses_neighbours_and_faq_links(G):
     assert "<h3>Nordheim</h3>" in html and "Protection from being targeted" in html
     assert "Baikeng is a Dark Spirit whose ability targets opponents" in html
     assert 'href="faq-explorer.ipynb?scenario=spirit-nordheim"' in html
+    # trial 16: a link's hover title is the question, never the scenario's internal id
+    q = tg._index("restless-spirits")
+    nordheim = next(e for e in q if e.id == "spirit-nordheim")
+    assert f'title="{esc(nordheim.question)}"' in html and 'title="spirit-nordheim"' not in html
+    assert not any(f'title="{e.id}"' in html for e in q)
     # trial 14, T7: provisional quietly, only where a value the arrow rests on is ours (a Spirit's Light/Dark type the
     # rulebook does not print), its reason on hover; an arrow resting on printed values has no mark; one legend
     assert ('<b>Aluak</b><span class="rt-prov" title="Provisional: rests on Aluak&#x27;s type, our assumption (the '

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from ..core.errors import ContentError, IllegalAction
 from ..core.session import Session
 from ..scenario import ActionRef, Expect, Scenario, check, find, start
-from ..scenario_words import _SEAT_PATHS, describe_expect, describe_path, describe_ref, describe_value, slot_names
+from ..scenario_words import _SEAT_PATHS, action_labels, describe_expect, describe_path, describe_ref, describe_value, slot_names
 from .setup_edits import card_names, prepared_for_edits, setup_decision
 
 
@@ -163,8 +163,9 @@ def _words(session: Session):
     names = {**card_names(session), **session.game.value_names(), **slot_names(session)}
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
 
-    def line(p: Expect) -> str:
-        return describe_expect(pending_in_words(p, names), names, titles)[0]
+    def line(p: Expect, at: Session | None = None) -> str:
+        here = {**names, **action_labels(at, p.legal)} if at is not None and p.legal else names  # as buttons say
+        return describe_expect(pending_in_words(p, here), here, titles)[0]
 
     def actual(p: Expect, at: Session) -> str:
         if not p.state:
@@ -220,7 +221,7 @@ def run_far(sc: Scenario, where: str = "what if", cited: dict[int, tuple[str, ..
                 ok = not check(session, steps, p)
             except ContentError:
                 ok = False
-            parts.append(Part(i, n, line(p), "holds" if ok else "fails", actual(p, session), n))
+            parts.append(Part(i, n, line(p, session), "holds" if ok else "fails", actual(p, session), n))
 
     checks(0)
     stop = None
@@ -400,5 +401,5 @@ def part_checks(sc: Scenario, session: Session) -> list[Part]:
                 ok = not check(at, at.history, p)
             except ContentError:
                 ok = False
-            out.append(Part(i, after, line(p), "holds" if ok else "fails", actual(p, at), after))
+            out.append(Part(i, after, line(p, at), "holds" if ok else "fails", actual(p, at), after))
     return out
