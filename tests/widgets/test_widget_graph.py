@@ -146,8 +146,13 @@ def test_find_draws_the_found_cards_neighbourhood_and_the_next_search_clears_it(
     gonga, nordheim = "restless-spirits:gonga", "restless-spirits:nordheim"
     v.ask_path("Grindavik", "Gonga")  # a path: the whole drawing, Focus unticked
     assert not v.focus.value and v.path_edges
+    asked = v.path.value
+    assert "Grindavik" in asked
     v.find.value = "Gonga"
     assert v.found == gonga and v.focus.value is True
+    # trial 16: the earlier pair's answer and its highlight go (they stayed beside Gonga's graph)
+    assert v.path.value == "" and v.path_edges == set()
+    assert not any("path" in e.classes for e in v.cy.graph.edges)
     assert drawn(v) - {"halo:a", "halo:b"} == neighbourhood(G, gonga)
     assert len(drawn(v)) <= 30 and outlined(v) == {gonga} and "focus" in classes(v, gonga)
     assert "<h3>Gonga</h3>" in v.details.value and "Gonga · 1 of" not in v.details.value
