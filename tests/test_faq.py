@@ -119,7 +119,7 @@ def test_expectations_checked_at_their_own_step(index):
     assert "Player 1 · hand: Spirit Cloak" in got[1].lines
     # Totem icons as the game prints them, the space named by its Spirit (never "lantern, mirror", "space 1")
     assert "Player 1's Gonga · unmet Totem requirements: Lantern, Mirror" in got[1].lines
-    assert "“Play totem (Bell & Feather, Gonga)” is a legal action" in got[0].lines  # the space by its Spirit
+    assert "“Play Bell & Feather (double) to Gonga (Sacred) (space 1)” is a legal action" in got[0].lines  # as its button
     s.undo()
     s.apply("end-turn")
     assert states() == ["pass", "off-script"]

@@ -248,8 +248,9 @@ def test_a_die_of_an_active_pool_shows_the_face_fixed():
     with pytest.raises(ContentError, match="has no face 'magic\\+1'"):
         faq.edit_setup(sc, faq.FixDie("p1.s1.die.1", "magic+1"))
     c = faq.compare(sc, new)
-    assert c.what_if.stop.step == 1 and c.what_if.stop.clauses == ("sd.resolve-dice",)
-    assert "Blank cannot be declared [sd.resolve-dice]" in c.what_if.stop.why[0]
+    # the step's own reason (declaring Attack), never the blocked "declare Blank" beside it (trial 16)
+    assert c.what_if.stop.step == 1 and c.what_if.stop.clauses == ()
+    assert c.what_if.stop.why == ("this move is not among the legal ones now",)
     assert "seen before the first step: your game stops at once" in " ".join(c.sentences())
 
 
@@ -323,3 +324,26 @@ def test_the_comparison_speaks_a_players_words():
            "into play (it did in the rulebook's case)." in said
     assert "In the rulebook's case this is true; after your change it is not (seen after step 1, where your game " \
            "stops)" in said
+
+
+def test_a_stopped_step_says_its_own_reason():
+    """Trial 16: with Bell & Feather moved to Player 2's hand, the stopped step gave the reason another card (Spirit
+    Cloak) may not be played. The reason is now the step's own: a blocked entry only when it covers the step's
+    action, else the card that left the hand it was played from."""
+    sc = sc_of("restless-spirits/scenarios/faq-double-totem.yaml")
+    new = faq.edit_setup(sc, faq.MoveCard("t34", faq.Zone("hand", 1), faq.Zone("hand", 2)))
+    stop = faq.compare(sc, new).what_if.stop
+    assert stop is not None and stop.step == 1 and stop.clauses == ()
+    assert stop.why == ("Bell & Feather is no longer in Player 1's hand, so this move is not among the legal ones",)
+    assert "Spirit Cloak" not in stop.sentence and stop.possible[0] == "Activate Gonga"
+
+
+def test_a_legal_action_check_names_the_action_as_its_button_does():
+    """Trial 16: a check read "“Play totem (Bell & Feather, Gonga)” is a legal action"; it names the action as the
+    button shows it (the engine's label), in the answer's checks and in the what-if comparison."""
+    sc = sc_of("restless-spirits/scenarios/faq-double-totem.yaml")
+    said = "“Play Bell & Feather (double) to Gonga (Sacred) (space 1)” is a legal action"
+    st = faq.expectation_status(sc, start(sc))
+    assert st[0].state == "pass" and st[0].lines[0] == said
+    new = faq.edit_setup(sc, faq.MoveCard("t34", faq.Zone("hand", 1), faq.Zone("hand", 2)))
+    assert any(said in x for x in faq.compare(sc, new).sentences())

@@ -39,7 +39,7 @@ from . import registry
 from .registry import KNOWN_GAMES
 from .registry import game_title  # noqa: F401 - re-exported: the pages name games with faq.game_title
 from .scenario import ActionRef, Expect, Scenario, all_scenarios, check, find, load_scenario, run, start
-from .scenario_words import (_PATH_WORDS, _SEAT_PATHS, describe_expect, describe_path, describe_ref,  # noqa: F401
+from .scenario_words import (_PATH_WORDS, _SEAT_PATHS, action_labels, describe_expect, describe_path, describe_ref,  # noqa: F401
                              describe_value, slot_names, space_names)
 from .sessions import clauses as game_clauses, new_game
 
@@ -378,7 +378,7 @@ def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:
             out.append(ExpectStatus(i, after, lines, state))
             continue
         at = board_at(sc, session, after, replays)
-        here = {**names, **space_names(at)}  # a space of that board named by its Spirit
+        here = {**names, **space_names(at), **action_labels(at, e.legal)}  # a space named by its Spirit
         lines = tuple(describe_expect(pending_in_words(e, here), here, titles))
         try:
             failed = check(at, at.history, e)

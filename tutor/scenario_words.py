@@ -16,11 +16,26 @@ def describe_ref(ref: ActionRef, names: dict[str, str] | None = None) -> str:
     is a card shows the card's name alone, a ``space`` named in ``names`` for the action's kind (:func:`space_names`:
     ``"play-totem space=1"``) the Spirit on it (``"Play totem (Spirit Cloak, Gonga)"``); others show ``"<name> <value>"``."""
     names = names or {}
+    if f"action={ref.describe()}" in names:  # the action as its button says it (:func:`action_labels`)
+        return names[f"action={ref.describe()}"]
     parts = [names[v] if isinstance(v, str) and v in names else names[f"{ref.kind} space={v}"]
              if k == "space" and f"{ref.kind} space={v}" in names else f"{k.replace('_', ' ')} {v}"
              for k, v in ref.params().items()]
     kind = ref.kind.replace("-", " ").capitalize()
     return f"{kind} ({', '.join(parts)})" if parts else kind
+
+
+def action_labels(session: Session, refs: list[ActionRef]) -> dict[str, str]:
+    """``{"action=<ref.describe()>": label}`` for each of ``refs`` that selects exactly one legal action of
+    ``session``: the action's label as its button says it, without ``[provisional]`` marks (trial 16: a check read
+    "“Play totem (Bell & Feather, Gonga)” is a legal action"). Merged into the ``names`` of :func:`describe_ref`."""
+    out = {}
+    legal = session.legal_actions()
+    for r in refs:
+        hits = [a for a in legal if r.matches(a)]
+        if len(hits) == 1:
+            out[f"action={r.describe()}"] = hits[0].label.replace(" [provisional]", "").replace("[provisional]", "")
+    return out
 
 
 #: Words for the parts of a state path (``p1.s2.pool``) in an expectation, where the bare word would not read well.

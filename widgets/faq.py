@@ -129,6 +129,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         self.next.on_click(g(lambda _b: self.step()))
         self.play.on_click(g(lambda _b: self.play_to_end()))
         self.script_info = w.HTML()
+        self.script_info.add_class("rt-faq-infobox")
         self.stepper = w.HBox([w.HTML("<b>Script</b>"), self.back, self.next, self.play, self.script_info,
                                self.show, self.whatif_open], layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.stepper.add_class("rt-faq-script")

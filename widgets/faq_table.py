@@ -82,9 +82,13 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
 .rt-faq-panel .rt-faq-side .rt-faq-game { margin-top: 4px; }
 .rt-faq-panel .rt-faq-side .rt-faq-item { margin: 2px 0; }
 .rt-onescreen:has(.rt-faq-panel.rt-view-questions.rt-open) > .tutor-last-step { display: none !important; }
-/* a step that cannot happen: two lines under the stepper (the rest scrolls; "What changed" says it whole) */
-.rt-faq-status .rt-faq-script .tutor-faq-error { display: block; max-height: 2.9em; overflow-y: auto; line-height: 1.4;
-  padding: 1px 8px; }
+/* a step that cannot happen: said whole under the stepper, why and what to play instead (trial 16: a 2-line box that
+   scrolled hid "You could play instead") */
+.rt-faq-status .rt-faq-script .tutor-faq-error { display: block; line-height: 1.35; padding: 1px 8px; }
+/* ... on a line of its own under the buttons, the stepper's whole width, so it takes few lines (at 1024 beside the
+   buttons it took seven and cut the board) */
+.rt-faq-status .rt-faq-script > .rt-faq-infobox:has(.tutor-faq-error) { order: 10; flex: 1 0 100%; width: 100%; }
+.rt-faq-status .rt-faq-script > .rt-faq-infobox:has(.tutor-faq-error) .rt-faq-info { margin-left: 0; }
 /* the set-up log and every last step: a capped strip (older lines scroll inside it), so the board keeps its room */
 .rt-faq-page .rt-onescreen > .tutor-last-step { max-height: 24vh; }
 /* the what-if panel takes the actions' column, widened, never the board: the board stays in view beside it, so each
@@ -95,7 +99,10 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
    question's "What if: ..." note folds away (the panel lists the changes); the board is scaled to fit what is left
    (board_fit) */
 @media (max-height: 900px) {
-  .rt-faq-page .rt-onescreen:has(.rt-faq-panel.rt-view-whatif.rt-open) > .tutor-last-step { max-height: 12vh; } }
+  .rt-faq-page .rt-onescreen:has(.rt-faq-panel.rt-view-whatif.rt-open) > .tutor-last-step { max-height: 12vh; }
+  /* a step that cannot be played is said whole under the stepper: the strip keeps its first lines only */
+  .rt-faq-page .rt-onescreen:has(.rt-faq-panel.rt-view-whatif.rt-open):has(.tutor-faq-error) > .tutor-last-step {
+    max-height: 6vh; } }
 /* beside the what-if panel the board's empty places are one short line (trial 15, P3: a Restless Spirits board was
    cut at its foot at 1024x768, already at its least scale) */
 .rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .rt-board-area .rt-space.rt-empty {

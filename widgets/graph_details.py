@@ -96,7 +96,8 @@ class DetailsPanel:
         if scen:
             parts.append("<h4>FAQ scenarios</h4>" + "".join(
                 f'<a class="tutor-graph-scenario" href="faq-explorer.ipynb?scenario={quote(s)}" target="_blank" '
-                f'title="{esc(s)}">{esc(self.scenario_titles().get(s, s))}</a>' for s in scen[:12]))
+                f'title="{esc(self.scenario_questions().get(s, ""))}">{esc(self.scenario_titles().get(s, s))}</a>'
+                for s in scen[:12]))
         if clauses:
             parts.append("<h4>Rules</h4><ul>" + "".join(
                 f'<li id="{rule_anchor(i)}"><b>{esc(known[c].title)}</b>'
@@ -109,6 +110,12 @@ class DetailsPanel:
         if self._titles is None:
             self._titles = {e.id: e.title for g in tg.GAMES for e in tg._index(g)}
         return self._titles
+
+    def scenario_questions(self) -> dict[str, str]:
+        """``{scenario id: its question}``, the hover title of a scenario link (trial 16: it was the internal id)."""
+        if getattr(self, "_questions", None) is None:
+            self._questions = {e.id: e.question for g in tg.GAMES for e in tg._index(g)}
+        return self._questions
 
     def _hidden(self, nid: str) -> str:
         """The details panel's HTML when the card it showed (``nid``) is no longer drawn (a Side/Class filter or an

@@ -41,6 +41,9 @@ class Search:
             if self.group.value and self.G.nodes[node]["card"] and self.group.value not in self.G.nodes[node]["group"]:
                 self.group.value = ""  # its Side/Class filter would hide it
             self.focus.value = True  # its neighbourhood, not the whole graph
+            # the earlier "How can A affect B" answer goes with its highlight (trial 16: it stayed beside the found
+            # card's graph, read as about it); A and B stay typed to ask again
+            self.path_edges, self.path.value = set(), ""
         finally:
             self._hold -= 1
         self.found = node

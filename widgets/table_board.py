@@ -84,6 +84,9 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
    (trial 13 item S1); the action list and the last step keep their size */
 @media (min-width: 1700px) and (min-height: 1000px) {
   .rt-learn .rt-board-area > .tutor-board { zoom: 1.3; }
+  /* Spirit Duels' two rows of three Spirit cards are taller: at 1.3 Player 2's hand row went under the last step's
+     strip in free play (trial 16) */
+  .rt-learn .rt-board-area > .tutor-board:has(.sd-board) { zoom: 1.1; }
 }
 .rt-compact .rt-reqs { display: flex; flex-wrap: wrap; gap: 0 8px; margin: 1px 0 0 0; }
 /* a long Totem name ("Timeweaver Thread") is cut at the card's edge, never past it; the whole name on hover */

@@ -231,3 +231,31 @@ def test_what_if_edits_the_start_and_the_board_shows_it(tutor_server, tutor_page
     expect(moment).to_contain_text("the board shows it.")
     expect(page.locator(".tutor-faq-redo, button:has-text('Redo')").first).to_be_enabled()
     tutor_page.assert_clean()
+
+
+def test_a_stopped_step_says_its_own_reason_whole(tutor_server, tutor_page):
+    """Trial 16: Bell & Feather moved to Player 2's hand; step 1 said the reason Spirit Cloak may not be played, in a
+    two-line box that scrolled and hid "You could play instead". Now the step's own reason, shown whole, with the
+    board still whole beside the panel."""
+    page = tutor_page.page
+    open_question(tutor_server, tutor_page, "faq-double-totem")
+    choose(page, "tutor-faq-from", "Player 1's hand")
+    choose(page, "tutor-faq-card", "Bell & Feather")
+    choose(page, "tutor-faq-to", "Player 2's hand")
+    page.locator(".tutor-faq-move").click()
+    err = page.locator(".rt-faq-info .tutor-faq-error")
+    expect(err).to_contain_text("Bell & Feather is no longer in Player 1's hand", timeout=CLICK_MS)
+    expect(err).to_contain_text("You could play instead: Activate Gonga")
+    assert "Spirit Cloak" not in err.inner_text()
+    for w, h in ((1366, 768), (1024, 768)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(900)  # the fit script settles the board's scale
+        shown = err.evaluate("e => ({cut: e.scrollHeight - e.clientHeight, bottom: e.getBoundingClientRect().bottom})")
+        assert shown["cut"] <= 1 and shown["bottom"] <= h, (w, shown)
+        fit = page.evaluate("""() => { const a = document.querySelector('.rt-faq-page .rt-board-area'),
+            b = a.firstElementChild; const r = a.getBoundingClientRect();
+            return {zoom: parseFloat(b.style.zoom || '1'), cut: b.scrollHeight - b.clientHeight, bottom: r.bottom}; }""")
+        print(f"FAQ stopped step at {w}x{h}: {shown} board {fit}")
+        tutor_page.screenshot(f"faq-stop-reason-{w}x{h}")
+        assert fit["cut"] <= 1 and fit["bottom"] <= h and fit["zoom"] >= 0.8, (w, fit)
+    tutor_page.assert_clean()

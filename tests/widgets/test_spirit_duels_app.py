@@ -57,8 +57,10 @@ def test_board_renders_names_health_dice_and_both_players():
         assert f'<span class="sd-sname">{name}</span>' in html
     assert "♥ <b>4</b>/4" in html and "♥ <b>5</b>/5" in html and "♥ <b>3</b>/3" in html
     assert html.count('class="sd-die') == 3  # Tychomp's two dice and Zuja's Essence die
-    # the die in words, its type over its level (trial 14, T8: "L2 ATT" was read by no one)
-    assert '<span class="sd-k"><b>Attack</b>Level 2</span>' in html and '<span class="sd-boost">+1</span>' in html
+    # the face shown is the die's main word, its type and level small under it (trial 16: "⚔ Essence" was read as
+    # the result; trial 14, T8: "L2 ATT" was read by no one)
+    assert ('<span class="sd-k"><b>Attack<span class="sd-boost">+1</span></b><span class="sd-kind">Attack L2</span>'
+            in html)
     assert "L2 ATT" not in html and "L1 " not in html
     assert "worth 3 (Attack Power 2, +1 Boost)" in html  # the die's tooltip gives its value
     assert html.count("rt-player rt-current") == 1 and "YOUR TURN" in html
@@ -129,7 +131,7 @@ def test_board_shows_status_tokens_with_caps_advantage_die_and_presence():
     s4 = start_lesson(lesson("sd-04-activate"))
     s4.apply("activate:spirit=1")
     html = board_for("spirit-duels").render(s4)
-    assert "sd-die sd-adv" in html and "<b>Advantage</b>die" in html  # the Advantage Die in the pool, marked
+    assert "sd-die sd-adv" in html and "<span class=\"sd-kind\">Advantage die</span>" in html  # the Advantage Die in the pool, marked
     s1 = start_lesson(lesson("sd-01-goal"))
     html = board_for("spirit-duels").render(s1)
     assert html.count("defeated · card back") == 2

@@ -5,6 +5,7 @@ import pytest
 
 from tutor import interactions as tg
 from widgets.graph import GraphView, graph_view
+from widgets.style import esc
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +47,11 @@ def test_click_a_node_shows_clauses_neighbours_and_faq_links(G):
     assert "<h3>Nordheim</h3>" in html and "Protection from being targeted" in html
     assert "Baikeng is a Dark Spirit whose ability targets opponents" in html
     assert 'href="faq-explorer.ipynb?scenario=spirit-nordheim"' in html
+    # trial 16: a link's hover title is the question, never the scenario's internal id
+    q = tg._index("restless-spirits")
+    nordheim = next(e for e in q if e.id == "spirit-nordheim")
+    assert f'title="{esc(nordheim.question)}"' in html and 'title="spirit-nordheim"' not in html
+    assert not any(f'title="{e.id}"' in html for e in q)
     # trial 14, T7: provisional quietly, only where a value the arrow rests on is ours (a Spirit's Light/Dark type the
     # rulebook does not print), its reason on hover; an arrow resting on printed values has no mark; one legend
     assert ('<b>Aluak</b><span class="rt-prov" title="Provisional: rests on Aluak&#x27;s type, our assumption (the '
@@ -140,8 +146,13 @@ def test_find_draws_the_found_cards_neighbourhood_and_the_next_search_clears_it(
     gonga, nordheim = "restless-spirits:gonga", "restless-spirits:nordheim"
     v.ask_path("Grindavik", "Gonga")  # a path: the whole drawing, Focus unticked
     assert not v.focus.value and v.path_edges
+    asked = v.path.value
+    assert "Grindavik" in asked
     v.find.value = "Gonga"
     assert v.found == gonga and v.focus.value is True
+    # trial 16: the earlier pair's answer and its highlight go (they stayed beside Gonga's graph)
+    assert v.path.value == "" and v.path_edges == set()
+    assert not any("path" in e.classes for e in v.cy.graph.edges)
     assert drawn(v) - {"halo:a", "halo:b"} == neighbourhood(G, gonga)
     assert len(drawn(v)) <= 30 and outlined(v) == {gonga} and "focus" in classes(v, gonga)
     assert "<h3>Gonga</h3>" in v.details.value and "Gonga · 1 of" not in v.details.value

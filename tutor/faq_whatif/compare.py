@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from ..core.errors import ContentError, IllegalAction
 from ..core.session import Session
 from ..scenario import ActionRef, Expect, Scenario, check, find, start
-from ..scenario_words import _SEAT_PATHS, describe_expect, describe_path, describe_ref, describe_value, slot_names
+from ..scenario_words import _SEAT_PATHS, action_labels, describe_expect, describe_path, describe_ref, describe_value, slot_names
 from .setup_edits import card_names, prepared_for_edits, setup_decision
 
 
@@ -163,8 +163,9 @@ def _words(session: Session):
     names = {**card_names(session), **session.game.value_names(), **slot_names(session)}
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
 
-    def line(p: Expect) -> str:
-        return describe_expect(pending_in_words(p, names), names, titles)[0]
+    def line(p: Expect, at: Session | None = None) -> str:
+        here = {**names, **action_labels(at, p.legal)} if at is not None and p.legal else names  # as buttons say
+        return describe_expect(pending_in_words(p, here), here, titles)[0]
 
     def actual(p: Expect, at: Session) -> str:
         if not p.state:
@@ -181,7 +182,7 @@ def _words(session: Session):
 
 def _stop(session: Session, ref: ActionRef, n: int, names: dict[str, str], cited: tuple[str, ...],
           titles: dict[str, str]) -> Stop:
-    blocked = [b for b in session.blocked_actions() if b.kind == ref.kind]
+    blocked = [b for b in session.blocked_actions() if b.covers(ref.kind, ref.params())]  # this step's own action
     why = [f"{b.why} [{b.clause}]" for b in blocked]
     clauses = [b.clause for b in blocked]
     if not why:
@@ -192,7 +193,7 @@ def _stop(session: Session, ref: ActionRef, n: int, names: dict[str, str], cited
             why = [f"nothing leads to it now (in the rulebook's case it came from the rule "
                    f"“{titles.get(cited[0], cited[0])}” [{cited[0]}])"]
         else:
-            why = ["no move of this kind is legal now"]
+            why = ["this move is not among the legal ones now"]
     legal = sorted(session.legal_actions(), key=lambda a: a.kind != ref.kind)  # moves of the same kind first
     possible = tuple(dict.fromkeys(a.label for a in legal))[:5]
     return Stop(n, describe_ref(ref, names), tuple(dict.fromkeys(why)), tuple(dict.fromkeys(clauses)), possible)
@@ -220,7 +221,7 @@ def run_far(sc: Scenario, where: str = "what if", cited: dict[int, tuple[str, ..
                 ok = not check(session, steps, p)
             except ContentError:
                 ok = False
-            parts.append(Part(i, n, line(p), "holds" if ok else "fails", actual(p, session), n))
+            parts.append(Part(i, n, line(p, session), "holds" if ok else "fails", actual(p, session), n))
 
     checks(0)
     stop = None
@@ -258,6 +259,10 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
     b = run_far(what_if, where, cited)
     if b.stop is not None and b.stop.step <= len(a.session.history):  # the step as the original took it, in words
         b = replace(b, stop=replace(b.stop, action=plain_label(a.session.history[b.stop.step - 1].action.label)))
+        if not b.stop.clauses:  # no rule forbids it: say what is missing, never another action's reason
+            gone = _not_legal(original, a.session, b.session, b.stop.step, b.stop.why)
+            if gone:
+                b = replace(b, stop=replace(b.stop, why=(gone,)))
     titles = {cid: c.title for cid, c in b.session.game.clauses.items()}
     only_a = tuple(c for c in a.fired if c not in b.fired)
     only_b = tuple(c for c in b.fired if c not in a.fired)
@@ -280,6 +285,28 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
             changes.append(Change(pa.line, pa.state, pb.state, f"{how}: {_check_words(pa.line)}.{shown}",
                                   pa.actual, pb.actual, seen))
     return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b), _opening(original, what_if, where))
+
+
+def _not_legal(original: Scenario, a: Session, b: Session, n: int, why: tuple[str, ...]) -> str:
+    """Why step ``n`` (taken in run ``a``, not possible in run ``b``, no blocked action covering it) cannot be
+    played, or ``""`` to keep ``why``: a card it uses no longer in the hand it came from (``"Bell & Feather is no
+    longer in Player 1's hand, ..."``: ``a``'s board before step ``n`` had it in the acting player's hand, ``b``'s
+    does not); else, when the step answered no pending decision in ``a`` (``why`` saying "nothing leads to it" is
+    for a decision the what-if no longer asks), plainly that it is not among the legal moves."""
+    action = a.history[n - 1].action
+    before = board_at(original, a, n - 1, {})
+    was = before.game.facts(before.state)
+    key = f"p{action.actor + 1}.hand"
+    had, has = was.get(key), b.game.facts(b.state).get(key)
+    if isinstance(had, list) and isinstance(has, list):
+        names = card_names(b)
+        for _k, v in action.params:
+            if isinstance(v, str) and v in had and v not in has:
+                return (f"{names.get(v, 'a card it uses')} is no longer in Player {action.actor + 1}'s hand, so this "
+                        "move is not among the legal ones")
+    if not was.get("pending") and any(w.startswith("nothing leads to it now") for w in why):
+        return "this move is not among the legal ones now"
+    return ""
 
 
 def _how(a: str, b: str, where: str) -> str:
@@ -374,5 +401,5 @@ def part_checks(sc: Scenario, session: Session) -> list[Part]:
                 ok = not check(at, at.history, p)
             except ContentError:
                 ok = False
-            out.append(Part(i, after, line(p), "holds" if ok else "fails", actual(p, at), after))
+            out.append(Part(i, after, line(p, at), "holds" if ok else "fails", actual(p, at), after))
     return out

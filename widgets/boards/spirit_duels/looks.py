@@ -51,11 +51,12 @@ CSS = """
 .sd-die { display: inline-flex; flex-direction: row; align-items: center; justify-content: center; gap: 3px;
   min-width: 36px; height: 36px; border-radius: 6px; border: 2px solid; background: #fff; line-height: 1;
   padding: 0 4px 0 3px; cursor: help; }
-.sd-die .sd-g { font-size: 19px; font-weight: 700; }
-/* the die's type over its level, in words ("Attack" / "Level 1"), beside the face shown */
-.sd-die .sd-k { display: inline-flex; flex-direction: column; align-items: flex-start; font-size: 10.5px;
-  line-height: 1.15; color: #55506a; white-space: nowrap; }
-.sd-die .sd-k b { color: #2b2838; font-weight: 700; }
+.sd-die .sd-g { font-size: 15px; font-weight: 700; }
+/* the face shown as the main word ("Attack"), the die's type and level small under it ("Essence L1") */
+.sd-die .sd-k { display: inline-flex; flex-direction: column; align-items: flex-start; line-height: 1.1;
+  white-space: nowrap; }
+.sd-die .sd-k b { color: #2b2838; font-weight: 700; font-size: 12.5px; }
+.sd-die .sd-k .sd-kind { font-size: 9.5px; color: #625d73; }
 .sd-die.sd-blank .sd-g { color: #b0abbd; }
 .sd-die.sd-adv { background: #fff3c4; box-shadow: 0 0 0 2px #d4a514; }
 .sd-boost { font-size: 9px; font-weight: 800; color: #b71c1c; vertical-align: super; }

@@ -11,13 +11,16 @@ from .draft import _draft_player
 from .looks import ADVANTAGE_MARK, CLASS_COLOURS, DIE_COLOURS, GLYPH, TOKENS, class_chip
 
 def die_chip(v, seat: int, i: int, d) -> str:
-    """One die in an active pool: the symbol it shows (Boost as +1), its type colour, and in words its type and level
-    ("Attack" over "Level 1"); the Advantage Die is gold. The tooltip gives the value it would resolve for now and the die's odds."""
+    """One die in an active pool: the face it shows as its main word ("Attack", Boost as +1) beside the face's
+    symbol, and under it, small, the die's type and level ("Essence L1"; "Advantage die"), in its type colour; the
+    Advantage Die is gold. The tooltip gives the value it would resolve for now and the die's odds."""
     sym = v.symbol(d.face)
     colour = DIE_COLOURS["advantage" if d.kind == "advantage" else d.kind.split("-")[0]]
-    # in words (trial 14, T8: "L1 ATT" was read by no one): the die's type over its level, beside the face shown
-    words = ("<b>Advantage</b>die" if d.kind == "advantage"
-             else f"<b>{esc(d.kind.split('-')[0].capitalize())}</b>Level {esc(d.kind[-1])}")
+    # the rolled face is the word a learner reads (trial 16: "⚔ Essence" was read as an Essence result), the die's
+    # type and level its small second line (trial 14, T8: "L1 ATT" was read by no one)
+    kind = "Advantage die" if d.kind == "advantage" else f"{d.kind.split('-')[0].capitalize()} L{d.kind[-1]}"
+    boost = '<span class="sd-boost">+1</span>' if v.boosted(d.face) else ""
+    face = f"<b>{esc(sym.capitalize())}{boost}</b>"
     tip = f"{v.kind_label(d.kind)} showing {v.face_label(d.face)}"
     if sym != "blank":
         value, parts = v.die_value(seat, i, d.face)
@@ -25,12 +28,11 @@ def die_chip(v, seat: int, i: int, d) -> str:
     else:
         tip += ": Blank cannot be declared"
     tip += f". Faces: {v.odds(d.kind)}."
-    boost = '<span class="sd-boost">+1</span>' if v.boosted(d.face) else ""
     cls = " sd-adv" if d.kind == "advantage" else ""
     cls += " sd-blank" if sym == "blank" else ""
     return (f'<span class="sd-die{cls}" style="border-color:{colour}" title="{esc(tip)}">'
-            f'<span class="sd-g" style="color:{colour if sym != "blank" else "#b0abbd"}">{GLYPH[sym]}{boost}</span>'
-            f'<span class="sd-k">{words}</span></span>')
+            f'<span class="sd-g" style="color:{colour if sym != "blank" else "#b0abbd"}">{GLYPH[sym]}</span>'
+            f'<span class="sd-k">{face}<span class="sd-kind">{esc(kind)}</span></span></span>')
 
 
 def card_chip(g, cid: str) -> str:
