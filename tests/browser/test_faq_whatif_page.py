@@ -45,6 +45,14 @@ def choose(page, cls: str, label: str) -> None:
     page.wait_for_timeout(400)
 
 
+def move_card(page, card: str, source: str, to: str) -> None:
+    """In the what-if panel, move ``card`` from the zone ``source`` to the zone ``to`` (the labels the page shows)."""
+    choose(page, "tutor-faq-from", source)
+    choose(page, "tutor-faq-card", card)
+    choose(page, "tutor-faq-to", to)
+    page.locator(".tutor-faq-move").click()
+
+
 def play_and_compare(page) -> str:
     page.locator(".tutor-faq-play").click()
     page.wait_for_timeout(800)
@@ -67,10 +75,7 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     """The issue's example: remove Spirit Cloak from a full hand; the buy is plain and no swap is asked."""
     page = tutor_page.page
     open_question(tutor_server, tutor_page, "faq-buy-at-hand-limit")
-    choose(page, "tutor-faq-from", "Player 1's hand")
-    choose(page, "tutor-faq-card", "Spirit Cloak")
-    choose(page, "tutor-faq-to", "The bottom of its deck")
-    page.locator(".tutor-faq-move").click()
+    move_card(page, "Spirit Cloak", "Player 1's hand", "The bottom of its deck")
     expect(page.locator(".rt-faq-whatif")).to_contain_text("moved Spirit Cloak from Player 1's hand", timeout=CLICK_MS)
     text = play_and_compare(page)
     # At 1366x768 under the long comparison, every row of the what-if keeps its height and Save scrolls into view
@@ -239,10 +244,7 @@ def test_a_stopped_step_says_its_own_reason_whole(tutor_server, tutor_page):
     board still whole beside the panel."""
     page = tutor_page.page
     open_question(tutor_server, tutor_page, "faq-double-totem")
-    choose(page, "tutor-faq-from", "Player 1's hand")
-    choose(page, "tutor-faq-card", "Bell & Feather")
-    choose(page, "tutor-faq-to", "Player 2's hand")
-    page.locator(".tutor-faq-move").click()
+    move_card(page, "Bell & Feather", "Player 1's hand", "Player 2's hand")
     err = page.locator(".rt-faq-info .tutor-faq-error")
     expect(err).to_contain_text("Bell & Feather is no longer in Player 1's hand", timeout=CLICK_MS)
     expect(err).to_contain_text("You could play instead: Activate Gonga")
