@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .core.errors import display_path
 
-__all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path"]
+__all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path", "shown"]
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
 

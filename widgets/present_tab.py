@@ -10,7 +10,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError, IllegalAction
-from tutor.safefile import display_path
+from tutor.safefile import display_path, shown
 from tutor.scenario import find
 from tutor.step_words import step_sentence
 from tutor.walkthrough import (SAVED_LIMIT, Walkthrough, begin, load_walkthrough, play_to, playable, saved_left_out,
@@ -48,10 +48,10 @@ def plain_problem(exc: BaseException) -> str:
     if isinstance(exc, ContentError):
         text = str(exc)
         if exc.path:
-            text = text.replace(str(exc.path), display_path(Path(str(exc.path)).name))
+            text = text.replace(str(exc.path), shown(str(exc.path)))
         return f"Not loaded: {text}"
     if isinstance(exc, OSError):
-        name = display_path(Path(str(exc.filename)).name) if exc.filename else "the file"
+        name = shown(str(exc.filename)) if exc.filename else "the file"
         return f"Could not use {name}: {exc.strerror or exc}"
     return f"Not possible: {exc}"
 
@@ -83,7 +83,7 @@ def jump_words(text: str, n: int = JUMP_WORDS) -> str:
 
 def saved_label(wt: Walkthrough, path: str | Path) -> str:
     """How the walkthrough lists a file saved from the page: ``"<title> (saved: <file name>)"``."""
-    return f"{wt.title} (saved: {display_path(Path(path).name)})"
+    return f"{wt.title} (saved: {shown(path)})"
 
 
 #: Saved walkthrough files larger than this (bytes) are listed by file name, not read, when the page starts: a
@@ -124,7 +124,7 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
                 errors.report(exc)
             else:
                 refused.append(str(exc))
-            out.append((f"{display_path(Path(p).name)} (does not load)", str(p)))
+            out.append((f"{shown(p)} (does not load)", str(p)))
             continue
         if saved and game_id is not None and wt.setup.game != game_id:
             continue
@@ -334,7 +334,7 @@ class Presenter:
             self.errors.output.append_stderr(
                 f"This walkthrough can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} "
                 f"({_short(bad.narration or bad.action.describe())}) is not a legal move at that point, so Next stops "
-                f"before it. To fix the file, see steps[{n}] (counted from 0) in {display_path(Path(str(path)).name)}. "
+                f"before it. To fix the file, see steps[{n}] (counted from 0) in {shown(str(path))}. "
                 f"Details: {problem}\n")
 
     def go(self, k: int) -> None:

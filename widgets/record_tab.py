@@ -10,7 +10,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError
-from tutor.safefile import display_path
+from tutor.safefile import shown
 from tutor.registry import game_class, game_classes
 from tutor.scenario import Setup
 from tutor.walkthrough import (Walkthrough, begin, default_path, dump, load_walkthrough, play_to, record, save_in_folder,
@@ -218,7 +218,7 @@ class Recorder:
             self.status.value = f'<div class="rt-notsaved">Not saved: {esc(exc)}</div>'
             return None
         self.yaml.value = dump(wt)
-        self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} as {esc(display_path(Path(path).name))}. It is now '
+        self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} as {esc(shown(path))}. It is now '
                              "in the Present tab's list.</div>")
         if self.on_saved is not None:
             self.on_saved(path, wt)
