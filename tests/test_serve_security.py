@@ -697,6 +697,10 @@ def test_kernel_cap(server):
     machine that took over 20 s) keeps its kernel: the next page asked for at the cap gets the busy page, not the
     loading page's kernel (which left that page dead). Once those pages' tabs are closed (their browsers connected
     and left, PAGE_RECONNECT_GRACE_S ago), new pages shut the oldest kernels down and work."""
+    # The tests before this one connected to their pages' kernels and left (a tab closed) moments ago: those kernels
+    # are kept PAGE_RECONNECT_GRACE_S for a reload, and at the cap of 4 they held every slot (all 7 pages got the
+    # busy page in a full run). Once that grace is over they give way, as a closed tab's kernel does.
+    time.sleep(kernelcap.PAGE_RECONNECT_GRACE_S + 0.5)
     pid = server.proc.pid
     peak = [len(_kernel_pids(pid))]
     stop = threading.Event()
@@ -791,11 +795,13 @@ def test_kernel_cap(server):
 
 
 def _page_with_room(server, path):
-    """GET a page that needs a kernel of its own; the kernel-cap test leaves the pages it made closed, but a pool being
-    topped up may hold a slot a moment: ask again once."""
+    """GET a page that needs a kernel of its own. The kernel-cap test leaves the pages it made closed, but a closed
+    tab's kernel is kept PAGE_RECONNECT_GRACE_S for a reload, and a pool being topped up may hold a slot a moment:
+    while the busy page comes back, ask again every 2 s, until that grace and 5 s more are over."""
+    deadline = time.monotonic() + kernelcap.PAGE_RECONNECT_GRACE_S + 5
     got = _request(server.port, path)
-    if got[0] == 503:
-        time.sleep(5)
+    while got[0] == 503 and time.monotonic() < deadline:
+        time.sleep(2)
         got = _request(server.port, path)
     return got
 

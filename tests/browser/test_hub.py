@@ -313,12 +313,24 @@ def _learner_servers(hub: Hub) -> dict[str, int]:
     return servers
 
 
-def test_three_servers_at_once(hub, chromium_browser):
-    servers = _learner_servers(hub)
-    assert sorted(servers) == sorted(LEARNERS), f"running learner servers: {servers}"
+def _open_learn_pages(hub: Hub, browser) -> list:
+    """Each learner logged in (a browser context of their own) with the learn page open and playable; returns the
+    contexts, for the caller to close. A closed tab shuts its page's kernel down (the template's pagehide), so a
+    learner's kernels are only there while their page is open."""
+    contexts = []
+    for name in LEARNERS:
+        context = browser.new_context()
+        contexts.append(context)
+        page = context.new_page()
+        _log_in(page, hub, name, hub.password)
+        expect(page.locator(".rt-landing")).to_be_visible(timeout=RENDER_MS)
+        page.goto(f"{hub.url}/user/{name}/voila/render/{LEARN}")
+        expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    return contexts
 
-    # What one learner costs: their server process plus its kernels (the learn page's, and the landing page's
-    # if it is still shutting down), as RSS and as PSS (shared libraries counted once across processes).
+
+def _memory_per_learner(servers: dict[str, int]) -> dict[str, dict]:
+    """Learner name -> their server's and kernels' memory (MiB, RSS and PSS); each server must run a kernel."""
     memory = {}
     for name, pid in sorted(servers.items()):
         kernels = [p for p in _descendants(pid) if "ipykernel" in _cmdline(p)]
@@ -332,6 +344,22 @@ def test_three_servers_at_once(hub, chromium_browser):
             "total_rss_mib": round((server_mem["rss"] + sum(m["rss"] for m in kernel_mem)) / 1024, 1),
             "total_pss_mib": round((server_mem["pss"] + sum(m["pss"] for m in kernel_mem)) / 1024, 1),
         }
+    return memory
+
+
+def test_three_servers_at_once(hub, chromium_browser):
+    servers = _learner_servers(hub)
+    assert sorted(servers) == sorted(LEARNERS), f"running learner servers: {servers}"
+
+    # What one learner costs, their learn page open: their server process plus its kernels (the learn page's, and
+    # the landing page's if it is still shutting down), as RSS and as PSS (shared libraries counted once across
+    # processes).
+    learners = _open_learn_pages(hub, chromium_browser)
+    try:
+        memory = _memory_per_learner(servers)
+    finally:
+        for context in learners:
+            context.close()
     hub.figures["memory_per_learner"] = memory
     # The shared part: the hub, its proxy and the idle culler.
     shared = {"hub": _memory_kib(hub.proc.pid)["rss"]}
