@@ -239,7 +239,9 @@ def test_tracebacks_of_a_pages_widget_messages_are_withheld():
     assert not webguard.withheld_from_page({"msg_type": "comm_msg"}, comm, {})  # the widgets' own updates pass
     assert not webguard.withheld_from_page({"msg_type": "stream"}, {"msg_type": "execute_request"},
                                            {"name": "stderr"})
-    assert not webguard.withheld_from_page({"msg_type": "stream"}, {}, {"name": "stderr"})
+    # a kernel's own log line, in answer to no message ("No such comm: <what a page sent>"): the server's log only
+    assert webguard.withheld_from_page({"msg_type": "stream"}, {}, {"name": "stderr", "text": "No such comm: x"})
+    assert not webguard.withheld_from_page({"msg_type": "stream"}, {}, {"name": "stdout", "text": "hello"})
 
 
 # --- a running server ------------------------------------------------------------------------------------------
@@ -644,6 +646,40 @@ def test_malformed_frames_get_one_line_and_no_traceback(server, protocol):
     assert all(len(line) < 250 for line in refused)
     assert "Traceback" not in added and "Uncaught exception" not in added and "ERROR" not in added, added[-3000:]
     assert _request(server.port, f"/api/kernels/{kernel}")[0] == 200
+
+
+@slow
+def test_a_message_to_no_comm_is_not_echoed_to_the_page(server):
+    """Attack 19 (L2): a ``comm_msg`` naming a comm the kernel does not have made the kernel log "No such comm:
+    <the id sent>", and that line came back over the websocket as a ``stderr`` stream. Now the kernel's log lines go
+    to the server's log only (``widgets.comm_guard.log_to_server``, ``tutor.kernelcap.KERNEL_ARGUMENTS``); the
+    kernel still answers."""
+    status, _, page = _request(server.port, "/voila/render/index.ipynb")
+    assert status == 200
+    kernel = _kernel_id(page)
+    marker = "nope-" + uuid.uuid4().hex[:8]
+    before = server.log()
+    ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels",
+                                     origin=server.origin, timeout=1)
+    frames: list[str] = []
+    try:
+        ws.send(_message("comm_msg", {"comm_id": marker, "data": {}}))
+        ws.send(_message("comm_close", {"comm_id": marker + "-closed", "data": {}}))
+        ws.send(_message("kernel_info_request", {}))
+        deadline = time.monotonic() + 6
+        while time.monotonic() < deadline:
+            try:
+                frame = ws.recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+            frames.append(frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))
+    finally:
+        ws.close()
+    types = [json.loads(f)["msg_type"] for f in frames if f.startswith("{")]
+    assert "kernel_info_reply" in types
+    assert "stream" not in types and marker not in "\n".join(frames), frames
+    time.sleep(0.5)
+    assert f"No such comm: {marker}" in server.log()[len(before):]
 
 
 @slow

@@ -66,6 +66,11 @@ PAGE_RECONNECT_GRACE_S = 10.0
 POOL_ENV = "RULES_TUTOR_POOL"
 #: Most seconds a pre-heated kernel waits for the pools heated before it (:attr:`CappedKernelManager.heat_first`).
 HEAT_FIRST_WAIT_S = 40.0
+#: Every kernel starts with this: what the kernel process writes to its own stderr (its log lines, such as the
+#: comm layer's "No such comm: <the id a page sent>", and this package's refusal lines) goes to the server's log,
+#: never over the page's websocket as output (attack 19, L2: ipykernel forwards its process's stderr to the page by
+#: default). A cell's own output still reaches its page.
+KERNEL_ARGUMENTS = ("--IPKernelApp.capture_fd_output=False",)
 
 #: The kernels given to the page request being served (set by :meth:`CappedKernelManager.page_request`).
 _PAGE_KERNELS: ContextVar = ContextVar("rules_tutor_page_kernels", default=None)
@@ -397,10 +402,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self._heat_phase_over = True
 
     async def start_kernel(self, *args, **kwargs) -> str:
-        """Start a kernel once there is room (Jupyter Server's ``start_kernel`` otherwise unchanged). A pre-heated
-        kernel (its environment names its notebook in :data:`POOL_ENV`) first waits, at most
-        :attr:`heat_first_wait` seconds, until the pools heated before it have made their pages (:meth:`heat_before`):
-        on a fresh server the landing page's kernel has the machine to itself.
+        """Start a kernel once there is room, with :data:`KERNEL_ARGUMENTS` (Jupyter Server's ``start_kernel``
+        otherwise unchanged). A pre-heated kernel (its environment names its notebook in :data:`POOL_ENV`) first
+        waits, at most :attr:`heat_first_wait` seconds, until the pools heated before it have made their pages
+        (:meth:`heat_before`): on a fresh server the landing page's kernel has the machine to itself.
 
         Raises:
             KernelCapReached: ``max_kernels`` run or start and none can be shut down (see :meth:`cull_candidates`;
@@ -428,6 +433,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 await self.shutdown_kernel(victim)
             finally:
                 self._culling.discard(victim)
+        kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", ()), *KERNEL_ARGUMENTS]
         self._starting += 1  # counted from here on, before the first await: parallel starts see it
         try:
             kernel_id = await super().start_kernel(*args, **kwargs)

@@ -385,12 +385,19 @@ WITHHELD_PREFIX = "    page| "
 def withheld_from_page(header: dict, parent: dict, content: dict) -> bool:
     """Whether a message from a kernel (its ``header``, ``parent_header`` and ``content``, on IOPub) must not reach
     the page: a traceback or anything written to ``stderr`` while the kernel handled a comm message from the
-    browser (``comm_open`` of a malformed widget, a ``comm_msg`` with a bad value). Those carry the server's file
-    paths and code; the page learns nothing from them, and the server's log keeps them instead."""
-    if not isinstance(header, dict) or not isinstance(parent, dict) or parent.get("msg_type") not in COMM_MESSAGE_TYPES:
+    browser (``comm_open`` of a malformed widget, a ``comm_msg`` with a bad value), or written to ``stderr`` in
+    answer to no message at all (a log line of the kernel's, such as "No such comm: <the id a page sent>"). Those
+    carry the server's file paths and code, or echo what a page sent; the page learns nothing from them, and the
+    server's log keeps them instead."""
+    if not isinstance(header, dict) or not isinstance(parent, dict):
         return False
     kind = header.get("msg_type")
-    return kind == "error" or (kind == "stream" and isinstance(content, dict) and content.get("name") == "stderr")
+    stderr = kind == "stream" and isinstance(content, dict) and content.get("name") == "stderr"
+    if not parent.get("msg_type"):
+        return stderr
+    if parent.get("msg_type") not in COMM_MESSAGE_TYPES:
+        return False
+    return kind == "error" or stderr
 
 
 def withhold_comm_tracebacks(connection_class) -> None:

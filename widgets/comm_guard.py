@@ -27,6 +27,7 @@ page's widgets, closed widgets) never reach a widget: the kernel's comm manager 
 from __future__ import annotations
 
 import logging
+import sys
 import time
 import traceback
 
@@ -292,9 +293,31 @@ def _resync(widget: w.Widget) -> None:
         pass
 
 
-def install() -> bool:
-    """Guard every ipywidgets widget's browser messages in this process (see the module doc). Idempotent: returns
+class _ServerLog(logging.StreamHandler):
+    """Warnings of every logger without a handler of its own, written to the process's own stderr: in a page's
+    kernel that is the server's log (the kernel runs with ``tutor.kernelcap.KERNEL_ARGUMENTS``, which keep its
+    process's stderr from the page)."""
+
+
+def log_to_server() -> bool:
+    """Send log records that reach the root logger to ``sys.__stderr__``, never to ``sys.stderr``. Without a handler
+    of their own, Python writes them to ``sys.stderr``, which in a kernel is the page's output stream: a forged
+    message's "No such comm: <what the page sent>" (the comm layer's), this module's refusal lines and
+    ``rules_tutor.page_faults`` tracebacks went back over the page's websocket (attack 19, L2). Idempotent: returns
     True the first time."""
+    root = logging.getLogger()
+    if any(isinstance(handler, _ServerLog) for handler in root.handlers):
+        return False
+    handler = _ServerLog(sys.__stderr__)
+    handler.setLevel(logging.WARNING)
+    root.addHandler(handler)
+    return True
+
+
+def install() -> bool:
+    """Guard every ipywidgets widget's browser messages in this process (see the module doc), and keep log lines
+    from the page (:func:`log_to_server`). Idempotent: returns True the first time."""
+    log_to_server()
     if getattr(w.Widget, "_tutor_comm_guard", False):
         return False
     _guard_comm_opens()

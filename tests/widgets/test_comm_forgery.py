@@ -391,3 +391,26 @@ def test_a_flood_of_forged_messages_keeps_the_log_and_the_answers_small(caplog, 
     assert sent.count(shown[0].model_id) == 2  # more than a second later: sent again
     for h in shown:
         h.close()
+
+
+def test_log_lines_go_to_the_servers_log_not_the_page(capsys):
+    """Attack 19 (L2): a logger without a handler of its own (the comm layer's "No such comm: <id>") wrote to
+    ``sys.stderr``, which in a kernel is the page's output stream. ``comm_guard.install`` (run by ``import widgets``)
+    gives the root logger a handler on the process's own stderr (the server's log); a second install adds none."""
+    import io
+    import logging
+    import sys
+
+    handlers = [h for h in logging.getLogger().handlers if isinstance(h, comm_guard._ServerLog)]
+    assert len(handlers) == 1 and not comm_guard.log_to_server()
+    server_log = io.StringIO()
+    handler = handlers[0]
+    old = handler.setStream(server_log)
+    try:
+        logging.getLogger("Comm").warning("No such comm: %s", "forged-id")
+        logging.getLogger("Comm").info("not a warning")
+    finally:
+        handler.setStream(old)
+    assert server_log.getvalue() == "No such comm: forged-id\n"
+    assert "forged-id" not in capsys.readouterr().err  # nothing on sys.stderr (the page's stream in a kernel)
+    assert old is sys.__stderr__
