@@ -996,3 +996,34 @@ def test_scenario_run_on_a_huge_folder_stops_with_a_plain_error(tmp_path, monkey
     assert scenario.run_paths([tmp_path], out=lines.append) == 2
     assert lines == [f"error: {tmp_path}: more than 3 folders or 20,000 YAML files under it; give the folder of the "
                      "scenarios themselves"]
+
+
+def test_a_link_named_on_the_command_line_is_not_read(tmp_path):
+    """Attack 19: `rules-tutor scenario run link.yaml`, the link pointing at a secrets file, printed that file's
+    lines as the keys its refusal named. A symbolic link is never read, wherever it is named (the folder walk left
+    links out already): the refusal names the link, shows none of what it points to, and the run goes on (exit 2)."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("topsecret:*:20228:0:99999:7:::\n")
+    link = tmp_path / "link.yaml"
+    link.symlink_to(secret)
+    with pytest.raises(ContentError, match="a symbolic link is not read; name the file itself") as ei:
+        load_scenario(link)
+    assert "topsecret" not in str(ei.value)
+    for loader in (load_lesson, load_walkthrough):
+        with pytest.raises(ContentError, match="a symbolic link is not read") as ei:
+            loader(link)
+        assert "topsecret" not in str(ei.value)
+    done = subprocess.run([sys.executable, "-c", "import sys, tutor.cli; sys.exit(tutor.cli.main())", "scenario",
+                           "run", str(link)], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
+    assert done.returncode == 2, done
+    assert "a symbolic link is not read" in done.stdout + done.stderr
+    assert "topsecret" not in done.stdout + done.stderr
+    linked_folder = tmp_path / "folder-link"  # a folder that is a link is still read (a learner's folder elsewhere)
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "plain.yaml").write_text("meta: {}\n")
+    linked_folder.symlink_to(real, target_is_directory=True)
+    with pytest.raises(ContentError) as ei:
+        load_scenario(linked_folder / "plain.yaml")
+    assert "symbolic link" not in str(ei.value)

@@ -189,13 +189,23 @@ def stat_file(p: Path, what: str = "file") -> os.stat_result:
 
 
 def read_text(path: str | os.PathLike) -> str:
-    """Read a UTF-8 text file, refusing missing, oversized or undecodable files with :class:`ContentError`."""
+    """Read a UTF-8 text file, refusing missing, oversized or undecodable files, and a symbolic link (its folders may
+    be links), with :class:`ContentError`.
+
+    A link is never followed, wherever it was named (a folder's entries are sorted out before: see
+    ``tutor.safefile.own_files``): ``rules-tutor scenario run received/link.yaml`` with the link pointing at
+    ``/etc/shadow`` printed that file's lines as the keys its refusal named (attack 19). The file is opened with
+    ``O_NOFOLLOW``, so a link put in its place after the check is refused too.
+    """
     p = Path(path)
+    if p.is_symlink():
+        raise ContentError(f"{short(str(p), 120, quote=False)}: a symbolic link is not read; name the file itself",
+                           path=str(p))
     size = stat_file(p).st_size
     if size > MAX_FILE_BYTES:
         raise ContentError(f"{p}: file is {size} bytes; the limit is {MAX_FILE_BYTES}", path=str(p))
     try:
-        with open(p, "rb") as f:
+        with open(os.open(p, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)  # never more than the limit, whatever the size said
     except OSError as exc:
         raise ContentError(f"{p}: cannot read file ({exc.strerror or exc})", path=str(p)) from None
