@@ -24,17 +24,18 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
 
 
 def plain_stem(name: str, where: str) -> str:
-    """``name`` without a ``.yaml`` ending, when it is 1-80 letters, digits, ``-`` or ``_`` (starting with a letter or
-    digit).
+    """``name`` without a ``.yaml`` ending, each run of spaces inside it made one ``-`` (``"my room"`` is saved as
+    ``my-room``; trial 16: a name with a space was refused), when it is then 1-80 letters, digits, ``-`` or ``_``
+    (starting with a letter or digit).
 
     Raises:
-        ValueError: anything else (a path, ``..``, spaces), naming what is allowed and ``where`` it is saved.
+        ValueError: anything else (a path, ``..``, a dot file), naming what is allowed and ``where`` it is saved.
     """
-    stem = str(name).strip()
+    stem = re.sub(r"[ \t]+", "-", str(name).strip())
     stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
     if not _NAME.fullmatch(stem):
         raise ValueError(f"file name {str(name).strip()[:80]!r}: use 1-80 letters, digits, '-' or '_' (no folders, "
-                         f"no spaces); it is saved in {where}")
+                         f"spaces become '-'); it is saved in {where}")
     return stem
 
 

@@ -347,7 +347,7 @@ def test_the_page_cannot_write_outside_the_walkthroughs_folder(folder):
     before = shipped.read_text(encoding="utf-8")
     rec.start(f"edit:{shipped}")
     rec.overwrite.value = True
-    for where in (str(shipped), "../content/x.yaml", "sub/dir/x.yaml", "bad id"):
+    for where in (str(shipped), "../content/x.yaml", "sub/dir/x.yaml", "bad:id"):
         rec.path.value = where
         assert rec.save_file() is None
         assert "letters, digits" in rec.status.value and "Not saved" in rec.status.value
