@@ -78,7 +78,9 @@ class Recorder:
         self.path = w.Text(value=self._auto_path, description="File name", style=_WIDE,
                            placeholder="e.g. first-turn.yaml",
                            layout=w.Layout(width="340px"))
-        self.folder = w.HTML(f'<span class="rt-muted">in {esc(walkthrough_folder())}</span>')
+        # (the folder's own name only: a learner never sees the server's folders; attack 20)
+        self.folder = w.HTML(f'<span class="rt-muted">in the saved walkthroughs ({esc(shown(walkthrough_folder()))})'
+                             '</span>')
         self.overwrite = w.Checkbox(value=False, description="overwrite an existing file", indent=False,
                                     layout=w.Layout(width="auto"))
         self.save = w.Button(description="Save walkthrough", icon="save", button_style="primary",

@@ -237,7 +237,8 @@ def test_record_save_load_and_present(walk_file, folder):
     rec.wid.value = "my-four"
     rec.title.value = "Four recorded steps"
     target = folder / "my-four.yaml"
-    assert rec.path.value == "my-four.yaml" and str(folder) in rec.folder.value
+    assert rec.path.value == "my-four.yaml" and f"in the saved walkthroughs ({folder.name})" in rec.folder.value
+    assert str(folder.parent) not in rec.folder.value  # the server's folders are never shown (attack 20)
     rec.save.click()
     assert not app.errors.output.outputs, errors_text(app)
     assert target.exists() and rec.yaml.value == target.read_text(encoding="utf-8")
