@@ -556,6 +556,19 @@ def test_a_page_address_with_a_control_character_gets_a_404(server, path):
     assert server.log().count("Traceback") == before
 
 
+def _frames_for(ws, seconds: float) -> list[str]:
+    """Every frame ``ws`` receives in the next ``seconds`` seconds, as text."""
+    frames = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            frame = ws.recv()
+        except websocket.WebSocketTimeoutException:
+            continue
+        frames.append(frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))
+    return frames
+
+
 @slow
 def test_a_malformed_widget_gets_no_traceback_back(server):
     """A same-origin page's comm_open of a jupyter.widget (here with states ipywidgets could not even build): the
@@ -575,13 +588,7 @@ def test_a_malformed_widget_gets_no_traceback_back(server):
                         {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": None}):
             ws.send(_message("comm_open", content))
         ws.send(_message("kernel_info_request", {}))
-        deadline = time.monotonic() + 12
-        while time.monotonic() < deadline:
-            try:
-                frame = ws.recv()
-            except websocket.WebSocketTimeoutException:
-                continue
-            frames.append(frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))
+        frames += _frames_for(ws, 12)
     finally:
         ws.close()
     types = [json.loads(f)["msg_type"] for f in frames if f.startswith("{")]
@@ -666,13 +673,7 @@ def test_a_message_to_no_comm_is_not_echoed_to_the_page(server):
         ws.send(_message("comm_msg", {"comm_id": marker, "data": {}}))
         ws.send(_message("comm_close", {"comm_id": marker + "-closed", "data": {}}))
         ws.send(_message("kernel_info_request", {}))
-        deadline = time.monotonic() + 6
-        while time.monotonic() < deadline:
-            try:
-                frame = ws.recv()
-            except websocket.WebSocketTimeoutException:
-                continue
-            frames.append(frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))
+        frames += _frames_for(ws, 6)
     finally:
         ws.close()
     types = [json.loads(f)["msg_type"] for f in frames if f.startswith("{")]
