@@ -25,6 +25,11 @@ def describe_ref(ref: ActionRef, names: dict[str, str] | None = None) -> str:
     return f"{kind} ({', '.join(parts)})" if parts else kind
 
 
+def plain_label(label: str) -> str:
+    """An action's label without its ``[provisional]`` marks (the step is named, its value's mark is elsewhere)."""
+    return label.replace(" [provisional]", "").replace("[provisional]", "")
+
+
 def action_labels(session: Session, refs: list[ActionRef]) -> dict[str, str]:
     """``{"action=<ref.describe()>": label}`` for each of ``refs`` that selects exactly one legal action of
     ``session``: the action's label as its button says it, without ``[provisional]`` marks (trial 16: a check read
@@ -34,7 +39,7 @@ def action_labels(session: Session, refs: list[ActionRef]) -> dict[str, str]:
     for r in refs:
         hits = [a for a in legal if r.matches(a)]
         if len(hits) == 1:
-            out[f"action={r.describe()}"] = hits[0].label.replace(" [provisional]", "").replace("[provisional]", "")
+            out[f"action={r.describe()}"] = plain_label(hits[0].label)
     return out
 
 

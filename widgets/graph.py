@@ -109,7 +109,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.query: tuple[str, str, list] | None = None
         self._found_text: str | None = None  # the text Find last found a node for (the Find button skips it again)
         self._names = {tg.entry(self.G, n): n for n in self.G}  # the list entries ("Nordheim · Restless Spirits")
-        self._titles: dict[str, str] | None = None  # scenario id -> title, read when a node's links are first shown
+        self._titles: dict[str, tuple[str, str]] | None = None  # scenario id -> (title, question), read when needed
         self.game = w.Dropdown(options=[("All three games", "all")] + [(tg.GAME_TITLES[g], g) for g in tg.GAMES],
                                value=game, description="Game", layout=w.Layout(width="250px"))
         self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"))

@@ -94,28 +94,23 @@ class DetailsPanel:
                          "interactions…</p>")
         scen.sort(key=lambda s: not (d["card"] and d["card"] in s))  # its own scenarios first
         if scen:
+            links = self.scenario_links()
             parts.append("<h4>FAQ scenarios</h4>" + "".join(
                 f'<a class="tutor-graph-scenario" href="faq-explorer.ipynb?scenario={quote(s)}" target="_blank" '
-                f'title="{esc(self.scenario_questions().get(s, ""))}">{esc(self.scenario_titles().get(s, s))}</a>'
-                for s in scen[:12]))
+                f'title="{esc(links.get(s, (s, ""))[1])}">{esc(links.get(s, (s, ""))[0])}</a>' for s in scen[:12]))
         if clauses:
             parts.append("<h4>Rules</h4><ul>" + "".join(
                 f'<li id="{rule_anchor(i)}"><b>{esc(known[c].title)}</b>'
                 f'<span class="rt-g-ctext">{esc(known[c].text)}</span></li>' for i, c in enumerate(clauses)) + "</ul>")
         return "".join(parts)
 
-    def scenario_titles(self) -> dict[str, str]:
-        """``{scenario id: title}`` of every game's FAQ scenarios (read once, when the first links are shown: the
-        page's first picture has none, so it does not wait for reading every scenario)."""
+    def scenario_links(self) -> dict[str, tuple[str, str]]:
+        """``{scenario id: (title, question)}`` of every game's FAQ scenarios: a link's text and its hover title
+        (trial 16: the title was the internal id). Read once, when the first links are shown: the page's first
+        picture has none, so it does not wait for reading every scenario."""
         if self._titles is None:
-            self._titles = {e.id: e.title for g in tg.GAMES for e in tg._index(g)}
+            self._titles = {e.id: (e.title, e.question) for g in tg.GAMES for e in tg._index(g)}
         return self._titles
-
-    def scenario_questions(self) -> dict[str, str]:
-        """``{scenario id: its question}``, the hover title of a scenario link (trial 16: it was the internal id)."""
-        if getattr(self, "_questions", None) is None:
-            self._questions = {e.id: e.question for g in tg.GAMES for e in tg._index(g)}
-        return self._questions
 
     def _hidden(self, nid: str) -> str:
         """The details panel's HTML when the card it showed (``nid``) is no longer drawn (a Side/Class filter or an

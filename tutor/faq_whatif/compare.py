@@ -10,13 +10,9 @@ from dataclasses import dataclass, field, replace
 from ..core.errors import ContentError, IllegalAction
 from ..core.session import Session
 from ..scenario import ActionRef, Expect, Scenario, check, find, start
-from ..scenario_words import _SEAT_PATHS, action_labels, describe_expect, describe_path, describe_ref, describe_value, slot_names
+from ..scenario_words import (_SEAT_PATHS, action_labels, describe_expect, describe_path, describe_ref, describe_value,
+                              plain_label, slot_names)
 from .setup_edits import card_names, prepared_for_edits, setup_decision
-
-
-def plain_label(label: str) -> str:
-    """An action's label without its ``[provisional]`` marks (the step is named, its value's mark is elsewhere)."""
-    return label.replace(" [provisional]", "").replace("[provisional]", "")
 
 
 def pending_in_words(e: Expect, names: dict[str, str]) -> Expect:
