@@ -131,6 +131,7 @@ class LessonRunner:
     def _show(self, index: int, fresh: bool = False) -> None:
         """Show lesson ``index``: its texts, and its prepared state unless ``fresh`` (the app already has it)."""
         self.index = index
+        self._achieved = False  # another lesson (or this one opened again): its goal is still to reach
         lesson = self.lesson
         self.intro.value = f"<h3>{esc(lesson.title)}</h3>{markdown(lesson.intro)}"
         self.goal.value = (f'<div class="rt-goal" title="{esc(lesson.goal)}"><b>Goal:</b> {esc(lesson.goal)}</div>')
@@ -235,24 +236,38 @@ class LessonRunner:
         self.hint.disabled = bool(getattr(self, "_reached", False))  # a hint at every step until the goal holds
 
     def check(self) -> bool:
-        """Check the goal after a step; show "Goal reached!" when it holds. Returns whether it holds."""
+        """Check the goal after a step; show "Goal reached!" when it holds. Once reached, the lesson keeps saying so
+        (a calm "✓ Goal reached" mark with the way on, in place of the goal) while the learner plays on, undoes or
+        restarts, until they open another lesson (trial 16, U2: the words went at the next step). Returns whether
+        the goal holds now."""
         ok = bool(self.app.session.history) and not goal_failures(self.lesson, self.app.session)
-        nxt = " Press <b>Next lesson</b> to go on." if self.index < len(self.lessons) - 1 else \
-            " That was the last lesson: try a free game in the <b>Free play</b> tab."
-        self.done.value = f'<div class="rt-done">✓ Goal reached!{nxt}</div>' if ok else ""
+        last = self.index >= len(self.lessons) - 1
+        self._achieved = getattr(self, "_achieved", False) or ok
+        if ok:
+            nxt = (" That was the last lesson: try a free game in the <b>Free play</b> tab." if last
+                   else " Press <b>Next lesson</b> to go on.")
+            self.done.value = f'<div class="rt-done">✓ Goal reached!{nxt}</div>'
+        elif self._achieved:
+            nxt = "a free game is in the <b>Free play</b> tab" if last else "<b>Next lesson</b> when you are ready"
+            tip = esc(f"You reached this lesson's goal: {self.lesson.goal}")
+            self.done.value = f'<div class="rt-done rt-done-kept" title="{tip}">✓ Goal reached · {nxt}</div>'
+        else:
+            self.done.value = ""
         self._reached = ok  # Hint is off while the goal holds (an undo turns it back on)
         self.hint.disabled = ok
         if self.hints.value and (ok or self._hint_at != len(self.app.session.history)):
             self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
             self._mark_hint(None)
-        if ok:
+        if self._achieved:  # the kept mark says it in place of the goal
             self.goal.add_class("rt-hidden")
+        if ok:
             # kept in the learner's progress (the practice page's mastery map shows its rules as seen)
             from tutor.progress import record_lesson
             record_lesson(self.app.session.game_id, self.lesson.id)
-        else:
+        elif not self._achieved:
             self.goal.remove_class("rt-hidden")
-        why = None if ok or not self.app.session.history else self.out_of_reach()
+        # (once reached, never "the goal can no longer be reached")
+        why = None if self._achieved or not self.app.session.history else self.out_of_reach()
         if why:
             self.stuck_text.value = f'<span class="rt-stuck-text">⚠ {esc(why)}</span>'
             self.stuck.remove_class("rt-hidden")

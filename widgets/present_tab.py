@@ -24,7 +24,7 @@ from .notes_window import NOTEBOOK as NOTES_NOTEBOOK, WINDOW_NAME as NOTES_WINDO
 from .panels import BoardView, StepLog
 from .problems import refused_html
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, LARGE_TYPE, board_fit
-from .style import esc, html_widget, plain_label, prov_text
+from .style import PROV_SUMMARY, esc, html_widget, plain_label, prov_text
 
 def _guard(errors: ErrorPanel, fn):
     """``errors.guard(fn)``, but a problem the teacher can fix (a walkthrough that does not play, a file that cannot
@@ -145,9 +145,6 @@ class CurrentStep(StepLog):
 
     def __init__(self, model: SessionModel) -> None:
         self.mine = lambda _s: frozenset()
-        # the list's last line, pinned at its foot while it scrolls on below (CSS of widgets.presenter_style)
-        self._more = html_widget('<div class="rt-more-line">▾ more below: scroll</div>')
-        self._more.add_class("rt-more-below")
         super().__init__(model, show_setup=True, max_steps=1)
 
     def _frame(self) -> w.VBox:
@@ -165,12 +162,12 @@ class CurrentStep(StepLog):
         if hist:
             st = hist[-1]
             self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
-            kids = (self._did, *self._cache[st].cells, self._more)
+            kids = (self._did, *self._cache[st].cells)
         else:
             if self._setup_cache is None:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
             self._cache = {}
-            kids = (self._before, *self._setup_cache[1].cells, self._more)
+            kids = (self._before, *self._setup_cache[1].cells)
         self.widget.children = kids
         self._steps.done()
 
@@ -256,11 +253,16 @@ class Presenter:
         tools.add_class("rt-phead-tools")
         head = w.HBox([self.title, tools], layout=w.Layout(justify_content="space-between",
                                                             align_items="center", flex_flow="row wrap"))
-        # a line pinned at the column's foot while it scrolls on below (CSS of widgets.presenter_style)
+        # the rules that fired and the rule card scroll in the column (rt-pside-scroll); under them, outside what
+        # scrolls, a line that says "more below" while there is (it never covers a word: trial 16, U5), then the key of
+        # the provisional mark while the projector layout folds the board's own (CSS of widgets.presenter_style)
+        scroll = w.VBox([self.step.widget, self.clause_card.widget])
+        scroll.add_class("rt-pside-scroll")
         more = html_widget('<div class="rt-more-line">▾ more below: scroll</div>')
         more.add_class("rt-more-below")
-        side = w.VBox([self.step.widget, self.clause_card.widget, more],
-                      layout=w.Layout(flex="2 1 0", min_width="420px"))
+        key = html_widget(f'<div>{PROV_SUMMARY}</div>')
+        key.add_class("rt-pkey")
+        side = w.VBox([scroll, more, key], layout=w.Layout(flex="2 1 0", min_width="420px"))
         side.add_class("rt-pside")
         board = w.Box([self.board.widget], layout=w.Layout(flex="3 1 0", min_width="560px"))
         board.add_class("rt-pboard")

@@ -123,19 +123,26 @@ body[data-voila] .rt-present > .rt-pmain { flex: 1 1 auto; min-height: 0; displa
 body[data-voila] .rt-pmain > .rt-pboard { min-width: 0 !important; min-height: 0; max-height: 100%;
   overflow: auto !important; }
 body[data-voila] .rt-pmain > .rt-pside { min-width: 0 !important; min-height: 0; max-height: 100%;
-  overflow-y: auto !important; }
+  overflow: hidden !important; display: flex; flex-direction: column; timeline-scope: --rt-side; }
+body[data-voila] .rt-pside > .rt-pside-scroll { flex: 1 1 auto; min-height: 0; overflow-y: auto !important;
+  scroll-timeline: --rt-side block; container-type: scroll-state; }
+body[data-voila] .rt-pside-scroll > * { flex-shrink: 0; }
 .rt-phead-line .rt-ptitle { font-size: 22px; }
-/* "What the rules did" longer than its column (trial 14, T4: cut at the foot with no sign): while the column scrolls
-   on below, a line pinned at its foot says so, over a fade of the last line in view (a scroll-state container
-   query: no script) */
-body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step { container-type: scroll-state; }
-:is(.rt-pside, .rt-current-step) > .rt-more-below { display: none; }
+/* "What the rules did" longer than its column (trial 14, T4: cut at the foot with no sign): the rules and the rule
+   card scroll in the column, and while more follows, a line under them, outside what scrolls, says so (trial 16, U5:
+   the line pinned over the list's foot covered a rule chip's words). The line takes its room only while the column
+   scrolls (a scroll-driven animation of the column's scroll timeline: no script; with nothing to scroll the timeline
+   is inactive and the line has no height) and is hidden at the end of the list; the last line in view gets a thin
+   fade at its foot (a scroll-state container query), never a word over it. */
+.rt-pside > .rt-more-below { flex: 0 0 auto; visibility: hidden; height: 0; overflow: hidden; }
+body[data-voila] .rt-pside > .rt-more-below { animation: rt-more-below linear both; animation-timeline: --rt-side; }
+@keyframes rt-more-below { from, 99% { visibility: visible; height: 24px; } to { visibility: hidden; height: 24px; } }
+.rt-pside > .rt-more-below .rt-more-line { height: 24px; line-height: 24px; text-align: center; font-size: 16px;
+  font-weight: 700; color: #5b2d90; border-top: 1px solid #ddd6ee; }
 @container scroll-state(scrollable: bottom) {
-  :is(.rt-pside, .rt-current-step) > .rt-more-below { display: block; position: sticky; bottom: 0; z-index: 2;
-    height: 34px; margin-top: -34px !important; pointer-events: none; flex: 0 0 auto; }
-  :is(.rt-pside, .rt-current-step) > .rt-more-below .rt-more-line { height: 34px; display: flex; align-items: flex-end;
-    justify-content: center; font-size: 16px; font-weight: 700; color: #5b2d90;
-    background: linear-gradient(to bottom, rgba(255, 255, 255, 0), #fff 38%); }
+  .rt-pside-scroll::after { content: ""; display: block; flex: 0 0 auto; position: sticky; bottom: 0; height: 8px;
+    margin-top: -8px; pointer-events: none; background: linear-gradient(to bottom, rgba(255, 255, 255, 0),
+    rgba(255, 255, 255, .85)); }
 }
 .rt-pbar { margin: 0 0 4px 0; flex-wrap: nowrap; }
 .rt-pbar .tutor-presenter-jump { flex: 1 1 200px; min-width: 0; }
@@ -363,11 +370,40 @@ body[data-voila] .rt-pmain > .rt-pside, .rt-present .rt-pside > .rt-current-step
   .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-phead {
     display: block; }
   .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) .rt-phead > .rt-stats {
-    margin-left: 6px; white-space: nowrap; }
+    display: inline-block; margin-left: 6px; white-space: nowrap; }
   /* the provisional mark as large as the words, raised without making its line taller */
   .rt-present .rt-pboard .rt-board .rt-prov { vertical-align: baseline !important; position: relative; top: -0.35em;
     line-height: 0 !important; }
   .rt-present .rt-pboard .rt-legend { line-height: 1.2; margin: 0; }
+}
+/* The projector layout, continued (trial 16, U1: Restless Spirits' steps 3-12 drew the board at 13.8-16 px once its
+   players had Spirits on their spaces). The narration's lines are spaced for their own 20px (they took the widget's
+   34px line height). Restless Spirits' board moves its key to the foot of the rules' column (.rt-pkey) and folds
+   what another line says already: the turn banner when it only names the player and their AP (the acting player's
+   area has both), a player's guide name (the Mastery stays), the pips after a count, "waiting", the hand's count
+   (the hand's cards are listed), the first-player star and a Spirit's "2/3 met" (its requirements are ticked). A
+   player's line is then one line; a Spirit's requirements run on after its name; its empty neighbours are narrow
+   outlines; a Lost Spirit's name and type share a line. Every step is 16px or more as drawn (fit 1.03 or more),
+   measured in tests/browser/test_presenter_board.py. */
+.rt-present .rt-pside > .rt-pkey { display: none; }
+@media (max-width: 1180px), (max-height: 800px) {
+  .tutor-narration > .widget-html-content { font-size: 20px; line-height: 1.3; }
+  .rt-present .rt-pboard .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-legend { display: none; }
+  .rt-present:has(.rt-pboard .rt-bparts > .rt-bpart-markets) .rt-pside > .rt-pkey { display: block; flex: 0 0 auto;
+    padding: 2px 4px 0 4px; color: #6a6484; }
+  .rt-present .rt-pside > .rt-pkey > .widget-html-content { font-size: 13px; line-height: 1.25; }
+  .rt-present .rt-pboard .rt-banner.rt-plainturn, .rt-present .rt-pboard .rt-bpart-banner:has(.rt-plainturn),
+  .rt-present .rt-pboard .rt-player :is(.rt-gname, .rt-pips, .rt-waiting, .rt-handn, .rt-first, .rt-nmet) {
+    display: none; }
+  .rt-present .rt-pboard .rt-player .rt-space > .rt-reqs { display: inline; margin: 0 0 0 6px; }
+  .rt-present .rt-pboard .rt-player .rt-space > .rt-reqs > li { display: inline-block; margin: 0 8px 0 0;
+    overflow: visible; }
+  .rt-present .rt-pboard .rt-player .rt-spaces:has(> .rt-space:not(.rt-empty)) > .rt-space.rt-empty {
+    flex: 0 0 40px; }
+  .rt-present .rt-pboard .rt-space.rt-mini { display: block; }
+  .rt-present .rt-pboard .rt-space.rt-mini > :is(.rt-sname, .rt-stype) { display: inline; margin-right: 6px; }
+  /* a player's name is never broken ("Player / 2" in Spirited's narrow areas) */
+  .rt-present .rt-pboard .rt-pname { white-space: nowrap; }
 }
 /* the board's box fills its row at every size (it was as high as the board: a box that grew later, as the narration
    got shorter, kept the board at the smaller scale) */

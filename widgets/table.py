@@ -86,6 +86,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* "Goal reached!" and what to do next: wraps like the goal on a narrow window, never cut (trial 12, item 6) */
 .rt-lesson-line .rt-done { white-space: normal; overflow-wrap: anywhere; font-size: 14px; line-height: 1.25;
   padding: 2px 10px; border-width: 1.5px; }
+/* kept once the goal was reached, while the learner plays on (trial 16, U2): said calmly, not as a fresh success */
+.rt-lesson-line .rt-done.rt-done-kept { font-weight: 400; border-width: 1px; background: #f1faf2; }
+.rt-lesson-line .rt-done.rt-done-kept b { font-weight: 600; }
 .rt-lesson-picker { flex: 0 1 250px; min-width: 190px; }
 .rt-lesson-line > .widget-button, .rt-lesson-line > .jupyter-button { flex: 0 0 auto; }
 .rt-status:not(:has(.rt-hint)):not(:has(.rt-stuck:not(.rt-hidden))) { display: none; }

@@ -64,6 +64,13 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .rt-ability:focus-visible { outline: 2px solid #5b2d90; }
 .rt-compact .rt-stype:focus { white-space: normal; overflow: visible; outline: none; }
 .rt-compact .rt-spaces > .rt-space { min-width: 0; }
+/* a Spirit on a player's board takes the room its empty neighbours ("space 2: empty") do not need: its name and
+   type are whole at 1366 px (trial 16, U6: "Trickster · Dark · 0/…" was cut in a third of the area) */
+.rt-compact .rt-player .rt-spaces > .rt-space:not(.rt-empty) { flex: 2.2 1 0; }
+/* three Spirits side by side: a Spirit's "0/3 met" folds (its requirements are ticked below) and a requirement's
+   name wraps rather than being cut ("○ Timeweaver Th…") */
+.rt-compact .rt-player .rt-spaces:not(:has(> .rt-empty)) .rt-nmet { display: none; }
+.rt-compact .rt-player .rt-spaces:not(:has(> .rt-empty)) .rt-reqs li { white-space: normal; }
 /* a Lost Spirit's needs are what the learner chooses by: whole, on as many lines as they take, where the window has
    the room (trial 15, U1); on a narrow one (1024 px) they fold to a line, whole on hover or a click, so both players'
    boards stay in view */
@@ -163,6 +170,13 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .sd-col:has(> .sd-down) { flex: .55 1 0; }
 .rt-compact .sd-pool:not(:has(.sd-die)) { font-size: 11px; padding: 0 4px; }
 .rt-compact .sd-strip .sd-advnote { display: none; }
+/* a pass or a gained advantage (a long pill: "Player 1 passed: if Player 2 passes too, the End Phase begins"): the
+   banner drops its "one action, then the other player acts" (the pill says what comes next), so the strip has the
+   room for the pill's line; on a line too narrow still, the pill wraps as one rounded box, never as a pill broken
+   across lines with a word left alone (trial 16, U4) */
+.rt-compact .sd-board:has(> .sd-strip .sd-hot) > .rt-banner .sd-turnnote { display: none; }
+.rt-compact .sd-strip .sd-flag { display: inline-block; max-width: 100%; box-sizing: border-box; white-space: normal;
+  line-height: 1.3; vertical-align: middle; text-wrap: balance; }
 /* the banner says the round, and "no pass yet" is the usual state: the strip then shares the banner's line */
 .rt-compact .sd-strip .sd-round, .rt-compact .sd-strip .sd-nopass { display: none; }
 .rt-compact .sd-pool:not(:has(.sd-die)) { line-height: 14px; }

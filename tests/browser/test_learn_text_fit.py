@@ -5,7 +5,8 @@ px with nothing to say what was lost). At 1024x768 and 1366x768, on the page as 
 * no text spills out of its box (an element whose text is wider than it, drawn past its edge);
 * no text is cut (``overflow: hidden``, an ellipsis, or lines clamped) unless it, or the element around it, carries
   the whole text in a ``title`` (shown on hover; the folded lines also open on a click);
-* in free play too, where the board's key line stays whole inside the board's box (trial 15, U4).
+* in free play too, where the board's key line stays whole inside the board's box (trial 15, U4), and at 1366 px
+  no card name, nor a Spirit's type line on a player's board, is cut at all (trial 16, U6).
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
 """
@@ -65,6 +66,13 @@ def _bad(page) -> list[dict]:
     return [c for c in page.evaluate(CUTS) if c["how"] == "spills" or not c["titled"]]
 
 
+#: Card names and a Spirit's type line on the board cut short (an ellipsis, even with a title): trial 16, U6 wants
+#: each card's full name at 1366 px (at 1024 an ellipsis with a title is accepted).
+NAMES_CUT = """() => [...document.querySelectorAll('.tutor-board :is(.rt-sname, .sd-sname, .sp-wname, .rt-chip, '
+  + '.rt-player .rt-space > .rt-stype)')].filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1
+  && getComputedStyle(e).textOverflow === 'ellipsis').map((e) => e.innerText.trim().slice(0, 40))"""
+
+
 @pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("notebook", PAGES)
 def test_every_text_is_whole_or_folds_with_a_way_to_read_it(tutor_server, tutor_page, notebook, width, height):
@@ -92,5 +100,43 @@ def test_every_text_is_whole_or_folds_with_a_way_to_read_it(tutor_server, tutor_
         below = page.evaluate(KEY_BELOW)
         assert below is None or below <= 0.5, f"{notebook} at {width}x{height}: key line {below:.1f} px below the board"
         assert _bad(page) == [], f"{notebook} at {width}x{height}, free play"
+        if width >= 1366:
+            assert page.evaluate(NAMES_CUT) == [], f"{notebook} at {width}x{height}: card names cut"
     tutor_page.screenshot(f"text-fit-{notebook.removesuffix('.ipynb')}-{width}")
+    tutor_page.assert_clean()
+
+
+#: The Spirit Duels strip's pass pill: its line boxes (1 = one piece), its height and the strip's line height.
+PILL = """() => {
+  const pill = [...document.querySelectorAll('.sd-strip .sd-flag.sd-hot')].find((e) => e.getClientRects().length);
+  if (!pill) return null;
+  const r = pill.getBoundingClientRect(), strip = pill.closest('.sd-strip').getBoundingClientRect();
+  return {pieces: pill.getClientRects().length, height: r.height, text: pill.innerText,
+          inside: r.left >= strip.left - 0.5 && r.right <= strip.right + 0.5,
+          line: parseFloat(getComputedStyle(pill).lineHeight) || 16};
+}"""
+
+
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_spirit_duels_pass_pill_is_one_line(tutor_server, tutor_page, width, height):
+    """Trial 16, U4: after a pass, the strip's pill "Player 1 passed: if Player 2 passes too, the End Phase begins"
+    broke across two lines at 1366x768 (a word alone, the pill's box in two pieces). Lesson 9, Player 1 passes: at
+    1366x768 and 1024x768 the pill is one piece on one line, inside the strip."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": width, "height": height})
+    _open(tutor_server, page, "learn-spirit-duels.ipynb")
+    picker = next(s for s in page.locator("select:visible").all()
+                  if any(t.startswith("9.") for t in s.evaluate("s => [...s.options].map(o => o.text)")))
+    picker.select_option(index=[i for i, t in enumerate(picker.evaluate("s => [...s.options].map(o => o.text)"))
+                                if t.startswith("9.")][0])
+    expect(page.locator(".tutor-goal:visible, .rt-goal:visible").first).to_contain_text("End the round",
+                                                                                          timeout=CLICK_MS)
+    page.locator(".tutor-actions .tutor-action:visible").filter(has_text="Pass").first.click()
+    expect(page.locator(".sd-strip .sd-hot:visible")).to_contain_text("passed", timeout=CLICK_MS)
+    page.wait_for_timeout(500)
+    g = page.evaluate(PILL)
+    print(f"pass pill at {width}x{height}: {g}")
+    assert g and g["pieces"] == 1 and g["inside"], g
+    assert g["height"] <= g["line"] * 1.5 + 4, f"the pill wraps: {g}"
+    tutor_page.screenshot(f"sd-pass-pill-{width}")
     tutor_page.assert_clean()

@@ -144,9 +144,14 @@ def test_current_step_reuses_its_heading_and_step_boxes(walk_file):
         p.next.click()
     assert set(_instances) <= before  # Back / Next over seen steps builds no widget
     p.jump.value = 0
-    before_first, *setup, more = p.step.widget.children
+    before_first, *setup = p.step.widget.children
     assert "Before the first step" in before_first.value and "Set-up" in setup[0].value
-    assert "rt-more-below" in more._dom_classes  # the list's last line: "more below" while it scrolls on
+    # the column: the list and the rule card scroll together, then (outside what scrolls) the "more below" line
+    # (trial 16, U5: pinned over the list it covered a chip's words) and the key of the provisional mark
+    scroll, more, key = p.widget.children[-1].children[1].children
+    assert "rt-pside-scroll" in scroll._dom_classes and scroll.children == (p.step.widget, p.clause_card.widget)
+    assert "rt-more-below" in more._dom_classes and "more below" in more.value
+    assert "rt-pkey" in key._dom_classes and "the rulebook does not print" in key.value
     # then each event's text (tutor-event) and its clause chip (tutor-clause), side by side
     assert all("tutor-event" in x._dom_classes for x in setup[1::2]) and setup[1::2]
     assert all("tutor-clause" in x._dom_classes for x in setup[2::2])

@@ -58,8 +58,8 @@ def test_lesson_runner_reaches_goal_by_clicking(index):
         runner.app.actions.button_for(action.id).click()
     assert "Goal reached!" in runner.done.value
     assert "tutor-goal" in runner.done._dom_classes
-    runner.app.controls.undo.click()
-    assert runner.done.value == ""
+    runner.app.controls.undo.click()  # the goal no longer holds, but it was reached: said calmly (trial 16, U2)
+    assert "Goal reached!" not in runner.done.value and "rt-done-kept" in runner.done.value
     assert not runner.errors.output.outputs
 
 
@@ -795,7 +795,7 @@ def test_no_hint_once_the_goal_is_reached():
     assert runner.hints.value == ""
     assert not any("rt-hint" in b._dom_classes for b in runner.app.actions.action_buttons)
     runner.app.controls.undo.click()
-    assert runner.done.value == "" and not runner.hint.disabled
+    assert "rt-done-kept" in runner.done.value and not runner.hint.disabled
     runner.show_hint()
     assert runner.hints.value.startswith('<div class="rt-hint">Hint: ')
     assert not runner.errors.output.outputs
@@ -1008,3 +1008,41 @@ def test_a_game_whose_files_do_not_load_gets_a_plain_page(tmp_path, monkeypatch)
     assert "Spirited cannot be played here" in text and 'href="index.ipynb"' in text
     assert "<li>cards.yaml: a" in text and "an alias may repeat at most 1,000" in text
     assert text.count("<li>") == 1 and str(tmp_path) not in text
+
+
+def test_a_reached_goal_stays_said_until_the_learner_leaves_the_lesson():
+    """Trial 16, U2: "Goal reached!" went as soon as the learner played on. Once reached, the lesson keeps a calm
+    "✓ Goal reached" mark with the way on (Next lesson), in place of the goal and never beside "the goal can no
+    longer be reached", through further steps, an undo and a restart; opening another lesson (or this one again)
+    starts with its goal."""
+    runner = LessonRunner("restless-spirits")
+    lesson = runner.lesson
+    for ref in lesson.solution:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+    assert "Goal reached!" in runner.done.value and "Next lesson" in runner.done.value
+    kept = '<div class="rt-done rt-done-kept" title="You reached this lesson&#x27;s goal: '
+    for _ in range(2):  # plays on: said while the goal holds, kept once it no longer does
+        runner.app.actions.button_for(runner.app.session.legal_actions()[-1].id).click()
+        assert "Goal reached" in runner.done.value, runner.done.value
+        assert "rt-hidden" in runner.goal._dom_classes and "rt-hidden" in runner.stuck._dom_classes
+    for _ in range(3):  # back before the last step of the solution: the goal no longer holds, the mark is kept
+        runner.app.controls.undo.click()
+    assert runner.done.value.startswith(kept), runner.done.value
+    assert "✓ Goal reached · <b>Next lesson</b> when you are ready" in runner.done.value
+    assert "rt-hidden" in runner.goal._dom_classes and "rt-hidden" in runner.stuck._dom_classes
+    runner.app.actions.button_for(runner.app.session.legal_actions()[-1].id).click()  # on, off the solution
+    assert runner.done.value.startswith(kept) or "Goal reached!" in runner.done.value
+    assert "rt-hidden" in runner.stuck._dom_classes
+    runner.stuck_restart.click()
+    assert not runner.app.session.history and runner.done.value.startswith(kept)
+    runner.next.click()  # another lesson: its own goal, nothing reached yet
+    assert runner.index == 1 and runner.done.value == "" and "rt-hidden" not in runner.goal._dom_classes
+    runner.prev.click()  # back to the first: its goal again, to reach again
+    assert runner.index == 0 and runner.done.value == "" and "rt-hidden" not in runner.goal._dom_classes
+    runner.picker.value = len(runner.lessons) - 1  # the last lesson: the kept mark points at free play
+    last = runner.lesson
+    for ref in last.solution:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+    runner.app.controls.undo.click()
+    assert "✓ Goal reached · a free game is in the <b>Free play</b> tab" in runner.done.value
+    assert not runner.errors.output.outputs

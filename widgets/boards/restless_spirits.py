@@ -119,7 +119,7 @@ def _space(g, ps, i: int, side: str = "A") -> str:
     return (f'<div class="rt-space {cls}"><div class="rt-sname">{esc(sp.name)}'
             f'{prov_badge(sp.provisional, ("name",))}</div>'
             f'<div class="rt-stype" tabindex="0" title="{esc(_type_words(sp))} · {n_met} of 3 requirements met">'
-            f'{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))} · {n_met}/3 met</div><ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}{_bonus(g, side, i)}</div>')
+            f'{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))}<span class="rt-nmet"> · {n_met}/3 met</span></div><ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}{_bonus(g, side, i)}</div>')
 
 
 def _lost(g, sid: str | None) -> str:
@@ -140,25 +140,27 @@ def _player(session: Session, p) -> str:
     g, s = session.game, session.state
     current = session.current_player == p.seat and s.phase != "over"
     guide = g.cards.by_id[p.guide] if p.guide else None
-    gtxt = (f"{esc(guide.name)}{prov_badge(guide.provisional)} · <b>{esc(guide.mastery.capitalize())}</b> Mastery"
-            if guide else '<span class="rt-muted">no guide yet</span>')
+    # (each piece the presenter's projector layout may fold has a class of its own: the guide's name, the pips after
+    # a count, "waiting", the hand's count; widgets.presenter_style)
+    gtxt = (f'<span class="rt-gname">{esc(guide.name)}{prov_badge(guide.provisional)} · </span>'
+            f"<b>{esc(guide.mastery.capitalize())}</b> Mastery" if guide else '<span class="rt-muted">no guide yet</span>')
     solo = len(s.players) == 1
     # the releases that trigger the endgame ("6+" in Solo Mode; the banner says the solo goal in full)
     v = view(session)
     need = v.release_goal()
     limit = v.hand_limit(p.seat)
-    first = (" · ★ first player" if not solo and s.first_player == p.seat and s.phase in ("play", "over") else "")
+    first = ('<span class="rt-first"> · ★ first player</span>' if not solo and s.first_player == p.seat and s.phase in ("play", "over") else "")
     turn = turn_badge(session, p.seat) if current else ""
     dots = "●" * p.ap if p.ap <= 6 else f"{p.ap}×●"
     if current and s.phase == "play":
-        ap = f"AP <b>{p.ap}</b> {dots}"
+        ap = f'AP <b>{p.ap}</b> <span class="rt-pips">{dots}</span> · '
     elif current:
-        ap = '<span class="rt-muted">setting up</span>'
+        ap = '<span class="rt-muted">setting up</span> · '
     else:
-        ap = '<span class="rt-muted">waiting</span>'
-    stats = (f'<span class="rt-stats">{ap} · Activation Tokens <b>{p.activation_tokens}</b> '
-             f'{"◆" * p.activation_tokens} · Released <b>{len(p.released)}</b>/{need} · hand {len(p.hand)}/'
-             f'{limit if limit is not None else "no limit"}</span>')
+        ap = '<span class="rt-waiting"><span class="rt-muted">waiting</span> · </span>'
+    stats = (f'<span class="rt-stats">{ap}Activation Tokens <b>{p.activation_tokens}</b>'
+             f'<span class="rt-pips"> {"◆" * p.activation_tokens}</span> · Released <b>{len(p.released)}</b>/{need}'
+             f'<span class="rt-handn"> · hand {len(p.hand)}/{limit if limit is not None else "no limit"}</span></span>')
     spaces = "".join(_space(g, ps, i, s.side) for i, ps in enumerate(p.board))
     earned = g.facts(s).get(f"p{p.seat + 1}.achievements") or []
     achievements = (f'<div class="rt-row"><span class="rt-rowlabel">achievements</span>'
@@ -204,7 +206,10 @@ def banner(session: Session) -> str:
     if len(s.players) == 1:
         end = (f" · solo: {len(s.spirit_deck)} Spirits left in the deck; release 6+ Spirits, one of each type, "
                "before it runs out")
-    return (f'<div class="rt-banner">{whose_turn(session, seat)} <small>· {p.ap} AP left{pending}{end}</small>'
+    # a banner that only says whose turn it is and their AP (the acting player's area says both too) is marked, so the
+    # presenter's projector layout can fold it (widgets.presenter_style)
+    plain = "" if pending or end else " rt-plainturn"
+    return (f'<div class="rt-banner{plain}">{whose_turn(session, seat)} <small>· {p.ap} AP left{pending}{end}</small>'
             "</div>")
 
 
