@@ -17,6 +17,10 @@ _TAGS: dict[int, tuple[object, dict[str, str]]] = {}
 _TAGS_LIMIT = 64
 
 
+#: The clauses mapping of the last game worded by :func:`step_text` and its tags (:func:`_tags`).
+_LAST_TAGS: list = [None, {}]
+
+
 def _tags(game: Game) -> dict[str, str]:
     clauses = game.clauses
     kept = _TAGS.get(id(clauses))
@@ -56,7 +60,12 @@ def step_text(session: Session, step: Step) -> str:
     if a.idle:
         lines.append(f"  idle: {a.idle}  [{a.idle_clause}]")
     game = session.game
-    tags = _tags(game)  # looked up once per step
+    last = _LAST_TAGS  # (the steps of one game come one after the other: one identity test finds its tags)
+    if last[0] is game.clauses:
+        tags = last[1]
+    else:
+        tags = _tags(game)
+        last[0], last[1] = game.clauses, tags
     get = tags.get
     for e in step.events:  # event_line inlined (every step of play, bots and the benchmark words its events)
         tag = get(e.clause) or clause_tag(game, e.clause, tags)

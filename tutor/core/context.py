@@ -3,6 +3,7 @@ extends (Restless Spirits with its Solo Mode notes, Spirited with events held ba
 facts).
 
 A rules function takes a context ``c`` and writes through it: ``c.ev(clause, text)`` logs an event citing a clause,
+``c.hold(event)`` keeps an event back to be logged right after the next one (a consequence logged after its cause),
 ``c.push(work...)`` schedules rules work, ``c.ask(decision)`` asks a decision. Pushing and asking go through the
 game's :class:`~tutor.core.flow.Flow` (``game.flow``), so the modules that ask need not import the modules that
 answer (which import them).
@@ -24,6 +25,10 @@ class Context:
     small: a subclass gives its own fields defaults as class attributes where it can, rather than a constructor.
     """
 
+    #: events held back by :meth:`hold`, logged right after the next event (or by :meth:`flush`); empty on most
+    #: steps (a class default: a context is made for every step, and ``ev`` only tests it)
+    after: tuple[Event, ...] = ()
+
     def __init__(self, game: Any, state: Any) -> None:
         self.game = game
         self.cards = game.cards
@@ -43,6 +48,20 @@ class Context:
         _SET_EXTRA(e, None)
         _SET_PRIVATE(e, None)
         self.events.append(e)
+        if self.after:
+            self.flush()
+
+    def hold(self, e: Event) -> None:
+        """Keep event ``e`` back: it is logged right after the next event :meth:`ev` logs (so a consequence found
+        before its cause is logged is still logged after it), or by :meth:`flush`, which the game calls at the end
+        of a step (Spirited: the Shield abandoned when a Rally takes the last face-up card under it)."""
+        self.after += (e,)
+
+    def flush(self) -> None:
+        """Log the events held back by :meth:`hold`, in the order held (nothing when none is)."""
+        if self.after:
+            self.events += self.after
+            self.after = ()
 
     def who(self, seat: int) -> str:
         """``"Player 2"`` for seat 1."""

@@ -28,26 +28,10 @@ class Ctx(Context):
     """One apply step of Spirited (:class:`tutor.core.context.Context`: game, state copy, events; ``c.push`` and
     ``c.ask`` go through the game's flow).
 
-    ``after`` holds events caused by a move whose own event is logged next (the Shield abandoned by a Rally): they
-    are appended right after the next event, so a cause is always logged before its consequence.
+    An event caused by a move whose own event is logged next (the Shield abandoned by a Rally) is held back
+    (:meth:`~tutor.core.context.Context.hold`) and logged right after the next event, so a cause is always logged
+    before its consequence; :meth:`~tutor.core.context.Context.flush` logs what is still held at the end of a step.
     """
-
-    def __init__(self, game, state: SPState) -> None:
-        super().__init__(game, state)
-        self.after: list[Event] = []
-
-    def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
-        """Append an event citing ``clause`` (which must exist: checked over random games), then any events waiting
-        in ``after``."""
-        super().ev(clause, text, auto=auto, cards=cards, actor=actor)
-        if self.after:
-            self.flush()
-
-    def flush(self) -> None:
-        """Append the events waiting in ``after`` (also done at the end of every apply step)."""
-        if self.after:
-            self.events += self.after
-            self.after = []
 
     def clan(self, clan: str) -> str:
         """Display name of a clan."""
@@ -101,17 +85,17 @@ def add_to_road(p: Player, card: str) -> None:
 
 def take_from_road(c: Ctx, seat: int, clan: str) -> str:
     """Take the top face-up card of ``clan`` off ``seat``'s Road. When it was the last face-up card under a Shield,
-    the Shield is abandoned to the discard pile (sp.shield.abandon); that event waits in ``c.after`` so it is logged
-    after the caller's event for the move (the Rally, Recruit, ...) that caused it."""
+    the Shield is abandoned to the discard pile (sp.shield.abandon); that event is held back (``c.hold``) so it is
+    logged after the caller's event for the move (the Rally, Recruit, ...) that caused it."""
     p = c.state.players[seat]
     st = stack(p, clan)
     card = st.cards.pop()
     if not st.cards:
         if st.shield is not None:
             c.state.discard.append(st.shield)
-            c.after.append(Event(clause="sp.shield.abandon", text=f"The last face-up {c.clan(clan)} card left "
-                                 f"{c.who(seat)}'s Road, so the Shield on it is abandoned to the discard "
-                                 "pile.", automatic=True, cards=(st.shield,), actor=seat))
+            c.hold(Event(clause="sp.shield.abandon", text=f"The last face-up {c.clan(clan)} card left "
+                         f"{c.who(seat)}'s Road, so the Shield on it is abandoned to the discard pile.",
+                         automatic=True, cards=(st.shield,), actor=seat))
         p.road.remove(st)
     return card
 
