@@ -118,7 +118,7 @@ def test_solo_guardian_negates_the_next_type_ability(G):
 
 
 def test_scenarios_link_edges(G):
-    known = {e.id for g in tg.GAMES for e in tg._index(g)}
+    known = {e.id for g in tg.GAMES for e in tg.scenario_entries(g)}
     linked = [s for *_e, d in G.edges(data=True) for s in d["scenarios"]]
     assert linked and set(linked) <= known
     assert "rule-gold-raises-limit" in edge(G, SP, "gold-allegiance", "modifies", "overrun-limit")["scenarios"]

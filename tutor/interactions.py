@@ -15,8 +15,7 @@ to "what affects X?", "what does X affect?" and "how can A affect B?".
   graph with no code change.
 
 Use ``build("restless-spirits")`` (or ``build(None)`` / ``build("all")`` for the three games together), then
-:func:`affects`, :func:`affected_by`, :func:`paths`, :func:`to_graphml`, :func:`to_node_link`.
-"""
+:func:`affects`, :func:`affected_by`, :func:`paths`, :func:`to_graphml`, :func:`to_node_link`."""
 from __future__ import annotations
 
 import json
@@ -256,8 +255,9 @@ def build(game_id: str | None = None, cards: str | Path | dict[str, str | Path] 
 
 # -- scenarios ------------------------------------------------------------------------------------------------------
 @lru_cache(maxsize=4)
-def _index(game: str):
-    return build_index(game).entries
+def scenario_entries(game: str) -> tuple:
+    """``game``'s FAQ scenarios as :class:`tutor.faq.Entry` records (read once per game, none run)."""
+    return tuple(build_index(game).entries)
 
 
 def _mentions(entry) -> set[str]:
@@ -280,7 +280,7 @@ def link_scenarios(G: nx.MultiDiGraph) -> None:
     """Fill each edge's ``scenarios``: FAQ scenarios of its game that name both ends, or name one end (or, for an
     edge between two words of the rules, none) and check or fire the edge's first clause."""
     for game in G.graph.get("games", GAMES):
-        entries = [(e, _mentions(e), set(e.clauses)) for e in _index(game)]
+        entries = [(e, _mentions(e), set(e.clauses)) for e in scenario_entries(game)]
         for u, v, k, d in G.edges(keys=True, data=True):
             if G.nodes[u]["game"] != game:
                 continue

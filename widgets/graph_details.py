@@ -109,7 +109,7 @@ class DetailsPanel:
         (trial 16: the title was the internal id). Read once, when the first links are shown: the page's first
         picture has none, so it does not wait for reading every scenario."""
         if self._titles is None:
-            self._titles = {e.id: (e.title, e.question) for g in tg.GAMES for e in tg._index(g)}
+            self._titles = {e.id: (e.title, e.question) for g in tg.GAMES for e in tg.scenario_entries(g)}
         return self._titles
 
     def _hidden(self, nid: str) -> str:

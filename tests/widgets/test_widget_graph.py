@@ -48,7 +48,7 @@ def test_click_a_node_shows_clauses_neighbours_and_faq_links(G):
     assert "Baikeng is a Dark Spirit whose ability targets opponents" in html
     assert 'href="faq-explorer.ipynb?scenario=spirit-nordheim"' in html
     # trial 16: a link's hover title is the question, never the scenario's internal id
-    q = tg._index("restless-spirits")
+    q = tg.scenario_entries("restless-spirits")
     nordheim = next(e for e in q if e.id == "spirit-nordheim")
     assert f'title="{esc(nordheim.question)}"' in html and 'title="spirit-nordheim"' not in html
     assert not any(f'title="{e.id}"' in html for e in q)

@@ -56,9 +56,10 @@ def test_first_clicks_of_the_learn_page_send_few_small_messages(sent):
     # last-step strip under the board adds its step (its lines, and its title the first time)
     # (the history in its closed drawer sends nothing: measured 16 / 12 / 34 messages and 6.7 / 7.1 / 14.5 KiB;
     # then one more where actions show after the click: the keyboard focus moves to the first of them, 18 / 12 / 35;
-    # and the third click reaches the lesson's goal, which switches Hint off: 18 / 12 / 36)
+    # and the third click reaches the lesson's goal, which switches Hint off: 18 / 12 / 36; the board's pieces a
+    # projector layout may fold carry a class each (session 17): 7.7 / 6.5 / 15.6 KiB)
     assert counts[0] <= 18 and counts[1] <= 13 and counts[2] <= 36, counts
-    assert sizes[0] <= 7_800 and sizes[1] <= 8_200 and sizes[2] <= 16_000, sizes
+    assert sizes[0] <= 8_000 and sizes[1] <= 8_200 and sizes[2] <= 16_000, sizes
 
 
 def test_the_closed_history_is_built_only_when_opened(sent):
