@@ -172,6 +172,18 @@ def test_comparison_in_spirited_and_spirit_duels():
     assert "After your change: Level 1 Attack die showing Magic" in c.changes[0].sentence
 
 
+def test_the_overrun_check_is_made_whether_or_not_it_finds_an_overrun():
+    """Trial 17: with a Greek moved off the Road the what-if said the Overrun check "comes into play" only after the
+    change, though the rulebook's case makes the same check (it finds the Overrun there): the check is cited both
+    ways, and only what differs (the Overrun and what follows it) is compared."""
+    sc = sc_of("spirited/scenarios/faq-shield-no-retro.yaml")
+    c = faq.compare(sc, faq.edit_setup(sc, faq.MoveCard("greeks", faq.Zone("road", 1), faq.Zone("camp1", 1))))
+    assert c.only_original == ("sp.overrun.limit", "sp.overrun", "sp.overrun.city", "sp.regroup")
+    assert c.only_what_if == ()
+    last = [e.clause for e in c.original.session.history[-1].events]
+    assert last[:5] == ["sp.road.stack", "sp.summon", "sp.overrun.check", "sp.overrun.limit", "sp.overrun"]
+
+
 # -- my questions ---------------------------------------------------------------------------------------------------------
 def test_saved_what_if_loads_back_and_runs(tmp_path, monkeypatch):
     monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(tmp_path / "q"))

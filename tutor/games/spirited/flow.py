@@ -16,7 +16,7 @@ from .state import (Ask, BattleAllegiances, BattleBegin, BattleDiscard, BattleMe
                     BonusRally, BonusRecruit, DiscardDown, DiscardLimbo, DrawRoad, EndTurn, FinalRecruit, FinalScore,
                     FinishGame, OverrunCheck, Regroup, Reveal, RoadCheck, RoadFill, SafeRally, Task, WonderRefill)
 from .zones import (LIMIT_FLOOR, Ctx, add_to_road, article, can_draw, discard_road_and_camps, draw_non_time, face_up,
-                    held, is_wonder, limit_penalty, lowered_limit, overrun_limit, plural, stack,
+                    held, is_wonder, limit_penalty, lowered_limit, overrun_limit, overrunning, plural, stack,
                     take_from_road)
 
 
@@ -216,6 +216,9 @@ def limit_notes(c: Ctx, seat: int) -> list[str]:
 def _overrun_check(c: Ctx, t: Task) -> None:
     s, seat = c.state, t.seat
     p = s.players[seat]
+    if overrunning(c.game, s, seat):  # the check is made either way (sp.overrun.check); it finds an Overrun here
+        c.ev("sp.overrun.check", f"Overrun check after the Summon: a clan on {c.who(seat)}'s Road is at its Overrun "
+             "Limit.", auto=True, actor=seat)
     clans = limit_notes(c, seat)
     if not clans:
         c.ev("sp.overrun.check", f"Overrun check: no clan on {c.who(seat)}'s Road is at its Overrun Limit.",
