@@ -215,10 +215,21 @@ def test_learner_policy_on_the_hub():
 
 
 def test_busy_page_says_what_to_do():
-    page = kernelcap.busy_page(8, 8)
+    page = kernelcap.busy_page(8, 8, hub=False)
     assert "Rules Tutor is busy" in page and "at most 8 tutor pages" in page
     assert "Close a Rules Tutor tab" in page and "--max-kernels" in page
     assert "<script" not in page and "://" not in page  # nothing loaded from anywhere
+
+
+def test_the_hub_busy_page_says_what_a_learner_can_do_and_no_command(monkeypatch):
+    """Attack 20, L7: the hub's busy page told a learner to run ``rules-tutor serve --max-kernels``."""
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/ana/")
+    assert kernelcap.on_hub()
+    page = kernelcap.busy_page(4, 4)
+    assert "at most 4 pages open at once" in page and "Close another tab of the tutor" in page
+    assert "wait a minute, then reload this page" in page and "ask your teacher" in page
+    assert "rules-tutor" not in page and "--" not in page and "<code>" not in page
 
 
 def test_template_file_paths_have_the_shape_voila_serves():

@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import html
 import logging
+import os
 import time
 from contextvars import ContextVar
 from datetime import datetime, timedelta, timezone
@@ -106,19 +107,31 @@ class KernelCapReached(web.HTTPError):
                               "then reload this page.", reason="Rules Tutor is busy")
 
 
-def busy_page(max_kernels: int, in_use: int) -> str:
-    """The HTML page shown (HTTP 503) when a page cannot get a kernel: what happened and what to do."""
-    return (
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Rules Tutor is busy</title>"
-        "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;line-height:1.5}</style>"
-        "</head><body><main><h1>Rules Tutor is busy</h1>"
-        f"<p>This server runs at most {html.escape(str(max_kernels))} tutor pages at once (each has its own game "
-        f"session, {html.escape(str(in_use))} in use now), and every one is open or starting, so this page cannot "
-        "start now.</p>"
-        "<p>Close a Rules Tutor tab you no longer need, wait a few seconds, then reload this page. "
-        "Whoever runs the server can allow more with <code>rules-tutor serve --max-kernels N</code>.</p>"
-        "</main></body></html>"
-    )
+def on_hub() -> bool:
+    """True in a learner's server started by JupyterHub (its spawner sets ``JUPYTERHUB_USER`` and
+    ``JUPYTERHUB_SERVICE_PREFIX``)."""
+    return bool(os.environ.get("JUPYTERHUB_SERVICE_PREFIX") and os.environ.get("JUPYTERHUB_USER"))
+
+
+def busy_page(max_kernels: int, in_use: int, hub: bool | None = None) -> str:
+    """The HTML page shown (HTTP 503) when a page cannot get a kernel: what happened and what to do. On a hub
+    (``hub``, default :func:`on_hub`) it says what a learner can do (close another tab of the tutor, wait a minute
+    and reload, ask the teacher), never a command line a learner cannot run (attack 20, L7)."""
+    hub = on_hub() if hub is None else hub
+    cap, used = html.escape(str(max_kernels)), html.escape(str(in_use))
+    if hub:
+        what = (f"<p>Your tutor can keep at most {cap} pages open at once (each has its own game session, {used} in "
+                "use now), and every one is open or starting, so this page cannot start now.</p>"
+                "<p>Close another tab of the tutor that you no longer need, or wait a minute, then reload this page. "
+                "If it still says this, ask your teacher.</p>")
+    else:
+        what = (f"<p>This server runs at most {cap} tutor pages at once (each has its own game session, {used} in use "
+                "now), and every one is open or starting, so this page cannot start now.</p>"
+                "<p>Close a Rules Tutor tab you no longer need, wait a few seconds, then reload this page. "
+                "Whoever runs the server can allow more with <code>rules-tutor serve --max-kernels N</code>.</p>")
+    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Rules Tutor is busy</title>"
+            "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;line-height:1.5}</style>"
+            f"</head><body><main><h1>Rules Tutor is busy</h1>{what}</main></body></html>")
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
