@@ -179,11 +179,10 @@ class LearnApp(PlaceKeeping):
                     session = tutor.load_session(saved)
                 except ValueError as exc:  # ContentError: edited, or from an older tutor
                     why = learner_words(exc)
-                    log.info("learn page: the saved free game of %s is not readable, a new game starts: %s",
-                             self.game_id, why[:200])
                 if session is not None and session.game_id != self.game_id:
                     session, why = None, "it is a game of another kind"
                 if why is not None:  # said once, in plain words: the kept game is not silently replaced
+                    self.place_lost(f"its free game: {why}", "")  # set aside and logged (attack 20, L4)
                     self._notice(KEPT_GAME_LOST.format(why=_short(why)))
                 else:  # said once, quietly: the game on the table is the one from before, not a new one
                     _restore_redo(session, self._free_redo)
