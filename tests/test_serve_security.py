@@ -230,6 +230,8 @@ def test_the_hub_busy_page_says_what_a_learner_can_do_and_no_command(monkeypatch
     assert "at most 4 pages open at once" in page and "Close another tab of the tutor" in page
     assert "wait a minute, then reload this page" in page and "ask your teacher" in page
     assert "rules-tutor" not in page and "--" not in page and "<code>" not in page
+    said = kernelcap.KernelCapReached(4, 4).log_message  # (the hub's Voila shows it in Jupyter's error page)
+    assert "Close another tab of the tutor" in said and "ask your teacher" in said and "kernel" not in said
 
 
 def test_template_file_paths_have_the_shape_voila_serves():

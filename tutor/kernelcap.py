@@ -102,9 +102,15 @@ class KernelCapReached(web.HTTPError):
 
     def __init__(self, max_kernels: int, in_use: int) -> None:
         self.max_kernels, self.in_use = max_kernels, in_use
-        super().__init__(503, f"All {max_kernels} kernels this server can run at once are in use by open "
-                              f"or starting pages ({in_use}). Close a Rules Tutor tab you no longer need, wait a few seconds, "
-                              "then reload this page.", reason="Rules Tutor is busy")
+        if on_hub():  # what a learner can do, no server words (attack 20, L7)
+            said = (f"Your tutor can keep at most {max_kernels} pages open at once, and all of them are open or "
+                    "starting. Close another tab of the tutor that you no longer need, or wait a minute, then reload "
+                    "this page. If it still says this, ask your teacher.")
+        else:
+            said = (f"All {max_kernels} kernels this server can run at once are in use by open or starting pages "
+                    f"({in_use}). Close a Rules Tutor tab you no longer need, wait a few seconds, then reload this "
+                    "page.")
+        super().__init__(503, said, reason="Rules Tutor is busy")
 
 
 def on_hub() -> bool:
