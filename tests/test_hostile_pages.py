@@ -55,7 +55,7 @@ def test_a_broken_graph_vocabulary_gives_the_graph_page_a_named_refusal(tmp_path
 
 @pytest.mark.parametrize("page,rel,says", [
     ("practice", "spirited/cards.yaml", "cards.yaml: YAML syntax error (line 2, column 3)"),
-    ("presenter", "restless-spirits/clauses.yaml", "clauses.yaml: YAML syntax error (line 2, column 3)"),
+    ("presenter", "restless-spirits/clauses.yaml", "Restless Spirits: clauses.yaml: YAML syntax error (line 2, col"),
     ("learn", "spirit-duels/cards.yaml", "cards.yaml: YAML syntax error (line 2, column 3)"),
 ])
 def test_a_page_whose_game_file_is_broken_names_it(tmp_path, page, rel, says):
@@ -157,3 +157,34 @@ def test_a_refused_file_name_with_bidi_or_control_characters_is_shown_whole_and_
         assert shown == "a\\b\\u2066c.yaml"  # whole: not cut at its backslash (nor at the escape's)
     if name.startswith("x"):
         assert shown.endswith("xxx\\u202e.yaml")  # (a path too long for the message is cut before its name's end)
+
+
+_PARTIAL = """
+import json, os, sys
+os.environ["RULES_TUTOR_CONTENT"] = sys.argv[1]
+from widgets import kernel_timing
+kernel_timing.in_page_kernel = lambda: True  # a page's kernel: the page opens on its game alone, the rest later
+kernel_timing.after_view = lambda *a, **k: False
+import widgets.graph as g
+v = g.GraphView("restless-spirits", None)
+first = [x for _l, x in v.game.options]
+v.game.value = "spirited"  # chosen before the three games' graph is known: then left out, named, no error
+w = g.GraphView("restless-spirits", None)
+w.whole_graph()  # the background's work: the game shown stays shown
+print(json.dumps({"kept": w.game.value, "first": first, "partial": v._partial, "then": [x for _l, x in v.game.options],
+                  "value": v.game.value, "refused": v.refused_box.value, "shown": v.refused_box.layout.display,
+                  "errors": list(v.errors.output.outputs)}))
+"""
+
+
+def test_a_graph_page_opened_on_one_game_learns_of_a_broken_one_later_and_names_it(tmp_path):
+    root = tmp_path / "content"
+    shutil.copytree(ROOT / "content", root)
+    (root / "graph" / "spirited.yaml").write_text("- 1\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-c", _PARTIAL, str(root)], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-3000:]
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    assert r["first"] == ["all", "restless-spirits", "spirited", "spirit-duels"] and r["kept"] == "restless-spirits"
+    assert r["then"] == ["all", "restless-spirits", "spirit-duels"] and r["value"] == "all" and not r["partial"]
+    assert "Spirited is not in the graph:" in r["refused"] and r["shown"] is None and not r["errors"]

@@ -107,7 +107,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         if game != "all" and game not in G.graph.get("games", tg.GAMES):
             game = G.graph["games"][0]  # its files are refused (named above the graph): the first game that loads
         self.errors = ErrorPanel()
-        self.refused_box = w.HTML(_refused_html(self.refused))
+        self.refused_box = w.HTML(_refused_html(self.refused, self._left_out()),
+                                  layout=w.Layout(display=None if self.refused else "none"))
         self.refused_box.add_class("tutor-graph-refused")
         self.selected: str | None = None
         self.found: str | None = None  # the node the last search found (outlined until the next search or click)
@@ -116,6 +117,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         self._views = 0  # counts the views asked for, so that asking the same view again still reaches the browser
         self._hold = 0  # > 0 while several filters change at once: redraw() waits for the last
         self._switching = False  # the Game filter is being set by Find or the path query (which keep their boxes)
+        self._refilling = False  # the Game filter's choices are being replaced (a game whose files do not load)
         self._els: dict[str, ipycytoscape.Node] = {}  # node id -> its drawn element (focus: also "halo:a", "halo:b")
         self._topleft = (0.0, 0.0)
         self.path_edges: set[tuple] = set()
@@ -183,7 +185,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         else:
             self.redraw()  # the count and the view's choices; the canvas draws once made
         g = self.errors.guard
-        self.game.observe(g(lambda _c: self.set_game(self.game.value, clear=not self._switching)), names="value")
+        self.game.observe(g(lambda _c: self._refilling or self.set_game(self.game.value, clear=not self._switching)),
+                          names="value")
         for cb in (self.group, self.labels, *self.kinds.values()):
             cb.observe(g(lambda _c: self.redraw()), names="value")
         self.focus.observe(g(lambda c: self._focus_changed(c["new"])), names="value")
@@ -267,20 +270,25 @@ class GraphView(Canvas, DetailsPanel, Search):
                 return
             refused: list[str] = []
             G = tg.build(None, scenarios=False, refused=refused)
-            self.G = G
+            self.G, self._partial = G, False  # (below: the games now known to load)
             if refused:  # another game's files do not load: named, and left out of the Game filter
                 self.refused = refused
-                self.refused_box.value = _refused_html(refused)
-                self._switching = True  # (the game shown stays)
+                self.refused_box.value = _refused_html(refused, self._left_out())
+                self.refused_box.layout.display = None
+                keep, self._refilling = self.game.value, True  # the game shown stays (ipywidgets resets the value)
                 try:
                     self.game.options = self._game_options()
+                    self.game.value = keep if keep in {v for _l, v in self.game.options} else self.game.value
                 finally:
-                    self._switching = False
+                    self._refilling = False
             self._names = {tg.entry(G, n): n for n in G}
             self.find.options = sorted(self._names)
             for box in (self.src, self.dst):
                 box.options = self._query_options(self.game.value)
-            self._partial = False
+
+    def _left_out(self) -> list[str]:
+        """The games whose files do not load (left out of the graph), once the three games' graph is known."""
+        return [] if self._partial else [g for g in tg.GAMES if g not in self.G.graph.get("games", tg.GAMES)]
 
     def _game_options(self) -> list[tuple[str, str]]:
         """The Game filter's choices: every game whose files load (all three until a refused one is known)."""
@@ -333,6 +341,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         panel shows the game's start node (:meth:`start_node`), drawn with its neighbours (Focus), as when the page
         opens. Find and the path query switch games with ``clear=False``: they keep their boxes."""
         self.whole_graph()
+        if game != "all" and game not in self.G.graph.get("games", tg.GAMES):
+            return  # its files do not load: named above the graph, and no longer a choice of the Game filter
         if self.game.value != game:
             self._switching = not clear
             try:

@@ -20,14 +20,14 @@ _log = logging.getLogger("rules_tutor.content")
 MAX_REFUSED = 4
 
 
-def refused_html(messages: list[str]) -> str:
-    """A games-left-out notice, each refused file by its name, field and what is wrong (no server folders; the whole
-    messages go to the server's log); ``""`` for none."""
+def refused_html(messages: list[str], games: list[str]) -> str:
+    """A notice that the games ``games`` are left out of the graph, each refused file (``messages``) by its name,
+    field and what is wrong (no server folders; the whole messages go to the server's log); ``""`` for none."""
     for m in messages:
         _log.warning("ability graph: a game is left out: %s", m[:4000])
     items = "".join(f"<li>{esc(plain_problem(m))}</li>" for m in messages[:MAX_REFUSED])
-    more = f"<li>…and {len(messages) - MAX_REFUSED} more (in the server's log)</li>" if len(messages) > MAX_REFUSED else ""
-    games = sorted({g for m in messages for g in tg.GAMES if f"/{g}/" in m or f"/{g}.yaml" in m})
+    more = (f"<li>…and {len(messages) - MAX_REFUSED} more (in the server's log)</li>"
+            if len(messages) > MAX_REFUSED else "")
     who = " and ".join(tg.GAME_TITLES[g] for g in games) or "A game"
     return (f'<div class="rt-refused" role="alert" style="{REFUSED_LOOK}"><b>{esc(who)} '
             f'{"is" if len(games) < 2 else "are"} not in the graph:</b> a file of '

@@ -82,8 +82,19 @@ def unopened(page: str, exc: BaseException) -> w.Widget:
     return w.VBox([style_widget(), html_widget(
         f'<main class="rt-unopened"><h1>{esc(page)}</h1><p role="alert"><b>This page cannot open here:</b> a file it '
         "is built from does not load. Whoever looks after this tutor can fix the file named below (or remove it to "
-        f"use the shipped one).</p><ul><li>{esc(plain_problem(str(exc)))}</li></ul>"
+        f"use the shipped one).</p><ul><li>{esc(of_game(str(exc)))}{esc(plain_problem(str(exc)))}</li></ul>"
         '<p><a href="index.ipynb">← All pages</a></p></main>')])
+
+
+def of_game(message: str) -> str:
+    """``"<Game title>: "`` when the file a load error message starts with is in a game's folder (``clauses.yaml``
+    alone would not say which of the three games' it is), else ``""``."""
+    from tutor import KNOWN_GAMES
+    from tutor.registry import game_title
+    m = _LEADING_FILE.match(str(message))
+    folders = m["path"].split("/")[:-1] if m else []
+    game = next((f for f in reversed(folders) if f in KNOWN_GAMES), None)
+    return f"{game_title(game)}: " if game else ""
 
 
 def refuses_broken_content(page: str):
