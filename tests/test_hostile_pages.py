@@ -188,3 +188,19 @@ def test_a_graph_page_opened_on_one_game_learns_of_a_broken_one_later_and_names_
     assert r["first"] == ["all", "restless-spirits", "spirited", "spirit-duels"] and r["kept"] == "restless-spirits"
     assert r["then"] == ["all", "restless-spirits", "spirit-duels"] and r["value"] == "all" and not r["partial"]
     assert "Spirited is not in the graph:" in r["refused"] and r["shown"] is None and not r["errors"]
+
+
+def test_a_warning_about_a_broken_file_reaches_the_page_named_without_the_servers_folders():
+    """A broken prompts file is logged as a warning (the decisions then read as their own words); the page's error
+    panel showed "WARNING: /srv/.../restless-spirits/prompts.yaml: ..." with the server's folders."""
+    from widgets.model import ErrorPanel
+    panel = ErrorPanel()
+    try:
+        logging.getLogger("tutor.prompts").warning("%s", "/srv/c/restless-spirits/prompts.yaml: the top level must "
+                                                   "be a mapping of named fields (key: value lines), got a list")
+        logging.getLogger("widgets").warning("seen at /srv/c/x/notes.txt today")
+        shown = [o["text"] for o in panel.output.outputs]
+    finally:
+        panel.close()
+    assert shown == ["Not loaded: Restless Spirits: prompts.yaml: the top level must be a mapping of named fields "
+                     "(key: value lines), got a list\n", "WARNING: seen at notes.txt today\n"]
