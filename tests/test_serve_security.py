@@ -1220,3 +1220,20 @@ def test_on_a_fresh_server_the_landing_kernel_heats_first():
         render.set_result(None)
         return held, km4.pool_heated("learn.ipynb")
     assert asyncio.run(taken_before_heated()) == (True, True)
+
+
+def test_voila_contents_api_is_refused_on_a_hub_learners_server():
+    """Attack 20, L3: /voila/api/contents/ answered 200 on a hub learner's server (it lists the folder and gives each
+    notebook's source); deploy/singleuser_config.py patches Voila's handler to answer 404, as `rules-tutor serve`."""
+    import tornado.web
+    from voila.tornado.contentshandler import VoilaContentsHandler
+
+    class Copy(VoilaContentsHandler):  # (the real class stays as it is for the other tests)
+        pass
+    webguard.refuse_voila_contents(Copy)
+    webguard.refuse_voila_contents(Copy)  # idempotent
+    with pytest.raises(tornado.web.HTTPError) as refused:
+        Copy.prepare(object.__new__(Copy))
+    assert refused.value.status_code == 404
+    text = (Path(__file__).resolve().parents[1] / "deploy" / "singleuser_config.py").read_text()
+    assert "_guard.refuse_voila_contents(_VoilaContents)" in text
