@@ -105,6 +105,11 @@ _guard.refuse_foreign_embeds(_VoilaPage)
 from voila.static_file_handler import TemplateStaticFileHandler as _TemplateFiles  # noqa: E402
 
 _guard.guard_template_static_files(_TemplateFiles)
+# /voila/api/contents/...: Voila's JupyterLab tree page's API, which no tutor page uses (it lists the folder and gives
+# each notebook's source): 404, as from `rules-tutor serve`. (/voila/api/themes and /voila/api/shutdown are the pages'.)
+from voila.tornado.contentshandler import VoilaContentsHandler as _VoilaContents  # noqa: E402
+
+_guard.refuse_voila_contents(_VoilaContents)
 # A traceback from a page's malformed widget message goes to the server's log, not to the browser.
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection  # noqa: E402
 

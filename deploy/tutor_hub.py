@@ -17,6 +17,7 @@ from secrets import compare_digest
 
 from jupyterhub.auth import DummyAuthenticator
 from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
+from tornado import web
 
 #: Longest learner name the progress database keeps (``tutor.progress.models.NAME_MAX``).
 NAME_MAX = 100
@@ -68,6 +69,12 @@ def plain_name(name: str) -> str:
     return unicodedata.normalize("NFKC", str(name)).lower()
 
 
+#: What the login page says when a name is refused by :func:`tutor_name_ok` (JupyterHub shows an HTTPError's message
+#: on the login form in place of "Invalid username or password").
+NAME_RULE = (f"This name cannot be used. A name is 1 to {NAME_MAX} letters (accented letters too) or digits, with "
+             ". - _ or ' between them (not first, not last, not two together); no spaces or other signs.")
+
+
 def tutor_name_ok(name: str) -> bool:
     """Whether ``name`` (a JupyterHub user name, already lower case) is one the tutor keeps as it is: the progress
     database stores :func:`clean_name` of it and the class page compares that with the teachers' names, so a name
@@ -94,8 +101,8 @@ class TutorNamesMixin:
     """Login rules of the class hub on top of a JupyterHub authenticator: a name must pass :func:`tutor_name_ok`,
     and the names in ``teacher_users`` (``TUTOR_HUB_TEACHERS``) log in with ``teacher_password``
     (``TUTOR_HUB_TEACHER_PASSWORD``) and nothing else, so a learner who types a teacher's name with the class
-    password is refused. A refused login is JupyterHub's usual "Invalid username or password"; the hub's log says
-    why. Set both with :func:`set_teachers`."""
+    password is refused. A name the rule refuses gets :data:`NAME_RULE` on the login page; any other refused login
+    JupyterHub's usual "Invalid username or password" (the hub's log says why). Set both with :func:`set_teachers`."""
 
     teacher_users: frozenset = frozenset()
     teacher_password: str = ""
@@ -114,6 +121,9 @@ class TutorNamesMixin:
 
     async def authenticate(self, handler, data):
         name = self.normalize_username(str(data.get("username", "")))
+        if not tutor_name_ok(name):  # the login page says why (attack 20, L8: it said only "Invalid username ...")
+            self.validate_username(name)  # (its log line)
+            raise web.HTTPError(403, NAME_RULE)
         if name not in self.teacher_users and name_skeleton(name) in {name_skeleton(t) for t in self.teacher_users}:
             self.log.warning("Refused login name %r: it looks like a teacher's name", name[:NAME_MAX + 20])
             return None

@@ -215,10 +215,23 @@ def test_learner_policy_on_the_hub():
 
 
 def test_busy_page_says_what_to_do():
-    page = kernelcap.busy_page(8, 8)
+    page = kernelcap.busy_page(8, 8, hub=False)
     assert "Rules Tutor is busy" in page and "at most 8 tutor pages" in page
     assert "Close a Rules Tutor tab" in page and "--max-kernels" in page
     assert "<script" not in page and "://" not in page  # nothing loaded from anywhere
+
+
+def test_the_hub_busy_page_says_what_a_learner_can_do_and_no_command(monkeypatch):
+    """Attack 20, L7: the hub's busy page told a learner to run ``rules-tutor serve --max-kernels``."""
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/ana/")
+    assert kernelcap.on_hub()
+    page = kernelcap.busy_page(4, 4)
+    assert "at most 4 pages open at once" in page and "Close another tab of the tutor" in page
+    assert "wait a minute, then reload this page" in page and "ask your teacher" in page
+    assert "rules-tutor" not in page and "--" not in page and "<code>" not in page
+    said = kernelcap.KernelCapReached(4, 4).log_message  # (the hub's Voila shows it in Jupyter's error page)
+    assert "Close another tab of the tutor" in said and "ask your teacher" in said and "kernel" not in said
 
 
 def test_template_file_paths_have_the_shape_voila_serves():
@@ -1207,3 +1220,20 @@ def test_on_a_fresh_server_the_landing_kernel_heats_first():
         render.set_result(None)
         return held, km4.pool_heated("learn.ipynb")
     assert asyncio.run(taken_before_heated()) == (True, True)
+
+
+def test_voila_contents_api_is_refused_on_a_hub_learners_server():
+    """Attack 20, L3: /voila/api/contents/ answered 200 on a hub learner's server (it lists the folder and gives each
+    notebook's source); deploy/singleuser_config.py patches Voila's handler to answer 404, as `rules-tutor serve`."""
+    import tornado.web
+    from voila.tornado.contentshandler import VoilaContentsHandler
+
+    class Copy(VoilaContentsHandler):  # (the real class stays as it is for the other tests)
+        pass
+    webguard.refuse_voila_contents(Copy)
+    webguard.refuse_voila_contents(Copy)  # idempotent
+    with pytest.raises(tornado.web.HTTPError) as refused:
+        Copy.prepare(object.__new__(Copy))
+    assert refused.value.status_code == 404
+    text = (Path(__file__).resolve().parents[1] / "deploy" / "singleuser_config.py").read_text()
+    assert "_guard.refuse_voila_contents(_VoilaContents)" in text

@@ -6,9 +6,11 @@ user's own may replace them), and their loading and checking, each error naming 
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 from typing import Annotated, Any, Iterable, Literal, Union
 
+import networkx as nx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from .core.content import check_template, parse_yaml, read_text, validate
@@ -168,3 +170,32 @@ def check_graph_table(path: str | Path, game: str, vocab: dict[str, dict[str, st
     data = table.model_dump(by_alias=True)
     data["where"] = where
     return data
+
+
+# -- export (re-exported by tutor.interactions) --------------------------------------------------------------------
+def _plain(G: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    H = nx.MultiDiGraph()
+    for n, d in G.nodes(data=True):
+        H.add_node(n, **{k: json.dumps(x) if isinstance(x, (list, dict)) else x for k, x in d.items()})
+    for u, v, k, d in G.edges(keys=True, data=True):
+        H.add_edge(u, v, key=k, **{a: json.dumps(x) if isinstance(x, (list, dict)) else x for a, x in d.items()})
+    return H
+
+
+def to_graphml(G: nx.MultiDiGraph, path: str | Path) -> Path:
+    """Write GraphML (list attributes as JSON text) for Gephi, Cytoscape or yEd."""
+    nx.write_graphml(_plain(G), str(path))
+    return Path(path)
+
+
+def to_node_link(G: nx.MultiDiGraph, path: str | Path | None = None) -> dict[str, Any]:
+    """Node-link JSON (``nodes`` and ``links``); written to ``path`` when given."""
+    data = nx.node_link_data(G, edges="links")
+    if path is not None:
+        Path(path).write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
+    return data
+
+
+def from_node_link(data: dict[str, Any]) -> nx.MultiDiGraph:
+    """Read node-link JSON back into a graph."""
+    return nx.node_link_graph(data, directed=True, multigraph=True, edges="links")

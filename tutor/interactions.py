@@ -18,7 +18,6 @@ Use ``build("restless-spirits")`` (or ``build(None)`` / ``build("all")`` for the
 :func:`affects`, :func:`affected_by`, :func:`paths`, :func:`to_graphml`, :func:`to_node_link`."""
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -29,7 +28,8 @@ import networkx as nx
 from .core.content import content_root
 from .core.errors import ContentError, short
 from .graph_files import (END_FIELDS, MAX_ITEMS, MAX_TEXT, WHY_FIELDS, EdgeTemplate, GameGraph, GraphNode,  # noqa: F401
-                          MissingEdge, Selector, Vocabulary, check_graph_table, load_vocabulary)
+                          MissingEdge, Selector, Vocabulary, check_graph_table, from_node_link, load_vocabulary,
+                          to_graphml, to_node_link)
 from .interactions_cards import READERS, CardRec, provisional_why
 from .faq import build_index
 from .registry import game_title
@@ -229,25 +229,41 @@ def _merge_dicts(Gs: Iterable[nx.MultiDiGraph]) -> dict[str, Any]:
 
 
 def build(game_id: str | None = None, cards: str | Path | dict[str, str | Path] | None = None,
-          scenarios: bool = True) -> nx.MultiDiGraph:
+          scenarios: bool = True, refused: list[str] | None = None) -> nx.MultiDiGraph:
     """The interaction graph of one game, or of the three together (``None`` or ``"all"``).
 
     Args:
         game_id: ``"restless-spirits"``, ``"spirited"``, ``"spirit-duels"``, ``"all"`` or ``None``.
         cards: a card file to read instead of the shipped one (one game), or ``{game: path}``.
         scenarios: link each edge to the FAQ scenarios that exercise it (runs them once; cached).
+        refused: when a list, a game whose card, clauses or graph file does not load is left out of the graph and
+            its :class:`ContentError` message (``"<file>: <field>: <what is wrong>"``) appended here; the graph's
+            ``games`` lists the games kept. Without it the first such error is raised.
 
     Raises:
-        ValueError: unknown game id (naming the valid ones). ContentError: a bad card or graph file.
+        ValueError: unknown game id (naming the valid ones). ContentError: a bad card or graph file (with
+        ``refused``: only when no game loads, or the vocabulary does not).
     """
     games = GAMES if game_id in (None, "all") else (game_id,)
     if any(g not in GAMES for g in games):
         raise ValueError(f"unknown game {short(game_id)}; valid: {', '.join(GAMES)} or 'all'")
     files = cards if isinstance(cards, dict) else ({games[0]: cards} if cards else {})
-    parts = [_build_game(g, files.get(g)) for g in games]
-    G = nx.compose_all(parts) if len(parts) > 1 else parts[0]
-    G.graph.update(_merge_dicts(parts))
-    G.graph["games"] = list(games)
+    parts, first = {}, None
+    if refused is not None:
+        vocabulary()  # (shared by every game: refused whole)
+    for g in games:
+        try:
+            parts[g] = _build_game(g, files.get(g))
+        except ContentError as exc:
+            if refused is None:
+                raise
+            refused.append(str(exc))
+            first = first or exc
+    if not parts:
+        raise first
+    G = nx.compose_all(list(parts.values())) if len(parts) > 1 else next(iter(parts.values()))
+    G.graph.update(_merge_dicts(parts.values()))
+    G.graph["games"] = list(parts)
     if scenarios:
         link_scenarios(G)
     return G
@@ -452,34 +468,6 @@ def how(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4) -> str:
 
 
 # -- export ---------------------------------------------------------------------------------------------------------
-def _plain(G: nx.MultiDiGraph) -> nx.MultiDiGraph:
-    H = nx.MultiDiGraph()
-    for n, d in G.nodes(data=True):
-        H.add_node(n, **{k: json.dumps(x) if isinstance(x, (list, dict)) else x for k, x in d.items()})
-    for u, v, k, d in G.edges(keys=True, data=True):
-        H.add_edge(u, v, key=k, **{a: json.dumps(x) if isinstance(x, (list, dict)) else x for a, x in d.items()})
-    return H
-
-
-def to_graphml(G: nx.MultiDiGraph, path: str | Path) -> Path:
-    """Write GraphML (list attributes as JSON text) for Gephi, Cytoscape or yEd."""
-    nx.write_graphml(_plain(G), str(path))
-    return Path(path)
-
-
-def to_node_link(G: nx.MultiDiGraph, path: str | Path | None = None) -> dict[str, Any]:
-    """Node-link JSON (``nodes`` and ``links``); written to ``path`` when given."""
-    data = nx.node_link_data(G, edges="links")
-    if path is not None:
-        Path(path).write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
-    return data
-
-
-def from_node_link(data: dict[str, Any]) -> nx.MultiDiGraph:
-    """Read node-link JSON back into a graph."""
-    return nx.node_link_graph(data, directed=True, multigraph=True, edges="links")
-
-
 def check(G: nx.MultiDiGraph) -> list[str]:
     """Problems: an edge kind outside the vocabulary, or a clause id that does not exist (empty when sound)."""
     known = {g: set(game_clauses(g)) for g in G.graph.get("games", GAMES)}

@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import html
 import logging
+import os
 import time
 from contextvars import ContextVar
 from datetime import datetime, timedelta, timezone
@@ -101,24 +102,37 @@ class KernelCapReached(web.HTTPError):
 
     def __init__(self, max_kernels: int, in_use: int) -> None:
         self.max_kernels, self.in_use = max_kernels, in_use
-        super().__init__(503, f"All {max_kernels} kernels this server can run at once are in use by open "
-                              f"or starting pages ({in_use}). Close a Rules Tutor tab you no longer need, wait a few seconds, "
-                              "then reload this page.", reason="Rules Tutor is busy")
+        said = (f"Your tutor can keep at most {max_kernels} pages open at once, and all of them are open or starting. "
+                + HUB_ADVICE if on_hub() else f"All {max_kernels} kernels this server can run at once are in use by "
+                f"open or starting pages ({in_use}). Close a Rules Tutor tab you no longer need, wait a few seconds, "
+                "then reload this page.")
+        super().__init__(503, said, reason="Rules Tutor is busy")
 
 
-def busy_page(max_kernels: int, in_use: int) -> str:
-    """The HTML page shown (HTTP 503) when a page cannot get a kernel: what happened and what to do."""
-    return (
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Rules Tutor is busy</title>"
-        "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;line-height:1.5}</style>"
-        "</head><body><main><h1>Rules Tutor is busy</h1>"
-        f"<p>This server runs at most {html.escape(str(max_kernels))} tutor pages at once (each has its own game "
-        f"session, {html.escape(str(in_use))} in use now), and every one is open or starting, so this page cannot "
-        "start now.</p>"
-        "<p>Close a Rules Tutor tab you no longer need, wait a few seconds, then reload this page. "
-        "Whoever runs the server can allow more with <code>rules-tutor serve --max-kernels N</code>.</p>"
-        "</main></body></html>"
-    )
+#: What a hub learner can do when their server runs its most pages (never a command line: attack 20, L7).
+HUB_ADVICE = ("Close another tab of the tutor that you no longer need, or wait a minute, then reload this page. If it "
+              "still says this, ask your teacher.")
+
+
+def on_hub() -> bool:
+    """True in a learner's server that JupyterHub started (it sets JUPYTERHUB_USER and JUPYTERHUB_SERVICE_PREFIX)."""
+    return bool(os.environ.get("JUPYTERHUB_SERVICE_PREFIX") and os.environ.get("JUPYTERHUB_USER"))
+
+
+def busy_page(max_kernels: int, in_use: int, hub: bool | None = None) -> str:
+    """The HTML page shown (HTTP 503) when a page cannot get a kernel: what happened and what to do (on a hub,
+    ``hub`` or by default :func:`on_hub`: :data:`HUB_ADVICE`, no command line)."""
+    cap, used = html.escape(str(max_kernels)), html.escape(str(in_use))
+    what = (f"<p>Your tutor can keep at most {cap} pages open at once (each has its own game session, {used} in use "
+            f"now), and every one is open or starting, so this page cannot start now.</p><p>{HUB_ADVICE}</p>"
+            if (on_hub() if hub is None else hub) else
+            f"<p>This server runs at most {cap} tutor pages at once (each has its own game session, {used} in use "
+            "now), and every one is open or starting, so this page cannot start now.</p>"
+            "<p>Close a Rules Tutor tab you no longer need, wait a few seconds, then reload this page. "
+            "Whoever runs the server can allow more with <code>rules-tutor serve --max-kernels N</code>.</p>")
+    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Rules Tutor is busy</title>"
+            "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;line-height:1.5}</style>"
+            f"</head><body><main><h1>Rules Tutor is busy</h1>{what}</main></body></html>")
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
@@ -136,7 +150,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
     connect_grace = Float(PAGE_CONNECT_GRACE_S, config=True,
                           help="Seconds a page's kernel is kept for the page's browser after the page was sent or "
                                "last asked about its kernel, until the page connects to it.")
-
     reconnect_grace = Float(PAGE_RECONNECT_GRACE_S, config=True,
                             help="Seconds a kernel whose page was connected is kept after its last websocket closed, "
                                  "for the page to connect again.")
@@ -483,5 +496,3 @@ def track_page_requests(handler_class) -> None:
 
     handler_class.get = get
     handler_class._tutor_tracks_pages = True
-
-

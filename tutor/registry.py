@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import logging
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
@@ -10,6 +11,11 @@ from pathlib import Path
 from .core.content import content_root, load_clauses
 from .core.errors import ContentError, short
 from .core.model import Clause
+
+#: the server's log of content files refused (a clauses file's every missing clause id is named there)
+_content_log = logging.getLogger("rules_tutor.content")
+#: most missing clause ids a clauses file's refusal names (the rest are counted, and all are in the server's log)
+MISSING_NAMED = 8
 
 
 #: Each playable game's package under ``tutor/games/`` and its Game subclass's name.
@@ -93,9 +99,15 @@ def _clauses(game_id: str) -> dict[str, Clause]:
     clauses = load_clauses(path)
     missing = sorted(cited_clauses(game_id) - set(clauses))
     if missing:
-        more = f" (and {len(missing) - 3} more)" if len(missing) > 3 else ""
-        raise ContentError(f"{path}: clauses: no clause with id {', '.join(short(m) for m in missing[:3])}{more}; the "
-                           f"{game_id} engine cites it", path=str(path), field="clauses")
+        # the ids themselves (a file's fault is named by what it lacks); every one of them in the server's log, so
+        # that "and N more" can be looked up there (attack 20, L5: the page's count was nowhere in the log)
+        _content_log.warning("%s: clauses: %d clause id(s) the %s engine cites are missing: %s", path, len(missing),
+                             game_id, ", ".join(short(m, 80) for m in missing))
+        more = (f" (and {len(missing) - MISSING_NAMED} more, all in the server's log)"
+                if len(missing) > MISSING_NAMED else "")
+        raise ContentError(f"{path}: clauses: no clause with id {', '.join(short(m) for m in missing[:MISSING_NAMED])}"
+                           f"{more}; the {game_id} engine cites {'it' if len(missing) == 1 else 'them'}",
+                           path=str(path), field="clauses")
     return clauses
 
 

@@ -16,9 +16,9 @@ import stat
 import tempfile
 from pathlib import Path
 
-from .core.errors import display_path
+from .core.errors import display_path, visible
 
-__all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path", "shown"]
+__all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path", "visible", "shown"]
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
 

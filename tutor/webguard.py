@@ -280,6 +280,21 @@ def guard_template_static_files(handler_class: type[web.StaticFileHandler]) -> N
     handler_class._tutor_guarded_paths = True
 
 
+def refuse_voila_contents(handler_class) -> None:
+    """Make Voila's contents API (``VoilaContentsHandler`` at ``/voila/api/contents/...``, ``handler_class``, patched
+    in place) answer 404 to every request, as `rules-tutor serve` does by leaving it out: it serves Voila's
+    JupyterLab tree page (the tutor's is classic), no page of the tutor needs it, and it lists the server's folder
+    and gives each notebook's source. On a hub a learner's server answered 200 (attack 20, L3). Idempotent."""
+    if getattr(handler_class, "_tutor_refused", False):
+        return
+
+    def prepare(self, *args, **kwargs):
+        raise web.HTTPError(404)
+
+    handler_class.prepare = prepare
+    handler_class._tutor_refused = True
+
+
 #: ``Sec-Fetch-Site`` values of a request made by a page of another origin: another web site (``cross-site``) or
 #: another port or sub-domain of the same one (``same-site``: to a browser a page on ``http://localhost:9999`` is the
 #: same site as the tutor on ``http://localhost:8866``, since the port does not count when it tells sites apart).

@@ -19,6 +19,7 @@ from tutor.progress.store import shown_name as visible_name
 from tutor.registry import clauses_for, game_title
 
 from .style import esc, style_widget
+from .problems import refuses_broken_content
 
 GAMES = ("restless-spirits", "spirited", "spirit-duels")
 ENV_TEACHERS = "RULES_TUTOR_TEACHERS"
@@ -133,6 +134,7 @@ class ClassPage:
             f'<h3>Rules the class misses most</h3><ul class="tutor-class-missed">{missed or "<li>none yet</li>"}</ul>')
 
 
+@refuses_broken_content("Class progress")
 def class_page() -> w.Widget:
     """The class page for the person who opened it (see :class:`ClassPage`)."""
     return ClassPage().widget

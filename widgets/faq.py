@@ -41,6 +41,7 @@ from .faq_list import QuestionList, has_board, in_kernel
 from .model import ErrorPanel, clause_chip
 from .style import esc, plural, prov_text, rule_text, style_widget
 from .table import table_style
+from .problems import refuses_broken_content
 
 _STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later", "off-script": "– skipped"}
 
@@ -441,6 +442,7 @@ def _query_id() -> str | None:
     return values[0] if values else None
 
 
+@refuses_broken_content("FAQ explorer")
 def faq_explorer(open_id: str | None = None, game_id: str | None = None) -> w.Widget:
     """The FAQ explorer page (every scenario, or those of ``game_id``), opened on scenario ``open_id`` (else the
     page address's ``?scenario=ID``, else the first scenario). Returns the widget to display. In a kernel Voila

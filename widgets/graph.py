@@ -29,6 +29,7 @@ from urllib.parse import parse_qs
 import ipycytoscape
 import ipywidgets as w
 
+from tutor import ContentError
 from tutor import interactions as tg
 
 from .graph_canvas import Canvas
@@ -39,6 +40,7 @@ from .graph_search import Search
 from .graph_style import CSS, KIND_COLOURS, NODE_H, TITLE, WORD_KINDS, cytoscape_style
 from . import kernel_timing
 from .model import ErrorPanel
+from .graph_refused import refused_html as _refused_html, unopened_graph
 from .style import busy_html, close_tree, style_widget
 
 __all__ = ["GraphView", "graph_view", "START", "grouped_layout", "KIND_COLOURS", "CARD_KINDS", "WORD_KINDS"]
@@ -83,9 +85,18 @@ class GraphView(Canvas, DetailsPanel, Search):
         #: at once when a search or the Game filter needs it (:meth:`whole_graph`)
         self._partial = False
         self._later = G is None and kernel_timing.in_page_kernel()  # the canvas is made after the first view
+        #: the messages of the games left out because a file of theirs does not load (attack 20, M1: a broken graph
+        #: file gave Voila's cell error; the other games' graphs are drawn, and the page names the file and field)
+        self.refused: list[str] = []
         if G is None:
             one = (self._later and game in tg.GAMES and not node and not _query_node())
-            G = tg.build(game if one else None, scenarios=False)
+            try:
+                G = tg.build(game if one else None, scenarios=False, refused=self.refused)
+            except ContentError:
+                if not one:
+                    raise  # no game loads: the page says so (graph_view)
+                one, self.refused = False, []  # the game asked for is refused: the others
+                G = tg.build(None, scenarios=False, refused=self.refused)
             self._partial = one
             self._linker: threading.Thread | None = threading.Timer(LINK_DELAY_S, self._link_scenarios)
             self._linker.daemon = True
@@ -93,7 +104,12 @@ class GraphView(Canvas, DetailsPanel, Search):
             self._linker = None
             self._linked.set()
         self.G = G
+        if game != "all" and game not in G.graph.get("games", tg.GAMES):
+            game = G.graph["games"][0]  # its files are refused (named above the graph): the first game that loads
         self.errors = ErrorPanel()
+        self.refused_box = w.HTML(_refused_html(self.refused, self._left_out()),
+                                  layout=w.Layout(display=None if self.refused else "none"))
+        self.refused_box.add_class("tutor-graph-refused")
         self.selected: str | None = None
         self.found: str | None = None  # the node the last search found (outlined until the next search or click)
         self.view = "read"  # the view after a redraw: "read" (readable zoom, top-left) or "all" (the whole drawing)
@@ -101,6 +117,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         self._views = 0  # counts the views asked for, so that asking the same view again still reaches the browser
         self._hold = 0  # > 0 while several filters change at once: redraw() waits for the last
         self._switching = False  # the Game filter is being set by Find or the path query (which keep their boxes)
+        self._refilling = False  # the Game filter's choices are being replaced (a game whose files do not load)
         self._els: dict[str, ipycytoscape.Node] = {}  # node id -> its drawn element (focus: also "halo:a", "halo:b")
         self._topleft = (0.0, 0.0)
         self.path_edges: set[tuple] = set()
@@ -110,8 +127,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         self._found_text: str | None = None  # the text Find last found a node for (the Find button skips it again)
         self._names = {tg.entry(self.G, n): n for n in self.G}  # the list entries ("Nordheim · Restless Spirits")
         self._titles: dict[str, tuple[str, str]] | None = None  # scenario id -> (title, question), read when needed
-        self.game = w.Dropdown(options=[("All three games", "all")] + [(tg.GAME_TITLES[g], g) for g in tg.GAMES],
-                               value=game, description="Game", layout=w.Layout(width="250px"))
+        self.game = w.Dropdown(options=self._game_options(), value=game, description="Game",
+                               layout=w.Layout(width="250px"))
         self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"))
         self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="auto"),
                                     _dom_classes=(f"rt-g-k-{k}",))  # (its colour under its name: the legend)
@@ -168,7 +185,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         else:
             self.redraw()  # the count and the view's choices; the canvas draws once made
         g = self.errors.guard
-        self.game.observe(g(lambda _c: self.set_game(self.game.value, clear=not self._switching)), names="value")
+        self.game.observe(g(lambda _c: self._refilling or self.set_game(self.game.value, clear=not self._switching)),
+                          names="value")
         for cb in (self.group, self.labels, *self.kinds.values()):
             cb.observe(g(lambda _c: self.redraw()), names="value")
         self.focus.observe(g(lambda c: self._focus_changed(c["new"])), names="value")
@@ -202,8 +220,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         side.add_class("rt-g-side")
         main = w.HBox([w.VBox([view, self.canvas_box], layout=w.Layout(flex="3 1 560px", min_width="0")), side],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), filters, kinds, main,
-                              self.errors.output])
+        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), filters, self.refused_box, kinds,
+                              main, self.errors.output])
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-graph")
 
@@ -250,13 +268,33 @@ class GraphView(Canvas, DetailsPanel, Search):
         with self._full:
             if not self._partial:
                 return
-            G = tg.build(None, scenarios=False)
-            self.G = G
+            refused: list[str] = []
+            G = tg.build(None, scenarios=False, refused=refused)
+            self.G, self._partial = G, False  # (below: the games now known to load)
+            if refused:  # another game's files do not load: named, and left out of the Game filter
+                self.refused = refused
+                self.refused_box.value = _refused_html(refused, self._left_out())
+                self.refused_box.layout.display = None
+                keep, self._refilling = self.game.value, True  # the game shown stays (ipywidgets resets the value)
+                try:
+                    self.game.options = self._game_options()
+                    self.game.value = keep if keep in {v for _l, v in self.game.options} else self.game.value
+                finally:
+                    self._refilling = False
             self._names = {tg.entry(G, n): n for n in G}
             self.find.options = sorted(self._names)
             for box in (self.src, self.dst):
                 box.options = self._query_options(self.game.value)
-            self._partial = False
+
+    def _left_out(self) -> list[str]:
+        """The games whose files do not load (left out of the graph), once the three games' graph is known."""
+        return [] if self._partial else [g for g in tg.GAMES if g not in self.G.graph.get("games", tg.GAMES)]
+
+    def _game_options(self) -> list[tuple[str, str]]:
+        """The Game filter's choices: every game whose files load (all three until a refused one is known)."""
+        games = [g for g in tg.GAMES if g in self.G.graph.get("games", tg.GAMES) or self._partial]
+        return ([("All three games" if len(games) == 3 else "All games shown", "all")] if len(games) > 1 else []) + \
+            [(tg.GAME_TITLES[g], g) for g in games]
 
     def _query_options(self, game: str) -> list[str]:
         """The list entries A and B offer: the shown game's nodes (every game's with ``"all"``); the path query
@@ -303,6 +341,8 @@ class GraphView(Canvas, DetailsPanel, Search):
         panel shows the game's start node (:meth:`start_node`), drawn with its neighbours (Focus), as when the page
         opens. Find and the path query switch games with ``clear=False``: they keep their boxes."""
         self.whole_graph()
+        if game != "all" and game not in self.G.graph.get("games", tg.GAMES):
+            return  # its files do not load: named above the graph, and no longer a choice of the Game filter
         if self.game.value != game:
             self._switching = not clear
             try:
@@ -437,9 +477,12 @@ def graph_view(game: str = "restless-spirits", node: str | None = None) -> w.Wid
     """The ability-graph page for ``game`` (``"all"`` for the three), opened on ``node`` (else the page address's
     ``?node=ID``). Returns the widget to display. In a kernel Voila pre-heats, the page is made before the visit and
     the cell then waits for it (its address is known only then: :func:`widgets.kernel_timing.wait_until_page_asked`)."""
-    page = GraphView(game, node)
-    if kernel_timing.wait_until_page_asked() and not node and _query_node():
-        # made before anyone asked (a pre-heated kernel), but this visit names a card: made again for it
-        close_tree(page.widget)
-        page = GraphView(game, _query_node())
+    try:
+        page = GraphView(game, node)
+        if kernel_timing.wait_until_page_asked() and not node and _query_node():
+            # made before anyone asked (a pre-heated kernel), but this visit names a card: made again for it
+            close_tree(page.widget)
+            page = GraphView(game, _query_node())
+    except ContentError as exc:  # the vocabulary, or every game's files: the page names the file (attack 20, M1)
+        return unopened_graph(exc)
     return page.widget

@@ -17,6 +17,7 @@ import ipywidgets as w
 from tutor.serve import NOTEBOOKS_DIR  # the tutor's notebooks, as shipped (tutor._notebooks)
 
 from .style import CSS, esc
+from .problems import refuses_broken_content
 
 LANDING = "index.ipynb"
 
@@ -241,6 +242,7 @@ def landing_html(available: set[str], playable: set[str] | None = None) -> str:
             "runs on this machine.</div></div>")
 
 
+@refuses_broken_content("Rules Tutor")
 def landing(notebooks_dir: Path | str | None = None) -> w.HTML:
     """The landing page widget, linking the pages whose notebooks exist in ``notebooks_dir``."""
     page = w.HTML(landing_html(available_notebooks(notebooks_dir)), layout=w.Layout(width="100%"))

@@ -16,6 +16,8 @@ from .learn_tabs import TabHold
 from .style import box, button, esc, html_widget
 
 log = logging.getLogger("tutor.learn")
+#: the server's log of kept places set aside (not "tutor.*", whose warnings the page's error panel shows)
+_server_log = logging.getLogger("rules_tutor.learn")
 
 
 #: Said once on a learn page when another tab or window of the same page kept its place since this one last did.
@@ -29,7 +31,14 @@ FREE_MOVED_ON = ("Your free-play game has moved on in another tab or window, so 
 
 #: Said once above the tabs when the free game kept from the learner's last visit cannot be restored (``why``: the
 #: engine's reason, naming the field, cut to :data:`KEPT_GAME_WHY_MAX` characters).
-KEPT_GAME_LOST = "⚠ The free game kept from your last visit could not be restored ({why}), so a new game has started."
+KEPT_GAME_LOST = ("⚠ The free game kept from your last visit could not be restored ({why}), so a new game has started "
+                  "(the old one is kept aside, not deleted).")
+#: Said once when the rest of the place kept from the last visit (the lesson and its steps) cannot be resumed
+#: (attack 20, L4: it was dropped without a word); ``why`` in plain words, ``then`` what the page does instead.
+KEPT_PLACE_LOST = ("Where you were on this page could not be resumed ({why}), so {then}. What was kept is set aside, "
+                   "not deleted.")
+#: The key a kept place that cannot be resumed is set aside under (the page's key and this), never deleted.
+SET_ASIDE = ":set-aside"
 KEPT_GAME_WHY_MAX = 200
 #: Said once, quietly, at the top of the Free play tab when it opens on the free game kept from before (a reload, or
 #: coming back to the page); never over the Lessons tab, whose lesson it is not about.
@@ -118,9 +127,32 @@ class PlaceKeeping:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
-            log.info("learn page: the kept place of %s is not readable; starting afresh", self.game_id)
+            data = None
+        if not isinstance(data, dict):
+            self.place_lost("it is not readable", "the page starts afresh", text)
             return {}
-        return data if isinstance(data, dict) else {}
+        return data
+
+    def place_lost(self, why: str, then: str, text: str | None = None) -> None:
+        """A kept place (or part of it) that cannot be resumed: said once on the page (:data:`KEPT_PLACE_LOST`, or
+        nothing more when ``then`` is ``""``: the caller says it), its whole text (``text``, default the place kept
+        now) set aside in the store under the page's key and :data:`SET_ASIDE` (renamed, never deleted), and the
+        reason in the server's log."""
+        if getattr(self, "_place_lost", False):
+            return
+        self._place_lost = True
+        if self.store is not None:
+            try:
+                text = text if text is not None else self.store.place(self.place_key)
+                if text:
+                    self.store.save_place(self.place_key + SET_ASIDE, text)
+            except Exception as exc:  # noqa: BLE001 - the page works on; the reason is logged below
+                _server_log.warning("learn page %s: the unusable kept place could not be set aside: %s", self.game_id,
+                            str(exc)[:300])
+        _server_log.warning("learn page %s: the kept place could not be resumed (%s); set aside as %r", self.game_id,
+                    why[:300], self.place_key + SET_ASIDE)
+        if then:
+            self._notice(KEPT_PLACE_LOST.format(why=why, then=then))
 
     def remember(self, free: bool = False) -> None:
         """Keep where the learner is (the tab, the lesson and its steps, the free game) in the progress store.
@@ -276,14 +308,21 @@ class PlaceKeeping:
         self._restoring = True
         try:
             self._take_kept_free(data)
-            lesson = data.get("lesson")
+            lesson, actions = data.get("lesson"), data.get("actions") or []
             if isinstance(lesson, str) and lesson in {x.id for x in self.lessons.lessons}:
-                self.lessons.resume(lesson, data.get("actions") or [])
+                n = self.lessons.resume(lesson, actions)
+                if not isinstance(actions, list) or n < min(len(actions), self.lessons.RESUME_STEPS):
+                    self.place_lost(f"step {n + 1} of your lesson is not a legal move with this tutor's rules",
+                                    f"the lesson goes on from step {n + 1}")
+            elif lesson is not None:
+                self.place_lost("its lesson is not in this tutor any more", "the first lesson is open")
             if data.get("tab") == "free":
                 self.open_free_play(saved=self._free_kept)
                 self.tabs.selected_index = 1
         finally:
             self._restoring = False
+        if getattr(self, "_place_lost", False):  # set aside: where the page is now is kept in its place (said once)
+            self.remember(free=self.free is not None)
 
 def _in_kernel() -> bool:
     """Whether this runs in a page's kernel (a browser shows the page and gives its tab's id)."""

@@ -3,6 +3,7 @@ tab, each a one-screen game table; the learner's place kept and resumed (:mod:`w
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import threading
 
@@ -22,6 +23,7 @@ from .problems import plain_problem, split_problem
 from .strip_fit import strip_fit
 from .style import button, esc, html_widget, style_widget
 from .table import table_style
+from .problems import refuses_broken_content
 
 __all__ = ["FREE_MOVED_ON", "KEPT_GAME_LOST", "KEPT_GAME_WHY_MAX", "OTHER_TAB_NOTICE", "RESUMED_NOTICE", "LearnApp",
            "LessonRunner", "learn_app", "start_lesson"]
@@ -177,11 +179,10 @@ class LearnApp(PlaceKeeping):
                     session = tutor.load_session(saved)
                 except ValueError as exc:  # ContentError: edited, or from an older tutor
                     why = learner_words(exc)
-                    log.info("learn page: the saved free game of %s is not readable, a new game starts: %s",
-                             self.game_id, why[:200])
                 if session is not None and session.game_id != self.game_id:
                     session, why = None, "it is a game of another kind"
                 if why is not None:  # said once, in plain words: the kept game is not silently replaced
+                    self.place_lost(f"its free game: {why}", "")  # set aside and logged (attack 20, L4)
                     self._notice(KEPT_GAME_LOST.format(why=_short(why)))
                 else:  # said once, quietly: the game on the table is the one from before, not a new one
                     _restore_redo(session, self._free_redo)
@@ -221,6 +222,7 @@ class LearnApp(PlaceKeeping):
             self.free.seats.auto.observe(self.errors.guard(lambda _ch: self.remember(free=True)), names="value")
 
 
+@refuses_broken_content("Learn")
 def learn_app(game_id: str = "restless-spirits") -> w.Widget:
     """The learn page for ``game_id`` (lessons, then free play), resuming where the learner was (their place in the
     default progress store, :func:`tutor.progress.default_store`); returns the widget to display.
@@ -267,15 +269,20 @@ def learn_app(game_id: str = "restless-spirits") -> w.Widget:
 UNOPENED_REASONS = 3
 
 
+#: ``"<lesson>.yaml: setup.game: <file>.yaml: <reason>"``: the game's own file is the cause (said once for all lessons)
+_GAME_FILE_CAUSE = re.compile(r"^[^\n]*?\.ya?ml: setup\.game: ([^\n]*?\.(?:ya?ml|json): .*)$", re.S)
+
+
 def unopened_page(game_id: str, exc: Exception) -> w.Widget:
     """The learn page of a game whose content does not load (its card or rules file refused, so every lesson and
     free play fail; attack 19 M1 found Voila's bare "error when executing cell" there): one plain paragraph saying
     the game cannot be played here and why, each reason by file name (never the server's folders), a link back to
     all pages. The whole messages go to the server's log."""
     raw = list(dict.fromkeys(exc.reasons if isinstance(exc, NoLessons) else [str(exc)]))
-    for r in raw:
-        _content_log.warning("learn page %s cannot open: %s", game_id, r[:500])
-    reasons = list(dict.fromkeys(plain_problem(r) for r in raw))  # one line per cause (a cards file: every lesson)
+    for r in raw:  # every reason the page counts, whole (each is bounded where it is made): attack 20, L5
+        _content_log.warning("learn page %s cannot open: %s", game_id, r[:4000])
+    # one line per cause: a game's cards or rules file refused makes every lesson's "setup.game" fail with it
+    reasons = list(dict.fromkeys(_GAME_FILE_CAUSE.sub(r"\1", plain_problem(r)) for r in raw))
     title = game_title(game_id)
     items = "".join(f"<li>{esc(r)}</li>" for r in reasons[:UNOPENED_REASONS])
     more = (f"<p>…and {len(reasons) - UNOPENED_REASONS} more (in the server's log).</p>"

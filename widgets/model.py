@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from tutor import ContentError, IllegalAction, Session
 
-from .problems import plain_problem
+from .problems import of_game, plain_problem, split_problem
 from .style import button, close_tree, mark_shared
 
 log = logging.getLogger("widgets")
@@ -47,7 +47,11 @@ class ErrorPanel(logging.Handler):
         """Write a log record into the Output widget."""
         try:
             text = self.format(record) if record.exc_info is None else f"{record.getMessage()}"
-            self.output.append_stdout(f"{record.levelname}: {text}\n")
+            name, _reason = split_problem(text)
+            if name:  # a file that did not load (a broken prompts file): named, no server folder (attack 20, M1)
+                self.output.append_stdout(f"Not loaded: {of_game(text)}{plain_problem(text)}\n")
+            else:
+                self.output.append_stdout(f"{record.levelname}: {plain_problem(text)}\n")
         except Exception:  # pragma: no cover - never let logging break the page
             self.handleError(record)
 

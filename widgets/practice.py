@@ -23,6 +23,7 @@ from tutor.registry import game_title
 from . import kernel_timing
 from .boards import board_for
 from .clauses import ClauseCard
+from .problems import refuses_broken_content
 from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
 from .panels import BoardView
@@ -383,6 +384,7 @@ class PracticeApp:
             self.notice.layout.display = None
 
 
+@refuses_broken_content("Practice")
 def practice_app(game_id: str | None = None) -> w.Widget:
     """The practice page (see :class:`PracticeApp`); returns the widget to display. In a kernel Voila pre-heats, the
     progress database is opened first and the page is made once it is asked for, so what it shows of the learner's

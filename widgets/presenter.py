@@ -32,6 +32,7 @@ from tutor.walkthrough import Walkthrough, all_walkthroughs, saved_walkthroughs
 
 from . import kernel_timing
 from .clicker_keys import CLICKER_KEYS, KEYS_JS, clicker_keys
+from .problems import refuses_broken_content
 from .model import ErrorPanel
 from .notes_window import notes_window
 from .present_tab import LIST_PARSE_BYTES, CurrentStep, Presenter, catalog, saved_label
@@ -109,6 +110,7 @@ def _saved_files() -> list[tuple[str, int, int]]:
     return out
 
 
+@refuses_broken_content("Teacher walkthrough")
 def presenter_app(game_id: str | None = None, notes: bool | None = None) -> w.Widget:
     """The teacher's presenter page over every shipped walkthrough (of ``game_id``, or all games); with ``notes``
     (by default: ``notes=1`` in the page address's query, Voila's ``QUERY_STRING``) the teacher's notes window

@@ -5,20 +5,25 @@ do not load) instead of raw lines at the top of the page, which showed server pa
 """
 from __future__ import annotations
 
+import functools
+import logging
 import re
-from pathlib import PurePath
 
-from tutor import short
-from tutor.safefile import display_path
+import ipywidgets as w
 
-from .style import esc
+from tutor import ContentError, short
+from tutor.safefile import display_path, visible
+
+from .style import esc, html_widget, style_widget
+
+_content_log = logging.getLogger("rules_tutor.content")
 
 #: a message that starts with a file's path: ``"<path>.yaml: <reason>"`` (the form of :class:`tutor.ContentError`)
 _LEADING_FILE = re.compile(r"^(?P<path>[^\n]*?\.(?:ya?ml|json))(?::\s*|\s+(?=\())(?P<reason>.*)$", re.S)
 
 
 #: the box's look (the FAQ's problem box), inline so it is the same on every page
-_LOOK = ("background:#fff4e0;border:1px solid #f0b35a;border-radius:8px;padding:4px 8px;margin:4px 0;"
+REFUSED_LOOK = _LOOK = ("background:#fff4e0;border:1px solid #f0b35a;border-radius:8px;padding:4px 8px;margin:4px 0;"
          "font-size:15px;line-height:1.4;font-family:inherit;max-width:100%;overflow-wrap:anywhere")
 
 
@@ -29,10 +34,12 @@ def split_problem(message: str) -> tuple[str, str]:
     m = _LEADING_FILE.match(str(message))
     if not m:
         return "", str(message)
-    name = PurePath(m["path"].replace("\\", "/")).name
+    # the name is what follows the last "/" (never a backslash: a name shown escaped, "a\\u202eb.yaml", holds one,
+    # and cut there it lost its start: attack 20, L6), shown with its bidi and control characters escaped
+    name = m["path"].rsplit("/", 1)[-1]
     # a message of several lines gives the path again on each line: said once, the lines joined
     lines = [x.strip().removeprefix(m["path"] + ":").strip() for x in m["reason"].splitlines()]
-    return display_path(name), "; ".join(x for x in lines if x) or "it could not be read"
+    return display_path(name), visible("; ".join(x for x in lines if x)) or "it could not be read"
 
 
 #: a clause id as the content writes it (``rs.action.attract``, ``sd.ruling.prepared-table``): learners never see one
@@ -43,13 +50,14 @@ _SERVER_PATH = re.compile(r"(?<![\w.~])(?:~|/[^\s/:'\"()]*)(?:/[^\s/:'\"()]+)*/(
 
 def plain_problem(message: str) -> str:
     """A load error message (``"<path>: <reason>"``) in words for a learner's page: ``"<file name>: <reason>"`` with no
-    folder of the server anywhere in it (a path in the reason shows its last part only) and no clause id (a rule's
-    id in brackets is left out, elsewhere it reads "a rule"). The whole message, path and ids, is for the server's
-    log."""
+    folder of the server anywhere in it (a path in the reason shows its last part only) and no clause id the engine
+    cites (a rule's id in brackets is left out, elsewhere it reads "a rule"). An id in quotes is the file's own value
+    that is wrong (``no clause with id 'sp.end.winner'``): it is kept, or the message would name no fault (attack 20,
+    L5: "no clause with id 'a rule'"). The whole message, path and ids, is for the server's log."""
     name, reason = split_problem(message)
     reason = _SERVER_PATH.sub(lambda m: m["name"], reason)
     reason = re.sub(r"\s*\(\s*(?:rule|ruling|clause)?\s*" + _CLAUSE_ID.pattern + r"\s*\)", "", reason)
-    reason = _CLAUSE_ID.sub("a rule", reason)
+    reason = re.sub(r"(?<!['\w.])" + _CLAUSE_ID.pattern + r"(?!['\w])", "a rule", reason)
     return f"{name}: {reason}" if name else reason
 
 
@@ -64,3 +72,40 @@ def refused_html(heading: str, messages, css: str = "rt-faq-problem", limit: int
     n = len(items)
     return (f'<details class="{css} rt-refused" style="{_LOOK}"><summary>{esc(heading)} ({n} file{"s" if n != 1 else ""}; '
             f'open to see which and why)</summary><ul class="rt-refused-list">{rows}</ul></details>')
+
+
+def unopened(page: str, exc: BaseException) -> w.Widget:
+    """The page ``page`` (its title, e.g. ``"Practice"``) when a content file it needs does not load: one plain
+    paragraph naming the file, the field and what is wrong (:func:`plain_problem`: no server folders), a link back
+    to all pages, never Voila's generic cell error (attack 20, M1). The whole message goes to the server's log."""
+    _content_log.warning("%s page cannot open: %s", page, str(exc)[:4000])
+    return w.VBox([style_widget(), html_widget(
+        f'<main class="rt-unopened"><h1>{esc(page)}</h1><p role="alert"><b>This page cannot open here:</b> a file it '
+        "is built from does not load. Whoever looks after this tutor can fix the file named below (or remove it to "
+        f"use the shipped one).</p><ul><li>{esc(of_game(str(exc)))}{esc(plain_problem(str(exc)))}</li></ul>"
+        '<p><a href="index.ipynb">← All pages</a></p></main>')])
+
+
+def of_game(message: str) -> str:
+    """``"<Game title>: "`` when the file a load error message starts with is in a game's folder (``clauses.yaml``
+    alone would not say which of the three games' it is), else ``""``."""
+    from tutor import KNOWN_GAMES
+    from tutor.registry import game_title
+    m = _LEADING_FILE.match(str(message))
+    folders = m["path"].split("/")[:-1] if m else []
+    game = next((f for f in reversed(folders) if f in KNOWN_GAMES), None)
+    return f"{game_title(game)}: " if game else ""
+
+
+def refuses_broken_content(page: str):
+    """Decorator of a page function (it returns the page's widget): a :class:`tutor.ContentError` it raises (a
+    content file the page reads that does not load) gives :func:`unopened` instead."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def page_fn(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except ContentError as exc:
+                return unopened(page, exc)
+        return page_fn
+    return wrap

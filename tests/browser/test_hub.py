@@ -261,6 +261,22 @@ def _log_in(page, hub: Hub, name: str, password: str) -> None:
     page.locator("#login_submit").click()
 
 
+def test_a_refused_login_name_is_told_the_rule(hub, chromium_browser):
+    """Attack 20, L8: a name the hub's rule refuses (deploy/tutor_hub.py: tutor_name_ok) said only "Invalid username
+    or password"; the login page now says what a name may hold. A wrong password still gets no reason."""
+    context = chromium_browser.new_context()
+    try:
+        page = context.new_page()
+        _log_in(page, hub, "ada@school", hub.password)
+        expect(page.get_by_text("This name cannot be used. A name is 1 to 100 letters")).to_be_visible(
+            timeout=CLICK_MS)
+        assert "/hub/login" in page.url and page.locator("#username_input").is_visible()
+        _log_in(page, hub, "ada", hub.password + "-wrong")
+        expect(page.get_by_text("Invalid username or password")).to_be_visible(timeout=CLICK_MS)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("name", LEARNERS)
 def test_learner_lands_on_the_tutor(hub, tutor_page, name):
     page = tutor_page.page
@@ -477,6 +493,12 @@ def test_learner_gets_the_pages_and_nothing_else(hub, chromium_browser, tmp_path
             assert call(method, path).status == 403, f"{method} {path}"
         for method, path in [("GET", "/lab"), ("GET", "/tree"), ("GET", "/terminals/1"), ("POST", "/api/terminals")]:
             assert call(method, path).status in (403, 404), f"{method} {path}"
+        # Voila's own contents API (its JupyterLab tree page's, no tutor page's): 404 as from `rules-tutor serve`
+        # (attack 20, L3: it listed the folder and gave each notebook's source with 200)
+        for path in ("/voila/api/contents", "/voila/api/contents/", "/voila/api/contents/index.ipynb",
+                     "/voila/api/contents/index.ipynb?content=1&format=text"):
+            response = call("GET", path)
+            assert response.status == 404 and b"cells" not in response.body(), f"GET {path}: {response.status}"
         log = hub.log_path.read_text(errors="replace")
         assert f"Refused for {name}: write on contents (PUT /user/{name}/api/contents/index.ipynb)" in log
         assert f"Refused for {name}: write on kernels (POST /user/{name}/api/kernels)" in log
@@ -542,7 +564,9 @@ def test_learner_kernels_are_capped(hub, chromium_browser):
     codes = sorted(code for code, _ in results)
     assert set(codes) <= {200, 503} and 503 in codes and 200 in codes, codes
     busy = next(text for code, text in results if code == 503)
-    assert "Rules Tutor is busy" in busy and "Close a Rules Tutor tab you no longer need" in busy
+    # a learner is told what they can do, never a command line (attack 20, L7)
+    assert "Rules Tutor is busy" in busy and "Close another tab of the tutor" in busy and "ask your teacher" in busy
+    assert "--max-kernels" not in busy and "rules-tutor" not in busy
     kernels = [p for p in _descendants(server) if "ipykernel" in _cmdline(p) and _alive(p)]
     assert len(kernels) <= cap, f"{len(kernels)} kernels in {name}'s server"
 

@@ -9,6 +9,7 @@ import unicodedata
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -165,9 +166,20 @@ def test_proxy_version_pinned_in_lock_file():
 def _login(c, name: str, password: str):
     """What the hub's login does with a name and password typed in its form (None: refused)."""
     import asyncio
+
+    from tornado import web
     auth = c.JupyterHub.authenticator_class(config=c)
-    user = asyncio.run(auth.get_authenticated_user(None, {"username": name, "password": password}))
+    try:
+        user = asyncio.run(auth.get_authenticated_user(None, {"username": name, "password": password}))
+    except web.HTTPError as exc:  # refused with a reason the login page shows
+        return ("refused", exc.status_code, exc.log_message)
     return user and user["name"]
+
+
+def _name_rule(c) -> tuple:
+    """What :func:`_login` gives for a name the hub's name rule refuses: 403 and the rule in words."""
+    rule = sys.modules[c.JupyterHub.authenticator_class.__module__].NAME_RULE
+    return ("refused", 403, rule)
 
 
 CLASS_PASSWORD, TEACHER_PASSWORD = "spirits-2026", "teachers-only-2026"
@@ -201,9 +213,19 @@ def test_a_learner_typing_a_teachers_name_with_the_class_password_is_refused(cla
                                   "tess.", "tess'", "ada..b", "ada-_b", "te.ss", "t-e-s-s"])
 def test_names_the_tutor_would_change_are_refused_at_login(class_hub_config, name):
     """The progress database keeps clean_name(name) and the class page compares it with the teachers: a name the
-    cleaning (or NFKC) changes would merge into another learner's progress or pass for a teacher."""
-    assert _login(class_hub_config, name, CLASS_PASSWORD) is None
-    assert _login(class_hub_config, name, TEACHER_PASSWORD) is None
+    cleaning (or NFKC) changes would merge into another learner's progress or pass for a teacher. A name off the
+    rule is told the rule (attack 20, L8); one that looks like a teacher's gets the usual refusal."""
+    want = None if name in ("te.ss", "t-e-s-s") else _name_rule(class_hub_config)
+    assert _login(class_hub_config, name, CLASS_PASSWORD) == want
+    assert _login(class_hub_config, name, TEACHER_PASSWORD) == want
+
+
+def test_a_refused_name_is_told_the_name_rule(class_hub_config):
+    """Attack 20, L8: the login page refused some names without saying why."""
+    refused, status, rule = _login(class_hub_config, "ada@school", CLASS_PASSWORD)
+    assert (refused, status) == ("refused", 403)
+    assert rule.startswith("This name cannot be used. A name is 1 to 100 letters") and "no spaces" in rule
+    assert _login(class_hub_config, "ada", "wrong-password") is None  # a wrong password: no reason given
 
 
 def test_names_kept_as_typed_log_in(class_hub_config):
@@ -227,7 +249,7 @@ def test_the_demo_hub_still_asks_teachers_for_their_password(hub_env):
     assert _login(c, "tess", "anything") is None
     assert _login(c, "tess", TEACHER_PASSWORD) == "tess"
     assert _login(c, "ada", "anything") == "ada"
-    assert _login(c, "te\u200bss", "anything") is None
+    assert _login(c, "te\u200bss", "anything") == _name_rule(c)  # told the rule (attack 20, L8)
 
 
 @pytest.mark.parametrize("env, message", [
@@ -308,7 +330,7 @@ def test_kubernetes_hub_uses_the_tutors_login_rules(class_hub_config, monkeypatc
     assert _login(c, "tess", TEACHER_PASSWORD) == "tess"
     assert _login(c, "ada", CLASS_PASSWORD) == "ada"
     assert _login(c, "ada", TEACHER_PASSWORD) is None
-    assert _login(c, "te\u200bss", CLASS_PASSWORD) is None
+    assert _login(c, "te\u200bss", CLASS_PASSWORD) == _name_rule(c)
     assert _login(c, "ｔｅｓｓ", CLASS_PASSWORD) is None
 
 
