@@ -283,7 +283,7 @@ def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id
     titles = [unescape(x.value) for x in kids if "rt-step-now" in getattr(x, "value", "")]
     assert f"Step {mine.index + 1} · Player 1:" in titles[0]
     last = app.session.history[-1]
-    assert last.action.actor == 1 and f"Step {last.index + 1} · Player 2 (computer)" in titles[-1]
+    assert last.action.actor == 1 and f"Step {last.index + 1} · The computer " in titles[-1]
     then = [x for x in kids if "rt-then" in x._dom_classes]
     assert len(then) == 1 and "Then the computer played" in then[0].value
     assert kids.index(then[0]) > kids.index([x for x in kids if "rt-step-now" in getattr(x, "value", "")][0])
