@@ -6,7 +6,8 @@ browser, from element geometry.
   (``tests/browser/full_hands/``: Restless Spirits' hand limit of 7 in both hands, of the longest Totem names, three
   Spirits on the board; ten cards a hand in Spirit Duels and Spirited, whose hands have no printed limit). At
   1366x768 and 1920x1080, at the lesson's start and after a step, every card of both players' hands is whole inside
-  the board's box and the window, and the board, the legal actions and the last step do not overlap.
+  the board's box and the window, and the board, the legal actions and the last step do not overlap; at 1024x768
+  (the players' areas stacked, the board scrolling to the others) every card of the current player's hand.
 * Every shipped lesson's first screen, in all three games at 1366x768: the three regions do not overlap, and every
   hand card is whole in the board's box and the window.
 
@@ -42,17 +43,25 @@ REGIONS = """() => {
     .filter(([x, y]) => over(boxes[x], boxes[y])).map(p => p.join('/'));
   const A = boxes.board;
   const cards = [...area.querySelectorAll('.rt-hand-row > :not(.rt-rowlabel)')].filter(shown);
-  const cut = cards.filter(e => { const r = rect(e); return r[1] < A[1] - 1 || r[3] > A[3] + 1 || r[0] < A[0] - 1 ||
-    r[2] > A[2] + 1 || r[3] > innerHeight || r[2] > innerWidth; }).map(e => [e.innerText.slice(0, 30), rect(e)]);
-  return {overlaps, cards: cards.length, cut, boxes};
+  const out = (e) => { const r = rect(e); return r[1] < A[1] - 1 || r[3] > A[3] + 1 || r[0] < A[0] - 1 ||
+    r[2] > A[2] + 1 || r[3] > innerHeight || r[2] > innerWidth; };
+  const cut = cards.filter(out).map(e => [e.innerText.slice(0, 30), rect(e)]);
+  const current = cards.filter(e => e.closest('.rt-player.rt-current'));
+  return {overlaps, cards: cards.length, cut, boxes, current: current.length,
+          currentCut: current.filter(out).map(e => e.innerText.slice(0, 30))};
 }"""
 
 
-def check(page, where: str, least: int) -> dict:
+def check(page, where: str, least: int, narrow: bool = False) -> dict:
+    """The regions apart and every hand card whole in view; on a ``narrow`` window (1024 px, the players' areas
+    stacked and the board scrolling to the others) the current player's hand."""
     g = page.evaluate(REGIONS)
     assert not g["overlaps"], f"{where}: regions overlap: {g}"
     assert g["cards"] >= least, f"{where}: fewer hand cards than expected: {g}"
-    assert not g["cut"], f"{where}: a hand card is cut or out of view: {g}"
+    if narrow:
+        assert g["current"] >= 5 and not g["currentCut"], f"{where}: a card of the current hand is cut: {g}"
+    else:
+        assert not g["cut"], f"{where}: a hand card is cut or out of view: {g}"
     return g
 
 
@@ -67,7 +76,7 @@ def full_hands_server(tmp_path_factory):
         yield url
 
 
-@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)])
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_of_a_full_hand_is_in_view(full_hands_server, tutor_page, game, size):
     page = tutor_page.page
@@ -83,11 +92,11 @@ def test_every_card_of_a_full_hand_is_in_view(full_hands_server, tutor_page, gam
         expect(page.locator(".tutor-last-step .rt-about:visible").first).to_be_visible(timeout=RENDER_MS)
     page.wait_for_timeout(1200)
     least = 14 if game != "spirit-duels" else 20  # both hands (Spirited groups a clan's cards in one chip)
-    check(page, f"{game} full hands at {size}, at the start", least)
+    check(page, f"{game} full hands at {size}, at the start", least, size[0] < 1200)
     page.locator(".tutor-action:visible:not([disabled])").first.click()
     expect(page.locator(".tutor-last-step .rt-step-now:visible").last).to_contain_text("Step 1", timeout=CLICK_MS)
     page.wait_for_timeout(1200)
-    g = check(page, f"{game} full hands at {size}, after a step", least)
+    g = check(page, f"{game} full hands at {size}, after a step", least, size[0] < 1200)
     print(f"{game} at {size}: {g['cards']} hand cards whole; board {[round(x) for x in g['boxes']['board']]}, "
           f"last step {[round(x) for x in g['boxes']['last']]}")
     tutor_page.screenshot(f"full-hands-{game}-{size[0]}x{size[1]}")
