@@ -287,3 +287,20 @@ def test_checks_read_as_sentences_a_person_would_say():
     assert "Choose line (Earth) is shown as not possible, because of the rule “One Line per Class”" in lines
     assert any(x.endswith("” is a legal action") for x in lines)
     assert not any("fires" in x or x.split(" ")[0].endswith(":") for x in lines), lines
+
+
+def test_checks_name_an_action_not_legal_as_its_button_would():
+    """Trial 17: a FAQ check read "“Place shield” is not a legal action" (an action's kind, internal-sounding). A
+    check about an action that is not legal, or shown as not possible, names it by the label the learn page gives it
+    (a blocked action's, or the scenario's own step of that kind)."""
+    from tutor.scenario import load_scenario
+    from tutor.core.content import content_root
+    sc = load_scenario(content_root() / "spirited" / "scenarios" / "faq-shield-no-retro.yaml")
+    s = start(sc)
+    while faq.script_status(sc, s).next_ref is not None:
+        s.apply(faq.next_action(sc, s))
+    lines = [x for st in faq.expectation_status(sc, s) for x in st.lines]
+    assert "“Shield the Aztecs stack now” is not a legal action" in lines, lines
+    assert ("“Shield the Aztecs stack now” is shown as not possible, because of the rule “No Shields after the fact”"
+            in lines), lines
+    assert not any("Place shield" in x for x in lines), lines

@@ -7,7 +7,7 @@ import re
 import pytest
 
 import tutor
-from tutor.step_words import VERBS, step_sentence, third_person
+from tutor.step_words import VERBS, past_sentence, step_sentence, third_person
 
 
 @pytest.mark.parametrize("label, said", [
@@ -55,3 +55,19 @@ def test_no_second_person_is_left_in_any_label_of_a_random_game(game_id):
                 assert not re.search(r"\b(you|your|yours|yourself)\b", said, re.IGNORECASE), (a.label, said)
                 assert said.startswith("Player 2 ") or said.startswith("Player 2: ")
             s.apply(rng.choice(acts).id)
+
+
+@pytest.mark.parametrize("label, said", [
+    ("Attract Ruby (Trickster)", "The computer attracted Ruby (Trickster)"),
+    ("End your turn", "The computer ended its turn"),
+    ("Refresh market row 2 and buy from it", "The computer refreshed market row 2 and bought from it"),
+    ("Take Bitter Plum (wild, Malicious)", "The computer took Bitter Plum (wild, Malicious)"),
+    ("Pass", "The computer passed"),
+    ("Rally the Greeks", "The computer rallied the Greeks"),
+    ("Gain the advantage (you already hold the token)", "The computer gained the advantage (it already holds the token)"),
+    ("Arcjaw's Attack: deal 3 damage to Player 1's Tychomp",
+     "The computer chose Arcjaw's Attack: deal 3 damage to Player 1's Tychomp"),
+])
+def test_past_sentence(label, said):
+    """Trial 17, U3: a computer step is titled by what the computer did, in the past tense, from its action's label."""
+    assert past_sentence(label, "The computer") == said

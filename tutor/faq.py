@@ -370,6 +370,7 @@ def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:
     done = _followed(sc, session)
     replays: dict[int, Session] = {}
     out: list[ExpectStatus] = []
+    seen = [st.action for st in hist]  # the scenario's steps: a label for an action kind named alone
     for i, e in enumerate(sc.expect):
         after = len(sc.script) if e.after is None else e.after
         if after > done:
@@ -378,7 +379,7 @@ def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:
             out.append(ExpectStatus(i, after, lines, state))
             continue
         at = board_at(sc, session, after, replays)
-        here = {**names, **space_names(at), **action_labels(at, e.legal)}  # a space named by its Spirit
+        here = {**names, **space_names(at), **action_labels(at, [*e.legal, *e.not_legal], e.blocked, seen)}  # a space named by its Spirit
         lines = tuple(describe_expect(pending_in_words(e, here), here, titles))
         try:
             failed = check(at, at.history, e)

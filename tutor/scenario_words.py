@@ -30,16 +30,38 @@ def plain_label(label: str) -> str:
     return label.replace(" [provisional]", "").replace("[provisional]", "")
 
 
-def action_labels(session: Session, refs: list[ActionRef]) -> dict[str, str]:
+def action_labels(session: Session, refs: list[ActionRef], blocked: list = (), seen: list = ()) -> dict[str, str]:
     """``{"action=<ref.describe()>": label}`` for each of ``refs`` that selects exactly one legal action of
     ``session``: the action's label as its button says it, without ``[provisional]`` marks (trial 16: a check read
-    "“Play totem (Bell & Feather, Gonga)” is a legal action"). Merged into the ``names`` of :func:`describe_ref`."""
+    "“Play totem (Bell & Feather, Gonga)” is a legal action"). A ref that selects no legal action but that one of
+    the session's blocked actions covers (an action the rules forbid now, e.g. a Shield after the fact) takes that
+    blocked action's label, as the learn page's "Not possible now" list says it (trial 17: "“Place shield” is not a
+    legal action"); a ref of a kind alone (no parameters) that nothing covers
+    takes the label of a blocked action of its kind, or of one of ``seen`` (actions, e.g. the scenario's steps), since
+    the check holds for each of them. Each of ``blocked`` (:class:`~tutor.scenario_model.BlockedRef`) that a blocked action of the
+    session matches (its kind, and its clause when given) adds ``{"blocked=<kind>": label}``. Merged into the
+    ``names`` of :func:`describe_ref` and :func:`describe_expect`."""
     out = {}
     legal = session.legal_actions()
     for r in refs:
         hits = [a for a in legal if r.matches(a)]
         if len(hits) == 1:
             out[f"action={r.describe()}"] = plain_label(hits[0].label)
+        elif not hits:
+            params = r.params()
+            covering = [b for b in session.blocked_actions() if b.covers(r.kind, params)]
+            # (a ref of a kind alone, "no Shield may be placed", holds for each action of the kind: one of them,
+            # blocked now or taken elsewhere in the scenario, names it as a button would)
+            like = [] if params else [b for b in session.blocked_actions() if b.kind == r.kind] + [
+                a for a in seen if a.kind == r.kind]
+            if covering or like:
+                pick = max(covering, key=lambda b: len(b.params)) if covering else like[0]
+                out[f"action={r.describe()}"] = plain_label(pick.label)
+    for ref in blocked:
+        same = [b for b in session.blocked_actions()
+                if b.kind == ref.kind and (ref.clause is None or b.clause == ref.clause)]
+        if same:
+            out[f"blocked={ref.kind}"] = plain_label(same[0].label)
     return out
 
 
@@ -146,7 +168,8 @@ def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict
     last = " in the last step" if e.only_last else ""
     out = [f"“{describe_ref(r, names)}” is a legal action" for r in e.legal]
     out += [f"“{describe_ref(r, names)}” is not a legal action" for r in e.not_legal]
-    out += [b.kind.replace("-", " ").capitalize() + (f" ({b.label})" if b.label else "") + " is shown as not possible"
+    out += [(f"“{names[f'blocked={b.kind}']}”" if f"blocked={b.kind}" in names else
+             b.kind.replace("-", " ").capitalize() + (f" ({b.label})" if b.label else "")) + " is shown as not possible"
             + (f", because of the rule “{rule(b.clause)}”" if b.clause else "") for b in e.blocked]
     out += [f"“{describe_ref(r.action, names)}” is refused because of the rule “{rule(r.clause)}”, and the game "
             "stays as it was" for r in e.refused]

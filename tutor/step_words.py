@@ -75,3 +75,56 @@ def step_sentence(label: str, actor: str) -> str:
     Attack: deal 3 damage to Player 1's Tychomp"``). Plain text in, plain text out (the caller escapes it)."""
     pred = third_person(label)
     return f"{actor} {pred}" if pred is not None else f"{actor}: {_swap_pronouns(label)}"
+
+
+#: Past tenses of :data:`VERBS` that do not take "-ed" or "-d" by the spelling rules of :func:`_past`.
+_IRREGULAR_PAST = {"break": "broke", "build": "built", "buy": "bought", "choose": "chose", "draw": "drew",
+                   "give": "gave", "keep": "kept", "leave": "left", "pay": "paid", "put": "put", "set": "set",
+                   "steal": "stole", "take": "took", "swap": "swapped", "skip": "skipped", "stop": "stopped"}
+#: The second person and what replaces it when the actor is one thing ("the computer"): "your turn" -> "its turn".
+_IT_PRONOUNS = {"you": "it", "your": "its", "yours": "its", "yourself": "itself", "yourselves": "itself"}
+_IT_AGREE = (("it have", "it has"), ("it are", "it is"), ("it were", "it was"), ("it do ", "it does "))
+
+
+def _past(verb: str) -> str:
+    """The past tense of the English verb ``verb`` (lower case, one of :data:`VERBS`): "attract" -> "attracted",
+    "place" -> "placed", "rally" -> "rallied", "buy" -> "bought", "end" -> "ended"."""
+    if verb in _IRREGULAR_PAST:
+        return _IRREGULAR_PAST[verb]
+    if verb.endswith("e"):
+        return verb + "d"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ied"
+    return verb + "ed"
+
+
+def _it_pronouns(text: str) -> str:
+    """``text`` with its second person as the third person singular of a thing ("your" -> "its", "you have" -> "it
+    has"; a capital kept)."""
+    def one(m: re.Match) -> str:
+        word = m.group(1)
+        new = _IT_PRONOUNS[word.lower()]
+        return new.capitalize() if word[0].isupper() else new
+    out = _PRONOUN_RE.sub(one, text)
+    for a, b in _IT_AGREE:
+        out = out.replace(a, b)
+    # (a verb after "it", perhaps past an adverb, agrees: "it already hold the token" -> "it already holds the token")
+    return re.sub(r"\b(it (?:already |still |now |also )?)(hold|own|need|get|gain|keep|lose|roll|draw)\b",
+                  lambda v: v.group(1) + _third(v.group(2)), out)
+
+
+def past_sentence(label: str, actor: str) -> str:
+    """What ``actor`` (one thing, as the page names it: ``"The computer"``) did, in the past tense, from the action's
+    ``label`` (the engine's own, written to the player choosing it): ``"Attract Ruby (Trickster)"`` -> ``"The
+    computer attracted Ruby (Trickster)"``, ``"End your turn"`` -> ``"The computer ended its turn"``, ``"Refresh
+    market row 2 and buy from it"`` -> ``"The computer refreshed market row 2 and bought from it"``. A label that does
+    not start with one of :data:`VERBS` (a card's name: Spirit Duels' ``"Arcjaw's Attack: deal 3 damage to Player
+    1's Tychomp"``) is what the actor chose: ``"The computer chose Arcjaw's Attack: deal 3 damage …"``. Plain text in,
+    plain text out (the caller escapes it); the engine's labels do not change."""
+    m = re.match(r"([A-Z][a-z]+)(?=$|[ ,(])", label)
+    if not m or m.group(1) not in VERBS or re.match(r" \d", label[m.end():]):
+        return f"{actor} chose {_it_pronouns(label)}"
+    rest = _it_pronouns(label[m.end():])
+    rest = re.sub(r"\band ([a-z]+)\b", lambda v: "and " + (_past(v.group(1)) if v.group(1).capitalize() in VERBS
+                                                         else v.group(1)), rest)
+    return f"{actor} {_past(m.group(1).lower())}{rest}"

@@ -40,6 +40,7 @@ from .faq_css import CSS
 from .faq_list import QuestionList, has_board, in_kernel
 from .model import ErrorPanel, clause_chip
 from .style import esc, plural, prov_text, rule_text, style_widget
+from .strip_fit import strip_fit
 from .table import table_style
 from .problems import refuses_broken_content
 
@@ -158,7 +159,11 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
             x.add_class("rt-style")
         fit = faq_table.board_fit()  # the board scaled to fit its box (beside the what-if panel)
         fit.add_class("rt-style")
-        self.widget = w.VBox([*styles, fit, self.box], layout=w.Layout(width="100%"))
+        # whole lines in the last-step strip, as on the learn pages (trial 17: at 1024x768 the pinned step title sat
+        # over a half-cut first line of the step)
+        lines = strip_fit()
+        lines.add_class("rt-style")
+        self.widget = w.VBox([*styles, fit, lines, self.box], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-faq-page")
         if not self.filling:  # made at once (filled by _show_entry); in a page's kernel after the first render

@@ -47,6 +47,13 @@ CSS = """
   box-shadow: 0 -6px 8px -6px rgba(80, 60, 0, .25); }
 .rt-faq-save-said { flex: 1 1 0; min-width: 0; margin-left: 8px; line-height: 1.3; }
 .rt-faq-save-said .tutor-faq-error, .rt-faq-save-said .rt-faq-saved { padding: 2px 8px; margin: 0; }
+/* each control's list gives room to its button on a narrow panel (trial 17: at 1024x768 "Fix" was cut at the panel's
+   edge, and "the card" ran past it): a group shrinks its lists down to a floor, its button keeps its whole label */
+.rt-faq-edit .widget-hbox > .widget-hbox { flex: 0 1 auto; min-width: 0; max-width: 100%; }
+.rt-faq-edit :is(.tutor-faq-from, .tutor-faq-card, .tutor-faq-to, .tutor-faq-which, .tutor-faq-seat,
+  .tutor-faq-die-pick) { flex: 0 1 auto; min-width: 140px; }
+.rt-faq-edit .tutor-faq-face { flex: 0 1 150px; min-width: 80px; }
+.rt-faq-edit .tutor-faq-edit { flex: 0 0 auto; white-space: nowrap; overflow: visible; }
 .tutor-faq-error { color: #9b1c1c; background: #fdecec; border: 1px solid #f2b8b8; border-radius: 6px;
   padding: 4px 8px; font-size: 12.5px; }
 """ + COMPARE_CSS

@@ -143,9 +143,23 @@ class CurrentStep(StepLog):
     #: ("Step 3 · Player 2 destroys their Takayama", not "Player 2: Destroy your Takayama")
     OTHER = "Player {n}"
 
+    #: Rules that fired shown before the rest fold under "+k more" (trial 17: on a 1024x768 projector, a Spirit Duels
+    #: step of eight fired rules made the column scroll; the board, the narration and the rules must be whole in view)
+    FOLD = 3
+
     def __init__(self, model: SessionModel) -> None:
         self.mine = lambda _s: frozenset()
+        self._open_step = None  # the step whose folded rules the teacher opened
+        self._more = w.Button(description="", layout=w.Layout(width="auto"), tooltip="Show every rule that fired")
+        self._more.add_class("rt-pmore-rules")
+        self._more.on_click(lambda _b: self._unfold())
         super().__init__(model, show_setup=True, max_steps=1)
+
+    def _unfold(self) -> None:
+        """Show every rule that fired in the step shown (the "+k more" button)."""
+        hist = self._latest_session().history
+        self._open_step = hist[-1] if hist else None
+        self.render()
 
     def _frame(self) -> w.VBox:
         self._did = html_widget("<h3>What the rules did</h3>")
@@ -162,7 +176,13 @@ class CurrentStep(StepLog):
         if hist:
             st = hist[-1]
             self._cache = {st: self._steps.get(st, lambda: self._step_box(st))}
-            kids = (self._did, *self._cache[st].cells)
+            row = self._cache[st]
+            rest = len(row.lines) - 1 - self.FOLD
+            if rest > 0 and self._open_step is not st:  # the first FOLD rules, then "+k more" that opens the rest
+                self._more.description = f"+{rest} more rule{'s' if rest > 1 else ''} that fired"
+                kids = (self._did, *(x for line in row.lines[:1 + self.FOLD] for x in line), self._more)
+            else:
+                kids = (self._did, *row.cells)
         else:
             if self._setup_cache is None:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))

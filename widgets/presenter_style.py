@@ -77,6 +77,11 @@ a.tutor-notes-open:hover { background: #e8e0f7; }
 .tutor-presenter .tutor-large-type .rt-clause-card .rt-ctitle { font-size: 22px; }
 .tutor-presenter .tutor-large-type .rt-clause-card .rt-ctext { font-size: 19px; }
 .tutor-presenter .tutor-large-type .rt-pside .rt-muted { font-size: 16px; }
+/* the rules that fired beyond the first three fold under one button ("+2 more rules that fired"), so the column holds
+   the step without scrolling on a projector; the button opens them */
+.rt-present .rt-pmore-rules.jupyter-button, .rt-present .rt-pmore-rules.widget-button { align-self: flex-start;
+  height: 26px; margin: 4px 0 2px 0; padding: 0 12px; border-radius: 13px; background: #f1eefa; color: #3d1f66;
+  font-weight: 700; font-size: 13px; box-shadow: none; }
 /* no rule chosen yet: the rule card is one quiet line, so the rules that fired keep the column */
 .tutor-presenter .tutor-large-type .rt-pside .tutor-clause-card.rt-clause-empty { padding: 2px 10px; min-height: 0; }
 .tutor-presenter .tutor-large-type .rt-pside .tutor-clause-card.rt-clause-empty > .rt-clause-head { display: none; }
@@ -341,7 +346,9 @@ body[data-voila] .rt-pside > .rt-more-below { animation: rt-more-below linear bo
   .rt-present .rt-pboard .sd-card > * { flex: 0 0 100%; min-width: 0; }
   .rt-present .rt-pboard .sd-card > div:first-child { flex: 0 1 auto; }
   .rt-present .rt-pboard .sd-card > div:nth-child(2) { flex: 1 1 auto; }
-  .rt-present .rt-pboard .sd-card > .sd-statebox { flex: 0 0 auto; order: 1; }
+  /* (its state and tokens wrap inside the card: "exhausted" and "armor 1/3" ran past Tychomp's edge, trial 17) */
+  .rt-present .rt-pboard .sd-card > .sd-statebox { flex: 0 1 auto; order: 1; max-width: 100%; display: flex;
+    flex-wrap: wrap; align-items: center; column-gap: 3px; }
   .rt-present .rt-pboard .sd-card > .sd-hp { flex: 1 1 24px; order: 2; height: 5px; margin: 1px 0; }
   .rt-present .rt-pboard .sd-card > .sd-hptext { flex: 0 0 auto; order: 3; }
   .rt-present .rt-pboard .sd-card > .sd-powers { order: 4; }

@@ -7,7 +7,7 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor import Event, Session, Step
-from tutor.step_words import step_sentence
+from tutor.step_words import past_sentence, step_sentence
 
 from .model import SessionModel, clause_chip
 from .style import box, esc, html_widget, layout, prov_text, shared_style
@@ -148,8 +148,12 @@ class StepLog:
     #: Takayama", never the label written to the player choosing ("Destroy your Takayama"); None: every seat is a
     #: person's (lessons, hot seat) and a step's title is its label.
     mine = None
-    #: How a step of a seat no person at this screen plays names its actor (``{n}``: the seat's number from 1).
-    OTHER = "Player {n} (computer)"
+    #: How a step of a seat no person at this screen plays names its actor, in the present tense (``{n}``: the seat's
+    #: number from 1; a teacher's walkthrough: "Player {n}"), or None: the computer's step, said in the past tense.
+    OTHER = None
+    #: A computer step's actor when one seat is the computer's, and when more are (``{n}``: its seat from 1).
+    COMPUTER = "The computer"
+    COMPUTERS = "The computer (Player {n})"
 
     def set_people(self, mine) -> None:
         """Set :attr:`mine` (``(session) -> set[int]``, the seats a person plays) and title again the steps shown
@@ -164,7 +168,14 @@ class StepLog:
         cost = cost_text(self.model, a.cost)
         people = self.mine(self.model.session) if self.mine is not None else None
         if people is not None and a.actor not in people:
-            head = f"Step {st.index + 1} · {prov_text(step_sentence(a.label, self.OTHER.format(n=a.actor + 1)))}"
+            # what the computer did, in the past tense, from its action's label (trial 17, U3): "The computer
+            # attracted Ruby", "The computer ended its turn"; with two computer seats or more, which one
+            others = self.model.session.game.players - len(people)
+            if self.OTHER is not None:  # (a teacher's walkthrough: the players at the table, in the third person)
+                said = step_sentence(a.label, self.OTHER.format(n=a.actor + 1))
+            else:
+                said = past_sentence(a.label, self.COMPUTER if others <= 1 else self.COMPUTERS.format(n=a.actor + 1))
+            head = f"Step {st.index + 1} · {prov_text(said)}"
         else:
             head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(a.label)}"
         return self._events_box(head, f"<small>{cost}</small>", st.events, escaped=True)

@@ -21,9 +21,13 @@ import ipywidgets as w
 
 from .style import page_script
 
+#: The lowest the strip goes (px) to give the board its room on a learn page: its head, the step's title and about two
+#: lines (trial 17: Player 2's hand sat cut under a strip of five lines, Restless Spirits lesson 25 at 1366x768).
+STRIP_FLOOR = 128
+
 STRIP_JS = """(function () {
   if (window.tutorStripFit) { return; }
-  var frame = 0, seen = new WeakSet();
+  var frame = 0, seen = new WeakSet(), FLOOR = %(floor)s;
   var sizes = new ResizeObserver(function () { later(); });
   function items(box) {  // the box's lines in order (the reply column's boxes of older steps are laid out as its own)
     var out = [];
@@ -62,8 +66,22 @@ STRIP_JS = """(function () {
       if (all[i].classList.contains('tutor-clause') && all[i - 1] && all[i - 1].classList.contains('tutor-event')) { mark(i - 1); }
     });
   }
+  function over(area) {  // how far the board runs past its box (the area or the board inside it scrolls)
+    var board = area.querySelector('.tutor-board'), o = area.scrollHeight - area.clientHeight;
+    if (board && board.getClientRects().length) { o = Math.max(o, board.scrollHeight - board.clientHeight); }
+    return o;
+  }
+  function room(strip) {  // the board first: the strip gives the board the height it lacks, down to FLOOR px
+    var table = strip.parentElement, area = table && table.querySelector('.rt-board-area');
+    if (!area || !table.closest('.rt-learn')) { return; }
+    if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
+    if (innerWidth <= 1200 || !area.getClientRects().length) { return; }
+    var o = over(area), h = strip.getBoundingClientRect().height;
+    if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
+  }
   function run() {
     frame = 0;
+    document.querySelectorAll('.rt-onescreen > .tutor-last-step').forEach(room);
     document.querySelectorAll('.rt-onescreen > .tutor-last-step').forEach(function (strip) {
       if (!seen.has(strip)) { seen.add(strip); sizes.observe(strip); }
       var step = strip.querySelector(':scope > .rt-current-step');
@@ -90,4 +108,4 @@ STRIP_JS = """(function () {
 def strip_fit() -> w.Output:
     """A hidden Output (CSS class ``tutor-strip-fit``) whose only output is :data:`STRIP_JS`: the last-step strip
     shows whole lines only, and says when its step's earlier lines are in the History."""
-    return page_script(STRIP_JS, "tutor-strip-fit")
+    return page_script(STRIP_JS % {"floor": STRIP_FLOOR}, "tutor-strip-fit")

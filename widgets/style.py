@@ -45,6 +45,11 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-prov { display: inline; font-size: 10px; font-weight: 400; line-height: 1; margin-left: 1px; color: #7d5e3c;
   cursor: help; vertical-align: super; }
 .rt-dark .rt-prov { color: #d9c3a0; }
+/* on a chip of a colour of its own (Spirited's clans and stacks, Spirit Duels' Classes, the draft's class cards, a
+   face-down card) the mark takes the chip's own text colour, chosen to read on it, and a little weight: the brown
+   mark was 1.1:1 on a red clan chip (trial 17) */
+:is(.sp-clan, .sp-stack, .sd-cls, .sd-classcard, .sd-down, .sp-facedown, .sd-hidden) .rt-prov { color: inherit;
+  font-weight: 700; }
 .rt-dark .rt-muted { color: #d9cfee; }
 .rt-players { display: flex; flex-wrap: wrap; gap: 8px; }
 .rt-player { flex: 1 1 380px; background: #fff; border: 2px solid #e2ddef; border-radius: 10px; padding: 6px 8px; }

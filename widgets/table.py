@@ -252,6 +252,17 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
 .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
+/* ... and when the board needs the room (the page's script, widgets/strip_fit.py, lowers the strip), a line at its
+   foot says the introduction goes on below (it scrolls; "About this lesson" shows it whole) */
+.rt-onescreen .tutor-last-step > .rt-current-step:has(> .rt-about) { container-type: scroll-state; }
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-about { overflow: visible !important; }
+@container scroll-state(scrollable: bottom) {
+  .rt-onescreen .tutor-last-step > .rt-current-step > .rt-about::after {
+    content: "\\25BE  more of this lesson's introduction: scroll down"; position: sticky; bottom: 0; display: block;
+    padding: 14px 0 1px 0; text-align: center; pointer-events: none;
+    font-size: 11.5px; font-weight: 700; color: #5b2d90; letter-spacing: .02em;
+    background: linear-gradient(to bottom, rgba(255, 255, 255, 0), rgba(255, 255, 255, .92) 45%, #fff 72%); }
+}
 
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */
 .rt-current-step > .rt-reply-cut, .rt-reply-col > .rt-reply-cut { display: none !important; }

@@ -160,7 +160,7 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .sd-card > .sd-hptext { flex: 0 0 auto; order: 2; }
 .rt-compact .sd-card > .sd-hp { flex: 1 1 30px; order: 2; align-self: center; }
 .rt-compact .sd-card > .sd-powers { flex: 1 1 auto; order: 3; }
-.rt-compact .sd-card > .sd-statebox { flex: 0 0 auto; order: 4; }
+.rt-compact .sd-card > .sd-statebox { flex: 0 1 auto; order: 4; max-width: 100%; }
 .rt-compact .sd-card > .sd-next { flex: 1 1 90px; order: 4; }
 .rt-compact .sd-card > .sd-dice { order: 5; }
 .rt-compact .sd-hp { margin: 2px 0 1px 0; height: 6px; }

@@ -100,15 +100,15 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def served_with_progress(tmp_path_factory, name: str, db: str | None = None):
+def served_with_progress(tmp_path_factory, name: str, db: str | None = None, env: dict | None = None):
     """``(base URL, database URL)`` of a `rules-tutor serve` whose progress database is ``db`` (any
-    ``RULES_TUTOR_DB`` value), by default a fresh SQLite file (its log in ``test-artifacts/serve-<name>.log``);
-    stopped when the ``with`` block ends."""
+    ``RULES_TUTOR_DB`` value), by default a fresh SQLite file (its log in ``test-artifacts/serve-<name>.log``), with
+    ``env`` added to its environment (e.g. ``RULES_TUTOR_CONTENT``); stopped when the ``with`` block ends."""
     db = db or f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.sqlite'}"
     port = _free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / f"serve-{name}.log"
-    env = dict(os.environ, RULES_TUTOR_DB=db, JUPYTERHUB_USER="")
+    env = dict(os.environ, RULES_TUTOR_DB=db, JUPYTERHUB_USER="", **(env or {}))
     with open(log_path, "wb") as log:
         proc = subprocess.Popen([sys.executable, "-m", "tutor.serve", "--port", str(port), "--no-browser"],
                                 cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,

@@ -261,3 +261,57 @@ def test_a_stopped_step_says_its_own_reason_whole(tutor_server, tutor_page):
         tutor_page.screenshot(f"faq-stop-reason-{w}x{h}")
         assert fit["cut"] <= 1 and fit["bottom"] <= h and fit["zoom"] >= 0.8, (w, fit)
     tutor_page.assert_clean()
+
+
+# The last-step strip's lines still seen (not hidden as cut): each whole, inside the strip's box of lines and clear of
+# the pinned step title
+STRIP_LINES = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const last = [...document.querySelectorAll('.tutor-last-step')].find(shown);
+  const box = last.querySelector('.rt-current-step'), B = rect(box);
+  const title = [...last.querySelectorAll('.rt-step-now')].filter(shown).pop(), T = rect(title);
+  const seen = [...last.querySelectorAll('.tutor-event, .tutor-event + .tutor-clause')].filter(shown)
+    .filter(e => getComputedStyle(e).visibility !== 'hidden');
+  const cut = seen.filter(e => { const r = rect(e); return r[1] < B[1] - 1 || r[3] > B[3] + 1 ||
+    (r[3] > T[1] + 1 && r[1] < T[3] - 1); }).map(e => e.innerText.slice(0, 50));
+  return {seen: seen.length, cut, sticky: getComputedStyle(title.closest('.widget-html') || title).position, hidden: last.querySelectorAll('.rt-cut').length};
+}"""
+
+# The what-if panel's buttons beside their lists: each whole (its label on one line, not cut) inside the panel
+EDIT_BUTTONS = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const panel = [...document.querySelectorAll('.rt-faq-edit')].find(shown).getBoundingClientRect();
+  return [...document.querySelectorAll('.rt-faq-edit .tutor-faq-edit')].filter(shown).map(b => {
+    const r = b.getBoundingClientRect();
+    return {text: b.innerText.trim(), left: r.left, right: r.right, height: r.height, panel: [panel.left, panel.right],
+            clipped: b.scrollWidth > b.clientWidth + 1};
+  });
+}"""
+
+
+def test_what_if_at_1024_buttons_whole_and_strip_lines_whole(tutor_server, tutor_page):
+    """Trial 17 at 1024x768: the what-if panel's "Fix" button was cut at the panel's edge (the die's list and its
+    face took the row), and in the FAQ's last-step strip the pinned step title sat over a half-cut first line of a
+    long step (Spirit Duels' armor question played to its end). Now every button of the panel (Move, Set, Set turn,
+    Fix) is whole, on one line, inside the panel; and every line of the strip still in view is whole, clear of the
+    title (the lines that do not fit are hidden whole, as on the learn pages)."""
+    page = tutor_page.page
+    open_question(tutor_server, tutor_page, "sd-rule-armor-two-against-three", size=(1024, 768))
+    page.wait_for_timeout(600)
+    buttons = page.evaluate(EDIT_BUTTONS)
+    assert {"Move", "Fix"} <= {b["text"] for b in buttons}, buttons
+    for b in buttons:
+        assert b["left"] >= b["panel"][0] - 1 and b["right"] <= b["panel"][1] + 1, f"a button past the panel: {b}"
+        assert b["height"] <= 34 and not b["clipped"], f"a button's label squeezed: {b}"
+    page.locator(".tutor-faq-whatif-open").click()  # the panel closed: the board and the strip in view
+    page.get_by_role("button", name="Play to end").click()
+    expect(page.locator(".tutor-last-step .rt-step-now:visible").last).to_contain_text("Step 2", timeout=CLICK_MS)
+    page.wait_for_timeout(800)
+    g = page.evaluate(STRIP_LINES)
+    assert g["sticky"] == "sticky" and g["seen"] >= 2, g
+    assert not g["cut"], f"a line of the strip cut by its pinned title or edge: {g}"
+    print(f"FAQ strip at 1024x768 after the script: {g['seen']} lines whole in view, {g['hidden']} hidden whole; "
+          f"buttons {[(b['text'], round(b['right']), round(b['panel'][1])) for b in buttons]}")
+    tutor_page.screenshot("faq-1024-strip")
+    tutor_page.assert_clean()

@@ -177,6 +177,14 @@ PROJECTED = """() => {
             .map(e => [px(e), e.textContent.trim().slice(0, 30)]).sort((a, b) => a[0] - b[0]).slice(0, 5),
           fit: parseFloat(box.getAttribute('data-fit') || '0'), box: rect(box), fired,
           whole: box.firstElementChild.scrollHeight <= box.firstElementChild.clientHeight + 1,
+          // the column of the rules that fired (trial 17: it scrolled on some Spirit Duels and Spirited steps)
+          side: (s => s && [s.scrollHeight, s.clientHeight])(
+            [...document.querySelectorAll('.rt-present .rt-pside-scroll')].find(shown)),
+          more: (b => b ? b.innerText : null)([...document.querySelectorAll('.rt-present .rt-pmore-rules')].find(shown)),
+          // Spirit Duels' tokens and states inside their card (trial 17: "armor 1/3" ran past Tychomp's edge)
+          tokens: [...box.querySelectorAll('.sd-card .sd-statebox > *')].filter(shown).filter(e => {
+            const c = rect(e.closest('.sd-card')), b = rect(e); return b[2] > c[2] + 1 || b[0] < c[0] - 1; })
+            .map(e => e.textContent.trim()),
           narration: rect([...document.querySelectorAll('.rt-present .tutor-narration')].find(shown)),
           page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth]};
 }"""
@@ -249,7 +257,7 @@ def test_presenter_board_text_reads_on_a_projector(tutor_server, tutor_page, wal
     # 13.8-16 px once Spirits were on the players' spaces): the board whole in its box, every label 16 px or more as
     # drawn, nothing scrolls the page; in Restless Spirits the rules that fired are whole in view at every step too
     total = int(counter.inner_text().split(" of ")[1].split()[0])
-    seen = []
+    seen, folded = [], []
     for k in range(len(orders) + 1, total + 1):
         page.locator(".rt-present .tutor-presenter-next").click()
         expect(counter).to_contain_text(f"Step {k} of", timeout=CLICK_MS)
@@ -258,11 +266,17 @@ def test_presenter_board_text_reads_on_a_projector(tutor_server, tutor_page, wal
         assert g["whole"], f"step {k}: the board scrolls in its box ({g['fit']})"
         assert g["labels"][0][0] >= 16 - 0.05, f"step {k}: {g['labels']}"
         assert g["page"][0] <= 768 and g["page"][1] <= 1024, (k, g["page"])
-        if walkthrough == "Restless Spirits":
-            assert all(r[1] >= 0 and r[3] <= 768 + 1 for r in g["fired"]), f"step {k}: {g['fired']}"
+        assert all(r[1] >= 0 and r[3] <= 768 + 1 for r in g["fired"]), f"step {k}: {g['fired']}"
+        # trial 17: the rules that fired are whole in their column, which does not scroll (the rest of a long list
+        # folds under "+k more"), and no Spirit Duels token runs past its card
+        assert g["side"] and g["side"][0] <= g["side"][1] + 1, f"step {k}: the rules that fired scroll: {g['side']}"
+        assert not g["tokens"], f"step {k}: a token past its card: {g['tokens']}"
+        if g["more"]:
+            folded.append(k)
         if k in (9, 11) and walkthrough == "Restless Spirits":
             page.screenshot(path=ARTIFACTS / f"presenter-restless-spirits-1024x768-step{k}.png")
-    print(f"{walkthrough} steps {len(orders) + 1}-{total} (step, fit, smallest label px): {seen}")
+    print(f"{walkthrough} steps {len(orders) + 1}-{total} (step, fit, smallest label px): {seen}; steps with rules "
+          f"folded under '+k more': {folded}")
     assert len(seen) == total - len(orders) >= 10, seen
     tutor_page.assert_clean()
 

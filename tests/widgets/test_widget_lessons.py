@@ -100,12 +100,15 @@ def test_a_lesson_hint_is_the_action_lists_head_line():
 def test_the_learn_page_carries_the_strip_script():
     """Trial 13 item L1: the page's script that keeps the last-step strip to whole lines (and says when earlier
     lines are in the History) is on every learn page, once, as a hidden Output."""
-    from widgets.strip_fit import STRIP_JS
+    from widgets.strip_fit import STRIP_FLOOR, STRIP_JS
 
     app = LearnApp("spirit-duels")
     fits = [x for x in _walk(app.widget) if "tutor-strip-fit" in getattr(x, "_dom_classes", ())]
-    assert len(fits) == 1 and fits[0].outputs[0]["data"]["application/javascript"] == STRIP_JS
-    assert "window.tutorStripFit" in STRIP_JS and ":has(" not in STRIP_JS
+    script = fits[0].outputs[0]["data"]["application/javascript"]
+    assert len(fits) == 1 and script == STRIP_JS % {"floor": STRIP_FLOOR}
+    assert "window.tutorStripFit" in script and ":has(" not in script
+    # trial 17: the board comes first: the strip goes down to 128 px when the board needs the room
+    assert f"FLOOR = {STRIP_FLOOR}" in script and STRIP_FLOOR == 128
 
 
 def test_learn_app_builds_free_play_on_demand():

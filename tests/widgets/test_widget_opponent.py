@@ -10,6 +10,7 @@ import ipywidgets as w
 import pytest
 
 import tutor
+from tutor.step_words import past_sentence
 from widgets import TutorApp
 from widgets.opponent import Seats
 from widgets.style import prov_text
@@ -282,7 +283,7 @@ def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id
     titles = [unescape(x.value) for x in kids if "rt-step-now" in getattr(x, "value", "")]
     assert f"Step {mine.index + 1} · Player 1:" in titles[0]
     last = app.session.history[-1]
-    assert last.action.actor == 1 and f"Step {last.index + 1} · Player 2 (computer)" in titles[-1]
+    assert last.action.actor == 1 and f"Step {last.index + 1} · The computer " in titles[-1]
     then = [x for x in kids if "rt-then" in x._dom_classes]
     assert len(then) == 1 and "Then the computer played" in then[0].value
     assert kids.index(then[0]) > kids.index([x for x in kids if "rt-step-now" in getattr(x, "value", "")][0])
@@ -411,9 +412,10 @@ def test_auto_is_on_by_default_and_shows_on_the_learners_turn_too():
 
 @pytest.mark.parametrize("game_id", tutor.GAMES)
 def test_the_computers_steps_are_said_of_the_computer(game_id):
-    """Trial 14, T6: "Player 2: Destroy your Takayama" was shown for the computer's step. In the last-step strip and
-    the History a computer's step is titled in the third person ("Step 4 · Player 2 (computer) ends their turn");
-    the learner's own steps keep their label ("Step 1 · Player 1: End your turn")."""
+    """Trial 14, T6: "Player 2: Destroy your Takayama" was shown for the computer's step; trial 17, U3: a computer
+    step is titled by what the computer did, in the past tense, from its action's label ("Step 4 · The computer
+    ended its turn", "The computer attracted Ruby"), in the last-step strip and the History; the learner's own steps
+    keep their label ("Step 1 · Player 1: End your turn")."""
     options = {"first_game": True} if game_id == "restless-spirits" else {}
     app = TutorApp(tutor.new_game(game_id, players=2, seed=2, **options), new_game=True, one_screen=True,
                    opponent=True)
@@ -424,10 +426,18 @@ def test_the_computers_steps_are_said_of_the_computer(game_id):
     app.log.lazy = False  # the History, built
     titles = [unescape(re.sub(r"<[^>]+>", "", x.value)) for x in app.log.lines() + app.last.lines()
               if isinstance(x, w.HTML) and "rt-step" in x.value]
-    theirs = [t for t in titles if re.match(r"Step \d+ · Player 2", t)]
+    theirs = [t for t in titles if re.match(r"Step \d+ · The computer ", t)]
     mine = [t for t in titles if re.match(r"Step \d+ · Player 1", t)]
     assert theirs and mine, titles
+    assert not any(re.match(r"Step \d+ · Player 2", t) for t in titles), titles
+    past = re.compile(r"Step \d+ · The computer (\w+ed|bought|built|broke|chose|drew|gave|kept|left|paid|put|set|stole|"
+                      r"took) ")
     for t in theirs:
-        assert t.startswith(tuple(f"Step {n} · Player 2 (computer)" for n in range(1, 100))), t
-        assert not re.search(r"\b(you|your|yours)\b", t, re.IGNORECASE), t
+        assert past.match(t + " "), t
+        assert not re.search(r"\b(you|your|yours|their)\b", t, re.IGNORECASE), t
+    for st in app.session.history:  # each computer step's title is its own label's, in the past tense
+        if st.action.actor == 1:
+            plain = lambda x: re.sub(r"\s+", " ", x.replace("[provisional]", "").replace("\u2020", "")).strip()
+            said = plain(f"Step {st.index + 1} · {past_sentence(st.action.label, 'The computer')}")
+            assert any(plain(t).startswith(said) for t in theirs), (said, theirs)
     assert all(re.match(r"Step \d+ · Player 1: ", t) for t in mine), mine

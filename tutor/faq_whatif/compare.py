@@ -160,7 +160,8 @@ def _words(session: Session):
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
 
     def line(p: Expect, at: Session | None = None) -> str:
-        here = {**names, **action_labels(at, p.legal)} if at is not None and p.legal else names  # as buttons say
+        here = ({**names, **action_labels(at, [*p.legal, *p.not_legal], p.blocked)}
+                if at is not None and (p.legal or p.not_legal or p.blocked) else names)  # as buttons say
         return describe_expect(pending_in_words(p, here), here, titles)[0]
 
     def actual(p: Expect, at: Session) -> str:
