@@ -50,7 +50,7 @@ def break_shield_action(g, seat: int, clan: str) -> Action:
 
 def reveal(g, s: SPState, out: Check) -> None:
     """A card revealed onto the Road (decision ``reveal``): stack it face up, and place it as the stack's Shield when
-    it has none, else break the Shield. At any other time placing a Shield on a face-up stack is refused
+    it has none, else break the Shield (a second Shield is refused, ruling ``sp.shield.place``). At any other time placing a Shield on a face-up stack is refused
     (``sp.shield.no-retro``)."""
     d = out.decision
     seat = actor(s, out)
@@ -62,6 +62,10 @@ def reveal(g, s: SPState, out: Check) -> None:
             out.ok(place_shield_action(g, seat, clan))
         else:
             out.ok(break_shield_action(g, seat, clan))
+            # a second Shield is tempting; the tutor's ruling places a Shield only on an unshielded stack
+            out.no("place-shield", seat, f"Shield your {clan_name(g, clan)} clan again (a second Shield)",
+                   "sp.shield.place", "this stack already has its Shield; you may break it or stack the card",
+                   clan=clan)
         return
     if out.wants_blocked:
         for st in p.road:
