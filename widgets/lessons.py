@@ -16,11 +16,11 @@ from .kernel_timing import after_cell, after_view, warm_progress
 from .learn_tabs import TabHold, tab_id_box
 from .learn_place import (FREE_MOVED_ON, KEPT_GAME_LOST, KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE, RESUMED_NOTICE,
                           PlaceKeeping, _restore_redo, _short, learner_words)
-from .lesson_runner import LessonRunner, NoLessons, start_lesson
+from .lesson_runner import HINT_ONCE_JS, LessonRunner, NoLessons, start_lesson
 from .model import ErrorPanel
 from .problems import plain_problem, split_problem
 from .strip_fit import strip_fit
-from .style import button, esc, html_widget, style_widget
+from .style import button, esc, html_widget, page_script, style_widget
 from .table import table_style
 
 __all__ = ["FREE_MOVED_ON", "KEPT_GAME_LOST", "KEPT_GAME_WHY_MAX", "OTHER_TAB_NOTICE", "RESUMED_NOTICE", "LearnApp",
@@ -89,7 +89,9 @@ class LearnApp(PlaceKeeping):
         self._tab_id.observe(self.errors.guard(lambda ch: self.hold is not None and self.hold.heard(ch["new"])),
                              names="value")
         self.cover: w.Box | None = None  # made when first needed (see PlaceKeeping._stopped)
-        self.widget = w.VBox([*styles, self._tab_id, tab_script, title, self.tabs], layout=w.Layout(width="100%"))
+        hint_once = page_script(HINT_ONCE_JS, "rt-hint-script")
+        self.widget = w.VBox([*styles, self._tab_id, tab_script, hint_once, title, self.tabs],
+                             layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
         left = self.lessons.left_out

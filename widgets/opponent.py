@@ -110,7 +110,7 @@ class Seats:
                                tooltip="The computer moves by itself, a step every second; untick to stop")
         self.auto.observe(g(lambda ch: self._auto_changed(ch["new"])), names="value")
         self.hint_button = button("Hint", "What would be a sensible move here, and why? (The hint never plays it)",
-                                  icon="lightbulb-o")
+                                  icon="lightbulb-o", classes=("rt-hint-once",))
         self.hint_button.on_click(g(lambda _b: self.hint()))
         self.show_all = w.Checkbox(value=False, description="Show all hands", indent=False,
                                    layout=w.Layout(width="130px"),
