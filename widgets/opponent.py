@@ -101,6 +101,7 @@ class Seats:
         if controls is not None:  # Undo takes back the learner's last move with the computer's replies, Redo
             controls.undo_step = self.undo_mine  # brings both back as they were
             controls.redo_step = self.redo_mine
+            controls.say = self._note  # what New game and Undo did, under the actions panel's heading
             controls.redo.tooltip = "Bring back your move and the computer's replies, as they were"
         g = model.errors.guard
         self.seats: list[w.Dropdown] = []
