@@ -23,8 +23,8 @@ OTHER_TAB_NOTICE = ("This page is open in another tab or window too: the tab you
                     "you come back.")
 #: Said (once until the learner loads it) by a tab whose free game another tab or window of the page moved on since:
 #: this tab's older game is not written over the newer one (fresh attack 13); the line offers to load the newer game.
-FREE_MOVED_ON = ("Your free-play game has moved on in another tab or window, so what you play here is not kept: load "
-                 "the newer game to play on from where it is.")
+FREE_MOVED_ON = ("Your free game moved on in another tab or window: what you play here is not kept; load the newer "
+                 "game to play on from where it is.")
 
 
 #: Said once above the tabs when the free game kept from the learner's last visit cannot be restored (``why``: the
