@@ -103,3 +103,43 @@ def test_a_double_click_on_hint_shows_the_first_hint(learn_server, chromium_brow
         expect(note).to_contain_text(first[1][:30], timeout=20_000)
     finally:
         context.close()
+
+
+#: For each pinned title that says earlier lines are in the History: the room between its foot and the first line in
+#: view (px; the empty band of trial 17 was about 20-25 px).
+BANDS_JS = """() => [...document.querySelectorAll('.rt-onescreen > .tutor-last-step [data-rt-earlier]')].map(t => {
+  const col = t.parentElement, foot = t.getBoundingClientRect().bottom;
+  const shown = [...col.querySelectorAll(':scope > *, :scope > .rt-reply-part > *')].filter(x => x !== t
+    && !x.classList.contains('rt-reply-part') && !x.classList.contains('rt-cut') && x.getClientRects().length
+    && x.getBoundingClientRect().height >= 1);
+  return Math.min(...shown.map(x => x.getBoundingClientRect().top)) - foot; })"""
+
+
+def test_no_empty_band_under_the_last_steps_title(learn_server, chromium_browser):
+    """Trial 17: when the strip's earliest lines were hidden under the pinned title, the room they kept showed as an
+    empty band between the title and the first line in view. The lines in view now sit right under it."""
+    server, _db = learn_server
+    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(RENDER_MS)
+    seen = []
+    try:
+        page.goto(f"{server}/voila/render/learn-spirited.ipynb")
+        _ready(page)
+        page.get_by_role("tab", name="Free play").click()
+        _ready(page)
+        page.get_by_label("Auto").uncheck()
+        for _ in range(12):
+            computer = page.locator("button:visible", has_text="Computer's move")
+            if computer.count() and computer.first.is_enabled():
+                computer.first.click()
+            else:
+                page.locator(".tutor-action:visible:not([disabled])").first.click()
+            page.wait_for_timeout(2500)
+            bands = page.evaluate(BANDS_JS)
+            seen += bands
+            assert all(abs(b) <= 1.5 for b in bands), bands
+        assert len(seen) >= 2, "no step long enough to hide its earliest lines"
+        page.screenshot(path=str(ARTIFACTS / "screenshots" / "learn-no-band-1366.png"))
+    finally:
+        context.close()
