@@ -57,7 +57,9 @@ STRIP_JS = """(function () {
     if (!hidden.length) { return; }
     title.setAttribute('data-rt-earlier', '');  // its note makes it taller: measured again
     hidden = cut();
-    var mark = function (i) { if (all[i]) { all[i].classList.add('rt-cut'); } };
+    // (never the pinned line itself: before the first step it is the set-up's first event, whose rule chip the strip
+    // cuts, and hiding it with its chip left an empty band with its note under the strip's head: trial 17)
+    var mark = function (i) { if (all[i] && all[i] !== title) { all[i].classList.add('rt-cut'); } };
     hidden.forEach(function (i) {
       mark(i);  // an event and its rule chip go together
       if (all[i].classList.contains('tutor-event') && all[i + 1] && all[i + 1].classList.contains('tutor-clause')) { mark(i + 1); }

@@ -112,18 +112,28 @@ BANDS_JS = """() => [...document.querySelectorAll('.rt-onescreen > .tutor-last-s
   const shown = [...col.querySelectorAll(':scope > *, :scope > .rt-reply-part > *')].filter(x => x !== t
     && !x.classList.contains('rt-reply-part') && !x.classList.contains('rt-cut') && x.getClientRects().length
     && x.getBoundingClientRect().height >= 1);
-  return Math.min(...shown.map(x => x.getBoundingClientRect().top)) - foot; })"""
+  return getComputedStyle(t).visibility !== 'visible' ? 999
+    : Math.min(...shown.map(x => x.getBoundingClientRect().top)) - foot; })"""
 
 
 def test_no_empty_band_under_the_last_steps_title(learn_server, chromium_browser):
     """Trial 17: when the strip's earliest lines were hidden under the pinned title, the room they kept showed as an
-    empty band between the title and the first line in view. The lines in view now sit right under it."""
+    empty band between the title and the first line in view; before the first step (Spirit Duels' set-up) the pinned
+    line, the set-up's first event, was hidden with its chip and left a band under the strip's head. The pinned line
+    stays and the lines in view sit right under it (a hidden pinned line counts as a band of 999 px)."""
     server, _db = learn_server
     context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
     page = context.new_page()
     page.set_default_timeout(RENDER_MS)
     seen = []
     try:
+        page.goto(f"{server}/voila/render/learn-spirit-duels.ipynb")
+        _ready(page)
+        page.get_by_role("tab", name="Free play").click()
+        _ready(page)
+        page.wait_for_timeout(1500)
+        setup = page.evaluate(BANDS_JS)
+        assert setup and all(abs(b) <= 1.5 for b in setup), setup  # the set-up's lines, more than the strip holds
         page.goto(f"{server}/voila/render/learn-spirited.ipynb")
         _ready(page)
         page.get_by_role("tab", name="Free play").click()
