@@ -92,7 +92,13 @@ class Controls:
         self.restart = button("Restart", "Back to the start of this game", icon="refresh")
         #: what Undo does: one step back, or (against the computer) the learner's last move with its replies
         self.undo_step = model.undo
-        self.undo.on_click(g(lambda _b: self.undo_step()))
+        self.undo.on_click(g(lambda _b: self.take_back()))
+        #: the game "New game" replaced (it had steps) and the new game that replaced it: Undo at the new game's
+        #: start brings the old one back (trial 17: New game lost a game in progress, Undo greyed out)
+        self._replaced: Session | None = None
+        self._started = None
+        #: where a sentence about what Undo or New game did is said (``say(html)``; the computer's seats set it)
+        self.say = None
         #: what Redo does: one step forward, or (against the computer) the learner's move with its replies again
         self.redo_step = model.redo
         self.redo.on_click(g(lambda _b: self.redo_step()))
@@ -123,17 +129,44 @@ class Controls:
         self.render()
 
     def start_new(self) -> None:
-        """Replace the session with a new game using the chosen seed and player count."""
+        """Replace the session with a new game using the chosen seed and player count. A game with steps is not lost:
+        Undo at the new game's start brings it back (:meth:`take_back`), and the page says so when it can (``say``).
+        Chosen over a "Start a new game?" question: the learner who meant it is not stopped, the one who did not
+        gets the game back with the button they reach for (trial 17)."""
         s = self.model.session
+        if s.history or s.can_redo:
+            self._replaced = s
         extra = {"first_game": self.first_game.value} if "first_game" in s.game.options else {}
         extra.update({name: box.value for name, box in self.choices.items()})
-        self.model.replace(tutor.new_game(s.game_id, players=self.players.value, seed=self.seed_box.taken(),
-                                          **extra))
+        self._started = tutor.new_game(s.game_id, players=self.players.value, seed=self.seed_box.taken(), **extra)
+        self.model.replace(self._started)
+        if self._replaced is not None and self.say is not None:
+            n = len(self._replaced.history)
+            self.say(f'<div class="rt-undo-note">A new game has started. Undo brings back the game you were playing '
+                     f'({n} step{"" if n == 1 else "s"}).</div>')
+
+    def can_bring_back(self) -> bool:
+        """Whether Undo now brings back the game "New game" replaced: the new game is shown, at its start."""
+        s = self.model.session
+        return self._replaced is not None and s is self._started and not s.can_undo
+
+    def take_back(self) -> None:
+        """Undo: one step back (``undo_step``), or at the start of a game "New game" started, the game it replaced,
+        as it was (its steps and redo steps)."""
+        if self.can_bring_back():
+            old, self._replaced, self._started = self._replaced, None, None
+            self.model.replace(old)
+            if self.say is not None:
+                n = len(old.history)
+                self.say(f'<div class="rt-undo-note">Your game is back ({n} step{"" if n == 1 else "s"}).</div>')
+            return
+        self.undo_step()
 
     def render(self) -> None:
-        """Enable Undo/Redo only when there is something to undo/redo."""
+        """Enable Undo/Redo only when there is something to undo/redo (Undo also at the start of a new game that
+        replaced a game with steps: it brings that game back)."""
         s = self.model.session
-        self.undo.disabled = not s.can_undo
+        self.undo.disabled = not (s.can_undo or self.can_bring_back())
         self.redo.disabled = not s.can_redo
         self.restart.disabled = not s.can_undo
 

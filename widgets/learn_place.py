@@ -25,8 +25,8 @@ OTHER_TAB_NOTICE = ("This page is open in another tab or window too: the tab you
                     "you come back.")
 #: Said (once until the learner loads it) by a tab whose free game another tab or window of the page moved on since:
 #: this tab's older game is not written over the newer one (fresh attack 13); the line offers to load the newer game.
-FREE_MOVED_ON = ("Your free-play game has moved on in another tab or window, so what you play here is not kept: load "
-                 "the newer game to play on from where it is.")
+FREE_MOVED_ON = ("Your free game moved on in another tab or window: what you play here is not kept; load the newer "
+                 "game to play on from where it is.")
 
 
 #: Said once above the tabs when the free game kept from the learner's last visit cannot be restored (``why``: the
@@ -79,7 +79,8 @@ class PlaceKeeping:
         # which tab plays the page: another tab playing it now stops this one at once, before anything is kept
         # (a browser gives this tab's id a moment later: a reload of the tab that plays is told from another tab);
         # decided once a learner asks for the page (a kernel Voila pre-heats holds nothing for nobody: trial 15, U2)
-        self.hold = TabHold(store, self.place_key, self.page_token, self._stopped)
+        self.hold = TabHold(store, self.place_key, self.page_token, self._stopped,
+                            on_claimed=self.errors.guard(lambda: self.remember(free=self.free is not None)))
         self.hold.tab_id = (self._tab_id.value or "").split()[0][:40] if (self._tab_id.value or "").split() else None
         if _in_kernel():  # the tab closed or reloaded: Voila shuts this kernel down, and the next tab plays at once
             self.hold.release_at_exit()
@@ -171,6 +172,12 @@ class PlaceKeeping:
         rev, writer = kept.get("rev"), kept.get("page")
         moved = (rev != self._expected_rev) if isinstance(rev, str) else (
             isinstance(writer, str) and writer != self._expected_writer)
+        if moved and computer_moved_on(kept, self._free_known):
+            # only the computer played on, in a page of this tab that has not ended yet (a reload during the
+            # computer's turn: session 17, "moved on in another tab" with one tab open): no person's step is
+            # lost by keeping this page's game, whose own computer plays the same steps (the bot is seeded)
+            moved = False
+            self._free_known = kept.get("free")
         if (free and self.free is not None and isinstance(kept.get("free"), str)
                 and kept.get("free") != self._free_known):
             # another tab or window moved the free game on since this page last wrote or loaded it (a page's other
@@ -248,7 +255,7 @@ class PlaceKeeping:
         """Show :data:`FREE_MOVED_ON` (once while it is shown) with a "Load the newer game" button."""
         if self._moved_on_row is not None and self._moved_on_row in self.widget.children:
             return
-        row = self._moved_on_row = self._notice(FREE_MOVED_ON)
+        row = self._moved_on_row = self._notice(FREE_MOVED_ON, free=True)
         load = button("Load the newer game", tooltip="Play on from the free game kept by your other tab or window")
         load.add_class("rt-load-newer")
         load.on_click(self.errors.guard(lambda _b: self.load_newer_free()))
@@ -323,6 +330,37 @@ class PlaceKeeping:
             self._restoring = False
         if getattr(self, "_place_lost", False):  # set aside: where the page is now is kept in its place (said once)
             self.remember(free=self.free is not None)
+
+def computer_moved_on(kept: dict, known: str | None) -> bool:
+    """Whether the kept place ``kept`` (see :meth:`PlaceKeeping.place`) holds the free game ``known`` (a saved
+    session's JSON, as a page last wrote or read it) played on by computer seats only: the same origin, ``known``'s
+    steps first, then only steps of seats the place names as the computer's (``"seats"``). A game not readable,
+    another game, or a step of a person's seat is False (another tab or window played it)."""
+    theirs = kept.get("free")
+    if not isinstance(known, str) or not isinstance(theirs, str) or theirs == known:
+        return False
+    seats = kept.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(v, str) for v in seats):
+        return False
+    try:
+        mine, other = json.loads(known), json.loads(theirs)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(mine, dict) or not isinstance(other, dict):
+        return False
+    if any(mine.get(k) != other.get(k) for k in ("game", "players", "seed", "options", "prepared", "partial_state",
+                                                  "initial_state")):
+        return False
+    done, now = mine.get("actions"), other.get("actions")
+    if not isinstance(done, list) or not isinstance(now, list) or now[:len(done)] != done or len(now) <= len(done):
+        return False
+    try:
+        session = tutor.load_session(theirs)
+    except ValueError:
+        return False
+    return all(0 <= st.action.actor < len(seats) and seats[st.action.actor] != "you"
+               for st in session.history[len(done):])
+
 
 def _in_kernel() -> bool:
     """Whether this runs in a page's kernel (a browser shows the page and gives its tab's id)."""

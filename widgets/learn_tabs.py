@@ -80,13 +80,16 @@ class TabHold:
     browser (:meth:`heard`): a closed tab beats no more, whatever its kernel does."""
 
     def __init__(self, store, key: str, token: str, on_stopped: Callable[[str], None],
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, on_claimed: Callable[[], None] | None = None) -> None:
         self.store, self.key, self.token, self.on_stopped = store, f"{key}:tab", token, on_stopped
         self.clock = clock or (lambda: now())
         self.tab_id: str | None = None
         self.playing = False
         self.stopped = False
         self._waiting = False  # deciding once the tab's id is known (see start)
+        #: called once this page plays after a save was held back while it waited for its tab's id (see may_save)
+        self.on_claimed = on_claimed
+        self._owed = False
 
     def mark(self) -> dict:
         """The mark kept now (``{"page", "tab", "beat"}``), or ``{}`` when none is or it is not readable."""
@@ -140,11 +143,21 @@ class TabHold:
             self._stop(OTHER_TAB_OPEN)
         else:
             self.claim()
+            if self._owed and self.on_claimed is not None:  # a step taken while deciding is kept now
+                self._owed = False
+                self.on_claimed()
 
     def may_save(self) -> bool:
         """Whether this page may keep its place now: it plays the page (the mark is still its own; another tab's mark
-        stops it, said once). A page still deciding decides now, without waiting for its tab's id."""
+        stops it, said once). A page still deciding (its tab's id not known yet) while another page's mark is fresh
+        keeps nothing yet and decides once the id comes (:meth:`heard`; then :attr:`on_claimed` keeps what was held
+        back): a reload of the tab that plays, whose old kernel has not ended yet, is not taken for another tab
+        (session 17: the computer's step, a second after the reload, covered the page with "open in another tab").
+        Without such a mark it decides now."""
         if self._waiting:
+            if self.tab_id is None and self._other(self.mark()):
+                self._owed = True
+                return False
             self._decide()
         if self.stopped:
             return False

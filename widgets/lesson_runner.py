@@ -22,6 +22,20 @@ def start_lesson(lesson: Lesson):
     return open_hands(_start_lesson(lesson))
 
 
+
+#: The page's script that makes a double click on a Hint button (CSS class ``rt-hint-once``) one press: the second
+#: click of a double click (its ``detail`` 2 or more) is stopped before the button hears it, so a double click in
+#: flight never skips a rung of the hint ladder (trial 17). Two separate presses are two rungs.
+HINT_ONCE_JS = """(function () {
+  if (window.rtHintOnce) { return; }
+  window.rtHintOnce = true;
+  document.addEventListener('click', function (e) {
+    var t = e.target;
+    if (e.detail > 1 && t && t.closest && t.closest('.rt-hint-once')) { e.stopImmediatePropagation(); e.preventDefault(); }
+  }, true);
+})();
+"""
+
 class _OutOfBudget(Exception):
     """The goal search looked at as many positions as it may."""
 
@@ -60,7 +74,7 @@ class LessonRunner:
         self.errors = errors or ErrorPanel()
         self.index = 0
         self.hints_shown = 0
-        self._hint_at: int | None = None  # the number of steps taken when the hint shown was revealed
+        self._hint_at: tuple | None = None  # the position (see _position) the hint shown was revealed at
         self._step_hint: str | None = None  # the engine's step hint once the written ones are all shown
         g = self.errors.guard
         self.picker = w.Dropdown(options=[(f"{x.order}. {x.title}", i) for i, x in enumerate(self.lessons)],
@@ -69,7 +83,8 @@ class LessonRunner:
         self.picker.add_class("rt-sr-label")  # its label is for screen readers: the list says what it is
         self.prev = button("", "Previous lesson", icon="arrow-left")
         self.next = button("Next lesson", "Next lesson", icon="arrow-right")
-        self.hint = button("Hint", "Show a hint", icon="lightbulb-o")
+        self.hint = button("Hint", "Show a hint (press again for a stronger one)", icon="lightbulb-o",
+                           classes=("rt-hint-once",))  # (a double click is one press: HINT_ONCE_JS)
         self.picker.observe(g(lambda ch: self.open(ch["new"])), names="value")
         self.prev.on_click(g(lambda _b: self._go(-1)))
         self.next.on_click(g(lambda _b: self._go(1)))
@@ -178,20 +193,31 @@ class LessonRunner:
             self.app.model.replace(session)
         return n
 
+    def _position(self) -> tuple:
+        """The position on the board now, as the hint ladder knows it: the game shown and the steps taken (an undo,
+        a redo, a restart or another lesson is another position)."""
+        session = self.app.session
+        return (id(session), tuple(st.action.id for st in session.history))
+
     def show_hint(self) -> None:
-        """Reveal the next hint: one line above the board, replacing the hint before it, until the next step (or
-        undo, restart, another lesson) or the goal is reached (trial 10: two hint lines stayed under "Goal reached!",
-        pushing the board down)."""
+        """Reveal the next rung of the position's hint ladder: the lesson's written hints in turn, then the next step
+        of the lesson's solution, marked. The ladder belongs to the position (trial 17: the hints followed the
+        number of presses, so after a step the next press showed a hint about the step already taken): a new
+        position starts again at the first rung, a second press at the same position goes one rung further. One
+        line at the head of the action list, replacing the hint before it, until the next step (or undo, restart,
+        another lesson) or the goal is reached (trial 10: two hint lines stayed under "Goal reached!")."""
         if getattr(self, "_reached", False):  # the goal holds: no hint points at a step no longer asked for
             self.hint.disabled = True  # (trial 11 item d: a hint after "Goal reached!" named a group not listed)
             return
         nxt = self._next_step()
+        if self._hint_at != self._position():  # a new position: its ladder starts at the first rung
+            self.hints_shown, self._step_hint = 0, None
         if self.hints_shown < len(self.lesson.hints):
             self.hints_shown += 1
             self._step_hint = None
         else:  # every written hint is out: the engine's next step of the lesson's solution, named and marked
             self._step_hint = self._step_hint_text(nxt)
-        self._hint_at = len(self.app.session.history)
+        self._hint_at = self._position()
         self._render_hints()
         self._mark_hint(nxt)
 
@@ -230,7 +256,7 @@ class LessonRunner:
     def _render_hints(self) -> None:
         """Show the newest hint revealed (none before the first press, nor once the step it was given at is gone)."""
         hs = self.lesson.hints[: self.hints_shown]
-        stale = self._hint_at is None or self._hint_at != len(self.app.session.history)
+        stale = self._hint_at is None or self._hint_at != self._position()
         text = self._step_hint or (esc(hs[-1]) if hs else None)  # HTML
         self.hints.value = "" if not text or stale else f'<div class="rt-hint">Hint: {text}</div>'
         self.hint.disabled = bool(getattr(self, "_reached", False))  # a hint at every step until the goal holds
@@ -255,7 +281,7 @@ class LessonRunner:
             self.done.value = ""
         self._reached = ok  # Hint is off while the goal holds (an undo turns it back on)
         self.hint.disabled = ok
-        if self.hints.value and (ok or self._hint_at != len(self.app.session.history)):
+        if self.hints.value and (ok or self._hint_at != self._position()):
             self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
             self._mark_hint(None)
         if self._achieved:  # the kept mark says it in place of the goal

@@ -17,11 +17,11 @@ from .kernel_timing import after_cell, after_view, warm_progress
 from .learn_tabs import TabHold, tab_id_box
 from .learn_place import (FREE_MOVED_ON, KEPT_GAME_LOST, KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE, RESUMED_NOTICE,
                           PlaceKeeping, _restore_redo, _short, learner_words)
-from .lesson_runner import LessonRunner, NoLessons, start_lesson
+from .lesson_runner import HINT_ONCE_JS, LessonRunner, NoLessons, start_lesson
 from .model import ErrorPanel
 from .problems import plain_problem, split_problem
 from .strip_fit import strip_fit
-from .style import button, esc, html_widget, style_widget
+from .style import button, esc, html_widget, page_script, style_widget
 from .table import table_style
 from .problems import refuses_broken_content
 
@@ -91,7 +91,9 @@ class LearnApp(PlaceKeeping):
         self._tab_id.observe(self.errors.guard(lambda ch: self.hold is not None and self.hold.heard(ch["new"])),
                              names="value")
         self.cover: w.Box | None = None  # made when first needed (see PlaceKeeping._stopped)
-        self.widget = w.VBox([*styles, self._tab_id, tab_script, title, self.tabs], layout=w.Layout(width="100%"))
+        hint_once = page_script(HINT_ONCE_JS, "rt-hint-script")
+        self.widget = w.VBox([*styles, self._tab_id, tab_script, hint_once, title, self.tabs],
+                             layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
         left = self.lessons.left_out
@@ -114,31 +116,29 @@ class LearnApp(PlaceKeeping):
             self.keep_place(store)
 
     def _notice(self, text: str, quiet: bool = False, free: bool = False) -> w.HBox:
-        """Show ``text`` (plain text) in a calm line above the tabs, with a "Got it" button that hides the line (the
-        learner has read it; it would otherwise stay for as long as the page is open). ``quiet``: news rather than
-        a warning (CSS class ``rt-quiet``, a pale lilac line instead of an orange one). ``free``: news of the free
-        game, shown at the top of the Free play tab instead (a learner in the Lessons tab does not see it). Returns
-        the line (an HBox of CSS class ``rt-learn-notice-row``)."""
+        """Show ``text`` (plain text) in a calm line on the page's title line, beside the tabs, with a "Got it" button
+        that hides the line (the learner has read it; it would otherwise stay for as long as the page is open): it
+        takes no height from the table (trial 17: a two-line warning above the tabs pushed the learner's hand under
+        the fold and cut its button to "Load the newer …"). One line, the whole sentence on hover; the advice after
+        ": " is left out on a narrow window (CSS class ``rt-notice-tail``); a second line shown at once lies over
+        the top of the table until read. ``quiet``: news rather than a warning (CSS class ``rt-quiet``, a pale
+        lilac line instead of an orange one). ``free``: news of the free game, shown only with the Free play tab (a
+        learner in the Lessons tab does not see it; CSS class ``rt-free-notice``). Returns the line (an HBox of CSS
+        class ``rt-learn-notice-row``)."""
         look = ("background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66;" if quiet
                 else "background: #fff4e0; border: 1px solid #f0b35a;")
-        if free:  # one line on the tab bar's line (CSS of widgets.table): the advice after ": " goes on a narrow
-            # window (CSS class rt-notice-tail), the whole sentence on hover
-            head, sep, tail = text.partition(": ")
-            words = esc(head) + (f'<span class="rt-notice-tail">{esc(sep + tail)}</span>' if sep else "")
-            note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" '
-                               f'title="{esc(text)}" style="{look} border-radius: 8px; padding: 2px 8px; '
-                               f'font-size: 12.5px;">{words}</div>')
-        else:
-            note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" '
-                               f'style="{look} border-radius: 8px; padding: 4px 8px; font-size: 13px;">'
-                               f'{esc(text)}</div>')
+        head, sep, tail = text.partition(": ")
+        words = esc(head) + (f'<span class="rt-notice-tail">{esc(sep + tail)}</span>' if sep else "")
+        note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" '
+                           f'title="{esc(text)}" style="{look} border-radius: 8px; padding: 2px 8px; '
+                           f'font-size: 12.5px;">{words}</div>')
         got_it = button("Got it", tooltip="Hide this note")
         got_it.add_class("rt-notice-close")
         row = w.HBox([note, got_it], layout=w.Layout(align_items="center", gap="6px"))
         row.add_class("rt-learn-notice-row")
         got_it.on_click(self.errors.guard(lambda _b: self._hide_notice(row)))
-        if free:  # on the page's head line, beside the tabs, shown only with the Free play tab: it never moves the
-            # table down (trial 14, T3: at 1024x768 the line pushed the board under the fold)
+        row.add_class("rt-head-notice")  # on the page's head line (CSS of widgets.table): never moves the table down
+        if free:  # shown only with the Free play tab (trial 14, T3: at 1024x768 the line pushed the board under the fold)
             row.add_class("rt-free-notice")
             if self.tabs.selected_index != 1:
                 row.add_class("rt-hidden")

@@ -101,6 +101,7 @@ class Seats:
         if controls is not None:  # Undo takes back the learner's last move with the computer's replies, Redo
             controls.undo_step = self.undo_mine  # brings both back as they were
             controls.redo_step = self.redo_mine
+            controls.say = self._note  # what New game and Undo did, under the actions panel's heading
             controls.redo.tooltip = "Bring back your move and the computer's replies, as they were"
         g = model.errors.guard
         self.seats: list[w.Dropdown] = []
@@ -110,7 +111,7 @@ class Seats:
                                tooltip="The computer moves by itself, a step every second; untick to stop")
         self.auto.observe(g(lambda ch: self._auto_changed(ch["new"])), names="value")
         self.hint_button = button("Hint", "What would be a sensible move here, and why? (The hint never plays it)",
-                                  icon="lightbulb-o")
+                                  icon="lightbulb-o", classes=("rt-hint-once",))
         self.hint_button.on_click(g(lambda _b: self.hint()))
         self.show_all = w.Checkbox(value=False, description="Show all hands", indent=False,
                                    layout=w.Layout(width="130px"),

@@ -10,7 +10,9 @@ changes (at most once a frame):
   pinned title covers or the strip's top edge cuts, an event and its rule chip together, so every line in view is
   whole;
 * marks the pinned title (attribute ``data-rt-earlier``) while any line is hidden, which CSS shows as a line under
-  it: the earlier lines are in the History.
+  it: the earlier lines are in the History;
+* moves the lines in view up (a CSS transform: the layout does not change) by the room the hidden lines leave under
+  the title, so no empty band shows between the title and the first line in view (trial 17).
 
 Only the strip's own elements are read and changed: a few rectangles a frame, no CSS ``:has()``. No file, nothing
 from the internet.
@@ -39,7 +41,7 @@ STRIP_JS = """(function () {
   }
   function fit(box) {
     var all = items(box), title = null;
-    all.forEach(function (x) { x.classList.remove('rt-cut'); });
+    all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     all.forEach(function (x) { if (x.hasAttribute('data-rt-earlier')) { x.removeAttribute('data-rt-earlier'); } });
     for (var i = 0; i < all.length; i++) {
       if (all[i].getClientRects().length && getComputedStyle(all[i]).position === 'sticky') { title = all[i]; break; }
@@ -59,12 +61,22 @@ STRIP_JS = """(function () {
     if (!hidden.length) { return; }
     title.setAttribute('data-rt-earlier', '');  // its note makes it taller: measured again
     hidden = cut();
-    var mark = function (i) { if (all[i]) { all[i].classList.add('rt-cut'); } };
+    // (never the pinned line itself: before the first step it is the set-up's first event, whose rule chip the strip
+    // cuts, and hiding it with its chip left an empty band with its note under the strip's head: trial 17)
+    var mark = function (i) { if (all[i] && all[i] !== title) { all[i].classList.add('rt-cut'); } };
     hidden.forEach(function (i) {
       mark(i);  // an event and its rule chip go together
       if (all[i].classList.contains('tutor-event') && all[i + 1] && all[i + 1].classList.contains('tutor-clause')) { mark(i + 1); }
       if (all[i].classList.contains('tutor-clause') && all[i - 1] && all[i - 1].classList.contains('tutor-event')) { mark(i - 1); }
     });
+    // the lines hidden keep their room (the strip's size does not change); the lines in view move up under the
+    // title by what is left of that room, so no empty band shows between the title and the first line (trial 17):
+    // the spare room goes to the strip's foot
+    var shown = all.filter(function (x) { return x !== title && !x.classList.contains('rt-cut') && x.getClientRects().length; });
+    var top = Infinity;
+    shown.forEach(function (x) { var r = x.getBoundingClientRect(); if (r.height >= 1) { top = Math.min(top, r.top); } });
+    var gap = top - title.getBoundingClientRect().bottom;
+    if (gap > 1 && gap < Infinity) { shown.forEach(function (x) { x.style.transform = 'translateY(-' + gap + 'px)'; }); }
   }
   function over(area) {  // how far the board runs past its box (the area or the board inside it scrolls)
     var board = area.querySelector('.tutor-board'), o = area.scrollHeight - area.clientHeight;

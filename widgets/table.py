@@ -33,10 +33,6 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* keyboard focus, always visible: a 2 px ring on the control the focus is on (buttons, lists, tabs, the board) */
 .rt-learn :focus-visible { outline: 2px solid #5b2d90 !important; outline-offset: 1px; }
 .rt-learn > .rt-learn-head { position: absolute !important; right: 12px; top: 6px; z-index: 2; margin: 0; }
-/* a notice line at the top (progress not saved...) leaves the title's corner free: its Got it stays clickable */
-/* (not the free game's line on the tab bar: its room is set below; trial 15: the margin squeezed it to "G…") */
-.rt-learn > .rt-learn-notice-row:not(.rt-free-notice) { margin-right: 340px !important;
-  flex: 0 0 auto !important; }
 .rt-learn-notice-row > .rt-notice-close { flex: 0 0 auto !important; }
 .rt-learn > .rt-style { display: none !important; }
 /* the browser tab's id (widgets/learn_tabs.py): a text box out of sight and out of reach */
@@ -48,14 +44,18 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-other-tab-card { max-width: 560px; background: #fff; border: 1px solid #c9b8ec; border-radius: 12px;
   padding: 18px 22px; box-shadow: 0 10px 30px rgba(40, 20, 80, .22); gap: 12px; align-items: flex-start; }
 .rt-other-tab-text { font-size: 15px; line-height: 1.45; color: #2b1a4a; white-space: normal; }
-/* the free game's "from before is back" line (trial 14, T3): on the tab bar's line, between the tabs and the page's
-   title, so it never moves the table down; one line, its advice left out on a narrow window (whole on hover) */
-.rt-learn > .rt-free-notice { position: absolute !important; top: 3px; left: 304px; right: 345px; height: 30px;
-  z-index: 2; margin: 0; flex-flow: row nowrap; align-items: center; overflow: hidden; }
-.rt-learn > .rt-free-notice > .widget-html { flex: 0 1 auto; min-width: 0; margin: 0; }
-.rt-learn > .rt-free-notice .rt-learn-notice { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.rt-learn > .rt-free-notice .jupyter-button { flex: 0 0 auto; height: 24px; padding: 0 8px; margin: 0; }
-@media (max-width: 1279px) { .rt-learn > .rt-free-notice .rt-notice-tail { display: none; } }
+/* a notice line (trial 14, T3; trial 17): on the tab bar's line, between the tabs and the page's title, so it never
+   moves the table down; one line, its advice left out on a narrow window (whole on hover), its buttons never cut; a
+   second line shown at once lies over the top of the table until read */
+.rt-learn > .rt-head-notice { position: absolute !important; top: 3px; left: 304px; right: 345px; height: 30px;
+  z-index: 3; margin: 0; flex-flow: row nowrap; align-items: center; overflow: hidden; background: #fff;
+  border-radius: 8px; }
+.rt-learn > .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice { top: 36px; box-shadow: 0 4px 10px rgba(40, 20, 80, .2); }
+.rt-learn > .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice { top: 69px; }
+.rt-learn > .rt-head-notice > .widget-html { flex: 0 1 auto; min-width: 0; margin: 0; }
+.rt-learn > .rt-head-notice .rt-learn-notice { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.rt-learn > .rt-head-notice .jupyter-button { flex: 0 0 auto; width: auto; height: 24px; padding: 0 8px; margin: 0; }
+@media (max-width: 1279px) { .rt-learn > .rt-head-notice .rt-notice-tail { display: none; } }
 .rt-learn-title { display: flex; align-items: baseline; gap: 14px; }
 .rt-learn-name { font-size: 17px; font-weight: 800; color: #3d1f66; letter-spacing: .01em; }
 .rt-learn-home { font-size: 12.5px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee;

@@ -184,8 +184,8 @@ def _offering(c: Ctx, d: Decision, action: Action) -> None:
     _totem_from_hand(c, d, action, s.shrine, "rs.attract.offering",
                      "{who} offers {totem} to the Shrine (it is now the Shrine's top card).")
     # (the AP was paid, and said, when the action was taken: resolve.main_action)
-    if d.purpose == "attract":
-        ask(c, ChooseSpace(actor=seat, purpose="place", cards=list(d.cards), source="lost"))
+    if d.purpose == "attract":  # (a free attract, by Mastery, is placed citing the rule that made it free)
+        ask(c, ChooseSpace(actor=seat, purpose="place", cards=list(d.cards), source="lost" if d.count else "lost-free"))
     else:
         resolve.refresh_lost_spirits(c, seat)
         if all(x is not None for x in p.board):

@@ -191,15 +191,21 @@ def _still_unmet(n: int) -> str:
 
 
 def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> None:
-    """Put ``spirit`` on ``seat``'s empty ``space``: from the Lost Spirits row (``source="lost"``, then the row is
-    refilled) or straight from an ability (``source="ability"``, Paringa)."""
+    """Put ``spirit`` on ``seat``'s empty ``space``: from the Lost Spirits row (``source="lost"``, or
+    ``"lost-free"`` for an attract Mastery made free; then the row is refilled) or straight from an ability
+    (``source="ability"``, Paringa). The event cites the attract's rule (rs.attract, "1 AP"), for a free attract the
+    rule that made it free (rs.mastery: trial 17 found the free attract citing the 1 AP rule)."""
     s = c.state
+    free = source == "lost-free"
+    if free:
+        source = "lost"
     if source == "lost":
         s.lost_spirits[s.lost_spirits.index(spirit)] = None
     s.players[seat].board[space] = PlacedSpirit(card=spirit)
     sp = c.cards.by_id[spirit]
     how = "attracts" if source == "lost" else "places"
-    c.ev("rs.attract" if source == "lost" else "rs.effect.place-spirit", f"{c.who(seat)} {how} "
+    clause = ("rs.mastery" if free else "rs.attract") if source == "lost" else "rs.effect.place-spirit"
+    c.ev(clause, f"{c.who(seat)} {how} "
          f"{c.game.spirit_label(spirit)} to space {space + 1}. It needs {c.game.requirements_label(spirit)}.",
          cards=(spirit,), actor=seat)
     if c.game.solo:

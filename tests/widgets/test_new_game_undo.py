@@ -1,0 +1,80 @@
+"""New game never loses a game in progress (trial 17: it discarded the game without a word and Undo was greyed
+out afterwards). It starts at once, says that Undo brings the old game back, and Undo at the new game's start does:
+the old game as it was, its steps and its redo steps; from there Undo takes back its steps as before."""
+from __future__ import annotations
+
+import json
+
+import tutor
+from widgets import LearnApp, TutorApp
+
+
+def _free(game_id="restless-spirits", seed=2):
+    options = {"first_game": True} if game_id == "restless-spirits" else {}
+    app = TutorApp(tutor.new_game(game_id, players=2, seed=seed, **options), new_game=True, one_screen=True,
+                   opponent=True)
+    return app, app.seats
+
+
+def _play(app, seats, steps: int) -> None:
+    for _ in range(steps):
+        if seats.computer_to_move():
+            seats.step()
+        else:
+            app.actions.button_for(app.session.legal_actions()[0].id).click()
+
+
+def test_undo_brings_back_the_game_new_game_replaced():
+    app, seats = _free()
+    _play(app, seats, 14)
+    app.controls.undo.click()  # a redo step too: it comes back with the game
+    old, before = app.session, app.session.to_json()
+    steps, redo = len(old.history), list(old.redo_ids)
+    assert steps >= 3 and redo
+    app.controls.new.click()
+    assert app.session is not old and not app.session.history
+    assert not app.controls.undo.disabled  # (it was greyed out)
+    assert app.actions.note.value == ('<div class="rt-undo-note">A new game has started. Undo brings back the game '
+                                      f'you were playing ({steps} steps).</div>')
+    app.controls.undo.click()
+    assert app.session is old and app.session.to_json() == before and list(app.session.redo_ids) == redo
+    assert app.actions.note.value == f'<div class="rt-undo-note">Your game is back ({steps} steps).</div>'
+    app.controls.undo.click()  # and Undo goes on as before, in that game
+    assert len(app.session.history) < steps
+    assert not app.errors.output.outputs
+
+
+def test_a_new_game_with_steps_taken_back_only_to_its_start():
+    """Once the new game has steps, Undo takes them back first; at its start it brings the old game back. A New game
+    on a game without steps keeps the older game to bring back; with nothing replaced Undo stays off."""
+    app, seats = _free("spirited", seed=1)
+    assert app.controls.undo.disabled
+    app.controls.new.click()  # nothing to lose: nothing to bring back
+    assert app.controls.undo.disabled and "Undo brings back" not in app.actions.note.value
+    _play(app, seats, 3)
+    old = app.session
+    app.controls.new.click()
+    started = app.session
+    app.controls.new.click()  # again, on the new game without steps: the game with steps is still the one kept
+    assert app.session is not started
+    _play(app, seats, 1)
+    app.controls.undo.click()
+    assert app.session is not old and not app.session.history
+    app.controls.undo.click()
+    assert app.session is old and len(old.history) == 3
+    assert not app.errors.output.outputs
+
+
+def test_the_learn_page_keeps_the_game_undo_brought_back(tmp_path):
+    from tutor.progress import ProgressStore
+    page = LearnApp("restless-spirits", store=ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite'}"))
+    page.tabs.selected_index = 1
+    free = page.free
+    _play(free, free.seats, 5)
+    before = free.session.to_json()
+    free.controls.new.click()
+    kept = json.loads(json.loads(page.store.place(page.place_key))["free"])
+    assert kept["actions"] == []
+    free.controls.undo.click()
+    assert json.loads(page.store.place(page.place_key))["free"] == before
+    assert not page.errors.output.outputs
