@@ -15,4 +15,4 @@ def test_the_board_reads_the_goal_and_limit_from_the_view():
     from widgets.boards import restless_spirits as board
     s = tutor.new_game("restless-spirits", players=3, seed=2, first_game=True)
     html = board.render(s)
-    assert html.count("Released <b>0</b>/4 · hand 0/7") == 3
+    assert html.count('Released <b>0</b>/4<span class="rt-handn"> · hand 0/7</span>') == 3
