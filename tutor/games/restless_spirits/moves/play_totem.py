@@ -40,9 +40,7 @@ def play_totem(g, t: Turn, out: Check) -> None:
     acts = play_totem_action.kept(g)
     cards = sorted(set(t.totems))
     for i, spirit, fitting in spaces:  # (offered Spirit by Spirit: the legal list is sorted by id afterwards)
-        fit = [*filter(fitting.__getitem__, cards)]  # (the Totems that fit: one C call over the hand)
-        if fit:
-            out.ok_all([acts[seat, card, i, spirit, fitting[card]] for card in fit])
+        out.ok_all([acts[seat, card, i, spirit, opts] for card in cards if (opts := fitting[card])])
     if out.wants_blocked:
         for card in cards:
             if not any(fitting[card] for _, _, fitting in spaces):
