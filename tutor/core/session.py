@@ -194,8 +194,12 @@ class Session:
         # the very object of the legal actions listed now (the common case of a click, a bot or a benchmark), else
         # looked up by id (find_action)
         legal = self._legal_cache
-        if legal is not None and id(action_or_id) in map(id, legal):  # (identity, compared in C)
-            action = action_or_id
+        if legal is not None:
+            for action in legal:
+                if action is action_or_id:
+                    break
+            else:
+                action = self.find_action(action_or_id)
         else:
             action = self.find_action(action_or_id)
         step = self._apply(action)

@@ -7,7 +7,6 @@ rule that notices it, e.g. a release without Totems) and its test over the playe
 """
 from __future__ import annotations
 
-from operator import ge
 from typing import Callable, NamedTuple
 
 from .cards import LIGHT_TYPES
@@ -138,10 +137,12 @@ def check(c: Ctx, at_end: bool = False) -> None:
     g, s = c.game, c.state
     solo = g.players == 1  # (Solo Mode is one player: see RestlessSpirits.solo)
     tests = _TESTED[(solo, at_end)]
-    lowest = _LOWEST[solo]
+    lr, lh, lrel, ltok, lb, lc = _LOWEST[solo]
     for p in s.players:
-        if not at_end and not any(map(ge, counts(p), lowest)):
-            continue  # (no now achievement can be met: each needs one of these counts at its number)
+        if not at_end:
+            r, h, rel, tok, b, cu = counts(p)
+            if r < lr and h < lh and rel < lrel and tok < ltok and b < lb and cu < lc:
+                continue  # (no now achievement can be met: each needs one of these counts at its number)
         # (the tests read the player's cards and counts, which earning changes not: each is earned as it is met)
         for aid, test in tests:
             if test(g, s, p) and aid not in p.achievements:

@@ -128,12 +128,8 @@ class RestlessSpirits(Game):
                             ("curses", "curse"), ("guides", "guide")):
             for card in getattr(self.cards, group):
                 self._kinds[card.id] = kind
-        #: ``is_totem(card_id)``: True for a Totem card (a frozenset's ``__contains__``: the moves split a hand with
-        #: ``filter``, one C call rather than a Python loop over the hand)
+        #: ``is_totem(card_id)``: True for a Totem card (a frozenset's ``__contains__``, for ``filter``)
         self.is_totem = frozenset(k for k, v in self._kinds.items() if v == "totem").__contains__
-        #: ``is_blessing_or_curse(card_id)``: True for a Blessing or a Curse card (as :attr:`is_totem`)
-        self.is_blessing_or_curse = frozenset(
-            k for k, v in self._kinds.items() if v == "blessing" or v == "curse").__contains__
 
     # -- Game interface ------------------------------------------------------------------------------------------
     def initial_state(self) -> tuple[RSState, list[Event]]:

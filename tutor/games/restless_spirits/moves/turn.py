@@ -31,9 +31,17 @@ class Turn:
         self.seat = seat = s.current
         self.p = p = s.players[seat]
         self.ap = p.ap
-        hand = p.hand
-        self.totems = [*filter(g.is_totem, hand)]
-        self.bc = [*filter(g.is_blessing_or_curse, hand)]
+        kinds = g.card_kinds
+        totems: list[str] = []
+        bc: list[str] = []
+        for c in p.hand:  # (a Python loop: a filter per kind over a hand of a few cards executes more machine code)
+            k = kinds[c]
+            if k == "totem":
+                totems.append(c)
+            elif k == "blessing" or k == "curse":
+                bc.append(c)
+        self.totems = totems
+        self.bc = bc
         self.room = p.no_hand_limit or len(p.hand) < HAND_LIMIT  # (zones.hand_room(p) > 0)
         self.space = not all(p.board)  # (a placed Spirit is always true; ``None in board`` would call pydantic's ==)
 
