@@ -24,11 +24,45 @@ class Achievement(NamedTuple):
     test: Callable | None = None
     #: a ruling the test relies on, cited (with the cards concerned) just before the achievement is announced
     ruling: str | None = None
+    #: for a ``now`` achievement: ``(count, n)``, the count of :data:`COUNTS` that must reach ``n`` (its test also
+    #: asks ``also``, when given); the test is made from them (:func:`_now`)
+    at_least: tuple[str, int] | None = None
+
+
+#: What the ``now`` achievements count on a player, in the order :func:`counts` gives them: Spirits released this
+#: turn, cards in hand, Spirits released in the game, Spirits whose own Spirit Token was used this turn, Blessings
+#: and Curses played this turn.
+COUNTS = ("released-this-turn", "hand", "released", "token-spirits-this-turn", "blessings-this-turn",
+          "curses-this-turn")
+
+
+def counts(p) -> tuple[int, int, int, int, int, int]:
+    """The :data:`COUNTS` of player ``p``, in that order."""
+    st = p.stats
+    return st.released, len(p.hand), len(p.released), len(st.token_spirits), st.blessings, st.curses
+
+
+def _now(aid: str, name: str, mode: str, count: str, n: int, also: Callable | None = None,
+         ruling: str | None = None) -> Achievement:
+    """A ``now`` achievement earned once count ``count`` (one of :data:`COUNTS`) of the player reaches ``n`` and
+    ``also(g, s, p)`` holds (when given)."""
+    i = COUNTS.index(count)
+    if also is None:
+        def test(g, s, p) -> bool:
+            return counts(p)[i] >= n
+    else:
+        def test(g, s, p) -> bool:
+            return counts(p)[i] >= n and also(g, s, p)
+    return Achievement(aid, name, mode, "now", test, ruling, (count, n))
 
 
 def _mastery_released(g, s, p) -> int:
     m = g.cards.by_id[p.guide].mastery if p.guide else None
     return sum(g.cards.by_id[x].type == m for x in p.released)
+
+
+def _specialist(g, s, p) -> bool:
+    return _mastery_released(g, s, p) >= 5
 
 
 def _balanced(g, s, p) -> bool:
@@ -37,24 +71,23 @@ def _balanced(g, s, p) -> bool:
 
 
 ACHIEVEMENTS: tuple[Achievement, ...] = (
-    Achievement("speedrunner", "Speedrunner", "multi", "now", lambda g, s, p: p.stats.released >= 3),
-    Achievement("options", "I Just Like Having Options", "multi", "now", lambda g, s, p: len(p.hand) >= 15),
+    _now("speedrunner", "Speedrunner", "multi", "released-this-turn", 3),
+    _now("options", "I Just Like Having Options", "multi", "hand", 15),
     Achievement("nothing-to-see", "Nothing To See Here", "multi", "end", lambda g, s, p: not p.hand),
-    Achievement("true-specialist", "True Specialist", "multi", "now", lambda g, s, p: len(p.released) >= 5 and _mastery_released(g, s, p) >= 5),
-    Achievement("wombo-combo", "Wombo Combo", "multi", "now", lambda g, s, p: len(p.stats.token_spirits) >= 3,
-                "rs.ruling.wombo-combo-tokens"),
+    _now("true-specialist", "True Specialist", "multi", "released", 5, _specialist),
+    _now("wombo-combo", "Wombo Combo", "multi", "token-spirits-this-turn", 3, ruling="rs.ruling.wombo-combo-tokens"),
     Achievement("faith-alone", "Faith Alone", "multi", "event"),
-    Achievement("count-your-blessings", "Count Your Blessings", "multi", "now", lambda g, s, p: p.stats.blessings >= 3),
-    Achievement("curse-you-all", "Curse You All!", "multi", "now", lambda g, s, p: p.stats.curses >= 3),
-    Achievement("sacred-duty", "A Sacred Duty", "solo", "now", lambda g, s, p: p.stats.released >= 3),
+    _now("count-your-blessings", "Count Your Blessings", "multi", "blessings-this-turn", 3),
+    _now("curse-you-all", "Curse You All!", "multi", "curses-this-turn", 3),
+    _now("sacred-duty", "A Sacred Duty", "solo", "released-this-turn", 3),
     Achievement("perfectly-balanced", "Perfectly Balanced", "solo", "end", _balanced),
     Achievement("perfectly-planned", "Perfectly Planned", "solo", "end", lambda g, s, p: not p.hand),
-    Achievement("favourites", "You're My Favourites", "solo", "now", lambda g, s, p: len(p.released) >= 5 and _mastery_released(g, s, p) >= 5),
+    _now("favourites", "You're My Favourites", "solo", "released", 5, _specialist),
     Achievement("no-help-needed", "No Help Needed", "solo", "end",
                 lambda g, s, p: p.seat in s.winners and p.stats.cards_played_game == 0),
     Achievement("backstabber", "Backstabber", "solo", "event"),
-    Achievement("good-vibes", "Good Vibes Only", "solo", "now", lambda g, s, p: p.stats.blessings >= 3),
-    Achievement("curse-myself", "Curse...myself?!", "solo", "now", lambda g, s, p: p.stats.curses >= 3),
+    _now("good-vibes", "Good Vibes Only", "solo", "blessings-this-turn", 3),
+    _now("curse-myself", "Curse...myself?!", "solo", "curses-this-turn", 3),
 )
 BY_ID = {a.id: a for a in ACHIEVEMENTS}
 #: achievements whose text asks for a win; every other one counts without winning (``rs.achievement.no-win-needed``)
@@ -63,6 +96,12 @@ NEEDS_WIN = frozenset({"no-help-needed"})
 _TESTED = {(m == "solo", end): tuple((a.id, a.test) for a in ACHIEVEMENTS if a.mode == m and a.test is not None
                                      and (a.when == "now" or a.when == "end" and end))
            for m in ("solo", "multi") for end in (False, True)}
+#: Per mode (solo or not), the lowest ``n`` of its ``now`` achievements for each of :data:`COUNTS` (a count no
+#: ``now`` achievement of the mode reads: a number never reached): no ``now`` achievement can be earned by a player
+#: none of whose counts reaches its number, so :func:`check` tests them only for a player one of whose counts does.
+_LOWEST = {solo: tuple(min([a.at_least[1] for a in ACHIEVEMENTS if a.mode == ("solo" if solo else "multi")
+                            and a.at_least is not None and a.at_least[0] == count], default=1 << 62)
+                       for count in COUNTS) for solo in (False, True)}
 
 
 def mode(g) -> str:
@@ -93,10 +132,17 @@ def earn(c: Ctx, seat: int, aid: str) -> None:
 
 
 def check(c: Ctx, at_end: bool = False) -> None:
-    """Test every ``now`` achievement (and the ``end`` ones when the game ends) for every player."""
+    """Test every ``now`` achievement (and the ``end`` ones when the game ends) for every player (the ``now`` ones,
+    during the game, only for a player one of whose :data:`COUNTS` reaches a ``now`` achievement's number)."""
     g, s = c.game, c.state
-    tests = _TESTED[(g.players == 1, at_end)]  # (Solo Mode is one player: see RestlessSpirits.solo)
+    solo = g.players == 1  # (Solo Mode is one player: see RestlessSpirits.solo)
+    tests = _TESTED[(solo, at_end)]
+    lr, lh, lrel, ltok, lb, lc = _LOWEST[solo]
     for p in s.players:
+        if not at_end:
+            r, h, rel, tok, b, cu = counts(p)
+            if r < lr and h < lh and rel < lrel and tok < ltok and b < lb and cu < lc:
+                continue  # (no now achievement can be met: each needs one of these counts at its number)
         # (the tests read the player's cards and counts, which earning changes not: each is earned as it is met)
         for aid, test in tests:
             if test(g, s, p) and aid not in p.achievements:

@@ -20,8 +20,7 @@ from . import (abilities, effects_board, effects_copy, effects_hand, effects_loc
 
 def _totems_in_hand(g, p) -> list[str]:
     """The distinct Totems in ``p``'s hand, sorted."""
-    kinds = g._kinds
-    return sorted({c for c in p.hand if kinds[c] == "totem"})
+    return sorted(set(filter(g.is_totem, p.hand)))
 
 
 @built_once

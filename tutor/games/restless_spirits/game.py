@@ -128,6 +128,8 @@ class RestlessSpirits(Game):
                             ("curses", "curse"), ("guides", "guide")):
             for card in getattr(self.cards, group):
                 self._kinds[card.id] = kind
+        #: ``is_totem(card_id)``: True for a Totem card (a frozenset's ``__contains__``, for ``filter``)
+        self.is_totem = frozenset(k for k, v in self._kinds.items() if v == "totem").__contains__
 
     # -- Game interface ------------------------------------------------------------------------------------------
     def initial_state(self) -> tuple[RSState, list[Event]]:

@@ -7,15 +7,16 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from ...core.chance import FixedOutcomes
 from ...core.flow import by_kind, upgrade_item
 from ...core.items import flow_item
 from ...core.rng import Rng
+from ...core.state_model import StateModel
 
 
-class _S(BaseModel):
+class _S(StateModel):
     model_config = ConfigDict(extra="forbid")
 
 

@@ -15,15 +15,16 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from ...core.chance import FixedOutcomes, upgrade_saved_state as upgrade_chance
 from ...core.flow import by_kind
 from ...core.items import flow_item, item_fields
 from ...core.rng import Rng
+from ...core.state_model import StateModel
 
 
-class _S(BaseModel):
+class _S(StateModel):
     model_config = ConfigDict(extra="forbid")
 
 

@@ -20,6 +20,8 @@ def activate(g, t: Turn, out: Check) -> None:
     s, seat, p = t.s, t.seat, t.p
     tokens = p.activation_tokens
     solo = g.solo
+    if (solo or tokens <= 0) and not out.wants_blocked:
+        return  # (every Spirit is refused below, for Solo Mode or for the tokens: only refusals, not wanted)
     by_id = g.cards.by_id
     for i, ps in enumerate(p.board):
         if ps is None:

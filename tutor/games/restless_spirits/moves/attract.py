@@ -27,6 +27,13 @@ def attract(g, t: Turn, out: Check) -> None:
             out.no("attract", seat, "Attract a Lost Spirit", "rs.turn.ap", NO_AP)
     elif not (space and totems):
         return  # (the mastery locks below are only refusals)
+    if not out.wants_blocked:  # (the legal actions only: the same conditions, the cheap ones first)
+        for spirit in s.lost_spirits:
+            if spirit is not None:
+                cost = g.attract_cost(s, seat, spirit)
+                if ap >= cost and not mastery_locked(g, s, seat, spirit):
+                    out.ok(attract_action(g, seat, spirit, cost, ap))
+        return
     for spirit in s.lost_spirits:
         if spirit is None:
             continue

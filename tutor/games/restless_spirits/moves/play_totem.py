@@ -32,18 +32,19 @@ def play_totem(g, t: Turn, out: Check) -> None:
         return
     if not t.totems:
         return
-    # each Spirit with the Totems that meet one of its unmet requirements now
-    spaces = []
-    for i, ps in enumerate(board):
-        if ps is not None:
-            spaces.append((i, ps.card, totems_fitting(g, ps)))
+    # each Spirit with the Totems that meet one of its unmet requirements now (offered Spirit by Spirit: the legal
+    # list is sorted by id afterwards)
     acts = play_totem_action.kept(g)
     cards = sorted(set(t.totems))
-    for i, spirit, fitting in spaces:  # (offered Spirit by Spirit: the legal list is sorted by id afterwards)
-        out.ok_all([acts[seat, card, i, spirit, opts] for card in cards if (opts := fitting[card])])
+    for i, ps in enumerate(board):
+        if ps is not None:
+            fitting = totems_fitting(g, ps)
+            spirit = ps.card
+            out.ok_all([acts[seat, card, i, spirit, opts] for card in cards if (opts := fitting[card])])
     if out.wants_blocked:
+        fittings = [totems_fitting(g, ps) for ps in board if ps is not None]
         for card in cards:
-            if not any(fitting[card] for _, _, fitting in spaces):
+            if not any(fitting[card] for fitting in fittings):
                 out.no("play-totem", seat, f"Play {g.totem_label(card)}", "rs.play-totem",
                        "none of your Spirits has an unmet requirement this Totem provides", totem=card)
 

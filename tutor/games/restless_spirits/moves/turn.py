@@ -34,7 +34,7 @@ class Turn:
         kinds = g.card_kinds
         totems: list[str] = []
         bc: list[str] = []
-        for c in p.hand:
+        for c in p.hand:  # (a Python loop: a filter per kind over a hand of a few cards executes more machine code)
             k = kinds[c]
             if k == "totem":
                 totems.append(c)

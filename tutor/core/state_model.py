@@ -1,0 +1,28 @@
+"""The base class of the games' state models: pydantic models whose fields the rules assign in place.
+
+Pydantic's ``BaseModel.__setattr__`` finds a handler for the attribute's name (a dict lookup) and calls it (a second
+Python call) for every assignment; a step of play assigns a few fields of the state (AP, the current player, a
+counter), so :class:`StateModel` assigns a field itself, in one call: it stores the value in the instance's
+``__dict__`` and records the name in ``__pydantic_fields_set__``, exactly what pydantic's handler for a field of a
+model without ``validate_assignment`` does. Any other name (a private attribute, a class variable, a name that is
+not a field) goes to pydantic's own ``__setattr__``, with its errors.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class StateModel(BaseModel):
+    """A mutable pydantic model of game state (``extra="forbid"``, no ``validate_assignment``: the engine assigns
+    values of the right types, as pydantic's own assignment without validation trusts them)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in self.__pydantic_fields__:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            BaseModel.__setattr__(self, name, value)
