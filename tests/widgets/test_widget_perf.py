@@ -59,8 +59,9 @@ def test_learn_page_is_a_few_widgets_per_action():
     # The whole page: those rows and a fixed part (controls with the seed box and its note, lesson header, board,
     # clause card, glossary, tabs; the one-screen table's last-step strip, drawer and its three buttons, the fold of
     # the blocked actions, the title line and the table's style; the browser tab's id box and its script, which tell
-    # a second tab of the page from a reload: trial 15, U2).
-    assert len(made) <= len(panel) + 119, len(made)
+    # a second tab of the page from a reload: trial 15, U2; session 17: the notices' line on the title line with its
+    # buttons, and the Hint buttons' double-click guard, 172 measured).
+    assert len(made) <= len(panel) + 127, len(made)
     assert len(made) < 200  # it was 540 before rows shared their layouts and styles
 
 
