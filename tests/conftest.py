@@ -35,6 +35,21 @@ def _own_folders(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture
+def content_copy(tmp_path, monkeypatch):
+    """A copy of content/ used as the content root, with the clause cache emptied before and after."""
+    import shutil
+
+    from tutor.core.content import content_root
+    from tutor.registry import _clauses
+    root = tmp_path / "content"
+    shutil.copytree(content_root(), root)
+    monkeypatch.setenv("RULES_TUTOR_CONTENT", str(root))
+    _clauses.cache_clear()
+    yield root
+    _clauses.cache_clear()
+
+
+@pytest.fixture
 def rs2():
     """A new 2-player Restless Spirits game (seed 3), at the guide choice."""
     return tutor.new_game("restless-spirits", players=2, seed=3)

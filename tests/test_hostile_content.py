@@ -350,18 +350,6 @@ def test_saves_of_one_walkthrough_name_at_once_do_not_collide(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["same.yaml"]  # no temporary file left
 
 
-@pytest.fixture
-def content_copy(tmp_path, monkeypatch):
-    """A copy of content/ used as the content root, with the clause cache emptied before and after."""
-    from tutor.registry import _clauses
-    root = tmp_path / "content"
-    shutil.copytree(content_root(), root)
-    monkeypatch.setenv("RULES_TUTOR_CONTENT", str(root))
-    _clauses.cache_clear()
-    yield root
-    _clauses.cache_clear()
-
-
 def test_a_clauses_file_missing_a_clause_the_engine_cites_is_refused_at_load(content_copy):
     from tutor.registry import cited_clauses
     p = content_copy / "restless-spirits" / "clauses.yaml"

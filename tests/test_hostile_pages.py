@@ -79,19 +79,6 @@ def test_pages_that_read_no_game_file_open_over_broken_content(tmp_path, page):
 
 
 # -- L5: a clauses file's missing ids ---------------------------------------------------------------------------------
-@pytest.fixture
-def content_copy(tmp_path, monkeypatch):
-    """A copy of content/ used as the content root, with the clause cache emptied before and after."""
-    from tutor.core.content import content_root
-    from tutor.registry import _clauses
-    root = tmp_path / "content"
-    shutil.copytree(content_root(), root)
-    monkeypatch.setenv("RULES_TUTOR_CONTENT", str(root))
-    _clauses.cache_clear()
-    yield root
-    _clauses.cache_clear()
-
-
 def test_a_clauses_file_missing_many_cited_clauses_names_them_and_logs_every_one(content_copy, caplog):
     """Attack 20, L5: the page said "no clause with id 'a rule'" and "…and 20 more (in the server's log)", and the
     20 were not in the log."""

@@ -63,6 +63,35 @@ _SESSION_KEYS = {"format", "version", "game", "players", "seed", "options", "pre
 _OPTIONAL_KEYS = {"partial_state"}
 
 
+#: The keys of a saved session that say where its game comes from (everything but its actions and their result).
+_ORIGIN_KEYS = ("game", "players", "seed", "options", "prepared", "partial_state", "initial_state")
+
+
+def steps_added(older: str, newer: str) -> list | None:
+    """The steps (:class:`~tutor.core.model.Step`, oldest first) by which the saved session ``newer`` (JSON text,
+    as :meth:`Session.to_json` writes it) goes on from ``older``: the same origin (game, players, seed, options,
+    partial and initial state), ``older``'s actions first, then at least one more. ``None`` when it does not: either
+    text not readable, another game, a different or a shorter history, or ``newer`` not loadable
+    (:func:`load_session`)."""
+    if not isinstance(older, str) or not isinstance(newer, str) or older == newer:
+        return None
+    try:
+        mine, theirs = json.loads(older), json.loads(newer)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(mine, dict) or not isinstance(theirs, dict):
+        return None
+    if any(mine.get(k) != theirs.get(k) for k in _ORIGIN_KEYS):
+        return None
+    done, now = mine.get("actions"), theirs.get("actions")
+    if not isinstance(done, list) or not isinstance(now, list) or now[:len(done)] != done or len(now) <= len(done):
+        return None
+    try:
+        return list(load_session(newer).history[len(done):])
+    except ValueError:
+        return None
+
+
 def _unreadable_json(text: str | bytes, where: str, exc: ValueError) -> str:
     """Why JSON text that parses as JSON could not be read, in plain words: a number too long names its line."""
     plain = text if isinstance(text, str) else text.decode("utf-8", "replace")

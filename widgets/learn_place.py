@@ -10,6 +10,7 @@ import re
 import secrets
 
 import tutor
+from tutor.sessions import steps_added
 
 from .kernel_timing import wait_until_page_asked
 from .learn_tabs import TabHold
@@ -336,30 +337,12 @@ def computer_moved_on(kept: dict, known: str | None) -> bool:
     session's JSON, as a page last wrote or read it) played on by computer seats only: the same origin, ``known``'s
     steps first, then only steps of seats the place names as the computer's (``"seats"``). A game not readable,
     another game, or a step of a person's seat is False (another tab or window played it)."""
-    theirs = kept.get("free")
-    if not isinstance(known, str) or not isinstance(theirs, str) or theirs == known:
-        return False
     seats = kept.get("seats")
     if not isinstance(seats, list) or not all(isinstance(v, str) for v in seats):
         return False
-    try:
-        mine, other = json.loads(known), json.loads(theirs)
-    except (ValueError, RecursionError):
-        return False
-    if not isinstance(mine, dict) or not isinstance(other, dict):
-        return False
-    if any(mine.get(k) != other.get(k) for k in ("game", "players", "seed", "options", "prepared", "partial_state",
-                                                  "initial_state")):
-        return False
-    done, now = mine.get("actions"), other.get("actions")
-    if not isinstance(done, list) or not isinstance(now, list) or now[:len(done)] != done or len(now) <= len(done):
-        return False
-    try:
-        session = tutor.load_session(theirs)
-    except ValueError:
-        return False
-    return all(0 <= st.action.actor < len(seats) and seats[st.action.actor] != "you"
-               for st in session.history[len(done):])
+    added = steps_added(known, kept.get("free"))
+    return added is not None and all(0 <= st.action.actor < len(seats) and seats[st.action.actor] != "you"
+                                     for st in added)
 
 
 def _in_kernel() -> bool:

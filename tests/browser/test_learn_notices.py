@@ -7,6 +7,7 @@ test-artifacts/screenshots/."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -32,6 +33,20 @@ def _ready(page) -> None:
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
 
 
+@contextmanager
+def _learn_page(browser, server: str, game: str):
+    """A 1366x768 page of ``game``'s learn notebook, its first actions shown; its context closed on leaving."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(RENDER_MS)
+    try:
+        page.goto(f"{server}/voila/render/learn-{game}.ipynb")
+        _ready(page)
+        yield page
+    finally:
+        context.close()
+
+
 def _geometry(page) -> dict:
     return page.evaluate("""() => {
       const box = e => { const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom}; };
@@ -44,12 +59,7 @@ def _geometry(page) -> dict:
 
 def test_a_notice_takes_no_height_from_the_table(learn_server, chromium_browser):
     server, db = learn_server
-    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(RENDER_MS)
-    try:
-        page.goto(f"{server}/voila/render/learn-restless-spirits.ipynb")
-        _ready(page)
+    with _learn_page(chromium_browser, server, "restless-spirits") as page:
         page.get_by_role("tab", name="Free play").click()
         _ready(page)
         for _ in range(3):  # a few steps of the learner's (the set-up's choices)
@@ -80,19 +90,12 @@ def test_a_notice_takes_no_height_from_the_table(learn_server, chromium_browser)
             assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), name  # its label whole
         assert page.locator(".rt-learn-notice-row:visible .rt-learn-notice").get_attribute("title").startswith(
             "Your free game moved on")  # the whole sentence on hover
-    finally:
-        context.close()
 
 
 def test_a_double_click_on_hint_shows_the_first_hint(learn_server, chromium_browser):
     server, _db = learn_server
     first = all_lessons("spirit-duels")[0].hints
-    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(RENDER_MS)
-    try:
-        page.goto(f"{server}/voila/render/learn-spirit-duels.ipynb")
-        _ready(page)
+    with _learn_page(chromium_browser, server, "spirit-duels") as page:
         hint = page.locator(".rt-lesson-line button:visible", has_text="Hint").first
         hint.dblclick()
         note = page.locator(".rt-actions-note .rt-hint:visible").first
@@ -101,8 +104,6 @@ def test_a_double_click_on_hint_shows_the_first_hint(learn_server, chromium_brow
         assert first[1][:30] not in note.inner_text()
         hint.click()  # a second press: the next rung
         expect(note).to_contain_text(first[1][:30], timeout=20_000)
-    finally:
-        context.close()
 
 
 #: For each pinned title that says earlier lines are in the History: the room between its foot and the first line in
@@ -122,13 +123,8 @@ def test_no_empty_band_under_the_last_steps_title(learn_server, chromium_browser
     line, the set-up's first event, was hidden with its chip and left a band under the strip's head. The pinned line
     stays and the lines in view sit right under it (a hidden pinned line counts as a band of 999 px)."""
     server, _db = learn_server
-    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(RENDER_MS)
     seen = []
-    try:
-        page.goto(f"{server}/voila/render/learn-spirit-duels.ipynb")
-        _ready(page)
+    with _learn_page(chromium_browser, server, "spirit-duels") as page:
         page.get_by_role("tab", name="Free play").click()
         _ready(page)
         page.wait_for_timeout(1500)
@@ -151,5 +147,3 @@ def test_no_empty_band_under_the_last_steps_title(learn_server, chromium_browser
             assert all(abs(b) <= 1.5 for b in bands), bands
         assert len(seen) >= 2, "no step long enough to hide its earliest lines"
         page.screenshot(path=str(ARTIFACTS / "screenshots" / "learn-no-band-1366.png"))
-    finally:
-        context.close()
