@@ -198,16 +198,21 @@ class StepLog:
 def _then_text(replies: int, shown: int, short: int) -> str:
     """The line above the computer's steps in :class:`LastStep` (HTML): "Then the computer played N steps", and
     when not all of them are shown, which ones are (the newest ``shown``, or the newest ``short`` on a low window:
-    the two variants carry CSS classes ``rt-then-tall`` and ``rt-then-short``, one shown by the window's height)."""
+    the two variants carry CSS classes ``rt-then-tall`` and ``rt-then-short``, one shown by the window's height).
+    Raises nothing; ``replies`` and ``shown`` are step counts, ``replies >= shown >= 1``."""
     text = "Then the computer played" + (f" {replies} steps" if replies > 1 else "")
 
     def which(n: int) -> str:
         return f" (the latest {n} below, the {replies - n} before them in the History)" if n < replies else ""
     tall, low = which(shown), which(min(short, shown))
+    # (the one-screen strip may hide the oldest lines of the reply: then it shows the third variant, CSS class
+    # ``rt-then-few``, in place of the other two, widgets/strip_fit.py)
+    few = (f'<span class="rt-muted rt-then-few"> (the newest below, all {replies} in the History)</span>'
+           if replies > 1 else "")
     if tall == low:
-        return text + (f'<span class="rt-muted">{tall}</span>' if tall else "")
-    return (text + f'<span class="rt-muted rt-then-tall">{tall}</span>'
-            + f'<span class="rt-muted rt-then-short">{low}</span>')
+        return text + (f'<span class="rt-muted rt-then-n">{tall}</span>' if tall else "") + few
+    return (text + f'<span class="rt-muted rt-then-n rt-then-tall">{tall}</span>'
+            + f'<span class="rt-muted rt-then-n rt-then-short">{low}</span>' + few)
 
 
 def _upside_down(row: _Row) -> list[w.Widget]:

@@ -11,6 +11,9 @@ changes (at most once a frame):
   whole;
 * marks the pinned title (attribute ``data-rt-earlier``) while any line is hidden, which CSS shows as a line under
   it: the earlier lines are in the History;
+* in the computer's reply, keeps its head line ("Then the computer played", CSS class ``rt-then``, pinned by CSS)
+  in view above the newest step's title, which it pins under that line, and marks the head line (attribute
+  ``data-rt-fewer``: CSS swaps its "the latest 3 below" for words that hold whatever is hidden, trial 18);
 * moves the lines in view up (a CSS transform: the layout does not change) by the room the hidden lines leave under
   the title, so no empty band shows between the title and the first line in view (trial 17).
 
@@ -40,43 +43,60 @@ STRIP_JS = """(function () {
     return out;
   }
   function fit(box) {
-    var all = items(box), title = null;
+    var all = items(box), title = null, then = null;
     all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
-    all.forEach(function (x) { if (x.hasAttribute('data-rt-earlier')) { x.removeAttribute('data-rt-earlier'); } });
+    all.forEach(function (x) {
+      if (x.hasAttribute('data-rt-earlier')) { x.removeAttribute('data-rt-earlier'); }
+      if (x.hasAttribute('data-rt-fewer')) { x.removeAttribute('data-rt-fewer'); }
+    });
     for (var i = 0; i < all.length; i++) {
-      if (all[i].getClientRects().length && getComputedStyle(all[i]).position === 'sticky') { title = all[i]; break; }
+      if (!all[i].getClientRects().length || getComputedStyle(all[i]).position !== 'sticky') { continue; }
+      if (all[i].classList.contains('rt-then')) { then = all[i]; } else { title = all[i]; break; }
     }
     if (!title || !box.getClientRects().length) { return; }
+    // the computer's reply: its line "Then the computer played" stays pinned at the column's top and the title of
+    // its newest step pins under it (trial 18: the line went out of sight first, and the reply lost its head)
+    if (then) { var th = then.getBoundingClientRect().height + 'px'; if (title.style.top !== th) { title.style.top = th; } }
+    else if (title.style.top) { title.style.top = ''; }
+    var over = function (r, p) { return p && r.bottom > p.top + 1 && r.top < p.bottom - 1; };
     var cut = function () {
-      var b = box.getBoundingClientRect(), t = title.getBoundingClientRect(), hidden = [];
+      var b = box.getBoundingClientRect(), t = title.getBoundingClientRect(), h = then && then.getBoundingClientRect(), hidden = [];
       all.forEach(function (x, i) {
-        if (x === title || !x.getClientRects().length) { return; }
+        if (x === title || x === then || !x.getClientRects().length) { return; }
         var r = x.getBoundingClientRect();
         if (r.height < 1) { return; }
-        if (r.top < b.top - 1 || (r.bottom > t.top + 1 && r.top < t.bottom - 1)) { hidden.push(i); }
+        if (r.top < b.top - 1 || over(r, t) || over(r, h)) { hidden.push(i); }
       });
       return hidden;
     };
     var hidden = cut();
     if (!hidden.length) { return; }
     title.setAttribute('data-rt-earlier', '');  // its note makes it taller: measured again
+    if (then) { then.setAttribute('data-rt-fewer', ''); }  // it no longer says how many steps are below it
     hidden = cut();
     // (never the pinned line itself: before the first step it is the set-up's first event, whose rule chip the strip
     // cuts, and hiding it with its chip left an empty band with its note under the strip's head: trial 17)
-    var mark = function (i) { if (all[i] && all[i] !== title) { all[i].classList.add('rt-cut'); } };
+    var mark = function (i) { if (all[i] && all[i] !== title && all[i] !== then) { all[i].classList.add('rt-cut'); } };
     hidden.forEach(function (i) {
       mark(i);  // an event and its rule chip go together
       if (all[i].classList.contains('tutor-event') && all[i + 1] && all[i + 1].classList.contains('tutor-clause')) { mark(i + 1); }
       if (all[i].classList.contains('tutor-clause') && all[i - 1] && all[i - 1].classList.contains('tutor-event')) { mark(i - 1); }
     });
     // the lines hidden keep their room (the strip's size does not change); the lines in view move up under the
-    // title by what is left of that room, so no empty band shows between the title and the first line (trial 17):
-    // the spare room goes to the strip's foot
-    var shown = all.filter(function (x) { return x !== title && !x.classList.contains('rt-cut') && x.getClientRects().length; });
-    var top = Infinity;
-    shown.forEach(function (x) { var r = x.getBoundingClientRect(); if (r.height >= 1) { top = Math.min(top, r.top); } });
-    var gap = top - title.getBoundingClientRect().bottom;
-    if (gap > 1 && gap < Infinity) { shown.forEach(function (x) { x.style.transform = 'translateY(-' + gap + 'px)'; }); }
+    // pinned lines by what is left of that room, so no empty band shows under them (trial 17): the spare room goes
+    // to the strip's foot
+    var shown = all.filter(function (x) { return x !== title && x !== then && !x.classList.contains('rt-cut') && x.getClientRects().length; });
+    var shift = {};
+    var lift = function (xs, above) {  // moves xs up to just under the line `above`
+      var top = Infinity;
+      xs.forEach(function (x) { var r = x.getBoundingClientRect(); if (r.height >= 1) { top = Math.min(top, r.top); } });
+      var gap = top - above.getBoundingClientRect().bottom;
+      if (gap > 1 && gap < Infinity) {
+        xs.forEach(function (x) { var k = all.indexOf(x); shift[k] = (shift[k] || 0) + gap; x.style.transform = 'translateY(-' + shift[k] + 'px)'; });
+      }
+    };
+    if (then) { lift(shown.concat([title]), then); }  // the newest step's title (and what follows) under "Then"
+    lift(shown, title);
   }
   function over(area) {  // how far the board runs past its box (the area or the board inside it scrolls)
     var board = area.querySelector('.tutor-board'), o = area.scrollHeight - area.clientHeight;

@@ -223,6 +223,15 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > :is(.rt-then, .rt-reply-cut, .rt-reply-titles) +
   .widget-html { position: sticky; top: 0; z-index: 1; background: #fff;
   box-shadow: 8px 0 0 0 #fff, 0 5px 5px -5px rgba(40, 20, 80, .35); }
+/* the computer's reply keeps its head: "Then the computer played" stays pinned at the column's top, the newest
+   step's title under it (the page's script sets how far down: the head line's height) */
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > .rt-then { position: sticky; top: 0; z-index: 2;
+  background: #fff; }
+/* the strip hid some of the reply's lines: its head line no longer counts the steps below it; the pinned title's note
+   names the reply */
+.rt-then-few { display: none; }
+.rt-onescreen .tutor-last-step .rt-then[data-rt-fewer] .rt-then-n { display: none; }
+.rt-onescreen .tutor-last-step .rt-then[data-rt-fewer] .rt-then-few { display: inline; }
 /* whole lines only (trial 13 item L1: an older line sat half-cut under the pinned title): the page's script
    (widgets/strip_fit.py) hides the lines the title or the strip's top edge cuts, and marks the title, which then says
    where the earlier lines are */
@@ -231,6 +240,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-last-step [data-rt-earlier]::after { content: "\\2191  earlier lines of this step: History";
   flex: 0 0 100%; display: block; font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484;
   line-height: 1.35; }
+.rt-onescreen .tutor-last-step .rt-reply-col [data-rt-earlier]::after {
+  content: "\\2191  earlier lines of the computer's reply: History"; }
 /* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its
    older steps go under it first) */
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }

@@ -107,21 +107,28 @@ def test_a_double_click_on_hint_shows_the_first_hint(learn_server, chromium_brow
 
 
 #: For each pinned title that says earlier lines are in the History: the room between its foot and the first line in
-#: view (px; the empty band of trial 17 was about 20-25 px).
-BANDS_JS = """() => [...document.querySelectorAll('.rt-onescreen > .tutor-last-step [data-rt-earlier]')].map(t => {
-  const col = t.parentElement, foot = t.getBoundingClientRect().bottom;
-  const shown = [...col.querySelectorAll(':scope > *, :scope > .rt-reply-part > *')].filter(x => x !== t
-    && !x.classList.contains('rt-reply-part') && !x.classList.contains('rt-cut') && x.getClientRects().length
-    && x.getBoundingClientRect().height >= 1);
-  return getComputedStyle(t).visibility !== 'visible' ? 999
-    : Math.min(...shown.map(x => x.getBoundingClientRect().top)) - foot; })"""
+#: view under it (px; the empty band of trial 17 was about 20-25 px); and for each pinned "Then the computer played"
+#: line of a reply the strip cut (session 18), the room between its foot and the first line in view under it.
+BANDS_JS = """() => {
+  const band = (t) => {
+    const col = t.parentElement, top = t.getBoundingClientRect().top, foot = t.getBoundingClientRect().bottom;
+    const shown = [...col.querySelectorAll(':scope > *, :scope > .rt-reply-part > *')].filter(x => x !== t
+      && !x.classList.contains('rt-reply-part') && !x.classList.contains('rt-cut') && x.getClientRects().length
+      && x.getBoundingClientRect().height >= 1 && x.getBoundingClientRect().top > top + 1);
+    return getComputedStyle(t).visibility !== 'visible' ? 999
+      : Math.min(...shown.map(x => x.getBoundingClientRect().top)) - foot; };
+  const strip = '.rt-onescreen > .tutor-last-step ';
+  return [...document.querySelectorAll(strip + '[data-rt-earlier], ' + strip + '.rt-then[data-rt-fewer]')].map(band);
+}"""
 
 
 def test_no_empty_band_under_the_last_steps_title(learn_server, chromium_browser):
     """Trial 17: when the strip's earliest lines were hidden under the pinned title, the room they kept showed as an
     empty band between the title and the first line in view; before the first step (Spirit Duels' set-up) the pinned
     line, the set-up's first event, was hidden with its chip and left a band under the strip's head. The pinned line
-    stays and the lines in view sit right under it (a hidden pinned line counts as a band of 999 px)."""
+    stays and the lines in view sit right under it (a hidden pinned line counts as a band of 999 px). In the
+    computer's reply the line "Then the computer played" stays pinned too, the newest step's title right under it.
+    """
     server, _db = learn_server
     seen = []
     with _learn_page(chromium_browser, server, "spirit-duels") as page:

@@ -373,10 +373,14 @@ REPLY = """() => {
   const last = [...document.querySelectorAll('.tutor-last-step')].find(shown);
   const col = (c) => last && last.querySelector(c);
   const lines = (c) => col(c) ? [...col(c).querySelectorAll('.rt-step-now, .rt-step-note, .rt-then, .tutor-event,'
-    + ' .tutor-event + .tutor-clause')].filter(shown).map(rect) : [];
+    + ' .tutor-event + .tutor-clause')].filter(shown).filter(e => getComputedStyle(e).visibility === 'visible')
+    .map(rect) : [];
+  const then = col('.rt-reply-col') && col('.rt-reply-col').querySelector(':scope > .rt-then');
   return {win: [innerWidth, innerHeight], last: last && rect(last), page: document.scrollingElement.scrollHeight,
           mine: lines('.rt-mine-col'), reply: lines('.rt-reply-col'),
-          notes: col('.rt-reply-col') ? col('.rt-reply-col').querySelectorAll('.rt-step-note').length : 0};
+          notes: col('.rt-reply-col') ? col('.rt-reply-col').querySelectorAll('.rt-step-note').length : 0,
+          then: then && getComputedStyle(then).visibility === 'visible' ? rect(then) : null,
+          thenText: then ? then.innerText : ''};
 }"""
 
 
@@ -385,7 +389,8 @@ def test_free_play_shows_the_learners_step_and_the_computers_reply_whole(tutor_s
     """Trial 10: at 1366x768 in free play, "What just happened" showed its heading but the computer's reply ("Then
     the computer played…", its steps and why it chose them) lay under the fold inside the strip. Now the learner's
     own step and the computer's reply sit side by side: every line of both (titles, the computer's reasons, events
-    and their rule chips) is inside the strip and the window, without scrolling anything."""
+    and their rule chips) is inside the strip and the window, without scrolling anything. When the reply is more
+    than the strip holds, its oldest lines are hidden (they are in the History), never its head line (trial 18)."""
     page = tutor_page.page
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{tutor_server}/voila/render/{notebook}")
@@ -410,7 +415,9 @@ def test_free_play_shows_the_learners_step_and_the_computers_reply_whole(tutor_s
             where = f"{notebook} free play after the computer's reply, step {seen + 1}"
             assert g["mine"] and g["reply"] and g["notes"] >= 1, f"{where}: {g}"
             assert g["page"] <= 768, f"{where}: the page scrolls: {g}"
-            for r in g["mine"] + g["reply"]:
+            # trial 18: the reply's head line went out of sight first when the strip hid older lines; it stays
+            assert g["then"] and g["thenText"].startswith("Then the computer played"), f"{where}: {g}"
+            for r in g["mine"] + g["reply"] + [g["then"]]:
                 assert inside(r, g["last"]) and inside(r, [0, 0, 1366, 768]), f"{where}: a line out of view {r}: {g}"
             page.screenshot(path=ARTIFACTS / f"free-reply-{notebook[:-6]}-{seen}-1366x768.png")
             seen += 1

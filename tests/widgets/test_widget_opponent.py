@@ -293,17 +293,19 @@ def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id
 def test_the_computers_newest_steps_are_the_ones_a_low_window_shows():
     """"What just happened" after many computer steps: the line above them says which are shown (the latest ones,
     the older ones in the History), and on a low window (CSS class ``rt-older-reply`` hidden) only the newest
-    three remain."""
+    three remain; when the one-screen strip hides some of the reply's lines, a third variant (CSS class
+    ``rt-then-few``) stands in for both counts."""
     from widgets.step_log import _then_text
     assert _then_text(1, 1, 3) == "Then the computer played"
-    assert _then_text(2, 2, 3) == "Then the computer played 2 steps"
+    few = '<span class="rt-muted rt-then-few"> (the newest below, all {} in the History)</span>'
+    assert _then_text(2, 2, 3) == "Then the computer played 2 steps" + few.format(2)
     assert _then_text(10, 6, 3) == (
-        'Then the computer played 10 steps<span class="rt-muted rt-then-tall"> (the latest 6 below, the 4 before '
-        'them in the History)</span><span class="rt-muted rt-then-short"> (the latest 3 below, the 7 before them '
-        'in the History)</span>')
-    assert _then_text(5, 5, 3) == ('Then the computer played 5 steps<span class="rt-muted rt-then-tall"></span>'
-                                   '<span class="rt-muted rt-then-short"> (the latest 3 below, the 2 before them in '
-                                   'the History)</span>')
+        'Then the computer played 10 steps<span class="rt-muted rt-then-n rt-then-tall"> (the latest 6 below, the 4 '
+        'before them in the History)</span><span class="rt-muted rt-then-n rt-then-short"> (the latest 3 below, the 7 '
+        'before them in the History)</span>' + few.format(10))
+    assert _then_text(5, 5, 3) == ('Then the computer played 5 steps<span class="rt-muted rt-then-n rt-then-tall">'
+                                   '</span><span class="rt-muted rt-then-n rt-then-short"> (the latest 3 below, the 2 '
+                                   'before them in the History)</span>' + few.format(5))
 
 
 @pytest.mark.parametrize("game_id", tutor.GAMES)
