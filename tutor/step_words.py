@@ -113,18 +113,50 @@ def _it_pronouns(text: str) -> str:
                   lambda v: v.group(1) + _third(v.group(2)), out)
 
 
+def _top_colon(label: str) -> int:
+    """The index of the first ": " in ``label`` outside any brackets, or -1: ``"Use Zuja: Action (Essence): draw"``
+    -> 8; ``"Refresh the Lost Spirits (your board is full: you will attract none)"`` -> -1."""
+    depth = 0
+    for i, ch in enumerate(label):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch == ":" and depth == 0 and label[i + 1:i + 2] == " ":
+            return i
+    return -1
+
+
 def past_sentence(label: str, actor: str) -> str:
     """What ``actor`` (one thing, as the page names it: ``"The computer"``) did, in the past tense, from the action's
     ``label`` (the engine's own, written to the player choosing it): ``"Attract Ruby (Trickster)"`` -> ``"The
     computer attracted Ruby (Trickster)"``, ``"End your turn"`` -> ``"The computer ended its turn"``, ``"Refresh
-    market row 2 and buy from it"`` -> ``"The computer refreshed market row 2 and bought from it"``. A label that does
-    not start with one of :data:`VERBS` (a card's name: Spirit Duels' ``"Arcjaw's Attack: deal 3 damage to Player
-    1's Tychomp"``) is what the actor chose: ``"The computer chose Arcjaw's Attack: deal 3 damage …"``. Plain text in,
-    plain text out (the caller escapes it); the engine's labels do not change."""
+    market row 2 and buy from it"`` -> ``"The computer refreshed market row 2 and bought from it"``.
+
+    What follows a label's first ": " outside brackets is a card's text, quoted as written when it is a sentence or
+    speaks to the card's owner (``"Copy Barachu: Barachu needs one Totem Requirement fewer; you choose which one to
+    ignore."``: session 18 saw "it choose which one"), or what the action has its player do, its verb in the past
+    tense (``"Shield your Sao clan: place this card face down on top"`` -> ``"The computer shielded its Sao clan:
+    placed this card face down on top"``), or else a name or a die (``"Use Fire: Burn 1"``), kept. A label that does not start with one of :data:`VERBS` (a card's name: Spirit Duels' ``"Arcjaw's
+    Attack: deal 3 damage to Player 1's Tychomp"``) is what the actor chose: ``"The computer chose Arcjaw's Attack:
+    deal 3 damage …"``; one without a colon is a whole choice, quoted (``"The computer chose “Neither score nor
+    replace a medal”"``). Plain text in, plain text out (the caller escapes it); the engine's labels do not change."""
     m = re.match(r"([A-Z][a-z]+)(?=$|[ ,(])", label)
     if not m or m.group(1) not in VERBS or re.match(r" \d", label[m.end():]):
+        if _top_colon(label) < 0:
+            return f"{actor} chose \u201c{label}\u201d"
         return f"{actor} chose {_it_pronouns(label)}"
-    rest = _it_pronouns(label[m.end():])
+    colon = _top_colon(label)
+    head, tail = (label, "") if colon < 0 else (label[:colon], label[colon + 2:])
+    rest = _it_pronouns(head[m.end():])
     rest = re.sub(r"\band ([a-z]+)\b", lambda v: "and " + (_past(v.group(1)) if v.group(1).capitalize() in VERBS
                                                          else v.group(1)), rest)
-    return f"{actor} {_past(m.group(1).lower())}{rest}"
+    said = f"{actor} {_past(m.group(1).lower())}{rest}"
+    if not tail:
+        return said
+    if tail.rstrip().endswith(".") or _PRONOUN_RE.search(tail):  # a card's text, written to its owner: as written
+        return f"{said}: \u201c{tail}\u201d"
+    v = re.match(r"([a-z]+)(?=$|[ ,(])", tail)
+    if v and v.group(1).capitalize() in VERBS:  # what the action had its player do: "declare Magic" -> "declared"
+        return f"{said}: {_past(v.group(1))}{_it_pronouns(tail[v.end():])}"
+    return f"{said}: {_it_pronouns(tail)}"
