@@ -230,3 +230,22 @@ def test_the_table_probe_catches_a_name_that_is_not_there():
     sp1 = next(x for x in all_lessons("spirited") if x.id == "sp-01-goal")
     assert names_not_on_the_table(sp1.model_copy(update={"hints": ["Rally the Sao card."]})) == ["hints[0]: Sao"]
     assert names_not_on_the_table(sp1) == []
+
+
+def test_ending_the_turn_with_ap_left_is_never_called_spending_it():
+    """Trial 18: in Restless Spirits lesson 2, "End your turn" with 2 AP left was met by "Your AP is spent". Unused AP
+    is lost at the end of a turn (rs.turn.no-carry, cited by the step); for every Restless Spirits lesson that can
+    end its turn at the start, the lesson's word says the AP was lost or the turn ended, never that it was spent;
+    lesson 2 names the rule."""
+    for lesson in all_lessons("restless-spirits"):
+        s = start_lesson(lesson)
+        if "end-turn" not in {a.id for a in s.legal_actions()} or s.state.players[s.state.current].ap == 0:
+            continue
+        step = s.apply("end-turn")
+        assert any(ev.clause == "rs.turn.no-carry" and "unused AP are lost" in ev.text for ev in step.events)
+        from tutor.lessons import goal_out_of_reach
+        said = goal_out_of_reach(lesson, s) or ""
+        assert "spent" not in said, (lesson.id, said)
+        if lesson.id == "rs-02-mastery":
+            assert said.startswith("You ended your turn with AP left, and that AP is lost, not kept (the rule “AP "
+                                   "does not carry over”)")

@@ -128,3 +128,17 @@ def past_sentence(label: str, actor: str) -> str:
     rest = re.sub(r"\band ([a-z]+)\b", lambda v: "and " + (_past(v.group(1)) if v.group(1).capitalize() in VERBS
                                                          else v.group(1)), rest)
     return f"{actor} {_past(m.group(1).lower())}{rest}"
+
+
+def you_past(label: str) -> str:
+    """What the learner did, in the past tense, from the action's ``label`` (written to them): ``"Rally a Chinese
+    card into your Hand"`` -> ``"You rallied a Chinese card into your Hand"``, ``"End your turn"`` -> ``"You ended
+    your turn"``; a label that does not start with one of :data:`VERBS` (a card's name), or that holds a colon, is what
+    they chose: ``"You
+    chose “Arcjaw's Attack: deal 3 damage to Player 1's Tychomp”"``. Plain text in, plain text out."""
+    m = re.match(r"([A-Z][a-z]+)(?=$|[ ,(])", label)
+    if not m or m.group(1) not in VERBS or re.match(r" \d", label[m.end():]) or ":" in label:
+        return f"You chose “{label}”"  # (a label with a colon, "Shield your Greeks clan: place ...", is a choice)
+    rest = re.sub(r"\band ([a-z]+)\b", lambda v: "and " + (_past(v.group(1)) if v.group(1).capitalize() in VERBS
+                                                         else v.group(1)), label[m.end():])
+    return f"You {_past(m.group(1).lower())}{rest}"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import ipywidgets as w
 
 import tutor
-from tutor.lessons import Lesson, goal_failures, goal_out_of_reach, readable_lessons
+from tutor.lesson_words import goal_gap
+from tutor.lessons import GAME_OVER, Lesson, goal_failures, goal_out_of_reach, readable_lessons
 from tutor.lessons import start_lesson as _start_lesson
 from tutor.scenario import find
 
@@ -304,15 +305,26 @@ class LessonRunner:
     def out_of_reach(self) -> str | None:
         """Why the lesson's goal can no longer be reached from the step shown, in plain words with what to do, or
         ``None`` while it may still be. First the lesson's own word (:func:`tutor.lessons.goal_out_of_reach`: its
-        ``out_of_reach`` conditions, or the game over), said at once; else the result of a short search
-        (:meth:`unreachable`)."""
-        said = goal_out_of_reach(self.lesson, self.app.session)
-        if said:
+        ``out_of_reach`` conditions), said at once; else the game over or the result of a short search
+        (:meth:`unreachable`), after what the last step did and what the goal asks instead
+        (:func:`tutor.lesson_words.goal_gap`, trial 18); and once the learner has taken as many steps as the lesson's
+        own way, off it, without the goal, that sentence with "not reached yet" (the step did not reach it)."""
+        session = self.app.session
+        said = goal_out_of_reach(self.lesson, session)
+        if said and said != GAME_OVER:
             return said
+        gap = lambda: goal_gap(self.lesson, session)  # noqa: E731 - what the last step did, what the goal asks
+        if said:  # the game is over: what the goal asked, then that it is over
+            return f"{gap() or ''} The game is over, so the goal can no longer be reached: Undo that step, or " \
+                   "Restart.".strip()
         if self.unreachable():
             n = self.search_depth()
-            return (f"The goal can no longer be reached from here (not in {n} more steps). Press Undo to take back "
-                    "the last step, or Restart the lesson.")
+            return f"{gap() or ''} The goal can no longer be reached from here (not in {n} more steps): Undo " \
+                   "that step, or Restart the lesson.".strip()
+        if len(session.history) >= len(self.lesson.solution) and not self._replayed()[1]:
+            # as many steps as the lesson's own way, off it, and the goal not reached: the step did not reach it
+            said = gap()
+            return f"{said} The goal is not reached yet: Undo that step, or play on." if said else None
         return None
 
     #: Most positions a goal check looks at after a step off the lesson's solution (about a millisecond each).

@@ -1108,3 +1108,36 @@ def test_a_double_click_on_hint_is_one_press():
     assert "rt-hint-once" in app.lessons.hint._dom_classes
     app.tabs.selected_index = 1
     assert "rt-hint-once" in app.free.seats.hint_button._dom_classes
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id", "wrong_last", "words", "tail"), [
+    ("spirited", "sp-01-goal", {"kind": "rally", "clan": "chinese"},
+     "You rallied a Chinese card into your Hand, but the goal asks for Player 2's hand to hold the Aztecs card, and "
+     "it holds the Chinese card.", "The goal can no longer be reached from here (not in 6 more steps)"),
+    ("restless-spirits", "rs-20-mastery-lock", {"kind": "choose-space", "space": 2},
+     "You placed Gonga (Sacred) on space 2 (centre), but the goal asks for Player 1's board to hold Gonga, empty, "
+     "empty, and it holds empty, Gonga, empty.", "The goal is not reached yet: Undo that step, or play on."),
+    ("spirit-duels", "sd-12-zap", {"kind": "choose-spirit", "player": 1, "spirit": 1},
+     "You chose “Zap 2: put 1 Zap damage on Player 1's Tychomp (no tokens)”, but the goal asks for Player 1's "
+     "Pawnite's damage to be 2, and it is 1.", "The goal is not reached yet"),
+])
+def test_a_wrong_step_is_told_what_it_did_and_what_the_goal_asks(game_id, lesson_id, wrong_last, words, tail):
+    """Trial 18: in Spirited lesson 1, Rallying the Chinese card was met by "the goal can no longer be reached" alone.
+    The lesson line now says what the step did and what the goal asks (from the goal's own check), then that the
+    goal is out of reach (Spirited: the page's search is sure) or, the lesson's own number of steps taken off its
+    way, not reached yet (Restless Spirits, Spirit Duels); Undo takes it away, the lesson's own way never shows it."""
+    from tutor.scenario import ActionRef
+    runner = LessonRunner(game_id)
+    runner.open([x.id for x in runner.lessons].index(lesson_id))
+    for ref in runner.lesson.solution[:-1]:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+        assert "rt-hidden" in runner.stuck._dom_classes
+    runner.app.actions.button_for(find(runner.app.session, ActionRef(**wrong_last)).id).click()
+    shown = runner.stuck_text.value.replace("&#x27;", "'")
+    assert "rt-hidden" not in runner.stuck._dom_classes
+    assert shown == f'<span class="rt-stuck-text">⚠ {words} {tail}' + shown.split(tail, 1)[1]
+    assert ".." not in shown and ".:" not in shown and " :" not in shown
+    runner.stuck_undo.click()
+    assert "rt-hidden" in runner.stuck._dom_classes
+    runner.app.actions.button_for(find(runner.app.session, runner.lesson.solution[-1]).id).click()
+    assert "Goal reached" in runner.done.value and "rt-hidden" in runner.stuck._dom_classes
