@@ -16,7 +16,7 @@ from .faq_whatif.setup_edits import card_names
 from .lessons import Lesson, start_lesson
 from .scenario import Expect, check
 from .scenario_words import _PATH_WORDS, _SEAT_PATHS, describe_expect, describe_path, describe_value, slot_names
-from .step_words import you_past
+from .step_words import bare, you_past
 
 #: At most this many parts of the goal are named in one sentence (the ones the last step changed come first).
 MOST_PARTS = 2
@@ -119,5 +119,5 @@ def goal_gap(lesson: Lesson, session: Session) -> str | None:
     parts = goal_parts(lesson, session)
     if not parts:
         return None
-    did = you_past(session.history[-1].action.label.replace(" [provisional]", ""))
+    did = you_past(bare(session.history[-1].action.label.replace(" [provisional]", "")))
     return f"{did}, but {'; and '.join(parts[:MOST_PARTS])}."

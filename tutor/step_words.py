@@ -51,6 +51,14 @@ def _swap_pronouns(text: str) -> str:
     return _PRONOUN_RE.sub(one, text)
 
 
+def bare(label: str) -> str:
+    """``label`` without its closing full stop, for a sentence that goes on after it (a label may end with a card's
+    own sentence: Spirited's ``"Play a Sao card: ... 1 lower [provisional]."``, trial 18: a hint read
+    "... 1 lower†.: it grows a Camp"). Plain text in, plain text out."""
+    out = label.rstrip()
+    return out[:-1].rstrip() if out.endswith(".") and not out.endswith("...") else out
+
+
 def third_person(label: str) -> str | None:
     """``label`` (an action's label, written to the player choosing it) as a predicate about its actor, or None when
     it does not start with one of :data:`VERBS`: ``"Destroy your Takayama (space 1)"`` -> ``"destroys their
@@ -142,3 +150,24 @@ def you_past(label: str) -> str:
     rest = re.sub(r"\band ([a-z]+)\b", lambda v: "and " + (_past(v.group(1)) if v.group(1).capitalize() in VERBS
                                                          else v.group(1)), label[m.end():])
     return f"You {_past(m.group(1).lower())}{rest}"
+
+
+def undo_words(mine: str | None, replies: int) -> str:
+    """What Undo took back, as a sentence: ``"Took back your move (Offer Key to the Shrine) and the computer's 2
+    replies."``; ``mine`` is the label of the learner's move taken back, as it is to be shown (the caller escapes
+    it), or None when no move of the learner's was left, only the computer's ``replies``."""
+    theirs = f"the computer's {replies} repl{'y' if replies == 1 else 'ies'}" if replies else ""
+    if mine is None:
+        return (f"Took back the computer's {replies} move{'' if replies == 1 else 's'}: no move of yours was left "
+                "to take back.")
+    return f"Took back your move ({mine})" + (f" and {theirs}." if theirs else ".")
+
+
+def redo_words(mine: str | None, replies: int) -> str:
+    """What Redo brought back, as a sentence: ``"Brought back your move (Offer Key to the Shrine) and the
+    computer's 2 replies."``; ``mine`` as in :func:`undo_words` (None when only the computer's ``replies`` came
+    back)."""
+    theirs = f"the computer's {replies} repl{'y' if replies == 1 else 'ies'}" if replies else ""
+    if mine is None:
+        return f"Brought back the computer's {replies} move{'' if replies == 1 else 's'}."
+    return f"Brought back your move ({mine})" + (f" and {theirs}." if theirs else ".")

@@ -7,6 +7,7 @@ import ipywidgets as w
 
 import tutor
 from tutor.lesson_words import goal_gap
+from tutor.step_words import bare
 from tutor.lessons import GAME_OVER, Lesson, goal_failures, goal_out_of_reach, readable_lessons
 from tutor.lessons import start_lesson as _start_lesson
 from tutor.scenario import find
@@ -36,6 +37,11 @@ HINT_ONCE_JS = """(function () {
   }, true);
 })();
 """
+
+#: The lesson's Hint tooltip while a stronger hint is left at this position, and once the strongest is shown.
+HINT_TIP = "Show a hint (press again for a stronger one)"
+LAST_HINT_TIP = "This is the strongest hint here: the next step is marked. Undo, or take it."
+
 
 class _OutOfBudget(Exception):
     """The goal search looked at as many positions as it may."""
@@ -84,7 +90,7 @@ class LessonRunner:
         self.picker.add_class("rt-sr-label")  # its label is for screen readers: the list says what it is
         self.prev = button("", "Previous lesson", icon="arrow-left")
         self.next = button("Next lesson", "Next lesson", icon="arrow-right")
-        self.hint = button("Hint", "Show a hint (press again for a stronger one)", icon="lightbulb-o",
+        self.hint = button("Hint", HINT_TIP, icon="lightbulb-o",
                            classes=("rt-hint-once",))  # (a double click is one press: HINT_ONCE_JS)
         self.picker.observe(g(lambda ch: self.open(ch["new"])), names="value")
         self.prev.on_click(g(lambda _b: self._go(-1)))
@@ -229,7 +235,7 @@ class LessonRunner:
         if label is None:
             return ("These moves have left the lesson's path to its goal: press Undo to go back a step, or Restart "
                     "the lesson.")
-        return f"The next step toward the goal is marked: {prov_text(label)}."
+        return f"The next step toward the goal is marked: {prov_text(bare(label))}."
 
     def _next_step(self) -> str | None:
         """The id of the lesson solution's next step when it is a legal action now (the learner on its path), else
@@ -261,6 +267,9 @@ class LessonRunner:
         text = self._step_hint or (esc(hs[-1]) if hs else None)  # HTML
         self.hints.value = "" if not text or stale else f'<div class="rt-hint">Hint: {text}</div>'
         self.hint.disabled = bool(getattr(self, "_reached", False))  # a hint at every step until the goal holds
+        # the tooltip promises a stronger hint only while the position's ladder has one (trial 18)
+        last = not stale and self._step_hint is not None
+        self.hint.tooltip = LAST_HINT_TIP if last else HINT_TIP
 
     def check(self) -> bool:
         """Check the goal after a step; show "Goal reached!" when it holds. Once reached, the lesson keeps saying so
@@ -285,6 +294,7 @@ class LessonRunner:
         if self.hints.value and (ok or self._hint_at != self._position()):
             self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
             self._mark_hint(None)
+            self.hint.tooltip = HINT_TIP  # (a new position: its ladder starts again)
         if self._achieved:  # the kept mark says it in place of the goal
             self.goal.add_class("rt-hidden")
         if ok:

@@ -1141,3 +1141,22 @@ def test_a_wrong_step_is_told_what_it_did_and_what_the_goal_asks(game_id, lesson
     assert "rt-hidden" in runner.stuck._dom_classes
     runner.app.actions.button_for(find(runner.app.session, runner.lesson.solution[-1]).id).click()
     assert "Goal reached" in runner.done.value and "rt-hidden" in runner.stuck._dom_classes
+
+
+def test_the_lesson_hint_tooltip_promises_a_stronger_hint_only_while_there_is_one():
+    """Trial 18: the Hint tooltip said "press again for a stronger one" at the last rung too. While the position's
+    ladder has a rung left it says so; once the next step is marked (the strongest hint) it says that this is the
+    strongest; a step on starts the ladder again."""
+    from widgets.lesson_runner import HINT_TIP, LAST_HINT_TIP
+    runner = LessonRunner("spirit-duels")
+    assert runner.hint.tooltip == HINT_TIP
+    for _ in runner.lesson.hints:
+        runner.hint.click()
+        assert runner.hint.tooltip == HINT_TIP
+    runner.hint.click()
+    assert "The next step toward the goal is marked: " in runner.hints.value and ".." not in runner.hints.value
+    assert runner.hint.tooltip == LAST_HINT_TIP
+    runner.hint.click()
+    assert runner.hint.tooltip == LAST_HINT_TIP
+    runner.app.actions.button_for(find(runner.app.session, runner.lesson.solution[0]).id).click()
+    assert runner.hint.tooltip == HINT_TIP or "Goal reached" in runner.done.value

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ctx import is_spirit, stat
+from .ctx import card_of, is_spirit, stat
 from .dice import boosted, symbol
 from .state import SDState
 
@@ -121,3 +121,19 @@ def reasons(g, s: SDState, mine) -> list[str]:
         else:
             reasons.append(f"no move now deals damage; this one keeps {{your}} options open {cite}")
     return reasons
+
+
+def card_text(g, s: SDState, action) -> tuple[str, str] | None:
+    """The card ``action`` plays (its text in our words) or the Spirit it activates (its ability, when it has one);
+    None otherwise."""
+    if action.kind == "play-card":
+        card = g.cards.by_id.get(action.param("card") or "")
+        return (card.name, card.text) if card is not None and card.text else None
+    if action.kind == "activate" and s.current is not None:
+        spirits = s.players[s.current].spirits
+        k = action.param("spirit")
+        if isinstance(k, int) and 0 < k <= len(spirits):
+            sp = card_of(g, spirits[k - 1])
+            if sp.ability is not None and sp.ability.text:
+                return sp.name, sp.ability.text
+    return None

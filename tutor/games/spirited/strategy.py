@@ -102,3 +102,13 @@ def reasons(g, s: SPState, mine) -> list[str]:
     if not reasons:
         reasons.append(f"no move now scores or builds a Camp; this one risks the least {cite}")
     return reasons
+
+
+def card_text(g, s: SPState, action) -> tuple[str, str] | None:
+    """The card ``action`` plays and what its power does, in our words: ``("Sao power", "Until your next turn,
+    ...")`` for a card played while Scouting; None for other actions (their rule says what they do)."""
+    if action.kind != "play-card":
+        return None
+    clan = g.cards.clan.get(action.param("clan") or "")
+    text = getattr(getattr(clan, "power", None), "text", "") if clan is not None else ""
+    return (f"{clan.name} power", text) if text else None
