@@ -24,14 +24,14 @@ def _play(lesson, steps):
 
 @pytest.mark.parametrize(("game_id", "lesson_id", "steps", "said"), [
     ("spirited", "sp-01-goal", [{"kind": "scout"}, {"kind": "rally", "clan": "chinese"}],
-     "You rallied a Chinese card into your Hand, but the goal asks for Player 2's hand to hold the Aztecs card, and it "
-     "holds the Chinese card."),
+     "You rallied a Chinese card into your Hand, but the goal asks for Player 2's hand to hold the Aztecs card (it "
+     "holds the Chinese card)."),
     ("restless-spirits", "rs-20-mastery-lock", None,
      "You placed Gonga (Sacred) on space 2 (centre), but the goal asks for Player 1's board to hold Gonga, empty, "
-     "empty, and it holds empty, Gonga, empty."),
+     "empty (it holds empty, Gonga, empty)."),
     ("spirit-duels", "sd-12-zap", None,
      "You chose “Zap 2: put 1 Zap damage on Player 1's Tychomp (no tokens)”, but the goal asks for Player 1's "
-     "Pawnite's damage to be 2, and it is 1."),
+     "Pawnite's damage to be 2 (it is 1)."),
 ])
 def test_the_gap_names_the_step_and_what_the_goal_asks(game_id, lesson_id, steps, said):
     lesson = _lesson(game_id, lesson_id)
@@ -60,9 +60,9 @@ def test_the_parts_the_last_step_changed_come_first_and_rules_by_title():
     lesson = _lesson("spirited", "sp-01-goal")
     s = _play(lesson, [{"kind": "scout"}])
     parts = goal_parts(lesson, s)
-    assert parts[0] == "the goal asks for Player 1 to be playing, and it is Player 2"
-    assert "the goal asks for Player 1's road to be Greeks 2, and it is Greeks 3" in parts
-    assert any(p.startswith("the goal asks for the rule “") and p.endswith("” to apply, and it has not")
+    assert parts[0] == "the goal asks for Player 1 to be playing (it is Player 2)"
+    assert "the goal asks for Player 1's road to be Greeks 2 (it is Greeks 3)" in parts
+    assert any(p.startswith("the goal asks for the rule “") and p.endswith("” to apply (it has not)")
                for p in parts)
     assert not any("sp." in p for p in parts)
 

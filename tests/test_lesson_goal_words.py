@@ -247,5 +247,5 @@ def test_ending_the_turn_with_ap_left_is_never_called_spending_it():
         said = goal_out_of_reach(lesson, s) or ""
         assert "spent" not in said, (lesson.id, said)
         if lesson.id == "rs-02-mastery":
-            assert said.startswith("You ended your turn with AP left, and that AP is lost, not kept (the rule “AP "
+            assert said.startswith("You ended your turn with AP left, and unused AP is lost, not kept (the rule “AP "
                                    "does not carry over”)")

@@ -4,7 +4,7 @@ after Rallying the Chinese card in Spirited lesson 1 the page said only "the goa
 :func:`goal_gap` reads the lesson's own goal check (:attr:`tutor.lessons.Lesson.check`): the parts that do not hold
 now, first those the last step changed, each said in the learner's words (cards by name, seats as "Player N", rules
 by their titles), after what the last step did: ``"You rallied a Chinese card into your Hand, but the goal asks for
-Player 2's Hand to hold the Aztecs card, and it holds the Chinese card."``.
+Player 2's hand to hold the Aztecs card (it holds the Chinese card)."``.
 """
 from __future__ import annotations
 
@@ -54,15 +54,15 @@ def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, st
     thing = _thing(key, names)
     say = lambda v: _value(game_id, v, names, seats)  # noqa: E731
     if key == "current":
-        return f"the goal asks for {say(want)} to be playing, and it is {say(got)}"
+        return f"the goal asks for {say(want)} to be playing (it is {say(got)})"
     if isinstance(want, bool):
         owner, _, what = describe_path(key, names).rpartition(" · ")
         of = f" of {owner}" if owner else ""
-        return (f"the goal asks for “{what}” to be true{of}, and it is not" if want else
-                f"the goal asks for “{what}” not to be true{of}, and it is")
+        return (f"the goal asks for “{what}” to be true{of} (it is not)" if want else
+                f"the goal asks for “{what}” not to be true{of} (it is)")
     if isinstance(want, list):
-        return f"the goal asks for {thing} to hold {say(want)}, and it holds {say(got)}"
-    return f"the goal asks for {thing} to be {say(want)}, and it is {say(got)}"
+        return f"the goal asks for {thing} to hold {say(want)} (it holds {say(got)})"
+    return f"the goal asks for {thing} to be {say(want)} (it is {say(got)})"
 
 
 def _facts_before(lesson: Lesson, session: Session) -> dict[str, Any]:
@@ -75,7 +75,7 @@ def _facts_before(lesson: Lesson, session: Session) -> dict[str, Any]:
 
 def goal_parts(lesson: Lesson, session: Session) -> list[str]:
     """The parts of the lesson's goal that do not hold in ``session``, each as a clause of a sentence ("the goal
-    asks for Player 2's hand to hold the Aztecs card, and it holds the Chinese card"): the state facts first (those
+    asks for Player 2's hand to hold the Aztecs card (it holds the Chinese card)"): the state facts first (those
     the last step changed before the rest), then the rules that should or should not have applied, then the other
     expectations (legal or blocked actions). Empty once the goal is reached."""
     e = lesson.check
@@ -88,15 +88,15 @@ def goal_parts(lesson: Lesson, session: Session) -> list[str]:
         wrong.sort(key=lambda k: before.get(k) == facts.get(k))  # changed by the last step first (a stable sort)
     out = [_state_part(session.game_id, k, e.state[k], facts.get(k), names) for k in wrong]
     fired = {ev.clause for st in session.history for ev in st.events}
-    out += [f"the goal asks for the rule “{titles.get(c, c)}” to apply, and it has not" for c in e.fired
+    out += [f"the goal asks for the rule “{titles.get(c, c)}” to apply (it has not)" for c in e.fired
             if c not in fired]
-    out += [f"the goal asks that the rule “{titles.get(c, c)}” does not apply, and it did" for c in e.not_fired
+    out += [f"the goal asks that the rule “{titles.get(c, c)}” does not apply (it did)" for c in e.not_fired
             if c in fired]
     rest = e.model_copy(update={"state": {}, "fired": [], "not_fired": []})
     for one in _single_parts(rest):
         if check(session, session.history, one):
             for line in describe_expect(one, names, titles):
-                out.append(f"the goal asks that {line[:1].lower()}{line[1:]}, and that does not hold")
+                out.append(f"the goal asks that {line[:1].lower()}{line[1:]} (it does not)")
     return out
 
 
@@ -111,8 +111,8 @@ def _single_parts(e: Expect) -> list[Expect]:
 
 def goal_gap(lesson: Lesson, session: Session) -> str | None:
     """What the last step did and what of the lesson's goal now differs, as one sentence a person would say
-    (``"You rallied a Chinese card into your Hand, but the goal asks for Player 2's hand to hold the Aztecs card,
-    and it holds the Chinese card."``), or ``None`` before the first step and once the goal is reached. At most
+    (``"You rallied a Chinese card into your Hand, but the goal asks for Player 2's hand to hold the Aztecs card
+    (it holds the Chinese card)."``), or ``None`` before the first step and once the goal is reached. At most
     :data:`MOST_PARTS` parts are named; the caller says what to do (Undo, Restart)."""
     if not session.history:
         return None

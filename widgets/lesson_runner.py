@@ -324,17 +324,14 @@ class LessonRunner:
         if said and said != GAME_OVER:
             return said
         gap = lambda: goal_gap(self.lesson, session)  # noqa: E731 - what the last step did, what the goal asks
-        if said:  # the game is over: what the goal asked, then that it is over
-            return f"{gap() or ''} The game is over, so the goal can no longer be reached: Undo that step, or " \
-                   "Restart.".strip()
-        if self.unreachable():
-            n = self.search_depth()
-            return f"{gap() or ''} The goal can no longer be reached from here (not in {n} more steps): Undo " \
-                   "that step, or Restart the lesson.".strip()
+        if said:  # the game is over: what the goal asked, then that it is over (the Undo and Restart buttons beside)
+            return f"{gap() or ''} The game is over, so the goal can no longer be reached.".strip()
+        if self.unreachable():  # (short: the line must stay within two lines at 1024 px, trial 18)
+            return f"{gap() or ''} The goal can no longer be reached in {self.search_depth()} more steps.".strip()
         if len(session.history) >= len(self.lesson.solution) and not self._replayed()[1]:
             # as many steps as the lesson's own way, off it, and the goal not reached: the step did not reach it
             said = gap()
-            return f"{said} The goal is not reached yet: Undo that step, or play on." if said else None
+            return f"{said} Not reached yet: Undo, or play on." if said else None
         return None
 
     #: Most positions a goal check looks at after a step off the lesson's solution (about a millisecond each).
