@@ -230,7 +230,9 @@ class Bot:
         """Why ``mine`` is sensible, as the strategy's phrases (citing clauses): what the action does by itself
         first; what the decisions it leads the same seat to then do (a Scout's Rally or Recruit, an attract's
         offering and space) said as theirs, "then <doing> ..." (trial 18: a Sao card's power was said to grow a
-        Camp, which the Recruit after it did)."""
+        Camp, which the Recruit after it did). Each game's strategy names those decisions by the action's kind
+        (``FOLLOW``: Spirited's "then the card taken next", Restless Spirits' "once the Spirit is placed, it"; by
+        default "then the next choice")."""
         game, state = session.game, session.state
         if mine.own is None or mine.own == mine.changes:
             return self._strategy.reasons(game, state, mine)
@@ -241,8 +243,8 @@ class Bot:
             first = []  # (the fallback says no move does anything: the decisions after it do)
         then = self._strategy.reasons(game, state, Scored(mine.action, mine.value, later)) if later else []
         then = [r for r in then if not r.startswith(("no move now", "nothing left"))]
-        doing = _FOLLOW.get(mine.action.kind, "the next choice")
-        then = [f"then {doing} {r[3:]}" if r.startswith("it ") else r for r in then]
+        said = getattr(self._strategy, "FOLLOW", {}).get(mine.action.kind, "then the next choice")
+        then = [f"{said} {r[3:]}" if r.startswith("it ") else r for r in then]
         return (first + then) or self._strategy.reasons(game, state, mine)
 
     def _why(self, session: Session, mine: Scored, best: Scored, voice: str = "you") -> str:
@@ -311,15 +313,6 @@ class Bot:
         self._check(session)
         ranked = self.rank(session)
         return ranked[0].action, self._say(session, ranked[0], ranked[0])
-
-
-#: What the decision after an action is, by the action's kind, for "then <this> ..." (:meth:`Bot.reasons`; default
-#: "the next choice"): a Spirited Scout's Rally or Recruit, a Restless Spirits attract's space, a Spirit Duels
-#: meditation's reroll. Each is one thing ("then the reroll puts dice ...").
-_FOLLOW = {"scout": "the card taken next", "play-card": "the card taken next", "skip": "the card taken next",
-           "attract": "the space chosen next", "choose-offering": "the space chosen next",
-           "buy-totem": "the Totem given up", "meditate": "the reroll", "mark-die": "the reroll",
-           "march": "the next Camp used", "resolve-dice": "the die resolved next"}
 
 
 class Still:

@@ -25,6 +25,14 @@ WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "fitting"
            "cards": 0.6, "tokens": 0.5}
 
 
+#: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
+#: kind: an attract's offering and space, a refresh's or retrieve's pick, a buy's swap at the hand limit.
+FOLLOW = {"attract": "once the Spirit is placed, it", "choose-offering": "once the Spirit is placed, it",
+          "refresh-and-attract": "once a Spirit is chosen and placed, it",
+          "refresh-market-and-buy": "with the Totem taken next, it", "retrieve-from-shrine": "with the Totem taken "
+          "next, it", "buy-totem": "with the Totem given up, it", "activate-ability": "with the ability's choices, it"}
+
+
 def observation(g, s: RSState, seat: int) -> dict[str, Any]:
     """The state as ``seat`` may see it (see the module docstring); JSON-like."""
     d = s.model_dump(mode="json")

@@ -23,6 +23,13 @@ WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": 0.5, "essence": 0.35, "status
 _POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
 
 
+#: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
+#: kind: a card's or a die's target, the dice a meditation rerolls.
+FOLLOW = {"play-card": "with the target chosen next, it", "resolve-dice": "with the die resolved next, it",
+          "resolve-die": "with the target chosen next, it", "meditate": "then the reroll",
+          "mark-die": "then the reroll", "use-item": "with the target chosen next, it"}
+
+
 def observation(g, s: SDState, seat: int) -> dict[str, Any]:
     """The state as ``seat`` may see it (see the module docstring); JSON-like."""
     d = s.model_dump(mode="json")
