@@ -107,3 +107,18 @@ def test_every_label_makes_clean_page_sentences(game_id):
                      you_past(b) + ", but the goal asks for more.", undo_words(b, 1), redo_words(b, 0),
                      f"The next step toward the goal is marked: {b}."):
             assert not BAD.search(text.replace("...", "…")), text
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_practice_questions_and_lesson_lines_have_clean_punctuation(game_id):
+    """The other sentence makers a page shows: practice questions (prompt, options, explanation; the page's answer
+    line is checked in tests/widgets/test_practice_page.py) and every lesson's goal, hints and out-of-reach lines."""
+    from tutor.lessons import all_lessons
+    from tutor.practice import generate
+    texts = []
+    for q in generate(game_id, seed=3, count=40):
+        texts += [q.prompt, q.explanation, q.answer.text] + [o.text for o in q.options]
+    for lesson in all_lessons(game_id):
+        texts += [lesson.goal, *lesson.hints, *(o.say for o in lesson.out_of_reach)]
+    bad = [t for t in texts if t and BAD.search(t.replace("...", "…"))]
+    assert not bad, bad[:3]
