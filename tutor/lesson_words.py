@@ -18,8 +18,9 @@ from .scenario import Expect, check
 from .scenario_words import _PATH_WORDS, _SEAT_PATHS, describe_expect, describe_path, describe_value, slot_names
 from .step_words import bare, you_past
 
-#: At most this many parts of the goal are named in one sentence (the ones the last step changed come first).
-MOST_PARTS = 2
+#: At most this many parts of the goal are named in one sentence (the ones the last step changed come first): one
+#: keeps the page's line short (two lines at most at 1024 px).
+MOST_PARTS = 1
 
 
 def _thing(key: str, names: dict[str, str]) -> str:

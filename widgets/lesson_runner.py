@@ -310,6 +310,9 @@ class LessonRunner:
             self.stuck.remove_class("rt-hidden")
         else:
             self.stuck.add_class("rt-hidden")
+        yet = None if ok or why or self._achieved else self.not_yet()
+        if yet:  # the step did not reach the goal: said at the head of the actions, until the next step or a hint
+            self.hints.value = f'<div class="rt-hint rt-gap"><b>Not reached yet.</b> {esc(yet)} Undo, or play on.</div>'
         return ok
 
     def out_of_reach(self) -> str | None:
@@ -317,8 +320,7 @@ class LessonRunner:
         ``None`` while it may still be. First the lesson's own word (:func:`tutor.lessons.goal_out_of_reach`: its
         ``out_of_reach`` conditions), said at once; else the game over or the result of a short search
         (:meth:`unreachable`), after what the last step did and what the goal asks instead
-        (:func:`tutor.lesson_words.goal_gap`, trial 18); and once the learner has taken as many steps as the lesson's
-        own way, off it, without the goal, that sentence with "not reached yet" (the step did not reach it)."""
+        (:func:`tutor.lesson_words.goal_gap`, trial 18)."""
         session = self.app.session
         said = goal_out_of_reach(self.lesson, session)
         if said and said != GAME_OVER:
@@ -328,11 +330,17 @@ class LessonRunner:
             return f"{gap() or ''} The game is over, so the goal can no longer be reached.".strip()
         if self.unreachable():  # (short: the line must stay within two lines at 1024 px, trial 18)
             return f"{gap() or ''} The goal can no longer be reached in {self.search_depth()} more steps.".strip()
-        if len(session.history) >= len(self.lesson.solution) and not self._replayed()[1]:
-            # as many steps as the lesson's own way, off it, and the goal not reached: the step did not reach it
-            said = gap()
-            return f"{said} Not reached yet: Undo, or play on." if said else None
         return None
+
+    def not_yet(self) -> str | None:
+        """After a step that did not reach the goal, once the learner has taken as many steps as the lesson's own
+        way and left it (the goal not out of reach, as far as the page knows): what the step did and what the goal
+        asks (:func:`tutor.lesson_words.goal_gap`), else None. Shown as the action list's head line (a note, like a
+        hint), so the board does not move (trial 18: the lesson line told only when the goal was lost)."""
+        session = self.app.session
+        if not session.history or len(session.history) < len(self.lesson.solution) or self._replayed()[1]:
+            return None
+        return goal_gap(self.lesson, session)
 
     #: Most positions a goal check looks at after a step off the lesson's solution (about a millisecond each).
     SEARCH_BUDGET = 250
