@@ -10,6 +10,7 @@ import pytest
 
 from tutor.bots import bot
 from tutor.sessions import new_game
+from tutor.step_words import bare
 
 #: The set-up decisions of each game (the rest are moves of play).
 SETUP = {"restless-spirits": {"choose-guide", "draft-pick"}, "spirit-duels": {"set-aside", "keep-hand"},
@@ -28,8 +29,10 @@ def reasons_by_kind(game_id: str, seeds=(0, 1), steps: int = 50) -> dict[str, se
                 break
             a = b.choose(s)
             text = b.explain(s, a, voice="it")
-            assert text.startswith(a.label + ":")
-            for r in text[len(a.label) + 1:].split("; "):
+            head = bare(a.label)
+            assert text.startswith(head + (". " if ":" in head else ": ")) and "..:" not in text and ".:" not in text
+            assert text[len(head) + 2:].lower() == b.reason(s, a, voice="it").lower()
+            for r in text[len(head) + 2:].split("; "):
                 out[a.kind].add(re.sub(r"\s*\[[^\]]*\]", "", r).strip(" ."))
             s.apply(a)
     return out

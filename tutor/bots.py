@@ -29,6 +29,7 @@ from pydantic import BaseModel
 from .core.model import Action
 from .core.rng import Rng
 from .core.session import Session, _copy_state
+from .step_words import bare
 
 #: The bot levels: ``easy`` (a random legal move) and ``normal`` (rules-aware, one move ahead).
 LEVELS = ("easy", "normal")
@@ -114,6 +115,9 @@ class Scored:
     action: Action
     value: float
     changes: dict[str, float]
+    #: the part of ``changes`` the action makes by itself, before the decisions it leads the same seat to (a Scout's
+    #: Rally or Recruit): a reason for those says so (trial 18: "Play a Sao card: ... grows a Camp")
+    own: dict[str, float] | None = None
 
 
 class Bot:
@@ -164,16 +168,23 @@ class Bot:
         before = self._strategy.features(game, base, seat)
         scored = []
         for action in session.legal_actions():
-            value, after = self._look(game, base, action, seat, FOLLOW_DEPTH)
+            alone: list[dict[str, float]] = []
+            value, after = self._look(game, base, action, seat, FOLLOW_DEPTH, alone)
+            first = alone[0]
             changes = {k: after.get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(after)}
-            scored.append((value + rnd.random() * 1e-6, Scored(action, value, {k: v for k, v in changes.items()
-                                                                                if abs(v) > 1e-9})))
+            own = {k: first.get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(first)}
+            scored.append((value + rnd.random() * 1e-6, Scored(
+                action, value, {k: v for k, v in changes.items() if abs(v) > 1e-9},
+                {k: v for k, v in own.items() if abs(v) > 1e-9})))
         scored.sort(key=lambda x: -x[0])
         return [s for _, s in scored]
 
-    def _look(self, game, state: BaseModel, action: Action, seat: int, depth: int) -> tuple[float, dict[str, float]]:
+    def _look(self, game, state: BaseModel, action: Action, seat: int, depth: int,
+              alone: list | None = None) -> tuple[float, dict[str, float]]:
         s = _copy_state(state)
         game.apply(s, action)
+        if alone is not None:  # the features right after the action, before the decisions it leads to
+            alone.append(self._strategy.features(game, s, seat))
         if (depth > 0 and not game.is_over(s) and game.current_player(s) == seat
                 and self._strategy.mid_move(game, s, seat)):
             best: tuple[float, dict[str, float]] | None = None
@@ -215,16 +226,87 @@ class Bot:
         ranked = self.rank(session)
         return self._say(session, next(s for s in ranked if s.action.id == action.id), ranked[0], voice)
 
-    def _say(self, session: Session, mine: Scored, best: Scored, voice: str = "you") -> str:
-        """``"<label>: <reasons>."``, and the stronger move when ``mine`` is worth less than the best (a move as good
-        as the best, such as another guide before any Spirit is dealt, is not told that one is stronger); the
-        strategy's ``{you}``/``{your}`` marks filled for ``voice``."""
-        text = f"{mine.action.label}: " + "; ".join(self._strategy.reasons(session.game, session.state, mine)) + "."
+    def reasons(self, session: Session, mine: Scored) -> list[str]:
+        """Why ``mine`` is sensible, as the strategy's phrases (citing clauses): what the action does by itself
+        first; what the decisions it leads the same seat to then do (a Scout's Rally or Recruit, an attract's
+        offering and space) said as theirs, "then <doing> ..." (trial 18: a Sao card's power was said to grow a
+        Camp, which the Recruit after it did). Each game's strategy names those decisions by the action's kind
+        (``FOLLOW``: Spirited's "then the card taken next", Restless Spirits' "once the Spirit is placed, it"; by
+        default "then the next choice")."""
+        game, state = session.game, session.state
+        if mine.own is None or mine.own == mine.changes:
+            return self._strategy.reasons(game, state, mine)
+        later = {k: v - mine.own.get(k, 0.0) for k, v in mine.changes.items()}
+        later = {k: v for k, v in later.items() if abs(v) > 1e-9}
+        first = self._strategy.reasons(game, state, Scored(mine.action, mine.value, mine.own)) if mine.own else []
+        if first and first[-1].startswith(("no move now", "nothing left")):
+            first = []  # (the fallback says no move does anything: the decisions after it do)
+        then = self._strategy.reasons(game, state, Scored(mine.action, mine.value, later)) if later else []
+        then = [r for r in then if not r.startswith(("no move now", "nothing left"))]
+        said = getattr(self._strategy, "FOLLOW", {}).get(mine.action.kind, "then the next choice")
+        then = [f"{said} {r[3:]}" if r.startswith("it ") else r for r in then]
+        return (first + then) or self._strategy.reasons(game, state, mine)
+
+    def _why(self, session: Session, mine: Scored, best: Scored, voice: str = "you") -> str:
+        """The reasons for ``mine`` as one clause (``"it grows a Camp ... [sp.march]."``, no capital, with its full
+        stop), and the stronger move when ``mine`` is worth less than the best (a move as good as the best, such as
+        another guide before any Spirit is dealt, is not told that one is stronger); ``{you}``/``{your}`` filled
+        for ``voice``."""
+        text = "; ".join(self.reasons(session, mine)) + "."
         if best.action.id != mine.action.id and best.value > mine.value:
-            text += f" A stronger move now: {best.action.label}."
+            text += f" A stronger move now: {bare(best.action.label)}."
         for mark, word in VOICES[voice].items():
             text = text.replace(mark, word)
         return text
+
+    def _say(self, session: Session, mine: Scored, best: Scored, voice: str = "you") -> str:
+        """``"<label>: <reasons>."``: the label without its own closing full stop; a label that holds a colon
+        already (a card's power, a die) is followed by ``". "`` and the reasons as a sentence of their own, so that no
+        sentence has two colons (trial 18: "... 1 lower†.: it grows a Camp")."""
+        head, why = bare(mine.action.label), self._why(session, mine, best, voice)
+        return f"{head}. {why[:1].upper()}{why[1:]}" if ":" in head else f"{head}: {why}"
+
+    def reason(self, session: Session, action: Action | str, voice: Literal["you", "it"] = "it") -> str:
+        """Why ``action`` is a sensible move now, without the action's label: the clause :meth:`explain` puts after
+        it (``"it grows a Camp toward a better medal at its next March [sp.march]."``), for a page that names the
+        move itself.
+
+        Raises:
+            ValueError: as :meth:`explain`.
+        """
+        self._check(session)
+        if voice not in VOICES:
+            raise ValueError(f"voice must be 'you' or 'it', got {voice!r}")
+        action = session.find_action(action)
+        ranked = self.rank(session)
+        return self._why(session, next(s for s in ranked if s.action.id == action.id), ranked[0], voice)
+
+    def more(self, session: Session, action: Action | str) -> str:
+        """A hint's next rung: what ``action`` itself does, from the rules and the card: ``"What it does (Scout):
+        Scouting has three steps: ... [sp.scout]"``, and the card's own text where the action plays, uses or
+        activates a card (``"Salty Bite: Deal 2 damage ... [sd.play-card]"``). Clause ids in brackets, as
+        :meth:`explain`'s.
+
+        Raises:
+            ValueError: the game is over, or ``action`` is not legal now.
+        """
+        self._check(session)
+        action = session.find_action(action)
+        clauses = session.clauses() if hasattr(session, "clauses") else {}
+        main = next((clauses[c] for c in action.clauses if c in clauses), None)
+        out = []
+        if main is not None:
+            out.append(f"What it does ({bare(main.title)}): {main.text} [{main.id}]")
+        card = self._strategy_card(session, action)
+        if card is not None:
+            name, text = card
+            out.append(f"{name}: {text}")
+        return " ".join(x if x.endswith((".", "]")) else x + "." for x in out) or f"{bare(action.label)}."
+
+    def _strategy_card(self, session: Session, action: Action) -> tuple[str, str] | None:
+        """The card ``action`` plays, uses or activates and its text in our words (the strategy's ``card_text``)."""
+        find = getattr(self._strategy, "card_text", None)
+        return find(session.game, session.state, action) if find is not None else None
 
     def hint(self, session: Session) -> tuple[Action, str]:
         """The ``normal`` level's move for the seat to play and why (hints never play the move)."""

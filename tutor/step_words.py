@@ -51,6 +51,14 @@ def _swap_pronouns(text: str) -> str:
     return _PRONOUN_RE.sub(one, text)
 
 
+def bare(label: str) -> str:
+    """``label`` without its closing full stop, for a sentence that goes on after it (a label may end with a card's
+    own sentence: Spirited's ``"Play a Sao card: ... 1 lower [provisional]."``, trial 18: a hint read
+    "... 1 lower†.: it grows a Camp"). Plain text in, plain text out."""
+    out = label.rstrip()
+    return out[:-1].rstrip() if out.endswith(".") and not out.endswith("...") else out
+
+
 def third_person(label: str) -> str | None:
     """``label`` (an action's label, written to the player choosing it) as a predicate about its actor, or None when
     it does not start with one of :data:`VERBS`: ``"Destroy your Takayama (space 1)"`` -> ``"destroys their
@@ -137,8 +145,9 @@ def past_sentence(label: str, actor: str) -> str:
     speaks to the card's owner (``"Copy Barachu: Barachu needs one Totem Requirement fewer; you choose which one to
     ignore."``: session 18 saw "it choose which one"), or what the action has its player do, its verb in the past
     tense (``"Shield your Sao clan: place this card face down on top"`` -> ``"The computer shielded its Sao clan:
-    placed this card face down on top"``), or else a name or a die (``"Use Fire: Burn 1"``), kept. A label that does not start with one of :data:`VERBS` (a card's name: Spirit Duels' ``"Arcjaw's
-    Attack: deal 3 damage to Player 1's Tychomp"``) is what the actor chose: ``"The computer chose Arcjaw's Attack:
+    placed this card face down on top"``), or else a name or a die (``"Use Fire: Burn 1"``), kept. A label that
+    does not start with one of :data:`VERBS` (a card's name: Spirit Duels' ``"Arcjaw's Attack: deal 3 damage to
+    Player 1's Tychomp"``) is what the actor chose: ``"The computer chose Arcjaw's Attack:
     deal 3 damage …"``; one without a colon is a whole choice, quoted (``"The computer chose “Neither score nor
     replace a medal”"``). Plain text in, plain text out (the caller escapes it); the engine's labels do not change."""
     m = re.match(r"([A-Z][a-z]+)(?=$|[ ,(])", label)
@@ -160,3 +169,38 @@ def past_sentence(label: str, actor: str) -> str:
     if v and v.group(1).capitalize() in VERBS:  # what the action had its player do: "declare Magic" -> "declared"
         return f"{said}: {_past(v.group(1))}{_it_pronouns(tail[v.end():])}"
     return f"{said}: {_it_pronouns(tail)}"
+
+
+def you_past(label: str) -> str:
+    """What the learner did, in the past tense, from the action's ``label`` (written to them): ``"Rally a Chinese
+    card into your Hand"`` -> ``"You rallied a Chinese card into your Hand"``, ``"End your turn"`` -> ``"You ended
+    your turn"``; a label that does not start with one of :data:`VERBS` (a card's name), or that holds a colon, is what
+    they chose: ``"You
+    chose “Arcjaw's Attack: deal 3 damage to Player 1's Tychomp”"``. Plain text in, plain text out."""
+    m = re.match(r"([A-Z][a-z]+)(?=$|[ ,(])", label)
+    if not m or m.group(1) not in VERBS or re.match(r" \d", label[m.end():]) or ":" in label:
+        return f"You chose “{label}”"  # (a label with a colon, "Shield your Greeks clan: place ...", is a choice)
+    rest = re.sub(r"\band ([a-z]+)\b", lambda v: "and " + (_past(v.group(1)) if v.group(1).capitalize() in VERBS
+                                                         else v.group(1)), label[m.end():])
+    return f"You {_past(m.group(1).lower())}{rest}"
+
+
+def undo_words(mine: str | None, replies: int) -> str:
+    """What Undo took back, as a sentence: ``"Took back your move (Offer Key to the Shrine) and the computer's 2
+    replies."``; ``mine`` is the label of the learner's move taken back, as it is to be shown (the caller escapes
+    it), or None when no move of the learner's was left, only the computer's ``replies``."""
+    theirs = f"the computer's {replies} repl{'y' if replies == 1 else 'ies'}" if replies else ""
+    if mine is None:
+        return (f"Took back the computer's {replies} move{'' if replies == 1 else 's'}: no move of yours was left "
+                "to take back.")
+    return f"Took back your move ({mine})" + (f" and {theirs}." if theirs else ".")
+
+
+def redo_words(mine: str | None, replies: int) -> str:
+    """What Redo brought back, as a sentence: ``"Brought back your move (Offer Key to the Shrine) and the
+    computer's 2 replies."``; ``mine`` as in :func:`undo_words` (None when only the computer's ``replies`` came
+    back)."""
+    theirs = f"the computer's {replies} repl{'y' if replies == 1 else 'ies'}" if replies else ""
+    if mine is None:
+        return f"Brought back the computer's {replies} move{'' if replies == 1 else 's'}."
+    return f"Brought back your move ({mine})" + (f" and {theirs}." if theirs else ".")

@@ -6,7 +6,9 @@ from __future__ import annotations
 import ipywidgets as w
 
 import tutor
-from tutor.lessons import Lesson, goal_failures, goal_out_of_reach, readable_lessons
+from tutor.lesson_words import goal_gap
+from tutor.step_words import bare
+from tutor.lessons import GAME_OVER, Lesson, goal_failures, goal_out_of_reach, readable_lessons
 from tutor.lessons import start_lesson as _start_lesson
 from tutor.scenario import find
 
@@ -35,6 +37,11 @@ HINT_ONCE_JS = """(function () {
   }, true);
 })();
 """
+
+#: The lesson's Hint tooltip while a stronger hint is left at this position, and once the strongest is shown.
+HINT_TIP = "Show a hint (press again for a stronger one)"
+LAST_HINT_TIP = "This is the strongest hint here: the next step is marked. Undo, or take it."
+
 
 class _OutOfBudget(Exception):
     """The goal search looked at as many positions as it may."""
@@ -83,7 +90,7 @@ class LessonRunner:
         self.picker.add_class("rt-sr-label")  # its label is for screen readers: the list says what it is
         self.prev = button("", "Previous lesson", icon="arrow-left")
         self.next = button("Next lesson", "Next lesson", icon="arrow-right")
-        self.hint = button("Hint", "Show a hint (press again for a stronger one)", icon="lightbulb-o",
+        self.hint = button("Hint", HINT_TIP, icon="lightbulb-o",
                            classes=("rt-hint-once",))  # (a double click is one press: HINT_ONCE_JS)
         self.picker.observe(g(lambda ch: self.open(ch["new"])), names="value")
         self.prev.on_click(g(lambda _b: self._go(-1)))
@@ -228,7 +235,7 @@ class LessonRunner:
         if label is None:
             return ("These moves have left the lesson's path to its goal: press Undo to go back a step, or Restart "
                     "the lesson.")
-        return f"The next step toward the goal is marked: {prov_text(label)}."
+        return f"The next step toward the goal is marked: {prov_text(bare(label))}."
 
     def _next_step(self) -> str | None:
         """The id of the lesson solution's next step when it is a legal action now (the learner on its path), else
@@ -260,6 +267,9 @@ class LessonRunner:
         text = self._step_hint or (esc(hs[-1]) if hs else None)  # HTML
         self.hints.value = "" if not text or stale else f'<div class="rt-hint">Hint: {text}</div>'
         self.hint.disabled = bool(getattr(self, "_reached", False))  # a hint at every step until the goal holds
+        # the tooltip promises a stronger hint only while the position's ladder has one (trial 18)
+        last = not stale and self._step_hint is not None
+        self.hint.tooltip = LAST_HINT_TIP if last else HINT_TIP
 
     def check(self) -> bool:
         """Check the goal after a step; show "Goal reached!" when it holds. Once reached, the lesson keeps saying so
@@ -284,6 +294,7 @@ class LessonRunner:
         if self.hints.value and (ok or self._hint_at != self._position()):
             self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
             self._mark_hint(None)
+            self.hint.tooltip = HINT_TIP  # (a new position: its ladder starts again)
         if self._achieved:  # the kept mark says it in place of the goal
             self.goal.add_class("rt-hidden")
         if ok:
@@ -299,21 +310,37 @@ class LessonRunner:
             self.stuck.remove_class("rt-hidden")
         else:
             self.stuck.add_class("rt-hidden")
+        yet = None if ok or why or self._achieved else self.not_yet()
+        if yet:  # the step did not reach the goal: said at the head of the actions, until the next step or a hint
+            self.hints.value = f'<div class="rt-hint rt-gap"><b>Not reached yet.</b> {esc(yet)} Undo, or play on.</div>'
         return ok
 
     def out_of_reach(self) -> str | None:
         """Why the lesson's goal can no longer be reached from the step shown, in plain words with what to do, or
         ``None`` while it may still be. First the lesson's own word (:func:`tutor.lessons.goal_out_of_reach`: its
-        ``out_of_reach`` conditions, or the game over), said at once; else the result of a short search
-        (:meth:`unreachable`)."""
-        said = goal_out_of_reach(self.lesson, self.app.session)
-        if said:
+        ``out_of_reach`` conditions), said at once; else the game over or the result of a short search
+        (:meth:`unreachable`), after what the last step did and what the goal asks instead
+        (:func:`tutor.lesson_words.goal_gap`, trial 18)."""
+        session = self.app.session
+        said = goal_out_of_reach(self.lesson, session)
+        if said and said != GAME_OVER:
             return said
-        if self.unreachable():
-            n = self.search_depth()
-            return (f"The goal can no longer be reached from here (not in {n} more steps). Press Undo to take back "
-                    "the last step, or Restart the lesson.")
+        gap = lambda: goal_gap(self.lesson, session)  # noqa: E731 - what the last step did, what the goal asks
+        if said:  # the game is over: what the goal asked, then that it is over (the Undo and Restart buttons beside)
+            return f"{gap() or ''} The game is over, so the goal can no longer be reached.".strip()
+        if self.unreachable():  # (short: the line must stay within two lines at 1024 px, trial 18)
+            return f"{gap() or ''} The goal can no longer be reached in {self.search_depth()} more steps.".strip()
         return None
+
+    def not_yet(self) -> str | None:
+        """After a step that did not reach the goal, once the learner has taken as many steps as the lesson's own
+        way and left it (the goal not out of reach, as far as the page knows): what the step did and what the goal
+        asks (:func:`tutor.lesson_words.goal_gap`), else None. Shown as the action list's head line (a note, like a
+        hint), so the board does not move (trial 18: the lesson line told only when the goal was lost)."""
+        session = self.app.session
+        if not session.history or len(session.history) < len(self.lesson.solution) or self._replayed()[1]:
+            return None
+        return goal_gap(self.lesson, session)
 
     #: Most positions a goal check looks at after a step off the lesson's solution (about a millisecond each).
     SEARCH_BUDGET = 250

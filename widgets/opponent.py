@@ -20,7 +20,7 @@ import ipywidgets as w
 import tutor
 from tutor import Action
 from tutor.bots import Still as _Still
-from tutor.step_words import step_sentence
+from tutor.step_words import bare, redo_words, step_sentence, undo_words  # noqa: F401 - (undo/redo words: here before)
 
 from .boards import hide_hands, mark_computer
 from .model import SessionModel
@@ -110,8 +110,7 @@ class Seats:
         self.auto = w.Checkbox(value=bool(auto), description="Auto", indent=False, layout=w.Layout(width="62px"),
                                tooltip="The computer moves by itself, a step every second; untick to stop")
         self.auto.observe(g(lambda ch: self._auto_changed(ch["new"])), names="value")
-        self.hint_button = button("Hint", "What would be a sensible move here, and why? (The hint never plays it)",
-                                  icon="lightbulb-o", classes=("rt-hint-once",))
+        self.hint_button = button("Hint", HINT_TIPS[0], icon="lightbulb-o", classes=("rt-hint-once",))
         self.hint_button.on_click(g(lambda _b: self.hint()))
         self.show_all = w.Checkbox(value=False, description="Show all hands", indent=False,
                                    layout=w.Layout(width="130px"),
@@ -142,6 +141,7 @@ class Seats:
             self.widget = w.VBox([row, self.say])
         self.widget.add_class("tutor-seats")
         self._hinted: str | None = None
+        self._hint_rung: tuple[tuple, int, str] | None = None  # (position, rung shown, the first rung's words)
         self._note_at: tuple | None = None  # the position the actions panel's note speaks of
         self._reasons: dict[tuple[int, str], str] = {}  # (step index, action id) -> the computer's reason (HTML)
         self._pending = None  # the Auto timer
@@ -214,9 +214,7 @@ class Seats:
         action = b.choose(still)
         if level != "normal":
             return action, "the easy computer picks one of its legal moves at random."
-        why = b.explain(still, action, voice="it")
-        label = f"{action.label}: "
-        return action, why[len(label):] if why.startswith(label) else why
+        return action, b.reason(still, action, voice="it")
 
     def _play(self, seat: int, level: str, action: Action, why: str) -> None:
         """Apply the computer's chosen move, its reason kept for its step (shown under the step's title)."""
@@ -226,7 +224,7 @@ class Seats:
             f'<div class="rt-bot-why"><span class="rt-bot-who">Why the computer chose this:</span> '
             f"{self._words(why)}</div>")
         # (the label is written to the seat choosing: said of the computer, in the third person)
-        self.say.value = f'<span class="rt-bot-who">{prov_text(step_sentence(action.label, who))}:</span> {self._words(why)}'
+        self.say.value = f'<span class="rt-bot-who">{prov_text(step_sentence(bare(action.label), who))}:</span> {self._words(why)}'
         self.model.apply(action.id)
 
     def step(self) -> bool:
@@ -319,7 +317,7 @@ class Seats:
                 break
         replies = n - (mine is not None)
         if n:  # the label as the step's title shows it (the provisional mark), the rest plain words
-            label = prov_text(mine.action.label) if mine else None
+            label = prov_text(bare(mine.action.label)) if mine else None
             self._note(f'<div class="rt-undo-note">{undo_words(label, replies)}</div>')
         return n
 
@@ -340,23 +338,39 @@ class Seats:
             n += 1
         mine = first if first.action.actor in set(self.people) else None
         replies = n - (mine is not None)
-        label = prov_text(mine.action.label) if mine else None
+        label = prov_text(bare(mine.action.label)) if mine else None
         self._note(f'<div class="rt-undo-note">{redo_words(label, replies)}</div>')
         return n
 
     # -- the hint ------------------------------------------------------------------------------------------------
+    def _position(self) -> tuple:
+        s = self.model.session
+        return (id(s), tuple(st.action.id for st in s.history), s.current_player)
+
     def hint(self) -> None:
-        """Show the ``normal`` computer's move for the seat to play, highlighted in the action list, and why. The
-        move is not played."""
+        """Show the ``normal`` computer's move for the seat to play, highlighted in the action list, and why; the
+        move is not played. A hint ladder per position (trial 18: a second press repeated the first): the first press
+        marks the move and says why; a second press at the same position says also what the move itself does (its
+        rule and card, :meth:`tutor.bots.Bot.more`); there is no third rung, and the button's tooltip says so."""
         s = self.model.session
         if s.is_over:
             self._note('<div class="rt-hint">The game is over: there is nothing to hint.</div>')
             return
-        action, why = self._bot("normal").hint(s)
-        self._hinted = action.id
+        bot, here = self._bot("normal"), self._position()
+        if self._hint_rung is not None and self._hint_rung[0] == here and self._hinted is not None:
+            why = self._hint_rung[2]
+            more = bot.more(s, self._hinted)
+            self._hint_rung = (here, 2, why)
+            text = (f'<span class="rt-bot-who">Hint:</span> {self._words(why)}'
+                    f'<div class="rt-hint-more"><span class="rt-bot-who">More:</span> {self._words(more)}</div>')
+        else:
+            action, why = bot.hint(s)
+            self._hinted = action.id
+            self._hint_rung = (here, 1, why)
+            text = f'<span class="rt-bot-who">Hint:</span> {self._words(why)}'
         self._mark_hint()
-        self._note(f'<div class="rt-hint"><span class="rt-bot-who">Hint:</span> {self._words(why)}</div>',
-                   say=f'<span class="rt-bot-who">Hint:</span> {self._words(why)}')
+        self.hint_button.tooltip = HINT_TIPS[self._hint_rung[1]]
+        self._note(f'<div class="rt-hint">{text}</div>', say=text)
 
     def _note(self, html: str, say: str | None = None) -> None:
         """Show ``html`` under the actions panel's heading until the game moves on (and in ``say``)."""
@@ -401,6 +415,9 @@ class Seats:
                     b.add_class("rt-hidden")
         if self._hinted is not None and self._hinted not in {a.id for a in s.legal_actions()}:
             self._hinted = None
+        if self._hint_rung is not None and self._hint_rung[0] != self._position():  # a new position: a new ladder
+            self._hint_rung = None
+            self.hint_button.tooltip = HINT_TIPS[0]
         if self._note_at is not None and self._note_at != (id(s), len(s.history), s.current_player):
             self._note_at = None
             self._hinted = None
@@ -439,25 +456,11 @@ class Seats:
         self._pending = loop.call_later(AUTO_PAUSE, later)
 
 
-def undo_words(mine: str | None, replies: int) -> str:
-    """What Undo took back, as a sentence: ``"Took back your move (Offer Key to the Shrine) and the computer's 2
-    replies."``; ``mine`` is the label of the learner's move taken back, as it is to be shown (the caller escapes
-    it), or None when no move of the learner's was left, only the computer's ``replies``."""
-    theirs = f"the computer's {replies} repl{'y' if replies == 1 else 'ies'}" if replies else ""
-    if mine is None:
-        return (f"Took back the computer's {replies} move{'' if replies == 1 else 's'}: no move of yours was left "
-                "to take back.")
-    return f"Took back your move ({mine})" + (f" and {theirs}." if theirs else ".")
-
-
-def redo_words(mine: str | None, replies: int) -> str:
-    """What Redo brought back, as a sentence: ``"Brought back your move (Offer Key to the Shrine) and the
-    computer's 2 replies."``; ``mine`` as in :func:`undo_words` (None when only the computer's ``replies`` came
-    back)."""
-    theirs = f"the computer's {replies} repl{'y' if replies == 1 else 'ies'}" if replies else ""
-    if mine is None:
-        return f"Brought back the computer's {replies} move{'' if replies == 1 else 's'}."
-    return f"Brought back your move ({mine})" + (f" and {theirs}." if theirs else ".")
+#: The Hint button's tooltip before a hint at this position, after the first rung, after the last (the ladder's
+#: rungs: the move marked and why; then what the move itself does; nothing more, and the tooltip says so).
+HINT_TIPS = ("What would be a sensible move here, and why? (The hint never plays it.)",
+             "Press again for what that move itself does (its rule and card).",
+             "That is all the hint can say here: the move is marked, with why and what it does.")
 
 
 _POOL: concurrent.futures.ThreadPoolExecutor | None = None

@@ -196,10 +196,10 @@ class PracticeView:
                 b.add_class("rt-pq-right")
             elif i == index:
                 b.add_class("rt-pq-wrong")
-        said = (f"the answer is: {prov_text(q.answer.text)}" if q.answer.text.endswith(".")  # already a sentence
-                else f"the answer is “{prov_text(q.answer.text)}”.")
-        head = ('<div class="rt-pq-ok">✓ Right.</div>' if chosen.correct else
-                f'<div class="rt-pq-no">✗ Not quite: {said}</div>')
+        said = (f"The answer is: {prov_text(q.answer.text)}" if q.answer.text.endswith(".")  # already a sentence
+                else f"The answer is “{prov_text(q.answer.text)}”.")
+        head = ('<div class="rt-pq-ok">✓ Right.</div>' if chosen.correct else  # (one colon: trial 18 read
+                f'<div class="rt-pq-no">✗ Not quite. {said}</div>')  # "Not quite: the answer is: ...")
         lines = "".join(f"<div>{prov_text(x)}</div>" for x in q.explanation.split("\n"))
         note = ""
         if not chosen.correct and chosen.note and q.kind != "can-do":

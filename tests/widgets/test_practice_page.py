@@ -367,7 +367,9 @@ def test_a_wrong_what_happens_answer_shows_the_right_one_as_a_sentence(store):
     assert q.kind == "what-happens"
     assert all("→" not in b.description and b.description.endswith(".") for b in view.options)
     view.options[_index(q, False)].click()
-    assert f"Not quite: the answer is: {q.answer.text}" in view.feedback.value.replace("&amp;", "&")
+    assert f"✗ Not quite. The answer is: {q.answer.text}" in view.feedback.value.replace("&amp;", "&")
+    head = view.feedback.value.replace("&amp;", "&").split('<div class="rt-pq-no">', 1)[1].split("</div>", 1)[0]
+    assert head.count(":") == q.answer.text.count(":") + 1  # one colon of its own (trial 18: "Not quite: ... is:")
     assert "this happens, in order:" in view.feedback.value and "→" not in view.feedback.value
 
 

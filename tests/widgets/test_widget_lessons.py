@@ -1108,3 +1108,65 @@ def test_a_double_click_on_hint_is_one_press():
     assert "rt-hint-once" in app.lessons.hint._dom_classes
     app.tabs.selected_index = 1
     assert "rt-hint-once" in app.free.seats.hint_button._dom_classes
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id", "wrong_last", "words", "lost"), [
+    ("spirited", "sp-01-goal", {"kind": "rally", "clan": "chinese"},
+     "You rallied a Chinese card into your Hand, but the goal asks for Player 2's hand to hold the Aztecs card (it "
+     "holds the Chinese card).", True),
+    ("restless-spirits", "rs-20-mastery-lock", {"kind": "choose-space", "space": 2},
+     "You placed Gonga (Sacred) on space 2 (centre), but the goal asks for Player 1's board to hold Gonga, empty, "
+     "empty (it holds empty, Gonga, empty).", False),
+    ("spirit-duels", "sd-12-zap", {"kind": "choose-spirit", "player": 1, "spirit": 1},
+     "You chose “Zap 2: put 1 Zap damage on Player 1's Tychomp (no tokens)”, but the goal asks for Player 1's "
+     "Pawnite's damage to be 2 (it is 1).", False),
+])
+def test_a_wrong_step_is_told_what_it_did_and_what_the_goal_asks(game_id, lesson_id, wrong_last, words, lost):
+    """Trial 18: in Spirited lesson 1, Rallying the Chinese card was met by "the goal can no longer be reached" alone.
+    The page now says what the step did and what the goal asks (from the goal's own check): on the lesson line, then
+    that the goal is out of reach, where the page's search is sure (Spirited); else, once the lesson's own number of
+    steps is taken off its way, at the head of the action list (the board does not move): "Not reached yet."
+    (Restless Spirits, Spirit Duels). Undo takes it away; the lesson's own way never shows it."""
+    from tutor.scenario import ActionRef
+    runner = LessonRunner(game_id)
+    runner.open([x.id for x in runner.lessons].index(lesson_id))
+    for ref in runner.lesson.solution[:-1]:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+        assert "rt-hidden" in runner.stuck._dom_classes and "rt-gap" not in runner.hints.value
+    runner.app.actions.button_for(find(runner.app.session, ActionRef(**wrong_last)).id).click()
+    stuck = runner.stuck_text.value.replace("&#x27;", "'")
+    note = runner.hints.value.replace("&#x27;", "'")
+    if lost:
+        assert "rt-hidden" not in runner.stuck._dom_classes and "rt-gap" not in note
+        assert stuck == f'<span class="rt-stuck-text">⚠ {words} The goal can no longer be reached in 6 more steps.</span>'
+        assert len(stuck) < 300  # two lines at most at 1024 px beside Undo and Restart (trial 18 screenshots)
+    else:
+        assert "rt-hidden" in runner.stuck._dom_classes  # the lesson line (above the board) stays as it was
+        assert note == f'<div class="rt-hint rt-gap"><b>Not reached yet.</b> {words} Undo, or play on.</div>'
+        assert "rt-hidden" not in runner.app.actions.note._dom_classes
+    for text in (stuck, note):
+        assert ".." not in text and ".:" not in text and " :" not in text
+    runner.app.model.undo()
+    assert "rt-hidden" in runner.stuck._dom_classes and "rt-gap" not in runner.hints.value
+    runner.app.actions.button_for(find(runner.app.session, runner.lesson.solution[-1]).id).click()
+    assert "Goal reached" in runner.done.value and "rt-hidden" in runner.stuck._dom_classes
+    assert "rt-gap" not in runner.hints.value
+
+
+def test_the_lesson_hint_tooltip_promises_a_stronger_hint_only_while_there_is_one():
+    """Trial 18: the Hint tooltip said "press again for a stronger one" at the last rung too. While the position's
+    ladder has a rung left it says so; once the next step is marked (the strongest hint) it says that this is the
+    strongest; a step on starts the ladder again."""
+    from widgets.lesson_runner import HINT_TIP, LAST_HINT_TIP
+    runner = LessonRunner("spirit-duels")
+    assert runner.hint.tooltip == HINT_TIP
+    for _ in runner.lesson.hints:
+        runner.hint.click()
+        assert runner.hint.tooltip == HINT_TIP
+    runner.hint.click()
+    assert "The next step toward the goal is marked: " in runner.hints.value and ".." not in runner.hints.value
+    assert runner.hint.tooltip == LAST_HINT_TIP
+    runner.hint.click()
+    assert runner.hint.tooltip == LAST_HINT_TIP
+    runner.app.actions.button_for(find(runner.app.session, runner.lesson.solution[0]).id).click()
+    assert runner.hint.tooltip == HINT_TIP or "Goal reached" in runner.done.value

@@ -443,3 +443,39 @@ def test_the_computers_steps_are_said_of_the_computer(game_id):
             said = plain(f"Step {st.index + 1} · {past_sentence(st.action.label, 'The computer')}")
             assert any(plain(t).startswith(said) for t in theirs), (said, theirs)
     assert all(re.match(r"Step \d+ · Player 1: ", t) for t in mine), mine
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_a_second_hint_press_says_what_the_move_itself_does(game_id):
+    """Trial 18: a second Hint press at the same position repeated the first, though the tooltip suggested more. The
+    ladder per position: the first press marks the move and says why; the second says also what the move itself
+    does (its rule and, for a card, the card's text: tutor.bots.Bot.more); the tooltip says what the next press
+    gives, and that there is no more at the last rung; a new position starts the ladder again."""
+    from widgets.opponent import HINT_TIPS
+    app, seats = table(game_id, seed=2)
+    for _ in range(12):  # a few steps in, on the learner's turn
+        seats.step() if seats.computer_to_move() else person_moves(app, seats)
+    while seats.computer_to_move():
+        seats.step()
+    n = len(app.session.history)
+    assert seats.hint_button.tooltip == HINT_TIPS[0]
+    seats.hint_button.click()
+    first = unescape(app.actions.note.value)
+    marked = [b._action_id for b in app.actions.action_buttons if "rt-hint" in b._dom_classes]
+    expected, why = tutor.bot(game_id, "normal", 0).hint(app.session)
+    assert marked == [expected.id] and "Hint:" in first and "More:" not in first
+    assert seats.hint_button.tooltip == HINT_TIPS[1]
+    seats.hint_button.click()
+    second = unescape(app.actions.note.value)
+    more = tutor.bot(game_id, "normal", 0).more(app.session, expected)
+    main = next(tutor.clauses(game_id)[c] for c in expected.clauses if c in tutor.clauses(game_id))
+    assert second.startswith(first[:-len("</div>")]) and "More:</span> What it does (" in second
+    assert f"{main.text}" in second and "[" + main.id + "]" not in second  # the rule by its title, never its id
+    assert more.startswith("What it does (")
+    assert seats.hint_button.tooltip == HINT_TIPS[2] and len(app.session.history) == n
+    seats.hint_button.click()  # no third rung: the same words, the tooltip already says so
+    assert unescape(app.actions.note.value) == second and seats.hint_button.tooltip == HINT_TIPS[2]
+    for text in (first, second):
+        assert ".:" not in text and ".." not in text.replace("...", "") and " :" not in text
+    app.actions.button_for(expected.id).click()
+    assert seats.hint_button.tooltip == HINT_TIPS[0]

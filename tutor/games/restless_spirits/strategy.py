@@ -25,6 +25,14 @@ WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "fitting"
            "cards": 0.6, "tokens": 0.5}
 
 
+#: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
+#: kind: an attract's offering and space, a refresh's or retrieve's pick, a buy's swap at the hand limit.
+FOLLOW = {"attract": "once the Spirit is placed, it", "choose-offering": "once the Spirit is placed, it",
+          "refresh-and-attract": "once a Spirit is chosen and placed, it",
+          "refresh-market-and-buy": "with the Totem taken next, it", "retrieve-from-shrine": "with the Totem taken "
+          "next, it", "buy-totem": "with the Totem given up, it", "activate-ability": "with the ability's choices, it"}
+
+
 def observation(g, s: RSState, seat: int) -> dict[str, Any]:
     """The state as ``seat`` may see it (see the module docstring); JSON-like."""
     d = s.model_dump(mode="json")
@@ -146,3 +154,28 @@ def reasons(g, s: RSState, mine) -> list[str]:
             reasons.append(f"no move now brings a Spirit closer to release; this one keeps {{your}} options open "
                            f"{cite}")
     return reasons
+
+
+#: Action kinds whose ``spirit`` parameter is the Spirit whose ability the learner may want to know.
+_SPIRIT_KINDS = ("attract", "choose-lost-spirit", "choose-drawn-spirit", "choose-copy")
+
+
+def card_text(g, s: RSState, action) -> tuple[str, str] | None:
+    """The card ``action`` brings, plays or activates and its text in our words: a Spirit's ability (attracted,
+    drawn, copied or activated on a space of the acting player's board), a Blessing's or Curse's text; None
+    otherwise."""
+    by = g.cards.by_id
+    card = None
+    if action.kind in _SPIRIT_KINDS:
+        card = by.get(action.param("spirit") or "")
+    elif action.kind in ("play-blessing", "play-curse"):
+        card = by.get(action.param("card") or "")
+    elif action.kind == "activate-ability" and s.current is not None:
+        board = s.players[s.current].board
+        space = action.param("space")
+        ps = board[space - 1] if isinstance(space, int) and 0 < space <= len(board) else None
+        card = by.get(ps.card) if ps is not None else None
+    if card is None:
+        return None
+    text = getattr(card, "text", None) or getattr(getattr(card, "ability", None), "text", None)
+    return (card.name, text) if text else None

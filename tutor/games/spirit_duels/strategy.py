@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ctx import is_spirit, stat
+from .ctx import card_of, is_spirit, stat
 from .dice import boosted, symbol
 from .state import SDState
 
@@ -21,6 +21,13 @@ WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": 0.5, "essence": 0.35, "status
            "stage": 1.2, "hand": 0.15}
 
 _POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
+
+
+#: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
+#: kind: a card's or a die's target, the dice a meditation rerolls.
+FOLLOW = {"play-card": "with the target chosen next, it", "resolve-dice": "with the die resolved next, it",
+          "resolve-die": "with the target chosen next, it", "meditate": "then the reroll",
+          "mark-die": "then the reroll", "use-item": "with the target chosen next, it"}
 
 
 def observation(g, s: SDState, seat: int) -> dict[str, Any]:
@@ -121,3 +128,19 @@ def reasons(g, s: SDState, mine) -> list[str]:
         else:
             reasons.append(f"no move now deals damage; this one keeps {{your}} options open {cite}")
     return reasons
+
+
+def card_text(g, s: SDState, action) -> tuple[str, str] | None:
+    """The card ``action`` plays (its text in our words) or the Spirit it activates (its ability, when it has one);
+    None otherwise."""
+    if action.kind == "play-card":
+        card = g.cards.by_id.get(action.param("card") or "")
+        return (card.name, card.text) if card is not None and card.text else None
+    if action.kind == "activate" and s.current is not None:
+        spirits = s.players[s.current].spirits
+        k = action.param("spirit")
+        if isinstance(k, int) and 0 < k <= len(spirits):
+            sp = card_of(g, spirits[k - 1])
+            if sp.ability is not None and sp.ability.text:
+                return sp.name, sp.ability.text
+    return None

@@ -24,6 +24,12 @@ WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8}
 _MEDAL = {0: 0, 1: 0.5, 2: 2, 3: 3}
 
 
+#: How a reason names what the decision after an action does (:meth:`tutor.bots.Bot.reasons`), by the action's
+#: kind: a Scout's (or its card's) Rally or Recruit is a choice of its own, never the card's power.
+FOLLOW = {"scout": "then the card taken next", "play-card": "then the card taken next",
+          "skip": "then the card taken next", "march": "then the next Camp used"}
+
+
 def observation(g, s: SPState, seat: int) -> dict[str, Any]:
     """The state as ``seat`` may see it (see the module docstring); JSON-like."""
     d = s.model_dump(mode="json")
@@ -102,3 +108,13 @@ def reasons(g, s: SPState, mine) -> list[str]:
     if not reasons:
         reasons.append(f"no move now scores or builds a Camp; this one risks the least {cite}")
     return reasons
+
+
+def card_text(g, s: SPState, action) -> tuple[str, str] | None:
+    """The card ``action`` plays and what its power does, in our words: ``("Sao power", "Until your next turn,
+    ...")`` for a card played while Scouting; None for other actions (their rule says what they do)."""
+    if action.kind != "play-card":
+        return None
+    clan = g.cards.clan.get(action.param("clan") or "")
+    text = getattr(getattr(clan, "power", None), "text", "") if clan is not None else ""
+    return (f"{clan.name} power", text) if text else None

@@ -1,0 +1,124 @@
+"""What a lesson's goal asks and what the learner's step did instead, in a sentence a person would say (trial 18:
+after Rallying the Chinese card in Spirited lesson 1 the page said only "the goal can no longer be reached").
+
+:func:`goal_gap` reads the lesson's own goal check (:attr:`tutor.lessons.Lesson.check`): the parts that do not hold
+now, first those the last step changed, each said in the learner's words (cards by name, seats as "Player N", rules
+by their titles), after what the last step did: ``"You rallied a Chinese card into your Hand, but the goal asks for
+Player 2's hand to hold the Aztecs card (it holds the Chinese card)."``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .core.session import Session
+from .faq_whatif.setup_edits import card_names
+from .lessons import Lesson, start_lesson
+from .scenario import Expect, check
+from .scenario_words import _PATH_WORDS, _SEAT_PATHS, describe_expect, describe_path, describe_value, slot_names
+from .step_words import bare, you_past
+
+#: At most this many parts of the goal are named in one sentence (the ones the last step changed come first): one
+#: keeps the page's line short (two lines at most at 1024 px).
+MOST_PARTS = 1
+
+
+def _thing(key: str, names: dict[str, str]) -> str:
+    """A state fact as a person names it: ``"p2.hand"`` -> ``"Player 2's hand"``, ``"current"`` -> ``"the player
+    to act"``, ``"p1.s2.damage"`` -> ``"Player 1's Pawnite's damage"``."""
+    if key == "current":
+        return "the player to act"
+    words = describe_path(key, names)
+    if " · " in words:
+        owner, what = words.split(" · ", 1)
+        return f"{owner}'s {what}"
+    own = _PATH_WORDS.get(key.split(".")[-1], "")
+    return "the " + (words if own[:1].isupper() else words[:1].lower() + words[1:])
+
+
+def _value(game_id: str, value: Any, names: dict[str, str], seats: bool) -> str:
+    """A fact's value in words: cards and items by name; Spirited clan cards counted ("the Aztecs card",
+    "2 Japanese cards"); an empty list "nothing"; an empty place "empty"."""
+    if isinstance(value, list):
+        if not value:
+            return "nothing"
+        if game_id == "spirited" and all(isinstance(v, str) and v in names for v in value):
+            counts = Counter(value)
+            return " and ".join(f"the {names[v]} card" if n == 1 else f"{n} {names[v]} cards"
+                                for v, n in counts.items())
+        return ", ".join("empty" if v is None else _value(game_id, v, names, seats) for v in value)
+    return describe_value(value, names, seats)
+
+
+def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, str]) -> str:
+    seats = key.split(".")[0] in _SEAT_PATHS
+    thing = _thing(key, names)
+    say = lambda v: _value(game_id, v, names, seats)  # noqa: E731
+    if key == "current":
+        return f"the goal asks for {say(want)} to be playing (it is {say(got)})"
+    if isinstance(want, bool):
+        owner, _, what = describe_path(key, names).rpartition(" · ")
+        of = f" of {owner}" if owner else ""
+        return (f"the goal asks for “{what}” to be true{of} (it is not)" if want else
+                f"the goal asks for “{what}” not to be true{of} (it is)")
+    if isinstance(want, list):
+        return f"the goal asks for {thing} to hold {say(want)} (it holds {say(got)})"
+    return f"the goal asks for {thing} to be {say(want)} (it is {say(got)})"
+
+
+def _facts_before(lesson: Lesson, session: Session) -> dict[str, Any]:
+    """The facts of the position before the session's last step (a replay of its steps on the lesson's start)."""
+    s = start_lesson(lesson)
+    for st in session.history[:-1]:
+        s.apply(st.action.id)
+    return s.game.facts(s.state)
+
+
+def goal_parts(lesson: Lesson, session: Session) -> list[str]:
+    """The parts of the lesson's goal that do not hold in ``session``, each as a clause of a sentence ("the goal
+    asks for Player 2's hand to hold the Aztecs card (it holds the Chinese card)"): the state facts first (those
+    the last step changed before the rest), then the rules that should or should not have applied, then the other
+    expectations (legal or blocked actions). Empty once the goal is reached."""
+    e = lesson.check
+    names = {**session.game.value_names(), **card_names(session), **slot_names(session)}
+    titles = {cid: c.title for cid, c in session.game.clauses.items()}
+    facts = session.game.facts(session.state)
+    wrong = [k for k, want in e.state.items() if facts.get(k) != want]
+    if wrong and session.history:
+        before = _facts_before(lesson, session)
+        wrong.sort(key=lambda k: before.get(k) == facts.get(k))  # changed by the last step first (a stable sort)
+    out = [_state_part(session.game_id, k, e.state[k], facts.get(k), names) for k in wrong]
+    fired = {ev.clause for st in session.history for ev in st.events}
+    out += [f"the goal asks for the rule “{titles.get(c, c)}” to apply (it has not)" for c in e.fired
+            if c not in fired]
+    out += [f"the goal asks that the rule “{titles.get(c, c)}” does not apply (it did)" for c in e.not_fired
+            if c in fired]
+    rest = e.model_copy(update={"state": {}, "fired": [], "not_fired": []})
+    for one in _single_parts(rest):
+        if check(session, session.history, one):
+            for line in describe_expect(one, names, titles):
+                out.append(f"the goal asks that {line[:1].lower()}{line[1:]} (it does not)")
+    return out
+
+
+def _single_parts(e: Expect) -> list[Expect]:
+    """``e`` (without state, fired and not_fired) cut into expectations of one part each."""
+    out = []
+    for field in ("legal", "not_legal", "blocked", "refused", "in_order", "rulings"):
+        for item in getattr(e, field) if field != "in_order" else ([e.in_order] if e.in_order else []):
+            out.append(Expect(only_last=e.only_last, **{field: item if field == "in_order" else [item]}))
+    return out
+
+
+def goal_gap(lesson: Lesson, session: Session) -> str | None:
+    """What the last step did and what of the lesson's goal now differs, as one sentence a person would say
+    (``"You rallied a Chinese card into your Hand, but the goal asks for Player 2's hand to hold the Aztecs card
+    (it holds the Chinese card)."``), or ``None`` before the first step and once the goal is reached. At most
+    :data:`MOST_PARTS` parts are named; the caller says what to do (Undo, Restart)."""
+    if not session.history:
+        return None
+    parts = goal_parts(lesson, session)
+    if not parts:
+        return None
+    did = you_past(bare(session.history[-1].action.label.replace(" [provisional]", "")))
+    return f"{did}, but {'; and '.join(parts[:MOST_PARTS])}."
