@@ -186,7 +186,7 @@ def _writes(connection_class, hows: list[str]) -> list:
     async def scenario():
         asyncio.get_running_loop().set_exception_handler(lambda loop, context: seen.append(context))
         conn = connection_class()
-        conn.kernel_id = "k9"
+        conn.kernel_id, conn.log = "k9", logging.getLogger("test.server")  # (the server app's log)
         for how in hows:
             conn.websocket_handler = _Handler(how)
             conn.write_message("a message", binary=False)
@@ -213,10 +213,10 @@ def test_writes_to_a_closed_page_are_dropped_with_one_line_not_a_traceback(caplo
         pass
 
     pagegone.quiet_closed_writes(After)
-    with caplog.at_level(logging.DEBUG, logger="rules_tutor.pagegone"):
+    with caplog.at_level(logging.DEBUG, logger="test.server"):
         seen = _writes(After, ["closed-after", "closed-before", "closed-after"])
     assert seen == []
-    lines = [(r.levelno, r.getMessage()) for r in caplog.records if r.name == "rules_tutor.pagegone"]
+    lines = [(r.levelno, r.getMessage()) for r in caplog.records if r.name == "test.server"]
     said = "kernel k9: its page closed while messages were on their way to it; they are dropped"
     assert lines == [(logging.INFO, said), (logging.DEBUG, said), (logging.DEBUG, said)]
     assert "Traceback" not in caplog.text

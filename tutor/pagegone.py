@@ -112,8 +112,9 @@ def quiet_closed_writes(connection_class) -> None:
     def _dropped(self) -> None:
         level = logging.DEBUG if getattr(self, "_tutor_told_closed", False) else logging.INFO
         self._tutor_told_closed = True
-        log.log(level, "kernel %s: its page closed while messages were on their way to it; they are dropped",
-                getattr(self, "kernel_id", "?"))
+        (getattr(self, "log", None) or log).log(  # the server's own log (Jupyter Server's lines beside it)
+            level, "kernel %s: its page closed while messages were on their way to it; they are dropped",
+            getattr(self, "kernel_id", "?"))
 
     def _read_error(self, future) -> None:
         if future.cancelled():
@@ -122,8 +123,8 @@ def quiet_closed_writes(connection_class) -> None:
         if exc is not None and _closed_error(exc):
             _dropped(self)
         elif exc is not None:
-            log.warning("kernel %s: a message to its page was not sent: %s", getattr(self, "kernel_id", "?"),
-                        str(exc)[:200])
+            (getattr(self, "log", None) or log).warning("kernel %s: a message to its page was not sent: %s",
+                                                        getattr(self, "kernel_id", "?"), str(exc)[:200])
 
     def write_message(self):
         handler_write = self.websocket_handler.write_message
