@@ -118,6 +118,9 @@ _guard.withhold_comm_tracebacks(ZMQChannelsWebsocketConnection)
 _frames = _tutor_module("wsframes")
 _frames.refuse_malformed_frames(ZMQChannelsWebsocketConnection)
 _frames.limit_connections(ZMQChannelsWebsocketConnection)  # a few websockets per kernel: never out of files
+# A page's websocket closed: its kernel is told (a learn page gives up its tab mark at once, not 20 s later), and the
+# kernel's messages still on their way to it are dropped with one log line, not a WebSocketClosedError traceback.
+_tutor_module("pagegone").install(ZMQChannelsWebsocketConnection)
 # A page's kernel runs the notebook's own cells, sent by the server; from the browser only the widgets' comm messages
 # pass (the list standalone Voila uses): an execute_request on a page's websocket is dropped, never run.
 c.MappingKernelManager.allowed_message_types = list(_cap.KERNEL_MESSAGE_TYPES)

@@ -37,6 +37,33 @@ def test_index_holds_every_scenario_with_cards_and_clauses():
         index.get("nope")
 
 
+def test_tags_name_cards_as_the_game_does_and_no_two_questions_read_alike():
+    """Trial 18: a lower-case "aztecs" tag (a file's cover written as a card id), and two near-duplicate Shield
+    questions in Spirited's list (two scenarios of one ruling, written separately; now one, with every expectation
+    of both)."""
+    import dataclasses
+    import re
+
+    index = faq.build_index("spirited")
+    e = index.get("rule-shield-protect")
+    assert e.tags[:4] == ("shield", "opponent", "Aztecs", "Babylonians")
+    lower = dataclasses.replace(e, covers=("shield", "aztecs", "AZTECS", "Twizel"))  # a file of one's own
+    assert lower.topics == ("shield", "Aztecs", "Twizel") and lower.tags.count("Aztecs") == 1
+    assert "aztecs" not in lower.tags
+    for x in index.entries:  # every tag that names a card is written as the game writes the card's name
+        names = {n.lower(): n for _c, n, _k in x.cards}
+        assert all(names.get(t.lower(), t) == t for t in x.tags), (x.id, x.tags)
+    merged = index.get("ruling-manoeuvre-one-shield-per-stack")
+    assert "rule-manoeuvre-shield-taken" not in {x.id for x in index.entries}
+    (exp,) = merged.scenario.expect
+    assert [r.clause for r in exp.refused] == ["sp.ruling.manoeuvre-shield"] and exp.rulings == ["sp.ruling.manoeuvre-shield"]
+    assert [b.clause for b in exp.blocked] == ["sp.ruling.manoeuvre-shield"] and exp.state == {"pending": "bonus-manoeuvre"}
+    assert merged.ok
+    words = lambda q: tuple(re.findall(r"[a-z]+", q.lower()))[:12]  # noqa: E731 - what a list line shows first
+    firsts = [words(x.question) for x in index.entries]
+    assert len(firsts) == len(set(firsts)), [f for f in firsts if firsts.count(f) > 1]
+
+
 def test_index_runs_no_scenario_until_a_result_is_asked_for(monkeypatch):
     calls = []
     real_run = faq.run

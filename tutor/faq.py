@@ -108,11 +108,19 @@ class Entry:
         return tuple(dict.fromkeys(self.named + self.checked.fired))
 
     @property
+    def topics(self) -> tuple[str, ...]:
+        """``covers`` as shown: a tag that is a card's name but for its capitals is written as the game writes it
+        ("Aztecs", never a file's "aztecs": trial 18), in its place. Other tags (a short name such as "Twizel", a
+        topic) stay as the file has them."""
+        names = {name.lower(): name for _cid, name, _kind in self.cards}
+        return tuple(dict.fromkeys(names.get(c.lower(), c) for c in self.covers))
+
+    @property
     def tags(self) -> tuple[str, ...]:
-        """``covers`` then the names of the Spirits, then of the other cards (guides left out) named in the set-up
-        and not already among them (case-insensitive), for display."""
-        seen = {c.lower() for c in self.covers}
-        out = list(self.covers)
+        """:attr:`topics` then the names of the Spirits, then of the other cards (guides left out) named in the
+        set-up and not already among them (case-insensitive), for display."""
+        seen = {c.lower() for c in self.topics}
+        out = list(self.topics)
         ranked = sorted(self.cards, key=lambda c: c[2] != "spirit")
         for _cid, name, kind in ranked:
             if kind != "guide" and name.lower() not in seen:

@@ -375,15 +375,15 @@ def _make_app_class():
             self.finish(kernelcap.busy_page(max_kernels, in_use))
 
     from voila.static_file_handler import TemplateStaticFileHandler
-    # /voila/templates/x: 404, not a ValueError (HTTP 500) in Voila's handler
-    webguard.guard_template_static_files(TemplateStaticFileHandler)
+    webguard.guard_template_static_files(TemplateStaticFileHandler)  # /voila/templates/x: 404, not HTTP 500
     # A traceback from a page's malformed widget message goes to the server's log, not to the browser.
     from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
     webguard.withhold_comm_tracebacks(ZMQChannelsWebsocketConnection)
     from jupyter_server.services.kernels.handlers import KernelHandler
-    from tutor import wsframes
+    from tutor import pagegone, wsframes
     wsframes.refuse_malformed_frames(ZMQChannelsWebsocketConnection)  # a malformed frame: one log line, dropped
     wsframes.limit_connections(ZMQChannelsWebsocketConnection)  # 300 websockets to a kernel: out of files
+    pagegone.install(ZMQChannelsWebsocketConnection)  # a page gone: its kernel is told; late writes dropped quietly
     kernelcap.note_kernel_questions(KernelHandler)  # a page asking about its kernel is still loading: kept for it
 
     def _with_xsrf_cookie(route):

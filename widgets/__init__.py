@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import importlib
 
-from . import comm_guard
+from . import comm_guard, page_life
 from .model import ErrorPanel, SessionModel, clause_chip
 
 # Every page imports this package first: its widgets take from the browser only what a learner's input can change
 # (forged comm messages are refused, see comm_guard).
 comm_guard.install()
+# ... and hears from the server when its page left (a learn page gives up its tab mark, see page_life).
+page_life.install()
 
 __all__ = ["learn_app", "play_app", "TutorApp", "LessonRunner", "LearnApp", "SessionModel", "ErrorPanel",
            "Controls", "clause_chip", "presenter_app", "PresenterApp",

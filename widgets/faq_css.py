@@ -19,6 +19,9 @@ CSS = """
   text-align: left; background: transparent; box-shadow: none; color: #1f1d2b; font-weight: 600; padding: 2px 6px;
   line-height: 1.3; font-size: 13.5px; }
 .tutor-scenario.jupyter-button:hover { color: #5b2d90; text-decoration: underline; }
+/* a saved question: its name (what its author typed), then its question (the what-if) in two lines at most */
+.rt-faq-mine-q { font-size: 12px; color: #5a5470; line-height: 1.35; padding: 0 6px 2px 6px; overflow: hidden;
+  display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
 .tutor-faq-more.jupyter-button, .tutor-faq-more.widget-button { margin: 6px 0 2px 0; background: #efe9f9;
   color: #4a2577; font-weight: 600; border-radius: 8px; box-shadow: none; border: 1px dashed #c9b8e8; }
 .tutor-faq-more.jupyter-button:hover { background: #e4dbf5; }

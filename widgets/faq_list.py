@@ -143,16 +143,22 @@ class QuestionList:
 
     # -- the list ----------------------------------------------------------------------------------------------
     def _item(self, e: faq.Entry) -> w.Widget:
-        btn = button(plain(e.question), plain(e.title), "item", classes=("tutor-scenario",))
+        name = mine_name(e) if e.id in getattr(self, "mine_ids", ()) else None
+        if name:  # a saved question: by the name its author typed, its question (the what-if) on a second line
+            btn = button(plain(name), plain(e.question), "item", classes=("tutor-scenario", "rt-faq-mine-name"))
+        else:
+            btn = button(plain(e.question), plain(e.title), "item", classes=("tutor-scenario",))
         btn.on_click(self.errors.guard(lambda _b, sid=e.id: self._click(sid)))
-        tags = [f'<span class="rt-ftag">{esc(t)}</span>' for t in e.covers]
-        names = list(e.tags[len(e.covers):])
+        asked = ([html_widget(f'<div class="rt-faq-mine-q" title="{esc(e.question)}">{esc(e.question)}</div>')]
+                 if name else [])
+        tags = [f'<span class="rt-ftag">{esc(t)}</span>' for t in e.topics]
+        names = list(e.tags[len(e.topics):])  # the cards, by the game's own names
         tags += [f'<span class="rt-ftag rt-fcard">{esc(n)}</span>' for n in names[:4]]
         if len(names) > 4:
             tags.append(f'<span class="rt-ftag rt-fcard" title="{esc(", ".join(names[4:]))}">+{len(names) - 4}'
                         "</span>")
         selected = ("rt-selected",) if getattr(self, "entry", None) is not None and self.entry.id == e.id else ()
-        return box([btn, html_widget(f'<div class="rt-faq-tags">{"".join(tags)}</div>')],
+        return box([btn, *asked, html_widget(f'<div class="rt-faq-tags">{"".join(tags)}</div>')],
                    classes=("rt-faq-item",) + selected)
 
     def item(self, scenario_id: str) -> w.Widget:
@@ -213,6 +219,21 @@ class QuestionList:
         """Show every matching scenario (no ``limit``)."""
         self.limit = None
         self.filter()
+
+
+#: How a saved what-if's title starts (``tutor.faq_whatif.mine.what_if_scenario``: "My question: <name>").
+MINE_TITLE = "My question: "
+#: Most characters of a saved question's name in the list.
+MINE_NAME_MAX = 80
+
+
+def mine_name(entry: faq.Entry) -> str:
+    """The name a saved question is listed by: the name its author typed when saving it (its title after
+    :data:`MINE_TITLE`; a hand-written file's whole title), on one line, at most :data:`MINE_NAME_MAX` characters;
+    the file's name when the title is empty. Plain text (the caller escapes it for HTML)."""
+    title = " ".join(str(entry.title).split())
+    name = title[len(MINE_TITLE):].strip() if title.startswith(MINE_TITLE) else title
+    return short(name or entry.path.stem, MINE_NAME_MAX, quote=False)
 
 
 def own_id(entry: faq.Entry, taken: set[str]) -> faq.Entry:

@@ -85,6 +85,7 @@ class PlaceKeeping:
         self.hold.tab_id = (self._tab_id.value or "").split()[0][:40] if (self._tab_id.value or "").split() else None
         if _in_kernel():  # the tab closed or reloaded: Voila shuts this kernel down, and the next tab plays at once
             self.hold.release_at_exit()
+            self.hold.release_when_page_leaves()  # the server says its websocket closed: a browser closed at once
         if store.saving:  # a reload comes back to the same place: the "reload starts a new game" note is hidden
             self.widget.add_class("rt-kept")
         told = store.take_notice()  # the database cannot save: said once, the page works on

@@ -7,9 +7,10 @@ How: the tab that plays the page keeps a mark in the progress store beside the p
 ``"<place key>:tab"``, :class:`TabHold`): its page's token, the browser tab's own id (kept by the browser for the
 tab's life, reloads included: ``sessionStorage``, given to the kernel by :data:`TAB_JS` through a hidden text box)
 and the time of its last beat. The browser tab that plays beats every :data:`BEAT_S` seconds (its script says so to
-the kernel) and gives the mark up when it closes or reloads; a mark not renewed for :data:`STALE_S` seconds is a tab
-gone too (a closed tab's kernel may live on: only the browser's beats count), and the next page takes it over
-quietly. A hidden tab's timers may slow to one a minute (the browser's throttling): such a tab may lose the page to
+the kernel) and gives the mark up when it closes or reloads; so does its kernel when it ends, and when the server
+says the page's websocket closed (a browser closed or killed says nothing itself: :mod:`widgets.page_life`). A mark
+not renewed for :data:`STALE_S` seconds is a tab gone too (a closed tab's kernel may live on: only the browser's beats
+count), and the next page takes it over quietly. A hidden tab's timers may slow to one a minute (the browser's throttling): such a tab may lose the page to
 a newer tab, which is then said over it at its next beat.
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Callable
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import TextStyle
 
+from .page_life import when_page_leaves
 from .style import layout, page_script, shared_style
 
 log = logging.getLogger("tutor.learn")
@@ -195,6 +197,21 @@ class TabHold:
         if not getattr(self, "_at_exit", False):
             self._at_exit = True
             atexit.register(self._release_quietly)
+
+    def release_when_page_leaves(self) -> None:
+        """Give the page up when the server says this page's websocket closed (:mod:`widgets.page_life`, told by
+        ``tutor/pagegone.py``): a browser closed or killed says no goodbye and sends no shutdown beacon, so its kernel
+        lives on and neither ``bye`` nor :meth:`release_at_exit` came; a page reopened within :data:`STALE_S` seconds
+        then said "open in another tab" with none open (trial 18). A page whose connection only dropped takes the
+        mark again at its next beat (:meth:`beat`), unless another tab plays by then. Once per hold."""
+        if not getattr(self, "_on_leave", False):
+            self._on_leave = True
+            when_page_leaves(self.page_left)
+
+    def page_left(self) -> None:
+        """This page's websocket closed (:meth:`release_when_page_leaves`): give the page up (:meth:`release`)."""
+        log.info("learn page: its page left; the tab mark is given up")
+        self.release()
 
     def _release_quietly(self) -> None:
         try:

@@ -15,7 +15,7 @@ import ipywidgets as w
 from IPython import get_ipython
 
 from tutor.practice import QuestionPool, copy_session
-from tutor.practice.coach import SEED, Coach, read_place
+from tutor.practice.coach import GAMES, SEED, Coach, place_problem, read_place, set_place_aside
 from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
 from tutor.progress import ProgressStore
 from tutor.registry import game_title
@@ -23,6 +23,7 @@ from tutor.registry import game_title
 from . import kernel_timing
 from .boards import board_for
 from .clauses import ClauseCard
+from .learn_place import KEPT_PLACE_LOST
 from .problems import refuses_broken_content
 from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
@@ -30,7 +31,6 @@ from .panels import BoardView
 from .style import busy_html, close_tree, esc, html_widget, plain_label, prov_text, style_widget
 from .table import table_style
 
-GAMES = ("restless-spirits", "spirited", "spirit-duels")
 #: The notebook's introduction (folded away under Voila), in the title line's "How it works".
 HOW = ("Questions made by the rules engine from real positions. Answer, read why (click a <b>§</b> chip for the rule), "
        "press <b>Show me</b> to see it on the board; the <b>Mastery map</b> shows every rule. Your progress is kept.")
@@ -259,6 +259,11 @@ class PracticeApp:
         if game_id is None:
             kept = read_place(self.store).get("game")
             game_id = kept if kept in GAMES else GAMES[0]
+        # a kept place the page cannot use is set aside (never deleted) and said once, not dropped with a log line
+        # (trial 18; as the learn page does, session 17 L4)
+        problem = place_problem(self.store)
+        if problem:
+            set_place_aside(self.store, problem)
         self.game = w.ToggleButtons(options=[(game_title(g), g) for g in GAMES], value=game_id,
                                     style={"button_width": "150px"})
         self.score = html_widget()
@@ -268,6 +273,9 @@ class PracticeApp:
         self._told: set[str] = set()  # notices already shown (each said once)
         self.coach = self._coach(game_id)
         self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
+        if problem:
+            self._told.add(KEPT_PLACE_LOST.format(
+                why=problem, then=f"{game_title(game_id)} opens with a new question"))
         # the Mastery map tab (a button per rule of the game) is built when first opened (see mastery)
         self._mastery: MasteryMap | None = None
         self._map_box = w.VBox([self._map_busy()])  # a busy sign until the map is made (when its tab is opened)
@@ -347,6 +355,7 @@ class PracticeApp:
         self.coach = self._coach(game_id)
         old_view, old_map = self.view, self._mastery
         self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
+        self._lost_question()
         self._mastery = None  # built when its tab is opened
         self._map_box.children = (self._map_busy(),)
         self.tabs.children = (self.view.widget, self._map_box)
@@ -363,6 +372,14 @@ class PracticeApp:
         self.tabs.selected_index = 0
         return True
 
+    def _lost_question(self) -> None:
+        """Say once (in the notice line) that the question kept for the game shown could not be asked again (the
+        coach set it aside: :meth:`tutor.practice.coach.Coach.resume`)."""
+        why = self.coach.place_lost
+        if why:
+            self.coach.place_lost = None
+            self._told.add(KEPT_PLACE_LOST.format(why=why, then="a new question is asked"))
+
     def _answered(self) -> None:
         if self._mastery is not None:
             self._mastery.stale = True
@@ -377,10 +394,13 @@ class PracticeApp:
         who = esc(self.store.learner) if os.environ.get("JUPYTERHUB_USER", "").strip() else "Your progress"
         self.score.value = (f"<b>{who}</b> · {n} answered, {right} right · "
                             f"{practised} of {len(statuses)} rules practised")
+        self._lost_question()
         told = [x for x in (self.store.take_notice(), self.store.take_damage_notice()) if x]
-        if told:  # each said once, in plain words, with what was said before (nothing printed into the page)
-            self._told.update(told)
-            self.notice.value = "<br>".join(f"⚠ {esc(x)}" for x in sorted(self._told))
+        self._told.update(told)
+        said = "<br>".join(f"⚠ {esc(x)}" for x in sorted(self._told))
+        if said and said != self.notice.value:
+            # each said once, in plain words, with what was said before (nothing printed into the page)
+            self.notice.value = said
             self.notice.layout.display = None
 
 

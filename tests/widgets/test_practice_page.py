@@ -139,6 +139,62 @@ def test_a_database_that_cannot_save_says_so_once(tmp_path):
     assert not app.errors.output.outputs
 
 
+@pytest.mark.parametrize("kept, why, game", [
+    ("{not json", "it is not readable", "Restless Spirits"),
+    ('["spirited"]', "it is not readable", "Restless Spirits"),
+    ('{"game": "chess", "question": null}', "it names no game this tutor teaches", "Restless Spirits"),
+    ('{"game": "spirited", "question": 7, "clause": null}', "its question is not readable", "Spirited"),
+    ("x" * 20_000, "it is not readable", "Restless Spirits"),
+])
+def test_a_kept_place_the_page_cannot_use_is_set_aside_and_said(store, caplog, kept, why, game):
+    """Trial 18: the practice page dropped a kept place it could not use with only a log line (and that line, on a
+    "tutor" logger, could reach the page's error panel). As the learn page does (session 17, L4), it is set aside
+    under "practice:set-aside", whole, and the page says so once in a sentence; what the learner does next is kept
+    as the new place."""
+    store.save_place("practice", kept)
+    caplog.clear()
+    app = PracticeApp(store=store)
+    assert app.game.value == ("spirited" if game == "Spirited" else "restless-spirits")
+    notice = with_class(app.widget, "tutor-notice")[0]
+    assert notice.layout.display is None
+    assert notice.value == esc(f"⚠ Where you were on this page could not be resumed ({why}), so {game} opens with a "
+                               "new question. What was kept is set aside, not deleted.")
+    assert store.place("practice:set-aside") == kept  # whole, renamed, never deleted
+    import json
+    assert json.loads(store.place("practice"))["question"] == app.view.question.key  # the page's own place now
+    assert not app.errors.output.outputs
+    lines = [r.getMessage() for r in caplog.records if r.levelno >= 30]
+    assert lines == [f"practice: the kept place could not be resumed ({why}); set aside as 'practice:set-aside'"]
+    assert all(r.name == "rules_tutor.practice" for r in caplog.records if r.levelno >= 30)
+    app.view.options[0].click()  # said once: an answer does not say it again
+    assert notice.value.count("⚠") == 1
+
+
+def test_a_kept_question_not_found_again_is_set_aside_and_said_and_a_good_place_is_quiet(store, caplog):
+    import json
+    first = PracticeApp("spirited", store=store)
+    asked = first.view.question.key
+    quiet = PracticeApp(store=ProgressStore(store.url, learner="ann"))  # a usable place: resumed, nothing said
+    assert quiet.view.question.key == asked and quiet.notice.layout.display == "none"
+    assert store.place("practice:set-aside") is None
+    place = json.loads(store.place("practice"))
+    gone = dict(place, question=place["question"] + "-no-longer-made")
+    store.save_place("practice", json.dumps(gone))
+    caplog.clear()
+    app = PracticeApp(store=store)
+    assert app.game.value == "spirited" and app.view.question is not None
+    assert app.notice.value == esc("⚠ Where you were on this page could not be resumed (your question is not one this "
+                                   "tutor asks any more), so a new question is asked. What was kept is set aside, "
+                                   "not deleted.")
+    assert json.loads(store.place("practice:set-aside")) == gone
+    other = dict(place, clause="no-such-rule")  # a rule not of this game: not searched for, set aside at once
+    store.save_place("practice", json.dumps(other))
+    app = PracticeApp(store=store)
+    assert esc("(the rule of your question is not one of this game's)") in app.notice.value
+    assert json.loads(store.place("practice:set-aside")) == other
+    assert not app.errors.output.outputs
+
+
 def test_the_landing_page_links_the_practice_page():
     html = landing_html(available_notebooks())
     assert 'href="practice.ipynb"' in html and "Practice" in html

@@ -421,6 +421,36 @@ def test_save_as_my_question_lists_it_and_it_runs(index, tmp_path):
     assert "my-room-in-hand" in again.mine_ids
 
 
+def test_a_saved_what_if_is_listed_by_the_name_typed_with_its_question_below(index, tmp_path):
+    """Trial 18: a saved what-if was listed by its edit ("What if moved ...?") rather than the name its author typed.
+    It is listed by that name; the what-if's question is its second line and its tooltip. Text from a hand-written
+    file's title is shown as text (escaped; a bidi control is refused when the file loads)."""
+    import yaml
+
+    ex = FaqExplorer("faq-buy-at-hand-limit", index=index, questions_folder=tmp_path)
+    move(ex, faq.Zone("hand", 1), "t01", faq.Zone("deck"))
+    ex.save_name.value = "shield-trial18"
+    ex.save_button.click()
+    assert "✓ Saved as <b>shield-trial18.yaml</b>" in ex.save_status.value
+    asked = ex.index.get("my-shield-trial18").question
+    assert asked.startswith("What if moved Spirit Cloak from Player 1's hand")
+    item = ex.item("my-shield-trial18")
+    name = with_class(item, "tutor-scenario")[0]
+    assert name.description == "shield-trial18" and name.tooltip == asked
+    assert f'<div class="rt-faq-mine-q" title="{_html.escape(asked)}">{_html.escape(asked)}</div>' in html_of(item)
+    assert item in ex.results.children  # under My questions
+    shipped = with_class(ex.item("faq-buy-at-hand-limit"), "tutor-scenario")[0]  # the rulebook's: by its question
+    assert shipped.description == ex.index.get("faq-buy-at-hand-limit").question
+    data = yaml.safe_load((tmp_path / "shield-trial18.yaml").read_text())
+    data["meta"].update(id="my-hostile", title="My question: <img src=x onerror=alert(1)> evil",
+                        question="<b>Who</b> swaps?")
+    (tmp_path / "hostile.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    again = FaqExplorer(index=index, questions_folder=tmp_path)
+    hostile = again.item("my-hostile")
+    assert with_class(hostile, "tutor-scenario")[0].description == "<img src=x onerror=alert(1)> evil"
+    assert "<b>Who</b>" not in html_of(hostile) and "&lt;b&gt;Who&lt;/b&gt; swaps?" in html_of(hostile)
+
+
 def test_a_draft_question_says_there_is_no_set_up_to_change(ex):
     ex.open("sd-rule-draft-deck-30")
     assert "No what-if here" in ex.edit_list.value and ex.edit_panel.children[1].layout.display == "none"

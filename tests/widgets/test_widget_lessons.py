@@ -948,6 +948,51 @@ def test_a_tab_closed_without_a_word_gives_the_page_up_when_its_kernel_ends(tmp_
     assert not a.errors.output.outputs and not c.errors.output.outputs
 
 
+def test_a_browser_closed_at_once_gives_the_page_up_when_the_server_says_its_page_left(tmp_path, monkeypatch):
+    """Trial 18: a browser closed at once (no goodbye, no shutdown beacon: its kernel lives on) and the page reopened
+    a few seconds later was covered by "open in another tab". The server says the page's websocket closed
+    (widgets.page_life, told by tutor/pagegone.py): the page gives its mark up and the reopened tab plays at once. A
+    page whose connection comes back takes the mark again at its next beat; a second tab open at the same time is
+    still told."""
+    from widgets import learn_place, learn_tabs, page_life
+    from widgets.learn_tabs import OTHER_TAB_OPEN, TAKEN_OVER
+
+    clock = [1000.0]
+    monkeypatch.setattr(learn_tabs, "now", lambda: clock[0])
+    monkeypatch.setattr(learn_tabs, "STALE_S", 20.0)
+    monkeypatch.setattr(learn_place, "_in_kernel", lambda: True)
+    monkeypatch.setattr(learn_tabs.atexit, "register", lambda fn: None)  # (the kernel does not end here)
+    monkeypatch.setattr(page_life, "_listeners", [])
+
+    def opened(tab):
+        app = LearnApp("restless-spirits")
+        app._tab_id.value = tab
+        app.keep_place(_store(tmp_path))
+        return app
+
+    def mark(app):
+        return json.loads(app.store.place(app.place_key + ":tab"))
+
+    a = opened("tab-a")
+    a._tab_id.value = "tab-a 1"
+    assert a.hold.playing and mark(a)["beat"] == 1000.0
+    clock[0] += 2
+    second = opened("tab-b")  # a real second tab, the first still open: told
+    assert second.hold.stopped and esc(OTHER_TAB_OPEN) in _covered(second)
+    assert page_life.page_left() == 2  # (both pages' kernels hear it here: one process)
+    assert mark(a) == {"page": a.page_token, "tab": "tab-a", "beat": 0.0}  # given up; the stopped page gives nothing
+    clock[0] += 1
+    a._tab_id.value = "tab-a 2"  # its websocket came back: its next beat takes the mark again
+    assert a.hold.playing and mark(a)["beat"] == 1003.0 and _covered(a) is None
+    clock[0] += 1
+    page_life.page_left()  # the browser closed at once: no "bye"; a tab reopened a second later plays
+    c = opened("tab-c")
+    assert c.hold.playing and _covered(c) is None and mark(c)["page"] == c.page_token
+    a._tab_id.value = "tab-a 3"  # (the first page, were it still there, is told at its beat)
+    assert esc(TAKEN_OVER) in _covered(a)
+    assert not a.errors.output.outputs and not c.errors.output.outputs
+
+
 def test_a_lesson_step_that_hands_the_learner_another_seat_says_so():
     """Trial 15, U3: lesson 1's "End your turn" made the learner Player 2 without a word. The strip's head line says
     "You now play Player 2" at that step, and nothing at the next step of the same seat."""

@@ -9,16 +9,24 @@ import json
 import logging
 import zlib
 
-from ..registry import clauses_for
+from ..registry import KNOWN_GAMES, clauses_for
 from . import QuestionPool, Question
 from .mastery import mastery
 from .questions import Option
 from .schedule import next_clause
 
-log = logging.getLogger("tutor.practice")
+#: the server's log of kept places set aside (not "tutor.*", whose warnings the page's error panel shows)
+_server_log = logging.getLogger("rules_tutor.practice")
 
 #: The place key the practice page keeps in the progress store.
 PLACE = "practice"
+#: The key a kept place the page cannot use is set aside under (:data:`PLACE` and this: ``"practice:set-aside"``),
+#: renamed, never deleted (as the learn page's, ``"learn:<game>:set-aside"``).
+SET_ASIDE = ":set-aside"
+#: Longest kept place read (characters): the page writes a few hundred.
+PLACE_MAX = 10_000
+#: The games a kept place may name (the practice page's).
+GAMES = KNOWN_GAMES
 #: Seed of every learner's question pool (the same positions for everyone; the schedule differs by learner).
 SEED = 1
 #: Questions made more, at most, to find one on a chosen rule.
@@ -44,6 +52,8 @@ class Coach:
         self.pool = pool if pool is not None else QuestionPool(game_id, seed, warm=warm)
         self.question: Question | None = None
         self.answered: Option | None = None
+        #: why the place kept for this game could not be resumed (set aside by :meth:`resume`), or ``None``
+        self.place_lost: str | None = None
 
     def candidates(self) -> list[str]:
         """The clauses the pool has questions on, the ones that come up most in play first (the core rules before
@@ -148,12 +158,18 @@ class Coach:
 
     def resume(self) -> Question | None:
         """Ask again the question the learner had when they left, if it was on this game and can be found again;
-        else ``None``."""
+        else ``None``. A question kept for this game that is not found again (a rule not of this game, a question
+        this tutor no longer makes) is set aside (:func:`set_place_aside`) and its reason kept in
+        :attr:`place_lost`, for the page to say."""
         data = read_place(self.store)
-        if data.get("game") != self.game_id or not data.get("question"):
+        clause, key = data.get("clause"), data.get("question")
+        if data.get("game") != self.game_id or not key or not isinstance(key, str) or not isinstance(
+                clause, (str, type(None))):  # (a question or rule that is not text: the page's to say, place_problem)
             return None
-        clause = data.get("clause")
-        key = data["question"]
+        if clause is not None and clause not in clauses_for(self.game_id):
+            self.place_lost = "the rule of your question is not one of this game's"
+            set_place_aside(self.store, self.place_lost)
+            return None
         for q in self.pool.made if not isinstance(clause, str) else self._on(clause):
             if q.key == key:
                 self.question, self.answered = q, None
@@ -163,6 +179,8 @@ class Coach:
                 if v is not None:
                     self.question, self.answered = v, None
                     return v
+        self.place_lost = "your question is not one this tutor asks any more"
+        set_place_aside(self.store, self.place_lost)
         return None
 
     def _on(self, clause: str) -> list[Question]:
@@ -225,13 +243,45 @@ def rules_tested(q: Question, chosen: Option) -> dict[str, bool]:
 
 def read_place(store) -> dict:
     """The practice page's kept place (``{"game": ..., "question": ..., "clause": ...}``), or ``{}`` when there is
-    none or it is not readable (it is text from the database: checked, never trusted)."""
+    none or it is not readable (it is text from the database: checked, never trusted; :func:`place_problem` says
+    why)."""
     text = store.place(PLACE)
-    if not text or len(text) > 10_000:
+    if not text or len(text) > PLACE_MAX:
         return {}
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        log.warning("practice: the kept place is not readable; starting afresh")
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def place_problem(store) -> str | None:
+    """Why the practice page's kept place cannot be used, in plain words for the learner (never its text: it is
+    from the database), or ``None`` when there is none or it can be: not readable (longer than :data:`PLACE_MAX`,
+    not JSON, not an object), naming no game of :data:`GAMES`, or a question or rule that is not text. (A question
+    that is not found again is :meth:`Coach.resume`'s to say.)"""
+    text = store.place(PLACE)
+    if not text:
+        return None
+    data = read_place(store)
+    if not data:
+        return "it is not readable"
+    if data.get("game") not in GAMES:
+        return "it names no game this tutor teaches"
+    if any(data.get(k) is not None and not isinstance(data.get(k), str) for k in ("question", "clause")):
+        return "its question is not readable"
+    return None
+
+
+def set_place_aside(store, why: str) -> None:
+    """Keep the practice page's place as it is now under :data:`PLACE` + :data:`SET_ASIDE` (renamed, never deleted:
+    the page writes its own place over :data:`PLACE` next), and log ``why`` in the server's log. A store that will
+    not keep it is logged too; never raises."""
+    try:
+        text = store.place(PLACE)
+        if text:
+            store.save_place(PLACE + SET_ASIDE, text)
+    except Exception as exc:  # noqa: BLE001 - the page works on; the reason is logged below
+        _server_log.warning("practice: the unusable kept place could not be set aside: %s", str(exc)[:300])
+    _server_log.warning("practice: the kept place could not be resumed (%s); set aside as %r", why[:300],
+                        PLACE + SET_ASIDE)
