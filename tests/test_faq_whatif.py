@@ -185,6 +185,22 @@ def test_the_overrun_check_is_made_whether_or_not_it_finds_an_overrun():
 
 
 # -- my questions ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("question, note, said", [
+    ("What\u200b if?", "", "the question: holds an invisible character (U+200B ZERO WIDTH SPACE) at character 5"),
+    ("Fine", "note \u202e odd", "the note: holds a bidirectional control character (U+202E) at character 6"),
+])
+def test_a_refused_question_or_note_is_said_in_the_boxes_words(question, note, said):
+    """Trial 19: a zero-width space in the question or a bidi control in the note was refused with pydantic's own
+    text ("1 validation error for Meta answer ... https://errors.pydantic.dev/..."); now each box by its name."""
+    sc = sc_of(RS)
+    new = faq.edit_setup(sc, faq.RemoveCard(faq.Zone("hand", 1), "t01"))
+    with pytest.raises(ValueError) as err:
+        faq.what_if_scenario(sc, new, "odd-text", question, note, changes="a change")
+    text = str(err.value)
+    assert text.startswith(said), text
+    assert "Meta" not in text and "pydantic" not in text and "input_value" not in text
+
+
 def test_saved_what_if_loads_back_and_runs(tmp_path, monkeypatch):
     monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(tmp_path / "q"))
     sc = sc_of(RS)

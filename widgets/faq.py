@@ -41,6 +41,7 @@ from .faq_list import QuestionList, has_board, in_kernel
 from .model import ErrorPanel, clause_chip
 from .style import esc, plural, prov_text, rule_text, style_widget
 from .strip_fit import strip_fit
+from .text_caps import text_caps
 from .table import table_style
 from .problems import refuses_broken_content
 
@@ -163,7 +164,9 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         # over a half-cut first line of the step)
         lines = strip_fit()
         lines.add_class("rt-style")
-        self.widget = w.VBox([*styles, fit, lines, self.box], layout=w.Layout(width="100%"))
+        caps = text_caps()  # the what-if's boxes stop at what the kernel accepts (trial 19)
+        caps.add_class("rt-style")
+        self.widget = w.VBox([*styles, fit, lines, caps, self.box], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-faq-page")
         if not self.filling:  # made at once (filled by _show_entry); in a page's kernel after the first render

@@ -42,6 +42,7 @@ from . import kernel_timing
 from .model import ErrorPanel
 from .graph_refused import refused_html as _refused_html, unopened_graph
 from .style import busy_html, close_tree, style_widget
+from .text_caps import text_caps
 
 __all__ = ["GraphView", "graph_view", "START", "grouped_layout", "KIND_COLOURS", "CARD_KINDS", "WORD_KINDS"]
 
@@ -220,7 +221,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         side.add_class("rt-g-side")
         main = w.HBox([w.VBox([view, self.canvas_box], layout=w.Layout(flex="3 1 560px", min_width="0")), side],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), filters, self.refused_box, kinds,
+        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), text_caps(), filters, self.refused_box, kinds,
                               main, self.errors.output])
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-graph")

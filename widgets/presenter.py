@@ -39,6 +39,7 @@ from .present_tab import LIST_PARSE_BYTES, CurrentStep, Presenter, catalog, save
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, CSS, LARGE_TYPE, presenter_style
 from .record_tab import Recorder
 from .style import busy_html, close_tree, style_widget
+from .text_caps import text_caps
 from .table import table_style
 
 __all__ = ["PresenterApp", "presenter_app", "Presenter", "Recorder", "CurrentStep", "catalog", "saved_label",
@@ -66,7 +67,7 @@ class PresenterApp:
         self.tabs.titles = ("Present", "Record a walkthrough")
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_recorder()),
                           names="selected_index")
-        styles = [style_widget(), table_style(), presenter_style()]
+        styles = [style_widget(), table_style(), presenter_style(), text_caps()]  # (the Record tab's boxes)
         for x in styles:
             x.add_class("rt-style")
         # the Present tab's title and tools (walkthrough, notes window, notes toggle) go on the tab bar's line

@@ -185,3 +185,23 @@ def test_a_long_chain_is_drawn_compact_and_readable(tutor_server, tutor_page, si
                for i, a in enumerate(boxes) for b in boxes[i + 1:]), "overlap"
     tutor_page.screenshot(f"graph-chain-{size[0]}")
     tutor_page.assert_clean()
+
+
+def test_a_text_box_stops_at_what_the_kernel_accepts(tutor_server, tutor_page):
+    """Trial 19: a 5,000-character search (or a 15,000-character question on the FAQ page) was refused by the
+    kernel (more than the box's 1,000 characters) while the page went on showing it, and the last answer stayed.
+    Every text box of the page has the browser's own limit at the kernel's (widgets/text_caps.py): a paste is cut at
+    1,000 characters in view, and the search runs on what the box holds."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    find = page.get_by_placeholder("Find a card or a rule word…")
+    expect(find).to_have_attribute("maxlength", "1000", timeout=CLICK_MS)
+    find.fill("Twizel" + "x" * 5000)
+    assert len(find.input_value()) == 1000
+    caps = page.evaluate("() => [...document.querySelectorAll('.widget-text input')].map(e => e.maxLength)")
+    assert caps and all(c == 1000 for c in caps), caps
+    page.locator(".tutor-graph-find").click()
+    page.wait_for_timeout(1500)
+    tutor_page.assert_clean()

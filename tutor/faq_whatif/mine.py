@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import yaml
+from pydantic import ValidationError
 
 from ..core.errors import ContentError, display_path, short
 from ..safefile import newest_first_cut, own_files, plain_stem, write_in_folder
@@ -137,9 +138,28 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
                  state={k: facts[k] for k in dict.fromkeys(keys)})
     answer = note or f"In this set-up the script runs {b.done} of {b.total} step{'' if b.total == 1 else 's'}; the checks say what happens."
     stem = name.lower()
-    meta = Meta(id=stem if stem.startswith("my-") else f"my-{stem}", title=f"My question: {name}", question=question, answer=answer,
-                source=original.meta.source, covers=list(dict.fromkeys(["my question", *original.meta.covers])))
+    try:
+        meta = Meta(id=stem if stem.startswith("my-") else f"my-{stem}", title=f"My question: {name}",
+                    question=question, answer=answer, source=original.meta.source,
+                    covers=list(dict.fromkeys(["my question", *original.meta.covers])))
+    except ValidationError as exc:  # said in the boxes' own words, not pydantic's (trial 19)
+        raise ValueError(_said(exc)) from None
     return Scenario(meta=meta, setup=changed.setup, script=changed.script[:b.done], expect=[exp])
+
+
+#: The boxes of "Save as my question" by the scenario field their text goes to.
+_BOX_WORDS = {"question": "the question", "answer": "the note", "title": "the file name", "id": "the file name"}
+
+
+def _said(exc: ValidationError) -> str:
+    """A refused save's reasons as a person would say them: each box by its name on the page (:data:`_BOX_WORDS`)
+    and what is wrong with its text, without pydantic's model names, input echo or web address."""
+    parts = []
+    for err in exc.errors():
+        box = next((_BOX_WORDS[x] for x in reversed(err.get("loc", ())) if x in _BOX_WORDS), "the question")
+        msg = str(err.get("msg", "")).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+        parts.append(f"{box}: {msg}")
+    return "; ".join(dict.fromkeys(parts)) or "the question or note holds text that cannot be saved"
 
 
 def dump(sc: Scenario) -> str:
