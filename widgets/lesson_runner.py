@@ -27,13 +27,14 @@ def start_lesson(lesson: Lesson):
 
 #: The page's script that makes a double click on a Hint button (CSS class ``rt-hint-once``) one press: the second
 #: click of a double click (its ``detail`` 2 or more) is stopped before the button hears it, so a double click in
-#: flight never skips a rung of the hint ladder (trial 17). Two separate presses are two rungs.
+#: flight never skips a rung of the hint ladder (trial 17). Two separate presses are two rungs. The lesson arrows
+#: (CSS class ``rt-click-once``) too: a double click on "Next lesson" went from lesson 9 to 11 (trial 19).
 HINT_ONCE_JS = """(function () {
   if (window.rtHintOnce) { return; }
   window.rtHintOnce = true;
   document.addEventListener('click', function (e) {
     var t = e.target;
-    if (e.detail > 1 && t && t.closest && t.closest('.rt-hint-once')) { e.stopImmediatePropagation(); e.preventDefault(); }
+    if (e.detail > 1 && t && t.closest && t.closest('.rt-hint-once, .rt-click-once')) { e.stopImmediatePropagation(); e.preventDefault(); }
   }, true);
 })();
 """
@@ -88,8 +89,8 @@ class LessonRunner:
                                  value=0, description="Lesson", layout=w.Layout(width="250px"))
         self.picker.add_class("rt-lesson-picker")
         self.picker.add_class("rt-sr-label")  # its label is for screen readers: the list says what it is
-        self.prev = button("", "Previous lesson", icon="arrow-left")
-        self.next = button("Next lesson", "Next lesson", icon="arrow-right")
+        self.prev = button("", "Previous lesson", icon="arrow-left", classes=("rt-click-once",))
+        self.next = button("Next lesson", "Next lesson", icon="arrow-right", classes=("rt-click-once",))
         self.hint = button("Hint", HINT_TIP, icon="lightbulb-o",
                            classes=("rt-hint-once",))  # (a double click is one press: HINT_ONCE_JS)
         self.picker.observe(g(lambda ch: self.open(ch["new"])), names="value")

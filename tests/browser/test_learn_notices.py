@@ -106,6 +106,20 @@ def test_a_double_click_on_hint_shows_the_first_hint(learn_server, chromium_brow
         expect(note).to_contain_text(first[1][:30], timeout=20_000)
 
 
+
+def test_a_double_click_on_next_lesson_goes_one_lesson_on(learn_server, chromium_browser):
+    """Trial 19: a double click on "Next lesson" went from lesson 9 to lesson 11. A double click is one press."""
+    server, _db = learn_server
+    with _learn_page(chromium_browser, server, "spirit-duels") as page:
+        picker = page.locator(".rt-lesson-picker select").first
+        at = lambda: picker.evaluate("e => e.selectedIndex")  # noqa: E731
+        start = at()
+        page.locator("button:visible", has_text="Next lesson").first.dblclick()
+        page.wait_for_function("s => document.querySelector(s).selectedIndex > " + str(start),
+                               arg=".rt-lesson-picker select", timeout=20_000)
+        page.wait_for_timeout(1500)  # (a second press would have come by now)
+        assert at() == start + 1, (start, at())
+
 #: For each pinned title that says earlier lines are in the History: the room between its foot and the first line in
 #: view under it (px; the empty band of trial 17 was about 20-25 px); and for each pinned "Then the computer played"
 #: line of a reply the strip cut (session 18), the room between its foot and the first line in view under it.
