@@ -16,8 +16,8 @@ changes (at most once a frame):
   ``data-rt-fewer``: CSS swaps its "the latest 3 below" for words that hold whatever is hidden, trial 18);
 * moves the lines in view up (a CSS transform: the layout does not change) by the room the hidden lines leave under
   the title, so no empty band shows between the title and the first line in view (trial 17);
-* gives the board its room (at every window width): when the board needs more height than its box, the strip goes
-  down to :data:`STRIP_FLOOR` px;
+* gives the board its room: when the board needs more height than its box, the strip goes down to
+  :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, only while it holds the lesson's introduction);
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``), by which a large window's list of legal
   actions reaches down beside the strip (trial 18).
 
@@ -111,7 +111,10 @@ STRIP_JS = """(function () {
     var table = strip.parentElement, area = table && table.querySelector('.rt-board-area');
     if (!area || !table.closest('.rt-learn')) { return; }
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
-    if (!area.getClientRects().length) { return; }  // (at every width: at 1024 px too, trial 18)
+    if (!area.getClientRects().length) { return; }
+    // (a narrow window, 1024 px: the lesson's introduction only, trial 18; a step's strip keeps its lines there, the
+    // computer's reason among them)
+    if (innerWidth <= 1200 && !strip.querySelector('.rt-about')) { return; }
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
   }

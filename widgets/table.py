@@ -151,6 +151,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-onescreen .tutor-actions .rt-agrid > .tutor-action { margin: 2px 0; padding-top: 3px; padding-bottom: 3px; }
   .rt-onescreen .tutor-actions > .rt-apart-turn { margin-top: 2px; padding-bottom: 2px; }
   .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { font-size: 11px; }
+  /* (two pinned actions, Spirit Duels' "Gain the advantage" and "Pass": their "why" in the tooltip, so the list
+     keeps the room for three whole actions above them) */
+  .rt-onescreen .tutor-actions > .rt-apart-turn:has(> .tutor-action ~ .tutor-action) .tutor-action::after {
+    display: none; }
   .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-action { flex: 1 1 58%; margin: 1px 0;
     min-height: 24px; padding: 2px 8px; font-size: 12.5px; }
   .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-clause { max-width: 36% !important; margin: 1px 0; }
