@@ -15,7 +15,11 @@ changes (at most once a frame):
   in view above the newest step's title, which it pins under that line, and marks the head line (attribute
   ``data-rt-fewer``: CSS swaps its "the latest 3 below" for words that hold whatever is hidden, trial 18);
 * moves the lines in view up (a CSS transform: the layout does not change) by the room the hidden lines leave under
-  the title, so no empty band shows between the title and the first line in view (trial 17).
+  the title, so no empty band shows between the title and the first line in view (trial 17);
+* gives the board its room: when the board needs more height than its box, the strip goes down to
+  :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, only while it holds the lesson's introduction);
+* sets the strip's height on its table (CSS variable ``--rt-strip-h``), by which a large window's list of legal
+  actions reaches down beside the strip (trial 18).
 
 Only the strip's own elements are read and changed: a few rectangles a frame, no CSS ``:has()``. No file, nothing
 from the internet.
@@ -107,7 +111,10 @@ STRIP_JS = """(function () {
     var table = strip.parentElement, area = table && table.querySelector('.rt-board-area');
     if (!area || !table.closest('.rt-learn')) { return; }
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
-    if (innerWidth <= 1200 || !area.getClientRects().length) { return; }
+    if (!area.getClientRects().length) { return; }
+    // (a narrow window, 1024 px: the lesson's introduction only, trial 18; a step's strip keeps its lines there, the
+    // computer's reason among them)
+    if (innerWidth <= 1200 && !strip.querySelector('.rt-about')) { return; }
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
   }
@@ -116,6 +123,10 @@ STRIP_JS = """(function () {
     document.querySelectorAll('.rt-onescreen > .tutor-last-step').forEach(room);
     document.querySelectorAll('.rt-onescreen > .tutor-last-step').forEach(function (strip) {
       if (!seen.has(strip)) { seen.add(strip); sizes.observe(strip); }
+      // the strip's height, for the table's CSS: on a large window the list of legal actions reaches down beside the
+      // strip, to the window's foot (widgets/table.py; trial 18: it scrolled with free room under it)
+      var sh = Math.round(strip.getBoundingClientRect().height) + 'px', table = strip.parentElement;
+      if (table.style.getPropertyValue('--rt-strip-h') !== sh) { table.style.setProperty('--rt-strip-h', sh); }
       var step = strip.querySelector(':scope > .rt-current-step');
       if (!step) { return; }
       var cols = step.querySelectorAll(':scope > .rt-step-col');

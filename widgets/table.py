@@ -45,17 +45,25 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   padding: 18px 22px; box-shadow: 0 10px 30px rgba(40, 20, 80, .22); gap: 12px; align-items: flex-start; }
 .rt-other-tab-text { font-size: 15px; line-height: 1.45; color: #2b1a4a; white-space: normal; }
 /* a notice line (trial 14, T3; trial 17): on the tab bar's line, between the tabs and the page's title, so it never
-   moves the table down; one line, its advice left out on a narrow window (whole on hover), its buttons never cut; a
-   second line shown at once lies over the top of the table until read */
-.rt-learn > .rt-head-notice { position: absolute !important; top: 3px; left: 304px; right: 345px; height: 30px;
-  z-index: 3; margin: 0; flex-flow: row nowrap; align-items: center; overflow: hidden; background: #fff;
-  border-radius: 8px; }
+   moves the table down; its whole sentence on up to two lines (trial 18: cut with an ellipsis at 1024 px), its
+   buttons never cut; a longer one, or a second line shown at once, lies over the top of the table until read */
+.rt-learn > .rt-head-notice { position: absolute !important; top: 3px; left: 304px; right: 345px; min-height: 30px;
+  height: auto; z-index: 3; margin: 0; flex-flow: row nowrap; align-items: center; overflow: hidden;
+  background: #fff; border-radius: 8px; }
 .rt-learn > .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice { top: 36px; box-shadow: 0 4px 10px rgba(40, 20, 80, .2); }
 .rt-learn > .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice { top: 69px; }
-.rt-learn > .rt-head-notice > .widget-html { flex: 0 1 auto; min-width: 0; margin: 0; }
-.rt-learn > .rt-head-notice .rt-learn-notice { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.rt-learn > .rt-head-notice > .widget-html { flex: 0 1 auto; min-width: 0; margin: 0; height: auto; }
+.rt-learn > .rt-head-notice > .widget-html > :is(.widget-html-content, .jupyter-widget-html-content) { height: auto;
+  line-height: 1; }
+.rt-learn > .rt-head-notice .rt-learn-notice { white-space: normal; overflow-wrap: anywhere; font-size: 12px !important;
+  line-height: 14px; padding-top: 1px !important; padding-bottom: 1px !important; }
 .rt-learn > .rt-head-notice .jupyter-button { flex: 0 0 auto; width: auto; height: 24px; padding: 0 8px; margin: 0; }
-@media (max-width: 1279px) { .rt-learn > .rt-head-notice .rt-notice-tail { display: none; } }
+/* (a narrow window, 1024 px: the tabs a little narrower and the line over the page's name, up to its "All pages"
+   link, so the sentence has the room for two lines) */
+@media (max-width: 1279px) {
+  .rt-learn > .widget-tab > .widget-tab-bar .lm-TabBar-tab { flex-basis: 112px; max-width: 112px; }
+  .rt-learn > .rt-head-notice { left: 236px; right: 116px; }
+}
 .rt-learn-title { display: flex; align-items: baseline; gap: 14px; }
 .rt-learn-name { font-size: 17px; font-weight: 800; color: #3d1f66; letter-spacing: .01em; }
 .rt-learn-home { font-size: 12.5px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee;
@@ -126,8 +134,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
     font-size: 11.5px; font-weight: 700; color: #5b2d90; letter-spacing: .02em;
     background: linear-gradient(to bottom, rgba(251, 250, 255, 0), rgba(251, 250, 255, .92) 45%, #fbfaff 72%); }
 }
-.rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; }
+/* (its "why" is whole too: "your 2 unused AP are lost" is what the learner weighs; trial 18) */
+.rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { font-size: 11.5px; line-height: 1.25; }
 .rt-onescreen .tutor-actions .rt-group-title { line-height: 1.3; margin-top: 6px; }
 /* a narrow action column (a 1024 px window): each action takes the column's width, its rule chip goes under it on
    the right, whole (beside it, both were squeezed: a label of four lines and "§ Only onto an emp…") */
@@ -135,15 +143,19 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-onescreen .tutor-actions .rt-agrid > .tutor-action { flex-basis: 100%; margin-bottom: 0; }
   .rt-onescreen .tutor-actions .rt-agrid > .tutor-clause { max-width: 100% !important; margin: 1px 0 4px auto; }
 }
-/* a narrow or low window (a 1024x768 projector): the action list gets the room; each action's "why" is one line
-   (the whole sentence in its tooltip), and the pinned end-of-turn group is tight: its label, its chip beside it
-   (its "why" in the tooltip) */
+/* a narrow or low window (a 1024x768 projector): each action's "why" is whole, in smaller type (trial 18: cut to one
+   line, the learner could not read why an action was there; the list scrolls, its first action and the pinned
+   end-of-turn group in view), and the pinned group is tight: its label and "why", its chip beside them */
 @media (max-width: 1200px) {
-  .rt-onescreen .tutor-actions .tutor-action::after { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .rt-onescreen .tutor-actions .tutor-action::after { font-size: 11.5px; line-height: 1.25; margin-top: 1px; }
   .rt-onescreen .tutor-actions .rt-agrid > .tutor-action { margin: 2px 0; padding-top: 3px; padding-bottom: 3px; }
   .rt-onescreen .tutor-actions > .rt-apart-turn { margin-top: 2px; padding-bottom: 2px; }
-  .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { display: none; }
-  .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-action { flex: 1 1 51%; margin: 1px 0;
+  .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { font-size: 11px; }
+  /* (two pinned actions, Spirit Duels' "Gain the advantage" and "Pass": their "why" in the tooltip, so the list
+     keeps the room for three whole actions above them) */
+  .rt-onescreen .tutor-actions > .rt-apart-turn:has(> .tutor-action ~ .tutor-action) .tutor-action::after {
+    display: none; }
+  .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-action { flex: 1 1 58%; margin: 1px 0;
     min-height: 24px; padding: 2px 8px; font-size: 12.5px; }
   .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-clause { max-width: 36% !important; margin: 1px 0; }
 }
@@ -344,6 +356,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 }
 @media (max-height: 899px) {
   .rt-onescreen .tutor-last-step .rt-reply-col > .rt-step-note { order: 2; }
+}
+/* a large window (1920x1080): the list of legal actions takes the height the window offers, down beside the
+   last-step strip, which sits under the board (trial 18: the list scrolled with room free under it); the page's
+   script (widgets/strip_fit.py) sets the strip's height, --rt-strip-h */
+@media (min-width: 1700px) and (min-height: 1000px) {
+  .rt-learn .rt-onescreen > .tutor-last-step { margin-right: calc(clamp(300px, 31vw, 460px) + 8px); }
+  .rt-learn .rt-onescreen > .rt-main { overflow: visible !important; }
+  .rt-learn .rt-onescreen > .rt-main > .tutor-actions { margin-bottom: calc(-4px - var(--rt-strip-h, 0px)); }
 }
 /* free play's controls on one line at 1024 px (the number of players and the seed are short) */
 @media (max-width: 1200px) {

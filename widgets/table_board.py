@@ -71,13 +71,15 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
    name wraps rather than being cut ("○ Timeweaver Th…") */
 .rt-compact .rt-player .rt-spaces:not(:has(> .rt-empty)) .rt-nmet { display: none; }
 .rt-compact .rt-player .rt-spaces:not(:has(> .rt-empty)) .rt-reqs li { white-space: normal; }
-/* a Lost Spirit's needs are what the learner chooses by: whole, on as many lines as they take, where the window has
-   the room (trial 15, U1); on a narrow one (1024 px) they fold to a line, whole on hover or a click, so both players'
-   boards stay in view */
+/* a Lost Spirit's needs are what the learner chooses by: whole, on as many lines as they take (trial 15, U1), on a
+   learn page at every width (trial 18: at 1024 px they were cut to a line, whole only on hover); the presenter's
+   board, scaled to its box, keeps them whole from 1201 px */
 @media (min-width: 1201px) {
   .rt-compact .rt-space.rt-mini > .rt-ability { white-space: normal !important; display: block !important;
     -webkit-line-clamp: unset !important; line-clamp: none !important; overflow: visible !important; }
 }
+.rt-learn .rt-compact .rt-space.rt-mini > .rt-ability { white-space: normal !important; display: block !important;
+  -webkit-line-clamp: unset !important; line-clamp: none !important; overflow: visible !important; }
 /* a wide window (1366 px and more) has room under the boards: a card's ability, its Activation Token's note, a Lost
    Spirit's needs and Spirit Duels' ability and "evolves into" lines take up to two lines before they are cut (trial
    13 item L5: "Activated: Move Twiz…" with free space under the board); the whole text stays on hover */
@@ -86,6 +88,9 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
     -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
   .rt-learn .rt-compact :is(.rt-ability, .rt-tok, div.sd-small):is(:hover, :focus) { -webkit-line-clamp: unset;
     line-clamp: none; }
+  /* the abilities of the player to act are whole: what they choose by (trial 18: "Activated: Gain 1 AP for each
+     Sacred Spirit next to…"); the others' take two lines, whole on hover, a click or the keyboard's focus */
+  .rt-learn .rt-compact .rt-player.rt-current .rt-space > .rt-ability { -webkit-line-clamp: unset; line-clamp: none; }
 }
 /* a large window (1920x1080): the board is drawn larger, using the room the one-screen layout leaves under it
    (trial 13 item S1); the action list and the last step keep their size */
@@ -99,6 +104,8 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 /* a long Totem name ("Timeweaver Thread") is cut at the card's edge, never past it; the whole name on hover */
 .rt-compact .rt-reqs li { margin: 0; line-height: 1.3; white-space: nowrap; max-width: 100%; overflow: hidden;
   text-overflow: ellipsis; }
+/* ... on a learn page a requirement's name is never cut: it wraps (trial 18) */
+.rt-learn .rt-compact .rt-reqs li { white-space: normal; overflow: visible; }
 .rt-compact .rt-reqs .rt-muted { display: none; }
 .rt-compact .rt-player { padding: 4px 8px; }
 .rt-compact .rt-phead { margin-bottom: 2px; }
@@ -109,7 +116,10 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .rt-zone .rt-muted { line-height: 1.35; }
 .rt-compact .rt-zone .rt-row { margin: 0 0 2px 0; }
 
-/* Spirited's table: the Time Track's spaces lower, its note and the piles one line each, headings close */
+/* Spirited's table: the Time Track's spaces lower, its note and the piles one line each, headings close; the space
+   holding the Hourglass is as wide as its marker, whole ("Hourgla…" at 1366 px, trial 18) */
+.rt-compact .sp-track .sp-space.sp-here { min-width: max-content; }
+.rt-compact .sp-track .sp-hourglass { overflow: visible; text-overflow: clip; }
 .rt-compact .sp-board .rt-zone h4 { margin-bottom: 2px; }
 .rt-compact .sp-track .sp-space { padding: 1px 3px; line-height: 1.2; }
 .rt-compact .sp-track .sp-space b { display: inline; margin-right: 3px; }
@@ -229,8 +239,10 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 @media (max-width: 1200px) {
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone,
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { order: 2; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { flex: 0 1 248px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { flex: 1 1 400px; }
+  /* (each the board's width: the Shrine one line, its heading, top card and piles; the markets a line a row; side by
+     side they wrapped to four lines each and pushed Player 2's hand under the fold, trial 18) */
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { flex: 1 1 100%; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { flex: 1 1 100%; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > :is(.rt-bpart-zone, .rt-bpart-markets) h4 {
     letter-spacing: 0; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-zone {
@@ -247,11 +259,24 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-zone { padding: 2px 8px; }
   .rt-learn .rt-onescreen .rt-bpart-zone h4 { display: inline; }
   .rt-learn .rt-onescreen .rt-bpart-zone .rt-shrine-top { display: inline-flex; margin: 0 0 0 6px; }
-  .rt-learn .rt-onescreen .rt-bpart-zone .rt-decks { font-size: 11px; line-height: 1.25; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space.rt-empty { min-height: 30px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-banner { padding-top: 3px; padding-bottom: 3px; }
+  .rt-learn .rt-onescreen .rt-bpart-zone .rt-decks { font-size: 11px; line-height: 1.25; display: inline;
+    margin-left: 10px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-banner { padding-top: 2px; padding-bottom: 2px;
+    font-size: 14.5px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) { gap: 4px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player { padding-top: 2px; padding-bottom: 2px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces { margin: 2px 0; }
+  /* a player's name line and counts share one line when they fit: the pips after a count ("3 ◆◆◆") say the count
+     again and go, the counts a little smaller; an empty space is a low dashed box (trial 18: Player 2's hand sat
+     under the fold in lesson 9) */
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-pips { display: none; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-stats { font-size: 12px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-stats b { font-size: 13px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row .rt-chip { font-size: 11.5px;
+    padding: 0 6px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row > .rt-rowlabel { min-width: 34px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space.rt-empty { min-height: 24px;
+    padding-top: 1px; padding-bottom: 1px; }
   /* a Spirit on a player's board: its name and type share a line when they fit */
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) {
     display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 6px; align-content: flex-start; }
