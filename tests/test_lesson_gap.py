@@ -78,3 +78,17 @@ def test_the_parts_the_last_step_changed_come_first_and_rules_by_title():
 ])
 def test_you_past(label, said):
     assert you_past(label) == said
+
+
+def test_winning_and_the_game_over_are_said_as_a_person_would():
+    """Spirit Duels lesson 1 (defeat Shark 1 to win), after activating Pawnite instead: "the goal asks for Player 1
+    to win (no one has won yet)", not "the winners to hold Player 1 (it holds nothing)"."""
+    lesson = _lesson("spirit-duels", "sd-01-goal")
+    s = _play(lesson, [{"kind": "activate", "spirit": 2}])
+    assert goal_gap(lesson, s) == ("You activated Pawnite (roll Level 1 Magic die, Level 1 Essence die), but the goal "
+                                   "asks for Player 1 to win (no one has won yet).")
+    rs7 = _lesson("restless-spirits", "rs-07-end")
+    s = _play(rs7, rs7.solution[:-1])
+    parts = goal_parts(rs7, s)
+    assert "the goal asks for the game to be over (it is not)" in parts or "the goal asks for Player 1 to win " \
+        "(no one has won yet)" in parts, parts

@@ -56,6 +56,11 @@ def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, st
     say = lambda v: _value(game_id, v, names, seats)  # noqa: E731
     if key == "current":
         return f"the goal asks for {say(want)} to be playing (it is {say(got)})"
+    if key == "winners" and isinstance(want, list) and want:  # a seat list: who wins
+        who = " and ".join(f"Player {n}" for n in want)
+        return f"the goal asks for {who} to win ({'no one has won yet' if not got else say(got) + ' won'})"
+    if key == "phase" and want == "over":
+        return "the goal asks for the game to be over (it is not)"
     if isinstance(want, bool):
         owner, _, what = describe_path(key, names).rpartition(" · ")
         of = f" of {owner}" if owner else ""
