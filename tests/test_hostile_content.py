@@ -148,17 +148,17 @@ def test_an_alias_bomb_in_a_scenario_is_refused_at_once_naming_file_and_field(tm
     p = tmp_path / "bomb.yaml"
     p.write_text(_scenario_with(field, BOMB), encoding="utf-8")
     assert p.stat().st_size < 4000  # a small file...
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(ContentError) as ei:
         load_scenario(p)
-    assert time.perf_counter() - t0 < 1.0
+    assert time.process_time() - t0 < 1.0
     msg = str(ei.value)
     assert msg.startswith(str(p)) and where in msg and "alias" in msg and len(msg) < 400
     assert ei.value.field.startswith(where)
     out: list[str] = []
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     assert run_paths([p], out=out.append) == 2  # the runner: one INVALID line, no hang, no huge line
-    assert time.perf_counter() - t0 < 2.0
+    assert time.process_time() - t0 < 2.0
     assert max(map(len, out)) < 500 and out[0].startswith(f"INVALID {p}")
 
 
@@ -176,11 +176,11 @@ def test_an_alias_bomb_in_a_walkthrough_step_or_a_lesson_or_a_card_file_is_refus
     cards = tmp_path / "cards.yaml"
     cards.write_text((content_root() / "restless-spirits" / "cards.yaml").read_text("utf-8")
                      + "bomb:\n" + BOMB.replace("    ", "  "), encoding="utf-8")
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(ContentError) as ei:
         tutor.new_game("restless-spirits", cards=cards)
     assert str(ei.value).startswith(str(cards)) and "bomb" in str(ei.value)
-    assert time.perf_counter() - t0 < 2.0
+    assert time.process_time() - t0 < 2.0
 
 
 def test_shipped_content_keeps_its_small_aliases():
@@ -215,10 +215,10 @@ def test_dates_stay_text_and_plain_data_loads():
 def test_a_saved_session_within_bounds_only():
     saved = json.loads(tutor.new_game("restless-spirits", seed=4).to_json())
     saved["actions"] = [1] * 300_000  # validated, it would give 300,000 problems
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(ContentError) as ei:
         tutor.load_session(json.dumps(saved))
-    assert time.perf_counter() - t0 < 2.0 and "more than 100,000 values" in str(ei.value) and ei.value.field
+    assert time.process_time() - t0 < 2.0 and "more than 100,000 values" in str(ei.value) and ei.value.field
     saved["actions"] = []
     saved["initial_state"]["players"][0]["released"] = [1] * 50_000
     with pytest.raises(ContentError) as ei:
@@ -718,9 +718,9 @@ def test_a_questions_folder_of_large_files_is_not_read_whole(tmp_path):
     assert _time.perf_counter() - t0 < 30
     assert page.mine_ids == {"my-small"}
     assert any("big-2.yaml: " in p for p in page.index.problems)
-    t0 = _time.perf_counter()  # (the same page) a search of 1 MB: quick, and said back short
+    t0 = _time.process_time()  # (the same page) a search of 1 MB: quick, and said back short
     page.search.value = " ".join(f"w{i}" for i in range(150_000))
-    assert _time.perf_counter() - t0 < 2 and "No scenario matches “w0 w1" in page._none.value
+    assert _time.process_time() - t0 < 2 and "No scenario matches “w0 w1" in page._none.value
     assert len(page._none.value) < 200
 
 
@@ -754,9 +754,9 @@ def test_a_huge_search_is_neither_slow_nor_said_back_whole():
     assert len(typed("x" * 10**6)) == TYPED_LIMIT and echo("<" * 100).startswith("&lt;") and len(echo("y" * 10**6)) == 60
     g = Glossary(SessionModel(tutor.new_game("restless-spirits", players=2, seed=1), ErrorPanel()))
     for query in ("shrine " * 150_000, "x" * 1_000_000, " ".join(f"w{i}" for i in range(150_000))):
-        t0 = _time.perf_counter()
+        t0 = _time.process_time()
         g.box.value = query
-        assert _time.perf_counter() - t0 < 1.0
+        assert _time.process_time() - t0 < 1.0
         assert len(g._none.value) < 300 if g.results.children == (g._none,) else True
     g.box.value = "x" * 1_000_000
     assert "No rule mentions “xxx" in g._none.value and len(g._none.value) < 200
