@@ -22,8 +22,8 @@ import uuid
 
 #: The comm target a page's kernel listens on (``widgets.page_life``) to hear that its page left.
 PAGE_LEFT_TARGET = "rules_tutor.page_left"
-#: Most seconds the server waits for a kernel to take the message that its page left (a busy kernel is not waited
-#: for longer: the page's mark then goes stale on its own, :data:`widgets.learn_tabs.STALE_S`).
+#: Most seconds the server waits for a kernel to say it took the message that its page left (the message stays with
+#: a busy kernel, which takes it later; a kernel that ends first gives its page up as it ends).
 TELL_TIMEOUT_S = 10.0
 
 log = logging.getLogger("rules_tutor.pagegone")
@@ -32,26 +32,30 @@ _telling: set = set()  # the tasks telling a kernel now (kept here: asyncio keep
 
 async def tell_page_left(kernel_manager, kernel_id: str = "?") -> bool:
     """Tell the kernel of ``kernel_manager`` (a Jupyter ``KernelManager``) that its page left: a ``comm_open`` of
-    target :data:`PAGE_LEFT_TARGET` on a shell channel of the server's own, then a ``kernel_info_request`` whose reply
-    says the kernel has handled it (a kernel handles its shell messages in order). Returns whether the reply came
+    target :data:`PAGE_LEFT_TARGET` on a shell channel of the server's own, never a request the kernel answers on
+    that channel (a page closing also shuts its kernel down: a reply then met the kernel's closed socket and printed
+    a traceback). Returns whether the kernel said it had handled it (its "idle" status for that message, on IOPub)
     within :data:`TELL_TIMEOUT_S` seconds; never raises (a kernel ending meanwhile is no error: one debug line)."""
     client = None
     try:
         from jupyter_client.session import Session
 
         # a Session of its own (the kernel's key): one shared with the server's kernel manager would record this
-        # client's replies in its history of seen signatures, and that manager's other clients then dropped the
+        # client's messages in its history of seen signatures, and that manager's other clients then dropped the
         # kernel's next messages as seen already
         own = Session(key=kernel_manager.session.key, signature_scheme=kernel_manager.session.signature_scheme)
         client = kernel_manager.client(session=own)
-        client.start_channels(shell=True, iopub=False, stdin=False, hb=False, control=False)
-        opening = client.session.msg("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": PAGE_LEFT_TARGET,
-                                                   "data": {}})
+        client.start_channels(shell=True, iopub=True, stdin=False, hb=False, control=False)
+        await asyncio.sleep(0.2)  # IOPub subscribed before the kernel answers (ZeroMQ drops what a late subscriber
+        #                           has not subscribed to yet)
+        opening = own.msg("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": PAGE_LEFT_TARGET, "data": {}})
         client.shell_channel.send(opening)
-        asked = client.kernel_info()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + TELL_TIMEOUT_S
         while True:
-            reply = await client.get_shell_msg(timeout=TELL_TIMEOUT_S)
-            if reply.get("parent_header", {}).get("msg_id") == asked:
+            said = await client.get_iopub_msg(timeout=max(0.01, deadline - loop.time()))
+            if (said.get("msg_type") == "status" and said.get("content", {}).get("execution_state") == "idle"
+                    and said.get("parent_header", {}).get("msg_id") == opening["header"]["msg_id"]):
                 return True
     except Exception as exc:  # noqa: BLE001 - the kernel ended or is busy: its page's mark goes stale on its own
         log.debug("kernel %s was not told that its page left: %s", kernel_id, type(exc).__name__)
