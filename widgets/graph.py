@@ -205,7 +205,9 @@ class GraphView(Canvas, DetailsPanel, Search):
             self._linker.start()  # (in a page's kernel: once the first view is drawn, see _after_first_view)
         # the title line, as on the other pages (name, "← All pages", "How it works"), with the filters beside it
         title = w.HTML(TITLE, layout=w.Layout(overflow="visible"))
-        filters = w.HBox([title, self.game, self.group, self.find, self.find_btn], layout=w.Layout(overflow="visible"))
+        # (the page's script that caps its text boxes rides with the Find box: it shows nothing)
+        filters = w.HBox([title, self.game, self.group, self.find, self.find_btn, text_caps()],
+                         layout=w.Layout(overflow="visible"))
         filters.add_class("rt-g-top")
         kinds = w.HBox([w.HTML("<b>Edges:</b>&nbsp;", layout=w.Layout(width="60px")), *self.kinds.values(),
                         self.labels, self.focus], layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -221,7 +223,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         side.add_class("rt-g-side")
         main = w.HBox([w.VBox([view, self.canvas_box], layout=w.Layout(flex="3 1 560px", min_width="0")), side],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), text_caps(), filters, self.refused_box, kinds,
+        self.widget = w.VBox([style_widget(), w.HTML(f"<style>{CSS}</style>"), filters, self.refused_box, kinds,
                               main, self.errors.output])
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-graph")

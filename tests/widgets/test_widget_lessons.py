@@ -1148,7 +1148,7 @@ def test_a_double_click_on_hint_is_one_press():
     app = LearnApp("spirit-duels")
     scripts = [c for c in app.widget.children if "rt-hint-script" in c._dom_classes]
     assert len(scripts) == 1 and scripts[0].outputs[0]["data"]["application/javascript"] == HINT_ONCE_JS
-    assert "e.detail > 1" in HINT_ONCE_JS and "closest('.rt-hint-once')" in HINT_ONCE_JS
+    assert "e.detail > 1" in HINT_ONCE_JS and "closest('.rt-hint-once, .rt-click-once')" in HINT_ONCE_JS
     assert "stopImmediatePropagation" in HINT_ONCE_JS
     assert "rt-hint-once" in app.lessons.hint._dom_classes
     app.tabs.selected_index = 1
