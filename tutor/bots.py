@@ -219,12 +219,19 @@ class Bot:
         Raises:
             ValueError: the game is over, ``action`` is not legal now, or ``voice`` is neither "you" nor "it".
         """
+        return self._say(session, *self._scored(session, action, voice), voice)
+
+    def _scored(self, session: Session, action: Action | str, voice: str) -> tuple[Scored, Scored]:
+        """``action``'s score and the best move's, after the checks :meth:`explain` and :meth:`reason` share.
+
+        Raises:
+            ValueError: as :meth:`explain`."""
         self._check(session)
         if voice not in VOICES:
             raise ValueError(f"voice must be 'you' or 'it', got {voice!r}")
         action = session.find_action(action)
         ranked = self.rank(session)
-        return self._say(session, next(s for s in ranked if s.action.id == action.id), ranked[0], voice)
+        return next(s for s in ranked if s.action.id == action.id), ranked[0]
 
     def reasons(self, session: Session, mine: Scored) -> list[str]:
         """Why ``mine`` is sensible, as the strategy's phrases (citing clauses): what the action does by itself
@@ -274,12 +281,7 @@ class Bot:
         Raises:
             ValueError: as :meth:`explain`.
         """
-        self._check(session)
-        if voice not in VOICES:
-            raise ValueError(f"voice must be 'you' or 'it', got {voice!r}")
-        action = session.find_action(action)
-        ranked = self.rank(session)
-        return self._why(session, next(s for s in ranked if s.action.id == action.id), ranked[0], voice)
+        return self._why(session, *self._scored(session, action, voice), voice)
 
     def more(self, session: Session, action: Action | str) -> str:
         """A hint's next rung: what ``action`` itself does, from the rules and the card: ``"What it does (Scout):
