@@ -375,3 +375,17 @@ def test_a_legal_action_check_names_the_action_as_its_button_does():
     assert st[0].state == "pass" and st[0].lines[0] == said
     new = faq.edit_setup(sc, faq.MoveCard("t34", faq.Zone("hand", 1), faq.Zone("hand", 2)))
     assert any(said in x for x in faq.compare(sc, new).sentences())
+
+
+def test_each_change_reads_as_part_of_a_what_if_question():
+    """Trial 20: the question made for a saved what-if read "What if moved Greeks from ... to ...?". Each change
+    says itself as a question would: "we moved/added/removed ...", "we set <counter> to <value>", and the changes
+    that already read as a clause ("Player 1 has 3 AP", "it is Player 2's turn") as they are."""
+    names = {"t01": "Spirit Cloak", "p1.ap": "Player 1's AP"}
+    hand, shrine = faq.Zone("hand", 1), faq.Zone("shrine")
+    assert faq.MoveCard("t01", hand, shrine).asked(names) == "we moved Spirit Cloak from Player 1's hand to the Shrine"
+    assert faq.AddCard(hand, "t01").asked(names) == "we added Spirit Cloak to Player 1's hand"
+    assert faq.RemoveCard(hand, "t01").asked(names) == "we removed Spirit Cloak from Player 1's hand"
+    assert faq.SetCounter("p1.ap", 3).asked(names) == "we set Player 1's AP to 3"
+    assert faq.SetAP(1, 3).asked(names) == "Player 1 has 3 AP"
+    assert faq.SetCurrent(2).asked(names) == "it is Player 2's turn"

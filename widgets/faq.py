@@ -91,6 +91,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         self.mine_ids: set[str] = set()
         self.comparison: faq.Comparison | None = None
         self._said: dict = {}  # edit -> its words
+        self._asked: dict = {}  # edit -> its words in a "What if …?" question
         self._load_mine()
         g = self.errors.guard
         self.edits: list[faq.Edit] = []

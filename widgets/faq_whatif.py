@@ -193,7 +193,9 @@ class WhatIfPanel:
             self._last_edit = (edit, before, tuple(self.edits))
             self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
         # said in words once, with the names of the set-up it changed (a counter may not exist in the new one)
-        self._said[edit] = edit.describe({**faq.edit_names(session), **faq.edit_names(self._prepared)})
+        names = {**faq.edit_names(session), **faq.edit_names(self._prepared)}
+        self._said[edit] = edit.describe(names)
+        self._asked[edit] = edit.asked(names)
         self._replace(session)
         self._show_entry()
         return True
@@ -225,6 +227,11 @@ class WhatIfPanel:
         """The changes made, in words (``"moved Spirit Cloak from Player 1's hand to ...; it is Player 2's turn"``)."""
         return "; ".join(self._said.get(x) or x.describe() for x in self.edits)
 
+    def asked(self) -> str:
+        """The changes made as a "What if …?" question says them (``"we moved Spirit Cloak from Player 1's hand to
+        ...; it is Player 2's turn"``), for the question a saved what-if is given when none is typed."""
+        return "; ".join(self._asked.get(x) or x.asked() for x in self.edits)
+
     def _apply_move(self) -> None:
         src, card, dst = self.move_from.value, self.move_card.value, self.move_to.value
         if src is None or card is None or dst is None:
@@ -255,7 +262,7 @@ class WhatIfPanel:
                 raise ValueError("give a file name: letters, digits, '-' or '_'")
             mine = faq.what_if_scenario(self.entry.scenario, self.scenario, name.removesuffix(".yaml"),
                                         self.save_question_text.value, self.save_note.value,
-                                        changes=self.said())
+                                        changes=self.asked())
             path = faq.save_question(mine, name, overwrite=self.save_overwrite.value, folder=self.questions_folder)
         except (ValueError, OSError, ContentError) as exc:
             self.save_status.value = f'<div class="tutor-faq-error" role="alert">Not saved: {esc(str(exc))}</div>'

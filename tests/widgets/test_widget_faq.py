@@ -413,7 +413,7 @@ def test_save_as_my_question_lists_it_and_it_runs(index, tmp_path):
     ex.save_button.click()
     assert "already exists" in ex.save_status.value
     ex.open("my-room-in-hand")
-    assert ex.entry.question.startswith("What if moved Spirit Cloak from Player 1's hand")
+    assert ex.entry.question.startswith("What if we moved Spirit Cloak from Player 1's hand")
     ex.play.click()
     ex.show.click()
     assert "rt-x-fail" not in ex.checks.value and ex.checks.value.count("rt-x-pass") == 1
@@ -433,7 +433,7 @@ def test_a_saved_what_if_is_listed_by_the_name_typed_with_its_question_below(ind
     ex.save_button.click()
     assert "✓ Saved as <b>shield-trial18.yaml</b>" in ex.save_status.value
     asked = ex.index.get("my-shield-trial18").question
-    assert asked.startswith("What if moved Spirit Cloak from Player 1's hand")
+    assert asked.startswith("What if we moved Spirit Cloak from Player 1's hand")
     item = ex.item("my-shield-trial18")
     name = with_class(item, "tutor-scenario")[0]
     assert name.description == "shield-trial18" and name.tooltip == asked

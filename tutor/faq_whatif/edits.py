@@ -84,6 +84,10 @@ class AddCard:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"added {_name(names, self.card)} to {_zone(names, self.zone)}"
 
+    def asked(self, names: dict[str, str] | None = None) -> str:
+        """The edit as a "What if …?" question says it ("we added Sanabo to Player 1's hand")."""
+        return f"we {self.describe(names)}"
+
 
 @dataclass(frozen=True)
 class RemoveCard:
@@ -95,6 +99,10 @@ class RemoveCard:
     def describe(self, names: dict[str, str] | None = None) -> str:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"removed {_name(names, self.card)} from {_zone(names, self.zone)}"
+
+    def asked(self, names: dict[str, str] | None = None) -> str:
+        """The edit as a "What if …?" question says it ("we removed Sanabo from Player 1's hand")."""
+        return f"we {self.describe(names)}"
 
 
 @dataclass(frozen=True)
@@ -108,6 +116,11 @@ class MoveCard:
     def describe(self, names: dict[str, str] | None = None) -> str:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"moved {_name(names, self.card)} from {_zone(names, self.source)} to {_zone(names, self.target)}"
+
+    def asked(self, names: dict[str, str] | None = None) -> str:
+        """The edit as a "What if …?" question says it ("we moved Greeks from Player 1's Shields to Player 1's
+        Road")."""
+        return f"we {self.describe(names)}"
 
 
 @dataclass(frozen=True)
@@ -123,6 +136,11 @@ class SetCounter:
         said = (names or {}).get(f"{self.key}={self.value}", str(self.value))
         return f"{_name(names, self.key)}: {said}"
 
+    def asked(self, names: dict[str, str] | None = None) -> str:
+        """The edit as a "What if …?" question says it ("we set Player 1's AP to 3")."""
+        said = (names or {}).get(f"{self.key}={self.value}", str(self.value))
+        return f"we set {_name(names, self.key)} to {said}"
+
 
 @dataclass(frozen=True)
 class SetAP:
@@ -135,6 +153,10 @@ class SetAP:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"Player {self.seat} has {self.ap} AP"
 
+    def asked(self, names: dict[str, str] | None = None) -> str:
+        """The edit as a "What if …?" question says it (as :meth:`describe`)."""
+        return self.describe(names)
+
 
 @dataclass(frozen=True)
 class SetCurrent:
@@ -145,6 +167,10 @@ class SetCurrent:
     def describe(self, names: dict[str, str] | None = None) -> str:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"it is Player {self.seat}'s turn"
+
+    def asked(self, names: dict[str, str] | None = None) -> str:
+        """The edit as a "What if …?" question says it (as :meth:`describe`)."""
+        return self.describe(names)
 
 
 SetTurn = SetCurrent
@@ -163,6 +189,10 @@ class SetDecision:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         return f"it is Player {self.seat}'s decision"
 
+    def asked(self, names: dict[str, str] | None = None) -> str:
+        """The edit as a "What if …?" question says it (as :meth:`describe`)."""
+        return self.describe(names)
+
 
 @dataclass(frozen=True)
 class FixDie:
@@ -177,6 +207,10 @@ class FixDie:
         """The edit in words, names from ``names`` (see :func:`tutor.faq_whatif.edit_names`)."""
         face = "random" if self.face is None else _name(names, f"face={self.face}")
         return f"{_name(names, self.key)} shows {face}"
+
+    def asked(self, names: dict[str, str] | None = None) -> str:
+        """The edit as a "What if …?" question says it (as :meth:`describe`)."""
+        return self.describe(names)
 
 
 Edit = Union[AddCard, RemoveCard, MoveCard, SetCounter, SetAP, SetCurrent, SetDecision, FixDie]
