@@ -440,7 +440,8 @@ def test_the_computers_steps_are_said_of_the_computer(game_id):
     for st in app.session.history:  # each computer step's title is its own label's, in the past tense
         if st.action.actor == 1:
             plain = lambda x: re.sub(r"\s+", " ", x.replace("[provisional]", "").replace("\u2020", "")).strip()
-            said = plain(f"Step {st.index + 1} · {past_sentence(st.action.label, 'The computer')}")
+            title = past_sentence(st.action.label, 'The computer', st.action.cost, app.session.game.cost_unit)
+            said = plain(f"Step {st.index + 1} · {title}")
             assert any(plain(t).startswith(said) for t in theirs), (said, theirs)
     assert all(re.match(r"Step \d+ · Player 1: ", t) for t in mine), mine
 
