@@ -18,7 +18,8 @@ SEEDS = range(6)
 
 
 def _titles(game_id: str):
-    """(title, action) for every step of :data:`SEEDS` seeded games of ``game_id``, a normal and an easy computer."""
+    """(title, action, cost unit) for every step of :data:`SEEDS` seeded games of ``game_id``, a normal and an easy
+    computer."""
     for seed in SEEDS:
         s = tutor.new_game(game_id, players=2, seed=seed)
         players = [bot(game_id, "normal", seed), bot(game_id, "easy", seed + 100)]
@@ -27,7 +28,7 @@ def _titles(game_id: str):
                 break
             acts = s.legal_actions()
             a = players[acts[0].actor % 2].choose(s)
-            yield past_sentence(a.label, "The computer", a.cost, s.game.cost_unit), a
+            yield past_sentence(a.label, "The computer", a.cost, s.game.cost_unit), a, s.game.cost_unit
             s.apply(a.id)
 
 
@@ -46,20 +47,20 @@ def _ids(action) -> set[str]:
 def test_every_computer_title_is_a_plain_past_sentence_that_says_what_and_where(game_id):
     seen = 0
     kinds = set()
-    for title, a in _titles(game_id):
+    for title, a, unit in _titles(game_id):
         seen += 1
         kinds.add(a.kind)
         assert title.startswith("The computer "), title
         first = title.split()[2]
         assert first.rstrip(":") in PAST, (first, title)
         assert "·" not in title, title  # the cost said in words ("for 1 AP"), not a suffix
-        for inside in re.findall(r"\(([^()]*)\)", re.sub(r"\u201c[^\u201d]*\u201d", "", title)):  # no bracket tells the player what to do
+        own = re.sub(r"\u201c[^\u201d]*\u201d", "", title)  # (a card's text is quoted as written)
+        for inside in re.findall(r"\(([^()]*)\)", own):  # no bracket tells the player what to do
             for part in inside.split(","):
                 word = re.match(r"\s*(?:then )?([a-z]+)", part)
                 assert not (word and word.group(1).capitalize() in VERBS), (inside, title)
         if re.search(r"\btook\b", title):
             assert re.search(r"\btook .+ from ", title), title  # where from: a market row, a hand, a pile
-        own = re.sub(r"\u201c[^\u201d]*\u201d", "", title)  # (a card's text is quoted as written)
         assert not re.search(r"\b(you|your|yours)\b", own, re.IGNORECASE), title
         assert "=" not in title and not re.search(r"\b(rs|sp|sd)\.[a-z]", title), title
         for value in _ids(a):
@@ -67,7 +68,7 @@ def test_every_computer_title_is_a_plain_past_sentence_that_says_what_and_where(
         assert not re.search(r"[.,;:!?]\s*[.,;:!?]\s*$", title) and not title.endswith((":", ",")), title
         assert not re.search(r"(?<!\.)\.\.(?!\.)|[,;:]\s*[.,;:]", title), title
         if a.cost is not None:  # the cost in words, on the sentence
-            said = " for free" if a.cost == 0 else f" for {a.cost} {tutor.new_game(game_id, players=2, seed=0).game.cost_unit}"
+            said = " for free" if a.cost == 0 else f" for {a.cost} {unit}"
             assert said in title, (said, title)
     assert seen > 300 and len(kinds) >= 8, (seen, kinds)
 

@@ -18,11 +18,12 @@ import re
 
 #: The imperative verbs the three games' action labels start with (a label's first word, capitalised), which take
 #: the third person in :func:`third_person`. A fixed list: a card's name that looks like a verb ("Channel Magic",
-#: "Counter Spell", "Heal 2") is never conjugated, because its word is not here or it ends with ":" or is followed
-#: by a number.
+#: "Counter Spell", "Heal 2") is never conjugated, because its word is not here or is followed by a number (or, in
+#: the present tense, by ":"; :func:`past_sentence` takes a verb alone before a colon: "Meditate: discard …").
 VERBS = frozenset("""
 Activate Add Attach Attract Break Build Buy Choose Claim Copy Declare Destroy Discard Draw End Evolve Exhaust Forge
-Gain Give Keep Leave March Mark Meditate Move Offer Pass Pay Pick Place Play Put Rally Recruit Refresh Remove Replace Reroll
+Gain Give Keep Leave March Mark Meditate Move Offer Pass Pay Pick Place Play Put Rally Recruit Refresh Remove Replace
+Reroll
 Resolve Retrieve Return Roll Score Scout Set Shield Skip Spend Stack Start Steal Stop Summon Swap Take Trade Use
 """.split())
 
@@ -210,7 +211,8 @@ def past_sentence(label: str, actor: str, cost: int | None = None, unit: str = "
     if tail.rstrip().endswith(".") or (_PRONOUN_RE.search(tail) and not (v and v.group(1).capitalize() in VERBS)):
         return f"{said}: \u201c{tail}\u201d"  # a card's text, written to its owner: as written
     if v and v.group(1).capitalize() in VERBS:  # what the action had its player do: "declare Magic" -> "declared"
-        more = _it_pronouns(tail[v.end():])  # ("… and reroll dice you declare" -> "… and rerolled dice it declared")
+        # ("… and reroll dice you declare" -> "… and rerolled dice it declared")
+        more = _it_pronouns(tail[v.end():])
         more = re.sub(r"\b(and|it) ([a-z]+)\b", lambda x: f"{x.group(1)} " + (
             _past(x.group(2)) if x.group(2).capitalize() in VERBS else x.group(2)), more)
         return f"{said}: {_past(v.group(1))}{more}"

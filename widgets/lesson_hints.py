@@ -18,8 +18,8 @@ def group_names(board) -> dict[str, set[str]]:
 
 
 def named_groups(text: str, board) -> list[str]:
-    """The groups of ``board`` that ``text`` names by a title in quotes ("…" or “…”, any case), in the board's group
-    order: ``'Look at the blue "Dice actions" group on the right.'`` -> ``["dice"]``; a quoted action (``"Scout"``)
+    """The groups of ``board`` that ``text`` names by a title in quotes ("…" or “…”, any case), in the board's
+    group order: ``'Look at the blue "Dice actions" group on the right.'`` -> ``["dice"]``; a quoted action (``"Scout"``)
     names no group."""
     quoted = {q.strip().lower() for q in _QUOTED.findall(text)}
     return [g for g, names in group_names(board).items() if names & quoted]

@@ -69,7 +69,8 @@ def test_after_a_step_that_loses_the_goal_the_hint_says_undo_and_why(game_id, le
     runner.app.actions.button_for(more.id).click()
     runner.hint.click()
     hint = _hint(runner)
-    assert hint.startswith("Press Undo 2 times (or Restart): the goal went out of reach 2 steps ago. The goal asks "), hint
+    assert hint.startswith("Press Undo 2 times (or Restart): the goal went out of reach 2 steps ago. "
+                           "The goal asks "), hint
     assert "You " not in hint
     runner.app.model.undo()
     runner.app.model.undo()  # back where the goal can be reached: the ladder's written hints again
