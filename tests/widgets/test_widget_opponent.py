@@ -432,7 +432,8 @@ def test_the_computers_steps_are_said_of_the_computer(game_id):
     mine = [t for t in titles if re.match(r"Step \d+ · Player 1", t)]
     assert theirs and mine, titles
     assert not any(re.match(r"Step \d+ · Player 2", t) for t in titles), titles
-    past = re.compile(r"Step \d+ · The computer (\w+ed|bought|built|broke|chose|drew|gave|kept|left|paid|put|set|stole|"
+    past = re.compile(r"Step \d+ · The computer (\w+ed|bought|built|broke|chose|drew|gave|kept|left|paid|put|set|"
+                      r"spent|stole|"
                       r"took) ")
     for t in theirs:
         assert past.match(t + " "), t
