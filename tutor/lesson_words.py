@@ -127,3 +127,27 @@ def goal_gap(lesson: Lesson, session: Session) -> str | None:
         return None
     did = you_past(bare(session.history[-1].action.label.replace(" [provisional]", "")))
     return f"{did}, but {'; and '.join(parts[:MOST_PARTS])}."
+
+
+def undo_hint(lesson: Lesson, session: Session, back: int = 1) -> str:
+    """The hint once the lesson's goal is out of reach (trial 19: after Rallying the Chinese card in Spirited lesson 1
+    the Hint still said "Click Scout…"): what to press and why, in sentences a person would say. ``back``: how many
+    steps the learner should take back (those since they left the lesson's way, at least 1). E.g. ``"Press Undo to
+    take back your last step: it put the goal out of reach. You rallied a Chinese card into your Hand, but the goal
+    asks for Player 2's hand to hold the Aztecs card (it holds the Chinese card)."``. Plain text (the caller escapes
+    it).
+
+    The "why" is :func:`goal_gap` (what the last step did, what the goal asks), or after more steps only what the
+    goal asks (:func:`goal_parts`); when the game is over it says so."""
+    if back <= 1:
+        gap = goal_gap(lesson, session)
+    else:  # (the last step did not lose the goal: only what the goal asks)
+        parts = goal_parts(lesson, session)
+        gap = f"{parts[0][:1].upper()}{parts[0][1:]}." if parts else None
+    if session.is_over:
+        why = "the game is over and the goal was not reached"
+    else:
+        why = "it put the goal out of reach" if back <= 1 else f"the goal went out of reach {back} steps ago"
+    head = (f"Press Undo to take back your last step: {why}." if back <= 1 else
+            f"Press Undo {back} times (or Restart): {why}.")
+    return f"{head} {gap}" if gap else head

@@ -18,11 +18,12 @@ import re
 
 #: The imperative verbs the three games' action labels start with (a label's first word, capitalised), which take
 #: the third person in :func:`third_person`. A fixed list: a card's name that looks like a verb ("Channel Magic",
-#: "Counter Spell", "Heal 2") is never conjugated, because its word is not here or it ends with ":" or is followed
-#: by a number.
+#: "Counter Spell", "Heal 2") is never conjugated, because its word is not here or is followed by a number (or, in
+#: the present tense, by ":"; :func:`past_sentence` takes a verb alone before a colon: "Meditate: discard …").
 VERBS = frozenset("""
 Activate Add Attach Attract Break Build Buy Choose Claim Copy Declare Destroy Discard Draw End Evolve Exhaust Forge
-Gain Give Keep Leave March Mark Move Offer Pass Pay Pick Place Play Put Rally Recruit Refresh Remove Replace Reroll
+Gain Give Keep Leave March Mark Meditate Move Offer Pass Pay Pick Place Play Put Rally Recruit Refresh Remove Replace
+Reroll
 Resolve Retrieve Return Roll Score Scout Set Shield Skip Spend Stack Start Steal Stop Summon Swap Take Trade Use
 """.split())
 
@@ -88,7 +89,8 @@ def step_sentence(label: str, actor: str) -> str:
 #: Past tenses of :data:`VERBS` that do not take "-ed" or "-d" by the spelling rules of :func:`_past`.
 _IRREGULAR_PAST = {"break": "broke", "build": "built", "buy": "bought", "choose": "chose", "draw": "drew",
                    "give": "gave", "keep": "kept", "leave": "left", "pay": "paid", "put": "put", "set": "set",
-                   "steal": "stole", "take": "took", "swap": "swapped", "skip": "skipped", "stop": "stopped"}
+                   "steal": "stole", "take": "took", "swap": "swapped", "skip": "skipped", "stop": "stopped",
+                   "spend": "spent"}
 #: The second person and what replaces it when the actor is one thing ("the computer"): "your turn" -> "its turn".
 _IT_PRONOUNS = {"you": "it", "your": "its", "yours": "its", "yourself": "itself", "yourselves": "itself"}
 _IT_AGREE = (("it have", "it has"), ("it are", "it is"), ("it were", "it was"), ("it do ", "it does "))
@@ -135,7 +137,44 @@ def _top_colon(label: str) -> int:
     return -1
 
 
-def past_sentence(label: str, actor: str) -> str:
+#: A label's closing bracket (before a closing "[provisional]"), e.g. ``" (2 Spirit, then exhaust it)"``.
+_LAST_BRACKET = re.compile(r"\s*\(([^()]*)\)(\s*\[provisional\])?\s*$")
+#: A bracket's part that is a value ("2 Spirit", "1 AP"), kept as "for 2 Spirit" when its recipe goes.
+_VALUE_PART = re.compile(r"^\d+ [A-Z][A-Za-z]*$")
+
+
+def _recipe_parts(inside: str) -> list[str] | None:
+    """The parts of a bracket that is a recipe for the player choosing (a part starts with one of :data:`VERBS`,
+    perhaps after "then": ``"play a card, Rally or Recruit 1, Summon 1"``, ``"2 Spirit, then exhaust it"``), else
+    None."""
+    parts = [p.strip() for p in inside.split(",")]
+    verb = lambda p: (re.match(r"(?:then )?([A-Za-z]+)", p) or [None, ""])[1].capitalize() in VERBS  # noqa: E731
+    return parts if any(verb(p) for p in parts) else None
+
+
+def _without_recipe(head: str) -> str:
+    """``head`` (a label's part before its colon) without a closing bracket that tells the player what the action
+    will have them do (trial 19: "scored the Romans medal (2 Spirit, then exhaust it)" read as a recipe): said in
+    the past tense it would claim steps that come later, or not at all, and the step's events say what happened. A
+    value in it is kept: ``"Score the Romans medal (2 Spirit, then exhaust it)"`` -> ``"Score the Romans medal for
+    2 Spirit"``; ``"Scout (play a card, Rally or Recruit 1, Summon 1)"`` -> ``"Scout"``."""
+    m = _LAST_BRACKET.search(head)
+    parts = _recipe_parts(m.group(1)) if m else None
+    if parts is None:
+        return head
+    values = [p for p in parts if _VALUE_PART.match(p)]
+    return head[:m.start()] + (" for " + " and ".join(values) if values else "") + (m.group(2) or "")
+
+
+def cost_words(cost: int | None, unit: str) -> str:
+    """What a step cost, as words that go on a sentence: ``" for 1 AP"``, ``" for 2 Essence"``, ``" for free"``
+    (cost 0), or ``""`` (no cost; trial 19: the computer's title ended "· 1 AP")."""
+    if cost is None:
+        return ""
+    return " for free" if cost == 0 else f" for {cost} {unit}"
+
+
+def past_sentence(label: str, actor: str, cost: int | None = None, unit: str = "AP") -> str:
     """What ``actor`` (one thing, as the page names it: ``"The computer"``) did, in the past tense, from the action's
     ``label`` (the engine's own, written to the player choosing it): ``"Attract Ruby (Trickster)"`` -> ``"The
     computer attracted Ruby (Trickster)"``, ``"End your turn"`` -> ``"The computer ended its turn"``, ``"Refresh
@@ -149,25 +188,34 @@ def past_sentence(label: str, actor: str) -> str:
     does not start with one of :data:`VERBS` (a card's name: Spirit Duels' ``"Arcjaw's Attack: deal 3 damage to
     Player 1's Tychomp"``) is what the actor chose: ``"The computer chose Arcjaw's Attack:
     deal 3 damage …"``; one without a colon is a whole choice, quoted (``"The computer chose “Neither score nor
-    replace a medal”"``). Plain text in, plain text out (the caller escapes it); the engine's labels do not change."""
-    m = re.match(r"([A-Z][a-z]+)(?=$|[ ,(])", label)
+    replace a medal”"``). A closing bracket that is a recipe for the player choosing goes (:func:`_without_recipe`:
+    ``"Scout (play a card, …)"`` -> ``"The computer scouted"``), and the step's ``cost`` (in ``unit``) is said in
+    words before any colon (:func:`cost_words`: ``"The computer activated Kafrat targeting Player 1 for 1 AP"``).
+    Plain text in, plain text out (the caller escapes it); the engine's labels do not change."""
+    m = re.match(r"([A-Z][a-z]+)(?=$|[ ,(:])", label)  # (a verb alone before a colon: "Meditate: discard …")
+    paid = cost_words(cost, unit)
     if not m or m.group(1) not in VERBS or re.match(r" \d", label[m.end():]):
         if _top_colon(label) < 0:
-            return f"{actor} chose \u201c{label}\u201d"
-        return f"{actor} chose {_it_pronouns(label)}"
+            return f"{actor} chose \u201c{label}\u201d{paid}"
+        return f"{actor} chose {_it_pronouns(label)}{paid}"
     colon = _top_colon(label)
     head, tail = (label, "") if colon < 0 else (label[:colon], label[colon + 2:])
+    head = _without_recipe(head) + paid
     rest = _it_pronouns(head[m.end():])
     rest = re.sub(r"\band ([a-z]+)\b", lambda v: "and " + (_past(v.group(1)) if v.group(1).capitalize() in VERBS
                                                          else v.group(1)), rest)
     said = f"{actor} {_past(m.group(1).lower())}{rest}"
     if not tail:
         return said
-    if tail.rstrip().endswith(".") or _PRONOUN_RE.search(tail):  # a card's text, written to its owner: as written
-        return f"{said}: \u201c{tail}\u201d"
     v = re.match(r"([a-z]+)(?=$|[ ,(])", tail)
+    if tail.rstrip().endswith(".") or (_PRONOUN_RE.search(tail) and not (v and v.group(1).capitalize() in VERBS)):
+        return f"{said}: \u201c{tail}\u201d"  # a card's text, written to its owner: as written
     if v and v.group(1).capitalize() in VERBS:  # what the action had its player do: "declare Magic" -> "declared"
-        return f"{said}: {_past(v.group(1))}{_it_pronouns(tail[v.end():])}"
+        # ("… and reroll dice you declare" -> "… and rerolled dice it declared")
+        more = _it_pronouns(tail[v.end():])
+        more = re.sub(r"\b(and|it) ([a-z]+)\b", lambda x: f"{x.group(1)} " + (
+            _past(x.group(2)) if x.group(2).capitalize() in VERBS else x.group(2)), more)
+        return f"{said}: {_past(v.group(1))}{more}"
     return f"{said}: {_it_pronouns(tail)}"
 
 

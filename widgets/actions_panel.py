@@ -77,6 +77,19 @@ class ActionsPanel:
         """Every legal-action Button now shown (in display order)."""
         return [b for b in _walk(self.widget) if isinstance(b, w.Button) and "tutor-action" in b._dom_classes]
 
+    def shown_groups(self) -> dict[str, list[w.Button]]:
+        """The action groups shown now (a decision hides the others), each with its enabled legal-action Buttons,
+        keyed by the board's group name (``"dice"``, ``"turn-action"``, ``"choice"`` …), in display order. A lesson's
+        hint names only a group listed here with at least one Button (trial 19: Spirit Duels lesson 1's hint named
+        the "Dice actions" group while a decision hid it)."""
+        out: dict[str, list[w.Button]] = {}
+        for g, group in self._groups.items():
+            if group._rt_hidden:
+                continue
+            out[g] = [b for b in _walk(group) if isinstance(b, w.Button) and "tutor-action" in b._dom_classes
+                      and not b.disabled]
+        return out
+
     def button_for(self, action_id: str) -> w.Button:
         """The Button of the legal action ``action_id`` (KeyError if not shown)."""
         for b in self.action_buttons:

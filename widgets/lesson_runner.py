@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 import tutor
-from tutor.lesson_words import goal_gap
+from tutor.lesson_words import goal_gap, undo_hint
 from tutor.step_words import bare
 from tutor.lessons import GAME_OVER, Lesson, goal_failures, goal_out_of_reach, readable_lessons
 from tutor.lessons import start_lesson as _start_lesson
@@ -14,6 +14,7 @@ from tutor.scenario import find
 
 from .app import TutorApp
 from .boards import open_hands
+from .lesson_hints import hint_fits
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text
 
@@ -42,6 +43,8 @@ HINT_ONCE_JS = """(function () {
 #: The lesson's Hint tooltip while a stronger hint is left at this position, and once the strongest is shown.
 HINT_TIP = "Show a hint (press again for a stronger one)"
 LAST_HINT_TIP = "This is the strongest hint here: the next step is marked. Undo, or take it."
+#: The tooltip once the hint says to Undo (the goal is out of reach from the position shown).
+UNDO_HINT_TIP = "The goal is out of reach from here: the hint says what to take back"
 
 
 class _OutOfBudget(Exception):
@@ -84,6 +87,8 @@ class LessonRunner:
         self.hints_shown = 0
         self._hint_at: tuple | None = None  # the position (see _position) the hint shown was revealed at
         self._step_hint: str | None = None  # the engine's step hint once the written ones are all shown
+        self._written: str | None = None  # the written hint shown (of those that fit the position)
+        self._stuck: str | None = None  # why the goal is out of reach from the step shown (see check), else None
         g = self.errors.guard
         self.picker = w.Dropdown(options=[(f"{x.order}. {x.title}", i) for i, x in enumerate(self.lessons)],
                                  value=0, description="Lesson", layout=w.Layout(width="250px"))
@@ -146,6 +151,7 @@ class LessonRunner:
         self.hints_shown = 0
         self._hint_at = None
         self._step_hint = None
+        self._written = None
         if self.picker.value != index:
             self.picker.value = index  # fires open() again through the observer
             return
@@ -208,26 +214,53 @@ class LessonRunner:
         return (id(session), tuple(st.action.id for st in session.history))
 
     def show_hint(self) -> None:
-        """Reveal the next rung of the position's hint ladder: the lesson's written hints in turn, then the next step
-        of the lesson's solution, marked. The ladder belongs to the position (trial 17: the hints followed the
-        number of presses, so after a step the next press showed a hint about the step already taken): a new
-        position starts again at the first rung, a second press at the same position goes one rung further. One
-        line at the head of the action list, replacing the hint before it, until the next step (or undo, restart,
-        another lesson) or the goal is reached (trial 10: two hint lines stayed under "Goal reached!")."""
+        """Reveal the next rung of the position's hint ladder: the lesson's written hints that fit the position in
+        turn, then the next step of the lesson's solution, marked. The ladder belongs to the position (trial 17: the
+        hints followed the number of presses, so after a step the next press showed a hint about the step already
+        taken): a new position starts again at the first rung, a second press at the same position goes one rung
+        further. A written hint that names a group of actions fits only while that group is shown with an enabled
+        action in it (:func:`widgets.lesson_hints.hint_fits`; trial 19: Spirit Duels lesson 1's hint named the
+        "Dice actions" group while a decision hid it). Once the goal is out of reach from the step shown, the only
+        rung says to Undo, and why (:func:`tutor.lesson_words.undo_hint`; trial 19: Spirited lesson 1 still said
+        "Click Scout…" after a wrong Rally). One line at the head of the action list, replacing the hint before it,
+        until the next step (or undo, restart, another lesson) or the goal is reached (trial 10: two hint lines
+        stayed under "Goal reached!")."""
         if getattr(self, "_reached", False):  # the goal holds: no hint points at a step no longer asked for
             self.hint.disabled = True  # (trial 11 item d: a hint after "Goal reached!" named a group not listed)
             return
         nxt = self._next_step()
         if self._hint_at != self._position():  # a new position: its ladder starts at the first rung
-            self.hints_shown, self._step_hint = 0, None
-        if self.hints_shown < len(self.lesson.hints):
+            self.hints_shown, self._step_hint, self._written = 0, None, None
+        fits = self.fitting_hints()
+        if self._stuck:  # the goal is out of reach: take back, and why; no step is marked
+            self._step_hint, self._written, nxt = esc(undo_hint(self.lesson, self.app.session,
+                                                                self.steps_back())), None, None
+        elif self.hints_shown < len(fits):
+            self._written = fits[self.hints_shown]
             self.hints_shown += 1
             self._step_hint = None
         else:  # every written hint is out: the engine's next step of the lesson's solution, named and marked
-            self._step_hint = self._step_hint_text(nxt)
+            self._step_hint, self._written = self._step_hint_text(nxt), None
         self._hint_at = self._position()
         self._render_hints()
         self._mark_hint(nxt)
+
+    def fitting_hints(self) -> list[str]:
+        """The lesson's written hints that fit the position shown, in order: each group a hint names is shown with
+        at least one enabled action (:func:`widgets.lesson_hints.hint_fits`)."""
+        shown = self.app.actions.shown_groups()
+        return [h for h in self.lesson.hints if hint_fits(h, self.app.actions.board, shown)]
+
+    def steps_back(self) -> int:
+        """How many steps to take back to where the goal could still be reached: the step that put it out of reach
+        and those after it, as the page saw them (:meth:`check`); else the steps since the last one that followed
+        the lesson's solution. At least 1."""
+        n = len(self.app.session.history)
+        since = getattr(self, "_stuck_since", None)
+        if since is not None:
+            return max(1, n - since + 1)
+        self._replayed()
+        return max(1, n - self._scratch[4])
 
     def _step_hint_text(self, action_id: str | None) -> str:
         """The hint (HTML) once the lesson's written hints are all shown (trial 12: Hint went grey mid-lesson, steps
@@ -263,14 +296,13 @@ class LessonRunner:
 
     def _render_hints(self) -> None:
         """Show the newest hint revealed (none before the first press, nor once the step it was given at is gone)."""
-        hs = self.lesson.hints[: self.hints_shown]
         stale = self._hint_at is None or self._hint_at != self._position()
-        text = self._step_hint or (esc(hs[-1]) if hs else None)  # HTML
+        text = self._step_hint or (esc(self._written) if self._written else None)  # HTML
         self.hints.value = "" if not text or stale else f'<div class="rt-hint">Hint: {text}</div>'
         self.hint.disabled = bool(getattr(self, "_reached", False))  # a hint at every step until the goal holds
         # the tooltip promises a stronger hint only while the position's ladder has one (trial 18)
         last = not stale and self._step_hint is not None
-        self.hint.tooltip = LAST_HINT_TIP if last else HINT_TIP
+        self.hint.tooltip = (UNDO_HINT_TIP if last and self._stuck else LAST_HINT_TIP if last else HINT_TIP)
 
     def check(self) -> bool:
         """Check the goal after a step; show "Goal reached!" when it holds. Once reached, the lesson keeps saying so
@@ -306,6 +338,16 @@ class LessonRunner:
             self.goal.remove_class("rt-hidden")
         # (once reached, never "the goal can no longer be reached")
         why = None if self._achieved or not self.app.session.history else self.out_of_reach()
+        # once out of reach, the steps played on from there stay so (the search may not be sure again from a later
+        # position): the same words, until the learner takes back the step that lost the goal
+        ids = tuple(st.action.id for st in self.app.session.history)
+        lost = getattr(self, "_lost", None)  # (the steps when the goal went out of reach, why), else None
+        if lost and not self._achieved and ids[:len(lost[0])] == lost[0] and self.app.session is lost[2]:
+            why = why or lost[1]
+        else:
+            lost = self._lost = (ids, why, self.app.session) if why else None
+        self._stuck = why  # the hint ladder says to Undo while the goal is out of reach (trial 19)
+        self._stuck_since = len(lost[0]) if lost else None  # how many steps when the goal went out of reach
         if why:
             self.stuck_text.value = f'<span class="rt-stuck-text">⚠ {esc(why)}</span>'
             self.stuck.remove_class("rt-hidden")
@@ -360,9 +402,10 @@ class LessonRunner:
         checked last replays only that step (before, every click replayed the whole lesson from its start: a few
         milliseconds of the click); an undo, a restart or another lesson starts a fresh copy."""
         lesson, ids = self.lesson, [st.action.id for st in self.app.session.history]
-        memo = getattr(self, "_scratch", None)  # [lesson, the ids replayed, the copy, on the solution so far]
+        # [lesson, the ids replayed, the copy, on the solution so far, how many leading steps followed it]
+        memo = getattr(self, "_scratch", None)
         if memo is None or memo[0] is not lesson or memo[1] != ids[:len(memo[1])]:
-            memo = self._scratch = [lesson, [], start_lesson(lesson), True]
+            memo = self._scratch = [lesson, [], start_lesson(lesson), True, 0]
         done, scratch = memo[1], memo[2]
         for k in range(len(done), len(ids)):
             on_path = memo[3] and k < len(lesson.solution)
@@ -374,6 +417,8 @@ class LessonRunner:
             scratch.apply(ids[k])  # (a step that does not replay raises, as before: the copy stays as it was)
             done.append(ids[k])
             memo[3] = on_path
+            if on_path:
+                memo[4] = k + 1
         return scratch, memo[3]
 
     def unreachable(self) -> bool:

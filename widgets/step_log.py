@@ -173,8 +173,10 @@ class StepLog:
             others = self.model.session.game.players - len(people)
             if self.OTHER is not None:  # (a teacher's walkthrough: the players at the table, in the third person)
                 said = step_sentence(a.label, self.OTHER.format(n=a.actor + 1))
-            else:
-                said = past_sentence(a.label, self.COMPUTER if others <= 1 else self.COMPUTERS.format(n=a.actor + 1))
+            else:  # (its cost in words on the sentence, trial 19: not a "· 1 AP" suffix)
+                said = past_sentence(a.label, self.COMPUTER if others <= 1 else self.COMPUTERS.format(n=a.actor + 1),
+                                     a.cost, self.model.session.game.cost_unit)
+                cost = ""
             head = f"Step {st.index + 1} · {prov_text(said)}"
         else:
             head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(a.label)}"

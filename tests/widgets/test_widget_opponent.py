@@ -432,15 +432,16 @@ def test_the_computers_steps_are_said_of_the_computer(game_id):
     mine = [t for t in titles if re.match(r"Step \d+ · Player 1", t)]
     assert theirs and mine, titles
     assert not any(re.match(r"Step \d+ · Player 2", t) for t in titles), titles
-    past = re.compile(r"Step \d+ · The computer (\w+ed|bought|built|broke|chose|drew|gave|kept|left|paid|put|set|stole|"
-                      r"took) ")
+    past = re.compile(r"Step \d+ · The computer (\w+ed|bought|built|broke|chose|drew|gave|kept|left|paid|put|set|"
+                      r"spent|stole|took)[ :]")  # ("The computer meditated: discarded …")
     for t in theirs:
         assert past.match(t + " "), t
         assert not re.search(r"\b(you|your|yours|their)\b", t, re.IGNORECASE), t
     for st in app.session.history:  # each computer step's title is its own label's, in the past tense
         if st.action.actor == 1:
             plain = lambda x: re.sub(r"\s+", " ", x.replace("[provisional]", "").replace("\u2020", "")).strip()
-            said = plain(f"Step {st.index + 1} · {past_sentence(st.action.label, 'The computer')}")
+            title = past_sentence(st.action.label, 'The computer', st.action.cost, app.session.game.cost_unit)
+            said = plain(f"Step {st.index + 1} · {title}")
             assert any(plain(t).startswith(said) for t in theirs), (said, theirs)
     assert all(re.match(r"Step \d+ · Player 1: ", t) for t in mine), mine
 

@@ -48,9 +48,11 @@ def _lost_spirit_option(g, seat: int, sp: str) -> Action:
 
 
 @built_once
-def _market_totem_option(g, seat: int, card: str) -> Action:
-    """Take Totem ``card`` from a refreshed market row (decision ``choose-market-totem``)."""
-    return make_action("choose-market-totem", seat, f"Take {g.totem_label(card)}", "After refreshing a market row "
+def _market_totem_option(g, seat: int, card: str, row: int) -> Action:
+    """Take Totem ``card`` from the refreshed market row ``row`` (0-based; decision ``choose-market-totem``): the
+    label says where from (trial 19: "The computer took Key" said not which row)."""
+    return make_action("choose-market-totem", seat, f"Take {g.totem_label(card)} from market row {row + 1}",
+                       "After refreshing a market row "
                        "you may buy one of its 3 new Totems.", ("rs.refresh-buy",), totem=card)
 
 
@@ -101,7 +103,7 @@ def _lost_spirit_choices(g, s: RSState, d: Decision) -> list[Action]:
 def _market_totem_choices(g, s: RSState, d: Decision) -> list[Action]:
     seat = d.actor
     acts = _market_totem_option.kept(g)
-    out = [acts[seat, card] for card in s.markets[d.space] if card is not None]
+    out = [acts[seat, card, d.space] for card in s.markets[d.space] if card is not None]
     out.append(make_action("decline", seat, "Buy none of them", "Refreshing a market row lets you choose not to buy.",
                            ("rs.refresh-buy.decline",)))
     return out

@@ -79,9 +79,14 @@ def _mark_die_option(g, seat: int, i: int, k: int, line: str, stage: int, defeat
     """Mark die ``k`` (a ``kind`` die showing ``face``) of ``seat``'s Spirit on space ``i`` (0-based; Spirit Line
     ``line`` at ``stage``, ``defeated`` or not) for the Meditate reroll (decision ``meditate-pick``)."""
     sl = SpiritSlot.model_construct(line=line, stage=stage, defeated=defeated, traits=[], pool=[])  # (no factories)
-    text = f"Player {seat + 1}'s {spirit_name(g, sl)}: {kind_label(kind)} showing {face_label(face)}"
-    return make_action("mark-die", seat, f"Mark for reroll: {text}", "You declare every die you will reroll before "
-                       "rolling any.", ("sd.meditate",), spirit=i + 1, die=k + 1)
+    # whose die it is, in the words of its owner, the one meditating (trial 19: "Mark for reroll: Player 2's Binx"
+    # read, in free play, as the computer marking someone else's die while Player 1 was to move)
+    name, mark = spirit_name(g, sl), ""
+    if name.endswith(" [provisional]"):  # (the mark closes the label: "Mark your Electric B1's … for reroll †")
+        name, mark = name[: -len(" [provisional]")], " [provisional]"
+    text = f"your {name}'s {kind_label(kind)} (showing {face_label(face)})"
+    return make_action("mark-die", seat, f"Mark {text} for reroll{mark}", "You declare every die you will reroll "
+                       "before rolling any; Meditate rerolls only your own dice.", ("sd.meditate",), spirit=i + 1, die=k + 1)
 
 
 @built_once

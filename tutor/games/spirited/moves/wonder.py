@@ -89,6 +89,6 @@ def take_wonder(g, s: SPState, out: Check) -> None:
         return
     for w in s.wonder_display:
         if w is not None:
-            out.ok(make_action("take-wonder", d.actor, f"Take {g.wonder_label(w)}", "You spent one card of each clan: "
+            out.ok(make_action("take-wonder", d.actor, f"Take {g.wonder_label(w)} from the Wonders on display", "You spent one card of each clan: "
                                "take 1 of the Wonders on display.", ("sp.wonder.take", "sp.provisional.wonder"),
                                wonder=w))

@@ -1,0 +1,146 @@
+"""The lesson hint ladder knows where the learner is (trial 19).
+
+- After a step that put the goal out of reach, Hint says to press Undo and why (it said "Click Scout…", the lesson's
+  first written hint, after a wrong Rally in Spirited lesson 1).
+- A written hint that names a group of the actions panel is given only while that group is shown with an enabled
+  action in it (Spirit Duels lesson 1's hint named the "Dice actions" group while a Meditate decision hid it), and
+  every hint that speaks of a group names it by its title.
+"""
+from __future__ import annotations
+
+import html
+
+import pytest
+
+import tutor
+from tutor.lessons import all_lessons
+from tutor.scenario import ActionRef, find
+from widgets import LessonRunner
+from widgets.lesson_hints import named_groups, says_group
+from widgets.lesson_runner import HINT_TIP, UNDO_HINT_TIP
+
+
+def _click(runner: LessonRunner, **ref) -> None:
+    runner.app.actions.button_for(find(runner.app.session, ActionRef(**ref)).id).click()
+
+
+def _open(game_id: str, lesson_id: str) -> LessonRunner:
+    runner = LessonRunner(game_id)
+    runner.open([x.id for x in runner.lessons].index(lesson_id))
+    return runner
+
+
+def _hint(runner: LessonRunner) -> str:
+    """The hint line's text, as the learner reads it."""
+    value = runner.hints.value
+    assert value.startswith('<div class="rt-hint">Hint: '), value
+    return html.unescape(value[len('<div class="rt-hint">Hint: '):-len("</div>")])
+
+
+def _marked(runner: LessonRunner) -> list[str]:
+    return [b._action_id for b in runner.app.actions.action_buttons if "rt-hint" in b._dom_classes]
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id", "steps", "said"), [
+    ("spirited", "sp-01-goal", [{"kind": "scout"}, {"kind": "rally", "clan": "chinese"}],
+     "Press Undo to take back your last step: it put the goal out of reach. You rallied a Chinese card into your "
+     "Hand, but the goal asks for Player 2's hand to hold the Aztecs card (it holds the Chinese card)."),
+    ("restless-spirits", "rs-29-whole-turn",
+     [{"kind": "buy-totem", "totem": "t31"}, {"kind": "buy-totem", "totem": "t40"}],
+     "Press Undo to take back your last step: it put the goal out of reach. You bought Key & Spirit Cloak (double) "
+     "from market row 1, but the goal asks for Player 1's released to hold Gonga (it holds nothing)."),
+    ("spirit-duels", "sd-22-round", [{"kind": "gain-advantage"}],
+     "Press Undo to take back your last step: it put the goal out of reach. You gained the advantage (you already "
+     "hold the token), but the goal asks for the round to be 2 (it is 1)."),
+])
+def test_after_a_step_that_loses_the_goal_the_hint_says_undo_and_why(game_id, lesson_id, steps, said):
+    runner = _open(game_id, lesson_id)
+    for ref in steps:
+        _click(runner, **ref)
+    assert "rt-hidden" not in runner.stuck._dom_classes  # the lesson line says the goal is out of reach
+    runner.hint.click()
+    assert _hint(runner) == said
+    assert _marked(runner) == []  # no step toward the goal is marked: there is none from here
+    assert runner.hint.tooltip == UNDO_HINT_TIP
+    runner.hint.click()  # a second press says the same: there is no stronger hint than "undo"
+    assert _hint(runner) == said
+    # one step more: two to take back, and only what the goal asks (the last step did not lose it)
+    more = runner.app.session.legal_actions()[0]
+    runner.app.actions.button_for(more.id).click()
+    runner.hint.click()
+    hint = _hint(runner)
+    assert hint.startswith("Press Undo 2 times (or Restart): the goal went out of reach 2 steps ago. "
+                           "The goal asks "), hint
+    assert "You " not in hint
+    runner.app.model.undo()
+    runner.app.model.undo()  # back where the goal can be reached: the ladder's written hints again
+    assert "rt-hidden" in runner.stuck._dom_classes and runner.hints.value == ""
+    runner.hint.click()
+    assert not _hint(runner).startswith("Press Undo") and runner.hint.tooltip == HINT_TIP
+    assert runner.steps_back() == 1 and not runner.errors.output.outputs
+
+
+def test_spirited_lesson_1_after_scout_the_hint_is_the_rally_not_scout():
+    """After Scout the "Your action this turn" group is hidden by the Rally/Recruit choice: the hint that points at
+    it ("Click Scout in the … group") is not given; the next one, about the Rally, is."""
+    runner = _open("spirited", "sp-01-goal")
+    runner.hint.click()
+    assert _hint(runner).startswith('Click "Scout" in the purple "Your action this turn" group.')
+    _click(runner, kind="scout")
+    assert "turn-action" not in runner.app.actions.shown_groups()
+    runner.hint.click()
+    assert _hint(runner) == "Then Rally the Aztecs card. The Summon and the turn change happen on their own."
+
+
+def test_spirit_duels_lesson_1_never_names_a_group_a_decision_hides():
+    """Trial 19: after a Meditate, the hint still said to look at the "Dice actions" group, which the dice-marking
+    decision had hidden (no control in it)."""
+    runner = _open("spirit-duels", "sd-01-goal")
+    runner.hint.click()
+    assert _hint(runner) == 'Look at the blue "Dice actions" group on the right.'
+    assert "resolve-dice:symbol=attack" in [b._action_id for b in runner.app.actions.shown_groups()["dice"]]
+    runner.app.actions.button_for("meditate:card=flicker-flame").click()
+    assert list(runner.app.actions.shown_groups()) == ["choice"]
+    runner.hint.click()
+    assert "Dice actions" not in _hint(runner)
+    assert _hint(runner) == "Declare Attack; Tychomp's die is worth 2, exactly the Health Shark 1 has left."
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_every_hint_that_speaks_of_a_group_names_one_by_its_title(game_id):
+    from widgets.boards import board_for
+    board = board_for(game_id)
+    for lesson in all_lessons(game_id):
+        for h in lesson.hints:
+            if says_group(h):
+                assert named_groups(h, board), (lesson.id, h)
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_every_hint_names_only_a_group_that_holds_an_enabled_action(game_id):
+    """Every lesson of the game, at its first position and after each step of its solution (until the goal holds):
+    each rung of the hint ladder is pressed, and every group a hint names is shown with at least one enabled action
+    Button in it. At each lesson's first position every written hint naming a group is given (none left out)."""
+    from widgets.boards import board_for
+    board = board_for(game_id)
+    runner = LessonRunner(game_id)
+    checked = 0
+    for index, lesson in enumerate(runner.lessons):
+        runner.open(index)
+        for k in range(len(lesson.solution) + 1):
+            if runner.hint.disabled:  # the goal holds: no hint
+                break
+            shown = runner.app.actions.shown_groups()
+            if k == 0:
+                naming = [h for h in lesson.hints if named_groups(h, board)]
+                assert all(h in runner.fitting_hints() for h in naming), (lesson.id, naming)
+            for _ in range(len(lesson.hints) + 1):
+                runner.hint.click()
+                text = _hint(runner)
+                for g in named_groups(text, board):
+                    assert shown.get(g), (lesson.id, k, text, g)
+                    checked += 1
+            if k < len(lesson.solution):
+                runner.app.actions.button_for(find(runner.app.session, lesson.solution[k]).id).click()
+    assert checked >= {"restless-spirits": 1, "spirited": 2, "spirit-duels": 3}[game_id]
+    assert not runner.errors.output.outputs
