@@ -331,3 +331,15 @@ def test_checks_name_an_action_not_legal_as_its_button_would():
     assert ("“Shield the Aztecs stack now” is shown as not possible, because of the rule “No Shields after the fact”"
             in lines), lines
     assert not any("Place shield" in x for x in lines), lines
+
+
+def test_a_shield_fact_reads_as_a_shielded_stack():
+    """Trial 20: the what-if table said "Greeks Greeks" for Player 1's Shields (a ``{stack clan: Shield clan}``
+    fact read like a count). A Shield entry names the stack it shields and the Shield card's clan; counts stay
+    "Greeks 2"."""
+    from tutor.scenario_words import describe_value
+
+    names = {"greeks": "Greeks", "norse": "Norse"}
+    assert describe_value({"greeks": "norse"}, names, False, "p1.shields") == "Greeks stack shielded by a Norse card"
+    assert describe_value({}, names, False, "p1.shields") == "none"
+    assert describe_value({"greeks": 2}, names, False, "p1.road") == "Greeks 2"

@@ -140,10 +140,20 @@ def describe_path(path: str, names: dict[str, str] | None = None) -> str:
     return f"{', '.join(owners)} · {text}" if owners else text[:1].upper() + text[1:]
 
 
-def describe_value(value: Any, names: dict[str, str] | None = None, seats: bool = False) -> str:
+#: How an entry of a ``{key: value}`` fact reads, by the fact's last path part, where "<key> <value>" (a count:
+#: "Greeks 2") would mislead: Spirited's ``pN.shields`` maps a Road stack's clan to its Shield card's clan.
+_ENTRY_WORDS = {"shields": "{k} stack shielded by a {v} card"}
+
+
+def describe_value(value: Any, names: dict[str, str] | None = None, seats: bool = False, path: str = "") -> str:
     """A value of a scenario expectation in words: card ids by name, lists comma-separated (``"none"`` when empty),
-    ``None`` as ``"none"``, booleans as yes/no, and with ``seats`` a seat number as ``"Player N"``."""
+    ``None`` as ``"none"``, booleans as yes/no, and with ``seats`` a seat number as ``"Player N"``. ``path``: the
+    fact's path (``"p1.shields"``), for facts whose entries read their own way (:data:`_ENTRY_WORDS`)."""
     names = names or {}
+    entry = _ENTRY_WORDS.get(path.rsplit(".", 1)[-1]) if path else None
+    if entry and isinstance(value, dict):
+        return ", ".join(entry.format(k=names.get(k, k), v=describe_value(v, names)) for k, v in value.items()) \
+            or "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
@@ -181,6 +191,6 @@ def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict
     out += [f"The tutor's ruling “{rule(c)}” applies{last}" for c in e.rulings]
     out += ["No choice is waiting" if k == "pending" and v is None else f"{describe_path(k, names)}: "
             + (v.replace("-", " ") if k == "pending" and isinstance(v, str)  # a decision kind, e.g. order-effects
-               else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS))
+               else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS, k))
             for k, v in e.state.items()]
     return out

@@ -173,7 +173,7 @@ def _words(session: Session):
             return "?"
         if key == "pending" and isinstance(facts[key], str):  # a decision kind, e.g. battle-medal, in words
             return names.get(f"pending={facts[key]}", facts[key].replace("-", " "))
-        return describe_value(facts[key], names, key.split(".")[0] in _SEAT_PATHS)
+        return describe_value(facts[key], names, key.split(".")[0] in _SEAT_PATHS, key)
     return line, actual, describe_path, names
 
 
