@@ -85,10 +85,28 @@ def test_winning_and_the_game_over_are_said_as_a_person_would():
     to win (no one has won yet)", not "the winners to hold Player 1 (it holds nothing)"."""
     lesson = _lesson("spirit-duels", "sd-01-goal")
     s = _play(lesson, [{"kind": "activate", "spirit": 2}])
-    assert goal_gap(lesson, s) == ("You activated Pawnite (roll Level 1 Magic die, Level 1 Essence die), but the goal "
-                                   "asks for Player 1 to win (no one has won yet).")
+    assert goal_gap(lesson, s) == "You activated Pawnite, but the goal asks for Player 1 to win (no one has won yet)."
     rs7 = _lesson("restless-spirits", "rs-07-end")
     s = _play(rs7, rs7.solution[:-1])
     parts = goal_parts(rs7, s)
     assert "the goal asks for the game to be over (it is not)" in parts or "the goal asks for Player 1 to win " \
         "(no one has won yet)" in parts, parts
+
+
+def test_a_goal_part_reads_as_a_person_would_say_it():
+    """Trial 20: "the goal asks for “exhausted” to be true of Player 2's Binx", "Player 1's released to hold Gonga"
+    and "Player 1's camps to hold 2 Chinese cards, nothing (it holds nothing, nothing)". A state of a thing is said
+    of it, a plural place is "they", one of two Camps is named by its ordinal, and what the learner did loses its
+    recipe bracket ("You marched")."""
+    from tutor.lesson_words import _state_part
+
+    names = {"p2.s1": "Player 2's Binx", "gonga": "Gonga", "chinese": "Chinese"}
+    assert _state_part("spirit-duels", "p2.s1.exhausted", True, False, names) == \
+        "the goal asks for Player 2's Binx to be exhausted (it is not)"
+    assert _state_part("restless-spirits", "p1.released", ["gonga"], [], names) == \
+        "the goal asks for Player 1's released Spirits to hold Gonga (they hold nothing)"
+    assert _state_part("spirited", "p1.camps", [["chinese", "chinese"], []], [[], []], names) == \
+        "the goal asks for Player 1's first Camp to hold 2 Chinese cards (it holds nothing)"
+    assert _state_part("spirited", "p1.camps", [[], ["chinese"]], [[], []], names) == \
+        "the goal asks for Player 1's second Camp to hold the Chinese card (it holds nothing)"
+    assert you_past("March (forge or steal Allegiances with your Camps, then Regroup)") == "You marched"

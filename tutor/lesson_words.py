@@ -63,12 +63,30 @@ def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, st
         return "the goal asks for the game to be over (it is not)"
     if isinstance(want, bool):
         owner, _, what = describe_path(key, names).rpartition(" · ")
+        if owner and " " not in what:  # a state of a thing: "Player 2's Binx to be exhausted (it is not)"
+            return (f"the goal asks for {owner} to be {what} (it is not)" if want else
+                    f"the goal asks for {owner} not to be {what} (it is)")
         of = f" of {owner}" if owner else ""
         return (f"the goal asks for “{what}” to be true{of} (it is not)" if want else
                 f"the goal asks for “{what}” not to be true{of} (it is)")
+    they = "they" if thing.endswith("s") else "it"  # "Player 1's released Spirits … (they hold nothing)"
+    if (isinstance(want, list) and isinstance(got, list) and len(want) == len(got) and want
+            and all(isinstance(v, list) for v in want + got)):
+        # places of one kind, each a list (Spirited's two Camps): the first place that differs, by its ordinal
+        i = next(i for i, (w, h) in enumerate(zip(want, got)) if w != h)
+        one = _PLACE_WORDS.get(key.rsplit(".", 1)[-1])
+        place = (f"{thing.rsplit(' ', 1)[0]} {_ORDINALS[i]} {one}" if one and i < len(_ORDINALS)
+                 else f"{thing} #{i + 1}")
+        return f"the goal asks for {place} to hold {say(want[i])} (it holds {say(got[i])})"
     if isinstance(want, list):
-        return f"the goal asks for {thing} to hold {say(want)} (it holds {say(got)})"
-    return f"the goal asks for {thing} to be {say(want)} (it is {say(got)})"
+        return f"the goal asks for {thing} to hold {say(want)} ({they} hold{'' if they == 'they' else 's'} " \
+               f"{say(got)})"
+    return f"the goal asks for {thing} to be {say(want)} ({they} {'are' if they == 'they' else 'is'} {say(got)})"
+
+
+#: The one place of a state fact that lists several (``pN.camps``: two Camps), named with an ordinal.
+_PLACE_WORDS = {"camps": "Camp"}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
 def _facts_before(lesson: Lesson, session: Session) -> dict[str, Any]:

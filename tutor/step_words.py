@@ -224,7 +224,11 @@ def you_past(label: str) -> str:
     card into your Hand"`` -> ``"You rallied a Chinese card into your Hand"``, ``"End your turn"`` -> ``"You ended
     your turn"``; a label that does not start with one of :data:`VERBS` (a card's name), or that holds a colon, is what
     they chose: ``"You
-    chose “Arcjaw's Attack: deal 3 damage to Player 1's Tychomp”"``. Plain text in, plain text out."""
+    chose “Arcjaw's Attack: deal 3 damage to Player 1's Tychomp”"``. A closing bracket that is a recipe goes
+    (:func:`_without_recipe`: ``"March (forge or steal Allegiances …, then Regroup)"`` -> ``"You marched"``; trial
+    20). Plain text in, plain text out."""
+    if ":" not in label:
+        label = _without_recipe(label)
     m = re.match(r"([A-Z][a-z]+)(?=$|[ ,(])", label)
     if not m or m.group(1) not in VERBS or re.match(r" \d", label[m.end():]) or ":" in label:
         return f"You chose “{label}”"  # (a label with a colon, "Shield your Greeks clan: place ...", is a choice)

@@ -131,7 +131,7 @@ class LessonRunner:
         self.hints = self.app.actions.note
         # a lesson's learner plays every seat: a step that hands them another one says so on the strip's head line
         self.app.last.seat_reason = " (in a lesson you play every seat)"
-        self.app.model.observe(lambda m, change: change != "clause" and self.check())
+        self.app.model.observe(lambda m, change: change != "clause" and self.check(restarted=change == "reset"))
         self.stuck_undo.on_click(g(lambda _b: self.app.model.undo()))
         self.stuck_restart.on_click(g(lambda _b: self.app.model.reset()))
         self.widget = self.app.widget
@@ -304,11 +304,15 @@ class LessonRunner:
         last = not stale and self._step_hint is not None
         self.hint.tooltip = (UNDO_HINT_TIP if last and self._stuck else LAST_HINT_TIP if last else HINT_TIP)
 
-    def check(self) -> bool:
+    def check(self, restarted: bool = False) -> bool:
         """Check the goal after a step; show "Goal reached!" when it holds. Once reached, the lesson keeps saying so
-        (a calm "✓ Goal reached" mark with the way on, in place of the goal) while the learner plays on, undoes or
-        restarts, until they open another lesson (trial 16, U2: the words went at the next step). Returns whether
-        the goal holds now."""
+        (a calm "✓ Goal reached" mark with the way on, in place of the goal) while the learner plays on or undoes
+        (trial 16, U2: the words went at the next step), until they restart it (``restarted``: the lesson is played
+        again from its start, so its goal is shown again and a wrong step is said; trial 20) or open another
+        lesson. Returns whether the goal holds now."""
+        if restarted:
+            self._achieved = False
+            self._lost = None
         ok = bool(self.app.session.history) and not goal_failures(self.lesson, self.app.session)
         last = self.index >= len(self.lessons) - 1
         self._achieved = getattr(self, "_achieved", False) or ok
@@ -372,7 +376,9 @@ class LessonRunner:
         if said:  # the game is over: what the goal asked, then that it is over (the Undo and Restart buttons beside)
             return f"{gap() or ''} The game is over, so the goal can no longer be reached.".strip()
         if self.unreachable():  # (short: the line must stay within two lines at 1024 px, trial 18)
-            return f"{gap() or ''} The goal can no longer be reached in {self.search_depth()} more steps.".strip()
+            within = (f"The goal can no longer be reached from here: no way of playing on gets there within "
+                      f"{self.search_depth()} steps.")
+            return f"{gap() or ''} {within}".strip()
         return None
 
     def not_yet(self) -> str | None:

@@ -48,7 +48,7 @@ def _marked(runner: LessonRunner) -> list[str]:
     ("restless-spirits", "rs-29-whole-turn",
      [{"kind": "buy-totem", "totem": "t31"}, {"kind": "buy-totem", "totem": "t40"}],
      "Press Undo to take back your last step: it put the goal out of reach. You bought Key & Spirit Cloak (double) "
-     "from market row 1, but the goal asks for Player 1's released to hold Gonga (it holds nothing)."),
+     "from market row 1, but the goal asks for Player 1's released Spirits to hold Gonga (they hold nothing)."),
     ("spirit-duels", "sd-22-round", [{"kind": "gain-advantage"}],
      "Press Undo to take back your last step: it put the goal out of reach. You gained the advantage (you already "
      "hold the token), but the goal asks for the round to be 2 (it is 1)."),

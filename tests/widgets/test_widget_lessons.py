@@ -1061,8 +1061,8 @@ def test_a_game_whose_files_do_not_load_gets_a_plain_page(tmp_path, monkeypatch)
 def test_a_reached_goal_stays_said_until_the_learner_leaves_the_lesson():
     """Trial 16, U2: "Goal reached!" went as soon as the learner played on. Once reached, the lesson keeps a calm
     "✓ Goal reached" mark with the way on (Next lesson), in place of the goal and never beside "the goal can no
-    longer be reached", through further steps, an undo and a restart; opening another lesson (or this one again)
-    starts with its goal."""
+    longer be reached", through further steps and an undo; a restart (trial 20) or opening another lesson (or this
+    one again) starts with its goal."""
     runner = LessonRunner("restless-spirits")
     lesson = runner.lesson
     for ref in lesson.solution:
@@ -1081,8 +1081,9 @@ def test_a_reached_goal_stays_said_until_the_learner_leaves_the_lesson():
     runner.app.actions.button_for(runner.app.session.legal_actions()[-1].id).click()  # on, off the solution
     assert runner.done.value.startswith(kept) or "Goal reached!" in runner.done.value
     assert "rt-hidden" in runner.stuck._dom_classes
-    runner.stuck_restart.click()
-    assert not runner.app.session.history and runner.done.value.startswith(kept)
+    runner.stuck_restart.click()  # played again from its start (trial 20): its goal is shown again, to reach again
+    assert not runner.app.session.history and runner.done.value == ""
+    assert "rt-hidden" not in runner.goal._dom_classes
     runner.next.click()  # another lesson: its own goal, nothing reached yet
     assert runner.index == 1 and runner.done.value == "" and "rt-hidden" not in runner.goal._dom_classes
     runner.prev.click()  # back to the first: its goal again, to reach again
@@ -1185,7 +1186,8 @@ def test_a_wrong_step_is_told_what_it_did_and_what_the_goal_asks(game_id, lesson
     note = runner.hints.value.replace("&#x27;", "'")
     if lost:
         assert "rt-hidden" not in runner.stuck._dom_classes and "rt-gap" not in note
-        assert stuck == f'<span class="rt-stuck-text">⚠ {words} The goal can no longer be reached in 6 more steps.</span>'
+        assert stuck == (f'<span class="rt-stuck-text">⚠ {words} The goal can no longer be reached from here: '
+                         'no way of playing on gets there within 6 steps.</span>')
         assert len(stuck) < 300  # two lines at most at 1024 px beside Undo and Restart (trial 18 screenshots)
     else:
         assert "rt-hidden" in runner.stuck._dom_classes  # the lesson line (above the board) stays as it was
@@ -1217,3 +1219,24 @@ def test_the_lesson_hint_tooltip_promises_a_stronger_hint_only_while_there_is_on
     assert runner.hint.tooltip == LAST_HINT_TIP
     runner.app.actions.button_for(find(runner.app.session, runner.lesson.solution[0]).id).click()
     assert runner.hint.tooltip == HINT_TIP or "Goal reached" in runner.done.value
+
+
+def test_a_restarted_lesson_says_a_wrong_step_again():
+    """Trial 20: after the goal was reached, Restart kept "✓ Goal reached" on the fresh board, and a wrong step then
+    was not said. Restarted, the lesson shows its goal, and a step that puts the goal out of reach is said (with
+    Undo and Restart) as on a first try (Spirited lesson 1: Scout, then Rally the Chinese card)."""
+    from tutor.scenario import ActionRef
+
+    runner = LessonRunner("spirited")
+    assert runner.lesson.id == "sp-01-goal"
+    for ref in runner.lesson.solution:
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+    assert "Goal reached!" in runner.done.value
+    runner.app.controls.restart.click()
+    assert runner.done.value == "" and "rt-hidden" not in runner.goal._dom_classes
+    assert "rt-hidden" in runner.stuck._dom_classes
+    for ref in ({"kind": "scout"}, {"kind": "rally", "clan": "chinese"}):
+        runner.app.actions.button_for(find(runner.app.session, ActionRef(**ref)).id).click()
+    assert "rt-hidden" not in runner.stuck._dom_classes and runner.done.value == ""
+    assert "the goal asks for Player 2&#x27;s hand to hold the Aztecs card" in runner.stuck_text.value
+    assert not runner.errors.output.outputs
