@@ -122,3 +122,23 @@ def test_practice_questions_and_lesson_lines_have_clean_punctuation(game_id):
         texts += [lesson.goal, *lesson.hints, *(o.say for o in lesson.out_of_reach)]
     bad = [t for t in texts if t and BAD.search(t.replace("...", "…"))]
     assert not bad, bad[:3]
+
+
+def test_an_attract_hint_does_not_go_round_in_a_circle():
+    """Trial 20: "Attract Seone (Sacred): once the Spirit is placed, it brings a Spirit to your board". An attract's
+    offering and space are the attract itself: its reasons say what it does, once each."""
+    import tutor
+    from tutor.bots import bot
+
+    b = bot("restless-spirits")
+    said = []
+    for seed in range(4):
+        s = tutor.new_game("restless-spirits", players=2, seed=seed)
+        for _ in range(80):
+            if s.is_over:
+                break
+            said += [b.explain(s, a, voice="you") for a in s.legal_actions() if a.kind == "attract"]
+            s.apply(b.choose(s))
+    assert len(said) > 10
+    assert not [t for t in said if "placed, it brings" in t or "once the Spirit is placed" in t]
+    assert any("it brings a Spirit to your board to work toward releasing it" in t for t in said)

@@ -238,8 +238,9 @@ class Bot:
         first; what the decisions it leads the same seat to then do (a Scout's Rally or Recruit, an attract's
         offering and space) said as theirs, "then <doing> ..." (trial 18: a Sao card's power was said to grow a
         Camp, which the Recruit after it did). Each game's strategy names those decisions by the action's kind
-        (``FOLLOW``: Spirited's "then the card taken next", Restless Spirits' "once the Spirit is placed, it"; by
-        default "then the next choice")."""
+        (``FOLLOW``: Spirited's "then the card taken next", Restless Spirits' "with the Totem taken next, it"; ``""``
+        where the decisions are the action's own, as an attract's offering and space; by default "then the next
+        choice")."""
         game, state = session.game, session.state
         if mine.own is None or mine.own == mine.changes:
             return self._strategy.reasons(game, state, mine)
@@ -251,7 +252,7 @@ class Bot:
         then = self._strategy.reasons(game, state, Scored(mine.action, mine.value, later)) if later else []
         then = [r for r in then if not r.startswith(("no move now", "nothing left"))]
         said = getattr(self._strategy, "FOLLOW", {}).get(mine.action.kind, "then the next choice")
-        then = [f"{said} {r[3:]}" if r.startswith("it ") else r for r in then]
+        then = [f"{said} {r[3:]}" if said and r.startswith("it ") else r for r in then]
         return (first + then) or self._strategy.reasons(game, state, mine)
 
     def _why(self, session: Session, mine: Scored, best: Scored, voice: str = "you") -> str:

@@ -26,9 +26,10 @@ WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "fitting"
 
 
 #: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
-#: kind: an attract's offering and space, a refresh's or retrieve's pick, a buy's swap at the hand limit.
-FOLLOW = {"attract": "once the Spirit is placed, it", "choose-offering": "once the Spirit is placed, it",
-          "refresh-and-attract": "once a Spirit is chosen and placed, it",
+#: kind: a refresh's or retrieve's pick, a buy's swap at the hand limit. An attract's offering and space are the
+#: attract itself (its Spirit comes to the board): said as the action's own (``""``; trial 20: "once the Spirit is
+#: placed, it brings a Spirit to your board").
+FOLLOW = {"attract": "", "choose-offering": "", "refresh-and-attract": "",
           "refresh-market-and-buy": "with the Totem taken next, it", "retrieve-from-shrine": "with the Totem taken "
           "next, it", "buy-totem": "with the Totem given up, it", "activate-ability": "with the ability's choices, it"}
 
