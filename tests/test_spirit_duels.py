@@ -299,5 +299,6 @@ def test_item_and_ability_labels_mark_their_provisional_text():
                                        "spirits": [None, None, {"pool": ["essence-1/essence"]}]}]})
     labels = {a.kind: a.label for a in s.legal_actions() if a.kind in ("use-item", "use-ability")}
     assert labels["use-item"] == "Use Inferno Brew (2 charges): Place 1 burn token on an enemy Spirit [provisional]."
-    assert labels["use-ability"] == ("Use Zuja: Action (Essence): draw 1 card [provisional]. (remove its Level 1 "
-                                     "Essence die showing Essence)")
+    # (trial 20: was "Use Zuja: Action (Essence): draw 1 card [provisional]. (remove its Level 1 Essence die ...)")
+    assert labels["use-ability"] == ("Use Zuja's Action, paying with its Level 1 Essence die showing Essence: draw 1 "
+                                     "card [provisional].")

@@ -267,8 +267,8 @@ def test_lesson_8_tells_the_learner_when_player_2_gains_the_advantage():
         for ref in lesson.solution[turn:]:
             click(ref)
         assert "Goal reached!" in runner.done.value
-        runner.app.controls.restart.click()  # the lesson again from its start: its goal was reached, kept said
-        assert s.history == [] and "rt-done-kept" in runner.done.value
+        runner.app.controls.restart.click()  # the lesson again from its start: its goal shown again (trial 20)
+        assert s.history == [] and runner.done.value == "" and "rt-hidden" not in runner.goal._dom_classes
     assert not runner.errors.output.outputs
 
 

@@ -5,6 +5,8 @@ Item's ability, paid with a charge when it has charges. A Limited Action is used
 """
 from __future__ import annotations
 
+import re
+
 from ....core.model import Action, make_action, mark_before_stop, mark_idle
 from ....core.moves import Check, built
 from ..ctx import ability_of, card_of, spirit_name
@@ -36,14 +38,20 @@ def use_ability_action(g, seat: int, i: int, line: str, stage: int, defeated: bo
     ab = ability_of(g, sl)
     cl = _clauses(ab)
     name = spirit_name(g, sl)
-    said = mark_before_stop(ab.text, g.mark(card_of(g, sl), "ability"))
+    # "Action (Essence): draw 1 card." -> "Use Zuja's Action, paying with its Level 1 Magic die showing Essence:
+    # draw 1 card." (trial 20: "Use Zuja: Action (Essence): draw 1 card. (remove its ... die ...)")
+    timing, sep, effect = ab.text.partition(": ")
+    timing = re.sub(r"\s*\([^()]*\)$", "", timing) if sep else ""
+    said = mark_before_stop(effect if sep else ab.text, g.mark(card_of(g, sl), "ability"))
+    mark = " [provisional]" if name.endswith(" [provisional]") else ""  # a provisional name: "Toxic B3's [provisional]"
+    head = f"Use {name.removesuffix(mark)}'s{mark} {timing}" if timing else f"Use {name}"
     if die is None:
-        a = make_action("use-ability", seat, f"Use {name}: {said}", "This Action costs no die.", cl, spirit=i + 1)
+        a = make_action("use-ability", seat, f"{head}: {said}", "This Action costs no die.", cl, spirit=i + 1)
     else:
         n, kind, face = die
-        a = make_action("use-ability", seat, f"Use {name}: {said} (remove its {kind_label(kind)} showing "
-                        f"{face_label(face)})", f"The cost is a die showing {ab.symbol.capitalize()} on {name}.",
-                        cl + ("sd.action.symbol-cost",), None, spirit=i + 1, die=n + 1)
+        a = make_action("use-ability", seat, f"{head}, paying with its {kind_label(kind)} showing "
+                        f"{face_label(face)}: {said}", f"The cost is a die showing {ab.symbol.capitalize()} on "
+                        f"{name}.", cl + ("sd.action.symbol-cost",), None, spirit=i + 1, die=n + 1)
     return mark_idle(a, *idle) if idle else a
 
 
