@@ -160,7 +160,9 @@ class PracticeView:
         return True
 
     def render(self) -> None:
-        """Draw the current question, unanswered."""
+        """Draw the current question: unanswered, or as it was answered (a question answered before a reload of
+        the page, or before the learner switched games and back, comes back showing the answer given and the right
+        one, with Next: trial 20)."""
         q = self.question
         self.kind.value = (f'<span class="rt-pq-kind">{esc(KIND_WORDS[q.kind])}</span> '
                            f'<span class="rt-pq-origin">{esc(_origin(q.origin))}</span>')
@@ -182,14 +184,23 @@ class PracticeView:
         self.show.disabled = True
         self.show.description = "Show me the rule" if q.action_id is None else "Show me"
         self.show.tooltip = "Open the rule" if q.action_id is None else "Play it on the board"
+        if self.coach.answered is not None and self.coach.answered_index is not None:
+            self._show_answer(self.coach.answered_index, self.coach.answered)
 
     def choose(self, index: int) -> None:
         """Answer with option ``index``: mark it right or wrong, show the right one, the explanation and its
         clause chips, and keep the answer."""
-        q = self.question
         if self.coach.answered is not None:
             return
         chosen = self.coach.answer(index)
+        self._show_answer(index, chosen)
+        if self.on_answer is not None:
+            self.on_answer()
+
+    def _show_answer(self, index: int, chosen) -> None:
+        """Mark option ``index`` (``chosen``) right or wrong and the right one, and show the explanation, its clause
+        chips and "Show me"."""
+        q = self.question
         for i, (b, o) in enumerate(zip(self.options, q.options)):
             b.disabled = True
             if o.correct:
@@ -207,8 +218,6 @@ class PracticeView:
         self.feedback.value = f'{head}<div class="rt-pq-expl">{lines}</div>{note}'
         self.chips.children = tuple(clause_chip(self.model, c) for c in chip_order(q))
         self.show.disabled = False
-        if self.on_answer is not None:
-            self.on_answer()
 
     def show_me(self) -> None:
         """Play the question's action on the board (or, for a why-not question, open the forbidding rule)."""
