@@ -69,9 +69,24 @@ def whose_turn(session, seat: int) -> str:
     return f"{who} turn (Player {seat + 1})"
 
 
+#: The sessions a presenter projects (set by :class:`widgets.present_tab.PresentTab`): a walkthrough shown to a room
+#: has no "you", so its turn badge names the player (trial 20: "YOUR TURN" on the projected page).
+_PRESENTED: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def presented(session):
+    """Mark ``session`` as projected to a room (:data:`_PRESENTED`): its turn badge names the player. Returns
+    ``session``."""
+    _PRESENTED.add(session)
+    return session
+
+
 def turn_badge(session, seat: int, text: str = "YOUR TURN") -> str:
     """The badge by the acting player's name (HTML): ``text``, or for a computer seat "COMPUTER'S TURN" (a
-    ``text`` other than "YOUR TURN", e.g. "CHOOSING", gets "COMPUTER " before it)."""
+    ``text`` other than "YOUR TURN", e.g. "CHOOSING", gets "COMPUTER " before it); in a projected walkthrough
+    (:func:`presented`) "YOUR TURN" becomes "PLAYER N'S TURN"."""
+    if text == "YOUR TURN" and session in _PRESENTED:
+        return f'<span class="rt-turn">PLAYER {seat + 1}\'S TURN</span>'
     if seat in computer_seats(session):
         text = "COMPUTER'S TURN" if text == "YOUR TURN" else f"COMPUTER {text}"
         return f'<span class="rt-turn rt-turn-computer">{text}</span>'
