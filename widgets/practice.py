@@ -21,7 +21,7 @@ from tutor.progress import ProgressStore
 from tutor.registry import game_title
 
 from . import kernel_timing
-from .boards import board_for
+from .boards import board_for, presented
 from .clauses import ClauseCard
 from .learn_place import KEPT_PLACE_LOST
 from .problems import refuses_broken_content
@@ -115,7 +115,8 @@ class PracticeView:
         self.coach, self.errors, self.on_answer = coach, errors, on_answer
         g = errors.guard
         q = coach.resume() or coach.question or coach.next_question()
-        self.model = SessionModel(copy_session(q.session), errors)
+        # (no seat is the learner's: the badge names the player, not "YOUR TURN", widgets.boards.presented)
+        self.model = SessionModel(presented(copy_session(q.session)), errors)
         self.board = BoardView(self.model, board_for(coach.game_id))
         self.clause_card = ClauseCard(self.model)
         self.kind = html_widget()
@@ -155,7 +156,7 @@ class PracticeView:
         q = self.coach.next_question(clause)
         if q is None:  # (only for a chosen clause: the current question stays)
             return False
-        self.model.replace(copy_session(q.session))
+        self.model.replace(presented(copy_session(q.session)))
         self.render()
         return True
 

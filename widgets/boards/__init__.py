@@ -69,14 +69,15 @@ def whose_turn(session, seat: int) -> str:
     return f"{who} turn (Player {seat + 1})"
 
 
-#: The sessions a presenter projects (set by :class:`widgets.present_tab.PresentTab`): a walkthrough shown to a room
-#: has no "you", so its turn badge names the player (trial 20: "YOUR TURN" on the projected page).
+#: The sessions no seat of which is the viewer's: a walkthrough a presenter projects to a room
+#: (:mod:`widgets.present_tab`) and a practice question's position (:mod:`widgets.practice`). Their turn badge names
+#: the player (trial 20: "YOUR TURN" on the projected page).
 _PRESENTED: "weakref.WeakSet" = weakref.WeakSet()
 
 
 def presented(session):
-    """Mark ``session`` as projected to a room (:data:`_PRESENTED`): its turn badge names the player. Returns
-    ``session``."""
+    """Mark ``session`` as one no seat of which is the viewer's (:data:`_PRESENTED`): its turn badge names the
+    player. Returns ``session``."""
     _PRESENTED.add(session)
     return session
 
