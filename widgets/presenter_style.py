@@ -314,7 +314,7 @@ body[data-voila] .rt-pside > .rt-more-below { animation: rt-more-below linear bo
   .rt-present .rt-pboard .rt-space.rt-empty { min-height: 14px; padding: 0; }
   /* (over the large-type rule's min-height 0, which left a player with no Spirit yet 2 px high empty spaces: their
      board seemed gone, trial 20) */
-  .tutor-presenter .tutor-large-type .rt-pboard .rt-space.rt-empty { min-height: 18px; }
+  .tutor-presenter .tutor-large-type .rt-pboard .rt-space.rt-empty { min-height: 14px; }
   /* a folded reference line (Spirited's Wonders on display) wraps whole, not cut short with "…" (the learn pages'
      narrow layout keeps it to one line) */
   .rt-present .rt-pboard :is(.rt-bpart-wonders, .rt-bpart-clans) details.rt-ref:not([open]) > summary {
