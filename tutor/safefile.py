@@ -18,15 +18,32 @@ from pathlib import Path
 
 from .core.errors import display_path, visible
 
-__all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path", "visible", "shown"]
+__all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path", "visible", "shown", "NAME_MAX",
+           "NAME_TYPED_MAX", "field_max"]
 
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
+#: Most characters of a saved file's name (its stem: letters, digits, ``-`` and ``_``).
+NAME_MAX = 80
+#: Most characters a file-name box takes: a stem of :data:`NAME_MAX` and the ``.yaml`` ending :func:`plain_stem`
+#: allows (a page's name box stops there: trial 20, the FAQ's took 1,000 characters for this 80-character rule).
+NAME_TYPED_MAX = NAME_MAX + len(".yaml")
+
+_NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{NAME_MAX - 1}}}")
+
+
+def field_max(model, name: str) -> int:
+    """The most characters pydantic ``model``'s field ``name`` allows (its ``max_length``): what a page's box for
+    that field stops at, so a box never takes more than the saved file allows (trial 20). KeyError for an unknown
+    field, ValueError for a field without a ``max_length``."""
+    found = [m.max_length for m in model.model_fields[name].metadata if getattr(m, "max_length", None) is not None]
+    if not found:
+        raise ValueError(f"{model.__name__}.{name} has no max_length")
+    return min(found)
 
 
 def plain_stem(name: str, where: str) -> str:
     """``name`` without a ``.yaml`` ending, each run of spaces inside it made one ``-`` (``"my room"`` is saved as
     ``my-room``; trial 16: a name with a space was refused), when it is then 1-80 letters, digits, ``-`` or ``_``
-    (starting with a letter or digit).
+    (starting with a letter or digit; :data:`NAME_MAX`).
 
     Raises:
         ValueError: anything else (a path, ``..``, a dot file), naming what is allowed and ``where`` it is saved.
@@ -34,7 +51,7 @@ def plain_stem(name: str, where: str) -> str:
     stem = re.sub(r"[ \t]+", "-", str(name).strip())
     stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
     if not _NAME.fullmatch(stem):
-        raise ValueError(f"file name {str(name).strip()[:80]!r}: use 1-80 letters, digits, '-' or '_' (no folders, "
+        raise ValueError(f"file name {str(name).strip()[:NAME_MAX]!r}: use 1-{NAME_MAX} letters, digits, '-' or '_' (no folders, "
                          f"spaces become '-'); it is saved in {where}")
     return stem
 

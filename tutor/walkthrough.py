@@ -21,6 +21,8 @@ from .safefile import newest_first_cut, own_files, plain_stem, write_in_folder
 
 #: Most characters of a walkthrough's intro, or of one step's narration or notes (what a teacher reads out).
 TEXT_LIMIT = 5_000
+#: Most characters of a walkthrough's id (letters, digits, ``-`` and ``_``).
+ID_MAX = 80
 
 
 class _Strict(BaseModel):
@@ -39,7 +41,7 @@ class Walkthrough(_Strict):
     """A walkthrough file: ``id``, ``title``, ``intro`` narration, ``intro_notes`` (the teacher's notes for the start,
     before the first step; optional), ``setup`` and ``steps``."""
 
-    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$")
+    id: str = Field(pattern=rf"^[A-Za-z0-9][A-Za-z0-9_-]{{0,{ID_MAX - 1}}}$")
     title: ShownLine = Field(max_length=500)
     intro: ShownText = Field(default="", max_length=TEXT_LIMIT)
     intro_notes: ShownText = Field(default="", max_length=TEXT_LIMIT)

@@ -12,11 +12,13 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError, faq
-from tutor.safefile import display_path
+from tutor.faq_whatif import NOTE_LIMIT, QUESTION_LIMIT
+from tutor.safefile import NAME_TYPED_MAX, display_path
 from tutor.scenario import start
 
 from .faq_compare import CSS as COMPARE_CSS, compare_html
 from .style import esc, plain, rule_text
+from .text_caps import cap
 
 def _same_start(session, scenario) -> bool:
     """Whether ``session`` (just started from a changed set-up) starts in the very state ``scenario`` starts in."""
@@ -115,6 +117,10 @@ class WhatIfPanel:
         self.save_question_text = w.Text(placeholder="Your question (optional)", layout=w.Layout(width="340px"))
         self.save_note = w.Textarea(placeholder="Your note: what this what-if shows", layout=w.Layout(width="100%",
                                                                                                      height="48px"))
+        # each box stops at the saved file's own limit (trial 20: the name box took 1,000 for an 80-character rule)
+        cap(self.save_name, NAME_TYPED_MAX)
+        cap(self.save_question_text, QUESTION_LIMIT)
+        cap(self.save_note, NOTE_LIMIT)
         self.save_overwrite = w.Checkbox(value=False, description="replace a file of that name", indent=False,
                                          layout=w.Layout(width="auto"))
         self.save_button = _button("Save as my question", "tutor-faq-save", "save",

@@ -21,7 +21,7 @@ from tutor.progress import ProgressStore
 from tutor.registry import game_title
 
 from . import kernel_timing
-from .boards import board_for
+from .boards import board_for, presented
 from .clauses import ClauseCard
 from .learn_place import KEPT_PLACE_LOST
 from .problems import refuses_broken_content
@@ -115,7 +115,8 @@ class PracticeView:
         self.coach, self.errors, self.on_answer = coach, errors, on_answer
         g = errors.guard
         q = coach.resume() or coach.question or coach.next_question()
-        self.model = SessionModel(copy_session(q.session), errors)
+        # (no seat is the learner's: the badge names the player, not "YOUR TURN", widgets.boards.presented)
+        self.model = SessionModel(presented(copy_session(q.session)), errors)
         self.board = BoardView(self.model, board_for(coach.game_id))
         self.clause_card = ClauseCard(self.model)
         self.kind = html_widget()
@@ -155,12 +156,14 @@ class PracticeView:
         q = self.coach.next_question(clause)
         if q is None:  # (only for a chosen clause: the current question stays)
             return False
-        self.model.replace(copy_session(q.session))
+        self.model.replace(presented(copy_session(q.session)))
         self.render()
         return True
 
     def render(self) -> None:
-        """Draw the current question, unanswered."""
+        """Draw the current question: unanswered, or as it was answered (a question answered before a reload of
+        the page, or before the learner switched games and back, comes back showing the answer given and the right
+        one, with Next: trial 20)."""
         q = self.question
         self.kind.value = (f'<span class="rt-pq-kind">{esc(KIND_WORDS[q.kind])}</span> '
                            f'<span class="rt-pq-origin">{esc(_origin(q.origin))}</span>')
@@ -182,14 +185,23 @@ class PracticeView:
         self.show.disabled = True
         self.show.description = "Show me the rule" if q.action_id is None else "Show me"
         self.show.tooltip = "Open the rule" if q.action_id is None else "Play it on the board"
+        if self.coach.answered is not None and self.coach.answered_index is not None:
+            self._show_answer(self.coach.answered_index, self.coach.answered)
 
     def choose(self, index: int) -> None:
         """Answer with option ``index``: mark it right or wrong, show the right one, the explanation and its
         clause chips, and keep the answer."""
-        q = self.question
         if self.coach.answered is not None:
             return
         chosen = self.coach.answer(index)
+        self._show_answer(index, chosen)
+        if self.on_answer is not None:
+            self.on_answer()
+
+    def _show_answer(self, index: int, chosen) -> None:
+        """Mark option ``index`` (``chosen``) right or wrong and the right one, and show the explanation, its clause
+        chips and "Show me"."""
+        q = self.question
         for i, (b, o) in enumerate(zip(self.options, q.options)):
             b.disabled = True
             if o.correct:
@@ -207,8 +219,6 @@ class PracticeView:
         self.feedback.value = f'{head}<div class="rt-pq-expl">{lines}</div>{note}'
         self.chips.children = tuple(clause_chip(self.model, c) for c in chip_order(q))
         self.show.disabled = False
-        if self.on_answer is not None:
-            self.on_answer()
 
     def show_me(self) -> None:
         """Play the question's action on the board (or, for a why-not question, open the forbidding rule)."""

@@ -16,7 +16,7 @@ from tutor.step_words import step_sentence
 from tutor.walkthrough import (SAVED_LIMIT, Walkthrough, begin, load_walkthrough, play_to, playable, saved_left_out,
                                saved_not_read, walkthrough_folder)
 
-from .boards import board_for
+from .boards import board_for, presented
 from .clauses import ClauseCard
 from .clicker_keys import clicker_keys
 from .model import ErrorPanel, SessionModel
@@ -224,7 +224,7 @@ class Presenter:
         self.walkthrough = load_walkthrough(self.where)
         #: how many of the walkthrough's steps can be played (all but those from a step that is not legal on)
         self.playable = len(self.walkthrough.steps)
-        self.model = SessionModel(begin(self.walkthrough, self.where), errors)
+        self.model = SessionModel(presented(begin(self.walkthrough, self.where)), errors)
         self.picker = w.Dropdown(options=options, value=self.where, description="Walkthrough",
                                  style={"description_width": "initial"}, layout=w.Layout(width="560px"))
         self.picker.add_class("tutor-presenter-picker")
@@ -346,7 +346,7 @@ class Presenter:
             raise
         self.walkthrough, self.where, self.playable = wt, str(path), n
         self.board.board = board_for(wt.setup.game)
-        self.model.replace(session)
+        self.model.replace(presented(session))
         self.jump.options = self._jump_options()
         self.jump.value = 0
         if self.picker.value != str(path):
@@ -377,7 +377,7 @@ class Presenter:
             elif k == pos - 1:
                 self.model.undo()
             else:
-                self.model.replace(play_to(wt, k, self.where))
+                self.model.replace(presented(play_to(wt, k, self.where)))
         finally:
             self.render()
 

@@ -50,6 +50,12 @@ body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .rt-pre
   width: auto; }
 .tutor-narration { background: #fff; border: 1px solid #ddd6ee; border-left: 12px solid #5b2d90;
   border-radius: 12px; padding: 10px 22px 14px 22px; margin: 4px 0; }
+/* a long unbroken word (a pasted link, a run of letters in a file from someone else) wraps inside the box, never
+   past the window's right edge (trial 20) */
+.tutor-narration, .tutor-narration .rt-ntext, .tutor-teacher-notes, .tutor-teacher-notes .rt-notes {
+  overflow-wrap: anywhere; min-width: 0; }
+/* a very long narration (a walkthrough may say 5,000 characters) scrolls inside its box: the board stays in view */
+.rt-present .tutor-narration { max-height: 36vh; overflow-y: auto; }
 .tutor-narration .rt-nhead { font-size: 19px; font-weight: 700; color: #6a6484; letter-spacing: .04em;
   text-transform: uppercase; line-height: 1.4; }
 .tutor-narration .rt-ntext { font-size: 34px; line-height: 1.35; color: #1f1d2b; font-weight: 500; }
@@ -306,6 +312,13 @@ body[data-voila] .rt-pside > .rt-more-below { animation: rt-more-below linear bo
   .rt-present .rt-pboard .rt-board .rt-space.rt-empty, .rt-present .rt-pboard .rt-board .rt-space.rt-empty * {
     font-size: 0 !important; }
   .rt-present .rt-pboard .rt-space.rt-empty { min-height: 14px; padding: 0; }
+  /* (over the large-type rule's min-height 0, which left a player with no Spirit yet 2 px high empty spaces: their
+     board seemed gone, trial 20) */
+  .tutor-presenter .tutor-large-type .rt-pboard .rt-space.rt-empty { min-height: 14px; }
+  /* a folded reference line (Spirited's Wonders on display) wraps whole, not cut short with "…" (the learn pages'
+     narrow layout keeps it to one line) */
+  .rt-present .rt-pboard :is(.rt-bpart-wonders, .rt-bpart-clans) details.rt-ref:not([open]) > summary {
+    white-space: normal; overflow: visible; text-overflow: clip; }
   .rt-present .rt-pboard .sp-slot.sp-open { min-height: 14px; }
   .rt-present .rt-pboard .rt-zone h4 { margin: 0 0 2px 0; letter-spacing: 0; line-height: 1.15; }
   .rt-present .rt-pboard .sd-card, .rt-present .rt-pboard .rt-zone, .rt-present .rt-pboard .rt-player {

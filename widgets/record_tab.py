@@ -10,19 +10,28 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError
-from tutor.safefile import shown
+from tutor.safefile import NAME_TYPED_MAX, field_max, shown
 from tutor.registry import game_class, game_classes
 from tutor.scenario import Setup
-from tutor.walkthrough import (Walkthrough, begin, default_path, dump, load_walkthrough, play_to, record, save_in_folder,
-                               walkthrough_folder)
+from tutor.walkthrough import (ID_MAX, Walkthrough, WalkStep, begin, default_path, dump, load_walkthrough, play_to,
+                               record, save_in_folder, walkthrough_folder)
 
 from .app import SeedBox, TutorApp
 from .model import ErrorPanel
 from .present_tab import _guard
 from .style import esc, prov_text
+from .text_caps import cap
 
 #: the longest title a walkthrough may have (its ``title`` field's limit, ``tutor.walkthrough.Walkthrough``)
-TITLE_LIMIT = next(m.max_length for m in Walkthrough.model_fields["title"].metadata if hasattr(m, "max_length"))
+TITLE_LIMIT = field_max(Walkthrough, "title")
+#: Most characters of each text box of the recorder: the saved file's own limit for the field it fills (the browser
+#: stops typing there, :func:`widgets.text_caps.cap`; trial 20: the Intro box took 20,000 for a 5,000 limit).
+LIMITS = {"wid": ID_MAX, "title": TITLE_LIMIT, "intro": field_max(Walkthrough, "intro"),
+          "intro_notes": field_max(Walkthrough, "intro_notes"), "narration": field_max(WalkStep, "narration"),
+          "notes": field_max(WalkStep, "notes"), "path": NAME_TYPED_MAX}
+#: The recorder's boxes by the name on the page (what a refusal says).
+BOX_NAMES = {"wid": "Id", "title": "Title", "intro": "Intro", "intro_notes": "Intro notes", "narration": "Narration",
+             "notes": "Notes", "path": "File name"}
 
 
 def _teaching_options(game_id: str) -> dict:
@@ -90,6 +99,8 @@ class Recorder:
         self.status = w.HTML()
         self.yaml = w.Textarea(placeholder="The walkthrough's YAML appears here after Save or Show YAML, "
                                            "ready to copy.", layout=w.Layout(width="auto", height="140px"))
+        for name, limit in LIMITS.items():
+            cap(getattr(self, name), limit)
         self.begin_button.on_click(g(lambda _b: self.start(self.start_from.value)))
         self.wid.observe(g(lambda ch: self._id_changed(ch["new"])), names="value")
         self.title.observe(g(lambda ch: self._title_changed(ch["new"])), names="value")
@@ -194,6 +205,21 @@ class Recorder:
             self.status.value = (f'<div class="rt-notsaved">A title has at most {TITLE_LIMIT} characters: the rest '
                                  "was left out.</div>")
 
+    def _check_lengths(self) -> None:
+        """ValueError naming the box (and the step) whose text is longer than the saved file allows, in the page's
+        words (trial 20: pydantic's "intro: String should have at most 5000 characters")."""
+        for name in ("wid", "title", "intro", "intro_notes", "path"):
+            n, limit = len(getattr(self, name).value.strip()), LIMITS[name]
+            if n > limit:
+                raise ValueError(f"the {BOX_NAMES[name]} box holds {n:,} characters; at most {limit:,} are saved. "
+                                 "Shorten it and save again")
+        for i, st in enumerate(self.session.history):
+            for which, name in enumerate(("narration", "notes")):
+                n, limit = len(self.texts.get((i, st.action.id), ["", ""])[which]), LIMITS[name]
+                if n > limit:
+                    raise ValueError(f"the {BOX_NAMES[name]} of step {i + 1} holds {n:,} characters; at most "
+                                     f"{limit:,} are saved. Shorten it and save again")
+
     def walkthrough(self) -> Walkthrough:
         """The walkthrough recorded so far (the session's steps with their narration and notes)."""
         hist = self.session.history
@@ -212,8 +238,7 @@ class Recorder:
         try:
             if not self.session.history:
                 raise ValueError("play at least one move before saving a walkthrough")
-            if len(self.title.value.strip()) > TITLE_LIMIT:
-                raise ValueError(f"A title has at most {TITLE_LIMIT} characters")
+            self._check_lengths()
             wt = self.walkthrough()
             path = save_in_folder(wt, self.path.value, overwrite=self.overwrite.value)
         except (ValueError, ContentError, OSError) as exc:

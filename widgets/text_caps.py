@@ -38,6 +38,22 @@ TEXT_CAPS_JS = """(function () {
 """ % {"one": TEXT_MAX_CHARS, "area": TEXTAREA_MAX_CHARS}
 
 
+def cap(widget: w.Widget, limit: int) -> w.Widget:
+    """Make text box ``widget`` stop at ``limit`` characters, in the browser (CSS class ``rt-max-<limit>``, which
+    :data:`TEXT_CAPS_JS` turns into its ``maxlength``) and in the kernel (``tutor_max_chars``, which
+    :func:`widgets.comm_guard.text_limit` reads). ``limit``: the saved file's own limit for the field the box fills
+    (e.g. :func:`tutor.safefile.field_max`), never a second number (trial 20: an Intro box took 20,000 characters
+    that Save then refused at 5,000). Returns ``widget``; ValueError for a limit that is not a positive whole
+    number."""
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
+        raise ValueError(f"a text box's limit is a positive whole number, got {limit!r}")
+    for old in [c for c in widget._dom_classes if c.startswith("rt-max-")]:
+        widget.remove_class(old)
+    widget.tutor_max_chars = limit
+    widget.add_class(f"rt-max-{limit}")
+    return widget
+
+
 def text_caps() -> w.Output:
     """The page's script (a hidden Output, CSS class ``rt-text-caps``) that caps every text box at the kernel's limit
     (:data:`TEXT_CAPS_JS`). Put it once on a page that has text boxes."""

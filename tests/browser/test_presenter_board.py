@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from conftest import served_with_progress
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 RENDER_MS = 60_000
@@ -408,3 +410,81 @@ def test_what_the_rules_did_says_when_more_follows(tutor_server, tutor_page):
     page.set_viewport_size({"width": 1024, "height": 768})
     page.wait_for_timeout(600)
     tutor_page.assert_clean()
+
+
+STEP = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const box = [...document.querySelectorAll('.rt-present .rt-pboard')].find(shown);
+  const board = box.firstElementChild;
+  const b = box.getBoundingClientRect(), n = document.querySelector('.rt-present .tutor-narration').getBoundingClientRect();
+  const over = [...document.querySelectorAll('.rt-present *')].filter(e => shown(e)
+    && e.getBoundingClientRect().right > innerWidth + 1).length;
+  const cut = [...board.querySelectorAll('*')].filter(e => shown(e) && getComputedStyle(e).textOverflow === 'ellipsis'
+    && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim().slice(0, 40));
+  return {spaces: [...board.querySelectorAll('.rt-player .rt-spaces')].map(s =>
+            [...s.children].map(c => Math.round(c.getBoundingClientRect().height))),
+          badges: [...board.querySelectorAll('.rt-turn')].map(e => [e.closest('.rt-player').querySelector('.rt-pname')
+            .textContent.trim(), e.textContent]), cut, over,
+          box: [Math.round(b.top), Math.round(b.bottom)], narration: [Math.round(n.right), Math.round(n.bottom)],
+          fit: parseFloat(box.getAttribute('data-fit') || '0'),
+          page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth]};
+}"""
+
+
+def _jump(page, k: int) -> None:
+    page.locator(".rt-present .tutor-presenter-jump select").select_option(index=k)
+    expect(page.locator(".rt-present .rt-counter")).to_contain_text("Start" if k == 0 else f"Step {k} of",
+                                                                      timeout=CLICK_MS)
+    page.wait_for_timeout(800)
+
+
+def _pick(page, words: str) -> None:
+    picker = page.locator(".widget-dropdown", has_text="Walkthrough").locator("select").first
+    labels = [x.replace("\xa0", " ") for x in picker.locator("option").all_inner_texts()]
+    found = [i for i, x in enumerate(labels) if words in x]
+    assert found, (words, labels)
+    picker.select_option(index=found[0])
+    expect(page.locator(".rt-present .rt-counter")).to_contain_text("Start ·", timeout=CLICK_MS)
+    page.wait_for_timeout(1000)
+
+
+def test_a_projected_step_keeps_every_board_its_badge_names_the_player_and_a_long_intro_wraps(tmp_path_factory,
+                                                                                             tutor_page):
+    """Trial 20 (Present at 1024x768): at step 6 of the Restless Spirits walkthrough Player 1's empty spaces were
+    2 px high (their board seemed gone); "YOUR TURN" showed on the projected page (now "Player 1 TO PLAY"); an unbroken long intro ran off the
+    right edge; Spirited's folded Wonders line was cut short with "…"."""
+    from tutor.walkthrough import all_walkthroughs, dump, load_walkthrough
+
+    saved = tmp_path_factory.mktemp("walkthroughs")
+    rs = next(p for p in all_walkthroughs("restless-spirits"))
+    wt = load_walkthrough(rs)
+    long = wt.model_copy(update={"id": "long-intro", "title": "Long intro", "steps": wt.steps[:2],
+                                 "intro": "w" * 600 + " and then words" * 250})
+    (saved / "long-intro.yaml").write_text(dump(long), encoding="utf-8")
+    page = tutor_page.page
+    with served_with_progress(tmp_path_factory, "present-fit", env={"RULES_TUTOR_WALKTHROUGHS": str(saved)}) as (
+            url, _db):
+        try:
+            open_presenter(page, url, (1024, 768))
+            _pick(page, "Restless Spirits: a first round")
+            _jump(page, 6)
+            g = page.evaluate(STEP)
+            print(f"step 6 at 1024x768: {g}")
+            assert len(g["spaces"]) == 2 and all(len(row) == 3 and min(row) >= 14 for row in g["spaces"]), g
+            assert g["badges"] == [["Player 1", "TO PLAY"]], g
+            assert g["box"][1] <= 768 + 1 and not g["over"] and not g["cut"] and g["page"] == [768, 1024], g
+            page.screenshot(path=ARTIFACTS / "presenter-rs-step6-1024x768.png")
+            _pick(page, "Spirited:")
+            _jump(page, 8)
+            g = page.evaluate(STEP)
+            assert not g["cut"] and not g["over"] and g["box"][1] <= 768 + 1, g
+            _pick(page, "Long intro")
+            g = page.evaluate(STEP)
+            print(f"a long intro at 1024x768: {g}")
+            assert g["narration"][0] <= 1024 and not g["over"], g  # wrapped inside the window
+            # the narration scrolls inside its box: the board stays in view
+            assert g["narration"][1] <= 0.5 * 768 and g["box"][1] <= 768 + 1 and g["fit"] >= 0.6, g
+            page.screenshot(path=ARTIFACTS / "presenter-long-intro-1024x768.png")
+            tutor_page.assert_clean()
+        finally:
+            page.goto("about:blank")  # (the page leaves before its server stops)

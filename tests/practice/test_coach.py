@@ -68,9 +68,14 @@ def test_what_happens_wrong_answer_misses_the_rules_left_out(store):
 def test_the_place_is_kept_and_a_bad_one_is_ignored(store):
     coach = Coach("spirited", store, warm=20)
     q = coach.next_question()
-    assert read_place(store) == {"game": "spirited", "question": q.key, "clause": q.clause}
+    assert read_place(store) == {"game": "spirited", "question": q.key, "clause": q.clause, "answered": None}
     again = Coach("spirited", ProgressStore(store.url, learner="ann"), warm=20)
-    assert again.resume().key == q.key
+    assert again.resume().key == q.key and again.answered is None
+    again.answer(2)  # the place keeps the option chosen: the question comes back answered with it, counted once
+    assert read_place(store)["answered"] == 2
+    back = Coach("spirited", ProgressStore(store.url, learner="ann"), warm=20)
+    assert back.resume().key == q.key and (back.answered, back.answered_index) == (q.options[2], 2)
+    assert back.answer(0) == q.options[2] and len(store.answers("spirited")) == 1
     store.save_place("practice", "{not json")
     assert read_place(store) == {} and Coach("spirited", store, warm=5).resume() is None
     store.save_place("practice", "[1, 2]")

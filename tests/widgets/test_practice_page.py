@@ -311,8 +311,9 @@ def test_corrupt_practice_records_are_said_once_in_the_notice_and_nothing_is_los
     assert not app.errors.output.outputs and not [r for r in caplog.records if r.levelno >= 30]
     assert "2 answered" in app.score.value  # the answers are all kept
     view = app.view
-    view.options[_index(view.question, True)].click()
+    assert all(b.disabled for b in view.options)  # the question answered last comes back answered (trial 20)
     view.next.click()
+    view.options[_index(view.question, True)].click()
     app.tabs.selected_index = 1  # the mastery map reads the cards again: still said once, nothing printed
     app.tabs.selected_index = 0
     assert notice.value.count("⚠") == 1 and not app.errors.output.outputs
@@ -458,3 +459,74 @@ def test_a_rule_card_and_the_chips_follow_the_question(store):
         view.next.click()
     assert seen, "no what-happens question came up"
     assert not app.errors.output.outputs
+
+
+def test_an_answered_question_stays_answered_across_a_reload_and_is_never_counted_twice(store):
+    """Trial 20: a question answered wrong came back unanswered after a reload, and answering it again counted
+    "2 answered, 1 right". The page is driven twice over one database: the second visit shows the answer given and
+    the right one, with Next, and a click on it counts nothing."""
+    import json
+    first = PracticeApp("spirited", store=store)
+    q = first.view.question
+    wrong, right = _index(q, False), _index(q, True)
+    first.view.options[wrong].click()
+    assert json.loads(store.place("practice")) == {"game": "spirited", "question": q.key, "clause": q.clause,
+                                                   "answered": wrong}
+    assert "1 answered, 0 right" in first.score.value
+    again = PracticeApp(store=ProgressStore(store.url, learner="ann"))  # the reload
+    view = again.view
+    assert again.game.value == "spirited" and view.question.key == q.key
+    assert all(b.disabled for b in view.options)
+    assert "rt-pq-wrong" in view.options[wrong]._dom_classes and "rt-pq-right" in view.options[right]._dom_classes
+    assert view.feedback.value.startswith('<div class="rt-pq-no">✗ Not quite. The answer is')
+    assert not view.show.disabled and len(view.chips.children) == len(chip_order(q))
+    assert "1 answered, 0 right" in again.score.value
+    view.options[right].click()  # nothing: the question is answered
+    assert [(a.question, a.correct) for a in store.answers("spirited")] == [(q.key, False)]
+    assert "1 answered, 0 right" in again.score.value
+    view.next.click()
+    q2 = view.question
+    assert q2.key != q.key and view.feedback.value == "" and not any(b.disabled for b in view.options)
+    assert json.loads(store.place("practice"))["answered"] is None
+    view.options[_index(q2, True)].click()
+    assert "2 answered, 1 right" in again.score.value
+    # switching games and back: the answered question is still shown answered (it was shown unanswered, and dead)
+    again.game.value = "spirit-duels"
+    again.game.value = "spirited"
+    assert again.view.question.key == q2.key and all(b.disabled for b in again.view.options)
+    assert again.view.feedback.value.startswith('<div class="rt-pq-ok">✓ Right.')
+    assert not first.errors.output.outputs and not again.errors.output.outputs
+
+
+def test_a_place_kept_unanswered_for_a_question_already_answered_asks_the_next_one(store):
+    """A place an older page wrote (no "answered") whose question the database's latest answer is on: the next
+    question comes, and nothing is counted twice."""
+    import json
+    first = PracticeApp("spirit-duels", store=store)
+    q = first.view.question
+    first.view.options[_index(q, True)].click()
+    place = json.loads(store.place("practice"))
+    store.save_place("practice", json.dumps({k: v for k, v in place.items() if k != "answered"}))
+    again = PracticeApp(store=ProgressStore(store.url, learner="ann"))
+    assert again.view.question.key != q.key and not any(b.disabled for b in again.view.options)
+    assert json.loads(store.place("practice"))["question"] == again.view.question.key
+    assert "1 answered, 1 right" in again.score.value
+    for bad in ("0", True, 99, -1):  # an answer that is not one of the options: the same
+        store.save_place("practice", json.dumps(dict(place, answered=bad)))
+        back = PracticeApp(store=ProgressStore(store.url, learner="ann"))
+        assert back.view.question.key != q.key and back.view.feedback.value == ""
+    assert len(store.answers("spirit-duels")) == 1 and store.place("practice:set-aside") is None
+
+
+def test_the_practice_board_names_whose_turn_it_is(store):
+    """The learner plays no seat on the practice page: the badge after the acting player's name says "TO PLAY",
+    never "YOUR TURN", also after Next."""
+    import re
+    app = PracticeApp("restless-spirits", store=store)
+    for _ in range(3):
+        html = app.view.board.html.value
+        badges = re.findall(r'<span class="rt-turn[^"]*">([^<]*)</span>', html)
+        assert badges and "YOUR TURN" not in html
+        assert badges == ["TO PLAY"], badges
+        app.view.options[0].click()
+        app.view.next.click()

@@ -729,3 +729,24 @@ def test_jump_labels_are_whole_words_short_enough_for_a_projector():
             assert narration.startswith(words.rstrip("…").replace("[provisional]", "")) or words.endswith("…") and \
                 narration.startswith(words[:-1]), (label, narration)
     assert not app.errors.output.outputs
+
+
+def test_a_projected_walkthrough_names_whose_turn_it_is_and_a_recording_says_your_turn():
+    """Trial 20: "YOUR TURN" showed on the projected page, which has no "you". Every built-in walkthrough, at its
+    start, after a step, after Back and after a jump, shows one badge, "TO PLAY" (or the game's CHOOSING/DECIDING)
+    after the name of the player whose turn it is; the recorder (a teacher playing the moves) keeps "YOUR TURN"."""
+    import re
+
+    app = PresenterApp()
+    p = app.present
+    for _label, path in p.picker.options:
+        p.open(path)
+        for k in (0, 1, 0, min(3, len(p.walkthrough.steps))):
+            p.go(k)
+            html = p.board.html.value
+            badges = re.findall(r'<span class="rt-turn[^"]*">([^<]*)</span>', html)
+            assert len(badges) == 1 and badges[0] in ("TO PLAY", "CHOOSING", "DECIDING"), (path, k, badges)
+            assert "YOUR TURN" not in html
+    rec = app.open_recorder()
+    rec.start("free")
+    assert "YOUR TURN" in rec.app.board.html.value

@@ -13,7 +13,7 @@ import yaml
 from pydantic import ValidationError
 
 from ..core.errors import ContentError, display_path, short
-from ..safefile import newest_first_cut, own_files, plain_stem, write_in_folder
+from ..safefile import field_max, newest_first_cut, own_files, plain_stem, write_in_folder
 from ..scenario import Expect, Meta, Scenario, load_scenario, run
 from .compare import run_far
 
@@ -21,8 +21,10 @@ from .compare import run_far
 DEFAULT_FOLDER = "~/rules-tutor-questions"
 #: At most this many saved questions are listed.
 SAVED_LIMIT = 200
-#: Longest question or note kept (characters).
-TEXT_LIMIT = 2000
+#: Longest question kept (characters): the saved file's ``meta.question`` limit.
+TEXT_LIMIT = field_max(Meta, "question")
+#: Longest note kept (characters): the saved file's ``meta.answer`` limit (the note is kept as the answer).
+NOTE_LIMIT = field_max(Meta, "answer")
 
 
 def my_questions_folder() -> Path:
@@ -90,10 +92,10 @@ def my_questions(folder: str | Path | None = None) -> list[Path]:
     return list_my_questions(folder)[0]
 
 
-def _clean(text: str, what: str) -> str:
+def _clean(text: str, what: str, limit: int) -> str:
     text = " ".join(str(text).split())
-    if len(text) > TEXT_LIMIT:
-        raise ValueError(f"the {what} is too long ({len(text)} characters; at most {TEXT_LIMIT})")
+    if len(text) > limit:
+        raise ValueError(f"your {what} is {len(text):,} characters long; a saved {what} has at most {limit:,}")
     return text
 
 
@@ -126,8 +128,8 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
         ValueError: a bad name, or a question or note too long.
     """
     name = plain_stem(name, "the questions folder")
-    question = _clean(question, "question") or _default_question(changes, original.meta.question)
-    note = _clean(note, "note")
+    question = _clean(question, "question", TEXT_LIMIT) or _default_question(changes, original.meta.question)
+    note = _clean(note, "note", NOTE_LIMIT)
     a, b = run_far(original), run_far(changed)
     facts = b.session.game.facts(b.session.state)
     keys = [k for e in original.expect for k in e.state if k in facts]

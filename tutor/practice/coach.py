@@ -37,7 +37,8 @@ class Coach:
     """Practice of ``game_id`` for the learner of ``store`` (a :class:`tutor.progress.ProgressStore`).
 
     Attributes: ``game_id``, ``store``, ``pool`` (the game's :class:`QuestionPool`), ``question`` (the question
-    asked now, or ``None``), ``answered`` (the option chosen for it, or ``None``).
+    asked now, or ``None``), ``answered`` (the option chosen for it, or ``None``), ``answered_index`` (that option's
+    index in ``question.options``, or ``None``).
     """
 
     def __init__(self, game_id: str, store, seed: int = SEED, warm: int = 60,
@@ -52,6 +53,7 @@ class Coach:
         self.pool = pool if pool is not None else QuestionPool(game_id, seed, warm=warm)
         self.question: Question | None = None
         self.answered: Option | None = None
+        self.answered_index: int | None = None
         #: why the place kept for this game could not be resumed (set aside by :meth:`resume`), or ``None``
         self.place_lost: str | None = None
 
@@ -72,7 +74,7 @@ class Coach:
         else:
             q = self._scheduled()
         q = self.unlike_last_miss(q)
-        self.question, self.answered = q, None
+        self.question, self.answered, self.answered_index = q, None, None
         self.remember()
         return q
 
@@ -120,8 +122,9 @@ class Coach:
         return sum(1 for a in self.store.answers(self.game_id) if a.clause == clause)
 
     def answer(self, index: int) -> Option:
-        """Answer the current question with option ``index``; keeps the answer (once per question) and returns the
-        option chosen.
+        """Answer the current question with option ``index``; keeps the answer (once per question: a question
+        answered before, even before a reload of the page, is not counted again) and the learner's place with the
+        option chosen (:meth:`remember`), and returns the option chosen.
 
         Raises:
             ValueError: no question asked, or ``index`` out of range.
@@ -131,12 +134,14 @@ class Coach:
             raise ValueError("no question has been asked yet")
         if not isinstance(index, int) or not 0 <= index < len(q.options):
             raise ValueError(f"option {index!r}: this question has options 0 to {len(q.options) - 1}")
+        if self.answered is not None:
+            return self.answered
         chosen = q.options[index]
-        if self.answered is None:
-            self.answered = chosen
-            wrong_clause = chosen.clause if (not chosen.correct and q.kind == "can-do") else None
-            self.store.record_answer(self.game_id, q.kind, q.clause, chosen.correct, chosen_clause=wrong_clause,
-                                     question=q.key, reviews=rules_tested(q, chosen))
+        self.answered, self.answered_index = chosen, index
+        wrong_clause = chosen.clause if (not chosen.correct and q.kind == "can-do") else None
+        self.store.record_answer(self.game_id, q.kind, q.clause, chosen.correct, chosen_clause=wrong_clause,
+                                 question=q.key, reviews=rules_tested(q, chosen))
+        self.remember()  # the place says the question is answered, and how: a reload shows it answered (trial 20)
         return chosen
 
     def mastery(self) -> dict[str, str]:
@@ -150,17 +155,22 @@ class Coach:
 
     # -- where the learner was --------------------------------------------------------------------------------------
     def remember(self) -> None:
-        """Keep the game and the question asked now as the learner's place on the practice page."""
+        """Keep the game, the question asked now and the option chosen for it (``"answered"``: its index, or
+        ``None`` while unanswered) as the learner's place on the practice page."""
         q = self.question
         data = {"game": self.game_id, "question": q.key if q is not None else None,
-                "clause": q.clause if q is not None else None}
+                "clause": q.clause if q is not None else None,
+                "answered": self.answered_index if q is not None else None}
         self.store.save_place(PLACE, json.dumps(data))
 
     def resume(self) -> Question | None:
         """Ask again the question the learner had when they left, if it was on this game and can be found again;
-        else ``None``. A question kept for this game that is not found again (a rule not of this game, a question
-        this tutor no longer makes) is set aside (:func:`set_place_aside`) and its reason kept in
-        :attr:`place_lost`, for the page to say."""
+        else ``None``. A question they had answered comes back answered (:attr:`answered`: the option the place
+        names); one answered but kept as unanswered (a place an older page wrote, or whose answer is not
+        readable: the latest answer in the database is on that very question) is not asked again: the next
+        question is (so no question is counted twice, trial 20). A question kept for this game that is not found
+        again (a rule not of this game, a question this tutor no longer makes) is set aside
+        (:func:`set_place_aside`) and its reason kept in :attr:`place_lost`, for the page to say."""
         data = read_place(self.store)
         clause, key = data.get("clause"), data.get("question")
         if data.get("game") != self.game_id or not key or not isinstance(key, str) or not isinstance(
@@ -172,16 +182,26 @@ class Coach:
             return None
         for q in self.pool.made if not isinstance(clause, str) else self._on(clause):
             if q.key == key:
-                self.question, self.answered = q, None
-                return q
+                return self._resumed(q, data.get("answered"))
             if isinstance(key, str) and q.key == base_key(key):  # a variant of a question missed before
                 v = next((v for v in variants(q) if v.key == key), None)
                 if v is not None:
-                    self.question, self.answered = v, None
-                    return v
+                    return self._resumed(v, data.get("answered"))
         self.place_lost = "your question is not one this tutor asks any more"
         set_place_aside(self.store, self.place_lost)
         return None
+
+    def _resumed(self, q: Question, answered) -> Question:
+        """``q`` asked again, answered with option ``answered`` when that is one of its option indexes; a question
+        the database's latest answer is on but the place keeps unanswered gives way to the next question."""
+        self.question, self.answered, self.answered_index = q, None, None
+        if isinstance(answered, int) and not isinstance(answered, bool) and 0 <= answered < len(q.options):
+            self.answered, self.answered_index = q.options[answered], answered
+            return q
+        answers = self.store.answers(self.game_id)
+        if answers and answers[-1].question == q.key:  # answered, but the place did not say how: not asked again
+            return self.next_question()
+        return q
 
     def _on(self, clause: str) -> list[Question]:
         self.pool.for_clause(clause, search=SEARCH)

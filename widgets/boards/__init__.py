@@ -69,9 +69,26 @@ def whose_turn(session, seat: int) -> str:
     return f"{who} turn (Player {seat + 1})"
 
 
+#: The sessions no seat of which is the viewer's: a walkthrough a presenter projects to a room
+#: (:mod:`widgets.present_tab`) and a practice question's position (:mod:`widgets.practice`). Their turn badge names
+#: the player by its name ("Player 2 TO PLAY"; trial 20: "YOUR TURN" on the projected page).
+_PRESENTED: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def presented(session):
+    """Mark ``session`` as one no seat of which is the viewer's (:data:`_PRESENTED`): its turn badge names the
+    player. Returns ``session``."""
+    _PRESENTED.add(session)
+    return session
+
+
 def turn_badge(session, seat: int, text: str = "YOUR TURN") -> str:
     """The badge by the acting player's name (HTML): ``text``, or for a computer seat "COMPUTER'S TURN" (a
-    ``text`` other than "YOUR TURN", e.g. "CHOOSING", gets "COMPUTER " before it)."""
+    ``text`` other than "YOUR TURN", e.g. "CHOOSING", gets "COMPUTER " before it); in a projected walkthrough
+    (:func:`presented`) "YOUR TURN" becomes "TO PLAY", by the player's name: "Player 2 TO PLAY" (as short as
+    "YOUR TURN", so a projected board keeps its size)."""
+    if text == "YOUR TURN" and session in _PRESENTED:  # (after the player's name: "Player 2 TO PLAY")
+        return '<span class="rt-turn">TO PLAY</span>'
     if seat in computer_seats(session):
         text = "COMPUTER'S TURN" if text == "YOUR TURN" else f"COMPUTER {text}"
         return f'<span class="rt-turn rt-turn-computer">{text}</span>'

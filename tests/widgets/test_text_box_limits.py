@@ -1,0 +1,145 @@
+"""Every text box of the teacher, FAQ and practice pages stops at the very limit the saved file allows (trial 20: the
+recorder's Intro box took 20,000 characters that Save refused at 5,000 in pydantic's words; its Title took 1,000 and
+was cut to 500; the FAQ's file-name box took 1,000 characters for an 80-character rule). The limit is read here from
+the saved models themselves (their ``max_length``, the id and file-name patterns), and a text over it is refused in
+the page's words, naming the box."""
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+import ipywidgets as w
+import pytest
+
+from tutor import faq
+from tutor.progress import ProgressStore
+from tutor.safefile import plain_stem
+from tutor.scenario_model import Meta
+from tutor.walkthrough import Walkthrough, WalkStep
+from widgets import PresenterApp
+from widgets.comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS, text_limit
+from widgets.faq import FaqExplorer
+from widgets.panels import _walk
+from widgets.practice import PracticeApp
+
+
+@pytest.fixture(autouse=True)
+def folder(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("RULES_TUTOR_WALKTHROUGHS", str(tmp_path / "saved"))
+    return tmp_path / "saved"
+
+
+def max_length(model, field: str) -> int:
+    return next(m.max_length for m in model.model_fields[field].metadata if getattr(m, "max_length", None))
+
+
+def longest(accepts, make=lambda n: "a" * n) -> int:
+    """The length of the longest text ``make(n)`` that ``accepts`` (a test of a text) takes, n from 1 to 10,000."""
+    n = 1
+    while n < 10_000 and accepts(make(n + 1)):
+        n += 1
+    return n
+
+
+def named(n: int) -> str:
+    """A file name of ``n`` characters, ending in ".yaml" when it is long enough (as the recorder's default)."""
+    return "a" * (n - 5) + ".yaml" if n > 5 else "a" * n
+
+
+def _pattern_ok(pattern: str):
+    return lambda text: re.fullmatch(pattern, text) is not None
+
+
+def _name_ok(text: str) -> bool:
+    try:
+        plain_stem(text, "here")
+        return True
+    except ValueError:
+        return False
+
+
+def boxes(root: w.Widget) -> list[w.Widget]:
+    return [x for x in _walk(root) if isinstance(x, (w.Text, w.Textarea, w.Combobox))]
+
+
+def assert_capped(box: w.Widget, limit: int) -> None:
+    """The kernel takes at most ``limit`` characters from the browser, and the browser's maxlength is ``limit``
+    (the page's text-caps script reads the box's rt-max-<n> class)."""
+    assert text_limit(box) == limit, (box.description or box.placeholder, text_limit(box), limit)
+    assert [c for c in box._dom_classes if c.startswith("rt-max-")] == [f"rt-max-{limit}"]
+
+
+def test_every_text_box_of_the_recorder_stops_at_the_saved_walkthroughs_limit():
+    app = PresenterApp()
+    rec = app.open_recorder()
+    id_pattern = next(m.pattern for m in Walkthrough.model_fields["id"].metadata if getattr(m, "pattern", None))
+    saved = {rec.wid: longest(_pattern_ok(id_pattern)), rec.title: max_length(Walkthrough, "title"),
+             rec.intro: max_length(Walkthrough, "intro"), rec.intro_notes: max_length(Walkthrough, "intro_notes"),
+             rec.narration: max_length(WalkStep, "narration"), rec.notes: max_length(WalkStep, "notes"),
+             rec.path: longest(_name_ok, named)}
+    assert sorted(saved.values()) == [80, 85, 500, 5000, 5000, 5000, 5000]
+    for box, limit in saved.items():
+        assert_capped(box, limit)
+    # the boxes that fill no saved field: the seed (its own check says why it puts a value back), the YAML shown
+    # after a save (the kernel writes it; nothing typed there is kept) and the rules' search
+    found = boxes(app.widget)
+    others = [b for b in found if b not in saved]
+    assert sorted((b.description or b.placeholder[:16], text_limit(b)) for b in others) == [
+        ("Search the rules", TEXT_MAX_CHARS), ("Seed", TEXT_MAX_CHARS), ("The walkthrough'", TEXTAREA_MAX_CHARS)]
+    assert set(saved) <= set(found)
+
+
+def test_a_recorder_text_over_its_limit_is_refused_naming_the_box(folder):
+    app = PresenterApp()
+    rec = app.open_recorder()
+    rec.start("free")
+    rec.app.actions.action_buttons[0].click()
+    rec.app.actions.action_buttons[0].click()
+    rec.intro.value = "x" * 20_000  # (the kernel may set it; the browser stops at 5,000)
+    assert rec.save_file() is None
+    assert rec.status.value == ('<div class="rt-notsaved">Not saved: the Intro box holds 20,000 characters; at most '
+                                "5,000 are saved. Shorten it and save again</div>")
+    assert "String should" not in rec.status.value and not folder.exists()
+    rec.intro.value = "Welcome."
+    rec.narration.value = "y" * 5_001
+    assert rec.save_file() is None
+    assert "Not saved: the Narration of step 2 holds 5,001 characters; at most 5,000 are saved." in rec.status.value
+    rec.narration.value = "y" * 5_000  # the very limit saves
+    path = rec.save_file()
+    assert path is not None and path.exists()
+
+
+def test_every_text_box_of_the_faq_page_stops_at_the_saved_questions_limit(tmp_path):
+    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
+    saved = {ex.save_name: longest(_name_ok, named),
+             ex.save_question_text: max_length(Meta, "question"), ex.save_note: max_length(Meta, "answer")}
+    assert list(saved.values()) == [85, 2000, 5000]
+    for box, limit in saved.items():
+        assert_capped(box, limit)
+    others = [b for b in boxes(ex.widget) if b not in saved]
+    assert [(b.placeholder[:7], text_limit(b)) for b in others] == [("Search:", TEXT_MAX_CHARS)]  # saves nothing
+
+
+def test_a_faq_question_or_note_over_its_limit_is_refused_in_words(tmp_path):
+    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
+    ex.move_from.value = faq.Zone("hand", 1)
+    ex.move_card.value = "t01"
+    ex.move_to.value = faq.Zone("deck")
+    ex.apply_move.click()
+    ex.save_name.value = "long-note"
+    ex.save_note.value = "z" * 5_001
+    assert ex.save_mine() is None
+    assert ("Not saved: your note is 5,001 characters long; a saved note has at most 5,000" in ex.save_status.value)
+    ex.save_note.value = "z" * 5_000  # the very limit saves (it was refused at 2,000 though the file allows 5,000)
+    ex.save_question_text.value = "q" * 2_000
+    path = ex.save_mine()
+    assert path is not None and path.name == "long-note.yaml"
+
+
+def test_the_practice_page_has_no_text_box():
+    with tempfile.TemporaryDirectory() as d:
+        store = ProgressStore(f"sqlite:///{d}/p.sqlite", learner="ann")
+        app = PracticeApp("spirited", store=store)
+        assert boxes(app.widget) == []
+        store.close()
