@@ -34,6 +34,13 @@ class DuelView:
         self._game = game
         self._state = state
 
+    @staticmethod
+    def key_event(event) -> bool:
+        """True for an event a learner must not miss: a Spirit defeated (the score), the advantage taken, a winner
+        named (Damage, Defeated Spirits and Presence; Actions > Gain the Advantage; Objective). ``event`` is a
+        :class:`tutor.Event`; the pages show such lines of a step even when they fold its other lines away."""
+        return event.clause in KEY_CLAUSES
+
     def class_ability(self, cls: str) -> str:
         """The Class Ability of Class ``cls``, e.g. ``"burn"`` for ``"fire"`` (Class Abilities)."""
         return CLASS_ABILITY[cls]
@@ -109,3 +116,7 @@ class DuelView:
 #: status token -> the clause that says what it does each time it matters (Status Tokens).
 TOKEN_RULES: dict[str, str] = {"armor": "sd.armor.absorb", "burn": "sd.burn.end-of-round",
                                "freeze": "sd.freeze.reduce", "poison": "sd.poison.after"}
+
+
+#: The clauses of the events :meth:`DuelView.key_event` answers True for.
+KEY_CLAUSES = frozenset({"sd.defeat", "sd.advantage.gain", "sd.win.defeat-all", "sd.win.deck-out"})
