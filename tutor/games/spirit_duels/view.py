@@ -41,6 +41,13 @@ class DuelView:
         :class:`tutor.Event`; the pages show such lines of a step even when they fold its other lines away."""
         return event.clause in KEY_CLAUSES
 
+    def marked_dice(self, seat: int) -> frozenset[tuple[int, int]]:
+        """The dice of ``seat`` (0-based) declared for a Meditate reroll not rolled yet, as ``(spirit, die)`` pairs
+        (0-based indexes of the seat's Spirits and of the dice in that Spirit's active pool); empty when no Meditate
+        of that seat is under way (Actions > Meditate)."""
+        return frozenset((m.spirit, m.die) for d in self._state.pending
+                         if d.kind == "meditate-pick" and d.actor == seat for m in d.work.marked)
+
     def class_ability(self, cls: str) -> str:
         """The Class Ability of Class ``cls``, e.g. ``"burn"`` for ``"fire"`` (Class Abilities)."""
         return CLASS_ABILITY[cls]
