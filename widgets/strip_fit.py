@@ -18,7 +18,7 @@ changes (at most once a frame):
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
-  :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, only while it holds the lesson's introduction);
+  :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, too since trial 19);
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``), by which a large window's list of legal
   actions reaches down beside the strip (trial 18).
 
@@ -151,10 +151,9 @@ STRIP_JS = """(function () {
     if (!area || !table.closest('.rt-learn')) { return; }
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
     if (!area.getClientRects().length) { return; }
-    // (a narrow window, 1024 px: the lesson's introduction, trial 18, and free play's strip after the computer replied,
-    // whose key lines and the computer's reason stay in view (pack), trial 19: Player 2's released Spirits sat cut under
-    // the fold; a lesson's step keeps its lines there)
-    if (innerWidth <= 1200 && !strip.querySelector(':scope > .rt-current-step > :is(.rt-about, .rt-step-col)')) { return; }
+    // (a narrow window too, 1024 px, trial 19: Restless Spirits lessons' boards scrolled inside after a step, and in free
+    // play Player 2's released Spirits sat cut under the fold; the strip's key lines and newest ones stay in view, the
+    // computer's reason among them: pack)
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
   }

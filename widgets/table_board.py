@@ -272,8 +272,11 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-pips { display: none; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-stats { font-size: 12px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-stats b { font-size: 13px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row .rt-chip { font-size: 11.5px;
-    padding: 0 6px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row .rt-chip { font-size: 11px;
+    padding: 0 4px; }
+  /* (a hand of five or seven Totems on one line: trial 19, lessons 9, 10, 24, 28, 31 at 1024 px, a second line of
+     chips made the board scroll inside after the first step) */
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row { gap: 3px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row > .rt-rowlabel { min-width: 34px; }
   /* a hidden hand's row says no more than the counts line ("hand 2/7"), and goes; a hand and the released Spirits
      share a line when they fit (trial 19: Player 2's released Spirits sat cut under the fold in free play) */
