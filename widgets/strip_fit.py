@@ -134,6 +134,12 @@ STRIP_JS = """(function () {
     for (k = rows.length - 1; k >= 0; k--) {
       if (!keep.has(rows[k]) && !take([rows[k]])) { break; }
     }
+    // (no line of an older step without its title above it: it would read as a line of the step shown above it)
+    for (k = k + 1; k < rows.length; k++) {
+      var r = rows[k];
+      if (r.key || r === pinned || !r.owner || keep.has(r.owner)) { break; }
+      if (keep.has(r)) { keep.delete(r); used -= r.h; }
+    }
     rows.forEach(function (r) {
       if (!keep.has(r)) { r.els.forEach(function (e) { e.classList.add('rt-cut'); }); return; }
       var dy = y - r.top;
@@ -143,7 +149,12 @@ STRIP_JS = """(function () {
   }
   function over(area) {  // how far the board runs past its box (the area or the board inside it scrolls)
     var board = area.querySelector('.tutor-board'), o = area.scrollHeight - area.clientHeight;
-    if (board && board.getClientRects().length) { o = Math.max(o, board.scrollHeight - board.clientHeight); }
+    if (board && board.getClientRects().length && board.clientHeight) {
+      // (in the window's pixels: a large window draws the board larger, CSS zoom, and its own sizes are unzoomed; trial
+      // 19: at 1920x1080 the strip gave the board 21 px of the 29 it lacked, and the learner's hand stayed cut)
+      var zoom = board.getBoundingClientRect().height / board.clientHeight || 1;
+      o = Math.max(o, Math.ceil((board.scrollHeight - board.clientHeight) * zoom));
+    }
     return o;
   }
   function room(strip) {  // the board first: the strip gives the board the height it lacks, down to FLOOR px
