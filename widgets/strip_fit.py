@@ -18,7 +18,8 @@ changes (at most once a frame):
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
-  :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, too since trial 19);
+  :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, while it holds the lesson's introduction, or under a
+  Restless Spirits board: trial 19);
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``), by which a large window's list of legal
   actions reaches down beside the strip (trial 18).
 
@@ -81,9 +82,9 @@ STRIP_JS = """(function () {
     pack(box, all, title, then);
   }
   // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
-  // or a title or a note. The pinned title always stays. The key rows (an event the game calls key: a Spirit released,
-  // Spirit scored, a medal claimed; CSS class rt-key-ev), newest first, each with its step's title when that fits too,
-  // come next (trial 19: the computer's release went out of sight at the top as the oldest line); then the newest
+  // or a title or a note. The pinned title always stays, and the newest step's note (the computer's reason). The key
+  // rows (an event the game calls key: a Spirit released, Spirit scored, a medal claimed; CSS class rt-key-ev), newest
+  // first, each with its step's title when that fits too, come next (trial 19: the computer's release went out of sight at the top as the oldest line); then the newest
   // rows, from the foot up, while they fit. The rows kept are moved (a CSS transform: the layout does not change) to
   // sit one under the other in their order (an older step's key lines above the pinned title of the newest step, the
   // reply's lines under "Then the computer played"), with the gaps they had: no empty band under the title (trial
@@ -114,7 +115,7 @@ STRIP_JS = """(function () {
     // in the order they are read: as in the page, a line CSS moves to the column's foot (the computer's reason) last
     rows.sort(function (a, b) { return a.order - b.order || a.at - b.at; });
     rows.forEach(function (r, k) {  // a row's height and the gap under it (as laid out, at most 6 px)
-      var next = rows[k + 1], gap = next && r !== pinned && next !== pinned ? next.top - r.bottom : 2;
+      var next = rows[k + 1], gap = !next || r === pinned ? 0 : next === pinned ? 2 : next.top - r.bottom;
       r.h = r.bottom - r.top + Math.max(0, Math.min(6, gap));
     });
     var y = then ? then.getBoundingClientRect().bottom : pinned.top;
@@ -128,6 +129,8 @@ STRIP_JS = """(function () {
       return true;
     };
     take([pinned]);
+    // (the newest step's note next: why the computer chose it, said under its lines)
+    rows.forEach(function (r) { if (!r.owner && r.els[0].classList.contains('rt-step-note')) { take([r]); } });
     for (var k = rows.length - 1; k >= 0; k--) {  // (a key line alone when its step's title does not fit with it)
       if (rows[k].key && !(rows[k].owner && take([rows[k].owner, rows[k]]))) { take([rows[k]]); }
     }
@@ -162,9 +165,12 @@ STRIP_JS = """(function () {
     if (!area || !table.closest('.rt-learn')) { return; }
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
     if (!area.getClientRects().length) { return; }
-    // (a narrow window too, 1024 px, trial 19: Restless Spirits lessons' boards scrolled inside after a step, and in free
-    // play Player 2's released Spirits sat cut under the fold; the strip's key lines and newest ones stay in view, the
-    // computer's reason among them: pack)
+    // (a narrow window, 1024 px: the lesson's introduction, trial 18, and Restless Spirits' board, whose lessons
+    // scrolled inside after a step and whose free play cut Player 2's released Spirits, trial 19: the strip's key lines
+    // and newest ones stay in view, pack; the other games' boards fit there, and their strip keeps its lines, the
+    // computer's reason among them)
+    if (innerWidth <= 1200 && !strip.querySelector(':scope > .rt-current-step > .rt-about')
+        && !area.querySelector('.rt-bpart-markets')) { return; }
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
   }
