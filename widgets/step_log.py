@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from tutor import Event, Session, Step
+from tutor import Event, Session, Step, view
 from tutor.step_words import past_sentence, step_sentence
 
 from .model import SessionModel, clause_chip
@@ -184,29 +184,56 @@ class StepLog:
 
     def _events_box(self, head: str, small: str, events, escaped: bool = False) -> "_Row":
         """A step's widgets (no box of their own): its title, then a line per event (``lines``: the title alone,
-        then each event's text and chip)."""
-        title = html_widget(f'<div class="{self.STEP_CLASS}">{head if escaped else esc(head)}{small}</div>')
-        lines = [(title,)] + [self._event_line(e) for e in events]
-        return _Row([x for line in lines for x in line], title, lines)
+        then each event's text and chip). The row's ``key`` says whether any event is a key one (:meth:`_key_test`):
+        its title's CSS class ``rt-key-step`` and the event's ``rt-key-ev`` mark them."""
+        key = self._key_test()
+        marks = [key(e) for e in events]
+        cls = self.STEP_CLASS + (" rt-key-step" if any(marks) else "")
+        title = html_widget(f'<div class="{cls}">{head if escaped else esc(head)}{small}</div>')
+        lines = [(title,)] + [self._event_line(e, k) for e, k in zip(events, marks)]
+        row = _Row([x for line in lines for x in line], title, lines)
+        row.key = any(marks)
+        return row
 
-    def _event_line(self, e: Event) -> tuple[w.Widget, w.Widget]:
-        """An event's text (CSS class ``tutor-event``) and its clause chip: two items of the box of steps, which
-        CSS lays out as lines (no box per event)."""
+    def _key_test(self):
+        """``(event) -> bool``: whether an event is one a learner must not miss, the game's own answer
+        (``tutor.view(session).key_event``: a Spirit released, Spirit scored, a medal claimed, a Spirit defeated);
+        every event is plain for a game whose view does not say."""
+        try:
+            return view(self.model.session).key_event
+        except (ValueError, AttributeError):
+            return _plain
+
+    def _event_line(self, e: Event, key: bool = False) -> tuple[w.Widget, w.Widget]:
+        """An event's text (CSS class ``tutor-event``, and ``rt-key-ev`` for a key event) and its clause chip: two
+        items of the box of steps, which CSS lays out as lines (no box per event)."""
         text = w.HTML(event_html(self.model.session, e), layout=layout("plain"), style=shared_style(HTMLStyle),
-                      _dom_classes=("tutor-event",))
+                      _dom_classes=("tutor-event", "rt-key-ev") if key else ("tutor-event",))
         return text, clause_chip(self.model, e.clause)
 
 
-def _then_text(replies: int, shown: int, short: int) -> str:
+def _plain(event: Event) -> bool:
+    """No event is a key one (a game whose view does not say)."""
+    return False
+
+
+def _then_text(replies: int, shown: int, short: int, keys: int = 0, short_keys: int = 0) -> str:
     """The line above the computer's steps in :class:`LastStep` (HTML): "Then the computer played N steps", and
     when not all of them are shown, which ones are (the newest ``shown``, or the newest ``short`` on a low window:
-    the two variants carry CSS classes ``rt-then-tall`` and ``rt-then-short``, one shown by the window's height).
-    Raises nothing; ``replies`` and ``shown`` are step counts, ``replies >= shown >= 1``."""
+    the two variants carry CSS classes ``rt-then-tall`` and ``rt-then-short``, one shown by the window's height),
+    with the ``keys`` (``short_keys`` on a low window) earlier key steps shown besides them (steps that changed the
+    score or released or claimed something, trial 19). Raises nothing; ``replies`` and ``shown`` are step counts,
+    ``replies >= shown + keys``, ``shown >= 1``."""
     text = "Then the computer played" + (f" {replies} steps" if replies > 1 else "")
 
-    def which(n: int) -> str:
-        return f" (the latest {n} below, the {replies - n} before them in the History)" if n < replies else ""
-    tall, low = which(shown), which(min(short, shown))
+    def which(n: int, k: int) -> str:
+        if n + k >= replies:
+            return ""
+        if not k:
+            return f" (the latest {n} below, the {replies - n} before them in the History)"
+        return (f" (the latest {n} below and {k} earlier key step{'s' if k > 1 else ''}, the other "
+                f"{replies - n - k} in the History)")
+    tall, low = which(shown, keys), which(min(short, shown), short_keys)
     # (the one-screen strip may hide the oldest lines of the reply: then it shows the third variant, CSS class
     # ``rt-then-few``, in place of the other two, widgets/strip_fit.py)
     few = (f'<span class="rt-muted rt-then-few"> (the newest below, all {replies} in the History)</span>'
@@ -266,16 +293,15 @@ class LastStep(StepLog):
         # by side, so both are in view at once in a low strip (trial 10: the reply sat under the fold at 1366x768)
         self._mine_col = box(classes=("rt-step-col", "rt-mine-col"))
         self._reply_col = box(classes=("rt-step-col", "rt-reply-col"))
-        # In the reply column, the computer's steps before its newest SHORT_REPLIES (``_older``, followed by the
-        # hidden line ``_cut``) and those after them but before its newest step (``_titled``) sit in boxes of their
-        # own, which CSS lays out as if their lines were the column's (``display: contents``): on a low window the
-        # one-screen table hides the first box and shows the second by its titles only (their events are in the
-        # History). Boxes, not CSS that finds those lines by their order (":has()" with ":not(.x ~ *)"), which made
-        # the browser recompute the style of the whole page on every change of it (about 4x the style time of a
-        # click, scripts/click_probe.py).
-        # (made when first needed: a lesson never shows them)
-        self._older: w.Box | None = None
-        self._titled: w.Box | None = None
+        # In the reply column, the computer's steps before its newest sit in boxes of their own by kind (plain steps
+        # before its newest SHORT_REPLIES, followed by the hidden line ``_cut``; plain steps after them; key steps),
+        # which CSS lays out as if their lines were the column's (``display: contents``): on a low window the
+        # one-screen table hides the first kind, shows the second by its titles only and the third by its titles and
+        # key lines (the rest is in the History). Boxes, not CSS that finds those lines by their order (":has()" with
+        # ":not(.x ~ *)"), which made the browser recompute the style of the whole page on every change of it (about
+        # 4x the style time of a click, scripts/click_probe.py). ``_parts``: kind -> the boxes made so far, reused.
+        # (made when first needed: a lesson never shows them; see :meth:`_reply_parts`)
+        self._parts: dict[str, list[w.Box]] = {}
         #: said on the head line when the step hands the learner another seat (:meth:`seat_words`); the lesson runner
         #: adds why (a learner plays every seat of a lesson)
         self.seat_reason = ""
@@ -293,15 +319,56 @@ class LastStep(StepLog):
     def _since_mine(self, s: Session) -> list[Step]:
         """The steps to show, oldest first: the last step alone, or, when it is the computer's and :attr:`mine` is
         set, the person's own last step (within :attr:`LOOK_BACK` steps) and the last :attr:`MAX_REPLIES` computer
-        steps since."""
+        steps since, after the computer's earlier key steps (:meth:`_key_test`: it released or scored something; a
+        learner must see that, trial 19)."""
         hist = s.history
         people = self.mine(s) if self.mine is not None else None
         if not people or hist[-1].action.actor in people:
             return [hist[-1]]
         for i in range(len(hist) - 2, max(-1, len(hist) - 2 - self.LOOK_BACK), -1):
             if hist[i].action.actor in people:
-                return [hist[i], *hist[max(i + 1, len(hist) - self.MAX_REPLIES):]]
+                first = max(i + 1, len(hist) - self.MAX_REPLIES)
+                key = self._key_test()
+                earlier = [st for st in hist[i + 1:first] if any(key(e) for e in st.events)]
+                return [hist[i], *earlier, *hist[first:]]
         return [hist[-1]]
+
+    def _reply_parts(self, steps: list[Step]) -> tuple[list[w.Widget], int]:
+        """The reply column's boxes for the computer's steps before its newest (``steps``, oldest first), and how
+        many of them are key steps a low window shows besides the newest :attr:`SHORT_REPLIES`. Each run of steps
+        of one kind shares a box (CSS class ``rt-reply-part``, its lines laid out as the column's own): plain steps
+        before the newest :attr:`SHORT_REPLIES` (``rt-reply-older``: hidden on a low window), plain steps after
+        them (``rt-reply-titles``: their titles only on a low window) and key steps (``rt-reply-key``: their
+        titles and key lines on a low window, trial 19: the computer's release of a Spirit showed only in the
+        History). The hidden line ``_cut`` follows the steps before the newest :attr:`SHORT_REPLIES`."""
+        older_n = max(0, len(steps) + 1 - self.SHORT_REPLIES)
+        runs: list[tuple[str, list[Step]]] = []
+        for i, st in enumerate(steps):
+            kind = "key" if getattr(self._cache[st], "key", False) else ("older" if i < older_n else "titles")
+            if i == older_n and older_n:
+                runs.append(("cut", []))
+            if runs and runs[-1][0] == kind:
+                runs[-1][1].append(st)
+            else:
+                runs.append((kind, [st]))
+        if older_n and older_n == len(steps):
+            runs.append(("cut", []))
+        used: dict[str, int] = {}
+        parts: list[w.Widget] = []
+        for kind, run in runs:
+            if kind == "cut":
+                parts.append(self._cut)
+                continue
+            n = used[kind] = used.get(kind, 0) + 1
+            pool = self._parts.setdefault(kind, [])
+            if len(pool) < n:
+                pool.append(box(classes=("rt-reply-part", f"rt-reply-{kind}")))
+            pool[n - 1].children = tuple(x for y in run for x in self._cache[y].cells)
+            parts.append(pool[n - 1])
+        for kind, pool in self._parts.items():  # the boxes not used this time show nothing
+            for b in pool[used.get(kind, 0):]:
+                b.children = ()
+        return parts, sum(1 for st in steps[:older_n] if getattr(self._cache[st], "key", False))
 
     def _frame(self) -> w.Widget:
         self._title = html_widget()
@@ -325,19 +392,13 @@ class LastStep(StepLog):
                 kids = (kids[0], self._note, *kids[1:])
             if len(shown) > 1:  # the person's own step, then the computer's steps since, the newest last
                 replies = len(hist) - 1 - shown[0].index
-                self._then.value = '<div class="rt-then">' + _then_text(replies, len(shown) - 1,
-                                                                        self.SHORT_REPLIES) + ":</div>"
-                older = shown[1:max(1, len(shown) - self.SHORT_REPLIES)]
-                newer = [x for y in shown[1 + len(older):-1] for x in self._cache[y].cells]
+                window = min(replies, self.MAX_REPLIES)  # the newest steps shown whatever they did
                 # (the older steps are not marked themselves: a clause chip is one widget wherever its clause fires)
+                parts, short_keys = self._reply_parts(shown[1:-1])
+                self._then.value = '<div class="rt-then">' + _then_text(
+                    replies, window, self.SHORT_REPLIES, len(shown) - 1 - window, short_keys) + ":</div>"
                 self._mine_col.children = tuple(self._cache[shown[0]].cells)
-                if self._older is None:
-                    self._older = box(classes=("rt-reply-part", "rt-reply-older"))
-                    self._titled = box(classes=("rt-reply-part", "rt-reply-titles"))
-                self._older.children = tuple(x for y in older for x in self._cache[y].cells)
-                self._titled.children = tuple(newer)
-                self._reply_col.children = (self._then, *((self._older, self._cut) if older else ()),
-                                            *((self._titled,) if newer else ()), *kids)
+                self._reply_col.children = (self._then, *parts, *kids)
                 kids = (self._mine_col, self._reply_col)
             title = f'<span class="rt-last-title">{esc(self._heading)}</span>' + self.seat_words(s, shown[0])
         else:
@@ -355,8 +416,8 @@ class LastStep(StepLog):
         self._title.value = title + self.RELOAD_NOTE
         if self._mine_col not in kids:  # a column shown no more forgets its lines (their widgets may be closed)
             self._mine_col.children = self._reply_col.children = ()
-            for part in (self._older, self._titled):
-                if part is not None:
+            for pool in self._parts.values():
+                for part in pool:
                     part.children = ()
         self._list.children = kids
         self._steps.done()
@@ -377,6 +438,6 @@ class LastStep(StepLog):
     def lines(self) -> list[w.Widget]:
         """The widgets of the step(s) shown, in reading order: the person's own step, then (after the computer
         replied) "Then the computer played" and the computer's steps, whether or not they sit in two columns."""
-        parts = tuple(x for x in (self._mine_col, self._reply_col, self._older, self._titled) if x is not None)
+        parts = (self._mine_col, self._reply_col, *(b for pool in self._parts.values() for b in pool))
         return [x for k in self._list.children for x in (k.children if k in parts else (k,))
                 for x in (x.children if x in parts else (x,))]

@@ -6,18 +6,20 @@ title, which stays pinned there (``position: sticky``). CSS alone left a line ha
 saying that earlier lines were there. :data:`STRIP_JS`, once per page, whenever the strip's content or size
 changes (at most once a frame):
 
-* hides (``visibility: hidden``, CSS class ``rt-cut``: the layout does not change) every line of the strip that the
-  pinned title covers or the strip's top edge cuts, an event and its rule chip together, so every line in view is
-  whole;
+* hides (``visibility: hidden``, CSS class ``rt-cut``: the layout does not change) the lines of the strip that do
+  not fit under the pinned title, an event and its rule chip together, so every line in view is whole: the oldest
+  go first, but a key line (a Spirit released, Spirit scored, a medal claimed: CSS class ``rt-key-ev``, the game's
+  own answer) stays, with its step's title (trial 19);
 * marks the pinned title (attribute ``data-rt-earlier``) while any line is hidden, which CSS shows as a line under
   it: the earlier lines are in the History;
 * in the computer's reply, keeps its head line ("Then the computer played", CSS class ``rt-then``, pinned by CSS)
   in view above the newest step's title, which it pins under that line, and marks the head line (attribute
   ``data-rt-fewer``: CSS swaps its "the latest 3 below" for words that hold whatever is hidden, trial 18);
-* moves the lines in view up (a CSS transform: the layout does not change) by the room the hidden lines leave under
-  the title, so no empty band shows between the title and the first line in view (trial 17);
+* moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
+  title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
-  :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, only while it holds the lesson's introduction);
+  :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, while it holds the lesson's introduction, or under a
+  Restless Spirits board: trial 19);
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``), by which a large window's list of legal
   actions reaches down beside the strip (trial 18).
 
@@ -77,34 +79,85 @@ STRIP_JS = """(function () {
     if (!hidden.length) { return; }
     title.setAttribute('data-rt-earlier', '');  // its note makes it taller: measured again
     if (then) { then.setAttribute('data-rt-fewer', ''); }  // it no longer says how many steps are below it
-    hidden = cut();
-    // (never the pinned line itself: before the first step it is the set-up's first event, whose rule chip the strip
-    // cuts, and hiding it with its chip left an empty band with its note under the strip's head: trial 17)
-    var mark = function (i) { if (all[i] && all[i] !== title && all[i] !== then) { all[i].classList.add('rt-cut'); } };
-    hidden.forEach(function (i) {
-      mark(i);  // an event and its rule chip go together
-      if (all[i].classList.contains('tutor-event') && all[i + 1] && all[i + 1].classList.contains('tutor-clause')) { mark(i + 1); }
-      if (all[i].classList.contains('tutor-clause') && all[i - 1] && all[i - 1].classList.contains('tutor-event')) { mark(i - 1); }
-    });
-    // the lines hidden keep their room (the strip's size does not change); the lines in view move up under the
-    // pinned lines by what is left of that room, so no empty band shows under them (trial 17): the spare room goes
-    // to the strip's foot
-    var shown = all.filter(function (x) { return x !== title && x !== then && !x.classList.contains('rt-cut') && x.getClientRects().length; });
-    var shift = {};
-    var lift = function (xs, above) {  // moves xs up to just under the line `above`
-      var top = Infinity;
-      xs.forEach(function (x) { var r = x.getBoundingClientRect(); if (r.height >= 1) { top = Math.min(top, r.top); } });
-      var gap = top - above.getBoundingClientRect().bottom;
-      if (gap > 1 && gap < Infinity) {
-        xs.forEach(function (x) { var k = all.indexOf(x); shift[k] = (shift[k] || 0) + gap; x.style.transform = 'translateY(-' + shift[k] + 'px)'; });
+    pack(box, all, title, then);
+  }
+  // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
+  // or a title or a note. The pinned title always stays, and the newest step's note (the computer's reason). The key
+  // rows (an event the game calls key: a Spirit released, Spirit scored, a medal claimed; CSS class rt-key-ev), newest
+  // first, each with its step's title when that fits too, come next (trial 19: the computer's release went out of sight at the top as the oldest line); then the newest
+  // rows, from the foot up, while they fit. The rows kept are moved (a CSS transform: the layout does not change) to
+  // sit one under the other in their order (an older step's key lines above the pinned title of the newest step, the
+  // reply's lines under "Then the computer played"), with the gaps they had: no empty band under the title (trial
+  // 17); the others are hidden (CSS class rt-cut: visibility, their room kept).
+  function pack(box, all, title, then) {
+    var rows = [], owner = null, pinned = null;
+    for (var i = 0; i < all.length; i++) {
+      var x = all[i];
+      if (x === then || !x.getClientRects().length) { continue; }
+      var r = x.getBoundingClientRect();
+      if (r.height < 1) { continue; }
+      var row = {els: [x], top: r.top, bottom: r.bottom, key: x.classList.contains('rt-key-ev'), owner: owner, at: i,
+                 order: parseInt(getComputedStyle(x).order, 10) || 0};
+      var chip = all[i + 1];
+      if (x.classList.contains('tutor-event') && chip && chip.classList.contains('tutor-clause') && chip.getClientRects().length) {
+        if (x === title) { chip.classList.add('rt-cut'); }  // (before the first step the pinned line is the set-up's
+        else {                                              // first event: its rule chip goes, the line stays)
+          var c = chip.getBoundingClientRect();
+          row.els.push(chip); row.top = Math.min(row.top, c.top); row.bottom = Math.max(row.bottom, c.bottom);
+        }
+        i++;
       }
+      if (x === title) { pinned = row; row.owner = owner = null; }
+      else if (x.querySelector('.rt-step-now')) { row.owner = null; owner = row; }  // a step's title: its lines follow
+      rows.push(row);
+    }
+    if (!pinned) { return; }
+    // in the order they are read: as in the page, a line CSS moves to the column's foot (the computer's reason) last
+    rows.sort(function (a, b) { return a.order - b.order || a.at - b.at; });
+    rows.forEach(function (r, k) {  // a row's height and the gap under it (as laid out, at most 6 px)
+      var next = rows[k + 1], gap = !next || r === pinned ? 0 : next === pinned ? 2 : next.top - r.bottom;
+      r.h = r.bottom - r.top + Math.max(0, Math.min(6, gap));
+    });
+    var y = then ? then.getBoundingClientRect().bottom : pinned.top;
+    var room = box.getBoundingClientRect().bottom - y, used = 0, keep = new Set();
+    var take = function (list) {
+      var h = 0;
+      list.forEach(function (r) { if (!keep.has(r)) { h += r.h; } });
+      if (used + h > room + 1) { return false; }
+      list.forEach(function (r) { keep.add(r); });
+      used += h;
+      return true;
     };
-    if (then) { lift(shown.concat([title]), then); }  // the newest step's title (and what follows) under "Then"
-    lift(shown, title);
+    take([pinned]);
+    // (the newest step's note next: why the computer chose it, said under its lines)
+    rows.forEach(function (r) { if (!r.owner && r.els[0].classList.contains('rt-step-note')) { take([r]); } });
+    for (var k = rows.length - 1; k >= 0; k--) {  // (a key line alone when its step's title does not fit with it)
+      if (rows[k].key && !(rows[k].owner && take([rows[k].owner, rows[k]]))) { take([rows[k]]); }
+    }
+    for (k = rows.length - 1; k >= 0; k--) {
+      if (!keep.has(rows[k]) && !take([rows[k]])) { break; }
+    }
+    // (no line of an older step without its title above it: it would read as a line of the step shown above it)
+    for (k = k + 1; k < rows.length; k++) {
+      var r = rows[k];
+      if (r.key || r === pinned || !r.owner || keep.has(r.owner)) { break; }
+      if (keep.has(r)) { keep.delete(r); used -= r.h; }
+    }
+    rows.forEach(function (r) {
+      if (!keep.has(r)) { r.els.forEach(function (e) { e.classList.add('rt-cut'); }); return; }
+      var dy = y - r.top;
+      if (Math.abs(dy) > 0.5) { r.els.forEach(function (e) { e.style.transform = 'translateY(' + dy + 'px)'; }); }
+      y += r.h;
+    });
   }
   function over(area) {  // how far the board runs past its box (the area or the board inside it scrolls)
     var board = area.querySelector('.tutor-board'), o = area.scrollHeight - area.clientHeight;
-    if (board && board.getClientRects().length) { o = Math.max(o, board.scrollHeight - board.clientHeight); }
+    if (board && board.getClientRects().length && board.clientHeight) {
+      // (in the window's pixels: a large window draws the board larger, CSS zoom, and its own sizes are unzoomed; trial
+      // 19: at 1920x1080 the strip gave the board 21 px of the 29 it lacked, and the learner's hand stayed cut)
+      var zoom = board.getBoundingClientRect().height / board.clientHeight || 1;
+      o = Math.max(o, Math.ceil((board.scrollHeight - board.clientHeight) * zoom));
+    }
     return o;
   }
   function room(strip) {  // the board first: the strip gives the board the height it lacks, down to FLOOR px
@@ -112,9 +165,12 @@ STRIP_JS = """(function () {
     if (!area || !table.closest('.rt-learn')) { return; }
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
     if (!area.getClientRects().length) { return; }
-    // (a narrow window, 1024 px: the lesson's introduction only, trial 18; a step's strip keeps its lines there, the
+    // (a narrow window, 1024 px: the lesson's introduction, trial 18, and Restless Spirits' board, whose lessons
+    // scrolled inside after a step and whose free play cut Player 2's released Spirits, trial 19: the strip's key lines
+    // and newest ones stay in view, pack; the other games' boards fit there, and their strip keeps its lines, the
     // computer's reason among them)
-    if (innerWidth <= 1200 && !strip.querySelector('.rt-about')) { return; }
+    if (innerWidth <= 1200 && !strip.querySelector(':scope > .rt-current-step > .rt-about')
+        && !area.querySelector('.rt-bpart-markets')) { return; }
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
   }

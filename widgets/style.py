@@ -14,6 +14,12 @@ CSS = """
 .rt-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
   color: #1f1d2b; font-size: 14px; }
 .rt-root h3 { margin: 4px 0 6px 0; font-size: 16px; }
+/* text a user typed (a saved question's title, question, note and file name; a walkthrough's title, narration and
+   teacher notes; the messages that echo them) breaks anywhere rather than run out of its box: an 80-character name
+   with no space overflowed the FAQ explorer's card (trial 19) */
+:is(.rt-faq-kicker, .rt-faq-q, .rt-faq-atext, .rt-faq-whatif, .rt-faq-mine-q, .rt-faq-saved, .rt-faq-problem,
+  .tutor-faq-error, .rt-ptitle, .rt-ntext, .rt-nhead, .rt-notes, .rt-notsaved, .rt-saved, .tutor-notes-title,
+  .tutor-notes-text, .tutor-notes-now, .tutor-notes-next, .rt-user-text) { overflow-wrap: anywhere; }
 .rt-panel { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 10px; margin: 4px; }
 .rt-banner { border-radius: 10px; padding: 8px 12px; margin: 0 0 8px 0; font-size: 17px; font-weight: 600;
   background: #5b2d90; color: #fff; }

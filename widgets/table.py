@@ -232,7 +232,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   align-self: start; max-height: 100%; }
 .rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) > .widget-html:first-child,
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-mine-col > .widget-html:first-child,
-.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > :is(.rt-then, .rt-reply-cut, .rt-reply-titles) +
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > :is(.rt-then, .rt-reply-cut, .rt-reply-part) +
   .widget-html { position: sticky; top: 0; z-index: 1; background: #fff;
   box-shadow: 8px 0 0 0 #fff, 0 5px 5px -5px rgba(40, 20, 80, .35); }
 /* the computer's reply keeps its head: "Then the computer played" stays pinned at the column's top, the newest
@@ -267,7 +267,14 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-then .rt-then-tall { display: none; }
   /* the computer's steps before its newest: their titles (what it did) only; the newest whole, with its reason */
   .rt-reply-col > .rt-reply-titles > :is(.tutor-event, .tutor-clause) { display: none !important; }
+  /* ... but a key step (it released, scored or claimed something; trial 19) keeps its key lines, however old */
+  .rt-reply-col > .rt-reply-key > .tutor-event:not(.rt-key-ev),
+  .rt-reply-col > .rt-reply-key > .tutor-clause:not(.rt-key-ev + .tutor-clause) { display: none !important; }
 }
+/* a key event (a Spirit released, Spirit scored, a medal claimed, a Spirit defeated: the game's engine says which)
+   stands out a little, with a star, wherever a step is told: the strip keeps it in view when it folds other lines */
+.tutor-event.rt-key-ev .rt-ev { font-weight: 600; }
+.tutor-event.rt-key-ev .rt-ev::before { content: "\\2605 "; color: #9a6b00; font-weight: 400; }
 /* the reply column's boxes of older steps (widgets.step_log.LastStep): their lines are laid out as the column's own;
    no ":has()" or ":not(.x ~ *)" here, which made every change of the page restyle the whole page */
 .rt-reply-col > .rt-reply-part { display: contents !important; }

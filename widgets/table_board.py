@@ -263,7 +263,7 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
     margin-left: 10px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-banner { padding-top: 2px; padding-bottom: 2px;
     font-size: 14.5px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) { gap: 4px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) { gap: 2px 4px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player { padding-top: 2px; padding-bottom: 2px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces { margin: 2px 0; }
   /* a player's name line and counts share one line when they fit: the pips after a count ("3 ◆◆◆") say the count
@@ -272,9 +272,22 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-pips { display: none; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-stats { font-size: 12px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-stats b { font-size: 13px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row .rt-chip { font-size: 11.5px;
-    padding: 0 6px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row .rt-chip { font-size: 11px;
+    padding: 0 4px; }
+  /* (a hand of five or seven Totems on one line: trial 19, lessons 9, 10, 24, 28, 31 at 1024 px, a second line of
+     chips made the board scroll inside after the first step) */
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row { gap: 3px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row > .rt-rowlabel { min-width: 34px; }
+  /* a hidden hand's row says no more than the counts line ("hand 2/7"), and goes; a hand and the released Spirits
+     share a line when they fit (trial 19: Player 2's released Spirits sat cut under the fold in free play) */
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player > .rt-hand-row.rt-hand-hidden { display: none; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player > :is(.rt-hand-row, .rt-released-row) {
+    display: inline-flex; flex-wrap: wrap; align-items: center; vertical-align: top; margin-right: 14px; }
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-released-row .rt-chip { font-size: 11.5px;
+    padding: 0 6px; }
+  /* (the key line at the board's foot one low line) */
+  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-legend details.rt-legend:not([open]) > summary {
+    line-height: 15px; }
   .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space.rt-empty { min-height: 24px;
     padding-top: 1px; padding-bottom: 1px; }
   /* a Spirit on a player's board: its name and type share a line when they fit */

@@ -123,6 +123,27 @@ def served_with_progress(tmp_path_factory, name: str, db: str | None = None, env
     finally:
         _stop(proc)
 
+def play_on_in_another_tab(db: str, key: str, rev: str) -> None:
+    """Another tab's person plays on: the free game kept under ``key`` in the progress database ``db`` (a
+    ``RULES_TUTOR_DB`` URL) gets one more step (its last legal action) and the revision ``rev``, with both seats a
+    person's, as a second page of the same learner would save it. The page open in the test then finds a newer
+    game than its own on its next step. Raises ``KeyError`` when no free game is kept under ``key``."""
+    import json
+
+    import tutor
+    from tutor.progress import ProgressStore
+
+    store = ProgressStore(db)
+    try:
+        place = json.loads(store.place(key))
+        s = tutor.load_session(place["free"])
+        s.apply(s.legal_actions()[-1].id)
+        place.update(free=s.to_json(), rev=rev, seats=["you", "you"])
+        store.save_place(key, json.dumps(place))
+    finally:
+        store.close()
+
+
 @pytest.fixture(scope="session")
 def tutor_server():
     """Base URL (no trailing slash) of a `rules-tutor serve` started for the

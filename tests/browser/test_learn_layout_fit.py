@@ -18,15 +18,12 @@ Any uncaught page error, console error, failed request or off-machine request fa
 """
 from __future__ import annotations
 
-import json
 
 import pytest
 from playwright.sync_api import expect
 
-import tutor
-from conftest import ARTIFACTS, served_with_progress
+from conftest import ARTIFACTS, play_on_in_another_tab, served_with_progress
 from tutor.lessons import all_lessons
-from tutor.progress import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -264,15 +261,8 @@ def test_a_notice_shows_its_whole_sentence(notice_server, chromium_browser, widt
             page.wait_for_timeout(1500)
         before = page.evaluate("() => [...document.querySelectorAll('.tutor-board')].find(e => e.getClientRects()"
                                ".length).getBoundingClientRect().top")
-        store = ProgressStore(db)
-        try:  # another tab's person plays on: the place kept now holds a newer game
-            place = json.loads(store.place(KEY))
-            s = tutor.load_session(place["free"])
-            s.apply(s.legal_actions()[-1].id)
-            place.update(free=s.to_json(), rev=f"another-tab-{width}", seats=["you", "you"])
-            store.save_place(KEY, json.dumps(place))
-        finally:
-            store.close()
+        # another tab's person plays on: the place kept now holds a newer game
+        play_on_in_another_tab(db, KEY, f"another-tab-{width}")
         page.locator(".tutor-action:visible:not([disabled])").first.click()
         row = page.locator(".rt-learn-notice-row:visible").first
         expect(row).to_contain_text("another tab or window", timeout=20_000)

@@ -6,16 +6,13 @@ A double click on a lesson's Hint shows the first hint, not the second. Screensh
 test-artifacts/screenshots/."""
 from __future__ import annotations
 
-import json
 from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
 
-import tutor
-from conftest import ARTIFACTS, served_with_progress
+from conftest import ARTIFACTS, play_on_in_another_tab, served_with_progress
 from tutor.lessons import all_lessons
-from tutor.progress import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -66,15 +63,8 @@ def test_a_notice_takes_no_height_from_the_table(learn_server, chromium_browser)
             page.locator(".tutor-action:visible:not([disabled])").first.click()
             page.wait_for_timeout(1500)
         before = _geometry(page)
-        store = ProgressStore(db)
-        try:  # another tab's person plays on: the place kept now holds a newer game
-            place = json.loads(store.place(KEY))
-            s = tutor.load_session(place["free"])
-            s.apply(s.legal_actions()[-1].id)
-            place.update(free=s.to_json(), rev="another-tab", seats=["you", "you"])
-            store.save_place(KEY, json.dumps(place))
-        finally:
-            store.close()
+        # another tab's person plays on: the place kept now holds a newer game
+        play_on_in_another_tab(db, KEY, "another-tab")
         page.locator(".tutor-action:visible:not([disabled])").first.click()
         row = page.locator(".rt-learn-notice-row:visible").first
         expect(row).to_contain_text("Your free game moved on in another tab or window", timeout=20_000)

@@ -173,14 +173,15 @@ def _player(session: Session, p) -> str:
         draft = (f'<div class="rt-row"><span class="rt-rowlabel">draft</span>'
                  f'{_chips(g, s.draft.packets[p.seat])}</div>')
     # the released Spirits by name once there are any (the stats line says "Released 0/5" before: no empty row)
-    released = (f'<div class="rt-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}</div>'
-                if p.released else "")
+    released = (f'<div class="rt-row rt-released-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}'
+                '</div>' if p.released else "")
     return (f'<div class="rt-player{" rt-current" if current else ""}">'
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>'
             f'{who_tag(session, p.seat)}{turn} · {gtxt}{first}'
             f'</span>{stats}</div>'
             f'<div class="rt-spaces">{spaces}</div>'
-            f'<div class="rt-row rt-hand-row"><span class="rt-rowlabel">hand</span>{hand}</div>'
+            f'<div class="rt-row rt-hand-row{" rt-hand-hidden" if hidden else ""}"><span class="rt-rowlabel">hand</span>'
+            f'{hand}</div>'
             f'{released}{draft}{achievements}</div>')
 
 

@@ -6,6 +6,7 @@ Rulebook sections: "Endgame" (releases that trigger it), "Solo Mode" (the solo g
 """
 from __future__ import annotations
 
+from .achievements import BY_ID as ACHIEVEMENTS
 from .cards import LIGHT_TYPES
 from .resolve import RELEASES_TO_TRIGGER
 from .solo import WIN_RELEASED
@@ -36,6 +37,13 @@ class RestlessSpiritsView:
         return None if self._state.players[seat].no_hand_limit else HAND_LIMIT
 
     @staticmethod
+    def key_event(event) -> bool:
+        """True for an event a learner must not miss: a Spirit released (the score), an achievement unlocked, the
+        endgame triggered, a winner named (Releasing Spirits; Endgame; Achievements). ``event`` is a
+        :class:`tutor.Event`; the pages show such lines of a step even when they fold its other lines away."""
+        return event.clause in KEY_CLAUSES
+
+    @staticmethod
     def is_light(spirit_type: str) -> bool:
         """True for the Light types (Guardian, Sacred, Fortune), False for the Dark ones (Spirit Types)."""
         return spirit_type in LIGHT_TYPES
@@ -43,3 +51,9 @@ class RestlessSpiritsView:
     def type_words(self, spirit_type: str) -> str:
         """``"Guardian · Light"``: a Spirit type with its side."""
         return f"{spirit_type.capitalize()} · {'Light' if self.is_light(spirit_type) else 'Dark'}"
+
+
+#: The clauses of the events :meth:`RestlessSpiritsView.key_event` answers True for.
+KEY_CLAUSES = frozenset({"rs.release", "rs.end.trigger", "rs.end.winner", "rs.end.tiebreak-mastery",
+                         "rs.end.tiebreak-trigger", "rs.end.shared", "rs.solo.win",
+                         *(f"rs.achievement.{a}" for a in ACHIEVEMENTS)})

@@ -34,6 +34,20 @@ class DuelView:
         self._game = game
         self._state = state
 
+    @staticmethod
+    def key_event(event) -> bool:
+        """True for an event a learner must not miss: a Spirit defeated (the score), the advantage taken, a winner
+        named (Damage, Defeated Spirits and Presence; Actions > Gain the Advantage; Objective). ``event`` is a
+        :class:`tutor.Event`; the pages show such lines of a step even when they fold its other lines away."""
+        return event.clause in KEY_CLAUSES
+
+    def marked_dice(self, seat: int) -> frozenset[tuple[int, int]]:
+        """The dice of ``seat`` (0-based) declared for a Meditate reroll not rolled yet, as ``(spirit, die)`` pairs
+        (0-based indexes of the seat's Spirits and of the dice in that Spirit's active pool); empty when no Meditate
+        of that seat is under way (Actions > Meditate)."""
+        return frozenset((m.spirit, m.die) for d in self._state.pending
+                         if d.kind == "meditate-pick" and d.actor == seat for m in d.work.marked)
+
     def class_ability(self, cls: str) -> str:
         """The Class Ability of Class ``cls``, e.g. ``"burn"`` for ``"fire"`` (Class Abilities)."""
         return CLASS_ABILITY[cls]
@@ -109,3 +123,7 @@ class DuelView:
 #: status token -> the clause that says what it does each time it matters (Status Tokens).
 TOKEN_RULES: dict[str, str] = {"armor": "sd.armor.absorb", "burn": "sd.burn.end-of-round",
                                "freeze": "sd.freeze.reduce", "poison": "sd.poison.after"}
+
+
+#: The clauses of the events :meth:`DuelView.key_event` answers True for.
+KEY_CLAUSES = frozenset({"sd.defeat", "sd.advantage.gain", "sd.win.defeat-all", "sd.win.deck-out"})

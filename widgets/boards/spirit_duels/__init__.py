@@ -33,6 +33,6 @@ def render(session: Session) -> str:
               + PROV_SUMMARY + '</summary>Dice: '
               '<b style="color:#c62828">⚔</b> Attack · <b style="color:#6a1b9a">✦</b> Magic (Class Ability) · '
               '<b style="color:#00897b">◆</b> Essence · <b>·</b> Blank · <span class="sd-boost">+1</span> Boost · '
-              'gold: Advantage Die · each die says the face it shows, and under it its type and level (Essence L1) · ' + PROV_LEGEND + '</details>')
+              'gold: Advantage Die · dashed, “↻ reroll”: marked for the Meditate reroll · each die says the face it shows, and under it its type and level (Essence L1) · ' + PROV_LEGEND + '</details>')
     return (f'<div class="rt-root rt-board sd-board"><style>{CSS}</style>{banner(session)}{_strip(s)}'
             f'<div class="rt-players">{players}</div>{legend}</div>')

@@ -59,6 +59,9 @@ CSS = """
 .sd-die .sd-k .sd-kind { font-size: 9.5px; color: #625d73; }
 .sd-die.sd-blank .sd-g { color: #b0abbd; }
 .sd-die.sd-adv { background: #fff3c4; box-shadow: 0 0 0 2px #d4a514; }
+/* a die marked for a Meditate reroll (trial 19): a dashed outline and "↻ reroll" under its type, calm, in words */
+.sd-die.sd-marked { border-style: dashed; background: #f4f0fb; height: auto; min-height: 36px; }
+.sd-die .sd-mark { font-size: 9.5px; font-weight: 700; color: #3d1f66; letter-spacing: .02em; }
 .sd-boost { font-size: 9px; font-weight: 800; color: #b71c1c; vertical-align: super; }
 .sd-card { border: 2px solid #cfc8e2; border-radius: 9px; padding: 4px 7px; background: #fff; font-size: 12.5px;
   flex: 1 1 auto; line-height: 1.4; }

@@ -10,10 +10,12 @@ from .. import hand_shown, named, turn_badge, who_tag, whose_turn
 from .draft import _draft_player
 from .looks import ADVANTAGE_MARK, CLASS_COLOURS, DIE_COLOURS, GLYPH, TOKENS, class_chip
 
-def die_chip(v, seat: int, i: int, d) -> str:
+def die_chip(v, seat: int, i: int, d, marked: bool = False) -> str:
     """One die in an active pool: the face it shows as its main word ("Attack", Boost as +1) beside the face's
     symbol, and under it, small, the die's type and level ("Essence L1"; "Advantage die"), in its type colour; the
-    Advantage Die is gold. The tooltip gives the value it would resolve for now and the die's odds."""
+    Advantage Die is gold. The tooltip gives the value it would resolve for now and the die's odds. A die ``marked``
+    for a Meditate reroll says so on itself: a dashed outline and "↻ reroll" in words, and in its tooltip (trial 19:
+    the marked dice looked like the others)."""
     sym = v.symbol(d.face)
     colour = DIE_COLOURS["advantage" if d.kind == "advantage" else d.kind.split("-")[0]]
     # the rolled face is the word a learner reads (trial 16: "⚔ Essence" was read as an Essence result), the die's
@@ -30,9 +32,14 @@ def die_chip(v, seat: int, i: int, d) -> str:
     tip += f". Faces: {v.odds(d.kind)}."
     cls = " sd-adv" if d.kind == "advantage" else ""
     cls += " sd-blank" if sym == "blank" else ""
+    mark = ""
+    if marked:
+        cls += " sd-marked"
+        tip = "Marked for the Meditate reroll: it is rerolled with the other marked dice. " + tip
+        mark = '<span class="sd-mark">↻ reroll</span>'
     return (f'<span class="sd-die{cls}" style="border-color:{colour}" title="{esc(tip)}">'
             f'<span class="sd-g" style="color:{colour if sym != "blank" else "#b0abbd"}">{GLYPH[sym]}</span>'
-            f'<span class="sd-k">{face}<span class="sd-kind">{esc(kind)}</span></span></span>')
+            f'<span class="sd-k">{face}<span class="sd-kind">{esc(kind)}</span>{mark}</span></span>')
 
 
 def card_chip(g, cid: str) -> str:
@@ -60,7 +67,8 @@ def _spirit(session: Session, seat: int, i: int) -> str:
     g, s, v = session.game, session.state, view(session)
     sl = s.players[seat].spirits[i]
     sp = v.spirit_card(sl)
-    pool = "".join(die_chip(v, seat, i, d) for d in sl.pool)
+    marked = v.marked_dice(seat)
+    pool = "".join(die_chip(v, seat, i, d, (i, k) in marked) for k, d in enumerate(sl.pool))
     if not pool:
         pool = '<span class="rt-muted">no dice</span>'
     pool_html = f'<div class="sd-pool" title="Active pool: the dice rolled for this Spirit">{pool}</div>'

@@ -1,0 +1,238 @@
+"""Trial 19's page findings, in a real browser, from element geometry:
+
+* Restless Spirits free play, after a computer turn of 7 steps whose first released a Spirit (past the newest six
+  the strip shows whatever they did): the release line is among the reply lines in view (whole, inside the strip
+  and the window, not hidden), at 1024x768, 1366x768 and 1920x1080; the head line "Then the computer played" stays.
+* ... and at 1024x768 Player 2's released Spirits' row is whole in the board's box, which does not scroll inside.
+* Restless Spirits lessons at 1024x768 after their first step (the five whose board scrolled inside, and lesson 1):
+  the board does not scroll inside, and the board, the legal actions and the step's last line are in the window.
+* Spirit Duels free play during a Meditate: the die marked for the reroll says "↻ reroll" on itself (and in its
+  tooltip); the dice not marked do not.
+* FAQ explorer: a saved question whose name, title, question and note are 80 characters with no space is shown
+  whole: nothing runs out of its box.
+
+The games are written into the progress store (or the questions folder) before the page opens, as a learner's kept
+place. Screenshots go to test-artifacts/screenshots/. Any uncaught page error, console error, failed request or
+off-machine request fails the test (conftest.py).
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+import tutor
+from conftest import ARTIFACTS, served_with_progress
+from tutor.progress import ProgressStore
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RENDER_MS = 120_000
+CLICK_MS = 30_000
+SHOTS = ARTIFACTS / "screenshots"
+
+
+def _rs_release_game() -> tuple[tutor.Session, int]:
+    """Restless Spirits, two seats, at Player 1's turn right after the computer's turn of 7 steps whose first released
+    a Spirit (both seats played by the normal bot), and that step's index."""
+    s = tutor.new_game("restless-spirits", players=2, seed=2)
+    bots = [tutor.bot("restless-spirits", "normal", seed=2 + i) for i in range(2)]
+    turn: list = []
+    for _ in range(500):
+        st = s.apply(bots[s.current_player or 0].choose(s))
+        turn = turn + [st] if st.action.actor == 1 else []
+        if s.current_player == 0 and len(turn) >= 7 and any(e.clause == "rs.release" for e in turn[0].events):
+            return s, turn[0].index
+    raise AssertionError("no such game: the bots or the deal changed")
+
+
+def _sd_meditate_game() -> tutor.Session:
+    """Spirit Duels, Player 1 meditating with one die marked for the reroll (seed 1, the normal bot before)."""
+    s = tutor.new_game("spirit-duels", players=2, seed=1)
+    bot = tutor.bot("spirit-duels", "normal", seed=1)
+    for _ in range(200):
+        meditate = [a for a in s.legal_actions() if a.kind == "meditate"]
+        if meditate and s.current_player == 0:
+            s.apply(meditate[0])
+            marks = [a for a in s.legal_actions() if a.kind == "mark-die"]
+            if len(marks) >= 2:
+                s.apply(marks[0])
+                return s
+            s.undo()
+        s.apply(bot.choose(s))
+    raise AssertionError("no Meditate with two dice to mark: the bots or the deal changed")
+
+
+def _keep(db: str, game_id: str, session: tutor.Session) -> None:
+    """Keep ``session`` as the learner's free game of ``game_id`` against the normal computer, free play shown."""
+    store = ProgressStore(db)
+    try:
+        store.save_place(f"learn:{game_id}", json.dumps({"tab": "free", "free": session.to_json(),
+                                                         "seats": ["you", "normal"], "auto": False}))
+    finally:
+        store.close()
+
+
+@pytest.fixture(scope="module")
+def kept_server(tmp_path_factory):
+    """``(base URL, database URL)``: a server whose learner kept the Restless Spirits game above."""
+    with served_with_progress(tmp_path_factory, "key-lines") as (server, db):
+        yield server, db
+
+
+def _open(server: str, page, notebook: str, size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.set_default_timeout(RENDER_MS)
+    page.goto(f"{server}/voila/render/{notebook}")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    page.wait_for_timeout(1500)  # the strip's fitting (a frame or two after the table is drawn)
+
+
+STRIP = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel, root) => [...(root || document).querySelectorAll(sel)].find(shown) || null;
+  const strip = first('.rt-onescreen > .tutor-last-step'), area = first('.rt-board-area');
+  const board = area.querySelector('.tutor-board'), col = first('.rt-reply-col', strip);
+  const key = [...strip.querySelectorAll('.tutor-event.rt-key-ev')].filter(shown).map((e) => ({
+    text: e.innerText, rect: rect(e), cut: e.classList.contains('rt-cut') || getComputedStyle(e).visibility === 'hidden'}));
+  const then = first('.rt-then', strip), released = [...area.querySelectorAll('.rt-released-row')].filter(shown);
+  return {strip: rect(strip), col: col && rect(col), key, then: then && rect(then), thenText: then && then.innerText,
+          area: rect(area), areaOver: area.scrollHeight - area.clientHeight, boardOver: board.scrollHeight - board.clientHeight,
+          released: released.map((e) => ({rect: rect(e), text: e.innerText})), page: document.scrollingElement.scrollHeight};
+}"""
+
+
+def _inside(r, box, slack: float = 1.0) -> bool:
+    return r[0] >= box[0] - slack and r[1] >= box[1] - slack and r[2] <= box[2] + slack and r[3] <= box[3] + slack
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)])
+def test_the_computers_release_is_among_the_reply_lines_in_view(kept_server, chromium_browser, size):
+    server, db = kept_server
+    s, released_at = _rs_release_game()
+    _keep(db, "restless-spirits", s)
+    context = chromium_browser.new_context()
+    page = context.new_page()
+    try:
+        _open(server, page, "learn-restless-spirits.ipynb", size)
+        expect(page.locator(".tutor-last-step .rt-reply-col:visible").first).to_be_visible(timeout=CLICK_MS)
+        g = page.evaluate(STRIP)
+        w, h = size
+        where = f"Restless Spirits free play at {w}x{h}"
+        print(f"{where}: {g}")
+        page.screenshot(path=str(SHOTS / f"key-lines-rs-free-{w}.png"))
+        assert len(g["key"]) == 1 and "is released" in g["key"][0]["text"], f"{where}: {g['key']}"
+        line = g["key"][0]
+        assert not line["cut"] and _inside(line["rect"], g["col"]) and _inside(line["rect"], [0, 0, w, h]), \
+            f"{where}: the release line is not in view: {g}"
+        assert g["then"] and _inside(g["then"], g["col"]) and g["thenText"].startswith("Then the computer played 7"), g
+        assert g["page"] <= h, f"{where}: the page scrolls"
+        if w == 1024:  # trial 19: Player 2's released Spirits' row sat cut under the fold; the board scrolled inside
+            assert len(g["released"]) == 1 and "Barachu" in g["released"][0]["text"], g["released"]
+            assert _inside(g["released"][0]["rect"], g["area"]) and g["areaOver"] <= 1 and g["boardOver"] <= 1, \
+                f"{where}: Player 2's released Spirits or the board: {g}"
+    finally:
+        context.close()
+
+
+LESSON = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel) => [...document.querySelectorAll(sel)].find(shown) || null;
+  const area = first('.rt-board-area'), board = area.querySelector('.tutor-board'), strip = first('.rt-onescreen > .tutor-last-step');
+  const lines = [...strip.querySelectorAll('.rt-current-step .tutor-event')].filter((e) => shown(e)
+    && !e.classList.contains('rt-cut'));
+  return {areaOver: area.scrollHeight - area.clientHeight, boardOver: board.scrollHeight - board.clientHeight,
+          area: rect(area), actions: rect(first('.tutor-actions')), action: rect(first('.tutor-action')),
+          strip: rect(strip), last: lines.length ? rect(lines[lines.length - 1]) : null,
+          title: (first('.rt-step-now') || {}).innerText, page: document.scrollingElement.scrollHeight};
+}"""
+
+
+def test_restless_spirits_lessons_at_1024_keep_the_board_whole_after_the_first_step(tutor_server, tutor_page):
+    """Trial 19 (ui18 left): at 1024x768 some lessons' board scrolled inside its box after a step, the strip keeping
+    about 207 px of events. After each of these lessons' first step the board does not scroll inside and the board,
+    the first legal action and the step's last line in view are in the window together."""
+    page = tutor_page.page
+    _open(tutor_server, page, "learn-restless-spirits.ipynb", (1024, 768))
+    page.get_by_role("tab", name="Lessons").click()
+    page.wait_for_timeout(1000)
+    picker = next(s for s in page.locator("select:visible").all()
+                  if any(t.startswith("1.") for t in s.evaluate("s => [...s.options].map(o => o.text)")))
+    texts = picker.evaluate("s => [...s.options].map(o => o.text)")
+    window = [0, 0, 1024, 768]
+    for number in (1, 9, 10, 24, 28, 31):
+        picker.select_option(index=next(i for i, t in enumerate(texts) if t.startswith(f"{number}.")))
+        # (its introduction in the strip: the lesson at its start, before a step)
+        expect(page.locator(".tutor-last-step .rt-about:visible").first).to_be_visible(timeout=CLICK_MS)
+        page.wait_for_timeout(800)
+        page.locator(".tutor-action:visible:not([disabled])").first.click()
+        expect(page.locator(".tutor-last-step .rt-step-now:visible").first).to_contain_text("Step 1", timeout=CLICK_MS)
+        page.wait_for_timeout(1500)
+        g = page.evaluate(LESSON)
+        where = f"Restless Spirits lesson {number} at 1024x768 after its first step"
+        print(f"{where}: {g}")
+        assert g["areaOver"] <= 1 and g["boardOver"] <= 1, f"{where}: the board scrolls inside: {g}"
+        assert g["page"] <= 768, f"{where}: the page scrolls: {g}"
+        assert g["last"] and _inside(g["last"], g["strip"]), f"{where}: no line of the step in view: {g}"
+        for name in ("area", "actions", "action", "strip", "last"):
+            assert _inside(g[name], window), f"{where}: {name} not in the window: {g}"
+        if number == 28:
+            page.screenshot(path=str(SHOTS / "key-lines-rs-lesson-28-1024.png"))
+    tutor_page.assert_clean()
+
+
+def test_spirit_duels_marked_die_says_so_on_the_die(kept_server, chromium_browser):
+    server, db = kept_server
+    s = _sd_meditate_game()
+    marked = tutor.view(s).marked_dice(0)
+    assert len(marked) == 1
+    _keep(db, "spirit-duels", s)
+    context = chromium_browser.new_context()
+    page = context.new_page()
+    try:
+        _open(server, page, "learn-spirit-duels.ipynb", (1366, 768))
+        dice = page.locator(".tutor-board .sd-die:visible")
+        expect(dice.first).to_be_visible(timeout=CLICK_MS)
+        got = page.evaluate("""() => [...document.querySelectorAll('.tutor-board .sd-die')].filter(e => e.getClientRects().length)
+          .map(e => ({marked: e.classList.contains('sd-marked'), text: e.innerText, title: e.title,
+                      style: getComputedStyle(e).borderTopStyle}))""")
+        page.screenshot(path=str(SHOTS / "key-lines-sd-marked-1366.png"))
+        on = [d for d in got if d["marked"]]
+        assert len(on) == 1 and "↻ reroll" in on[0]["text"] and on[0]["title"].startswith("Marked for the Meditate"), got
+        assert on[0]["style"] == "dashed"  # not by colour alone: the outline and the words
+        assert all("reroll" not in d["text"] and d["style"] == "solid" for d in got if not d["marked"]), got
+    finally:
+        context.close()
+
+
+def test_a_saved_question_with_long_unbroken_words_stays_in_its_box(tmp_path_factory, chromium_browser):
+    folder = tmp_path_factory.mktemp("questions")
+    name = "x" * 80
+    question, note = "Q" * 80, "N" * 80
+    text = (f"meta:\n  id: my-{name}\n  title: 'My question: {name}'\n  question: {question}\n  answer: {note}\n"
+            "  source:\n    file: spirited.txt\n    section: Shields\n  covers:\n  - my question\n"
+            "setup:\n  game: spirited\n  seed: 1\nscript:\n- kind: scout\nexpect:\n- fired:\n  - sp.scout\n")
+    (folder / f"{name}.yaml").write_text(text)
+    with served_with_progress(tmp_path_factory, "long-words", env={"RULES_TUTOR_QUESTIONS": str(folder)}) as (server, _):
+        context = chromium_browser.new_context(viewport={"width": 1024, "height": 768})
+        page = context.new_page()
+        try:
+            page.goto(f"{server}/voila/render/faq-explorer.ipynb?scenario=my-{name}")
+            card = page.locator(".rt-faq-card").first
+            expect(card).to_contain_text(question, timeout=RENDER_MS)
+            page.locator(".tutor-faq-show").click()  # the answer: the learner's note
+            expect(page.locator(".rt-faq-atext:visible").first).to_contain_text(note, timeout=CLICK_MS)
+            page.wait_for_timeout(500)
+            over = page.evaluate("""() => [...document.querySelectorAll('.rt-faq-card, .rt-faq-card *, .rt-faq-atext')]
+              .filter(e => e.getClientRects().length).map(e => {
+                const r = e.getBoundingClientRect(), box = e.closest('.rt-faq-card, .rt-faq-atext').parentElement.getBoundingClientRect();
+                return {cls: e.className, wide: e.scrollWidth - e.clientWidth, right: r.right - Math.min(box.right, innerWidth)};
+              }).filter(x => x.wide > 1 || x.right > 1)""")
+            page.screenshot(path=str(SHOTS / "key-lines-faq-long-words-1024.png"))
+            assert over == [], f"text runs out of its box: {over}"
+        finally:
+            context.close()
