@@ -287,3 +287,17 @@ def _pages_open_afresh():
         finally:
             engine.dispose()
     yield
+
+
+def open_learn_page(server: str, page, notebook: str, size: tuple[int, int]) -> None:
+    """Open ``notebook`` of ``server`` in ``page`` at window ``size`` (width, height px) and wait (up to 120 s: a
+    loaded machine, Voila runs the notebook before the page loads) until the learn page and its first legal action
+    are shown."""
+    from playwright.sync_api import expect
+
+    render_ms = 120_000
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.set_default_timeout(render_ms)
+    page.goto(f"{server}/voila/render/{notebook}")
+    expect(page.locator(".rt-learn").first).to_be_visible(timeout=render_ms)
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=render_ms)

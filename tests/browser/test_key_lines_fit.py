@@ -23,7 +23,8 @@ import pytest
 from playwright.sync_api import expect
 
 import tutor
-from conftest import ARTIFACTS, served_with_progress
+from conftest import ARTIFACTS, open_learn_page, served_with_progress
+from rs_helpers import rs_reply_with_an_early_release
 from tutor.progress import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -33,18 +34,6 @@ CLICK_MS = 30_000
 SHOTS = ARTIFACTS / "screenshots"
 
 
-def _rs_release_game() -> tuple[tutor.Session, int]:
-    """Restless Spirits, two seats, at Player 1's turn right after the computer's turn of 7 steps whose first released
-    a Spirit (both seats played by the normal bot), and that step's index."""
-    s = tutor.new_game("restless-spirits", players=2, seed=2)
-    bots = [tutor.bot("restless-spirits", "normal", seed=2 + i) for i in range(2)]
-    turn: list = []
-    for _ in range(500):
-        st = s.apply(bots[s.current_player or 0].choose(s))
-        turn = turn + [st] if st.action.actor == 1 else []
-        if s.current_player == 0 and len(turn) >= 7 and any(e.clause == "rs.release" for e in turn[0].events):
-            return s, turn[0].index
-    raise AssertionError("no such game: the bots or the deal changed")
 
 
 def _sd_meditate_game() -> tutor.Session:
@@ -82,11 +71,7 @@ def kept_server(tmp_path_factory):
 
 
 def _open(server: str, page, notebook: str, size: tuple[int, int]) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.set_default_timeout(RENDER_MS)
-    page.goto(f"{server}/voila/render/{notebook}")
-    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
-    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    open_learn_page(server, page, notebook, size)
     page.wait_for_timeout(1500)  # the strip's fitting (a frame or two after the table is drawn)
 
 
@@ -112,7 +97,7 @@ def _inside(r, box, slack: float = 1.0) -> bool:
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)])
 def test_the_computers_release_is_among_the_reply_lines_in_view(kept_server, chromium_browser, size):
     server, db = kept_server
-    s, released_at = _rs_release_game()
+    s, released_at = rs_reply_with_an_early_release()
     _keep(db, "restless-spirits", s)
     context = chromium_browser.new_context()
     page = context.new_page()

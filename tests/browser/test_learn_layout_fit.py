@@ -22,7 +22,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, play_on_in_another_tab, served_with_progress
+from conftest import ARTIFACTS, open_learn_page, play_on_in_another_tab, served_with_progress
 from tutor.lessons import all_lessons
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -33,12 +33,6 @@ RS = "learn-restless-spirits.ipynb"
 SHOTS = ARTIFACTS / "screenshots"
 
 
-def _open(server: str, page, notebook: str, size: tuple[int, int]) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.set_default_timeout(RENDER_MS)
-    page.goto(f"{server}/voila/render/{notebook}")
-    expect(page.locator(".rt-learn").first).to_be_visible(timeout=RENDER_MS)
-    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
 
 
 def _lesson(page, number: int) -> None:
@@ -106,7 +100,7 @@ def test_every_restless_spirits_lesson_opens_on_one_screen_at_1024(tutor_server,
     2's hand sat under the fold. Every lesson's first screen: the table, the actions and the introduction together,
     every hand card whole above the board's key line, the needs and the reasons whole."""
     page = tutor_page.page
-    _open(tutor_server, page, RS, (1024, 768))
+    open_learn_page(tutor_server, page, RS, (1024, 768))
     lessons = all_lessons("restless-spirits")
     window = [0, 0, 1024, 768]
     seen = 0
@@ -158,7 +152,7 @@ def test_names_are_whole_and_abilities_readable_at_1366(tutor_server, tutor_page
     and abilities were cut to two lines. Names are whole; the player to act sees their Spirits' abilities whole; any
     other ability folded to two lines has its whole text in its title and opens whole on the keyboard's focus."""
     page = tutor_page.page
-    _open(tutor_server, page, notebook, (1366, 768))
+    open_learn_page(tutor_server, page, notebook, (1366, 768))
     _lesson(page, number)
     g = page.evaluate(NAMES)
     where = f"{notebook} lesson {number} at 1366x768"
@@ -199,7 +193,7 @@ def test_the_action_list_takes_the_window_height_at_1920(tutor_server, tutor_pag
     and free play: the list reaches down beside the last-step strip to the strip's foot, apart from it; its end of
     turn is in the window."""
     page = tutor_page.page
-    _open(tutor_server, page, RS, (1920, 1080))
+    open_learn_page(tutor_server, page, RS, (1920, 1080))
     _lesson(page, 9)
     for where in ("lesson 9", "free play"):
         if where == "free play":

@@ -7,29 +7,18 @@ import html
 import re
 
 import tutor
+from rs_helpers import rs_reply_with_an_early_release
 from widgets.boards import board_for
 from widgets.lessons import LearnApp
 
 
-def _rs_reply_with_an_early_release():
-    """An RS game (two seats) at the learner's turn, right after a computer turn of 7 steps whose first released a
-    Spirit (the computer plays both seats' moves here by the normal bot), and the index of that step."""
-    s = tutor.new_game("restless-spirits", players=2, seed=2)
-    bots = [tutor.bot("restless-spirits", "normal", seed=2 + i) for i in range(2)]
-    turn = []
-    for _ in range(500):
-        st = s.apply(bots[s.current_player or 0].choose(s))
-        turn = turn + [st] if st.action.actor == 1 else []
-        if s.current_player == 0 and len(turn) >= 7 and any(e.clause == "rs.release" for e in turn[0].events):
-            return s, turn[0].index
-    raise AssertionError("no such game: the bots or the deal changed")
 
 
 def test_the_computers_release_stays_among_the_reply_lines():
     """The release was the first of the computer's 7 steps: past the newest 6 the strip shows whatever they did, it
     is still shown (a key step), its release line marked ``rt-key-ev`` and its title ``rt-key-step``, in a reply
     box of its own (``rt-reply-key``: a low window shows its title and key lines); the head line counts it."""
-    s, released_at = _rs_reply_with_an_early_release()
+    s, released_at = rs_reply_with_an_early_release()
     app = LearnApp("restless-spirits").open_free_play()
     app.seats.auto.value = False
     app.model.session = s
@@ -52,7 +41,7 @@ def test_the_computers_release_stays_among_the_reply_lines():
 def test_rs_player_rows_a_narrow_window_lays_out_compactly():
     """A hidden hand's row carries ``rt-hand-hidden`` (a narrow window drops it: the counts line says "hand 2/7") and
     the released Spirits' row ``rt-released-row`` (it shares the hand's line when it fits)."""
-    s, _ = _rs_reply_with_an_early_release()
+    s, _ = rs_reply_with_an_early_release()
     page = board_for(s.game_id).render(s)
     parts = page.split('<div class="rt-row rt-released-row">')
     assert len(parts) == 2 and ">Barachu<" in parts[1].split("</div>")[0]  # Player 2's, the one released
