@@ -89,6 +89,13 @@ def test_every_computer_title_is_a_plain_past_sentence_that_says_what_and_where(
      "The computer meditated: discarded Armor Up (Earth Trait, 1 Essence) and rerolled dice it declared"),
     ("Mark your Binx's Level 1 Attack die (showing Blank) for reroll", None,
      "The computer marked its Binx's Level 1 Attack die (showing Blank) for reroll"),
+    # a card chosen by name: what it had done, in the past tense (trial 20: "chose Arcjaw's Attack: deal 3 damage")
+    ("Arcjaw's Attack: deal 3 damage to Player 1's Tychomp", None,
+     "The computer chose Arcjaw's Attack: dealt 3 damage to Player 1's Tychomp"),
+    ("Manoeuvre: swap a Norse card on your Road with a Chinese card from your Hand", None,
+     "The computer chose Manoeuvre: swapped a Norse card on its Road with a Chinese card from its Hand"),
+    ("Splash 2: turn it to Magic", None, "The computer chose Splash 2: turned it to Magic"),
+    ("Neither score nor replace a medal", None, "The computer chose \u201cNeither score nor replace a medal\u201d"),
     # a bracket that is not a recipe stays
     ("Refresh the Lost Spirits (your board is full: you will attract none)", 1,
      "The computer refreshed the Lost Spirits (its board is full: it will attract none) for 1 AP"),

@@ -66,7 +66,7 @@ def test_no_second_person_is_left_in_any_label_of_a_random_game(game_id):
     ("Rally the Greeks", "The computer rallied the Greeks"),
     ("Gain the advantage (you already hold the token)", "The computer gained the advantage (it already holds the token)"),
     ("Arcjaw's Attack: deal 3 damage to Player 1's Tychomp",
-     "The computer chose Arcjaw's Attack: deal 3 damage to Player 1's Tychomp"),
+     "The computer chose Arcjaw's Attack: dealt 3 damage to Player 1's Tychomp"),
     # session 18: what follows the colon is a card's text or what the action has its player do, quoted as written
     ("Shield your Sao clan: place this card face down on top",
      "The computer shielded its Sao clan: placed this card face down on top"),

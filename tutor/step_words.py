@@ -90,7 +90,10 @@ def step_sentence(label: str, actor: str) -> str:
 _IRREGULAR_PAST = {"break": "broke", "build": "built", "buy": "bought", "choose": "chose", "draw": "drew",
                    "give": "gave", "keep": "kept", "leave": "left", "pay": "paid", "put": "put", "set": "set",
                    "steal": "stole", "take": "took", "swap": "swapped", "skip": "skipped", "stop": "stopped",
-                   "spend": "spent"}
+                   "spend": "spent", "deal": "dealt"}
+#: The verbs a chosen card's effect may start with after its name and a colon (Spirit Duels' ``"Arcjaw's Attack:
+#: deal 3 damage …"``, ``"Splash 2: turn it to Magic"``): :data:`VERBS` and two that no label starts with.
+_TAIL_VERBS = VERBS | {"Deal", "Turn"}
 #: The second person and what replaces it when the actor is one thing ("the computer"): "your turn" -> "its turn".
 _IT_PRONOUNS = {"you": "it", "your": "its", "yours": "its", "yourself": "itself", "yourselves": "itself"}
 _IT_AGREE = (("it have", "it has"), ("it are", "it is"), ("it were", "it was"), ("it do ", "it does "))
@@ -186,8 +189,8 @@ def past_sentence(label: str, actor: str, cost: int | None = None, unit: str = "
     tense (``"Shield your Sao clan: place this card face down on top"`` -> ``"The computer shielded its Sao clan:
     placed this card face down on top"``), or else a name or a die (``"Use Fire: Burn 1"``), kept. A label that
     does not start with one of :data:`VERBS` (a card's name: Spirit Duels' ``"Arcjaw's Attack: deal 3 damage to
-    Player 1's Tychomp"``) is what the actor chose: ``"The computer chose Arcjaw's Attack:
-    deal 3 damage …"``; one without a colon is a whole choice, quoted (``"The computer chose “Neither score nor
+    Player 1's Tychomp"``) is what the actor chose, what it had done in the past tense: ``"The computer chose Arcjaw's
+    Attack: dealt 3 damage …"``; one without a colon is a whole choice, quoted (``"The computer chose “Neither score nor
     replace a medal”"``). A closing bracket that is a recipe for the player choosing goes (:func:`_without_recipe`:
     ``"Scout (play a card, …)"`` -> ``"The computer scouted"``), and the step's ``cost`` (in ``unit``) is said in
     words before any colon (:func:`cost_words`: ``"The computer activated Kafrat targeting Player 1 for 1 AP"``).
@@ -195,9 +198,15 @@ def past_sentence(label: str, actor: str, cost: int | None = None, unit: str = "
     m = re.match(r"([A-Z][a-z]+)(?=$|[ ,(:])", label)  # (a verb alone before a colon: "Meditate: discard …")
     paid = cost_words(cost, unit)
     if not m or m.group(1) not in VERBS or re.match(r" \d", label[m.end():]):
-        if _top_colon(label) < 0:
+        colon = _top_colon(label)
+        if colon < 0:
             return f"{actor} chose \u201c{label}\u201d{paid}"
-        return f"{actor} chose {_it_pronouns(label)}{paid}"
+        name, tail = label[:colon], label[colon + 2:]
+        v = re.match(r"([a-z]+)(?=$|[ ,(])", tail)
+        if v and v.group(1).capitalize() in _TAIL_VERBS and not tail.rstrip().endswith("."):
+            # what the chosen card had done, in the past tense (trial 20: "chose Arcjaw's Attack: deal 3 damage")
+            tail = _past(v.group(1)) + tail[v.end():]
+        return f"{actor} chose {_it_pronouns(name)}{paid}: {_it_pronouns(tail)}"
     colon = _top_colon(label)
     head, tail = (label, "") if colon < 0 else (label[:colon], label[colon + 2:])
     head = _without_recipe(head) + paid
