@@ -278,8 +278,9 @@ class CappedKernelManager(PreHeating, AsyncMappingKernelManager):
 
         At the cap, when the only kernels that may make room for a page are those whose page left less than
         :attr:`reconnect_grace` seconds ago (tabs just closed without a word), the page's kernel waits for the first
-        grace to end and shuts that kernel down (a pre-heated refill does not wait) (session 20: on a busy server the pages asked for right after tabs closed got the
-        busy page, though every kernel's page was gone); a page that connects again meanwhile keeps its kernel.
+        grace to end and shuts that kernel down (a pre-heated refill does not wait) (session 20: on a busy server the
+        pages asked for right after tabs closed got the busy page, though every kernel's page was gone); a page that
+        connects again meanwhile keeps its kernel.
 
         Raises:
             KernelCapReached: ``max_kernels`` run or start and none can be shut down, now or within
@@ -294,7 +295,8 @@ class CappedKernelManager(PreHeating, AsyncMappingKernelManager):
             pooled = self.pool_victims() if for_page and not candidates else []
             if (for_page and not candidates and not pooled and time.monotonic() < waited_until
                     and self.cull_candidates(within=self.reconnect_grace)):
-                await asyncio.sleep(GRACE_POLL_S)  # a tab closed a moment ago: its kernel makes room once its grace ends
+                # a tab closed a moment ago: its kernel makes room once its grace ends
+                await asyncio.sleep(GRACE_POLL_S)
                 continue
             if not candidates and not pooled:
                 raise KernelCapReached(self.max_kernels, self.kernels_in_use())

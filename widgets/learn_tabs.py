@@ -3,15 +3,15 @@ first is still open, never plays a copy of the kept game of its own (each tab sa
 that the page is open in another tab and offers to play here instead; a tab whose game another tab took over says
 so too, with the same offer. A reload of the tab that plays is that tab again, not another one.
 
-How: the tab that plays the page keeps a mark in the progress store beside the page's place (key
-``"<place key>:tab"``, :class:`TabHold`): its page's token, the browser tab's own id (kept by the browser for the
-tab's life, reloads included: ``sessionStorage``, given to the kernel by :data:`TAB_JS` through a hidden text box)
-and the time of its last beat. The browser tab that plays beats every :data:`BEAT_S` seconds (every second at
-first; its script says so to the kernel) and gives the mark up when it closes or reloads; so does its kernel when it
-ends, and when the server says the page's websocket closed (a browser closed or killed says nothing itself:
-:mod:`widgets.page_life`). A mark not renewed for :data:`STALE_S` seconds is a tab gone too (a closed tab's kernel may live on: only the browser's beats
-count), and the next page takes it over quietly. A hidden tab's timers may slow to one a minute (the browser's
-throttling): such a tab may lose the page to a newer tab, which is then said over it at its next beat.
+How: the tab that plays the page keeps a mark in the progress store beside the page's place (key ``"<place key>:tab"``,
+:class:`TabHold`): its page's token, the browser tab's own id (kept by the browser for the tab's life, reloads
+included: ``sessionStorage``, given to the kernel by :data:`TAB_JS` through a hidden text box) and the time of its last
+beat. The browser tab that plays beats every :data:`BEAT_S` seconds (every second at first; its script says so to the
+kernel) and gives the mark up when it closes or reloads; so does its kernel when it ends, and when the server says the
+page's websocket closed (a browser closed or killed says nothing itself: :mod:`widgets.page_life`). A mark not renewed
+for :data:`STALE_S` seconds is a tab gone too (a closed tab's kernel may live on: only the browser's beats count), and
+the next page takes it over quietly. A hidden tab's timers may slow to one a minute (the browser's throttling): such a
+tab may lose the page to a newer tab, which is then said over it at its next beat.
 
 A page that finds another page's fresh mark when it opens does not cover itself at once (session 20: on a busy
 machine the goodbye of a tab just closed, its ``bye``, its kernel's end or the server's word, reached the store after
