@@ -9,8 +9,9 @@ file path).
   ``MappingKernelManager.allowed_message_types`` drops every other message from a browser (``execute_request``
   among them), as standalone Voila does with the same list.
 * **Kernels per server** (:class:`CappedKernelManager`): at most ``max_kernels`` kernels at once, pre-heated ones
-  included. When a page needs one more, the kernel idle longest with no page connected is shut down first; when
-  every kernel is busy or has a page open, the page request gets :func:`busy_page` (HTTP 503) instead.
+  included (their pools: ``tutor/kernelpools.py``). When a page needs one more, the kernel idle longest with no page
+  connected is shut down first (one whose page left a moment ago once its reconnect grace ends); when every kernel is
+  busy or has a page open, the page request gets :func:`busy_page` (HTTP 503) instead.
 * **A page's kernel is its page's until the page is closed**: from the moment a page request is given a kernel
   (:meth:`CappedKernelManager.page_request`) until :data:`PAGE_CONNECT_GRACE_S` seconds after the page was sent or
   last asked about its kernel, a kernel whose page has not connected yet is never shut down to make room. Once its
@@ -20,9 +21,9 @@ file path).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import html
-import logging
 import os
 import time
 from contextvars import ContextVar
@@ -31,6 +32,19 @@ from datetime import datetime, timedelta, timezone
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Float, Int, List, Unicode
+
+try:
+    from .kernelpools import HEAT_FIRST_WAIT_S, POOL_ENV, PreHeating, _quiet_renderer
+except ImportError:  # loaded on its own by file path (the class hub's servers): its sibling file is loaded so too
+    import importlib.util as _util
+    import sys as _sys
+    _spec = _util.spec_from_file_location("_rules_tutor_kernelpools",
+                                          os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernelpools.py"))
+    _pools = _util.module_from_spec(_spec)
+    _sys.modules[_spec.name] = _pools
+    _spec.loader.exec_module(_pools)
+    HEAT_FIRST_WAIT_S, POOL_ENV, PreHeating, _quiet_renderer = (
+        _pools.HEAT_FIRST_WAIT_S, _pools.POOL_ENV, _pools.PreHeating, _pools._quiet_renderer)
 
 #: Kernel messages a page may send to its kernel: comms for the widgets and kernel info. Standalone Voila's own list
 #: also has ``shutdown_request``, but Voila's page never sends it (leaving a page shuts its kernel down through
@@ -61,12 +75,8 @@ PAGE_CONNECT_GRACE_S = 60.0
 #: its kernel down: the page stayed on "Loading widget..." for minutes). A tab that closes says so itself (Voila's
 #: ``POST voila/api/shutdown/<id>`` shuts its kernel down at once); only a tab gone without a word waits this long.
 PAGE_RECONNECT_GRACE_S = 10.0
-#: The environment variable a pre-heated kernel is started with, naming its notebook (``kernel_env_variables`` of
-#: each pool, see :func:`tutor.serve.voila_config`): :meth:`CappedKernelManager.start_kernel` orders the pools' heating
-#: by it.
-POOL_ENV = "RULES_TUTOR_POOL"
-#: Most seconds a pre-heated kernel waits for the pools heated before it (:attr:`CappedKernelManager.heat_first`).
-HEAT_FIRST_WAIT_S = 40.0
+#: Seconds between two looks, while a page at the cap waits for a kernel whose page just left to end its grace.
+GRACE_POLL_S = 0.25
 #: Every kernel starts with this: what the kernel process writes to its own stderr (its log lines, such as the
 #: comm layer's "No such comm: <the id a page sent>", and this package's refusal lines) goes to the server's log,
 #: never over the page's websocket as output (attack 19, L2: ipykernel forwards its process's stderr to the page by
@@ -75,23 +85,6 @@ KERNEL_ARGUMENTS = ("--IPKernelApp.capture_fd_output=False",)
 
 #: The kernels given to the page request being served (set by :meth:`CappedKernelManager.page_request`).
 _PAGE_KERNELS: ContextVar = ContextVar("rules_tutor_page_kernels", default=None)
-
-
-#: Where the run of a pre-heated notebook shut down at the cap logs (nowhere): its cell waits for a page, so the
-#: kernel's end is a "Kernel died" traceback of Voila's and nbclient's; the one line said is the cap's own.
-_culled_log = logging.getLogger("rules_tutor.kernelcap.culled")
-_culled_log.propagate = False
-_culled_log.addHandler(logging.NullHandler())
-
-
-def _quiet_renderer(renderer) -> None:
-    """Make Voila's renderer of a pre-heated kernel about to be shut down (and its cell executor) log nowhere."""
-    for obj in (renderer, getattr(renderer, "executor", None)):
-        if obj is not None:
-            try:
-                obj.log = _culled_log
-            except Exception:  # noqa: BLE001 - a renderer of another Voila: its lines stay
-                pass
 
 
 class KernelCapReached(web.HTTPError):
@@ -135,7 +128,7 @@ def busy_page(max_kernels: int, in_use: int, hub: bool | None = None) -> str:
             f"</head><body><main><h1>Rules Tutor is busy</h1>{what}</main></body></html>")
 
 
-class CappedKernelManager(AsyncMappingKernelManager):
+class CappedKernelManager(PreHeating, AsyncMappingKernelManager):
     """Jupyter Server's kernel manager with a most number of kernels at once (``max_kernels``).
 
     Voila's pre-heating manager is built on top of this class (``VoilaConfiguration.multi_kernel_manager_class``),
@@ -190,23 +183,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if self._kernel_connections.get(kernel_id, 0) <= 0:
             self._left_at[kernel_id] = time.monotonic()
 
-    def guard_pool_shutdowns(self) -> None:
-        """Wrap the shutdown of a kernel (Voila's pre-heating manager, built on this class, looks through its pools
-        first) so that pre-heated kernels whose start failed are dropped before: Voila reads every finished pool
-        task's result, and a refill refused at the cap (:class:`KernelCapReached`) raised again there. Every
-        ``POST voila/api/shutdown/<id>`` of a closing tab then failed with HTTP 503 and left its kernel running
-        (trial 16). Idempotent."""
-        original = self.shutdown_kernel
-        if getattr(original, "_drops_failed_pool_tasks", False):
-            return
-
-        async def shutdown_kernel(*args, **kwargs):
-            self.drop_failed_pool_tasks()
-            return await original(*args, **kwargs)
-
-        shutdown_kernel._drops_failed_pool_tasks = True
-        self.shutdown_kernel = shutdown_kernel
-
     @contextlib.contextmanager
     def page_request(self):
         """Context of one page request (the page handler's ``get``): each kernel given to it inside (a kernel of its
@@ -249,20 +225,14 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """Kernels running or starting now."""
         return len(self._kernels) + self._starting
 
-    def _pool_kernel_ids(self) -> set[str]:
-        ids = set()
-        for pool in getattr(self, "_pools", {}).values():  # Voila's pre-heated kernels, waiting for a page
-            for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
-                    ids.add(task.result().get("kernel_id"))
-        return ids
-
-    def cull_candidates(self) -> list[str]:
+    def cull_candidates(self, within: float = 0.0) -> list[str]:
         """Kernel ids that may be shut down to make room, oldest activity first: idle, not pre-heated, no page
         connected now, and either a page was connected once and left :attr:`reconnect_grace` seconds ago or more (its
         tab is closed, without a word), or its page never connected and was
         sent more than :attr:`connect_grace` seconds ago (:meth:`page_protected`), or it was never given to a page of
-        this server and has done nothing for ``cull_grace`` seconds."""
+        this server and has done nothing for ``cull_grace`` seconds. ``within`` (seconds): also those whose page left
+        less than :attr:`reconnect_grace` seconds ago and whose grace ends within ``within`` seconds (they may be shut
+        down then, unless their page connects again)."""
         pooled = self._pool_kernel_ids()
         self._connected_once &= set(self._kernels)
         for kid in [k for k in self._awaiting_page if k not in self._kernels]:
@@ -280,31 +250,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
             last = getattr(kernel, "last_activity", None)
             if last is None or self.page_protected(kid):
                 continue
-            if time.monotonic() - self._left_at.get(kid, float("-inf")) < self.reconnect_grace:
+            if time.monotonic() - self._left_at.get(kid, float("-inf")) < self.reconnect_grace - within:
                 continue  # its page's websocket closed a moment ago: the page may be connecting again
             if kid not in self._connected_once and kid not in self._awaiting_page and now - last < grace:
                 continue
             found.append((last, kid))
         return [kid for _, kid in sorted(found)]
-
-    def pool_victims(self) -> list[tuple[list, object, str]]:
-        """Pre-heated kernels nobody has opened that a page may take the place of at the cap, as ``(pool, task,
-        kernel id)``: ready, no page connected; another page's pools first, the learn page's and the landing
-        page's (:attr:`heat_first`) last. Without this, the pools (one kernel per pre-heated page) held half of the
-        default cap: with 12, only 6 tabs worked."""
-        found = []
-        order = {name: i for i, name in enumerate(reversed(self.heat_first))}
-        for name, pool in getattr(self, "_pools", {}).items():
-            for task in pool:
-                if not task.done() or task.cancelled() or task.exception() is not None:
-                    continue
-                kid = task.result().get("kernel_id")
-                kernel = self._kernels.get(kid)
-                # (not only idle ones: a pre-heated learn page's cell waits, busy, until a page asks for it)
-                if kernel is None or kid in self._culling or self._kernel_connections.get(kid, 0) > 0:
-                    continue
-                found.append((order.get(name, -1), pool, task, kid))
-        return [(pool, task, kid) for _, pool, task, kid in sorted(found, key=lambda x: x[0])]
 
     def no_room(self, notebook: str | None = None) -> bool:
         """Whether a page of ``notebook`` (its path as Voila's pools name it, e.g. ``index.ipynb``) would get
@@ -317,102 +268,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         pool = getattr(self, "_pools", {}).get(notebook or "", ())
         if any(not task.done() or (not task.cancelled() and task.exception() is None) for task in pool):
             return False
-        return not self.cull_candidates() and not self.pool_victims()
-
-    def note_page_kernel(self, kernel_id: str) -> None:
-        """A page has just been given ``kernel_id`` (a pre-heated kernel, idle since it was heated): count that as
-        the kernel's latest activity, so that it is not taken for an abandoned one before the page connects."""
-        kernel = self._kernels.get(kernel_id)
-        if kernel is not None:
-            kernel.last_activity = datetime.now(timezone.utc)
-
-    def watch_pool_handouts(self) -> None:
-        """Wrap Voila's ``get_rendered_notebook`` (the pre-heating manager built on this class hands a pooled
-        kernel to a page there) so that every kernel handed out passes through :meth:`note_page_kernel`."""
-        original = getattr(self, "get_rendered_notebook", None)
-        if original is None or getattr(original, "_notes_page_kernels", False):
-            return
-
-        async def get_rendered_notebook(*args, **kwargs):
-            self._heat_phase_over = True  # a page is being served: the start-up order has done its work
-            result = await original(*args, **kwargs)
-            self.note_page_kernel(result[2])  # (render task, rendered cells, kernel id)
-            self._given_to_page(result[2])
-            notebook = kwargs.get("notebook_name", args[0] if args else None)
-            if notebook is not None and result[0] is not None:
-                self._handed_renders.setdefault(notebook, result[0])  # its page is made when that render is done
-            return result
-
-        get_rendered_notebook._notes_page_kernels = True
-        self.get_rendered_notebook = get_rendered_notebook
-
-    def drop_failed_pool_tasks(self) -> None:
-        """Forget pre-heated kernels whose start failed (e.g. refused at the cap), so that the next page of that
-        notebook starts a kernel of its own instead of waiting for one that never comes."""
-        for pool in getattr(self, "_pools", {}).values():
-            for task in list(pool):
-                if task.done() and (task.cancelled() or task.exception() is not None):
-                    pool.remove(task)
-
-    def refill_pools_if_room(self) -> None:
-        """Top the pre-heated pools up again (after a refill was refused at the cap) when that still leaves room
-        for one more page."""
-        pools = getattr(self, "_pools", None)
-        config = getattr(self, "kernel_pools_config", None)
-        if pools is None or config is None:
-            return
-        default = config.get("default", {}).get("pool_size", 0)
-        for name, pool in pools.items():
-            missing = config.get(name, {}).get("pool_size", default) - len(pool)
-            if missing > 0 and self.kernels_in_use() + missing < self.max_kernels:
-                self.fill_if_needed(notebook_name=name)
-
-    def pool_heated(self, notebook: str) -> bool:
-        """Whether the pre-heated pool of ``notebook`` (e.g. ``index.ipynb``) has made its page: a kernel of it has
-        started and run the notebook (in its pool, or for the page that took it first), or it has none to wait for
-        (no pool, or its start failed)."""
-        if notebook in self._heated:
-            return True
-        handed = self._handed_renders.get(notebook)  # a page took a kernel of it before it was done: that render
-        pool = getattr(self, "_pools", {}).get(notebook)
-        done = not pool or (handed is not None and handed.done())
-        for task in pool or ():
-            if not task.done():
-                continue
-            if task.cancelled() or task.exception() is not None:
-                done = True
-                continue
-            render = task.result().get("task") if isinstance(task.result(), dict) else None
-            done = done or render is None or render.done()
-        if done:
-            self._heated.add(notebook)
-        return done
-
-    def heat_before(self, notebook: str | None) -> list[str]:
-        """The pools a pre-heated kernel of ``notebook`` waits for (:attr:`heat_first`): those before it in that
-        list, or all of them for a notebook not in it; none for a page's own kernel (``notebook`` None)."""
-        if not notebook:
-            return []
-        first = list(self.heat_first)
-        return first[:first.index(notebook)] if notebook in first else first
-
-    async def _wait_for_heated(self, notebook: str | None) -> None:
-        """Hold a pre-heated kernel of ``notebook`` until the pools heated before it have made their pages, at most
-        :attr:`heat_first_wait` seconds. Only while the server starts: once one wait has ended, or a page has been
-        handed a pre-heated kernel, the start-up is over and no kernel that asks later waits (the waits begun before
-        run their course, so the landing page still renders first). Without that a refill at the kernel cap waited
-        the full 40 s for a learn pool whose every kernel a page took before it finished its first page, and the
-        page asking for that refill with it: a notes window reloaded at the cap took 36 s."""
-        import asyncio
-        if self._heat_phase_over:
-            return
-        waits = self.heat_before(notebook)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.heat_first_wait
-        while waits and not all(self.pool_heated(n) for n in waits) and loop.time() < deadline:
-            await asyncio.sleep(0.1)
-        if waits:
-            self._heat_phase_over = True
+        return not self.cull_candidates(within=self.reconnect_grace) and not self.pool_victims()
 
     async def start_kernel(self, *args, **kwargs) -> str:
         """Start a kernel once there is room, with :data:`KERNEL_ARGUMENTS` (Jupyter Server's ``start_kernel``
@@ -420,15 +276,28 @@ class CappedKernelManager(AsyncMappingKernelManager):
         waits, at most :attr:`heat_first_wait` seconds, until the pools heated before it have made their pages
         (:meth:`heat_before`): on a fresh server the landing page's kernel has the machine to itself.
 
+        At the cap, when the only kernels that may make room for a page are those whose page left less than
+        :attr:`reconnect_grace` seconds ago (tabs just closed without a word), the page's kernel waits for the first
+        grace to end and shuts that kernel down (a pre-heated refill does not wait) (session 20: on a busy server the
+        pages asked for right after tabs closed got the busy page, though every kernel's page was gone); a page that
+        connects again meanwhile keeps its kernel.
+
         Raises:
-            KernelCapReached: ``max_kernels`` run or start and none can be shut down (see :meth:`cull_candidates`;
-                for a page's kernel, a pre-heated kernel nobody opened is shut down too: :meth:`pool_victims`).
+            KernelCapReached: ``max_kernels`` run or start and none can be shut down, now or within
+                :attr:`reconnect_grace` seconds (see :meth:`cull_candidates`; for a page's kernel, a pre-heated kernel
+                nobody opened is shut down too: :meth:`pool_victims`).
         """
         await self._wait_for_heated((kwargs.get("env") or {}).get(POOL_ENV))
         for_page = POOL_ENV not in (kwargs.get("env") or {})
+        waited_until = time.monotonic() + self.reconnect_grace + 1.0
         while self.kernels_in_use() >= self.max_kernels:
             candidates = self.cull_candidates()
             pooled = self.pool_victims() if for_page and not candidates else []
+            if (for_page and not candidates and not pooled and time.monotonic() < waited_until
+                    and self.cull_candidates(within=self.reconnect_grace)):
+                # a tab closed a moment ago: its kernel makes room once its grace ends
+                await asyncio.sleep(GRACE_POLL_S)
+                continue
             if not candidates and not pooled:
                 raise KernelCapReached(self.max_kernels, self.kernels_in_use())
             if pooled:  # a page comes before a pre-heated kernel nobody opened (the pool is topped up when there is

@@ -77,11 +77,13 @@ class PlaceKeeping:
         if self.store is not None:
             raise ValueError("this page already keeps its place in a progress store")
         self.store = store
-        # which tab plays the page: another tab playing it now stops this one at once, before anything is kept
-        # (a browser gives this tab's id a moment later: a reload of the tab that plays is told from another tab);
-        # decided once a learner asks for the page (a kernel Voila pre-heats holds nothing for nobody: trial 15, U2)
+        # which tab plays the page: over another page's fresh mark this one keeps nothing until it knows (that tab's
+        # beat: covered; no beat within DECIDE_S, or the mark given up: it plays; the same browser tab's id, given a
+        # moment later: a reload of the tab that plays); decided once a learner asks for the page (a kernel Voila
+        # pre-heats holds nothing for nobody: trial 15, U2)
         self.hold = TabHold(store, self.place_key, self.page_token, self._stopped,
-                            on_claimed=self.errors.guard(lambda: self.remember(free=self.free is not None)))
+                            on_claimed=self.errors.guard(lambda: self.remember(free=self.free is not None)),
+                            on_other_gone=self.errors.guard(self.take_over))
         self.hold.tab_id = (self._tab_id.value or "").split()[0][:40] if (self._tab_id.value or "").split() else None
         if _in_kernel():  # the tab closed or reloaded: Voila shuts this kernel down, and the next tab plays at once
             self.hold.release_at_exit()
@@ -235,7 +237,8 @@ class PlaceKeeping:
         self.cover.remove_class("rt-hidden")
 
     def take_over(self) -> None:
-        """Play the page in this tab again ("Play here"): hold the tab mark (the other tab stops), then show the place
+        """Play the page in this tab again ("Play here", or by itself once the tab that played it at this page's opening
+        gave it up: :class:`widgets.learn_tabs.TabHold`): hold the tab mark (the other tab stops), then show the place
         kept now (the other tab's newest: its lesson and steps, its free game) and take the cover away."""
         if self.hold is None:
             return

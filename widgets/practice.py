@@ -35,6 +35,9 @@ from .table import table_style
 HOW = ("Questions made by the rules engine from real positions. Answer, read why (click a <b>§</b> chip for the rule), "
        "press <b>Show me</b> to see it on the board; the <b>Mastery map</b> shows every rule. Your progress is kept.")
 KIND_WORDS = {"can-do": "What can you do?", "why-not": "Why not?", "what-happens": "What happens?"}
+#: Said under an answer to a question another tab or window of the page answered first (counted once: session 20).
+ANSWERED_ELSEWHERE = ("You answered this question in another tab or window already, so this answer is not counted "
+                      "again.")
 #: Questions a game's pool makes before the page's first render (the first question is scheduled among them) ...
 FIRST_POOL = 12
 #: ... and after it (made on the kernel's loop, :data:`POOL_STEP` at a time, starting :data:`POOL_AFTER_S` seconds
@@ -216,6 +219,8 @@ class PracticeView:
         note = ""
         if not chosen.correct and chosen.note and q.kind != "can-do":
             note = f'<div class="rt-muted">Your answer: {prov_text(chosen.note)}</div>'
+        if self.coach.answered_elsewhere:
+            note += f'<div class="rt-muted rt-pq-elsewhere" role="status">{esc(ANSWERED_ELSEWHERE)}</div>'
         self.feedback.value = f'{head}<div class="rt-pq-expl">{lines}</div>{note}'
         self.chips.children = tuple(clause_chip(self.model, c) for c in chip_order(q))
         self.show.disabled = False

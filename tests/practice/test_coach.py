@@ -135,3 +135,30 @@ def test_a_variant_is_resumed(store):
     v = coach.next_question(q.clause)
     again = Coach("spirited", ProgressStore(store.url, learner="ann"), warm=20).resume()
     assert again is not None and _layout(again) == _layout(v)
+
+
+def test_a_question_answered_in_another_tab_is_counted_once(store):
+    """Session 20: the practice page open in two tabs resumed the same question in both, and each tab's answer was
+    counted ("2 answered" for one question). At answer time the coach asks the progress database: an answer to this
+    question given since it was asked here (another tab's) means this one is shown but not counted again."""
+    import json
+    a = Coach("restless-spirits", store, warm=40)
+    q = a.next_question()
+    b = Coach("restless-spirits", ProgressStore(store.url, learner="ann"), pool=a.pool)  # the second tab
+    assert b.resume().key == q.key and b.answered is None
+    wrong, right = _pick(q, False), _pick(q, True)
+    a.answer(wrong)
+    assert not a.answered_elsewhere and a.score() == (1, 0)
+    chosen = b.answer(right)  # B's memory says unanswered; the database says A answered it since B asked it
+    assert chosen.correct and b.answered_elsewhere and b.answered_index == right
+    assert [(x.question, x.correct) for x in store.answers("restless-spirits")] == [(q.key, False)]
+    assert b.score() == (1, 0)
+    assert json.loads(store.place("practice"))["answered"] == wrong  # A's place is left as it is
+    assert b.answer(wrong) is chosen and len(store.answers("restless-spirits")) == 1  # (answered here now)
+    q2 = b.next_question()  # B's next question is counted as usual
+    b.answer(_pick(q2, True))
+    assert not b.answered_elsewhere and b.score() == (2, 1)
+    # a question asked again later in the same tab: an answer given before it was asked is no other tab's: counted
+    a._asking(q)
+    a.answer(right)
+    assert not a.answered_elsewhere and b.score() == (3, 2)

@@ -64,7 +64,7 @@ def test_a_reload_during_the_computers_turn_resumes_quietly(tmp_path, kernel):
     # the browser reloads: a new page (a pre-heated kernel) resumes at once, before the browser gives its tab's id
     new = LearnApp("restless-spirits")
     new.keep_place(_store(tmp_path))
-    assert new.hold._waiting and new.tabs.selected_index == 1
+    assert new.hold.deciding and new.tabs.selected_index == 1
     resumed = len(new.free.session.history)
     assert resumed == len(old.free.session.history)
     assert old.free.seats.step()  # the old kernel, not shut down yet, plays and keeps the computer's next step

@@ -530,3 +530,27 @@ def test_the_practice_board_names_whose_turn_it_is(store):
         assert badges == ["TO PLAY"], badges
         app.view.options[0].click()
         app.view.next.click()
+
+
+def test_two_tabs_answering_the_same_question_count_it_once(store):
+    """Session 20: the practice page in two tabs (two pages over one database) showed the same question, and each
+    tab's answer was counted. The second answer is shown with a plain line saying it was answered in another tab
+    and is not counted again; the score stays at one answer."""
+    from widgets.practice import ANSWERED_ELSEWHERE
+    first = PracticeApp("spirited", store=store)
+    second = PracticeApp(store=ProgressStore(store.url, learner="ann"))  # opened while the first is unanswered
+    q = first.view.question
+    assert second.view.question.key == q.key and not any(b.disabled for b in second.view.options)
+    first.view.options[_index(q, True)].click()
+    assert "1 answered, 1 right" in first.score.value and ANSWERED_ELSEWHERE not in first.view.feedback.value
+    second.view.options[_index(q, False)].click()
+    view = second.view
+    assert all(b.disabled for b in view.options) and "rt-pq-wrong" in view.options[_index(q, False)]._dom_classes
+    assert esc(ANSWERED_ELSEWHERE) in view.feedback.value
+    assert [(a.question, a.correct) for a in store.answers("spirited")] == [(q.key, True)]
+    assert "1 answered, 1 right" in second.score.value
+    view.next.click()  # the next question in the second tab counts as usual
+    q2 = view.question
+    view.options[_index(q2, True)].click()
+    assert "2 answered, 2 right" in second.score.value and ANSWERED_ELSEWHERE not in view.feedback.value
+    assert not first.errors.output.outputs and not second.errors.output.outputs

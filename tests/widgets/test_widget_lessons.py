@@ -841,8 +841,9 @@ def _covered(app) -> str | None:
 
 def test_a_second_tab_says_the_page_plays_elsewhere_and_can_take_it_over(tmp_path, monkeypatch):
     """Trial 15, U2: a second tab of a learn page silently played a copy of the kept game (each tab saved over the
-    other). Now it is covered with a plain sentence and a Play here button, keeps nothing, and Play here takes the
-    page over: it shows the newest place kept and the first tab stops (said, not silent) at its next beat or step."""
+    other). Now, once the first tab's beat shows it lives (session 20: not at once, see the tests below), it is
+    covered with a plain sentence and a Play here button, keeps nothing, and Play here takes the page over: it shows
+    the newest place kept and the first tab stops (said, not silent) at its next beat or step."""
     from widgets import learn_tabs
     from widgets.learn_tabs import OTHER_TAB_OPEN, TAKEN_OVER
 
@@ -855,6 +856,10 @@ def test_a_second_tab_says_the_page_plays_elsewhere_and_can_take_it_over(tmp_pat
     end.click()
     clock[0] += 3
     b = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert b.hold.deciding and not b.hold.playing and _covered(b) is None  # A's mark is fresh: B waits for a beat
+    clock[0] += 1
+    a._tab_id.value = "tab-a 1"  # A's browser beats: A lives
+    b._tab_id.value = "tab-b 1"  # B's next word: B is covered
     assert not b.hold.playing and esc(OTHER_TAB_OPEN) in _covered(b)
     assert b.play_here.description == "Play here"
     kept = b.store.place(b.place_key)
@@ -866,7 +871,7 @@ def test_a_second_tab_says_the_page_plays_elsewhere_and_can_take_it_over(tmp_pat
     assert len(b.lessons.app.session.history) == 1  # the place kept by A, A's step in it
     _click(b.lessons.app, {"kind": "end-turn"})
     assert len(json.loads(b.store.place(b.place_key))["actions"]) == 2
-    a._tab_id.value = "tab-a 1"  # A's browser beats: A is stopped, said over its page
+    a._tab_id.value = "tab-a 2"  # A's browser beats: A is stopped, said over its page
     assert not a.hold.playing and esc(TAKEN_OVER) in _covered(a)
     a.lessons.app.controls.undo.click()  # nothing A does now is kept
     assert len(json.loads(b.store.place(b.place_key))["actions"]) == 2
@@ -908,7 +913,12 @@ def test_a_reload_of_the_tab_that_plays_and_a_tab_gone_quiet_are_not_other_tabs(
     clock[0] += 15
     other._tab_id.value = "tab-3 2"
     clock[0] += 15
-    assert LearnApp("restless-spirits", store=_store(tmp_path)).hold.stopped
+    last = LearnApp("restless-spirits", store=_store(tmp_path))
+    assert last.hold.deciding and _covered(last) is None
+    clock[0] += 1
+    other._tab_id.value = "tab-3 3"  # the tab that plays beats: it lives, and the page opened last is covered
+    last._tab_id.value = "tab-4 1"
+    assert last.hold.stopped and _covered(last)
 
 
 def test_a_tab_closed_without_a_word_gives_the_page_up_when_its_kernel_ends(tmp_path, monkeypatch):
@@ -935,6 +945,8 @@ def test_a_tab_closed_without_a_word_gives_the_page_up_when_its_kernel_ends(tmp_
     assert a.hold.playing and len(ends) == 1
     clock[0] += 2
     b = opened("tab-b")  # a second tab, the first still open: covered, and its kernel's end gives nothing up
+    a._tab_id.value = "tab-a 2"  # (the first tab beats: it lives)
+    b._tab_id.value = "tab-b 1"
     assert b.hold.stopped and len(ends) == 2
     ends[1]()
     assert json.loads(a.store.place(a.place_key + ":tab"))["page"] == a.page_token
@@ -977,7 +989,10 @@ def test_a_browser_closed_at_once_gives_the_page_up_when_the_server_says_its_pag
     a._tab_id.value = "tab-a 1"
     assert a.hold.playing and mark(a)["beat"] == 1000.0
     clock[0] += 2
-    second = opened("tab-b")  # a real second tab, the first still open: told
+    second = opened("tab-b")  # a real second tab, the first still open: told once the first tab beats
+    assert second.hold.deciding and _covered(second) is None
+    a._tab_id.value = "tab-a 9"
+    second._tab_id.value = "tab-b 1"
     assert second.hold.stopped and esc(OTHER_TAB_OPEN) in _covered(second)
     assert page_life.page_left() == 2  # (both pages' kernels hear it here: one process)
     assert mark(a) == {"page": a.page_token, "tab": "tab-a", "beat": 0.0}  # given up; the stopped page gives nothing

@@ -13,7 +13,7 @@ from ..registry import KNOWN_GAMES, clauses_for
 from . import QuestionPool, Question
 from .mastery import mastery
 from .questions import Option
-from .schedule import next_clause
+from .schedule import next_clause, now, utc
 
 #: the server's log of kept places set aside (not "tutor.*", whose warnings the page's error panel shows)
 _server_log = logging.getLogger("rules_tutor.practice")
@@ -38,7 +38,8 @@ class Coach:
 
     Attributes: ``game_id``, ``store``, ``pool`` (the game's :class:`QuestionPool`), ``question`` (the question
     asked now, or ``None``), ``answered`` (the option chosen for it, or ``None``), ``answered_index`` (that option's
-    index in ``question.options``, or ``None``).
+    index in ``question.options``, or ``None``), ``answered_elsewhere`` (True when the question had been answered in
+    another tab or window of the page since it was asked here: that answer was not counted again).
     """
 
     def __init__(self, game_id: str, store, seed: int = SEED, warm: int = 60,
@@ -54,6 +55,8 @@ class Coach:
         self.question: Question | None = None
         self.answered: Option | None = None
         self.answered_index: int | None = None
+        self.answered_elsewhere = False
+        self._asked_at = None  # when the question was asked (or resumed unanswered) here: UTC datetime
         #: why the place kept for this game could not be resumed (set aside by :meth:`resume`), or ``None``
         self.place_lost: str | None = None
 
@@ -74,9 +77,14 @@ class Coach:
         else:
             q = self._scheduled()
         q = self.unlike_last_miss(q)
-        self.question, self.answered, self.answered_index = q, None, None
+        self._asking(q)
         self.remember()
         return q
+
+    def _asking(self, q: Question | None) -> None:
+        """``q`` is the question asked now, unanswered here."""
+        self.question, self.answered, self.answered_index = q, None, None
+        self.answered_elsewhere, self._asked_at = False, now()
 
     def unlike_last_miss(self, q: Question) -> Question:
         """``q``, unless the learner's latest answer to that very question was wrong: then another question on the
@@ -124,7 +132,10 @@ class Coach:
     def answer(self, index: int) -> Option:
         """Answer the current question with option ``index``; keeps the answer (once per question: a question
         answered before, even before a reload of the page, is not counted again) and the learner's place with the
-        option chosen (:meth:`remember`), and returns the option chosen.
+        option chosen (:meth:`remember`), and returns the option chosen. A question another tab or window of the page
+        answered since it was asked here (the progress database says so: :meth:`answered_since_asked`) is not counted
+        again: the option is shown as chosen, :attr:`answered_elsewhere` is True, and the other tab's place is left
+        as it is (session 20: two tabs each counted the same question once).
 
         Raises:
             ValueError: no question asked, or ``index`` out of range.
@@ -138,11 +149,22 @@ class Coach:
             return self.answered
         chosen = q.options[index]
         self.answered, self.answered_index = chosen, index
+        if self.answered_since_asked():
+            self.answered_elsewhere = True
+            return chosen
         wrong_clause = chosen.clause if (not chosen.correct and q.kind == "can-do") else None
         self.store.record_answer(self.game_id, q.kind, q.clause, chosen.correct, chosen_clause=wrong_clause,
                                  question=q.key, reviews=rules_tested(q, chosen))
         self.remember()  # the place says the question is answered, and how: a reload shows it answered (trial 20)
         return chosen
+
+    def answered_since_asked(self) -> bool:
+        """Whether the progress database holds an answer to the current question given after it was asked (or
+        resumed unanswered) here: another tab or window of the page answered it."""
+        q, asked = self.question, self._asked_at
+        if q is None or asked is None:
+            return False
+        return any(a.question == q.key and utc(a.answered_at) >= asked for a in self.store.answers(self.game_id))
 
     def mastery(self) -> dict[str, str]:
         """``{clause id: status}`` of every clause of the game (see :mod:`tutor.practice.mastery`)."""
@@ -194,7 +216,7 @@ class Coach:
     def _resumed(self, q: Question, answered) -> Question:
         """``q`` asked again, answered with option ``answered`` when that is one of its option indexes; a question
         the database's latest answer is on but the place keeps unanswered gives way to the next question."""
-        self.question, self.answered, self.answered_index = q, None, None
+        self._asking(q)
         if isinstance(answered, int) and not isinstance(answered, bool) and 0 <= answered < len(q.options):
             self.answered, self.answered_index = q.options[answered], answered
             return q
