@@ -60,8 +60,8 @@ def test_a_refused_action_names_the_clause_of_its_move():
 
 @pytest.mark.parametrize("players,seed", [(2, 11), (4, 12)])
 def test_kept_actions_equal_ones_built_afresh(monkeypatch, players, seed):
-    """Every kept action (and every kept table of Totem plays, :class:`~tutor.games.restless_spirits.moves.play_totem.
-    TotemPlays`) equals one built afresh over random games (``VERIFY_BUILT``: a builder reads only its arguments)."""
+    """Every kept action (and every kept table of Totem plays and market buys, :class:`tutor.core.moves.KeptTable`)
+    equals one built afresh over random games (``VERIFY_BUILT``: a builder reads only its arguments)."""
     from tutor.core import moves as core_moves
     monkeypatch.setattr(core_moves, "VERIFY_BUILT", True)
     plays = 0

@@ -9,9 +9,9 @@ requirement when the Totem fits more than one way).
 from __future__ import annotations
 
 from ....core.model import Action, make_action
-from ....core.moves import Check, built_once
+from ....core.moves import Check, KeptTable, built_once
 from ..ongoing import turn_lock
-from ..requirements import FREE_BY_UNMET, Fitting, fitting_of, free_key, totems_fitting
+from ..requirements import FREE_BY_UNMET, fitting_of, free_key, totems_fitting
 from .turn import AP_COST, NO_AP, Turn
 
 
@@ -50,44 +50,19 @@ def play_totem(g, t: Turn, out: Check) -> None:
                        "none of your Spirits has an unmet requirement this Totem provides", totem=card)
 
 
-class TotemPlays(dict):
-    """``{totem id: the Action playing it (:func:`play_totem_action`), or None when it meets no unmet requirement}``
-    for ``seat``'s Spirit card ``spirit`` on space ``i`` (0-based) whose unmet slots are those of ``fitting`` (a
-    :class:`..requirements.Fitting`); each entry is worked out the first time it is asked (``plays[totem]``). Made
-    from those values and the cards only, so one is kept per ``(seat, i, spirit, unmet slots)`` by
-    :func:`totem_plays`: a check of the Totem plays is then one lookup per Spirit and one per Totem in hand.
-
-    Two are equal when they give the same Action (or None) for every Totem either has worked out."""
-
-    __slots__ = ("g", "seat", "i", "spirit", "fitting")
-
-    def __init__(self, g, seat: int, i: int, spirit: str, fitting: Fitting) -> None:
-        super().__init__()
-        self.g, self.seat, self.i, self.spirit, self.fitting = g, seat, i, spirit, fitting
-
-    def __missing__(self, card: str) -> Action | None:
-        opts = self.fitting[card]
-        a = self[card] = play_totem_action(self.g, self.seat, card, self.i, self.spirit, opts) if opts else None
-        return a
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TotemPlays):
-            return NotImplemented
-        cards = set(self) | set(other)
-        return all(self[c] == other[c] for c in cards)
-
-    def __ne__(self, other: object) -> bool:  # (dict's own != would compare the entries worked out so far)
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    __hash__ = None  # type: ignore[assignment]
-
-
 @built_once
-def totem_plays(g, seat: int, i: int, spirit: str, free: tuple[int, ...]) -> TotemPlays:
-    """The :class:`TotemPlays` of ``seat``'s Spirit card ``spirit`` on space ``i`` (0-based) with unmet slots
-    ``free`` (:func:`..requirements.free_key`)."""
-    return TotemPlays(g, seat, i, spirit, fitting_of(g, spirit, free))
+def totem_plays(g, seat: int, i: int, spirit: str, free: tuple[int, ...]) -> KeptTable:
+    """``{totem id: the Action playing it (:func:`play_totem_action`), or None when it meets no unmet requirement}``
+    for ``seat``'s Spirit card ``spirit`` on space ``i`` (0-based) whose unmet slots are ``free``
+    (:func:`..requirements.free_key`), each entry worked out when first asked: a check of the Totem plays is one
+    lookup per Spirit and one per Totem in hand."""
+    fitting = fitting_of(g, spirit, free)
+
+    def play(card: str) -> Action | None:
+        opts = fitting[card]
+        return play_totem_action(g, seat, card, i, spirit, opts) if opts else None
+
+    return KeptTable(play)
 
 
 @built_once
