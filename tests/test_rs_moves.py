@@ -56,3 +56,33 @@ def test_a_refused_action_names_the_clause_of_its_move():
     ids = [a.id for a in s.legal_actions()]
     assert [i for i in ids if i.startswith("attract")] == ["attract:spirit=gonga"] and "end-turn" in ids
     assert not any(i.startswith(("buy-totem", "play-totem", "retrieve")) for i in ids)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 11), (4, 12)])
+def test_kept_actions_equal_ones_built_afresh(monkeypatch, players, seed):
+    """Every kept action (and every kept table of Totem plays and market buys, :class:`tutor.core.moves.KeptTable`)
+    equals one built afresh over random games (``VERIFY_BUILT``: a builder reads only its arguments)."""
+    from tutor.core import moves as core_moves
+    monkeypatch.setattr(core_moves, "VERIFY_BUILT", True)
+    plays = 0
+    for s in _states(players, seed, steps=250):
+        plays += sum(a.kind == "play-totem" for a in s.legal_actions())
+    assert plays > 20
+
+
+def test_totem_plays_give_the_action_of_each_fitting_totem_and_none_else():
+    from tutor.games.restless_spirits.moves.play_totem import play_totem_action, totem_plays
+    from tutor.games.restless_spirits.requirements import fill_options, free_key
+    g = tutor.new_game("restless-spirits", players=2, seed=1).game
+    s = next(st for st in _states(2, 1, steps=400) if any(st.state.players[st.state.current].board))
+    st = s.state
+    seat = st.current
+    i, ps = next((i, ps) for i, ps in enumerate(st.players[seat].board) if ps is not None)
+    table = totem_plays(g, seat, i, ps.card, free_key(ps))
+    fitting = [t.id for t in g.cards.totems if fill_options(g, ps, t.id)]
+    assert fitting and len(fitting) < len(g.cards.totems)
+    for t in g.cards.totems:
+        opts = fill_options(g, ps, t.id)
+        expected = play_totem_action(g, seat, t.id, i, ps.card, opts) if opts else None
+        assert table[t.id] == expected
+    assert table == totem_plays.__wrapped__(g, seat, i, ps.card, free_key(ps))

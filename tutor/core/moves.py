@@ -125,6 +125,38 @@ class _VerifiedBuilt(Built):
         return self.__missing__(args)
 
 
+class KeptTable(dict):
+    """A mapping kept by a :func:`built_once` builder: ``table[key]`` is ``fill(key)``, worked out the first time it
+    is asked and kept (``__missing__``), so a move that offers one action per card looks its table up once (by the
+    values every entry shares) and each card once, with no Python call on a hit. ``fill`` must be a pure function of
+    the cards and of the values the builder was given, as a builder is.
+
+    Two tables are equal when they give equal values for every key either has worked out (so
+    :data:`VERIFY_BUILT` compares a kept table with one built afresh entry by entry)."""
+
+    __slots__ = ("fill",)
+
+    def __init__(self, fill: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.fill = fill
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.fill(key)
+        return value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KeptTable):
+            return NotImplemented
+        keys = set(self) | set(other)
+        return all(self[k] == other[k] for k in keys)
+
+    def __ne__(self, other: object) -> bool:  # (dict's own != would compare the entries worked out so far)
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 def built_once(build: Callable[..., Action]) -> Callable[..., Action]:
     """Decorate an action builder ``build(g, *args) -> Action`` so each action is built once per game set-up and then
     kept, keyed by ``args``: call the result as the builder (``b(g, *args)``), or, in a loop that offers many, take

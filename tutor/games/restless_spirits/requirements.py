@@ -47,8 +47,8 @@ class Fitting(dict):
         return opts
 
 
-#: :func:`free_slots` of a Spirit by which of its three slots are unmet
-_FREE = {(a, b, c): tuple(i for i, x in enumerate((a, b, c)) if x) for a in (False, True) for b in (False, True)
+#: :func:`free_slots` of a Spirit by which of its three slots are unmet: ``{(unmet 1, unmet 2, unmet 3): indices}``
+FREE_BY_UNMET = {(a, b, c): tuple(i for i, x in enumerate((a, b, c)) if x) for a in (False, True) for b in (False, True)
          for c in (False, True)}
 
 
@@ -57,10 +57,26 @@ def totems_fitting(g, ps: PlacedSpirit) -> Fitting:
     (``totems_fitting(g, ps)[totem]``, as :func:`fill_options`), kept in ``g.fill_cache`` (a dict shared by games
     with the same cards) by the Spirit card and which slots are unmet (:func:`free_slots`)."""
     sl = ps.slots
-    key = (ps.card, _FREE[sl[0] is None, sl[1] is None, sl[2] is None] if len(sl) == 3 else free_slots(ps))
+    key = (ps.card, FREE_BY_UNMET[sl[0] is None, sl[1] is None, sl[2] is None] if len(sl) == 3 else free_slots(ps))
     hit = g.fill_cache.get(key)
     if hit is None:
         hit = g.fill_cache[key] = Fitting(g, *key)
+    return hit
+
+
+def free_key(ps: PlacedSpirit) -> tuple[int, ...]:
+    """:func:`free_slots` of ``ps`` (looked up for the usual three slots, not built)."""
+    sl = ps.slots
+    return FREE_BY_UNMET[sl[0] is None, sl[1] is None, sl[2] is None] if len(sl) == 3 else free_slots(ps)
+
+
+def fitting_of(g, spirit: str, free: tuple[int, ...]) -> Fitting:
+    """The :class:`Fitting` of the Spirit card ``spirit`` whose unmet slots are ``free`` (as :func:`totems_fitting`
+    of a placed Spirit of that card with those slots unmet), kept in ``g.fill_cache``."""
+    key = (spirit, free)
+    hit = g.fill_cache.get(key)
+    if hit is None:
+        hit = g.fill_cache[key] = Fitting(g, spirit, free)
     return hit
 
 

@@ -38,13 +38,19 @@ TURN_MOVES = (attract, refresh_and_attract, buy_totem, retrieve, play_totem, pla
 #: With no AP left the three 1-AP Totem moves are refused in the order buy, play, retrieve (the order the blocked
 #: list has always had; the fingerprint of the engine's behaviour holds it).
 TURN_MOVES_NO_AP = (attract, refresh_and_attract, buy_totem, play_totem, retrieve, play_card, discard_three, activate)
+#: With no AP left and only the legal actions wanted (the automatic turn-pass check after a step, the legal list):
+#: the moves that may offer a Free Action, in the same order; the others (refresh and attract, buy, play a Totem,
+#: retrieve) cost 1 AP and only refuse.
+TURN_MOVES_FREE = (attract, play_card, discard_three, activate)
 
 
 def turn_check(g, s: RSState, blocked: bool = False) -> Check:
     """Run the main-turn moves of the current player on ``s`` (no decision pending), ending the turn apart, each
     reading the turn's facts from one :class:`.turn.Turn`."""
     t = Turn(g, s)
-    return run_moves(TURN_MOVES if t.ap >= AP_COST else TURN_MOVES_NO_AP, g, t, blocked)
+    if t.ap >= AP_COST:
+        return run_moves(TURN_MOVES, g, t, blocked)
+    return run_moves(TURN_MOVES_NO_AP if blocked else TURN_MOVES_FREE, g, t, blocked)
 
 
 def turn_actions(g, s: RSState) -> list[Action]:
@@ -78,5 +84,5 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
     return turn_check(g, s, blocked=True).blocked
 
 
-__all__ = ["TURN_MOVES", "TURN_MOVES_NO_AP", "turn_check", "turn_actions", "legal_turn_actions", "legal_actions",
+__all__ = ["TURN_MOVES", "TURN_MOVES_NO_AP", "TURN_MOVES_FREE", "turn_check", "turn_actions", "legal_turn_actions", "legal_actions",
            "blocked_actions"]

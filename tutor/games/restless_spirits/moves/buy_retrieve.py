@@ -9,7 +9,7 @@ the Shrine to retrieve. Resolution: :func:`..resolve.main_action` (``buy-totem``
 from __future__ import annotations
 
 from ....core.model import Action, make_action
-from ....core.moves import Check, built_once
+from ....core.moves import Check, KeptTable, built_once
 from ..zones import plural
 from .turn import AP_COST, NO_AP, Turn
 
@@ -24,12 +24,13 @@ def buy_totem(g, t: Turn, out: Check) -> None:
         out.no("buy-totem", seat, "Buy a Totem", "rs.hand-limit.swap",
                "your hand is at the limit of 7 and holds no Totem to swap out")
         return
-    buy = buy_totem_action.kept(g)
+    buys = row_buys.kept(g)
     ok = out.ok
     for r, row in enumerate(t.s.markets):
+        buy = buys[seat, r, ap, room]
         for card in row:
             if card is not None:
-                ok(buy[seat, card, r, ap, room])
+                ok(buy[card])
     refresh = refresh_market_action.kept(g)
     ok(refresh[seat, 0, ap, room])
     ok(refresh[seat, 1, ap, room])
@@ -46,6 +47,14 @@ def buy_totem_action(g, seat: int, card: str, r: int, ap: int, room: bool) -> Ac
                        f"You have {ap} AP{_swap(room)}.",
                        ("rs.buy",) if room else ("rs.buy", "rs.hand-limit", "rs.hand-limit.swap"), AP_COST,
                        totem=card)
+
+
+@built_once
+def row_buys(g, seat: int, r: int, ap: int, room: bool) -> KeptTable:
+    """``{totem id: the Action buying it from market row r}`` (:func:`buy_totem_action`; 0-based row, ``ap`` AP,
+    ``room``: the hand is below its limit), each worked out when first asked: a check of the buys is one lookup per
+    row and one per Totem in it."""
+    return KeptTable(lambda card: buy_totem_action(g, seat, card, r, ap, room))
 
 
 @built_once

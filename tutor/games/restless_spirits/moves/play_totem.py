@@ -9,9 +9,9 @@ requirement when the Totem fits more than one way).
 from __future__ import annotations
 
 from ....core.model import Action, make_action
-from ....core.moves import Check, built_once
+from ....core.moves import Check, KeptTable, built_once
 from ..ongoing import turn_lock
-from ..requirements import totems_fitting
+from ..requirements import FREE_BY_UNMET, fitting_of, free_key, totems_fitting
 from .turn import AP_COST, NO_AP, Turn
 
 
@@ -34,19 +34,35 @@ def play_totem(g, t: Turn, out: Check) -> None:
         return
     # each Spirit with the Totems that meet one of its unmet requirements now (offered Spirit by Spirit: the legal
     # list is sorted by id afterwards)
-    acts = play_totem_action.kept(g)
+    plays = totem_plays.kept(g)
     cards = sorted(set(t.totems))
     for i, ps in enumerate(board):
         if ps is not None:
-            fitting = totems_fitting(g, ps)
-            spirit = ps.card
-            out.ok_all([acts[seat, card, i, spirit, opts] for card in cards if (opts := fitting[card])])
+            sl = ps.slots  # (free_key(ps) inlined: one lookup, no call)
+            acts = plays[seat, i, ps.card,
+                         FREE_BY_UNMET[sl[0] is None, sl[1] is None, sl[2] is None] if len(sl) == 3 else free_key(ps)]
+            out.ok_all([a for card in cards if (a := acts[card]) is not None])
     if out.wants_blocked:
         fittings = [totems_fitting(g, ps) for ps in board if ps is not None]
         for card in cards:
             if not any(fitting[card] for fitting in fittings):
                 out.no("play-totem", seat, f"Play {g.totem_label(card)}", "rs.play-totem",
                        "none of your Spirits has an unmet requirement this Totem provides", totem=card)
+
+
+@built_once
+def totem_plays(g, seat: int, i: int, spirit: str, free: tuple[int, ...]) -> KeptTable:
+    """``{totem id: the Action playing it (:func:`play_totem_action`), or None when it meets no unmet requirement}``
+    for ``seat``'s Spirit card ``spirit`` on space ``i`` (0-based) whose unmet slots are ``free``
+    (:func:`..requirements.free_key`), each entry worked out when first asked: a check of the Totem plays is one
+    lookup per Spirit and one per Totem in hand."""
+    fitting = fitting_of(g, spirit, free)
+
+    def play(card: str) -> Action | None:
+        opts = fitting[card]
+        return play_totem_action(g, seat, card, i, spirit, opts) if opts else None
+
+    return KeptTable(play)
 
 
 @built_once
