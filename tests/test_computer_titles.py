@@ -52,8 +52,11 @@ def test_every_computer_title_is_a_plain_past_sentence_that_says_what_and_where(
         kinds.add(a.kind)
         assert title.startswith("The computer "), title
         first = title.split()[2]
-        assert first.rstrip(":") in PAST, (first, title)
+        assert first.rstrip(":,") in PAST, (first, title)
         assert "·" not in title, title  # the cost said in words ("for 1 AP"), not a suffix
+        # trial 21: a statement chosen is "chose that …", not quoted; what came with a step is not a second title
+        assert not re.search(r"chose \u201c[^\u201d]*\b(no longer|needs)\b", title), title
+        assert not re.search(r"^The computer [a-z]+ed [^:\u201c]*: [a-z]+ed\b", title), title
         own = re.sub(r"\u201c[^\u201d]*\u201d", "", title)  # (a card's text is quoted as written)
         for inside in re.findall(r"\(([^()]*)\)", own):  # no bracket tells the player what to do
             for part in inside.split(","):
@@ -86,7 +89,7 @@ def test_every_computer_title_is_a_plain_past_sentence_that_says_what_and_where(
     ("Copy Gonga: Gain 1 AP for each Sacred Spirit next to Gonga on your board.", 1,
      "The computer copied Gonga for 1 AP: \u201cGain 1 AP for each Sacred Spirit next to Gonga on your board.\u201d"),
     ("Meditate: discard Armor Up (Earth Trait, 1 Essence) and reroll dice you declare", None,
-     "The computer meditated: discarded Armor Up (Earth Trait, 1 Essence) and rerolled dice it declared"),
+     "The computer meditated, discarding Armor Up (Earth Trait, 1 Essence) and rerolling dice it declared"),
     ("Mark your Binx's Level 1 Attack die (showing Blank) for reroll", None,
      "The computer marked its Binx's Level 1 Attack die (showing Blank) for reroll"),
     # a card chosen by name: what it had done, in the past tense (trial 20: "chose Arcjaw's Attack: deal 3 damage")
@@ -95,7 +98,12 @@ def test_every_computer_title_is_a_plain_past_sentence_that_says_what_and_where(
     ("Manoeuvre: swap a Norse card on your Road with a Chinese card from your Hand", None,
      "The computer chose Manoeuvre: swapped a Norse card on its Road with a Chinese card from its Hand"),
     ("Splash 2: turn it to Magic", None, "The computer chose Splash 2: turned it to Magic"),
-    ("Neither score nor replace a medal", None, "The computer chose \u201cNeither score nor replace a medal\u201d"),
+    ("Neither score nor replace a medal", None, "The computer chose to neither score nor replace a medal"),
+    # trial 21: a statement chosen is said as "chose that …", and what came with a step as its "-ing" form
+    ("Sanabo (Fortune [provisional]) no longer needs Bell", None,
+     "The computer chose that Sanabo (Fortune [provisional]) no longer needs Bell"),
+    ("Shield your Romans clan: place this card face down on top", None,
+     "The computer shielded its Romans clan, placing the card face down on top"),
     # a bracket that is not a recipe stays
     ("Refresh the Lost Spirits (your board is full: you will attract none)", 1,
      "The computer refreshed the Lost Spirits (its board is full: it will attract none) for 1 AP"),

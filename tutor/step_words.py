@@ -111,6 +111,34 @@ def _past(verb: str) -> str:
     return verb + "ed"
 
 
+#: Verbs whose last consonant doubles before "-ing" ("swap" -> "swapping").
+_DOUBLED = {"put", "set", "swap", "skip", "stop"}
+#: The verbs of a whole choice that states what now holds (trial 21: "chose “Sanabo (Fortune) no longer needs
+#: Bell”" read oddly): said as "chose that …".
+_STATES = re.compile(r"\b(?:no longer |now |still )?(?:needs|is|are|has|have|gets|counts|stays)\b")
+
+
+def _ing(verb: str) -> str:
+    """The "-ing" form of the English verb ``verb`` (lower case): "place" -> "placing", "discard" -> "discarding",
+    "swap" -> "swapping", "see" -> "seeing"."""
+    if verb in _DOUBLED:
+        return verb + verb[-1] + "ing"
+    if verb.endswith("e") and not verb.endswith("ee"):
+        return verb[:-1] + "ing"
+    return verb + "ing"
+
+
+def _whole_choice(label: str) -> str:
+    """A whole choice (a label that neither starts with a verb nor names a card and its effect) as the words after
+    "chose": a statement of what now holds as "that …" (``"Barachu (Guardian) no longer needs Bowl"`` -> ``"that
+    Barachu (Guardian) no longer needs Bowl"``), "Neither …" as "to neither …", else quoted."""
+    if label.startswith("Neither "):
+        return "to n" + label[1:]
+    if _STATES.search(label):
+        return "that " + label
+    return f"\u201c{label}\u201d"
+
+
 def _it_pronouns(text: str) -> str:
     """``text`` with its second person as the third person singular of a thing ("your" -> "its", "you have" -> "it
     has"; a capital kept)."""
@@ -186,12 +214,12 @@ def past_sentence(label: str, actor: str, cost: int | None = None, unit: str = "
     What follows a label's first ": " outside brackets is a card's text, quoted as written when it is a sentence or
     speaks to the card's owner (``"Copy Barachu: Barachu needs one Totem Requirement fewer; you choose which one to
     ignore."``: session 18 saw "it choose which one"), or what the action has its player do, its verb in the past
-    tense (``"Shield your Sao clan: place this card face down on top"`` -> ``"The computer shielded its Sao clan:
-    placed this card face down on top"``), or else a name or a die (``"Use Fire: Burn 1"``), kept. A label that
+    tense as what came with the step (``"Shield your Sao clan: place this card face down on top"`` -> ``"The computer
+    shielded its Sao clan, placing the card face down on top"``), or else a name or a die (``"Use Fire: Burn 1"``), kept. A label that
     does not start with one of :data:`VERBS` (a card's name: Spirit Duels' ``"Arcjaw's Attack: deal 3 damage to
     Player 1's Tychomp"``) is what the actor chose, what it had done in the past tense: ``"The computer chose Arcjaw's
-    Attack: dealt 3 damage …"``; one without a colon is a whole choice, quoted (``"The computer chose “Neither score nor
-    replace a medal”"``). A closing bracket that is a recipe for the player choosing goes (:func:`_without_recipe`:
+    Attack: dealt 3 damage …"``; one without a colon is a whole choice (:func:`_whole_choice`: ``"The computer chose to neither score
+    nor replace a medal"``). A closing bracket that is a recipe for the player choosing goes (:func:`_without_recipe`:
     ``"Scout (play a card, …)"`` -> ``"The computer scouted"``), and the step's ``cost`` (in ``unit``) is said in
     words before any colon (:func:`cost_words`: ``"The computer activated Kafrat targeting Player 1 for 1 AP"``).
     Plain text in, plain text out (the caller escapes it); the engine's labels do not change."""
@@ -200,7 +228,7 @@ def past_sentence(label: str, actor: str, cost: int | None = None, unit: str = "
     if not m or m.group(1) not in VERBS or re.match(r" \d", label[m.end():]):
         colon = _top_colon(label)
         if colon < 0:
-            return f"{actor} chose \u201c{label}\u201d{paid}"
+            return f"{actor} chose {_whole_choice(label)}{paid}"
         name, tail = label[:colon], label[colon + 2:]
         v = re.match(r"([a-z]+)(?=$|[ ,(])", tail)
         if v and v.group(1).capitalize() in _TAIL_VERBS and not tail.rstrip().endswith("."):
@@ -222,9 +250,13 @@ def past_sentence(label: str, actor: str, cost: int | None = None, unit: str = "
     if v and v.group(1).capitalize() in VERBS:  # what the action had its player do: "declare Magic" -> "declared"
         # ("… and reroll dice you declare" -> "… and rerolled dice it declared")
         more = _it_pronouns(tail[v.end():])
-        more = re.sub(r"\b(and|it) ([a-z]+)\b", lambda x: f"{x.group(1)} " + (
-            _past(x.group(2)) if x.group(2).capitalize() in VERBS else x.group(2)), more)
-        return f"{said}: {_past(v.group(1))}{more}"
+        # (trial 21: "shielded its Romans clan: placed this card face down on top" read as two titles: one
+        # sentence, what came with the step as its "-ing" form: "…, placing the card face down on top")
+        more = re.sub(r"\band ([a-z]+)\b", lambda x: "and " + (
+            _ing(x.group(1)) if x.group(1).capitalize() in VERBS else x.group(1)), more)
+        more = re.sub(r"\bit ([a-z]+)\b", lambda x: "it " + (
+            _past(x.group(1)) if x.group(1).capitalize() in VERBS else x.group(1)), more)
+        return f"{said}, {_ing(v.group(1))}{more.replace('this card', 'the card')}"
     return f"{said}: {_it_pronouns(tail)}"
 
 
