@@ -15,7 +15,7 @@ from .core.session import Session
 from .faq_whatif.setup_edits import card_names
 from .lessons import Lesson, start_lesson
 from .scenario import Expect, check
-from .scenario_words import _PATH_WORDS, _SEAT_PATHS, describe_expect, describe_path, describe_value, slot_names
+from .scenario_words import _PATH_WORDS, plain_label, _SEAT_PATHS, describe_expect, describe_path, describe_value, slot_names
 from .step_words import bare, you_past
 
 #: At most this many parts of the goal are named in one sentence (the ones the last step changed come first): one
@@ -50,10 +50,27 @@ def _value(game_id: str, value: Any, names: dict[str, str], seats: bool) -> str:
     return describe_value(value, names, seats)
 
 
-def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, str]) -> str:
+def _waiting(session: Session) -> str:
+    """The choice waiting in ``session``, as its options' buttons say them: ``"“Offer Key”"``, ``"“Offer Key” or
+    one of 2 other choices"``."""
+    labels = [plain_label(a.label) for a in session.legal_actions()]
+    if not labels:
+        return "a choice"
+    more = len(labels) - 1
+    return f"\u201c{labels[0]}\u201d" + (f" or one of {more} other choice{'s' if more > 1 else ''}" if more else "")
+
+
+def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, str],
+                session: Session | None = None) -> str:
     seats = key.split(".")[0] in _SEAT_PATHS
     thing = _thing(key, names)
     say = lambda v: _value(game_id, v, names, seats)  # noqa: E731
+    if key == "pending":  # the engine's name of a waiting decision is no word of the learner's (trial 21)
+        if want is None:
+            waiting = _waiting(session) if session is not None else "a choice"
+            return f"the goal asks for no choice to be waiting (one is: {waiting})"
+        return "the goal asks for a choice to be waiting (none is)" if got is None else \
+            "the goal asks for another choice to be waiting"
     if key == "current":
         return f"the goal asks for {say(want)} to be playing (it is {say(got)})"
     if key == "winners" and isinstance(want, list) and want:  # a seat list: who wins
@@ -110,7 +127,7 @@ def goal_parts(lesson: Lesson, session: Session) -> list[str]:
     if wrong and session.history:
         before = _facts_before(lesson, session)
         wrong.sort(key=lambda k: before.get(k) == facts.get(k))  # changed by the last step first (a stable sort)
-    out = [_state_part(session.game_id, k, e.state[k], facts.get(k), names) for k in wrong]
+    out = [_state_part(session.game_id, k, e.state[k], facts.get(k), names, session) for k in wrong]
     fired = {ev.clause for st in session.history for ev in st.events}
     out += [f"the goal asks for the rule “{titles.get(c, c)}” to apply (it has not)" for c in e.fired
             if c not in fired]

@@ -1,0 +1,51 @@
+"""Trial 21: Restless Spirits lesson 2's hint said "…but the goal asks for the pending choice to be none (it is
+choose-offering)": an internal name. Every goal field any lesson of any game uses is said in words a person would say:
+at each lesson's first position and after each legal first step, the gap, the goal's parts and the Undo hint name no
+internal id."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import tutor
+from tutor.lesson_words import goal_gap, goal_parts, undo_hint
+from tutor.lessons import all_lessons, start_lesson
+
+#: An internal id: lower-case words joined by "-" (``choose-offering``), a dotted clause id (``rs.attract``), a
+#: state path (``p1.hand``), a ``key=value`` selector, or the engine's own name for a waiting decision.
+_INTERNAL = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z0-9]+)+(?![\w-])|\b(?:rs|sd|sp)\.[a-z]|\bp\d\.[a-z]|\w=\w"
+                       r"|pending choice|\bNone\b|\bTrue\b|\bFalse\b")
+
+
+def _words(lesson, s) -> list[str]:
+    """The gap, the Undo hint and the goal's parts, without what they quote (a rule's title, a button's label: the
+    engine's words for people, where "swapped-out" is English)."""
+    said = [w for w in [goal_gap(lesson, s), undo_hint(lesson, s), *goal_parts(lesson, s)] if w]
+    return [re.sub(r"\u201c[^\u201d]*\u201d", "“…”", w) for w in said]
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_no_goal_words_name_an_internal_id(game_id):
+    seen = 0
+    for lesson in all_lessons(game_id):
+        s = start_lesson(lesson)
+        for words in [re.sub(r"\u201c[^\u201d]*\u201d", "“…”", w) for w in goal_parts(lesson, s)]:
+            assert not _INTERNAL.search(words), (lesson.id, words)
+        for a in s.legal_actions():
+            s.apply(a.id)
+            for words in _words(lesson, s):
+                seen += 1
+                assert not _INTERNAL.search(words), (lesson.id, a.id, words)
+            s.undo()
+    assert seen > 50, seen
+
+
+def test_rs_lesson_2_a_waiting_offering_is_said_in_words():
+    """The tester's line: Restless Spirits lesson 2, "Attract Gonga" (a mistake)."""
+    lesson = next(x for x in all_lessons("restless-spirits") if x.id.startswith("rs-02"))
+    s = start_lesson(lesson)
+    s.apply(next(a.id for a in s.legal_actions() if a.label.startswith("Attract Gonga")))
+    gap = goal_gap(lesson, s)
+    assert gap is not None and "choose-offering" not in gap and "pending" not in gap, gap
+    assert "the goal asks for no choice to be waiting" in gap, gap
