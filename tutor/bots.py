@@ -231,7 +231,23 @@ class Bot:
             raise ValueError(f"voice must be 'you' or 'it', got {voice!r}")
         action = session.find_action(action)
         ranked = self.rank(session)
-        return next(s for s in ranked if s.action.id == action.id), ranked[0]
+        mine = next(s for s in ranked if s.action.id == action.id)
+        return (self._as_played(session, mine) if voice == "it" else mine), ranked[0]
+
+    def _as_played(self, session: Session, mine: Scored) -> Scored:
+        """``mine`` with the feature changes the move makes on the true position (not the computer's guess at the
+        hidden cards, :func:`determinise`): what the computer says of its own move must be true of the board (trial
+        21: after stealing two Timeweaver Totems with Grasping Shadows it said "it brings its hand a Totem that fits
+        an unmet requirement", which held only for the Totems it had guessed were in the other hand). Its value
+        (the move's rank) stays the guess's."""
+        game, seat = session.game, session.current_player
+        before = self._strategy.features(game, session.state, seat)
+        alone: list[dict[str, float]] = []
+        _, after = self._look(game, session.state, mine.action, seat, FOLLOW_DEPTH, alone)
+        changes = {k: after.get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(after)}
+        own = {k: alone[0].get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(alone[0])}
+        return Scored(mine.action, mine.value, {k: v for k, v in changes.items() if abs(v) > 1e-9},
+                      {k: v for k, v in own.items() if abs(v) > 1e-9})
 
     def reasons(self, session: Session, mine: Scored) -> list[str]:
         """Why ``mine`` is sensible, as the strategy's phrases (citing clauses): what the action does by itself

@@ -17,7 +17,7 @@ from .state import SPState
 from .zones import camp_clan, camp_count, overrun_limit
 
 #: Feature weights: Spirit is the score; a Camp's cards are worth about what their medal would score in a March.
-WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8}
+WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3}
 
 #: The Spirit a March would score for a Camp of N cards of one clan (Marching & Allegiances: 2 Bronze, 3 Silver,
 #: 4+ Gold).
@@ -80,12 +80,15 @@ def features(g, s: SPState, seat: int) -> dict[str, float]:
             camps += _MEDAL.get(n, 4)
     risk = 0
     road = 0
+    # (a Shielded stack is one opponents cannot touch, sp.shield.protect: trial 21's hints said "Shield your Sao
+    # clan", then "Break the Sao Shield", both because "this one risks the least", as no count told them apart)
+    shields = sum(st.shield is not None for st in p.road)
     for st in p.road:
         road += len(st.cards)
         if len(st.cards) >= overrun_limit(g, s, seat, st.clan) - 1:
             risk += 1
     return {"spirit": float(p.spirit), "camps": camps, "hand": float(len(p.hand)), "road": float(road),
-            "risk": float(risk)}
+            "risk": float(risk), "shields": float(shields)}
 
 
 def reasons(g, s: SPState, mine) -> list[str]:
@@ -101,13 +104,41 @@ def reasons(g, s: SPState, mine) -> list[str]:
         reasons.append(f"it grows a Camp toward a better medal at {{your}} next March [sp.march] {cite}")
     if ch.get("risk", 0) < 0:
         reasons.append(f"it takes a clan on {{your}} Road away from its Overrun Limit [sp.overrun.limit] {cite}")
+    if ch.get("shields", 0) > 0:
+        reasons.append(f"it shields a clan stack on {{your}} Road, which opponents then cannot touch "
+                       f"[sp.shield.protect] {cite}")
     if ch.get("hand", 0) > 0 and not reasons:
         reasons.append(f"cards in hand can be played, or spent on a Wonder, later {cite}")
+    if a.kind == "break-shield" and not reasons:  # why Break rather than let the card join its stack face up
+        near = _join_nears_overrun(g, s)
+        if near:
+            reasons.append(f"stacking the card face up instead would leave {{your}} {near} clan one card short of an "
+                           f"Overrun or Overrun it [sp.overrun.limit] {cite}")
+    if not reasons:  # (said of this move alone: whether another is stronger, the caller says)
+        reasons.append(f"it neither scores, builds a Camp, shields a stack nor brings a clan nearer its Overrun "
+                       f"Limit {cite}" if not ch.get("risk", 0) > 0 and not ch.get("shields", 0) < 0 else
+                       f"it neither scores, builds a Camp nor shields a stack {cite}")
     if ch.get("risk", 0) > 0:
         reasons.append("but it leaves a clan one card short of an Overrun [sp.overrun.limit]")
-    if not reasons:
-        reasons.append(f"no move now scores or builds a Camp; this one risks the least {cite}")
+    if ch.get("shields", 0) < 0:
+        # (a Shield goes when it is Broken, or when the last card under it leaves or a Regroup clears the Road)
+        reasons.append("but it gives up a Shield [sp.shield.break]" if a.kind == "break-shield" else
+                       "but one of {your} Shields goes to the discard pile with it [sp.shield.abandon]")
     return reasons
+
+
+def _join_nears_overrun(g, s: SPState) -> str | None:
+    """The clan's name when the card revealed now (the waiting decision's) would, stacked face up, bring its clan's
+    stack to one card short of its Overrun Limit or past it; else None."""
+    d = s.pending[-1] if s.pending else None
+    card = getattr(d, "card", None)
+    if d is None or card is None:
+        return None
+    clan = clan_of(card)
+    st = next((x for x in s.players[d.actor].road if x.clan == clan), None)
+    if st is None or len(st.cards) + 1 < overrun_limit(g, s, d.actor, clan) - 1:
+        return None
+    return g.cards.clan[clan].name if clan in g.cards.clan else clan
 
 
 def card_text(g, s: SPState, action) -> tuple[str, str] | None:
