@@ -19,13 +19,15 @@ from pathlib import Path
 from .core.errors import display_path, visible
 
 __all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path", "visible", "shown", "NAME_MAX",
-           "NAME_TYPED_MAX", "field_max"]
+           "NAME_CHARS", "field_max"]
 
-#: Most characters of a saved file's name (its stem: letters, digits, ``-`` and ``_``).
+#: Most characters of a file name as typed (with or without its ``.yaml`` ending): the one number the name check
+#: (:func:`plain_stem`) and a page's file-name box (which stops there) share. Trial 21: a box that took 85 characters
+#: for an 80-character check refused what it had let the person type.
 NAME_MAX = 80
-#: Most characters a file-name box takes: a stem of :data:`NAME_MAX` and the ``.yaml`` ending :func:`plain_stem`
-#: allows (a page's name box stops there: trial 20, the FAQ's took 1,000 characters for this 80-character rule).
-NAME_TYPED_MAX = NAME_MAX + len(".yaml")
+#: The characters a file name may have, as a person would say them (what a refusal says; trial 21: "letters" was
+#: said, and "Müller café ß" was refused).
+NAME_CHARS = "a to z, A to Z, 0 to 9, - and _"
 
 _NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{NAME_MAX - 1}}}")
 
@@ -42,17 +44,24 @@ def field_max(model, name: str) -> int:
 
 def plain_stem(name: str, where: str) -> str:
     """``name`` without a ``.yaml`` ending, each run of spaces inside it made one ``-`` (``"my room"`` is saved as
-    ``my-room``; trial 16: a name with a space was refused), when it is then 1-80 letters, digits, ``-`` or ``_``
-    (starting with a letter or digit; :data:`NAME_MAX`).
+    ``my-room``; trial 16: a name with a space was refused), when the name as typed (stripped, ``.yaml`` counted)
+    has at most :data:`NAME_MAX` characters and the stem only :data:`NAME_CHARS` (ASCII), starting with a letter or
+    digit.
 
     Raises:
-        ValueError: anything else (a path, ``..``, a dot file), naming what is allowed and ``where`` it is saved.
+        ValueError: anything else (a path, ``..``, a dot file, an accented letter, a longer name), saying exactly
+            which characters a name may have and ``where`` it is saved, in one or two short lines.
     """
-    stem = re.sub(r"[ \t]+", "-", str(name).strip())
+    typed = str(name).strip()
+    stem = re.sub(r"[ \t]+", "-", typed)
     stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
-    if not _NAME.fullmatch(stem):
-        raise ValueError(f"file name {str(name).strip()[:NAME_MAX]!r}: use 1-{NAME_MAX} letters, digits, '-' or '_' (no folders, "
-                         f"spaces become '-'); it is saved in {where}")
+    if len(typed) > NAME_MAX or not _NAME.fullmatch(stem):
+        said = typed if len(typed) <= 24 else typed[:23] + "…"
+        what = (f"“{said}” cannot be a file name" if typed and len(typed) <= NAME_MAX
+                else f"“{said}” is {len(typed)} characters, longer than a file name may be" if typed
+                else "the file name is empty")
+        raise ValueError(f"{what}: use 1 to {NAME_MAX} of {NAME_CHARS}, starting with a letter or digit (a space "
+                         f"becomes -); it goes in {where}")
     return stem
 
 
