@@ -48,21 +48,29 @@ def plain_stem(name: str, where: str) -> str:
     has at most :data:`NAME_MAX` characters and the stem only :data:`NAME_CHARS` (ASCII), starting with a letter or
     digit.
 
+    ``where`` (the folder it is saved in, e.g. "the questions folder") is not repeated in a refusal: the page shows
+    it beside the box, and the refusal stays one or two short lines under it (trial 21).
+
     Raises:
-        ValueError: anything else (a path, ``..``, a dot file, an accented letter, a longer name), saying exactly
-            which characters a name may have and ``where`` it is saved, in one or two short lines.
+        ValueError: anything else (a path, ``..``, a dot file, an accented letter, a longer name), naming the
+            characters that cannot be in a name and saying exactly which it may have (:data:`NAME_CHARS`).
     """
     typed = str(name).strip()
     stem = re.sub(r"[ \t]+", "-", typed)
     stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
-    if len(typed) > NAME_MAX or not _NAME.fullmatch(stem):
-        said = typed if len(typed) <= 24 else typed[:23] + "…"
-        what = (f"“{said}” cannot be a file name" if typed and len(typed) <= NAME_MAX
-                else f"“{said}” is {len(typed)} characters, longer than a file name may be" if typed
-                else "the file name is empty")
-        raise ValueError(f"{what}: use 1 to {NAME_MAX} of {NAME_CHARS}, starting with a letter or digit (a space "
-                         f"becomes -); it goes in {where}")
-    return stem
+    if len(typed) <= NAME_MAX and _NAME.fullmatch(stem):
+        return stem
+    bad = list(dict.fromkeys(c for c in stem if not re.fullmatch(r"[A-Za-z0-9_-]", c)))
+    said = [f"“{c if c.isprintable() else repr(c)[1:-1]}”" for c in bad[:6]]
+    if not typed:
+        raise ValueError(f"give a file name: 1 to {NAME_MAX} of {NAME_CHARS}")
+    if len(typed) > NAME_MAX:
+        raise ValueError(f"the name is {len(typed)} characters long; a file name has at most {NAME_MAX}, of "
+                         f"{NAME_CHARS}")
+    if said:
+        which = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+        raise ValueError(f"{which} cannot be in a file name: use {NAME_CHARS} (a space becomes -)")
+    raise ValueError(f"a file name starts with a letter or a digit, then has {NAME_CHARS}")
 
 
 def shown(path: str | Path) -> str:
