@@ -144,10 +144,14 @@ def test_hand_limit_example_plain_buy_no_swap():
     changed = {ch.line: ch for ch in c.changes}
     hand = changed["Player 1 · hand: Spirit Cloak, Timeweaver Thread, Lantern, Bell, Feather, Mirror, Key"]
     assert hand.original == "holds" and hand.what_if == "fails"
-    assert hand.sentence.startswith("In the rulebook's case this is true; after your change it is not (seen after "
-                                    "step 1, where your game stops): Player 1 · hand")
-    assert "After your change: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key." in hand.sentence
-    assert changed["Totem discard size: 1"].sentence.endswith("After your change: 0.")
+    # trial 21: said as a person would, in the game's own words (not "this is true ...: Player 1 · hand: ...")
+    assert hand.sentence == ("In the rulebook's case Player 1's hand holds Spirit Cloak, Timeweaver Thread, Lantern, "
+                             "Bell, Feather, Mirror and Key; after your change it holds Timeweaver Thread, Lantern, "
+                             "Bell, Feather, Mirror, Drum and Key (seen after step 1, where your game stops).")
+    assert hand.label == "Player 1's hand"
+    assert changed["Totem discard size: 1"].sentence == (
+        "In the rulebook's case the number of cards in the Totem discard pile is 1; after your change it is 0 (seen "
+        "after step 1, where your game stops).")
     # the checks describe the board that is shown (the what-if's), not the original hand
     parts = faq.part_checks(new, c.what_if.session)
     hand_part = next(p for p in parts if p.line.startswith("Player 1 · hand"))
@@ -164,12 +168,14 @@ def test_comparison_in_spirited_and_spirit_duels():
     sc = sc_of(SP)
     c = faq.compare(sc, faq.edit_setup(sc, faq.SetCounter("side.greeks", True)))
     assert "sp.battle.medal.score" in c.only_original and c.what_if.stop.step == 4
-    assert any(ch.sentence.endswith("After your change: Battle: a medal to score or replace, or neither.")
-               for ch in c.changes)  # the pending decision in words, never its kind
+    assert any(ch.sentence.endswith("after your change it is Battle: a medal to score or replace, or neither (seen "
+                                    "after step 3, where your game stops).")
+               and ch.sentence.startswith("In the rulebook's case the choice waiting is ")
+               for ch in c.changes), [ch.sentence for ch in c.changes]  # the pending decision in words, never its kind
     sd = sc_of(SD)
     c = faq.compare(sd, faq.edit_setup(sd, faq.FixDie("roll.1", "magic")))
     assert c.what_if.stop is None and [ch.what_if for ch in c.changes] == ["fails"]
-    assert "After your change: Level 1 Attack die showing Magic" in c.changes[0].sentence
+    assert "after your change it holds Level 1 Attack die showing Magic" in c.changes[0].sentence
 
 
 def test_the_overrun_check_is_made_whether_or_not_it_finds_an_overrun():
@@ -229,7 +235,7 @@ def test_saved_what_if_loads_back_and_runs(tmp_path, monkeypatch):
 @pytest.mark.parametrize("name", ["../evil", "a /b", "", "x/y", ".hidden", "a" * 81])
 def test_saved_question_needs_a_plain_name(tmp_path, name):
     sc = sc_of(SD)
-    with pytest.raises(ValueError, match="letters, digits"):
+    with pytest.raises(ValueError, match="a to z, A to Z, 0 to 9, - and _"):
         faq.save_question(sc, name, folder=tmp_path)
     assert list(tmp_path.iterdir()) == []
 
@@ -343,15 +349,16 @@ def test_the_comparison_speaks_a_players_words():
     sc = sc_of(RS)
     c = faq.compare(sc, faq.edit_setup(sc, faq.RemoveCard(faq.Zone("hand", 1), "t01")))
     said = " ".join(c.sentences())
-    for jargon in ("held", "holds", "the original", "your version", "cannot happen", "Possible instead", "fired",
+    for jargon in ("held", "this holds", "the original", "your version", "cannot happen", "Possible instead", "fired",
                    "checked", "calls for"):
         assert jargon not in said, (jargon, said)
     assert "Step 2 (Give up Drum (single)) cannot be played after your change: nothing leads to it now" in said
     assert "You could play instead: " in said
     assert "After your change the rule “Where a swapped-out Totem goes” [rs.ruling.swap-discard] no longer comes " \
            "into play (it did in the rulebook's case)." in said
-    assert "In the rulebook's case this is true; after your change it is not (seen after step 1, where your game " \
-           "stops)" in said
+    assert "In the rulebook's case Player 1's hand holds Spirit Cloak, " in said
+    assert "; after your change it holds Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum and Key (seen after " \
+           "step 1, where your game stops)." in said
 
 
 def test_a_stopped_step_says_its_own_reason():

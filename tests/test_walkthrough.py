@@ -86,7 +86,7 @@ def test_the_page_saves_only_inside_the_walkthroughs_folder(tmp_path, monkeypatc
     assert save_in_folder(w, "room_13.yaml") == (tmp_path / "wt" / "room_13.yaml").resolve()
     assert save_in_folder(w, "  my  room 14 ") == (tmp_path / "wt" / "my-room-14.yaml").resolve()  # spaces: '-'
     for bad in ("../x", "/tmp/x", "sub/dir", "a b/c", "..", "", ".hidden", "x" * 81, "a\nb"):
-        with pytest.raises(ValueError, match="letters, digits"):
+        with pytest.raises(ValueError, match="a to z, A to Z, 0 to 9, - and _"):
             save_in_folder(w, bad)
     assert sorted(p.name for p in (tmp_path / "wt").iterdir()) == ["my-room-14.yaml", "room-12.yaml", "room_13.yaml"]
 

@@ -19,13 +19,15 @@ from pathlib import Path
 from .core.errors import display_path, visible
 
 __all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path", "visible", "shown", "NAME_MAX",
-           "NAME_TYPED_MAX", "field_max"]
+           "NAME_CHARS", "field_max"]
 
-#: Most characters of a saved file's name (its stem: letters, digits, ``-`` and ``_``).
+#: Most characters of a file name as typed (with or without its ``.yaml`` ending): the one number the name check
+#: (:func:`plain_stem`) and a page's file-name box (which stops there) share. Trial 21: a box that took 85 characters
+#: for an 80-character check refused what it had let the person type.
 NAME_MAX = 80
-#: Most characters a file-name box takes: a stem of :data:`NAME_MAX` and the ``.yaml`` ending :func:`plain_stem`
-#: allows (a page's name box stops there: trial 20, the FAQ's took 1,000 characters for this 80-character rule).
-NAME_TYPED_MAX = NAME_MAX + len(".yaml")
+#: The characters a file name may have, as a person would say them (what a refusal says; trial 21: "letters" was
+#: said, and "Müller café ß" was refused).
+NAME_CHARS = "a to z, A to Z, 0 to 9, - and _"
 
 _NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{NAME_MAX - 1}}}")
 
@@ -42,18 +44,33 @@ def field_max(model, name: str) -> int:
 
 def plain_stem(name: str, where: str) -> str:
     """``name`` without a ``.yaml`` ending, each run of spaces inside it made one ``-`` (``"my room"`` is saved as
-    ``my-room``; trial 16: a name with a space was refused), when it is then 1-80 letters, digits, ``-`` or ``_``
-    (starting with a letter or digit; :data:`NAME_MAX`).
+    ``my-room``; trial 16: a name with a space was refused), when the name as typed (stripped, ``.yaml`` counted)
+    has at most :data:`NAME_MAX` characters and the stem only :data:`NAME_CHARS` (ASCII), starting with a letter or
+    digit.
+
+    ``where`` (the folder it is saved in, e.g. "the questions folder") is not repeated in a refusal: the page shows
+    it beside the box, and the refusal stays one or two short lines under it (trial 21).
 
     Raises:
-        ValueError: anything else (a path, ``..``, a dot file), naming what is allowed and ``where`` it is saved.
+        ValueError: anything else (a path, ``..``, a dot file, an accented letter, a longer name), naming the
+            characters that cannot be in a name and saying exactly which it may have (:data:`NAME_CHARS`).
     """
-    stem = re.sub(r"[ \t]+", "-", str(name).strip())
+    typed = str(name).strip()
+    stem = re.sub(r"[ \t]+", "-", typed)
     stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
-    if not _NAME.fullmatch(stem):
-        raise ValueError(f"file name {str(name).strip()[:NAME_MAX]!r}: use 1-{NAME_MAX} letters, digits, '-' or '_' (no folders, "
-                         f"spaces become '-'); it is saved in {where}")
-    return stem
+    if len(typed) <= NAME_MAX and _NAME.fullmatch(stem):
+        return stem
+    bad = list(dict.fromkeys(c for c in stem if not re.fullmatch(r"[A-Za-z0-9_-]", c)))
+    said = [f"“{c if c.isprintable() else repr(c)[1:-1]}”" for c in bad[:6]]
+    if not typed:
+        raise ValueError(f"give a file name: 1 to {NAME_MAX} of {NAME_CHARS}")
+    if len(typed) > NAME_MAX:
+        raise ValueError(f"the name is {len(typed)} characters long; a file name has at most {NAME_MAX}, of "
+                         f"{NAME_CHARS}")
+    if said:
+        which = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+        raise ValueError(f"{which} cannot be in a file name: use {NAME_CHARS} (a space becomes -)")
+    raise ValueError(f"a file name starts with a letter or a digit, then has {NAME_CHARS}")
 
 
 def shown(path: str | Path) -> str:

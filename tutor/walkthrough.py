@@ -16,13 +16,14 @@ from .core.errors import ContentError, IllegalAction, display_path
 from .core.session import Session
 from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
 from .core.model import Source
-from .safefile import newest_first_cut, own_files, plain_stem, write_in_folder
+from .safefile import NAME_MAX, newest_first_cut, own_files, plain_stem, write_in_folder
 
 
 #: Most characters of a walkthrough's intro, or of one step's narration or notes (what a teacher reads out).
 TEXT_LIMIT = 5_000
-#: Most characters of a walkthrough's id (letters, digits, ``-`` and ``_``).
-ID_MAX = 80
+#: Most characters of a walkthrough's id (a to z, A to Z, 0 to 9, ``-`` and ``_``): a file name's own limit
+#: (:data:`tutor.safefile.NAME_MAX`), as the id names its file.
+ID_MAX = NAME_MAX
 
 
 class _Strict(BaseModel):
@@ -205,8 +206,13 @@ def save_in_folder(w: Walkthrough, name: str, *, overwrite: bool = False, folder
 
 
 def default_path(walkthrough_id: str, folder: str | Path = DEFAULT_FOLDER) -> Path:
-    """``folder/<id>.yaml`` (``~`` kept unexpanded, for display), the id reduced to letters, digits, ``-`` and ``_``."""
-    slug = "".join(c if c.isalnum() or c in "-_" else "-" for c in walkthrough_id.strip().lower()).strip("-")
+    """``folder/<id>.yaml`` (``~`` kept unexpanded, for display), the id reduced to a to z, 0 to 9, ``-`` and ``_``
+    (an accented letter loses its accent, ``"Müller café"`` is ``muller-cafe``; any other character is ``-``)."""
+    import unicodedata
+    plain = unicodedata.normalize("NFKD", walkthrough_id.strip().lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    slug = "".join(c if (c.isascii() and c.isalnum()) or c in "-_" else "-" for c in plain).strip("-")
+    slug = slug[:ID_MAX].strip("-")  # (a ligature's letters may make it longer)
     return Path(folder) / f"{slug or 'walkthrough'}.yaml"
 
 

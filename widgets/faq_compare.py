@@ -94,7 +94,7 @@ def rows(c: faq.Comparison) -> list[str]:
         # sits in the what-if's cell, as the rulebook's value is read at the check's own step (trial 15: the row's
         # label said "after step 1" over a rulebook value of the end of the script)
         if ch.original_value or ch.what_if_value:
-            label = ch.line.split(": ")[0] if ": " in ch.line else ch.line
+            label = ch.label or (ch.line.split(": ")[0] if ": " in ch.line else ch.line)
             va = _cut(ch.original_value, ch.what_if_value) if ch.original_value else _state(ch.original)
             vb = _cut(ch.what_if_value, ch.original_value) if ch.what_if_value else _state(ch.what_if)
             out.append(_row(esc(label), va, vb + when))

@@ -13,7 +13,7 @@ import ipywidgets as w
 
 from tutor import ContentError, faq
 from tutor.faq_whatif import NOTE_LIMIT, QUESTION_LIMIT
-from tutor.safefile import NAME_TYPED_MAX, display_path
+from tutor.safefile import NAME_CHARS, NAME_MAX, display_path
 from tutor.scenario import start
 
 from .faq_compare import CSS as COMPARE_CSS, compare_html
@@ -49,6 +49,12 @@ CSS = """
   box-shadow: 0 -6px 8px -6px rgba(80, 60, 0, .25); }
 .rt-faq-save-said { flex: 1 1 0; min-width: 0; margin-left: 8px; line-height: 1.3; }
 .rt-faq-save-said .tutor-faq-error, .rt-faq-save-said .rt-faq-saved { padding: 2px 8px; margin: 0; }
+/* a refusal is a calm note under the name and the button, as wide as the bar (trial 21: a tall red column beside
+   the button) */
+.rt-faq-save-bar:has(.tutor-faq-error) { flex-wrap: wrap !important; }
+.rt-faq-save-said:has(.tutor-faq-error) { flex: 1 0 100%; margin: 3px 0 0 0; }
+.rt-faq-save-said .tutor-faq-error { color: #6b2a00; background: #fff6e8; border: 0; border-left: 3px solid #d9822b;
+  border-radius: 4px; font-size: 12.5px; line-height: 1.35; }
 /* each control's list gives room to its button on a narrow panel (trial 17: at 1024x768 "Fix" was cut at the panel's
    edge, and "the card" ran past it): a group shrinks its lists down to a floor, its button keeps its whole label */
 .rt-faq-edit .widget-hbox > .widget-hbox { flex: 0 1 auto; min-width: 0; max-width: 100%; }
@@ -117,8 +123,9 @@ class WhatIfPanel:
         self.save_question_text = w.Text(placeholder="Your question (optional)", layout=w.Layout(width="340px"))
         self.save_note = w.Textarea(placeholder="Your note: what this what-if shows", layout=w.Layout(width="100%",
                                                                                                      height="48px"))
-        # each box stops at the saved file's own limit (trial 20: the name box took 1,000 for an 80-character rule)
-        cap(self.save_name, NAME_TYPED_MAX)
+        # each box stops at the saved file's own limit (trial 20: the name box took 1,000 for an 80-character rule;
+        # trial 21: 85 for it) -- the name check's own number
+        cap(self.save_name, NAME_MAX)
         cap(self.save_question_text, QUESTION_LIMIT)
         cap(self.save_note, NOTE_LIMIT)
         self.save_overwrite = w.Checkbox(value=False, description="replace a file of that name", indent=False,
@@ -265,7 +272,7 @@ class WhatIfPanel:
             if not self.edits:
                 raise ValueError("change the set-up first: a question of your own is a what-if")
             if not name:
-                raise ValueError("give a file name: letters, digits, '-' or '_'")
+                raise ValueError(f"give a file name: 1 to {NAME_MAX} of {NAME_CHARS}")
             mine = faq.what_if_scenario(self.entry.scenario, self.scenario, name.removesuffix(".yaml"),
                                         self.save_question_text.value, self.save_note.value,
                                         changes=self.asked())

@@ -111,11 +111,12 @@ class PracticeView:
 
     Attributes: ``coach`` (:class:`tutor.practice.coach.Coach`), ``model`` (the :class:`SessionModel` of the board:
     a copy of the question's session), ``board``, ``options`` (the option Buttons), ``feedback``, ``show``,
-    ``next``, ``clause_card``, ``widget``.
+    ``next``, ``clause_card``, ``widget``. ``on_answer()`` runs after an answer, ``on_ask()`` after a new question
+    is shown.
     """
 
-    def __init__(self, coach: Coach, errors: ErrorPanel, on_answer=None) -> None:
-        self.coach, self.errors, self.on_answer = coach, errors, on_answer
+    def __init__(self, coach: Coach, errors: ErrorPanel, on_answer=None, on_ask=None) -> None:
+        self.coach, self.errors, self.on_answer, self.on_ask = coach, errors, on_answer, on_ask
         g = errors.guard
         q = coach.resume() or coach.question or coach.next_question()
         # (no seat is the learner's: the badge names the player, not "YOUR TURN", widgets.boards.presented)
@@ -161,6 +162,8 @@ class PracticeView:
             return False
         self.model.replace(presented(copy_session(q.session)))
         self.render()
+        if self.on_ask is not None:  # (the page reads the learner's progress again: another tab may have answered)
+            self.on_ask()
         return True
 
     def render(self) -> None:
@@ -287,7 +290,7 @@ class PracticeApp:
         self._coaches: dict[str, Coach] = {}
         self._told: set[str] = set()  # notices already shown (each said once)
         self.coach = self._coach(game_id)
-        self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
+        self.view = PracticeView(self.coach, self.errors, on_answer=self._answered, on_ask=self._answered)
         if problem:
             self._told.add(KEPT_PLACE_LOST.format(
                 why=problem, then=f"{game_title(game_id)} opens with a new question"))
@@ -296,8 +299,7 @@ class PracticeApp:
         self._map_box = w.VBox([self._map_busy()])  # a busy sign until the map is made (when its tab is opened)
         self.tabs = w.Tab(children=[self.view.widget, self._map_box])
         self.tabs.titles = ("Practice", "Mastery map")
-        self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.mastery.render()),
-                          names="selected_index")
+        self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self._show_map()), names="selected_index")
         self.game.observe(self.errors.guard(lambda ch: self.switch(ch["new"])), names="value")
         title = html_widget('<div class="rt-pq-title"><span class="rt-pq-name">Practise the rules</span>'
                             '<a class="rt-pq-home" href="index.ipynb">← All pages</a></div>')
@@ -369,7 +371,7 @@ class PracticeApp:
         """Practise ``game_id`` (its board, questions and mastery map)."""
         self.coach = self._coach(game_id)
         old_view, old_map = self.view, self._mastery
-        self.view = PracticeView(self.coach, self.errors, on_answer=self._answered)
+        self.view = PracticeView(self.coach, self.errors, on_answer=self._answered, on_ask=self._answered)
         self._lost_question()
         self._mastery = None  # built when its tab is opened
         self._map_box.children = (self._map_busy(),)
@@ -395,7 +397,16 @@ class PracticeApp:
             self.coach.place_lost = None
             self._told.add(KEPT_PLACE_LOST.format(why=why, then="a new question is asked"))
 
+    def _show_map(self) -> None:
+        """Draw the Mastery map as the progress database holds it now (another tab or window of the page may have
+        answered since it was last drawn: trial 21), with the score above."""
+        self._answered()
+        self.mastery.render()
+
     def _answered(self) -> None:
+        """After an answer or a new question: the score (and the map, when next drawn) read again from the progress
+        database, so every tab or window of the page says the same (trial 21: a tab said "1 answered" after another
+        had reached 2, even after Next question)."""
         if self._mastery is not None:
             self._mastery.stale = True
         self._render_top()

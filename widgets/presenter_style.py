@@ -432,7 +432,9 @@ body[data-voila] .rt-present .rt-pmain > .rt-pboard { align-self: stretch !impor
 .rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 6px 12px;
   margin: 4px; }
 .rt-saved { color: #1b5e20; font-weight: 700; }
-.rt-notsaved { color: #9b1c1c; font-weight: 700; }
+/* a refusal is a calm note as wide as the row, in one or two lines (trial 21: bold red lines of 28 px) */
+.rt-notsaved { color: #6b2a00; background: #fff6e8; border-left: 3px solid #d9822b; border-radius: 4px;
+  padding: 3px 8px; margin: 2px 0; font-size: 13px; line-height: 1.4; }
 """
 
 

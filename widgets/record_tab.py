@@ -10,7 +10,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError
-from tutor.safefile import NAME_TYPED_MAX, field_max, shown
+from tutor.safefile import NAME_MAX, field_max, shown
 from tutor.registry import game_class, game_classes
 from tutor.scenario import Setup
 from tutor.walkthrough import (ID_MAX, Walkthrough, WalkStep, begin, default_path, dump, load_walkthrough, play_to,
@@ -28,7 +28,7 @@ TITLE_LIMIT = field_max(Walkthrough, "title")
 #: stops typing there, :func:`widgets.text_caps.cap`; trial 20: the Intro box took 20,000 for a 5,000 limit).
 LIMITS = {"wid": ID_MAX, "title": TITLE_LIMIT, "intro": field_max(Walkthrough, "intro"),
           "intro_notes": field_max(Walkthrough, "intro_notes"), "narration": field_max(WalkStep, "narration"),
-          "notes": field_max(WalkStep, "notes"), "path": NAME_TYPED_MAX}
+          "notes": field_max(WalkStep, "notes"), "path": NAME_MAX}
 #: The recorder's boxes by the name on the page (what a refusal says).
 BOX_NAMES = {"wid": "Id", "title": "Title", "intro": "Intro", "intro_notes": "Intro notes", "narration": "Narration",
              "notes": "Notes", "path": "File name"}
@@ -83,12 +83,15 @@ class Recorder:
                                     layout=w.Layout(width="auto", height="64px"))
         self.notes = w.Textarea(description="Notes", style=_WIDE, placeholder="Only for you (hidden while projecting)",
                                 layout=w.Layout(width="auto", height="52px"))
-        self._auto_path = default_path(self.wid.value).name
+        #: the value each heading box was last given by the recorder (a box still holding it was not typed in)
+        self._put = {name: getattr(self, name).value for name in ("wid", "title", "intro", "intro_notes")}
+        # the file name without its ".yaml" (added on save): the Id's own name fits the box's NAME_MAX (trial 21)
+        self._auto_path = default_path(self.wid.value).stem
         self.path = w.Text(value=self._auto_path, description="File name", style=_WIDE,
-                           placeholder="e.g. first-turn.yaml",
+                           placeholder="e.g. first-turn",
                            layout=w.Layout(width="340px"))
         # (the folder's own name only: a learner never sees the server's folders; attack 20)
-        self.folder = w.HTML(f'<span class="rt-muted">in the saved walkthroughs ({esc(shown(walkthrough_folder()))})'
+        self.folder = w.HTML(f'<span class="rt-muted">.yaml, in the saved walkthroughs ({esc(shown(walkthrough_folder()))})'
                              '</span>')
         self.overwrite = w.Checkbox(value=False, description="overwrite an existing file", indent=False,
                                     layout=w.Layout(width="auto"))
@@ -153,7 +156,7 @@ class Recorder:
 
     def _id_changed(self, new: str) -> None:
         if self.path.value == self._auto_path:
-            self._auto_path = default_path(new).name
+            self._auto_path = default_path(new).stem
             self.path.value = self._auto_path
 
     def start(self, choice: str) -> None:
@@ -175,8 +178,12 @@ class Recorder:
             texts = ({(i, st.action.id): [ws.narration, ws.notes]
                       for i, (st, ws) in enumerate(zip(session.history, wt.steps))} if mode == "edit" else {})
         self.setup, self.texts = wt.setup, texts
-        self.wid.value = wt.id if choice.startswith(("edit:", "free")) else f"my-{wt.id}"
-        self.title.value, self.intro.value, self.intro_notes.value = wt.title, wt.intro, wt.intro_notes
+        given = {"wid": wt.id if choice.startswith(("edit:", "free")) else f"my-{wt.id}", "title": wt.title,
+                 "intro": wt.intro, "intro_notes": wt.intro_notes}
+        for name, value in given.items():  # what the teacher typed is kept (trial 21: Start recording wiped it)
+            box = getattr(self, name)
+            if box.value == self._put[name]:
+                box.value = self._put[name] = value
         self.status.value = ""
         self.app.model.replace(session)
 
@@ -224,7 +231,7 @@ class Recorder:
         """The walkthrough recorded so far (the session's steps with their narration and notes)."""
         hist = self.session.history
         texts = [self.texts.get((i, st.action.id), ["", ""]) for i, st in enumerate(hist)]
-        wid = default_path(self.wid.value).stem  # letters, digits, - and _ only
+        wid = default_path(self.wid.value).stem  # a to z, 0 to 9, - and _ only
         return record(self.session, id=wid, title=self.title.value.strip() or wid, setup=self.setup,
                       narration=[t[0] for t in texts], notes=[t[1] for t in texts], intro=self.intro.value.strip(),
                       intro_notes=self.intro_notes.value.strip())

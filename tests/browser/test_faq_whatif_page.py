@@ -91,8 +91,8 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     rows = page.locator(".tutor-faq-compare tr.rt-cmp-row")
     assert [" ".join(rows.nth(i).inner_text().split()) for i in range(rows.count())] == [
         "Steps played all 2 steps 1 of 2 steps · stops at step 2",
-        "Player 1 · hand Spirit Cloak + 6 the same Drum + 6 the same (after step 1)",
-        "Totem discard size 1 0 (after step 1)",
+        "Player 1's hand Spirit Cloak + 6 the same Drum + 6 the same (after step 1)",
+        "The number of cards in the Totem discard pile 1 0 (after step 1)",
         "Rule “Where a swapped-out Totem goes” comes into play does not"]
     assert "board" not in page.locator(".tutor-faq-compare").inner_text().lower()
     for i in range(rows.count()):  # short lines: no row of the table is more than three lines high
@@ -161,7 +161,7 @@ def test_what_if_spirit_duels_fixed_die(tutor_server, tutor_page):
     page.locator(".tutor-faq-die").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("die roll 1 from now shows Magic", timeout=CLICK_MS)
     text = play_and_compare(page)
-    assert "After your change: Level 1 Attack die showing Magic, Level 1 Magic die showing Blank" in text
+    assert "after your change it holds Level 1 Attack die showing Magic and Level 1 Magic die showing Blank" in text
     shots(tutor_page, "duels-compare")
     tutor_page.assert_clean()
 

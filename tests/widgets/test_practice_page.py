@@ -554,3 +554,31 @@ def test_two_tabs_answering_the_same_question_count_it_once(store):
     view.options[_index(q2, True)].click()
     assert "2 answered, 2 right" in second.score.value and ANSWERED_ELSEWHERE not in view.feedback.value
     assert not first.errors.output.outputs and not second.errors.output.outputs
+
+
+def test_two_tabs_show_the_same_progress_after_next_question_and_after_an_answer(store):
+    """Trial 21: with the page in two tabs, tab 1's "Your progress" stayed at "1 answered" after tab 2 reached 2, even
+    after Next question in tab 1. The score is read from the progress database on Next question and after an
+    answer, and the Mastery map when its tab is opened, so both tabs agree."""
+    first = PracticeApp("spirited", store=store)
+    second = PracticeApp(store=ProgressStore(store.url, learner="ann"))  # the second tab, over the same database
+    q = first.view.question
+    first.view.options[_index(q, True)].click()
+    assert "1 answered, 1 right" in first.score.value
+    second.view.next.click()  # tab 2: on to a question of its own, reads the answer tab 1 gave
+    assert "1 answered, 1 right" in second.score.value
+    q2 = second.view.question
+    second.view.options[_index(q2, False)].click()
+    assert "2 answered, 1 right" in second.score.value
+    assert "1 answered, 1 right" in first.score.value  # (a page is not told; it reads when it shows)
+    first.view.next.click()
+    assert "2 answered, 1 right" in first.score.value
+    q3 = first.view.question
+    first.view.options[_index(q3, True)].click()
+    assert "3 answered, 2 right" in first.score.value
+    second.view.next.click()
+    assert "3 answered, 2 right" in second.score.value
+    second.tabs.selected_index = 1  # the map as the database holds it: tab 1's answer on q3 shows
+    assert second.mastery.buttons[q3.clause]._status == "right"
+    assert second.mastery.buttons[q2.clause]._status in ("missed", "right")  # (q3 may be on q2's rule)
+    assert not first.errors.output.outputs and not second.errors.output.outputs

@@ -227,7 +227,7 @@ def test_record_save_load_and_present(walk_file, folder):
     rec.begin_button.click()
     assert not rec.session.history and rec.narration.disabled
     assert rec.intro.value == "Welcome, room."
-    assert rec.wid.value == "my-six" and rec.path.value == "my-six.yaml"
+    assert rec.wid.value == "my-six" and rec.path.value == "my-six"
     play_and_narrate(rec, 4)
     assert not rec.narration.disabled and rec.narration.value == "Recorded 4"
     rec.app.controls.undo.click()
@@ -242,7 +242,7 @@ def test_record_save_load_and_present(walk_file, folder):
     rec.wid.value = "my-four"
     rec.title.value = "Four recorded steps"
     target = folder / "my-four.yaml"
-    assert rec.path.value == "my-four.yaml" and f"in the saved walkthroughs ({folder.name})" in rec.folder.value
+    assert rec.path.value == "my-four" and f"in the saved walkthroughs ({folder.name})" in rec.folder.value
     assert str(folder.parent) not in rec.folder.value  # the server's folders are never shown (attack 20)
     rec.save.click()
     assert not app.errors.output.outputs, errors_text(app)
@@ -294,9 +294,9 @@ def test_free_game_recording_and_default_narration(folder):
     rec.players.value, rec.seed.value = 3, "5"
     rec.start("free")
     assert rec.session.game.players == 3 and rec.session.game.seed == 5
-    assert rec.path.value == "my-walkthrough.yaml"
+    assert rec.path.value == "my-walkthrough"
     rec.wid.value = "Room 12: guides!"
-    assert rec.path.value == "room-12--guides.yaml"
+    assert rec.path.value == "room-12--guides"
     rec.app.actions.action_buttons[0].click()
     label = rec.session.history[0].action.label
     assert label in rec.narration.placeholder
@@ -356,14 +356,14 @@ def test_the_page_cannot_write_outside_the_walkthroughs_folder(folder):
     for where in (str(shipped), "../content/x.yaml", "sub/dir/x.yaml", "bad:id"):
         rec.path.value = where
         assert rec.save_file() is None
-        assert "letters, digits" in rec.status.value and "Not saved" in rec.status.value
+        assert "a to z, A to Z, 0 to 9, - and _" in rec.status.value and "Not saved" in rec.status.value
     assert shipped.read_text(encoding="utf-8") == before and not folder.exists()
     assert not app.errors.output.outputs
 
 
 @pytest.mark.parametrize("name,message", [
-    ("notes.txt", "letters, digits"),
-    ("   ", "letters, digits"),
+    ("notes.txt", "a to z, A to Z, 0 to 9, - and _"),
+    ("   ", "a to z, A to Z, 0 to 9, - and _"),
     ("x.yaml", "is a file, not a folder"),  # the walkthroughs folder is a file here
 ])
 def test_bad_name_or_folder_shows_next_to_the_button(walk_file, folder, monkeypatch, name, message):
@@ -750,3 +750,32 @@ def test_a_projected_walkthrough_names_whose_turn_it_is_and_a_recording_says_you
     rec = app.open_recorder()
     rec.start("free")
     assert "YOUR TURN" in rec.app.board.html.value
+
+
+@pytest.mark.parametrize("start", ["free", "start", "edit"])
+def test_what_the_teacher_typed_is_kept_through_start_recording(walk_file, folder, start):
+    """Trial 21: Id, Title, Intro and notes typed before Start recording were put back to "my-walkthrough" / "My
+    walkthrough" / empty, and the saved file had them empty. A box the teacher typed in keeps its text through
+    Start recording (of any kind) and into the saved file; a box left alone follows the start chosen."""
+    app = PresenterApp(paths=[walk_file])
+    rec = app.open_recorder()
+    rec.wid.value, rec.title.value = "room-7", "Room 7: the first round"
+    rec.intro.value, rec.intro_notes.value = "Today we play a round.", "Ask who has played before."
+    rec.start("free" if start == "free" else f"{start}:{walk_file}")
+    assert (rec.wid.value, rec.title.value, rec.intro.value, rec.intro_notes.value) == (
+        "room-7", "Room 7: the first round", "Today we play a round.", "Ask who has played before.")
+    assert rec.path.value == "room-7"
+    if start != "edit":
+        rec.app.actions.action_buttons[0].click()
+    path = rec.save_file()
+    assert path == (folder / "room-7.yaml").resolve(), rec.status.value
+    back = load_walkthrough(path)
+    assert (back.id, back.title, back.intro, back.intro_notes) == (
+        "room-7", "Room 7: the first round", "Today we play a round.", "Ask who has played before.")
+    # a later start keeps what was typed again; a box left as the recorder filled it follows the new start
+    rec2 = PresenterApp(paths=[walk_file]).open_recorder()
+    rec2.title.value = "Typed title"
+    rec2.start(f"start:{walk_file}")
+    assert (rec2.wid.value, rec2.title.value, rec2.intro.value) == ("my-six", "Typed title", "Welcome, room.")
+    rec2.start("free")
+    assert (rec2.wid.value, rec2.title.value, rec2.intro.value) == ("my-walkthrough", "Typed title", "")

@@ -78,7 +78,7 @@ def test_every_text_box_of_the_recorder_stops_at_the_saved_walkthroughs_limit():
              rec.intro: max_length(Walkthrough, "intro"), rec.intro_notes: max_length(Walkthrough, "intro_notes"),
              rec.narration: max_length(WalkStep, "narration"), rec.notes: max_length(WalkStep, "notes"),
              rec.path: longest(_name_ok, named)}
-    assert sorted(saved.values()) == [80, 85, 500, 5000, 5000, 5000, 5000]
+    assert sorted(saved.values()) == [80, 80, 500, 5000, 5000, 5000, 5000]
     for box, limit in saved.items():
         assert_capped(box, limit)
     # the boxes that fill no saved field: the seed (its own check says why it puts a value back), the YAML shown
@@ -114,7 +114,7 @@ def test_every_text_box_of_the_faq_page_stops_at_the_saved_questions_limit(tmp_p
     ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
     saved = {ex.save_name: longest(_name_ok, named),
              ex.save_question_text: max_length(Meta, "question"), ex.save_note: max_length(Meta, "answer")}
-    assert list(saved.values()) == [85, 2000, 5000]
+    assert list(saved.values()) == [80, 2000, 5000]
     for box, limit in saved.items():
         assert_capped(box, limit)
     others = [b for b in boxes(ex.widget) if b not in saved]
@@ -143,3 +143,34 @@ def test_the_practice_page_has_no_text_box():
         app = PracticeApp("spirited", store=store)
         assert boxes(app.widget) == []
         store.close()
+
+
+def test_a_file_name_check_has_one_limit_whatever_is_typed():
+    """Trial 21: the name boxes took 85 characters and the check refused anything over 80 typed without ".yaml";
+    the refusal said "letters" and "Müller café ß" was refused. Now the name as typed has one limit, 80, with or
+    without its ending, and the refusal says exactly which characters a name may have."""
+    assert longest(_name_ok) == longest(_name_ok, named) == 80
+    assert plain_stem("a" * 80, "here") == "a" * 80 and plain_stem("a" * 75 + ".yaml", "here") == "a" * 75
+    chars = "a to z, A to Z, 0 to 9, - and _"
+    for bad, said in (("a" * 81, f"the name is 81 characters long; a file name has at most 80, of {chars}"),
+                      ("Müller café ß", f"“ü”, “é” and “ß” cannot be in a file name: use {chars} (a space becomes -)"),
+                      ("../x", f"“.” and “/” cannot be in a file name: use {chars} (a space becomes -)"),
+                      ("-x", f"a file name starts with a letter or a digit, then has {chars}"),
+                      ("", f"give a file name: 1 to 80 of {chars}")):
+        with pytest.raises(ValueError) as ei:
+            plain_stem(bad, "the questions folder")
+        assert str(ei.value) == said
+
+
+def test_the_recorder_names_a_file_the_box_can_hold(folder):
+    """The recorder's file name follows the Id without ".yaml" (added on save), so an Id of 80 characters gives a
+    name the 80-character box holds and the check takes; an accented Id loses its accents."""
+    rec = PresenterApp().open_recorder()
+    rec.wid.value = "b" * 80
+    assert rec.path.value == "b" * 80 and _name_ok(rec.path.value)
+    rec.wid.value = "Müller café ß"
+    assert rec.path.value == "muller-cafe"
+    rec.start("free")
+    rec.app.actions.action_buttons[0].click()
+    path = rec.save_file()
+    assert path is not None and path.name == "muller-cafe.yaml" and rec.walkthrough().id == "muller-cafe"

@@ -302,7 +302,7 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     assert "Rulebook's case" in cmp and "Your what-if" in cmp
     rows = cmp_rows(cmp)
     assert rows[0] == ("Steps played", "all 2 steps", "1 of 2 steps · stops at step 2")
-    hand = {r[0]: r for r in rows}["Player 1 · hand"]
+    hand = {r[0]: r for r in rows}["Player 1's hand"]
     # a hand of seven: only the cards that differ, and how many are the same (not two walls of seven names); where
     # the what-if's value was read is said in its own cell (its run stopped after step 1; the rulebook's went on)
     assert hand[1:] == ("Spirit Cloak + 6 the same", "Drum + 6 the same (after step 1)")
@@ -386,9 +386,9 @@ def test_spirit_duels_what_if_dice_and_comparison(ex):
     ex.die.value, ex.die_face.value = "roll.1", "magic"
     ex.apply_die.click()
     ex.play.click()
-    assert ("Player 1's Tychomp · active pool", "Level 1 Attack die showing Attack, Level 1 Magic die showing Blank",
+    assert ("Player 1's Tychomp's active pool", "Level 1 Attack die showing Attack, Level 1 Magic die showing Blank",
             "Level 1 Attack die showing Magic, Level 1 Magic die showing Blank") in cmp_rows(ex.compare_html.value)
-    assert "After your change: Level 1 Attack die showing Magic" in ex.compare_html.value
+    assert "after your change it holds Level 1 Attack die showing Magic" in ex.compare_html.value
 
 
 def test_refused_counter_says_why_in_the_page(ex):
@@ -470,9 +470,8 @@ def test_spirited_shield_what_if_shows_the_point_and_checks_the_board_shown(ex):
     # (the blocked action named as the learn page's "Not possible now" says it, never by its kind: trial 17)
     assert ("“Rally the Greeks Shield” is shown as not possible, because of the rule “A Shield itself is never "
             "Rallied or Recruited”", "✓ true", "✕ not true") in cmp_rows(cmp)
-    assert ("In the rulebook&#x27;s case this is true; after your change it is not: “Rally the Greeks Shield” is "
-            "shown as not possible, "
-            "because of the rule “A Shield itself is never Rallied or Recruited”") in cmp
+    assert ("In the rulebook&#x27;s case “Rally the Greeks Shield” is shown as not possible, because of the rule “A "
+            "Shield itself is never Rallied or Recruited”; after your change that is not so.") in cmp
     assert "(sp." not in cmp and "[sp." not in cmp
     ex.show.click()
     checks = ex.checks.value

@@ -12,6 +12,7 @@ from ..core.session import Session
 from ..scenario import ActionRef, Expect, Scenario, check, find, start
 from ..scenario_words import (_SEAT_PATHS, action_labels, describe_expect, describe_path, describe_ref, describe_value,
                               plain_label, slot_names)
+from .fact_words import differs_sentence, fact_label
 from .setup_edits import card_names, prepared_for_edits, setup_decision
 
 
@@ -57,7 +58,8 @@ class Part:
         index: the expectation's position in ``scenario.expect``. after: its script step. line: what it checks, in
         words. state: ``"holds"``, ``"fails"`` or ``"not reached"``. actual: for a state fact, its value on the
         run's board where it was checked, in words (else ``""``). at: the step it was checked after: ``after``, or
-        where the run stopped when it stopped before ``after`` (then checked on the board the run reached).
+        where the run stopped when it stopped before ``after`` (then checked on the board the run reached). key: the
+        state fact's path (``"p1.hand"``) for a state fact, else ``""``.
     """
 
     index: int
@@ -66,13 +68,15 @@ class Part:
     state: str
     actual: str = ""
     at: int | None = None
+    key: str = ""
 
 
 @dataclass(frozen=True)
 class RunSummary:
     """One run of a scenario's script: ``session`` (its board at the end), ``done`` of ``total`` steps taken, the
     clauses its events cite (``fired``, in first-seen order), ``stop`` (the step it could not take, else ``None``)
-    and ``parts`` (every expectation part checked at its step)."""
+    and ``parts`` (every expectation part checked at its step); ``names``: the words its check lines use for cards,
+    values and Spirit slots (read at the run's start)."""
 
     session: Session
     done: int
@@ -80,6 +84,7 @@ class RunSummary:
     fired: tuple[str, ...]
     stop: Stop | None
     parts: tuple[Part, ...]
+    names: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,8 @@ class Change:
         line: what it checks, in words. original / what_if: its result in each run (``"holds"``, ``"fails"``,
         ``"not reached"``). sentence: the difference in one sentence. original_value / what_if_value: for a state
         fact, its value in each run, in words (else ``""``). seen: where the what-if's value was read when the run
-        stopped before the check's step (``" (seen after step 1, where your game stops)"``, else ``""``).
+        stopped before the check's step (``" (seen after step 1, where your game stops)"``, else ``""``). label: for
+        a state fact, its name as the comparison table's row says it (``"Player 1's Road"``), else ``""``.
     """
 
     line: str
@@ -100,6 +106,7 @@ class Change:
     original_value: str = ""
     what_if_value: str = ""
     seen: str = ""
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -218,7 +225,8 @@ def run_far(sc: Scenario, where: str = "what if", cited: dict[int, tuple[str, ..
                 ok = not check(session, steps, p)
             except ContentError:
                 ok = False
-            parts.append(Part(i, n, line(p, session), "holds" if ok else "fails", actual(p, session), n))
+            parts.append(Part(i, n, line(p, session), "holds" if ok else "fails", actual(p, session), n,
+                              next(iter(p.state), "")))
 
     checks(0)
     stop = None
@@ -238,9 +246,10 @@ def run_far(sc: Scenario, where: str = "what if", cited: dict[int, tuple[str, ..
                     ok = not check(session, steps, p)
                 except ContentError:
                     ok = False
-                parts.append(Part(i, n, line(p), "holds" if ok else "fails", actual(p, session), done))
+                parts.append(Part(i, n, line(p), "holds" if ok else "fails", actual(p, session), done,
+                                  next(iter(p.state), "")))
     fired = tuple(dict.fromkeys(ev.clause for st in steps for ev in st.events))
-    return RunSummary(session, done, len(sc.script), fired, stop, tuple(parts))
+    return RunSummary(session, done, len(sc.script), fired, stop, tuple(parts), names)
 
 
 def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Comparison:
@@ -265,6 +274,7 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
     only_b = tuple(c for c in b.fired if c not in a.fired)
     said = only_a + only_b
     changes = []
+    game_id, names = b.session.game_id, b.names
     for pa, pb in zip(a.parts, b.parts):
         said_rule = any(f"“{titles.get(c, c)}”" in pa.line for c in said)
         if pa.line.startswith("The rule “") and said_rule:
@@ -279,8 +289,17 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
             # "after your change", never "on your board": the fact may be a hand, a pile or a choice, and in
             # Restless Spirits a player's board is only their spaces (a card in hand is not on it)
             shown = f" After your change: {pb.actual}." if pb.actual and pb.actual != pa.actual else ""
-            changes.append(Change(pa.line, pa.state, pb.state, f"{how}: {_check_words(pa.line)}.{shown}",
-                                  pa.actual, pb.actual, seen))
+            sentence = f"{how}: {_check_words(pa.line)}.{shown}"
+            label = ""
+            if pa.key and pa.actual and pb.actual and pa.actual != pb.actual:  # a fact of the board, said plainly
+                sentence = differs_sentence(pa.key, game_id, names, pa.actual, pb.actual, seen)
+                label = fact_label(pa.key, game_id, names)
+            elif (pa.state, pb.state) == ("holds", "fails"):  # (trial 21: "this is true; ... it is not: <line>")
+                sentence = f"In the rulebook's case {_check_words(pa.line)}; after your change that is not so{seen}."
+            elif (pa.state, pb.state) == ("fails", "holds"):
+                sentence = (f"In the rulebook's case it is not so that {_check_words(pa.line)}; after your change "
+                            f"it is{seen}.")
+            changes.append(Change(pa.line, pa.state, pb.state, sentence, pa.actual, pb.actual, seen, label))
     return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b), _opening(original, what_if, where))
 
 
@@ -323,7 +342,7 @@ def _how(a: str, b: str, where: str) -> str:
 def _check_words(line: str) -> str:
     """A check's line (:func:`tutor.scenario_words.describe_expect`) as a clause of a sentence: ``"The rule “X”
     applies"`` reads ``the rule “X” applies``."""
-    for head in ("The rule “", "The tutor's ruling “"):
+    for head in ("The rule “", "The tutor's ruling “", "No choice is waiting", "In the last step"):
         if line.startswith(head):
             return line[:1].lower() + line[1:]
     return line

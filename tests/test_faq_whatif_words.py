@@ -1,0 +1,44 @@
+"""The what-if comparison in sentences a person would say, with the games' own terms (trial 21: "In the rulebook's
+case this is true; after your change it is not: Player 1 · hand: Aztecs, Greeks. After your change: Aztecs." and a
+table row "Player 1 · road")."""
+from __future__ import annotations
+
+from tutor import faq
+from tutor.faq_whatif.fact_words import differs_sentence, fact_label, fact_subject
+from tutor.scenario import load_scenario
+from tutor.core.content import content_root
+
+
+def test_the_shield_what_if_reads_as_sentences_in_spirited_words():
+    sc = load_scenario(content_root() / "spirited" / "scenarios" / "faq-shield-no-retro.yaml")
+    c = faq.compare(sc, faq.edit_setup(sc, faq.MoveCard("greeks", faq.Zone("road", 1), faq.Zone("camp1", 1))))
+    said = {ch.label: ch for ch in c.changes if ch.label}
+    assert said["Player 1's Hand"].sentence == ("In the rulebook's case Player 1's Hand holds Aztecs and Greeks; after "
+                                                "your change it holds Aztecs.")
+    assert said["Player 1's Road"].sentence == ("In the rulebook's case Player 1's Road holds Chinese 1 and Norse 1; "
+                                                "after your change it holds Greeks 2 and Japanese 1.")
+    text = " ".join(c.sentences())
+    assert " · " not in text and "this is true" not in text and "After your change:" not in text
+
+
+def test_each_game_keeps_its_own_capitals():
+    assert fact_subject("p2.hand", "spirited") == ("Player 2's Hand", "holds")
+    assert fact_subject("p2.hand", "restless-spirits") == ("Player 2's hand", "holds")  # that rulebook writes "hand"
+    assert fact_subject("p1.camps", "spirited") == ("Player 1's Camps", "hold")
+    assert fact_label("p1.overrun_limit.aztecs", "spirited") == "Player 1's Overrun limit for Aztecs"
+    assert fact_label("current", "spirit-duels") == "The current player"
+    assert fact_label("p1.s1.exhausted", "spirit-duels", {"p1.s1": "Player 1's Tychomp"}) == "Player 1's Tychomp exhausted"
+
+
+def test_empty_places_and_yes_or_no_read_plainly():
+    names = {"p1.s1": "Player 1's Tychomp"}
+    assert differs_sentence("p1.s1.exhausted", "spirit-duels", names, "yes", "no") == (
+        "In the rulebook's case Player 1's Tychomp is exhausted; after your change it is not exhausted.")
+    assert differs_sentence("p1.hand", "restless-spirits", {}, "Drum", "none", " (seen after step 1, where your "
+                            "game stops)") == ("In the rulebook's case Player 1's hand holds Drum; after your change it "
+                                               "holds nothing (seen after step 1, where your game stops).")
+    assert differs_sentence("p1.released", "restless-spirits", {}, "Gonga", "none") == (
+        "In the rulebook's case Player 1's released Spirits are Gonga; after your change Player 1 has no released "
+        "Spirits.")
+    assert differs_sentence("p1.hand_size", "spirited", {}, "2", "1") == (
+        "In the rulebook's case the number of cards in Player 1's Hand is 2; after your change it is 1.")

@@ -1,0 +1,137 @@
+"""How the FAQ explorer's what-if comparison names a fact of the board and says how it differs between the rulebook's
+case and the learner's what-if, as a person would say it (trial 21: "In the rulebook's case this is true; after your
+change it is not: Player 1 · hand: Aztecs, Greeks. After your change: Aztecs." now reads "In the rulebook's case
+Player 1's Hand holds Aztecs and Greeks; after your change it holds Aztecs.").
+
+The words are the what-if's own (the zones' names of :mod:`tutor.faq_whatif.edits`, with each game's capitals:
+Spirited's rulebook writes Hand, Road, Camps; Restless Spirits' and Spirit Duels' write hand): the scenario's check
+lines (:func:`tutor.scenario_words.describe_expect`) are not changed.
+"""
+from __future__ import annotations
+
+import re
+
+from ..scenario_words import describe_path
+
+#: A player's fact (``pN.<name>``) by its name: (the game's word for it, ``{P}`` standing for "Player N's" where it
+#: is not first, how its value is said). ``"holds"``: a
+#: place holding cards ("Player 1's Hand holds Aztecs and Greeks"); ``"is"`` / ``"are"``: a value or a set of things.
+#: A game's own capitals where its rulebook has them (:data:`_GAME_TERMS`).
+_PLAYER_TERMS: dict[str, tuple[str, str]] = {
+    "hand": ("hand", "holds"), "board": ("board", "holds"), "released": ("released Spirits", "are"),
+    "discard": ("discard pile", "holds"), "items": ("Items in play", "are"), "cards": ("cards", "are"),
+    "road": ("Road", "holds"), "camps": ("Camps", "hold"), "shields": ("Shields", "are"),
+    "allegiances": ("Allegiances", "are"), "wonders": ("built Wonders", "are"), "spirit": ("Spirit", "is"),
+    "ap": ("AP", "is"), "hand_size": ("the number of cards in {P} hand", "is"),
+    "deck_size": ("the number of cards in {P} deck", "is"), "card_count": ("the number of {P} cards", "is"),
+    "released_count": ("the number of {P} released Spirits", "is"),
+    "achievements": ("achievements", "are"), "activation_tokens": ("activation tokens", "are"),
+    "tokens": ("tokens", "are"), "essence": ("Essence", "is"), "lines": ("Spirit Lines", "are"),
+    "classes": ("classes", "are"), "item_charges": ("Item charges", "are"),
+}
+#: Each game's own capitals (its rulebook's words), over :data:`_PLAYER_TERMS`.
+_GAME_TERMS: dict[str, dict[str, str]] = {
+    "spirited": {"hand": "Hand", "hand_size": "the number of cards in {P} Hand"},
+}
+#: The table's facts: (words, how the value is said).
+_TABLE_TERMS: dict[str, tuple[str, str]] = {
+    "current": ("the current player", "is"), "winners": ("the winners", "are"),
+    "advantage": ("the Advantage Token holder", "is"), "endgame_by": ("the player who triggered the game's end", "is"),
+    "gained_by": ("the player who gained the Advantage Token", "is"), "pending": ("the choice waiting", "is"),
+    "phase": ("the phase", "is"), "round": ("the round", "is"), "hourglass": ("the Hourglass", "is"),
+    "lost_spirits": ("the Lost Spirits row", "holds"), "markets": ("the Totem markets", "hold"),
+    "shrine": ("the Shrine", "holds"), "spirit_discard": ("the Spirit discard pile", "holds"),
+    "battle": ("the Battle", "is"), "medal_supply": ("the Medal supply", "is"),
+    "totem_discard_size": ("the number of cards in the Totem discard pile", "is"),
+    "spirit_deck_size": ("the number of cards in the Spirit deck", "is"),
+    "shrine_size": ("the number of Totems in the Shrine", "is"), "shrine_top": ("the top of the Shrine", "is"),
+    "discard_size": ("the number of cards in the discard pile", "is"),
+    "chance_left": ("the number of outcomes of chance fixed in advance left", "is"),
+    "forced_rolls_left": ("the number of fixed die rolls left", "is"),
+    "lines_revealed": ("the Spirit Lines revealed", "are"), "classes_left": ("the classes left", "are"),
+    "out_of_game": ("the cards out of the game", "are"), "bonuses": ("the bonuses", "are"),
+}
+#: A Spirit's facts (``pN.sK.<name>``) said otherwise than "is" (a list of dice or Traits).
+_SPIRIT_VERBS = {"pool": "holds", "traits": "are"}
+#: Facts whose value is yes or no, said as a person would: (the part of the sentence before, the word after).
+#: ``"Player 1's Tychomp is exhausted"``, ``"it is not exhausted"``.
+_YES_NO = {"exhausted": "exhausted", "defeated": "defeated"}
+#: Facts of one clan (``allegiance.greeks``, ``p1.overrun_limit.aztecs``): their words, ``{seat}`` and ``{clan}``
+#: filled in.
+_CLAN_TERMS = {"allegiance": ("the {clan} Allegiance", "is"), "medal_value": ("the {clan} Medal value", "is"),
+               "overrun_limit": ("Player {seat}'s Overrun limit for {clan}", "is")}
+#: First words a fact's name keeps capitalised after "the" (the games' own terms).
+_CAPITALISED = {"Totem", "Spirit", "Advantage", "Medal", "Hourglass", "Wonder", "Shrine", "AP"}
+_PRONOUN = {"holds": "it", "hold": "they", "is": "it", "are": "they"}
+
+
+def fact_subject(key: str, game_id: str, names: dict[str, str] | None = None) -> tuple[str, str]:
+    """``(subject, verb)`` for the fact at state path ``key`` in game ``game_id``: ``("Player 1's Hand", "holds")``,
+    ``("the current player", "is")``, ``("Player 2's Pawnite's damage", "is")`` (``names``: the Spirits' slot names,
+    :func:`tutor.scenario_words.slot_names`). A fact without words of its own reads as
+    :func:`tutor.scenario_words.describe_path` says it, "Player 1 · X" made "Player 1's X"."""
+    parts = key.split(".")
+    if len(parts) == 2 and re.fullmatch(r"p\d+", parts[0]) and parts[1] in _PLAYER_TERMS:
+        word, verb = _PLAYER_TERMS[parts[1]]
+        word = _GAME_TERMS.get(game_id, {}).get(parts[1], word)
+        return (word if "{P}" in word else "{P} " + word).replace("{P}", f"Player {parts[0][1:]}'s"), verb
+    if key in _TABLE_TERMS:
+        return _TABLE_TERMS[key]
+    seat = parts[0][1:] if re.fullmatch(r"p\d+", parts[0]) else ""
+    clan = parts[-2:] if not seat else parts[1:]
+    if len(clan) == 2 and clan[0] in _CLAN_TERMS:
+        word, verb = _CLAN_TERMS[clan[0]]
+        return word.format(seat=seat, clan=(names or {}).get(clan[1], clan[1].replace("_", " ").title())), verb
+    said = describe_path(key, names)
+    if " · " in said:
+        owner, what = said.split(" · ", 1)
+        said = f"{owner.replace(', ', chr(39) + 's ')}'s {what}"  # "Player 1, Spirit 2" -> "Player 1's Spirit 2"
+        if len(parts) == 3 and parts[2] in _SPIRIT_VERBS:
+            return said, _SPIRIT_VERBS[parts[2]]
+    elif said.split(" ")[0] not in _CAPITALISED:
+        said = "the " + said[:1].lower() + said[1:]
+    else:
+        said = "the " + said
+    return said, "are" if said.endswith(("requirements", "tokens", "dice", "Spirits")) else "is"
+
+
+def _and(value: str) -> str:
+    """``"A, B, C"`` as ``"A, B and C"``."""
+    head, sep, last = value.rpartition(", ")
+    return f"{head} and {last}" if sep else value
+
+
+def _clause(subject: str, verb: str, value: str, first: bool) -> str:
+    """One side of the sentence: ``"Player 1's Hand holds Aztecs and Greeks"`` (``first``) or ``"it holds Aztecs"``;
+    an empty place ``"holds nothing"``, an empty set ``"Player 1 has no released Spirits"``."""
+    who = subject if first else _PRONOUN[verb]
+    if value == "none" and verb in ("holds", "hold"):
+        return f"{who} {verb} nothing"
+    if value == "none" and verb == "are" and "'s " in subject:
+        owner, what = subject.split("'s ", 1)
+        return f"{owner} has no {what}"
+    return f"{who} {verb} {_and(value) if verb != 'is' else value}"
+
+
+def differs_sentence(key: str, game_id: str, names: dict[str, str], before: str, after: str, seen: str = "") -> str:
+    """The sentence for a fact whose value differs: ``"In the rulebook's case Player 1's Hand holds Aztecs and
+    Greeks; after your change it holds Aztecs."`` ``before`` / ``after``: its value in each run, in words
+    (:func:`tutor.scenario_words.describe_value`); ``seen``: where the what-if's value was read when its run stopped
+    early (``" (seen after step 1, where your game stops)"``), else ``""``."""
+    subject, verb = fact_subject(key, game_id, names)
+    adj = _YES_NO.get(key.rsplit(".", 1)[-1])
+    if adj and {before, after} <= {"yes", "no"} and subject.endswith(f"'s {key.rsplit('.', 1)[-1]}"):
+        owner = subject[:-len(f"'s {key.rsplit('.', 1)[-1]}")]
+        said = lambda v, who: f"{who} is {adj}" if v == "yes" else f"{who} is not {adj}"
+        return f"In the rulebook's case {said(before, owner)}; after your change {said(after, 'it')}{seen}."
+    return (f"In the rulebook's case {_clause(subject, verb, before, True)}; after your change "
+            f"{_clause(subject, verb, after, False)}{seen}.")
+
+
+def fact_label(key: str, game_id: str, names: dict[str, str] | None = None) -> str:
+    """The fact's name for the comparison table's row: ``"Player 1's Road"``, ``"The current player"``."""
+    subject = fact_subject(key, game_id, names)[0]
+    last = key.rsplit(".", 1)[-1]
+    if last in _YES_NO and subject.endswith(f"'s {last}"):  # "Player 1's Tychomp exhausted": yes / no
+        subject = f"{subject[:-len(last) - 3]} {_YES_NO[last]}"
+    return subject[:1].upper() + subject[1:]
