@@ -100,10 +100,11 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
   /* Spirit Duels' two rows of three Spirit cards are taller: at 1.3 Player 2's hand row went under the last step's
      strip in free play (trial 16) */
   .rt-learn .rt-board-area > .tutor-board:has(.sd-board) { zoom: 1.1; }
-  /* (as high as what it shows, not stretched to its box: the page's script, widgets/strip_fit.py, measures it and
-     draws it larger while its box has the room, trial 20) */
-  .rt-learn .rt-board-area > .tutor-board { align-self: flex-start; }
 }
+/* the board is as high as what it shows, not stretched to its box: the page's script (widgets/strip_fit.py) sees its
+   size change (a late layout, the fonts) and fits the strip again, and on a large window draws it larger while its box
+   has the room (trial 20) */
+.rt-learn .rt-board-area > .tutor-board { align-self: flex-start; }
 .rt-compact .rt-reqs { display: flex; flex-wrap: wrap; gap: 0 8px; margin: 1px 0 0 0; }
 /* a long Totem name ("Timeweaver Thread") is cut at the card's edge, never past it; the whole name on hover */
 .rt-compact .rt-reqs li { margin: 0; line-height: 1.3; white-space: nowrap; max-width: 100%; overflow: hidden;
