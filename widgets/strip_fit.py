@@ -21,7 +21,13 @@ changes (at most once a frame):
   :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, while it holds the lesson's introduction, or under a
   Restless Spirits board: trial 19);
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``), by which a large window's list of legal
-  actions reaches down beside the strip (trial 18).
+  actions reaches down beside the strip (trial 18);
+* on a large window (1920x1080) draws the board as large as its box allows, from its CSS zoom up to
+  :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip).
+
+It runs again when the strip or the board changes size, when the page's fonts arrive and when the page has loaded
+(trial 20: after a reload the strip kept a fit made before the board was laid out). The marker says earlier lines are
+in the History only when a line is hidden, and sits on the title's own line when there is room for both.
 
 Only the strip's own elements are read and changed: a few rectangles a frame, no CSS ``:has()``. No file, nothing
 from the internet.
