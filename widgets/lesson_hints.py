@@ -2,10 +2,19 @@
 panel ("Look at the blue “Dice actions” group") is given only while that group is shown with at least one enabled
 action in it. A decision hides the other groups, so before this a hint named a group with no control in it (Spirit
 Duels lesson 1, after a Meditate). Used by :class:`widgets.lesson_runner.LessonRunner`'s hint ladder and its tests.
+
+A hint that names an action ("Declare Attack", "Activate Nalpa, then end your turn") is given only while an action it
+names is enabled (trial 20: after a Meditate in Spirit Duels lesson 1, "Declare Attack…" was given during the dice
+choice); one that names none ("Any offering works here") only while the learner follows the lesson's own way. An
+action is named by its verb: the first word of its label, or the first after a colon when that is lower case
+("Resolve dice: declare Attack (1 showing)": "resolve", "declare"), among the verbs of the lesson's own steps.
 """
 from __future__ import annotations
 
 import re
+
+from tutor.lessons import Lesson, goal_failures, start_lesson
+from tutor.scenario import find
 
 _QUOTED = re.compile(r"[\"“]([^\"”]{1,80})[\"”]")
 
@@ -34,3 +43,108 @@ def hint_fits(text: str, board, shown: dict[str, list]) -> bool:
     """True when every group ``text`` names is shown now with at least one enabled action (``shown``: the panel's
     :meth:`widgets.actions_panel.ActionsPanel.shown_groups`)."""
     return all(shown.get(g) for g in named_groups(text, board))
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def action_verbs(label: str) -> set[str]:
+    """The verbs of an action's label, lower case: its first word (not a name's possessive, "Tychomp's Attack: …"),
+    and the first word after a colon when it is lower case: ``"Resolve dice: declare Attack (1 showing)"`` ->
+    ``{"resolve", "declare"}``, ``"Tychomp's Attack: deal 3 damage to …"`` -> ``{"deal"}``."""
+    out = set()
+    head, _, tail = label.partition(":")
+    first = head.split(" ", 1)[0]
+    if first and not first.endswith("'s") and _WORD.fullmatch(first):
+        out.add(first.lower())
+    after = _WORD.match(tail.strip())
+    if after and after.group(0).islower():
+        out.add(after.group(0))
+    return out
+
+
+#: id(lesson) -> (the lesson, the verbs of its steps): kept for the page's life (a game has a few dozen lessons)
+_VERBS: dict[int, tuple[Lesson, frozenset[str]]] = {}
+
+
+def lesson_verbs(lesson: Lesson) -> frozenset[str]:
+    """The verbs (:func:`action_verbs`) of the labels of ``lesson``'s own steps, its solution replayed from its start
+    (kept per lesson). Raises what :func:`tutor.scenario.find` raises for a solution that does not replay (the lesson
+    checks refuse such a lesson)."""
+    kept = _VERBS.get(id(lesson))
+    if kept is None or kept[0] is not lesson:
+        s, verbs = start_lesson(lesson), set()
+        for ref in lesson.solution:
+            a = find(s, ref)
+            verbs |= action_verbs(a.label)
+            s.apply(a.id)
+        kept = _VERBS[id(lesson)] = (lesson, frozenset(verbs))
+    return kept[1]
+
+
+def named_verbs(text: str, verbs: frozenset[str]) -> set[str]:
+    """The verbs of ``verbs`` that ``text`` (a hint) uses as whole words, any case: ``"Activate Nalpa, then end your
+    turn."`` -> ``{"activate", "end"}``; ``"Any offering works here"`` -> ``set()`` ("offering" is not "offer")."""
+    return {w.lower() for w in _WORD.findall(text)} & verbs
+
+
+def hint_names_enabled(text: str, verbs: frozenset[str], enabled_labels: list[str], on_path: bool) -> bool:
+    """True when the hint ``text`` fits the actions enabled now (``enabled_labels``): an action it names
+    (:func:`named_verbs`) is among them, or it names none and the learner is on the lesson's own way (``on_path``)."""
+    named = named_verbs(text, verbs)
+    if not named:
+        return on_path
+    return any(named & action_verbs(label) for label in enabled_labels)
+
+
+class OutOfBudget(Exception):
+    """The search for a way to a lesson's goal looked at more positions than it was given."""
+
+
+def way_on(lesson: Lesson, scratch, depth: int, budget: int, shortest: bool = False) -> str | None:
+    """The id of the first action of a way (at most ``depth`` steps) from ``scratch`` (a session, left as it was:
+    each step tried is undone) that reaches ``lesson``'s goal, or None when there is none that short (the goal
+    already holding is None too). With ``shortest``, of a shortest way (ways of 1 step tried first, then 2, ...: a
+    hint names the nearest way, found in fewer positions than a search that goes deep first). Raises
+    :class:`OutOfBudget` after ``budget`` positions in all."""
+    seen = [0]  # (positions looked at, over every depth tried)
+    for d in range(1, depth + 1) if shortest else (depth,):
+        first = _way(lesson, scratch, d, budget, seen)
+        if first is not None:
+            return first
+    return None
+
+
+def _way(lesson: Lesson, scratch, depth: int, budget: int, seen: list[int]) -> str | None:
+    """:func:`way_on` going deep first, ``seen[0]`` counting the positions looked at."""
+
+    def reaches(d: int) -> bool:
+        if not goal_failures(lesson, scratch):
+            return True
+        if d == 0 or scratch.is_over:
+            return False
+        for a in scratch.legal_actions():
+            seen[0] += 1
+            if seen[0] > budget:
+                raise OutOfBudget
+            scratch.apply(a.id)
+            try:
+                if reaches(d - 1):
+                    return True
+            finally:
+                scratch.undo()
+        return False
+
+    if not goal_failures(lesson, scratch) or depth <= 0 or scratch.is_over:
+        return None
+    for a in scratch.legal_actions():
+        seen[0] += 1
+        if seen[0] > budget:
+            raise OutOfBudget
+        scratch.apply(a.id)
+        try:
+            if reaches(depth - 1):
+                return a.id
+        finally:
+            scratch.undo()
+    return None

@@ -14,7 +14,7 @@ from tutor.scenario import find
 
 from .app import TutorApp
 from .boards import open_hands
-from .lesson_hints import hint_fits
+from .lesson_hints import OutOfBudget, hint_fits, hint_names_enabled, lesson_verbs, way_on
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text
 
@@ -45,10 +45,6 @@ HINT_TIP = "Show a hint (press again for a stronger one)"
 LAST_HINT_TIP = "This is the strongest hint here: the next step is marked. Undo, or take it."
 #: The tooltip once the hint says to Undo (the goal is out of reach from the position shown).
 UNDO_HINT_TIP = "The goal is out of reach from here: the hint says what to take back"
-
-
-class _OutOfBudget(Exception):
-    """The goal search looked at as many positions as it may."""
 
 
 class NoLessons(ValueError):
@@ -228,7 +224,11 @@ class LessonRunner:
         if getattr(self, "_reached", False):  # the goal holds: no hint points at a step no longer asked for
             self.hint.disabled = True  # (trial 11 item d: a hint after "Goal reached!" named a group not listed)
             return
-        nxt = self._next_step()
+        # (the next step toward the goal, found once for a position: off the lesson's way it takes a search)
+        pos = self._position()
+        if getattr(self, "_next_at", (None,))[0] != pos:
+            self._next_at = (pos, None if self._stuck else self._next_step())
+        nxt = self._next_at[1]
         if self._hint_at != self._position():  # a new position: its ladder starts at the first rung
             self.hints_shown, self._step_hint, self._written = 0, None, None
         fits = self.fitting_hints()
@@ -247,9 +247,14 @@ class LessonRunner:
 
     def fitting_hints(self) -> list[str]:
         """The lesson's written hints that fit the position shown, in order: each group a hint names is shown with
-        at least one enabled action (:func:`widgets.lesson_hints.hint_fits`)."""
+        at least one enabled action (:func:`widgets.lesson_hints.hint_fits`), and an action it names is enabled now,
+        or it names none and every step so far followed the lesson's own way
+        (:func:`widgets.lesson_hints.hint_names_enabled`; trial 20: "Declare Attack…" during a dice choice)."""
         shown = self.app.actions.shown_groups()
-        return [h for h in self.lesson.hints if hint_fits(h, self.app.actions.board, shown)]
+        verbs, labels = lesson_verbs(self.lesson), [a.label for a in self.app.session.legal_actions()]
+        on_path = not self.app.session.history or self._replayed()[1]
+        return [h for h in self.lesson.hints if hint_fits(h, self.app.actions.board, shown)
+                and hint_names_enabled(h, verbs, labels, on_path)]
 
     def steps_back(self) -> int:
         """How many steps to take back to where the goal could still be reached: the step that put it out of reach
@@ -272,15 +277,21 @@ class LessonRunner:
         return f"The next step toward the goal is marked: {prov_text(bare(label))}."
 
     def _next_step(self) -> str | None:
-        """The id of the lesson solution's next step when it is a legal action now (the learner on its path), else
-        None."""
+        """The id of the next step toward the goal: the lesson solution's next step while every step so far followed
+        it, else the first step of a way to the goal the engine finds from here (a short search,
+        :func:`widgets.lesson_hints.way_on`; trial 20), else None."""
         session, solution = self.app.session, self.lesson.solution
         k = len(session.history)
-        if k >= len(solution):
-            return None
+        scratch, on_path = self._replayed() if k else (None, True)
+        if on_path and k < len(solution):
+            try:
+                return find(session, solution[k]).id
+            except Exception:  # noqa: BLE001 - the solution does not replay: no action to point at
+                return None
         try:
-            return find(session, solution[k]).id
-        except Exception:  # noqa: BLE001 - off the solution's path: no action to point at
+            return (way_on(self.lesson, scratch, self.search_depth(), self.HINT_BUDGET, shortest=True) if k
+                    else None)
+        except OutOfBudget:
             return None
 
     def _mark_hint(self, action_id: str | None) -> None:
@@ -399,6 +410,8 @@ class LessonRunner:
         solution may need a detour, e.g. finishing a decision first)."""
         return len(self.lesson.solution) + self.SEARCH_SLACK
 
+    #: Most positions the search for the hint's next step looks at, off the lesson's way (a press of Hint).
+    HINT_BUDGET = 500
     #: Steps beyond the solution's length that the goal search tries.
     SEARCH_SLACK = 4
 
@@ -439,28 +452,9 @@ class LessonRunner:
         if session.is_over:
             return True
         scratch, on_path = self._replayed()
-        if on_path:
+        if on_path or not goal_failures(lesson, scratch):
             return False
-        seen = [0]
-
-        def reaches(depth: int) -> bool:
-            if not goal_failures(lesson, scratch):
-                return True
-            if depth == 0 or scratch.is_over:
-                return False
-            for a in scratch.legal_actions():
-                seen[0] += 1
-                if seen[0] > self.SEARCH_BUDGET:
-                    raise _OutOfBudget
-                scratch.apply(a.id)
-                try:
-                    if reaches(depth - 1):
-                        return True
-                finally:
-                    scratch.undo()
-            return False
-
         try:
-            return not reaches(self.search_depth())
-        except _OutOfBudget:
+            return way_on(lesson, scratch, self.search_depth(), self.SEARCH_BUDGET) is None
+        except OutOfBudget:
             return False

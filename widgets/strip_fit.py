@@ -21,7 +21,13 @@ changes (at most once a frame):
   :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, while it holds the lesson's introduction, or under a
   Restless Spirits board: trial 19);
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``), by which a large window's list of legal
-  actions reaches down beside the strip (trial 18).
+  actions reaches down beside the strip (trial 18);
+* on a large window (1920x1080) draws the board as large as its box allows, from its CSS zoom up to
+  :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip).
+
+It runs again when the strip or the board changes size, when the page's fonts arrive and when the page has loaded
+(trial 20: after a reload the strip kept a fit made before the board was laid out). The marker says earlier lines are
+in the History only when a line is hidden, and sits on the title's own line when there is room for both.
 
 Only the strip's own elements are read and changed: a few rectangles a frame, no CSS ``:has()``. No file, nothing
 from the internet.
@@ -35,10 +41,13 @@ from .style import page_script
 #: The lowest the strip goes (px) to give the board its room on a learn page: its head, the step's title and about two
 #: lines (trial 17: Player 2's hand sat cut under a strip of five lines, Restless Spirits lesson 25 at 1366x768).
 STRIP_FLOOR = 128
+#: The largest zoom of the board on a large window (1920x1080), when its box has the room (its CSS zoom is the least).
+BOARD_ZMAX = 1.7
 
 STRIP_JS = """(function () {
   if (window.tutorStripFit) { return; }
-  var frame = 0, seen = new WeakSet(), FLOOR = %(floor)s;
+  var frame = 0, seen = new WeakSet(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
+  var BIG = matchMedia('(min-width: 1700px) and (min-height: 1000px)');
   var sizes = new ResizeObserver(function () { later(); });
   function items(box) {  // the box's lines in order (the reply column's boxes of older steps are laid out as its own)
     var out = [];
@@ -65,10 +74,13 @@ STRIP_JS = """(function () {
     if (then) { var th = then.getBoundingClientRect().height + 'px'; if (title.style.top !== th) { title.style.top = th; } }
     else if (title.style.top) { title.style.top = ''; }
     var over = function (r, p) { return p && r.bottom > p.top + 1 && r.top < p.bottom - 1; };
+    // (before the first step the pinned line is the set-up's first event: its rule chip sits beside it, not under it;
+    // trial 20: counted as cut, it marked the set-up's strip although every line was in view)
+    var own = title.classList.contains('tutor-event') && all[all.indexOf(title) + 1], chip = own && own.classList.contains('tutor-clause') ? own : null;
     var cut = function () {
       var b = box.getBoundingClientRect(), t = title.getBoundingClientRect(), h = then && then.getBoundingClientRect(), hidden = [];
       all.forEach(function (x, i) {
-        if (x === title || x === then || !x.getClientRects().length) { return; }
+        if (x === title || x === then || x === chip || !x.getClientRects().length) { return; }
         var r = x.getBoundingClientRect();
         if (r.height < 1) { return; }
         if (r.top < b.top - 1 || over(r, t) || over(r, h)) { hidden.push(i); }
@@ -77,9 +89,13 @@ STRIP_JS = """(function () {
     };
     var hidden = cut();
     if (!hidden.length) { return; }
-    title.setAttribute('data-rt-earlier', '');  // its note makes it taller: measured again
+    title.setAttribute('data-rt-earlier', '');  // its note may make it taller: measured again
     if (then) { then.setAttribute('data-rt-fewer', ''); }  // it no longer says how many steps are below it
-    pack(box, all, title, then);
+    if (!pack(box, all, title, then)) {  // every line fits after all: no note (it says lines are hidden)
+      title.removeAttribute('data-rt-earlier');
+      if (then) { then.removeAttribute('data-rt-fewer'); }
+      all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
+    }
   }
   // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
   // or a title or a note. The pinned title always stays, and the newest step's note (the computer's reason). The key
@@ -111,7 +127,7 @@ STRIP_JS = """(function () {
       else if (x.querySelector('.rt-step-now')) { row.owner = null; owner = row; }  // a step's title: its lines follow
       rows.push(row);
     }
-    if (!pinned) { return; }
+    if (!pinned) { return true; }
     // in the order they are read: as in the page, a line CSS moves to the column's foot (the computer's reason) last
     rows.sort(function (a, b) { return a.order - b.order || a.at - b.at; });
     rows.forEach(function (r, k) {  // a row's height and the gap under it (as laid out, at most 6 px)
@@ -143,12 +159,14 @@ STRIP_JS = """(function () {
       if (r.key || r === pinned || !r.owner || keep.has(r.owner)) { break; }
       if (keep.has(r)) { keep.delete(r); used -= r.h; }
     }
+    var hid = false;
     rows.forEach(function (r) {
-      if (!keep.has(r)) { r.els.forEach(function (e) { e.classList.add('rt-cut'); }); return; }
+      if (!keep.has(r)) { hid = true; r.els.forEach(function (e) { e.classList.add('rt-cut'); }); return; }
       var dy = y - r.top;
       if (Math.abs(dy) > 0.5) { r.els.forEach(function (e) { e.style.transform = 'translateY(' + dy + 'px)'; }); }
       y += r.h;
     });
+    return hid;
   }
   function over(area) {  // how far the board runs past its box (the area or the board inside it scrolls)
     var board = area.querySelector('.tutor-board'), o = area.scrollHeight - area.clientHeight;
@@ -160,10 +178,31 @@ STRIP_JS = """(function () {
     }
     return o;
   }
+  // A large window (1920x1080): the board is drawn as large as its box allows, from its CSS zoom (widgets/table_board.py)
+  // up to ZMAX, so no empty band lies between it and the strip (trial 20: Spirited's short board left about 300 px
+  // empty at 1.3). It keeps its zoom while it fits with little room left under it (no change of size at every step);
+  // when it does not fit at its CSS zoom, room() lowers the strip instead. Measured with the strip at its own height.
+  function grow(strip) {
+    var table = strip.parentElement, area = table && table.querySelector('.rt-board-area');
+    var board = area && area.querySelector(':scope > .tutor-board');
+    if (!board || !table.closest('.rt-learn')) { return; }
+    if (!BIG.matches || !area.getClientRects().length) { if (board.style.zoom) { board.style.zoom = ''; } return; }
+    if (!bases.has(board)) { board.style.zoom = ''; bases.set(board, parseFloat(getComputedStyle(board).zoom) || 1); }
+    var base = bases.get(board), H = area.clientHeight - 4, now = parseFloat(board.style.zoom) || base;
+    var tall = function (z) { board.style.zoom = z === base ? '' : String(z); return board.getBoundingClientRect().height; };
+    var h = tall(now);
+    if (h <= H && (h >= H * 0.9 || now >= ZMAX)) { return; }
+    // the largest zoom, in steps of 0.05, at which it fits: its width reflows with its zoom (cards wrap), so its height
+    // jumps; a search between the two ends (a few layouts of the board)
+    var lo = 0, hi = Math.round((ZMAX - base) * 20), at = function (k) { return k ? base + k / 20 : base; };
+    while (lo < hi) { var mid = Math.ceil((lo + hi) / 2); if (tall(at(mid)) <= H) { lo = mid; } else { hi = mid - 1; } }
+    tall(at(lo));
+  }
   function room(strip) {  // the board first: the strip gives the board the height it lacks, down to FLOOR px
     var table = strip.parentElement, area = table && table.querySelector('.rt-board-area');
     if (!area || !table.closest('.rt-learn')) { return; }
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
+    grow(strip);
     if (!area.getClientRects().length) { return; }
     // (a narrow window, 1024 px: the lesson's introduction, trial 18, and Restless Spirits' board, whose lessons
     // scrolled inside after a step and whose free play cut Player 2's released Spirits, trial 19: the strip's key lines
@@ -178,7 +217,10 @@ STRIP_JS = """(function () {
     frame = 0;
     document.querySelectorAll('.rt-onescreen > .tutor-last-step').forEach(room);
     document.querySelectorAll('.rt-onescreen > .tutor-last-step').forEach(function (strip) {
-      if (!seen.has(strip)) { seen.add(strip); sizes.observe(strip); }
+      // (and its board, whose late layout, fonts or a picture, changes the room the strip gives it; trial 20: after a
+      // reload the strip kept the height it had before the board was laid out)
+      var board = strip.parentElement.querySelector('.rt-board-area > .tutor-board');
+      [strip, board].forEach(function (x) { if (x && !seen.has(x)) { seen.add(x); sizes.observe(x); } });
       // the strip's height, for the table's CSS: on a large window the list of legal actions reaches down beside the
       // strip, to the window's foot (widgets/table.py; trial 18: it scrolled with free room under it)
       var sh = Math.round(strip.getBoundingClientRect().height) + 'px', table = strip.parentElement;
@@ -198,6 +240,9 @@ STRIP_JS = """(function () {
     }
   }).observe(document.body, {childList: true, subtree: true, characterData: true});
   window.addEventListener('resize', later);
+  // fit again once the page's fonts are in and the page is laid out (a reload: the first fit ran on the fallback font)
+  window.addEventListener('load', later);
+  if (document.fonts) { document.fonts.ready.then(later); document.fonts.addEventListener('loadingdone', later); }
   window.tutorStripFit = run;
   later();
 })();
@@ -207,4 +252,4 @@ STRIP_JS = """(function () {
 def strip_fit() -> w.Output:
     """A hidden Output (CSS class ``tutor-strip-fit``) whose only output is :data:`STRIP_JS`: the last-step strip
     shows whole lines only, and says when its step's earlier lines are in the History."""
-    return page_script(STRIP_JS % {"floor": STRIP_FLOOR}, "tutor-strip-fit")
+    return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX}, "tutor-strip-fit")

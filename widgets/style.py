@@ -203,7 +203,7 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 /* access (axe-core, tests/browser/test_a11y.py): tab captions and links readable, the keyboard's focus always seen */
 .rt-root .lm-TabBar-tab, .rt-root .p-TabBar-tab { color: #3d3850 !important; }
 /* a control whose label is read by screen readers but not shown (the control itself says what it is) */
-.rt-sr-label > .widget-label { position: absolute !important; width: 1px !important; height: 1px !important;
+.rt-sr-label > .widget-label, .rt-sr-only { position: absolute !important; width: 1px !important; height: 1px !important;
   overflow: hidden !important; clip: rect(0 0 0 0); white-space: nowrap; margin: 0 !important; padding: 0 !important; }
 body[data-voila] .jp-MarkdownCell a, .rt-root p a, .rt-root li a:not([class]) { text-decoration: underline; }
 .rt-root button:focus-visible, .rt-root select:focus-visible, .rt-root input:focus-visible,

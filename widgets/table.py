@@ -248,9 +248,13 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    (widgets/strip_fit.py) hides the lines the title or the strip's top edge cuts, and marks the title, which then says
    where the earlier lines are */
 .rt-onescreen .tutor-last-step .rt-cut { visibility: hidden !important; }
-.rt-onescreen .tutor-last-step [data-rt-earlier] { flex-wrap: wrap; }
+/* the note sits on the title's own line when the line has the room for both (trial 20: on a line of its own under
+   a short title it cost the strip a line of the step), else under it */
+.rt-onescreen .tutor-last-step [data-rt-earlier] { flex-wrap: wrap; column-gap: 14px; }
+.rt-onescreen .tutor-last-step [data-rt-earlier] > :is(.widget-html-content, .jupyter-widget-html-content) {
+  flex: 0 1 auto; width: auto; min-width: 0; }
 .rt-onescreen .tutor-last-step [data-rt-earlier]::after { content: "\\2191  earlier lines of this step: History";
-  flex: 0 0 100%; display: block; font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484;
+  flex: 0 0 auto; display: block; font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484;
   line-height: 1.35; }
 .rt-onescreen .tutor-last-step .rt-reply-col [data-rt-earlier]::after {
   content: "\\2191  earlier lines of the computer's reply: History"; }

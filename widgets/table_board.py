@@ -50,7 +50,8 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .rt-decks { font-size: 12px; line-height: 1.35; }
 .rt-compact .rt-decks > span { white-space: nowrap; }
 .rt-compact details.rt-legend > summary { cursor: pointer; }
-.rt-compact .rt-tok { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: help; }
+/* an Activation Token's line ("◆ ability used") is short and whole: it wraps on a narrow card, never cut (trial 20) */
+.rt-compact .rt-tok { white-space: normal; overflow-wrap: anywhere; cursor: help; }
 .rt-compact .rt-ability, .rt-compact .rt-stype, .rt-compact .rt-bonus { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; cursor: help; }
 .rt-compact .rt-ability:hover, .rt-compact .rt-ability:focus { white-space: normal; }
@@ -100,6 +101,10 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
      strip in free play (trial 16) */
   .rt-learn .rt-board-area > .tutor-board:has(.sd-board) { zoom: 1.1; }
 }
+/* the board is as high as what it shows, not stretched to its box: the page's script (widgets/strip_fit.py) sees its
+   size change (a late layout, the fonts) and fits the strip again, and on a large window draws it larger while its box
+   has the room (trial 20) */
+.rt-learn .rt-board-area > .tutor-board { align-self: flex-start; }
 .rt-compact .rt-reqs { display: flex; flex-wrap: wrap; gap: 0 8px; margin: 1px 0 0 0; }
 /* a long Totem name ("Timeweaver Thread") is cut at the card's edge, never past it; the whole name on hover */
 .rt-compact .rt-reqs li { margin: 0; line-height: 1.3; white-space: nowrap; max-width: 100%; overflow: hidden;

@@ -94,16 +94,20 @@ def test_spirited_lesson_1_after_scout_the_hint_is_the_rally_not_scout():
 
 def test_spirit_duels_lesson_1_never_names_a_group_a_decision_hides():
     """Trial 19: after a Meditate, the hint still said to look at the "Dice actions" group, which the dice-marking
-    decision had hidden (no control in it)."""
+    decision had hidden (no control in it). Trial 20: nor "Declare Attack…", which no enabled action does then: the
+    hint is the engine's next step toward the goal from there, marked."""
     runner = _open("spirit-duels", "sd-01-goal")
     runner.hint.click()
     assert _hint(runner) == 'Look at the blue "Dice actions" group on the right.'
     assert "resolve-dice:symbol=attack" in [b._action_id for b in runner.app.actions.shown_groups()["dice"]]
     runner.app.actions.button_for("meditate:card=flicker-flame").click()
     assert list(runner.app.actions.shown_groups()) == ["choice"]
+    assert "rt-hidden" in runner.stuck._dom_classes  # the goal is still in reach
     runner.hint.click()
-    assert "Dice actions" not in _hint(runner)
-    assert _hint(runner) == "Declare Attack; Tychomp's die is worth 2, exactly the Health Shark 1 has left."
+    assert _hint(runner) == "The next step toward the goal is marked: Reroll no dice."
+    assert _marked(runner) == ["reroll-marked"]
+    runner.hint.click()  # the strongest rung: the same
+    assert _hint(runner) == "The next step toward the goal is marked: Reroll no dice."
 
 
 @pytest.mark.parametrize("game_id", tutor.GAMES)
@@ -143,4 +147,51 @@ def test_every_hint_names_only_a_group_that_holds_an_enabled_action(game_id):
             if k < len(lesson.solution):
                 runner.app.actions.button_for(find(runner.app.session, lesson.solution[k]).id).click()
     assert checked >= {"restless-spirits": 1, "spirited": 2, "spirit-duels": 3}[game_id]
+    assert not runner.errors.output.outputs
+
+
+def _hint_fits_now(runner: LessonRunner, text: str, on_path: bool) -> bool:
+    """Whether the hint ``text`` fits the position: a written hint names an enabled action (or names none while the
+    learner follows the lesson's way); the engine's hint marks an enabled action, or says to Undo."""
+    from widgets.lesson_hints import action_verbs, lesson_verbs, named_verbs
+    enabled = {b._action_id for b in runner.app.actions.action_buttons if not b.disabled}
+    labels = [a.label for a in runner.app.session.legal_actions()]
+    if text in runner.lesson.hints:
+        named = named_verbs(text, lesson_verbs(runner.lesson))
+        return (not named and on_path) or any(named & action_verbs(x) for x in labels)
+    if text.startswith("The next step toward the goal is marked: "):
+        return len(_marked(runner)) == 1 and _marked(runner)[0] in enabled
+    return "Undo" in text
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_every_hint_fits_the_position_on_and_off_the_lessons_way(game_id):
+    """Trial 20: a written hint stayed after the learner left the lesson's way ("Declare Attack…" during a dice
+    choice). Every lesson of the game, at each step of its solution, and after one step off it at its start (the first
+    legal action that is not the solution's): every rung of the hint ladder names an action enabled now (a written
+    hint that names none only on the lesson's way), or marks one, or says to Undo."""
+    runner = LessonRunner(game_id)
+    seen = {"written": 0, "engine": 0, "off": 0}
+    for index, lesson in enumerate(runner.lessons):
+        runner.open(index)
+        for k in range(len(lesson.solution)):
+            if runner.hint.disabled:
+                break
+            nxt = find(runner.app.session, lesson.solution[k]).id
+            off = next((a.id for a in runner.app.session.legal_actions() if a.id != nxt), None)
+            for step, on_path in ((None, True), (off, False)) if k == 0 else ((None, True),):
+                if step is not None:
+                    runner.app.actions.button_for(step).click()
+                    seen["off"] += 1
+                for _ in range(len(lesson.hints) + 1):
+                    if runner.hint.disabled:
+                        break
+                    runner.hint.click()
+                    text = _hint(runner)
+                    assert _hint_fits_now(runner, text, on_path), (lesson.id, k, step, text)
+                    seen["written" if text in lesson.hints else "engine"] += 1
+                if step is not None:
+                    runner.app.model.undo()
+            runner.app.actions.button_for(nxt).click()
+    assert seen["off"] >= 5 and seen["written"] >= 10 and seen["engine"] >= 10, seen
     assert not runner.errors.output.outputs

@@ -383,3 +383,22 @@ def test_an_action_that_would_do_nothing_is_quiet_grey_not_its_groups_colour():
     assert all("rt-idle" not in app.actions.button_for(a.id)._dom_classes for a in busy)
     assert ".tutor-action.tutor-action.rt-idle" in STYLE
     assert "#c62828" not in SD_CSS.split(".tutor-action.rt-b-dice")[1].split("}")[0]
+
+
+def test_a_used_limited_action_is_a_state_beside_ready_not_words_cut_off_its_ability():
+    """Trial 20: "(used this round)" ended the ability's text, which a card folds to two lines, so the state was cut
+    off. It is a state chip ("ability used") in the card's state box, with why in its tooltip."""
+    s = start_lesson(lesson("sd-07-evolve"))
+    v = tutor.view(s)
+    p = s.state.players[0]
+    sl = next(x for x in p.spirits if s.game.cards.line_by_id[x.line].spirits[1].ability is not None
+              and s.game.cards.line_by_id[x.line].spirits[1].ability.timing == "limited-action")
+    sl.stage = 2
+    assert v.ability(sl).timing == "limited-action"
+    before = board_for("spirit-duels").render(s)
+    assert "ability used" not in before
+    sl.limited_used = True
+    after = html.unescape(board_for("spirit-duels").render(s))
+    assert ('<span class="sd-state sd-used" title="Its Limited Action is used this round: it can be used again next '
+            'round">ability used</span>') in after
+    assert "used this round)" not in after and after.count("ability used") == 1

@@ -109,7 +109,10 @@ def _space(g, ps, i: int, side: str = "A") -> str:
             reqs.append(f'<li class="rt-unmet" title="{name}: not met yet">○ {name}{mark}</li>')
     n_met = sum(1 for x in ps.slots if x)
     timing = {"activated": "Activated", "ongoing": "Ongoing", "on-release": "On release"}[sp.ability.timing]
-    token = ('<div class="rt-tok" title="Its ability is used: an Activation Token is on it">◆ ability used (Activation Token on it)</div>' if ps.used
+    # (a state line a learner needs is short enough to be whole on a card: "◆ ability used"; the rest, which a folded
+    # card cut mid-name, "(Activation Tok…", trial 20, in its tooltip and said to a screen reader)
+    token = ('<div class="rt-tok" title="Its ability is used: an Activation Token is on it">◆ ability used'
+             '<span class="rt-sr-only">: an Activation Token is on it</span></div>' if ps.used
              # (folded to a line or two on the table: the whole text on hover, or on a click or tap, which gives it the
              # focus, until the next click elsewhere)
              else f'<div class="rt-ability" tabindex="0" title="{esc(sp.ability.text)}">{timing}: {esc(sp.ability.text)}'

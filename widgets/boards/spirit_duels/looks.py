@@ -96,6 +96,7 @@ CSS = """
 .sd-ready { background: #e4f6e7; color: #1b5e20; }
 .sd-exhausted { background: #e0dde8; color: #3d3850; }
 .sd-advdie { background: #fff3c4; color: #5c4600; border: 1px solid #d4a514; }
+.sd-used { background: #ede7f6; color: #4a2c7a; border: 1px solid #b39ddb; }
 .sd-small { font-size: 11px; color: #55506a; margin-top: 2px; }
 .sd-trait { display: inline-block; border-radius: 6px; padding: 0 5px; font-size: 11.5px; background: #e8eaf6;
   border: 1px solid #5c6bc0; color: #1a237e; margin: 1px 2px 1px 0; }

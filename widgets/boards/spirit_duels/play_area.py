@@ -102,10 +102,14 @@ def _spirit(session: Session, seat: int, i: int) -> str:
     ab = v.ability(sl)
     ability = ""
     if ab is not None:
-        used = " (used this round)" if ab.timing == "limited-action" and sl.limited_used else ""
+        # (its Limited Action used this round: a state beside "ready", never at the end of the ability's text, which a
+        # card folds to two lines; trial 20)
+        if ab.timing == "limited-action" and sl.limited_used:
+            state += ('<span class="sd-state sd-used" title="Its Limited Action is used this round: it can be used '
+                      'again next round">ability used</span>')
         badge = prov_badge(sp.provisional, ("ability",))
         ability = (f'<div class="sd-small sd-ability" title="{esc(ab.text)}"><b>Ability</b>{badge}'
-                   f': {esc(ab.text)}{used}</div>')
+                   f': {esc(ab.text)}</div>')
     traits = "".join(f'<span class="sd-trait" title="{esc(g.cards.by_id[t].text)}">{esc(g.cards.by_id[t].name)}'
                      f'{prov_badge(g.cards.by_id[t].provisional)}</span>' for t in sl.traits)
     traits = f'<div class="sd-traits">{traits}</div>' if traits else ""

@@ -1,0 +1,197 @@
+"""Trial 20 in a real browser (`rules-tutor serve` with its progress in a throw-away SQLite file):
+
+- the "What just happened" strip hides a step's lines only when they do not fit, and says "earlier lines of this
+  step: History" only when it hides one (at set-up it said so with every line in view); the note sits on the title's
+  own line when there is room (on a line of its own it cost the strip a line of the step); after a reload the strip
+  folds the same lines as before it, and a late change of the board's height (fonts, late layout) is fitted again;
+- a card's state line ("◆ ability used") is whole, never "◆ ability used (Activation Token…";
+- at 1920x1080 the board uses the height of its box: no empty band between it and the strip (Spirited's short board
+  left about 300 px empty).
+
+Screenshots go to test-artifacts/screenshots/."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ARTIFACTS, served_with_progress
+from widgets.strip_fit import BOARD_ZMAX
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RENDER_MS = 90_000
+SHOTS = ARTIFACTS / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def fit_server(tmp_path_factory):
+    with served_with_progress(tmp_path_factory, "strip-board-fit") as served:
+        yield served[0]
+
+
+@contextmanager
+def _page(browser, server: str, game: str, size: tuple[int, int]):
+    """A page of ``game``'s learn notebook at window ``size``, its first actions shown; its context closed after."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.set_default_timeout(RENDER_MS)
+    try:
+        page.goto(f"{server}/voila/render/learn-{game}.ipynb")
+        _ready(page)
+        yield page
+    finally:
+        context.close()
+
+
+def _ready(page) -> None:
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+
+
+def _lesson(page, index: int) -> None:
+    """Open lesson ``index`` from its start (the page may resume it where an earlier page left it)."""
+    page.get_by_role("tab", name="Lessons").click()
+    page.locator(".rt-lesson-picker select").select_option(index=index)
+    page.wait_for_timeout(2500)
+    restart = page.locator(".rt-topline button:visible", has_text="Restart").first
+    if restart.is_enabled():
+        restart.click()
+        page.wait_for_timeout(1500)
+    _ready(page)
+
+
+#: The strip's lines as the learner sees them: each line (an event, a step's title or note) with its rectangle as drawn
+#: (moved by the page's script), whether it is hidden, and the strip's box; the pinned title's note and its height.
+STRIP_JS = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const rect = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const strip = [...document.querySelectorAll('.rt-onescreen > .tutor-last-step')].find(shown);
+  const box = strip.querySelector('.rt-current-step');
+  const lines = [...box.querySelectorAll('.tutor-event, .tutor-clause, .rt-step-note, .widget-html:has(.rt-step-now)')]
+    .filter(e => shown(e) && e.getBoundingClientRect().height >= 1)
+    .map(e => ({text: e.innerText.slice(0, 60), r: rect(e), cut: e.classList.contains('rt-cut'),
+                chip: e.classList.contains('tutor-clause')}));
+  const marked = [...strip.querySelectorAll('[data-rt-earlier]')];
+  const title = marked[0];
+  return {box: rect(box), lines, marked: marked.length,
+          note: title ? getComputedStyle(title, '::after').content : null,
+          titleH: title ? title.getBoundingClientRect().height : null,
+          textH: title ? title.querySelector('.rt-step-now, .rt-ev, .widget-html-content > *')
+                           .getBoundingClientRect().height : null,
+          maxH: strip.style.maxHeight};
+}"""
+
+
+def _check_fold(g: dict, where: str) -> None:
+    """The note shows only when a line is hidden; a line is hidden only when it would not fit under those in view."""
+    hidden = [x for x in g["lines"] if x["cut"]]
+    seen = [x for x in g["lines"] if not x["cut"]]
+    assert bool(g["marked"]) == bool([x for x in hidden if not x["chip"]]), f"{where}: note vs hidden lines: {g}"
+    if hidden:
+        room = g["box"][3] - max(x["r"][3] for x in seen)  # the free height under the lowest line in view
+        rows = []  # a hidden line's height: its text and its rule chip, side by side
+        for i, x in enumerate(g["lines"]):
+            if x["cut"] and not x["chip"]:
+                pair = [x] + ([g["lines"][i + 1]] if i + 1 < len(g["lines"]) and g["lines"][i + 1]["chip"] else [])
+                rows.append(max(y["r"][3] for y in pair) - min(y["r"][1] for y in pair))
+        least = min(rows)
+        assert room < least, f"{where}: a hidden line of {least:.0f} px fits in the {room:.0f} px left: {g}"
+    for x in seen:  # every line in view is whole, inside the strip's box
+        assert x["r"][1] >= g["box"][1] - 1 and x["r"][3] <= g["box"][3] + 1, f"{where}: {x} cut: {g}"
+
+
+def test_the_strip_folds_lines_only_when_they_do_not_fit(fit_server, chromium_browser):
+    """Set-up (Restless Spirits free play): every line in view and no note. Spirit Duels lesson 1's winning attack
+    (more lines than the strip holds): the note, on the title's own line, and no hidden line that would fit; the same
+    after a reload. A board that grows late (a style added after the fit: no change of the page's widgets) lowers the
+    strip, and the strip comes back when the board is as before."""
+    with _page(chromium_browser, fit_server, "restless-spirits", (1366, 768)) as page:
+        page.get_by_role("tab", name="Free play").click()
+        expect(page.locator(".rt-onescreen > .tutor-last-step:visible .tutor-event").first).to_be_visible()
+        page.wait_for_timeout(2500)
+        g = page.evaluate(STRIP_JS)
+        assert g["lines"] and not g["marked"] and not [x for x in g["lines"] if x["cut"]], g
+        _check_fold(g, "Restless Spirits set-up at 1366x768")
+        page.screenshot(path=str(SHOTS / "strip-fit-rs-setup-1366.png"))
+    with _page(chromium_browser, fit_server, "spirit-duels", (1366, 768)) as page:
+        _lesson(page, 0)
+        page.locator(".tutor-action:visible").filter(has_text="Attack").first.click()
+        expect(page.locator(".rt-done:visible")).to_contain_text("Goal reached", timeout=RENDER_MS)
+        page.wait_for_timeout(800)
+        g = page.evaluate(STRIP_JS)
+        assert g["marked"] and "History" in g["note"], g
+        assert g["titleH"] <= g["textH"] + 3, f"the note took a line of its own under a short title: {g}"
+        _check_fold(g, "Spirit Duels lesson 1's attack at 1366x768")
+        before = [x["text"] for x in g["lines"] if not x["cut"]]
+        page.screenshot(path=str(SHOTS / "strip-fit-sd-attack-1366.png"))
+        page.reload()
+        _ready(page)
+        page.wait_for_timeout(2500)
+        g = page.evaluate(STRIP_JS)
+        _check_fold(g, "Spirit Duels lesson 1's attack after a reload")
+        assert [x["text"] for x in g["lines"] if not x["cut"]] == before, (before, g)
+        assert g["maxH"] == "", g
+        # a late change of the board's height: the page's script fits the strip again (the board's own size is seen)
+        page.add_style_tag(content=".rt-board-area > .tutor-board > :last-child { padding-bottom: 400px; }")
+        page.wait_for_timeout(800)
+        low = page.evaluate(STRIP_JS)
+        assert low["maxH"] == "128px", low
+        _check_fold(low, "Spirit Duels lesson 1's attack, the board grown late")
+        page.evaluate("() => document.querySelectorAll('style').forEach(s => s.textContent.includes('padding-bottom: "
+                      "400px') && s.remove())")
+        page.wait_for_timeout(800)
+        assert page.evaluate(STRIP_JS)["maxH"] == "", "the strip did not come back when the board shrank"
+
+
+#: Each Activation Token line on the board: its text, whether it is cut (wider or taller than its box) and its tooltip.
+TOKENS_JS = """() => [...document.querySelectorAll('.tutor-board .rt-tok')].filter(e => e.getClientRects().length)
+  .map(e => ({text: e.firstChild.textContent, said: e.textContent, cut: e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1,
+              tip: e.title, overflow: getComputedStyle(e).textOverflow}))"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_an_ability_used_line_is_whole(fit_server, chromium_browser, size):
+    """Restless Spirits lesson 15 (Activate Nalpa): the Spirit's line says "◆ ability used", whole; the Activation
+    Token is named in its tooltip."""
+    with _page(chromium_browser, fit_server, "restless-spirits", size) as page:
+        _lesson(page, 14)
+        page.locator(".tutor-action:visible").filter(has_text="Activate Nalpa").first.click()
+        page.wait_for_timeout(1500)
+        toks = page.evaluate(TOKENS_JS)
+        assert toks, "no Activation Token line on the board"
+        for t in toks:
+            assert t["text"] == "◆ ability used" and not t["cut"], t
+            assert "Activation Token" in t["tip"] and t["overflow"] != "ellipsis", t
+            assert t["said"] == "◆ ability used: an Activation Token is on it", t  # (to a screen reader)
+        page.screenshot(path=str(SHOTS / f"ability-used-{size[0]}x{size[1]}.png"))
+
+
+#: The board's box and the board in it: the room left under the board (px), its zoom, and whether it scrolls.
+BOARD_JS = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const area = [...document.querySelectorAll('.rt-board-area')].find(shown);
+  const board = area.querySelector(':scope > .tutor-board'), a = area.getBoundingClientRect();
+  return {band: a.bottom - board.getBoundingClientRect().bottom, area: a.height,
+          zoom: parseFloat(getComputedStyle(board).zoom), scrolls: area.scrollHeight > area.clientHeight + 1};
+}"""
+
+
+@pytest.mark.parametrize("game", ["spirited", "restless-spirits", "spirit-duels"])
+def test_the_board_uses_its_height_at_1920(fit_server, chromium_browser, game):
+    """At 1920x1080 the board fills its box (a band under it of at most a tenth of the box), drawn at least as large
+    as before (its CSS zoom), and nothing of it scrolls out of sight: lesson 1 and free play."""
+    with _page(chromium_browser, fit_server, game, (1920, 1080)) as page:
+        for where in ("lesson", "free play"):
+            if where == "lesson":
+                _lesson(page, 0)
+            else:
+                page.get_by_role("tab", name="Free play").click()
+                expect(page.locator(".rt-onescreen > .tutor-last-step:visible .tutor-event").first).to_be_visible()
+                page.wait_for_timeout(2500)
+            g = page.evaluate(BOARD_JS)
+            # (at most a tenth of the box left under it, or drawn at the largest zoom: a nearly empty set-up board)
+            assert (g["band"] <= 0.1 * g["area"] or g["zoom"] >= BOARD_ZMAX - 0.001) and not g["scrolls"], \
+                f"{game} {where}: {g}"
+            assert g["zoom"] >= (1.1 if game == "spirit-duels" else 1.3), g
+            page.screenshot(path=str(SHOTS / f"board-fill-{game}-{where.replace(' ', '-')}-1920.png"))
