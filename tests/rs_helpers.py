@@ -48,3 +48,24 @@ def rs_reply_with_an_early_release() -> tuple["tutor.Session", int]:
         if s.current_player == 0 and len(turn) >= 7 and any(e.clause == "rs.release" for e in turn[0].events):
             return s, turn[0].index
     raise AssertionError("no such game: the bots or the deal changed")
+
+
+def rs_late_reply_with_a_release(seed: int = 3, at_step: int = 75) -> "tutor.Session":
+    """Restless Spirits, two seats, first-game set-up, both seats played by the normal bot (seeds ``seed + 50`` and
+    ``seed + 51``), at Player 1's turn right after a computer turn that released a Spirit, the first such moment at
+    or after step ``at_step`` (seed 3, step 75: Player 1 has three Spirits with long abilities and a 5-card hand, the
+    computer three released; trial 21). AssertionError when the bots or the deal no longer give such a game."""
+    s = tutor.new_game("restless-spirits", players=2, seed=seed, first_game=True)
+    bots = [tutor.bot("restless-spirits", "normal", seed=seed + 50 + i) for i in range(2)]
+    for _ in range(600):
+        if s.is_over:
+            break
+        s.apply(bots[s.current_player or 0].choose(s))
+        h = s.history
+        if len(h) >= at_step and s.current_player == 0 and h[-1].action.actor == 1:
+            i = len(h) - 1
+            while h[i].action.actor == 1:
+                i -= 1
+            if any(e.clause == "rs.release" for st in h[i + 1:] for e in st.events):
+                return s
+    raise AssertionError("no such game: the bots or the deal changed")

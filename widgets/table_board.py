@@ -93,6 +93,15 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
      Sacred Spirit next to…"); the others' take two lines, whole on hover, a click or the keyboard's focus */
   .rt-learn .rt-compact .rt-player.rt-current .rt-space > .rt-ability { -webkit-line-clamp: unset; line-clamp: none; }
 }
+/* a laptop's low window (1366x768): a late Restless Spirits game (three Spirits with long abilities, a full hand, five
+   released) ran past the board's box, and the strip, shrunk to its floor to give the board room, lost the computer's
+   release line (trial 21). The player to act's area takes more of the width (their Spirits' texts wrap less) and
+   their abilities take up to three lines, whole on hover, a click or the keyboard's focus */
+@media (min-width: 1201px) and (max-height: 899px) {
+  .rt-learn .rt-compact .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player:has(.rt-current) { flex-grow: 1.6; }
+  .rt-learn .rt-compact .rt-player.rt-current .rt-space > .rt-ability:not(:hover, :focus) { -webkit-line-clamp: 3;
+    line-clamp: 3; }
+}
 /* a large window (1920x1080): the board is drawn larger, using the room the one-screen layout leaves under it
    (trial 13 item S1); the action list and the last step keep their size */
 @media (min-width: 1700px) and (min-height: 1000px) {

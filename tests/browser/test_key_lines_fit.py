@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 import tutor
 from conftest import ARTIFACTS, open_learn_page, served_with_progress
-from rs_helpers import rs_reply_with_an_early_release
+from rs_helpers import rs_late_reply_with_a_release, rs_reply_with_an_early_release
 from tutor.progress import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -119,6 +119,32 @@ def test_the_computers_release_is_among_the_reply_lines_in_view(kept_server, chr
             assert len(g["released"]) == 1 and "Barachu" in g["released"][0]["text"], g["released"]
             assert _inside(g["released"][0]["rect"], g["area"]) and g["areaOver"] <= 1 and g["boardOver"] <= 1, \
                 f"{where}: Player 2's released Spirits or the board: {g}"
+    finally:
+        context.close()
+
+
+def test_a_late_game_board_fits_and_keeps_the_computers_release_in_view_at_1366(kept_server, chromium_browser):
+    """Trial 21: late in a Restless Spirits game (Player 1 to act with three Spirits whose abilities are long, the
+    computer's turn just released a Spirit) the board ran past its box at 1366x768, and the strip, shrunk to its
+    floor to give the board room, showed the computer's newest plain line but not its release. Now the player to
+    act's area is wider and their abilities take up to three lines there: the board fits its box and the release
+    line is in view, whole."""
+    server, db = kept_server
+    s = rs_late_reply_with_a_release()
+    _keep(db, "restless-spirits", s)
+    context = chromium_browser.new_context()
+    page = context.new_page()
+    try:
+        _open(server, page, "learn-restless-spirits.ipynb", (1366, 768))
+        expect(page.locator(".tutor-last-step .rt-reply-col:visible").first).to_be_visible(timeout=CLICK_MS)
+        g = page.evaluate(STRIP)
+        print(f"late game at 1366x768: {g}")
+        page.screenshot(path=str(SHOTS / "key-lines-rs-late-1366.png"))
+        assert g["areaOver"] <= 1 and g["boardOver"] <= 1, f"the board runs past its box: {g}"
+        assert g["key"] and "is released" in g["key"][0]["text"], g["key"]
+        line = g["key"][0]
+        assert not line["cut"] and _inside(line["rect"], g["col"]) and _inside(line["rect"], [0, 0, 1366, 768]), g
+        assert g["page"] <= 768, "the page scrolls"
     finally:
         context.close()
 
