@@ -32,14 +32,19 @@ def fit_server(tmp_path_factory):
 
 
 @contextmanager
-def _page(browser, server: str, game: str, size: tuple[int, int]):
-    """A page of ``game``'s learn notebook at window ``size``, its first actions shown; its context closed after."""
+def _page(browser, server: str, game: str, size: tuple[int, int], actions: bool = True):
+    """A page of ``game``'s learn notebook at window ``size``, its first actions shown (or, ``actions`` False, its
+    strip: the page may resume a lesson an earlier test played to its end, with no action left); its context closed
+    after."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.set_default_timeout(RENDER_MS)
     try:
         page.goto(f"{server}/voila/render/learn-{game}.ipynb")
-        _ready(page)
+        if actions:
+            _ready(page)
+        else:
+            expect(page.locator(".rt-onescreen > .tutor-last-step:visible").first).to_be_visible(timeout=RENDER_MS)
         yield page
     finally:
         context.close()
@@ -114,7 +119,7 @@ def test_the_strip_folds_lines_only_when_they_do_not_fit(fit_server, chromium_br
         assert g["lines"] and not g["marked"] and not [x for x in g["lines"] if x["cut"]], g
         _check_fold(g, "Restless Spirits set-up at 1366x768")
         page.screenshot(path=str(SHOTS / "strip-fit-rs-setup-1366.png"))
-    with _page(chromium_browser, fit_server, "spirit-duels", (1366, 768)) as page:
+    with _page(chromium_browser, fit_server, "spirit-duels", (1366, 768), actions=False) as page:
         _lesson(page, 0)
         page.locator(".tutor-action:visible").filter(has_text="Attack").first.click()
         expect(page.locator(".rt-done:visible")).to_contain_text("Goal reached", timeout=RENDER_MS)
@@ -125,8 +130,8 @@ def test_the_strip_folds_lines_only_when_they_do_not_fit(fit_server, chromium_br
         _check_fold(g, "Spirit Duels lesson 1's attack at 1366x768")
         before = [x["text"] for x in g["lines"] if not x["cut"]]
         page.screenshot(path=str(SHOTS / "strip-fit-sd-attack-1366.png"))
-        page.reload()
-        _ready(page)
+        page.reload()  # (the lesson comes back at its goal, the game won: no action left)
+        expect(page.locator(".rt-done:visible")).to_contain_text("Goal reached", timeout=RENDER_MS)
         page.wait_for_timeout(2500)
         g = page.evaluate(STRIP_JS)
         _check_fold(g, "Spirit Duels lesson 1's attack after a reload")
@@ -181,7 +186,7 @@ BOARD_JS = """() => {
 def test_the_board_uses_its_height_at_1920(fit_server, chromium_browser, game):
     """At 1920x1080 the board fills its box (a band under it of at most a tenth of the box), drawn at least as large
     as before (its CSS zoom), and nothing of it scrolls out of sight: lesson 1 and free play."""
-    with _page(chromium_browser, fit_server, game, (1920, 1080)) as page:
+    with _page(chromium_browser, fit_server, game, (1920, 1080), actions=False) as page:
         for where in ("lesson", "free play"):
             if where == "lesson":
                 _lesson(page, 0)
