@@ -118,33 +118,20 @@ def way_on(lesson: Lesson, scratch, depth: int, budget: int, shortest: bool = Fa
 def _way(lesson: Lesson, scratch, depth: int, budget: int, seen: list[int]) -> str | None:
     """:func:`way_on` going deep first, ``seen[0]`` counting the positions looked at."""
 
-    def reaches(d: int) -> bool:
-        if not goal_failures(lesson, scratch):
-            return True
-        if d == 0 or scratch.is_over:
-            return False
+    def step_to(d: int) -> str | None:
+        # the first legal action after which the goal is met, or met within d - 1 more steps; None for none
+        if d <= 0 or scratch.is_over:
+            return None
         for a in scratch.legal_actions():
             seen[0] += 1
             if seen[0] > budget:
                 raise OutOfBudget
             scratch.apply(a.id)
             try:
-                if reaches(d - 1):
-                    return True
+                if not goal_failures(lesson, scratch) or step_to(d - 1) is not None:
+                    return a.id
             finally:
                 scratch.undo()
-        return False
-
-    if not goal_failures(lesson, scratch) or depth <= 0 or scratch.is_over:
         return None
-    for a in scratch.legal_actions():
-        seen[0] += 1
-        if seen[0] > budget:
-            raise OutOfBudget
-        scratch.apply(a.id)
-        try:
-            if reaches(depth - 1):
-                return a.id
-        finally:
-            scratch.undo()
-    return None
+
+    return None if not goal_failures(lesson, scratch) else step_to(depth)
