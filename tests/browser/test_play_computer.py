@@ -91,7 +91,7 @@ def computer_moves(page) -> str:
     now = title(page)
     # said of the computer (T6), as what it did, in the past tense (trial 17, U3: "The computer ended its turn")
     assert re.match(r"Step \d+ · The computer (\w+ed|bought|built|broke|chose|drew|gave|kept|left|paid|put|set|"
-                    r"spent|stole|took)( |:|$)", now), now
+                    r"spent|stole|took)( |:|,|$)", now), now
     assert not re.search(r"\b(you|your)\b", now, re.IGNORECASE), now
     why = page.locator(".tutor-last-step .rt-step-note:visible")
     expect(why.last).to_be_visible(timeout=STEP_MS)  # the computer's reason, under its step
