@@ -1,0 +1,55 @@
+"""Trial 21: in Restless Spirits lesson 1 at 1366x768, after scrolling the list of legal actions down (to click a
+Buy action far down it), Hint wrote its text at the top of the list, out of sight: nothing seemed to happen. Now the
+page scrolls the hint said into the list's view. Checked from element geometry: the hint's box is inside the window
+and inside every scrolled box around it."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import SCREENSHOTS, open_learn_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: Scroll every scrollable box around the list of legal actions to its foot; how far each went (px).
+SCROLL_DOWN = """() => {
+  const acts = [...document.querySelectorAll('.tutor-actions')].find(e => e.getClientRects().length);
+  const out = [];
+  for (let e = acts; e && e !== document.body; e = e.parentElement) {
+    if (e.scrollHeight > e.clientHeight + 2 && getComputedStyle(e).overflowY !== 'visible') {
+      e.scrollTop = e.scrollHeight; out.push(e.scrollTop);
+    }
+  }
+  return out;
+}"""
+
+#: Whether the hint shown is in view: inside the window and every scrolled box around it (its rectangle too).
+HINT_IN_VIEW = """() => {
+  const hint = [...document.querySelectorAll('.rt-actions-note .rt-hint')].find(e => e.getClientRects().length);
+  if (!hint) { return {hint: null}; }
+  const r = hint.getBoundingClientRect(), boxes = [];
+  let inside = r.top >= 0 && r.bottom <= innerHeight;
+  for (let e = hint.parentElement; e && e !== document.body; e = e.parentElement) {
+    if (e.scrollHeight > e.clientHeight + 2 && getComputedStyle(e).overflowY !== 'visible') {
+      const b = e.getBoundingClientRect();
+      boxes.push([b.top, b.bottom, e.scrollTop]);
+      inside = inside && r.top >= b.top - 1 && r.top + Math.min(r.height, 20) <= b.bottom + 1;
+    }
+  }
+  return {hint: hint.innerText, rect: [r.top, r.bottom], boxes, inside};
+}"""
+
+
+def test_a_hint_asked_with_the_actions_scrolled_down_comes_into_view(tutor_server, tutor_page):
+    page = tutor_page.page if hasattr(tutor_page, "page") else tutor_page
+    open_learn_page(tutor_server, page, "learn-restless-spirits.ipynb", (1366, 768))
+    page.get_by_role("tab", name="Lessons").click()
+    page.wait_for_timeout(1500)
+    scrolled = page.evaluate(SCROLL_DOWN)
+    assert scrolled and max(scrolled) > 0, f"the list of legal actions did not scroll: {scrolled}"
+    page.locator(".rt-hint-once:visible").first.click()
+    expect(page.locator(".rt-actions-note .rt-hint:visible").first).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(800)
+    g = page.evaluate(HINT_IN_VIEW)
+    page.screenshot(path=str(SCREENSHOTS / "hint-in-view-rs-lesson-1366.png"))
+    assert g["hint"] and g["inside"], f"the hint is out of sight: {g}"
