@@ -121,6 +121,9 @@ def test_every_page_shows_file_text_as_text_or_sanitised_markdown(tmp_path):
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["errors"] == []
     assert report["found"] == []
+    # a lesson whose goal names a card by its name (Spirit Duels' evolve lesson: "Magmaros") cannot be reached once
+    # the card file renames that card: choosing it is refused with its reason, the lesson shown kept (CI, session 20)
+    assert report["refused"] == [["sd-07-evolve", True]], report["refused"]
     assert report["checked"] > 10_000  # the pages were really built and walked
 
 
@@ -570,11 +573,21 @@ def test_a_learn_page_with_a_broken_lesson_says_so_and_keeps_its_game(content_co
     files[1].write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     runner = LessonRunner("restless-spirits")
     before = runner.app.session.to_json()
+    shown = (runner.index, runner.picker.value, runner.intro.value, runner.goal.value, runner.lesson.id)
     broken = next(i for i, x in enumerate(runner.lessons) if x.id == data["id"])
     runner.picker.value = broken
     said = "".join(o.get("text", "") for o in runner.errors.output.outputs)
     assert f"{files[1].name}: solution[0]" in said and str(files[1].parent) not in said and "Traceback" not in said, said
     assert runner.app.session.to_json() == before
+    # the picker goes back and the lesson shown stays whole: before, its texts and hints moved to the refused lesson
+    # over the old board, and the next Hint raised the refusal again (CI, session 20)
+    assert (runner.index, runner.picker.value, runner.intro.value, runner.goal.value, runner.lesson.id) == shown
+    runner.errors.output.outputs = ()
+    runner.show_hint()
+    assert runner.hints.value and not runner.errors.output.outputs
+    with pytest.raises(ContentError):
+        runner.open(broken)  # called directly, the refusal is raised, and nothing moves either
+    assert (runner.index, runner.picker.value, runner.lesson.id) == shown[:2] + shown[4:]
 
 
 GRAPH_EDITS = [

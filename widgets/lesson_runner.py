@@ -158,7 +158,27 @@ class LessonRunner:
         self.picker.value = max(0, min(len(self.lessons) - 1, self.index + delta))
 
     def open(self, index: int) -> None:
-        """Show lesson ``index`` from its prepared state."""
+        """Show lesson ``index`` from its prepared state.
+
+        Raises:
+            ContentError: the lesson's table or solution does not play, or its solution does not reach its goal
+                (:func:`tutor.lessons.check_lesson`, e.g. a user's card file renamed a card the goal names). Nothing
+                changes: the picker goes back to the lesson shown, whose texts, board, steps and hints stay as they
+                were (before, the picker, the texts and the hint ladder moved to the refused lesson over the old
+                lesson's board, and the next Hint raised the same refusal again).
+        """
+        if getattr(self, "_putting_back", False):
+            return
+        try:
+            session = start_lesson(self.lessons[index])
+        except tutor.ContentError:
+            if self.picker.value != self.index:
+                self._putting_back = True
+                try:
+                    self.picker.value = self.index
+                finally:
+                    self._putting_back = False
+            raise
         self.index = index
         self.hints_shown = 0
         self._hint_at = None
@@ -167,10 +187,11 @@ class LessonRunner:
         if self.picker.value != index:
             self.picker.value = index  # fires open() again through the observer
             return
-        self._show(index)
+        self._show(index, session=session)
 
-    def _show(self, index: int, fresh: bool = False) -> None:
-        """Show lesson ``index``: its texts, and its prepared state unless ``fresh`` (the app already has it)."""
+    def _show(self, index: int, fresh: bool = False, session: tutor.Session | None = None) -> None:
+        """Show lesson ``index``: its texts, and its prepared state unless ``fresh`` (the app already has it);
+        ``session``: that prepared state, already started (:func:`start_lesson`)."""
         self.index = index
         self._achieved = False  # another lesson (or this one opened again): its goal is still to reach
         lesson = self.lesson
@@ -188,7 +209,7 @@ class LessonRunner:
         if fresh:
             self.check()
         else:
-            self.app.model.replace(start_lesson(lesson))
+            self.app.model.replace(session or start_lesson(lesson))
 
     #: Most steps of a lesson a kept place replays (a longer list is cut there).
     RESUME_STEPS = 200
