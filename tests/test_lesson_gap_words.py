@@ -49,3 +49,13 @@ def test_rs_lesson_2_a_waiting_offering_is_said_in_words():
     gap = goal_gap(lesson, s)
     assert gap is not None and "choose-offering" not in gap and "pending" not in gap, gap
     assert "the goal asks for no choice to be waiting" in gap, gap
+
+
+def test_a_count_in_the_goal_is_one_number():
+    """Trial 22: "the goal asks for Player 1's number of released Spirits to be 1 (they are 0)": a count is said as
+    one number ("it is 0"); a list of things keeps "they"."""
+    from tutor.lesson_words import _state_part
+    assert _state_part("restless-spirits", "p1.released_count", 1, 0, {}) == \
+        "the goal asks for Player 1's number of released Spirits to be 1 (it is 0)"
+    assert _state_part("restless-spirits", "p1.released", ["gonga"], [], {"gonga": "Gonga"}).endswith(
+        "(they hold nothing)")

@@ -86,7 +86,10 @@ def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, st
         of = f" of {owner}" if owner else ""
         return (f"the goal asks for “{what}” to be true{of} (it is not)" if want else
                 f"the goal asks for “{what}” not to be true{of} (it is)")
-    they = "they" if thing.endswith("s") else "it"  # "Player 1's released Spirits … (they hold nothing)"
+    # "Player 1's released Spirits … (they hold nothing)"; a count is one number (trial 22: "… number of released
+    # Spirits to be 1 (they are 0)")
+    counted = isinstance(want, int) and "number of" in thing
+    they = "they" if thing.endswith("s") and not counted else "it"
     if (isinstance(want, list) and isinstance(got, list) and len(want) == len(got) and want
             and all(isinstance(v, list) for v in want + got)):
         # places of one kind, each a list (Spirited's two Camps): the first place that differs, by its ordinal

@@ -226,6 +226,12 @@ class TutorApp:
             if one_screen:  # a person's own last step stays in "What just happened" under the computer's replies
                 # (drawn again: a game resumed on the computer's step shows the learner's own step too)
                 self.last.set_people(lambda _s: set(self.seats.people))
+
+            def hands_changed() -> None:  # a hand hidden or shown: the lines naming its cards are drawn again
+                self.log.set_people(self.log.mine)
+                if one_screen:
+                    self.last.set_people(self.last.mine)
+            self.seats.on_hands = hands_changed
             if not self.seats.placed:  # the one-screen table has the seats on its lines, no row of their own
                 status = self.seats.widget if status is None else w.VBox([status, self.seats.widget])
         kids: list[w.Widget] = [style_widget()] if with_style else []

@@ -98,6 +98,8 @@ class Seats:
                  level: str = "normal", seed: int = 0, board_view=None, controls=None, last=None,
                  auto: bool = True) -> None:
         self.model, self.actions, self.seed, self.board_view, self.last = model, actions, seed, board_view, last
+        #: called (no arguments) when the hands the page hides change (the computer's seats, "Show all hands")
+        self.on_hands = None
         if controls is not None:  # Undo takes back the learner's last move with the computer's replies, Redo
             controls.undo_step = self.undo_mine  # brings both back as they were
             controls.redo_step = self.redo_mine
@@ -430,6 +432,8 @@ class Seats:
         changed = mark_computer(s, comp) or changed
         if changed and self.board_view is not None:
             self.board_view.render()
+        if changed and self.on_hands is not None:
+            self.on_hands()  # the step lines drawn with the other hands' cards (Event.public) are drawn again
         self._schedule()
 
     def _auto_changed(self, on: bool) -> None:

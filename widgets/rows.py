@@ -11,6 +11,7 @@ import ipywidgets as w
 
 from tutor import Event
 
+from .boards import hidden_hands
 from .model import SessionModel
 from .style import esc, prov_text
 
@@ -114,7 +115,12 @@ def cost_text(model: SessionModel, cost: int | None) -> str:
 
 
 def event_html(session, e: Event) -> str:
-    """An event line's HTML: its tags (auto, ruling, provisional), its text and its ability-graph links."""
+    """An event line's HTML: its tags (auto, ruling, provisional), its text and its ability-graph links. An event
+    naming cards of a hand the page hides (the computer's: :func:`widgets.boards.hidden_hands`) shows what the other
+    players are told (``Event.public``: "Player 2 draws 5 cards") and no card links (trial 22: Spirit Duels free play
+    listed the computer's opening hand in the Set-up lines and the History)."""
+    if e.public is not None and e.actor in hidden_hands(session):
+        e = e.model_copy(update={"text": e.public, "cards": ()})
     cl = session.game.clauses.get(e.clause)
     tags = '<span class="rt-tag rt-auto" title="the rules did this on their own">auto</span>' if e.automatic else ""
     if cl is not None and cl.kind == "ruling":

@@ -9,6 +9,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from tutor import Event, Session, Step, view
 from tutor.step_words import past_sentence, step_sentence
 
+from .boards import hidden_hands
 from .model import SessionModel, clause_chip
 from .style import box, esc, html_widget, layout, prov_text, shared_style
 from .rows import RowCache, _Row, cost_text, event_html
@@ -161,6 +162,9 @@ class StepLog:
         self.mine = mine
         for key in list(self._steps.rows):
             self._steps.forget(key)
+        if getattr(self, "_setup_cache", None) is not None:  # (its lines too: a hidden hand's draws, Event.public)
+            self.model.retire(self._setup_cache[1])
+            self._setup_cache = None
         self._changed()
 
     def _step_box(self, st: Step) -> "_Row":
@@ -171,10 +175,13 @@ class StepLog:
             # what the computer did, in the past tense, from its action's label (trial 17, U3): "The computer
             # attracted Ruby", "The computer ended its turn"; with two computer seats or more, which one
             others = self.model.session.game.players - len(people)
+            label = a.label
+            if a.actor in hidden_hands(self.model.session):  # its hand hidden: what the learner may know of it
+                label = _public_label(self.model.session, a) or label  # (trial 22: "set aside Blitzrush")
             if self.OTHER is not None:  # (a teacher's walkthrough: the players at the table, in the third person)
-                said = step_sentence(a.label, self.OTHER.format(n=a.actor + 1))
+                said = step_sentence(label, self.OTHER.format(n=a.actor + 1))
             else:  # (its cost in words on the sentence, trial 19: not a "· 1 AP" suffix)
-                said = past_sentence(a.label, self.COMPUTER if others <= 1 else self.COMPUTERS.format(n=a.actor + 1),
+                said = past_sentence(label, self.COMPUTER if others <= 1 else self.COMPUTERS.format(n=a.actor + 1),
                                      a.cost, self.model.session.game.cost_unit)
                 cost = ""
             head = f"Step {st.index + 1} · {prov_text(said)}"
@@ -210,6 +217,16 @@ class StepLog:
         text = w.HTML(event_html(self.model.session, e), layout=layout("plain"), style=shared_style(HTMLStyle),
                       _dom_classes=("tutor-event", "rt-key-ev") if key else ("tutor-event",))
         return text, clause_chip(self.model, e.clause)
+
+
+def _public_label(session: Session, action) -> str | None:
+    """What the other players may know of ``action`` whose label names cards of a hidden hand (the game's answer:
+    ``tutor.view(session).public_label``), or ``None`` (nothing hidden, or a game whose view does not say)."""
+    try:
+        ask = view(session).public_label
+    except (ValueError, AttributeError):
+        return None
+    return ask(action)
 
 
 def _plain(event: Event) -> bool:

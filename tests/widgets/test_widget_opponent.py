@@ -480,3 +480,70 @@ def test_a_second_hint_press_says_what_the_move_itself_does(game_id):
         assert ".:" not in text and ".." not in text.replace("...", "") and " :" not in text
     app.actions.button_for(expected.id).click()
     assert seats.hint_button.tooltip == HINT_TIPS[0]
+
+
+def _page_text(root) -> str:
+    """Every HTML value under ``root`` (the widgets the page holds), unescaped, one per line."""
+    out, todo = [], [root]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, (w.HTML, w.HTMLMath)):
+            out.append(unescape(x.value))
+        todo.extend(getattr(x, "children", ()) or ())
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("game_id", tutor.GAMES)
+def test_the_computers_hidden_hand_is_never_named_in_the_step_lines(game_id):
+    """Trial 22 (high): Spirit Duels free play listed the computer's opening hand in the Set-up lines ("Player 2
+    draws Leafy Tome, Sink Deep, …") and kept it in the History, while the board said "5 cards, hidden". An event
+    naming cards only its actor sees carries what the others are told (``Event.public``); a page hiding that seat's
+    hand shows those words and no card links, and "Show all hands" shows the cards again."""
+    from widgets.lessons import LearnApp
+    app = LearnApp(game_id).open_free_play()
+    seats = app.seats
+    seats.auto.value = False
+    s = app.session
+    private = [e for e in s.setup_events if e.public is not None and e.actor == 1]
+    if game_id == "spirit-duels":  # its opening hand: a count in the set-up lines shown before the first step
+        assert [e.public for e in private] == ["Player 2 draws 5 cards (25 left in the deck)."]
+        page = _page_text(app.widget)
+        assert private[0].public in page and private[0].text not in page
+    for _ in range(80):
+        if s.is_over:
+            break
+        if seats.computer_to_move():
+            assert seats.request() is True
+        else:
+            person_moves(app, seats)
+        private += [e for e in s.history[-1].events if e.public is not None and e.actor == 1 and e.text != e.public]
+        app.log.render() if hasattr(app.log, "render") else None
+        page = _page_text(app.widget)
+        for e in private:
+            assert e.text not in page, e.text
+    shown = [e for e in private if e.public in page]  # (the History shows the newest steps)
+    if shown:
+        seats.show_all.value = True  # the learner asked to see every hand: the cards are named again
+        page = _page_text(app.widget)
+        assert all(e.text in page for e in shown), [e.text for e in shown]
+
+
+def test_the_computers_set_aside_cards_are_not_named_in_its_step_titles():
+    """Trial 22 (high, with the opening hand): the computer's mulligan was titled with the card it set aside ("The
+    computer set aside Blitzrush …"). Its hand hidden, the title says what the learner may know (the game's view:
+    ``public_label``), and "Show all hands" names the card again."""
+    from widgets.lessons import LearnApp
+    app = LearnApp("spirit-duels").open_free_play()
+    seats = app.seats
+    seats.auto.value = False
+    s = app.session
+    keep = next(a for a in s.legal_actions() if a.kind == "keep-hand")
+    app.actions.button_for(keep.id).click()  # the learner keeps their hand; the computer decides on its own
+    aside = next((a for a in s.legal_actions() if a.kind == "set-aside"), None)
+    assert aside is not None and seats.computer_to_move()
+    app.model.apply(aside.id)  # (as the computer would: a set-aside of its own)
+    page = _page_text(app.widget)
+    card = aside.label.removeprefix("Set aside ").split(" (")[0]
+    assert "The computer set aside a card" in page and f"set aside {card}" not in page, page[-800:]
+    seats.show_all.value = True
+    assert f"The computer set aside {card}" in _page_text(app.widget)

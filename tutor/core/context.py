@@ -36,14 +36,17 @@ class Context:
         self.events: list[Event] = []
         self.asked: tuple | None = None
 
-    def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None) -> None:
+    def ev(self, clause: str, text: str, *, auto: bool = False, cards=(), actor: int | None = None,
+           public: str | None = None) -> None:
         """Append an event citing ``clause`` (an id of the game's clauses, checked by tests over random games):
         ``text`` in plain words, ``auto`` when no player chose it, ``cards`` the card ids it names, ``actor`` the
-        seat it concerns."""
+        seat it concerns, ``public`` what the other players are told when ``text`` names cards only ``actor`` sees
+        (:class:`~tutor.core.model.Event`)."""
         # make_event inlined (every event of every step)
         e = _NEW(Event)
         _SET_DICT(e, "__dict__", {"clause": clause, "text": text, "automatic": auto,
-                                  "cards": cards if type(cards) is tuple else tuple(cards), "actor": actor})
+                                  "cards": cards if type(cards) is tuple else tuple(cards), "actor": actor,
+                                  "public": public})
         _SET_FIELDS(e, _EVENT_FIELDS)
         _SET_EXTRA(e, None)
         _SET_PRIVATE(e, None)

@@ -139,6 +139,11 @@ class Event(_Frozen):
             turn passing); False for the direct effect of the player's choice.
         cards: ids of the cards involved (views link them to the card and graph).
         actor: seat concerned, if any.
+        public: when ``text`` names cards only ``actor`` may see (cards drawn into a hidden hand, set aside face
+            down), what every other player is told instead (``"Player 2 draws 5 cards (25 left in the deck)."``),
+            naming no such card; ``None`` when ``text`` shows nothing hidden. A view that hides ``actor``'s hand (a
+            computer's) shows ``public`` and no card links. Left out of dumps (saves and fingerprints replay events;
+            the rules' words are ``text``).
     """
 
     clause: str
@@ -146,6 +151,7 @@ class Event(_Frozen):
     automatic: bool = False
     cards: tuple[str, ...] = ()
     actor: int | None = None
+    public: str | None = Field(default=None, exclude=True)
 
 
 class Step(_Frozen):
@@ -280,11 +286,12 @@ def make_blocked(kind: str, actor: int, label: str, clause: str, why: str, **par
 
 
 def make_event(clause: str, text: str, automatic: bool = False, cards: tuple[str, ...] | list[str] = (),
-               actor: int | None = None) -> Event:
+               actor: int | None = None, public: str | None = None) -> Event:
     """Build an :class:`Event` (the engine's own values; ``cards`` becomes a tuple)."""
     obj = _NEW(Event)  # _trusted inlined
     _SET_DICT(obj, "__dict__", {"clause": clause, "text": text, "automatic": automatic,
-                                "cards": cards if type(cards) is tuple else tuple(cards), "actor": actor})
+                                "cards": cards if type(cards) is tuple else tuple(cards), "actor": actor,
+                                "public": public})
     _SET_FIELDS(obj, _EVENT_FIELDS)
     _SET_EXTRA(obj, None)
     _SET_PRIVATE(obj, None)

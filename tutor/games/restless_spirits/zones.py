@@ -129,7 +129,8 @@ def draw_reward(c: Ctx, seat: int, deck: str, clause: str) -> str | None:
         return None
     card = _take(c, pile, word)
     p.hand.append(card)
-    c.ev(clause, f"{c.who(seat)} draws the {word} {c.name(card)}.", auto=True, cards=(card,), actor=seat)
+    c.ev(clause, f"{c.who(seat)} draws the {word} {c.name(card)}.", auto=True, cards=(card,), actor=seat,
+         public=f"{c.who(seat)} draws a {word}.")
     return card
 
 
@@ -148,7 +149,8 @@ def draw_totems_to_hand(c: Ctx, seat: int, n: int, clause: str) -> int:
             break
         p.hand.append(card)
         got += 1
-        c.ev(clause, f"{c.who(seat)} draws the Totem {c.name(card)}.", auto=True, cards=(card,), actor=seat)
+        c.ev(clause, f"{c.who(seat)} draws the Totem {c.name(card)}.", auto=True, cards=(card,), actor=seat,
+             public=f"{c.who(seat)} draws a Totem.")
     return got
 
 

@@ -113,12 +113,14 @@ def draw(c: Ctx, seat: int, n: int, clause: str, prefix: str = "") -> bool:
         card, fixed = chance.draw(c.state, p.deck, lambda v: v in c.game.owned_cards(p), f"{c.who(seat)}'s deck")
         if fixed:
             c.ev("sd.ruling.fixed-chance", f"The lesson fixed this draw in advance: {c.who(seat)} draws "
-                 f"{c.name(card)}.", auto=True, cards=(card,), actor=seat)
+                 f"{c.name(card)}.", auto=True, cards=(card,), actor=seat,
+                 public=f"The lesson fixed this draw in advance: {c.who(seat)} draws a card.")
         p.hand.append(card)
         got.append(card)
     if got:
         c.ev(clause, f"{prefix}{c.who(seat)} draws {', '.join(c.name(x) for x in got)} ({len(p.deck)} left in the "
-             "deck).", auto=True, cards=tuple(got), actor=seat)
+             "deck).", auto=True, cards=tuple(got), actor=seat,  # a hand is hidden from the opponent: the count only
+             public=f"{prefix}{c.who(seat)} draws {plural(len(got), 'card')} ({len(p.deck)} left in the deck).")
     return True
 
 

@@ -53,7 +53,8 @@ def _answer_hand(c: Ctx, d: Decision, a: Action) -> None:
     p.hand.remove(card)
     if d.kind == "mulligan":
         p.aside.append(card)
-        c.ev("sd.setup.mulligan", f"{c.who(seat)} sets {c.name(card)} aside.", cards=(card,), actor=seat)
+        c.ev("sd.setup.mulligan", f"{c.who(seat)} sets {c.name(card)} aside.", cards=(card,), actor=seat,
+             public=f"{c.who(seat)} sets a card aside.")
     else:
         p.discard.append(card)
         c.ev("sd.end.discard", f"{step}{c.who(seat)} discards {c.name(card)}.", cards=(card,), actor=seat)

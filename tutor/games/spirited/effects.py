@@ -59,7 +59,7 @@ def _draw_to_hand(c: Ctx, u: Use, p: Count) -> None:
             return
         c.state.players[u.seat].hand.append(card)
         c.ev(u.clause, f"{u.source}: {c.who(u.seat)} draws a card into their Hand [provisional].", cards=(card,),
-             actor=u.seat)
+             actor=u.seat, public=f"{u.source}: {c.who(u.seat)} draws a card into their Hand [provisional].")
 
 
 def _ask(c: Ctx, u: Use, decision: type[EffectRally | EffectRecruit | Raid]) -> None:
