@@ -61,8 +61,9 @@ LEARN_NOTEBOOK = "learn-restless-spirits.ipynb"
 LEARN_POOL = 1
 #: The pages whose notebooks take longest to make (importing and building what they show), each with a pre-heated
 #: kernel of its own by default (``--page-pool``): what they show is the same for everyone, or (practice) is read
-#: once the page is asked for (``widgets.kernel_timing.wait_until_page_asked``); the teacher's presenter is made
-#: again at the visit when the saved walkthroughs changed since, or is the notes window when its address asks for it.
+#: once the page is asked for (``widgets.kernel_timing.wait_until_page_asked``); the FAQ explorer reads the saved
+#: questions again at the visit (trial 22); the teacher's presenter is made again at the visit when the saved
+#: walkthroughs changed since, or is the notes window when its address asks for it.
 HEAVY_NOTEBOOKS = ("faq-explorer.ipynb", "ability-graph.ipynb", "practice.ipynb", "teacher-walkthrough.ipynb")
 #: Pre-heated kernels for each of HEAVY_NOTEBOOKS by default (``--page-pool``).
 PAGE_POOL = 1

@@ -456,10 +456,14 @@ def faq_explorer(open_id: str | None = None, game_id: str | None = None) -> w.Wi
     """The FAQ explorer page (every scenario, or those of ``game_id``), opened on scenario ``open_id`` (else the
     page address's ``?scenario=ID``, else the first scenario). Returns the widget to display. In a kernel Voila
     pre-heats, the page is made before the visit and the cell then waits for it (its address is known only then:
-    :func:`widgets.kernel_timing.wait_until_page_asked`)."""
+    :func:`widgets.kernel_timing.wait_until_page_asked`); the learner's saved questions are then read again, as the
+    folder holds them at the visit (the shipped ones stay as read)."""
     page = FaqExplorer(open_id or _query_id(), game_id)
-    if kernel_timing.wait_until_page_asked() and not open_id and _query_id():
-        # made before anyone asked (a pre-heated kernel), but this visit names a question: it is opened in the page
-        # made (the page was built twice before: once for the first question, then again for the asked one)
-        page.open_asked(_query_id())
+    if kernel_timing.wait_until_page_asked():
+        if not open_id and _query_id():
+            # made before anyone asked (a pre-heated kernel), but this visit names a question: it is opened in the
+            # page made (the page was built twice before: once for the first question, then again for the asked one)
+            page.open_asked(_query_id())
+        else:  # the learner's own questions as the folder holds them at the visit, not at the heating (trial 22)
+            page.reload_mine()
     return page.widget

@@ -79,18 +79,17 @@ class QuestionList:
         list keeps the question(s) it has."""
         self.filling = False
         said = short(str(exc.args[0]) if exc.args else str(exc) or type(exc).__name__, 300, quote=False)
-        self._refused += refused_html("The other questions could not be read", [said])
-        self.open_error.value = self._refused
+        self._unread = refused_html("The other questions could not be read", [said])
+        self._show_problems()
         self.filter()
 
     def _fill_index(self, full: faq.Index) -> None:
         """List every question of ``full`` (the shipped questions, every file read and validated) with the saved
         ones, keeping the search and game filter as the learner left them."""
         self.index = full
-        self.mine_ids, self.mine_paths = set(), set()
+        self.mine_ids, self.mine_paths, self.mine_problems = set(), set(), ()
+        self._unread = ""
         self._load_mine()
-        self._refused = refused_html("Some question files were not loaded", self.index.problems)
-        self.open_error.value = self._refused
         chosen = self.game.value
         games = self.index.games
         self.game.options = [("All games", "")] + [(faq.game_title(x), x) for x in games]
@@ -98,8 +97,26 @@ class QuestionList:
         self.filling = False
         self.filter()
 
+    def reload_mine(self) -> None:
+        """Read the saved questions again and list them as the folder holds them now (a page a pre-heated kernel made
+        before anyone asked for it: a question saved or a file deleted meanwhile, trial 22), with the files left out
+        named in the problems box; the shipped questions stay as they were read."""
+        self._load_mine()
+        self.filter()
+
+    def _show_problems(self) -> None:
+        """Name the files left out (shipped and saved, each once) in the problems box, and what else it said after
+        them (why the question last clicked could not be opened)."""
+        old = getattr(self, "_refused", "")
+        self._refused = (refused_html("Some question files were not loaded", self.index.problems)
+                         + getattr(self, "_unread", ""))
+        said = self.open_error.value
+        self.open_error.value = self._refused + (said[len(old):] if said.startswith(old) else "")
+
     def _load_mine(self) -> None:
-        """Read the saved questions (of the page's game) into the index, under "My questions"."""
+        """Read the saved questions (of the page's game) into the index, under "My questions", as the folder holds
+        them now (those read before, and the files left out then, give way), and name the files left out in the
+        problems box."""
         # the shipped questions are told by their files, not their ids: a saved question carrying a shipped
         # question's id must never take that question's place (attack 18: a file in the questions folder with the id
         # faq-double-totem hid the rulebook's FAQ and showed its own "Source: rulebook" in its place)
@@ -114,11 +131,16 @@ class QuestionList:
         entries = tuple(own_id(e, taken) for e in entries)  # a shipped question's id: listed under another id
         for e in entries:
             getattr(self, "_items", {}).pop(e.id, None)  # a replaced file gets a new list item
+        before = getattr(self, "mine_problems", ())  # the saved questions left out when last read: they give way
+        problems = self.index.problems
+        if before and problems[len(problems) - len(before):] == before:
+            problems = problems[:len(problems) - len(before)]
         self.mine_ids = {e.id for e in entries}
         self.mine_paths = {e.path for e in entries}
         self.mine_problems = mine.problems + tuple(left_out)  # saved questions not listed, and why (shown in view)
-        self.index = faq.Index(entries + shipped, self.index.problems + mine.problems + tuple(left_out),
-                               self.index.waiting)
+        self.index = faq.Index(entries + shipped, problems + self.mine_problems, self.index.waiting)
+        if hasattr(self, "open_error"):  # (the first read comes before the list's widgets are made)
+            self._show_problems()
 
     # -- choosing a question -----------------------------------------------------------------------------------
     def _cannot_open(self, entry: faq.Entry, exc: Exception) -> None:

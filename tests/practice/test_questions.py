@@ -112,6 +112,36 @@ def test_pool_finds_a_question_for_a_clause():
     assert pool.for_clause("sd.no-such-clause", search=10) is None
 
 
+@pytest.mark.parametrize("game", ["restless-spirits", "spirited", "spirit-duels"])
+def test_a_new_pool_finds_every_question_by_its_key(game):
+    """Trial 22: a question kept by the practice page is found again by a new pool (a new kernel's, holding only its
+    first questions) from its key alone, every one a page's pool and the mastery map's searches make: the pool makes
+    more until it has it (before, a question on a rule an earlier question cited was never made again)."""
+    made = QuestionPool(game, seed=1, warm=90).made
+    assert len({q.key for q in made}) == len(made)  # a key names one question
+    fresh = QuestionPool(game, seed=1, warm=12)
+    for q in reversed(made):  # the last one first: the fresh pool has to make them all to find it
+        again = fresh.find(q.key)
+        assert again is not None and again.key == q.key, q.key
+        assert [o.text for o in again.options] == [o.text for o in q.options] and again.prompt == q.prompt
+    assert len(fresh.made) <= len(made) + 20  # no more made than it took (and a batch)
+
+
+def test_a_key_the_pool_never_makes_is_not_searched_for_to_the_end():
+    """A kept question no longer made (at a position the pool has passed, or at none it visits) is not found, and
+    the pool stops making questions once it is past that position."""
+    pool = QuestionPool("restless-spirits", seed=1, warm=12)
+    q = pool.made[5]
+    assert pool.find(q.key + "-no-longer-made") is None and len(pool.made) <= 12 + 20
+    for gone in ("why-not|scenario: No such scenario|Attract a Lost Spirit",  # no such scenario (any more)
+                 "why-not|lesson: No such lesson, step 2|Attract a Lost Spirit",
+                 f"why-not|{pool.made[0].origin}, step 99|Attract a Lost Spirit"):  # a step its script has not
+        assert pool.find(gone) is None
+    assert len(pool.made) <= 12 + 20 * 4 and not pool._ended  # none of them made the pool play every scenario
+    assert pool.find("can-do|random game 2 (2 players, seed 1), step 3|end-turn") is None
+    assert pool.find("what-happens|no such place|end-turn") is None and not pool._done
+
+
 def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="valid game ids"):
         generate("chess", count=1)

@@ -841,3 +841,54 @@ def test_the_what_if_panel_shows_the_moment_it_changes(ex):
     ex.step()
     ex.show_panel("whatif")  # opened again: back at the start
     assert ex.app.session.history == []
+
+
+def test_a_pre_heated_page_lists_the_saved_questions_as_of_the_visit(index, monkeypatch, tmp_path):
+    """Trial 22: the FAQ explorer's "My questions" was one page load out of date. A kernel Voila pre-heats made the
+    page (saved questions read) before anyone asked for it; a question saved meanwhile was not listed ("225 of 225")
+    until the next load, and files deleted meanwhile were still listed and counted as not loaded ("8 files not
+    loaded" with 2 left). The saved questions are read again once the page is asked for (the shipped ones, which do
+    not change, stay as pre-heated), and the problems box counts each file left out once."""
+    import yaml
+    import widgets.faq as page
+    monkeypatch.setattr(page, "in_kernel", lambda: False)  # a pre-heated kernel's page is made whole
+    monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(tmp_path))
+    monkeypatch.setenv("QUERY_STRING", "")  # no ?scenario= in the visit's address
+    sc = yaml.safe_load(next(p for p in faq.all_scenarios("restless-spirits") if "hand-limit" in p.name).read_text())
+
+    def save(name: str, title: str) -> None:
+        data = dict(sc, meta=dict(sc["meta"], id=f"my-{name}", title=title))
+        (tmp_path / f"{name}.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+
+    save("old", "Saved before the kernel was heated")
+    for i in range(4):  # files the page leaves out (not readable), named in the problems box
+        (tmp_path / f"broken{i}.yaml").write_text("meta: [", encoding="utf-8")
+    built = []
+    real_init = page.FaqExplorer.__init__
+    monkeypatch.setattr(page.FaqExplorer, "__init__", lambda self, *a, **k: built.append(self) or real_init(self, *a, **k))
+
+    def the_visit() -> bool:  # while the pre-heated page waits: one saved, one deleted, two broken ones deleted
+        assert built and "my-old" in built[0].mine_ids and "(4 files" in built[0].open_error.value
+        save("CON", "Saved while the kernel waited")
+        for gone in ("old.yaml", "broken0.yaml", "broken1.yaml"):
+            (tmp_path / gone).unlink()
+        return True
+    monkeypatch.setattr(page.kernel_timing, "wait_until_page_asked", the_visit)
+    root = page.faq_explorer()
+    ex = built[0]
+    assert len(built) == 1 and ex.mine_ids == {"my-CON"}
+    listed = html_of(ex.results)
+    assert "My questions · 1" in listed and ex.item("my-CON") in ex.results.children
+    assert f"{len(ex.index.entries)} of {len(ex.index.entries)}" in html_of(ex.count)
+    assert len(ex.index.entries) == len(index.entries) + 1
+    assert "(2 files" in ex.open_error.value and "broken0.yaml" not in ex.open_error.value
+    assert "broken2.yaml" in ex.open_error.value and "old.yaml" not in ex.open_error.value
+    assert root is ex.widget and not ex.errors.output.outputs
+    # saving again on that page (it reads the folder again) counts each file left out once still
+    ex.open("faq-buy-at-hand-limit")
+    move(ex, faq.Zone("hand", 1), "t01", faq.Zone("deck"))
+    ex.save_name.value = "another"
+    ex.save_button.click()
+    assert "✓ Saved as <b>another.yaml</b>" in ex.save_status.value
+    assert ex.mine_ids == {"my-CON", "my-another"} and "(2 files" in ex.open_error.value
+    assert sum(1 for p in ex.index.problems if "broken2.yaml" in p) == 1

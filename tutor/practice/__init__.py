@@ -12,11 +12,12 @@ question kinds and how their answers come from the engine: :mod:`tutor.practice.
 """
 from __future__ import annotations
 
-from typing import Iterator
+import re
+from typing import Callable, Iterator
 
 from ..core.rng import Rng
 from ..registry import clauses_for
-from .positions import Position, copy_session, lesson_positions, random_positions, scenario_positions
+from .positions import Position, copy_session, lesson_positions, origins, random_positions, scenario_positions
 from .questions import BUILDERS, KINDS, Option, Question, chain_of, outcome
 
 __all__ = ["Question", "Option", "QuestionPool", "generate", "KINDS", "copy_session", "outcome", "chain_of",
@@ -26,24 +27,40 @@ __all__ = ["Question", "Option", "QuestionPool", "generate", "KINDS", "copy_sess
 RANDOM_GAMES = 400
 
 
-def positions(game_id: str, seed: int) -> Iterator[Position]:
+#: The sources of positions, as :func:`positions` interleaves them (a position's origin starts with its name, but
+#: random play's: ``"random game 12 (2 players, seed 5), step 31"``).
+SOURCES = ("lesson", "scenario", "random")
+_RANDOM_ORIGIN = re.compile(r"random game (\d+) .*, step (\d+)$")
+_STEP = re.compile(r", step \d+$")
+
+
+def positions(game_id: str, seed: int, ended: set[str] | None = None) -> Iterator[Position]:
     """Every position a pool asks about, in order: lesson, scenario and random-play positions interleaved
-    (one of each in turn while each lasts)."""
-    sources = [lesson_positions(game_id), scenario_positions(game_id), random_positions(game_id, seed, RANDOM_GAMES)]
+    (one of each in turn while each lasts). ``ended``: a set the name of each source (:data:`SOURCES`) is added to
+    when it has no more positions."""
+    sources = dict(zip(SOURCES, [lesson_positions(game_id), scenario_positions(game_id),
+                                 random_positions(game_id, seed, RANDOM_GAMES)]))
     while sources:
-        for src in list(sources):
+        for name, src in list(sources.items()):
             try:
                 yield next(src)
             except StopIteration:
-                sources.remove(src)
+                del sources[name]
+                if ended is not None:
+                    ended.add(name)
 
 
-def questions(game_id: str, seed: int) -> Iterator[Question]:
+def questions(game_id: str, seed: int, visit: Callable[[str], None] | None = None,
+              ended: set[str] | None = None) -> Iterator[Question]:
     """Questions of ``game_id``, endlessly (until the positions run out), deterministic from ``seed``: at each
-    position, the kinds are tried in an order drawn from the seed, and each kind that fits gives one question."""
+    position, the kinds are tried in an order drawn from the seed, and each kind that fits gives one question.
+    ``visit``: called with each position's origin before its questions are made (so once it is called with the next
+    one, every question of a position has been given); ``ended``: see :func:`positions`."""
     clauses_for(game_id)  # ValueError naming the valid game ids
     rng = Rng.from_seed(seed ^ 0x51CE5EED)
-    for pos in positions(game_id, seed):
+    for pos in positions(game_id, seed, ended):
+        if visit is not None:
+            visit(pos.origin)
         kinds = list(KINDS)
         rng.shuffle(kinds)
         for kind in kinds[:2]:
@@ -76,11 +93,61 @@ class QuestionPool:
 
     def __init__(self, game_id: str, seed: int = 0, *, warm: int = 60) -> None:
         self.game_id, self.seed = game_id, seed
-        self._stream = questions(game_id, seed)
+        #: origins of the positions visited so far, in order (the last one's questions may not all be made yet)
+        self.visited: dict[str, int] = {}
+        self._ended: set[str] = set()  # the sources of positions that have no more (SOURCES)
+        self._last_random: tuple[int, int] | None = None  # (game, step) of the last random position visited
+        self._firsts: dict[str, list[str]] = {}  # lesson / scenario -> its first positions' origins visited, in order
+        self._known: dict[str, set[str]] = {}  # lesson / scenario -> every first position's origin (read when needed)
+        self._stream = questions(game_id, seed, visit=self._visit, ended=self._ended)
         self.made: list[Question] = []
         self._by_clause: dict[str, list[Question]] = {}
         self._done = False
         self.fill(warm)
+
+    def _visit(self, origin: str) -> None:
+        self.visited[origin] = len(self.visited)
+        m = _RANDOM_ORIGIN.match(origin)
+        if m:
+            self._last_random = (int(m.group(1)), int(m.group(2)))
+        elif not _STEP.search(origin):
+            self._firsts.setdefault(origin.partition(":")[0], []).append(origin)
+
+    def passed(self, origin: str) -> bool:
+        """Whether every question the pool will ever make at the position of ``origin`` has been made: the pool has
+        gone on to a later position (or has none left), or it never will visit that position (its source of
+        positions has run out before it, or random play has gone past that game and step)."""
+        if self._done:
+            return True
+        if origin in self.visited:
+            return self.visited[origin] < len(self.visited) - 1
+        name = next((n for n in SOURCES[:2] if origin.startswith(n + ":")), None)
+        if name is not None:  # a lesson's or scenario's positions come one after another
+            first, firsts = _STEP.sub("", origin), self._firsts.get(name, [])
+            if name in self._ended or (first in firsts and firsts[-1] != first):
+                return True
+            if first not in firsts:  # not visited yet: is there such a lesson or scenario?
+                if name not in self._known:
+                    self._known[name] = origins(self.game_id, name)
+                return first not in self._known[name]
+            return False
+        m = _RANDOM_ORIGIN.match(origin)
+        if m is None:
+            return True  # no origin a pool makes
+        return "random" in self._ended or (self._last_random is not None
+                                           and self._last_random > (int(m.group(1)), int(m.group(2))))
+
+    def find(self, key: str) -> Question | None:
+        """The question whose key is ``key`` (kind, origin and subject, :func:`tutor.practice.questions._key`),
+        making more questions until it is made or its position has been passed (:meth:`passed`); ``None`` when the
+        pool makes no such question. A kept question is so found again in a new pool however many questions were
+        made before it (trial 22: one made 54th was looked for only among the first ones)."""
+        kind, sep, rest = str(key).partition("|")
+        origin = rest.rpartition("|")[0] if sep else ""
+        while True:
+            q = next((q for q in self.made if q.key == key), None)
+            if q is not None or not origin or self.passed(origin) or not self.fill(20):
+                return q
 
     def fill(self, count: int) -> int:
         """Make up to ``count`` more questions; returns how many were made."""

@@ -202,13 +202,13 @@ class Coach:
             self.place_lost = "the rule of your question is not one of this game's"
             set_place_aside(self.store, self.place_lost)
             return None
-        for q in self.pool.made if not isinstance(clause, str) else self._on(clause):
-            if q.key == key:
-                return self._resumed(q, data.get("answered"))
-            if isinstance(key, str) and q.key == base_key(key):  # a variant of a question missed before
-                v = next((v for v in variants(q) if v.key == key), None)
-                if v is not None:
-                    return self._resumed(v, data.get("answered"))
+        q = self.pool.find(base_key(key))  # made again however many questions came before it (trial 22)
+        if q is not None and q.key == key:
+            return self._resumed(q, data.get("answered"))
+        if q is not None:  # a variant of a question missed before
+            v = next((v for v in variants(q) if v.key == key), None)
+            if v is not None:
+                return self._resumed(v, data.get("answered"))
         self.place_lost = "your question is not one this tutor asks any more"
         set_place_aside(self.store, self.place_lost)
         return None
@@ -225,9 +225,6 @@ class Coach:
             return self.next_question()
         return q
 
-    def _on(self, clause: str) -> list[Question]:
-        self.pool.for_clause(clause, search=SEARCH)
-        return [q for q in self.pool.made if q.clause == clause]
 
 
 #: How a variant's key ends: ``"|v"`` and its number (the base question's key comes before it).

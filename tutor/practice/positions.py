@@ -120,3 +120,19 @@ def lesson_positions(game_id: str) -> Iterator[Position]:
 
     for lesson in readable_lessons(game_id)[0]:  # a lesson file that does not load is left out (the learn page says)
         yield from _along(start_lesson(lesson), lesson.solution, f"lesson: {lesson.title}")
+
+
+def origins(game_id: str, source: str) -> set[str]:
+    """The origins of the first positions of ``source`` (``"lesson"`` or ``"scenario"``) of ``game_id``: each
+    lesson's or scenario's own (its later positions add ``", step <n>"``), read from the files without playing them."""
+    if source == "lesson":
+        from ..lessons import readable_lessons
+
+        return {f"lesson: {lesson.title}" for lesson in readable_lessons(game_id)[0]}
+    from ..scenario import all_scenarios, load_scenario
+
+    out = set()
+    for path in all_scenarios(game_id):
+        sc = load_scenario(path)
+        out.add(f"scenario: {sc.meta.title or sc.meta.question}")
+    return out
