@@ -186,6 +186,23 @@ def readable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
     return sorted(lessons, key=lambda x: x.order), left
 
 
+def playable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
+    """The lessons of ``game_id`` that load (:func:`readable_lessons`) and also play (:func:`check_lesson`: their
+    table is one the game knows and their solution reaches the goal), in teaching order, and a message per lesson
+    file left out, naming the file: for the practice page, which asks about the positions along each solution, so
+    that one lesson file that does not play leaves out its own questions only (trial 22: it took Practice down)."""
+    lessons, left = readable_lessons(game_id)
+    playable: list[Lesson] = []
+    for lesson in lessons:
+        try:
+            check_lesson(lesson)
+        except ContentError as exc:
+            left.append(str(exc))
+            continue
+        playable.append(lesson)
+    return playable, left
+
+
 def start_lesson(lesson: Lesson) -> Session:
     """A new session in the lesson's prepared state, once the lesson is known to work from there (see
     :func:`check_lesson`).
@@ -229,7 +246,8 @@ def check_lesson(lesson: Lesson) -> None:
     if lesson.solution:
         failures = goal_failures(lesson, s)
         if failures:
-            raise ContentError(f"{where}: solution: after its {len(lesson.solution)} step(s) the goal is not reached: "
+            n = len(lesson.solution)
+            raise ContentError(f"{where}: solution: after its {n} step{'s' if n != 1 else ''} the goal is not reached: "
                                f"{short(failures[0], 300, quote=False)}", path=where, field="solution")
     lesson._checked = True
 

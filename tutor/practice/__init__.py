@@ -26,10 +26,11 @@ __all__ = ["Question", "Option", "QuestionPool", "generate", "KINDS", "copy_sess
 RANDOM_GAMES = 400
 
 
-def positions(game_id: str, seed: int) -> Iterator[Position]:
+def positions(game_id: str, seed: int, left_out: list[str] | None = None) -> Iterator[Position]:
     """Every position a pool asks about, in order: lesson, scenario and random-play positions interleaved
-    (one of each in turn while each lasts)."""
-    sources = [lesson_positions(game_id), scenario_positions(game_id), random_positions(game_id, seed, RANDOM_GAMES)]
+    (one of each in turn while each lasts). A lesson file left out (it does not load or its solution does not play)
+    adds its message to ``left_out`` (:func:`~tutor.practice.positions.lesson_positions`)."""
+    sources = [lesson_positions(game_id, left_out), scenario_positions(game_id), random_positions(game_id, seed, RANDOM_GAMES)]
     while sources:
         for src in list(sources):
             try:
@@ -38,12 +39,13 @@ def positions(game_id: str, seed: int) -> Iterator[Position]:
                 sources.remove(src)
 
 
-def questions(game_id: str, seed: int) -> Iterator[Question]:
+def questions(game_id: str, seed: int, left_out: list[str] | None = None) -> Iterator[Question]:
     """Questions of ``game_id``, endlessly (until the positions run out), deterministic from ``seed``: at each
-    position, the kinds are tried in an order drawn from the seed, and each kind that fits gives one question."""
+    position, the kinds are tried in an order drawn from the seed, and each kind that fits gives one question.
+    ``left_out``: see :func:`positions`."""
     clauses_for(game_id)  # ValueError naming the valid game ids
     rng = Rng.from_seed(seed ^ 0x51CE5EED)
-    for pos in positions(game_id, seed):
+    for pos in positions(game_id, seed, left_out):
         kinds = list(KINDS)
         rng.shuffle(kinds)
         for kind in kinds[:2]:
@@ -71,12 +73,15 @@ def generate(game_id: str, seed: int = 0, count: int = 20) -> list[Question]:
 class QuestionPool:
     """The questions of one game and seed, made as they are needed and kept, indexed by the clause they practise.
 
-    Attributes: ``game_id``, ``seed``, ``made`` (the questions made so far, in order).
+    Attributes: ``game_id``, ``seed``, ``made`` (the questions made so far, in order), ``left_out`` (the messages
+    of the game's lesson files whose positions are left out, each naming its file: filled when the first question
+    is made).
     """
 
     def __init__(self, game_id: str, seed: int = 0, *, warm: int = 60) -> None:
         self.game_id, self.seed = game_id, seed
-        self._stream = questions(game_id, seed)
+        self.left_out: list[str] = []
+        self._stream = questions(game_id, seed, self.left_out)
         self.made: list[Question] = []
         self._by_clause: dict[str, list[Question]] = {}
         self._done = False
