@@ -17,7 +17,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt, field_validator, model_validator
 
 from .core.content import ShownLine, ShownText, content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, short
+from .core.errors import ContentError, display_path, short
 from .core.session import Session
 from .core.errors import IllegalAction
 from .scenario_model import check_safe_id
@@ -169,8 +169,8 @@ def readable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
     whole set instead, for ``rules-tutor check`` and the tests)."""
     lessons: list[Lesson] = []
     left: list[str] = []
-    ids: set = set()
-    orders: set = set()
+    ids: dict = {}  # id -> the file that has it
+    orders: dict = {}  # order -> the file that has it
     for f in lesson_files(game_id):
         try:
             lesson = load_lesson(f)
@@ -178,10 +178,13 @@ def readable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
             left.append(str(exc))
             continue
         if lesson.id in ids or lesson.order in orders:
-            left.append(f"{f}: another lesson already has {'id ' + short(lesson.id) if lesson.id in ids else 'order ' + str(lesson.order)}")
+            # the other file by its name only (a page shows the message: no server folder)
+            field, value, other = (("id", short(lesson.id), ids[lesson.id]) if lesson.id in ids
+                                   else ("order", str(lesson.order), orders[lesson.order]))
+            left.append(f"{f}: {field}: {value} is already the {field} of {display_path(other.name)}")
             continue
-        ids.add(lesson.id)
-        orders.add(lesson.order)
+        ids[lesson.id] = f
+        orders[lesson.order] = f
         lessons.append(lesson)
     return sorted(lessons, key=lambda x: x.order), left
 

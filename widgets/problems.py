@@ -65,7 +65,10 @@ def refused_html(heading: str, messages, css: str = "rt-faq-problem", limit: int
     """HTML of a folded box (``<details>``, CSS classes ``css`` and ``rt-refused``) whose summary is ``heading``
     with the number of files, and whose list names every file (its name, then its reason). ``""`` for no
     messages. Each reason is cut to ``limit`` characters; all text is escaped."""
-    items = [(name, short(reason, limit, quote=False)) for name, reason in map(split_problem, messages)]
+    # a server path inside a reason shows its last part only, as plain_problem does (trial 22: "is already the id
+    # of /tmp/t22/q/CON.yaml")
+    items = [(name, short(_SERVER_PATH.sub(lambda m: m["name"], reason), limit, quote=False))
+             for name, reason in map(split_problem, messages)]
     if not items:
         return ""
     rows = "".join(f"<li>{f'<b>{esc(name)}</b>: ' if name else ''}{esc(reason)}</li>" for name, reason in items)

@@ -841,3 +841,21 @@ def test_the_what_if_panel_shows_the_moment_it_changes(ex):
     ex.step()
     ex.show_panel("whatif")  # opened again: back at the start
     assert ex.app.session.history == []
+
+
+def test_two_saved_questions_with_one_id_name_the_other_file_by_its_name_only(tmp_path, monkeypatch):
+    """Trial 22: "xss.yaml: meta.id: 'my-con' is already the id of /tmp/t22/q/CON.yaml" showed a server folder in
+    the FAQ's box of files not loaded. The other file is named by its file name only."""
+    from tutor.core.content import content_root
+    from widgets.faq import FaqExplorer
+    folder = tmp_path / "q"
+    folder.mkdir()
+    monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(folder))
+    src = sorted((content_root() / "restless-spirits" / "scenarios").glob("*.yaml"))[0].read_text(encoding="utf-8")
+    same = "\n".join("  id: my-con" if x.startswith("  id: ") else x for x in src.splitlines())
+    assert "  id: my-con" in same
+    for name in ("CON.yaml", "xss.yaml"):
+        (folder / name).write_text(same, encoding="utf-8")
+    box = FaqExplorer(game_id="restless-spirits").open_error.value
+    assert "is already the id of CON.yaml</li>" in box and "<b>xss.yaml</b>" in box, box
+    assert str(folder) not in box and "/q/" not in box, box
