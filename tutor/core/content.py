@@ -16,7 +16,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ValidationError
 
-from .errors import ContentError, short
+from .errors import ContentError, short, size_words
 from .safe_yaml import (ALLOWED_TAGS, MAX_ALIAS_NODES, MAX_CHARS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,  # noqa: F401
                         MAX_NODES, _field, check_yaml_events, parse_yaml)
 from .model import Clause
@@ -203,14 +203,15 @@ def read_text(path: str | os.PathLike) -> str:
                            path=str(p))
     size = stat_file(p).st_size
     if size > MAX_FILE_BYTES:
-        raise ContentError(f"{p}: file is {size} bytes; the limit is {MAX_FILE_BYTES}", path=str(p))
+        raise ContentError(f"{p}: the file is {size_words(size)}, over the limit of {size_words(MAX_FILE_BYTES)}",
+                           path=str(p))
     try:
         with open(os.open(p, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)  # never more than the limit, whatever the size said
     except OSError as exc:
         raise ContentError(f"{p}: cannot read file ({exc.strerror or exc})", path=str(p)) from None
     if len(data) > MAX_FILE_BYTES:
-        raise ContentError(f"{p}: file is larger than {MAX_FILE_BYTES} bytes", path=str(p))
+        raise ContentError(f"{p}: the file is over the limit of {size_words(MAX_FILE_BYTES)}", path=str(p))
     try:
         return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
     except UnicodeDecodeError as exc:
