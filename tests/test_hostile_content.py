@@ -554,6 +554,30 @@ def test_a_lesson_whose_solution_or_goal_cannot_work_is_refused_when_it_starts(t
     assert ei.value.field.startswith(field)
 
 
+def test_a_solution_that_misses_its_goal_is_said_in_rule_titles_without_a_python_list(tmp_path):
+    """Trial 22: "after its 1 step(s) the goal is not reached: expected clause a rule to fire; fired: ['rs.turn.ap',
+    'rs.turn.no-carry']" reached the page (a raw list of ids, an ungrammatical sentence). The message names each rule
+    by its title with its id in brackets (for ``rules-tutor check``), and on a page (plain_problem) by title only."""
+    from tutor.lessons import check_lesson
+    from widgets.problems import plain_problem
+    src = RS_LESSON.parent / "02-attract-and-mastery.yaml"
+    data = _yaml(src)
+    data["solution"] = [{"kind": "end-turn"}]
+    p = tmp_path / src.name
+    p.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        check_lesson(load_lesson(p))
+    msg = str(ei.value)
+    t = {c: x.title for c, x in tutor.clauses("restless-spirits").items()}
+    assert msg == (f"{p}: solution: after its 1 step the goal is not reached: the rule “{t['rs.mastery']}” "
+                   f"(rs.mastery) was expected to apply but did not; the rules that applied: “{t['rs.turn.ap']}” "
+                   f"(rs.turn.ap) and “{t['rs.turn.no-carry']}” (rs.turn.no-carry)"), msg
+    shown = plain_problem(msg)
+    assert shown == (f"{p.name}: solution: after its 1 step the goal is not reached: the rule “{t['rs.mastery']}” "
+                     f"was expected to apply but did not; the rules that applied: “{t['rs.turn.ap']}” and "
+                     f"“{t['rs.turn.no-carry']}”"), shown
+
+
 def test_every_shipped_lesson_starts_and_its_solution_reaches_its_goal():
     from tutor.lessons import all_lessons, goal_reached, play_solution, start_lesson
     for g in tutor.GAMES:

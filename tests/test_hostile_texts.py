@@ -43,6 +43,7 @@ def _refused(load, path: Path, field: str, ch: str) -> str:
     assert msg.startswith(str(path)), msg  # the file named
     assert field in msg and f"U+{ord(ch):04X}" in msg and "write the text without it" in msg, msg
     assert ch not in msg  # the character itself is never shown: it would reorder the message
+    assert "Value error" not in msg and "Assertion failed" not in msg, msg  # pydantic's prefix (trial 22)
     assert path.read_bytes() == before  # nothing changed
     return msg
 
@@ -105,6 +106,16 @@ def test_a_file_refused_on_a_page_is_named_by_its_name_without_folders_or_clause
     finally:
         panel.close()
     assert plain_problem("/a/b/x.yaml: cites rs.rule.fake and (sd.ruling.y)") == "x.yaml: cites a rule and"
+
+
+def test_pydantic_s_value_error_prefix_never_reaches_a_page():
+    """Trial 22: a refusal made from pydantic's error read "Value error, …" on the FAQ page. A message made elsewhere
+    that still holds the prefix loses it where a page shows it (split_problem, plain_problem)."""
+    from widgets.problems import plain_problem, refused_html, split_problem
+    assert split_problem("/srv/q/rtl.yaml: meta.title: Value error, it holds U+202E") == (
+        "rtl.yaml", "meta.title: it holds U+202E")
+    assert plain_problem("Value error, the id must be text") == "the id must be text"
+    assert "Value error" not in refused_html("Not loaded", ["/srv/q/a.yaml: Assertion failed, no steps"])
 
 
 def test_yaml_and_json_refusals_say_what_is_wrong_in_plain_words(tmp_path):

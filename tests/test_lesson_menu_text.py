@@ -24,3 +24,15 @@ def test_spirited_lesson_1_says_which_seat_is_playing():
     assert "your Road (Player 1)" not in x.intro and "your turn" not in x.goal
     assert "as **Player 2**" in x.intro
     assert "Player 1's" in x.goal
+
+
+def test_a_lesson_with_an_id_or_order_taken_names_the_other_file_by_its_name_only(content_copy):
+    """A second lesson with an id (or an order) already taken is left out, and the message names the lesson that has
+    it by its file name only (it reaches the learn page: no server folder), as the FAQ's duplicate ids do."""
+    import shutil
+    from tutor.lessons import readable_lessons
+    folder = content_copy / "restless-spirits" / "lessons"
+    first = sorted(folder.glob("*.yaml"))[0]
+    shutil.copy(first, folder / "99-copy.yaml")
+    lessons, left = readable_lessons("restless-spirits")
+    assert left == [f"{folder / '99-copy.yaml'}: id: {lessons[0].id!r} is already the id of {first.name}"], left

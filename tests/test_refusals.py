@@ -95,7 +95,9 @@ def test_rulings_and_in_order_expectations(tmp_path):
                                "in_order: [rs.effect.gain-ap, rs.ability.activate]")
     sc, where = _scenario(tmp_path, wrong_order)
     (f,) = run(sc, where).failures
-    assert "expected clauses to fire in the order ['rs.effect.gain-ap', 'rs.ability.activate']" in f
+    titles = {c: x.title for c, x in tutor.clauses("restless-spirits").items()}
+    assert (f"the rules “{titles['rs.effect.gain-ap']}” (rs.effect.gain-ap) then “{titles['rs.ability.activate']}” "
+            "(rs.ability.activate) were expected to apply in that order") in f and "['" not in f, f
     not_ruling = good.replace("rulings: [rs.ruling.single-option]", "rulings: [rs.effect.copy]")
     with pytest.raises(ContentError, match="expect\\[0\\].rulings: 'rs.effect.copy' is a clause of kind 'rule', "
                                            "not a ruling"):
@@ -104,7 +106,7 @@ def test_rulings_and_in_order_expectations(tmp_path):
     if "rs.ruling.endgame-equal-turns" in tutor.clauses("restless-spirits"):
         sc, where = _scenario(tmp_path, uncited)
         (f,) = run(sc, where).failures
-        assert "expected ruling rs.ruling.endgame-equal-turns to be cited" in f
+        assert "the ruling “" in f and "(rs.ruling.endgame-equal-turns) was expected to be cited" in f
 
 
 def test_a_step_naming_a_choice_that_resolved_itself_says_so(tmp_path):

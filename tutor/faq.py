@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Literal
 
 from .core.content import parse_yaml, read_text
-from .core.errors import ContentError, IllegalAction, short
+from .core.errors import ContentError, IllegalAction, display_path, short
 from .core.model import Action
 from .core.session import Session
 from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Comparison, Counter,  # noqa: F401
@@ -232,7 +232,9 @@ def build_index(game_id: str | None = None, paths: list[Path | str] | None = Non
                 waiting[sc.setup.game] = waiting.get(sc.setup.game, 0) + 1
                 continue
             if sc.meta.id in seen:
-                raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of {seen[sc.meta.id]}",
+                # the other file by its name only: this message reaches the FAQ page (trial 22 saw a server path)
+                raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of "
+                                   f"{display_path(seen[sc.meta.id].name)}",
                                    path=str(f), field="meta.id")
             entries.append(make_entry(sc, f))
             seen[sc.meta.id] = f

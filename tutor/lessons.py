@@ -17,7 +17,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt, field_validator, model_validator
 
 from .core.content import ShownLine, ShownText, content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, short
+from .core.errors import ContentError, display_path, short
 from .core.session import Session
 from .core.errors import IllegalAction
 from .scenario_model import check_safe_id
@@ -169,8 +169,8 @@ def readable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
     whole set instead, for ``rules-tutor check`` and the tests)."""
     lessons: list[Lesson] = []
     left: list[str] = []
-    ids: set = set()
-    orders: set = set()
+    ids: dict = {}  # id -> the file that has it
+    orders: dict = {}  # order -> the file that has it
     for f in lesson_files(game_id):
         try:
             lesson = load_lesson(f)
@@ -178,12 +178,32 @@ def readable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
             left.append(str(exc))
             continue
         if lesson.id in ids or lesson.order in orders:
-            left.append(f"{f}: another lesson already has {'id ' + short(lesson.id) if lesson.id in ids else 'order ' + str(lesson.order)}")
+            # the other file by its name only (a page shows the message: no server folder)
+            field, value, other = (("id", short(lesson.id), ids[lesson.id]) if lesson.id in ids
+                                   else ("order", str(lesson.order), orders[lesson.order]))
+            left.append(f"{f}: {field}: {value} is already the {field} of {display_path(other.name)}")
             continue
-        ids.add(lesson.id)
-        orders.add(lesson.order)
+        ids[lesson.id] = f
+        orders[lesson.order] = f
         lessons.append(lesson)
     return sorted(lessons, key=lambda x: x.order), left
+
+
+def playable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
+    """The lessons of ``game_id`` that load (:func:`readable_lessons`) and also play (:func:`check_lesson`: their
+    table is one the game knows and their solution reaches the goal), in teaching order, and a message per lesson
+    file left out, naming the file: for the practice page, which asks about the positions along each solution, so
+    that one lesson file that does not play leaves out its own questions only (trial 22: it took Practice down)."""
+    lessons, left = readable_lessons(game_id)
+    playable: list[Lesson] = []
+    for lesson in lessons:
+        try:
+            check_lesson(lesson)
+        except ContentError as exc:
+            left.append(str(exc))
+            continue
+        playable.append(lesson)
+    return playable, left
 
 
 def start_lesson(lesson: Lesson) -> Session:
@@ -229,7 +249,8 @@ def check_lesson(lesson: Lesson) -> None:
     if lesson.solution:
         failures = goal_failures(lesson, s)
         if failures:
-            raise ContentError(f"{where}: solution: after its {len(lesson.solution)} step(s) the goal is not reached: "
+            n = len(lesson.solution)
+            raise ContentError(f"{where}: solution: after its {n} step{'s' if n != 1 else ''} the goal is not reached: "
                                f"{short(failures[0], 300, quote=False)}", path=where, field="solution")
     lesson._checked = True
 

@@ -142,12 +142,21 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
         out += _check_refused(session, r)
     chosen = steps[-1:] if e.only_last else steps
     fired = [ev.clause for st in chosen for ev in st.events]
+    titles = {cid: c.title for cid, c in session.game.clauses.items()}
+
+    def rule(cid: str) -> str:  # a rule by its title, its id in brackets (a page leaves the id out: plain_problem)
+        return f"“{titles[cid]}” ({cid})" if titles.get(cid) else cid
+
+    def rules(ids) -> str:
+        return and_list([rule(c) for c in dict.fromkeys(ids)]) or "none"
+
     for cid in e.fired:
         if cid not in fired:
-            out.append(f"expected clause {cid} to fire; fired: {sorted(set(fired))}")
+            out.append(f"the rule {rule(cid)} was expected to apply but did not; the rules that applied: "
+                       f"{rules(sorted(set(fired)))}")
     for cid in e.not_fired:
         if cid in fired:
-            out.append(f"expected clause {cid} not to fire, but it did")
+            out.append(f"the rule {rule(cid)} was expected not to apply, but it did")
     if e.in_order:
         last = [ev.clause for ev in steps[-1].events] if steps else []
         at = 0
@@ -155,16 +164,17 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
             try:
                 at = last.index(cid, at) + 1
             except ValueError:
-                out.append(f"expected clauses to fire in the order {e.in_order} in the last step; {cid} does not "
-                           f"follow the ones before it; the step fired: {last}")
+                out.append(f"the rules {' then '.join(rule(c) for c in e.in_order)} were expected to apply in that "
+                           f"order in the last step, but {rule(cid)} does not follow the ones before it; the rules "
+                           f"the step applied, in order: {rules(last)}")
                 break
     if e.rulings:
         cited = set(fired) | {c for st in chosen for c in st.action.clauses}
         cited |= {c for a in legal for c in a.clauses} | {b.clause for b in blocked}
         for cid in e.rulings:
             if cid not in cited:
-                out.append(f"expected ruling {cid} to be cited (by a step's action or event, or a legal or blocked "
-                           "action now), but nothing cites it")
+                out.append(f"the ruling {rule(cid)} was expected to be cited (by a step's action or event, or a legal "
+                           "or blocked action now), but nothing cites it")
     facts = session.game.facts(session.state)
     for key, want in e.state.items():
         if key not in facts:
@@ -174,6 +184,11 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
         elif facts[key] != want:
             out.append(f"state {short(key, quote=False)}: expected {short(want)}, got {short(facts[key])}")
     return out
+
+
+def and_list(items: list[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` (``""`` for none): a list in a sentence, never Python's brackets."""
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 #: How many legal action ids a failed ``legal`` expectation lists (it says how many it left out).

@@ -9,6 +9,7 @@ save), ``tutor-mastery-clause`` (a clause Button of the mastery map; ``rt-m-<sta
 """
 from __future__ import annotations
 
+import logging
 import os
 
 import ipywidgets as w
@@ -24,12 +25,14 @@ from . import kernel_timing
 from .boards import board_for, presented
 from .clauses import ClauseCard
 from .learn_place import KEPT_PLACE_LOST
-from .problems import refuses_broken_content
+from .problems import refuses_broken_content, split_problem
 from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
 from .panels import BoardView
 from .style import busy_html, close_tree, esc, html_widget, plain_label, prov_text, style_widget
 from .table import table_style
+
+_content_log = logging.getLogger("rules_tutor.content")
 
 #: The notebook's introduction (folded away under Voila), in the title line's "How it works".
 HOW = ("Questions made by the rules engine from real positions. Answer, read why (click a <b>§</b> chip for the rule), "
@@ -363,9 +366,24 @@ class PracticeApp:
 
     def _coach(self, game_id: str) -> Coach:
         if game_id not in self._coaches:
-            self._coaches[game_id] = Coach(game_id, self.store, warm=FIRST_POOL,
-                                           pool=self._ready_pools.pop(game_id, None))
+            coach = self._coaches[game_id] = Coach(game_id, self.store, warm=FIRST_POOL,
+                                                   pool=self._ready_pools.pop(game_id, None))
+            self._left_out(game_id, coach.pool.left_out)
         return self._coaches[game_id]
+
+    def _left_out(self, game_id: str, left: list[str]) -> None:
+        """Say once, in the notice line, which lesson files of ``game_id`` give no questions (a file that does not
+        load, or whose solution does not play: trial 22 found one such file took Practice down for every game), by
+        file name only; the whole messages go to the server's log. The other questions and games work on."""
+        if not left:
+            return
+        for said in left:
+            _content_log.warning("practice page: a lesson file of %s is left out: %s", game_id, said[:500])
+        named = ", ".join(dict.fromkeys(n for n in (split_problem(x)[0] for x in left) if n)) or "a lesson file"
+        one = len(left) == 1
+        self._told.add(f"{game_title(game_id)}: {'a lesson file' if one else f'{len(left)} lesson files'} could not "
+                       f"be read, so no question comes from {'it' if one else 'them'}: {named}. The other questions "
+                       "work.")
 
     def switch(self, game_id: str) -> None:
         """Practise ``game_id`` (its board, questions and mastery map)."""

@@ -10,6 +10,8 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError, IllegalAction
+from tutor.core.content import MAX_FILE_BYTES
+from tutor.core.errors import size_words
 from tutor.safefile import display_path, shown
 from tutor.scenario import find
 from tutor.step_words import step_sentence
@@ -102,7 +104,8 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
     reported in ``errors``. Files in
     the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
     ``game_id``, saved files of other games are left out. Saved files over :data:`LIST_PARSE_BYTES`, and those after
-    :data:`LIST_PARSE_TOTAL` bytes of saved files read, are listed by file name and read only when chosen."""
+    :data:`LIST_PARSE_TOTAL` bytes of saved files read, are listed by file name and read only when chosen; one over
+    the size limit of every file read (:data:`tutor.core.content.MAX_FILE_BYTES`) is listed as too big to load."""
     out = []
     saved_in = walkthrough_folder().resolve()
     read = 0  # bytes of saved files read so far
@@ -112,6 +115,10 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
             size = Path(p).stat().st_size
         except OSError:
             size = 0
+        if saved and size > MAX_FILE_BYTES:  # never read: said so in the list (trial 22: "loads when chosen")
+            out.append((f"{display_path(Path(p).stem)} (saved, {size_words(size)}: too big to load, the limit is "
+                        f"{size_words(MAX_FILE_BYTES)})", str(p)))
+            continue
         if saved and (size > LIST_PARSE_BYTES or read + size > LIST_PARSE_TOTAL):  # by name; read when chosen
             out.append((f"{display_path(Path(p).stem)} (saved, {max(1, size // 1024)} KB: loads when chosen)",
                         str(p)))

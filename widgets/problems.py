@@ -27,13 +27,20 @@ REFUSED_LOOK = _LOOK = ("background:#fff4e0;border:1px solid #f0b35a;border-radi
          "font-size:15px;line-height:1.4;font-family:inherit;max-width:100%;overflow-wrap:anywhere")
 
 
+#: pydantic's words before a validator's message, at the start of a message or of the reason after a field
+_PYDANTIC_PREFIX = re.compile(r"(?:(?<=^)|(?<=: )|(?<=\n))(?:Value error|Assertion failed), ")
+
+
 def split_problem(message: str) -> tuple[str, str]:
     """``(file name, reason)`` of a load error message ``"<path>: <reason>"``; the file name is the path's last
     part, shown with :func:`~tutor.safefile.display_path` (no folders, so no server paths). A message that does not
     start with a file's path gives ``("", message)``."""
-    m = _LEADING_FILE.match(str(message))
+    # pydantic's "Value error, " before a validator's own words is never shown (trial 22; tutor.core.content drops it
+    # where it formats an error: this is for a message made elsewhere)
+    message = _PYDANTIC_PREFIX.sub("", str(message))
+    m = _LEADING_FILE.match(message)
     if not m:
-        return "", str(message)
+        return "", message
     # the name is what follows the last "/" (never a backslash: a name shown escaped, "a\\u202eb.yaml", holds one,
     # and cut there it lost its start: attack 20, L6), shown with its bidi and control characters escaped
     name = m["path"].rsplit("/", 1)[-1]
@@ -65,7 +72,10 @@ def refused_html(heading: str, messages, css: str = "rt-faq-problem", limit: int
     """HTML of a folded box (``<details>``, CSS classes ``css`` and ``rt-refused``) whose summary is ``heading``
     with the number of files, and whose list names every file (its name, then its reason). ``""`` for no
     messages. Each reason is cut to ``limit`` characters; all text is escaped."""
-    items = [(name, short(reason, limit, quote=False)) for name, reason in map(split_problem, messages)]
+    # a server path inside a reason shows its last part only, as plain_problem does (trial 22: "is already the id
+    # of /tmp/t22/q/CON.yaml")
+    items = [(name, short(_SERVER_PATH.sub(lambda m: m["name"], reason), limit, quote=False))
+             for name, reason in map(split_problem, messages)]
     if not items:
         return ""
     rows = "".join(f"<li>{f'<b>{esc(name)}</b>: ' if name else ''}{esc(reason)}</li>" for name, reason in items)

@@ -582,3 +582,36 @@ def test_two_tabs_show_the_same_progress_after_next_question_and_after_an_answer
     assert second.mastery.buttons[q3.clause]._status == "right"
     assert second.mastery.buttons[q2.clause]._status in ("missed", "right")  # (q3 may be on q2's rule)
     assert not first.errors.output.outputs and not second.errors.output.outputs
+
+
+def _break_lesson_goal(content_copy) -> str:
+    """Restless Spirits' lesson 2 in the content copy made to end its turn (its goal, a free Guardian attracted, is
+    then not reached): trial 22's file. Returns its file name."""
+    import yaml
+    p = content_copy / "restless-spirits" / "lessons" / "02-attract-and-mastery.yaml"
+    data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    data["solution"] = [{"kind": "end-turn"}]
+    p.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return p.name
+
+
+def test_a_lesson_whose_solution_misses_its_goal_leaves_out_its_questions_only(content_copy, store, monkeypatch):
+    """Trial 22: one lesson file whose solution does not reach its goal made the whole practice page "cannot open
+    here" (Restless Spirits, the page's first game, and so Spirited and Spirit Duels too). The page opens, says the
+    file once by its name (no server folder), asks no question from that lesson and keeps every game working."""
+    import widgets.practice as practice
+    name = _break_lesson_goal(content_copy)
+    monkeypatch.setattr(practice, "ProgressStore", lambda: store)
+    widget = practice.practice_app()  # the page as a learner opens it: Restless Spirits first
+    assert "rt-pq-page" in widget._dom_classes
+    assert not [x for x in _walk(widget) if "cannot open here" in str(getattr(x, "value", ""))]
+    app = PracticeApp("restless-spirits", store=store)
+    assert app.notice.layout.display is None and app.notice.value.count(name) == 1, app.notice.value
+    assert "Restless Spirits" in app.notice.value and str(content_copy) not in app.notice.value
+    assert app.view.question is not None and len(app.coach.pool.made) >= 12
+    assert not [q for q in app.coach.pool.made if "Offerings and Mastery" in q.origin]  # that lesson's title
+    assert [q for q in app.coach.pool.made if q.origin.startswith("lesson: ")]  # the other lessons still give some
+    for game in ("spirited", "spirit-duels", "restless-spirits"):
+        app.game.value = game
+        assert app.coach.game_id == game and app.view.question is not None and not app.errors.output.outputs
+    assert app.notice.value.count(name) == 1  # said once, not again when the game comes back

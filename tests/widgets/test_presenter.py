@@ -699,8 +699,30 @@ def test_a_walkthrough_that_does_not_open_leaves_the_page_as_it_was(folder):
     p.next.click()
     assert p.position == 2
     text = errors_text(app)
-    assert text.startswith("Not loaded: big.yaml: file is "), text
+    assert text.startswith("Not loaded: big.yaml: the file is 2049 KB, over the limit of 2 MB"), text
     assert str(folder) not in text and "ContentError" not in text and "Traceback" not in text
+
+
+def test_a_saved_walkthrough_over_the_size_limit_is_listed_as_too_big_and_refused_in_kb(folder):
+    """Trial 22: a 3 MB saved walkthrough was listed "big (saved, 2930 KB: loads when chosen)" though it is over the
+    2 MB limit of every file read, and choosing it said "file is 3001032 bytes; the limit is 2097152". It is listed
+    as too big to load, with the limit, and the refusal says both sizes in KB or MB, never in bytes."""
+    from tutor.core.content import MAX_FILE_BYTES
+
+    folder.mkdir(parents=True, exist_ok=True)
+    big = folder / "bomb.yaml"
+    big.write_text("#" * 3001032, encoding="utf-8")
+    near = folder / "near.yaml"
+    near.write_text("#" * (MAX_FILE_BYTES - 10), encoding="utf-8")  # under the limit: read when chosen, as before
+    app = PresenterApp()
+    p = app.present
+    labels = {v: label for label, v in p.picker.options}
+    assert labels[str(big)] == "bomb (saved, 2931 KB: too big to load, the limit is 2 MB)", labels[str(big)]
+    assert labels[str(near)] == "near (saved, 2047 KB: loads when chosen)", labels[str(near)]
+    p.picker.value = str(big)
+    text = errors_text(app)
+    assert text.startswith("Not loaded: bomb.yaml: the file is 2931 KB, over the limit of 2 MB"), text
+    assert "bytes" not in text and "3001032" not in text and "2097152" not in text, text
 
 
 def test_jump_labels_are_whole_words_short_enough_for_a_projector():

@@ -599,6 +599,7 @@ def test_a_saved_question_s_bidi_controls_are_refused_and_named(index, tmp_path)
     assert "my-rtl" not in [e.id for e in again.index.entries]
     box = again.open_error.value
     assert "<b>rtl.yaml</b>" in box and "meta.title" in box and "U+202E" in box, box
+    assert "Value error" not in box, box  # pydantic's prefix before the reason (trial 22)
     assert "\u202e" not in box and "\u202e" not in again.card.value
 
 
@@ -892,3 +893,21 @@ def test_a_pre_heated_page_lists_the_saved_questions_as_of_the_visit(index, monk
     assert "✓ Saved as <b>another.yaml</b>" in ex.save_status.value
     assert ex.mine_ids == {"my-CON", "my-another"} and "(2 files" in ex.open_error.value
     assert sum(1 for p in ex.index.problems if "broken2.yaml" in p) == 1
+
+
+def test_two_saved_questions_with_one_id_name_the_other_file_by_its_name_only(tmp_path, monkeypatch):
+    """Trial 22: "xss.yaml: meta.id: 'my-con' is already the id of /tmp/t22/q/CON.yaml" showed a server folder in
+    the FAQ's box of files not loaded. The other file is named by its file name only."""
+    from tutor.core.content import content_root
+    from widgets.faq import FaqExplorer
+    folder = tmp_path / "q"
+    folder.mkdir()
+    monkeypatch.setenv("RULES_TUTOR_QUESTIONS", str(folder))
+    src = sorted((content_root() / "restless-spirits" / "scenarios").glob("*.yaml"))[0].read_text(encoding="utf-8")
+    same = "\n".join("  id: my-con" if x.startswith("  id: ") else x for x in src.splitlines())
+    assert "  id: my-con" in same
+    for name in ("CON.yaml", "xss.yaml"):
+        (folder / name).write_text(same, encoding="utf-8")
+    box = FaqExplorer(game_id="restless-spirits").open_error.value
+    assert "is already the id of CON.yaml</li>" in box and "<b>xss.yaml</b>" in box, box
+    assert str(folder) not in box and "/q/" not in box, box

@@ -16,7 +16,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ValidationError
 
-from .errors import ContentError, short
+from .errors import ContentError, short, size_words
 from .safe_yaml import (ALLOWED_TAGS, MAX_ALIAS_NODES, MAX_CHARS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,  # noqa: F401
                         MAX_NODES, _field, check_yaml_events, parse_yaml)
 from .model import Clause
@@ -85,6 +85,9 @@ def format_validation_error(err: ValidationError, where: str) -> str:
     :data:`MAX_PROBLEMS`, then how many more)."""
     lines = []
     for e in err.errors(include_url=False)[:MAX_PROBLEMS]:
+        # a validator's own sentence without pydantic's "Value error, " (or "Assertion failed, ") before it: these
+        # messages reach pages (trial 22: the FAQ's box of files not loaded)
+        e = {**e, "msg": _plain_msg(e["msg"])}
         loc = ".".join(f"[{p}]" if isinstance(p, int) else short(p, 60, quote=False) for p in e["loc"])
         loc = loc.replace(".[", "[")
         if loc:
@@ -98,6 +101,14 @@ def format_validation_error(err: ValidationError, where: str) -> str:
     if more > 0:
         lines.append(f"{where}: … and {more:,} more problem{'' if more == 1 else 's'}")
     return "\n".join(lines)
+
+
+def _plain_msg(msg: object) -> str:
+    """A pydantic error message without the prefix pydantic puts before a validator's own words."""
+    text = str(msg)
+    for prefix in ("Value error, ", "Assertion failed, "):
+        text = text.removeprefix(prefix)
+    return text
 
 
 def check_data_bounds(data: Any, where: str) -> None:
@@ -203,14 +214,15 @@ def read_text(path: str | os.PathLike) -> str:
                            path=str(p))
     size = stat_file(p).st_size
     if size > MAX_FILE_BYTES:
-        raise ContentError(f"{p}: file is {size} bytes; the limit is {MAX_FILE_BYTES}", path=str(p))
+        raise ContentError(f"{p}: the file is {size_words(size)}, over the limit of {size_words(MAX_FILE_BYTES)}",
+                           path=str(p))
     try:
         with open(os.open(p, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)  # never more than the limit, whatever the size said
     except OSError as exc:
         raise ContentError(f"{p}: cannot read file ({exc.strerror or exc})", path=str(p)) from None
     if len(data) > MAX_FILE_BYTES:
-        raise ContentError(f"{p}: file is larger than {MAX_FILE_BYTES} bytes", path=str(p))
+        raise ContentError(f"{p}: the file is over the limit of {size_words(MAX_FILE_BYTES)}", path=str(p))
     try:
         return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
     except UnicodeDecodeError as exc:
@@ -228,10 +240,10 @@ def validate(model: type[M], data: Any, where: str, context: dict | None = None)
 
 def _field_named_first(msg: str, field: str | None, where: str) -> tuple[str, str | None]:
     """For a whole-file check whose message starts with the field it is about, say that field as pydantic says a
-    field's problem: ``"<where>: the top level: Value error, totems[1].id: duplicate card id 't01'"`` becomes
+    field's problem: ``"<where>: the top level: totems[1].id: duplicate card id 't01'"`` becomes
     ``"<where>: totems[1].id: duplicate card id 't01'"``, and the first such field is ``field`` when none was known."""
     import re
-    pattern = re.compile(re.escape(f"{where}: the top level: Value error, ")
+    pattern = re.compile(re.escape(f"{where}: the top level: ")
                          + r"([A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*): ")
     named = pattern.search(msg)
     if named and not field:

@@ -95,6 +95,15 @@ def display_path(path: object, limit: int = PATH_LIMIT) -> str:
     return shown[:limit - tail - 1] + "…" + shown[-tail:]
 
 
+def size_words(size: int) -> str:
+    """A file size in words for a message a page may show: ``"2930 KB"`` (whole KB, rounded up, so a file just over a
+    limit never reads as the limit), ``"2 MB"`` for a whole number of MB (a limit), never a count of bytes."""
+    mb, rest = divmod(size, 1024 * 1024)
+    if mb and not rest:
+        return f"{mb} MB"
+    return f"{max(1, -(-size // 1024))} KB"
+
+
 def visible(message: str) -> str:
     """``message`` with every control character but newline and tab, and every invisible format character (bidi
     controls, zero-width spaces), shown escaped as :func:`display_path` shows them: the lines of a message stay its

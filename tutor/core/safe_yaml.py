@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from .errors import ContentError, short
+from .errors import ContentError, short, size_words
 
 #: Largest content, card, scenario or session file we read, in bytes (2 MiB).
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -190,7 +190,7 @@ def parse_yaml(text: str, where: str) -> Any:
     if not isinstance(text, str):
         raise ContentError(f"{where}: expected YAML text, got {type(text).__name__}", path=where)
     if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        raise ContentError(f"{where}: text is larger than {MAX_FILE_BYTES} bytes", path=where)
+        raise ContentError(f"{where}: the text is over the limit of {size_words(MAX_FILE_BYTES)}", path=where)
     try:
         check_yaml_events(text, where)
         return yaml.load(text, Loader=_UniqueKeyLoader)

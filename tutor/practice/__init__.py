@@ -34,11 +34,13 @@ _RANDOM_ORIGIN = re.compile(r"random game (\d+) .*, step (\d+)$")
 _STEP = re.compile(r", step \d+$")
 
 
-def positions(game_id: str, seed: int, ended: set[str] | None = None) -> Iterator[Position]:
+def positions(game_id: str, seed: int, ended: set[str] | None = None,
+              left_out: list[str] | None = None) -> Iterator[Position]:
     """Every position a pool asks about, in order: lesson, scenario and random-play positions interleaved
     (one of each in turn while each lasts). ``ended``: a set the name of each source (:data:`SOURCES`) is added to
-    when it has no more positions."""
-    sources = dict(zip(SOURCES, [lesson_positions(game_id), scenario_positions(game_id),
+    when it has no more positions. A lesson file left out (it does not load or its solution does not play) adds its
+    message to ``left_out`` (:func:`~tutor.practice.positions.lesson_positions`)."""
+    sources = dict(zip(SOURCES, [lesson_positions(game_id, left_out), scenario_positions(game_id),
                                  random_positions(game_id, seed, RANDOM_GAMES)]))
     while sources:
         for name, src in list(sources.items()):
@@ -51,14 +53,14 @@ def positions(game_id: str, seed: int, ended: set[str] | None = None) -> Iterato
 
 
 def questions(game_id: str, seed: int, visit: Callable[[str], None] | None = None,
-              ended: set[str] | None = None) -> Iterator[Question]:
+              ended: set[str] | None = None, left_out: list[str] | None = None) -> Iterator[Question]:
     """Questions of ``game_id``, endlessly (until the positions run out), deterministic from ``seed``: at each
     position, the kinds are tried in an order drawn from the seed, and each kind that fits gives one question.
     ``visit``: called with each position's origin before its questions are made (so once it is called with the next
-    one, every question of a position has been given); ``ended``: see :func:`positions`."""
+    one, every question of a position has been given); ``ended`` and ``left_out``: see :func:`positions`."""
     clauses_for(game_id)  # ValueError naming the valid game ids
     rng = Rng.from_seed(seed ^ 0x51CE5EED)
-    for pos in positions(game_id, seed, ended):
+    for pos in positions(game_id, seed, ended, left_out):
         if visit is not None:
             visit(pos.origin)
         kinds = list(KINDS)
@@ -88,7 +90,9 @@ def generate(game_id: str, seed: int = 0, count: int = 20) -> list[Question]:
 class QuestionPool:
     """The questions of one game and seed, made as they are needed and kept, indexed by the clause they practise.
 
-    Attributes: ``game_id``, ``seed``, ``made`` (the questions made so far, in order).
+    Attributes: ``game_id``, ``seed``, ``made`` (the questions made so far, in order), ``left_out`` (the messages
+    of the game's lesson files whose positions are left out, each naming its file: filled when the first question
+    is made).
     """
 
     def __init__(self, game_id: str, seed: int = 0, *, warm: int = 60) -> None:
@@ -99,7 +103,9 @@ class QuestionPool:
         self._last_random: tuple[int, int] | None = None  # (game, step) of the last random position visited
         self._firsts: dict[str, list[str]] = {}  # lesson / scenario -> its first positions' origins visited, in order
         self._known: dict[str, set[str]] = {}  # lesson / scenario -> every first position's origin (read when needed)
-        self._stream = questions(game_id, seed, visit=self._visit, ended=self._ended)
+        #: the messages of lesson files left out (they give no question: see tutor.lessons.playable_lessons)
+        self.left_out: list[str] = []
+        self._stream = questions(game_id, seed, visit=self._visit, ended=self._ended, left_out=self.left_out)
         self.made: list[Question] = []
         self._by_clause: dict[str, list[Question]] = {}
         self._done = False

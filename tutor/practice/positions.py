@@ -114,11 +114,16 @@ def scenario_positions(game_id: str) -> Iterator[Position]:
         yield from _along(start(sc, str(path)), sc.script, f"scenario: {sc.meta.title or sc.meta.question}")
 
 
-def lesson_positions(game_id: str) -> Iterator[Position]:
-    """Every state along every lesson's solution of ``game_id`` (the prepared state, then after each step)."""
-    from ..lessons import readable_lessons, start_lesson
+def lesson_positions(game_id: str, left_out: list[str] | None = None) -> Iterator[Position]:
+    """Every state along every lesson's solution of ``game_id`` (the prepared state, then after each step). A lesson
+    file that does not load or whose solution does not play (:func:`tutor.lessons.playable_lessons`) is left out, its
+    message added to ``left_out`` (when given) once the first position is asked for."""
+    from ..lessons import playable_lessons, start_lesson
 
-    for lesson in readable_lessons(game_id)[0]:  # a lesson file that does not load is left out (the learn page says)
+    lessons, left = playable_lessons(game_id)
+    if left_out is not None:
+        left_out.extend(left)
+    for lesson in lessons:
         yield from _along(start_lesson(lesson), lesson.solution, f"lesson: {lesson.title}")
 
 
