@@ -340,6 +340,16 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-dropdown > select,
 .tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-checkbox { height: 24px; margin-top: 0; margin-bottom: 0; }
 .tutor-last-step:has(.rt-step-col) > .rt-last-head { height: 26px; }
+/* ... and every control of that 26 px head line is 24 px high, its text too (the dropdowns' labels, the checkbox's
+   label and the title were 28 px, Jupyter's default, in a 24 px box: the browser drew little scroll arrows beside
+   "P1", "P2" and the row); a head line never scrolls, nor do its boxes */
+.tutor-last-step:has(.rt-step-col) > .rt-last-head :is(.widget-label, .widget-label-basic),
+.tutor-last-step:has(.rt-step-col) > .rt-last-head > .widget-html,
+.tutor-last-step:has(.rt-step-col) > .rt-last-head > .widget-html > :is(.widget-html-content,
+  .jupyter-widget-html-content) { height: 24px; line-height: 24px; margin-top: 0; margin-bottom: 0; }
+.tutor-last-step:has(.rt-step-col) > .rt-last-head > .widget-html > :is(.widget-html-content,
+  .jupyter-widget-html-content) { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.rt-last-head, .rt-last-head .widget-box { overflow: visible !important; }
 .tutor-last-step .rt-about { flex: 0 0 100% !important; border: none; padding: 0; }
 .rt-about h3 { display: none; }
 .rt-about p { margin: 2px 0; line-height: 1.4; }

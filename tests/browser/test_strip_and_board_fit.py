@@ -200,3 +200,44 @@ def test_the_board_uses_its_height_at_1920(fit_server, chromium_browser, game):
                 f"{game} {where}: {g}"
             assert g["zoom"] >= (1.1 if game == "spirit-duels" else 1.3), g
             page.screenshot(path=str(SHOTS / f"board-fill-{game}-{where.replace(' ', '-')}-1920.png"))
+
+
+#: The strip's head line ("What just happened", P1 / P2, Show all hands, History, Search the rules) and every box in
+#: it that would scroll: its own and its controls' heights (px), and each scrolling box (its classes, its content's
+#: height and its own).
+HEAD_JS = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const strip = [...document.querySelectorAll('.rt-onescreen > .tutor-last-step')].find(shown);
+  const head = strip.querySelector(':scope > .rt-last-head');
+  const scrolls = e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight;
+  return {cols: strip.querySelectorAll('.rt-step-col').length, h: head.getBoundingClientRect().height,
+          controls: [...head.querySelectorAll('select, button, input')].filter(shown)
+            .map(e => Math.round(e.getBoundingClientRect().height)),
+          scrolling: [head, ...head.querySelectorAll('*')].filter(shown).filter(scrolls)
+            .map(e => [e.className.slice(0, 50), e.scrollHeight, e.clientHeight])};
+}"""
+
+
+def test_the_strips_head_line_holds_its_controls(fit_server, chromium_browser):
+    """Free play after the computer replied (the strip in two columns, its head line 26 px): the head line's
+    controls (the P1 and P2 dropdowns, Show all hands, History, Search the rules) fit in it and nothing in it scrolls
+    at 1024x768, 1366x768 and 1920x1080 (the dropdowns' labels and the title were 28 px in 24 px boxes: the browser
+    drew little ▲▼ scroll arrows beside P1, P2 and the row)."""
+    with _page(chromium_browser, fit_server, "restless-spirits", (1366, 768), actions=False) as page:
+        page.get_by_role("tab", name="Free play").click()
+        page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()
+        for _ in range(40):  # play the first action offered until the computer has replied (Auto: by itself)
+            page.wait_for_timeout(800)
+            if page.locator(".rt-onescreen .rt-step-col:visible").count():
+                break
+            mine = page.locator(".tutor-action:visible:not([disabled])")
+            if mine.count():
+                mine.first.click()
+        for size in ((1024, 768), (1366, 768), (1920, 1080)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.wait_for_timeout(800)
+            g = page.evaluate(HEAD_JS)
+            assert g["cols"] == 2, f"the computer has not replied: {g}"
+            assert g["controls"] and max(g["controls"]) <= g["h"], f"{size}: a control taller than its line: {g}"
+            assert not g["scrolling"], f"{size}: the strip's head line scrolls: {g}"
+            page.screenshot(path=str(SHOTS / f"strip-head-{size[0]}x{size[1]}.png"))
