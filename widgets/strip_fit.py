@@ -23,7 +23,8 @@ changes (at most once a frame):
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``), by which a large window's list of legal
   actions reaches down beside the strip (trial 18);
 * on a large window (1920x1080) draws the board as large as its box allows, from its CSS zoom up to
-  :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip).
+  :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip); on a laptop's wide window
+  (1366x768) Spirited's board too, up to :data:`BOARD_ZWIDE` (ui22).
 
 It runs again when the strip or the board changes size, when the page's fonts arrive and when the page has loaded
 (trial 20: after a reload the strip kept a fit made before the board was laid out). The marker says earlier lines are
@@ -43,11 +44,15 @@ from .style import page_script
 STRIP_FLOOR = 128
 #: The largest zoom of the board on a large window (1920x1080), when its box has the room (its CSS zoom is the least).
 BOARD_ZMAX = 1.7
+#: The largest zoom of Spirited's board on a wide window below that (1366x768), when its box has the room (ui22: its
+#: short board left a band of 100 to 160 px empty under it; the other games' boards fill their box there).
+BOARD_ZWIDE = 1.35
 
 STRIP_JS = """(function () {
   if (window.tutorStripFit) { return; }
   var frame = 0, seen = new WeakSet(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
-  var BIG = matchMedia('(min-width: 1700px) and (min-height: 1000px)');
+  var BIG = matchMedia('(min-width: 1700px) and (min-height: 1000px)'), WIDE = matchMedia('(min-width: 1201px)');
+  var ZWIDE = %(zwide)s;
   var sizes = new ResizeObserver(function () { later(); });
   function items(box) {  // the box's lines in order (the reply column's boxes of older steps are laid out as its own)
     var out = [];
@@ -186,15 +191,22 @@ STRIP_JS = """(function () {
     var table = strip.parentElement, area = table && table.querySelector('.rt-board-area');
     var board = area && area.querySelector(':scope > .tutor-board');
     if (!board || !table.closest('.rt-learn')) { return; }
-    if (!BIG.matches || !area.getClientRects().length) { if (board.style.zoom) { board.style.zoom = ''; } return; }
-    if (!bases.has(board)) { board.style.zoom = ''; bases.set(board, parseFloat(getComputedStyle(board).zoom) || 1); }
-    var base = bases.get(board), H = area.clientHeight - 4, now = parseFloat(board.style.zoom) || base;
-    var tall = function (z) { board.style.zoom = z === base ? '' : String(z); return board.getBoundingClientRect().height; };
+    // (a laptop's low window, 1366x768: Spirited's board, shorter than the others', left a band of 100 to 160 px empty
+    // under it, ui22; the other games' boards fill their box there, and keep their size)
+    var mode = BIG.matches ? 'big' : WIDE.matches && board.querySelector('.sp-track') ? 'wide' : '';
+    if (!mode || !area.getClientRects().length) { if (board.style.zoom) { board.style.zoom = ''; } return; }
+    var top = mode === 'big' ? ZMAX : ZWIDE, b = bases.get(board);
+    if (!b || b.mode !== mode) { board.style.zoom = ''; b = {mode: mode, z: parseFloat(getComputedStyle(board).zoom) || 1}; bases.set(board, b); }
+    var base = b.z, H = area.clientHeight - 4, now = parseFloat(board.style.zoom) || base;
+    var tall = function (z) {  // (a laptop's window: no wider than its box either, or it is too tall)
+      board.style.zoom = z === base ? '' : String(z);
+      return mode === 'wide' && board.scrollWidth > board.clientWidth + 1 ? Infinity : board.getBoundingClientRect().height;
+    };
     var h = tall(now);
-    if (h <= H && (h >= H * 0.9 || now >= ZMAX)) { return; }
+    if (h <= H && (h >= H * 0.9 || now >= top)) { return; }
     // the largest zoom, in steps of 0.05, at which it fits: its width reflows with its zoom (cards wrap), so its height
     // jumps; a search between the two ends (a few layouts of the board)
-    var lo = 0, hi = Math.round((ZMAX - base) * 20), at = function (k) { return k ? base + k / 20 : base; };
+    var lo = 0, hi = Math.round((top - base) * 20), at = function (k) { return k ? base + k / 20 : base; };
     while (lo < hi) { var mid = Math.ceil((lo + hi) / 2); if (tall(at(mid)) <= H) { lo = mid; } else { hi = mid - 1; } }
     tall(at(lo));
   }
@@ -252,4 +264,4 @@ STRIP_JS = """(function () {
 def strip_fit() -> w.Output:
     """A hidden Output (CSS class ``tutor-strip-fit``) whose only output is :data:`STRIP_JS`: the last-step strip
     shows whole lines only, and says when its step's earlier lines are in the History."""
-    return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX}, "tutor-strip-fit")
+    return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX, "zwide": BOARD_ZWIDE}, "tutor-strip-fit")
