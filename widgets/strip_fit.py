@@ -15,6 +15,9 @@ changes (at most once a frame):
 * in the computer's reply, keeps its head line ("Then the computer played", CSS class ``rt-then``, pinned by CSS)
   in view above the newest step's title, which it pins under that line, and marks the head line (attribute
   ``data-rt-fewer``: CSS swaps its "the latest 3 below" for words that hold whatever is hidden, trial 18);
+* when a key line does not fit even so (two key lines in one step at the strip's floor: a Spirit released and the
+  endgame it triggers), marks the box (attribute ``data-rt-tight``), where CSS gives each key line one line (its whole
+  text in its tooltip and the History), and packs again (ui22);
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
@@ -50,7 +53,7 @@ BOARD_ZWIDE = 1.35
 
 STRIP_JS = """(function () {
   if (window.tutorStripFit) { return; }
-  var frame = 0, seen = new WeakSet(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
+  var keyLost = false, frame = 0, seen = new WeakSet(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
   var BIG = matchMedia('(min-width: 1700px) and (min-height: 1000px)'), WIDE = matchMedia('(min-width: 1201px)');
   var ZWIDE = %(zwide)s;
   var sizes = new ResizeObserver(function () { later(); });
@@ -64,6 +67,7 @@ STRIP_JS = """(function () {
   }
   function fit(box) {
     var all = items(box), title = null, then = null;
+    if (box.hasAttribute('data-rt-tight')) { box.removeAttribute('data-rt-tight'); }
     all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     all.forEach(function (x) {
       if (x.hasAttribute('data-rt-earlier')) { x.removeAttribute('data-rt-earlier'); }
@@ -96,7 +100,24 @@ STRIP_JS = """(function () {
     if (!hidden.length) { return; }
     title.setAttribute('data-rt-earlier', '');  // its note may make it taller: measured again
     if (then) { then.setAttribute('data-rt-fewer', ''); }  // it no longer says how many steps are below it
-    if (!pack(box, all, title, then)) {  // every line fits after all: no note (it says lines are hidden)
+    var hid = pack(box, all, title, then);
+    // a key line left out (ui22: Restless Spirits' fifth release and the endgame it triggers, one step, at the strip's
+    // floor: only the endgame showed): the key lines take one line each (CSS, attribute data-rt-tight; their whole text
+    // in their tooltip and the History), and the lines are packed again
+    if (keyLost) {
+      box.setAttribute('data-rt-tight', '');
+      all.forEach(function (x) {
+        x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; }
+        var ev = x.classList.contains('rt-key-ev') && x.querySelector('.rt-ev');
+        if (ev && !ev.title) {  // (its words only: not its "auto" tag nor its links to the ability graph)
+          ev.title = Array.prototype.filter.call(ev.childNodes, function (n) {
+            return n.nodeType !== 1 || !n.matches('.rt-tag, .rt-glink');
+          }).map(function (n) { return n.textContent; }).join('').replace(/\s+/g, ' ').trim();
+        }
+      });
+      hid = pack(box, all, title, then);
+    }
+    if (!hid) {  // every line fits after all: no note (it says lines are hidden)
       title.removeAttribute('data-rt-earlier');
       if (then) { then.removeAttribute('data-rt-fewer'); }
       all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
@@ -111,6 +132,7 @@ STRIP_JS = """(function () {
   // reply's lines under "Then the computer played"), with the gaps they had: no empty band under the title (trial
   // 17); the others are hidden (CSS class rt-cut: visibility, their room kept).
   function pack(box, all, title, then) {
+    keyLost = false;
     var rows = [], owner = null, pinned = null;
     for (var i = 0; i < all.length; i++) {
       var x = all[i];
@@ -153,7 +175,7 @@ STRIP_JS = """(function () {
     // (the newest step's note next: why the computer chose it, said under its lines)
     rows.forEach(function (r) { if (!r.owner && r.els[0].classList.contains('rt-step-note')) { take([r]); } });
     for (var k = rows.length - 1; k >= 0; k--) {  // (a key line alone when its step's title does not fit with it)
-      if (rows[k].key && !(rows[k].owner && take([rows[k].owner, rows[k]]))) { take([rows[k]]); }
+      if (rows[k].key && !(rows[k].owner && take([rows[k].owner, rows[k]])) && !take([rows[k]])) { keyLost = true; }
     }
     for (k = rows.length - 1; k >= 0; k--) {
       if (!keep.has(rows[k]) && !take([rows[k]])) { break; }
