@@ -112,7 +112,7 @@ STRIP_JS = """(function () {
         if (ev && !ev.title) {  // (its words only: not its "auto" tag nor its links to the ability graph)
           ev.title = Array.prototype.filter.call(ev.childNodes, function (n) {
             return n.nodeType !== 1 || !n.matches('.rt-tag, .rt-glink');
-          }).map(function (n) { return n.textContent; }).join('').replace(/\s+/g, ' ').trim();
+          }).map(function (n) { return n.textContent; }).join('').replace(/\\s+/g, ' ').trim();
         }
       });
       hid = pack(box, all, title, then);
@@ -172,10 +172,15 @@ STRIP_JS = """(function () {
       return true;
     };
     take([pinned]);
-    // (the newest step's note next: why the computer chose it, said under its lines)
+    var k;
+    for (k = rows.length - 1; k >= 0; k--) {  // (a key line alone when its step's title does not fit with it)
+      if (rows[k].key && !take([rows[k]])) { keyLost = true; }
+    }
+    // (the newest step's note next: why the computer chose it, said under its lines; after the key lines, ui22: a free
+    // game resumed after a reload shows the note again, and at 1024x768 it pushed the computer's release out of view)
     rows.forEach(function (r) { if (!r.owner && r.els[0].classList.contains('rt-step-note')) { take([r]); } });
-    for (var k = rows.length - 1; k >= 0; k--) {  // (a key line alone when its step's title does not fit with it)
-      if (rows[k].key && !(rows[k].owner && take([rows[k].owner, rows[k]])) && !take([rows[k]])) { keyLost = true; }
+    for (k = rows.length - 1; k >= 0; k--) {  // the key lines' step titles, when they fit too
+      if (rows[k].key && rows[k].owner && keep.has(rows[k])) { take([rows[k].owner]); }
     }
     for (k = rows.length - 1; k >= 0; k--) {
       if (!keep.has(rows[k]) && !take([rows[k]])) { break; }
