@@ -347,6 +347,19 @@ class Still:
         self.is_over = s.is_over
         self._legal = s.legal_actions()
 
+    @classmethod
+    def before(cls, s, n: int) -> "Still":
+        """A still copy of session ``s`` at the position before its step ``n`` (0-based), as it was when that step
+        was chosen: its state, the history up to it, the seat to move and its legal actions."""
+        still = cls.__new__(cls)
+        still.game, still.game_id = s.game, s.game_id
+        still.state = s.state_before(n)
+        still.history = s.history[:n]
+        still.current_player = s.game.current_player(still.state)
+        still.is_over = s.game.is_over(still.state)
+        still._legal = s.game.legal_actions(still.state)
+        return still
+
     def legal_actions(self) -> list[Action]:
         """The legal actions of the copied position (a new list each time)."""
         return list(self._legal)

@@ -218,13 +218,22 @@ class Seats:
             return action, "the easy computer picks one of its legal moves at random."
         return action, b.reason(still, action, voice="it")
 
+    def _decide_for(self, still, action: Action, level: str) -> tuple[Action, str]:
+        """The reason (as :meth:`_decide`'s) the computer of ``level`` gives for ``action`` at ``still``."""
+        if level != "normal":
+            return action, "the easy computer picks one of its legal moves at random."
+        return action, self._bot(level).reason(still, still.find_action(action.id), voice="it")
+
+    def _why_html(self, why: str) -> str:
+        """The note under a computer step's title (CSS class ``rt-bot-why``) saying ``why`` it chose it."""
+        return (f'<div class="rt-bot-why"><span class="rt-bot-who">Why the computer chose this:</span> '
+                f"{self._words(why)}</div>")
+
     def _play(self, seat: int, level: str, action: Action, why: str) -> None:
         """Apply the computer's chosen move, its reason kept for its step (shown under the step's title)."""
         s = self.model.session
         who = f"Player {seat + 1} (computer, {level})"
-        self._reasons[(len(s.history), action.id)] = (
-            f'<div class="rt-bot-why"><span class="rt-bot-who">Why the computer chose this:</span> '
-            f"{self._words(why)}</div>")
+        self._reasons[(len(s.history), action.id)] = self._why_html(why)
         # (the label is written to the seat choosing: said of the computer, in the third person)
         self.say.value = f'<span class="rt-bot-who">{prov_text(step_sentence(bare(action.label), who))}:</span> {self._words(why)}'
         self.model.apply(action.id)
@@ -299,8 +308,23 @@ class Seats:
                 "Auto to let it play on by itself.")
 
     def _annotate(self, s, st) -> str:
-        """The computer's reason for step ``st`` (HTML), or "" for a person's step."""
-        return self._reasons.get((st.index, st.action.id), "") if s is self._session else ""
+        """The computer's reason for step ``st`` (HTML), or "" for a person's step. A computer step played before
+        the page was loaded (a free game resumed from the progress database and replayed) has its reason worked out
+        again, at the position before it, by the computer seat's level, never read from stored text (ui22: after a
+        reload the last computer step lost its "Why the computer chose this")."""
+        if s is not self._session:
+            return ""
+        key = (st.index, st.action.id)
+        if key not in self._reasons:
+            level = self.level_of(st.action.actor) if st.action.actor is not None else None
+            if level is None:
+                return ""
+            try:
+                _, why = self._decide_for(_Still.before(s, st.index), st.action, level)
+            except (ValueError, IndexError):  # (the step's action is no longer explained there: no note, as before)
+                return ""
+            self._reasons[key] = self._why_html(why)
+        return self._reasons[key]
 
     def undo_mine(self) -> int:
         """Take back the last step a person took, with every computer step after it (or, when no person has

@@ -15,6 +15,9 @@ changes (at most once a frame):
 * in the computer's reply, keeps its head line ("Then the computer played", CSS class ``rt-then``, pinned by CSS)
   in view above the newest step's title, which it pins under that line, and marks the head line (attribute
   ``data-rt-fewer``: CSS swaps its "the latest 3 below" for words that hold whatever is hidden, trial 18);
+* when a key line does not fit even so (two key lines in one step at the strip's floor: a Spirit released and the
+  endgame it triggers), marks the box (attribute ``data-rt-tight``), where CSS gives each key line one line (its whole
+  text in its tooltip and the History), and packs again (ui22);
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
@@ -23,7 +26,8 @@ changes (at most once a frame):
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``), by which a large window's list of legal
   actions reaches down beside the strip (trial 18);
 * on a large window (1920x1080) draws the board as large as its box allows, from its CSS zoom up to
-  :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip).
+  :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip); on a laptop's wide window
+  (1366x768) Spirited's board too, up to :data:`BOARD_ZWIDE` (ui22).
 
 It runs again when the strip or the board changes size, when the page's fonts arrive and when the page has loaded
 (trial 20: after a reload the strip kept a fit made before the board was laid out). The marker says earlier lines are
@@ -43,11 +47,15 @@ from .style import page_script
 STRIP_FLOOR = 128
 #: The largest zoom of the board on a large window (1920x1080), when its box has the room (its CSS zoom is the least).
 BOARD_ZMAX = 1.7
+#: The largest zoom of Spirited's board on a wide window below that (1366x768), when its box has the room (ui22: its
+#: short board left a band of 100 to 160 px empty under it; the other games' boards fill their box there).
+BOARD_ZWIDE = 1.35
 
 STRIP_JS = """(function () {
   if (window.tutorStripFit) { return; }
-  var frame = 0, seen = new WeakSet(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
-  var BIG = matchMedia('(min-width: 1700px) and (min-height: 1000px)');
+  var keyLost = false, frame = 0, seen = new WeakSet(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
+  var BIG = matchMedia('(min-width: 1700px) and (min-height: 1000px)'), WIDE = matchMedia('(min-width: 1201px)');
+  var ZWIDE = %(zwide)s;
   var sizes = new ResizeObserver(function () { later(); });
   function items(box) {  // the box's lines in order (the reply column's boxes of older steps are laid out as its own)
     var out = [];
@@ -59,6 +67,7 @@ STRIP_JS = """(function () {
   }
   function fit(box) {
     var all = items(box), title = null, then = null;
+    if (box.hasAttribute('data-rt-tight')) { box.removeAttribute('data-rt-tight'); }
     all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     all.forEach(function (x) {
       if (x.hasAttribute('data-rt-earlier')) { x.removeAttribute('data-rt-earlier'); }
@@ -91,7 +100,24 @@ STRIP_JS = """(function () {
     if (!hidden.length) { return; }
     title.setAttribute('data-rt-earlier', '');  // its note may make it taller: measured again
     if (then) { then.setAttribute('data-rt-fewer', ''); }  // it no longer says how many steps are below it
-    if (!pack(box, all, title, then)) {  // every line fits after all: no note (it says lines are hidden)
+    var hid = pack(box, all, title, then);
+    // a key line left out (ui22: Restless Spirits' fifth release and the endgame it triggers, one step, at the strip's
+    // floor: only the endgame showed): the key lines take one line each (CSS, attribute data-rt-tight; their whole text
+    // in their tooltip and the History), and the lines are packed again
+    if (keyLost) {
+      box.setAttribute('data-rt-tight', '');
+      all.forEach(function (x) {
+        x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; }
+        var ev = x.classList.contains('rt-key-ev') && x.querySelector('.rt-ev');
+        if (ev && !ev.title) {  // (its words only: not its "auto" tag nor its links to the ability graph)
+          ev.title = Array.prototype.filter.call(ev.childNodes, function (n) {
+            return n.nodeType !== 1 || !n.matches('.rt-tag, .rt-glink');
+          }).map(function (n) { return n.textContent; }).join('').replace(/\\s+/g, ' ').trim();
+        }
+      });
+      hid = pack(box, all, title, then);
+    }
+    if (!hid) {  // every line fits after all: no note (it says lines are hidden)
       title.removeAttribute('data-rt-earlier');
       if (then) { then.removeAttribute('data-rt-fewer'); }
       all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
@@ -106,6 +132,7 @@ STRIP_JS = """(function () {
   // reply's lines under "Then the computer played"), with the gaps they had: no empty band under the title (trial
   // 17); the others are hidden (CSS class rt-cut: visibility, their room kept).
   function pack(box, all, title, then) {
+    keyLost = false;
     var rows = [], owner = null, pinned = null;
     for (var i = 0; i < all.length; i++) {
       var x = all[i];
@@ -145,10 +172,15 @@ STRIP_JS = """(function () {
       return true;
     };
     take([pinned]);
-    // (the newest step's note next: why the computer chose it, said under its lines)
+    var k;
+    for (k = rows.length - 1; k >= 0; k--) {  // (a key line alone when its step's title does not fit with it)
+      if (rows[k].key && !take([rows[k]])) { keyLost = true; }
+    }
+    // (the newest step's note next: why the computer chose it, said under its lines; after the key lines, ui22: a free
+    // game resumed after a reload shows the note again, and at 1024x768 it pushed the computer's release out of view)
     rows.forEach(function (r) { if (!r.owner && r.els[0].classList.contains('rt-step-note')) { take([r]); } });
-    for (var k = rows.length - 1; k >= 0; k--) {  // (a key line alone when its step's title does not fit with it)
-      if (rows[k].key && !(rows[k].owner && take([rows[k].owner, rows[k]]))) { take([rows[k]]); }
+    for (k = rows.length - 1; k >= 0; k--) {  // the key lines' step titles, when they fit too
+      if (rows[k].key && rows[k].owner && keep.has(rows[k])) { take([rows[k].owner]); }
     }
     for (k = rows.length - 1; k >= 0; k--) {
       if (!keep.has(rows[k]) && !take([rows[k]])) { break; }
@@ -186,15 +218,22 @@ STRIP_JS = """(function () {
     var table = strip.parentElement, area = table && table.querySelector('.rt-board-area');
     var board = area && area.querySelector(':scope > .tutor-board');
     if (!board || !table.closest('.rt-learn')) { return; }
-    if (!BIG.matches || !area.getClientRects().length) { if (board.style.zoom) { board.style.zoom = ''; } return; }
-    if (!bases.has(board)) { board.style.zoom = ''; bases.set(board, parseFloat(getComputedStyle(board).zoom) || 1); }
-    var base = bases.get(board), H = area.clientHeight - 4, now = parseFloat(board.style.zoom) || base;
-    var tall = function (z) { board.style.zoom = z === base ? '' : String(z); return board.getBoundingClientRect().height; };
+    // (a laptop's low window, 1366x768: Spirited's board, shorter than the others', left a band of 100 to 160 px empty
+    // under it, ui22; the other games' boards fill their box there, and keep their size)
+    var mode = BIG.matches ? 'big' : WIDE.matches && board.querySelector('.sp-track') ? 'wide' : '';
+    if (!mode || !area.getClientRects().length) { if (board.style.zoom) { board.style.zoom = ''; } return; }
+    var top = mode === 'big' ? ZMAX : ZWIDE, b = bases.get(board);
+    if (!b || b.mode !== mode) { board.style.zoom = ''; b = {mode: mode, z: parseFloat(getComputedStyle(board).zoom) || 1}; bases.set(board, b); }
+    var base = b.z, H = area.clientHeight - 4, now = parseFloat(board.style.zoom) || base;
+    var tall = function (z) {  // (a laptop's window: no wider than its box either, or it is too tall)
+      board.style.zoom = z === base ? '' : String(z);
+      return mode === 'wide' && board.scrollWidth > board.clientWidth + 1 ? Infinity : board.getBoundingClientRect().height;
+    };
     var h = tall(now);
-    if (h <= H && (h >= H * 0.9 || now >= ZMAX)) { return; }
+    if (h <= H && (h >= H * 0.9 || now >= top)) { return; }
     // the largest zoom, in steps of 0.05, at which it fits: its width reflows with its zoom (cards wrap), so its height
     // jumps; a search between the two ends (a few layouts of the board)
-    var lo = 0, hi = Math.round((ZMAX - base) * 20), at = function (k) { return k ? base + k / 20 : base; };
+    var lo = 0, hi = Math.round((top - base) * 20), at = function (k) { return k ? base + k / 20 : base; };
     while (lo < hi) { var mid = Math.ceil((lo + hi) / 2); if (tall(at(mid)) <= H) { lo = mid; } else { hi = mid - 1; } }
     tall(at(lo));
   }
@@ -252,4 +291,4 @@ STRIP_JS = """(function () {
 def strip_fit() -> w.Output:
     """A hidden Output (CSS class ``tutor-strip-fit``) whose only output is :data:`STRIP_JS`: the last-step strip
     shows whole lines only, and says when its step's earlier lines are in the History."""
-    return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX}, "tutor-strip-fit")
+    return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX, "zwide": BOARD_ZWIDE}, "tutor-strip-fit")

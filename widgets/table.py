@@ -278,6 +278,13 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* a key event (a Spirit released, Spirit scored, a medal claimed, a Spirit defeated: the game's engine says which)
    stands out a little, with a star, wherever a step is told: the strip keeps it in view when it folds other lines */
 .tutor-event.rt-key-ev .rt-ev { font-weight: 600; }
+/* ... and when the strip cannot hold every key line of its step whole (two in one step at its floor: a Spirit
+   released and the endgame it triggers, ui22), the page's script marks the box (data-rt-tight): each key line takes
+   one line, its end cut with an ellipsis (the whole line in its tooltip and the History), so both are in view */
+.rt-onescreen .tutor-last-step [data-rt-tight] > .tutor-event.rt-key-ev,
+.rt-onescreen .tutor-last-step [data-rt-tight] > .rt-reply-part > .tutor-event.rt-key-ev { min-width: 0; overflow: hidden; }
+.rt-onescreen .tutor-last-step [data-rt-tight] .tutor-event.rt-key-ev .rt-ev { white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; }
 .tutor-event.rt-key-ev .rt-ev::before { content: "\\2605 "; color: #9a6b00; font-weight: 400; }
 /* the reply column's boxes of older steps (widgets.step_log.LastStep): their lines are laid out as the column's own;
    no ":has()" or ":not(.x ~ *)" here, which made every change of the page restyle the whole page */
@@ -340,6 +347,16 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-dropdown > select,
 .tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-checkbox { height: 24px; margin-top: 0; margin-bottom: 0; }
 .tutor-last-step:has(.rt-step-col) > .rt-last-head { height: 26px; }
+/* ... and every control of that 26 px head line is 24 px high, its text too (the dropdowns' labels, the checkbox's
+   label and the title were 28 px, Jupyter's default, in a 24 px box: the browser drew little scroll arrows beside
+   "P1", "P2" and the row); a head line never scrolls, nor do its boxes */
+.tutor-last-step:has(.rt-step-col) > .rt-last-head :is(.widget-label, .widget-label-basic),
+.tutor-last-step:has(.rt-step-col) > .rt-last-head > .widget-html,
+.tutor-last-step:has(.rt-step-col) > .rt-last-head > .widget-html > :is(.widget-html-content,
+  .jupyter-widget-html-content) { height: 24px; line-height: 24px; margin-top: 0; margin-bottom: 0; }
+.tutor-last-step:has(.rt-step-col) > .rt-last-head > .widget-html > :is(.widget-html-content,
+  .jupyter-widget-html-content) { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.rt-last-head, .rt-last-head .widget-box { overflow: visible !important; }
 .tutor-last-step .rt-about { flex: 0 0 100% !important; border: none; padding: 0; }
 .rt-about h3 { display: none; }
 .rt-about p { margin: 2px 0; line-height: 1.4; }

@@ -247,3 +247,50 @@ def test_a_saved_question_with_long_unbroken_words_stays_in_its_box(tmp_path_fac
             assert over == [], f"text runs out of its box: {over}"
         finally:
             context.close()
+
+
+#: The strip's key lines ("★"): their text, whether hidden, whether whole inside the strip and the window, and whether
+#: their text is cut by an ellipsis (then their tooltip is the whole line); the strip's height.
+KEYS = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const strip = [...document.querySelectorAll('.rt-onescreen > .tutor-last-step')].find(shown);
+  const s = strip.getBoundingClientRect();
+  return {h: s.height, keys: [...strip.querySelectorAll('.tutor-event.rt-key-ev')].filter(shown).map((e) => {
+    const b = e.getBoundingClientRect(), ev = e.querySelector('.rt-ev');
+    return {text: e.innerText, hidden: e.classList.contains('rt-cut') || getComputedStyle(e).visibility === 'hidden',
+            whole: b.top >= s.top - 1 && b.bottom <= s.bottom + 1 && b.bottom <= innerHeight + 1 && b.height >= 10,
+            cut: ev.scrollWidth > ev.clientWidth + 1, tip: ev.title};
+  })};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_two_key_lines_of_one_step_both_show_at_the_strips_floor(tutor_server, tutor_page, size):
+    """ui22: Restless Spirits lesson 7: the learner's Mirror releases Gonga, their fifth Spirit, which triggers the
+    endgame: two key lines in one step. With the strip at its 128 px floor (as when the board needs the room; here a
+    style holds it there) only the endgame line showed at 1024x768. Now both are in view, whole lines in the strip,
+    the release first; a line too long for its row ends in an ellipsis and says itself whole in its tooltip."""
+    page = tutor_page.page
+    w, h = size
+    _open(tutor_server, page, "learn-restless-spirits.ipynb", size)
+    page.get_by_role("tab", name="Lessons").click()
+    page.locator(".rt-lesson-picker select").select_option(index=6)
+    expect(page.locator(".rt-goal:visible")).to_contain_text("endgame", timeout=CLICK_MS)
+    restart = page.locator(".rt-topline button:visible", has_text="Restart").first
+    if restart.is_enabled():
+        restart.click()
+    page.locator(".tutor-action:visible").filter(has_text="Mirror").first.click()
+    expect(page.locator(".tutor-last-step .rt-step-now:visible").first).to_contain_text("Step 1", timeout=CLICK_MS)
+    page.add_style_tag(content=".rt-onescreen > .tutor-last-step { max-height: 128px !important; }")
+    page.wait_for_timeout(1500)
+    g = page.evaluate(KEYS)
+    where = f"Restless Spirits lesson 7's fifth release at {w}x{h}, the strip at 128 px"
+    print(f"{where}: {g}")
+    page.screenshot(path=str(SHOTS / f"key-lines-rs-lesson-7-floor-{w}.png"))
+    assert g["h"] <= 129 and len(g["keys"]) == 2, f"{where}: {g}"
+    assert "is released" in g["keys"][0]["text"] and "endgame is triggered" in g["keys"][1]["text"], g
+    for k in g["keys"]:
+        assert not k["hidden"] and k["whole"], f"{where}: a key line is not in view: {g}"
+        words = k["text"].removeprefix("AUTO").split("\u2197")[0].strip()  # (its tag and its ability-graph link go)
+        assert not k["cut"] or k["tip"] == words, f"{where}: cut with no whole tooltip: {k}"
+    tutor_page.assert_clean()

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import ARTIFACTS, served_with_progress
-from widgets.strip_fit import BOARD_ZMAX
+from widgets.strip_fit import BOARD_ZMAX, BOARD_ZWIDE
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -200,3 +200,86 @@ def test_the_board_uses_its_height_at_1920(fit_server, chromium_browser, game):
                 f"{game} {where}: {g}"
             assert g["zoom"] >= (1.1 if game == "spirit-duels" else 1.3), g
             page.screenshot(path=str(SHOTS / f"board-fill-{game}-{where.replace(' ', '-')}-1920.png"))
+
+
+#: The strip's head line ("What just happened", P1 / P2, Show all hands, History, Search the rules) and every box in
+#: it that would scroll: its own and its controls' heights (px), and each scrolling box (its classes, its content's
+#: height and its own).
+HEAD_JS = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const strip = [...document.querySelectorAll('.rt-onescreen > .tutor-last-step')].find(shown);
+  const head = strip.querySelector(':scope > .rt-last-head');
+  const scrolls = e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight;
+  return {cols: strip.querySelectorAll('.rt-step-col').length, h: head.getBoundingClientRect().height,
+          controls: [...head.querySelectorAll('select, button, input')].filter(shown)
+            .map(e => Math.round(e.getBoundingClientRect().height)),
+          scrolling: [head, ...head.querySelectorAll('*')].filter(shown).filter(scrolls)
+            .map(e => [e.className.slice(0, 50), e.scrollHeight, e.clientHeight])};
+}"""
+
+
+def test_the_strips_head_line_holds_its_controls(fit_server, chromium_browser):
+    """Free play after the computer replied (the strip in two columns, its head line 26 px): the head line's
+    controls (the P1 and P2 dropdowns, Show all hands, History, Search the rules) fit in it and nothing in it scrolls
+    at 1024x768, 1366x768 and 1920x1080 (the dropdowns' labels and the title were 28 px in 24 px boxes: the browser
+    drew little ▲▼ scroll arrows beside P1, P2 and the row)."""
+    with _page(chromium_browser, fit_server, "restless-spirits", (1366, 768), actions=False) as page:
+        page.get_by_role("tab", name="Free play").click()
+        page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()
+        for _ in range(40):  # play the first action offered until the computer has replied (Auto: by itself)
+            page.wait_for_timeout(800)
+            if page.locator(".rt-onescreen .rt-step-col:visible").count():
+                break
+            mine = page.locator(".tutor-action:visible:not([disabled])")
+            if mine.count():
+                mine.first.click()
+        for size in ((1024, 768), (1366, 768), (1920, 1080)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.wait_for_timeout(800)
+            g = page.evaluate(HEAD_JS)
+            assert g["cols"] == 2, f"the computer has not replied: {g}"
+            assert g["controls"] and max(g["controls"]) <= g["h"], f"{size}: a control taller than its line: {g}"
+            assert not g["scrolling"], f"{size}: the strip's head line scrolls: {g}"
+            page.screenshot(path=str(SHOTS / f"strip-head-{size[0]}x{size[1]}.png"))
+
+
+#: Whether the list of legal actions and the strip are whole in the window, the page does not scroll and the board
+#: does not run past its box sideways.
+SEEN_JS = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const inwin = e => { const b = e.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight + 1; };
+  const act = [...document.querySelectorAll('.rt-onescreen .tutor-actions')].find(shown);
+  const strip = [...document.querySelectorAll('.rt-onescreen > .tutor-last-step')].find(shown);
+  const area = [...document.querySelectorAll('.rt-board-area')].find(shown);
+  return {action: !!act && inwin(act), strip: !!strip && inwin(strip), wide: area.scrollWidth > area.clientWidth + 1,
+          page: document.scrollingElement.scrollHeight <= innerHeight + 1};
+}"""
+
+
+def test_spirited_uses_its_height_at_1366(fit_server, chromium_browser):
+    """ui22: at 1366x768 Spirited's board (shorter than the other games') left a band of 100 to 160 px empty under it
+    (lesson 1: 158 px of a 539 px box). Now it is drawn larger while its box has the room (its CSS zoom up to
+    BOARD_ZWIDE): the band is at most a tenth of the box, nothing of it scrolls or runs past its box sideways, and
+    the list of legal actions and the strip stay whole in the window, in lesson 1 and in free play after a few steps."""
+    with _page(chromium_browser, fit_server, "spirited", (1366, 768), actions=False) as page:
+        for where in ("lesson", "free play"):
+            if where == "lesson":
+                _lesson(page, 0)
+                page.locator(".tutor-action:visible").first.click()
+            else:
+                page.get_by_role("tab", name="Free play").click()
+                page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()
+                for _ in range(4):
+                    page.wait_for_timeout(1200)
+                    mine = page.locator(".tutor-action:visible:not([disabled])")
+                    if mine.count():
+                        mine.first.click()
+            _ready(page)
+            page.wait_for_timeout(1500)
+            g, seen = page.evaluate(BOARD_JS), page.evaluate(SEEN_JS)
+            print(f"Spirited {where} at 1366x768: {g} {seen}")
+            assert (g["band"] <= 0.1 * g["area"] or g["zoom"] >= BOARD_ZWIDE - 0.001) and not g["scrolls"], \
+                f"Spirited {where}: {g}"
+            assert where != "lesson" or g["zoom"] > 1, g  # (lesson 1's board is short: drawn larger)
+            assert seen["action"] and seen["strip"] and seen["page"] and not seen["wide"], f"Spirited {where}: {seen}"
+            page.screenshot(path=str(SHOTS / f"board-fill-spirited-{where.replace(' ', '-')}-1366.png"))

@@ -109,3 +109,30 @@ def test_only_steps_of_the_computers_seats_are_a_quiet_move_on(tmp_path):
     a.free.actions.button_for(a.free.session.legal_actions()[0].id).click()
     assert not computer_moved_on(json.loads(a.store.place(a.place_key)), known)
     assert not a.errors.output.outputs
+
+
+def _note(app) -> str:
+    """The note under the last step's title in free play's strip ("" for none)."""
+    notes = [x.value for x in app.free.last.lines() if "rt-step-note" in x._dom_classes]
+    return notes[0] if notes else ""
+
+
+@pytest.mark.parametrize("game_id", ["restless-spirits", "spirited", "spirit-duels"])
+def test_a_resumed_free_game_shows_the_computers_reason_again(tmp_path, game_id):
+    """ui22: a free game resumed from the progress database (a reload) is replayed from its actions, and the
+    computer's last step lost its "Why the computer chose this" note. Now it is worked out again at the position
+    before that step: the same note as before the reload (never read from stored text: the place keeps none)."""
+    a = LearnApp(game_id, store=_store(tmp_path))
+    a.tabs.selected_index = 1
+    a.free.seats.auto.value = False
+    _to_computers_turn(a)
+    assert a.free.seats.step()
+    a.free.seats.step()  # (a second step when the computer is still to move)
+    before = _note(a)
+    assert "Why the computer chose this:" in before and a.free.session.history[-1].action.actor == 1, before
+    assert "Why the computer" not in a.store.place(a.place_key)
+    b = LearnApp(game_id, store=_store(tmp_path))  # the reload
+    assert b.tabs.selected_index == 1
+    assert [st.action.id for st in b.free.session.history] == [st.action.id for st in a.free.session.history]
+    assert _note(b) == before
+    assert not a.errors.output.outputs and not b.errors.output.outputs

@@ -245,6 +245,20 @@ class Session:
             self.game.apply(state, step.action)
         return state
 
+    def state_before(self, n: int) -> BaseModel:
+        """A new state equal to the one before step ``n`` of :attr:`history` (0-based; ``n == len(history)`` is the
+        current state), re-built from the undo record, the session unchanged (a page that shows why a step was
+        chosen after the game was loaded from its actions works it out again at that position).
+
+        Raises:
+            IndexError: ``n`` is not between 0 and the number of steps.
+        """
+        if not 0 <= n <= len(self._undo):
+            raise IndexError(f"no step {n}: the game has {len(self._undo)} steps")
+        if n == len(self._undo):
+            return _copy_state(self.state)
+        return self._state_before(n, self._undo[n][0])
+
     def undo(self) -> Step:
         """Undo the last step, restoring the exact earlier state; returns the undone step.
 
