@@ -66,3 +66,17 @@ def test_each_computer_reason_is_true_of_the_board(game_id):
                 assert _rs_fits(g, s.state, seat, hand), (seed, a.label, why)
     if game_id == "restless-spirits":
         assert checked["fits"] >= 3 and checked["on_board"] >= 3, checked
+
+
+def test_a_reason_is_said_once():
+    """The computer's Spirit Duels set-aside said "a card set aside from the opening hand is replaced by a new one,
+    …" twice, once for the card set aside and once for the card drawn in its place; each reason is said once."""
+    import tutor
+    from tutor import bot
+    for seed in range(6):
+        s = tutor.new_game("spirit-duels", seed=seed)
+        s.apply(next(a for a in s.legal_actions() if a.kind == "keep-hand").id)
+        b = bot("spirit-duels", "normal", seed)
+        act = b.choose(s)
+        parts = b.reason(s, act).rstrip(".").split("; ")
+        assert len(parts) == len(set(parts)), parts

@@ -269,7 +269,9 @@ class Bot:
         then = [r for r in then if not r.startswith(("no move now", "nothing left"))]
         said = getattr(self._strategy, "FOLLOW", {}).get(mine.action.kind, "then the next choice")
         then = [f"{said} {r[3:]}" if said and r.startswith("it ") else r for r in then]
-        return (first + then) or self._strategy.reasons(game, state, mine)
+        # one reason said once (trial 22's look: a Spirit Duels set-aside said its mulligan reason twice, for the
+        # card set aside and for the card drawn in its place)
+        return list(dict.fromkeys(first + then)) or self._strategy.reasons(game, state, mine)
 
     def _why(self, session: Session, mine: Scored, best: Scored, voice: str = "you") -> str:
         """The reasons for ``mine`` as one clause (``"it grows a Camp ... [sp.march]."``, no capital, with its full
