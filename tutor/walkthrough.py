@@ -11,8 +11,8 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-from .core.content import ShownLine, ShownText, content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, IllegalAction, display_path
+from .core.content import MAX_FILE_BYTES, ShownLine, ShownText, content_root, parse_yaml, read_text, validate
+from .core.errors import ContentError, IllegalAction, display_path, size_words
 from .core.session import Session
 from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
 from .core.model import Source

@@ -10,13 +10,11 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError, IllegalAction
-from tutor.core.content import MAX_FILE_BYTES
-from tutor.core.errors import size_words
 from tutor.safefile import display_path, shown
 from tutor.scenario import find
 from tutor.step_words import step_sentence
-from tutor.walkthrough import (SAVED_LIMIT, Walkthrough, begin, load_walkthrough, play_to, playable, saved_left_out,
-                               saved_not_read, walkthrough_folder)
+from tutor.walkthrough import (MAX_FILE_BYTES, SAVED_LIMIT, Walkthrough, begin, load_walkthrough, play_to, playable,
+                               saved_left_out, saved_not_read, size_words, walkthrough_folder)
 
 from .boards import board_for, presented
 from .clauses import ClauseCard
@@ -105,7 +103,7 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
     the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
     ``game_id``, saved files of other games are left out. Saved files over :data:`LIST_PARSE_BYTES`, and those after
     :data:`LIST_PARSE_TOTAL` bytes of saved files read, are listed by file name and read only when chosen; one over
-    the size limit of every file read (:data:`tutor.core.content.MAX_FILE_BYTES`) is listed as too big to load."""
+    the size limit of every file read (:data:`tutor.walkthrough.MAX_FILE_BYTES`) is listed as too big to load."""
     out = []
     saved_in = walkthrough_folder().resolve()
     read = 0  # bytes of saved files read so far
