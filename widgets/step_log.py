@@ -163,7 +163,9 @@ class StepLog:
         for key in list(self._steps.rows):
             self._steps.forget(key)
         if getattr(self, "_setup_cache", None) is not None:  # (its lines too: a hidden hand's draws, Event.public)
-            self.model.retire(self._setup_cache[1])
+            # retired at the end of the next render, once the page shows the new lines: a folded History renders
+            # when opened, and a closed widget still among a box's children breaks the page's next load
+            self._steps._dropped.append(self._setup_cache[1])
             self._setup_cache = None
         self._changed()
 

@@ -547,3 +547,27 @@ def test_the_computers_set_aside_cards_are_not_named_in_its_step_titles():
     assert "The computer set aside a card" in page and f"set aside {card}" not in page, page[-800:]
     seats.show_all.value = True
     assert f"The computer set aside {card}" in _page_text(app.widget)
+
+
+def test_showing_a_hand_keeps_every_shown_widget_open():
+    """The page failed to load ("Loading widget…", a browser test of resuming free play): making Player 2 a person's
+    seat showed the computer's hand again, and the set-up lines drawn without its cards were closed at once while the
+    folded History (drawn when opened) still held them; the page's next request for every widget's state then
+    failed. They are closed once the new lines are shown."""
+    from ipywidgets.widgets.widget import _instances
+    from widgets.lessons import LearnApp
+    before = set(_instances)
+    app = LearnApp("restless-spirits")
+    app.tabs.selected_index = 1
+    free = app.free
+
+    def states() -> int:  # the state of every widget of this page, as the page asks for it when it loads
+        mine = [x for k, x in list(_instances.items()) if k not in before]
+        for x in mine:
+            x.get_state()  # raised AttributeError: 'NoneType' object has no attribute 'comm_id'
+        return len(mine)
+    free.seats.seats[1].value = "you"  # the computer's hand is shown from now on: its lines are drawn again
+    free.seats.seats[1].value = "normal"
+    assert states() > 100
+    free.seats.show_all.value = True
+    assert states() > 100
