@@ -32,6 +32,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   display: flex; flex-direction: column; overflow: hidden !important; position: relative; }
 /* keyboard focus, always visible: a 2 px ring on the control the focus is on (buttons, lists, tabs, the board) */
 .rt-learn :focus-visible { outline: 2px solid #5b2d90 !important; outline-offset: 1px; }
+/* the board may be drawn larger (CSS zoom up to 1.35 on a wide window) or smaller: its ring is 3 px there, so it
+   stays at least 2 px as drawn (a 2 px ring in Spirited's board at zoom 1.05 measured 1.9 px) */
+.rt-learn .tutor-board :focus-visible { outline-width: 3px !important; }
 .rt-learn > .rt-learn-head { position: absolute !important; right: 12px; top: 6px; z-index: 2; margin: 0; }
 .rt-learn-notice-row > .rt-notice-close { flex: 0 0 auto !important; }
 .rt-learn > .rt-style { display: none !important; }
