@@ -212,11 +212,7 @@ class Seats:
 
     def _decide(self, still, level: str) -> tuple[Action, str]:
         """The computer's move at ``still`` (a session or :class:`_Still`) and its reason (plain text with [ids])."""
-        b = self._bot(level)
-        action = b.choose(still)
-        if level != "normal":
-            return action, "the easy computer picks one of its legal moves at random."
-        return action, b.reason(still, action, voice="it")
+        return self._decide_for(still, self._bot(level).choose(still), level)
 
     def _decide_for(self, still, action: Action, level: str) -> tuple[Action, str]:
         """The reason (as :meth:`_decide`'s) the computer of ``level`` gives for ``action`` at ``still``."""
