@@ -305,6 +305,7 @@ class CappedKernelManager(PreHeating, AsyncMappingKernelManager):
                 pool, task, victim = pooled[0]
                 pool.remove(task)
                 _quiet_renderer(task.result().get("renderer"))
+                _quiet_render_task(task.result().get("task"))
             else:
                 victim = candidates[0]
             self._culling.add(victim)
@@ -312,7 +313,10 @@ class CappedKernelManager(PreHeating, AsyncMappingKernelManager):
                           self.max_kernels, victim, getattr(self._kernels.get(victim), "last_activity", "?"),
                           " (pre-heated, never opened)" if pooled else "")
             try:
-                await self.shutdown_kernel(victim)
+                if pooled:  # nobody's page: killed at once (a refill may still be starting, and the interrupt a
+                    # shutdown sends first printed a KeyboardInterrupt traceback mid-import into the server's log)
+                    await _kill_process(self._kernels.get(victim))
+                await self.shutdown_kernel(victim, now=bool(pooled))
             finally:
                 self._culling.discard(victim)
         kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", ()), *KERNEL_ARGUMENTS]
@@ -328,6 +332,25 @@ class CappedKernelManager(PreHeating, AsyncMappingKernelManager):
     def busy_page(self) -> str:
         """:func:`busy_page` for this manager's cap and the kernels in use now."""
         return busy_page(self.max_kernels, self.kernels_in_use())
+
+
+def _quiet_render_task(render) -> None:
+    """Retrieve, when it ends, the failure of the page render (an asyncio Task, or ``None``) of a pre-heated kernel
+    about to be killed: otherwise asyncio logs "Task exception was never retrieved" with Voila's traceback ("Kernel
+    died before replying to kernel_info") into the server's log."""
+    if isinstance(render, asyncio.Future):
+        render.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+
+async def _kill_process(kernel) -> None:
+    """Kill ``kernel``'s process (a Jupyter ``KernelManager``, or ``None``) at once with SIGKILL, through its
+    provisioner; nothing is raised when it is gone already."""
+    provisioner = getattr(kernel, "provisioner", None)
+    if provisioner is not None and getattr(provisioner, "has_process", False):
+        try:
+            await provisioner.kill()
+        except (OSError, ProcessLookupError):
+            pass
 
 
 def note_kernel_questions(handler_class) -> None:

@@ -173,12 +173,22 @@ STRIP_JS = """(function () {
     };
     take([pinned]);
     var k;
+    // (the newest step's note comes right after the newest key line: why the computer chose its move, said under its
+    // lines. After every key line, ui22, a reply with two defeats left no room for it at 1366x768 (CI, session 22);
+    // before them, at 1024x768 a resumed game's note pushed the computer's release out of view, ui22)
+    var noted = false;
+    var note = function () {
+      if (noted) { return; }
+      noted = true;
+      rows.forEach(function (r) { if (!r.owner && r.els[0].classList.contains('rt-step-note')) { take([r]); } });
+    };
     for (k = rows.length - 1; k >= 0; k--) {  // (a key line alone when its step's title does not fit with it)
-      if (rows[k].key && !take([rows[k]])) { keyLost = true; }
+      if (rows[k].key) {
+        if (!take([rows[k]])) { keyLost = true; }
+        note();
+      }
     }
-    // (the newest step's note next: why the computer chose it, said under its lines; after the key lines, ui22: a free
-    // game resumed after a reload shows the note again, and at 1024x768 it pushed the computer's release out of view)
-    rows.forEach(function (r) { if (!r.owner && r.els[0].classList.contains('rt-step-note')) { take([r]); } });
+    note();
     for (k = rows.length - 1; k >= 0; k--) {  // the key lines' step titles, when they fit too
       if (rows[k].key && rows[k].owner && keep.has(rows[k])) { take([rows[k].owner]); }
     }
