@@ -45,6 +45,8 @@ What this adds to a plain ``voila notebooks/``:
 from __future__ import annotations
 
 import argparse
+import importlib.resources
+import importlib.util
 import os
 import secrets
 import socket
@@ -91,9 +93,6 @@ def shipped_folder(package: str) -> Path:
     engine is not imported yet (deploy/singleuser_config.py loads this file on its own in every learner's server).
     Raises RuntimeError naming the package when it is not installed as a folder of files (Voila serves a folder).
     """
-    import importlib.resources
-    import importlib.util
-
     parent = importlib.util.find_spec(package.rpartition(".")[0])  # a top-level package: found, not run
     spec = None
     if parent is not None and parent.submodule_search_locations is not None:
