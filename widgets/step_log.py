@@ -170,6 +170,10 @@ class StepLog:
         self._changed()
 
     def _step_box(self, st: Step) -> "_Row":
+        return self._events_box(*self._step_title(st), st.events, escaped=True)
+
+    def _step_title(self, st: Step) -> tuple[str, str]:
+        """A step's title (HTML) and its cost (HTML, ``<small>``): "Step 3 · Player 1: Attract Gonga", " · 1 AP"."""
         a = st.action
         cost = cost_text(self.model, a.cost)
         people = self.mine(self.model.session) if self.mine is not None else None
@@ -189,7 +193,7 @@ class StepLog:
             head = f"Step {st.index + 1} · {prov_text(said)}"
         else:
             head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(a.label)}"
-        return self._events_box(head, f"<small>{cost}</small>", st.events, escaped=True)
+        return head, f"<small>{cost}</small>"
 
     def _events_box(self, head: str, small: str, events, escaped: bool = False) -> "_Row":
         """A step's widgets (no box of their own): its title, then a line per event (``lines``: the title alone,
@@ -213,11 +217,15 @@ class StepLog:
         except (ValueError, AttributeError):
             return _plain
 
-    def _event_line(self, e: Event, key: bool = False) -> tuple[w.Widget, w.Widget]:
+    def _event_line(self, e: Event, key: bool = False, text: w.HTML | None = None) -> tuple[w.Widget, w.Widget]:
         """An event's text (CSS class ``tutor-event``, and ``rt-key-ev`` for a key event) and its clause chip: two
-        items of the box of steps, which CSS lays out as lines (no box per event)."""
-        text = w.HTML(event_html(self.model.session, e), layout=layout("plain"), style=shared_style(HTMLStyle),
-                      _dom_classes=("tutor-event", "rt-key-ev") if key else ("tutor-event",))
+        items of the box of steps, which CSS lays out as lines (no box per event). With ``text`` (an event line
+        shown before) that widget shows it: only what changed is sent."""
+        value, classes = event_html(self.model.session, e), ("tutor-event", "rt-key-ev") if key else ("tutor-event",)
+        if text is None:
+            text = w.HTML(value, layout=layout("plain"), style=shared_style(HTMLStyle), _dom_classes=classes)
+        else:  # (a trait set to the value it has sends nothing)
+            text.value, text._dom_classes = value, classes
         return text, clause_chip(self.model, e.clause)
 
 
@@ -324,6 +332,10 @@ class LastStep(StepLog):
         #: said on the head line when the step hands the learner another seat (:meth:`seat_words`); the lesson runner
         #: adds why (a learner plays every seat of a lesson)
         self.seat_reason = ""
+        # the one step shown when every seat is a person's (a lesson, a hot seat): its title and event lines in these
+        # widgets, reused by every step (see :meth:`_one_step`)
+        self._slot_title: w.HTML | None = None
+        self._slots: list[w.HTML] = []
         super().__init__(model, show_setup=True, max_steps=1)
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History).
@@ -403,7 +415,10 @@ class LastStep(StepLog):
         if hist:
             st = hist[-1]
             shown = self._since_mine(s)
-            self._cache = {x: self._steps.get(x, lambda x=x: self._step_box(x)) for x in shown}
+            if self.mine is None:  # (one step shown: free play against the computer keeps its rows, see above)
+                self._cache = {st: self._one_step(st)}
+            else:
+                self._cache = {x: self._steps.get(x, lambda x=x: self._step_box(x)) for x in shown}
             kids = tuple(self._cache[st].cells)
             note = self.annotate(s, st) if self.annotate is not None else ""
             if note:
@@ -440,6 +455,27 @@ class LastStep(StepLog):
                     part.children = ()
         self._list.children = kids
         self._steps.done()
+
+    def _one_step(self, st: Step) -> _Row:
+        """The row of step ``st`` in the panel's own title and event-line widgets (:attr:`_slots`, more made when a
+        step has more events than any before): a click sends the changed words and classes of the lines, not new
+        widgets, and the page keeps the views of the lines that stay in place (free play against the computer shows
+        the person's step again beside the reply: its rows come from the cache, as in :class:`StepLog`)."""
+        key = self._key_test()
+        marks = [key(e) for e in st.events]
+        cls = self.STEP_CLASS + (" rt-key-step" if any(marks) else "")
+        value = '<div class="{}">{}{}</div>'.format(cls, *self._step_title(st))
+        if self._slot_title is None:
+            self._slot_title = html_widget(value)
+        self._slot_title.value = value
+        self._slots += [None] * (len(st.events) - len(self._slots))
+        lines: list[tuple[w.Widget, ...]] = [(self._slot_title,)]
+        for i, (e, k) in enumerate(zip(st.events, marks)):
+            lines.append(self._event_line(e, k, self._slots[i]))
+            self._slots[i] = lines[-1][0]
+        row = _Row([x for line in lines for x in line], self._slot_title, lines)
+        row.key = any(marks)
+        return row
 
     def seat_words(self, s: Session, mine: Step) -> str:
         """The line (HTML, CSS class ``rt-seat-now``; "" for none) that says plainly which seat the learner plays now
