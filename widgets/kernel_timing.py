@@ -19,16 +19,22 @@ PROGRESS_WARM_S = 1.0
 
 def warm_progress(delay: float = PROGRESS_WARM_S) -> threading.Timer:
     """Open the learner's progress store (:func:`tutor.progress.default_store`) in a daemon thread after ``delay``
-    seconds; a failure is left to the later real use (which never raises on a learn page). Returns the timer."""
+    seconds; a failure is left to the later real use (which never raises on a learn page). Returns the timer. In a
+    page's kernel the kernel's loop starts the thread when the delay is over: the click that asks for the warm-up
+    does not wait for a new thread to start (a few milliseconds of its answer on a loaded machine)."""
     def run() -> None:
         try:
             from tutor.progress import default_store
             default_store()
         except Exception:  # noqa: BLE001 - record_lesson reports it when it is used
             pass
-    timer = threading.Timer(delay, run)
+    loop = _page_kernel_loop() if delay else None
+    timer = threading.Timer(0 if loop is not None else delay, run)
     timer.daemon = True
-    timer.start()
+    if loop is not None:
+        loop.call_later(delay, timer.start)
+    else:
+        timer.start()
     return timer
 
 
@@ -141,6 +147,16 @@ VIEW_FALLBACK_S = 6.0
 #: The same in a page Voila serves, whose browser may take long to load on a busy server: work that makes widgets
 #: before the browser has built the page's own ones breaks the page (see :func:`after_view`).
 VOILA_VIEW_FALLBACK_S = 90.0
+
+
+def soon(fn, *args) -> None:
+    """Call ``fn(*args)`` on the page kernel's loop as soon as the message being handled is answered (work the page
+    does not show, e.g. a database write: off a click's answer); at once outside a page's kernel."""
+    loop = _page_kernel_loop()
+    if loop is None:
+        fn(*args)
+    else:
+        loop.call_later(0, fn, *args)
 
 
 def after_view(widget, fn, delay: float = 0.2, fallback: float = VIEW_FALLBACK_S) -> bool:

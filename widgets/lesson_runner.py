@@ -14,6 +14,7 @@ from tutor.scenario import find
 
 from .app import TutorApp
 from .boards import open_hands
+from .kernel_timing import soon
 from .lesson_hints import OutOfBudget, hint_fits, hint_names_enabled, lesson_verbs, way_on
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text
@@ -383,9 +384,10 @@ class LessonRunner:
         if self._achieved:  # the kept mark says it in place of the goal
             self.goal.add_class("rt-hidden")
         if ok:
-            # kept in the learner's progress (the practice page's mastery map shows its rules as seen)
+            # kept in the learner's progress (the practice page's mastery map shows its rules as seen), once the
+            # click is answered
             from tutor.progress import record_lesson
-            record_lesson(self.app.session.game_id, self.lesson.id)
+            soon(record_lesson, self.app.session.game_id, self.lesson.id)
         elif not self._achieved:
             self.goal.remove_class("rt-hidden")
         # (once reached, never "the goal can no longer be reached")
@@ -461,7 +463,7 @@ class LessonRunner:
         # [lesson, the ids replayed, the copy, on the solution so far, how many leading steps followed it]
         memo = getattr(self, "_scratch", None)
         if memo is None or memo[0] is not lesson or memo[1] != ids[:len(memo[1])]:
-            memo = self._scratch = [lesson, [], start_lesson(lesson), True, 0]
+            memo = self._scratch = [lesson, [], self.app.session.restarted(), True, 0]  # (the lesson's start)
         done, scratch = memo[1], memo[2]
         for k in range(len(done), len(ids)):
             on_path = memo[3] and k < len(lesson.solution)
