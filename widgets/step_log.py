@@ -333,9 +333,11 @@ class LastStep(StepLog):
         #: adds why (a learner plays every seat of a lesson)
         self.seat_reason = ""
         # the one step shown when every seat is a person's (a lesson, a hot seat): its title and event lines in these
-        # widgets, reused by every step (see :meth:`_one_step`)
-        self._slot_title: w.HTML | None = None
-        self._slots: list[w.HTML] = []
+        # widgets, reused by every step (see :meth:`_one_step`); made with the page, so a first step's two lines
+        # reach the page as words, not as new widgets
+        self._slot_title = html_widget()
+        self._slots: list[w.HTML | None] = [w.HTML(layout=layout("plain"), style=shared_style(HTMLStyle),
+                                                   _dom_classes=("tutor-event",)) for _ in range(2)]
         super().__init__(model, show_setup=True, max_steps=1)
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History).
@@ -465,8 +467,6 @@ class LastStep(StepLog):
         marks = [key(e) for e in st.events]
         cls = self.STEP_CLASS + (" rt-key-step" if any(marks) else "")
         value = '<div class="{}">{}{}</div>'.format(cls, *self._step_title(st))
-        if self._slot_title is None:
-            self._slot_title = html_widget(value)
         self._slot_title.value = value
         self._slots += [None] * (len(st.events) - len(self._slots))
         lines: list[tuple[w.Widget, ...]] = [(self._slot_title,)]
