@@ -156,7 +156,7 @@ def soon(fn, *args) -> None:
     if loop is None:
         fn(*args)
     else:
-        loop.call_later(0, fn, *args)
+        loop.add_callback(fn, *args)  # (safe from any thread)
 
 
 def after_view(widget, fn, delay: float = 0.2, fallback: float = VIEW_FALLBACK_S) -> bool:
