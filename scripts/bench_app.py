@@ -256,10 +256,12 @@ class ClickCase:
 
 
 # The learn page's click: its first enabled legal action; done when an event line that was not on the page before the
-# click is drawn (the events shown before it are marked first: a page resumed at a later step may show as many
-# events before the click as after it, so counting them is not enough).
-LEARN_BEFORE = "document.querySelectorAll('.tutor-event').forEach(e => e.setAttribute('data-bench-old', ''))"
-LEARN_DONE = "() => document.querySelector('.tutor-event:not([data-bench-old])') !== null"
+# click is drawn, or one that was shows other words (the events shown before it are marked with their text first: a
+# page resumed at a later step may show as many events before the click as after it, so counting them is not enough;
+# and the strip fills the new step into its own line widgets, widgets.step_log.LastStep._one_step).
+LEARN_BEFORE = "document.querySelectorAll('.tutor-event').forEach(e => e.setAttribute('data-bench-old', e.textContent))"
+LEARN_DONE = ("() => [...document.querySelectorAll('.tutor-event')]"
+              ".some(e => e.getAttribute('data-bench-old') !== e.textContent)")
 BARE_DONE = "() => ((document.querySelector('.bare-output') || {}).innerText || '').includes('clicked')"
 
 
