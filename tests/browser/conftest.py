@@ -100,17 +100,25 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def served_with_progress(tmp_path_factory, name: str, db: str | None = None, env: dict | None = None):
+def served_with_progress(tmp_path_factory, name: str, db: str | None = None, env: dict | None = None,
+                         pool: int | None = None, page_pool: int | None = None):
     """``(base URL, database URL)`` of a `rules-tutor serve` whose progress database is ``db`` (any
     ``RULES_TUTOR_DB`` value), by default a fresh SQLite file (its log in ``test-artifacts/serve-<name>.log``), with
-    ``env`` added to its environment (e.g. ``RULES_TUTOR_CONTENT``); stopped when the ``with`` block ends."""
+    ``env`` added to its environment (e.g. ``RULES_TUTOR_CONTENT``); stopped when the ``with`` block ends.
+
+    ``pool`` and ``page_pool`` (``--pool``, ``--page-pool``; None: the server's defaults) say which pages it pre-heats.
+    A test file gives the pages it opens their usual pre-heating and 0 to the others: each pre-heated kernel runs its
+    notebook when the server starts, on 2 cores while the test is already waiting for its first page (with the
+    defaults, 6 kernels: landing, learn page and 4 x ``HEAVY_NOTEBOOKS``; the landing page's is always there)."""
     db = db or f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.sqlite'}"
     port = _free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / f"serve-{name}.log"
     env = dict(os.environ, RULES_TUTOR_DB=db, JUPYTERHUB_USER="", **(env or {}))
+    pools = [*(["--pool", str(pool)] if pool is not None else []),
+             *(["--page-pool", str(page_pool)] if page_pool is not None else [])]
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "tutor.serve", "--port", str(port), "--no-browser"],
+        proc = subprocess.Popen([sys.executable, "-m", "tutor.serve", "--port", str(port), "--no-browser", *pools],
                                 cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                 env=env, start_new_session=True)
     try:
