@@ -18,9 +18,9 @@ HUB_DEPS := deploy/node_modules/.installed-stamp
 # axe-core, injected into the pages by the browser tests' accessibility check (tests/package.json, package-lock.json).
 TEST_DEPS := tests/node_modules/.installed-stamp
 
-# pytest's exit code 5 means "no tests collected": not a failure here.
+# pytest's exit code 5 means "no tests collected": not a failure here. --durations=30: the log names the slowest tests.
 define pytest
-	$(PY) -m pytest $(1) || { rc=$$?; [ $$rc -eq 5 ] && echo "(pytest: no tests collected in $(1))" || exit $$rc; }
+	$(PY) -m pytest --durations=30 $(1) || { rc=$$?; [ $$rc -eq 5 ] && echo "(pytest: no tests collected in $(1))" || exit $$rc; }
 endef
 
 .PHONY: venv test serve clean chromium postgresql hub hub-deps test-deps

@@ -1,13 +1,16 @@
 """A class at once: N learners (default 30) open the learn page of one `rules-tutor serve` and click through it.
 
     .venv/bin/python scripts/load_class.py [--learners 30] [--clicks 10] [--ramp SECONDS] [--timeout 600]
-                                           [--url URL [--pid PID]] [--pool N] [--seed S] [--json [FILE]]
+                                           [--url URL [--pid PID]] [--pool N] [--page-pool N] [--seed S]
+                                           [--json [FILE]]
                                            [--load-timeout S] [--action-timeout S] [--settle S] [--quiet]
 
 Starts its own `rules-tutor serve` on a free port of 127.0.0.1 (log: ``test-artifacts/load-class-serve.log``) and
 waits until it answers and its pre-heated learn kernel is ready, or uses the running server at ``--url`` (its
 memory is then measured only if ``--pid`` names its process, or if its listening port can be traced to a process).
-``--pool N`` is passed on to ``rules-tutor serve --pool N`` (pre-heated kernels for the learn page). The server it
+``--pool N`` is passed on to ``rules-tutor serve --pool N`` (pre-heated kernels for the learn page), ``--page-pool N``
+to ``--page-pool N`` (for the FAQ, graph, practice and presenter pages: 0 keeps their kernels from heating while the
+learners load the learn page; the tests' tiny run uses it). The server it
 starts keeps progress in an in-memory database per kernel (``RULES_TUTOR_DB=sqlite://``), so each learner is a person
 of their own, as on a class hub: one server's learner opening a second tab would be told the page is open elsewhere.
 
@@ -85,7 +88,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_app import CHROMIUM, CHROMIUM_ARGS, free_port, start, stop  # noqa: E402
-from tutor.serve import HOST, LEARN_NOTEBOOK, LEARN_POOL, preheated_kernels  # noqa: E402
+from tutor.serve import HOST, LEARN_NOTEBOOK, LEARN_POOL, PAGE_POOL, preheated_kernels  # noqa: E402
 
 LEARN = LEARN_NOTEBOOK
 ARTIFACTS = REPO / "test-artifacts"
@@ -607,6 +610,7 @@ def build_report(args, url: str, learners: list[Learner], sampler: Sampler | Non
         "ramp_s": args.ramp,
         "choice": "first enabled action" if args.seed is None else f"random (seed {args.seed})",
         "pool": args.pool,
+        "page_pool": args.page_pool,
         "learners_finished": sum(me.finished for me in learners),
         "clicks_done": len(clicks),
         "clicks_wanted": len(learners) * args.clicks,
@@ -706,6 +710,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--pid", type=int, help="with --url: the server's process id, for its memory")
     p.add_argument("--pool", type=int, default=None,
                    help="pre-heated kernels for the learn page, passed to rules-tutor serve --pool (default: its own)")
+    p.add_argument("--page-pool", type=int, default=None,
+                   help="pre-heated kernels for each of the FAQ, graph, practice and presenter pages, passed to "
+                   "rules-tutor serve --page-pool (default: its own)")
     p.add_argument("--seed", type=int, default=None,
                    help="click seeded random legal actions (default: always the first enabled one)")
     p.add_argument("--json", nargs="?", const="-", metavar="FILE",
@@ -716,8 +723,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         p.error("--learners must be >= 1, --clicks >= 0, --timeout > 0, --ramp >= 0")
     if args.pid and not args.url:
         p.error("--pid goes with --url")
-    if args.url and args.pool is not None:
-        p.error("--pool configures the server this script starts; not with --url")
+    if args.url and (args.pool is not None or args.page_pool is not None):
+        p.error("--pool and --page-pool configure the server this script starts; not with --url")
     return args
 
 
@@ -751,9 +758,12 @@ def main(argv: list[str] | None = None) -> int:
             cmd = [sys.executable, "-m", "tutor.serve", "--port", str(port)]
             if args.pool is not None:
                 cmd += ["--pool", str(args.pool)]
+            if args.page_pool is not None:
+                cmd += ["--page-pool", str(args.page_pool)]
             # Room for every learner's kernel besides the pre-heated ones (the server's default cap is for one person).
-            cmd += ["--max-kernels", str(args.learners + 1 + preheated_kernels(LEARN_POOL if args.pool is None
-                                                                               else args.pool))]
+            preheated = preheated_kernels(LEARN_POOL if args.pool is None else args.pool,
+                                          PAGE_POOL if args.page_pool is None else args.page_pool)
+            cmd += ["--max-kernels", str(args.learners + 1 + preheated)]
             # Each learner a person of their own, as on a class hub where each has their own server and progress:
             # one `rules-tutor serve` is one person, whose second tab of a page is told the page is open elsewhere
             # (widgets/learn_tabs.py). An in-memory progress database per kernel keeps each learner's page its own

@@ -28,6 +28,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -98,19 +99,47 @@ def _stop(proc: subprocess.Popen) -> None:
             continue
 
 
+#: Servers being stopped in the background (`served_with_progress` with ``stop_later``), waited for at the session's end.
+_STOPPING: list[threading.Thread] = []
+
+
+def _stop_later(proc: subprocess.Popen) -> None:
+    """Stop the server as :func:`_stop` does, in a thread: Voila takes seconds (8 s on 2 cores) to shut its kernels
+    down, and the next test need not wait for that. Every such stop is waited for when the test session ends."""
+    thread = threading.Thread(target=_stop, args=(proc,), name=f"stop-serve-{proc.pid}", daemon=True)
+    thread.start()
+    _STOPPING.append(thread)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Wait for the servers stopped in the background: none outlives the test run."""
+    for thread in _STOPPING:
+        thread.join()
+
+
 
 @contextlib.contextmanager
-def served_with_progress(tmp_path_factory, name: str, db: str | None = None, env: dict | None = None):
+def served_with_progress(tmp_path_factory, name: str, db: str | None = None, env: dict | None = None,
+                         pool: int | None = None, page_pool: int | None = None, stop_later: bool = False):
     """``(base URL, database URL)`` of a `rules-tutor serve` whose progress database is ``db`` (any
     ``RULES_TUTOR_DB`` value), by default a fresh SQLite file (its log in ``test-artifacts/serve-<name>.log``), with
-    ``env`` added to its environment (e.g. ``RULES_TUTOR_CONTENT``); stopped when the ``with`` block ends."""
+    ``env`` added to its environment (e.g. ``RULES_TUTOR_CONTENT``); stopped when the ``with`` block ends.
+
+    ``pool`` and ``page_pool`` (``--pool``, ``--page-pool``; None: the server's defaults) say which pages it pre-heats.
+    A test file gives the pages it opens their usual pre-heating and 0 to the others: each pre-heated kernel runs its
+    notebook when the server starts, on 2 cores while the test is already waiting for its first page (with the
+    defaults, 6 kernels: landing, learn page and 4 x ``HEAVY_NOTEBOOKS``; the landing page's is always there).
+    ``stop_later``: the server is stopped in the background (see :func:`_stop_later`), for a caller that checks
+    nothing once it is stopped (a module's server, say); otherwise the ``with`` block ends once it has exited."""
     db = db or f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.sqlite'}"
     port = _free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / f"serve-{name}.log"
     env = dict(os.environ, RULES_TUTOR_DB=db, JUPYTERHUB_USER="", **(env or {}))
+    pools = [*(["--pool", str(pool)] if pool is not None else []),
+             *(["--page-pool", str(page_pool)] if page_pool is not None else [])]
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "tutor.serve", "--port", str(port), "--no-browser"],
+        proc = subprocess.Popen([sys.executable, "-m", "tutor.serve", "--port", str(port), "--no-browser", *pools],
                                 cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                 env=env, start_new_session=True)
     try:
@@ -121,7 +150,7 @@ def served_with_progress(tmp_path_factory, name: str, db: str | None = None, env
             time.sleep(0.25)
         yield f"http://127.0.0.1:{port}", db
     finally:
-        _stop(proc)
+        (_stop_later if stop_later else _stop)(proc)
 
 def play_on_in_another_tab(db: str, key: str, rev: str) -> None:
     """Another tab's person plays on: the free game kept under ``key`` in the progress database ``db`` (a

@@ -72,7 +72,8 @@ def full_hands_server(tmp_path_factory):
     shutil.copytree(REPO_ROOT / "content", content)
     for game in GAMES:
         shutil.copy(Path(__file__).parent / "full_hands" / f"{game}.yaml", content / game / "lessons" / "98-full.yaml")
-    with served_with_progress(tmp_path_factory, "full-hands", env={"RULES_TUTOR_CONTENT": str(content)}) as (url, _db):
+    with served_with_progress(tmp_path_factory, "full-hands", env={"RULES_TUTOR_CONTENT": str(content)},
+                              page_pool=0, stop_later=True) as (url, _db):
         yield url
 
 

@@ -66,7 +66,7 @@ def _keep(db: str, game_id: str, session: tutor.Session) -> None:
 @pytest.fixture(scope="module")
 def kept_server(tmp_path_factory):
     """``(base URL, database URL)``: a server whose learner kept the Restless Spirits game above."""
-    with served_with_progress(tmp_path_factory, "key-lines") as (server, db):
+    with served_with_progress(tmp_path_factory, "key-lines", page_pool=0, stop_later=True) as (server, db):
         yield server, db
 
 
@@ -228,7 +228,8 @@ def test_a_saved_question_with_long_unbroken_words_stays_in_its_box(tmp_path_fac
             "  source:\n    file: spirited.txt\n    section: Shields\n  covers:\n  - my question\n"
             "setup:\n  game: spirited\n  seed: 1\nscript:\n- kind: scout\nexpect:\n- fired:\n  - sp.scout\n")
     (folder / f"{name}.yaml").write_text(text)
-    with served_with_progress(tmp_path_factory, "long-words", env={"RULES_TUTOR_QUESTIONS": str(folder)}) as (server, _):
+    with served_with_progress(tmp_path_factory, "long-words", env={"RULES_TUTOR_QUESTIONS": str(folder)},
+                              pool=0, stop_later=True) as (server, _):
         context = chromium_browser.new_context(viewport={"width": 1024, "height": 768})
         page = context.new_page()
         try:

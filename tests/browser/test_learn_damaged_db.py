@@ -110,7 +110,8 @@ def _check_load(checked: CheckedPage, file_name: str | None) -> None:
 def test_a_damaged_progress_file_is_said_on_every_load_and_never_breaks_the_page(tmp_path_factory, damaged_file,
                                                                                chromium_browser):
     before = _digest(damaged_file)
-    with served_with_progress(tmp_path_factory, "learn-damaged", db=f"sqlite:///{damaged_file}") as (server, _db):
+    with served_with_progress(tmp_path_factory, "learn-damaged", db=f"sqlite:///{damaged_file}",
+                              page_pool=0) as (server, _db):
         for i in range(LOADS):
             checked = _load_held(chromium_browser, server, f"learn-damaged-{i}")
             try:
@@ -121,7 +122,7 @@ def test_a_damaged_progress_file_is_said_on_every_load_and_never_breaks_the_page
 
 
 def test_a_database_setting_that_is_no_url_is_said_and_never_breaks_the_page(tmp_path_factory, chromium_browser):
-    with served_with_progress(tmp_path_factory, "learn-no-url", db="garbage-not-a-url") as (server, _db):
+    with served_with_progress(tmp_path_factory, "learn-no-url", db="garbage-not-a-url", page_pool=0) as (server, _db):
         checked = _load_held(chromium_browser, server, "learn-no-url")
         try:
             _check_load(checked, None)

@@ -232,7 +232,7 @@ NOTICE = """() => {
 
 @pytest.fixture(scope="module")
 def notice_server(tmp_path_factory):
-    with served_with_progress(tmp_path_factory, "layout-fit-notice") as served:
+    with served_with_progress(tmp_path_factory, "layout-fit-notice", page_pool=0, stop_later=True) as served:
         yield served
 
 

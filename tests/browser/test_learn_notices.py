@@ -22,7 +22,7 @@ KEY = "learn:restless-spirits"
 
 @pytest.fixture(scope="module")
 def learn_server(tmp_path_factory):
-    with served_with_progress(tmp_path_factory, "learn-notices") as served:
+    with served_with_progress(tmp_path_factory, "learn-notices", page_pool=0, stop_later=True) as served:
         yield served
 
 

@@ -25,7 +25,7 @@ PAGE = "learn-restless-spirits.ipynb"
 @pytest.fixture(scope="module")
 def learn_server(tmp_path_factory):
     """``(base URL, database URL)`` of a `rules-tutor serve` whose progress database is a fresh SQLite file."""
-    with served_with_progress(tmp_path_factory, "learn-resume") as served:
+    with served_with_progress(tmp_path_factory, "learn-resume", page_pool=0, stop_later=True) as served:
         yield served
 
 

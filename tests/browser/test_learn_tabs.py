@@ -33,7 +33,7 @@ SAYS_NOTHING = """(function () { var add = window.addEventListener;
 
 @pytest.fixture(scope="module")
 def learn_server(tmp_path_factory):
-    with served_with_progress(tmp_path_factory, "learn-tabs") as served:
+    with served_with_progress(tmp_path_factory, "learn-tabs", page_pool=0, stop_later=True) as served:
         yield served
 
 

@@ -31,8 +31,9 @@ def report(tmp_path_factory):
         pytest.skip(message)
     out = tmp_path_factory.mktemp("load") / "report.json"
     proc = subprocess.run(
+        # --page-pool 0: the server heats no kernels for pages the learners never open (on 2 cores they slowed the run)
         [sys.executable, str(SCRIPT), "--learners", str(LEARNERS), "--clicks", str(CLICKS), "--timeout", "300",
-         "--quiet", "--json", str(out)],
+         "--page-pool", "0", "--quiet", "--json", str(out)],
         cwd=REPO_ROOT, capture_output=True, text=True, timeout=400,
     )
     assert out.is_file(), f"no report (exit {proc.returncode}):\n{proc.stdout}\n{proc.stderr}"

@@ -20,7 +20,7 @@ CLICK_MS = 20_000
 @pytest.fixture(scope="module")
 def practice_server(tmp_path_factory):
     """``(base URL, database URL)`` of a `rules-tutor serve` whose progress database is a fresh SQLite file."""
-    with served_with_progress(tmp_path_factory, "practice") as served:
+    with served_with_progress(tmp_path_factory, "practice", pool=0, stop_later=True) as served:
         yield served
 
 

@@ -462,8 +462,8 @@ def test_a_projected_step_keeps_every_board_its_badge_names_the_player_and_a_lon
                                  "intro": "w" * 600 + " and then words" * 250})
     (saved / "long-intro.yaml").write_text(dump(long), encoding="utf-8")
     page = tutor_page.page
-    with served_with_progress(tmp_path_factory, "present-fit", env={"RULES_TUTOR_WALKTHROUGHS": str(saved)}) as (
-            url, _db):
+    with served_with_progress(tmp_path_factory, "present-fit", env={"RULES_TUTOR_WALKTHROUGHS": str(saved)}, pool=0,
+                              stop_later=True) as (url, _db):
         try:
             open_presenter(page, url, (1024, 768))
             _pick(page, "Restless Spirits: a first round")

@@ -27,7 +27,7 @@ SHOTS = ARTIFACTS / "screenshots"
 
 @pytest.fixture(scope="module")
 def fit_server(tmp_path_factory):
-    with served_with_progress(tmp_path_factory, "strip-board-fit") as served:
+    with served_with_progress(tmp_path_factory, "strip-board-fit", page_pool=0, stop_later=True) as served:
         yield served[0]
 
 
