@@ -88,6 +88,30 @@ def test_retrieve_from_shrine_keeps_one_discards_two():
     assert s.state.shrine == ["t01"] and sorted(s.state.totem_discard) == ["t02", "t04"]
 
 
+def test_retrieve_with_a_full_hand_shows_the_shrine_before_the_swap():
+    """Trial 23: the Totem to give up was asked before the Shrine's Totems were shown. The rulebook's order: see the
+    top 3, choose 1; only then the swap (ruling rs.ruling.retrieve-at-limit) makes room for it."""
+    hand = ["t01", "t02", "t03", "t04", "t05", "t06", "t07"]
+    s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "hand": hand}], "totem_discard": [],
+                    "shrine": ["t20", "t21", "t22", "t23"]})
+    step = act(s, "retrieve-from-shrine")
+    assert [d.kind for d in s.state.pending] == ["choose-shrine-totem"]
+    assert s.state.pending[-1].options == ["t23", "t22", "t21"]
+    assert "rs.ruling.retrieve-at-limit" not in clauses_fired(step)
+    step = act(s, "choose-shrine-totem", totem="t22")
+    assert [(d.kind, d.cards) for d in s.state.pending] == [("choose-swap-out", ["t22"])]
+    assert clauses_fired(step) == ["rs.ruling.retrieve-at-limit"]
+    assert s.state.players[0].hand == hand and s.state.shrine == ["t20", "t21", "t22", "t23"]
+    gives = [a for a in s.legal_actions() if a.kind == "choose-swap-out"]
+    assert [a.param("totem") for a in gives] == hand  # the chosen Totem is not in the hand yet
+    assert gives[0].clauses == ("rs.ruling.retrieve-at-limit", "rs.hand-limit.swap", "rs.ruling.swap-discard")
+    step = act(s, "choose-swap-out", totem="t05")
+    assert clauses_fired(step) == ["rs.ruling.swap-discard", "rs.ruling.retrieve-at-limit", "rs.retrieve"]
+    assert s.state.players[0].hand == ["t01", "t02", "t03", "t04", "t06", "t07", "t22"]
+    assert s.state.shrine == ["t20"] and s.state.totem_discard == ["t05", "t23", "t21"]
+    assert s.state.players[0].ap == 1 and not s.state.pending
+
+
 def test_single_totem_must_match_a_requirement():
     # Gonga needs lantern, bell, mirror; t01 is a Spirit Cloak
     s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "hand": ["t01", "t03"],

@@ -57,8 +57,13 @@ def _market_totem_option(g, seat: int, card: str, row: int) -> Action:
 
 
 @built_once
-def _swap_out_option(g, seat: int, card: str) -> Action:
-    """Give up Totem ``card`` at the hand limit (decision ``choose-swap-out``)."""
+def _swap_out_option(g, seat: int, card: str, retrieve: bool) -> Action:
+    """Give up Totem ``card`` at the hand limit (decision ``choose-swap-out``) for a bought Totem, or (``retrieve``)
+    for the Shrine Totem just chosen (ruling ``rs.ruling.retrieve-at-limit``)."""
+    if retrieve:
+        return make_action("choose-swap-out", seat, f"Give up {g.totem_label(card)}", "Your hand is at the limit of "
+                           "7, so you give up a Totem to make room for the Shrine Totem you chose.",
+                           ("rs.ruling.retrieve-at-limit", "rs.hand-limit.swap", "rs.ruling.swap-discard"), totem=card)
     return make_action("choose-swap-out", seat, f"Give up {g.totem_label(card)}", "Your hand is at the limit of 7, "
                        "so you swap a Totem out to make room.", ("rs.hand-limit.swap", "rs.ruling.swap-discard"),
                        totem=card)
@@ -112,7 +117,8 @@ def _market_totem_choices(g, s: RSState, d: Decision) -> list[Action]:
 def _swap_out_choices(g, s: RSState, d: Decision) -> list[Action]:
     seat = d.actor
     acts = _swap_out_option.kept(g)
-    return [acts[seat, card] for card in _totems_in_hand(g, s.players[seat])]
+    retrieve = d.purpose == "retrieve"
+    return [acts[seat, card, retrieve] for card in _totems_in_hand(g, s.players[seat])]
 
 
 def _shrine_totem_choices(g, s: RSState, d: Decision) -> list[Action]:
@@ -235,13 +241,13 @@ def _swap_out(c: Ctx, d: Decision, action: Action) -> None:
              auto=True, actor=seat)
     if d.purpose == "buy":
         resolve.take_from_market(c, seat, d.cards[0])
-    else:
-        resolve.retrieve_choice(c, seat)
+    else:  # the Shrine Totem was chosen before the swap (resolve.retrieve_chosen); the shown ones are still on top
+        resolve.retrieve_keep(c, seat, resolve.shrine_top(c.state), d.cards[0])
 
 
 def _shrine_totem(c: Ctx, d: Decision, action: Action) -> None:
     seat = d.actor
-    resolve.retrieve_keep(c, seat, d.options, action.param("totem"))
+    resolve.retrieve_chosen(c, seat, d.options, action.param("totem"))
 
 
 def _requirement(c: Ctx, d: Decision, action: Action) -> None:

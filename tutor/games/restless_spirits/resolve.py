@@ -76,10 +76,7 @@ def main_action(c: Ctx, a: Action) -> None:
         c.ask(ChooseMarketTotem(actor=seat, purpose="refresh-buy", space=row, allow_decline=True))
     elif k == "retrieve-from-shrine":
         _pay(c, seat, a.cost, "retrieve a Totem from the Shrine", "rs.retrieve")
-        if hand_room(p) <= 0:
-            c.ask(ChooseSwapOut(actor=seat, purpose="retrieve"))
-        else:
-            retrieve_choice(c, seat)
+        retrieve_choice(c, seat)  # the Totem is chosen first; a swap at the hand limit follows (retrieve_chosen)
     elif k == "play-totem":
         card, space = a.param("totem"), a.param("space") - 1
         ps = p.board[space]
@@ -148,9 +145,14 @@ def buy(c: Ctx, seat: int, card: str) -> None:
         take_from_market(c, seat, card)
 
 
+def shrine_top(s) -> list[str]:
+    """The top 3 (or fewer) Totems of the Shrine, the top one first: the ones a retrieve shows."""
+    return list(reversed(s.shrine[-3:]))
+
+
 def retrieve_choice(c: Ctx, seat: int) -> None:
     """Show the top 3 (or fewer) Shrine Totems and ask which one to keep (Retrieve a Totem from the Shrine)."""
-    top = list(reversed(c.state.shrine[-3:]))
+    top = shrine_top(c.state)
     c.ev("rs.retrieve", f"The top of the Shrine shows {', '.join(c.game.totem_label(x) for x in top)}.",
          cards=tuple(top), actor=seat)
     if len(top) < 3:
@@ -158,6 +160,18 @@ def retrieve_choice(c: Ctx, seat: int) -> None:
              f", so {'it is' if len(top) == 1 else 'they are'} all there is to choose from"
              + ("; the one not kept goes to the Totem discard pile." if len(top) == 2 else "."), actor=seat)
     c.ask(ChooseShrineTotem(actor=seat, purpose="retrieve", options=top, cards=list(top)))
+
+
+def retrieve_chosen(c: Ctx, seat: int, top: list[str], keep: str) -> None:
+    """``keep`` was chosen of the Shrine's ``top`` cards: with a full hand a Totem of the hand is given up next
+    (ruling ``rs.ruling.retrieve-at-limit``: the Totem is chosen first, then the swap makes room for it; the shown
+    Totems wait on the Shrine meanwhile), else it is kept at once (:func:`retrieve_keep`)."""
+    if hand_room(c.state.players[seat]) > 0:
+        retrieve_keep(c, seat, top, keep)
+        return
+    c.ev("rs.ruling.retrieve-at-limit", f"{c.who(seat)} chooses {c.game.totem_label(keep)}, but the hand is full: "
+         "a Totem from it is given up next to make room.", cards=(keep,), actor=seat)
+    c.ask(ChooseSwapOut(actor=seat, purpose="retrieve", cards=[keep]))
 
 
 def retrieve_keep(c: Ctx, seat: int, top: list[str], keep: str) -> None:
