@@ -184,6 +184,20 @@ def test_sanabo_when_no_opponent_is_ahead_says_it_does_nothing():
     assert _activation(s, "Sanabo").idle is None
 
 
+def test_hex_of_want_with_no_dark_spirit_cites_the_draw_its_step_cites():
+    """A draw that counts 0 says so citing the draw (rs.effect.draw); the idle mark cited the "if" condition, which
+    the step did not (found by the random games of test_texts_of_random_games_have_no_plural_marks_ids_or_positions)."""
+    s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "hand": ["c11"],
+                                               "board": [{"card": "miki"}, None, None]}]})
+    a = next(x for x in s.legal_actions() if x.kind == "play-curse")
+    assert a.idle == ("It would do nothing now: your board has no Dark Spirit (the card would still be paid for and "
+                      "discarded).")
+    assert a.idle_clause == "rs.effect.draw"
+    step = s.apply(a)
+    assert [e.text for e in step.events if e.clause == a.idle_clause] == [
+        "Hex of Want counts 0, so Player 1 draws nothing."]
+
+
 def test_yotei_against_an_empty_board_says_there_is_nothing_to_copy():
     s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "board": [{"card": "yotei"}, None, None]},
                                               {"seat": 2, "board": [None, None, None]}]})

@@ -41,19 +41,23 @@ def _failed_condition(c: Ctx, u: Use, cond: Condition, name: str) -> str | None:
     return None
 
 
-def _empty_count(c: Ctx, u: Use, n: Count, name: str) -> tuple[str, str] | None:
-    """``(clause, sentence)`` when count ``n`` is 0 for ``u``, else ``None``."""
+def _empty_count(c: Ctx, u: Use, n: Count, name: str, kind: str) -> tuple[str, str] | None:
+    """``(clause, sentence)`` when count ``n`` of an effect of ``kind`` is 0 for ``u``, else ``None``. The clause is
+    the one the effect's own event cites when it counts 0: a draw's (``rs.effect.draw``: "counts 0, so ... draws
+    nothing") but for a released-Spirits lead, which is a condition (Hex of Want with no Dark Spirit on the board
+    cited the condition, which the step did not)."""
     if count_value(c, u, n) != 0:
         return None
+    zero = "rs.effect.draw" if kind == "draw" else "rs.effect.condition"
     if n.adjacent_type:
         return "rs.adjacent", f"no {n.adjacent_type.capitalize()} Spirit is next to {name}"
     if n.released_lead:
         return "rs.effect.condition", f"{_who(u.target)} has not released more Spirits than you"
     if n.type_on_board:
-        return "rs.effect.condition", f"your board has no {n.type_on_board.capitalize()} Spirit"
+        return zero, f"your board has no {n.type_on_board.capitalize()} Spirit"
     if n.light_on_board or n.dark_on_board:
-        return "rs.effect.condition", f"your board has no {'Light' if n.light_on_board else 'Dark'} Spirit"
-    return "rs.effect.condition", f"{name} counts 0"
+        return zero, f"your board has no {'Light' if n.light_on_board else 'Dark'} Spirit"
+    return zero, f"{name} counts 0"
 
 
 #: Effects that can do nothing for want of something to work on, whatever their condition or count.
@@ -85,7 +89,7 @@ def _empty_effect(c: Ctx, u: Use, effect, name: str) -> tuple[str, str] | None:
             return "rs.effect.condition", why
     count = _field(p, "count")
     if isinstance(count, Count):
-        found = _empty_count(c, u, count, name)
+        found = _empty_count(c, u, count, name, effect.effect)
         if found:
             return found
     if effect.effect == "copy-ability":
