@@ -162,7 +162,8 @@ class ChooseMarketTotem(_Decision):
 
 @flow_item
 class ChooseSwapOut(_Decision):
-    """At the hand limit (``purpose``: ``buy`` / ``retrieve``): the Totem given up; ``cards``: the Totem bought."""
+    """At the hand limit (``purpose``: ``buy`` / ``retrieve``): the Totem given up; ``cards``: the Totem bought, or
+    the Shrine Totem chosen (still on the Shrine with the others shown until the swap is made)."""
 
     kind: Literal["choose-swap-out"] = "choose-swap-out"
     cards: list[str] = field(default_factory=list)
