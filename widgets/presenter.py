@@ -60,8 +60,11 @@ class PresenterApp:
         self.present = Presenter(self.errors, self.paths, game_id, head_outside=True)
         self.game_id = game_id or self.present.walkthrough.setup.game
         self.recorder: Recorder | None = None
-        self._record_box = w.VBox([w.HTML(busy_html("Getting the recorder ready: a game to play and boxes for "
-                                                     "what you will say…"), _dom_classes=("tutor-record-busy",))])
+        # the Record tab: the teacher's list of walkthrough files that do not load (never on the projected Present
+        # tab: trial 23), then the recorder
+        self._record_box = w.VBox([self.present.problems,
+                                   w.HTML(busy_html("Getting the recorder ready: a game to play and boxes for "
+                                                    "what you will say…"), _dom_classes=("tutor-record-busy",))])
         self._record_box.add_class("rt-record")  # a form for the teacher: normal type (no LARGE_TYPE)
         self.tabs = w.Tab(children=[self.present.widget, self._record_box])
         self.tabs.titles = ("Present", "Record a walkthrough")
@@ -82,7 +85,7 @@ class PresenterApp:
         if self.recorder is None:
             self.recorder = Recorder(self.errors, list(self.present.picker.options), self.game_id,
                                      on_saved=self._saved)
-            self._record_box.children = (self.recorder.widget,)
+            self._record_box.children = (self.present.problems, self.recorder.widget)
         if self.tabs.selected_index != 1:
             self.tabs.selected_index = 1
         return self.recorder
