@@ -48,8 +48,9 @@ __all__ = ["PresenterApp", "presenter_app", "Presenter", "Recorder", "CurrentSte
 
 
 class PresenterApp:
-    """The presenter page: a "Present" tab and a "Record" tab (built when first opened) over one error panel.
-    Attributes: ``errors``, ``present`` (:class:`Presenter`), ``recorder`` (:class:`Recorder` or ``None``),
+    """The presenter page: a "Present" tab and a "Record" tab (built when first opened), each with its error panel.
+    Attributes: ``errors`` (the Present tab's; the recorder has its own), ``present`` (:class:`Presenter`),
+    ``recorder`` (:class:`Recorder` or ``None``),
     ``tabs`` and ``widget`` (the root, CSS classes ``rt-root tutor-presenter``; the large type is under the Present
     tab only, the Record tab's box ``rt-record`` is in normal type)."""
 
@@ -83,7 +84,9 @@ class PresenterApp:
     def open_recorder(self) -> Recorder:
         """Build the recorder (once) and show it."""
         if self.recorder is None:
-            self.recorder = Recorder(self.errors, list(self.present.picker.options), self.game_id,
+            # (an error panel of its own: what goes wrong while recording shows in the Record tab, never on the
+            # projected Present tab, trial 23)
+            self.recorder = Recorder(ErrorPanel(), list(self.present.picker.options), self.game_id,
                                      on_saved=self._saved)
             self._record_box.children = (self.present.problems, self.recorder.widget)
         if self.tabs.selected_index != 1:

@@ -133,3 +133,16 @@ def test_a_file_error_without_fields_keeps_its_words_without_the_files_name(fold
         "YAML syntax error (line 2, column 1): did not find expected node content"]
     assert problem_lines(ContentError("a.yaml: x[0][0][0][0][0]: deep\na.yaml: … and 7 more problems",
                                       path="a.yaml")) == ["x[0][0][0]…: deep", "and 7 more problems"]
+
+
+def test_what_goes_wrong_while_recording_stays_in_the_record_tab(folder):
+    """The recorder has its own error panel: starting from a walkthrough that does not load says so in the Record
+    tab only (the Present tab's panel, shown on the projector, stays empty)."""
+    app = PresenterApp()
+    rec = app.open_recorder()
+    rec.start_from.value = f"start:{folder / 'broken.yaml'}"
+    rec.begin_button.click()
+    said = "".join(o.get("text", "") for o in rec.errors.output.outputs)
+    assert said.startswith("Not loaded: broken.yaml: YAML syntax error (line 2, column 1)"), said
+    assert not app.errors.output.outputs and rec.errors is not app.errors
+    assert rec.errors.output not in list(_walk(app.present.widget)) and rec.errors.output in list(_walk(rec.widget))
