@@ -850,9 +850,9 @@ def test_a_scenario_asking_thousands_of_checks_is_refused_at_load(field, entry, 
     data["expect"] = [{field: [entry] * (most + 1)}]
     with pytest.raises(ContentError) as ei:
         load_scenario(text=yaml.safe_dump(data, sort_keys=False))
-    assert str(ei.value).startswith(f"<text>: expect[0].{field}: List should have at most {most} items"), str(ei.value)
+    assert str(ei.value).startswith(f"<text>: expect[0].{field}: too many: {most + 1:,}, at most {most:,}"), str(ei.value)
     data["expect"] = [{}] * 101
-    with pytest.raises(ContentError, match=r"<text>: expect: List should have at most 100 items"):
+    with pytest.raises(ContentError, match=r"<text>: expect: too many: 101, at most 100"):
         load_scenario(text=yaml.safe_dump(data, sort_keys=False))
 
 
@@ -917,7 +917,9 @@ def test_a_recorded_narration_too_long_is_refused_naming_the_step():
     assert [st.narration for st in ok.steps] == ["a", "b"]
     with pytest.raises(ContentError) as ei:
         record(s, id="x", title="X", setup=w.setup, narration=["a", "N" * (TEXT_LIMIT + 1)])
-    assert str(ei.value).startswith("the recorded walkthrough: steps[1].narration: String should have at most")
+    assert str(ei.value).startswith("the recorded walkthrough: steps[1].narration: too long: 5,001 characters, at most "
+                                    "5,000")
+    assert ei.value.problems == ((("steps", 1, "narration"), "too long: 5,001 characters, at most 5,000"),)
     assert len(str(ei.value)) < 500
 
 

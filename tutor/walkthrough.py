@@ -12,7 +12,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from .core.content import MAX_FILE_BYTES, ShownLine, ShownText, content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, IllegalAction, display_path, size_words
+from .core.errors import ContentError, IllegalAction, display_path, short, size_words
 from .core.session import Session
 from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
 from .core.model import Source
@@ -48,6 +48,34 @@ class Walkthrough(_Strict):
     intro_notes: ShownText = Field(default="", max_length=TEXT_LIMIT)
     setup: Setup
     steps: list[WalkStep] = Field(default_factory=list, max_length=MAX_STEPS)
+
+
+#: A walkthrough's fields as a teacher names them (the recorder's boxes: trial 23, "steps[0].narration" on the page).
+FIELD_WORDS = {"id": "The Id", "title": "The title", "intro": "The intro", "intro_notes": "The intro notes",
+               "setup": "The set-up", "steps": "The steps"}
+#: A step's fields as a teacher names them, after "Step 3's".
+STEP_FIELD_WORDS = {"narration": "narration", "notes": "notes", "action": "move"}
+
+
+def field_words(loc: tuple) -> str:
+    """The walkthrough's field at ``loc`` (pydantic's place of a problem: names and list positions) as a teacher
+    would say it, counting steps from 1: ``("steps", 0, "narration")`` is ``"Step 1's narration"``, ``("steps", 2,
+    "action", "kind")`` ``"Step 3's move"``, ``("title",)`` ``"The title"``, ``("setup", "state", 0, 0)`` ``"The
+    set-up's state"``, ``()`` ``"The walkthrough"``; a field a walkthrough does not have is named in quotes."""
+    if not loc:
+        return "The walkthrough"
+    head, rest = loc[0], loc[1:]
+    if head == "steps" and rest and isinstance(rest[0], int):
+        step = f"Step {rest[0] + 1}"
+        if len(rest) < 2:
+            return step
+        part = STEP_FIELD_WORDS.get(rest[1]) if isinstance(rest[1], str) else None
+        return f"{step}'s {part}" if part else f"{step}'s field “{short(rest[1], 40, quote=False)}”"
+    if head == "setup" and rest and isinstance(rest[0], str):
+        return f"The set-up's {short(rest[0].replace('_', ' '), 40, quote=False)}"
+    if head in FIELD_WORDS:
+        return FIELD_WORDS[head]
+    return f"The field “{short(head, 40, quote=False)}”"
 
 
 def load_walkthrough(path: str | Path | None = None, *, text: str | None = None) -> Walkthrough:

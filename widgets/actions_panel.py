@@ -15,6 +15,14 @@ from .style import box, button, esc, html_widget, plain_label, prov_text
 from .rows import RowCache, _Row, _css_name, _walk, cost_text
 
 
+#: What the panel says once the game is over, by what the page offers: free play has New game; a lesson has Undo,
+#: Restart and its list of lessons, no New game (trial 23: a lesson said "start a new game"); a walkthrough being
+#: recorded or a question's game (the FAQ explorer) has Undo and Restart.
+OVER_WORDS = {"free": "The game is over. Undo, restart, or start a new game.",
+              "lesson": "The game is over. Undo a step or Restart the lesson to try again, or pick another lesson.",
+              "replay": "The game is over. Undo a step, or Restart from the beginning."}
+
+
 class ActionsPanel:
     """Legal actions grouped by kind (a Button each, with cost, why and a clause chip), then blocked actions greyed
     with the reason and the forbidding clause. A pending decision shows its prompt first.
@@ -32,7 +40,7 @@ class ActionsPanel:
 
     BASE_CLASSES = ("rt-panel", "rt-scroll", "rt-actions", "tutor-actions")
 
-    def __init__(self, model: SessionModel, board: ModuleType, keep: int = 3) -> None:
+    def __init__(self, model: SessionModel, board: ModuleType, keep: int = 3, over: str = OVER_WORDS["free"]) -> None:
         self.model, self.board, self.keep = model, board, keep
         self._board_game = model.session.game_id
         self.rows = RowCache(model, keep)  # legal-action and blocked rows
@@ -52,8 +60,7 @@ class ActionsPanel:
         self._css = html_widget()
         self._css._dom_classes = ("rt-hidden",)
         self._prompt = self._part("prompt", html_widget())
-        self._over = self._part("over", html_widget('<div class="rt-prompt">The game is over. Undo, restart, or '
-                                                    "start a new game.</div>"))
+        self._over = self._part("over", html_widget(f'<div class="rt-prompt">{esc(over)}</div>'))
         self._groups: dict[str, w.VBox] = {}  # group -> its box (a heading, then its rows), in display order
         self._hidden_for: dict[str, int] = {}  # group -> renders since it was last shown
         for g in self.board.GROUP_ORDER:

@@ -12,6 +12,7 @@ from .boards import board_for
 from .clauses import ClauseCard, Glossary
 from .model import ErrorPanel, SessionModel
 from .opponent import Seats
+from .actions_panel import OVER_WORDS
 from .panels import ActionsPanel, BoardView, LastStep, StepLog, warm_up
 from .style import box, button, esc, html_widget, layout, shared_style, style_widget
 
@@ -176,7 +177,8 @@ class TutorApp:
 
     ``header`` goes above the controls and ``status`` just below them (the lesson runner puts its intro and its
     goal there). Attributes: ``model``, ``board``, ``actions``, ``log``, ``clause_card``, ``glossary``,
-    ``controls``, ``errors`` and ``widget`` (the root to display).
+    ``controls``, ``errors`` and ``widget`` (the root to display). ``over``: what the actions panel says once the
+    game is over (default: :data:`~widgets.actions_panel.OVER_WORDS`, with or without New game as ``new_game``).
 
     With ``one_screen`` the app is a game table that fills the window (CSS class ``rt-onescreen``; the page's
     height is set by its container, see :mod:`widgets.table`): ``header`` and the controls on one line, ``status``
@@ -192,7 +194,7 @@ class TutorApp:
     def __init__(self, session: Session, *, new_game: bool = False, show_setup: bool = True,
                  header: w.Widget | None = None, status: w.Widget | None = None, errors: ErrorPanel | None = None,
                  with_style: bool = True, one_screen: bool = False, about: w.Widget | None = None,
-                 opponent: bool = False, overlays: tuple[w.Widget, ...] = ()) -> None:
+                 opponent: bool = False, overlays: tuple[w.Widget, ...] = (), over: str | None = None) -> None:
         self.errors = errors or ErrorPanel()
         self.model = SessionModel(session, self.errors)
         board = board_for(session.game_id)
@@ -209,7 +211,8 @@ class TutorApp:
         # Views update in the order they observe the model: after a click the step log (what just happened) reaches
         # the page first, then the new actions, the Undo/Redo buttons and the board's zones that changed.
         self.log = StepLog(self.model, show_setup=show_setup, lazy=one_screen)  # one screen: built when opened
-        self.actions = ActionsPanel(self.model, board)
+        # once the game is over, the panel names what this page offers (``over``, else with or without New game)
+        self.actions = ActionsPanel(self.model, board, over=over or OVER_WORDS["free" if new_game else "replay"])
         self.controls = Controls(self.model, new_game=new_game,
                                  first_game=bool(session.game.options.get("first_game", True)))
         self.board = BoardView(self.model, board)

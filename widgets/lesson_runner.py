@@ -12,6 +12,7 @@ from tutor.lessons import GAME_OVER, Lesson, goal_failures, goal_out_of_reach, r
 from tutor.lessons import start_lesson as _start_lesson
 from tutor.scenario import find
 
+from .actions_panel import OVER_WORDS
 from .app import TutorApp
 from .boards import open_hands
 from .kernel_timing import soon
@@ -24,7 +25,6 @@ def start_lesson(lesson: Lesson):
     """The prepared game of ``lesson`` (:func:`tutor.lessons.start_lesson`), every hand shown face up
     (:func:`widgets.boards.open_hands`: the learner plays every seat of a lesson)."""
     return open_hands(_start_lesson(lesson))
-
 
 
 #: The page's script that makes a double click on a Hint button (CSS class ``rt-hint-once``) one press: the second
@@ -136,7 +136,7 @@ class LessonRunner:
                    classes=("rt-lesson-line",))
         self.app = TutorApp(first, show_setup=False, errors=self.errors, with_style=False,
                             header=line, status=box([self.stuck], classes=("rt-status",)),
-                            one_screen=True, about=self.about)
+                            one_screen=True, about=self.about, over=OVER_WORDS["lesson"])
         # the hint is a line at the head of the action list (the panel's note, as in free play), beside the actions
         # it is about: a line of its own above the board pushed the board down (trial 13 item L3: Spirited's Player 1
         # at 1024x768, Restless Spirits' key line at 1366x768)

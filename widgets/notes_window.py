@@ -15,7 +15,8 @@ presenter, on the channel, to press its own Back or Next button, so the walkthro
 
 Stable CSS classes: ``tutor-notes-window`` (the root), ``tutor-notes-counter``, ``tutor-notes-title``,
 ``tutor-notes-now`` (the step's narration), ``tutor-notes-text`` (the teacher notes), ``tutor-notes-next`` (what the
-next step is), ``tutor-notes-status`` (following or waiting), ``tutor-notes-back`` / ``tutor-notes-fwd`` (the
+next step is), ``tutor-notes-files`` (a line on walkthrough files that do not load), ``tutor-notes-status``
+(following or waiting), ``tutor-notes-back`` / ``tutor-notes-fwd`` (the
 buttons); on the presenter ``tutor-notes-feed`` and ``tutor-notes-open`` (the button that opens the window).
 """
 from __future__ import annotations
@@ -41,14 +42,16 @@ WINDOW_NAME = "rules-tutor-notes"
 NOTEBOOK = "teacher-walkthrough.ipynb?notes=1"
 
 
-def feed_state(title: str, position: int, total: int, head: str, now: str, notes: str, next_step: str) -> dict:
+def feed_state(title: str, position: int, total: int, head: str, now: str, notes: str, next_step: str,
+               files: str = "") -> dict:
     """The state the presenter's feed sends for the step shown: ``title`` (the walkthrough's), ``position`` (steps
     played, 0 = its start) of ``total``, ``counter`` (as the presenter's counter reads), ``head`` (the narration's
-    heading), ``now`` (the narration, plain text), ``notes`` (the teacher notes, plain text, may be empty) and
-    ``next`` (what the next step is, or that this is the last). All strings; shown as text by the window."""
+    heading), ``now`` (the narration, plain text), ``notes`` (the teacher notes, plain text, may be empty),
+    ``next`` (what the next step is, or that this is the last) and ``files`` (one quiet line on walkthrough files
+    that do not load, :meth:`widgets.walk_files.FileProblems.count_line`, or ``""``). Shown as text by the window."""
     counter = f"Step {position} of {total}" if position else f"Start · {total} step{'' if total == 1 else 's'}"
     return {"title": title, "position": position, "total": total, "counter": counter, "head": head, "now": now,
-            "notes": notes, "next": next_step}
+            "notes": notes, "next": next_step, "files": files}
 
 
 def feed_html(state: dict) -> str:
@@ -104,7 +107,7 @@ WINDOW_JS = """(function () {
   window.tutorNotesWindow = true;
   var NAME = %(channel)s, KEYS = %(keys)s, latest = null;
   var FIELDS = {counter: 'tutor-notes-counter', title: 'tutor-notes-title', head: 'tutor-notes-head',
-                now: 'tutor-notes-now', next: 'tutor-notes-next'};
+                now: 'tutor-notes-now', next: 'tutor-notes-next', files: 'tutor-notes-files'};
   function show() {
     var root = document.querySelector('.tutor-notes-window');
     if (!root) { return false; }
@@ -175,6 +178,8 @@ body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .
 .tutor-notes-window .rt-nw-next { background: #f4f0fb; border: 1px solid #ddd6ee; }
 .tutor-notes-window .tutor-notes-next { font-size: 20px; line-height: 1.35; }
 .tutor-notes-window .tutor-notes-status { font-size: 14px; color: #5c5670; }
+.tutor-notes-window .tutor-notes-files { font-size: 14px; color: #6b2a00; margin: 4px 0; }
+.tutor-notes-window .tutor-notes-files:empty { display: none; }
 """
 
 SKELETON = """<div class="tutor-notes-window" role="main" aria-label="Teacher notes">
@@ -192,6 +197,7 @@ open the teacher walkthrough page in another tab of this browser.</div>
   <div class="tutor-notes-now">—</div></div>
 <div class="rt-nw-box rt-nw-next"><div class="rt-nw-label">Next step</div>
   <div class="tutor-notes-next">—</div></div>
+<div class="tutor-notes-files"></div>
 </div>"""
 
 

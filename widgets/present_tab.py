@@ -22,7 +22,7 @@ from .clicker_keys import clicker_keys
 from .model import ErrorPanel, SessionModel
 from .notes_window import NOTEBOOK as NOTES_NOTEBOOK, WINDOW_NAME as NOTES_WINDOW, feed_html, feed_script, feed_state
 from .panels import BoardView, StepLog
-from .problems import refused_html
+from .walk_files import FileProblems, file_problem
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, LARGE_TYPE, board_fit
 from .style import PROV_SUMMARY, esc, html_widget, plain_label, prov_text
 
@@ -98,7 +98,7 @@ LIST_PARSE_TOTAL = 128 * 1024
 def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = None,
             refused: list[str] | None = None) -> list[tuple[str, str]]:
     """``(label, path)`` per walkthrough file; a file that does not load is still listed, and its error message is
-    added to ``refused`` (shown folded by the page, :func:`widgets.problems.refused_html`), or without ``refused``
+    added to ``refused`` in words (:func:`widgets.walk_files.file_problem`, shown folded in the Record tab), or without ``refused``
     reported in ``errors``. Files in
     the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
     ``game_id``, saved files of other games are left out. Saved files over :data:`LIST_PARSE_BYTES`, and those after
@@ -128,7 +128,7 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
             if refused is None:
                 errors.report(exc)
             else:
-                refused.append(str(exc))
+                refused.append(file_problem(p, exc))
             out.append((f"{shown(p)} (does not load)", str(p)))
             continue
         if saved and game_id is not None and wt.setup.game != game_id:
@@ -221,9 +221,11 @@ class Presenter:
                                f"the saved walkthroughs folder {'are' if len(left) > 1 else 'is'} not listed (at most "
                                f"{SAVED_LIMIT}, the newest): {', '.join(display_path(p.name) for p in left[:5])}"
                                + (" …" if len(left) > 5 else ""))
-        #: walkthrough files that do not load, named (file name and reason) in one folded box under the title
-        self.problems = w.HTML(refused_html("Some walkthrough files do not load", refused))
-        self.problems.add_class("rt-present-problems")
+        #: walkthrough files that do not load or stop early, named (file name and reason) for the teacher only: one
+        #: folded box (``problems``) the page shows in the Record tab, and a line in the notes window (trial 23: they
+        #: were on the projected page)
+        self.files = FileProblems(refused, on_change=lambda: self.render())
+        self.problems = self.files.widget
         self._reverting = False  # True while the picker is put back after a walkthrough that did not open
         self.where = next((v for label, v in options if not label.endswith("(does not load)")), options[0][1])
         self.walkthrough = load_walkthrough(self.where)
@@ -264,10 +266,11 @@ class Presenter:
         self.board = BoardView(self.model, board_for(self.walkthrough.setup.game))
         self.step = CurrentStep(self.model)
         self.clause_card = ClauseCard(self.model, pop_out=False)  # beside the step's chips: always in sight
-        self.picker.observe(g(lambda ch: self.open(ch["new"])), names="value")
-        self.back.on_click(g(lambda _b: self.go(self.position - 1)))
-        self.next.on_click(g(lambda _b: self.go(self.position + 1)))
-        self.jump.observe(g(lambda ch: ch["new"] is not None and self.go(ch["new"])), names="value")
+        t = functools.partial(self._for_teacher, g)
+        self.picker.observe(t(lambda ch: self.open(ch["new"])), names="value")
+        self.back.on_click(t(lambda _b: self.go(self.position - 1)))
+        self.next.on_click(t(lambda _b: self.go(self.position + 1)))
+        self.jump.observe(t(lambda ch: ch["new"] is not None and self.go(ch["new"])), names="value")
         self.notes_toggle.observe(g(lambda ch: self.show_notes(ch["new"])), names="value")
         self.model.observe(lambda m, change: change != "clause" and self.render())
         for b in (self.back, self.next):
@@ -301,12 +304,25 @@ class Presenter:
         self.keys = clicker_keys()  # a clicker's keys press Back and Next
         self.fit = board_fit()  # the board scaled to fill its box while presenting (widgets.presenter_style)
         self.widget = w.VBox([errors.output, self.keys, self.fit, feed_script(), self.feed,
-                              *(() if head_outside else (head,)), self.problems, bar, self.narration,
+                              *(() if head_outside else (head,)), bar, self.narration,
                               self.notes_box, main],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("rt-present")
         self.widget.add_class(LARGE_TYPE)
         self.render()
+
+    def _for_teacher(self, guard, fn):
+        """``guard(fn)`` (the error panel's), but a problem of the walkthrough file shown or chosen (one that does
+        not load, or a step that does not play) goes to the teacher's list of files (:attr:`files`), never to the
+        projected page."""
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except (ContentError, OSError) as exc:
+                self.files.add(getattr(exc, "path", None) or self.where, file_problem(self.where, exc))
+                return None
+        return guard(wrapper)
 
     @property
     def session(self):
@@ -340,15 +356,18 @@ class Presenter:
             wt = load_walkthrough(path)
             session = begin(wt, str(path))
             n, problem = playable(wt, str(path))
-        except (ContentError, OSError, ValueError):
-            # the walkthrough shown stays, and so does the picker's choice of it (Next and Back step what is seen)
-            if self.where and self.picker.value != self.where:
-                self._reverting = True
-                try:
-                    self.picker.value = self.where
-                finally:
-                    self._reverting = False
-            raise
+        except (ContentError, OSError, ValueError) as exc:
+            # the walkthrough shown stays, and so does the picker's choice of it (Next and Back step what is seen);
+            # the file is named in the teacher's list, and its choice in the picker says it does not load
+            self._reverting = True
+            try:
+                self.picker.options = [(f"{shown(p)} (does not load)" if p == str(path) else label, p)
+                                       for label, p in self.picker.options]
+                self.picker.value = self.where
+            finally:
+                self._reverting = False
+            self.files.add(path, file_problem(path, exc))
+            return
         self.walkthrough, self.where, self.playable = wt, str(path), n
         self.board.board = board_for(wt.setup.game)
         self.model.replace(presented(session))
@@ -356,13 +375,12 @@ class Presenter:
         self.jump.value = 0
         if self.picker.value != str(path):
             self.picker.value = str(path)
-        if problem is not None:
+        if problem is not None:  # said as soon as it is chosen, to the teacher only (never on the projector)
             bad = wt.steps[n]
-            self.errors.output.append_stderr(
-                f"This walkthrough can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} "
-                f"({_short(bad.narration or bad.action.describe())}) is not a legal move at that point, so Next stops "
-                f"before it. To fix the file, see steps[{n}] (counted from 0) in {shown(str(path))}. "
-                f"Details: {problem}\n")
+            self.files.add(path, f"{display_path(path)}: can be shown up to step {n} of {len(wt.steps)}: its step "
+                                 f"{n + 1} ({_short(bad.narration or bad.action.describe())}) is not a legal move at "
+                                 f"that point, so Next stops before it. To fix the file, see steps[{n}] (counted from 0)."
+                                 f" Details: {problem}")
 
     def go(self, k: int) -> None:
         """Show the walkthrough after ``k`` steps (clamped to 0..number of steps): one step forward or back is an
@@ -422,6 +440,8 @@ class Presenter:
             following = f"Step {k + 1}: {st.narration or st.action.describe()}"
         else:
             following = ("The end of the walkthrough." if k >= n
-                         else f"Step {k + 1} cannot be played (see the message on the presenter).")
-        self.feed.value = feed_html(feed_state(wt.title, k, n, head, plain_label(text), notes, plain_label(following)))
+                         else f"Step {k + 1} cannot be played here: its move is not legal at that point (the Record "
+                              "a walkthrough tab says why).")
+        self.feed.value = feed_html(feed_state(wt.title, k, n, head, plain_label(text), notes, plain_label(following),
+                                               files=self.files.count_line()))
 

@@ -48,8 +48,9 @@ __all__ = ["PresenterApp", "presenter_app", "Presenter", "Recorder", "CurrentSte
 
 
 class PresenterApp:
-    """The presenter page: a "Present" tab and a "Record" tab (built when first opened) over one error panel.
-    Attributes: ``errors``, ``present`` (:class:`Presenter`), ``recorder`` (:class:`Recorder` or ``None``),
+    """The presenter page: a "Present" tab and a "Record" tab (built when first opened), each with its error panel.
+    Attributes: ``errors`` (the Present tab's; the recorder has its own), ``present`` (:class:`Presenter`),
+    ``recorder`` (:class:`Recorder` or ``None``),
     ``tabs`` and ``widget`` (the root, CSS classes ``rt-root tutor-presenter``; the large type is under the Present
     tab only, the Record tab's box ``rt-record`` is in normal type)."""
 
@@ -60,8 +61,11 @@ class PresenterApp:
         self.present = Presenter(self.errors, self.paths, game_id, head_outside=True)
         self.game_id = game_id or self.present.walkthrough.setup.game
         self.recorder: Recorder | None = None
-        self._record_box = w.VBox([w.HTML(busy_html("Getting the recorder ready: a game to play and boxes for "
-                                                     "what you will say…"), _dom_classes=("tutor-record-busy",))])
+        # the Record tab: the teacher's list of walkthrough files that do not load (never on the projected Present
+        # tab: trial 23), then the recorder
+        self._record_box = w.VBox([self.present.problems,
+                                   w.HTML(busy_html("Getting the recorder ready: a game to play and boxes for "
+                                                    "what you will say…"), _dom_classes=("tutor-record-busy",))])
         self._record_box.add_class("rt-record")  # a form for the teacher: normal type (no LARGE_TYPE)
         self.tabs = w.Tab(children=[self.present.widget, self._record_box])
         self.tabs.titles = ("Present", "Record a walkthrough")
@@ -80,9 +84,11 @@ class PresenterApp:
     def open_recorder(self) -> Recorder:
         """Build the recorder (once) and show it."""
         if self.recorder is None:
-            self.recorder = Recorder(self.errors, list(self.present.picker.options), self.game_id,
+            # (an error panel of its own: what goes wrong while recording shows in the Record tab, never on the
+            # projected Present tab, trial 23)
+            self.recorder = Recorder(ErrorPanel(), list(self.present.picker.options), self.game_id,
                                      on_saved=self._saved)
-            self._record_box.children = (self.recorder.widget,)
+            self._record_box.children = (self.present.problems, self.recorder.widget)
         if self.tabs.selected_index != 1:
             self.tabs.selected_index = 1
         return self.recorder

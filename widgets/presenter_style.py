@@ -435,6 +435,7 @@ body[data-voila] .rt-present .rt-pmain > .rt-pboard { align-self: stretch !impor
 /* a refusal is a calm note as wide as the row, in one or two lines (trial 21: bold red lines of 28 px) */
 .rt-notsaved { color: #6b2a00; background: #fff6e8; border-left: 3px solid #d9822b; border-radius: 4px;
   padding: 3px 8px; margin: 2px 0; font-size: 13px; line-height: 1.4; }
+.rt-notsaved-list { margin: 2px 0 0 0; padding-left: 20px; }
 """
 
 

@@ -68,6 +68,51 @@ def plain_problem(message: str) -> str:
     return f"{name}: {reason}" if name else reason
 
 
+#: Most problems of one file (or of one save) listed for a teacher: the rest are counted ("and 3 more problems").
+TEACHER_PROBLEMS = 5
+#: a field path nested deeper than a few lists (``setup.state[0][0][0][0]…``): its first three positions are shown
+_DEEP_PATH = re.compile(r"((?:\[\d+\]){3})(?:\[\d+\])+")
+#: a message line that starts with a field path (``steps[0].narration: …``, ``setup.state[0] (line 5): …``)
+_FIELD_FIRST = re.compile(r"^(?P<field>[A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*)"
+                          r"(?P<rest>(?: \(line \d+\))?: .*)$", re.S)
+_FIELD_PART = re.compile(r"\[\d+\]|[A-Za-z_]\w*")
+#: the line format_validation_error ends with when it left problems out (``"<where>: … and 7 more problems"``)
+_MORE_LINE = re.compile(r"^…\s*and ([\d,]+) more problems?$")
+
+
+def problem_lines(exc: ContentError, words=None, limit: int = TEACHER_PROBLEMS) -> list[str]:
+    """The problems of ``exc`` one line each, in words a teacher would say: a file that does not validate names
+    each field with ``words`` (a function of pydantic's place of a problem, e.g. :func:`tutor.walkthrough.field_words`:
+    ``"Step 1's narration: too long: 5,001 characters, at most 5,000"``); any other error gives its message's lines
+    without the file's name before each, a field path they start with named by ``words`` too (``"The set-up's state
+    (line 5): lists and mappings are nested too deeply…"``; without ``words``, a deep path is cut after three list
+    positions). At most ``limit`` lines, then ``"and N more problems"``."""
+    if exc.problems and words is not None:
+        lines = [f"{words(loc)}: {msg}" for loc, msg in exc.problems]
+        total = max(exc.problem_count, len(lines))
+    else:
+        prefix = f"{display_path(exc.path)}: " if exc.path else ""
+        lines, total = [], 0
+        for line in str(exc).splitlines():
+            line = line.strip().removeprefix(prefix).strip()
+            field = _FIELD_FIRST.match(line) if words is not None else None
+            if field:  # "setup.state[0][0]… (line 5): …" as "The set-up's state (line 5): …"
+                loc = tuple(int(x[1:-1]) if x.startswith("[") else x for x in _FIELD_PART.findall(field["field"]))
+                line = f"{words(loc)}{field['rest']}"
+            line = _DEEP_PATH.sub(r"\1…", line)
+            more = _MORE_LINE.match(line)
+            if more:
+                total += int(more[1].replace(",", ""))
+            elif line:
+                lines.append(line)
+        total += len(lines)
+    lines = lines[:limit]
+    if total > len(lines):
+        n = total - len(lines)
+        lines.append(f"and {n:,} more problem{'' if n == 1 else 's'}")
+    return lines
+
+
 def refused_html(heading: str, messages, css: str = "rt-faq-problem", limit: int = 300) -> str:
     """HTML of a folded box (``<details>``, CSS classes ``css`` and ``rt-refused``) whose summary is ``heading``
     with the number of files, and whose list names every file (its name, then its reason). ``""`` for no

@@ -13,12 +13,13 @@ from tutor import ContentError
 from tutor.safefile import NAME_MAX, field_max, shown
 from tutor.registry import game_class, game_classes
 from tutor.scenario import Setup
-from tutor.walkthrough import (ID_MAX, Walkthrough, WalkStep, begin, default_path, dump, load_walkthrough, play_to,
-                               record, save_in_folder, walkthrough_folder)
+from tutor.walkthrough import (ID_MAX, Walkthrough, WalkStep, begin, default_path, dump, field_words, load_walkthrough,
+                               play_to, record, save_in_folder, walkthrough_folder)
 
 from .app import SeedBox, TutorApp
 from .model import ErrorPanel
 from .present_tab import _guard
+from .problems import problem_lines
 from .style import esc, prov_text
 from .text_caps import cap
 
@@ -41,6 +42,18 @@ def _teaching_options(game_id: str) -> dict:
 
 _WIDE = {"description_width": "90px"}
 _FIT = {"description_width": "initial"}
+
+
+def not_saved_html(exc: BaseException) -> str:
+    """Why a walkthrough was not saved, for the teacher: one line, or a refused file's problems one line each in
+    words (:func:`~widgets.problems.problem_lines` with :func:`tutor.walkthrough.field_words`: "Step 1's narration:
+    holds an invisible character…", never "the recorded walkthrough: steps[0].narration: …"), at most
+    :data:`~widgets.problems.TEACHER_PROBLEMS` and how many more."""
+    lines = problem_lines(exc, field_words) if isinstance(exc, ContentError) else [str(exc)]
+    if len(lines) == 1:
+        return f'<div class="rt-notsaved">Not saved: {esc(lines[0])}</div>'
+    items = "".join(f"<li>{esc(x)}</li>" for x in lines)
+    return f'<div class="rt-notsaved">Not saved:<ul class="rt-notsaved-list">{items}</ul></div>'
 
 
 class Recorder:
@@ -249,7 +262,7 @@ class Recorder:
             wt = self.walkthrough()
             path = save_in_folder(wt, self.path.value, overwrite=self.overwrite.value)
         except (ValueError, ContentError, OSError) as exc:
-            self.status.value = f'<div class="rt-notsaved">Not saved: {esc(exc)}</div>'
+            self.status.value = not_saved_html(exc)
             return None
         self.yaml.value = dump(wt)
         self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} as {esc(shown(path))}. It is now '

@@ -20,6 +20,10 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
    play at 1366x768 it sat half under the last-step strip): the board scrolls under it */
 .rt-onescreen .rt-board-area .rt-bparts > .rt-bpart-legend { position: sticky; bottom: 0; z-index: 1;
   background: #fff; padding: 1px 0; }
+/* ... at the foot of the board's box (the area, which scrolls), not of the board itself: a widget box scrolls
+   (ipywidgets' overflow: auto), and the key line stuck to the board's own foot, under the box's edge (trial 23:
+   Spirited at 1024x768, its words cut in half above the strip) */
+.rt-onescreen .rt-board-area > .tutor-board.rt-bparts { overflow: visible !important; }
 /* reference panels (Spirited's wonders and clans, folded) come after the players' areas, so the learner's own area
    (with its hand) is in view under the shared table; against the computer the learner's area comes first */
 .rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { order: 6; }
@@ -239,6 +243,10 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 /* Restless Spirits in a narrow window (1024 px): the Lost Spirits take the board's width (a type beside its name),
    the players' areas follow, each the board's width, then the Shrine and the Totem Markets side by side */
 @media (max-width: 1200px) {
+  /* (the key line one low line, in every game: Spirited's board ran 18 px past its box at 1024x768, trial 23) */
+  .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-legend details.rt-legend:not([open]) > summary { line-height: 15px; }
+  /* (and Spirited's rows closer: its lesson 1 at the strip's floor still ran 7 px past the box) */
+  .rt-learn .rt-onescreen .rt-bparts.sp-board { gap: 3px 6px; }
   .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets,
   .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { order: 6; }
   .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-wide { flex-basis: 100%; }

@@ -295,3 +295,69 @@ def test_two_key_lines_of_one_step_both_show_at_the_strips_floor(tutor_server, t
         words = k["text"].removeprefix("AUTO").split("\u2197")[0].strip()  # (its tag and its ability-graph link go)
         assert not k["cut"] or k["tip"] == words, f"{where}: cut with no whole tooltip: {k}"
     tutor_page.assert_clean()
+
+
+#: The board's key line ("Key: Road stacks, Shields, Medals · † = …") as drawn: its words' box (a Range over them),
+#: the board's box and the strip's, and whether the pixels at the top and the foot of its words are the key's own
+#: (nothing drawn over them, nothing cutting them).
+KEY_LINE = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel, root) => [...(root || document).querySelectorAll(sel)].find(shown) || null;
+  const area = first('.rt-board-area'), strip = first('.rt-onescreen > .tutor-last-step');
+  const key = area && first('.rt-bpart-legend summary', area);
+  if (!key) { return null; }
+  const range = document.createRange();
+  range.selectNodeContents(key);
+  const t = range.getBoundingClientRect(), a = area.getBoundingClientRect();
+  const x = (Math.max(t.left, a.left) + Math.min(t.right, a.right)) / 2;
+  const mine = (y) => { const e = document.elementFromPoint(x, y); return !!e && !!e.closest('.rt-bpart-legend'); };
+  return {text: [t.left, t.top, t.right, t.bottom], area: rect(area), strip: rect(strip), words: key.innerText.slice(0, 40),
+          top: mine(t.top + 2), foot: mine(t.bottom - 2), page: document.scrollingElement.scrollHeight,
+          over: area.scrollHeight - area.clientHeight};
+}"""
+
+
+def _key_line_whole(page, where: str, fits: bool = True) -> dict:
+    g = page.evaluate(KEY_LINE)
+    print(f"{where}: {g}")
+    assert g and g["words"].startswith("Key: Road stacks"), f"{where}: no key line: {g}"
+    t = g["text"]
+    assert t[1] >= g["area"][1] - 1 and t[3] <= g["area"][3] + 1, f"{where}: the key line is cut by the board's box: {g}"
+    assert t[3] <= g["strip"][1] + 1 and t[3] <= 768, f"{where}: the key line runs under the strip: {g}"
+    assert g["top"] and g["foot"], f"{where}: something is drawn over the key line's words: {g}"
+    assert g["page"] <= 768, f"{where}: the page scrolls: {g}"
+    if fits:
+        assert g["over"] <= 1, f"{where}: the board runs past its box (it scrolls under the key line): {g}"
+    return g
+
+
+def test_spirited_key_line_is_whole_above_the_strip_at_1024(tutor_server, tutor_page):
+    """Trial 23: Spirited lesson 1 at 1024x768 after its first step (Scout): the board's key line ("Key: Road stacks,
+    Shields, Medals · †…", y 619-647) sat half under the narration strip (its top at 649): its words were cut. The key
+    line's words are whole in the board's box, above the strip, nothing over them, at the lesson's start, after its
+    first step, and in free play (where the board may scroll under it); in the lesson the board fits its box (the key
+    line one low line, the rows closer)."""
+    page = tutor_page.page
+    _open(tutor_server, page, "learn-spirited.ipynb", (1024, 768))
+    page.get_by_role("tab", name="Lessons").click()
+    page.locator(".rt-lesson-picker select").select_option(index=0)
+    page.wait_for_timeout(1500)
+    restart = page.locator(".rt-topline button:visible", has_text="Restart").first
+    if restart.is_enabled():
+        restart.click()
+    expect(page.locator(".tutor-last-step .rt-about:visible").first).to_be_visible(timeout=CLICK_MS)
+    page.wait_for_timeout(1500)
+    _key_line_whole(page, "Spirited lesson 1 at 1024x768, its start")
+    page.locator(".tutor-action:visible:not([disabled])").first.click()
+    expect(page.locator(".tutor-last-step .rt-step-now:visible").first).to_contain_text("Step 1", timeout=CLICK_MS)
+    page.wait_for_timeout(1500)
+    _key_line_whole(page, "Spirited lesson 1 at 1024x768 after its first step")
+    page.screenshot(path=str(SHOTS / "key-lines-sp-lesson-1-1024.png"))
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".rt-onescreen > .tutor-last-step:visible .tutor-event").first).to_be_visible(timeout=CLICK_MS)
+    page.wait_for_timeout(2000)
+    # (free play's set-up strip keeps its lines at 1024 px: the opponent's last row scrolls under the key line)
+    _key_line_whole(page, "Spirited free play at 1024x768", fits=False)
+    page.screenshot(path=str(SHOTS / "key-lines-sp-free-1024.png"))
+    tutor_page.assert_clean()

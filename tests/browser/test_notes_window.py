@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from conftest import served_with_progress
 from tutor.walkthrough import all_walkthroughs, load_walkthrough
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -25,6 +26,18 @@ PRESENTER = "/voila/render/teacher-walkthrough.ipynb"
 def _projected_text(page) -> str:
     """What the projected page shows as text (``innerText`` leaves out what is not displayed)."""
     return page.evaluate("document.body.innerText")
+
+
+def _projected_words(page) -> str:
+    """What the projected page shows as text, its drop-down lists as their chosen line only (the teacher's list of
+    walkthroughs names every file, as its options, when it is opened)."""
+    return page.evaluate("""() => {
+      const lists = [...document.querySelectorAll('select')].map((s) => [s, s.style.display]);
+      lists.forEach(([s]) => { s.style.display = 'none'; });
+      const text = document.body.innerText + ' ' + lists.map(([s]) => s.selectedOptions[0]?.text || '').join(' ');
+      lists.forEach(([s, d]) => { s.style.display = d; });
+      return text;
+    }""")
 
 
 def test_notes_window_follows_the_presenter(tutor_server, tutor_page):
@@ -86,4 +99,39 @@ def test_notes_window_follows_the_presenter(tutor_server, tutor_page):
         f"Step 3 of {len(wt.steps)}", timeout=RENDER_MS)
     assert notes[2] not in _projected_text(page)
     notes_page.close()
+    tutor_page.assert_clean()
+
+
+def test_files_that_do_not_load_are_named_to_the_teacher_never_on_the_projector(tmp_path_factory, tutor_page):
+    """Trial 23: a yellow list of the saved walkthroughs that do not load (and a red "Not loaded" line in fixed-width
+    type) showed on the projected Present tab. With a broken file in the saved walkthroughs folder, the projected
+    page names none of it; the notes window says so in one quiet line, and the Record tab lists the file and why."""
+    folder = tmp_path_factory.mktemp("walks")
+    (folder / "broken.yaml").write_text("meta: [", encoding="utf-8")
+    with served_with_progress(tmp_path_factory, "teacher-files", env={"RULES_TUTOR_WALKTHROUGHS": str(folder)},
+                              pool=0, stop_later=True) as (server, _db):
+        page = tutor_page.page
+        page.set_viewport_size({"width": 1024, "height": 768})
+        page.goto(server + PRESENTER)
+        expect(page.locator(".rt-present .rt-counter")).to_contain_text("Start ·", timeout=RENDER_MS)
+        said = _projected_words(page)
+        assert "broken.yaml" not in said and "not load" not in said and "Not loaded" not in said, said
+        with page.context.expect_page(timeout=RENDER_MS) as opened:
+            page.locator(".tutor-presenter a.tutor-notes-open").click()
+        notes_page = opened.value
+        expect(notes_page.locator(".tutor-notes-window .tutor-notes-files")).to_have_text(
+            "1 walkthrough file does not load or stops before its end: the Record a walkthrough tab names it, with "
+            "the reasons.", timeout=RENDER_MS)
+        notes_page.close()
+        page.get_by_role("tab", name="Record a walkthrough").click()
+        files = page.locator(".rt-teacher-files:visible")
+        expect(files).to_contain_text("Some walkthrough files do not load", timeout=RENDER_MS)
+        files.locator("summary").click()
+        expect(files.locator("li").first).to_have_text("broken.yaml: YAML syntax error (line 2, column 1): did not "
+                                                       "find expected node content")
+        font = files.locator("li").first.evaluate("e => getComputedStyle(e).fontFamily")
+        assert "mono" not in font.lower(), font  # in the page's own type, not fixed-width
+        page.get_by_role("tab", name="Present", exact=True).click()
+        expect(page.locator(".rt-present .rt-counter")).to_be_visible()
+        assert "broken.yaml" not in _projected_words(page)
     tutor_page.assert_clean()

@@ -17,7 +17,9 @@ def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
 
 
 def errors_text(app: PresenterApp) -> str:
-    return "".join(o.get("text", "") for o in app.errors.output.outputs)
+    """What the Present tab's error panel and the recorder's (when made) say."""
+    panels = [app.errors] + ([app.recorder.errors] if app.recorder is not None else [])
+    return "".join(o.get("text", "") for p in panels for o in p.output.outputs)
 
 
 @pytest.fixture(autouse=True)
@@ -198,17 +200,20 @@ def test_step_that_no_longer_plays_is_reported(walk_file, tmp_path):
     p = app.present
     p.picker.value = str(path)
     assert p.walkthrough.id == "six" and p.position == 0
-    # said as soon as it is chosen, not when Next reaches the step in front of the room, in the page's numbering
-    said = errors_text(app)
-    assert "can be shown up to step 1 of 6: its step 2" in said and "steps[1] (counted from 0)" in said
+    # said as soon as it is chosen, not when Next reaches the step in front of the room, in the page's numbering, to
+    # the teacher only (the Record tab's list of files, a line in the notes window): never on the projected page
+    said = p.problems.value
+    assert "<b>bad.yaml</b>: can be shown up to step 1 of 6: its step 2" in said and "steps[1] (counted from 0)" in said
+    assert errors_text(app) == "" and p.problems not in list(_walk(p.widget))
     assert p.jump.options[-1][1] == 1  # the Jump list offers the steps that play
     p.next.click()
     assert p.position == 1 and p.next.disabled  # Next stops before the step that does not play
     p.next.click()
     p.go(4)  # (a jump past it: stopped there too)
-    assert p.position == 1 and p.jump.value == 1 and errors_text(app) == said  # nothing piles up
-    p.picker.value = str(walk_file)  # another walkthrough: the messages about this one go
-    assert errors_text(app) == "" and p.position == 0
+    assert p.position == 1 and p.jump.value == 1 and p.problems.value == said  # nothing piles up
+    assert "(1 file;" in said and errors_text(app) == ""
+    p.picker.value = str(walk_file)  # another walkthrough: the file's problem stays in the teacher's list
+    assert errors_text(app) == "" and p.position == 0 and p.problems.value == said
 
 
 def play_and_narrate(rec, n: int) -> None:
@@ -245,7 +250,7 @@ def test_record_save_load_and_present(walk_file, folder):
     assert rec.path.value == "my-four" and f"in the saved walkthroughs ({folder.name})" in rec.folder.value
     assert str(folder.parent) not in rec.folder.value  # the server's folders are never shown (attack 20)
     rec.save.click()
-    assert not app.errors.output.outputs, errors_text(app)
+    assert errors_text(app) == ""
     assert target.exists() and rec.yaml.value == target.read_text(encoding="utf-8")
     assert "Saved 4 steps as my-four.yaml" in rec.status.value
     assert str(folder) not in rec.status.value  # the file's name, never the server's folders (attack 18, L1)
@@ -339,7 +344,7 @@ def test_refuses_to_overwrite_unless_ticked(walk_file, folder):
     rec.save.click()
     assert target.read_text(encoding="utf-8") == "keep me"
     assert "already exists" in rec.status.value and "Not saved" in rec.status.value
-    assert not app.errors.output.outputs  # a reason for the user, not an error of the page
+    assert errors_text(app) == ""  # a reason for the user, not an error of the page
     rec.overwrite.value = True
     rec.save.click()
     assert load_walkthrough(target).steps[1].narration == "Recorded 2"
@@ -358,7 +363,7 @@ def test_the_page_cannot_write_outside_the_walkthroughs_folder(folder):
         assert rec.save_file() is None
         assert "a to z, A to Z, 0 to 9, - and _" in rec.status.value and "Not saved" in rec.status.value
     assert shipped.read_text(encoding="utf-8") == before and not folder.exists()
-    assert not app.errors.output.outputs
+    assert errors_text(app) == ""
 
 
 @pytest.mark.parametrize("name,message", [
@@ -376,7 +381,7 @@ def test_bad_name_or_folder_shows_next_to_the_button(walk_file, folder, monkeypa
     rec.path.value = name
     rec.save.click()
     assert message in rec.status.value and "Not saved" in rec.status.value
-    assert not app.errors.output.outputs
+    assert errors_text(app) == ""
 
 
 def test_saving_nothing_is_refused(walk_file, folder):
@@ -437,7 +442,9 @@ def test_saved_walkthroughs_are_listed_again_after_a_reload(folder):
     box = third.present.problems.value
     assert box.startswith("<details") and "<b>broken.yaml</b>: " in box and "(1 file;" in box
     assert str(folder) not in box and "Traceback" not in box
-    assert third.present.problems in third.present.widget.children
+    # in the Record tab (the teacher's), never on the projected Present tab (trial 23)
+    assert third._record_box.children[0] is third.present.problems
+    assert third.present.problems not in list(_walk(third.present.widget))
     only_duels = PresenterApp("spirit-duels")  # another game's saved walkthrough is not offered
     assert not any("Room 12" in label for label, _ in only_duels.present.picker.options)
 
@@ -479,7 +486,7 @@ def test_clicker_keys_press_next_and_back_in_the_present_tab_only(walk_file):
     rec = app.open_recorder()
     assert not with_class(rec.widget, "tutor-presenter-keys")
     assert not any(with_class(rec.widget, cls) for cls in CLICKER_KEYS.values())
-    assert not app.errors.output.outputs
+    assert errors_text(app) == ""
 
 
 def test_large_saved_walkthroughs_are_listed_by_name_not_read(tmp_path, monkeypatch):
@@ -625,10 +632,11 @@ def test_record_tab_shows_a_busy_sign_until_the_recorder_is_made():
     """Trial 10, item 10: the Record tab said a bare "Loading the recorder…"; it is a busy sign (a turning ring and what
     is being made, ``role="status"``) until the recorder replaces it."""
     app = PresenterApp()
-    [sign] = app._record_box.children
+    files, sign = app._record_box.children  # (the teacher's list of files that do not load: none here, hidden)
+    assert files is app.present.problems and files.value == "" and files.layout.display == "none"
     assert "rt-busy" in sign.value and 'role="status"' in sign.value and "recorder" in sign.value
     rec = app.open_recorder()
-    assert app._record_box.children == (rec.widget,)
+    assert app._record_box.children == (files, rec.widget)
 
 
 def test_a_pre_heated_presenter_is_made_before_the_visit_and_follows_it(folder, walk_file, monkeypatch):
@@ -698,9 +706,11 @@ def test_a_walkthrough_that_does_not_open_leaves_the_page_as_it_was(folder):
     assert p.position == 1  # not restarted: the walkthrough shown is left as it was
     p.next.click()
     assert p.position == 2
-    text = errors_text(app)
-    assert text.startswith("Not loaded: big.yaml: the file is 2049 KB, over the limit of 2 MB"), text
+    assert errors_text(app) == ""  # nothing on the projected page: the teacher's list names it (trial 23)
+    text = p.problems.value
+    assert "<li><b>big.yaml</b>: the file is 2049 KB, over the limit of 2 MB</li>" in text, text
     assert str(folder) not in text and "ContentError" not in text and "Traceback" not in text
+    assert dict((v, label) for label, v in p.picker.options)[str(big)] == "big.yaml (does not load)"
 
 
 def test_a_saved_walkthrough_over_the_size_limit_is_listed_as_too_big_and_refused_in_kb(folder):
@@ -720,8 +730,8 @@ def test_a_saved_walkthrough_over_the_size_limit_is_listed_as_too_big_and_refuse
     assert labels[str(big)] == "bomb (saved, 2931 KB: too big to load, the limit is 2 MB)", labels[str(big)]
     assert labels[str(near)] == "near (saved, 2047 KB: loads when chosen)", labels[str(near)]
     p.picker.value = str(big)
-    text = errors_text(app)
-    assert text.startswith("Not loaded: bomb.yaml: the file is 2931 KB, over the limit of 2 MB"), text
+    text = p.problems.value
+    assert "<li><b>bomb.yaml</b>: the file is 2931 KB, over the limit of 2 MB</li>" in text, text
     assert "bytes" not in text and "3001032" not in text and "2097152" not in text, text
 
 

@@ -16,7 +16,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ValidationError
 
-from .errors import ContentError, short, size_words
+from .errors import ContentError, short, size_words, visible
 from .safe_yaml import (ALLOWED_TAGS, MAX_ALIAS_NODES, MAX_CHARS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,  # noqa: F401
                         MAX_NODES, _field, check_yaml_events, parse_yaml)
 from .model import Clause
@@ -85,9 +85,10 @@ def format_validation_error(err: ValidationError, where: str) -> str:
     :data:`MAX_PROBLEMS`, then how many more)."""
     lines = []
     for e in err.errors(include_url=False)[:MAX_PROBLEMS]:
-        # a validator's own sentence without pydantic's "Value error, " (or "Assertion failed, ") before it: these
-        # messages reach pages (trial 22: the FAQ's box of files not loaded)
-        e = {**e, "msg": _plain_msg(e["msg"])}
+        # a validator's own sentence without pydantic's "Value error, " (or "Assertion failed, ") before it, and a
+        # length refused in words (trial 23: "List should have at most 5000 items after validation, not 6000"):
+        # these messages reach pages (trial 22: the FAQ's box of files not loaded)
+        e = {**e, "msg": problem_words(e)}
         loc = ".".join(f"[{p}]" if isinstance(p, int) else short(p, 60, quote=False) for p in e["loc"])
         loc = loc.replace(".[", "[")
         if loc:
@@ -101,6 +102,24 @@ def format_validation_error(err: ValidationError, where: str) -> str:
     if more > 0:
         lines.append(f"{where}: … and {more:,} more problem{'' if more == 1 else 's'}")
     return "\n".join(lines)
+
+
+def problem_words(e: dict) -> str:
+    """What is wrong in one problem of a pydantic error (a dict of ``err.errors()``), in words: a length refused
+    says both numbers (``"too long: 5,001 characters, at most 5,000"``, ``"too many: 6,000, at most 5,000"``), an
+    empty text ``"empty: it needs some text"``; any other problem is pydantic's message without the prefix it puts
+    before a validator's own words (:func:`_plain_msg`)."""
+    ctx, given = e.get("ctx") or {}, e.get("input")
+    most, least = ctx.get("max_length"), ctx.get("min_length")
+    if e.get("type") == "string_too_long" and isinstance(most, int):
+        n = f"{len(given):,} characters, " if isinstance(given, str) else ""
+        return f"too long: {n}at most {most:,}" + ("" if n else " characters")
+    if e.get("type") == "too_long" and isinstance(most, int):
+        n = ctx.get("actual_length", len(given) if isinstance(given, (list, tuple, dict)) else None)
+        return f"too many: {n:,}, at most {most:,}" if isinstance(n, int) else f"too many: at most {most:,}"
+    if e.get("type") == "string_too_short" and least == 1:
+        return "empty: it needs some text"
+    return _plain_msg(e["msg"])
 
 
 def _plain_msg(msg: object) -> str:
@@ -235,7 +254,11 @@ def validate(model: type[M], data: Any, where: str, context: dict | None = None)
         return model.model_validate(data, context=context)
     except ValidationError as exc:
         msg, field = _field_named_first(format_validation_error(exc, where), first_field(exc), where)
-        raise ContentError(msg, path=where, field=field) from None
+        problems = tuple((tuple(e["loc"]), short(visible(problem_words(e)), 300, quote=False))
+                         for e in exc.errors(include_url=False)[:MAX_PROBLEMS])
+        err = ContentError(msg, path=where, field=field, problems=problems)
+        err.problem_count = exc.error_count()
+        raise err from None
 
 
 def _field_named_first(msg: str, field: str | None, where: str) -> tuple[str, str | None]:

@@ -44,9 +44,14 @@ class ContentError(ValueError):
     Attributes:
         path: the file that was refused (``None`` for text given directly).
         field: dotted/indexed field path inside the file, when known.
+        problems: each problem of a file that does not validate, as ``(field, words)``: the field's place as pydantic
+            gives it (a tuple of names and list positions, ``("steps", 0, "narration")``) and what is wrong with it in
+            words (:func:`tutor.core.content.format_validation_error`'s); empty for other errors.
+        problem_count: how many problems there were in all (``problems`` holds the first few).
     """
 
-    def __init__(self, message: str, *, path: str | None = None, field: str | None = None) -> None:
+    def __init__(self, message: str, *, path: str | None = None, field: str | None = None,
+                 problems: tuple[tuple[tuple, str], ...] = ()) -> None:
         message = str(message)
         if path is not None:  # the file's name as safe display text wherever the message gives it
             raw, shown = str(path), display_path(path)
@@ -55,6 +60,8 @@ class ContentError(ValueError):
         super().__init__(_bounded(visible(message)))
         self.path = path
         self.field = field
+        self.problems = tuple(problems)
+        self.problem_count = len(self.problems)
 
 
 #: Longest file name or path :func:`display_path` gives back (longer ones keep their start and end around "…").

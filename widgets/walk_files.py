@@ -1,0 +1,75 @@
+"""The teacher's list of walkthrough files with a problem: those that do not load, and those whose steps stop before
+their end. Trial 23: a yellow list and a red "Not loaded" box in fixed-width type showed on the projected Present tab.
+They are the teacher's only: one folded box in the "Record a walkthrough" tab (:class:`FileProblems`, its problems in
+words a teacher would say, :func:`file_problem`) and a one-line count in the teacher's notes window
+(:meth:`FileProblems.count_line`); the Present tab shows none of them.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import ipywidgets as w
+
+from tutor import ContentError
+from tutor.safefile import display_path
+from tutor.walkthrough import field_words
+
+from .problems import problem_lines, refused_html
+
+#: The folded box's summary (then how many files, and "open to see which and why").
+HEADING = "Some walkthrough files do not load or stop before their end"
+#: Most characters of one file's reasons in the box (its first few problems, one sentence each).
+REASON_LIMIT = 700
+
+
+def file_problem(path: str | Path, exc: BaseException) -> str:
+    """``"<file>: <what is wrong>"`` for walkthrough file ``path`` refused with ``exc``, its problems in words
+    (:func:`~widgets.problems.problem_lines` with :func:`tutor.walkthrough.field_words`: ``"many.yaml: The steps: too
+    many: 6,000, at most 5,000"``), joined by "; "; the file named by its name only where the box shows it."""
+    if isinstance(exc, ContentError):
+        reason = "; ".join(problem_lines(exc, field_words))
+    elif isinstance(exc, OSError):
+        reason = f"could not be read ({exc.strerror or exc})"
+    else:
+        reason = str(exc)
+    return f"{display_path(path)}: {reason or 'it could not be read'}"
+
+
+class FileProblems:
+    """The walkthrough files with a problem, one message per file (``"<path>: <reason>"``, a newer one replacing
+    the file's older one), shown in ``widget`` (CSS classes ``rt-teacher-files`` and ``rt-refused``: the folded box of
+    :func:`~widgets.problems.refused_html`, hidden while there is none). ``on_change()`` runs after each change."""
+
+    def __init__(self, messages: list[str], on_change: Callable[[], None] | None = None) -> None:
+        self.messages: dict[str, str] = {}
+        for i, m in enumerate(messages):
+            self.messages[f"#{i}"] = m
+        self.on_change = on_change
+        self.widget = w.HTML()
+        self.widget.add_class("rt-teacher-files")
+        self.render()
+
+    def add(self, path: str | Path, message: str) -> None:
+        """Name ``path``'s problem (``message``, as :func:`file_problem` gives it) in the list."""
+        if message in self.messages.values():  # (named already, when the page started, say)
+            return
+        self.messages[str(path)] = message
+        self.render()
+        if self.on_change is not None:
+            self.on_change()
+
+    def render(self) -> None:
+        """Show the list (folded), or nothing when no file has a problem."""
+        self.widget.value = refused_html(HEADING, list(self.messages.values()), limit=REASON_LIMIT)
+        self.widget.layout.display = "" if self.messages else "none"
+
+    def count_line(self) -> str:
+        """One quiet line for the teacher's notes window: ``"2 walkthrough files do not load or stop before their
+        end: the Record a walkthrough tab names them, with the reasons."``, or ``""`` when none."""
+        n = len(self.messages)
+        if not n:
+            return ""
+        return (f"{n} walkthrough file{'s' if n > 1 else ''} {'do' if n > 1 else 'does'} not load or stop"
+                f"{'' if n > 1 else 's'} before {'their' if n > 1 else 'its'} end: the Record a walkthrough tab names "
+                f"{'them' if n > 1 else 'it'}, with the reasons.")
