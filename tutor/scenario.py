@@ -105,7 +105,8 @@ def find(session: Session, ref: ActionRef) -> Action:
 
 
 class Result:
-    """Outcome of running one scenario: ``failures`` (empty when every expectation held), ``steps``, ``log``."""
+    """Outcome of running one scenario: ``failures`` (empty when every expectation held), ``steps``, ``log`` and
+    ``session`` (the session after the script, or where a script step that is not legal stopped it)."""
 
     def __init__(self, scenario: Scenario, where: str) -> None:
         self.scenario, self.where = scenario, where
@@ -119,8 +120,27 @@ class Result:
         return not self.failures
 
 
-def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
-    """The failed parts of expectation ``e`` in ``session`` after ``steps`` (empty when all hold)."""
+def check_state_names(state: dict, facts: dict, field: str = "expect.state", where: str | None = None) -> None:
+    """The one check of the names an expectation's ``state`` gives (a scenario's or saved question's
+    ``expect[i].state``, a lesson's ``check.state``): each must be one of the game's state facts (``facts``: the
+    game's :meth:`~tutor.core.game.Game.facts` of the position checked). A name such as ``__class__`` or
+    ``p1.__dict__`` is no fact of any game.
+
+    Raises:
+        ContentError: naming ``where`` (the file, when given) and the field ``<field>.<name>``, with the game's facts.
+    """
+    for key in state:
+        if key not in facts:
+            named = f"{field}.{short(str(key), 60, quote=False)}"
+            msg = (f"{named}: unknown state fact {short(key)}; the game's facts: "
+                   f"{short(', '.join(sorted(facts)), 400, quote=False)}")
+            raise ContentError(f"{where}: {msg}" if where else msg, path=where, field=named)
+
+
+def check(session: Session, steps: list[Step], e: Expect, field: str = "expect.state",
+          where: str | None = None) -> list[str]:
+    """The failed parts of expectation ``e`` in ``session`` after ``steps`` (empty when all hold). A state name the
+    game does not know is refused (:func:`check_state_names`, naming ``where`` and ``field``)."""
     out: list[str] = []
     legal = session.legal_actions()
     for ref in e.legal:
@@ -176,12 +196,9 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
                 out.append(f"the ruling {rule(cid)} was expected to be cited (by a step's action or event, or a legal "
                            "or blocked action now), but nothing cites it")
     facts = session.game.facts(session.state)
+    check_state_names(e.state, facts, field, where)
     for key, want in e.state.items():
-        if key not in facts:
-            raise ContentError(f"expect.state: unknown state fact {short(key)}; known facts: "
-                               f"{', '.join(sorted(facts))}",
-                               field="expect.state")
-        elif facts[key] != want:
+        if facts[key] != want:
             out.append(f"state {short(key, quote=False)}: expected {short(want)}, got {short(facts[key])}")
     return out
 
@@ -232,7 +249,7 @@ def run(sc: Scenario, where: str = "<scenario>") -> Result:
 
     def run_checks(n: int) -> None:
         for i, e in by_after.get(n, []):
-            for f in check(session, res.steps, e):
+            for f in check(session, res.steps, e, f"expect[{i}].state", where):
                 res.failures.append(f"{sc.meta.id}: after step {n}: expect[{i}]: {f}")
 
     run_checks(0)
@@ -246,6 +263,7 @@ def run(sc: Scenario, where: str = "<scenario>") -> Result:
         except IllegalAction as exc:
             note = _resolved_itself(res) if ref.kind not in kinds_before | kinds_now else ""
             res.failures.append(f"{sc.meta.id}: script[{n - 1}] ({ref.describe()}): {exc}{note}")
+            res.session = session  # where the script stopped
             return res
         kinds_before = kinds_now
         res.steps.append(step)
