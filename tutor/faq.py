@@ -254,6 +254,12 @@ def build_index(game_id: str | None = None, paths: list[Path | str] | None = Non
     return Index(tuple(entries), tuple(problems), tuple(waiting.items()))
 
 
+#: Most script steps run while reading a page's saved questions, all files together (a step is about 0.2 ms): a
+#: folder of small files each scripting thousands of end-turns (one YAML alias) must not hold the page for seconds.
+#: A question whose script goes beyond them has the checks after that point named on the position reached.
+READ_STEPS = 2_000
+
+
 def read_my_questions(paths: list[Path | str]) -> Index:
     """The learner's own saved questions (:func:`list_my_questions`: files from anywhere, so untrusted) as an
     :class:`Index`: each file read as :func:`build_index` reads it, then run once (a few milliseconds; the result is
@@ -261,13 +267,16 @@ def read_my_questions(paths: list[Path | str]) -> Index:
     does not have) or a state check the game does not have (``expect[0].state.__class__``, the runner's own check:
     :func:`~tutor.scenario.check_state_names`) refuses the file, named in ``problems`` as ``"<file>: <field>: <why>"``
     (a page shows the file's name only). The checks of a step the script never reaches (a step no longer legal there)
-    are named on the position where it stopped."""
+    are named on the position where it stopped; so are those after the first :data:`READ_STEPS` steps of all the
+    files together (the run is then not kept: opening the question runs it whole)."""
     index = build_index(paths=paths)
     kept, problems = [], list(index.problems)
+    budget = READ_STEPS
     for e in index.entries:
         where = str(e.path)
         try:
-            res = run(e.scenario, where)
+            res = run(e.scenario, where, most=budget)
+            budget -= len(res.steps)
             facts = res.session.game.facts(res.session.state)
             for i, x in enumerate(e.scenario.expect):
                 if (len(e.scenario.script) if x.after is None else x.after) > len(res.steps):
@@ -275,7 +284,8 @@ def read_my_questions(paths: list[Path | str]) -> Index:
         except ContentError as exc:
             problems.append(str(exc))
             continue
-        e._run["checked"] = Checked.of(res)
+        if not res.cut:
+            e._run["checked"] = Checked.of(res)
         kept.append(e)
     return Index(tuple(kept), tuple(problems), index.waiting)
 

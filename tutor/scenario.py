@@ -106,7 +106,8 @@ def find(session: Session, ref: ActionRef) -> Action:
 
 class Result:
     """Outcome of running one scenario: ``failures`` (empty when every expectation held), ``steps``, ``log`` and
-    ``session`` (the session after the script, or where a script step that is not legal stopped it)."""
+    ``session`` (the session after the script, or where a script step that is not legal stopped it); ``cut``: the
+    run stopped after the most steps it was given."""
 
     def __init__(self, scenario: Scenario, where: str) -> None:
         self.scenario, self.where = scenario, where
@@ -114,6 +115,7 @@ class Result:
         self.steps: list[Step] = []
         self.log: list[str] = []
         self.session: Session | None = None
+        self.cut = False  # True when run(..., most=N) stopped before the script's end
 
     @property
     def ok(self) -> bool:
@@ -239,8 +241,10 @@ def _check_refused(session: Session, r: RefusedRef) -> list[str]:
     return [f"expected refused: {r.action.describe()}; but it was applied"]
 
 
-def run(sc: Scenario, where: str = "<scenario>") -> Result:
-    """Run a scenario: prepare, apply its script, check every expectation at its point."""
+def run(sc: Scenario, where: str = "<scenario>", most: int | None = None) -> Result:
+    """Run a scenario: prepare, apply its script, check every expectation at its point. With ``most``, at most that
+    many script steps are taken (``res.cut`` is then true when the script is longer, and the expectations after them
+    are not checked: ``res.session`` is where it stopped)."""
     res = Result(sc, where)
     session = start(sc, where)
     by_after: dict[int, list[tuple[int, Expect]]] = {}
@@ -255,6 +259,9 @@ def run(sc: Scenario, where: str = "<scenario>") -> Result:
     run_checks(0)
     kinds_before: set[str] = set()  # kinds legal before the last step taken
     for n, ref in enumerate(sc.script, 1):
+        if most is not None and n > most:
+            res.cut = True
+            break
         kinds_now = {a.kind for a in session.legal_actions()}
         try:
             step = session.apply(find(session, ref))
