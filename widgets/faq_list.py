@@ -7,7 +7,8 @@ Views only: searching and reading the question files are :mod:`tutor.faq`. :clas
 :class:`widgets.faq.FaqExplorer`, whose attributes (``errors``, ``index``, ``entry``, ``game_id``,
 ``questions_folder``, :meth:`~widgets.faq.FaqExplorer.open`, :meth:`~widgets.faq.FaqExplorer.show_panel`) it uses.
 Stable CSS classes: ``tutor-faq-search``, ``tutor-scenario`` (a list item's button), ``tutor-faq-more``,
-``tutor-faq-open-error`` (the problems box: files left out, a question that does not open), ``rt-faq-mine``.
+``tutor-faq-open-error`` (the problems box: files left out, a question that does not open), ``rt-faq-mine``,
+``rt-faq-mine-file`` (a saved question's file name beside its name, in ``rt-faq-mine-head``).
 """
 from __future__ import annotations
 
