@@ -137,7 +137,7 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     name, file = item.locator(".rt-faq-mine-name"), item.locator(".rt-faq-mine-file")
     expect(file).to_have_text("· room-in-hand.yaml", timeout=CLICK_MS)
     n, f, box = name.bounding_box(), file.bounding_box(), item.bounding_box()
-    assert f["x"] >= n["x"] + n["width"] - 1 and abs((f["y"] + f["height"] / 2) - (n["y"] + n["height"] / 2)) < 12, (n, f)
+    assert f["x"] >= n["x"] + n["width"] - 1 and abs((f["y"] + f["height"] / 2) - (n["y"] + n["height"] / 2)) < 4, (n, f)
     assert f["x"] + f["width"] <= box["x"] + box["width"] + 1, (f, box)
     grey = page.evaluate("e => getComputedStyle(e).color", file.element_handle())
     assert grey == "rgb(106, 100, 132)", grey  # muted, as the list's count line
