@@ -114,7 +114,7 @@ def test_an_unknown_outcome_is_refused_when_the_file_is_read(entry, field, words
 
 @pytest.mark.parametrize("entry, words", [
     ("{roll: attack}", "this game has no roll outcome to fix (its outcomes: draw, pick)"),
-    ("{draw: nosuch}", "unknown card id 'nosuch'"),
+    ("{draw: nosuch}", "no card called 'nosuch' in Restless Spirits"),
     ("{pick: gonga}", "'gonga' is a spirit; this outcome takes totem cards"),
 ])
 def test_a_value_the_game_does_not_know_is_refused_naming_the_field(entry, words):

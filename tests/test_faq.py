@@ -343,3 +343,32 @@ def test_a_shield_fact_reads_as_a_shielded_stack():
     assert describe_value({"greeks": "norse"}, names, False, "p1.shields") == "Greeks stack shielded by a Norse card"
     assert describe_value({}, names, False, "p1.shields") == "none"
     assert describe_value({"greeks": 2}, names, False, "p1.road") == "Greeks 2"
+
+
+def test_reading_saved_questions_runs_a_bounded_number_of_steps(tmp_path, monkeypatch):
+    """Saved questions are run when read (trial 23), within faq.READ_STEPS script steps for all the files together:
+    twelve small files each scripting 1,500 end-turns (one YAML alias) run 2,000 steps in all, not 18,000. Each is
+    listed; a check the budget never reaches is named on the position reached, so an unknown name is still refused;
+    a question cut short is run whole when it is opened."""
+    def long_game(stem: str, state: str) -> str:
+        return (f"meta: {{id: {stem}, title: Long, question: Long game?, answer: No.,\n"
+                "       source: {file: restless-spirits.txt, section: General FAQs}}\n"
+                "setup: {game: restless-spirits, players: 2, seed: 7,\n"
+                "        options: {first_game: true, guides: [okada-mitsuo, hana]}}\n"
+                "script: [&e {kind: end-turn}" + ",*e" * 1499 + "]\n"
+                f"expect:\n  - state: {{{state}}}\n")
+    for i in range(12):
+        (tmp_path / f"long-{i:02}.yaml").write_text(long_game(f"my-long-{i:02}", "current: 2"), encoding="utf-8")
+    (tmp_path / "long-odd.yaml").write_text(long_game("my-long-odd", "__class__: 1"), encoding="utf-8")
+    taken = []
+    real = faq.run
+    monkeypatch.setattr(faq, "run", lambda *a, **k: taken.append(real(*a, **k)) or taken[-1])
+    index = faq.read_my_questions(sorted(tmp_path.glob("*.yaml")))
+    assert sum(len(r.steps) for r in taken) == faq.READ_STEPS == 2_000
+    assert [len(r.steps) for r in taken][:2] == [1_500, 500] and all(r.cut for r in taken[1:])
+    assert [e.id for e in index.entries] == [f"my-long-{i:02}" for i in range(12)]
+    assert len(index.problems) == 1 and "long-odd.yaml: expect[0].state.__class__: unknown state fact" in index.problems[0]
+    first, second = index.entries[0], index.entries[1]
+    assert "checked" in first._run and "checked" not in second._run  # the one run whole is kept; the others run on use
+    monkeypatch.setattr(faq, "run", real)
+    assert second.checked == first.checked and first.checked.ok  # run whole on use: after 1,500 end-turns player 2 acts

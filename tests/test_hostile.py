@@ -633,7 +633,7 @@ def test_an_unknown_state_fact_is_invalid_and_names_the_file(tmp_path, capsys):
     bad = tmp_path / "zz.yaml"
     bad.write_text(src.replace("p1.hand: [t01", "p9.zz: 3, p1.hand: [t01"), encoding="utf-8")
     assert cli_main(["scenario", "run", "--quiet", str(bad)]) == 2
-    assert f"INVALID {bad}: expect.state: unknown state fact 'p9.zz'" in capsys.readouterr().out
+    assert f"INVALID {bad}: expect[0].state.p9.zz: unknown state fact 'p9.zz'" in capsys.readouterr().out
 
 
 def test_a_lost_solo_game_says_nobody_won(capsys):

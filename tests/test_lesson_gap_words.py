@@ -9,7 +9,7 @@ import re
 import pytest
 
 import tutor
-from tutor.lesson_words import goal_gap, goal_parts, undo_hint
+from tutor.lesson_words import _state_part, goal_gap, goal_parts, undo_hint
 from tutor.lessons import all_lessons, start_lesson
 
 #: An internal id: lower-case words joined by "-" (``choose-offering``), a dotted clause id (``rs.attract``), a
@@ -48,13 +48,27 @@ def test_rs_lesson_2_a_waiting_offering_is_said_in_words():
     s.apply(next(a.id for a in s.legal_actions() if a.label.startswith("Attract Gonga")))
     gap = goal_gap(lesson, s)
     assert gap is not None and "choose-offering" not in gap and "pending" not in gap, gap
-    assert "the goal asks for no choice to be waiting" in gap, gap
+    assert ", but the goal asks for the turn to be free, while a choice is still waiting: “" in gap, gap  # trial 23
+    assert "(one is:" not in gap and "no choice to be waiting" not in gap, gap
+
+
+def test_the_other_choice_and_yes_no_parts_of_the_goal_read_as_sentences():
+    """Trial 23: the goal box's "pending" and yes/no parts are said as a person would, never "to be true"."""
+    assert _state_part("restless-spirits", "pending", "choose-offering", None, {}) == \
+        "the goal asks for a choice to be waiting (none is)"
+    assert _state_part("restless-spirits", "pending", "choose-offering", "swap", {}) == \
+        "the goal asks for a different choice to be waiting"
+    assert _state_part("spirit-duels", "last_was_pass", True, False, {}) == \
+        "the goal asks that “last action was a pass” holds (it does not)"
+    assert _state_part("spirit-duels", "last_was_pass", False, True, {}) == \
+        "the goal asks that “last action was a pass” does not hold (it does)"
+    assert _state_part("spirit-duels", "p2.s1.exhausted", True, False, {"p2.s1": "Player 2's Binx"}) == \
+        "the goal asks for Player 2's Binx to be exhausted (it is not)"
 
 
 def test_a_count_in_the_goal_is_one_number():
     """Trial 22: "the goal asks for Player 1's number of released Spirits to be 1 (they are 0)": a count is said as
     one number ("it is 0"); a list of things keeps "they"."""
-    from tutor.lesson_words import _state_part
     assert _state_part("restless-spirits", "p1.released_count", 1, 0, {}) == \
         "the goal asks for Player 1's number of released Spirits to be 1 (it is 0)"
     assert _state_part("restless-spirits", "p1.released", ["gonga"], [], {"gonga": "Gonga"}).endswith(

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .core.content import fold_text  # noqa: F401 - the pages' search boxes fold typed text (widgets.style.typed)
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Action, Blocked, Clause, Event, Source, Step
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, replay

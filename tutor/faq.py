@@ -38,7 +38,8 @@ from .faq_whatif.compare import board_at, part_checks, pending_in_words  # noqa:
 from . import registry
 from .registry import KNOWN_GAMES
 from .registry import game_title  # noqa: F401 - re-exported: the pages name games with faq.game_title
-from .scenario import ActionRef, Expect, Scenario, all_scenarios, check, find, load_scenario, run, start
+from .scenario import (ActionRef, Expect, Scenario, all_scenarios, check, check_state_names, find, load_scenario, run,
+                       start)
 from .scenario_words import (_PATH_WORDS, _SEAT_PATHS, action_labels, describe_expect, describe_path, describe_ref,  # noqa: F401
                              describe_value, slot_names, space_names)
 from .sessions import clauses as game_clauses, new_game
@@ -53,6 +54,12 @@ class Checked:
     ok: bool
     fired: tuple[str, ...] = ()
     failures: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, res) -> "Checked":
+        """The :class:`Checked` of a :func:`~tutor.scenario.run` result."""
+        fired = tuple(dict.fromkeys(ev.clause for st in res.steps for ev in st.events))
+        return cls(res.ok, fired, tuple(map(str, getattr(res, "failures", ()))))
 
 
 @dataclass(frozen=True)
@@ -89,9 +96,7 @@ class Entry:
         or script cannot run is not ok, with the error as its failure."""
         if "checked" not in self._run:
             try:
-                res = run(self.scenario, str(self.path))
-                fired = tuple(dict.fromkeys(ev.clause for st in res.steps for ev in st.events))
-                self._run["checked"] = Checked(res.ok, fired, tuple(map(str, getattr(res, "failures", ()))))
+                self._run["checked"] = Checked.of(run(self.scenario, str(self.path)))
             except ContentError as exc:
                 self._run["checked"] = Checked(False, (), (str(exc),))
         return self._run["checked"]
@@ -247,6 +252,42 @@ def build_index(game_id: str | None = None, paths: list[Path | str] | None = Non
             else:
                 problems.append(str(exc))
     return Index(tuple(entries), tuple(problems), tuple(waiting.items()))
+
+
+#: Most script steps run while reading a page's saved questions, all files together (a step is about 0.2 ms): a
+#: folder of small files each scripting thousands of end-turns (one YAML alias) must not hold the page for seconds.
+#: A question whose script goes beyond them has the checks after that point named on the position reached.
+READ_STEPS = 2_000
+
+
+def read_my_questions(paths: list[Path | str]) -> Index:
+    """The learner's own saved questions (:func:`list_my_questions`: files from anywhere, so untrusted) as an
+    :class:`Index`: each file read as :func:`build_index` reads it, then run once (a few milliseconds; the result is
+    kept, :attr:`Entry.checked`). A set-up the game cannot make (``setup.state.players[0].hand[1]``: a card the game
+    does not have) or a state check the game does not have (``expect[0].state.__class__``, the runner's own check:
+    :func:`~tutor.scenario.check_state_names`) refuses the file, named in ``problems`` as ``"<file>: <field>: <why>"``
+    (a page shows the file's name only). The checks of a step the script never reaches (a step no longer legal there)
+    are named on the position where it stopped; so are those after the first :data:`READ_STEPS` steps of all the
+    files together (the run is then not kept: opening the question runs it whole)."""
+    index = build_index(paths=paths)
+    kept, problems = [], list(index.problems)
+    budget = READ_STEPS
+    for e in index.entries:
+        where = str(e.path)
+        try:
+            res = run(e.scenario, where, most=budget)
+            budget -= len(res.steps)
+            facts = res.session.game.facts(res.session.state)
+            for i, x in enumerate(e.scenario.expect):
+                if (len(e.scenario.script) if x.after is None else x.after) > len(res.steps):
+                    check_state_names(x.state, facts, f"expect[{i}].state", where)
+        except ContentError as exc:
+            problems.append(str(exc))
+            continue
+        if not res.cut:
+            e._run["checked"] = Checked.of(res)
+        kept.append(e)
+    return Index(tuple(kept), tuple(problems), index.waiting)
 
 
 def _game_of(path: Path) -> str | None:

@@ -65,12 +65,13 @@ def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, st
     seats = key.split(".")[0] in _SEAT_PATHS
     thing = _thing(key, names)
     say = lambda v: _value(game_id, v, names, seats)  # noqa: E731
-    if key == "pending":  # the engine's name of a waiting decision is no word of the learner's (trial 21)
+    if key == "pending":  # the engine's name of a waiting decision is no word of the learner's (trial 21), nor is
+        # "no choice to be waiting (one is: …)" a sentence a person says (trial 23)
         if want is None:
             waiting = _waiting(session) if session is not None else "a choice"
-            return f"the goal asks for no choice to be waiting (one is: {waiting})"
+            return f"the goal asks for the turn to be free, while a choice is still waiting: {waiting}"
         return "the goal asks for a choice to be waiting (none is)" if got is None else \
-            "the goal asks for another choice to be waiting"
+            "the goal asks for a different choice to be waiting"
     if key == "current":
         return f"the goal asks for {say(want)} to be playing (it is {say(got)})"
     if key == "winners" and isinstance(want, list) and want:  # a seat list: who wins
@@ -83,9 +84,9 @@ def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, st
         if owner and " " not in what:  # a state of a thing: "Player 2's Binx to be exhausted (it is not)"
             return (f"the goal asks for {owner} to be {what} (it is not)" if want else
                     f"the goal asks for {owner} not to be {what} (it is)")
-        of = f" of {owner}" if owner else ""
-        return (f"the goal asks for “{what}” to be true{of} (it is not)" if want else
-                f"the goal asks for “{what}” not to be true{of} (it is)")
+        of = f" for {owner}" if owner else ""  # "“last action was a pass” holds" (trial 23: not "to be true")
+        return (f"the goal asks that “{what[:1].lower()}{what[1:]}” holds{of} (it does not)" if want else
+                f"the goal asks that “{what[:1].lower()}{what[1:]}” does not hold{of} (it does)")
     # "Player 1's released Spirits … (they hold nothing)"; a count is one number (trial 22: "… number of released
     # Spirits to be 1 (they are 0)")
     counted = isinstance(want, int) and "number of" in thing

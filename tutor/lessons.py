@@ -21,7 +21,7 @@ from .core.errors import ContentError, display_path, short
 from .core.session import Session
 from .core.errors import IllegalAction
 from .scenario_model import check_safe_id
-from .scenario import MAX_EXPECT, MAX_STEPS, ActionRef, Expect, Setup, check, find, start
+from .scenario import MAX_EXPECT, MAX_STEPS, ActionRef, Expect, Setup, check, check_state_names, find, start
 
 
 class OutOfReach(BaseModel):
@@ -234,11 +234,7 @@ def check_lesson(lesson: Lesson) -> None:
     facts = s.game.facts(s.state)
     for field, expect in [("check", lesson.check)] + [(f"out_of_reach[{i}].when", o.when)
                                                       for i, o in enumerate(lesson.out_of_reach)]:
-        for key in expect.state:
-            if key not in facts:
-                raise ContentError(f"{where}: {field}.state: unknown state fact {short(key)}; the game's facts: "
-                                   f"{short(', '.join(sorted(facts)), 400, quote=False)}", path=where,
-                                   field=f"{field}.state")
+        check_state_names(expect.state, facts, f"{field}.state", where)
     for i, ref in enumerate(lesson.solution):
         try:
             s.apply(find(s, ref))

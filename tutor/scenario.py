@@ -105,7 +105,9 @@ def find(session: Session, ref: ActionRef) -> Action:
 
 
 class Result:
-    """Outcome of running one scenario: ``failures`` (empty when every expectation held), ``steps``, ``log``."""
+    """Outcome of running one scenario: ``failures`` (empty when every expectation held), ``steps``, ``log`` and
+    ``session`` (the session after the script, or where a script step that is not legal stopped it); ``cut``: the
+    run stopped after the most steps it was given."""
 
     def __init__(self, scenario: Scenario, where: str) -> None:
         self.scenario, self.where = scenario, where
@@ -113,14 +115,34 @@ class Result:
         self.steps: list[Step] = []
         self.log: list[str] = []
         self.session: Session | None = None
+        self.cut = False  # True when run(..., most=N) stopped before the script's end
 
     @property
     def ok(self) -> bool:
         return not self.failures
 
 
-def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
-    """The failed parts of expectation ``e`` in ``session`` after ``steps`` (empty when all hold)."""
+def check_state_names(state: dict, facts: dict, field: str = "expect.state", where: str | None = None) -> None:
+    """The one check of the names an expectation's ``state`` gives (a scenario's or saved question's
+    ``expect[i].state``, a lesson's ``check.state``): each must be one of the game's state facts (``facts``: the
+    game's :meth:`~tutor.core.game.Game.facts` of the position checked). A name such as ``__class__`` or
+    ``p1.__dict__`` is no fact of any game.
+
+    Raises:
+        ContentError: naming ``where`` (the file, when given) and the field ``<field>.<name>``, with the game's facts.
+    """
+    for key in state:
+        if key not in facts:
+            named = f"{field}.{short(str(key), 60, quote=False)}"
+            msg = (f"{named}: unknown state fact {short(key)}; the game's facts: "
+                   f"{short(', '.join(sorted(facts)), 400, quote=False)}")
+            raise ContentError(f"{where}: {msg}" if where else msg, path=where, field=named)
+
+
+def check(session: Session, steps: list[Step], e: Expect, field: str = "expect.state",
+          where: str | None = None) -> list[str]:
+    """The failed parts of expectation ``e`` in ``session`` after ``steps`` (empty when all hold). A state name the
+    game does not know is refused (:func:`check_state_names`, naming ``where`` and ``field``)."""
     out: list[str] = []
     legal = session.legal_actions()
     for ref in e.legal:
@@ -176,12 +198,9 @@ def check(session: Session, steps: list[Step], e: Expect) -> list[str]:
                 out.append(f"the ruling {rule(cid)} was expected to be cited (by a step's action or event, or a legal "
                            "or blocked action now), but nothing cites it")
     facts = session.game.facts(session.state)
+    check_state_names(e.state, facts, field, where)
     for key, want in e.state.items():
-        if key not in facts:
-            raise ContentError(f"expect.state: unknown state fact {short(key)}; known facts: "
-                               f"{', '.join(sorted(facts))}",
-                               field="expect.state")
-        elif facts[key] != want:
+        if facts[key] != want:
             out.append(f"state {short(key, quote=False)}: expected {short(want)}, got {short(facts[key])}")
     return out
 
@@ -222,8 +241,10 @@ def _check_refused(session: Session, r: RefusedRef) -> list[str]:
     return [f"expected refused: {r.action.describe()}; but it was applied"]
 
 
-def run(sc: Scenario, where: str = "<scenario>") -> Result:
-    """Run a scenario: prepare, apply its script, check every expectation at its point."""
+def run(sc: Scenario, where: str = "<scenario>", most: int | None = None) -> Result:
+    """Run a scenario: prepare, apply its script, check every expectation at its point. With ``most``, at most that
+    many script steps are taken (``res.cut`` is then true when the script is longer, and the expectations after them
+    are not checked: ``res.session`` is where it stopped)."""
     res = Result(sc, where)
     session = start(sc, where)
     by_after: dict[int, list[tuple[int, Expect]]] = {}
@@ -232,12 +253,15 @@ def run(sc: Scenario, where: str = "<scenario>") -> Result:
 
     def run_checks(n: int) -> None:
         for i, e in by_after.get(n, []):
-            for f in check(session, res.steps, e):
+            for f in check(session, res.steps, e, f"expect[{i}].state", where):
                 res.failures.append(f"{sc.meta.id}: after step {n}: expect[{i}]: {f}")
 
     run_checks(0)
     kinds_before: set[str] = set()  # kinds legal before the last step taken
     for n, ref in enumerate(sc.script, 1):
+        if most is not None and n > most:
+            res.cut = True
+            break
         kinds_now = {a.kind for a in session.legal_actions()}
         try:
             step = session.apply(find(session, ref))
@@ -246,6 +270,7 @@ def run(sc: Scenario, where: str = "<scenario>") -> Result:
         except IllegalAction as exc:
             note = _resolved_itself(res) if ref.kind not in kinds_before | kinds_now else ""
             res.failures.append(f"{sc.meta.id}: script[{n - 1}] ({ref.describe()}): {exc}{note}")
+            res.session = session  # where the script stopped
             return res
         kinds_before = kinds_now
         res.steps.append(step)

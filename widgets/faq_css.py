@@ -20,6 +20,13 @@ CSS = """
   line-height: 1.3; font-size: 13.5px; }
 .tutor-scenario.jupyter-button:hover { color: #5b2d90; text-decoration: underline; }
 /* a saved question: its name (what its author typed), then its question (the what-if) in two lines at most */
+/* beside a saved question's name, its file's name, quiet (two questions of one title told apart) */
+.rt-faq-mine-head { align-items: center; flex-wrap: wrap; }
+.rt-faq-mine-head > .tutor-scenario { width: auto !important; flex: 0 1 auto; min-width: 0; }
+.rt-faq-mine-head > .widget-html { flex: 0 1 auto; min-width: 0; margin: 0 !important; height: auto; line-height: 1.3; }
+.rt-faq-mine-head .widget-html-content { height: auto; line-height: 1.3; }
+.rt-faq-mine-file { font-size: 11.5px; color: #6a6484; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+  display: inline-block; max-width: 100%; line-height: 1.3; }
 .rt-faq-mine-q { font-size: 12px; color: #5a5470; line-height: 1.35; padding: 0 6px 2px 6px; overflow: hidden;
   display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
 .tutor-faq-more.jupyter-button, .tutor-faq-more.widget-button { margin: 6px 0 2px 0; background: #efe9f9;

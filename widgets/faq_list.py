@@ -7,7 +7,8 @@ Views only: searching and reading the question files are :mod:`tutor.faq`. :clas
 :class:`widgets.faq.FaqExplorer`, whose attributes (``errors``, ``index``, ``entry``, ``game_id``,
 ``questions_folder``, :meth:`~widgets.faq.FaqExplorer.open`, :meth:`~widgets.faq.FaqExplorer.show_panel`) it uses.
 Stable CSS classes: ``tutor-faq-search``, ``tutor-scenario`` (a list item's button), ``tutor-faq-more``,
-``tutor-faq-open-error`` (the problems box: files left out, a question that does not open), ``rt-faq-mine``.
+``tutor-faq-open-error`` (the problems box: files left out, a question that does not open), ``rt-faq-mine``,
+``rt-faq-mine-file`` (a saved question's file name beside its name, in ``rt-faq-mine-head``).
 """
 from __future__ import annotations
 
@@ -19,10 +20,11 @@ import ipywidgets as w
 from IPython import get_ipython
 
 from tutor import faq, short
+from tutor.safefile import display_path
 
 from . import faq_table
 from .boards import board_for
-from .problems import refused_html
+from .problems import plain_problem, refused_html
 from .style import box, button, echo, esc, html_widget, plain, plural, typed
 
 
@@ -123,7 +125,7 @@ class QuestionList:
         mine_paths = getattr(self, "mine_paths", set())
         shipped = tuple(e for e in self.index.entries if e.path not in mine_paths)
         paths, left_out = faq.list_my_questions(self.questions_folder)
-        mine = faq.build_index(paths=paths)
+        mine = faq.read_my_questions(paths)  # each run once: a file naming what the game lacks is refused
         entries = tuple(e for e in mine.entries if self.game_id is None or e.game == self.game_id)
         # while only the first questions are read (self.filling), the ids of the rest are not known yet: their files'
         # names stand in for them (the shipped files are named after their ids), and the full list renames again
@@ -144,7 +146,8 @@ class QuestionList:
 
     # -- choosing a question -----------------------------------------------------------------------------------
     def _cannot_open(self, entry: faq.Entry, exc: Exception) -> None:
-        said = short(str(exc.args[0]) if exc.args else str(exc), 300, quote=False)
+        # the file by its name, never the server's folder (trial 23: "/root/rules-tutor-questions/…yaml: setup.state…")
+        said = short(plain_problem(str(exc.args[0]) if exc.args else str(exc)), 300, quote=False)
         title = short(entry.title, 80, quote=False)
         self.open_error.value = (getattr(self, "_refused", "")  # files left out stay named above it
                                  + f'<div class="rt-faq-problem" role="alert">Cannot open “{esc(title)}”: '
@@ -171,6 +174,9 @@ class QuestionList:
         else:
             btn = button(plain(e.question), plain(e.title), "item", classes=("tutor-scenario",))
         btn.on_click(self.errors.guard(lambda _b, sid=e.id: self._click(sid)))
+        # a saved question's file name, quietly beside its name: two with one title are told apart (trial 23)
+        head = (box([btn, html_widget(f'<span class="rt-faq-mine-file">· {esc(mine_file(e))}</span>')], cls=w.HBox,
+                    classes=("rt-faq-mine-head",)) if name else btn)
         asked = ([html_widget(f'<div class="rt-faq-mine-q" title="{esc(e.question)}">{esc(e.question)}</div>')]
                  if name else [])
         tags = [f'<span class="rt-ftag">{esc(t)}</span>' for t in e.topics]
@@ -180,7 +186,7 @@ class QuestionList:
             tags.append(f'<span class="rt-ftag rt-fcard" title="{esc(", ".join(names[4:]))}">+{len(names) - 4}'
                         "</span>")
         selected = ("rt-selected",) if getattr(self, "entry", None) is not None and self.entry.id == e.id else ()
-        return box([btn, *asked, html_widget(f'<div class="rt-faq-tags">{"".join(tags)}</div>')],
+        return box([head, *asked, html_widget(f'<div class="rt-faq-tags">{"".join(tags)}</div>')],
                    classes=("rt-faq-item",) + selected)
 
     def item(self, scenario_id: str) -> w.Widget:
@@ -256,6 +262,12 @@ def mine_name(entry: faq.Entry) -> str:
     title = " ".join(str(entry.title).split())
     name = title[len(MINE_TITLE):].strip() if title.startswith(MINE_TITLE) else title
     return short(name or entry.path.stem, MINE_NAME_MAX, quote=False)
+
+
+def mine_file(entry: faq.Entry) -> str:
+    """A saved question's file name as shown beside its name (no folder; controls and bidi characters escaped:
+    :func:`tutor.safefile.display_path`), at most :data:`MINE_NAME_MAX` characters. Plain text."""
+    return display_path(entry.path.name, MINE_NAME_MAX)
 
 
 def own_id(entry: faq.Entry, taken: set[str]) -> faq.Entry:

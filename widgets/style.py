@@ -10,6 +10,8 @@ import re
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from tutor import fold_text
+
 CSS = """
 .rt-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
   color: #1f1d2b; font-size: 14px; }
@@ -334,8 +336,11 @@ TYPED_LIMIT = 200
 
 
 def typed(text: object) -> str:
-    """What a page looks at of a text typed in a search box: at most :data:`TYPED_LIMIT` characters."""
-    return str(text or "")[:TYPED_LIMIT]
+    """What a page looks at of a text typed in a search box (the FAQ list, the rule search, the ability graph's Find
+    and "How can A affect B"): folded as the tutor compares text (:func:`tutor.fold_text`: NFKC, so ``ＧＯＮＧＡ``
+    is ``GONGA``; bidi controls such as U+202E and zero-width characters dropped), at most :data:`TYPED_LIMIT`
+    characters."""
+    return fold_text(str(text or "")[:TYPED_LIMIT * 2])[:TYPED_LIMIT]
 
 
 def echo(text: object, limit: int = 60) -> str:

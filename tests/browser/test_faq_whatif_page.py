@@ -131,6 +131,17 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     assert btn["y"] + btn["height"] <= 768 and page.locator(".rt-faq-saved").is_visible()
     # 1, or 2 when the whose-decision test ran first (its question is in the same folder)
     expect(page.locator(".rt-faq-mine")).to_contain_text(re.compile(r"My questions · [12]"))
+    # its file's name quietly beside its name, on its line, inside its item (trial 23: same titles looked alike)
+    page.locator(".tutor-faq-questions").click()
+    item = page.locator(".rt-faq-item", has=page.locator(".rt-faq-mine-name", has_text="room-in-hand")).first
+    name, file = item.locator(".rt-faq-mine-name"), item.locator(".rt-faq-mine-file")
+    expect(file).to_have_text("· room-in-hand.yaml", timeout=CLICK_MS)
+    n, f, box = name.bounding_box(), file.bounding_box(), item.bounding_box()
+    assert f["x"] >= n["x"] + n["width"] - 1 and abs((f["y"] + f["height"] / 2) - (n["y"] + n["height"] / 2)) < 4, (n, f)
+    assert f["x"] + f["width"] <= box["x"] + box["width"] + 1, (f, box)
+    grey = page.evaluate("e => getComputedStyle(e).color", file.element_handle())
+    assert grey == "rgb(106, 100, 132)", grey  # muted, as the list's count line
+    tutor_page.screenshot("rs-mine-file-name")
     tutor_page.assert_clean()
 
 

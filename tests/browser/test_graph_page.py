@@ -205,3 +205,17 @@ def test_a_text_box_stops_at_what_the_kernel_accepts(tutor_server, tutor_page):
     page.locator(".tutor-graph-find").click()
     page.wait_for_timeout(1500)
     tutor_page.assert_clean()
+
+
+def test_how_can_a_affect_b_reads_full_width_letters_and_drops_bidi_controls(tutor_server, tutor_page):
+    """Trial 23: "ＧＯＮＧＡ" found nothing and a right-to-left override (U+202E) typed in A or B was said back. The
+    boxes are read as the FAQ search reads its box (widgets.style.typed: NFKC, format characters dropped)."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    ask(page, "\u202eＮＯＲＤＨＥＩＭ", "Bai\u200bkeng", "Nordheim blocks Baikeng")
+    ask(page, "Nordheim", "zz\u202eyy", "No card or rule word is called “zzyy”")
+    assert "\u202e" not in page.locator(".tutor-graph-path").text_content()
+    tutor_page.screenshot("graph-typed-folded")
+    tutor_page.assert_clean()

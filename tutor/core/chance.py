@@ -135,7 +135,7 @@ def fix(state: Any, entries: Sequence[FixedEntry], values: dict[str, Callable[[s
     """Append ``entries`` to ``state.chance`` after checking each against the game.
 
     ``values`` maps each kind of outcome the game has to a check of one value: it returns ``None`` for a value the
-    game knows, else what is wrong (e.g. ``"unknown card id 'x'"``).
+    game knows, else what is wrong (e.g. ``"no card called 'x' in Restless Spirits"``).
 
     Raises:
         ContentError: naming ``where`` and the field (``chance[2].roll``) for a kind this game does not have or a

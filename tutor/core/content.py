@@ -280,6 +280,14 @@ def load_yaml_model(model: type[M], path: str | os.PathLike, context: dict | Non
     return validate(model, parse_yaml(read_text(path), where), where, context)
 
 
+def fold_text(value: str) -> str:
+    """``value`` in the form the tutor compares text in: Unicode NFKC (full-width ``ＧＯＮＧＡ`` is ``GONGA``,
+    ``ﬁ`` is ``fi``), with format characters (category ``Cf``: bidi controls such as U+202E, zero-width spaces and
+    joiners, soft hyphens) dropped. Card ids (:func:`normalise_id`) and what is typed in a page's search box
+    (``widgets.style.typed``) go through it."""
+    return "".join(ch for ch in unicodedata.normalize("NFKC", value) if unicodedata.category(ch) != "Cf")
+
+
 def normalise_id(value: str) -> str:
     """A card (or other) id as the tutor compares it: Unicode NFKC form, with format characters (category ``Cf``:
     zero-width spaces and joiners, direction marks, soft hyphens...) removed, so ids that look the same are the same;
@@ -288,7 +296,7 @@ def normalise_id(value: str) -> str:
     Raises:
         ValueError: an id that is empty once normalised.
     """
-    out = "".join(ch for ch in unicodedata.normalize("NFKC", value) if unicodedata.category(ch) != "Cf")
+    out = fold_text(value)
     if not out.strip():
         raise ValueError("an id must have at least one visible character")
     return out

@@ -86,7 +86,7 @@ def chance_values(g) -> dict:
     def card(kinds: tuple[str, ...]):
         def check(v: str) -> str | None:
             if v not in g.cards.by_id or g.card_kind(v) == "guide":
-                return f"unknown card id {short(v)}"
+                return f"no card called {short(v)} in {g.title}"
             if g.card_kind(v) not in kinds:
                 return f"{short(v)} is a {g.card_kind(v)}; this outcome takes {' or '.join(kinds)} cards"
             return None
@@ -116,7 +116,7 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
 
     def claim(card: str, field: str, kinds: tuple[str, ...]) -> str:
         if card not in g.cards.by_id or g.card_kind(card) == "guide":
-            raise bad(field, f"unknown card id {short(card)}")
+            raise bad(field, f"no card called {short(card)} in {g.title}")
         if g.card_kind(card) not in kinds:
             raise bad(field, f"{short(card)} is a {g.card_kind(card)}; this zone takes {' or '.join(kinds)} cards")
         if card in named:

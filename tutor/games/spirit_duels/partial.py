@@ -104,7 +104,8 @@ def chance_values(g, s: SDState) -> dict:
         return None if v in FACE_NAMES else f"unknown face {short(v)}; faces: {', '.join(FACE_NAMES)}"
 
     def card(v: str) -> str | None:
-        return None if v in g.cards.by_id and v in {x.id for x in g.cards.cards} else f"unknown card id {short(v)}"
+        known = v in g.cards.by_id and v in {x.id for x in g.cards.cards}
+        return None if known else f"no card called {short(v)} in {g.title}"
     return {"roll": face, "draw": card, "pick": card}
 
 
@@ -168,7 +169,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
         count: Counter = Counter()
         for c, field in named:
             if c not in g.cards.by_id or c not in {x.id for x in g.cards.cards}:
-                raise bad(field, f"unknown card id {short(c)}")
+                raise bad(field, f"no card called {short(c)} in {g.title}")
             count[c] += 1
             if count[c] > owned[c]:
                 team = f"the {p.team} team" if p.team else f"Player {p.seat + 1}'s drafted team"

@@ -1,0 +1,107 @@
+"""The FAQ explorer's "My questions": a learner's saved question files are untrusted (trial 23). A file naming a card
+the game does not have, or a state check the game does not have, is refused when the folder is read: listed among the
+files not loaded by its file name (never a server folder) with the field and a plain reason; two questions of one
+title are told apart by their file names shown beside them."""
+from __future__ import annotations
+
+import ipywidgets as w
+import pytest
+import yaml
+
+from tutor import faq
+from tutor.core.content import content_root
+from widgets import FaqExplorer
+from widgets.panels import _walk
+
+SRC = content_root() / "restless-spirits" / "scenarios" / "faq-buy-at-hand-limit.yaml"
+
+
+@pytest.fixture(scope="module")
+def index() -> faq.Index:
+    return faq.build_index("restless-spirits")
+
+
+def saved(folder, name: str, edit=None, **meta) -> None:
+    """``<folder>/<name>.yaml``: the shipped hand-limit question as a saved one (``my-<name>``), ``edit``-ed."""
+    data = yaml.safe_load(SRC.read_text(encoding="utf-8"))
+    data["meta"].update({"id": f"my-{name}", "title": f"My question: {name}", **meta})
+    if edit:
+        edit(data)
+    (folder / f"{name}.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+
+
+def with_class(root: w.Widget, cls: str) -> list[w.Widget]:
+    return [x for x in _walk(root) if cls in getattr(x, "_dom_classes", ())]
+
+
+def test_a_saved_question_naming_a_card_the_game_lacks_is_refused_by_file_name_and_field(index, tmp_path):
+    """Trial 23: such a question was listed; clicking it said "/root/rules-tutor-questions/trial23-badcard.yaml:
+    setup.state: …". Now it is never listed, and the box of files not loaded names the file, the field and the card."""
+    def bad_card(d):
+        d["setup"]["state"]["players"][0]["hand"][1] = "nonexistentcard"
+    saved(tmp_path, "trial23-badcard", bad_card)
+    saved(tmp_path, "fine")
+    page = FaqExplorer(index=index, questions_folder=tmp_path)
+    assert page.mine_ids == {"my-fine"}
+    assert "my-trial23-badcard" not in [e.id for e in page.index.entries]
+    box = page.open_error.value
+    assert ("<b>trial23-badcard.yaml</b>: setup.state: players[0].hand[1]: no card called &#x27;nonexistentcard&#x27; "
+            "in Restless Spirits</li>") in box, box
+    assert str(tmp_path) not in box and "pytest-of" not in box
+    page._click("my-fine")  # the others open as before; the refused file stays named
+    assert page.entry.id == "my-fine" and page.open_error.value == box
+
+
+@pytest.mark.parametrize("name", ["__class__", "p1.__dict__", "p9.ap"])
+def test_a_saved_question_checking_a_state_the_game_lacks_is_refused_naming_the_field(index, tmp_path, name):
+    """Trial 23: ``expect.state`` took ``__class__`` and ``p1.__dict__`` and the page showed "class : 1". The names
+    are the game's state facts, checked by the scenario runner's own check; the file is refused at read."""
+    saved(tmp_path, "odd", lambda d: d["expect"][0]["state"].update({name: 1}))
+    page = FaqExplorer(index=index, questions_folder=tmp_path)
+    assert page.mine_ids == set()
+    box = page.open_error.value
+    assert f"<b>odd.yaml</b>: expect[0].state.{name}: unknown state fact &#x27;{name}&#x27;" in box, box
+    assert str(tmp_path) not in box
+    assert "class :" not in "".join(x.value for x in _walk(page.widget) if isinstance(x, w.HTML))
+
+
+def test_an_unreached_check_is_named_where_the_script_stops(tmp_path):
+    """A check after a step that no longer plays is still read: its names are checked on the position where the
+    script stopped."""
+    def stop_early(d):
+        d["script"].append({"kind": "buy-totem", "totem": "t10"})  # bought already: the script stops before it
+        d["expect"].append({"state": {"__dict__": 1}})
+    saved(tmp_path, "late", stop_early)
+    saved(tmp_path, "late-fine", lambda d: d["script"].append({"kind": "buy-totem", "totem": "t10"}))
+    index = faq.read_my_questions(sorted(tmp_path.glob("*.yaml")))
+    assert [e.id for e in index.entries] == ["my-late-fine"]
+    assert not index.entries[0].ok and "script[2]" in index.entries[0].checked.failures[0]  # listed, failing
+    assert len(index.problems) == 1
+    assert index.problems[0].startswith(f"{tmp_path / 'late.yaml'}: expect[1].state.__dict__: unknown state fact "
+                                        "'__dict__'; the game's facts: "), index.problems
+
+
+def test_a_question_that_cannot_open_is_named_by_its_file_name_only(index, tmp_path, monkeypatch):
+    """Whatever else makes a listed question fail to open, the page says its file's name, never the folder."""
+    saved(tmp_path, "opens-not")
+    page = FaqExplorer(index=index, questions_folder=tmp_path)
+    where = str(tmp_path / "opens-not.yaml")
+    monkeypatch.setattr(page, "open", lambda _sid: (_ for _ in ()).throw(ValueError(f"{where}: setup: no such thing")))
+    page._click("my-opens-not")
+    said = page.open_error.value
+    assert "Cannot open “My question: opens-not”: opens-not.yaml: setup: no such thing" in said, said
+    assert str(tmp_path) not in said
+
+
+def test_two_saved_questions_of_one_title_show_their_file_names_beside_it(index, tmp_path):
+    """Trial 23: three items read "trial23-q1" alike. Each shows its file's name quietly beside the title."""
+    for stem in ("copy-a", "copy-b"):
+        saved(tmp_path, stem, title="My question: trial23-q1")
+    page = FaqExplorer(index=index, questions_folder=tmp_path)
+    heads = [with_class(page.item(sid), "rt-faq-mine-head")[0] for sid in ("my-copy-a", "my-copy-b")]
+    assert [h.children[0].description for h in heads] == ["trial23-q1", "trial23-q1"]
+    assert [h.children[1].value for h in heads] == ['<span class="rt-faq-mine-file">· copy-a.yaml</span>',
+                                                    '<span class="rt-faq-mine-file">· copy-b.yaml</span>']
+    shipped = page.item("faq-buy-at-hand-limit")
+    assert not with_class(shipped, "rt-faq-mine-head") and not with_class(shipped, "rt-faq-mine-file")
+    assert "rt-faq-mine-file" not in "".join(x.value for x in _walk(shipped) if isinstance(x, w.HTML))
