@@ -25,6 +25,7 @@ from tutor.step_words import bare, redo_words, step_sentence, undo_words  # noqa
 from .boards import hide_hands, mark_computer
 from .model import SessionModel
 from .opponent_style import SEATS_CSS
+from .rows import shown_label
 from .style import button, esc, prov_text, rule_text
 
 #: Seat choices: (label, value); "you" is a person at this screen.
@@ -190,8 +191,10 @@ class Seats:
         s = self.model.session
         who = f"Player {seat + 1} (computer, {level})"
         self._reasons[(len(s.history), action.id)] = self._why_html(why)
-        # (the label is written to the seat choosing: said of the computer, in the third person)
-        self.say.value = f'<span class="rt-bot-who">{prov_text(step_sentence(bare(action.label), who))}:</span> {self._words(why)}'
+        # (the label is written to the seat choosing: said of the computer, in the third person; its hand hidden,
+        # what the learner may know of it, trial 24: "keeps Spirit Cloak (single)" was in the page's hidden line)
+        said = step_sentence(bare(shown_label(s, action)), who)
+        self.say.value = f'<span class="rt-bot-who">{prov_text(said)}:</span> {self._words(why)}'
         self.model.apply(action.id)
 
     def step(self) -> bool:

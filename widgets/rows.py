@@ -1,5 +1,6 @@
 """Pieces the panels share: a cache of row widgets by what they show (:class:`RowCache`), a step's or an action's
-row (:class:`_Row`), an event line's HTML with its ability-graph links (:func:`event_html`), the cost of an action in
+row (:class:`_Row`), an event line's HTML with its ability-graph links (:func:`event_html`), an action's label as the page may show it
+(:func:`shown_label`: a hidden hand's cards left unnamed), the cost of an action in
 words (:func:`cost_text`), and walking the widgets a page shows (:func:`_walk`).
 """
 from __future__ import annotations
@@ -9,7 +10,7 @@ from functools import lru_cache
 
 import ipywidgets as w
 
-from tutor import Event
+from tutor import Event, view
 
 from .boards import hidden_hands
 from .model import SessionModel
@@ -112,6 +113,21 @@ def cost_text(model: SessionModel, cost: int | None) -> str:
     if cost == 0:
         return " · free"
     return f" · {cost} {model.session.game.cost_unit}"
+
+
+def shown_label(session, action) -> str:
+    """``action``'s label as the page may show it: when it is a step of a seat whose hand the page hides (the
+    computer's: :func:`widgets.boards.hidden_hands`) and its label names cards of that hidden hand, what the other
+    players may know of it (the game's answer, ``tutor.view(session).public_label``: trial 22's "set aside a card"
+    for "Set aside Blitzrush", trial 24's "Keep a Totem (draft round 1)" for "Keep Spirit Cloak (single)"); else
+    the label itself. Plain text (the caller escapes it)."""
+    if action.actor not in hidden_hands(session):
+        return action.label
+    try:
+        ask = view(session).public_label
+    except (ValueError, AttributeError):  # a game whose view does not say
+        return action.label
+    return ask(action) or action.label
 
 
 def event_html(session, e: Event) -> str:

@@ -9,10 +9,9 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from tutor import Event, Session, Step, view
 from tutor.step_words import past_sentence, step_sentence
 
-from .boards import hidden_hands
 from .model import SessionModel, clause_chip
 from .style import box, esc, html_widget, layout, prov_text, shared_style
-from .rows import RowCache, _Row, cost_text, event_html
+from .rows import RowCache, _Row, cost_text, event_html, shown_label
 
 
 class StepLog:
@@ -181,9 +180,9 @@ class StepLog:
             # what the computer did, in the past tense, from its action's label (trial 17, U3): "The computer
             # attracted Ruby", "The computer ended its turn"; with two computer seats or more, which one
             others = self.model.session.game.players - len(people)
-            label = a.label
-            if a.actor in hidden_hands(self.model.session):  # its hand hidden: what the learner may know of it
-                label = _public_label(self.model.session, a) or label  # (trial 22: "set aside Blitzrush")
+            # its hand hidden: what the learner may know of it (trials 22 and 24: "set aside Blitzrush", "kept Spirit
+            # Cloak (single)")
+            label = shown_label(self.model.session, a)
             if self.OTHER is not None:  # (a teacher's walkthrough: the players at the table, in the third person)
                 said = step_sentence(label, self.OTHER.format(n=a.actor + 1))
             else:  # (its cost in words on the sentence, trial 19: not a "· 1 AP" suffix)
@@ -227,16 +226,6 @@ class StepLog:
         else:  # (a trait set to the value it has sends nothing)
             text.value, text._dom_classes = value, classes
         return text, clause_chip(self.model, e.clause)
-
-
-def _public_label(session: Session, action) -> str | None:
-    """What the other players may know of ``action`` whose label names cards of a hidden hand (the game's answer:
-    ``tutor.view(session).public_label``), or ``None`` (nothing hidden, or a game whose view does not say)."""
-    try:
-        ask = view(session).public_label
-    except (ValueError, AttributeError):
-        return None
-    return ask(action)
 
 
 def _plain(event: Event) -> bool:

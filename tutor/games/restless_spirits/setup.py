@@ -78,8 +78,9 @@ def apply_setup(c: Ctx, a: Action) -> None:
     d.packets[seat].remove(card)
     s.players[seat].hand.append(card)
     d.picked[seat] = True
+    # (the kept Totem goes into a hidden hand: the others learn only that one was kept, trial 24)
     c.ev("rs.setup.draft", f"{c.who(seat)} keeps {g.totem_label(card)} (draft round {d.round}).", cards=(card,),
-         actor=seat)
+         actor=seat, public=f"{c.who(seat)} keeps a Totem (draft round {d.round}).")
     if not all(d.picked):
         return
     n = len(s.players)

@@ -6,6 +6,8 @@ Rulebook sections: "Endgame" (releases that trigger it), "Solo Mode" (the solo g
 """
 from __future__ import annotations
 
+import re
+
 from .achievements import BY_ID as ACHIEVEMENTS
 from .cards import LIGHT_TYPES
 from .resolve import RELEASES_TO_TRIGGER
@@ -44,6 +46,18 @@ class RestlessSpiritsView:
         return event.clause in KEY_CLAUSES
 
     @staticmethod
+    def public_label(action) -> str | None:
+        """What the other players may know of ``action`` (a :class:`tutor.Action`) when its label names cards of a
+        hand hidden from them, else ``None``: a Totem kept in the draft goes into a hidden hand (Setup: Totem draft;
+        the players keep their picks at the same time), so the others learn only that one was kept, and in which
+        round (said by the pick's own why, :func:`.moves.setup_picks.draft_pick`): ``"Keep a Totem (draft round
+        2)"``."""
+        if action.kind != "draft-pick":
+            return None
+        m = _DRAFT_ROUND.match(action.why)
+        return "Keep a Totem" + (f" (draft round {m.group(1)})" if m else "")
+
+    @staticmethod
     def is_light(spirit_type: str) -> bool:
         """True for the Light types (Guardian, Sacred, Fortune), False for the Dark ones (Spirit Types)."""
         return spirit_type in LIGHT_TYPES
@@ -52,6 +66,9 @@ class RestlessSpiritsView:
         """``"Guardian · Light"``: a Spirit type with its side."""
         return f"{spirit_type.capitalize()} · {'Light' if self.is_light(spirit_type) else 'Dark'}"
 
+
+#: The start of a draft pick's why (:func:`.moves.setup_picks.draft_pick`): its round.
+_DRAFT_ROUND = re.compile(r"Draft round (\d+):")
 
 #: The clauses of the events :meth:`RestlessSpiritsView.key_event` answers True for.
 KEY_CLAUSES = frozenset({"rs.release", "rs.end.trigger", "rs.end.winner", "rs.end.tiebreak-mastery",

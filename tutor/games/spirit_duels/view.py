@@ -41,12 +41,16 @@ class DuelView:
         :class:`tutor.Event`; the pages show such lines of a step even when they fold its other lines away."""
         return event.clause in KEY_CLAUSES
 
-    @staticmethod
-    def public_label(action) -> str | None:
+    def public_label(self, action) -> str | None:
         """What the opponent may know of ``action`` (a :class:`tutor.Action`) when its label names cards of a hand
         hidden from them, else ``None``: setting cards of the opening hand aside (Setup, step 6: the opponent sees
-        that a card is set aside, not which) is ``"Set aside a card"``."""
-        return "Set aside a card" if action.kind == "set-aside" else None
+        that a card is set aside, not which) is ``"Set aside a card"``; a Spirit Line chosen in a casual Line choice
+        (What's Next? Drafting: kept hidden until both teams are revealed together) is ``"Choose a Spirit Line"``."""
+        if action.kind == "set-aside":
+            return "Set aside a card"
+        if action.kind == "choose-line" and self.line_mode == "casual":
+            return "Choose a Spirit Line"
+        return None
 
     def marked_dice(self, seat: int) -> frozenset[tuple[int, int]]:
         """The dice of ``seat`` (0-based) declared for a Meditate reroll not rolled yet, as ``(spirit, die)`` pairs

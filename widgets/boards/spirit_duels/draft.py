@@ -49,7 +49,8 @@ def _draft_player(session: Session, p, acting: bool) -> str:
     if s.advantage == p.seat:
         tag += f' <span class="sd-flag">{ADVANTAGE_MARK}Advantage Token</span>'
     chosen = [sl.line for sl in p.spirits]
-    if s.draft.revealed or hand_shown(session, p.seat, acting):
+    shown = s.draft.revealed or hand_shown(session, p.seat, acting)
+    if shown:
         names = ", ".join(esc(g.cards.line_by_id[ln].name) + prov_badge(g.cards.line_by_id[ln].provisional, ("name",))
                           for ln in chosen)
         lines = names or NONE_YET
@@ -57,7 +58,8 @@ def _draft_player(session: Session, p, acting: bool) -> str:
         lines = (f'<span class="sd-hidden" title="Casual Line choice: revealed when both teams are complete">'
                  f'{len(chosen)} of 3 chosen, hidden</span>')
     offer = ""
-    if acting and s.pending and s.pending[-1].kind == "draft-line":
+    # (the Lines to choose from, marked where chosen: not a hidden seat's secret casual choice, trial 24)
+    if acting and shown and s.pending and s.pending[-1].kind == "draft-line":
         cards = "".join(_line_card(g, view(session), ln, ln in chosen) for cl in p.classes for ln in g.cards.class_by_id[cl].lines)
         offer = f'<div class="sd-lines">{cards}</div>'
     return (f'<div class="rt-player{" rt-current" if acting else ""}"><div class="rt-phead"><span>'
