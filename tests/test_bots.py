@@ -183,6 +183,27 @@ def test_a_hand_the_bot_is_looking_through_is_not_dealt_again():
     s.apply(action)
 
 
+def test_cards_a_drain_revealed_are_not_dealt_again():
+    """Spirit Duels' Drain reveals cards of the opponent's hand and the drainer discards one of them: the computer
+    (or the learner's hint) choosing which dealt the hidden hand again first, the revealed cards left it, and the
+    discard raised ``list.remove(x): x not in list`` (free play stuck on the computer's move, session 25). The
+    revealed cards stay where they are in the determinised copy."""
+    s = tutor.new_game("spirit-duels", players=2, seed=15)
+    rnd = random.Random(15)
+    while not (s.state.pending and s.state.pending[-1].kind == "choose-card"):
+        assert not s.is_over and len(s.history) < 200
+        s.apply(rnd.choice(s.legal_actions()).id)
+    d = s.state.pending[-1]
+    assert d.work.kind == "drain-discard" and d.work.cards
+    for seed in range(4):
+        copy = determinise(s.game, s.state, d.actor, seed)
+        hand = copy.players[1 - d.actor].hand
+        assert all(hand.count(x) >= d.work.cards.count(x) for x in d.work.cards)
+        action = bot("spirit-duels", "normal", seed).choose(s)
+        assert action.kind == "choose-card" and action.id in {a.id for a in s.legal_actions()}
+    assert bot("spirit-duels", "normal", 0).hint(s)[0].kind == "choose-card"
+
+
 def test_restless_spirits_reasons_say_only_what_the_action_does():
     """An Attract brings a Spirit, never a Totem, to the hand: over the attract actions of random positions the
     reasons say it brings a Spirit to the board, never that it brings the hand a Totem; a reason that says a Totem

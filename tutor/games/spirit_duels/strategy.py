@@ -10,6 +10,7 @@ status tokens placed, the stage of one's Spirits and cards in hand.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from .ctx import card_of, is_spirit, stat
@@ -45,11 +46,23 @@ def observation(g, s: SDState, seat: int) -> dict[str, Any]:
 
 def hidden_groups(g, s: SDState, seat: int) -> list[list[tuple[Any, Any]]]:
     """Places whose cards ``seat`` cannot see: its own deck (order unknown) as one group; the opponent's deck, hand
-    and set-aside cards as another."""
+    and set-aside cards as another, less the cards of that hand a Drain of ``seat``'s has revealed and is about to
+    discard one of (Class Abilities: Drain; dealt again, the card chosen would no longer be in the hand)."""
+    shown = Counter(x for d in s.pending if d.actor == seat and d.kind == "choose-card"
+                    and d.work.kind == "drain-discard" for x in d.work.cards)
     groups = []
     for p in s.players:
-        lists = [p.deck] if p.seat == seat else [p.deck, p.hand, p.aside]
-        groups.append([(lst, i) for lst in lists for i in range(len(lst))])
+        if p.seat == seat:
+            groups.append([(p.deck, i) for i in range(len(p.deck))])
+            continue
+        left = Counter(shown)
+        hand = []
+        for i, x in enumerate(p.hand):
+            if left[x] > 0:
+                left[x] -= 1
+            else:
+                hand.append((p.hand, i))
+        groups.append([(p.deck, i) for i in range(len(p.deck))] + hand + [(p.aside, i) for i in range(len(p.aside))])
     return groups
 
 
