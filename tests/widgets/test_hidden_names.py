@@ -19,6 +19,8 @@ import ipywidgets as w
 import pytest
 
 import tutor
+from tutor.progress import ProgressStore
+from widgets import TutorApp
 from widgets.lessons import LearnApp
 from widgets.style import prov_text
 
@@ -61,8 +63,7 @@ def html_values(root) -> list[str]:
 def seen_text(app) -> str:
     """What the learner's page holds: every HTML value of the page, the History (built when opened) and the
     computer's say line (in the page though not shown on the one-screen table); tooltips (``title``) included."""
-    html = "\n".join(html_values(app.widget) + html_values(app.log.widget) + [unescape(app.seats.say.value)])
-    return html
+    return "\n".join(html_values(app.widget) + html_values(app.log.widget) + [unescape(app.seats.say.value)])
 
 
 def flat(html: str) -> str:
@@ -134,10 +135,14 @@ def secret_lines(session) -> set[str]:
 
 @pytest.mark.parametrize(("game_id", "options", "seed"), GAMES)
 def test_the_page_never_names_a_card_of_the_computers_hidden_hand(game_id, options, seed):
+    """After each step of a seeded free game (the learner's moves at random, a hint now and then), no name of a
+    card the computer holds hidden and never showed is in the page's text, nor the words of an event about such a
+    card other than its public ones; the check bites (public words shown, secret Lines checked)."""
     app = free_play(game_id, options, seed)
     seats, rnd = app.seats, random.Random(seed)
     every = all_cards(app.session)
-    public: set[str] = set()  # every card the learner's seat has seen (the observation's cards), so far
+    public: set[str] = set()  # every card the learner's seat has seen so far (its observations' cards: the table,
+    # its own hand and packet)
     kept_back = hid_lines = 0  # events that named a secret card, shown in their public words; secret Lines checked
     for i in range(110):
         s = app.session
@@ -155,8 +160,8 @@ def test_the_page_never_names_a_card_of_the_computers_hidden_hand(game_id, optio
         secret = set(hidden_cards(s)) - public
         page = seen_text(app)
         words = flat(page)
-        told = names(s, public | set(s.state.players[0].hand if game_id != "spirited" else ()))
-        leaked = sorted(n for n in names(s, secret) - told if n in words)
+        leaked = sorted(n for n in names(s, secret) - names(s, public) if n in words)  # (a name shared by a seen card
+        # is said of that card)
         lines = secret_lines(s)
         hid_lines += bool(lines)
         leaked += sorted(n for n in lines if n in words)
@@ -198,7 +203,7 @@ def test_the_computers_draft_keep_says_a_totem_was_kept():
     assert "Player 2 (computer, normal) keeps a Totem (draft round 1):" in flat(app.seats.say.value)
     named = label.replace(" [provisional]", "")  # as the page writes it ("Spirit Cloak (single)")
     page = flat(seen_text(app))
-    assert f"keeps {named}" not in page.replace("Player 1 keeps", "") and f"kept {named}" not in page
+    assert f"Player 2 keeps {named}" not in page and f"kept {named}" not in page
     seats.show_all.value = True  # a teacher asks to see every hand: the Totem is named again
     page = flat(seen_text(app))
     assert f"Player 2 keeps {named} (draft round 1)." in page and f"The computer kept {named}" in page
@@ -215,9 +220,49 @@ def test_each_games_view_says_what_the_others_may_know_of_a_hidden_choice():
     assert pick.kind == "draft-pick" and tutor.view(rs).public_label(pick) == "Keep a Totem (draft round 1)"
     guide = tutor.new_game("restless-spirits", players=2, seed=1).legal_actions()[0]
     assert tutor.view(rs).public_label(guide) is None
+    duel = tutor.new_game("spirit-duels", players=2, seed=1)
+    aside = next(a for a in duel.legal_actions() if a.kind == "set-aside")
+    assert tutor.view(duel).public_label(aside) == "Set aside a card"
     for mode, said in (("casual", "Choose a Spirit Line"), ("competitive", None)):
         sd = tutor.new_game("spirit-duels", players=2, seed=2, setup="draft", lines=mode)
         while not any(a.kind == "choose-line" for a in sd.legal_actions()):
             sd.apply(sd.legal_actions()[0].id)
         line = next(a for a in sd.legal_actions() if a.kind == "choose-line")
         assert tutor.view(sd).public_label(line) == said, mode
+
+
+def test_a_reloaded_draft_still_hides_the_computers_keeps(tmp_path):
+    """A free game resumed from the progress database (a reload) is replayed before the page knows which seats are
+    the computer's: its step lines and titles are drawn again without the computer's kept Totems."""
+    def store() -> ProgressStore:
+        """The progress database both pages share."""
+        return ProgressStore(f"sqlite:///{tmp_path / 'progress.sqlite'}", learner="learner")
+    first = LearnApp("restless-spirits", store=store())
+    first.tabs.selected_index = 1
+    app = first.free
+    app.seats.auto.value = False
+    app.controls.first_game.value = False
+    app.controls.start_new()
+    while len(app.session.history) < 8:
+        if app.seats.computer_to_move():
+            assert app.seats.step() is True
+        else:
+            app.actions.button_for(app.session.legal_actions()[0].id).click()
+    kept = [st.action.label.removeprefix("Keep ").replace(" [provisional]", "") for st in app.session.history
+            if st.action.kind == "draft-pick" and st.action.actor == COMPUTER]
+    again = LearnApp("restless-spirits", store=store()).free  # the reload
+    assert len(again.session.history) == 8 and len(kept) == 3
+    page = flat(seen_text(again))
+    assert [k for k in kept if k in page] == [] and "The computer kept a Totem (draft round 3)" in page
+
+
+def test_a_table_of_people_names_every_keep():
+    """Hot seat (every seat a person's, as in a lesson or a teacher's walkthrough): no hand is hidden from the page,
+    so a draft keep names its Totem in the step line and the title."""
+    app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=1, first_game=False), new_game=True)
+    s = app.session
+    while not (s.history and s.history[-1].action.kind == "draft-pick" and s.history[-1].action.actor == COMPUTER):
+        app.actions.button_for(s.legal_actions()[0].id).click()
+    label = s.history[-1].action.label.removeprefix("Keep ").replace(" [provisional]", "")
+    page = flat("\n".join(html_values(app.widget) + html_values(app.log.widget)))
+    assert f"Player 2 keeps {label} (draft round 1)." in page and f"Player 2: Keep {label}" in page
