@@ -50,8 +50,8 @@ class RestlessSpiritsView:
         """What the other players may know of ``action`` (a :class:`tutor.Action`) when its label names cards of a
         hand hidden from them, else ``None``: a Totem kept in the draft goes into a hidden hand (Setup: Totem draft;
         the players keep their picks at the same time), so the others learn only that one was kept, and in which
-        round (said by the pick's own why, :func:`.moves.setup_picks.draft_pick`): ``"Keep a Totem (draft round
-        2)"``."""
+        round (read from the start of the pick's ``why``, written by :func:`.moves.setup_picks.draft_pick`):
+        ``"Keep a Totem (draft round 2)"``."""
         if action.kind != "draft-pick":
             return None
         m = _DRAFT_ROUND.match(action.why)
