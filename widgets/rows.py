@@ -1,7 +1,7 @@
 """Pieces the panels share: a cache of row widgets by what they show (:class:`RowCache`), a step's or an action's
-row (:class:`_Row`), an event line's HTML with its ability-graph links (:func:`event_html`), an action's label as the page may show it
-(:func:`shown_label`: a hidden hand's cards left unnamed), the cost of an action in
-words (:func:`cost_text`), and walking the widgets a page shows (:func:`_walk`).
+row (:class:`_Row`), an event line's HTML with its ability-graph links (:func:`event_html`), an action's label as the
+page may show it (:func:`shown_label`: a hidden hand's cards left unnamed), the cost of an action in words
+(:func:`cost_text`), and walking the widgets a page shows (:func:`_walk`).
 """
 from __future__ import annotations
 
