@@ -175,14 +175,13 @@ class LearnApp(PlaceKeeping):
             session = None
             if saved:
                 why = None
-                try:
-                    session = tutor.load_session(saved)
+                try:  # text from the database: a game of another kind, or one naming a file to read (trial 24: any
+                    # card file on the server), is refused before anything is read or built
+                    session = tutor.load_session(saved, files=False, game=self.game_id)
                 except ValueError as exc:  # ContentError: edited, or from an older tutor
-                    why = learner_words(exc)
-                if session is not None and session.game_id != self.game_id:
-                    session, why = None, "it is a game of another kind"
-                if why is not None:  # said once, in plain words: the kept game is not silently replaced
-                    self.place_lost(f"its free game: {why}", "")  # set aside and logged (attack 20, L4)
+                    why, detail = learner_words(exc), str(exc)
+                if why is not None:  # said once, in a person's words: the kept game is not silently replaced
+                    self.place_lost(f"its free game: {why}", "", detail=detail)  # set aside and logged (attack 20, L4)
                     self._notice(KEPT_GAME_LOST.format(why=_short(why)))
                 else:  # said once, quietly: the game on the table is the one from before, not a new one
                     _restore_redo(session, self._free_redo)
