@@ -23,7 +23,7 @@ import card_files as cf
 import tutor
 import tutor.games.restless_spirits.game as rs_game
 from tutor.progress import ProgressStore
-from widgets import LearnApp
+from widgets import LearnApp, learn_tabs
 from widgets.learn_place import SET_ASIDE, computer_moved_on
 
 KEY = "learn:restless-spirits"
@@ -32,7 +32,6 @@ KEY = "learn:restless-spirits"
 @pytest.fixture(autouse=True)
 def _every_page_a_later_visit(monkeypatch):
     """A page made after another on the same store is a later visit (the tab that played before is gone)."""
-    from widgets import learn_tabs
     monkeypatch.setattr(learn_tabs, "STALE_S", -1.0)
 
 
