@@ -119,10 +119,10 @@ class LearnApp(PlaceKeeping):
         """Show ``text`` (plain text) in a calm line on the page's title line, beside the tabs, with a "Got it" button
         that hides the line (the learner has read it; it would otherwise stay for as long as the page is open): it
         takes no height from the table (trial 17: a two-line warning above the tabs pushed the learner's hand under
-        the fold and cut its button to "Load the newer …"). Up to two lines, the whole sentence on hover; a second line
-        shown at once waits, "1 more" beside the first, until the first is read (trial 24: it lay over the free
-        play's controls; CSS of :mod:`widgets.table`). ``quiet``: news rather than a warning (CSS class ``rt-quiet``, a pale
-        lilac line instead of an orange one). ``free``: news of the free game, shown only with the Free play tab (a
+        the fold and cut its button to "Load the newer …"). Up to two lines, the whole sentence on hover; a second
+        line shown at once waits, "1 more" beside the first, until the first is read (trial 24: it lay over the
+        free play's controls; CSS of :mod:`widgets.table`). ``quiet``: news rather than a warning (CSS class
+        ``rt-quiet``, a pale lilac line instead of an orange one). ``free``: news of the free game, shown only with the Free play tab (a
         learner in the Lessons tab does not see it; CSS class ``rt-free-notice``). Returns the line (an HBox of CSS
         class ``rt-learn-notice-row``)."""
         look = ("background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66;" if quiet
