@@ -13,6 +13,7 @@ from typing import Any
 from .core.content import MAX_DIGITS, check_data_bounds, normalise_refs
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Clause
+from .core.options import FILE_OPTIONS
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, first_difference
 from .core.session import short as json_text
 from .registry import clauses_for, game_class
@@ -72,7 +73,7 @@ def steps_added(older: str, newer: str) -> list | None:
     as :meth:`Session.to_json` writes it) goes on from ``older``: the same origin (game, players, seed, options,
     partial and initial state), ``older``'s actions first, then at least one more. ``None`` when it does not: either
     text not readable, another game, a different or a shorter history, or ``newer`` not loadable
-    (:func:`load_session`)."""
+    (:func:`load_session` with ``files=False``: a saved session naming a card file is not loaded)."""
     if not isinstance(older, str) or not isinstance(newer, str) or older == newer:
         return None
     try:
@@ -86,8 +87,8 @@ def steps_added(older: str, newer: str) -> list | None:
     done, now = mine.get("actions"), theirs.get("actions")
     if not isinstance(done, list) or not isinstance(now, list) or now[:len(done)] != done or len(now) <= len(done):
         return None
-    try:
-        return list(load_session(newer).history[len(done):])
+    try:  # (texts a page keeps in storage: one naming a file to read is refused, nothing read)
+        return list(load_session(newer, files=False).history[len(done):])
     except ValueError:
         return None
 
@@ -103,8 +104,14 @@ def _unreadable_json(text: str | bytes, where: str, exc: ValueError) -> str:
     return f"{where}: not readable JSON ({short(str(exc), 120, quote=False)})"
 
 
-def load_session(text: str) -> Session:
+def load_session(text: str, *, files: bool = True, game: str | None = None) -> Session:
     """Rebuild a session saved with :meth:`Session.to_json` from its origin, and check it against the file.
+
+    ``files=False`` for a saved session read from storage others could write (the progress database a page keeps
+    its place in): one whose options name a file to read (:data:`~tutor.core.options.FILE_OPTIONS`, a card file)
+    is refused before anything is read or built (field ``options.cards``), since whoever edits the stored text
+    would otherwise make the page read any file the server can. ``game``: the game id the session must be of;
+    another is refused (field ``game``) before anything is built.
 
     The origin is the game, player count, seed and options, plus for a prepared session (scenario, lesson:
     ``"prepared": true``) the partial state that prepared it (``partial_state``, read by the same loader as a
@@ -147,6 +154,13 @@ def load_session(text: str) -> Session:
         raise ContentError(f"{where}: {short(extra[0])[1:-1]}: unknown field", field=extra[0][:200])
     if not isinstance(data["options"], dict):
         raise ContentError(f"{where}: options: must be a mapping", field="options")
+    if game is not None and data["game"] != game:
+        raise ContentError(f"{where}: game: a game of {json_text(data['game'])}, not of {game!r}", field="game")
+    named = [k for k in FILE_OPTIONS if data["options"].get(k) is not None]
+    if named and not files:  # nothing is read: the file's name is not even looked at
+        raise ContentError(f"{where}: options.{named[0]}: names a file to read, which a saved session kept in "
+                           "storage may not do (only the person starting a game names a card file)",
+                           field=f"options.{named[0]}")
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool) or _too_long(seed):
         raise ContentError(f"{where}: seed: must be a whole number of at most {MAX_DIGITS} digits, got {short(seed)}"

@@ -31,7 +31,7 @@ FREE_MOVED_ON = ("Your free game moved on in another tab or window: what you pla
 
 
 #: Said once above the tabs when the free game kept from the learner's last visit cannot be restored (``why``: the
-#: engine's reason, naming the field, cut to :data:`KEPT_GAME_WHY_MAX` characters).
+#: reason in a person's words, :func:`learner_words`, cut to :data:`KEPT_GAME_WHY_MAX` characters).
 KEPT_GAME_LOST = ("⚠ The free game kept from your last visit could not be restored ({why}), so a new game has started "
                   "(the old one is kept aside, not deleted).")
 #: Said once when the rest of the place kept from the last visit (the lesson and its steps) cannot be resumed
@@ -47,15 +47,32 @@ RESUMED_NOTICE = ("Your free-play game from before is back ({steps}): play on, o
                   "one.")
 
 
+#: Why a kept free game does not load, in a person's words, by the field the engine names (the first that fits: a
+#: name ending in "." covers the fields under it); any other field: :data:`NOT_READABLE`. The engine's own message,
+#: which can hold a server path, option names and action ids, goes to the server's log only (trial 24).
+KEPT_GAME_WORDS = (
+    ("options.cards", "it asks to read a card file of its own, which a game kept here may not do (nothing was "
+                      "read from it)"),
+    ("game", "it is a game of another kind"),
+    ("players", "it was saved with settings this game does not have"),
+    ("seed", "it was saved with settings this game does not have"),
+    ("options", "it was saved with settings this game does not have"),
+    ("options.", "it was saved with settings this game does not have"),
+)
+NOT_READABLE = "it is not a saved game this tutor can read (changed after it was saved, or from another version)"
+
+
 def learner_words(exc: ValueError) -> str:
     """Why a kept free game does not load, in words for the learner: a step that no longer replays is named by its
     number, never by the action ids or the list of legal actions the engine's message gives (fresh attack, session
-    11); any other reason is the message without its ``<saved session>:`` prefix."""
+    11); any other reason in a person's words by the field it names (:data:`KEPT_GAME_WORDS`), never the engine's
+    message (trial 24: it showed a server path and option ids)."""
     field = getattr(exc, "field", None) or ""
     m = re.fullmatch(r"actions\[(\d+)\]", field)
     if m:
         return f"its step {int(m.group(1)) + 1} is not a legal move with this tutor's rules"
-    return str(exc).removeprefix("<saved session>: ")
+    return next((words for name, words in KEPT_GAME_WORDS
+                 if field == name or (name.endswith(".") and field.startswith(name))), NOT_READABLE)
 
 
 def _short(text: str) -> str:
@@ -138,11 +155,11 @@ class PlaceKeeping:
             return {}
         return data
 
-    def place_lost(self, why: str, then: str, text: str | None = None) -> None:
+    def place_lost(self, why: str, then: str, text: str | None = None, detail: str = "") -> None:
         """A kept place (or part of it) that cannot be resumed: said once on the page (:data:`KEPT_PLACE_LOST`, or
         nothing more when ``then`` is ``""``: the caller says it), its whole text (``text``, default the place kept
         now) set aside in the store under the page's key and :data:`SET_ASIDE` (renamed, never deleted), and the
-        reason in the server's log."""
+        reason in the server's log, with ``detail`` (the engine's own message, never shown on the page)."""
         if getattr(self, "_place_lost", False):
             return
         self._place_lost = True
@@ -154,8 +171,8 @@ class PlaceKeeping:
             except Exception as exc:  # noqa: BLE001 - the page works on; the reason is logged below
                 _server_log.warning("learn page %s: the unusable kept place could not be set aside: %s", self.game_id,
                             str(exc)[:300])
-        _server_log.warning("learn page %s: the kept place could not be resumed (%s); set aside as %r", self.game_id,
-                    why[:300], self.place_key + SET_ASIDE)
+        _server_log.warning("learn page %s: the kept place could not be resumed (%s); set aside as %r%s", self.game_id,
+                            why[:300], self.place_key + SET_ASIDE, f"; detail: {detail[:1000]}" if detail else "")
         if then:
             self._notice(KEPT_PLACE_LOST.format(why=why, then=then))
 
@@ -274,11 +291,11 @@ class PlaceKeeping:
         free = kept.get("free")
         if not isinstance(free, str) or self.free is None:
             return
-        try:
-            session = tutor.load_session(free)
-            if session.game_id != self.game_id:
-                raise ValueError("it is a game of another kind")
+        try:  # kept by the page, but text in a database: a game of another kind, or naming a file, is not loaded
+            session = tutor.load_session(free, files=False, game=self.game_id)
         except ValueError as exc:
+            _server_log.warning("learn page %s: the newer kept free game could not be loaded: %s", self.game_id,
+                                str(exc)[:1000])
             self._notice(f"⚠ The newer free game could not be loaded ({_short(learner_words(exc))}); the game here "
                          "stays as it is.")
             return

@@ -119,10 +119,10 @@ class LearnApp(PlaceKeeping):
         """Show ``text`` (plain text) in a calm line on the page's title line, beside the tabs, with a "Got it" button
         that hides the line (the learner has read it; it would otherwise stay for as long as the page is open): it
         takes no height from the table (trial 17: a two-line warning above the tabs pushed the learner's hand under
-        the fold and cut its button to "Load the newer …"). One line, the whole sentence on hover; the advice after
-        ": " is left out on a narrow window (CSS class ``rt-notice-tail``); a second line shown at once lies over
-        the top of the table until read. ``quiet``: news rather than a warning (CSS class ``rt-quiet``, a pale
-        lilac line instead of an orange one). ``free``: news of the free game, shown only with the Free play tab (a
+        the fold and cut its button to "Load the newer …"). Up to two lines, the whole sentence on hover; a second
+        line shown at once waits, "1 more" beside the first, until the first is read (trial 24: it lay over the
+        free play's controls; CSS of :mod:`widgets.table`). ``quiet``: news rather than a warning (CSS class
+        ``rt-quiet``, a pale lilac line instead of an orange one). ``free``: news of the free game, shown only with the Free play tab (a
         learner in the Lessons tab does not see it; CSS class ``rt-free-notice``). Returns the line (an HBox of CSS
         class ``rt-learn-notice-row``)."""
         look = ("background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66;" if quiet
@@ -175,14 +175,13 @@ class LearnApp(PlaceKeeping):
             session = None
             if saved:
                 why = None
-                try:
-                    session = tutor.load_session(saved)
+                try:  # text from the database: a game of another kind, or one naming a file to read (trial 24: any
+                    # card file on the server), is refused before anything is read or built
+                    session = tutor.load_session(saved, files=False, game=self.game_id)
                 except ValueError as exc:  # ContentError: edited, or from an older tutor
-                    why = learner_words(exc)
-                if session is not None and session.game_id != self.game_id:
-                    session, why = None, "it is a game of another kind"
-                if why is not None:  # said once, in plain words: the kept game is not silently replaced
-                    self.place_lost(f"its free game: {why}", "")  # set aside and logged (attack 20, L4)
+                    why, detail = learner_words(exc), str(exc)
+                if why is not None:  # said once, in a person's words: the kept game is not silently replaced
+                    self.place_lost(f"its free game: {why}", "", detail=detail)  # set aside and logged (attack 20, L4)
                     self._notice(KEPT_GAME_LOST.format(why=_short(why)))
                 else:  # said once, quietly: the game on the table is the one from before, not a new one
                     _restore_redo(session, self._free_redo)

@@ -22,7 +22,7 @@ from .clicker_keys import clicker_keys
 from .model import ErrorPanel, SessionModel
 from .notes_window import NOTEBOOK as NOTES_NOTEBOOK, WINDOW_NAME as NOTES_WINDOW, feed_html, feed_script, feed_state
 from .panels import BoardView, StepLog
-from .walk_files import FileProblems, file_problem
+from .walk_files import FileProblems, file_problem, move_words, stopped_words
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, LARGE_TYPE, board_fit
 from .style import PROV_SUMMARY, esc, html_widget, plain_label, prov_text
 
@@ -337,7 +337,7 @@ class Presenter:
     def _jump_options(self) -> list[tuple[str, int]]:
         wt = self.walkthrough
         first = [(f"0 · Start: {jump_words(wt.intro or wt.title, JUMP_WORDS - 7)}", 0)]
-        return first + [(f"{i} · {jump_words(plain_label(st.narration or st.action.describe()))}", i)
+        return first + [(f"{i} · {jump_words(plain_label(st.narration or move_words(st.action)))}", i)
                         for i, st in enumerate(wt.steps[:self.playable], start=1)]
 
     def add(self, label: str, path: str | Path) -> None:
@@ -375,12 +375,13 @@ class Presenter:
         self.jump.value = 0
         if self.picker.value != str(path):
             self.picker.value = str(path)
-        if problem is not None:  # said as soon as it is chosen, to the teacher only (never on the projector)
+        if problem is not None:  # said as soon as it is chosen, to the teacher only (never on the projector), the
+            # moves by their labels, never by action ids (trial 24)
             bad = wt.steps[n]
             self.files.add(path, f"{display_path(path)}: can be shown up to step {n} of {len(wt.steps)}: its step "
-                                 f"{n + 1} ({_short(bad.narration or bad.action.describe())}) is not a legal move at "
-                                 f"that point, so Next stops before it. To fix the file, see steps[{n}] (counted from 0)."
-                                 f" Details: {problem}")
+                                 f"{n + 1} ({_short(plain_label(bad.narration) or move_words(bad.action))}) is not a "
+                                 f"legal move at that point, so Next stops before it. To fix the file, see steps[{n}] "
+                                 f"(counted from 0). Details: {stopped_words(play_to(wt, n, str(path)), bad.action)}")
 
     def go(self, k: int) -> None:
         """Show the walkthrough after ``k`` steps (clamped to 0..number of steps): one step forward or back is an
@@ -437,7 +438,7 @@ class Presenter:
                             else '<div class="rt-notes rt-muted">No teacher notes for this step.</div>')
         if k < self.playable:
             st = wt.steps[k]
-            following = f"Step {k + 1}: {st.narration or st.action.describe()}"
+            following = f"Step {k + 1}: {st.narration or move_words(st.action)}"
         else:
             following = ("The end of the walkthrough." if k >= n
                          else f"Step {k + 1} cannot be played here: its move is not legal at that point (the Record "

@@ -20,7 +20,7 @@ from .app import SeedBox, TutorApp
 from .model import ErrorPanel
 from .present_tab import _guard
 from .problems import problem_lines
-from .style import esc, prov_text
+from .style import esc, plain_label, prov_text
 from .text_caps import cap
 
 #: the longest title a walkthrough may have (its ``title`` field's limit, ``tutor.walkthrough.Walkthrough``)
@@ -214,7 +214,7 @@ class Recorder:
         st = self.session.history[-1]
         self.step_label.value = (f"<b>Step {key[0] + 1} · Player {st.action.actor + 1}: {prov_text(st.action.label)}"
                                  "</b>")
-        self.narration.placeholder = f"What to say (left empty: “{st.action.label}”)"
+        self.narration.placeholder = f"What to say (left empty: “{plain_label(st.action.label)}”)"  # († as shown)
         said, notes = self.texts.get(key, ["", ""])
         self.narration.value, self.notes.value = said, notes
 

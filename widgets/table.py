@@ -49,17 +49,26 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-other-tab-text { font-size: 15px; line-height: 1.45; color: #2b1a4a; white-space: normal; }
 /* a notice line (trial 14, T3; trial 17): on the tab bar's line, between the tabs and the page's title, so it never
    moves the table down; its whole sentence on up to two lines (trial 18: cut with an ellipsis at 1024 px), its
-   buttons never cut; a longer one, or a second line shown at once, lies over the top of the table until read */
+   buttons never cut */
 .rt-learn > .rt-head-notice { position: absolute !important; top: 3px; left: 304px; right: 345px; min-height: 30px;
   height: auto; z-index: 3; margin: 0; flex-flow: row nowrap; align-items: center; overflow: hidden;
   background: #fff; border-radius: 8px; }
-.rt-learn > .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice { top: 36px; box-shadow: 0 4px 10px rgba(40, 20, 80, .2); }
-.rt-learn > .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice { top: 69px; }
+/* two or more at once (trial 24: the second lay over the free play's controls until its "Got it"): one at a time on
+   the title line, the oldest first, "1 more" beside it; its "Got it" brings the next. A sentence longer than two
+   lines ends with "…" (the whole of it on hover): the line never reaches down over the table */
+.rt-learn > .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice { display: none !important; }
+.rt-learn > .rt-head-notice::after { flex: 0 0 auto; font-size: 11.5px; color: #5b4a73; white-space: nowrap; }
+.rt-learn > .rt-head-notice:has(~ .rt-head-notice:not(.rt-hidden))::after { content: "1 more"; }
+.rt-learn > .rt-head-notice:has(~ .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice:not(.rt-hidden))::after {
+  content: "2 more"; }
+.rt-learn > .rt-head-notice:has(~ .rt-head-notice:not(.rt-hidden) ~ .rt-head-notice:not(.rt-hidden)
+  ~ .rt-head-notice:not(.rt-hidden))::after { content: "3 or more"; }
 .rt-learn > .rt-head-notice > .widget-html { flex: 0 1 auto; min-width: 0; margin: 0; height: auto; }
 .rt-learn > .rt-head-notice > .widget-html > :is(.widget-html-content, .jupyter-widget-html-content) { height: auto;
   line-height: 1; }
 .rt-learn > .rt-head-notice .rt-learn-notice { white-space: normal; overflow-wrap: anywhere; font-size: 12px !important;
-  line-height: 14px; padding-top: 1px !important; padding-bottom: 1px !important; }
+  line-height: 14px; padding-top: 1px !important; padding-bottom: 1px !important; display: -webkit-box;
+  -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 .rt-learn > .rt-head-notice .jupyter-button { flex: 0 0 auto; width: auto; height: 24px; padding: 0 8px; margin: 0; }
 /* (a narrow window, 1024 px: the tabs a little narrower and the line over the page's name, up to its "All pages"
    link, so the sentence has the room for two lines) */

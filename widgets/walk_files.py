@@ -11,11 +11,13 @@ from typing import Callable
 
 import ipywidgets as w
 
-from tutor import ContentError
+from tutor import ContentError, Session
 from tutor.safefile import display_path
+from tutor.scenario_model import ActionRef
 from tutor.walkthrough import field_words
 
 from .problems import problem_lines, refused_html
+from .style import plain_label
 
 #: The folded box's summary (then how many files, and "open to see which and why").
 HEADING = "Some walkthrough files do not load or stop before their end"
@@ -34,6 +36,36 @@ def file_problem(path: str | Path, exc: BaseException) -> str:
     else:
         reason = str(exc)
     return f"{display_path(path)}: {reason or 'it could not be read'}"
+
+
+#: Most legal moves named in a step's problem (then "and N more").
+MOVES_LISTED = 6
+
+
+def move_words(ref: ActionRef) -> str:
+    """A walkthrough step's move as a person says it from the file's own words: ``{kind: attract, spirit: gonga}``
+    is "attract, spirit gonga" (trial 24: "attract(spirit=gonga)")."""
+    params = ", ".join(f"{str(k).replace('_', ' ')} {' and '.join(map(str, v)) if isinstance(v, list) else v}"
+                       for k, v in list(ref.params().items())[:6])
+    return str(ref.kind).replace("-", " ").replace("_", " ") + (f", {params}" if params else "")
+
+
+def stopped_words(session: Session, ref: ActionRef) -> str:
+    """Why the move ``ref`` of a walkthrough's step does not play in ``session`` (where its turn comes), in a
+    teacher's words: the rule that forbids it, when one does, then the legal moves of its kind there by their
+    labels (their values the rulebook does not print marked "†", as the page marks them), never by action ids
+    (trial 24: "legal attract actions: Attract Jiangsu (Trickster [provisional]) (attract:spirit=jiangsu)")."""
+    said = [f"the move it names ({move_words(ref)}) is not legal there"]
+    refusal = session.refusal(ref.kind, ref.params())
+    if refusal is not None:
+        said.append(f"the rules forbid it: {plain_label(refusal.why)}")
+    legal = [plain_label(a.label) for a in session.legal_actions() if a.kind == ref.kind]
+    if legal:
+        more = f"; and {len(legal) - MOVES_LISTED} more" if len(legal) > MOVES_LISTED else ""
+        said.append(f"the moves of that kind there: {'; '.join(legal[:MOVES_LISTED])}{more}")
+    else:
+        said.append("no move of that kind is legal there")
+    return "; ".join(said) + "."
 
 
 class FileProblems:

@@ -6,13 +6,16 @@ A double click on a lesson's Hint shows the first hint, not the second. Screensh
 test-artifacts/screenshots/."""
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
 
+import tutor
 from conftest import ARTIFACTS, play_on_in_another_tab, served_with_progress
 from tutor.lessons import all_lessons
+from tutor.progress import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -80,6 +83,71 @@ def test_a_notice_takes_no_height_from_the_table(learn_server, chromium_browser)
             assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), name  # its label whole
         assert page.locator(".rt-learn-notice-row:visible .rt-learn-notice").get_attribute("title").startswith(
             "Your free game moved on")  # the whole sentence on hover
+
+
+#: Where each free-play control of the top line is covered: ``[]`` when the element drawn at its centre is the control
+#: itself (or inside it), else the controls' captions whose centre is under something else (a notice, say).
+COVERED_JS = """() => [...document.querySelectorAll('.rt-topline button, .rt-topline select')]
+  .filter((c) => c.getClientRects().length && c.offsetParent)
+  .filter((c) => { const b = c.getBoundingClientRect(), e = document.elementFromPoint((b.left + b.right) / 2,
+                                                                                     (b.top + b.bottom) / 2);
+                   return !(e === c || c.contains(e)); })
+  .map((c) => (c.innerText || c.title || c.tagName).trim())"""
+
+
+def _two_notices_place(db: str) -> None:
+    """A kept place that gives the learn page two notices at once (trial 24's overlap): its lesson is no longer in
+    the tutor (a warning) and its free game, with a step, is back (a quiet line of the Free play tab)."""
+    s = tutor.new_game("restless-spirits", seed=1, first_game=True)
+    s.apply(s.legal_actions()[0].id)
+    store = ProgressStore(db)
+    try:
+        store.save_place(KEY, json.dumps({"tab": "free", "lesson": "gone-lesson", "actions": [], "free": s.to_json(),
+                                          "seats": ["you", "you"], "auto": False}))
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("width", [1366, 1024])
+def test_two_notices_wait_in_turn_and_cover_no_control(learn_server, chromium_browser, width):
+    """Trial 24: "10 lesson files could not be read" and "Your free-play game from before is back" at once: the
+    second lay over the free play's controls (Players, seed, New game) until its "Got it". Now one shows at a time on
+    the title line, the first with "1 more" beside it; its Got it brings the second; no control is ever covered."""
+    server, db = learn_server
+    _two_notices_place(db)
+    context = chromium_browser.new_context(viewport={"width": width, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(RENDER_MS)
+    try:
+        page.goto(f"{server}/voila/render/learn-restless-spirits.ipynb")
+        _ready(page)
+        rows = page.locator(".rt-learn-notice-row:visible")
+        expect(rows.first).to_contain_text("could not be resumed", timeout=20_000)
+        back = page.locator(".rt-learn-notice-row", has_text="from before is back")
+        expect(back).to_have_count(1)
+        page.wait_for_timeout(500)
+        bar = page.locator(".rt-learn > .widget-tab > .widget-tab-bar").bounding_box()
+        for n, says in enumerate(("could not be resumed", "from before is back")):
+            expect(rows).to_have_count(1)  # one at a time
+            row = rows.first
+            expect(row).to_contain_text(says)
+            page.screenshot(path=str(ARTIFACTS / "screenshots" / f"learn-two-notices-{n + 1}-{width}.png"))
+            more = row.evaluate("r => getComputedStyle(r, '::after').content")
+            assert more == ('"1 more"' if n == 0 else "none"), more
+            box = row.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"] + bar["height"] + 1, (box, bar)
+            note = row.locator(".rt-learn-notice").bounding_box()
+            assert note["height"] <= 2 * 15 + 4, note  # two lines at most
+            assert page.evaluate(COVERED_JS) == [], page.evaluate(COVERED_JS)
+            assert row.get_by_role("button", name="Got it").evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+            if n == 0:
+                row.get_by_role("button", name="Got it").click()
+                expect(rows.first).to_contain_text("from before is back", timeout=20_000)
+                page.wait_for_timeout(300)
+        page.get_by_role("button", name="New game").click()  # a free-play control answers the click
+        expect(page.locator(".rt-learn-notice-row", has_text="from before is back")).to_have_count(0)
+    finally:
+        context.close()
 
 
 def test_a_double_click_on_hint_shows_the_first_hint(learn_server, chromium_browser):

@@ -384,17 +384,18 @@ def _notes(app) -> list[str]:
 
 
 @pytest.mark.parametrize("edit,says", [
-    (lambda g: g["state"]["players"][0].__setitem__("ap", 99), "state.players[0].ap: the file says 99"),
-    (lambda g: g["state"].__setitem__("winners", [0]), "state.winners"),
-    (lambda g: g.__setitem__("prepared", True), "prepared"),
+    (lambda g: g["state"]["players"][0].__setitem__("ap", 99), "it is not a saved game this tutor can read"),
+    (lambda g: g["state"].__setitem__("winners", [0]), "it is not a saved game this tutor can read"),
+    (lambda g: g.__setitem__("prepared", True), "it is not a saved game this tutor can read"),
     (lambda g: g["actions"].append("release:spirit=everything"),
      "its step 4 is not a legal move with this tutor's rules"),  # (no action ids, no list of legal actions)
-    (lambda g: g.__setitem__("game", "spirited"), "game"),
+    (lambda g: g.__setitem__("game", "spirited"), "it is a game of another kind"),
 ], ids=["ap", "winners", "prepared", "illegal-action", "other-game"])
 def test_an_edited_kept_free_game_is_said_once_and_a_new_game_starts(tmp_path, edit, says):
     """Attack 15 F7: an edited free game in the progress database (``resume_place``, ``learn:<game>``) made the page
     start a new game without a word. Now the notice line says once that the kept game could not be restored and
-    why (the engine's reason, naming the field), and a new game starts; the page works on."""
+    why, in a person's words (trial 24: never the engine's reason, its fields or ids), and a new game starts; the
+    page works on."""
     app = LearnApp("restless-spirits", store=_store(tmp_path))
     app.tabs.selected_index = 1
     app.free.seats.seats[1].value = "you"  # the learner plays both seats: every step is a click

@@ -61,3 +61,9 @@ def parse_options(model: type[GameOptions], game_id: str, options: dict[str, Any
             raise ValueError(f"{game_id}: {cause}") from None
         raise ValueError(f"{game_id}: {field}: {err['msg']}, got {short(err.get('input'))}") from None
     return {name: getattr(parsed, name) for name in valid}
+
+
+#: The options whose value names a file the game reads (a card file): given by the person who starts a game
+#: (``new_game(..., cards=PATH)``), never by a file or a stored text someone else could have written (a scenario,
+#: lesson or walkthrough refuses them; :func:`tutor.load_session` with ``files=False`` does too).
+FILE_OPTIONS = ("cards",)
