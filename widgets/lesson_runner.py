@@ -84,9 +84,8 @@ class LessonRunner:
         #: play: see tutor.lessons.playable_lessons, the practice page's reader too: one count)
         self.left_out: list[str]
         self.lessons, self.left_out = playable_lessons(game_id)
-        # the page opens its first lesson at once (attack 18: a lesson 1 that did not play took the whole learn page
-        # down): every lesson listed was checked when the folder was read, so it starts; should one not, it is left
-        # out and named and the next one opens; one chosen later that does not start is refused, the game kept
+        # the page opens its first lesson at once (attack 18: a lesson 1 that did not play took the page down): all
+        # were checked when read, so it starts; should one not, it is left out, named, and the next one opens
         first = None
         while self.lessons and first is None:
             try:
