@@ -105,9 +105,10 @@ def plain_problem(message: str) -> str:
 #: Most problems of one file (or of one save) listed for a teacher: the rest are counted ("and 3 more problems").
 TEACHER_PROBLEMS = 5
 #: a field path nested deeper than a few lists (``setup.state[0][0][0][0]…``): its first three positions are shown
-_DEEP_PATH = re.compile(r"((?:\[\d+\]){3})(?:\[\d+\])+")
-#: a message line that starts with a field path (``steps[0].narration: …``, ``setup.state[0] (line 5): …``)
-_FIELD_FIRST = re.compile(r"^(?P<field>[A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*)"
+_DEEP_PATH = re.compile(r"((?:\[\d+\]){3})(?:\[\d+\])+…?")
+#: a message line that starts with a field path (``steps[0].narration: …``, ``setup.state[0] (line 5): …``; a deep
+#: one cut short in the engine, ``setup.state[0][0]…[0]…``)
+_FIELD_FIRST = re.compile(r"^(?P<field>[A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*)…?"
                           r"(?P<rest>(?: \(line \d+\))?: .*)$", re.S)
 _FIELD_PART = re.compile(r"\[\d+\]|[A-Za-z_]\w*")
 #: the line format_validation_error ends with when it left problems out (``"<where>: … and 7 more problems"``)
