@@ -40,7 +40,7 @@ def _state(name):
 
 
 def _notice_text(app: LearnApp) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", " ", " ".join(app.notices())))
+    return html.unescape(re.sub(r"<[^>]+>", "", " ".join(app.notices())))
 
 
 def test_a_lesson_naming_a_dunder_fact_is_refused_when_read_and_said_in_a_teachers_words(content_copy):
@@ -57,6 +57,9 @@ def test_a_lesson_naming_a_dunder_fact_is_refused_when_read_and_said_in_a_teache
     for raw in (str(content_copy), "check.state", "the game's facts", "chance_left", "p1.activation_tokens"):
         assert raw not in said, (raw, said)
     assert not app.errors.output.outputs
+    # folded under "Which and why" at the end of the notice line, each file's name in bold
+    assert ('<details class="rt-notice-more"><summary>Which and why</summary><ul><li><b>zz-dunder.yaml</b>: '
+            "The goal&#x27;s check: unknown state fact") in app.notices()[0], app.notices()
 
 
 @pytest.mark.parametrize("name,shown", [

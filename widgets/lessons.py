@@ -134,7 +134,7 @@ class LearnApp(PlaceKeeping):
         words = esc(head) + (f'<span class="rt-notice-tail">{esc(sep + tail)}</span>' if sep else "")
         if details:
             words += ('<details class="rt-notice-more"><summary>Which and why</summary><ul>'
-                      + "".join(f"<li>{esc(x)}</li>" for x in details) + "</ul></details>")
+                      + "".join(f"<li>{_file_first(x)}</li>" for x in details) + "</ul></details>")
         note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" '
                            f'title="{esc(text)}" style="{look} border-radius: 8px; padding: 2px 8px; '
                            f'font-size: 12.5px;">{words}</div>')
@@ -226,6 +226,12 @@ class LearnApp(PlaceKeeping):
             d.observe(self.errors.guard(lambda _ch: self.remember(free=True)), names="value")
         if self.free.seats is not None:
             self.free.seats.auto.observe(self.errors.guard(lambda _ch: self.remember(free=True)), names="value")
+
+
+def _file_first(line: str) -> str:
+    """HTML of a line ``"<file>.yaml: <why>"`` with the file's name in bold (other lines escaped as they are)."""
+    name, sep, why = line.partition(": ")
+    return f"<b>{esc(name)}</b>: {esc(why)}" if sep and name.endswith((".yaml", ".yml")) else esc(line)
 
 
 @refuses_broken_content("Learn")

@@ -64,6 +64,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* the files a notice names, folded at the end of its sentence ("Which and why"); opened, the list lies over the
    top of the table (a long one scrolls), until folded again or the notice is read */
 .rt-learn > .rt-head-notice details.rt-notice-more { display: inline; }
+.rt-learn > .rt-head-notice:has(details.rt-notice-more[open]) { align-items: flex-start !important; }
 .rt-learn > .rt-head-notice details.rt-notice-more > summary { display: inline; cursor: pointer; margin-left: 6px;
   color: #5b2d90; text-decoration: underline; }
 .rt-learn > .rt-head-notice details.rt-notice-more > ul { margin: 4px 0 2px 0; padding-left: 18px; max-height: 40vh;
