@@ -122,8 +122,9 @@ def test_every_page_shows_file_text_as_text_or_sanitised_markdown(tmp_path):
     assert report["errors"] == []
     assert report["found"] == []
     # a lesson whose goal names a card by its name (Spirit Duels' evolve lesson: "Magmaros") cannot be reached once
-    # the card file renames that card: choosing it is refused with its reason, the lesson shown kept (CI, session 20)
-    assert report["refused"] == [["sd-07-evolve", True]], report["refused"]
+    # the card file renames that card: it is left out when the folder is read, named with its reason (CI, session
+    # 20; trial 24: before, it was listed, then refused when chosen)
+    assert report["refused"] == [["07-evolve.yaml", True]], report["refused"]
     assert report["checked"] > 10_000  # the pages were really built and walked
 
 
@@ -586,9 +587,11 @@ def test_every_shipped_lesson_starts_and_its_solution_reaches_its_goal():
             assert goal_reached(lesson, play_solution(lesson)), lesson.id
 
 
-def test_a_learn_page_with_a_broken_lesson_says_so_and_keeps_its_game(content_copy):
-    """The learn page opens the other lessons; choosing the broken one shows the refusal (file and field) in the
-    error panel and leaves the game on the board as it was."""
+def test_a_learn_page_with_a_broken_lesson_says_so_and_keeps_its_game(content_copy, monkeypatch):
+    """A lesson whose solution does not play is left out when the folder is read (trial 24: it was listed, then
+    refused when chosen), named with its field in words; should a listed lesson still not start when chosen, the
+    error panel says so (file and field) and the game on the board stays as it was."""
+    import widgets.lesson_runner as runner_module
     from widgets.lessons import LessonRunner
     folder = content_copy / "restless-spirits" / "lessons"
     files = sorted(folder.glob("*.yaml"))
@@ -596,12 +599,21 @@ def test_a_learn_page_with_a_broken_lesson_says_so_and_keeps_its_game(content_co
     data["solution"] = [{"kind": "no-such-kind"}]
     files[1].write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     runner = LessonRunner("restless-spirits")
+    assert data["id"] not in [x.id for x in runner.lessons]
+    assert len(runner.left_out) == 1 and f"{files[1].name}: solution[0]" in runner.left_out[0], runner.left_out
     before = runner.app.session.to_json()
     shown = (runner.index, runner.picker.value, runner.intro.value, runner.goal.value, runner.lesson.id)
-    broken = next(i for i, x in enumerate(runner.lessons) if x.id == data["id"])
-    runner.picker.value = broken
+    later = runner.lessons[3].id
+
+    def refused(lesson):
+        if lesson.id == later:
+            raise ContentError(f"{files[4]}: solution[0]: step 1 of the solution, x(), does not play: no",
+                               path=str(files[4]), field="solution[0]")
+        return runner_module.open_hands(runner_module._start_lesson(lesson))
+    monkeypatch.setattr(runner_module, "start_lesson", refused)
+    runner.picker.value = 3
     said = "".join(o.get("text", "") for o in runner.errors.output.outputs)
-    assert f"{files[1].name}: solution[0]" in said and str(files[1].parent) not in said and "Traceback" not in said, said
+    assert f"{files[4].name}: solution[0]" in said and str(files[4].parent) not in said and "Traceback" not in said, said
     assert runner.app.session.to_json() == before
     # the picker goes back and the lesson shown stays whole: before, its texts and hints moved to the refused lesson
     # over the old board, and the next Hint raised the refusal again (CI, session 20)
@@ -610,7 +622,7 @@ def test_a_learn_page_with_a_broken_lesson_says_so_and_keeps_its_game(content_co
     runner.show_hint()
     assert runner.hints.value and not runner.errors.output.outputs
     with pytest.raises(ContentError):
-        runner.open(broken)  # called directly, the refusal is raised, and nothing moves either
+        runner.open(3)  # called directly, the refusal is raised, and nothing moves either
     assert (runner.index, runner.picker.value, runner.lesson.id) == shown[:2] + shown[4:]
 
 

@@ -10,6 +10,7 @@ import sys
 from typing import Callable
 
 from .core.errors import ContentError, short, visible
+from .core.seeds import parse_seed
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -183,7 +184,15 @@ def _at_least(minimum: int, maximum: int | None = None, why: str = "") -> Callab
 
 
 _positive = _at_least(1)
-_seed = _at_least(0)
+def _seed(text: str) -> int:
+    """An argparse type: a seed as a scenario file's ``setup.seed`` is read (:func:`tutor.core.seeds.parse_seed`:
+    the ASCII digits 0 to 9 only, from 0, at most 40 digits: ``--seed ١٢`` is refused, never read as 12)."""
+    try:
+        return parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 #: Most random games per game and most runs of ``bench`` (a bench of the most takes hours, not years).
 MAX_BENCH_GAMES = 10_000
 MAX_BENCH_REPEAT = 100
@@ -221,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     pp.add_argument("game")
     pp.add_argument("--players", type=int, default=2, help="player count (default 2; 1 is Restless Spirits' "
                     "Solo Mode)")
-    pp.add_argument("--seed", type=int, default=1, help="the seed of the deal and of the random moves (default 1)")
+    pp.add_argument("--seed", type=_seed, default=1, help="the seed of the deal and of the random moves (default 1)")
     pp.add_argument("--max-steps", type=_positive, default=5000)
     pp.add_argument("--bots", type=_levels, metavar="LEVEL,LEVEL",
                     help="computer players, one level per seat (easy or normal), e.g. normal,easy; the normal ones "

@@ -140,6 +140,35 @@ def load_lesson(path: str | Path | None = None, *, text: str | None = None) -> L
     return lesson
 
 
+#: A lesson's fields as a teacher names them (:func:`field_words`).
+FIELD_WORDS = {"id": "The id", "title": "The title", "order": "The order", "intro": "The introduction",
+               "setup": "The set-up", "goal": "The goal", "check": "The goal's check", "hints": "The hints",
+               "clauses": "The rules to read", "solution": "The solution", "out_of_reach": "The out-of-reach list"}
+
+
+def field_words(loc: tuple) -> str:
+    """The lesson's field at ``loc`` (a field's place: names and list positions) as a teacher would say it, counting
+    from 1: ``("solution", 2)`` is ``"Step 3 of the solution"``, ``("hints", 0)`` ``"Hint 1"``, ``("check", "state",
+    "p1", "__class__")`` ``"The goal's check"`` (the names under it are the file's own, never echoed),
+    ``("out_of_reach", 1, "when")`` ``"Out-of-reach condition 2"``, ``("setup", "state", 0)`` ``"The set-up's
+    state"``, ``()`` ``"The lesson"``; a field a lesson does not have is named in quotes, cut."""
+    if not loc:
+        return "The lesson"
+    head, rest = loc[0], loc[1:]
+    at = rest[0] + 1 if rest and isinstance(rest[0], int) else None
+    if head == "solution" and at is not None:
+        return f"Step {at:,} of the solution"
+    if head == "hints" and at is not None:
+        return f"Hint {at:,}"
+    if head == "out_of_reach" and at is not None:
+        return f"Out-of-reach condition {at:,}"
+    if head == "setup" and rest and isinstance(rest[0], str):
+        return f"The set-up's {short(rest[0].replace('_', ' '), 40, quote=False)}"
+    if head in FIELD_WORDS:
+        return FIELD_WORDS[head]
+    return f"The field “{short(str(head), 40, quote=False)}”"
+
+
 def lesson_files(game_id: str) -> list[Path]:
     """The lesson files shipped for ``game_id`` (sorted by file name)."""
     return sorted((content_root() / game_id / "lessons").glob("*.yaml"))
@@ -163,9 +192,11 @@ def all_lessons(game_id: str) -> list[Lesson]:
 
 
 def readable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
-    """The lessons of ``game_id`` that load, in teaching order, and a message per lesson file left out (a file that
-    does not load, or a second lesson with an id or order already taken), naming the file: for the pages, where one
-    bad file in a content folder someone replaced must not take every lesson away (:func:`all_lessons` refuses the
+    """The lessons of ``game_id`` whose files load, in teaching order, and a message per lesson file left out (a file
+    that does not load, or a second lesson with an id or order already taken), naming the file, without playing
+    them: for the lists of lesson titles and rules (the mastery map, the class report). A page that opens lessons
+    reads them with :func:`playable_lessons` (the learn and practice pages: one reading, one count), where one bad
+    file in a content folder someone replaced must not take every lesson away (:func:`all_lessons` refuses the
     whole set instead, for ``rules-tutor check`` and the tests)."""
     lessons: list[Lesson] = []
     left: list[str] = []
@@ -191,9 +222,14 @@ def readable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
 
 def playable_lessons(game_id: str) -> tuple[list[Lesson], list[str]]:
     """The lessons of ``game_id`` that load (:func:`readable_lessons`) and also play (:func:`check_lesson`: their
-    table is one the game knows and their solution reaches the goal), in teaching order, and a message per lesson
-    file left out, naming the file: for the practice page, which asks about the positions along each solution, so
-    that one lesson file that does not play leaves out its own questions only (trial 22: it took Practice down)."""
+    table is one the game knows, their goal names only facts the game has, and their solution reaches the goal), in
+    teaching order, and a message per lesson file left out, naming the file (``"<path>: <field>: <why>"``).
+
+    The one reader of the pages that open lessons: the learn page (a lesson that cannot start is never listed, trial
+    24: ``check.state: {p1.__class__: …}`` was listed, then refused when chosen) and the practice page (which asks
+    about the positions along each solution: one lesson file that does not play leaves out its own questions only,
+    trial 22), so both count the same files left out. Checking every lesson costs one replay of each solution (about
+    0.3 s for Restless Spirits' 31)."""
     lessons, left = readable_lessons(game_id)
     playable: list[Lesson] = []
     for lesson in lessons:

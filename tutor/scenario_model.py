@@ -13,6 +13,7 @@ from .core.chance import check_partial
 from .core.content import ShownLine, ShownText, normalise_refs
 from .core.errors import short
 from .core.model import Source
+from .core.seeds import parse_seed
 
 
 class _Strict(BaseModel):
@@ -96,9 +97,16 @@ class Setup(_Strict):
 
     game: str
     players: StrictInt = 2
-    seed: StrictInt = 0
+    seed: int = 0
     options: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _seed(cls, value: Any) -> int:
+        """The command line's reading of a seed (:func:`~tutor.core.seeds.parse_seed`: ASCII digits, from 0, at most
+        40 digits), with its words."""
+        return parse_seed(value)
 
     @field_validator("options", "state", mode="before")
     @classmethod

@@ -39,7 +39,7 @@ from .clauses import source_words
 from .faq_css import CSS
 from .faq_list import QuestionList, has_board, in_kernel
 from .model import ErrorPanel, clause_chip
-from .style import esc, plural, prov_text, rule_text, style_widget
+from .style import echo, esc, plural, prov_text, rule_text, style_widget
 from .strip_fit import strip_fit
 from .text_caps import text_caps
 from .table import table_style
@@ -224,7 +224,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
 
     def _no_such_question(self, open_id: str) -> None:
         self.notice.value = (f'<div class="rt-faq-problem" role="status">The page\'s address asks for a question called '
-                             f"“{esc(short(open_id, 80, quote=False))}”, and there is no such question here, so the "
+                             f"“{echo(open_id, 80)}”, and there is no such question here, so the "
                              "page opens on the first one. <b>Questions</b> lists them all.</div>")
 
     def _cannot_show_asked(self, exc: ValueError) -> None:

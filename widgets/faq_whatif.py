@@ -12,13 +12,18 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError, faq
-from tutor.faq_whatif import NOTE_LIMIT, QUESTION_LIMIT
 from tutor.safefile import NAME_CHARS, NAME_MAX, display_path
 from tutor.scenario import start
 
+from .comm_guard import TEXTAREA_MAX_CHARS
 from .faq_compare import CSS as COMPARE_CSS, compare_html
 from .style import esc, plain, rule_text
 from .text_caps import cap
+
+#: Most characters the question and note boxes of "Save as my question" take from the browser: the kernel's bound
+#: for a text area (:data:`widgets.comm_guard.TEXTAREA_MAX_CHARS`), above the saved file's limits
+#: (:data:`~tutor.faq_whatif.QUESTION_LIMIT`, :data:`~tutor.faq_whatif.NOTE_LIMIT`), which Save checks and says.
+TYPED_ROOM = TEXTAREA_MAX_CHARS
 
 def _same_start(session, scenario) -> bool:
     """Whether ``session`` (just started from a changed set-up) starts in the very state ``scenario`` starts in."""
@@ -123,11 +128,13 @@ class WhatIfPanel:
         self.save_question_text = w.Text(placeholder="Your question (optional)", layout=w.Layout(width="340px"))
         self.save_note = w.Textarea(placeholder="Your note: what this what-if shows", layout=w.Layout(width="100%",
                                                                                                      height="48px"))
-        # each box stops at the saved file's own limit (trial 20: the name box took 1,000 for an 80-character rule;
-        # trial 21: 85 for it) -- the name check's own number
+        # the name box stops at the name check's own number (trial 20: it took 1,000 for an 80-character rule;
+        # trial 21: 85 for it); the question and note boxes take more than a saved file keeps (TYPED_ROOM), so a
+        # longer text arrives whole and Save refuses it with both numbers, the text left in its box (trial 24: the
+        # browser cut a 10,000-character question to 2,000 without a word, and that was saved)
         cap(self.save_name, NAME_MAX)
-        cap(self.save_question_text, QUESTION_LIMIT)
-        cap(self.save_note, NOTE_LIMIT)
+        cap(self.save_question_text, TYPED_ROOM)
+        cap(self.save_note, TYPED_ROOM)
         self.save_overwrite = w.Checkbox(value=False, description="replace a file of that name", indent=False,
                                          layout=w.Layout(width="auto"))
         self.save_button = _button("Save as my question", "tutor-faq-save", "save",

@@ -8,7 +8,7 @@ import ipywidgets as w
 import tutor
 from tutor.lesson_words import goal_gap, undo_hint
 from tutor.step_words import bare
-from tutor.lessons import GAME_OVER, Lesson, goal_failures, goal_out_of_reach, readable_lessons
+from tutor.lessons import GAME_OVER, Lesson, goal_failures, goal_out_of_reach, playable_lessons
 from tutor.lessons import start_lesson as _start_lesson
 from tutor.scenario import find
 
@@ -80,12 +80,12 @@ class LessonRunner:
 
     def __init__(self, game_id: str = "restless-spirits", errors: ErrorPanel | None = None) -> None:
         self.lessons: list[Lesson]
-        #: the messages of lesson files left out (a file that does not load: see tutor.lessons.readable_lessons)
+        #: the messages of lesson files left out (a file that does not load, or whose goal or solution does not
+        #: play: see tutor.lessons.playable_lessons, the practice page's reader too: one count)
         self.left_out: list[str]
-        self.lessons, self.left_out = readable_lessons(game_id)
-        # the page opens its first lesson at once: one whose table or solution does not play (found only when it is
-        # started) is left out and named, and the next one opens (attack 18: such a file as lesson 1 took the whole
-        # learn page down); a later one is refused when it is chosen, the game kept (see the error panel)
+        self.lessons, self.left_out = playable_lessons(game_id)
+        # the page opens its first lesson at once (attack 18: a lesson 1 that did not play took the page down): all
+        # were checked when read, so it starts; should one not, it is left out, named, and the next one opens
         first = None
         while self.lessons and first is None:
             try:

@@ -10,6 +10,7 @@ import threading
 import ipywidgets as w
 
 import tutor
+from tutor.lessons import field_words as lesson_field_words
 from tutor.registry import game_title
 
 from .app import TutorApp
@@ -19,7 +20,7 @@ from .learn_place import (FREE_MOVED_ON, KEPT_GAME_LOST, KEPT_GAME_WHY_MAX, OTHE
                           PlaceKeeping, _restore_redo, _short, learner_words)
 from .lesson_runner import HINT_ONCE_JS, LessonRunner, NoLessons, start_lesson
 from .model import ErrorPanel
-from .problems import plain_problem, split_problem
+from .problems import left_out_lines, plain_problem
 from .strip_fit import strip_fit
 from .style import button, esc, html_widget, page_script, style_widget
 from .table import table_style
@@ -97,14 +98,15 @@ class LearnApp(PlaceKeeping):
         self.widget.add_class("rt-root")
         self.widget.add_class("rt-learn")
         left = self.lessons.left_out
-        if left:  # said once, naming the file (its name only: the server's folders go to its log): the other
-            # lessons and free play work on
+        if left:  # said once: the files by name with what is wrong in a teacher's words (never the server's
+            # folders, nor the engine's own names: the whole messages go to its log); the other lessons and free
+            # play work on
             for said in left:
                 _content_log.warning("learn page: a lesson file is left out: %s", said[:500])
-            named = [split_problem(x)[0] for x in left]
-            self._notice(f"⚠ {'A lesson file' if len(left) == 1 else f'{len(left)} lesson files'} could not be read "
-                         f"and {'is' if len(left) == 1 else 'are'} left out: "
-                         + _short(", ".join(n for n in named if n) or "a lesson file") + ". The other lessons work.")
+            one = len(left) == 1
+            self._notice(f"⚠ {'A lesson file' if one else f'{len(left)} lesson files'} could not be read and "
+                         f"{'is' if one else 'are'} left out. The other lessons work.",
+                         details=left_out_lines(left, lesson_field_words))
         #: the progress store's warm-up (:func:`warm_progress`), started by the learner's first step
         self._warm: threading.Timer | None = None
 
@@ -115,7 +117,7 @@ class LearnApp(PlaceKeeping):
         if store is not None:
             self.keep_place(store)
 
-    def _notice(self, text: str, quiet: bool = False, free: bool = False) -> w.HBox:
+    def _notice(self, text: str, quiet: bool = False, free: bool = False, details: list[str] = ()) -> w.HBox:
         """Show ``text`` (plain text) in a calm line on the page's title line, beside the tabs, with a "Got it" button
         that hides the line (the learner has read it; it would otherwise stay for as long as the page is open): it
         takes no height from the table (trial 17: a two-line warning above the tabs pushed the learner's hand under
@@ -124,11 +126,15 @@ class LearnApp(PlaceKeeping):
         free play's controls; CSS of :mod:`widgets.table`). ``quiet``: news rather than a warning (CSS class
         ``rt-quiet``, a pale lilac line instead of an orange one). ``free``: news of the free game, shown only with the Free play tab (a
         learner in the Lessons tab does not see it; CSS class ``rt-free-notice``). Returns the line (an HBox of CSS
-        class ``rt-learn-notice-row``)."""
+        class ``rt-learn-notice-row``). ``details``: lines (plain text) listed under a "Which and why" fold at the
+        end of the line (CSS class ``rt-notice-more``: opened, the list lies over the top of the table)."""
         look = ("background: #f6f3fc; border: 1px solid #ddd3f0; color: #3d1f66;" if quiet
                 else "background: #fff4e0; border: 1px solid #f0b35a;")
         head, sep, tail = text.partition(": ")
         words = esc(head) + (f'<span class="rt-notice-tail">{esc(sep + tail)}</span>' if sep else "")
+        if details:
+            words += ('<details class="rt-notice-more"><summary>Which and why</summary><ul>'
+                      + "".join(f"<li>{_file_first(x)}</li>" for x in details) + "</ul></details>")
         note = html_widget(f'<div class="tutor-notice rt-learn-notice{" rt-quiet" if quiet else ""}" '
                            f'title="{esc(text)}" style="{look} border-radius: 8px; padding: 2px 8px; '
                            f'font-size: 12.5px;">{words}</div>')
@@ -219,6 +225,12 @@ class LearnApp(PlaceKeeping):
             d.observe(self.errors.guard(lambda _ch: self.remember(free=True)), names="value")
         if self.free.seats is not None:
             self.free.seats.auto.observe(self.errors.guard(lambda _ch: self.remember(free=True)), names="value")
+
+
+def _file_first(line: str) -> str:
+    """HTML of a line ``"<file>.yaml: <why>"`` with the file's name in bold (other lines escaped as they are)."""
+    name, sep, why = line.partition(": ")
+    return f"<b>{esc(name)}</b>: {esc(why)}" if sep and name.endswith((".yaml", ".yml")) else esc(line)
 
 
 @refuses_broken_content("Learn")

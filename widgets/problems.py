@@ -55,6 +55,42 @@ _CLAUSE_ID = re.compile(r"\b(?:rs|sp|sd)(?:\.[a-z0-9][a-z0-9_-]*)+\b")
 _SERVER_PATH = re.compile(r"(?<![\w.~])(?:~|/[^\s/:'\"()]*)(?:/[^\s/:'\"()]+)*/(?P<name>[^\s/:'\"()]+)")
 
 
+#: the list of the game's state facts a refused name is given with (for ``rules-tutor check``): never on a page
+_FACTS_TAIL = re.compile(r";\s*the game's facts: .*$", re.S)
+#: :func:`tutor.scenario.check_state_names`' refusal; the name as ``short`` quoted it (cut ones end in "…")
+_UNKNOWN_FACT = re.compile(r"unknown state fact (?P<name>(?P<q>['\"])(?:(?!(?P=q))[^\\]|\\.)*(?P=q)?…?)")
+#: a solution step that does not play, as :func:`tutor.lessons.check_lesson` says it (the action's internal name)
+_STEP_FAILS = re.compile(r"^step [\d,]+ of the solution, .*, does not play: .*$", re.S)
+#: the name after a field's ``.state`` that the refusal says again (``check.state.p1.__dict__: unknown state fact``)
+_STATE_FIELD_NAME = re.compile(r"(?<=\.state)\.[^\n]*?(?=: unknown state fact )")
+#: Longest state fact name a page quotes back (a longer one is cut; one with hidden characters is not quoted).
+FACT_NAME_SHOWN = 30
+
+
+def _fact_words(match: re.Match) -> str:
+    """"unknown state fact" with the file's name for it quoted only when short and printable."""
+    name = match["name"].strip()
+    cut = name.endswith("…")
+    name = name.removesuffix("…")
+    if name[:1] in ("'", '"'):  # as repr quoted it; a name cut to length has lost its closing quote
+        name = name[1:] if cut or not name.endswith(name[0]) or len(name) < 2 else name[1:-1]
+    if not name or not name.isprintable() or "\\" in name:  # a hidden character (shown escaped): not said back
+        return "unknown state fact (its name holds characters that cannot be shown)"
+    if cut or len(name) > FACT_NAME_SHOWN:
+        name = name[:FACT_NAME_SHOWN - 1] + "…"
+    return f"unknown state fact '{name}'"
+
+
+def _plain_reason(reason: str) -> str:
+    """A load error's reason with no server folder (a path shows its last part), no clause id the engine cites, no
+    list of the game's own state facts, and a state fact the file names quoted only when short and printable."""
+    reason = _STATE_FIELD_NAME.sub("", _FACTS_TAIL.sub("", reason), count=1)
+    reason = _UNKNOWN_FACT.sub(_fact_words, reason)
+    reason = _SERVER_PATH.sub(lambda m: m["name"], reason)
+    reason = re.sub(r"\s*\(\s*(?:rule|ruling|clause)?\s*" + _CLAUSE_ID.pattern + r"\s*\)", "", reason)
+    return re.sub(r"(?<!['\w.])" + _CLAUSE_ID.pattern + r"(?!['\w])", "a rule", reason)
+
+
 def plain_problem(message: str) -> str:
     """A load error message (``"<path>: <reason>"``) in words for a learner's page: ``"<file name>: <reason>"`` with no
     folder of the server anywhere in it (a path in the reason shows its last part only) and no clause id the engine
@@ -62,18 +98,17 @@ def plain_problem(message: str) -> str:
     that is wrong (``no clause with id 'sp.end.winner'``): it is kept, or the message would name no fault (attack 20,
     L5: "no clause with id 'a rule'"). The whole message, path and ids, is for the server's log."""
     name, reason = split_problem(message)
-    reason = _SERVER_PATH.sub(lambda m: m["name"], reason)
-    reason = re.sub(r"\s*\(\s*(?:rule|ruling|clause)?\s*" + _CLAUSE_ID.pattern + r"\s*\)", "", reason)
-    reason = re.sub(r"(?<!['\w.])" + _CLAUSE_ID.pattern + r"(?!['\w])", "a rule", reason)
+    reason = _plain_reason(reason)
     return f"{name}: {reason}" if name else reason
 
 
 #: Most problems of one file (or of one save) listed for a teacher: the rest are counted ("and 3 more problems").
 TEACHER_PROBLEMS = 5
 #: a field path nested deeper than a few lists (``setup.state[0][0][0][0]…``): its first three positions are shown
-_DEEP_PATH = re.compile(r"((?:\[\d+\]){3})(?:\[\d+\])+")
-#: a message line that starts with a field path (``steps[0].narration: …``, ``setup.state[0] (line 5): …``)
-_FIELD_FIRST = re.compile(r"^(?P<field>[A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*)"
+_DEEP_PATH = re.compile(r"((?:\[\d+\]){3})(?:\[\d+\])+…?")
+#: a message line that starts with a field path (``steps[0].narration: …``, ``setup.state[0] (line 5): …``; a deep
+#: one cut short in the engine, ``setup.state[0][0]…[0]…``)
+_FIELD_FIRST = re.compile(r"^(?P<field>[A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*)…?"
                           r"(?P<rest>(?: \(line \d+\))?: .*)$", re.S)
 _FIELD_PART = re.compile(r"\[\d+\]|[A-Za-z_]\w*")
 #: the line format_validation_error ends with when it left problems out (``"<where>: … and 7 more problems"``)
@@ -113,13 +148,64 @@ def problem_lines(exc: ContentError, words=None, limit: int = TEACHER_PROBLEMS) 
     return lines
 
 
+def teacher_line(line: str, words=None) -> str:
+    """One problem of a file (``"<field>: <why>"``, the file's name already off) in a teacher's words: the field
+    named with ``words`` (e.g. :func:`tutor.lessons.field_words`; a deep path cut after three list positions
+    otherwise), no server folder or clause id, no list of the game's own state facts, a state fact the file names
+    quoted only when short and printable, a solution step that does not play said without the action's internal
+    name."""
+    line = _plain_reason(line.strip())
+    field = _FIELD_FIRST.match(line) if words is not None else None
+    if field:
+        loc = tuple(int(x[1:-1]) if x.startswith("[") else x for x in _FIELD_PART.findall(field["field"]))
+        rest = field["rest"]
+        why = rest.split(": ", 1)[1] if ": " in rest else rest
+        if _STEP_FAILS.match(why):
+            rest = rest[:len(rest) - len(why)] + "this step cannot be played there"
+        line = f"{words(loc)}{rest}"
+    return _DEEP_PATH.sub(r"\1…", line)
+
+
+def left_out_lines(messages, words=None, limit: int = TEACHER_PROBLEMS, per_file: int = 2,
+                   cut: int = 300) -> list[str]:
+    """The files a page left out, one line each: ``"<file name>: <problem>; <problem>"``, each problem in a
+    teacher's words (:func:`teacher_line`), at most ``per_file`` problems of a file (then "and N more problems"),
+    each line cut to ``cut`` characters; at most ``limit`` files, then ``"and N more files"``. ``messages``: load
+    error messages, each ``"<path>: <field>: <why>"`` (a message of several lines gives the path on each); no
+    server folder is ever shown."""
+    lines = []
+    for message in messages:
+        message = _PYDANTIC_PREFIX.sub("", str(message))
+        m = _LEADING_FILE.match(message)
+        path = m["path"] if m else ""
+        name = display_path(path.rsplit("/", 1)[-1]) if m else ""
+        problems, total = [], 0
+        for part in (message.splitlines() if m else [message]):
+            part = part.strip().removeprefix(path).removeprefix(":").strip()
+            more = _MORE_LINE.match(part)
+            if more:
+                total += int(more[1].replace(",", ""))
+            elif part:
+                problems.append(teacher_line(part, words))
+        total += len(problems)
+        said = "; ".join(problems[:per_file]) or "it could not be read"
+        if total > min(per_file, len(problems)):
+            n = total - min(per_file, len(problems))
+            said += f"; and {n:,} more problem{'' if n == 1 else 's'}"
+        lines.append(short(visible(f"{name}: {said}" if name else said), cut, quote=False))
+    if len(lines) > limit:
+        n = len(lines) - limit
+        lines = lines[:limit] + [f"and {n:,} more file{'' if n == 1 else 's'}"]
+    return lines
+
+
 def refused_html(heading: str, messages, css: str = "rt-faq-problem", limit: int = 300) -> str:
     """HTML of a folded box (``<details>``, CSS classes ``css`` and ``rt-refused``) whose summary is ``heading``
     with the number of files, and whose list names every file (its name, then its reason). ``""`` for no
     messages. Each reason is cut to ``limit`` characters; all text is escaped."""
     # a server path inside a reason shows its last part only, as plain_problem does (trial 22: "is already the id
     # of /tmp/t22/q/CON.yaml")
-    items = [(name, short(_SERVER_PATH.sub(lambda m: m["name"], reason), limit, quote=False))
+    items = [(name, short(_plain_reason(reason), limit, quote=False))
              for name, reason in map(split_problem, messages)]
     if not items:
         return ""

@@ -344,9 +344,11 @@ def typed(text: object) -> str:
 
 
 def echo(text: object, limit: int = 60) -> str:
-    """A typed text said back in the page (``No rule mentions “…”``): HTML-escaped (:func:`esc`), at most ``limit``
-    characters (longer ones end in ``…``)."""
-    text = str(text or "")
+    """A typed text said back in the page (``No rule mentions “…”``, the FAQ's ``No scenario matches “…”`` and the
+    question its address asks for): folded as the page reads it (:func:`typed`: a bidi control such as U+202E never
+    turns the sentence around it, trial 24), other control characters left out, HTML-escaped (:func:`esc`), at most
+    ``limit`` characters (longer ones end in ``…``)."""
+    text = "".join(ch for ch in typed(text) if ch.isprintable())
     return esc(text if len(text) <= limit else text[:limit - 1] + "…")
 
 

@@ -70,6 +70,15 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   line-height: 14px; padding-top: 1px !important; padding-bottom: 1px !important; display: -webkit-box;
   -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 .rt-learn > .rt-head-notice .jupyter-button { flex: 0 0 auto; width: auto; height: 24px; padding: 0 8px; margin: 0; }
+/* the files a notice names, folded at the end of its sentence ("Which and why"); opened, the list lies over the
+   top of the table (a long one scrolls), until folded again or the notice is read */
+.rt-learn > .rt-head-notice details.rt-notice-more { display: inline; }
+.rt-learn > .rt-head-notice:has(details.rt-notice-more[open]) { align-items: flex-start !important; }
+.rt-learn > .rt-head-notice details.rt-notice-more > summary { display: inline; cursor: pointer; margin-left: 6px;
+  color: #5b2d90; text-decoration: underline; }
+.rt-learn > .rt-head-notice details.rt-notice-more > ul { margin: 4px 0 2px 0; padding-left: 18px; max-height: 40vh;
+  overflow-y: auto; }
+.rt-learn > .rt-head-notice details.rt-notice-more li { margin: 2px 0; }
 /* (a narrow window, 1024 px: the tabs a little narrower and the line over the page's name, up to its "All pages"
    link, so the sentence has the room for two lines) */
 @media (max-width: 1279px) {

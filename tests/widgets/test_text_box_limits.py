@@ -111,10 +111,14 @@ def test_a_recorder_text_over_its_limit_is_refused_naming_the_box(folder):
 
 
 def test_every_text_box_of_the_faq_page_stops_at_the_saved_questions_limit(tmp_path):
+    """The file-name box stops at the name's limit; the question and note boxes take the kernel's text-area bound,
+    more than a saved question keeps (2,000 and 5,000), so a longer text reaches Save whole and is refused with both
+    numbers (trial 24: the browser cut a 10,000-character question to 2,000 without a word, and saved it)."""
     ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
     saved = {ex.save_name: longest(_name_ok, named),
-             ex.save_question_text: max_length(Meta, "question"), ex.save_note: max_length(Meta, "answer")}
-    assert list(saved.values()) == [80, 2000, 5000]
+             ex.save_question_text: TEXTAREA_MAX_CHARS, ex.save_note: TEXTAREA_MAX_CHARS}
+    assert list(saved.values()) == [80, 20_000, 20_000]
+    assert max_length(Meta, "question") < TEXTAREA_MAX_CHARS and max_length(Meta, "answer") < TEXTAREA_MAX_CHARS
     for box, limit in saved.items():
         assert_capped(box, limit)
     others = [b for b in boxes(ex.widget) if b not in saved]
@@ -130,11 +134,32 @@ def test_a_faq_question_or_note_over_its_limit_is_refused_in_words(tmp_path):
     ex.save_name.value = "long-note"
     ex.save_note.value = "z" * 5_001
     assert ex.save_mine() is None
-    assert ("Not saved: your note is 5,001 characters long; a saved note has at most 5,000" in ex.save_status.value)
+    assert "Not saved: your note: too long: 5,001 characters, at most 5,000<" in ex.save_status.value
     ex.save_note.value = "z" * 5_000  # the very limit saves (it was refused at 2,000 though the file allows 5,000)
     ex.save_question_text.value = "q" * 2_000
     path = ex.save_mine()
     assert path is not None and path.name == "long-note.yaml"
+
+
+@pytest.mark.parametrize("box,text,said", [
+    ("save_question_text", "Q" * 10_000, "your question: too long: 10,000 characters, at most 2,000"),
+    ("save_note", "N" * 200_000, "your note: too long: 200,000 characters, at most 5,000"),
+])
+def test_a_question_or_note_too_long_is_refused_kept_in_its_box_and_nothing_saved(tmp_path, box, text, said):
+    """Trial 24: "Save as my question" saved a 10,000-character question cut to 2,000 and a 200,000-character note
+    cut to 5,000, without a word. Save refuses it in the shared words (tutor.core.content.too_long), the text stays
+    in its box as typed, and no file is written."""
+    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
+    ex.move_from.value = faq.Zone("hand", 1)
+    ex.move_card.value = "t01"
+    ex.move_to.value = faq.Zone("deck")
+    ex.apply_move.click()
+    ex.save_name.value = "too-long"
+    getattr(ex, box).value = text
+    assert ex.save_mine() is None
+    assert f"Not saved: {said}</div>" in ex.save_status.value, ex.save_status.value
+    assert getattr(ex, box).value == text and list(tmp_path.iterdir()) == []
+    assert "too-long" not in "".join(e.id for e in ex.index.entries)
 
 
 def test_the_practice_page_has_no_text_box():

@@ -16,7 +16,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ValidationError
 
-from .errors import ContentError, short, size_words, visible
+from .errors import ContentError, short, short_field, size_words, visible
 from .safe_yaml import (ALLOWED_TAGS, MAX_ALIAS_NODES, MAX_CHARS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,  # noqa: F401
                         MAX_NODES, _field, check_yaml_events, parse_yaml)
 from .model import Clause
@@ -90,7 +90,7 @@ def format_validation_error(err: ValidationError, where: str) -> str:
         # these messages reach pages (trial 22: the FAQ's box of files not loaded)
         e = {**e, "msg": problem_words(e)}
         loc = ".".join(f"[{p}]" if isinstance(p, int) else short(p, 60, quote=False) for p in e["loc"])
-        loc = loc.replace(".[", "[")
+        loc = short_field(loc.replace(".[", "["))
         if loc:
             lines.append(f"{where}: {loc}: {short(e['msg'], 300, quote=False)}")
         elif e["type"] in ("model_type", "dict_type"):  # the whole file (or value) is not a mapping
@@ -104,6 +104,21 @@ def format_validation_error(err: ValidationError, where: str) -> str:
     return "\n".join(lines)
 
 
+def too_long(n: int | None, most: int) -> str:
+    """The one way a text over its limit is said (files, saved questions, pydantic's refusals):
+    ``"too long: 5,001 characters, at most 5,000"`` (``"too long: at most 5,000 characters"`` when ``n`` is not
+    known)."""
+    if isinstance(n, int):
+        return f"too long: {n:,} characters, at most {most:,}"
+    return f"too long: at most {most:,} characters"
+
+
+def too_many(n: int | None, most: int) -> str:
+    """The one way a list over its limit is said: ``"too many: 6,000, at most 5,000"`` (pydantic says "List should
+    have at most 5000 items after validation, not 6000")."""
+    return f"too many: {n:,}, at most {most:,}" if isinstance(n, int) else f"too many: at most {most:,}"
+
+
 def problem_words(e: dict) -> str:
     """What is wrong in one problem of a pydantic error (a dict of ``err.errors()``), in words: a length refused
     says both numbers (``"too long: 5,001 characters, at most 5,000"``, ``"too many: 6,000, at most 5,000"``), an
@@ -112,11 +127,9 @@ def problem_words(e: dict) -> str:
     ctx, given = e.get("ctx") or {}, e.get("input")
     most, least = ctx.get("max_length"), ctx.get("min_length")
     if e.get("type") == "string_too_long" and isinstance(most, int):
-        n = f"{len(given):,} characters, " if isinstance(given, str) else ""
-        return f"too long: {n}at most {most:,}" + ("" if n else " characters")
+        return too_long(len(given) if isinstance(given, str) else None, most)
     if e.get("type") == "too_long" and isinstance(most, int):
-        n = ctx.get("actual_length", len(given) if isinstance(given, (list, tuple, dict)) else None)
-        return f"too many: {n:,}, at most {most:,}" if isinstance(n, int) else f"too many: at most {most:,}"
+        return too_many(ctx.get("actual_length", len(given) if isinstance(given, (list, tuple, dict)) else None), most)
     if e.get("type") == "string_too_short" and least == 1:
         return "empty: it needs some text"
     return _plain_msg(e["msg"])
@@ -140,21 +153,27 @@ def check_data_bounds(data: Any, where: str) -> None:
         value, field, depth = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
-            raise ContentError(f"{where}: {field or 'the top level'}: more than {MAX_NODES:,} values",
+            raise ContentError(f"{where}: {_named(field)}: more than {MAX_NODES:,} values",
                                field=field or None)
         if isinstance(value, str):
             chars += len(value)
             if chars > MAX_CHARS:
-                raise ContentError(f"{where}: {field or 'the top level'}: more than {MAX_CHARS:,} characters of text",
+                raise ContentError(f"{where}: {_named(field)}: more than {MAX_CHARS:,} characters of text",
                                    field=field or None)
         elif isinstance(value, (dict, list)):
             if depth >= MAX_DEPTH:
-                raise ContentError(f"{where}: {field or 'the top level'}: nested too deeply (more than {MAX_DEPTH} "
+                raise ContentError(f"{where}: {_named(field)}: nested too deeply (more than {MAX_DEPTH} "
                                    "levels)", field=field or None)
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for k, v in items:
                 part = k if isinstance(value, list) else short(str(k), 40, quote=False)
                 stack.append((v, _field(field, part), depth + 1))
+
+
+def _named(field: str) -> str:
+    """A field path for a message: cut after a few parts (:func:`~tutor.core.errors.short_field`), or "the top
+    level"."""
+    return short_field(field) if field else "the top level"
 
 
 def _kind_of(value: Any) -> str:

@@ -6,6 +6,7 @@ it without reading engine code.
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 
 
@@ -125,6 +126,22 @@ def visible(message: str) -> str:
 SHORT_LIMIT = 80
 #: Longest message a :class:`ContentError` or :class:`IllegalAction` keeps (longer ones are cut, saying so).
 MAX_MESSAGE = 4000
+
+
+#: Most parts (names and list positions) of a field path a message names: a path 40 levels deep
+#: (``x[0][0][0]…``, trial 24) is cut after them, with "…".
+FIELD_PARTS = 10
+_FIELD_PARTS_RE = re.compile(r"\[[^\]]*\]|\.?[^.\[]+")
+
+
+def short_field(field: str, parts: int = FIELD_PARTS) -> str:
+    """The field path ``field`` (``setup.state[0].hand``) for a message: its first ``parts`` parts and "…" when it
+    has more (``x_deep[0][0][0][0][0]…``), else whole."""
+    field = str(field)
+    for i, m in enumerate(_FIELD_PARTS_RE.finditer(field)):
+        if i == parts:
+            return field[:m.start()] + "…"
+    return field
 
 
 def short(value: object, limit: int = SHORT_LIMIT, *, quote: bool = True) -> str:

@@ -13,6 +13,7 @@ from typing import Any, Callable, Sequence
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from .content import problem_words
 from .errors import short
 
 
@@ -59,7 +60,7 @@ def parse_options(model: type[GameOptions], game_id: str, options: dict[str, Any
         cause = (err.get("ctx") or {}).get("error")
         if isinstance(cause, ValueError):
             raise ValueError(f"{game_id}: {cause}") from None
-        raise ValueError(f"{game_id}: {field}: {err['msg']}, got {short(err.get('input'))}") from None
+        raise ValueError(f"{game_id}: {field}: {problem_words(err)}, got {short(err.get('input'))}") from None
     return {name: getattr(parsed, name) for name in valid}
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from .errors import ContentError, short, size_words
+from .errors import ContentError, short, short_field, size_words
 
 #: Largest content, card, scenario or session file we read, in bytes (2 MiB).
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -92,7 +92,8 @@ def check_yaml_events(text: str, where: str) -> None:
 
     def refuse(field: str, mark, what: str) -> None:
         at = f" (line {mark.line + 1})" if mark is not None else ""
-        raise ContentError(f"{where}: {field or 'the top level'}{at}: {what}", path=where, field=field or None)
+        raise ContentError(f"{where}: {short_field(field) if field else 'the top level'}{at}: {what}", path=where,
+                           field=field or None)
 
     try:
         while True:

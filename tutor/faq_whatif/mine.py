@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from ..core.content import problem_words, too_long
 from ..core.errors import ContentError, display_path, short
 from ..safefile import field_max, newest_first_cut, own_files, plain_stem, write_in_folder
 from ..scenario import Expect, Meta, Scenario, load_scenario, run
@@ -93,9 +94,11 @@ def my_questions(folder: str | Path | None = None) -> list[Path]:
 
 
 def _clean(text: str, what: str, limit: int) -> str:
+    """``text`` with its runs of white space one space; ValueError ``"your note: too long: 200,000 characters, at
+    most 5,000"`` (:func:`~tutor.core.content.too_long`) when it is longer than ``limit``: never cut (trial 24)."""
     text = " ".join(str(text).split())
     if len(text) > limit:
-        raise ValueError(f"your {what} is {len(text):,} characters long; a saved {what} has at most {limit:,}")
+        raise ValueError(f"your {what}: {too_long(len(text), limit)}")
     return text
 
 
@@ -159,8 +162,7 @@ def _said(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors():
         box = next((_BOX_WORDS[x] for x in reversed(err.get("loc", ())) if x in _BOX_WORDS), "the question")
-        msg = str(err.get("msg", "")).removeprefix("Value error, ").removeprefix("Assertion failed, ")
-        parts.append(f"{box}: {msg}")
+        parts.append(f"{box}: {problem_words(err)}")  # a length in the shared words: "too many: 101, at most 100"
     return "; ".join(dict.fromkeys(parts)) or "the question or note holds text that cannot be saved"
 
 

@@ -1,0 +1,110 @@
+"""Trial 24's typed input (issue #14): a seed in Arabic-Indic digits taken by the command line but refused by the
+scenario loader; bidi controls from the FAQ's search or address said back; a field path 40 levels deep printed
+whole; pydantic's "List should have at most 5000 items after validation" reaching the user. Each attack gets a
+clean refusal in the tutor's own words."""
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+from pydantic import BaseModel, Field, ValidationError
+
+from tutor import ContentError
+from tutor.cli import main
+from tutor.core.content import MAX_DEPTH, MAX_DIGITS, content_root, problem_words
+from tutor.core.errors import short_field
+from tutor.core.options import GameOptions, parse_options
+from tutor.core.seeds import SEED_DIGITS, SEED_WORDS, parse_seed
+from tutor.faq_whatif.mine import _said
+from tutor.scenario import load_scenario
+from tutor.scenario_model import MAX_STEPS, Scenario
+from widgets.faq import FaqExplorer
+
+RS_SCENARIO = content_root() / "restless-spirits" / "scenarios" / "faq-double-totem.yaml"
+
+
+def _scenario_with_seed(seed) -> str:
+    data = yaml.safe_load(RS_SCENARIO.read_text(encoding="utf-8"))
+    data["setup"]["seed"] = seed
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+def _cli_error(argv, capsys) -> str:
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    assert code == 2
+    return capsys.readouterr().err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("seed", ["١٢", "１２", "-3", "1e5", "0x10", "9" * 41, "", "+7"])
+def test_a_seed_not_in_ascii_digits_is_refused_alike_by_the_command_line_and_the_scenario_loader(seed, capsys):
+    """``--seed ١٢`` played seed 12 while ``setup.seed: '١٢'`` was refused: one reading now, one message."""
+    said = _cli_error(["play", "restless-spirits", "--seed", seed, "--max-steps", "1"], capsys)
+    assert f"argument --seed: {SEED_WORDS}, got " in said, said
+    with pytest.raises(ContentError) as ei:
+        load_scenario(text=_scenario_with_seed(seed))
+    assert f"setup.seed: {SEED_WORDS}, got " in str(ei.value), str(ei.value)
+    assert _cli_error(["check", "--start", seed], capsys).endswith(said.split("--seed: ", 1)[1])
+
+
+def test_a_seed_in_ascii_digits_is_read_the_same_everywhere(capsys):
+    assert SEED_DIGITS == MAX_DIGITS  # the YAML reader's bound on a whole number
+    assert [parse_seed(x) for x in ("12", " 7 ", "007", 0, 10 ** 39)] == [12, 7, 7, 0, 10 ** 39]
+    for bad in (True, -1, 10 ** 40, 1.0, None):
+        with pytest.raises(ValueError, match=re.escape(SEED_WORDS)):
+            parse_seed(bad)
+    assert load_scenario(text=_scenario_with_seed("12")).setup.seed == 12
+    assert main(["play", "restless-spirits", "--seed", "12", "--max-steps", "1"]) in (0, None)
+    assert "seed 12" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("typed", ["\u202eevil", "ab\u2067c\u2069d\u200b", "x\x07y"])
+def test_the_faq_says_back_a_search_or_an_asked_question_without_bidi_or_control_characters(typed):
+    page = FaqExplorer(f"faq-{typed}")  # the address's ?scenario= names no question
+    notice = page.notice.value
+    assert "no such question here" in notice and "faq-" in notice
+    page.search.value = f"zzz {typed}"
+    none = page._none.value
+    assert "No scenario matches “zzz " in none, none
+    for said in (notice, none):
+        assert not any(ch in said for ch in "\u202e\u2067\u2069\u200b\x07"), ascii(said)
+
+
+def test_a_field_path_forty_levels_deep_is_cut_to_a_few_levels():
+    data = yaml.safe_load(RS_SCENARIO.read_text(encoding="utf-8"))
+    deep: list = [1]
+    for _ in range(MAX_DEPTH + 2):
+        deep = [deep]
+    data["setup"]["state"]["x_deep"] = deep
+    with pytest.raises(ContentError) as ei:
+        load_scenario(text=yaml.safe_dump(data, sort_keys=False))
+    msg = str(ei.value)
+    assert "setup.state.x_deep[0][0][0][0][0][0][0]…" in msg and "nested too deeply" in msg, msg
+    assert msg.count("[0]") <= 10 and len(msg) < 300, msg
+    assert short_field("a.b[1]") == "a.b[1]" and short_field("x" + "[0]" * 40) == "x" + "[0]" * 9 + "…"
+
+
+def test_a_list_too_long_is_said_in_the_shared_words_never_pydantics():
+    """Pydantic says "List should have at most 5000 items after validation, not 5001"; the tutor says "too many:
+    5,001, at most 5,000" wherever a list is refused: a saved question's boxes, a game option, a file's field."""
+    with pytest.raises(ValidationError) as ei:
+        Scenario.model_validate({"meta": {"id": "x", "question": "q", "answer": "a", "source": {"section": "s"}},
+                                 "setup": {"game": "restless-spirits"}, "script": [{"kind": "end-turn"}] * 5001})
+    said = _said(ei.value)
+    assert "too many: 5,001, at most 5,000" in said and "List should" not in said, said
+    assert MAX_STEPS == 5_000
+
+    class Listed(GameOptions):
+        picks: list[int] = Field(default_factory=list, max_length=5_000)
+    with pytest.raises(ValueError) as ei:
+        parse_options(Listed, "restless-spirits", {"picks": [1] * 5_001})
+    assert "picks: too many: 5,001, at most 5,000" in str(ei.value) and "List should" not in str(ei.value)
+
+    class Typed(BaseModel):
+        names: list[str] = Field(max_length=50)
+    with pytest.raises(ValidationError) as ei:
+        Typed(names=["n"] * 20_003)
+    assert problem_words(ei.value.errors()[0]) == "too many: 20,003, at most 50"

@@ -1,0 +1,29 @@
+"""The one reading of a seed that a person or a file gives: the command line's ``--seed`` and ``--start`` and a
+scenario's, lesson's or walkthrough's ``setup.seed`` (trial 24: ``--seed ١٢``, Arabic-Indic digits, was taken by
+the command line as 12 while the scenario loader refused the same seed)."""
+from __future__ import annotations
+
+from .errors import short
+
+#: Most digits of a seed: the YAML reader's bound on any whole number (:data:`tutor.core.safe_yaml.MAX_DIGITS`).
+SEED_DIGITS = 40
+#: What a seed is, said in every refusal.
+SEED_WORDS = f"a seed is a whole number from 0, written with the digits 0 to 9 (at most {SEED_DIGITS} of them)"
+
+
+def parse_seed(value: object) -> int:
+    """``value`` as a seed: a whole number (not true or false), or text of the ASCII digits 0 to 9 only (spaces
+    around it are dropped), from 0 and of at most :data:`SEED_DIGITS` digits.
+
+    Raises:
+        ValueError: ``"a seed is a whole number from 0, written with the digits 0 to 9 (at most 40 of them), got
+            '١٢'"`` (the value given cut short).
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value >= 0 and value.bit_length() <= 140 and len(str(value)) <= SEED_DIGITS:  # 2**140 has 43 digits
+            return value
+    elif isinstance(value, str):
+        text = value.strip()
+        if text and len(text) <= SEED_DIGITS and text.isascii() and text.isdigit():
+            return int(text)
+    raise ValueError(f"{SEED_WORDS}, got {short(value, 40)}")
