@@ -17,7 +17,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt, field_validator, model_validator
 
 from .core.content import ShownLine, ShownText, content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, display_path, short
+from .core.errors import ContentError, display_path, place_words, short
 from .core.session import Session
 from .core.errors import IllegalAction
 from .scenario_model import check_safe_id
@@ -151,22 +151,15 @@ def field_words(loc: tuple) -> str:
     from 1: ``("solution", 2)`` is ``"Step 3 of the solution"``, ``("hints", 0)`` ``"Hint 1"``, ``("check", "state",
     "p1", "__class__")`` ``"The goal's check"`` (the names under it are the file's own, never echoed),
     ``("out_of_reach", 1, "when")`` ``"Out-of-reach condition 2"``, ``("setup", "state", 0)`` ``"The set-up's
-    state"``, ``()`` ``"The lesson"``; a field a lesson does not have is named in quotes, cut."""
-    if not loc:
-        return "The lesson"
-    head, rest = loc[0], loc[1:]
-    at = rest[0] + 1 if rest and isinstance(rest[0], int) else None
-    if head == "solution" and at is not None:
-        return f"Step {at:,} of the solution"
-    if head == "hints" and at is not None:
-        return f"Hint {at:,}"
-    if head == "out_of_reach" and at is not None:
-        return f"Out-of-reach condition {at:,}"
-    if head == "setup" and rest and isinstance(rest[0], str):
-        return f"The set-up's {short(rest[0].replace('_', ' '), 40, quote=False)}"
-    if head in FIELD_WORDS:
-        return FIELD_WORDS[head]
-    return f"The field “{short(str(head), 40, quote=False)}”"
+    state"``, ``()`` ``"The lesson"``; a field a lesson does not have is named in quotes, cut
+    (:func:`~tutor.core.errors.place_words`)."""
+    return place_words(loc, whole="The lesson", names=FIELD_WORDS, listed=_LISTED_WORDS)
+
+
+#: A lesson's lists whose items a teacher names by their number (:func:`field_words`).
+_LISTED_WORDS = {"solution": lambda n, _rest: f"Step {n:,} of the solution",
+                 "hints": lambda n, _rest: f"Hint {n:,}",
+                 "out_of_reach": lambda n, _rest: f"Out-of-reach condition {n:,}"}
 
 
 def lesson_files(game_id: str) -> list[Path]:

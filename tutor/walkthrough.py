@@ -12,7 +12,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from .core.content import MAX_FILE_BYTES, ShownLine, ShownText, content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, IllegalAction, display_path, short, size_words
+from .core.errors import ContentError, IllegalAction, display_path, place_words, short, size_words
 from .core.session import Session
 from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
 from .core.model import Source
@@ -61,21 +61,17 @@ def field_words(loc: tuple) -> str:
     """The walkthrough's field at ``loc`` (pydantic's place of a problem: names and list positions) as a teacher
     would say it, counting steps from 1: ``("steps", 0, "narration")`` is ``"Step 1's narration"``, ``("steps", 2,
     "action", "kind")`` ``"Step 3's move"``, ``("title",)`` ``"The title"``, ``("setup", "state", 0, 0)`` ``"The
-    set-up's state"``, ``()`` ``"The walkthrough"``; a field a walkthrough does not have is named in quotes."""
-    if not loc:
-        return "The walkthrough"
-    head, rest = loc[0], loc[1:]
-    if head == "steps" and rest and isinstance(rest[0], int):
-        step = f"Step {rest[0] + 1}"
-        if len(rest) < 2:
-            return step
-        part = STEP_FIELD_WORDS.get(rest[1]) if isinstance(rest[1], str) else None
-        return f"{step}'s {part}" if part else f"{step}'s field “{short(rest[1], 40, quote=False)}”"
-    if head == "setup" and rest and isinstance(rest[0], str):
-        return f"The set-up's {short(rest[0].replace('_', ' '), 40, quote=False)}"
-    if head in FIELD_WORDS:
-        return FIELD_WORDS[head]
-    return f"The field “{short(head, 40, quote=False)}”"
+    set-up's state"``, ``()`` ``"The walkthrough"``; a field a walkthrough does not have is named in quotes
+    (:func:`~tutor.core.errors.place_words`)."""
+    return place_words(loc, whole="The walkthrough", names=FIELD_WORDS, listed={"steps": _step_words})
+
+
+def _step_words(n: int, rest: tuple) -> str:
+    """Step ``n`` (from 1) of a walkthrough, or the field ``rest[0]`` of it: ``"Step 3's move"``."""
+    if not rest:
+        return f"Step {n}"
+    part = STEP_FIELD_WORDS.get(rest[0]) if isinstance(rest[0], str) else None
+    return f"Step {n}'s {part}" if part else f"Step {n}'s field “{short(rest[0], 40, quote=False)}”"
 
 
 def load_walkthrough(path: str | Path | None = None, *, text: str | None = None) -> Walkthrough:

@@ -115,6 +115,30 @@ _FIELD_PART = re.compile(r"\[\d+\]|[A-Za-z_]\w*")
 _MORE_LINE = re.compile(r"^…\s*and ([\d,]+) more problems?$")
 
 
+def _place(field: str) -> tuple:
+    """A field path of a message (``steps[0].narration``) as pydantic's place of a problem: ``("steps", 0,
+    "narration")``."""
+    return tuple(int(x[1:-1]) if x.startswith("[") else x for x in _FIELD_PART.findall(field))
+
+
+def _tally(parts, each) -> tuple[list[str], int]:
+    """The message lines ``parts`` (stripped) said by ``each``, empty ones left out, and how many problems they
+    stand for: each line one, a line "… and N more problems" (:data:`_MORE_LINE`, not listed) N."""
+    lines, total = [], 0
+    for part in parts:
+        more = _MORE_LINE.match(part)
+        if more:
+            total += int(more[1].replace(",", ""))
+        elif part:
+            lines.append(each(part))
+    return lines, total + len(lines)
+
+
+def _more_problems(n: int) -> str:
+    """``"and 3 more problems"`` (``"and 1 more problem"``)."""
+    return f"and {n:,} more problem{'' if n == 1 else 's'}"
+
+
 def problem_lines(exc: ContentError, words=None, limit: int = TEACHER_PROBLEMS) -> list[str]:
     """The problems of ``exc`` one line each, in words a teacher would say: a file that does not validate names
     each field with ``words`` (a function of pydantic's place of a problem, e.g. :func:`tutor.walkthrough.field_words`:
@@ -127,24 +151,17 @@ def problem_lines(exc: ContentError, words=None, limit: int = TEACHER_PROBLEMS) 
         total = max(exc.problem_count, len(lines))
     else:
         prefix = f"{display_path(exc.path)}: " if exc.path else ""
-        lines, total = [], 0
-        for line in str(exc).splitlines():
-            line = line.strip().removeprefix(prefix).strip()
+
+        def said(line: str) -> str:
             field = _FIELD_FIRST.match(line) if words is not None else None
             if field:  # "setup.state[0][0]… (line 5): …" as "The set-up's state (line 5): …"
-                loc = tuple(int(x[1:-1]) if x.startswith("[") else x for x in _FIELD_PART.findall(field["field"]))
-                line = f"{words(loc)}{field['rest']}"
-            line = _DEEP_PATH.sub(r"\1…", line)
-            more = _MORE_LINE.match(line)
-            if more:
-                total += int(more[1].replace(",", ""))
-            elif line:
-                lines.append(line)
-        total += len(lines)
+                line = f"{words(_place(field['field']))}{field['rest']}"
+            return _DEEP_PATH.sub(r"\1…", line)
+
+        lines, total = _tally((x.strip().removeprefix(prefix).strip() for x in str(exc).splitlines()), said)
     lines = lines[:limit]
     if total > len(lines):
-        n = total - len(lines)
-        lines.append(f"and {n:,} more problem{'' if n == 1 else 's'}")
+        lines.append(_more_problems(total - len(lines)))
     return lines
 
 
@@ -157,12 +174,11 @@ def teacher_line(line: str, words=None) -> str:
     line = _plain_reason(line.strip())
     field = _FIELD_FIRST.match(line) if words is not None else None
     if field:
-        loc = tuple(int(x[1:-1]) if x.startswith("[") else x for x in _FIELD_PART.findall(field["field"]))
         rest = field["rest"]
         why = rest.split(": ", 1)[1] if ": " in rest else rest
         if _STEP_FAILS.match(why):
             rest = rest[:len(rest) - len(why)] + "this step cannot be played there"
-        line = f"{words(loc)}{rest}"
+        line = f"{words(_place(field['field']))}{rest}"
     return _DEEP_PATH.sub(r"\1…", line)
 
 
@@ -179,19 +195,12 @@ def left_out_lines(messages, words=None, limit: int = TEACHER_PROBLEMS, per_file
         m = _LEADING_FILE.match(message)
         path = m["path"] if m else ""
         name = display_path(path.rsplit("/", 1)[-1]) if m else ""
-        problems, total = [], 0
-        for part in (message.splitlines() if m else [message]):
-            part = part.strip().removeprefix(path).removeprefix(":").strip()
-            more = _MORE_LINE.match(part)
-            if more:
-                total += int(more[1].replace(",", ""))
-            elif part:
-                problems.append(teacher_line(part, words))
-        total += len(problems)
+        problems, total = _tally((x.strip().removeprefix(path).removeprefix(":").strip()
+                                  for x in (message.splitlines() if m else [message])),
+                                 lambda part: teacher_line(part, words))
         said = "; ".join(problems[:per_file]) or "it could not be read"
         if total > min(per_file, len(problems)):
-            n = total - min(per_file, len(problems))
-            said += f"; and {n:,} more problem{'' if n == 1 else 's'}"
+            said += f"; {_more_problems(total - min(per_file, len(problems)))}"
         lines.append(short(visible(f"{name}: {said}" if name else said), cut, quote=False))
     if len(lines) > limit:
         n = len(lines) - limit

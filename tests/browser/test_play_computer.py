@@ -32,6 +32,15 @@ MINE = ".tutor-actions .tutor-action:visible:not([disabled])"
 
 
 
+def open_free_play(page, server: str, notebook: str) -> None:
+    """Open ``notebook`` (a learn page) at 1366x768 and its Free play tab, once its lesson's actions are shown."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{server}/voila/render/{notebook}")
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+
+
 def auto_off(page) -> None:
     """Untick free play's Auto (ticked from the start, trial 14 T5): the test steps the computer's moves itself with
     "Computer's move"."""
@@ -187,11 +196,7 @@ def test_play_against_the_computer_with_hint_and_undo(tutor_server, tutor_page, 
 
 def test_auto_plays_on_and_stops(tutor_server, tutor_page):
     page = tutor_page.page
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(f"{tutor_server}/voila/render/learn-spirit-duels.ipynb")
-    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
-    page.get_by_role("tab", name="Free play").click()
-    expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    open_free_play(page, tutor_server, "learn-spirit-duels.ipynb")
     auto = page.locator(".tutor-seats.rt-seats-play input[type=checkbox]").first  # beside "Computer's move"
     # ticked from the start and in view on the learner's turn too (trial 14, T5: a new learner's move was answered
     # by nothing while it was off)
@@ -229,11 +234,7 @@ def test_the_computers_draft_keeps_stay_hidden(tutor_server, tutor_page):
     Now its steps read "The computer kept a Totem (draft round N)", in the strip and the History, each line with its
     clause chip, and no Totem of its is named anywhere in the page until "Show all hands" is ticked."""
     page = tutor_page.page
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(f"{tutor_server}/voila/render/learn-restless-spirits.ipynb")
-    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
-    page.get_by_role("tab", name="Free play").click()
-    expect(page.locator(".tutor-seats").first).to_be_visible(timeout=RENDER_MS)
+    open_free_play(page, tutor_server, "learn-restless-spirits.ipynb")
     auto_off(page)
     page.get_by_role("checkbox", name="first-game set-up (no draft)").uncheck()
     page.get_by_role("button", name="New game").click()

@@ -15,7 +15,6 @@ import random
 import re
 from html import unescape
 
-import ipywidgets as w
 import pytest
 
 import tutor
@@ -23,6 +22,7 @@ from tutor.progress import ProgressStore
 from widgets import TutorApp
 from widgets.lessons import LearnApp
 from widgets.style import prov_text
+from widget_texts import html_values
 
 #: (game, the free-play set-up chosen on the page, seed): the drafts where the computer's picks are secret, and
 #: each game's usual set-up.
@@ -47,17 +47,6 @@ def free_play(game_id: str, options: dict, seed: int):
     ctl.start_new()
     assert app.session.game.seed == seed and all(app.session.game.options[k] == v for k, v in options.items())
     return app
-
-
-def html_values(root) -> list[str]:
-    """Every HTML value under ``root`` (the widgets the page holds), unescaped."""
-    out, todo = [], [root]
-    while todo:
-        x = todo.pop()
-        if isinstance(x, (w.HTML, w.HTMLMath)):
-            out.append(unescape(x.value))
-        todo.extend(getattr(x, "children", ()) or ())
-    return out
 
 
 def seen_text(app) -> str:

@@ -125,12 +125,19 @@ def test_every_text_box_of_the_faq_page_stops_at_the_saved_questions_limit(tmp_p
     assert [(b.placeholder[:7], text_limit(b)) for b in others] == [("Search:", TEXT_MAX_CHARS)]  # saves nothing
 
 
-def test_a_faq_question_or_note_over_its_limit_is_refused_in_words(tmp_path):
-    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
+def _faq_after_a_move(folder) -> FaqExplorer:
+    """The FAQ explorer on "faq-buy-at-hand-limit", its questions kept in ``folder``, after one move of its what-if
+    (a Totem from the hand to the deck): a question that can be saved."""
+    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=folder)
     ex.move_from.value = faq.Zone("hand", 1)
     ex.move_card.value = "t01"
     ex.move_to.value = faq.Zone("deck")
     ex.apply_move.click()
+    return ex
+
+
+def test_a_faq_question_or_note_over_its_limit_is_refused_in_words(tmp_path):
+    ex = _faq_after_a_move(tmp_path)
     ex.save_name.value = "long-note"
     ex.save_note.value = "z" * 5_001
     assert ex.save_mine() is None
@@ -149,11 +156,7 @@ def test_a_question_or_note_too_long_is_refused_kept_in_its_box_and_nothing_save
     """Trial 24: "Save as my question" saved a 10,000-character question cut to 2,000 and a 200,000-character note
     cut to 5,000, without a word. Save refuses it in the shared words (tutor.core.content.too_long), the text stays
     in its box as typed, and no file is written."""
-    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
-    ex.move_from.value = faq.Zone("hand", 1)
-    ex.move_card.value = "t01"
-    ex.move_to.value = faq.Zone("deck")
-    ex.apply_move.click()
+    ex = _faq_after_a_move(tmp_path)
     ex.save_name.value = "too-long"
     getattr(ex, box).value = text
     assert ex.save_mine() is None

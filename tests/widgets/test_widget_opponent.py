@@ -14,6 +14,7 @@ from tutor.step_words import past_sentence
 from widgets import TutorApp
 from widgets.opponent import Seats
 from widgets.style import prov_text
+from widget_texts import html_values
 
 
 def table(game_id: str, seed: int = 1, **kw) -> tuple[TutorApp, Seats]:
@@ -484,13 +485,7 @@ def test_a_second_hint_press_says_what_the_move_itself_does(game_id):
 
 def _page_text(root) -> str:
     """Every HTML value under ``root`` (the widgets the page holds), unescaped, one per line."""
-    out, todo = [], [root]
-    while todo:
-        x = todo.pop()
-        if isinstance(x, (w.HTML, w.HTMLMath)):
-            out.append(unescape(x.value))
-        todo.extend(getattr(x, "children", ()) or ())
-    return "\n".join(out)
+    return "\n".join(html_values(root))
 
 
 @pytest.mark.parametrize("game_id", tutor.GAMES)

@@ -198,3 +198,22 @@ def bounded_parser_class():
 
     return BoundedArgumentParser
 
+
+
+def place_words(loc: tuple, *, whole: str, names: dict[str, str], listed: dict) -> str:
+    """A field's place in a content file (``loc``: pydantic's names and list positions, ``("steps", 0,
+    "narration")``) as a teacher would say it, for one kind of file: ``whole`` for the file itself (``()``); a list
+    of ``listed`` with a position after it by its own words (``listed[name](n, rest)``, ``n`` counted from 1,
+    ``rest`` the place under the item); ``setup.<name>`` as ``"The set-up's <name>"``; a field of ``names`` by its
+    words; any other field named in quotes, cut to 40 characters. Used by :func:`tutor.lessons.field_words` and
+    :func:`tutor.walkthrough.field_words`."""
+    if not loc:
+        return whole
+    head, rest = loc[0], loc[1:]
+    if head in listed and rest and isinstance(rest[0], int):
+        return listed[head](rest[0] + 1, rest[1:])
+    if head == "setup" and rest and isinstance(rest[0], str):
+        return f"The set-up's {short(rest[0].replace('_', ' '), 40, quote=False)}"
+    if head in names:
+        return names[head]
+    return f"The field “{short(str(head), 40, quote=False)}”"
