@@ -22,7 +22,7 @@ from .clicker_keys import clicker_keys
 from .model import ErrorPanel, SessionModel
 from .notes_window import NOTEBOOK as NOTES_NOTEBOOK, WINDOW_NAME as NOTES_WINDOW, feed_html, feed_script, feed_state
 from .panels import BoardView, StepLog
-from .walk_files import FileProblems, file_problem, move_words, stopped_words
+from .walk_files import FileProblems, file_problem, move_words, stop_reason, stopped_words, unknown_card
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, LARGE_TYPE, board_fit
 from .style import PROV_SUMMARY, esc, html_widget, plain_label, prov_text
 
@@ -97,13 +97,15 @@ LIST_PARSE_TOTAL = 128 * 1024
 
 def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = None,
             refused: list[str] | None = None) -> list[tuple[str, str]]:
-    """``(label, path)`` per walkthrough file; a file that does not load is still listed, and its error message is
-    added to ``refused`` in words (:func:`widgets.walk_files.file_problem`, shown folded in the Record tab), or without ``refused``
-    reported in ``errors``. Files in
+    """``(label, path)`` per walkthrough file that can be shown; a file that does not load is left out (trial 26: it
+    was offered, "(does not load)", and chosen it bounced back), its error message added to ``refused`` in words
+    (:func:`widgets.walk_files.file_problem`, shown folded in the Record tab), or without ``refused`` reported in
+    ``errors``. Files in
     the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
     ``game_id``, saved files of other games are left out. Saved files over :data:`LIST_PARSE_BYTES`, and those after
     :data:`LIST_PARSE_TOTAL` bytes of saved files read, are listed by file name and read only when chosen; one over
-    the size limit of every file read (:data:`tutor.walkthrough.MAX_FILE_BYTES`) is listed as too big to load."""
+    the size limit of every file read (:data:`tutor.walkthrough.MAX_FILE_BYTES`) is left out, named in ``refused``
+    as too big to load."""
     out = []
     saved_in = walkthrough_folder().resolve()
     read = 0  # bytes of saved files read so far
@@ -113,9 +115,10 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
             size = Path(p).stat().st_size
         except OSError:
             size = 0
-        if saved and size > MAX_FILE_BYTES:  # never read: said so in the list (trial 22: "loads when chosen")
-            out.append((f"{display_path(Path(p).stem)} (saved, {size_words(size)}: too big to load, the limit is "
-                        f"{size_words(MAX_FILE_BYTES)})", str(p)))
+        if saved and size > MAX_FILE_BYTES:  # never read, never offered (trial 22: "loads when chosen")
+            if refused is not None:
+                refused.append(f"{display_path(Path(p).name)}: the file is {size_words(size)}, over the limit of "
+                               f"{size_words(MAX_FILE_BYTES)}")
             continue
         if saved and (size > LIST_PARSE_BYTES or read + size > LIST_PARSE_TOTAL):  # by name; read when chosen
             out.append((f"{display_path(Path(p).stem)} (saved, {max(1, size // 1024)} KB: loads when chosen)",
@@ -129,7 +132,6 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
                 errors.report(exc)
             else:
                 refused.append(file_problem(p, exc))
-            out.append((f"{shown(p)} (does not load)", str(p)))
             continue
         if saved and game_id is not None and wt.setup.game != game_id:
             continue
@@ -227,10 +229,17 @@ class Presenter:
         self.files = FileProblems(refused, on_change=lambda: self.render())
         self.problems = self.files.widget
         self._reverting = False  # True while the picker is put back after a walkthrough that did not open
-        self.where = next((v for label, v in options if not label.endswith("(does not load)")), options[0][1])
+        if not options:
+            raise ValueError("no walkthrough file loads")
+        self.where = options[0][1]
         self.walkthrough = load_walkthrough(self.where)
         #: how many of the walkthrough's steps can be played (all but those from a step that is not legal on)
         self.playable = len(self.walkthrough.steps)
+        #: the teacher's quiet line when the walkthrough shown stops before its end (trial 26: only the Record tab
+        #: said it): in the presenter's controls, its reason on hover and in the teacher notes
+        self.stops = w.HTML(layout=w.Layout(display="none"))
+        self.stops.add_class("rt-pstops")
+        self._stop_line = ""
         self.model = SessionModel(presented(begin(self.walkthrough, self.where)), errors)
         self.picker = w.Dropdown(options=options, value=self.where, description="Walkthrough",
                                  style={"description_width": "initial"}, layout=w.Layout(width="560px"))
@@ -277,7 +286,7 @@ class Presenter:
             b.layout.width = BUTTON_WIDTH
         bar = w.HBox([self.back, self.counter, self.next, self.jump])
         bar.add_class("rt-pbar")
-        tools = w.HBox([self.picker, self.notes_link, self.notes_toggle])  # the teacher's own controls, beside the title
+        tools = w.HBox([self.picker, self.stops, self.notes_link, self.notes_toggle])  # the teacher's own controls, beside the title
         tools.add_class("rt-phead-tools")
         head = w.HBox([self.title, tools], layout=w.Layout(justify_content="space-between",
                                                             align_items="center", flex_flow="row wrap"))
@@ -309,6 +318,7 @@ class Presenter:
                              layout=w.Layout(width="100%"))
         self.widget.add_class("rt-present")
         self.widget.add_class(LARGE_TYPE)
+        self._check_steps(self.walkthrough, self.where)
         self.render()
 
     def _for_teacher(self, guard, fn):
@@ -360,9 +370,8 @@ class Presenter:
             # the walkthrough shown stays, and so does the picker's choice of it (Next and Back step what is seen);
             # the file is named in the teacher's list, and its choice in the picker says it does not load
             self._reverting = True
-            try:
-                self.picker.options = [(f"{shown(p)} (does not load)" if p == str(path) else label, p)
-                                       for label, p in self.picker.options]
+            try:  # never offered again (trial 26): the Record tab's list names it
+                self.picker.options = [(label, p) for label, p in self.picker.options if p != str(path)]
                 self.picker.value = self.where
             finally:
                 self._reverting = False
@@ -375,13 +384,35 @@ class Presenter:
         self.jump.value = 0
         if self.picker.value != str(path):
             self.picker.value = str(path)
-        if problem is not None:  # said as soon as it is chosen, to the teacher only (never on the projector), the
-            # moves by their labels, never by action ids (trial 24)
-            bad = wt.steps[n]
-            self.files.add(path, f"{display_path(path)}: can be shown up to step {n} of {len(wt.steps)}: its step "
-                                 f"{n + 1} ({_short(plain_label(bad.narration) or move_words(bad.action))}) is not a "
-                                 f"legal move at that point, so Next stops before it. To fix the file, see steps[{n}] "
-                                 f"(counted from 0). Details: {stopped_words(play_to(wt, n, str(path)), bad.action)}")
+        self._check_steps(wt, str(path), n, problem)
+        self.render()  # (the teacher notes and the notes window say where it stops)
+
+    def _check_steps(self, wt: Walkthrough, path: str, n: int | None = None, problem: object = None) -> None:
+        """Say it when walkthrough ``wt`` (shown from ``path``) stops before its end: its first ``n`` steps play,
+        ``problem`` why the next does not (found here when ``n`` is not given). Said as soon as it is chosen, to the
+        teacher only: the Record tab's list (its moves by their labels, never by action ids, trial 24; the step
+        counted from 1, trial 26), and a quiet line in the presenter's controls (:attr:`stops`)."""
+        if n is None:
+            n, problem = playable(wt, path)
+            self.playable = n
+        self._stop_line = ""
+        self.stops.layout.display = "none"
+        if problem is None:
+            return
+        bad, at = wt.steps[n], play_to(wt, n, path)
+        if unknown_card(at, bad.action):
+            said = f"can be shown up to step {n} of {len(wt.steps)}, so Next stops before step {n + 1}: "
+        else:
+            said = (f"can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} ("
+                    f"{_short(plain_label(bad.narration) or move_words(bad.action))}) is not a legal move at that "
+                    "point, so Next stops before it. Details: ")
+        self.files.add(path, f"{display_path(path)}: {said}{stopped_words(at, bad.action)}")
+        where = f"step {n} of {len(wt.steps)}" if n else "its start"
+        line = self._stop_line = (f"This walkthrough stops at {where}: step {n + 1} cannot be played "
+                                  f"({stop_reason(at, bad.action)}).")
+        self.stops.value = (f'<span class="rt-muted" role="note" title="{esc(line)}">⚠ Stops at {esc(where)}'
+                            "</span>")
+        self.stops.layout.display = ""
 
     def go(self, k: int) -> None:
         """Show the walkthrough after ``k`` steps (clamped to 0..number of steps): one step forward or back is an
@@ -434,15 +465,15 @@ class Presenter:
             if k == n:
                 head += " · last step"
         self.narration.value = f'<div class="rt-nhead">{esc(head)}</div><div class="rt-ntext">{prov_text(text)}</div>'
-        self.notes.value = (f'<div class="rt-notes"><b>Teacher notes:</b> {esc(notes)}</div>' if notes
-                            else '<div class="rt-notes rt-muted">No teacher notes for this step.</div>')
+        stop = self._stop_line if self.playable < n else ""
+        self.notes.value = ((f'<div class="rt-notes"><b>Teacher notes:</b> {esc(notes)}</div>' if notes
+                             else '<div class="rt-notes rt-muted">No teacher notes for this step.</div>')
+                            + (f'<div class="rt-notes rt-muted rt-pstops-why">{esc(stop)}</div>' if stop else ""))
         if k < self.playable:
             st = wt.steps[k]
             following = f"Step {k + 1}: {st.narration or move_words(st.action)}"
         else:
-            following = ("The end of the walkthrough." if k >= n
-                         else f"Step {k + 1} cannot be played here: its move is not legal at that point (the Record "
-                              "a walkthrough tab says why).")
+            following = "The end of the walkthrough." if k >= n else stop
         self.feed.value = feed_html(feed_state(wt.title, k, n, head, plain_label(text), notes, plain_label(following),
                                                files=self.files.count_line()))
 

@@ -80,6 +80,8 @@ class PresenterApp:
         self.widget = w.VBox([*styles, self.present.head, self.tabs], layout=w.Layout(width="100%"))
         self.widget.add_class("rt-root")
         self.widget.add_class("tutor-presenter")
+        # Record's "Start from" offers what Present offers: a file that turns out not to load leaves both (trial 26)
+        self.present.picker.observe(self._offer, names="options")
 
     def open_recorder(self) -> Recorder:
         """Build the recorder (once) and show it."""
@@ -93,10 +95,13 @@ class PresenterApp:
             self.tabs.selected_index = 1
         return self.recorder
 
-    def _saved(self, path: Path, wt: Walkthrough) -> None:
-        self.present.add(saved_label(wt, path), path)
+    def _offer(self, change: dict) -> None:
+        """The Present list changed: Record's "Start from" offers the same walkthroughs."""
         if self.recorder is not None:
-            self.recorder.set_choices(list(self.present.picker.options))
+            self.recorder.set_choices(list(change["new"]))
+
+    def _saved(self, path: Path, wt: Walkthrough) -> None:
+        self.present.add(saved_label(wt, path), path)  # (Start from follows the picker's options)
 
 
 def _notes_asked() -> bool:

@@ -50,13 +50,46 @@ def move_words(ref: ActionRef) -> str:
     return str(ref.kind).replace("-", " ").replace("_", " ") + (f", {params}" if params else "")
 
 
+#: A move's parameters that name a card: a value the game has no card of is said as such (trial 26: "(attract,
+#: spirit __class__)… see steps[0] (counted from 0)").
+CARD_PARAMS = ("spirit", "totem", "card", "guide")
+#: Most characters of a card name the file gives that is shown back.
+NAME_SHOWN = 40
+
+
+def unknown_card(session: Session, ref: ActionRef) -> str | None:
+    """``"the move names a Spirit that does not exist: __class__"`` when the move ``ref`` names, in one of
+    :data:`CARD_PARAMS`, a card the game of ``session`` does not have (games whose cards are known by id only),
+    else ``None``."""
+    by_id = getattr(getattr(session.game, "cards", None), "by_id", None)
+    if not by_id:
+        return None
+    for key, value in ref.params().items():
+        if key in CARD_PARAMS and isinstance(value, str) and value not in by_id:
+            name = display_path(value[:NAME_SHOWN] + ("…" if len(value) > NAME_SHOWN else ""))
+            return f"the move names a {key.capitalize()} that does not exist: {name}"
+    return None
+
+
+def stop_reason(session: Session, ref: ActionRef) -> str:
+    """Why the move ``ref`` does not play in ``session``, briefly, for the presenter's own line: a card that does
+    not exist (:func:`unknown_card`), the rule that forbids it, or "its move is not a legal move at that point"."""
+    missing = unknown_card(session, ref)
+    if missing is not None:
+        return missing
+    refusal = session.refusal(ref.kind, ref.params())
+    return plain_label(refusal.why) if refusal is not None else "its move is not a legal move at that point"
+
+
 def stopped_words(session: Session, ref: ActionRef) -> str:
     """Why the move ``ref`` of a walkthrough's step does not play in ``session`` (where its turn comes), in a
     teacher's words: the rule that forbids it, when one does, then the legal moves of its kind there by their
     labels (their values the rulebook does not print marked "†", as the page marks them), never by action ids
-    (trial 24: "legal attract actions: Attract Jiangsu (Trickster [provisional]) (attract:spirit=jiangsu)")."""
-    said = [f"the move it names ({move_words(ref)}) is not legal there"]
-    refusal = session.refusal(ref.kind, ref.params())
+    (trial 24: "legal attract actions: Attract Jiangsu (Trickster [provisional]) (attract:spirit=jiangsu)"). A
+    move naming a card the game does not have says so (:func:`unknown_card`), never the file's raw move."""
+    missing = unknown_card(session, ref)
+    said = [missing or f"the move it names ({move_words(ref)}) is not legal there"]
+    refusal = None if missing else session.refusal(ref.kind, ref.params())
     if refusal is not None:
         said.append(f"the rules forbid it: {plain_label(refusal.why)}")
     legal = [plain_label(a.label) for a in session.legal_actions() if a.kind == ref.kind]

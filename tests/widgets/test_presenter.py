@@ -100,7 +100,7 @@ def test_bar_widths_do_not_follow_the_step_number(walk_file):
     assert p.jump.layout.width == "auto" and p.jump.layout.max_width == "100%"
     # the teacher's controls are the page's, on the tab bar's line (not a row of the Present tab)
     assert p.notes_toggle not in bar.children and with_class(app.widget, "rt-phead-tools")[0].children == (
-        p.picker, p.notes_link, p.notes_toggle)
+        p.picker, p.stops, p.notes_link, p.notes_toggle)
     assert p.head in app.widget.children and "rt-present-tools" in p.head._dom_classes
     assert not with_class(p.widget, "rt-phead-tools")
     assert p.step.widget.layout.width in (None, "", "auto")
@@ -204,7 +204,8 @@ def test_step_that_no_longer_plays_is_reported(walk_file, tmp_path):
     # said as soon as it is chosen, not when Next reaches the step in front of the room, in the page's numbering, to
     # the teacher only (the Record tab's list of files, a line in the notes window): never on the projected page
     said = p.problems.value
-    assert "<b>bad.yaml</b>: can be shown up to step 1 of 6: its step 2" in said and "steps[1] (counted from 0)" in said
+    assert "<b>bad.yaml</b>: can be shown up to step 1 of 6: its step 2" in said
+    assert "steps[" not in said and "counted from 0" not in said  # (trial 26: the file's own numbering)
     assert errors_text(app) == "" and p.problems not in list(_walk(p.widget))
     assert p.jump.options[-1][1] == 1  # the Jump list offers the steps that play
     p.next.click()
@@ -437,7 +438,7 @@ def test_saved_walkthroughs_are_listed_again_after_a_reload(folder):
     assert labels[0] == "Restless Spirits: a first round, turn by turn"  # the shipped ones first
     (folder / "broken.yaml").write_text("meta: [", encoding="utf-8")
     third = PresenterApp()
-    assert "broken.yaml (does not load)" in [label for label, _ in third.present.picker.options]
+    assert not any("broken" in label for label, _ in third.present.picker.options)  # never offered (trial 26)
     # named by its file name, with its reason, in one folded box under the title: never raw lines or a server path
     assert errors_text(third) == "" and not third.errors.output.outputs
     box = third.present.problems.value
@@ -521,8 +522,10 @@ def test_a_folder_of_many_saved_walkthroughs_is_read_only_up_to_a_budget(tmp_pat
         presenter.ContentError(f"{p}: not a walkthrough", path=str(p))))
     refused: list[str] = []
     out = presenter.catalog(files, ErrorPanel(), refused=refused)
-    assert len(out) == 20 and [str(f) for f in calls] == [str(f) for f in files[:10]]  # 10 x 12 KB = 120 KB read
-    assert [label for label, _ in out[10:]] == [f"w{i:02} (saved, 11 KB: loads when chosen)" for i in range(10, 20)]
+    assert [str(f) for f in calls] == [str(f) for f in files[:10]]  # 10 x 12 KB = 120 KB read
+    # the 10 read do not load: named in ``refused``, not offered; the rest are offered by name
+    assert len(refused) == 10 and refused[0].endswith("w00.yaml: not a walkthrough")
+    assert [label for label, _ in out] == [f"w{i:02} (saved, 11 KB: loads when chosen)" for i in range(10, 20)]
 
 
 def test_presenter_feeds_the_notes_window(walk_file, monkeypatch):
@@ -688,20 +691,21 @@ def test_a_pre_heated_presenter_is_made_before_the_visit_and_follows_it(folder, 
 
 
 def test_a_walkthrough_that_does_not_open_leaves_the_page_as_it_was(folder):
-    """Choosing a saved walkthrough that cannot be read (here over the size limit, listed "loads when chosen"): the
-    picker goes back to the walkthrough shown, the board and Next stay with it, and the message names the file by its
-    name only, in a sentence (never the server's folder or a class name: fresh attack F4, session 11)."""
-    from tutor.core.content import MAX_FILE_BYTES
+    """Choosing a saved walkthrough that cannot be read (here a large file of comments only, listed "loads when
+    chosen"): the picker goes back to the walkthrough shown, the board and Next stay with it, and the message names
+    the file by its name only, in a sentence (never the server's folder or a class name: fresh attack F4, session
+    11)."""
+    from widgets.present_tab import LIST_PARSE_BYTES
 
     folder.mkdir(parents=True, exist_ok=True)
     big = folder / "big.yaml"
-    big.write_text("#" * (MAX_FILE_BYTES + 10), encoding="utf-8")
+    big.write_text("#" * (LIST_PARSE_BYTES + 10), encoding="utf-8")
     app = PresenterApp()
     p = app.present
     shown, title = p.picker.value, p.walkthrough.title
     p.next.click()
     assert p.position == 1
-    assert any(v == str(big) for _label, v in p.picker.options)
+    assert any(v == str(big) for _label, v in p.picker.options)  # (not read yet: "loads when chosen")
     p.picker.value = str(big)
     assert p.picker.value == shown and p.where == shown and p.walkthrough.title == title
     assert p.position == 1  # not restarted: the walkthrough shown is left as it was
@@ -709,15 +713,15 @@ def test_a_walkthrough_that_does_not_open_leaves_the_page_as_it_was(folder):
     assert p.position == 2
     assert errors_text(app) == ""  # nothing on the projected page: the teacher's list names it (trial 23)
     text = p.problems.value
-    assert "<li><b>big.yaml</b>: the file is 2049 KB, over the limit of 2 MB</li>" in text, text
+    assert "<li><b>big.yaml</b>: " in text, text
     assert str(folder) not in text and "ContentError" not in text and "Traceback" not in text
-    assert dict((v, label) for label, v in p.picker.options)[str(big)] == "big.yaml (does not load)"
+    assert str(big) not in dict((v, label) for label, v in p.picker.options)  # no longer offered (trial 26)
 
 
-def test_a_saved_walkthrough_over_the_size_limit_is_listed_as_too_big_and_refused_in_kb(folder):
+def test_a_saved_walkthrough_over_the_size_limit_is_named_as_too_big_in_kb(folder):
     """Trial 22: a 3 MB saved walkthrough was listed "big (saved, 2930 KB: loads when chosen)" though it is over the
-    2 MB limit of every file read, and choosing it said "file is 3001032 bytes; the limit is 2097152". It is listed
-    as too big to load, with the limit, and the refusal says both sizes in KB or MB, never in bytes."""
+    2 MB limit of every file read, and choosing it said "file is 3001032 bytes; the limit is 2097152". It is not
+    offered (trial 26), and the teacher's list names it as too big, both sizes in KB or MB, never in bytes."""
     from tutor.core.content import MAX_FILE_BYTES
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -728,9 +732,8 @@ def test_a_saved_walkthrough_over_the_size_limit_is_listed_as_too_big_and_refuse
     app = PresenterApp()
     p = app.present
     labels = {v: label for label, v in p.picker.options}
-    assert labels[str(big)] == "bomb (saved, 2931 KB: too big to load, the limit is 2 MB)", labels[str(big)]
+    assert str(big) not in labels  # never offered (trial 26): the Record tab's list names it, too big
     assert labels[str(near)] == "near (saved, 2047 KB: loads when chosen)", labels[str(near)]
-    p.picker.value = str(big)
     text = p.problems.value
     assert "<li><b>bomb.yaml</b>: the file is 2931 KB, over the limit of 2 MB</li>" in text, text
     assert "bytes" not in text and "3001032" not in text and "2097152" not in text, text

@@ -14,6 +14,7 @@ from tutor.walkthrough import Walkthrough, begin, field_words, load_walkthrough,
 from tutor.scenario import Setup
 from widgets import PresenterApp
 from widgets.panels import _walk
+from widgets.present_tab import _guard
 from widgets.problems import problem_lines
 from widgets.record_tab import not_saved_html
 
@@ -59,18 +60,22 @@ def test_files_that_do_not_load_are_listed_for_the_teacher_never_on_the_projecte
     # the notes window (the teacher's screen) gets one quiet line
     assert feed(app)["files"] == ("2 walkthrough files do not load or stop before their end: the Record a walkthrough "
                                   "tab names them, with the reasons.")
-    # choosing a file that turns out not to load: the page stays as it was, the list and the picker say so
+    # trial 26: the files that do not load are not offered, neither to present nor to record from
+    rec = app.open_recorder()
+    offered = [v for _, v in p.picker.options] + [v.split(":", 1)[-1] for _, v in rec.start_from.options]
+    assert not [v for v in offered if v.endswith(("broken.yaml", "deep.yaml"))], offered
+    assert str(folder / "many.yaml") in offered  # (158 KB: "loads when chosen")
+    # choosing a file that turns out not to load: the page stays as it was, the file leaves both lists, named
     shown = p.picker.value
     p.picker.value = str(folder / "many.yaml")
     assert p.picker.value == shown and p.where == shown and not app.errors.output.outputs
-    labels = {v: label for label, v in p.picker.options}
-    assert labels[str(folder / "many.yaml")] == "many.yaml (does not load)"
+    assert str(folder / "many.yaml") not in [v for _, v in p.picker.options]
+    assert not [v for _, v in rec.start_from.options if v.endswith("many.yaml")]
     assert "<li><b>many.yaml</b>: The steps: too many: 6,000, at most 5,000</li>" in p.problems.value
     assert "(3 files;" in p.problems.value and feed(app)["files"].startswith("3 walkthrough files do not load")
-    p.picker.value = str(folder / "many.yaml")  # chosen again: named once
+    p.open(folder / "many.yaml")  # opened again (a forged choice): named once
     assert p.problems.value.count("many.yaml") == 1 and not app.errors.output.outputs
-    rec = app.open_recorder()
-    assert app._record_box.children == (p.problems, rec.widget)
+    assert not rec.errors.output.outputs and app._record_box.children == (p.problems, rec.widget)
 
 
 def test_no_problem_no_line_in_the_notes_window(folder):
@@ -140,8 +145,8 @@ def test_what_goes_wrong_while_recording_stays_in_the_record_tab(folder):
     tab only (the Present tab's panel, shown on the projector, stays empty)."""
     app = PresenterApp()
     rec = app.open_recorder()
-    rec.start_from.value = f"start:{folder / 'broken.yaml'}"
-    rec.begin_button.click()
+    assert f"start:{folder / 'broken.yaml'}" not in [v for _, v in rec.start_from.options]  # never offered
+    _guard(rec.errors, rec.start)("start:" + str(folder / "broken.yaml"))  # (as a forged choice would)
     said = "".join(o.get("text", "") for o in rec.errors.output.outputs)
     assert said.startswith("Not loaded: broken.yaml: YAML syntax error (line 2, column 1)"), said
     assert not app.errors.output.outputs and rec.errors is not app.errors
