@@ -77,9 +77,10 @@ def test_a_file_name_with_controls_is_shown_escaped_in_errors_and_the_teacher_li
     assert msg.count("\n") == str(err.value).count("\n") and name.replace("\n", "") not in msg.replace("\n", "")
     assert err.value.path == str(bad)  # the real path is kept for the program
     errors = ErrorPanel()
-    labels = [label for label, _p in catalog([str(bad)], errors)]
-    assert labels == [f"{display_path(name)} (does not load)"]
-    assert not any(ch in labels[0] for ch in "\u202e\n\u200b")
+    refused: list[str] = []
+    assert catalog([str(bad)], errors, refused=refused) == []  # never offered (trial 26): named in the teacher list
+    assert len(refused) == 1 and f"{display_path(name)}: YAML syntax error" in refused[0]
+    assert not any(ch in refused[0] for ch in "\u202e\n\u200b")
 
 
 def test_a_left_out_saved_question_names_its_file_escaped(tmp_path):

@@ -216,9 +216,8 @@ class LessonRunner:
     RESUME_STEPS = 200
 
     def resume(self, lesson_id: str, actions: list) -> int:
-        """Open the lesson ``lesson_id`` and replay the action ids ``actions`` from its prepared state, as far as
-        each is a legal action in turn (the rest is dropped: a kept place is text from the database, never
-        trusted). Returns how many steps were replayed.
+        """Open lesson ``lesson_id``, replay the action ids ``actions`` from its start as far as each is legal (the
+        rest is dropped: kept text is never trusted). Returns the steps replayed; a goal reached on the way is shown.
 
         Raises:
             ValueError: this game has no lesson ``lesson_id``.
@@ -228,7 +227,7 @@ class LessonRunner:
             raise ValueError(f"no lesson {str(lesson_id)[:60]!r} in this game")
         self.open(ids.index(lesson_id))
         session = start_lesson(self.lesson)
-        n = 0
+        n, reached = 0, False
         for aid in actions[: self.RESUME_STEPS] if isinstance(actions, list) else []:
             if not isinstance(aid, str) or len(aid) > 500:
                 break
@@ -236,8 +235,9 @@ class LessonRunner:
                 session.apply(aid)
             except ValueError:  # IllegalAction: the lesson changed since, or the text was edited
                 break
-            n += 1
+            n, reached = n + 1, reached or not goal_failures(self.lesson, session)  # (trial 26: "Not reached yet")
         if n:
+            self._achieved = reached
             self.app.model.replace(session)
         return n
 
