@@ -7,6 +7,7 @@ no game-specific code here). :class:`WhatIfPanel` is mixed into :class:`widgets.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import ipywidgets as w
@@ -72,6 +73,21 @@ CSS = """
 """ + COMPARE_CSS
 
 
+#: Most characters the what-if's number box takes (a whole number in any counter's range is far shorter).
+NUMBER_CHARS = 12
+
+
+def whole_number(text: str, lo: int, hi: int, box: str) -> int:
+    """``text`` (what was typed in a number box) as a whole number from ``lo`` to ``hi``. ValueError naming ``box``
+    (``"The New value box for AP"``) for anything else: ``"1e10"``, ``"0.5"``, ``""``, ``"21"``."""
+    said = str(text).strip()
+    if re.fullmatch(r"[+-]?[0-9]{1,9}", said) and lo <= int(said) <= hi:
+        return int(said)
+    shown = said if len(said) <= NUMBER_CHARS else said[:NUMBER_CHARS - 1] + "…"
+    what = f"“{shown}” is not one" if said else "it is empty"
+    raise ValueError(f"{box} takes a whole number from {lo} to {hi}: {what}. Nothing was changed.")
+
+
 def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
     b = w.Button(description=text, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
     b.add_class(cls)
@@ -94,8 +110,10 @@ class WhatIfPanel:
         # a counter: which, value (a number or a choice)
         self.counter = dd("Set", "270px")
         # labels for screen readers only (CSS class rt-sr-label): the counter's list beside them says what they set
-        self.counter_num = w.BoundedIntText(value=0, min=0, max=20, description="New value",
-                                            layout=w.Layout(width="70px"), _dom_classes=("rt-sr-label",))
+        # a text box read here, never the browser's number box (trial 26: it read "1e10" as 1 and "0.5" as 0)
+        self.counter_num = cap(w.Text(value="0", description="New value", placeholder="a number",
+                                      layout=w.Layout(width="70px"), _dom_classes=("rt-sr-label",)), NUMBER_CHARS)
+        self._num_range = (0, 20)  # the range of the counter chosen
         self.counter_pick = w.Dropdown(description="New value", layout=w.Layout(width="170px"),
                                        _dom_classes=("rt-sr-label",))
         self.apply_counter = _button("Set", "tutor-faq-edit", "bolt", "Set this counter and run the question again")
@@ -263,7 +281,15 @@ class WhatIfPanel:
         spec = self._counters.get(self.counter.value)
         if spec is None:
             return
-        value = self.counter_pick.value if spec.choices else self.counter_num.value
+        if spec.choices:
+            value = self.counter_pick.value
+        else:
+            label = next((lb for lb, v in self.counter.options if v == self.counter.value), "the counter")
+            try:
+                value = whole_number(self.counter_num.value, *self._num_range, f"The New value box for {plain(label)}")
+            except ValueError as exc:  # said beside the boxes; nothing changes
+                self.edit_error.value = f'<div class="tutor-faq-error" role="alert">{esc(str(exc))}</div>'
+                return
         self.apply_edit(faq.SetCounter(spec.key, value))
 
     def _apply_die(self) -> None:
@@ -376,12 +402,8 @@ class WhatIfPanel:
             self.counter_pick.value = spec.value
             self.apply_counter.description = "Set"
         else:
-            box_ = self.counter_num
-            if spec.lo > box_.max:  # keep min <= max at every moment
-                box_.max, box_.min = spec.hi, spec.lo
-            else:
-                box_.min, box_.max = spec.lo, spec.hi
-            self.counter_num.value = spec.value
+            self._num_range = (spec.lo, spec.hi)
+            self.counter_num.value = str(spec.value)
             self.apply_counter.description = f"Set ({spec.lo}-{spec.hi})"
 
     def _show_die(self) -> None:

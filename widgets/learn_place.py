@@ -32,8 +32,10 @@ FREE_MOVED_ON = ("Your free game moved on in another tab or window: what you pla
 
 #: Said once above the tabs when the free game kept from the learner's last visit cannot be restored (``why``: the
 #: reason in a person's words, :func:`learner_words`, cut to :data:`KEPT_GAME_WHY_MAX` characters).
-KEPT_GAME_LOST = ("⚠ The free game kept from your last visit could not be restored ({why}), so a new game has started "
-                  "(the old one is kept aside, not deleted).")
+#: (No brackets round ``why``: its words may hold brackets of their own; trial 26 read "(… (nothing was read from
+#: it)), so … (the old one …)".)
+KEPT_GAME_LOST = ("⚠ The free game kept from your last visit could not be restored: {why}. A new game has started, "
+                  "and the old one is kept aside, not deleted.")
 #: Said once when the rest of the place kept from the last visit (the lesson and its steps) cannot be resumed
 #: (attack 20, L4: it was dropped without a word); ``why`` in plain words, ``then`` what the page does instead.
 KEPT_PLACE_LOST = ("Where you were on this page could not be resumed ({why}), so {then}. What was kept is set aside, "

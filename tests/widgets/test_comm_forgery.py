@@ -198,9 +198,9 @@ def test_faq_explorer(refusals):
         update(ex.game, index=index)
     update(ex.game, disabled=True)
     ex.show_panel("whatif")
-    for bad in (21, -1, 10**9, "3"):
+    for bad in (21, -1, 10**9, "3" * 50):  # (a text box read when Set is pressed: tests/widgets/test_faq_number_box.py)
         update(ex.counter_num, value=bad)
-    assert ex.counter_num.value in range(0, 21)
+    assert len(ex.counter_num.value) <= 12
     for name in ("save_name", "save_question_text"):
         update(getattr(ex, name), value=HUGE)
         assert len(getattr(ex, name).value) < 1000

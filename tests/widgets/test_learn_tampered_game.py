@@ -111,9 +111,10 @@ def test_a_kept_game_naming_a_card_file_is_refused_and_nothing_is_read(tmp_path,
     with caplog.at_level(logging.WARNING, logger="rules_tutor.learn"):
         back = LearnApp("restless-spirits", store=_store(tmp_path))
     said = _clean_refusal(back, path, reads)
-    assert said == ("⚠ The free game kept from your last visit could not be restored (it asks to read a card file of "
-                    "its own, which a game kept here may not do (nothing was read from it)), so a new game has "
-                    "started (the old one is kept aside, not deleted)."), said
+    assert said == ("⚠ The free game kept from your last visit could not be restored: it asks to read a card file of "
+                    "its own, which a game kept here may not do (nothing was read from it). A new game has started, "
+                    "and the old one is kept aside, not deleted."), said
+    assert "((" not in said and "))" not in said  # no brackets inside brackets (trial 26)
     assert "tmp" not in said and "options" not in said and "injected" not in said.lower()
     # the row: set aside whole (never read again by the page), the page's own place written over it
     assert _store(tmp_path).place(KEY + SET_ASIDE) == bad
@@ -194,8 +195,8 @@ def test_a_kept_game_with_other_settings_is_said_in_a_persons_words(tmp_path, ca
     with caplog.at_level(logging.WARNING, logger="rules_tutor.learn"):
         back = LearnApp("restless-spirits", store=_store(tmp_path))
     notes = _said(back)
-    assert notes == [f"⚠ The free game kept from your last visit could not be restored ({words}), so a new game has "
-                     "started (the old one is kept aside, not deleted)."], notes
+    assert notes == [f"⚠ The free game kept from your last visit could not be restored: {words}. A new game has "
+                     "started, and the old one is kept aside, not deleted."], notes
     for inner in ("/", "options", "first_game", "guides", "<img", "spirited", "state", "seed", "players"):
         assert inner not in notes[0], inner
     assert "<saved session>" in caplog.text  # the engine's own message: in the server's log

@@ -166,8 +166,8 @@ def test_what_if_moving_a_card_out_of_hand_changes_the_state(ex):
 
 def test_what_if_ap_and_turn(ex):
     ex.counter.value = "p1.ap"
-    assert ex.counter_num.value == ex.app.session.state.players[0].ap and ex.counter_num.max == 20
-    ex.counter_num.value = 0
+    assert ex.counter_num.value == str(ex.app.session.state.players[0].ap) and ex._num_range == (0, 20)
+    ex.counter_num.value = "0"
     ex.apply_counter.click()
     assert ex.app.session.state.players[0].ap == 0
     ex.turn_seat.value = 2
@@ -256,14 +256,14 @@ def test_what_if_reads_as_words_and_keeps_one_line_per_seat(ex):
         labels = [label for label, _v in dd.options]
         assert labels and not any("·" in x or x[:1] == "t" and x[1:].isdigit() or "." in x for x in labels)
     ex.counter.value = "p1.ap"
-    assert ex.counter_num.value == ex.app.session.state.players[0].ap  # the AP of the set-up
+    assert ex.counter_num.value == str(ex.app.session.state.players[0].ap)  # the AP of the set-up
     for ap in (5, 7, 7):
-        ex.counter_num.value = ap
+        ex.counter_num.value = str(ap)
         ex.apply_counter.click()
     assert ex.edits == [faq.SetCounter("p1.ap", 7)] and ex.edit_list.value.count("AP") == 1
     ex.open("rule-retrieve-from-shrine")
     ex.counter.value = "p1.ap"
-    assert ex.counter_num.value == ex.app.session.state.players[0].ap  # not the last scenario's 7
+    assert ex.counter_num.value == str(ex.app.session.state.players[0].ap)  # not the last scenario's 7
 
 
 def test_a_script_step_made_impossible_says_why_in_words():
@@ -326,7 +326,7 @@ def turn(ex, seat):
 def counter(ex, key, value):
     ex.counter.value = key
     if ex.counter_pick.layout.display == "none":
-        ex.counter_num.value = value
+        ex.counter_num.value = str(value)
     else:
         ex.counter_pick.value = value
     ex.apply_counter.click()
@@ -346,13 +346,13 @@ def counter(ex, key, value):
                                             setattr(ex.counter_pick, "value", True), ex.apply_counter.click()),
      "p1.allegiances", {"greeks": "gold exhausted"}),
     ("rule-battle-medal-score", lambda ex: (setattr(ex.counter, "value", "hourglass"),
-                                            setattr(ex.counter_num, "value", 2), ex.apply_counter.click()),
+                                            setattr(ex.counter_num, "value", "2"), ex.apply_counter.click()),
      "hourglass", 2),
     ("sd-rule-activate-rolls-into-pool", lambda ex: (setattr(ex.die, "value", "roll.1"),
                                                      setattr(ex.die_face, "value", "magic"), ex.apply_die.click()),
      "forced_rolls_left", 2),
     ("sd-rule-activate-rolls-into-pool", lambda ex: (setattr(ex.counter, "value", "p1.s1.burn"),
-                                                     setattr(ex.counter_num, "value", 2), ex.apply_counter.click()),
+                                                     setattr(ex.counter_num, "value", "2"), ex.apply_counter.click()),
      "p1.s1.burn", 2),
     ("sd-rule-activate-rolls-into-pool", lambda ex: move(ex, faq.Zone("hand", 1), "inferno-brew",
                                                          faq.Zone("discard", 1)), "p1.discard", ["inferno-brew"]),
