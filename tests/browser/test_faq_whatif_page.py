@@ -326,3 +326,28 @@ def test_what_if_at_1024_buttons_whole_and_strip_lines_whole(tutor_server, tutor
           f"buttons {[(b['text'], round(b['right']), round(b['panel'][1])) for b in buttons]}")
     tutor_page.screenshot("faq-1024-strip")
     tutor_page.assert_clean()
+
+
+def test_the_number_box_refuses_what_is_not_a_whole_number(tutor_server, tutor_page):
+    """Trial 26: the AP box read "1e10" as 1 and "0.5" as 0. Typed in the browser, each is refused naming the box, and
+    the set-up is not changed (no change listed); a whole number in range is then set."""
+    page = tutor_page.page
+    open_question(tutor_server, tutor_page, "faq-double-totem")
+    choose(page, "tutor-faq-which", "Player 1's AP")
+    box = page.locator(".tutor-faq-number input")
+    for typed in ("1e10", "0.5"):
+        box.fill(typed)
+        box.press("Tab")
+        page.wait_for_timeout(400)
+        page.locator(".tutor-faq-counter").click()
+        expect(page.locator(".tutor-faq-error")).to_contain_text(
+            f"The New value box for Player 1's AP takes a whole number from 0 to 20: “{typed}” is not one. Nothing "
+            "was changed.", timeout=CLICK_MS)
+    expect(page.locator(".tutor-faq-original")).to_be_hidden()  # no change made: nothing to forget
+    box.fill("7")
+    box.press("Tab")
+    page.wait_for_timeout(400)
+    page.locator(".tutor-faq-counter").click()
+    expect(page.locator(".rt-faq-whatif")).to_contain_text("AP: 7", timeout=CLICK_MS)
+    expect(page.locator(".tutor-faq-error")).to_have_count(0)
+    tutor_page.assert_clean()
