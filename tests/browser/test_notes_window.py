@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import served_with_progress
+from conftest import ARTIFACTS, served_with_progress
 from tutor.walkthrough import all_walkthroughs, load_walkthrough
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -108,6 +108,9 @@ def test_files_that_do_not_load_are_named_to_the_teacher_never_on_the_projector(
     page names none of it; the notes window says so in one quiet line, and the Record tab lists the file and why."""
     folder = tmp_path_factory.mktemp("walks")
     (folder / "broken.yaml").write_text("meta: [", encoding="utf-8")
+    # over 16 KB: offered by name, read when chosen (then it does not load: trial 26, it bounced back with "index None
+    # is not one of its 12 options" in the server's log)
+    (folder / "late.yaml").write_text("id: late\n" + "#" * 20_000 + "\n", encoding="utf-8")
     with served_with_progress(tmp_path_factory, "teacher-files", env={"RULES_TUTOR_WALKTHROUGHS": str(folder)},
                               pool=0, stop_later=True) as (server, _db):
         page = tutor_page.page
@@ -123,9 +126,21 @@ def test_files_that_do_not_load_are_named_to_the_teacher_never_on_the_projector(
             "1 walkthrough file does not load or stops before its end: the Record a walkthrough tab names it, with "
             "the reasons.", timeout=RENDER_MS)
         notes_page.close()
+        picker = page.locator(".tutor-presenter-picker select")
+        offered = [x.replace("\xa0", " ") for x in picker.locator("option").all_inner_texts()]
+        assert not [x for x in offered if "broken" in x] and offered[-1] == "late (saved, 19 KB: loads when chosen)"
+        shown = picker.input_value()
+        picker.select_option(index=len(offered) - 1)
+        expect(picker.locator("option", has_text="late")).to_have_count(0, timeout=RENDER_MS)  # no longer offered
+        expect(page.locator(".rt-present .rt-counter")).to_contain_text("Start ·")
+        assert picker.input_value() == shown
         page.get_by_role("tab", name="Record a walkthrough").click()
         files = page.locator(".rt-teacher-files:visible")
         expect(files).to_contain_text("Some walkthrough files do not load", timeout=RENDER_MS)
+        start_from = page.locator(".rt-record select").first
+        expect(start_from.locator("option").first).to_contain_text("A new free game", timeout=RENDER_MS)
+        starts = start_from.locator("option").all_inner_texts()
+        assert not [x for x in starts if "broken" in x or "late" in x], starts
         files.locator("summary").click()
         expect(files.locator("li").first).to_have_text("broken.yaml: YAML syntax error (line 2, column 1): did not "
                                                        "find expected node content")
@@ -134,4 +149,6 @@ def test_files_that_do_not_load_are_named_to_the_teacher_never_on_the_projector(
         page.get_by_role("tab", name="Present", exact=True).click()
         expect(page.locator(".rt-present .rt-counter")).to_be_visible()
         assert "broken.yaml" not in _projected_words(page)
+    log = (ARTIFACTS / "serve-teacher-files.log").read_text(encoding="utf-8", errors="replace")
+    assert "is not one of its" not in log and "Traceback" not in log, log[-2000:]
     tutor_page.assert_clean()
