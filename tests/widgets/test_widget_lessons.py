@@ -412,7 +412,7 @@ def test_an_edited_kept_free_game_is_said_once_and_a_new_game_starts(tmp_path, e
     notes = _notes(back)
     assert len(notes) == 1, notes
     assert "The free game kept from your last visit could not be restored: " in notes[0], notes[0]
-    assert says.replace("'", "&#x27;") in notes[0] and "a new game has started" in notes[0], notes[0]
+    assert says.replace("'", "&#x27;") in notes[0] and "A new game has started" in notes[0], notes[0]
     assert "legal actions" not in notes[0] and "release:" not in notes[0]
     assert len(re.sub(r' title="[^"]*"', "", notes[0])) < KEPT_GAME_WHY_MAX + 400  # (the whole line on hover aside)
     assert back.tabs.selected_index == 1 and not back.free.session.history and not back.errors.output.outputs
