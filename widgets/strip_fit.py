@@ -50,12 +50,15 @@ BOARD_ZMAX = 1.7
 #: The largest zoom of Spirited's board on a wide window below that (1366x768), when its box has the room (ui22: its
 #: short board left a band of 100 to 160 px empty under it; the other games' boards fill their box there).
 BOARD_ZWIDE = 1.35
+#: The smallest zoom of a board on a narrow window (1024 px) when it runs past its box with the strip at its floor
+#: (play26: Spirited's free play ran 23 px past it there; at 0.9 its text is still 11 px or more).
+BOARD_ZMIN = 0.9
 
 STRIP_JS = """(function () {
   if (window.tutorStripFit) { return; }
-  var keyLost = false, frame = 0, seen = new WeakSet(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
+  var keyLost = false, frame = 0, seen = new WeakSet(), marks = new WeakMap(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
   var BIG = matchMedia('(min-width: 1700px) and (min-height: 1000px)'), WIDE = matchMedia('(min-width: 1201px)');
-  var ZWIDE = %(zwide)s;
+  var ZWIDE = %(zwide)s, ZMIN = %(zmin)s;
   var sizes = new ResizeObserver(function () { later(); });
   function items(box) {  // the box's lines in order (the reply column's boxes of older steps are laid out as its own)
     var out = [];
@@ -122,6 +125,44 @@ STRIP_JS = """(function () {
       if (then) { then.removeAttribute('data-rt-fewer'); }
       all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     }
+  }
+  // The computer's reply (play26): every line of its steps since the learner's own, none hidden; the column scrolls
+  // inside, and when its steps change (a new step, a new reply) it goes to its foot, the newest lines in view; a
+  // learner who scrolled up to read keeps the place until the next step. "Then the computer played" stays pinned at
+  // its top and the newest step's title under it (CSS, position: sticky).
+  function scroll(col) {
+    items(col).forEach(function (x) {
+      x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; }
+      ['data-rt-earlier', 'data-rt-fewer'].forEach(function (a) { if (x.hasAttribute(a)) { x.removeAttribute(a); } });
+    });
+    var then = col.querySelector(':scope > .rt-then'), newest = then;
+    while (newest && !newest.matches('.widget-html:not(.rt-then):not(.rt-reply-cut)')) { newest = newest.nextElementSibling; }
+    // a key line (a Spirit released, Spirit scored, a medal claimed; trial 19) stays in view however far up it is:
+    // pinned (position: sticky) under "Then the computer played", with its rule chip, the newest title under them
+    var y = then ? then.getBoundingClientRect().height : 0, all = items(col);
+    var pin = function (e, top) { if (!e.hasAttribute('data-rt-pin')) { e.setAttribute('data-rt-pin', ''); }
+                                  if (e.style.top !== top) { e.style.top = top; } };
+    for (var i = 0; i < all.length; i++) {
+      var x = all[i];
+      if (!x.classList.contains('rt-key-ev')) {
+        if (x.hasAttribute('data-rt-pin')) { x.removeAttribute('data-rt-pin'); x.style.top = ''; }
+        continue;
+      }
+      var row = [x], c = all[i + 1], h = 0;
+      if (c && c.classList.contains('tutor-clause')) { row.push(c); i++; }
+      row.forEach(function (e) { pin(e, y + 'px'); h = Math.max(h, e.getBoundingClientRect().height); });
+      y += h;
+    }
+    if (newest && newest.style.top !== y + 'px') { newest.style.top = y + 'px'; }
+    // (a column too low for the pinned lines, the newest title, its last line and the computer's reason: the title is
+    // not pinned, so the newest lines and the reason stay in view at the foot; Spirit Duels at 1024x768)
+    var h = function (e) { return e ? e.getBoundingClientRect().height : 0; };
+    var evs = col.querySelectorAll('.tutor-event'), note = col.querySelector(':scope > .rt-step-note');
+    var loose = newest && y + h(newest) + h(evs[evs.length - 1]) + h(note) > col.clientHeight - 2;
+    if (newest && newest.style.position !== (loose ? 'static' : '')) { newest.style.position = loose ? 'static' : ''; }
+    var titles = col.querySelectorAll('.rt-step-now'), last = titles.length ? titles[titles.length - 1].textContent : '';
+    var mark = titles.length + '|' + last + '|' + col.scrollHeight + '|' + col.clientHeight;
+    if (marks.get(col) !== mark) { marks.set(col, mark); col.scrollTop = col.scrollHeight; }
   }
   // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
   // or a title or a note. The pinned title always stays, and the newest step's note (the computer's reason). The key
@@ -253,14 +294,21 @@ STRIP_JS = """(function () {
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
     grow(strip);
     if (!area.getClientRects().length) { return; }
-    // (a narrow window, 1024 px: the lesson's introduction, trial 18, and Restless Spirits' board, whose lessons
-    // scrolled inside after a step and whose free play cut Player 2's released Spirits, trial 19: the strip's key lines
-    // and newest ones stay in view, pack; the other games' boards fit there, and their strip keeps its lines, the
-    // computer's reason among them)
-    if (innerWidth <= 1200 && !strip.querySelector(':scope > .rt-current-step > .rt-about')
-        && !area.querySelector('.rt-bpart-markets')) { return; }
+    // (a narrow window, 1024 px, too, every game's board: the lesson's introduction, trial 18, Restless Spirits'
+    // board, whose free play cut Player 2's released Spirits, trial 19, and Spirited's, which ran 41 to 79 px past its
+    // box in free play, play26; the strip's key lines and newest ones stay in view, pack, and the computer's reply
+    // scrolls inside with its newest lines and its reason at its foot)
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
+    // a narrow window (1024 px) whose board still runs past its box with the strip at its floor: the board drawn a
+    // little smaller (CSS zoom, down to ZMIN), so nothing of it is cut (play26: Spirited's free play, 23 px)
+    var board = area.querySelector(':scope > .tutor-board');
+    if (innerWidth > 1200 || !board || !board.getClientRects().length) { return; }
+    o = over(area);
+    if (o > 1) {
+      var bh = board.getBoundingClientRect().height, z = parseFloat(getComputedStyle(board).zoom) || 1;
+      board.style.zoom = String(Math.max(ZMIN, Math.floor(z * (bh - o - 2) / bh * 100) / 100));
+    }
   }
   function run() {
     frame = 0;
@@ -277,7 +325,8 @@ STRIP_JS = """(function () {
       var step = strip.querySelector(':scope > .rt-current-step');
       if (!step) { return; }
       var cols = step.querySelectorAll(':scope > .rt-step-col');
-      if (cols.length) { cols.forEach(fit); } else { fit(step); }
+      if (cols.length) { cols.forEach(function (c) { if (c.classList.contains('rt-reply-col')) { scroll(c); } else { fit(c); } }); }
+      else { fit(step); }
     });
   }
   function later() { if (!frame) { frame = requestAnimationFrame(run); } }
@@ -301,4 +350,5 @@ STRIP_JS = """(function () {
 def strip_fit() -> w.Output:
     """A hidden Output (CSS class ``tutor-strip-fit``) whose only output is :data:`STRIP_JS`: the last-step strip
     shows whole lines only, and says when its step's earlier lines are in the History."""
-    return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX, "zwide": BOARD_ZWIDE}, "tutor-strip-fit")
+    return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX, "zwide": BOARD_ZWIDE,
+                                  "zmin": BOARD_ZMIN}, "tutor-strip-fit")
