@@ -18,6 +18,9 @@ changes (at most once a frame):
 * when a key line does not fit even so (two key lines in one step at the strip's floor: a Spirit released and the
   endgame it triggers), marks the box (attribute ``data-rt-tight``), where CSS gives each key line one line (its whole
   text in its tooltip and the History), and packs again (ui22);
+* except in the computer's reply (free play, CSS class ``rt-reply-col``), which hides no line (play26): it scrolls
+  inside, goes to its foot when its steps change (the newest lines and the computer's reason in view), pins its key
+  lines under its head line and the newest step's title under them (when the column has the room);
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
@@ -27,7 +30,8 @@ changes (at most once a frame):
   actions reaches down beside the strip (trial 18);
 * on a large window (1920x1080) draws the board as large as its box allows, from its CSS zoom up to
   :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip); on a laptop's wide window
-  (1366x768) Spirited's board too, up to :data:`BOARD_ZWIDE` (ui22).
+  (1366x768) Spirited's board too, up to :data:`BOARD_ZWIDE` (ui22); on a narrow window (1024 px) a board still past
+  its box with the strip at its floor is drawn smaller, down to :data:`BOARD_ZMIN` (play26).
 
 It runs again when the strip or the board changes size, when the page's fonts arrive and when the page has loaded
 (trial 20: after a reload the strip kept a fit made before the board was laid out). The marker says earlier lines are
