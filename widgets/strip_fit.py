@@ -298,21 +298,23 @@ STRIP_JS = """(function () {
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
     grow(strip);
     if (!area.getClientRects().length) { return; }
-    // (a narrow window, 1024 px, too, every game's board: the lesson's introduction, trial 18, Restless Spirits'
-    // board, whose free play cut Player 2's released Spirits, trial 19, and Spirited's, which ran 41 to 79 px past its
-    // box in free play, play26; the strip's key lines and newest ones stay in view, pack, and the computer's reply
-    // scrolls inside with its newest lines and its reason at its foot)
-    var o = over(area), h = strip.getBoundingClientRect().height;
-    if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
-    // a narrow window (1024 px) whose board still runs past its box with the strip at its floor: the board drawn a
-    // little smaller (CSS zoom, down to ZMIN), so nothing of it is cut (play26: Spirited's free play, 23 px)
-    var board = area.querySelector(':scope > .tutor-board');
-    if (innerWidth > 1200 || !board || !board.getClientRects().length) { return; }
-    o = over(area);
-    if (o > 1) {
+    // a narrow window (1024 px) whose board runs past its box: the board drawn a little smaller (CSS zoom, down to
+    // ZMIN; play26: Spirited's free play ran 41 to 79 px past it there), first for the boards that keep their strip
+    // (Spirited's, Spirit Duels': the strip holds the computer's newest step, its title and its reason), after the
+    // strip has gone down to its floor for Restless Spirits' and a lesson's introduction
+    var board = area.querySelector(':scope > .tutor-board'), narrow = innerWidth <= 1200 && board
+      && board.getClientRects().length, first = narrow && !strip.querySelector(':scope > .rt-current-step > .rt-about')
+      && !area.querySelector('.rt-bpart-markets');
+    var smaller = function () {
+      var o = over(area);
+      if (o <= 1) { return; }
       var bh = board.getBoundingClientRect().height, z = parseFloat(getComputedStyle(board).zoom) || 1;
       board.style.zoom = String(Math.max(ZMIN, Math.floor(z * (bh - o - 2) / bh * 100) / 100));
-    }
+    };
+    if (first) { smaller(); }
+    var o = over(area), h = strip.getBoundingClientRect().height;
+    if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
+    if (narrow) { smaller(); }
   }
   function run() {
     frame = 0;
