@@ -234,6 +234,17 @@ class Bot:
         mine = next(s for s in ranked if s.action.id == action.id)
         return (self._as_played(session, mine) if voice == "it" else mine), ranked[0]
 
+    def _public(self, mine: Scored) -> Scored:
+        """``mine`` without the feature changes that only the seat's hidden cards tell (the strategy's
+        ``HIDDEN_FEATURES``: Restless Spirits' Totems in hand that fit), so that a reason said of a seat whose hand
+        is hidden holds only what the other players may know (play26: "then 2 Totems already in its hand fit an
+        unmet requirement" told the learner what the computer's hidden hand held)."""
+        hidden = getattr(self._strategy, "HIDDEN_FEATURES", ())
+
+        def cut(ch: dict[str, float] | None) -> dict[str, float] | None:
+            return None if ch is None else {k: v for k, v in ch.items() if k not in hidden}
+        return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own))
+
     def _as_played(self, session: Session, mine: Scored) -> Scored:
         """``mine`` with the feature changes the move makes on the true position (not the computer's guess at the
         hidden cards, :func:`determinise`): what the computer says of its own move must be true of the board (trial
@@ -273,13 +284,14 @@ class Bot:
         # card set aside and for the card drawn in its place)
         return list(dict.fromkeys(first + then)) or self._strategy.reasons(game, state, mine)
 
-    def _why(self, session: Session, mine: Scored, best: Scored, voice: str = "you") -> str:
+    def _why(self, session: Session, mine: Scored, best: Scored, voice: str = "you", public: bool = False) -> str:
         """The reasons for ``mine`` as one clause (``"it grows a Camp ... [sp.march]."``, no capital, with its full
         stop), and the stronger move when ``mine`` is worth less than the best (a move as good as the best, such as
         another guide before any Spirit is dealt, is not told that one is stronger); ``{you}``/``{your}`` filled
-        for ``voice``."""
-        text = "; ".join(self.reasons(session, mine)) + "."
-        if best.action.id != mine.action.id and best.value > mine.value:
+        for ``voice``. ``public``: only what the other players may know (:meth:`_public`; no stronger move, whose
+        label may name a hidden card)."""
+        text = "; ".join(self.reasons(session, self._public(mine) if public else mine)) + "."
+        if best.action.id != mine.action.id and best.value > mine.value and not public:
             text += f" A stronger move now: {bare(best.action.label)}."
         for mark, word in VOICES[voice].items():
             text = text.replace(mark, word)
@@ -292,15 +304,29 @@ class Bot:
         head, why = bare(mine.action.label), self._why(session, mine, best, voice)
         return f"{head}. {why[:1].upper()}{why[1:]}" if ":" in head else f"{head}: {why}"
 
-    def reason(self, session: Session, action: Action | str, voice: Literal["you", "it"] = "it") -> str:
+    def reason(self, session: Session, action: Action | str, voice: Literal["you", "it"] = "it",
+               public: bool = False) -> str:
         """Why ``action`` is a sensible move now, without the action's label: the clause :meth:`explain` puts after
         it (``"it grows a Camp toward a better medal at its next March [sp.march]."``), for a page that names the
-        move itself.
+        move itself. ``public``: said for a page that hides the seat's hand, only what the other players may know
+        (no count or name of its hidden cards: "it brings a Spirit to its board ...", without "then 2 Totems
+        already in its hand fit ...").
 
         Raises:
             ValueError: as :meth:`explain`.
         """
-        return self._why(session, *self._scored(session, action, voice), voice)
+        return self._why(session, *self._scored(session, action, voice), voice, public)
+
+    def reason_pair(self, session: Session, action: Action | str,
+                    voice: Literal["you", "it"] = "it") -> tuple[str, str]:
+        """:meth:`reason` in full and in its ``public`` words, the move weighed once: ``(full, public)``, for a page
+        that shows the one or the other as its "Show all hands" box says.
+
+        Raises:
+            ValueError: as :meth:`explain`.
+        """
+        mine, best = self._scored(session, action, voice)
+        return self._why(session, mine, best, voice), self._why(session, mine, best, voice, True)
 
     def more(self, session: Session, action: Action | str) -> str:
         """A hint's next rung: what ``action`` itself does, from the rules and the card: ``"What it does (Scout):

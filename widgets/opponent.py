@@ -22,7 +22,7 @@ from tutor import Action
 from tutor.bots import Still as _Still
 from tutor.step_words import bare, redo_words, step_sentence, undo_words  # noqa: F401 - (undo/redo words: here before)
 
-from .boards import hide_hands, mark_computer
+from .boards import hidden_hands, hide_hands, mark_computer
 from .model import SessionModel
 from .opponent_style import SEATS_CSS
 from .rows import shown_label
@@ -106,7 +106,8 @@ class Seats:
         self._hinted: str | None = None
         self._hint_rung: tuple[tuple, int, str] | None = None  # (position, rung shown, the first rung's words)
         self._note_at: tuple | None = None  # the position the actions panel's note speaks of
-        self._reasons: dict[tuple[int, str], str] = {}  # (step index, action id) -> the computer's reason (HTML)
+        # (step index, action id) -> the computer's reason (HTML), in full and in public words
+        self._reasons: dict[tuple[int, str], tuple[str, str]] = {}
         self._pending = None  # the Auto timer
         self._thinking: asyncio.Future | None = None
         self._progress = None  # the timer that shows "Thinking…"
@@ -171,30 +172,37 @@ class Seats:
     def _bot(self, level: str):
         return tutor.bot(self.model.session.game_id, level, self.seed)
 
-    def _decide(self, still, level: str) -> tuple[Action, str]:
-        """The computer's move at ``still`` (a session or :class:`_Still`) and its reason (plain text with [ids])."""
+    def _decide(self, still, level: str) -> tuple[Action, tuple[str, str]]:
+        """The computer's move at ``still`` (a session or :class:`_Still`) and its reason (plain text with [ids]),
+        in full and in public words (:meth:`_decide_for`)."""
         return self._decide_for(still, self._bot(level).choose(still), level)
 
-    def _decide_for(self, still, action: Action, level: str) -> tuple[Action, str]:
-        """The reason (as :meth:`_decide`'s) the computer of ``level`` gives for ``action`` at ``still``."""
+    def _decide_for(self, still, action: Action, level: str) -> tuple[Action, tuple[str, str]]:
+        """The reason (as :meth:`_decide`'s) the computer of ``level`` gives for ``action`` at ``still``: ``(full,
+        public)``, the public one for a page that hides its hand (play26: "then 2 Totems already in its hand fit"
+        told the learner what the hidden hand held; :meth:`tutor.bots.Bot.reason_pair`)."""
         if level != "normal":
-            return action, "the easy computer picks one of its legal moves at random."
-        return action, self._bot(level).reason(still, still.find_action(action.id), voice="it")
+            easy = "the easy computer picks one of its legal moves at random."
+            return action, (easy, easy)
+        return action, self._bot(level).reason_pair(still, still.find_action(action.id), voice="it")
 
-    def _why_html(self, why: str) -> str:
-        """The note under a computer step's title (CSS class ``rt-bot-why``) saying ``why`` it chose it."""
-        return (f'<div class="rt-bot-why"><span class="rt-bot-who">Why the computer chose this:</span> '
-                f"{self._words(why)}</div>")
+    def _why_html(self, why: tuple[str, str]) -> tuple[str, str]:
+        """The notes under a computer step's title (CSS class ``rt-bot-why``) saying ``why`` it chose it, in full
+        and in public words."""
+        return tuple(f'<div class="rt-bot-why"><span class="rt-bot-who">Why the computer chose this:</span> '
+                     f"{self._words(x)}</div>" for x in why)
 
-    def _play(self, seat: int, level: str, action: Action, why: str) -> None:
-        """Apply the computer's chosen move, its reason kept for its step (shown under the step's title)."""
+    def _play(self, seat: int, level: str, action: Action, why: tuple[str, str]) -> None:
+        """Apply the computer's chosen move, its reason kept for its step (shown under the step's title; in public
+        words while its hand is hidden)."""
         s = self.model.session
         who = f"Player {seat + 1} (computer, {level})"
         self._reasons[(len(s.history), action.id)] = self._why_html(why)
         # (the label is written to the seat choosing: said of the computer, in the third person; its hand hidden,
         # what the learner may know of it, trial 24: "keeps Spirit Cloak (single)" was in the page's hidden line)
         said = step_sentence(bare(shown_label(s, action)), who)
-        self.say.value = f'<span class="rt-bot-who">{prov_text(said)}:</span> {self._words(why)}'
+        words = why[seat in hidden_hands(s)]
+        self.say.value = f'<span class="rt-bot-who">{prov_text(said)}:</span> {self._words(words)}'
         self.model.apply(action.id)
 
     def step(self) -> bool:
@@ -283,7 +291,7 @@ class Seats:
             except (ValueError, IndexError):  # (the step's action is no longer explained there: no note, as before)
                 return ""
             self._reasons[key] = self._why_html(why)
-        return self._reasons[key]
+        return self._reasons[key][st.action.actor in hidden_hands(s)]
 
     def undo_mine(self) -> int:
         """Take back the last step a person took, with every computer step after it (or, when no person has

@@ -329,12 +329,15 @@ class LastStep(StepLog):
                                                    _dom_classes=("tutor-event",)) for _ in range(2)]
         super().__init__(model, show_setup=True, max_steps=1)
 
-    #: The most computer steps shown under a person's own last step (the older ones are in the History).
-    MAX_REPLIES = 6
-    #: The most computer steps shown on a low window (under 900 px high, e.g. 1366x768): the newest ones; the
-    #: steps before them come before a hidden line of CSS class ``rt-reply-cut``: the one-screen table hides what
-    #: lies between "Then the computer played" and it on such a window.
-    SHORT_REPLIES = 3
+    #: The most computer steps shown under a person's own last step (the older ones are in the History): a whole
+    #: turn of the computer's (play26: at 1024x768 only its last step showed, and what its Sao card did to the
+    #: learner's Overrun Limits, two steps before, was in the History only); the reply column scrolls inside, its
+    #: newest lines in view (:mod:`widgets.strip_fit`).
+    MAX_REPLIES = 16
+    #: The most computer steps shown on a low window (under 900 px high, e.g. 1366x768): as many (play26: the
+    #: Summon lines after a Scout and its Rally were hidden there); the steps before the newest ones would come
+    #: before a hidden line of CSS class ``rt-reply-cut``, which the one-screen table hides on such a window.
+    SHORT_REPLIES = MAX_REPLIES
     #: How far back (in steps) the panel looks for a person's own last step.
     LOOK_BACK = 40
 

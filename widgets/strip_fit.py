@@ -18,6 +18,9 @@ changes (at most once a frame):
 * when a key line does not fit even so (two key lines in one step at the strip's floor: a Spirit released and the
   endgame it triggers), marks the box (attribute ``data-rt-tight``), where CSS gives each key line one line (its whole
   text in its tooltip and the History), and packs again (ui22);
+* except in the computer's reply (free play, CSS class ``rt-reply-col``), which hides no line (play26): it scrolls
+  inside, goes to its foot when its steps change (the newest lines and the computer's reason in view), pins its key
+  lines under its head line and the newest step's title under them (when the column has the room);
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
@@ -27,7 +30,8 @@ changes (at most once a frame):
   actions reaches down beside the strip (trial 18);
 * on a large window (1920x1080) draws the board as large as its box allows, from its CSS zoom up to
   :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip); on a laptop's wide window
-  (1366x768) Spirited's board too, up to :data:`BOARD_ZWIDE` (ui22).
+  (1366x768) Spirited's board too, up to :data:`BOARD_ZWIDE` (ui22); on a narrow window (1024 px) a board still past
+  its box with the strip at its floor is drawn smaller, down to :data:`BOARD_ZMIN` (play26).
 
 It runs again when the strip or the board changes size, when the page's fonts arrive and when the page has loaded
 (trial 20: after a reload the strip kept a fit made before the board was laid out). The marker says earlier lines are
@@ -50,12 +54,15 @@ BOARD_ZMAX = 1.7
 #: The largest zoom of Spirited's board on a wide window below that (1366x768), when its box has the room (ui22: its
 #: short board left a band of 100 to 160 px empty under it; the other games' boards fill their box there).
 BOARD_ZWIDE = 1.35
+#: The smallest zoom of a board on a narrow window (1024 px) when it runs past its box with the strip at its floor
+#: (play26: Spirited's free play ran 23 px past it there; at 0.9 its text is still 11 px or more).
+BOARD_ZMIN = 0.9
 
 STRIP_JS = """(function () {
   if (window.tutorStripFit) { return; }
-  var keyLost = false, frame = 0, seen = new WeakSet(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
+  var keyLost = false, frame = 0, seen = new WeakSet(), marks = new WeakMap(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
   var BIG = matchMedia('(min-width: 1700px) and (min-height: 1000px)'), WIDE = matchMedia('(min-width: 1201px)');
-  var ZWIDE = %(zwide)s;
+  var ZWIDE = %(zwide)s, ZMIN = %(zmin)s;
   var sizes = new ResizeObserver(function () { later(); });
   function items(box) {  // the box's lines in order (the reply column's boxes of older steps are laid out as its own)
     var out = [];
@@ -122,6 +129,44 @@ STRIP_JS = """(function () {
       if (then) { then.removeAttribute('data-rt-fewer'); }
       all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     }
+  }
+  // The computer's reply (play26): every line of its steps since the learner's own, none hidden; the column scrolls
+  // inside, and when its steps change (a new step, a new reply) it goes to its foot, the newest lines in view; a
+  // learner who scrolled up to read keeps the place until the next step. "Then the computer played" stays pinned at
+  // its top and the newest step's title under it (CSS, position: sticky).
+  function scroll(col) {
+    items(col).forEach(function (x) {
+      x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; }
+      ['data-rt-earlier', 'data-rt-fewer'].forEach(function (a) { if (x.hasAttribute(a)) { x.removeAttribute(a); } });
+    });
+    var then = col.querySelector(':scope > .rt-then'), newest = then;
+    while (newest && !newest.matches('.widget-html:not(.rt-then):not(.rt-reply-cut)')) { newest = newest.nextElementSibling; }
+    // a key line (a Spirit released, Spirit scored, a medal claimed; trial 19) stays in view however far up it is:
+    // pinned (position: sticky) under "Then the computer played", with its rule chip, the newest title under them
+    var y = then ? then.getBoundingClientRect().height : 0, all = items(col);
+    var pin = function (e, top) { if (!e.hasAttribute('data-rt-pin')) { e.setAttribute('data-rt-pin', ''); }
+                                  if (e.style.top !== top) { e.style.top = top; } };
+    for (var i = 0; i < all.length; i++) {
+      var x = all[i];
+      if (!x.classList.contains('rt-key-ev')) {
+        if (x.hasAttribute('data-rt-pin')) { x.removeAttribute('data-rt-pin'); x.style.top = ''; }
+        continue;
+      }
+      var row = [x], c = all[i + 1], h = 0;
+      if (c && c.classList.contains('tutor-clause')) { row.push(c); i++; }
+      row.forEach(function (e) { pin(e, y + 'px'); h = Math.max(h, e.getBoundingClientRect().height); });
+      y += h;
+    }
+    if (newest && newest.style.top !== y + 'px') { newest.style.top = y + 'px'; }
+    // (a column too low for the pinned lines, the newest title, its last line and the computer's reason: the title is
+    // not pinned, so the newest lines and the reason stay in view at the foot; Spirit Duels at 1024x768)
+    var h = function (e) { return e ? e.getBoundingClientRect().height : 0; };
+    var evs = col.querySelectorAll('.tutor-event'), note = col.querySelector(':scope > .rt-step-note');
+    var loose = newest && y + h(newest) + h(evs[evs.length - 1]) + h(note) > col.clientHeight - 2;
+    if (newest && newest.style.position !== (loose ? 'static' : '')) { newest.style.position = loose ? 'static' : ''; }
+    var titles = col.querySelectorAll('.rt-step-now'), last = titles.length ? titles[titles.length - 1].textContent : '';
+    var mark = titles.length + '|' + last + '|' + col.scrollHeight + '|' + col.clientHeight;
+    if (marks.get(col) !== mark) { marks.set(col, mark); col.scrollTop = col.scrollHeight; }
   }
   // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
   // or a title or a note. The pinned title always stays, and the newest step's note (the computer's reason). The key
@@ -253,14 +298,23 @@ STRIP_JS = """(function () {
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
     grow(strip);
     if (!area.getClientRects().length) { return; }
-    // (a narrow window, 1024 px: the lesson's introduction, trial 18, and Restless Spirits' board, whose lessons
-    // scrolled inside after a step and whose free play cut Player 2's released Spirits, trial 19: the strip's key lines
-    // and newest ones stay in view, pack; the other games' boards fit there, and their strip keeps its lines, the
-    // computer's reason among them)
-    if (innerWidth <= 1200 && !strip.querySelector(':scope > .rt-current-step > .rt-about')
-        && !area.querySelector('.rt-bpart-markets')) { return; }
+    // a narrow window (1024 px) whose board runs past its box: the board drawn a little smaller (CSS zoom, down to
+    // ZMIN; play26: Spirited's free play ran 41 to 79 px past it there), first for the boards that keep their strip
+    // (Spirited's, Spirit Duels': the strip holds the computer's newest step, its title and its reason), after the
+    // strip has gone down to its floor for Restless Spirits' and a lesson's introduction
+    var board = area.querySelector(':scope > .tutor-board'), narrow = innerWidth <= 1200 && board
+      && board.getClientRects().length, first = narrow && !strip.querySelector(':scope > .rt-current-step > .rt-about')
+      && !area.querySelector('.rt-bpart-markets');
+    var smaller = function () {
+      var o = over(area);
+      if (o <= 1) { return; }
+      var bh = board.getBoundingClientRect().height, z = parseFloat(getComputedStyle(board).zoom) || 1;
+      board.style.zoom = String(Math.max(ZMIN, Math.floor(z * (bh - o - 2) / bh * 100) / 100));
+    };
+    if (first) { smaller(); }
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
+    if (narrow) { smaller(); }
   }
   function run() {
     frame = 0;
@@ -277,7 +331,8 @@ STRIP_JS = """(function () {
       var step = strip.querySelector(':scope > .rt-current-step');
       if (!step) { return; }
       var cols = step.querySelectorAll(':scope > .rt-step-col');
-      if (cols.length) { cols.forEach(fit); } else { fit(step); }
+      if (cols.length) { cols.forEach(function (c) { if (c.classList.contains('rt-reply-col')) { scroll(c); } else { fit(c); } }); }
+      else { fit(step); }
     });
   }
   function later() { if (!frame) { frame = requestAnimationFrame(run); } }
@@ -301,4 +356,5 @@ STRIP_JS = """(function () {
 def strip_fit() -> w.Output:
     """A hidden Output (CSS class ``tutor-strip-fit``) whose only output is :data:`STRIP_JS`: the last-step strip
     shows whole lines only, and says when its step's earlier lines are in the History."""
-    return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX, "zwide": BOARD_ZWIDE}, "tutor-strip-fit")
+    return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX, "zwide": BOARD_ZWIDE,
+                                  "zmin": BOARD_ZMIN}, "tutor-strip-fit")

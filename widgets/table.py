@@ -290,12 +290,19 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 @media (max-height: 899px) {
   .rt-onescreen .tutor-last-step .rt-reply-col > .rt-reply-older { display: none !important; }
   .rt-then .rt-then-tall { display: none; }
-  /* the computer's steps before its newest: their titles (what it did) only; the newest whole, with its reason */
-  .rt-reply-col > .rt-reply-titles > :is(.tutor-event, .tutor-clause) { display: none !important; }
-  /* ... but a key step (it released, scored or claimed something; trial 19) keeps its key lines, however old */
-  .rt-reply-col > .rt-reply-key > .tutor-event:not(.rt-key-ev),
-  .rt-reply-col > .rt-reply-key > .tutor-clause:not(.rt-key-ev + .tutor-clause) { display: none !important; }
 }
+/* the computer's reply shows every line of its steps since the learner's own (play26: at 1024x768 what its Sao card
+   did to the learner's Overrun Limits was in the History only; at 1366x768 the Summon lines after a Scout and its
+   Rally were hidden): the column scrolls inside, the page's script keeps its newest lines in view at its foot
+   (widgets/strip_fit.py); a short reply sits at the foot ("safe": a long one starts at the top, so it scrolls) */
+.rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col { overflow-x: hidden !important;
+  overflow-y: auto !important; align-content: safe flex-end; scrollbar-width: thin; }
+/* (a key line of an older step, pinned under the head line by the page's script) */
+.rt-onescreen .tutor-last-step .rt-reply-col [data-rt-pin] { position: sticky; z-index: 1; background: #fff; }
+/* the newest step of the reply is marked: its title (the one after the older steps' boxes) says "newest" */
+.rt-onescreen .tutor-last-step .rt-reply-col > :is(.rt-then, .rt-reply-cut, .rt-reply-part) + .widget-html
+  .rt-step-now::after { content: "newest"; margin-left: 8px; padding: 0 6px; border-radius: 8px; background: #5b2d90;
+  color: #fff; font-size: 10.5px; font-weight: 700; vertical-align: 1px; letter-spacing: .03em; }
 /* a key event (a Spirit released, Spirit scored, a medal claimed, a Spirit defeated: the game's engine says which)
    stands out a little, with a star, wherever a step is told: the strip keeps it in view when it folds other lines */
 .tutor-event.rt-key-ev .rt-ev { font-weight: 600; }

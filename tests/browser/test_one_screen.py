@@ -376,7 +376,9 @@ REPLY = """() => {
     + ' .tutor-event + .tutor-clause')].filter(shown).filter(e => getComputedStyle(e).visibility === 'visible')
     .map(rect) : [];
   const then = col('.rt-reply-col') && col('.rt-reply-col').querySelector(':scope > .rt-then');
+  const rc = col('.rt-reply-col');
   return {win: [innerWidth, innerHeight], last: last && rect(last), page: document.scrollingElement.scrollHeight,
+          col: rc && rect(rc), scrolls: !!rc && rc.scrollHeight > rc.clientHeight + 1,
           mine: lines('.rt-mine-col'), reply: lines('.rt-reply-col'),
           notes: col('.rt-reply-col') ? col('.rt-reply-col').querySelectorAll('.rt-step-note').length : 0,
           then: then && getComputedStyle(then).visibility === 'visible' ? rect(then) : null,
@@ -389,8 +391,9 @@ def test_free_play_shows_the_learners_step_and_the_computers_reply_whole(tutor_s
     """Trial 10: at 1366x768 in free play, "What just happened" showed its heading but the computer's reply ("Then
     the computer played…", its steps and why it chose them) lay under the fold inside the strip. Now the learner's
     own step and the computer's reply sit side by side: every line of both (titles, the computer's reasons, events
-    and their rule chips) is inside the strip and the window, without scrolling anything. When the reply is more
-    than the strip holds, its oldest lines are hidden (they are in the History), never its head line (trial 18)."""
+    and their rule chips) is inside the strip and the window. When the reply is more than the strip holds, its
+    column scrolls inside, its newest lines at its foot in view (play26; before, its oldest lines were hidden), never
+    its head line (trial 18)."""
     page = tutor_page.page
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{tutor_server}/voila/render/{notebook}")
@@ -417,8 +420,12 @@ def test_free_play_shows_the_learners_step_and_the_computers_reply_whole(tutor_s
             assert g["page"] <= 768, f"{where}: the page scrolls: {g}"
             # trial 18: the reply's head line went out of sight first when the strip hid older lines; it stays
             assert g["then"] and g["thenText"].startswith("Then the computer played"), f"{where}: {g}"
-            for r in g["mine"] + g["reply"] + [g["then"]]:
+            for r in g["mine"] + [g["then"], g["reply"][-1]]:
                 assert inside(r, g["last"]) and inside(r, [0, 0, 1366, 768]), f"{where}: a line out of view {r}: {g}"
+            for r in g["reply"]:  # (play26: the whole reply is shown, the column scrolling inside, its newest lines
+                # at its foot: a line out of the strip lies in the column, scrolled)
+                assert inside(r, g["last"]) or (g["scrolls"] and g["col"][0] - 1 <= r[0] and r[2] <= g["col"][2] + 1), \
+                    f"{where}: a line out of view {r}: {g}"
             page.screenshot(path=ARTIFACTS / f"free-reply-{notebook[:-6]}-{seen}-1366x768.png")
             seen += 1
             if seen == 2:

@@ -18,6 +18,7 @@ from html import unescape
 import pytest
 
 import tutor
+from tutor.bots import Still
 from tutor.progress import ProgressStore
 from widgets import TutorApp
 from widgets.lessons import LearnApp
@@ -255,3 +256,38 @@ def test_a_table_of_people_names_every_keep():
     label = s.history[-1].action.label.removeprefix("Keep ").replace(" [provisional]", "")
     page = flat("\n".join(html_values(app.widget) + html_values(app.log.widget)))
     assert f"Player 2 keeps {label} (draft round 1)." in page and f"Player 2: Keep {label}" in page
+
+
+#: What a computer's reason may say only of a hand it shows: the count of its Totems that fit, or that one it took
+#: fits (play26: "then 2 Totems already in its hand fit an unmet requirement" while its hand showed "5 cards,
+#: hidden").
+HAND_WORDS = re.compile(r"\d+ Totems? already in its hand|already in its hand|hand a Totem that fits")
+
+
+def test_the_computers_reasons_say_nothing_of_its_hidden_hand():
+    """Seeded Restless Spirits free games against the computer (the learner's moves at random): after each step no
+    text of the page says how many of the computer's hidden Totems fit, or that a Totem it took fits, though its
+    full reasons said so (the check bites); "Show all hands" (for a teacher) shows the full reason again."""
+    said_full = 0
+    for options, seed in (({"first_game": True}, 4), ({"first_game": False}, 1)):
+        app = free_play("restless-spirits", options, seed)
+        seats, rnd = app.seats, random.Random(seed)
+        for i in range(90):
+            s = app.session
+            if s.is_over:
+                break
+            if seats.computer_to_move():
+                assert seats.request() is True
+            else:
+                app.actions.button_for(rnd.choice(s.legal_actions()).id).click()
+            assert HAND_WORDS.search(flat(seen_text(app))) is None, (seed, i)
+        full = [st for st in app.session.history if st.action.actor == COMPUTER
+                and HAND_WORDS.search(seats._decide_for(Still.before(app.session, st.index), st.action,
+                                                        "normal")[1][0])]
+        said_full += len(full)
+        if full:
+            st = full[-1]
+            assert HAND_WORDS.search(flat(app.last.annotate(app.session, st))) is None
+            seats.show_all.value = True
+            assert HAND_WORDS.search(flat(app.last.annotate(app.session, st))) is not None
+    assert said_full > 0

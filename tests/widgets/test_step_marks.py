@@ -15,9 +15,9 @@ from widgets.lessons import LearnApp
 
 
 def test_the_computers_release_stays_among_the_reply_lines():
-    """The release was the first of the computer's 7 steps: past the newest 6 the strip shows whatever they did, it
-    is still shown (a key step), its release line marked ``rt-key-ev`` and its title ``rt-key-step``, in a reply
-    box of its own (``rt-reply-key``: a low window shows its title and key lines); the head line counts it."""
+    """The release was the first of the computer's 7 steps: it is shown (the whole reply is, play26), its release
+    line marked ``rt-key-ev`` and its title ``rt-key-step``, in a reply box of its own (``rt-reply-key``); the head
+    line counts the 7 steps, all below it."""
     s, released_at = rs_reply_with_an_early_release()
     app = LearnApp("restless-spirits").open_free_play()
     app.seats.auto.value = False
@@ -26,14 +26,14 @@ def test_the_computers_release_stays_among_the_reply_lines():
     kids = app.last.lines()
     titles = [html.unescape(x.value) for x in kids if "rt-step-now" in getattr(x, "value", "")]
     assert f"Step {released_at + 1} · The computer played" in titles[1] and "rt-key-step" in titles[1]
-    assert len(titles) == 1 + 1 + app.last.MAX_REPLIES  # the learner's step, the key step, the newest six
+    assert len(titles) == 1 + 7  # the learner's step and the computer's whole reply (play26: none folded away)
     key = [x for x in kids if "rt-key-ev" in x._dom_classes]
     assert len(key) == 1 and "is released" in key[0].value
     box = [b for b in app.last._parts["key"] if key[0] in b.children]
     assert len(box) == 1 and "rt-reply-key" in box[0]._dom_classes and box[0] in app.last._reply_col.children
     then = html.unescape(re.sub("<[^>]+>", "", app.last._then.value))
-    assert then.startswith("Then the computer played 7 steps (the latest 3 below and 1 earlier key step"), then
-    assert "(the latest 3 below and 1 earlier key step, the other 3 in the History)" in then, then
+    assert then.startswith("Then the computer played 7 steps"), then
+    assert "earlier key step" not in then and "the other" not in then, then  # every step is below it
     # plain steps of a reply are not key: the newest step (the computer ended its turn) has no key line
     assert not any("rt-key-ev" in x._dom_classes for x in app.last._cache[s.history[-1]].cells)
 

@@ -23,6 +23,9 @@ from .state import RSState
 #: Feature weights (a released Spirit is the goal; a met requirement is a third of the way to one).
 WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "fitting": 1.5, "hand": 0.3,
            "cards": 0.6, "tokens": 0.5}
+#: The features only the seat's hidden hand tells (which of its Totems fit): left out of a reason said for a page
+#: that hides the seat's hand (:meth:`tutor.bots.Bot.reason`'s ``public``).
+HIDDEN_FEATURES = ("fitting",)
 
 
 #: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's

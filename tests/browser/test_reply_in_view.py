@@ -1,0 +1,91 @@
+"""Play26, item 2: in free play "What just happened" shows every line of the computer's steps since the learner's
+own step, the newest in view without scrolling (at 1024x768 only the computer's last step showed, so what its Sao card
+did to the learner's Overrun Limits two steps before was in the History only; at 1366x768 the Summon lines after a
+Scout and its Rally were hidden). The reply column may scroll inside; its newest lines sit in view at its foot.
+
+Each game's learn page, at 1024x768 and 1366x768: the learner plays the first action shown until the computer has
+taken two steps or more in reply; then, from the elements' geometry: every event line of the reply is laid out
+(none ``display: none`` or hidden), one step title per step the head line counts, the newest marked, and the newest
+event line and the computer's reason lie inside the window and inside the column's box, under the newest title;
+and (item 4) the board does not run past its box.
+
+Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import open_learn_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+STEP_MS = 30_000
+LEARN = {"restless-spirits": "learn-restless-spirits.ipynb", "spirited": "learn-spirited.ipynb",
+         "spirit-duels": "learn-spirit-duels.ipynb"}
+
+#: The reply column's geometry: its box, its step titles, its event lines (laid out or not), the newest title and
+#: the last event line and reason note, and the head line's words.
+REPLY = """() => {
+  const col = [...document.querySelectorAll('.tutor-last-step .rt-reply-col')].find(e => e.getClientRects().length);
+  if (!col) return null;
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const evs = [...col.querySelectorAll('.tutor-event')];
+  const titles = [...col.querySelectorAll('.rt-step-now')];
+  const newest = titles[titles.length - 1], note = col.querySelector('.rt-step-note');
+  return {col: box(col), win: [innerWidth, innerHeight], then: col.querySelector('.rt-then').textContent,
+          titles: titles.map(t => [t.textContent, shown(t)]), hidden: evs.filter(e => !shown(e)).map(e => e.textContent),
+          n: evs.length, last: box(evs[evs.length - 1]), note: note && shown(note) ? box(note) : null,
+          newest: box(newest), mark: getComputedStyle(newest, '::after').content, over: (() => {
+            const a = [...document.querySelectorAll('.rt-board-area')].find(e => e.getClientRects().length);
+            const b = a.querySelector('.tutor-board');
+            return [a.scrollHeight - a.clientHeight, b.scrollHeight - b.clientHeight]; })()};
+}"""
+
+
+def reply_after_two_steps(page) -> dict:
+    """Play the first action shown (the computer's moves by "Computer's move") until the learner may move again after
+    the computer took two steps or more; the reply column's geometry then."""
+    for _ in range(60):
+        nxt = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+        mine = page.locator(".tutor-actions .tutor-action:visible:not([disabled])")
+        if nxt.count():
+            nxt.first.click()
+        elif mine.count():
+            then = page.locator(".tutor-last-step .rt-reply-col .rt-then:visible")
+            if then.count() and re.search(r"played \d+ steps", then.first.inner_text()):
+                page.wait_for_timeout(600)  # the strip's script scrolls the column (a frame)
+                return page.evaluate(REPLY)
+            mine.first.click()
+        page.wait_for_timeout(400)
+    raise AssertionError("the computer never took two steps in a row")
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+@pytest.mark.parametrize("game_id", list(LEARN))
+def test_the_computers_whole_reply_is_shown_its_newest_lines_in_view(tutor_server, tutor_page, game_id, size):
+    """Every event line of the reply laid out, a title per step counted, the newest marked and its last line and
+    reason in the window and in the column, under the newest title."""
+    page = tutor_page.page
+    open_learn_page(tutor_server, page, LEARN[game_id], size)
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".tutor-seats").first).to_be_visible(timeout=STEP_MS)
+    page.locator(".tutor-seats.rt-seats-play input[type=checkbox]").first.uncheck()
+    g = reply_after_two_steps(page)
+    tutor_page.screenshot(f"reply-{game_id}-{size[0]}")
+    steps = int(re.search(r"played (\d+) steps", g["then"]).group(1))
+    assert g["hidden"] == [] and g["n"] >= steps, g
+    assert len(g["titles"]) == min(steps, 16) and all(shown for _, shown in g["titles"]), g
+    assert g["mark"] == '"newest"', g
+    left, top, right, bottom = g["col"]
+    width, height = g["win"]
+    assert 0 <= top and bottom <= height and right <= width, g
+    for line in (g["last"], g["note"]):
+        assert line is not None, g
+        assert top - 1 <= line[1] and line[3] <= bottom + 1 and line[3] <= height, (line, g)
+        assert line[1] >= g["newest"][3] - 1, (line, g)  # not under the newest step's pinned title
+    # item 4: the board does not run past its box (Spirited's free play at 1024x768 ran 41 to 79 px past it)
+    assert g["over"][0] <= 1 and g["over"][1] <= 1, g
