@@ -122,6 +122,19 @@ def test_rs_ids_that_are_the_same_once_normalised(tmp_path, second):
     assert ei.value.field == "totems[1].id"
 
 
+def test_rs_a_totem_icon_id_used_twice_is_named(tmp_path):
+    """Attack 26: a Totem icon id used twice was refused as "unknown totem icon" (the id it replaced): the
+    duplicate is named, where it is."""
+    d = cf.shipped("restless-spirits")
+    d["totem_icons"][1]["id"] = d["totem_icons"][0]["id"]
+    p = _rs(tmp_path, d)
+    with pytest.raises(ContentError) as ei:
+        _rs_game(p)()
+    msg = str(ei.value)
+    assert msg.startswith(f"{p}: totem_icons[1].id: duplicate totem icon id 'cloak'"), msg
+    assert "unknown totem icon" not in msg and ei.value.field == "totem_icons[1].id"
+
+
 def test_rs_numbers_out_of_range(tmp_path):
     d = cf.shipped("restless-spirits")
     d["spirits"][0]["number"] = 0

@@ -108,3 +108,46 @@ def test_a_list_too_long_is_said_in_the_shared_words_never_pydantics():
     with pytest.raises(ValidationError) as ei:
         Typed(names=["n"] * 20_003)
     assert problem_words(ei.value.errors()[0]) == "too many: 20,003, at most 50"
+
+
+def test_a_text_type_too_long_is_said_in_characters_never_as_too_many():
+    """Attack 26: a lesson hint of 50,000 characters was "Hint 1: too many: 50,000, at most 2,000" (pydantic calls a
+    text of a type with its own validator "too_long", as a list)."""
+    from pydantic import TypeAdapter
+    from tutor.lessons import Lesson
+    with pytest.raises(ValidationError) as ei:
+        TypeAdapter(Lesson.model_fields["hints"].annotation).validate_python(["h" * 50_000])
+    assert problem_words(ei.value.errors()[0]) == "too long: 50,000 characters, at most 2,000"
+
+
+@pytest.mark.parametrize("value, words", [(".nan", "nan is not a number"), ("-.inf", "-inf is not a finite number")])
+def test_a_state_number_that_is_not_a_number_is_said_so_where_it_is(value, words, tmp_path, capsys):
+    """Attack 26: ``ap: .nan`` in a scenario's state said "(Out of range float values are not JSON compliant)"."""
+    shipped = content_root() / "restless-spirits" / "scenarios" / "rule-endgame-equal-turns.yaml"
+    text = shipped.read_text(encoding="utf-8")
+    assert text.count(" ap: 1") == 1
+    path = tmp_path / "nan.yaml"
+    path.write_text(text.replace(" ap: 1", f" ap: {value}"), encoding="utf-8")
+    main(["scenario", "run", str(path)])
+    said = capsys.readouterr().out
+    assert f"setup.state.players[0].ap: {words}: give a whole or decimal number" in said, said
+    assert "JSON" not in said
+
+
+@pytest.mark.parametrize("argv", [["play", "restless-spirits", "--max-steps", "1", "--players", "٢"],
+                                  ["play", "restless-spirits", "--max-steps", "１"],
+                                  ["check", "--players", "٢"], ["check", "--games", "1e3"]])
+def test_every_whole_number_option_takes_ascii_digits_only(argv, capsys):
+    """Attack 26: ``--players ٢`` played 2 players while ``--seed ٢`` was refused: every whole-number option of the
+    command line reads digits as ``--seed`` does."""
+    said = _cli_error(argv, capsys)
+    assert f"argument {argv[-2]}: expected a whole number written with the digits 0 to 9, got " in said, said
+
+
+def test_the_server_options_take_ascii_digits_only(capsys):
+    from tutor import serve
+    for option in ("--port", "--pool", "--page-pool", "--max-kernels"):
+        with pytest.raises(SystemExit):
+            serve.parse_args([option, "٢"])
+        assert f"argument {option}: expected a whole number written with the digits 0 to 9" in capsys.readouterr().err
+    assert serve.parse_args(["--pool", "3", "--port", "8123"]).pool == 3

@@ -5,6 +5,7 @@ Jupyter Server's kernel start and shutdown are replaced by fakes (no process); t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from datetime import datetime, timedelta, timezone
 from types import SimpleNamespace
@@ -129,3 +130,48 @@ def test_kernelcap_loads_on_its_own_by_file_path_as_on_the_hub():
             sys.modules.pop("_rules_tutor_kernelpools", None)
         else:
             sys.modules["_rules_tutor_kernelpools"] = before
+
+
+class _LoginFirstPage:
+    """A page handler as Voila's on the hub: its ``get`` is under tornado's ``@web.authenticated``, which redirects a
+    visitor not yet logged in and returns ``None`` (no coroutine)."""
+
+    def __init__(self, user, km) -> None:
+        self.current_user, self.kernel_manager, self.redirected = user, km, None
+        self.request = SimpleNamespace(method="GET", uri="/user/ann/voila/render/index.ipynb")
+
+    def get_login_url(self) -> str:
+        """The hub's login (the OAuth start)."""
+        return "/hub/oauth_login"
+
+    def redirect(self, url: str) -> None:
+        """Where the visitor is sent."""
+        self.redirected = url
+
+    @kernelcap.web.authenticated
+    async def get(self, path):
+        """The page itself, for a logged-in visitor."""
+        return f"page {path}"
+
+
+def test_a_page_request_redirected_to_the_login_is_no_uncaught_exception():
+    """Attack 26: every learner's first GET of a page on the hub, before the OAuth redirect, logged "TypeError:
+    object NoneType can't be used in 'await' expression" from track_page_requests' ``get``: the redirect is now
+    returned as it is, and a logged-in visitor still gets the page inside the manager's page_request."""
+    class Page(_LoginFirstPage):
+        pass
+
+    kernelcap.track_page_requests(Page)
+    entered = []
+
+    @contextlib.contextmanager
+    def page_request():
+        entered.append(True)
+        yield
+
+    km = SimpleNamespace(page_request=page_request)
+    stranger = Page(None, km)
+    assert asyncio.run(stranger.get("index.ipynb")) is None
+    assert stranger.redirected == "/hub/oauth_login?next=%2Fuser%2Fann%2Fvoila%2Frender%2Findex.ipynb"
+    assert asyncio.run(Page("ann", km).get("index.ipynb")) == "page index.ipynb" and entered == [True, True]
+    assert asyncio.run(Page(None, SimpleNamespace()).get("index.ipynb")) is None  # a manager without page_request

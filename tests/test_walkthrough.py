@@ -96,3 +96,15 @@ def test_walkthrough_ids_are_plain_names():
     w = load_walkthrough(RS_WALK)
     with pytest.raises(ContentError, match="id"):
         load_walkthrough(text=dump(w).replace(f"id: {w.id}", "id: bad id/..", 1))
+
+
+def test_a_walkthrough_id_that_is_no_plain_name_is_said_in_words():
+    """Attack 26: ``id: __class__`` was listed as pydantic's "String should match pattern '^[A-Za-z0-9]…'": said
+    as a scenario's id is."""
+    from tutor.walkthrough import dump, field_words
+    w = load_walkthrough(RS_WALK)
+    with pytest.raises(ContentError) as ei:
+        load_walkthrough(text=dump(w).replace(f"id: {w.id}", "id: __class__", 1))
+    assert ("id: the id '__class__' may hold only letters, digits, '-' and '_' (starting with a letter or digit, at "
+            "most 80 characters)") in str(ei.value) and "pattern" not in str(ei.value)
+    assert field_words(("id",)) == "The Id"

@@ -10,7 +10,7 @@ import sys
 from typing import Callable
 
 from .core.errors import ContentError, short, visible
-from .core.seeds import parse_seed
+from .core.seeds import parse_seed, whole_arg
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -171,10 +171,7 @@ def _at_least(minimum: int, maximum: int | None = None, why: str = "") -> Callab
     """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``, for ``why``); argparse
     names the argument when it is not."""
     def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {short(text)}") from None
+        n = whole_arg(text)
         if n < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {short(n)}")
         if maximum is not None and n > maximum:
@@ -228,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("serve", help="start the web app on 127.0.0.1 (see 'rules-tutor serve --help')")
     pp = sub.add_parser("play", help="print a readable transcript of a random game")
     pp.add_argument("game")
-    pp.add_argument("--players", type=int, default=2, help="player count (default 2; 1 is Restless Spirits' "
+    pp.add_argument("--players", type=whole_arg, default=2, help="player count (default 2; 1 is Restless Spirits' "
                     "Solo Mode)")
     pp.add_argument("--seed", type=_seed, default=1, help="the seed of the deal and of the random moves (default 1)")
     pp.add_argument("--max-steps", type=_positive, default=5000)
@@ -252,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="'config': --games for each game, variant and player count (default); 'players': --games "
                     "for each game and player count, shared evenly by its variants")
     pc.add_argument("--game", action="append", help="only this game id (repeatable; default: every game)")
-    pc.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
+    pc.add_argument("--players", type=whole_arg, action="append", help="only this player count (repeatable)")
     pc.add_argument("--variant", action="append", help="only this variant (repeatable): base, B-side, promos, "
                     "B-side+promos, first-game (Restless Spirits), prebuilt, draft (Spirit Duels)")
     pc.add_argument("--start", type=_seed, default=0, help="first seed (default 0)")

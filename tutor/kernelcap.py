@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import inspect
 import os
 import time
 from contextvars import ContextVar
@@ -365,10 +366,17 @@ def note_kernel_questions(handler_class) -> None:
         alive = getattr(self.kernel_manager, "note_page_alive", None)
         if alive is not None:
             alive(kernel_id)
-        return await original(self, kernel_id, *args, **kwargs)
+        return await _finished(original(self, kernel_id, *args, **kwargs))
 
     handler_class.get = get
     handler_class._tutor_notes_questions = True
+
+
+async def _finished(result):
+    """What a wrapped ``get`` gave, awaited when it is awaitable: a ``get`` under tornado's ``@web.authenticated``
+    returns ``None`` when it redirects to the login (attack 26: every learner's first GET of a page, before the OAuth
+    redirect, logged "TypeError: object NoneType can't be used in 'await' expression")."""
+    return await result if inspect.isawaitable(result) else result
 
 
 def track_page_requests(handler_class) -> None:
@@ -382,9 +390,9 @@ def track_page_requests(handler_class) -> None:
     async def get(self, *args, **kwargs):
         page_request = getattr(self.kernel_manager, "page_request", None)
         if page_request is None:
-            return await original(self, *args, **kwargs)
+            return await _finished(original(self, *args, **kwargs))
         with page_request():
-            return await original(self, *args, **kwargs)
+            return await _finished(original(self, *args, **kwargs))
 
     handler_class.get = get
     handler_class._tutor_tracks_pages = True

@@ -25,12 +25,12 @@ class _Strict(BaseModel):
 SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,119}")
 
 
-def check_safe_id(value: str) -> str:
-    """``value`` when it is a :data:`SAFE_ID`, else ValueError saying what an id may hold (pydantic names the
-    field: ``meta.id``)."""
-    if not SAFE_ID.fullmatch(value):
+def check_safe_id(value: str, most: int = 120) -> str:
+    """``value`` when it is a :data:`SAFE_ID` of at most ``most`` characters, else ValueError saying what an id may
+    hold (pydantic names the field: ``meta.id``)."""
+    if not SAFE_ID.fullmatch(value) or len(value) > most:
         raise ValueError(f"the id {short(value, 40)} may hold only letters, digits, '-' and '_' (starting with a "
-                         "letter or digit, at most 120 characters)")
+                         f"letter or digit, at most {most} characters)")
     return value
 
 

@@ -127,6 +127,7 @@ def new_token() -> str:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     from tutor.core.errors import bounded_parser_class  # (the engine is imported by then: rules-tutor or -m)
+    from tutor.core.seeds import whole_arg
     parser = bounded_parser_class()(
         prog="rules-tutor serve",
         description="Serve the Rules Tutor notebooks with Voila on "
@@ -145,7 +146,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--pool",
-        type=int,
+        type=whole_arg,
         default=LEARN_POOL,
         metavar="N",
         help=f"pre-heated kernels kept ready for notebooks/{LEARN_NOTEBOOK} (default {LEARN_POOL}; "
@@ -153,7 +154,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--page-pool",
-        type=int,
+        type=whole_arg,
         default=PAGE_POOL,
         metavar="N",
         help=f"pre-heated kernels kept ready for each of {', '.join(HEAVY_NOTEBOOKS)} (default {PAGE_POOL}; "
@@ -175,7 +176,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--max-kernels",
-        type=int,
+        type=whole_arg,
         default=MAX_KERNELS,
         metavar="N",
         help=f"most kernels (open pages, pre-heated ones included) at once (default {MAX_KERNELS}, about 70 MB each; "
@@ -207,11 +208,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def _port(text: str) -> int:
-    """A TCP port number from 1 to 65535 (argparse reports anything else, naming ``--port``)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    """A TCP port number from 1 to 65535, in the digits 0 to 9 (argparse reports anything else, naming ``--port``)."""
+    from tutor.core.seeds import whole_arg  # (the engine is imported by then, as in parse_args)
+    n = whole_arg(text)
     if not 1 <= n <= 65535:
         raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, got {n}")
     return n

@@ -9,12 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .core.content import MAX_FILE_BYTES, ShownLine, ShownText, content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, IllegalAction, display_path, place_words, short, size_words
 from .core.session import Session
 from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
+from .scenario_model import check_safe_id
 from .core.model import Source
 from .safefile import NAME_MAX, newest_first_cut, own_files, plain_stem, write_in_folder
 
@@ -42,12 +43,19 @@ class Walkthrough(_Strict):
     """A walkthrough file: ``id``, ``title``, ``intro`` narration, ``intro_notes`` (the teacher's notes for the start,
     before the first step; optional), ``setup`` and ``steps``."""
 
-    id: str = Field(pattern=rf"^[A-Za-z0-9][A-Za-z0-9_-]{{0,{ID_MAX - 1}}}$")
+    id: str = Field(max_length=ID_MAX)
     title: ShownLine = Field(max_length=500)
     intro: ShownText = Field(default="", max_length=TEXT_LIMIT)
     intro_notes: ShownText = Field(default="", max_length=TEXT_LIMIT)
     setup: Setup
     steps: list[WalkStep] = Field(default_factory=list, max_length=MAX_STEPS)
+
+    @field_validator("id")
+    @classmethod
+    def id_is_safe(cls, value: str) -> str:
+        """The id is a safe slug of at most :data:`ID_MAX` characters, said in words as a scenario's is
+        (:func:`tutor.scenario_model.check_safe_id`; attack 26: pydantic's "String should match pattern '^[A-Za-z0-9]…'")."""
+        return check_safe_id(value, ID_MAX)
 
 
 #: A walkthrough's fields as a teacher names them (the recorder's boxes: trial 23, "steps[0].narration" on the page).

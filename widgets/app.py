@@ -39,6 +39,10 @@ class SeedBox:
         self.note = w.HTML(layout=w.Layout(display="none"))
         self.note.add_class("tutor-seed-note")
         self.good = value  # the last good seed
+        #: a value was just put back: the next button that reads the seed starts nothing (attack 26: "-1" typed,
+        #: then New game or Start recording, started a game anyway and the game in progress was gone)
+        self.refused = False
+        self._said = ""  # the note's sentence about the value put back
         self.box.observe(guard(lambda change: self.check(change["new"])), names="value")
 
     def check(self, text) -> None:
@@ -51,7 +55,7 @@ class SeedBox:
         fits = ascii_digits and len(digits) <= len(str(SEED_MAX)) and int(digits) <= SEED_MAX
         if fits and (sign != "-" or int(digits) == 0):  # "-0" is 0
             if int(digits) != self.good or self.box.value != str(self.good):
-                self.good = int(digits)
+                self.good, self.refused = int(digits), False
                 self.note.layout.display = "none"
                 if self.box.value != str(self.good):
                     self.box.value = str(self.good)  # "007" shows as 7
@@ -64,9 +68,10 @@ class SeedBox:
                 "is not written with the digits 0 to 9" if digits.isdigit() else
                 "is not a whole number written in digits")
         said = f": {esc(shown)} {what}" if text else ""
-        self.note.value = (f'<span class="rt-reason">A seed is a whole number from 0 to {SEED_MAX:,}{said}. The seed '
-                           f"stays {self.good}.</span>")
+        self._said = f"A seed is a whole number from 0 to {SEED_MAX:,}{said}. The seed stays {self.good}."
+        self.note.value = f'<span class="rt-reason">{self._said}</span>'
         self.note.layout.display = None
+        self.refused = True
         self.box.value = str(self.good)
 
     @property
@@ -74,10 +79,17 @@ class SeedBox:
         """The seed shown (always a good one)."""
         return self.good
 
-    def taken(self) -> int:
-        """The seed to play (the last good one; a note about a value put back stays until a good seed is typed, so a
-        game started right after a refused value says which seed it uses)."""
-        return self.good
+    def taken(self, button: str) -> int | None:
+        """The seed to play (the last good one), or ``None`` right after a value was put back: the press of
+        ``button`` (its name, e.g. "New game") that comes with a refused seed starts nothing, and the note says so
+        (a refused seed changes nothing). The next press plays the seed kept."""
+        if not self.refused:
+            return self.good
+        self.refused = False
+        self.note.value = (f'<span class="rt-reason">{self._said} Nothing was started: press {esc(button)} again to '
+                           f"play seed {self.good}.</span>")
+        self.note.layout.display = None
+        return None
 
 
 class Controls:
@@ -134,12 +146,15 @@ class Controls:
         Undo at the new game's start brings it back (:meth:`take_back`), and the page says so when it can (``say``).
         Chosen over a "Start a new game?" question: the learner who meant it is not stopped, the one who did not
         gets the game back with the button they reach for (trial 17)."""
+        seed = self.seed_box.taken("New game")
+        if seed is None:  # a refused seed starts nothing: the game in progress stays as it is
+            return
         s = self.model.session
         if s.history or s.can_redo:
             self._replaced = s
         extra = {"first_game": self.first_game.value} if "first_game" in s.game.options else {}
         extra.update({name: box.value for name, box in self.choices.items()})
-        self._started = tutor.new_game(s.game_id, players=self.players.value, seed=self.seed_box.taken(), **extra)
+        self._started = tutor.new_game(s.game_id, players=self.players.value, seed=seed, **extra)
         self.model.replace(self._started)
         if self._replaced is not None and self.say is not None:
             n = len(self._replaced.history)

@@ -16,20 +16,22 @@ class Search:
         game's nodes first), outline it (class ``found``) and draw its neighbourhood (Focus is ticked: what affects
         it on the left, what it affects on the right, the view fitted to them), switching the game or dropping the
         Side/Class filter when it is not drawn. The previous search's outline goes first. When none matches, say so
-        in the details panel. Returns the node id, or None."""
+        at the top of the details panel and change nothing else: the selected card, its details and the outline stay
+        (attack 26: a search for "__class__" cleared the selected card). Returns the node id, or None."""
         self.whole_graph()  # (every game's nodes can be found)
+        text = typed(text).strip()
+        hits = tg.candidates(self.G, text, self.game.value) if text else []
+        if text and not hits:
+            kept = self._details(self.selected, wait=False) if self.selected is not None else ""
+            self.details.value = f'<p class="tutor-graph-none">{esc(tg.not_found(text, self.game.value))}</p>{kept}'
+            return None
         self.query = None  # (a path answer drawn alone gives way to the found node's neighbourhood)
         before, self.found = self.found, None
         self._restyle(before)
-        text = typed(text).strip()
         if not text:
             return None
         self._found_text = text
-        hits = tg.candidates(self.G, text, self.game.value)
-        node = hits[0] if hits else None
-        if node is None:
-            self.details.value = f'<p class="tutor-graph-none">{esc(tg.not_found(text, self.game.value))}</p>'
-            return None
+        node = hits[0]
         game = self.G.nodes[node]["game"]
         self._hold += 1  # one drawing, by select() below
         try:

@@ -178,10 +178,13 @@ class Recorder:
         replaced by its first), ``"start:PATH"`` (that walkthrough's start) or ``"edit:PATH"`` (all its steps
         played, its narration and notes filled in)."""
         if choice == "free" or choice.startswith("free:"):
+            seed = self.seed_box.taken("Start recording")
+            if seed is None:  # a refused seed changes nothing: the recording (moves, notes, Undo) stays as it was
+                return
             game = self.game_id if choice == "free" else choice.split(":", 1)[1]
             counts = list(game_class(game).player_counts)
             players = self.players.value if self.players.value in counts else (2 if 2 in counts else counts[0])
-            setup = Setup(game=game, players=players, seed=self.seed_box.taken(), options=_teaching_options(game))
+            setup = Setup(game=game, players=players, seed=seed, options=_teaching_options(game))
             wt = Walkthrough(id="my-walkthrough", title="My walkthrough", setup=setup)
             session, texts = begin(wt), {}
         else:

@@ -78,3 +78,28 @@ def test_the_learn_page_keeps_the_game_undo_brought_back(tmp_path):
     free.controls.undo.click()
     assert json.loads(page.store.place(page.place_key))["free"] == before
     assert not page.errors.output.outputs
+
+
+def test_a_refused_seed_starts_no_new_game_on_the_learn_page(tmp_path):
+    """Attack 26: on every learn page's Free play, a seed put back ("-1", "abc", 41 nines) and New game restarted
+    the game anyway. The press that comes with a refused seed changes nothing and says so; the next one plays the
+    seed kept."""
+    from tutor.progress import ProgressStore
+    for k, game in enumerate(("restless-spirits", "spirited", "spirit-duels")):
+        page = LearnApp(game, store=ProgressStore(f"sqlite:///{tmp_path / f'p{k}.sqlite'}"))
+        page.tabs.selected_index = 1
+        free = page.free
+        _play(free, free.seats, 1)
+        for typed in ("-1", "abc", "9" * 41):
+            old, before = free.session, free.session.to_json()
+            kept = free.controls.seed.value
+            free.controls.seed.value = typed
+            free.controls.new.click()
+            assert free.session is old and free.session.to_json() == before, (game, typed)
+            assert len(free.session.history) >= 1 and not free.controls.undo.disabled
+            assert free.controls.seed.value == kept
+            assert (f"The seed stays {kept}. Nothing was started: press New game again to play seed {kept}."
+                    in free.controls.seed_note.value)
+        free.controls.new.click()  # the next press plays the seed kept
+        assert free.session is not old and not free.session.history and free.session.game.seed == int(kept)
+        assert not page.errors.output.outputs

@@ -291,8 +291,30 @@ def test_recorder_seed_box_keeps_seeds_it_can_show(folder):
     assert "is too large. The seed stays 9." in rec.seed_box.note.value
     rec.seed.value = "-4"
     assert rec.seed.value == "9" and "-4 is below 0" in rec.seed_box.note.value
+    rec.start("free")  # the press that comes with a refused seed starts nothing (attack 26), the next one does
+    assert "Nothing was started: press Start recording again to play seed 9." in rec.seed_box.note.value
     rec.start("free")
     assert rec.session.game.seed == 9 and rec.seed_box.note.layout.display is None  # still says "stays 9"
+
+
+def test_a_refused_seed_keeps_the_recording_as_it_was(folder):
+    """Attack 26 (data loss): two moves played, notes typed, then "-1" or "abc" in Seed and Start recording: the
+    note said "The seed stays 1" but a new game started, the moves and notes gone and Undo greyed out. A refused
+    seed changes nothing: moves, notes and Undo stay, only the note shows."""
+    rec = PresenterApp().open_recorder()
+    rec.start("free")
+    for _ in range(2):
+        rec.app.actions.action_buttons[0].click()
+    rec.notes.value = "my precious notes"
+    old, moves = rec.session, [st.action.id for st in rec.session.history]
+    for typed in ("-1", "abc"):
+        rec.seed.value = typed
+        rec.begin_button.click()
+        assert rec.session is old and [st.action.id for st in rec.session.history] == moves
+        assert rec.notes.value == "my precious notes" and rec.walkthrough().steps[1].notes == "my precious notes"
+        assert not rec.app.controls.undo.disabled and rec.seed.value == "1"
+        assert "The seed stays 1. Nothing was started: press Start recording again" in rec.seed_box.note.value
+    assert len(moves) == 2 and not rec.errors.output.outputs
 
 
 def test_free_game_recording_and_default_narration(folder):

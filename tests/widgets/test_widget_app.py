@@ -250,6 +250,8 @@ def test_seed_box_takes_whole_numbers_it_can_show_and_says_when_one_is_out_of_ra
     box.set_state({"value": "1" + "0" * 23})  # a 24-digit seed
     assert box.value == str(SEED_MAX)  # kept, and said so
     assert note.layout.display != "none" and "from 0 to 999,999,999" in note.value and "too large" in note.value
+    app.controls.new.click()  # the press that comes with a refused seed starts nothing (attack 26)
+    assert app.session.game.seed == 5 and "press New game again to play seed 999999999." in note.value
     app.controls.new.click()
     assert app.session.game.seed == SEED_MAX and not app.errors.output.outputs
     assert note.layout.display is None and "The seed stays 999999999" in note.value  # in sight after New game

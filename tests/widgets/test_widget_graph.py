@@ -101,6 +101,19 @@ def test_find_takes_part_of_a_name_and_says_when_nothing_matches():
     assert v.find_node("zzzz-no-such") is None and "No card or rule word" in v.details.value
 
 
+def test_a_search_that_finds_nothing_keeps_the_selected_card():
+    """Attack 26: Find "__class__" cleared the card that was selected. It stays selected, outlined and shown, with
+    a line saying nothing matched; the next search that finds a card takes that line away."""
+    from widgets.graph import GraphView
+    v = GraphView("restless-spirits", focus=False)
+    gonga = v.find_node("gonga")
+    drawn_before = set(v._els)
+    v.find.value = "__class__"
+    assert v.selected == gonga and v.found == gonga and v.focus.value is True and set(v._els) == drawn_before
+    assert "<h3>Gonga</h3>" in v.details.value and "No card or rule word" in v.details.value
+    assert v.find_node("nordheim") == "restless-spirits:nordheim" and "No card or rule word" not in v.details.value
+
+
 def classes(view, nid):
     return view._els[nid].classes.split()
 
@@ -163,7 +176,9 @@ def test_find_draws_the_found_cards_neighbourhood_and_the_next_search_clears_it(
     v.find.value = "Nordheim · Restless Spirits"
     assert outlined(v) == {nordheim} and drawn(v) - {"halo:a", "halo:b"} == neighbourhood(G, nordheim)
     assert gonga not in v._els  # not a neighbour of Nordheim: drawn no more
-    assert v.find_node("zzzz-no-such") is None and outlined(v) == set()  # a search that finds nothing clears it too
+    # a search that finds nothing changes nothing but says so (attack 26: it cleared the selected card)
+    assert v.find_node("zzzz-no-such") is None and outlined(v) == {nordheim} and v.selected == nordheim
+    assert "<h3>Nordheim</h3>" in v.details.value and "No card or rule word" in v.details.value
     v.find_node("nordheim")
     el = next(n for n in v.cy.graph.nodes if n.data["id"].startswith("restless-spirits:baikeng@"))
     v.on_node_click({"data": dict(el.data)})  # a click moves the outline off the found node

@@ -126,8 +126,10 @@ def problem_words(e: dict) -> str:
     before a validator's own words (:func:`_plain_msg`)."""
     ctx, given = e.get("ctx") or {}, e.get("input")
     most, least = ctx.get("max_length"), ctx.get("min_length")
-    if e.get("type") == "string_too_long" and isinstance(most, int):
-        return too_long(len(given) if isinstance(given, str) else None, most)
+    # (a text of a type with its own validator, e.g. a lesson's hint, is refused as "too_long", as a list is)
+    if e.get("type") == "string_too_long" or isinstance(given, str) and e.get("type") == "too_long":
+        if isinstance(most, int):
+            return too_long(len(given) if isinstance(given, str) else None, most)
     if e.get("type") == "too_long" and isinstance(most, int):
         return too_many(ctx.get("actual_length", len(given) if isinstance(given, (list, tuple, dict)) else None), most)
     if e.get("type") == "string_too_short" and least == 1:

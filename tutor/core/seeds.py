@@ -3,6 +3,8 @@ scenario's, lesson's or walkthrough's ``setup.seed`` (trial 24: ``--seed ١٢``,
 the command line as 12 while the scenario loader refused the same seed)."""
 from __future__ import annotations
 
+import argparse
+
 from .errors import short
 
 #: Most digits of a seed: the YAML reader's bound on any whole number (:data:`tutor.core.safe_yaml.MAX_DIGITS`).
@@ -27,3 +29,14 @@ def parse_seed(value: object) -> int:
         if text and len(text) <= SEED_DIGITS and text.isascii() and text.isdigit():
             return int(text)
     raise ValueError(f"{SEED_WORDS}, got {short(value, 40)}")
+
+
+def whole_arg(text: str) -> int:
+    """An argparse type for every whole-number option of the command lines (``rules-tutor``, ``rules-tutor-serve``):
+    a whole number written with the ASCII digits 0 to 9 (a ``-`` before it allowed, at most :data:`SEED_DIGITS`
+    digits), read as ``--seed`` is (attack 26: ``--players ٢``, an Arabic-Indic digit, played 2 players while
+    ``--seed ٢`` was refused); argparse names the option when it is not."""
+    digits = text.strip().removeprefix("-")
+    if not (digits and len(digits) <= SEED_DIGITS and digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0 to 9, got {short(text)}")
+    return int(text)

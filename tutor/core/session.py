@@ -7,6 +7,7 @@ and only then replaces the state whole, so an illegal action or a bad file leave
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Callable
 
 from pydantic import BaseModel
@@ -382,11 +383,35 @@ def plain_data(value: Any, where: str) -> Any:
     """
     try:
         return json.loads(json.dumps(value, allow_nan=False))
-    except (TypeError, ValueError) as exc:
+    except ValueError as exc:  # a float that is not finite (.nan, .inf): said in words, where it is (attack 26)
+        found = _not_finite(value)
+        if found is None:
+            raise ContentError(f"{where}: only text, numbers, true/false, lists and mappings may appear here ({exc})",
+                               path=where.split(":")[0], field=where.split(": ", 1)[-1]) from None
+        field, number = found
+        what = "is not a number" if math.isnan(number) else "is not a finite number"
+        raise ContentError(f"{where}{'.' + field if field else ''}: {number} {what}: give a whole or decimal number",
+                           path=where.split(":")[0], field=where.split(": ", 1)[-1]) from None
+    except TypeError as exc:
         raise ContentError(f"{where}: only text, numbers, true/false, lists and mappings may appear here ({exc})",
                            path=where.split(":")[0], field=where.split(": ", 1)[-1]) from None
     except RecursionError:
         raise ContentError(f"{where}: nested too deeply", path=where.split(":")[0]) from None
+
+
+def _not_finite(value: Any) -> tuple[str, float] | None:
+    """The place (``"players[0].ap"``; ``""`` for ``value`` itself) and value of the first float in ``value`` that
+    is not finite (nan, inf), or ``None``."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        x, place = stack.pop()
+        if isinstance(x, float) and not math.isfinite(x):
+            return place, x
+        if isinstance(x, dict):
+            stack.extend((v, f"{place}.{str(k)[:40]}".lstrip(".")) for k, v in reversed(x.items()))
+        elif isinstance(x, (list, tuple)):
+            stack.extend((v, f"{place}[{i}]") for i, v in reversed(list(enumerate(x))))
+    return None
 
 
 def _kind(x: Any) -> str:

@@ -154,7 +154,12 @@ class CardSet(_Strict):
 
     @model_validator(mode="after")
     def _refs(self) -> "CardSet":
-        icons = {i.id for i in self.totem_icons}
+        icons: set[str] = set()
+        for i, icon in enumerate(self.totem_icons):  # (attack 26: a repeated icon id was said as "unknown totem icon")
+            if icon.id in icons:
+                raise ValueError(f"totem_icons[{i}].id: duplicate totem icon id {short(icon.id)} (ids are compared "
+                                 "in Unicode NFKC form without format characters)")
+            icons.add(icon.id)
         ids: set[str] = set()
         for group in ("guides", "spirits", "totems", "blessings", "curses"):
             for i, card in enumerate(getattr(self, group)):
