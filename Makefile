@@ -18,6 +18,8 @@ HUB_DEPS := deploy/node_modules/.installed-stamp
 # axe-core, injected into the pages by the browser tests' accessibility check (tests/package.json, package-lock.json).
 TEST_DEPS := tests/node_modules/.installed-stamp
 
+# Test worker processes (pytest-xdist); each takes whole test files, so a file's fixtures stay in one process.
+TEST_WORKERS ?= 2
 # pytest's exit code 5 means "no tests collected": not a failure here. --durations=30: the log names the slowest tests.
 define pytest
 	$(PY) -m pytest --durations=30 $(1) || { rc=$$?; [ $$rc -eq 5 ] && echo "(pytest: no tests collected in $(1))" || exit $$rc; }
@@ -79,7 +81,7 @@ $(TEST_DEPS): tests/package.json tests/package-lock.json
 	fi
 
 test: venv chromium postgresql hub-deps test-deps
-	$(call pytest,tests)
+	$(call pytest,-n $(TEST_WORKERS) --dist loadfile tests)
 ifneq ($(strip $(NOTEBOOKS)),)
 	$(call pytest,--nbval --nbval-current-env $(NOTEBOOKS))
 endif
