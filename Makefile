@@ -18,6 +18,11 @@ HUB_DEPS := deploy/node_modules/.installed-stamp
 # axe-core, injected into the pages by the browser tests' accessibility check (tests/package.json, package-lock.json).
 TEST_DEPS := tests/node_modules/.installed-stamp
 
+# Test worker processes (pytest-xdist) for the tests outside tests/browser; each takes whole test files, so a file's
+# fixtures stay in one process. The browser tests run afterwards in one process: their session-wide Playwright keeps
+# an asyncio loop running that tests with a loop of their own must never meet (xdist orders files by size, not as
+# tests/conftest.py puts them), and two browsers with two servers each on 2 cores would make their pages slow.
+TEST_WORKERS ?= 2
 # pytest's exit code 5 means "no tests collected": not a failure here. --durations=30: the log names the slowest tests.
 define pytest
 	$(PY) -m pytest --durations=30 $(1) || { rc=$$?; [ $$rc -eq 5 ] && echo "(pytest: no tests collected in $(1))" || exit $$rc; }
@@ -79,7 +84,8 @@ $(TEST_DEPS): tests/package.json tests/package-lock.json
 	fi
 
 test: venv chromium postgresql hub-deps test-deps
-	$(call pytest,tests)
+	$(call pytest,-n $(TEST_WORKERS) --dist loadfile --ignore=tests/browser tests)
+	$(call pytest,tests/browser)
 ifneq ($(strip $(NOTEBOOKS)),)
 	$(call pytest,--nbval --nbval-current-env $(NOTEBOOKS))
 endif
