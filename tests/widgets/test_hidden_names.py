@@ -123,6 +123,15 @@ def secret_lines(session) -> set[str]:
     return {ln.name for ln in lines} | {sp.name for ln in lines for sp in ln.spirits}
 
 
+def take_step(app, choose) -> None:
+    """One step of a free game against the computer: its move when it is to move (asked as the page asks it), else
+    the learner's action ``choose(legal actions)`` clicked on the page."""
+    if app.seats.computer_to_move():
+        assert app.seats.request() is True
+    else:
+        app.actions.button_for(choose(app.session.legal_actions()).id).click()
+
+
 @pytest.mark.parametrize(("game_id", "options", "seed"), GAMES)
 def test_the_page_never_names_a_card_of_the_computers_hidden_hand(game_id, options, seed):
     """After each step of a seeded free game (the learner's moves at random, a hint now and then), no name of a
@@ -138,13 +147,9 @@ def test_the_page_never_names_a_card_of_the_computers_hidden_hand(game_id, optio
         s = app.session
         if s.is_over:
             break
-        if seats.computer_to_move():
-            assert seats.request() is True
-        else:
-            if i % 7 == 0:
-                seats.hint()  # the learner's hint speaks of the learner's move only
-            a = rnd.choice(s.legal_actions())
-            app.actions.button_for(a.id).click()
+        if i % 7 == 0 and not seats.computer_to_move():
+            seats.hint()  # the learner's hint speaks of the learner's move only
+        take_step(app, rnd.choice)
         s = app.session
         public |= card_ids_in(tutor.observation(s, 0), every, set())
         secret = set(hidden_cards(s)) - public
@@ -173,11 +178,7 @@ def test_the_computers_draft_keep_says_a_totem_was_kept():
     app = free_play("restless-spirits", {"first_game": False}, 1)
     seats, s = app.seats, app.session
     while not (s.history and s.history[-1].action.kind == "draft-pick" and s.history[-1].action.actor == COMPUTER):
-        if seats.computer_to_move():
-            assert seats.request() is True
-        else:
-            a = s.legal_actions()[0]
-            app.actions.button_for(a.id).click()
+        take_step(app, lambda legal: legal[0])
     st = s.history[-1]
     card = st.action.param("totem")
     label = s.game.totem_label(card)
@@ -276,10 +277,7 @@ def test_the_computers_reasons_say_nothing_of_its_hidden_hand():
             s = app.session
             if s.is_over:
                 break
-            if seats.computer_to_move():
-                assert seats.request() is True
-            else:
-                app.actions.button_for(rnd.choice(s.legal_actions()).id).click()
+            take_step(app, rnd.choice)
             assert HAND_WORDS.search(flat(seen_text(app))) is None, (seed, i)
         full = [st for st in app.session.history if st.action.actor == COMPUTER
                 and HAND_WORDS.search(seats._decide_for(Still.before(app.session, st.index), st.action,
