@@ -16,7 +16,7 @@ from tutor.lessons import field_words, playable_lessons, readable_lessons
 from tutor.progress import ProgressStore
 from widgets.lessons import LearnApp
 from widgets.practice import PracticeApp
-from widgets.problems import left_out_lines, plain_problem, split_problem
+from widgets.problems import NOTICE_FILES, left_out_lines, plain_problem, split_problem
 
 #: a lesson that loads, asking for a state fact no game has (trial 24's 47-dunder-state.yaml)
 DUNDER = "p1.__class__.__mro__"
@@ -74,7 +74,7 @@ def test_an_unknown_fact_is_quoted_only_when_short_and_printable(content_copy, n
     assert plain_problem(left[0]) == f"zz-odd.yaml: check.state: {shown}"  # the error panel's words
 
 
-def test_many_files_left_out_list_the_first_five_and_count_the_rest(content_copy):
+def test_many_files_left_out_are_all_named_in_the_notice(content_copy):
     edits = {"dunder": _state("__class__"), "fact": _state("no.such.fact"),
              "step": lambda d: d.__setitem__("solution", [{"kind": "no-such-kind"}]),
              "hints": lambda d: d.__setitem__("hints", ["h"] * 60),
@@ -87,8 +87,10 @@ def test_many_files_left_out_list_the_first_five_and_count_the_rest(content_copy
     said = _notice_text(app)
     assert "7 lesson files could not be read and are left out" in said, said
     lines = left_out_lines(app.lessons.left_out, field_words)
-    assert len(lines) == 6 and lines[-1] == "and 2 more files", lines
-    assert all(line in said for line in lines)
+    assert len(lines) == 6 and lines[-1] == "and 2 more files", lines  # a teacher's list stops at five files
+    every = left_out_lines(app.lessons.left_out, field_words, limit=NOTICE_FILES)
+    assert len(every) == 7 and "more file" not in said  # the learn page's fold names all seven (trial 26)
+    assert all(line in said for line in every)
     words = dict(split_problem(x) for x in left_out_lines(app.lessons.left_out, field_words, limit=10))
     assert words == {
         "zz-deep.yaml": "The field “x_deep”: Extra inputs are not permitted",

@@ -20,7 +20,7 @@ from .learn_place import (FREE_MOVED_ON, KEPT_GAME_LOST, KEPT_GAME_WHY_MAX, OTHE
                           PlaceKeeping, _restore_redo, _short, learner_words)
 from .lesson_runner import HINT_ONCE_JS, LessonRunner, NoLessons, start_lesson
 from .model import ErrorPanel
-from .problems import left_out_lines, plain_problem
+from .problems import NOTICE_FILES, left_out_lines, plain_problem
 from .strip_fit import strip_fit
 from .style import button, esc, html_widget, page_script, style_widget
 from .table import table_style
@@ -106,7 +106,7 @@ class LearnApp(PlaceKeeping):
             one = len(left) == 1
             self._notice(f"⚠ {'A lesson file' if one else f'{len(left)} lesson files'} could not be read and "
                          f"{'is' if one else 'are'} left out. The other lessons work.",
-                         details=left_out_lines(left, lesson_field_words))
+                         details=left_out_lines(left, lesson_field_words, limit=NOTICE_FILES))
         #: the progress store's warm-up (:func:`warm_progress`), started by the learner's first step
         self._warm: threading.Timer | None = None
 

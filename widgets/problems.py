@@ -104,6 +104,9 @@ def plain_problem(message: str) -> str:
 
 #: Most problems of one file (or of one save) listed for a teacher: the rest are counted ("and 3 more problems").
 TEACHER_PROBLEMS = 5
+#: Most files a learn page's "Which and why" fold names (its list scrolls inside the fold); the rest are counted. A
+#: learner's teacher needs every file's name and reason, not the first five (trial 26: "and 3 more files" hid them).
+NOTICE_FILES = 100
 #: a field path nested deeper than a few lists (``setup.state[0][0][0][0]…``): its first three positions are shown
 _DEEP_PATH = re.compile(r"((?:\[\d+\]){3})(?:\[\d+\])+…?")
 #: a message line that starts with a field path (``steps[0].narration: …``, ``setup.state[0] (line 5): …``; a deep
