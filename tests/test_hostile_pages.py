@@ -191,3 +191,30 @@ def test_a_warning_about_a_broken_file_reaches_the_page_named_without_the_server
         panel.close()
     assert shown == ["Not loaded: Restless Spirits: prompts.yaml: the top level must be a mapping of named fields "
                      "(key: value lines), got a list\n", "WARNING: seen at notes.txt today\n"]
+
+
+# -- trial 26: a walkthrough file that is not a mapping, in the teacher page's words -------------------------------------
+@pytest.mark.parametrize("text, got", [("# only a comment\n", "nothing (an empty file)"), ("[]\n", "a list"),
+                                       ("5\n", "a number")])
+def test_a_walkthrough_file_that_is_not_a_mapping_is_said_in_words_not_pydantics(tmp_path, text, got):
+    from tutor import ContentError
+    from tutor.walkthrough import load_walkthrough
+    from widgets.walk_files import file_problem
+    path = tmp_path / "notes.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        load_walkthrough(path)
+    said = file_problem(path, ei.value).split(": ", 1)[1]
+    assert said == f"The walkthrough: the top level must be a mapping of named fields (key: value lines), got {got}"
+
+
+def test_a_walkthrough_part_that_is_not_a_mapping_is_said_in_words(tmp_path):
+    from tutor import ContentError
+    from tutor.walkthrough import load_walkthrough
+    from widgets.walk_files import file_problem
+    path = tmp_path / "part.yaml"
+    path.write_text("id: a\ntitle: A\nsetup: 5\n", encoding="utf-8")
+    with pytest.raises(ContentError) as ei:
+        load_walkthrough(path)
+    assert "setup: must be a mapping of named fields (key: value lines), got a number" in str(ei.value)
+    assert "instance of" not in file_problem(path, ei.value)

@@ -94,8 +94,7 @@ def format_validation_error(err: ValidationError, where: str) -> str:
         if loc:
             lines.append(f"{where}: {loc}: {short(e['msg'], 300, quote=False)}")
         elif e["type"] in ("model_type", "dict_type"):  # the whole file (or value) is not a mapping
-            lines.append(f"{where}: the top level must be a mapping of named fields (key: value lines), got "
-                         f"{_kind_of(e.get('input'))}")
+            lines.append(f"{where}: {e['msg']}")
         else:
             lines.append(f"{where}: the top level: {short(e['msg'], 300, quote=False)}")
     more = err.error_count() - MAX_PROBLEMS
@@ -122,7 +121,9 @@ def too_many(n: int | None, most: int) -> str:
 def problem_words(e: dict) -> str:
     """What is wrong in one problem of a pydantic error (a dict of ``err.errors()``), in words: a length refused
     says both numbers (``"too long: 5,001 characters, at most 5,000"``, ``"too many: 6,000, at most 5,000"``), an
-    empty text ``"empty: it needs some text"``; any other problem is pydantic's message without the prefix it puts
+    empty text ``"empty: it needs some text"``, a value that is not a mapping where one is needed ``"must be a
+    mapping of named fields (key: value lines), got a list"`` (``"the top level must be…"`` for a whole file); any
+    other problem is pydantic's message without the prefix it puts
     before a validator's own words (:func:`_plain_msg`)."""
     ctx, given = e.get("ctx") or {}, e.get("input")
     most, least = ctx.get("max_length"), ctx.get("min_length")
@@ -134,6 +135,9 @@ def problem_words(e: dict) -> str:
         return too_many(ctx.get("actual_length", len(given) if isinstance(given, (list, tuple, dict)) else None), most)
     if e.get("type") == "string_too_short" and least == 1:
         return "empty: it needs some text"
+    if e.get("type") in ("model_type", "dict_type"):  # not pydantic's "valid dictionary or instance of Walkthrough"
+        return (f"{'' if e.get('loc') else 'the top level '}must be a mapping of named fields (key: value lines), "
+                f"got {_kind_of(given)}")
     return _plain_msg(e["msg"])
 
 
