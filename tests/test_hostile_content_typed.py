@@ -4,6 +4,7 @@ whole; pydantic's "List should have at most 5000 items after validation" reachin
 clean refusal in the tutor's own words."""
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
@@ -151,3 +152,14 @@ def test_the_server_options_take_ascii_digits_only(capsys):
             serve.parse_args([option, "٢"])
         assert f"argument {option}: expected a whole number written with the digits 0 to 9" in capsys.readouterr().err
     assert serve.parse_args(["--pool", "3", "--port", "8123"]).pool == 3
+
+
+@pytest.mark.parametrize("value, words", [(datetime.date(2024, 1, 1), '"2024-01-01" is a date'),
+                                          ({1, 2}, '"{1, 2}" is a set'), (b"xx", "\"b'xx'\" is binary data")])
+def test_a_state_value_json_cannot_hold_is_said_in_words_where_it_is(value, words):
+    """Trial 26: a date in a free-form field ended with Python's "Object of type date is not JSON serializable"."""
+    from tutor.core.session import plain_data
+    with pytest.raises(ContentError) as ei:
+        plain_data({"players": [{"ap": 1}, {"ap": value}]}, "odd.yaml: setup.state")
+    assert str(ei.value) == (f"odd.yaml: setup.state.players[1].ap: {words}: only text, numbers, true/false, lists "
+                             "and mappings may appear here")

@@ -383,25 +383,32 @@ def plain_data(value: Any, where: str) -> Any:
     """
     try:
         return json.loads(json.dumps(value, allow_nan=False))
-    except ValueError as exc:  # a float that is not finite (.nan, .inf): said in words, where it is (attack 26)
-        found = _not_finite(value)
+    except (ValueError, TypeError) as exc:  # said in words, where it is (attack 26: a float not finite; trial 26: a
+        found = _not_plain(value)           # date ended "Object of type date is not JSON serializable")
         if found is None:
             raise ContentError(f"{where}: only text, numbers, true/false, lists and mappings may appear here ({exc})",
                                path=where.split(":")[0], field=where.split(": ", 1)[-1]) from None
-        field, number = found
-        what = "is not a number" if math.isnan(number) else "is not a finite number"
-        raise ContentError(f"{where}{'.' + field if field else ''}: {number} {what}: give a whole or decimal number",
-                           path=where.split(":")[0], field=where.split(": ", 1)[-1]) from None
-    except TypeError as exc:
-        raise ContentError(f"{where}: only text, numbers, true/false, lists and mappings may appear here ({exc})",
-                           path=where.split(":")[0], field=where.split(": ", 1)[-1]) from None
+        field, odd = found
+        at = f"{where}{'.' + field if field else ''}"
+        if isinstance(odd, float):
+            what = "is not a number" if math.isnan(odd) else "is not a finite number"
+            message = f"{at}: {odd} {what}: give a whole or decimal number"
+        else:
+            message = (f"{at}: {short(str(odd), 60)} is {_ODD_KINDS.get(type(odd).__name__, 'a value of another kind')}"
+                       ": only text, numbers, true/false, lists and mappings may appear here")
+        raise ContentError(message, path=where.split(":")[0], field=where.split(": ", 1)[-1]) from None
     except RecursionError:
         raise ContentError(f"{where}: nested too deeply", path=where.split(":")[0]) from None
 
 
-def _not_finite(value: Any) -> tuple[str, float] | None:
-    """The place (``"players[0].ap"``; ``""`` for ``value`` itself) and value of the first float in ``value`` that
-    is not finite (nan, inf), or ``None``."""
+#: What a YAML value that JSON cannot hold is, in words (a safe YAML loader builds these from ``2024-01-01``,
+#: ``!!binary`` and ``!!set``).
+_ODD_KINDS = {"date": "a date", "datetime": "a date and time", "bytes": "binary data", "set": "a set"}
+
+
+def _not_plain(value: Any) -> tuple[str, Any] | None:
+    """The place (``"players[0].ap"``; ``""`` for ``value`` itself) and value of the first value in ``value`` that
+    JSON cannot hold (a float that is not finite, a date, binary data, a set...), or ``None``."""
     stack: list[tuple[Any, str]] = [(value, "")]
     while stack:
         x, place = stack.pop()
@@ -411,6 +418,8 @@ def _not_finite(value: Any) -> tuple[str, float] | None:
             stack.extend((v, f"{place}.{str(k)[:40]}".lstrip(".")) for k, v in reversed(x.items()))
         elif isinstance(x, (list, tuple)):
             stack.extend((v, f"{place}[{i}]") for i, v in reversed(list(enumerate(x))))
+        elif not isinstance(x, (str, int, float, bool)) and x is not None:
+            return place, x
     return None
 
 
