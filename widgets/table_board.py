@@ -68,6 +68,10 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .rt-ability:focus { white-space: normal; overflow: visible; outline: none; }
 .rt-compact .rt-ability:focus-visible { outline: 2px solid #5b2d90; }
 .rt-compact .rt-stype:focus { white-space: normal; overflow: visible; outline: none; }
+/* Spirit Duels' folded ability, "evolves into" and dice lines open on a click or tap as well (trial 26: "evolves into
+   Rookr…" at 1024 px was whole only under a mouse) */
+.rt-compact .sd-small[tabindex]:focus { white-space: normal; overflow: visible; outline: none; }
+.rt-compact .sd-small[tabindex]:focus-visible { outline: 2px solid #5b2d90; }
 .rt-compact .rt-spaces > .rt-space { min-width: 0; }
 /* a Spirit on a player's board takes the room its empty neighbours ("space 2: empty") do not need: its name and
    type are whole at 1366 px (trial 16, U6: "Trickster · Dark · 0/…" was cut in a third of the area) */

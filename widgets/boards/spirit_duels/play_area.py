@@ -108,7 +108,7 @@ def _spirit(session: Session, seat: int, i: int) -> str:
             state += ('<span class="sd-state sd-used" title="Its Limited Action is used this round: it can be used '
                       'again next round">ability used</span>')
         badge = prov_badge(sp.provisional, ("ability",))
-        ability = (f'<div class="sd-small sd-ability" title="{esc(ab.text)}"><b>Ability</b>{badge}'
+        ability = (f'<div class="sd-small sd-ability" tabindex="0" title="{esc(ab.text)}"><b>Ability</b>{badge}'
                    f': {esc(ab.text)}</div>')
     traits = "".join(f'<span class="sd-trait" title="{esc(g.cards.by_id[t].text)}">{esc(g.cards.by_id[t].name)}'
                      f'{prov_badge(g.cards.by_id[t].provisional)}</span>' for t in sl.traits)
@@ -117,7 +117,7 @@ def _spirit(session: Session, seat: int, i: int) -> str:
     nxt = ""
     later = v.next_stage(sl)
     if later is not None:
-        nxt = (f'<div class="sd-small sd-next" title="Evolves into {esc(later.name)} for {v.evolve_cost(sl)} Essence">'
+        nxt = (f'<div class="sd-small sd-next" tabindex="0" title="Evolves into {esc(later.name)} for {v.evolve_cost(sl)} Essence">'
                f'evolves into <b>{esc(later.name)}</b> for {v.evolve_cost(sl)} Essence</div>')
     cls = " sd-presence" if pres else (" sd-exh" if sl.exhausted else "")
     name = esc(sp.name) + (" <small>(Presence)</small>" if pres else "") + prov_badge(sp.provisional, ("name",))
@@ -125,7 +125,7 @@ def _spirit(session: Session, seat: int, i: int) -> str:
             f'<div><span class="sd-sname">{name}</span><span class="sd-stage">Stage {sl.stage}</span></div>'
             f'<div>{classes}{prov_badge(sp.provisional, ("classes",))}</div>{hp}'
             f'<div class="sd-powers">{powers}</div>'
-            f'<div class="sd-small sd-dice" title="Printed dice: {esc(dice)}">dice: {esc(dice)}'
+            f'<div class="sd-small sd-dice" tabindex="0" title="Printed dice: {esc(dice)}">dice: {esc(dice)}'
             f'{prov_badge(sp.provisional, ("dice",))}</div>'
             f'<div class="sd-statebox">{state}{_tokens(v, sl)}</div>{traits}{ability}{nxt}</div></div>')
 
