@@ -36,9 +36,20 @@ REPLY = """() => {
   const evs = [...col.querySelectorAll('.tutor-event')];
   const titles = [...col.querySelectorAll('.rt-step-now')];
   const newest = titles[titles.length - 1], note = col.querySelector('.rt-step-note');
+  // what lies over the first line of the newest event line, the reason and the newest title (a pinned line or chip
+  // drawn over them; trial 26): the elements found at three points of it that are not the line itself
+  const covered = (e) => { if (!e || !shown(e)) return [];
+    const r = e.getBoundingClientRect(), y = r.top + Math.min(6, r.height / 2), out = [];
+    for (const x of [r.left + 8, (r.left + r.right) / 2, r.right - 8]) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit !== e && !e.contains(hit) && !hit.contains(e)) out.push(String(hit.className).slice(0, 40)
+        + ': ' + (hit.textContent || '').trim().slice(0, 40));
+    }
+    return out; };
   return {col: box(col), win: [innerWidth, innerHeight], then: col.querySelector('.rt-then').textContent,
           titles: titles.map(t => [t.textContent, shown(t)]), hidden: evs.filter(e => !shown(e)).map(e => e.textContent),
           n: evs.length, last: box(evs[evs.length - 1]), note: note && shown(note) ? box(note) : null,
+          covered: {last: covered(evs[evs.length - 1]), note: covered(note), newest: covered(newest)},
           newest: box(newest), mark: getComputedStyle(newest, '::after').content, over: (() => {
             const a = [...document.querySelectorAll('.rt-board-area')].find(e => e.getClientRects().length);
             const b = a.querySelector('.tutor-board');
@@ -87,5 +98,8 @@ def test_the_computers_whole_reply_is_shown_its_newest_lines_in_view(tutor_serve
         assert line is not None, g
         assert top - 1 <= line[1] and line[3] <= bottom + 1 and line[3] <= height, (line, g)
         assert line[1] >= g["newest"][3] - 1, (line, g)  # not under the newest step's pinned title
+    # nothing drawn over the newest line, the reason or the newest title (trial 26: a 3-line pinned release over
+    # the reason's first line; an older line's rule chip peeking over the pinned title)
+    assert g["covered"] == {"last": [], "note": [], "newest": []}, g
     # item 4: the board does not run past its box (Spirited's free play at 1024x768 ran 41 to 79 px past it)
     assert g["over"][0] <= 1 and g["over"][1] <= 1, g
