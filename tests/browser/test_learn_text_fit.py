@@ -163,3 +163,24 @@ def test_the_spirit_duels_pass_pill_is_one_line(tutor_server, tutor_page, width,
     assert g["height"] <= g["line"] * 1.5 + 4, f"the pill wraps: {g}"
     tutor_page.screenshot(f"sd-pass-pill-{width}")
     tutor_page.assert_clean()
+
+
+#: A Lost Spirit's "needs" line on the board that is cut (an ellipsis or clamped lines): its text.
+NEEDS_CUT = """() => [...document.querySelectorAll('.rt-space.rt-mini > .rt-ability')].filter((e) =>
+  e.getClientRects().length && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 2))
+  .map((e) => e.innerText.trim().slice(0, 60))"""
+
+
+@pytest.mark.parametrize("notebook, ready", [("faq-explorer.ipynb", ".tutor-faq-questions"),
+                                             ("practice.ipynb", ".tutor-pq-prompt")])
+def test_a_lost_spirits_needs_are_whole_on_the_faq_and_practice_boards(tutor_server, tutor_page, notebook, ready):
+    """Trial 27: at 1024x768 the FAQ explorer's and the practice page's Lost Spirits said "needs Timeweaver Thread,
+    Lantern, Dr…" (whole on the learn pages since trial 18): what the learner chooses by is whole on every board."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{tutor_server}/voila/render/{notebook}")
+    expect(page.locator(ready).first).to_be_attached(timeout=RENDER_MS)
+    expect(page.locator(".rt-space.rt-mini > .rt-ability:visible").first).to_be_visible(timeout=RENDER_MS)
+    page.wait_for_timeout(500)
+    assert page.evaluate(NEEDS_CUT) == []
+    tutor_page.assert_clean()
