@@ -135,3 +135,42 @@ def compare_html(c: faq.Comparison | None, known: dict) -> str:
         said = "".join(f"<li>{rule_text(x, known)}</li>" for x in c.sentences())
         more += f'<details class="rt-cmp-more"><summary>Every difference, in sentences</summary><ul>{said}</ul></details>'
     return f'<div class="rt-cmp">{table}{why}{more}</div>'
+
+
+# Once per page (with the board's fit script, :func:`widgets.faq_table.board_fit`): when the what-if's comparison
+# (``.rt-cmp``) is new or changes and is not whole in view inside the panel's scrolling section, the section scrolls
+# to bring its top into view (trial 27: at 1024x768, after "Move", the table was cut at "Totem goes" and the reason
+# the step cannot be played was out of view: the effect of the click needed a scroll). Nothing else moves; a learner
+# who scrolls up to change more keeps the place until the comparison changes again.
+COMPARE_JS = """
+(function () {
+  if (window.tutorCompareInView) { return; }
+  window.tutorCompareInView = true;
+  var seen = '';
+  function scroller(e) {
+    for (var p = e.parentElement; p; p = p.parentElement) {
+      var o = getComputedStyle(p).overflowY;
+      if ((o === 'auto' || o === 'scroll') && p.scrollHeight > p.clientHeight + 1) { return p; }
+    }
+    return null;
+  }
+  function check() {
+    var cmp = [].slice.call(document.querySelectorAll('.rt-faq-panel .rt-cmp')).filter(function (e) {
+      return e.getClientRects().length; })[0];
+    var now = cmp ? cmp.textContent : '';
+    if (now === seen) { return; }
+    seen = now;
+    var box = cmp && scroller(cmp);
+    if (!box) { return; }
+    var r = cmp.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (r.top >= b.top - 1 && r.bottom <= b.bottom + 1) { return; }
+    box.scrollTop += r.top - b.top - 8;
+  }
+  var queued = false;
+  new MutationObserver(function () {
+    if (queued) { return; }
+    queued = true;
+    requestAnimationFrame(function () { queued = false; check(); });
+  }).observe(document.body, {childList: true, subtree: true, characterData: true});
+})();
+"""

@@ -351,3 +351,34 @@ def test_the_number_box_refuses_what_is_not_a_whole_number(tutor_server, tutor_p
     expect(page.locator(".rt-faq-whatif")).to_contain_text("AP: 7", timeout=CLICK_MS)
     expect(page.locator(".tutor-faq-error")).to_have_count(0)
     tutor_page.assert_clean()
+
+
+#: The what-if's comparison and its "cannot be played" reason against the box they scroll in and the window.
+COMPARE_SEEN = """() => {
+  const cmp = [...document.querySelectorAll('.rt-faq-panel .rt-cmp')].find(e => e.getClientRects().length);
+  if (!cmp) return null;
+  let box = cmp.parentElement;
+  while (box && !(['auto', 'scroll'].includes(getComputedStyle(box).overflowY) && box.scrollHeight > box.clientHeight + 1)) {
+    box = box.parentElement; }
+  const r = (e) => { const b = e.getBoundingClientRect(); return [b.top, b.bottom]; };
+  const stop = cmp.querySelector('.rt-cmp-stop');
+  return {cmp: r(cmp), stop: stop ? r(stop) : null, box: box ? r(box) : [0, innerHeight], win: innerHeight};
+}"""
+
+
+def test_the_comparison_comes_into_view_after_a_change_at_1024(tutor_server, tutor_page):
+    """Trial 27: at 1024x768, Drum moved from Player 1's hand to the Totem discard pile; the comparison was cut at
+    "Totem goes" and the reason step 2 cannot be played was out of view (the effect of the click needed a scroll).
+    Now the panel's section scrolls to the comparison: its top and the reason whole in view."""
+    page = tutor_page.page
+    open_question(tutor_server, tutor_page, "faq-buy-at-hand-limit", size=(1024, 768))
+    move_card(page, "Drum", "Player 1's hand", "The Totem discard pile")
+    expect(page.locator(".rt-faq-panel .rt-cmp-stop:visible")).to_contain_text("cannot be played", timeout=CLICK_MS)
+    page.wait_for_timeout(800)
+    g = page.evaluate(COMPARE_SEEN)
+    print(f"FAQ comparison at 1024x768: {g}")
+    tutor_page.screenshot("faq-compare-in-view-1024")
+    assert g and g["stop"], g
+    top, bottom = max(g["box"][0], 0), min(g["box"][1], g["win"])
+    assert g["cmp"][0] >= top - 1 and g["stop"][1] <= bottom + 1, g
+    tutor_page.assert_clean()
