@@ -115,6 +115,11 @@ class Recorder:
         self.status = w.HTML()
         self.yaml = w.Textarea(placeholder="The walkthrough's YAML appears here after Save or Show YAML, "
                                            "ready to copy.", layout=w.Layout(width="auto", height="140px"))
+        # the intro, its notes and the YAML fold under one line (trial 27: with them open the board and the actions
+        # were far below the fold after Start recording); they open with a click, and Show YAML opens them
+        self.more = w.Accordion([w.VBox([self.intro, self.intro_notes, self.yaml])], selected_index=None)
+        self.more.set_title(0, "Intro, intro notes and the walkthrough's YAML")
+        self.more.add_class("rt-record-more")
         for name, limit in LIMITS.items():
             cap(getattr(self, name), limit)
         self.begin_button.on_click(g(lambda _b: self.start(self.start_from.value)))
@@ -123,25 +128,32 @@ class Recorder:
         self.narration.observe(g(lambda ch: self._store(0, ch["new"])), names="value")
         self.notes.observe(g(lambda ch: self._store(1, ch["new"])), names="value")
         self.save.on_click(g(lambda _b: self.save_file()))
-        self.show_yaml.on_click(g(lambda _b: setattr(self.yaml, "value", dump(self.walkthrough()))))
+        self.show_yaml.on_click(g(lambda _b: self._show_yaml()))
         head = w.VBox([
             w.HTML("<h3>Record a walkthrough</h3><div class=\"rt-muted\">Pick a start, press <b>Start recording</b>, "
                    "then play the moves with the actions below. After each move, type what you will say about it."
                    "</div>"),
             w.HBox([self.start_from, self.players, self.seed, self.seed_box.note, self.begin_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            w.HBox([self.wid, self.title], layout=w.Layout(flex_flow="row wrap")), self.intro, self.intro_notes,
+            w.HBox([self.wid, self.title], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.path, self.folder, self.overwrite, self.save, self.show_yaml],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            self.status, self.yaml])
+            self.status, self.more])
         head.add_class("rt-record-head")
-        step = w.VBox([self.step_label, self.narration, self.notes])
+        step = w.VBox([self.step_label, w.HBox([self.narration, self.notes], _dom_classes=("rt-record-texts",))])
         step.add_class("rt-record-step")
         self.app = TutorApp(begin(Walkthrough(id="recording", title="", setup=self.setup)), errors=errors,
                             with_style=False, show_setup=False, header=head, status=step)
+        # the board in its compact look, as on the learn pages (trial 27: lines twice as high, "hand 0/7" broken)
+        self.app.widget.add_class("rt-compact")
         self.app.model.observe(lambda m, change: change != "clause" and self.render())
         self.widget = self.app.widget
         self.render()
+
+    def _show_yaml(self) -> None:
+        """Put the walkthrough's YAML in its box and open the fold that holds it."""
+        self.yaml.value = dump(self.walkthrough())
+        self.more.selected_index = 0
 
     def set_choices(self, options: list[tuple[str, str]]) -> None:
         """Offer a free game, then each walkthrough's start and "edit" (all its steps, narration filled in)."""

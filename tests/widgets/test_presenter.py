@@ -337,6 +337,22 @@ def test_free_game_recording_and_default_narration(folder):
     assert play_to(back, 1).state == rec.session.state
 
 
+def test_the_record_form_folds_its_long_boxes_and_the_board_is_compact(folder):
+    """Trial 27: after Start recording the board and the actions were far below the fold (intro, intro notes and the
+    YAML box open above them, narration and notes one under the other) and the board had lines twice as high. Now
+    the intro, its notes and the YAML fold under one line (opened by Show YAML), narration and notes sit side by
+    side, and the board has the learn pages' compact look."""
+    rec = PresenterApp().open_recorder()
+    assert "rt-compact" in rec.app.widget._dom_classes
+    assert rec.more.selected_index is None and rec.intro in rec.more.children[0].children
+    assert rec.yaml in rec.more.children[0].children
+    assert any(getattr(x, "children", ()) == (rec.narration, rec.notes) for x in _walk(rec.app.widget))  # side by side
+    rec.start("free")
+    rec.app.actions.action_buttons[0].click()
+    rec.show_yaml.click()
+    assert rec.more.selected_index == 0 and "steps:" in rec.yaml.value
+
+
 @pytest.mark.parametrize("game", ["spirited", "spirit-duels"])
 def test_a_walkthrough_is_recorded_from_a_fresh_game_of_any_game(folder, game):
     """The Restless Spirits page's recorder starts a fresh game of the other games too (a player count the game
