@@ -41,7 +41,7 @@ from .graph_style import CSS, KIND_COLOURS, NODE_H, TITLE, WORD_KINDS, cytoscape
 from . import kernel_timing
 from .model import ErrorPanel
 from .graph_refused import refused_html as _refused_html, unopened_graph
-from .style import busy_html, close_tree, style_widget
+from .style import busy_html, close_tree, echo, style_widget
 from .text_caps import text_caps
 
 __all__ = ["GraphView", "graph_view", "START", "grouped_layout", "KIND_COLOURS", "CARD_KINDS", "WORD_KINDS"]
@@ -201,6 +201,11 @@ class GraphView(Canvas, DetailsPanel, Search):
                           and self.ask_path(self.src.value, self.dst.value)), names="value")
         if self.selected is not None:
             self.details.value = self._details(self.selected, wait=False)
+        if start and start not in self.G:  # said, as the FAQ explorer says it of ?scenario= (attack 27: silent)
+            self.details.value = (f'<p class="tutor-graph-none" role="status">The page\'s address asks for a card or '
+                                  f"rule called “{echo(start, 80)}”, and there is none here, so the page opens on "
+                                  f"{'its start card' if self.selected is not None else 'the whole graph'}. Find "
+                                  f"looks for any card or rule word.</p>{self.details.value}")
         if self._linker is not None and not self._later:
             self._linker.start()  # (in a page's kernel: once the first view is drawn, see _after_first_view)
         # the title line, as on the other pages (name, "← All pages", "How it works"), with the filters beside it

@@ -92,6 +92,16 @@ def test_graph_view_opens_on_a_node(monkeypatch):
     assert len(details) == 1 and "<h3>Shield</h3>" in details[0].value
 
 
+def test_an_address_asking_for_no_such_node_says_so(G, monkeypatch):
+    """Attack 27: ``?node=<img src=x onerror=alert(1)>`` opened the page on Nordheim without a word."""
+    monkeypatch.setenv("QUERY_STRING", "node=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    v = GraphView("restless-spirits", G=G)
+    assert v.details.value.startswith('<p class="tutor-graph-none" role="status">The page\'s address asks for a card '
+                                      "or rule called “&lt;img src=x onerror=alert(1)&gt;”, and there is none here, "
+                                      "so the page opens on its start card.")
+    assert "<img" not in v.details.value and v.selected is not None
+
+
 def test_find_takes_part_of_a_name_and_says_when_nothing_matches():
     from widgets.graph import GraphView
     v = GraphView("restless-spirits", focus=False)
