@@ -100,3 +100,17 @@ def test_game_titles_are_named_without_importing_the_games_and_match_their_class
     assert out.stdout.strip() == "[]"
     for game in KNOWN_GAMES:
         assert game_title(game) == game_classes()[game].title
+
+
+def test_a_learn_page_imports_only_its_own_games_engine():
+    """The Spirited and Spirit Duels learn pages do not import the Restless Spirits engine (their step words once
+    did, through the FAQ what-if package: a second of their load), nor each other's."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from widgets.lessons import LearnApp; LearnApp(sys.argv[1]); "
+            "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('tutor.games.')}))")
+    for game, package in (("spirited", "spirited"), ("spirit-duels", "spirit_duels")):
+        out = subprocess.run([sys.executable, "-c", code, game], capture_output=True, text=True, timeout=300,
+                             check=True)
+        assert out.stdout.strip() == str([package]), out.stderr[-2000:]

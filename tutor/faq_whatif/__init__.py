@@ -14,12 +14,22 @@ as the learner's own question. Re-exported by :mod:`tutor.faq`.
 """
 from __future__ import annotations
 
+import importlib
+
 from .edits import (Counter, DieSpec, Edit, FixDie, MoveCard, SetCounter, SetTurn, AddCard, RemoveCard,  # noqa: F401
                     SetAP, SetCurrent, SetDecision, Zone, supersedes, zone_key)
-from .rs import PLAYER_ZONES, ZONE_KINDS  # noqa: F401 - Restless Spirits' zones, kept for older callers
 from .setup_edits import (EDITABLE_GAMES, adapter, card_choices, card_names, choice_labels, counters,  # noqa: F401
                           dice, edit_names, edit_setup, prepared_for_edits, setup_decision, targets, turn_choice,
                           turn_edit, turn_seats, why_not_editable, zone_cards, zone_label, zones)
 from .compare import Comparison, RunSummary, Stop, compare, run_far  # noqa: F401
 from .mine import (NOTE_LIMIT, TEXT_LIMIT as QUESTION_LIMIT, list_my_questions, my_questions,  # noqa: F401
                    my_questions_folder, save_question, what_if_scenario)
+
+
+def __getattr__(name: str):
+    """``PLAYER_ZONES`` and ``ZONE_KINDS``: Restless Spirits' zones (:mod:`.rs`), kept for older callers and imported
+    when first asked for, so that a page importing this package (the learn pages' step words, for card names) does
+    not import the Restless Spirits engine with them (a second of a Spirited or Spirit Duels page's load)."""
+    if name in ("PLAYER_ZONES", "ZONE_KINDS"):
+        return getattr(importlib.import_module(".rs", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
