@@ -20,9 +20,15 @@ from .model import (_NEW, _SET_DICT, _SET_EXTRA, _SET_FIELDS, _SET_PRIVATE, _STE
 #: Format tag and version written by :meth:`Session.to_json`.
 SESSION_FORMAT = "rules-tutor-session"
 SESSION_VERSION = 1
-#: Undo keeps the state before every ``SNAPSHOT_EVERY``-th step (as JSON); the states in between are rebuilt by
-#: re-applying the steps since the last kept one (the engine is deterministic: loading a session relies on it too).
-SNAPSHOT_EVERY = 16
+#: Undo keeps the state before every ``SNAPSHOT_EVERY``-th step of play (as JSON); the states in between are rebuilt
+#: by re-applying the steps since the last kept one (the engine is deterministic: loading a session relies on it too).
+#: Play pays one serialisation per ``SNAPSHOT_EVERY`` steps (a fourth of what it paid every 16 steps, issue #17);
+#: undo pays the replay instead, and keeps finer snapshots as it goes (:data:`REBUILT_EVERY`).
+SNAPSHOT_EVERY = 64
+#: While rebuilding a state for undo (or :meth:`Session.state_before`), the state before every ``REBUILT_EVERY``-th
+#: step re-applied is kept too, so a run of undos (the usual case: back a few steps, or all the way) replays at most
+#: ``REBUILT_EVERY - 1`` steps each after the first.
+REBUILT_EVERY = 16
 
 Observer = Callable[["Session", str], None]
 
@@ -52,8 +58,8 @@ class Session:
         self.state = state
         self.setup_events: tuple[Event, ...] = tuple(setup_events)
         self._initial = (initial_state or state).model_copy(deep=True)
-        #: (the state before the step as JSON, or None between snapshots (see SNAPSHOT_EVERY), the step), oldest
-        #: first; the first entry always has its JSON.
+        #: (the state before the step as JSON, or None between snapshots (see SNAPSHOT_EVERY, REBUILT_EVERY), the
+        #: step), oldest first; the first entry always has its JSON.
         self._undo: list[tuple[str | None, Step]] = []
         self._redo: list[Action] = []
         self._legal_cache: list[Action] | None = None
@@ -236,13 +242,17 @@ class Session:
     def _state_before(self, n: int, snapshot: str | None) -> BaseModel:
         """A new state equal to the one before step ``n`` (after the first ``n`` steps of ``_undo``): read from
         ``snapshot`` (that step's JSON) when given, else from the last earlier snapshot with the steps since
-        re-applied to it."""
+        re-applied to it, keeping the state before every :data:`REBUILT_EVERY`-th of them on the way."""
         i = n
         while snapshot is None:
             i -= 1
             snapshot = self._undo[i][0]
         state = type(self.state).model_validate_json(snapshot)
-        for _, step in self._undo[i:n]:
+        undo = self._undo
+        for j in range(i, n):
+            kept, step = undo[j]
+            if j > i and kept is None and j % REBUILT_EVERY == 0:
+                undo[j] = (state.model_dump_json(), step)
             self.game.apply(state, step.action)
         return state
 
