@@ -8,7 +8,11 @@ from rs_helpers import rs_session
 import tutor
 from tutor.conformance import random_policy
 from tutor.core.rng import Rng
+from tutor.core.moves import Check
 from tutor.games.restless_spirits import moves
+from tutor.games.restless_spirits.moves.play_totem import play_totem, play_totem_action
+from tutor.games.restless_spirits.moves.turn import Turn
+from tutor.games.restless_spirits.requirements import fill_options
 
 
 def _states(players: int, seed: int, steps: int = 300, **options):
@@ -71,18 +75,19 @@ def test_kept_actions_equal_ones_built_afresh(monkeypatch, players, seed):
 
 
 def test_totem_plays_give_the_action_of_each_fitting_totem_and_none_else():
-    from tutor.games.restless_spirits.moves.play_totem import play_totem_action, totem_plays
-    from tutor.games.restless_spirits.requirements import fill_options, free_key
     g = tutor.new_game("restless-spirits", players=2, seed=1).game
-    s = next(st for st in _states(2, 1, steps=400) if any(st.state.players[st.state.current].board))
+    s = next(st for st in _states(2, 1, steps=400) if any(st.state.players[st.state.current].board)
+             and st.state.players[st.state.current].ap and not st.state.pending)
     st = s.state
     seat = st.current
-    i, ps = next((i, ps) for i, ps in enumerate(st.players[seat].board) if ps is not None)
-    table = totem_plays(g, seat, i, ps.card, free_key(ps))
+    p = st.players[seat]
+    i, ps = next((i, ps) for i, ps in enumerate(p.board) if ps is not None)
     fitting = [t.id for t in g.cards.totems if fill_options(g, ps, t.id)]
     assert fitting and len(fitting) < len(g.cards.totems)
-    for t in g.cards.totems:
-        opts = fill_options(g, ps, t.id)
-        expected = play_totem_action(g, seat, t.id, i, ps.card, opts) if opts else None
-        assert table[t.id] == expected
-    assert table == totem_plays.__wrapped__(g, seat, i, ps.card, free_key(ps))
+    # with every Totem in hand, the plays offered on that Spirit are exactly the fitting Totems' actions
+    p.hand = [t.id for t in g.cards.totems]
+    out = Check()
+    play_totem(g, Turn(g, st), out)
+    offered = [a for a in out.legal if a.param("space") == i + 1]
+    expected = [play_totem_action.__wrapped__(g, seat, t, i, ps.card, fill_options(g, ps, t)) for t in sorted(fitting)]
+    assert offered == expected

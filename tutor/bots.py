@@ -28,7 +28,7 @@ from pydantic import BaseModel
 
 from .core.model import Action
 from .core.rng import Rng
-from .core.session import Session, _copy_state
+from .core.session import Session, copy_state
 from .step_words import bare
 
 #: The bot levels: ``easy`` (a random legal move) and ``normal`` (rules-aware, one move ahead).
@@ -79,7 +79,7 @@ def determinise(game, state: BaseModel, seat: int, seed: int) -> BaseModel:
     and the random generator is replaced by one from ``seed``. The result depends only on ``seat``'s observation and
     ``seed``."""
     strat = _strategy(game.game_id)
-    copy = _copy_state(state)
+    copy = copy_state(state)
     rnd = random.Random(seed)
     for group in strat.hidden_groups(game, copy, seat):
         by_kind: dict[str, list[tuple[Any, Any]]] = {}
@@ -181,7 +181,7 @@ class Bot:
 
     def _look(self, game, state: BaseModel, action: Action, seat: int, depth: int,
               alone: list | None = None) -> tuple[float, dict[str, float]]:
-        s = _copy_state(state)
+        s = copy_state(state)
         game.apply(s, action)
         if alone is not None:  # the features right after the action, before the decisions it leads to
             alone.append(self._strategy.features(game, s, seat))
@@ -369,7 +369,7 @@ class Still:
 
     def __init__(self, s) -> None:
         self.game, self.game_id = s.game, s.game_id
-        self.state = _copy_state(s.state)
+        self.state = copy_state(s.state)
         self.history = s.history
         self.current_player = s.current_player
         self.is_over = s.is_over

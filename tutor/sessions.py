@@ -14,7 +14,7 @@ from .core.content import MAX_DIGITS, check_data_bounds, normalise_refs
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Clause
 from .core.options import FILE_OPTIONS
-from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, first_difference
+from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, copy_state, first_difference
 from .core.session import short as json_text
 from .registry import clauses_for, game_class
 
@@ -239,7 +239,7 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
         raise ContentError(f"{where}: actions: must be a list of action ids", field="actions")
     if data["prepared"]:  # a prepared table's log says so (as tutor.scenario.start does), not the seeded deal's
         events = game.prepared_events(initial)
-    session = Session(game, initial.model_copy(deep=True), tuple(events), initial_state=initial,
+    session = Session(game, copy_state(initial), tuple(events), initial_state=initial,
                       partial=partial if data["prepared"] else None)
     for i, aid in enumerate(actions):
         try:

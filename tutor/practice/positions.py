@@ -18,7 +18,7 @@ from typing import Iterator
 
 from ..core import chance
 from ..core.rng import Rng
-from ..core.session import Session, _copy_state
+from ..core.session import Session, copy_state
 from ..registry import game_class
 
 #: The most random steps taken from a set-up before a position is kept.
@@ -39,7 +39,7 @@ def rerooted(session: Session) -> Session:
 
     Its ``partial`` is empty: no partial state rebuilds this start from the seed, so a saved copy of it is refused by
     :func:`tutor.load_session` rather than trusted (practice never saves positions)."""
-    state = _copy_state(session.state)
+    state = copy_state(session.state)
     # Outcomes a scenario fixed for its own script (dice, draws: tutor.core.chance) would serve other rolls and draws
     # in a question's move: the position's chance comes from its seeded generator instead.
     chance.clear(state)

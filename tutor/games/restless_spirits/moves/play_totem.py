@@ -9,9 +9,9 @@ requirement when the Totem fits more than one way).
 from __future__ import annotations
 
 from ....core.model import Action, make_action
-from ....core.moves import Check, KeptTable, built_once
+from ....core.moves import Check, built_once
 from ..ongoing import turn_lock
-from ..requirements import FREE_BY_UNMET, fitting_of, free_key, totems_fitting
+from ..requirements import totems_fitting
 from .turn import AP_COST, NO_AP, Turn
 
 
@@ -33,36 +33,24 @@ def play_totem(g, t: Turn, out: Check) -> None:
     if not t.totems:
         return
     # each Spirit with the Totems that meet one of its unmet requirements now (offered Spirit by Spirit: the legal
-    # list is sorted by id afterwards)
-    plays = totem_plays.kept(g)
+    # list is sorted by id afterwards). How a Totem fits is kept per Spirit card and unmet slots (the Fitting, shared
+    # by both seats and every space); an action only for a Totem that fits, kept by everything it is made from.
+    acts = play_totem_action.kept(g)
     cards = sorted(set(t.totems))
     for i, ps in enumerate(board):
         if ps is not None:
-            sl = ps.slots  # (free_key(ps) inlined: one lookup, no call)
-            acts = plays[seat, i, ps.card,
-                         FREE_BY_UNMET[sl[0] is None, sl[1] is None, sl[2] is None] if len(sl) == 3 else free_key(ps)]
-            out.ok_all([a for card in cards if (a := acts[card]) is not None])
+            spirit = ps.card
+            fits = totems_fitting(g, ps)
+            for card in cards:
+                opts = fits[card]
+                if opts:
+                    out.ok(acts[seat, card, i, spirit, opts])
     if out.wants_blocked:
         fittings = [totems_fitting(g, ps) for ps in board if ps is not None]
         for card in cards:
             if not any(fitting[card] for fitting in fittings):
                 out.no("play-totem", seat, f"Play {g.totem_label(card)}", "rs.play-totem",
                        "none of your Spirits has an unmet requirement this Totem provides", totem=card)
-
-
-@built_once
-def totem_plays(g, seat: int, i: int, spirit: str, free: tuple[int, ...]) -> KeptTable:
-    """``{totem id: the Action playing it (:func:`play_totem_action`), or None when it meets no unmet requirement}``
-    for ``seat``'s Spirit card ``spirit`` on space ``i`` (0-based) whose unmet slots are ``free``
-    (:func:`..requirements.free_key`), each entry worked out when first asked: a check of the Totem plays is one
-    lookup per Spirit and one per Totem in hand."""
-    fitting = fitting_of(g, spirit, free)
-
-    def play(card: str) -> Action | None:
-        opts = fitting[card]
-        return play_totem_action(g, seat, card, i, spirit, opts) if opts else None
-
-    return KeptTable(play)
 
 
 @built_once
