@@ -193,6 +193,13 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .rt-actions > :nth-child(-n+3), .rt-onescreen .rt-actions > .rt-apart-prompt { order: -3; }
 .rt-onescreen .rt-actions > .rt-apart:has(.rt-hint):not(.rt-apart-turn) { order: -2; }
 .rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) > .tutor-blocked { display: none; }
+/* folded, "Not possible now (N) ▸ show" is pinned at the list's foot under the end-of-turn group, always in view
+   (trial 27: at 1024x768 it sat under the pinned "End your turn"); opened, it scrolls with its lines, and the page's
+   script (widgets/strip_fit.py) scrolls the list so the toggle and the first blocked action are in view */
+.rt-onescreen .rt-blocked-head { height: 26px; margin: 0; align-items: center; }
+.rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) { position: sticky; bottom: 0; z-index: 1;
+  background: #fbfaff; height: 26px; margin: 0; padding: 0; overflow: hidden; }
+.rt-onescreen .tutor-actions.rt-show-blocked:not(:has(> .rt-apart-blocked.rt-open)) > .rt-apart-turn { bottom: 26px; }
 .rt-onescreen .rt-blocked-head > .widget-html { display: none; }
 .rt-blocked-head > .rt-fold { display: none; }
 .rt-onescreen .rt-blocked-head > .rt-fold { display: inline-flex; }
