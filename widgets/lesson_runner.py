@@ -284,17 +284,15 @@ class LessonRunner:
         self._mark_hint(nxt)
 
     def fitting_hints(self, next_id: str | None = None) -> list[str]:
-        """The lesson's written hints that fit the position shown, in order: each group a hint names is shown with
-        at least one enabled action (:func:`widgets.lesson_hints.hint_fits`), and an action it names is enabled now,
-        or it names none and every step so far followed the lesson's own way
-        (:func:`widgets.lesson_hints.hint_names_enabled`; trial 20: "Declare Attack…" during a dice choice); one
-        naming actions names the next step ``next_id``'s (:func:`widgets.lesson_hints.hint_names_next`, trial 27)."""
-        shown, legal = self.app.actions.shown_groups(), self.app.session.legal_actions()
-        verbs, labels = lesson_verbs(self.lesson), [a.label for a in legal]
-        nxt = next((a.label for a in legal if a.id == next_id), None)
+        """The lesson's written hints that fit the position shown, in order: each group a hint names is shown with an
+        enabled action (:func:`.lesson_hints.hint_fits`), an action it names is enabled or it names none on the lesson's
+        way (:func:`.lesson_hints.hint_names_enabled`), and it names the next step ``next_id`` (``hint_names_next``)."""
+        legal, verbs = self.app.session.legal_actions(), lesson_verbs(self.lesson)
+        shown, labels = self.app.actions.shown_groups(), {a.id: a.label for a in legal}
         on_path = not self.app.session.history or self._replayed()[1]
         return [h for h in self.lesson.hints if hint_fits(h, self.app.actions.board, shown)
-                and hint_names_enabled(h, verbs, labels, on_path) and hint_names_next(h, verbs, nxt)]
+                and hint_names_enabled(h, verbs, list(labels.values()), on_path)
+                and hint_names_next(h, verbs, labels.get(next_id))]
 
     def steps_back(self) -> int:
         """How many steps to take back to where the goal could still be reached: the step that put it out of reach
