@@ -107,6 +107,17 @@ def test_kafrat_target_chooses_and_is_the_deciding_player():
     assert s.state.players[1].hand == ["t01", "t02"] and s.current_player == 0
 
 
+def test_kafrat_says_which_deck_a_discarded_blessing_goes_under():
+    """Trial 27: "discards Morning Light to the bottom of its deck": the deck is named, as the rulebook does
+    (Blessings and Curses go back under their own decks, Totems to the Totem discard pile)."""
+    s = rs_session({"current": 1, "players": [
+        {"seat": 1, "ap": 2, "board": [{"card": "kafrat"}, None, None]},
+        {"seat": 2, "hand": ["t01", "b09"], "released": ["gonga"]}]})
+    act(s, "activate-ability", space=1, target=2)
+    step = act(s, "choose-discard", card="b09")
+    assert "Player 2 discards Morning Light to the bottom of the Blessing deck." in [e.text for e in step.events]
+
+
 def test_split_ability_with_one_opponent_resolves_the_target_pick_itself():
     s = rs_session({"current": 1, "players": [
         {"seat": 1, "ap": 2, "hand": [], "board": [{"card": "jiangsu"}, {"card": "twizel"}, None]},

@@ -75,6 +75,15 @@ def test_prebuilt_setup():
     assert s.state.phase == "action" and s.current_player == s.state.advantage
 
 
+def test_the_mulligan_keeps_all_5_cards_until_one_is_set_aside():
+    """Trial 27: before any card was set aside, the mulligan's keep action read "Keep the other 5 cards"."""
+    s = new(seed=5)
+    keep = next(a for a in s.legal_actions() if a.kind == "keep-hand")
+    assert keep.label == "Keep all 5 cards"
+    act(s, "set-aside", card=s.state.players[0].hand[0])
+    assert next(a for a in s.legal_actions() if a.kind == "keep-hand").label == "Keep the other 4 cards"
+
+
 def test_every_roll_is_a_chance_event_with_odds():
     s = scenario_session({"round": 1})
     step = act(s, "activate", spirit=1)

@@ -101,8 +101,12 @@ class Search:
         stopped = tg.stopped(G, u, v)  # B blocks A (a protection): said first, as the engine refuses the move
         head = f"<p>{esc(stopped)}</p>" if stopped else ""
         if not ps:
+            # (trial 27: Seone -> Nozawa said "cannot affect" and drew a Nozawa -> Seone arrow with no word on it)
+            back = "".join("<p>The arrow drawn goes the other way, B to A: "
+                           f"{esc(tg.explain(G, v, u, k).rstrip('.'))}.</p>"
+                           for k in (G[v][u] if G.has_edge(v, u) else {}))
             self.path.value = head or (f"<p><b>{esc(tg.label(G, u))}</b> cannot affect <b>{esc(tg.label(G, v))}</b> "
-                                       "in 4 steps or fewer.</p>")
+                                       f"in 4 steps or fewer.</p>{back}")
         else:
             items = []
             for p in ps:

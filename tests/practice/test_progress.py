@@ -248,7 +248,7 @@ def test_mastery_statuses_and_sections():
     assert m[one] in ("lesson", "right", "missed")
     assert set(m) == {c.id for c in clauses_for("spirit-duels").values() if c.teach} and "unseen" in m.values()
     secs = sections("spirit-duels")
-    assert sum(len(ids) for _, ids in secs) == len(clauses_for("spirit-duels")) - 2  # the 2 clauses about the tutor (teach: false) are left out
+    assert sum(len(ids) for _, ids in secs) == len(clauses_for("spirit-duels")) - 3  # the 3 clauses about the tutor (teach: false) are left out
     assert secs[0][1][0] == next(iter(clauses_for("spirit-duels")))
 
 

@@ -540,3 +540,12 @@ def test_a_long_chain_turns_back_under_itself_but_a_fan_stays_one_row():
     assert len({p[0] for p in pos.values()}) == 5 and pos["a"][1] == pos["x"][1] == pos["b"][1]  # one row, five columns
     pos, _ = path_layout("a", "b", chain + [[("a", "b", 0)]])
     assert len({round(p[0]) for p in pos.values()}) == 5  # a straight arrow from A to B: one row
+
+
+def test_no_way_from_a_to_b_says_what_the_arrow_drawn_from_b_to_a_means(G):
+    """Trial 27: Seone -> Nozawa answered "cannot affect" and drew a Nozawa -> Seone arrow with no word about it."""
+    v = GraphView("restless-spirits", G=G, focus=False)
+    v.ask_path("Seone", "Nozawa")
+    assert "Seone</b> cannot affect <b>Nozawa" in v.path.value
+    assert "The arrow drawn goes the other way, B to A: Nozawa " in v.path.value
+    assert v.errors.output.outputs == ()

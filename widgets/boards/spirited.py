@@ -311,7 +311,9 @@ def banner(session: Session) -> str:
         extra = f" · {'Final ' if s.battle == 'final' else ''}Battle: {named(session, seat)} is deciding"
     elif s.pending:
         extra = " · making a choice"
-    return (f'<div class="rt-banner">{whose_turn(session, s.current)} <small>· turn {s.turn} · Hourglass '
+    # (trial 27: "turn 3" at a player's second turn counted both players' turns; a round is one turn each)
+    rnd = (max(s.turn, 1) - 1) // max(len(s.players), 1) + 1
+    return (f'<div class="rt-banner">{whose_turn(session, s.current)} <small>· round {rnd} · Hourglass '
             f"{s.hourglass}/{session.game.track.length}{extra}</small></div>")
 
 

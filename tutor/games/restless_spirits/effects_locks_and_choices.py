@@ -186,7 +186,8 @@ def _discard_resolve(c: Ctx, d: Decision, action) -> None:
     card = action.param("card")
     c.state.players[d.actor].hand.remove(card)
     discard_card(c, card)
-    where = "the Totem discard pile" if c.game.card_kind(card) == "totem" else "the bottom of its deck"
+    kind = c.game.card_kind(card)  # (trial 27: "the bottom of its deck" left the learner to guess which deck)
+    where = "the Totem discard pile" if kind == "totem" else f"the bottom of the {kind.capitalize()} deck"
     c.ev("rs.effect.discard-curse" if d.purpose == "curse" else "rs.effect.discard-half",
          f"{c.who(d.actor)} discards {c.name(card)} to {where}.", cards=(card,), actor=d.actor)
     if d.count > 1 and _discard_pool(c.game, c.state, d):

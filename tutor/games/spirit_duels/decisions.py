@@ -67,9 +67,13 @@ def _hand_card_option(g, dkind: str, seat: int, card: str) -> Action:
 
 
 @built_once
-def _keep_hand_option(g, dkind: str, seat: int, hand: int) -> Action:
-    """Keep the ``hand`` cards left (decision ``dkind``: ``mulligan`` or ``end-discard``)."""
+def _keep_hand_option(g, dkind: str, seat: int, hand: int, none_aside: bool = False) -> Action:
+    """Keep the ``hand`` cards left (decision ``dkind``: ``mulligan`` or ``end-discard``); ``none_aside``: no card of
+    the opening hand is set aside yet, so the mulligan keeps all of them (trial 27: "Keep the other 5 cards" before
+    any was set aside)."""
     _kind, _label, _why, keep, keep_why, clause = _HAND_CHOICES[dkind]
+    if none_aside and dkind == "mulligan":
+        keep = "Keep all {}"
     return make_action("keep-hand", seat, keep.format(plural(hand, "card")), keep_why, (clause,))
 
 
@@ -182,7 +186,7 @@ def _hand_choices(g, s: SDState, d: Decision) -> list[Action]:
     acts = _hand_card_option.kept(g)
     for card in sorted(set(hand)):
         out.append(acts[d.kind, seat, card])
-    out.append(_keep_hand_option(g, d.kind, seat, len(hand)))
+    out.append(_keep_hand_option(g, d.kind, seat, len(hand), not s.players[seat].aside))
     return out
 
 

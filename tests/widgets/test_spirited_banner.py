@@ -1,0 +1,23 @@
+"""The Spirited banner counts rounds, one turn each (trial 27: free play called Player 1's second turn "turn 3",
+counting both players' turns)."""
+from __future__ import annotations
+
+import tutor
+from widgets.boards import spirited as board
+
+
+def _end_turn(s) -> None:
+    """Play the seat to act's turn to its end: the first legal action each time, until another seat is to act."""
+    seat = s.current_player
+    while s.current_player == seat and s.state.phase != "over":
+        s.apply(s.legal_actions()[0].id)
+
+
+def test_the_banner_says_round_2_at_each_players_second_turn():
+    s = tutor.new_game("spirited", players=2, seed=1)
+    assert "· round 1 ·" in board.banner(s)
+    _end_turn(s)
+    assert "· round 1 ·" in board.banner(s)  # the second player's first turn
+    _end_turn(s)
+    assert s.state.turn == 3 and "· round 2 ·" in board.banner(s)
+    assert "turn 3" not in board.banner(s)
