@@ -14,7 +14,9 @@ from tutor.registry import clauses_for
 questions = importlib.import_module("tutor.practice.questions")  # (tutor.practice.questions is also a function)
 
 GAMES = ("restless-spirits", "spirited", "spirit-duels")
-TUTOR_ONLY = {"rs.ruling.fixed-chance", "sd.ruling.fixed-chance", "sd.roll.forced", "sp.ruling.fixed-chance"}
+TUTOR_ONLY = {"rs.ruling.fixed-chance", "sd.ruling.fixed-chance", "sd.roll.forced", "sp.ruling.fixed-chance",
+              # a table prepared for a lesson or question is the tutor's device, not a rule (trial 27)
+              "rs.ruling.prepared-table", "sp.ruling.prepared-table", "sd.ruling.prepared-table"}
 
 
 def test_fixed_chance_rulings_are_marked_not_taught():
