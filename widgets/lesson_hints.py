@@ -97,16 +97,6 @@ def hint_names_enabled(text: str, verbs: frozenset[str], enabled_labels: list[st
     return any(named & action_verbs(label) for label in enabled_labels)
 
 
-def hint_names_next(text: str, verbs: frozenset[str], next_label: str | None) -> bool:
-    """True when the hint ``text`` is about the next step toward the goal (``next_label``: its action's label, None
-    when none is known): a hint that names actions (:func:`named_verbs`) must name that step's verb. Trial 27: in
-    Spirit Duels lesson 22, after Player 1 passed, Hint said "Player 1 has no cards: Pass." (Pass was enabled for
-    Player 2 too) while the marked step was Player 2's "Gain the advantage", and it kept saying it for the steps
-    after."""
-    named = named_verbs(text, verbs)
-    return not named or next_label is None or bool(named & action_verbs(next_label))
-
-
 class OutOfBudget(Exception):
     """The search for a way to a lesson's goal looked at more positions than it was given."""
 

@@ -16,7 +16,7 @@ from .actions_panel import OVER_WORDS
 from .app import TutorApp
 from .boards import open_hands
 from .kernel_timing import soon
-from .lesson_hints import OutOfBudget, hint_fits, hint_names_enabled, hint_names_next, lesson_verbs, way_on
+from .lesson_hints import OutOfBudget, hint_fits, hint_names_enabled, lesson_verbs, way_on
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text
 
@@ -269,7 +269,7 @@ class LessonRunner:
         nxt = self._next_at[1]
         if self._hint_at != self._position():  # a new position: its ladder starts at the first rung
             self.hints_shown, self._step_hint, self._written = 0, None, None
-        fits = self.fitting_hints(nxt)
+        fits = self.fitting_hints()
         if self._stuck:  # the goal is out of reach: take back, and why; no step is marked
             self._step_hint, self._written, nxt = esc(undo_hint(self.lesson, self.app.session,
                                                                 self.steps_back())), None, None
@@ -283,16 +283,16 @@ class LessonRunner:
         self._render_hints()
         self._mark_hint(nxt)
 
-    def fitting_hints(self, next_id: str | None = None) -> list[str]:
-        """The lesson's written hints that fit the position shown, in order: each group a hint names is shown with an
-        enabled action (:func:`.lesson_hints.hint_fits`), an action it names is enabled or it names none on the lesson's
-        way (:func:`.lesson_hints.hint_names_enabled`), and it names the next step ``next_id`` (``hint_names_next``)."""
-        legal, verbs = self.app.session.legal_actions(), lesson_verbs(self.lesson)
-        shown, labels = self.app.actions.shown_groups(), {a.id: a.label for a in legal}
+    def fitting_hints(self) -> list[str]:
+        """The lesson's written hints that fit the position shown, in order: each group a hint names is shown with
+        at least one enabled action (:func:`widgets.lesson_hints.hint_fits`), and an action it names is enabled now,
+        or it names none and every step so far followed the lesson's own way
+        (:func:`widgets.lesson_hints.hint_names_enabled`; trial 20: "Declare Attack…" during a dice choice)."""
+        shown = self.app.actions.shown_groups()
+        verbs, labels = lesson_verbs(self.lesson), [a.label for a in self.app.session.legal_actions()]
         on_path = not self.app.session.history or self._replayed()[1]
         return [h for h in self.lesson.hints if hint_fits(h, self.app.actions.board, shown)
-                and hint_names_enabled(h, verbs, list(labels.values()), on_path)
-                and hint_names_next(h, verbs, labels.get(next_id))]
+                and hint_names_enabled(h, verbs, labels, on_path)]
 
     def steps_back(self) -> int:
         """How many steps to take back to where the goal could still be reached: the step that put it out of reach

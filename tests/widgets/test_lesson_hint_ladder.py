@@ -110,24 +110,6 @@ def test_spirit_duels_lesson_1_never_names_a_group_a_decision_hides():
     assert _hint(runner) == "The next step toward the goal is marked: Reroll no dice."
 
 
-def test_spirit_duels_lesson_22_each_hint_is_about_the_step_to_take_now():
-    """Trial 27: after Player 1's Pass, Hint said "Player 1 has no cards: Pass." (Pass was enabled for Player 2 too)
-    while the marked step was Player 2's Gain the advantage, and said it again at the steps after. Now each first
-    rung is the written hint about the step to take, by the player to act."""
-    runner = _open("spirit-duels", "sd-22-round")
-    said = []
-    for ref in runner.lesson.solution[:4]:
-        runner.hint.click()
-        said.append(_hint(runner))
-        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
-    assert said == ["Player 1 has no cards: Pass.",
-                    "Player 2: Gain the Advantage. From now on only Player 1 acts.",
-                    "Activate Tychomp, then Pawnite, then Pass: the End Phase runs, and Player 2 (the holder) places "
-                    "the Advantage Die on Binx.",
-                    "Activate Tychomp, then Pawnite, then Pass: the End Phase runs, and Player 2 (the holder) places "
-                    "the Advantage Die on Binx."]
-
-
 @pytest.mark.parametrize("game_id", tutor.GAMES)
 def test_every_hint_that_speaks_of_a_group_names_one_by_its_title(game_id):
     from widgets.boards import board_for

@@ -1135,7 +1135,7 @@ def test_a_hint_ladder_belongs_to_the_position(game_id):
     runner = _lesson_with_hints(game_id)
     lesson, app = runner.lesson, runner.app
     # (the written hints that fit the first position: trial 20, a hint naming a later step's action waits for it)
-    start = runner.fitting_hints(find(app.session, lesson.solution[0]).id)  # (trial 27: about the step to take)
+    start = runner.fitting_hints()
     assert len(start) >= 2, start
     first, second = esc(start[0]), esc(start[1])
     runner.hint.click()
@@ -1145,7 +1145,7 @@ def test_a_hint_ladder_belongs_to_the_position(game_id):
     app.actions.button_for(find(app.session, lesson.solution[0]).id).click()
     assert runner.hints.value == ""
     # (trial 19: a written hint naming a group the step's decision hides is left out of this position's ladder)
-    fits = runner.fitting_hints(find(app.session, lesson.solution[1]).id)
+    fits = runner.fitting_hints()
     runner.hint.click()
     assert esc(fits[0]) in runner.hints.value and (len(fits) < 2 or esc(fits[1]) not in runner.hints.value)
     for _ in fits[1:]:
