@@ -330,3 +330,18 @@ def open_learn_page(server: str, page, notebook: str, size: tuple[int, int]) -> 
     page.goto(f"{server}/voila/render/{notebook}")
     expect(page.locator(".rt-learn").first).to_be_visible(timeout=render_ms)
     expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=render_ms)
+
+
+def choose_lesson(page, number: int, settle_ms: int = 1200, click_ms: int = 30_000) -> None:
+    """Choose lesson ``number`` in the learn page's lesson picker and wait (up to ``click_ms``) for its introduction
+    in the last-step strip, then ``settle_ms`` more (the lesson's table drawn and the strip's fitting)."""
+    from playwright.sync_api import expect
+
+    picker = next(s for s in page.locator("select:visible").all()
+                  if any(t.startswith("1.") for t in s.evaluate("s => [...s.options].map(o => o.text)")))
+    texts = picker.evaluate("s => [...s.options].map(o => o.text)")
+    picker.select_option(index=next(i for i, t in enumerate(texts) if t.startswith(f"{number}.")))
+    page.wait_for_function("n => [...document.querySelectorAll('select')].some(s => s.selectedOptions[0]"
+                           " && s.selectedOptions[0].text.startsWith(n + '.'))", arg=number, timeout=click_ms)
+    expect(page.locator(".tutor-last-step .rt-about:visible").first).to_be_visible(timeout=click_ms)
+    page.wait_for_timeout(settle_ms)

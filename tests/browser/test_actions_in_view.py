@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, open_learn_page
+from conftest import ARTIFACTS, choose_lesson, open_learn_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -31,17 +31,6 @@ SEEN = """(e) => {
           shown: hit((r.top + r.bottom) / 2) && hit(r.top + 3) && hit(r.bottom - 3)};
 }"""
 
-def _lesson(page, number: int) -> None:
-    """Choose lesson ``number`` in the lesson picker and wait for its introduction in the last-step strip."""
-    picker = next(s for s in page.locator("select:visible").all()
-                  if any(t.startswith("1.") for t in s.evaluate("s => [...s.options].map(o => o.text)")))
-    texts = picker.evaluate("s => [...s.options].map(o => o.text)")
-    picker.select_option(index=next(i for i, t in enumerate(texts) if t.startswith(f"{number}.")))
-    page.wait_for_function("n => [...document.querySelectorAll('select')].some(s => s.selectedOptions[0]"
-                           " && s.selectedOptions[0].text.startsWith(n + '.'))", arg=number, timeout=CLICK_MS)
-    expect(page.locator(".tutor-last-step .rt-about:visible").first).to_be_visible(timeout=CLICK_MS)
-    page.wait_for_timeout(1500)  # the lesson's table drawn and the strip's fitting (a frame or two after)
-
 
 @pytest.mark.parametrize("size", [(1366, 768), (1024, 768)])
 def test_the_blocked_actions_open_in_view(tutor_server, tutor_page, size):
@@ -49,7 +38,7 @@ def test_the_blocked_actions_open_in_view(tutor_server, tutor_page, size):
     below the panel's visible area (1366), and at 1024 the toggle itself was under the pinned "End your turn"."""
     page = tutor_page.page
     open_learn_page(tutor_server, page, "learn-restless-spirits.ipynb", size)
-    _lesson(page, 9)
+    choose_lesson(page, 9, settle_ms=1500)
     where = f"Restless Spirits lesson 9 at {size[0]}x{size[1]}"
     fold = page.locator(".tutor-actions .rt-fold:visible").first
     expect(fold).to_contain_text("▸ show", timeout=CLICK_MS)

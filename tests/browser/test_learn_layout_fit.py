@@ -22,7 +22,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, open_learn_page, play_on_in_another_tab, served_with_progress
+from conftest import (ARTIFACTS, choose_lesson, open_learn_page, play_on_in_another_tab,
+                      served_with_progress)
 from tutor.lessons import all_lessons
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -31,20 +32,6 @@ RENDER_MS = 120_000  # (a loaded machine: Voila runs the notebook before the pag
 CLICK_MS = 30_000
 RS = "learn-restless-spirits.ipynb"
 SHOTS = ARTIFACTS / "screenshots"
-
-
-
-
-def _lesson(page, number: int) -> None:
-    """Choose lesson ``number`` in the lesson picker and wait for its introduction in the last-step strip."""
-    picker = next(s for s in page.locator("select:visible").all()
-                  if any(t.startswith("1.") for t in s.evaluate("s => [...s.options].map(o => o.text)")))
-    texts = picker.evaluate("s => [...s.options].map(o => o.text)")
-    picker.select_option(index=next(i for i, t in enumerate(texts) if t.startswith(f"{number}.")))
-    page.wait_for_function("n => [...document.querySelectorAll('select')].some(s => s.selectedOptions[0]"
-                           " && s.selectedOptions[0].text.startsWith(n + '.'))", arg=number, timeout=CLICK_MS)
-    expect(page.locator(".tutor-last-step .rt-about:visible").first).to_be_visible(timeout=CLICK_MS)
-    page.wait_for_timeout(1200)  # the lesson's table drawn and the strip's fitting (a frame or two after)
 
 
 # The first screen at 1024: the regions, the hand cards, the Lost Spirits' needs and each action's room for its "why".
@@ -105,7 +92,7 @@ def test_every_restless_spirits_lesson_opens_on_one_screen_at_1024(tutor_server,
     window = [0, 0, 1024, 768]
     seen = 0
     for number, lesson in enumerate(lessons, start=1):
-        _lesson(page, number)
+        choose_lesson(page, number)
         g = page.evaluate(FIRST_SCREEN)
         where = f"Restless Spirits lesson {number} ({lesson.id}) at 1024x768"
         assert g["page"] <= 768, f"{where}: the page scrolls: {g['page']}"
@@ -153,7 +140,7 @@ def test_names_are_whole_and_abilities_readable_at_1366(tutor_server, tutor_page
     other ability folded to two lines has its whole text in its title and opens whole on the keyboard's focus."""
     page = tutor_page.page
     open_learn_page(tutor_server, page, notebook, (1366, 768))
-    _lesson(page, number)
+    choose_lesson(page, number)
     g = page.evaluate(NAMES)
     where = f"{notebook} lesson {number} at 1366x768"
     assert g["names"] == [], f"{where}: names cut: {g['names']}"
@@ -194,7 +181,7 @@ def test_the_action_list_takes_the_window_height_at_1920(tutor_server, tutor_pag
     turn is in the window."""
     page = tutor_page.page
     open_learn_page(tutor_server, page, RS, (1920, 1080))
-    _lesson(page, 9)
+    choose_lesson(page, 9)
     for where in ("lesson 9", "free play"):
         if where == "free play":
             page.get_by_role("tab", name="Free play").click()
