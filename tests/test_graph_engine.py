@@ -236,3 +236,18 @@ def test_class_abilities_and_tokens_are_named_as_the_rulebook_prints_them():
     assert "Tychomp uses the Class Ability Burn X, which places burn tokens on an enemy Spirit." in whys
     bad = [d["why"] for _u, _v, d in G.edges(data=True) if re.search(r"Class Ability \w+ token", d["why"])]
     assert bad == []
+
+
+def test_how_can_a_affect_b_reads_blank_padded_and_invisible_text():
+    """Attack 27 (low): 300 spaces before "Nordheim" in A (a paste) read as nothing and the answer was "Choose A and B
+    first."; A made only of zero-width characters said the same, as if the box were empty. Blanks at the ends are
+    left out before the 200-character cut, and a box of invisible characters is said to be one."""
+    from widgets.graph import GraphView
+    v = GraphView(RS, G=graph())
+    v.ask_path(" " * 300 + "Yotei", "Gonga")
+    assert "<b>Yotei → copies Gonga</b>" in v.path.value
+    assert v.ask_path("\u200b" * 300, "Gonga") == ("A: what is typed there has no letter the tutor reads (only "
+                                                   "invisible characters). Type part of a name, or pick one from the "
+                                                   "list.")
+    assert v.ask_path("  ", "Gonga") == "Choose A first."
+    assert v.ask_path("", "") == "Choose A and B first."

@@ -124,7 +124,7 @@ class ClassPage:
             known = sum(k for k, _ in lp.areas.values())
             areas = " · ".join(f"{esc(sec)} {k}/{n}" for sec, (k, n) in lp.areas.items() if k)
             rows.append(f"<tr><td><b>{esc(lp.name)}</b></td><td>{len(lp.lessons)} of {len(lessons)}</td>"
-                        f"<td>{lp.answers} ({lp.right} right)</td><td>{known} of {len(clauses)}</td>"
+                        f"<td>{lp.answers} ({lp.right} right)</td><td>{known} of {rep.rules}</td>"
                         f'<td class="rt-areas">{areas or "—"}</td></tr>')
         missed = "".join(f"<li>{esc(clauses[c].title)} <span class='rt-muted'>({esc(clauses[c].source.section)})"
                          f"</span>: {n} learner{'s' if n != 1 else ''}</li>" for c, n in rep.most_missed)

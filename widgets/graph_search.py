@@ -68,9 +68,15 @@ class Search:
         or nodes of another game than the one shown get a plain sentence instead (the Game filter never changes)."""
         self.whole_graph()
         G = self.G
+        blank = [side for side, text in (("A", a), ("B", b)) if not str(text or "").strip()]
         a, b = typed(a), typed(b)
-        if not a.strip() or not b.strip():
-            return self._no_path("Choose A and B first.")
+        if blank:
+            return self._no_path(f"Choose {' and '.join(blank)} first.")
+        unread = [side for side, text in (("A", a), ("B", b)) if not text]
+        if unread:  # (attack 27: only zero-width or bidi characters, which the tutor does not read, said "Choose")
+            return self._no_path(" ".join(f"{side}: what is typed there has no letter the tutor reads (only "
+                                          "invisible characters). Type part of a name, or pick one from the list."
+                                          for side in unread))
         (u, why_a), (v, why_b) = tg.resolve(G, a, self.game.value), tg.resolve(G, b, self.game.value)
         if u is None or v is None:
             return self._no_path(" ".join(f"{side}: {why}" for side, why in (("A", why_a), ("B", why_b)) if why))

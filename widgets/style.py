@@ -339,8 +339,9 @@ def typed(text: object) -> str:
     """What a page looks at of a text typed in a search box (the FAQ list, the rule search, the ability graph's Find
     and "How can A affect B"): folded as the tutor compares text (:func:`tutor.fold_text`: NFKC, so ``ＧＯＮＧＡ``
     is ``GONGA``; bidi controls such as U+202E and zero-width characters dropped), at most :data:`TYPED_LIMIT`
-    characters."""
-    return fold_text(str(text or "")[:TYPED_LIMIT * 2])[:TYPED_LIMIT]
+    characters, blanks at both ends left out before the cut (attack 27: 300 spaces and then "Nordheim" read as
+    nothing)."""
+    return fold_text(str(text or "").strip()[:TYPED_LIMIT * 2]).strip()[:TYPED_LIMIT]
 
 
 def echo(text: object, limit: int = 60) -> str:

@@ -58,3 +58,22 @@ def test_the_hub_gives_every_server_the_class_database_and_the_teachers(monkeypa
     monkeypatch.setenv("RULES_TUTOR_DB", "postgresql+psycopg://tutor@db/class")
     env = PyFileConfigLoader("jupyterhub_config.py", path=str(deploy)).load_config().Spawner.environment
     assert env["RULES_TUTOR_DB"] == "postgresql+psycopg://tutor@db/class"
+
+
+@pytest.mark.parametrize("game", ["restless-spirits", "spirited", "spirit-duels"])
+def test_the_class_page_and_the_practice_page_count_the_same_rules(game, sqlite_url):
+    """Attack 27 (low): the practice page said "1 of 156 rules" and the class page "0 of 157" for one learner: the
+    class page counted every clause, the tutor's own devices (``teach: false``) too. Both count the mastery map's
+    rules, and a card of a clause that is not one (a "prepared table" ruling) is not counted as known."""
+    from tutor.practice.mastery import mastery
+    from tutor.registry import clauses_for
+    own = [c.id for c in clauses_for(game).values() if not c.teach]
+    assert own, "each game has clauses about the tutor itself"
+    store = ProgressStore(sqlite_url, learner="dana")
+    store.record_answer(game, "why-not", own[0], True)
+    store.close()
+    report = class_report(sqlite_url, game, viewer="tess", teachers=TEACHERS)
+    assert report.rules == len(mastery(game, {}, set())) == len(clauses_for(game)) - len(own)
+    (dana,) = [lp for lp in report.learners if lp.name == "dana"]
+    assert sum(k for k, _n in dana.areas.values()) == 0
+    assert sum(n for _k, n in dana.areas.values()) == report.rules

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session as DbSession
 
 from ..practice.mastery import sections
 from ..practice.schedule import card_from_json, missed
-from ..registry import KNOWN_GAMES, clauses_for
+from ..registry import KNOWN_GAMES
 from .models import ClauseCard, Learner, LessonCompletion, PracticeAnswer
 from .database import _engine, check_tutor_database, migrate
 
@@ -37,12 +37,15 @@ class LearnerProgress:
 
 @dataclass
 class ClassReport:
-    """A game's class report: ``learners`` (by name, sorted) and ``most_missed`` (``[(clause id, learners who
-    missed it lately)]``, most first, at most 10)."""
+    """A game's class report: ``learners`` (by name, sorted), ``most_missed`` (``[(clause id, learners who
+    missed it lately)]``, most first, at most 10) and ``rules``, how many rules a learner can know: the clauses of the
+    mastery map (:func:`tutor.practice.mastery.sections`; clauses about the tutor itself, ``teach: false``, are not
+    rules to know), the count the practice page says too (attack 27: "of 156" there, "of 157" here)."""
 
     game: str
     learners: list[LearnerProgress]
     most_missed: list[tuple[str, int]]
+    rules: int = 0
 
 
 def class_report(url: str, game: str, viewer: str, teachers: set[str] | frozenset[str]) -> ClassReport:
@@ -59,8 +62,8 @@ def class_report(url: str, game: str, viewer: str, teachers: set[str] | frozense
                           "progress; your own progress is on the practice page")
     if game not in KNOWN_GAMES:
         raise ValueError(f"unknown game id {game!r}; valid game ids: {', '.join(KNOWN_GAMES)}")
-    clauses = clauses_for(game)
     areas = sections(game)
+    taught = {c for _sec, ids in areas for c in ids}
     engine = _engine(url)
     try:
         check_tutor_database(engine)  # another program's database is never migrated (NotTutorDatabase)
@@ -83,7 +86,7 @@ def class_report(url: str, game: str, viewer: str, teachers: set[str] | frozense
                     card = card_from_json(text)
                 except ValueError:
                     continue
-                if cid not in clauses:
+                if cid not in taught:
                     continue
                 if missed(card):
                     misses[cid] += 1
@@ -94,4 +97,4 @@ def class_report(url: str, game: str, viewer: str, teachers: set[str] | frozense
     for lid, lp in out.items():
         lp.areas = {sec: (sum(1 for c in ids if c in known[lid]), len(ids)) for sec, ids in areas}
     learners = sorted((lp for lp in out.values() if lp.lessons or lp.answers), key=lambda x: x.name)
-    return ClassReport(game, learners, misses.most_common(10))
+    return ClassReport(game, learners, misses.most_common(10), rules=len(taught))
