@@ -80,6 +80,9 @@ class GraphView(Canvas, DetailsPanel, Search):
         # The page's own graph is drawn first and its edges are linked to the FAQ scenarios afterwards, in the
         # background (see link_scenarios): the details panel shows a node's scenarios once they are known.
         self._linked = threading.Event()
+        #: what the page's address asked for and is not here, said above the start card's details until the learner
+        #: chooses a card (attack 28: the linking of the FAQ scenarios redrew the panel and the notice went)
+        self._start_notice = ""
         self._full = threading.Lock()
         #: True while G holds only the game the page opened on (in a page's kernel, the first render does not wait
         #: for the other games' cards); the three games' graph replaces it in the background (_link_scenarios), or
@@ -202,10 +205,11 @@ class GraphView(Canvas, DetailsPanel, Search):
         if self.selected is not None:
             self.details.value = self._details(self.selected, wait=False)
         if start and start not in self.G:  # said, as the FAQ explorer says it of ?scenario= (attack 27: silent)
-            self.details.value = (f'<p class="tutor-graph-none" role="status">The page\'s address asks for a card or '
+            self._start_notice = (f'<p class="tutor-graph-none" role="status">The page\'s address asks for a card or '
                                   f"rule called “{echo(start, 80)}”, and there is none here, so the page opens on "
                                   f"{'its start card' if self.selected is not None else 'the whole graph'}. Find "
-                                  f"looks for any card or rule word.</p>{self.details.value}")
+                                  f"looks for any card or rule word.</p>")
+            self.details.value = self._start_notice + self.details.value
         if self._linker is not None and not self._later:
             self._linker.start()  # (in a page's kernel: once the first view is drawn, see _after_first_view)
         # the title line, as on the other pages (name, "← All pages", "How it works"), with the filters beside it
@@ -469,6 +473,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         """Show ``nid``'s details and outline its node (and draw its neighbourhood when focusing; a path answer
         drawn alone stays: a click reads a card of the answer)."""
         before, self.selected = self.selected, nid
+        self._start_notice = ""  # (the address's notice gives way to the learner's own choice)
         self.details.value = self._details(nid, wait=False)  # (its scenarios follow once linked: _link_scenarios)
         if self.focus.value:
             self.redraw()

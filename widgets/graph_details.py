@@ -50,7 +50,7 @@ class DetailsPanel:
             self._linked.set()
         nid = self.selected
         if nid is not None:
-            self.details.value = self._details(nid)
+            self.details.value = self._start_notice + self._details(nid)
 
     def _details(self, nid: str, wait: bool = True) -> str:
         """The details panel's HTML for ``nid``. With ``wait``, first waits (a few seconds at most, once) for the

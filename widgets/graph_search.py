@@ -19,6 +19,7 @@ class Search:
         at the top of the details panel and change nothing else: the selected card, its details and the outline stay
         (attack 26: a search for "__class__" cleared the selected card). Returns the node id, or None."""
         self.whole_graph()  # (every game's nodes can be found)
+        self._start_notice = ""  # (the address's notice gives way to the learner's own search)
         text = typed(text).strip()
         hits = tg.candidates(self.G, text, self.game.value) if text else []
         if text and not hits:
@@ -67,6 +68,7 @@ class Search:
         nodes first); a name that matches several nodes or none, two nodes of different games, the same node twice,
         or nodes of another game than the one shown get a plain sentence instead (the Game filter never changes)."""
         self.whole_graph()
+        self._start_notice = ""
         G = self.G
         blank = [side for side, text in (("A", a), ("B", b)) if not str(text or "").strip()]
         a, b = typed(a), typed(b)

@@ -375,7 +375,14 @@ class Presenter:
                 self.picker.value = self.where
             finally:
                 self._reverting = False
-            self.files.add(path, file_problem(path, exc))
+            said = file_problem(path, exc)
+            self.files.add(path, said)
+            said = f"{display_path(Path(str(path)).name)}: {said[len(display_path(path)) + 2:]}"  # (never a folder)
+            # said at the picker too (attack 28: the choice went back and nothing on screen said why); the whole
+            # reason on hover and in the Record tab's list
+            self.stops.value = (f'<span class="rt-muted" role="alert" title="{esc(said)}">⚠ Not loaded: '
+                                f"{esc(_short(said, 90))}</span>")
+            self.stops.layout.display = ""
             return
         self.walkthrough, self.where, self.playable = wt, str(path), n
         self.board.board = board_for(wt.setup.game)

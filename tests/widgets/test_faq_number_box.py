@@ -57,3 +57,8 @@ def test_whole_number_words():
         whole_number("", 1, 3, "The box")
     with pytest.raises(ValueError, match="“123456789ab…” is not one"):
         whole_number("123456789abcdef", 1, 3, "The box")
+    # attack 28: a zero-width space before the digit was echoed as it is, and read on screen as "“2” is not one"
+    with pytest.raises(ValueError, match=r"“\[U\+200B\]2” is not one"):
+        whole_number("\u200b2", 0, 20, "The box")
+    with pytest.raises(ValueError, match=r"“1\[U\+0007\]” is not one"):
+        whole_number("1\a", 0, 20, "The box")

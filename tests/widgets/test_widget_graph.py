@@ -100,6 +100,13 @@ def test_an_address_asking_for_no_such_node_says_so(G, monkeypatch):
                                       "or rule called “&lt;img src=x onerror=alert(1)&gt;”, and there is none here, "
                                       "so the page opens on its start card.")
     assert "<img" not in v.details.value and v.selected is not None
+    # attack 28: the scenarios' linking, done after the first view, redrew the panel and the notice went
+    v._link_scenarios()
+    assert v.details.value.startswith('<p class="tutor-graph-none" role="status">The page\'s address asks for')
+    assert "<h3>" in v.details.value
+    v.select("restless-spirits:gonga")  # the learner's own choice: the notice gives way
+    v._link_scenarios()
+    assert "address asks" not in v.details.value and "<h3>Gonga</h3>" in v.details.value
 
 
 def test_find_takes_part_of_a_name_and_says_when_nothing_matches():
