@@ -64,3 +64,15 @@ def test_one_card_file_loader_for_every_game(tmp_path):
         sp.load(bad)
     assert str(ei.value).startswith(f"{bad}: wonders[1].effect ({data['wonders'][1]['id']}): unknown effect 'fly'")
     assert ei.value.field == "wonders[1].effect"
+
+
+def test_a_loaded_card_file_is_out_of_the_garbage_collectors_way():
+    """A loaded card set lives as long as the process: the loader freezes what is alive then (gc.freeze), so the
+    collector's full collections during play no longer walk the cards, their effects or the modules."""
+    import gc
+
+    from tutor.games.spirit_duels.loading import CARD_FILES as sd
+    cards, params = sd.load()
+    tracked = {id(o) for o in gc.get_objects()}  # (frozen objects are not listed)
+    assert gc.get_freeze_count() > 0
+    assert id(cards) not in tracked and id(next(iter(params.values()))) not in tracked

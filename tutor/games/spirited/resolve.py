@@ -12,8 +12,8 @@ from .effects import Use, run_effect
 from .flow import summon
 from .state import (Ask, CampCard, Decision, DiscardLimbo, EndTurn, FinalRecruit, March, Regroup, ScoutPlay, ScoutTake,
                     TakeWonder, WonderRefill, WonderSource)
-from .zones import (Ctx, add_to_road, allegiance, article, camp_clan, held, medal_for, medal_value, return_medal,
-                    stack, take_from_road, take_medal)
+from .zones import (Ctx, add_to_road, allegiance, article, camp_clan, drop_stack, held, medal_for, medal_value,
+                    return_medal, stack, take_from_road, take_medal)
 
 
 def main_action(c: Ctx, a: Action) -> None:
@@ -259,7 +259,7 @@ def _manoeuvre(c: Ctx, seat: int, road_clan: str, hand_clan: str) -> None:
         st.shield = None
     out = st.cards.pop()
     if not st.cards:
-        p.road.remove(st)
+        drop_stack(p, st)
     card = next(x for x in p.hand if clan_of(x) == hand_clan)
     p.hand.remove(card)
     p.hand.append(out)

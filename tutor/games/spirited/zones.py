@@ -58,6 +58,16 @@ def stack(p: Player, clan: str) -> Stack | None:
     return None
 
 
+def drop_stack(p: Player, st: Stack) -> None:
+    """Take the stack ``st`` (found on ``p``'s Road) off the Road, by identity: ``list.remove`` would compare it
+    with each stack before it through pydantic's field-by-field ``==``."""
+    road = p.road
+    for i, x in enumerate(road):
+        if x is st:
+            del road[i]
+            return
+
+
 def face_up(p: Player, clan: str | None = None) -> int:
     """Face-up cards on ``p``'s Road (of one clan, or all). Shields never count."""
     return sum(len(st.cards) for st in p.road if clan is None or st.clan == clan)
@@ -96,7 +106,7 @@ def take_from_road(c: Ctx, seat: int, clan: str) -> str:
             c.hold(Event(clause="sp.shield.abandon", text=f"The last face-up {c.clan(clan)} card left "
                          f"{c.who(seat)}'s Road, so the Shield on it is abandoned to the discard pile.",
                          automatic=True, cards=(st.shield,), actor=seat))
-        p.road.remove(st)
+        drop_stack(p, st)
     return card
 
 
