@@ -40,14 +40,14 @@ def test_a_free_mastery_attract_reaches_lesson_ones_goal():
     _attract_first(s)
     fired = {ev.clause for st in s.history for ev in st.events}
     assert "rs.mastery" in fired and "rs.attract" not in fired
-    assert s.state.players[0].ap == 2 and goal_reached(x, s)
+    assert s.state.players[0].ap == 1 and goal_reached(x, s)  # (the first turn's 1 AP, unspent: trial 27)
 
 
 def test_every_way_to_attract_a_lost_spirit_reaches_it_and_nothing_else_does():
     x = _lesson_one(["gonga", "seone", "nozawa"])
     s = _play(x, [{"kind": "attract", "spirit": "gonga"}])  # paid (1 AP)
     _attract_first(s)
-    assert goal_reached(x, s) and s.state.players[0].ap == 1
+    assert goal_reached(x, s) and s.state.players[0].ap == 0
     s = _play(x, [{"kind": "refresh-and-attract"}])  # a refresh, then one of the new Spirits attracted
     _attract_first(s)
     assert any(sp is not None for sp in s.state.players[0].board) and goal_reached(x, s)

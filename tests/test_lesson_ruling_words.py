@@ -1,5 +1,7 @@
 """Lessons say what the rulebook says, and a ruling as the tutor's ruling (trial 27).
 
+Restless Spirits lesson 1: see its test.
+
 Spirited lesson 8 said Battle effects are resolved "every player, one after another"; the rulebook has all players
 resolve them at the same time, and the tutor asks them player by player under its ruling sp.ruling.battle-order.
 The lesson now says both, and lists the ruling among its clauses to read.
@@ -23,3 +25,14 @@ def test_spirited_lesson_8_says_battles_are_simultaneous_and_the_order_is_a_ruli
     fired = {e.clause for st in session.history for e in st.events}
     assert "sp.ruling.battle-order" in fired  # the ruling the lesson names is the one its Battle cites
 
+
+def test_restless_spirits_lesson_1_the_first_player_plays_the_first_turn_with_1_ap():
+    """Trial 27: lesson 1 marked Player 2 "★ first player" while Player 1 played with 2 AP and Player 2 had not
+    played. Rulebook (Setup): the first player has 1 AP on the very first turn of the game (rs.setup.first-turn-ap).
+    The lesson is now that first turn: Player 1 is the first player, to play, with 1 AP, and says so."""
+    lesson = _lesson("restless-spirits", "rs-01-goal")
+    state = start_lesson(lesson).state
+    assert (state.first_player, state.current, state.players[0].ap) == (0, 0, 1)
+    assert "the first player (★, here you) has 1 AP" in " ".join(lesson.intro.split())
+    assert "rs.setup.first-turn-ap" in lesson.clauses
+    play_solution(lesson, start_lesson(lesson))  # the goal's step still fits the 1 AP

@@ -63,23 +63,64 @@ def action_verbs(label: str) -> set[str]:
     return out
 
 
-#: id(lesson) -> (the lesson, the verbs of its steps): kept for the page's life (a game has a few dozen lessons)
-_VERBS: dict[int, tuple[Lesson, frozenset[str]]] = {}
+#: id(lesson) -> (the lesson, the verbs of each of its steps): kept for the page's life (a game has a few dozen lessons)
+_VERBS: dict[int, tuple[Lesson, tuple[frozenset[str], ...]]] = {}
+
+
+def step_verbs(lesson: Lesson) -> tuple[frozenset[str], ...]:
+    """The verbs (:func:`action_verbs`) of the label of each of ``lesson``'s own steps, in order, its solution
+    replayed from its start (kept per lesson). Raises what :func:`tutor.scenario.find` raises for a solution that
+    does not replay (the lesson checks refuse such a lesson)."""
+    kept = _VERBS.get(id(lesson))
+    if kept is None or kept[0] is not lesson:
+        s, verbs = start_lesson(lesson), []
+        for ref in lesson.solution:
+            a = find(s, ref)
+            verbs.append(frozenset(action_verbs(a.label)))
+            s.apply(a.id)
+        kept = _VERBS[id(lesson)] = (lesson, tuple(verbs))
+    return kept[1]
 
 
 def lesson_verbs(lesson: Lesson) -> frozenset[str]:
-    """The verbs (:func:`action_verbs`) of the labels of ``lesson``'s own steps, its solution replayed from its start
-    (kept per lesson). Raises what :func:`tutor.scenario.find` raises for a solution that does not replay (the lesson
-    checks refuse such a lesson)."""
-    kept = _VERBS.get(id(lesson))
-    if kept is None or kept[0] is not lesson:
-        s, verbs = start_lesson(lesson), set()
-        for ref in lesson.solution:
-            a = find(s, ref)
-            verbs |= action_verbs(a.label)
-            s.apply(a.id)
-        kept = _VERBS[id(lesson)] = (lesson, frozenset(verbs))
-    return kept[1]
+    """The verbs of all of ``lesson``'s own steps (:func:`step_verbs`)."""
+    return frozenset().union(*step_verbs(lesson))
+
+
+def hint_ends(lesson: Lesson) -> list[int | None]:
+    """For each of ``lesson``'s written hints, the last step of its solution (counted from 0) it is written for, None
+    for a hint tied to no step. Hints are written in the order of the steps, so each step goes to one hint, in
+    order (a hint's steps come after the hint before it's), the hints matched to as many steps as can be whose verb
+    they name (:func:`named_verbs`); a step two hints could take goes to the earlier. Spirit Duels lesson 22:
+    "Player 1 has no cards: Pass." is written for step 0 only; its last step, Pass, is the third hint's
+    ("Activate Tychomp, then Pawnite, then Pass…")."""
+    steps, verbs = step_verbs(lesson), lesson_verbs(lesson)
+    named = [named_verbs(h, verbs) for h in lesson.hints]
+    n_h, n_s = len(named), len(steps)
+    best = [[0] * (n_s + 1) for _ in range(n_h + 1)]  # best[i][k]: most steps from k on matched to hints from i on
+    for i in range(n_h - 1, -1, -1):
+        for k in range(n_s - 1, -1, -1):
+            best[i][k] = max(best[i + 1][k], bool(named[i] & steps[k]) + best[i][k + 1])
+    ends: list[int | None] = [None] * n_h
+    i = k = 0
+    while i < n_h and k < n_s:
+        hit = bool(named[i] & steps[k])
+        if hit + best[i][k + 1] >= best[i + 1][k]:  # step k goes to hint i
+            ends[i] = k if hit else ends[i]
+            k += 1
+        else:
+            i += 1
+    return ends
+
+
+def current_hints(lesson: Lesson, done: int | None) -> list[str]:
+    """``lesson``'s written hints still about a step to take after the learner took its first ``done`` steps (None:
+    off the lesson's way, every hint): a hint written for steps (:func:`hint_ends`) is spent once they are all taken.
+    Trial 27 (Spirit Duels lesson 22): after Player 1's Pass, Hint still said "Player 1 has no cards: Pass." (Pass was
+    enabled for Player 2 too) at Player 2's "Gain the advantage" and at the steps after. A hint about a later step
+    still fits (a ladder may look ahead: Restless Spirits lesson 29 names the Mirror before Miki is activated)."""
+    ends = hint_ends(lesson)
+    return [h for h, end in zip(lesson.hints, ends) if done is None or end is None or done <= end]
 
 
 def named_verbs(text: str, verbs: frozenset[str]) -> set[str]:

@@ -16,7 +16,7 @@ from .actions_panel import OVER_WORDS
 from .app import TutorApp
 from .boards import open_hands
 from .kernel_timing import soon
-from .lesson_hints import OutOfBudget, hint_fits, hint_names_enabled, lesson_verbs, way_on
+from .lesson_hints import OutOfBudget, current_hints, hint_fits, hint_names_enabled, lesson_verbs, way_on
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text
 
@@ -284,14 +284,14 @@ class LessonRunner:
         self._mark_hint(nxt)
 
     def fitting_hints(self) -> list[str]:
-        """The lesson's written hints that fit the position shown, in order: each group a hint names is shown with
-        at least one enabled action (:func:`widgets.lesson_hints.hint_fits`), and an action it names is enabled now,
-        or it names none and every step so far followed the lesson's own way
-        (:func:`widgets.lesson_hints.hint_names_enabled`; trial 20: "Declare Attack…" during a dice choice)."""
-        shown = self.app.actions.shown_groups()
+        """The lesson's written hints that fit the position shown, in order: not spent on the lesson's way
+        (:func:`widgets.lesson_hints.current_hints`, trial 27), each group one names shown with an enabled action
+        (:func:`widgets.lesson_hints.hint_fits`), an action it names enabled now, or it names none and every step so
+        far followed the lesson's own way (:func:`widgets.lesson_hints.hint_names_enabled`; trial 20)."""
+        shown, n = self.app.actions.shown_groups(), len(self.app.session.history)
         verbs, labels = lesson_verbs(self.lesson), [a.label for a in self.app.session.legal_actions()]
-        on_path = not self.app.session.history or self._replayed()[1]
-        return [h for h in self.lesson.hints if hint_fits(h, self.app.actions.board, shown)
+        on_path, board = not n or self._replayed()[1], self.app.actions.board
+        return [h for h in current_hints(self.lesson, n if on_path else None) if hint_fits(h, board, shown)
                 and hint_names_enabled(h, verbs, labels, on_path)]
 
     def steps_back(self) -> int:

@@ -35,6 +35,9 @@ MASTERY_CSS = """
   background: #fde3e3 !important; border-color: #c62828 !important; color: #7a1010 !important; }
 """
 MARK = {"unseen": "○", "lesson": "◐", "right": "✓", "missed": "✗"}
+#: What the map says, in place of "Ask me about this rule", on a rule no question reaches.
+NO_QUESTION = ('<div class="rt-muted">No question on this rule comes up in the positions the tutor plays yet: read it '
+               "here, or meet it in a lesson.</div>")
 
 
 class MasteryMap:
@@ -128,17 +131,19 @@ class MasteryMap:
     AGAIN_MAX = 8
 
     def pick(self, clause_id: str) -> None:
-        """Show ``clause_id``'s rule card and enable "Ask me about this rule"."""
+        """Show ``clause_id``'s rule card, with "Ask me about this rule" only when a question on it can be asked
+        (:meth:`tutor.practice.coach.Coach.has_question`; trial 27: it was offered on a rule with none, and only the
+        click said so); else the card says there is none."""
         self.chosen = clause_id
         self.model.show_clause(clause_id)
-        self.ask_button.disabled = False
-        self.ask_button.layout.display = None
-        self.note.value = ""
+        can = self.coach.has_question(clause_id)
+        self.ask_button.disabled = not can
+        self.ask_button.layout.display = None if can else "none"
+        self.note.value = "" if can else NO_QUESTION
 
     def ask(self) -> None:
-        """Ask a question on the chosen rule (in the Practice tab), or say there is none yet."""
+        """Ask a question on the chosen rule (in the Practice tab), or say there is none yet (as :meth:`pick` did)."""
         if self.chosen is None:
             return
         if not self._ask(self.chosen):
-            self.note.value = ('<div class="rt-muted">No question on this rule comes up in the positions the tutor '
-                               "plays yet: read it here, or meet it in a lesson.</div>")
+            self.note.value = NO_QUESTION

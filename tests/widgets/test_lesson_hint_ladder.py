@@ -16,7 +16,7 @@ import tutor
 from tutor.lessons import all_lessons
 from tutor.scenario import ActionRef, find
 from widgets import LessonRunner
-from widgets.lesson_hints import named_groups, says_group
+from widgets.lesson_hints import current_hints, hint_ends, named_groups, says_group
 from widgets.lesson_runner import HINT_TIP, UNDO_HINT_TIP
 
 
@@ -108,6 +108,36 @@ def test_spirit_duels_lesson_1_never_names_a_group_a_decision_hides():
     assert _marked(runner) == ["reroll-marked"]
     runner.hint.click()  # the strongest rung: the same
     assert _hint(runner) == "The next step toward the goal is marked: Reroll no dice."
+
+
+def test_spirit_duels_lesson_22_each_hint_is_about_the_step_to_take_now():
+    """Trial 27: after Player 1's Pass, Hint said "Player 1 has no cards: Pass." (Pass was enabled for Player 2 too)
+    while the marked step was Player 2's Gain the advantage, and said it again at the steps after. A written hint is
+    spent once the steps it was written for are taken; the step Pass again (step 5) is the third hint's."""
+    runner = _open("spirit-duels", "sd-22-round")
+    said = []
+    for ref in runner.lesson.solution[:5]:
+        runner.hint.click()
+        said.append(_hint(runner))
+        runner.app.actions.button_for(find(runner.app.session, ref).id).click()
+    third = ("Activate Tychomp, then Pawnite, then Pass: the End Phase runs, and Player 2 (the holder) places the "
+             "Advantage Die on Binx.")
+    assert said == ["Player 1 has no cards: Pass.", "Player 2: Gain the Advantage. From now on only Player 1 acts.",
+                    third, third, third]
+
+
+def test_a_written_hint_is_tied_to_the_steps_it_was_written_for():
+    """Each hint's last step (:func:`widgets.lesson_hints.hint_ends`), in the order hints are written; a hint about
+    a later step is still given early (Restless Spirits lesson 29: the Mirror before Miki), a spent one is not."""
+    lessons = {x.id: x for g in tutor.GAMES for x in all_lessons(g)}
+    assert hint_ends(lessons["sd-22-round"]) == [0, 1, 4, None]  # (the last: what to do after a wrong step)
+    # (Spirit Duels lesson 8: "Meditate…, mark…, then reroll it" is spent after step 2; a Pass two hints name goes to
+    # the earlier, "Pass with Player 2. Then Use Zuja…", which ends at step 5)
+    assert hint_ends(lessons["sd-08-meditate"]) == [2, 5, 6, None]
+    assert hint_ends(lessons["rs-29-whole-turn"]) == [None, 1, 3, 5]  # ("Activating" names no step: always given)
+    rs29 = lessons["rs-29-whole-turn"]
+    assert current_hints(rs29, 0) == rs29.hints and current_hints(rs29, 2) == [rs29.hints[0]] + rs29.hints[2:]
+    assert current_hints(rs29, None) == rs29.hints  # (off the lesson's way: as before)
 
 
 @pytest.mark.parametrize("game_id", tutor.GAMES)

@@ -8,8 +8,9 @@ from widgets import LessonRunner
 
 
 def _finished_then_one_more(runner: LessonRunner) -> list[str]:
-    """Restless Spirits lesson 1's solution, then the first step of one more attract."""
-    s = play_solution(runner.lessons[0])
+    """Restless Spirits lesson 2's solution (a free attract: 2 AP are left), then the first step of one more attract.
+    (Lesson 1 is the game's first turn since trial 27: its 1 AP is spent by its attract.)"""
+    s = play_solution(runner.lessons[1])
     more = next(a.id for a in s.legal_actions() if a.kind == "attract")
     return [st.action.id for st in s.history] + [more]
 
@@ -17,7 +18,7 @@ def _finished_then_one_more(runner: LessonRunner) -> list[str]:
 def test_a_finished_lesson_resumed_shows_its_goal_reached():
     runner = LessonRunner("restless-spirits")
     steps = _finished_then_one_more(runner)
-    assert runner.resume(runner.lessons[0].id, steps) == 4
+    assert runner.resume(runner.lessons[1].id, steps) == 4
     assert "✓ Goal reached" in runner.done.value and "Not reached yet" not in runner.hints.value
     assert "rt-hidden" in runner.goal._dom_classes  # the kept mark says it in place of the goal
 
@@ -25,5 +26,5 @@ def test_a_finished_lesson_resumed_shows_its_goal_reached():
 def test_a_lesson_not_finished_is_resumed_not_reached():
     runner = LessonRunner("restless-spirits")
     steps = _finished_then_one_more(runner)
-    assert runner.resume(runner.lessons[0].id, steps[3:]) == 1  # the other attract only: the goal was never reached
+    assert runner.resume(runner.lessons[1].id, steps[3:]) == 1  # the other attract only: the goal was never reached
     assert runner.done.value == "" and "✓" not in runner.done.value

@@ -100,14 +100,17 @@ def test_mastery_map_asks_about_a_chosen_rule_and_opens_its_card(store):
     assert m.ask_button.layout.display in (None, "") and "rt-m-card" in m.card.widget._dom_classes
     m.ask_button.click()
     assert app.tabs.selected_index == 0 and target in app.view.question.clauses
-    # a rule no question reaches (a set-up rule): the map says so and stays
+    # a rule no question reaches (a set-up rule): the map says so, with no "Ask me" (trial 27: it was offered, and
+    # only its click said there was no question), and stays
     setup = next(c for c in clauses if c not in app.coach.pool.clauses() and ".setup" in c
                  and app.coach.pool.for_clause(c, search=0) is None)
     app.tabs.selected_index = 1
     app.coach.pool._done = True  # no further search in this test (the positions are all made)
     m.buttons[setup].click()
-    m.ask_button.click()
+    assert m.ask_button.layout.display == "none" and m.ask_button.disabled
     assert app.tabs.selected_index == 1 and "No question on this rule" in m.note.value
+    m.buttons[target].click()  # a rule with questions: offered again, the note gone
+    assert m.ask_button.layout.display in (None, "") and not m.ask_button.disabled and m.note.value == ""
 
 
 def test_switching_game_and_resuming_from_the_database(store, tmp_path):

@@ -19,8 +19,10 @@ from tutor.progress import ProgressStore
 from widgets.practice import FIRST_POOL, POOL, PracticeApp
 
 GAME = "restless-spirits"
-#: the tester's question (trial 22)
-TESTERS = "why-not|scenario: A released Spirit's effects end at once, step 2|Attract a Lost Spirit"
+#: the tester's question (trial 22) was this scenario's why-not at step 2 on "Attract a Lost Spirit"; since lesson 1
+#: became the game's first turn (1 AP, trial 27) the pool asks that rule's why-not earlier and no longer makes it:
+#: this scenario's why-not at step 1, made as late (the 52nd), stands for it
+TESTERS = "why-not|scenario: A released Spirit's effects end at once, step 1|Activate Baikeng"
 
 
 def source(q) -> str:

@@ -151,13 +151,13 @@ def test_a_decision_hides_the_action_groups_and_brings_the_same_rows_back(sent):
 
 
 def test_a_row_whose_why_changes_is_kept_and_only_its_text_is_sent(sent):
-    app = lesson_app(0)
-    seone = app.actions.button_for("attract:spirit=seone")
-    for aid in ("attract:spirit=gonga", "choose-offering:totem=t09", "choose-space:space=1"):
+    app = lesson_app(1)  # (lesson 2, 2 AP: lesson 1 is the game's first turn, 1 AP, since trial 27)
+    nalpa = app.actions.button_for("attract:spirit=nalpa")
+    for aid in ("attract:spirit=gonga", "choose-offering:totem=t18", "choose-space:space=1"):
         app.actions.button_for(aid).click()
-    assert app.actions.button_for("attract:spirit=seone") is seone  # "You have 1 AP" now, same row
-    row = app.actions.rows.rows[seone._key]
-    assert seone in row.cells and row._text is seone and "You have 1 AP" in seone.tooltip  # the why: its tooltip
+    assert app.actions.button_for("attract:spirit=nalpa") is nalpa  # "You have 1 AP" now, same row
+    row = app.actions.rows.rows[nalpa._key]
+    assert nalpa in row.cells and row._text is nalpa and "You have 1 AP" in nalpa.tooltip  # the why: its tooltip
 
 
 def test_the_step_log_only_appends(sent):

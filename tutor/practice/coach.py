@@ -67,6 +67,12 @@ class Coach:
         order = {c: i for i, c in enumerate(clauses_for(self.game_id))}
         return sorted((c for c in have if c in order), key=lambda c: (-have[c], order[c]))
 
+    def has_question(self, clause: str) -> bool:
+        """Whether a question on ``clause`` can be asked (:meth:`next_question` with it finds one): the same search
+        (up to :data:`SEARCH` more questions made; the questions made stay in the pool, so the asking after it finds
+        one at once). Trial 27: the mastery map offered "Ask me about this rule" on a rule no question reaches."""
+        return self.pool.for_clause(clause, search=SEARCH) is not None
+
     def next_question(self, clause: str | None = None) -> Question | None:
         """Ask the next question: on ``clause`` when given (``None`` if no question on it can be found), else on the
         clause the schedule picks (missed and due first, then never practised, then due, then soonest)."""
