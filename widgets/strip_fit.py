@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from .action_fold import FOLD_JS
 from .style import page_script
 
 #: The lowest the strip goes (px) to give the board its room on a learn page: its head, the step's title and about two
@@ -375,6 +376,7 @@ STRIP_JS = """(function () {
 
 def strip_fit() -> w.Output:
     """A hidden Output (CSS class ``tutor-strip-fit``) whose only output is :data:`STRIP_JS`: the last-step strip
-    shows whole lines only, and says when its step's earlier lines are in the History."""
+    shows whole lines only, and says when its step's earlier lines are in the History; and
+    :data:`widgets.action_fold.FOLD_JS`: every kind of legal action in view."""
     return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX, "zwide": BOARD_ZWIDE,
-                                  "zmin": BOARD_ZMIN}, "tutor-strip-fit")
+                                  "zmin": BOARD_ZMIN} + FOLD_JS, "tutor-strip-fit")
