@@ -304,6 +304,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   line-height: 1.35; }
 .rt-onescreen .tutor-last-step .rt-reply-col [data-rt-earlier]::after {
   content: "\\2191  earlier lines of the computer's reply: History"; }
+/* (the learner's own lines in view and automatic lines after them hidden: trial 27, widgets/strip_fit.py) */
+.rt-onescreen .tutor-last-step [data-rt-earlier="more"]::after { content: "more lines of this step: History"; }
 /* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its
    older steps go under it first) */
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
