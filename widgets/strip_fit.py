@@ -24,8 +24,7 @@ changes (at most once a frame):
   text in its tooltip and the History), and packs again (ui22);
 * except in the computer's reply (free play, CSS class ``rt-reply-col``), which hides no line (play26): it scrolls
   inside, goes to its foot when its steps change (the newest lines and the computer's reason in view), pins its key
-  lines (of its older steps) under its head line and the newest step's title under them (when the column has the
-  room), and hides the lines that scrolled partly under that pinned head, at every scroll (trial 27: half a line
+  lines under its head line and the newest step's title under them (when the column has the room), and hides the lines that scrolled partly under that pinned head, at every scroll (trial 27: half a line
   showed under the pinned title at the end of a long game);
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
@@ -150,14 +149,12 @@ STRIP_JS = """(function () {
     while (newest && !newest.matches('.widget-html:not(.rt-then):not(.rt-reply-cut)')) { newest = newest.nextElementSibling; }
     // a key line (a Spirit released, Spirit scored, a medal claimed; trial 19) stays in view however far up it is:
     // pinned (position: sticky) under "Then the computer played", with its rule chip, the newest title under them
-    var y = then ? then.getBoundingClientRect().height : 0, all = items(col), at = all.indexOf(newest);
+    var y = then ? then.getBoundingClientRect().height : 0, all = items(col);
     var pin = function (e, top) { if (!e.hasAttribute('data-rt-pin')) { e.setAttribute('data-rt-pin', ''); }
                                   if (e.style.top !== top) { e.style.top = top; } };
-    // (the key lines of older steps only: the newest step's lie under its title, trial 27: pinned, they moved the
-    // newest title down by their height and an older line showed half in the band left between)
     for (var i = 0; i < all.length; i++) {
       var x = all[i];
-      if (!x.classList.contains('rt-key-ev') || (at >= 0 && i > at)) {
+      if (!x.classList.contains('rt-key-ev')) {
         if (x.hasAttribute('data-rt-pin')) { x.removeAttribute('data-rt-pin'); x.style.top = ''; }
         continue;
       }
