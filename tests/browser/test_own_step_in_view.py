@@ -15,15 +15,12 @@ place. Any uncaught page error, console error, failed request or off-machine req
 """
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 
 import tutor
-from conftest import ARTIFACTS, open_learn_page, served_with_progress
+from conftest import ARTIFACTS, keep_place, open_learn_page, served_with_progress
 from tutor.lessons import playable_lessons, play_solution
-from tutor.progress import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -31,15 +28,6 @@ CLICK_MS = 30_000
 RENDER_MS = 120_000  # (a loaded machine: Voila runs the notebook before the page loads)
 SHOTS = ARTIFACTS / "screenshots"
 LEARN = {"restless-spirits": "learn-restless-spirits.ipynb", "spirited": "learn-spirited.ipynb"}
-
-
-def _keep(db: str, game_id: str, place: dict) -> None:
-    """Keep ``place`` as the learner's place on ``game_id``'s learn page."""
-    store = ProgressStore(db)
-    try:
-        store.save_place(f"learn:{game_id}", json.dumps(place))
-    finally:
-        store.close()
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +83,7 @@ def test_restless_spirits_lesson_29_keeps_the_learners_spend_line_in_view(kept_s
     server, db = kept_server
     lesson = next(x for x in playable_lessons("restless-spirits")[0] if x.id == "rs-29-whole-turn")
     steps = [st.action.id for st in play_solution(lesson).history[:2]]
-    _keep(db, "restless-spirits", {"tab": "lessons", "lesson": lesson.id, "actions": steps, "free": None})
+    keep_place(db, "learn:restless-spirits", {"tab": "lessons", "lesson": lesson.id, "actions": steps, "free": None})
     _own_line_whole(server, chromium_browser, "restless-spirits", size, "spends 1 AP to play Mirror", "rs29")
 
 
@@ -121,8 +109,8 @@ def _spirited_shield_then_reply() -> tutor.Session:
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
 def test_spirited_free_play_keeps_the_learners_shield_line_in_view(kept_server, chromium_browser, size):
     server, db = kept_server
-    _keep(db, "spirited", {"tab": "free", "free": _spirited_shield_then_reply().to_json(), "seats": ["you", "normal"],
-                           "auto": False})
+    keep_place(db, "learn:spirited", {"tab": "free", "free": _spirited_shield_then_reply().to_json(),
+                                      "seats": ["you", "normal"], "auto": False})
     _own_line_whole(server, chromium_browser, "spirited", size, "face down on top of their Sao cards", "shield")
 
 
@@ -161,7 +149,7 @@ PINNED_BAND = """() => {
 @pytest.mark.parametrize("size", [(1366, 768), (1024, 768)])
 def test_no_half_line_under_the_pinned_title_of_a_long_reply(kept_server, chromium_browser, size):
     server, db = kept_server
-    _keep(db, "restless-spirits", {"tab": "free", "free": _restless_spirits_long_game().to_json(),
+    keep_place(db, "learn:restless-spirits", {"tab": "free", "free": _restless_spirits_long_game().to_json(),
                                    "seats": ["you", "normal"], "auto": False})
     context = chromium_browser.new_context()
     page = context.new_page()

@@ -52,16 +52,27 @@ def _players_in_seat_order(page) -> None:
     assert in_reading_order == sorted(in_reading_order), seats
 
 
-def test_practice_answer_see_mastery_reload_and_resume(practice_server, chromium_browser):
-    server, db = practice_server
-    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+def _practice_page(chromium_browser, server: str, size: tuple[int, int], name: str):
+    """``(context, page, checked page, question locator)``: the practice page opened at window ``size`` in a new
+    context, its first question shown."""
+    context = chromium_browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.set_default_timeout(RENDER_MS)
-    checked = CheckedPage(page, "practice-1366x768")
+    checked = CheckedPage(page, name)
     try:
         page.goto(server + "/voila/render/practice.ipynb")
         prompt = page.locator(".tutor-pq-prompt:visible")
         expect(prompt).to_be_visible(timeout=RENDER_MS)
+    except Exception:
+        context.close()
+        raise
+    return context, page, checked, prompt
+
+
+def test_practice_answer_see_mastery_reload_and_resume(practice_server, chromium_browser):
+    server, db = practice_server
+    context, page, checked, prompt = _practice_page(chromium_browser, server, (1366, 768), "practice-1366x768")
+    try:
         expect(page.locator(".tutor-pq-score")).to_contain_text("0 answered")
         # one calm table at 1366x768: board, question and options in view without scrolling
         for loc in (page.locator(".rt-pq-board:visible"), prompt, page.locator(".tutor-pq-option:visible").last):
@@ -267,14 +278,8 @@ def test_practice_at_1024_shows_the_player_to_play_whole(practice_server, chromi
     For three questions the player to play's area is whole inside the board's box (not scrolled) and the window; the
     players stay in seat order."""
     server, _db = practice_server
-    context = chromium_browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(RENDER_MS)
-    checked = CheckedPage(page, "practice-1024x768-to-play")
+    context, page, checked, prompt = _practice_page(chromium_browser, server, (1024, 768), "practice-1024x768-to-play")
     try:
-        page.goto(server + "/voila/render/practice.ipynb")
-        prompt = page.locator(".tutor-pq-prompt:visible")
-        expect(prompt).to_be_visible(timeout=RENDER_MS)
         for n in range(3):
             page.wait_for_timeout(500)
             g = page.evaluate(TO_PLAY)
