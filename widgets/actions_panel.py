@@ -242,7 +242,11 @@ class ActionsPanel:
         idle = caption.endswith(" · does nothing now")
         # an action that would do nothing now is styled quietly (muted grey, CSS class rt-idle), the same in every
         # game: never in its group's colour, which may be the refusal red
-        btn = button(caption, why, classes=("tutor-action", f"rt-b-{group}") + (("rt-idle",) if idle else ()))
+        # (its kind, CSS class rt-k-<kind>: a long list folds each group to the first action of each kind,
+        # widgets/action_fold.py)
+        kind = _css_name(action_id.split(":", 1)[0])
+        btn = button(caption, why, classes=("tutor-action", f"rt-b-{group}", f"rt-k-{kind}")
+                     + (("rt-idle",) if idle else ()))
         btn.on_click(self.model.errors.guard(self._clicked))
         btn._key, btn._action_id, btn._spent = key, action_id, False
         return _Row([btn] + ([clause_chip(self.model, clause)] if clause else []), btn)

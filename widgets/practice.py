@@ -82,6 +82,13 @@ body[data-voila] .rt-pq-page > .widget-tab > .widget-tab-contents { flex: 1 1 au
 .rt-pq-page .rt-pq-top .widget-toggle-buttons .widget-toggle-button { height: 28px; }
 /* narrower, the title line takes two rows */
 @media (max-width: 1180px) { .rt-pq-board { max-height: calc(100vh - 155px); } }
+/* ... and Restless Spirits' board is taller than its box there: the players' areas (the player to play among them)
+   come right under the banner, the Lost Spirits, the Shrine and the Totem Markets after them (trial 27: at 1024x768
+   Player 2, to play, was cut at the box's foot) */
+@media (max-width: 1200px) {
+  .rt-pq-board.rt-compact .rt-bparts:has(> .rt-bpart-markets) > :is(.rt-bpart-wide, .rt-bpart-zone, .rt-bpart-markets) {
+    order: 6; }
+}
 .rt-pq-side { gap: 6px; }
 .rt-pq-kind { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase;
   letter-spacing: .05em; color: #5b2d90; background: #f1eafc; border-radius: 6px; padding: 1px 6px;

@@ -10,8 +10,12 @@ changes (at most once a frame):
   not fit under the pinned title, an event and its rule chip together, so every line in view is whole: the oldest
   go first, but a key line (a Spirit released, Spirit scored, a medal claimed: CSS class ``rt-key-ev``, the game's
   own answer) stays, with its step's title (trial 19);
+* keeps the learner's own step in view: the lines of the pinned step before its first automatic line come next after
+  the key lines (trial 27: a Shield's line, "spends 1 AP", went out of sight while the automatic lines after them
+  showed); its automatic lines after them may fold;
 * marks the pinned title (attribute ``data-rt-earlier``) while any line is hidden, which CSS shows as a line under
-  it: the earlier lines are in the History;
+  it: the earlier lines are in the History (value ``more`` when only lines after one in view are hidden: "more
+  lines of this step");
 * in the computer's reply, keeps its head line ("Then the computer played", CSS class ``rt-then``, pinned by CSS)
   in view above the newest step's title, which it pins under that line, and marks the head line (attribute
   ``data-rt-fewer``: CSS swaps its "the latest 3 below" for words that hold whatever is hidden, trial 18);
@@ -20,7 +24,8 @@ changes (at most once a frame):
   text in its tooltip and the History), and packs again (ui22);
 * except in the computer's reply (free play, CSS class ``rt-reply-col``), which hides no line (play26): it scrolls
   inside, goes to its foot when its steps change (the newest lines and the computer's reason in view), pins its key
-  lines under its head line and the newest step's title under them (when the column has the room);
+  lines under its head line and the newest step's title under them (when the column has the room), and hides the lines that scrolled partly under that pinned head, at every scroll (trial 27: half a line
+  showed under the pinned title at the end of a long game);
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
@@ -44,6 +49,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from .action_fold import FOLD_JS
 from .style import page_script
 
 #: The lowest the strip goes (px) to give the board its room on a learn page: its head, the step's title and about two
@@ -167,6 +173,24 @@ STRIP_JS = """(function () {
     var titles = col.querySelectorAll('.rt-step-now'), last = titles.length ? titles[titles.length - 1].textContent : '';
     var mark = titles.length + '|' + last + '|' + col.scrollHeight + '|' + col.clientHeight;
     if (marks.get(col) !== mark) { marks.set(col, mark); col.scrollTop = col.scrollHeight; }
+    if (!seen.has(col)) { seen.add(col); col.addEventListener('scroll', function () { shade(col); }, {passive: true}); }
+    shade(col);
+  }
+  // The lines that scrolled under the reply's pinned head (its head line, older key lines, the newest title) are
+  // hidden, not drawn half in view under it (trial 27: at the end of a long game "Step 136" sat over half a line);
+  // again whenever the column scrolls.
+  function shade(col) {
+    var r = col.getBoundingClientRect(), band = r.top, pins = [], all = items(col);
+    all.forEach(function (x) {
+      if (!x.getClientRects().length || getComputedStyle(x).position !== 'sticky') { return; }
+      var b = x.getBoundingClientRect();
+      if (b.top <= r.top + (parseFloat(x.style.top) || 0) + 1) { pins.push(x); band = Math.max(band, b.bottom); }
+    });
+    all.forEach(function (x) {
+      if (pins.indexOf(x) >= 0 || !x.getClientRects().length) { return; }
+      var b = x.getBoundingClientRect(), under = b.height >= 1 && b.top < band - 1 && b.bottom > r.top + 1;
+      if (under !== x.classList.contains('rt-cut')) { x.classList.toggle('rt-cut', under); }
+    });
   }
   // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
   // or a title or a note. The pinned title always stays, and the newest step's note (the computer's reason). The key
@@ -234,6 +258,19 @@ STRIP_JS = """(function () {
       }
     }
     note();
+    // the learner's own step stays in view (trial 27: after a Shield in Spirited's free play only the next player's
+    // automatic road check showed; Restless Spirits lesson 29's "spends 1 AP" went under the title): the pinned
+    // step's own lines, those before its first automatic line (tag "auto"), next, in order; its automatic lines after
+    // them may fold. (Not before the first step: the pinned line is then the set-up's first event.)
+    var mine = [];
+    if (!pinned.els[0].classList.contains('tutor-event')) {
+      for (k = rows.indexOf(pinned) + 1; k < rows.length; k++) {
+        var e0 = rows[k].els[0];
+        if (!e0.classList.contains('tutor-event') || e0.querySelector('.rt-auto')) { break; }
+        mine.push(rows[k]);
+      }
+    }
+    mine.forEach(function (r) { take([r]); });
     for (k = rows.length - 1; k >= 0; k--) {  // the key lines' step titles, when they fit too
       if (rows[k].key && rows[k].owner && keep.has(rows[k])) { take([rows[k].owner]); }
     }
@@ -246,13 +283,19 @@ STRIP_JS = """(function () {
       if (r.key || r === pinned || !r.owner || keep.has(r.owner)) { break; }
       if (keep.has(r)) { keep.delete(r); used -= r.h; }
     }
-    var hid = false;
+    var hid = false, shown = false, above = false;
     rows.forEach(function (r) {
-      if (!keep.has(r)) { hid = true; r.els.forEach(function (e) { e.classList.add('rt-cut'); }); return; }
+      if (!keep.has(r)) { hid = true; above = above || !shown; r.els.forEach(function (e) { e.classList.add('rt-cut'); }); return; }
+      if (r !== pinned && rows.indexOf(r) > rows.indexOf(pinned)) { shown = true; }
       var dy = y - r.top;
       if (Math.abs(dy) > 0.5) { r.els.forEach(function (e) { e.style.transform = 'translateY(' + dy + 'px)'; }); }
       y += r.h;
     });
+    // (the lines hidden are all after a line in view, the learner's own: the note says "more lines", not "earlier")
+    var word = hid && !above ? 'more' : '';
+    if (pinned.els[0].getAttribute('data-rt-earlier') !== word && pinned.els[0].hasAttribute('data-rt-earlier')) {
+      pinned.els[0].setAttribute('data-rt-earlier', word);
+    }
     return hid;
   }
   function over(area) {  // how far the board runs past its box (the area or the board inside it scrolls)
@@ -375,6 +418,7 @@ STRIP_JS = """(function () {
 
 def strip_fit() -> w.Output:
     """A hidden Output (CSS class ``tutor-strip-fit``) whose only output is :data:`STRIP_JS`: the last-step strip
-    shows whole lines only, and says when its step's earlier lines are in the History."""
+    shows whole lines only, and says when its step's earlier lines are in the History; and
+    :data:`widgets.action_fold.FOLD_JS`: every kind of legal action in view."""
     return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX, "zwide": BOARD_ZWIDE,
-                                  "zmin": BOARD_ZMIN}, "tutor-strip-fit")
+                                  "zmin": BOARD_ZMIN} + FOLD_JS, "tutor-strip-fit")

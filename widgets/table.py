@@ -155,6 +155,24 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
     font-size: 11.5px; font-weight: 700; color: #5b2d90; letter-spacing: .02em;
     background: linear-gradient(to bottom, rgba(251, 250, 255, 0), rgba(251, 250, 255, .92) 45%, #fbfaff 72%); }
 }
+/* every kind of action in view (trial 27: Spirit Duels' "Resolve dice", the one action lessons 1 and 16 needed, sat
+   under "more actions: scroll down"): when a group's first action is below what the list shows, each group folds to
+   the first action of each kind, its title saying how many more and opening them (widgets/action_fold.py) */
+.rt-onescreen .tutor-actions .rt-folded { display: none !important; }
+.rt-onescreen .tutor-actions .rt-group-title[data-rt-more] { cursor: pointer; }
+.rt-onescreen .tutor-actions .rt-group-title[data-rt-more]::after { content: attr(data-rt-more); margin-left: 8px;
+  padding: 0 6px; border-radius: 8px; background: #efe8fb; font-size: 11px; font-weight: 700; color: #5b2d90;
+  white-space: nowrap; text-transform: none; letter-spacing: 0; }
+.rt-onescreen .tutor-actions .rt-group-title[data-rt-more]:focus-visible { outline: 2px solid #5b2d90; }
+/* (still one below: every action's "why" goes to its tooltip, a pinned pair's too (a lone "End your turn" keeps its
+   "your unused AP are lost", trial 18), and the list is tighter) */
+.rt-onescreen .tutor-actions[data-rt-tight] > .rt-agrid:not(.rt-apart-turn) > .tutor-action::after,
+.rt-onescreen .tutor-actions[data-rt-tight] > .rt-apart-turn:has(> .tutor-action ~ .tutor-action) > .tutor-action::after {
+  display: none; }
+.rt-onescreen .tutor-actions[data-rt-tight] > .rt-agrid > .tutor-action { margin: 1px 0; padding-top: 2px;
+  padding-bottom: 2px; min-height: 26px; }
+.rt-onescreen .tutor-actions[data-rt-tight] .rt-group-title { margin-top: 2px; }
+.rt-onescreen .tutor-actions[data-rt-tight] > .rt-apart-turn { margin-top: 0; padding-bottom: 2px; }
 /* (its "why" is whole too: "your 2 unused AP are lost" is what the learner weighs; trial 18) */
 .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { font-size: 11.5px; line-height: 1.25; }
 .rt-onescreen .tutor-actions .rt-group-title { line-height: 1.3; margin-top: 6px; }
@@ -286,6 +304,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   line-height: 1.35; }
 .rt-onescreen .tutor-last-step .rt-reply-col [data-rt-earlier]::after {
   content: "\\2191  earlier lines of the computer's reply: History"; }
+/* (the learner's own lines in view and automatic lines after them hidden: trial 27, widgets/strip_fit.py) */
+.rt-onescreen .tutor-last-step [data-rt-earlier="more"]::after { content: "more lines of this step: History"; }
 /* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its
    older steps go under it first) */
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }

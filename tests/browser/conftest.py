@@ -152,6 +152,21 @@ def served_with_progress(tmp_path_factory, name: str, db: str | None = None, env
     finally:
         (_stop_later if stop_later else _stop)(proc)
 
+def keep_place(db: str, key: str, place: dict) -> None:
+    """Keep ``place`` (the learn page's kept place: its tab, lesson and steps or free game...) under ``key`` (e.g.
+    ``learn:spirited``) in the progress database ``db`` (a ``RULES_TUTOR_DB`` URL), as the learner's page saves it:
+    the page opened next resumes there."""
+    import json
+
+    from tutor.progress import ProgressStore
+
+    store = ProgressStore(db)
+    try:
+        store.save_place(key, json.dumps(place))
+    finally:
+        store.close()
+
+
 def play_on_in_another_tab(db: str, key: str, rev: str) -> None:
     """Another tab's person plays on: the free game kept under ``key`` in the progress database ``db`` (a
     ``RULES_TUTOR_DB`` URL) gets one more step (its last legal action) and the revision ``rev``, with both seats a

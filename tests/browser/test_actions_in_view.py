@@ -4,11 +4,18 @@
 * Restless Spirits lesson 9 ("The hand limit of 7 cards") at 1366x768 and 1024x768: the "Not possible now" toggle is
   in view (at 1024 it sat under the pinned "End your turn"), and once opened its first blocked action is in view in
   the panel, the toggle too (trial 27: it opened just below the panel's visible area).
+* Spirit Duels lessons 1 and 16 and Restless Spirits lesson 9 at 1366x768: the first action of every kind shown (the
+  first action of each group and each kind of action in it: Activate, Evolve, Meditate, Resolve dice, Play a card,
+  Gain the advantage, Pass...) is in view without scrolling (trial 27: "Resolve dice", the one action lesson 16's goal
+  needs, was under "more actions: scroll down"). The same rule holds for every position, nothing reordered: a folded
+  group's title says how many more it holds, and a click on it shows them.
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -55,4 +62,49 @@ def test_the_blocked_actions_open_in_view(tutor_server, tutor_page, size):
     if not all(s["inside"] and s["shown"] for s in seen):
         page.screenshot(path=str(SHOTS / f"actions-blocked-{size[0]}.png"))
     assert all(s["inside"] and s["shown"] for s in seen), f"{where}: opened, not in view: {seen}"
+    tutor_page.assert_clean()
+
+
+#: The first legal action of each kind shown in the list (not folded away; its kind: its caption's first word,
+#: "Activate", "Meditate", "Resolve"...), by kind: its index among the list's actions. The folded groups' titles' words.
+KINDS = """() => {
+  const panel = [...document.querySelectorAll('.rt-onescreen .tutor-actions')].find((e) => e.getClientRects().length);
+  const acts = [...panel.querySelectorAll(':scope > .rt-agrid .tutor-action')];
+  const kinds = {};
+  acts.forEach((a, i) => { const k = a.innerText.trim().split(/[\\s:]/)[0];
+                           if (k && !(k in kinds) && a.getClientRects().length) kinds[k] = i; });
+  return {kinds, more: [...panel.querySelectorAll('.rt-group-title[data-rt-more]')].filter((t) => t.getClientRects().length)
+            .map((t) => getComputedStyle(t, '::after').content), scroll: panel.scrollTop};
+}"""
+
+
+@pytest.mark.parametrize("notebook, number", [("learn-spirit-duels.ipynb", 1), ("learn-spirit-duels.ipynb", 16),
+                                              ("learn-restless-spirits.ipynb", 9)])
+def test_every_kind_of_action_is_in_view_without_scrolling(tutor_server, tutor_page, notebook, number):
+    """Trial 27: Spirit Duels lessons 1 and 16 at 1366x768 had "Resolve dice" under "more actions: scroll down",
+    below the Spirit actions. The first action of each kind is in view, the panel not scrolled; a folded group opens
+    from its title."""
+    page = tutor_page.page
+    open_learn_page(tutor_server, page, notebook, (1366, 768))
+    choose_lesson(page, number, settle_ms=1500)
+    where = f"{notebook} lesson {number} at 1366x768"
+    g = page.evaluate(KINDS)
+    if notebook == "learn-spirit-duels.ipynb":
+        assert {"Activate", "Evolve", "Meditate", "Resolve", "Play", "Gain", "Pass"} <= set(g["kinds"]), \
+            f"{where}: kinds shown: {g}"
+    acts = page.locator(".rt-onescreen .tutor-actions > .rt-agrid .tutor-action")
+    seen = {k: acts.nth(i).evaluate(SEEN) for k, i in g["kinds"].items()}
+    bad = {k: s for k, s in seen.items() if not (s["inside"] and s["shown"])}
+    page.screenshot(path=str(SHOTS / f"actions-kinds-{notebook[6:-6]}-{number}.png"))
+    assert g["scroll"] == 0 and not bad, f"{where}: first action of a kind out of view: {bad} ({g})"
+    if notebook == "learn-spirit-duels.ipynb":
+        assert g["more"], f"{where}: no group folded: {g}"
+    if g["more"]:  # the folded group opens from its title, and folds again
+        title = page.locator(".tutor-actions .rt-group-title[data-rt-more]:visible").first
+        n = acts.evaluate_all("a => a.filter((e) => e.getClientRects().length).length")
+        title.click()
+        expect(title).to_have_attribute("data-rt-more", "show fewer ▴", timeout=CLICK_MS)
+        assert acts.evaluate_all("a => a.filter((e) => e.getClientRects().length).length") > n, where
+        title.click()
+        expect(title).to_have_attribute("data-rt-more", re.compile(r"^\d+ more ▸$"), timeout=CLICK_MS)
     tutor_page.assert_clean()

@@ -52,16 +52,27 @@ def _players_in_seat_order(page) -> None:
     assert in_reading_order == sorted(in_reading_order), seats
 
 
-def test_practice_answer_see_mastery_reload_and_resume(practice_server, chromium_browser):
-    server, db = practice_server
-    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+def _practice_page(chromium_browser, server: str, size: tuple[int, int], name: str):
+    """``(context, page, checked page, question locator)``: the practice page opened at window ``size`` in a new
+    context, its first question shown."""
+    context = chromium_browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.set_default_timeout(RENDER_MS)
-    checked = CheckedPage(page, "practice-1366x768")
+    checked = CheckedPage(page, name)
     try:
         page.goto(server + "/voila/render/practice.ipynb")
         prompt = page.locator(".tutor-pq-prompt:visible")
         expect(prompt).to_be_visible(timeout=RENDER_MS)
+    except Exception:
+        context.close()
+        raise
+    return context, page, checked, prompt
+
+
+def test_practice_answer_see_mastery_reload_and_resume(practice_server, chromium_browser):
+    server, db = practice_server
+    context, page, checked, prompt = _practice_page(chromium_browser, server, (1366, 768), "practice-1366x768")
+    try:
         expect(page.locator(".tutor-pq-score")).to_contain_text("0 answered")
         # one calm table at 1366x768: board, question and options in view without scrolling
         for loc in (page.locator(".rt-pq-board:visible"), prompt, page.locator(".tutor-pq-option:visible").last):
@@ -246,6 +257,42 @@ def test_practice_card_text_stays_inside_its_card(practice_server, chromium_brow
             side = page.locator(".rt-pq-side:visible").bounding_box()
             assert side["x"] + side["width"] <= width, f"the question card is cut at {width}: {side}"
         assert spills == [], "text painted past its card's edge:\n" + "\n".join(map(str, spills))
+        checked.assert_clean()
+    finally:
+        context.close()
+
+
+#: The practice board's box and the player to play's area in it (its rectangle, the box's scroll) and the window's
+#: height.
+TO_PLAY = """() => {
+  const box = [...document.querySelectorAll('.rt-pq-board')].find(e => e.getClientRects().length);
+  const p = [...box.querySelectorAll('.rt-bpart-player')].find(e => e.querySelector('.rt-current'));
+  const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  return {box: r(box), scroll: box.scrollTop, player: p ? r(p) : null, text: p ? p.innerText.slice(0, 30) : '',
+          height: innerHeight};
+}"""
+
+
+def test_practice_at_1024_shows_the_player_to_play_whole(practice_server, chromium_browser):
+    """Trial 27: at 1024x768 Restless Spirits' practice board cut the player to play (Player 2) at its box's foot.
+    For three questions the player to play's area is whole inside the board's box (not scrolled) and the window; the
+    players stay in seat order."""
+    server, _db = practice_server
+    context, page, checked, prompt = _practice_page(chromium_browser, server, (1024, 768), "practice-1024x768-to-play")
+    try:
+        for n in range(3):
+            page.wait_for_timeout(500)
+            g = page.evaluate(TO_PLAY)
+            page.screenshot(path=str(ARTIFACTS / "screenshots" / f"practice-1024-to-play-{n}.png"))
+            where = f"question {n + 1} ({prompt.inner_text()[:60]!r})"
+            assert g["player"] is not None, f"{where}: no player to play: {g}"
+            box, pl = g["box"], g["player"]
+            assert g["scroll"] == 0 and box[1] - 1 <= pl[1] and pl[3] <= box[3] + 1 and pl[3] <= g["height"], \
+                f"{where}: the player to play is cut: {g}"
+            _players_in_seat_order(page)
+            words = prompt.inner_text()
+            page.locator(".tutor-pq-next:visible").click()
+            expect(prompt).not_to_have_text(words, timeout=CLICK_MS)
         checked.assert_clean()
     finally:
         context.close()

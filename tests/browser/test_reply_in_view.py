@@ -5,7 +5,8 @@ Scout and its Rally were hidden). The reply column may scroll inside; its newest
 
 Each game's learn page, at 1024x768 and 1366x768: the learner plays the first action shown until the computer has
 taken two steps or more in reply; then, from the elements' geometry: every event line of the reply is laid out
-(none ``display: none`` or hidden), one step title per step the head line counts, the newest marked, and the newest
+(none ``display: none`` or hidden, but while it lies under the column's pinned head: trial 27), one step title per
+step the head line counts, the newest marked, and the newest
 event line and the computer's reason lie inside the window and inside the column's box, under the newest title;
 and (item 4) the board does not run past its box.
 
@@ -34,6 +35,14 @@ REPLY = """() => {
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
   const evs = [...col.querySelectorAll('.tutor-event')];
+  // (the column's pinned head: the lines stuck at its top; a line scrolled partly under it is hidden while it is
+  // there, trial 27: half a line showed under the pinned title; it shows again when the column scrolls)
+  const c = col.getBoundingClientRect();
+  const band = [...col.querySelectorAll('*')].filter(e => e.getClientRects().length
+    && getComputedStyle(e).position === 'sticky'
+    && e.getBoundingClientRect().top <= c.top + (parseFloat(getComputedStyle(e).top) || 0) + 1)
+    .reduce((b, e) => Math.max(b, e.getBoundingClientRect().bottom), c.top);
+  const underHead = (e) => { const r = e.getBoundingClientRect(); return r.top < band - 1 && r.bottom > c.top + 1; };
   const titles = [...col.querySelectorAll('.rt-step-now')];
   const newest = titles[titles.length - 1], note = col.querySelector('.rt-step-note');
   // what lies over the first line of the newest event line, the reason and the newest title (a pinned line or chip
@@ -47,7 +56,8 @@ REPLY = """() => {
     }
     return out; };
   return {col: box(col), win: [innerWidth, innerHeight], then: col.querySelector('.rt-then').textContent,
-          titles: titles.map(t => [t.textContent, shown(t)]), hidden: evs.filter(e => !shown(e)).map(e => e.textContent),
+          titles: titles.map(t => [t.textContent, shown(t) || underHead(t)]),
+          hidden: evs.filter(e => !shown(e) && !underHead(e)).map(e => e.textContent),
           n: evs.length, last: box(evs[evs.length - 1]), note: note && shown(note) ? box(note) : null,
           covered: {last: covered(evs[evs.length - 1]), note: covered(note), newest: covered(newest)},
           newest: box(newest), mark: getComputedStyle(newest, '::after').content, over: (() => {

@@ -1,0 +1,106 @@
+"""Every kind of legal action in view on the one-screen table (trial 27, item 3).
+
+Spirit Duels lessons 1 and 16 at 1366x768 listed four Spirit actions, four Meditates and four cards before the one
+action the goal needed, "Resolve dice", which sat under "more actions: scroll down". :data:`FOLD_JS` (run by the same
+page script as :mod:`widgets.strip_fit`) keeps one rule for every position, nothing reordered:
+
+* when the list of legal actions (``tutor-actions``) shows two groups or more and a group's first action lies below
+  what the list shows without scrolling (above the pinned end-of-turn group and "Not possible now"), every group but
+  a decision's choices folds to the first action of each kind in it (one Activate, one Evolve, one Meditate, Resolve
+  dice...; a lesson's hinted action stays too): the others get CSS class ``rt-folded`` (not displayed);
+* the group's title then says how many are folded ("4 more ▸"; attribute ``data-rt-more``, shown by CSS) and is a
+  button (click, Enter or Space) that shows them all ("show fewer ▴");
+* when one of those first actions is still below, the list is marked (attribute ``data-rt-tight``) and CSS gives
+  every action its caption only, its "why" in its tooltip (as the pinned end-of-turn pair at 1024 px), and the
+  list is tighter; the list scrolls as before when it must.
+
+Only the list's own elements are read and changed: their classes and the titles' attributes; no element is added.
+"""
+from __future__ import annotations
+
+FOLD_JS = """(function () {
+  if (window.tutorActionFold) { return; }
+  var frame = 0, opened = new WeakSet(), K = 'rt-k-';
+  function kind(b) { for (var i = 0; i < b.classList.length; i++) { if (b.classList[i].indexOf(K) === 0) { return b.classList[i]; } } return ''; }
+  function shown(e) { return e && e.getClientRects().length > 0; }
+  function fold(panel) {
+    var groups = Array.prototype.filter.call(panel.querySelectorAll(':scope > .rt-agrid:not(.rt-apart-turn)'), shown);
+    panel.querySelectorAll('.rt-folded').forEach(function (x) { x.classList.remove('rt-folded'); });
+    if (panel.hasAttribute('data-rt-tight')) { panel.removeAttribute('data-rt-tight'); }
+    // each group's first action of each kind (a lesson's hinted action too), and how many others it has
+    var heads = [], extra = groups.map(function (g) {
+      var kinds = {}, rest = [];
+      Array.prototype.forEach.call(g.querySelectorAll(':scope > .tutor-action'), function (a) {
+        var k = kind(a);
+        if (!kinds[k] || a.classList.contains('rt-hint')) { kinds[k] = true; heads.push(a); } else { rest.push(a); }
+      });
+      return g.classList.contains('rt-apart-choice') ? [] : rest;
+    });
+    // (one of them below what the list shows unscrolled, above its pinned end-of-turn group and "Not possible now")
+    var low = function () {
+      var p = panel.getBoundingClientRect(), floor = panel.clientHeight;
+      panel.querySelectorAll(':scope > .rt-apart-turn, :scope > .rt-apart-blocked:not(.rt-open)').forEach(function (x) {
+        if (shown(x) && getComputedStyle(x).position === 'sticky') { floor -= x.getBoundingClientRect().height; }
+      });
+      // (a list that scrolls on fades out the 40 px above its pinned group: "more actions: scroll down", table.py)
+      if (panel.scrollHeight > panel.clientHeight + 1) { floor -= 40; }
+      return heads.some(function (a) { return shown(a) && a.getBoundingClientRect().bottom - p.top + panel.scrollTop > floor + 1; });
+    };
+    var on = groups.length > 1 && low();
+    groups.forEach(function (g, i) {
+      var t = g.querySelector('.rt-group-title'), n = on ? extra[i].length : 0;
+      if (n && !opened.has(g)) {
+        extra[i].forEach(function (a) {
+          a.classList.add('rt-folded');
+          var c = a.nextElementSibling;
+          if (c && c.classList.contains('tutor-clause')) { c.classList.add('rt-folded'); }
+        });
+      }
+      if (!t) { return; }
+      var more = !n ? null : opened.has(g) ? 'show fewer \u25B4' : n + ' more \u25B8';
+      if (more === null) {
+        ['data-rt-more', 'tabindex', 'role', 'aria-expanded'].forEach(function (a) { t.removeAttribute(a); });
+        return;
+      }
+      if (t.getAttribute('data-rt-more') !== more) { t.setAttribute('data-rt-more', more); }
+      t.setAttribute('tabindex', '0'); t.setAttribute('role', 'button');
+      t.setAttribute('aria-expanded', opened.has(g) ? 'true' : 'false');
+    });
+    // still one below: the actions' "why" lines go to their tooltips (CSS, attribute data-rt-tight)
+    if (on && low()) { panel.setAttribute('data-rt-tight', ''); }
+  }
+  function run() {
+    frame = 0;
+    document.querySelectorAll('.rt-onescreen .tutor-actions').forEach(function (p) {
+      if (!seen.has(p)) { seen.add(p); sizes.observe(p); }
+      if (shown(p)) { fold(p); }
+    });
+  }
+  function later() { if (!frame) { frame = requestAnimationFrame(run); } }
+  function toggle(ev) {
+    var t = ev.target.closest && ev.target.closest('.tutor-actions .rt-group-title[data-rt-more]');
+    if (!t || (ev.type === 'keydown' && ev.key !== 'Enter' && ev.key !== ' ')) { return; }
+    ev.preventDefault();
+    var g = t.closest('.rt-agrid');
+    if (opened.has(g)) { opened.delete(g); } else { opened.add(g); }
+    run();
+  }
+  document.addEventListener('click', toggle);
+  document.addEventListener('keydown', toggle);
+  var sizes = new ResizeObserver(later), seen = new WeakSet();
+  // (a new step's actions, or the list's parts shown or hidden: its CSS classes, e.g. a decision's choices)
+  new MutationObserver(function (records) {
+    for (var i = 0; i < records.length; i++) {
+      var t = records[i].target;
+      if (t.nodeType !== 1) { t = t.parentElement; }
+      if (records[i].type === 'attributes' && !t.classList.contains('tutor-actions')) { continue; }
+      if (t && t.closest && t.closest('.rt-onescreen')) { later(); return; }
+    }
+  }).observe(document.body, {childList: true, subtree: true, characterData: true, attributes: true,
+                             attributeFilter: ['class']});
+  window.addEventListener('resize', later);
+  window.addEventListener('load', later);
+  window.tutorActionFold = run;
+  later();
+})();
+"""
