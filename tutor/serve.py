@@ -65,10 +65,9 @@ LEARN_POOL = 1
 #: The pages whose notebooks take longest to make (importing and building what they show), each with a pre-heated
 #: kernel of its own by default (``--page-pool``): what they show is the same for everyone, or (practice) is read
 #: once the page is asked for (``widgets.kernel_timing.wait_until_page_asked``); the other two learn pages resume
-#: the learner's place at the visit, as the first one does (``widgets.learn_place``; without a kernel ready they
-#: took 1.1-1.6x a bare page's load, session 27); the FAQ explorer reads the saved questions again at the visit
-#: (trial 22); the teacher's presenter is made again at the visit when the saved walkthroughs changed since, or is
-#: the notes window when its address asks for it.
+#: the learner's place at the visit as the first does (without a kernel ready: 1.1-1.6x a bare page's load); the FAQ
+#: explorer reads the saved questions again at the visit (trial 22); the teacher's presenter is made again at the
+#: visit when the saved walkthroughs changed since, or is the notes window when its address asks for it.
 HEAVY_NOTEBOOKS = ("learn-spirited.ipynb", "learn-spirit-duels.ipynb", "faq-explorer.ipynb", "ability-graph.ipynb",
                    "practice.ipynb", "teacher-walkthrough.ipynb")
 #: Pre-heated kernels for each of HEAVY_NOTEBOOKS by default (``--page-pool``).
@@ -271,9 +270,8 @@ def voila_config(learn_pool: int = LEARN_POOL, page_pool: int = PAGE_POOL):
     from traitlets.config import Config
 
     config = Config()
-    # Pre-heat (see `preheat_kernel` above) the landing notebook, the first learn notebook and the pages slowest to
-    # make (HEAVY_NOTEBOOKS, the other two learn pages among them): their kernels have imported and built the page
-    # before anyone asks. The class-progress page starts a kernel on request.
+    # Pre-heat (see `preheat_kernel` above) the landing notebook, the first learn notebook and HEAVY_NOTEBOOKS: their
+    # kernels have built the page before anyone asks. The class-progress page starts a kernel on request.
     from tutor.kernelcap import POOL_ENV
 
     def pool(name: str, size: int) -> dict:  # each pool's kernels name their notebook (for the heating order)
