@@ -9,8 +9,8 @@ Starts its own `rules-tutor serve` on a free port of 127.0.0.1 (log: ``test-arti
 waits until it answers and its pre-heated learn kernel is ready, or uses the running server at ``--url`` (its
 memory is then measured only if ``--pid`` names its process, or if its listening port can be traced to a process).
 ``--pool N`` is passed on to ``rules-tutor serve --pool N`` (pre-heated kernels for the learn page), ``--page-pool N``
-to ``--page-pool N`` (for the FAQ, graph, practice and presenter pages: 0 keeps their kernels from heating while the
-learners load the learn page; the tests' tiny run uses it). The server it
+to ``--page-pool N`` (for the Spirited and Spirit Duels learn pages and the FAQ, graph, practice and presenter pages:
+0 keeps their kernels from heating while the learners load the learn page; the tests' tiny run uses it). The server it
 starts keeps progress in an in-memory database per kernel (``RULES_TUTOR_DB=sqlite://``), so each learner is a person
 of their own, as on a class hub: one server's learner opening a second tab would be told the page is open elsewhere.
 

@@ -37,7 +37,7 @@ ARTIFACTS = REPO_ROOT / "test-artifacts"
 LOG = ARTIFACTS / "serve-security.log"
 
 MAX_KERNELS = 4  # 2 pre-heated (landing + learn page; --page-pool 0) + 2 for other pages
-PAGE = "learn-spirited.ipynb"  # not pre-heated: every GET needs a kernel of its own
+PAGE = "learn-spirited.ipynb"  # not pre-heated with --page-pool 0: every GET needs a kernel of its own
 START_S = 90
 RENDER_S = 180
 CHROMIUM = "/usr/bin/chromium"
@@ -95,20 +95,21 @@ def test_host_name_option():
 
 
 def test_max_kernels_option(capsys):
-    assert serve.parse_args([]).max_kernels == serve.MAX_KERNELS == 12
-    # 6 pre-heated by default (landing, learn, FAQ explorer, ability graph, practice, teacher): room for 6 open pages
-    assert serve.preheated_kernels() == 6 and serve.parse_args([]).page_pool == 1
+    assert serve.parse_args([]).max_kernels == serve.MAX_KERNELS == 14
+    # 8 pre-heated by default (landing, the three learn pages, FAQ explorer, ability graph, practice, teacher): room
+    # for 6 open pages
+    assert serve.preheated_kernels() == 8 and serve.parse_args([]).page_pool == 1
     config = serve.guard_config(5)
     assert config.CappedKernelManager.max_kernels == 5
     assert config.VoilaConfiguration.multi_kernel_manager_class == "tutor.kernelcap.CappedKernelManager"
     assert serve.parse_args(["--max-kernels", "3", "--pool", "1", "--page-pool", "0"]).max_kernels == 3
-    # The pre-heated kernels (1 for the landing page + --pool + 4 x --page-pool) must leave room for a page.
+    # The pre-heated kernels (1 for the landing page + --pool + 6 x --page-pool) must leave room for a page.
     with pytest.raises(SystemExit):
         serve.parse_args(["--max-kernels", "2", "--pool", "1", "--page-pool", "0"])
     assert "--max-kernels must be more than the 2 pre-heated kernels" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        serve.parse_args(["--max-kernels", "6"])  # 6 pre-heated by default
-    assert "more than the 6 pre-heated kernels" in capsys.readouterr().err
+        serve.parse_args(["--max-kernels", "8"])  # 8 pre-heated by default
+    assert "more than the 8 pre-heated kernels" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         serve.parse_args(["--max-kernels", "10", "--pool", "12"])
     with pytest.raises(SystemExit):
@@ -123,10 +124,14 @@ def test_max_kernels_option(capsys):
 def test_the_slowest_pages_are_pre_heated():
     pools = serve.voila_config().VoilaKernelManager.kernel_pools_config
     assert {name: pools[name]["pool_size"] for name in serve.HEAVY_NOTEBOOKS} == {
-        "faq-explorer.ipynb": 1, "ability-graph.ipynb": 1, "practice.ipynb": 1, "teacher-walkthrough.ipynb": 1}
+        "learn-spirited.ipynb": 1, "learn-spirit-duels.ipynb": 1, "faq-explorer.ipynb": 1, "ability-graph.ipynb": 1,
+        "practice.ipynb": 1, "teacher-walkthrough.ipynb": 1}
+    # every learn page has a kernel ready (session 28: the two without one loaded in 1.1-1.6x a bare page's time)
+    assert all(pools[f"learn-{game}.ipynb"]["pool_size"] == 1 for game in ("restless-spirits", "spirited",
+                                                                             "spirit-duels"))
     assert pools["default"]["pool_size"] == 0 and pools[serve.LANDING_NOTEBOOK]["pool_size"] == 1
     off = serve.voila_config(page_pool=0).VoilaKernelManager.kernel_pools_config
-    assert [off[name]["pool_size"] for name in serve.HEAVY_NOTEBOOKS] == [0, 0, 0, 0]
+    assert [off[name]["pool_size"] for name in serve.HEAVY_NOTEBOOKS] == [0, 0, 0, 0, 0, 0]
     assert all((serve.NOTEBOOKS_DIR / name).is_file() for name in serve.HEAVY_NOTEBOOKS)
 
 

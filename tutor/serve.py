@@ -16,8 +16,9 @@ What this adds to a plain ``voila notebooks/``:
 * pre-heated kernels for the landing and first learn notebooks (Voila's ``preheat_kernel``
   with a pool of one kernel each for ``index.ipynb`` and ``learn-restless-spirits.ipynb``), so the first pages a
   person sees render without waiting for a kernel to start; ``--pool N`` keeps N kernels ready for the learn page
-  instead (for a class: each takes memory, and each one used is replaced at once); the same for the pages slowest
-  to make (FAQ explorer, ability graph, practice, the teacher's presenter: ``--page-pool N`` each, default 1);
+  instead (for a class: each takes memory, and each one used is replaced at once); the same for the other pages
+  slowest to make (the Spirited and Spirit Duels learn pages, FAQ explorer, ability graph, practice, the teacher's
+  presenter: ``--page-pool N`` each, default 1);
 * only its own address: a request whose ``Host`` header is not ``127.0.0.1``, ``localhost`` or ``[::1]`` (with the
   server's port) gets a plain 403, so a web site cannot reach the token-less server through a host name of its own
   that resolves to 127.0.0.1 (DNS rebinding). With ``--network`` the machine's IP addresses, its host name and the
@@ -30,7 +31,7 @@ What this adds to a plain ``voila notebooks/``:
   problem (headers over 64 K characters: ``431``), before any page runs; tornado reads up to 1 MiB of headers for that
   (its own 64 KiB limit dropped the connection of a 100 KB address with no answer) and 1 MiB of body
   (``tutor/webguard.py``: ``oversize_request``, ``server_limits``);
-* at most ``--max-kernels`` kernels at once (default 12, the 6 pre-heated ones included; ``tutor/kernelcap.py``): a page
+* at most ``--max-kernels`` kernels at once (default 14, the 8 pre-heated ones included; ``tutor/kernelcap.py``): a page
   that needs one more shuts down the kernel idle longest whose page was closed (or never connected, a minute after it
   was sent), and when every kernel is busy or has its page open or loading, the page is a short "Rules Tutor is busy"
   notice (HTTP 503) saying to close a tab; malformed websocket frames are dropped with one log line (``tutor/wsframes.py``);
@@ -63,10 +64,12 @@ LEARN_NOTEBOOK = "learn-restless-spirits.ipynb"
 LEARN_POOL = 1
 #: The pages whose notebooks take longest to make (importing and building what they show), each with a pre-heated
 #: kernel of its own by default (``--page-pool``): what they show is the same for everyone, or (practice) is read
-#: once the page is asked for (``widgets.kernel_timing.wait_until_page_asked``); the FAQ explorer reads the saved
-#: questions again at the visit (trial 22); the teacher's presenter is made again at the visit when the saved
-#: walkthroughs changed since, or is the notes window when its address asks for it.
-HEAVY_NOTEBOOKS = ("faq-explorer.ipynb", "ability-graph.ipynb", "practice.ipynb", "teacher-walkthrough.ipynb")
+#: once the page is asked for (``widgets.kernel_timing.wait_until_page_asked``); the other two learn pages resume
+#: the learner's place at the visit as the first does (without a kernel ready: 1.1-1.6x a bare page's load); the FAQ
+#: explorer reads the saved questions again at the visit (trial 22); the teacher's presenter is made again at the
+#: visit when the saved walkthroughs changed since, or is the notes window when its address asks for it.
+HEAVY_NOTEBOOKS = ("learn-spirited.ipynb", "learn-spirit-duels.ipynb", "faq-explorer.ipynb", "ability-graph.ipynb",
+                   "practice.ipynb", "teacher-walkthrough.ipynb")
 #: Pre-heated kernels for each of HEAVY_NOTEBOOKS by default (``--page-pool``).
 PAGE_POOL = 1
 TEMPLATE = "tutor"
@@ -76,9 +79,9 @@ IOPUB_TIMEOUT = 120
 CULL_IDLE_SECONDS = 600
 #: Largest ``--max-kernels`` (and ``--pool``, ``--page-pool``) accepted: about 70 MB each, so 500 is 35 GB already.
 KERNELS_LIMIT = 500
-#: Most kernels at once by default (``--max-kernels``), pre-heated ones included (6 by default: landing, learn and
-#: HEAVY_NOTEBOOKS), so 6 open pages: about 70 MB each.
-MAX_KERNELS = 12
+#: Most kernels at once by default (``--max-kernels``), pre-heated ones included (8 by default: landing, first learn
+#: page and HEAVY_NOTEBOOKS), so 6 open pages: about 70 MB each.
+MAX_KERNELS = 14
 
 #: The package that holds the notebooks shipped with the tutor (the repository's ``notebooks/`` folder; see
 #: ``[tool.setuptools.package-dir]`` in pyproject.toml).
@@ -267,10 +270,8 @@ def voila_config(learn_pool: int = LEARN_POOL, page_pool: int = PAGE_POOL):
     from traitlets.config import Config
 
     config = Config()
-    # Pre-heat (see `preheat_kernel` above) the landing notebook, the first learn notebook and the pages slowest to
-    # make: their kernels have imported and built the page before anyone asks. Other notebooks (the other learn
-    # pages) start a kernel on request: they are quick enough, and a pool each would cost a kernel per notebook, on
-    # a 2-core machine.
+    # Pre-heat (see `preheat_kernel` above) the landing notebook, the first learn notebook and HEAVY_NOTEBOOKS: their
+    # kernels have built the page before anyone asks. The class-progress page starts a kernel on request.
     from tutor.kernelcap import POOL_ENV
 
     def pool(name: str, size: int) -> dict:  # each pool's kernels name their notebook (for the heating order)

@@ -128,7 +128,7 @@ def served_with_progress(tmp_path_factory, name: str, db: str | None = None, env
     ``pool`` and ``page_pool`` (``--pool``, ``--page-pool``; None: the server's defaults) say which pages it pre-heats.
     A test file gives the pages it opens their usual pre-heating and 0 to the others: each pre-heated kernel runs its
     notebook when the server starts, on 2 cores while the test is already waiting for its first page (with the
-    defaults, 6 kernels: landing, learn page and 4 x ``HEAVY_NOTEBOOKS``; the landing page's is always there).
+    defaults, 8 kernels: landing, first learn page and 6 x ``HEAVY_NOTEBOOKS``; the landing page's is always there).
     ``stop_later``: the server is stopped in the background (see :func:`_stop_later`), for a caller that checks
     nothing once it is stopped (a module's server, say); otherwise the ``with`` block ends once it has exited."""
     db = db or f"sqlite:///{tmp_path_factory.mktemp('progress') / 'progress.sqlite'}"

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
-# the first browser test: its server is still warming its 6 pre-heated kernels (on 2 cores the graph once took
+# the first browser test: its server is still warming its 8 pre-heated kernels (on 2 cores the graph once took
 # over 60 s)
 RENDER_MS = 120_000
 CLICK_MS = 20_000

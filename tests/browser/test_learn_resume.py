@@ -145,8 +145,8 @@ def test_a_lost_goal_is_said_at_once_and_the_page_resumes_lesson_and_free_play(l
 
 
 def test_a_page_with_its_own_kernel_shows_first_then_resumes_the_kept_place(learn_server, chromium_browser):
-    """A learn page that is not pre-heated (Spirited) is shown before its kernel opens the progress database, then
-    goes to the learner's kept place (learn_app opens the database just after the first render)."""
+    """A learn page that is not pre-heated (Spirited, with --page-pool 0) is shown before its kernel opens the progress
+    database, then goes to the learner's kept place (learn_app opens the database just after the first render)."""
     server, db = learn_server
     store = ProgressStore(db)
     try:
