@@ -31,7 +31,7 @@ body[data-voila] .rt-record > * { flex: 0 0 auto; }
 .rt-record > .rt-onescreen { height: 94vh; min-height: 560px; }
 body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-height: 0; }
 /* the form's line: the start, Start recording, Save and what it saves; Undo, Redo and Restart at its end */
-.rt-record .rt-topline > .rt-record-head { flex: 1 1 auto; min-width: 0; flex-flow: row wrap !important; gap: 2px 6px; }
+.rt-record .rt-topline > .rt-record-head { flex: 0 1 auto; min-width: 0; flex-flow: row wrap !important; gap: 2px 6px; }
 .rt-record .rt-record-head > * { margin: 0 !important; }
 .rt-record .rt-record-head .widget-dropdown > select { min-width: 0; }
 .rt-record .rt-record-head .rt-save-as { white-space: nowrap; font-size: 12.5px; }

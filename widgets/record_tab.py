@@ -72,7 +72,7 @@ class Recorder:
         self.texts: dict[tuple[int, str], list[str]] = {}
         self.setup = Setup(game=game_id, players=2, seed=1, options=_teaching_options(game_id))
         self.start_from = w.Dropdown(description="Start from", style=_FIT,
-                                     layout=w.Layout(width="auto", flex="0 1 420px", min_width="220px"))
+                                     layout=w.Layout(width="auto", flex="0 1 360px", min_width="220px"))
         self.set_choices(options)
         self.players = w.Dropdown(options=list(game_class(game_id).player_counts), value=2, description="Players",
                                   style=_FIT, layout=w.Layout(width="120px"))
