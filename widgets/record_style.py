@@ -52,6 +52,10 @@ body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-
 .rt-record-step .rt-record-texts > .widget-textarea > textarea { height: 46px !important; }
 .rt-record-step .rt-record-texts > .widget-textarea > .widget-label { width: auto !important; min-width: 0;
   margin-right: 6px; }
+/* a narrow window (1024 px): a shorter Start from list, so the form and what Save saves keep one line */
+@media (max-width: 1279px) {
+  .rt-record .rt-record-head > .widget-dropdown:first-child { flex: 0 1 230px !important; min-width: 180px !important; }
+}
 """.replace("SHOWN", _SHOWN)
 
 

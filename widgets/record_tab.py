@@ -62,7 +62,11 @@ class Recorder:
     Narration and notes are typed for the current step (the last one played) and kept per step (index and action
     id, so undoing and redoing the same move keeps them). Attributes: ``app`` (the :class:`TutorApp`), ``start_from``,
     ``players``, ``seed``, ``begin_button``, ``wid``, ``title``, ``intro``, ``intro_notes``, ``narration``, ``notes``, ``path``,
-    ``overwrite``, ``save``, ``status``, ``yaml`` and ``widget``; ``on_saved(path, walkthrough)`` runs after a save.
+    ``overwrite``, ``save``, ``save_as`` (beside Save: how many steps, as which file), ``status``, ``yaml``, ``more``
+    (the fold: Id, Title, File name, the intro and the YAML) and ``widget``; ``on_saved(path, walkthrough)`` runs
+    after a save. The page is the learn pages' one-screen table (``TutorApp(one_screen=True)``, CSS in
+    :mod:`widgets.record_style`): the form's line, the fold, the step's narration and notes, then the board beside
+    the actions and what the last step did.
     """
 
     def __init__(self, errors: ErrorPanel, options: list[tuple[str, str]], game_id: str = "restless-spirits",

@@ -74,4 +74,13 @@ def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
     page.screenshot(path=shot)
     if SHOTS:
         page.screenshot(path=Path(SHOTS) / f"record-{width}x{height}.png")
+    # the fold opened (Id, Title, File name, the intro and the YAML): it scrolls in its own box, the board stays
+    page.locator(".rt-record-more").get_by_text("Id, title, file name").click()
+    title = page.locator(".rt-record .widget-text").filter(has_text="Title").locator("input")
+    expect(title).to_be_visible(timeout=CLICK_MS)
+    page.wait_for_timeout(300)
+    g = page.evaluate(GEOMETRY)
+    assert g["board"] and g["board"][3] - g["board"][1] > 60 and inside(g["save"], window), g
+    if SHOTS:
+        page.screenshot(path=Path(SHOTS) / f"record-{width}x{height}-more.png")
     tutor_page.assert_clean()
