@@ -428,12 +428,6 @@ body[data-voila] .rt-pside > .rt-more-below { animation: rt-more-below linear bo
 /* the board's box fills its row at every size (it was as high as the board: a box that grew later, as the narration
    got shorter, kept the board at the smaller scale) */
 body[data-voila] .rt-present .rt-pmain > .rt-pboard { align-self: stretch !important; }
-.rt-record-head { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px; }
-.rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 6px 12px;
-  margin: 4px; }
-/* the step's narration and notes side by side (trial 27: one under the other they pushed the board down) */
-.rt-record-step .rt-record-texts > .widget-textarea { flex: 1 1 0; min-width: 0; }
-.rt-record-more { margin: 2px 0; }
 .rt-saved { color: #1b5e20; font-weight: 700; }
 /* a refusal is a calm note as wide as the row, in one or two lines (trial 21: bold red lines of 28 px) */
 .rt-notsaved { color: #6b2a00; background: #fff6e8; border-left: 3px solid #d9822b; border-radius: 4px;

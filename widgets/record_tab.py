@@ -62,7 +62,11 @@ class Recorder:
     Narration and notes are typed for the current step (the last one played) and kept per step (index and action
     id, so undoing and redoing the same move keeps them). Attributes: ``app`` (the :class:`TutorApp`), ``start_from``,
     ``players``, ``seed``, ``begin_button``, ``wid``, ``title``, ``intro``, ``intro_notes``, ``narration``, ``notes``, ``path``,
-    ``overwrite``, ``save``, ``status``, ``yaml`` and ``widget``; ``on_saved(path, walkthrough)`` runs after a save.
+    ``overwrite``, ``save``, ``save_as`` (beside Save: how many steps, as which file), ``status``, ``yaml``, ``more``
+    (the fold: Id, Title, File name, the intro and the YAML) and ``widget``; ``on_saved(path, walkthrough)`` runs
+    after a save. The page is the learn pages' one-screen table (``TutorApp(one_screen=True)``, CSS in
+    :mod:`widgets.record_style`): the form's line, the fold, the step's narration and notes, then the board beside
+    the actions and what the last step did.
     """
 
     def __init__(self, errors: ErrorPanel, options: list[tuple[str, str]], game_id: str = "restless-spirits",
@@ -71,12 +75,12 @@ class Recorder:
         g = functools.partial(_guard, errors)
         self.texts: dict[tuple[int, str], list[str]] = {}
         self.setup = Setup(game=game_id, players=2, seed=1, options=_teaching_options(game_id))
-        self.start_from = w.Dropdown(description="Start from", style=_WIDE, layout=w.Layout(width="640px"))
+        self.start_from = w.Dropdown(description="Start from", style=_FIT,
+                                     layout=w.Layout(width="auto", flex="0 1 360px", min_width="220px"))
         self.set_choices(options)
         self.players = w.Dropdown(options=list(game_class(game_id).player_counts), value=2, description="Players",
-                                  style=_FIT,
-                                  layout=w.Layout(width="170px"))
-        self.seed_box = SeedBox(1, g, width="170px")  # 0..SEED_MAX, says why it puts another value back
+                                  style=_FIT, layout=w.Layout(width="120px"))
+        self.seed_box = SeedBox(1, g, width="130px")  # 0..SEED_MAX, says why it puts another value back
         self.seed = self.seed_box.box
         self.begin_button = w.Button(description="Start recording", icon="circle", button_style="danger",
                                      layout=w.Layout(width="auto"))
@@ -111,14 +115,21 @@ class Recorder:
         self.save = w.Button(description="Save walkthrough", icon="save", button_style="primary",
                              layout=w.Layout(width="auto"))
         self.save.add_class("tutor-presenter-save")
+        #: what Save saves, beside it: how many steps, as which file (the name and the folder are in the fold)
+        self.save_as = w.HTML(_dom_classes=("rt-save-as",))
         self.show_yaml = w.Button(description="Show YAML", icon="file-text-o", layout=w.Layout(width="auto"))
         self.status = w.HTML()
         self.yaml = w.Textarea(placeholder="The walkthrough's YAML appears here after Save or Show YAML, "
                                            "ready to copy.", layout=w.Layout(width="auto", height="140px"))
-        # the intro, its notes and the YAML fold under one line (trial 27: with them open the board and the actions
-        # were far below the fold after Start recording); they open with a click, and Show YAML opens them
-        self.more = w.Accordion([w.VBox([self.intro, self.intro_notes, self.yaml])], selected_index=None)
-        self.more.set_title(0, "Intro, intro notes and the walkthrough's YAML")
+        # the Id, the title, the file's name, the intro, its notes and the YAML fold under one line (trials 27, 28:
+        # open, they put the board, the actions and what just happened below the fold after Start recording); they
+        # open with a click, and Show YAML opens them
+        self.more = w.Accordion([w.VBox([
+            w.HBox([self.wid, self.title], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.path, self.folder, self.overwrite, self.show_yaml],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            self.intro, self.intro_notes, self.yaml])], selected_index=None)
+        self.more.set_title(0, "Id, title, file name, intro and the walkthrough's YAML")
         self.more.add_class("rt-record-more")
         for name, limit in LIMITS.items():
             cap(getattr(self, name), limit)
@@ -129,26 +140,32 @@ class Recorder:
         self.notes.observe(g(lambda ch: self._store(1, ch["new"])), names="value")
         self.save.on_click(g(lambda _b: self.save_file()))
         self.show_yaml.on_click(g(lambda _b: self._show_yaml()))
-        head = w.VBox([
-            w.HTML("<h3>Record a walkthrough</h3><div class=\"rt-muted\">Pick a start, press <b>Start recording</b>, "
-                   "then play the moves with the actions below. After each move, type what you will say about it."
-                   "</div>"),
-            w.HBox([self.start_from, self.players, self.seed, self.seed_box.note, self.begin_button],
-                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            w.HBox([self.wid, self.title], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.path, self.folder, self.overwrite, self.save, self.show_yaml],
-                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            self.status, self.more])
+        self.path.observe(lambda _ch: self._say_save(), names="value")
+        # one line: where to start, Start recording and Save (with what it saves); the rest is in the fold
+        head = w.HBox([self.start_from, self.players, self.seed, self.seed_box.note, self.begin_button, self.save,
+                       self.save_as], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         head.add_class("rt-record-head")
         step = w.VBox([self.step_label, w.HBox([self.narration, self.notes], _dom_classes=("rt-record-texts",))])
         step.add_class("rt-record-step")
+        # the learn pages' one-screen table (trial 28: the board, the actions and what just happened in view
+        # together): the form's line and Undo/Redo/Restart, the step's boxes, then the board beside the actions and
+        # the last step's events under them
         self.app = TutorApp(begin(Walkthrough(id="recording", title="", setup=self.setup)), errors=errors,
-                            with_style=False, show_setup=False, header=head, status=step)
-        # the board in its compact look, as on the learn pages (trial 27: lines twice as high, "hand 0/7" broken)
-        self.app.widget.add_class("rt-compact")
+                            with_style=False, show_setup=False, header=head,
+                            status=w.VBox([self.status, self.more, step], _dom_classes=("rt-record-rows",)),
+                            one_screen=True)
         self.app.model.observe(lambda m, change: change != "clause" and self.render())
         self.widget = self.app.widget
         self.render()
+
+    def _say_save(self) -> None:
+        """Say beside Save what it saves: the steps played and the file they go to."""
+        n = len(self.session.history)
+        stem = self.path.value.strip()
+        stem = stem[:-5] if stem.endswith(".yaml") else stem
+        name = f"{stem[:40]}…yaml" if len(stem) > 40 else f"{stem or '?'}.yaml"  # as typed (Save checks it)
+        self.save_as.value = (f'<span class="rt-muted">{n} step{"" if n == 1 else "s"} as {esc(name)}</span>')
+        self.save.tooltip = f"Save the {n} step{'' if n == 1 else 's'} played as {name}, in the saved walkthroughs"
 
     def _show_yaml(self) -> None:
         """Put the walkthrough's YAML in its box and open the fold that holds it."""
@@ -217,6 +234,7 @@ class Recorder:
 
     def render(self) -> None:
         """Bind the narration and notes boxes to the step just played."""
+        self._say_save()
         key = self._key()
         for box in (self.narration, self.notes):
             box.disabled = key is None

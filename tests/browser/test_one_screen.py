@@ -298,9 +298,10 @@ def test_presenter_fits_a_1024_projector(tutor_server, tutor_page):
         for r in g["fired"] + g["chips"]:
             assert inside(r, window), f"step {n}: a rule that fired is out of the window: {g}"
     page.screenshot(path=ARTIFACTS / "one-screen-teacher-present-1024x768.png")
-    # the Record tab is a form: the header is back and the page may scroll
+    # the Record tab is a game table too (issue #16, tests/browser/test_record_fit.py): the header stays folded
     page.get_by_role("tab", name="Record a walkthrough").click()
-    expect(page.locator(".jp-MarkdownCell h1").first).to_be_visible(timeout=CLICK_MS)
+    expect(page.locator(".rt-record .rt-record-head")).to_be_visible(timeout=CLICK_MS)
+    expect(page.locator(".jp-MarkdownCell h1").first).to_be_hidden()
     tutor_page.assert_clean()
 
 

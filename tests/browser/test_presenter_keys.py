@@ -172,13 +172,15 @@ def test_clicker_steps_the_teacher_walkthrough_page(tutor_server, tutor_page):
 
     # the Record tab: arrow keys edit its text boxes and never step the Present tab
     page.get_by_role("tab", name="Record a walkthrough").click()
-    title = page.locator(".rt-record-head .widget-text").filter(has_text="Title").locator("input")
+    # (the Title box is in the folded "more" part, under the form's line: issue #16)
+    page.locator(".rt-record-more").get_by_text("Id, title, file name").click(timeout=RENDER_MS)
+    title = page.locator(".rt-record .widget-text").filter(has_text="Title").locator("input")
     expect(title).to_be_visible(timeout=RENDER_MS)
     title.fill("ab")
     page.keyboard.press("ArrowLeft")
     page.keyboard.type("X")
     expect(title).to_have_value("aXb")
-    page.locator(".rt-record-head h3").click()  # the focus out of the text box, still in the Record tab
+    page.locator(".rt-record .rt-record-step > .widget-html").click()  # the focus out of the text box, still in the Record tab
     for key in ("ArrowRight", "PageDown", "ArrowLeft", "PageUp"):
         page.keyboard.press(key)
     page.get_by_role("tab", name="Present").click()

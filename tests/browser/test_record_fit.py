@@ -1,0 +1,86 @@
+"""The teacher page's Record tab is a game table (issue #16): after Start recording and a few moves, the board, the
+first legal action, the narration box and the newest line of what just happened are in the window together, at
+1366x768 and 1024x768, and nothing runs past the window sideways. Before, the notebook's header and the recorder's
+three-row form put what just happened below the fold (and at 1024x768 the actions past the bottom)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RENDER_MS = 60_000
+CLICK_MS = 20_000
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: where the screenshots also go when this variable names a folder (for a person to look at)
+SHOTS = os.environ.get("RECORD_SHOTS")
+
+GEOMETRY = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel) => [...document.querySelectorAll('.rt-record ' + sel)].find(shown) || null;
+  const all = (sel) => [...document.querySelectorAll('.rt-record ' + sel)].filter(shown);
+  const events = all('.tutor-last-step .tutor-event');
+  const pick = (e) => e && rect(e);
+  return {
+    win: [innerWidth, innerHeight],
+    page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth],
+    header: [...document.querySelectorAll('.jp-MarkdownCell h1')].some(shown),
+    board: pick(first('.tutor-board')),
+    action: pick(first('.tutor-actions .tutor-action')),
+    narration: pick(first('.rt-record-step textarea')),
+    event: events.length ? rect(events[events.length - 1]) : null,
+    save: pick(first('.tutor-presenter-save')),
+    wide: all('*').filter(e => e.getBoundingClientRect().right > innerWidth + 1).map(e => e.className).slice(0, 5),
+  };
+}"""
+
+
+def inside(r, window) -> bool:
+    """Whether rectangle ``r`` ([left, top, right, bottom]) lies within ``window`` (1 px of rounding allowed)."""
+    return r[0] >= window[0] - 1 and r[1] >= window[1] - 1 and r[2] <= window[2] + 1 and r[3] <= window[3] + 1
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768), (1920, 1080)], ids=["1366x768", "1024x768", "1920x1080"])
+def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
+    """Start recording, play three moves: after each, the board, the first action, the narration box and the newest
+    event of the last step are in the window, the page's header is folded away and nothing overflows sideways."""
+    page = tutor_page.page
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(tutor_server + "/voila/render/teacher-walkthrough.ipynb")
+    expect(page.locator(".rt-present .rt-counter")).to_contain_text("Start ·", timeout=RENDER_MS)
+    page.get_by_role("tab", name="Record a walkthrough").click()
+    start = page.locator(".rt-record .rt-record-head button", has_text="Start recording")
+    expect(start).to_be_visible(timeout=RENDER_MS)
+    start.click()
+    label = page.locator(".rt-record .rt-record-step")
+    expect(label).to_contain_text("No move yet", timeout=CLICK_MS)
+    window = [0, 0, width, height]
+    for n in (1, 2, 3):
+        page.locator(".rt-record .tutor-actions .tutor-action:visible").first.click()
+        expect(label).to_contain_text(f"Step {n} ·", timeout=CLICK_MS)
+        page.wait_for_timeout(400)
+        g = page.evaluate(GEOMETRY)
+        assert not g["header"], f"the page's header shows while recording: {g}"
+        assert g["page"][1] <= width and not g["wide"], f"something runs past the window sideways: {g}"
+        for name in ("board", "action", "narration", "event", "save"):
+            assert g[name] and inside(g[name], window), f"step {n} at {width}x{height}: {name} is not in view: {g}"
+    expect(page.locator(".rt-record .rt-save-as")).to_contain_text("3 steps as my-walkthrough.yaml")
+    shot = ARTIFACTS / f"record-one-screen-{width}x{height}.png"
+    page.screenshot(path=shot)
+    if SHOTS:
+        page.screenshot(path=Path(SHOTS) / f"record-{width}x{height}.png")
+    # the fold opened (Id, Title, File name, the intro and the YAML): it scrolls in its own box, the board stays
+    page.locator(".rt-record-more").get_by_text("Id, title, file name").click()
+    title = page.locator(".rt-record .widget-text").filter(has_text="Title").locator("input")
+    expect(title).to_be_visible(timeout=CLICK_MS)
+    page.wait_for_timeout(300)
+    g = page.evaluate(GEOMETRY)
+    assert g["board"] and g["board"][3] - g["board"][1] > 60 and inside(g["save"], window), g
+    if SHOTS:
+        page.screenshot(path=Path(SHOTS) / f"record-{width}x{height}-more.png")
+    tutor_page.assert_clean()

@@ -1,0 +1,64 @@
+"""The Record tab's CSS (:class:`widgets.record_tab.Recorder`): a game table like the learn pages.
+
+Under Voila, while the Record tab is shown, the notebook's own header folds away (as while presenting) and the tab is
+a fixed-height column: the form's one line (Start from, Players, Seed, Start recording, Save and what it saves) with
+Undo/Redo/Restart, the folded "more" part, the step's narration and notes, then the learn pages' one-screen table
+(:mod:`widgets.table`): the board beside the legal actions, and under both what the last step did.
+"""
+from __future__ import annotations
+
+import ipywidgets as w
+
+_SHOWN = ".rt-record:not(.lm-mod-hidden)"
+
+#: The Record tab's CSS (after :func:`widgets.table.table_style`).
+RECORD_CSS = """
+body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div SHOWN) { display: none; }
+body[data-voila] #rendered_cells:has(SHOWN) { padding: 0 !important; }
+body[data-voila] #rendered_cells:has(SHOWN) .jp-Cell:has(.tutor-presenter) { padding: 0 !important; }
+body[data-voila] #rendered_cells:has(SHOWN) .jp-Cell-outputWrapper { margin: 0; }
+body[data-voila] .tutor-presenter:has(SHOWN) { height: 100vh; min-height: 560px; box-sizing: border-box;
+  padding: 2px 6px 0 6px; display: flex; flex-direction: column; overflow: hidden !important; }
+body[data-voila] .tutor-presenter:has(SHOWN) > .rt-style { display: none !important; }
+body[data-voila] .tutor-presenter:has(SHOWN) > .widget-tab { flex: 1 1 auto; min-height: 0; display: flex;
+  flex-direction: column; }
+body[data-voila] .tutor-presenter:has(SHOWN) > .widget-tab > .widget-tab-contents { flex: 1 1 auto; min-height: 0;
+  display: flex; flex-direction: column; overflow: hidden; padding: 2px 6px; }
+body[data-voila] SHOWN { flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column;
+  overflow: hidden !important; }
+body[data-voila] .rt-record > * { flex: 0 0 auto; }
+/* the table: as high as the window in JupyterLab, the rest of the tab under Voila */
+.rt-record > .rt-onescreen { height: 94vh; min-height: 560px; }
+body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-height: 0; }
+/* the form's line: the start, Start recording, Save and what it saves; Undo, Redo and Restart at its end */
+.rt-record .rt-topline > .rt-record-head { flex: 0 1 auto; min-width: 0; flex-flow: row wrap !important; gap: 2px 6px; }
+.rt-record .rt-record-head > * { margin: 0 !important; }
+.rt-record .rt-record-head .widget-dropdown > select { min-width: 0; }
+.rt-record .rt-record-head .rt-save-as { white-space: nowrap; font-size: 12.5px; }
+.rt-record-rows { gap: 2px; }
+.rt-record-rows > .widget-html:first-child:not(:has(div)) { display: none; }
+.rt-record-more { margin: 0; }
+.rt-record-more .lm-TabPanel, .rt-record-more .p-Collapse-header, .rt-record-more .jupyter-widget-Collapse-header {
+  padding-top: 3px; padding-bottom: 3px; }
+/* opened, the fold scrolls in at most a third of the window: the table keeps its rows */
+.rt-record-more .jupyter-widget-Collapse-contents, .rt-record-more .p-Collapse-contents { max-height: 34vh;
+  overflow-y: auto; }
+/* the step just played, what to say about it and the notes, side by side in two short boxes */
+.rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 2px 10px;
+  margin: 0; }
+.rt-record-step > .widget-html { margin: 0; }
+.rt-record-step .rt-record-texts { gap: 8px; }
+.rt-record-step .rt-record-texts > .widget-textarea { flex: 1 1 0; min-width: 0; margin: 0 0 2px 0; }
+.rt-record-step .rt-record-texts > .widget-textarea > textarea { height: 46px !important; }
+.rt-record-step .rt-record-texts > .widget-textarea > .widget-label { width: auto !important; min-width: 0;
+  margin-right: 6px; }
+/* a narrow window (1024 px): a shorter Start from list, so the form and what Save saves keep one line */
+@media (max-width: 1279px) {
+  .rt-record .rt-record-head > .widget-dropdown:first-child { flex: 0 1 230px !important; min-width: 180px !important; }
+}
+""".replace("SHOWN", _SHOWN)
+
+
+def record_style() -> w.HTML:
+    """The Record tab's ``<style>`` (:data:`RECORD_CSS`)."""
+    return w.HTML(f"<style>{RECORD_CSS}</style>")
