@@ -80,9 +80,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         # The page's own graph is drawn first and its edges are linked to the FAQ scenarios afterwards, in the
         # background (see link_scenarios): the details panel shows a node's scenarios once they are known.
         self._linked = threading.Event()
-        #: what the page's address asked for and is not here, said above the start card's details until the learner
-        #: chooses a card (attack 28: the linking of the FAQ scenarios redrew the panel and the notice went)
-        self._start_notice = ""
+        self._start_notice = ""  # the address's unknown node, said until the learner chooses (attack 28)
         self._full = threading.Lock()
         #: True while G holds only the game the page opened on (in a page's kernel, the first render does not wait
         #: for the other games' cards); the three games' graph replaces it in the background (_link_scenarios), or
