@@ -360,3 +360,21 @@ def choose_lesson(page, number: int, settle_ms: int = 1200, click_ms: int = 30_0
                            " && s.selectedOptions[0].text.startsWith(n + '.'))", arg=number, timeout=click_ms)
     expect(page.locator(".tutor-last-step .rt-about:visible").first).to_be_visible(timeout=click_ms)
     page.wait_for_timeout(settle_ms)
+
+
+def unfold_actions(page) -> None:
+    """Open every folded group of the learn page's action list ("N more ▸": the list folds each group to the first
+    action of each kind when the groups are more than it holds, trial 27), as a learner who looks for an action there
+    would; groups already open stay open."""
+    page.evaluate("() => document.querySelectorAll('.tutor-actions .rt-group-title[data-rt-more]')"
+                  ".forEach((t) => { if (/▸$/.test(t.getAttribute('data-rt-more'))) { t.click(); } })")
+    page.wait_for_timeout(300)
+
+
+def legal_action(page, text: str):
+    """The first shown, enabled legal action whose caption holds ``text`` (a Playwright locator), its folded group
+    opened first when it is folded away (:func:`unfold_actions`)."""
+    found = page.locator(".tutor-action:visible:not([disabled])", has_text=text)
+    if not found.count():
+        unfold_actions(page)
+    return page.locator(".tutor-action:visible:not([disabled])", has_text=text).first

@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, CheckedPage, served_with_progress
+from conftest import ARTIFACTS, CheckedPage, legal_action, served_with_progress, unfold_actions
 from tutor.progress import ProgressStore
 from widgets.learn_tabs import DECIDE_S
 
@@ -42,7 +42,7 @@ def _step_title(page):
 def _click(page, text: str) -> None:
     """Click the legal action whose caption contains ``text`` and wait for the step it takes."""
     before = _step_title(page).inner_text() if page.locator(".tutor-last-step .rt-step-now:visible").count() else ""
-    page.locator(".tutor-action:visible:not([disabled])", has_text=text).first.click()
+    legal_action(page, text).click()  # (its group opened first when it is folded away)
     expect(_step_title(page)).not_to_have_text(before or "\u0000", timeout=CLICK_MS)
     page.wait_for_timeout(300)  # the board's and the actions' updates follow the step log's
 
@@ -96,6 +96,7 @@ def test_a_lost_goal_is_said_at_once_and_the_page_resumes_lesson_and_free_play(l
                                                                               timeout=CLICK_MS)
         expect(page.locator(".rt-goal:visible")).to_contain_text("Gonga")
         expect(_step_title(page)).to_contain_text("Step 1", timeout=CLICK_MS)
+        unfold_actions(page)  # (the second Buy is folded under its group's first: "N more ▸")
         expect(page.locator(".tutor-action:visible", has_text="Buy Key & Spirit Cloak")).to_have_count(1)
         checked.assert_clean()
 
