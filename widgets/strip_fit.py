@@ -186,9 +186,15 @@ STRIP_JS = """(function () {
       var b = x.getBoundingClientRect();
       if (b.top <= r.top + (parseFloat(x.style.top) || 0) + 1) { pins.push(x); band = Math.max(band, b.bottom); }
     });
-    all.forEach(function (x) {
-      if (pins.indexOf(x) >= 0 || !x.getClientRects().length) { return; }
-      var b = x.getBoundingClientRect(), under = b.height >= 1 && b.top < band - 1 && b.bottom > r.top + 1;
+    var cut = all.map(function (x) {
+      if (pins.indexOf(x) >= 0 || !x.getClientRects().length) { return null; }
+      var b = x.getBoundingClientRect();
+      return b.height >= 1 && b.top < band - 1 && b.bottom > r.top + 1;
+    });
+    all.forEach(function (x, i) {  // an event and its rule chip go together (CI 28: a chip hidden, its line shown)
+      if (cut[i] === null) { return; }
+      var under = cut[i] || (x.classList.contains('tutor-event') && cut[i + 1] === true)
+        || (x.classList.contains('tutor-clause') && i > 0 && cut[i - 1] === true);
       if (under !== x.classList.contains('rt-cut')) { x.classList.toggle('rt-cut', under); }
     });
   }
