@@ -378,3 +378,22 @@ def legal_action(page, text: str):
     if not found.count():
         unfold_actions(page)
     return page.locator(".tutor-action:visible:not([disabled])", has_text=text).first
+
+
+def opens_at_kept_lesson_2(browser, url: str) -> None:
+    """Open the learn page at ``url`` in a new 1366x768 window of ``browser`` and check that it goes to the kept
+    place: lesson 2 chosen in the picker, the page marked ``rt-kept``."""
+    import re
+
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(url)
+        expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=90_000)
+        expect(page.locator(".rt-lesson-picker select option:checked")).to_contain_text("2. ", timeout=20_000)
+        expect(page.locator(".rt-learn").first).to_have_class(re.compile(r"\brt-kept\b"), timeout=20_000)
+    finally:
+        context.close()

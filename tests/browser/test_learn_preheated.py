@@ -3,23 +3,17 @@ the Restless Spirits page had): the kernel built the page before anyone asked, a
 learner was, as kept at the visit, not as it was when the kernel was heated."""
 from __future__ import annotations
 
-import json
-import re
 import time
 
 import psutil
 import pytest
-from playwright.sync_api import expect
 
-from conftest import served_with_progress
+from conftest import keep_place, opens_at_kept_lesson_2, served_with_progress
 from tutor.kernelcap import POOL_ENV
-from tutor.progress import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PAGE = "learn-spirit-duels.ipynb"
-RENDER_MS = 90_000
-CLICK_MS = 20_000
 #: Most seconds to wait for the page's pre-heated kernel to have run its notebook (7 pools heat on 2 cores).
 HEAT_S = 300
 
@@ -65,19 +59,6 @@ def _wait_heated(notebook: str) -> None:
 def test_a_preheated_learn_page_opens_where_the_learner_was(preheated_server, chromium_browser):
     server, db = preheated_server
     _wait_heated(PAGE)
-    store = ProgressStore(db)  # kept after the kernel made its page: read at the visit
-    try:
-        store.save_place("learn:spirit-duels", json.dumps({"tab": "lessons", "lesson": "sd-02-rounds",
-                                                           "actions": [], "free": None}))
-    finally:
-        store.close()
-    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(RENDER_MS)
-    try:
-        page.goto(f"{server}/voila/render/{PAGE}")
-        expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
-        expect(page.locator(".rt-lesson-picker select option:checked")).to_contain_text("2. ", timeout=CLICK_MS)
-        expect(page.locator(".rt-learn").first).to_have_class(re.compile(r"\brt-kept\b"), timeout=CLICK_MS)
-    finally:
-        context.close()
+    # kept after the kernel made its page: read at the visit
+    keep_place(db, "learn:spirit-duels", {"tab": "lessons", "lesson": "sd-02-rounds", "actions": [], "free": None})
+    opens_at_kept_lesson_2(chromium_browser, f"{server}/voila/render/{PAGE}")

@@ -5,13 +5,13 @@ continue. Screenshots go to test-artifacts/screenshots/."""
 from __future__ import annotations
 
 import json
-import re
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, CheckedPage, legal_action, served_with_progress, unfold_actions
+from conftest import (ARTIFACTS, CheckedPage, keep_place, legal_action, opens_at_kept_lesson_2, served_with_progress,
+                      unfold_actions)
 from tutor.progress import ProgressStore
 from widgets.learn_tabs import DECIDE_S
 
@@ -149,22 +149,8 @@ def test_a_page_with_its_own_kernel_shows_first_then_resumes_the_kept_place(lear
     """A learn page that is not pre-heated (Spirited, with --page-pool 0) is shown before its kernel opens the progress
     database, then goes to the learner's kept place (learn_app opens the database just after the first render)."""
     server, db = learn_server
-    store = ProgressStore(db)
-    try:
-        store.save_place("learn:spirited", json.dumps({"tab": "lessons", "lesson": "sp-02-rally-recruit",
-                                                       "actions": [], "free": None}))
-    finally:
-        store.close()
-    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(RENDER_MS)
-    try:
-        page.goto(f"{server}/voila/render/learn-spirited.ipynb")
-        expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=RENDER_MS)
-        expect(page.locator(".rt-lesson-picker select option:checked")).to_contain_text("2. ", timeout=CLICK_MS)
-        expect(page.locator(".rt-learn").first).to_have_class(re.compile(r"\brt-kept\b"), timeout=CLICK_MS)
-    finally:
-        context.close()
+    keep_place(db, "learn:spirited", {"tab": "lessons", "lesson": "sp-02-rally-recruit", "actions": [], "free": None})
+    opens_at_kept_lesson_2(chromium_browser, f"{server}/voila/render/learn-spirited.ipynb")
 
 
 def test_the_only_tab_closed_and_reopened_at_once_plays(learn_server, chromium_browser):
