@@ -316,6 +316,16 @@ def test_checks_read_as_sentences_a_person_would_say():
     assert not any("fires" in x or x.split(" ")[0].endswith(":") for x in lines), lines
 
 
+def test_a_ruling_that_fires_is_said_once_as_the_tutors_ruling():
+    """Trial 29: the FAQ explorer's "Does it hold" listed "Where a swapped-out Totem goes" twice, once as "The rule"
+    (it fires) and once as "The tutor's ruling" (it is a ruling): a clause both fired and a ruling is said once."""
+    from tutor.scenario import Expect
+    e = Expect.model_validate({"fired": ["rs.buy", "rs.ruling.swap-discard"], "rulings": ["rs.ruling.swap-discard"]})
+    titles = {"rs.buy": "Buy a Totem (1 AP)", "rs.ruling.swap-discard": "Where a swapped-out Totem goes"}
+    assert faq.describe_expect(e, {}, titles) == ["The rule “Buy a Totem (1 AP)” applies",
+                                                  "The tutor's ruling “Where a swapped-out Totem goes” applies"]
+
+
 def test_checks_name_an_action_not_legal_as_its_button_would():
     """Trial 17: a FAQ check read "“Place shield” is not a legal action" (an action's kind, internal-sounding). A
     check about an action that is not legal, or shown as not possible, names it by the label the learn page gives it

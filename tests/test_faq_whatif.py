@@ -132,14 +132,14 @@ def test_hand_limit_example_plain_buy_no_swap():
     c = faq.compare(sc, new)
     assert c.original.done == 2 and c.original.stop is None
     assert c.what_if.done == 1 and c.what_if.stop is not None and c.what_if.stop.step == 2
-    assert c.original.fired == ("rs.buy", "rs.ruling.swap-discard", "rs.buy.refill")
+    assert c.original.fired == ("rs.buy", "rs.hand-limit.swap", "rs.ruling.swap-discard", "rs.buy.refill")
     assert c.what_if.fired == ("rs.buy", "rs.buy.refill")
-    assert c.only_original == ("rs.ruling.swap-discard",) and c.only_what_if == ()
+    assert c.only_original == ("rs.hand-limit.swap", "rs.ruling.swap-discard") and c.only_what_if == ()
     assert "in the rulebook's case it came from the rule “Where a swapped-out Totem goes”" in c.what_if.stop.why[0] and "[rs.ruling.swap-discard]" in c.what_if.stop.why[0]
     assert c.what_if.stop.possible  # what is possible instead
     text = c.sentences()
     # the skipped step is the swap of Drum, said as a person would
-    assert text[0].startswith("After your change there is no “Give up Drum (single)”, because step 1 went differently")
+    assert text[0].startswith("After your change there is no “Give up Drum (single) for Key (single)”, because step 1 went differently")
     assert "Player 1 takes Key (single) [provisional] into their hand. [rs.buy]" in text[0]
     changed = {ch.line: ch for ch in c.changes}
     hand = changed["Player 1 · hand: Spirit Cloak, Timeweaver Thread, Lantern, Bell, Feather, Mirror, Key"]
@@ -219,7 +219,7 @@ def test_saved_what_if_loads_back_and_runs(tmp_path, monkeypatch):
     assert back.meta.id == "my-room-in-hand" and back.meta.answer.startswith("With room in the hand")
     assert back.meta.question.startswith("What if Spirit Cloak is not in my hand?")
     assert len(back.script) == 1 and run(back).ok
-    assert back.expect[0].not_fired == ["rs.ruling.swap-discard"]
+    assert back.expect[0].not_fired == ["rs.hand-limit.swap", "rs.ruling.swap-discard"]
     assert back.expect[0].state["totem_discard_size"] == 0
     idx = faq.build_index(paths=faq.my_questions())
     assert [e.id for e in idx.entries] == ["my-room-in-hand"] and idx.entries[0].ok
@@ -352,7 +352,7 @@ def test_the_comparison_speaks_a_players_words():
     for jargon in ("held", "this holds", "the original", "your version", "cannot happen", "Possible instead", "fired",
                    "checked", "calls for"):
         assert jargon not in said, (jargon, said)
-    assert "Step 2 (Give up Drum (single)) cannot be played after your change: nothing leads to it now" in said
+    assert "Step 2 (Give up Drum (single) for Key (single)) cannot be played after your change: nothing leads to it now" in said
     assert "You could play instead: " in said
     assert "After your change the rule “Where a swapped-out Totem goes” [rs.ruling.swap-discard] no longer comes " \
            "into play (it did in the rulebook's case)." in said

@@ -148,8 +148,9 @@ def test_a_saved_whose_decision_what_if_loads_back_and_runs(tmp_path):
     assert any(x.startswith("Give up") for x in c.what_if.stop.possible)
     said = c.sentences()
     assert said[0] == ("Where the question starts, after your change: Player 2 spends 1 AP to buy Key (single) "
-                       "[provisional] (1 AP left). [rs.buy]")  # the action the set-up ends inside, taken again
-    assert said[1].startswith("Step 1 (Give up Drum (single)) cannot be played after your change")  # as the original took it
+                       "[provisional] (1 AP left). [rs.buy] Player 2's hand is at the limit of 7 cards, so buying Key (single) "
+                       "[provisional] is a swap: a Totem from the hand must go to make room for it. [rs.hand-limit.swap]")  # the action the set-up ends inside, taken again
+    assert said[1].startswith("Step 1 (Give up Drum (single) for Key (single)) cannot be played after your change")  # as the original took it
     assert ("After your change the rule “Where a swapped-out Totem goes” [rs.ruling.swap-discard] no longer comes into play "
             "(it did in the rulebook's case).") in said
     assert not any("the rule “Where a swapped-out Totem goes” applies" in x for x in said)  # said once, not twice

@@ -184,7 +184,7 @@ def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict
             + (f", because of the rule “{rule(b.clause)}”" if b.clause else "") for b in e.blocked]
     out += [f"“{describe_ref(r.action, names)}” is refused because of the rule “{rule(r.clause)}”, and the game "
             "stays as it was" for r in e.refused]
-    out += [f"The rule “{rule(c)}” applies{last}" for c in e.fired]
+    out += [f"The rule “{rule(c)}” applies{last}" for c in e.fired if c not in e.rulings]  # a ruling: said once, below
     out += [f"The rule “{rule(c)}” does not apply{last}" for c in e.not_fired]
     if e.in_order:
         out.append("In the last step the rules apply in this order: "

@@ -255,7 +255,11 @@ def _make_chip(model: SessionModel, clause_id: str) -> w.Button:
     cl = model.session.game.clauses.get(clause_id)
     title = cl.title if cl is not None else clause_id
     # a learner sees the rule's title only (its id is in the rule card, for teachers)
-    chip = button(f"§ {title}", f"{title}: click to read this rule", classes=("tutor-clause",))
+    # a ruling (our choice where the rulebook is silent) is marked "ruling" on every chip that cites it (CSS
+    # ``rt-chip-ruling``), so the learner sees "ruling", not "rule", on the very action or event
+    ruling = cl is not None and cl.kind == "ruling"
+    chip = button(f"§ {title}", f"{title}: {'our ruling' if ruling else 'a rule'}, click to read it",
+                  classes=("tutor-clause", "rt-chip-ruling") if ruling else ("tutor-clause",))
     chip._clause_id = clause_id
     chip.on_click(model.errors.guard(lambda _b: model.show_clause(clause_id)))
     return chip

@@ -137,6 +137,7 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
   padding: 0 4px; margin-right: 4px; }
 .rt-auto { background: #e8eef8; color: #2d4a7a; }
 .rt-ruling { background: #fff0d6; color: #8a4b00; }
+.tutor-clause.rt-chip-ruling::before { content: "ruling"; background: #fff0d6; color: #8a4b00; font: 700 9px sans-serif; text-transform: uppercase; border-radius: 4px; padding: 0 3px; margin-right: 4px; }
 .rt-tag.rt-provk { background: #fff7e0; color: #8a5a00; }
 .rt-clause-card { background: #fff; border: 1px solid #c9c2e0; border-radius: 10px; padding: 8px 10px; }
 .rt-clause-card .rt-ctitle { font-weight: 700; font-size: 15px; }

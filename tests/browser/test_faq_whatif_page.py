@@ -204,7 +204,7 @@ def test_what_if_whose_decision(tutor_server, tutor_page):
     page.locator(".tutor-faq-turn").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("it is Player 2's decision", timeout=CLICK_MS)
     cmp = page.locator(".tutor-faq-compare")
-    expect(cmp).to_contain_text("Step 1 (Give up Drum (single)) cannot be played after your change", timeout=CLICK_MS)
+    expect(cmp).to_contain_text("Step 1 (Give up Drum (single) for Key (single)) cannot be played after your change", timeout=CLICK_MS)
     text = cmp.text_content()
     assert "You could play instead: Give up" in text and "[rs." not in text
     shots(tutor_page, "decision-compare")

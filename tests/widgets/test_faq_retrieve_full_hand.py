@@ -28,10 +28,9 @@ def test_the_shrine_totems_are_chosen_before_the_totem_given_up():
     ex.next.click()  # keep Timeweaver Thread: only now the Totem to give up, from the 7 already held
     prompt, buttons = _panel(ex)
     assert prompt == '<div class="rt-prompt">Player 1: Your hand is full (7 cards): choose a Totem to give up.</div>'
-    assert buttons[::2] == ["Give up Spirit Cloak (single)\u2020", "Give up Timeweaver Thread (single)\u2020",
-                            "Give up Lantern (single)\u2020", "Give up Bell (single)\u2020",
-                            "Give up Feather (single)\u2020", "Give up Mirror (single)\u2020",
-                            "Give up Drum (single)\u2020"]
+    assert buttons[::2] == [f"Give up {t} (single)\u2020 for Timeweaver Thread (single)\u2020"  # what it is for
+                            for t in ("Spirit Cloak", "Timeweaver Thread", "Lantern", "Bell", "Feather", "Mirror",
+                                      "Drum")]
     assert set(buttons[1::2]) == {"\u00a7 Taking from the Shrine at the hand limit"}
     ex.next.click()  # give up Drum: the chosen Totem joins the hand, the other two go to the Totem discard pile
     s = ex.app.session.state

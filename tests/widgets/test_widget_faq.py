@@ -307,7 +307,7 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     # the what-if's value was read is said in its own cell (its run stopped after step 1; the rulebook's went on)
     assert hand[1:] == ("Spirit Cloak + 6 the same", "Drum + 6 the same (after step 1)")
     assert ("Rule “Where a swapped-out Totem goes”", "comes into play", "does not") in rows
-    assert "Step 2 (Give up Drum (single)) cannot be played: nothing leads to it now" in cmp
+    assert "Step 2 (Give up Drum (single) for Key (single)) cannot be played: nothing leads to it now" in cmp
     assert "Give up Drum" in cmp and "into their hand." in cmp and "(rules: Buy a Totem" in cmp
     assert "[rs." not in cmp and "(rs." not in cmp
     assert "After your change the rule “Where a swapped-out Totem goes” no longer comes into play" in cmp

@@ -57,16 +57,17 @@ def _market_totem_option(g, seat: int, card: str, row: int) -> Action:
 
 
 @built_once
-def _swap_out_option(g, seat: int, card: str, retrieve: bool) -> Action:
-    """Give up Totem ``card`` at the hand limit (decision ``choose-swap-out``) for a bought Totem, or (``retrieve``)
-    for the Shrine Totem just chosen (ruling ``rs.ruling.retrieve-at-limit``)."""
+def _swap_out_option(g, seat: int, card: str, taking: str, retrieve: bool) -> Action:
+    """Give up Totem ``card`` at the hand limit (decision ``choose-swap-out``) for Totem ``taking``: a bought Totem,
+    or (``retrieve``) the Shrine Totem just chosen (ruling ``rs.ruling.retrieve-at-limit``). The label names both,
+    so the choice reads as the swap it is."""
+    label = f"Give up {g.totem_label(card)} for {g.totem_label(taking)}"
     if retrieve:
-        return make_action("choose-swap-out", seat, f"Give up {g.totem_label(card)}", "Your hand is at the limit of "
-                           "7, so you give up a Totem to make room for the Shrine Totem you chose.",
+        return make_action("choose-swap-out", seat, label, "Your hand is at the limit of 7, so you give up a Totem "
+                           "to make room for the Shrine Totem you chose.",
                            ("rs.ruling.retrieve-at-limit", "rs.hand-limit.swap", "rs.ruling.swap-discard"), totem=card)
-    return make_action("choose-swap-out", seat, f"Give up {g.totem_label(card)}", "Your hand is at the limit of 7, "
-                       "so you swap a Totem out to make room.", ("rs.hand-limit.swap", "rs.ruling.swap-discard"),
-                       totem=card)
+    return make_action("choose-swap-out", seat, label, "Your hand is at the limit of 7, so buying means swapping a "
+                       "Totem out to make room.", ("rs.hand-limit.swap", "rs.ruling.swap-discard"), totem=card)
 
 
 @built_once
@@ -118,7 +119,7 @@ def _swap_out_choices(g, s: RSState, d: Decision) -> list[Action]:
     seat = d.actor
     acts = _swap_out_option.kept(g)
     retrieve = d.purpose == "retrieve"
-    return [acts[seat, card, retrieve] for card in _totems_in_hand(g, s.players[seat])]
+    return [acts[seat, card, d.cards[0], retrieve] for card in _totems_in_hand(g, s.players[seat])]
 
 
 def _shrine_totem_choices(g, s: RSState, d: Decision) -> list[Action]:
@@ -229,7 +230,7 @@ def _market_totem(c: Ctx, d: Decision, action: Action) -> None:
         card = action.param("totem")
         c.ev("rs.refresh-buy", f"{c.who(seat)} chooses {g.totem_label(card)} from the refreshed row.",
              cards=(card,), actor=seat)
-        resolve.buy(c, seat, card)
+        resolve.buy(c, seat, card, "rs.ruling.retrieve-at-limit")
 
 
 def _swap_out(c: Ctx, d: Decision, action: Action) -> None:

@@ -15,7 +15,7 @@ from .requirements import fill_options, is_complete
 from .moves import turn_actions
 from .state import ChooseMarketTotem, ChooseOffering, ChooseRequirement, ChooseShrineTotem, ChooseSwapOut, PlacedSpirit
 from .variants import placement_bonus
-from .zones import (Ctx, discard_card, draw_reward, draw_totem, hand_room, plural, refill_lost_spirits,
+from .zones import (HAND_LIMIT, Ctx, discard_card, draw_reward, draw_totem, hand_room, plural, refill_lost_spirits,
                     refill_markets, take_from_market)
 
 RELEASES_TO_TRIGGER = {2: 5, 3: 4, 4: 3}
@@ -137,9 +137,16 @@ def _activate(c: Ctx, a: Action) -> None:
     start(c, seat, space, ps.card, sp.ability.target, _target_of(a))
 
 
-def buy(c: Ctx, seat: int, card: str) -> None:
-    """Take ``card`` from a market into the hand, swapping a Totem out first at the hand limit."""
-    if hand_room(c.state.players[seat]) <= 0:
+def buy(c: Ctx, seat: int, card: str, clause: str = "rs.hand-limit.swap") -> None:
+    """Take ``card`` from a market into the hand, swapping a Totem out first at the hand limit: the swap is said
+    citing ``clause`` (the FAQ's rule ``rs.hand-limit.swap`` for a buy; ruling ``rs.ruling.retrieve-at-limit`` for a
+    refreshed row's buy) before the player chooses the Totem to give up."""
+    p = c.state.players[seat]
+    if hand_room(p) <= 0:
+        n = len(p.hand)
+        full = "at the limit of 7 cards" if n == HAND_LIMIT else f"over the limit of 7 ({n} cards)"
+        c.ev(clause, f"{c.who(seat)}'s hand is {full}, so buying {c.game.totem_label(card)} is a swap: a Totem "
+             "from the hand must go to make room for it.", cards=(card,), actor=seat)
         c.ask(ChooseSwapOut(actor=seat, purpose="buy", cards=[card]))
     else:
         take_from_market(c, seat, card)
