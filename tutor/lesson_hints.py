@@ -7,11 +7,17 @@ names is enabled (trial 20: after a Meditate in Spirit Duels lesson 1, "Declare 
 choice); one that names none ("Any offering works here") only while the learner follows the lesson's own way. An
 action is named by its verb: the first word of its label, or the first after a colon when that is lower case
 ("Resolve dice: declare Attack (1 showing)": "resolve", "declare"), among the verbs of the lesson's own steps.
+
+A hint claims the steps its verbs name, in the order it names them (:func:`hint_steps`): "Pass with Player 2. Then
+"Use Zuja" appears" (Spirit Duels lesson 8) claims the Pass before the Use, not the Pass after it, which is the next
+hint's ("Pass with Player 2 again, then Gain the advantage"); so once its steps are taken a hint is no longer given
+(:func:`current_hints`).
 """
 from __future__ import annotations
 
 import re
 
+from .faq_whatif.setup_edits import card_names
 from .lessons import Lesson, goal_failures, start_lesson
 from .scenario import find
 
@@ -40,14 +46,17 @@ _VERBS: dict[int, tuple[Lesson, tuple[frozenset[str], ...]]] = {}
 
 def step_verbs(lesson: Lesson) -> tuple[frozenset[str], ...]:
     """The verbs (:func:`action_verbs`) of the label of each of ``lesson``'s own steps, in order, its solution
-    replayed from its start (kept per lesson). Raises what :func:`tutor.scenario.find` raises for a solution that
+    replayed from its start (kept per lesson); a card's name beginning a label is no verb (Restless Spirits lesson
+    12's step "Barachu (Guardian) no longer needs Bowl" is not "Attract Barachu…"'s, session 29). Raises what :func:`tutor.scenario.find` raises for a solution that
     does not replay (the lesson checks refuse such a lesson)."""
     kept = _VERBS.get(id(lesson))
     if kept is None or kept[0] is not lesson:
         s, verbs = start_lesson(lesson), []
+        names = tuple(f"{n}{c}" for k, n in card_names(s).items() if "=" not in k for c in " :")
         for ref in lesson.solution:
             a = find(s, ref)
-            verbs.append(frozenset(action_verbs(a.label)))
+            named = a.label.startswith(names)  # (the label begins with a card's name: that is no verb)
+            verbs.append(frozenset(action_verbs(a.label) - ({a.label.split(" ", 1)[0].lower()} if named else set())))
             s.apply(a.id)
         kept = _VERBS[id(lesson)] = (lesson, tuple(verbs))
     return kept[1]
@@ -64,30 +73,51 @@ def named_verbs(text: str, verbs: frozenset[str]) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)} & verbs
 
 
-def hint_ends(lesson: Lesson) -> list[int | None]:
-    """For each of ``lesson``'s written hints, the last step of its solution (counted from 0) it is written for, None
-    for a hint tied to no step. Hints are written in the order of the steps, so each step goes to one hint, in
-    order (a hint's steps come after the hint before it's), the hints matched to as many steps as can be whose verb
-    they name (:func:`named_verbs`); a step two hints could take goes to the earlier. Spirit Duels lesson 22:
-    "Player 1 has no cards: Pass." is written for step 0 only; its last step, Pass, is the third hint's
-    ("Activate Tychomp, then Pawnite, then Pass…")."""
+def mentions(text: str, verbs: frozenset[str]) -> list[str]:
+    """The verbs of ``verbs`` that ``text`` uses, lower case, in the order it uses them, each time it does:
+    ``"Pass with Player 2. Then "Use Zuja" appears"`` -> ``["pass", "use"]``; ``"Pass, then Pass again"`` ->
+    ``["pass", "pass"]``."""
+    return [w for w in (x.lower() for x in _WORD.findall(text)) if w in verbs]
+
+
+def hint_steps(lesson: Lesson) -> list[list[int]]:
+    """For each of ``lesson``'s written hints, the steps of its solution (counted from 0) it claims, in order; no
+    step is claimed by two hints. Hints are written in the order of the steps, and a hint names its steps in their
+    order, so the verbs the hints use (:func:`mentions`, hint after hint) are matched to the steps in order, as many
+    steps as can be matched: a step goes to a use of one of its verbs, each use takes the steps from where the use
+    before it stopped (one use may take several: "Skip every choice", "Activate Tychomp, then Pawnite"); of two
+    uses that could take a step, the earlier, unless it has taken one already (then the later: in Spirit Duels lesson
+    23 the Pass is "Player 2 may pass."'s, not the hint's before it, which would have gone on to the Play after it). Spirit Duels lesson 8: "Pass with Player 2. Then "Use Zuja" appears"
+    claims steps 3 (Pass) and 4 (Use), not the Pass at step 5, which "Pass with Player 2 again, then Gain the
+    advantage" names before Gain (trial 28: the earlier hint kept it, and was given after its Use was taken)."""
     steps, verbs = step_verbs(lesson), lesson_verbs(lesson)
-    named = [named_verbs(h, verbs) for h in lesson.hints]
-    n_h, n_s = len(named), len(steps)
-    best = [[0] * (n_s + 1) for _ in range(n_h + 1)]  # best[i][k]: most steps from k on matched to hints from i on
-    for i in range(n_h - 1, -1, -1):
+    uses = [(i, v) for i, h in enumerate(lesson.hints) for v in mentions(h, verbs)]
+    n_u, n_s = len(uses), len(steps)
+    best = [[0] * (n_s + 1) for _ in range(n_u + 1)]  # best[j][k]: most steps from k on matched to uses from j on
+    for j in range(n_u - 1, -1, -1):
         for k in range(n_s - 1, -1, -1):
-            best[i][k] = max(best[i + 1][k], bool(named[i] & steps[k]) + best[i][k + 1])
-    ends: list[int | None] = [None] * n_h
-    i = k = 0
-    while i < n_h and k < n_s:
-        hit = bool(named[i] & steps[k])
-        if hit + best[i][k + 1] >= best[i + 1][k]:  # step k goes to hint i
-            ends[i] = k if hit else ends[i]
-            k += 1
+            best[j][k] = max(best[j + 1][k], (uses[j][1] in steps[k]) + best[j][k + 1])
+    claimed: list[list[int]] = [[] for _ in lesson.hints]
+    j = k = 0
+    took = False  # (whether use j has taken a step)
+    while j < n_u and k < n_s:
+        hit = uses[j][1] in steps[k]
+        stay, move = hit + best[j][k + 1], best[j + 1][k]
+        if stay > move or (stay == move and not took):  # step k goes to use j (matched, or passed over)
+            if hit:
+                claimed[uses[j][0]].append(k)
+            took, k = took or hit, k + 1
         else:
-            i += 1
-    return ends
+            j, took = j + 1, False
+    return claimed
+
+
+def hint_ends(lesson: Lesson) -> list[int | None]:
+    """For each of ``lesson``'s written hints, the last step of its solution (counted from 0) it is written for
+    (:func:`hint_steps`), None for a hint tied to no step. Spirit Duels lesson 22: "Player 1 has no cards: Pass." is
+    written for step 0 only; its last step, Pass, is the third hint's ("Activate Tychomp, then Pawnite, then
+    Pass…")."""
+    return [c[-1] if c else None for c in hint_steps(lesson)]
 
 
 def current_hints(lesson: Lesson, done: int | None) -> list[str]:

@@ -132,12 +132,12 @@ def test_a_written_hint_is_tied_to_the_steps_it_was_written_for():
     a later step is still given early (Restless Spirits lesson 29: the Mirror before Miki), a spent one is not."""
     lessons = {x.id: x for g in tutor.GAMES for x in all_lessons(g)}
     assert hint_ends(lessons["sd-22-round"]) == [0, 1, 4, None]  # (the last: what to do after a wrong step)
-    # (Spirit Duels lesson 8: "Meditate…, mark…, then reroll it" is spent after step 2; a Pass two hints name goes to
-    # the earlier, "Pass with Player 2. Then Use Zuja…", which ends at step 5)
-    assert hint_ends(lessons["sd-08-meditate"]) == [2, 5, 6, None]
-    assert hint_ends(lessons["rs-29-whole-turn"]) == [None, 1, 3, 5]  # ("Activating" names no step: always given)
+    # (Spirit Duels lesson 8: "Meditate…, mark…, then reroll it" is spent after step 2; the second Pass is the third
+    # hint's, "Pass with Player 2 again, then Gain…": "Pass with Player 2. Then Use Zuja…" ends at its Use, step 4)
+    assert hint_ends(lessons["sd-08-meditate"]) == [2, 4, 6, None]
+    assert hint_ends(lessons["rs-29-whole-turn"]) == [0, 1, 3, 5]  # ("Activate Miki first…": step 0)
     rs29 = lessons["rs-29-whole-turn"]
-    assert current_hints(rs29, 0) == rs29.hints and current_hints(rs29, 2) == [rs29.hints[0]] + rs29.hints[2:]
+    assert current_hints(rs29, 0) == rs29.hints and current_hints(rs29, 2) == rs29.hints[2:]
     assert current_hints(rs29, None) == rs29.hints  # (off the lesson's way: as before)
 
 
