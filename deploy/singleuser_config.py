@@ -125,7 +125,7 @@ _tutor_module("pagegone").install(ZMQChannelsWebsocketConnection)
 # pass (the list standalone Voila uses): an execute_request on a page's websocket is dropped, never run.
 c.MappingKernelManager.allowed_message_types = list(_cap.KERNEL_MESSAGE_TYPES)
 
-# Each GET of a page starts a kernel (about 70 MB): at most KERNELS_PER_LEARNER at once per learner. When a page
+# Each GET of a page starts a kernel (about 135 MiB RSS, docs/click-timing.md): at most KERNELS_PER_LEARNER at once per learner. When a page
 # needs one more, the kernel idle longest with no page connected (a tab closed without leaving the page) is shut
 # down first; when every kernel has a page open, the new page answers 503 "Rules Tutor is busy", saying to close a tab.
 KERNELS_PER_LEARNER = 6

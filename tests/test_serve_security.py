@@ -114,7 +114,7 @@ def test_max_kernels_option(capsys):
         serve.parse_args(["--max-kernels", "10", "--pool", "12"])
     with pytest.raises(SystemExit):
         serve.parse_args(["--page-pool", "-1"])
-    for flag in ("--max-kernels", "--pool", "--page-pool"):  # no unbounded number of kernels (about 70 MB each)
+    for flag in ("--max-kernels", "--pool", "--page-pool"):  # no unbounded number of kernels (about 135 MiB each)
         with pytest.raises(SystemExit):
             serve.parse_args([flag, "100000"])
         assert f"{flag} must be at most 500" in capsys.readouterr().err

@@ -60,7 +60,8 @@ KERNEL_MESSAGE_TYPES = (
     "kernel_info_request",
 )
 
-#: Default most kernels at once for `rules-tutor serve` (pre-heated ones included), about 70 MB each.
+#: Default most kernels at once for `rules-tutor serve` (pre-heated ones included), about 135 MiB RSS each
+#: (a built page's kernel, docs/click-timing.md).
 MAX_KERNELS = 8
 #: Seconds after its last activity before a kernel that no page of this server was ever given may be shut down to
 #: make room (a kernel started some other way: the hub's REST API, a test).

@@ -77,10 +77,10 @@ TEMPLATE = "tutor"
 IOPUB_TIMEOUT = 120
 #: Seconds a kernel with no page connected may sit idle before it is shut down (closed tabs).
 CULL_IDLE_SECONDS = 600
-#: Largest ``--max-kernels`` (and ``--pool``, ``--page-pool``) accepted: about 70 MB each, so 500 is 35 GB already.
+#: Largest ``--max-kernels`` (and ``--pool``, ``--page-pool``) accepted: about 135 MiB each, so 500 is 66 GiB already.
 KERNELS_LIMIT = 500
 #: Most kernels at once by default (``--max-kernels``), pre-heated ones included (8 by default: landing, first learn
-#: page and HEAVY_NOTEBOOKS), so 6 open pages: about 70 MB each.
+#: page and HEAVY_NOTEBOOKS), so 6 open pages: about 135 MiB RSS each (docs/click-timing.md).
 MAX_KERNELS = 14
 
 #: The package that holds the notebooks shipped with the tutor (the repository's ``notebooks/`` folder; see
@@ -182,7 +182,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         type=whole_arg,
         default=MAX_KERNELS,
         metavar="N",
-        help=f"most kernels (open pages, pre-heated ones included) at once (default {MAX_KERNELS}, about 70 MB each; "
+        help=f"most kernels (open pages, pre-heated ones included) at once (default {MAX_KERNELS}, about 135 MiB each; "
         "for a class, the number of learners plus the pre-heated kernels)",
     )
     args = parser.parse_args(argv)
@@ -192,7 +192,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--page-pool must be 0 or more")
     for flag, value in (("--pool", args.pool), ("--page-pool", args.page_pool), ("--max-kernels", args.max_kernels)):
         if value > KERNELS_LIMIT:
-            parser.error(f"{flag} must be at most {KERNELS_LIMIT} (each kernel takes about 70 MB), got {value}")
+            parser.error(f"{flag} must be at most {KERNELS_LIMIT} (each kernel takes about 135 MiB), got {value}")
     preheated = preheated_kernels(args.pool, args.page_pool)
     if args.max_kernels <= preheated:
         parser.error(f"--max-kernels must be more than the {preheated} pre-heated kernels (1 for the landing page "

@@ -23,8 +23,10 @@ class Search:
         text = typed(text).strip()
         hits = tg.candidates(self.G, text, self.game.value) if text else []
         if text and not hits:
-            kept = self._details(self.selected, wait=False) if self.selected is not None else ""
-            self.details.value = f'<p class="tutor-graph-none">{esc(tg.not_found(text, self.game.value))}</p>{kept}'
+            if self._path_note:  # (only the latest message shows: an earlier "how can A affect B?" refusal goes)
+                self.path.value, self._path_note = "", False
+            self.details.value = (f'<p class="tutor-graph-none">{esc(tg.not_found(text, self.game.value))}</p>'
+                                  f"{self._kept_details()}")
             return None
         self.query = None  # (a path answer drawn alone gives way to the found node's neighbourhood)
         before, self.found = self.found, None
@@ -53,9 +55,19 @@ class Search:
         self.select(node)  # (draws: Focus)
         return node
 
+    #: True while the path answer is a refusal (:meth:`_no_path`), not an answer
+    _path_note = False
+
+    def _kept_details(self) -> str:
+        """The selected node's details (HTML) with no message above them, or "" when none is selected."""
+        return self._details(self.selected, wait=False) if self.selected is not None else ""
+
     def _no_path(self, message: str) -> str:
-        """Show ``message`` as the answer, with no path highlighted or drawn alone; return it."""
-        self.path.value = f"<p>{esc(message)}</p>"
+        """Show ``message`` as the answer, with no path highlighted or drawn alone; return it. Only the latest
+        message shows (issue #16): one above the details (Find found nothing, the address's unknown node) goes."""
+        self.path.value, self._path_note = f"<p>{esc(message)}</p>", True
+        if self.details.value.startswith('<p class="tutor-graph-none"'):
+            self.details.value = self._kept_details()
         if self.path_edges or self.query is not None:
             self.path_edges, self.query = set(), None
             self.redraw()
@@ -101,7 +113,7 @@ class Search:
             self._restyle(before)
         finally:
             self._hold -= 1
-        self.selected = u
+        self.selected, self._path_note = u, False
         self.details.value = self._details(u, wait=False)
         ps = tg.paths(G, u, v)
         self.path_edges = {e for p in ps for e in p}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 import tutor
+from tutor.lesson_hints import OutOfBudget, current_hints, hint_names_enabled, lesson_verbs, way_on
 from tutor.lesson_words import goal_gap, undo_hint
 from tutor.step_words import bare
 from tutor.lessons import GAME_OVER, Lesson, goal_failures, goal_out_of_reach, playable_lessons
@@ -16,7 +17,7 @@ from .actions_panel import OVER_WORDS
 from .app import TutorApp
 from .boards import open_hands
 from .kernel_timing import soon
-from .lesson_hints import OutOfBudget, current_hints, hint_fits, hint_names_enabled, lesson_verbs, way_on
+from .lesson_hints import hint_fits
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text
 
@@ -284,10 +285,9 @@ class LessonRunner:
         self._mark_hint(nxt)
 
     def fitting_hints(self) -> list[str]:
-        """The lesson's written hints that fit the position shown, in order: not spent on the lesson's way
-        (:func:`widgets.lesson_hints.current_hints`, trial 27), each group one names shown with an enabled action
-        (:func:`widgets.lesson_hints.hint_fits`), an action it names enabled now, or it names none and every step so
-        far followed the lesson's own way (:func:`widgets.lesson_hints.hint_names_enabled`; trial 20)."""
+        """The lesson's written hints that fit the position shown, in order: not spent on the lesson's way (trial 27),
+        each group one names shown with an enabled action (:func:`widgets.lesson_hints.hint_fits`), an action it names
+        enabled now, or it names none and every step so far followed the lesson's own way (trial 20)."""
         shown, n = self.app.actions.shown_groups(), len(self.app.session.history)
         verbs, labels = lesson_verbs(self.lesson), [a.label for a in self.app.session.legal_actions()]
         on_path, board = not n or self._replayed()[1], self.app.actions.board
@@ -317,7 +317,7 @@ class LessonRunner:
     def _next_step(self) -> str | None:
         """The id of the next step toward the goal: the lesson solution's next step while every step so far followed
         it, else the first step of a way to the goal the engine finds from here (a short search,
-        :func:`widgets.lesson_hints.way_on`; trial 20), else None."""
+        :func:`tutor.lesson_hints.way_on`; trial 20), else None."""
         session, solution = self.app.session, self.lesson.solution
         k = len(session.history)
         scratch, on_path = self._replayed() if k else (None, True)

@@ -16,7 +16,8 @@ import tutor
 from tutor.lessons import all_lessons
 from tutor.scenario import ActionRef, find
 from widgets import LessonRunner
-from widgets.lesson_hints import current_hints, hint_ends, named_groups, says_group
+from tutor.lesson_hints import current_hints, hint_ends
+from widgets.lesson_hints import named_groups, says_group
 from widgets.lesson_runner import HINT_TIP, UNDO_HINT_TIP
 
 
@@ -127,16 +128,16 @@ def test_spirit_duels_lesson_22_each_hint_is_about_the_step_to_take_now():
 
 
 def test_a_written_hint_is_tied_to_the_steps_it_was_written_for():
-    """Each hint's last step (:func:`widgets.lesson_hints.hint_ends`), in the order hints are written; a hint about
+    """Each hint's last step (:func:`tutor.lesson_hints.hint_ends`), in the order hints are written; a hint about
     a later step is still given early (Restless Spirits lesson 29: the Mirror before Miki), a spent one is not."""
     lessons = {x.id: x for g in tutor.GAMES for x in all_lessons(g)}
     assert hint_ends(lessons["sd-22-round"]) == [0, 1, 4, None]  # (the last: what to do after a wrong step)
-    # (Spirit Duels lesson 8: "Meditate…, mark…, then reroll it" is spent after step 2; a Pass two hints name goes to
-    # the earlier, "Pass with Player 2. Then Use Zuja…", which ends at step 5)
-    assert hint_ends(lessons["sd-08-meditate"]) == [2, 5, 6, None]
-    assert hint_ends(lessons["rs-29-whole-turn"]) == [None, 1, 3, 5]  # ("Activating" names no step: always given)
+    # (Spirit Duels lesson 8: "Meditate…, mark…, then reroll it" is spent after step 2; the second Pass is the third
+    # hint's, "Pass with Player 2 again, then Gain…": "Pass with Player 2. Then Use Zuja…" ends at its Use, step 4)
+    assert hint_ends(lessons["sd-08-meditate"]) == [2, 4, 6, None]
+    assert hint_ends(lessons["rs-29-whole-turn"]) == [0, 1, 3, 5]  # ("Activate Miki first…": step 0)
     rs29 = lessons["rs-29-whole-turn"]
-    assert current_hints(rs29, 0) == rs29.hints and current_hints(rs29, 2) == [rs29.hints[0]] + rs29.hints[2:]
+    assert current_hints(rs29, 0) == rs29.hints and current_hints(rs29, 2) == rs29.hints[2:]
     assert current_hints(rs29, None) == rs29.hints  # (off the lesson's way: as before)
 
 
@@ -183,7 +184,7 @@ def test_every_hint_names_only_a_group_that_holds_an_enabled_action(game_id):
 def _hint_fits_now(runner: LessonRunner, text: str, on_path: bool) -> bool:
     """Whether the hint ``text`` fits the position: a written hint names an enabled action (or names none while the
     learner follows the lesson's way); the engine's hint marks an enabled action, or says to Undo."""
-    from widgets.lesson_hints import action_verbs, lesson_verbs, named_verbs
+    from tutor.lesson_hints import action_verbs, lesson_verbs, named_verbs
     enabled = {b._action_id for b in runner.app.actions.action_buttons if not b.disabled}
     labels = [a.label for a in runner.app.session.legal_actions()]
     if text in runner.lesson.hints:
@@ -225,3 +226,18 @@ def test_every_hint_fits_the_position_on_and_off_the_lessons_way(game_id):
             runner.app.actions.button_for(nxt).click()
     assert seen["off"] >= 5 and seen["written"] >= 10 and seen["engine"] >= 10, seen
     assert not runner.errors.output.outputs
+
+
+def test_the_widgets_only_show_which_hint_belongs_to_which_step():
+    """Which hint belongs to which step is lesson knowledge, kept in the public engine (:mod:`tutor.lesson_hints`):
+    the widgets' module reads only the board's groups and imports nothing of the engine (session 29, issue #16)."""
+    import ast
+    from pathlib import Path
+
+    import widgets.lesson_hints as view
+    tree = ast.parse(Path(view.__file__).read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not {m for m in imported if m and m.startswith("tutor")}, imported
+    defined = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    assert defined == {"group_names", "named_groups", "says_group", "hint_fits"}

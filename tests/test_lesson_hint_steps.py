@@ -1,0 +1,88 @@
+"""Each written hint of a lesson speaks of the steps it was written for (issue #16, session 29).
+
+Spirit Duels lesson 8: the learner's second Pass was claimed by two hints, the earlier ("Pass with Player 2. Then
+"Use Zuja" appears…") kept it, so after the Use it was still given first, out of date. Restless Spirits lesson 29:
+"Activating Miki is a Free Action" named no step and stayed first through the whole turn. Every lesson of the three
+games is walked along its solution; at each step the hints the ladder gives (:func:`tutor.lesson_hints.current_hints`,
+those naming an action only while one is enabled) are read the way a learner reads them: a hint uses verbs in the
+order of its steps, so once a step is taken a hint's uses before the one that spoke of it are behind it.
+"""
+from __future__ import annotations
+
+import pytest
+
+import tutor
+from tutor.lesson_hints import (current_hints, hint_ends, hint_names_enabled, hint_steps, lesson_verbs, mentions,
+                                step_verbs)
+from tutor.lessons import all_lessons, start_lesson
+from tutor.scenario import find
+
+LESSONS = {x.id: x for g in tutor.GAMES for x in all_lessons(g)}
+
+
+def _given(lesson, session, k: int) -> list[str]:
+    """The written hints the ladder gives after the first ``k`` steps of ``lesson``'s way (group names aside: the
+    page also drops a hint naming a group not shown)."""
+    labels = [a.label for a in session.legal_actions()]
+    return [h for h in current_hints(lesson, k) if hint_names_enabled(h, lesson_verbs(lesson), labels, True)]
+
+
+@pytest.mark.parametrize("lesson_id", sorted(LESSONS))
+def test_every_hint_given_still_names_a_step_ahead_and_each_step_is_one_hints(lesson_id):
+    """At each step of the lesson's solution: every hint given that names steps still has a use (at or after the
+    one that spoke of the last step it named) whose verb is a step's ahead, so no hint is given after the steps it
+    names are all taken; and a step is spoken of by one hint only (the first given that names it from where it is)."""
+    lesson = LESSONS[lesson_id]
+    verbs, steps = lesson_verbs(lesson), step_verbs(lesson)
+    uses = {h: mentions(h, verbs) for h in lesson.hints}
+    at = dict.fromkeys(lesson.hints, 0)  # each hint: its first use not behind the learner
+    s = start_lesson(lesson)
+    for k, ref in enumerate(lesson.solution):
+        given, ahead = _given(lesson, s, k), frozenset().union(*steps[k:])
+        for h in given:
+            assert not uses[h] or set(uses[h][at[h]:]) & ahead, (k, h, uses[h][at[h]:], sorted(ahead))
+        speaker = next((h for h in given if set(uses[h][at[h]:]) & steps[k]), None)
+        if speaker is not None:
+            at[speaker] += next(i for i, v in enumerate(uses[speaker][at[speaker]:]) if v in steps[k])
+        s.apply(find(s, ref).id)
+
+
+@pytest.mark.parametrize("lesson_id", sorted(LESSONS))
+def test_no_two_hints_claim_one_step_and_a_hint_claims_steps_in_the_order_it_names_them(lesson_id):
+    """:func:`tutor.lesson_hints.hint_steps`: no step is two hints'; each step a hint claims is one whose verb it
+    uses, after the steps of the hints before it, and in the order of its uses (the step after "Use Zuja" is not
+    "Pass with Player 2. Then Use Zuja"'s even though it is a Pass)."""
+    lesson = LESSONS[lesson_id]
+    verbs, steps, claimed = lesson_verbs(lesson), step_verbs(lesson), hint_steps(lesson)
+    flat = [k for c in claimed for k in c]
+    assert flat == sorted(set(flat))  # (each step once, hint after hint, in order)
+    for h, c in zip(lesson.hints, claimed):
+        used, i = mentions(h, verbs), 0
+        for k in c:
+            i += next(j for j, v in enumerate(used[i:]) if v in steps[k])  # (raises: a step out of the text's order)
+    assert hint_ends(lesson) == [c[-1] if c else None for c in claimed]
+
+
+def test_spirit_duels_lesson_8_the_second_pass_is_the_third_hints():
+    lesson = LESSONS["sd-08-meditate"]
+    assert hint_steps(lesson) == [[0, 1, 2], [3, 4], [5, 6], []]
+    assert current_hints(lesson, 5) == lesson.hints[2:]  # (before: "Pass with Player 2. Then Use Zuja…" first)
+
+
+def test_restless_spirits_lesson_29_the_miki_hint_goes_once_miki_is_activated():
+    lesson = LESSONS["rs-29-whole-turn"]
+    assert lesson.hints[0].startswith("Activate Miki first")
+    assert hint_ends(lesson) == [0, 1, 3, 5]
+    assert current_hints(lesson, 0) == lesson.hints and current_hints(lesson, 1) == lesson.hints[1:]
+    assert current_hints(lesson, None) == lesson.hints  # (off the lesson's way: every hint, as before)
+
+
+def test_spirit_duels_lessons_6_and_23_each_hint_keeps_its_own_steps():
+    """The same mistake in two more lessons: lesson 6's "After Player 2 passes, declare Attack" is step 3's (the
+    first hint kept it); lesson 23's "Player 2 may pass." is step 3's (the first hint kept every step to the end; step 1, "Flicker Flame:
+    roll…", begins with a card's name, no verb: the hint for it says "Roll"). Restless Spirits lesson 12: the step "Barachu … no longer needs
+    Bowl" is not "Attract Barachu…"'s (it was given at that step, its steps all taken)."""
+    assert hint_steps(LESSONS["rs-12-ongoing"]) == [[0, 2], [], []]
+    assert hint_steps(LESSONS["sd-06-classes"]) == [[0, 1], [3], [5, 6, 7]]
+    assert hint_steps(LESSONS["sd-23-dice-tricks"]) == [[0], [1, 2], [3], []]
+    assert hint_steps(LESSONS["sd-14-defeat"]) == [[0, 1], []]  # ("…then deal its damage to Tychomp")

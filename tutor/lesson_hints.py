@@ -1,0 +1,179 @@
+"""Which of a lesson's written hints belongs to which step of its solution, and which are still about a step to take
+(lesson knowledge, not drawing: the learn page's hint ladder, :mod:`widgets.lesson_runner`, only shows what this
+module says; moved here from ``widgets/lesson_hints.py``, session 29).
+
+A hint that names an action ("Declare Attack", "Activate Nalpa, then end your turn") is given only while an action it
+names is enabled (trial 20: after a Meditate in Spirit Duels lesson 1, "Declare Attack…" was given during the dice
+choice); one that names none ("Any offering works here") only while the learner follows the lesson's own way. An
+action is named by its verb: the first word of its label, or the first after a colon when that is lower case
+("Resolve dice: declare Attack (1 showing)": "resolve", "declare"), among the verbs of the lesson's own steps.
+
+A hint claims the steps its verbs name, in the order it names them (:func:`hint_steps`): "Pass with Player 2. Then
+"Use Zuja" appears" (Spirit Duels lesson 8) claims the Pass before the Use, not the Pass after it, which is the next
+hint's ("Pass with Player 2 again, then Gain the advantage"); so once its steps are taken a hint is no longer given
+(:func:`current_hints`).
+"""
+from __future__ import annotations
+
+import re
+
+from .faq_whatif.setup_edits import card_names
+from .lessons import Lesson, goal_failures, start_lesson
+from .scenario import find
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def action_verbs(label: str) -> set[str]:
+    """The verbs of an action's label, lower case: its first word (not a name's possessive, "Tychomp's Attack: …"),
+    and the first word after a colon when it is lower case: ``"Resolve dice: declare Attack (1 showing)"`` ->
+    ``{"resolve", "declare"}``, ``"Tychomp's Attack: deal 3 damage to …"`` -> ``{"deal"}``."""
+    out = set()
+    head, _, tail = label.partition(":")
+    first = head.split(" ", 1)[0]
+    if first and not first.endswith("'s") and _WORD.fullmatch(first):
+        out.add(first.lower())
+    after = _WORD.match(tail.strip())
+    if after and after.group(0).islower():
+        out.add(after.group(0))
+    return out
+
+
+#: id(lesson) -> (the lesson, the verbs of each of its steps): kept for the process's life (a game has a few dozen
+#: lessons)
+_VERBS: dict[int, tuple[Lesson, tuple[frozenset[str], ...]]] = {}
+
+
+def step_verbs(lesson: Lesson) -> tuple[frozenset[str], ...]:
+    """The verbs (:func:`action_verbs`) of the label of each of ``lesson``'s own steps, in order, its solution
+    replayed from its start (kept per lesson); a card's name beginning a label is no verb (Restless Spirits lesson
+    12's step "Barachu (Guardian) no longer needs Bowl" is not "Attract Barachu…"'s, session 29). Raises what :func:`tutor.scenario.find` raises for a solution that
+    does not replay (the lesson checks refuse such a lesson)."""
+    kept = _VERBS.get(id(lesson))
+    if kept is None or kept[0] is not lesson:
+        s, verbs = start_lesson(lesson), []
+        names = tuple(f"{n}{c}" for k, n in card_names(s).items() if "=" not in k for c in " :")
+        for ref in lesson.solution:
+            a = find(s, ref)
+            named = a.label.startswith(names)  # (the label begins with a card's name: that is no verb)
+            verbs.append(frozenset(action_verbs(a.label) - ({a.label.split(" ", 1)[0].lower()} if named else set())))
+            s.apply(a.id)
+        kept = _VERBS[id(lesson)] = (lesson, tuple(verbs))
+    return kept[1]
+
+
+def lesson_verbs(lesson: Lesson) -> frozenset[str]:
+    """The verbs of all of ``lesson``'s own steps (:func:`step_verbs`)."""
+    return frozenset().union(*step_verbs(lesson))
+
+
+def named_verbs(text: str, verbs: frozenset[str]) -> set[str]:
+    """The verbs of ``verbs`` that ``text`` (a hint) uses as whole words, any case: ``"Activate Nalpa, then end your
+    turn."`` -> ``{"activate", "end"}``; ``"Any offering works here"`` -> ``set()`` ("offering" is not "offer")."""
+    return {w.lower() for w in _WORD.findall(text)} & verbs
+
+
+def mentions(text: str, verbs: frozenset[str]) -> list[str]:
+    """The verbs of ``verbs`` that ``text`` uses, lower case, in the order it uses them, each time it does:
+    ``"Pass with Player 2. Then "Use Zuja" appears"`` -> ``["pass", "use"]``; ``"Pass, then Pass again"`` ->
+    ``["pass", "pass"]``."""
+    return [w for w in (x.lower() for x in _WORD.findall(text)) if w in verbs]
+
+
+def hint_steps(lesson: Lesson) -> list[list[int]]:
+    """For each of ``lesson``'s written hints, the steps of its solution (counted from 0) it claims, in order; no
+    step is claimed by two hints. Hints are written in the order of the steps, and a hint names its steps in their
+    order, so the verbs the hints use (:func:`mentions`, hint after hint) are matched to the steps in order, as many
+    steps as can be matched: a step goes to a use of one of its verbs, each use takes the steps from where the use
+    before it stopped (one use may take several: "Skip every choice", "Activate Tychomp, then Pawnite"); of two
+    uses that could take a step, the earlier, unless it has taken one already (then the later: in Spirit Duels lesson
+    23 the Pass is "Player 2 may pass."'s, not the hint's before it, which would have gone on to the Play after it). Spirit Duels lesson 8: "Pass with Player 2. Then "Use Zuja" appears"
+    claims steps 3 (Pass) and 4 (Use), not the Pass at step 5, which "Pass with Player 2 again, then Gain the
+    advantage" names before Gain (trial 28: the earlier hint kept it, and was given after its Use was taken)."""
+    steps, verbs = step_verbs(lesson), lesson_verbs(lesson)
+    uses = [(i, v) for i, h in enumerate(lesson.hints) for v in mentions(h, verbs)]
+    n_u, n_s = len(uses), len(steps)
+    best = [[0] * (n_s + 1) for _ in range(n_u + 1)]  # best[j][k]: most steps from k on matched to uses from j on
+    for j in range(n_u - 1, -1, -1):
+        for k in range(n_s - 1, -1, -1):
+            best[j][k] = max(best[j + 1][k], (uses[j][1] in steps[k]) + best[j][k + 1])
+    claimed: list[list[int]] = [[] for _ in lesson.hints]
+    j = k = 0
+    took = False  # (whether use j has taken a step)
+    while j < n_u and k < n_s:
+        hit = uses[j][1] in steps[k]
+        stay, move = hit + best[j][k + 1], best[j + 1][k]
+        if stay > move or (stay == move and not took):  # step k goes to use j (matched, or passed over)
+            if hit:
+                claimed[uses[j][0]].append(k)
+            took, k = took or hit, k + 1
+        else:
+            j, took = j + 1, False
+    return claimed
+
+
+def hint_ends(lesson: Lesson) -> list[int | None]:
+    """For each of ``lesson``'s written hints, the last step of its solution (counted from 0) it is written for
+    (:func:`hint_steps`), None for a hint tied to no step. Spirit Duels lesson 22: "Player 1 has no cards: Pass." is
+    written for step 0 only; its last step, Pass, is the third hint's ("Activate Tychomp, then Pawnite, then
+    Pass…")."""
+    return [c[-1] if c else None for c in hint_steps(lesson)]
+
+
+def current_hints(lesson: Lesson, done: int | None) -> list[str]:
+    """``lesson``'s written hints still about a step to take after the learner took its first ``done`` steps (None:
+    off the lesson's way, every hint): a hint written for steps (:func:`hint_ends`) is spent once they are all taken.
+    Trial 27 (Spirit Duels lesson 22): after Player 1's Pass, Hint still said "Player 1 has no cards: Pass." (Pass was
+    enabled for Player 2 too) at Player 2's "Gain the advantage" and at the steps after. A hint about a later step
+    still fits (a ladder may look ahead: Restless Spirits lesson 29 names the Mirror before Miki is activated)."""
+    ends = hint_ends(lesson)
+    return [h for h, end in zip(lesson.hints, ends) if done is None or end is None or done <= end]
+
+
+def hint_names_enabled(text: str, verbs: frozenset[str], enabled_labels: list[str], on_path: bool) -> bool:
+    """True when the hint ``text`` fits the actions enabled now (``enabled_labels``): an action it names
+    (:func:`named_verbs`) is among them, or it names none and the learner is on the lesson's own way (``on_path``)."""
+    named = named_verbs(text, verbs)
+    if not named:
+        return on_path
+    return any(named & action_verbs(label) for label in enabled_labels)
+
+
+class OutOfBudget(Exception):
+    """The search for a way to a lesson's goal looked at more positions than it was given."""
+
+
+def way_on(lesson: Lesson, scratch, depth: int, budget: int, shortest: bool = False) -> str | None:
+    """The id of the first action of a way (at most ``depth`` steps) from ``scratch`` (a session, left as it was:
+    each step tried is undone) that reaches ``lesson``'s goal, or None when there is none that short (the goal
+    already holding is None too). With ``shortest``, of a shortest way (ways of 1 step tried first, then 2, ...: a
+    hint names the nearest way, found in fewer positions than a search that goes deep first). Raises
+    :class:`OutOfBudget` after ``budget`` positions in all."""
+    seen = [0]  # (positions looked at, over every depth tried)
+    for d in range(1, depth + 1) if shortest else (depth,):
+        first = _way(lesson, scratch, d, budget, seen)
+        if first is not None:
+            return first
+    return None
+
+
+def _way(lesson: Lesson, scratch, depth: int, budget: int, seen: list[int]) -> str | None:
+    """:func:`way_on` going deep first, ``seen[0]`` counting the positions looked at."""
+
+    def step_to(d: int) -> str | None:
+        # the first legal action after which the goal is met, or met within d - 1 more steps; None for none
+        if d <= 0 or scratch.is_over:
+            return None
+        for a in scratch.legal_actions():
+            seen[0] += 1
+            if seen[0] > budget:
+                raise OutOfBudget
+            scratch.apply(a.id)
+            try:
+                if not goal_failures(lesson, scratch) or step_to(d - 1) is not None:
+                    return a.id
+            finally:
+                scratch.undo()
+        return None
+
+    return None if not goal_failures(lesson, scratch) else step_to(depth)
