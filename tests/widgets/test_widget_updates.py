@@ -11,7 +11,7 @@ from comm import DummyComm
 
 import tutor
 from tutor.lessons import all_lessons, start_lesson
-from widgets import TutorApp
+from widgets import TutorApp, kernel_timing
 from widgets.lessons import LearnApp
 from widgets.panels import _walk
 from widgets.style import CSS
@@ -84,6 +84,25 @@ def test_a_click_sends_at_most_a_bounded_number_of_messages(sent):
     assert spirited[0] <= 19 and spirited[1] <= 14, spirited
     duels = click_counts(LearnApp("spirit-duels").open_free_play(), sent, 1)
     assert duels[0] <= 12, duels
+
+
+def test_in_a_page_kernel_the_widgets_a_click_lets_go_are_closed_after_its_answer(sent, monkeypatch):
+    """The close messages of the rows a click lets go (the spent Button, rows hidden long enough) are not part of the
+    click's answer in a page's kernel: they are sent once the kernel's loop runs again (``kernel_timing.soon``)."""
+    app = LearnApp("restless-spirits").lessons.app
+    later: list = []
+
+    class Loop:
+        def add_callback(self, fn, *args):
+            later.append((fn, args))
+    monkeypatch.setattr(kernel_timing, "_page_kernel_loop", lambda: Loop())
+    button = app.actions.action_buttons[0]
+    sent.clear()
+    button.click()
+    assert app.session.history and button.comm is not None and not [t for t, _d in sent if t == "comm_close"]
+    for fn, args in later:
+        fn(*args)
+    assert button.comm is None and [t for t, _d in sent if t == "comm_close"]
 
 
 def test_folded_blocked_lines_are_built_when_unfolded(sent):
