@@ -36,12 +36,18 @@ class ActionsPanel:
     group order) and the blocked box are always there, and the panel's CSS classes (``rt-show-<part>``, one update
     per render) say which of them the page shows. The page re-creates the views of every child after the first one
     that changes, so a decision that replaces the action groups only hides them, and they come back after it as
-    they were (for ``keep`` renders; then a hidden group lets its rows go)."""
+    they were (for ``keep`` renders; then a hidden group lets its rows go).
+
+    With ``fold_blocked`` (the one-screen table, where the blocked lines fold under "Not possible now (N) ▸ show")
+    the blocked lines are built only while they are unfolded: folded, a click sends the page their count, not the
+    widgets of lines it does not show (session 29: 9 of the 29 messages of lesson 1's third click)."""
 
     BASE_CLASSES = ("rt-panel", "rt-scroll", "rt-actions", "tutor-actions")
 
-    def __init__(self, model: SessionModel, board: ModuleType, keep: int = 3, over: str = OVER_WORDS["free"]) -> None:
-        self.model, self.board, self.keep = model, board, keep
+    def __init__(self, model: SessionModel, board: ModuleType, keep: int = 3, over: str = OVER_WORDS["free"],
+                 fold_blocked: bool = False) -> None:
+        self.model, self.board, self.keep, self.fold_blocked = model, board, keep, fold_blocked
+        self._n_blocked = 0  # how many blocked actions there are now (built as lines or not, see fold_blocked)
         self._board_game = model.session.game_id
         self.rows = RowCache(model, keep)  # legal-action and blocked rows
         self._refocus = False  # the learner took an action: focus the next first action (see _focus_first)
@@ -143,8 +149,9 @@ class ActionsPanel:
         self._groups = {g: self._groups[g] for g in order + [g for g in self._groups if g not in order]}
         self._set_children()
 
-    def render(self) -> None:
-        """Show the session's legal and blocked actions, reusing the rows that did not change."""
+    def render(self, opening: bool = False) -> None:
+        """Show the session's legal and blocked actions, reusing the rows that did not change (``opening``: the
+        blocked lines are about to be unfolded, build them)."""
         s = self.model.session
         if s.game_id != self._board_game:
             self._switch_board(s.game_id)
@@ -167,7 +174,11 @@ class ActionsPanel:
             self._group_box(g)
         blocked: list[_Row] = []
         seen: dict[tuple, int] = {}
-        for b in ([] if hide else s.blocked_actions()):
+        shut = "rt-open" not in self._blocked._dom_classes and not opening
+        refusals = [] if hide else s.blocked_actions()
+        self._n_blocked = len(refusals)
+        folded = self.fold_blocked and shut and bool(refusals)  # its lines are not built (see the class doc)
+        for b in ([] if folded else refusals):
             what = ("blocked", b.clause, self._clause_title(b.clause))
             seen[what] = seen.get(what, -1) + 1
             key = what + (seen[what],)  # blocked lines citing the same clause get a row each
@@ -176,12 +187,16 @@ class ActionsPanel:
             row._text.value = why
             blocked.append(row)
         rows["blocked"] = blocked
-        shut = "rt-open" not in self._blocked._dom_classes
-        self.fold.description = f"Not possible now ({len(blocked)}) {'▸ show' if shut else '▾ hide'}"
+        if refusals:  # (with none the part is hidden: its count is said when it shows again, one message less)
+            self.fold.description = f"Not possible now ({len(refusals)}) {'▸ show' if shut else '▾ hide'}"
         shown = {"prompt"} if prompt else {"over"} if over else set()
         for g, group in [*self._groups.items(), ("blocked", self._blocked)]:
             mine = rows.get(g, [])
-            if mine:
+            if g == "blocked" and folded:  # its heading and fold button only, the lines let go
+                group.children, group._rows = (group._heading,), []
+                self._hidden_for[g] = 0
+                shown.add(group._part)
+            elif mine:
                 group.children = (group._heading, *[x for row in mine for x in row.cells])
                 group._rows = mine
                 self._hidden_for[g] = 0
@@ -214,10 +229,12 @@ class ActionsPanel:
     def unfold(self, on: bool) -> None:
         """Show (``on``) or fold away the blocked actions on the one-screen table (elsewhere they always show)."""
         if on:
+            if self.fold_blocked and self._n_blocked and not self._blocked._rows:
+                self.render(opening=True)  # the lines first, then the class that shows them
             self._blocked.add_class("rt-open")
         else:
             self._blocked.remove_class("rt-open")
-        n = len(self._blocked._rows)
+        n = self._n_blocked
         self.fold.description = f"Not possible now ({n}) {'▾ hide' if on else '▸ show'}"
 
     def _clause_title(self, clause_id: str) -> str:

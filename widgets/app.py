@@ -227,7 +227,8 @@ class TutorApp:
         # the page first, then the new actions, the Undo/Redo buttons and the board's zones that changed.
         self.log = StepLog(self.model, show_setup=show_setup, lazy=one_screen)  # one screen: built when opened
         # once the game is over, the panel names what this page offers (``over``, else with or without New game)
-        self.actions = ActionsPanel(self.model, board, over=over or OVER_WORDS["free" if new_game else "replay"])
+        self.actions = ActionsPanel(self.model, board, over=over or OVER_WORDS["free" if new_game else "replay"],
+                                    fold_blocked=one_screen)
         self.controls = Controls(self.model, new_game=new_game,
                                  first_game=bool(session.game.options.get("first_game", True)))
         self.board = BoardView(self.model, board)

@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from tutor import ContentError, IllegalAction, Session
 
+from .kernel_timing import soon
 from .problems import of_game, plain_problem, split_problem
 from .style import button, close_tree, mark_shared
 
@@ -158,11 +159,14 @@ class SessionModel:
             self._notifying -= 1
             if not self._notifying:
                 retired, self._retired = self._retired, []
-                close_tree(*retired)
+                if retired:  # (off the change's answer in a page's kernel, see retire)
+                    soon(close_tree, *retired)
 
     def retire(self, *widgets: w.Widget) -> None:
         """Close ``widgets`` (and the widgets under them) once every view has shown the current change: their
-        close messages then reach the page after the views' updates (when not in a change, close them now)."""
+        close messages then reach the page after the views' updates (when not in a change, close them now). In a
+        page's kernel they are closed once the kernel has answered the change (its loop runs again): the page draws
+        a click's answer without waiting for them (session 29: a free-play click retired up to 45 widgets)."""
         if self._notifying:
             self._retired.extend(widgets)
         else:

@@ -395,17 +395,20 @@ class Seats:
             self._game = s.game_id
             self._build_seats(tuple(range(1, s.game.players)), "normal")
         computer = self.computer_to_move()
-        self.next.disabled = not computer or self.thinking
-        self.next.button_style = "primary" if computer else ""  # the button to press now stands out
-        self.hint_button.disabled = s.is_over or computer
-        if self.placed:  # beside the actions heading: only the buttons that do something now
-            # (Auto shows on the learner's turn too: it is ticked by default and can be unticked before a move)
-            show = {self.next: computer, self.auto: not s.is_over, self.hint_button: not computer and not s.is_over}
-            for b, on in show.items():  # by a CSS class: the Buttons share their layout with every other Button
-                if on and "rt-hidden" in b._dom_classes:
-                    b.remove_class("rt-hidden")
-                elif not on and "rt-hidden" not in b._dom_classes:
-                    b.add_class("rt-hidden")
+        # (each Button's changes in one message: hold_sync sends them together, session 29)
+        with self.next.hold_sync(), self.hint_button.hold_sync(), self.auto.hold_sync():
+            self.next.disabled = not computer or self.thinking
+            self.next.button_style = "primary" if computer else ""  # the button to press now stands out
+            self.hint_button.disabled = s.is_over or computer
+            if self.placed:  # beside the actions heading: only the buttons that do something now
+                # (Auto shows on the learner's turn too: it is ticked by default and can be unticked before a move)
+                show = {self.next: computer, self.auto: not s.is_over,
+                        self.hint_button: not computer and not s.is_over}
+                for b, on in show.items():  # by a CSS class: the Buttons share their layout with every other Button
+                    if on and "rt-hidden" in b._dom_classes:
+                        b.remove_class("rt-hidden")
+                    elif not on and "rt-hidden" not in b._dom_classes:
+                        b.add_class("rt-hidden")
         if self._hinted is not None and self._hinted not in {a.id for a in s.legal_actions()}:
             self._hinted = None
         if self._hint_rung is not None and self._hint_rung[0] != self._position():  # a new position: a new ladder
