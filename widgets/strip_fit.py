@@ -12,7 +12,8 @@ changes (at most once a frame):
   own answer) stays, with its step's title (trial 19);
 * keeps the learner's own step in view: the lines of the pinned step before its first automatic line come next after
   the key lines (trial 27: a Shield's line, "spends 1 AP", went out of sight while the automatic lines after them
-  showed); its automatic lines after them may fold;
+  showed), then its automatic lines in the order they happened while they fit (newuser29: a Summon's second draw
+  folded while the next turn's Road Check showed): its last lines fold;
 * marks the pinned title (attribute ``data-rt-earlier``) while any line is hidden, which CSS shows as a line under
   it: the earlier lines are in the History (value ``more`` when only lines after one in view are hidden: "more
   lines of this step");
@@ -296,6 +297,15 @@ STRIP_JS = """(function () {
       }
     }
     mine.forEach(function (r) { take([r]); });
+    // then the pinned step's other lines in the order they happened, while they fit (newuser29: after a Rally, the
+    // second of its Summon's two draws folded while the next turn's Road Check lines showed, and it read as if one
+    // card was drawn; Spirit Duels' dice rolled folded under "Player 2 takes the next action"): the lines that fold
+    // are the step's last, the note says "more lines of this step"
+    if (mine.length) {
+      for (k = rows.indexOf(mine[mine.length - 1]) + 1; k < rows.length; k++) {
+        if (rows[k].els[0].querySelector('.rt-step-now') || (!keep.has(rows[k]) && !take([rows[k]]))) { break; }
+      }
+    }
     for (k = rows.length - 1; k >= 0; k--) {  // the key lines' step titles, when they fit too
       if (rows[k].key && rows[k].owner && keep.has(rows[k])) { take([rows[k].owner]); }
     }
