@@ -301,7 +301,7 @@ STRIP_JS = """(function () {
     // second of its Summon's two draws folded while the next turn's Road Check lines showed, and it read as if one
     // card was drawn; Spirit Duels' dice rolled folded under "Player 2 takes the next action"): the lines that fold
     // are the step's last, the note says "more lines of this step"
-    if (mine.length) {
+    if (mine.length && mine.every(function (r) { return keep.has(r); })) {
       for (k = rows.indexOf(mine[mine.length - 1]) + 1; k < rows.length; k++) {
         if (rows[k].els[0].querySelector('.rt-step-now') || (!keep.has(rows[k]) && !take([rows[k]]))) { break; }
       }
