@@ -6,6 +6,8 @@
   lines after them showed). Spirited free play, after the learner's Shield and the computer's reply: the line
   "places a Sao card face down ... as a Shield" is whole in the learner's column (only the automatic reveal after it
   showed). The automatic lines after the learner's own may fold; the note under the title then says "more lines".
+* newuser29: Spirited lesson 1's Rally: both cards its Summon drew are in view (the second folded while the next
+  turn's Road Check lines showed).
 * item 2: a long reply of the computer's (14 steps, 40 lines) at the end of a long free game of Restless Spirits: no
   line is drawn partly under the column's pinned head ("Then the computer played", the "Step N" title), at its
   foot and scrolled up a little (the trial saw half a line of text showing under the pinned title).
@@ -59,23 +61,27 @@ def _inside(r, box, slack: float = 1.0) -> bool:
     return r[0] >= box[0] - slack and r[1] >= box[1] - slack and r[2] <= box[2] + slack and r[3] <= box[3] + slack
 
 
-def _own_line_whole(server, chromium_browser, game_id: str, size: tuple[int, int], text: str, shot: str) -> dict:
+def _own_line_whole(server, chromium_browser, game_id: str, size: tuple[int, int], text: str | tuple[str, ...],
+                    shot: str) -> dict:
+    """The line naming ``text`` (each of them, a tuple) whole in view in the strip, with its rule chip."""
+    texts = (text,) if isinstance(text, str) else text
     context = chromium_browser.new_context()
     page = context.new_page()
     try:
         open_learn_page(server, page, LEARN[game_id], size)
         expect(page.locator(".tutor-last-step .rt-step-now:visible").first).to_be_visible(timeout=CLICK_MS)
         page.wait_for_timeout(1500)  # the strip's fitting (a frame or two after the table is drawn)
-        g = page.evaluate(OWN_LINE, text)
+        found = [page.evaluate(OWN_LINE, t) for t in texts]
         page.screenshot(path=str(SHOTS / f"own-step-{shot}-{size[0]}.png"))
     finally:
         context.close()
     where = f"{game_id} {shot} at {size[0]}x{size[1]}"
-    assert "missing" not in g, f"{where}: no line with {text!r}: {g}"
-    assert g["shown"] and g["onTop"] and _inside(g["line"], g["col"]), f"{where}: the learner's own line is not in view: {g}"
-    assert g["chip"] is None or (g["chipShown"] and _inside(g["chip"], g["col"])), f"{where}: its rule chip: {g}"
-    assert g["note"] in (None, '"more lines of this step: History"'), f"{where}: the note under the title: {g}"
-    return g
+    for t, g in zip(texts, found):
+        assert "missing" not in g, f"{where}: no line with {t!r}: {g}"
+        assert g["shown"] and g["onTop"] and _inside(g["line"], g["col"]), f"{where}: the line {t!r} is not in view: {g}"
+        assert g["chip"] is None or (g["chipShown"] and _inside(g["chip"], g["col"])), f"{where}: its rule chip: {g}"
+        assert g["note"] in (None, '"more lines of this step: History"'), f"{where}: the note under the title: {g}"
+    return found[0]
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
@@ -85,6 +91,19 @@ def test_restless_spirits_lesson_29_keeps_the_learners_spend_line_in_view(kept_s
     steps = [st.action.id for st in play_solution(lesson).history[:2]]
     keep_place(db, "learn:restless-spirits", {"tab": "lessons", "lesson": lesson.id, "actions": steps, "free": None})
     _own_line_whole(server, chromium_browser, "restless-spirits", size, "spends 1 AP to play Mirror", "rs29")
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_spirited_lesson_1_shows_both_draws_of_the_rallys_summon(kept_server, chromium_browser, size):
+    """Newuser29: after lesson 1's Scout and "Rally an Aztecs card", the step's Summon drew two cards, but only the
+    Japanese one showed at 1366x768 (the Egyptians one folded while the next turn's Road Check lines showed): the
+    step's lines are kept in the order they happened, its last ones fold."""
+    server, db = kept_server
+    lesson = next(x for x in playable_lessons("spirited")[0] if x.id == "sp-01-goal")
+    steps = [st.action.id for st in play_solution(lesson).history[:2]]
+    keep_place(db, "learn:spirited", {"tab": "lessons", "lesson": lesson.id, "actions": steps, "free": None})
+    _own_line_whole(server, chromium_browser, "spirited", size,
+                    ("Rallies an Aztecs card", "draws an Egyptians card", "draws a Japanese card"), "sp1")
 
 
 def _spirited_shield_then_reply() -> tutor.Session:

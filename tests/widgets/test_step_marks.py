@@ -9,7 +9,9 @@ import re
 import tutor
 from rs_helpers import rs_reply_with_an_early_release
 from widgets.boards import board_for
+from widgets import TutorApp
 from widgets.lessons import LearnApp
+from widgets.opponent import Seats
 
 
 
@@ -79,3 +81,32 @@ def test_spirit_duels_marked_dice_say_so_on_the_die():
     marked = [d for d in dice if "sd-marked" in d]
     assert len(marked) == 1 and 'title="Marked for the Meditate reroll' in marked[0]
     assert after.count("↻ reroll</span>") == 1
+
+
+def test_the_head_line_counts_the_steps_it_lists():
+    """Newuser29 item 4 (the trial read "the computer played 6 steps" over steps 2, 3, 4, 6, 7): after the learner
+    chooses a guide (Restless Spirits' first-game set-up) and at each of their next steps, the head line's count is the
+    number of the computer's step titles listed under it, and they are numbered one after the other, right after the
+    learner's own step (the count and the list agree in the panel's widgets; seeds 1 and 2)."""
+    for seed in (1, 2):
+        app = TutorApp(tutor.new_game("restless-spirits", players=2, seed=seed, first_game=True), new_game=True,
+                       one_screen=True, opponent=True)
+        seats = Seats(app.model, app.actions, last=app.last)
+        checked = 0
+        for _ in range(30):
+            if app.session.is_over or checked >= 4:
+                break
+            if seats.computer_to_move():
+                seats.step()
+                continue
+            vals = [html.unescape(x.value) for x in app.last.lines() if isinstance(getattr(x, "value", None), str)]
+            titles = [int(n) for v in vals for n in re.findall(r'rt-step-now[^>]*>Step (\d+)', v)]
+            then = [re.sub("<[^>]+>", "", v) for v in vals if "Then the computer played" in v]
+            if then:
+                m = re.search(r"played (\d+) steps", then[0])
+                count = int(m.group(1)) if m else 1
+                assert count == len(titles) - 1, (seed, then, titles)
+                assert titles == list(range(titles[0], titles[0] + len(titles))), (seed, titles)
+                checked += 1
+            app.actions.button_for(app.session.legal_actions()[0].id).click()
+        assert checked >= 2, f"seed {seed}: the computer replied {checked} times"
