@@ -52,10 +52,11 @@ body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-
 .rt-record-step .rt-record-texts > .widget-textarea > textarea { height: 46px !important; }
 .rt-record-step .rt-record-texts > .widget-textarea > .widget-label { width: auto !important; min-width: 0;
   margin-right: 6px; }
-/* a narrow window (1024 px): a shorter Start from list, so the form and what Save saves keep one line */
-@media (max-width: 1279px) {
-  .rt-record .rt-record-head > .widget-dropdown:first-child { flex: 0 1 230px !important; min-width: 180px !important; }
-}
+/* the Start from list as wide as the entry chosen (at most 320 px): it reads whole (session 29: at 1024 px "A new
+   free game of R…" was cut), and the form and what Save saves keep their line */
+.rt-record .rt-record-head > .widget-dropdown:first-child { flex: 0 1 auto !important; min-width: 0 !important; }
+.rt-record .rt-record-head > .widget-dropdown:first-child > select { field-sizing: content; flex: 0 1 auto;
+  width: auto; max-width: 320px; }
 """.replace("SHOWN", _SHOWN)
 
 
