@@ -57,6 +57,17 @@ body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-
 .rt-record .rt-record-head > .widget-dropdown:first-child { flex: 0 1 auto !important; min-width: 0 !important; }
 .rt-record .rt-record-head > .widget-dropdown:first-child > select { field-sizing: content; flex: 0 1 auto;
   width: auto; max-width: 320px; }
+/* a narrow window (1024 px): Players and Seed as wide as their short values, so the form, Save and what it saves keep
+   one line beside that list */
+@media (max-width: 1279px) {
+  .rt-record .rt-record-head > .widget-dropdown:not(:first-child), .rt-record .rt-record-head > .widget-text {
+    width: auto !important; }
+  .rt-record .rt-record-head > .widget-dropdown:not(:first-child) > select { flex: 0 0 48px; width: 48px;
+    min-width: 0; }
+  .rt-record .rt-record-head > .widget-text > input { flex: 0 0 64px; width: 64px; }
+  .rt-record .rt-record-head > :is(.widget-dropdown, .widget-text) > .widget-label { width: auto; min-width: 0;
+    max-width: none; margin-right: 6px; }
+}
 """.replace("SHOWN", _SHOWN)
 
 

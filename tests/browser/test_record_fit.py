@@ -49,8 +49,11 @@ CHOSEN = """() => {
   const c = getComputedStyle(s), ctx = document.createElement('canvas').getContext('2d');
   ctx.font = c.font;
   const text = s.options[s.selectedIndex].text;
+  const mid = (e) => { const b = e.getBoundingClientRect(); return (b.top + b.bottom) / 2; };
+  const save = [...document.querySelectorAll('.rt-record .rt-save-as')].find(e => e.getClientRects().length);
   return {text, words: ctx.measureText(text).width,
-          room: s.clientWidth - parseFloat(c.paddingLeft) - parseFloat(c.paddingRight)};
+          room: s.clientWidth - parseFloat(c.paddingLeft) - parseFloat(c.paddingRight),
+          line: save ? Math.abs(mid(save) - mid(s)) : null};
 }"""
 
 
@@ -63,7 +66,8 @@ def inside(r, window) -> bool:
 def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
     """Start recording, play three moves: after each, the board, the first action, the narration box and the newest
     event of the last step are in the window, the page's header is folded away and nothing overflows sideways.
-    Session 29: the Start from list's chosen entry reads whole (at 1024x768 "A new free game of R…" was cut), and
+    Session 29: the Start from list's chosen entry reads whole (at 1024x768 "A new free game of R…" was cut) on the
+    form's one line (what Save saves beside it), and
     after each of seven moves the player to act's area is whole in the board's box (at 1024x768 Player 2's spaces
     were under its fold from the second move)."""
     page = tutor_page.page
@@ -77,6 +81,7 @@ def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
     chosen = page.evaluate(CHOSEN)
     assert chosen["text"].replace("\xa0", " ").startswith("Free game: ") and chosen["words"] <= chosen["room"] + 1, \
         f"the Start from list's chosen entry is cut at {width}x{height}: {chosen}"
+    assert chosen["line"] is not None and chosen["line"] < 10, f"what Save saves left the form's line: {chosen}"
     start.click()
     label = page.locator(".rt-record .rt-record-step")
     expect(label).to_contain_text("No move yet", timeout=CLICK_MS)
