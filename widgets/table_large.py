@@ -9,7 +9,7 @@ the actions looked small and the window's right side empty. :data:`LARGE_CSS` (t
 The zoom is put on what the page's scripts do not measure against their box's own sizes: each part of the list
 (its title, its prompt, its groups), not the list, which scrolls and folds (:mod:`widgets.action_fold` compares its
 actions' rectangles with its ``clientHeight``); each line's content in the strip (its ``widget-html-content``) and
-its buttons' (a rule chip, a line itself: its type), not the lines, which :mod:`widgets.strip_fit` moves and pins in px.
+a rule chip's type (a chip is a line itself), not the lines, which :mod:`widgets.strip_fit` moves and pins in px.
 """
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ LARGE_CSS = """
   .rt-learn .rt-onescreen > .tutor-last-step { margin-right: calc(COLUMNpx + 8px); }
   .rt-learn .rt-onescreen > .rt-main > .tutor-actions > * { zoom: ZOOM; }
   .rt-learn .rt-onescreen > .tutor-last-step .widget-html > .widget-html-content { zoom: ZOOM; }
-  .rt-learn .rt-onescreen > .tutor-last-step .jupyter-button:not(.tutor-clause) { zoom: ZOOM; }
   /* (a rule chip is one of the strip's lines, moved in px: its type larger, not zoomed) */
   .rt-learn .rt-onescreen > .tutor-last-step .tutor-clause.jupyter-button { height: 26px; line-height: 24px;
     font-size: 13.5px; }
