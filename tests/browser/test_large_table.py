@@ -43,9 +43,10 @@ def steps(page, n: int) -> None:
         titles = page.locator(".tutor-last-step .rt-step-now:visible")
         before = titles.last.inner_text() if titles.count() else ""
         mine = page.locator(".tutor-action:visible:not([disabled])")
-        button = mine.first if mine.count() else \
-            page.locator(".tutor-seats button:visible").filter(has_text="Computer's move").first
-        button.click()
+        move = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+        # (free play's Auto: the computer's seat plays by itself, and its button is disabled meanwhile)
+        expect(mine.or_(move).first).to_be_visible(timeout=CLICK_MS)
+        (mine.first if mine.count() else move.first).click()
         expect(titles.last).not_to_have_text(before or "\u0000", timeout=CLICK_MS)
         page.wait_for_timeout(400)
 
