@@ -9,7 +9,9 @@ page script as :mod:`widgets.strip_fit`) keeps one rule for every position, noth
   a decision's choices folds to the first action of each kind in it (one Activate, one Evolve, one Meditate, Resolve
   dice...; a lesson's hinted action stays too): the others get CSS class ``rt-folded`` (not displayed);
 * the group's title then says how many are folded ("4 more ▸"; attribute ``data-rt-more``, shown by CSS) and is a
-  button (click, Enter or Space) that shows them all ("show fewer ▴");
+  button (click, Enter or Space) that shows them all ("show fewer ▴") while the decision lasts: when the list offers
+  another set of actions (a step, an Undo) the group folds again where the rule says so (session 29: an opened group
+  stayed open for the rest of the game, and a later list ran under its fold);
 * when one of those first actions is still below, the list is marked (attribute ``data-rt-tight``) and CSS gives
   every action its caption only, its "why" in its tooltip (as the pinned end-of-turn pair at 1024 px), and the
   list is tighter; the list scrolls as before when it must.
@@ -20,11 +22,19 @@ from __future__ import annotations
 
 FOLD_JS = """(function () {
   if (window.tutorActionFold) { return; }
-  var frame = 0, opened = new WeakSet(), K = 'rt-k-';
+  var frame = 0, opened = new WeakMap(), K = 'rt-k-';
   function kind(b) { for (var i = 0; i < b.classList.length; i++) { if (b.classList[i].indexOf(K) === 0) { return b.classList[i]; } } return ''; }
   function shown(e) { return e && e.getClientRects().length > 0; }
+  // the decision the list offers: its actions' captions (a new step, an Undo: another set of actions)
+  function decision(panel) {
+    return Array.prototype.map.call(panel.querySelectorAll('.tutor-action'), function (a) { return a.textContent; }).join('|');
+  }
   function fold(panel) {
     var groups = Array.prototype.filter.call(panel.querySelectorAll(':scope > .rt-agrid:not(.rt-apart-turn)'), shown);
+    // a group the learner opened folds again when the decision changes (session 29: it stayed open for the rest of
+    // the game, and a later, longer list ran under its fold)
+    var now = decision(panel);
+    groups.forEach(function (g) { if (opened.has(g) && opened.get(g) !== now) { opened.delete(g); } });
     panel.querySelectorAll('.rt-folded').forEach(function (x) { x.classList.remove('rt-folded'); });
     if (panel.hasAttribute('data-rt-tight')) { panel.removeAttribute('data-rt-tight'); }
     // each group's first action of each kind (a lesson's hinted action too), and how many others it has
@@ -82,7 +92,7 @@ FOLD_JS = """(function () {
     if (!t || (ev.type === 'keydown' && ev.key !== 'Enter' && ev.key !== ' ')) { return; }
     ev.preventDefault();
     var g = t.closest('.rt-agrid');
-    if (opened.has(g)) { opened.delete(g); } else { opened.add(g); }
+    if (opened.has(g)) { opened.delete(g); } else { opened.set(g, decision(g.closest('.tutor-actions'))); }
     run();
   }
   document.addEventListener('click', toggle);

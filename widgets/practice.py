@@ -22,6 +22,7 @@ from tutor.progress import ProgressStore
 from tutor.registry import game_title
 
 from . import kernel_timing
+from .board_reveal import board_reveal
 from .boards import board_for, presented
 from .clauses import ClauseCard
 from .learn_place import KEPT_PLACE_LOST
@@ -315,7 +316,7 @@ class PracticeApp:
                             '<a class="rt-pq-home" href="index.ipynb">← All pages</a></div>')
         how = html_widget(f'<details class="rt-pq-how"><summary>How it works</summary>{HOW}</details>')
         top = w.HBox([title, self.game, self.score, how], _dom_classes=("rt-pq-top",))
-        styles = [style_widget(), table_style(), w.HTML(f"<style>{PRACTICE_CSS}</style>")]
+        styles = [style_widget(), table_style(), w.HTML(f"<style>{PRACTICE_CSS}</style>"), board_reveal()]
         for x in styles:
             x.add_class("rt-style")
         self.widget = w.VBox([*styles, self.errors.output, self.notice, top, self.tabs], layout=w.Layout(width="100%"))

@@ -37,6 +37,7 @@ from .model import ErrorPanel
 from .notes_window import notes_window
 from .present_tab import LIST_PARSE_BYTES, CurrentStep, Presenter, catalog, saved_label
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, CSS, LARGE_TYPE, presenter_style
+from .board_reveal import board_reveal
 from .record_style import record_style
 from .record_tab import Recorder
 from .style import busy_html, close_tree, style_widget
@@ -73,8 +74,9 @@ class PresenterApp:
         self.tabs.titles = ("Present", "Record a walkthrough")
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_recorder()),
                           names="selected_index")
-        # (text_caps: the Record tab's boxes; record_style and strip_fit: its one-screen table)
-        styles = [style_widget(), table_style(), presenter_style(), record_style(), strip_fit(), text_caps()]
+        # (text_caps: the Record tab's boxes; record_style, strip_fit and board_reveal: its one-screen table)
+        styles = [style_widget(), table_style(), presenter_style(), record_style(), strip_fit(), text_caps(),
+                  board_reveal()]
         for x in styles:
             x.add_class("rt-style")
         # the Present tab's title and tools (walkthrough, notes window, notes toggle) go on the tab bar's line

@@ -52,9 +52,21 @@ body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-
 .rt-record-step .rt-record-texts > .widget-textarea > textarea { height: 46px !important; }
 .rt-record-step .rt-record-texts > .widget-textarea > .widget-label { width: auto !important; min-width: 0;
   margin-right: 6px; }
-/* a narrow window (1024 px): a shorter Start from list, so the form and what Save saves keep one line */
+/* the Start from list as wide as the entry chosen (at most 320 px): it reads whole (session 29: at 1024 px "A new
+   free game of R…" was cut), and the form and what Save saves keep their line */
+.rt-record .rt-record-head > .widget-dropdown:first-child { flex: 0 1 auto !important; min-width: 0 !important; }
+.rt-record .rt-record-head > .widget-dropdown:first-child > select { field-sizing: content; flex: 0 1 auto;
+  width: auto; max-width: 320px; }
+/* a narrow window (1024 px): Players and Seed as wide as their short values, so the form, Save and what it saves keep
+   one line beside that list */
 @media (max-width: 1279px) {
-  .rt-record .rt-record-head > .widget-dropdown:first-child { flex: 0 1 230px !important; min-width: 180px !important; }
+  .rt-record .rt-record-head > .widget-dropdown:not(:first-child), .rt-record .rt-record-head > .widget-text {
+    width: auto !important; }
+  .rt-record .rt-record-head > .widget-dropdown:not(:first-child) > select { flex: 0 0 48px; width: 48px;
+    min-width: 0; }
+  .rt-record .rt-record-head > .widget-text > input { flex: 0 0 64px; width: 64px; }
+  .rt-record .rt-record-head > :is(.widget-dropdown, .widget-text) > .widget-label { width: auto; min-width: 0;
+    max-width: none; margin-right: 6px; }
 }
 """.replace("SHOWN", _SHOWN)
 

@@ -176,7 +176,8 @@ class Recorder:
         """Offer a free game, then each walkthrough's start and "edit" (all its steps, narration filled in)."""
         keep = self.start_from.value
         games = sorted(game_classes().items(), key=lambda kv: kv[0] != self.game_id)  # this page's game first
-        self.start_from.options = ([(f"A new free game of {cls.title} (players, seed)",
+        # (short labels: the one chosen reads whole in its box at 1024 px, session 29; Players and Seed are beside it)
+        self.start_from.options = ([(f"Free game: {cls.title}",
                                      "free" if gid == self.game_id else f"free:{gid}") for gid, cls in games]
                                    + [(f"Start of: {label}", f"start:{p}") for label, p in options]
                                    + [(f"Edit: {label}", f"edit:{p}") for label, p in options])

@@ -20,9 +20,11 @@ from __future__ import annotations
 import ipywidgets as w
 
 from .table_board import BOARD_CSS
+from .table_large import LARGE_CSS
 
 #: The table's CSS: its frame (the title line, the lesson line, the board beside the actions, the drawer and the rule
-#: card), the board (:data:`widgets.table_board.BOARD_CSS`), then the last-step strip and the narrow windows.
+#: card), the board (:data:`widgets.table_board.BOARD_CSS`), then the last-step strip and the narrow windows,
+#: and the large window's (:data:`widgets.table_large.LARGE_CSS`).
 TABLE_CSS = """
 body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .rt-learn) { display: none; }
 body[data-voila] #rendered_cells:has(.rt-learn) { padding: 0 !important; }
@@ -453,7 +455,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-learn .rt-topline .widget-hbox > .widget-dropdown:has(+ .widget-text) > .widget-label,
   .rt-learn .rt-topline .widget-hbox > .widget-text > .widget-label { width: auto; min-width: 0; max-width: none;
     margin-right: 6px; }
-}"""
+}""" + LARGE_CSS
 
 
 def table_style() -> w.HTML:

@@ -108,3 +108,34 @@ def test_every_kind_of_action_is_in_view_without_scrolling(tutor_server, tutor_p
         title.click()
         expect(title).to_have_attribute("data-rt-more", re.compile(r"^\d+ more ▸$"), timeout=CLICK_MS)
     tutor_page.assert_clean()
+
+
+def test_an_opened_group_refolds_for_a_new_decision(tutor_server, tutor_page):
+    """Session 29: a group the learner opened ("4 more ▸", then "show fewer ▴") stayed open for the rest of the game,
+    and a later list ran under its fold. A learner opens a group for the choice at hand: when the list offers another
+    set of actions the rule folds it again. Spirit Duels lesson 16 at 1366x768: open the first folded group, take one
+    of the actions it showed (a new decision), Undo (the first decision again): its group is folded, "N more ▸"."""
+    page = tutor_page.page
+    open_learn_page(tutor_server, page, "learn-spirit-duels.ipynb", (1366, 768))
+    choose_lesson(page, 16, settle_ms=1500)
+    title = page.locator(".tutor-actions .rt-group-title[data-rt-more]:visible").first
+    expect(title).to_have_attribute("data-rt-more", re.compile(r"^\d+ more ▸$"), timeout=CLICK_MS)
+    folded = title.get_attribute("data-rt-more")
+    title.click()
+    expect(title).to_have_attribute("data-rt-more", "show fewer ▴", timeout=CLICK_MS)
+    group = title.locator("xpath=ancestor::*[contains(concat(' ', @class, ' '), ' rt-agrid ')][1]")
+    shown = group.locator(":scope > .tutor-action:visible")
+    step = shown.nth(shown.count() - 1)  # (one of the actions the fold had hidden)
+    label = step.inner_text()
+    step.click()
+    expect(page.locator(".tutor-last-step .rt-step-now:visible").last).to_be_visible(timeout=CLICK_MS)
+    undo = page.locator(".rt-learn button:visible").filter(has_text="Undo").first
+    expect(undo).to_be_enabled(timeout=CLICK_MS)
+    page.wait_for_timeout(800)
+    undo.click()
+    expect(page.locator(".tutor-actions .tutor-action:visible").filter(has_text=label.split("\n")[0]))\
+        .to_have_count(0, timeout=CLICK_MS)  # (folded away again: the first decision, its group folded)
+    title = page.locator(".tutor-actions .rt-group-title[data-rt-more]:visible").first
+    expect(title).to_have_attribute("data-rt-more", folded, timeout=CLICK_MS)
+    page.screenshot(path=str(SHOTS / "actions-refold-spirit-duels-16.png"))
+    tutor_page.assert_clean()

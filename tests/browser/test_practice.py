@@ -296,3 +296,46 @@ def test_practice_at_1024_shows_the_player_to_play_whole(practice_server, chromi
         checked.assert_clean()
     finally:
         context.close()
+
+
+#: Four players, Player 4 to play: the board of the question shown gets two more players' areas (copies of its last,
+#: named Player 3 and Player 4, in seat order) and the "to play" mark moves to Player 4, as the page shows a question
+#: of a four-player game with Player 4 to play (the pool's first questions are two-player ones).
+FOUR_PLAYERS = """() => {
+  const box = [...document.querySelectorAll('.rt-pq-board')].find(e => e.getClientRects().length);
+  const seats = [...box.querySelectorAll('.rt-bpart-player')];
+  const last = seats[seats.length - 1];
+  let at = last;
+  for (const n of [3, 4]) {
+    const copy = last.cloneNode(true);
+    copy.querySelectorAll('.rt-pname').forEach(e => { e.textContent = e.textContent.replace(/Player \\d+/, 'Player ' + n); });
+    at.after(copy);
+    at = copy;
+  }
+  box.querySelectorAll('.rt-player.rt-current').forEach(e => e.classList.remove('rt-current'));
+  at.querySelector('.rt-player').classList.add('rt-current');
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)], ids=["1024x768", "1366x768"])
+def test_practice_keeps_a_fourth_player_to_play_in_view(practice_server, chromium_browser, size):
+    """Session 29: with three or four players in seat order, Player 3 or 4 to play sat below the board's box (its
+    areas under the fold). Now the board scrolls itself so the player to play's area is whole in its box and the
+    window; the players keep their seat order."""
+    server, _db = practice_server
+    width, height = size
+    context, page, checked, _prompt = _practice_page(chromium_browser, server, size, f"practice-{width}-fourth")
+    try:
+        page.wait_for_timeout(500)
+        page.evaluate(FOUR_PLAYERS)
+        page.wait_for_timeout(500)
+        g = page.evaluate(TO_PLAY)
+        page.screenshot(path=str(ARTIFACTS / "screenshots" / f"practice-{width}-fourth-to-play.png"))
+        box, pl = g["box"], g["player"]
+        assert g["text"].startswith("Player 4"), g
+        assert box[1] - 1 <= pl[1] and pl[3] <= box[3] + 1 and pl[3] <= g["height"], \
+            f"Player 4, to play, is cut at {width}x{height}: {g}"
+        _players_in_seat_order(page)
+        checked.assert_clean()
+    finally:
+        context.close()

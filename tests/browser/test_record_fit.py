@@ -34,8 +34,26 @@ GEOMETRY = """() => {
     narration: pick(first('.rt-record-step textarea')),
     event: events.length ? rect(events[events.length - 1]) : null,
     save: pick(first('.tutor-presenter-save')),
+    area: pick(first('.rt-onescreen .rt-board-area')),
+    // the player to act's area (its "YOUR TURN"), above the area's pinned key line
+    toAct: pick(first('.rt-board-area .rt-bpart-player:has(.rt-current)')),
+    key: pick(first('.rt-board-area .rt-bpart-legend')),
     wide: all('*').filter(e => e.getBoundingClientRect().right > innerWidth + 1).map(e => e.className).slice(0, 5),
   };
+}"""
+
+
+#: The Start from list's chosen entry: the width its words take (its own font) and the room its box gives them.
+CHOSEN = """() => {
+  const s = [...document.querySelectorAll('.rt-record .rt-record-head select')].find(e => e.getClientRects().length);
+  const c = getComputedStyle(s), ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = c.font;
+  const text = s.options[s.selectedIndex].text;
+  const mid = (e) => { const b = e.getBoundingClientRect(); return (b.top + b.bottom) / 2; };
+  const save = [...document.querySelectorAll('.rt-record .rt-save-as')].find(e => e.getClientRects().length);
+  return {text, words: ctx.measureText(text).width,
+          room: s.clientWidth - parseFloat(c.paddingLeft) - parseFloat(c.paddingRight),
+          line: save ? Math.abs(mid(save) - mid(s)) : null};
 }"""
 
 
@@ -47,7 +65,11 @@ def inside(r, window) -> bool:
 @pytest.mark.parametrize("size", [(1366, 768), (1024, 768), (1920, 1080)], ids=["1366x768", "1024x768", "1920x1080"])
 def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
     """Start recording, play three moves: after each, the board, the first action, the narration box and the newest
-    event of the last step are in the window, the page's header is folded away and nothing overflows sideways."""
+    event of the last step are in the window, the page's header is folded away and nothing overflows sideways.
+    Session 29: the Start from list's chosen entry reads whole (at 1024x768 "A new free game of R…" was cut) on the
+    form's one line (what Save saves beside it), and
+    after each of seven moves the player to act's area is whole in the board's box (at 1024x768 Player 2's spaces
+    were under its fold from the second move)."""
     page = tutor_page.page
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
@@ -56,20 +78,29 @@ def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
     page.get_by_role("tab", name="Record a walkthrough").click()
     start = page.locator(".rt-record .rt-record-head button", has_text="Start recording")
     expect(start).to_be_visible(timeout=RENDER_MS)
+    chosen = page.evaluate(CHOSEN)
+    assert chosen["text"].replace("\xa0", " ").startswith("Free game: ") and chosen["words"] <= chosen["room"] + 1, \
+        f"the Start from list's chosen entry is cut at {width}x{height}: {chosen}"
+    assert chosen["line"] is not None and chosen["line"] < 10, f"what Save saves left the form's line: {chosen}"
     start.click()
     label = page.locator(".rt-record .rt-record-step")
     expect(label).to_contain_text("No move yet", timeout=CLICK_MS)
     window = [0, 0, width, height]
-    for n in (1, 2, 3):
+    for n in range(1, 8):
         page.locator(".rt-record .tutor-actions .tutor-action:visible").first.click()
         expect(label).to_contain_text(f"Step {n} ·", timeout=CLICK_MS)
         page.wait_for_timeout(400)
         g = page.evaluate(GEOMETRY)
+        floor = [*g["area"][:3], g["key"][1] if g["key"] else g["area"][3]]  # (above the pinned key line)
+        assert g["toAct"] and inside(g["toAct"], floor) and inside(g["toAct"], window), \
+            f"step {n} at {width}x{height}: the player to act is not whole in the board's box: {g}"
+        if n > 3:
+            continue
         assert not g["header"], f"the page's header shows while recording: {g}"
         assert g["page"][1] <= width and not g["wide"], f"something runs past the window sideways: {g}"
         for name in ("board", "action", "narration", "event", "save"):
             assert g[name] and inside(g[name], window), f"step {n} at {width}x{height}: {name} is not in view: {g}"
-    expect(page.locator(".rt-record .rt-save-as")).to_contain_text("3 steps as my-walkthrough.yaml")
+    expect(page.locator(".rt-record .rt-save-as")).to_contain_text("7 steps as my-walkthrough.yaml")
     shot = ARTIFACTS / f"record-one-screen-{width}x{height}.png"
     page.screenshot(path=shot)
     if SHOTS:
