@@ -269,7 +269,9 @@ class ActionMemo:
         return len(self._acts)
 
 
-_ID = attrgetter("id")
+#: ``ACTION_ID(action)``: the action's id, the key the legal actions are sorted by (a list of its own may be sorted in
+#: place with it: ``acts.sort(key=ACTION_ID)``, as :func:`sort_actions` orders a new one).
+ACTION_ID = _ID = attrgetter("id")
 
 
 def sort_actions(actions: list[Action]) -> list[Action]:

@@ -21,7 +21,7 @@ The options of a pending decision are :func:`..decisions.decision_actions`, the 
 """
 from __future__ import annotations
 
-from ....core.model import Action, Blocked, sort_actions
+from ....core.model import ACTION_ID, Action, Blocked, sort_actions
 from ....core.moves import Check, run_moves
 from ..state import RSState
 from .activate import activate
@@ -60,8 +60,11 @@ def turn_actions(g, s: RSState) -> list[Action]:
 
 
 def legal_turn_actions(g, s: RSState, turn: list[Action]) -> list[Action]:
-    """The legal actions of a main turn: ``turn`` (:func:`turn_actions` of ``s``) and ending the turn, sorted."""
-    return sort_actions(turn + [end_turn_action(g, s.current, s.players[s.current].ap)])
+    """The legal actions of a main turn: ``turn`` (:func:`turn_actions` of ``s``, a list of its own: ending the turn
+    is added to it and it is sorted in place, no copy) and ending the turn, sorted."""
+    turn.append(end_turn_action(g, s.current, s.players[s.current].ap))  # (``turn`` is this check's own list)
+    turn.sort(key=ACTION_ID)
+    return turn
 
 
 def legal_actions(g, s: RSState) -> list[Action]:
