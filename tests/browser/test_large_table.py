@@ -38,21 +38,22 @@ MEASURE = """() => {
 
 
 def steps(page, n: int) -> None:
-    """``n`` steps: the first legal action shown, or the computer's move when its seat is to play."""
+    """``n`` steps of the learner: the first legal action shown (in free play the computer replies by itself)."""
     for _ in range(n):
         titles = page.locator(".tutor-last-step .rt-step-now:visible")
         before = titles.last.inner_text() if titles.count() else ""
         mine = page.locator(".tutor-action:visible:not([disabled])")
-        move = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
-        # (free play's Auto: the computer's seat plays by itself, and its button is disabled meanwhile)
-        expect(mine.or_(move).first).to_be_visible(timeout=CLICK_MS)
-        (mine.first if mine.count() else move.first).click()
+        # (free play's Auto, ticked from the start: the computer's seat plays by itself, then the learner's again)
+        expect(mine.first).to_be_visible(timeout=CLICK_MS)
+        mine.first.click()
         expect(titles.last).not_to_have_text(before or "\u0000", timeout=CLICK_MS)
         page.wait_for_timeout(400)
 
 
 def check(page, where: str, events: bool = True) -> dict:
     """The page at ``where`` is one table: no scrolling, the actions and the last step's lines drawn large."""
+    # (free play: the learner's turn again once the computer has played, Auto)
+    expect(page.locator(".rt-onescreen .tutor-actions .tutor-action:visible").first).to_be_visible(timeout=CLICK_MS)
     page.wait_for_timeout(600)  # (the page's scripts fit the strip and the board a frame or two after a step)
     g = page.evaluate(MEASURE)
     print(where, g)
