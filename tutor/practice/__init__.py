@@ -108,7 +108,6 @@ class QuestionPool:
         self._stream = questions(game_id, seed, visit=self._visit, ended=self._ended, left_out=self.left_out)
         self.made: list[Question] = []
         self._by_clause: dict[str, list[Question]] = {}
-        self._within: dict[int, frozenset[str]] = {}  # n -> the clauses of the first n questions (clauses_within)
         self._done = False
         self.fill(warm)
 
@@ -174,16 +173,6 @@ class QuestionPool:
     def clauses(self) -> set[str]:
         """Ids of the clauses the questions made so far test (their own rule and the others they cite)."""
         return set(self._by_clause)
-
-    def clauses_within(self, n: int) -> frozenset[str]:
-        """Ids of the clauses the pool's first ``n`` questions test (made now if they are not yet; kept, so asking
-        again costs nothing). The same whatever was asked before: the questions come in a fixed order."""
-        kept = self._within.get(n)
-        if kept is None:
-            if len(self.made) < n:
-                self.fill(n - len(self.made))
-            kept = self._within[n] = frozenset(c for q in self.made[:n] for c in q.clauses)
-        return kept
 
     def counts(self) -> dict[str, int]:
         """``{clause id: how many questions made so far test it}``."""

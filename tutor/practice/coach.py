@@ -31,9 +31,6 @@ GAMES = KNOWN_GAMES
 SEED = 1
 #: Questions made more, at most, to find one on a chosen rule.
 SEARCH = 200
-#: A rule has a question when one of the game's first REACH questions tests it (:meth:`Coach.has_question`): the
-#: first pool's questions and a search's more.
-REACH = 60 + SEARCH
 
 
 class Coach:
@@ -71,19 +68,16 @@ class Coach:
         return sorted((c for c in have if c in order), key=lambda c: (-have[c], order[c]))
 
     def has_question(self, clause: str) -> bool:
-        """Whether a question on ``clause`` can be asked (:meth:`next_question` with it finds one): one of the
-        game's first :data:`REACH` questions tests it. Those are made once for the pool and their rules kept, so
-        only the first answer costs (issue #16: each rule with no question made up to :data:`SEARCH` more questions,
-        as long as "Ask me" took); the answer no longer depends on what was asked before. Trial 27: the mastery map
-        offered "Ask me about this rule" on a rule no question reaches."""
-        return clause in self.pool.clauses_within(REACH)
+        """Whether a question on ``clause`` can be asked (:meth:`next_question` with it finds one): the same search
+        (up to :data:`SEARCH` more questions made; the questions made stay in the pool, so the asking after it finds
+        one at once). Trial 27: the mastery map offered "Ask me about this rule" on a rule no question reaches."""
+        return self.pool.for_clause(clause, search=SEARCH) is not None
 
     def next_question(self, clause: str | None = None) -> Question | None:
         """Ask the next question: on ``clause`` when given (``None`` if no question on it can be found), else on the
         clause the schedule picks (missed and due first, then never practised, then due, then soonest)."""
         if clause is not None:
-            more = max(SEARCH, REACH - len(self.pool.made))  # (as far as has_question looks, at least)
-            q = self.pool.for_clause(clause, turn=self._turn(clause), search=more)
+            q = self.pool.for_clause(clause, turn=self._turn(clause), search=SEARCH)
             if q is None:
                 return None
         else:
