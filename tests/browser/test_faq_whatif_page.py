@@ -93,6 +93,7 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
         "Steps played all 2 steps 1 of 2 steps · stops at step 2",
         "Player 1's hand Spirit Cloak + 6 the same Drum + 6 the same (after step 1)",
         "The number of cards in the Totem discard pile 1 0 (after step 1)",
+        "Rule “Buying at the hand limit means swapping” comes into play does not",
         "Rule “Where a swapped-out Totem goes” comes into play does not"]
     assert "board" not in page.locator(".tutor-faq-compare").inner_text().lower()
     for i in range(rows.count()):  # short lines: no row of the table is more than three lines high
