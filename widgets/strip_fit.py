@@ -24,8 +24,7 @@ changes (at most once a frame):
   endgame it triggers), marks the box (attribute ``data-rt-tight``), where CSS gives each key line one line (its whole
   text in its tooltip and the History), and packs again (ui22);
 * except in the computer's reply (free play, CSS class ``rt-reply-col``), which hides no line (play26): it scrolls
-  inside, goes to its foot when its steps change (the newest lines in view), but no further than keeps the newest
-  step's own action line and the computer's reason right after it in view (newuser29), pins its key
+  inside, goes to its foot when its steps change (the newest lines and the computer's reason in view), pins its key
   lines under its head line and the newest step's title under them (when the column has the room), and hides the lines that scrolled partly under that pinned head, at every scroll (trial 27: half a line
   showed under the pinned title at the end of a long game);
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
@@ -139,8 +138,7 @@ STRIP_JS = """(function () {
     }
   }
   // The computer's reply (play26): every line of its steps since the learner's own, none hidden; the column scrolls
-  // inside, and when its steps change (a new step, a new reply) it goes to its foot, the newest lines in view (but
-  // not past the newest step's own line and the computer's reason after it); a
+  // inside, and when its steps change (a new step, a new reply) it goes to its foot, the newest lines in view; a
   // learner who scrolled up to read keeps the place until the next step. "Then the computer played" stays pinned at
   // its top and the newest step's title under it (CSS, position: sticky).
   function scroll(col) {
@@ -167,31 +165,15 @@ STRIP_JS = """(function () {
       y += h;
     }
     if (newest && newest.style.top !== y + 'px') { newest.style.top = y + 'px'; }
-    // the newest step's own action line (its first line after its title) and the computer's reason, which follows it
-    // (newuser29: the column went to its foot, and a step with several automatic lines had its own line, "The
-    // computer recruited…", scrolled under its pinned title)
+    // (a column too low for the pinned lines, the newest title, its last line and the computer's reason: the title is
+    // not pinned, so the newest lines and the reason stay in view at the foot; Spirit Duels at 1024x768)
     var h = function (e) { return e ? e.getBoundingClientRect().height : 0; };
-    var own = newest && newest.nextElementSibling, note = col.querySelector(':scope > .rt-step-note');
-    // (a column too low for the pinned lines, the newest title, its own line and the computer's reason: the title is
-    // not pinned, so that line and the reason stay in view; Spirit Duels at 1024x768)
-    var loose = newest && y + h(newest) + h(own) + h(note) > col.clientHeight - 2;
+    var evs = col.querySelectorAll('.tutor-event'), note = col.querySelector(':scope > .rt-step-note');
+    var loose = newest && y + h(newest) + h(evs[evs.length - 1]) + h(note) > col.clientHeight - 2;
     if (newest && newest.style.position !== (loose ? 'static' : '')) { newest.style.position = loose ? 'static' : ''; }
     var titles = col.querySelectorAll('.rt-step-now'), last = titles.length ? titles[titles.length - 1].textContent : '';
     var mark = titles.length + '|' + last + '|' + col.scrollHeight + '|' + col.clientHeight;
-    if (marks.get(col) !== mark) {
-      marks.set(col, mark);
-      // to the foot (the newest lines in view), but no further than puts the newest step's own line right under the
-      // pinned head (its title pinned under the key lines; when loose, the title itself under them)
-      var at = col.scrollHeight, c = col.getBoundingClientRect().top;
-      var first = loose ? newest : own;
-      if (first && !first.hasAttribute('data-rt-pin')) {
-        // (the line's rule chip, beside it, may reach higher than its text: the two go together)
-        var chip = !loose && own.nextElementSibling, ft = first.getBoundingClientRect().top;
-        if (chip && chip.classList.contains('tutor-clause')) { ft = Math.min(ft, chip.getBoundingClientRect().top); }
-        at = Math.min(at, Math.max(0, Math.floor(ft - c + col.scrollTop - y - (loose ? 0 : h(newest)))));
-      }
-      col.scrollTop = at;
-    }
+    if (marks.get(col) !== mark) { marks.set(col, mark); col.scrollTop = col.scrollHeight; }
     if (!seen.has(col)) { seen.add(col); col.addEventListener('scroll', function () { shade(col); }, {passive: true}); }
     shade(col);
   }
@@ -291,7 +273,6 @@ STRIP_JS = """(function () {
     if (!pinned.els[0].classList.contains('tutor-event')) {
       for (k = rows.indexOf(pinned) + 1; k < rows.length; k++) {
         var e0 = rows[k].els[0];
-        if (e0.classList.contains('rt-step-note')) { continue; }  // (the computer's reason: taken above)
         if (!e0.classList.contains('tutor-event') || e0.querySelector('.rt-auto')) { break; }
         mine.push(rows[k]);
       }
