@@ -271,12 +271,12 @@ class ActionMemo:
 
 #: ``ACTION_ID(action)``: the action's id, the key the legal actions are sorted by (a list of its own may be sorted in
 #: place with it: ``acts.sort(key=ACTION_ID)``, as :func:`sort_actions` orders a new one).
-ACTION_ID = _ID = attrgetter("id")
+ACTION_ID = attrgetter("id")
 
 
 def sort_actions(actions: list[Action]) -> list[Action]:
     """``actions`` sorted by id (a new list): the order of every game's legal actions."""
-    return sorted(actions, key=_ID)
+    return sorted(actions, key=ACTION_ID)
 
 
 def make_blocked(kind: str, actor: int, label: str, clause: str, why: str, **params) -> Blocked:
