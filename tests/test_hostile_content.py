@@ -331,6 +331,25 @@ def test_seed_box_refuses_cleanly(typed, shown, says):
     assert app.session.game.seed == int(shown) and not app.errors.output.outputs
 
 
+def test_a_seed_too_long_to_take_is_said_next_to_the_box_not_left_under_an_older_note():
+    """Trial 30: "<img ...>" typed (refused, said), then 5,000 nines typed in the browser: the page's message is refused
+    unread by the comm guard (longer than a Text box takes), and the note still named the "<img" value. Now the note
+    says this value was refused, and New game starts nothing."""
+    app, box, note = _seed_app()
+    box.value = "<img src=x onerror=alert(1)>"
+    assert "&lt;img" in note.value and "<img" not in note.value
+    app.controls.new.click()  # the refused value starts nothing
+    box._handle_msg({"content": {"comm_id": box.comm.comm_id, "data": {"method": "update", "state": {
+        "value": "9" * 5000}, "buffer_paths": []}}, "buffers": [], "header": {"msg_type": "comm_msg"},
+        "parent_header": {}, "metadata": {}})  # as the kernel's comm manager hands the browser's message over
+    assert box.value == "5" and "far too long" in note.value and "img" not in note.value
+    assert note.layout.display is None
+    app.controls.new.click()
+    assert "Nothing was started" in note.value and app.session.game.seed == 5 and not app.errors.output.outputs
+    app.controls.new.click()  # the next press plays the seed kept
+    assert app.session.game.seed == 5 and not app.errors.output.outputs
+
+
 def test_saves_of_one_walkthrough_name_at_once_do_not_collide(tmp_path):
     w = load_walkthrough(RS_WALK)
     w = w.model_copy(update={"steps": w.steps[:2]})

@@ -44,6 +44,7 @@ class SeedBox:
         self.refused = False
         self._said = ""  # the note's sentence about the value put back
         self.box.observe(guard(lambda change: self.check(change["new"])), names="value")
+        self.box.tutor_refused = lambda why: self.refuse_long()  # a value too long to take (widgets.comm_guard)
 
     def check(self, text) -> None:
         """The box's observer: keep ``text`` when it is a good seed, else put the last good one back and say so."""
@@ -68,11 +69,20 @@ class SeedBox:
                 "is not written with the digits 0 to 9" if digits.isdigit() else
                 "is not a whole number written in digits")
         said = f": {esc(shown)} {what}" if text else ""
-        self._said = f"A seed is a whole number from 0 to {SEED_MAX:,}{said}. The seed stays {self.good}."
-        self.note.value = f'<span class="rt-reason">{self._said}</span>'
+        self._say(f"A seed is a whole number from 0 to {SEED_MAX:,}{said}. The seed stays {self.good}.")
+        self.box.value = str(self.good)
+
+    def refuse_long(self) -> None:
+        """The page sent a value too long for the box (refused unread by :mod:`widgets.comm_guard`; the box shows
+        the last good seed again): say so, as for any other refused value."""
+        self._say(f"A seed is a whole number from 0 to {SEED_MAX:,}: what was typed is far too long. "
+                  f"The seed stays {self.good}.")
+
+    def _say(self, sentence: str) -> None:
+        self._said = sentence
+        self.note.value = f'<span class="rt-reason">{sentence}</span>'
         self.note.layout.display = None
         self.refused = True
-        self.box.value = str(self.good)
 
     @property
     def value(self) -> int:

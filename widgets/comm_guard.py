@@ -293,6 +293,18 @@ def _resync(widget: w.Widget) -> None:
         pass
 
 
+def _tell_owner(widget: w.Widget, why: str) -> None:
+    """Call ``widget.tutor_refused(why)`` when the widget's owner set it (e.g. :class:`widgets.app.SeedBox`): a value
+    the page typed that was refused (too long) is then said on the page next to the box, not only in the server's log
+    (trial 30: 5,000 nines in the seed box left an older note about another value). Never raises."""
+    told = getattr(widget, "tutor_refused", None)
+    if callable(told):
+        try:
+            told(why)
+        except Exception:  # noqa: BLE001 - the refusal stands; only its word to the page is lost
+            pass
+
+
 class _ServerLog(logging.StreamHandler):
     """Warnings of every logger without a handler of its own, written to the process's own stderr: in a page's
     kernel that is the server's log (the kernel runs with ``tutor.kernelcap.KERNEL_ARGUMENTS``, which keep its
@@ -328,6 +340,7 @@ def install() -> bool:
         if why is not None:
             _log_refusal("Refused a message from the page to %s: %s", _describe(self), why)
             _resync(self)
+            _tell_owner(self, why)
             return None
         try:
             return original(self, msg)
