@@ -7,7 +7,7 @@ page script as :mod:`widgets.strip_fit`) keeps one rule for every position, noth
 * when the list of legal actions (``tutor-actions``) shows two groups or more and a group's first action lies below
   what the list shows without scrolling (above the pinned end-of-turn group and "Not possible now"), every group but
   a decision's choices folds to the first action of each kind in it (one Activate, one Evolve, one Meditate, Resolve
-  dice...; a lesson's hinted action stays too): the others get CSS class ``rt-folded`` (not displayed);
+  dice...; a lesson's hinted action and the step its solution takes next stay too: :mod:`widgets.goal_step`): the others get CSS class ``rt-folded`` (not displayed);
 * the group's title then says how many are folded ("4 more ▸"; attribute ``data-rt-more``, shown by CSS) and is a
   button (click, Enter or Space) that shows them all ("show fewer ▴") while the decision lasts: when the list offers
   another set of actions (a step, an Undo) the group folds again where the rule says so (session 29: an opened group
@@ -42,7 +42,7 @@ FOLD_JS = """(function () {
       var kinds = {}, rest = [];
       Array.prototype.forEach.call(g.querySelectorAll(':scope > .tutor-action'), function (a) {
         var k = kind(a);
-        if (!kinds[k] || a.classList.contains('rt-hint')) { kinds[k] = true; heads.push(a); } else { rest.push(a); }
+        if (!kinds[k] || a.classList.contains('rt-hint') || a.classList.contains('rt-goal-step')) { kinds[k] = true; heads.push(a); } else { rest.push(a); }
       });
       return g.classList.contains('rt-apart-choice') ? [] : rest;
     });

@@ -18,6 +18,7 @@ from .app import TutorApp
 from .boards import open_hands
 from .kernel_timing import soon
 from .lesson_hints import hint_fits
+from .goal_step import mark, mark_goal_step
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text
 
@@ -336,12 +337,7 @@ class LessonRunner:
         """Mark the legal action ``action_id`` as the hinted one (CSS class ``rt-hint``: it stands out, and it and
         its group come first in the action list, so a hint such as "look at the Dice actions group" never points
         at a group scrolled out of sight); None unmarks every action."""
-        for b in self.app.actions.action_buttons:
-            on = action_id is not None and getattr(b, "_action_id", None) == action_id
-            if on and "rt-hint" not in b._dom_classes:
-                b.add_class("rt-hint")
-            elif not on and "rt-hint" in b._dom_classes:
-                b.remove_class("rt-hint")
+        mark(self.app.actions.action_buttons, action_id, "rt-hint")
 
     def _render_hints(self) -> None:
         """Show the newest hint revealed (none before the first press, nor once the step it was given at is gone)."""
@@ -407,6 +403,7 @@ class LessonRunner:
             self.stuck.remove_class("rt-hidden")
         else:
             self.stuck.add_class("rt-hidden")
+        mark_goal_step(self)  # the fold keeps the lesson's next step in view (widgets/goal_step.py)
         yet = None if ok or why or self._achieved else self.not_yet()
         if yet:  # the step did not reach the goal: said at the head of the actions, until the next step or a hint
             self.hints.value = f'<div class="rt-hint rt-gap"><b>Not reached yet.</b> {esc(yet)} Undo, or play on.</div>'

@@ -77,9 +77,10 @@ def test_a_click_sends_at_most_a_bounded_number_of_messages(sent):
     """Issue #16: the page waits for every message of a click's answer. Lesson 1 of Restless Spirits (its first three
     clicks) and a first free-play move of Spirited and of Spirit Duels (the computer's reply, which comes later, not
     counted). Before session 29: 18 / 12 / 29, 27 / 26 and 15 messages (the folded blocked lines were sent as 3
-    widgets each, and the free-play seats' Buttons one message per changed trait)."""
+    widgets each, and the free-play seats' Buttons one message per changed trait). Session 30: lesson clicks that
+    move the lesson's next step to a new button send its class (rt-goal-step, widgets/goal_step.py): one more."""
     rs = click_counts(LearnApp("restless-spirits").lessons.app, sent, 3)
-    assert rs[0] <= 17 and rs[1] <= 12 and rs[2] <= 20, rs
+    assert rs[0] <= 18 and rs[1] <= 12 and rs[2] <= 20, rs
     spirited = click_counts(LearnApp("spirited").open_free_play(), sent, 2)
     assert spirited[0] <= 19 and spirited[1] <= 14, spirited
     duels = click_counts(LearnApp("spirit-duels").open_free_play(), sent, 1)
