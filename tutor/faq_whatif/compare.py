@@ -12,7 +12,7 @@ from ..core.session import Session
 from ..scenario import ActionRef, Expect, Scenario, check, find, start
 from ..scenario_words import (_SEAT_PATHS, action_labels, describe_expect, describe_path, describe_ref, describe_value,
                               plain_label, slot_names)
-from .fact_words import differs_sentence, fact_label
+from .fact_words import differs_sentence, expect_lines, fact_label
 from .setup_edits import card_names, prepared_for_edits, setup_decision
 
 
@@ -169,7 +169,7 @@ def _words(session: Session):
     def line(p: Expect, at: Session | None = None) -> str:
         here = ({**names, **action_labels(at, [*p.legal, *p.not_legal], p.blocked)}
                 if at is not None and (p.legal or p.not_legal or p.blocked) else names)  # as buttons say
-        return describe_expect(pending_in_words(p, here), here, titles)[0]
+        return expect_lines(pending_in_words(p, here), here, titles, session.game_id)[0]
 
     def actual(p: Expect, at: Session) -> str:
         if not p.state:
