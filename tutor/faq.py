@@ -35,7 +35,7 @@ from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Comp
                          save_question, supersedes, targets, turn_seats, what_if_scenario, why_not_editable,
                          zone_cards, zones)
 from .faq_whatif.compare import board_at, part_checks, pending_in_words  # noqa: F401
-from .faq_whatif.fact_words import expect_lines
+from .faq_whatif.fact_words import expect_lines, fact_said  # noqa: F401 - fact_said: for the pages
 from . import registry
 from .registry import KNOWN_GAMES
 from .registry import game_title  # noqa: F401 - re-exported: the pages name games with faq.game_title

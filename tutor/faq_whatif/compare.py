@@ -12,7 +12,7 @@ from ..core.session import Session
 from ..scenario import ActionRef, Expect, Scenario, check, find, start
 from ..scenario_words import (_SEAT_PATHS, action_labels, describe_expect, describe_path, describe_ref, describe_value,
                               plain_label, slot_names)
-from .fact_words import differs_sentence, expect_lines, fact_label
+from .fact_words import differs_sentence, fact_label
 from .setup_edits import card_names, prepared_for_edits, setup_decision
 
 
@@ -169,7 +169,7 @@ def _words(session: Session):
     def line(p: Expect, at: Session | None = None) -> str:
         here = ({**names, **action_labels(at, [*p.legal, *p.not_legal], p.blocked)}
                 if at is not None and (p.legal or p.not_legal or p.blocked) else names)  # as buttons say
-        return expect_lines(pending_in_words(p, here), here, titles, session.game_id)[0]
+        return describe_expect(pending_in_words(p, here), here, titles)[0]
 
     def actual(p: Expect, at: Session) -> str:
         if not p.state:
@@ -410,12 +410,17 @@ def part_checks(sc: Scenario, session: Session) -> list[Part]:
         after = len(sc.script) if e.after is None else e.after
         for p in _parts(e):
             if after > len(hist):
-                out.append(Part(i, after, line(p), "not reached", actual(p, session), len(hist)))
+                out.append(Part(i, after, line(p), "not reached", actual(p, session), len(hist), _key(p)))
                 continue
             at = board_at(sc, session, after, replays)
             try:
                 ok = not check(at, at.history, p)
             except ContentError:
                 ok = False
-            out.append(Part(i, after, line(p, at), "holds" if ok else "fails", actual(p, at), after))
+            out.append(Part(i, after, line(p, at), "holds" if ok else "fails", actual(p, at), after, _key(p)))
     return out
+
+
+def _key(p: Expect) -> str:
+    """The state fact's path a part checks (``"p1.hand"``), else ``""``."""
+    return next(iter(p.state), "")

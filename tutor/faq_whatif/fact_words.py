@@ -197,3 +197,13 @@ def expect_lines(e: Expect, names: dict[str, str], titles: dict[str, str], game_
     fact of the board as a sentence (:func:`state_sentence`), not "<fact>: <value>"."""
     return describe_expect(e.model_copy(update={"state": {}}), names, titles) + [
         state_sentence(k, v, game_id, names) for k, v in e.state.items()]
+
+
+def fact_said(key: str, game_id: str, names: dict[str, str], said: str) -> str:
+    """The fact at state path ``key`` with its value ``said`` in words (:func:`tutor.scenario_words.describe_value`)
+    as a sentence: ``"Player 1's Pawnite's damage is 0"``, ``"Player 1's Tychomp is not exhausted"``."""
+    subject, verb = fact_subject(key, game_id, names)
+    last = key.rsplit(".", 1)[-1]
+    if last in _YES_NO and said in ("yes", "no") and subject.endswith(f"'s {last}"):
+        return f"{subject[:-len(last) - 3]} is {'' if said == 'yes' else 'not '}{_YES_NO[last]}"
+    return _cap(_clause(subject, verb, said, True))
