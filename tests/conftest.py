@@ -24,6 +24,21 @@ def _progress_database():
             os.environ.pop("RULES_TUTOR_DB", None)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _cache_folder():
+    """Tests never write the user's cache folder (``~/.cache/rules-tutor``): unless ``RULES_TUTOR_CACHE`` is set,
+    the whole run keeps what it caches (the askable rules of practice) in a folder of its own."""
+    if os.environ.get("RULES_TUTOR_CACHE"):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="rules-tutor-test-cache-") as d:
+        os.environ["RULES_TUTOR_CACHE"] = d
+        try:
+            yield
+        finally:
+            os.environ.pop("RULES_TUTOR_CACHE", None)
+
+
 @pytest.fixture(autouse=True)
 def _own_folders(tmp_path_factory, monkeypatch):
     """Each test has its own saved-walkthroughs and own-questions folders: none reads or writes the user's

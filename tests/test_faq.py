@@ -143,9 +143,9 @@ def test_expectations_checked_at_their_own_step(index):
     assert "The rule “Double Totem” applies" in got[1].lines  # the rule's title, never its id, in a sentence
     assert not any(x.startswith(("rule fires", "legal:", "ruling cited")) for st in got for x in st.lines), got
     assert not any("rs." in x for st in got for x in st.lines), got
-    assert "Player 1 · hand: Spirit Cloak" in got[1].lines
+    assert "Player 1's hand holds Spirit Cloak" in got[1].lines  # a sentence (session 30)
     # Totem icons as the game prints them, the space named by its Spirit (never "lantern, mirror", "space 1")
-    assert "Player 1's Gonga · unmet Totem requirements: Lantern, Mirror" in got[1].lines
+    assert "Player 1's Gonga's unmet Totem requirements are Lantern and Mirror" in got[1].lines
     assert "“Play Bell & Feather (double) to Gonga (Sacred) (space 1)” is a legal action" in got[0].lines  # as its button
     s.undo()
     s.apply("end-turn")
@@ -205,11 +205,11 @@ def test_spirit_duels_checks_name_dice_and_choices_in_words():
     folder = content_root() / "spirit-duels" / "scenarios"
     sc = load_scenario(folder / "rule-advantage-die-joins-roll.yaml")
     lines = [x for st in faq.expectation_status(sc, start(sc)) for x in st.lines]
-    assert ("Player 1's Tychomp · active pool: Level 1 Attack die showing Attack, Level 1 Magic die showing Magic, "
-            "Advantage Die showing Essence") in lines
+    assert ("Player 1's Tychomp's active pool holds Level 1 Attack die showing Attack, Level 1 Magic die showing "
+            "Magic and Advantage Die showing Essence") in lines
     sc = load_scenario(folder / "rule-burn-order-by-advantage.yaml")
     lines = [x for st in faq.expectation_status(sc, start(sc)) for x in st.lines]
-    assert "Pending choice: which effect happening at the same time resolves first" in lines
+    assert "The choice waiting is which effect happening at the same time resolves first" in lines
     assert not any("/" in x or "order-effects" in x for x in lines)
 
 

@@ -35,6 +35,7 @@ from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Comp
                          save_question, supersedes, targets, turn_seats, what_if_scenario, why_not_editable,
                          zone_cards, zones)
 from .faq_whatif.compare import board_at, part_checks, pending_in_words  # noqa: F401
+from .faq_whatif.fact_words import expect_lines, fact_said  # noqa: F401 - fact_said: for the pages
 from . import registry
 from .registry import KNOWN_GAMES
 from .registry import game_title  # noqa: F401 - re-exported: the pages name games with faq.game_title
@@ -425,13 +426,13 @@ def expectation_status(sc: Scenario, session: Session) -> list[ExpectStatus]:
     for i, e in enumerate(sc.expect):
         after = len(sc.script) if e.after is None else e.after
         if after > done:
-            lines = tuple(describe_expect(pending_in_words(e, names), names, titles))
+            lines = tuple(expect_lines(pending_in_words(e, names), names, titles, session.game_id))
             state = "off-script" if len(hist) > done else "waiting"
             out.append(ExpectStatus(i, after, lines, state))
             continue
         at = board_at(sc, session, after, replays)
         here = {**names, **space_names(at), **action_labels(at, [*e.legal, *e.not_legal], e.blocked, seen)}  # a space named by its Spirit
-        lines = tuple(describe_expect(pending_in_words(e, here), here, titles))
+        lines = tuple(expect_lines(pending_in_words(e, here), here, titles, session.game_id))
         try:
             failed = check(at, at.history, e)
         except ContentError as exc:

@@ -271,6 +271,8 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         session = start(entry.scenario, str(entry.path))
         self.entry, self.scenario, self.edits = entry, entry.scenario, []
         self._last_edit = None
+        self._replay = None  # (steps the learner had taken, steps taken again) after the last what-if change
+        self._left_at = 0  # the scripted step the learner was on when the what-if took the board to the start
         self.comparison = None
         self._refusal = ""
         if self.edit_panel is not None:
@@ -434,7 +436,9 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
                 at = "now" if p.at == len(s.history) else f"after step {p.at}"
                 # "in the game shown", never "on this board": the fact may be a hand, a pile or a choice (in Restless
                 # Spirits a player's board is only their spaces)
-                now.setdefault(p.index, []).append(f"in the game shown {at}: {p.line.split(':')[0]}: {p.actual}")
+                fact = faq.fact_said(p.key, s.game_id, {**names, **faq.slot_names(s)}, p.actual) if p.key \
+                    else p.actual  # a sentence, not "<fact>: <value>" (session 30)
+                now.setdefault(p.index, []).append(f"in the game shown {at}: {fact}")
         known = s.clauses()
         for x in faq.expectation_status(sc, s):
             when = "before the script" if x.after == 0 else f"after step {x.after}"

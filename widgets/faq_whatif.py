@@ -13,7 +13,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from tutor import ContentError, faq
+from tutor import ContentError, IllegalAction, faq
 from tutor.safefile import NAME_CHARS, NAME_MAX, display_path
 from tutor.scenario import start
 
@@ -140,8 +140,12 @@ class WhatIfPanel:
         self.to_start = _button("Show the start", "tutor-faq-to-start", "step-backward",
                                 "Take the board back to the start the changes apply to (Redo brings your steps back)")
         self.to_start.on_click(g(lambda _b: self.show_start()))
-        self.moment_bar = w.HBox([self.moment, self.to_start], layout=w.Layout(align_items="center",
-                                                                             flex_flow="row wrap"))
+        # back to the step the learner was on when the panel took the board to the start (session 30, issue #16)
+        self.back_to = _button("Back to your step", "tutor-faq-back-to", "step-forward",
+                               "Take the board back to the step you were on (with your changes, if any)")
+        self.back_to.on_click(g(lambda _b: self.back_to_step()))
+        self.moment_bar = w.HBox([self.moment, self.to_start, self.back_to],
+                                 layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.moment_bar.add_class("rt-faq-moment-bar")
         self.edit_list = w.HTML()
         self.compare_html = w.HTML()
@@ -224,6 +228,7 @@ class WhatIfPanel:
             return False
         self.edit_error.value = ""
         self.save_status.value = ""
+        where = faq.script_status(self.scenario, self.app.session).done  # the scripted steps the learner had taken
         before, self.scenario, self.comparison = self.scenario, changed, comparison
         last = self._last_edit
         if last is not None and self.edits and self.edits[-1] is last[0] and _same_start(session, last[1]):
@@ -240,17 +245,51 @@ class WhatIfPanel:
         self._said[edit] = edit.describe(names)
         self._asked[edit] = edit.asked(names)
         self._replace(session)
+        self._replay = (where, self._replay_to(where))
         self._show_entry()
         return True
+
+    def _replay_to(self, where: int) -> int:
+        """Take the changed script's first ``where`` steps again on the new start, drawn once, stopping before one
+        that cannot be taken after the change (the script line under the board says why); returns how many were
+        taken. Session 30 (issue #16): a what-if took a learner on step 3 back to the start without a word."""
+        session, taken = self.app.session, 0
+        with self.app.model.held():
+            for ref in self.scenario.script[:where]:
+                try:
+                    session.apply(faq.find(session, ref).id)
+                except (IllegalAction, ContentError):
+                    break
+                taken += 1
+        return taken
 
     def show_start(self) -> None:
         """Take the board back to the set-up the what-if changes (the start, before the script's first step), in
         one drawing; the steps taken stay on the Redo list."""
         model = self.app.model
+        self._replay = None
+        done = faq.script_status(self.scenario, model.session).done
+        if done:  # said on the panel, with a button back there (session 30: the board went back without a word)
+            self._left_at = done
         if model.session.can_undo:
             with model.held():
                 while model.session.can_undo:
                     model.undo()
+
+    def back_to_step(self) -> None:
+        """Take the board back to the scripted step the learner was on when it was taken to the start: the steps
+        on the Redo list when nothing was changed, else the changed script's steps taken again as far as they go
+        (:meth:`_replay_to`)."""
+        where, model = getattr(self, "_left_at", 0), self.app.model
+        self._left_at = 0
+        if not self.edits and model.session.can_redo:
+            with model.held():
+                while model.session.can_redo and len(model.session.history) < where:
+                    model.redo()
+            self._replay = None
+        else:
+            self._replay = (where, self._replay_to(where))
+        self.refresh()
 
     def show_moment(self) -> None:
         """Say on the panel which moment its changes apply to (the start, before step 1) and which moment the board
@@ -258,13 +297,25 @@ class WhatIfPanel:
         done = len(self.app.session.history)
         total = len(self.scenario.script)
         start_words = "before step 1" if total else "before any step"
-        if done == 0:
+        left_at = getattr(self, "_left_at", 0)
+        if done == 0 and left_at:
+            self.moment.value = (f'<div class="rt-faq-moment-now"><b>You are changing the start</b> ({start_words}): '
+                                 f"the board went back to it from step {left_at}, where you were.</div>")
+        elif done == 0:
             self.moment.value = (f'<div class="rt-faq-moment-now"><b>You are changing the start</b> ({start_words}): '
                                  "the board shows it.</div>")
         else:
             self.moment.value = (f'<div class="rt-faq-moment-later"><b>You are changing the start</b> ({start_words}); '
                                  f"the board shows the game after {done} step{'s' if done != 1 else ''}.</div>")
         self.to_start.layout.display = None if done else "none"
+        self.back_to.description = f"Back to step {left_at}"
+        self.back_to.layout.display = None if done == 0 and left_at else "none"
+        where, taken = getattr(self, "_replay", None) or (0, 0)
+        if where and done == taken:  # the change was just made: the board was taken back to where the learner was
+            again = (f"the script's steps were taken again to step {where}, where you were" if taken == where else
+                     f"the script's steps were taken again as far as step {taken}: step {taken + 1} cannot be played "
+                     "after your change (the line under the board says why)")
+            self.moment.value += f'<div class="rt-faq-replayed" role="status">Your change applies to the start; {again}.</div>'
 
     def said(self) -> str:
         """The changes made, in words (``"moved Spirit Cloak from Player 1's hand to ...; it is Player 2's turn"``)."""

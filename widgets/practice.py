@@ -16,6 +16,7 @@ import ipywidgets as w
 from IPython import get_ipython
 
 from tutor.practice import QuestionPool, copy_session
+from tutor.practice.askable import askable
 from tutor.practice.coach import GAMES, SEED, Coach, place_problem, read_place, set_place_aside
 from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
 from tutor.progress import ProgressStore
@@ -461,13 +462,16 @@ def practice_app(game_id: str | None = None) -> w.Widget:
     """The practice page (see :class:`PracticeApp`); returns the widget to display. In a kernel Voila pre-heats, the
     progress database is opened first and the page is made once it is asked for, so what it shows of the learner's
     progress is as of the visit (:func:`widgets.kernel_timing.wait_until_page_asked`); the first questions of the
-    game practised last (which do not depend on the learner) are made before."""
+    game practised last (which do not depend on the learner) are made before, and the rules each game's questions
+    reach are looked up (:func:`tutor.practice.askable.askable`), so a click on the mastery map computes nothing."""
     store = ProgressStore()
     pools = {}
     if kernel_timing.preheating():  # the questions of the game the learner practised last, made before the visit
         kept = game_id or read_place(store).get("game")
         game = kept if kept in GAMES else GAMES[0]
         pools[game] = QuestionPool(game, SEED, warm=FIRST_POOL)
+        for g in GAMES:  # the rules "Ask me" is offered on (read from the cache, or computed once and kept there)
+            askable(g, SEED)
     if kernel_timing.wait_until_page_asked():
         store.recheck()  # opened before the visit: damaged since? the page says so at once, not at the first answer
     return PracticeApp(game_id, store=store, pools=pools).widget

@@ -225,9 +225,12 @@ def test_what_if_edits_the_start_and_the_board_shows_it(tutor_server, tutor_page
     expect(page.locator(".rt-faq-info")).to_contain_text("Script done", timeout=CLICK_MS)
     page.locator(".tutor-faq-whatif-open").click()
     moment = page.locator(".rt-faq-moment")
-    expect(moment).to_have_text("You are changing the start (before step 1): the board shows it.", timeout=CLICK_MS)
+    # session 30 (issue #16): where the board was is said, with a button back there
+    expect(moment).to_have_text("You are changing the start (before step 1): the board went back to it from step 2, "
+                                "where you were.", timeout=CLICK_MS)
     expect(page.locator(".rt-faq-info")).to_contain_text("Step 0 of 2 done")
     expect(page.locator(".tutor-faq-to-start")).to_be_hidden()
+    expect(page.locator(".tutor-faq-back-to")).to_have_text("Back to step 2")
     page.wait_for_timeout(800)  # the fit script settles the board's scale
     fit = page.evaluate("""() => { const a = document.querySelector('.rt-faq-page .rt-board-area'), b = a.firstElementChild;
         const r = a.getBoundingClientRect();
@@ -245,8 +248,10 @@ def test_what_if_edits_the_start_and_the_board_shows_it(tutor_server, tutor_page
     assert box["x"] + box["width"] <= 1024 and button.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), box
     button.click()
     expect(page.locator(".rt-faq-info")).to_contain_text("Step 0 of 2 done", timeout=CLICK_MS)
-    expect(moment).to_contain_text("the board shows it.")
+    expect(moment).to_contain_text("the board went back to it from step 1")
     expect(page.locator(".tutor-faq-redo, button:has-text('Redo')").first).to_be_enabled()
+    page.locator(".tutor-faq-back-to").click()
+    expect(page.locator(".rt-faq-info")).to_contain_text("Step 1 of 2 done", timeout=CLICK_MS)
     tutor_page.assert_clean()
 
 

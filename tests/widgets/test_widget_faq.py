@@ -315,7 +315,8 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     assert "board" not in cmp.lower().replace("rulebook", "")
     ex.show.click()
     checks = ex.checks.value  # "Checked live" describes the board shown: no Spirit Cloak in the hand there
-    assert "in the game shown now: Player 1 · hand: Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum, Key" in checks
+    assert ("in the game shown now: Player 1&#x27;s hand holds Timeweaver Thread, Lantern, Bell, Feather, Mirror, Drum "
+            "and Key") in checks
 
 
 def turn(ex, seat):
@@ -494,7 +495,7 @@ def test_spirit_duels_zap_what_if_shows_the_point_and_checks_the_board_shown(ex)
     ex.show.click()
     checks = ex.checks.value  # the board shown: Pawnite defeated, its tokens back in the supply
     import re  # the slot is named by its position or, where the checks name Spirits, by Pawnite
-    assert re.search(r"in the game shown now: Player 1(, Spirit 2|&#x27;s Pawnite) · damage: 0", checks)
+    assert re.search(r"in the game shown now: Player 1(&#x27;s Spirit 2|&#x27;s Pawnite)&#x27;s damage is 0", checks)
     assert "sd.class" not in checks
 
 
@@ -830,15 +831,15 @@ def test_the_what_if_panel_shows_the_moment_it_changes(ex):
     assert len(ex.app.session.history) == 2
     ex.show_panel("whatif")
     assert ex.app.session.history == [] and ex.app.session.can_redo
-    assert _html.unescape(re.sub(r"<[^>]+>", "", ex.moment.value)) == (
-        "You are changing the start (before step 1): the board shows it.")
+    assert _html.unescape(re.sub(r"<[^>]+>", "", ex.moment.value)) == (  # session 30: where the board was, said
+        "You are changing the start (before step 1): the board went back to it from step 2, where you were.")
     assert ex.to_start.layout.display == "none"
     assert ex.step()
     assert _html.unescape(re.sub(r"<[^>]+>", "", ex.moment.value)) == (
         "You are changing the start (before step 1); the board shows the game after 1 step.")
     assert ex.to_start.layout.display is None
     ex.to_start.click()
-    assert ex.app.session.history == [] and "the board shows it" in ex.moment.value
+    assert ex.app.session.history == [] and "the board went back to it from step 1" in ex.moment.value
     ex.show_panel(None)
     ex.step()
     ex.show_panel("whatif")  # opened again: back at the start
@@ -912,3 +913,34 @@ def test_two_saved_questions_with_one_id_name_the_other_file_by_its_name_only(tm
     box = FaqExplorer(game_id="restless-spirits").open_error.value
     assert "is already the id of CON.yaml</li>" in box and "<b>xss.yaml</b>" in box, box
     assert str(folder) not in box and "/q/" not in box, box
+
+
+def _said(widget) -> str:
+    return _html.unescape(re.sub(r"<[^>]+>", "", widget.value))
+
+
+def test_the_what_if_says_it_took_the_board_back_and_offers_the_step(ex):
+    """Session 30 (issue #16): on step 1 of 2, opening "What if" took the board to the start without a word. The
+    panel says it went back from step 1 and offers "Back to step 1": with no change the step comes back from the
+    Redo list; after a change the changed script's steps are taken again to it. A change made with the board on a
+    later step keeps the board on that step (the script taken again), and says so."""
+    ex.open("faq-buy-at-hand-limit")
+    assert ex.step() and len(ex.app.session.history) == 1
+    ex.show_panel("whatif")
+    assert ex.app.session.history == []
+    assert _said(ex.moment) == ("You are changing the start (before step 1): the board went back to it from step 1, "
+                                "where you were.")
+    assert ex.back_to.layout.display is None and ex.back_to.description == "Back to step 1"
+    ex.back_to.click()
+    assert len(ex.app.session.history) == 1 and ex.back_to.layout.display == "none"
+    assert "the board shows the game after 1 step" in _said(ex.moment)
+    ex.counter.value = "p1.ap"  # a change with the board on step 1: it stays on step 1 of the changed run
+    ex.counter_num.value = "5"
+    ex.apply_counter.click()
+    s = ex.app.session
+    assert len(s.history) == 1 and ex.edits and "Your change applies to the start; the script's steps were taken " \
+        "again to step 1, where you were." in _said(ex.moment)
+    ex.to_start.click()
+    assert ex.app.session.history == [] and ex.back_to.description == "Back to step 1"
+    ex.back_to.click()  # no Redo list after a change: the changed script taken again
+    assert len(ex.app.session.history) == 1 and "taken again to step 1" in _said(ex.moment)

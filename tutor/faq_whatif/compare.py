@@ -410,12 +410,17 @@ def part_checks(sc: Scenario, session: Session) -> list[Part]:
         after = len(sc.script) if e.after is None else e.after
         for p in _parts(e):
             if after > len(hist):
-                out.append(Part(i, after, line(p), "not reached", actual(p, session), len(hist)))
+                out.append(Part(i, after, line(p), "not reached", actual(p, session), len(hist), _key(p)))
                 continue
             at = board_at(sc, session, after, replays)
             try:
                 ok = not check(at, at.history, p)
             except ContentError:
                 ok = False
-            out.append(Part(i, after, line(p, at), "holds" if ok else "fails", actual(p, at), after))
+            out.append(Part(i, after, line(p, at), "holds" if ok else "fails", actual(p, at), after, _key(p)))
     return out
+
+
+def _key(p: Expect) -> str:
+    """The state fact's path a part checks (``"p1.hand"``), else ``""``."""
+    return next(iter(p.state), "")

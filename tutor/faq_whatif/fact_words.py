@@ -10,8 +10,10 @@ lines (:func:`tutor.scenario_words.describe_expect`) are not changed.
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from ..scenario_words import describe_path
+from ..scenario import Expect
+from ..scenario_words import _SEAT_PATHS, describe_expect, describe_path, describe_value
 
 #: A player's fact (``pN.<name>``) by its name: (the game's word for it, ``{P}`` standing for "Player N's" where it
 #: is not first, how its value is said). ``"holds"``: a
@@ -62,6 +64,28 @@ _CLAN_TERMS = {"allegiance": ("the {clan} Allegiance", "is"), "medal_value": ("t
                "overrun_limit": ("Player {seat}'s Overrun limit for {clan}", "is")}
 #: First words a fact's name keeps capitalised after "the" (the games' own terms).
 _CAPITALISED = {"Totem", "Spirit", "Advantage", "Medal", "Hourglass", "Wonder", "Shrine", "AP"}
+#: Counts said as a sentence (by the last part of the fact's path): ``{P}`` "Player N's", ``{O}`` "Player N", ``{n}``
+#: the number, ``{s}`` a plural's s; each game's own capitals over it (:data:`_GAME_COUNTS`).
+_COUNTS: dict[str, str] = {
+    "totem_discard_size": "the Totem discard pile holds {n} card{s}",
+    "spirit_deck_size": "the Spirit deck holds {n} card{s}", "shrine_size": "the Shrine holds {n} Totem{s}",
+    "discard_size": "the discard pile holds {n} card{s}", "hand_size": "{P} hand holds {n} card{s}",
+    "deck_size": "{P} deck holds {n} card{s}", "card_count": "{O} has {n} card{s} in all",
+    "released_count": "{O} has released {n} Spirit{s}", "essence": "{O} has {n} Essence",
+    "wonders": "{O} has built {n} Wonder{s}", "chance_left": "{n} outcome{s} of chance fixed in advance {are} left",
+    "forced_rolls_left": "{n} fixed die roll{s} {are} left", "round": "it is round {n}",
+    "damage": "{P} damage is {n}", "hourglass": "the Hourglass shows {n}",
+}
+_GAME_COUNTS: dict[str, dict[str, str]] = {"spirited": {"hand_size": "{P} Hand holds {n} card{s}",
+                                                        "spirit": "{O} has {n} Spirit"}}
+#: Yes-or-no facts said as a sentence (by the last part of the fact's path): (when yes, when no); ``{S}``: whose
+#: (a Spirit, "Player 1's Tychomp").
+_BOOLS: dict[str, tuple[str, str]] = {
+    "advantage_die": ("{S} has the Advantage Die", "{S} does not have the Advantage Die"),
+    "presence": ("{S} shows its Presence side", "{S} does not show its Presence side"),
+    "lines_revealed": ("the Spirit Lines are revealed", "the Spirit Lines are not revealed"),
+    "last_was_pass": ("the last action was a pass", "the last action was not a pass"),
+}
 _PRONOUN = {"holds": "it", "hold": "they", "is": "it", "are": "they"}
 
 
@@ -92,7 +116,8 @@ def fact_subject(key: str, game_id: str, names: dict[str, str] | None = None) ->
         said = "the " + said[:1].lower() + said[1:]
     else:
         said = "the " + said
-    return said, "are" if said.endswith(("requirements", "tokens", "dice", "Spirits")) else "is"
+    return said, "are" if said.endswith(("requirements", "tokens", "dice", "Spirits")) or "requirements (" in said \
+        else "is"
 
 
 def _and(value: str) -> str:
@@ -135,3 +160,50 @@ def fact_label(key: str, game_id: str, names: dict[str, str] | None = None) -> s
     if last in _YES_NO and subject.endswith(f"'s {last}"):  # "Player 1's Tychomp exhausted": yes / no
         subject = f"{subject[:-len(last) - 3]} {_YES_NO[last]}"
     return subject[:1].upper() + subject[1:]
+
+
+def state_sentence(key: str, value: Any, game_id: str, names: dict[str, str] | None = None) -> str:
+    """A scenario check on the fact at state path ``key`` as a sentence a person would say, without its full stop:
+    ``"Player 1's hand holds Spirit Cloak and Bell & Feather"``, ``"The Totem discard pile holds 1 card"``,
+    ``"Player 2's Tychomp is exhausted"``, ``"No choice is waiting"`` (session 30, issue #16: the FAQ explorer read
+    "Totem discard size: 1"). ``value``: the expected value (card ids named by ``names``; an expected choice, a
+    decision kind, by its words in ``names`` as :func:`tutor.faq_whatif.compare.pending_in_words` gives it)."""
+    names = names or {}
+    last = key.rsplit(".", 1)[-1]
+    if key == "pending":
+        return "No choice is waiting" if value is None else f"The choice waiting is {str(value).replace('-', ' ')}"
+    said = describe_value(value, names, key.split(".")[0] in _SEAT_PATHS, key)
+    counts = {**_COUNTS, **_GAME_COUNTS.get(game_id, {})}
+    if last in counts and type(value) is int:
+        owner = key.split(".")[0][1:] if re.fullmatch(r"p\d+\..+", key) else ""
+        spirit = fact_subject(key, game_id, names)[0].rsplit("'s ", 1)[0] if key.count(".") == 2 else ""
+        return _cap(counts[last].format(P=f"{spirit or 'Player ' + owner}'s", O=f"Player {owner}", n=value,
+                                        s="" if value == 1 else "s", are="is" if value == 1 else "are"))
+    subject, verb = fact_subject(key, game_id, names)
+    if last in _BOOLS and isinstance(value, bool):
+        return _cap(_BOOLS[last][0 if value else 1].format(S=subject.rsplit("'s ", 1)[0]))
+    if last in _YES_NO and isinstance(value, bool) and subject.endswith(f"'s {last}"):
+        owner = subject[:-len(f"'s {last}")]
+        return _cap(f"{owner} is {'' if value else 'not '}{_YES_NO[last]}")
+    return _cap(_clause(subject, verb, said, True))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def expect_lines(e: Expect, names: dict[str, str], titles: dict[str, str], game_id: str) -> list[str]:
+    """The lines of expectation ``e`` as :func:`tutor.scenario_words.describe_expect` says them, but each check on a
+    fact of the board as a sentence (:func:`state_sentence`), not "<fact>: <value>"."""
+    return describe_expect(e.model_copy(update={"state": {}}), names, titles) + [
+        state_sentence(k, v, game_id, names) for k, v in e.state.items()]
+
+
+def fact_said(key: str, game_id: str, names: dict[str, str], said: str) -> str:
+    """The fact at state path ``key`` with its value ``said`` in words (:func:`tutor.scenario_words.describe_value`)
+    as a sentence: ``"Player 1's Pawnite's damage is 0"``, ``"Player 1's Tychomp is not exhausted"``."""
+    subject, verb = fact_subject(key, game_id, names)
+    last = key.rsplit(".", 1)[-1]
+    if last in _YES_NO and said in ("yes", "no") and subject.endswith(f"'s {last}"):
+        return f"{subject[:-len(last) - 3]} is {'' if said == 'yes' else 'not '}{_YES_NO[last]}"
+    return _cap(_clause(subject, verb, said, True))

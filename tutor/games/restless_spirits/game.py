@@ -16,6 +16,7 @@ from ...core.flow import Mark
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
 from . import decisions, effects_copy, effects_locks_and_choices, moves, resolve, setup, solo, variants
+from .achievements import ACHIEVEMENTS
 from .cards import CardSet, Effect, LIGHT_TYPES
 from .effects import REGISTRY
 from .ongoing import mastery_locked, shield, turn_lock
@@ -301,8 +302,9 @@ class RestlessSpirits(Game):
     def value_names(self) -> dict[str, str]:
         """Every Totem icon as it appears in the facts (``pN.unmet.<space>``), by the name the game prints:
         ``{"spirit-cloak": "Spirit Cloak", "lantern": "Lantern", ...}`` (Totem Cards), so an expectation reads
-        "Lantern, Mirror", never "lantern, mirror"."""
-        return dict(self.cards.icon_names)
+        "Lantern, Mirror", never "lantern, mirror"; and every achievement (``pN.achievements``) by its name
+        (session 30: the FAQ explorer read "Player 1's achievements are count-your-blessings")."""
+        return {**self.cards.icon_names, **{a.id: a.name for a in ACHIEVEMENTS}}
 
     def icon_label(self, icon: str) -> str:
         """Display name of a Totem icon."""

@@ -19,7 +19,7 @@ from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import actions, rules, setup
 from .flow import FLOW
-from .cards import Effect
+from .cards import CLASS_ABILITY, Effect
 from ...core.options import parse_options
 from .loading import load_cards
 from .options import SDOptions
@@ -151,9 +151,13 @@ class SpiritDuels(Game):
 
     def value_names(self) -> dict[str, str]:
         """Every die of an active pool as it appears in the facts (``KIND/FACE``), in words:
-        ``"attack-1/attack"`` -> ``"Level 1 Attack die showing Attack"`` (Dice)."""
-        return {f"{kind}/{face}": f"{kind_label(kind)} showing {face_label(face)}"
-                for kind, faces in DIE_FACES.items() for face in faces}
+        ``"attack-1/attack"`` -> ``"Level 1 Attack die showing Attack"`` (Dice); each Spirit Line (``pN.lines``) by
+        its name (a Line sharing its id with its first Spirit keeps that Spirit's name) and each Class (``pN.classes``, ``classes_left``) by its name, ``"toxic-a"`` -> ``"Toxic Line A"``,
+        ``"fire"`` -> ``"Fire"`` (session 30: the FAQ explorer showed the ids)."""
+        return {**{f"{kind}/{face}": f"{kind_label(kind)} showing {face_label(face)}"
+                   for kind, faces in DIE_FACES.items() for face in faces},
+                **{line.id: line.name for line in self.cards.line_by_id.values() if line.id not in self.cards.by_id},
+                **{c: c.capitalize() for c in CLASS_ABILITY}}
 
     # -- card facts -------------------------------------------------------------------------------------------------
     def effect_params(self, e: Effect) -> BaseModel:
