@@ -36,6 +36,8 @@ FOLD_JS = """(function () {
     var now = decision(panel);
     groups.forEach(function (g) { if (opened.has(g) && opened.get(g) !== now) { opened.delete(g); } });
     panel.querySelectorAll('.rt-folded').forEach(function (x) { x.classList.remove('rt-folded'); });
+    panel.querySelectorAll('.rt-many, .rt-same-chip').forEach(function (x) { x.classList.remove('rt-many', 'rt-same-chip'); });
+    groups.forEach(function (g) { if (g.style.marginTop) { g.style.marginTop = ''; } });
     if (panel.hasAttribute('data-rt-tight')) { panel.removeAttribute('data-rt-tight'); }
     // each group's first action of each kind (a lesson's hinted action too), and how many others it has
     var heads = [], extra = groups.map(function (g) {
@@ -47,15 +49,21 @@ FOLD_JS = """(function () {
       return g.classList.contains('rt-apart-choice') ? [] : rest;
     });
     // (one of them below what the list shows unscrolled, above its pinned end-of-turn group and "Not possible now")
-    var low = function () {
-      var p = panel.getBoundingClientRect(), floor = panel.clientHeight;
+    // (the pinned groups' top and, when the list scrolls on, the 40 px fade above them that says "more actions:
+    // scroll down" (table.py), in the list's own coordinates, unscrolled)
+    var cover = function () {
+      var top = panel.clientHeight;
       panel.querySelectorAll(':scope > .rt-apart-turn, :scope > .rt-apart-blocked:not(.rt-open)').forEach(function (x) {
-        if (shown(x) && getComputedStyle(x).position === 'sticky') { floor -= x.getBoundingClientRect().height; }
+        if (shown(x) && getComputedStyle(x).position === 'sticky') { top -= x.getBoundingClientRect().height; }
       });
-      // (a list that scrolls on fades out the 40 px above its pinned group: "more actions: scroll down", table.py)
-      if (panel.scrollHeight > panel.clientHeight + 1) { floor -= 40; }
-      return heads.some(function (a) { return shown(a) && a.getBoundingClientRect().bottom - p.top + panel.scrollTop > floor + 1; });
+      return {top: top, bar: panel.scrollHeight > panel.clientHeight + 1 ? top - 40 : top};
     };
+    var at = function (e) { return e.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop; };
+    var below = function (list) {
+      var floor = cover().bar;
+      return list.some(function (a) { return shown(a) && at(a) + a.getBoundingClientRect().height > floor + 1; });
+    };
+    var low = function () { return below(heads); };
     var on = groups.length > 1 && low();
     groups.forEach(function (g, i) {
       var t = g.querySelector('.rt-group-title'), n = on ? extra[i].length : 0;
@@ -76,8 +84,39 @@ FOLD_JS = """(function () {
       t.setAttribute('tabindex', '0'); t.setAttribute('role', 'button');
       t.setAttribute('aria-expanded', opened.has(g) ? 'true' : 'false');
     });
+    // a decision's options (a choice, or one kind of action under the list's prompt: "choose your Spirit Guide", six
+    // guides; "give up a Totem", seven) that run below: two columns, each option's "why" in its tooltip, a rule chip
+    // said once (session 30: the sixth and seventh options were below the view at 1366x768)
+    var prompt = shown(panel.querySelector(':scope > .rt-apart-prompt'));
+    var many = groups.filter(function (g) {
+      var acts = Array.prototype.filter.call(g.querySelectorAll(':scope > .tutor-action'), shown);
+      var one = acts.every(function (a) { return kind(a) === kind(acts[0]); });
+      return acts.length >= 4 && (g.classList.contains('rt-apart-choice') || (prompt && one)) && below(acts);
+    });
+    many.forEach(function (g) {
+      g.classList.add('rt-many');
+      var said = {};
+      Array.prototype.forEach.call(g.querySelectorAll(':scope > .tutor-clause'), function (c) {
+        if (said[c.textContent]) { c.classList.add('rt-same-chip'); } else { said[c.textContent] = true; }
+      });
+    });
+    var options = [];
+    many.forEach(function (g) { options.push.apply(options, g.querySelectorAll(':scope > .tutor-action')); });
     // still one below: the actions' "why" lines go to their tooltips (CSS, attribute data-rt-tight)
-    if (on && low()) { panel.setAttribute('data-rt-tight', ''); }
+    if ((on && low()) || below(options)) { panel.setAttribute('data-rt-tight', ''); }
+    // a group's title is whole or not in view: one that the fade and "more actions: scroll down" would cut moves its
+    // group down under the pinned group (session 30: "Blessings & discarding 1 more" sat half under the line)
+    var c = cover();
+    if (c.bar < c.top) {
+      groups.forEach(function (g) {
+        var t = g.querySelector('.rt-group-title');
+        if (!shown(t)) { return; }
+        var top = at(t), bottom = top + t.getBoundingClientRect().height;
+        if (bottom > c.bar + 1 && top < c.top) {
+          g.style.marginTop = (parseFloat(getComputedStyle(g).marginTop) + c.top - top + 4) + 'px';
+        }
+      });
+    }
   }
   function run() {
     frame = 0;

@@ -400,10 +400,11 @@ body[data-voila] .rt-pside > .rt-more-below { animation: rt-more-below linear bo
    players had Spirits on their spaces). The narration's lines are spaced for their own 20px (they took the widget's
    34px line height). Restless Spirits' board moves its key to the foot of the rules' column (.rt-pkey) and folds
    what another line says already: the turn banner when it only names the player and their AP (the acting player's
-   area has both), a player's guide name (the Mastery stays), the pips after a count, "waiting", the hand's count
+   area has both), the pips after a count, "waiting", the hand's count
    (the hand's cards are listed), the first-player star and a Spirit's "2/3 met" (its requirements are ticked). A
    player's line is then one line; a Spirit's requirements run on after its name; its empty neighbours are narrow
-   outlines; a Lost Spirit's name and type share a line. Every step is 16px or more as drawn (fit 1.03 or more),
+   outlines; a Lost Spirit's name and type share a line. A player's guide stays named, as on the learn page
+   (session 30: the heading said only the Mastery). Every step is 16px or more as drawn (fit 1.03 or more),
    measured in tests/browser/test_presenter_board.py. */
 .rt-present .rt-pside > .rt-pkey { display: none; }
 @media (max-width: 1180px), (max-height: 800px) {
@@ -413,7 +414,7 @@ body[data-voila] .rt-pside > .rt-more-below { animation: rt-more-below linear bo
     padding: 2px 4px 0 4px; color: #6a6484; }
   .rt-present .rt-pside > .rt-pkey > .widget-html-content { font-size: 13px; line-height: 1.25; }
   .rt-present .rt-pboard .rt-banner.rt-plainturn, .rt-present .rt-pboard .rt-bpart-banner:has(.rt-plainturn),
-  .rt-present .rt-pboard .rt-player :is(.rt-gname, .rt-pips, .rt-waiting, .rt-handn, .rt-first, .rt-nmet) {
+  .rt-present .rt-pboard .rt-player :is(.rt-pips, .rt-waiting, .rt-handn, .rt-first, .rt-nmet) {
     display: none; }
   .rt-present .rt-pboard .rt-player .rt-space > .rt-reqs { display: inline; margin: 0 0 0 6px; }
   .rt-present .rt-pboard .rt-player .rt-space > .rt-reqs > li { display: inline-block; margin: 0 8px 0 0;

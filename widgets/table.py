@@ -166,6 +166,16 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   padding: 0 6px; border-radius: 8px; background: #efe8fb; font-size: 11px; font-weight: 700; color: #5b2d90;
   white-space: nowrap; text-transform: none; letter-spacing: 0; }
 .rt-onescreen .tutor-actions .rt-group-title[data-rt-more]:focus-visible { outline: 2px solid #5b2d90; }
+/* a decision's many options that run below (action_fold.py, CSS class rt-many: six guides, seven Totems to give up):
+   two columns in reading order, each option's "why" in its tooltip, the rule chip they share said once, at the end */
+.rt-onescreen .tutor-actions > .rt-agrid.rt-many { display: grid !important; grid-template-columns: repeat(2, minmax(0, 1fr));
+  column-gap: 6px; align-items: stretch; }
+.rt-onescreen .tutor-actions > .rt-agrid.rt-many > :not(.tutor-action):not(.tutor-clause) { grid-column: 1 / -1; }
+.rt-onescreen .tutor-actions > .rt-agrid.rt-many > .tutor-action { margin: 2px 0; min-width: 0; height: auto; }
+.rt-onescreen .tutor-actions > .rt-agrid.rt-many > .tutor-action::after { display: none; }
+.rt-onescreen .tutor-actions > .rt-agrid.rt-many > .tutor-clause { order: 1; grid-column: 1 / -1; justify-self: end;
+  max-width: 100% !important; margin: 2px 0; }
+.rt-onescreen .tutor-actions > .rt-agrid.rt-many > .tutor-clause.rt-same-chip { display: none; }
 /* (still one below: every action's "why" goes to its tooltip, a pinned pair's too (a lone "End your turn" keeps its
    "your unused AP are lost", trial 18), and the list is tighter) */
 .rt-onescreen .tutor-actions[data-rt-tight] > .rt-agrid:not(.rt-apart-turn) > .tutor-action::after,

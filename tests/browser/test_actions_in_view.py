@@ -139,3 +139,124 @@ def test_an_opened_group_refolds_for_a_new_decision(tutor_server, tutor_page):
     expect(title).to_have_attribute("data-rt-more", folded, timeout=CLICK_MS)
     page.screenshot(path=str(SHOTS / "actions-refold-spirit-duels-16.png"))
     tutor_page.assert_clean()
+
+
+# The list's visible group titles and its pinned foot: each title's [top, bottom], the pinned group's top and where the
+# fade that says "more actions: scroll down" begins (40 px above it while the list scrolls on; table.py).
+HEADS = """() => {
+  const p = [...document.querySelectorAll('.rt-onescreen .tutor-actions')].find((e) => e.getClientRects().length);
+  const r = (e) => { const b = e.getBoundingClientRect(); return [b.top, b.bottom]; };
+  const pin = [...p.querySelectorAll(':scope > .rt-apart-turn')].find((e) => e.getClientRects().length);
+  const foot = pin ? pin.getBoundingClientRect().top : p.getBoundingClientRect().bottom;
+  const more = getComputedStyle(pin || p, '::before').content;
+  return {foot, bar: more && more !== 'none' ? foot - 40 : foot,
+          titles: [...p.querySelectorAll('.rt-group-title')].filter((t) => t.getClientRects().length)
+            .map((t) => [t.innerText.slice(0, 40), ...r(t)])};
+}"""
+
+
+def cut_titles(page) -> list:
+    """The group titles the list shows cut: under "more actions: scroll down" and its fade, or across the pinned
+    group's top edge (a title is whole above them, or wholly hidden under the pinned group)."""
+    g = page.evaluate(HEADS)
+    return [t for t in g["titles"] if t[2] > g["bar"] + 1 and t[1] < g["foot"] - 1]
+
+
+def test_no_group_title_is_cut_by_more_actions_in_the_record_tab(tutor_server, tutor_page):
+    """Session 30 (fit29's screenshot of the Record tab at 1024x768, its second step): "Totem actions 6 more ▸" sat
+    half under "▾ more actions: scroll down". After each of four moves every group title shown is whole."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(tutor_server + "/voila/render/teacher-walkthrough.ipynb")
+    page.get_by_role("tab", name="Record a walkthrough").click()
+    page.locator(".rt-record .rt-record-head button", has_text="Start recording").click()
+    label = page.locator(".rt-record .rt-record-step")
+    expect(label).to_contain_text("No move yet", timeout=CLICK_MS)
+    for n in range(1, 5):
+        page.locator(".rt-record .tutor-actions .tutor-action:visible").first.click()
+        expect(label).to_contain_text(f"Step {n} ·", timeout=CLICK_MS)
+        page.wait_for_timeout(500)
+        cut = cut_titles(page)
+        if cut:
+            page.screenshot(path=str(SHOTS / f"actions-titles-record-{n}.png"))
+        assert not cut, f"Record tab at 1024x768, step {n}: group titles cut: {cut} ({page.evaluate(HEADS)})"
+    tutor_page.assert_clean()
+
+
+def assert_options_in_view(page, where: str, text: str, count: int) -> None:
+    """Every option of the decision the list shows (its ``count`` actions whose captions hold ``text``) is whole in
+    view, the page and the list unscrolled, and they read in their keyboard order (left to right, then down)."""
+    acts = page.locator(".rt-onescreen .tutor-actions > .rt-agrid > .tutor-action:visible", has_text=text)
+    assert acts.count() == count, f"{where}: {acts.count()} options"
+    seen = [acts.nth(i).evaluate(SEEN) for i in range(acts.count())]
+    bad = [s for s in seen if not (s["inside"] and s["shown"])]
+    scroll = page.evaluate("() => [document.scrollingElement.scrollTop, [...document.querySelectorAll("
+                           "'.rt-onescreen .tutor-actions')].map((p) => p.scrollTop)]")
+    if bad:
+        page.screenshot(path=str(SHOTS / f"actions-options-{where[:20].replace(' ', '-')}.png"))
+    assert not bad and scroll[0] == 0 and not any(scroll[1]), f"{where}: options out of view: {bad} {scroll}"
+    tops = [(round(s["rect"][1]), s["rect"][0]) for s in seen]
+    assert tops == sorted(tops), f"{where}: the options do not read in their keyboard order: {seen}"
+
+
+def new_free_game(server: str, page, size) -> None:
+    """Open the Restless Spirits learn page at ``size``, its Free play tab, Auto off, a new game (seed 1)."""
+    open_learn_page(server, page, "learn-restless-spirits.ipynb", size)
+    page.get_by_role("tab", name="Free play").click()
+    box = page.locator(".tutor-seats.rt-seats-play input[type=checkbox]").first
+    expect(box).to_be_visible(timeout=CLICK_MS)
+    box.uncheck()
+    for got_it in page.locator(".rt-free-notice button:visible").all():
+        got_it.click()
+    page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()
+    expect(page.locator(".tutor-action:visible", has_text="Choose Yoru").first).to_be_visible(timeout=CLICK_MS)
+    page.wait_for_timeout(1000)
+
+
+def test_the_six_guides_are_in_view_at_1366(tutor_server, tutor_page):
+    """Session 30: choosing a guide at the start of Restless Spirits free play, the fifth and sixth of the six
+    guides were below the view at 1366x768. All six are whole in view, in their order; at 1024x768 each one is
+    reached by scrolling the list; then several steps of the game show every group title whole (not under "more
+    actions: scroll down")."""
+    page = tutor_page.page
+    new_free_game(tutor_server, page, (1366, 768))
+    assert_options_in_view(page, "Restless Spirits free play's guides at 1366x768", "Choose ", 6)
+    page.screenshot(path=str(SHOTS / "actions-guides-1366.png"))
+    for k in range(14):
+        comp = page.locator(".tutor-seats button:visible:not([disabled])").filter(has_text="Computer's move")
+        ours = page.locator(".tutor-action:visible:not([disabled])")
+        if comp.count() or ours.count():
+            (comp.first if comp.count() else ours.nth(k % min(3, ours.count()))).click()
+        page.wait_for_timeout(900)
+        cut = cut_titles(page)
+        if cut:
+            page.screenshot(path=str(SHOTS / f"actions-titles-free-{k}.png"))
+        assert not cut, f"Restless Spirits free play at 1366x768, step {k + 1}: group titles cut: {cut}"
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator(".rt-topline button:visible").filter(has_text="New game").first.click()
+    expect(page.locator(".tutor-action:visible", has_text="Choose Yoru").first).to_be_visible(timeout=CLICK_MS)
+    page.wait_for_timeout(1000)
+    acts = page.locator(".rt-onescreen .tutor-actions .tutor-action:visible", has_text="Choose ")
+    assert acts.count() == 6
+    for i in range(6):
+        acts.nth(i).scroll_into_view_if_needed()
+        seen = acts.nth(i).evaluate(SEEN)
+        assert seen["inside"] and seen["shown"], f"guide {i + 1} at 1024x768 is not reached: {seen}"
+    assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
+    tutor_page.assert_clean()
+
+
+def test_the_seven_totems_to_give_up_are_in_view_at_1366(tutor_server, tutor_page):
+    """Session 30: the FAQ explorer's "faq-buy-at-hand-limit" after buying at the hand limit: of the seven "Give up
+    … for Key (single)" options the last three were below the view at 1366x768. All seven are whole in view."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{tutor_server}/voila/render/faq-explorer.ipynb?scenario=faq-buy-at-hand-limit")
+    buy = page.locator(".tutor-action:visible", has_text="Buy Key")
+    expect(buy.first).to_be_visible(timeout=120_000)
+    buy.first.click()
+    expect(page.locator(".tutor-action:visible", has_text="Give up")).to_have_count(7, timeout=CLICK_MS)
+    page.wait_for_timeout(800)
+    assert_options_in_view(page, "FAQ explorer, giving up a Totem at 1366x768", "Give up", 7)
+    page.screenshot(path=str(SHOTS / "actions-give-up-1366.png"))
+    tutor_page.assert_clean()

@@ -204,3 +204,30 @@ def test_clicker_steps_the_teacher_walkthrough_page(tutor_server, tutor_page):
         assert picker.evaluate("e => document.activeElement === e"), "the Walkthrough list lost the focus"
     expect(picker).to_have_value(chosen)
     tutor_page.assert_clean()
+
+
+# Each player's heading on the projected board: its words, and whether its guide's name is shown on the name's line.
+HEADINGS = """() => [...document.querySelectorAll('.rt-present .rt-pboard .rt-player')].filter((p) => p.getClientRects().length)
+  .map((p) => { const n = p.querySelector('.rt-pname'), g = p.querySelector('.rt-gname');
+    const mid = (e) => { const b = e.getBoundingClientRect(); return (b.top + b.bottom) / 2; };
+    return {text: p.querySelector('.rt-phead').innerText.split('\\n')[0],
+            guide: !!g && g.getClientRects().length > 0 && Math.abs(mid(g) - mid(n)) < 6}; })"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)], ids=["1024x768", "1366x768"])
+def test_the_projected_players_name_their_guide_on_one_line(tutor_server, tutor_page, size):
+    """Session 30: on the projected board (Restless Spirits' walkthrough, step 3) a player's heading said
+    "Player 1 · Guardian Mastery", without the guide the learn page names ("Player 1 · Okada Mitsuo · Guardian
+    Mastery"). Each player's heading names the guide, on the name's line."""
+    from test_presenter_board import open_presenter
+
+    page = tutor_page.page
+    counter = open_presenter(page, tutor_server, size)
+    for k in range(1, 4):
+        page.locator(".rt-present .tutor-presenter-next").click()
+        expect(counter).to_contain_text(f"Step {k} of", timeout=CLICK_MS)
+    page.wait_for_timeout(1000)
+    heads = page.evaluate(HEADINGS)
+    assert len(heads) == 2 and all(h["guide"] for h in heads), f"at {size}: {heads}"
+    assert "Okada Mitsuo" in heads[0]["text"] and "Hana the Keeper" in heads[1]["text"], heads
+    tutor_page.assert_clean()
