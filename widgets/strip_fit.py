@@ -28,8 +28,9 @@ changes (at most once a frame):
   step's own action line and the computer's reason right after it in view (newuser29), pins the older steps' key
   lines under its head line and the newest step's title under them (when the column has the room), pins the newest
   step's key lines that lie below its foot at its foot (trial 21; one line each when they do not fit whole), and
+  pins the title of the step whose lines are topmost in view (trial 29), and
   hides the lines that scrolled partly under that pinned head or foot, at every scroll (trial 27: half a line showed
-  under the pinned title at the end of a long game); the order of priority is written at the rule (``scroll``);
+  under the pinned title at the end of a long game); the order of priority is written at the rule (``scroll``, :mod:`widgets.reply_fit`);
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
@@ -54,6 +55,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from .action_fold import FOLD_JS
+from .reply_fit import REPLY_JS
 from .style import page_script
 
 #: The lowest the strip goes (px) to give the board its room on a learn page: its head, the step's title and about two
@@ -140,121 +142,7 @@ STRIP_JS = """(function () {
       all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     }
   }
-  // The computer's reply (play26): every line of its steps since the learner's own, none hidden; the column scrolls
-  // inside, and when its steps change (a new step, a new reply) it goes to its foot, the newest lines in view (but
-  // not past the newest step's own line and the computer's reason after it); a
-  // learner who scrolled up to read keeps the place until the next step. "Then the computer played" stays pinned at
-  // its top and the newest step's title under it (CSS, position: sticky).
-  function scroll(col) {
-    items(col).forEach(function (x) {
-      x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; }
-      ['data-rt-earlier', 'data-rt-fewer'].forEach(function (a) { if (x.hasAttribute(a)) { x.removeAttribute(a); } });
-    });
-    var then = col.querySelector(':scope > .rt-then'), newest = then;
-    while (newest && !newest.matches('.widget-html:not(.rt-then):not(.rt-reply-cut)')) { newest = newest.nextElementSibling; }
-    var own = newest && newest.nextElementSibling, note = col.querySelector(':scope > .rt-step-note');
-    var h = function (e) { return e ? e.getBoundingClientRect().height : 0; };
-    var pin = function (e, top, bottom) {
-      if (!e.hasAttribute('data-rt-pin')) { e.setAttribute('data-rt-pin', ''); }
-      if (e.style.top !== top) { e.style.top = top; }
-      if (e.style.bottom !== bottom) { e.style.bottom = bottom; }
-    };
-    var unpin = function (e) {
-      if (e.hasAttribute('data-rt-pin')) { e.removeAttribute('data-rt-pin'); }
-      if (e.style.top) { e.style.top = ''; }
-      if (e.style.bottom) { e.style.bottom = ''; }
-    };
-    // The scroll rule (newuser29, reply30), in this order of priority when the column cannot hold them all:
-    //  1. "Then the computer played" (pinned at the top by CSS) and the older steps' key lines (a Spirit released,
-    //     Spirit scored, a medal claimed; trial 19), pinned under it once they scroll up to it, with their rule chips;
-    //  2. the newest step's own action line with its rule chip (what the computer did);
-    //  3. the computer's reason, which follows the own line;
-    //  4. the newest step's key lines (trial 21: the release of a late game went below the column's foot): where
-    //     they lie below the column's foot they are pinned at its foot (position: sticky, bottom), one under the
-    //     other, and the lines they cover are hidden; when they and the lines above do not fit whole, each takes one
-    //     line (attribute data-rt-tight, their whole text in their tooltip and the History); when not even then,
-    //     they are not pinned (the own line and the reason come first);
-    //  5. the newest step's title, pinned under the head above its own line; when it does not fit with the lines
-    //     above, it is not pinned (it scrolls up under the head line, the own line right under the head);
-    //  6. the newest step's other automatic lines, in view as the room allows (the column scrolls to its foot, but
-    //     no further than keeps the own line right under the pinned title).
-    var all = items(col), y, keys, rowH = function (row) { return Math.max.apply(null, row.map(h)); };
-    var keyH = function () { return keys.reduce(function (t, row) { return t + rowH(row); }, 0); };
-    var lay = function () {  // the older key lines pinned under the head line; the newest step's kept for its foot
-      var past = false;
-      y = h(then); keys = [];
-      for (var i = 0; i < all.length; i++) {
-        var x = all[i];
-        if (x === newest) { past = true; }
-        if (!x.classList.contains('rt-key-ev') || x === own) { unpin(x); continue; }
-        var row = [x], c = all[i + 1];
-        if (c && c.classList.contains('tutor-clause')) { row.push(c); i++; }
-        if (past) { keys.push(row); continue; }
-        row.forEach(function (e) { pin(e, y + 'px', ''); });
-        y += rowH(row);
-      }
-    };
-    if (col.hasAttribute('data-rt-tight')) { col.removeAttribute('data-rt-tight'); }
-    lay();
-    var room = col.clientHeight - 2;
-    if (keys.length && y + h(newest) + h(own) + h(note) + keyH() > room) { col.setAttribute('data-rt-tight', ''); lay(); }
-    if (newest && newest.style.top !== y + 'px') { newest.style.top = y + 'px'; }
-    var head = y + h(own) + h(note);
-    var foot = keys.length && head + keyH() <= room;
-    if (foot) {  // stacked up from the column's foot, the last lowest
-      var b = 0;
-      for (var k = keys.length - 1; k >= 0; k--) {
-        keys[k].forEach(function (e) { pin(e, '', b + 'px'); });
-        b += rowH(keys[k]);
-      }
-    } else { keys.forEach(function (row) { row.forEach(unpin); }); }
-    var loose = newest && head + h(newest) + (foot ? keyH() : 0) > room;
-    if (newest && newest.style.position !== (loose ? 'static' : '')) { newest.style.position = loose ? 'static' : ''; }
-    var titles = col.querySelectorAll('.rt-step-now'), last = titles.length ? titles[titles.length - 1].textContent : '';
-    var mark = titles.length + '|' + last + '|' + col.scrollHeight + '|' + col.clientHeight;
-    if (marks.get(col) !== mark) {
-      marks.set(col, mark);
-      // to the foot (the newest lines in view), but no further than puts the newest step's own line right under the
-      // pinned head (its title pinned under the older key lines; when loose, the own line itself under them, its
-      // title scrolled up under the head line: the own line, the reason and the key lines come first)
-      var at = col.scrollHeight, top = col.getBoundingClientRect().top;
-      if (own && !own.hasAttribute('data-rt-pin')) {
-        // (the line's rule chip, beside it, may reach higher than its text: the two go together)
-        var chip = own.nextElementSibling, ft = own.getBoundingClientRect().top;
-        if (chip && chip.classList.contains('tutor-clause')) { ft = Math.min(ft, chip.getBoundingClientRect().top); }
-        at = Math.min(at, Math.max(0, Math.floor(ft - top + col.scrollTop - y - (loose ? 0 : h(newest)))));
-      }
-      col.scrollTop = at;
-    }
-    if (!seen.has(col)) { seen.add(col); col.addEventListener('scroll', function () { shade(col); }, {passive: true}); }
-    shade(col);
-  }
-  // The lines that scrolled under the reply's pinned head (its head line, older key lines, the newest title) are
-  // hidden, not drawn half in view under it (trial 27: at the end of a long game "Step 136" sat over half a line);
-  // again whenever the column scrolls.
-  function shade(col) {
-    var r = col.getBoundingClientRect(), band = r.top, pins = [], all = items(col);
-    var end = r.top + col.clientTop + col.clientHeight, low = end;  // (and the newest key lines pinned at its foot)
-    all.forEach(function (x) {
-      if (!x.getClientRects().length || getComputedStyle(x).position !== 'sticky') { return; }
-      var b = x.getBoundingClientRect();
-      if (x.style.bottom) {
-        if (b.bottom >= end - parseFloat(x.style.bottom) - 1) { pins.push(x); low = Math.min(low, b.top); }
-      } else if (b.top <= r.top + (parseFloat(x.style.top) || 0) + 1) { pins.push(x); band = Math.max(band, b.bottom); }
-    });
-    var cut = all.map(function (x) {
-      if (pins.indexOf(x) >= 0 || !x.getClientRects().length) { return null; }
-      var b = x.getBoundingClientRect();
-      return b.height >= 1 && ((b.top < band - 1 && b.bottom > r.top + 1) || (b.bottom > low + 1 && b.top < end - 1));
-    });
-    all.forEach(function (x, i) {  // an event and its rule chip go together (CI 28: a chip hidden, its line shown)
-      if (cut[i] === null) { return; }
-      var under = cut[i] || (x.classList.contains('tutor-event') && cut[i + 1] === true)
-        || (x.classList.contains('tutor-clause') && i > 0 && cut[i - 1] === true);
-      if (under !== x.classList.contains('rt-cut')) { x.classList.toggle('rt-cut', under); }
-    });
-  }
-  // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
+""" + REPLY_JS + """  // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
   // or a title or a note. The pinned title always stays, and the newest step's note (the computer's reason). The key
   // rows (an event the game calls key: a Spirit released, Spirit scored, a medal claimed; CSS class rt-key-ev), newest
   // first, each with its step's title when that fits too, come next (trial 19: the computer's release went out of sight at the top as the oldest line); then the newest

@@ -66,7 +66,17 @@ REPLY = """() => {
   // the newest step's own action line (the first line after its title) and the lines after it (newuser29)
   const own = newest && newest.closest('.widget-html').nextElementSibling;
   const after = [...col.children].slice([...col.children].indexOf(own) + 1).filter(e => e.matches('.tutor-event'));
-  return {col: box(col), win: [innerWidth, innerHeight], then: col.querySelector('.rt-then').textContent,
+  // trial 29 ("the computer played 6 steps" showed the titles of steps 2, 3, 4, 6, 7): the lines in view whose
+  // step's title is not in view (the reply's boxes of older steps laid out as the column's own)
+  const flat = [...col.children].flatMap(k => k.matches('.rt-reply-part') ? [...k.children] : [k]);
+  const inView = (e) => { const r = e.getBoundingClientRect();
+    return shown(e) && r.height >= 1 && r.top >= c.top - 1 && r.bottom <= c.top + col.clientTop + col.clientHeight + 1; };
+  let step = null; const orphans = [];
+  for (const e of flat) {
+    if (e.querySelector('.rt-step-now')) { step = e; continue; }
+    if (e.matches('.tutor-event') && inView(e) && step && !inView(step)) orphans.push(e.textContent.slice(0, 50));
+  }
+  return {col: box(col), win: [innerWidth, innerHeight], then: col.querySelector('.rt-then').textContent, orphans,
           own: own && own.matches('.tutor-event') && shown(own) ? box(own) : null,
           ownText: own ? own.textContent : '', noteAt: note ? [...col.children].indexOf(note) : -1,
           ownAt: own ? [...col.children].indexOf(own) : -1, after: after.map(e => e.textContent),
@@ -99,7 +109,7 @@ def reply_after_two_steps(page) -> dict:
     raise AssertionError("the computer never took two steps in a row")
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)])
 @pytest.mark.parametrize("game_id", list(LEARN))
 def test_the_computers_whole_reply_is_shown_its_newest_lines_in_view(tutor_server, tutor_page, game_id, size):
     """Every event line of the reply laid out, a title per step counted, the newest marked and its last line and
@@ -115,6 +125,14 @@ def test_the_computers_whole_reply_is_shown_its_newest_lines_in_view(tutor_serve
     assert g["hidden"] == [] and g["n"] >= steps, g
     assert len(g["titles"]) == min(steps, 16) and all(shown for _, shown in g["titles"]), g
     assert g["mark"] == '"newest"', g
+    # trial 29: every line in view has its step's title in view (pinned under the head when it scrolled up there),
+    # also when the learner scrolls the column up a little to read
+    assert g["orphans"] == [], g
+    for up in (23, 61):
+        page.evaluate("up => [...document.querySelectorAll('.tutor-last-step .rt-reply-col')]"
+                      ".find(e => e.getClientRects().length).scrollBy(0, -up)", up)
+        page.wait_for_timeout(300)
+        assert page.evaluate(REPLY)["orphans"] == [], (up, g)
     left, top, right, bottom = g["col"]
     width, height = g["win"]
     assert 0 <= top and bottom <= height and right <= width, g
