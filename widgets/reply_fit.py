@@ -45,8 +45,8 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     //     other, and the lines they cover are hidden; when they and the lines above do not fit whole, each takes one
     //     line (attribute data-rt-tight, their whole text in their tooltip and the History); when not even then,
     //     they are not pinned (the own line and the reason come first);
-    //  5. the newest step's title, pinned under the head above its own line; when it does not fit with the lines
-    //     above, it is not pinned (it scrolls up under the head line, the own line right under the head);
+    //  5. the newest step's title in view above its own line, pinned under the head when it fits with the lines
+    //     above (else not pinned: the column scrolls no further than puts it right under the head);
     //  6. the newest step's other automatic lines, in view as the room allows (the column scrolls to its foot, but
     //     no further than keeps the own line right under the pinned title).
     var all = items(col), y, keys, rowH = function (row) { return Math.max.apply(null, row.map(h)); };
@@ -71,7 +71,7 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     if (keys.length && y + h(newest) + h(own) + h(note) + keyH() > room) { col.setAttribute('data-rt-tight', ''); lay(); }
     if (newest && newest.style.top !== y + 'px') { newest.style.top = y + 'px'; }
     var head = y + h(own) + h(note);
-    var foot = keys.length && head + keyH() <= room;
+    var foot = keys.length && head + h(newest) + keyH() <= room;
     if (foot) {  // stacked up from the column's foot, the last lowest
       var b = 0;
       for (var k = keys.length - 1; k >= 0; k--) {
@@ -86,12 +86,12 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     if (marks.get(col) !== mark) {
       marks.set(col, mark);
       // to the foot (the newest lines in view), but no further than puts the newest step's own line right under the
-      // pinned head (its title pinned under the older key lines; when loose, the own line itself under them, its
-      // title scrolled up under the head line: the own line, the reason and the key lines come first)
+      // pinned head (its title pinned under the older key lines; when loose, the title itself under them)
       var at = col.scrollHeight, top = col.getBoundingClientRect().top;
-      if (own && !own.hasAttribute('data-rt-pin')) {
+      var first = loose ? newest : own;
+      if (first && !first.hasAttribute('data-rt-pin')) {
         // (the line's rule chip, beside it, may reach higher than its text: the two go together)
-        var chip = own.nextElementSibling, ft = own.getBoundingClientRect().top;
+        var chip = !loose && own.nextElementSibling, ft = first.getBoundingClientRect().top;
         if (chip && chip.classList.contains('tutor-clause')) { ft = Math.min(ft, chip.getBoundingClientRect().top); }
         at = Math.min(at, Math.max(0, Math.floor(ft - top + col.scrollTop - y - (loose ? 0 : h(newest)))));
       }
@@ -115,7 +115,7 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
                                                  && x.getBoundingClientRect().top >= band - 1; });
     var k = top ? all.indexOf(top) : -1;
     while (k > 0 && !(all[k].classList.contains('widget-html') && all[k].querySelector('.rt-step-now'))) { k--; }
-    var title = k >= 0 ? all[k] : null;
+    var title = k >= 0 && all[k].parentElement !== col ? all[k] : null;  // (an older step's: the newest has its rule)
     if (title && title.getBoundingClientRect().top < band - 1 && getComputedStyle(title).position !== 'sticky') {
       title.setAttribute('data-rt-step-pin', ''); title.setAttribute('data-rt-pin', '');
       title.style.top = Math.max(0, band - r.top - col.clientTop) + 'px';
