@@ -326,7 +326,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    (widgets/strip_fit.py); a short reply sits at the foot ("safe": a long one starts at the top, so it scrolls) */
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col { overflow-x: hidden !important;
   overflow-y: auto !important; align-content: safe flex-end; scrollbar-width: thin; }
-/* (a key line of an older step, pinned under the head line by the page's script; of the newest step, at the foot) */
+/* (a key line of an older step, pinned under the head line by the page's script) */
 .rt-onescreen .tutor-last-step .rt-reply-col [data-rt-pin] { position: sticky; z-index: 1; background: #fff; }
 /* the newest step of the reply is marked: its title (the one after the older steps' boxes) says "newest" */
 .rt-onescreen .tutor-last-step .rt-reply-col > :is(.rt-then, .rt-reply-cut, .rt-reply-part) + .widget-html
@@ -432,11 +432,15 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 }
 /* a narrow low window (1024x768), free play after the computer replied (trial 13 item L2): Spirited's folded
    reference panels (wonders, clans) are one line each (their whole summary in the panel, opened), so they are whole
-   above the strip (the computer's reason for a step sits right after its own action line, newuser29, and the
-   reply column scrolls so the newest step's action line and reason are in view: widgets/strip_fit.py) */
+   above the strip; and on a low window (1024x768, 1366x768) the computer's reason for its newest step is the
+   reply's last line, under its events, so what it did (the pinned title) and why stay in view when the older lines
+   go to the History */
 @media (max-width: 1200px) {
   .rt-compact :is(.rt-bpart-wonders, .rt-bpart-clans) details.rt-ref:not([open]) > summary { white-space: nowrap;
     overflow: hidden; text-overflow: ellipsis; }
+}
+@media (max-height: 899px) {
+  .rt-onescreen .tutor-last-step .rt-reply-col > .rt-step-note { order: 2; }
 }
 /* a large window (1920x1080): the list of legal actions takes the height the window offers, down beside the
    last-step strip, which sits under the board (trial 18: the list scrolled with room free under it); the page's
