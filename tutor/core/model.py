@@ -231,6 +231,19 @@ def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str,
     return obj
 
 
+def relabel(action: Action, label: str) -> Action:
+    """``action`` (same id, why, clauses and cost) named ``label``: for the options of one decision that share all but
+    a word of their label, built from one kept action each rather than kept once per label (Restless Spirits'
+    hand-limit swap names the Totem taken: kept per Totem taken, the kept actions grew by the square of the
+    Totems)."""
+    obj = _NEW(Action)
+    _SET_DICT(obj, "__dict__", {**action.__dict__, "label": label})
+    _SET_FIELDS(obj, _ACTION_FIELDS)
+    _SET_EXTRA(obj, None)
+    _SET_PRIVATE(obj, None)
+    return obj
+
+
 def mark_idle(action: Action, clause: str, why: str) -> Action:
     """``action`` (still legal, same id) marked as doing nothing now: ``why`` is one plain sentence ("It would do
     nothing now: no Sacred Spirit is next to Gonga."), ``clause`` the clause that says why. A view shows it with the

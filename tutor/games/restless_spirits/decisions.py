@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...core.flow import Flow, OptionsByKind, SingleOption, merge
-from ...core.model import Action, make_action
+from ...core.model import Action, make_action, relabel
 from ...core.moves import built_once
 from .requirements import fill_options
 from .state import ChooseLostSpirit, ChooseSpace, Decision, RSState, Work
@@ -57,11 +57,11 @@ def _market_totem_option(g, seat: int, card: str, row: int) -> Action:
 
 
 @built_once
-def _swap_out_option(g, seat: int, card: str, taking: str, retrieve: bool) -> Action:
-    """Give up Totem ``card`` at the hand limit (decision ``choose-swap-out``) for Totem ``taking``: a bought Totem,
-    or (``retrieve``) the Shrine Totem just chosen (ruling ``rs.ruling.retrieve-at-limit``). The label names both,
-    so the choice reads as the swap it is."""
-    label = f"Give up {g.totem_label(card)} for {g.totem_label(taking)}"
+def _swap_out_option(g, seat: int, card: str, retrieve: bool) -> Action:
+    """Give up Totem ``card`` at the hand limit (decision ``choose-swap-out``) for a bought Totem, or (``retrieve``)
+    the Shrine Totem just chosen (ruling ``rs.ruling.retrieve-at-limit``); labelled ``"Give up <card>"``, to which
+    :func:`_swap_out_choices` adds the Totem taken, so the choice reads as the swap it is."""
+    label = f"Give up {g.totem_label(card)}"
     if retrieve:
         return make_action("choose-swap-out", seat, label, "Your hand is at the limit of 7, so you give up a Totem "
                            "to make room for the Shrine Totem you chose.",
@@ -119,7 +119,12 @@ def _swap_out_choices(g, s: RSState, d: Decision) -> list[Action]:
     seat = d.actor
     acts = _swap_out_option.kept(g)
     retrieve = d.purpose == "retrieve"
-    return [acts[seat, card, d.cards[0], retrieve] for card in _totems_in_hand(g, s.players[seat])]
+    taking = f" for {g.totem_label(d.cards[0])}"  # ("Give up Feather (single) for Key (single)")
+    out = []
+    for card in _totems_in_hand(g, s.players[seat]):
+        a = acts[seat, card, retrieve]
+        out.append(relabel(a, a.label + taking))
+    return out
 
 
 def _shrine_totem_choices(g, s: RSState, d: Decision) -> list[Action]:
