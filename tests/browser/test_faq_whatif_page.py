@@ -110,7 +110,7 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     expect(page.locator(".rt-faq-info")).to_contain_text("cannot be played after your change")
     page.locator(".tutor-faq-show").click()  # the checks describe the board shown: no Spirit Cloak in the hand
     checks = page.locator(".rt-faq-checks")
-    expect(checks).to_contain_text("in the game shown now: Player 1 · hand: Timeweaver Thread", timeout=CLICK_MS)
+    expect(checks).to_contain_text("in the game shown now: Player 1's hand holds Timeweaver Thread", timeout=CLICK_MS)
     assert "rs." not in checks.text_content()
     page.locator(".tutor-faq-whatif-open").click()  # back to the what-if panel (the answer shares the side panel)
     shots(tutor_page, "rs-compare")
