@@ -74,7 +74,8 @@ FIRST_SCREEN = """() => {
           banner: rect(first('.rt-banner', board)), current: current && rect(current), actions: rect(actions),
           action: rect(first('.tutor-action', actions)), turn: first('.rt-apart-turn .tutor-action', actions)
             && rect(first('.rt-apart-turn .tutor-action', actions)), last: rect(last),
-          cards: cards.length, hidden, needs, room};
+          cards: cards.length, hidden, needs, room,
+          many: !!document.querySelector('.rt-onescreen .tutor-actions .rt-many')};
 }"""
 
 
@@ -107,7 +108,9 @@ def test_every_restless_spirits_lesson_opens_on_one_screen_at_1024(tutor_server,
         for n in g["needs"]:
             assert n["font"] >= 11 and not (n["ellipsis"] or n["wide"] or n["tall"] or n["outside"]), \
                 f"{where}: a Lost Spirit's needs are cut: {n}"
-        assert g["room"], f"{where}: no action with a reason"
+        # (a decision of many options, e.g. lesson 8's draft, sits in two columns with each reason in its tooltip:
+        # widgets/action_fold.py, session 30)
+        assert g["room"] or g["many"], f"{where}: no action with a reason"
         for a in g["room"]:
             assert not a["nowrap"] and a["have"] >= a["need"] - 2, f"{where}: an action's reason is cut: {a}"
         if number == 9:
