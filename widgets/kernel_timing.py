@@ -84,6 +84,15 @@ def wait_until_page_asked() -> bool:
 _waiting = False
 
 
+def _this_kernel():
+    """This process's IPython kernel, or ``None`` outside a kernel."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    return getattr(get_ipython(), "kernel", None)
+
+
 def exit_if_stopped_while_waiting(kernel=None, exit=os._exit) -> bool:
     """Make ``kernel`` (this process's IPython kernel by default) end its process at once, with status 0, when told to
     shut down (or restart) while its cell still waits for the page's request (:func:`wait_until_page_asked`: a
@@ -92,12 +101,9 @@ def exit_if_stopped_while_waiting(kernel=None, exit=os._exit) -> bool:
     non-socket" traceback in the server's log. Nothing is lost: such a kernel has done nothing for anyone yet. The
     server waits for the process to end, not for a reply. Any other shutdown goes on as before. Returns whether it
     was put in place (not outside a kernel)."""
+    kernel = _this_kernel() if kernel is None else kernel
     if kernel is None:
-        try:
-            from IPython import get_ipython
-            kernel = getattr(get_ipython(), "kernel", None)
-        except ImportError:
-            return False
+        return False
     handlers = getattr(kernel, "control_handlers", None)
     original = handlers.get("shutdown_request") if isinstance(handlers, dict) else None
     if original is None or getattr(original, "_tutor_exits_while_waiting", False):
@@ -123,12 +129,9 @@ def quiet_iopub_at_shutdown(kernel=None) -> bool:
     the same race one call later, in ``_really_send``, not here). Only those two errors of the IOPub thread's
     ``schedule`` are dropped (logged at debug level): the status was for a page that is gone. Any other error is
     raised as before. Returns whether the guard is in place (not outside a kernel); once per kernel."""
+    kernel = _this_kernel() if kernel is None else kernel
     if kernel is None:
-        try:
-            from IPython import get_ipython
-            kernel = getattr(get_ipython(), "kernel", None)
-        except ImportError:
-            return False
+        return False
     thread = getattr(kernel, "iopub_thread", None)
     schedule = getattr(thread, "schedule", None)
     if schedule is None or getattr(schedule, "_tutor_quiet_at_shutdown", False):
