@@ -45,3 +45,11 @@ def test_real_values_read_as_sentences():
     assert "Player 1's Spirit Lines are Toxic Line A and Ice Line C" in sd
     assert "Player 1's Tychomp is exhausted" in sd and "The Spirit Lines are revealed" in sd
     assert "2 outcomes of chance fixed in advance are left" in sd | sp
+    # states of play as sentences, never a raw value (session 31: "The phase is solo-discard", "The Battle is
+    # battle", "The Norse Allegiance is none", "The bonuses are draw-totem, gain-ap and take-market")
+    assert {"The game is over", "No solo rank is given", "The solo game's set-up discard is waiting",
+            "The B side's placement bonuses are, left to right, draw a Totem, gain 1 AP and take a market Totem"} <= rs
+    assert {"A Battle is under way", "No player holds the Norse Allegiance", "The game is over"} <= sp
+    assert "The game is over" in sd
+    raw = re.compile(r"^The (phase|Battle|bonuses) (is|are) |Allegiance is none|solo rank is none")
+    assert [x for x in rs | sp | sd if raw.search(x)] == []

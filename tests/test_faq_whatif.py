@@ -150,8 +150,8 @@ def test_hand_limit_example_plain_buy_no_swap():
                              "Bell, Feather, Mirror, Drum and Key (seen after step 1, where your game stops).")
     assert hand.label == "Player 1's hand"
     assert changed["Totem discard size: 1"].sentence == (
-        "In the rulebook's case the number of cards in the Totem discard pile is 1; after your change it is 0 (seen "
-        "after step 1, where your game stops).")
+        "In the rulebook's case the Totem discard pile holds 1 card; after your change the Totem discard pile holds 0 "
+        "cards (seen after step 1, where your game stops).")
     # the checks describe the board that is shown (the what-if's), not the original hand
     parts = faq.part_checks(new, c.what_if.session)
     hand_part = next(p for p in parts if p.line.startswith("Player 1 · hand"))

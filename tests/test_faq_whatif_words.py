@@ -41,4 +41,10 @@ def test_empty_places_and_yes_or_no_read_plainly():
         "In the rulebook's case Player 1's released Spirits are Gonga; after your change Player 1 has no released "
         "Spirits.")
     assert differs_sentence("p1.hand_size", "spirited", {}, "2", "1") == (
-        "In the rulebook's case the number of cards in Player 1's Hand is 2; after your change it is 1.")
+        "In the rulebook's case Player 1's Hand holds 2 cards; after your change Player 1's Hand holds 1 card.")
+    # a state of play, not a thing: said as a sentence (session 31: "The phase is draft", "The Battle is battle")
+    assert differs_sentence("phase", "spirit-duels", {}, "action", "over") == (
+        "In the rulebook's case it is the Action Phase; after your change the game is over.")
+    assert differs_sentence("allegiance.norse", "spirited", {}, "none", "Player 2") == (
+        "In the rulebook's case no player holds the Norse Allegiance; after your change Player 2 holds the Norse "
+        "Allegiance.")

@@ -87,6 +87,39 @@ _BOOLS: dict[str, tuple[str, str]] = {
     "last_was_pass": ("the last action was a pass", "the last action was not a pass"),
 }
 _PRONOUN = {"holds": "it", "hold": "they", "is": "it", "are": "they"}
+#: The phase of play said as a sentence, by game (the rulebooks' own names where they have them: Spirit Duels'
+#: Draft, Action and End Phases; Restless Spirits and Spirited name no phases) (session 31: "The phase is draft").
+_PHASES: dict[str, dict[str, str]] = {
+    "restless-spirits": {"guides": "The players are choosing their guides", "draft": "The players are drafting",
+                         "solo-discard": "The solo game's set-up discard is waiting", "play": "The players take turns",
+                         "over": "The game is over"},
+    "spirited": {"play": "The players take turns", "over": "The game is over"},
+    "spirit-duels": {"setup": "The game is being set up", "draft": "It is the Draft Phase",
+                     "action": "It is the Action Phase", "end": "It is the End Phase", "over": "The game is over"},
+}
+#: Restless Spirits' B-side placement bonuses in a few words (:data:`tutor.games.restless_spirits.variants.BONUS_TEXT`
+#: says them whole).
+_BONUS_WORDS = {"draw-totem": "draw a Totem", "gain-ap": "gain 1 AP", "take-market": "take a market Totem"}
+#: Spirited's Battle under way ("battle": a Battle of the Hourglass, "final": the Final Battle).
+_BATTLES = {"battle": "A Battle is under way", "final": "The Final Battle is under way", None: "No Battle is under way"}
+
+
+def _own_sentence(key: str, value: Any, game_id: str, names: dict[str, str]) -> str | None:
+    """The few facts whose value is not a thing to name but a state of play, as a sentence (session 31, the FAQ
+    explorer read "The phase is solo-discard", "The Battle is battle", "The Norse Allegiance is none", "The bonuses
+    are draw-totem, gain-ap and take-market"); ``None`` for every other fact."""
+    if key == "phase" and isinstance(value, str):
+        return _PHASES.get(game_id, {}).get(value)
+    if key == "solo_rank":
+        return "No solo rank is given" if value is None else f"The solo rank is {value}"
+    if key == "bonuses" and isinstance(value, list) and all(v in _BONUS_WORDS for v in value):
+        return "The B side's placement bonuses are, left to right, " + _and(", ".join(_BONUS_WORDS[v] for v in value))
+    if key == "battle" and game_id == "spirited" and value in _BATTLES:
+        return _BATTLES[value]
+    if key.startswith("allegiance.") and key.count(".") == 1 and (value is None or type(value) is int):
+        clan = fact_subject(key, game_id, names)[0].removeprefix("the ")
+        return f"No player holds the {clan}" if value is None else f"Player {value} holds the {clan}"
+    return None
 
 
 def fact_subject(key: str, game_id: str, names: dict[str, str] | None = None) -> tuple[str, str]:
@@ -143,6 +176,9 @@ def differs_sentence(key: str, game_id: str, names: dict[str, str], before: str,
     Greeks; after your change it holds Aztecs."`` ``before`` / ``after``: its value in each run, in words
     (:func:`tutor.scenario_words.describe_value`); ``seen``: where the what-if's value was read when its run stopped
     early (``" (seen after step 1, where your game stops)"``), else ``""``."""
+    whole = [_whole(key, v, game_id, names) for v in (before, after)]
+    if all(whole):  # "In the rulebook's case Player 1's hand holds 0 cards; after your change Player 1's hand ..."
+        return f"In the rulebook's case {_low(whole[0])}; after your change {_low(whole[1])}{seen}."
     subject, verb = fact_subject(key, game_id, names)
     adj = _YES_NO.get(key.rsplit(".", 1)[-1])
     if adj and {before, after} <= {"yes", "no"} and subject.endswith(f"'s {key.rsplit('.', 1)[-1]}"):
@@ -151,6 +187,25 @@ def differs_sentence(key: str, game_id: str, names: dict[str, str], before: str,
         return f"In the rulebook's case {said(before, owner)}; after your change {said(after, 'it')}{seen}."
     return (f"In the rulebook's case {_clause(subject, verb, before, True)}; after your change "
             f"{_clause(subject, verb, after, False)}{seen}.")
+
+
+def _whole(key: str, words: str, game_id: str, names: dict[str, str]) -> str | None:
+    """A count or a state of play, given as the what-if's words for its value (``"2"``, ``"over"``, ``"none"``), as
+    :func:`state_sentence` says it (session 31: "the number of cards in Player 1's hand is 0; after your change it is
+    2"); ``None`` for other facts."""
+    last = key.rsplit(".", 1)[-1]
+    if last in {**_COUNTS, **_GAME_COUNTS.get(game_id, {})} and words.isdigit():
+        return state_sentence(key, int(words), game_id, names)
+    if key in ("phase", "solo_rank", "battle") or key.startswith("allegiance."):
+        value: Any = None if words == "none" else int(words.removeprefix("Player ")) \
+            if re.fullmatch(r"(Player )?\d+", words) else words
+        return _own_sentence(key, value, game_id, names)
+    return None
+
+
+def _low(sentence: str) -> str:
+    """``sentence`` to go inside a longer one: "The game is over" -> "the game is over"; a name keeps its capital."""
+    return sentence[:1].lower() + sentence[1:] if sentence.split(" ", 1)[0] in ("The", "No", "It", "A") else sentence
 
 
 def fact_label(key: str, game_id: str, names: dict[str, str] | None = None) -> str:
@@ -172,6 +227,9 @@ def state_sentence(key: str, value: Any, game_id: str, names: dict[str, str] | N
     last = key.rsplit(".", 1)[-1]
     if key == "pending":
         return "No choice is waiting" if value is None else f"The choice waiting is {str(value).replace('-', ' ')}"
+    own = _own_sentence(key, value, game_id, names)
+    if own:
+        return own
     said = describe_value(value, names, key.split(".")[0] in _SEAT_PATHS, key)
     counts = {**_COUNTS, **_GAME_COUNTS.get(game_id, {})}
     if last in counts and type(value) is int:
