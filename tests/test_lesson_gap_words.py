@@ -68,8 +68,8 @@ def test_the_other_choice_and_yes_no_parts_of_the_goal_read_as_sentences():
 
 def test_a_count_in_the_goal_is_one_number():
     """Trial 22: "the goal asks for Player 1's number of released Spirits to be 1 (they are 0)": a count is said as
-    one number ("it is 0"); a list of things keeps "they"."""
+    one number; a list of things keeps "they". (Trial 31: as a sentence, tests/test_lesson_words_counts.py.)"""
     assert _state_part("restless-spirits", "p1.released_count", 1, 0, {}) == \
-        "the goal asks for Player 1's number of released Spirits to be 1 (it is 0)"
+        "the goal asks for Player 1 to have released 1 Spirit (so far 0)"
     assert _state_part("restless-spirits", "p1.released", ["gonga"], [], {"gonga": "Gonga"}).endswith(
         "(they hold nothing)")

@@ -6,6 +6,7 @@ saying it lost would be false (the line is pinned here)."""
 from __future__ import annotations
 
 from tutor.lessons import all_lessons, goal_failures, goal_out_of_reach, start_lesson
+from tutor.scenario import find
 
 
 def _lesson():
@@ -41,3 +42,21 @@ def test_after_mystic_mirror_the_goal_is_still_reachable_so_it_is_not_said_lost(
         s.apply(step)
     assert not goal_failures(lesson, s)
 
+
+
+def test_restless_spirits_lesson_3_says_lost_once_its_ap_is_spent():
+    """Trial 31: Restless Spirits lesson 3 ("this turn") said "Undo, or play on" with its AP spent and the goal
+    missed; now it says at once that the goal is out of reach, and never along the lesson's own solution."""
+    lesson = next(x for x in all_lessons("restless-spirits") if x.id == "rs-03-buying")
+    s = start_lesson(lesson)
+    for ref in lesson.solution:  # along the solution: never said lost
+        assert goal_out_of_reach(lesson, s) is None
+        s.apply(find(s, ref))
+    assert goal_out_of_reach(lesson, s) is None and goal_failures(lesson, s) == []
+    s = start_lesson(lesson)
+    s.apply("buy-totem:totem=t06")
+    assert goal_out_of_reach(lesson, s) is None  # 1 AP left: a refresh and buy still reaches it
+    s.apply("buy-totem:totem=t07")  # two Totems, but no refresh, and no AP left
+    assert goal_out_of_reach(lesson, s).startswith("Your AP is spent, so you cannot take another Totem this turn")
+    s.apply("end-turn")
+    assert goal_out_of_reach(lesson, s).startswith("Your turn has ended before the goal was reached")

@@ -87,6 +87,14 @@ def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, st
         of = f" for {owner}" if owner else ""  # "“last action was a pass” holds" (trial 23: not "to be true")
         return (f"the goal asks that “{what[:1].lower()}{what[1:]}” holds{of} (it does not)" if want else
                 f"the goal asks that “{what[:1].lower()}{what[1:]}” does not hold{of} (it does)")
+    counts = _COUNTED.get(key.rsplit(".", 1)[-1])
+    if counts and type(want) is int and type(got) is int:  # (trial 31: "Player 1's hand size to be 2 (it is 0)")
+        owner = thing.rsplit("'s ", 1)[0] if "'s " in thing else ""
+        asks, has = counts
+        if game_id == "spirited":  # Spirited's rulebook writes Hand
+            asks = asks.replace("hand", "Hand")
+        return (f"the goal asks for {asks.format(O=owner, n=want, s='' if want == 1 else 's')} "
+                f"({has.format(O=owner, n=got, s='' if got == 1 else 's')})")
     # "Player 1's released Spirits … (they hold nothing)"; a count is one number (trial 22: "… number of released
     # Spirits to be 1 (they are 0)")
     counted = isinstance(want, int) and "number of" in thing
@@ -104,6 +112,12 @@ def _state_part(game_id: str, key: str, want: Any, got: Any, names: dict[str, st
                f"{say(got)})"
     return f"the goal asks for {thing} to be {say(want)} ({they} {'are' if they == 'they' else 'is'} {say(got)})"
 
+
+#: Counts said as a person would, by the fact's last name: (what the goal asks, what there is); ``{O}``: the
+#: player ("Player 1"), ``{n}`` the number, ``{s}`` a plural's s.
+_COUNTED = {"hand_size": ("{O}'s hand to hold {n} card{s}", "it holds {n}"),
+            "released_count": ("{O} to have released {n} Spirit{s}", "so far {n}"),
+            "totem_discard_size": ("the Totem discard pile to hold {n} card{s}", "it holds {n}")}
 
 #: The one place of a state fact that lists several (``pN.camps``: two Camps), named with an ordinal.
 _PLACE_WORDS = {"camps": "Camp"}
