@@ -26,6 +26,20 @@ DRAWERS = (("about", "About this lesson", "The lesson's introduction and its rul
 SEED_MAX = 999_999_999
 
 
+#: A refused seed's note floats under the row of controls that holds the seed box (CSS class ``tutor-seed-row``),
+#: over the top of the board, rather than taking a line of its own (trial 31: a 60-digit seed's note pushed New game
+#: to a second line and the whole board down about 60 px). It goes once a good seed is typed or a game starts.
+#: ``position: fixed`` with no offsets keeps the note where the row's start is (its static place: the row's top-left,
+#: ``align-self: flex-start``), pushed under the row by its margin, and out of every box's overflow clip between it
+#: and the page (the table's boxes clip what leaves them).
+SEED_CSS = """
+.tutor-seed-row > .tutor-seed-note { position: fixed; align-self: flex-start; margin: 36px 0 0 8px; z-index: 60;
+  max-width: min(620px, calc(100vw - 32px)); box-shadow: 0 3px 10px rgba(0, 0, 0, .22); }
+.tutor-seed-row > .tutor-seed-note .rt-reason { display: block; background: #fff7e6; line-height: 1.35;
+  padding: 6px 8px; }
+"""
+
+
 class SeedBox:
     """A seed box (``box``, a Text box) that takes a whole number from 0 to :data:`SEED_MAX`. Anything else (a
     negative or too large number, "0.5", "1e30", a word) is put back to the last good seed (``good``) and ``note``
@@ -45,6 +59,15 @@ class SeedBox:
         self._said = ""  # the note's sentence about the value put back
         self.box.observe(guard(lambda change: self.check(change["new"])), names="value")
         self.box.tutor_refused = lambda why: self.refuse_long()  # a value too long to take (widgets.comm_guard)
+        #: the note's CSS (a hidden ``<style>``), to go in the row that holds the box (see :meth:`row_of`)
+        self.css = w.HTML(f"<style>{SEED_CSS}</style>")
+        self.css.add_class("rt-hidden")
+
+    def row_of(self, row: w.Box) -> w.Box:
+        """Mark ``row`` (the controls' row holding :attr:`box`, :attr:`note` and :attr:`css`) as the one the note
+        floats under; returns ``row``."""
+        row.add_class("tutor-seed-row")
+        return row
 
     def check(self, text) -> None:
         """The box's observer: keep ``text`` when it is a good seed, else put the last good one back and say so."""
@@ -94,6 +117,7 @@ class SeedBox:
         ``button`` (its name, e.g. "New game") that comes with a refused seed starts nothing, and the note says so
         (a refused seed changes nothing). The next press plays the seed kept."""
         if not self.refused:
+            self.note.layout.display = "none"  # a game starts: the note would lie over its board
             return self.good
         self.refused = False
         self.note.value = (f'<span class="rt-reason">{self._said} Nothing was started: press {esc(button)} again to '
@@ -146,8 +170,10 @@ class Controls:
                                              layout=w.Layout(width="auto"))
                             for name, opts in type(s.game).option_choices.items()}
             kids += [w.HTML("&nbsp;&nbsp;"), self.players, self.seed, self.seed_note, self.first_game,
-                     *self.choices.values(), self.new]
+                     *self.choices.values(), self.new, self.seed_box.css]
         self.widget = w.HBox(kids, layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        if new_game:
+            self.seed_box.row_of(self.widget)
         model.observe(lambda m, change: change != "clause" and self.render())
         self.render()
 

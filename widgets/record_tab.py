@@ -142,8 +142,9 @@ class Recorder:
         self.show_yaml.on_click(g(lambda _b: self._show_yaml()))
         self.path.observe(lambda _ch: self._say_save(), names="value")
         # one line: where to start, Start recording and Save (with what it saves); the rest is in the fold
-        head = w.HBox([self.start_from, self.players, self.seed, self.seed_box.note, self.begin_button, self.save,
-                       self.save_as], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        head = self.seed_box.row_of(w.HBox([self.start_from, self.players, self.seed, self.seed_box.note,
+                                            self.begin_button, self.save, self.save_as, self.seed_box.css],
+                                           layout=w.Layout(flex_flow="row wrap", align_items="center")))
         head.add_class("rt-record-head")
         step = w.VBox([self.step_label, w.HBox([self.narration, self.notes], _dom_classes=("rt-record-texts",))])
         step.add_class("rt-record-step")

@@ -226,3 +226,39 @@ def test_no_empty_band_under_the_last_steps_title(learn_server, chromium_browser
             assert all(abs(b) <= 1.5 for b in bands), bands
         assert len(seen) >= 2, "no step long enough to hide its earliest lines"
         page.screenshot(path=str(ARTIFACTS / "screenshots" / "learn-no-band-1366.png"))
+
+
+@pytest.mark.parametrize("width", [1366, 1024])
+def test_a_refused_seed_moves_nothing(learn_server, chromium_browser, width):
+    """Trial 31: a 60-digit seed's note took a line of its own, New game dropped to a second line and the board
+    moved down about 60 px. Now the note floats under the controls' row: New game and the board stay where they
+    were, the note is in view and whole, and it goes once a game starts."""
+    server, _db = learn_server
+    with _learn_page(chromium_browser, server, "restless-spirits") as page:
+        page.set_viewport_size({"width": width, "height": 768})
+        page.get_by_role("tab", name="Free play").click()
+        _ready(page)
+        new = page.get_by_role("button", name="New game")
+        before, new_before = _geometry(page), new.bounding_box()
+        seed = page.locator(".rt-topline .widget-text input").first
+        seed.fill("9" * 60)
+        seed.press("Enter")
+        note = page.locator(".tutor-seed-note:visible")
+        expect(note).to_contain_text("The seed stays 1", timeout=20_000)
+        new.click()
+        expect(note).to_contain_text("Nothing was started", timeout=20_000)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(ARTIFACTS / "screenshots" / f"learn-seed-note-{width}.png"))
+        after, new_after = _geometry(page), new.bounding_box()
+        assert after["board"]["top"] == before["board"]["top"] and new_after == new_before, (before, after)
+        box = note.bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 768 and box["x"] + box["width"] <= width, box
+        assert page.evaluate("""() => { const n = document.querySelector('.tutor-seed-note');
+          return n.scrollWidth <= n.clientWidth + 1 && n.scrollHeight <= n.clientHeight + 1; }""")
+        # drawn on top (not clipped by a box of the table nor under one): what is at its centre is the note
+        assert page.evaluate("""() => { const n = document.querySelector('.tutor-seed-note'),
+          b = n.getBoundingClientRect(), e = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+          return n.contains(e); }""")
+        assert box["y"] >= new_after["y"] + new_after["height"] - 2, (box, new_after)  # under the row, not on it
+        new.click()  # the next press plays the seed kept: the note goes
+        expect(page.locator(".tutor-seed-note:visible")).to_have_count(0, timeout=20_000)

@@ -294,7 +294,7 @@ def test_recorder_seed_box_keeps_seeds_it_can_show(folder):
     rec.start("free")  # the press that comes with a refused seed starts nothing (attack 26), the next one does
     assert "Nothing was started: press Start recording again to play seed 9." in rec.seed_box.note.value
     rec.start("free")
-    assert rec.session.game.seed == 9 and rec.seed_box.note.layout.display is None  # still says "stays 9"
+    assert rec.session.game.seed == 9 and rec.seed_box.note.layout.display == "none"  # it started: the note goes
 
 
 def test_a_refused_seed_keeps_the_recording_as_it_was(folder):
