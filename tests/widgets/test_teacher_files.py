@@ -14,6 +14,7 @@ from tutor.walkthrough import Walkthrough, begin, field_words, load_walkthrough,
 from tutor.scenario import Setup
 from widgets import PresenterApp
 from widgets.panels import _walk
+from widgets.problems import problem_lines
 from widgets.present_tab import _guard
 from widgets.problems import problem_lines
 from widgets.record_tab import not_saved_html
@@ -154,3 +155,12 @@ def test_what_goes_wrong_while_recording_stays_in_the_record_tab(folder):
     assert said.startswith("Not loaded: broken.yaml: YAML syntax error (line 2, column 1)"), said
     assert not app.errors.output.outputs and rec.errors is not app.errors
     assert rec.errors.output not in list(_walk(app.present.widget)) and rec.errors.output in list(_walk(rec.widget))
+
+
+def test_a_walkthrough_without_a_title_says_the_title_is_missing(tmp_path):
+    """Trial 31: a walkthrough with no title was reported as "missing.yaml: The title: Field required"."""
+    f = tmp_path / "missing.yaml"
+    f.write_text("game: restless-spirits\nsteps: []\n")
+    with pytest.raises(ContentError) as e:
+        load_walkthrough(f)
+    assert "The title: required, but missing" in problem_lines(e.value, field_words)

@@ -123,6 +123,7 @@ def problem_words(e: dict) -> str:
     says both numbers (``"too long: 5,001 characters, at most 5,000"``, ``"too many: 6,000, at most 5,000"``), an
     empty text ``"empty: it needs some text"``, a value that is not a mapping where one is needed ``"must be a
     mapping of named fields (key: value lines), got a list"`` (``"the top level must be…"`` for a whole file); any
+    a field left out ``"required, but missing"``; any
     other problem is pydantic's message without the prefix it puts
     before a validator's own words (:func:`_plain_msg`)."""
     ctx, given = e.get("ctx") or {}, e.get("input")
@@ -135,6 +136,8 @@ def problem_words(e: dict) -> str:
         return too_many(ctx.get("actual_length", len(given) if isinstance(given, (list, tuple, dict)) else None), most)
     if e.get("type") == "string_too_short" and least == 1:
         return "empty: it needs some text"
+    if e.get("type") == "missing":  # (trial 31: "missing.yaml: The title: Field required")
+        return "required, but missing"
     if e.get("type") in ("model_type", "dict_type"):  # not pydantic's "valid dictionary or instance of Walkthrough"
         return (f"{'' if e.get('loc') else 'the top level '}must be a mapping of named fields (key: value lines), "
                 f"got {_kind_of(given)}")
