@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from .model import _NEW, _SET_DICT, _SET_EXTRA, _SET_FIELDS, _SET_PRIVATE
+
 
 class StateModel(BaseModel):
     """A mutable pydantic model of game state (``extra="forbid"``, no ``validate_assignment``: the engine assigns
@@ -26,13 +28,6 @@ class StateModel(BaseModel):
             self.__pydantic_fields_set__.add(name)
         else:
             BaseModel.__setattr__(self, name, value)
-
-
-_NEW = object.__new__
-_SET_DICT = object.__setattr__
-_SET_FIELDS = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
-_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def trusted(cls: type[StateModel], **values: Any) -> StateModel:
