@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from functools import update_wrapper
 from typing import Any
 
+from .lookups import plain_lookups
 from .model import Action, Blocked, make_blocked
 
 
@@ -191,6 +192,9 @@ def built_once(build: Callable[..., Action]) -> Callable[..., Action]:
     built.kept = kept  # type: ignore[attr-defined]
     return built
 
+
+# (a lookup in a kept table is ``dict``'s own: see .lookups)
+plain_lookups(Built, KeptTable)
 
 #: The same decorator as :func:`built_once` (one caching mechanism for built actions), under the name the moves of
 #: Spirited and Spirit Duels use.

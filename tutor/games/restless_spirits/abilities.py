@@ -9,6 +9,7 @@ players; a Protect token (Onota) is spent by the next Dark ability or Curse that
 """
 from __future__ import annotations
 
+from ...core.state_model import trusted
 from .achievements import on_card_played
 from .effect_registry import Use, count_value, run_effect
 from .ongoing import PROTECT, protect_token_space, shield, source_kinds
@@ -28,8 +29,8 @@ def start(c: Ctx, seat: int, space: int | None, source: str, target_kind: str, t
     are worked out here. ``effects_of``: the card whose effects run, when it is not ``source`` (a copy)."""
     g, s = c.game, c.state
     name = c.name(source)
-    run = EffectRun(seat=seat, space=space, source=source, effects_of=effects_of or source, name=name,
-                    then_discard=then_discard)
+    run = trusted(EffectRun, seat=seat, space=space, source=source, effects_of=effects_of or source, name=name,
+                  targets=[], step=0, units=0, then_discard=then_discard)  # (every field, the engine's own values)
     if len(_effects(c, run.effects_of)) > 1:
         c.ev("rs.effect", f"{name} does what its text says, one part after another, for {c.who(seat)}.", auto=True,
              actor=seat)

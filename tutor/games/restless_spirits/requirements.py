@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...core.lookups import plain_lookups
 from .state import PlacedSpirit
 
 
@@ -46,6 +47,8 @@ class Fitting(dict):
         opts = self[totem] = _fill_options(self.g, self.spirit, totem, self.free)
         return opts
 
+
+plain_lookups(Fitting)  # (a lookup is ``dict``'s own: see tutor.core.lookups)
 
 #: :func:`free_slots` of a Spirit by which of its three slots are unmet: ``{(unmet 1, unmet 2, unmet 3): indices}``
 FREE_BY_UNMET = {(a, b, c): tuple(i for i, x in enumerate((a, b, c)) if x) for a in (False, True) for b in (False, True)

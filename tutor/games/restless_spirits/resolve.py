@@ -7,6 +7,7 @@ each citing its clause.
 from __future__ import annotations
 
 from ...core.model import Action
+from ...core.state_model import trusted
 from .abilities import start
 from .achievements import check, on_activate, on_release
 from .effect_registry import Use, run_effect
@@ -222,7 +223,9 @@ def place_spirit(c: Ctx, seat: int, spirit: str, space: int, source: str) -> Non
         source = "lost"
     if source == "lost":
         s.lost_spirits[s.lost_spirits.index(spirit)] = None
-    s.players[seat].board[space] = PlacedSpirit(card=spirit)
+    # (every field given, none validated: the engine's own values)
+    s.players[seat].board[space] = trusted(PlacedSpirit, card=spirit, slots=[None, None, None], totems=[], used=False,
+                                           token_owner=None, tokens=[], copied=None, copied_from=None)
     sp = c.cards.by_id[spirit]
     how = "attracts" if source == "lost" else "places"
     clause = ("rs.mastery" if free else "rs.attract") if source == "lost" else "rs.effect.place-spirit"

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core import chance
 from ...core.effects import EffectRegistry
+from ...core.state_model import trusted
 from .cards import AbilityName
 from .combat import deal_damage, draw, heal, place_tokens
 from .ctx import Ctx, plural, stat
@@ -215,7 +216,7 @@ def h_ready(c: Ctx, w: Work) -> None:
 def roll_into(c: Ctx, seat: int, i: int, kind: str, clause: str, why: str) -> None:
     """Roll a die of ``kind`` into Spirit ``i``'s active pool (a chance event)."""
     face, forced = roll(c.state, kind)
-    c.slot(seat, i).pool.append(Die(kind=kind, face=face))
+    c.slot(seat, i).pool.append(trusted(Die, kind=kind, face=face))  # (a rolled die: no validation)
     c.ev("sd.roll.forced" if forced else "sd.roll.chance", f"{why}: {c.sname(seat, i)}'s "
          f"{roll_text(kind, face, forced)}.", auto=True, actor=seat)
     if clause:
@@ -247,7 +248,7 @@ def h_die_keyword(c: Ctx, w: Work) -> None:
     new = {"reroll": old.kind, "replace": w.die_kind, "upgrade": old.kind[:-1] + "2",
            "downgrade": old.kind[:-1] + "1"}[kw]
     face, forced = roll(c.state, new)
-    sl.pool.insert(w.die, Die(kind=new, face=face))
+    sl.pool.insert(w.die, trusted(Die, kind=new, face=face))
     c.ev("sd.roll.forced" if forced else "sd.roll.chance", f"It is rolled back into the same pool: "
          f"{roll_text(new, face, forced)}.", auto=True, actor=w.seat)
 

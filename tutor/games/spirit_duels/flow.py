@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...core.flow import Flow, SingleOption, merge
 from ...core.model import Action
+from ...core.state_model import trusted
 from . import actions, decisions, draft, effects, phases
 from .ctx import Ctx, plural
 from .state import Decision, DieRef, Work
@@ -66,7 +67,7 @@ def _answer_meditate(c: Ctx, d: Decision, a: Action) -> None:
     w, seat = d.work, d.actor
     if a.kind == "mark-die":
         i, k = a.param("spirit") - 1, a.param("die") - 1
-        w.marked.append(DieRef(spirit=i, die=k))
+        w.marked.append(trusted(DieRef, spirit=i, die=k))
         die = decisions.die_words(c.game, c.state, seat, i, k)[1]
         c.ev("sd.meditate", f"{c.who(seat)} declares a reroll of their {c.sname(seat, i)}'s "
              f"{die}.", actor=seat)

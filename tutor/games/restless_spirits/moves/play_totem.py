@@ -56,9 +56,17 @@ def play_totem(g, t: Turn, out: Check) -> None:
 @built_once
 def play_totem_action(g, seat: int, card: str, i: int, spirit: str, opts: tuple[tuple[int, ...], ...]) -> Action:
     """Play Totem ``card`` to the Spirit ``spirit`` on space ``i`` (0-based), which it fits the ways ``opts``."""
+    why, clauses = play_totem_reason(g, card, spirit, opts)
     return make_action("play-totem", seat, f"Play {g.totem_label(card)} to {g.spirit_label(spirit)} (space {i + 1})",
-                       play_totem_why(g, card, spirit, opts), play_totem_clauses(g, card, spirit), AP_COST,
-                       totem=card, space=i + 1)
+                       why, clauses, AP_COST, totem=card, space=i + 1)
+
+
+@built_once
+def play_totem_reason(g, card: str, spirit: str, opts: tuple[tuple[int, ...], ...]) -> tuple[str, tuple[str, ...]]:
+    """The why and the clauses of playing Totem ``card`` to the Spirit ``spirit`` it fits the ways ``opts``, kept by
+    these three alone: the same for both seats and every space, so an action for a new seat or space (most of the
+    kept actions' misses: 3,198 keys after 40 random games against 1,548 of these) words no sentence again."""
+    return play_totem_why(g, card, spirit, opts), play_totem_clauses(g, card, spirit)
 
 
 def play_totem_why(g, card: str, spirit: str, opts: tuple[tuple[int, ...], ...]) -> str:
