@@ -101,9 +101,21 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
    (board_fit) */
 @media (max-height: 900px) {
   .rt-faq-page .rt-onescreen:has(.rt-faq-panel.rt-view-whatif.rt-open) > .tutor-last-step { max-height: 12vh; }
-  /* a step that cannot be played is said whole under the stepper: the strip keeps its first lines only */
+  /* a step that cannot be played (session 31: said whole under the stepper, 3 lines, it pushed the strip down to its
+     heading): one line on the stepper's line after its buttons, cut with "…", the whole of it over the board on
+     hover or keyboard focus (fixed where it stands: the bars around it clip and scroll what is absolute); the
+     what-if panel's table says the same step cannot be played. The strip keeps its heading, the step's title and
+     its first line */
+  .rt-faq-page:has(.rt-faq-panel.rt-view-whatif.rt-open) .rt-faq-status .rt-faq-script { position: relative; }
+  .rt-faq-page:has(.rt-faq-panel.rt-view-whatif.rt-open) .rt-faq-script > .rt-faq-infobox:has(.tutor-faq-error) {
+    order: 0; flex: 1 1 0; width: auto; min-width: 0; min-height: 24px; }
+  .rt-faq-page:has(.rt-faq-panel.rt-view-whatif.rt-open) .rt-faq-script .tutor-faq-error { white-space: nowrap;
+    overflow: hidden; text-overflow: ellipsis; cursor: help; }
+  .rt-faq-page:has(.rt-faq-panel.rt-view-whatif.rt-open) .rt-faq-script > .rt-faq-infobox:is(:hover, :focus-within)
+    .tutor-faq-error { position: fixed; width: calc(100vw - 380px); max-width: 900px; box-sizing: border-box;
+    z-index: 30; white-space: normal; overflow: visible; box-shadow: 0 6px 18px rgba(60, 20, 20, .25); }
   .rt-faq-page .rt-onescreen:has(.rt-faq-panel.rt-view-whatif.rt-open):has(.tutor-faq-error) > .tutor-last-step {
-    max-height: 6vh; } }
+    max-height: 100px; } }
 /* beside the what-if panel the board's empty places are one short line (trial 15, P3: a Restless Spirits board was
    cut at its foot at 1024x768, already at its least scale) */
 .rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .rt-board-area .rt-space.rt-empty {

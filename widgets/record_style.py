@@ -1,7 +1,7 @@
 """The Record tab's CSS (:class:`widgets.record_tab.Recorder`): a game table like the learn pages.
 
-Under Voila, while the Record tab is shown, the notebook's own header folds away (as while presenting) and the tab is
-a fixed-height column: the form's one line (Start from, Players, Seed, Start recording, Save and what it saves) with
+Under Voila, while the Record tab is shown, the notebook's own header folds to its title, one line at the right of
+the tabs' line, and the tab is a fixed-height column: the form's one line (Start from, Players, Seed, Start recording, Save and what it saves) with
 Undo/Redo/Restart, the folded "more" part, the step's narration and notes, then the learn pages' one-screen table
 (:mod:`widgets.table`): the board beside the legal actions, and under both what the last step did.
 """
@@ -13,7 +13,17 @@ _SHOWN = ".rt-record:not(.lm-mod-hidden)"
 
 #: The Record tab's CSS (after :func:`widgets.table.table_style`).
 RECORD_CSS = """
-body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div SHOWN) { display: none; }
+/* the page's header folds to its title, one line at the right of the tabs' line (session 30: hidden, the teacher lost
+   which page this was; shown, it pushed the table down) */
+body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div SHOWN) { position: fixed; top: 4px;
+  right: 14px; z-index: 4; width: max-content; max-width: calc(100vw - 560px); margin: 0; padding: 0; }
+body[data-voila] #rendered_cells > div > div:has(~ div SHOWN) .jp-MarkdownCell { margin: 0; padding: 0 !important; }
+body[data-voila] #rendered_cells > div > div:has(~ div SHOWN) .jp-MarkdownCell :is(.jp-InputPrompt, .jp-Collapser,
+  .anchor-link) { display: none; }
+body[data-voila] #rendered_cells > div > div:has(~ div SHOWN) .jp-RenderedMarkdown { padding: 0; }
+body[data-voila] #rendered_cells > div > div:has(~ div SHOWN) .jp-RenderedMarkdown > :not(h1) { display: none; }
+body[data-voila] #rendered_cells > div > div:has(~ div SHOWN) .jp-RenderedMarkdown > h1 { font-size: 15px;
+  line-height: 24px; margin: 0; padding: 0; white-space: nowrap; color: #3d1f66; }
 body[data-voila] #rendered_cells:has(SHOWN) { padding: 0 !important; }
 body[data-voila] #rendered_cells:has(SHOWN) .jp-Cell:has(.tutor-presenter) { padding: 0 !important; }
 body[data-voila] #rendered_cells:has(SHOWN) .jp-Cell-outputWrapper { margin: 0; }

@@ -269,8 +269,16 @@ def test_a_stopped_step_says_its_own_reason_whole(tutor_server, tutor_page):
     for w, h in ((1366, 768), (1024, 768)):
         page.set_viewport_size({"width": w, "height": h})
         page.wait_for_timeout(900)  # the fit script settles the board's scale
-        shown = err.evaluate("e => ({cut: e.scrollHeight - e.clientHeight, bottom: e.getBoundingClientRect().bottom})")
-        assert shown["cut"] <= 1 and shown["bottom"] <= h, (w, shown)
+        # (session 31: one line on the stepper's line, cut with "…"; whole over the board on keyboard focus)
+        err.focus()
+        page.wait_for_timeout(200)
+        shown = err.evaluate("""e => { const r = e.getBoundingClientRect();
+            const at = (x, y) => e.contains(document.elementFromPoint(x, y));
+            return {cut: e.scrollHeight - e.clientHeight, wide: e.scrollWidth - e.clientWidth, bottom: r.bottom,
+                    // its corners drawn on top (not clipped by the bars around it, not under the board)
+                    seen: at(r.left + 4, r.top + 4) && at(r.right - 4, r.bottom - 4)}; }""")
+        assert shown["cut"] <= 1 and shown["wide"] <= 1 and shown["bottom"] <= h and shown["seen"], (w, shown)
+        err.blur()
         fit = page.evaluate("""() => { const a = document.querySelector('.rt-faq-page .rt-board-area'),
             b = a.firstElementChild; const r = a.getBoundingClientRect();
             return {zoom: parseFloat(b.style.zoom || '1'), cut: b.scrollHeight - b.clientHeight, bottom: r.bottom}; }""")
@@ -387,4 +395,46 @@ def test_the_comparison_comes_into_view_after_a_change_at_1024(tutor_server, tut
     assert g and g["stop"], g
     top, bottom = max(g["box"][0], 0), min(g["box"][1], g["win"])
     assert g["cmp"][0] >= top - 1 and g["stop"][1] <= bottom + 1, g
+    tutor_page.assert_clean()
+
+
+#: The stopped step's line on the stepper and the last-step strip's first lines in view (each line's rectangle), the
+#: strip's box and the window
+STOP_AND_STRIP = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const last = [...document.querySelectorAll('.tutor-last-step')].find(shown);
+  const lines = [...last.querySelectorAll('.tutor-event')].filter(shown)
+    .filter(e => getComputedStyle(e).visibility !== 'hidden');
+  const err = [...document.querySelectorAll('.rt-faq-info .tutor-faq-error')].find(shown);
+  return {banner: err ? rect(err) : null, strip: rect(last), lines: lines.map(rect),
+          first: lines.length ? lines[0].innerText.slice(0, 60) : '', win: [innerWidth, innerHeight]};
+}"""
+
+
+def test_a_stopped_step_leaves_what_just_happened_in_view(tutor_server, tutor_page):
+    """Trial 30: Spirit Cloak moved to Player 2's hand, the script played to its end (step 2 cannot be played): at
+    1366x768 the red "cannot be played" line (three lines under the stepper) pushed "What just happened" down to its
+    heading. Now the line is one line on the stepper's line, whole in the window, and the strip's first line (what
+    step 1 did) is whole in view in the strip, at 1366x768 and 1024x768."""
+    page = tutor_page.page
+    open_question(tutor_server, tutor_page, "faq-buy-at-hand-limit")
+    move_card(page, "Spirit Cloak", "Player 1's hand", "Player 2's hand")
+    expect(page.locator(".rt-faq-whatif")).to_contain_text("moved Spirit Cloak", timeout=CLICK_MS)
+    page.get_by_role("button", name="Play to end").click()
+    expect(page.locator(".rt-faq-info .tutor-faq-error")).to_contain_text("cannot be played", timeout=CLICK_MS)
+    for w, h in ((1366, 768), (1024, 768)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(900)  # the fit scripts settle the board's scale and the strip's lines
+        g = page.evaluate(STOP_AND_STRIP)
+        print(f"FAQ stopped step at {w}x{h}: {g}")
+        tutor_page.screenshot(f"faq-stop-strip-{w}x{h}")
+        b = g["banner"]
+        assert b and b[0] >= 0 and b[1] >= 0 and b[2] <= w and b[3] <= h and b[3] - b[1] <= 26, \
+            f"the stopped step's line is not one line in view at {w}x{h}: {g}"
+        assert g["lines"], f"what just happened shows no line at {w}x{h}: {g}"
+        first, strip = g["lines"][0], g["strip"]
+        assert first[1] >= strip[1] - 1 and first[3] <= strip[3] + 1 and first[3] <= h, \
+            f"the strip's first line is not whole in view at {w}x{h}: {g}"
+        assert g["first"].startswith("Player 1"), g
     tutor_page.assert_clean()

@@ -4,6 +4,8 @@
   ("What just happened"): an action's caption in type of 15 px or more (13 px before, a 1366 px window's), an event
   line's in 14 px or more (12 px before), in an actions column of 540 px or more (460 before: the window's right side
   sat empty beside small print);
+* so is the page's top bar (session 31): its tabs' labels and the lesson or game line's buttons as large as an
+  action's caption, its title 20 px or more (17 before);
 * the page does not scroll (``document.scrollingElement`` and Voila's own scroller hold no more than the window) in
   lessons 1, 8 and 16 of each game and in free play after five moves.
 
@@ -33,6 +35,9 @@ MEASURE = """() => {
           action: drawn(first('.rt-onescreen .tutor-actions .tutor-action')),
           event: drawn(first('.rt-onescreen .tutor-last-step .tutor-event .rt-ev')),
           column: panel ? panel.getBoundingClientRect().width : 0,
+          // the page's top bar: the current tab's label, the page's title, the lesson or game line's first button
+          top: [first('.rt-learn .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel'), first('.rt-learn-name'),
+                first('.rt-onescreen .rt-topline .jupyter-button')].map(drawn),
           list: panel ? panel.scrollHeight - panel.clientHeight : null};
 }"""
 
@@ -59,6 +64,10 @@ def check(page, where: str, events: bool = True) -> dict:
     print(where, g)
     assert g["scroll"] <= 1, f"{where}: the page scrolls: {g}"
     assert g["action"] >= 15 and g["column"] >= 540, f"{where}: the actions are drawn small: {g}"
+    # (session 31: the top bar kept the laptop's 13 px beside actions of 15.6: it read as another page's)
+    tab, title, button = g["top"]
+    assert tab >= g["action"] - 0.5 and button >= g["action"] - 0.5 and title >= 20, \
+        f"{where}: the page's top bar is not drawn at the table's size: {g}"
     if events:
         assert g["event"] >= 14, f"{where}: the last step's lines are drawn small: {g}"
     return g
