@@ -24,9 +24,7 @@ changes (at most once a frame):
   endgame it triggers), marks the box (attribute ``data-rt-tight``), where CSS gives each key line one line (its whole
   text in its tooltip and the History), and packs again (ui22);
 * except in the computer's reply (free play, CSS class ``rt-reply-col``), which hides no line (play26): it scrolls
-  inside, goes to its foot when its steps change (the newest lines and the computer's reason in view), pins its key
-  lines under its head line and the newest step's title under them (when the column has the room), and hides the lines that scrolled partly under that pinned head, at every scroll (trial 27: half a line
-  showed under the pinned title at the end of a long game; :mod:`widgets.reply_fit`);
+  inside by the scroll rule of :mod:`widgets.reply_fit` (its order of priority written there);
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
@@ -212,6 +210,7 @@ STRIP_JS = """(function () {
     if (!pinned.els[0].classList.contains('tutor-event')) {
       for (k = rows.indexOf(pinned) + 1; k < rows.length; k++) {
         var e0 = rows[k].els[0];
+        if (e0.classList.contains('rt-step-note')) { continue; }  // (the computer's reason: taken above)
         if (!e0.classList.contains('tutor-event') || e0.querySelector('.rt-auto')) { break; }
         mine.push(rows[k]);
       }
