@@ -42,8 +42,9 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     //     they are pinned, 6.), the column scrolled no further than puts the own line right under it;
     //  3. the newest step's own action line with its rule chip (what the computer did), right under that title;
     //  4. the computer's reason, which follows the own line; when 1.-5. do not fit whole, it takes one line (attribute
-    //     data-rt-short on the column; its whole text in its tooltip: trial 21's late game at
-    //     1024x768, a 122 px column);
+    //     data-rt-short="why" on the column; its whole text in its tooltip), and when not even then, the newest title
+    //     too (data-rt-short="all"; the own line says the same at length): trial 21's late game at 1024x768, a 122 px
+    //     column, a two-line title;
     //  5. the newest step's key lines (a Spirit released, Spirit scored, a medal claimed; trial 21): where they lie
     //     below the column's foot they are pinned at its foot (position: sticky, bottom), one under the other, the
     //     lines they cover hidden; when 1.-4. and they do not fit whole, each takes one line (attribute
@@ -81,12 +82,20 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
       });
     };
     var room = col.clientHeight - 2, fits = function () { return y + h(newest) + span() + keyH() <= room; };
-    flag('data-rt-tight', false); flag('data-rt-short', false);
-    if (note && note.hasAttribute('title')) { note.removeAttribute('title'); }
+    var name = newest && newest.querySelector('.rt-step-now');
+    var short = function (v) {  // the reason ('why'), then the newest title too ('all'), one line each, whole in a tooltip
+      if (col.getAttribute('data-rt-short') !== v) { if (v) { col.setAttribute('data-rt-short', v); } else { col.removeAttribute('data-rt-short'); } }
+      [[note, v], [name, v === 'all']].forEach(function (p) {
+        if (p[0] && p[1] && p[0].title !== p[0].textContent.trim()) { p[0].title = p[0].textContent.trim(); }
+        if (p[0] && !p[1] && p[0].hasAttribute('title')) { p[0].removeAttribute('title'); }
+      });
+    };
+    flag('data-rt-tight', false); short(null);
     pinOlds(true);
     if (!fits()) { pinOlds(false); }
     if (!fits() && keys.length) { flag('data-rt-tight', true); }
-    if (!fits() && note) { flag('data-rt-short', true); note.setAttribute('title', note.textContent.trim()); }
+    if (!fits() && note) { short('why'); }
+    if (!fits() && note && name) { short('all'); }
     var foot = keys.length > 0 && fits();
     if (foot) {  // stacked up from the column's foot, the last lowest
       var b = 0;

@@ -353,9 +353,11 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-last-step [data-rt-tight] .tutor-event.rt-key-ev .rt-ev { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; }
 /* ... and in the computer's reply, when its newest step's title, own line, reason and key lines do not fit whole (the
-   late game of trial 21 at 1024x768), the reason takes one line too (its whole text in its tooltip; reply31) */
-.rt-onescreen .tutor-last-step .rt-reply-col[data-rt-short] > .rt-step-note .rt-bot-why { white-space: nowrap;
-  overflow: hidden; text-overflow: ellipsis; }
+   late game of trial 21 at 1024x768), the reason takes one line too, then the newest title (their whole text in
+   their tooltips; the page's script, widgets/reply_fit.py) */
+.rt-onescreen .tutor-last-step .rt-reply-col[data-rt-short] > .rt-step-note .rt-bot-why,
+.rt-onescreen .tutor-last-step .rt-reply-col[data-rt-short="all"] > :is(.rt-then, .rt-reply-cut, .rt-reply-part) +
+  .widget-html .rt-step-now { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .tutor-event.rt-key-ev .rt-ev::before { content: "\\2605 "; color: #9a6b00; font-weight: 400; }
 /* the reply column's boxes of older steps (widgets.step_log.LastStep): their lines are laid out as the column's own;
    no ":has()" or ":not(.x ~ *)" here, which made every change of the page restyle the whole page */
