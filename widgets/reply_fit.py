@@ -51,7 +51,8 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     //     data-rt-tight, their whole text in their tooltip and the History), and then the reason too (4.); when not
     //     even then, they are not pinned (the column's foot shows what follows the reason);
     //  6. the older steps' key lines (trial 19), pinned under the head line once they scroll up to it, with their
-    //     rule chips, when they fit with 1.-5. (else they scroll with their steps, as any line);
+    //     rule chips, one line each with the newest step's (data-rt-tight) when that is needed; they give way (not
+    //     pinned, they scroll with their steps) only when 1.-5. do not fit even with 4.'s reason and title cut;
     //  7. the newest step's other automatic lines, in view as the room allows (the column scrolls to its foot, but
     //     no further than keeps the own line right under the pinned title).
     // Heights are measured as laid out: from the own line's top to the reason's foot (the gaps between lines
@@ -92,10 +93,10 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     };
     flag('data-rt-tight', false); short(null);
     pinOlds(true);
-    if (!fits()) { pinOlds(false); }
-    if (!fits() && keys.length) { flag('data-rt-tight', true); }
+    if (!fits() && keys.length + olds.length) { flag('data-rt-tight', true); pinOlds(true); }
     if (!fits() && note) { short('why'); }
     if (!fits() && note && name) { short('all'); }
+    if (!fits()) { pinOlds(false); }
     var foot = keys.length > 0 && fits();
     if (foot) {  // stacked up from the column's foot, the last lowest
       var b = 0;
