@@ -415,9 +415,11 @@ class LastStep(StepLog):
                 self._cache = {x: self._steps.get(x, lambda x=x: self._step_box(x)) for x in shown}
             kids = tuple(self._cache[st].cells)
             note = self.annotate(s, st) if self.annotate is not None else ""
-            if note:
+            if note:  # right after the computer's own action line (its first event and chip), before what the
+                # rules did on their own (newuser29: after "Player 2 wins" it read as the reason the game ended)
                 self._note.value = note
-                kids = (kids[0], self._note, *kids[1:])
+                at = 3 if len(kids) >= 3 else 1
+                kids = (*kids[:at], self._note, *kids[at:])
             if len(shown) > 1:  # the person's own step, then the computer's steps since, the newest last
                 replies = len(hist) - 1 - shown[0].index
                 window = min(replies, self.MAX_REPLIES)  # the newest steps shown whatever they did

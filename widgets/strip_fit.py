@@ -24,9 +24,7 @@ changes (at most once a frame):
   endgame it triggers), marks the box (attribute ``data-rt-tight``), where CSS gives each key line one line (its whole
   text in its tooltip and the History), and packs again (ui22);
 * except in the computer's reply (free play, CSS class ``rt-reply-col``), which hides no line (play26): it scrolls
-  inside, goes to its foot when its steps change (the newest lines and the computer's reason in view), pins its key
-  lines under its head line and the newest step's title under them (when the column has the room), and hides the lines that scrolled partly under that pinned head, at every scroll (trial 27: half a line
-  showed under the pinned title at the end of a long game);
+  inside by the scroll rule of :mod:`widgets.reply_fit` (its order of priority written there);
 * moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
   title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
@@ -51,6 +49,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from .action_fold import FOLD_JS
+from .reply_fit import REPLY_JS
 from .style import page_script
 
 #: The lowest the strip goes (px) to give the board its room on a learn page: its head, the step's title and about two
@@ -137,69 +136,7 @@ STRIP_JS = """(function () {
       all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     }
   }
-  // The computer's reply (play26): every line of its steps since the learner's own, none hidden; the column scrolls
-  // inside, and when its steps change (a new step, a new reply) it goes to its foot, the newest lines in view; a
-  // learner who scrolled up to read keeps the place until the next step. "Then the computer played" stays pinned at
-  // its top and the newest step's title under it (CSS, position: sticky).
-  function scroll(col) {
-    items(col).forEach(function (x) {
-      x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; }
-      ['data-rt-earlier', 'data-rt-fewer'].forEach(function (a) { if (x.hasAttribute(a)) { x.removeAttribute(a); } });
-    });
-    var then = col.querySelector(':scope > .rt-then'), newest = then;
-    while (newest && !newest.matches('.widget-html:not(.rt-then):not(.rt-reply-cut)')) { newest = newest.nextElementSibling; }
-    // a key line (a Spirit released, Spirit scored, a medal claimed; trial 19) stays in view however far up it is:
-    // pinned (position: sticky) under "Then the computer played", with its rule chip, the newest title under them
-    var y = then ? then.getBoundingClientRect().height : 0, all = items(col);
-    var pin = function (e, top) { if (!e.hasAttribute('data-rt-pin')) { e.setAttribute('data-rt-pin', ''); }
-                                  if (e.style.top !== top) { e.style.top = top; } };
-    for (var i = 0; i < all.length; i++) {
-      var x = all[i];
-      if (!x.classList.contains('rt-key-ev')) {
-        if (x.hasAttribute('data-rt-pin')) { x.removeAttribute('data-rt-pin'); x.style.top = ''; }
-        continue;
-      }
-      var row = [x], c = all[i + 1], h = 0;
-      if (c && c.classList.contains('tutor-clause')) { row.push(c); i++; }
-      row.forEach(function (e) { pin(e, y + 'px'); h = Math.max(h, e.getBoundingClientRect().height); });
-      y += h;
-    }
-    if (newest && newest.style.top !== y + 'px') { newest.style.top = y + 'px'; }
-    // (a column too low for the pinned lines, the newest title, its last line and the computer's reason: the title is
-    // not pinned, so the newest lines and the reason stay in view at the foot; Spirit Duels at 1024x768)
-    var h = function (e) { return e ? e.getBoundingClientRect().height : 0; };
-    var evs = col.querySelectorAll('.tutor-event'), note = col.querySelector(':scope > .rt-step-note');
-    var loose = newest && y + h(newest) + h(evs[evs.length - 1]) + h(note) > col.clientHeight - 2;
-    if (newest && newest.style.position !== (loose ? 'static' : '')) { newest.style.position = loose ? 'static' : ''; }
-    var titles = col.querySelectorAll('.rt-step-now'), last = titles.length ? titles[titles.length - 1].textContent : '';
-    var mark = titles.length + '|' + last + '|' + col.scrollHeight + '|' + col.clientHeight;
-    if (marks.get(col) !== mark) { marks.set(col, mark); col.scrollTop = col.scrollHeight; }
-    if (!seen.has(col)) { seen.add(col); col.addEventListener('scroll', function () { shade(col); }, {passive: true}); }
-    shade(col);
-  }
-  // The lines that scrolled under the reply's pinned head (its head line, older key lines, the newest title) are
-  // hidden, not drawn half in view under it (trial 27: at the end of a long game "Step 136" sat over half a line);
-  // again whenever the column scrolls.
-  function shade(col) {
-    var r = col.getBoundingClientRect(), band = r.top, pins = [], all = items(col);
-    all.forEach(function (x) {
-      if (!x.getClientRects().length || getComputedStyle(x).position !== 'sticky') { return; }
-      var b = x.getBoundingClientRect();
-      if (b.top <= r.top + (parseFloat(x.style.top) || 0) + 1) { pins.push(x); band = Math.max(band, b.bottom); }
-    });
-    var cut = all.map(function (x) {
-      if (pins.indexOf(x) >= 0 || !x.getClientRects().length) { return null; }
-      var b = x.getBoundingClientRect();
-      return b.height >= 1 && b.top < band - 1 && b.bottom > r.top + 1;
-    });
-    all.forEach(function (x, i) {  // an event and its rule chip go together (CI 28: a chip hidden, its line shown)
-      if (cut[i] === null) { return; }
-      var under = cut[i] || (x.classList.contains('tutor-event') && cut[i + 1] === true)
-        || (x.classList.contains('tutor-clause') && i > 0 && cut[i - 1] === true);
-      if (under !== x.classList.contains('rt-cut')) { x.classList.toggle('rt-cut', under); }
-    });
-  }
-  // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
+""" + REPLY_JS + """  // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
   // or a title or a note. The pinned title always stays, and the newest step's note (the computer's reason). The key
   // rows (an event the game calls key: a Spirit released, Spirit scored, a medal claimed; CSS class rt-key-ev), newest
   // first, each with its step's title when that fits too, come next (trial 19: the computer's release went out of sight at the top as the oldest line); then the newest
@@ -273,6 +210,7 @@ STRIP_JS = """(function () {
     if (!pinned.els[0].classList.contains('tutor-event')) {
       for (k = rows.indexOf(pinned) + 1; k < rows.length; k++) {
         var e0 = rows[k].els[0];
+        if (e0.classList.contains('rt-step-note')) { continue; }  // (the computer's reason: taken above)
         if (!e0.classList.contains('tutor-event') || e0.querySelector('.rt-auto')) { break; }
         mine.push(rows[k]);
       }

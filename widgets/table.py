@@ -336,7 +336,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    (widgets/strip_fit.py); a short reply sits at the foot ("safe": a long one starts at the top, so it scrolls) */
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col { overflow-x: hidden !important;
   overflow-y: auto !important; align-content: safe flex-end; scrollbar-width: thin; }
-/* (a key line of an older step, pinned under the head line by the page's script) */
+/* (a key line of an older step, pinned under the head line by the page's script; of the newest step, at the foot) */
 .rt-onescreen .tutor-last-step .rt-reply-col [data-rt-pin] { position: sticky; z-index: 1; background: #fff; }
 /* the newest step of the reply is marked: its title (the one after the older steps' boxes) says "newest" */
 .rt-onescreen .tutor-last-step .rt-reply-col > :is(.rt-then, .rt-reply-cut, .rt-reply-part) + .widget-html
@@ -352,11 +352,24 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-last-step [data-rt-tight] > .rt-reply-part > .tutor-event.rt-key-ev { min-width: 0; overflow: hidden; }
 .rt-onescreen .tutor-last-step [data-rt-tight] .tutor-event.rt-key-ev .rt-ev { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; }
+/* ... and in the computer's reply, when its newest step's title, own line, reason and key lines do not fit whole (the
+   late game of trial 21 at 1024x768), the reason takes one line too, then the newest title (their whole text in
+   their tooltips; the page's script, widgets/reply_fit.py) */
+.rt-onescreen .tutor-last-step .rt-reply-col[data-rt-short] > .rt-step-note .rt-bot-why,
+.rt-onescreen .tutor-last-step .rt-reply-col[data-rt-short="all"] > :is(.rt-then, .rt-reply-cut, .rt-reply-part) +
+  .widget-html .rt-step-now { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .tutor-event.rt-key-ev .rt-ev::before { content: "\\2605 "; color: #9a6b00; font-weight: 400; }
 /* the reply column's boxes of older steps (widgets.step_log.LastStep): their lines are laid out as the column's own;
    no ":has()" or ":not(.x ~ *)" here, which made every change of the page restyle the whole page */
 .rt-reply-col > .rt-reply-part { display: contents !important; }
 @media (min-height: 900px) { .rt-then .rt-then-short { display: none; } }
+/* a tall window shows every step of the reply, the column scrolled to the newest: the head line names the steps
+   scrolled above its view (trial 30; the page's script sets data-rt-above), on its own line's end, never a new line */
+@media (min-height: 900px) {
+  .rt-onescreen .tutor-last-step .rt-reply-col > .rt-then[data-rt-above]::after { content: attr(data-rt-above);
+    flex: 0 1 auto; min-width: 0; margin-left: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+    font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484; align-self: center; }
+}
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
 .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
@@ -442,15 +455,11 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 }
 /* a narrow low window (1024x768), free play after the computer replied (trial 13 item L2): Spirited's folded
    reference panels (wonders, clans) are one line each (their whole summary in the panel, opened), so they are whole
-   above the strip; and on a low window (1024x768, 1366x768) the computer's reason for its newest step is the
-   reply's last line, under its events, so what it did (the pinned title) and why stay in view when the older lines
-   go to the History */
+   above the strip (the computer's reason for a step sits right after its own action line, newuser29, and the
+   reply column scrolls so the newest step's action line and reason are in view: widgets/strip_fit.py) */
 @media (max-width: 1200px) {
   .rt-compact :is(.rt-bpart-wonders, .rt-bpart-clans) details.rt-ref:not([open]) > summary { white-space: nowrap;
     overflow: hidden; text-overflow: ellipsis; }
-}
-@media (max-height: 899px) {
-  .rt-onescreen .tutor-last-step .rt-reply-col > .rt-step-note { order: 2; }
 }
 /* a large window (1920x1080): the list of legal actions takes the height the window offers, down beside the
    last-step strip, which sits under the board (trial 18: the list scrolled with room free under it); the page's

@@ -18,6 +18,7 @@ off-machine request fails the test (conftest.py).
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -86,7 +87,27 @@ STRIP = """() => {
   const then = first('.rt-then', strip), released = [...area.querySelectorAll('.rt-released-row')].filter(shown);
   return {strip: rect(strip), col: col && rect(col), key, then: then && rect(then), thenText: then && then.innerText,
           area: rect(area), areaOver: area.scrollHeight - area.clientHeight, boardOver: board.scrollHeight - board.clientHeight,
-          released: released.map((e) => ({rect: rect(e), text: e.innerText})), page: document.scrollingElement.scrollHeight};
+          released: released.map((e) => ({rect: rect(e), text: e.innerText})), page: document.scrollingElement.scrollHeight,
+          ...(col ? reply(col) : {})};
+  // reply30: the newest step's own action line (after its title), the computer's reason and the step's key lines
+  function reply(col) {
+    const t = [...col.querySelectorAll('.rt-step-now')].pop(), title = t && t.closest('.widget-html');
+    const own = title && title.nextElementSibling, note = col.querySelector(':scope > .rt-step-note');
+    const kids = [...col.children], newKeys = kids.slice(kids.indexOf(title) + 1).filter((e) => e.matches('.rt-key-ev'));
+    const seen = (e) => shown(e) && getComputedStyle(e).visibility !== 'hidden';
+    return {own: own && seen(own) ? rect(own) : null, ownText: own && own.innerText, note: note && seen(note) ? rect(note) : null,
+            newKeys: newKeys.map((e) => ({text: e.innerText, rect: seen(e) ? rect(e) : null})),
+            title: title && rect(title), noteAt: kids.indexOf(note), ownAt: kids.indexOf(own),
+            // reply31: the reason cut to one line keeps its whole text in its tooltip; the steps whose titles lie
+            // above the column's view (their numbers) and what the head line says of them
+            short: col.hasAttribute('data-rt-short'), noteTip: note && note.title, noteText: note && note.textContent.trim(),
+            above: [...col.querySelectorAll('.rt-step-now')].filter((t) => shown(t) && t.closest('.widget-html')
+              .getBoundingClientRect().bottom <= col.querySelector(':scope > .rt-then').getBoundingClientRect().bottom + 1
+              && getComputedStyle(t.closest('.widget-html')).position !== 'sticky')
+              .map((t) => (/Step (\\d+)/.exec(t.textContent) || [])[1]),
+            pointer: col.querySelector(':scope > .rt-then').getAttribute('data-rt-above'),
+            pointerShown: getComputedStyle(col.querySelector(':scope > .rt-then'), '::after').content};
+  }
 }"""
 
 
@@ -145,6 +166,46 @@ def test_a_late_game_board_fits_and_keeps_the_computers_release_in_view_at_1366(
         line = g["key"][0]
         assert not line["cut"] and _inside(line["rect"], g["col"]) and _inside(line["rect"], [0, 0, 1366, 768]), g
         assert g["page"] <= 768, "the page scrolls"
+        _assert_newest_step_in_view(g, "late game at 1366x768")
+    finally:
+        context.close()
+
+
+def _assert_newest_step_in_view(g: dict, where: str) -> None:
+    """Reply30: the newest step's own action line, the computer's reason right after it (its rule chip between) and
+    every key line of the newest step in the reply column, under its newest title."""
+    assert g["noteAt"] == g["ownAt"] + 2, f"{where}: the reason does not follow the own line: {g}"
+    for name, r in [("own line", g["own"]), ("reason", g["note"])] + [(k["text"], k["rect"]) for k in g["newKeys"]]:
+        assert r is not None and _inside(r, g["col"]), f"{where}: {name} not in view: {g}"
+        assert r[1] >= g["title"][3] - 1, f"{where}: {name} under the newest title: {g}"
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_a_late_game_keeps_the_newest_step_and_its_release_in_view(kept_server, chromium_browser, size):
+    """Reply30: the late game of trial 21 at 1024x768, where the reply column shows, and at 1920x1080: the
+    computer's newest step's title, own line, its reason and its key lines in view under the pinned title. Reply31:
+    at 1024x768 (a 122 px column) the reason takes one line, its whole text in its tooltip; the steps scrolled above
+    the column's view are named on its head line on a tall window (trial 30: steps 9-11 shown of 10, nothing said)."""
+    server, db = kept_server
+    _keep(db, "restless-spirits", rs_late_reply_with_a_release())
+    context = chromium_browser.new_context()
+    page = context.new_page()
+    w, h = size
+    try:
+        _open(server, page, "learn-restless-spirits.ipynb", size)
+        expect(page.locator(".tutor-last-step .rt-reply-col:visible").first).to_be_visible(timeout=CLICK_MS)
+        g = page.evaluate(STRIP)
+        print(f"late game at {w}x{h}: {g}")
+        page.screenshot(path=str(SHOTS / f"key-lines-rs-late-{w}.png"))
+        _assert_newest_step_in_view(g, f"late game at {w}x{h}")
+        if g["short"]:  # (the reason cut to one line: its whole text in its tooltip)
+            assert g["noteTip"] == g["noteText"] and g["noteText"].startswith("Why the computer chose this:"), g
+        if h >= 900 and g["above"]:
+            said = re.fullmatch(r"\u2191 steps? (\d+)(\u2013\d+)? above, and in the History", g["pointer"] or "")
+            assert said and said.group(1) == g["above"][0], g  # (from the first step above)
+            assert g["pointerShown"].strip('"') == g["pointer"], g
+        elif h >= 900:
+            assert g["pointer"] is None, g
     finally:
         context.close()
 

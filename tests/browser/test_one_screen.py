@@ -9,7 +9,8 @@ scrolling the page (issue 16), in a real browser, measured from element geometry
 * At 1024x768 the same page overflows nothing sideways; and, in each game, lessons and free play, the board's
   banner, the current player's area and the shared table (Restless Spirits' Shrine and Totem Markets; both players'
   areas in Spirited and Spirit Duels lesson 1), the legal actions and the last step are in the window together.
-* The newest event of the last step (its last line) is always in the strip and the window, however many lines the
+* The newest event of the last step (its last line; after the computer's reply, its newest step's own line, newuser29)
+  is always in the strip and the window, however many lines the
   step has (Spirit Duels' attack that wins lesson 1: eleven lines): the oldest lines go under the step's title.
 * A rule chip of the last step opens the rule card over the board, in the window.
 * In free play against the computer, the learner's own hand (the first card of ``.rt-player:has(.rt-who-you)
@@ -62,6 +63,10 @@ GEOMETRY = """() => {
     events: last ? [...last.querySelectorAll('.tutor-event')].filter(shown).map(rect) : [],
     title: last && first('.rt-step-now', last) && rect([...last.querySelectorAll('.rt-step-now')].filter(shown).pop()),
     chips: last ? [...last.querySelectorAll('.tutor-event + .tutor-clause')].filter(shown).length : 0,
+    // the computer's reply: its newest step's own action line, right after its title (newuser29: the column keeps it
+    // and the computer's reason in view when the step's automatic lines run past the column)
+    own: (() => { const col = last && first('.rt-reply-col', last), t = col && [...col.querySelectorAll('.rt-step-now')].pop();
+      const o = t && t.closest('.widget-html').nextElementSibling; return o && shown(o) ? rect(o) : null; })(),
   };
 }"""
 
@@ -101,7 +106,9 @@ def assert_one_screen(page, where: str, *, events: bool = True) -> dict:
         assert inside(g["turn"], g["actions"]) and inside(g["turn"], window), f"{where}: end of turn hidden: {g}"
     if events:  # the step's newest event (the last line) and the newest step's title, in the strip and the window
         assert g["events"], f"{where}: no event line in the last step: {g}"
-        assert inside(g["events"][-1], window) and inside(g["events"][-1], g["last"]), f"{where}: newest event: {g}"
+        # (after the computer's reply: its newest step's own line; the automatic lines after it may run past)
+        newest = g["own"] or g["events"][-1]
+        assert inside(newest, window) and inside(newest, g["last"]), f"{where}: newest event: {g}"
         assert inside(g["title"], window) and inside(g["title"], g["last"]), f"{where}: the step's title: {g}"
         assert g["chips"] == len(g["events"]), f"{where}: an event line without its clause chip: {g}"
     assert g["page"][1] <= w and g["areaScroll"][0] <= g["areaScroll"][1] + 1, f"{where}: sideways overflow: {g}"

@@ -8,7 +8,9 @@ taken two steps or more in reply; then, from the elements' geometry: every event
 (none ``display: none`` or hidden, but while it lies under the column's pinned head: trial 27), one step title per
 step the head line counts, the newest marked, and the newest
 event line and the computer's reason lie inside the window and inside the column's box, under the newest title;
-and (item 4) the board does not run past its box.
+and (item 4) the board does not run past its box. Newuser29: the computer's reason comes right after the newest
+step's own action line (not after "Player 2 wins"), and that line and the reason are in view under the pinned title
+also when the step's automatic lines run past the column.
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
 """
@@ -42,7 +44,13 @@ REPLY = """() => {
     && getComputedStyle(e).position === 'sticky'
     && e.getBoundingClientRect().top <= c.top + (parseFloat(getComputedStyle(e).top) || 0) + 1)
     .reduce((b, e) => Math.max(b, e.getBoundingClientRect().bottom), c.top);
-  const underHead = (e) => { const r = e.getBoundingClientRect(); return r.top < band - 1 && r.bottom > c.top + 1; };
+  // (and the newest step's key lines pinned at its foot, reply30: a line partly under them is hidden while there)
+  const end = c.top + col.clientTop + col.clientHeight;
+  const foot = [...col.querySelectorAll('[data-rt-pin]')].filter(e => e.style.bottom && e.getClientRects().length
+    && e.getBoundingClientRect().bottom >= end - parseFloat(e.style.bottom) - 1)
+    .reduce((b, e) => Math.min(b, e.getBoundingClientRect().top), end);
+  const underHead = (e) => { const r = e.getBoundingClientRect();
+    return (r.top < band - 1 && r.bottom > c.top + 1) || (r.bottom > foot + 1 && r.top < end - 1); };
   const titles = [...col.querySelectorAll('.rt-step-now')];
   const newest = titles[titles.length - 1], note = col.querySelector('.rt-step-note');
   // what lies over the first line of the newest event line, the reason and the newest title (a pinned line or chip
@@ -55,11 +63,27 @@ REPLY = """() => {
         + ': ' + (hit.textContent || '').trim().slice(0, 40));
     }
     return out; };
-  return {col: box(col), win: [innerWidth, innerHeight], then: col.querySelector('.rt-then').textContent,
+  // the newest step's own action line (the first line after its title) and the lines after it (newuser29)
+  const own = newest && newest.closest('.widget-html').nextElementSibling;
+  const after = [...col.children].slice([...col.children].indexOf(own) + 1).filter(e => e.matches('.tutor-event'));
+  // trial 29 ("the computer played 6 steps" showed the titles of steps 2, 3, 4, 6, 7): the lines in view whose
+  // step's title is not in view (the reply's boxes of older steps laid out as the column's own)
+  const flat = [...col.children].flatMap(k => k.matches('.rt-reply-part') ? [...k.children] : [k]);
+  const inView = (e) => { const r = e.getBoundingClientRect();
+    return shown(e) && r.height >= 1 && r.top >= c.top - 1 && r.bottom <= c.top + col.clientTop + col.clientHeight + 1; };
+  let step = null; const orphans = [];
+  for (const e of flat) {
+    if (e.querySelector('.rt-step-now')) { step = e; continue; }
+    if (e.matches('.tutor-event') && inView(e) && step && !inView(step)) orphans.push(e.textContent.slice(0, 50));
+  }
+  return {col: box(col), win: [innerWidth, innerHeight], then: col.querySelector('.rt-then').textContent, orphans,
+          own: own && own.matches('.tutor-event') && shown(own) ? box(own) : null,
+          ownText: own ? own.textContent : '', noteAt: note ? [...col.children].indexOf(note) : -1,
+          ownAt: own ? [...col.children].indexOf(own) : -1, after: after.map(e => e.textContent),
           titles: titles.map(t => [t.textContent, shown(t) || underHead(t)]),
           hidden: evs.filter(e => !shown(e) && !underHead(e)).map(e => e.textContent),
           n: evs.length, last: box(evs[evs.length - 1]), note: note && shown(note) ? box(note) : null,
-          covered: {last: covered(evs[evs.length - 1]), note: covered(note), newest: covered(newest)},
+          covered: {own: covered(own), note: covered(note), newest: covered(newest)},
           newest: box(newest), mark: getComputedStyle(newest, '::after').content, over: (() => {
             const a = [...document.querySelectorAll('.rt-board-area')].find(e => e.getClientRects().length);
             const b = a.querySelector('.tutor-board');
@@ -85,7 +109,7 @@ def reply_after_two_steps(page) -> dict:
     raise AssertionError("the computer never took two steps in a row")
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)])
 @pytest.mark.parametrize("game_id", list(LEARN))
 def test_the_computers_whole_reply_is_shown_its_newest_lines_in_view(tutor_server, tutor_page, game_id, size):
     """Every event line of the reply laid out, a title per step counted, the newest marked and its last line and
@@ -101,15 +125,31 @@ def test_the_computers_whole_reply_is_shown_its_newest_lines_in_view(tutor_serve
     assert g["hidden"] == [] and g["n"] >= steps, g
     assert len(g["titles"]) == min(steps, 16) and all(shown for _, shown in g["titles"]), g
     assert g["mark"] == '"newest"', g
+    # trial 29: every line in view has its step's title in view (pinned under the head when it scrolled up there),
+    # also when the learner scrolls the column up a little to read
+    assert g["orphans"] == [], g
+    for up in (23, 61):
+        page.evaluate("up => [...document.querySelectorAll('.tutor-last-step .rt-reply-col')]"
+                      ".find(e => e.getClientRects().length).scrollBy(0, -up)", up)
+        page.wait_for_timeout(300)
+        assert page.evaluate(REPLY)["orphans"] == [], (up, g)
     left, top, right, bottom = g["col"]
     width, height = g["win"]
     assert 0 <= top and bottom <= height and right <= width, g
-    for line in (g["last"], g["note"]):
+    # newuser29: the computer's reason comes right after its own action line (the line after the newest title and
+    # its rule chip), before what the rules did on their own (after "Player 2 wins" it read as why the game ended);
+    # both in view under the newest title, also when the step's automatic lines run past the column (the computer's
+    # own "recruited" line scrolled under its title); its last line in view when it fits below them
+    assert g["noteAt"] == g["ownAt"] + 2, g
+    assert g["own"] is not None, g
+    for line in (g["own"], g["note"]):
         assert line is not None, g
         assert top - 1 <= line[1] and line[3] <= bottom + 1 and line[3] <= height, (line, g)
         assert line[1] >= g["newest"][3] - 1, (line, g)  # not under the newest step's pinned title
+    last = g["last"]
+    assert (top - 1 <= last[1] and last[3] <= bottom + 1) or g["own"][1] <= g["newest"][3] + 10, g
     # nothing drawn over the newest line, the reason or the newest title (trial 26: a 3-line pinned release over
     # the reason's first line; an older line's rule chip peeking over the pinned title)
-    assert g["covered"] == {"last": [], "note": [], "newest": []}, g
+    assert g["covered"] == {"own": [], "note": [], "newest": []}, g
     # item 4: the board does not run past its box (Spirited's free play at 1024x768 ran 41 to 79 px past it)
     assert g["over"][0] <= 1 and g["over"][1] <= 1, g

@@ -1,0 +1,194 @@
+"""The computer's reply column's scroll rule in the last-step strip (play26, newuser29, reply30, reply31).
+
+:data:`REPLY_JS` is part of :data:`widgets.strip_fit.STRIP_JS` (its functions ``scroll``, ``shade`` and ``measure``,
+inside that script's closure: they use its ``items``, ``marks`` and ``seen``). In free play the reply column
+(CSS class ``rt-reply-col``) hides no line: it scrolls inside; when its steps change it goes to its foot, but no
+further than keeps the newest step's title, own action line and the computer's reason after it in view; it pins the
+newest step's title under its head line, the newest step's key lines at its foot, the older steps' key lines under the
+head when they fit too, and the title of the step whose lines are topmost in view; the lines under the pinned head or foot are hidden. The order of priority is written at the rule
+(``scroll``). Only the column's own elements are read and changed. No file, nothing from the internet.
+"""
+from __future__ import annotations
+
+#: The reply column's functions (JavaScript, no ``%`` sign: :data:`widgets.strip_fit.STRIP_JS` is %-formatted).
+REPLY_JS = """  // The computer's reply (play26): every line of its steps since the learner's own, none hidden; the column scrolls
+  // inside, and when its steps change (a new step, a new reply) it goes to its foot, the newest lines in view (but
+  // not past the newest step's own line and the computer's reason after it); a learner who scrolled up to read keeps
+  // the place until the next step. "Then the computer played" stays pinned at its top (CSS, position: sticky).
+  function scroll(col) {
+    items(col).forEach(function (x) {
+      x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; }
+      ['data-rt-earlier', 'data-rt-fewer'].forEach(function (a) { if (x.hasAttribute(a)) { x.removeAttribute(a); } });
+    });
+    var then = col.querySelector(':scope > .rt-then'), newest = then;
+    while (newest && !newest.matches('.widget-html:not(.rt-then):not(.rt-reply-cut)')) { newest = newest.nextElementSibling; }
+    var own = newest && newest.nextElementSibling, note = col.querySelector(':scope > .rt-step-note');
+    var chip = own && own.nextElementSibling;
+    if (chip && !chip.classList.contains('tutor-clause')) { chip = null; }
+    var h = function (e) { return e ? e.getBoundingClientRect().height : 0; };
+    var pin = function (e, top, bottom) {
+      if (!e.hasAttribute('data-rt-pin')) { e.setAttribute('data-rt-pin', ''); }
+      if (e.style.top !== top) { e.style.top = top; }
+      if (e.style.bottom !== bottom) { e.style.bottom = bottom; }
+    };
+    var unpin = function (e) {
+      if (e.hasAttribute('data-rt-pin')) { e.removeAttribute('data-rt-pin'); }
+      if (e.style.top) { e.style.top = ''; }
+      if (e.style.bottom) { e.style.bottom = ''; }
+    };
+    // The scroll rule (newuser29, reply30, reply31), in this order of priority when the column cannot hold them all:
+    //  1. "Then the computer played" (pinned at the top by CSS);
+    //  2. the newest step's title, always in view: pinned under the head line (and under the older key lines while
+    //     they are pinned, 6.), the column scrolled no further than puts the own line right under it;
+    //  3. the newest step's own action line with its rule chip (what the computer did), right under that title;
+    //  4. the computer's reason, which follows the own line; when 1.-5. do not fit whole, it takes one line (attribute
+    //     data-rt-short="why" on the column; its whole text in its tooltip), and when not even then, the newest title
+    //     too (data-rt-short="all"; the own line says the same at length): trial 21's late game at 1024x768, a 122 px
+    //     column, a two-line title;
+    //  5. the newest step's key lines (a Spirit released, Spirit scored, a medal claimed; trial 21): where they lie
+    //     below the column's foot they are pinned at its foot (position: sticky, bottom), one under the other, the
+    //     lines they cover hidden; when 1.-4. and they do not fit whole, each takes one line (attribute
+    //     data-rt-tight, their whole text in their tooltip and the History), and then the reason too (4.); when not
+    //     even then, they are not pinned (the column's foot shows what follows the reason);
+    //  6. the older steps' key lines (trial 19), pinned under the head line once they scroll up to it, with their
+    //     rule chips, one line each with the newest step's (data-rt-tight) when that is needed; they give way (not
+    //     pinned, they scroll with their steps) only when 1.-5. do not fit even with 4.'s reason and title cut;
+    //  7. the newest step's other automatic lines, in view as the room allows (the column scrolls to its foot, but
+    //     no further than keeps the own line right under the pinned title).
+    // Heights are measured as laid out: from the own line's top to the reason's foot (the gaps between lines
+    // counted), the pinned lines one on the other.
+    var all = items(col), y, keys = [], olds = [], rowH = function (row) { return Math.max.apply(null, row.map(h)); };
+    var keyH = function () { return keys.reduce(function (t, row) { return t + rowH(row); }, 0); };
+    var past = false;
+    for (var i = 0; i < all.length; i++) {  // the key lines, each with its rule chip: the newest step's and older ones
+      var x = all[i];
+      if (x === newest) { past = true; }
+      unpin(x);
+      if (!x.classList.contains('rt-key-ev') || x === own) { continue; }
+      var row = [x], c = all[i + 1];
+      if (c && c.classList.contains('tutor-clause')) { row.push(c); unpin(c); i++; }
+      (past ? keys : olds).push(row);
+    }
+    var span = function () {  // the own line (with its chip) to the reason's foot, as laid out
+      if (!own) { return h(note); }
+      var t = own.getBoundingClientRect().top, b = own.getBoundingClientRect().bottom;
+      [chip, note].forEach(function (e) { if (e) { var q = e.getBoundingClientRect(); t = Math.min(t, q.top); b = Math.max(b, q.bottom); } });
+      return b - t;
+    };
+    var flag = function (a, on) { if (col.hasAttribute(a) !== on) { col.toggleAttribute(a, on); } };
+    var pinOlds = function (on) {
+      y = h(then);
+      olds.forEach(function (row) {
+        if (on) { row.forEach(function (e) { pin(e, y + 'px', ''); }); y += rowH(row); } else { row.forEach(unpin); }
+      });
+    };
+    var room = col.clientHeight - 2, fits = function () { return y + h(newest) + span() + keyH() <= room; };
+    var name = newest && newest.querySelector('.rt-step-now');
+    var short = function (v) {  // the reason ('why'), then the newest title too ('all'), one line each, whole in a tooltip
+      if (col.getAttribute('data-rt-short') !== v) { if (v) { col.setAttribute('data-rt-short', v); } else { col.removeAttribute('data-rt-short'); } }
+      [[note, v], [name, v === 'all']].forEach(function (p) {
+        if (p[0] && p[1] && p[0].title !== p[0].textContent.trim()) { p[0].title = p[0].textContent.trim(); }
+        if (p[0] && !p[1] && p[0].hasAttribute('title')) { p[0].removeAttribute('title'); }
+      });
+    };
+    flag('data-rt-tight', false); short(null);
+    pinOlds(true);
+    if (!fits() && keys.length + olds.length) { flag('data-rt-tight', true); pinOlds(true); }
+    if (!fits() && note) { short('why'); }
+    if (!fits() && note && name) { short('all'); }
+    if (!fits()) { pinOlds(false); }
+    var foot = keys.length > 0 && fits();
+    if (foot) {  // stacked up from the column's foot, the last lowest
+      var b = 0;
+      for (var k = keys.length - 1; k >= 0; k--) {
+        keys[k].forEach(function (e) { pin(e, '', b + 'px'); });
+        b += rowH(keys[k]);
+      }
+    }
+    if (newest && newest.style.top !== y + 'px') { newest.style.top = y + 'px'; }
+    if (newest && newest.style.position) { newest.style.position = ''; }
+    var titles = col.querySelectorAll('.rt-step-now'), last = titles.length ? titles[titles.length - 1].textContent : '';
+    var mark = titles.length + '|' + last + '|' + col.scrollHeight + '|' + col.clientHeight;
+    if (marks.get(col) !== mark) {
+      marks.set(col, mark);
+      // to the foot (the newest lines in view), but no further than puts the newest step's own line (and its chip,
+      // which may reach higher than its text) right under its pinned title
+      var at = col.scrollHeight, top = col.getBoundingClientRect().top;
+      if (own) {
+        var ft = own.getBoundingClientRect().top;
+        if (chip) { ft = Math.min(ft, chip.getBoundingClientRect().top); }
+        at = Math.min(at, Math.max(0, Math.floor(ft - top + col.scrollTop - y - h(newest))));
+      }
+      col.scrollTop = at;
+    }
+    if (!seen.has(col)) { seen.add(col); col.addEventListener('scroll', function () { shade(col); }, {passive: true}); }
+    shade(col);
+  }
+  // The lines that scrolled under the reply's pinned head (its head line, older key lines, the newest title) are
+  // hidden, not drawn half in view under it (trial 27: at the end of a long game "Step 136" sat over half a line);
+  // again whenever the column scrolls. The step of the topmost line in view keeps its title in view: pinned under
+  // the head when it scrolled up under it (trial 29: "the computer played 6 steps" showed the titles of steps 2, 3,
+  // 4, 6 and 7, the lines of step 5 under the head line with its title hidden there).
+  function shade(col) {
+    var all = items(col), r = col.getBoundingClientRect(), end = r.top + col.clientTop + col.clientHeight;
+    all.forEach(function (x) {
+      if (x.hasAttribute('data-rt-step-pin')) { x.removeAttribute('data-rt-step-pin'); x.removeAttribute('data-rt-pin'); x.style.top = ''; }
+    });
+    var cut = measure(col, all, r, end), band = cut.band;
+    var top = all.find(function (x, i) { return cut[i] === false && x.classList.contains('tutor-event')
+                                                 && x.getBoundingClientRect().top >= band - 1; });
+    var k = top ? all.indexOf(top) : -1;
+    while (k > 0 && !(all[k].classList.contains('widget-html') && all[k].querySelector('.rt-step-now'))) { k--; }
+    var title = k >= 0 && all[k].parentElement !== col ? all[k] : null;  // (an older step's: the newest is pinned)
+    if (title && title.getBoundingClientRect().top < band - 1 && getComputedStyle(title).position !== 'sticky') {
+      title.setAttribute('data-rt-step-pin', ''); title.setAttribute('data-rt-pin', '');
+      title.style.top = Math.max(0, band - r.top - col.clientTop) + 'px';
+      cut = measure(col, all, r, end);
+      for (var j = k + 1; j < all.length && !all[j].querySelector('.rt-step-now') && cut[j] !== false; j++) { }
+      if (j >= all.length || all[j].querySelector('.rt-step-now')) {  // it covers its step's lines: not pinned, and
+        // the lines of its step still in view go under the head with it (none shows without its title)
+        title.removeAttribute('data-rt-step-pin'); title.removeAttribute('data-rt-pin'); title.style.top = '';
+        cut = measure(col, all, r, end);
+        for (j = k + 1; j < all.length && !all[j].querySelector('.rt-step-now'); j++) { if (cut[j] === false) { cut[j] = true; } }
+      }
+    }
+    // (trial 30: at 1920x1080 "the computer played 10 steps" showed steps 9-11, nothing saying where the others
+    // were: the head line names the steps whose titles lie above the column's view, CSS shows it on a tall window)
+    var above = [];
+    all.forEach(function (x) {
+      var t = x.querySelector('.rt-step-now'), n = t && /Step (\d+)/.exec(t.textContent);
+      if (n && x.getBoundingClientRect().bottom <= band + 1 && getComputedStyle(x).position !== 'sticky') { above.push(n[1]); }
+    });
+    var then = col.querySelector(':scope > .rt-then'), say = !above.length ? null : '\u2191 step' + (above.length > 1
+      ? 's ' + above[0] + '\u2013' + above[above.length - 1] : ' ' + above[0]) + ' above, and in the History';
+    if (then && then.getAttribute('data-rt-above') !== say) {
+      if (say) { then.setAttribute('data-rt-above', say); } else { then.removeAttribute('data-rt-above'); }
+    }
+    all.forEach(function (x, i) {  // an event and its rule chip go together (CI 28: a chip hidden, its line shown)
+      if (cut[i] === null) { return; }
+      var under = cut[i] || (x.classList.contains('tutor-event') && cut[i + 1] === true)
+        || (x.classList.contains('tutor-clause') && i > 0 && cut[i - 1] === true);
+      if (under !== x.classList.contains('rt-cut')) { x.classList.toggle('rt-cut', under); }
+    });
+  }
+  // Which of the column's lines lie partly under its pinned head or foot: per line true or false (null: pinned or not
+  // laid out), and the head's foot (band).
+  function measure(col, all, r, end) {
+    var band = r.top, low = end, pins = [];
+    all.forEach(function (x) {
+      if (!x.getClientRects().length || getComputedStyle(x).position !== 'sticky') { return; }
+      var b = x.getBoundingClientRect();
+      if (x.style.bottom) {  // (the newest key lines pinned at its foot)
+        if (b.bottom >= end - parseFloat(x.style.bottom) - 1) { pins.push(x); low = Math.min(low, b.top); }
+      } else if (b.top <= r.top + (parseFloat(x.style.top) || 0) + 1) { pins.push(x); band = Math.max(band, b.bottom); }
+    });
+    var cut = all.map(function (x) {
+      if (pins.indexOf(x) >= 0 || !x.getClientRects().length) { return null; }
+      var b = x.getBoundingClientRect();
+      // (under the foot's pinned lines only when some are pinned there: a line running past the foot itself stays)
+      return b.height >= 1 && ((b.top < band - 1 && b.bottom > r.top + 1) || (low < end && b.bottom > low + 1 && b.top < end - 1));
+    });
+    cut.band = band;
+    return cut;
+  }
+"""
