@@ -132,4 +132,6 @@ def test_free_play_shows_the_learners_whole_move_beside_the_reply(kept_server, c
     s, first = move_then_reply(game, **({"first_game": True} if game == "restless-spirits" else {}))
     last = max(h.index for h in s.history if h.action.actor == 0)
     keep_place(db, f"learn:{game}", {"tab": "free", "free": s.to_json(), "seats": ["you", "normal"], "auto": False})
-    _open(server, chromium_browser, LEARN[game], size, f"free-{game}", last - first + 1)
+    # (the learner's column is narrow and lower beside the reply: an older step of a long move may fold to the History;
+    # the newest stays in view, and nothing folds while it fits)
+    _open(server, chromium_browser, LEARN[game], size, f"free-{game}", last - first + 1, every=False)
