@@ -278,7 +278,8 @@ STRIP_JS = """(function () {
       }
     }
     // a move of several clicks (issue #16: an Attract, its Offer and its Place) shows each later step under its own
-    // title: the newest step's title and own lines first (the newest in view at the foot), then the pinned step's
+    // title: the newest step's title and own lines first (the newest in view at the foot; in a low column before the
+    // older step's pinned title, trial 27's Shield), its other lines in order while they fit, then the pinned step's
     // own lines, then the steps between, newest first, a step's whole or none of it
     var steps = [];
     for (k = rows.indexOf(pinned) + 1; !then && k < rows.length; k++) {
@@ -289,8 +290,17 @@ STRIP_JS = """(function () {
       }
     }
     var nw = steps.length ? steps[steps.length - 1].rows : [];
-    if (nw.length && !take(nw) && take(nw.slice(0, 2))) { nw.slice(2).forEach(function (r) { take([r]); }); }
-    mine.forEach(function (r) { take([r]); });
+    if (nw.length && !take(nw) && !take(nw.slice(0, 2))) {  // (a low column: before the older step's pinned title)
+      keep.delete(pinned); used -= pinned.h;
+      if (!take(nw.slice(0, 2))) { keep.add(pinned); used += pinned.h; }
+    }
+    if (nw.length && keep.has(nw[0])) {  // then its other lines in the order they happened, while they fit (newuser29)
+      nw.slice(2).forEach(function (r) { take([r]); });
+      for (k = rows.indexOf(nw[nw.length - 1]) + 1; k < rows.length; k++) {
+        if (rows[k].els[0].querySelector('.rt-step-now') || (!keep.has(rows[k]) && !take([rows[k]]))) { break; }
+      }
+    }
+    if (keep.has(pinned)) { mine.forEach(function (r) { take([r]); }); }
     for (k = steps.length - 2; k >= 0; k--) { take(steps[k].rows); }
     // then the pinned step's other lines in the order they happened, while they fit (newuser29: after a Rally, the
     // second of its Summon's two draws folded while the next turn's Road Check lines showed, and it read as if one
@@ -320,7 +330,7 @@ STRIP_JS = """(function () {
         var g = rows[k], line = rows[k + 1];
         if (keep.has(g)) { continue; }
         if (g.els[0].querySelector('.rt-step-now')) { if (line && line.owner === g) { take([g, line]); } }  // (not alone)
-        else if (g.key || !g.owner || keep.has(g.owner)) { take([g]); }
+        else if (g.key || keep.has(g.owner || pinned)) { take([g]); }
       }
     }
     var hid = false, shown = false, above = false;
