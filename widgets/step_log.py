@@ -10,6 +10,7 @@ from tutor import Event, Session, Step, view
 from tutor.step_words import past_sentence, step_sentence
 
 from .model import SessionModel, clause_chip
+from .own_move import MoveSteps
 from .style import box, esc, html_widget, layout, prov_text, shared_style
 from .rows import RowCache, _Row, cost_text, event_html, shown_label
 
@@ -301,8 +302,7 @@ class LastStep(StepLog):
         self.mine = None
         self._then = html_widget()
         self._then._dom_classes = ("rt-then",)
-        self._note = html_widget()
-        self._cut = html_widget()
+        self._note, self._cut = html_widget(), html_widget()
         self._cut._dom_classes = ("rt-reply-cut",)
         self._note._dom_classes = ("rt-step-note",)
         # free play, after the computer replied: the person's own step (left) and the computer's reply (right) side
@@ -318,8 +318,7 @@ class LastStep(StepLog):
         # 4x the style time of a click, scripts/click_probe.py). ``_parts``: kind -> the boxes made so far, reused.
         # (made when first needed: a lesson never shows them; see :meth:`_reply_parts`)
         self._parts: dict[str, list[w.Box]] = {}
-        #: said on the head line when the step hands the learner another seat (:meth:`seat_words`); the lesson runner
-        #: adds why (a learner plays every seat of a lesson)
+        #: said on the head line when the step hands the learner another seat (:meth:`seat_words`), with why
         self.seat_reason = ""
         # the one step shown when every seat is a person's (a lesson, a hot seat): its title and event lines in these
         # widgets, reused by every step (see :meth:`_one_step`); made with the page, so a first step's two lines
@@ -327,6 +326,9 @@ class LastStep(StepLog):
         self._slot_title = html_widget()
         self._slots: list[w.HTML | None] = [w.HTML(layout=layout("plain"), style=shared_style(HTMLStyle),
                                                    _dom_classes=("tutor-event",)) for _ in range(2)]
+        #: the title and event-line widgets of each place of a move's steps (:meth:`_one_step`; the first made now)
+        self._slot_sets: list[tuple[w.HTML, list[w.HTML | None]]] = [(self._slot_title, self._slots)]
+        self._moves = MoveSteps()  # (which steps make the move shown)
         super().__init__(model, show_setup=True, max_steps=1)
 
     #: The most computer steps shown under a person's own last step (the older ones are in the History): a whole
@@ -341,22 +343,22 @@ class LastStep(StepLog):
     #: How far back (in steps) the panel looks for a person's own last step.
     LOOK_BACK = 40
 
-    def _since_mine(self, s: Session) -> list[Step]:
-        """The steps to show, oldest first: the last step alone, or, when it is the computer's and :attr:`mine` is
-        set, the person's own last step (within :attr:`LOOK_BACK` steps) and the last :attr:`MAX_REPLIES` computer
-        steps since, after the computer's earlier key steps (:meth:`_key_test`: it released or scored something; a
-        learner must see that, trial 19)."""
+    def _since_mine(self, s: Session) -> tuple[list[Step], list[Step]]:
+        """The steps to show, oldest first: the own move (every step of the last step's move, or, when the last step
+        is the computer's and :attr:`mine` is set, of the person's own last move within :attr:`LOOK_BACK` steps:
+        :class:`widgets.own_move.MoveSteps`), and the computer's steps since, its last :attr:`MAX_REPLIES` after its
+        earlier key steps (:meth:`_key_test`: it released or scored something; a learner must see that, trial 19)."""
         hist = s.history
         people = self.mine(s) if self.mine is not None else None
         if not people or hist[-1].action.actor in people:
-            return [hist[-1]]
+            return self._moves.move(s, hist, len(hist) - 1), []
         for i in range(len(hist) - 2, max(-1, len(hist) - 2 - self.LOOK_BACK), -1):
             if hist[i].action.actor in people:
                 first = max(i + 1, len(hist) - self.MAX_REPLIES)
                 key = self._key_test()
                 earlier = [st for st in hist[i + 1:first] if any(key(e) for e in st.events)]
-                return [hist[i], *earlier, *hist[first:]]
-        return [hist[-1]]
+                return self._moves.move(s, hist, i), [*earlier, *hist[first:]]
+        return [hist[-1]], []
 
     def _reply_parts(self, steps: list[Step]) -> tuple[list[w.Widget], int]:
         """The reply column's boxes for the computer's steps before its newest (``steps``, oldest first), and how
@@ -408,29 +410,32 @@ class LastStep(StepLog):
         hist = s.history
         if hist:
             st = hist[-1]
-            shown = self._since_mine(s)
-            if self.mine is None:  # (one step shown: free play against the computer keeps its rows, see above)
-                self._cache = {st: self._one_step(st)}
+            own, replies = self._since_mine(s)
+            if self.mine is None:  # (the steps of one move: free play against the computer keeps its rows, see above)
+                self._cache = {x: self._one_step(x, k) for k, x in enumerate(own)}
             else:
-                self._cache = {x: self._steps.get(x, lambda x=x: self._step_box(x)) for x in shown}
-            kids = tuple(self._cache[st].cells)
+                self._cache = {x: self._steps.get(x, lambda x=x: self._step_box(x)) for x in (*own, *replies)}
+            for x in own[1:]:  # (a later step's title as low as a line, widgets/table.py: the move's steps fit)
+                self._cache[x].cells[0]._dom_classes = ("rt-later-step",)
+            kids = newest = tuple(self._cache[st].cells)
             note = self.annotate(s, st) if self.annotate is not None else ""
-            if note:  # right after the computer's own action line (its first event and chip), before what the
-                # rules did on their own (newuser29: after "Player 2 wins" it read as the reason the game ended)
-                self._note.value = note
-                at = 3 if len(kids) >= 3 else 1
+            if note:  # after the computer's own line and chip, before the rules' own lines (newuser29)
+                self._note.value, at = note, 3 if len(kids) >= 3 else 1
                 kids = (*kids[:at], self._note, *kids[at:])
-            if len(shown) > 1:  # the person's own step, then the computer's steps since, the newest last
-                replies = len(hist) - 1 - shown[0].index
-                window = min(replies, self.MAX_REPLIES)  # the newest steps shown whatever they did
+            mine = tuple(x for y in own for x in self._cache[y].cells)
+            if replies:  # the person's own move, then the computer's steps since, the newest last
+                n = len(hist) - 1 - own[-1].index
+                window = min(n, self.MAX_REPLIES)  # the newest steps shown whatever they did
                 # (the older steps are not marked themselves: a clause chip is one widget wherever its clause fires)
-                parts, short_keys = self._reply_parts(shown[1:-1])
+                parts, short_keys = self._reply_parts(replies[:-1])
                 self._then.value = '<div class="rt-then">' + _then_text(
-                    replies, window, self.SHORT_REPLIES, len(shown) - 1 - window, short_keys) + ":</div>"
-                self._mine_col.children = tuple(self._cache[shown[0]].cells)
+                    n, window, self.SHORT_REPLIES, len(replies) - window, short_keys) + ":</div>"
+                self._mine_col.children = mine
                 self._reply_col.children = (self._then, *parts, *kids)
                 kids = (self._mine_col, self._reply_col)
-            title = f'<span class="rt-last-title">{esc(self._heading)}</span>' + self.seat_words(s, shown[0])
+            else:  # (the move's earlier steps above its newest, each under its own title)
+                kids = mine[:len(mine) - len(newest)] + kids
+            title = f'<span class="rt-last-title">{esc(self._heading)}</span>' + self.seat_words(s, own[-1])
         else:
             self._cache = {}
             if self._intro is not None:
@@ -452,22 +457,24 @@ class LastStep(StepLog):
         self._list.children = kids
         self._steps.done()
 
-    def _one_step(self, st: Step) -> _Row:
-        """The row of step ``st`` in the panel's own title and event-line widgets (:attr:`_slots`, more made when a
-        step has more events than any before): a click sends the changed words and classes of the lines, not new
-        widgets, and the page keeps the views of the lines that stay in place (free play against the computer shows
-        the person's step again beside the reply: its rows come from the cache, as in :class:`StepLog`)."""
+    def _one_step(self, st: Step, k: int = 0) -> _Row:
+        """The row of step ``st``, the ``k``-th (from 0) of the move shown, in the title and event-line widgets of that
+        place (:attr:`_slot_sets`; more lines made when a step has more events than any before): a click sends their
+        changed words, not new widgets (free play against the computer takes its rows from the cache instead)."""
+        while len(self._slot_sets) <= k:
+            self._slot_sets.append((w.HTML(layout=layout("plain"), style=shared_style(HTMLStyle),
+                                           _dom_classes=("rt-later-step",)), []))
+        title, slots = self._slot_sets[k]
         key = self._key_test()
         marks = [key(e) for e in st.events]
         cls = self.STEP_CLASS + (" rt-key-step" if any(marks) else "")
-        value = '<div class="{}">{}{}</div>'.format(cls, *self._step_title(st))
-        self._slot_title.value = value
-        self._slots += [None] * (len(st.events) - len(self._slots))
-        lines: list[tuple[w.Widget, ...]] = [(self._slot_title,)]
-        for i, (e, k) in enumerate(zip(st.events, marks)):
-            lines.append(self._event_line(e, k, self._slots[i]))
-            self._slots[i] = lines[-1][0]
-        row = _Row([x for line in lines for x in line], self._slot_title, lines)
+        title.value = '<div class="{}">{}{}</div>'.format(cls, *self._step_title(st))
+        slots += [None] * (len(st.events) - len(slots))
+        lines: list[tuple[w.Widget, ...]] = [(title,)]
+        for i, (e, m) in enumerate(zip(st.events, marks)):
+            lines.append(self._event_line(e, m, slots[i]))
+            slots[i] = lines[-1][0]
+        row = _Row([x for line in lines for x in line], title, lines)
         row.key = any(marks)
         return row
 

@@ -215,7 +215,31 @@ STRIP_JS = """(function () {
         mine.push(rows[k]);
       }
     }
-    mine.forEach(function (r) { take([r]); });
+    // a move of several clicks (issue #16: an Attract, its Offer and its Place) shows each later step under its own
+    // title: the newest step's title and own lines first (the newest in view at the foot; in a low column before the
+    // older step's pinned title, trial 27's Shield), its other lines in order while they fit, then the pinned step's
+    // own lines, then the steps between, newest first, a step's whole or none of it
+    var steps = [];
+    for (k = rows.indexOf(pinned) + 1; !then && k < rows.length; k++) {
+      var e1 = rows[k].els[0], last = steps[steps.length - 1];
+      if (e1.querySelector('.rt-step-now')) { steps.push({rows: [rows[k]], auto: false}); }
+      else if (last && !last.auto && e1.classList.contains('tutor-event')) {
+        if (e1.querySelector('.rt-auto')) { last.auto = true; } else { last.rows.push(rows[k]); }
+      }
+    }
+    var nw = steps.length ? steps[steps.length - 1].rows : [];
+    if (nw.length && !take(nw) && !take(nw.slice(0, 2))) {  // (a low column: before the older step's pinned title)
+      keep.delete(pinned); used -= pinned.h;
+      if (!take(nw.slice(0, 2))) { keep.add(pinned); used += pinned.h; }
+    }
+    if (nw.length && keep.has(nw[0])) {  // then its other lines in the order they happened, while they fit (newuser29)
+      nw.slice(2).forEach(function (r) { take([r]); });
+      for (k = rows.indexOf(nw[nw.length - 1]) + 1; k < rows.length; k++) {
+        if (rows[k].els[0].querySelector('.rt-step-now') || (!keep.has(rows[k]) && !take([rows[k]]))) { break; }
+      }
+    }
+    if (keep.has(pinned)) { mine.forEach(function (r) { take([r]); }); }
+    for (k = steps.length - 2; k >= 0; k--) { take(steps[k].rows); }
     // then the pinned step's other lines in the order they happened, while they fit (newuser29: after a Rally, the
     // second of its Summon's two draws folded while the next turn's Road Check lines showed, and it read as if one
     // card was drawn; Spirit Duels' dice rolled folded under "Player 2 takes the next action"): the lines that fold
@@ -236,6 +260,16 @@ STRIP_JS = """(function () {
       var r = rows[k];
       if (r.key || r === pinned || !r.owner || keep.has(r.owner)) { break; }
       if (keep.has(r)) { keep.delete(r); used -= r.h; }
+    }
+    // (newuser30: lines folded while room was left under the last line kept) the rows that fit in the room left are
+    // given back, newest first, a line only under its step's title
+    for (var again = 0; again < 3; again++) {
+      for (k = rows.length - 1; k >= 0; k--) {
+        var g = rows[k], line = rows[k + 1];
+        if (keep.has(g)) { continue; }
+        if (g.els[0].querySelector('.rt-step-now')) { if (line && line.owner === g) { take([g, line]); } }  // (not alone)
+        else if (g.key || keep.has(g.owner || pinned)) { take([g]); }
+      }
     }
     var hid = false, shown = false, above = false;
     rows.forEach(function (r) {

@@ -321,6 +321,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its
    older steps go under it first) */
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }
+/* a later step of a move of several clicks (issue #16): its title no taller than a line, so the move's steps fit */
+.rt-onescreen .tutor-last-step .rt-later-step { min-height: 0; margin-top: 2px; }
+.rt-onescreen .tutor-last-step .rt-later-step > * { line-height: 1.25; }
+.rt-onescreen .tutor-last-step .rt-later-step .rt-step-now { font-size: 13px; margin: 0; }
 /* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
    the board keeps the learner's hand in view */
 .rt-onescreen > .tutor-last-step:has(.rt-then) { max-height: max(24vh, calc(100vh - 640px)); }

@@ -282,13 +282,15 @@ def test_the_learners_own_step_stays_in_view_under_the_computers_replies(game_id
     assert replies >= 1
     kids = app.last.lines()
     titles = [unescape(x.value) for x in kids if "rt-step-now" in getattr(x, "value", "")]
-    assert f"Step {mine.index + 1} · Player 1:" in titles[0]
+    # (issue #16: every step of the learner's move, e.g. Spirited's Scout and its Recruit, each under its title)
+    own = [x for x in titles if " · Player 1:" in x]
+    assert own == titles[:len(own)] and f"Step {mine.index + 1} · Player 1:" in own[-1]
     last = app.session.history[-1]
     assert last.action.actor == 1 and f"Step {last.index + 1} · The computer " in titles[-1]
     then = [x for x in kids if "rt-then" in x._dom_classes]
     assert len(then) == 1 and "Then the computer played" in then[0].value
     assert kids.index(then[0]) > kids.index([x for x in kids if "rt-step-now" in getattr(x, "value", "")][0])
-    assert len(titles) == 1 + min(replies, app.last.MAX_REPLIES)
+    assert len(titles) == len(own) + min(replies, app.last.MAX_REPLIES)
 
 
 def test_the_computers_newest_steps_are_the_ones_a_low_window_shows():

@@ -179,7 +179,9 @@ def test_glossary_shows_the_shared_chips_and_builds_nothing_per_search():
 
 def test_a_lesson_step_fills_in_the_strips_lines():
     """The learn page's strip shows every step in the same title and event-line widgets (LastStep._one_step), made
-    with the page: a click sends their new words, not new widgets; an undo shows the step before in them again."""
+    with the page: a click sends their new words, not new widgets; an undo shows the step before in them again.
+    A move of several clicks (lesson 1's Attract, Offer, Place; issue #16) keeps its earlier steps in their widgets
+    and shows the next one under them; the next move fills the first place's widgets again."""
     app = LearnApp("restless-spirits")
     runner = app.lessons.app
     made_with_page = [runner.last._slot_title, *runner.last._slots]
@@ -188,12 +190,23 @@ def test_a_lesson_step_fills_in_the_strips_lines():
     words = [getattr(x, "value", None) for x in first]
     events = [x for x in first if "tutor-event" in x._dom_classes]
     assert first[0] is made_with_page[0] and events == made_with_page[1:] and "Step 1 · " in first[0].value
-    before = live()
-    runner.actions.action_buttons[0].click()
+    runner.actions.action_buttons[0].click()  # the Offer: the Attract stays in its widgets, the Offer under it
     second = runner.last.lines()
-    assert second[0] is first[0] and second[1] is first[1] and "Step 2 · " in second[0].value
-    events = [x for x in second if "tutor-event" in x._dom_classes]
+    assert second[:len(first)] == first and [getattr(x, "value", None) for x in second[:len(first)]] == words
+    assert "Step 2 · " in second[len(first)].value
+    runner.actions.action_buttons[0].click()  # the Place ends the move
+    titles = [x.value for x in runner.last.lines() if "rt-step-now" in getattr(x, "value", "")]
+    assert [t.split(":")[0] for t in titles] == [f'<div class="rt-step-now">Step {n} · Player 1' for n in (1, 2, 3)]
+    before = live()
+    runner.actions.action_buttons[0].click()  # a new move: in the first place's widgets again
+    fourth = runner.last.lines()
+    assert fourth[0] is first[0] and fourth[1] is first[1] and "Step 4 · " in fourth[0].value
+    events = [x for x in fourth if "tutor-event" in x._dom_classes]
     assert len(events) == len(runner.session.history[-1].events) and events[0] is first[1]
-    assert not [x for x in live() - before if isinstance(_instances[x], w.HTML)]  # no new line widget
-    runner.controls.undo.click()
+    assert [x for x in fourth if "rt-step-now" in getattr(x, "value", "")] == [first[0]]
+    # (no new title; new line widgets only for the events past the most any step had in the first place: two)
+    new = [_instances[x] for x in live() - before if isinstance(_instances[x], w.HTML)]
+    assert len(events) == 5 and sorted(map(id, new)) == sorted(map(id, events[2:]))
+    for _ in range(3):
+        runner.controls.undo.click()
     assert [getattr(x, "value", None) for x in runner.last.lines()] == words

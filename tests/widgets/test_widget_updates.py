@@ -78,11 +78,15 @@ def test_a_click_sends_at_most_a_bounded_number_of_messages(sent):
     clicks) and a first free-play move of Spirited and of Spirit Duels (the computer's reply, which comes later, not
     counted). Before session 29: 18 / 12 / 29, 27 / 26 and 15 messages (the folded blocked lines were sent as 3
     widgets each, and the free-play seats' Buttons one message per changed trait). Session 30: lesson clicks that
-    move the lesson's next step to a new button send its class (rt-goal-step, widgets/goal_step.py): one more."""
+    move the lesson's next step to a new button send its class (rt-goal-step, widgets/goal_step.py): one more.
+    Session 31 (issue #16): the strip shows the Attract, the Offer and the Place as one move, each step under its own
+    title, so the Offer and the Place each open a title widget of their own (18 / 12 / 20 before, 18 / 13 / 21 now);
+    Spirited's Recruit after its Scout likewise, and the Recruit's title gets its class (rt-later-step: 19 / 14 before,
+    19 / 15 now)."""
     rs = click_counts(LearnApp("restless-spirits").lessons.app, sent, 3)
-    assert rs[0] <= 18 and rs[1] <= 12 and rs[2] <= 20, rs
+    assert rs[0] <= 18 and rs[1] <= 13 and rs[2] <= 21, rs
     spirited = click_counts(LearnApp("spirited").open_free_play(), sent, 2)
-    assert spirited[0] <= 19 and spirited[1] <= 14, spirited
+    assert spirited[0] <= 19 and spirited[1] <= 15, spirited
     duels = click_counts(LearnApp("spirit-duels").open_free_play(), sent, 1)
     assert duels[0] <= 12, duels
 
