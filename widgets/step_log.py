@@ -7,10 +7,10 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor import Event, Session, Step, view
+from tutor.own_move import MoveSteps
 from tutor.step_words import past_sentence, step_sentence
 
 from .model import SessionModel, clause_chip
-from .own_move import MoveSteps
 from .style import box, esc, html_widget, layout, prov_text, shared_style
 from .rows import RowCache, _Row, cost_text, event_html, shown_label
 
@@ -346,7 +346,7 @@ class LastStep(StepLog):
     def _since_mine(self, s: Session) -> tuple[list[Step], list[Step]]:
         """The steps to show, oldest first: the own move (every step of the last step's move, or, when the last step
         is the computer's and :attr:`mine` is set, of the person's own last move within :attr:`LOOK_BACK` steps:
-        :class:`widgets.own_move.MoveSteps`), and the computer's steps since, its last :attr:`MAX_REPLIES` after its
+        :class:`tutor.own_move.MoveSteps`), and the computer's steps since, its last :attr:`MAX_REPLIES` after its
         earlier key steps (:meth:`_key_test`: it released or scored something; a learner must see that, trial 19)."""
         hist = s.history
         people = self.mine(s) if self.mine is not None else None

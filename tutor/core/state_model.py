@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from .model import _NEW, _SET_DICT, _SET_EXTRA, _SET_FIELDS, _SET_PRIVATE
+from .model import _SET_FIELDS, _trusted
 
 
 class StateModel(BaseModel):
@@ -36,9 +36,6 @@ def trusted(cls: type[StateModel], **values: Any) -> StateModel:
     looks at every field's default): ``values`` must give every field of ``cls``, each of the right type. For the
     small values a step makes often (a die rolled into a pool); a value read from a file, a saved session or a
     learner is always validated."""
-    obj = _NEW(cls)
-    _SET_DICT(obj, "__dict__", values)
-    _SET_FIELDS(obj, set(values))  # (a set of its own: the rules may assign a field later)
-    _SET_EXTRA(obj, None)
-    _SET_PRIVATE(obj, None)
+    obj = _trusted(cls, values)
+    _SET_FIELDS(obj, set(values))  # (a set of its own, not the class's shared one: the rules may assign a field later)
     return obj

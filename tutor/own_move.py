@@ -1,6 +1,7 @@
 """Which steps make up one move of a player's, for "What just happened" (issue #16, newuser30: Restless Spirits
 lesson 2's Attract -> Offer -> Place showed "Step 3 · Place Wanwada" only; the free Attract and the Offer were only in
-the History).
+the History). The engine's account of a move (a view keeps one :class:`MoveSteps` per strip:
+:class:`widgets.step_log.LastStep`).
 
 A move taken in several clicks is an action and the decisions it asks of the same player: the engine keeps a
 decision it waits for on its state's ``pending`` list (every game: an Attract asks for its offering, then its space;
@@ -10,7 +11,8 @@ pending (a move of one click keeps its one step).
 """
 from __future__ import annotations
 
-from tutor import Session, Step
+from .core.model import Step
+from .core.session import Session
 
 #: The most steps shown as one move (Spirit Duels' Splash asks four decisions after its card: five steps); a longer
 #: chain shows its newest steps (the others are in the History).
