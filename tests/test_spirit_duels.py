@@ -214,30 +214,30 @@ def test_every_end_phase_step_event_is_numbered():
     res = _scenario("rule-end-phase-order")
     end = [(e.clause, e.text) for st in res.steps for e in st.events if e.clause.startswith("sd.end.")]
     assert end == [
-        ("sd.end.return-dice", "Step 1: all dice return to the supply (1 in play)."),
-        ("sd.end.ready", "Step 2: every exhausted card in play is readied (1 card)."),
-        ("sd.end.discard", "Step 3: Player 1 keeps 1 card in hand."),
-        ("sd.end.discard", "Step 3: Player 2 discards Fair Trade."),
-        ("sd.end.discard", "Step 3: Player 2 keeps 1 card in hand."),
-        ("sd.end.draw", "Step 4: Player 1 draws Spell of Binding, Flicker Flame, Earthy Brew, Searing Strike (25 left "
-                        "in the deck)."),
-        ("sd.end.draw", "Step 4: Player 2 draws Stunning Strike, Harsh Tide, Blitzrush, Salty Bite (24 left in the "
-                        "deck)."),
-        ("sd.end.essence", "Step 5: each player gains 2 Essence (Player 1 now has 2, Player 2 now has 3)."),
-        ("sd.end.advantage-die", "Step 6: Player 1 places the Advantage Die on Zuja."),
+        ("sd.end.return-dice", "End Phase step 1: all dice return to the supply (1 in play)."),
+        ("sd.end.ready", "End Phase step 2: every exhausted card in play is readied (1 card)."),
+        ("sd.end.discard", "End Phase step 3: Player 1 keeps 1 card in hand."),
+        ("sd.end.discard", "End Phase step 3: Player 2 discards Fair Trade."),
+        ("sd.end.discard", "End Phase step 3: Player 2 keeps 1 card in hand."),
+        ("sd.end.draw", "End Phase step 4: Player 1 draws Spell of Binding, Flicker Flame, Earthy Brew, "
+                        "Searing Strike (25 left in the deck)."),
+        ("sd.end.draw", "End Phase step 4: Player 2 draws Stunning Strike, Harsh Tide, Blitzrush, Salty Bite "
+                        "(24 left in the deck)."),
+        ("sd.end.essence", "End Phase step 5: each player gains 2 Essence (Player 1 now has 2, Player 2 now has 3)."),
+        ("sd.end.advantage-die", "End Phase step 6: Player 1 places the Advantage Die on Zuja."),
     ]
-    steps = [int(t.split(":")[0].split()[1]) for _, t in end]
+    steps = [int(t.split(":")[0].split()[-1]) for _, t in end]
     assert steps == sorted(steps)
 
 
 def test_end_phase_draw_with_a_full_hand_is_numbered_too():
     s = scenario_session({"last_was_pass": True})  # both players hold their dealt 5 cards
     act(s, "pass")
-    assert act(s, "keep-hand").events[0].text == "Step 3: Player 1 keeps 5 cards in hand."
+    assert act(s, "keep-hand").events[0].text == "End Phase step 3: Player 1 keeps 5 cards in hand."
     ev = [(e.clause, e.text) for e in act(s, "keep-hand").events]
-    assert ev[:3] == [("sd.end.discard", "Step 3: Player 2 keeps 5 cards in hand."),
-                      ("sd.end.draw", "Step 4: Player 1 already holds 5 cards and draws none."),
-                      ("sd.end.draw", "Step 4: Player 2 already holds 5 cards and draws none.")]
+    assert ev[:3] == [("sd.end.discard", "End Phase step 3: Player 2 keeps 5 cards in hand."),
+                      ("sd.end.draw", "End Phase step 4: Player 1 already holds 5 cards and draws none."),
+                      ("sd.end.draw", "End Phase step 4: Player 2 already holds 5 cards and draws none.")]
 
 
 def test_partial_state_last_was_pass():

@@ -43,7 +43,7 @@ def _answer_hand(c: Ctx, d: Decision, a: Action) -> None:
     """The mulligan and End Phase discards: one card of the hand at a time, or keep the rest."""
     seat = d.actor
     p = c.state.players[seat]
-    step = "" if d.kind == "mulligan" else f"Step {phases.END_STEP['discard']}: "
+    step = "" if d.kind == "mulligan" else phases.end_step("discard")
     if a.kind == "keep-hand":
         c.ev("sd.setup.mulligan" if d.kind == "mulligan" else "sd.end.discard", f"{step}{c.who(seat)} keeps "
              f"{plural(len(p.hand), 'card')} in hand.", actor=seat)
@@ -93,7 +93,7 @@ def _answer_advantage_die(c: Ctx, d: Decision, a: Action) -> None:
     seat = d.actor
     i = a.param("spirit") - 1
     c.state.players[seat].spirits[i].advantage_die = True
-    c.ev("sd.end.advantage-die", f"Step {phases.END_STEP['advantage-die']}: {c.who(seat)} places the Advantage Die "
+    c.ev("sd.end.advantage-die", f"{phases.end_step('advantage-die')}{c.who(seat)} places the Advantage Die "
          f"on {c.sname(seat, i)}.", actor=seat)
 
 

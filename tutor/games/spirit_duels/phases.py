@@ -5,7 +5,8 @@ Stage 1 Spirits in play (Stages 2 and 3 set aside), shuffled 30-card decks, an o
 set-aside-and-redraw mulligan, 2 Essence each, the Advantage Token to a random player (pre-built teams).
 End Phase, in order: return dice, ready, optional discards, draw to 5, +2 Essence, the Advantage Die placed by the
 token holder; then Burn at the end of the round (ruling ``sd.ruling.burn-timing``) and a new round. Every event of a
-numbered End Phase step starts with its number (:data:`END_STEP`): the log reads "Step 1:" to "Step 6:".
+numbered End Phase step starts with its number (:data:`END_STEP`, :func:`end_step`): the log reads "End Phase step 1:"
+to "End Phase step 6:" (not a bare "Step 3:", which a learner would read as the game's own step count).
 """
 from __future__ import annotations
 
@@ -18,6 +19,14 @@ from .state import EndDiscard, Mulligan, PlaceAdvantageDie, Work
 #: The rulebook's End Phase steps, numbered in its order (the 7th, the new round, has its own event).
 END_STEP = {"return": 1, "ready": 2, "discard": 3, "draw": 4, "essence": 5, "advantage-die": 6}
 HAND_SIZE = 5
+
+
+def end_step(name: str) -> str:
+    """The prefix of an End Phase step's events, e.g. ``end_step("draw") == "End Phase step 4: "``.
+
+    ``name`` is a key of :data:`END_STEP` (KeyError otherwise). Rulebook: End Phase (its steps in order).
+    """
+    return f"End Phase step {END_STEP[name]}: "
 START_ESSENCE = 2
 ROUND_ESSENCE = 2
 
@@ -107,7 +116,7 @@ def h_end_return(c: Ctx, w: Work) -> None:
             n += len(sl.pool) + (1 if sl.advantage_die else 0)
             sl.pool = []
             sl.advantage_die = False
-    c.ev("sd.end.return-dice", f"Step {END_STEP['return']}: all dice return to the supply ({n} in play).", auto=True)
+    c.ev("sd.end.return-dice", f"{end_step('return')}all dice return to the supply ({n} in play).", auto=True)
 
 
 def h_end_ready(c: Ctx, w: Work) -> None:
@@ -119,7 +128,7 @@ def h_end_ready(c: Ctx, w: Work) -> None:
         for it in p.items:
             n += it.exhausted
             it.exhausted = False
-    c.ev("sd.end.ready", f"Step {END_STEP['ready']}: every exhausted card in play is readied "
+    c.ev("sd.end.ready", f"{end_step('ready')}every exhausted card in play is readied "
          f"({plural(n, 'card')}).", auto=True)
 
 
@@ -133,16 +142,16 @@ def h_end_draw(c: Ctx, w: Work) -> None:
     p = c.state.players[w.seat]
     need = HAND_SIZE - len(p.hand)
     if need > 0:
-        draw(c, w.seat, need, "sd.end.draw", prefix=f"Step {END_STEP['draw']}: ")
+        draw(c, w.seat, need, "sd.end.draw", prefix=end_step("draw"))
     else:
-        c.ev("sd.end.draw", f"Step {END_STEP['draw']}: {c.who(w.seat)} already holds {plural(len(p.hand), 'card')} "
+        c.ev("sd.end.draw", f"{end_step('draw')}{c.who(w.seat)} already holds {plural(len(p.hand), 'card')} "
              "and draws none.", auto=True, actor=w.seat)
 
 
 def h_end_essence(c: Ctx, w: Work) -> None:
     for p in c.state.players:
         p.essence += ROUND_ESSENCE
-    c.ev("sd.end.essence", f"Step {END_STEP['essence']}: each player gains {ROUND_ESSENCE} Essence ("
+    c.ev("sd.end.essence", f"{end_step('essence')}each player gains {ROUND_ESSENCE} Essence ("
          + ", ".join(f"{c.who(p.seat)} now has {p.essence}" for p in c.state.players) + ").", auto=True)
 
 
