@@ -55,60 +55,58 @@ COMING_NOTE = "Its rules are not in the engine yet."
 
 PAGES = (
     Page("learn-restless-spirits.ipynb", "Learn Restless Spirits", "graduation-cap",
-         "Short lessons from your first Spirit to the end of the game, then a free game with every rule "
-         "explained.", "Start learning"),
+         "Short lessons from your first Spirit to the end of the game, then a free game.", "Start learning"),
     Page("faq-explorer.ipynb", "FAQ explorer", "question-circle",
-         "The rulebook's questions and tricky cases, each set up on a real board: see what the rules say, step by "
-         "step.", "Explore the FAQ"),
+         "The rulebook's tricky cases on a real board, step by step, and \"what if\" you change them.",
+         "Explore the FAQ"),
     Page("teacher-walkthrough.ipynb", "Teacher walkthrough", "users",
-         "Teach the game to a table: a prepared first round, one step at a time, with what to say at each step.",
-         "Open the walkthrough"),
+         "Teach a table from a projector, step by step, with your notes on your own screen.",
+         "Start teaching"),
     Page("ability-graph.ipynb", "Ability graph", "sitemap",
-         "How the cards' abilities and the rules connect: which card can trigger, block or feed which.",
+         "Which card's ability can trigger, block or feed which, and the rules that link them.",
          "Open the graph"),
     Page("learn-spirited.ipynb", "Learn Spirited", "flag",
          "Lessons for Spirited: march clans, fight battles and build Wonders, one rule at a time.", "Start learning"),
     Page("learn-spirit-duels.ipynb", "Learn Spirit Duels", "bolt",
          "Lessons for Spirit Duels: Spirits, Moves and dice, one rule at a time.", "Start learning"),
     Page("practice.ipynb", "Practice", "check-square-o",
-         "Questions from real positions of each game: what you can do, why a move is not allowed, what happens. "
-         "A mastery map shows every rule you know, and your progress is kept.", "Practise"),
+         "Questions from real positions; a mastery map of every rule you know, kept between visits.", "Practise"),
     Page("class-progress.ipynb", "Class progress", "table",
-         "For teachers on the class hub: each learner's lessons and mastery by rule area, and the rules the class "
-         "misses most.", "Open the class page"),
+         "On the class hub: each learner's lessons and mastery, and the rules missed most.",
+         "Open the class page"),
 )
 
 FEATURES = (
     ("hand-pointer-o", "Learn by playing",
-     "Play a real game on a real board: the tutor never plays for you and never hides a rule."),
+     "A real game on a real board; the tutor never plays for you."),
     ("list-ul", "Every legal action, with why",
-     "All you may do now, each with its cost and the reason it is allowed."),
+     "All you may do now, with its cost and why it is allowed."),
     ("ban", "Tempting moves that are not allowed",
-     "The moves you might try, greyed out, each with the rule that forbids it."),
+     "Greyed out, each with the rule that forbids it."),
     ("book", "Every rule that fires, with its source",
-     "Each step is explained clause by clause; click a <span class=\"rt-land-chip\">§ rule</span> chip to read "
-     "it, with the rulebook section it comes from."),
+     "Each step clause by clause; a <span class=\"rt-land-chip\">§ rule</span> chip opens the rule and its "
+     "rulebook section."),
     ("balance-scale", "Honest about gaps",
-     'Where the rulebook is silent we mark our <span class="rt-tag rt-ruling">ruling</span> and say why; card '
-     'values it does not print carry a small <span class="rt-prov">†</span> mark (provisional, with why on hover).'),
+     'A <span class="rt-tag rt-ruling">ruling</span> where the rulebook is silent, with why; a small '
+     '<span class="rt-prov">†</span> on card values it does not print.'),
 )
 
 LANDING_CSS = """
 /* centred on a wide screen; the padding keeps the cards' right borders inside the output area at 1024 px */
 .rt-landing { max-width: 1600px; margin: 0 auto; padding: 0 8px 0 2px; box-sizing: border-box; }
-.rt-landing h2 { font-size: 18px; margin: 18px 0 8px 0; color: #3d1f66; }
+.rt-landing h2 { font-size: 17px; margin: 12px 0 6px 0; color: #3d1f66; }
 .rt-landing .fa { width: 1.2em; text-align: center; }
 .rt-land-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 12px 24px; background: #5b2d90;
-  color: #fff; border-radius: 12px; padding: 14px 18px; }
+  color: #fff; border-radius: 12px; padding: 10px 18px; }
 .rt-land-hero p { margin: 0; font-size: 15px; line-height: 1.45; flex: 1 1 420px; }
 .rt-land-gos { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; flex: 0 1 auto; }
-.rt-land-gos > span { font-size: 13px; opacity: .9; width: 100%; }
+.rt-land-gos > span { font-size: 13px; opacity: .9; margin-right: 4px; }
 .rt-land-hero a.rt-land-go { flex: 0 0 auto; background: #fff; color: #4a2577; font-weight: 700; font-size: 15px;
   border-radius: 8px; padding: 9px 16px; text-decoration: none; }
 .rt-land-hero a.rt-land-go:hover { background: #f1eafc; }
 /* five features and five pages: one row of five from 1024 px (no lone card on a second row) */
 .rt-land-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(176px, 1fr)); gap: 8px; }
-.rt-land-feature { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 8px 10px;
+.rt-land-feature { background: #fbfaff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 10px;
   font-size: 13px; line-height: 1.4; color: #3d3850; }
 .rt-land-feature b { display: block; font-size: 13.5px; color: #1f1d2b; margin-bottom: 2px; }
 .rt-land-feature .fa { color: #6b3fa0; margin-right: 2px; }
@@ -118,17 +116,17 @@ LANDING_CSS = """
 .rt-land-grid > *, .rt-land-features > * { min-width: 0; box-sizing: border-box; }
 .rt-land-grid.rt-land-pages { grid-template-columns: repeat(auto-fit, minmax(176px, 1fr)); }
 .rt-land-card { display: flex; flex-direction: column; background: #fff; border: 1px solid #ddd6ee;
-  border-radius: 10px; padding: 10px 12px; font-size: 13px; line-height: 1.4; color: #3d3850; }
+  border-radius: 10px; padding: 8px 12px; font-size: 13px; line-height: 1.4; color: #3d3850; }
 .rt-land-card h3 { margin: 0 0 4px 0; font-size: 15px; color: #1f1d2b; }
-.rt-land-card p { margin: 0 0 8px 0; flex: 1 1 auto; }
+.rt-land-card p { margin: 0 0 6px 0; flex: 1 1 auto; }
 .rt-land-card.rt-land-on { border: 2px solid #6b3fa0; }
 a.rt-land-card.rt-land-link { text-decoration: none; cursor: pointer; transition: box-shadow .12s, transform .12s; }
 a.rt-land-card.rt-land-link:hover, a.rt-land-card.rt-land-link:focus-visible { box-shadow: 0 4px 14px rgba(40, 20, 80, .2);
   transform: translateY(-1px); }
-.rt-land-more { margin-top: 6px; font-weight: 700; color: #5b2d90; }
+.rt-land-more { margin-top: 2px; font-weight: 700; color: #5b2d90; }
 /* the notebook's title (its Markdown cell) on the landing page */
 #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1, .jp-Notebook:has(.rt-landing) .jp-RenderedMarkdown h1 {
-  font-size: 34px; font-weight: 800; color: #3d1f66; letter-spacing: -.01em; margin: 6px auto 2px auto;
+  font-size: 30px; font-weight: 800; color: #3d1f66; letter-spacing: -.01em; margin: 4px auto 0 auto;
   max-width: 1600px; box-sizing: border-box; padding: 0 8px 0 2px;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
 #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1 + p, .jp-Notebook:has(.rt-landing) .jp-RenderedMarkdown h1 + p {
@@ -138,15 +136,21 @@ a.rt-land-card.rt-land-link:hover, a.rt-land-card.rt-land-link:focus-visible { b
 #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown .jp-InternalAnchorLink { display: none; }
 .rt-land-card.tutor-coming { background: #f7f6fa; border-style: dashed; color: #77728a; }
 .rt-land-card.tutor-coming h3 { color: #6a6484; }
-.rt-land-card a.tutor-link { align-self: flex-start; background: #6b3fa0; color: #fff; font-weight: 600;
-  border-radius: 7px; padding: 5px 12px; text-decoration: none; }
-.rt-land-card a.tutor-link:hover { background: #5b2d90; }
 .rt-land-badge { display: inline-block; font-size: 10.5px; font-weight: 700; text-transform: uppercase;
   letter-spacing: .04em; border-radius: 6px; padding: 1px 6px; margin-left: 6px; vertical-align: 2px; }
 .rt-land-badge.rt-land-ok { background: #e4f6e7; color: #1b5e20; border: 1px solid #2e7d32; }
 .rt-land-badge.rt-land-soon { background: #f0eef5; color: #6a6484; border: 1px dashed #a19bb5; }
 .rt-land-meta { font-size: 12px; color: #6a6484; }
-.rt-land-foot { margin-top: 16px; font-size: 12px; color: #6a6484; }
+.rt-land-foot { margin-top: 10px; font-size: 12px; color: #6a6484; }
+/* a 1024 px screen: five narrow columns, so smaller type and the page title beside its line, to fit one screen */
+@media (max-width: 1180px) {
+  .rt-land-feature, .rt-land-card { font-size: 12.5px; line-height: 1.35; }
+  .rt-land-feature b, .rt-land-card h3 { font-size: 13.5px; }
+  .rt-land-card { padding: 6px 10px; }
+  .rt-landing h2 { margin: 8px 0 5px 0; }
+  .rt-land-hero a.rt-land-go { padding: 7px 14px; }
+  #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1 { font-size: 26px; }
+}
 """
 
 
@@ -200,9 +204,9 @@ def _game_card(g: Game, on: bool, available: set[str] | None = None) -> str:
 
 def _page_card(p: Page, on: bool) -> str:
     icon = f'<i class="fa fa-{esc(p.icon)}" aria-hidden="true"></i> '
-    if on:
-        link = f'<a class="tutor-link" href="{esc(p.notebook)}">{esc(p.cta)} →</a>'
-        return (f'<div class="rt-land-card"><h3>{icon}{esc(p.title)}</h3><p>{esc(p.blurb)}</p>{link}</div>')
+    if on:  # the whole card is the link, as a game's card is
+        return (f'<a class="rt-land-card rt-land-link tutor-link" href="{esc(p.notebook)}" title="{esc(p.title)}">'
+                f'<h3>{icon}{esc(p.title)}</h3><p>{esc(p.blurb)}</p><span class="rt-land-more">{esc(p.cta)} →</span></a>')
     return (f'<div class="rt-land-card tutor-coming"><h3>{icon}{esc(p.title)}{_badge(False)}</h3>'
             f"<p>{esc(p.blurb)}</p></div>")
 
@@ -232,9 +236,8 @@ def landing_html(available: set[str], playable: set[str] | None = None) -> str:
                        f"{esc(t)}</b>{text}</div>" for i, t, text in FEATURES)
     return (f"<style>{CSS}{LANDING_CSS}</style>"
             '<div class="rt-root rt-landing">'
-            '<div class="rt-land-hero"><p>Learn a card game\'s rules by playing it. At every moment the tutor '
-            "lists what you may do and why, shows what you may not do and which rule forbids it, and explains "
-            f"every rule that fires, with the rulebook section it comes from.</p>{go}</div>"
+            '<div class="rt-land-hero"><p>Learn a card game\'s rules by playing it: every choice you have, '
+            f"and every rule as it fires, explained with its rulebook section.</p>{go}</div>"
             f'<h2>What you see while you play</h2><div class="rt-land-features">{features}</div>'
             f'<h2>Games</h2><div class="rt-land-grid">{"".join(_game_card(g, g.id in playable, available) for g in GAMES)}</div>'
             f'<h2>More pages</h2><div class="rt-land-grid rt-land-pages">{"".join(pages)}</div>'

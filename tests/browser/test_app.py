@@ -91,6 +91,30 @@ def test_landing_links_every_page(tutor_server, tutor_page):
     tutor_page.screenshot("landing")
 
 
+# Every card of the landing page (games and pages), as window rectangles' bottoms, and how far the page scrolls.
+LANDING_FIT = """() => {
+  const scroller = document.querySelector('#rendered_cells') || document.scrollingElement;
+  return {cards: [...document.querySelectorAll('.rt-land-card, .rt-land-go')].map(
+            (e) => [e.textContent.trim().slice(0, 30), Math.round(e.getBoundingClientRect().bottom)]),
+          below: Math.max(0, scroller.scrollHeight - scroller.clientHeight,
+                          document.scrollingElement.scrollHeight - innerHeight)};
+}"""
+
+
+def test_landing_fits_one_screen(tutor_server, tutor_page):
+    """At 1366x768 the whole landing page is in view without a scroll; at 1024x768 every game and page card (and
+    each Learn button) is, only the footer's line may sit below (trial 31: 147 and 306 px to scroll)."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_landing(tutor_server, page)
+    fit = page.evaluate(LANDING_FIT)
+    assert fit["below"] == 0, fit
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(300)
+    fit = page.evaluate(LANDING_FIT)
+    assert len(fit["cards"]) >= len(GAMES) + 3 and all(bottom <= 768 for _, bottom in fit["cards"]), fit
+
+
 @pytest.mark.parametrize("notebook", PRESENT)
 def test_page_from_landing_explains_an_action(tutor_server, tutor_page, notebook):
     page = tutor_page.page
