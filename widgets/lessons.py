@@ -14,11 +14,12 @@ from tutor.lessons import field_words as lesson_field_words
 from tutor.registry import game_title
 
 from .app import TutorApp
+from .hint_script import HINT_ONCE_JS
 from .kernel_timing import after_cell, after_view, warm_progress
 from .learn_tabs import TabHold, tab_id_box
 from .learn_place import (FREE_MOVED_ON, KEPT_GAME_LOST, KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE, RESUMED_NOTICE,
                           PlaceKeeping, _restore_redo, _short, learner_words)
-from .lesson_runner import HINT_ONCE_JS, LessonRunner, NoLessons, start_lesson
+from .lesson_runner import LessonRunner, NoLessons, start_lesson
 from .model import ErrorPanel
 from .problems import NOTICE_FILES, left_out_lines, plain_problem
 from .strip_fit import strip_fit

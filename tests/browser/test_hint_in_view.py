@@ -59,3 +59,40 @@ def test_a_hint_asked_with_the_actions_scrolled_down_comes_into_view(tutor_serve
     g = page.evaluate(HINT_IN_VIEW)
     page.screenshot(path=str(SCREENSHOTS / "hint-in-view-rs-lesson-1366.png"))
     assert g["hint"] and g["inside"], f"the hint is out of sight: {g}"
+
+
+#: The hint's box and the hinted action, as window rectangles [top, bottom], and the bottom of the actions' box.
+HINT_AND_ACTION = """() => {
+  const shown = (e) => e.getClientRects().length > 0;
+  const hint = [...document.querySelectorAll('.rt-actions-note .rt-hint')].find(shown);
+  const act = [...document.querySelectorAll('.tutor-action.rt-hint')].find(shown);
+  const box = [...document.querySelectorAll('.tutor-actions')].find(shown);
+  const r = (e) => e ? [Math.round(e.getBoundingClientRect().top), Math.round(e.getBoundingClientRect().bottom)] : null;
+  const more = hint && hint.querySelector('.rt-hint-more');
+  return {more: r(more), hint: r(hint), hintText: hint ? hint.innerText.slice(0, 60) : null, action: r(act), box: r(box),
+          winH: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_a_second_hint_leaves_the_hinted_choice_in_view(tutor_server, tutor_page, size):
+    """Trial 32 (medium): Spirited free play at 1024x768, Hint pressed twice (the stronger hint says what the move
+    does): the hint's text pushed the choices down, the hinted option cut at the window's foot and the other option
+    out of view. The hint's box is bounded (it scrolls itself), so the hinted action stays whole in view."""
+    page = tutor_page.page if hasattr(tutor_page, "page") else tutor_page
+    open_learn_page(tutor_server, page, "learn-spirited.ipynb", size)
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".rt-hint-once:visible").first).to_be_visible(timeout=30_000)
+    expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=30_000)
+    for _ in range(2):
+        page.locator(".rt-hint-once:visible").first.click()
+        page.wait_for_timeout(1500)
+    expect(page.locator(".rt-actions-note .rt-hint-more:visible").first).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(800)
+    g = page.evaluate(HINT_AND_ACTION)
+    page.screenshot(path=str(SCREENSHOTS / f"hint-twice-spirited-{size[0]}.png"))
+    assert g["hint"] and g["action"] and g["box"], g
+    assert g["hint"][1] - g["hint"][0] <= 0.3 * g["winH"], f"the hint's box takes too much of the column: {g}"
+    assert g["hint"][0] - 2 <= g["more"][0] <= g["hint"][1] - 20, f"the stronger hint's new part is out of view: {g}"
+    assert g["action"][0] >= g["box"][0] and g["action"][1] <= min(g["box"][1], g["winH"]), \
+        f"the hinted action is not whole in view: {g}"

@@ -1178,7 +1178,7 @@ def test_a_double_click_on_hint_is_one_press():
     """Trial 17: a double click on Hint skipped a rung. The learn page carries a script that stops the second click
     of a double click (its ``detail`` 2) on a button of CSS class ``rt-hint-once``: the lesson's and free play's
     Hint buttons."""
-    from widgets.lesson_runner import HINT_ONCE_JS
+    from widgets.hint_script import HINT_ONCE_JS
     app = LearnApp("spirit-duels")
     scripts = [c for c in app.widget.children if "rt-hint-script" in c._dom_classes]
     assert len(scripts) == 1 and scripts[0].outputs[0]["data"]["application/javascript"] == HINT_ONCE_JS
