@@ -83,6 +83,14 @@ def test_learner_key_keeps_a_name_exactly_and_refuses_lookalikes():
     # a short name made to look like a long name's key would take that person's row: refused
     with pytest.raises(LearnerNameError, match="form the tutor gives to very long names"):
         learner_key(learner_key(LONG_A))
+    # look-alike letters (attack 32): a Cyrillic а in a Latin name, full-width letters, an accent typed apart
+    with pytest.raises(LearnerNameError, match="mixes letters of the Cyrillic and Latin alphabets"):
+        learner_key("\u0430lice")
+    for bad in ("\uff41\uff4c\uff49\uff43\uff45", "zoe\u0308", "\u2160van"):
+        with pytest.raises(LearnerNameError, match="other forms of ordinary letters"):
+            learner_key(bad)
+    for name in ("\u0430\u043b\u0438\u0441\u0430", "\u03b1\u03bb\u03af\u03ba\u03b7", "zo\u00eb", "Ren\u00e9e"):
+        assert learner_key(name) == name  # one alphabet, composed accents: kept
     for bad in ("", " ada", "ada ", "a" * 1001, "\u202eada", "a\u2800b", "\ud800"):
         with pytest.raises(LearnerNameError):
             learner_key(bad)

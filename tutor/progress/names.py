@@ -84,12 +84,15 @@ def learner_key(name: str) -> str:
       person keeps saving, and two long names that share their first 67 characters stay two learners. A name of
       :data:`NAME_MAX` characters or fewer that has that very form is refused, so no short name can take a long
       one's row. Names over :data:`NAME_TAKEN_MAX` characters are refused.
+    - A name that could pass for another by look-alike letters is refused too (attack 32): one not in NFKC form
+      (full-width ``ａｌｉｃｅ``, a letter and its combining accent) or one that mixes the Latin, Cyrillic and Greek
+      alphabets (``аlice`` with a Cyrillic ``а``). (The class hub's own login rule folds such names the same way.)
 
     Returns the key (``name`` itself for a name of at most :data:`NAME_MAX` characters).
 
     Raises:
-        LearnerNameError: the name is empty, not text, too long, has spaces around it, has the long-name form, or
-            holds invisible characters; its message is a plain sentence for the learner.
+        LearnerNameError: the name is empty, not text, too long, has spaces around it, has the long-name form,
+            holds invisible characters or look-alike letters; its message is a plain sentence for the learner.
     """
     if not isinstance(name, str) or not name:
         raise LearnerNameError("You have no sign-in name, so the tutor cannot tell your progress from other "
@@ -105,13 +108,31 @@ def learner_key(name: str) -> str:
     if len(name) > NAME_TAKEN_MAX:
         raise LearnerNameError(f"Your sign-in name is longer than {NAME_TAKEN_MAX} characters, longer than the "
                                "tutor keeps.")
+    if len(name) <= NAME_MAX and _long_form(name):
+        raise LearnerNameError("Your sign-in name has the form the tutor gives to very long names, so it could "
+                               "be taken for another learner's name.")
+    if unicodedata.normalize("NFKC", name) != name:
+        raise LearnerNameError("Your sign-in name is written with other forms of ordinary letters (such as "
+                               "full-width letters, or a letter and its accent as two characters), so it could be "
+                               "taken for another learner's name.")
+    scripts = _alphabets(name)
+    if len(scripts) > 1:
+        raise LearnerNameError(f"Your sign-in name mixes letters of the {' and '.join(scripts)} alphabets, which "
+                               "share look-alike letters, so it could be taken for another learner's name.")
     if len(name) <= NAME_MAX:
-        if _long_form(name):
-            raise LearnerNameError("Your sign-in name has the form the tutor gives to very long names, so it could "
-                                   "be taken for another learner's name.")
         return name
     digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:_DIGEST_HEX]
     return name[:NAME_MAX - _DIGEST_HEX - len(LONG_MARK)] + LONG_MARK + digest
+
+
+#: The alphabets with letters that look alike (Latin a, Cyrillic а, Greek ο ...): a name mixing two is refused.
+_LOOKALIKE_ALPHABETS = ("CYRILLIC", "GREEK", "LATIN")
+
+
+def _alphabets(name: str) -> list[str]:
+    """The look-alike alphabets (:data:`_LOOKALIKE_ALPHABETS`) ``name``'s letters come from, as words ("Cyrillic")."""
+    found = {unicodedata.name(ch, "").split(" ")[0] for ch in name if ch.isalpha()}
+    return [a.title() for a in _LOOKALIKE_ALPHABETS if a in found]
 
 
 def _long_form(key: str) -> bool:
