@@ -122,3 +122,15 @@ def test_the_learn_and_practice_pages_count_the_same_files_left_out(content_copy
     assert "3 lesson files could not be read and are left out" in _notice_text(learn)
     assert "Restless Spirits: 3 lesson files could not be read" in practice_said, practice_said
     assert all(n in practice_said for n in names)
+
+
+@pytest.mark.parametrize("value,said", [(True, "true"), (1.0, "1.0"), ("1", "'1'")])
+def test_a_goal_count_of_the_wrong_kind_is_refused_when_read(content_copy, value, said):
+    """Attack 32 (low): ``check.state: {p1.released_count: true}`` was accepted (in Python ``True == 1``, so the
+    solution "reached" it) and said "the goal asks that “number of released Spirits” holds"; ``1.0`` read "to be
+    1.0". A fact's expected value is of the fact's own kind, or the lesson is left out, naming file and field."""
+    _copy_lesson(content_copy, "kind", lambda d: d["check"].setdefault("state", {}).__setitem__("p1.released_count",
+                                                                                                  value))
+    lessons, left = playable_lessons("restless-spirits")
+    assert "zz-kind" not in [x.id for x in lessons]
+    assert plain_problem(left[0]) == f"zz-kind.yaml: check.state.p1.released_count: must be a whole number, not {said}"

@@ -131,12 +131,38 @@ def check_state_names(state: dict, facts: dict, field: str = "expect.state", whe
     Raises:
         ContentError: naming ``where`` (the file, when given) and the field ``<field>.<name>``, with the game's facts.
     """
-    for key in state:
+    for key, value in state.items():
+        named = f"{field}.{short(str(key), 60, quote=False)}"
         if key not in facts:
-            named = f"{field}.{short(str(key), 60, quote=False)}"
             msg = (f"{named}: unknown state fact {short(key)}; the game's facts: "
                    f"{short(', '.join(sorted(facts)), 400, quote=False)}")
             raise ContentError(f"{where}: {msg}" if where else msg, path=where, field=named)
+        kind = _fact_kind(facts[key])
+        if value is not None and kind is not None and not _of_kind(value, kind):
+            said = str(value).lower() if isinstance(value, bool) else short(value, 40)  # as YAML writes it
+            msg = f"{named}: must be {kind[1]}, not {said}"
+            raise ContentError(f"{where}: {msg}" if where else msg, path=where, field=named)
+
+
+#: The kinds of a state fact's value, with the words an error says them in (a bool is checked before an int: in
+#: Python ``True == 1``, so a goal of ``released_count: true`` would hold once one Spirit is released; attack 32).
+_KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"), (str, "a text"),
+          ((list, tuple), "a list"), (dict, "a mapping"))
+
+
+def _fact_kind(actual: object) -> tuple | None:
+    """The kind (a row of :data:`_KINDS`) of a fact's value in the position checked; None for None or another
+    value (a fact that is empty now, e.g. no winner yet, may be expected to hold anything)."""
+    return next((k for k in _KINDS if isinstance(actual, k[0])), None)
+
+
+def _of_kind(value: object, kind: tuple) -> bool:
+    """Whether an expected ``value`` is of ``kind`` (no bool for a number, no float for a whole number)."""
+    if kind[0] in (int, float) and isinstance(value, bool):
+        return False
+    if kind[0] is float:
+        return isinstance(value, (int, float))
+    return isinstance(value, kind[0])
 
 
 def check(session: Session, steps: list[Step], e: Expect, field: str = "expect.state",
