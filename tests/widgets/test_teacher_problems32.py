@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tutor.scenario import Setup
+from tutor.walkthrough import Walkthrough, begin, record
 from widgets import PresenterApp
 
 SHIPPED = Path(__file__).resolve().parents[2] / "content" / "restless-spirits" / "walkthroughs" / "first-turn-cycle.yaml"
@@ -81,3 +83,13 @@ def test_a_file_that_does_not_load_is_said_whole_under_the_bar_until_the_teacher
 def _bar(p):
     """The presenter's Back / Next bar."""
     return next(x for x in p.widget.children if "rt-pbar" in getattr(x, "_dom_classes", ()))
+
+
+def test_a_recorded_steps_default_narration_says_no_provisional_marker():
+    setup = Setup(game="restless-spirits", players=2, seed=1)
+    s = begin(Walkthrough(id="x", title="X", setup=setup))
+    choose = next(a for a in s.legal_actions() if "[provisional]" in a.label)
+    s.apply(choose.id)
+    wt = record(s, id="x", title="X", setup=setup)
+    assert wt.steps[0].narration == choose.label.replace(" [provisional]", "") and "†" not in wt.steps[0].narration
+    assert wt.steps[0].narration.startswith("Choose ") and "provisional" not in wt.steps[0].narration
