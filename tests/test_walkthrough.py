@@ -3,7 +3,7 @@ import pytest
 
 from tutor import ContentError
 from tutor.scenario import Setup
-from tutor.walkthrough import all_walkthroughs, begin, dump, load_walkthrough, play_to, record
+from tutor.walkthrough import all_walkthroughs, begin, dump, load_walkthrough, play_to, record, spoken
 
 FILES = all_walkthroughs()
 RS_WALK = next(p for p in FILES if p.parent.parent.name == "restless-spirits")
@@ -43,7 +43,7 @@ def test_record_dump_load_round_trip():
     text = dump(w)
     w2 = load_walkthrough(text=text)
     assert w2 == w and w2.steps[0].narration == "first!" and w2.steps[1].notes == "note 2"
-    assert w2.steps[2].narration == s.history[2].action.label
+    assert w2.steps[2].narration == spoken(s.history[2].action.label)  # (its "[provisional]" marks left out)
     replay = play_to(w2, len(w2.steps))
     assert replay.state == s.state
 

@@ -174,6 +174,13 @@ def playable(w: Walkthrough, where: str = "<walkthrough>") -> tuple[int, Illegal
     return n, exc
 
 
+def spoken(label: str) -> str:
+    """An action's label as a teacher says it: its ``[provisional]`` marks left out (the page marks those values
+    "†"; a narration is read aloud). ``spoken("Choose Hana the Keeper [provisional] (Sacred Mastery)")`` is
+    ``"Choose Hana the Keeper (Sacred Mastery)"``."""
+    return label.replace(" [provisional]", "").replace("[provisional]", "")
+
+
 def record(session: Session, *, id: str, title: str, setup: Setup, narration: list[str] | None = None,
            notes: list[str] | None = None, intro: str = "", intro_notes: str = "") -> Walkthrough:
     """A walkthrough of ``session``'s history from ``setup`` (its actions as kind + params), with the narration and
@@ -187,7 +194,8 @@ def record(session: Session, *, id: str, title: str, setup: Setup, narration: li
     steps = []
     for i, st in enumerate(session.history):
         a = st.action
-        say = (narration[i] if narration and i < len(narration) else "") or a.label
+        # (the label's "[provisional]" marks left out: the narration is read aloud to a room, session 32)
+        say = (narration[i] if narration and i < len(narration) else "") or spoken(a.label)
         steps.append({"action": {"kind": a.kind, **dict(a.params)}, "narration": say,
                       "notes": (notes[i] if notes and i < len(notes) else "")})
     # validated as a file is, so that a text typed too long is refused naming its field (e.g. steps[3].narration)

@@ -22,7 +22,7 @@ from .clicker_keys import clicker_keys
 from .model import ErrorPanel, SessionModel
 from .notes_window import NOTEBOOK as NOTES_NOTEBOOK, WINDOW_NAME as NOTES_WINDOW, feed_html, feed_script, feed_state
 from .panels import BoardView, StepLog
-from .walk_files import FileProblems, file_problem, move_words, stop_reason, stopped_words, unknown_card
+from .walk_files import FileProblems, file_problem, move_words, stop_problem
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, LARGE_TYPE, board_fit
 from .style import PROV_SUMMARY, esc, html_widget, plain_label, prov_text
 
@@ -54,11 +54,6 @@ def plain_problem(exc: BaseException) -> str:
         name = shown(str(exc.filename)) if exc.filename else "the file"
         return f"Could not use {name}: {exc.strerror or exc}"
     return f"Not possible: {exc}"
-
-
-def _short(text: str, n: int = 70) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
 #: Most characters of a step's words in the Jump list (after "12 · "): a label that long fits the list's box on a
@@ -105,7 +100,9 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
     ``game_id``, saved files of other games are left out. Saved files over :data:`LIST_PARSE_BYTES`, and those after
     :data:`LIST_PARSE_TOTAL` bytes of saved files read, are listed by file name and read only when chosen; one over
     the size limit of every file read (:data:`tutor.walkthrough.MAX_FILE_BYTES`) is left out, named in ``refused``
-    as too big to load."""
+    as too big to load. A saved file read is also started and replayed (a few milliseconds): one whose set-up does
+    not start is left out, one whose steps stop early is named in ``refused`` (session 32: the count said "1 file"
+    until the teacher chose the other two)."""
     out = []
     saved_in = walkthrough_folder().resolve()
     read = 0  # bytes of saved files read so far
@@ -127,7 +124,11 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
         read += size if saved else 0
         try:
             wt = load_walkthrough(p)
-        except ContentError as exc:
+            if saved:  # (the shipped files are checked by the tests)
+                n, problem = playable(wt, str(p))
+                if problem is not None and refused is not None:
+                    refused.append(stop_problem(wt, str(p), n)[0])
+        except (ContentError, ValueError) as exc:
             if refused is None:
                 errors.report(exc)
             else:
@@ -239,6 +240,10 @@ class Presenter:
         #: said it): in the presenter's controls, its reason on hover and in the teacher notes
         self.stops = w.HTML(layout=w.Layout(display="none"))
         self.stops.add_class("rt-pstops")
+        #: the whole sentence of the problem :attr:`stops` marks, on a line of its own under the Back / Next bar
+        #: until the teacher steps: never squeezing the picker (session 32)
+        self.stops_why = w.HTML(layout=w.Layout(display="none"))
+        self.stops_why.add_class("rt-pstops-line")
         self._stop_line = ""
         self.model = SessionModel(presented(begin(self.walkthrough, self.where)), errors)
         self.picker = w.Dropdown(options=options, value=self.where, description="Walkthrough",
@@ -284,7 +289,7 @@ class Presenter:
         self.model.observe(lambda m, change: change != "clause" and self.render())
         for b in (self.back, self.next):
             b.layout.width = BUTTON_WIDTH
-        bar = w.HBox([self.back, self.counter, self.next, self.jump])
+        bar = w.HBox([self.back, self.counter, self.next, self.jump, self.stops_why])
         bar.add_class("rt-pbar")
         tools = w.HBox([self.picker, self.stops, self.notes_link, self.notes_toggle])  # the teacher's own controls, beside the title
         tools.add_class("rt-phead-tools")
@@ -378,11 +383,9 @@ class Presenter:
             said = file_problem(path, exc)
             self.files.add(path, said)
             said = f"{display_path(Path(str(path)).name)}: {said[len(display_path(path)) + 2:]}"  # (never a folder)
-            # said at the picker too (attack 28: the choice went back and nothing on screen said why); the whole
-            # reason on hover and in the Record tab's list
-            self.stops.value = (f'<span class="rt-muted" role="alert" title="{esc(said)}">⚠ Not loaded: '
-                                f"{esc(_short(said, 90))}</span>")
-            self.stops.layout.display = ""
+            # said at the picker too (attack 28: the choice went back and nothing on screen said why), whole
+            self._say("Not loaded", f"Not loaded: {said.rstrip('.')}. Still showing: {self.walkthrough.title}.",
+                      "alert")
             return
         self.walkthrough, self.where, self.playable = wt, str(path), n
         self.board.board = board_for(wt.setup.game)
@@ -398,34 +401,34 @@ class Presenter:
         """Say it when walkthrough ``wt`` (shown from ``path``) stops before its end: its first ``n`` steps play,
         ``problem`` why the next does not (found here when ``n`` is not given). Said as soon as it is chosen, to the
         teacher only: the Record tab's list (its moves by their labels, never by action ids, trial 24; the step
-        counted from 1, trial 26), and a quiet line in the presenter's controls (:attr:`stops`)."""
+        counted from 1, trial 26), and the presenter's controls (:meth:`_say`: which step, and why, session 32)."""
         if n is None:
             n, problem = playable(wt, path)
             self.playable = n
         self._stop_line = ""
-        self.stops.layout.display = "none"
+        self.stops.layout.display = self.stops_why.layout.display = "none"
         if problem is None:
             return
-        bad, at = wt.steps[n], play_to(wt, n, path)
-        if unknown_card(at, bad.action):
-            said = f"can be shown up to step {n} of {len(wt.steps)}, so Next stops before step {n + 1}: "
-        else:
-            said = (f"can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} ("
-                    f"{_short(plain_label(bad.narration) or move_words(bad.action))}) is not a legal move at that "
-                    "point, so Next stops before it. Details: ")
-        self.files.add(path, f"{display_path(path)}: {said}{stopped_words(at, bad.action)}")
-        where = f"step {n} of {len(wt.steps)}" if n else "its start"
-        line = self._stop_line = (f"This walkthrough stops at {where}: step {n + 1} cannot be played "
-                                  f"({stop_reason(at, bad.action)}).")
-        self.stops.value = (f'<span class="rt-muted" role="note" title="{esc(line)}">⚠ Stops at {esc(where)}'
-                            "</span>")
-        self.stops.layout.display = ""
+        message, self._stop_line, where = stop_problem(wt, path, n)
+        self.files.add(path, message)
+        self._say(f"Stops at {where}", self._stop_line, "note")
+
+    def _say(self, mark: str, line: str, role: str) -> None:
+        """A problem of the walkthrough chosen, in the presenter's controls: a short ``mark`` ("⚠ Not loaded") on the
+        picker's line (``line`` on hover), and the whole ``line`` on a line of its own under the Back / Next bar
+        (:attr:`stops_why`) until the teacher steps. Session 32: a long note on the picker's line squeezed the picker
+        (its label read "hrough") and was cut with "…"."""
+        self.stops.value = (f'<span class="rt-muted rt-pstops-mark" role="{role}" title="{esc(line)}">⚠ '
+                            f'{esc(mark)}</span>')
+        self.stops_why.value = f'<div class="rt-pstops-why">{esc(line)}</div>'
+        self.stops.layout.display = self.stops_why.layout.display = ""
 
     def go(self, k: int) -> None:
         """Show the walkthrough after ``k`` steps (clamped to 0..number of steps): one step forward or back is an
         apply or an undo of the live session, a longer jump replays from the start."""
         wt, pos = self.walkthrough, self.position
         k = max(0, min(self.playable, int(k)))
+        self.stops_why.layout.display = "none"  # (read: the mark's tooltip says it from now)
         try:
             if k == pos:
                 return

@@ -25,6 +25,13 @@ body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .rt-pre
 .rt-present-tools .tutor-presenter-picker { width: auto !important; flex: 0 1 480px; min-width: 180px; }
 .rt-present-tools .rt-phead-tools > :not(.tutor-presenter-picker) { flex: 0 0 auto; }
 .rt-present-tools .tutor-presenter-picker select { min-width: 0; }
+/* a problem of the walkthrough chosen: a short mark on this line (never squeezing the picker or its label, session
+   32), its whole sentence on a line of its own under the Back / Next bar (never squeezing the jump list) */
+.rt-present-tools .tutor-presenter-picker > label, .rt-pstops-mark { flex: 0 0 auto; white-space: nowrap; }
+.rt-pbar > .rt-pstops-line { flex: 1 1 100%; min-width: 0; }
+.rt-present .rt-pbar:has(> .rt-pstops-line:not([style*="none"])) { flex-wrap: wrap; }
+.rt-pstops-why { background: #fff7e6; color: #4a3200; font-size: 14px; line-height: 1.35; padding: 4px 8px;
+  border-radius: 4px; overflow-wrap: anywhere; }
 .rt-present-tools .rt-ptitle { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .rt-present-tools > .widget-html:first-child { flex: 0 1 auto; min-width: 0; }
 .tutor-presenter > .widget-tab > .widget-tab-bar .lm-TabBar-tab,

@@ -45,6 +45,11 @@ body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-
 .rt-record .rt-record-head > * { margin: 0 !important; }
 .rt-record .rt-record-head .widget-dropdown > select { min-width: 0; }
 .rt-record .rt-record-head .rt-save-as { white-space: nowrap; font-size: 12.5px; }
+/* a refused seed's note: a line of its own under the form's controls (session 32: floating, it covered Start from,
+   Players, Seed, Start recording and the Undo row); the table below gives it the room */
+.rt-record .rt-record-head.tutor-seed-row > .tutor-seed-note { position: static; margin: 0 !important; order: 99;
+  flex: 1 1 100%; max-width: none; box-shadow: none; }
+.rt-record .rt-record-head.tutor-seed-row > .tutor-seed-note .rt-reason { padding: 2px 8px; }
 .rt-record-rows { gap: 2px; }
 .rt-record-rows > .widget-html:first-child:not(:has(div)) { display: none; }
 .rt-record-more { margin: 0; }

@@ -14,10 +14,13 @@ import ipywidgets as w
 from tutor import ContentError, Session
 from tutor.safefile import display_path
 from tutor.scenario_model import ActionRef
-from tutor.walkthrough import field_words
+from tutor.walkthrough import Walkthrough, field_words, play_to
 
 from .problems import problem_lines, refused_html
 from .style import plain_label
+
+#: Most characters of a step's words quoted in a stop message.
+STEP_WORDS = 70
 
 #: The folded box's summary (then how many files, and "open to see which and why").
 HEADING = "Some walkthrough files do not load or stop before their end"
@@ -99,6 +102,29 @@ def stopped_words(session: Session, ref: ActionRef) -> str:
     else:
         said.append("no move of that kind is legal there")
     return "; ".join(said) + "."
+
+
+def _short(text: str, n: int = STEP_WORDS) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+
+
+def stop_problem(wt: Walkthrough, path: str, n: int) -> tuple[str, str, str]:
+    """Walkthrough ``wt`` (from ``path``) plays its first ``n`` steps only: ``(message, line, where)``, the message
+    for the teacher's list of files (``"<file>: can be shown up to step 0 of 12, so Next stops before step 1: …"``,
+    its moves by their labels, never by action ids, trial 24; the step counted from 1, trial 26), the presenter's own
+    sentence (``"This walkthrough stops at its start: step 1 cannot be played (the move names a Spirit that does not
+    exist: nosuchspirit)."``) and where it stops (``"its start"`` or ``"step 3 of 12"``)."""
+    bad, at = wt.steps[n], play_to(wt, n, path)
+    if unknown_card(at, bad.action):
+        said = f"can be shown up to step {n} of {len(wt.steps)}, so Next stops before step {n + 1}: "
+    else:
+        said = (f"can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} ("
+                f"{_short(plain_label(bad.narration) or move_words(bad.action))}) is not a legal move at that "
+                "point, so Next stops before it. Details: ")
+    where = f"step {n} of {len(wt.steps)}" if n else "its start"
+    line = f"This walkthrough stops at {where}: step {n + 1} cannot be played ({stop_reason(at, bad.action)})."
+    return f"{display_path(path)}: {said}{stopped_words(at, bad.action)}", line, where
 
 
 class FileProblems:

@@ -123,3 +123,40 @@ def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
     if SHOTS:
         page.screenshot(path=Path(SHOTS) / f"record-{width}x{height}-more.png")
     tutor_page.assert_clean()
+
+
+SEED_NOTE = """() => {
+  const shown = e => e && e.getClientRects().length > 0;
+  const rect = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const note = [...document.querySelectorAll('.rt-record .tutor-seed-note')].find(shown);
+  const controls = [...document.querySelectorAll('.rt-record .rt-topline select, .rt-record .rt-topline input, '
+    + '.rt-record .rt-topline button')].filter(shown).map(e => [e.textContent.trim() || e.tagName, rect(e)]);
+  return {note: note ? rect(note) : null, text: note ? note.innerText : null, controls};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768)], ids=["1366x768", "1024x768"])
+def test_a_refused_seeds_note_covers_no_control(tutor_server, tutor_page, size):
+    """Session 32 (tn-record-1024-saved.png): HTML typed as the seed, the note saying why it was put back covered
+    Start from, Players, Seed, Start recording and the Undo row. Now it is whole in the window and covers none."""
+    page = tutor_page.page
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(tutor_server + "/voila/render/teacher-walkthrough.ipynb")
+    expect(page.locator(".rt-present .rt-counter")).to_contain_text("Start ·", timeout=RENDER_MS)
+    page.get_by_role("tab", name="Record a walkthrough").click()
+    seed = page.locator(".rt-record .rt-record-head input").first
+    expect(seed).to_be_visible(timeout=RENDER_MS)
+    seed.fill("<img src=x onerror=alert(1)>")
+    seed.press("Enter")
+    expect(page.locator(".rt-record .tutor-seed-note")).to_contain_text("The seed stays 1", timeout=CLICK_MS)
+    page.wait_for_timeout(400)
+    g = page.evaluate(SEED_NOTE)
+    if SHOTS:
+        page.screenshot(path=Path(SHOTS) / f"record-seed-note-{width}x{height}.png")
+    n = g["note"]
+    assert n and inside(n, [0, 0, width, height]), g
+    covered = [name for name, r in g["controls"] if r[0] < n[2] - 1 and n[0] < r[2] - 1 and r[1] < n[3] - 1
+               and n[1] < r[3] - 1]
+    assert not covered, f"the seed's note covers {covered} at {width}x{height}: {g}"
+    tutor_page.assert_clean()

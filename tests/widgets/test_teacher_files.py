@@ -74,7 +74,7 @@ def test_files_that_do_not_load_are_listed_for_the_teacher_never_on_the_projecte
     assert not [v for _, v in rec.start_from.options if v.endswith("many.yaml")]
     assert "<li><b>many.yaml</b>: The steps: too many: 6,000, at most 5,000</li>" in p.problems.value
     # attack 28: said at the picker too, where the teacher chose it (before: only in the folded list)
-    assert p.stops.layout.display == "" and ("⚠ Not loaded: many.yaml: The steps: too many: 6,000, at most 5,000"
+    assert p.stops.layout.display == "" and ("Not loaded: many.yaml: The steps: too many: 6,000, at most 5,000."
                                              in p.stops.value) and 'role="alert"' in p.stops.value
     assert "(3 files;" in p.problems.value and feed(app)["files"].startswith("3 walkthrough files do not load")
     p.open(folder / "many.yaml")  # opened again (a forged choice): named once
