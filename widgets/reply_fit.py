@@ -156,7 +156,7 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     // were: the head line names the steps whose titles lie above the column's view, CSS shows it on a tall window)
     var above = [];
     all.forEach(function (x) {
-      var t = x.querySelector('.rt-step-now'), n = t && /Step (\d+)/.exec(t.textContent);
+      var t = x.querySelector('.rt-step-now'), n = t && /Step (\\d+)/.exec(t.textContent);
       if (n && x.getBoundingClientRect().bottom <= band + 1 && getComputedStyle(x).position !== 'sticky') { above.push(n[1]); }
     });
     var then = col.querySelector(':scope > .rt-then'), say = !above.length ? null : '\u2191 step' + (above.length > 1

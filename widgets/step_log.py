@@ -229,6 +229,13 @@ class StepLog:
         return text, clause_chip(self.model, e.clause)
 
 
+def _slot_set(classes: tuple[str, ...], lines: int = 2) -> tuple[w.HTML, list[w.HTML | None]]:
+    """A place of :class:`LastStep`'s move: a title (CSS classes ``classes``) and ``lines`` empty event lines."""
+    made = [w.HTML(layout=layout("plain"), style=shared_style(HTMLStyle), _dom_classes=c)
+            for c in (classes, *[("tutor-event",)] * lines)]
+    return made[0], made[1:]
+
+
 def _plain(event: Event) -> bool:
     """No event is a key one (a game whose view does not say)."""
     return False
@@ -320,14 +327,9 @@ class LastStep(StepLog):
         self._parts: dict[str, list[w.Box]] = {}
         #: said on the head line when the step hands the learner another seat (:meth:`seat_words`), with why
         self.seat_reason = ""
-        # the one step shown when every seat is a person's (a lesson, a hot seat): its title and event lines in these
-        # widgets, reused by every step (see :meth:`_one_step`); made with the page, so a first step's two lines
-        # reach the page as words, not as new widgets
-        self._slot_title = html_widget()
-        self._slots: list[w.HTML | None] = [w.HTML(layout=layout("plain"), style=shared_style(HTMLStyle),
-                                                   _dom_classes=("tutor-event",)) for _ in range(2)]
-        #: the title and event-line widgets of each place of a move's steps (:meth:`_one_step`; the first made now)
-        self._slot_sets: list[tuple[w.HTML, list[w.HTML | None]]] = [(self._slot_title, self._slots)]
+        # each place of the move shown when every seat is a person's (a lesson; :meth:`_one_step`): its title and lines,
+        # three made with the page, so a click sends words, not widgets (session 32: an Offer's and a Place's were new)
+        self._slot_sets = [_slot_set(("rt-later-step",) if k else ()) for k in range(3)]
         self._moves = MoveSteps()  # (which steps make the move shown)
         super().__init__(model, show_setup=True, max_steps=1)
 
@@ -458,12 +460,10 @@ class LastStep(StepLog):
         self._steps.done()
 
     def _one_step(self, st: Step, k: int = 0) -> _Row:
-        """The row of step ``st``, the ``k``-th (from 0) of the move shown, in the title and event-line widgets of that
-        place (:attr:`_slot_sets`; more lines made when a step has more events than any before): a click sends their
-        changed words, not new widgets (free play against the computer takes its rows from the cache instead)."""
+        """The row of step ``st``, the ``k``-th (from 0) of the move shown, in its place's title and event-line widgets
+        (:attr:`_slot_sets`, more made when a step has more lines than any before): a click sends changed words."""
         while len(self._slot_sets) <= k:
-            self._slot_sets.append((w.HTML(layout=layout("plain"), style=shared_style(HTMLStyle),
-                                           _dom_classes=("rt-later-step",)), []))
+            self._slot_sets.append(_slot_set(("rt-later-step",), 0))
         title, slots = self._slot_sets[k]
         key = self._key_test()
         marks = [key(e) for e in st.events]
