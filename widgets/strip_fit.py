@@ -304,7 +304,7 @@ STRIP_JS = """(function () {
         return (l.length > 1 ? 'Steps ' + l.slice(0, -1).join(', ') + ' and ' : 'Step ') + l[l.length - 1];
       }, all = [], some = [];
       gone.forEach(function (v, h) {
-        var n = /^Step (\d+)/.exec(h.els[0].textContent.trim());
+        var n = /^Step (\\d+)/.exec(h.els[0].textContent.trim());
         if (n) { (v === 'all' ? all : some).push(n[1]); }
       });
       said = all.length ? nums(all) + (some.length ? ' and more lines' : '') + ': in History'
