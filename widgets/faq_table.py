@@ -7,7 +7,8 @@ The question list, the answer and the what-if panel share one side panel (:class
 ``rt-faq-panel``): over the board while open on a screen narrower than 1600 px (closed when a question is chosen, so
 its board is in view; the list then also takes the last step's strip, so several questions show at 1024x768), a
 column of its own left of the board on a wider screen (the question list when nothing else is open). The what-if
-panel never covers the board: it takes the actions' column, widened, while open. The last step's strip (the set-up
+panel never covers the board: it takes the actions' column, widened, while open; so does the answer on a screen
+narrower than 1600 px (newuser31). The last step's strip (the set-up
 log first) is capped at a quarter of the window. Under Voila the page is the window: the notebook's Markdown cell folds away (its words are in the
 "How it works" line of the question list) and only the list, the board, the actions and a long last step scroll.
 """
@@ -21,6 +22,20 @@ from .style import box, button, esc, html_widget, page_script
 
 #: Wider than this (px), the side panel is a column of its own; narrower, it opens over the board.
 WIDE_PX = 1600
+
+#: The side panel's section ``VIEW`` open beside the board: it takes the actions' column (hidden), the board the first
+#: column (``BOARD`` fr wide against its 1 fr), whose empty places are one short line (trial 15, P3: a Restless Spirits
+#: board was cut at its foot at 1024x768, already at its least scale).
+_BESIDE = """.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-VIEW.rt-open) {
+  grid-template-columns: minmax(0, BOARDfr) minmax(0, 1fr) !important; }
+.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-VIEW.rt-open) > .rt-board-area .rt-space.rt-empty {
+  min-height: 0 !important; padding: 0 4px !important; }
+.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-VIEW.rt-open) > .tutor-actions { display: none !important; }
+.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-VIEW.rt-open) > .rt-board-area { grid-column: 1 !important;
+  grid-row: 1 !important; }
+.rt-faq-page .rt-main > .rt-faq-panel.rt-view-VIEW.rt-open { position: relative !important; left: auto; top: auto;
+  bottom: auto; grid-column: 2 !important; grid-row: 1 !important; width: auto !important; z-index: 0;
+  box-shadow: none !important; }"""
 
 CSS = """
 body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .rt-faq-page) { display: none; }
@@ -94,8 +109,6 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
 .rt-faq-page .rt-onescreen > .tutor-last-step { max-height: 24vh; }
 /* the what-if panel takes the actions' column, widened, never the board: the board stays in view beside it, so each
    change of the set-up is seen where it happens (the actions come back when it closes) */
-.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) {
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) !important; }
 /* ... and the board gets the height: the last step's strip keeps its first lines (the rest scrolls in it) and the
    question's "What if: ..." note folds away (the panel lists the changes); the board is scaled to fit what is left
    (board_fit) */
@@ -116,17 +129,14 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
     z-index: 30; white-space: normal; overflow: visible; box-shadow: 0 6px 18px rgba(60, 20, 20, .25); }
   .rt-faq-page .rt-onescreen:has(.rt-faq-panel.rt-view-whatif.rt-open):has(.tutor-faq-error) > .tutor-last-step {
     max-height: 100px; } }
-/* beside the what-if panel the board's empty places are one short line (trial 15, P3: a Restless Spirits board was
-   cut at its foot at 1024x768, already at its least scale) */
-.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .rt-board-area .rt-space.rt-empty {
-  min-height: 0 !important; padding: 0 4px !important; }
 .rt-faq-page:has(.rt-faq-panel.rt-view-whatif.rt-open) .rt-faq-status .rt-faq-whatif { display: none; }
-.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .tutor-actions { display: none !important; }
-.rt-faq-page .rt-main:has(> .rt-faq-panel.rt-view-whatif.rt-open) > .rt-board-area { grid-column: 1 !important;
-  grid-row: 1 !important; }
-.rt-faq-page .rt-main > .rt-faq-panel.rt-view-whatif.rt-open { position: relative !important; left: auto; top: auto;
-  bottom: auto; grid-column: 2 !important; grid-row: 1 !important; width: auto !important; z-index: 0;
-  box-shadow: none !important; }
+BESIDE_WHATIF
+/* the answer too, on a screen narrower than the side panel's column (newuser31: over the board at 1366x768 it hid the
+   game it is checked on), the board a little wider than it */
+@media (max-width: NARROW_PXpx) {
+BESIDE_ANSWER }
+@media (max-width: 1200px) and (max-height: 900px) {  /* (a narrow low window: the strip keeps its first lines) */
+  .rt-faq-page .rt-onescreen:has(.rt-faq-panel.rt-view-answer.rt-open) > .tutor-last-step { max-height: 112px; } }
 @media (min-width: WIDE_PXpx) {
   .rt-faq-page .rt-main { grid-template-columns: 400px minmax(0, 1fr) clamp(300px, 28vw, 520px); }
   .rt-faq-page .rt-main > .rt-board-area { grid-column: 2; grid-row: 1; }
@@ -135,7 +145,9 @@ body[data-voila] #rendered_cells:has(.rt-faq-page) .jp-Cell-outputWrapper { marg
     grid-row: 1; width: auto; box-shadow: none; border-color: #ddd6ee; z-index: 0; }
   .rt-faq-page .rt-drawer { left: 408px; width: calc(100% - 408px - clamp(300px, 28vw, 520px) - 16px); }
 }
-""".replace("WIDE_PX", str(WIDE_PX))
+""".replace("WIDE_PX", str(WIDE_PX)).replace("NARROW_PX", str(WIDE_PX - 1)).replace(
+    "BESIDE_WHATIF", _BESIDE.replace("VIEW", "whatif").replace("BOARD", "1")).replace(
+    "BESIDE_ANSWER", _BESIDE.replace("VIEW", "answer").replace("BOARD", "1.2"))
 
 #: The least scale of the board (CSS zoom) when it does not fit its box (beside the open what-if panel at 1366x768,
 #: say): below it its words get too small to read, and the board scrolls in its box instead. It never grows.

@@ -45,7 +45,13 @@ CSS = """
 .rt-faq-saved { color: #1b5e20; font-size: 12.5px; }
 /* which moment the changes apply to (the start) and which the board shows */
 .rt-faq-moment-bar { margin: 4px 0 2px 0; gap: 8px; }
-.rt-faq-moment { flex: 1 1 260px; min-width: 0; }
+/* (its note takes the panel's width and its button goes under it on a narrow panel, newuser31: at 1024x768 the note
+   was squeezed to three lines beside "Back to step 2") */
+.rt-faq-moment { flex: 1 1 340px; min-width: 0; }
+.rt-faq-edit > .widget-html:first-child .widget-html-content { line-height: 1.35; }
+/* the question to save and "replace a file of that name" share a line on a narrow panel too (the box gives way) */
+.rt-faq-save > .widget-hbox > .widget-text { width: auto !important; flex: 1 1 200px; max-width: 340px; min-width: 0; }
+.rt-faq-save > .widget-hbox > .widget-checkbox { flex: 0 0 auto; }
 .rt-faq-moment-bar > .tutor-faq-to-start { flex: 0 0 auto; }
 .rt-faq-moment-now, .rt-faq-moment-later { font-size: 13px; line-height: 1.35; padding: 3px 8px; border-radius: 6px; }
 .rt-faq-moment-now { background: #eef7ee; border-left: 4px solid #2e7d32; color: #1b4d1f; }

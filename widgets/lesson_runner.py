@@ -171,6 +171,7 @@ class LessonRunner:
         self.intro.value = f"<h3>{esc(lesson.title)}</h3>{markdown(lesson.intro)}"
         self.goal.value = (f'<div class="rt-goal" title="{esc(lesson.goal)}"><b>Goal:</b> {esc(lesson.goal)}</div>')
         self.picker.tooltip = f"Lesson {lesson.order}. {lesson.title}"  # the whole title, should the list be cut
+        self.app.last.checked = frozenset(lesson.check.fired)  # (the rules its goal checks: their lines fold last)
         self.prev.disabled = index == 0
         self.next.disabled = index == len(self.lessons) - 1
         old = [x for x in self.read.children if x is not self._read_label]

@@ -58,6 +58,16 @@ body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-
 /* opened, the fold scrolls in at most a third of the window: the table keeps its rows */
 .rt-record-more .jupyter-widget-Collapse-contents, .rt-record-more .p-Collapse-contents { max-height: 34vh;
   overflow-y: auto; }
+/* the walkthrough files that do not load, opened: a bounded box of two lines that scrolls, with a shadow at an edge
+   where more lines are (newuser31: at 1366x768 the four files' list pushed the board up out of its box) */
+.rt-teacher-files .rt-refused-list { max-height: 44px; overflow-y: auto; margin: 2px 0; padding-right: 6px;
+  background: linear-gradient(#fff4e0 30%, rgba(255, 244, 224, 0)) center top,
+    linear-gradient(rgba(255, 244, 224, 0), #fff4e0 70%) center bottom,
+    radial-gradient(farthest-side at 50% 0, rgba(90, 60, 0, .3), transparent) center top,
+    radial-gradient(farthest-side at 50% 100%, rgba(90, 60, 0, .3), transparent) center bottom;
+  background-repeat: no-repeat; background-size: 100% 16px, 100% 16px, 100% 7px, 100% 7px;
+  background-attachment: local, local, scroll, scroll; scrollbar-width: thin; }
+.rt-teacher-files .rt-refused-list > li { line-height: 1.35; }
 /* the step just played, what to say about it and the notes, side by side in two short boxes */
 .rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 2px 10px;
   margin: 0; }

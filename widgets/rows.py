@@ -146,6 +146,14 @@ def event_html(session, e: Event) -> str:
     return f'<div class="rt-ev">{tags}{prov_text(e.text)}{graph_links(session, e.cards)}</div>'
 
 
+def line_classes(e: Event, key: bool, checked: frozenset[str]) -> tuple[str, ...]:
+    """An event line's CSS classes: ``tutor-event``; ``rt-key-ev`` for a key event (the game's own answer: a Spirit
+    released, a medal claimed); ``rt-check-ev`` when its clause is one of ``checked``, the clauses a lesson's goal
+    checks (the very rule the lesson teaches: the one-screen strip folds it last, newuser31: Spirited lesson 1's Road
+    Check line went to the History at 1024x768)."""
+    return ("tutor-event", *(("rt-key-ev",) if key else ()), *(("rt-check-ev",) if e.clause in checked else ()))
+
+
 def _css_name(name: str) -> str:
     """``name`` as a CSS class fragment (lower case letters, digits and hyphens)."""
     return re.sub(r"[^a-z0-9-]", "-", name.lower())

@@ -12,7 +12,7 @@ from tutor.step_words import past_sentence, step_sentence
 
 from .model import SessionModel, clause_chip
 from .style import box, esc, html_widget, layout, prov_text, shared_style
-from .rows import RowCache, _Row, cost_text, event_html, shown_label
+from .rows import RowCache, _Row, cost_text, event_html, line_classes, shown_label
 
 
 class StepLog:
@@ -37,6 +37,9 @@ class StepLog:
     UPSIDE_DOWN = True
     #: the CSS class of a step's title
     STEP_CLASS = "rt-step"
+    #: The ids of the clauses whose lines a lesson checks (its ``check.fired``, set by the lesson runner): their lines
+    #: carry CSS class ``rt-check-ev`` (:func:`~widgets.rows.line_classes`), which the strip folds last
+    checked: frozenset[str] = frozenset()
 
     def _latest_session(self) -> Session:
         """The session shown; when it is another than last time, forget the step boxes of the old one (for the
@@ -105,17 +108,12 @@ class StepLog:
 
     def render(self) -> None:
         """Show the log of the session history, building only the steps not shown yet."""
-        s = self.model.session
+        s = self._latest_session()
         hist = s.history
         first = 0
         if len(hist) > self.max_steps:  # drop the oldest steps a chunk at a time
             first = -(-(len(hist) - self.max_steps) // self.chunk) * self.chunk
         shown = hist[first:]
-        if s is not getattr(self, "_for", None):
-            self._steps.clear()
-            if self._setup_cache is not None:
-                self.model.retire(self._setup_cache[1])
-            self._cache, self._setup_cache, self._for = {}, None, s
         self._cache = {st: self._steps.get(st, lambda st=st: self._step_box(st)) for st in shown}
         self._empty._rt_hidden = bool(hist)  # hidden by CSS once a step follows it: no message for that
         kids: list[w.Widget] = []  # in the order they happened, each step's own widgets reversed (see the class doc)
@@ -221,7 +219,7 @@ class StepLog:
         """An event's text (CSS class ``tutor-event``, and ``rt-key-ev`` for a key event) and its clause chip: two
         items of the box of steps, which CSS lays out as lines (no box per event). With ``text`` (an event line
         shown before) that widget shows it: only what changed is sent."""
-        value, classes = event_html(self.model.session, e), ("tutor-event", "rt-key-ev") if key else ("tutor-event",)
+        value, classes = event_html(self.model.session, e), line_classes(e, key, self.checked)
         if text is None:
             text = w.HTML(value, layout=layout("plain"), style=shared_style(HTMLStyle), _dom_classes=classes)
         else:  # (a trait set to the value it has sends nothing)

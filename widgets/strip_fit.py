@@ -9,14 +9,17 @@ changes (at most once a frame):
 * hides (``visibility: hidden``, CSS class ``rt-cut``: the layout does not change) the lines of the strip that do
   not fit under the pinned title, an event and its rule chip together, so every line in view is whole: the oldest
   go first, but a key line (a Spirit released, Spirit scored, a medal claimed: CSS class ``rt-key-ev``, the game's
-  own answer) stays, with its step's title (trial 19);
-* keeps the learner's own step in view: the lines of the pinned step before its first automatic line come next after
+  own answer; or a line of a rule the lesson's goal checks, ``rt-check-ev``, newuser31) stays, with its step's title
+  (trial 19);
+* keeps the learner's own move in view: the lines of its steps before their first automatic line come next after
   the key lines (trial 27: a Shield's line, "spends 1 AP", went out of sight while the automatic lines after them
-  showed), then its automatic lines in the order they happened while they fit (newuser29: a Summon's second draw
-  folded while the next turn's Road Check showed): its last lines fold;
+  showed; newuser31: the Offer step folded while "Uji is dealt" showed), then each step's automatic lines in the
+  order they happened while they fit (newuser29: a Summon's second draw folded while the next turn's Road Check
+  showed): its last lines fold;
 * marks the pinned title (attribute ``data-rt-earlier``) while any line is hidden, which CSS shows as a line under
   it: the earlier lines are in the History (value ``more`` when only lines after one in view are hidden: "more
-  lines of this step");
+  lines of this step"; value ``step`` when lines of the move's later steps are hidden, its words in attribute
+  ``data-rt-fold``: "Step 2: in History", "more lines of Steps 1 and 2: History", newuser31);
 * in the computer's reply, keeps its head line ("Then the computer played", CSS class ``rt-then``, pinned by CSS)
   in view above the newest step's title, which it pins under that line, and marks the head line (attribute
   ``data-rt-fewer``: CSS swaps its "the latest 3 below" for words that hold whatever is hidden, trial 18);
@@ -83,7 +86,7 @@ STRIP_JS = """(function () {
     if (box.hasAttribute('data-rt-tight')) { box.removeAttribute('data-rt-tight'); }
     all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     all.forEach(function (x) {
-      if (x.hasAttribute('data-rt-earlier')) { x.removeAttribute('data-rt-earlier'); }
+      if (x.hasAttribute('data-rt-earlier')) { x.removeAttribute('data-rt-earlier'); x.removeAttribute('data-rt-fold'); }
       if (x.hasAttribute('data-rt-fewer')) { x.removeAttribute('data-rt-fewer'); }
     });
     for (var i = 0; i < all.length; i++) {
@@ -113,7 +116,13 @@ STRIP_JS = """(function () {
     if (!hidden.length) { return; }
     title.setAttribute('data-rt-earlier', '');  // its note may make it taller: measured again
     if (then) { then.setAttribute('data-rt-fewer', ''); }  // it no longer says how many steps are below it
-    var hid = pack(box, all, title, then);
+    var tall = title.getBoundingClientRect().height, hid = pack(box, all, title, then);
+    // (the note's words, set by the packing, made the title taller than measured, newuser31: its lines sat under the
+    // next step's title): packed again with them
+    if (title.getBoundingClientRect().height > tall + 1) {
+      all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
+      hid = pack(box, all, title, then);
+    }
     // a key line left out (ui22: Restless Spirits' fifth release and the endgame it triggers, one step, at the strip's
     // floor: only the endgame showed): the key lines take one line each (CSS, attribute data-rt-tight; their whole text
     // in their tooltip and the History), and the lines are packed again
@@ -152,7 +161,7 @@ STRIP_JS = """(function () {
       if (x === then || !x.getClientRects().length) { continue; }
       var r = x.getBoundingClientRect();
       if (r.height < 1) { continue; }
-      var row = {els: [x], top: r.top, bottom: r.bottom, key: x.classList.contains('rt-key-ev'), owner: owner, at: i,
+      var row = {els: [x], top: r.top, bottom: r.bottom, key: x.matches('.rt-key-ev, .rt-check-ev'), owner: owner, at: i,
                  order: parseInt(getComputedStyle(x).order, 10) || 0};
       var chip = all[i + 1];
       if (x.classList.contains('tutor-event') && chip && chip.classList.contains('tutor-clause') && chip.getClientRects().length) {
@@ -232,23 +241,23 @@ STRIP_JS = """(function () {
       keep.delete(pinned); used -= pinned.h;
       if (!take(nw.slice(0, 2))) { keep.add(pinned); used += pinned.h; }
     }
-    if (nw.length && keep.has(nw[0])) {  // then its other lines in the order they happened, while they fit (newuser29)
-      nw.slice(2).forEach(function (r) { take([r]); });
-      for (k = rows.indexOf(nw[nw.length - 1]) + 1; k < rows.length; k++) {
-        if (rows[k].els[0].querySelector('.rt-step-now') || (!keep.has(rows[k]) && !take([rows[k]]))) { break; }
-      }
-    }
+    // then the learner's own lines: the newest step's others, the pinned step's, the steps between (newuser31: the
+    // Offer of Restless Spirits lesson 2 folded while the Place's automatic "Uji is dealt" showed; Spirited lesson 1's
+    // Scout lines while its Rally's automatic lines showed): automatic lines after them fold first
+    if (nw.length && keep.has(nw[0])) { nw.slice(2).forEach(function (r) { take([r]); }); }
     if (keep.has(pinned)) { mine.forEach(function (r) { take([r]); }); }
     for (k = steps.length - 2; k >= 0; k--) { take(steps[k].rows); }
-    // then the pinned step's other lines in the order they happened, while they fit (newuser29: after a Rally, the
-    // second of its Summon's two draws folded while the next turn's Road Check lines showed, and it read as if one
-    // card was drawn; Spirit Duels' dice rolled folded under "Player 2 takes the next action"): the lines that fold
-    // are the step's last, the note says "more lines of this step"
-    if (mine.length && mine.every(function (r) { return keep.has(r); })) {
-      for (k = rows.indexOf(mine[mine.length - 1]) + 1; k < rows.length; k++) {
+    // then the automatic lines of each step of the move in view, step by step as they happened, each step's in their
+    // order while they fit (newuser29: after a Rally, the second of its Summon's two draws folded while the next
+    // turn's Road Check lines showed, and it read as if one card was drawn; Spirit Duels' dice rolled folded under
+    // "Player 2 takes the next action"): the lines that fold are a step's last
+    var after = function (r) {
+      for (k = rows.indexOf(r) + 1; k < rows.length; k++) {
         if (rows[k].els[0].querySelector('.rt-step-now') || (!keep.has(rows[k]) && !take([rows[k]]))) { break; }
       }
-    }
+    };
+    if (mine.length && mine.every(function (r) { return keep.has(r); })) { after(mine[mine.length - 1]); }
+    steps.forEach(function (st) { if (keep.has(st.rows[0])) { after(st.rows[st.rows.length - 1]); } });
     for (k = rows.length - 1; k >= 0; k--) {  // the key lines' step titles, when they fit too
       if (rows[k].key && rows[k].owner && keep.has(rows[k])) { take([rows[k].owner]); }
     }
@@ -271,18 +280,39 @@ STRIP_JS = """(function () {
         else if (g.key || keep.has(g.owner || pinned)) { take([g]); }
       }
     }
-    var hid = false, shown = false, above = false;
-    rows.forEach(function (r) {
-      if (!keep.has(r)) { hid = true; above = above || !shown; r.els.forEach(function (e) { e.classList.add('rt-cut'); }); return; }
-      if (r !== pinned && rows.indexOf(r) > rows.indexOf(pinned)) { shown = true; }
+    var hid = false, shown = false, above = false, at = rows.indexOf(pinned), gone = new Map();
+    rows.forEach(function (r, i) {
+      // (the step of a line after the pinned title: a later step's title, or the title it is under)
+      var head = then || i <= at ? null : r.els[0].querySelector('.rt-step-now') ? r : r.owner || pinned;
+      if (!keep.has(r)) {
+        hid = true; above = above || !shown; r.els.forEach(function (e) { e.classList.add('rt-cut'); });
+        if (head) { gone.set(head, head === r ? 'all' : gone.get(head) || 'some'); }
+        return;
+      }
+      if (r !== pinned && i > at) { shown = true; }
       var dy = y - r.top;
       if (Math.abs(dy) > 0.5) { r.els.forEach(function (e) { e.style.transform = 'translateY(' + dy + 'px)'; }); }
       y += r.h;
     });
-    // (the lines hidden are all after a line in view, the learner's own: the note says "more lines", not "earlier")
-    var word = hid && !above ? 'more' : '';
-    if (pinned.els[0].getAttribute('data-rt-earlier') !== word && pinned.els[0].hasAttribute('data-rt-earlier')) {
-      pinned.els[0].setAttribute('data-rt-earlier', word);
+    // (the lines hidden are all after a line in view, the learner's own: the note says "more lines", not "earlier"; a
+    // later step of the move hidden, or some of its lines, newuser31: the note names the steps, "Step 2: in History",
+    // not "this step")
+    var word = !hid ? '' : [...gone.keys()].some(function (h) { return h !== pinned; }) ? 'step' : above ? '' : 'more';
+    var said = '', t = pinned.els[0];
+    if (word === 'step') {  // (short: no longer than the note measured, "earlier lines of this step")
+      var nums = function (l) {
+        return (l.length > 1 ? 'Steps ' + l.slice(0, -1).join(', ') + ' and ' : 'Step ') + l[l.length - 1];
+      }, all = [], some = [];
+      gone.forEach(function (v, h) {
+        var n = /^Step (\\d+)/.exec(h.els[0].textContent.trim());
+        if (n) { (v === 'all' ? all : some).push(n[1]); }
+      });
+      said = all.length ? nums(all) + (some.length ? ' and more lines' : '') + ': in History'
+        : some.length ? 'more lines of ' + nums(some) + ': History' : 'more lines: History';
+    }
+    if (t.hasAttribute('data-rt-earlier')) {
+      if (t.getAttribute('data-rt-earlier') !== word) { t.setAttribute('data-rt-earlier', word); }
+      if (t.getAttribute('data-rt-fold') !== said) { t.setAttribute('data-rt-fold', said); }
     }
     return hid;
   }

@@ -318,6 +318,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   content: "\\2191  earlier lines of the computer's reply: History"; }
 /* (the learner's own lines in view and automatic lines after them hidden: trial 27, widgets/strip_fit.py) */
 .rt-onescreen .tutor-last-step [data-rt-earlier="more"]::after { content: "more lines of this step: History"; }
+/* (a whole later step of the move hidden: the script names it, e.g. "Step 2: in History", newuser31) */
+.rt-onescreen .tutor-last-step [data-rt-earlier="step"]::after { content: attr(data-rt-fold); }
 /* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its
    older steps go under it first) */
 .rt-step-now { margin: 0 0 2px 0; font-weight: 700; font-size: 14px; color: #1f1d2b; }

@@ -88,9 +88,8 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
     -webkit-line-clamp: unset !important; line-clamp: none !important; overflow: visible !important; }
 }
 /* (the FAQ explorer's and the practice page's boards too: trial 27 saw "needs Timeweaver Thread, Lantern, Dr…" there
-   at 1024 px; beside the FAQ's open what-if panel the board, scaled to its least, has no line to spare: one line
-   there, whole on hover or a click) */
-:is(.rt-learn, .rt-faq-page:not(:has(.rt-faq-panel.rt-view-whatif.rt-open)), .rt-pq-page) .rt-compact .rt-space.rt-mini > .rt-ability { white-space: normal !important; display: block !important;
+   at 1024 px; beside the FAQ's open what-if panel too, newuser31: "needs Timeweaver Thread, La…" at 1024 px) */
+:is(.rt-learn, .rt-faq-page, .rt-pq-page) .rt-compact .rt-space.rt-mini > .rt-ability { white-space: normal !important; display: block !important;
   -webkit-line-clamp: unset !important; line-clamp: none !important; overflow: visible !important; }
 /* a wide window (1366 px and more) has room under the boards: a card's ability, its Activation Token's note, a Lost
    Spirit's needs and Spirit Duels' ability and "evolves into" lines take up to two lines before they are cut (trial

@@ -2,7 +2,8 @@
 (``tutor-board``), the legal actions (``tutor-actions``, its first action) and what just happened
 (``tutor-last-step``) are in the window together, without scrolling the page, at 1366x768 (and at 1024x768 and
 1920x1080), measured from element geometry (getBoundingClientRect). The question list, the answer and the what-if
-panel open in a side panel over the board (a column of its own from 1600 px on); choosing a question closes it.
+panel open in a side panel over the board (a column of its own from 1600 px on); choosing a question closes it. The
+answer and the what-if panel open beside the board, in the actions' column (newuser31: nothing of either cut).
 
 Any uncaught page error, console error, failed request or off-machine request fails the test (conftest.py).
 """
@@ -132,4 +133,83 @@ def test_faq_explorer_is_one_table_after_choosing_a_question(tutor_server, tutor
         page.locator(".tutor-faq-show").click()
         expect(answer).to_be_hidden(timeout=CLICK_MS)
     print("FAQ table geometry (area, first action, last step: [left, top, right, bottom]):", figures)
+    tutor_page.assert_clean()
+
+
+#: The board's box and the board (its content past its box: ``cut``), the open side panel, and every text of the
+#: board's Lost Spirits (their needs) and of the what-if panel that is cut: wider or taller than its box while it does
+#: not scroll, or ellipsed; and the what-if panel's note of where the board is against its bar's width.
+BESIDE = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const area = document.querySelector('.rt-faq-page .rt-board-area'), board = area.firstElementChild;
+  const panel = [...document.querySelectorAll('.rt-faq-panel')].find(shown);
+  const cut = (e) => {
+    const s = getComputedStyle(e);
+    if (['auto', 'scroll'].includes(s.overflowY) || e.matches('select, input, textarea, option')) return false;
+    return e.scrollWidth > e.clientWidth + 1 && s.overflowX !== 'visible' || s.textOverflow === 'ellipsis'
+      && e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1 && s.overflowY === 'hidden';
+  };
+  const texts = [...document.querySelectorAll('.rt-faq-page .rt-board-area .rt-mini > .rt-ability'),
+                 ...(panel ? panel.querySelectorAll('.rt-faq-edit *') : [])].filter(shown)
+    .filter(e => !e.closest('.rt-sr-label'));  // (a label for screen readers only)
+  const moment = panel && [...panel.querySelectorAll('.rt-faq-moment')].find(shown);
+  return {win: [innerWidth, innerHeight], area: rect(area), board: rect(board), panel: panel && rect(panel),
+          over: board.scrollHeight - board.clientHeight, wide: board.scrollWidth - board.clientWidth,
+          cut: texts.filter(cut).map(e => (e.className + ': ' + e.textContent.trim()).slice(0, 80)),
+          moment: moment && [moment.getBoundingClientRect().width, moment.parentElement.getBoundingClientRect().width]};
+}"""
+
+
+def _beside(page, where: str) -> dict:
+    """The board whole in the window and its box, the open panel beside it (not over it), nothing of either cut."""
+    page.wait_for_timeout(1200)  # the board's fit (a frame or two after a change of its box)
+    g = page.evaluate(BESIDE)
+    w, h = g["win"]
+    assert inside(g["area"], [0, 0, w, h]) and g["over"] <= 1 and g["wide"] <= 1, f"{where}: the board is cut: {g}"
+    assert g["panel"] and (g["panel"][0] >= g["area"][2] - 1 or g["panel"][2] <= g["area"][0] + 1), \
+        f"{where}: the panel covers the board: {g}"
+    assert g["cut"] == [], f"{where}: texts cut: {g}"
+    return g
+
+
+def _hand_limit(server: str, checked, size):
+    """The page of the question "May I still buy a Totem with a full hand?" at window ``size``, its script ready."""
+    page = checked.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{server}/voila/render/faq-explorer.ipynb?scenario=faq-buy-at-hand-limit")
+    expect(page.locator(".tutor-faq-play")).to_be_visible(timeout=RENDER_MS)
+    return page
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768), (1920, 1080)])
+def test_the_answer_and_the_board_in_view_together(tutor_server, tutor_page, size):
+    """Newuser31: "Show the answer" at 1366x768 opened over the board and hid the game it is checked on. It takes the
+    actions' column now (below 1600 px; the side panel's own column above), beside the whole board."""
+    page = _hand_limit(tutor_server, tutor_page, size)
+    page.locator(".tutor-faq-next").click()
+    expect(page.locator(".rt-faq-info")).to_contain_text("Step 1 of 2 done", timeout=CLICK_MS)
+    page.locator(".tutor-faq-show").click()
+    expect(page.locator(".tutor-faq-answer")).to_be_visible(timeout=CLICK_MS)
+    g = _beside(page, f"the answer at {size[0]}x{size[1]}")
+    tutor_page.screenshot(f"faq-answer-beside-{size[0]}x{size[1]}")
+    print(f"FAQ answer beside the board at {size[0]}x{size[1]}: {g}")
+    tutor_page.assert_clean()
+
+
+def test_the_what_if_panel_whole_beside_the_board_at_1024(tutor_server, tutor_page):
+    """Newuser31 at 1024x768: two steps played, What if… opened and Player 1's AP set: the Lost Spirits' needs were
+    cut ("needs Timeweaver Thread, La…") and the note "You are changing the start" squeezed to three lines beside
+    "Back to step 2". The needs are whole, the note as wide as the panel, the board whole beside it."""
+    page = _hand_limit(tutor_server, tutor_page, (1024, 768))
+    page.locator(".tutor-faq-play").click()
+    expect(page.locator(".rt-faq-info")).to_contain_text("Script done", timeout=CLICK_MS)
+    page.locator(".tutor-faq-whatif-open").click()
+    expect(page.locator(".tutor-faq-counter")).to_be_visible(timeout=CLICK_MS)
+    page.locator(".tutor-faq-counter").click()
+    expect(page.locator(".rt-faq-panel")).to_contain_text("Player 1's AP: 2", timeout=CLICK_MS)
+    g = _beside(page, "the what-if panel at 1024x768")
+    tutor_page.screenshot("faq-whatif-beside-1024x768")
+    print(f"FAQ what-if panel beside the board at 1024x768: {g}")
+    assert g["moment"] and g["moment"][0] >= 0.9 * g["moment"][1], f"the note of where the board is is squeezed: {g}"
     tutor_page.assert_clean()

@@ -8,12 +8,17 @@
   left under the last line in view is less than the smallest hidden line (newuser30: lines folded to the History in
   free play with empty room under them).
 
+Newuser31: the learner's own lines fold last (an automatic line in view only in room an own line does not fit in);
+the lines of a rule the lesson's goal checks are in view (Spirited lesson 1's Road Check); a later step of the move
+folded, the note names it ("Step 2: in History", not "more lines of this step").
+
 At 1024x768, 1366x768 and 1920x1080. The lesson's place or the free game is written into the progress store before
 the page opens, as a learner's kept place. Any uncaught page error, console error, failed request or off-machine
 request fails the test (conftest.py).
 """
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -58,12 +63,15 @@ OWN_ROWS = """() => {
     if (x.classList.contains('tutor-event') && chip && chip.classList.contains('tutor-clause')) { els.push(kids[++i]); }
     const rs = els.map(e => e.getBoundingClientRect());
     const row = {text: x.textContent.trim().slice(0, 60), title: !!x.querySelector('.rt-step-now'), shown: shown(x),
+                 auto: !!x.querySelector('.rt-auto'), key: x.matches('.rt-key-ev, .rt-check-ev'),
+                 check: x.classList.contains('rt-check-ev'),
                  top: Math.min(...rs.map(r => r.top)), bottom: Math.max(...rs.map(r => r.bottom)),
                  chipShown: els.length < 2 || shown(els[1])};
     if (row.title) titleShown = row.shown; else row.underShownTitle = titleShown;
     rows.push(row);
   }
-  return {box: [b.top, b.bottom], rows};
+  const note = getComputedStyle(kids[0], '::after').content;
+  return {box: [b.top, b.bottom], rows, note: note === 'none' ? '' : note.replace(/^"|"$/g, '')};
 }"""
 
 
@@ -88,6 +96,26 @@ def _check(page, where: str, titles: int, every: bool) -> dict:
     room = bottom - max(r["bottom"] for r in seen)
     folded = [r["bottom"] - r["top"] for r in rows if not r["shown"] and not r["title"] and r["underShownTitle"]]
     assert not folded or room < min(folded), f"{where}: a line of {min(folded)} px folded with {room} px left: {g}"
+    # the learner's own lines fold last (newuser31): an automatic line in view (not a key line) while an own line is
+    # folded only in room the own line (with its step's title, when that is folded too) does not fit in
+    head, own = None, []
+    for r in rows:
+        head = r if r["title"] else head
+        if not r["shown"] and not r["title"] and not r["auto"]:
+            own.append(r["bottom"] - r["top"] + (0 if head["shown"] else head["bottom"] - head["top"]))
+    autos = sum(r["bottom"] - r["top"] for r in seen if r["auto"] and not r["key"])
+    assert not own or not autos or room + autos < min(own), f"{where}: an own line folded, automatic lines shown: {g}"
+    # a later step of the move folded: the note names it (newuser31: it said "more lines of this step" for another
+    # step), "Step 2: in History"; some lines of a later step: "more lines" ("of Step 2" when no step is folded whole)
+    head, gone, some = None, set(), set()
+    for r in rows:
+        head = r if r["title"] else head
+        if not r["shown"] and head is not heads[0]:
+            (some if head["shown"] else gone).add(head["text"].split(" ·")[0].split()[1])
+    named = set(re.findall(r"\d+", g["note"].split(":")[0])) if g["note"].endswith("History") else set()
+    assert gone <= named, f"{where}: note {g['note']!r}, steps {sorted(gone)} folded"
+    assert not some or "more lines" in g["note"] and (gone or some <= named), f"{where}: note {g['note']!r}, {some}"
+    assert all(r["shown"] for r in rows if r["check"]), f"{where}: a line the lesson checks is folded: {g}"
     return g
 
 
@@ -122,7 +150,11 @@ def test_restless_spirits_lesson_2_shows_the_attract_the_offer_and_the_place(kep
 def test_spirited_lesson_1_shows_the_scout_and_its_rally(kept_server, chromium_browser, size):
     server, db = kept_server
     keep_place(db, "learn:spirited", _lesson_place("spirited", "sp-01-goal", 2))
-    _open(server, chromium_browser, LEARN["spirited"], size, "sp1", 2)
+    g = _open(server, chromium_browser, LEARN["spirited"], size, "sp1", 2)
+    # the Road Check's Rally, the rule the lesson teaches (its goal checks its clause), in view (newuser31: folded to
+    # the History at 1024x768, the step's 6th line)
+    assert [r["text"][:42] for r in g["rows"] if r["check"] and r["shown"]] == [
+        "autoPlayer 1 has reached the Overrun Limit"], g
 
 
 @pytest.mark.parametrize("game", ["restless-spirits", "spirited"])

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from conftest import served_with_progress
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 RENDER_MS = 60_000
@@ -160,3 +162,51 @@ def test_a_refused_seeds_note_covers_no_control(tutor_server, tutor_page, size):
                and n[1] < r[3] - 1]
     assert not covered, f"the seed's note covers {covered} at {width}x{height}: {g}"
     tutor_page.assert_clean()
+
+
+#: The walkthrough files that do not load (their fold opened): the fold's box and its list's, whether the list
+#: scrolls, the board's box and the player to act's area.
+FILES = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { if (!e) return null; const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const first = (sel) => [...document.querySelectorAll('.rt-record ' + sel)].find(shown) || null;
+  const list = first('.rt-teacher-files .rt-refused-list'), area = first('.rt-onescreen .rt-board-area');
+  return {win: [innerWidth, innerHeight], fold: rect(first('.rt-teacher-files')), list: list && rect(list),
+          scrolls: list && list.scrollHeight > list.clientHeight && getComputedStyle(list).overflowY === 'auto',
+          area: rect(area), toAct: rect(first('.rt-board-area .rt-bpart-player:has(.rt-current)'))};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768)], ids=["1366x768", "1024x768"])
+def test_the_files_that_do_not_load_open_in_a_box_of_their_own(tmp_path_factory, chromium_browser, size):
+    """Newuser31 at 1366x768: the Record tab's "Some walkthrough files do not load" opened on four files pushed the
+    board up out of its box. Opened, the list is a bounded box of its own that scrolls (a shadow says more lines are
+    there), above the board's box, and the player to act's area stays whole in the board's box."""
+    saved = tmp_path_factory.mktemp("bad-walkthroughs")
+    (saved / "malformed.yaml").write_text("id: [a, b\n")
+    (saved / "missing.yaml").write_text("id: missing\ngame: restless-spirits\n")
+    (saved / "other.yaml").write_text("id: other\ntitle: x\n")
+    (saved / "short.yaml").write_text("title: y\n")
+    with served_with_progress(tmp_path_factory, "record-files", env={"RULES_TUTOR_WALKTHROUGHS": str(saved)}, pool=0,
+                              page_pool=0) as (server, _db):
+        context = chromium_browser.new_context()
+        page = context.new_page()
+        try:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.goto(server + "/voila/render/teacher-walkthrough.ipynb")
+            expect(page.locator(".rt-present .rt-counter")).to_contain_text("Start ·", timeout=2 * RENDER_MS)
+            page.get_by_role("tab", name="Record a walkthrough").click()
+            summary = page.locator(".rt-record .rt-teacher-files summary")
+            expect(summary).to_contain_text("4 files", timeout=CLICK_MS)
+            expect(page.locator(".rt-record .rt-board-area .rt-current").first).to_be_visible(timeout=CLICK_MS)
+            summary.click()
+            page.wait_for_timeout(1200)
+            g = page.evaluate(FILES)
+            page.screenshot(path=ARTIFACTS / f"record-files-open-{size[0]}x{size[1]}.png")
+        finally:
+            context.close()
+    where = f"the files that do not load, open at {size[0]}x{size[1]}"
+    assert g["list"] and g["list"][3] - g["list"][1] <= 60 and g["scrolls"], f"{where}: not a bounded box: {g}"
+    assert g["fold"] and g["area"] and g["fold"][3] <= g["area"][1] + 1, f"{where}: the list covers the board: {g}"
+    assert g["toAct"] and inside(g["toAct"], g["area"]) and g["area"][3] - g["area"][1] >= 200, \
+        f"{where}: the board is pushed out of its box: {g}"
