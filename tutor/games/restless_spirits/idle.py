@@ -9,6 +9,7 @@ said here is what the effect would do.
 """
 from __future__ import annotations
 
+from ...core.moves import built_once
 from .effect_registry import Condition, Count, Use, condition_holds, count_value
 from .state import RSState
 from .zones import Ctx
@@ -107,6 +108,15 @@ def _empty_effect(c: Ctx, u: Use, effect, name: str) -> tuple[str, str] | None:
     return None
 
 
+@built_once
+def may_idle(g, card: str, spirit: bool) -> bool:
+    """Whether every effect of ``card`` (the ability of a Spirit when ``spirit``, else a Blessing or Curse) can do
+    nothing (:func:`_may_do_nothing`): read from the card's data alone, so worked out once per card and kept (the
+    legal actions ask it for every Blessing or Curse in hand and every Spirit that may activate, every step)."""
+    c = g.cards.by_id[card]
+    return all(_may_do_nothing(g, e) for e in (c.ability.effects if spirit else c.effects))
+
+
 def idle_activation(g, s: RSState, seat: int, space: int, target: int | None) -> tuple[str, str] | None:
     """``(clause, sentence)`` when activating the Spirit on ``seat``'s board ``space`` (0-based), against opponent
     seat ``target`` (``None`` when it targets no one, or every opponent it can), would do nothing now; else
@@ -114,18 +124,18 @@ def idle_activation(g, s: RSState, seat: int, space: int, target: int | None) ->
     ps = s.players[seat].board[space]
     sp = g.cards.by_id[ps.card]
     return _idle(g, s, seat, space, target, ps.card, sp.name, sp.ability.target, sp.ability.effects,
-                 "the Activation Token would still be placed")
+                 "the Activation Token would still be placed", True)
 
 
 def idle_card(g, s: RSState, seat: int, card: str, target: int | None) -> tuple[str, str] | None:
     """As :func:`idle_activation`, for playing the Blessing or Curse ``card`` from ``seat``'s hand."""
     rc = g.cards.by_id[card]
     return _idle(g, s, seat, None, target, card, rc.name, rc.target, rc.effects,
-                 "the card would still be paid for and discarded")
+                 "the card would still be paid for and discarded", False)
 
 
 def _idle(g, s: RSState, seat: int, space: int | None, target: int | None, card: str, name: str, target_kind: str,
-          effects, still: str) -> tuple[str, str] | None:
+          effects, still: str, spirit: bool) -> tuple[str, str] | None:
     if not effects:
         return None
     if target_kind == "all-opponents":
@@ -136,7 +146,7 @@ def _idle(g, s: RSState, seat: int, space: int | None, target: int | None, card:
         targets = [None]
     else:
         targets = [target]
-    if not all(_may_do_nothing(g, e) for e in effects):  # one effect always acts, for every target
+    if not may_idle(g, card, spirit):  # one effect always acts, for every target
         return None
     c = Ctx(g, s)  # one read-only context for every target and effect below
     first: tuple[str, str] | None = None

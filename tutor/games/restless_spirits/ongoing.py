@@ -98,6 +98,8 @@ def source_kinds(g, source: str | None) -> set[str]:
 def shield(g, s: RSState, seat: int, source: str | None) -> str | None:
     """The Spirit whose Ongoing protection stops ``source`` from targeting ``seat`` (``None``: not protected)."""
     kinds = source_kinds(g, source)
+    if not kinds:  # (a protection stops Curses or Dark abilities only: nothing on the board can stop this source)
+        return None
     for _, ps, prm in active_effects(g, s, seat, "protection"):
         if prm.against in kinds:
             return ps.card
