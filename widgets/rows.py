@@ -130,8 +130,11 @@ def shown_label(session, action) -> str:
     return ask(action) or action.label
 
 
-def event_html(session, e: Event) -> str:
-    """An event line's HTML: its tags (auto, ruling, provisional), its text and its ability-graph links. An event
+def event_html(session, e: Event, checked: frozenset[str] = frozenset()) -> str:
+    """An event line's HTML: its tags (auto, ruling, provisional), its text and its ability-graph links; its box has CSS
+    class ``rt-check-ev`` too when its clause is one of ``checked``, the clauses a lesson's goal checks (the very rule
+    the lesson teaches: the one-screen strip folds it last, newuser31: Spirited lesson 1's Road Check line went to the
+    History at 1024x768; in the words, which a click sends anyway, not in the line's classes: no message more). An event
     naming cards of a hand the page hides (the computer's: :func:`widgets.boards.hidden_hands`) shows what the other
     players are told (``Event.public``: "Player 2 draws 5 cards") and no card links (trial 22: Spirit Duels free play
     listed the computer's opening hand in the Set-up lines and the History)."""
@@ -143,15 +146,8 @@ def event_html(session, e: Event) -> str:
         tags += f'<span class="rt-tag rt-ruling" title="{esc(cl.reason)}">ruling</span>'
     elif cl is not None and cl.kind == "provisional":
         tags += f'<span class="rt-tag rt-provk" title="{esc(cl.reason)}">provisional</span>'
-    return f'<div class="rt-ev">{tags}{prov_text(e.text)}{graph_links(session, e.cards)}</div>'
-
-
-def line_classes(e: Event, key: bool, checked: frozenset[str]) -> tuple[str, ...]:
-    """An event line's CSS classes: ``tutor-event``; ``rt-key-ev`` for a key event (the game's own answer: a Spirit
-    released, a medal claimed); ``rt-check-ev`` when its clause is one of ``checked``, the clauses a lesson's goal
-    checks (the very rule the lesson teaches: the one-screen strip folds it last, newuser31: Spirited lesson 1's Road
-    Check line went to the History at 1024x768)."""
-    return ("tutor-event", *(("rt-key-ev",) if key else ()), *(("rt-check-ev",) if e.clause in checked else ()))
+    cls = "rt-ev rt-check-ev" if e.clause in checked else "rt-ev"
+    return f'<div class="{cls}">{tags}{prov_text(e.text)}{graph_links(session, e.cards)}</div>'
 
 
 def _css_name(name: str) -> str:

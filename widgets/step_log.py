@@ -12,7 +12,7 @@ from tutor.step_words import past_sentence, step_sentence
 
 from .model import SessionModel, clause_chip
 from .style import box, esc, html_widget, layout, prov_text, shared_style
-from .rows import RowCache, _Row, cost_text, event_html, line_classes, shown_label
+from .rows import RowCache, _Row, cost_text, event_html, shown_label
 
 
 class StepLog:
@@ -38,7 +38,7 @@ class StepLog:
     #: the CSS class of a step's title
     STEP_CLASS = "rt-step"
     #: The ids of the clauses whose lines a lesson checks (its ``check.fired``, set by the lesson runner): their lines
-    #: carry CSS class ``rt-check-ev`` (:func:`~widgets.rows.line_classes`), which the strip folds last
+    #: carry CSS class ``rt-check-ev`` (:func:`~widgets.rows.event_html`), which the strip folds last
     checked: frozenset[str] = frozenset()
 
     def _latest_session(self) -> Session:
@@ -219,7 +219,8 @@ class StepLog:
         """An event's text (CSS class ``tutor-event``, and ``rt-key-ev`` for a key event) and its clause chip: two
         items of the box of steps, which CSS lays out as lines (no box per event). With ``text`` (an event line
         shown before) that widget shows it: only what changed is sent."""
-        value, classes = event_html(self.model.session, e), line_classes(e, key, self.checked)
+        value = event_html(self.model.session, e, self.checked)
+        classes = ("tutor-event", "rt-key-ev") if key else ("tutor-event",)
         if text is None:
             text = w.HTML(value, layout=layout("plain"), style=shared_style(HTMLStyle), _dom_classes=classes)
         else:  # (a trait set to the value it has sends nothing)

@@ -161,7 +161,7 @@ STRIP_JS = """(function () {
       if (x === then || !x.getClientRects().length) { continue; }
       var r = x.getBoundingClientRect();
       if (r.height < 1) { continue; }
-      var row = {els: [x], top: r.top, bottom: r.bottom, key: x.matches('.rt-key-ev, .rt-check-ev'), owner: owner, at: i,
+      var row = {els: [x], top: r.top, bottom: r.bottom, key: x.matches('.rt-key-ev') || !!x.querySelector('.rt-check-ev'), owner: owner, at: i,
                  order: parseInt(getComputedStyle(x).order, 10) || 0};
       var chip = all[i + 1];
       if (x.classList.contains('tutor-event') && chip && chip.classList.contains('tutor-clause') && chip.getClientRects().length) {

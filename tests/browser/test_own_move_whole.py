@@ -63,8 +63,8 @@ OWN_ROWS = """() => {
     if (x.classList.contains('tutor-event') && chip && chip.classList.contains('tutor-clause')) { els.push(kids[++i]); }
     const rs = els.map(e => e.getBoundingClientRect());
     const row = {text: x.textContent.trim().slice(0, 60), title: !!x.querySelector('.rt-step-now'), shown: shown(x),
-                 auto: !!x.querySelector('.rt-auto'), key: x.matches('.rt-key-ev, .rt-check-ev'),
-                 check: x.classList.contains('rt-check-ev'),
+                 auto: !!x.querySelector('.rt-auto'), key: x.matches('.rt-key-ev') || !!x.querySelector('.rt-check-ev'),
+                 check: !!x.querySelector('.rt-check-ev'),
                  top: Math.min(...rs.map(r => r.top)), bottom: Math.max(...rs.map(r => r.bottom)),
                  chipShown: els.length < 2 || shown(els[1])};
     if (row.title) titleShown = row.shown; else row.underShownTitle = titleShown;
