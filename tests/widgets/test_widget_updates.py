@@ -109,7 +109,7 @@ def test_a_lesson_moves_later_steps_open_no_widget_in_the_strip(sent):
         assert len(opened) == len([t for t, _d in sent if t == "comm_open"]) <= 3, (click, len(opened))
         # (a rule chip is the one chip of its clause, opened where its clause first fires: the Place's)
         assert not [x for x in app.last.lines() if x.model_id in opened and "tutor-clause" not in x._dom_classes], click
-        assert any(t == "comm_msg" and d.get("state", {}).get("value", "").startswith('<div class="rt-ev">')
+        assert any(t == "comm_msg" and d.get("state", {}).get("value", "").startswith('<div class="rt-ev')
                    for t, d in sent), click  # (the step's lines came as words)
     titles = [x.value for x in app.last.lines() if "rt-step-now" in getattr(x, "value", "")]
     assert [t.split(" · ")[0] for t in titles] == ['<div class="rt-step-now">Step 1', '<div class="rt-step-now">Step 2',
