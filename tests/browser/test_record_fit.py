@@ -67,6 +67,14 @@ def inside(r, window) -> bool:
     return r[0] >= window[0] - 1 and r[1] >= window[1] - 1 and r[2] <= window[2] + 1 and r[3] <= window[3] + 1
 
 
+def open_record_tab(server: str, page, size: tuple[int, int]) -> None:
+    """Open the teacher page of ``server`` at window ``size`` and, once its presenter shows, its Record tab."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server + "/voila/render/teacher-walkthrough.ipynb")
+    expect(page.locator(".rt-present .rt-counter")).to_contain_text("Start ·", timeout=RENDER_MS)
+    page.get_by_role("tab", name="Record a walkthrough").click()
+
+
 @pytest.mark.parametrize("size", [(1366, 768), (1024, 768), (1920, 1080)], ids=["1366x768", "1024x768", "1920x1080"])
 def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
     """Start recording, play three moves: after each, the board, the first action, the narration box and the newest
@@ -78,10 +86,7 @@ def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
     were under its fold from the second move)."""
     page = tutor_page.page
     width, height = size
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(tutor_server + "/voila/render/teacher-walkthrough.ipynb")
-    expect(page.locator(".rt-present .rt-counter")).to_contain_text("Start ·", timeout=RENDER_MS)
-    page.get_by_role("tab", name="Record a walkthrough").click()
+    open_record_tab(tutor_server, page, size)
     start = page.locator(".rt-record .rt-record-head button", has_text="Start recording")
     expect(start).to_be_visible(timeout=RENDER_MS)
     chosen = page.evaluate(CHOSEN)
@@ -143,10 +148,7 @@ def test_a_refused_seeds_note_covers_no_control(tutor_server, tutor_page, size):
     Start from, Players, Seed, Start recording and the Undo row. Now it is whole in the window and covers none."""
     page = tutor_page.page
     width, height = size
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(tutor_server + "/voila/render/teacher-walkthrough.ipynb")
-    expect(page.locator(".rt-present .rt-counter")).to_contain_text("Start ·", timeout=RENDER_MS)
-    page.get_by_role("tab", name="Record a walkthrough").click()
+    open_record_tab(tutor_server, page, size)
     seed = page.locator(".rt-record .rt-record-head input").first
     expect(seed).to_be_visible(timeout=RENDER_MS)
     seed.fill("<img src=x onerror=alert(1)>")
