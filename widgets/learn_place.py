@@ -14,6 +14,7 @@ from tutor.sessions import steps_added
 
 from .kernel_timing import wait_until_page_asked
 from .learn_tabs import TabHold
+from .problems import one_line
 from .style import box, button, esc, html_widget
 
 log = logging.getLogger("tutor.learn")
@@ -79,8 +80,7 @@ def learner_words(exc: ValueError) -> str:
 
 def _short(text: str) -> str:
     """``text`` on one line, at most :data:`KEPT_GAME_WHY_MAX` characters (cut with "…")."""
-    text = " ".join(str(text).split())
-    return text if len(text) <= KEPT_GAME_WHY_MAX else text[:KEPT_GAME_WHY_MAX - 1] + "…"
+    return one_line(text, KEPT_GAME_WHY_MAX)
 
 class PlaceKeeping:
     """The place keeping of the learn page (a mixin of :class:`widgets.lessons.LearnApp`, which sets the attributes

@@ -18,6 +18,14 @@ from .style import esc, html_widget, style_widget
 
 _content_log = logging.getLogger("rules_tutor.content")
 
+
+def one_line(text: object, limit: int) -> str:
+    """``text`` (a reason or a move's words from a file the page could not load) on one line: runs of blanks and
+    line breaks as one space, at most ``limit`` characters (longer ones cut at a word's end where one is near, ending
+    in ``…``)."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
 #: a message that starts with a file's path: ``"<path>.yaml: <reason>"`` (the form of :class:`tutor.ContentError`)
 _LEADING_FILE = re.compile(r"^(?P<path>[^\n]*?\.(?:ya?ml|json))(?::\s*|\s+(?=\())(?P<reason>.*)$", re.S)
 

@@ -16,7 +16,7 @@ from tutor.safefile import display_path
 from tutor.scenario_model import ActionRef
 from tutor.walkthrough import Walkthrough, field_words, play_to
 
-from .problems import problem_lines, refused_html
+from .problems import one_line, problem_lines, refused_html
 from .style import plain_label
 
 #: Most characters of a step's words quoted in a stop message.
@@ -104,11 +104,6 @@ def stopped_words(session: Session, ref: ActionRef) -> str:
     return "; ".join(said) + "."
 
 
-def _short(text: str, n: int = STEP_WORDS) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
-
-
 def stop_problem(wt: Walkthrough, path: str, n: int) -> tuple[str, str, str]:
     """Walkthrough ``wt`` (from ``path``) plays its first ``n`` steps only: ``(message, line, where)``, the message
     for the teacher's list of files (``"<file>: can be shown up to step 0 of 12, so Next stops before step 1: …"``,
@@ -120,7 +115,7 @@ def stop_problem(wt: Walkthrough, path: str, n: int) -> tuple[str, str, str]:
         said = f"can be shown up to step {n} of {len(wt.steps)}, so Next stops before step {n + 1}: "
     else:
         said = (f"can be shown up to step {n} of {len(wt.steps)}: its step {n + 1} ("
-                f"{_short(plain_label(bad.narration) or move_words(bad.action))}) is not a legal move at that "
+                f"{one_line(plain_label(bad.narration) or move_words(bad.action), STEP_WORDS)}) is not a legal move at that "
                 "point, so Next stops before it. Details: ")
     where = f"step {n} of {len(wt.steps)}" if n else "its start"
     line = f"This walkthrough stops at {where}: step {n + 1} cannot be played ({stop_reason(at, bad.action)})."
