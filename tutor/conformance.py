@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .core.rng import Rng
+from .sessions import load_session, new_game
 
 
 @dataclass
@@ -49,9 +50,8 @@ def play_checked(game_id: str, players: int, seed: int, *, max_steps: int = 5000
     ``check_json``: round-trip the session through :meth:`Session.to_json` / :func:`tutor.load_session` every
     ``json_every`` steps (``json_at_end``: also once at the end, which stays on when ``check_json`` is false).
     """
-    import tutor
     rep = GameReport(game_id, players, seed)
-    s = tutor.new_game(game_id, players=players, seed=seed, **options)
+    s = new_game(game_id, players=players, seed=seed, **options)
     clauses = s.clauses()
     policy_rng = Rng.from_seed(seed ^ 0x5EED)
     initial = s.state.model_dump_json()
@@ -62,7 +62,7 @@ def play_checked(game_id: str, players: int, seed: int, *, max_steps: int = 5000
     def round_trip() -> None:
         text = s.to_json()
         try:
-            again = tutor.load_session(text)
+            again = load_session(text)
         except Exception as exc:  # noqa: BLE001 - reported as a problem with the exact seed
             problem(f"load_session refused the session's own JSON: {type(exc).__name__}: {exc}")
             return
@@ -127,7 +127,7 @@ def play_checked(game_id: str, players: int, seed: int, *, max_steps: int = 5000
     if json_at_end:
         round_trip()
     final = s.state.model_dump_json()
-    again = tutor.new_game(game_id, players=players, seed=seed, **options)
+    again = new_game(game_id, players=players, seed=seed, **options)
     for st in s.history:
         again.apply(st.action.id)
     if again.state.model_dump_json() != final:

@@ -30,7 +30,7 @@ from .core.errors import ContentError, short
 from .graph_files import (END_FIELDS, MAX_ITEMS, MAX_TEXT, WHY_FIELDS, EdgeTemplate, GameGraph, GraphNode,  # noqa: F401
                           MissingEdge, Selector, Vocabulary, check_graph_table, from_node_link, load_vocabulary,
                           to_graphml, to_node_link)
-from .interactions_cards import READERS, CardRec, provisional_why
+from .interactions_cards import READERS, CardRec, outside_graph, provisional_why
 from .faq import build_index
 from .registry import game_title
 from .sessions import clauses as game_clauses
@@ -381,7 +381,6 @@ def not_found(text: str, game: str | None = None) -> str:
     """Why ``text`` names no node, in plain words: a card the graph does not hold (a Spirit Guide or a Totem, see
     :func:`tutor.interactions_cards.outside_graph`; ``game``'s first, then every game's) is named with what it is,
     else "no card or rule word is called …"."""
-    from .interactions_cards import outside_graph
     want = (text or "").strip().lower()
     said = short(text.strip(), 60, quote=False)
     if want:

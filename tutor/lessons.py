@@ -21,6 +21,7 @@ from .core.errors import ContentError, display_path, place_words, short
 from .core.session import Session
 from .core.errors import IllegalAction
 from .scenario_model import check_safe_id
+from .sessions import clauses as game_clauses
 from .scenario import MAX_EXPECT, MAX_STEPS, ActionRef, Expect, Setup, check, check_state_names, find, start
 
 
@@ -123,7 +124,6 @@ def load_lesson(path: str | Path | None = None, *, text: str | None = None) -> L
     Raises:
         ContentError: YAML syntax, unknown field, bad value or unknown clause id, naming the file and field.
     """
-    from . import clauses as game_clauses
     where = str(path) if path is not None else "<text>"
     data = parse_yaml(text if text is not None else read_text(path), where)
     if not isinstance(data, dict):

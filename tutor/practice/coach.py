@@ -9,11 +9,13 @@ import json
 import logging
 import zlib
 
+from ..core.rng import Rng
 from ..registry import KNOWN_GAMES, clauses_for
 from . import QuestionPool, Question
 from .askable import askable
 from .mastery import mastery
-from .questions import Option
+from .positions import Position
+from .questions import BUILDERS, Option
 from .schedule import next_clause, now, utc
 
 #: the server's log of kept places set aside (not "tutor.*", whose warnings the page's error panel shows)
@@ -255,10 +257,6 @@ def variants(q: Question) -> list[Question]:
     built again with other seeds (another legal action or blocked actions offered, other wrong rules or chains),
     each with options that differ from the ones before; when there is no such question, ``q`` with its options in
     other orders. The variants' keys are ``q.key + "|v1"``, ``"|v2"``... Always at least two layouts."""
-    from ..core.rng import Rng
-    from .positions import Position
-    from .questions import BUILDERS
-
     def texts(x: Question) -> tuple[str, ...]:
         return tuple(o.text for o in x.options)
 

@@ -6,6 +6,7 @@ rules its goal fires); ``"right"`` (practised, latest answer right); ``"missed"`
 """
 from __future__ import annotations
 
+from ..lessons import readable_lessons
 from ..registry import clauses_for
 
 STATUSES = ("unseen", "lesson", "right", "missed")
@@ -28,7 +29,6 @@ def sections(game_id: str) -> list[tuple[str, list[str]]]:
 def lesson_clauses(game_id: str, lesson_ids: set[str]) -> set[str]:
     """The clauses the lessons ``lesson_ids`` of ``game_id`` show: their rules to read and the rules their goal
     checks fire (unknown lesson ids are ignored)."""
-    from ..lessons import readable_lessons
     out: set[str] = set()
     for lesson in readable_lessons(game_id)[0]:  # a lesson file that does not load is left out (the learn page says)
         if lesson.id in lesson_ids:

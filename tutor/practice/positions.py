@@ -17,9 +17,13 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..core import chance
+from ..conformance import random_policy
 from ..core.rng import Rng
 from ..core.session import Session, copy_state
+from ..lessons import playable_lessons, readable_lessons, start_lesson
 from ..registry import game_class
+from ..scenario import all_scenarios, find, load_scenario, start
+from ..sessions import new_game
 
 #: The most random steps taken from a set-up before a position is kept.
 MAX_STEPS = 80
@@ -70,14 +74,11 @@ def random_positions(game_id: str, seed: int, games: int, per_game: int = 3) -> 
 
     Everything is drawn from :class:`Rng` seeded with ``seed`` (same seed, same positions).
     """
-    import tutor
-    from ..conformance import random_policy
-
     rng = Rng.from_seed(seed ^ 0x9A4C71CE)
     for g in range(games):
         players, options = random_options(game_id, rng)
         game_seed = rng.below(1_000_000_000)
-        s = tutor.new_game(game_id, players=players, seed=game_seed, **options)
+        s = new_game(game_id, players=players, seed=game_seed, **options)
         stops = sorted({rng.below(MAX_STEPS) for _ in range(per_game)})
         step = 0
         for stop in stops:
@@ -92,8 +93,6 @@ def random_positions(game_id: str, seed: int, games: int, per_game: int = 3) -> 
 def _along(s: Session, script, origin: str) -> Iterator[Position]:
     """The prepared state of ``s``, then the state after each step of ``script`` (action references) as far as it
     plays and the game goes on."""
-    from ..scenario import find
-
     yield Position(rerooted(s), origin)
     for i, ref in enumerate(script):
         try:
@@ -107,8 +106,6 @@ def _along(s: Session, script, origin: str) -> Iterator[Position]:
 
 def scenario_positions(game_id: str) -> Iterator[Position]:
     """Every state along every scenario script of ``game_id`` (the prepared state, then after each step)."""
-    from ..scenario import all_scenarios, load_scenario, start
-
     for path in all_scenarios(game_id):
         sc = load_scenario(path)
         yield from _along(start(sc, str(path)), sc.script, f"scenario: {sc.meta.title or sc.meta.question}")
@@ -118,8 +115,6 @@ def lesson_positions(game_id: str, left_out: list[str] | None = None) -> Iterato
     """Every state along every lesson's solution of ``game_id`` (the prepared state, then after each step). A lesson
     file that does not load or whose solution does not play (:func:`tutor.lessons.playable_lessons`) is left out, its
     message added to ``left_out`` (when given) once the first position is asked for."""
-    from ..lessons import playable_lessons, start_lesson
-
     lessons, left = playable_lessons(game_id)
     if left_out is not None:
         left_out.extend(left)
@@ -131,11 +126,7 @@ def origins(game_id: str, source: str) -> set[str]:
     """The origins of the first positions of ``source`` (``"lesson"`` or ``"scenario"``) of ``game_id``: each
     lesson's or scenario's own (its later positions add ``", step <n>"``), read from the files without playing them."""
     if source == "lesson":
-        from ..lessons import readable_lessons
-
         return {f"lesson: {lesson.title}" for lesson in readable_lessons(game_id)[0]}
-    from ..scenario import all_scenarios, load_scenario
-
     out = set()
     for path in all_scenarios(game_id):
         sc = load_scenario(path)
