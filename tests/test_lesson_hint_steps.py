@@ -86,3 +86,16 @@ def test_spirit_duels_lessons_6_and_23_each_hint_keeps_its_own_steps():
     assert hint_steps(LESSONS["sd-06-classes"]) == [[0, 1], [3], [5, 6, 7]]
     assert hint_steps(LESSONS["sd-23-dice-tricks"]) == [[0], [1, 2], [3], []]
     assert hint_steps(LESSONS["sd-14-defeat"]) == [[0, 1], []]  # ("…then deal its damage to Tychomp")
+
+
+def test_restless_spirits_lesson_1_at_the_offering_no_hint_asks_for_an_attract_button():
+    """Trial 33: resumed at lesson 1's offering, Hint said 'Pick an "Attract" button. You will then choose which Totem
+    to offer…' with no Attract button on screen (the hint claimed the Attract and the Offer). Its words now speak of
+    the Attract only: at the offering the hint given is the offering's own."""
+    lesson = LESSONS["rs-01-goal"]
+    assert hint_steps(lesson) == [[], [0], [1]]
+    s = start_lesson(lesson)
+    s.apply(find(s, lesson.solution[0]).id)
+    given = _given(lesson, s, 1)  # (the page also drops the first, about a group the offering does not show)
+    assert "Any offering works here; in a real game, offer the Totem you need least." in given
+    assert [h for h in given if "Attract" in h] == []

@@ -9,14 +9,14 @@ import signal
 import sys
 from typing import Callable
 
-from .core.errors import ContentError, short, visible
+from .core.errors import ContentError, bounded_parser_class, short, short_quoted, visible
+from .core.rng import Rng
 from .core.seeds import parse_seed, whole_arg
 
 
 def _play(args: argparse.Namespace) -> int:
     import tutor
     from .conformance import random_policy
-    from .core.rng import Rng
     from .transcript import setup_text, step_text
 
     import builtins
@@ -217,7 +217,6 @@ def main(argv: list[str] | None = None) -> int:
             return serve_main(argv[1:])
         except SystemExit as exc:  # argparse: --help (0) or a bad argument (2, message already printed)
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    from .core.errors import bounded_parser_class
     p = bounded_parser_class()(prog="rules-tutor", description="Interactive rules tutor for Restless Spirits, "
                                 "Spirited and Spirit Duels.")
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
@@ -284,7 +283,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rules-tutor {args.cmd}: error: {exc}", file=sys.stderr)
         return 2
     except (ValueError, OSError) as exc:  # an OSError repeats the path it was given, whatever its length
-        from .core.errors import short_quoted
         print(f"rules-tutor {args.cmd}: error: {short(short_quoted(str(exc)), 600, quote=False)}", file=sys.stderr)
         return 2
     return 2

@@ -7,6 +7,7 @@ from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 
 import tutor
 from tutor import Session
+from tutor.registry import game_class
 
 from .boards import board_for
 from .clauses import ClauseCard, Glossary
@@ -354,7 +355,6 @@ class TutorApp:
 
 def play_app(game_id: str = "restless-spirits", players: int = 2, seed: int = 1, first_game: bool = True) -> w.Widget:
     """A free-play page: a new full game with seed and player-count controls. Returns the widget to display."""
-    from tutor.registry import game_class
     options = dict(game_class(game_id).teaching_options)
     if "first_game" in options:
         options["first_game"] = first_game

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import ipywidgets as w
 
+from tutor.lessons import lesson_files
+from tutor.registry import game_classes
 from tutor.serve import NOTEBOOKS_DIR  # the tutor's notebooks, as shipped (tutor._notebooks)
 
 from .style import CSS, esc
@@ -167,8 +169,6 @@ def _badge(on: bool) -> str:
 
 def playable_games() -> set[str]:
     """Ids of the games whose rules the engine plays now."""
-    from tutor.registry import game_classes
-
     return set(game_classes())
 
 
@@ -180,8 +180,6 @@ def learn_notebook(game_id: str) -> str:
 def lesson_count(game_id: str) -> int:
     """How many lessons the engine ships for ``game_id`` (its lesson files, :func:`tutor.lessons.lesson_files`:
     what the learn page's lesson picker lists); 0 for a game without lessons."""
-    from tutor.lessons import lesson_files
-
     return len(lesson_files(game_id))
 
 

@@ -11,7 +11,7 @@ import ipywidgets as w
 
 import tutor
 from tutor.lessons import field_words as lesson_field_words
-from tutor.registry import game_title
+from tutor.registry import game_class, game_title
 
 from .app import TutorApp
 from .hint_script import HINT_ONCE_JS
@@ -78,7 +78,6 @@ class LearnApp(PlaceKeeping):
         self.tabs.observe(self.errors.guard(lambda ch: ch["new"] == 1 and self.open_free_play(self._newest_free())),
                           names="selected_index")
         self.tabs.observe(lambda ch: self._show_free_notes(ch["new"] == 1), names="selected_index")
-        from tutor.registry import game_class
         name = getattr(game_class(game_id), "title", game_id.replace("-", " ").title())
         title = html_widget(f'<div class="rt-learn-title"><span class="rt-learn-name">Learn {esc(name)}</span>'
                             '<a class="rt-learn-home" href="index.ipynb">← All pages</a></div>')

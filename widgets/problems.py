@@ -11,7 +11,8 @@ import re
 
 import ipywidgets as w
 
-from tutor import ContentError, short
+from tutor import KNOWN_GAMES, ContentError, short
+from tutor.registry import game_title
 from tutor.safefile import display_path, visible
 
 from .style import esc, html_widget, style_widget
@@ -250,8 +251,6 @@ def unopened(page: str, exc: BaseException) -> w.Widget:
 def of_game(message: str) -> str:
     """``"<Game title>: "`` when the file a load error message starts with is in a game's folder (``clauses.yaml``
     alone would not say which of the three games' it is), else ``""``."""
-    from tutor import KNOWN_GAMES
-    from tutor.registry import game_title
     m = _LEADING_FILE.match(str(message))
     folders = m["path"].split("/")[:-1] if m else []
     game = next((f for f in reversed(folders) if f in KNOWN_GAMES), None)

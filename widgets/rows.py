@@ -11,6 +11,7 @@ from functools import lru_cache
 import ipywidgets as w
 
 from tutor import Event, view
+from tutor.interactions_cards import READERS
 
 from .boards import hidden_hands
 from .model import SessionModel
@@ -84,7 +85,6 @@ class _Row:
 
 @lru_cache(maxsize=8)
 def _graph_cards(game_id: str, cards: str | None) -> dict[str, str]:
-    from tutor.interactions_cards import READERS
     reader = READERS.get(game_id)
     return {r.id: r.label for r in reader(cards)} if reader else {}
 
