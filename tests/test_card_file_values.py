@@ -35,7 +35,7 @@ def test_a_negative_fixed_count_is_refused(tmp_path):
     d = cf.shipped("restless-spirits")
     d["spirits"][0]["ability"]["effects"][0]["params"]["count"] = {"fixed": -3}
     _refused("restless-spirits", d, tmp_path, "spirits[0].ability.effects[0].params",
-             "(abbari): count.fixed: Input should be greater than or equal to 0")
+             "(abbari): count.fixed: must be at least 0")
 
 
 @pytest.mark.parametrize("value,words", [(True, "true is not a number here"), (False, "false is not a number here"),

@@ -664,7 +664,7 @@ GRAPH_EDITS = [
     (lambda d: d.__setitem__("rules", [{"kind": "blocks", "to": "ap", "why": "x"}] * 101), "rules", "at most 100"),
     (lambda d: d["effects"]["gain-ap"][0].__setitem__("to", {"select": {"x": {"y": 1}}}), "effects.gain-ap[0].to",
      ""),
-    (lambda d: d.__setitem__("nodes", "ap"), "nodes", "valid list"),
+    (lambda d: d.__setitem__("nodes", "ap"), "nodes", "must be a list"),
 ]
 
 

@@ -97,7 +97,7 @@ def test_many_files_left_out_are_all_named_in_the_notice(content_copy):
         "zz-dunder.yaml": "The goal's check: unknown state fact '__class__'",
         "zz-fact.yaml": "The goal's check: unknown state fact 'no.such.fact'",
         "zz-hints.yaml": "The hints: too many: 60, at most 50",
-        "zz-order.yaml": "The order: Input should be a valid integer",
+        "zz-order.yaml": "The order: must be a whole number",
         "zz-reach.yaml": "Out-of-reach condition 1: unknown state fact '__init__'",
         "zz-step.yaml": "Step 1 of the solution: this step cannot be played there",
     }, words

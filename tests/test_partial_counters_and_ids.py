@@ -29,7 +29,7 @@ def test_a_counter_beyond_what_the_game_reaches_is_refused(tmp_path, game, entry
     p.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     with pytest.raises(ContentError) as ei:
         start(load_scenario(p), str(p))
-    assert str(ei.value).startswith(f"{p}: setup.state: {field}: Input should be less than or equal to {bound}")
+    assert str(ei.value).startswith(f"{p}: setup.state: {field}: must be at most {bound:,}")
     assert ei.value.field == field
     assert run_paths([str(p)]) == 2
 

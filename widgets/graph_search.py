@@ -31,7 +31,9 @@ class Search:
         self.query = None  # (a path answer drawn alone gives way to the found node's neighbourhood)
         before, self.found = self.found, None
         self._restyle(before)
-        if not text:
+        if not text:  # an emptied box: an earlier "no card … is called" goes too (attack 33: it stayed)
+            if self.details.value.startswith('<p class="tutor-graph-none"'):
+                self.details.value = self._kept_details()
             return None
         self._found_text = text
         node = hits[0]

@@ -43,15 +43,17 @@ NOTEBOOK = "teacher-walkthrough.ipynb?notes=1"
 
 
 def feed_state(title: str, position: int, total: int, head: str, now: str, notes: str, next_step: str,
-               files: str = "") -> dict:
+               files: str = "", playable: int | None = None) -> dict:
     """The state the presenter's feed sends for the step shown: ``title`` (the walkthrough's), ``position`` (steps
     played, 0 = its start) of ``total``, ``counter`` (as the presenter's counter reads), ``head`` (the narration's
     heading), ``now`` (the narration, plain text), ``notes`` (the teacher notes, plain text, may be empty),
     ``next`` (what the next step is, or that this is the last) and ``files`` (one quiet line on walkthrough files
-    that do not load, :meth:`widgets.walk_files.FileProblems.count_line`, or ``""``). Shown as text by the window."""
+    that do not load, :meth:`widgets.walk_files.FileProblems.count_line`, or ``""``), ``playable`` (the steps that
+    play, ``total`` by default: the window's Next is off from there, as the presenter's is; trial 33). Shown as text
+    by the window."""
     counter = f"Step {position} of {total}" if position else f"Start · {total} step{'' if total == 1 else 's'}"
     return {"title": title, "position": position, "total": total, "counter": counter, "head": head, "now": now,
-            "notes": notes, "next": next_step, "files": files}
+            "notes": notes, "next": next_step, "files": files, "playable": total if playable is None else playable}
 
 
 def feed_html(state: dict) -> str:
@@ -126,7 +128,7 @@ WINDOW_JS = """(function () {
     notes.classList.toggle('rt-nw-none', !latest.notes);
     status.textContent = 'Following the presenter.';
     root.querySelector('.tutor-notes-back').disabled = !(latest.position > 0);
-    root.querySelector('.tutor-notes-fwd').disabled = !(latest.position < latest.total);
+    root.querySelector('.tutor-notes-fwd').disabled = !(latest.position < Math.min(latest.total, latest.playable));
     return true;
   }
   function later() { if (!show()) { setTimeout(later, 100); } }

@@ -445,6 +445,8 @@ class Presenter:
                 self.model.replace(presented(play_to(wt, k, self.where)))
         finally:
             self.render()
+            if getattr(self, "_stop_line", "") and self.position >= self.playable:  # Next is off here: say why as
+                self.stops_why.layout.display = ""  # text, not in a tooltip alone (attack 33: a projector shows none)
 
     def show_notes(self, on: bool) -> None:
         """Show or hide the teacher-notes box."""
@@ -485,5 +487,5 @@ class Presenter:
         else:
             following = "The end of the walkthrough." if k >= n else stop
         self.feed.value = feed_html(feed_state(wt.title, k, n, head, plain_label(text), notes, plain_label(following),
-                                               files=self.files.count_line()))
+                                               files=self.files.count_line(), playable=self.playable))
 

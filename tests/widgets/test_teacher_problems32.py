@@ -93,3 +93,20 @@ def test_a_recorded_steps_default_narration_says_no_provisional_marker():
     wt = record(s, id="x", title="X", setup=setup)
     assert wt.steps[0].narration == choose.label.replace(" [provisional]", "") and "†" not in wt.steps[0].narration
     assert wt.steps[0].narration.startswith("Choose ") and "provisional" not in wt.steps[0].narration
+
+
+def test_at_the_step_where_a_walkthrough_stops_the_reason_is_text_and_the_notes_window_next_is_off(folder):
+    """Attack 33: stepping to where a walkthrough stops, Next went grey and the reason was only in the mark's
+    tooltip (a projector or a touch screen shows none); trial 33: the notes window's Next stayed on there."""
+    text = SHIPPED.read_text(encoding="utf-8").replace("{kind: end-turn}", "{kind: play-totem, totem: t99, space: 3}", 1)
+    (folder / "late.yaml").write_text(text.replace("rs-first-turn-cycle", "late"), encoding="utf-8")
+    app = PresenterApp(game_id="restless-spirits")
+    p = app.present
+    p.picker.value = str(folder / "late.yaml")
+    assert p.playable == 3 and feed(app)["playable"] == 3 and feed(app)["total"] == 12
+    p.go(1)
+    assert p.stops_why.layout.display == "none"  # (between: the mark's tooltip says it)
+    p.go(3)
+    assert p.next.disabled and p.stops_why.layout.display == ""
+    assert "step 4 cannot be played" in p.stops_why.value and "t99" in p.stops_why.value
+    assert feed(app)["position"] == 3 and feed(app)["playable"] == 3

@@ -131,6 +131,16 @@ def test_a_search_that_finds_nothing_keeps_the_selected_card():
     assert v.find_node("nordheim") == "restless-spirits:nordheim" and "No card or rule word" not in v.details.value
 
 
+def test_an_emptied_find_box_takes_the_nothing_matches_line_away():
+    """Attack 33: Find "%s%s%n" (nothing matches), then the box emptied and Enter: the line stayed."""
+    from widgets.graph import GraphView
+    v = GraphView("restless-spirits", focus=False)
+    gonga = v.find_node("gonga")
+    assert v.find_node("%s%s%n") is None and "No card or rule word" in v.details.value
+    assert v.find_node("") is None and "No card or rule word" not in v.details.value
+    assert v.selected == gonga and "<h3>Gonga</h3>" in v.details.value
+
+
 def classes(view, nid):
     return view._els[nid].classes.split()
 

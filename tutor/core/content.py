@@ -20,6 +20,7 @@ from .errors import ContentError, short, short_field, size_words, visible
 from .safe_yaml import (ALLOWED_TAGS, MAX_ALIAS_NODES, MAX_CHARS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,  # noqa: F401
                         MAX_NODES, _field, check_yaml_events, parse_yaml)
 from .model import Clause
+from .problem_words import problem_words, too_long, too_many  # noqa: F401 - too_long, too_many: the shared words
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -103,55 +104,6 @@ def format_validation_error(err: ValidationError, where: str) -> str:
     return "\n".join(lines)
 
 
-def too_long(n: int | None, most: int) -> str:
-    """The one way a text over its limit is said (files, saved questions, pydantic's refusals):
-    ``"too long: 5,001 characters, at most 5,000"`` (``"too long: at most 5,000 characters"`` when ``n`` is not
-    known)."""
-    if isinstance(n, int):
-        return f"too long: {n:,} characters, at most {most:,}"
-    return f"too long: at most {most:,} characters"
-
-
-def too_many(n: int | None, most: int) -> str:
-    """The one way a list over its limit is said: ``"too many: 6,000, at most 5,000"`` (pydantic says "List should
-    have at most 5000 items after validation, not 6000")."""
-    return f"too many: {n:,}, at most {most:,}" if isinstance(n, int) else f"too many: at most {most:,}"
-
-
-def problem_words(e: dict) -> str:
-    """What is wrong in one problem of a pydantic error (a dict of ``err.errors()``), in words: a length refused
-    says both numbers (``"too long: 5,001 characters, at most 5,000"``, ``"too many: 6,000, at most 5,000"``), an
-    empty text ``"empty: it needs some text"``, a value that is not a mapping where one is needed ``"must be a
-    mapping of named fields (key: value lines), got a list"`` (``"the top level must be…"`` for a whole file); any
-    a field left out ``"required, but missing"``; any
-    other problem is pydantic's message without the prefix it puts
-    before a validator's own words (:func:`_plain_msg`)."""
-    ctx, given = e.get("ctx") or {}, e.get("input")
-    most, least = ctx.get("max_length"), ctx.get("min_length")
-    # (a text of a type with its own validator, e.g. a lesson's hint, is refused as "too_long", as a list is)
-    if e.get("type") == "string_too_long" or isinstance(given, str) and e.get("type") == "too_long":
-        if isinstance(most, int):
-            return too_long(len(given) if isinstance(given, str) else None, most)
-    if e.get("type") == "too_long" and isinstance(most, int):
-        return too_many(ctx.get("actual_length", len(given) if isinstance(given, (list, tuple, dict)) else None), most)
-    if e.get("type") == "string_too_short" and least == 1:
-        return "empty: it needs some text"
-    if e.get("type") == "missing":  # (trial 31: "missing.yaml: The title: Field required")
-        return "required, but missing"
-    if e.get("type") in ("model_type", "dict_type"):  # not pydantic's "valid dictionary or instance of Walkthrough"
-        return (f"{'' if e.get('loc') else 'the top level '}must be a mapping of named fields (key: value lines), "
-                f"got {_kind_of(given)}")
-    return _plain_msg(e["msg"])
-
-
-def _plain_msg(msg: object) -> str:
-    """A pydantic error message without the prefix pydantic puts before a validator's own words."""
-    text = str(msg)
-    for prefix in ("Value error, ", "Assertion failed, "):
-        text = text.removeprefix(prefix)
-    return text
-
-
 def check_data_bounds(data: Any, where: str) -> None:
     """Refuse data read from JSON (a saved session) that holds more than :data:`MAX_NODES` values, text of more than
     :data:`MAX_CHARS` characters or nesting deeper than :data:`MAX_DEPTH` (ContentError naming ``where`` and the
@@ -183,21 +135,6 @@ def _named(field: str) -> str:
     """A field path for a message: cut after a few parts (:func:`~tutor.core.errors.short_field`), or "the top
     level"."""
     return short_field(field) if field else "the top level"
-
-
-def _kind_of(value: Any) -> str:
-    """``"a list"``, ``"a number"``, ``"text"``, ``"nothing (an empty file)"``... for error messages."""
-    if value is None:
-        return "nothing (an empty file)"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    return type(value).__name__
 
 
 def first_field(err: ValidationError) -> str | None:
