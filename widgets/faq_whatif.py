@@ -217,8 +217,9 @@ class WhatIfPanel:
 
     def apply_edit(self, edit: faq.Edit) -> bool:
         """Change the set-up by ``edit``, run the question again from it and compare the two runs. A refused edit
-        is shown in the page (CSS class ``tutor-faq-error``) with its reason and leaves the session as it was.
-        Returns whether it was made."""
+        is shown in the page (CSS class ``tutor-faq-error``) with its reason and leaves the session as it was; an
+        edit that leaves the set-up as it is (a counter set to the value it has) is said to change nothing (CSS class
+        ``rt-faq-same``) and is not listed. Returns whether it was made."""
         if len(self.edits) >= MAX_EDITS and not any(faq.supersedes(edit, x) for x in self.edits):
             self.edit_error.value = (f'<div class="tutor-faq-error">{MAX_EDITS} changes is the most one question '
                                      "holds: press Original set-up to start again.</div>")
@@ -231,6 +232,11 @@ class WhatIfPanel:
             msg = str(exc).removeprefix("what if: ")
             said = rule_text(msg, self.app.session.clauses())  # the rules' titles, never their ids
             self.edit_error.value = f'<div class="tutor-faq-error">This change is not possible: {said}</div>'
+            return False
+        names = {**faq.edit_names(session), **faq.edit_names(self._prepared)}
+        if _same_start(session, self.scenario):  # (trial 32: AP "set" to the 2 it had was listed as a change)
+            self.edit_error.value = (f'<div class="rt-muted rt-faq-same" role="status">Nothing changes: the set-up '
+                                     f"already has that ({esc(edit.describe(names))}).</div>")
             return False
         self.edit_error.value = ""
         self.save_status.value = ""
@@ -247,7 +253,6 @@ class WhatIfPanel:
             self._last_edit = (edit, before, tuple(self.edits))
             self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
         # said in words once, with the names of the set-up it changed (a counter may not exist in the new one)
-        names = {**faq.edit_names(session), **faq.edit_names(self._prepared)}
         self._said[edit] = edit.describe(names)
         self._asked[edit] = edit.asked(names)
         self._replace(session)
