@@ -105,3 +105,31 @@ def test_the_step_that_cannot_be_played_says_so_whole_on_its_line_at_1024(tutor_
     assert got is not None and got["right"] <= got["boxRight"] - 12, got  # whole, with the "…" after it
     assert got["boxTop"] <= got["top"] < got["boxBottom"], got  # on the note's (one) line
     assert got["text"].startswith("Step 1 cannot be played after your change"), got
+
+
+#: every card's one-line text on the board (a Lost Spirit's type, a token's note, a bonus): cut or not, and its title
+_CUT = """() => [...document.querySelectorAll('.rt-board-area :is(.rt-stype, .rt-bonus, .rt-ability)')]
+  .filter(e => e.getClientRects().length)
+  .map(e => { const r = document.createRange(); r.selectNodeContents(e);
+    // (a fraction of a pixel is enough for the "…": the board is scaled to fit its box)
+    const cut = r.getBoundingClientRect().right > e.getBoundingClientRect().right + 0.01
+      || r.getBoundingClientRect().bottom > e.getBoundingClientRect().bottom + 0.5;
+    return {text: e.textContent, cut: cut, title: e.getAttribute('title') || ''}; })"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768), (1024, 768)])
+def test_card_texts_beside_the_what_if_panel_are_whole_where_there_is_room(tutor_server, tutor_page, size):
+    """Trial 32 (faq-1920-whatif.png): at 1920x1080 the Lost Spirit Wanwada's type read "Guardian · Lig…" beside the
+    open what-if panel, with room under its name. From 1201 px it goes under the name, whole; at 1024 a cut text
+    carries its whole on hover (title)."""
+    page = tutor_page.page
+    set_ap(tutor_server, page, size, 3 + size[0] % 4)
+    expect(page.locator(".rt-faq-panel .rt-cmp")).to_be_visible(timeout=CLICK_MS)
+    page.mouse.move(5, size[1] - 5)
+    page.wait_for_timeout(800)
+    tutor_page.screenshot(f"cards-{size[0]}")
+    texts = page.evaluate(_CUT)
+    assert len([t for t in texts if "Guardian" in t["text"] or "Spirit" in t["text"]]) >= 3, texts
+    if size[0] > 1200:
+        assert [t for t in texts if t["cut"]] == [], texts
+    assert all(t["title"] for t in texts if t["cut"]), texts
