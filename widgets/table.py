@@ -119,8 +119,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-topline:has(.rt-goal:is(:hover, :focus), .rt-done:is(:hover, :focus)) { position: relative; z-index: 40; }
 .rt-lesson-line :is(.rt-goal, .rt-done) { white-space: normal; overflow-wrap: anywhere; font-size: 14px;
   line-height: 1.25; padding: 3px 10px; margin: 0; border-width: 1.5px; height: 2.5em; box-sizing: content-box;
-  overflow: hidden;
-  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
+  overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 .rt-lesson-line :is(.rt-goal, .rt-done):is(:hover, :focus) { height: auto; -webkit-line-clamp: unset;
   position: relative; z-index: 40; box-shadow: 0 6px 18px rgba(20, 40, 80, .25); outline: none; }
 @media (max-width: 1200px) { .rt-lesson-line > .widget-html:has(.rt-goal, .rt-done) { height: 40px; }
