@@ -415,8 +415,10 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
                 step = stop.action  # as the original run took it
             else:
                 why = st.problem
-            info = (f'<span class="tutor-faq-error" tabindex="0">Step {st.done + 1} ({esc(step)}) cannot be played after '
-                    f"your change: {rule_text(why, s.clauses())}</span>")
+            # "cannot be played" first: the note is one line cut with "…" beside the open what-if panel at 1024x768
+            # (trial 32: "Step 1 (Buy Key (single) from market row 1) cannot be play…")
+            info = (f'<span class="tutor-faq-error" tabindex="0">Step {st.done + 1} cannot be played after your change '
+                    f"({esc(step)}): {rule_text(why, s.clauses())}</span>")
         else:
             try:  # the step as the engine labels it now (the Spirit's name, not its position)
                 step = prov_text(faq.next_action(sc, s).label)

@@ -46,8 +46,8 @@ class QuestionList:
         #: printed), why the question last clicked could not be opened, and questions that could not be read
         self.open_error = w.HTML()
         self.open_error.add_class("tutor-faq-open-error")
-        self._refused = refused_html("Some question files were not loaded", self.index.problems)
-        self.open_error.value = self._refused
+        self._refused = ""
+        self._show_problems()  # the files left out, and the saved questions listed under another id
         self.results = w.VBox()
         self.results.add_class("rt-faq-list")
         self.results.add_class("rt-scroll")
@@ -107,11 +107,12 @@ class QuestionList:
         self.filter()
 
     def _show_problems(self) -> None:
-        """Name the files left out (shipped and saved, each once) in the problems box, and what else it said after
-        them (why the question last clicked could not be opened)."""
+        """Name the files left out (shipped and saved, each once) in the problems box, the saved questions listed
+        under another id than their own (a shipped question's), and what else it said after them (why the question
+        last clicked could not be opened)."""
         old = getattr(self, "_refused", "")
         self._refused = (refused_html("Some question files were not loaded", self.index.problems)
-                         + getattr(self, "_unread", ""))
+                         + getattr(self, "_unread", "") + getattr(self, "_clashes", ""))
         said = self.open_error.value
         self.open_error.value = self._refused + (said[len(old):] if said.startswith(old) else "")
 
@@ -130,7 +131,18 @@ class QuestionList:
         # while only the first questions are read (self.filling), the ids of the rest are not known yet: their files'
         # names stand in for them (the shipped files are named after their ids), and the full list renames again
         taken = {e.id for e in shipped} | {p.stem for p in faq.all_scenarios(self.game_id)}
-        entries = tuple(own_id(e, taken) for e in entries)  # a shipped question's id: listed under another id
+        # a shipped question's id: listed under another id, and said (trial 32: accepted without a word; two saved
+        # files of one id are refused when read, faq.read_my_questions)
+        owners = {e.id: f"the question “{short(e.title, 80, quote=False)}”" for e in shipped}
+        listed, clashes = [], []
+        for e in entries:
+            listed.append(own_id(e, taken))
+            if listed[-1].id != e.id:
+                clashes.append(f"{e.path}: it has the id of {owners.get(e.id, 'another question')}, so it is "
+                               "listed under My questions as your own, and that question is unchanged")
+        entries = tuple(listed)
+        self._clashes = refused_html("Some of your questions have another question's id", clashes,
+                                     css="rt-faq-problem rt-faq-clash")
         for e in entries:
             getattr(self, "_items", {}).pop(e.id, None)  # a replaced file gets a new list item
         before = getattr(self, "mine_problems", ())  # the saved questions left out when last read: they give way

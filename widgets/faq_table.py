@@ -18,6 +18,7 @@ import ipywidgets as w
 
 from .board_fit import board_fit_js
 from .faq_compare import COMPARE_JS
+from .faq_save import SAVE_JS
 from .style import box, button, esc, html_widget, page_script
 
 #: Wider than this (px), the side panel is a column of its own; narrower, it opens over the board.
@@ -158,7 +159,7 @@ FIT_MIN = 0.8
 # a layout of the board only); again whenever the box changes size (the what-if panel opened or closed, the window)
 # or the board's contents change (a step, another question). The box's ``data-fit`` attribute says the scale. No
 # file, nothing from the internet.
-FIT_JS = board_fit_js(".rt-faq-page .rt-board-area", "tutorFaqBoardFit", FIT_MIN, 1, 7) + COMPARE_JS
+FIT_JS = board_fit_js(".rt-faq-page .rt-board-area", "tutorFaqBoardFit", FIT_MIN, 1, 7) + COMPARE_JS + SAVE_JS
 
 
 def board_fit() -> w.Output:

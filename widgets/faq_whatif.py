@@ -14,11 +14,12 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError, IllegalAction, faq
-from tutor.safefile import NAME_CHARS, NAME_MAX, display_path
+from tutor.safefile import NAME_CHARS, NAME_MAX
 from tutor.scenario import start
 
-from .comm_guard import TEXTAREA_MAX_CHARS
+from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS
 from .faq_compare import CSS as COMPARE_CSS, compare_html
+from .faq_save import CSS as SAVE_CSS, fit_name, saved_html
 from .style import esc, plain, rule_text
 from .text_caps import cap
 
@@ -77,7 +78,7 @@ CSS = """
 .rt-faq-edit .tutor-faq-edit { flex: 0 0 auto; white-space: nowrap; overflow: visible; }
 .tutor-faq-error { color: #9b1c1c; background: #fdecec; border: 1px solid #f2b8b8; border-radius: 6px;
   padding: 4px 8px; font-size: 12.5px; }
-""" + COMPARE_CSS
+""" + COMPARE_CSS + SAVE_CSS
 
 
 #: Most characters the what-if's number box takes (a whole number in any counter's range is far shorter).
@@ -161,11 +162,12 @@ class WhatIfPanel:
         self.save_question_text = w.Text(placeholder="Your question (optional)", layout=w.Layout(width="340px"))
         self.save_note = w.Textarea(placeholder="Your note: what this what-if shows", layout=w.Layout(width="100%",
                                                                                                      height="48px"))
-        # the name box stops at the name check's own number (trial 20: it took 1,000 for an 80-character rule;
-        # trial 21: 85 for it); the question and note boxes take more than a saved file keeps (TYPED_ROOM), so a
-        # longer text arrives whole and Save refuses it with both numbers, the text left in its box (trial 24: the
-        # browser cut a 10,000-character question to 2,000 without a word, and that was saved)
-        cap(self.save_name, NAME_MAX)
+        # the question and note boxes take more than a saved file keeps (TYPED_ROOM), so a longer text arrives
+        # whole and Save refuses it with both numbers, the text left in its box (trial 24: the browser cut a
+        # 10,000-character question to 2,000 without a word, and that was saved); the name box takes a one-line
+        # box's bound, and Save keeps a long name's first 80 characters and says so (trial 32: the browser cut a
+        # 400-character name to 80 without a word; widgets.faq_save)
+        cap(self.save_name, TEXT_MAX_CHARS)
         cap(self.save_question_text, TYPED_ROOM)
         cap(self.save_note, TYPED_ROOM)
         self.save_overwrite = w.Checkbox(value=False, description="replace a file of that name", indent=False,
@@ -217,8 +219,9 @@ class WhatIfPanel:
 
     def apply_edit(self, edit: faq.Edit) -> bool:
         """Change the set-up by ``edit``, run the question again from it and compare the two runs. A refused edit
-        is shown in the page (CSS class ``tutor-faq-error``) with its reason and leaves the session as it was.
-        Returns whether it was made."""
+        is shown in the page (CSS class ``tutor-faq-error``) with its reason and leaves the session as it was; an
+        edit that leaves the set-up as it is (a counter set to the value it has) is said to change nothing (CSS class
+        ``rt-faq-same``) and is not listed. Returns whether it was made."""
         if len(self.edits) >= MAX_EDITS and not any(faq.supersedes(edit, x) for x in self.edits):
             self.edit_error.value = (f'<div class="tutor-faq-error">{MAX_EDITS} changes is the most one question '
                                      "holds: press Original set-up to start again.</div>")
@@ -231,6 +234,11 @@ class WhatIfPanel:
             msg = str(exc).removeprefix("what if: ")
             said = rule_text(msg, self.app.session.clauses())  # the rules' titles, never their ids
             self.edit_error.value = f'<div class="tutor-faq-error">This change is not possible: {said}</div>'
+            return False
+        names = {**faq.edit_names(session), **faq.edit_names(self._prepared)}
+        if _same_start(session, self.scenario):  # (trial 32: AP "set" to the 2 it had was listed as a change)
+            self.edit_error.value = (f'<div class="rt-muted rt-faq-same" role="status">Nothing changes: the set-up '
+                                     f"already has that ({esc(edit.describe(names))}).</div>")
             return False
         self.edit_error.value = ""
         self.save_status.value = ""
@@ -247,7 +255,6 @@ class WhatIfPanel:
             self._last_edit = (edit, before, tuple(self.edits))
             self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
         # said in words once, with the names of the set-up it changed (a counter may not exist in the new one)
-        names = {**faq.edit_names(session), **faq.edit_names(self._prepared)}
         self._said[edit] = edit.describe(names)
         self._asked[edit] = edit.asked(names)
         self._replace(session)
@@ -362,7 +369,7 @@ class WhatIfPanel:
         """Save the what-if as the learner's own question (name, question and note from the boxes) in the questions
         folder, list it under "My questions" and say where it went; a refused name or an existing file is said in
         ``save_status`` (CSS class ``tutor-faq-error``). Returns the path, or ``None``."""
-        name = self.save_name.value.strip()
+        name, typed_len = fit_name(self.save_name.value)  # a name over 80 characters: its first 80, said
         try:
             if not self.edits:
                 raise ValueError("change the set-up first: a question of your own is a what-if")
@@ -377,10 +384,7 @@ class WhatIfPanel:
             return None
         self._load_mine()
         self.filter()
-        # short, to stay beside the button (the folder on hover)
-        self.save_status.value = (f'<div class="rt-faq-saved" role="status" title="In your saved questions '
-                                  f'folder">✓ Saved as <b>{esc(display_path(path.name))}</b>, listed '
-                                  "under <b>My questions</b></div>")
+        self.save_status.value = saved_html(path, typed_len)  # short, beside the button (the whole name on hover)
         return path
 
 

@@ -169,7 +169,7 @@ class LessonRunner:
         self._achieved = False  # another lesson (or this one opened again): its goal is still to reach
         lesson = self.lesson
         self.intro.value = f"<h3>{esc(lesson.title)}</h3>{markdown(lesson.intro)}"
-        self.goal.value = (f'<div class="rt-goal" title="{esc(lesson.goal)}"><b>Goal:</b> {esc(lesson.goal)}</div>')
+        self.goal.value = (f'<div class="rt-goal" tabindex="0" title="{esc(lesson.goal)}"><b>Goal:</b> {esc(lesson.goal)}</div>')
         self.picker.tooltip = f"Lesson {lesson.order}. {lesson.title}"  # the whole title, should the list be cut
         self.app.last.checked = frozenset(lesson.check.fired)  # (the rules its goal checks: their lines fold last)
         self.prev.disabled = index == 0

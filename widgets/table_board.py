@@ -84,6 +84,9 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
    learn page at every width (trial 18: at 1024 px they were cut to a line, whole only on hover); the presenter's
    board, scaled to its box, keeps them whole from 1201 px */
 @media (min-width: 1201px) {
+  /* ... and its type goes under its name rather than being cut beside it (trial 32, the FAQ's board at 1920:
+     "Wanwada Guardian · Lig…"); cut, with the whole on hover, only on a card narrower than it */
+  .rt-compact .rt-space.rt-mini > .rt-stype { flex: 1 0 auto; max-width: 100%; }
   .rt-compact .rt-space.rt-mini > .rt-ability { white-space: normal !important; display: block !important;
     -webkit-line-clamp: unset !important; line-clamp: none !important; overflow: visible !important; }
 }

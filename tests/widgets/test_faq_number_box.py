@@ -62,3 +62,25 @@ def test_whole_number_words():
         whole_number("\u200b2", 0, 20, "The box")
     with pytest.raises(ValueError, match=r"“1\[U\+0007\]” is not one"):
         whole_number("1\a", 0, 20, "The box")
+
+
+def test_setting_a_counter_to_the_value_it_has_changes_nothing_and_says_so(index):
+    """Trial 32: "Set" to the value a fact already had was listed as a change ("Your changes: Player 1's AP: 2") and
+    compared as one. Now it is said to change nothing, and the list, the comparison and Save stay as they were."""
+    ex = FaqExplorer("faq-buy-at-hand-limit", index=index)
+    ex.counter.value = "p1.ap"
+    assert ex.counter_num.value == "2"  # the value the question starts with
+    ex.apply_counter.click()
+    assert ex.edit_error.value == ('<div class="rt-muted rt-faq-same" role="status">Nothing changes: the set-up '
+                                   "already has that (Player 1&#x27;s AP: 2).</div>")
+    assert ex.edits == [] and ex.edit_list.value == "" and ex.compare_html.value == ""
+    assert ex.save_bar.layout.display == "none"
+    ex.counter_num.value = "3"  # a real change is made as before, and the note goes
+    ex.apply_counter.click()
+    assert ex.edits == [faq.SetCounter("p1.ap", 3)] and ex.edit_error.value == ""
+    assert "Player 1&#x27;s AP: 3" in ex.edit_list.value
+    ex.apply_counter.click()  # 3 again: nothing changes, the change made stays listed
+    assert ex.edits == [faq.SetCounter("p1.ap", 3)] and "Nothing changes" in ex.edit_error.value
+    ex.turn_seat.value = 1  # the turn it already is
+    ex.apply_turn.click()
+    assert ex.edits == [faq.SetCounter("p1.ap", 3)] and "Nothing changes" in ex.edit_error.value

@@ -116,13 +116,14 @@ def test_a_recorder_text_over_its_limit_is_refused_naming_the_box(folder):
 
 
 def test_every_text_box_of_the_faq_page_stops_at_the_saved_questions_limit(tmp_path):
-    """The file-name box stops at the name's limit; the question and note boxes take the kernel's text-area bound,
-    more than a saved question keeps (2,000 and 5,000), so a longer text reaches Save whole and is refused with both
-    numbers (trial 24: the browser cut a 10,000-character question to 2,000 without a word, and saved it)."""
+    """The question and note boxes take the kernel's text-area bound, more than a saved question keeps (2,000 and
+    5,000), so a longer text reaches Save whole and is refused with both numbers (trial 24: the browser cut a
+    10,000-character question to 2,000 without a word, and saved it). The file-name box takes a one-line box's bound,
+    so a longer name reaches Save whole and is shortened to 80 with a word (trial 32: the browser cut it silently)."""
     ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
-    saved = {ex.save_name: longest(_name_ok, named),
+    saved = {ex.save_name: TEXT_MAX_CHARS,
              ex.save_question_text: TEXTAREA_MAX_CHARS, ex.save_note: TEXTAREA_MAX_CHARS}
-    assert list(saved.values()) == [80, 20_000, 20_000]
+    assert list(saved.values()) == [1_000, 20_000, 20_000]
     assert max_length(Meta, "question") < TEXTAREA_MAX_CHARS and max_length(Meta, "answer") < TEXTAREA_MAX_CHARS
     for box, limit in saved.items():
         assert_capped(box, limit)
@@ -169,6 +170,29 @@ def test_a_question_or_note_too_long_is_refused_kept_in_its_box_and_nothing_save
     assert f"Not saved: {said}</div>" in ex.save_status.value, ex.save_status.value
     assert getattr(ex, box).value == text and list(tmp_path.iterdir()) == []
     assert "too-long" not in "".join(e.id for e in ex.index.entries)
+
+
+@pytest.mark.parametrize("typed,stem", [("a" * 400, "a" * 80), ("b" * 81, "b" * 80),
+                                        ("c" * 90 + ".yaml", "c" * 80), ("d" * 79 + " e" * 5, "d" * 79)])
+def test_a_name_over_80_characters_is_saved_as_its_first_80_and_said(tmp_path, typed, stem):
+    """Trial 32: a 400-character name was cut to 80 by the browser without a word. The box takes it whole; Save keeps
+    its first 80 characters and says so, the file name shown by its start and end (the whole on hover)."""
+    ex = _faq_after_a_move(tmp_path)
+    ex.save_name.value = typed
+    path = ex.save_mine()
+    assert path == tmp_path / f"{stem}.yaml" and path.exists()
+    said = ex.save_status.value
+    assert (f'<span class="rt-faq-shortened">Your name had {len(typed):,} characters: it was shortened to 80.</span>'
+            in said), said
+    assert f'title="{stem}.yaml: in your saved questions folder"' in said and f"<b>{stem}.yaml</b>" not in said
+    assert "…" in said.split("<b>")[1] and len(said.split("<b>")[1].split("</b>")[0]) <= 36
+
+
+def test_a_name_of_80_characters_or_fewer_is_saved_as_typed_without_a_note(tmp_path):
+    ex = _faq_after_a_move(tmp_path)
+    ex.save_name.value = " " + "a" * 75 + ".yaml "
+    assert ex.save_mine() == tmp_path / f"{'a' * 75}.yaml"
+    assert "shortened" not in ex.save_status.value and "Saved as <b>" in ex.save_status.value
 
 
 def test_the_practice_page_has_no_text_box():

@@ -204,7 +204,7 @@ def test_a_script_step_refused_after_a_what_if_is_said_beside_the_step_naming_it
     ex.next.disabled = False  # (disabled in the page; a click that arrives anyway)
     assert not ex.step()
     info = ex.script_info.value
-    assert 'class="tutor-faq-error"' in info and "Step 1 (Play Bell &amp; Feather" in info
+    assert 'class="tutor-faq-error"' in info and "Step 1 cannot be played after your change (Play Bell &amp; Feather" in info
     assert "no AP left" in info and "Two AP each turn" in info and "[rs." not in info and "rs.ap" not in info
     assert not ex.errors.output.outputs
     assert ex.app.session is session and ex.app.session.state == state and not session.history

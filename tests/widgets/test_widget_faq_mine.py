@@ -106,3 +106,23 @@ def test_two_saved_questions_of_one_title_show_their_file_names_beside_it(index,
     shipped = page.item("faq-buy-at-hand-limit")
     assert not with_class(shipped, "rt-faq-mine-head") and not with_class(shipped, "rt-faq-mine-file")
     assert "rt-faq-mine-file" not in "".join(x.value for x in _walk(shipped) if isinstance(x, w.HTML))
+
+
+def test_a_saved_question_with_a_shipped_questions_id_is_listed_as_ones_own_and_said(index, tmp_path):
+    """Trial 32: a saved file carrying the id of the rulebook's question was listed under another id without a word
+    (which one opens?). Both are listed, and the problems box says which file had whose id, by file name and title,
+    never the id."""
+    saved(tmp_path, "html-title", id="faq-buy-at-hand-limit")
+    saved(tmp_path, "copy-a")
+    saved(tmp_path, "copy-b", id="my-copy-a")  # two saved files of one id: the second is refused, as before
+    page = FaqExplorer(index=index, questions_folder=tmp_path)
+    assert page.mine_ids == {"faq-buy-at-hand-limit-mine", "my-copy-a"}
+    box = page.open_error.value
+    assert ("<b>html-title.yaml</b>: it has the id of the question “Buying a Totem with a full hand”, so it is listed "
+            "under My questions as your own, and that question is unchanged</li>") in box, box
+    assert "<b>copy-b.yaml</b>: meta.id: &#x27;my-copy-a&#x27; is already the id of copy-a.yaml</li>" in box
+    assert "Some of your questions have another question&#x27;s id (1 file;" in box and "faq-buy-at" not in box
+    page._click("faq-buy-at-hand-limit")  # the rulebook's question opens as it was; the saved one under its own
+    assert page.entry.path.name == "faq-buy-at-hand-limit.yaml" and "rt-faq-clash" in page.open_error.value
+    page._click("faq-buy-at-hand-limit-mine")
+    assert page.entry.path == tmp_path / "html-title.yaml"

@@ -1,0 +1,82 @@
+"""What "Save as my question" (:mod:`widgets.faq_whatif`) does with a name longer than a file name may be, and what it
+says when it has saved: words and CSS only (saving is :func:`tutor.faq.save_question`).
+
+Trial 32 (1366x768): a 400-character name was cut to 80 by the browser without a word, and the confirmation, the whole
+name in bold, grew to four lines over the form. Now the name box takes the kernel's bound for a one-line box, Save
+keeps the name's first :data:`~tutor.safefile.NAME_MAX` characters and says so, and the confirmation shows a long
+name by its start and end (the whole on hover), in a line or two beside the button, under it when the panel is
+narrow or the name was shortened, the panel scrolled to show the form above it (:data:`SAVE_JS`). Stable CSS
+classes: ``rt-faq-saved`` (the confirmation), ``rt-faq-shortened`` (its note that the name was shortened).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tutor.safefile import NAME_MAX, display_path
+
+from .style import esc
+
+#: Most characters of the saved file's name the confirmation shows (a longer one keeps its start and end).
+SHOWN_NAME = 36
+
+CSS = """
+.rt-faq-save-bar { flex-wrap: wrap !important; }
+.rt-faq-save-said:has(.rt-faq-saved) { flex: 1 1 200px; }
+/* the longer answer of a shortened name: on its own line under the name and the button, as wide as the bar */
+.rt-faq-save-said:has(.rt-faq-shortened) { flex: 1 0 100%; margin: 3px 0 0 0; }
+.rt-faq-saved { overflow-wrap: anywhere; line-height: 1.35; }
+.rt-faq-shortened { color: #4a3200; }
+"""
+
+# Once per page: when what Save says changes (saved, or why not), the panel's scrolling section is scrolled to its
+# end, where the bar with Save sits below the question and note boxes, so a taller answer covers none of them (the
+# bar sticks to the section's foot: scrolled elsewhere, it lies over what is under it). No file, nothing fetched.
+SAVE_JS = """
+(function () {
+  if (window.tutorSaveInView) { return; }
+  window.tutorSaveInView = true;
+  var seen = '';
+  function check() {
+    var said = [].slice.call(document.querySelectorAll('.rt-faq-panel .rt-faq-save-said')).filter(function (e) {
+      return e.getClientRects().length; })[0];
+    var now = said ? said.textContent : '';
+    if (now === seen) { return; }
+    seen = now;
+    for (var p = said && now ? said.parentElement : null; p; p = p.parentElement) {
+      var o = getComputedStyle(p).overflowY;
+      if ((o === 'auto' || o === 'scroll') && p.scrollHeight > p.clientHeight + 1) {
+        p.scrollTop = p.scrollHeight;
+        return;
+      }
+    }
+  }
+  var queued = false;
+  new MutationObserver(function () {
+    if (queued) { return; }
+    queued = true;
+    requestAnimationFrame(function () { queued = false; check(); });
+  }).observe(document.body, {childList: true, subtree: true, characterData: true});
+})();
+"""
+
+def fit_name(typed: str) -> tuple[str, int]:
+    """``(name, length typed)``: the file name ``typed`` in the Save box (stripped), cut to its first
+    :data:`~tutor.safefile.NAME_MAX` characters when longer (without a ``.yaml`` ending, which the file gets anyway);
+    the length is the stripped text's, to say it was shortened."""
+    said = str(typed).strip()
+    if len(said) <= NAME_MAX:
+        return said, len(said)
+    stem = said[:-5] if said.lower().endswith(".yaml") else said
+    return stem[:NAME_MAX].rstrip(), len(said)
+
+
+def saved_html(path: Path, typed_len: int) -> str:
+    """The confirmation after a save to ``path``: its file name (a long one by its start and end, whole on hover),
+    where it is listed, and that the name was shortened when ``typed_len`` (the typed name's length) was over
+    :data:`~tutor.safefile.NAME_MAX`."""
+    whole = display_path(path.name)
+    cut = ("" if typed_len <= NAME_MAX else
+           f' <span class="rt-faq-shortened">Your name had {typed_len:,} characters: it was shortened to '
+           f"{NAME_MAX}.</span>")
+    return (f'<div class="rt-faq-saved" role="status" title="{esc(whole)}: in your saved questions folder">✓ Saved '
+            f"as <b>{esc(display_path(path.name, SHOWN_NAME))}</b>, listed under <b>My questions</b>.{cut}</div>")
