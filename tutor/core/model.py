@@ -215,6 +215,12 @@ def make_action(kind: str, actor: int, label: str, why: str, clauses: tuple[str,
         ((k, v),) = params.items()
         items = () if v is None else ((k, v),)
         aid = kind if v is None else f"{kind}:{k}={v}"
+    elif len(params) == 2 and None not in params.values():  # (two: ordered by one comparison, not sorted)
+        (k, v), (k2, v2) = items = tuple(params.items())
+        if k2 < k:
+            k, v, k2, v2 = k2, v2, k, v
+            items = ((k, v), (k2, v2))
+        aid = f"{kind}:{k}={v},{k2}={v2}"
     else:
         items = tuple(sorted(params.items()))  # names are unique, so this sorts by name
         if None in params.values():

@@ -94,13 +94,18 @@ def _fill_options(g, spirit: str, totem: str, free: tuple[int, ...]) -> tuple[tu
     t = g.cards.by_id[totem]
     req = g.cards.by_id[spirit].requirements
     if t.kind == "single" or t.kind == "double":
-        # each icon of the Totem meets one requirement: a Spirit listing an icon twice needs it twice
+        # each icon of the Totem meets one requirement: a Spirit listing an icon twice needs it twice (plain loops:
+        # a generator per icon cost more than the search)
         hit: list[int] = []
         for icon in t.icons:
-            i = next((i for i in free if req[i] == icon and i not in hit), None)
-            if i is not None:
-                hit.append(i)
-        return (tuple(sorted(hit)),) if hit else ()
+            for i in free:
+                if req[i] == icon and i not in hit:
+                    hit.append(i)
+                    break
+        if not hit:
+            return ()
+        hit.sort()
+        return (tuple(hit),)
     if t.wild_type == g.cards.by_id[spirit].type and len(free) >= 2:
         return tuple(combinations(free, 2))
     return tuple((i,) for i in free)

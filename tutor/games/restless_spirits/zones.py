@@ -107,6 +107,8 @@ def note_last_spirit(c: Ctx) -> None:
 def refill_markets(c: Ctx, clause: str = "rs.buy.refill") -> None:
     """Fill every empty Totem Market space from the Totem deck (rs.buy.refill)."""
     for r, row in enumerate(c.state.markets):
+        if None not in row:  # (a full row, the other one after a buy, is passed over at once)
+            continue
         if not _refill_row(c, row, draw_totem, "rs.ruling.totem-deck-empty", "No Totem is left to refill the Totem "
                            "Market; the space stays empty.", clause, f"Totem Market row {r + 1}"):
             return
