@@ -34,8 +34,8 @@ from tutor import interactions as tg
 
 from .graph_canvas import Canvas
 from .graph_details import DetailsPanel
-from .graph_layout import (CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, focus_layout, grouped_layout,
-                           path_layout)
+from .graph_layout import (CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, focus_layout, focus_route,
+                           grouped_layout, path_layout)
 from .graph_search import Search
 from .graph_style import CSS, KIND_COLOURS, NODE_H, TITLE, WORD_KINDS, cytoscape_style
 from . import kernel_timing
@@ -64,8 +64,7 @@ CANVAS_AFTER_S = 0.1
 
 
 def _query_node() -> str | None:
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("node")
-    return values[0] if values else None
+    return (parse_qs(os.environ.get("QUERY_STRING", "")).get("node") or [None])[0]
 
 
 class GraphView(Canvas, DetailsPanel, Search):
@@ -437,9 +436,10 @@ class GraphView(Canvas, DetailsPanel, Search):
                               for h, sx, sy in (("halo:a", -1, -1), ("halo:b", 1, 1))]
         self._topleft = (min((p[0] for p in pos.values()), default=0.0) - EDGE_LEFT,
                          min((p[1] for p in pos.values()), default=0.0) - (EDGE_TOP if boxes else NODE_H / 2))
-        for u, v, k in edges:
-            d = self.G.edges[u, v, k]
-            cls = d["kind"] + (" path" if (u, v, k) in self.path_edges else "") + (" labelled" if self.labels.value else "")
+        for u, v, k, d in ((*e, self.G.edges[e]) for e in edges):
+            cls = (d["kind"] + (" path" if (u, v, k) in self.path_edges else "") + (" labelled" if self.labels.value
+                                                                                     else "")
+                   + focus_route(pos, self.selected if focus else None, u, v))
             data["edges"].append({"data": {"id": f"{u}>{v}#{k}", "source": u, "target": v, "kind": d["kind"]},
                                   "classes": cls})
         if self.cy is not None:  # (else drawn once the canvas is made)

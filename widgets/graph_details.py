@@ -26,6 +26,17 @@ def prov_mark(why: list[str]) -> str:
     return f'<span class="rt-prov" title="{esc(tip)}">{PROV}</span>'
 
 
+def kind_words(d: dict) -> str:
+    """What a node is, in the words the rulebooks use on the card, from its data ``d``: its kind capitalised, a
+    Restless Spirits Spirit with its Spirit Type before it, then its side or Classes ("Fortune Spirit · Light",
+    "Spirit · Arcane, Fire", "Keyword"). Newuser32: the panel said "spirit · Light", lowercase and without the
+    Spirit Type the board shows."""
+    kind = d["kind"].replace("-", " ").capitalize()
+    if d.get("type"):
+        kind = f'{d["type"].capitalize()} {kind}'
+    return kind + (f' · {d["group"]}' if d.get("group") and d["group"] != d["label"] else "")
+
+
 class DetailsPanel:
     """The details panel of :class:`widgets.graph.GraphView` (see the module's docstring)."""
 
@@ -61,8 +72,7 @@ class DetailsPanel:
         game = d["game"]
         known = tutor.clauses(game)
         head = [f"<h3>{esc(d['label'])}</h3>",
-                f'<div class="rt-muted">{esc(tg.GAME_TITLES[game])} · {esc(d["kind"])}'
-                + (f" · {esc(d['group'])}" if d["group"] else "") + "</div>"]
+                f'<div class="rt-muted">{esc(tg.GAME_TITLES[game])} · {esc(kind_words(d))}</div>']
         if d.get("provisional"):  # quietly: the mark, and which of its values are ours
             head.append(f'<div class="rt-muted rt-g-prov">{PROV_MARK} values we assumed (the rulebook does not print '
                         f'them): {esc(", ".join(d["provisional_fields"]))}</div>')

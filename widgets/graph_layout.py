@@ -75,18 +75,39 @@ def focus_layout(selected: str, edges: list[tuple]) -> tuple[dict[str, tuple[flo
     right = sorted({v for u, v, _k in edges if u == s and v != s} - set(left))
     # at most FOCUS_ROWS a column: a card with many neighbours gets more columns (outwards, each staggered by
     # half a row so that the arrows to the outer ones pass between the inner ones), not a column too tall to read
-    rows = min(FOCUS_ROWS, max(len(left), len(right), 1))
+    most = max(len(left), len(right), 1)
+    # (one row more rather than a third column of a card or two: an arrow to a third column runs straight, through
+    # the cards of the two before it, see focus_route)
+    rows = FOCUS_ROWS + 1 if 2 * FOCUS_ROWS < most <= 2 * FOCUS_ROWS + 2 else min(FOCUS_ROWS, most)
     pos = {s: (FOCUS_GAP, (rows - 1) * 30.0)}
 
     def side(ids: list[str], x0: float, step: float) -> None:
         cols = [ids[i:i + rows] for i in range(0, len(ids), rows)]
         for c, col in enumerate(cols):
-            top = (rows - len(col)) * 30.0 + (30.0 if c % 2 else 0.0)
+            # (a column after the first is half a row off the one before it whatever its length: an arrow runs level
+            # into each of its cards between two cards of the column before)
+            k = rows - len(col) - ((rows - len(col)) % 2 if c else 0)
+            top = k * 30.0 + (30.0 if c % 2 else 0.0)
             pos.update({n: (x0 + c * step, top + i * 60.0) for i, n in enumerate(col)})
     side(left, 0.0, -FOCUS_STEP)
     side(right, 2 * FOCUS_GAP, FOCUS_STEP)
     return pos, []
 
+
+
+def focus_route(pos: dict[str, tuple[float, float]], selected: str | None, source: str, target: str) -> str:
+    """The class of the edge ``source`` -> ``target`` in a focus drawing of ``selected`` (``None``: another drawing)
+    at positions ``pos``: ``" out"`` from the selected card, ``" in"`` into it, routed (the style's ``taxi``: out of
+    its card sideways, along the lane beside the selected card, then level into the other card, which
+    :func:`focus_layout` puts between two cards of the column before it); ``""`` in other drawings and for a card
+    beyond the second column of its side (its level run would cross a card of every column before it). Newuser32: a
+    straight arrow to a card of the outer column ran through the cards of the inner one."""
+    if selected is None:
+        return ""
+    other = target if source == selected else source
+    if abs(pos[other][0] - pos[selected][0]) > FOCUS_GAP + FOCUS_STEP + 1:
+        return ""
+    return " out" if source == selected else " in"
 
 
 #: Model units between the columns and between the rows of a path drawing (:func:`path_layout`).

@@ -11,6 +11,10 @@ KIND_COLOURS = {"blocks": "#c62828", "copies": "#00838f", "modifies": "#ef6c00",
 #: The kinds of rule words (drawn as dashed ovals; cards are boxes).
 WORD_KINDS = ("keyword", "status", "token", "resource", "limit", "action", "event")
 NODE_W, NODE_H = 132, 46
+#: Model units from the selected node's edge to the turn of an arrow it draws (``out``) or that comes into it (``in``)
+#: in a focus drawing: both inside the empty lane between it and its first column, apart, so an arrow pair both ways
+#: shows as two lines (cytoscape's ``taxi-turn``, from the source's edge; negative, from the target's edge).
+TAXI_TURN = {"out": 70.0, "in": -40.0}
 #: The nodes' label size (model units: drawn at this times the zoom; the focus drawing is fitted at about 1).
 NODE_FONT = 16
 
@@ -61,8 +65,11 @@ body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 22
   border: 1px solid #ddd6ee; border-radius: 10px; padding: 6px 12px 8px 12px; box-shadow: 0 4px 16px rgba(40,20,80,.15);
   line-height: 1.45; }
 /* the side panel: the path query (A, B, the button on one line) and its answer, then the selected card's details */
-.tutor-graph .rt-g-top > .widget-dropdown { flex: 0 1 auto; min-width: 180px; }
-.tutor-graph .rt-g-top > .widget-text { flex: 1 1 180px; min-width: 160px; max-width: 340px; }
+.tutor-graph .rt-g-top > .widget-dropdown { flex: 0 1 auto; min-width: 150px; }
+/* the Game filter keeps its width: a game's name is read whole at 1024x768 (newuser32: "Restless S"); Side/Class and
+   the Find box give way */
+.tutor-graph .rt-g-top > .widget-dropdown:nth-child(2) { flex-shrink: 0; min-width: 230px; }
+.tutor-graph .rt-g-top > .widget-text { flex: 1 1 180px; min-width: 120px; max-width: 340px; }
 .tutor-graph .rt-g-side > .widget-html:first-child h3 { margin: 0 4px 2px 4px; font-size: 14px; color: #3d1f66; }
 .tutor-graph .rt-g-query { flex-flow: row nowrap !important; align-items: center; margin: 0 0 0 4px; }
 .tutor-graph .rt-g-query > .widget-text { flex: 1 1 0; min-width: 0; width: auto; }
@@ -143,6 +150,10 @@ def cytoscape_style() -> list[dict]:
         {"selector": "edge", "style": {"width": 1.6, "curve-style": "bezier", "target-arrow-shape": "triangle",
                                        "arrow-scale": 0.9, "opacity": 0.45}},
         {"selector": "edge.path", "style": {"width": 5, "opacity": 1}},
+        # a focus drawing's arrows routed sideways along the lane beside the selected card (graph_layout.focus_route)
+        *({"selector": f"edge.{way}", "style": {"curve-style": "taxi", "taxi-direction": "horizontal",
+                                                "taxi-turn": f"{turn:g}px", "taxi-turn-min-distance": 4}}
+          for way, turn in TAXI_TURN.items()),
         {"selector": "edge.labelled", "style": {"label": "data(kind)", "font-size": 10, "text-rotation": "autorotate",
                                                 "text-background-color": "#fff", "text-background-opacity": 0.9,
                                                 "opacity": 0.9}},

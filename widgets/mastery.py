@@ -13,6 +13,7 @@ from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
 from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel
 from .style import close_tree, esc, html_widget
+from .scroll_shade import more_below
 
 MASTERY_CSS = """
 .rt-m-legend { font-size: 12.5px; color: #3d3850; margin: 2px 0 6px 0; }
@@ -33,7 +34,7 @@ MASTERY_CSS = """
   background: #e4f6e7 !important; border-color: #2e7d32 !important; color: #1b4d1f !important; }
 .rt-m-missed, .rt-m-legend .rt-m-missed {
   background: #fde3e3 !important; border-color: #c62828 !important; color: #7a1010 !important; }
-"""
+""" + more_below(".rt-m-grid.rt-panel", "#fbfaff", 8)  # (its box scrolls: the sign at its foot while more is below)
 MARK = {"unseen": "○", "lesson": "◐", "right": "✓", "missed": "✗"}
 #: What the map says, in place of "Ask me about this rule", on a rule no question reaches.
 NO_QUESTION = ('<div class="rt-muted">No question on this rule comes up in the positions the tutor plays yet: read it '

@@ -28,6 +28,7 @@ from .boards import board_for, presented
 from .clauses import ClauseCard
 from .learn_place import KEPT_PLACE_LOST
 from .problems import refuses_broken_content, split_problem
+from .practice_style import PRACTICE_CSS
 from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
 from .panels import BoardView
@@ -51,70 +52,6 @@ FIRST_POOL = 12
 POOL = 60
 POOL_STEP = 8
 POOL_AFTER_S = 0.3
-
-PRACTICE_CSS = """
-.rt-pq-top { align-items: center; gap: 10px; flex-wrap: wrap; }
-.rt-pq-main { align-items: flex-start; }
-/* the board (the learn pages' compact board, tutor-board) scrolls inside its own box, so the question and its
-   explanation stay beside it in one screen */
-.rt-pq-board { max-height: calc(100vh - 110px); overflow-y: auto; overflow-x: hidden; }
-/* the players in seat order (Player 1 first): the question names a player, and the learner plays no seat here, so
-   the learn table's "current player first" order would only shuffle them */
-.rt-pq-board.rt-compact .rt-bparts > .rt-bpart-player { order: 5 !important; }
-/* the page as a table (under Voila the window): a title line with the games and the score, then the tabs; the
-   notebook's Markdown cell folds away (its words are in "How it works"); the rule card opens over the page */
-body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .rt-pq-page) { display: none; }
-body[data-voila] #rendered_cells:has(.rt-pq-page) { padding: 0 !important; }
-body[data-voila] #rendered_cells:has(.rt-pq-page) .jp-Cell:has(.rt-pq-page) { padding: 0 !important; }
-body[data-voila] #rendered_cells:has(.rt-pq-page) .jp-Cell-outputWrapper { margin: 0; }
-body[data-voila] .rt-pq-page { height: 100vh; box-sizing: border-box; padding: 4px 8px 0 8px; display: flex;
-  flex-direction: column; overflow: hidden !important; }
-.rt-pq-page > .rt-style { display: none !important; }
-body[data-voila] .rt-pq-page > .widget-tab { flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column; }
-body[data-voila] .rt-pq-page > .widget-tab > .widget-tab-contents { flex: 1 1 auto; min-height: 0; overflow-y: auto;
-  padding: 6px 4px 0 4px; }
-/* the practice tab's rule card shows only popped out (over the page); the mastery map's is in its side column */
-.rt-pq-page .tutor-clause-card:not(.rt-clause-float):not(.rt-m-card) { display: none !important; }
-.rt-pq-title { display: flex; align-items: baseline; gap: 12px; }
-.rt-pq-name { font-size: 17px; font-weight: 800; color: #3d1f66; }
-.rt-pq-home { font-size: 12.5px; color: #5b2d90; text-decoration: none; border: 1px solid #d9cdee; border-radius: 8px;
-  padding: 1px 8px; }
-.rt-pq-how { font-size: 12.5px; color: #3d3850; max-width: 640px; }
-.rt-pq-how summary { cursor: pointer; color: #5b2d90; font-weight: 600; }
-.rt-pq-page .rt-pq-top .widget-toggle-buttons .widget-toggle-button { height: 28px; }
-/* narrower, the title line takes two rows */
-@media (max-width: 1180px) { .rt-pq-board { max-height: calc(100vh - 155px); } }
-/* ... and Restless Spirits' board is taller than its box there: the players' areas (the player to play among them)
-   come right under the banner, the Lost Spirits, the Shrine and the Totem Markets after them (trial 27: at 1024x768
-   Player 2, to play, was cut at the box's foot) */
-@media (max-width: 1200px) {
-  .rt-pq-board.rt-compact .rt-bparts:has(> .rt-bpart-markets) > :is(.rt-bpart-wide, .rt-bpart-zone, .rt-bpart-markets) {
-    order: 6; }
-}
-.rt-pq-side { gap: 6px; }
-.rt-pq-kind { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase;
-  letter-spacing: .05em; color: #5b2d90; background: #f1eafc; border-radius: 6px; padding: 1px 6px;
-  margin-bottom: 4px; }
-.tutor-pq-prompt { font-size: 15px; font-weight: 600; line-height: 1.4; }
-.rt-pq-origin { font-size: 11.5px; color: #625d73; }
-.tutor-pq-option.jupyter-button, .tutor-pq-option.widget-button { white-space: normal; height: auto; min-height: 34px;
-  text-align: left; line-height: 1.3; padding: 6px 10px; margin: 3px 0; width: 100%; background: #fff;
-  border: 1.5px solid #cfc8e2; border-radius: 8px; color: #1f1d2b; }
-.tutor-pq-option.jupyter-button:hover:enabled { background: #f4effc; border-color: #6b3fa0; }
-.tutor-pq-option.jupyter-button:disabled { opacity: 1; cursor: default; color: #3d3850; }
-.tutor-pq-option.rt-pq-right { background: #e4f6e7 !important; border-color: #2e7d32 !important; color: #1b4d1f; }
-.tutor-pq-option.rt-pq-wrong { background: #fde3e3 !important; border-color: #c62828 !important; color: #7a1010; }
-.tutor-pq-feedback .rt-pq-ok { color: #1b5e20; font-weight: 700; }
-.tutor-pq-feedback .rt-pq-no { color: #b71c1c; font-weight: 700; }
-.tutor-pq-feedback .rt-pq-expl { font-size: 12.5px; line-height: 1.4; color: #3d3850; margin-top: 2px; }
-.tutor-pq-feedback .rt-pq-expl div { margin: 1px 0; }
-.tutor-notice { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; font-size: 13px; }
-.tutor-pq-score { font-size: 13px; color: #3d3850; }
-/* a long card name or answer wraps inside the question card, never past its edge (even one long word) */
-.rt-pq-side, .tutor-pq-prompt, .tutor-pq-feedback, .tutor-pq-option.jupyter-button { overflow-wrap: anywhere;
-  min-width: 0; }
-.rt-pq-side .tutor-clause { max-width: 100%; }
-"""
 
 
 class PracticeView:

@@ -295,6 +295,14 @@ body[data-voila] .rt-pside > .rt-more-below { animation: rt-more-below linear bo
 /* a Time Track space is never narrower than its words (the Hourglass badge was cut at the zone's edge at 1366x768) */
 .rt-pboard .sp-space { min-width: min-content; }
 @media (min-width: 1600px) { .tutor-presenter .tutor-large-type .rt-board { zoom: 1.2; } }
+/* a projector at 1920x1080 read from the back of a room (newuser32: the presenter was drawn as at 1366): the
+   narration and what the rules did larger; the board grows with its box (FIT_JS), the page still one screen */
+@media (min-width: 1700px) and (min-height: 1000px) {
+  .tutor-narration .rt-nhead { font-size: 23px; }
+  .tutor-narration .rt-ntext { font-size: 44px; }
+  .tutor-teacher-notes .rt-notes { font-size: 27px; }
+  body[data-voila] .rt-present > .rt-pmain > .rt-pside { zoom: 1.3; }
+}
 @media (max-width: 1599px) { body[data-voila] .rt-present-tools .rt-ptitle { display: none; } }
 /* The projector layout (trial 15, P1; a 1024x768 projector, or any window up to 1180 px wide or 800 px high): every
    word on the board 16px or more as drawn (names and counts 18px), the board whole in its box beside the rules that

@@ -73,6 +73,9 @@ body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-
   margin: 0; }
 .rt-record-step > .widget-html { margin: 0; }
 .rt-record-step .rt-record-texts { gap: 8px; }
+/* no move yet: the boxes (nothing to say yet) open with the first move, the board keeps their room (newuser32: at
+   1024x768 Player 2's area was cut before the first move) */
+.rt-record-step:has(textarea:disabled) .rt-record-texts { display: none !important; }
 .rt-record-step .rt-record-texts > .widget-textarea { flex: 1 1 0; min-width: 0; margin: 0 0 2px 0; }
 .rt-record-step .rt-record-texts > .widget-textarea > textarea { height: 46px !important; }
 .rt-record-step .rt-record-texts > .widget-textarea > .widget-label { width: auto !important; min-width: 0;

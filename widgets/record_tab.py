@@ -241,8 +241,8 @@ class Recorder:
         for box in (self.narration, self.notes):
             box.disabled = key is None
         if key is None:
-            self.step_label.value = ('<div class="rt-muted">No move yet: play one with the actions below, then type '
-                                     "what to say about it here.</div>")
+            self.step_label.value = ('<div class="rt-muted">No move yet: play one with the actions below, and boxes '
+                                     "open here to type what to say about it.</div>")
             self.narration.value = self.notes.value = ""
             self.narration.placeholder = ""
             return

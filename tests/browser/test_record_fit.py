@@ -212,3 +212,34 @@ def test_the_files_that_do_not_load_open_in_a_box_of_their_own(tmp_path_factory,
     assert g["fold"] and g["area"] and g["fold"][3] <= g["area"][1] + 1, f"{where}: the list covers the board: {g}"
     assert g["toAct"] and inside(g["toAct"], g["area"]) and g["area"][3] - g["area"][1] >= 200, \
         f"{where}: the board is pushed out of its box: {g}"
+
+
+#: Every player's area on the Record tab's board and the board's box (above its pinned key line).
+PLAYERS = """() => {
+  const shown = (e) => e && e.getClientRects().length > 0;
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const area = [...document.querySelectorAll('.rt-record .rt-onescreen .rt-board-area')].find(shown);
+  const key = area.querySelector('.rt-bpart-legend');
+  return {area: [...rect(area).slice(0, 3), shown(key) ? rect(key)[1] : rect(area)[3]],
+          players: [...area.querySelectorAll('.rt-bpart-player')].filter(shown)
+            .map(p => [p.innerText.slice(0, 8), ...rect(p)])};
+}"""
+
+
+def test_before_the_first_move_every_player_is_whole(tutor_server, tutor_page):
+    """Newuser32 (tn-record-1024.png): at 1024x768, recording started and no move played yet, Player 2's area was cut
+    at the board's foot: the narration and notes boxes, not usable before a move, took the board's room. Now they
+    open with the first move; until then the step's line says so, and both players' areas are whole."""
+    page = tutor_page.page
+    open_record_tab(tutor_server, page, (1024, 768))
+    page.locator(".rt-record .rt-record-head button", has_text="Start recording").click()
+    label = page.locator(".rt-record .rt-record-step")
+    expect(label).to_contain_text("No move yet", timeout=CLICK_MS)
+    page.wait_for_timeout(600)
+    g = page.evaluate(PLAYERS)
+    assert len(g["players"]) == 2 and all(inside(p[1:], g["area"]) for p in g["players"]), g
+    assert not page.locator(".rt-record .rt-record-step textarea").first.is_visible()
+    page.locator(".rt-record .tutor-actions .tutor-action:visible").first.click()
+    expect(label).to_contain_text("Step 1 ·", timeout=CLICK_MS)
+    expect(page.locator(".rt-record .rt-record-step textarea").first).to_be_visible(timeout=CLICK_MS)
+    tutor_page.assert_clean()

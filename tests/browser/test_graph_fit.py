@@ -1,0 +1,62 @@
+"""The ability graph at the three window sizes (newuser32): the Game filter shows its game's name whole (at
+1024x768 it read "Restless S"), the title line stays in the window, and in the opening picture no arrow, as
+cytoscape draws it, runs through a card it does not join (an arrow from Nordheim to a card of the outer column ran
+through the cards of the inner one)."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from test_graph_page import RENDER_MS, canvas
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: The Game filter's select: its width inside, and the width its chosen name takes in its own font.
+GAME_SELECT = """() => {
+  const s = document.querySelector('.tutor-graph .rt-g-top select');
+  const cs = getComputedStyle(s), ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
+  const text = s.options[s.selectedIndex].text.replace(/\u00a0/g, " ");
+  const top = [...document.querySelectorAll('.tutor-graph .rt-g-top > *')].filter(e => e.getClientRects().length)
+    .map(e => e.getBoundingClientRect().right);
+  return {text, need: ctx.measureText(text).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 18,
+          width: s.clientWidth, right: Math.max(...top), window: innerWidth};
+}"""
+
+#: Every drawn arrow of the canvas as cytoscape routes it (its ends and its turns, or a bezier's control points, in
+#: model units) and every other card's box it passes inside: ``[[source, target, card], ...]``.
+CROSSINGS = """() => {
+  const host = Array.from(document.querySelectorAll('.tutor-graph *')).find(e => e._cyreg);
+  const cy = host._cyreg.cy, out = [];
+  const nodes = cy.nodes().filter(n => !n.data('halo') && !n.isParent());
+  cy.edges().forEach(e => {
+    const mids = e.segmentPoints() || e.controlPoints() || [];
+    const pts = [e.sourceEndpoint(), ...mids, e.targetEndpoint()];
+    nodes.forEach(n => {
+      if (n.same(e.source()) || n.same(e.target())) return;
+      const b = n.boundingBox({includeLabels: false, includeOverlays: false});
+      for (let i = 1; i < pts.length; i++) for (let t = 0; t <= 1; t += 0.01) {
+        const x = pts[i - 1].x + (pts[i].x - pts[i - 1].x) * t, y = pts[i - 1].y + (pts[i].y - pts[i - 1].y) * t;
+        if (x > b.x1 + 1 && x < b.x2 - 1 && y > b.y1 + 1 && y < b.y2 - 1) {
+          out.push([e.source().data('label'), e.target().data('label'), n.data('label')]); return; }
+      }
+    });
+  });
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)], ids=["1024", "1366", "1920"])
+def test_game_filter_whole_and_no_arrow_through_a_card(tutor_server, tutor_page, size):
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    c = canvas(page)
+    assert any(n["label"] == "Zhaku" for n in c["nodes"]), c  # the opening picture, its two columns on the right
+    g = page.evaluate(GAME_SELECT)
+    assert g["text"] == "Restless Spirits" and g["need"] <= g["width"], f"the Game filter is cut: {g}"
+    assert g["right"] <= g["window"], f"the title line runs past the window: {g}"
+    assert page.evaluate(CROSSINGS) == []
+    tutor_page.screenshot(f"graph-fit-{size[0]}")
+    tutor_page.assert_clean()

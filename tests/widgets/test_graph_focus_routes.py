@@ -1,0 +1,76 @@
+"""The ability graph's focus drawing (its opening picture): no arrow runs through a card it does not join
+(newuser32: a straight arrow from Nordheim to a card of the outer column ran through the cards of the inner one).
+Arrows to the first two columns of a side are routed as cytoscape draws ``curve-style: taxi`` edges (sideways out of
+the card, along the lane beside the selected card, level into the other card); checked here from the layout's
+positions, segment by segment, against every other card's box."""
+from __future__ import annotations
+
+import pytest
+
+from tutor import interactions as tg
+from widgets.graph import START, GraphView
+from widgets.graph_layout import focus_layout, focus_route
+from widgets.graph_style import NODE_H, NODE_W, TAXI_TURN, cytoscape_style
+
+
+@pytest.fixture(scope="module")
+def G():
+    return tg.build(None)
+
+
+def _route(pos, s, u, v, way):
+    """The polyline cytoscape draws for the edge ``u`` -> ``v`` of the focus drawing of ``s`` (centre to centre)."""
+    (x1, y1), (x2, y2) = pos[u], pos[v]
+    if not way:
+        return [(x1, y1), (x2, y2)]
+    sign = 1 if x2 > x1 else -1
+    turn = TAXI_TURN[way.strip()]
+    x = x1 + sign * (NODE_W / 2 + turn) if turn > 0 else x2 - sign * (NODE_W / 2 - turn)
+    return [(x1, y1), (x, y1), (x, y2), (x2, y2)]
+
+
+def _crosses(seg, box) -> bool:
+    """Whether the level or upright (or straight) segment ``seg`` passes inside ``box`` (x0, y0, x1, y1)."""
+    (ax, ay), (bx, by) = seg
+    for i in range(201):  # sampled: the boxes are 46 model units high, the steps a few units
+        x, y = ax + (bx - ax) * i / 200, ay + (by - ay) * i / 200
+        if box[0] < x < box[2] and box[1] < y < box[3]:
+            return True
+    return False
+
+
+def _crossings(G, s, routed_only: bool):
+    edges = [(u, v, k) for u, v, k in G.edges(keys=True) if s in (u, v) and u != v]
+    pos, _boxes = focus_layout(s, edges)
+    boxes = {n: (x - NODE_W / 2 - 2, y - NODE_H / 2 - 2, x + NODE_W / 2 + 2, y + NODE_H / 2 + 2)
+             for n, (x, y) in pos.items()}
+    out = []
+    for u, v, _k in edges:
+        way = focus_route(pos, s, u, v)
+        if routed_only and not way:
+            continue
+        pts = _route(pos, s, u, v, way)
+        for a, b in zip(pts, pts[1:]):
+            out += [(u, v, n) for n, box in boxes.items() if n not in (u, v) and _crosses((a, b), box)]
+    return out
+
+
+@pytest.mark.parametrize("game", ["restless-spirits", "spirited"])
+def test_the_opening_picture_has_no_arrow_through_a_card_it_does_not_join(G, game):
+    """(Spirit Duels opens on Freeze: 20 cards affect it, in three columns, and an arrow from the third still runs
+    straight, through the cards of the two before it.)"""
+    assert _crossings(G, START[game], routed_only=False) == []
+
+
+def test_no_routed_arrow_runs_through_a_card_in_any_focus_drawing(G):
+    crossings = {s: c for s in G for c in [_crossings(G, s, routed_only=True)] if c}
+    assert crossings == {}, list(crossings.items())[:5]
+
+
+def test_the_page_routes_the_focus_drawings_arrows(G):
+    v = GraphView("restless-spirits", G=G)
+    classes = [e.classes.split() for e in v.cy.graph.edges]
+    assert classes and all(("out" in c) != ("in" in c) for c in classes), classes
+    styles = {r["selector"]: r["style"] for r in cytoscape_style()}
+    assert styles["edge.out"]["curve-style"] == styles["edge.in"]["curve-style"] == "taxi"
+    assert styles["edge.out"]["taxi-turn"] == "70px" and styles["edge.in"]["taxi-turn"] == "-40px"
