@@ -55,8 +55,9 @@ body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-
 .rt-record-more { margin: 0; }
 .rt-record-more .lm-TabPanel, .rt-record-more .p-Collapse-header, .rt-record-more .jupyter-widget-Collapse-header {
   padding-top: 3px; padding-bottom: 3px; }
-/* opened, the fold scrolls in at most a third of the window: the table keeps its rows */
-.rt-record-more .jupyter-widget-Collapse-contents, .rt-record-more .p-Collapse-contents { max-height: 34vh;
+/* opened, the fold scrolls in at most a quarter of the window: the table keeps its rows (trial 33: at 34vh, 1366x768,
+   the board was squeezed and the choices' buttons went out of view) */
+.rt-record-more .jupyter-widget-Collapse-contents, .rt-record-more .p-Collapse-contents { max-height: 24vh;
   overflow-y: auto; }
 /* the walkthrough files that do not load, opened: a bounded box of two lines that scrolls, with a shadow at an edge
    where more lines are (newuser31: at 1366x768 the four files' list pushed the board up out of its box) */
