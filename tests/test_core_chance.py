@@ -104,7 +104,7 @@ def test_a_fixed_card_not_in_its_deck_refuses_the_step_and_leaves_the_session():
 @pytest.mark.parametrize("entry, field, words", [
     ("{rol: gonga}", "setup.state.chance[0]", "unknown outcome 'rol'"),
     ("{draw: gonga, pick: t01}", "setup.state.chance[0]", "exactly one outcome"),
-    ("{draw: 3}", "setup.state.chance[0].draw", "string"),
+    ("{draw: 3}", "setup.state.chance[0].draw", "must be text"),
 ])
 def test_an_unknown_outcome_is_refused_when_the_file_is_read(entry, field, words):
     with pytest.raises(ContentError) as e:

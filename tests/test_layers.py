@@ -41,9 +41,10 @@ LATE_IMPORTS = {
                                     for m in ("games.restless_spirits.cards", "games.restless_spirits.game",
                                               "games.restless_spirits.ongoing", "games.spirited.game",
                                               "games.spirit_duels.cards", "games.spirit_duels.loading")},
-    "tutor/serve.py": {m: "the server's own parts (Tornado handlers, the database): a page's kernel imports "
-                          "tutor.serve for NOTEBOOKS_DIR only"
-                       for m in ("tutor.webguard", "tutor.kernelcap", "tutor", "tutor.progress.database")},
+    "tutor/serve.py": {m: "deploy/singleuser_config.py loads tutor/serve.py on its own, importing no engine "
+                          "(tests/test_package.py); the server's own parts and the database when the server starts"
+                       for m in ("tutor.core.errors", "tutor.core.seeds", "tutor.webguard", "tutor.kernelcap", "tutor",
+                                 "tutor.progress.database")},
     **{f: {"tutor.progress": "SQLAlchemy when a learner's progress is first needed: a page's first picture does not "
                              "wait for it"}
        for f in ("widgets/kernel_timing.py", "widgets/lesson_runner.py", "widgets/lessons.py")},

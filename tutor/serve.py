@@ -54,9 +54,6 @@ import socket
 import sys
 from pathlib import Path
 
-from tutor.core.errors import bounded_parser_class
-from tutor.core.seeds import whole_arg
-
 HOST = "127.0.0.1"
 #: Address bound with ``--network`` (every interface); always with a token.
 NETWORK_HOST = "0.0.0.0"
@@ -132,6 +129,8 @@ def new_token() -> str:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    from tutor.core.errors import bounded_parser_class  # (the engine is imported by then: rules-tutor or -m)
+    from tutor.core.seeds import whole_arg
     parser = bounded_parser_class()(
         prog="rules-tutor serve",
         description="Serve the Rules Tutor notebooks with Voila on "
@@ -213,6 +212,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def _port(text: str) -> int:
     """A TCP port number from 1 to 65535, in the digits 0 to 9 (argparse reports anything else, naming ``--port``)."""
+    from tutor.core.seeds import whole_arg  # (the engine is imported by then, as in parse_args)
     n = whole_arg(text)
     if not 1 <= n <= 65535:
         raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, got {n}")
