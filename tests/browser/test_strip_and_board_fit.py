@@ -136,7 +136,9 @@ def test_the_strip_folds_lines_only_when_they_do_not_fit(fit_server, chromium_br
         g = page.evaluate(STRIP_JS)
         _check_fold(g, "Spirit Duels lesson 1's attack after a reload")
         assert [x["text"] for x in g["lines"] if not x["cut"]] == before, (before, g)
-        assert g["maxH"] == "", g
+        # (the goal's box is two lines high always since session 33, so the board may take some of the strip's room:
+        # bounded above its floor, the same lines whole)
+        assert g["maxH"] == "" or int(g["maxH"].removesuffix("px")) > 128, g
         # a late change of the board's height: the page's script fits the strip again (the board's own size is seen)
         page.add_style_tag(content=".rt-board-area > .tutor-board > :last-child { padding-bottom: 400px; }")
         page.wait_for_timeout(800)
@@ -146,7 +148,7 @@ def test_the_strip_folds_lines_only_when_they_do_not_fit(fit_server, chromium_br
         page.evaluate("() => document.querySelectorAll('style').forEach(s => s.textContent.includes('padding-bottom: "
                       "400px') && s.remove())")
         page.wait_for_timeout(800)
-        assert page.evaluate(STRIP_JS)["maxH"] == "", "the strip did not come back when the board shrank"
+        assert page.evaluate(STRIP_JS)["maxH"] == g["maxH"], "the strip did not come back when the board shrank"
 
 
 #: Each Activation Token line on the board: its text, whether it is cut (wider or taller than its box) and its tooltip.
