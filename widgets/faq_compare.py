@@ -142,10 +142,14 @@ def compare_html(c: faq.Comparison | None, known: dict) -> str:
 # to bring its top into view (trial 27: at 1024x768, after "Move", the table was cut at "Totem goes" and the reason
 # the step cannot be played was out of view: the effect of the click needed a scroll). Nothing else moves; a learner
 # who scrolls up to change more keeps the place until the comparison changes again.
-COMPARE_JS = """
+def when_text_changes(flag: str, selector: str, act: str) -> str:
+    """A page script (JavaScript, once per page: ``window[flag]``) that, each time the text of the first shown
+    element matching ``selector`` is new and not empty, runs ``act`` with ``el`` (that element) and ``box`` (its
+    nearest parent that scrolls, never null there). No file, nothing fetched."""
+    return """
 (function () {
-  if (window.tutorCompareInView) { return; }
-  window.tutorCompareInView = true;
+  if (window.%(flag)s) { return; }
+  window.%(flag)s = true;
   var seen = '';
   function scroller(e) {
     for (var p = e.parentElement; p; p = p.parentElement) {
@@ -155,16 +159,14 @@ COMPARE_JS = """
     return null;
   }
   function check() {
-    var cmp = [].slice.call(document.querySelectorAll('.rt-faq-panel .rt-cmp')).filter(function (e) {
+    var el = [].slice.call(document.querySelectorAll('%(selector)s')).filter(function (e) {
       return e.getClientRects().length; })[0];
-    var now = cmp ? cmp.textContent : '';
+    var now = el ? el.textContent : '';
     if (now === seen) { return; }
     seen = now;
-    var box = cmp && scroller(cmp);
+    var box = now && scroller(el);
     if (!box) { return; }
-    var r = cmp.getBoundingClientRect(), b = box.getBoundingClientRect();
-    if (r.top >= b.top - 1 && r.bottom <= b.bottom + 1) { return; }
-    box.scrollTop += r.top - b.top - 8;
+    %(act)s
   }
   var queued = false;
   new MutationObserver(function () {
@@ -173,4 +175,10 @@ COMPARE_JS = """
     requestAnimationFrame(function () { queued = false; check(); });
   }).observe(document.body, {childList: true, subtree: true, characterData: true});
 })();
-"""
+""" % {"flag": flag, "selector": selector, "act": act}
+
+
+COMPARE_JS = when_text_changes("tutorCompareInView", ".rt-faq-panel .rt-cmp", (
+    "var r = el.getBoundingClientRect(), b = box.getBoundingClientRect();\n"
+    "    if (r.top >= b.top - 1 && r.bottom <= b.bottom + 1) { return; }\n"
+    "    box.scrollTop += r.top - b.top - 8;"))

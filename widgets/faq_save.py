@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tutor.safefile import NAME_MAX, display_path
 
+from .faq_compare import when_text_changes
 from .style import esc
 
 #: Most characters of the saved file's name the confirmation shows (a longer one keeps its start and end).
@@ -31,33 +32,7 @@ CSS = """
 # Once per page: when what Save says changes (saved, or why not), the panel's scrolling section is scrolled to its
 # end, where the bar with Save sits below the question and note boxes, so a taller answer covers none of them (the
 # bar sticks to the section's foot: scrolled elsewhere, it lies over what is under it). No file, nothing fetched.
-SAVE_JS = """
-(function () {
-  if (window.tutorSaveInView) { return; }
-  window.tutorSaveInView = true;
-  var seen = '';
-  function check() {
-    var said = [].slice.call(document.querySelectorAll('.rt-faq-panel .rt-faq-save-said')).filter(function (e) {
-      return e.getClientRects().length; })[0];
-    var now = said ? said.textContent : '';
-    if (now === seen) { return; }
-    seen = now;
-    for (var p = said && now ? said.parentElement : null; p; p = p.parentElement) {
-      var o = getComputedStyle(p).overflowY;
-      if ((o === 'auto' || o === 'scroll') && p.scrollHeight > p.clientHeight + 1) {
-        p.scrollTop = p.scrollHeight;
-        return;
-      }
-    }
-  }
-  var queued = false;
-  new MutationObserver(function () {
-    if (queued) { return; }
-    queued = true;
-    requestAnimationFrame(function () { queued = false; check(); });
-  }).observe(document.body, {childList: true, subtree: true, characterData: true});
-})();
-"""
+SAVE_JS = when_text_changes("tutorSaveInView", ".rt-faq-panel .rt-faq-save-said", "box.scrollTop = box.scrollHeight;")
 
 def fit_name(typed: str) -> tuple[str, int]:
     """``(name, length typed)``: the file name ``typed`` in the Save box (stripped), cut to its first
