@@ -14,12 +14,12 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError, IllegalAction, faq
-from tutor.safefile import NAME_CHARS, NAME_MAX
+from tutor.safefile import NAME_CHARS, NAME_MAX, display_path
 from tutor.scenario import start
 
 from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS
 from .faq_compare import CSS as COMPARE_CSS, compare_html
-from .faq_save import CSS as SAVE_CSS, fit_name, saved_html
+from .faq_save import CSS as SAVE_CSS, SHOWN_NAME, fit_name, saved_html
 from .style import esc, plain, rule_text
 from .text_caps import cap
 
@@ -378,7 +378,16 @@ class WhatIfPanel:
             mine = faq.what_if_scenario(self.entry.scenario, self.scenario, name.removesuffix(".yaml"),
                                         self.save_question_text.value, self.save_note.value,
                                         changes=self.asked())
-            path = faq.save_question(mine, name, overwrite=self.save_overwrite.value, folder=self.questions_folder)
+            # A shortened name never replaces a file: its first 80 characters may name another question of theirs.
+            shortened = typed_len > NAME_MAX
+            path = faq.save_question(mine, name, overwrite=self.save_overwrite.value and not shortened,
+                                     folder=self.questions_folder)
+        except FileExistsError as exc:
+            said = (f"your name had {typed_len:,} characters and its first {NAME_MAX} name a question you saved "
+                    f"before ({display_path(name + '.yaml', SHOWN_NAME)}); give a name of at most {NAME_MAX} characters" if typed_len > NAME_MAX
+                    else str(exc))
+            self.save_status.value = f'<div class="tutor-faq-error" role="alert">Not saved: {esc(said)}</div>'
+            return None
         except (ValueError, OSError, ContentError) as exc:
             self.save_status.value = f'<div class="tutor-faq-error" role="alert">Not saved: {esc(str(exc))}</div>'
             return None

@@ -188,6 +188,25 @@ def test_a_name_over_80_characters_is_saved_as_its_first_80_and_said(tmp_path, t
     assert "…" in said.split("<b>")[1] and len(said.split("<b>")[1].split("</b>")[0]) <= 36
 
 
+def test_a_shortened_name_never_replaces_the_question_its_first_80_characters_name(tmp_path):
+    """Attack trial 33: an 81-character name whose first 80 characters named a question saved before offered "tick
+    overwrite", and with overwrite ticked replaced that other question. A shortened name never replaces a file: Save
+    says why in words and keeps the earlier question as it was."""
+    ex = _faq_after_a_move(tmp_path)
+    ex.save_name.value = "q" * 80
+    first = ex.save_mine()
+    before = first.read_bytes()
+    ex.save_name.value = "q" * 81
+    ex.save_overwrite.value = True
+    assert ex.save_mine() is None
+    said = ex.save_status.value
+    assert "Not saved: your name had 81 characters and its first 80 name a question you saved before (" in said, said
+    assert "give a name of at most 80 characters" in said and "tick overwrite" not in said
+    assert first.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == [first.name]
+    ex.save_name.value = "q" * 80  # typed whole, the same name may still be replaced on purpose
+    assert ex.save_mine() == first
+
+
 def test_a_name_of_80_characters_or_fewer_is_saved_as_typed_without_a_note(tmp_path):
     ex = _faq_after_a_move(tmp_path)
     ex.save_name.value = " " + "a" * 75 + ".yaml "
