@@ -3,16 +3,8 @@ for a Restless Spirits Spirit (its Spirit Type and its side, as the board shows 
 "spirit" alone."""
 from __future__ import annotations
 
-import pytest
-
-from tutor import interactions as tg
 from widgets.graph import GraphView
 from widgets.graph_details import kind_words
-
-
-@pytest.fixture(scope="module")
-def G():
-    return tg.build(None)
 
 
 def test_a_restless_spirits_spirit_shows_its_spirit_type_and_side(G):

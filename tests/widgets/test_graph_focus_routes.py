@@ -7,15 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tutor import interactions as tg
 from widgets.graph import START, GraphView
 from widgets.graph_layout import focus_layout, focus_route
 from widgets.graph_style import NODE_H, NODE_W, TAXI_TURN, cytoscape_style
-
-
-@pytest.fixture(scope="module")
-def G():
-    return tg.build(None)
 
 
 def _route(pos, s, u, v, way):

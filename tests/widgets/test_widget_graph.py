@@ -1,16 +1,10 @@
 """The ability-graph page in-process (widgets/graph.py): filters, clicking a node, the path query."""
 from __future__ import annotations
 
-import pytest
 
 from tutor import interactions as tg
 from widgets.graph import GraphView, graph_view
 from widgets.style import esc
-
-
-@pytest.fixture(scope="module")
-def G():
-    return tg.build(None)
 
 
 def drawn(view):

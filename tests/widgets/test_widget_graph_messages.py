@@ -3,17 +3,9 @@ is called …") stayed above the details while a later "How can A affect B?" ref
 messages about two different questions on screen at once."""
 from __future__ import annotations
 
-import pytest
-
-from tutor import interactions as tg
 from widgets.graph import GraphView
 
 NONE = '<p class="tutor-graph-none">'
-
-
-@pytest.fixture(scope="module")
-def G():
-    return tg.build(None)
 
 
 def test_a_path_refusal_replaces_a_failed_finds_message(G):

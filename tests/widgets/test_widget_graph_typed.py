@@ -3,17 +3,10 @@
 Gonga and a right-to-left override never reaches the page."""
 from __future__ import annotations
 
-import pytest
-
-from tutor import faq, fold_text, interactions as tg
+from tutor import faq, fold_text
 from widgets import FaqExplorer
 from widgets.graph import GraphView
 from widgets.style import TYPED_LIMIT, typed
-
-
-@pytest.fixture(scope="module")
-def G():
-    return tg.build(None)
 
 
 def test_typed_folds_full_width_letters_drops_bidi_controls_and_is_bounded():
