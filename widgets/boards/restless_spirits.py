@@ -90,7 +90,18 @@ def _bonus(g, side: str, i: int) -> str:
     return f'<div class="rt-muted rt-bonus" title="{esc(word)}">{esc(word)}{prov_badge(b.provisional, ("bonuses",))}</div>'
 
 
-def _space(g, ps, i: int, side: str = "A") -> str:
+def _solo_words(v, sp) -> tuple[str, str] | None:
+    """``(line, tooltip)`` for a Spirit card in Solo Mode, where its Spirit Type ability acts instead of the printed
+    one (the words from the engine's view), else ``None``."""
+    typed = v.solo_ability(sp.type) if v is not None else None
+    if typed is None:
+        return None
+    return (f"Solo ({sp.type.capitalize()}): {typed}",
+            f"In Solo Mode the printed ability is not used; this Spirit's type ability acts when it is attracted. "
+            f"Printed: {sp.ability.text}")
+
+
+def _space(g, ps, i: int, side: str = "A", v=None) -> str:
     if ps is None:
         return f'<div class="rt-space rt-empty">space {i + 1}: empty{_bonus(g, side, i)}</div>'
     sp = g.cards.by_id[ps.card]
@@ -109,12 +120,14 @@ def _space(g, ps, i: int, side: str = "A") -> str:
             reqs.append(f'<li class="rt-unmet" title="{name}: not met yet">○ {name}{mark}</li>')
     n_met = sum(1 for x in ps.slots if x)
     timing = {"activated": "Activated", "ongoing": "Ongoing", "on-release": "On release"}[sp.ability.timing]
+    solo = _solo_words(v, sp)
     # (a state line a learner needs is short enough to be whole on a card: "◆ ability used"; the rest, which a folded
     # card cut mid-name, "(Activation Tok…", trial 20, in its tooltip and said to a screen reader)
     token = ('<div class="rt-tok" title="Its ability is used: an Activation Token is on it">◆ ability used'
              '<span class="rt-sr-only">: an Activation Token is on it</span></div>' if ps.used
              # (folded to a line or two on the table: the whole text on hover, or on a click or tap, which gives it the
              # focus, until the next click elsewhere)
+             else f'<div class="rt-ability" tabindex="0" title="{esc(solo[1])}">{esc(solo[0])}</div>' if solo
              else f'<div class="rt-ability" tabindex="0" title="{esc(sp.ability.text)}">{timing}: {esc(sp.ability.text)}'
              '</div>')
     extra = f'<div class="rt-muted">tokens: {esc(", ".join(ps.tokens))}</div>' if ps.tokens else ""
@@ -125,12 +138,14 @@ def _space(g, ps, i: int, side: str = "A") -> str:
             f'{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))}<span class="rt-nmet"> · {n_met}/3 met</span></div><ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}{_bonus(g, side, i)}</div>')
 
 
-def _lost(g, sid: str | None) -> str:
+def _lost(g, sid: str | None, v=None) -> str:
     if sid is None:
         return '<div class="rt-space rt-empty rt-mini">empty</div>'
     sp = g.cards.by_id[sid]
     reqs = ", ".join(g.icon_label(r) for r in sp.requirements)
-    return (f'<div class="rt-space rt-mini {"rt-light" if sp.light else "rt-dark"}" title="{esc(sp.ability.text)}">'
+    solo = _solo_words(v, sp)
+    tip = f"{solo[0]}. {solo[1]}" if solo else sp.ability.text
+    return (f'<div class="rt-space rt-mini {"rt-light" if sp.light else "rt-dark"}" title="{esc(tip)}">'
             f'<div class="rt-sname">{esc(sp.name)}{prov_badge(sp.provisional, ("name",))}</div>'
             f'<div class="rt-stype" title="{esc(_type_words(sp))}">{esc(_type_words(sp))}'
             f'{prov_badge(sp.provisional, ("type",))}</div>'
@@ -164,7 +179,7 @@ def _player(session: Session, p) -> str:
     stats = (f'<span class="rt-stats">{ap}Activation Tokens <b>{p.activation_tokens}</b>'
              f'<span class="rt-pips"> {"◆" * p.activation_tokens}</span> · Released <b>{len(p.released)}</b>/{need}'
              f'<span class="rt-handn"> · hand {len(p.hand)}/{limit if limit is not None else "no limit"}</span></span>')
-    spaces = "".join(_space(g, ps, i, s.side) for i, ps in enumerate(p.board))
+    spaces = "".join(_space(g, ps, i, s.side, v) for i, ps in enumerate(p.board))
     earned = g.facts(s).get(f"p{p.seat + 1}.achievements") or []
     achievements = (f'<div class="rt-row"><span class="rt-rowlabel">achievements</span>'
                     f'{" ".join(f"<span class=rt-chip>★ {esc(a)}</span>" for a in earned)}</div>' if earned else "")
@@ -232,7 +247,8 @@ def parts(session: Session) -> list[tuple[str, str]]:
     """The board zone by zone, as ``(key, html)``: banner, Lost Spirits, Shrine and decks, Totem Markets, each
     player, legend (the key's kind before ``:`` sets the zone's width; see ``widgets.panels.BoardView``)."""
     g, s = session.game, session.state
-    lost = "".join(_lost(g, x) for x in s.lost_spirits)
+    v = view(session)
+    lost = "".join(_lost(g, x, v) for x in s.lost_spirits)
     markets = "".join(f'<div class="rt-row"><span class="rt-rowlabel">row {r + 1}</span>{_chips(g, row, "empty")}'
                       "</div>" for r, row in enumerate(s.markets))
     shrine_top = card_chip(g, s.shrine[-1]) if s.shrine else '<span class="rt-muted">empty</span>'

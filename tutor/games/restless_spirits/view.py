@@ -11,7 +11,7 @@ import re
 from .achievements import BY_ID as ACHIEVEMENTS
 from .cards import LIGHT_TYPES
 from .resolve import RELEASES_TO_TRIGGER
-from .solo import WIN_RELEASED
+from .solo import TYPE_TEXT, WIN_RELEASED
 from .state import RSState
 from .zones import HAND_LIMIT
 
@@ -32,6 +32,12 @@ class RestlessSpiritsView:
         if len(self._state.players) == 1:
             return f"{WIN_RELEASED}+"
         return str(RELEASES_TO_TRIGGER.get(len(self._state.players), ""))
+
+    def solo_ability(self, spirit_type: str) -> str | None:
+        """In Solo Mode, the Spirit Type ability that acts instead of a Spirit's printed one (``"draw a Totem from the
+        Totem deck"`` for a Fortune Spirit); ``None`` with two or more players, where the printed ability is used
+        (Solo Mode > Spirit Type Abilities, clause ``rs.solo.type-abilities``)."""
+        return TYPE_TEXT.get(spirit_type) if len(self._state.players) == 1 else None
 
     def hand_limit(self, seat: int) -> int | None:
         """The hand limit of ``seat`` (0-based) now: :attr:`hand_limit_printed`, or ``None`` when an ability has
