@@ -10,6 +10,7 @@ copier is released, if the copy still holds then (ruling ``rs.ruling.copy-on-rel
 """
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from .abilities import start
@@ -57,6 +58,13 @@ def nothing_to_copy(zone: str, target: int | None) -> str:
     return "no Lost Spirit has an ability to copy"
 
 
+def as_copier(spirit, copier: str) -> str:
+    """``spirit``'s ability text as the copier uses it: the copied Spirit's own name in it becomes the copier's
+    (a copy is read from the copier's place, ruling ``rs.ruling.copy-is-copier``): Yotei copying Seone reads
+    "Choose a Light Spirit next to Yotei: …", not "next to Seone" (new-user trial 34)."""
+    return re.sub(rf"\b{re.escape(spirit.name)}\b", copier, spirit.ability.text)
+
+
 def _copy(c: Ctx, u: Use, p: CopyP) -> None:
     opts = copy_options(c.game, c.state, p.zone, u.target)
     if not opts:
@@ -82,7 +90,7 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
         ps = c.state.players[d.actor].board[d.space]
         ps.copied, ps.copied_from = x, d.purpose
         c.ev("rs.effect.copy-ongoing", f"{c.name(d.source)} copies {sp.name}'s Ongoing ability and has it while the "
-             f"copy holds: {sp.ability.text}", cards=(x,), actor=d.actor)
+             f"copy holds: {as_copier(sp, c.name(d.source))}", cards=(x,), actor=d.actor)
         if any(e.effect == "requirement-reduction" for e in sp.ability.effects) and None in ps.slots:
             ask_disregard(c, d.actor, d.space, d.source)
         return
@@ -91,11 +99,11 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
         ps.copied, ps.copied_from = x, d.purpose
         c.ev("rs.ruling.copy-on-release", f"{c.name(d.source)} copies {sp.name}'s ability, which only works on "
              f"release: it will work when {c.name(d.source)} is released, if the copy still holds then. "
-             f"{sp.ability.text}",
+             f"{as_copier(sp, c.name(d.source))}",
              cards=(x,), actor=d.actor)
         return
     c.ev("rs.effect.copy", f"{c.name(d.source)} copies {sp.name}'s ability and uses it at once as its own: "
-         f"{sp.ability.text}", cards=(x,), actor=d.actor)
+         f"{as_copier(sp, c.name(d.source))}", cards=(x,), actor=d.actor)
     start(c, d.actor, d.space, d.source, sp.ability.target, None, effects_of=x)
 
 
