@@ -112,18 +112,18 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-lesson-line > .widget-html { flex: 1 1 auto; min-width: 0; margin-left: 8px; }
 /* the goal is the learner's task, and "Goal reached!" (in its place) what to do next: two lines' height, always, so
    the board never moves between steps (trial 32: a two-line goal, then a one-line "Goal reached", moved it ~14 px;
-   Spirited's goal took four lines at 1024); a longer text shows whole over the board on hover or focus */
+   Spirited's goal took four lines at 1024); a longer one shows whole on hover or focus; no padding under (trial 34) */
 .rt-lesson-line > .widget-html:has(.rt-goal, .rt-done) { height: 44px; }
 .rt-topline:has(.rt-goal, .rt-done), .rt-topline .rt-lesson-line, .rt-lesson-line > .widget-html:has(.rt-goal, .rt-done),
   .rt-lesson-line .widget-html-content:has(.rt-goal, .rt-done) { overflow: visible !important; }
 .rt-topline:has(.rt-goal:is(:hover, :focus), .rt-done:is(:hover, :focus)) { position: relative; z-index: 40; }
 .rt-lesson-line :is(.rt-goal, .rt-done) { white-space: normal; overflow-wrap: anywhere; font-size: 14px;
-  line-height: 1.25; padding: 3px 10px; margin: 0; border-width: 1.5px; height: 2.5em; box-sizing: content-box;
+  line-height: 1.25; padding: 5px 10px 0; margin: 0; border-width: 1.5px; height: 2.5em; box-sizing: content-box;
   overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
-.rt-lesson-line :is(.rt-goal, .rt-done):is(:hover, :focus) { height: auto; -webkit-line-clamp: unset;
+.rt-lesson-line :is(.rt-goal, .rt-done):is(:hover, :focus) { height: auto; -webkit-line-clamp: unset; padding-bottom: 4px;
   position: relative; z-index: 40; box-shadow: 0 6px 18px rgba(20, 40, 80, .25); outline: none; }
 @media (max-width: 1200px) { .rt-lesson-line > .widget-html:has(.rt-goal, .rt-done) { height: 40px; }
-  .rt-lesson-line :is(.rt-goal, .rt-done) { font-size: 13px; padding: 2px 8px; } }
+  .rt-lesson-line :is(.rt-goal, .rt-done) { font-size: 13px; padding: 4px 8px 0; } }
 /* kept once the goal was reached, while the learner plays on (trial 16, U2): said calmly, not as a fresh success */
 .rt-lesson-line .rt-done.rt-done-kept { font-weight: 400; border-width: 1px; background: #f1faf2; }
 .rt-lesson-line .rt-done.rt-done-kept b { font-weight: 600; }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from conftest import open_learn_page
+from conftest import choose_lesson, open_learn_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -67,3 +67,30 @@ def test_goal_reached_takes_the_goals_place_without_moving_the_board(tutor_serve
     after = page.evaluate(_GOAL)
     assert after["done"] and after["lines"] <= 2 and abs(after["h"] - before["h"]) <= 1, (before, after)
     assert after["boardTop"] == before["boardTop"], (before, after)
+
+
+#: the goal box: its padding under the text (where a clamped box would show the top of a third line) and whether its
+#: whole text fits the two lines
+_CLAMP = """() => {
+  const g = [...document.querySelectorAll('.rt-lesson-line .rt-goal')].find(e => e.getClientRects().length);
+  return {under: parseFloat(getComputedStyle(g).paddingBottom), whole: g.scrollHeight <= g.clientHeight + 1,
+          text: g.textContent};
+}"""
+
+
+@pytest.mark.parametrize("notebook,number", [("learn-spirit-duels.ipynb", 9), ("learn-spirit-duels.ipynb", 22),
+                                             ("learn-spirited.ipynb", 10)])
+def test_a_long_goal_is_whole_in_two_lines_at_1366_and_no_third_line_peeks_out(tutor_server, tutor_page, notebook,
+                                                                               number):
+    """New-user trial 34: at 1366x768 the goals of Spirit Duels lessons 8, 9 and 22 and Spirited 1 and 10 took three
+    lines; the box showed two and the top of the third under them (the padding of a clamped box shows what
+    overflows), and Spirit Duels 9 hid its "press Undo" advice. The goals are shorter (the advice is a hint) and the
+    box has no padding under its two lines."""
+    page = tutor_page.page
+    open_learn_page(tutor_server, page, notebook, (1366, 768))
+    choose_lesson(page, number)
+    page.mouse.move(5, 763)
+    page.wait_for_timeout(300)
+    got = page.evaluate(_CLAMP)
+    assert got["under"] == 0 and got["whole"], got
+    tutor_page.screenshot(f"goal-{number}-1366")
