@@ -175,7 +175,9 @@ class ActionsPanel:
         blocked: list[_Row] = []
         seen: dict[tuple, int] = {}
         shut = "rt-open" not in self._blocked._dom_classes and not opening
-        refusals = [] if hide else s.blocked_actions()
+        # one line per refusal a learner can tell apart: two copies of a card refused for the same reason are one line
+        # (new-user trial 34 saw "✕ Play Charm (single)…" twice)
+        refusals = [] if hide else list({(b.clause, b.why): b for b in s.blocked_actions()}.values())
         self._n_blocked = len(refusals)
         folded = self.fold_blocked and shut and bool(refusals)  # its lines are not built (see the class doc)
         for b in ([] if folded else refusals):

@@ -148,8 +148,8 @@ def _stack(g, s, seat: int, st) -> str:
     if st.shield:
         hidden = v.clan_of(st.shield)
         shield = (f'<span class="sp-shield" title="A Shield: a face-down card on this stack. Opponents cannot touch '
-                  f'this stack; it never counts for Overrun. Its hidden side is public: a {esc(_name(g, hidden))} '
-                  f'card ({esc(st.shield)}).">◈ Shield · {esc(_name(g, hidden))}</span>')
+                  f'this stack; it never counts for Overrun. Its hidden side is public: a card of the '
+                  f'{esc(_name(g, hidden))} clan.">◈ Shield · {esc(_name(g, hidden))}</span>')
     tip = f"{_name(g, st.clan)}: {n} face-up card{'' if n == 1 else 's'}; Overrun Limit {lim} (Shields never count)"
     return (f'<div class="sp-stack{danger}" style="background:{bg};color:{fg}" title="{esc(tip)}">'
             f'<div>{esc(_name(g, st.clan))}</div><div class="sp-n">×{n}</div>'

@@ -85,7 +85,8 @@ def retrieve(g, t: Turn, out: Check) -> None:
 def retrieve_action(g, seat: int, ap: int, n: int, room: bool) -> Action:
     """Retrieve from a Shrine of ``n`` Totems with ``ap`` AP; ``room``: the hand is below its limit."""
     return make_action(
-        "retrieve-from-shrine", seat, f"Retrieve a Totem from the Shrine (keep 1 of the top {min(3, n)})",
+        "retrieve-from-shrine", seat, "Retrieve a Totem from the Shrine "
+        + ("(its only Totem)" if n == 1 else f"(keep 1 of the top {min(3, n)})"),
         f"You have {ap} AP and the Shrine holds {plural(n, 'Totem')}{_swap(room)}.",
         ("rs.retrieve",) + (() if room else ("rs.hand-limit", "rs.hand-limit.swap", "rs.ruling.retrieve-at-limit"))
         + (("rs.ruling.retrieve-short-shrine",) if n < 3 else ()), AP_COST)
