@@ -16,7 +16,8 @@ card opened above or below the window. :data:`CARD_JS`, once per page:
   search) is open over the board, beside which the stylesheet puts it: its stylesheet place is kept whenever it fits
   and covers no action. It places the card again when the list of legal actions or the table's main row changes
   size, and once the card's pop-in animation has ended (``tutorCardPlace.pending()`` says whether a placement is still
-  to come: trial 15, U5, a test measured a card mid-animation, 5 px lower than it comes to rest).
+  to come: trial 15, U5, a test measured a card mid-animation, 5 px lower than it comes to rest); the Escape key puts
+  a popped-out card back, as its × button does.
 
 No file, nothing from the internet; it acts only on the page's own elements.
 """
@@ -97,6 +98,12 @@ CARD_JS = """(function () {
     }
   }).observe(document.body, {attributes: true, attributeFilter: ['class'], subtree: true});
   window.addEventListener('resize', later);
+  // Escape puts a popped-out card back, as its × does (trial 34: a card over the actions took a pointer to close)
+  document.addEventListener('keydown', function (ev) {
+    var x = ev.key === 'Escape' && [...cards()].map(function (c) { return c.querySelector('.rt-pop-close'); })
+      .filter(function (b) { return b && b.getClientRects().length; })[0];
+    if (x) { ev.preventDefault(); x.click(); }
+  });
   // the pop-in animation ended: the card's resting place, measured again
   document.addEventListener('animationend', function (ev) {
     if (ev.target.classList && ev.target.classList.contains('rt-clause-float')) { later(); } }, true);

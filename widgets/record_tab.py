@@ -129,7 +129,7 @@ class Recorder:
             w.HBox([self.path, self.folder, self.overwrite, self.show_yaml],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.intro, self.intro_notes, self.yaml])], selected_index=None)
-        self.more.set_title(0, "Id, title, file name, intro and the walkthrough's YAML")
+        self.more.set_title(0, "Details: title, file name, introduction and the saved text (YAML)")
         self.more.add_class("rt-record-more")
         for name, limit in LIMITS.items():
             cap(getattr(self, name), limit)

@@ -173,7 +173,7 @@ def test_clicker_steps_the_teacher_walkthrough_page(tutor_server, tutor_page):
     # the Record tab: arrow keys edit its text boxes and never step the Present tab
     page.get_by_role("tab", name="Record a walkthrough").click()
     # (the Title box is in the folded "more" part, under the form's line: issue #16)
-    page.locator(".rt-record-more").get_by_text("Id, title, file name").click(timeout=RENDER_MS)
+    page.locator(".rt-record-more").get_by_text("Details: title, file name").click(timeout=RENDER_MS)
     title = page.locator(".rt-record .widget-text").filter(has_text="Title").locator("input")
     expect(title).to_be_visible(timeout=RENDER_MS)
     title.fill("ab")

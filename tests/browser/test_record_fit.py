@@ -121,7 +121,7 @@ def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
     if SHOTS:
         page.screenshot(path=Path(SHOTS) / f"record-{width}x{height}.png")
     # the fold opened (Id, Title, File name, the intro and the YAML): it scrolls in its own box, the board stays
-    page.locator(".rt-record-more").get_by_text("Id, title, file name").click()
+    page.locator(".rt-record-more").get_by_text("Details: title, file name").click()
     title = page.locator(".rt-record .widget-text").filter(has_text="Title").locator("input")
     expect(title).to_be_visible(timeout=CLICK_MS)
     page.wait_for_timeout(300)
