@@ -31,8 +31,8 @@ from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Comp
                          DieSpec, Edit, FixDie, MoveCard, RemoveCard, RunSummary, SetAP, SetCounter, SetCurrent,
                          SetDecision, SetTurn, Stop, Zone, card_choices, card_names, choice_labels, compare,
                          counters, dice, prepared_for_edits, setup_decision, turn_choice, turn_edit, zone_label,
-                         edit_names, edit_setup, list_my_questions, my_questions, my_questions_folder, run_far,
-                         save_question, supersedes, targets, turn_seats, what_if_scenario, why_not_editable,
+                         edit_names, edit_setup, list_my_questions, my_questions, my_questions_folder, question_id,
+                         run_far, save_question, supersedes, targets, turn_seats, what_if_scenario, why_not_editable,
                          zone_cards, zones)
 from .faq_whatif.compare import board_at, part_checks, pending_in_words  # noqa: F401
 from .faq_whatif.fact_words import expect_lines, fact_said  # noqa: F401 - fact_said: for the pages

@@ -207,6 +207,26 @@ def test_a_shortened_name_never_replaces_the_question_its_first_80_characters_na
     assert ex.save_mine() == first
 
 
+@pytest.mark.parametrize("first,second", [("casetest", "CASETEST"), ("ABC", "abc"), ("x", "my-x"),
+                                          ("q" * 80, "Q" * 81 + "extra")])
+def test_a_name_that_differs_only_in_capitals_or_my_is_refused_and_the_first_question_stays(tmp_path, first, second):
+    """Attack trial 34: "CASETEST" saved after "casetest" made a second file of the same id (my-casetest), and one of
+    the two vanished from My questions ("is already the id of CASETEST.yaml"); a shortened name got round the
+    session-33 check the same way. Now the second save is refused, naming the first file, which stays listed."""
+    ex = _faq_after_a_move(tmp_path)
+    ex.save_name.value = first
+    path = ex.save_mine()
+    before = path.read_bytes()
+    ex.save_name.value = second
+    ex.save_overwrite.value = True
+    assert ex.save_mine() is None
+    said = ex.save_status.value
+    assert "Not saved: your question " in said and "has this name already" in said, said
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name] and path.read_bytes() == before
+    listed = [e for e in ex.index.entries if e.id == faq.question_id(path.stem)]
+    assert len(listed) == 1 and not ex.index.problems, ex.index.problems
+
+
 def test_a_name_of_80_characters_or_fewer_is_saved_as_typed_without_a_note(tmp_path):
     ex = _faq_after_a_move(tmp_path)
     ex.save_name.value = " " + "a" * 75 + ".yaml "

@@ -23,7 +23,7 @@ from .setup_edits import (EDITABLE_GAMES, adapter, card_choices, card_names, cho
                           turn_edit, turn_seats, why_not_editable, zone_cards, zone_label, zones)
 from .compare import Comparison, RunSummary, Stop, compare, run_far  # noqa: F401
 from .mine import (NOTE_LIMIT, TEXT_LIMIT as QUESTION_LIMIT, list_my_questions, my_questions,  # noqa: F401
-                   my_questions_folder, save_question, what_if_scenario)
+                   my_questions_folder, question_id, save_question, what_if_scenario)
 
 
 def __getattr__(name: str):

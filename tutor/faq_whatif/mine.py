@@ -142,9 +142,8 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
     exp = Expect(fired=[c for c in b.fired if c in known], not_fired=[c for c in a.fired if c not in b.fired and c in known],
                  state={k: facts[k] for k in dict.fromkeys(keys)})
     answer = note or f"In this set-up the script runs {b.done} of {b.total} step{'' if b.total == 1 else 's'}; the checks say what happens."
-    stem = name.lower()
     try:
-        meta = Meta(id=stem if stem.startswith("my-") else f"my-{stem}", title=f"My question: {name}",
+        meta = Meta(id=question_id(name), title=f"My question: {name}",
                     question=question, answer=answer, source=original.meta.source,
                     covers=list(dict.fromkeys(["my question", *original.meta.covers])))
     except ValidationError as exc:  # said in the boxes' own words, not pydantic's (trial 19)
@@ -173,13 +172,34 @@ def dump(sc: Scenario) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)
 
 
+def question_id(stem: str) -> str:
+    """The id of the learner's question saved as ``<stem>.yaml``: ``my-`` and the name in small letters
+    (``"Casetest"`` -> ``"my-casetest"``; a name that starts with ``my-`` keeps it once)."""
+    low = stem.lower()
+    return low if low.startswith("my-") else f"my-{low}"
+
+
+def _same_question(base: Path, stem: str) -> str | None:
+    """The file name of another question in ``base`` that would have the id of ``<stem>.yaml`` (a name that differs
+    only in capitals, or by ``my-``), else ``None``. Attack trial 34: saving ``CASETEST`` after ``casetest`` made two
+    files of one id, and one of them vanished from My questions."""
+    want = question_id(stem)
+    try:
+        names = sorted(p.name for p in base.iterdir() if p.suffix == ".yaml")
+    except OSError:  # (no folder yet: nothing saved)
+        return None
+    return next((n for n in names if n != f"{stem}.yaml" and question_id(n[:-5]) == want), None)
+
+
 def save_question(sc: Scenario, name: str, *, overwrite: bool = False, folder: str | Path | None = None) -> Path:
     """Save ``sc`` as ``<folder>/<name>.yaml`` (``folder``: :func:`my_questions_folder`, created if needed) and
     return the path. The text is checked first: it must load back and every expectation must hold when it runs.
     The write is atomic (a unique temporary file in the folder, then a rename or a hard link).
 
     Raises:
-        ValueError: a name with anything but letters, digits, ``-`` and ``_`` (1-80), with or without ``.yaml``.
+        ValueError: a name with anything but letters, digits, ``-`` and ``_`` (1-80), with or without ``.yaml``; or
+            a name another saved question already has but for capitals or a leading ``my-`` (its id would be the
+            same, :func:`question_id`).
         FileExistsError: the file exists and ``overwrite`` is false.
         ContentError: the scenario does not load back or does not pass.
         OSError: the folder or file cannot be written.
@@ -187,6 +207,9 @@ def save_question(sc: Scenario, name: str, *, overwrite: bool = False, folder: s
     stem = plain_stem(name, "the questions folder")
     base = Path(folder).expanduser() if folder is not None else my_questions_folder()
     p = base / f"{stem}.yaml"
+    if (other := _same_question(base, stem)) is not None:  # never two files of one id (one would not be listed)
+        raise ValueError(f"your question {display_path(other)} has this name already (capitals or a leading \"my-\" "
+                         "do not make a different name); choose another name")
     if (p.exists() or p.is_symlink()) and not overwrite:  # said before running the question
         raise FileExistsError(f"{stem}.yaml already exists; tick overwrite to replace it")
     text = dump(sc)
