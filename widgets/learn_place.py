@@ -160,21 +160,23 @@ class PlaceKeeping:
     def place_lost(self, why: str, then: str, text: str | None = None, detail: str = "") -> None:
         """A kept place (or part of it) that cannot be resumed: said once on the page (:data:`KEPT_PLACE_LOST`, or
         nothing more when ``then`` is ``""``: the caller says it), its whole text (``text``, default the place kept
-        now) set aside in the store under the page's key and :data:`SET_ASIDE` (renamed, never deleted), and the
+        now) set aside in the store under the page's key and :data:`SET_ASIDE` (or the next free slot:
+        ``ProgressStore.set_aside``; renamed, never deleted), and the
         reason in the server's log, with ``detail`` (the engine's own message, never shown on the page)."""
         if getattr(self, "_place_lost", False):
             return
         self._place_lost = True
+        aside = self.place_key + SET_ASIDE
         if self.store is not None:
             try:
                 text = text if text is not None else self.store.place(self.place_key)
                 if text:
-                    self.store.save_place(self.place_key + SET_ASIDE, text)
+                    aside = self.store.set_aside(self.place_key, text)  # never over an earlier place set aside
             except Exception as exc:  # noqa: BLE001 - the page works on; the reason is logged below
                 _server_log.warning("learn page %s: the unusable kept place could not be set aside: %s", self.game_id,
                             str(exc)[:300])
         _server_log.warning("learn page %s: the kept place could not be resumed (%s); set aside as %r%s", self.game_id,
-                            why[:300], self.place_key + SET_ASIDE, f"; detail: {detail[:1000]}" if detail else "")
+                            why[:300], aside, f"; detail: {detail[:1000]}" if detail else "")
         if then:
             self._notice(KEPT_PLACE_LOST.format(why=why, then=then))
 

@@ -201,3 +201,23 @@ def test_a_kept_game_with_other_settings_is_said_in_a_persons_words(tmp_path, ca
         assert inner not in notes[0], inner
     assert "<saved session>" in caplog.text  # the engine's own message: in the server's log
     assert not back.free.session.history and not back.errors.output.outputs
+
+
+def test_a_second_place_lost_is_set_aside_beside_the_first_not_over_it(tmp_path, reads):
+    """Attack trial 34 (medium): a second kept place that could not be resumed replaced the first one set aside, so
+    "what was kept is set aside, not deleted" was not true. Each goes to its own slot (the same text is kept once)."""
+    path, game = _attack(tmp_path)
+    first = _kept_place(tmp_path, game)
+    LearnApp("restless-spirits", store=_store(tmp_path))
+    assert _store(tmp_path).place(KEY + SET_ASIDE) == first
+    second = _kept_place(tmp_path, game.replace('"seed"', '"seed" ', 1))
+    assert second != first
+    LearnApp("restless-spirits", store=_store(tmp_path))
+    store = _store(tmp_path)
+    assert store.place(KEY + SET_ASIDE) == first and store.place(KEY + SET_ASIDE + "-2") == second
+    assert store.set_aside(KEY, first) == KEY + SET_ASIDE  # the same place again: its slot, not a new one
+    assert store.set_aside(KEY, "another") == KEY + SET_ASIDE + "-3"
+    for n in range(4, 11):
+        assert store.set_aside(KEY, f"place {n}") == f"{KEY}{SET_ASIDE}-{n}"
+    assert store.set_aside(KEY, "eleventh") == KEY + SET_ASIDE + "-10"  # every slot taken: the last takes it
+    assert store.place(KEY + SET_ASIDE) == first

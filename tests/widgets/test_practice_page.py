@@ -194,7 +194,9 @@ def test_a_kept_question_not_found_again_is_set_aside_and_said_and_a_good_place_
     store.save_place("practice", json.dumps(other))
     app = PracticeApp(store=store)
     assert esc("(the rule of your question is not one of this game's)") in app.notice.value
-    assert json.loads(store.place("practice:set-aside")) == other
+    # a second place set aside goes beside the first, never over it (attack trial 34)
+    assert json.loads(store.place("practice:set-aside-2")) == other
+    assert json.loads(store.place("practice:set-aside")) == gone
     assert not app.errors.output.outputs
 
 

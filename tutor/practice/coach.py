@@ -325,11 +325,11 @@ def set_place_aside(store, why: str) -> None:
     """Keep the practice page's place as it is now under :data:`PLACE` + :data:`SET_ASIDE` (renamed, never deleted:
     the page writes its own place over :data:`PLACE` next), and log ``why`` in the server's log. A store that will
     not keep it is logged too; never raises."""
+    aside = PLACE + SET_ASIDE
     try:
         text = store.place(PLACE)
         if text:
-            store.save_place(PLACE + SET_ASIDE, text)
+            aside = store.set_aside(PLACE, text)  # never over a place set aside before
     except Exception as exc:  # noqa: BLE001 - the page works on; the reason is logged below
         _server_log.warning("practice: the unusable kept place could not be set aside: %s", str(exc)[:300])
-    _server_log.warning("practice: the kept place could not be resumed (%s); set aside as %r", why[:300],
-                        PLACE + SET_ASIDE)
+    _server_log.warning("practice: the kept place could not be resumed (%s); set aside as %r", why[:300], aside)

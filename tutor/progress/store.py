@@ -65,6 +65,8 @@ from .rows import _stored_time, _upsert_insert
 log = logging.getLogger("tutor.progress")
 
 KINDS = ("can-do", "why-not", "what-happens")
+#: How many places of one page are kept set aside (:meth:`ProgressStore.set_aside`).
+ASIDE_SLOTS = 10
 #: Most practice answers of one game read (the newest): a learner answers a few hundred.
 ANSWERS_READ = 5_000
 #: Most fsrs cards of one game read: one per clause (a few hundred at most).
@@ -304,6 +306,21 @@ class ProgressStore(GuardedStore):
                 row.data, row.updated_at = data, now()
 
         self._write(fn)
+
+    def set_aside(self, page: str, data: str) -> str:
+        """Keep ``data``, a place of ``page`` that the page cannot resume, set aside (never deleted: the page writes
+        its own place over ``page`` next) under ``<page>:set-aside``, or ``:set-aside-2`` … ``-<ASIDE_SLOTS>`` when
+        that holds another place already (attack trial 34: a second place lost replaced the first); the same text is
+        kept once; with every slot taken, the last one takes it. Returns the key used. Raises as :meth:`save_place`.
+        """
+        key = f"{page}:set-aside"
+        for i in range(1, ASIDE_SLOTS + 1):
+            key = f"{page}:set-aside" + ("" if i == 1 else f"-{i}")
+            held = self.place(key)
+            if not held or held == data:
+                break
+        self.save_place(key, data)
+        return key
 
     def place(self, page: str) -> str | None:
         """What :meth:`save_place` kept for ``page``, else ``None``. A kept place larger than :data:`PLACE_MAX`
