@@ -8,6 +8,7 @@ from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 import tutor
 from tutor import Session
 from tutor.registry import game_class
+from tutor.safefile import visible
 
 from .boards import board_for
 from .clauses import ClauseCard, Glossary
@@ -87,7 +88,7 @@ class SeedBox:
             return
         if text == str(self.good):
             return
-        shown = text if len(text) <= 24 else text[:24] + "..."
+        shown = visible(text if len(text) <= 24 else text[:24] + "...")  # a NUL or a bidi control escaped (trial 34)
         what = ("is below 0" if ascii_digits and sign == "-" else
                 "is too large" if ascii_digits else
                 "is not written with the digits 0 to 9" if digits.isdigit() else

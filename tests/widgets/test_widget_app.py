@@ -259,7 +259,8 @@ def test_seed_box_takes_whole_numbers_it_can_show_and_says_when_one_is_out_of_ra
     assert box.value == str(SEED_MAX) and "999,999,999. The seed stays 999999999." in note.value
     for typed, why in (("-3", "-3 is below 0"), ("0.5", "0.5 is not a whole number written in digits"),
                        ("1e30", "1e30 is not a whole number written in digits"),
-                       ("seven", "seven is not a whole number written in digits")):
+                       ("seven", "seven is not a whole number written in digits"),
+                       ("7\x00", "7\\x00 is not a whole number written in digits")):  # a NUL said escaped (trial 34)
         box.value = typed  # a number box would have taken 0.5 as 0 and 1e30 as 1, without a word
         assert box.value == str(SEED_MAX) and why in note.value and note.layout.display is None
     box.value = " 007 "
