@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 import tutor
-from tutor.lesson_hints import (current_hints, hint_ends, hint_names_enabled, hint_steps, lesson_verbs, mentions,
-                                step_verbs)
+from tutor.lesson_hints import (current_hints, hint_ends, hint_names_enabled, hint_now, hint_steps, lesson_verbs,
+                                mentions, step_verbs, use_steps)
 from tutor.lessons import all_lessons, start_lesson
 from tutor.scenario import find
 
@@ -99,3 +99,41 @@ def test_restless_spirits_lesson_1_at_the_offering_no_hint_asks_for_an_attract_b
     given = _given(lesson, s, 1)  # (the page also drops the first, about a group the offering does not show)
     assert "Any offering works here; in a real game, offer the Totem you need least." in given
     assert [h for h in given if "Attract" in h] == []
+
+
+#: Hints still given whole mid-move (session 34): each speaks of the step now in brackets or in a clause a verb of
+#: the step does not begin, and says the whole move, not a wrong step (lesson, step).
+MID_MOVE_WHOLE = {("sp-03-overrun", 2), ("sd-02-rounds", 1), ("sd-06-classes", 7), ("sd-07-evolve", 2)}
+
+
+def test_a_hint_of_several_steps_of_one_move_speaks_from_the_step_the_learner_is_at():
+    """Session 33: 38 hints written for a whole move ("Attract Gonga, offer a Totem, choose space 1") were still
+    given whole once the learner was on a later step of it (at the offering: "Attract Gonga, …"). Given mid-move,
+    a hint now starts at the clause of the step the learner is at (:func:`tutor.lesson_hints.hint_now`); off the
+    lesson's way, or before its first step is taken, it is whole. Over every lesson's way: of the hints given whose
+    first clause is behind the learner while a later clause names the step now, all but the few listed start there."""
+    rs20, sp04, sd08 = LESSONS["rs-20-mastery-lock"], LESSONS["sp-04-shields"], LESSONS["sd-08-meditate"]
+    attract = "Attract Gonga, offer a Totem, choose space 1."
+    assert attract in rs20.hints and hint_now(rs20, attract, 0) == attract and hint_now(rs20, attract, None) == attract
+    assert hint_now(rs20, attract, 1) == "Offer a Totem, choose space 1."
+    assert hint_now(sp04, "Scout, then Rally the Norse card.", 1) == "Rally the Norse card."
+    meditate = "Meditate by discarding Mystic Mirror, mark only Zuja's Level 1 Essence die, then reroll it."
+    assert [hint_now(sd08, meditate, k) for k in (1, 2)] == ["Mark only Zuja's Level 1 Essence die, then reroll it.",
+                                                              "Reroll it."]
+    behind, whole = 0, set()
+    for lesson in LESSONS.values():
+        uses, verbs = use_steps(lesson), lesson_verbs(lesson)
+        s = start_lesson(lesson)
+        for k, ref in enumerate(lesson.solution):
+            for h in _given(lesson, s, k):
+                own = sorted((n, took) for (i, n), took in uses.items() if i == lesson.hints.index(h))
+                if not own or own[0][1][-1] >= k or not any(k in took for _n, took in own):
+                    continue
+                behind += 1
+                said = hint_now(lesson, h, k)
+                if said == h:
+                    whole.add((lesson.id, k))
+                else:  # (it starts with the verb of the step now, and is the hint's own words from there)
+                    assert h.endswith(said[1:]) and mentions(said, verbs)[0] in step_verbs(lesson)[k], (h, said)
+            s.apply(find(s, ref).id)
+    assert behind >= 40 and whole == MID_MOVE_WHOLE, (behind, sorted(whole))

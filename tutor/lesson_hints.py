@@ -90,22 +90,31 @@ def hint_steps(lesson: Lesson) -> list[list[int]]:
     23 the Pass is "Player 2 may pass."'s, not the hint's before it, which would have gone on to the Play after it). Spirit Duels lesson 8: "Pass with Player 2. Then "Use Zuja" appears"
     claims steps 3 (Pass) and 4 (Use), not the Pass at step 5, which "Pass with Player 2 again, then Gain the
     advantage" names before Gain (trial 28: the earlier hint kept it, and was given after its Use was taken)."""
+    claimed: list[list[int]] = [[] for _ in lesson.hints]
+    for (i, _n), took in use_steps(lesson).items():
+        claimed[i] += took
+    return claimed
+
+
+def use_steps(lesson: Lesson) -> dict[tuple[int, int], list[int]]:
+    """The steps each use of a verb in ``lesson``'s hints claims (:func:`hint_steps`): ``{(hint index, n): steps}``,
+    ``n`` counting the hint's uses (:func:`mentions`) from 0; a use that claims none is left out."""
     steps, verbs = step_verbs(lesson), lesson_verbs(lesson)
-    uses = [(i, v) for i, h in enumerate(lesson.hints) for v in mentions(h, verbs)]
+    uses = [(i, n, v) for i, h in enumerate(lesson.hints) for n, v in enumerate(mentions(h, verbs))]
     n_u, n_s = len(uses), len(steps)
     best = [[0] * (n_s + 1) for _ in range(n_u + 1)]  # best[j][k]: most steps from k on matched to uses from j on
     for j in range(n_u - 1, -1, -1):
         for k in range(n_s - 1, -1, -1):
-            best[j][k] = max(best[j + 1][k], (uses[j][1] in steps[k]) + best[j][k + 1])
-    claimed: list[list[int]] = [[] for _ in lesson.hints]
+            best[j][k] = max(best[j + 1][k], (uses[j][2] in steps[k]) + best[j][k + 1])
+    claimed: dict[tuple[int, int], list[int]] = {}
     j = k = 0
     took = False  # (whether use j has taken a step)
     while j < n_u and k < n_s:
-        hit = uses[j][1] in steps[k]
+        hit = uses[j][2] in steps[k]
         stay, move = hit + best[j][k + 1], best[j + 1][k]
         if stay > move or (stay == move and not took):  # step k goes to use j (matched, or passed over)
             if hit:
-                claimed[uses[j][0]].append(k)
+                claimed.setdefault(uses[j][:2], []).append(k)
             took, k = took or hit, k + 1
         else:
             j, took = j + 1, False
@@ -128,6 +137,39 @@ def current_hints(lesson: Lesson, done: int | None) -> list[str]:
     still fits (a ladder may look ahead: Restless Spirits lesson 29 names the Mirror before Miki is activated)."""
     ends = hint_ends(lesson)
     return [h for h, end in zip(lesson.hints, ends) if done is None or end is None or done <= end]
+
+
+#: Where a clause of a hint may begin: after a sentence's or a list's mark, ", then", ", and", " then ", " and " (the
+#: verb of the clause its first word, maybe in quotes)
+_CLAUSE_START = re.compile(r"(?:[.;:!?]\s+(?:[Tt]hen\s+)?|,\s+(?:then\s+|and\s+)?|\s+then\s+|\s+and\s+)[\"“]?$")
+
+
+def hint_now(lesson: Lesson, text: str, done: int | None) -> str:
+    """The written hint ``text`` as it speaks to a learner who took the first ``done`` steps of ``lesson``'s way:
+    a hint written for several steps of one move ("Attract Gonga, offer a Totem, choose space 1.") given after its
+    first steps are taken starts at the clause of the step the learner is at ("Offer a Totem, choose space 1.");
+    session 33: 38 such hints still told the whole move while the learner was already on its later step. A clause
+    starts where its verb is its first word (:data:`_CLAUSE_START`), never inside brackets; a hint with no such
+    clause, a step now that no clause of it names (Spirited lesson 18's "Do the same as Player 2"), off the lesson's
+    way (``done`` None) or not one of the lesson's hints is given whole."""
+    if done is None or text not in lesson.hints:
+        return text
+    i = lesson.hints.index(text)
+    uses = sorted((n, took) for (h, n), took in use_steps(lesson).items() if h == i)
+    at = next((n for n, took in uses if took[-1] >= done), None)
+    if at is None or at == uses[0][0] or done not in dict(uses)[at]:  # (the step now is that clause's own)
+        return text
+    verbs = lesson_verbs(lesson)
+    for n, word in enumerate(m for m in _WORD.finditer(text) if m.group(0).lower() in verbs):
+        if n == at:
+            head = text[:word.start()]
+            if head.count("(") > head.count(")") or not _CLAUSE_START.search(head):
+                return text
+            rest = text[_CLAUSE_START.search(head).end() - (1 if head[-1:] in "\"“" else 0):]
+            rest = rest.removeprefix("then ").removeprefix("Then ").removeprefix("and ")
+            k = 1 if rest[:1] in "\"“" else 0
+            return rest[:k] + rest[k:k + 1].upper() + rest[k + 1:]
+    return text
 
 
 def hint_names_enabled(text: str, verbs: frozenset[str], enabled_labels: list[str], on_path: bool) -> bool:

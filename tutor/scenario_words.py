@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .core.errors import place_words
 from .core.session import Session
 from .scenario import ActionRef, Expect
 
@@ -195,3 +196,58 @@ def describe_expect(e: Expect, names: dict[str, str] | None = None, titles: dict
                else describe_value(v, names, k.split('.')[0] in _SEAT_PATHS, k))
             for k, v in e.state.items()]
     return out
+
+
+#: A state's lists whose items are named by their number (``players[0]`` is "Player 1", ``hand[1]`` "hand (card
+#: 2)"), for :func:`state_field_words`; any other list's item is "(item N)".
+_STATE_ITEMS = {"players": "Player {n}", "markets": "market row {n}", "hand": "hand (card {n})",
+                "board": "board (space {n})", "spirits": "Spirit {n}", "lost_spirits": "Lost Spirit {n}"}
+
+
+def state_field_words(loc: tuple) -> str:
+    """A field inside a scenario's set-up state (pydantic's place under ``setup.state``: names and list positions,
+    counted from 0) as a person says it, counting from 1: ``("players", 0, "ap")`` is ``"Player 1's AP"``,
+    ``("players", 0, "hand", 1)`` ``"Player 1's hand (card 2)"``, ``("markets", 0, 0)`` ``"market row 1, card 1"``,
+    ``("totem_discard",)`` ``"totem discard"``. Names are cut to 40 characters (a file's own words)."""
+    parts: list[str] = []
+    i = 0
+    while i < len(loc):
+        x = loc[i]
+        n = loc[i + 1] + 1 if i + 1 < len(loc) and isinstance(loc[i + 1], int) else None
+        if isinstance(x, int):
+            parts.append(f"card {x + 1}" if parts and parts[-1].startswith("market row") else f"item {x + 1}")
+        else:
+            word = _PATH_WORDS.get(x, str(x)[:40].replace("_", " "))
+            parts.append(word if n is None else _STATE_ITEMS.get(x, word + " (item {n})").format(n=n))
+            i += n is not None
+        i += 1
+    if len(parts) > 1 and re.fullmatch(r"Player \d+", parts[0]):
+        return f"{parts[0]}'s " + ", ".join(parts[1:])
+    return ", ".join(parts)
+
+
+#: A question file's fields as a person names them (:func:`question_field_words`).
+_QUESTION_FIELDS = {"meta": "The question's details", "setup": "The set-up", "script": "The script",
+                    "expect": "The checks"}
+_QUESTION_LISTS = {"script": lambda n, _rest: f"Step {n:,} of the script",
+                   "expect": lambda n, rest: f"Check {n:,}" + (f"'s {short_name(rest[0])}" if rest else "")}
+
+
+def short_name(name) -> str:
+    """A field's name as words: underscores as spaces, cut to 40 characters."""
+    return str(name)[:40].replace("_", " ")
+
+
+def question_field_words(loc: tuple) -> str:
+    """A field of a FAQ question file (a shipped scenario or a learner's saved question) at ``loc`` as a person
+    says it: ``("setup", "state", "players", 0, "ap")`` is ``"In the set-up, Player 1's AP"``
+    (:func:`state_field_words`), ``("meta", "title")`` ``"The title"``, ``("expect", 0, "state")`` ``"Check 1's
+    state"``, ``("script", 2)`` ``"Step 3 of the script"``, ``()`` ``"The question"``; a field a question does not
+    have is named in quotes, cut (:func:`~tutor.core.errors.place_words`). Session 33: the FAQ explorer's list of
+    files not loaded said ``players[0].ap``."""
+    if loc[:2] == ("setup", "state") and len(loc) > 2:
+        said = state_field_words(loc[2:])
+        return f"In the set-up, {said if re.match(r'(Player|market row|Lost Spirit|Spirit) [0-9]', said) else 'the ' + said}"
+    if len(loc) >= 2 and loc[0] == "meta" and isinstance(loc[1], str):
+        return "The question's words" if loc[1] == "question" else f"The {short_name(loc[1])}"
+    return place_words(loc, whole="The question", names=_QUESTION_FIELDS, listed=_QUESTION_LISTS)

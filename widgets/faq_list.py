@@ -21,6 +21,7 @@ from IPython import get_ipython
 
 from tutor import faq, short
 from tutor.safefile import display_path
+from tutor.scenario_words import question_field_words
 
 from . import faq_table
 from .boards import board_for
@@ -111,7 +112,8 @@ class QuestionList:
         under another id than their own (a shipped question's), and what else it said after them (why the question
         last clicked could not be opened)."""
         old = getattr(self, "_refused", "")
-        self._refused = (refused_html("Some question files were not loaded", self.index.problems)
+        self._refused = (refused_html("Some question files were not loaded", self.index.problems,
+                                      words=question_field_words)
                          + getattr(self, "_unread", "") + getattr(self, "_clashes", ""))
         said = self.open_error.value
         self.open_error.value = self._refused + (said[len(old):] if said.startswith(old) else "")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 import tutor
-from tutor.lesson_hints import OutOfBudget, current_hints, hint_names_enabled, lesson_verbs, way_on
+from tutor.lesson_hints import OutOfBudget, current_hints, hint_names_enabled, hint_now, lesson_verbs, way_on
 from tutor.lesson_words import goal_gap, undo_hint
 from tutor.step_words import bare
 from tutor.lessons import GAME_OVER, Lesson, goal_failures, goal_out_of_reach, playable_lessons
@@ -259,11 +259,14 @@ class LessonRunner:
     def fitting_hints(self) -> list[str]:
         """The lesson's written hints that fit the position shown, in order: not spent on the lesson's way (trial 27),
         each group one names shown with an enabled action (:func:`widgets.lesson_hints.hint_fits`), an action it names
-        enabled now, or it names none and every step so far followed the lesson's own way (trial 20)."""
+        enabled now, or it names none and every step so far followed the lesson's own way (trial 20); a hint of several
+        steps of one move from the clause of the step now (:func:`tutor.lesson_hints.hint_now`, session 33)."""
         shown, n = self.app.actions.shown_groups(), len(self.app.session.history)
         verbs, labels = lesson_verbs(self.lesson), [a.label for a in self.app.session.legal_actions()]
         on_path, board = not n or self._replayed()[1], self.app.actions.board
-        return [h for h in current_hints(self.lesson, n if on_path else None) if hint_fits(h, board, shown)
+        # (a hint written for several steps of one move speaks from the step the learner is at: session 33)
+        done = n if on_path else None
+        return [hint_now(self.lesson, h, done) for h in current_hints(self.lesson, done) if hint_fits(h, board, shown)
                 and hint_names_enabled(h, verbs, labels, on_path)]
 
     def steps_back(self) -> int:

@@ -28,7 +28,7 @@ from .boards import board_for, presented
 from .clauses import ClauseCard
 from .learn_place import KEPT_PLACE_LOST
 from .problems import refuses_broken_content, split_problem
-from .practice_style import PRACTICE_CSS
+from .practice_style import PRACTICE_CSS, players_fit
 from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
 from .panels import BoardView
@@ -254,7 +254,7 @@ class PracticeApp:
                             '<a class="rt-pq-home" href="index.ipynb">← All pages</a></div>')
         how = html_widget(f'<details class="rt-pq-how"><summary>How it works</summary>{HOW}</details>')
         top = w.HBox([title, self.game, self.score, how], _dom_classes=("rt-pq-top",))
-        styles = [style_widget(), table_style(), w.HTML(f"<style>{PRACTICE_CSS}</style>"), board_reveal()]
+        styles = [style_widget(), table_style(), w.HTML(f"<style>{PRACTICE_CSS}</style>"), board_reveal(), players_fit()]
         for x in styles:
             x.add_class("rt-style")
         self.widget = w.VBox([*styles, self.errors.output, self.notice, top, self.tabs], layout=w.Layout(width="100%"))

@@ -2,7 +2,11 @@
 its title line, the board's box beside the question card, at 1024x768 and at 1920x1080 (:mod:`widgets.practice`)."""
 from __future__ import annotations
 
+import ipywidgets as w
+
+from .board_fit import board_fit_js
 from .scroll_shade import more_below
+from .style import page_script
 
 PRACTICE_CSS = """
 .rt-pq-top { align-items: center; gap: 10px; flex-wrap: wrap; }
@@ -86,3 +90,17 @@ body[data-voila] .rt-pq-page > .widget-tab > .widget-tab-contents { flex: 1 1 au
   min-width: 0; }
 .rt-pq-side .tutor-clause { max-width: 100%; }
 """ + more_below(".rt-pq-board")  # (the board's box scrolls when a board is taller: the sign at its foot)
+
+#: The least scale of the practice board (CSS zoom) that brings every player's area whole into its box (at 1024x768:
+#: session 33's trial found Player 3 partly under the box's foot); below it the words get too small, and the box
+#: scrolls (the player to act brought into view, :mod:`widgets.board_reveal`).
+PLAYERS_FIT_MIN = 0.8
+
+#: The page script that scales the practice board, from the zoom its CSS gives it down to :data:`PLAYERS_FIT_MIN`,
+#: until the last player's area is whole in the board's box (what follows it, the markets at 1024x768, may scroll).
+PLAYERS_FIT_JS = board_fit_js(".rt-pq-board", "tutorPracticeFit", PLAYERS_FIT_MIN, 0, 7, whole=".rt-bpart-player")
+
+
+def players_fit() -> w.Output:
+    """A hidden Output (CSS class ``tutor-pq-fit``) whose only output is :data:`PLAYERS_FIT_JS`."""
+    return page_script(PLAYERS_FIT_JS, "tutor-pq-fit")

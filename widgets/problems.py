@@ -123,6 +123,9 @@ _DEEP_PATH = re.compile(r"((?:\[\d+\]){3})(?:\[\d+\])+…?")
 _FIELD_FIRST = re.compile(r"^(?P<field>[A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*)…?"
                           r"(?P<rest>(?: \(line \d+\))?: .*)$", re.S)
 _FIELD_PART = re.compile(r"\[\d+\]|[A-Za-z_]\w*")
+#: a problem that starts with one field path or two (``setup.state: players[0].ap: …``, the second inside the first)
+_FIELD_RE = r"[A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*"
+_FIELDS_FIRST = re.compile(rf"^(?P<a>{_FIELD_RE})(?:: (?P<b>{_FIELD_RE}))?(?P<rest>(?: \(line \d+\))?: .*)$", re.S)
 #: the line format_validation_error ends with when it left problems out (``"<where>: … and 7 more problems"``)
 _MORE_LINE = re.compile(r"^…\s*and ([\d,]+) more problems?$")
 
@@ -220,14 +223,32 @@ def left_out_lines(messages, words=None, limit: int = TEACHER_PROBLEMS, per_file
     return lines
 
 
-def refused_html(heading: str, messages, css: str = "rt-faq-problem", limit: int = 300) -> str:
+def _fields_said(reason: str, words) -> str:
+    """``reason`` with the field path each of its problems starts with (``setup.state: players[0].ap: …``, two
+    paths, the second inside the first) named by ``words`` (a function of pydantic's place of a problem):
+    ``"In the set-up, Player 1's AP: …"``."""
+    def said(part: str) -> str:
+        m = _FIELDS_FIRST.match(part)
+        if not m:
+            return part
+        inner = m["b"] and m["a"].endswith("state")  # (a path inside a set-up's state; else a word of the reason)
+        rest = m["rest"] if inner or not m["b"] else f": {m['b']}{m['rest']}"
+        return f"{words(_place(m['a']) + (_place(m['b']) if inner else ()))}{rest}"
+    # (a seat named inside a reason, "seat 1 is already set by players[0]", as a person says it too)
+    parts = [re.sub(r"\bplayers\[(\d+)\]", lambda m: f"Player {int(m[1]) + 1}", said(x)) for x in reason.split("; ")]
+    return "; ".join([parts[0]] + [x[:1].lower() + x[1:] if x.startswith("In the set-up") else x for x in parts[1:]])
+
+
+def refused_html(heading: str, messages, css: str = "rt-faq-problem", limit: int = 300, words=None) -> str:
     """HTML of a folded box (``<details>``, CSS classes ``css`` and ``rt-refused``) whose summary is ``heading``
     with the number of files, and whose list names every file (its name, then its reason). ``""`` for no
-    messages. Each reason is cut to ``limit`` characters; all text is escaped."""
+    messages. Each reason is cut to ``limit`` characters; all text is escaped. With ``words`` (e.g.
+    :func:`tutor.scenario_words.question_field_words`) the field each problem names is said in words ("In the
+    set-up, Player 1's AP", session 33: it read ``setup.state: players[0].ap``)."""
     # a server path inside a reason shows its last part only, as plain_problem does (trial 22: "is already the id
     # of /tmp/t22/q/CON.yaml")
-    items = [(name, short(_plain_reason(reason), limit, quote=False))
-             for name, reason in map(split_problem, messages)]
+    items = [(name, short(_fields_said(_plain_reason(reason), words) if words else _plain_reason(reason), limit,
+                          quote=False)) for name, reason in map(split_problem, messages)]
     if not items:
         return ""
     rows = "".join(f"<li>{f'<b>{esc(name)}</b>: ' if name else ''}{esc(reason)}</li>" for name, reason in items)

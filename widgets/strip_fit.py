@@ -116,10 +116,14 @@ STRIP_JS = """(function () {
     if (!hidden.length) { return; }
     title.setAttribute('data-rt-earlier', '');  // its note may make it taller: measured again
     if (then) { then.setAttribute('data-rt-fewer', ''); }  // it no longer says how many steps are below it
-    var tall = title.getBoundingClientRect().height, hid = pack(box, all, title, then);
+    // (the titles' heights: the pinned title's and a later step's, which a note may make taller)
+    var tall = function () {
+      return all.reduce(function (h, x) { return x === title || x.querySelector('.rt-step-now') ? h + x.getBoundingClientRect().height : h; }, 0);
+    };
+    var was = tall(), hid = pack(box, all, title, then);
     // (the note's words, set by the packing, made the title taller than measured, newuser31: its lines sat under the
-    // next step's title): packed again with them
-    if (title.getBoundingClientRect().height > tall + 1) {
+    // next step's title; a later step's own note, session 33): packed again with them
+    if (tall() > was + 1) {
       all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
       hid = pack(box, all, title, then);
     }
@@ -297,7 +301,19 @@ STRIP_JS = """(function () {
     // (the lines hidden are all after a line in view, the learner's own: the note says "more lines", not "earlier"; a
     // later step of the move hidden, or some of its lines, newuser31: the note names the steps, "Step 2: in History",
     // not "this step")
-    var word = !hid ? '' : [...gone.keys()].some(function (h) { return h !== pinned; }) ? 'step' : above ? '' : 'more';
+    // (session 33: some lines of a later step in view folded, its note is with it, under its own title: "more lines
+    // of this step: History", not by the first step's title; the first step's title then says only its own)
+    var own = [];
+    rows.forEach(function (r) { if (r !== pinned && r.els[0].hasAttribute('data-rt-earlier')) { r.els[0].removeAttribute('data-rt-earlier'); } });
+    gone.forEach(function (v, h) {
+      if (h !== pinned && v === 'some' && keep.has(h)) { own.push(h); }
+    });
+    own.forEach(function (h) {
+      gone.delete(h);
+      if (h.els[0].getAttribute('data-rt-earlier') !== 'more') { h.els[0].setAttribute('data-rt-earlier', 'more'); }
+    });
+    var word = !hid ? '' : [...gone.keys()].some(function (h) { return h !== pinned; }) ? 'step' : above ? ''
+      : gone.has(pinned) || !own.length ? 'more' : 'none';
     var said = '', t = pinned.els[0];
     if (word === 'step') {  // (short: no longer than the note measured, "earlier lines of this step")
       var nums = function (l) {

@@ -5,8 +5,7 @@
 - A line with the lesson (picker, Previous/Next, Hint, the goal, wrapping rather than cut) and the controls (Undo, Redo, Restart;
   in free play the seed and New game).
 - The board (``tutor-board``, scrolling inside only when it must) beside the legal actions (``tutor-actions``,
-  scrolling inside; its end-of-turn group, "End your turn" or "Pass", pinned at its foot; the blocked actions
-  folded under one button).
+  scrolling inside; its end-of-turn group, "End your turn" or "Pass", pinned at its foot; the blocked ones folded).
 - The last step (``tutor-last-step``): what just happened, each event with its clause chip; the history, the
   glossary and the lesson's introduction open in a drawer over the board, and a rule chip opens the rule card over
   the board.
@@ -323,8 +322,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   line-height: 1.35; }
 .rt-onescreen .tutor-last-step .rt-reply-col [data-rt-earlier]::after {
   content: "\\2191  earlier lines of the computer's reply: History"; }
-/* (the learner's own lines in view and automatic lines after them hidden: trial 27, widgets/strip_fit.py) */
+/* (own lines in view, automatic ones after them hidden: trial 27; "none": a later step's own title says it, s33) */
 .rt-onescreen .tutor-last-step [data-rt-earlier="more"]::after { content: "more lines of this step: History"; }
+.rt-onescreen .tutor-last-step [data-rt-earlier="none"]::after { content: none; }
 /* (a whole later step of the move hidden: the script names it, e.g. "Step 2: in History", newuser31) */
 .rt-onescreen .tutor-last-step [data-rt-earlier="step"]::after { content: attr(data-rt-fold); }
 /* (in the computer's reply, the title that stays is its newest step's: the line "Then the computer played" and its

@@ -10,7 +10,9 @@
 
 Newuser31: the learner's own lines fold last (an automatic line in view only in room an own line does not fit in);
 the lines of a rule the lesson's goal checks are in view (Spirited lesson 1's Road Check); a later step of the move
-folded, the note names it ("Step 2: in History", not "more lines of this step").
+folded, the note names it ("Step 2: in History", not "more lines of this step"). Session 33: some lines of a later
+step in view folded, the note is with that step ("more lines of this step: History" under its title), not by the
+first step's title.
 
 At 1024x768, 1366x768 and 1920x1080. The lesson's place or the free game is written into the progress store before
 the page opens, as a learner's kept place. Any uncaught page error, console error, failed request or off-machine
@@ -67,7 +69,8 @@ OWN_ROWS = """() => {
                  check: !!x.querySelector('.rt-check-ev'),
                  top: Math.min(...rs.map(r => r.top)), bottom: Math.max(...rs.map(r => r.bottom)),
                  chipShown: els.length < 2 || shown(els[1])};
-    if (row.title) titleShown = row.shown; else row.underShownTitle = titleShown;
+    if (row.title) { titleShown = row.shown; const n = getComputedStyle(x, '::after').content;
+                     row.note = n === 'none' ? '' : n.replace(/^"|"$/g, ''); } else row.underShownTitle = titleShown;
     rows.push(row);
   }
   const note = getComputedStyle(kids[0], '::after').content;
@@ -114,7 +117,13 @@ def _check(page, where: str, titles: int, every: bool) -> dict:
             (some if head["shown"] else gone).add(head["text"].split(" ·")[0].split()[1])
     named = set(re.findall(r"\d+", g["note"].split(":")[0])) if g["note"].endswith("History") else set()
     assert gone <= named, f"{where}: note {g['note']!r}, steps {sorted(gone)} folded"
-    assert not some or "more lines" in g["note"] and (gone or some <= named), f"{where}: note {g['note']!r}, {some}"
+    # some lines of a later step in view folded: the note is with that step, under its own title (session 33: "more
+    # lines of Step 2: History" sat by the first step's title), and the first step's note does not name it
+    for h in heads[1:]:
+        n = h["text"].split(" ·")[0].split()[1]
+        want = "more lines of this step: History" if n in some else ""
+        assert h["note"] == want, f"{where}: Step {n}'s note {h['note']!r} (want {want!r}; folded lines of {some})"
+    assert not some & named and "more lines of Step" not in g["note"], f"{where}: note {g['note']!r}, {some}"
     assert all(r["shown"] for r in rows if r["check"]), f"{where}: a line the lesson checks is folded: {g}"
     return g
 

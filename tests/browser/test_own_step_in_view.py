@@ -85,7 +85,8 @@ def _own_line_whole(server, chromium_browser, game_id: str, size: tuple[int, int
         # (issue #16: the strip holds the learner's whole move, e.g. Spirited's Scout before its Rally or its Shield;
         # an earlier step of the move may fold in a low strip: the note then says "earlier lines"; lines of the move's
         # later steps folded, it names the steps, newuser31: "Step 2: in History", "more lines of Steps 1 and 2")
-        notes = (None, '"more lines of this step: History"', '"\u2191 earlier lines of this step: History"')
+        # (session 33: only a later step's lines folded, the note is under that step's title and this one has none)
+        notes = (None, "none", '"more lines of this step: History"', '"\u2191 earlier lines of this step: History"')
         named = re.fullmatch(r'"(more lines of )?Steps? [0-9]+((, [0-9]+)* and [0-9]+)?( and more lines)?: (in )?History"',
                              g["note"] or "")
         assert g["note"] in notes or named, f"{where}: the note under the title: {g}"

@@ -10,7 +10,9 @@ import pytest
 
 import tutor
 from tutor.practice import QuestionPool, generate, outcome
-from tutor.practice.questions import gives_away
+from tutor.core.model import Event
+from tutor.core.rng import Rng
+from tutor.practice.questions import gives_away, wrong_order
 
 GAMES = list(tutor.GAMES)
 COUNT = 210
@@ -166,3 +168,55 @@ def test_what_happens_answers_read_as_sentences(made):
                     + f", and last “{titles[-1]}”.")
             assert o.text == want, o.text
         assert "this happens, in order:" in q.explanation.split("\n")[0] and "engine" not in q.explanation
+
+
+def _swapped_pair(chain, swapped):
+    i = next(k for k in range(len(chain)) if chain[k] != swapped[k])
+    assert swapped[i:i + 2] == (chain[i + 1], chain[i]) and swapped[i + 2:] == chain[i + 2:]
+    return chain[i], chain[i + 1]
+
+
+def test_wrong_order_is_never_asked_of_two_parts_of_one_move():
+    """Session 33: a what-happens distractor "right rules, wrong order" swapped "Buy a Totem (1 AP)" and the swap of
+    a full-hand buy, an order a learner cannot know. Two direct parts of one move are never swapped; a consequence
+    after the choice that caused it (a refill after a buy) is."""
+    one_move = [Event(clause="rs.buy", text="Player 1 spends 1 AP to buy Bell.", actor=0),
+                Event(clause="rs.hand-limit.swap", text="Player 1's hand is at the limit.", actor=0)]
+    chain = ("rs.ability.activate", "rs.buy", "rs.hand-limit.swap")
+    events = [Event(clause="rs.ability.activate", text="Player 1 uses an ability.", actor=0)] + one_move
+    assert all(wrong_order(chain, events, Rng.from_seed(n)) is None for n in range(20))
+    refill = Event(clause="rs.buy.refill", text="The market refills.", automatic=True)
+    chain = ("rs.ability.activate", "rs.buy", "rs.buy.refill")
+    events = [events[0], one_move[0], refill]
+    assert {wrong_order(chain, events, Rng.from_seed(n)) for n in range(20)} == {
+        ("rs.ability.activate", "rs.buy.refill", "rs.buy")}
+    chain = ("rs.ability.activate", "rs.buy", "rs.hand-limit.swap", "rs.buy.refill")  # only the pair a learner can tell
+    assert {wrong_order(chain, [events[0], *one_move, refill], Rng.from_seed(n)) for n in range(20)} == {
+        ("rs.ability.activate", "rs.buy", "rs.buy.refill", "rs.hand-limit.swap")}
+    assert wrong_order(chain[:2], one_move, Rng.from_seed(1)) is None  # (two rules: nothing after the first to swap)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_wrong_order_swaps_only_orders_a_learner_sees(game):
+    """Over the real chains of a game's what-happens questions: every swap is of a direct effect and a consequence
+    after it, or of two rules about different players (the turn passed between them); two parts of one move (Spirit
+    Duels' "What carries over when evolving" and "Dice stay when evolving") never."""
+    pool = QuestionPool(game, 1, warm=0)
+    pool.fill(300)
+    swaps = 0
+    for q in pool.made:
+        if q.kind != "what-happens":
+            continue
+        chain, events = outcome(q.session, q.action_id)
+        first = {}
+        for e in events:
+            first.setdefault(e.clause, e)
+        swapped = wrong_order(chain, events, Rng.from_seed(len(pool.made)))
+        if swapped is None:
+            continue
+        swaps += 1
+        a, b = (first[c] for c in _swapped_pair(chain, swapped))
+        assert (not a.automatic and b.automatic) or (None not in (a.actor, b.actor) and a.actor != b.actor), (
+            q.prompt, chain, swapped)
+        assert {a.clause, b.clause} != {"sd.evolve.carry", "sd.ruling.evolve-pool"}
+    assert swaps >= 3, swaps

@@ -578,7 +578,7 @@ def test_a_saved_question_that_no_longer_loads_never_stops_the_page(tmp_path, mo
     # refused when the folder is read (trial 23): never listed, named by its file name among the files not loaded
     assert "aaa-bad-question" not in page.mine_ids and "aaa-bad-question" not in page.shown_ids
     box = page.open_error.value
-    assert "<b>aaa-bad.yaml</b>: setup.state: players[0].hand[0]: no card called &#x27;NOPE-CARD&#x27;" in box, box
+    assert "<b>aaa-bad.yaml</b>: In the set-up, Player 1&#x27;s hand (card 1): no card called &#x27;NOPE-CARD&#x27;" in box, box
     assert str(folder) not in box
     page._click(page.entry.id)
     assert page.open_error.value == box
@@ -600,7 +600,7 @@ def test_a_saved_question_s_bidi_controls_are_refused_and_named(index, tmp_path)
     again = FaqExplorer("faq-buy-at-hand-limit", index=index, questions_folder=tmp_path)
     assert "my-rtl" not in [e.id for e in again.index.entries]
     box = again.open_error.value
-    assert "<b>rtl.yaml</b>" in box and "meta.title" in box and "U+202E" in box, box
+    assert "<b>rtl.yaml</b>: The title: holds" in box and "The question&#x27;s words: holds" in box and "U+202E" in box, box
     assert "Value error" not in box, box  # pydantic's prefix before the reason (trial 22)
     assert "\u202e" not in box and "\u202e" not in again.card.value
 

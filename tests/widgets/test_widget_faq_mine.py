@@ -1,6 +1,7 @@
 """The FAQ explorer's "My questions": a learner's saved question files are untrusted (trial 23). A file naming a card
 the game does not have, or a state check the game does not have, is refused when the folder is read: listed among the
-files not loaded by its file name (never a server folder) with the field and a plain reason; two questions of one
+files not loaded by its file name (never a server folder) with the field in words (session 33: "In the set-up, Player
+1's AP", not "players[0].ap") and a plain reason; two questions of one
 title are told apart by their file names shown beside them."""
 from __future__ import annotations
 
@@ -45,11 +46,26 @@ def test_a_saved_question_naming_a_card_the_game_lacks_is_refused_by_file_name_a
     assert page.mine_ids == {"my-fine"}
     assert "my-trial23-badcard" not in [e.id for e in page.index.entries]
     box = page.open_error.value
-    assert ("<b>trial23-badcard.yaml</b>: setup.state: players[0].hand[1]: no card called &#x27;nonexistentcard&#x27; "
-            "in Restless Spirits</li>") in box, box
+    assert ("<b>trial23-badcard.yaml</b>: In the set-up, Player 1&#x27;s hand (card 2): no card called "
+            "&#x27;nonexistentcard&#x27; in Restless Spirits</li>") in box, box
     assert str(tmp_path) not in box and "pytest-of" not in box
     page._click("my-fine")  # the others open as before; the refused file stays named
     assert page.entry.id == "my-fine" and page.open_error.value == box
+
+
+def test_the_files_not_loaded_name_their_fields_in_words(index, tmp_path):
+    """Session 33: the box of files not loaded named fields by path, "setup.state: players[0].ap: must be at least
+    0"; a learner reads "In the set-up, Player 1's AP", the file still named; two problems of one file each so."""
+    def below_zero(d):
+        d["setup"]["state"]["players"][0].update({"ap": -1, "activation_tokens": -2})
+    saved(tmp_path, "negative", below_zero)
+    saved(tmp_path, "row", lambda d: d["setup"]["state"]["markets"][1].__setitem__(0, "zz"))
+    box = FaqExplorer(index=index, questions_folder=tmp_path).open_error.value
+    assert ("<li><b>negative.yaml</b>: In the set-up, Player 1&#x27;s AP: must be at least 0; in the set-up, Player "
+            "1&#x27;s activation tokens: must be at least 0</li>") in box, box
+    assert ("<li><b>row.yaml</b>: In the set-up, market row 2, card 1: no card called &#x27;zz&#x27; in Restless "
+            "Spirits</li>") in box, box
+    assert "players[" not in box and "setup.state" not in box and "markets[" not in box
 
 
 @pytest.mark.parametrize("name", ["__class__", "p1.__dict__", "p9.ap"])
@@ -60,7 +76,7 @@ def test_a_saved_question_checking_a_state_the_game_lacks_is_refused_naming_the_
     page = FaqExplorer(index=index, questions_folder=tmp_path)
     assert page.mine_ids == set()
     box = page.open_error.value
-    assert f"<b>odd.yaml</b>: expect[0].state: unknown state fact &#x27;{name}&#x27;</li>" in box, box  # said once
+    assert f"<b>odd.yaml</b>: Check 1&#x27;s state: unknown state fact &#x27;{name}&#x27;</li>" in box, box  # said once
     assert "the game&#x27;s facts" not in box and "chance_left" not in box  # never the game's own names
     assert str(tmp_path) not in box
     assert "class :" not in "".join(x.value for x in _walk(page.widget) if isinstance(x, w.HTML))
@@ -120,7 +136,7 @@ def test_a_saved_question_with_a_shipped_questions_id_is_listed_as_ones_own_and_
     box = page.open_error.value
     assert ("<b>html-title.yaml</b>: it has the id of the question “Buying a Totem with a full hand”, so it is listed "
             "under My questions as your own, and that question is unchanged</li>") in box, box
-    assert "<b>copy-b.yaml</b>: meta.id: &#x27;my-copy-a&#x27; is already the id of copy-a.yaml</li>" in box
+    assert "<b>copy-b.yaml</b>: The id: &#x27;my-copy-a&#x27; is already the id of copy-a.yaml</li>" in box
     assert "Some of your questions have another question&#x27;s id (1 file;" in box and "faq-buy-at" not in box
     page._click("faq-buy-at-hand-limit")  # the rulebook's question opens as it was; the saved one under its own
     assert page.entry.path.name == "faq-buy-at-hand-limit.yaml" and "rt-faq-clash" in page.open_error.value

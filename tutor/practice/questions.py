@@ -9,7 +9,8 @@ Every answer comes from the engine, never from a hand-written key:
   (the clauses forbidding the other tempting actions now, related clauses, clauses of the same rulebook section).
 - ``what-happens``: a legal action; the options are chains of the rules that come into play when it resolves, in
   order (the distinct clauses of its events, found by applying it to a copy of the session); the distractors are
-  the true chain with a rule left out, added or swapped for a neighbouring rule.
+  the true chain with a rule left out, added or swapped for a neighbouring rule, or two of its rules in the wrong
+  order where a learner can tell the order (:func:`wrong_order`).
 
 Texts use action labels and clause titles only (never ids).
 """
@@ -277,6 +278,35 @@ def chain_text(clauses: dict[str, Clause], chain: tuple[str, ...]) -> str:
     return f"First {t[0]}, then {', then '.join(t[1:-1])}, and last {t[-1]}."
 
 
+def wrong_order(chain: tuple[str, ...], events, rng: Rng) -> tuple[str, ...] | None:
+    """``chain`` with two neighbouring rules after its first swapped, where a learner can tell their order; else
+    ``None``.
+
+    A pair's order is one a learner sees when the second rule is a consequence of the player's own choice (the first
+    rule's first event is the choice's direct effect, the second's is ``automatic``: a refill after a buy), or when
+    the turn passed between them (their first events concern different players: the mover's step, then "Two AP each
+    turn" for the next). Two parts of one move (session 33: "Buy a Totem (1 AP)" and the swap of a full-hand buy;
+    what carries over and the dice kept when evolving) or two consequences of one moment have no order a learner can
+    know: they are not asked. The first rule (the action's own) stays first. One draw of ``rng`` for every chain of
+    three rules or more (as before), so the questions made after it stay the same."""
+    if len(chain) < 3:
+        return None
+    k = rng.below(len(chain) - 2)
+    first = {}
+    for e in events:
+        first.setdefault(e.clause, e)
+
+    def told(a, b) -> bool:
+        return (not a.automatic and b.automatic) or (a.actor is not None and b.actor is not None
+                                                      and a.actor != b.actor)
+    at = [i for i in range(1, len(chain) - 1)
+          if chain[i] in first and chain[i + 1] in first and told(first[chain[i]], first[chain[i + 1]])]
+    if not at:
+        return None
+    i = at[k % len(at)]
+    return chain[:i] + (chain[i + 1], chain[i]) + chain[i + 2:]
+
+
 def what_happens(pos: Position, rng: Rng) -> Question | None:
     """A ``what-happens`` question at ``pos`` (``None`` when no legal action gives a chain with enough plausible
     wrong versions)."""
@@ -316,9 +346,9 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
             other = _pick(rng, near[:6])
             i = 1 + rng.below(len(chain) - 1)
             variants.append(chain[:i] + (other,) + chain[i + 1:])
-        if len(chain) >= 3:  # right rules, wrong order
-            i = 1 + rng.below(len(chain) - 2)
-            variants.append(chain[:i] + (chain[i + 1], chain[i]) + chain[i + 2:])
+        swapped = wrong_order(chain, events, rng)  # right rules, wrong order (one a learner can tell)
+        if swapped:
+            variants.append(swapped)
         seen_text = {chain_text(clauses, chain)}
         wrong = []
         for v in variants:
