@@ -78,12 +78,14 @@ Templates = Annotated[list[EdgeTemplate], Field(max_length=100)]
 
 
 class GraphNode(_G):
-    """A word of the rules: ``id``, ``label``, ``kind`` (vocabulary ``node_kinds``), ``clauses``."""
+    """A word of the rules: ``id``, ``label``, ``kind`` (vocabulary ``node_kinds``), ``clauses``, and for a generic
+    target (``A Spirit on an opponent's board``) ``stands_for``: the cards it stands for (a :class:`Selector`)."""
 
     id: Name
     label: Text
     kind: Name
     clauses: list[Name] = Field(default_factory=list, max_length=20)
+    stands_for: Union[Selector, None] = None
 
 
 class MissingEdge(_G):

@@ -8,11 +8,12 @@ to "what affects X?", "what does X affect?" and "how can A affect B?".
 - Edges: ``kind`` from one vocabulary (``content/graph/vocabulary.yaml``: blocks, copies, modifies, counts, triggers,
   disables, removes, targets), ``clauses`` (ids that exist), ``why`` (plain words), ``scenarios`` (ids of the FAQ
   scenarios that exercise it), ``source`` (the effect name, ``target``, a slot, or ``rule``), ``provisional`` and
-  ``provisional_why`` (only where a provisional value makes the arrow: :func:`tutor.interactions_cards.provisional_why`).
-- Edges come from data: each card's effect names and parameters go through the table in
-  ``content/graph/<game>.yaml`` (``effects``, ``params``, ``targets``, ``slots``); ``rules`` lists the rules' own
-  interactions with their clauses. A new card, or a user's card file (``build(game, cards=PATH)``), changes the
-  graph with no code change.
+  ``provisional_why`` (only where a provisional value makes the arrow: :func:`tutor.interactions_cards.provisional_why`),
+  ``on_target_board`` (it acts on a card on a target opponent's board). A word that stands for cards (``stands_for``:
+  "A Spirit on an opponent's board") lists them; each card acting on it has an arrow to each of them too.
+- Edges come from data: each card's effect names and parameters go through the table in ``content/graph/<game>.yaml``
+  (``effects``, ``params``, ``targets``, ``slots``); ``rules`` lists the rules' own interactions with their clauses. A
+  new card, or a user's card file (``build(game, cards=PATH)``), changes the graph with no code change.
 
 Use ``build("restless-spirits")`` (or ``build(None)`` / ``build("all")`` for the three games together), then
 :func:`affects`, :func:`affected_by`, :func:`paths`, :func:`to_graphml`, :func:`to_node_link`."""
@@ -128,7 +129,7 @@ def _add_card(G: nx.MultiDiGraph, game: str, rec: CardRec) -> None:
     G.add_node(node_id(game, rec.id), game=game, kind=rec.kind, label=rec.label, group=group,
                card=rec.id, provisional=bool(prov), provisional_fields=list(prov), clauses=[],
                text=a.get("text", ""), type=a.get("type", ""), timing=a.get("timing", ""),
-               classes=list(a.get("classes", [])), pending=not a.get("has_effects", True))
+               classes=list(a.get("classes", [])), pending=not a.get("has_effects", True), stands_for=[])
 
 
 def _shielded(rec: CardRec | None, other: CardRec) -> bool:
@@ -172,7 +173,7 @@ def _emit(G: nx.MultiDiGraph, game: str, recs: dict[str, CardRec], rec: CardRec 
                                         "p": p, "card": rec.label if rec else ""})
             prov = provisional_why(rec, {n: chosen[n] for n in (u, v) if n in chosen})
             G.add_edge(u, v, kind=kind, clauses=clauses, why=why, scenarios=[], source=source, provisional=bool(prov),
-                       provisional_why=prov)
+                       provisional_why=prov, on_target_board=bool(tpl.get("on_target_board")))
 
 
 def _build_game(game: str, cards: str | Path | None, table: dict[str, Any] | None = None) -> nx.MultiDiGraph:
@@ -184,12 +185,15 @@ def _build_game(game: str, cards: str | Path | None, table: dict[str, Any] | Non
     for n in table.get("nodes", []):
         G.add_node(node_id(game, n["id"]), game=game, kind=n["kind"], label=n["label"], group="", card="",
                    provisional=False, provisional_fields=[], clauses=list(n.get("clauses", [])), text="", type="",
-                   timing="", classes=[], pending=False)
+                   timing="", classes=[], pending=False, stands_for=[])
     recs = {r.id: r for r in READERS[game](cards)}
     for r in recs.values():
         if node_id(game, r.id) in G:
             raise ContentError(f"{where}: card id {short(r.id)} is also the id of a word of the rules", field="nodes")
         _add_card(G, game, r)
+    for n in (n for n in table.get("nodes", []) if n.get("stands_for")):  # a generic target: the cards it stands for
+        G.nodes[node_id(game, n["id"])]["stands_for"] = sorted(
+            node_id(game, r.id) for r in recs.values() if _selected(r, n["stands_for"]["select"]))
     effects, params = table.get("effects", {}), table.get("params", {})
     unmapped: dict[str, list[str]] = {}
     for r in recs.values():
@@ -439,17 +443,24 @@ def paths(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4, limit: int = 8) -
     found = [p for p in nx.all_simple_edge_paths(G, u, v, cutoff=cutoff)
              if len(p) == 1 or G.edges[p[-1]]["kind"] != "copies"]
     found.sort(key=lambda p: (len(p), [G.edges[e]["kind"] for e in p], p))
-    return found[:limit]
+    # the same cards by the same kinds of arrow are one way; a single arrow keeps each reason (Takayama removes Nozawa)
+    seen: set[tuple] = set()
+    keys = [(i,) if len(p) == 1 else tuple((a, b, G.edges[a, b, k]["kind"]) for a, b, k in p)
+            for i, p in enumerate(found)]
+    return [p for p, key in zip(found, keys) if key not in seen and not seen.add(key)][:limit]
 
 
 def stopped(G: nx.MultiDiGraph, u: str, v: str) -> str:
-    """Why ``u`` cannot act on ``v`` directly, in plain words, when ``u`` has no edge to ``v`` and ``v`` blocks ``u``
-    (Nordheim's owner cannot be targeted by Nozawa): ``"Nozawa cannot act on Nordheim directly: Nordheim blocks
-    Nozawa: ..."``; else ``""``."""
-    if G.has_edge(u, v):
-        return ""
+    """``v``'s defence against ``u`` in plain words when ``v`` blocks ``u``, else ``""``. With no edge ``u`` to ``v`` it
+    always holds: ``"Nozawa cannot act on Nordheim directly: Nordheim blocks Nozawa: ..."``; with one acting on ``v``
+    on its owner's board (``on_target_board``) it can stop ``u`` (Onota's Protect token, once): ``"Takayama can act on
+    Onota, but Onota's defence can block it: Onota blocks..."``."""
     stops = [explain(G, v, u, k) for k, d in sorted(G.get_edge_data(v, u, default={}).items()) if d["kind"] == "blocks"]
-    return (f"{label(G, u)} cannot act on {label(G, v)} directly: " + " ".join(stops)) if stops else ""
+    if not stops or G.has_edge(u, v) and not any(d["on_target_board"] for d in G[u][v].values()):
+        return ""  # (no defence, or u acts on v elsewhere: Grindavik copies a released Nordheim, which protects no one)
+    if G.has_edge(u, v):
+        return f"{label(G, u)} can act on {label(G, v)}, but {label(G, v)}'s defence can block it: " + " ".join(stops)
+    return f"{label(G, u)} cannot act on {label(G, v)} directly: " + " ".join(stops)
 
 
 def how(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4) -> str:
@@ -459,7 +470,7 @@ def how(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4) -> str:
     head = stopped(G, u, v)
     if not ps:
         return head or f"{label(G, u)} cannot affect {label(G, v)} in {cutoff} steps or fewer (no chain of interactions)."
-    out = [head, "Only through other cards:"] if head else []
+    out = ([head, "Only through other cards:"] if not G.has_edge(u, v) else [head]) if head else []
     for i, p in enumerate(ps, 1):
         out.append(f"{i}. " + " → ".join([label(G, p[0][0])] + [f"{G.edges[e]['kind']} {label(G, e[1])}" for e in p]))
         out += [f"   - {explain(G, *e)}" for e in p]

@@ -120,7 +120,7 @@ class Search:
         ps = tg.paths(G, u, v)
         self.path_edges = {e for p in ps for e in p}
         self.query = (u, v, ps)
-        stopped = tg.stopped(G, u, v)  # B blocks A (a protection): said first, as the engine refuses the move
+        stopped = tg.stopped(G, u, v)  # B blocks A (a protection): said first, as the engine refuses the move (or can)
         head = f"<p>{esc(stopped)}</p>" if stopped else ""
         if not ps:
             # (trial 27: Seone -> Nozawa said "cannot affect" and drew a Nozawa -> Seone arrow with no word on it)
@@ -138,7 +138,8 @@ class Search:
             n = len(ps)
             lead = (f"<p>{n} way{'' if n == 1 else 's'} {esc(tg.label(G, u))} can affect {esc(tg.label(G, v))}, "
                     f"drawn alone:</p>")
-            self.path.value = head + ("<p>Only through other cards:</p>" if head else lead) + f"<ol>{''.join(items)}</ol>"
+            only = head and not G.has_edge(u, v)  # B's defence always holds: the ways go through other cards
+            self.path.value = head + ("<p>Only through other cards:</p>" if only else lead) + f"<ol>{''.join(items)}</ol>"
         self._hold += 1  # one drawing: the answer alone (Focus off, so that ticking it goes back to a card)
         try:
             self.focus.value = False

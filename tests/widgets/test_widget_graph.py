@@ -554,9 +554,30 @@ def test_a_long_chain_turns_back_under_itself_but_a_fan_stays_one_row():
 
 
 def test_no_way_from_a_to_b_says_what_the_arrow_drawn_from_b_to_a_means(G):
-    """Trial 27: Seone -> Nozawa answered "cannot affect" and drew a Nozawa -> Seone arrow with no word about it."""
+    """Trial 27: Seone -> Nozawa answered "cannot affect" and drew a Nozawa -> Seone arrow with no word about it.
+    (Since trial 34 Seone reaches Nozawa: Seone gives Nordheim a Totem Requirement fewer, and Nordheim blocks Nozawa;
+    Gonga -> Grindavik is such a pair now.)"""
     v = GraphView("restless-spirits", G=G, focus=False)
-    v.ask_path("Seone", "Nozawa")
-    assert "Seone</b> cannot affect <b>Nozawa" in v.path.value
-    assert "The arrow drawn goes the other way, B to A: Nozawa " in v.path.value
+    v.ask_path("Gonga", "Grindavik")
+    assert "Gonga</b> cannot affect <b>Grindavik" in v.path.value
+    assert "The arrow drawn goes the other way, B to A: Grindavik copies Gonga" in v.path.value
     assert v.errors.output.outputs == ()
+
+
+def test_a_generic_target_answers_for_each_card_it_stands_for(G):
+    """New-user trial 34: the page answered "Takayama cannot affect Gonga in 4 steps or fewer", and for Onota
+    "Takayama cannot act on Onota directly", though Takayama destroys any Spirit of a target opponent. Now the way is
+    drawn and said, and Onota's Protect token is named as a defence that can block it."""
+    v = GraphView("restless-spirits", G=G, focus=False)
+    v.ask_path("Takayama", "Gonga")
+    assert "cannot" not in v.path.value and "ways Takayama can affect Gonga, drawn alone" in v.path.value
+    assert "<li><b>Takayama → removes Gonga</b><ol type='a'><li>Takayama removes Gonga: Takayama destroys any Spirit on " \
+           "a target opponent&#x27;s board, Gonga included" in v.path.value
+    assert ("restless-spirits:takayama", "restless-spirits:gonga") in {e[:2] for e in v.path_edges}
+    v.ask_path("Takayama", "Onota")
+    assert v.path.value.startswith("<p>Takayama can act on Onota, but Onota&#x27;s defence can block it: Onota blocks "
+                                   "Takayama: ")
+    assert "ways Takayama can affect Onota, drawn alone" in v.path.value and "Only through" not in v.path.value
+    assert "<b>Takayama → removes Onota</b>" in v.path.value
+    assert v.errors.output.outputs == ()
+
