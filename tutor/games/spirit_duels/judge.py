@@ -17,6 +17,9 @@ from .dice import DIE_FACES, boosted, face_label, symbol
 
 #: What a card in hand is worth against dice rerolled (a Meditate pays one card): about the damage one card deals.
 CARD = 1.5
+#: A die is worth rerolling only when its mean roll beats its face by more than this (trial 34: a Magic face was
+#: rerolled for a hair's gain in the mean, losing the Class Ability it already offered).
+MARGIN = 0.2
 #: A Meditate whose reroll is not worth its card is put below every move that changes nothing (Pass).
 NOT_WORTH = -5.0
 #: The Essence each player gains before a round (Setup; End Phase 5).
@@ -53,7 +56,7 @@ def _dice(s, seat: int, skip=frozenset()):
 
 def _meditate_gain(g, s, seat: int) -> tuple[float, int]:
     gains = [reroll_gain(g, sl, die) for _, _, sl, die in _dice(s, seat)]
-    good = [x for x in gains if x > 1e-9]
+    good = [x for x in gains if x > MARGIN]
     return sum(good), len(good)
 
 
@@ -84,7 +87,7 @@ def judge(g, s, seat: int, action) -> float | None:
         return gain - CARD if gain > CARD else NOT_WORTH
     if kind == "mark-die":
         sl = s.players[seat].spirits[action.param("spirit") - 1]
-        return reroll_gain(g, sl, sl.pool[action.param("die") - 1])
+        return reroll_gain(g, sl, sl.pool[action.param("die") - 1]) - MARGIN
     if kind == "reroll-marked":
         return 0.0
     if kind == "place-advantage-die":
@@ -114,8 +117,8 @@ def reasons(g, s, seat: int, action) -> list[str] | None:
     if kind == "meditate":
         gain, n = _meditate_gain(g, s, seat)
         if n == 0:
-            return [f"no one of {{your}} dice is expected to roll better than the face it shows, so the card would be "
-                    f"discarded for nothing {cite}"]
+            return [f"no one of {{your}} dice is expected to roll much better than the face it shows, so the card "
+                    f"would be discarded for nothing {cite}"]
         dice = "1 of {your} dice shows a face" if n == 1 else f"{n} of {{your}} dice show faces"
         than = "more" if gain > CARD else "less"
         return [f"{dice} worse than a reroll is expected to give, and rerolling is worth {than} than the card "
@@ -124,12 +127,13 @@ def reasons(g, s, seat: int, action) -> list[str] | None:
         sl = p.spirits[action.param("spirit") - 1]
         die = sl.pool[action.param("die") - 1]
         shown = face_label(die.face)
-        if reroll_gain(g, sl, die) > 1e-9:
+        if reroll_gain(g, sl, die) > MARGIN:
             return [f"this die shows {shown}, worth less than a reroll of it is expected to give {cite}"]
-        return [f"this die already shows {shown}, worth as much as a reroll of it is expected to give or more {cite}"]
+        return [f"this die already shows {shown}, worth about as much as a reroll of it is expected to give or more "
+                f"{cite}"]
     if kind == "reroll-marked":
         left = [reroll_gain(g, sl, die) for _, _, sl, die in _dice(s, seat, _marked(s))]
-        rest = ("no other one of {your} dice is expected to roll better" if all(x <= 1e-9 for x in left)
+        rest = ("no other one of {your} dice is expected to roll much better" if all(x <= MARGIN for x in left)
                 else "another one of {your} dice could still be declared")
         what = "the dice declared are rerolled" if _marked(s) else "no die is rerolled"
         return [f"{what}; {rest} {cite}"]
@@ -139,11 +143,16 @@ def reasons(g, s, seat: int, action) -> list[str] | None:
         here = roll_worth(g, sl, "advantage")
         others = [roll_worth(g, o, "advantage") for j, o in enumerate(p.spirits)
                   if is_spirit(o) and j != action.param("spirit") - 1]
-        best = "more than" if all(here > x + 1e-9 for x in others) else "at least as much as" \
-            if all(here >= x - 1e-9 for x in others) else "less than"
-        return [f"the Advantage Die is rolled with {name}'s dice when that Spirit is activated [sd.activate.advantage-die], "
-                f"and with {name}'s stats its Attack, Magic and Essence faces are worth {best} on {{your}} other "
-                f"Spirits {cite}"]
+        if not others:
+            where = f"{name} is the only Spirit {{you}} could place it on"
+        elif all(here > x + 1e-9 for x in others):
+            where = f"with {name}'s stats its faces are worth more there than on {{your}} other Spirits"
+        elif all(here >= x - 1e-9 for x in others):
+            where = f"with {name}'s stats its faces are worth as much there as on any other of {{your}} Spirits"
+        else:
+            where = f"its faces would be worth more on another of {{your}} Spirits than on {name}"
+        return [f"the Advantage Die is rolled with {name}'s dice when that Spirit is activated "
+                f"[sd.activate.advantage-die], and {where} {cite}"]
     if kind in ("set-aside", "discard", "keep-hand"):
         return _hand_reasons(g, s, seat, action, cite)
     return None
