@@ -13,10 +13,8 @@ from tutor.sessions import new_game
 from tutor.step_words import bare
 
 #: The set-up decisions of each game (the rest are moves of play).
-#: (Spirit Duels: the pre-built decks hold no card dearer than the first round's Essence, so the computer keeps
-#: its opening hand as the Setup recommends and never sets one aside, trial 34; an End Phase "keep" is a move of
-#: play, counted as ``end-keep``.)
-SETUP = {"restless-spirits": {"choose-guide", "draft-pick"}, "spirit-duels": {"keep-hand"},
+#: (Spirit Duels: an End Phase "keep" is a move of play, counted as ``end-keep``, trial 34.)
+SETUP = {"restless-spirits": {"choose-guide", "draft-pick"}, "spirit-duels": {"set-aside", "keep-hand"},
          "spirited": set()}
 #: Words each set-up decision's reason must hold.
 WORDS = {"choose-guide": "Mastery", "draft-pick": "draft", "set-aside": "set aside", "keep-hand": "opening hand"}

@@ -3,10 +3,11 @@ read by :meth:`tutor.bots.Bot.rank` through ``strategy.judge``), each with reaso
 
 - **Meditate** (Actions: Meditate) rerolls dice: the look-ahead rolled them with its own guess at chance and so
   saw lucky rolls (trial 34: the computer meditated 4 times in round 1, rerolling dice that showed Magic). A die is
-  worth rerolling when the mean of its faces is worth more than the face it shows; Meditate is worth its card only
-  when the dice worth rerolling gain more than :data:`CARD` together.
-- **The opening hand** (Setup: the book recommends keeping 0-cost cards and Items) and **End Phase discards** (a
-  card discarded is replaced from the deck, and an empty deck loses): keep a card that can be paid for soon.
+  worth rerolling when the mean of its faces is worth more than the face it shows by :data:`MARGIN`; Meditate is
+  worth its card only when the dice worth rerolling gain more than the card is worth (:func:`card_price`).
+- **The opening hand** (Setup: the book recommends keeping 0-cost cards and Items): those are never set aside; the
+  other set-asides and End Phase discards stay the look-ahead's (judging them by rule lost games), with reasons
+  that say what the rules do with them.
 - **The Advantage Die** (End Phase; Activate a Spirit): it joins the roll of the Spirit it is placed on, so it goes
   where its faces are worth most.
 """
@@ -15,15 +16,17 @@ from __future__ import annotations
 from .ctx import card_of, is_spirit, stat
 from .dice import DIE_FACES, boosted, face_label, symbol
 
-#: What a card in hand is worth against dice rerolled (a Meditate pays one card): about the damage one card deals.
+#: What a card in hand is worth against dice rerolled (a Meditate pays one card): about the damage one card deals
+#: when its Essence cost can be paid now; a card that cannot be paid this round is worth little, since the End
+#: Phase draws the hand back up to five (End Phase 4), unless the deck is nearly empty (an empty deck loses).
 CARD = 1.5
+CARD_IDLE = 0.3
+LOW_DECK = 6
 #: A die is worth rerolling only when its mean roll beats its face by more than this (trial 34: a Magic face was
 #: rerolled for a hair's gain in the mean, losing the Class Ability it already offered).
 MARGIN = 0.2
 #: A Meditate whose reroll is not worth its card is put below every move that changes nothing (Pass).
 NOT_WORTH = -5.0
-#: The Essence each player gains before a round (Setup; End Phase 5).
-GAIN = 2
 #: A pool die's worth per symbol, as the strategy's features count it (set by :mod:`.strategy`).
 POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
 POOL_WEIGHT = 0.5
@@ -60,6 +63,14 @@ def _meditate_gain(g, s, seat: int) -> tuple[float, int]:
     return sum(good), len(good)
 
 
+def card_price(g, s, seat: int, action) -> float:
+    """What the card a Meditate discards is worth (see :data:`CARD`)."""
+    p, card = s.players[seat], _card(g, action)
+    if card is not None and card.cost > p.essence and len(p.deck) >= LOW_DECK:
+        return CARD_IDLE
+    return CARD
+
+
 def _marked(s) -> set[tuple[int, int]]:
     d = s.pending[-1] if s.pending else None
     return {(m.spirit, m.die) for m in d.work.marked} if d is not None and d.kind == "meditate-pick" else set()
@@ -74,17 +85,13 @@ def _early(card) -> bool:
     return card.cost == 0 or card.kind == "item"
 
 
-def _essence_next(s, seat: int) -> int:
-    return s.players[seat].essence + GAIN
-
-
 def judge(g, s, seat: int, action) -> float | None:
     """The change in worth ``action`` makes for ``seat``, judged by rule, or None for a move the look-ahead judges
     (see the module docstring)."""
     kind, clauses = action.kind, action.clauses
     if kind == "meditate":
-        gain = _meditate_gain(g, s, seat)[0]
-        return gain - CARD if gain > CARD else NOT_WORTH
+        gain, price = _meditate_gain(g, s, seat)[0], card_price(g, s, seat, action)
+        return gain - price if gain > price else NOT_WORTH
     if kind == "mark-die":
         sl = s.players[seat].spirits[action.param("spirit") - 1]
         return reroll_gain(g, sl, sl.pool[action.param("die") - 1]) - MARGIN
@@ -93,20 +100,11 @@ def judge(g, s, seat: int, action) -> float | None:
     if kind == "place-advantage-die":
         sl = s.players[seat].spirits[action.param("spirit") - 1]
         return roll_worth(g, sl, "advantage")
-    if kind in ("set-aside", "discard") and ("sd.setup.mulligan" in clauses or "sd.end.discard" in clauses):
+    if kind == "set-aside" and "sd.setup.mulligan" in clauses:
         card = _card(g, action)
-        if card is None:
-            return None
-        if "sd.setup.mulligan" in clauses and _early(card):
-            return -1.0
-        return 0.3 if card.cost > _essence_next(s, seat) else -0.3
-    if kind == "keep-hand":
-        return 0.0
+        if card is not None and _early(card):
+            return -1.0  # the Setup's recommendation; other set-asides are the look-ahead's (dropped: keep-all lost)
     return None
-
-
-def _costs(g, hand) -> list:
-    return [g.cards.by_id[c] for c in hand if c in g.cards.by_id]
 
 
 def reasons(g, s, seat: int, action) -> list[str] | None:
@@ -120,7 +118,7 @@ def reasons(g, s, seat: int, action) -> list[str] | None:
             return [f"no one of {{your}} dice is expected to roll much better than the face it shows, so the card "
                     f"would be discarded for nothing {cite}"]
         dice = "1 of {your} dice shows a face" if n == 1 else f"{n} of {{your}} dice show faces"
-        than = "more" if gain > CARD else "less"
+        than = "more" if gain > card_price(g, s, seat, action) else "less"
         return [f"{dice} worse than a reroll is expected to give, and rerolling is worth {than} than the card "
                 f"discarded {cite}"]
     if kind == "mark-die":
@@ -162,28 +160,19 @@ def _hand_reasons(g, s, seat: int, action, cite: str) -> list[str] | None:
     opening = "sd.setup.mulligan" in action.clauses
     if not opening and "sd.end.discard" not in action.clauses:
         return None
-    have = _essence_next(s, seat)
-    when = f"the {have} Essence {{you}} will have in the first round" if opening else \
-        f"the {have} Essence {{you}} will have next round"
     if action.kind == "keep-hand":
-        dear = [c for c in _costs(g, s.players[seat].hand) if c.cost > have and not (opening and _early(c))]
-        if dear:
-            return [f"{len(dear)} of the cards left cost more than {when}, but each card set aside or discarded is "
-                    f"replaced from {{your}} deck {cite}"]
         if opening:
-            return [f"every card left is a 0-cost card, an Item or one {{you}} can pay for with {when}, so the opening "
-                    f"hand is kept {cite}"]
-        return [f"{{you}} can pay for every card left with {when}, and a card discarded would be replaced from "
-                f"{{your}} deck, and an empty deck loses the game [sd.win.deck-out] {cite}"]
+            return [f"the cards left stay in the opening hand, and the Setup recommends keeping 0-cost cards and Items "
+                    f"{cite}"]
+        return [f"the cards left stay in {{your}} hand, and {{you}} draw back up to five next [sd.end.draw] {cite}"]
     card = _card(g, action)
     if card is None:
         return None
     if opening and _early(card):
         why = "costs 0 Essence" if card.cost == 0 else "is an Item"
         return [f"{card.name} {why}, and the Setup recommends keeping such cards in the opening hand {cite}"]
-    if card.cost > have:
-        how = "a card set aside is replaced by a new one" if opening else \
-            "a card discarded is replaced when {you} draw back up to five"
-        return [f"{card.name} costs {card.cost} Essence, more than {when}; {how}, which may cost less {cite}"]
-    return [f"{card.name} costs {card.cost} Essence, which {{you}} can pay with {when}, so keeping it costs "
-            f"nothing {cite}"]
+    if opening:
+        return [f"{card.name} is neither a 0-cost card nor an Item, and a card set aside is replaced by a new one, "
+                f"which may suit {{your}} Spirits better {cite}"]
+    return [f"a card discarded now is replaced when {{you}} draw back up to five [sd.end.draw], and the new one may "
+            f"suit {{your}} Spirits better {cite}"]
