@@ -13,6 +13,7 @@ from tutor.sessions import new_game
 from tutor.step_words import bare
 
 #: The set-up decisions of each game (the rest are moves of play).
+#: (Spirit Duels: an End Phase "keep" is a move of play, counted as ``end-keep``, trial 34.)
 SETUP = {"restless-spirits": {"choose-guide", "draft-pick"}, "spirit-duels": {"set-aside", "keep-hand"},
          "spirited": set()}
 #: Words each set-up decision's reason must hold.
@@ -33,7 +34,8 @@ def reasons_by_kind(game_id: str, seeds=(0, 1), steps: int = 50) -> dict[str, se
             assert text.startswith(head + (". " if ":" in head else ": ")) and "..:" not in text and ".:" not in text
             assert text[len(head) + 2:].lower() == b.reason(s, a, voice="it").lower()
             for r in text[len(head) + 2:].split("; "):
-                out[a.kind].add(re.sub(r"\s*\[[^\]]*\]", "", r).strip(" ."))
+                kind = "end-keep" if a.kind == "keep-hand" and "sd.end.discard" in a.clauses else a.kind
+                out[kind].add(re.sub(r"\s*\[[^\]]*\]", "", r).strip(" ."))
             s.apply(a)
     return out
 

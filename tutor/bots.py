@@ -166,10 +166,17 @@ class Bot:
         game, seat = session.game, session.current_player
         base = determinise(game, session.state, seat, rnd.getrandbits(64))
         before = self._strategy.features(game, base, seat)
+        # a strategy may judge some moves by rule (``judge``: their worth as a change from now), where looking
+        # ahead through its own guess at chance would see lucky rolls (trial 34: Meditate's reroll)
+        judge, now = getattr(self._strategy, "judge", None), None
         scored = []
         for action in session.legal_actions():
             alone: list[dict[str, float]] = []
             value, after = self._look(game, base, action, seat, FOLLOW_DEPTH, alone)
+            ruled = judge(game, base, seat, action) if judge is not None else None
+            if ruled is not None:
+                now = self.value(game, base, seat) if now is None else now
+                value = now + ruled
             first = alone[0]
             changes = {k: after.get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(after)}
             own = {k: first.get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(first)}

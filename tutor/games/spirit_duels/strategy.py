@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from .ctx import card_of, is_spirit, stat
+from . import judge as _judge
 from .dice import boosted, symbol
 from .state import SDState
 
@@ -21,7 +22,7 @@ from .state import SDState
 WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": 0.5, "essence": 0.35, "status": 0.4, "armor": 0.4,
            "stage": 1.2, "hand": 0.15}
 
-_POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
+_POOL_SHARE = _judge.POOL_SHARE
 
 
 #: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
@@ -103,12 +104,10 @@ def features(g, s: SDState, seat: int) -> dict[str, float]:
             "armor": armor, "stage": stage, "hand": float(len(me.hand))}
 
 
-#: Why each opening-hand decision is taken, by action kind (the fight's counts do not explain them).
-SETUP_REASONS = {
-    "set-aside": "a card set aside from the opening hand is replaced by a new one, so a card {you} cannot use early "
-                 "makes way {cite}",
-    "keep-hand": "the cards left are ones {you} can use, so the opening hand is kept {cite}",
-}
+def judge(g, s: SDState, seat: int, action) -> float | None:
+    """The change in worth of a move the look-ahead judges badly (Meditate's reroll, the opening hand, End Phase
+    discards, the Advantage Die's Spirit), judged by rule (:func:`.judge.judge`); None for the others."""
+    return _judge.judge(g, s, seat, action)
 
 
 def reasons(g, s: SDState, mine) -> list[str]:
@@ -116,8 +115,9 @@ def reasons(g, s: SDState, mine) -> list[str]:
     :meth:`tutor.bots.Bot.explain` to join."""
     a, ch = mine.action, mine.changes
     cite = " ".join(f"[{c}]" for c in a.clauses[:2])
-    if a.kind in SETUP_REASONS:  # a set-up decision: the look-ahead's damage and dice say nothing about why
-        return [SETUP_REASONS[a.kind].format(cite=cite, you="{you}", your="{your}")]
+    said = _judge.reasons(g, s, a.actor, a)
+    if said is not None:  # a move judged by rule: its reason is the rule's, not the look-ahead's counts
+        return said
     reasons = []
     if ch.get("defeated", 0) > 0:
         reasons.append(f"it defeats an enemy Spirit, and defeating all of them wins [sd.win.defeat-all] {cite}")

@@ -1,0 +1,178 @@
+"""Moves a one-move look-ahead judges badly in Spirit Duels, judged by rule instead (used by :mod:`.strategy`,
+read by :meth:`tutor.bots.Bot.rank` through ``strategy.judge``), each with reasons that say what holds.
+
+- **Meditate** (Actions: Meditate) rerolls dice: the look-ahead rolled them with its own guess at chance and so
+  saw lucky rolls (trial 34: the computer meditated 4 times in round 1, rerolling dice that showed Magic). A die is
+  worth rerolling when the mean of its faces is worth more than the face it shows by :data:`MARGIN`; Meditate is
+  worth its card only when the dice worth rerolling gain more than the card is worth (:func:`card_price`).
+- **The opening hand** (Setup: the book recommends keeping 0-cost cards and Items): those are never set aside; the
+  other set-asides and End Phase discards stay the look-ahead's (judging them by rule lost games), with reasons
+  that say what the rules do with them.
+- **The Advantage Die** (End Phase; Activate a Spirit): it joins the roll of the Spirit it is placed on, so it goes
+  where its faces are worth most.
+"""
+from __future__ import annotations
+
+from .ctx import card_of, is_spirit, stat
+from .dice import DIE_FACES, boosted, face_label, symbol
+
+#: What a card in hand is worth against dice rerolled (a Meditate pays one card): about the damage one card deals
+#: when its Essence cost can be paid now; a card that cannot be paid this round is worth little, since the End
+#: Phase draws the hand back up to five (End Phase 4), unless the deck is nearly empty (an empty deck loses).
+CARD = 1.5
+CARD_IDLE = 0.3
+LOW_DECK = 6
+#: A die is worth rerolling only when its mean roll beats its face by more than this (trial 34: a Magic face was
+#: rerolled for a hair's gain in the mean, losing the Class Ability it already offered).
+MARGIN = 0.2
+#: A Meditate whose reroll is not worth its card is put below every move that changes nothing (Pass).
+NOT_WORTH = -5.0
+#: A pool die's worth per symbol, as the strategy's features count it (set by :mod:`.strategy`).
+POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
+POOL_WEIGHT = 0.5
+
+
+def face_worth(g, sl, face: str) -> float:
+    """What a die showing ``face`` in ``sl``'s pool is worth (the strategy's ``pool`` feature, weighted)."""
+    sym = symbol(face)
+    return 0.0 if sym == "blank" else POOL_WEIGHT * POOL_SHARE[sym] * (stat(g, sl, sym) + boosted(face))
+
+
+def roll_worth(g, sl, kind: str) -> float:
+    """The mean worth of a die of ``kind`` rolled into ``sl``'s pool."""
+    faces = DIE_FACES[kind]
+    return sum(face_worth(g, sl, f) for f in faces) / len(faces)
+
+
+def reroll_gain(g, sl, die) -> float:
+    """How much a reroll of ``die`` (in ``sl``'s pool) is expected to add (negative: it shows better than a mean
+    roll)."""
+    return roll_worth(g, sl, die.kind) - face_worth(g, sl, die.face)
+
+
+def _dice(s, seat: int, skip=frozenset()):
+    for i, sl in enumerate(s.players[seat].spirits):
+        for k, die in enumerate(sl.pool):
+            if (i, k) not in skip:
+                yield i, k, sl, die
+
+
+def _meditate_gain(g, s, seat: int) -> tuple[float, int]:
+    gains = [reroll_gain(g, sl, die) for _, _, sl, die in _dice(s, seat)]
+    good = [x for x in gains if x > MARGIN]
+    return sum(good), len(good)
+
+
+def card_price(g, s, seat: int, action) -> float:
+    """What the card a Meditate discards is worth (see :data:`CARD`)."""
+    p, card = s.players[seat], _card(g, action)
+    if card is not None and card.cost > p.essence and len(p.deck) >= LOW_DECK:
+        return CARD_IDLE
+    return CARD
+
+
+def _marked(s) -> set[tuple[int, int]]:
+    d = s.pending[-1] if s.pending else None
+    return {(m.spirit, m.die) for m in d.work.marked} if d is not None and d.kind == "meditate-pick" else set()
+
+
+def _card(g, action):
+    return g.cards.by_id.get(action.param("card") or "")
+
+
+def _early(card) -> bool:
+    """The Setup's recommendation: 0-cost cards and Items are kept in the opening hand."""
+    return card.cost == 0 or card.kind == "item"
+
+
+def judge(g, s, seat: int, action) -> float | None:
+    """The change in worth ``action`` makes for ``seat``, judged by rule, or None for a move the look-ahead judges
+    (see the module docstring)."""
+    kind, clauses = action.kind, action.clauses
+    if kind == "meditate":
+        gain, price = _meditate_gain(g, s, seat)[0], card_price(g, s, seat, action)
+        return gain - price if gain > price else NOT_WORTH
+    if kind == "mark-die":
+        sl = s.players[seat].spirits[action.param("spirit") - 1]
+        return reroll_gain(g, sl, sl.pool[action.param("die") - 1]) - MARGIN
+    if kind == "reroll-marked":
+        return 0.0
+    if kind == "place-advantage-die":
+        sl = s.players[seat].spirits[action.param("spirit") - 1]
+        return roll_worth(g, sl, "advantage")
+    if kind == "set-aside" and "sd.setup.mulligan" in clauses:
+        card = _card(g, action)
+        if card is not None and _early(card):
+            return -1.0  # the Setup's recommendation; other set-asides are the look-ahead's (dropped: keep-all lost)
+    return None
+
+
+def reasons(g, s, seat: int, action) -> list[str] | None:
+    """Why ``action`` (one of the moves :func:`judge` judges) is taken, true of the position; ``{you}``/``{your}``
+    marks for the voice. None for other moves."""
+    kind, cite = action.kind, " ".join(f"[{c}]" for c in action.clauses[:2])
+    p = s.players[seat]
+    if kind == "meditate":
+        gain, n = _meditate_gain(g, s, seat)
+        if n == 0:
+            return [f"no one of {{your}} dice is expected to roll much better than the face it shows, so the card "
+                    f"would be discarded for nothing {cite}"]
+        dice = "1 of {your} dice shows a face" if n == 1 else f"{n} of {{your}} dice show faces"
+        than = "more" if gain > card_price(g, s, seat, action) else "less"
+        return [f"{dice} worse than a reroll is expected to give, and rerolling is worth {than} than the card "
+                f"discarded {cite}"]
+    if kind == "mark-die":
+        sl = p.spirits[action.param("spirit") - 1]
+        die = sl.pool[action.param("die") - 1]
+        shown = face_label(die.face)
+        if reroll_gain(g, sl, die) > MARGIN:
+            return [f"this die shows {shown}, worth less than a reroll of it is expected to give {cite}"]
+        return [f"this die already shows {shown}, worth about as much as a reroll of it is expected to give or more "
+                f"{cite}"]
+    if kind == "reroll-marked":
+        left = [reroll_gain(g, sl, die) for _, _, sl, die in _dice(s, seat, _marked(s))]
+        rest = ("no other one of {your} dice is expected to roll much better" if all(x <= MARGIN for x in left)
+                else "another one of {your} dice could still be declared")
+        what = "the dice declared are rerolled" if _marked(s) else "no die is rerolled"
+        return [f"{what}; {rest} {cite}"]
+    if kind == "place-advantage-die":
+        sl = p.spirits[action.param("spirit") - 1]
+        name = card_of(g, sl).name
+        here = roll_worth(g, sl, "advantage")
+        others = [roll_worth(g, o, "advantage") for j, o in enumerate(p.spirits)
+                  if is_spirit(o) and j != action.param("spirit") - 1]
+        if not others:
+            where = f"{name} is the only Spirit {{you}} could place it on"
+        elif all(here > x + 1e-9 for x in others):
+            where = f"with {name}'s stats its faces are worth more there than on {{your}} other Spirits"
+        elif all(here >= x - 1e-9 for x in others):
+            where = f"with {name}'s stats its faces are worth as much there as on any other of {{your}} Spirits"
+        else:
+            where = f"its faces would be worth more on another of {{your}} Spirits than on {name}"
+        return [f"the Advantage Die is rolled with {name}'s dice when that Spirit is activated "
+                f"[sd.activate.advantage-die], and {where} {cite}"]
+    if kind in ("set-aside", "discard", "keep-hand"):
+        return _hand_reasons(g, s, seat, action, cite)
+    return None
+
+
+def _hand_reasons(g, s, seat: int, action, cite: str) -> list[str] | None:
+    opening = "sd.setup.mulligan" in action.clauses
+    if not opening and "sd.end.discard" not in action.clauses:
+        return None
+    if action.kind == "keep-hand":
+        if opening:
+            return [f"the cards left stay in the opening hand, and the Setup recommends keeping 0-cost cards and Items "
+                    f"{cite}"]
+        return [f"the cards left stay in {{your}} hand, and {{you}} draw back up to five next [sd.end.draw] {cite}"]
+    card = _card(g, action)
+    if card is None:
+        return None
+    if opening and _early(card):
+        why = "costs 0 Essence" if card.cost == 0 else "is an Item"
+        return [f"{card.name} {why}, and the Setup recommends keeping such cards in the opening hand {cite}"]
+    if opening:
+        return [f"{card.name} is neither a 0-cost card nor an Item, and a card set aside is replaced by a new one, "
+                f"which may suit {{your}} Spirits better {cite}"]
+    return [f"a card discarded now is replaced when {{you}} draw back up to five [sd.end.draw], and the new one may "
+            f"suit {{your}} Spirits better {cite}"]
