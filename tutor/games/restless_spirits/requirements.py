@@ -33,15 +33,25 @@ def fill_options(g, ps: PlacedSpirit, totem: str) -> tuple[tuple[int, ...], ...]
 
 
 class Fitting(dict):
-    """``{totem id: its fill options}`` (:func:`fill_options`) on one Spirit card whose unmet slots are ``free``,
-    each worked out the first time it is asked (``fitting[totem]``; an empty tuple: it does not fit). Made from the
-    Spirit card and ``free`` only, so one is kept per pair in ``g.fill_cache`` (:func:`totems_fitting`)."""
+    """``{totem id: its fill options}`` (:func:`fill_options`) on one Spirit card whose unmet slots are ``free``
+    (``fitting[totem]``; an empty tuple: it does not fit), and ``fits``: the ids of the Totems that fit (a
+    frozenset). Made from the Spirit card and ``free`` only, so one is kept per pair in ``g.fill_cache``
+    (:func:`totems_fitting`).
 
-    __slots__ = ("g", "spirit", "free")
+    Every Totem of the card file is worked out when the Fitting is made (a few hundred Fittings, the same ones in
+    every game), so :func:`..moves.play_totem.play_totem` finds a Spirit's fitting Totems in hand with one set
+    intersection instead of looking each Totem in hand up; any other card id is worked out the first time it is
+    asked."""
+
+    __slots__ = ("g", "spirit", "free", "fits")
 
     def __init__(self, g, spirit: str, free: tuple[int, ...]) -> None:
         super().__init__()
         self.g, self.spirit, self.free = g, spirit, free
+        for t in g.cards.totems:
+            self[t.id] = _fill_options(g, spirit, t.id, free)
+        #: the ids of the Totems that meet one of the unmet requirements
+        self.fits: frozenset[str] = frozenset([k for k, v in self.items() if v])
 
     def __missing__(self, totem: str) -> tuple[tuple[int, ...], ...]:
         opts = self[totem] = _fill_options(self.g, self.spirit, totem, self.free)

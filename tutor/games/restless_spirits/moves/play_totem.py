@@ -32,20 +32,20 @@ def play_totem(g, t: Turn, out: Check) -> None:
         return
     if not t.totems:
         return
-    # each Spirit with the Totems that meet one of its unmet requirements now (offered Spirit by Spirit: the legal
-    # list is sorted by id afterwards). How a Totem fits is kept per Spirit card and unmet slots (the Fitting, shared
-    # by both seats and every space); an action only for a Totem that fits, kept by everything it is made from.
+    # each Spirit with the Totems in hand that meet one of its unmet requirements now (the Fitting's ``fits``
+    # intersected with the hand: offered in no particular order, as the legal list is sorted by id afterwards). How
+    # a Totem fits is kept per Spirit card and unmet slots (the Fitting, shared by both seats and every space); an
+    # action only for a Totem that fits, kept by everything it is made from.
     acts = play_totem_action.kept(g)
-    cards = sorted(set(t.totems))
+    hand = set(t.totems)
     for i, ps in enumerate(board):
         if ps is not None:
             spirit = ps.card
             fits = totems_fitting(g, ps)
-            for card in cards:
-                opts = fits[card]
-                if opts:
-                    out.ok(acts[seat, card, i, spirit, opts])
+            for card in fits.fits.intersection(hand):
+                out.ok(acts[seat, card, i, spirit, fits[card]])
     if out.wants_blocked:
+        cards = sorted(hand)
         fittings = [totems_fitting(g, ps) for ps in board if ps is not None]
         for card in cards:
             if not any(fitting[card] for fitting in fittings):
