@@ -428,9 +428,9 @@ class GraphView(Canvas, DetailsPanel, Search):
                      "classes": self._classes(n), "position": {"x": pos[n][0], "y": pos[n][1]}}
             data["nodes"].append(entry)
         if focus:
-            # Two invisible nodes at the corners of the least extent around the selected card: the fitted view
-            # never blows a card with few neighbours up to the largest zoom.
-            cx, cy = pos[self.selected]
+            # Two invisible nodes at the corners of the least extent around the drawing's middle (not the selected
+            # card: a lopsided drawing is not widened, Freeze at 1024): a card with few neighbours is not blown up.
+            (cx, cy), = [((min(p[i] for p in pos.values()) + max(p[i] for p in pos.values())) / 2 for i in (0, 1))]
             data["nodes"] += [{"data": {"id": h, "halo": 1}, "classes": "halo",
                                "position": {"x": cx + sx * FOCUS_MIN_W / 2, "y": cy + sy * FOCUS_MIN_H / 2}}
                               for h, sx, sy in (("halo:a", -1, -1), ("halo:b", 1, 1))]

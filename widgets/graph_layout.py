@@ -15,7 +15,7 @@ CELL_W, CELL_H, GAP = 148, 58, 60
 #: Model units from the drawn nodes' centres to the drawing's left and top edges (the half node, the group boxes'
 #: padding and their labels above them).
 EDGE_LEFT, EDGE_TOP = NODE_W / 2 + 26, NODE_H / 2 + 64
-#: Most nodes in one column of a focus drawing (more go in further columns).
+#: Most nodes in one column of a focus drawing while two columns a side hold them (more make the columns taller).
 FOCUS_ROWS = 7
 #: The least extent (model units, width and height) of a focus drawing: the view is fitted to it, so a card with
 #: few neighbours is not blown up to the largest zoom (about 1.1 on a 1366x768 window).
@@ -73,12 +73,12 @@ def focus_layout(selected: str, edges: list[tuple]) -> tuple[dict[str, tuple[flo
     s = selected
     left = sorted({u for u, v, _k in edges if v == s and u != s})
     right = sorted({v for u, v, _k in edges if u == s and v != s} - set(left))
-    # at most FOCUS_ROWS a column: a card with many neighbours gets more columns (outwards, each staggered by
-    # half a row so that the arrows to the outer ones pass between the inner ones), not a column too tall to read
+    # at most FOCUS_ROWS a column while two columns a side hold them: a card with many neighbours gets a second
+    # column (outwards, staggered by half a row so that the arrows to it pass between the cards of the first)
     most = max(len(left), len(right), 1)
-    # (one row more rather than a third column of a card or two: an arrow to a third column runs straight, through
-    # the cards of the two before it, see focus_route)
-    rows = FOCUS_ROWS + 1 if 2 * FOCUS_ROWS < most <= 2 * FOCUS_ROWS + 2 else min(FOCUS_ROWS, most)
+    # never a third column: taller columns instead (an arrow to a third column would run straight, through the cards
+    # of the two before it, see focus_route; Spirit Duels' Freeze, 20 cards, drew three columns, session 33)
+    rows = max(min(FOCUS_ROWS, most), math.ceil(most / 2))
     pos = {s: (FOCUS_GAP, (rows - 1) * 30.0)}
 
     def side(ids: list[str], x0: float, step: float) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from test_graph_page import RENDER_MS, canvas
+from test_graph_page import CANVAS, RENDER_MS, canvas
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -59,4 +59,26 @@ def test_game_filter_whole_and_no_arrow_through_a_card(tutor_server, tutor_page,
     assert g["right"] <= g["window"], f"the title line runs past the window: {g}"
     assert page.evaluate(CROSSINGS) == []
     tutor_page.screenshot(f"graph-fit-{size[0]}")
+    tutor_page.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)], ids=["1024", "1366", "1920"])
+def test_spirit_duels_opens_with_no_arrow_through_a_card(tutor_server, tutor_page, size):
+    """Spirit Duels opens on Freeze: its 20 cards in two columns (were three, the outer one's arrows straight through
+    the cards of the two before it, session 33), Freeze in the middle of their height."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    page.locator(".tutor-graph .rt-g-top select").first.select_option(label="Spirit Duels")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Freeze token", timeout=RENDER_MS)
+    page.wait_for_function("(() => { const c = (" + CANVAS + ")(); return c && c.nodes.some(n => n.label === 'Ice C1'); })()",
+                           timeout=RENDER_MS)
+    c = canvas(page)
+    assert page.evaluate(CROSSINGS) == []
+    me = next(n["box"] for n in c["nodes"] if n["label"] == "Freeze token")
+    ys = [b for n in c["nodes"] for b in (n["box"][1], n["box"][3])]
+    assert abs((me[1] + me[3]) / 2 - (min(ys) + max(ys)) / 2) <= 40, (me, min(ys), max(ys))
+    assert c["font"] >= 11, c  # (taller columns: the labels still read)
+    tutor_page.screenshot(f"graph-sd-fit-{size[0]}")
     tutor_page.assert_clean()

@@ -55,16 +55,30 @@ def _crossings(G, s, routed_only: bool):
     return out
 
 
-@pytest.mark.parametrize("game", ["restless-spirits", "spirited"])
+@pytest.mark.parametrize("game", ["restless-spirits", "spirited", "spirit-duels"])
 def test_the_opening_picture_has_no_arrow_through_a_card_it_does_not_join(G, game):
-    """(Spirit Duels opens on Freeze: 20 cards affect it, in three columns, and an arrow from the third still runs
-    straight, through the cards of the two before it.)"""
+    """(Spirit Duels opens on Freeze: 20 cards affect it; they were drawn in three columns and an arrow from the third
+    ran straight, through the cards of the two before it, session 33.)"""
     assert _crossings(G, START[game], routed_only=False) == []
 
 
-def test_no_routed_arrow_runs_through_a_card_in_any_focus_drawing(G):
-    crossings = {s: c for s in G for c in [_crossings(G, s, routed_only=True)] if c}
+def test_no_arrow_runs_through_a_card_in_any_focus_drawing(G):
+    """Every card's drawing has at most two columns a side (29 cards affect Yotei: two columns of 15), so every arrow
+    is routed and none crosses a card."""
+    crossings = {s: c for s in G for c in [_crossings(G, s, routed_only=False)] if c}
     assert crossings == {}, list(crossings.items())[:5]
+    columns = max(len({round(x) for x, _y in focus_layout(s, [e for e in G.edges(keys=True) if s in e[:2]])[0].values()})
+                  for s in G)
+    assert columns <= 5  # at most two columns a side and the card itself
+
+
+def test_freeze_stands_in_the_middle_of_its_two_columns(G):
+    s = START["spirit-duels"]
+    pos, _ = focus_layout(s, [(u, v, k) for u, v, k in G.edges(keys=True) if s in (u, v) and u != v])
+    xs = sorted({round(x) for x, _y in pos.values()})
+    assert len([x for x in xs if x < pos[s][0]]) == 2, xs  # two columns on the left, not three
+    ys = [y for n, (x, y) in pos.items() if x < pos[s][0]]
+    assert min(ys) < pos[s][1] < max(ys) and abs((min(ys) + max(ys)) / 2 - pos[s][1]) <= 30, (pos[s], min(ys), max(ys))
 
 
 def test_the_page_routes_the_focus_drawings_arrows(G):
