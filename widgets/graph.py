@@ -34,7 +34,7 @@ from tutor import interactions as tg
 
 from .graph_canvas import Canvas
 from .graph_details import DetailsPanel
-from .graph_layout import (CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, focus_layout, focus_route,
+from .graph_layout import (CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, edge_route, focus_layout,
                            grouped_layout, path_layout)
 from .graph_search import Search
 from .graph_style import CSS, KIND_COLOURS, NODE_H, TITLE, WORD_KINDS, cytoscape_style
@@ -439,7 +439,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         for u, v, k, d in ((*e, self.G.edges[e]) for e in edges):
             cls = (d["kind"] + (" path" if (u, v, k) in self.path_edges else "") + (" labelled" if self.labels.value
                                                                                      else "")
-                   + focus_route(pos, self.selected if focus else None, u, v))
+                   + edge_route(pos, self.selected if focus else None, self.query is not None, u, v))
             data["edges"].append({"data": {"id": f"{u}>{v}#{k}", "source": u, "target": v, "kind": d["kind"]},
                                   "classes": cls})
         if self.cy is not None:  # (else drawn once the canvas is made)

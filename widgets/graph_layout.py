@@ -110,6 +110,28 @@ def focus_route(pos: dict[str, tuple[float, float]], selected: str | None, sourc
     return " out" if source == selected else " in"
 
 
+def path_route(pos: dict[str, tuple[float, float]], source: str, target: str) -> str:
+    """The class of the edge ``source`` -> ``target`` in a path drawing at positions ``pos`` (drawn straight, such
+    arrows ran through cards, session 33): ``" down"`` or ``" up"`` when both stand in one column with a card between
+    them (the style's ``segments``: out of the card sideways, along the lane beside the column, right of it going down
+    and left of it going up, level into the other card); ``" step"`` between two cards of next columns at different
+    heights (``taxi``: level out of the card, upright in the middle of the gap between the columns, level into the
+    other: a steep straight arrow passed through the card above or below its end); else ``""``."""
+    (x1, y1), (x2, y2) = pos[source], pos[target]
+    if abs(y1 - y2) <= 1:
+        return ""
+    if abs(abs(x1 - x2) - PATH_STEP_X) <= 1:
+        return " step"
+    if abs(x1 - x2) > 1 or not any(abs(x - x1) <= 1 and min(y1, y2) < y < max(y1, y2) for x, y in pos.values()):
+        return ""
+    return " down" if y2 > y1 else " up"
+
+
+def edge_route(pos: dict[str, tuple[float, float]], selected: str | None, path: bool, source: str, target: str) -> str:
+    """The route class of an edge: :func:`path_route` in a path drawing (``path``), else :func:`focus_route`."""
+    return path_route(pos, source, target) if path else focus_route(pos, selected, source, target)
+
+
 #: Model units between the columns and between the rows of a path drawing (:func:`path_layout`).
 PATH_STEP_X, PATH_STEP_Y = NODE_W + 60.0, 76.0
 #: Most columns in one row of a path drawing: a longer chain turns back under itself (a snake), so a path of four

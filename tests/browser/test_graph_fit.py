@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from test_graph_page import CANVAS, RENDER_MS, canvas
+from test_graph_page import CANVAS, RENDER_MS, ask, canvas
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -81,4 +81,23 @@ def test_spirit_duels_opens_with_no_arrow_through_a_card(tutor_server, tutor_pag
     assert abs((me[1] + me[3]) / 2 - (min(ys) + max(ys)) / 2) <= 40, (me, min(ys), max(ys))
     assert c["font"] >= 11, c  # (taller columns: the labels still read)
     tutor_page.screenshot(f"graph-sd-fit-{size[0]}")
+    tutor_page.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)], ids=["1024", "1366"])
+def test_a_path_answer_draws_no_arrow_through_a_card(tutor_server, tutor_page, size):
+    """"How can Uji affect The Shrine?": 8 cards in 5 columns; six arrows join two cards of one column (drawn straight,
+    they ran through the cards between, session 33) and others join next columns at different heights (steep, they
+    passed through the card above or below their end). Routed along the lanes beside the columns, none crosses a card."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    canvas(page)
+    ask(page, "Uji", "The Shrine", "ways Uji can affect The Shrine", drawn=("The Shrine", 8))
+    page.wait_for_timeout(800)
+    c = canvas(page)
+    assert len(c["nodes"]) == 8, c
+    assert page.evaluate(CROSSINGS) == []
+    tutor_page.screenshot(f"graph-path-fit-{size[0]}")
     tutor_page.assert_clean()

@@ -9,8 +9,8 @@ import pytest
 
 from tutor import interactions as tg
 from widgets.graph import START, GraphView
-from widgets.graph_layout import focus_layout, focus_route
-from widgets.graph_style import NODE_H, NODE_W, TAXI_TURN, cytoscape_style
+from widgets.graph_layout import focus_layout, focus_route, path_layout, path_route
+from widgets.graph_style import NODE_H, NODE_W, SIDE_LANE, TAXI_TURN, cytoscape_style
 
 
 @pytest.fixture(scope="module")
@@ -88,3 +88,27 @@ def test_the_page_routes_the_focus_drawings_arrows(G):
     styles = {r["selector"]: r["style"] for r in cytoscape_style()}
     assert styles["edge.out"]["curve-style"] == styles["edge.in"]["curve-style"] == "taxi"
     assert styles["edge.out"]["taxi-turn"] == "70px" and styles["edge.in"]["taxi-turn"] == "-40px"
+
+
+def test_a_path_answers_arrows_between_cards_of_one_column_run_beside_it(G):
+    """"How can Uji affect The Shrine?" (session 33: arrows between two cards of one column ran straight through the
+    cards between them): six arrows go along the lane beside their column, the ones between next columns at other
+    heights turn in the middle of the gap, and no arrow crosses a card."""
+    a, b = "restless-spirits:uji", "restless-spirits:shrine"
+    ps = tg.paths(G, a, b)
+    pos, _ = path_layout(a, b, ps)
+    edges = sorted({e for p in ps for e in p}, key=str)
+    ways = {e: path_route(pos, e[0], e[1]).strip() for e in edges}
+    assert sorted(ways.values()).count("up") + sorted(ways.values()).count("down") == 6, ways
+    boxes = {n: (x - NODE_W / 2 - 2, y - NODE_H / 2 - 2, x + NODE_W / 2 + 2, y + NODE_H / 2 + 2)
+             for n, (x, y) in pos.items()}
+    hits = []
+    for (u, v, _k), way in ways.items():
+        (x1, y1), (x2, y2) = pos[u], pos[v]
+        lane = {"up": x1 + SIDE_LANE["up"], "down": x1 - SIDE_LANE["down"], "step": (x1 + x2) / 2}.get(way)
+        pts = [(x1, y1), (x2, y2)] if lane is None else [(x1, y1), (lane, y1), (lane, y2), (x2, y2)]
+        hits += [(u, v, n) for a_, b_ in zip(pts, pts[1:]) for n, box in boxes.items()
+                 if n not in (u, v) and _crosses((a_, b_), box)]
+    assert hits == []
+    styles = {r["selector"]: r["style"] for r in cytoscape_style()}
+    assert styles["edge.down"]["curve-style"] == "segments" and styles["edge.step"]["curve-style"] == "taxi"
