@@ -128,9 +128,10 @@ class GraphView(Canvas, DetailsPanel, Search):
         self._found_text: str | None = None  # the text Find last found a node for (the Find button skips it again)
         self._names = {tg.entry(self.G, n): n for n in self.G}  # the list entries ("Nordheim · Restless Spirits")
         self._titles: dict[str, tuple[str, str]] | None = None  # scenario id -> (title, question), read when needed
-        self.game = w.Dropdown(options=self._game_options(), value=game, description="Game",
-                               layout=w.Layout(width="250px"))
-        self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"))
+        self.game = w.Dropdown(options=self._game_options(), value=game, description="Game", layout=w.Layout(
+            width="210px"), style={"description_width": "initial"})  # (labels as wide as their words: Find's room)
+        self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"),
+                                style={"description_width": "initial"})
         self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="auto"),
                                     _dom_classes=(f"rt-g-k-{k}",))  # (its colour under its name: the legend)
                       for k in tg.vocabulary()["edge_kinds"]}
@@ -138,7 +139,7 @@ class GraphView(Canvas, DetailsPanel, Search):
                                 layout=w.Layout(width="230px"))
         self.labels = w.Checkbox(value=False, description="Edge names", indent=False, layout=w.Layout(width="120px"))
         # Any part of a name works (Enter, or the Find button): "gonga" finds "Gonga · Restless Spirits" (find_node).
-        self.find = w.Combobox(placeholder="Find a card or a rule word…", options=sorted(self._names),
+        self.find = w.Combobox(placeholder="A card or rule word", options=sorted(self._names),
                                ensure_option=False, continuous_update=False, layout=w.Layout(width="300px"))
         self.find_btn = w.Button(description="Find", icon="search", tooltip="Find the card or rule word typed (or "
                                  "press Enter)", layout=w.Layout(width="auto", flex="0 0 auto"))

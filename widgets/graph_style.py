@@ -72,9 +72,9 @@ body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 22
 /* the side panel: the path query (A, B, the button on one line) and its answer, then the selected card's details */
 .tutor-graph .rt-g-top > .widget-dropdown { flex: 0 1 auto; min-width: 150px; }
 /* the Game filter keeps its width: a game's name is read whole at 1024x768 (newuser32: "Restless S"); Side/Class and
-   the Find box give way */
-.tutor-graph .rt-g-top > .widget-dropdown:nth-child(2) { flex-shrink: 0; min-width: 230px; }
-.tutor-graph .rt-g-top > .widget-text { flex: 1 1 180px; min-width: 120px; max-width: 340px; }
+   the Find box give way (its words are whole at 1024x768 too: 160px, session 34; the labels as wide as their words) */
+.tutor-graph .rt-g-top > .widget-dropdown:nth-child(2) { flex-shrink: 0; min-width: 210px; }
+.tutor-graph .rt-g-top > .widget-text { flex: 1 1 180px; min-width: 160px; max-width: 340px; }
 .tutor-graph .rt-g-side > .widget-html:first-child h3 { margin: 0 4px 2px 4px; font-size: 14px; color: #3d1f66; }
 .tutor-graph .rt-g-query { flex-flow: row nowrap !important; align-items: center; margin: 0 0 0 4px; }
 .tutor-graph .rt-g-query > .widget-text { flex: 1 1 0; min-width: 0; width: auto; }

@@ -101,3 +101,27 @@ def test_a_path_answer_draws_no_arrow_through_a_card(tutor_server, tutor_page, s
     assert page.evaluate(CROSSINGS) == []
     tutor_page.screenshot(f"graph-path-fit-{size[0]}")
     tutor_page.assert_clean()
+
+
+#: The Find box: its width inside, and the width its placeholder takes in its own font (and the list's arrow).
+FIND_BOX = """() => {
+  const s = document.querySelector('.tutor-graph .rt-g-top .widget-text input');
+  const cs = getComputedStyle(s), ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
+  return {text: s.placeholder, width: s.clientWidth,
+          need: ctx.measureText(s.placeholder).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight)
+                + (s.list ? 22 : 0)};  // (chromium keeps room on the right for the list's arrow)
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)], ids=["1024", "1366", "1920"])
+def test_the_find_box_shows_its_placeholder_whole(tutor_server, tutor_page, size):
+    """At 1024 wide the Find box read "Find a card or" (session 33)."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    f = page.evaluate(FIND_BOX)
+    assert "card" in f["text"] and f["need"] <= f["width"], f"the Find box's placeholder is cut: {f}"
+    assert page.evaluate(GAME_SELECT)["right"] <= size[0]
+    tutor_page.assert_clean()
