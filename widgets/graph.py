@@ -130,8 +130,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         self._titles: dict[str, tuple[str, str]] | None = None  # scenario id -> (title, question), read when needed
         self.game = w.Dropdown(options=self._game_options(), value=game, description="Game", layout=w.Layout(
             width="210px"), style={"description_width": "initial"})  # (labels as wide as their words: Find's room)
-        self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"),
-                                style={"description_width": "initial"})
+        self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"), style=self.game.style)
         self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="auto"),
                                     _dom_classes=(f"rt-g-k-{k}",))  # (its colour under its name: the legend)
                       for k in tg.vocabulary()["edge_kinds"]}
