@@ -34,7 +34,7 @@ from tutor import interactions as tg
 
 from .graph_canvas import Canvas
 from .graph_details import DetailsPanel
-from .graph_layout import (CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, focus_layout, focus_route,
+from .graph_layout import (CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, edge_route, focus_layout,
                            grouped_layout, path_layout)
 from .graph_search import Search
 from .graph_style import CSS, KIND_COLOURS, NODE_H, TITLE, WORD_KINDS, cytoscape_style
@@ -128,9 +128,9 @@ class GraphView(Canvas, DetailsPanel, Search):
         self._found_text: str | None = None  # the text Find last found a node for (the Find button skips it again)
         self._names = {tg.entry(self.G, n): n for n in self.G}  # the list entries ("Nordheim · Restless Spirits")
         self._titles: dict[str, tuple[str, str]] | None = None  # scenario id -> (title, question), read when needed
-        self.game = w.Dropdown(options=self._game_options(), value=game, description="Game",
-                               layout=w.Layout(width="250px"))
-        self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"))
+        self.game = w.Dropdown(options=self._game_options(), value=game, description="Game", layout=w.Layout(
+            width="210px"), style={"description_width": "initial"})  # (labels as wide as their words: Find's room)
+        self.group = w.Dropdown(description="Side/Class", layout=w.Layout(width="260px"), style=self.game.style)
         self.kinds = {k: w.Checkbox(value=True, description=k, indent=False, layout=w.Layout(width="auto"),
                                     _dom_classes=(f"rt-g-k-{k}",))  # (its colour under its name: the legend)
                       for k in tg.vocabulary()["edge_kinds"]}
@@ -138,7 +138,7 @@ class GraphView(Canvas, DetailsPanel, Search):
                                 layout=w.Layout(width="230px"))
         self.labels = w.Checkbox(value=False, description="Edge names", indent=False, layout=w.Layout(width="120px"))
         # Any part of a name works (Enter, or the Find button): "gonga" finds "Gonga · Restless Spirits" (find_node).
-        self.find = w.Combobox(placeholder="Find a card or a rule word…", options=sorted(self._names),
+        self.find = w.Combobox(placeholder="A card or rule word", options=sorted(self._names),
                                ensure_option=False, continuous_update=False, layout=w.Layout(width="300px"))
         self.find_btn = w.Button(description="Find", icon="search", tooltip="Find the card or rule word typed (or "
                                  "press Enter)", layout=w.Layout(width="auto", flex="0 0 auto"))
@@ -428,9 +428,9 @@ class GraphView(Canvas, DetailsPanel, Search):
                      "classes": self._classes(n), "position": {"x": pos[n][0], "y": pos[n][1]}}
             data["nodes"].append(entry)
         if focus:
-            # Two invisible nodes at the corners of the least extent around the selected card: the fitted view
-            # never blows a card with few neighbours up to the largest zoom.
-            cx, cy = pos[self.selected]
+            # Two invisible nodes at the corners of the least extent around the drawing's middle (not the selected
+            # card: a lopsided drawing is not widened, Freeze at 1024): a card with few neighbours is not blown up.
+            (cx, cy), = [((min(p[i] for p in pos.values()) + max(p[i] for p in pos.values())) / 2 for i in (0, 1))]
             data["nodes"] += [{"data": {"id": h, "halo": 1}, "classes": "halo",
                                "position": {"x": cx + sx * FOCUS_MIN_W / 2, "y": cy + sy * FOCUS_MIN_H / 2}}
                               for h, sx, sy in (("halo:a", -1, -1), ("halo:b", 1, 1))]
@@ -439,7 +439,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         for u, v, k, d in ((*e, self.G.edges[e]) for e in edges):
             cls = (d["kind"] + (" path" if (u, v, k) in self.path_edges else "") + (" labelled" if self.labels.value
                                                                                      else "")
-                   + focus_route(pos, self.selected if focus else None, u, v))
+                   + edge_route(pos, self.selected if focus else None, self.query is not None, u, v))
             data["edges"].append({"data": {"id": f"{u}>{v}#{k}", "source": u, "target": v, "kind": d["kind"]},
                                   "classes": cls})
         if self.cy is not None:  # (else drawn once the canvas is made)

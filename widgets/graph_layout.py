@@ -15,7 +15,7 @@ CELL_W, CELL_H, GAP = 148, 58, 60
 #: Model units from the drawn nodes' centres to the drawing's left and top edges (the half node, the group boxes'
 #: padding and their labels above them).
 EDGE_LEFT, EDGE_TOP = NODE_W / 2 + 26, NODE_H / 2 + 64
-#: Most nodes in one column of a focus drawing (more go in further columns).
+#: Most nodes in one column of a focus drawing while two columns a side hold them (more make the columns taller).
 FOCUS_ROWS = 7
 #: The least extent (model units, width and height) of a focus drawing: the view is fitted to it, so a card with
 #: few neighbours is not blown up to the largest zoom (about 1.1 on a 1366x768 window).
@@ -73,12 +73,12 @@ def focus_layout(selected: str, edges: list[tuple]) -> tuple[dict[str, tuple[flo
     s = selected
     left = sorted({u for u, v, _k in edges if v == s and u != s})
     right = sorted({v for u, v, _k in edges if u == s and v != s} - set(left))
-    # at most FOCUS_ROWS a column: a card with many neighbours gets more columns (outwards, each staggered by
-    # half a row so that the arrows to the outer ones pass between the inner ones), not a column too tall to read
+    # at most FOCUS_ROWS a column while two columns a side hold them: a card with many neighbours gets a second
+    # column (outwards, staggered by half a row so that the arrows to it pass between the cards of the first)
     most = max(len(left), len(right), 1)
-    # (one row more rather than a third column of a card or two: an arrow to a third column runs straight, through
-    # the cards of the two before it, see focus_route)
-    rows = FOCUS_ROWS + 1 if 2 * FOCUS_ROWS < most <= 2 * FOCUS_ROWS + 2 else min(FOCUS_ROWS, most)
+    # never a third column: taller columns instead (an arrow to a third column would run straight, through the cards
+    # of the two before it, see focus_route; Spirit Duels' Freeze, 20 cards, drew three columns, session 33)
+    rows = max(min(FOCUS_ROWS, most), math.ceil(most / 2))
     pos = {s: (FOCUS_GAP, (rows - 1) * 30.0)}
 
     def side(ids: list[str], x0: float, step: float) -> None:
@@ -108,6 +108,28 @@ def focus_route(pos: dict[str, tuple[float, float]], selected: str | None, sourc
     if abs(pos[other][0] - pos[selected][0]) > FOCUS_GAP + FOCUS_STEP + 1:
         return ""
     return " out" if source == selected else " in"
+
+
+def path_route(pos: dict[str, tuple[float, float]], source: str, target: str) -> str:
+    """The class of the edge ``source`` -> ``target`` in a path drawing at positions ``pos`` (drawn straight, such
+    arrows ran through cards, session 33): ``" down"`` or ``" up"`` when both stand in one column with a card between
+    them (the style's ``segments``: out of the card sideways, along the lane beside the column, right of it going down
+    and left of it going up, level into the other card); ``" step"`` between two cards of next columns at different
+    heights (``taxi``: level out of the card, upright in the middle of the gap between the columns, level into the
+    other: a steep straight arrow passed through the card above or below its end); else ``""``."""
+    (x1, y1), (x2, y2) = pos[source], pos[target]
+    if abs(y1 - y2) <= 1:
+        return ""
+    if abs(abs(x1 - x2) - PATH_STEP_X) <= 1:
+        return " step"
+    if abs(x1 - x2) > 1 or not any(abs(x - x1) <= 1 and min(y1, y2) < y < max(y1, y2) for x, y in pos.values()):
+        return ""
+    return " down" if y2 > y1 else " up"
+
+
+def edge_route(pos: dict[str, tuple[float, float]], selected: str | None, path: bool, source: str, target: str) -> str:
+    """The route class of an edge: :func:`path_route` in a path drawing (``path``), else :func:`focus_route`."""
+    return path_route(pos, source, target) if path else focus_route(pos, selected, source, target)
 
 
 #: Model units between the columns and between the rows of a path drawing (:func:`path_layout`).

@@ -15,6 +15,11 @@ NODE_W, NODE_H = 132, 46
 #: in a focus drawing: both inside the empty lane between it and its first column, apart, so an arrow pair both ways
 #: shows as two lines (cytoscape's ``taxi-turn``, from the source's edge; negative, from the target's edge).
 TAXI_TURN = {"out": 70.0, "in": -40.0}
+#: Model units from a column's centre line to the lane an arrow between two of its cards runs along in a path drawing
+#: (cytoscape's ``segment-distances``, perpendicular to the arrow: for an arrow going down, a negative one is on the
+#: right; going up, on the left). Between the card's edge (NODE_W / 2, 66) and the middle of the gap to the next column
+#: (96), where the arrows between next columns turn (``edge.step``), apart from them.
+SIDE_LANE = {"down": -78.0, "up": -78.0}
 #: The nodes' label size (model units: drawn at this times the zoom; the focus drawing is fitted at about 1).
 NODE_FONT = 16
 
@@ -67,9 +72,9 @@ body[data-voila] .tutor-graph-details { max-height: clamp(200px, calc(100vh - 22
 /* the side panel: the path query (A, B, the button on one line) and its answer, then the selected card's details */
 .tutor-graph .rt-g-top > .widget-dropdown { flex: 0 1 auto; min-width: 150px; }
 /* the Game filter keeps its width: a game's name is read whole at 1024x768 (newuser32: "Restless S"); Side/Class and
-   the Find box give way */
-.tutor-graph .rt-g-top > .widget-dropdown:nth-child(2) { flex-shrink: 0; min-width: 230px; }
-.tutor-graph .rt-g-top > .widget-text { flex: 1 1 180px; min-width: 120px; max-width: 340px; }
+   the Find box give way (its words are whole at 1024x768 too: 160px, session 34; the labels as wide as their words) */
+.tutor-graph .rt-g-top > .widget-dropdown:nth-child(2) { flex-shrink: 0; min-width: 210px; }
+.tutor-graph .rt-g-top > .widget-text { flex: 1 1 180px; min-width: 160px; max-width: 340px; }
 .tutor-graph .rt-g-side > .widget-html:first-child h3 { margin: 0 4px 2px 4px; font-size: 14px; color: #3d1f66; }
 .tutor-graph .rt-g-query { flex-flow: row nowrap !important; align-items: center; margin: 0 0 0 4px; }
 .tutor-graph .rt-g-query > .widget-text { flex: 1 1 0; min-width: 0; width: auto; }
@@ -154,6 +159,12 @@ def cytoscape_style() -> list[dict]:
         *({"selector": f"edge.{way}", "style": {"curve-style": "taxi", "taxi-direction": "horizontal",
                                                 "taxi-turn": f"{turn:g}px", "taxi-turn-min-distance": 4}}
           for way, turn in TAXI_TURN.items()),
+        # a path drawing's arrow between two cards of one column, along the lane beside it (graph_layout.path_route)
+        *({"selector": f"edge.{way}", "style": {"curve-style": "segments", "segment-weights": "0 1",
+                                                "segment-distances": f"{d:g} {d:g}", "edge-distances": "node-position"}}
+          for way, d in SIDE_LANE.items()),
+        {"selector": "edge.step", "style": {"curve-style": "taxi", "taxi-direction": "horizontal", "taxi-turn": "50%",
+                                            "taxi-turn-min-distance": 4}},
         {"selector": "edge.labelled", "style": {"label": "data(kind)", "font-size": 10, "text-rotation": "autorotate",
                                                 "text-background-color": "#fff", "text-background-opacity": 0.9,
                                                 "opacity": 0.9}},

@@ -126,16 +126,12 @@ a.rt-land-card.rt-land-link { text-decoration: none; cursor: pointer; transition
 a.rt-land-card.rt-land-link:hover, a.rt-land-card.rt-land-link:focus-visible { box-shadow: 0 4px 14px rgba(40, 20, 80, .2);
   transform: translateY(-1px); }
 .rt-land-more { margin-top: 2px; font-weight: 700; color: #5b2d90; }
-/* the notebook's title (its Markdown cell) on the landing page */
-#rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1, .jp-Notebook:has(.rt-landing) .jp-RenderedMarkdown h1 {
-  font-size: 30px; font-weight: 800; color: #3d1f66; letter-spacing: -.01em; margin: 4px auto 0 auto;
-  max-width: 1600px; box-sizing: border-box; padding: 0 8px 0 2px;
-  font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
-#rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1 + p, .jp-Notebook:has(.rt-landing) .jp-RenderedMarkdown h1 + p {
-  font-size: 15.5px; color: #55506a; margin: 0 auto 4px auto; max-width: 1600px; box-sizing: border-box;
-  padding: 0 8px 0 2px;
-  font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
-#rendered_cells:has(.rt-landing) .jp-RenderedMarkdown .jp-InternalAnchorLink { display: none; }
+/* the page's title is the widget's own, on the cards' left edge at every width (its Markdown cell, folded away
+   under Voila, sat 3 px right of the cards at 1366 and 13 px left of them at 1920: another box, centred apart) */
+body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .rt-landing) { display: none; }
+.rt-land-title { font-size: 30px; font-weight: 800; color: #3d1f66; letter-spacing: -.01em; margin: 4px 0 0 0;
+  line-height: 1.2; }
+.rt-land-sub { font-size: 15.5px; color: #55506a; margin: 2px 0 10px 0; }
 .rt-land-card.tutor-coming { background: #f7f6fa; border-style: dashed; color: #77728a; }
 .rt-land-card.tutor-coming h3 { color: #6a6484; }
 .rt-land-badge { display: inline-block; font-size: 10.5px; font-weight: 700; text-transform: uppercase;
@@ -151,7 +147,8 @@ a.rt-land-card.rt-land-link:hover, a.rt-land-card.rt-land-link:focus-visible { b
   .rt-land-card { padding: 6px 10px; }
   .rt-landing h2 { margin: 8px 0 5px 0; }
   .rt-land-hero a.rt-land-go { padding: 7px 14px; }
-  #rendered_cells:has(.rt-landing) .jp-RenderedMarkdown h1 { font-size: 26px; }
+  .rt-land-title { font-size: 26px; margin-top: 0; }
+  .rt-land-sub { margin-bottom: 4px; }
 }
 """
 
@@ -233,7 +230,9 @@ def landing_html(available: set[str], playable: set[str] | None = None) -> str:
     features = "".join(f'<div class="rt-land-feature"><b><i class="fa fa-{esc(i)}" aria-hidden="true"></i> '
                        f"{esc(t)}</b>{text}</div>" for i, t, text in FEATURES)
     return (f"<style>{CSS}{LANDING_CSS}</style>"
-            '<div class="rt-root rt-landing">'
+            '<div class="rt-root rt-landing"><h1 class="rt-land-title">Rules Tutor</h1>'
+            '<p class="rt-land-sub">An interactive, clause-by-clause rules tutor for the card games '
+            f"{esc(', '.join(g.name for g in GAMES[:-1]))} and {esc(GAMES[-1].name)}.</p>"
             '<div class="rt-land-hero"><p>Learn a card game\'s rules by playing it: every choice you have, '
             f"and every rule as it fires, explained with its rulebook section.</p>{go}</div>"
             f'<h2>What you see while you play</h2><div class="rt-land-features">{features}</div>'

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from test_graph_page import RENDER_MS, canvas
+from test_graph_page import CANVAS, RENDER_MS, ask, canvas
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -59,4 +59,69 @@ def test_game_filter_whole_and_no_arrow_through_a_card(tutor_server, tutor_page,
     assert g["right"] <= g["window"], f"the title line runs past the window: {g}"
     assert page.evaluate(CROSSINGS) == []
     tutor_page.screenshot(f"graph-fit-{size[0]}")
+    tutor_page.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)], ids=["1024", "1366", "1920"])
+def test_spirit_duels_opens_with_no_arrow_through_a_card(tutor_server, tutor_page, size):
+    """Spirit Duels opens on Freeze: its 20 cards in two columns (were three, the outer one's arrows straight through
+    the cards of the two before it, session 33), Freeze in the middle of their height."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    page.locator(".tutor-graph .rt-g-top select").first.select_option(label="Spirit Duels")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Freeze token", timeout=RENDER_MS)
+    page.wait_for_function("(() => { const c = (" + CANVAS + ")(); return c && c.nodes.some(n => n.label === 'Ice C1'); })()",
+                           timeout=RENDER_MS)
+    c = canvas(page)
+    assert page.evaluate(CROSSINGS) == []
+    me = next(n["box"] for n in c["nodes"] if n["label"] == "Freeze token")
+    ys = [b for n in c["nodes"] for b in (n["box"][1], n["box"][3])]
+    assert abs((me[1] + me[3]) / 2 - (min(ys) + max(ys)) / 2) <= 40, (me, min(ys), max(ys))
+    assert c["font"] >= 11, c  # (taller columns: the labels still read)
+    tutor_page.screenshot(f"graph-sd-fit-{size[0]}")
+    tutor_page.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)], ids=["1024", "1366"])
+def test_a_path_answer_draws_no_arrow_through_a_card(tutor_server, tutor_page, size):
+    """"How can Uji affect The Shrine?": 8 cards in 5 columns; six arrows join two cards of one column (drawn straight,
+    they ran through the cards between, session 33) and others join next columns at different heights (steep, they
+    passed through the card above or below their end). Routed along the lanes beside the columns, none crosses a card."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    canvas(page)
+    ask(page, "Uji", "The Shrine", "ways Uji can affect The Shrine", drawn=("The Shrine", 8))
+    page.wait_for_timeout(800)
+    c = canvas(page)
+    assert len(c["nodes"]) == 8, c
+    assert page.evaluate(CROSSINGS) == []
+    tutor_page.screenshot(f"graph-path-fit-{size[0]}")
+    tutor_page.assert_clean()
+
+
+#: The Find box: its width inside, and the width its placeholder takes in its own font (and the list's arrow).
+FIND_BOX = """() => {
+  const s = document.querySelector('.tutor-graph .rt-g-top .widget-text input');
+  const cs = getComputedStyle(s), ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
+  return {text: s.placeholder, width: s.clientWidth,
+          need: ctx.measureText(s.placeholder).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight)
+                + (s.list ? 22 : 0)};  // (chromium keeps room on the right for the list's arrow)
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)], ids=["1024", "1366", "1920"])
+def test_the_find_box_shows_its_placeholder_whole(tutor_server, tutor_page, size):
+    """At 1024 wide the Find box read "Find a card or" (session 33)."""
+    page = tutor_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    f = page.evaluate(FIND_BOX)
+    assert "card" in f["text"] and f["need"] <= f["width"], f"the Find box's placeholder is cut: {f}"
+    assert page.evaluate(GAME_SELECT)["right"] <= size[0]
     tutor_page.assert_clean()

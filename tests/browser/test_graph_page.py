@@ -94,7 +94,7 @@ def test_graph_opens_readable_and_a_new_game_starts_afresh(tutor_server, tutor_p
     assert page.locator(".tutor-graph select").first.input_value() == "Restless Spirits"  # the game stays
     expect(page.locator(".rt-g-view")).to_contain_text("The answer alone")
     tutor_page.screenshot("graph-path-alone")
-    find = page.get_by_placeholder("Find a card or a rule word…")
+    find = page.get_by_placeholder("A card or rule word")
     find.fill("Gonga")
     page.locator(".tutor-graph-find").click()
     expect(details.locator("h3")).to_have_text("Gonga", timeout=CLICK_MS)
@@ -139,7 +139,7 @@ def test_at_1024x768_the_canvas_ends_in_the_window_and_the_panel_follows_the_que
     details = page.locator(".tutor-graph-details")
     expect(details.locator("h3")).to_have_text("Nordheim", timeout=RENDER_MS)
     canvas(page)
-    find = page.get_by_placeholder("Find a card or a rule word…")
+    find = page.get_by_placeholder("A card or rule word")
     find.fill("Twizel")
     page.locator(".tutor-graph-find").click()
     expect(details.locator("h3")).to_have_text("Twizel, The Tormentor", timeout=CLICK_MS)
@@ -196,7 +196,7 @@ def test_a_text_box_stops_at_what_the_kernel_accepts(tutor_server, tutor_page):
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
     expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
-    find = page.get_by_placeholder("Find a card or a rule word…")
+    find = page.get_by_placeholder("A card or rule word")
     expect(find).to_have_attribute("maxlength", "1000", timeout=CLICK_MS)
     find.fill("Twizel" + "x" * 5000)
     assert len(find.input_value()) == 1000
