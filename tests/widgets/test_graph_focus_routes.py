@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tutor import interactions as tg
 from widgets.graph import START, GraphView
 from widgets.graph_layout import focus_layout, focus_route, path_layout, path_route
 from widgets.graph_style import NODE_H, NODE_W, SIDE_LANE, TAXI_TURN, cytoscape_style

@@ -170,9 +170,11 @@ def _hand_reasons(g, s, seat: int, action, cite: str) -> list[str] | None:
         return None
     if opening and _early(card):
         why = "costs 0 Essence" if card.cost == 0 else "is an Item"
-        return [f"{card.name} {why}, and the Setup recommends keeping such cards in the opening hand {cite}"]
+        # (never the card's name: the computer's reason is shown, and its hand is hidden; the label names it to its
+        # own player)
+        return [f"this card {why}, and the Setup recommends keeping such cards in the opening hand {cite}"]
     if opening:
-        return [f"{card.name} is neither a 0-cost card nor an Item, and a card set aside is replaced by a new one, "
+        return [f"this card is neither a 0-cost card nor an Item, and a card set aside is replaced by a new one, "
                 f"which may suit {{your}} Spirits better {cite}"]
     return [f"a card discarded now is replaced when {{you}} draw back up to five [sd.end.draw], and the new one may "
             f"suit {{your}} Spirits better {cite}"]
