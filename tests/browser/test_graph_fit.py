@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from test_graph_page import CANVAS, RENDER_MS, ask, canvas
+from test_graph_page import CANVAS, RENDER_MS, ask, canvas, open_graph
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -48,10 +48,7 @@ CROSSINGS = """() => {
 
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)], ids=["1024", "1366", "1920"])
 def test_game_filter_whole_and_no_arrow_through_a_card(tutor_server, tutor_page, size):
-    page = tutor_page.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
-    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    page = open_graph(tutor_server, tutor_page.page, size)
     c = canvas(page)
     assert any(n["label"] == "Zhaku" for n in c["nodes"]), c  # the opening picture, its two columns on the right
     g = page.evaluate(GAME_SELECT)
@@ -66,10 +63,7 @@ def test_game_filter_whole_and_no_arrow_through_a_card(tutor_server, tutor_page,
 def test_spirit_duels_opens_with_no_arrow_through_a_card(tutor_server, tutor_page, size):
     """Spirit Duels opens on Freeze: its 20 cards in two columns (were three, the outer one's arrows straight through
     the cards of the two before it, session 33), Freeze in the middle of their height."""
-    page = tutor_page.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
-    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    page = open_graph(tutor_server, tutor_page.page, size)
     page.locator(".tutor-graph .rt-g-top select").first.select_option(label="Spirit Duels")
     expect(page.locator(".tutor-graph-details h3")).to_have_text("Freeze token", timeout=RENDER_MS)
     page.wait_for_function("(() => { const c = (" + CANVAS + ")(); return c && c.nodes.some(n => n.label === 'Ice C1'); })()",
@@ -89,10 +83,7 @@ def test_a_path_answer_draws_no_arrow_through_a_card(tutor_server, tutor_page, s
     """"How can Uji affect The Shrine?": 8 cards in 5 columns; six arrows join two cards of one column (drawn straight,
     they ran through the cards between, session 33) and others join next columns at different heights (steep, they
     passed through the card above or below their end). Routed along the lanes beside the columns, none crosses a card."""
-    page = tutor_page.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
-    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    page = open_graph(tutor_server, tutor_page.page, size)
     canvas(page)
     ask(page, "Uji", "The Shrine", "ways Uji can affect The Shrine", drawn=("The Shrine", 8))
     page.wait_for_timeout(800)
@@ -117,10 +108,7 @@ FIND_BOX = """() => {
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080)], ids=["1024", "1366", "1920"])
 def test_the_find_box_shows_its_placeholder_whole(tutor_server, tutor_page, size):
     """At 1024 wide the Find box read "Find a card or" (session 33)."""
-    page = tutor_page.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
-    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    page = open_graph(tutor_server, tutor_page.page, size)
     f = page.evaluate(FIND_BOX)
     assert "card" in f["text"] and f["need"] <= f["width"], f"the Find box's placeholder is cut: {f}"
     assert page.evaluate(GAME_SELECT)["right"] <= size[0]

@@ -31,6 +31,15 @@ CANVAS = """() => {
 }"""
 
 
+def open_graph(server: str, page, size: tuple[int, int]):
+    """Open the ability graph page of ``server`` in ``page`` at window ``size`` (width, height px), wait (up to
+    :data:`RENDER_MS`) for its opening picture's card (Nordheim) in the details, and return ``page``."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{server}/voila/render/ability-graph.ipynb")
+    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    return page
+
+
 def canvas(page):
     page.wait_for_function(f"(() => {{ const c = ({CANVAS})(); return c && c.nodes.length > 0; }})()",
                            timeout=RENDER_MS)
@@ -166,10 +175,7 @@ def test_a_long_chain_is_drawn_compact_and_readable(tutor_server, tutor_page, si
     nodes across the canvas, fitted to a small zoom (labels about 10 px at 1024x768). It turns back under itself (a
     snake of at most three columns a row): two rows, every label 12.5 px or more, every node in the canvas, none
     overlapping."""
-    page = tutor_page.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
-    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    page = open_graph(tutor_server, tutor_page.page, size)
     canvas(page)
     ask(page, "Totem Requirements", "Cards in hand", "Cards in hand", drawn=("Cards in hand", 5))
     c = canvas(page)
@@ -192,10 +198,7 @@ def test_a_text_box_stops_at_what_the_kernel_accepts(tutor_server, tutor_page):
     kernel (more than the box's 1,000 characters) while the page went on showing it, and the last answer stayed.
     Every text box of the page has the browser's own limit at the kernel's (widgets/text_caps.py): a paste is cut at
     1,000 characters in view, and the search runs on what the box holds."""
-    page = tutor_page.page
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
-    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    page = open_graph(tutor_server, tutor_page.page, (1366, 768))
     find = page.get_by_placeholder("A card or rule word")
     expect(find).to_have_attribute("maxlength", "1000", timeout=CLICK_MS)
     find.fill("Twizel" + "x" * 5000)
@@ -210,10 +213,7 @@ def test_a_text_box_stops_at_what_the_kernel_accepts(tutor_server, tutor_page):
 def test_how_can_a_affect_b_reads_full_width_letters_and_drops_bidi_controls(tutor_server, tutor_page):
     """Trial 23: "ＧＯＮＧＡ" found nothing and a right-to-left override (U+202E) typed in A or B was said back. The
     boxes are read as the FAQ search reads its box (widgets.style.typed: NFKC, format characters dropped)."""
-    page = tutor_page.page
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(f"{tutor_server}/voila/render/ability-graph.ipynb")
-    expect(page.locator(".tutor-graph-details h3")).to_have_text("Nordheim", timeout=RENDER_MS)
+    page = open_graph(tutor_server, tutor_page.page, (1366, 768))
     ask(page, "\u202eＮＯＲＤＨＥＩＭ", "Bai\u200bkeng", "Nordheim blocks Baikeng")
     ask(page, "Nordheim", "zz\u202eyy", "No card or rule word is called “zzyy”")
     assert "\u202e" not in page.locator(".tutor-graph-path").text_content()
