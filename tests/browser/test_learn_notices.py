@@ -190,7 +190,9 @@ BANDS_JS = """() => {
     return getComputedStyle(t).visibility !== 'visible' ? 999
       : Math.min(...shown.map(x => x.getBoundingClientRect().top)) - foot; };
   const strip = '.rt-onescreen > .tutor-last-step ';
-  return [...document.querySelectorAll(strip + '[data-rt-earlier], ' + strip + '.rt-then[data-rt-fewer]')].map(band);
+  // (a title marked "none" says nothing of earlier lines: a later step's own title says it, fit34a)
+  return [...document.querySelectorAll(strip + '[data-rt-earlier]:not([data-rt-earlier="none"]), ' + strip
+    + '.rt-then[data-rt-fewer]')].map(band);
 }"""
 
 
@@ -223,7 +225,9 @@ def test_no_empty_band_under_the_last_steps_title(learn_server, chromium_browser
             page.wait_for_timeout(2500)
             bands = page.evaluate(BANDS_JS)
             seen += bands
-            assert all(abs(b) <= 1.5 for b in bands), bands
+            # (the band of trial 17 was 20-25 px; a later step's own title, which says "more lines of this step" since
+            # fit34a, keeps the few px a step title has above its first line)
+            assert all(abs(b) <= 4 for b in bands), bands
         assert len(seen) >= 2, "no step long enough to hide its earliest lines"
         page.screenshot(path=str(ARTIFACTS / "screenshots" / "learn-no-band-1366.png"))
 
