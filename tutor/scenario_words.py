@@ -217,7 +217,7 @@ def state_field_words(loc: tuple) -> str:
         if isinstance(x, int):
             parts.append(f"card {x + 1}" if parts and parts[-1].startswith("market row") else f"item {x + 1}")
         else:
-            word = _PATH_WORDS.get(x, str(x)[:40].replace("_", " "))
+            word = _PATH_WORDS.get(x, short_name(x))
             parts.append(word if n is None else _STATE_ITEMS.get(x, word + " (item {n})").format(n=n))
             i += n is not None
         i += 1

@@ -118,13 +118,13 @@ TEACHER_PROBLEMS = 5
 NOTICE_FILES = 100
 #: a field path nested deeper than a few lists (``setup.state[0][0][0][0]…``): its first three positions are shown
 _DEEP_PATH = re.compile(r"((?:\[\d+\]){3})(?:\[\d+\])+…?")
+#: one field path (``setup.state``, ``players[0].ap``)
+_FIELD_RE = r"[A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*"
 #: a message line that starts with a field path (``steps[0].narration: …``, ``setup.state[0] (line 5): …``; a deep
 #: one cut short in the engine, ``setup.state[0][0]…[0]…``)
-_FIELD_FIRST = re.compile(r"^(?P<field>[A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*)…?"
-                          r"(?P<rest>(?: \(line \d+\))?: .*)$", re.S)
+_FIELD_FIRST = re.compile(rf"^(?P<field>{_FIELD_RE})…?(?P<rest>(?: \(line \d+\))?: .*)$", re.S)
 _FIELD_PART = re.compile(r"\[\d+\]|[A-Za-z_]\w*")
 #: a problem that starts with one field path or two (``setup.state: players[0].ap: …``, the second inside the first)
-_FIELD_RE = r"[A-Za-z_]\w*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*"
 _FIELDS_FIRST = re.compile(rf"^(?P<a>{_FIELD_RE})(?:: (?P<b>{_FIELD_RE}))?(?P<rest>(?: \(line \d+\))?: .*)$", re.S)
 #: the line format_validation_error ends with when it left problems out (``"<where>: … and 7 more problems"``)
 _MORE_LINE = re.compile(r"^…\s*and ([\d,]+) more problems?$")

@@ -27,15 +27,21 @@ LOW_DECK = 6
 MARGIN = 0.2
 #: A Meditate whose reroll is not worth its card is put below every move that changes nothing (Pass).
 NOT_WORTH = -5.0
-#: A pool die's worth per symbol, as the strategy's features count it (set by :mod:`.strategy`).
+#: A pool die's worth per symbol, and the weight of the dice in the pools, as the strategy's features count them
+#: (:func:`face_value`; ``strategy.WEIGHTS["pool"]`` is :data:`POOL_WEIGHT`).
 POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
 POOL_WEIGHT = 0.5
 
 
-def face_worth(g, sl, face: str) -> float:
-    """What a die showing ``face`` in ``sl``'s pool is worth (the strategy's ``pool`` feature, weighted)."""
+def face_value(g, sl, face: str) -> float:
+    """A die showing ``face`` in ``sl``'s pool as the strategy's ``pool`` feature counts it (unweighted)."""
     sym = symbol(face)
-    return 0.0 if sym == "blank" else POOL_WEIGHT * POOL_SHARE[sym] * (stat(g, sl, sym) + boosted(face))
+    return 0.0 if sym == "blank" else POOL_SHARE[sym] * (stat(g, sl, sym) + boosted(face))
+
+
+def face_worth(g, sl, face: str) -> float:
+    """What a die showing ``face`` in ``sl``'s pool is worth (:func:`face_value`, weighted)."""
+    return POOL_WEIGHT * face_value(g, sl, face)
 
 
 def roll_worth(g, sl, kind: str) -> float:

@@ -13,16 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .ctx import card_of, is_spirit, stat
+from .ctx import card_of, is_spirit
 from . import judge as _judge
-from .dice import boosted, symbol
+from .dice import symbol
 from .state import SDState
 
 #: Feature weights: damage dealt is the goal; a die in the pool is worth part of what it resolves for.
-WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": 0.5, "essence": 0.35, "status": 0.4, "armor": 0.4,
-           "stage": 1.2, "hand": 0.15}
-
-_POOL_SHARE = _judge.POOL_SHARE
+WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": _judge.POOL_WEIGHT, "essence": 0.35, "status": 0.4,
+           "armor": 0.4, "stage": 1.2, "hand": 0.15}
 
 
 #: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
@@ -97,9 +95,8 @@ def features(g, s: SDState, seat: int) -> dict[str, float]:
         armor += sl.armor
         stage += sl.stage
         for die in sl.pool:
-            sym = symbol(die.face)
-            if sym != "blank":
-                pool += _POOL_SHARE[sym] * (stat(g, sl, sym) + boosted(die.face))
+            if symbol(die.face) != "blank":
+                pool += _judge.face_value(g, sl, die.face)
     return {"damage": damage, "defeated": defeated, "pool": pool, "essence": float(me.essence), "status": status,
             "armor": armor, "stage": stage, "hand": float(len(me.hand))}
 
