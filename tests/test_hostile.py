@@ -525,6 +525,13 @@ def test_scenario_run_reports_each_bad_file_and_runs_the_rest(tmp_path, capsys):
     assert "PASS" in out and out.count("INVALID") == 2 and "b-evil.yaml" in out and "c-cut.yaml" in out
 
 
+def test_scenario_run_over_a_folder_without_scenarios_names_the_folder(tmp_path):
+    (tmp_path / "notes.txt").write_text("no YAML here", encoding="utf-8")
+    lines: list[str] = []
+    assert run_paths([tmp_path], verbose=False, out=lines.append) == 2
+    assert lines == [f"error: no scenario files (.yaml) found in {tmp_path}"]
+
+
 def test_scenario_start_with_bad_partial_state_names_field():
     sc = load_scenario(text=all_scenarios("restless-spirits")[0].read_text(encoding="utf-8"))
     bad = sc.model_copy(update={"setup": sc.setup.model_copy(update={"state": {"players": [{"seat": 9}]}})})

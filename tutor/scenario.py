@@ -372,7 +372,8 @@ def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
         out(f"error: {exc}")
         return 2
     if not files:
-        out("error: no scenario files found")
+        named = ", ".join(display_path(Path(x)) for x in list(paths)[:5]) + (" …" if len(paths) > 5 else "")
+        out(f"error: no scenario files (.yaml) found in {named or 'the paths given'}")
         return 2
     invalid = failed = 0
     seen: dict[str, Path] = {}
