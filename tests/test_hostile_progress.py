@@ -239,3 +239,30 @@ def test_a_sqlite_statement_that_never_ends_is_interrupted_after_its_time(tmp_pa
     assert database._reason(OperationalError("stmt", {}, Exception("interrupted"))) == \
         "the database takes too long to answer"
     engine.dispose()
+
+
+def test_a_file_mended_after_a_preheated_page_failed_to_open_it_is_used_at_the_visit(tmp_path):
+    """Attack 34 (low): a pre-heated page met a damaged file and, after the file was mended, still said "cannot be
+    saved" once at the visit. ``recheck`` opens a file that could not be opened again: mended, the page saves there
+    and says nothing; still damaged, the notice stays (once) and nothing is written to the file."""
+    import random
+
+    path = tmp_path / "progress.sqlite"
+    noise = random.Random(34).randbytes(8192)
+    path.write_bytes(noise)
+    store = ProgressStore(f"sqlite:///{path}", learner="ann")
+    assert not store.saving
+    assert store.recheck() is False and path.read_bytes() == noise  # still damaged: in memory, the file untouched
+    path.unlink()  # mended (a new file)
+    assert store.recheck() is True and store.saving and store.take_notice() is None
+    store.record_answer("spirited", "can-do", "sp.scout.play", True)
+    store.close()
+    again = ProgressStore(f"sqlite:///{path}", learner="ann")
+    assert again.last_results("spirited") == {"sp.scout.play": True}
+    again.close()
+    (tmp_path / "damaged.sqlite").write_bytes(noise)
+    shown = ProgressStore(f"sqlite:///{tmp_path / 'damaged.sqlite'}", learner="ann")
+    assert shown.take_notice().startswith("Your progress cannot be saved (the progress file: ")
+    (tmp_path / "damaged.sqlite").unlink()
+    assert shown.recheck() is False  # the learner was told it is in memory: it stays so (nothing done is dropped)
+    shown.close()

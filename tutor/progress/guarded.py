@@ -53,12 +53,27 @@ class GuardedStore:
         self.engine: Engine | None = None
         self._pending: list[Callable[[DbSession, int], Any]] = []  # writes made in memory while the database is locked
         self._retry_at: float | None = None  # when to try a locked database again (None: never)
+        #: the database could not be opened (damaged, not the tutor's; not locked, not hung): recheck tries again
+        self._unopened = False
         #: seconds one read or write of a database server may take before the store goes on in memory (None: SQLite)
         self._wait = server_wait(self.url)
         if refused is not None:  # never saved under another learner's row: in memory, said once
             self._refuse_name(refused, given)
             return
         opened: dict = {}  # what the opening made (filled in by its thread, which may be left behind if it hangs)
+        try:
+            self._open(opened)
+            self.engine, self._learner_id = opened["engine"], opened["learner"]
+        except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
+            if not isinstance(exc, NoAnswer):  # (a hung server's rows cannot be read: nothing is copied)
+                self.engine, self._learner_id = opened.get("engine"), opened.get("learner")
+            self._fall_back(exc)
+            self._unopened = not _locked(exc) and not isinstance(exc, NoAnswer)
+
+    def _open(self, opened: dict) -> None:
+        """Open the database, check it is the tutor's, migrate it, make the learner's row and probe a write, within
+        the opening's time bound; ``opened`` gets ``engine`` and ``learner`` as they are made (a thread left behind by
+        a hung server may fill them later). Raises what the database raises (:class:`NoAnswer` when it hangs)."""
 
         def open_it() -> None:
             engine = opened["engine"] = _engine(self.url)
@@ -67,13 +82,7 @@ class GuardedStore:
             opened["learner"] = lid = self._ensure_learner(engine)
             self._probe_write(engine, lid)
 
-        try:
-            bounded(open_it, server_wait(self.url, opening=True))
-            self.engine, self._learner_id = opened["engine"], opened["learner"]
-        except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
-            if not isinstance(exc, NoAnswer):  # (a hung server's rows cannot be read: nothing is copied)
-                self.engine, self._learner_id = opened.get("engine"), opened.get("learner")
-            self._fall_back(exc)
+        bounded(open_it, server_wait(self.url, opening=True))
 
     # -- trouble ------------------------------------------------------------------------------------------------
     def _where(self) -> str:
@@ -116,7 +125,13 @@ class GuardedStore:
         """Check again, on a fresh connection and within the usual time bound, that the database still takes this
         learner's progress: a page made in a kernel Voila pre-heated opened it before the visit, and the file may have
         been damaged or replaced since (then the page said nothing until the learner's first answer). On trouble, go
-        on in memory and set ``notice`` as at opening. Returns ``saving``; never raises for database trouble."""
+        on in memory and set ``notice`` as at opening. A database that could not be opened then (damaged, not the
+        tutor's) is opened again: mended or replaced since, the page saves there and says nothing (attack
+        34: a pre-heated page said "cannot be saved" once after the file was mended; nothing the learner did is lost,
+        since the page is asked for before the learner does anything). Returns ``saving``; never raises for database
+        trouble."""
+        if not self.saving and self._unopened and not self._told:  # (told: the learner knows it is in memory)
+            return self._reopen()
         if not self.saving or self.engine is None or self._learner_id is None:
             return self.saving
         engine, lid = self.engine, self._learner_id
@@ -130,6 +145,26 @@ class GuardedStore:
         except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
             self._fall_back(exc)
         return self.saving
+
+    def _reopen(self) -> bool:
+        """Open the database again (:meth:`recheck` of a store that could not open it); on success drop the memory
+        store and its notice, on trouble keep them (the notice says the newest reason)."""
+        opened: dict = {}
+        try:
+            self._open(opened)
+        except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
+            engine = opened.get("engine")
+            if engine is not None and not isinstance(exc, NoAnswer):
+                engine.dispose()
+            self.notice = (f"Your progress cannot be saved ({self._where()}: {_reason(exc)}). This page works as "
+                           "usual, but what you do now is kept only until you close it.")
+            return False
+        if self.engine is not None:
+            self.engine.dispose()
+        self.engine, self._learner_id = opened["engine"], opened["learner"]
+        self.saving, self._wait, self.notice, self._told = True, server_wait(self.url), None, False
+        self._unopened = False
+        return True
 
     def _refuse_name(self, exc: LearnerNameError, given: str) -> None:
         """Go on in memory, saving nothing, for a name :func:`learner_key` refuses; the notice says why."""
