@@ -19,7 +19,7 @@ from pathlib import Path
 from .core.errors import display_path, visible
 
 __all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path", "visible", "shown", "NAME_MAX",
-           "NAME_CHARS", "field_max"]
+           "NAME_CHARS", "field_max", "refuse_name_chars"]
 
 #: Most characters of a file name as typed (with or without its ``.yaml`` ending): the one number the name check
 #: (:func:`plain_stem`) and a page's file-name box (which stops there) share. Trial 21: a box that took 85 characters
@@ -60,17 +60,30 @@ def plain_stem(name: str, where: str) -> str:
     stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
     if len(typed) <= NAME_MAX and _NAME.fullmatch(stem):
         return stem
-    bad = list(dict.fromkeys(c for c in stem if not re.fullmatch(r"[A-Za-z0-9_-]", c)))
-    said = [f"“{c if c.isprintable() else repr(c)[1:-1]}”" for c in bad[:6]]
     if not typed:
         raise ValueError(f"give a file name: 1 to {NAME_MAX} of {NAME_CHARS}")
     if len(typed) > NAME_MAX:
         raise ValueError(f"the name is {len(typed)} characters long; a file name has at most {NAME_MAX}, of "
                          f"{NAME_CHARS}")
+    refuse_name_chars(stem)
+    raise ValueError(f"a file name starts with a letter or a digit, then has {NAME_CHARS}")
+
+
+def refuse_name_chars(typed: str) -> None:
+    """Refuse ``typed`` (a file name as typed, any length) when it holds a character a name cannot have (a run of
+    spaces or tabs is fine: it becomes ``-``). A name is checked whole, also where it would be shortened: a zero-width
+    or bidi character after the 80th is refused as it is before it (attack 34).
+
+    Raises:
+        ValueError: naming up to six such characters (escaped when not printable) and :data:`NAME_CHARS`.
+    """
+    stem = re.sub(r"[ \t]+", "-", str(typed).strip())
+    stem = stem[:-5] if stem.lower().endswith(".yaml") else stem
+    bad = list(dict.fromkeys(c for c in stem if not re.fullmatch(r"[A-Za-z0-9_-]", c)))
+    said = [f"“{c if c.isprintable() else repr(c)[1:-1]}”" for c in bad[:6]]
     if said:
         which = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
         raise ValueError(f"{which} cannot be in a file name: use {NAME_CHARS} (a space becomes -)")
-    raise ValueError(f"a file name starts with a letter or a digit, then has {NAME_CHARS}")
 
 
 def shown(path: str | Path) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tutor.safefile import NAME_MAX, display_path
+from tutor.safefile import NAME_MAX, display_path, refuse_name_chars
 
 from .faq_compare import when_text_changes
 from .style import esc
@@ -37,10 +37,16 @@ SAVE_JS = when_text_changes("tutorSaveInView", ".rt-faq-panel .rt-faq-save-said"
 def fit_name(typed: str) -> tuple[str, int]:
     """``(name, length typed)``: the file name ``typed`` in the Save box (stripped), cut to its first
     :data:`~tutor.safefile.NAME_MAX` characters when longer (without a ``.yaml`` ending, which the file gets anyway);
-    the length is the stripped text's, to say it was shortened."""
+    the length is the stripped text's, to say it was shortened.
+
+    Raises:
+        ValueError: a longer name holding a character no name may have, wherever it is (the part cut off included:
+            attack 34 saw a zero-width character refused before the 80th character and cut away after it).
+    """
     said = str(typed).strip()
     if len(said) <= NAME_MAX:
         return said, len(said)
+    refuse_name_chars(said)
     stem = said[:-5] if said.lower().endswith(".yaml") else said
     return stem[:NAME_MAX].rstrip(), len(said)
 

@@ -369,8 +369,9 @@ class WhatIfPanel:
         """Save the what-if as the learner's own question (name, question and note from the boxes) in the questions
         folder, list it under "My questions" and say where it went; a refused name or an existing file is said in
         ``save_status`` (CSS class ``tutor-faq-error``). Returns the path, or ``None``."""
-        name, typed_len = fit_name(self.save_name.value)  # a name over 80 characters: its first 80, said
+        name, typed_len = "", len(str(self.save_name.value).strip())
         try:
+            name, typed_len = fit_name(self.save_name.value)  # a name over 80 characters: its first 80, said
             if not self.edits:
                 raise ValueError("change the set-up first: a question of your own is a what-if")
             if not name:

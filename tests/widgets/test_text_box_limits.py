@@ -227,6 +227,19 @@ def test_a_name_that_differs_only_in_capitals_or_my_is_refused_and_the_first_que
     assert len(listed) == 1 and not ex.index.problems, ex.index.problems
 
 
+@pytest.mark.parametrize("typed,said", [("z" * 10 + "\u200b" + "z" * 80, "“\\u200b” cannot be in a file name"),
+                                       ("z" * 85 + "\u202e" + "é", "“\\u202e” and “é” cannot be in a file name"),
+                                       ("z" * 90 + "/etc", "“/” cannot be in a file name")])
+def test_a_long_name_with_a_character_no_name_may_have_is_refused_wherever_it_is(tmp_path, typed, said):
+    """Attack trial 34 (low): a zero-width character in the first 80 characters was refused, but after the 80th it
+    was cut away with the rest and the name saved. The whole name is checked; nothing is saved."""
+    ex = _faq_after_a_move(tmp_path)
+    ex.save_name.value = typed
+    assert ex.save_mine() is None
+    assert f"Not saved: {said}: use a to z, A to Z, 0 to 9, - and _ (a space becomes -)</div>" in ex.save_status.value
+    assert list(tmp_path.iterdir()) == [] and ex.save_name.value == typed
+
+
 def test_a_name_of_80_characters_or_fewer_is_saved_as_typed_without_a_note(tmp_path):
     ex = _faq_after_a_move(tmp_path)
     ex.save_name.value = " " + "a" * 75 + ".yaml "
