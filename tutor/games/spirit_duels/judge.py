@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .ctx import card_of, is_spirit, stat
 from .dice import DIE_FACES, boosted, face_label, symbol
+from .moves.meditate import marked_dice
 
 #: What a card in hand is worth against dice rerolled (a Meditate pays one card): about the damage one card deals
 #: when its Essence cost can be paid now; a card that cannot be paid this round is worth little, since the End
@@ -77,11 +78,6 @@ def card_price(g, s, seat: int, action) -> float:
     return CARD
 
 
-def _marked(s) -> set[tuple[int, int]]:
-    d = s.pending[-1] if s.pending else None
-    return {(m.spirit, m.die) for m in d.work.marked} if d is not None and d.kind == "meditate-pick" else set()
-
-
 def _card(g, action):
     return g.cards.by_id.get(action.param("card") or "")
 
@@ -136,10 +132,10 @@ def reasons(g, s, seat: int, action) -> list[str] | None:
         return [f"this die already shows {shown}, worth about as much as a reroll of it is expected to give or more "
                 f"{cite}"]
     if kind == "reroll-marked":
-        left = [reroll_gain(g, sl, die) for _, _, sl, die in _dice(s, seat, _marked(s))]
+        left = [reroll_gain(g, sl, die) for _, _, sl, die in _dice(s, seat, marked_dice(s, seat))]
         rest = ("no other one of {your} dice is expected to roll much better" if all(x <= MARGIN for x in left)
                 else "another one of {your} dice could still be declared")
-        what = "the dice declared are rerolled" if _marked(s) else "no die is rerolled"
+        what = "the dice declared are rerolled" if marked_dice(s, seat) else "no die is rerolled"
         return [f"{what}; {rest} {cite}"]
     if kind == "place-advantage-die":
         sl = p.spirits[action.param("spirit") - 1]

@@ -11,6 +11,7 @@ from .ctx import Ctx, ability_of, card_of, evolve_cost, is_presence, is_spirit, 
 from .dice import boosted, face_label, kind_label, odds, symbol
 from .draft import PICK_ORDER, line_order, picker
 from .effects import die_value
+from .moves.meditate import marked_dice
 from .state import SDState, SpiritSlot
 
 
@@ -56,8 +57,7 @@ class DuelView:
         """The dice of ``seat`` (0-based) declared for a Meditate reroll not rolled yet, as ``(spirit, die)`` pairs
         (0-based indexes of the seat's Spirits and of the dice in that Spirit's active pool); empty when no Meditate
         of that seat is under way (Actions > Meditate)."""
-        return frozenset((m.spirit, m.die) for d in self._state.pending
-                         if d.kind == "meditate-pick" and d.actor == seat for m in d.work.marked)
+        return marked_dice(self._state, seat)
 
     def class_ability(self, cls: str) -> str:
         """The Class Ability of Class ``cls``, e.g. ``"burn"`` for ``"fire"`` (Class Abilities)."""

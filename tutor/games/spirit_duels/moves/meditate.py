@@ -32,3 +32,11 @@ def meditate(g, s: SDState, out: Check) -> None:
     no_dice = not any(map(_POOL, p.spirits))
     acts = meditate_action.kept(g)  # (looked up by their arguments: every card of the Hand, most steps)
     out.ok_all([acts[seat, cid, no_dice] for cid in sorted(set(p.hand))])
+
+
+def marked_dice(s: SDState, seat: int) -> frozenset[tuple[int, int]]:
+    """The dice of ``seat`` (0-based) declared for a Meditate reroll not rolled yet, as ``(spirit, die)`` pairs
+    (0-based indexes of the seat's Spirits and of the dice in that Spirit's active pool); empty when no Meditate of
+    that seat is under way (Actions > Meditate). Read by the view and by the computer's judge."""
+    return frozenset((m.spirit, m.die) for d in s.pending
+                     if d.kind == "meditate-pick" and d.actor == seat for m in d.work.marked)
