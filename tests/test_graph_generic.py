@@ -110,3 +110,23 @@ def test_raiders_reach_every_clan(G):
     answer = tg.how(G, f"{SP}:aztecs", f"{SP}:romans")
     assert answer.startswith("1. Aztecs → removes Romans\n   - Aztecs removes Romans: Aztecs discards a face-up card "
                              "from an opponent's Road, a Romans card included (not from a Shielded clan).")
+
+
+def test_no_way_to_nordheim_needs_a_dark_ability_to_target_nordheims_owner(G):
+    """Trial 35 (a wrong rule): "Nozawa -> disables Seone -> modifies Nordheim" was offered, but Seone's gift reaches
+    only a Spirit next to it on its owner's board, so Nozawa would have to target Nordheim's owner, which Nordheim
+    forbids to every Dark Spirit ability. Such ways are left out; a Dark Spirit that copies Seone from an opponent and
+    uses it on its own board (Nordheim beside it) still can."""
+    def ways(a, b):
+        return [[(G.nodes[u]["label"], G.edges[u, v, k]["kind"], G.nodes[v]["label"]) for u, v, k in p]
+                for p in tg.paths(G, a, b)]
+
+    nozawa = ways("Nozawa", "Nordheim")
+    assert not any(step[:2] in {("Nozawa", "disables"), ("Takayama", "removes")} and step[2] in {"Seone", "Uji"}
+                   for way in nozawa for step in way), nozawa
+    assert [("Nozawa", "disables", "Onota"), ("Onota", "blocks", "Grindavik"), ("Grindavik", "copies", "Seone"),
+            ("Seone", "modifies", "Nordheim")] in nozawa
+    assert ways("Yotei", "Nordheim")[0] == [("Yotei", "copies", "Seone"), ("Seone", "modifies", "Nordheim")]
+    assert tg.how(G, "Nozawa", "Nordheim").startswith("Nozawa cannot act on Nordheim directly: Nordheim blocks Nozawa")
+    # Onota's protection is once (an Activated Protect token), not Nordheim's: ways through it stay
+    assert any(way[-1] == ("Takayama", "removes", "Onota") for way in ways("Takayama", "Onota"))

@@ -61,7 +61,9 @@ class Selector(_G):
 class EdgeTemplate(_G):
     """One edge a card's effect (or a rule) draws: ``kind`` (vocabulary ``edge_kinds``), ``from``/``to`` (a node id
     template, default ``from`` the card itself, or a :class:`Selector`), ``why`` (plain words), ``clauses``, ``when``
-    (effect parameters that must have these values) and ``on_target_board``."""
+    (effect parameters that must have these values), ``on_target_board`` (the ``to`` card sits on the board of the
+    opponent the effect targets) and ``on_own_board`` (the ``to`` card sits on the ``from`` card's owner's board:
+    Seone's Spirit next to it)."""
 
     kind: Name
     from_: Union[EndId, Selector, None] = Field(default=None, alias="from")
@@ -72,6 +74,7 @@ class EdgeTemplate(_G):
                Union[Scalar, Annotated[list[Scalar], Field(max_length=50)]]] = Field(default_factory=dict,
                                                                                      max_length=20)
     on_target_board: bool = False
+    on_own_board: bool = False
 
 
 Templates = Annotated[list[EdgeTemplate], Field(max_length=100)]

@@ -9,7 +9,9 @@ to "what affects X?", "what does X affect?" and "how can A affect B?".
   disables, removes, targets), ``clauses`` (ids that exist), ``why`` (plain words), ``scenarios`` (ids of the FAQ
   scenarios that exercise it), ``source`` (the effect name, ``target``, a slot, or ``rule``), ``provisional`` and
   ``provisional_why`` (only where a provisional value makes the arrow: :func:`tutor.interactions_cards.provisional_why`),
-  ``on_target_board`` (it acts on a card on a target opponent's board). A word that stands for cards (``stands_for``:
+  ``on_target_board`` (it acts on a card on a target opponent's board), ``on_own_board`` (on a card of its own
+  owner's board); nodes of cards carry their ``shields`` and ``hits_as`` (an Ongoing protection and what it stops,
+  as the engine reads them: :func:`paths` leaves out ways the protection forbids). A word that stands for cards (``stands_for``:
   "A Spirit on an opponent's board") lists them; each card acting on it has an arrow to each of them too.
 - Edges come from data: each card's effect names and parameters go through the table in ``content/graph/<game>.yaml``
   (``effects``, ``params``, ``targets``, ``slots``); ``rules`` lists the rules' own interactions with their clauses. A
@@ -129,7 +131,8 @@ def _add_card(G: nx.MultiDiGraph, game: str, rec: CardRec) -> None:
     G.add_node(node_id(game, rec.id), game=game, kind=rec.kind, label=rec.label, group=group,
                card=rec.id, provisional=bool(prov), provisional_fields=list(prov), clauses=[],
                text=a.get("text", ""), type=a.get("type", ""), timing=a.get("timing", ""),
-               classes=list(a.get("classes", [])), pending=not a.get("has_effects", True), stands_for=[])
+               classes=list(a.get("classes", [])), pending=not a.get("has_effects", True), stands_for=[],
+               shields=list(a.get("shields", ())), hits_as=list(a.get("hits_as", ())))
 
 
 def _shielded(rec: CardRec | None, other: CardRec) -> bool:
@@ -173,7 +176,8 @@ def _emit(G: nx.MultiDiGraph, game: str, recs: dict[str, CardRec], rec: CardRec 
                                         "p": p, "card": rec.label if rec else ""})
             prov = provisional_why(rec, {n: chosen[n] for n in (u, v) if n in chosen})
             G.add_edge(u, v, kind=kind, clauses=clauses, why=why, scenarios=[], source=source, provisional=bool(prov),
-                       provisional_why=prov, on_target_board=bool(tpl.get("on_target_board")))
+                       provisional_why=prov, on_target_board=bool(tpl.get("on_target_board")),
+                       on_own_board=bool(tpl.get("on_own_board")))
 
 
 def _build_game(game: str, cards: str | Path | None, table: dict[str, Any] | None = None) -> nx.MultiDiGraph:
@@ -441,13 +445,36 @@ def paths(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4, limit: int = 8) -
     # "X copies Y" means X uses Y's ability; Y itself is not affected. So a chain may go on after a copy (X copies
     # Y, and Y's ability acts on Z: X can act on Z) but never ends with one after other hops.
     found = [p for p in nx.all_simple_edge_paths(G, u, v, cutoff=cutoff)
-             if len(p) == 1 or G.edges[p[-1]]["kind"] != "copies"]
+             if (len(p) == 1 or G.edges[p[-1]]["kind"] != "copies") and _board_allows(G, p, v)]
     found.sort(key=lambda p: (len(p), [G.edges[e]["kind"] for e in p], p))
     # the same cards by the same kinds of arrow are one way; a single arrow keeps each reason (Takayama removes Nozawa)
     seen: set[tuple] = set()
     keys = [(i,) if len(p) == 1 else tuple((a, b, G.edges[a, b, k]["kind"]) for a, b, k in p)
             for i, p in enumerate(found)]
     return [p for p, key in zip(found, keys) if key not in seen and not seen.add(key)][:limit]
+
+
+def _board_allows(G: nx.MultiDiGraph, p: list[tuple[str, str, Any]], v: str) -> bool:
+    """False when path ``p`` to ``v`` needs a card ``v`` blocks to target ``v``'s owner: walked back from ``v``, a card
+    an ``on_own_board`` edge reaches ``v`` from sits on ``v``'s owner's board, as does a card copying the ability of
+    one that does (it uses it from its own place); an ``on_target_board`` edge into such a card targets ``v``'s owner,
+    which ``v``'s Ongoing protection (``shields``, as the engine's) forbids to what it shields against (Nordheim: no Dark Spirit ability may target its owner, so "Nozawa
+    disables Seone, which modifies Nordheim" cannot happen: Seone would sit beside Nordheim; trial 35)."""
+    shields = set(G.nodes[v].get("shields", ()))  # what v's owner cannot be targeted by, always (not Onota's once)
+    if not shields:
+        return True
+    home = v  # the card last known to sit on v's owner's board
+    for a, b, k in reversed(p):
+        d = G.edges[a, b, k]
+        if b != home:
+            return True
+        if d["kind"] == "copies" or d["on_own_board"]:
+            home = a
+        elif d["on_target_board"]:
+            return not shields & set(G.nodes[a].get("hits_as", ()))
+        else:
+            return True
+    return True
 
 
 def stopped(G: nx.MultiDiGraph, u: str, v: str) -> str:
