@@ -9,10 +9,9 @@ to "what affects X?", "what does X affect?" and "how can A affect B?".
   disables, removes, targets), ``clauses`` (ids that exist), ``why`` (plain words), ``scenarios`` (ids of the FAQ
   scenarios that exercise it), ``source`` (the effect name, ``target``, a slot, or ``rule``), ``provisional`` and
   ``provisional_why`` (only where a provisional value makes the arrow: :func:`tutor.interactions_cards.provisional_why`),
-  ``on_target_board`` (it acts on a card on a target opponent's board), ``on_own_board`` (on a card of its own
-  owner's board); nodes of cards carry their ``shields`` and ``hits_as`` (an Ongoing protection and what it stops,
-  as the engine reads them: :func:`paths` leaves out ways the protection forbids). A word that stands for cards (``stands_for``:
-  "A Spirit on an opponent's board") lists them; each card acting on it has an arrow to each of them too.
+  ``on_target_board``/``on_own_board`` (on a card of a target opponent's/its owner's board). Card nodes carry
+  ``shields``/``hits_as`` (:func:`paths` drops ways a protection forbids); a word that stands for cards
+  (``stands_for``: "A Spirit on an opponent's board") lists them, each card acting on it has an arrow to each too.
 - Edges come from data: each card's effect names and parameters go through the table in ``content/graph/<game>.yaml``
   (``effects``, ``params``, ``targets``, ``slots``); ``rules`` lists the rules' own interactions with their clauses. A
   new card, or a user's card file (``build(game, cards=PATH)``), changes the graph with no code change.
@@ -33,7 +32,7 @@ from .core.errors import ContentError, short
 from .graph_files import (END_FIELDS, MAX_ITEMS, MAX_TEXT, WHY_FIELDS, EdgeTemplate, GameGraph, GraphNode,  # noqa: F401
                           MissingEdge, Selector, Vocabulary, check_graph_table, from_node_link, load_vocabulary,
                           to_graphml, to_node_link)
-from .interactions_cards import READERS, CardRec, outside_graph, provisional_why
+from .interactions_cards import READERS, CardRec, board_allows, outside_graph, provisional_why
 from .faq import build_index
 from .registry import game_title
 from .sessions import clauses as game_clauses
@@ -439,42 +438,18 @@ def affected_by(G: nx.MultiDiGraph, x: str) -> list[str]:
 
 def paths(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4, limit: int = 8) -> list[list[tuple[str, str, Any]]]:
     """Up to ``limit`` shortest ways ``a`` can affect ``b`` (edge paths of at most ``cutoff`` hops)."""
-    u, v = find(G, a), find(G, b)
-    if u == v:
+    if (u := find(G, a)) == (v := find(G, b)):
         return []
     # "X copies Y" means X uses Y's ability; Y itself is not affected. So a chain may go on after a copy (X copies
     # Y, and Y's ability acts on Z: X can act on Z) but never ends with one after other hops.
     found = [p for p in nx.all_simple_edge_paths(G, u, v, cutoff=cutoff)
-             if (len(p) == 1 or G.edges[p[-1]]["kind"] != "copies") and _board_allows(G, p, v)]
+             if (len(p) == 1 or G.edges[p[-1]]["kind"] != "copies") and board_allows(G, p, v)]
     found.sort(key=lambda p: (len(p), [G.edges[e]["kind"] for e in p], p))
     # the same cards by the same kinds of arrow are one way; a single arrow keeps each reason (Takayama removes Nozawa)
     seen: set[tuple] = set()
     keys = [(i,) if len(p) == 1 else tuple((a, b, G.edges[a, b, k]["kind"]) for a, b, k in p)
             for i, p in enumerate(found)]
     return [p for p, key in zip(found, keys) if key not in seen and not seen.add(key)][:limit]
-
-
-def _board_allows(G: nx.MultiDiGraph, p: list[tuple[str, str, Any]], v: str) -> bool:
-    """False when path ``p`` to ``v`` needs a card ``v`` blocks to target ``v``'s owner: walked back from ``v``, a card
-    an ``on_own_board`` edge reaches ``v`` from sits on ``v``'s owner's board, as does a card copying the ability of
-    one that does (it uses it from its own place); an ``on_target_board`` edge into such a card targets ``v``'s owner,
-    which ``v``'s Ongoing protection (``shields``, as the engine's) forbids to what it shields against (Nordheim: no Dark Spirit ability may target its owner, so "Nozawa
-    disables Seone, which modifies Nordheim" cannot happen: Seone would sit beside Nordheim; trial 35)."""
-    shields = set(G.nodes[v].get("shields", ()))  # what v's owner cannot be targeted by, always (not Onota's once)
-    if not shields:
-        return True
-    home = v  # the card last known to sit on v's owner's board
-    for a, b, k in reversed(p):
-        d = G.edges[a, b, k]
-        if b != home:
-            return True
-        if d["kind"] == "copies" or d["on_own_board"]:
-            home = a
-        elif d["on_target_board"]:
-            return not shields & set(G.nodes[a].get("hits_as", ()))
-        else:
-            return True
-    return True
 
 
 def stopped(G: nx.MultiDiGraph, u: str, v: str) -> str:

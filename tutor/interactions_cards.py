@@ -160,3 +160,28 @@ def provisional_why(acting: CardRec | None, chosen: dict[str, tuple[CardRec, dic
 
 #: game id -> reader of its card file
 READERS = {"restless-spirits": restless_spirits, "spirited": spirited, "spirit-duels": spirit_duels}
+
+
+def board_allows(G, p: list[tuple[str, str, Any]], v: str) -> bool:
+    """False when path ``p`` (edges ``(u, v, key)`` of the ability graph ``G``, a networkx MultiDiGraph) to ``v``
+    needs a card that ``v``'s Ongoing protection (node ``shields``, as the engine reads it) shields against to
+    target ``v``'s owner. Walked back from ``v``: a card an ``on_own_board`` edge reaches ``v`` from sits on ``v``'s
+    owner's board, as does a card copying the ability of one that does (it uses it from its own place); an
+    ``on_target_board`` edge into such a card targets ``v``'s owner. Nordheim: no Dark Spirit ability may target its
+    owner, so "Nozawa disables Seone, which modifies Nordheim" cannot happen (Seone would sit beside Nordheim;
+    trial 35)."""
+    shields = set(G.nodes[v].get("shields", ()))  # what v's owner cannot be targeted by, always (not Onota's once)
+    if not shields:
+        return True
+    home = v  # the card last known to sit on v's owner's board
+    for a, b, k in reversed(p):
+        d = G.edges[a, b, k]
+        if b != home:
+            return True
+        if d["kind"] == "copies" or d["on_own_board"]:
+            home = a
+        elif d["on_target_board"]:
+            return not shields & set(G.nodes[a].get("hits_as", ()))
+        else:
+            return True
+    return True
