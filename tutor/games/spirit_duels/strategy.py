@@ -115,6 +115,11 @@ def reasons(g, s: SDState, mine) -> list[str]:
     said = _judge.reasons(g, s, a.actor, a)
     if said is not None:  # a move judged by rule: its reason is the rule's, not the look-ahead's counts
         return said
+    if a.kind == "choose-line":  # (the Line's first Spirit joins the team: no Spirit evolves, trial 35)
+        return [f"{{your}} team needs one Spirit Line of each drafted Class; its first Spirit joins the team now and "
+                f"the later Stages come in by evolving {cite}"]
+    if a.kind == "draft-class":
+        return [f"each Class drafted brings one Spirit Line and its cards to {{your}} team {cite}"]
     reasons = []
     if ch.get("defeated", 0) > 0:
         reasons.append(f"it defeats an enemy Spirit, and defeating all of them wins [sd.win.defeat-all] {cite}")

@@ -115,9 +115,13 @@ def reasons(g, s: SPState, mine) -> list[str]:
             reasons.append(f"stacking the card face up instead would leave {{your}} {near} clan one card short of an "
                            f"Overrun or Overrun it [sp.overrun.limit] {cite}")
     if not reasons:  # (said of this move alone: whether another is stronger, the caller says)
-        reasons.append(f"it neither scores, builds a Camp, shields a stack nor brings a clan nearer its Overrun "
-                       f"Limit {cite}" if not ch.get("risk", 0) > 0 and not ch.get("shields", 0) < 0 else
-                       f"it neither scores, builds a Camp nor shields a stack {cite}")
+        # (a reason for the move, not a list of what it does not do: trial 35 read "it neither scores, builds a Camp,
+        # shields a stack nor brings a clan nearer its Overrun Limit" as why not)
+        reasons.append(f"it is a safe move: it brings no clan on {{your}} Road nearer its Overrun Limit, though it "
+                       f"does not score, build a Camp or shield a stack this turn {cite}"
+                       if not ch.get("risk", 0) > 0 and not ch.get("shields", 0) < 0 else
+                       f"it keeps {{your}} other options open; it does not score, build a Camp or shield a stack "
+                       f"this turn {cite}")
     if ch.get("risk", 0) > 0:
         reasons.append("but it leaves a clan one card short of an Overrun [sp.overrun.limit]")
     if ch.get("shields", 0) < 0:
