@@ -231,7 +231,8 @@ def save_in_folder(w: Walkthrough, name: str, *, overwrite: bool = False, folder
     ``name``: letters, digits, ``-`` and ``_`` (1-80 of them), with or without ``.yaml``.
 
     Raises:
-        ValueError: a name with anything else (a path, ``..``, spaces), naming what is allowed.
+        ValueError: a name with anything else (a path, ``..``, spaces), naming what is allowed; or the name of
+            another saved walkthrough but for capitals.
         FileExistsError: the name exists (a file or a symbolic link, never written through) and ``overwrite`` is
             false.
         ContentError: the walkthrough does not load back or a step does not play.
@@ -239,6 +240,14 @@ def save_in_folder(w: Walkthrough, name: str, *, overwrite: bool = False, folder
     """
     stem = plain_stem(name, "the walkthroughs folder")
     base = Path(folder).expanduser() if folder is not None else walkthrough_folder()
+    try:  # never two files whose names differ only in capitals (attack 35: REC-A.yaml beside rec-a.yaml)
+        other = next((p.name for p in sorted(base.iterdir()) if p.suffix == ".yaml" and p.name != f"{stem}.yaml"
+                      and p.stem.lower() == stem.lower()), None)
+    except OSError:  # (no folder yet: nothing saved)
+        other = None
+    if other is not None:
+        raise ValueError(f"the walkthrough {display_path(other)} has this name already (capitals do not make a "
+                         "different name); choose another name")
     text = dump(w)
     again = load_walkthrough(text=text)
     play_to(again, len(again.steps), str(base / f"{stem}.yaml"))

@@ -17,6 +17,8 @@ from tutor.walkthrough import (ID_MAX, Walkthrough, WalkStep, begin, default_pat
                                play_to, record, save_in_folder, walkthrough_folder)
 
 from .app import SeedBox, TutorApp
+from .comm_guard import TEXT_MAX_CHARS
+from .faq_save import fit_name
 from .model import ErrorPanel
 from .present_tab import _guard
 from .problems import problem_lines
@@ -29,7 +31,7 @@ TITLE_LIMIT = field_max(Walkthrough, "title")
 #: stops typing there, :func:`widgets.text_caps.cap`; trial 20: the Intro box took 20,000 for a 5,000 limit).
 LIMITS = {"wid": ID_MAX, "title": TITLE_LIMIT, "intro": field_max(Walkthrough, "intro"),
           "intro_notes": field_max(Walkthrough, "intro_notes"), "narration": field_max(WalkStep, "narration"),
-          "notes": field_max(WalkStep, "notes"), "path": NAME_MAX}
+          "notes": field_max(WalkStep, "notes"), "path": TEXT_MAX_CHARS}
 #: The recorder's boxes by the name on the page (what a refusal says).
 BOX_NAMES = {"wid": "Id", "title": "Title", "intro": "Intro", "intro_notes": "Intro notes", "narration": "Narration",
              "notes": "Notes", "path": "File name"}
@@ -293,15 +295,26 @@ class Recorder:
         try:
             if not self.session.history:
                 raise ValueError("play at least one move before saving a walkthrough")
+            # a name over 80 characters: its first 80, said; such a name never replaces a file, since its first 80
+            # characters may name another walkthrough (attack 35: "...-monday" then "...-tuesday" replaced Monday's)
+            name, typed_len = fit_name(self.path.value)
             self._check_lengths()
             wt = self.walkthrough()
-            path = save_in_folder(wt, self.path.value, overwrite=self.overwrite.value)
+            path = save_in_folder(wt, name, overwrite=self.overwrite.value and typed_len <= NAME_MAX)
+        except FileExistsError as exc:
+            said = (f"your name had {typed_len:,} characters and its first {NAME_MAX} name a walkthrough saved before "
+                    f"({shown(name + '.yaml')}); give a name of at most {NAME_MAX} characters"
+                    if typed_len > NAME_MAX else str(exc))
+            self.status.value = not_saved_html(FileExistsError(said))
+            return None
         except (ValueError, ContentError, OSError) as exc:
             self.status.value = not_saved_html(exc)
             return None
         self.yaml.value = dump(wt)
-        self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} as {esc(shown(path))}. It is now '
-                             "in the Present tab's list.</div>")
+        cut = (f" Your name had {typed_len:,} characters: it was shortened to {NAME_MAX}." if typed_len > NAME_MAX
+               else "")
+        self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} '
+                             f"as {esc(shown(path))}. It is now in the Present tab's list.{esc(cut)}</div>")
         if self.on_saved is not None:
             self.on_saved(path, wt)
         return path

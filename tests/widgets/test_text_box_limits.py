@@ -80,8 +80,12 @@ def test_every_text_box_of_the_recorder_stops_at_the_saved_walkthroughs_limit():
     saved = {rec.wid: longest(_id_ok), rec.title: max_length(Walkthrough, "title"),
              rec.intro: max_length(Walkthrough, "intro"), rec.intro_notes: max_length(Walkthrough, "intro_notes"),
              rec.narration: max_length(WalkStep, "narration"), rec.notes: max_length(WalkStep, "notes"),
-             rec.path: longest(_name_ok, named)}
-    assert sorted(saved.values()) == [80, 80, 500, 5000, 5000, 5000, 5000]
+             rec.path: TEXT_MAX_CHARS}
+    # the file-name box takes a one-line box's bound, as the FAQ page's: a longer name reaches Save whole, is
+    # shortened to 80 with a word and never replaces a file (attack 35: the browser cut it to 80 silently, and the
+    # second of two long names replaced the first walkthrough)
+    assert longest(_name_ok, named) == 80
+    assert sorted(saved.values()) == [80, 500, 1000, 5000, 5000, 5000, 5000]
     for box, limit in saved.items():
         assert_capped(box, limit)
     # the boxes that fill no saved field: the seed (its own check says why it puts a value back), the YAML shown
@@ -284,3 +288,39 @@ def test_the_recorder_names_a_file_the_box_can_hold(folder):
     rec.app.actions.action_buttons[0].click()
     path = rec.save_file()
     assert path is not None and path.name == "muller-cafe.yaml" and rec.walkthrough().id == "muller-cafe"
+
+
+def test_a_long_walkthrough_name_is_shortened_with_a_word_and_never_replaces_a_file(folder):
+    """Attack 35 (high): the recorder's box cut a long name to 80 without a word; "...-monday" saved, then
+    "...-tuesday" with overwrite ticked replaced Monday's walkthrough. Now the name reaches Save whole: the first save
+    says it was shortened, the second is refused in words, overwrite or not, and Monday's file stays."""
+    rec = PresenterApp().open_recorder()
+    rec.start("free")
+    rec.app.actions.action_buttons[0].click()
+    stem = "lesson-plan-for-the-first-round-of-restless-spirits-with-the-year-nine-class-ab-"
+    rec.path.value = stem + "monday"
+    first = rec.save_file()
+    assert first is not None and first.name == stem[:80] + ".yaml"
+    assert "Your name had 86 characters: it was shortened to 80." in rec.status.value
+    before = first.read_bytes()
+    rec.path.value = stem + "tuesday"
+    rec.overwrite.value = True
+    assert rec.save_file() is None
+    assert "Not saved: your name had 87 characters and its first 80 name a walkthrough saved before" in rec.status.value
+    assert first.read_bytes() == before and [p.name for p in folder.iterdir()] == [first.name]
+
+
+@pytest.mark.parametrize("second", ["REC-A", "Rec-a.yaml"])
+def test_a_walkthrough_name_that_differs_only_in_capitals_is_refused(folder, second):
+    """Attack 35 (low): with rec-a.yaml saved, "REC-A" made a second file beside it."""
+    rec = PresenterApp().open_recorder()
+    rec.start("free")
+    rec.app.actions.action_buttons[0].click()
+    rec.path.value = "rec-a"
+    first = rec.save_file()
+    rec.path.value = second
+    rec.overwrite.value = True
+    assert rec.save_file() is None
+    assert ("Not saved: the walkthrough rec-a.yaml has this name already (capitals do not make a different name); "
+            "choose another name") in rec.status.value
+    assert [p.name for p in folder.iterdir()] == [first.name]
