@@ -219,5 +219,9 @@ def test_a_second_place_lost_is_set_aside_beside_the_first_not_over_it(tmp_path,
     assert store.set_aside(KEY, "another") == KEY + SET_ASIDE + "-3"
     for n in range(4, 11):
         assert store.set_aside(KEY, f"place {n}") == f"{KEY}{SET_ASIDE}-{n}"
-    assert store.set_aside(KEY, "eleventh") == KEY + SET_ASIDE + "-10"  # every slot taken: the last takes it
-    assert store.place(KEY + SET_ASIDE) == first
+    assert store.set_aside(KEY, "eleventh") == KEY + SET_ASIDE + "-10"  # every slot taken: the last takes it...
+    assert store.place(KEY + SET_ASIDE + "-10") == "eleventh" and store.place(KEY + SET_ASIDE + "-9") == "place 10"
+    assert store.place(KEY + SET_ASIDE) == second  # ...and the oldest goes (attack 35: the newest were lost)
+    assert store.set_aside(KEY, "twelfth") == KEY + SET_ASIDE + "-10"
+    assert [store.place(KEY + SET_ASIDE + s) for s in ("", "-8", "-9", "-10")] == ["another", "place 10", "eleventh",
+                                                                                  "twelfth"]

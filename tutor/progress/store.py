@@ -311,16 +311,19 @@ class ProgressStore(GuardedStore):
         """Keep ``data``, a place of ``page`` that the page cannot resume, set aside (never deleted: the page writes
         its own place over ``page`` next) under ``<page>:set-aside``, or ``:set-aside-2`` … ``-<ASIDE_SLOTS>`` when
         that holds another place already (attack trial 34: a second place lost replaced the first); the same text is
-        kept once; with every slot taken, the last one takes it. Returns the key used. Raises as :meth:`save_place`.
-        """
-        key = f"{page}:set-aside"
-        for i in range(1, ASIDE_SLOTS + 1):
-            key = f"{page}:set-aside" + ("" if i == 1 else f"-{i}")
-            held = self.place(key)
-            if not held or held == data:
-                break
-        self.save_place(key, data)
-        return key
+        kept once; with every slot taken, the oldest goes: each place moves up one slot and the last takes ``data``
+        (attack 35: the last slot was written over, so the newest places were lost and the oldest kept). Returns the
+        key used. Raises as :meth:`save_place`."""
+        keys = [f"{page}:set-aside" + ("" if i == 1 else f"-{i}") for i in range(1, ASIDE_SLOTS + 1)]
+        held = [self.place(k) for k in keys]
+        for key, text in zip(keys, held):
+            if not text or text == data:
+                self.save_place(key, data)
+                return key
+        for key, text in zip(keys, held[1:]):
+            self.save_place(key, text)
+        self.save_place(keys[-1], data)
+        return keys[-1]
 
     def place(self, page: str) -> str | None:
         """What :meth:`save_place` kept for ``page``, else ``None``. A kept place larger than :data:`PLACE_MAX`
