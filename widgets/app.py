@@ -150,7 +150,10 @@ class Controls:
         self.say = None
         #: what Redo does: one step forward, or (against the computer) the learner's move with its replies again
         self.redo_step = model.redo
-        self.redo.on_click(g(lambda _b: self.redo_step()))
+        self.redo.on_click(g(lambda _b: self.bring_forward()))
+        #: the new game Undo left for the game it brought back: Redo there (with no step of its own to redo) returns
+        #: to it, at its start with its steps to redo (attack 35: the new game and its moves were lost, Redo grey)
+        self._left: Session | None = None
         self.restart.on_click(g(lambda _b: model.reset()))
         kids: list[w.Widget] = [self.undo, self.redo, self.restart]
         if new_game:
@@ -208,7 +211,9 @@ class Controls:
         """Undo: one step back (``undo_step``), or at the start of a game "New game" started, the game it replaced,
         as it was (its steps and redo steps)."""
         if self.can_bring_back():
-            old, self._replaced, self._started = self._replaced, None, None
+            old, self._left = self._replaced, self._started
+            self._left_from = _moves(old)  # where the game brought back was: a new move there drops the new game
+            self._replaced, self._started = None, None
             self.model.replace(old)
             if self.say is not None:
                 n = len(old.history)
@@ -216,13 +221,40 @@ class Controls:
             return
         self.undo_step()
 
+    def can_bring_forward(self) -> bool:
+        """Whether Redo now returns to the new game Undo left when it brought back the game it had replaced: that
+        game is shown, with no step of its own to redo."""
+        s = self.model.session
+        return self._left is not None and s is not self._left and not s.can_redo and _moves(s) == self._left_from
+
+    def bring_forward(self) -> None:
+        """Redo: one step forward (``redo_step``), or, where Undo brought back the game "New game" had replaced,
+        the new game again as Undo left it (its steps to redo kept), which Undo at its start swaps back again."""
+        if self.can_bring_forward():
+            new, old = self._left, self.model.session
+            self._left, self._replaced, self._started = None, old, new
+            self.model.replace(new)
+            if self.say is not None:
+                n = len(new.redo_ids)
+                self.say('<div class="rt-undo-note">The new game is back'
+                         + (f" (Redo brings back its {n} step{'' if n == 1 else 's'})" if n else "")
+                         + ". Undo brings back the game you were playing before.</div>")
+            return
+        self.redo_step()
+
     def render(self) -> None:
         """Enable Undo/Redo only when there is something to undo/redo (Undo also at the start of a new game that
-        replaced a game with steps: it brings that game back)."""
+        replaced a game with steps: it brings that game back; Redo also where Undo brought it back: it returns to
+        the new game)."""
         s = self.model.session
         self.undo.disabled = not (s.can_undo or self.can_bring_back())
-        self.redo.disabled = not s.can_redo
+        self.redo.disabled = not (s.can_redo or self.can_bring_forward())
         self.restart.disabled = not s.can_undo
+
+
+def _moves(s: Session) -> list[str]:
+    """The action ids of ``s``'s steps, in order."""
+    return [st.action.id for st in s.history]
 
 
 class TutorApp:

@@ -103,3 +103,31 @@ def test_a_refused_seed_starts_no_new_game_on_the_learn_page(tmp_path):
         free.controls.new.click()  # the next press plays the seed kept
         assert free.session is not old and not free.session.history and free.session.game.seed == int(kept)
         assert not page.errors.output.outputs
+
+
+def test_redo_returns_to_the_new_game_undo_left():
+    """Attack 35 (medium): New game, two moves, Undo three times brought the old game back and Redo was grey: the
+    new game and its moves could not be got back. Redo there returns to the new game as Undo left it (its steps to
+    redo), and Undo at its start swaps back again; a new move in the old game drops it (as a new move drops redo)."""
+    app, seats = _free()
+    _play(app, seats, 6)
+    old = app.session
+    app.controls.new.click()
+    new = app.session
+    _play(app, seats, 2)
+    while app.session is new:
+        app.controls.undo.click()
+    assert app.session is old and not old.can_redo and not app.controls.redo.disabled
+    app.controls.redo.click()
+    assert app.session is new and not new.history and new.can_redo
+    assert app.actions.note.value.startswith('<div class="rt-undo-note">The new game is back (Redo brings back its ')
+    while app.session.can_redo:
+        app.controls.redo.click()
+    assert len(new.history) >= 2
+    while app.session is new:
+        app.controls.undo.click()
+    assert app.session is old
+    app.controls.undo.click()
+    _play(app, seats, 1)  # a new move in the old game: Redo has nothing to bring back
+    assert app.controls.redo.disabled and not app.controls.can_bring_forward()
+    assert not app.errors.output.outputs
