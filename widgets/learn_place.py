@@ -72,6 +72,8 @@ def learner_words(exc: ValueError) -> str:
     message (trial 24: it showed a server path and option ids)."""
     field = getattr(exc, "field", None) or ""
     m = re.fullmatch(r"actions\[(\d+)\]", field)
+    if m and "more than" in str(exc):  # the size bound, not a move (attack 35: "its step 100423 is not a legal move")
+        return "it holds more steps than a saved game may have"
     if m:
         return f"its step {int(m.group(1)) + 1} is not a legal move with this tutor's rules"
     return next((words for name, words in KEPT_GAME_WORDS

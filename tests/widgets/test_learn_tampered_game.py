@@ -225,3 +225,19 @@ def test_a_second_place_lost_is_set_aside_beside_the_first_not_over_it(tmp_path,
     assert store.set_aside(KEY, "twelfth") == KEY + SET_ASIDE + "-10"
     assert [store.place(KEY + SET_ASIDE + s) for s in ("", "-8", "-9", "-10")] == ["another", "place 10", "eleventh",
                                                                                   "twelfth"]
+
+
+def test_a_kept_game_over_the_size_bound_is_said_as_such_not_as_an_illegal_step():
+    """Attack 35 (medium): a kept game of 200,000 steps was said to have "step 100423 not a legal move"; the real
+    reason is the bound on a saved game's steps."""
+    from widgets.learn_place import learner_words
+    s = tutor.new_game("restless-spirits", players=2, seed=1, first_game=True)
+    d = json.loads(s.to_json())
+    d["actions"] = ["end-turn"] * 200_000
+    with pytest.raises(ValueError) as exc:
+        tutor.load_session(json.dumps(d))
+    assert learner_words(exc.value) == "it holds more steps than a saved game may have"
+    d["actions"] = ["no-such-move"]
+    with pytest.raises(ValueError) as exc:
+        tutor.load_session(json.dumps(d))
+    assert learner_words(exc.value) == "its step 1 is not a legal move with this tutor's rules"
