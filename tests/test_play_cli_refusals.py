@@ -55,3 +55,17 @@ def test_a_shallow_list_option_is_still_read_as_json(capsys):
     from tutor.cli import _option
     assert _option('guides=[["a"], {"b": [1]}]') == ("guides", [["a"], {"b": [1]}])
     assert _option("setup=draft") == ("setup", "draft")
+
+
+def test_ctrl_c_while_serve_starts_says_one_line_not_a_traceback(monkeypatch, capsys):
+    """Attack 35 (low): Ctrl+C 8 s into `rules-tutor serve` on a loaded machine printed about 40 lines of
+    KeyboardInterrupt traceback."""
+    import tutor.serve
+    from tutor.cli import main as cli
+
+    def interrupted(argv):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tutor.serve, "main", interrupted)
+    assert cli(["serve", "--port", "8999"]) == 130
+    assert capsys.readouterr().err == "rules-tutor serve: stopped.\n"

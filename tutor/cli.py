@@ -212,11 +212,14 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``rules-tutor`` console script. Returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "serve":
-        from .serve import main as serve_main
         try:
+            from .serve import main as serve_main
             return serve_main(argv[1:])
         except SystemExit as exc:  # argparse: --help (0) or a bad argument (2, message already printed)
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        except KeyboardInterrupt:  # Ctrl+C while it starts (attack 35: 40 lines of traceback): one line
+            print("rules-tutor serve: stopped.", file=sys.stderr)
+            return 130
     p = bounded_parser_class()(prog="rules-tutor", description="Interactive rules tutor for Restless Spirits, "
                                 "Spirited and Spirit Duels.")
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")

@@ -8,13 +8,12 @@ no game-specific code here). :class:`WhatIfPanel` is mixed into :class:`widgets.
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
 
 import ipywidgets as w
 
 from tutor import ContentError, IllegalAction, faq
-from tutor.safefile import NAME_CHARS, NAME_MAX, display_path
+from tutor.safefile import NAME_CHARS, NAME_MAX, display_path, visible
 from tutor.scenario import start
 
 from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS
@@ -88,14 +87,14 @@ NUMBER_CHARS = 12
 def whole_number(text: str, lo: int, hi: int, box: str) -> int:
     """``text`` (what was typed in a number box) as a whole number from ``lo`` to ``hi``. ValueError naming ``box``
     (``"The New value box for AP"``) for anything else: ``"1e10"``, ``"0.5"``, ``""``, ``"21"``; an invisible or
-    control character of ``text`` is named in the message (``[U+200B]``), never echoed as it is."""
+    control character of ``text`` is shown escaped in the message (``\u200b``, :func:`tutor.safefile.visible`), never
+    echoed as it is."""
     said = str(text).strip()
     if re.fullmatch(r"[+-]?[0-9]{1,9}", said) and lo <= int(said) <= hi:
         return int(said)
     shown = said if len(said) <= NUMBER_CHARS else said[:NUMBER_CHARS - 1] + "…"
     # an invisible character is named, not echoed as it is (attack 28: "\u200b2" read on screen as "“2” is not one")
-    shown = "".join(ch if ch.isprintable() and unicodedata.category(ch) != "Cf" else f"[U+{ord(ch):04X}]"
-                    for ch in shown)
+    shown = visible(shown)  # escaped as every box shows it (attack 35: "[U+0000]" here, "\x00" in the Seed box)
     what = f"“{shown}” is not one" if said else "it is empty"
     raise ValueError(f"{box} takes a whole number from {lo} to {hi}: {what}. Nothing was changed.")
 

@@ -58,9 +58,9 @@ def test_whole_number_words():
     with pytest.raises(ValueError, match="“123456789ab…” is not one"):
         whole_number("123456789abcdef", 1, 3, "The box")
     # attack 28: a zero-width space before the digit was echoed as it is, and read on screen as "“2” is not one"
-    with pytest.raises(ValueError, match=r"“\[U\+200B\]2” is not one"):
+    with pytest.raises(ValueError, match=r"“\\u200b2” is not one"):
         whole_number("\u200b2", 0, 20, "The box")
-    with pytest.raises(ValueError, match=r"“1\[U\+0007\]” is not one"):
+    with pytest.raises(ValueError, match=r"“1\\x07” is not one"):
         whole_number("1\a", 0, 20, "The box")
 
 
@@ -84,3 +84,15 @@ def test_setting_a_counter_to_the_value_it_has_changes_nothing_and_says_so(index
     ex.turn_seat.value = 1  # the turn it already is
     ex.apply_turn.click()
     assert ex.edits == [faq.SetCounter("p1.ap", 3)] and "Nothing changes" in ex.edit_error.value
+
+
+def test_a_hidden_character_is_shown_escaped_as_the_seed_box_shows_it():
+    """Attack 35 (low): a NUL read "[U+0000]" in the what-if's number box and "\\x00" in the Seed box."""
+    import pytest
+    with pytest.raises(ValueError) as exc:
+        whole_number("\x002", 0, 20, "The New value box for AP")
+    assert str(exc.value) == ("The New value box for AP takes a whole number from 0 to 20: “\\x002” is not one. "
+                              "Nothing was changed.")
+    with pytest.raises(ValueError) as exc:
+        whole_number("\u200b2", 0, 20, "The New value box for AP")
+    assert "“\\u200b2” is not one" in str(exc.value)
