@@ -17,7 +17,7 @@ from tutor.walkthrough import (ID_MAX, Walkthrough, WalkStep, begin, default_pat
                                play_to, record, save_in_folder, walkthrough_folder)
 
 from .app import SeedBox, TutorApp
-from .comm_guard import TEXT_MAX_CHARS
+from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS
 from .faq_save import fit_name
 from .model import ErrorPanel
 from .present_tab import _guard
@@ -32,6 +32,8 @@ TITLE_LIMIT = field_max(Walkthrough, "title")
 LIMITS = {"wid": ID_MAX, "title": TITLE_LIMIT, "intro": field_max(Walkthrough, "intro"),
           "intro_notes": field_max(Walkthrough, "intro_notes"), "narration": field_max(WalkStep, "narration"),
           "notes": field_max(WalkStep, "notes"), "path": TEXT_MAX_CHARS}
+#: The recorder's text areas: each takes :data:`~widgets.comm_guard.TEXTAREA_MAX_CHARS`, its limit is checked on Save.
+AREAS = ("intro", "intro_notes", "narration", "notes")
 #: The recorder's boxes by the name on the page (what a refusal says).
 BOX_NAMES = {"wid": "Id", "title": "Title", "intro": "Intro", "intro_notes": "Intro notes", "narration": "Narration",
              "notes": "Notes", "path": "File name"}
@@ -133,8 +135,9 @@ class Recorder:
             self.intro, self.intro_notes, self.yaml])], selected_index=None)
         self.more.set_title(0, "Details: title, file name, introduction and the saved text (YAML)")
         self.more.add_class("rt-record-more")
-        for name, limit in LIMITS.items():
-            cap(getattr(self, name), limit)
+        for name, limit in LIMITS.items():  # the text areas take more than is saved: a longer text reaches Save
+            # whole and is refused in words, as the FAQ page's (attack 35: 6,000 characters were cut to 5,000 silently)
+            cap(getattr(self, name), TEXTAREA_MAX_CHARS if name in AREAS else limit)
         self.begin_button.on_click(g(lambda _b: self.start(self.start_from.value)))
         self.wid.observe(g(lambda ch: self._id_changed(ch["new"])), names="value")
         self.title.observe(g(lambda ch: self._title_changed(ch["new"])), names="value")
