@@ -40,7 +40,8 @@ _content_log = logging.getLogger("rules_tutor.content")
 #: The notebook's introduction (folded away under Voila), in the title line's "How it works".
 HOW = ("Questions made by the rules engine from real positions. Answer, read why (click a <b>§</b> chip for the rule), "
        "press <b>Show me</b> to see it on the board; the <b>Mastery map</b> shows every rule. Your progress is kept.")
-KIND_WORDS = {"can-do": "What can you do?", "why-not": "Why not?", "what-happens": "What happens?"}
+KIND_WORDS = {"can-do": "What can you do?", "why-not": "Why not?", "what-happens": "What happens?",
+              "which-rule": "Which rule?"}
 #: Said under an answer to a question another tab or window of the page answered first (counted once: session 20).
 ANSWERED_ELSEWHERE = ("You answered this question in another tab or window already, so this answer is not counted "
                       "again.")

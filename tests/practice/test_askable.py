@@ -15,7 +15,7 @@ from tutor.progress import ProgressStore
 from tutor.registry import clauses_for
 
 #: (game, questions in the whole stream of seed 1, rules of the game some question tests)
-FULL = [("restless-spirits", 1759, 80), ("spirited", 2112, 47), ("spirit-duels", 1456, 63)]
+FULL = [("restless-spirits", 2910, 122), ("spirited", 3497, 63), ("spirit-duels", 2730, 95)]
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """Practice questions made by the engine: at least 200 per game, every one checked against the engine (can-do:
 correct exactly when the action is legal; why-not: correct exactly when it is the forbidding clause; what-happens:
-correct exactly when the chain of rules is what applying the action to a copy gives), no internal ids in any text,
+correct exactly when the chain of rules is what applying the action to a copy gives; which-rule: correct exactly
+when the engine cites the rule for the move, as a reason or in its events), no internal ids in any text,
 and the same seed gives the same questions."""
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def test_every_question_agrees_with_the_engine(made):
     game_id, qs = made
     assert len(qs) >= 200
     kinds = {q.kind for q in qs}
-    assert kinds == {"can-do", "why-not", "what-happens"}, kinds
+    assert kinds == {"can-do", "why-not", "what-happens", "which-rule"}, kinds
     clauses = tutor.clauses(game_id)
     ids = set(clauses)
     wrong = []
@@ -65,6 +66,14 @@ def test_every_question_agrees_with_the_engine(made):
                 if (o.clause in forbidding) != o.correct:
                     wrong.append((q.prompt, o.text))
             assert not gives_away(q.subject, q.answer.text)
+        elif q.kind == "which-rule":  # the right rule is a reason the move is legal or a rule of its events; no other
+            copy = tutor.Session(s.game, type(s.state).model_validate_json(s.state.model_dump_json()), partial={})
+            cited = set(legal[q.action_id].clauses) | {e.clause for e in copy.apply(q.action_id).events}
+            assert legal[q.action_id].actor == q.actor and q.clauses == (q.clause,) == (q.answer.clause,)
+            for o in q.options:
+                assert o.text == clauses[o.clause].title
+                if (o.clause in cited) != o.correct:
+                    wrong.append((q.prompt, o.text))
         else:
             # applied on a copy made through the state's JSON (independent of the practice code's own copy)
             copy = tutor.Session(s.game, type(s.state).model_validate_json(s.state.model_dump_json()), partial={})

@@ -18,7 +18,8 @@ from typing import Callable, Iterator
 from ..core.rng import Rng
 from ..registry import clauses_for
 from .positions import Position, copy_session, lesson_positions, origins, random_positions, scenario_positions
-from .questions import BUILDERS, KINDS, Option, Question, chain_of, outcome
+from .questions import KINDS, Option, Question, chain_of, outcome
+from .which_rule import BUILDERS, EXTRA_KINDS, which_rule
 
 __all__ = ["Question", "Option", "QuestionPool", "generate", "KINDS", "copy_session", "outcome", "chain_of",
            "Position"]
@@ -55,11 +56,14 @@ def positions(game_id: str, seed: int, ended: set[str] | None = None,
 def questions(game_id: str, seed: int, visit: Callable[[str], None] | None = None,
               ended: set[str] | None = None, left_out: list[str] | None = None) -> Iterator[Question]:
     """Questions of ``game_id``, endlessly (until the positions run out), deterministic from ``seed``: at each
-    position, the kinds are tried in an order drawn from the seed, and each kind that fits gives one question.
+    position, two of :data:`KINDS` are tried in an order drawn from the seed, then :data:`EXTRA_KINDS` (with draws
+    of its own, asking first about rules no question before tests), and each kind that fits gives one question.
     ``visit``: called with each position's origin before its questions are made (so once it is called with the next
     one, every question of a position has been given); ``ended`` and ``left_out``: see :func:`positions`."""
     clauses_for(game_id)  # ValueError naming the valid game ids
     rng = Rng.from_seed(seed ^ 0x51CE5EED)
+    extra = Rng.from_seed(seed ^ 0x3E11B5ED)  # the extra kinds' own draws: the others' questions stay as they were
+    asked: set[str] = set()  # the rules the questions so far test (the extra kinds ask others first)
     for pos in positions(game_id, seed, ended, left_out):
         if visit is not None:
             visit(pos.origin)
@@ -68,7 +72,12 @@ def questions(game_id: str, seed: int, visit: Callable[[str], None] | None = Non
         for kind in kinds[:2]:
             q = BUILDERS[kind](pos, rng)
             if q is not None:
+                asked.update(q.clauses)
                 yield q
+        q = which_rule(pos, extra, asked)  # EXTRA_KINDS
+        if q is not None:
+            asked.update(q.clauses)
+            yield q
 
 
 def generate(game_id: str, seed: int = 0, count: int = 20) -> list[Question]:

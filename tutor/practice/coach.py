@@ -15,7 +15,8 @@ from . import QuestionPool, Question
 from .askable import askable
 from .mastery import mastery
 from .positions import Position
-from .questions import BUILDERS, Option
+from .questions import Option
+from .which_rule import BUILDERS
 from .schedule import next_clause, now, utc
 
 #: the server's log of kept places set aside (not "tutor.*", whose warnings the page's error panel shows)

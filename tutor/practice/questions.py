@@ -25,8 +25,9 @@ from ..core.rng import Rng
 from ..core.session import Session
 from .positions import Position, copy_session
 
-Kind = Literal["can-do", "why-not", "what-happens"]
-#: The question kinds, in the order a position is tried.
+Kind = Literal["can-do", "why-not", "what-happens", "which-rule"]
+#: The question kinds drawn from at each position (two of them, in an order drawn from the seed); the ``which-rule``
+#: kind (:mod:`tutor.practice.which_rule`) is tried after them.
 KINDS: tuple[str, ...] = ("can-do", "why-not", "what-happens")
 #: Options per question (one correct, the rest distractors), at most.
 OPTIONS = 4
@@ -57,7 +58,7 @@ class Question(BaseModel):
     """A practice question at a real position.
 
     Fields:
-        kind: ``"can-do"``, ``"why-not"`` or ``"what-happens"``.
+        kind: ``"can-do"``, ``"why-not"``, ``"what-happens"`` or ``"which-rule"`` (:mod:`.which_rule`).
         game_id: the game.
         key: a stable identifier (kind, origin, subject), for records only: never shown.
         prompt: the question in plain words.

@@ -64,7 +64,7 @@ from .rows import _stored_time, _upsert_insert
 
 log = logging.getLogger("tutor.progress")
 
-KINDS = ("can-do", "why-not", "what-happens")
+KINDS = ("can-do", "why-not", "what-happens", "which-rule")
 #: How many places of one page are kept set aside (:meth:`ProgressStore.set_aside`).
 ASIDE_SLOTS = 10
 #: Most practice answers of one game read (the newest): a learner answers a few hundred.

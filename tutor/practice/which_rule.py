@@ -1,0 +1,148 @@
+"""The ``which-rule`` practice question: one rule that a legal move brings into play, among rules it does not.
+
+Session 35: practice asked about half the rules of each game only (Restless Spirits 80 of 157). The other kinds
+(:mod:`tutor.practice.questions`) cite one rule of a legal move (can-do), the rule forbidding a blocked one
+(why-not), or a whole chain of two to four rules (what-happens): a rule that is the second reason a move is legal
+(the hand limit on a buy with a full hand) or that fires in a longer chain (a release, its reward, the endgame
+trigger, Spirit Duels' End Phase) was never asked. Here the engine answers:
+
+- the move: a legal action of the player to act;
+- the right answer: one rule the engine cites for it, as a reason it is legal now (``Action.clauses``) or as the
+  clause of one of its events when it is applied to a copy of the session, and also when it is applied to copies in
+  which the cards the player cannot see are dealt again and the dice fall otherwise (a rule that a hidden card or a
+  roll brings in is not asked: the learner could not tell it);
+- the wrong answers: rules the engine does not cite for that move at all (neither reason nor event), first the
+  reasons another legal move here is allowed, then the rule's neighbours (related rules, the same rulebook section).
+
+A rule whose title says little more than the move's label (:func:`tutor.practice.questions.gives_away`) is not
+asked: the question would answer itself.
+"""
+from __future__ import annotations
+
+from ..bots import determinise
+from ..core.rng import Rng
+from ..core.session import Session
+from .positions import Position, copy_session
+from .questions import (BUILDERS as _BUILDERS, OPTIONS, Option, Question, action_text, chain_of, gives_away,
+                        is_setup, neighbours, player, situation)
+
+__all__ = ["which_rule", "BUILDERS", "EXTRA_KINDS"]
+
+#: The kinds tried at every position after the two drawn from :data:`tutor.practice.questions.KINDS` (with a
+#: generator of their own, so the questions of those kinds stay as they were).
+EXTRA_KINDS: tuple[str, ...] = ("which-rule",)
+#: Other deals of what the player cannot see (and other dice) a move is tried in (:func:`_whatever_is_hidden`).
+DEALS = 8
+#: Legal moves looked at per position, at most (each is applied to a copy until one gives a question).
+MOVES_TRIED = 4
+
+
+def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = frozenset()) -> Question | None:
+    """A ``which-rule`` question at ``pos``: "Player 1 takes X. Which of these rules applies to this move?" (``None``
+    when no legal move of the player to act has a rule to ask with two plausible wrong answers). ``asked``: rules
+    questions made before already test; one of the move's rules that is not among them is asked first (so the
+    question stream reaches every rule it can)."""
+    s = pos.session
+    actor = s.current_player
+    if actor is None:
+        return None
+    legal = [a for a in s.legal_actions() if a.actor == actor]
+    clauses = s.game.clauses
+    for a in _shuffled(rng, legal)[:MOVES_TRIED]:
+        after = copy_session(s)
+        events = list(after.apply(a.id).events)
+        chain = chain_of(events, clauses)
+        cited = [c for c in dict.fromkeys(tuple(a.clauses) + chain) if c in clauses and clauses[c].taught]
+        cands = [c for c in cited if not gives_away(a.label, clauses[c].title)]
+        told = [c for c in cands if c not in a.clauses]  # brought in by what the move does: sure whatever is hidden?
+        if told and (not set(told) <= asked or len(told) == len(cands)):
+            sure = _whatever_is_hidden(s, a.id, actor, set(told))
+            cands = [c for c in cands if c in a.clauses or c in sure]
+        else:  # the rules it does bring in are asked already: ask a reason the move is allowed
+            cands = [c for c in cands if c in a.clauses]
+        if not cands:
+            continue
+        cands = [c for c in cands if c not in asked] or cands
+        focus = cands[rng.below(len(cands))]
+        right = clauses[focus]
+        setup_ok = is_setup(right)
+        # what the other legal moves are allowed by (their reasons: read, not played), then the rule's neighbours;
+        # never a rule of another move of the same kind (activating another Spirit) nor one the rules this move
+        # brings in name as related (the turn ending by itself is next to "Ending the turn"): such a rule is close
+        # enough to this move that a learner could fairly think it plays a part
+        elsewhere = [c for b in legal if b.id != a.id and b.kind != a.kind for c in b.clauses]
+        close = {c for b in legal if b.kind == a.kind for c in b.clauses}
+        close |= {c for b in s.blocked_actions() if b.kind == a.kind for c in (b.clause,)}
+        close |= {r for c in cited for r in clauses[c].related}
+        close |= {c for b in after.legal_actions() for c in b.clauses}  # what the move leads to next
+        near = {r for c in cited for r in clauses[c].related if r in clauses}
+        said = set().union(*(_title_words(clauses[c].text) for c in {*cited, *near}))  # what those rules mention
+        titles = {clauses[c].title for c in cited}
+        wrong = [c for c in dict.fromkeys(elsewhere + neighbours(clauses, (focus,)))
+                 if c in clauses and c not in cited and c not in close and clauses[c].taught
+                 and clauses[c].title not in titles and not _title_words(clauses[c].title) <= said
+                 and (setup_ok or not is_setup(clauses[c]))]
+        if len(wrong) < 2:
+            continue
+        first = wrong[:1] if wrong[0] in elsewhere else []
+        rest = _shuffled(rng, [c for c in wrong[:8] if c not in first])
+        picked = (first + rest)[: OPTIONS - 1]
+        if len({clauses[c].title for c in picked}) != len(picked):
+            continue
+        options = [Option(text=right.title, correct=True, clause=focus, note=right.text)]
+        options += [Option(text=clauses[c].title, correct=False, clause=c, note=clauses[c].text) for c in picked]
+        lines = [f"When {player(actor)} takes “{action_text(s, a)}”, this rule applies: “{right.title}”: {right.text}"]
+        if focus in a.clauses:
+            lines.append(f"It is a reason the move is allowed now: {a.why}")
+        does = next((e.text for e in events if e.clause == focus), None)
+        if does:
+            lines.append(f"What it does here: {does}")
+        lines.append("The other rules play no part in this move itself.")
+        return Question(kind="which-rule", game_id=s.game_id, key=f"which-rule|{pos.origin}|{a.id}",
+                        origin=pos.origin,
+                        prompt=f"{situation(s, actor)}{player(actor)} takes “{action_text(s, a)}”. Which of these "
+                               "rules applies to this move: a reason it is allowed now, or part of what it does at "
+                               "once?", session=s, actor=actor, clause=focus, clauses=(focus,),
+                        options=tuple(_shuffled(rng, options)), explanation="\n".join(lines), action_id=a.id)
+    return None
+
+
+def _whatever_is_hidden(s, action_id: str, actor: int, wanted: set[str]) -> set[str]:
+    """The rules that come into play when ``action_id`` is taken however the cards ``actor`` cannot see lie and
+    however the dice fall: those of every one of :data:`DEALS` deals of the hidden cards and the generator
+    (:func:`tutor.bots.determinise`). A Passing of Time card drawn from the deck, a die's face, a Blessing drawn: a
+    learner cannot tell them from the board, so a rule only they bring in is not asked. Only the rules of
+    ``wanted`` are looked for (the answer is a part of it)."""
+    out = set(wanted)
+    for seed in range(DEALS):
+        other = Session(s.game, determinise(s.game, s.state, actor, seed), partial={})
+        try:
+            got = set(chain_of(other.apply(action_id).events, s.game.clauses))
+        except ValueError:  # not a move there (it named a hidden card): nothing is sure
+            return set()
+        out &= got
+        if not out:
+            break
+    return out
+
+
+#: Words left out when a rule's title is looked for in the texts of the rules a move brings in: a rule whose title's
+#: other words all stand there, or in the texts of their related rules (the Final Battle's text names "Recruit from
+#: the Hand" and the Camps' scoring; the End Phase's readying step readies what is exhausted) is part of what
+#: happens, so it is not offered as a wrong answer.
+_COMMON = frozenset("a an the and or of to your you one from with at on in is for by as not no its it "
+                    "spirit spirits card cards totem totems ap essence player players 1 2 3 x".split())
+
+
+def _title_words(title: str) -> set[str]:
+    return {w.strip("()“”,.:!?'").lower() for w in title.split()} - _COMMON - {""}
+
+
+def _shuffled(rng: Rng, items: list) -> list:
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
+#: Every kind's builder, by kind (:data:`tutor.practice.questions.BUILDERS` and :data:`EXTRA_KINDS`').
+BUILDERS = {**_BUILDERS, "which-rule": which_rule}
