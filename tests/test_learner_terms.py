@@ -1,0 +1,42 @@
+"""Words a learner reads in the engine's texts are the rulebooks' own (new-user trial 35): the stat that gives a
+die showing Magic its value is the Spirit's Class Power (Spirit Duels rulebook, Card Anatomy), never "Magic Power";
+and a sentence's own final stop is never doubled when sentences are joined ("... fewer.." in the computer's step).
+"""
+from __future__ import annotations
+
+import re
+
+import tutor
+from tutor.conformance import random_policy
+from tutor.core.rng import Rng
+
+#: a full stop doubled (two stops in a row, or one after another with a space); the ellipsis "…" is one character
+DOUBLE_STOP = re.compile(r"\.\s*\.")
+
+
+def _play(game: str, players: int, seed: int, limit: int = 1500):
+    """Every (where, text) a learner reads along one seeded random game: action labels and whys, blocked whys,
+    setup and step events, and the computer's explanation of its step when the session gives one."""
+    s = tutor.new_game(game, players=players, seed=seed)
+    for e in s.setup_events:
+        yield f"setup event {e.clause}", e.text
+    rng = Rng.from_seed(seed)
+    while not s.is_over and len(s.history) < limit:
+        acts = s.legal_actions()
+        for a in acts:
+            yield f"action {a.id} label", a.label
+            yield f"action {a.id} why", a.why
+        for b in s.blocked_actions():
+            yield f"blocked {b.kind} why", b.why
+        step = s.apply(random_policy(acts, rng))
+        for e in step.events:
+            yield f"event {e.clause}", e.text
+
+
+def test_die_values_name_class_power_never_magic_power():
+    seen_class_power = 0
+    for seed in range(4):
+        for where, text in _play("spirit-duels", 2, seed):
+            assert "Magic Power" not in text, f"{where}: {text!r}"
+            seen_class_power += "Class Power" in text
+    assert seen_class_power > 3
