@@ -40,3 +40,34 @@ def test_die_values_name_class_power_never_magic_power():
             assert "Magic Power" not in text, f"{where}: {text!r}"
             seen_class_power += "Class Power" in text
     assert seen_class_power > 3
+
+
+# -- the provisional-values rule says how the pages mark values and how values are really replaced ------------------
+PROV_CLAUSES = [("restless-spirits", "rs.provisional.cards"), ("spirit-duels", "sd.provisional.cards")]
+
+
+def test_provisional_rules_name_the_pages_mark_and_the_real_way_to_replace_values():
+    from widgets.style import PROV
+    for game, cid in PROV_CLAUSES:
+        text = " ".join(tutor.clauses(game)[cid].text.split())
+        assert f"marked with a {PROV}" in text or f"mark them with a {PROV}" in text, text
+        assert "Load your own card file" not in text
+        assert "The pages cannot load other values" in text or "cannot load other values" in text, text
+        assert "cards=PATH" in text and "rules-tutor play --option cards=PATH" in text, text
+
+
+def test_the_card_file_option_the_rules_name_is_a_real_option(tmp_path, capsys):
+    """What the rule says (``rules-tutor play --option cards=PATH``) works: a copy of the tutor's own card file,
+    given so, plays the same game as without it."""
+    import shutil
+    from tutor.cli import main
+    from tutor.core.content import content_root
+    for game, extra in (("restless-spirits", ["--option", "first_game=true"]), ("spirit-duels", [])):
+        path = tmp_path / f"{game}.yaml"
+        shutil.copy(content_root() / game / "cards.yaml", path)
+        assert main(["play", game, "--seed", "1", *extra]) == 0
+        plain = capsys.readouterr().out
+        assert main(["play", game, "--seed", "1", *extra, "--option", f"cards={path}"]) == 0
+        given = capsys.readouterr().out
+        assert given.splitlines()[5:] == plain.splitlines()[5:]
+        assert len(plain.splitlines()) > 50
