@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import tutor
 from tutor.conformance import random_policy
 from tutor.core.rng import Rng
+from tutor.step_words import past_sentence
 
 #: a full stop doubled (two stops in a row, or one after another with a space); the ellipsis "…" is one character
 DOUBLE_STOP = re.compile(r"\.\s*\.")
@@ -71,3 +74,61 @@ def test_the_card_file_option_the_rules_name_is_a_real_option(tmp_path, capsys):
         given = capsys.readouterr().out
         assert given.splitlines()[5:] == plain.splitlines()[5:]
         assert len(plain.splitlines()) > 50
+
+
+# -- a sentence's own final stop is never doubled -------------------------------------------------------------------
+STOP_GAMES = [("restless-spirits", 2, range(8)), ("restless-spirits", 3, range(3)), ("restless-spirits", 1, range(2)),
+              ("spirited", 3, range(3)), ("spirited", 5, range(1)), ("spirit-duels", 2, range(6))]
+
+
+def _doubled(where: str, text: str) -> list[str]:
+    """``text``, and the computer's step title made from it when it is a label, when either doubles a stop."""
+    out = [f"{where}: {text!r}"] if DOUBLE_STOP.search(text) else []
+    if where.endswith("label"):
+        said = past_sentence(text, "The computer", 1)
+        out += [f"{where} (the computer's step): {said!r}"] if DOUBLE_STOP.search(said) else []
+    return out
+
+
+@pytest.mark.parametrize("game,players,seeds", STOP_GAMES, ids=lambda x: str(x) if not isinstance(x, range) else "")
+def test_no_text_of_many_games_doubles_a_full_stop(game, players, seeds):
+    problems: set[str] = set()
+    read = 0
+    for seed in seeds:
+        for where, text in _play(game, players, seed):
+            read += 1
+            problems.update(_doubled(where, text))
+    assert sorted(problems)[:10] == []
+    assert read > 500
+
+
+def test_a_single_choice_made_at_once_keeps_the_cards_own_stop():
+    """The event of a decision with one option quotes its label: a card's text that ends a sentence keeps its one
+    stop (trial 35, Yotei copying Seone: "… one Totem Requirement fewer.."), and a label without one gets it."""
+    from tutor.core.flow import SingleOption
+    one = SingleOption("rs.ruling.single-option", "Only one choice is possible: {label}.")
+    assert one.words("Player 2", "Copy Seone: it needs one Totem Requirement fewer.") == (
+        "Only one choice is possible: Copy Seone: it needs one Totem Requirement fewer.")
+    assert one.words("Player 2", "Keep Bell") == "Only one choice is possible: Keep Bell."
+    assert one.words("Player 2", "Wait\u2026") == "Only one choice is possible: Wait\u2026"
+    two = SingleOption("sd.ruling.single-option", "{who}: only one choice is possible, so it is made at once: {label}.")
+    assert two.words("Player 1", "Heal 2.") == "Player 1: only one choice is possible, so it is made at once: Heal 2."
+
+
+@pytest.mark.parametrize("game,players", [("restless-spirits", 2), ("spirited", 3), ("spirit-duels", 2)])
+def test_the_computers_reasons_never_double_a_full_stop(game, players):
+    """The "Why the computer chose this" lines (in full and in their public words) of a game the computer plays
+    against itself: joined reasons keep one stop each."""
+    from tutor.bots import bot
+    s = tutor.new_game(game, players=players, seed=3)
+    b = bot(game, "normal", seed=3)
+    problems, said = [], 0
+    while not s.is_over and len(s.history) < 120:
+        a = b.choose(s)
+        for text in b.reason_pair(s, a):
+            said += 1
+            if DOUBLE_STOP.search(text):
+                problems.append(text)
+        s.apply(a)
+    assert problems[:5] == []
+    assert said > 60
