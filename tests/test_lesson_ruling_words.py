@@ -36,3 +36,25 @@ def test_restless_spirits_lesson_1_the_first_player_plays_the_first_turn_with_1_
     assert "the first player (★, here you) has 1 AP" in " ".join(lesson.intro.split())
     assert "rs.setup.first-turn-ap" in lesson.clauses
     play_solution(lesson, start_lesson(lesson))  # the goal's step still fits the 1 AP
+
+
+def _intro(game_id: str, lesson_id: str) -> str:
+    return " ".join(_lesson(game_id, lesson_id).intro.split())
+
+
+def test_restless_spirits_lesson_3_says_where_the_other_two_shrine_totems_go():
+    """Trial 35: the lesson's Retrieve from the Shrine kept one Totem and said nothing of the other 2, which go to the
+    Totem discard pile (rulebook, On Your Turn; rs.retrieve)."""
+    assert "keep one; the other 2 go to the Totem discard pile" in _intro("restless-spirits", "rs-03-buying")
+    assert "rs.retrieve" in _lesson("restless-spirits", "rs-03-buying").clauses
+
+
+def test_rulings_stated_in_lessons_are_called_rulings():
+    """Trial 35: Restless Spirits lesson 10 stated the Spirit deck's reshuffle and Spirit Duels lesson 9 the time of
+    burn damage as rules; both are the tutor's rulings (the clauses they cite), and the lessons now say so."""
+    rs = _intro("restless-spirits", "rs-10-refresh")
+    assert "shuffled to make a new one (our ruling:" in rs
+    assert "rs.ruling.spirit-deck-empty" in _lesson("restless-spirits", "rs-10-refresh").clauses
+    sd = _intro("spirit-duels", "sd-09-end-phase")
+    assert "burn damage (our ruling:" in sd
+    assert {"sd.ruling.burn-timing", "sd.burn.end-of-round"} <= set(_lesson("spirit-duels", "sd-09-end-phase").clauses)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 
-from . import comm_guard, kernel_timing, page_life
+from . import comm_guard, kernel_timing, page_life, tooltips
 from .model import ErrorPanel, SessionModel, clause_chip
 
 # Every page imports this package first: its widgets take from the browser only what a learner's input can change
@@ -26,6 +26,8 @@ comm_guard.install()
 page_life.install()
 # ... and, shut down, leaves no ipykernel traceback of its closing sockets in the server's log (see kernel_timing).
 kernel_timing.quiet_iopub_at_shutdown()
+# ... and no widget without a tooltip shows the tooltip "null" (see tooltips).
+tooltips.install()
 
 __all__ = ["learn_app", "play_app", "TutorApp", "LessonRunner", "LearnApp", "SessionModel", "ErrorPanel",
            "Controls", "clause_chip", "presenter_app", "PresenterApp",

@@ -134,6 +134,9 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 /* ... on a learn page a requirement's name is never cut: it wraps (trial 18) */
 .rt-learn .rt-compact .rt-reqs li { white-space: normal; overflow: visible; }
 .rt-compact .rt-reqs .rt-muted { display: none; }
+/* a requirement a Spirit's "-1 Totem Requirement" took away shows its mark on every player's card (trial 35) */
+.rt-reduced .rt-minus { padding: 0 3px; border-radius: 3px; background: #1b7a2a; color: #fff; font-size: 11px; }
+.rt-dark .rt-reduced .rt-minus { background: #9ff0aa; color: #1d1430; }
 .rt-compact .rt-player { padding: 4px 8px; }
 .rt-compact .rt-phead { margin-bottom: 2px; }
 .rt-compact .rt-pname { font-size: 14px; }

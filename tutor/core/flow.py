@@ -58,6 +58,10 @@ class Mark(NamedTuple):
     works: int
 
 
+#: The marks that end a sentence of its own: one more full stop after any of them would be doubled.
+SENTENCE_ENDS = (".", "!", "?", "\u2026")
+
+
 class SingleOption(NamedTuple):
     """How a game words a decision made at once because it has one option: ``clause`` (the ruling's id in the
     game's clauses) and ``text`` (a format string with ``{who}``, the chooser as ``"Player 2"``, and ``{label}``,
@@ -65,6 +69,15 @@ class SingleOption(NamedTuple):
 
     clause: str
     text: str
+
+    def words(self, who: str, label: str) -> str:
+        """The event's text for the chooser ``who`` and the option's ``label``. A label that is a sentence of its
+        own (a card's text, ending in a stop) keeps its own stop: the template's stop after ``{label}`` is not
+        added to it (trial 35: "… one Totem Requirement fewer.."; an ellipsis "…" is a stop too)."""
+        text = self.text
+        if label.rstrip().endswith(SENTENCE_ENDS):
+            text = text.replace("{label}.", "{label}")
+        return text.format(who=who, label=label)
 
 
 def kind_of(model: type) -> str:
@@ -247,7 +260,7 @@ class Flow:
         to carry out."""
         if len(options) == 1 and (self._forced is None or self._forced(d)):
             only = options[0]
-            c.ev(self.single.clause, self.single.text.format(who=c.who(d.actor), label=only.label), auto=True,
+            c.ev(self.single.clause, self.single.words(c.who(d.actor), only.label), auto=True,
                  actor=d.actor)
             return only
         c.state.pending.append(d)

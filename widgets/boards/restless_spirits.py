@@ -112,7 +112,13 @@ def _space(g, ps, i: int, side: str = "A", v=None) -> str:
         name = esc(g.icon_label(icon))
         mark = reqs_mark if slot == len(sp.requirements) - 1 else ""  # once, after the last requirement
         met_by = ps.slots[slot]
-        if met_by:
+        giver = g.cards.by_id[met_by] if met_by else None
+        if giver is not None and hasattr(giver, "requirements"):  # a Spirit's "-1 Totem Requirement" (Seone, Barachu)
+            by = esc(giver.name)
+            reqs.append(f'<li class="rt-met rt-reduced" title="{name}: not needed, one Totem Requirement fewer ({by}\'s '
+                        f'ability)"><span class="rt-minus">−1</span> {name}{mark} <span class="rt-muted">({by})</span>'
+                        '<span class="rt-sr-only">: not needed, one Totem Requirement fewer</span></li>')
+        elif met_by:
             by = esc(g.cards.by_id[met_by].name)
             reqs.append(f'<li class="rt-met" title="{name}: met by {by}">✓ {name}{mark} <span class="rt-muted">({by})'
                         "</span></li>")

@@ -360,13 +360,17 @@ HANDLERS: dict[str, Callable[[Ctx, Work], None]] = {
 }
 
 
+#: The rulebook's name (Card Anatomy) of the stat that gives a die showing each symbol its value: Magic is Class Power.
+POWER_NAME = {"attack": "Attack Power", "magic": "Class Power", "essence": "Essence Power"}
+
+
 def die_value(c: Ctx, seat: int, i: int, face: str) -> tuple[int, list[str]]:
     """The value of a die showing ``face`` in Spirit ``i``'s pool: the Spirit's matching stat, +1 for Boost,
     minus its freeze tokens (floor 0). Returns ``(value, explanation parts)``."""
     sl = c.slot(seat, i)
     sym = symbol(face)
     v = stat(c.game, sl, sym)
-    parts = [f"{sym.capitalize()} Power {v}"]
+    parts = [f"{POWER_NAME[sym]} {v}"]
     if face.endswith("+1"):
         v += 1
         parts.append("+1 Boost")
