@@ -39,7 +39,7 @@ changes (at most once a frame):
   :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip); on a laptop's wide window
   (1366x768) Spirited's board too, up to :data:`BOARD_ZWIDE` (ui22); on a narrow window (1024 px) a board still past
   its box with the strip at its floor is drawn smaller, down to :data:`BOARD_ZMIN` (play26); the teacher page's
-  Record tab gives its board room the same way (session 35: at 1024x768 it scrolled on every step), down to the
+  Record tab gives its board room the same way on any window (session 35: at 1024x768 it scrolled on every step), down to the
   Present tab's least zoom (:data:`widgets.presenter_style.FIT_MIN`).
 
 It runs again when the strip or the board changes size, when the page's fonts arrive and when the page has loaded
@@ -394,7 +394,7 @@ STRIP_JS = """(function () {
     // sat under the fold at 1366x768)
     var board = area.querySelector(':scope > .tutor-board'), many = board && !BIG.matches
       && board.querySelectorAll(':scope > .rt-bpart-player').length >= MANY,
-      narrow = board && board.getClientRects().length && (innerWidth <= 1200 || many), first = narrow && !strip.querySelector(':scope > .rt-current-step > .rt-about')
+      narrow = board && board.getClientRects().length && (innerWidth <= 1200 || many || rec), first = narrow && !strip.querySelector(':scope > .rt-current-step > .rt-about')
       && !area.querySelector('.rt-bpart-markets');
     var smaller = function () {
       var o = over(area);
