@@ -53,3 +53,22 @@ def test_key_events_are_the_release_not_its_aftermath():
     assert sp_key(tutor.Event(clause="sp.provisional.allegiance",
                               text="Aztecs Allegiance: Player 2 gains 1 Spirit [provisional] (7 now)."))
     assert not sp_key(tutor.Event(clause="sp.provisional.power", text="Aztecs power: Player 2 draws 1 card."))
+
+
+def test_solo_fortune_draw_and_row_shift_are_key():
+    """Session 34's new-user trial: in Solo Mode the Fortune draw and the row's shift at a turn's end showed only in
+    History; they are key lines of their step (the strip keeps them)."""
+    s = tutor.new_game("restless-spirits", players=1, seed=1)
+    key = tutor.view(s).key_event
+    seen: dict[str, list[str]] = {}
+    for _ in range(40):
+        acts = s.legal_actions()
+        end = [a for a in acts if a.kind == "end-turn"]
+        s.apply((end[0] if end and len(s.history) % 4 == 3 else acts[0]).id)
+        for e in s.history[-1].events:
+            if e.clause in ("rs.solo.shift", "rs.solo.fortune"):
+                assert key(e), e
+                seen.setdefault(e.clause, []).append(e.text)
+    assert "rs.solo.fortune" in seen and len(seen["rs.solo.shift"]) >= 4, seen
+    assert any("the rightmost Lost Spirit, is discarded" in t for t in seen["rs.solo.shift"])
+    assert not key(tutor.Event(clause="rs.solo.type-abilities", text="Fortune ability: draw a Totem."))

@@ -26,6 +26,7 @@ from .boards import hidden_hands, hide_hands, mark_computer
 from .model import SessionModel
 from .opponent_style import SEATS_CSS
 from .rows import shown_label
+from .seat_fold import FOLD_CSS, SeatFold
 from .style import button, esc, prov_text, rule_text
 
 #: Seat choices: (label, value); "you" is a person at this screen.
@@ -86,12 +87,13 @@ class Seats:
         if self._say_here:
             self.say.observe(lambda ch: setattr(self.say.layout, "display", None if ch["new"] else "none"),
                              names="value")
-        css = w.HTML(f"<style>{SEATS_CSS}</style>")
+        css = w.HTML(f"<style>{SEATS_CSS}{FOLD_CSS}</style>")
         css.add_class("rt-hidden")
         self._seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self._build_seats(computer_seats, level)
-        #: who plays each seat, and Show all hands
-        self.setup_box = w.HBox([css, self._seat_box, self.show_all], _dom_classes=("tutor-seats", "rt-seats-setup"))
+        #: who plays each seat, and Show all hands (folded behind one button on a table of many players)
+        self.fold = SeatFold(css, self._seat_box, self.show_all)
+        self.setup_box = self.fold.box
         #: Computer's move (shown while the computer is to move), Auto (until the game ends), Hint (a person's turn)
         self.play_box = w.HBox([self.next, self.auto, self.hint_button], _dom_classes=("tutor-seats", "rt-seats-play"))
         self.placed = last is not None and actions is not None
@@ -140,6 +142,7 @@ class Seats:
         self._seat_box.children = tuple(self.seats)
 
     def _seats_changed(self) -> None:
+        self.fold.update()
         self.render()
         if self.actions is not None:
             self.actions.render()  # the computer's actions hidden, a person's shown
@@ -394,6 +397,7 @@ class Seats:
         if s.game_id != self._game or len(self.seats) != s.game.players:
             self._game = s.game_id
             self._build_seats(tuple(range(1, s.game.players)), "normal")
+            self.fold.update()
         computer = self.computer_to_move()
         # (each Button's changes in one message: hold_sync sends them together, session 29)
         with self.next.hold_sync(), self.hint_button.hold_sync(), self.auto.hold_sync():

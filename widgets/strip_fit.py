@@ -38,7 +38,9 @@ changes (at most once a frame):
 * on a large window (1920x1080) draws the board as large as its box allows, from its CSS zoom up to
   :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip); on a laptop's wide window
   (1366x768) Spirited's board too, up to :data:`BOARD_ZWIDE` (ui22); on a narrow window (1024 px) a board still past
-  its box with the strip at its floor is drawn smaller, down to :data:`BOARD_ZMIN` (play26).
+  its box with the strip at its floor is drawn smaller, down to :data:`BOARD_ZMIN` (play26); the teacher page's
+  Record tab gives its board room the same way on any window (session 35: at 1024x768 it scrolled on every step), down to the
+  Present tab's least zoom (:data:`widgets.presenter_style.FIT_MIN`).
 
 It runs again when the strip or the board changes size, when the page's fonts arrive and when the page has loaded
 (trial 20: after a reload the strip kept a fit made before the board was laid out). The marker says earlier lines are
@@ -53,6 +55,7 @@ import ipywidgets as w
 
 from .action_fold import FOLD_JS
 from .reply_fit import REPLY_JS
+from .presenter_style import FIT_MIN
 from .style import page_script
 
 #: The lowest the strip goes (px) to give the board its room on a learn page: its head, the step's title and about two
@@ -66,12 +69,18 @@ BOARD_ZWIDE = 1.35
 #: The smallest zoom of a board on a narrow window (1024 px) when it runs past its box with the strip at its floor
 #: (play26: Spirited's free play ran 23 px past it there; at 0.9 its text is still 11 px or more).
 BOARD_ZMIN = 0.9
+#: From this many players the board is drawn smaller (down to :data:`BOARD_ZMIN`) on a laptop's window too, when it
+#: runs past its box (session 35: Spirited with 6 players at 1366x768, Players 5 and 6 under the fold).
+MANY_PLAYERS = 5
+#: The smallest zoom of such a board (its 13 px text drawn at 10.4 px: the six areas whole with the folded reference
+#: panels under them after a round).
+BOARD_ZMANY = 0.8
 
 STRIP_JS = """(function () {
   if (window.tutorStripFit) { return; }
   var keyLost = false, frame = 0, seen = new WeakSet(), marks = new WeakMap(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
   var BIG = matchMedia('(min-width: 1700px) and (min-height: 1000px)'), WIDE = matchMedia('(min-width: 1201px)');
-  var ZWIDE = %(zwide)s, ZMIN = %(zmin)s;
+  var ZWIDE = %(zwide)s, ZMIN = %(zmin)s, MANY = %(many)s, ZMANY = %(zmany)s, ZREC = %(zrec)s;
   var sizes = new ResizeObserver(function () { later(); });
   function items(box) {  // the box's lines in order (the reply column's boxes of older steps are laid out as its own)
     var out = [];
@@ -371,7 +380,9 @@ STRIP_JS = """(function () {
   }
   function room(strip) {  // the board first: the strip gives the board the height it lacks, down to FLOOR px
     var table = strip.parentElement, area = table && table.querySelector('.rt-board-area');
-    if (!area || !table.closest('.rt-learn')) { return; }
+    // (the teacher page's Record tab too, session 35: its board scrolled at 1024x768)
+    var rec = !!(table && table.closest('.rt-record'));
+    if (!area || !(rec || table.closest('.rt-learn'))) { return; }
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
     grow(strip);
     if (!area.getClientRects().length) { return; }
@@ -379,14 +390,17 @@ STRIP_JS = """(function () {
     // ZMIN; play26: Spirited's free play ran 41 to 79 px past it there), first for the boards that keep their strip
     // (Spirited's, Spirit Duels': the strip holds the computer's newest step, its title and its reason), after the
     // strip has gone down to its floor for Restless Spirits' and a lesson's introduction
-    var board = area.querySelector(':scope > .tutor-board'), narrow = innerWidth <= 1200 && board
-      && board.getClientRects().length, first = narrow && !strip.querySelector(':scope > .rt-current-step > .rt-about')
+    // (and a table of five or six players on any window below the large one, session 35: Spirited's Players 5 and 6
+    // sat under the fold at 1366x768)
+    var board = area.querySelector(':scope > .tutor-board'), many = board && !BIG.matches
+      && board.querySelectorAll(':scope > .rt-bpart-player').length >= MANY,
+      narrow = board && board.getClientRects().length && (innerWidth <= 1200 || many || rec), first = narrow && !strip.querySelector(':scope > .rt-current-step > .rt-about')
       && !area.querySelector('.rt-bpart-markets');
     var smaller = function () {
       var o = over(area);
       if (o <= 1) { return; }
       var bh = board.getBoundingClientRect().height, z = parseFloat(getComputedStyle(board).zoom) || 1;
-      board.style.zoom = String(Math.max(ZMIN, Math.floor(z * (bh - o - 2) / bh * 100) / 100));
+      board.style.zoom = String(Math.max(many ? ZMANY : rec ? ZREC : ZMIN, Math.floor(z * (bh - o - 2) / bh * 100) / 100));
     };
     if (first) { smaller(); }
     var o = over(area), h = strip.getBoundingClientRect().height;
@@ -455,4 +469,4 @@ def strip_fit() -> w.Output:
     shows whole lines only, and says when its step's earlier lines are in the History; and
     :data:`widgets.action_fold.FOLD_JS`: every kind of legal action in view."""
     return page_script(STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX, "zwide": BOARD_ZWIDE,
-                                  "zmin": BOARD_ZMIN} + FOLD_JS, "tutor-strip-fit")
+                                  "zmin": BOARD_ZMIN, "many": MANY_PLAYERS, "zmany": BOARD_ZMANY, "zrec": FIT_MIN} + FOLD_JS, "tutor-strip-fit")

@@ -172,6 +172,14 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .sp-shield { display: inline-block; margin: 0; }
 .rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { flex: 1 1 calc(50% - 6px); }
 .rt-compact .sp-board .rt-rowlabel { min-width: 74px; }
+/* five or six players (session 35: Players 5 and 6 under the fold at 1366x768): a hand the learner may not see is not a
+   row of its own (its count is on the area's head line, "hand 3"), and the folded reference panels are one line each
+   (their whole summary in the panel, opened) */
+.rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player ~
+  .rt-bpart-player) .sp-hand-hidden { display: none; }
+.rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player ~
+  .rt-bpart-player) > :is(.rt-bpart-wonders, .rt-bpart-clans) details.rt-ref:not([open]) > summary {
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 
 .rt-compact .rt-prompt { line-height: 1.35; padding: 4px 8px; }
 .rt-compact .sd-strip { margin: 4px 0; padding: 3px 10px; }

@@ -40,6 +40,9 @@ GEOMETRY = """() => {
     event: events.length ? rect(events[events.length - 1]) : null,
     save: pick(first('.tutor-presenter-save')),
     area: pick(first('.rt-onescreen .rt-board-area')),
+    // how far the board's box scrolls (session 35: at 1024x768 it scrolled on every step)
+    areaOver: first('.rt-onescreen .rt-board-area') ? first('.rt-onescreen .rt-board-area').scrollHeight
+      - first('.rt-onescreen .rt-board-area').clientHeight : null,
     // the player to act's area (its "YOUR TURN"), above the area's pinned key line
     toAct: pick(first('.rt-board-area .rt-bpart-player:has(.rt-current)')),
     key: pick(first('.rt-board-area .rt-bpart-legend')),
@@ -83,7 +86,8 @@ def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
     Session 29: the Start from list's chosen entry reads whole (at 1024x768 "A new free game of R…" was cut) on the
     form's one line (what Save saves beside it), and
     after each of seven moves the player to act's area is whole in the board's box (at 1024x768 Player 2's spaces
-    were under its fold from the second move)."""
+    were under its fold from the second move). Session 35: the whole board fits its box (at 1024x768 it scrolled on
+    every step)."""
     page = tutor_page.page
     width, height = size
     open_record_tab(tutor_server, page, size)
@@ -105,6 +109,9 @@ def test_record_tab_is_one_screen(tutor_server, tutor_page, size):
         floor = [*g["area"][:3], g["key"][1] if g["key"] else g["area"][3]]  # (above the pinned key line)
         assert g["toAct"] and inside(g["toAct"], floor) and inside(g["toAct"], window), \
             f"step {n} at {width}x{height}: the player to act is not whole in the board's box: {g}"
+        # (session 35: the whole board fits its box, drawn smaller as the Present tab's; at 1024x768, a projector's,
+        # it scrolled on every step, at 1366x768 by 20 px from the second)
+        assert g["areaOver"] <= 1, f"step {n} at {width}x{height}: the board scrolls: {g}"
         if n > 3:
             continue
         # (session 30: the header folded away whole; now its title reads on the tabs' line, the rest folded)

@@ -107,13 +107,16 @@ def test_the_learn_page_carries_the_strip_script():
     lines are in the History) is on every learn page, once, as a hidden Output; it also folds the list of legal
     actions so every kind is in view (trial 27, widgets.action_fold)."""
     from widgets.action_fold import FOLD_JS
-    from widgets.strip_fit import BOARD_ZMAX, BOARD_ZMIN, BOARD_ZWIDE, STRIP_FLOOR, STRIP_JS
+    from widgets.presenter_style import FIT_MIN
+    from widgets.strip_fit import (BOARD_ZMANY, BOARD_ZMAX, BOARD_ZMIN, BOARD_ZWIDE, MANY_PLAYERS, STRIP_FLOOR,
+                                   STRIP_JS)
 
     app = LearnApp("spirit-duels")
     fits = [x for x in _walk(app.widget) if "tutor-strip-fit" in getattr(x, "_dom_classes", ())]
     script = fits[0].outputs[0]["data"]["application/javascript"]
     assert len(fits) == 1 and script == STRIP_JS % {"floor": STRIP_FLOOR, "zmax": BOARD_ZMAX,
-                                                            "zwide": BOARD_ZWIDE, "zmin": BOARD_ZMIN} + FOLD_JS
+                                                            "zwide": BOARD_ZWIDE, "zmin": BOARD_ZMIN, "many": MANY_PLAYERS,
+                                                            "zmany": BOARD_ZMANY, "zrec": FIT_MIN} + FOLD_JS
     assert "window.tutorStripFit" in script and "window.tutorActionFold" in script and ":has(" not in script
     # trial 17: the board comes first: the strip goes down to 128 px when the board needs the room
     assert f"FLOOR = {STRIP_FLOOR}" in script and STRIP_FLOOR == 128

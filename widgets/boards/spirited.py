@@ -283,6 +283,7 @@ def _player(session: Session, p) -> str:
                    + " ".join(f'<span class="rt-chip rt-blessing">{esc(g.cards.wonder[w].name)}'
                               f'{prov_badge(g.cards.wonder[w].provisional)}</span>' for w in p.wonders) + "</div>")
     road = "".join(_stack(g, s, p.seat, st) for st in p.road) or '<span class="rt-muted">no card on the Road</span>'
+    shown = hand_shown(session, p.seat, acting)
     return (f'<div class="rt-player{" rt-current" if acting else ""}">'
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>{who_tag(session, p.seat)}{tags}</span>'
             f'<span class="rt-stats">Spirit <span class="sp-spirit">{p.spirit}</span> · hand <b>{len(p.hand)}</b>'
@@ -293,7 +294,8 @@ def _player(session: Session, p) -> str:
             f'{_camp(g, v, p.camps[0], 0)}{_camp(g, v, p.camps[1], 1)}</div></div>'
             f'<div class="rt-row"><span class="rt-rowlabel">Allegiances</span><div class="sp-slots">'
             f'{_slots(g, s, p.seat)}</div></div>'
-            f'<div class="rt-row rt-hand-row"><span class="rt-rowlabel">hand</span>{_hand(g, v, p, hand_shown(session, p.seat, acting))}</div>'
+            f'<div class="rt-row rt-hand-row{"" if shown else " sp-hand-hidden"}"><span class="rt-rowlabel">hand</span>'
+            f'{_hand(g, v, p, shown)}</div>'
             f"{wonders}</div>")
 
 

@@ -47,7 +47,8 @@ class RestlessSpiritsView:
     @staticmethod
     def key_event(event) -> bool:
         """True for an event a learner must not miss: a Spirit released (the score), an achievement unlocked, the
-        endgame triggered, a winner named (Releasing Spirits; Endgame; Achievements). ``event`` is a
+        endgame triggered, a winner named (Releasing Spirits; Endgame; Achievements); in Solo Mode also the Fortune
+        draw and the Lost Spirits row's shift at a turn's end, with the Spirit it deals (Solo Mode). ``event`` is a
         :class:`tutor.Event`; the pages show such lines of a step even when they fold its other lines away."""
         return event.clause in KEY_CLAUSES
 
@@ -78,5 +79,5 @@ _DRAFT_ROUND = re.compile(r"Draft round (\d+):")
 
 #: The clauses of the events :meth:`RestlessSpiritsView.key_event` answers True for.
 KEY_CLAUSES = frozenset({"rs.release", "rs.end.trigger", "rs.end.winner", "rs.end.tiebreak-mastery",
-                         "rs.end.tiebreak-trigger", "rs.end.shared", "rs.solo.win",
+                         "rs.end.tiebreak-trigger", "rs.end.shared", "rs.solo.win", "rs.solo.shift", "rs.solo.fortune",
                          *(f"rs.achievement.{a}" for a in ACHIEVEMENTS)})
