@@ -39,8 +39,8 @@ def rs_reply_with_an_early_release() -> tuple["tutor.Session", int]:
     """Restless Spirits, two seats, at Player 1's turn right after the computer's turn of 7 steps whose first released
     a Spirit (both seats played by the normal bot), and that step's index. AssertionError when the bots or the deal
     no longer give such a game."""
-    s = tutor.new_game("restless-spirits", players=2, seed=2)
-    bots = [tutor.bot("restless-spirits", "normal", seed=2 + i) for i in range(2)]
+    s = tutor.new_game("restless-spirits", players=2, seed=15)  # (seed 2 until hints35's bot kept its best Totems)
+    bots = [tutor.bot("restless-spirits", "normal", seed=15 + i) for i in range(2)]
     turn: list = []
     for _ in range(500):
         st = s.apply(bots[s.current_player or 0].choose(s))
