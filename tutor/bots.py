@@ -118,6 +118,9 @@ class Scored:
     #: the part of ``changes`` the action makes by itself, before the decisions it leads the same seat to (a Scout's
     #: Rally or Recruit): a reason for those says so (trial 18: "Play a Sao card: ... grows a Camp")
     own: dict[str, float] | None = None
+    #: said of a seat whose hand is hidden (:meth:`Bot._public`): a strategy's reason then names none of its hidden
+    #: cards (Restless Spirits' offering reason, hints35)
+    public: bool = False
 
 
 class Bot:
@@ -250,7 +253,7 @@ class Bot:
 
         def cut(ch: dict[str, float] | None) -> dict[str, float] | None:
             return None if ch is None else {k: v for k, v in ch.items() if k not in hidden}
-        return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own))
+        return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own), public=True)
 
     def _as_played(self, session: Session, mine: Scored) -> Scored:
         """``mine`` with the feature changes the move makes on the true position (not the computer's guess at the
@@ -280,10 +283,12 @@ class Bot:
             return self._strategy.reasons(game, state, mine)
         later = {k: v - mine.own.get(k, 0.0) for k, v in mine.changes.items()}
         later = {k: v for k, v in later.items() if abs(v) > 1e-9}
-        first = self._strategy.reasons(game, state, Scored(mine.action, mine.value, mine.own)) if mine.own else []
+        first = (self._strategy.reasons(game, state, Scored(mine.action, mine.value, mine.own, public=mine.public))
+                 if mine.own else [])
         if first and first[-1].startswith(("no move now", "nothing left")):
             first = []  # (the fallback says no move does anything: the decisions after it do)
-        then = self._strategy.reasons(game, state, Scored(mine.action, mine.value, later)) if later else []
+        then = (self._strategy.reasons(game, state, Scored(mine.action, mine.value, later, public=mine.public))
+                if later else [])
         then = [r for r in then if not r.startswith(("no move now", "nothing left"))]
         said = getattr(self._strategy, "FOLLOW", {}).get(mine.action.kind, "then the next choice")
         then = [f"{said} {r[3:]}" if said and r.startswith("it ") else r for r in then]

@@ -76,8 +76,30 @@ def named_verbs(text: str, verbs: frozenset[str]) -> set[str]:
 def mentions(text: str, verbs: frozenset[str]) -> list[str]:
     """The verbs of ``verbs`` that ``text`` uses, lower case, in the order it uses them, each time it does:
     ``"Pass with Player 2. Then "Use Zuja" appears"`` -> ``["pass", "use"]``; ``"Pass, then Pass again"`` ->
-    ``["pass", "pass"]``."""
-    return [w for w in (x.lower() for x in _WORD.findall(text)) if w in verbs]
+    ``["pass", "pass"]``. A word in brackets is no use (:func:`verb_uses`)."""
+    return [m.group(0).lower() for m in verb_uses(text, verbs)]
+
+
+def verb_uses(text: str, verbs: frozenset[str]) -> list[re.Match]:
+    """The words of ``text`` that are verbs of ``verbs`` (any case), in order, leaving out those in brackets: a
+    bracket names or explains, it asks for no step (hints35: Spirit Duels lesson 2's "Binx's own ability (Activate)
+    then gives Player 2 one Essence" took Player 1's "Activate Tychomp" from the hint after it, so at Binx's step the
+    ladder gave "now "Activate Tychomp" for Player 1", and at Tychomp's "Player 2 first: "Activate Binx"")."""
+    out, depth, before = [], 0, None
+    for m in re.finditer(r"[()]|[A-Za-z]+", text):
+        w = m.group(0)
+        if w in "()":
+            depth = max(0, depth + (1 if w == "(" else -1))
+        elif not depth and w.lower() in verbs and not (  # (a determiner just before it: a noun; 'an "Attract"' asks)
+                before is not None and before.group(0).lower() in _DETERMINERS and text[before.end():m.start()] == " "):
+            out.append(m)
+        before = m
+    return out
+
+
+#: Words after which a verb's word is a noun ("brings the stack back to 2": Spirited lesson 3's Rally hint claimed
+#: the Stack step through it, and was given whole at that step, hints35)
+_DETERMINERS = frozenset({"a", "an", "the", "your", "its", "their", "this", "that", "each", "every", "one"})
 
 
 def hint_steps(lesson: Lesson) -> list[list[int]]:
@@ -130,15 +152,20 @@ def hint_ends(lesson: Lesson) -> list[int | None]:
 
 
 def current_hints(lesson: Lesson, done: int | None) -> list[str]:
-    """``lesson``'s written hints still about a step to take after the learner took its first ``done`` steps (None:
-    off the lesson's way, every hint): a hint written for steps (:func:`hint_ends`) is spent once they are all taken.
+    """``lesson``'s written hints about the step to take after the learner took its first ``done`` steps (None:
+    off the lesson's way, every hint): a hint written for steps (:func:`hint_steps`) is spent once they are all taken.
     Trial 27 (Spirit Duels lesson 22): after Player 1's Pass, Hint still said "Player 1 has no cards: Pass." (Pass was
     enabled for Player 2 too) at Player 2's "Gain the advantage" and at the steps after. A hint about a later step
-    still fits (a ladder may look ahead: Restless Spirits lesson 29 names the Mirror before Miki is activated)."""
-    ends = hint_ends(lesson)
-    return [h for h, end in zip(lesson.hints, ends) if done is None or end is None or done <= end]
+    is not given yet either (hints35: Spirit Duels lesson 2 gave "now "Activate Tychomp" for Player 1" while the
+    learner was to activate Binx for Player 2; session 29 let a ladder look ahead, so Restless Spirits lesson 29's
+    second press named the Mirror before Miki was activated): every hint given is about the step the learner is at,
+    or about no step."""
+    return [h for h, c in zip(lesson.hints, hint_steps(lesson)) if done is None or not c or c[0] <= done <= c[-1]]
 
 
+#: Where a sentence, or a part of one after ";", begins: the clause of a verb that is not its first word ("…; in the
+#: End Phase place the Advantage Die anywhere", Spirit Duels lesson 6, hints35)
+_SENTENCE = re.compile(r"[.;!?]\s+")
 #: Where a clause of a hint may begin: after a sentence's or a list's mark, ", then", ", and", " then ", " and " (the
 #: verb of the clause its first word, maybe in quotes)
 _CLAUSE_START = re.compile(r"(?:[.;:!?]\s+(?:[Tt]hen\s+)?|,\s+(?:then\s+|and\s+)?|\s+then\s+|\s+and\s+)[\"“]?$")
@@ -149,9 +176,10 @@ def hint_now(lesson: Lesson, text: str, done: int | None) -> str:
     a hint written for several steps of one move ("Attract Gonga, offer a Totem, choose space 1.") given after its
     first steps are taken starts at the clause of the step the learner is at ("Offer a Totem, choose space 1.");
     session 33: 38 such hints still told the whole move while the learner was already on its later step. A clause
-    starts where its verb is its first word (:data:`_CLAUSE_START`), never inside brackets; a hint with no such
-    clause, a step now that no clause of it names (Spirited lesson 18's "Do the same as Player 2"), off the lesson's
-    way (``done`` None) or not one of the lesson's hints is given whole."""
+    starts where its verb is its first word (:data:`_CLAUSE_START`), else at the sentence or ";" part the verb is in
+    (:data:`_SENTENCE`, after the use before it; hints35: "…; in the End Phase place the Advantage Die anywhere"),
+    never inside brackets; a hint with no such clause, a step now that no clause of it names (Spirited lesson 18's
+    "Do the same as Player 2"), off the lesson's way (``done`` None) or not one of the lesson's hints is given whole."""
     if done is None or text not in lesson.hints:
         return text
     i = lesson.hints.index(text)
@@ -159,12 +187,19 @@ def hint_now(lesson: Lesson, text: str, done: int | None) -> str:
     at = next((n for n, took in uses if took[-1] >= done), None)
     if at is None or at == uses[0][0] or done not in dict(uses)[at]:  # (the step now is that clause's own)
         return text
-    verbs = lesson_verbs(lesson)
-    for n, word in enumerate(m for m in _WORD.finditer(text) if m.group(0).lower() in verbs):
+    found = verb_uses(text, lesson_verbs(lesson))
+    for n, word in enumerate(found):
         if n == at:
             head = text[:word.start()]
-            if head.count("(") > head.count(")") or not _CLAUSE_START.search(head):
+            if head.count("(") > head.count(")"):
                 return text
+            if not _CLAUSE_START.search(head):  # (the verb inside its clause: from the sentence or ";" part it is in)
+                since = found[n - 1].end() if n else 0
+                marks = [m for m in _SENTENCE.finditer(head) if m.start() >= since]
+                if not marks:
+                    return text
+                rest = text[marks[-1].end():]
+                return rest[:1].upper() + rest[1:]
             rest = text[_CLAUSE_START.search(head).end() - (1 if head[-1:] in "\"“" else 0):]
             rest = rest.removeprefix("then ").removeprefix("Then ").removeprefix("and ")
             k = 1 if rest[:1] in "\"“" else 0

@@ -129,8 +129,8 @@ def test_spirit_duels_lesson_22_each_hint_is_about_the_step_to_take_now():
 
 
 def test_a_written_hint_is_tied_to_the_steps_it_was_written_for():
-    """Each hint's last step (:func:`tutor.lesson_hints.hint_ends`), in the order hints are written; a hint about
-    a later step is still given early (Restless Spirits lesson 29: the Mirror before Miki), a spent one is not."""
+    """Each hint's last step (:func:`tutor.lesson_hints.hint_ends`), in the order hints are written; a spent hint is
+    not given, nor one about a later step (hints35: Restless Spirits lesson 29 named the Mirror before Miki)."""
     lessons = {x.id: x for g in tutor.GAMES for x in all_lessons(g)}
     assert hint_ends(lessons["sd-22-round"]) == [0, 1, 4, None]  # (the last: what to do after a wrong step)
     # (Spirit Duels lesson 8: "Meditate…, mark…, then reroll it" is spent after step 2; the second Pass is the third
@@ -138,7 +138,8 @@ def test_a_written_hint_is_tied_to_the_steps_it_was_written_for():
     assert hint_ends(lessons["sd-08-meditate"]) == [2, 4, 6, None]
     assert hint_ends(lessons["rs-29-whole-turn"]) == [0, 1, 3, 5]  # ("Activate Miki first…": step 0)
     rs29 = lessons["rs-29-whole-turn"]
-    assert current_hints(rs29, 0) == rs29.hints and current_hints(rs29, 2) == rs29.hints[2:]
+    assert [current_hints(rs29, k) for k in (0, 1, 2, 3)] == [rs29.hints[:1], rs29.hints[1:2], rs29.hints[2:3],
+                                                             rs29.hints[2:3]]
     assert current_hints(rs29, None) == rs29.hints  # (off the lesson's way: as before)
 
 
@@ -243,3 +244,28 @@ def test_the_widgets_only_show_which_hint_belongs_to_which_step():
     assert not {m for m in imported if m and m.startswith("tutor")}, imported
     defined = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
     assert defined == {"group_names", "named_groups", "says_group", "hint_fits"}
+
+
+def _ladder(runner: LessonRunner) -> list[str]:
+    """Every written hint the ladder gives at the position shown, pressing Hint until the marked step."""
+    said = []
+    for _ in range(10):
+        runner.hint.click()
+        if runner._step_hint is not None:
+            return said
+        said.append(_hint(runner))
+    raise AssertionError(said)
+
+
+def test_spirit_duels_lesson_2_each_step_hears_its_own_hint():
+    """hints35 (issue #16, trial of session 34): at Player 2's Activate Binx the ladder said "now "Activate Tychomp"
+    for Player 1", and at Player 1's step "Player 2 first: "Activate Binx"": the Binx hint's "(Activate)", the
+    ability's name in brackets, took Tychomp's step from the hint written for it, and a hint about a later step was
+    given early."""
+    runner = _open("spirit-duels", "sd-02-rounds")
+    banner, binx, tychomp = runner.lesson.hints
+    assert _ladder(runner) == [banner, binx]
+    assert _marked(runner) == [find(runner.app.session, runner.lesson.solution[0]).id]
+    _click(runner, kind="activate", spirit=1)
+    assert _ladder(runner) == [banner, tychomp]
+    assert _marked(runner) == [find(runner.app.session, runner.lesson.solution[1]).id]

@@ -201,8 +201,8 @@ def _zone_actions(g, s, d, a) -> None:
           f"You may choose {plural(d.count, 'more card', 'more cards')} from {ZONE_NAMES[d.purpose]}.", ("rs.effect.choose-from-zone",),
           card=card)
     if d.allow_decline:
-        a("decline", "Take no more", "The ability lets you take up to that many; you may stop.",
-          ("rs.effect.choose-from-zone",))
+        a("decline", f"Take no more from {ZONE_NAMES[d.purpose]}",
+          "The ability lets you take up to that many; you may stop.", ("rs.effect.choose-from-zone",))
 
 
 def _zone_resolve(c: Ctx, d: Decision, action) -> None:

@@ -18,14 +18,17 @@ from __future__ import annotations
 from typing import Any
 
 from .requirements import fill_options
-from .state import RSState
+from .state import PlacedSpirit, RSState
 
 #: Feature weights (a released Spirit is the goal; a met requirement is a third of the way to one).
-WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "fitting": 1.5, "hand": 0.3,
+#: ``reach``: what a fitting Totem does beyond meeting one requirement of one Spirit (a Double meeting two, a Wild
+#: fitting several Spirits: :func:`totem_worth`), so that the Totem taken for it is the one kept when an offering
+#: must go (hints35: a hint took a Wild Totem, and the next offered it, every fitting Totem counting the same).
+WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "fitting": 1.5, "reach": 0.4, "hand": 0.3,
            "cards": 0.6, "tokens": 0.5}
-#: The features only the seat's hidden hand tells (which of its Totems fit): left out of a reason said for a page
-#: that hides the seat's hand (:meth:`tutor.bots.Bot.reason`'s ``public``).
-HIDDEN_FEATURES = ("fitting",)
+#: The features only the seat's hidden hand tells (which of its Totems fit, and how much): left out of a reason
+#: said for a page that hides the seat's hand (:meth:`tutor.bots.Bot.reason`'s ``public``).
+HIDDEN_FEATURES = ("fitting", "reach")
 
 
 #: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
@@ -95,16 +98,28 @@ def features(g, s: RSState, seat: int) -> dict[str, float]:
         met += n
         near += n == 2
         on_board += 1
-    fitting = hand = cards = 0
+    fitting = reach = hand = cards = 0
     for c in p.hand:
         if g.card_kind(c) == "totem":
             hand += 1
-            fitting += any(fill_options(g, ps, c) for ps in spirits)
+            most, fits = totem_worth(g, spirits, c)
+            if fits:
+                fitting += 1
+                reach += most - 1 + fits - 1
         else:
             cards += 1
     return {"released": float(len(p.released)), "met": float(met), "near": float(near),
-            "on_board": float(on_board), "fitting": float(fitting), "hand": float(hand), "cards": float(cards),
-            "tokens": float(p.activation_tokens)}
+            "on_board": float(on_board), "fitting": float(fitting), "reach": float(reach), "hand": float(hand),
+            "cards": float(cards), "tokens": float(p.activation_tokens)}
+
+
+def totem_worth(g, spirits, totem: str) -> tuple[int, int]:
+    """What Totem ``totem`` can do for ``spirits`` (placed Spirits): ``(the most unmet requirements it meets at once
+    on one of them, how many of them it fits)``; ``(0, 0)`` when it fits none. A Single meets one requirement, a
+    Double up to two of its items, a Wild any one on every Spirit with an unmet requirement and any two on a Spirit
+    of its type (rs.totem.single, rs.totem.double, rs.totem.wild, rs.totem.double-wild)."""
+    opts = [fill_options(g, ps, totem) for ps in spirits]
+    return max((len(o) for os in opts for o in os), default=0), sum(1 for os in opts if os)
 
 
 #: Why each set-up decision is taken, by action kind (the progress counts of :func:`features` do not explain them).
@@ -128,6 +143,8 @@ def reasons(g, s: RSState, mine) -> list[str]:
         return [SETUP_REASONS[a.kind].format(cite=cite, you="{you}", your="{your}",
                                              guide=getattr(guide, "name", "this guide"),
                                              mastery=str(getattr(guide, "mastery", "")).capitalize())]
+    if a.kind == "choose-offering":  # its own reason: which Totem goes, not what the attract does (hints35)
+        return [offering_reason(g, s, a, getattr(mine, "public", False))]
     reasons = []
     if ch.get("released", 0) > 0:
         reasons.append(f"it releases a Spirit, and released Spirits win the game [rs.goal] {cite}")
@@ -158,6 +175,38 @@ def reasons(g, s: RSState, mine) -> list[str]:
             reasons.append(f"no move now brings a Spirit closer to release; this one keeps {{your}} options open "
                            f"{cite}")
     return reasons
+
+
+def offering_reason(g, s: RSState, action, public: bool = False) -> str:
+    """Why ``action`` (a ``choose-offering``) gives up this Totem: what it does for the Spirits on the seat's board,
+    the Spirit being attracted counted in (:func:`totem_worth`), against the Totems kept, which the bot ranks by the
+    same measure (its features ``fitting`` and ``reach``). ``public``: said of a seat whose hand is hidden, only what
+    the table shows (the offered Totem goes face-up to the Shrine; the board is open), not the Totems kept."""
+    seat, totem = action.actor, action.param("totem")
+    d = s.pending[-1] if s.pending else None
+    spirits = [ps for ps in s.players[seat].board if ps is not None]
+    coming = list(getattr(d, "cards", None) or []) if getattr(d, "kind", "") == "choose-offering" else []
+    spirits += [PlacedSpirit(card=c) for c in coming[:1]]
+    where = "a Spirit on {your} board" + (", the one being attracted included" if coming else "")
+    cite = "[rs.attract.offering]"
+    most, fits = totem_worth(g, spirits, totem)
+    if not fits:
+        return f"this Totem meets no unmet Totem Requirement of {where}, so the offering gives up nothing needed " \
+               f"for a release {cite}"
+    on = f"{fits} Spirit{'s' if fits > 1 else ''}"
+    does = f"it can meet one requirement, on {on}" if most == 1 else \
+        f"it can meet up to {most} requirements at once, and fits {on}"
+    if public:
+        return f"an offering is one Totem from {{your}} hand; this one fits {where} ({does}), and the Totems kept " \
+               f"stay hidden {cite}"
+    others = {c: totem_worth(g, spirits, c) for c in set(s.players[seat].hand) if g.is_totem(c) and c != totem}
+    if not others:
+        return f"it is the only kind of Totem in {{your}} hand, and attracting starts with an offering of one, " \
+               f"though it fits {where} ({does}) {cite}"
+    if all(w[1] and sum(w) >= most + fits for w in others.values()):  # (the bot's measure: reach)
+        return f"every Totem in {{your}} hand fits {where}, and this one does no more than any other ({does}), so " \
+               f"the Totems that do as much or more are kept {cite}"
+    return f"this Totem fits {where} ({does}) {cite}"
 
 
 #: Action kinds whose ``spirit`` parameter is the Spirit whose ability the learner may want to know.
