@@ -15,11 +15,12 @@ import re
 import stat
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from .core.errors import display_path, visible
 
 __all__ = ["plain_stem", "write_in_folder", "own_files", "not_a_file", "display_path", "visible", "shown", "NAME_MAX",
-           "NAME_CHARS", "field_max", "refuse_name_chars"]
+           "NAME_CHARS", "field_max", "refuse_name_chars", "same_name_in"]
 
 #: Most characters of a file name as typed (with or without its ``.yaml`` ending): the one number the name check
 #: (:func:`plain_stem`) and a page's file-name box (which stops there) share. Trial 21: a box that took 85 characters
@@ -90,6 +91,18 @@ def shown(path: str | Path) -> str:
     """The last part of ``path`` (a folder's or a file's own name) as safe display text: what a page may say of a
     place on the server, whose folders a learner never sees (attack 19, M2)."""
     return display_path(Path(os.fsdecode(path)).name or "the folder")
+
+
+def same_name_in(folder: str | Path, stem: str, key: Callable[[str], str] = str.lower) -> str | None:
+    """The file name of another ``.yaml`` file in ``folder`` whose stem ``key`` makes the same as ``stem``'s (by
+    default: a name that differs only in capitals), first in name order; ``None`` when there is none or no folder.
+    A saved file's id comes from its name, so two such files would clash (attack trials 34 and 35)."""
+    want = key(stem)
+    try:
+        names = sorted(p.name for p in Path(folder).iterdir() if p.suffix == ".yaml")
+    except OSError:  # (no folder yet: nothing saved)
+        return None
+    return next((n for n in names if n != f"{stem}.yaml" and key(n[:-5]) == want), None)
 
 
 def write_in_folder(folder: str | Path, stem: str, text: str, *, overwrite: bool = False) -> Path:

@@ -17,7 +17,7 @@ from .core.session import Session
 from .scenario import MAX_STEPS, ActionRef, Setup, find, start, Scenario, Meta
 from .scenario_model import check_safe_id
 from .core.model import Source
-from .safefile import NAME_MAX, newest_first_cut, own_files, plain_stem, write_in_folder
+from .safefile import NAME_MAX, newest_first_cut, own_files, plain_stem, same_name_in, write_in_folder
 
 
 #: Most characters of a walkthrough's intro, or of one step's narration or notes (what a teacher reads out).
@@ -240,12 +240,7 @@ def save_in_folder(w: Walkthrough, name: str, *, overwrite: bool = False, folder
     """
     stem = plain_stem(name, "the walkthroughs folder")
     base = Path(folder).expanduser() if folder is not None else walkthrough_folder()
-    try:  # never two files whose names differ only in capitals (attack 35: REC-A.yaml beside rec-a.yaml)
-        other = next((p.name for p in sorted(base.iterdir()) if p.suffix == ".yaml" and p.name != f"{stem}.yaml"
-                      and p.stem.lower() == stem.lower()), None)
-    except OSError:  # (no folder yet: nothing saved)
-        other = None
-    if other is not None:
+    if (other := same_name_in(base, stem)) is not None:  # (attack 35: REC-A.yaml beside rec-a.yaml)
         raise ValueError(f"the walkthrough {display_path(other)} has this name already (capitals do not make a "
                          "different name); choose another name")
     text = dump(w)

@@ -51,6 +51,16 @@ def fit_name(typed: str) -> tuple[str, int]:
     return stem[:NAME_MAX].rstrip(), len(said)
 
 
+def exists_words(exc: FileExistsError, name: str, typed_len: int, what: str) -> str:
+    """Why a save of ``name`` (the file name as saved) found its file there already: for a name shortened from
+    ``typed_len`` characters, that its first :data:`~tutor.safefile.NAME_MAX` name ``what`` ("a question you saved")
+    before, which a shortened name never replaces (attack trials 33 and 35); else the exception's own words."""
+    if typed_len <= NAME_MAX:
+        return str(exc)
+    return (f"your name had {typed_len:,} characters and its first {NAME_MAX} name {what} before "
+            f"({display_path(name + '.yaml', SHOWN_NAME)}); give a name of at most {NAME_MAX} characters")
+
+
 def saved_html(path: Path, typed_len: int) -> str:
     """The confirmation after a save to ``path``: its file name (a long one by its start and end, whole on hover),
     where it is listed, and that the name was shortened when ``typed_len`` (the typed name's length) was over

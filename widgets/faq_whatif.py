@@ -13,12 +13,12 @@ from pathlib import Path
 import ipywidgets as w
 
 from tutor import ContentError, IllegalAction, faq
-from tutor.safefile import NAME_CHARS, NAME_MAX, display_path, visible
+from tutor.safefile import NAME_CHARS, NAME_MAX, visible
 from tutor.scenario import start
 
 from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS
 from .faq_compare import CSS as COMPARE_CSS, compare_html
-from .faq_save import CSS as SAVE_CSS, SHOWN_NAME, fit_name, saved_html
+from .faq_save import CSS as SAVE_CSS, exists_words, fit_name, saved_html
 from .style import esc, plain, rule_text
 from .text_caps import cap
 
@@ -383,9 +383,7 @@ class WhatIfPanel:
             path = faq.save_question(mine, name, overwrite=self.save_overwrite.value and not shortened,
                                      folder=self.questions_folder)
         except FileExistsError as exc:
-            said = (f"your name had {typed_len:,} characters and its first {NAME_MAX} name a question you saved "
-                    f"before ({display_path(name + '.yaml', SHOWN_NAME)}); give a name of at most {NAME_MAX} characters" if typed_len > NAME_MAX
-                    else str(exc))
+            said = exists_words(exc, name, typed_len, "a question you saved")
             self.save_status.value = f'<div class="tutor-faq-error" role="alert">Not saved: {esc(said)}</div>'
             return None
         except (ValueError, OSError, ContentError) as exc:

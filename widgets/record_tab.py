@@ -18,7 +18,7 @@ from tutor.walkthrough import (ID_MAX, Walkthrough, WalkStep, begin, default_pat
 
 from .app import SeedBox, TutorApp
 from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS
-from .faq_save import fit_name
+from .faq_save import exists_words, fit_name
 from .model import ErrorPanel
 from .present_tab import _guard
 from .problems import problem_lines
@@ -305,9 +305,7 @@ class Recorder:
             wt = self.walkthrough()
             path = save_in_folder(wt, name, overwrite=self.overwrite.value and typed_len <= NAME_MAX)
         except FileExistsError as exc:
-            said = (f"your name had {typed_len:,} characters and its first {NAME_MAX} name a walkthrough saved before "
-                    f"({shown(name + '.yaml')}); give a name of at most {NAME_MAX} characters"
-                    if typed_len > NAME_MAX else str(exc))
+            said = exists_words(exc, name, typed_len, "a walkthrough saved")
             self.status.value = not_saved_html(FileExistsError(said))
             return None
         except (ValueError, ContentError, OSError) as exc:

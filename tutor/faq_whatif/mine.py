@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from ..core.content import problem_words, too_long
 from ..core.errors import ContentError, display_path, short
-from ..safefile import field_max, newest_first_cut, own_files, plain_stem, write_in_folder
+from ..safefile import field_max, newest_first_cut, own_files, plain_stem, same_name_in, write_in_folder
 from ..scenario import Expect, Meta, Scenario, load_scenario, run
 from .compare import run_far
 
@@ -179,18 +179,6 @@ def question_id(stem: str) -> str:
     return low if low.startswith("my-") else f"my-{low}"
 
 
-def _same_question(base: Path, stem: str) -> str | None:
-    """The file name of another question in ``base`` that would have the id of ``<stem>.yaml`` (a name that differs
-    only in capitals, or by ``my-``), else ``None``. Attack trial 34: saving ``CASETEST`` after ``casetest`` made two
-    files of one id, and one of them vanished from My questions."""
-    want = question_id(stem)
-    try:
-        names = sorted(p.name for p in base.iterdir() if p.suffix == ".yaml")
-    except OSError:  # (no folder yet: nothing saved)
-        return None
-    return next((n for n in names if n != f"{stem}.yaml" and question_id(n[:-5]) == want), None)
-
-
 def save_question(sc: Scenario, name: str, *, overwrite: bool = False, folder: str | Path | None = None) -> Path:
     """Save ``sc`` as ``<folder>/<name>.yaml`` (``folder``: :func:`my_questions_folder`, created if needed) and
     return the path. The text is checked first: it must load back and every expectation must hold when it runs.
@@ -207,7 +195,7 @@ def save_question(sc: Scenario, name: str, *, overwrite: bool = False, folder: s
     stem = plain_stem(name, "the questions folder")
     base = Path(folder).expanduser() if folder is not None else my_questions_folder()
     p = base / f"{stem}.yaml"
-    if (other := _same_question(base, stem)) is not None:  # never two files of one id (one would not be listed)
+    if (other := same_name_in(base, stem, question_id)) is not None:  # never two files of one id (one unlisted)
         raise ValueError(f"your question {display_path(other)} has this name already (capitals or a leading \"my-\" "
                          "do not make a different name); choose another name")
     if (p.exists() or p.is_symlink()) and not overwrite:  # said before running the question

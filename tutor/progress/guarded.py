@@ -105,8 +105,7 @@ class GuardedStore:
                            "is before you close the page.")
         else:
             self._retry_at = None
-            self.notice = (f"Your progress cannot be saved ({self._where()}: {_reason(exc)}). This page works as "
-                           "usual, but what you do now is kept only until you close it.")
+            self.notice = self._cannot_save(exc)
         mem = _engine("sqlite://")
         migrate(mem)
         new_id = self._ensure_learner(mem)
@@ -146,6 +145,11 @@ class GuardedStore:
             self._fall_back(exc)
         return self.saving
 
+    def _cannot_save(self, exc: BaseException) -> str:
+        """The notice of a database that cannot take this learner's progress (not a locked one), in plain words."""
+        return (f"Your progress cannot be saved ({self._where()}: {_reason(exc)}). This page works as usual, but "
+                "what you do now is kept only until you close it.")
+
     def _reopen(self) -> bool:
         """Open the database again (:meth:`recheck` of a store that could not open it); on success drop the memory
         store and its notice, on trouble keep them (the notice says the newest reason)."""
@@ -156,8 +160,7 @@ class GuardedStore:
             engine = opened.get("engine")
             if engine is not None and not isinstance(exc, NoAnswer):
                 engine.dispose()
-            self.notice = (f"Your progress cannot be saved ({self._where()}: {_reason(exc)}). This page works as "
-                           "usual, but what you do now is kept only until you close it.")
+            self.notice = self._cannot_save(exc)
             return False
         if self.engine is not None:
             self.engine.dispose()
