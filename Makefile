@@ -85,7 +85,7 @@ $(TEST_DEPS): tests/package.json tests/package-lock.json
 
 test: venv chromium postgresql hub-deps test-deps
 	$(call pytest,-n $(TEST_WORKERS) --dist loadfile --ignore=tests/browser tests)
-	$(call pytest,tests/browser)
+	$(call pytest,--reruns 2 --reruns-delay 5 -rfER tests/browser)
 ifneq ($(strip $(NOTEBOOKS)),)
 	$(call pytest,--nbval --nbval-current-env $(NOTEBOOKS))
 endif

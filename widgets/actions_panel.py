@@ -10,8 +10,9 @@ import ipywidgets as w
 from tutor import Action
 
 from .boards import board_for
+from .hint_script import ACTION_ONCE_JS
 from .model import SessionModel, clause_chip
-from .style import box, button, esc, html_widget, plain_label, prov_text
+from .style import box, button, esc, html_widget, page_script, plain_label, prov_text
 from .rows import RowCache, _Row, _css_name, _walk, cost_text
 
 
@@ -65,6 +66,7 @@ class ActionsPanel:
         self.waiting = None
         self._css = html_widget()
         self._css._dom_classes = ("rt-hidden",)
+        self._once = page_script(ACTION_ONCE_JS, "rt-action-once")  # a double click on an action is one click
         self._prompt = self._part("prompt", html_widget())
         self._over = self._part("over", html_widget(f'<div class="rt-prompt">{esc(over)}</div>'))
         self._groups: dict[str, w.VBox] = {}  # group -> its box (a heading, then its rows), in display order
@@ -137,7 +139,7 @@ class ActionsPanel:
         parts = (self._prompt, self._over, *self._groups.values(), self._blocked)
         self._css.value = "<style>" + " ".join(
             f".rt-actions.rt-show-{p._part} > .rt-apart-{p._part} {{ display: flex; }}" for p in parts) + "</style>"
-        self.widget.children = (self._css, self._head, self.note, *parts)
+        self.widget.children = (self._css, self._once, self._head, self.note, *parts)
 
     def _switch_board(self, game_id: str) -> None:
         """Group the actions as the board of ``game_id`` does (its groups first, in its order): the session now

@@ -36,3 +36,18 @@ HINT_ONCE_JS = """(function () {
   }).observe(document.body, {childList: true, subtree: true, characterData: true});
 })();
 """
+
+#: The page's script that makes a double click on a legal-action Button (CSS class ``tutor-action``) one click: the
+#: second click of a double click (its ``detail`` 2 or more, at the same place) is stopped before the Button hears it.
+#: "End your turn" is legal for the next player too, drawn where the clicked one was: without this a double click could
+#: end two turns when the page was redrawn between the two clicks (CI of stop 43: the 450 ms pointer pause of
+#: ``rt-arm`` in ``widgets.style`` alone was not enough on a slow machine). Two separate clicks are two actions.
+ACTION_ONCE_JS = """(function () {
+  if (window.rtActionOnce) { return; }
+  window.rtActionOnce = true;
+  document.addEventListener('click', function (e) {
+    var t = e.target;
+    if (e.detail > 1 && t && t.closest && t.closest('.tutor-action')) { e.stopImmediatePropagation(); e.preventDefault(); }
+  }, true);
+})();
+"""

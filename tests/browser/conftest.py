@@ -152,19 +152,40 @@ def served_with_progress(tmp_path_factory, name: str, db: str | None = None, env
     finally:
         (_stop_later if stop_later else _stop)(proc)
 
+def store_write(db: str, write, learner: str | None = None, wait: float = 60.0):
+    """Run ``write(store)`` on a :class:`tutor.progress.ProgressStore` of ``db`` (a ``RULES_TUTOR_DB`` URL) that
+    saves to the file, and return what it returns. A page's kernel may hold the SQLite file's lock for longer than the
+    store's own 1.5 s wait on a slow machine (CI, stop 43: the test's place went to memory, so the page opened
+    another one); then the store goes on in memory (``saving`` False) and the write is tried again, within ``wait``
+    seconds. Raises ``AssertionError`` when the file stays locked that long."""
+    from tutor.progress import ProgressStore
+
+    deadline = time.monotonic() + wait
+    while True:
+        store = ProgressStore(db, learner=learner) if learner else ProgressStore(db)
+        try:
+            if store.saving:
+                out = write(store)
+                if store.saving:
+                    return out
+        finally:
+            store.close()
+        assert time.monotonic() < deadline, f"{db} stayed locked for {wait:.0f} s"
+        time.sleep(0.5)
+
+
+def store_read(db: str, key: str) -> str | None:
+    """The place kept under ``key`` in ``db``, read from the file itself (see :func:`store_write`)."""
+    return store_write(db, lambda store: store.place(key))
+
+
 def keep_place(db: str, key: str, place: dict) -> None:
     """Keep ``place`` (the learn page's kept place: its tab, lesson and steps or free game...) under ``key`` (e.g.
     ``learn:spirited``) in the progress database ``db`` (a ``RULES_TUTOR_DB`` URL), as the learner's page saves it:
     the page opened next resumes there."""
     import json
 
-    from tutor.progress import ProgressStore
-
-    store = ProgressStore(db)
-    try:
-        store.save_place(key, json.dumps(place))
-    finally:
-        store.close()
+    store_write(db, lambda store: store.save_place(key, json.dumps(place)))
 
 
 def play_on_in_another_tab(db: str, key: str, rev: str) -> None:
@@ -175,17 +196,15 @@ def play_on_in_another_tab(db: str, key: str, rev: str) -> None:
     import json
 
     import tutor
-    from tutor.progress import ProgressStore
 
-    store = ProgressStore(db)
-    try:
+    def play_on(store) -> None:
         place = json.loads(store.place(key))
         s = tutor.load_session(place["free"])
         s.apply(s.legal_actions()[-1].id)
         place.update(free=s.to_json(), rev=rev, seats=["you", "you"])
         store.save_place(key, json.dumps(place))
-    finally:
-        store.close()
+
+    store_write(db, play_on)
 
 
 @pytest.fixture(scope="session")

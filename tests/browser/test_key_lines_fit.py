@@ -24,9 +24,8 @@ import pytest
 from playwright.sync_api import expect
 
 import tutor
-from conftest import ARTIFACTS, open_learn_page, served_with_progress
+from conftest import ARTIFACTS, open_learn_page, served_with_progress, store_write
 from rs_helpers import rs_late_reply_with_a_release, rs_reply_with_an_early_release
-from tutor.progress import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -56,12 +55,8 @@ def _sd_meditate_game() -> tutor.Session:
 
 def _keep(db: str, game_id: str, session: tutor.Session) -> None:
     """Keep ``session`` as the learner's free game of ``game_id`` against the normal computer, free play shown."""
-    store = ProgressStore(db)
-    try:
-        store.save_place(f"learn:{game_id}", json.dumps({"tab": "free", "free": session.to_json(),
-                                                         "seats": ["you", "normal"], "auto": False}))
-    finally:
-        store.close()
+    store_write(db, lambda store: store.save_place(f"learn:{game_id}", json.dumps(
+        {"tab": "free", "free": session.to_json(), "seats": ["you", "normal"], "auto": False})))
 
 
 @pytest.fixture(scope="module")

@@ -13,9 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 import tutor
-from conftest import ARTIFACTS, play_on_in_another_tab, served_with_progress
+from conftest import ARTIFACTS, play_on_in_another_tab, served_with_progress, store_write
 from tutor.lessons import all_lessons
-from tutor.progress import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -100,12 +99,9 @@ def _two_notices_place(db: str) -> None:
     the tutor (a warning) and its free game, with a step, is back (a quiet line of the Free play tab)."""
     s = tutor.new_game("restless-spirits", seed=1, first_game=True)
     s.apply(s.legal_actions()[0].id)
-    store = ProgressStore(db)
-    try:
-        store.save_place(KEY, json.dumps({"tab": "free", "lesson": "gone-lesson", "actions": [], "free": s.to_json(),
-                                          "seats": ["you", "you"], "auto": False}))
-    finally:
-        store.close()
+    store_write(db, lambda store: store.save_place(KEY, json.dumps(
+        {"tab": "free", "lesson": "gone-lesson", "actions": [], "free": s.to_json(), "seats": ["you", "you"],
+         "auto": False})))
 
 
 @pytest.mark.parametrize("width", [1366, 1024])

@@ -11,8 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import (ARTIFACTS, CheckedPage, keep_place, legal_action, opens_at_kept_lesson_2, served_with_progress,
-                      unfold_actions)
-from tutor.progress import ProgressStore
+                      store_read, unfold_actions)
 from widgets.learn_tabs import DECIDE_S
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -54,11 +53,7 @@ def _open(page, server: str) -> None:
 
 
 def _place(db: str) -> dict:
-    store = ProgressStore(db)
-    try:
-        return json.loads(store.place("learn:restless-spirits") or "{}")
-    finally:
-        store.close()
+    return json.loads(store_read(db, "learn:restless-spirits") or "{}")
 
 
 def test_a_lost_goal_is_said_at_once_and_the_page_resumes_lesson_and_free_play(learn_server, chromium_browser):
@@ -170,11 +165,7 @@ def test_the_only_tab_closed_and_reopened_at_once_plays(learn_server, chromium_b
     try:
         _open(page, server)
         page.wait_for_timeout(6_000)  # a beat: the mark names this tab, renewed just now
-        store = ProgressStore(db)
-        try:
-            mark = json.loads(store.place("learn:restless-spirits:tab") or "{}")
-        finally:
-            store.close()
+        mark = json.loads(store_read(db, "learn:restless-spirits:tab") or "{}")
         assert mark.get("tab") and mark.get("beat", 0) > 0, mark
     finally:
         first.close()
@@ -182,11 +173,7 @@ def test_the_only_tab_closed_and_reopened_at_once_plays(learn_server, chromium_b
     deadline, after = time.monotonic() + 60, mark  # (a deadline: a loaded machine is slow to tell)
     while after.get("beat") and time.monotonic() < deadline:
         time.sleep(0.5)
-        store = ProgressStore(db)
-        try:
-            after = json.loads(store.place("learn:restless-spirits:tab") or "{}")
-        finally:
-            store.close()
+        after = json.loads(store_read(db, "learn:restless-spirits:tab") or "{}")
     assert after.get("beat") == 0 and after.get("page") == mark["page"], after
     again = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
     page = again.new_page()

@@ -15,8 +15,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS, served_with_progress
-from tutor.progress import ProgressStore
+from conftest import SCREENSHOTS, served_with_progress, store_read
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -38,11 +37,7 @@ def learn_server(tmp_path_factory):
 
 
 def _mark(db: str) -> dict:
-    store = ProgressStore(db)
-    try:
-        return json.loads(store.place(TAB_KEY) or "{}")
-    finally:
-        store.close()
+    return json.loads(store_read(db, TAB_KEY) or "{}")
 
 
 def _open(browser, server: str, width: int = 1366, silent: bool = False):

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, CheckedPage, served_with_progress
-from tutor.progress import ProgressStore
+from conftest import ARTIFACTS, CheckedPage, served_with_progress, store_write
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -117,11 +116,9 @@ def test_practice_answer_see_mastery_reload_and_resume(practice_server, chromium
         checked.assert_clean()
         # the database has both answers, and the map marks every rule they practised (a right answer counts for
         # every rule the question tested)
-        store = ProgressStore(db)
-        answers = store.answers("restless-spirits")
-        practised = store.last_results("restless-spirits")
+        answers, practised = store_write(db, lambda store: (store.answers("restless-spirits"),
+                                                            store.last_results("restless-spirits")))
         assert len(answers) == 2 and len(practised) >= 2
-        store.close()
         expect(marked).to_have_count(len(practised), timeout=CLICK_MS)
         # come back: the progress is there
         page.reload()
