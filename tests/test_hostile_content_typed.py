@@ -72,6 +72,8 @@ def test_the_faq_says_back_a_search_or_an_asked_question_without_bidi_or_control
     assert "No scenario matches “zzz " in none, none
     for said in (notice, none):
         assert not any(ch in said for ch in "\u202e\u2067\u2069\u200b\x07"), ascii(said)
+    # the asked question's hidden characters are shown escaped (attack 36: dropped, the name read as another one)
+    assert "\\u202e" in notice or "\\u2067" in notice or "\\x07" in notice, notice
 
 
 def test_a_field_path_forty_levels_deep_is_cut_to_a_few_levels():

@@ -21,7 +21,7 @@ import json
 from typing import Any
 
 from .core.content import fold_text  # noqa: F401 - the pages' search boxes fold typed text (widgets.style.typed)
-from .core.errors import ContentError, IllegalAction, short
+from .core.errors import ContentError, IllegalAction, short, visible
 from .core.model import Action, Blocked, Clause, Event, Source, Step
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, replay
 from .registry import KNOWN_GAMES, clauses_for, game_class
@@ -30,7 +30,8 @@ from .bots import bot, observation
 from .views import view
 
 __all__ = ["new_game", "load_session", "clauses", "graph", "Session", "IllegalAction", "ContentError", "Action", "Blocked",
-           "Event", "Step", "Clause", "Source", "GAMES", "bot", "observation", "view", "short"]
+           "Event", "Step", "Clause", "Source", "GAMES", "bot", "observation", "view", "short",
+           "visible"]
 
 #: The game ids: ``"restless-spirits"``, ``"spirited"``, ``"spirit-duels"``.
 GAMES = KNOWN_GAMES

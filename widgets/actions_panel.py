@@ -281,7 +281,8 @@ class ActionsPanel:
         btn._spent = True
         self.rows.forget(btn._key)
         self._refocus = True
-        self.model.click(btn._action_id)
+        if not self.model.click(btn._action_id):  # refused (not legal now, or another tab plays the page): the
+            btn._spent = False                   # Button stays live for a later click
 
     def _blocked_row(self, key: tuple, why_html: str) -> "_Row":
         _, clause, _title, _n = key

@@ -29,7 +29,7 @@ import ipywidgets as w
 from IPython import get_ipython
 
 from tutor import ContentError, IllegalAction, Session, faq
-from tutor import short
+from tutor import short, visible
 from tutor.scenario import Scenario, find, start
 
 from . import faq_table, faq_whatif, kernel_timing
@@ -224,7 +224,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
 
     def _no_such_question(self, open_id: str) -> None:
         self.notice.value = (f'<div class="rt-faq-problem" role="status">The page\'s address asks for a question called '
-                             f"“{echo(open_id, 80)}”, and there is no such question here, so the "
+                             f"“{echo(visible(open_id), 80)}”, and there is no such question here, so the "
                              "page opens on the first one. <b>Questions</b> lists them all.</div>")
 
     def _cannot_show_asked(self, exc: ValueError) -> None:

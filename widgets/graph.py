@@ -29,7 +29,7 @@ from urllib.parse import parse_qs
 import ipycytoscape
 import ipywidgets as w
 
-from tutor import ContentError
+from tutor import ContentError, visible
 from tutor import interactions as tg
 
 from .graph_canvas import Canvas
@@ -203,9 +203,9 @@ class GraphView(Canvas, DetailsPanel, Search):
             self.details.value = self._details(self.selected, wait=False)
         if start and start not in self.G:  # said, as the FAQ explorer says it of ?scenario= (attack 27: silent)
             self._start_notice = (f'<p class="tutor-graph-none" role="status">The page\'s address asks for a card or '
-                                  f"rule called “{echo(start, 80)}”, and there is none here, so the page opens on "
-                                  f"{'its start card' if self.selected is not None else 'the whole graph'}. Find "
-                                  f"looks for any card or rule word.</p>")
+                                  f"rule called “{echo(visible(start), 80)}”, and there is none here, so the page "
+                                  f"opens on {'its start card' if self.selected is not None else 'the whole graph'}. "
+                                  f"Find looks for any card or rule word.</p>")
             self.details.value = self._start_notice + self.details.value
         if self._linker is not None and not self._later:
             self._linker.start()  # (in a page's kernel: once the first view is drawn, see _after_first_view)

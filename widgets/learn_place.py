@@ -43,6 +43,9 @@ KEPT_PLACE_LOST = ("Where you were on this page could not be resumed ({why}), so
                    "not deleted.")
 #: The key a kept place that cannot be resumed is set aside under (the page's key and this), never deleted.
 SET_ASIDE = ":set-aside"
+#: While the cover (``rt-other-tab``) shows, the rest of the learn page is hidden, so no control under it is reached
+#: by the keyboard (Tab, Enter) either.
+COVERED_CSS = ".rt-learn:has(> .rt-other-tab:not(.rt-hidden)) > :not(.rt-other-tab) { visibility: hidden; }"
 KEPT_GAME_WHY_MAX = 200
 #: Said once, quietly, at the top of the Free play tab when it opens on the free game kept from before (a reload, or
 #: coming back to the page); never over the Lessons tab, whose lesson it is not about.
@@ -245,6 +248,10 @@ class PlaceKeeping:
         if free and self.free is not None:  # (a free game kept for another tab is not the one this page shows)
             self._free_known = data["free"]
 
+    def covered(self) -> bool:
+        """Whether another tab or window plays this page now (its cover shown): its steps are not taken here."""
+        return self.cover is not None and "rt-hidden" not in self.cover._dom_classes
+
     def _stopped(self, text: str) -> None:
         """Another tab or window plays this page: cover it with ``text`` and the "Play here" button (``play_here``;
         the cover, CSS class ``rt-other-tab``, is made the first time)."""
@@ -256,7 +263,10 @@ class PlaceKeeping:
             self.cover = box([box([self._cover_text, self.play_here], classes=("rt-other-tab-card",))],
                              classes=("rt-other-tab", "rt-hidden"))
             self.widget.children = (*self.widget.children[:-1], self.cover, self.widget.children[-1])
-        self._cover_text.value = f'<div class="rt-other-tab-text" role="alert">{esc(text)}</div>'
+        # while the cover shows, the page under it is hidden (visibility: no control of it can be reached with the
+        # keyboard either, trial 36) and its models take no click (:attr:`widgets.model.SessionModel.held_elsewhere`)
+        self._cover_text.value = (f'<style>{COVERED_CSS}</style>'
+                                  f'<div class="rt-other-tab-text" role="alert">{esc(text)}</div>')
         self.cover.remove_class("rt-hidden")
 
     def take_over(self) -> None:
@@ -326,7 +336,11 @@ class PlaceKeeping:
         checked as :meth:`resume` does) as the one this page keeps and opens: for a page that has not opened free
         play, whose saving must not replace a game another tab or window kept since."""
         free = data.get("free")
-        self._free_kept = free if isinstance(free, str) else None
+        # a free game that is there but not a saved game's text (a number, a list, an empty text: the database
+        # edited) is kept as its JSON, which does not load: said and set aside like any damaged game (attack 36, M5:
+        # a new game started without a word)
+        self._free_kept = free if isinstance(free, str) and free else (
+            None if free is None else json.dumps(free)[:KEPT_GAME_WHY_MAX])
         seats = data.get("seats")
         self._free_seats = ([str(v)[:16] for v in seats] if isinstance(seats, list) and len(seats) <= 8
                             and all(isinstance(v, str) for v in seats) else None)

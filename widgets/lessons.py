@@ -114,6 +114,7 @@ class LearnApp(PlaceKeeping):
             if self._warm is None and self.store is None and change != "clause":
                 self._warm = warm_progress()  # the first "Goal reached!" then keeps the lesson without waiting
         self.lessons.app.model.observe(first_step)  # (a page given no store yet opens the learner's one later)
+        self.lessons.app.model.held_elsewhere = self.covered
         if store is not None:
             self.keep_place(store)
 
@@ -202,6 +203,7 @@ class LearnApp(PlaceKeeping):
             self.free = TutorApp(session, new_game=True, errors=self.errors, with_style=False, one_screen=True,
                                  opponent=True)
             self._free_box.children = (self.free.widget,)
+            self.free.model.held_elsewhere = self.covered
             if resumed is not None:  # "from before is back" is news until the learner plays on or starts afresh
                 self.free.model.observe(lambda _m, change: change != "clause" and self._hide_notice(resumed))
             seats = self.free.seats.seats if self.free.seats is not None else []

@@ -121,6 +121,10 @@ class SessionModel:
         #: when set, a callable that says whether a person may take a step now (False while a computer seat is to
         #: move: :class:`widgets.opponent.Seats` sets it); a click it refuses changes nothing
         self.person_may_move: Callable[[], bool] | None = None
+        #: when set, a callable that says whether another tab or window plays this page now (its cover shown,
+        #: :meth:`widgets.learn_place.PlaceKeeping._stopped`); a click then changes nothing (trial 36: a covered
+        #: tab's actions, reached by the keyboard or a script, were played and never kept)
+        self.held_elsewhere: Callable[[], bool] | None = None
         self._unobserve = session.observe(self._forward)
 
     # -- observing ----------------------------------------------------------------------------------------------
@@ -203,8 +207,11 @@ class SessionModel:
         """Apply ``action_id`` from a button click. A click that arrives after the game has moved on (a fast double
         click, or a button drawn for the previous step) no longer matches a legal action: it changes nothing and is
         not an error, so it is only logged at debug level. So is a click while a computer seat is to move (a Button
-        still alive in the kernel, clicked by a forged message: the computer's move is the computer's). Returns True
-        when the action was applied."""
+        still alive in the kernel, clicked by a forged message: the computer's move is the computer's), and one while
+        another tab plays this page (:attr:`held_elsewhere`). Returns True when the action was applied."""
+        if self.held_elsewhere is not None and self.held_elsewhere():
+            log.debug("click on %r ignored: another tab plays this page", action_id)
+            return False
         if self.person_may_move is not None and not self.person_may_move():
             log.debug("click on %r ignored: a computer seat is to move", action_id)
             return False

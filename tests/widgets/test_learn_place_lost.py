@@ -81,3 +81,18 @@ def test_a_free_game_that_does_not_load_is_set_aside_and_logged(tmp_path, caplog
     assert len(notes) == 1 and "could not be restored" in notes[0] and "kept aside, not deleted" in notes[0], notes
     assert _store(tmp_path).place(KEY + SET_ASIDE) == bad
     assert "its free game: its step 2 is not a legal move" in caplog.text
+
+
+@pytest.mark.parametrize("free", [12345, ["a"], "", {"game": "restless-spirits"}], ids=["number", "list", "empty",
+                                                                                       "mapping"])
+def test_a_kept_free_game_that_is_no_saved_game_at_all_is_said_and_set_aside(tmp_path, free):
+    """Attack 36, M5: ``free`` edited to a number, a list or an empty text started a new game without a word (every
+    other damaged row was said and set aside)."""
+    bad = json.dumps({"tab": "free", "lesson": None, "actions": [], "free": free, "seats": ["you", "you"]})
+    _store(tmp_path).save_place(KEY, bad)
+    back = LearnApp("restless-spirits", store=_store(tmp_path))
+    notes = _notes(back)
+    assert len(notes) == 1 and "The free game kept from your last visit could not be restored" in notes[0], notes
+    assert "it is not a saved game this tutor can read" in notes[0] and "kept aside, not deleted" in notes[0]
+    assert back.tabs.selected_index == 1 and back.free is not None and len(back.free.session.history) == 0
+    assert _store(tmp_path).place(KEY + SET_ASIDE) == bad  # kept aside whole

@@ -581,3 +581,13 @@ def test_a_generic_target_answers_for_each_card_it_stands_for(G):
     assert "<b>Takayama → removes Onota</b>" in v.path.value
     assert v.errors.output.outputs == ()
 
+
+
+def test_an_address_with_a_hidden_character_says_the_character(G, monkeypatch):
+    """Attack 36, M4: ``?node=restless-spirits:knockgour-light%E2%80%AE`` (a right-to-left override at the end) was
+    said as "knockgour-light" with "there is none here", though that card opens without the hidden character: the
+    notice dropped the character the look-up kept. It now shows it escaped, as every box shows hidden characters."""
+    monkeypatch.setenv("QUERY_STRING", "node=restless-spirits:knockgour-light%E2%80%AE%00")
+    v = GraphView("restless-spirits", G=G)
+    assert "“restless-spirits:knockgour-light\\u202e\\x00”, and there is none here" in v.details.value
+    assert "\u202e" not in v.details.value and "\x00" not in v.details.value
