@@ -41,16 +41,21 @@ class ActionsPanel:
 
     With ``fold_blocked`` (the one-screen table, where the blocked lines fold under "Not possible now (N) ▸ show")
     the blocked lines are built only while they are unfolded: folded, a click sends the page their count, not the
-    widgets of lines it does not show (session 29: 9 of the 29 messages of lesson 1's third click)."""
+    widgets of lines it does not show (session 29: 9 of the 29 messages of lesson 1's third click).
+
+    ``keep_rows`` (default ``keep``): for how many renders a row no longer shown is kept for a later render that shows
+    its action again (a hidden group still lets its rows go after ``keep``): the one-screen table keeps them longer
+    (issue 16: a turn's decisions and actions often come back a few steps on, and a kept row is no new widget, no
+    close and no new view)."""
 
     BASE_CLASSES = ("rt-panel", "rt-scroll", "rt-actions", "tutor-actions")
 
     def __init__(self, model: SessionModel, board: ModuleType, keep: int = 3, over: str = OVER_WORDS["free"],
-                 fold_blocked: bool = False) -> None:
+                 fold_blocked: bool = False, keep_rows: int | None = None) -> None:
         self.model, self.board, self.keep, self.fold_blocked = model, board, keep, fold_blocked
         self._n_blocked = 0  # how many blocked actions there are now (built as lines or not, see fold_blocked)
         self._board_game = model.session.game_id
-        self.rows = RowCache(model, keep)  # legal-action and blocked rows
+        self.rows = RowCache(model, keep if keep_rows is None else keep_rows)  # legal-action and blocked rows
         self._refocus = False  # the learner took an action: focus the next first action (see _focus_first)
         self._title = html_widget("<h3>What can you do?</h3>")
         #: buttons beside the heading (empty unless a page adds some: the free-play seats' Hint, Computer's move)

@@ -298,7 +298,7 @@ class TutorApp:
         self.log = StepLog(self.model, show_setup=show_setup, lazy=one_screen)  # one screen: built when opened
         # once the game is over, the panel names what this page offers (``over``, else with or without New game)
         self.actions = ActionsPanel(self.model, board, over=over or OVER_WORDS["free" if new_game else "replay"],
-                                    fold_blocked=one_screen)
+                                    fold_blocked=one_screen, keep_rows=10 if one_screen else None)
         self.controls = Controls(self.model, new_game=new_game,
                                  first_game=bool(session.game.options.get("first_game", True)))
         self.board = BoardView(self.model, board)

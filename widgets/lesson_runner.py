@@ -347,8 +347,10 @@ class LessonRunner:
             self.done.value = ""
         self._reached = ok  # Hint is off while the goal holds (an undo turns it back on)
         self.hint.disabled = ok
-        if self.hints.value and (ok or self._hint_at != self._position()):
-            self.hints.value = ""  # a hint is about the step it was given at: gone with it, and once the goal holds
+        # a hint is about the step it was given at: gone with it, and once the goal holds (its words set once, below:
+        # "" then a "Not reached yet" line was four messages a click, Spirit Duels' lessons; issue 16)
+        drop = bool(self.hints.value) and (ok or self._hint_at != self._position())
+        if drop:
             self._mark_hint(None)
             self.hint.tooltip = HINT_TIP  # (a new position: its ladder starts again)
         if self._achieved:  # the kept mark says it in place of the goal
@@ -381,6 +383,8 @@ class LessonRunner:
         yet = None if ok or why or self._achieved else self.not_yet()
         if yet:  # the step did not reach the goal: said at the head of the actions, until the next step or a hint
             self.hints.value = f'<div class="rt-hint rt-gap"><b>Not reached yet.</b> {esc(yet)} Undo, or play on.</div>'
+        elif drop:
+            self.hints.value = ""
         return ok
 
     def out_of_reach(self) -> str | None:
