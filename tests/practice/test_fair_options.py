@@ -46,7 +46,8 @@ def test_end_your_turn_is_not_asked_with_ending_the_turn():
 def test_scout_is_not_asked_with_its_own_steps():
     pos = _at("spirited", "lesson: Goal and Road Check")
     q = what_happens(pos, Rng.from_seed(0))
-    assert q.prompt.startswith("What happens if Player 2 takes “Scout (play a card, Rally or Recruit 1, Summon 2)”?")
+    assert q.prompt.startswith("What happens if Player 2 takes “Scout (play a card, Rally or Recruit 1, "
+                               "Summon 2)”?")
     assert q.answer.outcome == ("sp.scout", "sp.ruling.nothing-to-choose")
     # before: ("sp.scout", "sp.road-check") and (..., "sp.scout.play"): Scout's own first step, and the Road Check
     # its turn's end brings to the next player
