@@ -4,13 +4,15 @@ Every answer comes from the engine, never from a hand-written key:
 
 - ``can-do``: one legal action and two or three *blocked* actions (tempting, with the clause that forbids them) of
   the player to act; an option is correct exactly when its action is legal at the position (it carries its
-  ``action_id``); a blocked option carries its forbidding ``clause``.
+  ``action_id``); a blocked option carries its forbidding ``clause``. The legal option's label is cut to the
+  blocked ones' level of detail (:func:`option_label`), so its wording does not give it away.
 - ``why-not``: a blocked action; the options are clauses: the one that forbids it (correct) and neighbouring rules
   (the clauses forbidding the other tempting actions now, related clauses, clauses of the same rulebook section).
 - ``what-happens``: a legal action; the options are chains of the rules that come into play when it resolves, in
   order (the distinct clauses of its events, found by applying it to a copy of the session); the distractors are
-  the true chain with a rule left out, added or swapped for a neighbouring rule, or two of its rules in the wrong
-  order where a learner can tell the order (:func:`wrong_order`).
+  the true chain with a rule left out, added or swapped for a neighbouring rule (never one that plays a part in
+  the action: :func:`part_of`), or two of its rules in the wrong order where a learner can tell the order
+  (:func:`wrong_order`).
 
 Texts use action labels and clause titles only (never ids).
 """
@@ -20,6 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from ..bots import determinise
 from ..core.model import Action, Blocked, Clause
 from ..core.rng import Rng
 from ..core.session import Session
@@ -134,6 +137,30 @@ def outcome(session: Session, action_id: str) -> tuple[tuple[str, ...], list]:
     return chain_of(step.events, session.game.clauses), list(step.events)
 
 
+#: Other deals of the hidden cards (and other dice) an action is also tried in, for the rules it may bring in
+#: (:func:`part_of`).
+DEALS = 4
+
+
+def part_of(session: Session, a: Action, events) -> set[str]:
+    """The rules a learner could rightly say play a part in taking ``a`` (session 36: "End your turn" was asked with
+    "... then “Ending the turn”" as a wrong answer): the reasons it is allowed (``a.clauses``) and their related
+    rules, every rule a title of which the action's label names (:func:`gives_away`), and every rule its outcome
+    fires: in ``events`` (applied here) and in :data:`DEALS` other deals of what the player cannot see (a draw or a
+    roll may bring one in). Never a wrong answer's extra rule in a what-happens question."""
+    clauses = session.game.clauses
+    out = set(a.clauses) | {r for c in a.clauses if c in clauses for r in clauses[c].related}
+    out |= {c.id for c in clauses.values() if gives_away(a.label, c.title)}
+    out |= {e.clause for e in events}
+    for seed in range(DEALS):
+        other = Session(session.game, determinise(session.game, session.state, a.actor, seed), partial={})
+        try:
+            out |= {e.clause for e in other.apply(a.id).events}
+        except ValueError:  # not a move in that deal (it named a hidden card)
+            continue
+    return out
+
+
 def _pick(rng: Rng, items: list):
     return items[rng.below(len(items))]
 
@@ -142,6 +169,26 @@ def _shuffled(rng: Rng, items: list) -> list:
     out = list(items)
     rng.shuffle(out)
     return out
+
+
+#: Where an action's label goes on from what it is to details of it (its target, what it becomes, its dice, the cards
+#: of a line, what a card does): a can-do option is cut at the first of them the blocked options do not have.
+DETAIL = (" to ", " into ", " targeting ", ": ", " (")
+
+
+def option_label(a: Action, blocked: list[Blocked], taken: set[str]) -> str:
+    """``a``'s label as a can-do option, as specific as the blocked options beside it (session 36: "Play Key
+    (single) to Karrowkell (space 2) · 1 AP" among "Activate Arrazola" and "Play Bowl & Spirit Cloak (double)" was
+    right by its wording alone): the engine's label cut at the first :data:`DETAIL` no blocked option's label has,
+    without its cost (no blocked option has one); the whole label where a cut one is in ``taken`` (a blocked
+    action's label) or no cut applies."""
+    cuts = sorted(i for d in DETAIL if all(d not in b.label for b in blocked)
+                  for i in [a.label.find(d)] if i > 0)
+    for i in cuts:
+        short = a.label[:i].rstrip()
+        if short and short not in taken:
+            return short
+    return a.label
 
 
 def _unambiguous_blocked(session: Session, actor: int) -> list[Blocked]:
@@ -217,9 +264,12 @@ def can_do(pos: Position, rng: Rng) -> Question | None:
     a = _pick(rng, pool)
     picked = _shuffled(rng, blocked)[: OPTIONS - 1]
     clauses = s.game.clauses
-    options = [Option(text=action_text(s, a), correct=True, action_id=a.id, note=a.why)]
+    taken = {b.label for b in s.blocked_actions() if b.actor == actor}
+    text = option_label(a, picked, taken)
+    options = [Option(text=text, correct=True, action_id=a.id, note=a.why)]
     options += [Option(text=b.label, correct=False, clause=b.clause, note=b.why) for b in picked]
-    lines = [f"“{action_text(s, a)}” is possible: {a.why}"]
+    lines = [f"“{text}” is possible" + (f" (“{action_text(s, a)}”)" if text != action_text(s, a) else "")
+             + f": {a.why}"]
     lines += [f"Not possible: {b.why} ({clauses[b.clause].title})." for b in picked]
     focus = next((c for c in a.clauses if clauses[c].taught), a.clauses[0])
     cited = tuple(dict.fromkeys([focus] + [b.clause for b in picked]))
@@ -335,18 +385,23 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
         setup_ok = any(is_setup(clauses[c]) for c in chain)
         near = [c for c in dict.fromkeys(neighbours(clauses, chain) + elsewhere)
                 if c not in chain and clauses[c].taught and (setup_ok or not is_setup(clauses[c]))]
+        own = part_of(s, a, events)  # a rule that plays a part in the action is no wrong answer (session 36)
+        fair = [c for c in near if c not in own][:6]
+        # the draws are those of every near rule, as before session 36, so the questions after this one stay the same
         variants: list[tuple[str, ...]] = []
         if len(chain) >= 2:  # stops short: a later rule left out
             i = 1 + rng.below(len(chain) - 1)
             variants.append(chain[:i] + chain[i + 1:])
         if near:  # one rule too many
-            extra = _pick(rng, near[:6])
+            k = rng.below(len(near[:6]))
             at = 1 + rng.below(len(chain))
-            variants.append(chain[:at] + (extra,) + chain[at:])
+            if fair:
+                variants.append(chain[:at] + (fair[k % len(fair)],) + chain[at:])
         if near and len(chain) >= 2:  # a rule swapped for its neighbour
-            other = _pick(rng, near[:6])
+            k = rng.below(len(near[:6]))
             i = 1 + rng.below(len(chain) - 1)
-            variants.append(chain[:i] + (other,) + chain[i + 1:])
+            if fair:
+                variants.append(chain[:i] + (fair[k % len(fair)],) + chain[i + 1:])
         swapped = wrong_order(chain, events, rng)  # right rules, wrong order (one a learner can tell)
         if swapped:
             variants.append(swapped)
@@ -362,8 +417,7 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
         wrong = wrong[: OPTIONS - 1]
         options = [Option(text=chain_text(clauses, chain), correct=True, outcome=chain)]
         options += [Option(text=chain_text(clauses, v), correct=False, outcome=v) for v in wrong]
-        own = set(a.clauses)
-        focus = next((c for c in chain if c not in own), chain[0])
+        focus = next((c for c in chain if c not in a.clauses), chain[0])
         lines = [f"When {player(actor)} takes “{action_text(s, a)}”, this happens, in order:"]
         firsts = {}
         for e in events:  # what each rule of the chain did (its first event), in order
