@@ -282,7 +282,8 @@ class Recorder:
         n = self.unsaved()
         ask = (key, self._state())
         if n == 0 or self._armed == ask:
-            self._armed = None
+            if self._armed is not None:  # (the question is answered)
+                self.status.value, self._armed = "", None
             return True
         self._armed = ask
         steps = f"{n} unsaved step{'' if n == 1 else 's'}"
@@ -315,6 +316,10 @@ class Recorder:
     def render(self) -> None:
         """Bind the narration and notes boxes to the step just played."""
         self._say_save()
+        if self._armed is not None and self._armed[1] != self._state():  # a move after the question: recording on
+            self._armed = None
+            if "rt-confirm" in self.status.value:
+                self.status.value = ""
         key = self._key()
         for box in (self.narration, self.notes):
             box.disabled = key is None

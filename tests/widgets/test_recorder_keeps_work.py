@@ -74,18 +74,25 @@ def test_editing_a_walkthrough_names_its_own_file_and_never_replaces_another(fol
 
 
 def test_start_recording_and_restart_ask_before_discarding_unsaved_steps(folder):
+    """Trial 36: Start recording (or Restart) threw unsaved steps and typed narration away without a word. The first
+    press says how many steps it would discard; only a second press with nothing changed in between discards."""
     rec = PresenterApp(paths=all_walkthroughs("restless-spirits")[:1]).open_recorder()
     rec.start("free")
     for _ in range(3):
         rec.app.actions.action_buttons[0].click()
     assert rec.unsaved() == 3
     rec.begin_button.click()
+    assert "discard 3 unsaved steps" in rec.status.value
+    rec.app.actions.action_buttons[0].click()  # recording on: the question goes, and is asked again
+    assert rec.status.value == "" and rec.unsaved() == 4
+    rec.app.controls.undo.click()
+    rec.begin_button.click()
     assert len(rec.session.history) == 3
     assert "Press Start recording again to discard 3 unsaved steps" in rec.status.value
     rec.app.controls.restart.click()  # another button asks again, its own way
     assert len(rec.session.history) == 3 and "Press Restart again to discard 3 unsaved steps" in rec.status.value
     rec.app.controls.restart.click()
-    assert len(rec.session.history) == 0
+    assert len(rec.session.history) == 0 and rec.status.value == ""  # the question answered, it goes
     # typed narration alone counts; a change between the two presses asks again
     rec.app.actions.action_buttons[0].click()
     rec.path.value = "one"
@@ -106,6 +113,8 @@ def test_start_recording_and_restart_ask_before_discarding_unsaved_steps(folder)
 
 
 def test_status_words_name_length_yaml_suffix_and_seed(folder):
+    """Trial 36: "shortened to 80" for a name saved with 79 characters; "as MY-WALKTHROUGH.YAML.yaml" beside Save;
+    the Seed box showed 1 when editing a walkthrough of another seed."""
     rec = PresenterApp(paths=all_walkthroughs("restless-spirits")[:1]).open_recorder()
     rec.start("free")
     rec.app.actions.action_buttons[0].click()
@@ -124,6 +133,8 @@ def test_status_words_name_length_yaml_suffix_and_seed(folder):
 @pytest.mark.parametrize("name, size, limit", [("title", 600, 500), ("narration", TEXTAREA_MAX_CHARS + 5,
                                                                        TEXTAREA_MAX_CHARS)])
 def test_a_text_sent_past_a_boxs_limit_is_refused_in_words(folder, name, size, limit):
+    """Trial 36: a Title or Narration typed past the browser's maxlength by a script went back to its old text
+    without a word: the status says it was refused, and the box's limit."""
     rec = PresenterApp(paths=all_walkthroughs("restless-spirits")[:1]).open_recorder()
     rec.start("free")
     rec.app.actions.action_buttons[0].click()
