@@ -154,7 +154,9 @@ class Controls:
         #: the new game Undo left for the game it brought back: Redo there (with no step of its own to redo) returns
         #: to it, at its start with its steps to redo (attack 35: the new game and its moves were lost, Redo grey)
         self._left: Session | None = None
-        self.restart.on_click(g(lambda _b: model.reset()))
+        #: what Restart does: back to the session's start (the recorder asks first when steps are not saved)
+        self.restart_step = model.reset
+        self.restart.on_click(g(lambda _b: self.restart_step()))
         kids: list[w.Widget] = [self.undo, self.redo, self.restart]
         if new_game:
             s = model.session

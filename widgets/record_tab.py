@@ -5,18 +5,19 @@ panel, with narration and notes typed per step, and saves it as YAML in the walk
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import ipywidgets as w
 
 from tutor import ContentError
-from tutor.safefile import NAME_MAX, field_max, shown
+from tutor.safefile import NAME_MAX, field_max, plain_stem, shown
 from tutor.registry import game_class, game_classes
 from tutor.scenario import Setup
 from tutor.walkthrough import (ID_MAX, Walkthrough, WalkStep, begin, default_path, dump, field_words, load_walkthrough,
                                play_to, record, save_in_folder, walkthrough_folder)
 
-from .app import SeedBox, TutorApp
+from .app import SEED_MAX, SeedBox, TutorApp
 from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS
 from .faq_save import exists_words, fit_name
 from .model import ErrorPanel
@@ -138,7 +139,17 @@ class Recorder:
         for name, limit in LIMITS.items():  # the text areas take more than is saved: a longer text reaches Save
             # whole and is refused in words, as the FAQ page's (attack 35: 6,000 characters were cut to 5,000 silently)
             cap(getattr(self, name), TEXTAREA_MAX_CHARS if name in AREAS else limit)
-        self.begin_button.on_click(g(lambda _b: self.start(self.start_from.value)))
+            # a longer text sent past the browser's maxlength (a script) is refused unread: said in words (trial 36:
+            # the box went back to its old text without a word)
+            getattr(self, name).tutor_refused = functools.partial(self._refused, name)
+        #: the steps as last saved or started (action id, narration, notes each): what Start recording or Restart
+        #: would discard is the steps that differ; ``_armed``: the press that was asked to confirm (trial 36)
+        self._clean: tuple = ()
+        self._armed = None
+        #: the File name box's value the recorder last put there, and whether it follows the Id (not when editing:
+        #: the file name is then the edited walkthrough's own, trial 36)
+        self._path_put, self._path_follows = self._auto_path, True
+        self.begin_button.on_click(g(lambda _b: self._begin_pressed()))
         self.wid.observe(g(lambda ch: self._id_changed(ch["new"])), names="value")
         self.title.observe(g(lambda ch: self._title_changed(ch["new"])), names="value")
         self.narration.observe(g(lambda ch: self._store(0, ch["new"])), names="value")
@@ -161,6 +172,7 @@ class Recorder:
                             status=w.VBox([self.status, self.more, step], _dom_classes=("rt-record-rows",)),
                             one_screen=True)
         self.app.model.observe(lambda m, change: change != "clause" and self.render())
+        self.app.controls.restart_step = self._restart  # asks first when steps are not saved (trial 36)
         self.widget = self.app.widget
         self.render()
 
@@ -168,7 +180,7 @@ class Recorder:
         """Say beside Save what it saves: the steps played and the file they go to."""
         n = len(self.session.history)
         stem = self.path.value.strip()
-        stem = stem[:-5] if stem.endswith(".yaml") else stem
+        stem = stem[:-5] if stem.lower().endswith(".yaml") else stem  # (trial 36: not "X.YAML.yaml")
         name = f"{stem[:40]}…yaml" if len(stem) > 40 else f"{stem or '?'}.yaml"  # as typed (Save checks it)
         self.save_as.value = (f'<span class="rt-muted">{n} step{"" if n == 1 else "s"} as {esc(name)}</span>')
         self.save.tooltip = f"Save the {n} step{'' if n == 1 else 's'} played as {name}, in the saved walkthroughs"
@@ -204,7 +216,7 @@ class Recorder:
             self.texts.setdefault(key, ["", ""])[which] = text
 
     def _id_changed(self, new: str) -> None:
-        if self.path.value == self._auto_path:
+        if self._path_follows and self.path.value == self._auto_path:
             self._auto_path = default_path(new).stem
             self.path.value = self._auto_path
 
@@ -230,18 +242,84 @@ class Recorder:
             texts = ({(i, st.action.id): [ws.narration, ws.notes]
                       for i, (st, ws) in enumerate(zip(session.history, wt.steps))} if mode == "edit" else {})
         self.setup, self.texts = wt.setup, texts
+        self._path_follows = False  # (the File name box is set below)
         given = {"wid": wt.id if choice.startswith(("edit:", "free")) else f"my-{wt.id}", "title": wt.title,
                  "intro": wt.intro, "intro_notes": wt.intro_notes}
         for name, value in given.items():  # what the teacher typed is kept (trial 21: Start recording wiped it)
             box = getattr(self, name)
             if box.value == self._put[name]:
                 box.value = self._put[name] = value
+        if choice.startswith("edit:"):  # its own file name (trial 36: an earlier save's name replaced that file)
+            self._auto_path = self._path_put = Path(choice.split(":", 1)[1]).stem
+            self.path.value = self._auto_path
+        else:
+            if self.path.value in (self._auto_path, self._path_put):  # not typed: it follows the Id again
+                self._auto_path = self._path_put = default_path(self.wid.value).stem
+                self.path.value = self._auto_path
+            self._path_follows = True
+        seed = wt.setup.seed
+        if not choice.startswith("free") and isinstance(seed, int) and 0 <= seed <= SEED_MAX:
+            self.seed_box.box.value = str(seed)  # the walkthrough's own seed, shown (trial 36: 1 whatever it was)
+        self.overwrite.value = False  # a new recording replaces a file only when ticked again (trial 36)
         self.status.value = ""
         self.app.model.replace(session)
+        self._clean, self._armed = self._state(), None
+
+    def _state(self) -> tuple:
+        """Each step played: its action id, narration and notes."""
+        return tuple((st.action.id, *self.texts.get((i, st.action.id), ("", "")))
+                     for i, st in enumerate(self.session.history))
+
+    def unsaved(self) -> int:
+        """How many steps played differ from the ones last saved or started (a move, its narration or notes)."""
+        clean = self._clean
+        return sum(1 for i, x in enumerate(self._state()) if i >= len(clean) or clean[i] != x)
+
+    def _confirmed(self, button: str, key) -> bool:
+        """Whether a press of ``button`` (``key``: what it would do) may discard the recording: at once when
+        nothing is unsaved, else only when pressed again with nothing changed in between; the first press says so
+        in the status line (trial 36: Start recording threw unsaved steps away without a word)."""
+        n = self.unsaved()
+        ask = (key, self._state())
+        if n == 0 or self._armed == ask:
+            if self._armed is not None:  # (the question is answered)
+                self.status.value, self._armed = "", None
+            return True
+        self._armed = ask
+        steps = f"{n} unsaved step{'' if n == 1 else 's'}"
+        self.status.value = (f'<div class="rt-notsaved rt-confirm" role="alert">Press {esc(button)} again to discard '
+                             f"{steps} (the moves and what was typed for them), or Save first. Nothing was discarded."
+                             "</div>")
+        return False
+
+    def _begin_pressed(self) -> None:
+        choice = self.start_from.value
+        refused_seed = choice.startswith("free") and self.seed_box.refused  # (it starts nothing: said first)
+        if refused_seed or self._confirmed("Start recording", ("start", choice)):
+            self.start(choice)
+
+    def _restart(self) -> None:
+        """Restart: back to the recording's start, once confirmed when steps are unsaved."""
+        if self._confirmed("Restart", ("restart",)):
+            self.app.model.reset()
+
+    def _refused(self, name: str, why: str) -> None:
+        """Say that a text sent to box ``name`` was refused for its length (``why``: widgets.comm_guard's words)."""
+        m = re.search(r"is ([\d,]+) characters long", why)
+        if m is None:  # (not a length: a forged message, logged by the guard)
+            return
+        limit = TEXTAREA_MAX_CHARS if name in AREAS else LIMITS[name]
+        self.status.value = (f'<div class="rt-notsaved" role="alert">The {BOX_NAMES[name]} box takes at most '
+                             f"{limit:,} characters: the {m[1]} sent were refused, and the box keeps its text from "
+                             "before.</div>")
 
     def render(self) -> None:
         """Bind the narration and notes boxes to the step just played."""
         self._say_save()
+        if self._armed is not None and self._armed[1] != self._state():  # a move after the question: recording on
+            self._armed = None
+            if "rt-confirm" in self.status.value:
+                self.status.value = ""
         key = self._key()
         for box in (self.narration, self.notes):
             box.disabled = key is None
@@ -303,6 +381,7 @@ class Recorder:
             name, typed_len = fit_name(self.path.value)
             self._check_lengths()
             wt = self.walkthrough()
+            replaced = (walkthrough_folder() / f"{plain_stem(name, 'the walkthroughs folder')}.yaml").is_file()
             path = save_in_folder(wt, name, overwrite=self.overwrite.value and typed_len <= NAME_MAX)
         except FileExistsError as exc:
             said = exists_words(exc, name, typed_len, "a walkthrough saved")
@@ -312,8 +391,11 @@ class Recorder:
             self.status.value = not_saved_html(exc)
             return None
         self.yaml.value = dump(wt)
-        cut = (f" Your name had {typed_len:,} characters: it was shortened to {NAME_MAX}." if typed_len > NAME_MAX
-               else "")
+        cut = (f" Your name had {typed_len:,} characters: it was shortened to {len(path.stem)}."
+               if typed_len > NAME_MAX else "")
+        if replaced:  # (trial 36: which file an overwrite replaced, said)
+            cut = f" It replaced the walkthrough saved before as {shown(path)}.{cut}"
+        self._clean, self._armed = self._state(), None
         self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} '
                              f"as {esc(shown(path))}. It is now in the Present tab's list.{esc(cut)}</div>")
         if self.on_saved is not None:
