@@ -10,7 +10,8 @@ changes (at most once a frame):
   not fit under the pinned title, an event and its rule chip together, so every line in view is whole: the oldest
   go first, but a key line (a Spirit released, Spirit scored, a medal claimed: CSS class ``rt-key-ev``, the game's
   own answer; or a line of a rule the lesson's goal checks, ``rt-check-ev``, newuser31) stays, with its step's title
-  (trial 19);
+  (trial 19), never without it: no line shows while its step's title is folded (newuser36: Spirited lesson 8's
+  Battle lines read as the Scout's, the Rally's title folded: its title shows with them, or the whole step folds);
 * keeps the learner's own move in view: the lines of its steps before their first automatic line come next after
   the key lines (trial 27: a Shield's line, "spends 1 AP", went out of sight while the automatic lines after them
   showed; newuser31: the Offer step folded while "Uji is dealt" showed), then each step's automatic lines in the
