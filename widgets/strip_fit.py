@@ -10,7 +10,8 @@ changes (at most once a frame):
   not fit under the pinned title, an event and its rule chip together, so every line in view is whole: the oldest
   go first, but a key line (a Spirit released, Spirit scored, a medal claimed: CSS class ``rt-key-ev``, the game's
   own answer; or a line of a rule the lesson's goal checks, ``rt-check-ev``, newuser31) stays, with its step's title
-  (trial 19);
+  (trial 19), never without it: no line shows while its step's title is folded (newuser36: Spirited lesson 8's
+  Battle lines read as the Scout's, the Rally's title folded: its title shows with them, or the whole step folds);
 * keeps the learner's own move in view: the lines of its steps before their first automatic line come next after
   the key lines (trial 27: a Shield's line, "spends 1 AP", went out of sight while the automatic lines after them
   showed; newuser31: the Offer step folded while "Uji is dealt" showed), then each step's automatic lines in the
@@ -217,9 +218,11 @@ STRIP_JS = """(function () {
       noted = true;
       rows.forEach(function (r) { if (!r.owner && r.els[0].classList.contains('rt-step-note')) { take([r]); } });
     };
-    for (k = rows.length - 1; k >= 0; k--) {  // (a key line alone when its step's title does not fit with it)
+    // (a key line of a later step with its step's title, or not at all, newuser36: Spirited lesson 8's Battle lines
+    // showed with the Rally's title folded, under the Scout's: they read as the Scout's. The step is then in History)
+    for (k = rows.length - 1; k >= 0; k--) {
       if (rows[k].key) {
-        if (!take([rows[k]])) { keyLost = true; }
+        if (!take(rows[k].owner ? [rows[k].owner, rows[k]] : [rows[k]])) { keyLost = true; }
         note();
       }
     }
@@ -271,16 +274,13 @@ STRIP_JS = """(function () {
     };
     if (mine.length && mine.every(function (r) { return keep.has(r); })) { after(mine[mine.length - 1]); }
     steps.forEach(function (st) { if (keep.has(st.rows[0])) { after(st.rows[st.rows.length - 1]); } });
-    for (k = rows.length - 1; k >= 0; k--) {  // the key lines' step titles, when they fit too
-      if (rows[k].key && rows[k].owner && keep.has(rows[k])) { take([rows[k].owner]); }
-    }
     for (k = rows.length - 1; k >= 0; k--) {
       if (!keep.has(rows[k]) && !take([rows[k]])) { break; }
     }
     // (no line of an older step without its title above it: it would read as a line of the step shown above it)
     for (k = k + 1; k < rows.length; k++) {
       var r = rows[k];
-      if (r.key || r === pinned || !r.owner || keep.has(r.owner)) { break; }
+      if (r === pinned || !r.owner || keep.has(r.owner)) { break; }
       if (keep.has(r)) { keep.delete(r); used -= r.h; }
     }
     // (newuser30: lines folded while room was left under the last line kept) the rows that fit in the room left are
@@ -290,9 +290,11 @@ STRIP_JS = """(function () {
         var g = rows[k], line = rows[k + 1];
         if (keep.has(g)) { continue; }
         if (g.els[0].querySelector('.rt-step-now')) { if (line && line.owner === g) { take([g, line]); } }  // (not alone)
-        else if (g.key || keep.has(g.owner || pinned)) { take([g]); }
+        else if ((g.key && !g.owner) || keep.has(g.owner || pinned)) { take([g]); }
       }
     }
+    // (and none left without its title, however taken: a step's title stays while a line of its is in view)
+    rows.forEach(function (r) { if (r.owner && keep.has(r) && !keep.has(r.owner)) { keep.delete(r); used -= r.h; } });
     var hid = false, shown = false, above = false, at = rows.indexOf(pinned), gone = new Map();
     rows.forEach(function (r, i) {
       // (the step of a line after the pinned title: a later step's title, or the title it is under)

@@ -11,12 +11,14 @@
 Screenshots go to test-artifacts/screenshots/."""
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, served_with_progress
+from conftest import ARTIFACTS, keep_place, open_learn_page, served_with_progress
+from tutor.lessons import play_solution, playable_lessons
 from widgets.strip_fit import BOARD_ZMAX, BOARD_ZWIDE
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -26,9 +28,15 @@ SHOTS = ARTIFACTS / "screenshots"
 
 
 @pytest.fixture(scope="module")
-def fit_server(tmp_path_factory):
+def fit_served(tmp_path_factory):
+    """``(base URL, database URL)`` of the module's server (a test may write a learner's kept place first)."""
     with served_with_progress(tmp_path_factory, "strip-board-fit", page_pool=0, stop_later=True) as served:
-        yield served[0]
+        yield served
+
+
+@pytest.fixture(scope="module")
+def fit_server(fit_served):
+    return fit_served[0]
 
 
 @contextmanager
@@ -285,3 +293,60 @@ def test_spirited_uses_its_height_at_1366(fit_server, chromium_browser):
             assert where != "lesson" or g["zoom"] > 1, g  # (lesson 1's board is short: drawn larger)
             assert seen["action"] and seen["strip"] and seen["page"] and not seen["wide"], f"Spirited {where}: {seen}"
             page.screenshot(path=str(SHOTS / f"board-fill-spirited-{where.replace(' ', '-')}-1366.png"))
+
+
+#: Each line of the strip in view (an event, or a step's title: not hidden, drawn inside the strip's box) in the page's
+#: order, with its drawn top and bottom, and the step it belongs to: the text of the last step title before it in the
+#: page (null before the first step's title).
+STEP_LINES_JS = """() => {
+  const strip = [...document.querySelectorAll('.rt-onescreen > .tutor-last-step')].find(e => e.getClientRects().length);
+  const box = strip.querySelector('.rt-current-step'), b = box.getBoundingClientRect();
+  let step = null;
+  return [...box.querySelectorAll('.tutor-event, .widget-html:has(.rt-step-now)')].map(e => {
+    const title = !e.classList.contains('tutor-event'), r = e.getBoundingClientRect();
+    if (title) { step = e.textContent.replace(/\\s+/g, ' ').trim().slice(0, 90); }
+    const seen = e.getClientRects().length > 0 && r.height >= 1 && !e.closest('.rt-cut')
+      && getComputedStyle(e).visibility !== 'hidden' && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+    return {title, step, text: e.textContent.replace(/\\s+/g, ' ').trim().slice(0, 70), top: r.top, bottom: r.bottom, seen};
+  });
+}"""
+
+
+def test_a_steps_lines_show_under_its_own_title(fit_served, chromium_browser):
+    """New-user trial 36: Spirited lesson 8 ("Time and Battles") played to its goal at 1366x768 (Scout, Rally the
+    Aztecs card, score the Greeks medal): the strip showed the Rally's automatic lines (the Passing of Time drawn, the
+    Battle begun) under Step 1's title, with Step 2's title folded ("Step 2: in History"), so they read as Step 1's.
+    Now every event line in view has its own step's title in view above it, and no other step's title between them;
+    the last step is whole."""
+    server, db = fit_served
+    lesson = next(x for x in playable_lessons("spirited")[0] if x.id == "sp-08-battles")
+    played = play_solution(lesson)
+    assert [st.action.id for st in played.history] == ["scout", "rally:clan=aztecs", "score-medal:clan=greeks"]
+    keep_place(db, "learn:spirited", {"tab": "lessons", "lesson": lesson.id,
+                                      "actions": [st.action.id for st in played.history], "free": None})
+    context = chromium_browser.new_context()
+    page = context.new_page()
+    try:
+        open_learn_page(server, page, "learn-spirited.ipynb", (1366, 768))
+        expect(page.locator(".rt-done:visible")).to_contain_text("Goal reached", timeout=RENDER_MS)
+        page.wait_for_timeout(1500)  # (the strip's fitting: a frame or two after the table is drawn)
+        lines = page.evaluate(STEP_LINES_JS)
+        page.screenshot(path=str(SHOTS / "strip-fit-sp8-steps-1366.png"))
+        (SHOTS / "strip-fit-sp8-steps-1366.json").write_text(json.dumps(lines, indent=1))
+    finally:
+        context.close()
+    titles = [x for x in lines if x["title"]]
+    assert [x["step"][:7] for x in titles] == ["Step 1 ", "Step 2 ", "Step 3 "], lines
+    for x in lines:
+        if x["title"] or not x["seen"] or x["step"] is None:
+            continue
+        own = next(t for t in titles if t["step"] == x["step"])
+        assert own["seen"] and own["bottom"] <= x["top"] + 1, f"{x['text']!r} of {x['step']!r}: its title is not above it: {lines}"
+        # the title nearest above it in view is its own (not another step's, folded between them or drawn above it)
+        above = max((t for t in titles if t["seen"] and t["bottom"] <= x["top"] + 1), key=lambda t: t["bottom"])
+        assert above is own, f"{x['text']!r} of {x['step']!r} reads as a line of {above['step']!r}: {lines}"
+    last = [x for x in lines if x["step"] == titles[-1]["step"]]
+    assert all(x["seen"] for x in last), f"the last step is not whole: {lines}"
+    # (the Battle's line, a rule the goal checks, stays: now under the Rally's title, its other lines in History)
+    battle = [x for x in lines if x["seen"] and x["step"] == titles[1]["step"] and "part of the Battle" in x["text"]]
+    assert battle and titles[1]["seen"], f"the Rally's Battle line is not in view under its title: {lines}"
