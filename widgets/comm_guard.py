@@ -27,6 +27,7 @@ page's widgets, closed widgets) never reach a widget: the kernel's comm manager 
 from __future__ import annotations
 
 import logging
+import re
 import sys
 import time
 import traceback
@@ -203,7 +204,7 @@ def update_refusal(widget: w.Widget, state) -> str | None:
             return f"{key!r} of a hidden widget"
         for text in _strings(value):
             if len(text) > limit:
-                return f"{key!r} is {len(text):,} characters long, more than its {limit:,}"
+                return TOO_LONG.format(key=key, n=len(text), limit=limit)
             if not _utf8(text):  # echoed back, a lone surrogate would make the server drop the page's connection
                 return f"{key!r} holds a character that is not text (a lone surrogate)"
         if core and key == "value":
@@ -291,6 +292,19 @@ def _resync(widget: w.Widget) -> None:
         widget.send_state()
     except Exception:  # noqa: BLE001 - the page keeps its view; nothing changed in the kernel
         pass
+
+
+#: Why a text sent by the browser is refused for its length (:func:`update_refusal`); :func:`refused_length` reads
+#: the length back for a box's owner that says it (the recorder).
+TOO_LONG = "{key!r} is {n:,} characters long, more than its {limit:,}"
+_TOO_LONG_RE = re.compile(r" is ([\d,]+) characters long, more than its [\d,]+$")
+
+
+def refused_length(why: str) -> str | None:
+    """The length (as written, ``"25,000"``) of a text refused for being too long (``why`` made from
+    :data:`TOO_LONG`), or None for any other refusal."""
+    m = _TOO_LONG_RE.search(why)
+    return m[1] if m else None
 
 
 def _tell_owner(widget: w.Widget, why: str) -> None:

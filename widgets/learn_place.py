@@ -339,8 +339,7 @@ class PlaceKeeping:
         # a free game that is there but not a saved game's text (a number, a list, an empty text: the database
         # edited) is kept as its JSON, which does not load: said and set aside like any damaged game (attack 36, M5:
         # a new game started without a word)
-        self._free_kept = free if isinstance(free, str) and free else (
-            None if free is None else json.dumps(free)[:KEPT_GAME_WHY_MAX])
+        self._free_kept = free if isinstance(free, str) and free else (None if free is None else json.dumps(free))
         seats = data.get("seats")
         self._free_seats = ([str(v)[:16] for v in seats] if isinstance(seats, list) and len(seats) <= 8
                             and all(isinstance(v, str) for v in seats) else None)

@@ -5,7 +5,6 @@ panel, with narration and notes typed per step, and saves it as YAML in the walk
 from __future__ import annotations
 
 import functools
-import re
 from pathlib import Path
 
 import ipywidgets as w
@@ -18,7 +17,7 @@ from tutor.walkthrough import (ID_MAX, Walkthrough, WalkStep, begin, default_pat
                                play_to, record, save_in_folder, walkthrough_folder)
 
 from .app import SEED_MAX, SeedBox, TutorApp
-from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS
+from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS, refused_length
 from .faq_save import exists_words, fit_name
 from .model import ErrorPanel
 from .present_tab import _guard
@@ -305,12 +304,12 @@ class Recorder:
 
     def _refused(self, name: str, why: str) -> None:
         """Say that a text sent to box ``name`` was refused for its length (``why``: widgets.comm_guard's words)."""
-        m = re.search(r"is ([\d,]+) characters long", why)
-        if m is None:  # (not a length: a forged message, logged by the guard)
+        n = refused_length(why)
+        if n is None:  # (not a length: a forged message, logged by the guard)
             return
         limit = TEXTAREA_MAX_CHARS if name in AREAS else LIMITS[name]
         self.status.value = (f'<div class="rt-notsaved" role="alert">The {BOX_NAMES[name]} box takes at most '
-                             f"{limit:,} characters: the {m[1]} sent were refused, and the box keeps its text from "
+                             f"{limit:,} characters: the {n} sent were refused, and the box keeps its text from "
                              "before.</div>")
 
     def render(self) -> None:
