@@ -222,7 +222,8 @@ def _disable_actions(g, s, d, a) -> None:
     for i in disable_options(g, s, d.target):
         ps = s.players[d.target].board[i]
         a("choose-disable", f"Disable {g.spirit_label(ps.card)} (Player {d.target + 1}, space {i + 1})",
-          "You choose which of the target's Light Spirits loses its ability.", ("rs.effect.disable",),
+          "You choose which of the target's Light Spirits loses its ability; this one has no Activation Token on it "
+          "yet (our ruling: only such a Spirit can be disabled).", ("rs.effect.disable", "rs.ruling.disable-unmarked"),
           space=i + 1)
 
 

@@ -62,8 +62,8 @@ def spirit_purpose(w: Work) -> str:
 @built_once
 def _hand_card_option(g, dkind: str, seat: int, card: str) -> Action:
     """Set aside or discard ``card`` from hand (decision ``dkind``: ``mulligan`` or ``end-discard``)."""
-    kind, label, why, _keep, _keep_why, clause = _HAND_CHOICES[dkind]
-    return make_action(kind, seat, label.format(g.card_label(card)), why, (clause,), card=card)
+    kind, label, why, _keep, _keep_why, clauses = _HAND_CHOICES[dkind]
+    return make_action(kind, seat, label.format(g.card_label(card)), why, clauses, card=card)
 
 
 @built_once
@@ -71,10 +71,10 @@ def _keep_hand_option(g, dkind: str, seat: int, hand: int, none_aside: bool = Fa
     """Keep the ``hand`` cards left (decision ``dkind``: ``mulligan`` or ``end-discard``); ``none_aside``: no card of
     the opening hand is set aside yet, so the mulligan keeps all of them (trial 27: "Keep the other 5 cards" before
     any was set aside)."""
-    _kind, _label, _why, keep, keep_why, clause = _HAND_CHOICES[dkind]
+    _kind, _label, _why, keep, keep_why, clauses = _HAND_CHOICES[dkind]
     if none_aside and dkind == "mulligan":
         keep = "Keep all {}"
-    return make_action("keep-hand", seat, keep.format(plural(hand, "card")), keep_why, (clause,))
+    return make_action("keep-hand", seat, keep.format(plural(hand, "card")), keep_why, clauses)
 
 
 @built_once
@@ -242,13 +242,16 @@ def _order_choices(g, s: SDState, d: Decision) -> list[Action]:
 
 
 #: Decisions that take cards from the hand one at a time: decision kind -> (action kind, label, why, "keep" label,
-#: "keep" why, clause); ``{}`` in a label is the card, in the "keep" label the number of cards in hand.
+#: "keep" why, clauses); ``{}`` in a label is the card, in the "keep" label the number of cards in hand. The mulligan
+#: cites the ruling that takes it one player and one card at a time (``sd.ruling.mulligan-order``: the rulebook has
+#: both players set aside at once).
 _HAND_CHOICES = {
     "mulligan": ("set-aside", "Set aside {}", "Before the first round you may set aside any cards of your opening "
-                 "hand; you draw back up to 5.", "Keep the other {}", "You may stop setting cards aside at any time.",
-                 "sd.setup.mulligan"),
+                 "hand; you draw back up to 5. Our ruling: one card at a time, Player 1 first, then Player 2.",
+                 "Keep the other {}", "You may stop setting cards aside at any time (our ruling: Player 1 finishes "
+                 "before Player 2 starts).", ("sd.setup.mulligan", "sd.ruling.mulligan-order")),
     "end-discard": ("discard", "Discard {}", "In the End Phase each player may discard any number of cards before "
-                    "drawing back up to 5.", "Keep the {} in hand", "Discarding is optional.", "sd.end.discard"),
+                    "drawing back up to 5.", "Keep the {} in hand", "Discarding is optional.", ("sd.end.discard",)),
 }
 
 
