@@ -95,3 +95,19 @@ def test_a_silent_lessons_rulings_show_as_rulings_where_they_fire(lesson_id):
             assert "rt-chip-ruling" in model.chip(cid)._dom_classes
             shown.add(cid)
     assert shown == expected
+
+
+@pytest.mark.parametrize("lesson_id, ruling", [
+    ("sd-10-setup", "sd.ruling.mulligan-order"), ("rs-11-abilities", "rs.ruling.disable-unmarked")])
+def test_a_ruling_the_lesson_names_is_cited_on_the_action_it_rules(lesson_id, ruling):
+    """Session 37: the mulligan order and Nozawa's target were said to be rulings in the lesson's words but cited by
+    no step of its play (the mulligan's event comes before the lesson starts; Nozawa's only when nothing can be
+    disabled). The actions they rule now cite them, shown as ruling chips with their why saying "our ruling"."""
+    game_id, lesson = next((g, x) for g, x in _lessons_with_rulings() if x.id == lesson_id)
+    session = start_lesson(lesson)
+    play_solution(lesson, session)
+    model = SessionModel(session, ErrorPanel())
+    ruled = [s.action for s in session.history if s.action is not None and ruling in s.action.clauses]
+    assert ruled
+    assert all("our ruling" in a.why.lower() for a in ruled)
+    assert "rt-chip-ruling" in model.chip(ruling)._dom_classes
