@@ -11,7 +11,7 @@ from typing import Callable
 
 from .core.errors import ContentError, bounded_parser_class, short, short_quoted, visible
 from .core.rng import Rng
-from .core.seeds import parse_seed, whole_arg
+from .core.seeds import page_seed, whole_arg
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -183,9 +183,10 @@ def _at_least(minimum: int, maximum: int | None = None, why: str = "") -> Callab
 _positive = _at_least(1)
 def _seed(text: str) -> int:
     """An argparse type: a seed as a scenario file's ``setup.seed`` is read (:func:`tutor.core.seeds.parse_seed`:
-    the ASCII digits 0 to 9 only, from 0, at most 40 digits: ``--seed ١٢`` is refused, never read as 12)."""
+    the ASCII digits 0 to 9 only, from 0: ``--seed ١٢`` is refused, never read as 12), and at most
+    :data:`tutor.core.seeds.SEED_MAX`, so a game played here can be replayed in a page (attack 36)."""
     try:
-        return parse_seed(text)
+        return page_seed(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 

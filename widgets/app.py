@@ -6,7 +6,7 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 
 import tutor
-from tutor import Session
+from tutor import SEED_MAX, Session
 from tutor.registry import game_class
 from tutor.safefile import visible
 
@@ -22,10 +22,6 @@ from .style import box, button, esc, html_widget, layout, shared_style, style_wi
 DRAWERS = (("about", "About this lesson", "The lesson's introduction and its rules", "info-circle"),
            ("history", "History", "Every step taken so far, with every rule that fired", "history"),
            ("rules", "Search the rules", "Find a rule by a word", "search"))
-
-#: The largest seed the seed box takes. The browser holds numbers exactly only up to 2**53 and writes larger ones as
-#: "1e+23"; the engine takes any whole number (folded to 64 bits), so every seed up to here deals its own game.
-SEED_MAX = 999_999_999
 
 
 #: A refused seed's note floats under the row of controls that holds the seed box (CSS class ``tutor-seed-row``),

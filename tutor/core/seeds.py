@@ -9,6 +9,11 @@ from .errors import short
 
 #: Most digits of a seed: the YAML reader's bound on any whole number (:data:`tutor.core.safe_yaml.MAX_DIGITS`).
 SEED_DIGITS = 40
+#: The largest seed a page's seed box takes, and so the largest the command line plays (attack 36: a game played with
+#: ``--seed 12345678901`` could not be replayed in a page). The browser holds numbers exactly only up to 2**53 and
+#: writes larger ones as "1e+23"; the engine takes any whole number (folded to 64 bits), so every seed up to here
+#: deals its own game. Files (scenarios, lessons, walkthroughs) may still give longer seeds (:data:`SEED_DIGITS`).
+SEED_MAX = 999_999_999
 #: What a seed is, said in every refusal.
 SEED_WORDS = f"a seed is a whole number from 0, written with the digits 0 to 9 (at most {SEED_DIGITS} of them)"
 
@@ -29,6 +34,19 @@ def parse_seed(value: object) -> int:
         if text and len(text) <= SEED_DIGITS and text.isascii() and text.isdigit():
             return int(text)
     raise ValueError(f"{SEED_WORDS}, got {short(value, 40)}")
+
+
+def page_seed(value: object) -> int:
+    """``value`` read as :func:`parse_seed` reads it, and at most :data:`SEED_MAX` (a seed the pages can replay).
+
+    Raises:
+        ValueError: as :func:`parse_seed`, or ``"a seed the pages can replay is at most 999,999,999, got
+            '12345678901'"``.
+    """
+    seed = parse_seed(value)
+    if seed > SEED_MAX:
+        raise ValueError(f"a seed the pages can replay is at most {SEED_MAX:,}, got {short(value, 40)}")
+    return seed
 
 
 def whole_arg(text: str) -> int:
