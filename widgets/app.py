@@ -124,6 +124,10 @@ class SeedBox:
         return None
 
 
+#: The most games Undo can walk back through after New game (each kept with its steps).
+KEPT_GAMES = 10
+
+
 class Controls:
     """Undo / Redo / Restart for the current session; with ``new_game=True`` also seed, player count and a
     "New game" button that replaces the session with a fresh full game. The seed box is a :class:`SeedBox`
@@ -138,18 +142,20 @@ class Controls:
         #: what Undo does: one step back, or (against the computer) the learner's last move with its replies
         self.undo_step = model.undo
         self.undo.on_click(g(lambda _b: self.take_back()))
-        #: the game "New game" replaced (it had steps) and the new game that replaced it: Undo at the new game's
-        #: start brings the old one back (trial 17: New game lost a game in progress, Undo greyed out)
-        self._replaced: Session | None = None
-        self._started = None
+        #: the games "New game" started, oldest first, each replaced game kept only when it had steps (at most
+        #: :data:`KEPT_GAMES`), and the one shown (``_at``): Undo at a game's start brings back the one before it,
+        #: Redo at a brought-back game's end the one after it (trial 17: New game lost a game in progress; attack 36:
+        #: Undo reached only one game back)
+        self._games: list[Session] = [model.session]
+        self._at = 0
+        #: the action ids of each game when Undo left it for the game before (``_marks[i]`` for ``_games[i]``, set
+        #: when Undo brought back ``_games[i]``): a new move there drops the later games, as a new move drops redo
+        self._marks: dict[int, list[str]] = {}
         #: where a sentence about what Undo or New game did is said (``say(html)``; the computer's seats set it)
         self.say = None
         #: what Redo does: one step forward, or (against the computer) the learner's move with its replies again
         self.redo_step = model.redo
         self.redo.on_click(g(lambda _b: self.bring_forward()))
-        #: the new game Undo left for the game it brought back: Redo there (with no step of its own to redo) returns
-        #: to it, at its start with its steps to redo (attack 35: the new game and its moves were lost, Redo grey)
-        self._left: Session | None = None
         #: what Restart does: back to the session's start (the recorder asks first when steps are not saved)
         self.restart_step = model.reset
         self.restart.on_click(g(lambda _b: self.restart_step()))
@@ -189,48 +195,61 @@ class Controls:
         if seed is None:  # a refused seed starts nothing: the game in progress stays as it is
             return
         s = self.model.session
-        if s.history or s.can_redo:
-            self._replaced = s
+        if not self._shown(s):  # another session was put in (a lesson's own game): the chain starts again from it
+            self._games, self._at, self._marks = [s], 0, {}
+        keep = bool(s.history or s.can_redo)
         extra = {"first_game": self.first_game.value} if "first_game" in s.game.options else {}
         extra.update({name: box.value for name, box in self.choices.items()})
-        self._started = tutor.new_game(s.game_id, players=self.players.value, seed=seed, **extra)
-        self.model.replace(self._started)
-        if self._replaced is not None and self.say is not None:
-            n = len(self._replaced.history)
+        new = tutor.new_game(s.game_id, players=self.players.value, seed=seed, **extra)
+        # the games after the one shown are dropped (a new game is a new move); a game without steps is replaced
+        self._games = self._games[:self._at + 1] if keep else self._games[:self._at]
+        self._games = (self._games + [new])[-KEPT_GAMES:]
+        self._at = len(self._games) - 1
+        self._marks = {}  # each is set again when Undo brings its game back
+        self.model.replace(new)
+        if self._at > 0 and self.say is not None:
+            n = len(self._games[self._at - 1].history)
             self.say(f'<div class="rt-undo-note">A new game has started. Undo brings back the game you were playing '
                      f'({n} step{"" if n == 1 else "s"}).</div>')
 
+    def _shown(self, s: Session) -> bool:
+        """Whether ``s`` (the model's session) is the game of the chain Undo and Redo walk (``_games[_at]``)."""
+        return 0 <= self._at < len(self._games) and s is self._games[self._at]
+
     def can_bring_back(self) -> bool:
-        """Whether Undo now brings back the game "New game" replaced: the new game is shown, at its start."""
+        """Whether Undo now brings back the game "New game" replaced: a game New game started is shown, at its
+        start, and the game before it had steps."""
         s = self.model.session
-        return self._replaced is not None and s is self._started and not s.can_undo
+        return self._at > 0 and self._shown(s) and not s.can_undo
 
     def take_back(self) -> None:
         """Undo: one step back (``undo_step``), or at the start of a game "New game" started, the game it replaced,
-        as it was (its steps and redo steps)."""
+        as it was (its steps and redo steps); from that game's start, Undo goes on to the game before it."""
         if self.can_bring_back():
-            old, self._left = self._replaced, self._started
-            self._left_from = _moves(old)  # where the game brought back was: a new move there drops the new game
-            self._replaced, self._started = None, None
+            self._at -= 1
+            old = self._games[self._at]
+            self._marks[self._at] = _moves(old)  # where the game brought back was: a new move there drops the rest
             self.model.replace(old)
             if self.say is not None:
                 n = len(old.history)
-                self.say(f'<div class="rt-undo-note">Your game is back ({n} step{"" if n == 1 else "s"}).</div>')
+                more = " Undo at its start brings back the game before it." if self._at > 0 else ""
+                self.say(f'<div class="rt-undo-note">Your game is back ({n} step{"" if n == 1 else "s"}).{more}</div>')
             return
         self.undo_step()
 
     def can_bring_forward(self) -> bool:
-        """Whether Redo now returns to the new game Undo left when it brought back the game it had replaced: that
-        game is shown, with no step of its own to redo."""
+        """Whether Redo now returns to the game Undo left when it brought back the game before it: that game is
+        shown as Undo left it, with no step of its own to redo."""
         s = self.model.session
-        return self._left is not None and s is not self._left and not s.can_redo and _moves(s) == self._left_from
+        return (self._at < len(self._games) - 1 and self._shown(s) and not s.can_redo
+                and _moves(s) == self._marks.get(self._at))
 
     def bring_forward(self) -> None:
-        """Redo: one step forward (``redo_step``), or, where Undo brought back the game "New game" had replaced,
-        the new game again as Undo left it (its steps to redo kept), which Undo at its start swaps back again."""
+        """Redo: one step forward (``redo_step``), or, where Undo brought back a game "New game" had replaced, the
+        newer game again as Undo left it (its steps to redo kept), which Undo at its start swaps back again."""
         if self.can_bring_forward():
-            new, old = self._left, self.model.session
-            self._left, self._replaced, self._started = None, old, new
+            self._at += 1
+            new = self._games[self._at]
             self.model.replace(new)
             if self.say is not None:
                 n = len(new.redo_ids)

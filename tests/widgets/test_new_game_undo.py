@@ -131,3 +131,62 @@ def test_redo_returns_to_the_new_game_undo_left():
     _play(app, seats, 1)  # a new move in the old game: Redo has nothing to bring back
     assert app.controls.redo.disabled and not app.controls.can_bring_forward()
     assert not app.errors.output.outputs
+
+
+def test_undo_walks_back_through_every_game_new_game_replaced():
+    """Attack 36 (low): after two New games Undo reached only the game just before; the first game was gone. Undo
+    now walks back game by game (each as it was), Redo forward again, and a New game in a brought-back game drops
+    the later ones (as a new move drops redo)."""
+    app, seats = _free()
+    _play(app, seats, 4)
+    first = app.session
+    app.controls.new.click()
+    _play(app, seats, 2)
+    second = app.session
+    app.controls.new.click()
+    third = app.session
+    assert len({id(first), id(second), id(third)}) == 3
+    app.controls.undo.click()
+    assert app.session is second and len(second.history) == 2
+    assert app.actions.note.value == ('<div class="rt-undo-note">Your game is back (2 steps). Undo at its start '
+                                      'brings back the game before it.</div>')
+    while app.session is second:
+        app.controls.undo.click()
+    assert app.session is first and len(first.history) == 4
+    assert app.actions.note.value == '<div class="rt-undo-note">Your game is back (4 steps).</div>'
+    app.controls.redo.click()  # forward again: the second game at its start, its two steps to redo
+    assert app.session is second and not second.history and len(second.redo_ids) == 2
+    while app.session.can_redo:
+        app.controls.redo.click()
+    app.controls.redo.click()
+    assert app.session is third
+    while app.session is not first:
+        app.controls.undo.click()
+    app.controls.new.click()  # a New game from the first game: the second and third are dropped
+    fourth = app.session
+    app.controls.undo.click()
+    assert app.session is first and app.controls.redo.disabled is False
+    app.controls.redo.click()
+    assert app.session is fourth
+    assert not app.errors.output.outputs
+
+
+def test_undo_keeps_at_most_ten_games():
+    """The chain Undo walks is bounded (``widgets.app.KEPT_GAMES``): after 12 games with a step each, Undo reaches
+    back 9 games (10 kept, the one shown among them) and then stops at the oldest kept game's start."""
+    from widgets.app import KEPT_GAMES
+    app, seats = _free("spirited", seed=1)
+    games = []
+    for _ in range(12):
+        _play(app, seats, 1)
+        games.append(app.session)
+        app.controls.new.click()
+    _play(app, seats, 1)
+    games.append(app.session)
+    reached = [app.session]
+    while not app.controls.undo.disabled:
+        app.controls.undo.click()
+        if app.session is not reached[-1]:
+            reached.append(app.session)
+    assert KEPT_GAMES == 10 and reached == games[-10:][::-1]
+    assert not app.errors.output.outputs
