@@ -259,27 +259,33 @@ class Recorder:
         seed = wt.setup.seed
         if not choice.startswith("free") and isinstance(seed, int) and 0 <= seed <= SEED_MAX:
             self.seed_box.box.value = str(seed)  # the walkthrough's own seed, shown (trial 36: 1 whatever it was)
+        if not choice.startswith("free") and wt.setup.players in self.players.options:
+            self.players.value = wt.setup.players  # and its own player count (session 36: the box kept its own)
         self.overwrite.value = False  # a new recording replaces a file only when ticked again (trial 36)
         self.status.value = ""
         self.app.model.replace(session)
         self._clean, self._armed = self._state(), None
 
-    def _state(self) -> tuple:
-        """Each step played: its action id, narration and notes."""
-        return tuple((st.action.id, *self.texts.get((i, st.action.id), ("", "")))
-                     for i, st in enumerate(self.session.history))
+    def _state(self, undone: bool = False) -> tuple:
+        """Each step played: its action id, narration and notes; with ``undone`` also each step Undo took back
+        (Redo's, in the order Redo plays them), which a new start would throw away too."""
+        s = self.session
+        ids = [st.action.id for st in s.history] + (list(reversed(s.redo_ids)) if undone else [])
+        return tuple((aid, *self.texts.get((i, aid), ("", ""))) for i, aid in enumerate(ids))
 
     def unsaved(self) -> int:
-        """How many steps played differ from the ones last saved or started (a move, its narration or notes)."""
+        """How many steps, played or taken back by Undo, differ from the ones last saved or started (a move, its
+        narration or notes): what Start recording or Restart would discard (session 36: undone steps were
+        discarded without a question)."""
         clean = self._clean
-        return sum(1 for i, x in enumerate(self._state()) if i >= len(clean) or clean[i] != x)
+        return sum(1 for i, x in enumerate(self._state(undone=True)) if i >= len(clean) or clean[i] != x)
 
     def _confirmed(self, button: str, key) -> bool:
         """Whether a press of ``button`` (``key``: what it would do) may discard the recording: at once when
         nothing is unsaved, else only when pressed again with nothing changed in between; the first press says so
         in the status line (trial 36: Start recording threw unsaved steps away without a word)."""
         n = self.unsaved()
-        ask = (key, self._state())
+        ask = (key, self._state(undone=True))
         if n == 0 or self._armed == ask:
             if self._armed is not None:  # (the question is answered)
                 self.status.value, self._armed = "", None

@@ -85,12 +85,12 @@ def test_start_recording_and_restart_ask_before_discarding_unsaved_steps(folder)
     assert "discard 3 unsaved steps" in rec.status.value
     rec.app.actions.action_buttons[0].click()  # recording on: the question goes, and is asked again
     assert rec.status.value == "" and rec.unsaved() == 4
-    rec.app.controls.undo.click()
+    rec.app.controls.undo.click()  # a step taken back is still one Start recording would discard (session 37)
     rec.begin_button.click()
     assert len(rec.session.history) == 3
-    assert "Press Start recording again to discard 3 unsaved steps" in rec.status.value
+    assert "Press Start recording again to discard 4 unsaved steps" in rec.status.value
     rec.app.controls.restart.click()  # another button asks again, its own way
-    assert len(rec.session.history) == 3 and "Press Restart again to discard 3 unsaved steps" in rec.status.value
+    assert len(rec.session.history) == 3 and "Press Restart again to discard 4 unsaved steps" in rec.status.value
     rec.app.controls.restart.click()
     assert len(rec.session.history) == 0 and rec.status.value == ""  # the question answered, it goes
     # typed narration alone counts; a change between the two presses asks again
@@ -145,3 +145,29 @@ def test_a_text_sent_past_a_boxs_limit_is_refused_in_words(folder, name, size, l
     label = {"title": "Title", "narration": "Narration"}[name]
     assert (f"The {label} box takes at most {limit:,} characters: the {size:,} sent were refused"
             in rec.status.value), rec.status.value
+
+
+def test_start_after_undo_asks_and_editing_sets_the_players_box(folder):
+    """Session 36's leftovers: steps taken back by Undo were thrown away by Start recording without a question (they
+    were no longer "played"); editing a walkthrough of 3 players left the Players box at 2."""
+    rec = PresenterApp(paths=all_walkthroughs("restless-spirits")[:1]).open_recorder()
+    rec.start("free")
+    for _ in range(2):
+        rec.app.actions.action_buttons[0].click()
+    rec.app.controls.undo.click()
+    rec.app.controls.undo.click()
+    assert not rec.session.history and rec.unsaved() == 2
+    rec.begin_button.click()
+    assert "Press Start recording again to discard 2 unsaved steps" in rec.status.value
+    assert rec.session.can_redo  # nothing was discarded
+    rec.app.controls.redo.click()
+    rec.path.value = "half"  # one step saved, one still taken back: that one is unsaved
+    assert rec.save_file() is not None and rec.unsaved() == 1
+    shipped = load_walkthrough(all_walkthroughs("restless-spirits")[0])
+    options = {k: v for k, v in shipped.setup.options.items() if k != "guides"}
+    setup = shipped.setup.model_copy(update={"players": 3, "options": options})
+    three = shipped.model_copy(update={"setup": setup, "steps": []})
+    path = folder / "three.yaml"
+    path.write_text(dump(three), encoding="utf-8")
+    rec.start(f"edit:{path}")
+    assert rec.players.value == 3 and rec.session.game.players == 3
