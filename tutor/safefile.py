@@ -96,13 +96,16 @@ def shown(path: str | Path) -> str:
 def same_name_in(folder: str | Path, stem: str, key: Callable[[str], str] = str.lower) -> str | None:
     """The file name of another ``.yaml`` file in ``folder`` whose stem ``key`` makes the same as ``stem``'s (by
     default: a name that differs only in capitals), first in name order; ``None`` when there is none or no folder.
-    A saved file's id comes from its name, so two such files would clash (attack trials 34 and 35)."""
+    A saved file's id comes from its name, so two such files would clash (attack trials 34 and 35). ``None`` too when
+    ``<stem>.yaml`` itself is there: saving over it is the overwrite question, not a clash."""
     want = key(stem)
     try:
         names = sorted(p.name for p in Path(folder).iterdir() if p.suffix == ".yaml")
     except OSError:  # (no folder yet: nothing saved)
         return None
-    return next((n for n in names if n != f"{stem}.yaml" and key(n[:-5]) == want), None)
+    if f"{stem}.yaml" in names:  # the file itself is there: writing over it (when allowed) makes no new twin, and a
+        return None  # twin put there by hand is not the name in question (attack 36: it was named as the clash)
+    return next((n for n in names if key(n[:-5]) == want), None)
 
 
 def write_in_folder(folder: str | Path, stem: str, text: str, *, overwrite: bool = False) -> Path:

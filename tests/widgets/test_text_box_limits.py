@@ -325,3 +325,22 @@ def test_a_walkthrough_name_that_differs_only_in_capitals_is_refused(folder, sec
     assert ("Not saved: the walkthrough rec-a.yaml has this name already (capitals do not make a different name); "
             "choose another name") in rec.status.value
     assert [p.name for p in folder.iterdir()] == [first.name]
+
+
+def test_a_capitals_twin_put_there_by_hand_is_not_the_clash_of_its_own_name(folder):
+    """Attack 36 (low): with rec-a.yaml and a twin REC-A.yaml already in the folder (copied there by hand), saving
+    over rec-a.yaml named REC-A.yaml as the clash. The file's own name is the overwrite question; the twin stays."""
+    rec = PresenterApp().open_recorder()
+    rec.start("free")
+    rec.app.actions.action_buttons[0].click()
+    rec.path.value = "rec-a"
+    first = rec.save_file()
+    twin = folder / "REC-A.yaml"
+    twin.write_bytes(first.read_bytes())
+    rec.app.actions.action_buttons[0].click()
+    assert rec.save_file() is None and "rec-a.yaml already exists" in rec.status.value
+    rec.overwrite.value = True
+    assert rec.save_file() == first and "Saved 2 steps as rec-a.yaml" in rec.status.value
+    assert sorted(p.name for p in folder.iterdir()) == ["REC-A.yaml", "rec-a.yaml"]
+    rec.path.value = "Rec-A"  # a third spelling is still refused, naming one of them
+    assert rec.save_file() is None and "capitals do not make a different name" in rec.status.value
