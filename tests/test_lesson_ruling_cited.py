@@ -25,9 +25,6 @@ SILENT = {
         "its words call Barachu's choice a ruling; the automatic pass at 0 AP is not taught, only shown on its event")),
     "sd-10-setup": dict(fires={"sd.ruling.first-advantage-die"}, why=(
         "its words call the mulligan order a ruling; no Advantage Die in round 1 shows on its own event")),
-    "sd-14-defeat": dict(fires={"sd.ruling.defeat-tokens"}, why=(
-        "the words list what a defeat does to dice, Traits and the card; the tokens' return shows on its event, "
-        "which the second hint sends the learner to read")),
     "sd-19-upgrade": dict(fires=set(), why=(
         "listed to read: an Upgrade with no die to change does nothing; the lesson's card always has a die")),
     "sd-22-round": dict(fires={"sd.ruling.end-order"}, why=(
@@ -65,10 +62,10 @@ def test_a_lesson_that_lists_a_ruling_says_ruling_or_is_listed_with_a_reason():
 
 @pytest.mark.parametrize("lesson_id", [
     "rs-03-buying", "rs-08-draft", "rs-11-abilities", "rs-12-ongoing", "rs-15-min-ap", "rs-29-whole-turn",
-    "sd-07-evolve", "sd-10-setup", "sd-12-zap", "sd-18-heal", "sd-21-burn-order",
+    "sd-07-evolve", "sd-10-setup", "sd-12-zap", "sd-14-defeat", "sd-18-heal", "sd-21-burn-order",
     "sp-03-overrun", "sp-05-march", "sp-10-first-turn"])
 def test_words36_lessons_call_their_ruled_point_our_ruling(lesson_id):
-    """The 14 lessons whose words state a ruled point (a fixed draw, the draft or mulligan order, Nozawa's target,
+    """The lessons whose words state a ruled point (a fixed draw, the draft or mulligan order, Nozawa's target,
     Barachu's choice, ending a turn early, the pool on evolving, Zap's targets, a one-option choice, burn's time, a
     whole March, the Spirited set-up) say "(our ruling" there."""
     lesson = next(x for g in GAMES for x in all_lessons(g) if x.id == lesson_id)
