@@ -107,12 +107,15 @@ def graph_links(session, cards: tuple[str, ...]) -> str:
 
 
 def cost_text(model: SessionModel, cost: int | None) -> str:
-    """``" · 2 AP"``, ``" · free"`` or ``""``, in the game's own cost unit (``Game.cost_unit``)."""
+    """``" · 2 AP"``, ``" · free"`` or ``""``, in the game's own cost unit (``Game.cost_unit``). "free" only for AP,
+    where a 0 AP action is the rulebook's Free Action; a card of 0 Essence says ``" · 0 Essence"`` (trial 37: "free"
+    read like a Spirit Duels Fast card, which uses no action, while a 0-Essence card still takes the turn's action)."""
     if cost is None:
         return ""
-    if cost == 0:
+    unit = model.session.game.cost_unit
+    if cost == 0 and unit == "AP":
         return " · free"
-    return f" · {cost} {model.session.game.cost_unit}"
+    return f" · {cost} {unit}"
 
 
 def shown_label(session, action) -> str:

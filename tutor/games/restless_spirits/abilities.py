@@ -145,11 +145,20 @@ def resume_solo(c: Ctx, w: ResumeSolo) -> None:
 WORK = {ResumeEffects: resume, ResumeSolo: resume_solo}
 
 
+def _as_copy(g, run) -> str:
+    """``run``'s name as its targeting lines say it: ``"Yotei (with Zhaku's ability)"`` for a copy (trial 37:
+    "Yotei targets Player 2" was said twice in one step, once for the copy and once for the copied ability's own
+    target), else the name alone."""
+    if run.effects_of == run.source:
+        return run.name
+    return f"{run.name} (with {g.cards.by_id[run.effects_of].name}'s ability)"
+
+
 def _target_actions(g, s, d, a) -> None:
     for t in g.targets(s, d.actor, d.run.source):
         if d.purpose == "one":
-            a("choose-target", f"{d.run.name}: target Player {t + 1}", "The copied ability targets one opponent; "
-              "you choose which.", ("rs.effect.target",), target=t + 1)
+            a("choose-target", f"{_as_copy(g, d.run)}: target Player {t + 1}", "The copied ability targets one "
+              "opponent; you choose which.", ("rs.effect.target",), target=t + 1)
         else:
             a("choose-target", f"{d.run.name}: target Player {t + 1}", f"{plural(d.count, 'target pick')} left; each pick "
               "applies the effect once to the chosen opponent.", ("rs.effect.split-targets",), target=t + 1)
@@ -160,7 +169,7 @@ def _target_resolve(c: Ctx, d: Decision, action) -> None:
     t = action.param("target") - 1
     if d.purpose == "one":
         run.targets = [t]
-        c.ev("rs.effect.target", f"{run.name} targets {c.who(t)}.", actor=run.seat)
+        c.ev("rs.effect.target", f"{_as_copy(c.game, run)} targets {c.who(t)}.", actor=run.seat)
         return go_on(c, run)
     run.units -= 1
     c.ev("rs.effect.target", f"{run.name} targets {c.who(t)}.", actor=run.seat)
