@@ -653,7 +653,7 @@ GRAPH_EDITS = [
     (lambda d: d["effects"]["gain-ap"][0].__setitem__("to", "{card!r}"), "effects.gain-ap[0].to", "not allowed"),
     (lambda d: d["effects"]["gain-ap"][0].__setitem__("why", "a lone { brace"), "effects.gain-ap[0].why",
      "not a valid template"),
-    (lambda d: d["nodes"][0].__setitem__("Ongoing or on release)", None), "nodes[0]", "Extra inputs"),
+    (lambda d: d["nodes"][0].__setitem__("Ongoing or on release)", None), "nodes[0]", "not a field this file can have"),
     (lambda d: d["effects"]["gain-ap"][0].__setitem__("kind", "explodes"), "effects.gain-ap[0].kind",
      "'explodes' is not an edge kind of the vocabulary"),
     (lambda d: d["nodes"][1].__setitem__("id", d["nodes"][0]["id"]), "nodes[1].id", "is already the id of nodes[0]"),

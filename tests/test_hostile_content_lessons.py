@@ -93,7 +93,7 @@ def test_many_files_left_out_are_all_named_in_the_notice(content_copy):
     assert all(line in said for line in every)
     words = dict(split_problem(x) for x in left_out_lines(app.lessons.left_out, field_words, limit=10))
     assert words == {
-        "zz-deep.yaml": "The field “x_deep”: Extra inputs are not permitted",
+        "zz-deep.yaml": "The field “x_deep”: not a field this file can have (a misspelt name?)",
         "zz-dunder.yaml": "The goal's check: unknown state fact '__class__'",
         "zz-fact.yaml": "The goal's check: unknown state fact 'no.such.fact'",
         "zz-hints.yaml": "The hints: too many: 60, at most 50",

@@ -46,7 +46,7 @@ def test_cli_exit_codes(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
     bad.write_text(GOOD.replace("question:", "questoin:"))
     assert main(["scenario", "run", str(bad)]) == 2
-    assert "meta.questoin: Extra inputs are not permitted" in capsys.readouterr().out
+    assert "meta.questoin: not a field this file can have (a misspelt name?)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("edit,needle", [
@@ -54,7 +54,7 @@ def test_cli_exit_codes(tmp_path, capsys):
     (lambda t: t.replace("hand: [t34, t01]", "hand: [t34, gonga]"), "players[0].hand[1]: 'gonga' is a spirit"),
     (lambda t: t.replace("hand: [t34, t01]", "hand: [t34, t34]"), "'t34' is already placed"),
     (lambda t: t.replace("game: restless-spirits", "game: chess"), "setup.game: unknown game id 'chess'"),
-    (lambda t: t.replace("  state:\n", "  state:\n    colour: red\n"), "setup.state: colour: Extra inputs"),
+    (lambda t: t.replace("  state:\n", "  state:\n    colour: red\n"), "setup.state: colour: not a field this file can have"),
     (lambda t: t + "\n  - after: 9\n", "expect[2].after: 9 is outside"),
     (lambda t: t.replace("meta:", "meta: [", 1), "YAML syntax error"),
 ])

@@ -63,7 +63,16 @@ def start(sc: Scenario, where: str = "<scenario>") -> Session:
         # the partial state kept (and saved) is plain JSON data, and the start state is made from that very copy, so
         # a saved session rebuilds exactly this start (tutor.load_session)
         partial = plain_data(sc.setup.state, f"{where}: setup.state")
-        state = s.game.scenario_state(s.state, partial, f"{where}: setup.state")
+        try:
+            state = s.game.scenario_state(s.state, partial, f"{where}: setup.state")
+        except ContentError as exc:
+            if not exc.problems:
+                raise
+            # each problem placed in the whole file (attack 37: a page named "players[0].seat" as "players")
+            placed = ContentError(str(exc), path=exc.path, field=exc.field,
+                                  problems=tuple((("setup", "state", *loc), why) for loc, why in exc.problems))
+            placed.problem_count = exc.problem_count
+            raise placed from None
         # the seeded deal's events would tell a set-up the partial state may contradict (another first player, other
         # AP, other cards): a prepared table's log says it is prepared, citing the ruling (Game.prepared_events)
         s = Session(s.game, state, s.game.prepared_events(state), partial=partial)

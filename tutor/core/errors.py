@@ -200,6 +200,24 @@ def bounded_parser_class():
 
 
 
+def _inner_words(parts: tuple) -> str:
+    """A place inside a set-up field in words (attack 37: the page said "The field “players”" for
+    ``players[0].seat``): ``("players", 0, "seat")`` is ``"player 1's seat"``, ``("markets", 1, 0)`` ``"market 2's
+    item 1"``; names with ``_`` read with spaces, each part cut to 40 characters, at most 6 parts."""
+    out: list[str] = []
+    i = 0
+    while i < len(parts) and len(out) < 6:
+        part = parts[i]
+        if isinstance(part, str) and i + 1 < len(parts) and isinstance(parts[i + 1], int):
+            name = part[:-1] if part.endswith("s") and len(part) > 1 else part
+            out.append(f"{short(name.replace('_', ' '), 40, quote=False)} {parts[i + 1] + 1}")
+            i += 2
+            continue
+        out.append(f"item {part + 1}" if isinstance(part, int) else short(str(part).replace("_", " "), 40, quote=False))
+        i += 1
+    return "'s ".join(out) + ("…" if i < len(parts) else "")
+
+
 def place_words(loc: tuple, *, whole: str, names: dict[str, str], listed: dict) -> str:
     """A field's place in a content file (``loc``: pydantic's names and list positions, ``("steps", 0,
     "narration")``) as a teacher would say it, for one kind of file: ``whole`` for the file itself (``()``); a list
@@ -213,7 +231,10 @@ def place_words(loc: tuple, *, whole: str, names: dict[str, str], listed: dict) 
     if head in listed and rest and isinstance(rest[0], int):
         return listed[head](rest[0] + 1, rest[1:])
     if head == "setup" and rest and isinstance(rest[0], str):
-        return f"The set-up's {short(rest[0].replace('_', ' '), 40, quote=False)}"
+        said = f"The set-up's {short(rest[0].replace('_', ' '), 40, quote=False)}"
+        if len(rest) > 1 and isinstance(rest[1], str):  # a field inside it: "The set-up's state: player 1's seat"
+            said += f": {_inner_words(rest[1:])}"
+        return said
     if head in names:
         return names[head]
     return f"The field “{short(str(head), 40, quote=False)}”"

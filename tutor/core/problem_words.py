@@ -40,6 +40,8 @@ def problem_words(e: dict) -> str:
         return "empty: it needs some text"
     if e.get("type") == "missing":  # (trial 31: "missing.yaml: The title: Field required")
         return "required, but missing"
+    if e.get("type") == "extra_forbidden":  # (attack 37: pydantic's "Extra inputs are not permitted")
+        return "not a field this file can have (a misspelt name?)"
     if e.get("type") in ("model_type", "dict_type"):  # not pydantic's "valid dictionary or instance of Walkthrough"
         return (f"{'' if e.get('loc') else 'the top level '}must be a mapping of named fields (key: value lines), "
                 f"got {kind_of(given)}")
