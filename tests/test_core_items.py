@@ -8,7 +8,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tutor.core.flow import by_kind, kind_of, upgrade_item
-from tutor.core.items import flow_item, item_fields
+from tutor.core.items import QUICK_INIT_MIN_DEFAULTS, flow_item, item_fields
 from tutor.core.reads import _DONE, plain_reads
 
 
@@ -48,6 +48,30 @@ def test_built_without_validation_with_keywords_only_and_slots():
     with pytest.raises(TypeError):
         Draw(1)  # keywords only
     assert Draw(seat=0).cards is not Draw(seat=0).cards  # a fresh list each
+
+
+@flow_item
+class Pick(_Item):
+    kind: Literal["pick"] = "pick"
+    count: int = 1
+    cards: list[str] = field(default_factory=list)
+    note: str | None = None
+
+
+def test_items_with_several_defaults_get_the_quick_init_with_the_same_behaviour():
+    assert QUICK_INIT_MIN_DEFAULTS == 3
+    assert Pick.__init__.__doc__.startswith("A Pick from its fields")  # (Draw, two defaults, keeps the dataclass's)
+    assert Draw.__init__.__doc__ is None
+    p = Pick(seat=2, count=3, note="n")
+    assert (p.seat, p.kind, p.count, p.cards, p.note) == (2, "pick", 3, [], "n")
+    assert Pick(seat=0).cards is not Pick(seat=0).cards  # a fresh list each
+    assert Pick(seat=0, cards=["a"]) == Pick(seat=0, count=1, cards=["a"], note=None)
+    with pytest.raises(TypeError):
+        Pick(1)  # keywords only
+    with pytest.raises(TypeError):
+        Pick(count=2)  # seat has no default
+    with pytest.raises(TypeError):
+        Pick(seat=0, colour="red")
 
 
 def test_state_dumps_and_validates_them_as_before():

@@ -140,8 +140,9 @@ def check(c: Ctx, at_end: bool = False) -> None:
     lr, lh, lrel, ltok, lb, lc = _LOWEST[solo]
     for p in s.players:
         if not at_end:
-            r, h, rel, tok, b, cu = counts(p)
-            if r < lr and h < lh and rel < lrel and tok < ltok and b < lb and cu < lc:
+            st = p.stats  # (counts(p) read in place: this runs for every player after every step)
+            if (st.released < lr and len(p.hand) < lh and len(p.released) < lrel and len(st.token_spirits) < ltok
+                    and st.blessings < lb and st.curses < lc):
                 continue  # (no now achievement can be met: each needs one of these counts at its number)
         # (the tests read the player's cards and counts, which earning changes not: each is earned as it is met)
         for aid, test in tests:

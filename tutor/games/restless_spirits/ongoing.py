@@ -65,8 +65,10 @@ def active_effects(g, s: RSState, seat: int, effect: str):
     ones included (the copier is then the Spirit giving it)."""
     out = []
     for i, ps in enumerate(s.players[seat].board):
+        if ps is None:  # (an empty space: neither test below can hold; asked for every targeting card, every step)
+            continue
         cards = [ps.card] if ongoing_active(g, ps) else []
-        if ps is not None and copy_holds(g, s, ps):
+        if ps.copied is not None and copy_holds(g, s, ps):
             cards.append(ps.copied)
         for card in cards:
             for e in g.cards.by_id[card].ability.effects:

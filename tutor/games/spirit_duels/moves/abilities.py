@@ -21,13 +21,17 @@ def _clauses(ab) -> tuple[str, ...]:
     return ("sd.limited-action",) if ab.timing == "limited-action" else ("sd.ability-action",)
 
 
-def _limited_used(out: Check, ab, used: bool, kind: str, seat: int, label: str, **where: int) -> bool:
-    """Whether ``ab`` (of a Spirit or an Item) is a Limited Action already ``used`` this round: then the action
-    ``kind`` (``label``, narrowed by ``where``) is refused citing ``sd.limited-action``."""
-    if ab.timing != "limited-action" or not used:
-        return False
+def _limited_used(ab, used: bool) -> bool:
+    """Whether ``ab`` (of a Spirit or an Item) is a Limited Action already ``used`` this round (refused then:
+    :func:`_refuse_limited`)."""
+    return used and ab.timing == "limited-action"
+
+
+def _refuse_limited(out: Check, kind: str, seat: int, label: str, **where: int) -> None:
+    """Refuse the action ``kind`` (``label``, narrowed by ``where``) of a Limited Action already used this round,
+    citing ``sd.limited-action`` (the label is worded only for a used Limited Action, not for every ability of every
+    step)."""
     out.no(kind, seat, label, "sd.limited-action", "a Limited Action can be used only once per round", **where)
-    return True
 
 
 @built
@@ -62,8 +66,8 @@ def use_ability(g, s: SDState, seat: int, i: int, sl: SpiritSlot, out: Check) ->
     ab = ability_of(g, sl)
     if ab is None:
         return
-    if _limited_used(out, ab, sl.limited_used, "use-ability", seat, f"Use {spirit_name(g, sl)}'s Limited Action",
-                     spirit=i + 1):
+    if _limited_used(ab, sl.limited_used):
+        _refuse_limited(out, "use-ability", seat, f"Use {spirit_name(g, sl)}'s Limited Action", spirit=i + 1)
         return
     if ab.symbol and not any(symbol(d.face) == ab.symbol for d in sl.pool):
         if out.wants_blocked:
@@ -105,7 +109,10 @@ def use_item(g, s: SDState, out: Check) -> None:
         ab = card.ability
         if ab is None:
             continue
-        if _limited_used(out, ab, it.limited_used, "use-item", seat, f"Use {card.name}", item=j + 1) or it.charges == 0:
+        if _limited_used(ab, it.limited_used):
+            _refuse_limited(out, "use-item", seat, f"Use {card.name}", item=j + 1)
+            continue
+        if it.charges == 0:
             continue
         idle = idle_card(g, s, seat, ("item", it.card), still="the Item would still be used") if ab.effects else None
         out.ok(use_item_action(g, seat, j, it.card, it.charges, idle))

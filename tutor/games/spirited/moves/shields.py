@@ -62,10 +62,12 @@ def reveal(g, s: SPState, out: Check) -> None:
             out.ok(place_shield_action(g, seat, clan))
         else:
             out.ok(break_shield_action(g, seat, clan))
-            # a second Shield is tempting; the tutor's ruling places a Shield only on an unshielded stack
-            out.no("place-shield", seat, f"Shield your {clan_name(g, clan)} clan again (a second Shield)",
-                   "sp.shield.place", "this stack already has its Shield; you may break it or stack the card",
-                   clan=clan)
+            # a second Shield is tempting; the tutor's ruling places a Shield only on an unshielded stack (worded
+            # only when refusals are wanted)
+            if out.wants_blocked:
+                out.no("place-shield", seat, f"Shield your {clan_name(g, clan)} clan again (a second Shield)",
+                       "sp.shield.place", "this stack already has its Shield; you may break it or stack the card",
+                       clan=clan)
         return
     if out.wants_blocked:
         for st in p.road:
