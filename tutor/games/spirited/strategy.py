@@ -112,8 +112,8 @@ def reasons(g, s: SPState, mine) -> list[str]:
     if a.kind == "break-shield" and not reasons:  # why Break rather than let the card join its stack face up
         near = _join_nears_overrun(g, s)
         if near:
-            reasons.append(f"stacking the card face up instead would leave {{your}} {near} clan one card short of an "
-                           f"Overrun or Overrun it [sp.overrun.limit] {cite}")
+            reasons.append(f"stacking the card face up instead would bring {{your}} {near} clan to its Overrun "
+                           f"Limit or one card short of it [sp.overrun.limit] {cite}")
     if not reasons:  # (said of this move alone: whether another is stronger, the caller says)
         # (a reason for the move, not a list of what it does not do: trial 35 read "it neither scores, builds a Camp,
         # shields a stack nor brings a clan nearer its Overrun Limit" as why not)
