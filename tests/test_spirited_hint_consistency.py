@@ -25,7 +25,7 @@ def test_following_the_hints_never_shields_then_breaks_for_the_same_reason(seed)
             assert "opponents then cannot touch" in why and "[sp.shield.protect]" in why, why
         if a.kind == "break-shield":  # why Break rather than stack: its own reason, the Overrun it avoids
             assert "but it gives up a Shield [sp.shield.break]" in why, why
-            assert "stacking the card face up instead would leave your" in why, why
+            assert "stacking the card face up instead would bring your" in why, why
             if last is not None and last[0].kind == "place-shield":
                 assert why.split(": ", 1)[-1] != last[1].split(". ", 1)[-1], (last[1], why)
         last = (a, why)
