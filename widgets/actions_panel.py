@@ -208,6 +208,8 @@ class ActionsPanel:
             elif mine:
                 group.children = (group._heading, *[x for row in mine for x in row.cells])
                 group._rows = mine
+                if group._part == "turn":  # (two pinned actions, "Gain the advantage" and "Pass": CSS, widgets/table.py)
+                    _set_class(group, "rt-two-acts", len(mine) > 1)
                 self._hidden_for[g] = 0
                 shown.add(group._part)
             else:
@@ -218,7 +220,7 @@ class ActionsPanel:
                     self.rows.touch(row._key)
         for part in (self._prompt, self._over, *self._groups.values(), self._blocked):
             part._rt_hidden = part._part not in shown
-        classes = self.BASE_CLASSES + tuple(f"rt-show-{p}" for p in sorted(shown))
+        classes = self.BASE_CLASSES + tuple(f"rt-show-{p}" for p in sorted(shown)) + self._open_class()
         if self.widget._dom_classes != classes:
             self.widget._dom_classes = classes  # one update shows and hides every part
         self.rows.done()
@@ -243,8 +245,14 @@ class ActionsPanel:
             self._blocked.add_class("rt-open")
         else:
             self._blocked.remove_class("rt-open")
+        _set_class(self.widget, "rt-blocked-open", on)  # (the list's own mark of it, read by CSS: widgets/table.py)
         n = self._n_blocked
         self.fold.description = f"Not possible now ({n}) {'▾ hide' if on else '▸ show'}"
+
+    def _open_class(self) -> tuple[str, ...]:
+        """``("rt-blocked-open",)`` while the blocked lines are unfolded: the list's CSS class for it (the table's CSS
+        reads it in place of ":has()", which rechecked the list's style at every change of it)."""
+        return ("rt-blocked-open",) if "rt-open" in self._blocked._dom_classes else ()
 
     def _clause_title(self, clause_id: str) -> str:
         cl = self.model.session.game.clauses.get(clause_id)
@@ -295,3 +303,11 @@ class ActionsPanel:
         line = box([text, clause_chip(self.model, clause)], "line", w.HBox, classes=("tutor-blocked",))
         line._key = key
         return _Row([line], text)
+
+
+def _set_class(widget: w.Widget, cls: str, on: bool) -> None:
+    """Give ``widget`` the CSS class ``cls`` (``on``) or take it away; sends nothing when it already is so."""
+    if on and cls not in widget._dom_classes:
+        widget.add_class(cls)
+    elif not on and cls in widget._dom_classes:
+        widget.remove_class(cls)

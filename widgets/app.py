@@ -376,10 +376,10 @@ class TutorApp:
         self.board.classes = ("tutor-board",)
         self.board.render()
         board = box([self.board.widget], cls=w.Box, classes=("rt-board-area",))
-        main = box([board, self.actions.widget, self.drawer, self.clause_card.widget, *overlays], cls=w.Box,
-                   classes=("rt-main",))
-        top = box(([header] if header is not None else []) + [self.controls.widget], cls=w.HBox,
-                  classes=("rt-topline",))
+        main = self._main = box([board, self.actions.widget, self.drawer, self.clause_card.widget, *overlays], cls=w.Box,
+                                classes=("rt-main",))
+        top = self.topline = box(([header] if header is not None else []) + [self.controls.widget], cls=w.HBox,
+                                 classes=("rt-topline",))
         return [self.errors.output, top] + ([status] if status is not None else []) + [main, self.last.widget]
 
     def open_drawer(self, name: str | None) -> None:
@@ -391,11 +391,13 @@ class TutorApp:
         part = self._drawer_parts.get(name) if name else None
         if part is None:
             self.drawer.add_class("rt-hidden")
+            self._main.remove_class("rt-drawer-open")  # (the main row's mark of it, read by CSS: widgets/table.py)
             return
         label = next(label for n, label, *_ in DRAWERS if n == name)
         self._drawer_title.value = f"<h3>{esc(label)}</h3>"
         self.drawer.children = (self.drawer.children[0], part)
         self.drawer.remove_class("rt-hidden")
+        self._main.add_class("rt-drawer-open")
 
     @property
     def session(self) -> Session:

@@ -52,22 +52,46 @@ class BoardView:
         kids = []
         for key, html in parts:
             part = self._parts.get(key)
+            kind = key.split(":")[0]
+            # (a player's area marked as the one to act, or the learner's: CSS classes the table's CSS reads, where
+            # ":has()" made the browser restyle the whole board at every change of it)
+            classes = ("rt-bpart", f"rt-bpart-{kind}") + tuple(
+                c for c, mark in _PART_MARKS if kind == "player" and mark in html)
             if part is None:
-                kind = key.split(":")[0]
                 # the first zone takes the keyboard's focus: a board that scrolls inside its box scrolls by keys too
                 part = self._parts[key] = w.HTML(html, layout=layout("plain"), style=shared_style(HTMLStyle),
-                                                 _dom_classes=("rt-bpart", f"rt-bpart-{kind}"),
-                                                 tabbable=True if not kids else None)
+                                                 _dom_classes=classes, tabbable=True if not kids else None)
             else:
+                if part._dom_classes != classes:
+                    part._dom_classes = classes
                 part.value = html  # sent only when it differs
             kids.append(part)
-        classes = ("rt-bparts",) + tuple(getattr(self.board, "BOARD_CLASSES", ())) if len(parts) > 1 else ()
+        classes = ("rt-bparts",) + tuple(getattr(self.board, "BOARD_CLASSES", ())) + _box_marks(parts) \
+            if len(parts) > 1 else ()
+        if any(_SD_MARK in html for _key, html in parts):
+            classes += ("rt-board-sd",)
         classes += self.classes
         if self.widget._dom_classes != classes:
             self.widget._dom_classes = classes
         self.widget.children = tuple(kids)
         gone = [k for k in self._parts if k not in dict(parts)]
         self.model.retire(*[self._parts.pop(k) for k in gone])
+
+
+#: A player's zone's CSS classes by what its HTML holds: the player to act (``rt-current``, the boards'
+#: ``<div class="rt-player rt-current">``) and the learner's own area (``rt-who-you``).
+_PART_MARKS = (("rt-bpart-current", 'class="rt-player rt-current"'), ("rt-bpart-you", "rt-who-you"))
+#: Spirit Duels' board (its one zone's root), which a large window draws larger.
+_SD_MARK = 'class="rt-root rt-board sd-board"'
+
+
+def _box_marks(parts: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The board box's CSS classes by its zones (for the table's CSS, in place of ":has()"): ``rt-bparts-markets``
+    when one zone is the Totem Markets, ``rt-bparts-3p`` / ``rt-bparts-5p`` from three / five players' zones."""
+    kinds = [key.split(":")[0] for key, _html in parts]
+    players = kinds.count("player")
+    return (("rt-bparts-markets",) if "markets" in kinds else ()) + (("rt-bparts-3p",) if players >= 3 else ()) + (
+        ("rt-bparts-5p",) if players >= 5 else ())
 
 
 class _WholeBoard:

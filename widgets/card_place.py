@@ -73,8 +73,16 @@ CARD_JS = """(function () {
     card.style.setProperty('left', (left - cb.left - ml) + 'px');
     card.style.setProperty('max-height', (H - 2 * EDGE) + 'px');
   }
+  // the table says whether one of its chips is the very showing clicked (attribute data-rt-anchored, which the CSS
+  // reads in place of ":has()": the chip marked by the kernel is the anchor only when none is), kept before each frame
+  function anchored() {
+    document.querySelectorAll('.rt-onescreen').forEach(function (t) {
+      var on = !!t.querySelector('.tutor-clause[data-rt-anchor]');
+      if (t.hasAttribute('data-rt-anchored') !== on) { t.toggleAttribute('data-rt-anchored', on); }
+    });
+  }
   function later() {
-    if (!frame) { frame = requestAnimationFrame(function () { frame = 0; cards().forEach(function (c) {
+    if (!frame) { frame = requestAnimationFrame(function () { frame = 0; anchored(); cards().forEach(function (c) {
       if (!seen.has(c)) { seen.add(c); sizes.observe(c); }
       // the list of legal actions the card keeps clear of, and the table's main row, may change size after the card
       // was placed (the kernel's update of the list, the strip's fitting): the card is placed again then
@@ -88,15 +96,18 @@ CARD_JS = """(function () {
     if (!chip || chip.closest('.tutor-clause-card')) { return; }
     document.querySelectorAll('[data-rt-anchor]').forEach(function (e) { if (e !== chip) { e.removeAttribute('data-rt-anchor'); } });
     chip.setAttribute('data-rt-anchor', '');
+    anchored();
     later();
   }, true);
   new MutationObserver(function (records) {
     for (var i = 0; i < records.length; i++) {
       var t = records[i].target;
-      // a card popping out, or a drawer opening or closing over the board (the card's place changes with it)
-      if (t.classList && (t.classList.contains('tutor-clause-card') || t.classList.contains('rt-drawer'))) { later(); return; }
+      // a card popping out, or a drawer opening or closing over the board (the card's place changes with it); or lines
+      // come or gone once a chip was clicked, the chip perhaps with them (its table's mark is checked before the frame)
+      if (records[i].type === 'childList' ? !!document.querySelector('[data-rt-anchor], [data-rt-anchored]')
+          : t.classList && (t.classList.contains('tutor-clause-card') || t.classList.contains('rt-drawer'))) { later(); return; }
     }
-  }).observe(document.body, {attributes: true, attributeFilter: ['class'], subtree: true});
+  }).observe(document.body, {attributes: true, attributeFilter: ['class'], subtree: true, childList: true});
   window.addEventListener('resize', later);
   // Escape puts a popped-out card back, as its × does (trial 34: a card over the actions took a pointer to close)
   document.addEventListener('keydown', function (ev) {

@@ -106,9 +106,10 @@ class LessonRunner:
         self.about = box([self.intro, self.read], classes=("rt-lesson", "rt-about"))
         line = box([self.picker, self.prev, self.next, self.hint, self.goal, self.done], cls=w.HBox,
                    classes=("rt-lesson-line",))
-        self.app = TutorApp(first, show_setup=False, errors=self.errors, with_style=False,
-                            header=line, status=box([self.stuck], classes=("rt-status",)),
+        self._status = box([self.stuck], classes=("rt-status",))
+        self.app = TutorApp(first, show_setup=False, errors=self.errors, with_style=False, header=line, status=self._status,
                             one_screen=True, about=self.about, over=OVER_WORDS["lesson"])
+        self.app.widget.add_class("rt-lesson-table")  # (a lesson's table, for its CSS: widgets/table.py)
         # the hint is a line at the head of the action list (the panel's note, as in free play), beside the actions
         # it is about: a line of its own above the board pushed the board down (trial 13 item L3: Spirited's Player 1
         # at 1024x768, Restless Spirits' key line at 1366x768)
@@ -170,6 +171,8 @@ class LessonRunner:
         lesson = self.lesson
         self.intro.value = f"<h3>{esc(lesson.title)}</h3>{markdown(lesson.intro)}"
         self.goal.value = (f'<div class="rt-goal" tabindex="0" title="{esc(lesson.goal)}"><b>Goal:</b> {esc(lesson.goal)}</div>')
+        self.goal.add_class("rt-goal-box")  # (the goal's box and line, for the CSS: widgets/table.py)
+        self.app.topline.add_class("rt-goal-line")
         self.picker.tooltip = f"Lesson {lesson.order}. {lesson.title}"  # the whole title, should the list be cut
         self.app.last.checked = frozenset(lesson.check.fired)  # (the rules its goal checks: their lines fold last)
         self.prev.disabled = index == 0
@@ -338,13 +341,16 @@ class LessonRunner:
         if ok:
             nxt = (" That was the last lesson: try a free game in the <b>Free play</b> tab." if last
                    else " Press <b>Next lesson</b> to go on.")
-            self.done.value = f'<div class="rt-done">✓ Goal reached!{nxt}</div>'
+            done = f'<div class="rt-done">✓ Goal reached!{nxt}</div>'
         elif self._achieved:
             nxt = "a free game is in the <b>Free play</b> tab" if last else "<b>Next lesson</b> when you are ready"
             tip = esc(f"You reached this lesson's goal: {self.lesson.goal}")
-            self.done.value = f'<div class="rt-done rt-done-kept" title="{tip}">✓ Goal reached · {nxt}</div>'
+            done = f'<div class="rt-done rt-done-kept" title="{tip}">✓ Goal reached · {nxt}</div>'
         else:
-            self.done.value = ""
+            done = ""
+        with self.done.hold_sync():  # (its words and its box's CSS class, widgets/table.py: one message)
+            self.done.value = done
+            (self.done.add_class if done else self.done.remove_class)("rt-goal-box")
         self._reached = ok  # Hint is off while the goal holds (an undo turns it back on)
         self.hint.disabled = ok
         # a hint is about the step it was given at: gone with it, and once the goal holds (its words set once, below:
@@ -377,8 +383,10 @@ class LessonRunner:
         if why:
             self.stuck_text.value = f'<span class="rt-stuck-text">⚠ {esc(why)}</span>'
             self.stuck.remove_class("rt-hidden")
+            self._status.add_class("rt-status-on")  # (its line shows: CSS, widgets/table.py, no ":has()")
         else:
             self.stuck.add_class("rt-hidden")
+            self._status.remove_class("rt-status-on")
         mark_goal_step(self)  # the fold keeps the lesson's next step in view (widgets/goal_step.py)
         yet = None if ok or why or self._achieved else self.not_yet()
         if yet:  # the step did not reach the goal: said at the head of the actions, until the next step or a hint

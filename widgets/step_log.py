@@ -302,15 +302,12 @@ class LastStep(StepLog):
         #: (CSS class ``rt-step-note``), e.g. why the computer chose its move
         self.annotate = None
         #: ``(session) -> set[int]``, set by the free-play seats: the seats a person plays. When the last step is the
-        #: computer's, the panel shows the person's own last step first and, under the line "Then the computer
-        #: played:", the computer's steps since (at most :attr:`MAX_REPLIES`), so a person's step never vanishes
-        #: from sight without their doing
+        #: computer's, the panel shows the person's own last step first and, under "Then the computer played:", the
+        #: computer's steps since (at most :attr:`MAX_REPLIES`): a person's step never vanishes without their doing
         self.mine = None
-        self._then = html_widget()
-        self._then._dom_classes = ("rt-then",)
-        self._note, self._cut = html_widget(), html_widget()
-        self._cut._dom_classes = ("rt-reply-cut",)
-        self._note._dom_classes = ("rt-step-note",)
+        self._then, self._note, self._cut = html_widget(), html_widget(), html_widget()
+        self._then._dom_classes, self._cut._dom_classes, self._note._dom_classes = ("rt-then",), ("rt-reply-cut",), (
+            "rt-step-note",)
         # free play, after the computer replied: the person's own step (left) and the computer's reply (right) side
         # by side, so both are in view at once in a low strip (trial 10: the reply sat under the fold at 1366x768)
         self._mine_col = box(classes=("rt-step-col", "rt-mine-col"))
@@ -319,10 +316,8 @@ class LastStep(StepLog):
         # before its newest SHORT_REPLIES, followed by the hidden line ``_cut``; plain steps after them; key steps),
         # which CSS lays out as if their lines were the column's (``display: contents``): on a low window the
         # one-screen table hides the first kind, shows the second by its titles only and the third by its titles and
-        # key lines (the rest is in the History). Boxes, not CSS that finds those lines by their order (":has()" with
-        # ":not(.x ~ *)"), which made the browser recompute the style of the whole page on every change of it (about
-        # 4x the style time of a click, scripts/click_probe.py). ``_parts``: kind -> the boxes made so far, reused.
-        # (made when first needed: a lesson never shows them; see :meth:`_reply_parts`)
+        # key lines (the rest is in the History). Boxes, not ":has()" with ":not(.x ~ *)", which restyled the whole
+        # page at every change (4x a click's style time). ``_parts``: kind -> the boxes made (when first needed), reused.
         self._parts: dict[str, list[w.Box]] = {}
         #: said on the head line when the step hands the learner another seat (:meth:`seat_words`), with why
         self.seat_reason = ""
@@ -403,7 +398,8 @@ class LastStep(StepLog):
         self._list = box(classes=("rt-scroll", "rt-current-step"))
         #: the head line (its title, then the tools): the free-play seats put who plays each seat here
         self.head = box([self._title, *self._tools], cls=w.HBox, classes=("rt-last-head",))
-        return box([self.head, self._list], classes=("rt-panel", *self._classes))
+        self._panel = box([self.head, self._list], classes=("rt-panel", *self._classes))
+        return self._panel
 
     def render(self) -> None:
         """Show the latest step's events (reusing the step's box when it was shown before)."""
@@ -456,6 +452,11 @@ class LastStep(StepLog):
                 for part in pool:
                     part.children = ()
         self._list.children = kids
+        # what the box holds as a CSS class of the panel, for widgets/table.py (":has()" restyled the strip at each
+        # change): two columns, or the lesson's introduction (the same value again sends nothing)
+        about = self._intro is not None and kids == (self._intro,) and "rt-about" in self._intro._dom_classes
+        shape = ("rt-with-cols",) if self._mine_col in kids else ("rt-with-about",) if about else ()
+        self._panel._dom_classes = ("rt-panel", *self._classes) + shape
         self._steps.done()
 
     def _one_step(self, st: Step, k: int = 0) -> _Row:

@@ -190,7 +190,7 @@ details.rt-ref[open] > summary { margin-bottom: 4px; }
 .rt-clause-float > .rt-clause-head { display: none !important; }
 /* the one-screen table with a drawer open over the board (the rule search, the history, the lesson): a rule card
    popped out goes over the legal actions' column, beside the drawer, so neither covers the other */
-.rt-onescreen .rt-main:has(> .rt-drawer:not(.rt-hidden)) > .rt-clause-float { left: auto; right: 0; top: 0;
+.rt-onescreen .rt-main.rt-drawer-open.rt-drawer-open > .rt-clause-float { left: auto; right: 0; top: 0;
   width: clamp(300px, 31vw, 460px); max-width: clamp(300px, 31vw, 460px); max-height: 100%; }
 .rt-clause-float > .rt-clause-pop-head { display: flex !important; }
 /* a card taller than its room scrolls inside, its title line ("The rule" and ×) pinned at its top: no part of it is

@@ -111,24 +111,25 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-lesson-line > .widget-html { flex: 1 1 auto; min-width: 0; margin-left: 8px; }
 /* the goal is the learner's task, and "Goal reached!" (in its place) what to do next: two lines' height, always, so
    the board never moves between steps (trial 32: a two-line goal, then a one-line "Goal reached", moved it ~14 px;
-   Spirited's goal took four lines at 1024); a longer one shows whole on hover or focus; no padding under (trial 34) */
-.rt-lesson-line > .widget-html:has(.rt-goal, .rt-done) { height: 44px; }
-.rt-topline:has(.rt-goal, .rt-done), .rt-topline .rt-lesson-line, .rt-lesson-line > .widget-html:has(.rt-goal, .rt-done),
-  .rt-lesson-line .widget-html-content:has(.rt-goal, .rt-done) { overflow: visible !important; }
+   Spirited's goal took four lines at 1024); a longer one shows whole on hover or focus; no padding under (trial 34)
+   (rt-goal-box, rt-goal-line: set by widgets/lesson_runner.py in place of ":has()", which restyled at each change) */
+.rt-lesson-line > .widget-html.rt-goal-box { height: 44px; }
+.rt-topline.rt-goal-line, .rt-topline .rt-lesson-line, .rt-lesson-line > .widget-html.rt-goal-box,
+  .rt-lesson-line .rt-goal-box > .widget-html-content { overflow: visible !important; }
 .rt-topline:has(.rt-goal:is(:hover, :focus), .rt-done:is(:hover, :focus)) { position: relative; z-index: 40; }
 .rt-lesson-line :is(.rt-goal, .rt-done) { white-space: normal; overflow-wrap: anywhere; font-size: 14px;
   line-height: 1.25; padding: 5px 10px 0; margin: 0; border-width: 1.5px; height: 2.5em; box-sizing: content-box;
   overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 .rt-lesson-line :is(.rt-goal, .rt-done):is(:hover, :focus) { height: auto; -webkit-line-clamp: unset; padding-bottom: 4px;
   position: relative; z-index: 40; box-shadow: 0 6px 18px rgba(20, 40, 80, .25); outline: none; }
-@media (max-width: 1200px) { .rt-lesson-line > .widget-html:has(.rt-goal, .rt-done) { height: 40px; }
+@media (max-width: 1200px) { .rt-lesson-line > .widget-html.rt-goal-box { height: 40px; }
   .rt-lesson-line :is(.rt-goal, .rt-done) { font-size: 13px; padding: 4px 8px 0; } }
 /* kept once the goal was reached, while the learner plays on (trial 16, U2): said calmly, not as a fresh success */
 .rt-lesson-line .rt-done.rt-done-kept { font-weight: 400; border-width: 1px; background: #f1faf2; }
 .rt-lesson-line .rt-done.rt-done-kept b { font-weight: 600; }
 .rt-lesson-picker { flex: 0 1 250px; min-width: 190px; }
 .rt-lesson-line > .widget-button, .rt-lesson-line > .jupyter-button { flex: 0 0 auto; }
-.rt-status:not(:has(.rt-hint)):not(:has(.rt-stuck:not(.rt-hidden))) { display: none; }
+.rt-status:not(.rt-status-on.rt-status-on.rt-status-on) { display: none; }  /* (widgets/lesson_runner.py) */
 .rt-stuck { align-items: center; gap: 6px; background: #fff1e6; border: 1.5px solid #e07a1f; border-radius: 8px;
   padding: 2px 8px; margin: 0 0 2px 0; }
 .rt-stuck-text { font-weight: 700; color: #7c3f00; font-size: 13.5px; }
@@ -185,7 +186,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 /* (still one below: every action's "why" goes to its tooltip, a pinned pair's too (a lone "End your turn" keeps its
    "your unused AP are lost", trial 18), and the list is tighter) */
 .rt-onescreen .tutor-actions[data-rt-tight] > .rt-agrid:not(.rt-apart-turn) > .tutor-action::after,
-.rt-onescreen .tutor-actions[data-rt-tight] > .rt-apart-turn:has(> .tutor-action ~ .tutor-action) > .tutor-action::after {
+.rt-onescreen .tutor-actions[data-rt-tight] > .rt-apart-turn.rt-two-acts.rt-two-acts > .tutor-action::after {
   display: none; }
 .rt-onescreen .tutor-actions[data-rt-tight] > .rt-agrid > .tutor-action { margin: 1px 0; padding-top: 2px;
   padding-bottom: 2px; min-height: 26px; }
@@ -210,7 +211,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-onescreen .tutor-actions > .rt-apart-turn .tutor-action::after { font-size: 11px; }
   /* (two pinned actions, Spirit Duels' "Gain the advantage" and "Pass": their "why" in the tooltip, so the list
      keeps the room for three whole actions above them) */
-  .rt-onescreen .tutor-actions > .rt-apart-turn:has(> .tutor-action ~ .tutor-action) .tutor-action::after {
+  .rt-onescreen .tutor-actions > .rt-apart-turn.rt-two-acts.rt-two-acts .tutor-action::after {
     display: none; }
   .rt-onescreen .tutor-actions > .rt-apart-turn.rt-agrid > .tutor-action { flex: 1 1 58%; margin: 1px 0;
     min-height: 24px; padding: 2px 8px; font-size: 12.5px; }
@@ -235,14 +236,13 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .rt-blocked-head { height: 26px; margin: 0; align-items: center; }
 .rt-onescreen .tutor-actions > .rt-apart-blocked:not(.rt-open) { position: sticky; bottom: 0; z-index: 1;
   background: #fbfaff; height: 26px; margin: 0; padding: 0; overflow: hidden; }
-.rt-onescreen .tutor-actions.rt-show-blocked:not(:has(> .rt-apart-blocked.rt-open)) > .rt-apart-turn { bottom: 26px; }
+.rt-onescreen .tutor-actions.rt-show-blocked:not(.rt-blocked-open.rt-blocked-open) > .rt-apart-turn { bottom: 26px; }
 .rt-onescreen .rt-blocked-head > .widget-html { display: none; }
 .rt-blocked-head > .rt-fold { display: none; }
 .rt-onescreen .rt-blocked-head > .rt-fold { display: inline-flex; }
 .rt-fold.jupyter-button, .rt-fold.widget-button { background: none; box-shadow: none; color: #6a6484;
   font-weight: 700; font-size: 12.5px; padding: 0 4px; height: 24px; }
 .rt-fold.jupyter-button:hover { color: #3d1f66; text-decoration: underline; }
-
 /* the drawer (history, glossary, the lesson's introduction) and the rule card: over the board */
 .rt-drawer { position: absolute !important; left: 0; top: 0; bottom: 0; width: calc(100% - clamp(300px, 31vw, 460px) - 16px);
   z-index: 5; background: #fbfaff; border: 1px solid #c9c2e0; border-radius: 10px; padding: 6px 10px;
@@ -258,11 +258,11 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   max-height: calc(100% - 20px); z-index: 6; }
 /* the rule card opens beside the chip clicked (trial 11 item g): the chip marked rt-chip-open is its anchor; the
    card sits above or below it (where there is more room), its right edge at the chip's, in the window */
-.rt-onescreen:not(:has(.tutor-clause[data-rt-anchor])) .tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }
-/* (a chip shows wherever its rule is cited: the page's script, widgets/card_place.py, marks the very showing clicked,
-   and keeps the card whole inside the window) */
+.rt-onescreen:not([data-rt-anchored]) .tutor-clause.rt-chip-open { anchor-name: --rt-open-chip; }
+/* (a chip shows wherever its rule is cited: the page's script, widgets/card_place.py, marks the very showing clicked
+   and its table while it holds it, data-rt-anchored, and keeps the card whole inside the window) */
 .rt-onescreen .tutor-clause[data-rt-anchor] { anchor-name: --rt-open-chip; }
-.rt-onescreen .rt-main:not(:has(> .rt-drawer:not(.rt-hidden))) > .rt-clause-float {
+.rt-onescreen .rt-main:not(.rt-drawer-open.rt-drawer-open) > .rt-clause-float {
   position: fixed !important; position-anchor: --rt-open-chip; inset: auto; margin: 4px 0 !important;
   position-area: top span-left; position-try-fallbacks: flip-block, flip-inline, flip-block flip-inline;
   position-try-order: most-height; max-height: min(100%, 70vh); z-index: 1000; }
@@ -270,7 +270,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 """ + BOARD_CSS + """
 /* "reloading the page starts a new game" is about free play: a lesson's strip never says it (a reload restores the
    lesson, or starts it again; trial 11 item c saw it in a Spirit Duels lesson after a reload) */
-.rt-onescreen:has(.rt-lesson-line) .rt-reload-note { display: none; }
+.rt-onescreen.rt-lesson-table .rt-reload-note { display: none; }
 /* the last step: a strip under the board and the actions */
 .rt-onescreen > .tutor-last-step { margin: 0 0 4px 0; padding: 4px 10px 6px 10px;
   max-height: max(34vh, calc(100vh - 620px));
@@ -289,12 +289,12 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    under its fold): when a step's lines are more than the strip holds, they sit at the strip's foot and the oldest go
    out of sight at its top, under the step's title, which stays (every line is in the History); a lesson's
    introduction, which is read from its top, still scrolls */
-.rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) { overflow: hidden !important;
+.rt-onescreen .tutor-last-step:not(.rt-with-about) > .rt-current-step { overflow: hidden !important;
   align-content: flex-end; }
-.rt-onescreen .tutor-last-step > .rt-current-step:has(> .rt-step-col) { grid-template-rows: minmax(0, 1fr); }
+.rt-onescreen .tutor-last-step.rt-with-cols > .rt-current-step { grid-template-rows: minmax(0, 1fr); }
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-step-col { overflow: hidden !important; align-content: flex-end;
   align-self: start; max-height: 100%; }
-.rt-onescreen .tutor-last-step > .rt-current-step:not(:has(> .rt-about)) > .widget-html:first-child,
+.rt-onescreen .tutor-last-step:not(.rt-with-about) > .rt-current-step > .widget-html:first-child,
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-mine-col > .widget-html:first-child,
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col > :is(.rt-then, .rt-reply-cut, .rt-reply-part) +
   .widget-html { position: sticky; top: 0; z-index: 1; background: #fff;
@@ -336,7 +336,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-onescreen .tutor-last-step .rt-later-step .rt-step-now { font-size: 13px; margin: 0; }
 /* free play: the strip holding a person's step and the computer's replies is capped lower (it scrolls inside), so
    the board keeps the learner's hand in view */
-.rt-onescreen > .tutor-last-step:has(.rt-then) { max-height: max(24vh, calc(100vh - 640px)); }
+.rt-onescreen > .tutor-last-step.rt-with-cols { max-height: max(24vh, calc(100vh - 640px)); }
 /* a low window (1366x768) shows the computer's newest few steps (the older ones are in the History); a tall one
    (1920x1080) gives the strip the room the board does not need */
 @media (max-height: 899px) {
@@ -385,10 +385,10 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 }
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
-.rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 30vh; }
+.rt-onescreen > .tutor-last-step.rt-with-about { max-height: 30vh; }
 /* ... and when the board needs the room (the page's script, widgets/strip_fit.py, lowers the strip), a line at its
    foot says the introduction goes on below (it scrolls; "About this lesson" shows it whole) */
-.rt-onescreen .tutor-last-step > .rt-current-step:has(> .rt-about) { container-type: scroll-state; }
+.rt-onescreen .tutor-last-step.rt-with-about > .rt-current-step { container-type: scroll-state; }
 .rt-onescreen .tutor-last-step > .rt-current-step > .rt-about { overflow: visible !important; }
 @container scroll-state(scrollable: bottom) {
   .rt-onescreen .tutor-last-step > .rt-current-step > .rt-about::after {
@@ -405,7 +405,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 .rt-step-now small { font-weight: 400; color: #6a6484; }
 /* free play after the computer replied: the learner's own step on the left, the computer's reply on the right, each
    column's lines laid out as the strip's (text, then its chip), so both are in view in one low strip */
-.rt-current-step:has(> .rt-step-col) { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
+.rt-with-cols > .rt-current-step { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
   column-gap: 14px; align-items: start; }
 .rt-current-step > .rt-step-col { min-width: 0; flex-flow: row wrap !important; align-items: center; column-gap: 6px; }
 /* (a chip wraps to a second line rather than losing its last words: "§ Fill the Road to 2 face-u…", trial 12 item 6) */
@@ -434,20 +434,20 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   min-height: 0; height: auto; line-height: 1.3; }
 .rt-reply-col .rt-bot-why { font-size: 12px; line-height: 1.28; padding: 1px 6px; }
 /* ... and the strip a little higher, so a two-event step and a reply of a step or two are whole at 1366x768 */
-.rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: max(30vh, calc(100vh - 600px)); padding-top: 2px;
+.rt-onescreen > .tutor-last-step.rt-with-cols { max-height: max(30vh, calc(100vh - 600px)); padding-top: 2px;
   padding-bottom: 2px; }
-.tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-dropdown,
-.tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-dropdown > select,
-.tutor-last-step:has(.rt-step-col) > .rt-last-head .widget-checkbox { height: 24px; margin-top: 0; margin-bottom: 0; }
-.tutor-last-step:has(.rt-step-col) > .rt-last-head { height: 26px; }
+.tutor-last-step.rt-with-cols > .rt-last-head .widget-dropdown,
+.tutor-last-step.rt-with-cols > .rt-last-head .widget-dropdown > select,
+.tutor-last-step.rt-with-cols > .rt-last-head .widget-checkbox { height: 24px; margin-top: 0; margin-bottom: 0; }
+.tutor-last-step.rt-with-cols > .rt-last-head { height: 26px; }
 /* ... and every control of that 26 px head line is 24 px high, its text too (the dropdowns' labels, the checkbox's
    label and the title were 28 px, Jupyter's default, in a 24 px box: the browser drew little scroll arrows beside
    "P1", "P2" and the row); a head line never scrolls, nor do its boxes */
-.tutor-last-step:has(.rt-step-col) > .rt-last-head :is(.widget-label, .widget-label-basic),
-.tutor-last-step:has(.rt-step-col) > .rt-last-head > .widget-html,
-.tutor-last-step:has(.rt-step-col) > .rt-last-head > .widget-html > :is(.widget-html-content,
+.tutor-last-step.rt-with-cols > .rt-last-head :is(.widget-label, .widget-label-basic),
+.tutor-last-step.rt-with-cols > .rt-last-head > .widget-html,
+.tutor-last-step.rt-with-cols > .rt-last-head > .widget-html > :is(.widget-html-content,
   .jupyter-widget-html-content) { height: 24px; line-height: 24px; margin-top: 0; margin-bottom: 0; }
-.tutor-last-step:has(.rt-step-col) > .rt-last-head > .widget-html > :is(.widget-html-content,
+.tutor-last-step.rt-with-cols > .rt-last-head > .widget-html > :is(.widget-html-content,
   .jupyter-widget-html-content) { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .rt-last-head, .rt-last-head .widget-box { overflow: visible !important; }
 .tutor-last-step .rt-about { flex: 0 0 100% !important; border: none; padding: 0; }
@@ -460,8 +460,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    line (trial 12 item 5: the Shrine, Spirited's Player 2 to act and Spirit Duels' Player 2 sat under the fold) */
 @media (max-width: 1200px) and (max-height: 899px) {
   .rt-onescreen > .tutor-last-step { max-height: max(27vh, calc(100vh - 620px)); }
-  .rt-onescreen > .tutor-last-step:has(.rt-step-col) { max-height: 20vh; }
-  .rt-onescreen > .tutor-last-step:has(.rt-about) { max-height: 23vh; }
+  .rt-onescreen > .tutor-last-step.rt-with-cols { max-height: 20vh; }
+  .rt-onescreen > .tutor-last-step.rt-with-about { max-height: 23vh; }
   .rt-compact .sd-board > .rt-banner .sd-turnnote { display: none; }
   .rt-compact .sd-board > .sd-strip { column-gap: 8px; }
   .rt-compact .sd-board > .sd-strip .sd-flag { font-size: 11.5px; }

@@ -13,8 +13,8 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 /* with three or more players, the current player's area comes first after the shared table (two players keep
    their places, side by side) */
 .rt-compact .rt-bparts > .rt-bpart-player { order: 5; }
-.rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player) >
-  .rt-bpart-player:has(.rt-current) { order: 4; }
+.rt-compact .rt-bparts.rt-bparts-3p.rt-bparts-3p.rt-bparts-3p >
+  .rt-bpart-player.rt-bpart-current { order: 4; }
 .rt-compact .rt-bparts > .rt-bpart-legend { order: 7; }
 /* the key line stays whole at the foot of the board's box when the board is taller than it (trial 15, U4: in free
    play at 1366x768 it sat half under the last-step strip): the board scrolls under it */
@@ -27,7 +27,7 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 /* reference panels (Spirited's wonders and clans, folded) come after the players' areas, so the learner's own area
    (with its hand) is in view under the shared table; against the computer the learner's area comes first */
 .rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { order: 6; }
-.rt-compact .rt-bparts > .rt-bpart-player:has(.rt-who-you) { order: 3; }
+.rt-compact .rt-bparts > .rt-bpart-player.rt-bpart-you { order: 3; }
 .rt-compact .rt-banner { font-size: 15px; padding: 5px 12px; margin: 0; border-radius: 8px; }
 .rt-compact .rt-banner small { font-size: 12.5px; }
 .rt-compact .rt-zone { padding: 4px 8px; min-width: 0; overflow: hidden; }
@@ -111,7 +111,7 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
    release line (trial 21). The player to act's area takes more of the width (their Spirits' texts wrap less) and
    their abilities take up to three lines, whole on hover, a click or the keyboard's focus */
 @media (min-width: 1201px) and (max-height: 899px) {
-  .rt-learn .rt-compact .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player:has(.rt-current) { flex-grow: 1.6; }
+  .rt-learn .rt-compact .rt-bparts.rt-bparts-markets > .rt-bpart-player.rt-bpart-current { flex-grow: 1.6; }
   .rt-learn .rt-compact .rt-player.rt-current .rt-space > .rt-ability:not(:hover, :focus) { -webkit-line-clamp: 3;
     line-clamp: 3; }
 }
@@ -121,7 +121,7 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
   .rt-learn .rt-board-area > .tutor-board { zoom: 1.3; }
   /* Spirit Duels' two rows of three Spirit cards are taller: at 1.3 Player 2's hand row went under the last step's
      strip in free play (trial 16) */
-  .rt-learn .rt-board-area > .tutor-board:has(.sd-board) { zoom: 1.1; }
+  .rt-learn .rt-board-area > .tutor-board.rt-board-sd { zoom: 1.1; }
 }
 /* the board is as high as what it shows, not stretched to its box: the page's script (widgets/strip_fit.py) sees its
    size change (a late layout, the fonts) and fits the strip again, and on a large window draws it larger while its box
@@ -172,13 +172,16 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .sp-shield { display: inline-block; margin: 0; }
 .rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { flex: 1 1 calc(50% - 6px); }
 .rt-compact .sp-board .rt-rowlabel { min-width: 74px; }
+/* (the box's classes rt-bparts-3p, rt-bparts-5p, rt-bparts-markets and a player's zone's rt-bpart-current, rt-bpart-you
+   are set by widgets/board_view.py, in place of ":has()", which restyled the whole board at every change of it;
+   a class repeated keeps the specificity the ":has()" had) */
 /* five or six players (session 35: Players 5 and 6 under the fold at 1366x768): a hand the learner may not see is not a
    row of its own (its count is on the area's head line, "hand 3"), and the folded reference panels are one line each
    (their whole summary in the panel, opened) */
-.rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player ~
-  .rt-bpart-player) .sp-hand-hidden { display: none; }
-.rt-compact .rt-bparts:has(> .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player ~ .rt-bpart-player ~
-  .rt-bpart-player) > :is(.rt-bpart-wonders, .rt-bpart-clans) details.rt-ref:not([open]) > summary {
+.rt-compact
+  .rt-bparts.rt-bparts-5p.rt-bparts-5p.rt-bparts-5p.rt-bparts-5p.rt-bparts-5p .sp-hand-hidden { display: none; }
+.rt-compact
+  .rt-bparts.rt-bparts-5p.rt-bparts-5p.rt-bparts-5p.rt-bparts-5p.rt-bparts-5p > :is(.rt-bpart-wonders, .rt-bpart-clans) details.rt-ref:not([open]) > summary {
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 
 .rt-compact .rt-prompt { line-height: 1.35; padding: 4px 8px; }
@@ -267,79 +270,79 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
   .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-legend details.rt-legend:not([open]) > summary { line-height: 15px; }
   /* (and Spirited's rows closer: its lesson 1 at the strip's floor still ran 7 px past the box) */
   .rt-learn .rt-onescreen .rt-bparts.sp-board { gap: 3px 6px; }
-  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets,
-  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { order: 6; }
-  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-wide { flex-basis: 100%; }
-  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { flex: 3 1 380px; }
-  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-player { flex-basis: 100%; }
-  .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space { line-height: 1.25; }
+  .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-markets,
+  .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-zone { order: 6; }
+  .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-wide { flex-basis: 100%; }
+  .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-markets { flex: 3 1 380px; }
+  .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-player { flex-basis: 100%; }
+  .rt-onescreen .rt-bparts.rt-bparts-markets .rt-space { line-height: 1.25; }
 }
 /* ... and the shared table (the Shrine, its piles and the Totem Markets) comes before the players' areas, right under
    the Lost Spirits, then the learner's own area (against the computer) or the current player's, then the others:
    the Shrine sat under both players, below the fold (trial 12 item 5). The Shrine is one low zone: its heading and
    top card on a line, its piles under them */
 @media (max-width: 1200px) {
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone,
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { order: 2; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-zone,
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-markets { order: 2; }
   /* (each the board's width: the Shrine one line, its heading, top card and piles; the markets a line a row; side by
      side they wrapped to four lines each and pushed Player 2's hand under the fold, trial 18) */
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-zone { flex: 1 1 100%; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets { flex: 1 1 100%; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > :is(.rt-bpart-zone, .rt-bpart-markets) h4 {
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-zone { flex: 1 1 100%; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-markets { flex: 1 1 100%; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets > :is(.rt-bpart-zone, .rt-bpart-markets) h4 {
     letter-spacing: 0; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-zone {
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-markets .rt-zone {
     align-content: flex-start; }
   /* (the markets' chips a little smaller, each row on one line, the heading beside the first row) */
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-chip { font-size: 11.5px;
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-markets .rt-chip { font-size: 11.5px;
     padding: 0 5px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-zone { column-gap: 8px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-markets .rt-rowlabel { min-width: 0; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-markets .rt-zone { column-gap: 8px; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-markets .rt-rowlabel { min-width: 0; }
   /* (the players' areas stacked, in every game: the current player's first, or the learner's own against the
      computer; Spirited lesson 1's Player 2, to act, sat under Player 1, cut) */
-  .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-player:has(.rt-current) { order: 4; }
-  .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-player:has(.rt-who-you) { order: 3; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-zone { padding: 2px 8px; }
+  .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-player.rt-bpart-current { order: 4; }
+  .rt-learn .rt-onescreen .rt-bparts > .rt-bpart-player.rt-bpart-you { order: 3; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-zone { padding: 2px 8px; }
   .rt-learn .rt-onescreen .rt-bpart-zone h4 { display: inline; }
   .rt-learn .rt-onescreen .rt-bpart-zone .rt-shrine-top { display: inline-flex; margin: 0 0 0 6px; }
   .rt-learn .rt-onescreen .rt-bpart-zone .rt-decks { font-size: 11px; line-height: 1.25; display: inline;
     margin-left: 10px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-banner { padding-top: 2px; padding-bottom: 2px;
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-banner { padding-top: 2px; padding-bottom: 2px;
     font-size: 14.5px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) { gap: 2px 4px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player { padding-top: 2px; padding-bottom: 2px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces { margin: 2px 0; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets { gap: 2px 4px; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-player { padding-top: 2px; padding-bottom: 2px; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-spaces { margin: 2px 0; }
   /* a player's name line and counts share one line when they fit: the pips after a count ("3 ◆◆◆") say the count
      again and go, the counts a little smaller; an empty space is a low dashed box (trial 18: Player 2's hand sat
      under the fold in lesson 9) */
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-pips { display: none; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-stats { font-size: 12px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player .rt-stats b { font-size: 13px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row .rt-chip { font-size: 11px;
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-player .rt-pips { display: none; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-player .rt-stats { font-size: 12px; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-player .rt-stats b { font-size: 13px; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-hand-row .rt-chip { font-size: 11px;
     padding: 0 4px; }
   /* (a hand of five or seven Totems on one line: trial 19, lessons 9, 10, 24, 28, 31 at 1024 px, a second line of
      chips made the board scroll inside after the first step) */
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row { gap: 3px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-hand-row > .rt-rowlabel { min-width: 34px; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-hand-row { gap: 3px; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-hand-row > .rt-rowlabel { min-width: 34px; }
   /* a hidden hand's row says no more than the counts line ("hand 2/7"), and goes; a hand and the released Spirits
      share a line when they fit (trial 19: Player 2's released Spirits sat cut under the fold in free play) */
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player > .rt-hand-row.rt-hand-hidden { display: none; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-player > :is(.rt-hand-row, .rt-released-row) {
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-player > .rt-hand-row.rt-hand-hidden { display: none; }
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-player > :is(.rt-hand-row, .rt-released-row) {
     display: inline-flex; flex-wrap: wrap; align-items: center; vertical-align: top; margin-right: 14px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-released-row .rt-chip { font-size: 11.5px;
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-released-row .rt-chip { font-size: 11.5px;
     padding: 0 6px; }
   /* (the key line at the board's foot one low line) */
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) > .rt-bpart-legend details.rt-legend:not([open]) > summary {
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets > .rt-bpart-legend details.rt-legend:not([open]) > summary {
     line-height: 15px; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-space.rt-empty { min-height: 24px;
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-space.rt-empty { min-height: 24px;
     padding-top: 1px; padding-bottom: 1px; }
   /* a Spirit on a player's board: its name and type share a line when they fit */
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) {
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-spaces > .rt-space:not(.rt-empty) {
     display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 6px; align-content: flex-start; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) > * {
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-spaces > .rt-space:not(.rt-empty) > * {
     flex: 1 1 100%; min-width: 0; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) > .rt-sname {
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-spaces > .rt-space:not(.rt-empty) > .rt-sname {
     flex: 0 1 auto; }
-  .rt-learn .rt-onescreen .rt-bparts:has(> .rt-bpart-markets) .rt-spaces > .rt-space:not(.rt-empty) > .rt-stype {
+  .rt-learn .rt-onescreen .rt-bparts.rt-bparts-markets .rt-spaces > .rt-space:not(.rt-empty) > .rt-stype {
     flex: 1 1 0; min-width: 7em; }
 }
 """

@@ -58,8 +58,10 @@ def test_first_clicks_of_the_learn_page_send_few_small_messages(sent):
     # (the history in its closed drawer sends nothing: measured 16 / 12 / 34 messages and 6.7 / 7.1 / 14.5 KiB;
     # then one more where actions show after the click: the keyboard focus moves to the first of them, 18 / 12 / 35;
     # and the third click reaches the lesson's goal, which switches Hint off: 18 / 12 / 36; the board's pieces a
-    # projector layout may fold carry a class each (session 17): 7.7 / 6.5 / 15.6 KiB)
-    assert counts[0] <= 18 and counts[1] <= 13 and counts[2] <= 36, counts
+    # projector layout may fold carry a class each (session 17): 7.7 / 6.5 / 15.6 KiB; session 37: the first step
+    # takes the lesson's introduction off the strip, which its panel's CSS class says, rt-with-about, in place of
+    # ":has()": 19 / 12 / 20)
+    assert counts[0] <= 19 and counts[1] <= 13 and counts[2] <= 36, counts
     assert sizes[0] <= 8_000 and sizes[1] <= 8_200 and sizes[2] <= 16_000, sizes
 
 
@@ -84,9 +86,10 @@ def test_a_click_sends_at_most_a_bounded_number_of_messages(sent):
     title, so the Offer and the Place each opened a title widget of their own (18 / 12 / 20 before, 18 / 13 / 21);
     Spirited's Recruit after its Scout likewise, and the Recruit's title gets its class (rt-later-step: 19 / 14 before,
     19 / 15 now). Session 32: the strip's places for a move's later steps are made with the page (18 / 12 / 20 again,
-    see test_a_lesson_moves_later_steps_open_no_widget_in_the_strip)."""
+    see test_a_lesson_moves_later_steps_open_no_widget_in_the_strip). Session 37: the first step's strip says by its
+    CSS class that it no longer holds the lesson's introduction (in place of ":has()"): 19 / 12 / 20."""
     rs = click_counts(LearnApp("restless-spirits").lessons.app, sent, 3)
-    assert rs[0] <= 18 and rs[1] <= 12 and rs[2] <= 20, rs
+    assert rs[0] <= 19 and rs[1] <= 12 and rs[2] <= 20, rs
     spirited = click_counts(LearnApp("spirited").open_free_play(), sent, 2)
     assert spirited[0] <= 19 and spirited[1] <= 15, spirited
     duels = click_counts(LearnApp("spirit-duels").open_free_play(), sent, 1)
