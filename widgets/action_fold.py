@@ -77,7 +77,7 @@ FOLD_JS = """(function () {
         if (c && c.classList.contains('tutor-clause')) { c.classList.add('rt-folded'); }
       });
     };
-    var order = groups.map(function (g, i) { return i; }).filter(function (i) { return extra[i].length && !opened.has(groups[i]); })
+    var order = groups.map(function (g, i) { return i; }).filter(function (i) { return extra[i].length; })
       .sort(function (a, b) { return extra[b].length - extra[a].length || b - a; });
     var folds = new Set();
     // (after the first fold, captions only, data-rt-tight below, before a second group folds: Seone and Nozawa
@@ -92,7 +92,8 @@ FOLD_JS = """(function () {
       }
       extra[i] = extra[i].slice(j);
     };
-    for (var o = 0; on && o < order.length; o++) {
+    // (a group the learner opened stops the folding: the smaller ones stay whole, the list scrolls)
+    for (var o = 0; on && o < order.length && !opened.has(groups[order[o]]); o++) {
       fold1(order[o]); folds.add(order[o]);
       if (!low()) { if (o) { part(order[o]); } break; }
       if (o === 0) { panel.setAttribute('data-rt-tight', ''); if (!low()) { break; } }
