@@ -12,9 +12,11 @@ changes (at most once a frame):
   own answer; or a line of a rule the lesson's goal checks, ``rt-check-ev``, newuser31) stays, with its step's title
   (trial 19), never without it: no line shows while its step's title is folded (newuser36: Spirited lesson 8's
   Battle lines read as the Scout's, the Rally's title folded: its title shows with them, or the whole step folds);
-* keeps the move's outcome in view (trial 27, newuser29, newuser31, newuser37): after the key lines, the newest
-  step's lines, then the steps between, each in its order, then the pinned step's own lines; a step's last lines
-  fold, never a middle one; the pinned title, none of its lines in view, gives its room to them;
+* keeps the learner's own move in view: the lines of its steps before their first automatic line come next after
+  the key lines (trial 27: a Shield's line, "spends 1 AP", went out of sight while the automatic lines after them
+  showed; newuser31: the Offer step folded while "Uji is dealt" showed), then each step's automatic lines in the
+  order they happened while they fit (newuser29: a Summon's second draw folded while the next turn's Road Check
+  showed): its last lines fold, never a middle one between lines in view (newuser37);
 * marks the pinned title (attribute ``data-rt-earlier``) while any line is hidden, which CSS shows as a line under
   it: the earlier lines are in the History (value ``more`` when only lines after one in view are hidden: "more
   lines of this step"; value ``step`` when lines of the move's later steps are hidden, its words in attribute
@@ -255,22 +257,21 @@ STRIP_JS = """(function () {
       keep.delete(pinned); used -= pinned.h;
       if (!take(nw.slice(0, 2))) { keep.add(pinned); used += pinned.h; }
     }
-    // a step's automatic lines as they happened while they fit: its last fold (newuser29: a Summon's second draw folded
-    // while the next turn's Road Check showed; Spirit Duels' dice under "Player 2 takes the next action")
+    // then the learner's own lines: the newest step's others, the pinned step's, the steps between (newuser31: the
+    // Offer of Restless Spirits lesson 2 folded while the Place's automatic "Uji is dealt" showed; Spirited lesson 1's
+    // Scout lines while its Rally's automatic lines showed): automatic lines after them fold first
+    if (nw.length && keep.has(nw[0])) { nw.slice(2).forEach(function (r) { take([r]); }); }
+    if (keep.has(pinned)) { mine.forEach(function (r) { take([r]); }); }
+    for (k = steps.length - 2; k >= 0; k--) { take(steps[k].rows); }
+    // then the automatic lines of each step of the move in view, step by step as they happened, each step's in their
+    // order while they fit (newuser29: after a Rally, the second of its Summon's two draws folded while the next
+    // turn's Road Check lines showed, and it read as if one card was drawn; Spirit Duels' dice rolled folded under
+    // "Player 2 takes the next action"): the lines that fold are a step's last
     var after = function (r) {
-      for (var j = rows.indexOf(r) + 1; j < rows.length; j++) {
-        if (rows[j].els[0].querySelector('.rt-step-now') || (!keep.has(rows[j]) && !take([rows[j]]))) { break; }
+      for (k = rows.indexOf(r) + 1; k < rows.length; k++) {
+        if (rows[k].els[0].querySelector('.rt-step-now') || (!keep.has(rows[k]) && !take([rows[k]]))) { break; }
       }
     };
-    // then the move's outcome (newuser37: Spirited lesson 8's Passing of Time draw, a middle step's, folded while the
-    // Scout's routine line showed): the newest step's lines, the steps between (newest first), each whole in its order
-    // while it fits; then the pinned (earliest) step's own lines, its automatic lines last
-    if (nw.length && keep.has(nw[0])) { nw.slice(2).forEach(function (r) { take([r]); }); after(nw[nw.length - 1]); }
-    for (k = steps.length - 2; k >= 0; k--) {
-      if (take(steps[k].rows)) { after(steps[k].rows[steps[k].rows.length - 1]); }
-      else if (take(steps[k].rows.slice(0, 2))) { after(steps[k].rows[1]); }
-    }
-    if (keep.has(pinned)) { mine.forEach(function (r) { take([r]); }); }
     if (mine.length && mine.every(function (r) { return keep.has(r); })) { after(mine[mine.length - 1]); }
     steps.forEach(function (st) { if (keep.has(st.rows[0])) { after(st.rows[st.rows.length - 1]); } });
     for (k = rows.length - 1; k >= 0; k--) {
@@ -292,7 +293,8 @@ STRIP_JS = """(function () {
         else if ((g.key && !g.owner) || keep.has(g.owner || pinned)) { take([g]); }
       }
     }
-    // (newuser37: a step's first and last lines in view, its middle one folded) none after a folded one but a key line
+    // (newuser37: Restless Spirits free play, a step's first and last lines in view, its middle one folded) no line
+    // of a step in view after one of its lines folded, a key line apart: its room goes to the folded, in order
     var folded = false;
     rows.forEach(function (r) {
       if (r === pinned || r.els[0].querySelector('.rt-step-now')) { folded = false; return; }
@@ -302,17 +304,6 @@ STRIP_JS = """(function () {
     rows.forEach(function (r, i) {
       if (!keep.has(r) && i && keep.has(rows[i - 1]) && r.els[0].classList.contains('tutor-event')) { take([r]); }
     });
-    // (newuser37: Spirited lesson 8) the pinned title, none of its step's lines in view, gives its room to a later
-    // step's folded lines, in order; the first title in view then says "Step 1: in History"
-    var dropped = false, none = true;
-    for (k = rows.indexOf(pinned) + 1; k < rows.length && !rows[k].els[0].querySelector('.rt-step-now'); k++) { none = none && !keep.has(rows[k]); }
-    if (!then && none && keep.has(pinned) && !pinned.els[0].classList.contains('tutor-event') && k < rows.length) {
-      keep.delete(pinned); used -= pinned.h;
-      rows.forEach(function (r, i) {
-        if (i > k && !keep.has(r) && keep.has(rows[i - 1]) && r.els[0].classList.contains('tutor-event') && take([r])) { dropped = true; }
-      });
-      if (!dropped) { keep.add(pinned); used += pinned.h; }
-    }
     // (and none left without its title, however taken: a step's title stays while a line of its is in view)
     rows.forEach(function (r) { if (r.owner && keep.has(r) && !keep.has(r.owner)) { keep.delete(r); used -= r.h; } });
     var hid = false, shown = false, above = false, at = rows.indexOf(pinned), gone = new Map();
@@ -346,11 +337,6 @@ STRIP_JS = """(function () {
     var word = !hid ? '' : [...gone.keys()].some(function (h) { return h !== pinned; }) ? 'step' : above ? ''
       : gone.has(pinned) || !own.length ? 'more' : 'none';
     var said = '', t = pinned.els[0];
-    if (dropped) {  // (the note goes to the first title in view, and names the pinned step)
-      var lead = rows.find(function (r) { return keep.has(r) && r.els[0].querySelector('.rt-step-now'); });
-      t.removeAttribute('data-rt-earlier'); t.removeAttribute('data-rt-fold');
-      if (lead) { t = lead.els[0]; word = 'step'; gone.set(pinned, 'all'); if (t.hasAttribute('data-rt-earlier')) { gone.set(lead, 'some'); } t.setAttribute('data-rt-earlier', 'step'); }
-    }
     if (word === 'step') {  // (short: no longer than the note measured, "earlier lines of this step")
       var nums = function (l) {
         return (l.length > 1 ? 'Steps ' + l.slice(0, -1).join(', ') + ' and ' : 'Step ') + l[l.length - 1];
