@@ -5,8 +5,10 @@ action the goal needed, "Resolve dice", which sat under "more actions: scroll do
 page script as :mod:`widgets.strip_fit`) keeps one rule for every position, nothing reordered:
 
 * when the list of legal actions (``tutor-actions``) shows two groups or more and a group's first action lies below
-  what the list shows without scrolling (above the pinned end-of-turn group and "Not possible now"), every group but
-  a decision's choices folds to the first action of each kind in it (one Activate, one Evolve, one Meditate, Resolve
+  what the list shows without scrolling (above the pinned end-of-turn group and "Not possible now"), the groups but
+  a decision's choices fold, one at a time (the one with the most actions to fold first) while one is still below
+  (newuser37: with room for them, every legal action shows; after the first fold the list takes its tight form, below,
+  before a second group folds), each to the first action of each kind in it (one Activate, one Evolve, one Meditate, Resolve
   dice...; a lesson's hinted action and the step its solution takes next stay too: :mod:`widgets.goal_step`): the others get CSS class ``rt-folded`` (not displayed);
 * the group's title then says how many are folded ("4 more ▸"; attribute ``data-rt-more``, shown by CSS) and is a
   button (click, Enter or Space) that shows them all ("show fewer ▴") while the decision lasts: when the list offers
@@ -65,15 +67,39 @@ FOLD_JS = """(function () {
     };
     var low = function () { return below(heads); };
     var on = groups.length > 1 && low();
-    groups.forEach(function (g, i) {
-      var t = g.querySelector('.rt-group-title'), n = on ? extra[i].length : 0;
-      if (n && !opened.has(g)) {
-        extra[i].forEach(function (a) {
-          a.classList.add('rt-folded');
-          var c = a.nextElementSibling;
-          if (c && c.classList.contains('tutor-clause')) { c.classList.add('rt-folded'); }
-        });
+    // (newuser37: Restless Spirits lesson 1, "Attract any Lost Spirit", showed only "Attract Gonga", Seone and Nozawa
+    // folded with room for them) the groups fold one at a time, the one with the most folded actions first, while
+    // one of the first actions is still below: a group that fits stays whole
+    var fold1 = function (i) {
+      extra[i].forEach(function (a) {
+        a.classList.add('rt-folded');
+        var c = a.nextElementSibling;
+        if (c && c.classList.contains('tutor-clause')) { c.classList.add('rt-folded'); }
+      });
+    };
+    var order = groups.map(function (g, i) { return i; }).filter(function (i) { return extra[i].length; })
+      .sort(function (a, b) { return extra[b].length - extra[a].length || b - a; });
+    var folds = new Set();
+    // (after the first fold, captions only, data-rt-tight below, before a second group folds: Seone and Nozawa
+    // stay in view as captions rather than folded)
+    // (the last group folded shows back, in order, the actions that still fit: "Attract Nozawa", "1 more ▸")
+    var part = function (i) {
+      for (var j = 0; j < extra[i].length; j++) {
+        var a = extra[i][j], c = a.nextElementSibling;
+        c = c && c.classList.contains('tutor-clause') ? c : null;
+        a.classList.remove('rt-folded'); if (c) { c.classList.remove('rt-folded'); }
+        if (low()) { a.classList.add('rt-folded'); if (c) { c.classList.add('rt-folded'); } break; }
       }
+      extra[i] = extra[i].slice(j);
+    };
+    // (a group the learner opened stops the folding: the smaller ones stay whole, the list scrolls)
+    for (var o = 0; on && o < order.length && !opened.has(groups[order[o]]); o++) {
+      fold1(order[o]); folds.add(order[o]);
+      if (!low()) { if (o) { part(order[o]); } break; }
+      if (o === 0) { panel.setAttribute('data-rt-tight', ''); if (!low()) { break; } }
+    }
+    groups.forEach(function (g, i) {
+      var t = g.querySelector('.rt-group-title'), n = on && (folds.has(i) || opened.has(g)) ? extra[i].length : 0;
       if (!t) { return; }
       var more = !n ? null : opened.has(g) ? 'show fewer \u25B4' : n + ' more \u25B8';
       if (more === null) {

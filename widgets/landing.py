@@ -96,6 +96,9 @@ FEATURES = (
 LANDING_CSS = """
 /* centred on a wide screen; the padding keeps the cards' right borders inside the output area at 1024 px */
 .rt-landing { max-width: 1600px; margin: 0 auto; padding: 0 8px 0 2px; box-sizing: border-box; }
+/* (newuser37: the widget's 100% width and its 2 px side margins made its output area 1340 px inside 1336: a
+   horizontal scrollbar at 1366x768) */
+.rt-landing-page.widget-html { margin-left: 0; margin-right: 0; }
 .rt-landing h2 { font-size: 17px; margin: 12px 0 6px 0; color: #3d1f66; }
 .rt-landing .fa { width: 1.2em; text-align: center; }
 .rt-land-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 12px 24px; background: #5b2d90;

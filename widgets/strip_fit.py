@@ -16,7 +16,7 @@ changes (at most once a frame):
   the key lines (trial 27: a Shield's line, "spends 1 AP", went out of sight while the automatic lines after them
   showed; newuser31: the Offer step folded while "Uji is dealt" showed), then each step's automatic lines in the
   order they happened while they fit (newuser29: a Summon's second draw folded while the next turn's Road Check
-  showed): its last lines fold;
+  showed): its last lines fold, never a middle one between lines in view (newuser37);
 * marks the pinned title (attribute ``data-rt-earlier``) while any line is hidden, which CSS shows as a line under
   it: the earlier lines are in the History (value ``more`` when only lines after one in view are hidden: "more
   lines of this step"; value ``step`` when lines of the move's later steps are hidden, its words in attribute
@@ -293,6 +293,17 @@ STRIP_JS = """(function () {
         else if ((g.key && !g.owner) || keep.has(g.owner || pinned)) { take([g]); }
       }
     }
+    // (newuser37: Restless Spirits free play, a step's first and last lines in view, its middle one folded) no line
+    // of a step in view after one of its lines folded, a key line apart: its room goes to the folded, in order
+    var folded = false;
+    rows.forEach(function (r) {
+      if (r === pinned || r.els[0].querySelector('.rt-step-now')) { folded = false; return; }
+      if (!r.els[0].classList.contains('tutor-event')) { return; }
+      if (!keep.has(r)) { folded = true; } else if (folded && !r.key) { keep.delete(r); used -= r.h; }
+    });
+    rows.forEach(function (r, i) {
+      if (!keep.has(r) && i && keep.has(rows[i - 1]) && r.els[0].classList.contains('tutor-event')) { take([r]); }
+    });
     // (and none left without its title, however taken: a step's title stays while a line of its is in view)
     rows.forEach(function (r) { if (r.owner && keep.has(r) && !keep.has(r.owner)) { keep.delete(r); used -= r.h; } });
     var hid = false, shown = false, above = false, at = rows.indexOf(pinned), gone = new Map();
