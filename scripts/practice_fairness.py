@@ -7,7 +7,8 @@ the first N questions of a seed per game (default 600, seed 1):
   (placing Wanwada fires "Mastery", related to "Attract a Lost Spirit (1 AP)" that placing Gonga fires);
 - ``overlap-wrong``: which-rule wrong options whose rule says the same as the answer (related either way, or most
   of the shorter title's words in the other's title or text);
-- ``named-answer``: which-rule questions whose answer is the move's own rule (its title names the move's verb);
+- ``named-answer``: which-rule questions whose answer's title shares a word with the move's label ("Attract a
+  Lost Spirit (1 AP)" for "Attract Rinca"): found by its wording alone;
 - ``which-rule``: which-rule questions in all.
 
 Usage: ``python scripts/practice_fairness.py [N] [SEED]``.
@@ -21,6 +22,11 @@ import tutor
 from tutor.practice import questions
 from tutor.practice.positions import copy_session
 from tutor.practice.which_rule import _title_words
+
+
+def stems(text: str) -> set[str]:
+    """The first five letters of each word of ``text`` that is not a common one."""
+    return {w[:5] for w in _title_words(text.replace("[provisional]", ""))}
 
 
 def says_related(clauses, a: str, b: str) -> bool:
@@ -64,8 +70,7 @@ def measure(game: str, n: int, seed: int) -> dict[str, int]:
             right = q.answer.clause
             out["overlap-wrong"] += sum(says_same(clauses, right, o.clause) for o in q.options if not o.correct)
             a = next(x for x in s.legal_actions() if x.id == q.action_id)
-            verb = a.label.split()[0].lower()
-            out["named-answer"] += verb in _title_words(clauses[right].title)
+            out["named-answer"] += bool(stems(a.label) & stems(clauses[right].title))
     return out
 
 
