@@ -51,6 +51,11 @@ def test_answer_right_then_wrong_and_see_it_kept(store):
     app.tabs.selected_index = 1
     assert app.mastery.buttons[q.clause]._status == "right"
     assert "rt-m-right" in app.mastery.buttons[q.clause]._dom_classes
+    # session 37: the legend counts rules in words, beside the header's count of answers (before: "practised:
+    # right: 3" beside "2 right", one answer practising several rules)
+    n = app.mastery.counts["right"]
+    assert n >= 1 and f"{n} {'rule' if n == 1 else 'rules'} answered right lately" in app.mastery.legend.value
+    assert "practised: right" not in app.mastery.legend.value
     app.tabs.selected_index = 0
     view.next.click()
     q2 = view.question
