@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
+from tutor.practice.mastery import STATUS_WORDS, STATUSES, count_words, sections
 
 from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel
@@ -108,7 +108,7 @@ class MasteryMap:
             b.tooltip = f"{title}: {STATUS_WORDS[s]}"
         self.counts = {s: sum(1 for v in status.values() if v == s) for s in STATUSES}
         self.legend.value = ('<div class="rt-m-legend">' + "".join(
-            f'<span class="rt-m-{s}">{MARK[s]} {esc(STATUS_WORDS[s])}: {self.counts[s]}</span>' for s in STATUSES)
+            f'<span class="rt-m-{s}">{MARK[s]} {esc(count_words(s, self.counts[s]))}</span>' for s in STATUSES)
             + " Click a rule to read it and to be asked about it.</div>")
         missed = [cid for cid in self.buttons if status.get(cid) == "missed"][: self.AGAIN_MAX]
         old = self.again.children

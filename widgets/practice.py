@@ -32,7 +32,7 @@ from .practice_style import PRACTICE_CSS, players_fit
 from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
 from .panels import BoardView
-from .style import busy_html, close_tree, esc, html_widget, plain_label, prov_text, style_widget
+from .style import PROV_SUMMARY, busy_html, close_tree, esc, html_widget, plain_label, prov_text, style_widget
 from .table import table_style
 
 _content_log = logging.getLogger("rules_tutor.content")
@@ -123,7 +123,11 @@ class PracticeView:
         q = self.question
         self.kind.value = (f'<span class="rt-pq-kind">{esc(KIND_WORDS[q.kind])}</span> '
                            f'<span class="rt-pq-origin">{esc(_origin(q.origin))}</span>')
-        self.prompt.value = f"<div>{prov_text(q.prompt)}</div>"
+        # session 37: a † in the question or its answers is explained beside them, quietly (the board's key is folded
+        # away below the board)
+        marked = "[provisional]" in q.prompt or any("[provisional]" in o.text for o in q.options)
+        key = f'<div class="rt-muted rt-pq-prov">{PROV_SUMMARY}</div>' if marked else ""
+        self.prompt.value = f"<div>{prov_text(q.prompt)}</div>{key}"
         old = self.options
         self.options = []
         for i, o in enumerate(q.options):

@@ -121,3 +121,19 @@ def test_the_right_can_do_option_is_not_the_wordiest(game):
         legal = {a.id: a for a in q.session.legal_actions()}
         assert legal[q.action_id].label.startswith(right)
     assert longest * 3 <= len(qs), (longest, len(qs))
+
+
+def test_placing_a_mastery_spirit_is_not_asked_with_attracting():
+    """Session 37: placing Wanwada (Guardian, free by Mastery) was asked with "First “Mastery makes one type free to
+    attract”, then “Attract a Lost Spirit (1 AP)”." as a wrong answer, while placing Gonga cites that rule (a move of
+    the same kind): a rule related either way to the move's own rules is never a wrong chain's extra rule."""
+    pos = _at("restless-spirits", "lesson: Offerings and Mastery, step 2")
+    extras = set()
+    for seed in range(12):
+        q = what_happens(pos, Rng.from_seed(seed))
+        if q is None or "Place Wanwada" not in q.prompt:
+            continue
+        assert q.answer.outcome == ("rs.mastery", "rs.attract.refill")
+        extras |= {c for o in q.options for c in o.outcome if c not in q.answer.outcome}
+    # before: rs.attract (seeds 0, 2, 4, 6-11) and rs.attract.offering (seeds 0, 3-5)
+    assert extras == {"rs.ruling.spirit-deck-empty"}

@@ -51,6 +51,11 @@ def test_answer_right_then_wrong_and_see_it_kept(store):
     app.tabs.selected_index = 1
     assert app.mastery.buttons[q.clause]._status == "right"
     assert "rt-m-right" in app.mastery.buttons[q.clause]._dom_classes
+    # session 37: the legend counts rules in words, beside the header's count of answers (before: "practised:
+    # right: 3" beside "2 right", one answer practising several rules)
+    n = app.mastery.counts["right"]
+    assert n >= 1 and f"{n} {'rule' if n == 1 else 'rules'} answered right lately" in app.mastery.legend.value
+    assert "practised: right" not in app.mastery.legend.value
     app.tabs.selected_index = 0
     view.next.click()
     q2 = view.question
@@ -620,3 +625,19 @@ def test_a_lesson_whose_solution_misses_its_goal_leaves_out_its_questions_only(c
         app.game.value = game
         assert app.coach.game_id == game and app.view.question is not None and not app.errors.output.outputs
     assert app.notice.value.count(name) == 1  # said once, not again when the game comes back
+
+
+def test_a_provisional_mark_in_a_question_is_explained_beside_it(store):
+    """Session 37: Spirit Duels practice showed "Channel Magic (Nature Move, 1 Essence)†" in a question with nothing
+    beside it saying what † means; the question now says it quietly when (and only when) it shows one."""
+    app = PracticeApp("spirit-duels", store=store)
+    view = app.view
+    seen = {True: 0, False: 0}
+    for _ in range(12):
+        q = view.question
+        marked = "[provisional]" in q.prompt or any("[provisional]" in o.text for o in q.options)
+        assert ("= a value the rulebook does not print (our assumption)" in view.prompt.value) == marked
+        seen[marked] += 1
+        view.options[0].click()
+        view.next.click()
+    assert seen[True] and seen[False], seen

@@ -11,8 +11,16 @@ from ..registry import clauses_for
 
 STATUSES = ("unseen", "lesson", "right", "missed")
 #: Plain words for each status, for the page.
-STATUS_WORDS = {"unseen": "not seen yet", "lesson": "seen in a lesson", "right": "practised: right",
+#: Session 37: "practised: right: 3" on the map beside the header's "2 right" (answers; one answer can practise
+#: several rules) read as a mismatch; the map's legend now counts rules in words ("3 rules answered right lately").
+STATUS_WORDS = {"unseen": "not seen yet", "lesson": "seen in a lesson", "right": "answered right lately",
                 "missed": "missed lately"}
+
+
+def count_words(status: str, n: int) -> str:
+    """The map legend's words for ``n`` rules of ``status``: ``"3 rules answered right lately"``, ``"1 rule missed
+    lately"``."""
+    return f"{n} {'rule' if n == 1 else 'rules'} {STATUS_WORDS[status]}"
 
 
 def sections(game_id: str) -> list[tuple[str, list[str]]]:

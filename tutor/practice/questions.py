@@ -145,13 +145,22 @@ DEALS = 4
 def part_of(session: Session, a: Action, events) -> set[str]:
     """The rules a learner could rightly say play a part in taking ``a`` (session 36: "End your turn" was asked with
     "... then “Ending the turn”" as a wrong answer): the reasons it is allowed (``a.clauses``) and their related
-    rules, every rule a title of which the action's label names (:func:`gives_away`), and every rule its outcome
+    rules, every rule a title of which the action's label names (:func:`gives_away`), every rule its outcome
     fires: in ``events`` (applied here) and in :data:`DEALS` other deals of what the player cannot see (a draw or a
-    roll may bring one in). Never a wrong answer's extra rule in a what-happens question."""
+    roll may bring one in), and every reason and fired rule of another legal move of the same kind (placing another
+    Spirit: a learner cannot know why the rule would play no part in this one). Never a wrong answer's extra rule in a what-happens question."""
     clauses = session.game.clauses
     out = set(a.clauses) | {r for c in a.clauses if c in clauses for r in clauses[c].related}
     out |= {c.id for c in clauses.values() if gives_away(a.label, c.title)}
     out |= {e.clause for e in events}
+    # the move's own rules (its reasons, the first rule it fires) and every rule related to them either way: placing
+    # Wanwada fires "Mastery makes one type free", related to "Attract a Lost Spirit (1 AP)" that placing Gonga fires
+    own = set(a.clauses) | {e.clause for e in events[:1]}
+    out |= {r for c in own if c in clauses for r in clauses[c].related}
+    out |= {c.id for c in clauses.values() if own & set(c.related)}
+    for b in session.legal_actions():  # session 37: "Place Wanwada (Guardian)" was asked with "Attract a Lost Spirit
+        if b.kind == a.kind and b.id != a.id:  # (1 AP)", the rule of placing Gonga: a move of the same kind
+            out |= set(b.clauses) | {e.clause for e in copy_session(session).apply(b.id).events}
     for seed in range(DEALS):
         other = Session(session.game, determinise(session.game, session.state, a.actor, seed), partial={})
         try:

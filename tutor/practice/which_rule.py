@@ -14,8 +14,8 @@ trigger, Spirit Duels' End Phase) was never asked. Here the engine answers:
 - the wrong answers: rules the engine does not cite for that move at all (neither reason nor event), first the
   reasons another legal move here is allowed, then the rule's neighbours (related rules, the same rulebook section).
 
-A rule whose title says little more than the move's label (:func:`tutor.practice.questions.gives_away`) is not
-asked: the question would answer itself.
+A rule whose title says little more than the move's label (:func:`tutor.practice.questions.gives_away`) or shares
+a word with it (:func:`names_the_move`) is not asked: the question would answer itself.
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ EXTRA_KINDS: tuple[str, ...] = ("which-rule",)
 #: Other deals of what the player cannot see (and other dice) a move is tried in (:func:`_whatever_is_hidden`).
 DEALS = 8
 #: Legal moves looked at per position, at most (each is applied to a copy until one gives a question).
-MOVES_TRIED = 4
+MOVES_TRIED = 16
 
 
 def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = frozenset()) -> Question | None:
@@ -48,62 +48,78 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
         return None
     legal = [a for a in s.legal_actions() if a.actor == actor]
     clauses = s.game.clauses
-    for a in _shuffled(rng, legal)[:MOVES_TRIED]:
-        after = copy_session(s)
-        events = list(after.apply(a.id).events)
-        chain = chain_of(events, clauses)
-        cited = [c for c in dict.fromkeys(tuple(a.clauses) + chain) if c in clauses and clauses[c].taught]
-        cands = [c for c in cited if not gives_away(a.label, clauses[c].title)]
-        told = [c for c in cands if c not in a.clauses]  # brought in by what the move does: sure whatever is hidden?
-        if told and (not set(told) <= asked or len(told) == len(cands)):
-            sure = _whatever_is_hidden(s, a.id, actor, set(told))
-            cands = [c for c in cands if c in a.clauses or c in sure]
-        else:  # the rules it does bring in are asked already: ask a reason the move is allowed
-            cands = [c for c in cands if c in a.clauses]
-        if not cands:
-            continue
-        cands = [c for c in cands if c not in asked] or cands
-        focus = cands[rng.below(len(cands))]
-        right = clauses[focus]
-        setup_ok = is_setup(right)
-        # what the other legal moves are allowed by (their reasons: read, not played), then the rule's neighbours;
-        # never a rule of another move of the same kind (activating another Spirit) nor one the rules this move
-        # brings in name as related (the turn ending by itself is next to "Ending the turn"): such a rule is close
-        # enough to this move that a learner could fairly think it plays a part
-        elsewhere = [c for b in legal if b.id != a.id and b.kind != a.kind for c in b.clauses]
-        close = {c for b in legal if b.kind == a.kind for c in b.clauses}
-        close |= {c for b in s.blocked_actions() if b.kind == a.kind for c in (b.clause,)}
-        close |= {r for c in cited for r in clauses[c].related}
-        close |= {c for b in after.legal_actions() for c in b.clauses}  # what the move leads to next
-        near = {r for c in cited for r in clauses[c].related if r in clauses}
-        said = set().union(*(_title_words(clauses[c].text) for c in {*cited, *near}))  # what those rules mention
-        titles = {clauses[c].title for c in cited}
-        wrong = [c for c in dict.fromkeys(elsewhere + neighbours(clauses, (focus,)))
-                 if c in clauses and c not in cited and c not in close and clauses[c].taught
-                 and clauses[c].title not in titles and not _title_words(clauses[c].title) <= said
-                 and (setup_ok or not is_setup(clauses[c]))]
-        if len(wrong) < 2:
-            continue
-        first = wrong[:1] if wrong[0] in elsewhere else []
-        rest = _shuffled(rng, [c for c in wrong[:8] if c not in first])
-        picked = (first + rest)[: OPTIONS - 1]
-        if len({clauses[c].title for c in picked}) != len(picked):
-            continue
-        options = [Option(text=right.title, correct=True, clause=focus, note=right.text)]
-        options += [Option(text=clauses[c].title, correct=False, clause=c, note=clauses[c].text) for c in picked]
-        lines = [f"When {player(actor)} takes “{action_text(s, a)}”, this rule applies: “{right.title}”: {right.text}"]
-        if focus in a.clauses:
-            lines.append(f"It is a reason the move is allowed now: {a.why}")
-        does = next((e.text for e in events if e.clause == focus), None)
-        if does:
-            lines.append(f"What it does here: {does}")
-        lines.append("The other rules play no part in this move itself.")
-        return Question(kind="which-rule", game_id=s.game_id, key=f"which-rule|{pos.origin}|{a.id}",
-                        origin=pos.origin,
-                        prompt=f"{situation(s, actor)}{player(actor)} takes “{action_text(s, a)}”. Which of these "
-                               "rules applies to this move: a reason it is allowed now, or part of what it does at "
-                               "once?", session=s, actor=actor, clause=focus, clauses=(focus,),
-                        options=tuple(_shuffled(rng, options)), explanation="\n".join(lines), action_id=a.id)
+    moves = _shuffled(rng, legal)[:MOVES_TRIED]
+    played: dict[str, tuple] = {}  # move id -> (the session after it, its events)
+    sure_of: dict[str, set[str]] = {}  # move id -> the rules it brings in whatever is hidden
+    # first a move with a rule no question before tests (session 37: the stream reaches more rules), then any
+    for fresh in (True, False):
+        for a in moves:
+            if a.id not in played:
+                after = copy_session(s)
+                played[a.id] = (after, list(after.apply(a.id).events))
+            after, events = played[a.id]
+            chain = chain_of(events, clauses)
+            cited = [c for c in dict.fromkeys(tuple(a.clauses) + chain) if c in clauses and clauses[c].taught]
+            cands = [c for c in cited if not gives_away(a.label, clauses[c].title)
+                     and not names_the_move(a.label, clauses[c].title)]
+            told = [c for c in cands if c not in a.clauses]  # brought in by the move: sure whatever is hidden?
+            if told and (not set(told) <= asked or len(told) == len(cands)):
+                if a.id not in sure_of:
+                    sure_of[a.id] = _whatever_is_hidden(s, a.id, actor, set(told))
+                sure = sure_of[a.id]
+                cands = [c for c in cands if c in a.clauses or c in sure]
+            else:  # the rules it does bring in are asked already: ask a reason the move is allowed
+                cands = [c for c in cands if c in a.clauses]
+            if not cands or (fresh and set(cands) <= asked):
+                continue
+            cands = [c for c in cands if c not in asked] or cands
+            focus = cands[rng.below(len(cands))]
+            right = clauses[focus]
+            setup_ok = is_setup(right)
+            # what the other legal moves are allowed by (their reasons: read, not played), then the rule's neighbours;
+            # never a rule of another move of the same kind (activating another Spirit) nor one the rules this move
+            # brings in name as related (the turn ending by itself is next to "Ending the turn"): such a rule is close
+            # enough to this move that a learner could fairly think it plays a part
+            elsewhere = [c for b in legal if b.id != a.id and b.kind != a.kind for c in b.clauses]
+            close = {c for b in legal if b.kind == a.kind for c in b.clauses}
+            close |= {c for b in s.blocked_actions() if b.kind == a.kind for c in (b.clause,)}
+            close |= {r for c in cited for r in clauses[c].related}
+            # and a rule that names the answer or another rule of the move as related, or says the answer's title in its
+            # own words (session 37: "Action Phase" reads "a turn is a single action", next to "One action per turn")
+            words = _title_words(right.title)
+            close |= {c.id for c in clauses.values() if set(c.related) & set(cited)
+                      or (words and words <= _title_words(c.title + " " + c.text))}
+            close |= {c for b in after.legal_actions() for c in b.clauses}  # what the move leads to next
+            near = {r for c in cited for r in clauses[c].related if r in clauses}
+            said = set().union(*(_title_words(clauses[c].text) for c in {*cited, *near}))  # what those rules mention
+            titles = {clauses[c].title for c in cited}
+            wrong = [c for c in dict.fromkeys(elsewhere + neighbours(clauses, (focus,)))
+                     if c in clauses and c not in cited and c not in close and clauses[c].taught
+                     and clauses[c].title not in titles and not _title_words(clauses[c].title) <= said
+                     and (setup_ok or not is_setup(clauses[c]))]
+            if len(wrong) < 2:
+                continue
+            first = wrong[:1] if wrong[0] in elsewhere else []
+            rest = _shuffled(rng, [c for c in wrong[:8] if c not in first])
+            picked = (first + rest)[: OPTIONS - 1]
+            if len({clauses[c].title for c in picked}) != len(picked):
+                continue
+            options = [Option(text=right.title, correct=True, clause=focus, note=right.text)]
+            options += [Option(text=clauses[c].title, correct=False, clause=c, note=clauses[c].text) for c in picked]
+            lines = [f"When {player(actor)} takes “{action_text(s, a)}”, this rule applies: “{right.title}”: "
+                     f"{right.text}"]
+            if focus in a.clauses:
+                lines.append(f"It is a reason the move is allowed now: {a.why}")
+            does = next((e.text for e in events if e.clause == focus), None)
+            if does:
+                lines.append(f"What it does here: {does}")
+            lines.append("The other rules play no part in this move itself.")
+            return Question(kind="which-rule", game_id=s.game_id, key=f"which-rule|{pos.origin}|{a.id}",
+                            origin=pos.origin,
+                            prompt=f"{situation(s, actor)}{player(actor)} takes “{action_text(s, a)}”. Which of "
+                                   "these rules applies to this move: a reason it is allowed now, or part of what it "
+                                   "does at once?", session=s, actor=actor, clause=focus, clauses=(focus,),
+                            options=tuple(_shuffled(rng, options)), explanation="\n".join(lines), action_id=a.id)
     return None
 
 
@@ -136,6 +152,18 @@ _COMMON = frozenset("a an the and or of to your you one from with at on in is fo
 
 def _title_words(title: str) -> set[str]:
     return {w.strip("()“”,.:!?'").lower() for w in title.split()} - _COMMON - {""}
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in _title_words(text.replace("[provisional]", ""))}
+
+
+def names_the_move(label: str, title: str) -> bool:
+    """True when a rule's title shares a word (its first five letters, leaving out :data:`_COMMON` words) with the
+    move's label: "Attract a Lost Spirit (1 AP)" for "Attract Rinca", "Only onto an empty space" for "Place Gonga on
+    space 2", "Refreshing with a full board" for "Refresh the Lost Spirits". Among wrong answers that play no part in
+    the move, such a right answer is found by its wording alone (session 37), so which-rule does not ask it."""
+    return bool(_stems(label) & _stems(title))
 
 
 def _shuffled(rng: Rng, items: list) -> list:
