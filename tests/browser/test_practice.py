@@ -107,9 +107,17 @@ def test_practice_answer_see_mastery_reload_and_resume(practice_server, chromium
         # trial 13, item Q1: no "Ask me" button before a rule is chosen; a rule clicked shows its card beside the map
         ask = page.locator(".tutor-mastery-ask")
         expect(ask).to_be_hidden()
-        marked.first.click()
         card = page.locator(".rt-m-card .rt-ctitle")
-        expect(card).to_be_visible(timeout=CLICK_MS)
+        # a rule a question only cited (not its subject) may have no question of its own: its card says so and the
+        # next practised rule is tried (session 37: which-rule no longer asks a rule the move's name gives away)
+        for k in range(marked.count()):
+            marked.nth(k).click()
+            expect(card).to_be_visible(timeout=CLICK_MS)
+            try:
+                expect(ask).to_be_visible(timeout=3_000)
+                break
+            except AssertionError:
+                continue
         expect(ask).to_be_visible(timeout=CLICK_MS)
         _in_view(page, card, 768)
         _in_view(page, ask, 768)
