@@ -214,7 +214,7 @@ class Controls:
 
     def _shown(self, s: Session) -> bool:
         """Whether ``s`` (the model's session) is the game of the chain Undo and Redo walk (``_games[_at]``)."""
-        return 0 <= self._at < len(self._games) and s is self._games[self._at]
+        return s is self._games[self._at]
 
     def can_bring_back(self) -> bool:
         """Whether Undo now brings back the game "New game" replaced: a game New game started is shown, at its

@@ -110,6 +110,8 @@ class LessonRunner:
         self.app = TutorApp(first, show_setup=False, errors=self.errors, with_style=False, header=line, status=self._status,
                             one_screen=True, about=self.about, over=OVER_WORDS["lesson"])
         self.app.widget.add_class("rt-lesson-table")  # (a lesson's table, for its CSS: widgets/table.py)
+        self.goal.add_class("rt-goal-box")  # (the goal's box and line, for the CSS: widgets/table.py; set once)
+        self.app.topline.add_class("rt-goal-line")
         # the hint is a line at the head of the action list (the panel's note, as in free play), beside the actions
         # it is about: a line of its own above the board pushed the board down (trial 13 item L3: Spirited's Player 1
         # at 1024x768, Restless Spirits' key line at 1366x768)
@@ -171,8 +173,6 @@ class LessonRunner:
         lesson = self.lesson
         self.intro.value = f"<h3>{esc(lesson.title)}</h3>{markdown(lesson.intro)}"
         self.goal.value = (f'<div class="rt-goal" tabindex="0" title="{esc(lesson.goal)}"><b>Goal:</b> {esc(lesson.goal)}</div>')
-        self.goal.add_class("rt-goal-box")  # (the goal's box and line, for the CSS: widgets/table.py)
-        self.app.topline.add_class("rt-goal-line")
         self.picker.tooltip = f"Lesson {lesson.order}. {lesson.title}"  # the whole title, should the list be cut
         self.app.last.checked = frozenset(lesson.check.fired)  # (the rules its goal checks: their lines fold last)
         self.prev.disabled = index == 0

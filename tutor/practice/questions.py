@@ -150,14 +150,12 @@ def part_of(session: Session, a: Action, events) -> set[str]:
     roll may bring one in), and every reason and fired rule of another legal move of the same kind (placing another
     Spirit: a learner cannot know why the rule would play no part in this one). Never a wrong answer's extra rule in a what-happens question."""
     clauses = session.game.clauses
-    out = set(a.clauses) | {r for c in a.clauses if c in clauses for r in clauses[c].related}
-    out |= {c.id for c in clauses.values() if gives_away(a.label, c.title)}
-    out |= {e.clause for e in events}
     # the move's own rules (its reasons, the first rule it fires) and every rule related to them either way: placing
     # Wanwada fires "Mastery makes one type free", related to "Attract a Lost Spirit (1 AP)" that placing Gonga fires
     own = set(a.clauses) | {e.clause for e in events[:1]}
-    out |= {r for c in own if c in clauses for r in clauses[c].related}
-    out |= {c.id for c in clauses.values() if own & set(c.related)}
+    out = own | {r for c in own if c in clauses for r in clauses[c].related}
+    out |= {c.id for c in clauses.values() if own & set(c.related) or gives_away(a.label, c.title)}
+    out |= {e.clause for e in events}
     for b in session.legal_actions():  # session 37: "Place Wanwada (Guardian)" was asked with "Attract a Lost Spirit
         if b.kind == a.kind and b.id != a.id:  # (1 AP)", the rule of placing Gonga: a move of the same kind
             out |= set(b.clauses) | {e.clause for e in copy_session(session).apply(b.id).events}
