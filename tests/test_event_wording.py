@@ -178,7 +178,14 @@ def test_sanabo_when_no_opponent_is_ahead_says_it_does_nothing():
     a = _activation(s, "Sanabo")
     assert a.idle == ("It would do nothing now: Player 2 has not released more Spirits than you (the Activation "
                       "Token would still be placed).")
-    assert a.idle_clause == "rs.effect.condition"
+    # our ruling (the rulebook's note says to pick an opponent who is ahead, but forbids no Activation): the
+    # learner sees "ruling" on the action and on the event where it applies
+    assert a.idle_clause == "rs.ruling.target-not-ahead"
+    assert tutor.clauses("restless-spirits")[a.idle_clause].kind == "ruling"
+    step = s.apply(a)
+    assert [(e.clause, e.text) for e in step.events if e.clause == a.idle_clause] == [
+        ("rs.ruling.target-not-ahead", "Sanabo: Player 2 has not released more Spirits than Player 1, so no card is "
+                                       "chosen.")]
     s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "board": [{"card": "sanabo"}, None, None]},
                                               {"seat": 2, "released": ["miki"]}]})
     assert _activation(s, "Sanabo").idle is None

@@ -20,6 +20,11 @@ from .cards import LIGHT_TYPES, SpiritType
 from .state import ApModifier
 from .zones import Ctx, discard_card, draw_reward, draw_totems_to_hand, hand_room
 
+#: The ruling cited when an ability that rewards a lead ("if a target opponent has released more Spirits than you")
+#: targets an opponent who is not ahead: the Activation stands and the ability does nothing (Spirit Ability
+#: Clarifications).
+NOT_AHEAD = "rs.ruling.target-not-ahead"
+
 
 class _P(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -162,7 +167,7 @@ def _gain_ap(c: Ctx, u: Use, p: GainAP) -> None:
         c.ev("rs.adjacent", f"{u.source_name} counts the {p.count.adjacent_type.capitalize()} Spirits on the spaces "
              f"directly beside it: {n}.", actor=u.seat)
     elif n == 0 and p.count.released_lead:
-        c.ev("rs.effect.condition", f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
+        c.ev(NOT_AHEAD, f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
              f"{c.who(u.seat)}, so no AP is gained.", actor=u.seat)
         return
     c.state.players[u.seat].ap += n
@@ -176,7 +181,7 @@ def _draw(c: Ctx, u: Use, p: Draw) -> None:
         return
     n = count_value(c, u, p.count)
     if n == 0 and p.count.released_lead:
-        c.ev("rs.effect.condition", f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
+        c.ev(NOT_AHEAD, f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
              f"{c.who(u.seat)}, so nothing is drawn.", actor=u.seat)
         return
     if n == 0:

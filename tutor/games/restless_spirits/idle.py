@@ -10,7 +10,7 @@ said here is what the effect would do.
 from __future__ import annotations
 
 from ...core.moves import built_once
-from .effect_registry import Condition, Count, Use, condition_holds, count_value
+from .effect_registry import NOT_AHEAD, Condition, Count, Use, condition_holds, count_value
 from .state import RSState
 from .zones import Ctx
 
@@ -22,8 +22,10 @@ def _who(target: int | None) -> str:
     return "the target" if target is None else f"Player {target + 1}"
 
 
-def _failed_condition(c: Ctx, u: Use, cond: Condition, name: str) -> str | None:
-    """The sentence for the first part of ``cond`` that does not hold for ``u``, else ``None``."""
+def _failed_condition(c: Ctx, u: Use, cond: Condition, name: str) -> tuple[str, str] | None:
+    """``(clause, sentence)`` for the first part of ``cond`` that does not hold for ``u``, else ``None``: a target
+    who is not ahead cites our ruling (:data:`~.effect_registry.NOT_AHEAD`), any other part the conditional-effects
+    clause."""
     for part in _PARTS:
         value = getattr(cond, part)
         if value in (None, False):
@@ -32,13 +34,14 @@ def _failed_condition(c: Ctx, u: Use, cond: Condition, name: str) -> str | None:
         if condition_holds(c, u, Condition.model_construct(**{part: value})):
             continue
         if part == "target_ahead":
-            return f"{_who(u.target)} has not released more Spirits than you"
+            return NOT_AHEAD, f"{_who(u.target)} has not released more Spirits than you"
         if part == "target_has_dark":
-            return f"{_who(u.target)} has no Dark Spirit on their board"
+            return "rs.effect.condition", f"{_who(u.target)} has no Dark Spirit on their board"
         if part == "adjacent_dark":
-            return f"no Dark Spirit is next to {name}"
+            return "rs.effect.condition", f"no Dark Spirit is next to {name}"
         light, dark = value
-        return f"your board does not hold exactly {light} Light and {dark} Dark Spirit{'s' if dark != 1 else ''}"
+        return "rs.effect.condition", (f"your board does not hold exactly {light} Light and {dark} Dark "
+                                       f"Spirit{'s' if dark != 1 else ''}")
     return None
 
 
@@ -53,7 +56,7 @@ def _empty_count(c: Ctx, u: Use, n: Count, name: str, kind: str) -> tuple[str, s
     if n.adjacent_type:
         return "rs.adjacent", f"no {n.adjacent_type.capitalize()} Spirit is next to {name}"
     if n.released_lead:
-        return "rs.effect.condition", f"{_who(u.target)} has not released more Spirits than you"
+        return NOT_AHEAD, f"{_who(u.target)} has not released more Spirits than you"
     if n.type_on_board:
         return zero, f"your board has no {n.type_on_board.capitalize()} Spirit"
     if n.light_on_board or n.dark_on_board:
@@ -85,9 +88,9 @@ def _empty_effect(c: Ctx, u: Use, effect, name: str) -> tuple[str, str] | None:
     p = g.effect_params(effect)
     cond = _field(p, "condition")
     if isinstance(cond, Condition):
-        why = _failed_condition(c, u, cond, name)
-        if why:
-            return "rs.effect.condition", why
+        failed = _failed_condition(c, u, cond, name)
+        if failed:
+            return failed
     count = _field(p, "count")
     if isinstance(count, Count):
         found = _empty_count(c, u, count, name, effect.effect)
