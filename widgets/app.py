@@ -208,9 +208,8 @@ class Controls:
         self._marks = {}  # each is set again when Undo brings its game back
         self.model.replace(new)
         if self._at > 0 and self.say is not None:
-            n = len(self._games[self._at - 1].history)
             self.say(f'<div class="rt-undo-note">A new game has started. Undo brings back the game you were playing '
-                     f'({n} step{"" if n == 1 else "s"}).</div>')
+                     f'({_where(self._games[self._at - 1])}).</div>')
 
     def _shown(self, s: Session) -> bool:
         """Whether ``s`` (the model's session) is the game of the chain Undo and Redo walk (``_games[_at]``)."""
@@ -231,9 +230,8 @@ class Controls:
             self._marks[self._at] = _moves(old)  # where the game brought back was: a new move there drops the rest
             self.model.replace(old)
             if self.say is not None:
-                n = len(old.history)
                 more = " Undo at its start brings back the game before it." if self._at > 0 else ""
-                self.say(f'<div class="rt-undo-note">Your game is back ({n} step{"" if n == 1 else "s"}).{more}</div>')
+                self.say(f'<div class="rt-undo-note">Your game is back ({_where(old)}).{more}</div>')
             return
         self.undo_step()
 
@@ -267,6 +265,15 @@ class Controls:
         self.undo.disabled = not (s.can_undo or self.can_bring_back())
         self.redo.disabled = not (s.can_redo or self.can_bring_forward())
         self.restart.disabled = not s.can_undo
+
+
+def _where(s: Session) -> str:
+    """Where game ``s`` stands, in words for the undo notes: "12 steps", or at its start "at its start; Redo brings
+    back its 3 steps" when Undo took all its steps back (a game with neither is never kept)."""
+    n, r = len(s.history), len(s.redo_ids)
+    if n or not r:
+        return f"{n} step{'' if n == 1 else 's'}"
+    return f"at its start; Redo brings back its {r} step{'' if r == 1 else 's'}"
 
 
 def _moves(s: Session) -> list[str]:

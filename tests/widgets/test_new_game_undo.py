@@ -190,3 +190,20 @@ def test_undo_keeps_at_most_ten_games():
             reached.append(app.session)
     assert KEPT_GAMES == 10 and reached == games[-10:][::-1]
     assert not app.errors.output.outputs
+
+
+def test_a_game_taken_back_to_its_start_is_named_by_its_steps_to_redo():
+    """Trial 38: a game whose steps were all taken back by Undo was named "(0 steps)" by New game's note; it is kept
+    for its redo steps, and the note says so."""
+    app, seats = _free()
+    _play(app, seats, 3)
+    while app.session.can_undo:
+        app.controls.undo.click()
+    redo = len(app.session.redo_ids)
+    assert redo >= 3 and not app.session.history
+    app.controls.new.click()
+    assert app.actions.note.value == ('<div class="rt-undo-note">A new game has started. Undo brings back the game '
+                                      f'you were playing (at its start; Redo brings back its {redo} steps).</div>')
+    app.controls.undo.click()
+    assert app.actions.note.value == ('<div class="rt-undo-note">Your game is back (at its start; Redo brings back '
+                                      f'its {redo} steps).</div>')
