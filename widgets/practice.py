@@ -205,7 +205,9 @@ def _origin(origin: str) -> str:
     """Where the position comes from, in short words (``"From a random game"``, ``"From the lesson ..."``)."""
     if origin.startswith("random"):
         return "From a random game"
-    head = origin.split(",")[0]
+    head, _sep, step = origin.rpartition(", step ")
+    if not (_sep and step.isdigit()):  # the first position of a lesson or scenario has no step (titles hold commas)
+        head = origin
     kind, sep, name = head.partition(":")
     return f"From the {kind.strip()} “{name.strip()}”" if sep else origin
 
