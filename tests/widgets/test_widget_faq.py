@@ -12,6 +12,7 @@ import pytest
 from tutor import IllegalAction, faq
 from tutor.scenario import all_scenarios
 from widgets import FaqExplorer, faq_explorer
+from widgets.faq_compare import _positive
 from widgets.panels import _walk
 
 
@@ -470,7 +471,7 @@ def test_spirited_shield_what_if_shows_the_point_and_checks_the_board_shown(ex):
     assert "Rulebook's case" in cmp and "Your what-if" in cmp
     # (the blocked action named as the learn page's "Not possible now" says it, never by its kind: trial 17)
     assert ("“Rally the Greeks Shield” is shown as not possible, because of the rule “A Shield itself is never "
-            "Rallied or Recruited”", "✓ true", "✕ not true") in cmp_rows(cmp)
+            "Rallied or Recruited”", "✓ yes", "✕ no") in cmp_rows(cmp)
     assert ("In the rulebook&#x27;s case “Rally the Greeks Shield” is shown as not possible, because of the rule “A "
             "Shield itself is never Rallied or Recruited”; after your change that is not so.") in cmp
     assert "(sp." not in cmp and "[sp." not in cmp
@@ -944,3 +945,14 @@ def test_the_what_if_says_it_took_the_board_back_and_offers_the_step(ex):
     assert ex.app.session.history == [] and ex.back_to.description == "Back to step 1"
     ex.back_to.click()  # no Redo list after a change: the changed script taken again
     assert len(ex.app.session.history) == 1 and "taken again to step 1" in _said(ex.moment)
+
+
+def test_a_negative_check_reads_in_the_positive_in_the_table():
+    """Trial 38: "“Play Pickpocket” is not a legal action | ✓ true | ✕ not true" was a double negative; the row now
+    reads in the positive, its results swapped."""
+    assert _positive("“Play Pickpocket” is not a legal action", "holds", "fails") == (
+        "“Play Pickpocket” is a legal action", "fails", "holds")
+    assert _positive("The rule “Double Totem” does not apply in the last step", "fails", "not reached") == (
+        "The rule “Double Totem” applies in the last step", "holds", "not reached")
+    assert _positive("“Attract Gonga” is a legal action", "holds", "fails") == (
+        "“Attract Gonga” is a legal action", "holds", "fails")
