@@ -592,7 +592,7 @@ def test_cli_play_takes_only_seeds_a_page_can_replay(capsys):
     """Attack 36: ``play --seed 12345678901`` played a game no page's seed box could deal again (0 to 999,999,999)."""
     assert cli_main(["play", "restless-spirits", "--seed", "1000000000"]) == 2
     err = capsys.readouterr().err
-    assert "a seed the pages can replay is at most 999,999,999, got '1000000000'" in err
+    assert "a seed is a whole number from 0 to 999,999,999, written with the digits 0 to 9, got '1000000000'" in err
     assert cli_main(["play", "restless-spirits", "--seed", "999999999"]) == 0
     assert capsys.readouterr().out.startswith("Restless Spirits: 2 players, seed 999999999 (random moves)")
 

@@ -16,7 +16,7 @@ from tutor.cli import main
 from tutor.core.content import MAX_DEPTH, MAX_DIGITS, content_root, problem_words
 from tutor.core.errors import short_field
 from tutor.core.options import GameOptions, parse_options
-from tutor.core.seeds import SEED_DIGITS, SEED_WORDS, parse_seed
+from tutor.core.seeds import PAGE_SEED_WORDS, SEED_DIGITS, SEED_WORDS, parse_seed
 from tutor.faq_whatif.mine import _said
 from tutor.scenario import load_scenario
 from tutor.scenario_model import MAX_STEPS, Scenario
@@ -44,11 +44,22 @@ def _cli_error(argv, capsys) -> str:
 def test_a_seed_not_in_ascii_digits_is_refused_alike_by_the_command_line_and_the_scenario_loader(seed, capsys):
     """``--seed ١٢`` played seed 12 while ``setup.seed: '١٢'`` was refused: one reading now, one message."""
     said = _cli_error(["play", "restless-spirits", "--seed", seed, "--max-steps", "1"], capsys)
-    assert f"argument --seed: {SEED_WORDS}, got " in said, said
+    assert f"argument --seed: {PAGE_SEED_WORDS}, got " in said, said
     with pytest.raises(ContentError) as ei:
         load_scenario(text=_scenario_with_seed(seed))
-    assert f"setup.seed: {SEED_WORDS}, got " in str(ei.value), str(ei.value)
+    assert f"setup.seed: {PAGE_SEED_WORDS}, got " in str(ei.value), str(ei.value)
     assert _cli_error(["check", "--start", seed], capsys).endswith(said.split("--seed: ", 1)[1])
+
+
+def test_a_file_seed_past_what_a_page_replays_is_refused_naming_the_field():
+    """Attack 38: a walkthrough with seed 10**30 was presented and saved again; the recorder's seed box could not show
+    it. Files are held to the pages' bound (0 to 999,999,999), in the command line's words."""
+    for seed in (10 ** 30, 1_000_000_000, "1000000000"):
+        with pytest.raises(ContentError) as ei:
+            load_scenario(text=_scenario_with_seed(seed))
+        assert f"setup.seed: {PAGE_SEED_WORDS}, got " in str(ei.value), str(ei.value)
+    assert load_scenario(text=_scenario_with_seed(999_999_999)).setup.seed == 999_999_999
+    assert PAGE_SEED_WORDS == "a seed is a whole number from 0 to 999,999,999, written with the digits 0 to 9"
 
 
 def test_a_seed_in_ascii_digits_is_read_the_same_everywhere(capsys):

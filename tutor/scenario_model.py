@@ -13,7 +13,7 @@ from .core.chance import check_partial
 from .core.content import ShownLine, ShownText, normalise_refs
 from .core.errors import short
 from .core.model import Source
-from .core.seeds import parse_seed
+from .core.seeds import page_seed
 
 
 class _Strict(BaseModel):
@@ -104,9 +104,9 @@ class Setup(_Strict):
     @field_validator("seed", mode="before")
     @classmethod
     def _seed(cls, value: Any) -> int:
-        """The command line's reading of a seed (:func:`~tutor.core.seeds.parse_seed`: ASCII digits, from 0, at most
-        40 digits), with its words."""
-        return parse_seed(value)
+        """The command line's reading of a seed (:func:`~tutor.core.seeds.page_seed`: ASCII digits, from 0 to
+        999,999,999, a seed a page can replay), with its words."""
+        return page_seed(value)
 
     @field_validator("options", "state", mode="before")
     @classmethod

@@ -12,10 +12,12 @@ SEED_DIGITS = 40
 #: The largest seed a page's seed box takes, and so the largest the command line plays (attack 36: a game played with
 #: ``--seed 12345678901`` could not be replayed in a page). The browser holds numbers exactly only up to 2**53 and
 #: writes larger ones as "1e+23"; the engine takes any whole number (folded to 64 bits), so every seed up to here
-#: deals its own game. Files (scenarios, lessons, walkthroughs) may still give longer seeds (:data:`SEED_DIGITS`).
+#: deals its own game. Files (scenarios, lessons, walkthroughs) are held to it too (attack 38).
 SEED_MAX = 999_999_999
 #: What a seed is, said in every refusal.
 SEED_WORDS = f"a seed is a whole number from 0, written with the digits 0 to 9 (at most {SEED_DIGITS} of them)"
+#: What a seed a page can replay is, said when one is refused (the command line, scenario and walkthrough files).
+PAGE_SEED_WORDS = f"a seed is a whole number from 0 to {SEED_MAX:,}, written with the digits 0 to 9"
 
 
 def parse_seed(value: object) -> int:
@@ -37,15 +39,20 @@ def parse_seed(value: object) -> int:
 
 
 def page_seed(value: object) -> int:
-    """``value`` read as :func:`parse_seed` reads it, and at most :data:`SEED_MAX` (a seed the pages can replay).
+    """``value`` read as :func:`parse_seed` reads it, and at most :data:`SEED_MAX` (a seed the pages can replay): the
+    command line's ``--seed`` and every file's ``setup.seed`` (attack 38: a walkthrough with a 31-digit seed was
+    presented and saved again, and the recorder's seed box could not show it).
 
     Raises:
-        ValueError: as :func:`parse_seed`, or ``"a seed the pages can replay is at most 999,999,999, got
-            '12345678901'"``.
+        ValueError: ``"a seed is a whole number from 0 to 999,999,999, written with the digits 0 to 9, got
+            '12345678901'"`` (:data:`PAGE_SEED_WORDS`; the value given cut short).
     """
-    seed = parse_seed(value)
-    if seed > SEED_MAX:
-        raise ValueError(f"a seed the pages can replay is at most {SEED_MAX:,}, got {short(value, 40)}")
+    try:
+        seed = parse_seed(value)
+    except ValueError:
+        seed = None
+    if seed is None or seed > SEED_MAX:
+        raise ValueError(f"{PAGE_SEED_WORDS}, got {short(value, 40)}")
     return seed
 
 
