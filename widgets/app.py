@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_bool import ToggleButtonStyle
+from traitlets import TraitError
 
 import tutor
 from tutor import SEED_MAX, Session
@@ -161,6 +162,7 @@ class Controls:
         self.restart.on_click(g(lambda _b: self.restart_step()))
         kids: list[w.Widget] = [self.undo, self.redo, self.restart]
         if new_game:
+            self.restart_step = self.restart_game
             s = model.session
             self.seed_box = SeedBox(s.game.seed, g)
             self.seed, self.seed_note = self.seed_box.box, self.seed_box.note
@@ -211,6 +213,44 @@ class Controls:
             self.say(f'<div class="rt-undo-note">A new game has started. Undo brings back the game you were playing '
                      f'({_where(self._games[self._at - 1])}).</div>')
 
+    def restart_game(self) -> None:
+        """Restart in free play: the game from its start again, as a new game of the chain (as New game starts one),
+        so Undo at its start brings back the game with its moves and Redo steps (attack 38: Restart dropped them
+        without a word, and Undo could not bring them back). A game with no step to lose just goes back to its
+        start; so does a game outside the chain (a lesson's own)."""
+        s = self.model.session
+        if not (self._shown(s) and (s.history or s.can_redo)):
+            self.model.reset()
+            return
+        new = s.restarted()
+        self._games = (self._games[:self._at + 1] + [new])[-KEPT_GAMES:]
+        self._at = len(self._games) - 1
+        self._marks = {}
+        self.model.replace(new)
+        if self.say is not None:
+            self.say(f'<div class="rt-undo-note">The game is back at its start. Undo brings back the moves you had '
+                     f'played ({_where(s)}).</div>')
+
+    def _show_setup(self, s: Session) -> None:
+        """Set the set-up boxes (seed, players, first-game box, each option's choice) to what game ``s`` was dealt
+        with, so a learner who notes them can deal it again (attack 38: after Undo brought back an earlier game they
+        still described the newest one). A value a box cannot show leaves that box as it is."""
+        if not hasattr(self, "seed_box"):
+            return
+        g = s.game
+        boxes = [(self.players, g.players), *((box, g.options.get(name)) for name, box in self.choices.items())]
+        if "first_game" in g.options:
+            boxes.append((self.first_game, bool(g.options["first_game"])))
+        for box, value in boxes:
+            if value is None:  # (a Dropdown set to None shows nothing chosen)
+                continue
+            try:
+                box.value = value
+            except TraitError:
+                pass
+        if 0 <= g.seed <= SEED_MAX:
+            self.seed_box.box.value = str(g.seed)
+
     def _shown(self, s: Session) -> bool:
         """Whether ``s`` (the model's session) is the game of the chain Undo and Redo walk (``_games[_at]``)."""
         return s is self._games[self._at]
@@ -229,6 +269,7 @@ class Controls:
             old = self._games[self._at]
             self._marks[self._at] = _moves(old)  # where the game brought back was: a new move there drops the rest
             self.model.replace(old)
+            self._show_setup(old)
             if self.say is not None:
                 more = " Undo at its start brings back the game before it." if self._at > 0 else ""
                 self.say(f'<div class="rt-undo-note">Your game is back ({_where(old)}).{more}</div>')
@@ -249,6 +290,7 @@ class Controls:
             self._at += 1
             new = self._games[self._at]
             self.model.replace(new)
+            self._show_setup(new)
             if self.say is not None:
                 n = len(new.redo_ids)
                 self.say('<div class="rt-undo-note">The new game is back'

@@ -207,3 +207,43 @@ def test_a_game_taken_back_to_its_start_is_named_by_its_steps_to_redo():
     app.controls.undo.click()
     assert app.actions.note.value == ('<div class="rt-undo-note">Your game is back (at its start; Redo brings back '
                                       f'its {redo} steps).</div>')
+
+
+def test_the_set_up_boxes_follow_the_game_undo_brings_back():
+    """Attack 38: after Undo walked back into an earlier game, the Seed and set-up boxes still described the newest
+    game, so a learner who noted the seed to deal the game again got another one."""
+    app, seats = _free("spirit-duels", seed=5)
+    c = app.controls
+    _play(app, seats, 2)
+    first = app.session
+    c.seed.value = "6"
+    c.choices["setup"].value = "draft"
+    c.new.click()
+    _play(app, seats, 1)
+    second = app.session
+    assert c.seed_box.value == 6
+    while app.session is not first:
+        c.undo.click()
+    assert c.seed_box.value == 5 and c.seed.value == "5"
+    assert c.choices["setup"].value == first.game.options.get("setup", "prebuilt") == "prebuilt"
+    while app.session is not second:
+        c.redo.click()
+    assert c.seed_box.value == 6 and c.seed.value == "6"
+
+
+def test_restart_in_free_play_can_be_undone():
+    """Attack 38: Restart in free play dropped the game's moves without a word, and Undo could not bring them back.
+    It now starts the game again as New game does: Undo at its start brings the moves back, Redo the restart."""
+    app, seats = _free()
+    _play(app, seats, 4)
+    old, before = app.session, app.session.to_json()
+    steps = len(old.history)
+    app.controls.restart.click()
+    assert app.session is not old and not app.session.history
+    assert app.session.state == old.restarted().state  # the same game, at its start
+    assert app.actions.note.value == ('<div class="rt-undo-note">The game is back at its start. Undo brings back the '
+                                      f'moves you had played ({steps} steps).</div>')
+    app.controls.undo.click()
+    assert app.session is old and app.session.to_json() == before
+    app.controls.redo.click()
+    assert not app.session.history and app.session is not old
