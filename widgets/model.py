@@ -125,6 +125,9 @@ class SessionModel:
         #: :meth:`widgets.learn_place.PlaceKeeping._stopped`); a click then changes nothing (trial 36: a covered
         #: tab's actions, reached by the keyboard or a script, were played and never kept)
         self.held_elsewhere: Callable[[], bool] | None = None
+        #: when set, a callable asked with a legal action's id before a click plays it: False stops the click, which
+        #: changes nothing (the recorder asks first when the move would drop steps Undo took back: attack 38)
+        self.may_move: Callable[[str], bool] | None = None
         self._unobserve = session.observe(self._forward)
 
     # -- observing ----------------------------------------------------------------------------------------------
@@ -217,6 +220,8 @@ class SessionModel:
             return False
         if all(a.id != action_id for a in self.session.legal_actions()):
             log.debug("click on %r ignored: not a legal action any more", action_id)
+            return False
+        if self.may_move is not None and not self.may_move(action_id):
             return False
         self.apply(action_id)
         return True

@@ -172,6 +172,7 @@ class Recorder:
                             one_screen=True)
         self.app.model.observe(lambda m, change: change != "clause" and self.render())
         self.app.controls.restart_step = self._restart  # asks first when steps are not saved (trial 36)
+        self.app.model.may_move = self._may_move  # and before a move drops steps Undo took back (attack 38)
         self.widget = self.app.widget
         self.render()
 
@@ -302,6 +303,25 @@ class Recorder:
         refused_seed = choice.startswith("free") and self.seed_box.refused  # (it starts nothing: said first)
         if refused_seed or self._confirmed("Start recording", ("start", choice)):
             self.start(choice)
+
+    def _may_move(self, action_id: str) -> bool:
+        """Whether a click on legal action ``action_id`` may be played now: at once, unless it would throw away
+        steps Undo took back that are not saved (a new move drops Redo's steps and what was typed for them); then
+        only when clicked again with nothing changed in between, the first click saying so (attack 38: the step
+        and its narration went without a word, while Start recording and Restart asked)."""
+        played, clean = len(self.session.history), self._clean
+        n = sum(1 for i, x in enumerate(self._state(undone=True)) if i >= played and (i >= len(clean) or clean[i] != x))
+        ask = (("move", action_id), self._state(undone=True))
+        if n == 0 or self._armed == ask:
+            if self._armed is not None:
+                self.status.value, self._armed = "", None
+            return True
+        self._armed = ask
+        steps = f"{n} step{'' if n == 1 else 's'} taken back by Undo"
+        self.status.value = (f'<div class="rt-notsaved rt-confirm" role="alert">This move discards {steps} (the moves '
+                             "and what was typed for them): click it again to play it, or press Redo to bring them "
+                             "back, or Save first. Nothing was discarded.</div>")
+        return False
 
     def _restart(self) -> None:
         """Restart: back to the recording's start, once confirmed when steps are unsaved."""

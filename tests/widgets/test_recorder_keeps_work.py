@@ -171,3 +171,33 @@ def test_start_after_undo_asks_and_editing_sets_the_players_box(folder):
     path.write_text(dump(three), encoding="utf-8")
     rec.start(f"edit:{path}")
     assert rec.players.value == 3 and rec.session.game.players == 3
+
+
+def test_a_new_move_after_undo_asks_before_dropping_the_steps_taken_back(folder):
+    """Attack 38: after Undo, playing a different move threw away the step taken back and the narration typed for
+    it without a word (Start recording and Restart asked). The first click says so and plays nothing; a second click
+    of the same move plays it; Redo is still there in between."""
+    rec = PresenterApp(paths=all_walkthroughs("restless-spirits")[:1]).open_recorder()
+    rec.start("free")
+    rec.app.actions.action_buttons[0].click()
+    rec.app.actions.action_buttons[0].click()
+    rec.narration.value = "IMPORTANT NARRATION step 2"
+    rec.app.controls.undo.click()
+    assert len(rec.session.history) == 1 and rec.session.can_redo
+    other = rec.app.actions.action_buttons[-1]
+    other.click()
+    assert len(rec.session.history) == 1 and rec.session.can_redo  # nothing played, nothing dropped
+    assert ("This move discards 1 step taken back by Undo (the moves and what was typed for them): click it again "
+            "to play it, or press Redo to bring them back, or Save first. Nothing was discarded.") in rec.status.value
+    rec.app.controls.redo.click()  # Redo brings the step back with its narration
+    assert len(rec.session.history) == 2 and rec.narration.value == "IMPORTANT NARRATION step 2"
+    rec.app.controls.undo.click()
+    other = rec.app.actions.action_buttons[-1]
+    other.click()
+    other.click()  # asked, and confirmed
+    assert len(rec.session.history) == 2 and not rec.session.can_redo and rec.status.value == ""
+    rec.path.value = "kept"  # once saved, Undo and another move drop nothing unsaved: no question
+    assert rec.save_file() is not None
+    rec.app.controls.undo.click()
+    rec.app.actions.action_buttons[0].click()
+    assert "discards" not in rec.status.value and len(rec.session.history) == 2
