@@ -201,8 +201,6 @@ STRIP_JS = """(function () {
     });
     var y = then ? then.getBoundingClientRect().bottom : pinned.top;
     var room = box.getBoundingClientRect().bottom - y, used = 0, keep = new Set();
-    // (the height the lines lack, for the board to give: widgets/strip_room.py)
-    box.rtNeed = Math.max(box.rtNeed || 0, rows.reduce(function (s, r) { return s + r.h; }, 0) - room);
     var take = function (list) {
       var h = 0;
       list.forEach(function (r) { if (!keep.has(r)) { h += r.h; } });
@@ -276,8 +274,7 @@ STRIP_JS = """(function () {
         if (rows[k].els[0].querySelector('.rt-step-now') || (!keep.has(rows[k]) && !take([rows[k]]))) { break; }
       }
     };
-    // (session 38: the newest step's first, the outcome of the click, Mystic Mirror's die rolled again; then the
-    // pinned step's and the others', in order)
+    // (session 38: the newest step's first, the click's outcome, Mystic Mirror's die rolled again; then the others')
     var by = function (st) { if (keep.has(st.rows[0])) { after(st.rows[st.rows.length - 1]); } };
     if (steps.length) { by(steps[steps.length - 1]); }
     if (mine.length && mine.every(function (r) { return keep.has(r); })) { after(mine[mine.length - 1]); }
@@ -314,6 +311,10 @@ STRIP_JS = """(function () {
     });
     // (and none left without its title, however taken: a step's title stays while a line of its is in view)
     rows.forEach(function (r) { if (r.owner && keep.has(r) && !keep.has(r.owner)) { keep.delete(r); used -= r.h; } });
+    // (the hidden lines the board gives room for, widgets/strip_room.py: the newest step's and the key lines)
+    var from = -1;
+    rows.forEach(function (r, i) { if (r === pinned || r.els[0].querySelector('.rt-step-now')) { from = i; } });
+    box.rtNeed = rows.reduce(function (s, r, i) { return !keep.has(r) && (i >= from || r.key) ? s + r.h : s; }, 0);
     var hid = false, shown = false, above = false, at = rows.indexOf(pinned), gone = new Map();
     rows.forEach(function (r, i) {
       // (the step of a line after the pinned title: a later step's title, or the title it is under)
