@@ -166,3 +166,27 @@ def test_a_dropped_file_with_the_id_of_a_learners_own_question_never_shadows_it(
     read = faq.read_my_questions(sorted(tmp_path.glob("*.yaml")))
     assert [e.path.name for e in read.entries] == ["casetest.yaml"]
     assert [p.split(": ")[0].rsplit("/", 1)[-1] for p in read.problems] == ["a-dropped.yaml", "z-dropped.yaml"]
+
+
+def test_the_note_of_a_saved_what_if_keeps_its_line_breaks_shown_as_text(tmp_path):
+    """Issue 14: "Your note" typed on several lines was saved and shown as one line. Its line breaks are kept (the
+    spaces within each line and blank lines beyond one tidied), and the answer box shows them (CSS white-space:
+    pre-line) as text, never as HTML."""
+    from widgets.faq_css import CSS as FAQ_CSS
+
+    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
+    ex.move_from.value = faq.Zone("hand", 1)
+    ex.move_card.value = "t01"
+    ex.move_to.value = faq.Zone("deck")
+    ex.apply_move.click()
+    ex.save_name.value = "lines"
+    ex.save_note.value = "First:   the  Totem goes.\r\n\n\n\nSecond: <b>no</b> buy.\n  Third line  \n"
+    path = ex.save_mine()
+    assert path == tmp_path / "lines.yaml"
+    note = "First: the Totem goes.\n\nSecond: <b>no</b> buy.\nThird line"
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["meta"]["answer"] == note
+    ex._click("my-lines")
+    ex.toggle_answer()
+    assert ('<div class="rt-faq-atext">First: the Totem goes.\n\nSecond: &lt;b&gt;no&lt;/b&gt; buy.\nThird line</div>'
+            in ex.answer_html.value), ex.answer_html.value
+    assert ".rt-faq-atext { font-size: 15px; line-height: 1.45; margin: 4px 0 8px 0; white-space: pre-line; }" in FAQ_CSS
