@@ -210,14 +210,16 @@ def make_entry(sc: Scenario, path: Path | str) -> Entry:
 
 
 def build_index(game_id: str | None = None, paths: list[Path | str] | None = None,
-                until: Callable[[Entry], bool] | None = None) -> Index:
+                until: Callable[[Entry], bool] | None = None, own: Callable[[Path], str] | None = None) -> Index:
     """Read every scenario (of one game, of all games, or the files ``paths``) into an :class:`Index`, running
     none of them (see :class:`Entry`). With ``until``, reading stops after the first entry for which
     ``until(entry)`` is true: the index then holds the files read so far (the start of the full index, in its
     order), so that a page can open on its first question before every file is read.
 
     A file that fails to load (YAML, schema, unknown clause) is left out and named in ``problems``; so is a second
-    file with an id already taken. A set-up or script that does not play shows when the scenario is opened or run
+    file with an id already taken, unless ``own(file)`` (the id its name gives a learner's own saved question,
+    :func:`question_id`) is that id and not the first file's: a learner's own question is never shadowed by another
+    file of its id, whatever their names' order (issue 14); the other file is then the one left out. A set-up or script that does not play shows when the scenario is opened or run
     (``rules-tutor scenario run`` and the tests run them all). Files of a known game that is not playable yet are
     counted in ``waiting``.
     """
@@ -237,10 +239,18 @@ def build_index(game_id: str | None = None, paths: list[Path | str] | None = Non
             if sc.setup.game not in playable:  # its clauses are known (content), its engine is not there yet
                 waiting[sc.setup.game] = waiting.get(sc.setup.game, 0) + 1
                 continue
-            if sc.meta.id in seen:
+            if sc.meta.id in seen and own is not None and own(f) == sc.meta.id != own(seen[sc.meta.id]):
+                other = seen[sc.meta.id]  # the learner's own question comes after it by name: it wins, said
+                entries = [e for e in entries if e.path != other]
+                problems.append(str(ContentError(
+                    f"{other}: meta.id: {short(sc.meta.id)} is the id of your own question {display_path(f.name)}, "
+                    f"so {display_path(other.name)} is not loaded (your question is kept); rename or remove "
+                    f"{display_path(other.name)}", path=str(other), field="meta.id")))
+            elif sc.meta.id in seen:
                 # the other file by its name only: this message reaches the FAQ page (trial 22 saw a server path)
+                own_said = "your own question " if own is not None and own(seen[sc.meta.id]) == sc.meta.id else ""
                 raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of "
-                                   f"{display_path(seen[sc.meta.id].name)}",
+                                   f"{own_said}{display_path(seen[sc.meta.id].name)}",
                                    path=str(f), field="meta.id")
             entries.append(make_entry(sc, f))
             seen[sc.meta.id] = f
@@ -270,7 +280,7 @@ def read_my_questions(paths: list[Path | str]) -> Index:
     (a page shows the file's name only). The checks of a step the script never reaches (a step no longer legal there)
     are named on the position where it stopped; so are those after the first :data:`READ_STEPS` steps of all the
     files together (the run is then not kept: opening the question runs it whole)."""
-    index = build_index(paths=paths)
+    index = build_index(paths=paths, own=lambda p: question_id(p.stem))  # the learner's own file of an id wins
     kept, problems = [], list(index.problems)
     budget = READ_STEPS
     for e in index.entries:

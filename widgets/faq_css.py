@@ -48,7 +48,7 @@ CSS = """
 .tutor-faq-show.jupyter-button { background: #2e7d32; color: #fff; }
 .tutor-faq-answer { background: #f3fbf4; border: 1px solid #9fd3a6; border-radius: 10px; padding: 8px 12px; margin: 4px; }
 .rt-faq-from { font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em; color: #1b5e20; }
-.rt-faq-atext { font-size: 15px; line-height: 1.45; margin: 4px 0 8px 0; }
+.rt-faq-atext { font-size: 15px; line-height: 1.45; margin: 4px 0 8px 0; white-space: pre-line; }
 .rt-faq-checks { list-style: none; margin: 0; padding: 0; }
 .rt-faq-checks li { margin: 3px 0; padding: 3px 8px; border-radius: 6px; font-size: 12.5px; background: #fff;
   border-left: 4px solid #cfc8e2; }

@@ -3,9 +3,21 @@ can A affect B?", the paths highlighted on the canvas). A part of :class:`widget
 their words come from :mod:`tutor.interactions`."""
 from __future__ import annotations
 
+import unicodedata
+
 from tutor import interactions as tg
 
 from .style import esc, typed
+
+
+def asked_node(text: str | None) -> str | None:
+    """The node a page's address asks for (``?node=``) as the graph's ids are written: without invisible format
+    characters (Unicode category Cf: zero-width spaces and joiners, bidi marks, soft hyphens) and in Unicode's
+    composed form (NFC), so ``rs.attract`` with a zero-width space in it is ``rs.attract`` (issue 14: "no such card").
+    ``None`` or ``""`` as given."""
+    if not text:
+        return text
+    return unicodedata.normalize("NFC", "".join(ch for ch in str(text) if unicodedata.category(ch) != "Cf"))
 
 
 class Search:

@@ -87,7 +87,7 @@ class PracticeView:
                              _dom_classes=("tutor-pq-next",))
         self.show.on_click(g(lambda _b: self.show_me()))
         self.next.on_click(g(lambda _b: self.ask()))
-        side = w.VBox([self.kind, self.prompt, self.options_box, self.feedback, self.chips,
+        self.side = side = w.VBox([self.kind, self.prompt, self.options_box, self.feedback, self.chips,
                        w.HBox([self.show, self.next])], _dom_classes=("rt-panel", "rt-pq-side"),
                       layout=w.Layout(flex="0 1 470px", min_width="340px", max_height="calc(100vh - 110px)",
                                       overflow="auto"))
@@ -138,6 +138,7 @@ class PracticeView:
         self.options_box.children = tuple(self.options)
         close_tree(*old)
         self.feedback.value = ""
+        self.side.remove_class("rt-pq-answered")
         self.chips.children = ()
         # a rule card opened on the question before is closed: it was about that question (trial 13, item Q1: it
         # stayed open over the next questions)
@@ -179,6 +180,7 @@ class PracticeView:
         if self.coach.answered_elsewhere:
             note += f'<div class="rt-muted rt-pq-elsewhere" role="status">{esc(ANSWERED_ELSEWHERE)}</div>'
         self.feedback.value = f'{head}<div class="rt-pq-expl">{lines}</div>{note}'
+        self.side.add_class("rt-pq-answered")  # (the answered card is set compact: widgets.practice_style)
         self.chips.children = tuple(clause_chip(self.model, c) for c in chip_order(q))
         self.show.disabled = False
 

@@ -67,6 +67,20 @@ body[data-voila] .rt-pq-page > .widget-tab > .widget-tab-contents { flex: 1 1 au
     order: 6; }
 }
 .rt-pq-side { gap: 6px; }
+/* issue 16 (newuser37, practice-1024.png): after an answer the question card is whole in a 768-pixel window with no
+   scroll box inside it (the 4th option was cut in a small scroll box and the feedback scrolled): its parts never
+   shrink into boxes of their own, its texts drop the widgets' 28-pixel line height, and the answered card is set
+   tighter (rt-pq-answered), its question smaller on a short window */
+.rt-pq-side > * { flex-shrink: 0 !important; }
+.rt-pq-side .widget-html-content { line-height: 1.35; }
+.rt-pq-side.rt-pq-answered .tutor-pq-option.jupyter-button { min-height: 28px; padding: 3px 10px; margin: 2px 0; }
+.rt-pq-side.rt-pq-answered .tutor-pq-feedback .rt-pq-expl div { margin: 0; }
+@media (max-height: 820px) {
+  .rt-pq-side.rt-pq-answered { gap: 3px; }
+  .rt-pq-side.rt-pq-answered .tutor-pq-prompt { font-size: 13.5px; }
+  .rt-pq-side.rt-pq-answered .tutor-pq-feedback .rt-pq-expl { font-size: 12px; line-height: 1.3; }
+  .rt-pq-side.rt-pq-answered .tutor-pq-feedback { font-size: 12.5px; }
+}
 .rt-pq-kind { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase;
   letter-spacing: .05em; color: #5b2d90; background: #f1eafc; border-radius: 6px; padding: 1px 6px;
   margin-bottom: 4px; }

@@ -17,7 +17,7 @@ from tutor.walkthrough import (ID_MAX, Walkthrough, WalkStep, begin, default_pat
                                play_to, record, save_in_folder, walkthrough_folder)
 
 from .app import SEED_MAX, SeedBox, TutorApp
-from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS, refused_length
+from .comm_guard import TEXT_MAX_CHARS, refused_length
 from .faq_save import exists_words, fit_name
 from .model import ErrorPanel
 from .present_tab import _guard
@@ -32,7 +32,8 @@ TITLE_LIMIT = field_max(Walkthrough, "title")
 LIMITS = {"wid": ID_MAX, "title": TITLE_LIMIT, "intro": field_max(Walkthrough, "intro"),
           "intro_notes": field_max(Walkthrough, "intro_notes"), "narration": field_max(WalkStep, "narration"),
           "notes": field_max(WalkStep, "notes"), "path": TEXT_MAX_CHARS}
-#: The recorder's text areas: each takes :data:`~widgets.comm_guard.TEXTAREA_MAX_CHARS`, its limit is checked on Save.
+#: The recorder's text areas: each stops at its saved field's limit (:data:`LIMITS`: issue 14, a box took 20,000
+#: characters that Save then refused at 5,000), says so when full, and Save still checks it.
 AREAS = ("intro", "intro_notes", "narration", "notes")
 #: The recorder's boxes by the name on the page (what a refusal says).
 BOX_NAMES = {"wid": "Id", "title": "Title", "intro": "Intro", "intro_notes": "Intro notes", "narration": "Narration",
@@ -135,9 +136,11 @@ class Recorder:
             self.intro, self.intro_notes, self.yaml])], selected_index=None)
         self.more.set_title(0, "Details: title, file name, introduction and the saved text (YAML)")
         self.more.add_class("rt-record-more")
-        for name, limit in LIMITS.items():  # the text areas take more than is saved: a longer text reaches Save
-            # whole and is refused in words, as the FAQ page's (attack 35: 6,000 characters were cut to 5,000 silently)
-            cap(getattr(self, name), TEXTAREA_MAX_CHARS if name in AREAS else limit)
+        for name, limit in LIMITS.items():  # every box stops at what Save keeps (issue 14: a teacher never types
+            # what cannot be saved); a full text area says so, never silently (attack 35: a paste cut without a word)
+            cap(getattr(self, name), limit)
+            if name in AREAS:
+                getattr(self, name).observe(g(lambda ch, name=name: self._full(name, ch["new"])), names="value")
             # a longer text sent past the browser's maxlength (a script) is refused unread: said in words (trial 36:
             # the box went back to its old text without a word)
             getattr(self, name).tutor_refused = functools.partial(self._refused, name)
@@ -333,10 +336,19 @@ class Recorder:
         n = refused_length(why)
         if n is None:  # (not a length: a forged message, logged by the guard)
             return
-        limit = TEXTAREA_MAX_CHARS if name in AREAS else LIMITS[name]
+        limit = LIMITS[name]
         self.status.value = (f'<div class="rt-notsaved" role="alert">The {BOX_NAMES[name]} box takes at most '
                              f"{limit:,} characters: the {n} sent were refused, and the box keeps its text from "
                              "before.</div>")
+
+    def _full(self, name: str, text: str) -> None:
+        """Say when text area ``name`` holds as much as Save keeps (the browser stops typing and pasting there)."""
+        if len(text) >= LIMITS[name]:
+            self.status.value = (f'<div class="rt-notsaved rt-record-full" role="status">The {BOX_NAMES[name]} box is '
+                                 f"full: a walkthrough keeps at most {LIMITS[name]:,} characters there, so typing or "
+                                 "pasting more stops at that point.</div>")
+        elif "rt-record-full" in self.status.value:
+            self.status.value = ""
 
     def render(self) -> None:
         """Bind the narration and notes boxes to the step just played."""

@@ -107,3 +107,46 @@ def test_the_mastery_map_says_more_below_while_it_scrolls(server, chromium_brows
         checked.assert_clean()
     finally:
         context.close()
+
+
+#: The question card after an answer: the window's height, each part's rectangle (top, bottom) and the boxes in it
+#: that scroll (scrollHeight beyond clientHeight): the card itself, the options' box, the feedback.
+ANSWERED = """() => {
+  const side = [...document.querySelectorAll('.rt-pq-side')].find(e => e.getClientRects().length);
+  const r = (e) => { const b = e.getBoundingClientRect(); return [Math.round(b.top), Math.round(b.bottom)]; };
+  const scrolls = [side, ...side.querySelectorAll('*')]
+    .filter(e => e.scrollHeight > e.clientHeight + 2 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY))
+    .map(e => e.className.slice(0, 60) + ' ' + e.scrollHeight + '>' + e.clientHeight);
+  return {height: innerHeight, side: r(side), prompt: r(side.querySelector('.tutor-pq-prompt')),
+          options: [...side.querySelectorAll('.tutor-pq-option')].map(o => [o.className.includes('rt-pq-right'),
+                                                                         o.className.includes('rt-pq-wrong'), ...r(o)]),
+          feedback: r(side.querySelector('.tutor-pq-feedback')), next: r(side.querySelector('.tutor-pq-next')),
+          scrolls: scrolls, kind: side.querySelector('.rt-pq-kind').innerText};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)], ids=["1024x768", "1366x768"])
+def test_an_answered_question_is_whole_in_view_without_inner_scrolling(server, chromium_browser, size):
+    """Issue 16 (newuser37, practice-1024.png): after an answer the 4th option was cut inside a small scroll box and
+    the feedback scrolled too. At 1024x768 and 1366x768, after an answer (a wrong one says the most) to each of the
+    first questions, the question, all its options (the chosen one and the right one marked), the feedback and Next
+    are in the window, and nothing in the question card scrolls."""
+    context, page, checked = _open(chromium_browser, server, size, f"practice-fit-answered-{size[0]}")
+    try:
+        for n in range(6):
+            options = page.locator(".tutor-pq-option:visible")
+            options.nth(options.count() - 1 - n % 2).click()  # (the last options: more often wrong, which says more)
+            expect(page.locator(".tutor-pq-feedback:visible :is(.rt-pq-no, .rt-pq-ok)")).to_be_visible(timeout=CLICK_MS)
+            page.wait_for_timeout(400)
+            wrong = page.locator(".tutor-pq-feedback:visible .rt-pq-no").count()
+            g = page.evaluate(ANSWERED)
+            checked.screenshot(f"answered-{n}")
+            assert g["scrolls"] == [], f"question {n + 1} ({g['kind']}): boxes scroll in the card: {g}"
+            parts = [g["prompt"], *[o[2:] for o in g["options"]], g["feedback"], g["next"]]
+            assert all(0 <= top and bottom <= g["height"] for top, bottom in parts), f"question {n + 1}: {g}"
+            assert sum(o[0] for o in g["options"]) == 1 and sum(o[1] for o in g["options"]) == wrong, g
+            page.locator(".tutor-pq-next:visible").click()
+            page.wait_for_timeout(600)
+        checked.assert_clean()
+    finally:
+        context.close()

@@ -162,3 +162,44 @@ def test_a_question_answered_in_another_tab_is_counted_once(store):
     a._asking(q)
     a.answer(right)
     assert not a.answered_elsewhere and b.score() == (3, 2)
+
+
+def _skipping(store, game_id: str, n: int) -> list[str]:
+    """The keys of the first ``n`` questions of a coach when each is skipped (Next question without answering)."""
+    coach = Coach(game_id, store, warm=60)
+    return [coach.next_question().key for _ in range(n)]
+
+
+@pytest.mark.parametrize("game_id", ["restless-spirits", "spirit-duels", "spirited"])
+def test_a_skipped_question_comes_back_later_not_next(sqlite_url, game_id):
+    """Issue 16: "Next question" without answering alternated between the same two questions. A skipped question
+    comes back only after SKIP_GAP others (more each further skip), the stream never ping-pongs, and it is the same
+    for the same seed and the same presses (replayable)."""
+    from tutor.practice.coach import SKIP_GAP
+
+    keys = _skipping(ProgressStore(sqlite_url, learner="ann"), game_id, 16)
+    for i, k in enumerate(keys):  # no question again within SKIP_GAP others
+        assert k not in keys[i + 1:i + 1 + SKIP_GAP], (i, keys)
+    assert len(set(keys)) >= 7, keys  # not two questions in turn (it was 2 of 16)
+    assert keys[0] in keys[1:], "a skipped question never came back"
+    twice = [i for i, k in enumerate(keys) if k == keys[0]]
+    assert twice[1] - twice[0] == SKIP_GAP + 1 and (len(twice) < 3 or twice[2] - twice[1] > 2 * SKIP_GAP), twice
+    assert _skipping(ProgressStore(sqlite_url, learner="bob"), game_id, 16) == keys  # the same presses, the same
+
+
+def test_a_skipped_question_comes_back_after_a_few_answered_ones(store):
+    """Skip the first question, answer the next ones: it comes back after SKIP_GAP others (Spirit Duels: the
+    answers between test other rules), then rests no more once answered."""
+    from tutor.practice.coach import SKIP_GAP
+
+    coach = Coach("spirit-duels", store, warm=60)
+    skipped = coach.next_question()
+    seen = []
+    for _ in range(SKIP_GAP + 1):
+        q = coach.next_question()
+        seen.append(q.key)
+        if q.key != skipped.key:
+            coach.answer(_pick(q, True))
+    assert skipped.key not in seen[:SKIP_GAP] and seen[SKIP_GAP] == skipped.key, seen
+    coach.answer(_pick(coach.question, True))
+    assert coach._skipped == {}

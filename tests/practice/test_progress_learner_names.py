@@ -86,9 +86,10 @@ def test_learner_key_keeps_a_name_exactly_and_refuses_lookalikes():
     # look-alike letters (attack 32): a Cyrillic а in a Latin name, full-width letters, an accent typed apart
     with pytest.raises(LearnerNameError, match="mixes letters of the Cyrillic and Latin alphabets"):
         learner_key("\u0430lice")
-    for bad in ("\uff41\uff4c\uff49\uff43\uff45", "zoe\u0308", "\u2160van"):
+    for bad in ("\uff41\uff4c\uff49\uff43\uff45", "\ufb01sh", "\u2160van"):
         with pytest.raises(LearnerNameError, match="other forms of ordinary letters"):
             learner_key(bad)
+    assert learner_key("zoe\u0308") == learner_key("zo\u00eb") == "zo\u00eb"  # one name written two ways (NFC)
     for name in ("\u0430\u043b\u0438\u0441\u0430", "\u03b1\u03bb\u03af\u03ba\u03b7", "zo\u00eb", "Ren\u00e9e"):
         assert learner_key(name) == name  # one alphabet, composed accents: kept
     for bad in ("", " ada", "ada ", "a" * 1001, "\u202eada", "a\u2800b", "\ud800"):
@@ -126,3 +127,39 @@ def test_an_invisible_copy_of_a_teachers_name_is_no_teacher(monkeypatch, sqlite_
         assert not page.allowed and "Teachers only" in page.report.value
         assert page.shown_name == lookalike.replace("\u200b", "<U+200B>").replace("\u2066", "<U+2066>").replace(
             "\x07", "<U+0007>")  # shown with its hidden characters written out
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_name_differing_from_a_kept_learners_only_by_marks_is_refused_in_words(backend, request):
+    """Issue 14: "tess" + a combining mark was kept as a learner of its own beside "tess" (and looks like "tess" on
+    the class page). Names are read in NFC (an accent typed apart is the composed letter: the same learner), and a
+    new name that differs from a kept learner's only by marks (accents, overlays, enclosing marks) or invisible
+    characters is refused in one plain sentence; the page works on in memory and nothing is written under it."""
+    from tutor.progress.names import name_skeleton
+
+    url = request.getfixturevalue("sqlite_url" if backend == "sqlite" else "postgres_url")
+    tess = f"tess{backend[0]}"
+    first = ProgressStore(url, learner=tess)
+    first.save_place(PAGE, '{"secret": "tess"}')
+    for lookalike in (tess + "\u0301", tess[:-1] + "\u0301" + tess[-1], tess + "\u20dd", tess + "\u0338",
+                      "te\u015b" + tess[3:]):
+        assert name_skeleton(lookalike) == tess
+        other = ProgressStore(url, learner=lookalike)
+        assert not other.saving and other.place(PAGE) is None, lookalike
+        assert other.take_notice() == (
+            "Your sign-in name differs from another learner's only by accents or marks that are easy to miss, so it "
+            "could be taken for that learner's name. So your progress is not being saved: this page works as usual, "
+            "but what you do now is kept only until you close it.")
+        other.close()
+    assert [n for n in _rows(url) if n.startswith("tes")] == [tess]
+    # the same name in either Unicode form is the one learner; a name that differs by a letter is a learner of its own
+    again = ProgressStore(url, learner=tess)
+    assert again.saving and again._learner_id == first._learner_id
+    zoe = ProgressStore(url, learner=f"zo\u00eb{backend[0]}")
+    assert zoe.saving
+    same = ProgressStore(url, learner=f"zoe\u0308{backend[0]}")
+    assert same.saving and same._learner_id == zoe._learner_id
+    tessa = ProgressStore(url, learner=tess + "a")
+    assert tessa.saving and tessa._learner_id != first._learner_id
+    for s in (first, again, zoe, same, tessa):
+        s.close()

@@ -130,8 +130,8 @@ def test_status_words_name_length_yaml_suffix_and_seed(folder):
     assert rec2.seed.value == "4242"
 
 
-@pytest.mark.parametrize("name, size, limit", [("title", 600, 500), ("narration", TEXTAREA_MAX_CHARS + 5,
-                                                                       TEXTAREA_MAX_CHARS)])
+@pytest.mark.parametrize("name, size, limit", [("title", 600, 500), ("narration", 5_005, 5_000),
+                                               ("narration", TEXTAREA_MAX_CHARS + 5, 5_000)])
 def test_a_text_sent_past_a_boxs_limit_is_refused_in_words(folder, name, size, limit):
     """Trial 36: a Title or Narration typed past the browser's maxlength by a script went back to its old text
     without a word: the status says it was refused, and the box's limit."""

@@ -912,7 +912,7 @@ def test_two_saved_questions_with_one_id_name_the_other_file_by_its_name_only(tm
     for name in ("CON.yaml", "xss.yaml"):
         (folder / name).write_text(same, encoding="utf-8")
     box = FaqExplorer(game_id="restless-spirits").open_error.value
-    assert "is already the id of CON.yaml</li>" in box and "<b>xss.yaml</b>" in box, box
+    assert "is already the id of your own question CON.yaml</li>" in box and "<b>xss.yaml</b>" in box, box
     assert str(folder) not in box and "/q/" not in box, box
 
 

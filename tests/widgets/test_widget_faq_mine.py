@@ -136,9 +136,57 @@ def test_a_saved_question_with_a_shipped_questions_id_is_listed_as_ones_own_and_
     box = page.open_error.value
     assert ("<b>html-title.yaml</b>: it has the id of the question “Buying a Totem with a full hand”, so it is listed "
             "under My questions as your own, and that question is unchanged</li>") in box, box
-    assert "<b>copy-b.yaml</b>: The id: &#x27;my-copy-a&#x27; is already the id of copy-a.yaml</li>" in box
+    assert ("<b>copy-b.yaml</b>: The id: &#x27;my-copy-a&#x27; is already the id of your own question "
+            "copy-a.yaml</li>") in box
     assert "Some of your questions have another question&#x27;s id (1 file;" in box and "faq-buy-at" not in box
     page._click("faq-buy-at-hand-limit")  # the rulebook's question opens as it was; the saved one under its own
     assert page.entry.path.name == "faq-buy-at-hand-limit.yaml" and "rt-faq-clash" in page.open_error.value
     page._click("faq-buy-at-hand-limit-mine")
     assert page.entry.path == tmp_path / "html-title.yaml"
+
+
+def test_a_dropped_file_with_the_id_of_a_learners_own_question_never_shadows_it(index, tmp_path):
+    """Issue 14 (attack trial): a file dropped into the questions folder that reuses the id of the learner's own saved
+    question (``my-casetest``, saved as ``casetest.yaml``) came first by name and won silently: the learner's own
+    question was "already the id of a-dropped.yaml". The learner's own question wins whatever the names' order, and
+    the other file is listed as not loaded, naming the clash and both files."""
+    saved(tmp_path, "casetest", question="My very own question?")
+    saved(tmp_path, "a-dropped", id="my-casetest", question="Somebody else's question?")
+    saved(tmp_path, "z-dropped", id="my-casetest", question="A third file's question?")
+    page = FaqExplorer(index=index, questions_folder=tmp_path)
+    assert page.mine_ids == {"my-casetest"}
+    mine = next(e for e in page.index.entries if e.id == "my-casetest")
+    assert mine.path == tmp_path / "casetest.yaml" and mine.question == "My very own question?"
+    box = page.open_error.value
+    assert ("<b>a-dropped.yaml</b>: The id: &#x27;my-casetest&#x27; is the id of your own question casetest.yaml, so "
+            "a-dropped.yaml is not loaded (your question is kept); rename or remove a-dropped.yaml</li>") in box, box
+    assert ("<b>z-dropped.yaml</b>: The id: &#x27;my-casetest&#x27; is already the id of your own question "
+            "casetest.yaml</li>") in box, box
+    # the engine's own reading says the same, the file left out named with its field
+    read = faq.read_my_questions(sorted(tmp_path.glob("*.yaml")))
+    assert [e.path.name for e in read.entries] == ["casetest.yaml"]
+    assert [p.split(": ")[0].rsplit("/", 1)[-1] for p in read.problems] == ["a-dropped.yaml", "z-dropped.yaml"]
+
+
+def test_the_note_of_a_saved_what_if_keeps_its_line_breaks_shown_as_text(tmp_path):
+    """Issue 14: "Your note" typed on several lines was saved and shown as one line. Its line breaks are kept (the
+    spaces within each line and blank lines beyond one tidied), and the answer box shows them (CSS white-space:
+    pre-line) as text, never as HTML."""
+    from widgets.faq_css import CSS as FAQ_CSS
+
+    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
+    ex.move_from.value = faq.Zone("hand", 1)
+    ex.move_card.value = "t01"
+    ex.move_to.value = faq.Zone("deck")
+    ex.apply_move.click()
+    ex.save_name.value = "lines"
+    ex.save_note.value = "First:   the  Totem goes.\r\n\n\n\nSecond: <b>no</b> buy.\n  Third line  \n"
+    path = ex.save_mine()
+    assert path == tmp_path / "lines.yaml"
+    note = "First: the Totem goes.\n\nSecond: <b>no</b> buy.\nThird line"
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["meta"]["answer"] == note
+    ex._click("my-lines")
+    ex.toggle_answer()
+    assert ('<div class="rt-faq-atext">First: the Totem goes.\n\nSecond: &lt;b&gt;no&lt;/b&gt; buy.\nThird line</div>'
+            in ex.answer_html.value), ex.answer_html.value
+    assert ".rt-faq-atext { font-size: 15px; line-height: 1.45; margin: 4px 0 8px 0; white-space: pre-line; }" in FAQ_CSS

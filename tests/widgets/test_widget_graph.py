@@ -1,6 +1,7 @@
 """The ability-graph page in-process (widgets/graph.py): filters, clicking a node, the path query."""
 from __future__ import annotations
 
+import pytest
 
 from tutor import interactions as tg
 from widgets.graph import GraphView, graph_view
@@ -591,3 +592,21 @@ def test_an_address_with_a_hidden_character_says_the_character(G, monkeypatch):
     v = GraphView("restless-spirits", G=G)
     assert "“restless-spirits:knockgour-light\\u202e\\x00”, and there is none here" in v.details.value
     assert "\u202e" not in v.details.value and "\x00" not in v.details.value
+
+
+@pytest.mark.parametrize("asked", ["restless-spirits:knock%E2%80%8Bgour-light",  # a zero-width space
+                                   "%EF%BB%BFrestless-spirits:knockgour-light%C2%AD",  # a byte-order mark, soft hyphen
+                                   "restless-spirits:knockgour-light%E2%80%AE"])  # a right-to-left override
+def test_an_address_with_invisible_format_characters_opens_on_the_card(G, monkeypatch, asked):
+    """Issue 14: ``?node=`` with a zero-width space (or another invisible format character) said "no such card". The
+    look-up drops format characters (Unicode category Cf) and reads the name in composed form (NFC)."""
+    from widgets.graph_search import asked_node
+
+    monkeypatch.setenv("QUERY_STRING", f"node={asked}")
+    v = GraphView("restless-spirits", G=G)
+    assert v.selected == "restless-spirits:knockgour-light" and "tutor-graph-none" not in v.details.value
+    assert asked_node("cafe\u0301\u200d") == "caf\u00e9" and asked_node(None) is None and asked_node("") == ""
+    # not found: the notice still shows the hidden characters escaped
+    monkeypatch.setenv("QUERY_STRING", "node=no-such%E2%80%8Bcard%00")
+    v = GraphView("restless-spirits", G=G)
+    assert "“no-such\\u200bcard\\x00”, and there is none here" in v.details.value, v.details.value

@@ -93,10 +93,16 @@ def my_questions(folder: str | Path | None = None) -> list[Path]:
     return list_my_questions(folder)[0]
 
 
-def _clean(text: str, what: str, limit: int) -> str:
-    """``text`` with its runs of white space one space; ValueError ``"your note: too long: 200,000 characters, at
-    most 5,000"`` (:func:`~tutor.core.content.too_long`) when it is longer than ``limit``: never cut (trial 24)."""
-    text = " ".join(str(text).split())
+def _clean(text: str, what: str, limit: int, lines: bool = False) -> str:
+    """``text`` with its runs of white space one space (with ``lines``, within each line: its line breaks are kept,
+    at most one empty line between paragraphs and none at either end; issue 14, a note lost its line breaks);
+    ValueError ``"your note: too long: 200,000 characters, at most 5,000"`` (:func:`~tutor.core.content.too_long`)
+    when it is longer than ``limit``: never cut (trial 24)."""
+    if lines:
+        kept = [" ".join(line.split()) for line in str(text).splitlines()]
+        text = "\n".join(x for i, x in enumerate(kept) if x or (i and kept[i - 1])).strip("\n")
+    else:
+        text = " ".join(str(text).split())
     if len(text) > limit:
         raise ValueError(f"your {what}: {too_long(len(text), limit)}")
     return text
@@ -132,7 +138,7 @@ def what_if_scenario(original: Scenario, changed: Scenario, name: str, question:
     """
     name = plain_stem(name, "the questions folder")
     question = _clean(question, "question", TEXT_LIMIT) or _default_question(changes, original.meta.question)
-    note = _clean(note, "note", NOTE_LIMIT)
+    note = _clean(note, "note", NOTE_LIMIT, lines=True)
     a, b = run_far(original), run_far(changed)
     facts = b.session.game.facts(b.session.state)
     keys = [k for e in original.expect for k in e.state if k in facts]

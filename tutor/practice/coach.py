@@ -35,6 +35,10 @@ GAMES = KNOWN_GAMES
 SEED = 1
 #: Questions made more, at most, to find one on a chosen rule.
 SEARCH = 200
+#: A question left unanswered ("Next question" without answering) comes back only after at least this many other
+#: questions, this many more each further time it is skipped (issue 16: skipped questions came back at once, two
+#: questions in turn).
+SKIP_GAP = 3
 
 
 class Coach:
@@ -63,6 +67,10 @@ class Coach:
         self._asked_at = None  # when the question was asked (or resumed unanswered) here: UTC datetime
         #: why the place kept for this game could not be resumed (set aside by :meth:`resume`), or ``None``
         self.place_lost: str | None = None
+        self._asked = 0  # questions asked here so far
+        #: the rules of questions skipped here: ``{clause: (times skipped, the number of the question skipped)}``
+        self._skipped: dict[str, tuple[int, int]] = {}
+        self._skips_off = False  # True while a question answered elsewhere gives way (not a skip)
 
     def candidates(self) -> list[str]:
         """The clauses the pool has questions on, the ones that come up most in play first (the core rules before
@@ -80,7 +88,13 @@ class Coach:
 
     def next_question(self, clause: str | None = None) -> Question | None:
         """Ask the next question: on ``clause`` when given (``None`` if no question on it can be found), else on the
-        clause the schedule picks (missed and due first, then never practised, then due, then soonest)."""
+        clause the schedule picks (missed and due first, then never practised, then due, then soonest). The question
+        asked before, left unanswered, is skipped: its rule rests for :data:`SKIP_GAP` questions (more when skipped
+        again), so it comes back later, not next."""
+        last = self.question
+        if last is not None and self.answered is None and not self._skips_off:
+            times, _at = self._skipped.get(last.clause, (0, 0))
+            self._skipped[last.clause] = (times + 1, self._asked)
         if clause is not None:
             first = askable(self.game_id, self.pool.seed).get(clause)
             if first is not None and first >= len(self.pool.made):  # made as far as the first question on it
@@ -99,6 +113,7 @@ class Coach:
         """``q`` is the question asked now, unanswered here."""
         self.question, self.answered, self.answered_index = q, None, None
         self.answered_elsewhere, self._asked_at = False, now()
+        self._asked += 1
 
     def unlike_last_miss(self, q: Question) -> Question:
         """``q``, unless the learner's latest answer to that very question was wrong: then another question on the
@@ -129,6 +144,8 @@ class Coach:
         last = self.question
         avoid = last.clause if last is not None else None
         cands, cards = self.candidates(), self.store.cards(self.game_id)
+        resting = {c for c, (times, at) in self._skipped.items() if self._asked + 1 - at <= SKIP_GAP * times}
+        cands = [c for c in cands if c not in resting] or cands  # (every rule skipped just now: as before)
         first = None
         while cands:
             cid = next_clause(cands, cards, avoid=avoid)
@@ -163,6 +180,7 @@ class Coach:
             return self.answered
         chosen = q.options[index]
         self.answered, self.answered_index = chosen, index
+        self._skipped.pop(q.clause, None)  # answered at last: its rule rests no more
         if self.answered_since_asked():
             self.answered_elsewhere = True
             return chosen
@@ -236,7 +254,11 @@ class Coach:
             return q
         answers = self.store.answers(self.game_id)
         if answers and answers[-1].question == q.key:  # answered, but the place did not say how: not asked again
-            return self.next_question()
+            self._skips_off = True  # (answered: not a skip)
+            try:
+                return self.next_question()
+            finally:
+                self._skips_off = False
         return q
 
 

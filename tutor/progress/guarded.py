@@ -18,7 +18,7 @@ from ..practice.schedule import now
 from .database import (RETRY_SECONDS, RETRY_TIMEOUT, NoAnswer, _engine, _locked, _reason, alembic_errors, bounded,
                        check_tutor_database, default_url, describe_url, learner_where, migrate, server_wait)
 from .models import NAME_MAX, Learner
-from .names import LearnerNameError, learner_key, learner_name, shown_name
+from .names import LearnerNameError, learner_key, learner_name, lookalike_of, shown_name
 from .rows import _copy_learner, _give_up, _Rollback, _unless_given_up, _upsert_insert
 
 log = logging.getLogger("tutor.progress")
@@ -29,6 +29,8 @@ T = TypeVar("T")
 
 #: Writes kept in memory for a locked database (more are kept in memory only).
 PENDING_MAX = 2000
+#: Most learner names read when a new learner's name is compared with those kept (:func:`lookalike_of`).
+LOOKALIKE_SCAN = 20_000
 
 
 class GuardedStore:
@@ -64,6 +66,10 @@ class GuardedStore:
         try:
             self._open(opened)
             self.engine, self._learner_id = opened["engine"], opened["learner"]
+        except LearnerNameError as exc:  # another learner's name but for its marks: in memory, said (issue 14)
+            if opened.get("engine") is not None:
+                opened["engine"].dispose()
+            self._refuse_name(exc, given)
         except (SQLAlchemyError, OSError, ArgumentError, ValueError, *alembic_errors()) as exc:
             if not isinstance(exc, NoAnswer):  # (a hung server's rows cannot be read: nothing is copied)
                 self.engine, self._learner_id = opened.get("engine"), opened.get("learner")
@@ -79,6 +85,7 @@ class GuardedStore:
             engine = opened["engine"] = _engine(self.url)
             check_tutor_database(engine)
             migrate(engine)
+            self._check_lookalike(engine)
             opened["learner"] = lid = self._ensure_learner(engine)
             self._probe_write(engine, lid)
 
@@ -185,6 +192,18 @@ class GuardedStore:
             return None
         self._told = True
         return self.notice
+
+    def _check_lookalike(self, engine: Engine) -> None:
+        """LearnerNameError when this learner is new to ``engine``'s database and another learner kept there has a
+        name that differs from theirs only by marks or invisible characters (:func:`lookalike_of`); a learner whose
+        row is there already keeps it."""
+        with DbSession(engine) as db:
+            if db.scalar(select(Learner.id).where(Learner.name == self.learner)) is not None:
+                return
+            others = db.scalars(select(Learner.name).where(Learner.name != self.learner).limit(LOOKALIKE_SCAN)).all()
+        refused = lookalike_of(self.learner, others)
+        if refused is not None:
+            raise refused
 
     def _ensure_learner(self, engine: Engine) -> int:
         """The learner's id in ``engine``'s database, made when new (an upsert: another tab or kernel making the same

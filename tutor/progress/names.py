@@ -1,7 +1,8 @@
 """Learners' names in the progress database: the name the environment gives (:func:`learner_name`), the key a
-learner's progress is kept under (:func:`learner_key`: a name exactly as it is, never folded; one with invisible or
-bidi characters refused, :class:`LearnerNameError`), and a name as a page shows it (:func:`shown_name`,
-:func:`clean_name`). :mod:`tutor.progress.store` keeps progress under these keys.
+learner's progress is kept under (:func:`learner_key`: a name exactly as it is but for its composed Unicode form,
+never folded; one with invisible or bidi characters, or another learner's name but for its marks, refused,
+:class:`LearnerNameError`), and a name as a page shows it (:func:`shown_name`, :func:`clean_name`).
+:mod:`tutor.progress.store` keeps progress under these keys.
 """
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def learner_key(name: str) -> str:
     """The name a learner's progress is kept under in the database (the ``learner`` table's ``name``): the same name
     always gives the same key, and two different names never give the same one.
 
-    The choice, and why: a name is kept exactly as it is (never cleaned, stripped or cut), since any folding merges
+    The choice, and why: a name is kept exactly as it is (in NFC; never cleaned, stripped or cut), since any folding merges
     two people into one learner row (they then read and overwrite each other's progress), and the class hub's own
     login rule is not the only way in: another authenticator (LDAP, OAuth) may hand any name to a learner's server.
 
@@ -84,11 +85,14 @@ def learner_key(name: str) -> str:
       person keeps saving, and two long names that share their first 67 characters stay two learners. A name of
       :data:`NAME_MAX` characters or fewer that has that very form is refused, so no short name can take a long
       one's row. Names over :data:`NAME_TAKEN_MAX` characters are refused.
-    - A name that could pass for another by look-alike letters is refused too (attack 32): one not in NFKC form
-      (full-width ``ａｌｉｃｅ``, a letter and its combining accent) or one that mixes the Latin, Cyrillic and Greek
+    - A name is read in Unicode's composed form (NFC: ``zoe`` + a combining diaeresis is ``zoë``, the one name
+      written two ways; issue 14). A name that could pass for another by look-alike letters is refused (attack 32):
+      one not in NFKC form (full-width ``ａｌｉｃｅ``, ligatures) or one that mixes the Latin, Cyrillic and Greek
       alphabets (``аlice`` with a Cyrillic ``а``). (The class hub's own login rule folds such names the same way.)
+      One that differs from a learner already kept only by marks (``tess`` and ``tesś``, ``tess`` + U+20DD) is
+      refused when the store opens (:func:`lookalike_of`).
 
-    Returns the key (``name`` itself for a name of at most :data:`NAME_MAX` characters).
+    Returns the key (the NFC form of ``name`` for a name of at most :data:`NAME_MAX` characters).
 
     Raises:
         LearnerNameError: the name is empty, not text, too long, has spaces around it, has the long-name form,
@@ -97,6 +101,7 @@ def learner_key(name: str) -> str:
     if not isinstance(name, str) or not name:
         raise LearnerNameError("You have no sign-in name, so the tutor cannot tell your progress from other "
                                "learners'.")
+    name = unicodedata.normalize("NFC", name)
     bad = invisible_chars(name)
     if bad:
         shown = ", ".join(_char_words(ch) for ch in bad[:3]) + (f" and {len(bad) - 3} more" if len(bad) > 3 else "")
@@ -113,8 +118,7 @@ def learner_key(name: str) -> str:
                                "be taken for another learner's name.")
     if unicodedata.normalize("NFKC", name) != name:
         raise LearnerNameError("Your sign-in name is written with other forms of ordinary letters (such as "
-                               "full-width letters, or a letter and its accent as two characters), so it could be "
-                               "taken for another learner's name.")
+                               "full-width letters or ligatures), so it could be taken for another learner's name.")
     scripts = _alphabets(name)
     if len(scripts) > 1:
         raise LearnerNameError(f"Your sign-in name mixes letters of the {' and '.join(scripts)} alphabets, which "
@@ -140,6 +144,28 @@ def _long_form(key: str) -> bool:
     tail = key[-_DIGEST_HEX:]
     return (len(key) == NAME_MAX and key[-_DIGEST_HEX - len(LONG_MARK):-_DIGEST_HEX] == LONG_MARK
             and all(c in "0123456789abcdef" for c in tail))
+
+
+def name_skeleton(name: str) -> str:
+    """``name`` as it looks without its marks: decomposed (NFD), combining marks (Unicode categories Mn, Mc, Me:
+    accents, overlays, enclosing circles) and invisible characters (:func:`invisible_chars`) left out, composed
+    again (NFC). ``tesś``, ``tess`` + U+0338 and ``tess`` + U+20DD all have the skeleton ``tess``."""
+    bare = unicodedata.normalize("NFD", str(name))
+    hidden = set(invisible_chars(bare))
+    return unicodedata.normalize("NFC", "".join(ch for ch in bare if not unicodedata.category(ch).startswith("M")
+                                                and ch not in hidden))
+
+
+def lookalike_of(key: str, others) -> LearnerNameError | None:
+    """The refusal of a new learner ``key`` (a :func:`learner_key`) when one of ``others`` (the names of the
+    learners already kept) differs from it only by marks or invisible characters (:func:`name_skeleton`: issue 14,
+    ``tess`` + a combining accent was kept as a learner of its own beside ``tess``), else ``None``. The other
+    learner is not named (a learner's name is the class page's, not another learner's, to show)."""
+    bare = name_skeleton(key)
+    if any(o != key and name_skeleton(o) == bare for o in others if isinstance(o, str)):
+        return LearnerNameError("Your sign-in name differs from another learner's only by accents or marks that "
+                                "are easy to miss, so it could be taken for that learner's name.")
+    return None
 
 
 def shown_name(name: str) -> str:
