@@ -163,16 +163,27 @@ FOLD_JS = """(function () {
   document.addEventListener('click', toggle);
   document.addEventListener('keydown', toggle);
   var sizes = new ResizeObserver(later), seen = new WeakSet();
-  // (a new step's actions, or the list's parts shown or hidden: its CSS classes, e.g. a decision's choices)
+  // (a new step's actions, or the list's parts shown or hidden: its CSS classes, e.g. a decision's choices; a change
+  // elsewhere on the table, the board or the strip, changes the list only through its size: sizes; session 38, click
+  // speed: every board and strip update of a click folded the list again)
+  var marked = function (m) {
+    var was = ' ' + (m.oldValue || '') + ' ', t = m.target;
+    return t.classList.contains('tutor-action') && ['rt-goal-step', 'rt-hint'].some(function (c) {
+      return (was.indexOf(' ' + c + ' ') >= 0) !== t.classList.contains(c); });
+  };
+  var mine = function (n) { return n.nodeType === 1 && (n.classList.contains('tutor-actions') || !!n.querySelector('.tutor-actions')); };
   new MutationObserver(function (records) {
     for (var i = 0; i < records.length; i++) {
       var t = records[i].target;
       if (t.nodeType !== 1) { t = t.parentElement; }
-      if (records[i].type === 'attributes' && !t.classList.contains('tutor-actions')) { continue; }
-      if (t && t.closest && t.closest('.rt-onescreen')) { later(); return; }
+      // (an action marked, or no longer, as the lesson's next step or the hint's, which the fold keeps in view: the
+      // kernel marks it after the list's own update; not the fold's own rt-folded)
+      if (records[i].type === 'attributes' && !t.classList.contains('tutor-actions') && !marked(records[i])) { continue; }
+      if (!t || !t.closest || !t.closest('.rt-onescreen')) { continue; }
+      if (t.closest('.tutor-actions') || Array.prototype.some.call(records[i].addedNodes, mine)) { later(); return; }
     }
   }).observe(document.body, {childList: true, subtree: true, characterData: true, attributes: true,
-                             attributeFilter: ['class']});
+                             attributeFilter: ['class'], attributeOldValue: true});
   window.addEventListener('resize', later);
   window.addEventListener('load', later);
   window.tutorActionFold = run;

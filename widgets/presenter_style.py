@@ -344,7 +344,7 @@ body[data-voila] .rt-pside > .rt-more-below { animation: rt-more-below linear bo
   .rt-present .rt-pboard .rt-bparts { row-gap: 3px; }
   /* folded away on the projector */
   .rt-present .rt-pboard .rt-decks, .rt-present .rt-pboard .sd-next, .rt-present .rt-pboard .sd-dice,
-  .rt-present .rt-pboard details.sd-aside, .rt-present .rt-pboard .sd-pool:not(:has(.sd-die)),
+  .rt-present .rt-pboard details.sd-aside, .rt-present .rt-pboard .sd-pool.sd-nodice,
   .rt-present .rt-pboard .sd-items-row:has(> .rt-muted:nth-child(2):last-child), .rt-present .rt-pboard .sp-tracknote,
   .rt-present .rt-pboard .sp-piles-head, .rt-present .rt-pboard .sp-pile, .rt-present .rt-pboard .sp-stack .sp-lim {
     display: none; }

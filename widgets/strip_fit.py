@@ -83,7 +83,13 @@ STRIP_JS = """(function () {
   var keyLost = false, frame = 0, seen = new WeakSet(), marks = new WeakMap(), FLOOR = %(floor)s, ZMAX = %(zmax)s, bases = new WeakMap();
   var BIG = matchMedia('(min-width: 1700px) and (min-height: 1000px)'), WIDE = matchMedia('(min-width: 1201px)');
   var ZWIDE = %(zwide)s, ZMIN = %(zmin)s, MANY = %(many)s, ZMANY = %(zmany)s, ZREC = %(zrec)s;
-  var sizes = new ResizeObserver(function () { later(); });
+  // (a size this script's own last pass left, its strip's height or its board's zoom, is no change: no second pass;
+  // session 38, click speed: a click's answer ran the whole fit 3 to 7 times)
+  var left = new WeakMap();
+  var sizes = new ResizeObserver(function (entries) {
+    if (entries.some(function (e) { var r = e.target.getBoundingClientRect(), was = left.get(e.target);
+      return !was || Math.abs(was[0] - r.width) > 0.5 || Math.abs(was[1] - r.height) > 0.5; })) { later(); }
+  });
   function items(box) {  // the box's lines in order (the reply column's boxes of older steps are laid out as its own)
     var out = [];
     Array.prototype.forEach.call(box.children, function (k) {
@@ -472,12 +478,18 @@ STRIP_JS = """(function () {
       if (!seen.has(b)) { seen.add(b); folds.observe(b, {attributes: true, attributeFilter: ['class'], attributeOldValue: true}); }
     });
   }
-  function later() { if (!frame) { frame = requestAnimationFrame(function () { watchFolds(); run(); }); } }
+  function mark() {  // the sizes this pass left (see sizes)
+    document.querySelectorAll('.rt-onescreen > .tutor-last-step, .rt-board-area > .tutor-board').forEach(function (x) {
+      var r = x.getBoundingClientRect(); left.set(x, [r.width, r.height]);
+    });
+  }
+  function later() { if (!frame) { frame = requestAnimationFrame(function () { watchFolds(); run(); mark(); }); } }
   new MutationObserver(function (records) {
     for (var i = 0; i < records.length; i++) {
       var t = records[i].target;
       if (t.nodeType !== 1) { t = t.parentElement; }
-      if (t && t.closest && t.closest('.tutor-last-step, .rt-onescreen')) { later(); return; }
+      // (not the list of legal actions: it changes neither the strip nor the board's room)
+      if (t && t.closest && t.closest('.tutor-last-step, .rt-onescreen') && !t.closest('.tutor-actions')) { later(); return; }
     }
   }).observe(document.body, {childList: true, subtree: true, characterData: true});
   window.addEventListener('resize', later);

@@ -78,8 +78,8 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .rt-player .rt-spaces > .rt-space:not(.rt-empty) { flex: 2.2 1 0; }
 /* three Spirits side by side: a Spirit's "0/3 met" folds (its requirements are ticked below) and a requirement's
    name wraps rather than being cut ("○ Timeweaver Th…") */
-.rt-compact .rt-player .rt-spaces:not(:has(> .rt-empty)) .rt-nmet { display: none; }
-.rt-compact .rt-player .rt-spaces:not(:has(> .rt-empty)) .rt-reqs li { white-space: normal; }
+.rt-compact .rt-player .rt-spaces.rt-full .rt-nmet { display: none; }
+.rt-compact .rt-player .rt-spaces.rt-full .rt-reqs li { white-space: normal; }
 /* a Lost Spirit's needs are what the learner chooses by: whole, on as many lines as they take (trial 15, U1), on a
    learn page at every width (trial 18: at 1024 px they were cut to a line, whole only on hover); the presenter's
    board, scaled to its box, keeps them whole from 1201 px */
@@ -174,7 +174,8 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .sp-board .rt-rowlabel { min-width: 74px; }
 /* (the box's classes rt-bparts-3p, rt-bparts-5p, rt-bparts-markets and a player's zone's rt-bpart-current, rt-bpart-you
    are set by widgets/board_view.py, in place of ":has()", which restyled the whole board at every change of it;
-   a class repeated keeps the specificity the ":has()" had) */
+   a class repeated keeps the specificity the ":has()" had; so are the boards' own marks, session 38: rt-full (a Restless
+   Spirits player's spaces all taken), sd-col-down, sd-nodice, sd-turnnote-hot, sp-pile-zone) */
 /* five or six players (session 35: Players 5 and 6 under the fold at 1366x768): a hand the learner may not see is not a
    row of its own (its count is on the area's head line, "hand 3"), and the folded reference panels are one line each
    (their whole summary in the panel, opened) */
@@ -218,19 +219,19 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .sd-small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; margin-top: 0; }
 .rt-compact .sd-small[title] { cursor: help; }
 .rt-compact .sd-card.sd-down { min-height: 40px; font-size: 12px; }
-.rt-compact .sd-col:has(> .sd-down) { flex: .55 1 0; }
-.rt-compact .sd-pool:not(:has(.sd-die)) { font-size: 11px; padding: 0 4px; }
+.rt-compact .sd-col.sd-col-down { flex: .55 1 0; }
+.rt-compact .sd-pool.sd-nodice { font-size: 11px; padding: 0 4px; }
 .rt-compact .sd-strip .sd-advnote { display: none; }
 /* a pass or a gained advantage (a long pill: "Player 1 passed: if Player 2 passes too, the End Phase begins"): the
    banner drops its "one action, then the other player acts" (the pill says what comes next), so the strip has the
    room for the pill's line; on a line too narrow still, the pill wraps as one rounded box, never as a pill broken
    across lines with a word left alone (trial 16, U4) */
-.rt-compact .sd-board:has(> .sd-strip .sd-hot) > .rt-banner .sd-turnnote { display: none; }
+.rt-compact .sd-board > .rt-banner .sd-turnnote.sd-turnnote-hot.sd-turnnote-hot { display: none; }
 .rt-compact .sd-strip .sd-flag { display: inline-block; max-width: 100%; box-sizing: border-box; white-space: normal;
   line-height: 1.3; vertical-align: middle; text-wrap: balance; }
 /* the banner says the round, and "no pass yet" is the usual state: the strip then shares the banner's line */
 .rt-compact .sd-strip .sd-round, .rt-compact .sd-strip .sd-nopass { display: none; }
-.rt-compact .sd-pool:not(:has(.sd-die)) { line-height: 14px; }
+.rt-compact .sd-pool.sd-nodice { line-height: 14px; }
 .rt-compact .sd-board .rt-player { padding-top: 3px; padding-bottom: 3px; }
 /* a player's rows under the Spirits: hand, Items and the set-aside Stages share lines when they fit */
 .rt-compact .sd-board .rt-player { display: flex; flex-wrap: wrap; align-items: center; column-gap: 14px; }
@@ -252,7 +253,7 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
    board (Restless Spirits at 1024x768) stay in view above the strip (trial 11 item a) */
 .rt-compact .rt-zone, .rt-compact .rt-player { line-height: 1.35; }
 .rt-compact .rt-chip, .rt-compact .sd-card-chip, .rt-compact .sp-clan, .rt-compact .sp-medal { line-height: 18px; }
-.rt-compact .sp-board .rt-zone:has(> .sp-pile) > .sp-piles-head { display: none; }
+.rt-compact .sp-board .rt-zone.sp-pile-zone > .sp-piles-head { display: none; }
 .rt-compact .sp-pile { font-size: 12px; line-height: 1.35; margin-top: 3px; }
 .rt-compact .sp-medal { font-size: 11.5px; padding: 0 6px; }
 .rt-compact .sp-slot { min-height: 0; padding: 1px 5px; }

@@ -203,7 +203,7 @@ def _player(session: Session, p) -> str:
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>'
             f'{who_tag(session, p.seat)}{turn} · {gtxt}{first}'
             f'</span>{stats}</div>'
-            f'<div class="rt-spaces">{spaces}</div>'
+            f'<div class="rt-spaces{" rt-full" if all(ps is not None for ps in p.board) else ""}">{spaces}</div>'
             f'<div class="rt-row rt-hand-row{" rt-hand-hidden" if hidden else ""}"><span class="rt-rowlabel">hand</span>'
             f'{hand}</div>'
             f'{released}{draft}{achievements}</div>')

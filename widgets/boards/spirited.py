@@ -239,7 +239,7 @@ def _supply_and_piles(g, s) -> str:
                       f'{k.capitalize()} {g.cards.medals[k].value} ×{supply.get(k, 0)}</span>'
                       for k in ("bronze", "silver", "gold"))
     prov = prov_badge(g.cards.medals["bronze"].provisional)
-    return (f'<div class="rt-zone"><h4>Medal supply{prov}</h4><div class="rt-row">{medals}</div>'
+    return (f'<div class="rt-zone sp-pile-zone"><h4>Medal supply{prov}</h4><div class="rt-row">{medals}</div>'
             f'<h4 class="sp-piles-head" style="margin-top:8px">Piles</h4><div class="sp-pile">Draw pile <b>{len(s.deck)}'
             f'</b> · Discard <b>{len(s.discard)}</b> · <span class="sp-nowrap">Wonders left <b>{len(s.wonder_deck)}</b>'
             f'</span></div></div>')

@@ -71,9 +71,9 @@ def _spirit(session: Session, seat: int, i: int) -> str:
     pool = "".join(die_chip(v, seat, i, d, (i, k) in marked) for k, d in enumerate(sl.pool))
     if not pool:
         pool = '<span class="rt-muted">no dice</span>'
-    pool_html = f'<div class="sd-pool" title="Active pool: the dice rolled for this Spirit">{pool}</div>'
+    pool_html = f'<div class="sd-pool{"" if sl.pool else " sd-nodice"}" title="Active pool: the dice rolled for this Spirit">{pool}</div>'
     if not v.is_spirit(sl):
-        return (f'<div class="sd-col">{pool_html}<div class="sd-card sd-down" title="A defeated Stage 1 Spirit is '
+        return (f'<div class="sd-col sd-col-down">{pool_html}<div class="sd-card sd-down" title="A defeated Stage 1 Spirit is '
                 f'flipped to its card back: no longer a Spirit">{esc(sp.name)}<br>defeated · card back</div></div>')
     pres = v.is_presence(sl)
     health = v.stat(sl, "health")
@@ -223,8 +223,15 @@ def banner(session: Session) -> str:
     if s.phase == "end":
         return f'<div class="rt-banner">End Phase of round {s.round}: {named(session, seat)} is choosing</div>'
     what = (" · making a choice" if s.pending else
-            '<span class="sd-turnnote"> · one action, then the other player acts</span>')
+            f'<span class="sd-turnnote{" sd-turnnote-hot" if _hot(s) else ""}"> · one action, then the other player '
+            'acts</span>')
     return f'<div class="rt-banner">{whose_turn(session, seat)} <small>· round {s.round}{what}</small></div>'
+
+
+def _hot(s) -> bool:
+    """Whether the round strip shows a pass or a gained advantage (its ``sd-hot`` pill; the banner's turn note then
+    carries CSS class ``sd-turnnote-hot``, which the one-screen table's CSS hides, in place of ":has()")."""
+    return s.phase == "action" and (s.gained_by is not None or s.last_was_pass)
 
 
 def _strip(s) -> str:
