@@ -2,9 +2,8 @@
 
 On the one-screen table the strip of the step just taken (``tutor-last-step``, :mod:`widgets.table`) shows a step's
 newest lines at its foot; when they are more than it holds, the oldest go out of sight at its top, under the step's
-title, which stays pinned there (``position: sticky``). CSS alone left a line half-cut under the title, with nothing
-saying that earlier lines were there. :data:`STRIP_JS`, once per page, whenever the strip's content or size
-changes (at most once a frame):
+title, which stays pinned there (``position: sticky``). :data:`STRIP_JS`, once per page, whenever the strip's
+content or size changes (at most once a frame):
 
 * hides (``visibility: hidden``, CSS class ``rt-cut``: the layout does not change) the lines of the strip that do
   not fit under the pinned title, an event and its rule chip together, so every line in view is whole: the oldest
@@ -27,28 +26,18 @@ changes (at most once a frame):
 * when a key line does not fit even so (two key lines in one step at the strip's floor: a Spirit released and the
   endgame it triggers), marks the box (attribute ``data-rt-tight``), where CSS gives each key line one line (its whole
   text in its tooltip and the History), and packs again (ui22);
-* except in the computer's reply (free play, CSS class ``rt-reply-col``), which hides no line (play26): it scrolls
-  inside by the scroll rule of :mod:`widgets.reply_fit` (its order of priority written there);
-* moves the lines in view (a CSS transform: the layout does not change) to sit one under the other, just under the
-  title, so no empty band shows between the title and the first line in view (trial 17) nor between lines kept;
+* hides no line of the computer's reply (``rt-reply-col``): it scrolls by :mod:`widgets.reply_fit`'s rule;
+* moves the lines in view (a CSS transform) to sit one under the other just under the title (trial 17);
 * gives the board its room: when the board needs more height than its box, the strip goes down to
   :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, while it holds the lesson's introduction, or under a
   Restless Spirits board: trial 19);
-* sets the strip's height on its table (CSS variable ``--rt-strip-h``), by which a large window's list of legal
-  actions reaches down beside the strip (trial 18);
-* on a large window (1920x1080) draws the board as large as its box allows, from its CSS zoom up to
-  :data:`BOARD_ZMAX` (trial 20: Spirited's short board left an empty band above the strip); on a laptop's wide window
-  (1366x768) Spirited's board too, up to :data:`BOARD_ZWIDE` (ui22); on a narrow window (1024 px) a board still past
-  its box with the strip at its floor is drawn smaller, down to :data:`BOARD_ZMIN` (play26); the teacher page's
-  Record tab gives its board room the same way on any window (session 35: at 1024x768 it scrolled on every step), down to the
-  Present tab's least zoom (:data:`widgets.presenter_style.FIT_MIN`).
+* sets the strip's height on its table (CSS variable ``--rt-strip-h``: a large window's actions reach down, trial 18);
+* zooms the board to its box: up to :data:`BOARD_ZMAX` at 1920x1080, Spirited's up to :data:`BOARD_ZWIDE` at
+  1366x768, down to :data:`BOARD_ZMIN` at 1024 px (the Record tab's down to :data:`widgets.presenter_style.FIT_MIN`);
+  at 1366x768 it yields height to the newest step's lines (:mod:`widgets.strip_room`).
 
-It runs again when the strip or the board changes size, when the page's fonts arrive and when the page has loaded
-(trial 20: after a reload the strip kept a fit made before the board was laid out). The marker says earlier lines are
-in the History only when a line is hidden, and sits on the title's own line when there is room for both.
-
-Only the strip's own elements are read and changed: a few rectangles a frame, no CSS ``:has()``. No file, nothing
-from the internet.
+It runs again when the strip or the board changes size, when the fonts arrive and when the page has loaded (trial
+20). Only the strip's own elements are read and changed, no CSS ``:has()``; no file, nothing from the internet.
 """
 from __future__ import annotations
 
