@@ -76,9 +76,18 @@ def jump_words(text: str, n: int = JUMP_WORDS) -> str:
     return (cut or text[: n - 1]) + "…"
 
 
+#: The most characters of a walkthrough's title its list shows (a title may have 500: attack 38's filled both lists).
+LABEL_TITLE_MAX = 80
+
+
+def list_title(title: str) -> str:
+    """``title`` as a walkthrough list shows it: whole up to :data:`LABEL_TITLE_MAX` characters, else cut with "…"."""
+    return title if len(title) <= LABEL_TITLE_MAX else title[:LABEL_TITLE_MAX - 1].rstrip() + "…"
+
+
 def saved_label(wt: Walkthrough, path: str | Path) -> str:
     """How the walkthrough lists a file saved from the page: ``"<title> (saved: <file name>)"``."""
-    return f"{wt.title} (saved: {shown(path)})"
+    return f"{list_title(wt.title)} (saved: {shown(path)})"
 
 
 #: Saved walkthrough files larger than this (bytes) are listed by file name, not read, when the page starts: a
@@ -95,12 +104,11 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
     """``(label, path)`` per walkthrough file that can be shown; a file that does not load is left out (trial 26: it
     was offered, "(does not load)", and chosen it bounced back), its error message added to ``refused`` in words
     (:func:`widgets.walk_files.file_problem`, shown folded in the Record tab), or without ``refused`` reported in
-    ``errors``. Files in
-    the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title> (saved: <file>)"``; with
-    ``game_id``, saved files of other games are left out. Saved files over :data:`LIST_PARSE_BYTES`, and those after
-    :data:`LIST_PARSE_TOTAL` bytes of saved files read, are listed by file name and read only when chosen; one over
-    the size limit of every file read (:data:`tutor.walkthrough.MAX_FILE_BYTES`) is left out, named in ``refused``
-    as too big to load. A saved file read is also started and replayed (a few milliseconds): one whose set-up does
+    ``errors``. Files in the save folder (:func:`~tutor.walkthrough.walkthrough_folder`) are labelled ``"<title>
+    (saved: <file>)"`` (a long title cut: :func:`list_title`); with ``game_id``, saved files of other games are left
+    out. Saved files over :data:`LIST_PARSE_BYTES`, and those after :data:`LIST_PARSE_TOTAL` bytes of saved files
+    read, are listed by file name and read only when chosen; one over the size limit of every file read
+    (:data:`tutor.walkthrough.MAX_FILE_BYTES`) is left out, named in ``refused`` as too big to load. A saved file read is also started and replayed (a few milliseconds): one whose set-up does
     not start is left out, one whose steps stop early is named in ``refused`` (session 32: the count said "1 file"
     until the teacher chose the other two)."""
     out = []
@@ -136,7 +144,7 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
             continue
         if saved and game_id is not None and wt.setup.game != game_id:
             continue
-        out.append((saved_label(wt, p) if saved else wt.title, str(p)))
+        out.append((saved_label(wt, p) if saved else list_title(wt.title), str(p)))
     return out
 
 

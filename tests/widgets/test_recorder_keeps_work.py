@@ -13,6 +13,7 @@ import pytest
 from tutor.walkthrough import all_walkthroughs, begin, dump, load_walkthrough, record
 from widgets import PresenterApp
 from widgets.comm_guard import TEXTAREA_MAX_CHARS
+from widgets.present_tab import LABEL_TITLE_MAX, saved_label
 
 
 
@@ -201,3 +202,26 @@ def test_a_new_move_after_undo_asks_before_dropping_the_steps_taken_back(folder)
     rec.app.controls.undo.click()
     rec.app.actions.action_buttons[0].click()
     assert "discards" not in rec.status.value and len(rec.session.history) == 2
+
+
+def test_an_id_saved_otherwise_than_typed_is_said(folder):
+    """Attack 38: an Id typed as "../../x" was saved as "x" without a word."""
+    rec = PresenterApp(paths=all_walkthroughs("restless-spirits")[:1]).open_recorder()
+    rec.start("free")
+    rec.app.actions.action_buttons[0].click()
+    rec.wid.value = "../../x"
+    rec.path.value = "idcase"
+    assert rec.save_file() is not None
+    assert "Its Id is x (an Id keeps only a to z, 0 to 9, - and _)." in rec.status.value
+    rec.wid.value = "plain-id"
+    rec.overwrite.value = True
+    assert rec.save_file() is not None and "Its Id is" not in rec.status.value
+
+
+def test_a_long_title_is_cut_in_the_walkthrough_lists(folder):
+    """Attack 38: a 500-character title filled both drop-downs (Walkthrough and Start from)."""
+    walk = saved(folder, "longtitle", 1)
+    wt = load_walkthrough(walk)
+    label = saved_label(wt.model_copy(update={"title": "T" * 500}), walk)
+    assert label == "T" * (LABEL_TITLE_MAX - 1) + "… (saved: longtitle.yaml)"
+    assert saved_label(wt, walk) == "longtitle (saved: longtitle.yaml)"
