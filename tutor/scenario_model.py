@@ -130,8 +130,8 @@ class Setup(_Strict):
                 raise ValueError(f"{name!r} is not a game option: it is set by setup.{where}, beside options")
         if "cards" in options:  # a file received from someone would make the tutor read whatever file it names
             raise ValueError("'cards' (a card file) cannot be named by a scenario, lesson, walkthrough or saved "
-                             "question, since the file would be read wherever it points; start a game with your own "
-                             "card file instead (new_game(..., cards=PATH) or rules-tutor play --option cards=PATH)")
+                             "question, since the file would be read wherever it points; a card file of your own "
+                             "is given when a game is started from Python or the command line (README: Engine API)")
         return options
 
 
