@@ -70,7 +70,6 @@ class Coach:
         self._asked = 0  # questions asked here so far
         #: the rules of questions skipped here: ``{clause: (times skipped, the number of the question skipped)}``
         self._skipped: dict[str, tuple[int, int]] = {}
-        self._skips_off = False  # True while a question answered elsewhere gives way (not a skip)
 
     def candidates(self) -> list[str]:
         """The clauses the pool has questions on, the ones that come up most in play first (the core rules before
@@ -86,13 +85,13 @@ class Coach:
         rule" on a rule no question reaches; session 30: the search it ran per click cost 0.2-0.6 s."""
         return clause in askable(self.game_id, self.pool.seed)
 
-    def next_question(self, clause: str | None = None) -> Question | None:
+    def next_question(self, clause: str | None = None, *, skipped: bool = True) -> Question | None:
         """Ask the next question: on ``clause`` when given (``None`` if no question on it can be found), else on the
         clause the schedule picks (missed and due first, then never practised, then due, then soonest). The question
         asked before, left unanswered, is skipped: its rule rests for :data:`SKIP_GAP` questions (more when skipped
-        again), so it comes back later, not next."""
+        again), so it comes back later, not next (``skipped=False``: it was answered, in another tab)."""
         last = self.question
-        if last is not None and self.answered is None and not self._skips_off:
+        if skipped and last is not None and self.answered is None:
             times, _at = self._skipped.get(last.clause, (0, 0))
             self._skipped[last.clause] = (times + 1, self._asked)
         if clause is not None:
@@ -254,11 +253,7 @@ class Coach:
             return q
         answers = self.store.answers(self.game_id)
         if answers and answers[-1].question == q.key:  # answered, but the place did not say how: not asked again
-            self._skips_off = True  # (answered: not a skip)
-            try:
-                return self.next_question()
-            finally:
-                self._skips_off = False
+            return self.next_question(skipped=False)
         return q
 
 

@@ -26,6 +26,13 @@ from .zones import Ctx, discard_card, draw_reward, draw_totems_to_hand, hand_roo
 NOT_AHEAD = "rs.ruling.target-not-ahead"
 
 
+def not_ahead(c: Ctx, u: Use, outcome: str) -> None:
+    """Log that ``u``'s target has not released more Spirits than its user, so ``outcome`` (``"nothing happens"``,
+    ``"no AP is gained"``...), citing our ruling :data:`NOT_AHEAD`."""
+    c.ev(NOT_AHEAD, f"{u.source_name}: {c.who(u.target)} has not released more Spirits than {c.who(u.seat)}, so "
+         f"{outcome}.", actor=u.seat)
+
+
 class _P(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -167,8 +174,7 @@ def _gain_ap(c: Ctx, u: Use, p: GainAP) -> None:
         c.ev("rs.adjacent", f"{u.source_name} counts the {p.count.adjacent_type.capitalize()} Spirits on the spaces "
              f"directly beside it: {n}.", actor=u.seat)
     elif n == 0 and p.count.released_lead:
-        c.ev(NOT_AHEAD, f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
-             f"{c.who(u.seat)}, so no AP is gained.", actor=u.seat)
+        not_ahead(c, u, "no AP is gained")
         return
     c.state.players[u.seat].ap += n
     c.ev("rs.effect.gain-ap", f"{c.who(u.seat)} gains {n} AP from {u.source_name} (to use this turn only).",
@@ -181,8 +187,7 @@ def _draw(c: Ctx, u: Use, p: Draw) -> None:
         return
     n = count_value(c, u, p.count)
     if n == 0 and p.count.released_lead:
-        c.ev(NOT_AHEAD, f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
-             f"{c.who(u.seat)}, so nothing is drawn.", actor=u.seat)
+        not_ahead(c, u, "nothing is drawn")
         return
     if n == 0:
         c.ev("rs.effect.draw", f"{u.source_name} counts 0, so {c.who(u.seat)} draws nothing.", actor=u.seat)

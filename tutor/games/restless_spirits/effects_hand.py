@@ -8,7 +8,7 @@ is made the card waits in the decision (``held``), in no hand.
 from __future__ import annotations
 
 from .abilities import start
-from .effect_registry import NOT_AHEAD, REGISTRY, Condition, Use, _P, condition_holds
+from .effect_registry import REGISTRY, Condition, Use, _P, condition_holds, not_ahead
 from .requirements import fill_options
 from .resolve import attach_totem
 from .state import ChooseCardUse, ChooseHandCard, Decision
@@ -27,8 +27,7 @@ def _ask(c: Ctx, d: Decision) -> None:
 
 def _play_from_hand(c: Ctx, u: Use, p: PlayFromHand) -> None:
     if not condition_holds(c, u, p.condition):
-        c.ev(NOT_AHEAD, f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
-             f"{c.who(u.seat)}, so nothing happens.", actor=u.seat)
+        not_ahead(c, u, "nothing happens")
         return
     if not c.state.players[u.target].hand:
         c.ev("rs.effect.play-from-hand", f"{c.who(u.target)} has no card in hand.", actor=u.seat)

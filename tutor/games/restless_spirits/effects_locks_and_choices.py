@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
-from .effect_registry import NOT_AHEAD, REGISTRY, Condition, Count, Use, _P, condition_holds, count_value
+from .effect_registry import REGISTRY, Condition, Count, Use, _P, condition_holds, count_value, not_ahead
 from .ongoing import PROTECT, NoParams, ask_disregard, clear_markers
 from .resolve import check_releases
 from .state import ChooseDisable, ChooseDiscard, ChooseReduce, ChooseZoneCard, Decision, TurnLock
@@ -78,8 +78,7 @@ def _no_hand_limit(c: Ctx, u: Use, p: NoParams) -> None:
 # -------------------------------------------------------------------------------------------- effects with choices
 def _discard_half(c: Ctx, u: Use, p: DiscardHalf) -> None:
     if not condition_holds(c, u, p.condition):
-        c.ev(NOT_AHEAD, f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
-             f"{c.who(u.seat)}, so nothing happens.", actor=u.seat)
+        not_ahead(c, u, "nothing happens")
         return
     n = len(c.state.players[u.target].hand) // 2
     c.ev("rs.effect.discard-half", f"{c.who(u.target)} holds {plural(len(c.state.players[u.target].hand), 'card')} and must "
@@ -111,8 +110,7 @@ ZONE_NAMES = {"shrine": "the Shrine", "totem-discard": "the Totem discard pile"}
 def _choose_from_zone(c: Ctx, u: Use, p: ChooseFromZone) -> None:
     n = count_value(c, u, p.count)
     if n <= 0 and p.count.released_lead:
-        c.ev(NOT_AHEAD, f"{u.source_name}: {c.who(u.target)} has not released more Spirits than "
-             f"{c.who(u.seat)}, so no card is chosen.", actor=u.seat)
+        not_ahead(c, u, "no card is chosen")
         return
     if n <= 0:
         c.ev("rs.effect.condition", f"{u.source_name} counts 0, so no card is chosen.", actor=u.seat)
