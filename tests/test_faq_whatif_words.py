@@ -48,3 +48,23 @@ def test_empty_places_and_yes_or_no_read_plainly():
     assert differs_sentence("allegiance.norse", "spirited", {}, "none", "Player 2") == (
         "In the rulebook's case no player holds the Norse Allegiance; after your change Player 2 holds the Norse "
         "Allegiance.")
+
+
+def test_a_negative_check_carries_its_positive_wording_from_the_engine():
+    """Trial 38: the what-if table read "“Attract” is not a legal action | ✓ true | ✕ not true" (a double negative).
+    The engine says each negative check in the positive too (``Part.positive``), so the table never parses its
+    English; :meth:`Change.in_positive` swaps the results with it."""
+    from tutor.faq_whatif.compare import Change, run_far
+    sc = load_scenario(content_root() / "restless-spirits" / "scenarios" / "faq-max-three-spirits.yaml")
+    parts = run_far(sc).parts
+    neg = [p for p in parts if p.line.endswith(" is not a legal action")]
+    assert neg and all(p.positive == p.line.replace(" is not a legal action", " is a legal action") for p in neg)
+    assert all(p.positive == "" for p in parts if " not " not in p.line)
+    ch = Change("“Play Pickpocket” is not a legal action", "holds", "fails", "s", positive="“Play Pickpocket” is a "
+                "legal action")
+    assert ch.in_positive() == ("“Play Pickpocket” is a legal action", "fails", "holds")
+    ch = Change("The rule “Double Totem” does not apply in the last step", "fails", "not reached", "s",
+                positive="The rule “Double Totem” applies in the last step")
+    assert ch.in_positive() == ("The rule “Double Totem” applies in the last step", "holds", "not reached")
+    assert Change("“Attract Gonga” is a legal action", "holds", "fails", "s").in_positive() == (
+        "“Attract Gonga” is a legal action", "holds", "fails")

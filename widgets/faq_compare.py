@@ -22,9 +22,6 @@ LIST_CUT = 3
 _STATE = {"holds": ("✓", "yes"), "fails": ("✕", "no"), "not reached": ("…", "not reached")}
 #: A check worded in the negative, read in the positive for the table's row (its two results swapped), so a row
 #: never reads "“X” is not a legal action: ✕ no" (trial 38: a double negative).
-_NEGATIVE = ((re.compile(r"^(“.*”) is not a legal action$"), r"\1 is a legal action"),
-             (re.compile(r"^(The rule “.*”) does not apply( in the last step)?$"), r"\1 applies\2"))
-_SWAP = {"holds": "fails", "fails": "holds"}
 
 CSS = """
 .rt-cmp { background: #fff; border: 1px solid #eadba8; border-radius: 8px; padding: 4px 8px 6px 8px; margin-top: 6px;
@@ -75,15 +72,6 @@ def _state(state: str) -> str:
     return f'<span class="{cls}">{mark} {esc(words)}</span>'
 
 
-def _positive(line: str, a: str, b: str) -> tuple[str, str, str]:
-    """Check ``line`` and its two results (``"holds"``, ``"fails"``, ``"not reached"``), a negative line read in the
-    positive with its results swapped (:data:`_NEGATIVE`); any other line as it is."""
-    for pattern, positive in _NEGATIVE:
-        if pattern.match(line):
-            return pattern.sub(positive, line), _SWAP.get(a, a), _SWAP.get(b, b)
-    return line, a, b
-
-
 def _row(head: str, a: str, b: str) -> str:
     return f'<tr class="rt-cmp-row"><th>{head}</th><td class="rt-cmp-a">{a}</td><td class="rt-cmp-b">{b}</td></tr>'
 
@@ -113,7 +101,7 @@ def rows(c: faq.Comparison) -> list[str]:
             vb = _cut(ch.what_if_value, ch.original_value) if ch.what_if_value else _state(ch.what_if)
             out.append(_row(esc(label), va, vb + when))
         else:
-            line, ra, rb = _positive(ch.line, ch.original, ch.what_if)
+            line, ra, rb = ch.in_positive()
             out.append(_row(esc(line), _state(ra), _state(rb) + when))
     for cid in c.only_original:
         out.append(_row(f"Rule “{esc(c.titles.get(cid, cid))}”", '<span class="rt-cmp-yes">comes into play</span>',

@@ -59,7 +59,9 @@ class Part:
         words. state: ``"holds"``, ``"fails"`` or ``"not reached"``. actual: for a state fact, its value on the
         run's board where it was checked, in words (else ``""``). at: the step it was checked after: ``after``, or
         where the run stopped when it stopped before ``after`` (then checked on the board the run reached). key: the
-        state fact's path (``"p1.hand"``) for a state fact, else ``""``.
+        state fact's path (``"p1.hand"``) for a state fact, else ``""``. positive: for a negative check ("X is
+        not a legal action", "the rule X does not apply"), the same check said in the positive ("X is a legal
+        action"), whose result is the opposite of ``state``; ``""`` for any other check.
     """
 
     index: int
@@ -69,6 +71,7 @@ class Part:
     actual: str = ""
     at: int | None = None
     key: str = ""
+    positive: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,8 @@ class Change:
         fact, its value in each run, in words (else ``""``). seen: where the what-if's value was read when the run
         stopped before the check's step (``" (seen after step 1, where your game stops)"``, else ``""``). label: for
         a state fact, its name as the comparison table's row says it (``"Player 1's Road"``), else ``""``.
+        positive: for a negative check, the check said in the positive (its results the opposite of ``original``
+        and ``what_if``), else ``""`` (see :meth:`in_positive`).
     """
 
     line: str
@@ -107,6 +112,16 @@ class Change:
     what_if_value: str = ""
     seen: str = ""
     label: str = ""
+    positive: str = ""
+
+    def in_positive(self) -> tuple[str, str, str]:
+        """``(line, original, what_if)`` said in the positive: a negative check ("“X” is not a legal action") as the
+        check it denies ("“X” is a legal action") with both results swapped (``"holds"`` <-> ``"fails"``; ``"not
+        reached"`` stays); any other check as it is."""
+        if not self.positive:
+            return self.line, self.original, self.what_if
+        swap = {"holds": "fails", "fails": "holds"}
+        return self.positive, swap.get(self.original, self.original), swap.get(self.what_if, self.what_if)
 
 
 @dataclass(frozen=True)
@@ -162,14 +177,26 @@ def _parts(e: Expect) -> list[Expect]:
     return out
 
 
+def _positive(p: Expect) -> Expect | None:
+    """A negative expectation part (``not_legal`` or ``not_fired``) as the positive part it denies, else ``None``."""
+    if p.not_legal:
+        return Expect(after=p.after, only_last=p.only_last, legal=p.not_legal)
+    if p.not_fired:
+        return Expect(after=p.after, only_last=p.only_last, fired=p.not_fired)
+    return None
+
+
 def _words(session: Session):
     names = {**card_names(session), **session.game.value_names(), **slot_names(session)}
     titles = {cid: c.title for cid, c in session.game.clauses.items()}
 
-    def line(p: Expect, at: Session | None = None) -> str:
+    def line(p: Expect, at: Session | None = None) -> tuple[str, str]:
+        """The part's check in words, and for a negative check the same check in the positive (else "")."""
         here = ({**names, **action_labels(at, [*p.legal, *p.not_legal], p.blocked)}
                 if at is not None and (p.legal or p.not_legal or p.blocked) else names)  # as buttons say
-        return describe_expect(pending_in_words(p, here), here, titles)[0]
+        pos = _positive(p)
+        return (describe_expect(pending_in_words(p, here), here, titles)[0],
+                "" if pos is None else describe_expect(pos, here, titles)[0])
 
     def actual(p: Expect, at: Session) -> str:
         if not p.state:
@@ -225,8 +252,8 @@ def run_far(sc: Scenario, where: str = "what if", cited: dict[int, tuple[str, ..
                 ok = not check(session, steps, p)
             except ContentError:
                 ok = False
-            parts.append(Part(i, n, line(p, session), "holds" if ok else "fails", actual(p, session), n,
-                              next(iter(p.state), "")))
+            said, positive = line(p, session)
+            parts.append(Part(i, n, said, "holds" if ok else "fails", actual(p, session), n, _key(p), positive))
 
     checks(0)
     stop = None
@@ -246,8 +273,9 @@ def run_far(sc: Scenario, where: str = "what if", cited: dict[int, tuple[str, ..
                     ok = not check(session, steps, p)
                 except ContentError:
                     ok = False
-                parts.append(Part(i, n, line(p), "holds" if ok else "fails", actual(p, session), done,
-                                  next(iter(p.state), "")))
+                said, positive = line(p)
+                parts.append(Part(i, n, said, "holds" if ok else "fails", actual(p, session), done, _key(p),
+                                  positive))
     fired = tuple(dict.fromkeys(ev.clause for st in steps for ev in st.events))
     return RunSummary(session, done, len(sc.script), fired, stop, tuple(parts), names)
 
@@ -299,7 +327,8 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
             elif (pa.state, pb.state) == ("fails", "holds"):
                 sentence = (f"In the rulebook's case it is not so that {_check_words(pa.line)}; after your change "
                             f"it is{seen}.")
-            changes.append(Change(pa.line, pa.state, pb.state, sentence, pa.actual, pb.actual, seen, label))
+            changes.append(Change(pa.line, pa.state, pb.state, sentence, pa.actual, pb.actual, seen, label,
+                                  pa.positive))
     return Comparison(a, b, only_a, only_b, tuple(changes), titles, _instead(a, b), _opening(original, what_if, where))
 
 
@@ -410,14 +439,16 @@ def part_checks(sc: Scenario, session: Session) -> list[Part]:
         after = len(sc.script) if e.after is None else e.after
         for p in _parts(e):
             if after > len(hist):
-                out.append(Part(i, after, line(p), "not reached", actual(p, session), len(hist), _key(p)))
+                said, positive = line(p)
+                out.append(Part(i, after, said, "not reached", actual(p, session), len(hist), _key(p), positive))
                 continue
             at = board_at(sc, session, after, replays)
             try:
                 ok = not check(at, at.history, p)
             except ContentError:
                 ok = False
-            out.append(Part(i, after, line(p, at), "holds" if ok else "fails", actual(p, at), after, _key(p)))
+            said, positive = line(p, at)
+            out.append(Part(i, after, said, "holds" if ok else "fails", actual(p, at), after, _key(p), positive))
     return out
 
 
