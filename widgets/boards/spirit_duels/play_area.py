@@ -228,10 +228,17 @@ def banner(session: Session) -> str:
     return f'<div class="rt-banner">{whose_turn(session, seat)} <small>· round {s.round}{what}</small></div>'
 
 
-def _hot(s) -> bool:
-    """Whether the round strip shows a pass or a gained advantage (its ``sd-hot`` pill; the banner's turn note then
-    carries CSS class ``sd-turnnote-hot``, which the one-screen table's CSS hides, in place of ":has()")."""
-    return s.phase == "action" and (s.gained_by is not None or s.last_was_pass)
+def _hot(s) -> str:
+    """The round strip's ``sd-hot`` pill in the Action Phase: a gained advantage or a pass, in words (``""`` when
+    neither). When there is one, the banner's turn note carries CSS class ``sd-turnnote-hot``, which the one-screen
+    table's CSS hides (in place of ":has()"): the pill says what the note would."""
+    if s.phase != "action":
+        return ""
+    if s.gained_by is not None:
+        return f"Player {s.gained_by + 1} gained the advantage: Player {2 - s.gained_by} acts until they pass"
+    if s.last_was_pass:
+        return f"Player {2 - s.current} passed: if Player {s.current + 1} passes too, the End Phase begins"
+    return ""
 
 
 def _strip(s) -> str:
@@ -246,14 +253,9 @@ def _strip(s) -> str:
             if known else
             f'<span>{ADVANTAGE_MARK}Advantage Token: given at random once both hands are kept</span>']
     if s.phase == "action":
-        if s.gained_by is not None:
-            bits.append(f'<span class="sd-flag sd-hot">Player {s.gained_by + 1} gained the advantage: Player '
-                        f'{2 - s.gained_by} acts until they pass</span>')
-        elif s.last_was_pass:
-            bits.append(f'<span class="sd-flag sd-hot">Player {2 - s.current} passed: if Player {s.current + 1} '
-                        "passes too, the End Phase begins</span>")
-        else:
-            bits.append('<span class="sd-flag sd-nopass">no pass yet</span>')
+        hot = _hot(s)
+        bits.append(f'<span class="sd-flag sd-hot">{hot}</span>' if hot else
+                    '<span class="sd-flag sd-nopass">no pass yet</span>')
         if s.round == 1 and not any(sl.advantage_die or any(d.kind == "advantage" for d in sl.pool)
                                     for p in s.players for sl in p.spirits):
             bits.append('<span class="rt-muted sd-advnote">Advantage Die: first placed in the End Phase</span>')
