@@ -55,17 +55,29 @@ def test_each_computer_reason_is_true_of_the_board(game_id):
             g = s.game
             hand = list(s.state.players[seat].hand) if game_id == "restless-spirits" else None
             before = _counts(game_id, g, s.state, seat)
+            dice_before = _dice(s.state, seat) if game_id == "spirit-duels" else 0
             _after_move(s, b, a)
             after = _counts(game_id, g, s.state, seat)
             for words, feature in CLAIMS.items():
                 if words in why and not why.startswith("then"):
                     checked[feature] += 1
                     assert after.get(feature, 0) > before.get(feature, 0), (seed, a.label, why)
+            if game_id == "spirit-duels" and "puts dice in" in why and not why.startswith("then"):
+                # trial 39: Mystic Mirror (a reroll) was said to put dice in the pool; only more dice may say it
+                checked["dice"] += 1
+                assert _dice(s.state, seat) > dice_before, (seed, a.label, why)
             if "a Totem that fits an unmet requirement" in why:
                 checked["fits"] += 1
                 assert _rs_fits(g, s.state, seat, hand), (seed, a.label, why)
     if game_id == "restless-spirits":
         assert checked["fits"] >= 3 and checked["on_board"] >= 3, checked
+    if game_id == "spirit-duels":
+        assert checked["dice"] >= 3, checked
+
+
+def _dice(st, seat) -> int:
+    """How many dice lie in ``seat``'s active pools (Spirit Duels)."""
+    return sum(len(sl.pool) for sl in st.players[seat].spirits)
 
 
 def test_a_reason_is_said_once():

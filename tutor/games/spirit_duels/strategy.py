@@ -128,8 +128,9 @@ def reasons(g, s: SDState, mine) -> list[str]:
         reasons.append(f"it deals {n} damage to an enemy Spirit [sd.damage] {cite}")
     if ch.get("status", 0) > 0:
         reasons.append(f"it puts status tokens on an enemy Spirit {cite}")
-    if ch.get("pool", 0) > 0:
-        reasons.append(f"it puts dice in {{your}} active pool to resolve next {cite}")
+    if ch.get("pool", 0) > 0:  # (Activate rolls a Spirit's dice into the pool; a reroll only turns a die: trial 39)
+        reasons.append(f"it puts dice in {{your}} active pool to resolve next {cite}" if a.kind == "activate" else
+                       f"it leaves the dice in {{your}} active pool worth more when they are resolved {cite}")
     if ch.get("stage", 0) > 0:
         reasons.append(f"it evolves a Spirit into a stronger stage {cite}")
     if ch.get("essence", 0) > 0 and not reasons:
