@@ -68,3 +68,14 @@ def test_a_negative_check_carries_its_positive_wording_from_the_engine():
     assert ch.in_positive() == ("The rule “Double Totem” applies in the last step", "holds", "not reached")
     assert Change("“Attract Gonga” is a legal action", "holds", "fails", "s").in_positive() == (
         "“Attract Gonga” is a legal action", "holds", "fails")
+
+
+def test_a_fact_inside_a_sentence_is_not_capitalised():
+    """Trial 39: the FAQ's checks read "in the game shown now: The number of cards in Player 2's hand is 5" and
+    "Player 1's activation tokens are 2"."""
+    from tutor.faq_whatif.fact_words import fact_said
+    assert fact_said("p2.hand_size", "restless-spirits", {}, "5", inside=True) == \
+        "the number of cards in Player 2's hand is 5"
+    assert fact_said("p2.hand_size", "restless-spirits", {}, "5") == "The number of cards in Player 2's hand is 5"
+    assert fact_said("p1.activation_tokens", "restless-spirits", {}, "2") == \
+        "The number of Player 1's Activation Tokens is 2"

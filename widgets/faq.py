@@ -438,7 +438,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
                 at = "now" if p.at == len(s.history) else f"after step {p.at}"
                 # "in the game shown", never "on this board": the fact may be a hand, a pile or a choice (in Restless
                 # Spirits a player's board is only their spaces)
-                fact = faq.fact_said(p.key, s.game_id, {**names, **faq.slot_names(s)}, p.actual) if p.key \
+                fact = faq.fact_said(p.key, s.game_id, {**names, **faq.slot_names(s)}, p.actual, inside=True) if p.key \
                     else p.actual  # a sentence, not "<fact>: <value>" (session 30)
                 now.setdefault(p.index, []).append(f"in the game shown {at}: {fact}")
         known = s.clauses()

@@ -27,7 +27,7 @@ _PLAYER_TERMS: dict[str, tuple[str, str]] = {
     "ap": ("AP", "is"), "hand_size": ("the number of cards in {P} hand", "is"),
     "deck_size": ("the number of cards in {P} deck", "is"), "card_count": ("the number of {P} cards", "is"),
     "released_count": ("the number of {P} released Spirits", "is"),
-    "achievements": ("achievements", "are"), "activation_tokens": ("activation tokens", "are"),
+    "achievements": ("achievements", "are"), "activation_tokens": ("the number of {P} Activation Tokens", "is"),
     "tokens": ("tokens", "are"), "essence": ("Essence", "is"), "lines": ("Spirit Lines", "are"),
     "classes": ("classes", "are"), "item_charges": ("Item charges", "are"),
 }
@@ -257,11 +257,14 @@ def expect_lines(e: Expect, names: dict[str, str], titles: dict[str, str], game_
         state_sentence(k, v, game_id, names) for k, v in e.state.items()]
 
 
-def fact_said(key: str, game_id: str, names: dict[str, str], said: str) -> str:
+def fact_said(key: str, game_id: str, names: dict[str, str], said: str, inside: bool = False) -> str:
     """The fact at state path ``key`` with its value ``said`` in words (:func:`tutor.scenario_words.describe_value`)
-    as a sentence: ``"Player 1's Pawnite's damage is 0"``, ``"Player 1's Tychomp is not exhausted"``."""
+    as a sentence: ``"Player 1's Pawnite's damage is 0"``, ``"Player 1's Tychomp is not exhausted"``, ``"The number
+    of cards in Player 2's hand is 5"``; ``inside``: said inside a longer sentence, so not capitalised ("in the game
+    shown now: the number of cards ...", trial 39)."""
     subject, verb = fact_subject(key, game_id, names)
     last = key.rsplit(".", 1)[-1]
     if last in _YES_NO and said in ("yes", "no") and subject.endswith(f"'s {last}"):
         return f"{subject[:-len(last) - 3]} is {'' if said == 'yes' else 'not '}{_YES_NO[last]}"
-    return _cap(_clause(subject, verb, said, True))
+    clause = _clause(subject, verb, said, True)
+    return clause if inside else _cap(clause)
