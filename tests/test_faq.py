@@ -382,3 +382,15 @@ def test_reading_saved_questions_runs_a_bounded_number_of_steps(tmp_path, monkey
     assert "checked" in first._run and "checked" not in second._run  # the one run whole is kept; the others run on use
     monkeypatch.setattr(faq, "run", real)
     assert second.checked == first.checked and first.checked.ok  # run whole on use: after 1,500 end-turns player 2 acts
+
+
+def test_search_lists_the_questions_about_a_card_first():
+    """Trial 39: searching "Kafrat" listed 21 questions that only deal Kafrat in their set-up before the four about
+    it. The questions whose title, question or tags name every word come first, the others after, in order."""
+    idx = faq.build_index("restless-spirits")
+    found = faq.search(idx.entries, "Kafrat")
+    about = [e for e in found if e.about(["kafrat"])]
+    assert len(about) >= 4 and found[:len(about)] == about
+    assert "Kafrat against a target who is not ahead" in [e.title for e in about]
+    assert all(not e.about(["kafrat"]) for e in found[len(about):]) and len(found) > len(about)
+    assert faq.search(idx.entries, "") == [e for e in idx.entries]

@@ -138,6 +138,12 @@ class Entry:
         """True when every (lower-case) word occurs in the entry's searchable text."""
         return all(x in self._text for x in words)
 
+    def about(self, words: list[str]) -> bool:
+        """True when every (lower-case) word occurs in what the entry is about: its title, question or own tags
+        (``covers``), not only among the cards of its set-up (:func:`search` lists these first)."""
+        head = " ".join((self.title, self.question, *self.covers)).lower()
+        return all(x in head for x in words)
+
 
 @dataclass(frozen=True)
 class Index:
@@ -315,10 +321,14 @@ def search(entries: tuple[Entry, ...] | list[Entry], query: str = "", game: str 
 
     Searched: id, title, question, game, ``covers``, the ids and names of the cards in the set-up and script, the
     kinds of its scripted actions, the ids and titles of the clauses its expectations name (what the scenario
-    checks; searching runs no scenario). An empty query keeps every entry.
+    checks; searching runs no scenario). An empty query keeps every entry, in its order. Entries about the words
+    (:meth:`Entry.about`: in the title, question or tags) come first, then those that only name them elsewhere (a
+    card of the set-up), each group in its order (trial 39: "Kafrat" listed 21 questions that only deal Kafrat
+    before the four about it).
     """
     words = query.lower().split()
-    return [e for e in entries if (game is None or e.game == game) and e.matches(words)]
+    found = [e for e in entries if (game is None or e.game == game) and e.matches(words)]
+    return sorted(found, key=lambda e: not e.about(words)) if words else found
 
 
 # -- following the script ---------------------------------------------------------------------------------------------
