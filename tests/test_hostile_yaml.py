@@ -308,3 +308,22 @@ def test_wrong_types_in_every_free_form_field(kind, tmp_path):
             text = yaml.safe_dump(_set(BASES[kind], path, MARK), sort_keys=False, width=10**9)
             text = text.replace(MARK if f"'{MARK}'" not in text else f"'{MARK}'", value, 1)
             _judge(f"{kind} {path} = {value[:40]!r}", *_bounded(lambda: _load(kind, text, tmp_path)))
+
+
+@pytest.mark.parametrize("text", ["0x15", "010", "0b101", "1_000", "1:20", "0o17"])
+def test_only_decimal_digits_make_a_whole_number(text, tmp_path):
+    """Attack 39: a walkthrough's ``seed: 0x15`` was read as 21 (YAML 1.1's hex, octal, binary, ``_`` and base-60
+    numbers), though a seed is written with the digits 0 to 9. Such a value stays text: a seed refuses it (or, for
+    ``010``, reads its digits as the command line does)."""
+    from tutor.core.content import parse_yaml
+    assert parse_yaml(f"seed: {text}", "x.yaml") == {"seed": text}
+    assert parse_yaml("a: [0, 12, -3, +5, 1.5]", "x.yaml") == {"a": [0, 12, -3, 5, 1.5]}
+    sc = yaml.safe_load((content_root() / "restless-spirits" / "scenarios" / "faq-max-three-spirits.yaml").read_text())
+    sc["setup"]["seed"] = "@@"  # placeholder written over below, unquoted
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(sc).replace("'@@'", text))
+    if text == "010":
+        assert load_scenario(path).setup.seed == 10
+    else:
+        with pytest.raises(tutor.ContentError, match="seed"):
+            load_scenario(path)

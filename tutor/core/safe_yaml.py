@@ -33,6 +33,12 @@ MAX_DIGITS = 40
 ALLOWED_TAGS = frozenset({None, "!"} | {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null",
                                                                                "seq", "map")})
 
+_INT = "tag:yaml.org,2002:int"
+#: A plain whole number in a file: decimal digits, a sign allowed (YAML 1.1's ``0x10``, ``010``, ``0b101``,
+#: ``1_000`` and ``1:20`` stay text, so a field that wants a number says so; attack 39: a walkthrough's seed
+#: ``0x15`` was read as 21, though a seed is "written with the digits 0 to 9").
+_DECIMAL = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
+
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when installed (fast), else pure Python
 
 
@@ -41,7 +47,7 @@ class _UniqueKeyLoader(_Base):
     (no implicit ``!!timestamp``): content holds only text, numbers, true/false, null, lists and mappings."""
 
     yaml_implicit_resolvers = {
-        ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        ch: [(tag, _DECIMAL if tag == _INT else rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
         for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
 
     def construct_mapping(self, node, deep=False):
