@@ -36,7 +36,7 @@ from .graph_canvas import Canvas
 from .graph_details import DetailsPanel
 from .graph_layout import (CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, edge_route, focus_layout,
                            grouped_layout, path_layout)
-from .graph_search import Search, asked_node
+from .graph_search import Search, address_node
 from .graph_style import CSS, KIND_COLOURS, NODE_H, TITLE, WORD_KINDS, cytoscape_style
 from . import kernel_timing
 from .model import ErrorPanel
@@ -170,7 +170,7 @@ class GraphView(Canvas, DetailsPanel, Search):
         self.canvas_box = w.Box([w.HTML('<div class="rt-muted rt-g-drawing">Drawing the graph…</div>')],
                                 layout=w.Layout(height="660px", width="100%", border="1px solid #ddd6ee"))
         self.canvas_box.add_class("rt-g-canvas-box")
-        start = asked_node(asked := node or _query_node())  # (asked: as the address gives it, for the notice)
+        start = address_node(self.G, asked := node or _query_node(), game)  # (asked: as given, for the notice)
         if start and start in self.G and self.G.nodes[start]["game"] != game and game != "all":
             self.game.value = self.G.nodes[start]["game"]
         if start and start in self.G:

@@ -12,12 +12,28 @@ from .style import esc, typed
 
 def asked_node(text: str | None) -> str | None:
     """The node a page's address asks for (``?node=``) as the graph's ids are written: without invisible format
-    characters (Unicode category Cf: zero-width spaces and joiners, bidi marks, soft hyphens) and in Unicode's
-    composed form (NFC), so ``rs.attract`` with a zero-width space in it is ``rs.attract`` (issue 14: "no such card").
-    ``None`` or ``""`` as given."""
+    characters (Unicode category Cf: zero-width spaces and joiners, bidi marks, soft hyphens), in Unicode's
+    compatibility form (NFKC: full-width ``ｎａｌｐａ`` and ``：`` are ``nalpa`` and ``:``) and without spaces around
+    it, so ``rs.attract`` with a zero-width space in it is ``rs.attract`` (issue 14: "no such card"; attack 39:
+    full-width letters and a trailing space). ``None`` or ``""`` as given."""
     if not text:
         return text
-    return unicodedata.normalize("NFC", "".join(ch for ch in str(text) if unicodedata.category(ch) != "Cf"))
+    return unicodedata.normalize("NFKC", "".join(ch for ch in str(text) if unicodedata.category(ch) != "Cf")).strip()
+
+
+def address_node(G, text: str | None, game: str) -> str | None:
+    """The node of graph ``G`` a page's address names (``?node=``, read by :func:`asked_node`): its id as written,
+    else an id equal to it but for capitals (``RESTLESS-SPIRITS:NALPA``), else the one card or rule word it names as
+    Find would (``Nalpa``; :func:`tutor.interactions.resolve`, ``game``'s nodes first). When none (or several)
+    match, the text read, which is not a node of ``G`` (the page then says so)."""
+    t = asked_node(text)
+    if not t or t in G:
+        return t
+    low = t.lower()
+    hit = next((n for n in G if n.lower() == low), None)
+    if hit is None:
+        hit, _why = tg.resolve(G, t, None if game == "all" else game)
+    return hit if hit is not None else t
 
 
 class Search:

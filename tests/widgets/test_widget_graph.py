@@ -610,3 +610,18 @@ def test_an_address_with_invisible_format_characters_opens_on_the_card(G, monkey
     monkeypatch.setenv("QUERY_STRING", "node=no-such%E2%80%8Bcard%00")
     v = GraphView("restless-spirits", G=G)
     assert "“no-such\\u200bcard\\x00”, and there is none here" in v.details.value, v.details.value
+
+
+@pytest.mark.parametrize("asked", ["restless-spirits:%EF%BD%8E%EF%BD%81%EF%BD%8C%EF%BD%90%EF%BD%81",  # ｎａｌｐａ
+                                   "restless-spirits:nalpa%20",  # a space after it
+                                   "restless-spirits%EF%BC%9Analpa",  # a full-width colon
+                                   "RESTLESS-SPIRITS:NALPA",  # capitals
+                                   "Nalpa"])  # the card's name, as Find reads it
+def test_an_address_naming_a_card_in_another_form_opens_on_it(G, monkeypatch, asked):
+    """Attack 39: ``?node=`` with full-width letters, a trailing space, a full-width colon or capitals said "asks for
+    a card called “restless-spirits:nalpa”, and there is none here" (that very id opens Nalpa); "Nalpa" alone was not
+    found either. The address is read in compatibility form (NFKC), trimmed, then matched as an id in any case, then
+    as Find reads a name."""
+    monkeypatch.setenv("QUERY_STRING", f"node={asked}")
+    v = GraphView("restless-spirits", G=G)
+    assert v.selected == "restless-spirits:nalpa" and "tutor-graph-none" not in v.details.value
