@@ -70,7 +70,7 @@ a.tutor-notes-open { display: inline-block; font-size: 15px; line-height: 30px; 
   background: #f4f0fb; color: #3b2456; border: 1px solid #b9aed3; text-decoration: none; white-space: nowrap; }
 a.tutor-notes-open:hover { background: #e8e0f7; }
 .tutor-teacher-notes { background: #fffbea; border: 2px dashed #d4a514; border-radius: 10px; padding: 6px 14px; }
-.tutor-teacher-notes .rt-notes { font-size: 22px; line-height: 1.4; color: #5c4600; }
+.tutor-teacher-notes .rt-notes { font-size: 22px; line-height: 1.4; color: #5c4600; white-space: pre-line; }
 .tutor-presenter .tutor-large-type .rt-current-step { max-height: none; overflow-x: hidden; }
 .tutor-presenter .tutor-large-type .rt-current-step h3, .tutor-presenter .tutor-large-type .rt-pside h3 {
   font-size: 22px; }

@@ -2,6 +2,7 @@
 notes show, a recorded walkthrough saves, loads back and plays; refusals and bad paths land in the error panel."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import ipywidgets as w
@@ -855,3 +856,22 @@ def test_what_the_teacher_typed_is_kept_through_start_recording(walk_file, folde
     assert (rec2.wid.value, rec2.title.value, rec2.intro.value) == ("my-six", "Typed title", "Welcome, room.")
     rec2.start("free")
     assert (rec2.wid.value, rec2.title.value, rec2.intro.value) == ("my-walkthrough", "Typed title", "")
+
+
+def test_teacher_notes_keep_their_line_breaks(tmp_path):
+    """Attack 39: notes written on several lines ("line1\\nline2\\n- item") ran together on one line on the presenter
+    (the notes window kept them). The notes' text keeps its line breaks and the presenter's CSS shows them
+    (white-space: pre-line); HTML in them stays text."""
+    from widgets.presenter_style import CSS as PRESENTER_CSS
+    shipped = load_walkthrough(all_walkthroughs("restless-spirits")[0])
+    s = begin(shipped)
+    s.apply(s.legal_actions()[0])
+    wt = record(s, id="lines", title="Lines", setup=shipped.setup, narration=["Say 1"],
+                notes=["line1\nline2\n- item <b>x</b>"])
+    path = tmp_path / "lines.yaml"
+    path.write_text(dump(wt), encoding="utf-8")
+    p = PresenterApp(paths=[path]).present
+    p.jump.value = 1
+    assert "line1\nline2\n- item &lt;b&gt;x&lt;/b&gt;" in p.notes.value
+    rules = re.findall(r"\.tutor-teacher-notes \.rt-notes \{[^}]*\}", PRESENTER_CSS)
+    assert any("white-space: pre-line" in r for r in rules), rules
