@@ -432,7 +432,10 @@ class Recorder:
                if typed_len > NAME_MAX else "")
         if replaced:  # (trial 36: which file an overwrite replaced, said)
             cut = f" It replaced the walkthrough saved before as {shown(path)}.{cut}"
-        if wt.id != self.wid.value.strip():  # (attack 38: "../../x" was saved as "x" without a word)
+        typed_id = self.wid.value.strip()
+        if not typed_id:  # (attack 39: an empty Id box was said to have lost characters)
+            cut += f" Its Id is {wt.id}, as the Id box was empty."
+        elif wt.id != typed_id:  # (attack 38: "../../x" was saved as "x" without a word)
             cut += f" Its Id is {wt.id} (an Id keeps only a to z, 0 to 9, - and _)."
         self._clean, self._armed = self._state(), None
         self.status.value = (f'<div class="rt-saved">Saved {len(wt.steps)} step{"" if len(wt.steps) == 1 else "s"} '
