@@ -164,27 +164,31 @@ def test_a_question_answered_in_another_tab_is_counted_once(store):
     assert not a.answered_elsewhere and b.score() == (3, 2)
 
 
-def _skipping(store, game_id: str, n: int) -> list[str]:
-    """The keys of the first ``n`` questions of a coach when each is skipped (Next question without answering)."""
+def _skipping(store, game_id: str, n: int) -> list[tuple[str, str]]:
+    """``(key, rule)`` of the first ``n`` questions of a coach when each is skipped (Next question without
+    answering)."""
     coach = Coach(game_id, store, warm=60)
-    return [coach.next_question().key for _ in range(n)]
+    return [(q.key, q.clause) for q in (coach.next_question() for _ in range(n))]
 
 
 @pytest.mark.parametrize("game_id", ["restless-spirits", "spirit-duels", "spirited"])
 def test_a_skipped_question_comes_back_later_not_next(sqlite_url, game_id):
-    """Issue 16: "Next question" without answering alternated between the same two questions. A skipped question
-    comes back only after SKIP_GAP others (more each further skip), the stream never ping-pongs, and it is the same
-    for the same seed and the same presses (replayable)."""
+    """Issue 16: "Next question" without answering alternated between the same two questions; trial 39: a skipped
+    question came back after only 3 others, the very same question. A skipped rule comes back only after SKIP_GAP
+    others (more each further skip), as another question on it (never a key asked before), the stream never
+    ping-pongs, and it is the same for the same seed and the same presses (replayable)."""
     from tutor.practice.coach import SKIP_GAP
 
-    keys = _skipping(ProgressStore(sqlite_url, learner="ann"), game_id, 16)
-    for i, k in enumerate(keys):  # no question again within SKIP_GAP others
-        assert k not in keys[i + 1:i + 1 + SKIP_GAP], (i, keys)
-    assert len(set(keys)) >= 7, keys  # not two questions in turn (it was 2 of 16)
-    assert keys[0] in keys[1:], "a skipped question never came back"
-    twice = [i for i, k in enumerate(keys) if k == keys[0]]
-    assert twice[1] - twice[0] == SKIP_GAP + 1 and (len(twice) < 3 or twice[2] - twice[1] > 2 * SKIP_GAP), twice
-    assert _skipping(ProgressStore(sqlite_url, learner="bob"), game_id, 16) == keys  # the same presses, the same
+    asked = _skipping(ProgressStore(sqlite_url, learner="ann"), game_id, 24)
+    keys, rules = [k for k, _c in asked], [c for _k, c in asked]
+    assert len(set(keys)) == len(keys), keys  # a skipped question never comes back the same
+    for i, c in enumerate(rules):  # no rule again within SKIP_GAP others
+        assert c not in rules[i + 1:i + 1 + SKIP_GAP], (i, rules)
+    assert len(set(rules)) >= SKIP_GAP + 1, rules
+    assert rules[0] in rules[1:], "a skipped rule never came back"
+    again = [i for i, c in enumerate(rules) if c == rules[0]]
+    assert again[1] - again[0] == SKIP_GAP + 1 and (len(again) < 3 or again[2] - again[1] > 2 * SKIP_GAP), again
+    assert _skipping(ProgressStore(sqlite_url, learner="bob"), game_id, 24) == asked  # the same presses, the same
 
 
 def test_a_skipped_question_comes_back_after_a_few_answered_ones(store):
@@ -197,9 +201,10 @@ def test_a_skipped_question_comes_back_after_a_few_answered_ones(store):
     seen = []
     for _ in range(SKIP_GAP + 1):
         q = coach.next_question()
-        seen.append(q.key)
-        if q.key != skipped.key:
+        seen.append(q.clause)
+        if q.clause != skipped.clause:
             coach.answer(_pick(q, True))
-    assert skipped.key not in seen[:SKIP_GAP] and seen[SKIP_GAP] == skipped.key, seen
+    assert skipped.clause not in seen[:SKIP_GAP] and seen[SKIP_GAP] == skipped.clause, seen
+    assert coach.question.key != skipped.key  # another question on the rule, not the one skipped
     coach.answer(_pick(coach.question, True))
-    assert coach._skipped == {}
+    assert coach._skipped == {} and coach._skipped_keys == {}

@@ -37,8 +37,9 @@ SEED = 1
 SEARCH = 200
 #: A question left unanswered ("Next question" without answering) comes back only after at least this many other
 #: questions, this many more each further time it is skipped (issue 16: skipped questions came back at once, two
-#: questions in turn).
-SKIP_GAP = 3
+#: questions in turn; trial 39: after 3 others, the same question, was too soon), and then as another question on
+#: its rule (another position, else other options or another order: :meth:`Coach.unlike_skipped`).
+SKIP_GAP = 8
 
 
 class Coach:
@@ -70,6 +71,8 @@ class Coach:
         self._asked = 0  # questions asked here so far
         #: the rules of questions skipped here: ``{clause: (times skipped, the number of the question skipped)}``
         self._skipped: dict[str, tuple[int, int]] = {}
+        #: the keys of the questions skipped here, by rule: ``{clause: {question key}}``
+        self._skipped_keys: dict[str, set[str]] = {}
 
     def candidates(self) -> list[str]:
         """The clauses the pool has questions on, the ones that come up most in play first (the core rules before
@@ -94,6 +97,7 @@ class Coach:
         if skipped and last is not None and self.answered is None:
             times, _at = self._skipped.get(last.clause, (0, 0))
             self._skipped[last.clause] = (times + 1, self._asked)
+            self._skipped_keys.setdefault(last.clause, set()).add(last.key)
         if clause is not None:
             first = askable(self.game_id, self.pool.seed).get(clause)
             if first is not None and first >= len(self.pool.made):  # made as far as the first question on it
@@ -102,7 +106,7 @@ class Coach:
             if q is None:
                 return None
         else:
-            q = self._scheduled()
+            q = self.unlike_skipped(self._scheduled())
         q = self.unlike_last_miss(q)
         self._asking(q)
         self.remember()
@@ -137,6 +141,19 @@ class Coach:
             return fresh[0]
         return min(layouts, key=lambda v: latest[v.key][0])
 
+    def unlike_skipped(self, q: Question) -> Question:
+        """``q``, unless it was skipped here before: then another question on its rule not skipped (another position
+        when the pool has one, the same kind first), else a variant of ``q`` not skipped (other options, or its
+        options in another order: :func:`variants`), else ``q``. A skipped question so never comes back the same."""
+        skipped = self._skipped_keys.get(q.clause, set())
+        if q.key not in skipped:
+            return q
+        same = [x for x in self.pool.made if x.clause == q.clause and x.key not in skipped]
+        others = [x for x in same if x.kind == q.kind] or same
+        if others:
+            return others[0]
+        return next((v for v in variants(q) if v.key not in skipped), q)
+
     def _scheduled(self) -> Question:
         """The question on the clause the schedule picks, passing over clauses whose only questions are the one just
         asked or on its rule."""
@@ -151,7 +168,8 @@ class Coach:
             q = self.pool.for_clause(cid, turn=self._turn(cid), avoid=avoid)
             if q is not None:
                 first = first or q
-                if last is None or (q.key != last.key and q.clause != avoid):
+                # (a rule with no question of its own is practised by one on another rule: not on a resting one)
+                if (last is None or (q.key != last.key and q.clause != avoid)) and q.clause not in resting:
                     return q
             cands = [c for c in cands if c != cid]
         return first or self.pool.at(0)
@@ -180,6 +198,7 @@ class Coach:
         chosen = q.options[index]
         self.answered, self.answered_index = chosen, index
         self._skipped.pop(q.clause, None)  # answered at last: its rule rests no more
+        self._skipped_keys.pop(q.clause, None)
         if self.answered_since_asked():
             self.answered_elsewhere = True
             return chosen
