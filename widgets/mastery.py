@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from tutor.practice.mastery import STATUS_WORDS, STATUSES, count_words, sections
+from tutor.practice.mastery import STATUS_WORDS, STATUSES, count_words, lessons_showing, sections
 
 from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel
@@ -36,9 +36,17 @@ MASTERY_CSS = """
   background: #fde3e3 !important; border-color: #c62828 !important; color: #7a1010 !important; }
 """ + more_below(".rt-m-grid.rt-panel", "#fbfaff", 8)  # (its box scrolls: the sign at its foot while more is below)
 MARK = {"unseen": "○", "lesson": "◐", "right": "✓", "missed": "✗"}
-#: What the map says, in place of "Ask me about this rule", on a rule no question reaches.
+#: What the map says, in place of "Ask me about this rule", on a rule no question reaches: where else to meet it.
 NO_QUESTION = ('<div class="rt-muted">No question on this rule comes up in the positions the tutor plays yet: read it '
-               "here, or meet it in a lesson.</div>")
+               "here{lesson}.</div>")
+
+
+def no_question(game_id: str, clause_id: str) -> str:
+    """:data:`NO_QUESTION` for ``clause_id``: naming the first lesson that shows the rule, if one does
+    (:func:`tutor.practice.mastery.lessons_showing`), never a lesson that does not exist."""
+    titles = lessons_showing(game_id, clause_id)
+    more = f" (or {len(titles) - 1} more)" if len(titles) > 1 else ""
+    return NO_QUESTION.format(lesson=f", or meet it in the lesson “{esc(titles[0])}”{more}" if titles else "")
 
 
 class MasteryMap:
@@ -140,11 +148,11 @@ class MasteryMap:
         can = self.coach.has_question(clause_id)
         self.ask_button.disabled = not can
         self.ask_button.layout.display = None if can else "none"
-        self.note.value = "" if can else NO_QUESTION
+        self.note.value = "" if can else no_question(self.coach.game_id, clause_id)
 
     def ask(self) -> None:
         """Ask a question on the chosen rule (in the Practice tab), or say there is none yet (as :meth:`pick` did)."""
         if self.chosen is None:
             return
         if not self._ask(self.chosen):
-            self.note.value = NO_QUESTION
+            self.note.value = no_question(self.coach.game_id, self.chosen)

@@ -25,10 +25,12 @@ def count_words(status: str, n: int) -> str:
 
 def sections(game_id: str) -> list[tuple[str, list[str]]]:
     """``[(rulebook section, [clause ids])]`` of ``game_id``, sections and clauses in the order of the clauses file
-    (which follows the rulebook); clauses about the tutor itself (``teach: false``) are left out."""
+    (which follows the rulebook); clauses about the tutor itself (``teach: false``) and provisional-value notes (our
+    assumptions about card values, not rules: trial 39 found "Placeholder Lines and cards for the draft" on the map)
+    are left out (:attr:`tutor.core.model.Clause.taught`)."""
     out: dict[str, list[str]] = {}
     for c in clauses_for(game_id).values():
-        if not c.teach:
+        if not c.taught:
             continue
         out.setdefault(c.source.section, []).append(c.id)
     return list(out.items())
@@ -45,14 +47,23 @@ def lesson_clauses(game_id: str, lesson_ids: set[str]) -> set[str]:
     return out
 
 
+def lessons_showing(game_id: str, clause_id: str) -> list[str]:
+    """The titles of the lessons of ``game_id`` that show rule ``clause_id`` (among their rules to read, or fired by
+    their goal's check), in lesson order; ``[]`` when none does (trial 39: the mastery map said "meet it in a lesson"
+    of the draft's order, which no lesson shows)."""
+    return [lesson.title for lesson in readable_lessons(game_id)[0]
+            if clause_id in lesson.clauses or clause_id in lesson.check.fired]
+
+
 def mastery(game_id: str, last_results: dict[str, bool], lessons_done: set[str]) -> dict[str, str]:
     """``{clause id: status}`` for every clause of ``game_id`` from the latest answer per clause
     (``last_results``, as :meth:`tutor.progress.ProgressStore.last_results` gives) and the completed lessons.
-    Clauses about the tutor itself (``teach: false``) are not part of the map."""
+    Clauses about the tutor itself (``teach: false``) and provisional-value notes are not part of the map
+    (:attr:`tutor.core.model.Clause.taught`, as practice asks)."""
     seen = lesson_clauses(game_id, lessons_done) if lessons_done else set()
     out = {}
     for cid, c in clauses_for(game_id).items():
-        if not c.teach:
+        if not c.taught:
             continue
         if cid in last_results:
             out[cid] = "right" if last_results[cid] else "missed"
