@@ -5,7 +5,8 @@
   Hourglass moved, the Battle begun, the lesson's point) was only "Step 2 and more lines: in History" while Step 1's
   routine line showed;
 - Spirit Duels free play, Mystic Mirror's reroll: the line of the die rolled again was hidden (Reroll read as Remove);
-- Restless Spirits lesson 1: the Lost Spirits row refilled ("Uji is dealt") was hidden.
+- Restless Spirits lesson 1: the Lost Spirits row refilled ("Uji is dealt") was hidden;
+- Spirited lesson 11 (newuser38, session 39): the Passing of Time and the Battle it begins were in the History.
 
 Each asserts from element geometry that the outcome line is in view, whole, inside the strip and the window, under
 its own step's title; that the board's areas and the first legal action are in the window; and (1024x768) that
@@ -156,3 +157,17 @@ def test_restless_spirits_lesson_1_shows_the_lost_spirits_row_refilled(outcome_s
     keep_place(db, "learn:restless-spirits", _lesson_place("restless-spirits", "rs-01-goal"))
     g = _look(server, chromium_browser, "learn-restless-spirits.ipynb", size, "rs1")
     _check(g, "Step 3", ["Uji is dealt"] if size[0] > 1024 else [], size)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768)])
+def test_spirited_lesson_11_shows_the_battle_before_the_discards(outcome_served, chromium_browser, size):
+    """Session 39 (newuser38): lesson 11 (Battle: five cards) played to its goal showed only Step 1's Scout and the two
+    discards at 1366x768; the Passing of Time drawn and the Battle it begins (Step 3, the Rally: why the Hand goes
+    down to 5) were in the History. Its goal now checks those rules too (content/spirited/lessons/11-battle-hand.yaml),
+    so their lines fold last and the board yields them room: under Step 3's title, beside the discards (Step 5)."""
+    server, db = outcome_served
+    keep_place(db, "learn:spirited", _lesson_place("spirited", "sp-11-battle-hand"))
+    g = _look(server, chromium_browser, "learn-spirited.ipynb", size, "sp11")
+    if size[0] > 1024:
+        _check(g, "Step 3", ["Passing of Time", "A Battle begins"], size)
+    _check(g, "Step 5", ["discards a Japanese card (5 left in hand)"], size)
