@@ -144,9 +144,13 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
       title.setAttribute('data-rt-step-pin', ''); title.setAttribute('data-rt-pin', '');
       title.style.top = Math.max(0, band - r.top - col.clientTop) + 'px';
       cut = measure(col, all, r, end);
-      for (var j = k + 1; j < all.length && !all[j].querySelector('.rt-step-now') && cut[j] !== false; j++) { }
-      if (j >= all.length || all[j].querySelector('.rt-step-now')) {  // it covers its step's lines: not pinned, and
-        // the lines of its step still in view go under the head with it (none shows without its title)
+      // (it stays pinned also when it covers its step's lines still in view: they are then under the pinned head,
+      // hidden as such. Session 39: unpinned, it hid them where nothing covered them, an empty band of a title and a
+      // line under the head; CI 38 at 1366x768, where the board gave the strip room and the column's foot put an
+      // older step's title 14 px under the head and its one line just below it.) Not when it covers the next step's
+      // title too (a title of two lines): then not pinned, and the lines of its step in view go with it
+      for (var j = k + 1; j < all.length && !all[j].querySelector('.rt-step-now'); j++) { }
+      if (j < all.length && cut[j] === true) {
         title.removeAttribute('data-rt-step-pin'); title.removeAttribute('data-rt-pin'); title.style.top = '';
         cut = measure(col, all, r, end);
         for (j = k + 1; j < all.length && !all[j].querySelector('.rt-step-now'); j++) { if (cut[j] === false) { cut[j] = true; } }

@@ -33,7 +33,8 @@ content or size changes (at most once a frame):
   Restless Spirits board: trial 19);
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``: a large window's actions reach down, trial 18);
 * zooms the board to its box: up to :data:`BOARD_ZMAX` at 1920x1080, Spirited's up to :data:`BOARD_ZWIDE` at
-  1366x768, down to :data:`BOARD_ZMIN` at 1024 px (the Record tab's down to :data:`widgets.presenter_style.FIT_MIN`).
+  1366x768, down to :data:`BOARD_ZMIN` at 1024 px (the Record tab's down to :data:`widgets.presenter_style.FIT_MIN`);
+  at 1366x768 it yields height to the newest step's lines (:mod:`widgets.strip_room`).
 
 It runs again when the strip or the board changes size, when the fonts arrive and when the page has loaded (trial
 20). Only the strip's own elements are read and changed, no CSS ``:has()``; no file, nothing from the internet.
@@ -44,6 +45,7 @@ import ipywidgets as w
 
 from .action_fold import FOLD_JS
 from .reply_fit import REPLY_JS
+from .strip_room import YIELD_JS
 from .presenter_style import FIT_MIN
 from .style import page_script
 
@@ -87,6 +89,7 @@ STRIP_JS = """(function () {
   }
   function fit(box) {
     var all = items(box), title = null, then = null;
+    box.rtNeed = 0;
     if (box.hasAttribute('data-rt-tight')) { box.removeAttribute('data-rt-tight'); }
     all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     all.forEach(function (x) {
@@ -153,7 +156,7 @@ STRIP_JS = """(function () {
       all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     }
   }
-""" + REPLY_JS + """  // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
+""" + REPLY_JS + YIELD_JS + """  // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
   // or a title or a note. The pinned title always stays, and the newest step's note (the computer's reason). The key
   // rows (an event the game calls key: a Spirit released, Spirit scored, a medal claimed; CSS class rt-key-ev), newest
   // first, each with its step's title when that fits too, come next (trial 19: the computer's release went out of sight at the top as the oldest line); then the newest
@@ -266,8 +269,11 @@ STRIP_JS = """(function () {
         if (rows[k].els[0].querySelector('.rt-step-now') || (!keep.has(rows[k]) && !take([rows[k]]))) { break; }
       }
     };
+    // (session 38: the newest step's first, the click's outcome, Mystic Mirror's die rolled again; then the others')
+    var by = function (st) { if (keep.has(st.rows[0])) { after(st.rows[st.rows.length - 1]); } };
+    if (steps.length) { by(steps[steps.length - 1]); }
     if (mine.length && mine.every(function (r) { return keep.has(r); })) { after(mine[mine.length - 1]); }
-    steps.forEach(function (st) { if (keep.has(st.rows[0])) { after(st.rows[st.rows.length - 1]); } });
+    steps.slice(0, -1).forEach(by);
     for (k = rows.length - 1; k >= 0; k--) {
       if (!keep.has(rows[k]) && !take([rows[k]])) { break; }
     }
@@ -300,6 +306,10 @@ STRIP_JS = """(function () {
     });
     // (and none left without its title, however taken: a step's title stays while a line of its is in view)
     rows.forEach(function (r) { if (r.owner && keep.has(r) && !keep.has(r.owner)) { keep.delete(r); used -= r.h; } });
+    // (the hidden lines the board gives room for, widgets/strip_room.py: the newest step's and the key lines)
+    var from = -1;
+    rows.forEach(function (r, i) { if (r === pinned || r.els[0].querySelector('.rt-step-now')) { from = i; } });
+    box.rtNeed = rows.reduce(function (s, r, i) { return !keep.has(r) && (i >= from || r.key) ? s + r.h : s; }, 0);
     var hid = false, shown = false, above = false, at = rows.indexOf(pinned), gone = new Map();
     rows.forEach(function (r, i) {
       // (the step of a line after the pinned title: a later step's title, or the title it is under)
@@ -391,6 +401,8 @@ STRIP_JS = """(function () {
     var rec = !!(table && table.closest('.rt-record'));
     if (!area || !(rec || table.closest('.rt-learn'))) { return; }
     if (strip.style.maxHeight) { strip.style.maxHeight = ''; }
+    var own = area.querySelector(':scope > .tutor-board[data-rt-yield]');  // (the zoom given to the strip: its own again)
+    if (own) { own.style.zoom = ''; own.removeAttribute('data-rt-yield'); }
     grow(strip);
     if (!area.getClientRects().length) { return; }
     // a narrow window (1024 px) whose board runs past its box: the board drawn a little smaller (CSS zoom, down to
@@ -424,13 +436,15 @@ STRIP_JS = """(function () {
       [strip, board].forEach(function (x) { if (x && !seen.has(x)) { seen.add(x); sizes.observe(x); } });
       // the strip's height, for the table's CSS: on a large window the list of legal actions reaches down beside the
       // strip, to the window's foot (widgets/table.py; trial 18: it scrolled with free room under it)
+      var step = strip.querySelector(':scope > .rt-current-step');
+      if (step) {
+        var cols = step.querySelectorAll(':scope > .rt-step-col'), boxes = cols.length ? [...cols] : [step];
+        var fitAll = function () { boxes.forEach(function (c) { if (c.classList.contains('rt-reply-col')) { scroll(c); } else { fit(c); } }); };
+        fitAll();
+        if (give(strip, boxes)) { fitAll(); }  // (the board gave the strip the height its lines lacked)
+      }
       var sh = Math.round(strip.getBoundingClientRect().height) + 'px', table = strip.parentElement;
       if (table.style.getPropertyValue('--rt-strip-h') !== sh) { table.style.setProperty('--rt-strip-h', sh); }
-      var step = strip.querySelector(':scope > .rt-current-step');
-      if (!step) { return; }
-      var cols = step.querySelectorAll(':scope > .rt-step-col');
-      if (cols.length) { cols.forEach(function (c) { if (c.classList.contains('rt-reply-col')) { scroll(c); } else { fit(c); } }); }
-      else { fit(step); }
     });
   }
   // the blocked actions just opened ("Not possible now ▾ hide"): the list scrolls so the toggle and the first blocked

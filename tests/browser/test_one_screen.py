@@ -691,7 +691,7 @@ def test_the_last_step_always_shows_its_newest_event(tutor_server, tutor_page, s
     that wins lesson 1) hid its newest event, "Player 1 wins", under the strip's fold. Now the newest event and its
     rule chip, and the step's title, are inside the strip and the window, without scrolling anything. Trial 13
     item L1: every line in view is whole (none half-cut under the pinned title), and the title says that the earlier
-    lines are in the History."""
+    lines are in the History when some are hidden (at 1024x768 they are)."""
     page = tutor_page.page
     w, h = size
     open_learn(tutor_server, page, "learn-spirit-duels.ipynb", size)
@@ -707,7 +707,10 @@ def test_the_last_step_always_shows_its_newest_event(tutor_server, tutor_page, s
     # trial 13 item L1: no line half-cut under the pinned title; the lines that do not fit are hidden whole, and the
     # title says the earlier lines are in the History
     assert not g["cutLines"] and g["seen"] >= 4, g
-    assert g["hidden"] > 0 and g["earlier"] and "History" in g["earlier"], g
+    # (session 38: at 1366x768 the board yields the strip the height its lines lack, and they may all fit: the note
+    # then says nothing; at 1024x768 the strip keeps its floor and hides some)
+    assert (g["hidden"] > 0) == bool(g["earlier"] and "History" in g["earlier"]), g
+    assert g["hidden"] > 0 or size[0] > 1024, g
     print(f"Spirit Duels lesson 1's winning attack at {w}x{h}: {g['n']} event lines, the newest "
           f"{[round(x) for x in g['newest']]} in the strip {[round(x) for x in g['last']]}")
     page.screenshot(path=ARTIFACTS / f"last-step-newest-{w}x{h}.png")

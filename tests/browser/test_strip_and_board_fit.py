@@ -116,7 +116,8 @@ def _check_fold(g: dict, where: str) -> None:
 
 def test_the_strip_folds_lines_only_when_they_do_not_fit(fit_server, chromium_browser):
     """Set-up (Restless Spirits free play): every line in view and no note. Spirit Duels lesson 1's winning attack
-    (more lines than the strip holds): the note, on the title's own line, and no hidden line that would fit; the same
+    (more lines than the strip held before the board yielded it height, session 38): the note only with a hidden line,
+    on the title's own line, and no hidden line that would fit; the same
     after a reload. A board that grows late (a style added after the fit: no change of the page's widgets) lowers the
     strip, and the strip comes back when the board is as before."""
     with _page(chromium_browser, fit_server, "restless-spirits", (1366, 768)) as page:
@@ -133,8 +134,10 @@ def test_the_strip_folds_lines_only_when_they_do_not_fit(fit_server, chromium_br
         expect(page.locator(".rt-done:visible")).to_contain_text("Goal reached", timeout=RENDER_MS)
         page.wait_for_timeout(800)
         g = page.evaluate(STRIP_JS)
-        assert g["marked"] and "History" in g["note"], g
-        assert g["titleH"] <= g["textH"] + 3, f"the note took a line of its own under a short title: {g}"
+        # (session 38: the board yields the strip the height its lines lack, down to 0.8 of its zoom: the attack's
+        # lines may all fit now; when one is hidden the note says so, on the title's own line)
+        assert not g["marked"] or "History" in g["note"], g
+        assert not g["marked"] or g["titleH"] <= g["textH"] + 3, f"the note took a line of its own under a short title: {g}"
         _check_fold(g, "Spirit Duels lesson 1's attack at 1366x768")
         before = [x["text"] for x in g["lines"] if not x["cut"]]
         page.screenshot(path=str(SHOTS / "strip-fit-sd-attack-1366.png"))
