@@ -6,9 +6,10 @@ A computer seat's move goes through the same :class:`~widgets.model.SessionModel
 same events and clause chips as the learner's, and under the step's title (the one-screen table's last step) the
 computer's reason in a sentence. While a computer seat is to move its legal actions are not shown (they would show
 its hidden hand): the actions panel says whose turn it is and how to go on. The computer moves when the learner
-presses "Computer's move", or by itself after :data:`AUTO_PAUSE` seconds while "Auto" is ticked (ticked by default,
-trial 14 item T5: a new learner's move was answered by nothing; unticking stops it). It thinks in a worker thread, so the page stays responsive (Undo, Auto, the rule chips); a move that takes
-longer than :data:`PROGRESS_AFTER` seconds shows "Thinking…".
+presses "Computer's move", or by itself while "Auto" is ticked (ticked by default, trial 14 item T5: a new learner's
+move was answered by nothing; unticking stops it), after :data:`AUTO_PAUSE` seconds and less before each later move of
+a long reply (:func:`auto_pause`). It thinks in a worker thread, so the page stays responsive (Undo, Auto, the rule
+chips); a move that takes longer than :data:`PROGRESS_AFTER` seconds shows "Thinking…".
 """
 from __future__ import annotations
 
@@ -460,13 +461,12 @@ class Seats:
         loop = _loop()
         if not (self.auto.value and self.computer_to_move()) or self._pending is not None or self.thinking or not loop:
             return
+        recent = list(islice(reversed(self.model.session.history), 8))  # (the reply's moves so far, as far as counts)
+        done = next((i for i, st in enumerate(recent) if self.level_of(st.action.actor) is None), len(recent))
 
         def later() -> None:
             self._pending = None
             self.model.errors.guard(self.request)(auto=True)
-
-        recent = list(islice(reversed(self.model.session.history), 8))
-        done = next((i for i, st in enumerate(recent) if self.level_of(st.action.actor) is None), len(recent))
         self._pending = loop.call_later(auto_pause(done), later)
 
 
