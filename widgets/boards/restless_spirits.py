@@ -114,7 +114,7 @@ def _copy_token(copier: str, seat: int) -> str:
     tip = (f"{copier}'s Copy token: {copier} (Player {seat + 1}'s board) has this Spirit's ability as its own while the "
            "copy holds")
     who = esc(f"{copier}'s")
-    return (f'<div class="rt-tok rt-copy-tok" title="{esc(tip)}">⧉ {who} Copy token'
+    return (f'<div class="rt-tok rt-copy-tok" title="{esc(tip)}">◇ {who} Copy token'
             f'<span class="rt-sr-only">: {esc(tip)}</span></div>')
 
 
@@ -124,7 +124,7 @@ def _copying(g, ps) -> str:
         return ""
     name = g.cards.by_id[ps.copied].name
     tip = f"Its Copy token is on {name}: it has {name}'s ability as its own while the copy holds"
-    return f'<div class="rt-tok rt-copy-tok" title="{esc(tip)}">⧉ copies {esc(name)}</div>'
+    return f'<div class="rt-tok rt-copy-tok" title="{esc(tip)}">◇ copies {esc(name)}</div>'
 
 
 def _space(g, ps, i: int, side: str = "A", v=None, copies=None) -> str:
