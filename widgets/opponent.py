@@ -6,14 +6,16 @@ A computer seat's move goes through the same :class:`~widgets.model.SessionModel
 same events and clause chips as the learner's, and under the step's title (the one-screen table's last step) the
 computer's reason in a sentence. While a computer seat is to move its legal actions are not shown (they would show
 its hidden hand): the actions panel says whose turn it is and how to go on. The computer moves when the learner
-presses "Computer's move", or by itself after :data:`AUTO_PAUSE` seconds while "Auto" is ticked (ticked by default,
-trial 14 item T5: a new learner's move was answered by nothing; unticking stops it). It thinks in a worker thread, so the page stays responsive (Undo, Auto, the rule chips); a move that takes
-longer than :data:`PROGRESS_AFTER` seconds shows "Thinking…".
+presses "Computer's move", or by itself while "Auto" is ticked (ticked by default, trial 14 item T5: a new learner's
+move was answered by nothing; unticking stops it), after :data:`AUTO_PAUSE` seconds and less before each later move of
+a long reply (:func:`auto_pause`). It thinks in a worker thread, so the page stays responsive (Undo, Auto, the rule
+chips); a move that takes longer than :data:`PROGRESS_AFTER` seconds shows "Thinking…".
 """
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+from itertools import islice
 
 import ipywidgets as w
 
@@ -31,8 +33,18 @@ from .style import button, esc, prov_text, rule_text
 
 #: Seat choices: (label, value); "you" is a person at this screen.
 SEAT_CHOICES = (("You", "you"), ("Computer (easy)", "easy"), ("Computer (normal)", "normal"))
-#: Seconds between the computer's moves when "Auto" is on.
+#: Seconds before the computer's first move of a reply when "Auto" is on.
 AUTO_PAUSE = 0.8
+#: The shortest pause before a move of a long reply: each later move of a reply waits half the pause before it, down
+#: to this (newuser38: Spirit Duels' first computer turn, 10 steps at 0.8 s each, took ~9 s to play out).
+MIN_BEAT = 0.05
+
+
+def auto_pause(done: int) -> float:
+    """Seconds before the computer's next move, ``done`` moves into its reply: :data:`AUTO_PAUSE`, then halved."""
+    return max(MIN_BEAT, AUTO_PAUSE / 2 ** min(max(done, 0), 16))
+
+
 #: A computer move still being thought about after this many seconds shows "Thinking…".
 PROGRESS_AFTER = 0.15
 
@@ -72,7 +84,8 @@ class Seats:
         self.next = button("Computer's move", "Let the computer take its next step", icon="play")
         self.next.on_click(g(lambda _b: self.request()))
         self.auto = w.Checkbox(value=bool(auto), description="Auto", indent=False, layout=w.Layout(width="62px"),
-                               tooltip="The computer moves by itself, a step every second; untick to stop")
+                               tooltip="The computer moves by itself, step by step (a long reply quicker); "
+                               "untick to stop")
         self.auto.observe(g(lambda ch: self._auto_changed(ch["new"])), names="value")
         self.hint_button = button("Hint", HINT_TIPS[0], icon="lightbulb-o", classes=("rt-hint-once",))
         self.hint_button.on_click(g(lambda _b: self.hint()))
@@ -443,19 +456,18 @@ class Seats:
             self.actions.render()  # its line says how the computer goes on
 
     def _schedule(self) -> None:
-        """When Auto is on and a computer seat is to move, ask for its step after :data:`AUTO_PAUSE` seconds (on the
+        """When Auto is on and a computer seat is to move, ask for its step after :func:`auto_pause` seconds (on the
         kernel's event loop, so the page stays responsive); nothing when no loop runs (tests call :meth:`step`)."""
-        if not (self.auto.value and self.computer_to_move()) or self._pending is not None or self.thinking:
-            return
         loop = _loop()
-        if loop is None:
+        if not (self.auto.value and self.computer_to_move()) or self._pending is not None or self.thinking or not loop:
             return
+        recent = list(islice(reversed(self.model.session.history), 8))  # (the reply's moves so far, as far as counts)
+        done = next((i for i, st in enumerate(recent) if self.level_of(st.action.actor) is None), len(recent))
 
         def later() -> None:
             self._pending = None
             self.model.errors.guard(self.request)(auto=True)
-
-        self._pending = loop.call_later(AUTO_PAUSE, later)
+        self._pending = loop.call_later(auto_pause(done), later)
 
 
 #: The Hint button's tooltip before a hint at this position, after the first rung, after the last (the ladder's
@@ -471,8 +483,7 @@ _POOL: concurrent.futures.ThreadPoolExecutor | None = None
 def _worker() -> concurrent.futures.ThreadPoolExecutor:
     """One worker thread for the computer players of this kernel (made when first needed)."""
     global _POOL
-    if _POOL is None:
-        _POOL = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="rules-tutor-bot")
+    _POOL = _POOL or concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="rules-tutor-bot")
     return _POOL
 
 

@@ -393,9 +393,9 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
 @container scroll-state(scrollable: bottom) {
   .rt-onescreen .tutor-last-step > .rt-current-step > .rt-about::after {
     content: "\\25BE  more of this lesson's introduction: scroll down"; position: sticky; bottom: 0; display: block;
-    padding: 14px 0 1px 0; text-align: center; pointer-events: none;
-    font-size: 11.5px; font-weight: 700; color: #5b2d90; letter-spacing: .02em;
-    background: linear-gradient(to bottom, rgba(255, 255, 255, 0), rgba(255, 255, 255, .92) 45%, #fff 72%); }
+    padding: 3px 0 1px 0; text-align: center; pointer-events: none;
+    font-size: 11.5px; font-weight: 700; color: #5b2d90; letter-spacing: .02em; background: #fff;
+    box-shadow: 0 -9px 8px -3px rgba(255, 255, 255, .95); }  /* (newuser38: words on white: chips showed through) */
 }
 
 /* free play: a person's own last step, then "Then the computer played:" and the computer's steps since */

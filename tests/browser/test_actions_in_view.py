@@ -260,3 +260,36 @@ def test_the_seven_totems_to_give_up_are_in_view_at_1366(tutor_server, tutor_pag
     assert_options_in_view(page, "FAQ explorer, giving up a Totem at 1366x768", "Give up", 7)
     page.screenshot(path=str(SHOTS / "actions-give-up-1366.png"))
     tutor_page.assert_clean()
+
+
+# The list's folded groups' titles ("6 more ▸") and whether it scrolls.
+FOLDED = """() => {
+  const p = [...document.querySelectorAll('.rt-onescreen .tutor-actions')].find((e) => e.getClientRects().length);
+  return {more: [...p.querySelectorAll('.rt-group-title[data-rt-more]')].filter((t) => t.getClientRects().length)
+            .map((t) => t.getAttribute('data-rt-more')),
+          hidden: [...p.querySelectorAll('.tutor-action.rt-folded')].length,
+          scrolls: p.scrollHeight > p.clientHeight + 1};
+}"""
+
+
+@pytest.mark.parametrize("notebook, number", [("learn-restless-spirits.ipynb", 22), ("learn-spirit-duels.ipynb", 23)])
+def test_no_group_folds_with_room_at_1920(tutor_server, tutor_page, notebook, number):
+    """Newuser 38: at 1920x1080 Restless Spirits lesson 22 showed "Totem actions 6 more ▸" (Spirit Duels lesson 23:
+    "2 more ▸") with half the list's height empty, on the lesson's first view and after a reload: the fold took the
+    list's tight form (captions only) to make room and kept the group folded though the tight form held it whole.
+    With room, every legal action shows: no group folded, the list not scrolled on."""
+    page = tutor_page.page
+    open_learn_page(tutor_server, page, notebook, (1920, 1080))
+    choose_lesson(page, number, settle_ms=1500)
+    for when in ("chosen", "reloaded"):
+        if when == "reloaded":
+            page.reload()
+            expect(page.locator(".tutor-action:visible").first).to_be_visible(timeout=120_000)
+            expect(page.locator(".rt-lesson-picker select option:checked")).to_contain_text(f"{number}. ",
+                                                                                            timeout=CLICK_MS)
+            page.wait_for_timeout(1500)
+        g = page.evaluate(FOLDED)
+        if g["more"] or g["hidden"]:
+            page.screenshot(path=str(SHOTS / f"actions-room-{notebook[6:-6]}-{number}-{when}.png"))
+        assert g == {"more": [], "hidden": 0, "scrolls": False}, f"{notebook} lesson {number} at 1920x1080, {when}: {g}"
+    tutor_page.assert_clean()

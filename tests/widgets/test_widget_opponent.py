@@ -568,3 +568,71 @@ def test_showing_a_hand_keeps_every_shown_widget_open():
     assert states() > 100
     free.seats.show_all.value = True
     assert states() > 100
+
+
+class _Handle:
+    def cancel(self) -> None:
+        pass
+
+
+class _StepLoop:
+    """A stand-in for the kernel's event loop that runs nothing by itself: it keeps each timer (its delay and
+    callback) for the test to fire, and does the computer's thinking at once."""
+
+    def __init__(self) -> None:
+        self.timers: list = []
+
+    def call_later(self, delay, fn, *args):
+        self.timers.append((delay, fn, args))
+        return _Handle()
+
+    def run_in_executor(self, _pool, fn, *args):
+        import concurrent.futures
+        fut = concurrent.futures.Future()
+        fut.set_result(fn(*args))
+        return fut
+
+
+def _long_reply(app, seats, loop: _StepLoop | None) -> tuple[list[str], list[float]]:
+    """The learner plays its first legal action each turn until the computer answers with 8 steps or more: that
+    reply's action ids and (with ``loop``, Auto on) the pauses Auto waited before each of its steps."""
+    while True:
+        start, pauses = len(app.session.history), []
+        while seats.computer_to_move():
+            if loop is None:
+                assert seats.step() is True
+                continue
+            auto = [t for t in loop.timers if t[1].__name__ == "later"]
+            assert len(auto) == 1, loop.timers
+            loop.timers.clear()
+            pauses.append(auto[0][0])
+            auto[0][1]()
+        played = [st.action.id for st in app.session.history[start:]]
+        if len(played) >= 8:
+            return played, pauses
+        assert not app.session.is_over
+        person_moves(app, seats)
+        loop is None or loop.timers.clear() if not seats.computer_to_move() else None
+
+
+def test_a_long_computer_reply_plays_out_in_a_few_seconds(monkeypatch):
+    """Newuser 38: in Spirit Duels free play the computer's first whole turn (10 steps or more) took ~9 s to play
+    out, 0.8 s before each step. Auto now waits :data:`AUTO_PAUSE` before a reply's first step and less before each
+    later one (half the one before): the pauses of a reply of 22 steps add up to at most 2.5 s, and its steps are the ones (and in the order)
+    the computer plays one by one with "Computer's move"."""
+    import widgets.opponent as opponent
+    from widgets.lessons import LearnApp
+    loop = _StepLoop()
+    monkeypatch.setattr(opponent, "_loop", lambda: loop)
+    app = LearnApp("spirit-duels").open_free_play()
+    assert app.seats.auto.value is True
+    played, pauses = _long_reply(app, app.seats, loop)
+    assert len(pauses) == len(played) >= 8, (played, pauses)
+    assert pauses[0] == opponent.AUTO_PAUSE and sum(pauses) <= 2.5, pauses
+    assert sum(pauses[:10]) <= 2.0, pauses  # (a reply of 10 steps: under 2 s of pauses)
+    assert pauses == [opponent.auto_pause(i) for i in range(len(pauses))]
+    # the same game, step by step with "Computer's move" (no loop: each step at once)
+    monkeypatch.setattr(opponent, "_loop", lambda: None)
+    again = LearnApp("spirit-duels").open_free_play()
+    again.seats.auto.value = False
+    assert _long_reply(again, again.seats, None)[0] == played

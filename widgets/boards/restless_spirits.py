@@ -101,7 +101,33 @@ def _solo_words(v, sp) -> tuple[str, str] | None:
             f"Printed: {sp.ability.text}")
 
 
-def _space(g, ps, i: int, side: str = "A", v=None) -> str:
+def _copies(session: Session) -> dict[str, tuple[str, int]]:
+    """The Spirits a Copy token lies on (newuser38: none was drawn): each copied Spirit's id -> ``(copier's name, its
+    owner's seat)``, for every copy the state keeps (an Ongoing or on-release ability copied, while the copy holds)."""
+    g = session.game
+    return {ps.copied: (g.cards.by_id[ps.card].name, p.seat) for p in session.state.players for ps in p.board
+            if ps is not None and ps.copied}
+
+
+def _copy_token(copier: str, seat: int) -> str:
+    """The Copy token drawn on the Spirit ``copier`` (on Player ``seat + 1``'s board) copies, with what it means."""
+    tip = (f"{copier}'s Copy token: {copier} (Player {seat + 1}'s board) has this Spirit's ability as its own while the "
+           "copy holds")
+    who = esc(f"{copier}'s")
+    return (f'<div class="rt-tok rt-copy-tok" title="{esc(tip)}">◇ {who} Copy token'
+            f'<span class="rt-sr-only">: {esc(tip)}</span></div>')
+
+
+def _copying(g, ps) -> str:
+    """The copier's own line while its copy holds: which Spirit's ability it has."""
+    if not ps.copied:
+        return ""
+    name = g.cards.by_id[ps.copied].name
+    tip = f"Its Copy token is on {name}: it has {name}'s ability as its own while the copy holds"
+    return f'<div class="rt-tok rt-copy-tok" title="{esc(tip)}">◇ copies {esc(name)}</div>'
+
+
+def _space(g, ps, i: int, side: str = "A", v=None, copies=None) -> str:
     if ps is None:
         return f'<div class="rt-space rt-empty">space {i + 1}: empty{_bonus(g, side, i)}</div>'
     sp = g.cards.by_id[ps.card]
@@ -137,14 +163,15 @@ def _space(g, ps, i: int, side: str = "A", v=None) -> str:
              else f'<div class="rt-ability" tabindex="0" title="{esc(sp.ability.text)}">{timing}: {esc(sp.ability.text)}'
              '</div>')
     extra = f'<div class="rt-muted">tokens: {esc(", ".join(ps.tokens))}</div>' if ps.tokens else ""
+    on = _copy_token(*copies[ps.card]) if copies and ps.card in copies else ""
     # the mark goes on the values the rulebook does not print (its type, its requirements), not on its name
     return (f'<div class="rt-space {cls}"><div class="rt-sname">{esc(sp.name)}'
             f'{prov_badge(sp.provisional, ("name",))}</div>'
             f'<div class="rt-stype" tabindex="0" title="{esc(_type_words(sp))} · {n_met} of 3 requirements met">'
-            f'{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))}<span class="rt-nmet"> · {n_met}/3 met</span></div><ul class="rt-reqs">{"".join(reqs)}</ul>{token}{extra}{_bonus(g, side, i)}</div>')
+            f'{esc(_type_words(sp))}{prov_badge(sp.provisional, ("type",))}<span class="rt-nmet"> · {n_met}/3 met</span></div><ul class="rt-reqs">{"".join(reqs)}</ul>{token}{_copying(g, ps)}{on}{extra}{_bonus(g, side, i)}</div>')
 
 
-def _lost(g, sid: str | None, v=None) -> str:
+def _lost(g, sid: str | None, v=None, copies=None) -> str:
     if sid is None:
         return '<div class="rt-space rt-empty rt-mini">empty</div>'
     sp = g.cards.by_id[sid]
@@ -157,7 +184,7 @@ def _lost(g, sid: str | None, v=None) -> str:
             f'{prov_badge(sp.provisional, ("type",))}</div>'
             f'<div class="rt-ability" tabindex="0" title="needs {esc(reqs)}">needs {esc(reqs)}'
             f'{prov_badge(sp.provisional, ("requirements",))}</div>'
-            "</div>")
+            f'{_copy_token(*copies[sid]) if copies and sid in copies else ""}</div>')
 
 
 def _player(session: Session, p) -> str:
@@ -185,7 +212,8 @@ def _player(session: Session, p) -> str:
     stats = (f'<span class="rt-stats">{ap}Activation Tokens <b>{p.activation_tokens}</b>'
              f'<span class="rt-pips"> {"◆" * p.activation_tokens}</span> · Released <b>{len(p.released)}</b>/{need}'
              f'<span class="rt-handn"> · hand {len(p.hand)}/{limit if limit is not None else "no limit"}</span></span>')
-    spaces = "".join(_space(g, ps, i, s.side, v) for i, ps in enumerate(p.board))
+    copies = _copies(session)
+    spaces = "".join(_space(g, ps, i, s.side, v, copies) for i, ps in enumerate(p.board))
     earned = g.facts(s).get(f"p{p.seat + 1}.achievements") or []
     achievements = (f'<div class="rt-row"><span class="rt-rowlabel">achievements</span>'
                     f'{" ".join(f"<span class=rt-chip>★ {esc(a)}</span>" for a in earned)}</div>' if earned else "")
@@ -197,8 +225,9 @@ def _player(session: Session, p) -> str:
         draft = (f'<div class="rt-row"><span class="rt-rowlabel">draft</span>'
                  f'{_chips(g, s.draft.packets[p.seat])}</div>')
     # the released Spirits by name once there are any (the stats line says "Released 0/5" before: no empty row)
+    marks = "".join(_copy_token(*copies[x]) for x in p.released if x in copies)  # (Grindavik's copy)
     released = (f'<div class="rt-row rt-released-row"><span class="rt-rowlabel">released</span>{_chips(g, p.released)}'
-                '</div>' if p.released else "")
+                f'{marks}</div>' if p.released else "")
     return (f'<div class="rt-player{" rt-current" if current else ""}">'
             f'<div class="rt-phead"><span><span class="rt-pname">Player {p.seat + 1}</span>'
             f'{who_tag(session, p.seat)}{turn} · {gtxt}{first}'
@@ -254,7 +283,8 @@ def parts(session: Session) -> list[tuple[str, str]]:
     player, legend (the key's kind before ``:`` sets the zone's width; see ``widgets.panels.BoardView``)."""
     g, s = session.game, session.state
     v = view(session)
-    lost = "".join(_lost(g, x, v) for x in s.lost_spirits)
+    copies = _copies(session)
+    lost = "".join(_lost(g, x, v, copies) for x in s.lost_spirits)
     markets = "".join(f'<div class="rt-row"><span class="rt-rowlabel">row {r + 1}</span>{_chips(g, row, "empty")}'
                       "</div>" for r, row in enumerate(s.markets))
     shrine_top = card_chip(g, s.shrine[-1]) if s.shrine else '<span class="rt-muted">empty</span>'
