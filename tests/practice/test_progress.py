@@ -246,9 +246,10 @@ def test_mastery_statuses_and_sections():
     m = mastery("spirit-duels", {"sd.pass": True, "sd.meditate": False}, lesson_ids)
     assert m["sd.pass"] == "right" and m["sd.meditate"] == "missed"
     assert m[one] in ("lesson", "right", "missed")
-    assert set(m) == {c.id for c in clauses_for("spirit-duels").values() if c.teach} and "unseen" in m.values()
+    assert set(m) == {c.id for c in clauses_for("spirit-duels").values() if c.taught} and "unseen" in m.values()
     secs = sections("spirit-duels")
-    assert sum(len(ids) for _, ids in secs) == len(clauses_for("spirit-duels")) - 3  # the 3 clauses about the tutor (teach: false) are left out
+    notes = sum(1 for c in clauses_for("spirit-duels").values() if c.kind == "provisional")  # (trial 39)
+    assert sum(len(ids) for _, ids in secs) == len(clauses_for("spirit-duels")) - 3 - notes  # the 3 clauses about the tutor (teach: false) and the provisional notes are left out
     assert secs[0][1][0] == next(iter(clauses_for("spirit-duels")))
 
 

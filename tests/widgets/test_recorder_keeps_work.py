@@ -216,6 +216,10 @@ def test_an_id_saved_otherwise_than_typed_is_said(folder):
     rec.wid.value = "plain-id"
     rec.overwrite.value = True
     assert rec.save_file() is not None and "Its Id is" not in rec.status.value
+    rec.wid.value = "  "  # attack 39: an empty Id box was said to have lost characters
+    assert rec.save_file() is not None
+    assert "Its Id is walkthrough, as the Id box was empty." in rec.status.value and "keeps only" not in \
+        rec.status.value
 
 
 def test_a_long_title_is_cut_in_the_walkthrough_lists(folder):
@@ -225,7 +229,3 @@ def test_a_long_title_is_cut_in_the_walkthrough_lists(folder):
     label = saved_label(wt.model_copy(update={"title": "T" * 500}), walk)
     assert label == "T" * (LABEL_TITLE_MAX - 1) + "… (saved: longtitle.yaml)"
     assert saved_label(wt, walk) == "longtitle (saved: longtitle.yaml)"
-    rec.wid.value = "  "  # attack 39: an empty Id box was said to have lost characters
-    assert rec.save_file() is not None
-    assert "Its Id is walkthrough, as the Id box was empty." in rec.status.value and "keeps only" not in \
-        rec.status.value
