@@ -79,3 +79,6 @@ def test_a_fact_inside_a_sentence_is_not_capitalised():
     assert fact_said("p2.hand_size", "restless-spirits", {}, "5") == "The number of cards in Player 2's hand is 5"
     assert fact_said("p1.activation_tokens", "restless-spirits", {}, "2") == \
         "The number of Player 1's Activation Tokens is 2"
+    # trial 39: "in the game shown now: the choice waiting is none" beside a check "No choice is waiting"
+    assert fact_said("pending", "restless-spirits", {}, "none", inside=True) == "no choice is waiting"
+    assert fact_said("pending", "restless-spirits", {}, "none") == "No choice is waiting"

@@ -65,7 +65,7 @@ body[data-voila] .tutor-presenter:has(.rt-present:not(.lm-mod-hidden)) > .rt-pre
 .rt-present .tutor-narration { max-height: 36vh; overflow-y: auto; }
 .tutor-narration .rt-nhead { font-size: 19px; font-weight: 700; color: #6a6484; letter-spacing: .04em;
   text-transform: uppercase; line-height: 1.4; }
-.tutor-narration .rt-ntext { font-size: 34px; line-height: 1.35; color: #1f1d2b; font-weight: 500; }
+.tutor-narration .rt-ntext { font-size: 34px; line-height: 1.35; color: #1f1d2b; font-weight: 500; white-space: pre-line; }
 a.tutor-notes-open { display: inline-block; font-size: 15px; line-height: 30px; padding: 0 12px; border-radius: 6px;
   background: #f4f0fb; color: #3b2456; border: 1px solid #b9aed3; text-decoration: none; white-space: nowrap; }
 a.tutor-notes-open:hover { background: #e8e0f7; }

@@ -866,7 +866,7 @@ def test_teacher_notes_keep_their_line_breaks(tmp_path):
     shipped = load_walkthrough(all_walkthroughs("restless-spirits")[0])
     s = begin(shipped)
     s.apply(s.legal_actions()[0])
-    wt = record(s, id="lines", title="Lines", setup=shipped.setup, narration=["Say 1"],
+    wt = record(s, id="lines", title="Lines", setup=shipped.setup, narration=["Say A\nSay B"],
                 notes=["line1\nline2\n- item <b>x</b>"])
     path = tmp_path / "lines.yaml"
     path.write_text(dump(wt), encoding="utf-8")
@@ -874,4 +874,8 @@ def test_teacher_notes_keep_their_line_breaks(tmp_path):
     p.jump.value = 1
     assert "line1\nline2\n- item &lt;b&gt;x&lt;/b&gt;" in p.notes.value
     rules = re.findall(r"\.tutor-teacher-notes \.rt-notes \{[^}]*\}", PRESENTER_CSS)
+    assert any("white-space: pre-line" in r for r in rules), rules
+    # verify 39: the narration too ("Say A\nSay B" showed as "Say A Say B")
+    assert "Say A\nSay B" in p.narration.value
+    rules = re.findall(r"\.tutor-narration \.rt-ntext \{[^}]*\}", PRESENTER_CSS)
     assert any("white-space: pre-line" in r for r in rules), rules

@@ -262,6 +262,8 @@ def fact_said(key: str, game_id: str, names: dict[str, str], said: str, inside: 
     as a sentence: ``"Player 1's Pawnite's damage is 0"``, ``"Player 1's Tychomp is not exhausted"``, ``"The number
     of cards in Player 2's hand is 5"``; ``inside``: said inside a longer sentence, so not capitalised ("in the game
     shown now: the number of cards ...", trial 39)."""
+    if key == "pending" and said == "none":  # (trial 39: "the choice waiting is none" beside "No choice is waiting")
+        return "no choice is waiting" if inside else "No choice is waiting"
     subject, verb = fact_subject(key, game_id, names)
     last = key.rsplit(".", 1)[-1]
     if last in _YES_NO and said in ("yes", "no") and subject.endswith(f"'s {last}"):
