@@ -399,7 +399,9 @@ class Recorder:
         """The walkthrough recorded so far (the session's steps with their narration and notes)."""
         hist = self.session.history
         texts = [self.texts.get((i, st.action.id), ["", ""]) for i, st in enumerate(hist)]
-        wid = default_path(self.wid.value).stem  # a to z, 0 to 9, - and _ only
+        # a to z, 0 to 9, - and _ only; an empty Id box takes the file's name (verify 39: every such file was
+        # "walkthrough")
+        wid = default_path(self.wid.value if self.wid.value.strip() else self.path.value).stem
         return record(self.session, id=wid, title=self.title.value.strip() or wid, setup=self.setup,
                       narration=[t[0] for t in texts], notes=[t[1] for t in texts], intro=self.intro.value.strip(),
                       intro_notes=self.intro_notes.value.strip())
@@ -434,7 +436,7 @@ class Recorder:
             cut = f" It replaced the walkthrough saved before as {shown(path)}.{cut}"
         typed_id = self.wid.value.strip()
         if not typed_id:  # (attack 39: an empty Id box was said to have lost characters)
-            cut += f" Its Id is {wt.id}, as the Id box was empty."
+            cut += f" Its Id is {wt.id}, from the file's name, as the Id box was empty."
         elif wt.id != typed_id:  # (attack 38: "../../x" was saved as "x" without a word)
             cut += f" Its Id is {wt.id} (an Id keeps only a to z, 0 to 9, - and _)."
         self._clean, self._armed = self._state(), None

@@ -216,10 +216,12 @@ def test_an_id_saved_otherwise_than_typed_is_said(folder):
     rec.wid.value = "plain-id"
     rec.overwrite.value = True
     assert rec.save_file() is not None and "Its Id is" not in rec.status.value
-    rec.wid.value = "  "  # attack 39: an empty Id box was said to have lost characters
+    rec.wid.value = "  "  # attack 39: an empty Id box was said to have lost characters; verify 39: every such file
+    rec.path.value = "Monday class"  # had the Id "walkthrough": it takes the file's name
     assert rec.save_file() is not None
-    assert "Its Id is walkthrough, as the Id box was empty." in rec.status.value and "keeps only" not in \
-        rec.status.value
+    assert "Its Id is monday-class, from the file&#x27;s name, as the Id box was empty." in rec.status.value
+    assert "keeps only" not in rec.status.value
+    assert load_walkthrough(folder / "Monday-class.yaml").id == "monday-class"
 
 
 def test_a_long_title_is_cut_in_the_walkthrough_lists(folder):
