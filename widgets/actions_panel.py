@@ -10,6 +10,7 @@ import ipywidgets as w
 from tutor import Action
 
 from .boards import board_for
+from .goal_step import GOAL_STEP
 from .hint_script import ACTION_ONCE_JS
 from .model import SessionModel, clause_chip
 from .style import box, button, esc, html_widget, page_script, plain_label, prov_text
@@ -66,6 +67,10 @@ class ActionsPanel:
         self.note._dom_classes = ("rt-actions-note", "rt-hidden")
         self.note.observe(lambda ch: self.note.add_class("rt-hidden") if not ch["new"] else
                           self.note.remove_class("rt-hidden"), names="value")
+        #: ``() -> str | None``, set by a lesson (:func:`widgets.goal_step.goal_step_id`): the legal action whose row
+        #: is made with CSS class ``rt-goal-step`` (the lesson's next step; its mark then comes in the row's first
+        #: message, not in an update of its own after it, issue 16; the lesson still marks the rows afterwards)
+        self.goal_step = None
         #: ``session -> str | None``, set by the free-play seats: while it gives a text (the computer is to move),
         #: that text is shown instead of the actions, which would show the computer's hidden cards
         self.waiting = None
@@ -169,12 +174,13 @@ class ActionsPanel:
             self._prompt.value = f'<div class="rt-prompt">{esc(prompt)}</div>'
         hide = over or bool(waiting)
         rows: dict[str, list[_Row]] = {}
+        goal: list[str | None] = []  # the lesson's next step, asked once, when a render makes a new row
         # within its group an action that would do nothing now comes last: the useful ones lead the list
         for a in sorted([] if hide else s.legal_actions(), key=lambda a: bool(a.idle)):
             g = self.board.group_of(a.kind)
             key = self._action_key(a, g)
             why = plain_label(f"{a.idle} {a.why}" if a.idle else a.why)  # an empty action says so first
-            row = self.rows.get(key, lambda: self._action_row(key, why))
+            row = self.rows.get(key, lambda: self._action_row(key, why, self._goal_id(goal) == a.id))
             row._text.tooltip = why  # sent only when it changed
             rows.setdefault(g, []).append(row)
         for g in list(rows):
@@ -234,7 +240,10 @@ class ActionsPanel:
         for g in self._groups:
             for row in rows.get(g, ()):
                 self._refocus = False
-                row.cells[0].focus()
+                btn = row.cells[0]
+                # sent after the other views' updates of this change (SessionModel.after): the page lays itself out
+                # once for the focus, not once for it and again for the board's update after it (issue 16)
+                self.model.after(lambda: btn.comm is not None and btn.focus())
                 return
 
     def unfold(self, on: bool) -> None:
@@ -267,7 +276,17 @@ class ActionsPanel:
         clause = a.idle_clause or (a.clauses[0] if a.clauses else None)
         return ("action", group, plain_label(a.label) + cost, a.id, clause, clause and self._clause_title(clause))
 
-    def _action_row(self, key: tuple, why: str) -> "_Row":
+    def _goal_id(self, memo: list) -> str | None:
+        """The id of the lesson's next step (:attr:`goal_step`), asked once per render (``memo``); None without a
+        lesson, or when the lesson cannot say (it marks its rows itself afterwards, and says what went wrong)."""
+        if not memo:
+            try:
+                memo.append(self.goal_step() if self.goal_step is not None else None)
+            except Exception:  # noqa: BLE001 - the lesson's own mark, after the render, reports it
+                memo.append(None)
+        return memo[0]
+
+    def _action_row(self, key: tuple, why: str, goal: bool = False) -> "_Row":
         """An action's Button and its clause chip: two items of its group's wrapping flex box (CSS class
         ``rt-agrid``), no box of their own. The Button's caption is the action's label and cost; its tooltip is the
         "why" sentence, which the page also shows under the caption (CSS ``::after`` from the tooltip), so a row is
@@ -280,7 +299,7 @@ class ActionsPanel:
         # widgets/action_fold.py)
         kind = _css_name(action_id.split(":", 1)[0])
         btn = button(caption, why, classes=("tutor-action", f"rt-b-{group}", f"rt-k-{kind}")
-                     + (("rt-idle",) if idle else ()))
+                     + (("rt-idle",) if idle else ()) + ((GOAL_STEP,) if goal else ()))
         btn.on_click(self.model.errors.guard(self._clicked))
         btn._key, btn._action_id, btn._spent = key, action_id, False
         return _Row([btn] + ([clause_chip(self.model, clause)] if clause else []), btn)

@@ -31,6 +31,7 @@ from typing import Callable
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import TextStyle
+from traitlets import Unicode
 
 from .page_life import when_page_leaves
 from .style import layout, page_script, shared_style
@@ -285,12 +286,20 @@ class TabHold:
         self.on_stopped(text)
 
 
+class TabIdText(w.Text):
+    """The hidden box's Text: what the page's script types into it is not echoed back to the page (ipywidgets 8 sends
+    every value a page sets back to it, an ``echo_update``: a message for each beat, every second in the page's
+    first seconds, when a learner's first click comes; issue 16). Only that script types into it."""
+
+    value = Unicode(help="The browser tab's id, and a beat's count").tag(sync=True, echo_update=False)
+
+
 def tab_id_box() -> tuple[w.Text, w.Output]:
     """The hidden text box (CSS class ``rt-tab-id``) the page's script (:data:`TAB_JS`) types the browser tab's id
     into, and that script."""
     # kept out of sight by its CSS class (rt-tab-id: table.py), not by ``display: none``: the page's message guard
     # takes no value for a widget its layout hides (widgets.comm_guard); never focusable, read by no screen reader
-    box = w.Text(description="Tab", tabbable=False, _dom_classes=("rt-tab-id",), layout=layout("plain"),
+    box = TabIdText(description="Tab", tabbable=False, _dom_classes=("rt-tab-id",), layout=layout("plain"),
                  style=shared_style(TextStyle))
     box.tutor_max_chars = 40
     return box, page_script(TAB_JS, "rt-tab-script")

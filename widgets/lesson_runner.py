@@ -18,7 +18,7 @@ from .app import TutorApp
 from .boards import open_hands
 from .kernel_timing import soon
 from .lesson_hints import hint_fits
-from .goal_step import mark, mark_goal_step
+from .goal_step import goal_step_id, mark, mark_goal_step
 from .model import ErrorPanel, clause_chip
 from .style import box, button, close_tree, esc, html_widget, markdown, prov_text
 
@@ -120,6 +120,7 @@ class LessonRunner:
         # a lesson's learner plays every seat: a step that hands them another one says so on the strip's head line
         self.app.last.seat_reason = " (in a lesson you play every seat)"
         self.app.model.observe(lambda m, change: change != "clause" and self.check(restarted=change == "reset"))
+        self.app.actions.goal_step = lambda: goal_step_id(self)  # (its row made marked: widgets/goal_step.py)
         self.stuck_undo.on_click(g(lambda _b: self.app.model.undo()))
         self.stuck_restart.on_click(g(lambda _b: self.app.model.reset()))
         self.widget = self.app.widget

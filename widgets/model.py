@@ -116,6 +116,7 @@ class SessionModel:
         self._notifying = 0
         self._held: list[str] | None = None  # changes not shown yet, inside held()
         self._retired: list[w.Widget] = []
+        self._after: list[Callable[[], None]] = []  # called once every view has shown the change (see after)
         self._chips: dict[str, w.Button] = {}  # clause id -> its chip, for the game of ``_chips_game``
         self._chips_game = session.game_id
         #: when set, a callable that says whether a person may take a step now (False while a computer seat is to
@@ -165,9 +166,24 @@ class SessionModel:
         finally:
             self._notifying -= 1
             if not self._notifying:
+                after, self._after = self._after, []
+                for fn in after:
+                    try:
+                        fn()
+                    except Exception as exc:  # noqa: BLE001 - as a view's: reported, the others still run
+                        self.errors.report(exc)
                 retired, self._retired = self._retired, []
                 if retired:  # (off the change's answer in a page's kernel, see retire)
                     soon(close_tree, *retired)
+
+    def after(self, fn: Callable[[], None]) -> None:
+        """Call ``fn()`` once every view has shown the current change (now, when not in a change): its messages then
+        reach the page after the views' updates (issue 16: the focus of the next action, which makes the browser
+        lay the page out at once, came amid a click's updates, and the board's update after it laid it out again)."""
+        if self._notifying:
+            self._after.append(fn)
+        else:
+            fn()
 
     def retire(self, *widgets: w.Widget) -> None:
         """Close ``widgets`` (and the widgets under them) once every view has shown the current change: their

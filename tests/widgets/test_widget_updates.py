@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import ipywidgets as ipw
 import pytest
 from comm import DummyComm
 from ipywidgets.widgets.widget import _instances
@@ -13,6 +14,7 @@ from ipywidgets.widgets.widget import _instances
 import tutor
 from tutor.lessons import all_lessons, start_lesson
 from widgets import TutorApp, kernel_timing
+from widgets.learn_tabs import TabIdText, tab_id_box
 from widgets.lessons import LearnApp
 from widgets.panels import _walk
 from widgets.style import CSS
@@ -87,9 +89,10 @@ def test_a_click_sends_at_most_a_bounded_number_of_messages(sent):
     Spirited's Recruit after its Scout likewise, and the Recruit's title gets its class (rt-later-step: 19 / 14 before,
     19 / 15 now). Session 32: the strip's places for a move's later steps are made with the page (18 / 12 / 20 again,
     see test_a_lesson_moves_later_steps_open_no_widget_in_the_strip). Session 37: the first step's strip says by its
-    CSS class that it no longer holds the lesson's introduction (in place of ":has()"): 19 / 12 / 20."""
+    CSS class that it no longer holds the lesson's introduction (in place of ":has()"): 19 / 12 / 20. Session 39: the
+    lesson's next step is marked in its new button's first message (ActionsPanel.goal_step): 18 / 12 / 20."""
     rs = click_counts(LearnApp("restless-spirits").lessons.app, sent, 3)
-    assert rs[0] <= 19 and rs[1] <= 12 and rs[2] <= 20, rs
+    assert rs[0] <= 18 and rs[1] <= 12 and rs[2] <= 20, rs
     spirited = click_counts(LearnApp("spirited").open_free_play(), sent, 2)
     assert spirited[0] <= 19 and spirited[1] <= 15, spirited
     duels = click_counts(LearnApp("spirit-duels").open_free_play(), sent, 1)
@@ -306,3 +309,37 @@ def test_warm_up_leaves_the_session_as_it_was():
     app = TutorApp(start_lesson(lesson), show_setup=False)
     assert not app.session.history and app.session.state == fresh.state
     assert not app.errors.output.outputs
+
+
+def test_a_clicks_focus_comes_after_every_views_update(sent):
+    """Issue 16, session 39: the keyboard focus of the next first action (a custom message: the browser lays the page
+    out at once for it) is the click's last message before its closes, after the board's and the lesson's updates
+    (it came amid them, and the board's update after it laid the page out again); the lesson's next step is marked
+    in its new button's comm_open, with no update of its own."""
+    app = LearnApp("restless-spirits").lessons.app
+    sent.clear()
+    app.actions.action_buttons[0].click()  # Attract Gonga: the Offer's choice follows, three new buttons
+    kinds = [(t, d.get("method")) for t, d in sent if t != "comm_close"]
+    assert kinds[-1] == ("comm_msg", "custom") and sum(k == ("comm_msg", "custom") for k in kinds) == 1, kinds
+    boards = [i for i, (t, d) in enumerate(sent) if t == "comm_msg" and "rt-player" in str(d.get("state", {}))]
+    assert boards and boards[-1] < [i for i, (t, d) in enumerate(sent) if d.get("method") == "custom"][0]
+    opened = [d["state"].get("_dom_classes", ()) for t, d in sent if t == "comm_open"]
+    assert sum("rt-goal-step" in c for c in opened) == 1, opened
+    assert not [d for d in updates(sent, "_dom_classes") if "rt-goal-step" in d["_dom_classes"]]
+
+
+def test_the_tabs_beat_is_not_echoed_back(sent):
+    """Issue 16, session 39: the page types a beat into its hidden tab box every second at first (when a learner's
+    first click comes); ipywidgets 8 echoed each value back to the page, a message each. The box is one only the
+    page's script types into: no echo, and the kernel still hears the beat."""
+    box, _script = tab_id_box()
+    heard = []
+    box.observe(lambda ch: heard.append(ch["new"]), names="value")
+    sent.clear()
+    box.set_state({"value": "abc123 1"})
+    assert isinstance(box, TabIdText) and heard == ["abc123 1"] and box.value == "abc123 1"
+    assert not [d for t, d in sent if d.get("method") == "echo_update"], sent
+    plain = ipw.Text()
+    sent.clear()
+    plain.set_state({"value": "x"})  # (an ordinary Text still echoes: the default this box leaves)
+    assert [d.get("method") for t, d in sent] == ["echo_update"], sent
