@@ -91,7 +91,9 @@ def test_a_second_tab_open_at_the_same_time_is_told_and_can_take_over(learn_serv
     second = None
     try:
         page_a.wait_for_timeout(6_000)
-        assert page_a.locator(COVER).count() == 0
+        # (CI 39: a tab of the test before, closed just now, may still hold the mark on a loaded machine: the page
+        # then plays by itself once that mark goes stale, STALE_S = 20 s)
+        expect(page_a.locator(COVER)).to_have_count(0, timeout=30_000)
         tab_a = _mark(db)["tab"]
         second, page_b = _open(chromium_browser, server, width=1024, covered=True)
         cover = page_b.locator(COVER)
