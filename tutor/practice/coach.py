@@ -131,8 +131,7 @@ class Coach:
         missed = {k for k, (_i, ok) in latest.items() if not ok}
         if q.key not in missed:
             return q
-        same = [x for x in self.pool.made if x.clause == q.clause and x.key not in missed]
-        others = [x for x in same if x.kind == q.kind] or same
+        others = self._others(q, missed)
         if others:
             return others[len(answers) % len(others)]
         layouts = variants(q)
@@ -141,6 +140,12 @@ class Coach:
             return fresh[0]
         return min(layouts, key=lambda v: latest[v.key][0])
 
+    def _others(self, q: Question, keys: set[str]) -> list[Question]:
+        """The questions made on ``q``'s rule whose keys are not among ``keys``, those of ``q``'s kind only when
+        there are some."""
+        same = [x for x in self.pool.made if x.clause == q.clause and x.key not in keys]
+        return [x for x in same if x.kind == q.kind] or same
+
     def unlike_skipped(self, q: Question) -> Question:
         """``q``, unless it was skipped here before: then another question on its rule not skipped (another position
         when the pool has one, the same kind first), else a variant of ``q`` not skipped (other options, or its
@@ -148,8 +153,7 @@ class Coach:
         skipped = self._skipped_keys.get(q.clause, set())
         if q.key not in skipped:
             return q
-        same = [x for x in self.pool.made if x.clause == q.clause and x.key not in skipped]
-        others = [x for x in same if x.kind == q.kind] or same
+        others = self._others(q, skipped)
         if others:
             return others[0]
         return next((v for v in variants(q) if v.key not in skipped), q)
