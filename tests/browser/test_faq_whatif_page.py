@@ -140,6 +140,10 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     item = page.locator(".rt-faq-item", has=page.locator(".rt-faq-mine-name", has_text="room-in-hand")).first
     name, file = item.locator(".rt-faq-mine-name"), item.locator(".rt-faq-mine-file")
     expect(file).to_have_text("· room-in-hand.yaml", timeout=CLICK_MS)
+    # the list drawn, not only in the page (stop 45, CI: the name had no box yet in all three tries)
+    expect(page.locator(".tutor-faq-questions")).to_have_class(re.compile(r"\brt-on\b"), timeout=CLICK_MS)
+    expect(name).to_be_visible(timeout=CLICK_MS)
+    expect(file).to_be_visible(timeout=CLICK_MS)
     n, f, box = name.bounding_box(), file.bounding_box(), item.bounding_box()
     assert f["x"] >= n["x"] + n["width"] - 1 and abs((f["y"] + f["height"] / 2) - (n["y"] + n["height"] / 2)) < 4, (n, f)
     assert f["x"] + f["width"] <= box["x"] + box["width"] + 1, (f, box)
