@@ -28,8 +28,8 @@ from .core.errors import ContentError, IllegalAction, display_path, short
 from .core.model import Action
 from .core.session import Session
 from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Comparison, Counter,  # noqa: F401
-                         DieSpec, Edit, FixDie, MoveCard, RemoveCard, RunSummary, SetAP, SetCounter, SetCurrent,
-                         SetDecision, SetTurn, Stop, Zone, card_choices, card_names, choice_labels, compare,
+                         DieSpec, Edit, FixDie, MoveCard, QUESTIONS_BYTES, RemoveCard, RunSummary, SetAP, SetCounter,
+                         SetCurrent, SetDecision, SetTurn, Stop, Zone, card_choices, card_names, choice_labels, compare,
                          counters, dice, prepared_for_edits, setup_decision, turn_choice, turn_edit, zone_label,
                          edit_names, edit_setup, list_my_questions, my_questions, my_questions_folder, question_id,
                          run_far, save_question, supersedes, targets, turn_seats, what_if_scenario, why_not_editable,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tutor.faq import QUESTIONS_BYTES
 from tutor.safefile import NAME_MAX, display_path, refuse_name_chars
 
 from .faq_compare import when_text_changes
@@ -61,13 +62,19 @@ def exists_words(exc: FileExistsError, name: str, typed_len: int, what: str) -> 
             f"({display_path(name + '.yaml', SHOWN_NAME)}); give a name of at most {NAME_MAX} characters")
 
 
-def saved_html(path: Path, typed_len: int) -> str:
+def saved_html(path: Path, typed_len: int, crowded: list[str] | tuple[str, ...] = ()) -> str:
     """The confirmation after a save to ``path``: its file name (a long one by its start and end, whole on hover),
-    where it is listed, and that the name was shortened when ``typed_len`` (the typed name's length) was over
-    :data:`~tutor.safefile.NAME_MAX`."""
+    where it is listed, that the name was shortened when ``typed_len`` (the typed name's length) was over
+    :data:`~tutor.safefile.NAME_MAX`, and the older questions this save leaves unread (``crowded``: the folder's
+    reasons, from :func:`tutor.faq.list_my_questions`, new since the save)."""
     whole = display_path(path.name)
     cut = ("" if typed_len <= NAME_MAX else
            f' <span class="rt-faq-shortened">Your name had {typed_len:,} characters: it was shortened to '
            f"{NAME_MAX}.</span>")
+    if crowded:
+        names = [c.split(":", 1)[0] for c in crowded]
+        cut += (f' <span class="rt-faq-shortened">Your questions folder is full, so {len(names)} older question'
+                f'{"s are" if len(names) > 1 else " is"} no longer listed ({esc(", ".join(names[:3]))}'
+                f'{" …" if len(names) > 3 else ""}): the page reads the newest {QUESTIONS_BYTES // 1024} KB.</span>')
     return (f'<div class="rt-faq-saved" role="status" title="{esc(whole)}: in your saved questions folder">✓ Saved '
             f"as <b>{esc(display_path(path.name, SHOWN_NAME))}</b>, listed under <b>My questions</b>.{cut}</div>")

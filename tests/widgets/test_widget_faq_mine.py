@@ -5,6 +5,8 @@ files not loaded by its file name (never a server folder) with the field in word
 title are told apart by their file names shown beside them."""
 from __future__ import annotations
 
+import os
+
 import ipywidgets as w
 import pytest
 import yaml
@@ -190,3 +192,53 @@ def test_the_note_of_a_saved_what_if_keeps_its_line_breaks_shown_as_text(tmp_pat
     assert ('<div class="rt-faq-atext">First: the Totem goes.\n\nSecond: &lt;b&gt;no&lt;/b&gt; buy.\nThird line</div>'
             in ex.answer_html.value), ex.answer_html.value
     assert ".rt-faq-atext { font-size: 15px; line-height: 1.45; margin: 4px 0 8px 0; white-space: pre-line; }" in FAQ_CSS
+
+
+def _what_if(tmp_path) -> FaqExplorer:
+    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
+    ex.move_from.value = faq.Zone("hand", 1)
+    ex.move_card.value = "t01"
+    ex.move_to.value = faq.Zone("deck")
+    ex.apply_move.click()
+    return ex
+
+
+def test_a_note_whose_file_would_be_too_large_to_read_is_refused_at_save(tmp_path):
+    """Attack 40, F1: 4,900 emoji in the note (within its 5,000 characters) made a file of about 20 KB; Save said it
+    was saved and listed, and the list then left it out (read only up to 16 KB). Save now counts the file's bytes:
+    it refuses, saying why and what to shorten, and nothing is written."""
+    ex = _what_if(tmp_path)
+    ex.save_name.value = "emoji"
+    ex.save_note.value = "😀" * 4900
+    assert ex.save_mine() is None
+    said = ex.save_status.value
+    assert "Not saved: the question and note make a file of" in said and "read only up to 16 KB (16,384 bytes)" in said
+    assert "shorten the note" in said and "an emoji or a Chinese character takes 2 to 4 bytes" in said
+    assert list(tmp_path.iterdir()) == []
+    ex.save_note.value = "😀" * 3000  # about 12 KB: saved, and listed
+    path = ex.save_mine()
+    assert path == tmp_path / "emoji.yaml" and 8 * 1024 < path.stat().st_size <= 16 * 1024
+    assert "my-emoji" in ex.mine_ids and "listed under <b>My questions</b>" in ex.save_status.value
+
+
+def test_a_save_that_crowds_older_questions_out_of_the_folder_says_which(tmp_path):
+    """Attack 40, F4: the page reads the newest 128 KB of saved questions; a save past it was confirmed with no word
+    while an older question went unlisted (only the problems box named it). The confirmation names it now."""
+    ex = _what_if(tmp_path)
+    ex.save_name.value = "base"
+    ex.save_note.value = "x" * 4900
+    base = ex.save_mine()
+    size = base.stat().st_size
+    for i in range(faq.QUESTIONS_BYTES // size):  # older copies, just under the folder's budget with the first one
+        (tmp_path / f"old{i:02d}.yaml").write_text(base.read_text(encoding="utf-8").replace("my-base", f"my-old{i:02d}"),
+                                                   encoding="utf-8")
+        os.utime(tmp_path / f"old{i:02d}.yaml", (1_000_000 + i, 1_000_000 + i))
+    os.utime(base, (999_999, 999_999))
+    ex._load_mine()
+    ex.save_name.value = "newest"
+    path = ex.save_mine()
+    assert path == tmp_path / "newest.yaml"
+    said = ex.save_status.value
+    assert "✓ Saved as <b>newest.yaml</b>" in said, said
+    assert "Your questions folder is full, so" in said and "no longer listed (" in said, said
+    assert "the page reads the newest 128 KB." in said and "(old00.yaml)" in said, said  # the oldest that no longer fits

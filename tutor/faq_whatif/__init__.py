@@ -22,8 +22,8 @@ from .setup_edits import (EDITABLE_GAMES, adapter, card_choices, card_names, cho
                           dice, edit_names, edit_setup, prepared_for_edits, setup_decision, targets, turn_choice,
                           turn_edit, turn_seats, why_not_editable, zone_cards, zone_label, zones)
 from .compare import Comparison, RunSummary, Stop, compare, run_far  # noqa: F401
-from .mine import (NOTE_LIMIT, TEXT_LIMIT as QUESTION_LIMIT, list_my_questions, my_questions,  # noqa: F401
-                   my_questions_folder, question_id, save_question, what_if_scenario)
+from .mine import (NOTE_LIMIT, QUESTIONS_BYTES, TEXT_LIMIT as QUESTION_LIMIT, list_my_questions,  # noqa: F401
+                   my_questions, my_questions_folder, question_id, save_question, what_if_scenario)
 
 
 def __getattr__(name: str):

@@ -193,7 +193,7 @@ def save_question(sc: Scenario, name: str, *, overwrite: bool = False, folder: s
     Raises:
         ValueError: a name with anything but letters, digits, ``-`` and ``_`` (1-80), with or without ``.yaml``; or
             a name another saved question already has but for capitals or a leading ``my-`` (its id would be the
-            same, :func:`question_id`).
+            same, :func:`question_id`); or a file larger than :data:`QUESTION_BYTES` (which a page never reads).
         FileExistsError: the file exists and ``overwrite`` is false.
         ContentError: the scenario does not load back or does not pass.
         OSError: the folder or file cannot be written.
@@ -207,6 +207,10 @@ def save_question(sc: Scenario, name: str, *, overwrite: bool = False, folder: s
     if (p.exists() or p.is_symlink()) and not overwrite:  # said before running the question
         raise FileExistsError(f"{stem}.yaml already exists; tick overwrite to replace it")
     text = dump(sc)
+    if (size := len(text.encode("utf-8"))) > QUESTION_BYTES:  # never saved to be left unread (attack 40: emoji)
+        raise ValueError(f"the question and note make a file of {size:,} bytes, and a saved question is read only up "
+                         f"to {QUESTION_BYTES // 1024} KB ({QUESTION_BYTES:,} bytes): shorten the note (a letter "
+                         "outside A to Z, an emoji or a Chinese character takes 2 to 4 bytes)")
     again = load_scenario(text=text)
     res = run(again, str(p))
     if not res.ok:
