@@ -187,6 +187,28 @@ def test_only_the_newest_answers_are_read(tmp_path, monkeypatch):
     store.close()
 
 
+def test_the_count_of_answers_is_of_them_all(tmp_path, monkeypatch):
+    """Attack 40, F3: 300,002 answers (one wrong) showed as "5000 answered, 5000 right": the count was of the newest
+    ANSWERS_READ. The database counts them all now; a tampered ``correct`` is not right."""
+    monkeypatch.setattr(store_mod, "ANSWERS_READ", 3)
+    path = tmp_path / "p.sqlite"
+    store = ProgressStore(f"sqlite:///{path}")
+    store.record_answer("restless-spirits", "can-do", "rs.a", False)
+    for clause in ("rs.b", "rs.c", "rs.d", "rs.e"):
+        store.record_answer("restless-spirits", "can-do", clause, True)
+    store.record_answer("spirited", "can-do", "sp.a", True)
+    assert store.answer_counts("restless-spirits") == (5, 4) and store.answer_counts("spirited") == (1, 1)
+    assert store.answer_counts("spirit-duels") == (0, 0)
+    store.close()
+    con = sqlite3.connect(path)
+    con.execute("UPDATE practice_answer SET correct = 'maybe' WHERE clause = 'rs.b'")
+    con.commit()
+    con.close()
+    store = ProgressStore(f"sqlite:///{path}")
+    assert store.answer_counts("restless-spirits") == (5, 3)
+    store.close()
+
+
 _NEVER_ENDS = "SELECT count(*) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c)"
 
 

@@ -225,9 +225,8 @@ class Coach:
         return mastery(self.game_id, self.store.last_results(self.game_id), self.store.lessons_done(self.game_id))
 
     def score(self) -> tuple[int, int]:
-        """``(answers, right answers)`` of this game so far."""
-        answers = self.store.answers(self.game_id)
-        return len(answers), sum(a.correct for a in answers)
+        """``(answers, right answers)`` of this game so far (all of them: :meth:`ProgressStore.answer_counts`)."""
+        return self.store.answer_counts(self.game_id)
 
     # -- where the learner was --------------------------------------------------------------------------------------
     def remember(self) -> None:
