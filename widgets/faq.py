@@ -417,7 +417,10 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
                 why = st.problem
             # "cannot be played" first: the note is one line cut with "…" beside the open what-if panel at 1024x768
             # (trial 32: "Step 1 (Buy Key (single) from market row 1) cannot be play…")
-            info = (f'<span class="tutor-faq-error" tabindex="0">Step {st.done + 1} cannot be played after your change '
+            # "after your change" only where the learner changed the set-up (attack 40: a saved file whose own step
+            # is not legal said so with nothing changed)
+            after = " after your change" if self.edits else ""
+            info = (f'<span class="tutor-faq-error" tabindex="0">Step {st.done + 1} cannot be played{after} '
                     f"({esc(step)}): {rule_text(why, s.clauses())}</span>")
         else:
             try:  # the step as the engine labels it now (the Spirit's name, not its position)

@@ -242,3 +242,15 @@ def test_a_save_that_crowds_older_questions_out_of_the_folder_says_which(tmp_pat
     assert "✓ Saved as <b>newest.yaml</b>" in said, said
     assert "Your questions folder is full, so" in said and "no longer listed (" in said, said
     assert "the page reads the newest 128 KB." in said and "(old00.yaml)" in said, said  # the oldest that no longer fits
+
+
+def test_a_saved_step_that_cannot_be_played_blames_no_change_when_none_was_made(tmp_path):
+    """Attack 40, F5: a saved file whose own third step is not legal said "Step 3 cannot be played after your change"
+    with nothing changed. It says only that the step cannot be played; after a change, "after your change"."""
+    saved(tmp_path, "late-fine", lambda d: d["script"].append({"kind": "buy-totem", "totem": "t10"}))
+    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
+    ex._click("my-late-fine")
+    for _ in range(3):
+        ex.step()
+    info = ex.script_info.value
+    assert "Step 3 cannot be played (" in info and "after your change" not in info, info
