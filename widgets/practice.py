@@ -247,6 +247,7 @@ class PracticeApp:
         self.notice = w.HTML(layout=w.Layout(display="none"), _dom_classes=("tutor-notice",))  # its own layout
         self._coaches: dict[str, Coach] = {}
         self._told: set[str] = set()  # notices already shown (each said once)
+        self._unsaved: str | None = None  # the store's notice that progress is not being saved, while it is not
         self.coach = self._coach(game_id)
         self.view = PracticeView(self.coach, self.errors, on_answer=self._answered, on_ask=self._answered)
         if problem:
@@ -394,13 +395,16 @@ class PracticeApp:
         self.score.value = (f"<b>{who}</b> · {n} answered, {right} right · "
                             f"{practised} of {len(statuses)} rules practised")
         self._lost_question()
-        told = [x for x in (self.store.take_notice(), self.store.take_damage_notice()) if x]
-        self._told.update(told)
-        said = "<br>".join(f"⚠ {esc(x)}" for x in sorted(self._told))
-        if said and said != self.notice.value:
+        if (unsaved := self.store.take_notice()) is not None:
+            self._unsaved = unsaved
+        if self.store.saving:  # saving again (a lock gone): its notice goes (attack 40: it stayed, the answers saved)
+            self._unsaved = None
+        self._told.update(x for x in (self.store.take_damage_notice(),) if x)
+        said = "<br>".join(f"⚠ {esc(x)}" for x in sorted(self._told | ({self._unsaved} if self._unsaved else set())))
+        if said != self.notice.value:
             # each said once, in plain words, with what was said before (nothing printed into the page)
             self.notice.value = said
-            self.notice.layout.display = None
+            self.notice.layout.display = None if said else "none"
 
 
 @refuses_broken_content("Practice")

@@ -642,3 +642,30 @@ def test_a_provisional_mark_in_a_question_is_explained_beside_it(store):
         view.options[0].click()
         view.next.click()
     assert seen[True] and seen[False], seen
+
+
+def test_the_not_saving_notice_goes_once_the_answers_are_saved_again(tmp_path, monkeypatch):
+    """Attack 40, F6: with the progress file locked while answering, the page said "not being saved right now"; once
+    the lock went, the next answer saved the kept ones (5 -> 8 in the file) and the notice stayed. It goes now."""
+    import sqlite3
+
+    from tutor.progress import guarded
+
+    monkeypatch.setattr(guarded, "RETRY_SECONDS", 0)
+    path = tmp_path / "progress.sqlite"
+    app = PracticeApp("spirit-duels", store=ProgressStore(f"sqlite:///{path}", learner="ann"))
+    notice = with_class(app.widget, "tutor-notice")[0]
+    assert notice.layout.display == "none"
+    lock = sqlite3.connect(path, isolation_level=None)
+    lock.execute("BEGIN EXCLUSIVE")
+    app.view.options[0].click()
+    assert "not being saved right now" in notice.value and notice.layout.display is None
+    lock.execute("COMMIT")
+    lock.close()
+    app.view.next.click()
+    app.view.options[0].click()
+    assert app.store.saving and notice.value == "" and notice.layout.display == "none", notice.value
+    assert "2 answered" in app.score.value
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT count(*) FROM practice_answer").fetchone()[0] == 2
+    con.close()
