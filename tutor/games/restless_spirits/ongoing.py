@@ -58,8 +58,9 @@ def token_clause(g, q: PlacedSpirit) -> str:
 
 
 def copy_holds(g, s: RSState, ps: PlacedSpirit) -> bool:
-    """True while the Ongoing ability copied by ``ps`` still works: a copied Spirit on a board or in the Lost Spirits
-    row must still be there; a copied released Spirit keeps working until the copier leaves play (Grindavik)."""
+    """True while the copy kept by ``ps`` holds (an Ongoing ability copied still works; its Copy token stays): a
+    copied Spirit on a board or in the Lost Spirits row must still be there; a copied released Spirit keeps working
+    until the copier leaves play (Grindavik)."""
     if ps.copied is None:
         return False
     if ps.copied_from == "lost-spirits":
