@@ -75,7 +75,7 @@ _PATH_WORDS = {
     "shrine_top": "top of the Shrine", "forced_rolls_left": "fixed die rolls left",
     "chance_left": "outcomes of chance fixed in advance left",
     "lines_revealed": "Spirit Lines revealed", "last_was_pass": "last action was a pass",
-    "released": "released Spirits",
+    "released": "released Spirits", "copies": "Spirits their Copy tokens lie on",
 }
 #: Paths whose value is a seat number (1-based).
 _SEAT_PATHS = {"current", "advantage", "gained_by", "endgame_by", "winners"}

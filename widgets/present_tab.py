@@ -22,7 +22,8 @@ from .clicker_keys import clicker_keys
 from .model import ErrorPanel, SessionModel
 from .notes_window import NOTEBOOK as NOTES_NOTEBOOK, WINDOW_NAME as NOTES_WINDOW, feed_html, feed_script, feed_state
 from .panels import BoardView, StepLog
-from .walk_files import FileProblems, file_problem, move_words, stop_problem
+from .walk_files import (LABEL_TITLE_MAX, FileProblems, IdClaims, file_problem, list_title, move_words,  # noqa: F401
+                         saved_label, stop_problem)
 from .presenter_style import BUTTON_WIDTH, COUNTER_WIDTH, LARGE_TYPE, board_fit
 from .style import PROV_SUMMARY, esc, html_widget, plain_label, prov_text
 
@@ -76,20 +77,6 @@ def jump_words(text: str, n: int = JUMP_WORDS) -> str:
     return (cut or text[: n - 1]) + "…"
 
 
-#: The most characters of a walkthrough's title its list shows (a title may have 500: attack 38's filled both lists).
-LABEL_TITLE_MAX = 80
-
-
-def list_title(title: str) -> str:
-    """``title`` as a walkthrough list shows it: whole up to :data:`LABEL_TITLE_MAX` characters, else cut with "…"."""
-    return title if len(title) <= LABEL_TITLE_MAX else title[:LABEL_TITLE_MAX - 1].rstrip() + "…"
-
-
-def saved_label(wt: Walkthrough, path: str | Path) -> str:
-    """How the walkthrough lists a file saved from the page: ``"<title> (saved: <file name>)"``."""
-    return f"{list_title(wt.title)} (saved: {shown(path)})"
-
-
 #: Saved walkthrough files larger than this (bytes) are listed by file name, not read, when the page starts: a
 #: folder of large files someone else made would otherwise keep the page loading for minutes (one the recorder
 #: saves is a few KB; the largest shipped walkthrough is 6.5 KB; reading YAML costs up to about 40 ms per KB).
@@ -100,7 +87,7 @@ LIST_PARSE_TOTAL = 128 * 1024
 
 
 def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = None,
-            refused: list[str] | None = None) -> list[tuple[str, str]]:
+            refused: list[str] | None = None, ids: IdClaims | None = None) -> list[tuple[str, str]]:
     """``(label, path)`` per walkthrough file that can be shown; a file that does not load is left out (trial 26: it
     was offered, "(does not load)", and chosen it bounced back), its error message added to ``refused`` in words
     (:func:`widgets.walk_files.file_problem`, shown folded in the Record tab), or without ``refused`` reported in
@@ -110,8 +97,9 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
     read, are listed by file name and read only when chosen; one over the size limit of every file read
     (:data:`tutor.walkthrough.MAX_FILE_BYTES`) is left out, named in ``refused`` as too big to load. A saved file read is also started and replayed (a few milliseconds): one whose set-up does
     not start is left out, one whose steps stop early is named in ``refused`` (session 32: the count said "1 file"
-    until the teacher chose the other two)."""
-    out = []
+    until the teacher chose the other two). A file whose Id a file read before it has (in ``ids``, kept by the
+    presenter for the files read when chosen) is left out and named in ``refused`` with both files (issue 14)."""
+    out, ids = [], IdClaims() if ids is None else ids
     saved_in = walkthrough_folder().resolve()
     read = 0  # bytes of saved files read so far
     for p in paths:
@@ -132,6 +120,9 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
         read += size if saved else 0
         try:
             wt = load_walkthrough(p)
+            other_game = saved and game_id is not None and wt.setup.game != game_id  # (left out below)
+            if not other_game:
+                ids.claim(wt, p)  # (refused when a file read before has its Id)
             if saved:  # (the shipped files are checked by the tests)
                 n, problem = playable(wt, str(p))
                 if problem is not None and refused is not None:
@@ -142,7 +133,7 @@ def catalog(paths: list[str | Path], errors: ErrorPanel, game_id: str | None = N
             else:
                 refused.append(file_problem(p, exc))
             continue
-        if saved and game_id is not None and wt.setup.game != game_id:
+        if other_game:
             continue
         out.append((saved_label(wt, p) if saved else list_title(wt.title), str(p)))
     return out
@@ -222,7 +213,8 @@ class Presenter:
         self.errors = errors
         g = functools.partial(_guard, errors)
         refused: list[str] = []
-        options = catalog(paths, errors, game_id, refused)
+        self.ids = IdClaims()  # (each walkthrough Id and the file that has it: a later file with one is refused)
+        options = catalog(paths, errors, game_id, refused, self.ids)
         saved_in = walkthrough_folder().resolve()
         refused += saved_not_read()  # links, folders, pipes, devices named *.yaml: never read, never silently
         if any(Path(p).resolve().parent == saved_in for p in paths):
@@ -377,6 +369,7 @@ class Presenter:
         self.errors.clear()
         try:
             wt = load_walkthrough(path)
+            self.ids.claim(wt, path)  # (a file listed by name, read now, whose Id a file read before has)
             session = begin(wt, str(path))
             n, problem = playable(wt, str(path))
         except (ContentError, OSError, ValueError) as exc:

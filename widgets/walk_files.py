@@ -2,7 +2,9 @@
 their end. Trial 23: a yellow list and a red "Not loaded" box in fixed-width type showed on the projected Present tab.
 They are the teacher's only: one folded box in the "Record a walkthrough" tab (:class:`FileProblems`, its problems in
 words a teacher would say, :func:`file_problem`) and a one-line count in the teacher's notes window
-(:meth:`FileProblems.count_line`); the Present tab shows none of them.
+(:meth:`FileProblems.count_line`); the Present tab shows none of them. Also how the lists name a file
+(:func:`list_title`, :func:`saved_label`) and which file has each walkthrough Id (:class:`IdClaims`: a later file
+repeating an Id is refused, issue 14).
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Callable
 import ipywidgets as w
 
 from tutor import ContentError, Session
-from tutor.safefile import display_path
+from tutor.safefile import display_path, shown
 from tutor.scenario_model import ActionRef
 from tutor.walkthrough import Walkthrough, field_words, play_to
 
@@ -39,6 +41,42 @@ def file_problem(path: str | Path, exc: BaseException) -> str:
     else:
         reason = str(exc)
     return f"{display_path(path)}: {reason or 'it could not be read'}"
+
+
+#: The most characters of a walkthrough's title its list shows (a title may have 500: attack 38's filled both lists).
+LABEL_TITLE_MAX = 80
+
+
+def list_title(title: str) -> str:
+    """``title`` as a walkthrough list shows it: whole up to :data:`LABEL_TITLE_MAX` characters, else cut with "…"."""
+    return title if len(title) <= LABEL_TITLE_MAX else title[:LABEL_TITLE_MAX - 1].rstrip() + "…"
+
+
+def saved_label(wt: Walkthrough, path: str | Path) -> str:
+    """How the walkthrough lists a file saved from the page: ``"<title> (saved: <file name>)"``."""
+    return f"{list_title(wt.title)} (saved: {shown(path)})"
+
+
+class IdClaims:
+    """Which listed file has each walkthrough Id (issue 14: two files with one Id were both offered, the Present
+    list keeping them apart by title). The first file read with an Id keeps it; :meth:`claim` refuses a later one,
+    naming both files and the Id, so the page's problems box lists it and the Present list leaves it out."""
+
+    def __init__(self) -> None:
+        self.first: dict[str, str] = {}
+
+    def claim(self, wt: Walkthrough, path: str | Path) -> None:
+        """Give ``wt``'s Id to the file ``path`` unless a file listed before has it (the same file again is fine).
+
+        Raises:
+            ContentError: the Id is another file's (field ``id``): ``"<file>: The Id first-turn is already the Id
+            of first-turn.yaml, listed before this file, so this one is not offered"``.
+        """
+        first = self.first.setdefault(wt.id, str(path))
+        if first != str(path):
+            raise ContentError(f"{display_path(path)}: The Id {wt.id} is already the Id of "
+                               f"{display_path(Path(first).name)}, listed before this file, so this one is not "
+                               "offered", path=str(path), field="id")
 
 
 #: Most legal moves named in a step's problem (then "and N more").

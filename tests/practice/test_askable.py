@@ -14,8 +14,9 @@ from tutor.practice.coach import SEED, Coach
 from tutor.progress import ProgressStore
 from tutor.registry import clauses_for
 
-#: (game, questions in the whole stream of seed 1, rules of the game some question tests)
-FULL = [("restless-spirits", 3042, 131), ("spirited", 3332, 59), ("spirit-duels", 2605, 90)]
+#: (game, questions in the whole stream of seed 1, rules of the game some question tests; engine40: the two Copy
+#: token scenarios and their ruling rs.ruling.copy-token added 13 Restless Spirits questions and 1 rule)
+FULL = [("restless-spirits", 3055, 132), ("spirited", 3332, 59), ("spirit-duels", 2605, 90)]
 
 
 @pytest.fixture

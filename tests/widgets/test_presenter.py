@@ -195,13 +195,14 @@ def test_teacher_notes_toggle(walk_file):
 
 def test_step_that_no_longer_plays_is_reported(walk_file, tmp_path):
     wt = load_walkthrough(walk_file)
-    bad = wt.model_copy(update={"steps": [wt.steps[0], wt.steps[0]] + wt.steps[2:]})
+    # (an Id of its own: a later file with a listed Id is refused, issue 14)
+    bad = wt.model_copy(update={"id": "six-bad", "steps": [wt.steps[0], wt.steps[0]] + wt.steps[2:]})
     path = tmp_path / "bad.yaml"
     path.write_text(dump(bad), encoding="utf-8")
     app = PresenterApp(paths=[walk_file, path])
     p = app.present
     p.picker.value = str(path)
-    assert p.walkthrough.id == "six" and p.position == 0
+    assert p.walkthrough.id == "six-bad" and p.position == 0
     # said as soon as it is chosen, not when Next reaches the step in front of the room, in the page's numbering, to
     # the teacher only (the Record tab's list of files, a line in the notes window): never on the projected page
     said = p.problems.value

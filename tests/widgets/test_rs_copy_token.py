@@ -2,7 +2,8 @@
 while a copy the engine keeps holds (an Ongoing or on-release ability copied: ``PlacedSpirit.copied``), the copied
 Spirit shows "◇ Uji's Copy token" with a tooltip saying whose token it is and what it means, and the copier shows
 which Spirit it copies; the token goes when the copy ends (the copied Lost Spirit attracted, the opponent's copied
-Spirit released)."""
+Spirit released). Uji's and Yotei's token also stays after an Activated copy (ruling rs.ruling.copy-token: Uji
+copying Kafrat, engine40), drawn with words saying the ability was used at once."""
 from __future__ import annotations
 
 import re
@@ -56,3 +57,22 @@ def test_yotei_copy_token_lies_on_the_opponents_spirit_until_it_is_released():
     act(s, "play-totem", totem="t02", space=1)  # Player 2 releases Virley: the copy ends
     board = dict(parts(s))
     assert _tokens(board["player:0"]) == [] and _tokens(board["player:1"]) == []
+
+
+def test_uji_copy_token_stays_on_kafrat_after_an_activated_copy():
+    s = rs_session({"current": 1, "players": [
+        {"seat": 1, "ap": 2, "board": [{"card": "uji"}, None, None]},
+        {"seat": 2, "hand": ["t01", "t02", "t03", "t04"], "released": ["gonga"]}],
+        "lost_spirits": ["kafrat", "miki", "muko"]})
+    act(s, "activate-ability", space=1)
+    act(s, "choose-copy", spirit="kafrat")
+    act(s, "choose-discard", card="t01")
+    act(s, "choose-discard", card="t02")
+    board = dict(parts(s))
+    lost = board["wide:lost"]
+    kafrat = lost[lost.index(">Kafrat"):lost.index(">Miki")]
+    assert _tokens(kafrat) == _tokens(lost) == [
+        ("Uji's Copy token: Uji (Player 1's board) copied this Spirit's ability and used it at once; the token marks "
+         "the copy", "◇ Uji's Copy token")]
+    assert _tokens(board["player:0"]) == [("Its Copy token is on Kafrat: it copied Kafrat's ability and used it at "
+                                           "once", "◇ copied Kafrat")]

@@ -2,7 +2,8 @@
 "[provisional]" marks ("Details: attract(spirit=gonga) is not legal now; legal attract actions: Attract Jiangsu
 (Trickster [provisional]) (attract:spirit=jiangsu); ..."), and the Record tab's narration box offered the label with
 "[provisional]" too. The moves are said as a person says them and marked "†", as the rest of the page marks a value
-the rulebook does not print."""
+the rulebook does not print. (Each changed copy of the shipped walkthrough has an Id of its own: a later file with
+a listed Id is refused, issue 14, tests/widgets/test_walk_same_id.py.)"""
 from __future__ import annotations
 
 import html
@@ -32,7 +33,7 @@ def _illegal_first_step(tmp_path, narration: str) -> Path:
     wt = load_walkthrough(all_walkthroughs("restless-spirits")[0])
     first = wt.steps[0].model_copy(update={"action": ActionRef(kind="attract", spirit="gonga"),
                                                 "narration": narration})
-    bad = wt.model_copy(update={"steps": [first, *wt.steps[1:]]})
+    bad = wt.model_copy(update={"id": "w05-illegal-step", "steps": [first, *wt.steps[1:]]})  # (an Id of its own)
     path = tmp_path / "w05-illegal-step.yaml"
     path.write_text(dump(bad), encoding="utf-8")
     return path
@@ -64,7 +65,7 @@ def test_jump_list_and_notes_feed_say_a_step_without_narration_in_words(tmp_path
     wt = load_walkthrough(all_walkthroughs("restless-spirits")[0])
     plain = [st.model_copy(update={"narration": ""}) for st in wt.steps]
     path = tmp_path / "plain.yaml"
-    path.write_text(dump(wt.model_copy(update={"steps": plain})), encoding="utf-8")
+    path.write_text(dump(wt.model_copy(update={"id": "plain", "steps": plain})), encoding="utf-8")
     p = PresenterApp(paths=[all_walkthroughs("restless-spirits")[0], path]).present
     p.picker.value = str(path)
     labels = [label for label, _ in p.jump.options]
@@ -88,7 +89,7 @@ def test_a_step_naming_a_card_that_does_not_exist_is_said_as_a_teacher_would(tmp
     wt = load_walkthrough(all_walkthroughs("restless-spirits")[0])
     first = wt.steps[0].model_copy(update={"action": ActionRef(kind="attract", spirit="__class__"), "narration": ""})
     path = tmp_path / "ghost.yaml"
-    path.write_text(dump(wt.model_copy(update={"steps": [first, *wt.steps[1:]]})), encoding="utf-8")
+    path.write_text(dump(wt.model_copy(update={"id": "ghost", "steps": [first, *wt.steps[1:]]})), encoding="utf-8")
     p = PresenterApp(paths=[all_walkthroughs("restless-spirits")[0], path]).present
     p.picker.value = str(path)
     said = _said(p)
@@ -121,7 +122,7 @@ def test_the_quiet_line_counts_the_steps_that_play(tmp_path):
     wt = load_walkthrough(all_walkthroughs("restless-spirits")[0])
     steps = [*wt.steps[:2], wt.steps[0], *wt.steps[3:]]
     path = tmp_path / "again.yaml"
-    path.write_text(dump(wt.model_copy(update={"steps": steps})), encoding="utf-8")
+    path.write_text(dump(wt.model_copy(update={"id": "again", "steps": steps})), encoding="utf-8")
     p = PresenterApp(paths=[all_walkthroughs("restless-spirits")[0], path]).present
     p.picker.value = str(path)
     assert ">⚠ Stops at step 2 of 12</span>" in p.stops.value

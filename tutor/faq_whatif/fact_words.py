@@ -28,7 +28,8 @@ _PLAYER_TERMS: dict[str, tuple[str, str]] = {
     "deck_size": ("the number of cards in {P} deck", "is"), "card_count": ("the number of {P} cards", "is"),
     "released_count": ("the number of {P} released Spirits", "is"),
     "achievements": ("achievements", "are"), "activation_tokens": ("the number of {P} Activation Tokens", "is"),
-    "tokens": ("tokens", "are"), "essence": ("Essence", "is"), "lines": ("Spirit Lines", "are"),
+    "tokens": ("tokens", "are"), "copies": ("Spirits {P} Copy tokens lie on", "are"), "essence": ("Essence", "is"),
+    "lines": ("Spirit Lines", "are"),
     "classes": ("classes", "are"), "item_charges": ("Item charges", "are"),
 }
 #: Each game's own capitals (its rulebook's words), over :data:`_PLAYER_TERMS`.

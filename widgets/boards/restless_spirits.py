@@ -101,28 +101,35 @@ def _solo_words(v, sp) -> tuple[str, str] | None:
             f"Printed: {sp.ability.text}")
 
 
-def _copies(session: Session) -> dict[str, tuple[str, int]]:
+def _copies(session: Session) -> dict[str, tuple[str, int, bool]]:
     """The Spirits a Copy token lies on (newuser38: none was drawn): each copied Spirit's id -> ``(copier's name, its
-    owner's seat)``, for every copy the state keeps (an Ongoing or on-release ability copied, while the copy holds)."""
+    owner's seat, whether the copied ability was Activated and used at once)``, for every copy the state keeps (an
+    Ongoing or on-release ability copied while the copy holds; any ability Uji or Yotei copied, ruling
+    rs.ruling.copy-token)."""
     g = session.game
-    return {ps.copied: (g.cards.by_id[ps.card].name, p.seat) for p in session.state.players for ps in p.board
-            if ps is not None and ps.copied}
+    return {ps.copied: (g.cards.by_id[ps.card].name, p.seat, g.cards.by_id[ps.copied].ability.timing == "activated")
+            for p in session.state.players for ps in p.board if ps is not None and ps.copied}
 
 
-def _copy_token(copier: str, seat: int) -> str:
-    """The Copy token drawn on the Spirit ``copier`` (on Player ``seat + 1``'s board) copies, with what it means."""
-    tip = (f"{copier}'s Copy token: {copier} (Player {seat + 1}'s board) has this Spirit's ability as its own while the "
-           "copy holds")
+def _copy_token(copier: str, seat: int, once: bool = False) -> str:
+    """The Copy token drawn on the Spirit ``copier`` (on Player ``seat + 1``'s board) copies, with what it means
+    (``once``: an Activated ability, used at the copy; the token only marks it)."""
+    tip = (f"{copier}'s Copy token: {copier} (Player {seat + 1}'s board) "
+           + ("copied this Spirit's ability and used it at once; the token marks the copy" if once
+              else "has this Spirit's ability as its own while the copy holds"))
     who = esc(f"{copier}'s")
     return (f'<div class="rt-tok rt-copy-tok" title="{esc(tip)}">◇ {who} Copy token'
             f'<span class="rt-sr-only">: {esc(tip)}</span></div>')
 
 
 def _copying(g, ps) -> str:
-    """The copier's own line while its copy holds: which Spirit's ability it has."""
+    """The copier's own line while it keeps a copy: which Spirit's ability it has (or copied and used at once)."""
     if not ps.copied:
         return ""
     name = g.cards.by_id[ps.copied].name
+    if g.cards.by_id[ps.copied].ability.timing == "activated":
+        tip = f"Its Copy token is on {name}: it copied {name}'s ability and used it at once"
+        return f'<div class="rt-tok rt-copy-tok" title="{esc(tip)}">◇ copied {esc(name)}</div>'
     tip = f"Its Copy token is on {name}: it has {name}'s ability as its own while the copy holds"
     return f'<div class="rt-tok rt-copy-tok" title="{esc(tip)}">◇ copies {esc(name)}</div>'
 

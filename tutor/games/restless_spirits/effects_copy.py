@@ -6,7 +6,10 @@ Light copier's copy is a Light ability). The copied Spirit is not affected and m
 Ongoing ability works for the copier while the copy holds (:func:`~.ongoing.copy_holds`): looked-up effects
 (:data:`~.ongoing.LOOKUP_EFFECTS`) are found through the copier, and a requirement reduction (Barachu) lowers the
 copier's own requirements at once (its owner chooses which). A copied on-release ability (Obayashi) works when the
-copier is released, if the copy still holds then (ruling ``rs.ruling.copy-on-release``).
+copier is released, if the copy still holds then (ruling ``rs.ruling.copy-on-release``). The copier's Copy token
+marks a copy the state keeps (``PlacedSpirit.copied``): an Ongoing or on-release one for every copier, and any copy,
+an Activated one too, for a copy ability whose ``token`` is ``every-copy`` (Uji, Yotei: ruling ``rs.ruling.copy-token``;
+a copier copying a copier follows the rule of the ability it runs).
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from typing import Literal
 
 from .abilities import start
 from .effect_registry import REGISTRY, Use, _P
-from .ongoing import COPYABLE_ONGOING, ask_disregard
+from .ongoing import COPY_TOKEN, COPYABLE_ONGOING, ask_disregard, end_copy
 from .state import ChooseCopy, Decision
 from .zones import Ctx
 
@@ -23,9 +26,12 @@ from .zones import Ctx
 
 class CopyP(_P):
     """``zone``: ``opponent-board`` (a Spirit on the target's board), ``lost-spirits`` (a Lost Spirit) or
-    ``opponent-released`` (a Spirit the target has released)."""
+    ``opponent-released`` (a Spirit the target has released). ``token``: ``every-copy`` when the copier's Copy token
+    marks the copied Spirit whatever ability it copies (Uji, Yotei), ``lasting-copy`` when only an ability that lasts
+    (Ongoing, or on release) is marked (Grindavik)."""
 
     zone: Literal["opponent-board", "lost-spirits", "opponent-released"]
+    token: Literal["every-copy", "lasting-copy"] = "lasting-copy"
 
 
 def copy_options(g, s, zone: str, target: int | None) -> list[str]:
@@ -72,7 +78,7 @@ def _copy(c: Ctx, u: Use, p: CopyP) -> None:
         c.ev("rs.effect.copy", f"{why[0].upper()}{why[1:]}, so {u.source_name} does nothing.", actor=u.seat)
         return
     c.ask(ChooseCopy(actor=u.seat, purpose=p.zone, target=u.target, space=u.space,
-                    source=u.source_card))
+                    source=u.source_card, token=p.token))
 
 
 def _copy_actions(g, s, d, a) -> None:
@@ -83,20 +89,38 @@ def _copy_actions(g, s, d, a) -> None:
           spirit=x)
 
 
+def _until(copier: str, zone: str) -> str:
+    """When the Copy token of ``copier`` (copying from ``zone``) comes off, in words (ruling
+    ``rs.ruling.copy-token``)."""
+    if zone == "lost-spirits":
+        return f"until {copier} leaves play or that Spirit leaves the Lost Spirits row"
+    if zone == "opponent-released":
+        return f"until {copier} leaves play"
+    return f"until {copier} leaves play or that Spirit is released or destroyed"
+
+
+def _keep(c: Ctx, d: Decision, x: str) -> None:
+    """Keep the copy of ``x`` on the copier (its Copy token goes on ``x``); a copy it held before ends first (a
+    copier copying a copier, e.g. Yotei copying Uji, ends with the last Spirit copied)."""
+    ps = c.state.players[d.actor].board[d.space]
+    if ps.copied is not None:
+        end_copy(c, d.actor, ps, f"{c.name(d.source)} copies {c.name(x)} now")
+    ps.copied, ps.copied_from = x, d.purpose
+
+
 def _copy_resolve(c: Ctx, d: Decision, action) -> None:
     x = action.param("spirit")
     sp = c.cards.by_id[x]
     if sp.ability.timing == "ongoing":
+        _keep(c, d, x)
         ps = c.state.players[d.actor].board[d.space]
-        ps.copied, ps.copied_from = x, d.purpose
         c.ev("rs.effect.copy-ongoing", f"{c.name(d.source)} copies {sp.name}'s Ongoing ability and has it while the "
              f"copy holds: {as_copier(sp, c.name(d.source))}", cards=(x,), actor=d.actor)
         if any(e.effect == "requirement-reduction" for e in sp.ability.effects) and None in ps.slots:
             ask_disregard(c, d.actor, d.space, d.source)
         return
     if sp.ability.timing == "on-release":
-        ps = c.state.players[d.actor].board[d.space]
-        ps.copied, ps.copied_from = x, d.purpose
+        _keep(c, d, x)
         c.ev("rs.ruling.copy-on-release", f"{c.name(d.source)} copies {sp.name}'s ability, which only works on "
              f"release: it will work when {c.name(d.source)} is released, if the copy still holds then. "
              f"{as_copier(sp, c.name(d.source))}",
@@ -104,6 +128,11 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
         return
     c.ev("rs.effect.copy", f"{c.name(d.source)} copies {sp.name}'s ability and uses it at once as its own: "
          f"{as_copier(sp, c.name(d.source))}", cards=(x,), actor=d.actor)
+    if d.token == "every-copy":  # (the rule of the copy ability being run: Uji copying Grindavik follows Grindavik's)
+        _keep(c, d, x)
+        c.ev(COPY_TOKEN, f"{c.name(d.source)} places its Copy token on {sp.name}: it stays there "
+             f"{_until(c.name(d.source), d.purpose)}, although the copied ability is used at once.", cards=(x,),
+             actor=d.actor)
     start(c, d.actor, d.space, d.source, sp.ability.target, None, effects_of=x)
 
 

@@ -20,6 +20,9 @@ LOOKUP_EFFECTS = ("protection", "mastery-lock")
 #: Ongoing effects a copier (Yotei, Uji, Grindavik) can have: the looked-up ones and a reduction of its own
 #: requirements (Barachu), which marks the copier's disregarded requirement with the copier's id
 COPYABLE_ONGOING = LOOKUP_EFFECTS + ("requirement-reduction",)
+#: The ruling on Uji's and Yotei's Copy token: it marks the copied Spirit whatever ability was copied, and comes off
+#: as their card notes say (cited where such a token is placed or removed)
+COPY_TOKEN = "rs.ruling.copy-token"
 
 
 class Protection(_P):
@@ -48,9 +51,16 @@ def ongoing_active(g, ps: PlacedSpirit | None) -> bool:
     return ps is not None and not ps.used and g.cards.by_id[ps.card].ability.timing == "ongoing"
 
 
+def token_clause(g, q: PlacedSpirit) -> str:
+    """The clause a Copy token's removal cites: the Ongoing copy rule when the copied ability lasts (Ongoing or on
+    release), else the ruling that Uji and Yotei keep their token for any copy (:data:`COPY_TOKEN`)."""
+    return "rs.effect.copy-ongoing" if g.cards.by_id[q.copied].ability.timing != "activated" else COPY_TOKEN
+
+
 def copy_holds(g, s: RSState, ps: PlacedSpirit) -> bool:
-    """True while the Ongoing ability copied by ``ps`` still works: a copied Spirit on a board or in the Lost Spirits
-    row must still be there; a copied released Spirit keeps working until the copier leaves play (Grindavik)."""
+    """True while the copy kept by ``ps`` holds (an Ongoing ability copied still works; its Copy token stays): a
+    copied Spirit on a board or in the Lost Spirits row must still be there; a copied released Spirit keeps working
+    until the copier leaves play (Grindavik)."""
     if ps.copied is None:
         return False
     if ps.copied_from == "lost-spirits":
@@ -147,12 +157,16 @@ def clear_markers(c: Ctx, source: str, why: str) -> None:
 
 
 def end_copy(c: Ctx, seat: int, q: PlacedSpirit, why: str) -> None:
-    """End the copy held by ``q`` (on ``seat``'s board) because ``why``: its copied ability stops working, and a
-    requirement of ``q`` that the copied reduction removed counts again."""
-    copied = q.copied
+    """End the copy held by ``q`` (on ``seat``'s board) because ``why``: its copied ability stops working (an
+    Activated one was used at once: only its Copy token comes off, ruling :data:`COPY_TOKEN`), and a requirement of
+    ``q`` that the copied reduction removed counts again."""
+    copied, clause = q.copied, token_clause(c.game, q)
     q.copied = q.copied_from = None
-    c.ev("rs.effect.copy-ongoing", f"{why}, so {c.name(q.card)}'s copy of {c.name(copied)}'s ability ends.",
-         auto=True, actor=seat)
+    if clause == COPY_TOKEN:
+        c.ev(clause, f"{why}, so {c.name(q.card)}'s Copy token comes off {c.name(copied)}.", auto=True,
+             cards=(copied,), actor=seat)
+    else:
+        c.ev(clause, f"{why}, so {c.name(q.card)}'s copy of {c.name(copied)}'s ability ends.", auto=True, actor=seat)
     if q.card in q.slots:
         q.slots = [None if x == q.card else x for x in q.slots]
         c.ev("rs.effect.requirement-reduction", f"The requirement of {c.name(q.card)} that the copy removed counts "
@@ -182,6 +196,9 @@ def leave_play(c: Ctx, seat: int, ps: PlacedSpirit, how: str) -> None:
             c.ev("rs.release.ends-ability", f"{name} is no longer in play, so {c.who(other.seat)} may play Totems "
                  "again.", auto=True, actor=seat)
     clear_markers(c, ps.card, f"is {how}")
+    if ps.copied is not None and copy_holds(c.game, s, ps):  # its own Copy token comes off (the copy stays on ps)
+        c.ev(token_clause(c.game, ps), f"{name} is {how}, so its Copy token comes off {c.name(ps.copied)}.",
+             auto=True, cards=(ps.copied,), actor=seat)
     for other in s.players:
         for q in other.board:
             if q is not None and q.copied == ps.card and q.copied_from == "opponent-board":

@@ -292,7 +292,8 @@ def facts(g, s: RSState) -> dict:
     (requirement icons still unmet on a space; ``None`` for an empty space), ``current`` (seat, 1-based), ``phase``,
     ``shrine_top``, ``shrine_size``, ``shrine``, ``lost_spirits``, ``markets``, ``totem_discard_size``, ``endgame_by``,
     ``winners`` (1-based seats), ``pending`` (kind of the pending decision or None); for the variants:
-    ``pN.achievements`` (ids earned), ``pN.tokens`` (Spirit Tokens on each space), ``side``, ``bonuses`` (B-side
+    ``pN.achievements`` (ids earned), ``pN.tokens`` (Spirit Tokens on each space), ``pN.copies`` (the Spirit
+    the Copy token of each space's Spirit lies on, or None), ``side``, ``bonuses`` (B-side
     bonus per space, None on the A side), ``spirit_deck_size``, ``spirit_discard``, ``out_of_game``, ``solo_rank``; ``chance_left`` (outcomes of chance
     fixed in advance and not used yet)."""
     out: dict = {}
@@ -327,6 +328,7 @@ def facts(g, s: RSState) -> dict:
         k = f"p{p.seat + 1}"
         out[f"{k}.achievements"] = list(p.achievements)
         out[f"{k}.tokens"] = [list(ps.tokens) if ps else None for ps in p.board]
+        out[f"{k}.copies"] = [ps.copied if ps else None for ps in p.board]
     out["side"] = s.side
     out["bonuses"] = [space_bonus(g, i) for i in range(3)]
     out["spirit_deck_size"] = len(s.spirit_deck)

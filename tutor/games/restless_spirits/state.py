@@ -26,7 +26,8 @@ class PlacedSpirit(_S):
     ``slots[i]`` holds the id of the Totem that meets requirement ``i`` (``None`` while unmet); one Double or Double
     Wild Totem may meet two slots. ``used`` is True once its Activation Token is on it (ability used or disabled);
     ``token_owner`` is the seat that token belongs to when it is not the board's owner (Twizel moved after use).
-    ``copied`` is the Spirit whose Ongoing ability this Spirit copied (Yotei, Uji, Grindavik), from ``copied_from``.
+    ``copied`` is the Spirit this Spirit's Copy token lies on (Yotei, Uji, Grindavik), from ``copied_from``: a copied
+    Ongoing or on-release ability, or for Uji and Yotei any copied ability (ruling ``rs.ruling.copy-token``).
     ``tokens`` are Spirit Tokens lying on it (e.g. ``"protect"`` for Onota). A slot may also be met by a
     reduction: the id of the Spirit giving it (Barachu, Seone), meaning that requirement is disregarded.
     """
@@ -248,12 +249,14 @@ class ChooseReduce(_Decision):
 
 @flow_item
 class ChooseCopy(_Decision):
-    """The ability ``source`` (on ``space``) copies, from the zone ``purpose`` (``target``: whose)."""
+    """The ability ``source`` (on ``space``) copies, from the zone ``purpose`` (``target``: whose); ``token``: the
+    copy ability's token rule (``every-copy``: its Copy token marks any copy, ``lasting-copy``: only a lasting one)."""
 
     kind: Literal["choose-copy"] = "choose-copy"
     target: int | None = None
     space: int | None = None
     source: str | None = None
+    token: Literal["every-copy", "lasting-copy"] = "lasting-copy"
 
 
 @flow_item
