@@ -6,15 +6,40 @@ inside that script's closure: they use its ``items``, ``marks`` and ``seen``). I
 further than keeps the newest step's title, own action line and the computer's reason after it in view; it pins the
 newest step's title under its head line, the newest step's key lines at its foot, the older steps' key lines under the
 head when they fit too, and the title of the step whose lines are topmost in view; the lines under the pinned head or foot are hidden. The order of priority is written at the rule
-(``scroll``). Only the column's own elements are read and changed. No file, nothing from the internet.
+(``scroll``). While more lies below the column's view, its foot says so (``shade``; :data:`REPLY_CSS`, the sign of
+:mod:`widgets.scroll_shade`) and no line shows cut there. Only the column's own elements are read and changed. No
+file, nothing from the internet.
 """
 from __future__ import annotations
+
+from .scroll_shade import SIGN_H, more_sign
+
+_COL = ".rt-onescreen .tutor-last-step > .rt-current-step > .rt-reply-col"
+
+#: The reply column's scroll signs (part of :data:`widgets.table.TABLE_CSS`): "more below" at its foot while the
+#: page's script marks it (``data-rt-more``), and on a tall window the steps scrolled above its view named on its head
+#: line (``data-rt-above``).
+REPLY_CSS = """
+/* the computer's reply scrolls: while more lies below its view, its foot says "more below" as the other scrolling
+   boxes do (ui40: at 1366x768 its foot showed half a line with more below and no sign of it); the page's script
+   (widgets/reply_fit.py) sets data-rt-more, not when the newest step's key lines are pinned at its foot or its own
+   line and reason would lie under the sign, and hides the lines the sign would cut */
+""" + more_sign(_COL + "[data-rt-more]").lstrip() + _COL + """[data-rt-more]::after { flex: 0 0 100%; }
+/* a tall window shows every step of the reply, the column scrolled to the newest: the head line names the steps
+   scrolled above its view (trial 30; the page's script sets data-rt-above), on its own line's end, never a new line */
+@media (min-height: 900px) {
+  .rt-onescreen .tutor-last-step .rt-reply-col > .rt-then[data-rt-above]::after { content: attr(data-rt-above);
+    flex: 0 1 auto; min-width: 0; margin-left: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+    font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484; align-self: center; }
+}
+"""
 
 #: The reply column's functions (JavaScript, no ``%`` sign: :data:`widgets.strip_fit.STRIP_JS` is %-formatted).
 REPLY_JS = """  // The computer's reply (play26): every line of its steps since the learner's own, none hidden; the column scrolls
   // inside, and when its steps change (a new step, a new reply) it goes to its foot, the newest lines in view (but
   // not past the newest step's own line and the computer's reason after it); a learner who scrolled up to read keeps
   // the place until the next step. "Then the computer played" stays pinned at its top (CSS, position: sticky).
+  var SIGN = """ + str(SIGN_H) + """, ruled = new WeakMap();  // the "more below" sign's height (px); where the rule put a column
   function scroll(col) {
     items(col).forEach(function (x) {
       x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; }
@@ -120,6 +145,7 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
         at = Math.min(at, Math.max(0, Math.floor(ft - top + col.scrollTop - y - h(newest))));
       }
       col.scrollTop = at;
+      ruled.set(col, col.scrollTop);
     }
     if (!seen.has(col)) { seen.add(col); col.addEventListener('scroll', function () { shade(col); }, {passive: true}); }
     shade(col);
@@ -134,7 +160,19 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     all.forEach(function (x) {
       if (x.hasAttribute('data-rt-step-pin')) { x.removeAttribute('data-rt-step-pin'); x.removeAttribute('data-rt-pin'); x.style.top = ''; }
     });
-    var cut = measure(col, all, r, end), band = cut.band;
+    // (ui40: at 1366x768 its foot showed half a line, more below and no sign of it) while more lies below the view
+    // and the newest step's key lines are not pinned at its foot, no line shows cut at the foot (measure: whole lines
+    // only), and the foot says "more below"; where the scroll rule put the column, not when the newest step's own
+    // line, chip and reason would lie under the sign's band (they come first: they stay, the sign does not show)
+    var keep = [], e = col.querySelector(':scope > .rt-step-note');
+    for (var q = 0; e && q < 3 && e.matches('.rt-step-note, .tutor-clause, .tutor-event'); q++, e = e.previousElementSibling) { keep.push(e); }
+    if (!ruled.has(col) || Math.abs(ruled.get(col) - col.scrollTop) > 1) { keep = []; }  // (the learner scrolled)
+    var more = col.scrollHeight - col.scrollTop - col.clientHeight > 1
+      && !all.some(function (x) { return x.hasAttribute('data-rt-pin') && x.style.bottom; });
+    var sign = more && keep.every(function (x) { var b = x.getBoundingClientRect(); return b.bottom <= end - SIGN + 1 || b.top >= end - 1; });
+    if (col.hasAttribute('data-rt-more') !== sign) { col.toggleAttribute('data-rt-more', sign); }
+    more = more ? keep : null;
+    var cut = measure(col, all, r, end, more), band = cut.band;
     var top = all.find(function (x, i) { return cut[i] === false && x.classList.contains('tutor-event')
                                                  && x.getBoundingClientRect().top >= band - 1; });
     var k = top ? all.indexOf(top) : -1;
@@ -143,7 +181,7 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     if (title && title.getBoundingClientRect().top < band - 1 && getComputedStyle(title).position !== 'sticky') {
       title.setAttribute('data-rt-step-pin', ''); title.setAttribute('data-rt-pin', '');
       title.style.top = Math.max(0, band - r.top - col.clientTop) + 'px';
-      cut = measure(col, all, r, end);
+      cut = measure(col, all, r, end, more);
       // (it stays pinned also when it covers its step's lines still in view: they are then under the pinned head,
       // hidden as such. Session 39: unpinned, it hid them where nothing covered them, an empty band of a title and a
       // line under the head; CI 38 at 1366x768, where the board gave the strip room and the column's foot put an
@@ -152,7 +190,7 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
       for (var j = k + 1; j < all.length && !all[j].querySelector('.rt-step-now'); j++) { }
       if (j < all.length && cut[j] === true) {
         title.removeAttribute('data-rt-step-pin'); title.removeAttribute('data-rt-pin'); title.style.top = '';
-        cut = measure(col, all, r, end);
+        cut = measure(col, all, r, end, more);
         for (j = k + 1; j < all.length && !all[j].querySelector('.rt-step-now'); j++) { if (cut[j] === false) { cut[j] = true; } }
       }
     }
@@ -176,8 +214,9 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     });
   }
   // Which of the column's lines lie partly under its pinned head or foot: per line true or false (null: pinned or not
-  // laid out), and the head's foot (band).
-  function measure(col, all, r, end) {
+  // laid out), and the head's foot (band). With more (the lines kept in view, while more lies below and nothing is
+  // pinned at the foot): also the lines its foot edge or the "more below" sign cuts, but those kept.
+  function measure(col, all, r, end, more) {
     var band = r.top, low = end, pins = [];
     all.forEach(function (x) {
       if (!x.getClientRects().length || getComputedStyle(x).position !== 'sticky') { return; }
@@ -186,11 +225,13 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
         if (b.bottom >= end - parseFloat(x.style.bottom) - 1) { pins.push(x); low = Math.min(low, b.top); }
       } else if (b.top <= r.top + (parseFloat(x.style.top) || 0) + 1) { pins.push(x); band = Math.max(band, b.bottom); }
     });
+    if (more && low >= end) { low = col.hasAttribute('data-rt-more') ? end - SIGN : end - 0.01; }  // (the sign's band)
     var cut = all.map(function (x) {
       if (pins.indexOf(x) >= 0 || !x.getClientRects().length) { return null; }
       var b = x.getBoundingClientRect();
-      // (under the foot's pinned lines only when some are pinned there: a line running past the foot itself stays)
-      return b.height >= 1 && ((b.top < band - 1 && b.bottom > r.top + 1) || (low < end && b.bottom > low + 1 && b.top < end - 1));
+      // (under the foot's pinned lines or the sign only when there: a line running past the foot itself stays)
+      return b.height >= 1 && ((b.top < band - 1 && b.bottom > r.top + 1) || (low < end && b.bottom > low + 1
+        && b.top < end - 1 && !(more && more.indexOf(x) >= 0)));
     });
     cut.band = band;
     return cut;

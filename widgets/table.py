@@ -19,11 +19,12 @@ from __future__ import annotations
 import ipywidgets as w
 
 from .table_board import BOARD_CSS
+from .reply_fit import REPLY_CSS
 from .table_large import LARGE_CSS
 
 #: The table's CSS: its frame (the title line, the lesson line, the board beside the actions, the drawer and the rule
 #: card), the board (:data:`widgets.table_board.BOARD_CSS`), then the last-step strip and the narrow windows,
-#: and the large window's (:data:`widgets.table_large.LARGE_CSS`).
+#: and the large window's (:data:`widgets.table_large.LARGE_CSS`), the reply column's signs last.
 TABLE_CSS = """
 body[data-voila] #rendered_cells > div > div:has(> .jp-MarkdownCell):has(~ div .rt-learn) { display: none; }
 body[data-voila] #rendered_cells:has(.rt-learn) { padding: 0 !important; }
@@ -376,13 +377,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
    no ":has()" or ":not(.x ~ *)" here, which made every change of the page restyle the whole page */
 .rt-reply-col > .rt-reply-part { display: contents !important; }
 @media (min-height: 900px) { .rt-then .rt-then-short { display: none; } }
-/* a tall window shows every step of the reply, the column scrolled to the newest: the head line names the steps
-   scrolled above its view (trial 30; the page's script sets data-rt-above), on its own line's end, never a new line */
-@media (min-height: 900px) {
-  .rt-onescreen .tutor-last-step .rt-reply-col > .rt-then[data-rt-above]::after { content: attr(data-rt-above);
-    flex: 0 1 auto; min-width: 0; margin-left: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
-    font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484; align-self: center; }
-}
+/* (the reply column's scroll signs, "more below" and the steps above its view: widgets/reply_fit.py, REPLY_CSS) */
 /* a lesson's introduction, before its first step: a little lower (it scrolls inside), so the board under the goal
    shows both players (Spirit Duels lesson 1's Shark 1) */
 .rt-onescreen > .tutor-last-step.rt-with-about { max-height: 30vh; }
@@ -491,7 +486,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-learn .rt-topline .widget-hbox > .widget-dropdown:has(+ .widget-text) > .widget-label,
   .rt-learn .rt-topline .widget-hbox > .widget-text > .widget-label { width: auto; min-width: 0; max-width: none;
     margin-right: 6px; }
-}""" + LARGE_CSS
+}""" + LARGE_CSS + REPLY_CSS
 
 
 def table_style() -> w.HTML:

@@ -48,7 +48,9 @@ REPLY = """() => {
   const end = c.top + col.clientTop + col.clientHeight;
   const foot = [...col.querySelectorAll('[data-rt-pin]')].filter(e => e.style.bottom && e.getClientRects().length
     && e.getBoundingClientRect().bottom >= end - parseFloat(e.style.bottom) - 1)
-    .reduce((b, e) => Math.min(b, e.getBoundingClientRect().top), end);
+    .reduce((b, e) => Math.min(b, e.getBoundingClientRect().top), end)
+    // (ui40: and while more lies below, the lines the foot edge or the "more below" sign would cut are hidden)
+    - (col.scrollHeight - col.scrollTop - col.clientHeight > 1 && col.hasAttribute('data-rt-more') ? 24 : 0);
   const underHead = (e) => { const r = e.getBoundingClientRect();
     return (r.top < band - 1 && r.bottom > c.top + 1) || (r.bottom > foot + 1 && r.top < end - 1); };
   const titles = [...col.querySelectorAll('.rt-step-now')];
@@ -153,3 +155,64 @@ def test_the_computers_whole_reply_is_shown_its_newest_lines_in_view(tutor_serve
     assert g["covered"] == {"own": [], "note": [], "newest": []}, g
     # item 4: the board does not run past its box (Spirited's free play at 1024x768 ran 41 to 79 px past it)
     assert g["over"][0] <= 1 and g["over"][1] <= 1, g
+
+
+#: The reply column's foot (ui40): how far more lies below its view, the sign drawn at its foot (its ``::after``
+#: content), and the lines shown that its foot edge or the sign's band cuts (top, bottom relative to the foot).
+FOOT = """(sign) => {
+  const col = [...document.querySelectorAll('.tutor-last-step .rt-reply-col')].find(e => e.getClientRects().length);
+  const c = col.getBoundingClientRect(), end = c.top + col.clientTop + col.clientHeight;
+  const after = getComputedStyle(col, '::after').content;
+  const low = after.includes('more below') ? end - sign : end;
+  const flat = [...col.children].flatMap(k => k.matches('.rt-reply-part') ? [...k.children] : [k]);
+  const cut = flat.filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'
+                               && getComputedStyle(e).position !== 'sticky').filter(e => {
+    const r = e.getBoundingClientRect(); return r.height >= 1 && r.top < end - 1 && r.bottom > low + 1; })
+    .map(e => [e.textContent.trim().slice(0, 40), Math.round(e.getBoundingClientRect().top - end),
+               Math.round(e.getBoundingClientRect().bottom - end)]);
+  // the newest step's own line, chip and reason (before the sign: they come first) lying in the sign's band
+  const keep = []; let e = col.querySelector(':scope > .rt-step-note');
+  for (let q = 0; e && q < 3 && e.matches('.rt-step-note, .tutor-clause, .tutor-event'); q++, e = e.previousElementSibling) keep.push(e);
+  const kept = keep.some(x => { const b = x.getBoundingClientRect(); return b.bottom > end - sign + 1 && b.top < end - 1; });
+  return {more: col.scrollHeight - col.scrollTop - col.clientHeight, after, cut, h: col.clientHeight, kept,
+          top: col.scrollTop, sh: col.scrollHeight};
+}"""
+
+
+@pytest.mark.parametrize("game_id", list(LEARN))
+def test_the_reply_columns_foot_says_more_below_and_cuts_no_line(tutor_server, tutor_page, game_id):
+    """Ui40, issue 16 item 1: at 1366x768 the reply column's foot showed half a line with more below and no sign of
+    it. While more lies below its view (where the scroll rule leaves it, and scrolled up by the learner), the foot says
+    "more below" (the sign of widgets/scroll_shade.py; where the scroll rule put it, not when the newest step's own
+    line and reason would lie under it: they come first) and no line shown is cut by the foot or lies partly under
+    the sign; scrolled to its end, no sign."""
+    from widgets.scroll_shade import MORE_BELOW, SIGN_H
+
+    page = tutor_page.page
+    open_learn_page(tutor_server, page, LEARN[game_id], (1366, 768))
+    page.get_by_role("tab", name="Free play").click()
+    expect(page.locator(".tutor-seats").first).to_be_visible(timeout=STEP_MS)
+    page.locator(".tutor-seats.rt-seats-play input[type=checkbox]").first.uncheck()
+    for _ in range(4):  # a reply longer than its column (it scrolls)
+        reply_after_two_steps(page)
+        f = page.evaluate(FOOT, SIGN_H)
+        if f["sh"] > f["h"] + 60:
+            break
+        page.locator(".tutor-actions .tutor-action:visible:not([disabled])").first.click(timeout=STEP_MS)
+        page.wait_for_timeout(400)
+    assert f["sh"] > f["h"] + 60, f
+    assert f["cut"] == [], f  # where the scroll rule left it
+    # (there the newest step's own line and reason come first: no sign over them)
+    assert (MORE_BELOW in f["after"]) == (f["more"] > 1 and not f["kept"]), f
+    col = "[...document.querySelectorAll('.tutor-last-step .rt-reply-col')].find(e => e.getClientRects().length)"
+    for up in (17, 45, 71):  # the learner scrolls up to read: more lies below
+        page.evaluate(f"up => {{ const c = {col}; c.scrollTop = c.scrollHeight - c.clientHeight - up; }}", up)
+        page.wait_for_timeout(300)
+        g = page.evaluate(FOOT, SIGN_H)
+        tutor_page.screenshot(f"reply-foot-{game_id}-{up}")
+        assert g["more"] > 1 and MORE_BELOW in g["after"], (up, g)
+        assert g["cut"] == [], (up, g)
+    page.evaluate(f"() => {{ const c = {col}; c.scrollTop = c.scrollHeight; }}")
+    page.wait_for_timeout(300)
+    g = page.evaluate(FOOT, SIGN_H)
+    assert g["more"] <= 1 and MORE_BELOW not in g["after"] and g["cut"] == [], g
