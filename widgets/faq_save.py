@@ -21,14 +21,26 @@ from .style import esc
 #: Most characters of the saved file's name the confirmation shows (a longer one keeps its start and end).
 SHOWN_NAME = 36
 
+#: The height (px) of the pinned bar with the file name and Save, as laid out with no answer beside it.
+BAR_H = 38
+
 CSS = """
 .rt-faq-save-bar { flex-wrap: wrap !important; }
 .rt-faq-save-said:has(.rt-faq-saved) { flex: 1 1 200px; }
 /* the longer answer of a shortened name: on its own line under the name and the button, as wide as the bar */
 .rt-faq-save-said:has(.rt-faq-shortened) { flex: 1 0 100%; margin: 3px 0 0 0; }
 .rt-faq-saved { overflow-wrap: anywhere; line-height: 1.35; }
+/* the question to save and "replace a file of that name" stay whole above the pinned bar (ui40: after a what-if
+   change at 1366x768 the comparison pushed that row half under the bar): the row is pinned too, right above it, the
+   note scrolling under both; its box lays out its row and note as the panel's own, so the row may stick (not while
+   the bar holds an answer, which makes it taller: Save scrolls the panel to its end then, SAVE_JS) */
+.rt-faq-panel .rt-faq-save:not([style*="none"]) { display: contents !important; }
+.rt-faq-panel .rt-faq-save > .widget-hbox:first-child { position: sticky; bottom: BARpx; z-index: 1;
+  background: #fffdf6; margin-bottom: 0; box-shadow: 0 -6px 8px -6px rgba(80, 60, 0, .25); }
+.rt-faq-panel .rt-faq-edit:has(.rt-faq-save-said :is(.rt-faq-saved, .tutor-faq-error))
+  .rt-faq-save > .widget-hbox:first-child { position: static; }
 .rt-faq-shortened { color: #4a3200; }
-"""
+""".replace("BARpx", f"{BAR_H}px")
 
 # Once per page: when what Save says changes (saved, or why not), the panel's scrolling section is scrolled to its
 # end, where the bar with Save sits below the question and note boxes, so a taller answer covers none of them (the

@@ -172,6 +172,19 @@ def test_what_if_spirited_exhausted_medal(tutor_server, tutor_page):
     tutor_page.assert_clean()
 
 
+#: The save part's "Your question / replace a file" row (ui40): its box, the pinned Save bar's, and what is drawn at the
+#: centres of the question box and the checkbox's label (their own element, or what covers them).
+SAVE_ROW = """() => {
+  const row = document.querySelector('.rt-faq-save > .widget-hbox'), bar = document.querySelector('.rt-faq-save-bar');
+  const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const hits = [...row.querySelectorAll('input[type=text], .widget-checkbox label, .widget-checkbox input')]
+    .filter(e => e.getBoundingClientRect().width > 0).map(e => {
+    const b = e.getBoundingClientRect(), hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+    return hit && row.contains(hit) ? 'row' : (hit ? String(hit.className).slice(0, 40) : 'nothing'); });
+  return {row: r(row), bar: r(bar), hits, win: innerHeight};
+}"""
+
+
 def test_what_if_spirit_duels_fixed_die(tutor_server, tutor_page):
     page = tutor_page.page
     open_question(tutor_server, tutor_page, "sd-rule-activate-rolls-into-pool")
@@ -179,6 +192,13 @@ def test_what_if_spirit_duels_fixed_die(tutor_server, tutor_page):
     choose(page, "tutor-faq-face", "Magic")
     page.locator(".tutor-faq-die").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("die roll 1 from now shows Magic", timeout=CLICK_MS)
+    # ui40: after the change at 1366x768 the save part's "Your question / replace a file" row lay half under the
+    # pinned Save bar (617-649 px, the bar from 637): whole now, above the bar, nothing over its box or checkbox
+    page.wait_for_timeout(600)
+    g = page.evaluate(SAVE_ROW)
+    tutor_page.screenshot("duels-save-row-1366x768")
+    assert g["row"][3] <= g["bar"][1] + 1 and g["bar"][3] <= g["win"], g
+    assert g["hits"] and set(g["hits"]) == {"row"}, g
     text = play_and_compare(page)
     assert "after your change it holds Level 1 Attack die showing Magic and Level 1 Magic die showing Blank" in text
     shots(tutor_page, "duels-compare")
