@@ -94,3 +94,18 @@ def test_a_long_goal_is_whole_in_two_lines_at_1366_and_no_third_line_peeks_out(t
     got = page.evaluate(_CLAMP)
     assert got["under"] == 0 and got["whole"], got
     tutor_page.screenshot(f"goal-{number}-1366")
+
+
+@pytest.mark.parametrize("notebook,number", [("learn-spirited.ipynb", 11)])
+def test_a_goal_is_whole_in_two_lines_on_a_1024_projector(tutor_server, tutor_page, notebook, number):
+    """Ui40 (issue 16, item 5): at 1024x768 Spirited lesson 11's goal ("Scout and Rally the Chinese card, summon the
+    Passing of Time, and discard the Aztecs and a Japanese card.") was cut with "…" after two lines. The goal is
+    shorter: whole in its two lines, nothing under them."""
+    page = tutor_page.page
+    open_learn_page(tutor_server, page, notebook, (1024, 768))
+    choose_lesson(page, number)
+    page.mouse.move(5, 763)
+    page.wait_for_timeout(300)
+    got = page.evaluate(_CLAMP)
+    tutor_page.screenshot(f"goal-{number}-1024")
+    assert got["under"] == 0 and got["whole"], got
