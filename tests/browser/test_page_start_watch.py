@@ -9,6 +9,7 @@ taken from the template and run in a blank page under Playwright's fake clock, s
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -23,15 +24,24 @@ def _watch_script() -> str:
     return found.group(1)
 
 
-def test_a_page_that_never_starts_says_so_and_goes_quiet_once_drawn(chromium_browser):
-    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+@contextmanager
+def _page_with_watch(browser, voila: str):
+    """A blank 1366x768 page under Playwright's fake clock holding ``voila`` (what Voila's page has before the
+    template's script) and the watch script."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
     try:
         page = context.new_page()
         page.clock.install()
-        # what Voila's page has before the template's script: its spinner and its per-cell call
-        page.set_content('<div id="loading">Executing 1 of 2</div>'
-                         '<script>window.cells = []; window.voila_process = function (i, n) { cells.push(i); };</script>'
-                         f"<script>{_watch_script()}</script>")
+        page.set_content(f"{voila}<script>{_watch_script()}</script>")
+        yield page
+    finally:
+        context.close()
+
+
+def test_a_page_that_never_starts_says_so_and_goes_quiet_once_drawn(chromium_browser):
+    # Voila's spinner and its per-cell call
+    with _page_with_watch(chromium_browser, '<div id="loading">Executing 1 of 2</div><script>window.cells = []; '
+                          'window.voila_process = function (i, n) { cells.push(i); };</script>') as page:
         page.evaluate("voila_process(1, 2)")
         notice = page.locator(".rt-page-stalled")
         page.clock.run_for(44_000)
@@ -50,19 +60,11 @@ def test_a_page_that_never_starts_says_so_and_goes_quiet_once_drawn(chromium_bro
         expect(notice).to_have_count(0)
         page.clock.run_for(120_000)  # and never comes back on a drawn page
         expect(notice).to_have_count(0)
-    finally:
-        context.close()
 
 
 def test_a_page_drawn_at_once_never_shows_the_notice(chromium_browser):
-    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
-    try:
-        page = context.new_page()
-        page.clock.install()
-        page.set_content('<div id="loading"></div><script>window.voila_process = function () {};</script>'
-                         f"<script>{_watch_script()}</script>")
+    with _page_with_watch(chromium_browser, '<div id="loading"></div>'
+                          '<script>window.voila_process = function () {};</script>') as page:
         page.evaluate("document.getElementById('loading').remove()")  # a pre-heated page: drawn before any cell ran
         page.clock.run_for(120_000)
         expect(page.locator(".rt-page-stalled")).to_have_count(0)
-    finally:
-        context.close()

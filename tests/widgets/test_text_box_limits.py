@@ -156,19 +156,9 @@ def test_every_text_box_of_the_faq_page_stops_at_the_saved_questions_limit(tmp_p
     assert text_limit(ex.counter_num) == 12  # the what-if's number box (trial 26: text, read as a whole number)
 
 
-def _faq_after_a_move(folder) -> FaqExplorer:
-    """The FAQ explorer on "faq-buy-at-hand-limit", its questions kept in ``folder``, after one move of its what-if
-    (a Totem from the hand to the deck): a question that can be saved."""
-    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=folder)
-    ex.move_from.value = faq.Zone("hand", 1)
-    ex.move_card.value = "t01"
-    ex.move_to.value = faq.Zone("deck")
-    ex.apply_move.click()
-    return ex
 
-
-def test_a_faq_question_or_note_over_its_limit_is_refused_in_words(tmp_path):
-    ex = _faq_after_a_move(tmp_path)
+def test_a_faq_question_or_note_over_its_limit_is_refused_in_words(tmp_path, faq_after_a_move):
+    ex = faq_after_a_move
     ex.save_name.value = "long-note"
     ex.save_note.value = "z" * 5_001
     assert ex.save_mine() is None
@@ -183,11 +173,12 @@ def test_a_faq_question_or_note_over_its_limit_is_refused_in_words(tmp_path):
     ("save_question_text", "Q" * 10_000, "your question: too long: 10,000 characters, at most 2,000"),
     ("save_note", "N" * 200_000, "your note: too long: 200,000 characters, at most 5,000"),
 ])
-def test_a_question_or_note_too_long_is_refused_kept_in_its_box_and_nothing_saved(tmp_path, box, text, said):
+def test_a_question_or_note_too_long_is_refused_kept_in_its_box_and_nothing_saved(tmp_path, box, text, said,
+        faq_after_a_move):
     """Trial 24: "Save as my question" saved a 10,000-character question cut to 2,000 and a 200,000-character note
     cut to 5,000, without a word. Save refuses it in the shared words (tutor.core.content.too_long), the text stays
     in its box as typed, and no file is written."""
-    ex = _faq_after_a_move(tmp_path)
+    ex = faq_after_a_move
     ex.save_name.value = "too-long"
     getattr(ex, box).value = text
     assert ex.save_mine() is None
@@ -198,10 +189,10 @@ def test_a_question_or_note_too_long_is_refused_kept_in_its_box_and_nothing_save
 
 @pytest.mark.parametrize("typed,stem", [("a" * 400, "a" * 80), ("b" * 81, "b" * 80),
                                         ("c" * 90 + ".yaml", "c" * 80), ("d" * 79 + " e" * 5, "d" * 79)])
-def test_a_name_over_80_characters_is_saved_as_its_first_80_and_said(tmp_path, typed, stem):
+def test_a_name_over_80_characters_is_saved_as_its_first_80_and_said(tmp_path, typed, stem, faq_after_a_move):
     """Trial 32: a 400-character name was cut to 80 by the browser without a word. The box takes it whole; Save keeps
     its first 80 characters and says so, the file name shown by its start and end (the whole on hover)."""
-    ex = _faq_after_a_move(tmp_path)
+    ex = faq_after_a_move
     ex.save_name.value = typed
     path = ex.save_mine()
     assert path == tmp_path / f"{stem}.yaml" and path.exists()
@@ -212,11 +203,11 @@ def test_a_name_over_80_characters_is_saved_as_its_first_80_and_said(tmp_path, t
     assert "…" in said.split("<b>")[1] and len(said.split("<b>")[1].split("</b>")[0]) <= 36
 
 
-def test_a_shortened_name_never_replaces_the_question_its_first_80_characters_name(tmp_path):
+def test_a_shortened_name_never_replaces_the_question_its_first_80_characters_name(tmp_path, faq_after_a_move):
     """Attack trial 33: an 81-character name whose first 80 characters named a question saved before offered "tick
     overwrite", and with overwrite ticked replaced that other question. A shortened name never replaces a file: Save
     says why in words and keeps the earlier question as it was."""
-    ex = _faq_after_a_move(tmp_path)
+    ex = faq_after_a_move
     ex.save_name.value = "q" * 80
     first = ex.save_mine()
     before = first.read_bytes()
@@ -233,11 +224,12 @@ def test_a_shortened_name_never_replaces_the_question_its_first_80_characters_na
 
 @pytest.mark.parametrize("first,second", [("casetest", "CASETEST"), ("ABC", "abc"), ("x", "my-x"),
                                           ("q" * 80, "Q" * 81 + "extra")])
-def test_a_name_that_differs_only_in_capitals_or_my_is_refused_and_the_first_question_stays(tmp_path, first, second):
+def test_a_name_that_differs_only_in_capitals_or_my_is_refused_and_the_first_question_stays(tmp_path, first, second,
+        faq_after_a_move):
     """Attack trial 34: "CASETEST" saved after "casetest" made a second file of the same id (my-casetest), and one of
     the two vanished from My questions ("is already the id of CASETEST.yaml"); a shortened name got round the
     session-33 check the same way. Now the second save is refused, naming the first file, which stays listed."""
-    ex = _faq_after_a_move(tmp_path)
+    ex = faq_after_a_move
     ex.save_name.value = first
     path = ex.save_mine()
     before = path.read_bytes()
@@ -254,18 +246,19 @@ def test_a_name_that_differs_only_in_capitals_or_my_is_refused_and_the_first_que
 @pytest.mark.parametrize("typed,said", [("z" * 10 + "\u200b" + "z" * 80, "“\\u200b” cannot be in a file name"),
                                        ("z" * 85 + "\u202e" + "é", "“\\u202e” and “é” cannot be in a file name"),
                                        ("z" * 90 + "/etc", "“/” cannot be in a file name")])
-def test_a_long_name_with_a_character_no_name_may_have_is_refused_wherever_it_is(tmp_path, typed, said):
+def test_a_long_name_with_a_character_no_name_may_have_is_refused_wherever_it_is(tmp_path, typed, said,
+        faq_after_a_move):
     """Attack trial 34 (low): a zero-width character in the first 80 characters was refused, but after the 80th it
     was cut away with the rest and the name saved. The whole name is checked; nothing is saved."""
-    ex = _faq_after_a_move(tmp_path)
+    ex = faq_after_a_move
     ex.save_name.value = typed
     assert ex.save_mine() is None
     assert f"Not saved: {said}: use a to z, A to Z, 0 to 9, - and _ (a space becomes -)</div>" in ex.save_status.value
     assert list(tmp_path.iterdir()) == [] and ex.save_name.value == typed
 
 
-def test_a_name_of_80_characters_or_fewer_is_saved_as_typed_without_a_note(tmp_path):
-    ex = _faq_after_a_move(tmp_path)
+def test_a_name_of_80_characters_or_fewer_is_saved_as_typed_without_a_note(tmp_path, faq_after_a_move):
+    ex = faq_after_a_move
     ex.save_name.value = " " + "a" * 75 + ".yaml "
     assert ex.save_mine() == tmp_path / f"{'a' * 75}.yaml"
     assert "shortened" not in ex.save_status.value and "Saved as <b>" in ex.save_status.value

@@ -194,20 +194,12 @@ def test_the_note_of_a_saved_what_if_keeps_its_line_breaks_shown_as_text(tmp_pat
     assert ".rt-faq-atext { font-size: 15px; line-height: 1.45; margin: 4px 0 8px 0; white-space: pre-line; }" in FAQ_CSS
 
 
-def _what_if(tmp_path) -> FaqExplorer:
-    ex = FaqExplorer("faq-buy-at-hand-limit", questions_folder=tmp_path)
-    ex.move_from.value = faq.Zone("hand", 1)
-    ex.move_card.value = "t01"
-    ex.move_to.value = faq.Zone("deck")
-    ex.apply_move.click()
-    return ex
 
-
-def test_a_note_whose_file_would_be_too_large_to_read_is_refused_at_save(tmp_path):
+def test_a_note_whose_file_would_be_too_large_to_read_is_refused_at_save(tmp_path, faq_after_a_move):
     """Attack 40, F1: 4,900 emoji in the note (within its 5,000 characters) made a file of about 20 KB; Save said it
     was saved and listed, and the list then left it out (read only up to 16 KB). Save now counts the file's bytes:
     it refuses, saying why and what to shorten, and nothing is written."""
-    ex = _what_if(tmp_path)
+    ex = faq_after_a_move
     ex.save_name.value = "emoji"
     ex.save_note.value = "😀" * 4900
     assert ex.save_mine() is None
@@ -221,17 +213,17 @@ def test_a_note_whose_file_would_be_too_large_to_read_is_refused_at_save(tmp_pat
     assert "my-emoji" in ex.mine_ids and "listed under <b>My questions</b>" in ex.save_status.value
 
 
-def test_a_save_that_crowds_older_questions_out_of_the_folder_says_which(tmp_path):
+def test_a_save_that_crowds_older_questions_out_of_the_folder_says_which(tmp_path, faq_after_a_move):
     """Attack 40, F4: the page reads the newest 128 KB of saved questions; a save past it was confirmed with no word
     while an older question went unlisted (only the problems box named it). The confirmation names it now."""
-    ex = _what_if(tmp_path)
+    ex = faq_after_a_move
     ex.save_name.value = "base"
     ex.save_note.value = "x" * 4900
     base = ex.save_mine()
     size = base.stat().st_size
     for i in range(faq.QUESTIONS_BYTES // size):  # older copies, just under the folder's budget with the first one
-        (tmp_path / f"old{i:02d}.yaml").write_text(base.read_text(encoding="utf-8").replace("my-base", f"my-old{i:02d}"),
-                                                   encoding="utf-8")
+        text = base.read_text(encoding="utf-8").replace("my-base", f"my-old{i:02d}")
+        (tmp_path / f"old{i:02d}.yaml").write_text(text, encoding="utf-8")
         os.utime(tmp_path / f"old{i:02d}.yaml", (1_000_000 + i, 1_000_000 + i))
     os.utime(base, (999_999, 999_999))
     ex._load_mine()
@@ -241,7 +233,8 @@ def test_a_save_that_crowds_older_questions_out_of_the_folder_says_which(tmp_pat
     said = ex.save_status.value
     assert "✓ Saved as <b>newest.yaml</b>" in said, said
     assert "Your questions folder is full, so" in said and "no longer listed (" in said, said
-    assert "the page reads the newest 128 KB." in said and "(old00.yaml)" in said, said  # the oldest that no longer fits
+    # the oldest that no longer fits
+    assert "the page reads the newest 128 KB." in said and "(old00.yaml)" in said, said
 
 
 def test_a_saved_step_that_cannot_be_played_blames_no_change_when_none_was_made(tmp_path):
