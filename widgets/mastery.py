@@ -118,7 +118,8 @@ class MasteryMap:
         self.legend.value = ('<div class="rt-m-legend">' + "".join(
             f'<span class="rt-m-{s}">{MARK[s]} {esc(count_words(s, self.counts[s]))}</span>' for s in STATUSES)
             + " Click a rule to read it and to be asked about it.</div>")
-        missed = [cid for cid in self.buttons if status.get(cid) == "missed"][: self.AGAIN_MAX]
+        every = [cid for cid in self.buttons if status.get(cid) == "missed"]
+        missed, more = every[: self.AGAIN_MAX], len(every) - self.AGAIN_MAX
         old = self.again.children
         if missed:
             kids: list[w.Widget] = [html_widget('<span class="rt-m-again">Practise again:</span>')]
@@ -128,6 +129,9 @@ class MasteryMap:
                              _dom_classes=("tutor-mastery-again-rule", "rt-m-missed"))
                 b.on_click(self.errors.guard(lambda _b, cid=cid: self.pick(cid)))
                 kids.append(b)
+            if more > 0:  # (newuser40: "11 rules missed lately" above 8 of them and no word of the others)
+                kids.append(html_widget(f'<span class="rt-m-again">and {more} more, marked {MARK["missed"]} on the map'
+                                        "</span>"))
             self.again.children = tuple(kids)
             self.again.layout.display = None
         else:

@@ -669,3 +669,26 @@ def test_the_not_saving_notice_goes_once_the_answers_are_saved_again(tmp_path, m
     con = sqlite3.connect(path)
     assert con.execute("SELECT count(*) FROM practice_answer").fetchone()[0] == 2
     con.close()
+
+
+def test_more_missed_rules_than_listed_first_are_counted_beside_them(store, monkeypatch):
+    """New user 40: the map's head said "11 rules missed lately" and "Practise again:" listed 8 with no word of the
+    other 3. The list says how many more, and where they are."""
+    from widgets.mastery import MasteryMap
+
+    monkeypatch.setattr(MasteryMap, "AGAIN_MAX", 1)
+    app = PracticeApp("spirited", store=store)
+    m = app.mastery
+    for _ in range(3):  # three misses on three rules
+        q = app.view.question
+        app.view.choose(next(i for i, o in enumerate(q.options) if not o.correct))
+        app.view.next.click()
+    m.stale = True
+    app.tabs.selected_index = 1
+    m.render()
+    missed = [c for c, ok in store.last_results("spirited").items() if not ok]
+    assert len(missed) >= 2, missed
+    again = [b for b in m.again.children if isinstance(b, w.Button)]
+    words = [x.value for x in m.again.children if isinstance(x, w.HTML)]
+    assert len(again) == 1 and words[-1] == (f'<span class="rt-m-again">and {len(missed) - 1} more, marked ✗ on the '
+                                             "map</span>"), words
