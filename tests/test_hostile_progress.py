@@ -105,6 +105,35 @@ def test_a_locked_database_delays_the_page_briefly_and_nothing_is_lost_once_the_
     later.close()
 
 
+def test_a_place_unread_under_a_lock_is_set_aside_not_written_over_once_the_lock_goes(tmp_path, monkeypatch):
+    """Attack 40, F2: the progress file locked as a page opened, the learner's rows could not be read (the store went
+    on in memory, empty), the page started afresh and kept that as its place; once the lock went, the kept writes
+    were made and the place kept before was written over, with no set-aside copy. It is set aside now."""
+    path = tmp_path / "progress.sqlite"
+    url = f"sqlite:///{path}"
+    kept, fresh = '{"game": "spirited", "question": "kept"}', '{"game": "spirited", "question": "fresh"}'
+    first = ProgressStore(url, learner="ann")
+    first.save_place("practice", kept)
+    store = ProgressStore(url, learner="ann")  # opened before the lock (a pre-heated page's store)
+    first.close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        store.save_place("practice", fresh)  # the lock: on in memory, the learner's rows unread
+        assert not store.saving and store.place("practice") == fresh
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    monkeypatch.setattr(store, "_retry_at", 0.0)
+    store.record_answer("spirited", "can-do", "sp.scout.play", True)  # the lock gone: the kept writes are made
+    assert store.saving
+    store.close()
+    later = ProgressStore(url, learner="ann")
+    assert later.place("practice") == fresh and later.place("practice:set-aside") == kept
+    assert [a.clause for a in later.answers("spirited")] == ["sp.scout.play"]
+    later.close()
+
+
 def test_the_class_report_never_migrates_another_programs_database(tmp_path):
     from sqlalchemy.exc import SQLAlchemyError
 

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session as DbSession
 from ..practice.schedule import now
 from .database import (RETRY_SECONDS, RETRY_TIMEOUT, NoAnswer, _engine, _locked, _reason, alembic_errors, bounded,
                        check_tutor_database, default_url, describe_url, learner_where, migrate, server_wait)
-from .models import NAME_MAX, Learner
+from .models import NAME_MAX, PLACE_MAX, Learner, ResumePlace, within
 from .names import LearnerNameError, learner_key, learner_name, lookalike_of, shown_name
 from .rows import _copy_learner, _give_up, _Rollback, _unless_given_up, _upsert_insert
 
@@ -116,9 +116,13 @@ class GuardedStore:
         mem = _engine("sqlite://")
         migrate(mem)
         new_id = self._ensure_learner(mem)
-        if old is not None and old_id is not None:
+        #: the memory store started without the learner's rows (unreadable too): a place written there was made
+        #: without the one kept, which is set aside, not written over, when the writes are made again (attack 40)
+        self._blind = old is not None and old_id is not None
+        if self._blind:
             try:
                 _copy_learner(old, old_id, mem, new_id)
+                self._blind = False
             except (SQLAlchemyError, OSError) as exc2:  # unreadable too: start empty
                 log.debug("progress store: could not read the learner's rows: %s", exc2)
         if old is not None:
@@ -272,7 +276,9 @@ class GuardedStore:
     def _try_again(self) -> None:
         """After a lock made the store go on in memory: at most every :data:`RETRY_SECONDS`, try the database (waiting
         at most :data:`RETRY_TIMEOUT` s); when it is free, make the writes kept meanwhile there, in order, in one
-        transaction, and save there again."""
+        transaction, and save there again. When the learner's rows could not be read at the fall back (the memory
+        store started empty), a kept place those writes replaced is set aside (``ProgressStore.set_aside``), never
+        lost (attack 40: a practice place read during a lock was written over by the page's fresh start)."""
         if self._retry_at is None or time.monotonic() < self._retry_at:
             return
         self._retry_at = time.monotonic() + RETRY_SECONDS
@@ -285,6 +291,10 @@ class GuardedStore:
             check_tutor_database(probe)
             migrate(probe)
             lid = self._ensure_learner(probe)
+            if getattr(self, "_blind", False):  # the places kept there, before the writes made without them
+                with DbSession(probe) as db:
+                    tried["places"] = dict(db.execute(select(ResumePlace.page, within(ResumePlace.data, PLACE_MAX))
+                                                      .where(ResumePlace.learner_id == lid)).all())
             with DbSession(probe) as db, db.begin():
                 _unless_given_up(db, given_up, held, lambda: [fn(db, lid) for fn in pending])
             return lid
@@ -305,6 +315,10 @@ class GuardedStore:
         self.engine.dispose()
         self.engine, self._learner_id, self._wait = _engine(self.url), lid, server_wait(self.url)
         self.saving, self.notice, self._told, self._pending, self._retry_at = True, None, False, [], None
+        self._blind = False
+        for page, text in tried.get("places", {}).items():  # a place written over was never read: set aside, kept
+            if isinstance(text, str) and ":set-aside" not in page and self.place(page) != text:
+                self.set_aside(page, text)
 
     def _read(self, fn: Callable[[DbSession, int], T]) -> T:
         engine, lid = self.engine, self._learner_id
