@@ -399,7 +399,8 @@ class PracticeApp:
             self._unsaved = unsaved
         if self.store.saving:  # saving again (a lock gone): its notice goes (attack 40: it stayed, the answers saved)
             self._unsaved = None
-        self._told.update(x for x in (self.store.take_damage_notice(),) if x)
+        if damage := self.store.take_damage_notice():
+            self._told.add(damage)
         said = "<br>".join(f"⚠ {esc(x)}" for x in sorted(self._told | ({self._unsaved} if self._unsaved else set())))
         if said != self.notice.value:
             # each said once, in plain words, with what was said before (nothing printed into the page)

@@ -55,6 +55,7 @@ class GuardedStore:
         self.engine: Engine | None = None
         self._pending: list[Callable[[DbSession, int], Any]] = []  # writes made in memory while the database is locked
         self._retry_at: float | None = None  # when to try a locked database again (None: never)
+        self._blind = False  # in memory without the learner's rows (unreadable at the fall back): see _try_again
         #: the database could not be opened (damaged, not the tutor's; not locked, not hung): recheck tries again
         self._unopened = False
         #: seconds one read or write of a database server may take before the store goes on in memory (None: SQLite)
@@ -291,7 +292,7 @@ class GuardedStore:
             check_tutor_database(probe)
             migrate(probe)
             lid = self._ensure_learner(probe)
-            if getattr(self, "_blind", False):  # the places kept there, before the writes made without them
+            if self._blind:  # the places kept there, before the writes made without them
                 with DbSession(probe) as db:
                     tried["places"] = dict(db.execute(select(ResumePlace.page, within(ResumePlace.data, PLACE_MAX))
                                                       .where(ResumePlace.learner_id == lid)).all())
