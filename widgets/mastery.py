@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from tutor.lessons import readable_lessons
 from tutor.practice.mastery import STATUS_WORDS, STATUSES, count_words, lessons_showing, sections
 
 from .clauses import ClauseCard
@@ -34,11 +35,37 @@ MASTERY_CSS = """
   background: #e4f6e7 !important; border-color: #2e7d32 !important; color: #1b4d1f !important; }
 .rt-m-missed, .rt-m-legend .rt-m-missed {
   background: #fde3e3 !important; border-color: #c62828 !important; color: #7a1010 !important; }
+/* a rule no question asks (ui40: it gave no sign until clicked): a dashed edge, in italics, the legend saying so in
+   words and its tooltip where it is taught */
+.tutor-mastery-clause.rt-m-noq.jupyter-button { border-style: dashed !important; font-style: italic; }
+.rt-m-legend .rt-m-noq-key { border: 1px dashed #8a84a0; color: #4b465e; font-style: italic; }
 """ + more_below(".rt-m-grid.rt-panel", "#fbfaff", 8)  # (its box scrolls: the sign at its foot while more is below)
 MARK = {"unseen": "○", "lesson": "◐", "right": "✓", "missed": "✗"}
 #: What the map says, in place of "Ask me about this rule", on a rule no question reaches: where else to meet it.
 NO_QUESTION = ('<div class="rt-muted">No question on this rule comes up in the positions the tutor plays yet: read it '
                "here{lesson}.</div>")
+
+
+#: The legend's words for the rules no question asks (their chips dashed, in italics).
+NOQ_LEGEND = "dashed: not asked in practice (hover for where it is taught)"
+
+
+def taught_in(game_id: str) -> dict[str, list[str]]:
+    """``{clause id: titles of the lessons of game_id that show it}``, in lesson order, as
+    :func:`tutor.practice.mastery.lessons_showing` says for one clause, for all in one reading of the lessons."""
+    out: dict[str, list[str]] = {}
+    for lesson in readable_lessons(game_id)[0]:
+        for cid in dict.fromkeys([*lesson.clauses, *lesson.check.fired]):
+            out.setdefault(cid, []).append(lesson.title)
+    return out
+
+
+def not_asked_words(titles: list[str]) -> str:
+    """A rule's chip's tooltip words (plain text) when no question asks it: that it is not asked, and the first of the
+    lessons that show it (``titles``), if one does."""
+    more = f" (or {len(titles) - 1} more)" if len(titles) > 1 else ""
+    where = f"taught in the lesson “{titles[0]}”{more}" if titles else "read it here"
+    return f"Not asked in practice: {where}."
 
 
 def no_question(game_id: str, clause_id: str) -> str:
@@ -75,13 +102,17 @@ class MasteryMap:
         self.buttons: dict[str, w.Button] = {}
         self.counts: dict[str, int] = {}
         clauses = coach.pool.made[0].session.game.clauses if coach.pool.made else {}
-        rows = []
+        rows, taught = [], taught_in(coach.game_id)
         for section, ids in sections(coach.game_id):
             row = []
             for cid in ids:
                 b = w.Button(description=clauses[cid].title if cid in clauses else cid,
                              _dom_classes=("tutor-mastery-clause", "rt-m-unseen"))
                 b._status = "unseen"
+                # (ui40) a rule no question asks says so without a click: dashed, and where it is taught on hover
+                b._noq = "" if coach.has_question(cid) else not_asked_words(taught.get(cid, []))
+                if b._noq:
+                    b.add_class("rt-m-noq")
                 b.on_click(errors.guard(lambda _b, cid=cid: self.pick(cid)))
                 self.buttons[cid] = b
                 row.append(b)
@@ -113,10 +144,12 @@ class MasteryMap:
                 b._status = s
             title = self.model.session.game.clauses[cid].title
             b.description = f"{MARK[s]} {title}"
-            b.tooltip = f"{title}: {STATUS_WORDS[s]}"
+            b.tooltip = f"{title}: {STATUS_WORDS[s]}" + (f". {b._noq}" if b._noq else "")
         self.counts = {s: sum(1 for v in status.values() if v == s) for s in STATUSES}
         self.legend.value = ('<div class="rt-m-legend">' + "".join(
             f'<span class="rt-m-{s}">{MARK[s]} {esc(count_words(s, self.counts[s]))}</span>' for s in STATUSES)
+            + (f'<span class="rt-m-noq-key">{esc(NOQ_LEGEND)}</span>'
+               if any(b._noq for b in self.buttons.values()) else "")
             + " Click a rule to read it and to be asked about it.</div>")
         every = [cid for cid in self.buttons if status.get(cid) == "missed"]
         missed, more = every[: self.AGAIN_MAX], len(every) - self.AGAIN_MAX
