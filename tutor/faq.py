@@ -34,6 +34,7 @@ from .faq_whatif import (EDITABLE_GAMES, PLAYER_ZONES, ZONE_KINDS, AddCard, Comp
                          edit_names, edit_setup, list_my_questions, my_questions, my_questions_folder, question_id,
                          run_far, save_question, supersedes, targets, turn_seats, what_if_scenario, why_not_editable,
                          zone_cards, zones)
+from .faq_known import check_moves
 from .faq_whatif.compare import board_at, part_checks, pending_in_words  # noqa: F401
 from .faq_whatif.fact_words import expect_lines, fact_said  # noqa: F401 - fact_said: for the pages
 from . import registry
@@ -282,7 +283,8 @@ def read_my_questions(paths: list[Path | str]) -> Index:
     :class:`Index`: each file read as :func:`build_index` reads it, then run once (a few milliseconds; the result is
     kept, :attr:`Entry.checked`). A set-up the game cannot make (``setup.state.players[0].hand[1]``: a card the game
     does not have) or a state check the game does not have (``expect[0].state.__class__``, the runner's own check:
-    :func:`~tutor.scenario.check_state_names`) refuses the file, named in ``problems`` as ``"<file>: <field>: <why>"``
+    :func:`~tutor.scenario.check_state_names`) or a move naming a kind or a card the game does not have
+    (:func:`~tutor.faq_known.check_moves`) refuses the file, named in ``problems`` as ``"<file>: <field>: <why>"``
     (a page shows the file's name only). The checks of a step the script never reaches (a step no longer legal there)
     are named on the position where it stopped; so are those after the first :data:`READ_STEPS` steps of all the
     files together (the run is then not kept: opening the question runs it whole)."""
@@ -291,7 +293,10 @@ def read_my_questions(paths: list[Path | str]) -> Index:
     budget = READ_STEPS
     for e in index.entries:
         where = str(e.path)
-        try:
+        setup = e.scenario.setup
+        try:  # a move the game does not have (Totem t99, a move fly-away) refuses the file before it runs
+            check_moves(e.scenario, _card_table(setup.game, setup.players,
+                                                json.dumps(setup.options, sort_keys=True, default=str))[0], where)
             res = run(e.scenario, where, most=budget)
             budget -= len(res.steps)
             facts = res.session.game.facts(res.session.state)

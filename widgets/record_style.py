@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from .scroll_shade import SIGN_H, more_below
+
 _SHOWN = ".rt-record:not(.lm-mod-hidden)"
+
+#: The height (px) of one line of the list of walkthrough files that do not load.
+LINE_H = 20
+#: The most height (px) of that list: three whole lines, or, when more lie below, two whole lines and the "more
+#: below" sign (:data:`~widgets.scroll_shade.SIGN_H` high) over the rest (attack 41: the third line was cut in half).
+FILES_H = 2 * LINE_H + SIGN_H
 
 #: The Record tab's CSS (after :func:`widgets.table.table_style`).
 RECORD_CSS = """
@@ -59,16 +67,16 @@ body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-
    the board was squeezed and the choices' buttons went out of view) */
 .rt-record-more .jupyter-widget-Collapse-contents, .rt-record-more .p-Collapse-contents { max-height: 24vh;
   overflow-y: auto; }
-/* the walkthrough files that do not load, opened: a bounded box of two lines that scrolls, with a shadow at an edge
-   where more lines are (newuser31: at 1366x768 the four files' list pushed the board up out of its box) */
-.rt-teacher-files .rt-refused-list { max-height: 44px; overflow-y: auto; margin: 2px 0; padding-right: 6px;
+/* the walkthrough files that do not load, opened: a bounded box that scrolls (newuser31: at 1366x768 the four files'
+   list pushed the board up out of its box), a shadow at its top once scrolled; its lines of LINE_H px each, so at
+   rest it shows whole lines: three, or two and the "more below" sign over the rest (attack 41: at 44 px the third
+   line was cut in half; scroll_shade.more_below) */
+.rt-teacher-files .rt-refused-list { max-height: FILES_Hpx; overflow-y: auto; margin: 2px 0; padding: 0 6px 0 24px;
   background: linear-gradient(#fff4e0 30%, rgba(255, 244, 224, 0)) center top,
-    linear-gradient(rgba(255, 244, 224, 0), #fff4e0 70%) center bottom,
-    radial-gradient(farthest-side at 50% 0, rgba(90, 60, 0, .3), transparent) center top,
-    radial-gradient(farthest-side at 50% 100%, rgba(90, 60, 0, .3), transparent) center bottom;
-  background-repeat: no-repeat; background-size: 100% 16px, 100% 16px, 100% 7px, 100% 7px;
-  background-attachment: local, local, scroll, scroll; scrollbar-width: thin; }
-.rt-teacher-files .rt-refused-list > li { line-height: 1.35; }
+    radial-gradient(farthest-side at 50% 0, rgba(90, 60, 0, .3), transparent) center top;
+  background-repeat: no-repeat; background-size: 100% 16px, 100% 7px;
+  background-attachment: local, scroll; scrollbar-width: thin; }
+.rt-teacher-files .rt-refused-list > li { line-height: LINE_Hpx; margin: 0; }
 /* the step just played, what to say about it and the notes, side by side in two short boxes */
 .rt-record-step { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 10px; padding: 2px 10px;
   margin: 0; }
@@ -97,7 +105,12 @@ body[data-voila] .rt-record > .rt-onescreen { flex: 1 1 auto; height: auto; min-
   .rt-record .rt-record-head > :is(.widget-dropdown, .widget-text) > .widget-label { width: auto; min-width: 0;
     max-width: none; margin-right: 6px; }
 }
-""".replace("SHOWN", _SHOWN)
+""".replace("SHOWN", _SHOWN).replace("FILES_Hpx", f"{FILES_H}px").replace("LINE_Hpx", f"{LINE_H}px") + more_below(
+    ".rt-teacher-files .rt-refused-list", "#fff4e0") + (
+    # the sign covers the third line whole (its lines lie at whole steps of LINE_H): no half-faded words under it
+    # and the bullet before it: the sign spans the list's left padding too
+    ".rt-teacher-files .rt-refused-list::after { background: linear-gradient(rgba(255, 244, 224, 0), #fff4e0 3px);"
+    " margin-left: -24px; }\n")
 
 
 def record_style() -> w.HTML:

@@ -8,15 +8,18 @@ repeating an Id is refused, issue 14).
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from pathlib import Path
 from typing import Callable
 
 import ipywidgets as w
 
 from tutor import ContentError, Session
+from tutor.core.content import content_root
 from tutor.safefile import display_path, shown
 from tutor.scenario_model import ActionRef
-from tutor.walkthrough import Walkthrough, field_words, play_to
+from tutor.walkthrough import Walkthrough, field_words, play_to, walkthrough_folder
 
 from .problems import one_line, problem_lines, refused_html
 from .style import plain_label
@@ -35,12 +38,27 @@ def file_problem(path: str | Path, exc: BaseException) -> str:
     (:func:`~widgets.problems.problem_lines` with :func:`tutor.walkthrough.field_words`: ``"many.yaml: The steps: too
     many: 6,000, at most 5,000"``), joined by "; "; the file named by its name only where the box shows it."""
     if isinstance(exc, ContentError):
-        reason = "; ".join(problem_lines(exc, field_words))
+        reason = "; ".join(map(id_sentence, problem_lines(exc, field_words)))
     elif isinstance(exc, OSError):
         reason = f"could not be read ({exc.strerror or exc})"
     else:
         reason = str(exc)
     return f"{display_path(path)}: {reason or 'it could not be read'}"
+
+
+#: A problem of the Id as the loader words it, ``"The Id: the id 'x y' may hold only …"`` (attack 41).
+_ID_LINE = re.compile(r"^The Id: (?:the id )?(?P<rest>.*)$", re.S)
+
+
+def id_sentence(line: str) -> str:
+    """One problem line of a walkthrough file as a sentence when it is about the Id: ``"The Id: the id 'x y' may hold
+    only letters…"`` is ``"The Id 'x y' may hold only letters…"``, ``"The Id: too long: 100 characters, at most 80"``
+    is ``"The Id is too long: 100 characters, at most 80"``; any other line as it is."""
+    m = _ID_LINE.match(line)
+    if m is None:
+        return line
+    rest = m["rest"]
+    return f"The Id {rest}" if rest.startswith("'") else f"The Id is {rest}" if rest.startswith("too ") else line
 
 
 #: The most characters of a walkthrough's title its list shows (a title may have 500: attack 38's filled both lists).
@@ -57,26 +75,55 @@ def saved_label(wt: Walkthrough, path: str | Path) -> str:
     return f"{list_title(wt.title)} (saved: {shown(path)})"
 
 
+def id_key(walkthrough_id: str) -> str:
+    """The form two walkthrough Ids are compared in: Unicode-normalised (NFKC) and without capitals, so ``Round-1``
+    and ``round-1`` are one Id (attack 41: both were offered)."""
+    return unicodedata.normalize("NFKC", str(walkthrough_id)).casefold()
+
+
+def file_place(path: str | Path) -> str:
+    """Where the walkthrough file ``path`` is, as a teacher would say it, without the server's folders: ``"in your
+    saved walkthroughs"``, ``"among the walkthroughs that come with the tutor"``, or ``"in the folder “extra”"`` (its
+    folder's own name): two folders may each have a ``first-round.yaml`` (attack 41)."""
+    folder = Path(path).parent
+    try:
+        folder = folder.resolve()
+        if folder == walkthrough_folder().resolve():
+            return "in your saved walkthroughs"
+        if folder.is_relative_to(content_root().resolve()):
+            return "among the walkthroughs that come with the tutor"
+    except (OSError, RuntimeError, ValueError):
+        pass
+    return f"in the folder “{display_path(folder.name or str(folder))}”"
+
+
 class IdClaims:
     """Which listed file has each walkthrough Id (issue 14: two files with one Id were both offered, the Present
-    list keeping them apart by title). The first file read with an Id keeps it; :meth:`claim` refuses a later one,
-    naming both files and the Id, so the page's problems box lists it and the Present list leaves it out."""
+    list keeping them apart by title). Ids are compared without capitals (:func:`id_key`). The first file read with
+    an Id keeps it; :meth:`claim` refuses a later one, naming the Id and the other file by its name and where it is
+    (:func:`file_place`), so the page's problems box lists it and the Present list leaves it out."""
 
     def __init__(self) -> None:
-        self.first: dict[str, str] = {}
+        self.first: dict[str, tuple[str, str]] = {}
 
     def claim(self, wt: Walkthrough, path: str | Path) -> None:
-        """Give ``wt``'s Id to the file ``path`` unless a file listed before has it (the same file again is fine).
+        """Give ``wt``'s Id to the file ``path`` unless a file listed before has it, or has it but for capitals (the
+        same file again is fine).
 
         Raises:
-            ContentError: the Id is another file's (field ``id``): ``"<file>: The Id first-turn is already the Id
-            of first-turn.yaml, listed before this file, so this one is not offered"``.
+            ContentError: the Id is another file's (field ``id``): ``"<file>: Its Id, first-turn, is already the Id
+            of first-turn.yaml among the walkthroughs that come with the tutor, listed before this file, so this one
+            is not offered. Give it an Id of its own."``
         """
-        first = self.first.setdefault(wt.id, str(path))
+        first, first_id = self.first.setdefault(id_key(wt.id), (str(path), wt.id))
         if first != str(path):
-            raise ContentError(f"{display_path(path)}: The Id {wt.id} is already the Id of "
-                               f"{display_path(Path(first).name)}, listed before this file, so this one is not "
-                               "offered", path=str(path), field="id")
+            case = "" if first_id == wt.id else f" (its Id there is {first_id}: capitals do not make a different Id)"
+            # two folders may each have a file of this name: this one's place too, then
+            this = f", {file_place(path)}," if Path(first).name == Path(path).name else ""
+            raise ContentError(f"{display_path(path)}: Its Id, {wt.id}, is already the Id of "
+                               f"{display_path(Path(first).name)} {file_place(first)}{case}, listed before this "
+                               f"file, so this one{this} is not offered. Give it an Id of its own.", path=str(path),
+                               field="id")
 
 
 #: Most legal moves named in a step's problem (then "and N more").

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import served_with_progress
+from widgets.scroll_shade import MORE_BELOW, SIGN_H
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -180,8 +181,18 @@ FILES = """() => {
   const rect = (e) => { if (!e) return null; const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
   const first = (sel) => [...document.querySelectorAll('.rt-record ' + sel)].find(shown) || null;
   const list = first('.rt-teacher-files .rt-refused-list'), area = first('.rt-onescreen .rt-board-area');
+  // the list's inside (its top and foot) and every line of its text ([top, bottom]), and whether its "more below"
+  // sign shows
+  const inner = list && [list.getBoundingClientRect().top + list.clientTop,
+                         list.getBoundingClientRect().top + list.clientTop + list.clientHeight];
+  const lines = [];
+  for (const li of list ? list.querySelectorAll('li') : []) {
+    const r = document.createRange(); r.selectNodeContents(li);
+    for (const x of r.getClientRects()) lines.push([x.top, x.bottom]);
+  }
   return {win: [innerWidth, innerHeight], fold: rect(first('.rt-teacher-files')), list: list && rect(list),
           scrolls: list && list.scrollHeight > list.clientHeight && getComputedStyle(list).overflowY === 'auto',
+          inner, lines, sign: list && getComputedStyle(list, '::after').content,
           area: rect(area), toAct: rect(first('.rt-board-area .rt-bpart-player:has(.rt-current)'))};
 }"""
 
@@ -190,7 +201,8 @@ FILES = """() => {
 def test_the_files_that_do_not_load_open_in_a_box_of_their_own(tmp_path_factory, chromium_browser, size):
     """Newuser31 at 1366x768: the Record tab's "Some walkthrough files do not load" opened on four files pushed the
     board up out of its box. Opened, the list is a bounded box of its own that scrolls (a shadow says more lines are
-    there), above the board's box, and the player to act's area stays whole in the board's box."""
+    there), above the board's box, and the player to act's area stays whole in the board's box. Attack 41: its third
+    line showed cut in half; the lines seen are whole, the "more below" sign over the rest."""
     saved = tmp_path_factory.mktemp("bad-walkthroughs")
     (saved / "malformed.yaml").write_text("id: [a, b\n")
     (saved / "missing.yaml").write_text("id: missing\ngame: restless-spirits\n")
@@ -215,7 +227,15 @@ def test_the_files_that_do_not_load_open_in_a_box_of_their_own(tmp_path_factory,
         finally:
             context.close()
     where = f"the files that do not load, open at {size[0]}x{size[1]}"
-    assert g["list"] and g["list"][3] - g["list"][1] <= 60 and g["scrolls"], f"{where}: not a bounded box: {g}"
+    assert g["list"] and g["list"][3] - g["list"][1] <= 2 * 20 + SIGN_H + 4 and g["scrolls"], \
+        f"{where}: not a bounded box: {g}"
+    # attack 41: the third line showed cut in half at the box's foot. Every line seen is whole, or lies under the
+    # "more below" sign, which shows while more lines are below
+    assert MORE_BELOW in g["sign"], f"{where}: no sign that more lines are below: {g}"
+    top, foot = g["inner"]
+    cut = [x for x in g["lines"] if x[0] < foot - 0.5 and x[1] > top + 0.5
+           and not (x[0] >= top - 0.5 and x[1] <= foot + 0.5) and not x[0] >= foot - SIGN_H - 0.5]
+    assert not cut and sum(x[1] <= foot - SIGN_H + 0.5 for x in g["lines"]) >= 2, f"{where}: a line is cut: {g}"
     assert g["fold"] and g["area"] and g["fold"][3] <= g["area"][1] + 1, f"{where}: the list covers the board: {g}"
     assert g["toAct"] and inside(g["toAct"], g["area"]) and g["area"][3] - g["area"][1] >= 200, \
         f"{where}: the board is pushed out of its box: {g}"

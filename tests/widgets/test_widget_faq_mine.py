@@ -247,3 +247,19 @@ def test_a_saved_step_that_cannot_be_played_blames_no_change_when_none_was_made(
         ex.step()
     info = ex.script_info.value
     assert "Step 3 cannot be played (" in info and "after your change" not in info, info
+
+
+def test_a_saved_question_naming_a_move_or_card_the_game_lacks_is_refused_in_the_list(index, tmp_path):
+    """Attack 41, F1: files naming a Totem t99 or a move fly-away were listed as if good. Now the box of files not
+    loaded names each file and its step in words, and the list holds only the good one."""
+    saved(tmp_path, "badcard", lambda d: d["script"].__setitem__(0, {"kind": "buy-totem", "totem": "t99"}))
+    saved(tmp_path, "badkind", lambda d: d["script"].__setitem__(0, {"kind": "fly-away"}))
+    saved(tmp_path, "fine")
+    page = FaqExplorer(index=index, questions_folder=tmp_path)
+    assert page.mine_ids == {"my-fine"}
+    box = page.open_error.value
+    assert ("<li><b>badcard.yaml</b>: Step 1 of the script: no card called &#x27;t99&#x27; in Restless "
+            "Spirits</li>") in box, box
+    assert ("<li><b>badkind.yaml</b>: Step 1 of the script: Restless Spirits has no move called "
+            "&#x27;fly-away&#x27;</li>") in box, box
+    assert "script[" not in box and str(tmp_path) not in box
