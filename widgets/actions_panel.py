@@ -171,7 +171,7 @@ class ActionsPanel:
         waiting = None if over or self.waiting is None else self.waiting(s)
         prompt = waiting or (None if over else self.board.decision_prompt(s))
         if prompt:
-            self._prompt.value = f'<div class="rt-prompt">{esc(prompt)}</div>'
+            self._prompt.value = f'<div class="rt-prompt">{prov_text(prompt)}</div>'  # a provisional source: †
         hide = over or bool(waiting)
         rows: dict[str, list[_Row]] = {}
         goal: list[str | None] = []  # the lesson's next step, asked once, when a render makes a new row
