@@ -305,8 +305,11 @@ def banner(session: Session) -> str:
     if s.phase == "over":
         who = " and ".join(named(session, w) for w in session.winners)
         verb = "wins" if len(session.winners) == 1 else "share the victory"
-        return (f'<div class="rt-banner rt-over">Game over: {who} {verb}! <small>{esc(s.win_reason)}</small>'
-                "</div>")
+        # the reason as a phrase of its own, with the Spirit each player ended with (trial 41: "wins! most Spirit")
+        why = s.win_reason[:1].upper() + s.win_reason[1:]
+        scores = ", ".join(f"{named(session, p.seat)} {p.spirit}" for p in s.players)
+        return (f'<div class="rt-banner rt-over">Game over: {who} {verb}! <small>{esc(why)} ({esc(scores)} Spirit)'
+                "</small></div>")
     seat = session.current_player
     extra = ""
     if s.battle:
