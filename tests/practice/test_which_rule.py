@@ -82,8 +82,8 @@ def test_a_core_rule_is_asked(game, index, origin, prompt, right, wrongs):
 
 def test_the_hand_limit_question_says_why_the_buy_is_allowed():
     q = QuestionPool("restless-spirits", SEED, warm=3).made[2]
-    assert q.explanation.splitlines()[1] == ("It is a reason the move is allowed now: You have 2 AP (your hand is "
-                                             "full, so you will give up a Totem).")
+    assert q.explanation.splitlines()[1] == ("It is one of the rules this move goes by now: You have 2 AP (your "
+                                             "hand is full, so you will give up a Totem).")
     assert len(q.session.state.players[0].hand) == 7  # what the learner sees: a full hand
 
 
@@ -161,3 +161,16 @@ def test_names_the_move():
     assert names_the_move("Refresh the Lost Spirits and attract one", "Refreshing with a full board")
     assert not names_the_move("Place Gonga (Sacred [provisional]) on space 2 (centre)", "Adjacent Spirits")
     assert not names_the_move("Meditate", "One action per turn")
+
+
+def test_a_ruling_answer_says_it_is_our_ruling_with_its_reason():
+    """Trial 41: a which-rule question whose answer is a ruling ("Taking from the Shrine at the hand limit") explained
+    it as if the rulebook said so; now the explanation says it is our ruling and why."""
+    from tutor.practice import questions
+    q = next(q for i, q in enumerate(questions("restless-spirits", SEED)) if i == 8)
+    assert (q.kind, q.clause) == ("which-rule", "rs.ruling.retrieve-at-limit")
+    lines = q.explanation.splitlines()
+    assert lines[1] == "It is one of the rules this move goes by now: You have 1 AP (your hand is full, so you will " \
+                       "give up a Totem)."
+    assert lines[2].startswith("This one is our ruling, where the rulebook does not settle it: All three actions add a "
+                               "Totem \"up to the hand limit\"; the FAQ answers it for buying")

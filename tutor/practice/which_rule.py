@@ -108,8 +108,10 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
             options += [Option(text=clauses[c].title, correct=False, clause=c, note=clauses[c].text) for c in picked]
             lines = [f"When {player(actor)} takes “{action_text(s, a)}”, this rule applies: “{right.title}”: "
                      f"{right.text}"]
-            if focus in a.clauses:
-                lines.append(f"It is a reason the move is allowed now: {a.why}")
+            if focus in a.clauses:  # (trial 41: "AP does not carry over" is a rule the move goes by, not a reason)
+                lines.append(f"It is one of the rules this move goes by now: {a.why}")
+            if right.kind == "ruling":  # (trial 41: a ruling answered as if the rulebook said it)
+                lines.append(f"This one is our ruling, where the rulebook does not settle it: {right.reason}")
             does = next((e.text for e in events if e.clause == focus), None)
             if does:
                 lines.append(f"What it does here: {does}")
