@@ -20,6 +20,7 @@ import ipywidgets as w
 
 from .table_board import BOARD_CSS
 from .reply_fit import REPLY_CSS
+from .strip_room import DENSE_CSS
 from .table_large import LARGE_CSS
 
 #: The table's CSS: its frame (the title line, the lesson line, the board beside the actions, the drawer and the rule
@@ -486,7 +487,7 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   .rt-learn .rt-topline .widget-hbox > .widget-dropdown:has(+ .widget-text) > .widget-label,
   .rt-learn .rt-topline .widget-hbox > .widget-text > .widget-label { width: auto; min-width: 0; max-width: none;
     margin-right: 6px; }
-}""" + LARGE_CSS + REPLY_CSS
+}""" + LARGE_CSS + REPLY_CSS + DENSE_CSS
 
 
 def table_style() -> w.HTML:
