@@ -154,3 +154,47 @@ def test_actions_and_events_grow_with_the_board_at_1920x1080(kept_server, chromi
     assert g["action"] >= 17 and g["event"] >= 16.5 and g["head"] >= 16.5, f"laptop-sized type at 1920x1080: {g}"
     assert g["action"] >= g["board"] * 0.9 and g["event"] >= g["board"] * 0.85, f"smaller than the board's: {g}"
     assert g["scroll"] <= 0, f"the page scrolls at 1920x1080: {g}"
+
+
+#: The reply column's event lines: how many, which are seen (drawn, inside the column's box, on top).
+REPLY = """() => {
+  const col = [...document.querySelectorAll('.tutor-last-step .rt-reply-col')].find(e => e.getClientRects().length);
+  const box = col.getBoundingClientRect();
+  const seen = (e) => {
+    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') return false;
+    const r = e.getBoundingClientRect(), hit = document.elementFromPoint(r.left + 30, r.top + Math.min(6, r.height / 2));
+    return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && !!hit && (e.contains(hit) || hit.contains(e));
+  };
+  const evs = [...col.querySelectorAll('.tutor-event')];
+  return {made: evs.length, seen: evs.filter(seen).length, unseen: evs.filter(e => !seen(e)).map(e => e.textContent.trim().slice(0, 60)),
+          scroll: document.scrollingElement.scrollHeight - innerHeight};
+}"""
+
+
+def test_the_computers_first_turn_in_spirit_duels_is_mostly_seen_at_1366x768(kept_server, chromium_browser):
+    """Session 41, item 1: Spirit Duels' free play, the learner keeps their opening hand and the computer plays its
+    first turn (5 steps, 14 lines: its opening hand, the round's start, an Activate): at 1366x768 the reply column
+    showed 4 of its lines; the board yields height for the lines outside the column's view too (it scrolls): 9 now,
+    all of the newest step's."""
+    import tutor
+
+    server, db = kept_server
+    s = tutor.new_game("spirit-duels", players=2, seed=1)
+    bot = tutor.bot("spirit-duels", "normal", seed=1)
+    s.apply(bot.choose(s))
+    while s.current_player != 0 and not s.is_over:
+        s.apply(bot.choose(s))
+    keep_place(db, "learn:spirit-duels", {"tab": "free", "free": s.to_json(), "seats": ["you", "normal"], "auto": False})
+    context = chromium_browser.new_context()
+    page = context.new_page()
+    try:
+        open_learn_page(server, page, LEARN["spirit-duels"], (1366, 768))
+        expect(page.locator(".tutor-last-step .rt-reply-col:visible").first).to_be_visible(timeout=30_000)
+        page.wait_for_timeout(1500)
+        g = page.evaluate(REPLY)
+        page.screenshot(path=str(SHOTS / "click-lines-sd-first-reply-1366.png"))
+    finally:
+        context.close()
+    assert g["made"] == 14 and g["seen"] >= 9, f"the computer's first turn at 1366x768: {g}"
+    assert not any("Pruni" in u or "next action" in u for u in g["unseen"]), f"its newest step: {g}"
+    assert g["scroll"] <= 0, f"the page scrolls: {g}"
