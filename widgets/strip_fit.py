@@ -306,9 +306,9 @@ STRIP_JS = """(function () {
     });
     // (and none left without its title, however taken: a step's title stays while a line of its is in view)
     rows.forEach(function (r) { if (r.owner && keep.has(r) && !keep.has(r.owner)) { keep.delete(r); used -= r.h; } });
-    // (the hidden lines the board gives room for, widgets/strip_room.py: the newest step's and the key lines)
-    var from = -1;
-    rows.forEach(function (r, i) { if (r === pinned || r.els[0].querySelector('.rt-step-now')) { from = i; } });
+    // (the hidden lines the board gives room for, widgets/strip_room.py: the key lines and every step's of the move in
+    // view; session 41: an earlier click's too, Spirit Duels lesson 16's frozen Attack, Restless Spirits 24's Activate)
+    var from = rows.indexOf(pinned);
     box.rtNeed = rows.reduce(function (s, r, i) { return !keep.has(r) && (i >= from || r.key) ? s + r.h : s; }, 0);
     var hid = false, shown = false, above = false, at = rows.indexOf(pinned), gone = new Map();
     rows.forEach(function (r, i) {
@@ -441,7 +441,7 @@ STRIP_JS = """(function () {
         var cols = step.querySelectorAll(':scope > .rt-step-col'), boxes = cols.length ? [...cols] : [step];
         var fitAll = function () { boxes.forEach(function (c) { if (c.classList.contains('rt-reply-col')) { scroll(c); } else { fit(c); } }); };
         fitAll();
-        if (give(strip, boxes)) { fitAll(); }  // (the board gave the strip the height its lines lacked)
+        if (give(strip, boxes, fitAll)) { fitAll(); }  // (the board gave the strip the height its lines lacked)
       }
       var sh = Math.round(strip.getBoundingClientRect().height) + 'px', table = strip.parentElement;
       if (table.style.getPropertyValue('--rt-strip-h') !== sh) { table.style.setProperty('--rt-strip-h', sh); }

@@ -13,6 +13,12 @@ the board gave (up to :data:`STRIP_TOP` of the window's height); the lines are t
 on a window wider than 1200 px and lower than the large one (1920x1080 has the room; a narrow window keeps the strip's
 floor and its own zoom, :mod:`widgets.strip_fit`), not for a table of five or six players (already drawn smaller).
 The board's own zoom comes back at the next fit (attribute ``data-rt-yield`` marks the zoom as the strip's).
+Session 41: the board gives room for every step of the move in view, an earlier click's too (Spirit Duels lesson 16's
+frozen Attack line, Restless Spirits lesson 24's Activate went to the History), and for the lines of the computer's
+reply column outside its view (it scrolls: Spirit Duels' first computer turn showed 4 of its 14 lines); and a strip holding :data:`DENSE`
+event lines or more, on a learn page below the large window, sets its lines closer (attribute ``data-rt-dense``,
+:data:`DENSE_CSS`: a rule chip 18 px high, not 22, no margin around a line; about 4 px a line, a line more in nine),
+decided from the number of lines, not from their height, so it does not change back and forth between passes.
 No file, nothing from the internet.
 """
 from __future__ import annotations
@@ -22,19 +28,43 @@ BOARD_ZYIELD = 0.8
 #: The tallest the strip grows to when the board yields, as a share of the window's height.
 STRIP_TOP = 0.5
 
+#: From this many event lines in the strip its lines are set closer (:data:`DENSE_CSS`).
+DENSE = 7
+
+#: The strip's closer lines (part of :data:`widgets.table.TABLE_CSS`).
+DENSE_CSS = """
+/* a strip of many lines sets them closer (session 41, widgets/strip_room.py: the page's script sets data-rt-dense) */
+.rt-onescreen .tutor-last-step[data-rt-dense] .rt-current-step :is(.rt-step-col, .rt-reply-part, .rt-current-step) > .tutor-event,
+.rt-onescreen .tutor-last-step[data-rt-dense] .rt-current-step > .tutor-event { margin: 0; }
+.rt-onescreen .tutor-last-step[data-rt-dense] .rt-current-step :is(.rt-step-col, .rt-reply-part) > .tutor-clause,
+.rt-onescreen .tutor-last-step[data-rt-dense] .rt-current-step > .tutor-clause { min-height: 18px; margin-top: 0;
+  margin-bottom: 0; padding-top: 0; padding-bottom: 0; line-height: 1.15 !important; }
+"""
+
 #: The function ``give`` (JavaScript; its constants %-formatted here, once: :data:`widgets.strip_fit.STRIP_JS` is
 #: %-formatted too, so no other ``%`` sign).
 YIELD_JS = """  // The board yields height to the strip (session 38): a box of the strip that hides lines of its newest step or key
   // lines (rtNeed: the height they lack) gets it from the board, drawn smaller down to YZ of its own zoom, the strip up to YTOP of the window's
   // height; true when it did (the lines are fitted again). A laptop's window only (1201 px wide and more, lower than
   // the large one), a learn page, fewer than MANY players.
-  function give(strip, boxes) {
+  function give(strip, boxes, refit) {
     var YZ = %(yz)s, YTOP = %(ytop)s, table = strip.parentElement, area = table && table.querySelector('.rt-board-area');
     var board = area && area.querySelector(':scope > .tutor-board');
+    // (many lines: set closer, from their number; fitted again at once, session 41)
+    var dense = !!(table && table.closest('.rt-learn')) && !BIG.matches
+      && strip.querySelectorAll('.rt-current-step .tutor-event').length >= %(dense)s;
+    if (dense !== strip.hasAttribute('data-rt-dense')) {
+      if (dense) { strip.setAttribute('data-rt-dense', ''); } else { strip.removeAttribute('data-rt-dense'); }
+      if (refit) { refit(); }
+    }
     if (!board || !table.closest('.rt-learn') || BIG.matches || !WIDE.matches || !area.getClientRects().length
         || board.querySelectorAll(':scope > .rt-bpart-player').length >= MANY) { return false; }
     var need = 0;
-    boxes.forEach(function (c) { need = Math.max(need, c.rtNeed || 0); });
+    // (the computer's reply column scrolls, it hides no line: what lies outside its view, session 41: Spirit Duels'
+    // first computer turn showed 4 of its 14 lines at 1366x768)
+    boxes.forEach(function (c) {
+      need = Math.max(need, c.classList.contains('rt-reply-col') ? c.scrollHeight - c.clientHeight : c.rtNeed || 0);
+    });
     var hs = strip.getBoundingClientRect().height, extra = Math.min(Math.ceil(need) + 2, Math.floor(innerHeight * YTOP - hs));
     if (need < 4 || extra < 8) { return false; }
     var z = parseFloat(getComputedStyle(board).zoom) || 1, b = bases.get(board);
@@ -61,4 +91,4 @@ YIELD_JS = """  // The board yields height to the strip (session 38): a box of t
     board.setAttribute('data-rt-yield', '');
     return true;
   }
-""" % {"yz": BOARD_ZYIELD, "ytop": STRIP_TOP}
+""" % {"yz": BOARD_ZYIELD, "ytop": STRIP_TOP, "dense": DENSE}

@@ -214,6 +214,10 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .sd-card > .sd-powers { flex: 1 1 auto; order: 3; }
 .rt-compact .sd-card > .sd-statebox { flex: 0 1 auto; order: 4; max-width: 100%; }
 .rt-compact .sd-card > .sd-next { flex: 1 1 90px; order: 4; }
+/* on a learn page "evolves into Tynagma for 2 Essence" is whole (session 41: "evolves into Tynagma f…" at 1024 px):
+   beside the Spirit's state when it fits there, else on its own line, and on two lines on a card narrower still */
+.rt-learn .rt-compact .sd-card > .sd-next { flex: 1 1 auto; white-space: normal; display: -webkit-box;
+  -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 .rt-compact .sd-card > .sd-dice { order: 5; }
 .rt-compact .sd-hp { margin: 2px 0 1px 0; height: 6px; }
 .rt-compact .sd-small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; margin-top: 0; }
