@@ -15,6 +15,7 @@ from ...core.errors import short
 from ...core.opening import Opening
 from ...core.partial import check_turn, finish_partial, start_partial
 from .requirements import fill_options
+from .resolve import RELEASES_TO_TRIGGER
 from .state import PlacedSpirit, RSState
 from .variants import space_bonus
 
@@ -254,8 +255,37 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
         s.first_player = part.first_player - 1
     if part.endgame_by is not None:
         s.endgame_by = part.endgame_by - 1
+    _check_table(s, part, bad)
     s.pending = []
     return finish_partial(g, s, part, where, bad, chance_values(g))
+
+
+def _check_table(s: RSState, part: PartialState, bad) -> None:
+    """Refuse a table the rules cannot reach (attack 41): two players with one Spirit Guide (Setup: each takes a
+    guide of their own), or a player with the released Spirits that trigger the endgame (rs.end.trigger) while the
+    file sets no ``endgame_by`` (a 6th Spirit was then released and the endgame never began), or an ``endgame_by``
+    seat with too few released Spirits to have triggered it. Fields are named as the file gives them."""
+    field = {pp.seat - 1: f"players[{i}]" for i, pp in enumerate(part.players)}
+    owner: dict[str, int] = {}
+    for seat, p in enumerate(s.players):
+        if p.guide is not None and p.guide in owner:
+            raise bad(field.get(seat, field.get(owner[p.guide], "players")) + ".guide",
+                      f"{short(p.guide)} is already Player {owner[p.guide] + 1}'s guide: each player has a guide of "
+                      "their own")
+        if p.guide is not None:
+            owner[p.guide] = seat
+    need = RELEASES_TO_TRIGGER.get(len(s.players))
+    if need is None:
+        return
+    for seat, p in enumerate(s.players):
+        if len(p.released) >= need and s.endgame_by is None:
+            raise bad(field.get(seat, "players") + ".released",
+                      f"Player {seat + 1} has {len(p.released)} released Spirits, which triggers the endgame with "
+                      f"{len(s.players)} players ({need} needed): give endgame_by (the seat that triggered it) or "
+                      "list fewer")
+    if s.endgame_by is not None and len(s.players[s.endgame_by].released) < need:
+        raise bad("endgame_by", f"Player {s.endgame_by + 1} has {len(s.players[s.endgame_by].released)} released "
+                  f"Spirits; triggering the endgame with {len(s.players)} players takes {need}")
 
 
 def _remove_everywhere(s: RSState, cards: set[str]) -> None:
