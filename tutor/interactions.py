@@ -34,6 +34,7 @@ from .graph_files import (END_FIELDS, MAX_ITEMS, MAX_TEXT, WHY_FIELDS, EdgeTempl
                           to_graphml, to_node_link)
 from .interactions_cards import READERS, CardRec, board_allows, outside_graph, provisional_why
 from .faq import build_index
+from .graph_ways import way_words
 from .registry import game_title
 from .sessions import clauses as game_clauses
 
@@ -473,9 +474,9 @@ def how(G: nx.MultiDiGraph, a: str, b: str, cutoff: int = 4) -> str:
     if not ps:
         return head or f"{label(G, u)} cannot affect {label(G, v)} in {cutoff} steps or fewer (no chain of interactions)."
     out = ([head, "Only through other cards:"] if not G.has_edge(u, v) else [head]) if head else []
-    for i, p in enumerate(ps, 1):
-        out.append(f"{i}. " + " → ".join([label(G, p[0][0])] + [f"{G.edges[e]['kind']} {label(G, e[1])}" for e in p]))
-        out += [f"   - {explain(G, *e)}" for e in p]
+    for i, p in enumerate(ps, 1):  # (a block further along says what it does: unblocks, protects against)
+        chain, hops = way_words(G, p)
+        out += [f"{i}. {chain}", *(f"   - {h}" for h in hops)]
     return "\n".join(out)
 
 
@@ -495,5 +496,3 @@ def check(G: nx.MultiDiGraph) -> list[str]:
     for n, d in G.nodes(data=True):
         out += [f"{n}: unknown clause {short(c)}" for c in d["clauses"] if c not in known[d["game"]]]
     return out
-
-

@@ -297,3 +297,15 @@ def redo_words(mine: str | None, replies: int) -> str:
     if mine is None:
         return f"Brought back the computer's {replies} move{'' if replies == 1 else 's'}."
     return f"Brought back your move ({mine})" + (f" and {theirs}." if theirs else ".")
+
+
+def times_words(text: str, n: int) -> str:
+    """``text`` (an event's sentence) said of a thing that happened ``n`` times in a row: "(twice)" or "(3 times)"
+    before its closing full stop (issue 16, Spirited lesson 7: the Great Pyramid's two draws read as two identical
+    lines, "Great Pyramid: Player 1 draws a card into their Hand."; now "… into their Hand (twice)."). ``n`` of 1 or
+    less: ``text`` as it is. Plain text in, plain text out."""
+    if n <= 1:
+        return text
+    said = " (twice)" if n == 2 else f" ({n} times)"
+    body = bare(text)
+    return body + said + text[len(body):].strip()

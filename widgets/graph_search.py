@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 from tutor import interactions as tg
+from tutor.graph_ways import way_words
 
 from .style import esc, typed
 
@@ -159,10 +160,9 @@ class Search:
                                        f"in 4 steps or fewer.</p>{back}")
         else:
             items = []
-            for p in ps:
-                hops = "".join(f"<li>{esc(tg.explain(G, *e))}</li>" for e in p)
-                chain = " → ".join([tg.label(G, p[0][0])] + [f"{G.edges[e]['kind']} {tg.label(G, e[1])}" for e in p])
-                items.append(f"<li><b>{esc(chain)}</b><ol type='a'>{hops}</ol></li>")
+            for p in ps:  # (a block further along says what it does: unblocks, protects against)
+                chain, hops = way_words(G, p)
+                items.append(f"<li><b>{esc(chain)}</b><ol type='a'>{''.join(f'<li>{esc(h)}</li>' for h in hops)}</ol></li>")
             n = len(ps)
             lead = (f"<p>{n} way{'' if n == 1 else 's'} {esc(tg.label(G, u))} can affect {esc(tg.label(G, v))}, "
                     f"drawn alone:</p>")

@@ -1,5 +1,6 @@
 """Pieces the panels share: a cache of row widgets by what they show (:class:`RowCache`), a step's or an action's
-row (:class:`_Row`), an event line's HTML with its ability-graph links (:func:`event_html`), an action's label as the
+row (:class:`_Row`), an event line's HTML with its ability-graph links (:func:`event_html`; a step's events as shown, runs of alike ones
+joined: :func:`shown_events`), an action's label as the
 page may show it (:func:`shown_label`: a hidden hand's cards left unnamed), the cost of an action in words
 (:func:`cost_text`), and walking the widgets a page shows (:func:`_walk`).
 """
@@ -12,6 +13,7 @@ import ipywidgets as w
 
 from tutor import Event, view
 from tutor.interactions_cards import READERS
+from tutor.step_words import times_words
 
 from .boards import hidden_hands
 from .model import SessionModel
@@ -131,6 +133,27 @@ def shown_label(session, action) -> str:
     except (ValueError, AttributeError):  # a game whose view does not say
         return action.label
     return ask(action) or action.label
+
+
+def shown_events(session, events) -> list[Event]:
+    """``events`` (a step's, in order) as the page shows them: an event naming cards of a hand the page hides says
+    what the other players are told (``Event.public``, see :func:`event_html`), and a run of events that read alike
+    (one clause, one text, both done by the rules or both by the player) is one line that says how many times it
+    happened, "(twice)", with the cards of every firing (issue 16: the Great Pyramid's two draws were two identical
+    lines, read as one thing said twice). Every firing is still in the step (``Step.events``) and its clause on
+    the line's chip; only events one after the other are joined."""
+    hidden = hidden_hands(session)
+    runs: list[list] = []  # [event shown, times]
+    for e in events:
+        if e.public is not None and e.actor in hidden:
+            e = e.model_copy(update={"text": e.public, "cards": (), "public": None})
+        last = runs[-1][0] if runs else None
+        if last is not None and (last.clause, last.text, last.automatic) == (e.clause, e.text, e.automatic):
+            runs[-1][0] = last.model_copy(update={"cards": last.cards + e.cards})
+            runs[-1][1] += 1
+        else:
+            runs.append([e, 1])
+    return [e if n == 1 else e.model_copy(update={"text": times_words(e.text, n), "public": None}) for e, n in runs]
 
 
 def event_html(session, e: Event, checked: frozenset[str] = frozenset()) -> str:

@@ -12,7 +12,7 @@ from tutor.step_words import past_sentence, step_sentence
 
 from .model import SessionModel, clause_chip
 from .style import box, esc, html_widget, layout, prov_text, shared_style
-from .rows import RowCache, _Row, cost_text, event_html, shown_label
+from .rows import RowCache, _Row, cost_text, event_html, shown_events, shown_label
 
 
 class StepLog:
@@ -197,7 +197,7 @@ class StepLog:
         """A step's widgets (no box of their own): its title, then a line per event (``lines``: the title alone,
         then each event's text and chip). The row's ``key`` says whether any event is a key one (:meth:`_key_test`):
         its title's CSS class ``rt-key-step`` and the event's ``rt-key-ev`` mark them."""
-        key = self._key_test()
+        key, events = self._key_test(), shown_events(self.model.session, events)  # (runs of alike events joined)
         marks = [key(e) for e in events]
         cls = self.STEP_CLASS + (" rt-key-step" if any(marks) else "")
         title = html_widget(f'<div class="{cls}">{head if escaped else esc(head)}{small}</div>')
@@ -440,7 +440,7 @@ class LastStep(StepLog):
             else:
                 if self._setup_cache is None:
                     # the strip's own title already says what this is: the set-up's lines without a title of their own
-                    lines = [self._event_line(e) for e in s.setup_events]
+                    lines = [self._event_line(e) for e in shown_events(s, s.setup_events)]
                     cells = [x for line in lines for x in line]
                     self._setup_cache = (0, _Row(cells, lines[0][0] if lines else None, lines))
                 kids = tuple(self._setup_cache[1].cells)
@@ -465,13 +465,13 @@ class LastStep(StepLog):
         while len(self._slot_sets) <= k:
             self._slot_sets.append(_slot_set(("rt-later-step",), 0))
         title, slots = self._slot_sets[k]
-        key = self._key_test()
-        marks = [key(e) for e in st.events]
+        key, events = self._key_test(), shown_events(self.model.session, st.events)  # (alike runs joined)
+        marks = [key(e) for e in events]
         cls = self.STEP_CLASS + (" rt-key-step" if any(marks) else "")
         title.value = '<div class="{}">{}{}</div>'.format(cls, *self._step_title(st))
-        slots += [None] * (len(st.events) - len(slots))
+        slots += [None] * (len(events) - len(slots))
         lines: list[tuple[w.Widget, ...]] = [(title,)]
-        for i, (e, m) in enumerate(zip(st.events, marks)):
+        for i, (e, m) in enumerate(zip(events, marks)):
             lines.append(self._event_line(e, m, slots[i]))
             slots[i] = lines[-1][0]
         row = _Row([x for line in lines for x in line], title, lines)

@@ -90,12 +90,18 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
             close |= {c.id for c in clauses.values() if set(c.related) & set(cited)
                       or (words and words <= _title_words(c.title + " " + c.text))}
             close |= {c for b in after.legal_actions() for c in b.clauses}  # what the move leads to next
+            # and the rest of the move: the choices it still asks of the player (an attract's offering, then where
+            # the Spirit goes), their rules and what their reasons speak of (issue 16: "Adjacent Spirits" was a wrong
+            # answer about attracting a Spirit, whose place on the board decides what is adjacent)
+            later, later_said = _rest_of_move(after, actor)
+            close, later_said = close | later, later_said | _title_words(a.why)
             near = {r for c in cited for r in clauses[c].related if r in clauses}
             said = set().union(*(_title_words(clauses[c].text) for c in {*cited, *near}))  # what those rules mention
             titles = {clauses[c].title for c in cited}
             wrong = [c for c in dict.fromkeys(elsewhere + neighbours(clauses, (focus,)))
                      if c in clauses and c not in cited and c not in close and clauses[c].taught
                      and clauses[c].title not in titles and not _title_words(clauses[c].title) <= said
+                     and not _title_words(clauses[c].title) <= later_said
                      and (setup_ok or not is_setup(clauses[c]))]
             if len(wrong) < 2:
                 continue
@@ -123,6 +129,33 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
                                    "does at once?", session=s, actor=actor, clause=focus, clauses=(focus,),
                             options=tuple(_shuffled(rng, options)), explanation="\n".join(lines), action_id=a.id)
     return None
+
+
+#: How many of a move's later choices :func:`_rest_of_move` follows, at most.
+LATER_CHOICES = 3
+
+
+def _rest_of_move(after: Session, actor: int) -> tuple[set[str], set[str]]:
+    """The rules of the choices a move still asks of ``actor`` (``after``: a copy of the session once the move is
+    taken), following its first option while a decision of the actor's is pending (at most :data:`LATER_CHOICES`),
+    and the words of those choices' reasons (``Action.why``): an attract asks for the offering, then where the
+    Spirit goes ("where matters for abilities that count adjacent Spirits"). A rule they cite or speak of is part
+    of the move, never a certainly wrong answer about it. ``after`` is not changed."""
+    rules: set[str] = set()
+    said: set[str] = set()
+    s = after
+    for _ in range(LATER_CHOICES):
+        if not getattr(s.state, "pending", None):
+            break
+        nxt = [b for b in s.legal_actions() if b.actor == actor]
+        if not nxt:
+            break
+        for b in nxt:
+            rules |= set(b.clauses)
+            said |= _title_words(b.why)
+        s = copy_session(s)
+        s.apply(nxt[0].id)
+    return rules, said
 
 
 def _whatever_is_hidden(s, action_id: str, actor: int, wanted: set[str]) -> set[str]:

@@ -37,7 +37,9 @@ def _space_option(g, seat: int, sp: str, i: int) -> Action:
     return make_action("choose-space", seat, f"Place {g.spirit_label(sp)} on space {i + 1} "
                        f"({('left', 'centre', 'right')[i]})", "An attracted Spirit goes to an empty space of your "
                        "board; where matters for abilities that count adjacent Spirits.",
-                       ("rs.attract.empty-space", "rs.adjacent"), space=i + 1)
+                       # (adjacency is no reason the placement is allowed: issue 16, practice asked "Adjacent Spirits"
+                       # as the rule a placement applies)
+                       ("rs.attract.empty-space",), space=i + 1)
 
 
 @built_once

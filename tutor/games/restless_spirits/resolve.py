@@ -67,13 +67,25 @@ def main_action(c: Ctx, a: Action) -> None:
         old = [x for x in s.markets[row] if x is not None]
         s.totem_discard.extend(old)
         s.markets[row] = [None, None, None]
-        c.ev("rs.refresh-buy", f"Market row {row + 1} ({', '.join(g.totem_label(x) for x in old) or 'empty'}) goes "
-             "to the Totem discard pile and 3 new Totems are dealt.", cards=tuple(old), actor=seat)
+        # what left and what came in, each said plainly (issue 16: lesson 3's strip named the new Totems only in the
+        # fixed-draw lines it hid, beside the discarded Bowl): a lesson's fixed draws are said after what came in
+        c.ev("rs.refresh-buy", f"Market row {row + 1} is cleared: {_listed([g.totem_label(x) for x in old])} "
+             f"{'go' if len(old) > 1 else 'goes'} to the Totem discard pile." if old else f"Market row {row + 1} is "
+             "empty: nothing goes to the Totem discard pile.", cards=tuple(old), actor=seat)
+        mark = len(c.events)
         for i in range(3):
             card = draw_totem(c)
             if card is None:
                 break
             s.markets[row][i] = card
+        drawn, c.events[mark:] = c.events[mark:], [e for e in c.events[mark:] if e.clause != "rs.ruling.fixed-chance"]
+        for e in drawn:
+            if e.clause == "rs.ruling.fixed-chance":
+                c.hold(e)  # (said right after what came in)
+        new = [x for x in s.markets[row] if x is not None]
+        c.ev("rs.refresh-buy", f"{plural(len(new), 'new Totem')} {'are' if len(new) != 1 else 'is'} dealt into market "
+             f"row {row + 1}: {_listed([g.totem_label(x) for x in new])}." if new else f"No Totem is left to deal into "
+             f"market row {row + 1}.", cards=tuple(new), actor=seat)
         c.ask(ChooseMarketTotem(actor=seat, purpose="refresh-buy", space=row, allow_decline=True))
     elif k == "retrieve-from-shrine":
         _pay(c, seat, a.cost, "retrieve a Totem from the Shrine", "rs.retrieve")
@@ -205,6 +217,11 @@ def refresh_lost_spirits(c: Ctx, seat: int) -> None:
     c.ev("rs.refresh-attract", f"The Lost Spirits ({', '.join(c.name(x) for x in old)}) go to the Spirit discard "
          "pile.", cards=tuple(old), actor=seat)
     refill_lost_spirits(c)
+
+
+def _listed(items: list[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"``: cards in a sentence."""
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _still_unmet(n: int) -> str:

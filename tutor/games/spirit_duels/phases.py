@@ -133,7 +133,9 @@ def h_end_ready(c: Ctx, w: Work) -> None:
 
 
 def h_end_discard(c: Ctx, w: Work) -> None:
-    if not c.state.players[w.seat].hand:
+    if not c.state.players[w.seat].hand:  # (said, not skipped unseen: issue 16, lesson 22 showed no step 3)
+        c.ev("sd.end.discard", f"{end_step('discard')}{c.who(w.seat)} has no card in hand, so there is nothing to "
+             "discard.", auto=True, actor=w.seat)
         return
     c.ask(EndDiscard(actor=w.seat, work=w))
 
