@@ -139,6 +139,10 @@ teachers = set_teachers(_env("TUTOR_HUB_TEACHERS"), _env("TUTOR_HUB_TEACHER_PASS
                         other_passwords=(password, _env("TUTOR_HUB_ADMIN_PASSWORD")))
 if teachers and users:
     users |= teachers
+if password and len(password) < 8:  # (attack 41: the authenticator's own check stopped the hub with a traceback)
+    raise SystemExit(f"TUTOR_HUB_PASSWORD is {len(password)} characters long: the class password needs 8 or more")
+if _env("TUTOR_HUB_ADMIN_PASSWORD") and len(_env("TUTOR_HUB_ADMIN_PASSWORD")) < 32:
+    raise SystemExit("TUTOR_HUB_ADMIN_PASSWORD is too short: the admin password needs 32 characters or more")
 if password:
     # One class password, any name (or only TUTOR_HUB_USERS). Anyone with the password can log in as any
     # learner: fine for a classroom session, not for anything private. Teachers: their own password.

@@ -59,6 +59,20 @@ def test_no_password_no_network(hub_env):
         load("jupyterhub_config.py")
 
 
+@pytest.mark.parametrize("var,value,words", [
+    ("TUTOR_HUB_PASSWORD", "seven77", "TUTOR_HUB_PASSWORD is 7 characters long: the class password needs 8 or more"),
+    ("TUTOR_HUB_ADMIN_PASSWORD", "x" * 31, "TUTOR_HUB_ADMIN_PASSWORD is too short: the admin password needs 32 "
+                                           "characters or more"),
+])
+def test_a_short_password_stops_the_hub_with_one_line_not_a_traceback(hub_env, var, value, words):
+    """Attack 41: a 7-character class password stopped ``make hub`` with the authenticator's traceback."""
+    hub_env.setenv("TUTOR_HUB_PASSWORD", "spirits-2026")
+    hub_env.setenv(var, value)
+    with pytest.raises(SystemExit) as ei:
+        load("jupyterhub_config.py")
+    assert str(ei.value) == words
+
+
 def test_class_password_users_and_options(hub_env):
     hub_env.setenv("TUTOR_HUB_IP", "0.0.0.0")
     hub_env.setenv("TUTOR_HUB_PORT", "8443")
