@@ -135,7 +135,7 @@ def test_spirited_lesson_8_shows_the_passing_of_time_and_the_battle(outcome_serv
 
 @pytest.mark.parametrize("size", [(1366, 768), (1024, 768)])
 def test_spirit_duels_mystic_mirror_shows_the_die_rolled_again(outcome_served, chromium_browser, size):
-    """Free play, Mystic Mirror's die chosen: the line of the die rolled back into its pool, under the step's title
+    """Free play, Mystic Mirror's die chosen: the line of the die rolled again in its pool, under the step's title
     (the learner's half of the strip), with the computer's reply beside it (at 1024x768: every line in view whole,
     under its own title)."""
     server, db = outcome_served
@@ -145,7 +145,7 @@ def test_spirit_duels_mystic_mirror_shows_the_die_rolled_again(outcome_served, c
     _check(g, "Step ", [], size)
     if size[0] == 1024:  # (the strip keeps its floor there: the newest lines whole, the reroll's may fold)
         return
-    mirror = [x for x in g["lines"] if not x["reply"] and "rolled back into the same pool" in x["text"]]
+    mirror = [x for x in g["lines"] if not x["reply"] and "rolled again in the same pool" in x["text"]]
     assert mirror and mirror[0]["seen"], f"the reroll's result is not in view at {size}: {g['lines']}"
     assert "Player 1: Mystic Mirror: choose" in mirror[0]["step"], mirror
 

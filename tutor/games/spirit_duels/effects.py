@@ -249,8 +249,11 @@ def h_die_keyword(c: Ctx, w: Work) -> None:
            "downgrade": old.kind[:-1] + "1"}[kw]
     face, forced = roll(c.state, new)
     sl.pool.insert(w.die, trusted(Die, kind=new, face=face))
-    c.ev("sd.roll.forced" if forced else "sd.roll.chance", f"It is rolled back into the same pool: "
-         f"{roll_text(new, face, forced)}.", auto=True, actor=w.seat)
+    # (trial 41: "It is rolled back" read as the returned die rolled again; only a reroll rolls the same die)
+    again = "It is rolled again in the same pool" if kw == "reroll" else \
+        "In its place a new die from the supply is rolled into the same pool"
+    c.ev("sd.roll.forced" if forced else "sd.roll.chance", f"{again}: {roll_text(new, face, forced)}.", auto=True,
+         actor=w.seat)
 
 
 def h_turn_die(c: Ctx, w: Work) -> None:
