@@ -1,0 +1,46 @@
+"""Trial 41 (free play against the computer): reasons that said more than the bot's own evaluation showed. Spirited:
+the third Norse card Recruited in the Final Battle (3 Camp cards to 4) was said to "score 2 Spirit", the Camps' whole
+end score, where it added 1 [sp.final.camps]."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import tutor
+from tutor import bot
+
+
+def _until(game: str, seed: int, want, steps: int = 400):
+    """The session of a game the ``normal`` bot plays against itself at the first position where ``want(session)``
+    holds (None if none within ``steps``)."""
+    s = tutor.new_game(game, 2, seed)
+    b = bot(game, "normal", seed)
+    for _ in range(steps):
+        if s.is_over:
+            return None
+        if want(s):
+            return s
+        s.apply(b.choose(s))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------- Spirited
+def _camp_cards(s) -> int:
+    return sum(len(c) for c in s.state.players[s.current_player].camps)
+
+
+@pytest.mark.parametrize("cards,words", [
+    (3, "with it its Camps hold 4 cards, which score 2 Spirit at the end, 1 for each pair of cards [sp.final.camps]: "
+        "1 more than the 3 cards there now"),
+    (2, "with it its Camps hold 3 cards, which score 1 Spirit at the end, 1 for each pair of cards [sp.final.camps], "
+        "the same as now; one more card Recruited after it would make another pair"),
+])
+def test_final_recruit_says_the_spirit_it_adds(cards, words):
+    s = _until("spirited", 1, lambda s: _camp_cards(s) == cards
+               and any(a.kind == "final-recruit" for a in s.legal_actions()))
+    assert s is not None
+    act = next(a for a in s.legal_actions() if a.kind == "final-recruit")
+    why = bot("spirited", "normal", 1).reason(s, act, voice="it")
+    assert why.startswith(words), why
+    assert "scores 2 Spirit" not in why and "next March" not in why, why
