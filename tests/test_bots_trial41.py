@@ -1,6 +1,7 @@
 """Trial 41 (free play against the computer): reasons that said more than the bot's own evaluation showed. Spirited:
 the third Norse card Recruited in the Final Battle (3 Camp cards to 4) was said to "score 2 Spirit", the Camps' whole
-end score, where it added 1 [sp.final.camps]."""
+end score, where it added 1 [sp.final.camps]. Spirit Duels: "the cards left stay in its hand, and it draw back up to
+five next"."""
 from __future__ import annotations
 
 import re
@@ -44,3 +45,29 @@ def test_final_recruit_says_the_spirit_it_adds(cards, words):
     why = bot("spirited", "normal", 1).reason(s, act, voice="it")
     assert why.startswith(words), why
     assert "scores 2 Spirit" not in why and "next March" not in why, why
+
+
+# ------------------------------------------------------------------------------------------------------ Spirit Duels
+SD = "spirit-duels"
+
+
+def test_no_reason_says_it_with_a_bare_verb():
+    """Every ``{you}`` mark in the reasons is followed by a word that agrees with "it" and "you" alike (a modal), or
+    not by a verb: "it draw back up to five" (trial 41)."""
+    import inspect
+
+    from tutor.games.restless_spirits import strategy as rs
+    from tutor.games.spirit_duels import judge as sd_judge
+    from tutor.games.spirit_duels import strategy as sd
+    from tutor.games.spirited import strategy as sp
+    text = "".join(inspect.getsource(m) for m in (sd, sd_judge, sp, rs))
+    after = set(re.findall(r"\{\{you\}\} (\w+)", text))
+    assert after <= {"could", "can", "may", "might", "would", "will"}, after
+
+def test_keep_hand_at_the_end_phase_says_draws():
+    s = _until(SD, 1, lambda s: any(a.kind == "keep-hand" and "sd.end.discard" in a.clauses
+                                    for a in s.legal_actions()))
+    assert s is not None
+    act = next(a for a in s.legal_actions() if a.kind == "keep-hand")
+    why = bot(SD, "normal", 1).reason(s, act, voice="it")
+    assert "the End Phase draws its hand back up to five next [sd.end.draw]" in why, why

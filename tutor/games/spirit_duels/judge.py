@@ -166,7 +166,8 @@ def _hand_reasons(g, s, seat: int, action, cite: str) -> list[str] | None:
         if opening:
             return [f"the cards left stay in the opening hand, and the Setup recommends keeping 0-cost cards and Items "
                     f"{cite}"]
-        return [f"the cards left stay in {{your}} hand, and {{you}} draw back up to five next [sd.end.draw] {cite}"]
+        return [f"the cards left stay in {{your}} hand, and the End Phase draws {{your}} hand back up to five next "
+                f"[sd.end.draw] {cite}"]
     card = _card(g, action)
     if card is None:
         return None
@@ -178,5 +179,6 @@ def _hand_reasons(g, s, seat: int, action, cite: str) -> list[str] | None:
     if opening:
         return [f"this card is neither a 0-cost card nor an Item, and a card set aside is replaced by a new one, "
                 f"which may suit {{your}} Spirits better {cite}"]
-    return [f"a card discarded now is replaced when {{you}} draw back up to five [sd.end.draw], and the new one may "
+    return [f"a card discarded now is replaced when the End Phase draws {{your}} hand back up to five [sd.end.draw], "
+            f"and the new one may "
             f"suit {{your}} Spirits better {cite}"]
