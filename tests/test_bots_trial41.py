@@ -71,3 +71,18 @@ def test_keep_hand_at_the_end_phase_says_draws():
     act = next(a for a in s.legal_actions() if a.kind == "keep-hand")
     why = bot(SD, "normal", 1).reason(s, act, voice="it")
     assert "the End Phase draws its hand back up to five next [sd.end.draw]" in why, why
+
+
+def test_gain_advantage_with_the_token_held_is_below_pass_and_says_so():
+    s = _until(SD, 1, lambda s: any(a.kind == "gain-advantage" and s.state.advantage == s.current_player
+                                    for a in s.legal_actions()))
+    assert s is not None
+    b = bot(SD, "normal", 1)
+    ranked = b.rank(s)
+    at = {r.action.kind: i for i, r in reversed(list(enumerate(ranked)))}
+    assert at["pass"] < at["gain-advantage"], [r.action.label for r in ranked]
+    gain = next(a for a in s.legal_actions() if a.kind == "gain-advantage")
+    why = b.explain(s, gain)
+    assert ("the Advantage Token is already in your play area, so no token is gained; this keeps the opponent from "
+            "taking it this round, but it ends your actions for the rest of the round") in why, why
+    assert "giving up the turn loses nothing" not in why

@@ -10,6 +10,9 @@ read by :meth:`tutor.bots.Bot.rank` through ``strategy.judge``), each with reaso
   that say what the rules do with them.
 - **The Advantage Die** (End Phase; Activate a Spirit): it joins the roll of the Spirit it is placed on, so it goes
   where its faces are worth most.
+- **Gain the Advantage** while holding the Advantage Token already (Actions: Gain the Advantage): it ends one's
+  actions for the rest of the round and gains no token, where Pass keeps the turn coming back (trial 41: the hint
+  took it "so giving up the turn loses nothing"); it goes just below Pass.
 """
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ NOT_WORTH = -5.0
 #: (:func:`face_value`; ``strategy.WEIGHTS["pool"]`` is :data:`POOL_WEIGHT`).
 POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
 POOL_WEIGHT = 0.5
+#: Gaining the advantage while holding the token already: just below Pass, which keeps the turn (module docstring).
+HELD_ADVANTAGE = -0.05
 
 
 def face_value(g, sl, face: str) -> float:
@@ -99,6 +104,8 @@ def judge(g, s, seat: int, action) -> float | None:
         return reroll_gain(g, sl, sl.pool[action.param("die") - 1]) - MARGIN
     if kind == "reroll-marked":
         return 0.0
+    if kind == "gain-advantage" and s.advantage == seat:
+        return HELD_ADVANTAGE
     if kind == "place-advantage-die":
         sl = s.players[seat].spirits[action.param("spirit") - 1]
         return roll_worth(g, sl, "advantage")
@@ -137,6 +144,10 @@ def reasons(g, s, seat: int, action) -> list[str] | None:
                 else "another one of {your} dice could still be declared")
         what = "the dice declared are rerolled" if marked_dice(s, seat) else "no die is rerolled"
         return [f"{what}; {rest} {cite}"]
+    if kind == "gain-advantage" and s.advantage == seat:
+        return [f"the Advantage Token is already in {{your}} play area, so no token is gained; this keeps the "
+                f"opponent from taking it this round, but it ends {{your}} actions for the rest of the round, where a "
+                f"Pass leaves {{your}} next turn open {cite}"]
     if kind == "place-advantage-die":
         sl = p.spirits[action.param("spirit") - 1]
         name = card_of(g, sl).name

@@ -138,9 +138,14 @@ def reasons(g, s: SDState, mine) -> list[str]:
     if ch.get("armor", 0) > 0 and not reasons:
         reasons.append(f"it armors one of {{your}} Spirits against the next attack {cite}")
     if not reasons:
-        if a.kind in ("pass", "gain-advantage"):
-            reasons.append(f"no action now deals damage or builds {{your}} dice, so giving up the turn loses nothing "
-                           f"{cite}")
+        if a.kind == "pass":  # (a Pass gives up one turn, gaining the advantage the round's: trial 41)
+            reasons.append(f"no action now deals damage or builds {{your}} dice, and after a Pass {{you}} may still "
+                           f"act later in the round, unless {{your}} opponent passes next {cite}")
+        elif a.kind == "gain-advantage":
+            reasons.append(f"no action now deals damage or builds {{your}} dice; it takes the Advantage Token, which "
+                           f"places the Advantage Die on one of {{your}} Spirits in the End Phase "
+                           f"[sd.end.advantage-die] and gives {{your}} side the first action next round "
+                           f"[sd.action-phase], but it ends {{your}} actions for the rest of this round {cite}")
         else:
             reasons.append(f"no move now deals damage; this one keeps {{your}} options open {cite}")
     return reasons
