@@ -10,6 +10,7 @@ import pytest
 
 import tutor
 from tutor import bot
+from tutor.games.spirit_duels import judge as sd_judge
 
 
 def _until(game: str, seed: int, want, steps: int = 400):
@@ -86,3 +87,24 @@ def test_gain_advantage_with_the_token_held_is_below_pass_and_says_so():
     assert ("the Advantage Token is already in your play area, so no token is gained; this keeps the opponent from "
             "taking it this round, but it ends your actions for the rest of the round") in why, why
     assert "giving up the turn loses nothing" not in why
+
+
+def test_a_single_reroll_picks_the_die_a_reroll_helps_most_and_says_what_the_evaluation_shows():
+    """Mystic Mirror (reroll one of your dice): the hint picks the die whose mean roll beats its face the most; a die
+    already showing a face as good as a mean roll is never said to leave the pool "worth more" (trial 41)."""
+    s = _until(SD, 1, lambda s: sd_judge._reroll_choice(s.state, s.current_player))
+    assert s is not None
+    b = bot(SD, "normal", 1)
+    gains = {}
+    for a in s.legal_actions():
+        sl = s.state.players[a.param("player") - 1].spirits[a.param("spirit") - 1]
+        gains[a.id] = sd_judge.reroll_gain(s.game, sl, sl.pool[a.param("die") - 1])
+    hinted, why = b.hint(s)
+    assert gains[hinted.id] == max(gains.values()) > 0, (gains, why)
+    assert "worth less than a reroll of it is expected to give [sd.choose.die]" in why, why
+    good = [a for a in s.legal_actions() if gains[a.id] <= 0]
+    assert good, gains  # (seed 1's Magmaros has a Magic die showing Magic)
+    for a in good:
+        text = b.explain(s, a)
+        assert "worth about as much as a reroll of it is expected to give or more" in text, text
+        assert "worth more when they are resolved" not in text and "worth less than" not in text, text

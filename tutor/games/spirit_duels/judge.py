@@ -13,6 +13,8 @@ read by :meth:`tutor.bots.Bot.rank` through ``strategy.judge``), each with reaso
 - **Gain the Advantage** while holding the Advantage Token already (Actions: Gain the Advantage): it ends one's
   actions for the rest of the round and gains no token, where Pass keeps the turn coming back (trial 41: the hint
   took it "so giving up the turn loses nothing"); it goes just below Pass.
+- **A reroll of one die** (Keywords: Reroll; Mystic Mirror): like Meditate's, judged by the mean of the die's faces
+  against the face it shows (trial 41: the hint rerolled a Magic die showing Magic "worth more").
 """
 from __future__ import annotations
 
@@ -75,6 +77,29 @@ def _meditate_gain(g, s, seat: int) -> tuple[float, int]:
     return sum(good), len(good)
 
 
+def _reroll_choice(s, seat: int) -> bool:
+    """True while ``seat`` chooses one of its own dice for a reroll (Keywords: Reroll; Mystic Mirror)."""
+    d = s.pending[-1] if s.pending else None
+    return (d is not None and d.kind == "choose-die" and d.work.kind == "die-kw" and d.work.ability == "reroll"
+            and d.side == "ally")
+
+
+def _rerolls_one(card) -> bool:
+    """A Move whose only effect rerolls one of its player's dice (Mystic Mirror)."""
+    return (card is not None and card.kind == "move" and len(card.effects) == 1
+            and card.effects[0].effect == "reroll" and card.effects[0].params.get("side") == "ally")
+
+
+def _best_reroll(g, s, seat: int) -> tuple[float, object | None]:
+    """The largest :func:`reroll_gain` among ``seat``'s dice (never the Advantage Die's kind aside) and that die."""
+    best = (float("-inf"), None)
+    for _, _, sl, die in _dice(s, seat):
+        x = reroll_gain(g, sl, die)
+        if x > best[0]:
+            best = (x, (sl, die))
+    return best
+
+
 def card_price(g, s, seat: int, action) -> float:
     """What the card a Meditate discards is worth (see :data:`CARD`)."""
     p, card = s.players[seat], _card(g, action)
@@ -106,6 +131,12 @@ def judge(g, s, seat: int, action) -> float | None:
         return 0.0
     if kind == "gain-advantage" and s.advantage == seat:
         return HELD_ADVANTAGE
+    if kind == "choose-die" and _reroll_choice(s, seat):
+        sl = s.players[action.param("player") - 1].spirits[action.param("spirit") - 1]
+        return reroll_gain(g, sl, sl.pool[action.param("die") - 1])
+    if kind == "play-card" and _rerolls_one(_card(g, action)):
+        gain = _best_reroll(g, s, seat)[0]
+        return gain - MARGIN if gain > MARGIN else NOT_WORTH
     if kind == "place-advantage-die":
         sl = s.players[seat].spirits[action.param("spirit") - 1]
         return roll_worth(g, sl, "advantage")
@@ -148,6 +179,22 @@ def reasons(g, s, seat: int, action) -> list[str] | None:
         return [f"the Advantage Token is already in {{your}} play area, so no token is gained; this keeps the "
                 f"opponent from taking it this round, but it ends {{your}} actions for the rest of the round, where a "
                 f"Pass leaves {{your}} next turn open {cite}"]
+    if kind == "choose-die" and _reroll_choice(s, seat):
+        sl = s.players[action.param("player") - 1].spirits[action.param("spirit") - 1]
+        die = sl.pool[action.param("die") - 1]
+        shown = face_label(die.face)
+        here = reroll_gain(g, sl, die)
+        if here > 1e-9:
+            return [f"this die shows {shown}, worth less than a reroll of it is expected to give {cite}"]
+        least = here >= _best_reroll(g, s, seat)[0] - 1e-9
+        return [f"this die shows {shown}, worth about as much as a reroll of it is expected to give or more"
+                + (f", and no other one of {{your}} dice loses less by a reroll" if least else "") + f" {cite}"]
+    if kind == "play-card" and _rerolls_one(_card(g, action)):
+        gain, which = _best_reroll(g, s, seat)
+        if which is None or gain <= MARGIN:
+            return [f"no one of {{your}} dice is expected to roll much better than the face it shows {cite}"]
+        return [f"one of {{your}} dice shows {face_label(which[1].face)}, worth less than a reroll of it is "
+                f"expected to give; the die is chosen next {cite}"]
     if kind == "place-advantage-die":
         sl = p.spirits[action.param("spirit") - 1]
         name = card_of(g, sl).name
