@@ -92,19 +92,47 @@ def test_gain_advantage_with_the_token_held_is_below_pass_and_says_so():
 def test_a_single_reroll_picks_the_die_a_reroll_helps_most_and_says_what_the_evaluation_shows():
     """Mystic Mirror (reroll one of your dice): the hint picks the die whose mean roll beats its face the most; a die
     already showing a face as good as a mean roll is never said to leave the pool "worth more" (trial 41)."""
-    s = _until(SD, 1, lambda s: sd_judge._reroll_choice(s.state, s.current_player))
+    def gains_of(s):
+        out = {}
+        for a in s.legal_actions():
+            sl = s.state.players[a.param("player") - 1].spirits[a.param("spirit") - 1]
+            out[a.id] = sd_judge.reroll_gain(s.game, sl, sl.pool[a.param("die") - 1])
+        return out
+
+    def both(s):  # a die a reroll helps beside one it does not
+        if not sd_judge._reroll_choice(s.state, s.current_player):
+            return False
+        g = gains_of(s).values()
+        return max(g) > 0 >= min(g)
+    found = ((seed, _until(SD, seed, both)) for seed in range(1, 9))
+    seed, s = next(((k, x) for k, x in found if x is not None), (None, None))
     assert s is not None
-    b = bot(SD, "normal", 1)
-    gains = {}
-    for a in s.legal_actions():
-        sl = s.state.players[a.param("player") - 1].spirits[a.param("spirit") - 1]
-        gains[a.id] = sd_judge.reroll_gain(s.game, sl, sl.pool[a.param("die") - 1])
+    b = bot(SD, "normal", seed)
+    gains = gains_of(s)
     hinted, why = b.hint(s)
     assert gains[hinted.id] == max(gains.values()) > 0, (gains, why)
     assert "worth less than a reroll of it is expected to give [sd.choose.die]" in why, why
     good = [a for a in s.legal_actions() if gains[a.id] <= 0]
-    assert good, gains  # (seed 1's Magmaros has a Magic die showing Magic)
+    assert good, gains
     for a in good:
         text = b.explain(s, a)
         assert "worth about as much as a reroll of it is expected to give or more" in text, text
         assert "worth more when they are resolved" not in text and "worth less than" not in text, text
+
+
+def test_opening_hand_keeps_cards_the_setup_essence_pays():
+    """Every opening card costs at most 2 Essence, which the set-up gives: the hint keeps the hand (trial 41: the
+    whole hand was set aside, one card after another)."""
+    for seed in (1, 2, 3):
+        s = tutor.new_game(SD, 2, seed)
+        b = bot(SD, "normal", seed)
+        a, why = b.hint(s)
+        assert a.kind == "keep-hand", (seed, why)
+        assert "every card kept costs no more than the 2 Essence of the set-up [sd.setup.essence]" in why, why
+        other = [x for x in s.legal_actions() if x.kind == "set-aside"
+                 and s.game.cards.by_id[x.param("card")].cost > 0
+                 and s.game.cards.by_id[x.param("card")].kind != "item"]
+        assert other, seed
+        cost = s.game.cards.by_id[other[0].param("card")].cost
+        assert (f"this card costs {cost} Essence, which the 2 Essence of the set-up pay, so keeping it is better "
+                "than setting it aside for an unknown card [sd.setup.essence]") in b.explain(s, other[0])

@@ -5,9 +5,10 @@ read by :meth:`tutor.bots.Bot.rank` through ``strategy.judge``), each with reaso
   saw lucky rolls (trial 34: the computer meditated 4 times in round 1, rerolling dice that showed Magic). A die is
   worth rerolling when the mean of its faces is worth more than the face it shows by :data:`MARGIN`; Meditate is
   worth its card only when the dice worth rerolling gain more than the card is worth (:func:`card_price`).
-- **The opening hand** (Setup: the book recommends keeping 0-cost cards and Items): those are never set aside; the
-  other set-asides and End Phase discards stay the look-ahead's (judging them by rule lost games), with reasons
-  that say what the rules do with them.
+- **The opening hand** (Setup: the book recommends keeping 0-cost cards and Items): those are never set aside, nor
+  is a card the set-up's 2 Essence pays (trial 41: the hint set aside the whole opening hand, one card after
+  another); the other set-asides and End Phase discards stay the look-ahead's, with reasons that say what the rules
+  do with them.
 - **The Advantage Die** (End Phase; Activate a Spirit): it joins the roll of the Spirit it is placed on, so it goes
   where its faces are worth most.
 - **Gain the Advantage** while holding the Advantage Token already (Actions: Gain the Advantage): it ends one's
@@ -39,6 +40,8 @@ POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
 POOL_WEIGHT = 0.5
 #: Gaining the advantage while holding the token already: just below Pass, which keeps the turn (module docstring).
 HELD_ADVANTAGE = -0.05
+#: The Essence each player starts with (Setup: two Essence tokens): an opening card that costs no more is kept.
+OPENING_ESSENCE = 2
 
 
 def face_value(g, sl, face: str) -> float:
@@ -143,7 +146,9 @@ def judge(g, s, seat: int, action) -> float | None:
     if kind == "set-aside" and "sd.setup.mulligan" in clauses:
         card = _card(g, action)
         if card is not None and _early(card):
-            return -1.0  # the Setup's recommendation; other set-asides are the look-ahead's (dropped: keep-all lost)
+            return -1.0  # the Setup's recommendation
+        if card is not None and card.cost <= OPENING_ESSENCE:
+            return -0.5  # payable with the set-up's Essence (trial 41: the whole opening hand was set aside)
     return None
 
 
@@ -222,8 +227,11 @@ def _hand_reasons(g, s, seat: int, action, cite: str) -> list[str] | None:
         return None
     if action.kind == "keep-hand":
         if opening:
-            return [f"the cards left stay in the opening hand, and the Setup recommends keeping 0-cost cards and Items "
-                    f"{cite}"]
+            hand = [g.cards.by_id.get(x) for x in s.players[seat].hand]
+            cheap = all(c is not None and c.cost <= OPENING_ESSENCE for c in hand)
+            return [f"the cards left stay in the opening hand: the Setup recommends keeping 0-cost cards and Items"
+                    + (f", and every card kept costs no more than the {OPENING_ESSENCE} Essence of the set-up "
+                       f"[sd.setup.essence]" if cheap else "") + f" {cite}"]
         return [f"the cards left stay in {{your}} hand, and the End Phase draws {{your}} hand back up to five next "
                 f"[sd.end.draw] {cite}"]
     card = _card(g, action)
@@ -233,10 +241,14 @@ def _hand_reasons(g, s, seat: int, action, cite: str) -> list[str] | None:
         why = "costs 0 Essence" if card.cost == 0 else "is an Item"
         # (never the card's name: the computer's reason is shown, and its hand is hidden; the label names it to its
         # own player)
-        return [f"this card {why}, and the Setup recommends keeping such cards in the opening hand {cite}"]
+        return [f"this card {why}, and the Setup recommends keeping such cards in the opening hand, not setting them "
+                f"aside {cite}"]
+    if opening and card.cost <= OPENING_ESSENCE:
+        return [f"this card costs {card.cost} Essence, which the {OPENING_ESSENCE} Essence of the set-up pay, so "
+                f"keeping it is better than setting it aside for an unknown card [sd.setup.essence] {cite}"]
     if opening:
-        return [f"this card is neither a 0-cost card nor an Item, and a card set aside is replaced by a new one, "
-                f"which may suit {{your}} Spirits better {cite}"]
+        return [f"this card costs {card.cost} Essence, more than the {OPENING_ESSENCE} Essence of the set-up, and "
+                f"a card set aside is replaced by a new one, which may suit {{your}} Spirits better {cite}"]
     return [f"a card discarded now is replaced when the End Phase draws {{your}} hand back up to five [sd.end.draw], "
             f"and the new one may "
             f"suit {{your}} Spirits better {cite}"]
