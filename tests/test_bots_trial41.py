@@ -136,3 +136,17 @@ def test_opening_hand_keeps_cards_the_setup_essence_pays():
         cost = s.game.cards.by_id[other[0].param("card")].cost
         assert (f"this card costs {cost} Essence, which the 2 Essence of the set-up pay, so keeping it is better "
                 "than setting it aside for an unknown card [sd.setup.essence]") in b.explain(s, other[0])
+
+
+def test_evolve_is_hinted_when_affordable_and_says_what_it_gains():
+    """Seed 1, round 1: Tychomp (ready, 2 Essence) evolves into Tynagma before any Spirit is activated."""
+    s = _until(SD, 1, lambda s: any(a.kind == "evolve" for a in s.legal_actions()) and s.current_player == 0)
+    assert s is not None
+    a, why = bot(SD, "normal", 1).hint(s)
+    assert a.kind == "evolve", why
+    assert why.startswith("Evolve Tychomp into Tynagma"), why
+    assert ("it evolves a Spirit into a stronger stage with 2 more health and stronger dice when it is activated, "
+            "worth more than the 2 Essence it costs; the Spirit stays ready") in why, why
+    sl = s.state.players[0].spirits[a.param("spirit") - 1]
+    gain, health, dice = sd_judge.evolve_gain(s.game, sl)
+    assert health == 2 and dice > 0 and gain > 0

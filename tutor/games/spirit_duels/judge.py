@@ -14,12 +14,16 @@ read by :meth:`tutor.bots.Bot.rank` through ``strategy.judge``), each with reaso
 - **Gain the Advantage** while holding the Advantage Token already (Actions: Gain the Advantage): it ends one's
   actions for the rest of the round and gains no token, where Pass keeps the turn coming back (trial 41: the hint
   took it "so giving up the turn loses nothing"); it goes just below Pass.
+- **Evolve** (Actions: Evolve): the look-ahead saw only a stage for 2 Essence, never the stronger dice and health of
+  the next stage, and activating first exhausts the Spirit (no Evolve then), so it never evolved (trial 41: 89 steps
+  without one). Evolving a ready Spirit is worth its stage, the health gained, and the activation it keeps open with
+  the next stage's stats, less its Essence.
 - **A reroll of one die** (Keywords: Reroll; Mystic Mirror): like Meditate's, judged by the mean of the die's faces
   against the face it shows (trial 41: the hint rerolled a Magic die showing Magic "worth more").
 """
 from __future__ import annotations
 
-from .ctx import card_of, is_spirit, stat
+from .ctx import card_of, evolve_cost, is_spirit, printed_dice, stat
 from .dice import DIE_FACES, boosted, face_label, symbol
 from .moves.meditate import marked_dice
 
@@ -38,6 +42,11 @@ NOT_WORTH = -5.0
 #: (:func:`face_value`; ``strategy.WEIGHTS["pool"]`` is :data:`POOL_WEIGHT`).
 POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
 POOL_WEIGHT = 0.5
+#: The strategy's weights of a Spirit's stage and of one Essence (``strategy.WEIGHTS``), and what one point of health
+#: gained by evolving is worth to :func:`evolve_gain` (a point of damage dealt is worth 1).
+STAGE_WEIGHT = 1.2
+ESSENCE_WEIGHT = 0.35
+HEALTH_WEIGHT = 0.3
 #: Gaining the advantage while holding the token already: just below Pass, which keeps the turn (module docstring).
 HELD_ADVANTAGE = -0.05
 #: The Essence each player starts with (Setup: two Essence tokens): an opening card that costs no more is kept.
@@ -78,6 +87,22 @@ def _meditate_gain(g, s, seat: int) -> tuple[float, int]:
     gains = [reroll_gain(g, sl, die) for _, _, sl, die in _dice(s, seat)]
     good = [x for x in gains if x > MARGIN]
     return sum(good), len(good)
+
+
+def activation_worth(g, sl) -> float:
+    """The mean worth of the dice ``sl``'s printed dice roll into its pool when it is activated."""
+    return sum(roll_worth(g, sl, kind) for kind in printed_dice(g, sl))
+
+
+def evolve_gain(g, sl) -> tuple[float, int, float]:
+    """What evolving ``sl`` (ready, not at its last stage) is worth: its stage, the health gained and the activation
+    it keeps open with the next stage's stats (:func:`activation_worth`), less its Essence cost; with the health
+    gained and how much more the activation is worth: ``(gain, health, dice)``."""
+    nxt = sl.model_copy(update={"stage": sl.stage + 1})
+    health = stat(g, nxt, "health") - stat(g, sl, "health")
+    dice = activation_worth(g, nxt) - activation_worth(g, sl)
+    gain = STAGE_WEIGHT + HEALTH_WEIGHT * health + activation_worth(g, nxt) - ESSENCE_WEIGHT * evolve_cost(sl)
+    return gain, health, dice
 
 
 def _reroll_choice(s, seat: int) -> bool:
@@ -134,6 +159,8 @@ def judge(g, s, seat: int, action) -> float | None:
         return 0.0
     if kind == "gain-advantage" and s.advantage == seat:
         return HELD_ADVANTAGE
+    if kind == "evolve":
+        return evolve_gain(g, s.players[seat].spirits[action.param("spirit") - 1])[0]
     if kind == "choose-die" and _reroll_choice(s, seat):
         sl = s.players[action.param("player") - 1].spirits[action.param("spirit") - 1]
         return reroll_gain(g, sl, sl.pool[action.param("die") - 1])
@@ -184,6 +211,16 @@ def reasons(g, s, seat: int, action) -> list[str] | None:
         return [f"the Advantage Token is already in {{your}} play area, so no token is gained; this keeps the "
                 f"opponent from taking it this round, but it ends {{your}} actions for the rest of the round, where a "
                 f"Pass leaves {{your}} next turn open {cite}"]
+    if kind == "evolve":
+        gain, health, dice = evolve_gain(g, p.spirits[action.param("spirit") - 1])
+        what = [f"{health} more health" if health > 0 else "",
+                "stronger dice when it is activated" if dice > 1e-9 else ""]
+        what = " and ".join(x for x in what if x)
+        stays = "the Spirit stays ready, so it can still be activated this round with the new stage's stats"
+        return [f"it evolves a Spirit into a stronger stage{' with ' + what if what else ''}, worth more than the "
+                f"{evolve_cost(p.spirits[action.param('spirit') - 1])} Essence it costs; {stays} {cite}"
+                if gain > 0 else
+                f"it evolves a Spirit into a stronger stage, though the new stage gains little for its Essence {cite}"]
     if kind == "choose-die" and _reroll_choice(s, seat):
         sl = s.players[action.param("player") - 1].spirits[action.param("spirit") - 1]
         die = sl.pool[action.param("die") - 1]

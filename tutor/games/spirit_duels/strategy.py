@@ -19,8 +19,8 @@ from .dice import symbol
 from .state import SDState
 
 #: Feature weights: damage dealt is the goal; a die in the pool is worth part of what it resolves for.
-WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": _judge.POOL_WEIGHT, "essence": 0.35, "status": 0.4,
-           "armor": 0.4, "stage": 1.2, "hand": 0.15}
+WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": _judge.POOL_WEIGHT, "essence": _judge.ESSENCE_WEIGHT,
+           "status": 0.4, "armor": 0.4, "stage": _judge.STAGE_WEIGHT, "hand": 0.15}
 
 
 #: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
