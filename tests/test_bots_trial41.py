@@ -1,7 +1,9 @@
-"""Trial 41 (free play against the computer): reasons that said more than the bot's own evaluation showed. Spirited:
-the third Norse card Recruited in the Final Battle (3 Camp cards to 4) was said to "score 2 Spirit", the Camps' whole
-end score, where it added 1 [sp.final.camps]. Spirit Duels: "the cards left stay in its hand, and it draw back up to
-five next"."""
+"""Trial 41 (free play against the computer): reasons that said more than the bot's own evaluation showed, and
+choices a rule of the game makes poor. Spirited: the third Norse card Recruited in the Final Battle (3 Camp cards to
+4) was said to "score 2 Spirit", the Camps' whole end score, where it added 1 [sp.final.camps]. Spirit Duels: "it
+draw back up to five"; Gain the Advantage with the token held hinted as "giving up the turn loses nothing" (it ends
+the round's actions [sd.advantage.gain]); Mystic Mirror rerolling a die whose face is as good as a mean roll; the
+whole opening hand set aside; no Evolve hinted in 89 steps."""
 from __future__ import annotations
 
 import re
