@@ -17,7 +17,7 @@ from tutor.step_words import bare
 SETUP = {"restless-spirits": {"choose-guide", "draft-pick"}, "spirit-duels": {"set-aside", "keep-hand"},
          "spirited": set()}
 #: Words each set-up decision's reason must hold.
-WORDS = {"choose-guide": "Mastery", "draft-pick": "draft", "set-aside": "set aside", "keep-hand": "opening hand"}
+WORDS = {"choose-guide": "Mastery", "draft-pick": "draft", "set-aside": "aside", "keep-hand": "opening hand"}
 
 
 def reasons_by_kind(game_id: str, seeds=(0, 1), steps: int = 50) -> dict[str, set[str]]:
@@ -29,6 +29,11 @@ def reasons_by_kind(game_id: str, seeds=(0, 1), steps: int = 50) -> dict[str, se
             if s.is_over:
                 break
             a = b.choose(s)
+            if a.kind == "keep-hand" and "sd.setup.mulligan" in a.clauses:  # (trial 41: the computer keeps its whole
+                for x in s.legal_actions():                                  # opening hand; its set-asides are asked)
+                    if x.kind == "set-aside":
+                        why = b.reason(s, x, voice="it").split(". A stronger move")[0]
+                        out[x.kind].update(re.sub(r"\s*\[[^\]]*\]", "", r).strip(" .") for r in why.split("; "))
             text = b.explain(s, a, voice="it")
             head = bare(a.label)
             assert text.startswith(head + (". " if ":" in head else ": ")) and "..:" not in text and ".:" not in text

@@ -5,15 +5,25 @@ read by :meth:`tutor.bots.Bot.rank` through ``strategy.judge``), each with reaso
   saw lucky rolls (trial 34: the computer meditated 4 times in round 1, rerolling dice that showed Magic). A die is
   worth rerolling when the mean of its faces is worth more than the face it shows by :data:`MARGIN`; Meditate is
   worth its card only when the dice worth rerolling gain more than the card is worth (:func:`card_price`).
-- **The opening hand** (Setup: the book recommends keeping 0-cost cards and Items): those are never set aside; the
-  other set-asides and End Phase discards stay the look-ahead's (judging them by rule lost games), with reasons
-  that say what the rules do with them.
+- **The opening hand** (Setup: the book recommends keeping 0-cost cards and Items): those are never set aside, nor
+  is a card the set-up's 2 Essence pays (trial 41: the hint set aside the whole opening hand, one card after
+  another); the other set-asides and End Phase discards stay the look-ahead's, with reasons that say what the rules
+  do with them.
 - **The Advantage Die** (End Phase; Activate a Spirit): it joins the roll of the Spirit it is placed on, so it goes
   where its faces are worth most.
+- **Gain the Advantage** while holding the Advantage Token already (Actions: Gain the Advantage): it ends one's
+  actions for the rest of the round and gains no token, where Pass keeps the turn coming back (trial 41: the hint
+  took it "so giving up the turn loses nothing"); it goes just below Pass.
+- **Evolve** (Actions: Evolve): the look-ahead saw only a stage for 2 Essence, never the stronger dice and health of
+  the next stage, and activating first exhausts the Spirit (no Evolve then), so it never evolved (trial 41: 89 steps
+  without one). Evolving a ready Spirit is worth its stage, the health gained, and the activation it keeps open with
+  the next stage's stats, less its Essence.
+- **A reroll of one die** (Keywords: Reroll; Mystic Mirror): like Meditate's, judged by the mean of the die's faces
+  against the face it shows (trial 41: the hint rerolled a Magic die showing Magic "worth more").
 """
 from __future__ import annotations
 
-from .ctx import card_of, is_spirit, stat
+from .ctx import card_of, evolve_cost, is_spirit, printed_dice, stat
 from .dice import DIE_FACES, boosted, face_label, symbol
 from .moves.meditate import marked_dice
 
@@ -32,6 +42,15 @@ NOT_WORTH = -5.0
 #: (:func:`face_value`; ``strategy.WEIGHTS["pool"]`` is :data:`POOL_WEIGHT`).
 POOL_SHARE = {"attack": 1.0, "magic": 0.7, "essence": 0.6, "blank": 0.0}
 POOL_WEIGHT = 0.5
+#: The strategy's weights of a Spirit's stage and of one Essence (``strategy.WEIGHTS``), and what one point of health
+#: gained by evolving is worth to :func:`evolve_gain` (a point of damage dealt is worth 1).
+STAGE_WEIGHT = 1.2
+ESSENCE_WEIGHT = 0.35
+HEALTH_WEIGHT = 0.3
+#: Gaining the advantage while holding the token already: just below Pass, which keeps the turn (module docstring).
+HELD_ADVANTAGE = -0.05
+#: The Essence each player starts with (Setup: two Essence tokens): an opening card that costs no more is kept.
+OPENING_ESSENCE = 2
 
 
 def face_value(g, sl, face: str) -> float:
@@ -70,6 +89,45 @@ def _meditate_gain(g, s, seat: int) -> tuple[float, int]:
     return sum(good), len(good)
 
 
+def activation_worth(g, sl) -> float:
+    """The mean worth of the dice ``sl``'s printed dice roll into its pool when it is activated."""
+    return sum(roll_worth(g, sl, kind) for kind in printed_dice(g, sl))
+
+
+def evolve_gain(g, sl) -> tuple[float, int, float]:
+    """What evolving ``sl`` (ready, not at its last stage) is worth: its stage, the health gained and the activation
+    it keeps open with the next stage's stats (:func:`activation_worth`), less its Essence cost; with the health
+    gained and how much more the activation is worth: ``(gain, health, dice)``."""
+    nxt = sl.model_copy(update={"stage": sl.stage + 1})
+    health = stat(g, nxt, "health") - stat(g, sl, "health")
+    dice = activation_worth(g, nxt) - activation_worth(g, sl)
+    gain = STAGE_WEIGHT + HEALTH_WEIGHT * health + activation_worth(g, nxt) - ESSENCE_WEIGHT * evolve_cost(sl)
+    return gain, health, dice
+
+
+def _reroll_choice(s, seat: int) -> bool:
+    """True while ``seat`` chooses one of its own dice for a reroll (Keywords: Reroll; Mystic Mirror)."""
+    d = s.pending[-1] if s.pending else None
+    return (d is not None and d.kind == "choose-die" and d.work.kind == "die-kw" and d.work.ability == "reroll"
+            and d.side == "ally")
+
+
+def _rerolls_one(card) -> bool:
+    """A Move whose only effect rerolls one of its player's dice (Mystic Mirror)."""
+    return (card is not None and card.kind == "move" and len(card.effects) == 1
+            and card.effects[0].effect == "reroll" and card.effects[0].params.get("side") == "ally")
+
+
+def _best_reroll(g, s, seat: int) -> tuple[float, object | None]:
+    """The largest :func:`reroll_gain` among ``seat``'s dice (never the Advantage Die's kind aside) and that die."""
+    best = (float("-inf"), None)
+    for _, _, sl, die in _dice(s, seat):
+        x = reroll_gain(g, sl, die)
+        if x > best[0]:
+            best = (x, (sl, die))
+    return best
+
+
 def card_price(g, s, seat: int, action) -> float:
     """What the card a Meditate discards is worth (see :data:`CARD`)."""
     p, card = s.players[seat], _card(g, action)
@@ -99,13 +157,25 @@ def judge(g, s, seat: int, action) -> float | None:
         return reroll_gain(g, sl, sl.pool[action.param("die") - 1]) - MARGIN
     if kind == "reroll-marked":
         return 0.0
+    if kind == "gain-advantage" and s.advantage == seat:
+        return HELD_ADVANTAGE
+    if kind == "evolve":
+        return evolve_gain(g, s.players[seat].spirits[action.param("spirit") - 1])[0]
+    if kind == "choose-die" and _reroll_choice(s, seat):
+        sl = s.players[action.param("player") - 1].spirits[action.param("spirit") - 1]
+        return reroll_gain(g, sl, sl.pool[action.param("die") - 1])
+    if kind == "play-card" and _rerolls_one(_card(g, action)):
+        gain = _best_reroll(g, s, seat)[0]
+        return gain - MARGIN if gain > MARGIN else NOT_WORTH
     if kind == "place-advantage-die":
         sl = s.players[seat].spirits[action.param("spirit") - 1]
         return roll_worth(g, sl, "advantage")
     if kind == "set-aside" and "sd.setup.mulligan" in clauses:
         card = _card(g, action)
         if card is not None and _early(card):
-            return -1.0  # the Setup's recommendation; other set-asides are the look-ahead's (dropped: keep-all lost)
+            return -1.0  # the Setup's recommendation
+        if card is not None and card.cost <= OPENING_ESSENCE:
+            return -0.5  # payable with the set-up's Essence (trial 41: the whole opening hand was set aside)
     return None
 
 
@@ -137,6 +207,36 @@ def reasons(g, s, seat: int, action) -> list[str] | None:
                 else "another one of {your} dice could still be declared")
         what = "the dice declared are rerolled" if marked_dice(s, seat) else "no die is rerolled"
         return [f"{what}; {rest} {cite}"]
+    if kind == "gain-advantage" and s.advantage == seat:
+        return [f"the Advantage Token is already in {{your}} play area, so no token is gained; this keeps the "
+                f"opponent from taking it this round, but it ends {{your}} actions for the rest of the round, where a "
+                f"Pass leaves {{your}} next turn open {cite}"]
+    if kind == "evolve":
+        gain, health, dice = evolve_gain(g, p.spirits[action.param("spirit") - 1])
+        what = [f"{health} more health" if health > 0 else "",
+                "stronger dice when it is activated" if dice > 1e-9 else ""]
+        what = " and ".join(x for x in what if x)
+        stays = "the Spirit stays ready, so it can still be activated this round with the new stage's stats"
+        return [f"it evolves a Spirit into a stronger stage{' with ' + what if what else ''}, worth more than the "
+                f"{evolve_cost(p.spirits[action.param('spirit') - 1])} Essence it costs; {stays} {cite}"
+                if gain > 0 else
+                f"it evolves a Spirit into a stronger stage, though the new stage gains little for its Essence {cite}"]
+    if kind == "choose-die" and _reroll_choice(s, seat):
+        sl = s.players[action.param("player") - 1].spirits[action.param("spirit") - 1]
+        die = sl.pool[action.param("die") - 1]
+        shown = face_label(die.face)
+        here = reroll_gain(g, sl, die)
+        if here > 1e-9:
+            return [f"this die shows {shown}, worth less than a reroll of it is expected to give {cite}"]
+        least = here >= _best_reroll(g, s, seat)[0] - 1e-9
+        return [f"this die shows {shown}, worth about as much as a reroll of it is expected to give or more"
+                + (f", and no other one of {{your}} dice loses less by a reroll" if least else "") + f" {cite}"]
+    if kind == "play-card" and _rerolls_one(_card(g, action)):
+        gain, which = _best_reroll(g, s, seat)
+        if which is None or gain <= MARGIN:
+            return [f"no one of {{your}} dice is expected to roll much better than the face it shows {cite}"]
+        return [f"one of {{your}} dice shows {face_label(which[1].face)}, worth less than a reroll of it is "
+                f"expected to give; the die is chosen next {cite}"]
     if kind == "place-advantage-die":
         sl = p.spirits[action.param("spirit") - 1]
         name = card_of(g, sl).name
@@ -164,9 +264,13 @@ def _hand_reasons(g, s, seat: int, action, cite: str) -> list[str] | None:
         return None
     if action.kind == "keep-hand":
         if opening:
-            return [f"the cards left stay in the opening hand, and the Setup recommends keeping 0-cost cards and Items "
-                    f"{cite}"]
-        return [f"the cards left stay in {{your}} hand, and {{you}} draw back up to five next [sd.end.draw] {cite}"]
+            hand = [g.cards.by_id.get(x) for x in s.players[seat].hand]
+            cheap = all(c is not None and c.cost <= OPENING_ESSENCE for c in hand)
+            return [f"the cards left stay in the opening hand: the Setup recommends keeping 0-cost cards and Items"
+                    + (f", and every card kept costs no more than the {OPENING_ESSENCE} Essence of the set-up "
+                       f"[sd.setup.essence]" if cheap else "") + f" {cite}"]
+        return [f"the cards left stay in {{your}} hand, and the End Phase draws {{your}} hand back up to five next "
+                f"[sd.end.draw] {cite}"]
     card = _card(g, action)
     if card is None:
         return None
@@ -174,9 +278,14 @@ def _hand_reasons(g, s, seat: int, action, cite: str) -> list[str] | None:
         why = "costs 0 Essence" if card.cost == 0 else "is an Item"
         # (never the card's name: the computer's reason is shown, and its hand is hidden; the label names it to its
         # own player)
-        return [f"this card {why}, and the Setup recommends keeping such cards in the opening hand {cite}"]
+        return [f"this card {why}, and the Setup recommends keeping such cards in the opening hand, not setting them "
+                f"aside {cite}"]
+    if opening and card.cost <= OPENING_ESSENCE:
+        return [f"this card costs {card.cost} Essence, which the {OPENING_ESSENCE} Essence of the set-up pay, so "
+                f"keeping it is better than setting it aside for an unknown card [sd.setup.essence] {cite}"]
     if opening:
-        return [f"this card is neither a 0-cost card nor an Item, and a card set aside is replaced by a new one, "
-                f"which may suit {{your}} Spirits better {cite}"]
-    return [f"a card discarded now is replaced when {{you}} draw back up to five [sd.end.draw], and the new one may "
+        return [f"this card costs {card.cost} Essence, more than the {OPENING_ESSENCE} Essence of the set-up, and "
+                f"a card set aside is replaced by a new one, which may suit {{your}} Spirits better {cite}"]
+    return [f"a card discarded now is replaced when the End Phase draws {{your}} hand back up to five [sd.end.draw], "
+            f"and the new one may "
             f"suit {{your}} Spirits better {cite}"]

@@ -19,8 +19,8 @@ from .dice import symbol
 from .state import SDState
 
 #: Feature weights: damage dealt is the goal; a die in the pool is worth part of what it resolves for.
-WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": _judge.POOL_WEIGHT, "essence": 0.35, "status": 0.4,
-           "armor": 0.4, "stage": 1.2, "hand": 0.15}
+WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": _judge.POOL_WEIGHT, "essence": _judge.ESSENCE_WEIGHT,
+           "status": 0.4, "armor": 0.4, "stage": _judge.STAGE_WEIGHT, "hand": 0.15}
 
 
 #: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
@@ -138,9 +138,14 @@ def reasons(g, s: SDState, mine) -> list[str]:
     if ch.get("armor", 0) > 0 and not reasons:
         reasons.append(f"it armors one of {{your}} Spirits against the next attack {cite}")
     if not reasons:
-        if a.kind in ("pass", "gain-advantage"):
-            reasons.append(f"no action now deals damage or builds {{your}} dice, so giving up the turn loses nothing "
-                           f"{cite}")
+        if a.kind == "pass":  # (a Pass gives up one turn, gaining the advantage the round's: trial 41)
+            reasons.append(f"no action now deals damage or builds {{your}} dice, and after a Pass {{you}} may still "
+                           f"act later in the round, unless {{your}} opponent passes next {cite}")
+        elif a.kind == "gain-advantage":
+            reasons.append(f"no action now deals damage or builds {{your}} dice; it takes the Advantage Token, which "
+                           f"places the Advantage Die on one of {{your}} Spirits in the End Phase "
+                           f"[sd.end.advantage-die] and gives {{your}} side the first action next round "
+                           f"[sd.action-phase], but it ends {{your}} actions for the rest of this round {cite}")
         else:
             reasons.append(f"no move now deals damage; this one keeps {{your}} options open {cite}")
     return reasons

@@ -96,6 +96,8 @@ def reasons(g, s: SPState, mine) -> list[str]:
     :meth:`tutor.bots.Bot.explain` to join."""
     a, ch = mine.action, mine.changes
     cite = " ".join(f"[{c}]" for c in a.clauses[:2])
+    if a.kind == "final-recruit":
+        return [_final_recruit_reason(s, a.actor, cite)]
     reasons = []
     if ch.get("spirit", 0) > 0:
         n = int(ch["spirit"])
@@ -129,6 +131,21 @@ def reasons(g, s: SPState, mine) -> list[str]:
         reasons.append("but it gives up a Shield [sp.shield.break]" if a.kind == "break-shield" else
                        "but one of {your} Shields goes to the discard pile with it [sp.shield.abandon]")
     return reasons
+
+
+def _final_recruit_reason(s: SPState, seat: int, cite: str) -> str:
+    """What one more card Recruited in the Final Battle adds to the Camps' end score (1 Spirit a pair of cards,
+    ``sp.final.camps``): the difference it makes, never the score of the whole Camps (trial 41: the third Norse card,
+    3 Camp cards to 4, was said to score 2 Spirit; it added 1)."""
+    n = sum(len(camp) for camp in s.players[seat].camps)
+    now, after = n // 2, (n + 1) // 2
+    head = (f"with it {{your}} Camps hold {n + 1} card{'s' if n else ''}, which score{'' if n else 's'} {after} "
+            f"Spirit at the end, 1 for each pair of cards [sp.final.camps]")
+    if after > now:
+        return (f"{head}: {after - now} more than the {n} card{'' if n == 1 else 's'} there now, and the most Spirit "
+                f"wins [sp.goal] {cite}")
+    return (f"{head}, the same as now; one more card Recruited after it would make another pair "
+            f"{cite}")
 
 
 def _join_nears_overrun(g, s: SPState) -> str | None:
