@@ -92,6 +92,13 @@ def load_walkthrough(path: str | Path | None = None, *, text: str | None = None)
     return validate(Walkthrough, parse_yaml(text if text is not None else read_text(path), where), where)
 
 
+def is_shipped(folder: Path) -> bool:
+    """True when ``folder`` (resolved) lies in the content folder the tutor reads (its shipped walkthroughs), for a
+    page to say where a file is without showing the server's folders. Raises ``OSError``/``ValueError`` as
+    :meth:`pathlib.Path.resolve` does."""
+    return folder.resolve().is_relative_to(content_root().resolve())
+
+
 def all_walkthroughs(game_id: str | None = None) -> list[Path]:
     """Every shipped walkthrough file (of one game, or all games)."""
     root = content_root()

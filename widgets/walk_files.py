@@ -16,10 +16,9 @@ from typing import Callable
 import ipywidgets as w
 
 from tutor import ContentError, Session
-from tutor.core.content import content_root
 from tutor.safefile import display_path, shown
 from tutor.scenario_model import ActionRef
-from tutor.walkthrough import Walkthrough, field_words, play_to, walkthrough_folder
+from tutor.walkthrough import Walkthrough, field_words, is_shipped, play_to, walkthrough_folder
 
 from .problems import one_line, problem_lines, refused_html
 from .style import plain_label
@@ -90,7 +89,7 @@ def file_place(path: str | Path) -> str:
         folder = folder.resolve()
         if folder == walkthrough_folder().resolve():
             return "in your saved walkthroughs"
-        if folder.is_relative_to(content_root().resolve()):
+        if is_shipped(folder):
             return "among the walkthroughs that come with the tutor"
     except (OSError, RuntimeError, ValueError):
         pass
