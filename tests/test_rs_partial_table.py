@@ -25,8 +25,6 @@ def _scenario(tmp_path, state: dict):
     ({"players": [{"seat": 1, "released": FIVE}]}, "players[0].released",
      "Player 1 has 5 released Spirits, which triggers the endgame with 2 players (5 needed): give endgame_by (the "
      "seat that triggered it) or list fewer"),
-    ({"players": [{"seat": 2, "released": FIVE[:2]}], "endgame_by": 2}, "endgame_by",
-     "Player 2 has 2 released Spirits; triggering the endgame with 2 players takes 5"),
     ({"players": [{"seat": 1, "guide": "hana"}, {"seat": 2, "guide": "hana"}]}, "players[1].guide",
      "'hana' is already Player 1's guide: each player has a guide of their own"),
 ])

@@ -102,7 +102,8 @@ def test_b_side_market_bonus_at_the_hand_limit_takes_nothing():
 
 def test_true_specialist_is_announced_once_and_kept():
     guardians = ["barachu", "nordheim", "onota", "virley", "wanwada"]
-    s = rs_session({"current": 1, "players": [{"seat": 1, "ap": 2, "released": guardians}]})
+    # (5 released Spirits trigger the endgame in a 2-player game: the table says Player 1 did)
+    s = rs_session({"current": 1, "first_player": 1, "endgame_by": 1, "players": [{"seat": 1, "ap": 2, "released": guardians}]})
     step = act(s, "end-turn")
     assert clauses_fired(step).count("rs.achievement.true-specialist") == 1
     assert s.game.facts(s.state)["p1.achievements"] == ["true-specialist"]

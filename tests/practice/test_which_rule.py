@@ -171,11 +171,10 @@ def test_names_the_move():
 def test_a_ruling_answer_says_it_is_our_ruling_with_its_reason():
     """Trial 41: a which-rule question whose answer is a ruling ("Taking from the Shrine at the hand limit") explained
     it as if the rulebook said so; now the explanation says it is our ruling and why."""
-    from tutor.practice import questions
-    q = next(q for i, q in enumerate(questions("restless-spirits", SEED)) if i == 8)
-    assert (q.kind, q.clause) == ("which-rule", "rs.ruling.retrieve-at-limit")
-    lines = q.explanation.splitlines()
-    assert lines[1] == "It is one of the rules this move goes by now: You have 1 AP (your hand is full, so you will " \
-                       "give up a Totem)."
-    assert lines[2].startswith("This one is our ruling, where the rulebook does not settle it: All three actions add a "
-                               "Totem \"up to the hand limit\"; the FAQ answers it for buying")
+    q = next(q for i, q in enumerate(questions("restless-spirits", SEED)) if i == 14)
+    assert (q.kind, q.clause) == ("which-rule", "rs.ruling.end-turn-early")
+    assert q.explanation.splitlines()[1:3] == [
+        "It is one of the rules this move goes by now: You may end your turn at any time; your 2 unused AP are lost.",
+        "This one is our ruling, where the rulebook does not settle it: The rulebook describes the turn ending once "
+        "the AP are spent but never forces a player to spend them, and AP can never be saved, so stopping early only "
+        "gives up the remaining AP."]

@@ -263,8 +263,9 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
 def _check_table(s: RSState, part: PartialState, bad) -> None:
     """Refuse a table the rules cannot reach (attack 41): two players with one Spirit Guide (Setup: each takes a
     guide of their own), or a player with the released Spirits that trigger the endgame (rs.end.trigger) while the
-    file sets no ``endgame_by`` (a 6th Spirit was then released and the endgame never began), or an ``endgame_by``
-    seat with too few released Spirits to have triggered it. Fields are named as the file gives them."""
+    file sets no ``endgame_by`` (a 6th Spirit was then released and the endgame never began). An ``endgame_by`` seat
+    with fewer is left to the file (a what-if may move the trigger to another seat to compare the tiebreakers).
+    Fields are named as the file gives them."""
     field = {pp.seat - 1: f"players[{i}]" for i, pp in enumerate(part.players)}
     owner: dict[str, int] = {}
     for seat, p in enumerate(s.players):
@@ -283,9 +284,6 @@ def _check_table(s: RSState, part: PartialState, bad) -> None:
                       f"Player {seat + 1} has {len(p.released)} released Spirits, which triggers the endgame with "
                       f"{len(s.players)} players ({need} needed): give endgame_by (the seat that triggered it) or "
                       "list fewer")
-    if s.endgame_by is not None and len(s.players[s.endgame_by].released) < need:
-        raise bad("endgame_by", f"Player {s.endgame_by + 1} has {len(s.players[s.endgame_by].released)} released "
-                  f"Spirits; triggering the endgame with {len(s.players)} players takes {need}")
 
 
 def _remove_everywhere(s: RSState, cards: set[str]) -> None:
