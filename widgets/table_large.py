@@ -37,7 +37,10 @@ LARGE_CSS = """
   .rt-learn .rt-onescreen > .tutor-last-step { margin-right: calc(COLUMNpx + 8px); }
   .rt-learn .rt-onescreen > .rt-main > .tutor-actions > * { zoom: ZOOM; }
   .rt-learn .rt-onescreen > .tutor-last-step .widget-html > .widget-html-content { zoom: ZOOM; }
-  .rt-learn .rt-onescreen > .tutor-last-step > .rt-last-head > .jupyter-button { zoom: ZOOM; }
+  /* the strip's head line as a whole (its 26 px line and every control in it, not its buttons alone: zoomed in a
+     line that was not, they stood 32 px high in 26), its title not zoomed twice */
+  .rt-learn .rt-onescreen > .tutor-last-step > .rt-last-head { zoom: ZOOM; }
+  .rt-learn .rt-onescreen > .tutor-last-step > .rt-last-head .widget-html > .widget-html-content { zoom: 1; }
   /* (a rule chip is one of the strip's lines, moved in px: its type larger, not zoomed) */
   .rt-learn .rt-onescreen > .tutor-last-step .tutor-clause.jupyter-button { height: 28px; line-height: 26px;
     font-size: 14.5px; }

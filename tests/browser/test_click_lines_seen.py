@@ -136,21 +136,29 @@ DRAWN = """() => {
 }"""
 
 
+def _evaluate_kept(server: str, browser, size: tuple[int, int], shown: str, js: str, shot: str | None = None) -> dict:
+    """Open Spirit Duels' learn page (its kept place) at window ``size``, wait for ``shown`` (a CSS selector) and
+    1.5 s more, and return what ``js`` measures there (a screenshot ``shot`` taken first, if named)."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        open_learn_page(server, page, LEARN["spirit-duels"], size)
+        expect(page.locator(shown).first).to_be_visible(timeout=30_000)
+        page.wait_for_timeout(1500)
+        if shot:
+            page.screenshot(path=str(SHOTS / shot))
+        return page.evaluate(js)
+    finally:
+        context.close()
+
+
 def test_actions_and_events_grow_with_the_board_at_1920x1080(kept_server, chromium_browser):
     """Session 41, item 3: at 1920x1080 the board grew (Spirit names at about 17 px) while the actions (15.6 px) and
     the strip's lines (15 px) and head buttons (12.5 px, the laptop's) kept about a laptop's size: they are drawn at
     1.35 (widgets/table_large.py), in a wider column."""
     server, db = kept_server
     _measure(server, db, chromium_browser, "spirit-duels", "sd-16-freeze", 3, (1920, 1080))
-    context = chromium_browser.new_context()
-    page = context.new_page()
-    try:
-        open_learn_page(server, page, LEARN["spirit-duels"], (1920, 1080))
-        expect(page.locator(".tutor-last-step .rt-step-now:visible").first).to_be_visible(timeout=30_000)
-        page.wait_for_timeout(1500)
-        g = page.evaluate(DRAWN)
-    finally:
-        context.close()
+    g = _evaluate_kept(server, chromium_browser, (1920, 1080), ".tutor-last-step .rt-step-now:visible", DRAWN)
     assert g["action"] >= 17 and g["event"] >= 16.5 and g["head"] >= 16.5, f"laptop-sized type at 1920x1080: {g}"
     assert g["action"] >= g["board"] * 0.9 and g["event"] >= g["board"] * 0.85, f"smaller than the board's: {g}"
     assert g["scroll"] <= 0, f"the page scrolls at 1920x1080: {g}"
@@ -173,9 +181,9 @@ REPLY = """() => {
 
 def test_the_computers_first_turn_in_spirit_duels_is_mostly_seen_at_1366x768(kept_server, chromium_browser):
     """Session 41, item 1: Spirit Duels' free play, the learner keeps their opening hand and the computer plays its
-    first turn (5 steps, 14 lines: its opening hand, the round's start, an Activate): at 1366x768 the reply column
-    showed 4 of its lines; the board yields height for the lines outside the column's view too (it scrolls): 9 now,
-    all of the newest step's."""
+    first turn (then 5 steps, 14 lines: its opening hand, the round's start, an Activate): at 1366x768 the reply
+    column showed 4 of its lines; the board yields height for the lines outside the column's view too (it scrolls):
+    9 then, all of the newest step's. (The computer's opening has changed since: at least 9 or all are seen.)"""
     import tutor
 
     server, db = kept_server
@@ -185,16 +193,9 @@ def test_the_computers_first_turn_in_spirit_duels_is_mostly_seen_at_1366x768(kep
     while s.current_player != 0 and not s.is_over:
         s.apply(bot.choose(s))
     keep_place(db, "learn:spirit-duels", {"tab": "free", "free": s.to_json(), "seats": ["you", "normal"], "auto": False})
-    context = chromium_browser.new_context()
-    page = context.new_page()
-    try:
-        open_learn_page(server, page, LEARN["spirit-duels"], (1366, 768))
-        expect(page.locator(".tutor-last-step .rt-reply-col:visible").first).to_be_visible(timeout=30_000)
-        page.wait_for_timeout(1500)
-        g = page.evaluate(REPLY)
-        page.screenshot(path=str(SHOTS / "click-lines-sd-first-reply-1366.png"))
-    finally:
-        context.close()
-    assert g["made"] == 14 and g["seen"] >= 9, f"the computer's first turn at 1366x768: {g}"
+    g = _evaluate_kept(server, chromium_browser, (1366, 768), ".tutor-last-step .rt-reply-col:visible", REPLY,
+                       shot="click-lines-sd-first-reply-1366.png")
+    # (bots41 changed the computer's opening, so its first turn is shorter now: 5 lines; every line is seen up to 9)
+    assert g["made"] >= 5 and g["seen"] >= min(g["made"], 9), f"the computer's first turn at 1366x768: {g}"
     assert not any("Pruni" in u or "next action" in u for u in g["unseen"]), f"its newest step: {g}"
     assert g["scroll"] <= 0, f"the page scrolls: {g}"
