@@ -124,8 +124,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 .rt-lesson-line :is(.rt-goal, .rt-done):is(:hover, :focus) { height: auto; -webkit-line-clamp: unset; padding-bottom: 4px;
   position: relative; z-index: 40; box-shadow: 0 6px 18px rgba(20, 40, 80, .25); outline: none; }
-@media (max-width: 1200px) { .rt-lesson-line > .widget-html.rt-goal-box { height: 40px; }  /* (three lines, session 41) */
-  .rt-lesson-line :is(.rt-goal, .rt-done) { font-size: 11.5px; line-height: 1.1; height: 3.3em; padding: 1px 8px 0; -webkit-line-clamp: 3; } }
+@media (max-width: 1200px) { .rt-lesson-line > .widget-html.rt-goal-box { height: 40px; }
+  .rt-lesson-line :is(.rt-goal, .rt-done) { font-size: 13px; padding: 4px 8px 0; } }
 /* kept once the goal was reached, while the learner plays on (trial 16, U2): said calmly, not as a fresh success */
 .rt-lesson-line .rt-done.rt-done-kept { font-weight: 400; border-width: 1px; background: #f1faf2; }
 .rt-lesson-line .rt-done.rt-done-kept b { font-weight: 600; }

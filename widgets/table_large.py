@@ -10,24 +10,17 @@ The zoom is put on what the page's scripts do not measure against their box's ow
 (its title, its prompt, its groups), not the list, which scrolls and folds (:mod:`widgets.action_fold` compares its
 actions' rectangles with its ``clientHeight``); each line's content in the strip (its ``widget-html-content``) and
 a rule chip's type (a chip is a line itself), not the lines, which :mod:`widgets.strip_fit` moves and pins in px.
-The page's top bar (its title, the tabs and the lesson or game line) is drawn larger too (session 31),
+The page's top bar (its title, the tabs and the lesson or game line) is drawn at :data:`TEXT_ZOOM` too (session 31),
 so the page reads as one design.
-
-Session 41 (issue 16, item 3): at 1.2 in a 560 px column the actions and the strip's lines still read at about the
-laptop's size beside a board drawn at 1.4 to 1.7, the actions' column half empty: they are drawn at 1.35 in a 640 px
-column (about 474 px of a laptop's), and the strip's head (its title, the drawers' buttons) at that size too; the
-page's top bar stays at :data:`HEAD_ZOOM` (a notice's place on the tabs' line is measured for it).
 """
 from __future__ import annotations
 
 #: How much larger the actions and the last step's lines are drawn on a large window.
-TEXT_ZOOM = 1.35
-#: How much larger the page's top bar is drawn on a large window.
-HEAD_ZOOM = 1.2
-#: The actions' column on a large window (px): at :data:`TEXT_ZOOM` about the 460 px of a 1366 px window's (474).
-COLUMN = 640
+TEXT_ZOOM = 1.2
+#: The actions' column on a large window (px): at :data:`TEXT_ZOOM` about the 460 px of a 1366 px window's.
+COLUMN = 560
 #: A notice's place on the tabs' line of a large window (px from the left and right edges): past the two tabs and
-#: short of the page's title, both drawn at :data:`HEAD_ZOOM` (304 and 345 px at the laptop's size, widgets/table.py).
+#: short of the page's title, both drawn at :data:`TEXT_ZOOM` (304 and 345 px at the laptop's size, widgets/table.py).
 NOTICE_LEFT, NOTICE_RIGHT = 368, 404
 
 LARGE_CSS = """
@@ -37,17 +30,13 @@ LARGE_CSS = """
   .rt-learn .rt-onescreen > .tutor-last-step { margin-right: calc(COLUMNpx + 8px); }
   .rt-learn .rt-onescreen > .rt-main > .tutor-actions > * { zoom: ZOOM; }
   .rt-learn .rt-onescreen > .tutor-last-step .widget-html > .widget-html-content { zoom: ZOOM; }
-  /* the strip's head line as a whole (its 26 px line and every control in it, not its buttons alone: zoomed in a
-     line that was not, they stood 32 px high in 26), its title not zoomed twice */
-  .rt-learn .rt-onescreen > .tutor-last-step > .rt-last-head { zoom: ZOOM; }
-  .rt-learn .rt-onescreen > .tutor-last-step > .rt-last-head .widget-html > .widget-html-content { zoom: 1; }
   /* (a rule chip is one of the strip's lines, moved in px: its type larger, not zoomed) */
-  .rt-learn .rt-onescreen > .tutor-last-step .tutor-clause.jupyter-button { height: 28px; line-height: 26px;
-    font-size: 14.5px; }
+  .rt-learn .rt-onescreen > .tutor-last-step .tutor-clause.jupyter-button { height: 26px; line-height: 24px;
+    font-size: 13.5px; }
   /* the page's top bar (its title, the tabs, the lesson or game line) drawn at the same size (session 31: at the
      laptop's size it read as another page's), a notice on the tabs' line between the larger tabs and title */
-  .rt-learn > .rt-learn-head, .rt-learn > .widget-tab > .widget-tab-bar, .rt-learn .rt-topline { zoom: HEADZ; }
+  .rt-learn > .rt-learn-head, .rt-learn > .widget-tab > .widget-tab-bar, .rt-learn .rt-topline { zoom: ZOOM; }
   .rt-learn > .rt-head-notice { left: NOTICE_LEFTpx; right: NOTICE_RIGHTpx; }
 }
-""".replace("HEADZ", str(HEAD_ZOOM)).replace("COLUMN", str(COLUMN)).replace("ZOOM", str(TEXT_ZOOM)).replace("NOTICE_LEFT", str(NOTICE_LEFT)) \
+""".replace("COLUMN", str(COLUMN)).replace("ZOOM", str(TEXT_ZOOM)).replace("NOTICE_LEFT", str(NOTICE_LEFT)) \
     .replace("NOTICE_RIGHT", str(NOTICE_RIGHT))

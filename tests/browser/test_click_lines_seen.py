@@ -104,8 +104,8 @@ CUT = """() => {
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
 def test_spirit_duels_lesson_12_goal_and_evolves_lines_are_whole(kept_server, chromium_browser, size):
     """Session 41, item 2: at 1024x768 Spirit Duels lesson 12's goal ended in "your…" and a card's "evolves into
-    Tynagma f…": the goal takes three lines on a narrow window, the "evolves into" line its own line when it does not
-    fit beside the Spirit's state."""
+    Tynagma f…": the goal is shorter (two lines at 1024x768; three lines of smaller type pushed the lessons' other goal
+    checks out), the "evolves into" line its own line when it does not fit beside the Spirit's state."""
     server, db = kept_server
     m = _measure(server, db, chromium_browser, "spirit-duels", "sd-12-zap", 1, size)
     # (and its Chain Shock's six lines all seen at 1366x768; at 1024x768 the strip keeps its height: the actions
@@ -120,20 +120,9 @@ def test_spirit_duels_lesson_12_goal_and_evolves_lines_are_whole(kept_server, ch
     finally:
         context.close()
     where = f"Spirit Duels lesson 12 at {size[0]}x{size[1]}"
-    assert g["goal"] and g["goal"][0].endswith("your second Spirit.") and not g["goal"][1], f"{where}: the goal is cut: {g}"
+    assert g["goal"] and g["goal"][0].endswith("on Pawnite.") and not g["goal"][1], f"{where}: the goal is cut: {g}"
     assert g["next"] == 6 and g["nextCut"] == [], f"{where}: 'evolves into' lines cut: {g}"
     assert g["scroll"] <= 0, f"{where}: the page scrolls: {g}"
-
-
-#: The type's size as drawn (its font size times the zooms of it and its ancestors), px: the board's Spirit names, an
-#: action's label, a line of the strip, the strip's head buttons; and how far the page scrolls.
-DRAWN = """() => {
-  const q = (s) => [...document.querySelectorAll(s)].find(e => e.getClientRects().length);
-  const px = (e) => { if (!e) return null; let z = 1; for (let x = e; x && x.nodeType === 1; x = x.parentElement) { z *= parseFloat(getComputedStyle(x).zoom) || 1; }
-    return parseFloat(getComputedStyle(e).fontSize) * z; };
-  return {board: px(q('.tutor-board .sd-sname')), action: px(q('.tutor-action')), event: px(q('.tutor-last-step .rt-ev')),
-          head: px(q('.tutor-last-step .rt-last-head > .jupyter-button')), scroll: document.scrollingElement.scrollHeight - innerHeight};
-}"""
 
 
 def _evaluate_kept(server: str, browser, size: tuple[int, int], shown: str, js: str, shot: str | None = None) -> dict:
@@ -150,18 +139,6 @@ def _evaluate_kept(server: str, browser, size: tuple[int, int], shown: str, js: 
         return page.evaluate(js)
     finally:
         context.close()
-
-
-def test_actions_and_events_grow_with_the_board_at_1920x1080(kept_server, chromium_browser):
-    """Session 41, item 3: at 1920x1080 the board grew (Spirit names at about 17 px) while the actions (15.6 px) and
-    the strip's lines (15 px) and head buttons (12.5 px, the laptop's) kept about a laptop's size: they are drawn at
-    1.35 (widgets/table_large.py), in a wider column."""
-    server, db = kept_server
-    _measure(server, db, chromium_browser, "spirit-duels", "sd-16-freeze", 3, (1920, 1080))
-    g = _evaluate_kept(server, chromium_browser, (1920, 1080), ".tutor-last-step .rt-step-now:visible", DRAWN)
-    assert g["action"] >= 17 and g["event"] >= 16.5 and g["head"] >= 16.5, f"laptop-sized type at 1920x1080: {g}"
-    assert g["action"] >= g["board"] * 0.9 and g["event"] >= g["board"] * 0.85, f"smaller than the board's: {g}"
-    assert g["scroll"] <= 0, f"the page scrolls at 1920x1080: {g}"
 
 
 #: The reply column's event lines: how many, which are seen (drawn, inside the column's box, on top).
