@@ -14,8 +14,7 @@ on a window wider than 1200 px and lower than the large one (1920x1080 has the r
 floor and its own zoom, :mod:`widgets.strip_fit`), not for a table of five or six players (already drawn smaller).
 The board's own zoom comes back at the next fit (attribute ``data-rt-yield`` marks the zoom as the strip's).
 Session 41: the board gives room for every step of the move in view, an earlier click's too (Spirit Duels lesson 16's
-frozen Attack line, Restless Spirits lesson 24's Activate went to the History), and for the lines of the computer's
-reply column outside its view (it scrolls: Spirit Duels' first computer turn showed 4 of its 14 lines); and a strip holding :data:`DENSE`
+frozen Attack line, Restless Spirits lesson 24's Activate went to the History); and a strip holding :data:`DENSE`
 event lines or more, on a learn page below the large window, sets its lines closer (attribute ``data-rt-dense``,
 :data:`DENSE_CSS`: a rule chip 18 px high, not 22, no margin around a line; about 4 px a line, a line more in nine),
 decided from the number of lines, not from their height, so it does not change back and forth between passes.
@@ -60,11 +59,7 @@ YIELD_JS = """  // The board yields height to the strip (session 38): a box of t
     if (!board || !table.closest('.rt-learn') || BIG.matches || !WIDE.matches || !area.getClientRects().length
         || board.querySelectorAll(':scope > .rt-bpart-player').length >= MANY) { return false; }
     var need = 0;
-    // (the computer's reply column scrolls, it hides no line: what lies outside its view, session 41: Spirit Duels'
-    // first computer turn showed 4 of its 14 lines at 1366x768)
-    boxes.forEach(function (c) {
-      need = Math.max(need, c.classList.contains('rt-reply-col') ? c.scrollHeight - c.clientHeight : c.rtNeed || 0);
-    });
+    boxes.forEach(function (c) { need = Math.max(need, c.rtNeed || 0); });
     var hs = strip.getBoundingClientRect().height, extra = Math.min(Math.ceil(need) + 2, Math.floor(innerHeight * YTOP - hs));
     if (need < 4 || extra < 8) { return false; }
     var z = parseFloat(getComputedStyle(board).zoom) || 1, b = bases.get(board);
