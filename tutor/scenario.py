@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .core.content import content_root, parse_yaml, read_text, validate
 from .core.errors import ContentError, IllegalAction, display_path, short, visible
-from .core.model import Action, Step
+from .core.model import Action, Step, and_list
 from .core.session import Session, plain_data
 from .sessions import clauses as game_clauses, new_game
 from .transcript import step_text
@@ -238,11 +238,6 @@ def check(session: Session, steps: list[Step], e: Expect, field: str = "expect.s
         if facts[key] != want:
             out.append(f"state {short(key, quote=False)}: expected {short(want)}, got {short(facts[key])}")
     return out
-
-
-def and_list(items: list[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"`` (``""`` for none): a list in a sentence, never Python's brackets."""
-    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 #: How many legal action ids a failed ``legal`` expectation lists (it says how many it left out).

@@ -195,6 +195,11 @@ _EVENT_FIELDS = _FIELDS_SET[Event] = set(Event.model_fields)
 _STEP_FIELDS = _FIELDS_SET[Step] = set(Step.model_fields)
 
 
+def and_list(items: list[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` (``""`` for none): a list in a sentence, never Python's brackets."""
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def mark_before_stop(text: str, mark: str) -> str:
     """``text`` with ``mark`` (e.g. ``" [provisional]"``, or ``""``) on its last words: before a closing full stop
     (``"Gain 1 Essence [provisional]."``), so the mark sits on the value, not after the sentence."""

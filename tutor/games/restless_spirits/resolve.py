@@ -6,7 +6,7 @@ each citing its clause.
 """
 from __future__ import annotations
 
-from ...core.model import Action
+from ...core.model import Action, and_list
 from ...core.state_model import trusted
 from .abilities import start
 from .achievements import check, on_activate, on_release
@@ -69,7 +69,7 @@ def main_action(c: Ctx, a: Action) -> None:
         s.markets[row] = [None, None, None]
         # what left and what came in, each said plainly (issue 16: lesson 3's strip named the new Totems only in the
         # fixed-draw lines it hid, beside the discarded Bowl): a lesson's fixed draws are said after what came in
-        c.ev("rs.refresh-buy", f"Market row {row + 1} is cleared: {_listed([g.totem_label(x) for x in old])} "
+        c.ev("rs.refresh-buy", f"Market row {row + 1} is cleared: {and_list([g.totem_label(x) for x in old])} "
              f"{'go' if len(old) > 1 else 'goes'} to the Totem discard pile." if old else f"Market row {row + 1} is "
              "empty: nothing goes to the Totem discard pile.", cards=tuple(old), actor=seat)
         mark = len(c.events)
@@ -84,7 +84,7 @@ def main_action(c: Ctx, a: Action) -> None:
                 c.hold(e)  # (said right after what came in)
         new = [x for x in s.markets[row] if x is not None]
         c.ev("rs.refresh-buy", f"{plural(len(new), 'new Totem')} {'are' if len(new) != 1 else 'is'} dealt into market "
-             f"row {row + 1}: {_listed([g.totem_label(x) for x in new])}." if new else f"No Totem is left to deal into "
+             f"row {row + 1}: {and_list([g.totem_label(x) for x in new])}." if new else f"No Totem is left to deal into "
              f"market row {row + 1}.", cards=tuple(new), actor=seat)
         c.ask(ChooseMarketTotem(actor=seat, purpose="refresh-buy", space=row, allow_decline=True))
     elif k == "retrieve-from-shrine":
@@ -217,11 +217,6 @@ def refresh_lost_spirits(c: Ctx, seat: int) -> None:
     c.ev("rs.refresh-attract", f"The Lost Spirits ({', '.join(c.name(x) for x in old)}) go to the Spirit discard "
          "pile.", cards=tuple(old), actor=seat)
     refill_lost_spirits(c)
-
-
-def _listed(items: list[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"``: cards in a sentence."""
-    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _still_unmet(n: int) -> str:
