@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from tutor.lessons import readable_lessons
-from tutor.practice.mastery import STATUS_WORDS, STATUSES, count_words, lessons_showing, sections
+from tutor.practice.mastery import (STATUS_WORDS, STATUSES, count_words, lessons_showing, lessons_showing_all,
+                                    sections)
 
 from .clauses import ClauseCard
 from .model import ErrorPanel, SessionModel
@@ -48,16 +48,6 @@ NO_QUESTION = ('<div class="rt-muted">No question on this rule comes up in the p
 
 #: The legend's words for the rules no question asks (their chips dashed, in italics).
 NOQ_LEGEND = "dashed: not asked in practice (hover for where it is taught)"
-
-
-def taught_in(game_id: str) -> dict[str, list[str]]:
-    """``{clause id: titles of the lessons of game_id that show it}``, in lesson order, as
-    :func:`tutor.practice.mastery.lessons_showing` says for one clause, for all in one reading of the lessons."""
-    out: dict[str, list[str]] = {}
-    for lesson in readable_lessons(game_id)[0]:
-        for cid in dict.fromkeys([*lesson.clauses, *lesson.check.fired]):
-            out.setdefault(cid, []).append(lesson.title)
-    return out
 
 
 def not_asked_words(titles: list[str]) -> str:
@@ -102,7 +92,7 @@ class MasteryMap:
         self.buttons: dict[str, w.Button] = {}
         self.counts: dict[str, int] = {}
         clauses = coach.pool.made[0].session.game.clauses if coach.pool.made else {}
-        rows, taught = [], taught_in(coach.game_id)
+        rows, taught = [], lessons_showing_all(coach.game_id)
         for section, ids in sections(coach.game_id):
             row = []
             for cid in ids:

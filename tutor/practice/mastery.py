@@ -51,8 +51,17 @@ def lessons_showing(game_id: str, clause_id: str) -> list[str]:
     """The titles of the lessons of ``game_id`` that show rule ``clause_id`` (among their rules to read, or fired by
     their goal's check), in lesson order; ``[]`` when none does (trial 39: the mastery map said "meet it in a lesson"
     of the draft's order, which no lesson shows)."""
-    return [lesson.title for lesson in readable_lessons(game_id)[0]
-            if clause_id in lesson.clauses or clause_id in lesson.check.fired]
+    return lessons_showing_all(game_id).get(clause_id, [])
+
+
+def lessons_showing_all(game_id: str) -> dict[str, list[str]]:
+    """``{clause id: titles of the lessons of game_id that show it}`` (:func:`lessons_showing` for every clause, in
+    one reading of the lessons), in lesson order."""
+    out: dict[str, list[str]] = {}
+    for lesson in readable_lessons(game_id)[0]:
+        for cid in dict.fromkeys([*lesson.clauses, *lesson.check.fired]):
+            out.setdefault(cid, []).append(lesson.title)
+    return out
 
 
 def mastery(game_id: str, last_results: dict[str, bool], lessons_done: set[str]) -> dict[str, str]:
