@@ -133,6 +133,12 @@ SETUP_REASONS = {
 }
 
 
+#: Moves that take a Totem into the hand, and why taking it first is worth it when a fitting Totem is already in
+#: hand (the bot buys first: holding fitting Totems wins as often; a Totem in hand stays there, rs.hand-limit aside).
+_BUYS = {"buy-totem": "the market's Totem may not wait", "refresh-market-and-buy": "the market's Totem may not wait",
+         "retrieve-from-shrine": "the Shrine's Totems may not wait"}
+
+
 def reasons(g, s: RSState, mine) -> list[str]:
     """Why ``mine`` (a :class:`tutor.bots.Scored`) is sensible: phrases citing clauses, for
     :meth:`tutor.bots.Bot.explain` to join."""
@@ -157,8 +163,11 @@ def reasons(g, s: RSState, mine) -> list[str]:
                            f"(all three release the Spirit) {cite}")
         if ch.get("fitting", 0) > 0:
             if ch.get("hand", 0) > 0 and ch.get("on_board", 0) <= 0:  # a Totem came to the hand (bought, drawn...)
-                reasons.append(f"it brings {{your}} hand a Totem that fits an unmet requirement of a Spirit on "
-                               f"{{your}} board {cite}")
+                said = f"it brings {{your}} hand a Totem that fits an unmet requirement of a Spirit on {{your}} board"
+                if a.kind in _BUYS and not getattr(mine, "public", False) and features(g, s, a.actor)["fitting"]:
+                    said += (f", and a fitting Totem already in {{your}} hand can still be played with a later AP, "
+                             f"while {_BUYS[a.kind]}")  # (trial 40: why buy before playing the one in hand)
+                reasons.append(f"{said} {cite}")
             else:  # the hand's Totems did not grow: a Spirit came (attract) whose requirements they fit
                 n = int(ch["fitting"])
                 reasons.append(f"then {n} Totem{'s' if n != 1 else ''} already in {{your}} hand fit"
