@@ -424,7 +424,8 @@ STRIP_JS = """(function () {
     if (first) { smaller(); }
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
-    if (narrow) { smaller(); }
+    // (any window, once the strip is at its floor: session 42, Spirit Duels' hand under the key line at 1366x768)
+    if (narrow || over(area) > 1) { smaller(); }
   }
   function run() {
     frame = 0;

@@ -24,6 +24,11 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
    (ipywidgets' overflow: auto), and the key line stuck to the board's own foot, under the box's edge (trial 23:
    Spirited at 1024x768, its words cut in half above the strip) */
 .rt-onescreen .rt-board-area > .tutor-board.rt-bparts { overflow: visible !important; }
+/* Spirit Duels' board is one piece with its key line inside it: the same pinning (trial 42's look: at 1366x768 after
+   three steps of lesson 1 the board area scrolled 16 px and its key line showed its top half above the strip) */
+.rt-onescreen .rt-board-area > .tutor-board.rt-board-sd { overflow: visible !important; }
+.rt-onescreen .rt-board-area .sd-board > details.rt-legend { position: sticky; bottom: 0; z-index: 1;
+  background: #fff; padding: 1px 0; }
 /* reference panels (Spirited's wonders and clans, folded) come after the players' areas, so the learner's own area
    (with its hand) is in view under the shared table; against the computer the learner's area comes first */
 .rt-compact .rt-bparts > .rt-bpart-wonders, .rt-compact .rt-bparts > .rt-bpart-clans { order: 6; }

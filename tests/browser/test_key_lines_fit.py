@@ -361,23 +361,23 @@ KEY_LINE = """() => {
   const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
   const first = (sel, root) => [...(root || document).querySelectorAll(sel)].find(shown) || null;
   const area = first('.rt-board-area'), strip = first('.rt-onescreen > .tutor-last-step');
-  const key = area && first('.rt-bpart-legend summary', area);
+  const key = area && first('.rt-bpart-legend summary, .sd-board > details.rt-legend > summary', area);
   if (!key) { return null; }
   const range = document.createRange();
   range.selectNodeContents(key);
   const t = range.getBoundingClientRect(), a = area.getBoundingClientRect();
   const x = (Math.max(t.left, a.left) + Math.min(t.right, a.right)) / 2;
-  const mine = (y) => { const e = document.elementFromPoint(x, y); return !!e && !!e.closest('.rt-bpart-legend'); };
+  const mine = (y) => { const e = document.elementFromPoint(x, y); return !!e && !!e.closest('.rt-bpart-legend, .rt-legend'); };
   return {text: [t.left, t.top, t.right, t.bottom], area: rect(area), strip: rect(strip), words: key.innerText.slice(0, 40),
           top: mine(t.top + 2), foot: mine(t.bottom - 2), page: document.scrollingElement.scrollHeight,
           over: area.scrollHeight - area.clientHeight};
 }"""
 
 
-def _key_line_whole(page, where: str, fits: bool = True) -> dict:
+def _key_line_whole(page, where: str, fits: bool = True, words: str = "Key: Road stacks") -> dict:
     g = page.evaluate(KEY_LINE)
     print(f"{where}: {g}")
-    assert g and g["words"].startswith("Key: Road stacks"), f"{where}: no key line: {g}"
+    assert g and g["words"].startswith(words), f"{where}: no key line: {g}"
     t = g["text"]
     assert t[1] >= g["area"][1] - 1 and t[3] <= g["area"][3] + 1, f"{where}: the key line is cut by the board's box: {g}"
     assert t[3] <= g["strip"][1] + 1 and t[3] <= 768, f"{where}: the key line runs under the strip: {g}"
@@ -416,4 +416,34 @@ def test_spirited_key_line_is_whole_above_the_strip_at_1024(tutor_server, tutor_
     # (free play's set-up strip keeps its lines at 1024 px: the opponent's last row scrolls under the key line)
     _key_line_whole(page, "Spirited free play at 1024x768", fits=False)
     page.screenshot(path=str(SHOTS / "key-lines-sp-free-1024.png"))
+    tutor_page.assert_clean()
+
+
+def test_spirit_duels_key_line_is_whole_at_1366(tutor_server, tutor_page):
+    """Session 42's look: Spirit Duels lesson 1 at 1366x768 after three steps (two first actions, then the turn's
+    kind: Gain the Advantage, whose warning line takes two lines) scrolled its board area 16 px, and the board's key
+    line ("Key: dice faces · †…", inside the one-piece board) showed only its top half above the strip; pinned, it
+    then covered half of the learner's hand (the board 40 px past its box with the strip at its floor). It is pinned
+    at the foot of the board's box as the other games' key line is: whole, above the strip, nothing over it; and the
+    board, drawn smaller, fits its box."""
+    page = tutor_page.page
+    _open(tutor_server, page, "learn-spirit-duels.ipynb", (1366, 768))
+    page.get_by_role("tab", name="Lessons").click()
+    page.locator(".rt-lesson-picker select").select_option(index=0)
+    page.wait_for_timeout(1500)
+    restart = page.locator(".rt-topline button:visible", has_text="Restart").first
+    if restart.is_enabled():
+        restart.click()
+    page.wait_for_timeout(1500)
+    _key_line_whole(page, "Spirit Duels lesson 1 at 1366x768, its start", fits=False, words="Key: dice faces")
+    for k in range(3):
+        turn = page.locator(".tutor-actions .rt-apart-turn .tutor-action:visible:not([disabled])")
+        mine = page.locator(".tutor-action:visible:not([disabled])")
+        (turn.first if k == 2 and turn.count() else mine.first).click()
+        expect(page.locator(".tutor-last-step .rt-step-now:visible").first).to_contain_text(f"Step {k + 1}",
+                                                                                             timeout=CLICK_MS)
+        page.wait_for_timeout(1200)
+    # (the strip at its floor, the board is drawn smaller until it fits: the learner's hand above the key line)
+    _key_line_whole(page, "Spirit Duels lesson 1 at 1366x768 after three steps", words="Key: dice faces")
+    page.screenshot(path=str(SHOTS / "key-lines-sd-lesson-1-1366.png"))
     tutor_page.assert_clean()
