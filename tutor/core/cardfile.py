@@ -62,7 +62,7 @@ class CardFileLoader:
             ContentError: the file cannot be read, is not a regular ``.yaml`` file (a user's), or fails a check,
                 naming the file and the field.
         """
-        p = card_file_path(path) if path else self.default_path()
+        p = card_file_path(path) if path is not None else self.default_path()  # '' is refused, not the default
         return self._load(str(p), stat_file(p, "card file").st_mtime)
 
     def _parse(self, path: str, mtime: float) -> tuple[Any, dict[int, BaseModel]]:

@@ -152,8 +152,12 @@ def card_file_path(path: str | os.PathLike) -> Path:
     reading it, and no line of such a file can reach an error message).
 
     Raises:
-        ContentError: naming the path and why.
+        ContentError: naming the path and why; an empty path (``''``, which Python reads as the current folder) is
+            refused as naming no file.
     """
+    if not str(path):  # (attack 42: ``--option cards=`` played the shipped cards without a word)
+        raise ContentError("an empty path ('') names no card file: give the path of a .yaml card file, or leave "
+                           "the cards option out to play the shipped cards", path="")
     p = Path(path)
     if p.suffix.lower() not in (".yaml", ".yml"):
         raise ContentError(f"{short(str(p), 120, quote=False)}: a card file is a .yaml file", path=str(p))
