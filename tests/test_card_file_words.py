@@ -83,7 +83,7 @@ def test_every_hostile_value_is_refused_in_our_words(tmp_path, game, field):
 
 
 @pytest.mark.parametrize("key,words", [
-    ("x", "time_track: key 'x': must be a whole number"),
+    ("x", "time_track: key 'x': a whole number is needed, not a text ('x')"),
     (True, "time_track.True.length"),  # a true/false key is taken for 1 by pydantic; the mapping's checks follow
 ], ids=["text", "true"])
 def test_a_key_of_the_wrong_kind_is_named_without_pydantics_place(tmp_path, key, words):
