@@ -139,3 +139,24 @@ def test_a_key_written_as_text_where_a_number_goes_is_refused(tmp_path):
     d["time_track"] = {("2" if k == 2 else k): v for k, v in d["time_track"].items()}
     _refused("spirited", d, tmp_path, "time_track",
              "key '2': a whole number is needed, not a text ('2'): write it without quotes")
+
+
+@pytest.mark.parametrize("value,words", [("1", "a text ('1')"), ("yes", "a text ('yes')"), ("x", "a text ('x')"),
+                                         (0, "0"), (1, "1"), ([], "a list")])
+def test_true_or_false_written_otherwise_is_refused(tmp_path, value, words):
+    """Attack 42 (low), found again here: ``solo: '1'`` (or ``'yes'``, or ``1``) was taken for true, in a card's
+    field and in an effect's parameters alike."""
+    d = cf.shipped("restless-spirits")
+    d["blessings"][0]["solo"] = value
+    _refused("restless-spirits", d, tmp_path, "blessings[0].solo", f"true or false is needed, not {words}")
+    d = cf.shipped("restless-spirits")
+    d["spirits"][0]["ability"]["effects"][0]["params"]["optional"] = value
+    _refused("restless-spirits", d, tmp_path, "spirits[0].ability.effects[0].params",
+             f"optional: true or false is needed, not {words}" if value in ("x", []) else
+             f"true or false is needed, not {words}")
+
+
+def test_an_unknown_effect_name_is_bounded(tmp_path):
+    d = cf.shipped("restless-spirits")
+    d["spirits"][0]["ability"]["effects"][0]["effect"] = "a" * 5000
+    _refused("restless-spirits", d, tmp_path, "spirits[0].ability.effects[0]", "unknown effect 'aaaa")

@@ -131,6 +131,9 @@ def check_parsed(path: str, field: str, raw, parsed) -> None:
                 raise refuse(path, f, f"{str(r).lower()} is not a number here: write a whole number")
         elif isinstance(r, str) and isinstance(m, (int, float)) and not isinstance(m, bool):
             raise refuse(path, f, number_as_text(r))
+        elif isinstance(r, (str, int, float)) and isinstance(m, bool):  # (pydantic takes '1', 'yes', 0 for one)
+            said = f"a text ({short(r, 30)})" if isinstance(r, str) else short(r, 30)
+            raise refuse(path, f, f"true or false is needed, not {said}")
         elif isinstance(r, dict):
             if isinstance(m, BaseModel):
                 names = {(info.alias or name): name for name, info in type(m).model_fields.items()}
@@ -175,6 +178,10 @@ def card_words(e: dict) -> str:
     another kind where a number goes says what it is (``"a whole number is needed, not a list"``); any other problem
     is said as in every content file (:func:`~tutor.core.problem_words.problem_words`)."""
     kind, ctx, given = e.get("type"), e.get("ctx") or {}, e.get("input")
+    if kind in ("bool_type", "bool_parsing"):
+        return f"true or false is needed, not " + (f"a text ({short(given, 30)})" if isinstance(given, str) else
+                                                   short(given, 30) if isinstance(given, (int, float))
+                                                   else _kind(given))
     listed = kind == "literal_error" and _NUMBERS.fullmatch(str(ctx.get("expected", "")))
     if kind not in NUMBER_TYPES and not listed:
         return problem_words(e)
