@@ -85,3 +85,78 @@ def test_the_shipped_card_files_and_a_longest_name_still_load(tmp_path, game):
     cards, _ = LOADERS[game].load(cf.write(d, tmp_path / "cards.yaml"))
     assert getattr(cards, group)[i].name == "N" * MAX_NAME_CHARS
     assert tutor.new_game(game, players=2, seed=1).legal_actions()
+
+
+#: A number field of each game and of each kind (a plain whole number, one from a short list, an effect parameter, a
+#: list of numbers), its place in the file as plain data and the words of what it needs.
+NUMBER_FIELDS = [
+    ("spirit-duels", ("lines", 0, "spirits", 0, "health"), "lines[0].spirits[0].health", "a whole number"),
+    ("spirit-duels", ("lines", 0, "spirits", 0, "stage"), "lines[0].spirits[0].stage", "a whole number (1, 2 or 3)"),
+    ("spirit-duels", ("cards", 0, "cost"), "cards[0].cost", "a whole number"),
+    ("restless-spirits", ("blessings", 0, "cost"), "blessings[0].cost", "a whole number (0, 1 or 2)"),
+    ("restless-spirits", ("spirits", 1, "number"), "spirits[1].number", "a whole number"),
+    ("restless-spirits", ("spirits", 0, "ability", "effects", 0, "params", "count", "fixed"),
+     "spirits[0].ability.effects[0].params.count.fixed", "a whole number"),
+    ("spirited", ("clans_per_game",), "clans_per_game", "a whole number"),
+    ("spirited", ("wonders", 0, "spirit"), "wonders[0].spirit", "a whole number"),
+    ("spirited", ("time_track", 2, "battles", 0), "time_track[2].battles[0]", "a whole number"),
+    ("spirited", ("clans", 0, "allegiance", "battle", "params", "amount"), "clans[0].allegiance.battle.params.amount",
+     "a whole number"),
+]
+
+
+@pytest.mark.parametrize("game,place,field,needed", NUMBER_FIELDS, ids=[f"{g}:{f}" for g, _, f, _ in NUMBER_FIELDS])
+def test_a_number_written_as_text_is_refused_the_same_way_in_every_game(tmp_path, game, place, field, needed):
+    """Attack 42 (low): Spirit Duels played ``health: '4'`` as 4 (so did Spirited's and Restless Spirits' plain
+    numbers and effect parameters) while Restless Spirits refused ``cost: '1'`` with "must be 0, 1 or 2", true of
+    '1' as the reader sees it. Numbers in card files are strict in all three games: a text is refused, saying a number
+    is needed, not a text."""
+    d = cf.shipped(game)
+    holder = d
+    for k in place[:-1]:
+        holder = holder[k]
+    number = holder[place[-1]]
+    assert isinstance(number, int) and not isinstance(number, bool), number  # the shipped value: a number
+    holder[place[-1]] = str(number)
+    _refused(game, d, tmp_path, field, f"{needed} is needed, not a text ('{number}'): write it without quotes")
+    holder[place[-1]] = "four"  # (an effect's parameters are checked as a whole first: "...params (abbari): count...")
+    _refused(game, d, tmp_path, field[:field.index(".params") + 7] if ".params" in field else field, needed)
+    path = cf.write(d, tmp_path / "cards.yaml")
+    with pytest.raises(ContentError) as ei:
+        LOADERS[game].load(path)
+    assert f"not a text ('four')" in str(ei.value) and "write it without quotes" not in str(ei.value), str(ei.value)
+
+
+def test_a_number_out_of_a_short_list_says_the_list_and_the_number(tmp_path):
+    d = cf.shipped("restless-spirits")
+    d["blessings"][0]["cost"] = 5
+    _refused("restless-spirits", d, tmp_path, "blessings[0].cost", "must be 0, 1 or 2, not 5")
+
+
+def test_a_key_written_as_text_where_a_number_goes_is_refused(tmp_path):
+    """Spirited's ``time_track`` is keyed by player count: ``'2':`` was taken for 2."""
+    d = cf.shipped("spirited")
+    d["time_track"] = {("2" if k == 2 else k): v for k, v in d["time_track"].items()}
+    _refused("spirited", d, tmp_path, "time_track",
+             "key '2': a whole number is needed, not a text ('2'): write it without quotes")
+
+
+@pytest.mark.parametrize("value,words", [("1", "a text ('1')"), ("yes", "a text ('yes')"), ("x", "a text ('x')"),
+                                         (0, "0"), (1, "1"), ([], "a list")])
+def test_true_or_false_written_otherwise_is_refused(tmp_path, value, words):
+    """Attack 42 (low), found again here: ``solo: '1'`` (or ``'yes'``, or ``1``) was taken for true, in a card's
+    field and in an effect's parameters alike."""
+    d = cf.shipped("restless-spirits")
+    d["blessings"][0]["solo"] = value
+    _refused("restless-spirits", d, tmp_path, "blessings[0].solo", f"true or false is needed, not {words}")
+    d = cf.shipped("restless-spirits")
+    d["spirits"][0]["ability"]["effects"][0]["params"]["optional"] = value
+    _refused("restless-spirits", d, tmp_path, "spirits[0].ability.effects[0].params",
+             f"optional: true or false is needed, not {words}" if value in ("x", []) else
+             f"true or false is needed, not {words}")
+
+
+def test_an_unknown_effect_name_is_bounded(tmp_path):
+    d = cf.shipped("restless-spirits")
+    d["spirits"][0]["ability"]["effects"][0]["effect"] = "a" * 5000
+    _refused("restless-spirits", d, tmp_path, "spirits[0].ability.effects[0]", "unknown effect 'aaaa")

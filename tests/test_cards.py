@@ -75,3 +75,37 @@ def test_bad_card_files_are_refused_naming_file_and_field(tmp_path, edit, needle
 def test_missing_card_file(tmp_path):
     with pytest.raises(ContentError, match="cannot read card file"):
         tutor.new_game("restless-spirits", players=2, seed=0, cards=tmp_path / "nope.yaml")
+
+
+ICONS = "cloak, thread, lantern, bell, feather, mirror, drum, charm, bowl, key"
+
+
+@pytest.mark.parametrize("requirements,words", [
+    (["nonexistent"], f"unknown totem icon 'nonexistent'; the icons of this file (totem_icons): {ICONS}; and a "
+                      "Spirit has 3 Totem Requirements (icons of totem_icons), this one 1"),
+    (["cloak", "thread", "nonexistent"], f"unknown totem icon 'nonexistent'; the icons of this file (totem_icons): "
+                                         f"{ICONS}"),
+    (["cloak"], "a Spirit has 3 Totem Requirements (icons of totem_icons), this one 1"),
+    (["cloak", "thread", "lantern", "bell"], "a Spirit has 3 Totem Requirements (icons of totem_icons), this one 4"),
+], ids=["unknown-alone", "unknown-third", "one", "four"])
+def test_a_requirement_that_is_not_an_icon_is_named_with_the_icons_allowed(tmp_path, requirements, words):
+    """Attack 42 (low): ``requirements: [nonexistent]`` said "spirits[0].requirements[1]: required, but missing"
+    (twice), naming neither the unknown icon nor the icons the file has."""
+    p = _user_file(tmp_path, lambda d: d["spirits"][0].update(requirements=requirements))
+    with pytest.raises(ContentError) as e:
+        tutor.new_game("restless-spirits", players=2, seed=0, cards=p)
+    assert str(e.value) == f"{p}: spirits[0].requirements: {words}", str(e.value)
+    assert e.value.field == "spirits[0].requirements"
+
+
+def test_an_unknown_totem_icon_lists_at_most_twelve_icons(tmp_path):
+    def edit(d):
+        d["totem_icons"] += [{"id": f"extra-{i}", "name": f"Extra {i}"} for i in range(500)]
+        d["totems"][0]["icons"] = ["x" * 5000]
+    p = _user_file(tmp_path, edit)
+    with pytest.raises(ContentError) as e:
+        tutor.new_game("restless-spirits", players=2, seed=0, cards=p)
+    msg = str(e.value)
+    assert msg.startswith(f"{p}: totems[0].icons: unknown totem icon 'xxxx"), msg
+    assert msg.endswith(f"the icons of this file (totem_icons): {ICONS}, extra-0, extra-1 and 498 more"), msg
+    assert len(msg) < 400 + len(str(p)), len(msg)

@@ -330,14 +330,21 @@ MAX_WALK_FOLDERS = 5_000
 MAX_WALK_FILES = 20_000
 
 
+#: The refusal of an empty path given to ``scenario run`` (Python reads ``Path('')`` as the current folder).
+EMPTY_PATH = "an empty path ('') names no file or folder: give a scenario file or folder, or none to run every " \
+             "shipped scenario"
+
+
 def scenario_files(paths: list[str | Path]) -> list[Path]:
     """Expand files and folders (recursively, ``*.yaml``; links to folders not followed, folders that cannot be read
     or vanish while read skipped) into a sorted list of scenario files.
 
     Raises:
         ContentError: a folder holding more than :data:`MAX_WALK_FOLDERS` folders or :data:`MAX_WALK_FILES` YAML
-            files (not a folder of scenarios), naming it.
+            files (not a folder of scenarios), naming it; an empty path (``''`` is read as the current folder).
     """
+    if any(isinstance(p, str) and not p for p in paths):  # (attack 42: ``scenario run ''`` ran the current folder)
+        raise ContentError(EMPTY_PATH, path="")
     out: list[Path] = []
     for p in map(Path, paths):
         if not p.is_dir():

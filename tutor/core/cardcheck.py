@@ -8,10 +8,12 @@ author understands.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Iterable
 
-from .errors import ContentError
+from .errors import ContentError, short
+from .problem_words import problem_words
 
 
 def refuse(path: str, field: str, words: str) -> ContentError:
@@ -127,6 +129,11 @@ def check_parsed(path: str, field: str, raw, parsed) -> None:
         if isinstance(r, bool):
             if isinstance(m, int) and not isinstance(m, bool):
                 raise refuse(path, f, f"{str(r).lower()} is not a number here: write a whole number")
+        elif isinstance(r, str) and isinstance(m, (int, float)) and not isinstance(m, bool):
+            raise refuse(path, f, number_as_text(r))
+        elif isinstance(r, (str, int, float)) and isinstance(m, bool):  # (pydantic takes '1', 'yes', 0 for one)
+            said = f"a text ({short(r, 30)})" if isinstance(r, str) else short(r, 30)
+            raise refuse(path, f, f"true or false is needed, not {said}")
         elif isinstance(r, dict):
             if isinstance(m, BaseModel):
                 names = {(info.alias or name): name for name, info in type(m).model_fields.items()}
@@ -137,6 +144,76 @@ def check_parsed(path: str, field: str, raw, parsed) -> None:
                             check_name(path, f"{f}.{k}" if f else str(k), m.name)
                         stack.append((f"{f}.{k}" if f else str(k), x, getattr(m, names[k], None)))
             elif isinstance(m, dict):
-                stack.extend((f"{f}.{k}" if f else str(k), x, m[k]) for k, x in r.items() if k in m)
+                for k, mk in zip(r, m):  # (the keys in the file's order: a key taken for a number is refused)
+                    if isinstance(k, (str, bool)) and isinstance(mk, int) and not isinstance(mk, bool):
+                        said = number_as_text(k) if isinstance(k, str) else \
+                            f"{str(k).lower()} is not a number here: write a whole number"
+                        raise refuse(path, f or "the top level", f"key {short(k, 40)}: {said}")
+                stack.extend((_key_field(f, k), x, m[k]) for k, x in r.items() if k in m)
         elif isinstance(r, (list, tuple)) and isinstance(m, (list, tuple)) and len(r) == len(m):
             stack.extend((f"{f}[{i}]", x, y) for i, (x, y) in enumerate(zip(r, m)))
+
+
+def number_as_text(text: str, needed: str = "a whole number") -> str:
+    """The refusal of a number written as text in a card file (``health: '4'``, ``cost: '1'``): ``"a whole number is
+    needed, not a text ('4'): write it without quotes"``. Numbers in card files are strict in all three games (attack
+    42: Spirit Duels played ``health: '4'`` as 4 while Restless Spirits refused ``cost: '1'`` with "must be 0, 1 or
+    2"): a text is never taken for a number, whatever it holds."""
+    return f"{needed} is needed, not a text ({short(text, 30)}): write it without quotes" \
+        if text.strip().lstrip("+-").isdigit() and len(text) <= 40 else f"{needed} is needed, not a text " \
+                                                                         f"({short(text, 30)})"
+
+
+#: pydantic's problem types of a field that holds a number.
+NUMBER_TYPES = frozenset({"int_type", "int_parsing", "int_parsing_size", "int_from_float", "float_type",
+                          "float_parsing", "finite_number", "greater_than", "greater_than_equal", "less_than",
+                          "less_than_equal", "multiple_of"})
+_NUMBERS = re.compile(r"-?\d+(, -?\d+)*( or -?\d+)?")
+
+
+def card_words(e: dict) -> str:
+    """What is wrong in one problem of a card file's pydantic error (a dict of ``err.errors()``), in words: a number
+    written as text where a number goes is :func:`number_as_text` with what is needed (``"a whole number (0, 1 or 2)
+    is needed, not a text ('1')"``, ``"a whole number of at least 1 is needed, not a text ('x')"``); a value of
+    another kind where a number goes says what it is (``"a whole number is needed, not a list"``); any other problem
+    is said as in every content file (:func:`~tutor.core.problem_words.problem_words`)."""
+    kind, ctx, given = e.get("type"), e.get("ctx") or {}, e.get("input")
+    if kind in ("bool_type", "bool_parsing"):
+        return f"true or false is needed, not " + (f"a text ({short(given, 30)})" if isinstance(given, str) else
+                                                   short(given, 30) if isinstance(given, (int, float))
+                                                   else _kind(given))
+    listed = kind == "literal_error" and _NUMBERS.fullmatch(str(ctx.get("expected", "")))
+    if kind not in NUMBER_TYPES and not listed:
+        return problem_words(e)
+    needed = "a whole number" if kind not in ("float_type", "float_parsing", "finite_number") else "a number"
+    if listed:
+        if isinstance(given, int) and not isinstance(given, bool):
+            return f"must be {ctx['expected']}, not {short(given, 30)}"
+        needed += f" ({ctx['expected']})"
+    low, high = ctx.get("ge"), ctx.get("le")
+    if isinstance(low, int) and isinstance(high, int):
+        needed += f" from {low:,} to {high:,}"
+    else:
+        for key, words in (("ge", "of at least"), ("gt", "more than"), ("le", "of at most"), ("lt", "less than")):
+            if isinstance(ctx.get(key), int):
+                needed += f" {words} {ctx[key]:,}"
+    if isinstance(given, str):
+        return number_as_text(given, needed)
+    if isinstance(given, (int, float)) and not isinstance(given, bool):  # a number out of its range
+        return f"{problem_words(e)}, not {short(given, 30)}"
+    if isinstance(given, bool):
+        return f"{needed} is needed, not {str(given).lower()}"
+    return f"{needed} is needed, not {_kind(given)}"
+
+
+def _kind(value) -> str:
+    return {type(None): "an empty value", list: "a list", tuple: "a list", dict: "a mapping"}.get(type(value),
+                                                                                                    "this value")
+
+
+def _key_field(field: str, key) -> str:
+    """The field path of a mapping's entry as pydantic names it: ``time_track[2]`` for a number key, ``medals.gold``
+    for a name."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return f"{field}[{key}]"
+    return f"{field}.{key}" if field else str(key)

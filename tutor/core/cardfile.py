@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .cardcheck import check_raw, check_parsed
+from .cardcheck import card_words, check_raw, check_parsed
 from .content import (card_file_path, content_root, format_validation_error, parse_yaml, read_text, stat_file,
                       validate)
 from .effects import EffectRegistry
@@ -62,13 +62,13 @@ class CardFileLoader:
             ContentError: the file cannot be read, is not a regular ``.yaml`` file (a user's), or fails a check,
                 naming the file and the field.
         """
-        p = card_file_path(path) if path else self.default_path()
+        p = card_file_path(path) if path is not None else self.default_path()  # '' is refused, not the default
         return self._load(str(p), stat_file(p, "card file").st_mtime)
 
     def _parse(self, path: str, mtime: float) -> tuple[Any, dict[int, BaseModel]]:
         raw = parse_yaml(read_text(path), path)
         check_raw(path, raw)
-        cards = validate(self.model, raw, path)
+        cards = validate(self.model, raw, path, words=card_words)  # numbers strict, said as in every game
         check_parsed(path, "", raw, cards)
         params: dict[int, BaseModel] = {}
         for field, effects, card_id in self.effect_sites(cards):
@@ -78,7 +78,7 @@ class CardFileLoader:
                 try:
                     params[id(e)] = self.registry.validate(e.effect, e.params)
                 except ValidationError as exc:  # its parameters: each problem with its field, no pydantic links
-                    msg = format_validation_error(exc, f"{path}: {where}.params ({card_id})")
+                    msg = format_validation_error(exc, f"{path}: {where}.params ({card_id})", card_words)
                     raise ContentError(msg, path=path, field=f"{where}.params") from None
                 except ValueError as exc:  # an unknown effect
                     msg = " ".join(m.strip() for m in str(exc).splitlines())

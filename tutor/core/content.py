@@ -12,7 +12,7 @@ import stat
 import string
 import unicodedata
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Callable, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ValidationError
 
@@ -81,17 +81,44 @@ def rulebooks_root() -> Path:
 MAX_PROBLEMS = 10
 
 
-def format_validation_error(err: ValidationError, where: str) -> str:
+#: The names pydantic gives the kinds of a field that takes one of several (``int | str``) in a problem's place
+#: (``('g', 'list[str]')``): not fields of the file, so left out of the field path a message names.
+_UNION_TAG = re.compile(r"(str|int|float|bool|none|(list|dict|tuple|set|frozenset|literal|nullable|"
+                        r"function-(after|before|wrap|plain))\[.*\])")
+
+
+def plain_loc(e: dict) -> dict:
+    """One problem of a pydantic error (a dict of ``err.errors()``) with its place (``loc``) as the file's fields:
+    without the kinds pydantic names in a field that takes one of several (``list[str]``), and with a mapping's key
+    that is refused (pydantic's ``('time_track', 'x', '[key]')``) said in the message: ``"key 'x': must be a whole
+    number"`` at ``time_track`` (attack 42: "[key]" reached a card file's reader)."""
+    loc = [p for p in e.get("loc", ()) if not (isinstance(p, str) and _UNION_TAG.fullmatch(p))]
+    if len(loc) >= 2 and loc[-1] == "[key]":
+        key = loc[-2]
+        return {**e, "loc": tuple(loc[:-2]), "key": key}
+    return {**e, "loc": tuple(loc)}
+
+
+def _with_key(words: Callable[[dict], str]) -> Callable[[dict], str]:
+    return lambda e: (f"key {short(e['key'], 40)}: " if "key" in e else "") + words(e)
+
+
+def format_validation_error(err: ValidationError, where: str, words: Callable[[dict], str] | None = None) -> str:
     """Turn a pydantic error into ``"<where>: <field.path>: <message>"`` lines (one per problem, at most
-    :data:`MAX_PROBLEMS`, then how many more)."""
+    :data:`MAX_PROBLEMS`, then how many more), each problem said by ``words`` (default :func:`problem_words`)."""
+    words = _with_key(words or problem_words)
     lines = []
     for e in err.errors(include_url=False)[:MAX_PROBLEMS]:
         # a validator's own sentence without pydantic's "Value error, " (or "Assertion failed, ") before it, and a
         # length refused in words (trial 23: "List should have at most 5000 items after validation, not 6000"):
         # these messages reach pages (trial 22: the FAQ's box of files not loaded)
-        e = {**e, "msg": problem_words(e)}
+        e = plain_loc(e)
+        e["msg"] = words(e)
         loc = ".".join(f"[{p}]" if isinstance(p, int) else short(p, 60, quote=False) for p in e["loc"])
         loc = short_field(loc.replace(".[", "["))
+        line = f"{where}: {loc}: {short(e['msg'], 300, quote=False)}"
+        if line in lines:  # (one problem said twice, e.g. by two kinds of a field that takes either)
+            continue
         if loc:
             lines.append(f"{where}: {loc}: {short(e['msg'], 300, quote=False)}")
         elif e["type"] in ("model_type", "dict_type"):  # the whole file (or value) is not a mapping
@@ -142,7 +169,7 @@ def first_field(err: ValidationError) -> str | None:
     errs = err.errors(include_url=False, include_input=False, include_context=False)
     if not errs:
         return None
-    loc = ".".join(f"[{p}]" if isinstance(p, int) else short(p, 60, quote=False) for p in errs[0]["loc"])
+    loc = ".".join(f"[{p}]" if isinstance(p, int) else short(p, 60, quote=False) for p in plain_loc(errs[0])["loc"])
     return loc.replace(".[", "[")
 
 
@@ -152,8 +179,12 @@ def card_file_path(path: str | os.PathLike) -> Path:
     reading it, and no line of such a file can reach an error message).
 
     Raises:
-        ContentError: naming the path and why.
+        ContentError: naming the path and why; an empty path (``''``, which Python reads as the current folder) is
+            refused as naming no file.
     """
+    if not str(path):  # (attack 42: ``--option cards=`` played the shipped cards without a word)
+        raise ContentError("an empty path ('') names no card file: give the path of a .yaml card file, or leave "
+                           "the cards option out to play the shipped cards", path="")
     p = Path(path)
     if p.suffix.lower() not in (".yaml", ".yml"):
         raise ContentError(f"{short(str(p), 120, quote=False)}: a card file is a .yaml file", path=str(p))
@@ -213,13 +244,16 @@ def read_text(path: str | os.PathLike) -> str:
         raise ContentError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})", path=str(p)) from None
 
 
-def validate(model: type[M], data: Any, where: str, context: dict | None = None) -> M:
-    """Validate ``data`` as ``model``; errors become :class:`ContentError` naming ``where`` and the field path."""
+def validate(model: type[M], data: Any, where: str, context: dict | None = None,
+             words: Callable[[dict], str] | None = None) -> M:
+    """Validate ``data`` as ``model``; errors become :class:`ContentError` naming ``where`` and the field path, each
+    problem said by ``words`` (default :func:`problem_words`; a card file's: ``tutor.core.cardcheck.card_words``)."""
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
-        msg, field = _field_named_first(format_validation_error(exc, where), first_field(exc), where)
-        problems = tuple((tuple(e["loc"]), short(visible(problem_words(e)), 300, quote=False))
+        said = _with_key(words or problem_words)
+        msg, field = _field_named_first(format_validation_error(exc, where, words), first_field(exc), where)
+        problems = tuple((plain_loc(e)["loc"], short(visible(said(plain_loc(e))), 300, quote=False))
                          for e in exc.errors(include_url=False)[:MAX_PROBLEMS])
         err = ContentError(msg, path=where, field=field, problems=problems)
         err.problem_count = exc.error_count()

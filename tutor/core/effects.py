@@ -15,6 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .errors import short
+
 
 class EffectKind:
     """A registered effect: ``params`` (its pydantic parameter model), ``run`` (its handler, or ``None`` for an
@@ -88,7 +90,7 @@ class EffectRegistry:
         """
         kind = self._kinds.get(name)
         if kind is None:
-            raise ValueError(f"unknown effect {name!r}; known effects: {', '.join(sorted(self._kinds))}")
+            raise ValueError(f"unknown effect {short(name)}; known effects: {', '.join(sorted(self._kinds))}")
         return kind.params.model_validate(params)
 
     def parse(self, name: str, params: dict[str, Any]) -> ParsedEffect:
@@ -97,7 +99,7 @@ class EffectRegistry:
                             self.validate(name, params))
 
     def _unknown(self, name: str) -> EffectKind:
-        raise ValueError(f"unknown effect {name!r}; known effects: {', '.join(sorted(self._kinds))}")
+        raise ValueError(f"unknown effect {short(name)}; known effects: {', '.join(sorted(self._kinds))}")
 
     def run(self, name: str, *args: Any) -> Any:
         """Call effect ``name``'s handler with ``args`` (the game's context, use and the parsed parameters)."""

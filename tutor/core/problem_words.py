@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import short
+
 
 def too_long(n: int | None, most: int) -> str:
     """The one way a text over its limit is said (files, saved questions, pydantic's refusals):
@@ -38,6 +40,11 @@ def problem_words(e: dict) -> str:
         return too_many(ctx.get("actual_length", len(given) if isinstance(given, (list, tuple, dict)) else None), most)
     if e.get("type") == "string_too_short" and least == 1:
         return "empty: it needs some text"
+    if e.get("type") in ("too_short", "string_too_short") and isinstance(least, int):
+        n = ctx.get("actual_length", len(given) if isinstance(given, (str, list, tuple, dict)) else None)
+        what = "characters" if e["type"] == "string_too_short" else "items"
+        return f"too few {what}: {n:,}, at least {least:,}" if isinstance(n, int) else \
+            f"too few {what}: at least {least:,}"
     if e.get("type") == "missing":  # (trial 31: "missing.yaml: The title: Field required")
         return "required, but missing"
     if e.get("type") == "extra_forbidden":  # (attack 37: pydantic's "Extra inputs are not permitted")
@@ -47,15 +54,39 @@ def problem_words(e: dict) -> str:
                 f"got {kind_of(given)}")
     if e.get("type") in ("greater_than_equal", "less_than_equal") and isinstance(ctx.get("ge", ctx.get("le")), int):
         return f"must be at {'least' if 'ge' in ctx else 'most'} {ctx.get('ge', ctx.get('le')):,}"
+    if e.get("type") in ("greater_than", "less_than") and isinstance(ctx.get("gt", ctx.get("lt")), int):
+        return f"must be {'more' if 'gt' in ctx else 'less'} than {ctx.get('gt', ctx.get('lt')):,}"
+    if e.get("type") == "literal_error" and ctx.get("expected"):
+        return f"must be {short(str(ctx['expected']), 200, quote=False)}"
     if e.get("type") in KIND_WORDS:
         return KIND_WORDS[e["type"]]
-    return _plain_msg(e["msg"]).replace("Input should be ", "must be ", 1)
+    if e.get("type") in OTHER_WORDS:
+        return OTHER_WORDS[e["type"]]
+    msg = _plain_msg(e["msg"])
+    # (attack 42: "Unable to parse input string as an integer, exceeded maximum size" reached a card file's reader):
+    # a problem type not named above is said in our words unless it is a validator's own sentence
+    return msg if e.get("type") in ("value_error", "assertion_error") else "this value cannot be used here"
 
 
 #: pydantic's problem types of a value of the wrong kind, in words (its "Input should be a valid integer" and so on).
-KIND_WORDS = {"string_type": "must be text", "list_type": "must be a list", "float_parsing": "must be a number",
+KIND_WORDS = {"string_type": "must be text", "float_parsing": "must be a number",
+              **dict.fromkeys(("list_type", "tuple_type", "set_type", "frozen_set_type", "iterable_type"),
+                              "must be a list"),
+              **dict.fromkeys(("float_type", "finite_number"), "must be a number"),
               **dict.fromkeys(("bool_type", "bool_parsing"), "must be true or false"),
-              **dict.fromkeys(("int_type", "int_parsing", "int_from_float"), "must be a whole number")}
+              **dict.fromkeys(("int_type", "int_parsing", "int_from_float", "int_parsing_size"),
+                              "must be a whole number")}
+
+#: The other problem types a file of plain data (mappings, lists, text, numbers, true/false) can meet, in words
+#: (attack 42: every problem of a card file reads as our sentence, never pydantic's).
+OTHER_WORDS = {"none_required": "must be left empty", "model_attributes_type": "must be a mapping of named fields",
+               "string_pattern_mismatch": "is not written the way this field needs",
+               "string_unicode": "must be text", "string_sub_type": "must be text",
+               "too_short": "has too few items", "string_too_short": "is too short",
+               "multiple_of": "is not one of the steps this field allows", "enum": "is not one of the values allowed",
+               "recursion_loop": "refers to itself", "union_tag_invalid": "is not a kind this field knows",
+               "union_tag_not_found": "does not say which kind it is", "is_instance_of": "is not of the kind needed",
+               "frozen_field": "cannot be changed", "frozen_instance": "cannot be changed"}
 
 
 def _plain_msg(msg: object) -> str:

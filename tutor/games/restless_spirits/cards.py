@@ -76,7 +76,7 @@ class Spirit(_Strict):
     number: int
     name: CardName
     type: SpiritType
-    requirements: tuple[str, str, str]
+    requirements: tuple[str, ...]  # 3 icons of the file's totem_icons: checked by CardSet, which knows them
     ability: Ability
     promo: bool = False
     replaces: CardRef | None = None
@@ -135,6 +135,22 @@ class BSide(_Strict):
                    "left to right A, B, C is our assumption."})
 
 
+#: Most icon ids one message lists (a hostile file may declare thousands).
+MAX_ICONS_LISTED = 12
+
+
+def icons_of_the_file(totem_icons) -> str:
+    """The icon ids a card file declares, for a refusal naming an unknown one: ``"the icons of this file
+    (totem_icons): cloak, key, lantern, ..."`` (at most :data:`MAX_ICONS_LISTED`, then how many more), or that it
+    declares none."""
+    ids = [short(i.id, 30, quote=False) for i in totem_icons]
+    if not ids:
+        return "this file declares no icons (totem_icons is empty)"
+    more = len(ids) - MAX_ICONS_LISTED
+    return ("the icons of this file (totem_icons): " + ", ".join(ids[:MAX_ICONS_LISTED])
+            + (f" and {more:,} more" if more > 0 else ""))
+
+
 def self_type(spirits, sid: str) -> str | None:
     """Type of Spirit ``sid`` among ``spirits``."""
     return next((x.type for x in spirits if x.id == sid), None)
@@ -168,9 +184,15 @@ class CardSet(_Strict):
                                      "in Unicode NFKC form without format characters)")
                 ids.add(card.id)
         for i, s in enumerate(self.spirits):
-            for r in s.requirements:
-                if r not in icons:
-                    raise ValueError(f"spirits[{i}].requirements: unknown totem icon {r!r}")
+            # (attack 42: ``requirements: [nonexistent]`` was said as "[1]: required, but missing", the icon unnamed)
+            unknown = next((r for r in s.requirements if r not in icons), None)
+            count = "" if len(s.requirements) == 3 else \
+                f"a Spirit has 3 Totem Requirements (icons of totem_icons), this one {len(s.requirements):,}"
+            if unknown is not None:
+                raise ValueError(f"spirits[{i}].requirements: unknown totem icon {short(unknown)}; "
+                                 f"{icons_of_the_file(self.totem_icons)}" + (f"; and {count}" if count else ""))
+            if count:
+                raise ValueError(f"spirits[{i}].requirements: {count}")
             if s.replaces is not None and s.replaces not in {x.id for x in self.spirits}:
                 raise ValueError(f"spirits[{i}].replaces: unknown spirit {s.replaces!r}")
             if s.promo and s.replaces is None:
@@ -181,7 +203,8 @@ class CardSet(_Strict):
         for i, t in enumerate(self.totems):
             for ic in t.icons:
                 if ic not in icons:
-                    raise ValueError(f"totems[{i}].icons: unknown totem icon {ic!r}")
+                    raise ValueError(f"totems[{i}].icons: unknown totem icon {short(ic)}; "
+                                     f"{icons_of_the_file(self.totem_icons)}")
         return self
 
     @cached_property
