@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from ...core.model import and_list
 from .abilities import start
 from .effect_registry import REGISTRY, Use, _P
 from .ongoing import COPY_TOKEN, COPYABLE_ONGOING, ask_disregard, end_copy
@@ -72,17 +73,29 @@ def as_copier(spirit, copier: str) -> str:
 
 
 def _copy(c: Ctx, u: Use, p: CopyP) -> None:
-    opts = copy_options(c.game, c.state, p.zone, u.target)
+    # a copy ability run as a copy (Yotei copying a Spirit whose ability is a copy): the chain so far, which its
+    # choices leave out (ruling rs.ruling.copy-chain; attack 42: two such Spirits copied each other without end)
+    nested = u.run is not None and u.run.effects_of != u.run.source
+    chain = list(getattr(c, "copy_chain", None) or [u.run.effects_of]) if nested else []
+    every = copy_options(c.game, c.state, p.zone, u.target)
+    opts = [x for x in every if x not in chain and x != u.source_card]
+    if len(opts) < len(every):
+        gone = and_list([c.name(x) for x in every if x not in opts])
+        c.ev("rs.ruling.copy-chain", f"{u.source_name} is already using {gone}'s ability in this chain of copies, "
+             f"so it cannot copy {'it' if len(every) - len(opts) == 1 else 'them'} again.", actor=u.seat)
     if not opts:
-        why = nothing_to_copy(p.zone, u.target)
-        c.ev("rs.effect.copy", f"{why[0].upper()}{why[1:]}, so {u.source_name} does nothing.", actor=u.seat)
+        why = nothing_to_copy(p.zone, u.target) if not every else "nothing else is there to copy"
+        c.ev("rs.ruling.copy-chain" if every else "rs.effect.copy", f"{why[0].upper()}{why[1:]}, so {u.source_name} "
+             "does nothing.", actor=u.seat)
         return
     c.ask(ChooseCopy(actor=u.seat, purpose=p.zone, target=u.target, space=u.space,
-                    source=u.source_card, token=p.token))
+                    source=u.source_card, token=p.token, chain=chain))
 
 
 def _copy_actions(g, s, d, a) -> None:
     for x in copy_options(g, s, d.purpose, d.target):
+        if x in d.chain or x == d.source:
+            continue
         sp = g.cards.by_id[x]
         a("choose-copy", f"Copy {sp.name}: {sp.ability.text}", f"{g.cards.by_id[d.source].name} copies the ability "
           "and uses it at once as its own, read from its own place.", ("rs.effect.copy", "rs.ruling.copy-is-copier"),
@@ -133,7 +146,12 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
         c.ev(COPY_TOKEN, f"{c.name(d.source)} places its Copy token on {sp.name}: it stays there "
              f"{_until(c.name(d.source), d.purpose)}, although the copied ability is used at once.", cards=(x,),
              actor=d.actor)
-    start(c, d.actor, d.space, d.source, sp.ability.target, None, effects_of=x)
+    before = getattr(c, "copy_chain", None)
+    c.copy_chain = [*d.chain, x] if d.chain else [x]  # (read by a copy ability this copy runs: _copy)
+    try:
+        start(c, d.actor, d.space, d.source, sp.ability.target, None, effects_of=x)
+    finally:
+        c.copy_chain = before
 
 
 REGISTRY.register("copy-ability", CopyP, _copy, False, ("use",))
