@@ -72,3 +72,17 @@ def test_the_ruling_is_a_ruling_with_its_reason():
     from tutor.registry import clauses_for
     c = clauses_for("restless-spirits")["rs.ruling.copy-chain"]
     assert c.kind == "ruling" and "does not say whether a copied ability may itself copy" in c.reason
+
+
+def test_a_copied_count_says_only_what_is_true_of_the_copier():
+    """Trial 42: the computer's Yotei (a Trickster) copying Miki said "Draw one Blessing for each Fortune Spirit on
+    your board, Yotei included": Yotei is not a Fortune Spirit and is not counted (the count was right). A copier of
+    the type counted is still named (rs.ruling.copy-is-copier)."""
+    from tutor.games.restless_spirits.effects_copy import as_copier
+    by = tutor.new_game("restless-spirits", players=2).game.cards.by_id
+    assert by["yotei"].type == "trickster" and by["miki"].type == "fortune"
+    assert as_copier(by["miki"], "Yotei", "trickster") == "Draw one Blessing for each Fortune Spirit on your board."
+    assert as_copier(by["miki"], "Arrazola", "fortune") == ("Draw one Blessing for each Fortune Spirit on your "
+                                                          "board, Arrazola included.")
+    assert as_copier(by["valtos"], "Yotei", "trickster") == ("If your board holds exactly 1 Light and 1 Dark Spirit "
+                                                           "(Yotei included), draw a Blessing and a Curse.")

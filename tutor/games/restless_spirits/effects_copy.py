@@ -65,11 +65,18 @@ def nothing_to_copy(zone: str, target: int | None) -> str:
     return "no Lost Spirit has an ability to copy"
 
 
-def as_copier(spirit, copier: str) -> str:
+def as_copier(spirit, copier: str, copier_type: str | None = None) -> str:
     """``spirit``'s ability text as the copier uses it: the copied Spirit's own name in it becomes the copier's
     (a copy is read from the copier's place, ruling ``rs.ruling.copy-is-copier``): Yotei copying Seone reads
-    "Choose a Light Spirit next to Yotei: …", not "next to Seone" (new-user trial 34)."""
-    return re.sub(rf"\b{re.escape(spirit.name)}\b", copier, spirit.ability.text)
+    "Choose a Light Spirit next to Yotei: …", not "next to Seone" (new-user trial 34). A count of one type's Spirits
+    that says the copied Spirit is included ("each Fortune Spirit on your board, Miki included") does not say so of
+    a copier of another type (``copier_type``, e.g. ``trickster``; trial 42: "..., Yotei included" for a Trickster)."""
+    text = spirit.ability.text
+    if copier_type is not None:
+        def own(m: re.Match) -> str:
+            return m.group(0) if m.group(1).lower() == copier_type.lower() else m.group(1) + " Spirit on your board"
+        text = re.sub(rf"(\w+) Spirit on your board, {re.escape(spirit.name)} included", own, text)
+    return re.sub(rf"\b{re.escape(spirit.name)}\b", copier, text)
 
 
 def _copy(c: Ctx, u: Use, p: CopyP) -> None:
@@ -124,11 +131,12 @@ def _keep(c: Ctx, d: Decision, x: str) -> None:
 def _copy_resolve(c: Ctx, d: Decision, action) -> None:
     x = action.param("spirit")
     sp = c.cards.by_id[x]
+    text = as_copier(sp, c.name(d.source), c.cards.by_id[d.source].type)
     if sp.ability.timing == "ongoing":
         _keep(c, d, x)
         ps = c.state.players[d.actor].board[d.space]
         c.ev("rs.effect.copy-ongoing", f"{c.name(d.source)} copies {sp.name}'s Ongoing ability and has it while the "
-             f"copy holds: {as_copier(sp, c.name(d.source))}", cards=(x,), actor=d.actor)
+             f"copy holds: {text}", cards=(x,), actor=d.actor)
         if any(e.effect == "requirement-reduction" for e in sp.ability.effects) and None in ps.slots:
             ask_disregard(c, d.actor, d.space, d.source)
         return
@@ -136,11 +144,11 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
         _keep(c, d, x)
         c.ev("rs.ruling.copy-on-release", f"{c.name(d.source)} copies {sp.name}'s ability, which only works on "
              f"release: it will work when {c.name(d.source)} is released, if the copy still holds then. "
-             f"{as_copier(sp, c.name(d.source))}",
+             f"{text}",
              cards=(x,), actor=d.actor)
         return
     c.ev("rs.effect.copy", f"{c.name(d.source)} copies {sp.name}'s ability and uses it at once as its own: "
-         f"{as_copier(sp, c.name(d.source))}", cards=(x,), actor=d.actor)
+         f"{text}", cards=(x,), actor=d.actor)
     if d.token == "every-copy":  # (the rule of the copy ability being run: Uji copying Grindavik follows Grindavik's)
         _keep(c, d, x)
         c.ev(COPY_TOKEN, f"{c.name(d.source)} places its Copy token on {sp.name}: it stays there "
