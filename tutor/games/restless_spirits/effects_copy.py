@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from ...core.model import and_list
 from .abilities import start
 from .effect_registry import REGISTRY, Use, _P
 from .ongoing import COPY_TOKEN, COPYABLE_ONGOING, ask_disregard, end_copy
@@ -64,25 +65,44 @@ def nothing_to_copy(zone: str, target: int | None) -> str:
     return "no Lost Spirit has an ability to copy"
 
 
-def as_copier(spirit, copier: str) -> str:
+def as_copier(spirit, copier: str, copier_type: str | None = None) -> str:
     """``spirit``'s ability text as the copier uses it: the copied Spirit's own name in it becomes the copier's
     (a copy is read from the copier's place, ruling ``rs.ruling.copy-is-copier``): Yotei copying Seone reads
-    "Choose a Light Spirit next to Yotei: …", not "next to Seone" (new-user trial 34)."""
-    return re.sub(rf"\b{re.escape(spirit.name)}\b", copier, spirit.ability.text)
+    "Choose a Light Spirit next to Yotei: …", not "next to Seone" (new-user trial 34). A count of one type's Spirits
+    that says the copied Spirit is included ("each Fortune Spirit on your board, Miki included") does not say so of
+    a copier of another type (``copier_type``, e.g. ``trickster``; trial 42: "..., Yotei included" for a Trickster)."""
+    text = spirit.ability.text
+    if copier_type is not None:
+        def own(m: re.Match) -> str:
+            return m.group(0) if m.group(1).lower() == copier_type.lower() else m.group(1) + " Spirit on your board"
+        text = re.sub(rf"(\w+) Spirit on your board, {re.escape(spirit.name)} included", own, text)
+    return re.sub(rf"\b{re.escape(spirit.name)}\b", copier, text)
 
 
 def _copy(c: Ctx, u: Use, p: CopyP) -> None:
-    opts = copy_options(c.game, c.state, p.zone, u.target)
+    # a copy ability run as a copy (Yotei copying a Spirit whose ability is a copy): the chain so far, which its
+    # choices leave out (ruling rs.ruling.copy-chain; attack 42: two such Spirits copied each other without end)
+    nested = u.run is not None and u.run.effects_of != u.run.source
+    chain = list(getattr(c, "copy_chain", None) or [u.run.effects_of]) if nested else []
+    every = copy_options(c.game, c.state, p.zone, u.target)
+    opts = [x for x in every if x not in chain and x != u.source_card]
+    if len(opts) < len(every):
+        gone = and_list([c.name(x) for x in every if x not in opts])
+        c.ev("rs.ruling.copy-chain", f"{u.source_name} is already using {gone}'s ability in this chain of copies, "
+             f"so it cannot copy {'it' if len(every) - len(opts) == 1 else 'them'} again.", actor=u.seat)
     if not opts:
-        why = nothing_to_copy(p.zone, u.target)
-        c.ev("rs.effect.copy", f"{why[0].upper()}{why[1:]}, so {u.source_name} does nothing.", actor=u.seat)
+        why = nothing_to_copy(p.zone, u.target) if not every else "nothing else is there to copy"
+        c.ev("rs.ruling.copy-chain" if every else "rs.effect.copy", f"{why[0].upper()}{why[1:]}, so {u.source_name} "
+             "does nothing.", actor=u.seat)
         return
     c.ask(ChooseCopy(actor=u.seat, purpose=p.zone, target=u.target, space=u.space,
-                    source=u.source_card, token=p.token))
+                    source=u.source_card, token=p.token, chain=chain))
 
 
 def _copy_actions(g, s, d, a) -> None:
     for x in copy_options(g, s, d.purpose, d.target):
+        if x in d.chain or x == d.source:
+            continue
         sp = g.cards.by_id[x]
         a("choose-copy", f"Copy {sp.name}: {sp.ability.text}", f"{g.cards.by_id[d.source].name} copies the ability "
           "and uses it at once as its own, read from its own place.", ("rs.effect.copy", "rs.ruling.copy-is-copier"),
@@ -111,11 +131,12 @@ def _keep(c: Ctx, d: Decision, x: str) -> None:
 def _copy_resolve(c: Ctx, d: Decision, action) -> None:
     x = action.param("spirit")
     sp = c.cards.by_id[x]
+    text = as_copier(sp, c.name(d.source), c.cards.by_id[d.source].type)
     if sp.ability.timing == "ongoing":
         _keep(c, d, x)
         ps = c.state.players[d.actor].board[d.space]
         c.ev("rs.effect.copy-ongoing", f"{c.name(d.source)} copies {sp.name}'s Ongoing ability and has it while the "
-             f"copy holds: {as_copier(sp, c.name(d.source))}", cards=(x,), actor=d.actor)
+             f"copy holds: {text}", cards=(x,), actor=d.actor)
         if any(e.effect == "requirement-reduction" for e in sp.ability.effects) and None in ps.slots:
             ask_disregard(c, d.actor, d.space, d.source)
         return
@@ -123,17 +144,22 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
         _keep(c, d, x)
         c.ev("rs.ruling.copy-on-release", f"{c.name(d.source)} copies {sp.name}'s ability, which only works on "
              f"release: it will work when {c.name(d.source)} is released, if the copy still holds then. "
-             f"{as_copier(sp, c.name(d.source))}",
+             f"{text}",
              cards=(x,), actor=d.actor)
         return
     c.ev("rs.effect.copy", f"{c.name(d.source)} copies {sp.name}'s ability and uses it at once as its own: "
-         f"{as_copier(sp, c.name(d.source))}", cards=(x,), actor=d.actor)
+         f"{text}", cards=(x,), actor=d.actor)
     if d.token == "every-copy":  # (the rule of the copy ability being run: Uji copying Grindavik follows Grindavik's)
         _keep(c, d, x)
         c.ev(COPY_TOKEN, f"{c.name(d.source)} places its Copy token on {sp.name}: it stays there "
              f"{_until(c.name(d.source), d.purpose)}, although the copied ability is used at once.", cards=(x,),
              actor=d.actor)
-    start(c, d.actor, d.space, d.source, sp.ability.target, None, effects_of=x)
+    before = getattr(c, "copy_chain", None)
+    c.copy_chain = [*d.chain, x] if d.chain else [x]  # (read by a copy ability this copy runs: _copy)
+    try:
+        start(c, d.actor, d.space, d.source, sp.ability.target, None, effects_of=x)
+    finally:
+        c.copy_chain = before
 
 
 REGISTRY.register("copy-ability", CopyP, _copy, False, ("use",))

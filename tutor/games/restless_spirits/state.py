@@ -257,6 +257,9 @@ class ChooseCopy(_Decision):
     space: int | None = None
     source: str | None = None
     token: Literal["every-copy", "lasting-copy"] = "lasting-copy"
+    #: a copy asked by a copied copy ability: the Spirits copied so far in this chain, none of which (nor ``source``)
+    #: may be copied again (ruling ``rs.ruling.copy-chain``); left out of the saved state while empty
+    chain: Annotated[list[str], Field(exclude_if=lambda v: not v)] = field(default_factory=list)
 
 
 @flow_item
