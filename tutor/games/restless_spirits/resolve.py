@@ -416,24 +416,30 @@ def finish(c: Ctx) -> None:
     best = max(len(p.released) for p in s.players)
     tied = [p.seat for p in s.players if len(p.released) == best]
     c.ev("rs.end.equal-turns", "Every player has had the same number of turns: the game ends.", auto=True)
+    how = ""  # (the tiebreak that decided it, said in the last line: the page's game-over banner shows that line)
     if len(tied) > 1:
         def mastery_count(seat: int) -> int:
             m = g.cards.by_id[s.players[seat].guide].mastery
             return sum(g.cards.by_id[x].type == m for x in s.players[seat].released)
         mbest = max(mastery_count(t) for t in tied)
         tied2 = [t for t in tied if mastery_count(t) == mbest]
-        c.ev("rs.end.tiebreak-mastery", f"{', '.join(c.who(t) for t in tied)} tie with {best} released; most "
-             f"released of their Mastery type: {mbest} ({', '.join(c.who(t) for t in tied2)}).", auto=True)
+        held = "all of them" if len(tied2) == len(tied) else and_list([c.who(t) for t in tied2])
+        c.ev("rs.end.tiebreak-mastery", f"{and_list([c.who(t) for t in tied])} tie with {best} released Spirits "
+             f"each. The tiebreak is the most released Spirits of one's own Mastery type: {mbest}, for {held}.",
+             auto=True)
+        how = f", on the tiebreak: the most released Spirits of their Mastery type ({mbest})"
         if len(tied2) > 1 and s.endgame_by in tied2:
             tied2 = [s.endgame_by]
             c.ev("rs.end.tiebreak-trigger", f"Still tied: {c.who(s.endgame_by)} triggered the endgame and wins.",
                  auto=True)
+            how = ", on the tiebreak: they triggered the endgame"
         elif len(tied2) > 1:
-            c.ev("rs.end.shared", f"Still tied: {', '.join(c.who(t) for t in tied2)} share the victory.", auto=True)
+            c.ev("rs.end.shared", f"Still tied: {and_list([c.who(t) for t in tied2])} share the victory.", auto=True)
+            how = ", still tied after the tiebreaks"
         tied = tied2
     s.winners = tied
     c.ev("rs.end.winner", f"{' and '.join(c.who(t) for t in tied)} win{'s' if len(tied) == 1 else ''} with {best} "
-         "released Spirits.", auto=True)
+         f"released Spirits{how}.", auto=True)
     check(c, at_end=True)
 
 
