@@ -25,14 +25,17 @@ GAMES = ("restless-spirits", "spirited", "spirit-duels")
 #: promo Spirits' ability clauses and rulings, by full id), the achievements (a
 #: meta-game played across games, ``rs.achievement.`` and the achievement rulings ``rs.ruling.wombo-combo-tokens`` and
 #: ``rs.ruling.perfectly-balanced``)
-#: and the note that the expansion and Tales rules are left out (``rs.not-in-document``). Spirit Duels: the full
+#: and the note that the expansion and Tales rules are left out (``rs.not-in-document``), and the copy-chain ruling
+#: (only a card file of one's own reaches it). Spirit Duels: the full
 #: match's draft of Classes, Spirit Lines and deck building from the rulebook's "What's Next?" section
 #: (``sd.draft.``, ``sd.lines.``, ``sd.deck.build`` and its rulings). Spirited has no variant.
 VARIANT: dict[str, tuple[str, ...]] = {
     "restless-spirits": ("rs.solo.", "rs.ruling.solo-", "rs.variant.b-side", "rs.ruling.b-side-", "rs.promo.",
                          "rs.effect.retrieve-wild", "rs.ruling.wild-anywhere", "rs.effect.swap-hands",
                          "rs.ruling.swap-over-limit", "rs.achievement.", "rs.ruling.wombo-combo-tokens", "rs.ruling.perfectly-balanced",
-                         "rs.not-in-document"),
+                         "rs.not-in-document",
+                         # only a card file of one's own reaches it (test_clause_coverage.CARD_FILE_ONLY)
+                         "rs.ruling.copy-chain"),
     "spirit-duels": ("sd.draft.", "sd.lines.", "sd.deck.build", "sd.ruling.casual-reveal", "sd.ruling.line-order",
                      "sd.ruling.prebuilt-classes"),
     "spirited": (),
