@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import clan_of
 from .state import SPState
-from .zones import camp_clan, camp_count, overrun_limit
+from .zones import camp_clan, camp_count, held, medal_value, overrun_limit
 
 #: Feature weights: Spirit is the score; a Camp's cards are worth about what their medal would score in a March.
 WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3}
@@ -101,7 +101,16 @@ def reasons(g, s: SPState, mine) -> list[str]:
     reasons = []
     if ch.get("spirit", 0) > 0:
         n = int(ch["spirit"])
-        reasons.append(f"it scores {n} Spirit, and the most Spirit wins [sp.goal] {cite}")
+        medal = next((al for al in held(s, a.actor) if al.clan == a.param("clan")), None) \
+            if a.kind == "score-medal" else None
+        printed = medal_value(g, medal) if medal is not None else n
+        if printed < n:  # (trial 42: "Score the Sao medal (2 Spirit ...)": "it scores 3 Spirit", the rest unsaid)
+            reasons.append(f"it scores the medal's {printed} Spirit, and {{your}} Allegiances' Battle bonuses (our "
+                           f"assumption: the rulebook does not print them) then add {n - printed} more ({n} in all) "
+                           f"[sp.provisional.allegiance]; "
+                           f"the most Spirit wins [sp.goal] {cite}")
+        else:
+            reasons.append(f"it scores {n} Spirit, and the most Spirit wins [sp.goal] {cite}")
     if ch.get("camps", 0) > 0:
         reasons.append(f"it grows a Camp toward a better medal at {{your}} next March [sp.march] {cite}")
     if ch.get("risk", 0) < 0:
