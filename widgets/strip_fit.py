@@ -424,8 +424,7 @@ STRIP_JS = """(function () {
     if (first) { smaller(); }
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
-    // (any window, once the strip is at its floor: session 42, Spirit Duels' hand under the key line at 1366x768)
-    if (narrow || over(area) > 1) { smaller(); }
+    if (narrow || over(area) > 1) { smaller(); }  // (any window, the strip at its floor: session 42, SD at 1366)
   }
   function run() {
     frame = 0;

@@ -44,6 +44,7 @@ LOST_ROW = 3
 
 def check_file(cards: CardSet, path: str) -> None:
     """Checks of a card file that hold for every game: ids unique once normalised (cards, guides and Totem icons),
+    and the names of guides, Spirits, Blessings, Curses and Totem icons (Totems come in copies of one name),
     Spirit numbers 1 to 999, effect parameters small (:func:`~tutor.core.cardcheck.check_numbers`), and every
     Spirit releasable with the file's Totems.
 
@@ -54,6 +55,10 @@ def check_file(cards: CardSet, path: str) -> None:
     check_ids(path, chain.from_iterable(((f"{grp}[{i}].id", c.id) for i, c in enumerate(getattr(cards, grp)))
                                         for grp in groups), "card id")
     check_ids(path, ((f"totem_icons[{i}].id", t.id) for i, t in enumerate(cards.totem_icons)), "Totem icon id")
+    # names too: learners see names, never ids (attack 42: every Spirit called "Gonga", two actions read alike)
+    check_ids(path, chain.from_iterable(((f"{grp}[{i}].name", c.name) for i, c in enumerate(getattr(cards, grp)))
+                                        for grp in ("guides", "spirits", "blessings", "curses")), "card name")
+    check_ids(path, ((f"totem_icons[{i}].name", t.name) for i, t in enumerate(cards.totem_icons)), "Totem icon name")
     for i, s in enumerate(cards.spirits):
         for j, e in enumerate(s.ability.effects):
             check_numbers(path, f"spirits[{i}].ability.effects[{j}].params", e.params)

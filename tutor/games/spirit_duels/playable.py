@@ -38,6 +38,13 @@ def check_file(cards: CardSet, path: str) -> None:
     check_ids(path, chain(spirits, ((f"cards[{i}].id", c.id) for i, c in enumerate(cards.cards))), "Spirit or card id")
     check_ids(path, ((f"lines[{i}].id", ln.id) for i, ln in enumerate(cards.lines)), "Spirit Line id")
     check_ids(path, ((f"teams[{i}].id", t.id) for i, t in enumerate(cards.teams)), "team id")
+    # names too: learners see names, never ids (attack 42: two choices read alike)
+    names = ((f"lines[{i}].spirits[{j}].name", sp.name) for i, ln in enumerate(cards.lines)
+             for j, sp in enumerate(ln.spirits))
+    check_ids(path, chain(names, ((f"cards[{i}].name", c.name) for i, c in enumerate(cards.cards))),
+              "Spirit or card name")
+    check_ids(path, ((f"lines[{i}].name", ln.name) for i, ln in enumerate(cards.lines)), "Spirit Line name")
+    check_ids(path, ((f"teams[{i}].name", t.name) for i, t in enumerate(cards.teams)), "team name")
     for i, t in enumerate(cards.teams):
         if len(set(t.lines)) != len(t.lines):
             raise refuse(path, f"teams[{i}].lines", f"team {t.id[:40]!r} must have three different Spirit Lines, got "

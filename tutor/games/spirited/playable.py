@@ -36,6 +36,9 @@ def check_file(cards: CardSet, path: str) -> None:
     """
     check_ids(path, chain(((f"clans[{i}].id", c.id) for i, c in enumerate(cards.clans)),
                           ((f"wonders[{i}].id", w.id) for i, w in enumerate(cards.wonders))), "clan or Wonder id")
+    check_ids(path, chain(((f"clans[{i}].name", c.name) for i, c in enumerate(cards.clans)),  # (names: learners see
+                          ((f"wonders[{i}].name", w.name) for i, w in enumerate(cards.wonders))),  # them, attack 42)
+              "clan or Wonder name")
     for i, cl in enumerate(cards.clans):
         if cl.id.strip().casefold() == "time":
             raise refuse(path, f"clans[{i}].id", "'time' names the Passing of Time cards; give the clan another id")
