@@ -30,7 +30,7 @@ def test_the_boards_ask_with_the_contents_words():
     ("prompts:\n  choose-x: 'Pick {p.__class__}'\n", "prompts.choose-x", "placeholder"),
     ("prompts:\n  choose-x: 'Pick {source:>999999999}'\n", "prompts.choose-x", "placeholder"),
     ("prompts:\n  choose-x: 'Pick {'\n", "prompts.choose-x", "not a valid template"),
-    ("prompts:\n  Choose X!: 'Pick'\n", "prompts", "String should match"),
+    ("prompts:\n  Choose X!: 'Pick'\n", "prompts", "key 'Choose X!': is not written the way this field needs"),
     ("prompts:\n  choose-x: '" + "x" * 401 + "'\n", "prompts.choose-x", "at most 400"),
     ("prompts: {}\nextra: 1\n", "extra", "not a field this file can have"),
     ("a: &a [x,x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"

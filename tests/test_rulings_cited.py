@@ -7,6 +7,9 @@ import tutor
 from tutor.scenario import all_scenarios, find, load_scenario, start
 
 GAMES = ("restless-spirits", "spirited", "spirit-duels")
+#: Rulings only a card file of one's own reaches (a scenario cannot name one): shown instead by the test file that
+#: tests/test_clause_coverage.py's CARD_FILE_ONLY names.
+CARD_FILE_ONLY = {"restless-spirits": {"rs.ruling.copy-chain"}, "spirited": set(), "spirit-duels": set()}
 
 
 def cited_in_scenarios(game: str) -> set[str]:
@@ -36,5 +39,5 @@ def cited_in_scenarios(game: str) -> set[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_ruling_is_cited_by_a_shipped_scenario(game):
     rulings = {cid for cid, c in tutor.clauses(game).items() if c.kind == "ruling"}
-    missing = sorted(rulings - cited_in_scenarios(game))
+    missing = sorted(rulings - cited_in_scenarios(game) - CARD_FILE_ONLY[game])
     assert missing == [], f"{game}: rulings no shipped scenario shows where they apply: {missing}"

@@ -30,12 +30,13 @@ FIRST = [
      {"rs.turn.end": "Ending the turn", "rs.turn.no-carry": "AP does not carry over",
       "rs.mastery": "Mastery makes one type free to attract"}),
     # (issue 16: a placement no longer cites "Adjacent Spirits" as a reason, and no wrong answer is a rule the rest of
-    # the move speaks of: the stream moved, and the release is first asked at 74, in the scenario of the same move)
-    ("restless-spirits", 74, "scenario: Releasing a Spirit is free",
-     "Player 1 has 1 AP. Player 1 takes “Play Mirror (single) [provisional] to Gonga (Sacred [provisional]) "
+    # the move speaks of: the stream moved; session 42: a new ruling, rs.ruling.copy-chain, moved it again, and the
+    # release is first asked at 79, in the lesson of the same move)
+    ("restless-spirits", 79, "lesson: Releasing a Spirit",
+     "Player 1 has 2 AP. Player 1 takes “Play Mirror (single) [provisional] to Gonga (Sacred [provisional]) "
      f"(space 1) · 1 AP”. {ASKS}", ("rs.release", "Release is automatic and free"),
-     {"rs.ability.once": "Once per game, your turn only", "rs.ability.activate": "Activate a Spirit ability (Free)",
-      "rs.mastery": "Mastery makes one type free to attract"}),
+     {"rs.ability.once": "Once per game, your turn only", "rs.ruling.moved-token": "Whose token Twizel carries",
+      "rs.ability.activate": "Activate a Spirit ability (Free)"}),
     ("spirited", 2, "lesson: Goal and Road Check",
      f"Player 2 takes “Scout (play a card, Rally or Recruit 1, Summon 2)”. {ASKS}",
      ("sp.turn.one-action", "One action per turn"),
