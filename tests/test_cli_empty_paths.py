@@ -10,18 +10,11 @@ from __future__ import annotations
 import pytest
 
 import tutor
-from tutor.cli import main
 from tutor.core.errors import ContentError
 from tutor.scenario import run_paths
+from test_play_cli_refusals import _play_exit as _run
 
 
-def _run(args, capsys) -> tuple[int, str, str]:
-    try:
-        code = main(args)
-    except SystemExit as exc:  # argparse's own exit
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_scenario_run_with_an_empty_path_runs_nothing(tmp_path, monkeypatch, capsys):

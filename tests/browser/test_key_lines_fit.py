@@ -388,6 +388,16 @@ def _key_line_whole(page, where: str, fits: bool = True, words: str = "Key: Road
     return g
 
 
+def _first_lesson_afresh(page) -> None:
+    """The Lessons tab's first lesson, restarted when it was begun before."""
+    page.get_by_role("tab", name="Lessons").click()
+    page.locator(".rt-lesson-picker select").select_option(index=0)
+    page.wait_for_timeout(1500)
+    restart = page.locator(".rt-topline button:visible", has_text="Restart").first
+    if restart.is_enabled():
+        restart.click()
+
+
 def test_spirited_key_line_is_whole_above_the_strip_at_1024(tutor_server, tutor_page):
     """Trial 23: Spirited lesson 1 at 1024x768 after its first step (Scout): the board's key line ("Key: Road stacks,
     Shields, Medals · †…", y 619-647) sat half under the narration strip (its top at 649): its words were cut. The key
@@ -396,12 +406,7 @@ def test_spirited_key_line_is_whole_above_the_strip_at_1024(tutor_server, tutor_
     line one low line, the rows closer)."""
     page = tutor_page.page
     _open(tutor_server, page, "learn-spirited.ipynb", (1024, 768))
-    page.get_by_role("tab", name="Lessons").click()
-    page.locator(".rt-lesson-picker select").select_option(index=0)
-    page.wait_for_timeout(1500)
-    restart = page.locator(".rt-topline button:visible", has_text="Restart").first
-    if restart.is_enabled():
-        restart.click()
+    _first_lesson_afresh(page)
     expect(page.locator(".tutor-last-step .rt-about:visible").first).to_be_visible(timeout=CLICK_MS)
     page.wait_for_timeout(1500)
     _key_line_whole(page, "Spirited lesson 1 at 1024x768, its start")
@@ -428,12 +433,7 @@ def test_spirit_duels_key_line_is_whole_at_1366(tutor_server, tutor_page):
     board, drawn smaller, fits its box."""
     page = tutor_page.page
     _open(tutor_server, page, "learn-spirit-duels.ipynb", (1366, 768))
-    page.get_by_role("tab", name="Lessons").click()
-    page.locator(".rt-lesson-picker select").select_option(index=0)
-    page.wait_for_timeout(1500)
-    restart = page.locator(".rt-topline button:visible", has_text="Restart").first
-    if restart.is_enabled():
-        restart.click()
+    _first_lesson_afresh(page)
     page.wait_for_timeout(1500)
     _key_line_whole(page, "Spirit Duels lesson 1 at 1366x768, its start", fits=False, words="Key: dice faces")
     for k in range(3):

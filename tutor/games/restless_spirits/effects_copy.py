@@ -55,6 +55,12 @@ def copy_options(g, s, zone: str, target: int | None) -> list[str]:
     return out
 
 
+def left_open(options: list[str], chain: list[str], copier: str | None) -> list[str]:
+    """Of ``options`` (:func:`copy_options`), those a copy in a chain of copies may still pick: not the copier, nor a
+    Spirit the chain already copied (ruling ``rs.ruling.copy-chain``)."""
+    return [x for x in options if x != copier and x not in chain]
+
+
 def nothing_to_copy(zone: str, target: int | None) -> str:
     """Why a copy from ``zone`` finds nothing: ``"Player 2 has no Spirit on their board to copy"``..."""
     who = "the target" if target is None else f"Player {target + 1}"
@@ -83,9 +89,9 @@ def _copy(c: Ctx, u: Use, p: CopyP) -> None:
     # a copy ability run as a copy (Yotei copying a Spirit whose ability is a copy): the chain so far, which its
     # choices leave out (ruling rs.ruling.copy-chain; attack 42: two such Spirits copied each other without end)
     nested = u.run is not None and u.run.effects_of != u.run.source
-    chain = list(getattr(c, "copy_chain", None) or [u.run.effects_of]) if nested else []
+    chain = list(c.copy_chain or [u.run.effects_of]) if nested else []
     every = copy_options(c.game, c.state, p.zone, u.target)
-    opts = [x for x in every if x not in chain and x != u.source_card]
+    opts = left_open(every, chain, u.source_card)
     if len(opts) < len(every):
         gone = and_list([c.name(x) for x in every if x not in opts])
         c.ev("rs.ruling.copy-chain", f"{u.source_name} is already using {gone}'s ability in this chain of copies, "
@@ -100,9 +106,7 @@ def _copy(c: Ctx, u: Use, p: CopyP) -> None:
 
 
 def _copy_actions(g, s, d, a) -> None:
-    for x in copy_options(g, s, d.purpose, d.target):
-        if x in d.chain or x == d.source:
-            continue
+    for x in left_open(copy_options(g, s, d.purpose, d.target), d.chain, d.source):
         sp = g.cards.by_id[x]
         a("choose-copy", f"Copy {sp.name}: {sp.ability.text}", f"{g.cards.by_id[d.source].name} copies the ability "
           "and uses it at once as its own, read from its own place.", ("rs.effect.copy", "rs.ruling.copy-is-copier"),
@@ -154,8 +158,8 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
         c.ev(COPY_TOKEN, f"{c.name(d.source)} places its Copy token on {sp.name}: it stays there "
              f"{_until(c.name(d.source), d.purpose)}, although the copied ability is used at once.", cards=(x,),
              actor=d.actor)
-    before = getattr(c, "copy_chain", None)
-    c.copy_chain = [*d.chain, x] if d.chain else [x]  # (read by a copy ability this copy runs: _copy)
+    before = c.copy_chain
+    c.copy_chain = [*d.chain, x]  # (read by a copy ability this copy runs: _copy)
     try:
         start(c, d.actor, d.space, d.source, sp.ability.target, None, effects_of=x)
     finally:

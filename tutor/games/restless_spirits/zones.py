@@ -25,6 +25,8 @@ class Ctx(Context):
 
     #: the main-turn actions of the state as the step left it, when :func:`~.resolve.after_step` worked them out
     turn_actions: list | None = None
+    #: the Spirits copied so far in a chain of copies being resolved in this step (:mod:`.effects_copy`)
+    copy_chain: list | None = None
 
     def name(self, card_id: str) -> str:
         """Display name of a card."""
