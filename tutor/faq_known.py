@@ -4,38 +4,25 @@ listed as if good and then stopped at a step that names a Totem ``t99`` or a mov
 (attack 41, F1). A step the game has but that is not legal at that point is not refused here: a what-if may make a
 later step of the original script unplayable, and the page says so when the question is opened.
 
-:data:`MOVE_KINDS` lists every kind of action (and of blocked action) each engine makes; ``tests/test_faq_known.py``
-checks it against the engines' sources, random games and every shipped scenario, lesson and walkthrough.
+:func:`move_kinds` is what each game declares it makes (its Game class's ``move_kinds``, from the game's moves package);
+``tests/test_faq_known.py`` checks each against the engine's sources, random games and every shipped scenario, lesson
+and walkthrough.
 """
 from __future__ import annotations
 
 from typing import Iterable
 
 from .core.errors import ContentError, short
-from .registry import game_title
+from .registry import game_classes, game_title
 from .scenario_model import ActionRef, Scenario
 
-#: Every move kind of each game (legal, blocked or a decision's answer).
-MOVE_KINDS: dict[str, frozenset[str]] = {
-    "restless-spirits": frozenset({
-        "activate-ability", "attract", "buy-totem", "choose-bonus-totem", "choose-copy", "choose-destroy",
-        "choose-disable", "choose-discard", "choose-disregard", "choose-drawn-space", "choose-drawn-spirit",
-        "choose-guide", "choose-hand-card", "choose-limit-discard", "choose-lost-spirit", "choose-malicious",
-        "choose-market-totem", "choose-move-space", "choose-offering", "choose-own-destroy", "choose-reactivate",
-        "choose-reduce", "choose-requirement", "choose-shrine-totem", "choose-solo-discard", "choose-space",
-        "choose-swap-out", "choose-target", "choose-wild-type", "choose-zone-card", "decline", "discard-three-for-ap",
-        "draft-pick", "end-turn", "play-blessing", "play-curse", "play-taken-card", "play-totem",
-        "refresh-and-attract", "refresh-market-and-buy", "retrieve-from-shrine", "solo-discard", "take-card"}),
-    "spirited": frozenset({
-        "break-shield", "build-wonder", "discard", "done", "final-recruit", "finish-march", "manoeuvre", "march",
-        "march-use", "place-shield", "play-card", "raid", "rally", "recruit", "recruit-face-down", "replace-medal",
-        "score-medal", "scout", "skip", "stack-card", "take-wonder", "wonder-card"}),
-    "spirit-duels": frozenset({
-        "activate", "choose-card", "choose-class", "choose-die", "choose-die-kind", "choose-effect", "choose-face",
-        "choose-line", "choose-spirit", "discard", "draft-class", "evolve", "gain-advantage", "keep-hand", "mark-die",
-        "meditate", "pass", "place-advantage-die", "play-card", "reroll-marked", "resolve-dice", "resolve-die",
-        "set-aside", "stop-resolving", "use-ability", "use-item"}),
-}
+
+def move_kinds(game: str) -> frozenset[str] | None:
+    """Every kind of action game ``game`` makes (legal, refused or a decision's answer), as the game declares it
+    (:attr:`tutor.core.game.Game.move_kinds`); ``None`` for a game id the tutor does not play (importing that game's
+    engine on first use)."""
+    return game_classes()[game].move_kinds if game in game_classes() else None
+
 
 #: The move parameters whose value is a card of the game (a Spirited clan counts as its cards' name).
 CARD_PARAMS: dict[str, frozenset[str]] = {
@@ -72,7 +59,7 @@ def check_moves(sc: Scenario, cards: Iterable[str], where: str) -> None:
             (field ``script[0]``, ``expect[1].refused[0]``...); the file's own value is shown cut and quoted.
     """
     game = sc.setup.game
-    kinds = MOVE_KINDS.get(game)
+    kinds = move_kinds(game)
     if kinds is None:
         return
     known = set(cards)

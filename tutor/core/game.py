@@ -69,6 +69,9 @@ class Game(ABC):
     teaching_options: ClassVar[dict[str, Any]] = {}
     #: The first part of this game's clause ids (``"rs"`` for ``rs.setup.guides``).
     clause_prefix: ClassVar[str]
+    #: Every kind of action the game makes (a move's legal or refused action, a decision's answer): what a saved
+    #: question may name. Each game sets it from its moves package's ``MOVE_KINDS``.
+    move_kinds: ClassVar[frozenset[str]] = frozenset()
     #: Options a free-play page offers as choices: ``{option: ((label, value), ...)}``, the first the default.
     option_choices: ClassVar[dict[str, tuple[tuple[str, Any], ...]]] = {}
 

@@ -89,6 +89,7 @@ class RestlessSpirits(Game):
     game_id = "restless-spirits"
     title = "Restless Spirits"
     clause_prefix = "rs"
+    move_kinds = moves.MOVE_KINDS
     state_model = RSState
     #: the flow of decisions (:data:`.decisions.FLOW`)
     flow = decisions.FLOW

@@ -18,6 +18,7 @@ from ...core.content import content_root
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from . import actions, rules, setup
+from .moves import MOVE_KINDS
 from .flow import FLOW
 from .cards import CLASS_ABILITY, Effect
 from ...core.options import parse_options
@@ -57,6 +58,7 @@ class SpiritDuels(Game):
     game_id = "spirit-duels"
     title = "Spirit Duels"
     clause_prefix = "sd"
+    move_kinds = MOVE_KINDS
     state_model = SDState
     player_counts = (2,)
     cost_unit = "Essence"

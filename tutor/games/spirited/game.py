@@ -16,6 +16,7 @@ from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from ...core.flow import Flow, SingleOption
 from ...core.options import parse_options
 from . import flow, resolve, rules, setup
+from .moves import MOVE_KINDS
 from .asking import passes
 from .decisions import decision_actions
 from .cards import CardSet, clan_of, medal_kind
@@ -67,6 +68,7 @@ class Spirited(Game):
     game_id = "spirited"
     title = "Spirited"
     clause_prefix = "sp"
+    move_kinds = MOVE_KINDS
     state_model = SPState
     #: the flow of rules work and decisions (:data:`FLOW`)
     flow = FLOW

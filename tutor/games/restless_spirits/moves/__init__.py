@@ -89,3 +89,17 @@ def blocked_actions(g, s: RSState) -> list[Blocked]:
 
 __all__ = ["TURN_MOVES", "TURN_MOVES_NO_AP", "TURN_MOVES_FREE", "turn_check", "turn_actions", "legal_turn_actions", "legal_actions",
            "blocked_actions"]
+
+
+#: Every kind of action this game makes: a move's legal or refused action, or a decision's answer. What a saved
+#: question may name (:mod:`tutor.faq_known`); ``tests/test_faq_known.py`` checks it is exactly the kinds made by
+#: this package's sources, random games and the shipped scenarios, lessons and walkthroughs.
+MOVE_KINDS: frozenset[str] = frozenset({
+    "activate-ability", "attract", "buy-totem", "choose-bonus-totem", "choose-copy", "choose-destroy",
+    "choose-disable", "choose-discard", "choose-disregard", "choose-drawn-space", "choose-drawn-spirit",
+    "choose-guide", "choose-hand-card", "choose-limit-discard", "choose-lost-spirit", "choose-malicious",
+    "choose-market-totem", "choose-move-space", "choose-offering", "choose-own-destroy", "choose-reactivate",
+    "choose-reduce", "choose-requirement", "choose-shrine-totem", "choose-solo-discard", "choose-space",
+    "choose-swap-out", "choose-target", "choose-wild-type", "choose-zone-card", "decline", "discard-three-for-ap",
+    "draft-pick", "end-turn", "play-blessing", "play-curse", "play-taken-card", "play-totem", "refresh-and-attract",
+    "refresh-market-and-buy", "retrieve-from-shrine", "solo-discard", "take-card"})

@@ -45,3 +45,13 @@ def spirits(g, s: SDState, out: Check) -> None:
 TURN = (play_card, spirits, use_item, resolve_dice, meditate, pass_turn, gain_advantage)
 #: The draft's moves (answering a pending ``draft-class`` or ``draft-line`` decision).
 DRAFT = (draft_class, choose_line)
+
+
+#: Every kind of action this game makes: a move's legal or refused action, or a decision's answer. What a saved
+#: question may name (:mod:`tutor.faq_known`); ``tests/test_faq_known.py`` checks it is exactly the kinds made by
+#: this package's sources, random games and the shipped scenarios, lessons and walkthroughs.
+MOVE_KINDS: frozenset[str] = frozenset({
+    "activate", "choose-card", "choose-class", "choose-die", "choose-die-kind", "choose-effect", "choose-face",
+    "choose-line", "choose-spirit", "discard", "draft-class", "evolve", "gain-advantage", "keep-hand", "mark-die",
+    "meditate", "pass", "place-advantage-die", "play-card", "reroll-marked", "resolve-dice", "resolve-die",
+    "set-aside", "stop-resolving", "use-ability", "use-item"})

@@ -58,3 +58,12 @@ def answer_options(g, s: SPState, d: Decision | None) -> list[Action]:
     if moves is None:
         raise ValueError(f"unknown decision kind {d.kind!r}")
     return run_moves(moves, g, s, decision=d).legal
+
+
+#: Every kind of action this game makes: a move's legal or refused action, or a decision's answer. What a saved
+#: question may name (:mod:`tutor.faq_known`); ``tests/test_faq_known.py`` checks it is exactly the kinds made by
+#: this package's sources, random games and the shipped scenarios, lessons and walkthroughs.
+MOVE_KINDS: frozenset[str] = frozenset({
+    "break-shield", "build-wonder", "discard", "done", "final-recruit", "finish-march", "manoeuvre", "march",
+    "march-use", "place-shield", "play-card", "raid", "rally", "recruit", "recruit-face-down", "replace-medal",
+    "score-medal", "scout", "skip", "stack-card", "take-wonder", "wonder-card"})
