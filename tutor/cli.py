@@ -64,7 +64,8 @@ def _play(args: argparse.Namespace) -> int:
         n += 1
     if s.is_over:
         won = ", ".join(f"Player {w + 1}" for w in s.winners)
-        print(f"Game over after {n} steps. " + (f"{'Winner' if len(s.winners) == 1 else 'Winners'}: {won}" if won else "Nobody won (a lost solo game)."))
+        print(f"Game over after {n} steps. " + (f"{'Winner' if len(s.winners) == 1 else 'Winners'}: {won}" if won else
+              "Nobody won (a lost solo game)." if len(s.state.players) == 1 else "Nobody won."))
     else:
         print(f"Stopped after {n} steps (--max-steps).")
     return 0

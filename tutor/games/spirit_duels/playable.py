@@ -8,6 +8,7 @@ set-up code; the schema itself (``cards.py``) already checks a 30-card deck per 
 - The pre-built set-up needs the teams it seats: the ones chosen, or by default the first match's Fire and Electric
   teams (Setup: "One player takes the Fire team, and the other player takes the Electric team").
 - The draft needs the ``classes`` section.
+- Every team that can be seated (or drafted) can deal damage, so that the game can end (:mod:`.ending`).
 - Numbers in range: effect parameters, Trait bonuses and Item charges are small (a Trait never lowers Health:
   defeat is checked when damage is dealt, so a Spirit whose Health drops under its damage would stay in play),
   Health at most 99.
@@ -22,6 +23,7 @@ from itertools import chain
 from ...core.cardcheck import MAX_NUMBER, check_ids, check_numbers, refuse
 from ...core.errors import short
 from .cards import CardSet
+from .ending import check_draft, check_teams
 
 #: The teams of the first match (Setup), seated when no ``teams`` option is given.
 DEFAULT_TEAMS = ("fire", "electric")
@@ -77,7 +79,8 @@ def check_file(cards: CardSet, path: str) -> None:
 
 
 def check_game(cards: CardSet, path: str, options: dict) -> None:
-    """Checks of one set-up: the draft needs ``classes``; the pre-built set-up needs its teams.
+    """Checks of one set-up: the draft needs ``classes``; the pre-built set-up needs its teams; every team that
+    can play must be able to deal damage, else the game might never end (:mod:`.ending`).
 
     Raises:
         ContentError: naming the file and the field (``classes`` or ``teams``).
@@ -86,6 +89,7 @@ def check_game(cards: CardSet, path: str, options: dict) -> None:
         if not cards.classes:
             raise refuse(path, "classes", "the draft set-up needs the nine Classes (a 'classes' section: each Class's "
                                           "three Spirit Lines and Basic cards); this file has none")
+        check_draft(cards, path)
         return
     valid = [t.id for t in cards.teams]
     if not valid:
@@ -99,6 +103,7 @@ def check_game(cards: CardSet, path: str, options: dict) -> None:
                                         f"{' and '.join(DEFAULT_TEAMS)} unless the 'teams' option names others, but "
                                         f"this file has no team {', '.join(repr(m) for m in missing)} (its teams: "
                                         f"{', '.join(v[:40] for v in valid[:10])})")
+        check_teams(cards, path, DEFAULT_TEAMS)
         return
     if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
         shown = short(teams, 80)
@@ -107,3 +112,4 @@ def check_game(cards: CardSet, path: str, options: dict) -> None:
     if teams[0] == teams[1]:  # one deck of each team in the box: each player takes another (rule sd.setup.teams)
         raise refuse(path, "teams", f"the 'teams' option must name two different teams (rule sd.setup.teams: one "
                                     f"player plays one team, the other player another); got {short(teams, 80)}")
+    check_teams(cards, path, teams)
