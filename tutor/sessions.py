@@ -99,6 +99,29 @@ def _unreadable_json(text: str | bytes, where: str, exc: ValueError) -> str:
     return f"{where}: not readable JSON ({short(str(exc), 120, quote=False)})"
 
 
+class _KeyTwice(ValueError):
+    """A JSON object of a saved session with one key written twice (:func:`_once`)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``' ``object_pairs_hook`` for saved sessions: the object as a dict, refusing a key written twice
+    (attack 42: ``json.loads`` kept the last of two ``"seed"`` keys silently, so an edited save read as another).
+
+    Raises:
+        _KeyTwice: naming the key.
+    """
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _KeyTwice(key)
+        out[key] = value
+    return out
+
+
 def load_session(text: str, *, files: bool = True, game: str | None = None) -> Session:
     """Rebuild a session saved with :meth:`Session.to_json` from its origin, and check it against the file.
 
@@ -126,7 +149,10 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
     if len(text) > 16 * 1024 * 1024:
         raise ContentError(f"{where}: larger than 16 MiB")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_once)
+    except _KeyTwice as exc:
+        raise ContentError(f"{where}: {short(exc.key, 40)}: this key is written twice in one object; a saved session "
+                           "writes each key once, so which value counts cannot be told", field=exc.key[:80]) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ContentError(f"{where}: not valid JSON ({exc})") from None
     except ValueError as exc:  # e.g. an integer longer than Python converts (its message tells a programmer to call
