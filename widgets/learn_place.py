@@ -14,6 +14,7 @@ from tutor.sessions import steps_added
 
 from .kernel_timing import wait_until_page_asked
 from .learn_tabs import TabHold
+from .opponent import seats_problem
 from .problems import one_line
 from .style import box, button, esc, html_widget
 
@@ -341,8 +342,10 @@ class PlaceKeeping:
         # a new game started without a word)
         self._free_kept = free if isinstance(free, str) and free else (None if free is None else json.dumps(free))
         seats = data.get("seats")
-        self._free_seats = ([str(v)[:16] for v in seats] if isinstance(seats, list) and len(seats) <= 8
-                            and all(isinstance(v, str) for v in seats) else None)
+        problem = seats_problem(seats) if seats is not None else None
+        self._free_seats = list(seats) if seats is not None and problem is None else None
+        if problem:  # said and set aside, never a silent fall back to the defaults (attack 42)
+            self.place_lost(problem, "every seat is as a new game sets it")
         self._free_auto = data.get("auto") is not False  # absent (an older place): the default, ticked
         redo = data.get("redo")
         self._free_redo = (list(redo) if isinstance(redo, list) and len(redo) <= 500
