@@ -33,19 +33,6 @@ from .style import button, esc, prov_text, rule_text
 
 #: Seat choices: (label, value); "you" is a person at this screen.
 SEAT_CHOICES = (("You", "you"), ("Computer (easy)", "easy"), ("Computer (normal)", "normal"))
-
-
-def seats_problem(seats: object) -> str | None:
-    """Why ``seats`` (who plays each seat, as a kept place holds it: a list of :data:`SEAT_CHOICES` values, at most
-    8) cannot be used, in a learner's words naming the value and the choices, or ``None`` when it can (attack 42:
-    ``seats: ['evil']`` fell back to the defaults without a word)."""
-    choices = ", ".join(label for label, _v in SEAT_CHOICES)
-    if not isinstance(seats, list) or not 1 <= len(seats) <= 8:
-        return f"who plays each seat was kept as {str(seats)[:40]!r}, not a list of 1 to 8 seats"
-    for i, v in enumerate(seats):
-        if v not in {value for _label, value in SEAT_CHOICES}:
-            return f"Player {i + 1}'s seat was kept as {str(v)[:30]!r}, which is none of the choices {choices}"
-    return None
 #: Seconds before the computer's first move of a reply when "Auto" is on.
 AUTO_PAUSE = 0.8
 #: The shortest pause before a move of a long reply: each later move of a reply waits half the pause before it, down
