@@ -14,7 +14,7 @@ from tutor.sessions import steps_added
 
 from .kernel_timing import wait_until_page_asked
 from .learn_tabs import TabHold
-from .opponent import seats_problem
+from .opponent import SEAT_CHOICES
 from .problems import one_line
 from .style import box, button, esc, html_widget
 
@@ -374,6 +374,19 @@ class PlaceKeeping:
             self._restoring = False
         if getattr(self, "_place_lost", False):  # set aside: where the page is now is kept in its place (said once)
             self.remember(free=self.free is not None)
+
+def seats_problem(seats: object) -> str | None:
+    """Why ``seats`` (who plays each seat, as a kept place holds it: a list of :data:`SEAT_CHOICES` values, at most
+    8) cannot be used, in a learner's words naming the value and the choices, or ``None`` when it can (attack 42:
+    ``seats: ['evil']`` fell back to the defaults without a word)."""
+    choices = ", ".join(label for label, _v in SEAT_CHOICES)
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 8:
+        return f"who plays each seat was kept as {str(seats)[:40]!r}, not a list of 1 to 8 seats"
+    for i, v in enumerate(seats):
+        if v not in {value for _label, value in SEAT_CHOICES}:
+            return f"Player {i + 1}'s seat was kept as {str(v)[:30]!r}, which is none of the choices {choices}"
+    return None
+
 
 def computer_moved_on(kept: dict, known: str | None) -> bool:
     """Whether the kept place ``kept`` (see :meth:`PlaceKeeping.place`) holds the free game ``known`` (a saved

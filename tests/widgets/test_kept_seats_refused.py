@@ -12,7 +12,7 @@ import pytest
 
 from widgets import LearnApp
 from widgets.learn_place import SET_ASIDE
-from widgets.opponent import seats_problem
+from widgets.learn_place import seats_problem
 
 KEY = "learn:restless-spirits"
 
