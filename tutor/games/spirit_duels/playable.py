@@ -4,7 +4,9 @@ From the rulebook (Setup; Pre-built Teams; What's Next? Drafting, Forming Your T
 set-up code; the schema itself (``cards.py``) already checks a 30-card deck per team and the draft's nine Classes:
 
 - Ids unique once normalised (Spirits, cards, Spirit Lines, teams).
-- A team has three different Spirit Lines (Setup: "each of their Stage 1 Spirit cards in a horizontal line").
+- A team has three different Spirit Lines (Setup: "each of their Stage 1 Spirit cards in a horizontal line"), of three
+  different Classes, and its deck is the six Basic cards of each of those Classes and the four Special cards of
+  each Line (Forming Your Team; Building Your Deck): :func:`check_deck`.
 - The pre-built set-up needs the teams it seats: the ones chosen, or by default the first match's Fire and Electric
   teams (Setup: "One player takes the Fire team, and the other player takes the Electric team").
 - The draft needs the ``classes`` section.
@@ -22,7 +24,7 @@ from itertools import chain
 
 from ...core.cardcheck import MAX_NUMBER, check_ids, check_numbers, refuse
 from ...core.errors import short
-from .cards import CardSet
+from .cards import BASIC_PER_CLASS, SPECIAL_PER_LINE, CardSet
 from .ending import check_draft, check_teams
 
 #: The teams of the first match (Setup), seated when no ``teams`` option is given.
@@ -51,6 +53,7 @@ def check_file(cards: CardSet, path: str) -> None:
         if len(set(t.lines)) != len(t.lines):
             raise refuse(path, f"teams[{i}].lines", f"team {t.id[:40]!r} must have three different Spirit Lines, got "
                                                     f"{', '.join(t.lines)}")
+        check_deck(cards, path, i)
     for i, ln in enumerate(cards.lines):
         for j, sp in enumerate(ln.spirits):
             at = f"lines[{i}].spirits[{j}]"
@@ -76,6 +79,48 @@ def check_file(cards: CardSet, path: str) -> None:
                              f"{c.id}: a Trait may not lower Health (the tutor checks defeat when damage is dealt, "
                              f"so such a Spirit would stay in play), got {b.amount}")
             check_numbers(path, f"cards[{i}].bonuses[{k}].amount", b.amount, low, MAX_NUMBER)
+
+
+def check_deck(cards: CardSet, path: str, i: int) -> None:
+    """Team ``i`` is made as the rulebook makes a team and its deck (Forming Your Team: one Spirit Line from each
+    of three Classes; Building Your Deck: the six Basic cards of each of those Classes and the four Special cards of
+    each Line, 30 cards; the pre-built teams are made so too, two copies of each of 15 cards). Attack 42: a deck of
+    30 copies of one card loaded.
+
+    Raises:
+        ContentError: naming ``teams[i].lines`` (two Lines of one Class) or ``teams[i].deck`` (the first Class or
+        Line whose cards are not as the rules make them; with those counts right, the schema's 30 cards leave no
+        room for a card of another Class or Line).
+    """
+    t = cards.teams[i]
+    classes = [cards.line_by_id[ln].cls for ln in t.lines]
+    if len(set(classes)) != len(classes):
+        raise refuse(path, f"teams[{i}].lines", f"team {t.id[:40]!r} has two Spirit Lines of one Class "
+                                                f"({', '.join(classes)}); a team has one Line from each of three "
+                                                "different Classes (rulebook: Forming Your Team)")
+    rule = (f"a deck holds the {BASIC_PER_CLASS} Basic cards of each of its Lines' Classes and the "
+            f"{SPECIAL_PER_LINE} Special cards of each of its Lines, 30 in all (rulebook: Building Your Deck; the "
+            "pre-built teams hold two copies of each of 15 cards)")
+    deck = [cards.by_id[c] for c in t.deck for _ in range(t.copies)]
+    for cl in classes:
+        n = sum(1 for c in deck if c.rarity == "basic" and c.cls == cl)
+        if n != BASIC_PER_CLASS:
+            raise refuse(path, f"teams[{i}].deck", f"team {t.id[:40]!r} has {n} {cl.capitalize()} Basic cards "
+                                                   f"({_copies(deck, 'basic', cl)}); {rule}")
+    for ln in t.lines:
+        n = sum(1 for c in deck if c.line == ln)
+        if n != SPECIAL_PER_LINE:
+            raise refuse(path, f"teams[{i}].deck", f"team {t.id[:40]!r} has {n} Special cards of the "
+                                                   f"{cards.line_by_id[ln].name[:40]} Line; {rule}")
+
+
+def _copies(deck: list, rarity: str, cls: str) -> str:
+    """``"30 x Searing Strike"``: the cards of one rarity and Class in ``deck``, with their copies."""
+    counts: dict[str, int] = {}
+    for c in deck:
+        if c.rarity == rarity and c.cls == cls:
+            counts[c.name] = counts.get(c.name, 0) + 1
+    return ", ".join(f"{n} x {name[:40]}" for name, n in list(counts.items())[:6]) or "none"
 
 
 def check_game(cards: CardSet, path: str, options: dict) -> None:
