@@ -53,14 +53,14 @@ def rs_minimal(players: int, *, first_game: bool = False, totems: str = "wild") 
 # ------------------------------------------------------------------------------------------------ Spirit Duels
 def sd_minimal() -> dict:
     """The smallest Spirit Duels file: two teams (``teams=["one", "two"]``; the two seats never share a team) of the
-    same three Spirit Lines, each a deck of one Basic card in 30 copies, no classes (pre-built set-up only)."""
+    same three Spirit Lines and the same deck (the Fire team's: its Classes' Basic cards and its Lines' Special
+    cards, as the rulebook builds a deck), only those Lines and cards, no classes (pre-built set-up only)."""
     d = shipped("spirit-duels")
     team = next(t for t in d["teams"] if t["id"] == "fire")
-    card = next(c for c in d["cards"] if c["id"] == "searing-strike")
     d["lines"] = [ln for ln in d["lines"] if ln["id"] in team["lines"]]
-    d["cards"] = [card]
-    d["teams"] = [{"id": tid, "name": f"Team {tid}", "lines": list(team["lines"]), "deck": [card["id"]],
-                   "copies": 30} for tid in ("one", "two")]
+    d["cards"] = [c for c in d["cards"] if c["id"] in team["deck"]]
+    d["teams"] = [{"id": tid, "name": f"Team {tid}", "lines": list(team["lines"]), "deck": list(team["deck"]),
+                   "copies": 2} for tid in ("one", "two")]
     d.pop("classes", None)
     d["reasons"] = {}
     return d

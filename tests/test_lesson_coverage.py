@@ -44,7 +44,9 @@ VARIANT: dict[str, tuple[str, ...]] = {
 #: Rulings about the tutor's own tables, not the game: ``<prefix>.ruling.prepared-table`` says a lesson, question or
 #: walkthrough starts from a prepared table (the FAQ explorer's and the presenter's set-up logs show it; a lesson
 #: states its own table in its introduction instead). Shown by the scenarios (tests/test_rulings_cited.py).
-TUTOR_ONLY = (".ruling.prepared-table",)
+#: ``sd.ruling.round-limit`` is the tutor's bound on a game that cannot move on (no game played for real reaches
+#: round 50); a shipped scenario shows it (tests/test_clause_coverage.py).
+TUTOR_ONLY = (".ruling.prepared-table", ".ruling.round-limit")
 
 #: Base-game clauses no lesson shows yet: empty, as issue #18 asks (100% per game). Kept so that a branch adding a
 #: clause before its lesson can list it here for a while; an id the game does not have is ignored.

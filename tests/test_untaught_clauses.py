@@ -16,7 +16,9 @@ questions = importlib.import_module("tutor.practice.questions")  # (tutor.practi
 GAMES = ("restless-spirits", "spirited", "spirit-duels")
 TUTOR_ONLY = {"rs.ruling.fixed-chance", "sd.ruling.fixed-chance", "sd.roll.forced", "sp.ruling.fixed-chance",
               # a table prepared for a lesson or question is the tutor's device, not a rule (trial 27)
-              "rs.ruling.prepared-table", "sp.ruling.prepared-table", "sd.ruling.prepared-table"}
+              "rs.ruling.prepared-table", "sp.ruling.prepared-table", "sd.ruling.prepared-table",
+              # the tutor's bound on a game that cannot move on: no game played for real reaches round 50 (attack 42)
+              "sd.ruling.round-limit"}
 
 
 def test_fixed_chance_rulings_are_marked_not_taught():

@@ -11,7 +11,7 @@ from typing import Callable
 
 from .core.errors import ContentError, bounded_parser_class, short, short_quoted, visible
 from .core.rng import Rng
-from .core.seeds import page_seed, whole_arg
+from .core.seeds import PAGE_SEED_WORDS, SEED_MAX, page_seed, whole_arg
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -64,7 +64,8 @@ def _play(args: argparse.Namespace) -> int:
         n += 1
     if s.is_over:
         won = ", ".join(f"Player {w + 1}" for w in s.winners)
-        print(f"Game over after {n} steps. " + (f"{'Winner' if len(s.winners) == 1 else 'Winners'}: {won}" if won else "Nobody won (a lost solo game)."))
+        print(f"Game over after {n} steps. " + (f"{'Winner' if len(s.winners) == 1 else 'Winners'}: {won}" if won else
+              "Nobody won (a lost solo game)." if len(s.state.players) == 1 else "Nobody won."))
     else:
         print(f"Stopped after {n} steps (--max-steps).")
     return 0
@@ -150,6 +151,10 @@ def _check(args: argparse.Namespace) -> int:
     else:
         what = f"{args.games} game(s) x {played} configuration(s)"
     last = args.start + max(counts.values(), default=1) - 1
+    if last > SEED_MAX:  # every game's seed is one a page can replay (tutor.core.seeds.seed_problem)
+        print(f"rules-tutor check: error: --start {args.start} with --games {args.games} would play seeds up to "
+              f"{last:,}, but {PAGE_SEED_WORDS}; give a smaller --start or fewer --games", file=sys.stderr)
+        return 2
     print(f"checking {what}, seeds {args.start}..{last}"
           f"{' (fast: JSON round trip at the end of each game only)' if args.fast else ''}"
           f"{f' within {args.seconds} s' if args.seconds else ''}", flush=True)

@@ -14,6 +14,7 @@ from .core.content import MAX_DIGITS, check_data_bounds, normalise_refs
 from .core.errors import ContentError, IllegalAction, short
 from .core.model import Clause
 from .core.options import FILE_OPTIONS
+from .core.seeds import seed_problem
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, copy_state, first_difference
 from .core.session import short as json_text
 from .registry import clauses_for, game_class
@@ -23,17 +24,10 @@ def _make_game(game_id: str, players: Any, seed: Any, options: dict[str, Any]):
     cls = game_class(game_id)
     if not isinstance(players, int) or isinstance(players, bool):
         raise ValueError(f"{game_id}: players must be a whole number, got {short(players)}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"{game_id}: seed must be a whole number, got {short(seed)}")
-    if _too_long(seed):
-        raise ValueError(f"{game_id}: seed must be a whole number of at most {MAX_DIGITS} digits, got {short(seed)}")
+    problem = seed_problem(seed)
+    if problem:
+        raise ValueError(f"{game_id}: seed: {problem}")
     return cls(players, seed, clauses_for(game_id), dict(options))
-
-
-def _too_long(number: int) -> bool:
-    """Whether ``number`` has more than :data:`~tutor.core.content.MAX_DIGITS` digits (checked without converting a
-    huge number to text)."""
-    return number.bit_length() > 140 or len(str(abs(number))) > MAX_DIGITS  # 2**140 has 43 digits
 
 
 def new_game(game_id: str, players: int = 2, seed: int = 0, **options: Any) -> Session:
@@ -42,7 +36,8 @@ def new_game(game_id: str, players: int = 2, seed: int = 0, **options: Any) -> S
     Args:
         game_id: ``"restless-spirits"`` (``"spirited"`` and ``"spirit-duels"`` come with their own rules).
         players: number of seats (Restless Spirits: 2 to 4).
-        seed: any integer of at most 40 digits; with the same actions, the same seed replays the same game exactly.
+        seed: a whole number from 0 to 999,999,999 (:data:`tutor.core.seeds.SEED_MAX`, what a page's seed box takes);
+            with the same actions, the same seed replays the same game exactly.
         **options: game options, e.g. ``first_game=True``, ``guides=[...]``, ``cards=PATH`` (Restless Spirits).
 
     Returns:
@@ -50,7 +45,7 @@ def new_game(game_id: str, players: int = 2, seed: int = 0, **options: Any) -> S
 
     Raises:
         ValueError: unknown game id or option, bad player count (the message names the valid ones), a seed that is
-            not a whole number of at most 40 digits.
+            not a whole number from 0 to 999,999,999 (``"<game>: seed: a seed is a whole number from 0 to ..."``).
         ContentError: a bad card file (naming file and field).
     """
     game = _make_game(game_id, players, seed, options)
@@ -104,6 +99,29 @@ def _unreadable_json(text: str | bytes, where: str, exc: ValueError) -> str:
     return f"{where}: not readable JSON ({short(str(exc), 120, quote=False)})"
 
 
+class _KeyTwice(ValueError):
+    """A JSON object of a saved session with one key written twice (:func:`_once`)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``' ``object_pairs_hook`` for saved sessions: the object as a dict, refusing a key written twice
+    (attack 42: ``json.loads`` kept the last of two ``"seed"`` keys silently, so an edited save read as another).
+
+    Raises:
+        _KeyTwice: naming the key.
+    """
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _KeyTwice(key)
+        out[key] = value
+    return out
+
+
 def load_session(text: str, *, files: bool = True, game: str | None = None) -> Session:
     """Rebuild a session saved with :meth:`Session.to_json` from its origin, and check it against the file.
 
@@ -131,7 +149,10 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
     if len(text) > 16 * 1024 * 1024:
         raise ContentError(f"{where}: larger than 16 MiB")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_once)
+    except _KeyTwice as exc:
+        raise ContentError(f"{where}: {short(exc.key, 40)}: this key is written twice in one object; a saved session "
+                           "writes each key once, so which value counts cannot be told", field=exc.key[:80]) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ContentError(f"{where}: not valid JSON ({exc})") from None
     except ValueError as exc:  # e.g. an integer longer than Python converts (its message tells a programmer to call
@@ -162,10 +183,9 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
                            "storage may not do (only the person starting a game names a card file)",
                            field=f"options.{named[0]}")
     seed = data["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool) or _too_long(seed):
-        raise ContentError(f"{where}: seed: must be a whole number of at most {MAX_DIGITS} digits, got {short(seed)}"
-                           + (f" ({len(str(abs(seed)))} digits)" if isinstance(seed, int) and not isinstance(seed, bool)
-                              and seed.bit_length() < 4000 else ""), field="seed")
+    problem = seed_problem(seed)
+    if problem:
+        raise ContentError(f"{where}: seed: {problem}", field="seed")
     if not isinstance(data["prepared"], bool):
         raise ContentError(f"{where}: prepared: must be true or false", field="prepared")
     partial = normalise_refs(data.get("partial_state"))  # card references compared as card ids are

@@ -14,6 +14,7 @@ from tutor.sessions import steps_added
 
 from .kernel_timing import wait_until_page_asked
 from .learn_tabs import TabHold
+from .opponent import SEAT_CHOICES
 from .problems import one_line
 from .style import box, button, esc, html_widget
 
@@ -341,8 +342,10 @@ class PlaceKeeping:
         # a new game started without a word)
         self._free_kept = free if isinstance(free, str) and free else (None if free is None else json.dumps(free))
         seats = data.get("seats")
-        self._free_seats = ([str(v)[:16] for v in seats] if isinstance(seats, list) and len(seats) <= 8
-                            and all(isinstance(v, str) for v in seats) else None)
+        problem = seats_problem(seats) if seats is not None else None
+        self._free_seats = list(seats) if seats is not None and problem is None else None
+        if problem:  # said and set aside, never a silent fall back to the defaults (attack 42)
+            self.place_lost(problem, "every seat is as a new game sets it")
         self._free_auto = data.get("auto") is not False  # absent (an older place): the default, ticked
         redo = data.get("redo")
         self._free_redo = (list(redo) if isinstance(redo, list) and len(redo) <= 500
@@ -371,6 +374,19 @@ class PlaceKeeping:
             self._restoring = False
         if getattr(self, "_place_lost", False):  # set aside: where the page is now is kept in its place (said once)
             self.remember(free=self.free is not None)
+
+def seats_problem(seats: object) -> str | None:
+    """Why ``seats`` (who plays each seat, as a kept place holds it: a list of :data:`SEAT_CHOICES` values, at most
+    8) cannot be used, in a learner's words naming the value and the choices, or ``None`` when it can (attack 42:
+    ``seats: ['evil']`` fell back to the defaults without a word)."""
+    choices = ", ".join(label for label, _v in SEAT_CHOICES)
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 8:
+        return f"who plays each seat was kept as {str(seats)[:40]!r}, not a list of 1 to 8 seats"
+    for i, v in enumerate(seats):
+        if v not in {value for _label, value in SEAT_CHOICES}:
+            return f"Player {i + 1}'s seat was kept as {str(v)[:30]!r}, which is none of the choices {choices}"
+    return None
+
 
 def computer_moved_on(kept: dict, known: str | None) -> bool:
     """Whether the kept place ``kept`` (see :meth:`PlaceKeeping.place`) holds the free game ``known`` (a saved

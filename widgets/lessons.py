@@ -212,6 +212,9 @@ class LearnApp(PlaceKeeping):
                 for d, value in zip(seats, kept):
                     if value in {v for _label, v in d.options}:
                         d.value = value
+            elif kept and seats:  # said and set aside, never a silent fall back (attack 42)
+                self.place_lost(f"who plays each seat was kept for {len(kept)} players, and this game has "
+                                f"{len(seats)}", "every seat is as a new game sets it")
             if self.free.seats is not None:  # and Auto as it was (on unless the learner unticked it)
                 self.free.seats.auto.value = self._free_auto
             if kept and getattr(self.free, "last", None) is not None:  # whose steps are the learner's: as kept

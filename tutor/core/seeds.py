@@ -56,6 +56,20 @@ def page_seed(value: object) -> int:
     return seed
 
 
+def seed_problem(value: object) -> str | None:
+    """Why ``value`` is not a seed a game may be played or saved with, or ``None`` when it is one: a whole number
+    (not true or false) from 0 to :data:`SEED_MAX`, the bound of the pages' seed boxes, the command line's
+    ``--seed`` and every file's ``setup.seed``, kept by :func:`tutor.new_game` and by saved sessions too (attack 42:
+    they took 40-digit seeds that no page could show or replay). A huge number is never turned into text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value <= SEED_MAX:
+            return None
+        said = short(value, 40) if value.bit_length() < 200 else f"a number of {value.bit_length():,} bits"
+    else:
+        said = f"{short(value, 40)} (a {type(value).__name__}, not a whole number)"
+    return f"{PAGE_SEED_WORDS}, got {said}"
+
+
 def whole_arg(text: str) -> int:
     """An argparse type for every whole-number option of the command lines (``rules-tutor``, ``rules-tutor-serve``):
     a whole number written with the ASCII digits 0 to 9 (a ``-`` before it allowed, at most :data:`SEED_DIGITS`

@@ -10,6 +10,8 @@ Mode Setup, Endgame & Scoring) and from what the set-up code deals:
   three Spirits) must exist, so one is always left to buy, draw or retrieve.
 - Every Spirit's ability has effects: the tutor plays each ability it shows (an ability it could not play would
   teach a wrong rule).
+- Spirits are unique: no two share a card number or a combination of Totem Requirements (Totem Requirements;
+  Promo Spirits): :func:`check_unique_spirits`.
 - Every Spirit can be released: its three Totem Requirements can be met by Totems of the file (single, double or
   wild, as played), else a Spirit on a board blocks its space for ever.
 - Spirits in the deck (the main Spirits, with any chosen promos swapped in): the Lost Spirits row takes 3, and the
@@ -74,12 +76,40 @@ def check_file(cards: CardSet, path: str) -> None:
     for i, s in enumerate(cards.spirits):
         if not 1 <= s.number <= 999:
             raise refuse(path, f"spirits[{i}].number", f"{s.id}: a Spirit's card number is 1 to 999, got {s.number}")
+    check_unique_spirits(cards, path)
     for i, s in enumerate(cards.spirits):
         if not releasable(cards, s.id):
             names = ", ".join(cards.icon_names.get(r, r) for r in s.requirements)
             raise refuse(path, f"spirits[{i}].requirements",
                          f"{s.id} needs {names}, but no Totems in this file can meet all three (add Totems with "
                          "these icons, or a Wild Totem), so it could never be released")
+
+
+def check_unique_spirits(cards: CardSet, path: str) -> None:
+    """No two Spirits share a card number (the number names a Spirit: a Promo Spirit replaces the Spirit of a given
+    number, Promo Spirits) or the same combination of Totem Requirements (Totem Requirements: "every Spirit is
+    unique and requires a different combination of 3 Totems"). One icon named more than once is a combination the
+    rulebook allows: each icon then meets one requirement (:func:`.requirements.fill_options`). Attack 42.
+
+    Raises:
+        ContentError: naming ``spirits[i].number`` or ``spirits[i].requirements`` of the second such Spirit.
+    """
+    numbers: dict[int, int] = {}
+    combos: dict[tuple[str, ...], int] = {}
+    for i, s in enumerate(cards.spirits):
+        j = numbers.setdefault(s.number, i)
+        if j != i:
+            raise refuse(path, f"spirits[{i}].number", f"{s.name[:40]} has card number {s.number}, the same as "
+                                                       f"{cards.spirits[j].name[:40]} (spirits[{j}]); a Spirit's number "
+                                                       "names it (a Promo Spirit replaces the Spirit of a given "
+                                                       "number), so every Spirit's number must be different")
+        key = tuple(sorted(s.requirements))
+        j = combos.setdefault(key, i)
+        if j != i:
+            names = ", ".join(cards.icon_names.get(r, r)[:30] for r in s.requirements)
+            raise refuse(path, f"spirits[{i}].requirements", f"{s.name[:40]} requires {names}, the same combination "
+                                                             f"as {cards.spirits[j].name[:40]} (spirits[{j}]); every "
+                                                             "Spirit requires a different combination of 3 Totems")
 
 
 def _totem_kinds(cards: CardSet) -> list[tuple[str, int]]:

@@ -97,6 +97,17 @@ def win(c: Ctx, seat: int, reason: str, clause: str) -> None:
     c.ev(clause, f"{c.who(seat)} wins: {reason}.", auto=True, actor=seat)
 
 
+def no_winner(c: Ctx, reason: str, clause: str) -> None:
+    """End the game with nobody winning (ruling ``sd.ruling.round-limit``: a game that cannot progress)."""
+    s = c.state
+    s.phase = "over"
+    s.winners = []
+    s.win_reason = reason
+    s.work = []
+    s.pending = []
+    c.ev(clause, f"The game ends and nobody wins: {reason}.", auto=True)
+
+
 def draw(c: Ctx, seat: int, n: int, clause: str, prefix: str = "") -> bool:
     """Draw ``n`` cards from the top of ``seat``'s deck; a player who must draw and cannot loses at once.
     ``prefix`` starts the draw event (an End Phase step number). Returns False when the game ended."""

@@ -4,14 +4,15 @@ Set-up: pre-built teams (or the draft, :mod:`.draft`, which builds the teams and
 Stage 1 Spirits in play (Stages 2 and 3 set aside), shuffled 30-card decks, an opening hand of 5 with the
 set-aside-and-redraw mulligan, 2 Essence each, the Advantage Token to a random player (pre-built teams).
 End Phase, in order: return dice, ready, optional discards, draw to 5, +2 Essence, the Advantage Die placed by the
-token holder; then Burn at the end of the round (ruling ``sd.ruling.burn-timing``) and a new round. Every event of a
+token holder; then Burn at the end of the round (ruling ``sd.ruling.burn-timing``) and a new round (none after
+round :data:`ROUND_LIMIT`: ruling ``sd.ruling.round-limit``). Every event of a
 numbered End Phase step starts with its number (:data:`END_STEP`, :func:`end_step`): the log reads "End Phase step 1:"
 to "End Phase step 6:" (not a bare "Step 3:", which a learner would read as the game's own step count).
 """
 from __future__ import annotations
 
 from ...core import chance
-from .combat import deal_damage, draw
+from .combat import deal_damage, draw, no_winner
 from .ctx import Ctx, is_spirit, plural
 from .ordering import h_order, simultaneous
 from .state import EndDiscard, Mulligan, PlaceAdvantageDie, Work
@@ -29,6 +30,9 @@ def end_step(name: str) -> str:
     return f"End Phase step {END_STEP[name]}: "
 START_ESSENCE = 2
 ROUND_ESSENCE = 2
+#: The last round a game may have (ruling ``sd.ruling.round-limit``): the rulebook gives no end to a game that cannot
+#: progress; games of the shipped teams end by round 8 (150 random games) and with no damage possible by round 21.
+ROUND_LIMIT = 50
 
 
 def deal_opening(c: Ctx) -> None:
@@ -190,6 +194,12 @@ def h_burn_tick(c: Ctx, w: Work) -> None:
 
 
 def h_new_round(c: Ctx, w: Work) -> None:
+    """A new round, unless round :data:`ROUND_LIMIT` has just ended: then nobody wins (ruling
+    ``sd.ruling.round-limit``)."""
+    if c.state.round >= ROUND_LIMIT:
+        no_winner(c, f"round {c.state.round} has ended and neither player has won; a game ends after round "
+                     f"{ROUND_LIMIT} at the latest", "sd.ruling.round-limit")
+        return
     new_round(c)
 
 

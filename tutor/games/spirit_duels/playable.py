@@ -4,10 +4,13 @@ From the rulebook (Setup; Pre-built Teams; What's Next? Drafting, Forming Your T
 set-up code; the schema itself (``cards.py``) already checks a 30-card deck per team and the draft's nine Classes:
 
 - Ids unique once normalised (Spirits, cards, Spirit Lines, teams).
-- A team has three different Spirit Lines (Setup: "each of their Stage 1 Spirit cards in a horizontal line").
+- A team has three different Spirit Lines (Setup: "each of their Stage 1 Spirit cards in a horizontal line"), of three
+  different Classes, and its deck is the six Basic cards of each of those Classes and the four Special cards of
+  each Line (Forming Your Team; Building Your Deck): :func:`check_deck`.
 - The pre-built set-up needs the teams it seats: the ones chosen, or by default the first match's Fire and Electric
   teams (Setup: "One player takes the Fire team, and the other player takes the Electric team").
 - The draft needs the ``classes`` section.
+- Every team that can be seated (or drafted) can deal damage, so that the game can end (:mod:`.ending`).
 - Numbers in range: effect parameters, Trait bonuses and Item charges are small (a Trait never lowers Health:
   defeat is checked when damage is dealt, so a Spirit whose Health drops under its damage would stay in play),
   Health at most 99.
@@ -21,7 +24,8 @@ from itertools import chain
 
 from ...core.cardcheck import MAX_NUMBER, check_ids, check_numbers, refuse
 from ...core.errors import short
-from .cards import CardSet
+from .cards import BASIC_PER_CLASS, SPECIAL_PER_LINE, CardSet
+from .ending import check_draft, check_teams
 
 #: The teams of the first match (Setup), seated when no ``teams`` option is given.
 DEFAULT_TEAMS = ("fire", "electric")
@@ -49,6 +53,7 @@ def check_file(cards: CardSet, path: str) -> None:
         if len(set(t.lines)) != len(t.lines):
             raise refuse(path, f"teams[{i}].lines", f"team {t.id[:40]!r} must have three different Spirit Lines, got "
                                                     f"{', '.join(t.lines)}")
+        check_deck(cards, path, i)
     for i, ln in enumerate(cards.lines):
         for j, sp in enumerate(ln.spirits):
             at = f"lines[{i}].spirits[{j}]"
@@ -76,8 +81,51 @@ def check_file(cards: CardSet, path: str) -> None:
             check_numbers(path, f"cards[{i}].bonuses[{k}].amount", b.amount, low, MAX_NUMBER)
 
 
+def check_deck(cards: CardSet, path: str, i: int) -> None:
+    """Team ``i`` is made as the rulebook makes a team and its deck (Forming Your Team: one Spirit Line from each
+    of three Classes; Building Your Deck: the six Basic cards of each of those Classes and the four Special cards of
+    each Line, 30 cards; the pre-built teams are made so too, two copies of each of 15 cards). Attack 42: a deck of
+    30 copies of one card loaded.
+
+    Raises:
+        ContentError: naming ``teams[i].lines`` (two Lines of one Class) or ``teams[i].deck`` (the first Class or
+        Line whose cards are not as the rules make them; with those counts right, the schema's 30 cards leave no
+        room for a card of another Class or Line).
+    """
+    t = cards.teams[i]
+    classes = [cards.line_by_id[ln].cls for ln in t.lines]
+    if len(set(classes)) != len(classes):
+        raise refuse(path, f"teams[{i}].lines", f"team {t.id[:40]!r} has two Spirit Lines of one Class "
+                                                f"({', '.join(classes)}); a team has one Line from each of three "
+                                                "different Classes (rulebook: Forming Your Team)")
+    rule = (f"a deck holds the {BASIC_PER_CLASS} Basic cards of each of its Lines' Classes and the "
+            f"{SPECIAL_PER_LINE} Special cards of each of its Lines, 30 in all (rulebook: Building Your Deck; the "
+            "pre-built teams hold two copies of each of 15 cards)")
+    deck = [cards.by_id[c] for c in t.deck for _ in range(t.copies)]
+    for cl in classes:
+        n = sum(1 for c in deck if c.rarity == "basic" and c.cls == cl)
+        if n != BASIC_PER_CLASS:
+            raise refuse(path, f"teams[{i}].deck", f"team {t.id[:40]!r} has {n} {cl.capitalize()} Basic cards "
+                                                   f"({_copies(deck, 'basic', cl)}); {rule}")
+    for ln in t.lines:
+        n = sum(1 for c in deck if c.line == ln)
+        if n != SPECIAL_PER_LINE:
+            raise refuse(path, f"teams[{i}].deck", f"team {t.id[:40]!r} has {n} Special cards of the "
+                                                   f"{cards.line_by_id[ln].name[:40]} Line; {rule}")
+
+
+def _copies(deck: list, rarity: str, cls: str) -> str:
+    """``"30 x Searing Strike"``: the cards of one rarity and Class in ``deck``, with their copies."""
+    counts: dict[str, int] = {}
+    for c in deck:
+        if c.rarity == rarity and c.cls == cls:
+            counts[c.name] = counts.get(c.name, 0) + 1
+    return ", ".join(f"{n} x {name[:40]}" for name, n in list(counts.items())[:6]) or "none"
+
+
 def check_game(cards: CardSet, path: str, options: dict) -> None:
-    """Checks of one set-up: the draft needs ``classes``; the pre-built set-up needs its teams.
+    """Checks of one set-up: the draft needs ``classes``; the pre-built set-up needs its teams; every team that
+    can play must be able to deal damage, else the game might never end (:mod:`.ending`).
 
     Raises:
         ContentError: naming the file and the field (``classes`` or ``teams``).
@@ -86,6 +134,7 @@ def check_game(cards: CardSet, path: str, options: dict) -> None:
         if not cards.classes:
             raise refuse(path, "classes", "the draft set-up needs the nine Classes (a 'classes' section: each Class's "
                                           "three Spirit Lines and Basic cards); this file has none")
+        check_draft(cards, path)
         return
     valid = [t.id for t in cards.teams]
     if not valid:
@@ -99,6 +148,7 @@ def check_game(cards: CardSet, path: str, options: dict) -> None:
                                         f"{' and '.join(DEFAULT_TEAMS)} unless the 'teams' option names others, but "
                                         f"this file has no team {', '.join(repr(m) for m in missing)} (its teams: "
                                         f"{', '.join(v[:40] for v in valid[:10])})")
+        check_teams(cards, path, DEFAULT_TEAMS)
         return
     if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
         shown = short(teams, 80)
@@ -107,3 +157,4 @@ def check_game(cards: CardSet, path: str, options: dict) -> None:
     if teams[0] == teams[1]:  # one deck of each team in the box: each player takes another (rule sd.setup.teams)
         raise refuse(path, "teams", f"the 'teams' option must name two different teams (rule sd.setup.teams: one "
                                     f"player plays one team, the other player another); got {short(teams, 80)}")
+    check_teams(cards, path, teams)

@@ -212,7 +212,8 @@ def banner(session: Session) -> str:
     if s.phase == "over":
         who = " and ".join(named(session, w) for w in session.winners)
         why = s.win_reason[:1].upper() + s.win_reason[1:]  # "every Spirit of Player 2 is defeated" as a sentence
-        return f'<div class="rt-banner rt-over">Game over: {who} wins! <small>{esc(why)}.</small></div>'
+        said = f"{who} wins!" if who else "nobody wins."  # (no winner: ruling sd.ruling.round-limit)
+        return f'<div class="rt-banner rt-over">Game over: {said} <small>{esc(why)}.</small></div>'
     seat = session.current_player
     if s.phase == "draft":
         what = ("drafts a Class" if s.pending and s.pending[-1].kind == "draft-class" else
