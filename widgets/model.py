@@ -146,7 +146,11 @@ class SessionModel:
     def held(self) -> Iterator[None]:
         """Within ``with model.held():`` the session's changes are not shown one by one: the views are told once, at
         the end, with the last change (the views draw from the session's state, so many steps then cost one
-        drawing; used by the FAQ explorer's Play to end). Not reentrant."""
+        drawing; used by the FAQ explorer's Play to end, and by free play's Undo and Redo of a move with the
+        computer's replies). Inside another ``held()`` it adds nothing: the outer one tells the views."""
+        if self._held is not None:
+            yield
+            return
         self._held = []
         try:
             yield

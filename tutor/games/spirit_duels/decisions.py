@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...core.flow import OptionsByKind
 from ...core.model import Action, make_action
 from ...core.moves import built_once
-from .ctx import Ctx, classes_of, is_spirit, plural, spirit_name, status_text
+from .ctx import Ctx, classes_of, is_presence, is_spirit, plural, spirit_name, status_text
 from .cards import CLASS_ABILITY
 from .dice import DIE_FACES, SUPPLY_KINDS, face_label, kind_label, symbol
 from .targets import die_options, spirit_options
@@ -119,11 +119,26 @@ def _spirit_choices(g, s: SDState, d: Decision) -> list[Action]:
     w, out = d.work, []
     a = _adder(out, d.actor)
     for t, i in spirit_options_for(g, s, d):
-        a("choose-spirit", f"{w.source}: {spirit_purpose(w)} {spirit_words(g, s, t, i)}",
-          _spirit_why(w.source, d.side, d.actor != w.seat),
-          ("sd.choose.spirit", "sd.ruling.zap-opponent-spreads") if w.kind == "zap" else ("sd.choose.spirit",),
-          player=t + 1, spirit=i + 1)
+        label, why = f"{w.source}: {spirit_purpose(w)} {spirit_words(g, s, t, i)}", \
+            _spirit_why(w.source, d.side, d.actor != w.seat)
+        clauses = ("sd.choose.spirit", "sd.ruling.zap-opponent-spreads") if w.kind == "zap" else ("sd.choose.spirit",)
+        lost = _lost_on_presence(w, s.players[t].spirits[i])
+        if lost:  # (new user 42: the Burn offered on a Presence read as a rules mistake; it is allowed, and wasted)
+            label += f"; it can be chosen but takes no {lost}"
+            why = (f"{w.source} needs {_side_words(d.side)} Spirit, and a Spirit with Presence can still be chosen; "
+                   f"but it cannot receive damage or status tokens, so no {lost} is placed on it.")
+            clauses = ("sd.choose.spirit", "sd.presence", "sd.presence.immune")
+        a("choose-spirit", label, why, clauses, player=t + 1, spirit=i + 1)
     return out
+
+
+def _lost_on_presence(w: Work, sl: SpiritSlot) -> str:
+    """What a Spirit on its Presence side would not receive from ``w`` (``"damage"``, ``"burn token"``), or ``""``
+    when ``w`` places no damage or status token, or the Spirit can take them (Damage, Defeated Spirits and
+    Presence: still chosen, never given damage or status tokens)."""
+    if not is_presence(sl) or w.kind not in ("damage", "tokens"):
+        return ""
+    return "damage" if w.kind == "damage" else f"{w.ability or 'status'} token"
 
 
 def _die_choices(g, s: SDState, d: Decision) -> list[Action]:
@@ -261,8 +276,11 @@ def _spirit_why(source: str, side: str, for_opponent: bool) -> str:
     if for_opponent and side == "enemy":
         return (f"{source} is your opponent's effect, but you choose which of your own Spirits it hits; this one can "
                 "be chosen.")
-    return (f"{source} needs {'an enemy' if side == 'enemy' else 'an ally' if side == 'ally' else 'a'} Spirit; this "
-            "one can be chosen.")
+    return f"{source} needs {_side_words(side)} Spirit; this one can be chosen."
+
+
+def _side_words(side: str) -> str:
+    return {"enemy": "an enemy", "ally": "an ally"}.get(side, "a")
 
 
 def spirit_options_for(g, s: SDState, d: Decision) -> list[tuple[int, int]]:
