@@ -3,6 +3,7 @@ the 1-2-2-1 Class draft keyed to the Advantage Token, one Spirit Line per drafte
 the 30-card deck, the way into the first round, options, invariants and random full drafted games."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -68,7 +69,8 @@ def test_placeholders_are_marked_provisional_and_rulebook_names_are_not():
             if sp.ability:
                 assert "ability" in sp.provisional
     ice = cards.line_by_id["ice-a"]
-    assert (ice.name, [sp.name for sp in ice.spirits]) == ("Ice Line A", ["Ice A1", "Ice A2", "Ice A3"])
+    assert (ice.name, [sp.name for sp in ice.spirits]) == ("Ice Line A", [
+        "Ice Line A Stage 1", "Ice Line A Stage 2", "Ice Line A Stage 3"])
     assert cards.by_id["ice-a1"].health == 4 and cards.by_id["ice-a1"].dice == ("magic-1", "attack-1")
     new_names = {c.id for c in cards.cards if "name" in c.provisional}
     assert len(new_names) == 42 + 9  # Specials of 21 placeholder Lines, Basics of Ice, Toxic and Wind
@@ -77,6 +79,21 @@ def test_placeholders_are_marked_provisional_and_rulebook_names_are_not():
         assert {"cost", "text"} <= set(c.provisional), c.id
     assert set(cards.class_by_id["ice"].provisional) == {"lines", "basic"}
     assert set(cards.class_by_id["fire"].provisional) == {"lines"}
+
+
+def test_placeholder_names_say_what_the_card_is():
+    """Trial 42: placeholder names read like ids ("Earth B1", "Wind Basic 1"). A placeholder Spirit is named by its
+    Class, Line and Stage, a placeholder card by its Class, Line, rarity and kind; the provisional mark stays."""
+    cards, _ = load_cards()
+    assert cards.by_id["earth-b1"].name == "Earth Line B Stage 1" and "name" in cards.by_id["earth-b1"].provisional
+    assert cards.by_id["wind-c3"].name == "Wind Line C Stage 3"
+    assert cards.by_id["wind-basic-1"].name == "Wind Basic Move 1" and "name" in cards.by_id["wind-basic-1"].provisional
+    assert cards.by_id["wind-basic-3"].name == "Wind Basic Item"
+    assert cards.by_id["fire-b-special-1"].name == "Fire Line B Special Move"
+    assert cards.by_id["fire-b-special-2"].name == "Fire Line B Special Trait"
+    id_like = re.compile(r"\b[A-C][0-9]\b|\b(Basic|Special) [0-9]$")
+    named = [sp.name for ln in cards.lines for sp in ln.spirits] + [c.name for c in cards.cards]
+    assert [n for n in named if id_like.search(n)] == []
 
 
 def test_drafting_the_prebuilt_classes_and_lines_gives_the_prebuilt_decks():
@@ -131,7 +148,8 @@ def test_casual_lines_one_per_class_hidden_then_revealed():
     assert ids == {"tychomp", "fire-b", "fire-c", "binx", "electric-b", "electric-c", "pruni", "nature-b", "nature-c"}
     labels = {a.param("line"): a.label for a in s.legal_actions()}
     assert labels["tychomp"] == "Choose Tychomp Line (Fire): Tychomp, Tynagma, Magmaros"
-    assert labels["fire-b"] == "Choose Fire Line B (Fire): Fire B1, Fire B2, Fire B3 [provisional]"
+    assert labels["fire-b"] == ("Choose Fire Line B (Fire): Fire Line B Stage 1, Fire Line B Stage 2, "
+                                "Fire Line B Stage 3 [provisional]")
     step = act(s, "choose-line", line="fire-b")
     assert [e.text for e in step.events] == ["Player 1 chooses a Spirit Line for one of their Classes and keeps it "
                                              "hidden (1 of 3 chosen)."]
@@ -196,7 +214,7 @@ def test_deck_of_30_then_first_match_setup_and_the_draft_advantage_is_kept():
     assert s.state.phase == "action" and s.state.advantage == 1 and s.current_player == 1
     assert [p.essence for p in s.state.players] == [2, 2]
     activate = next(a for a in s.legal_actions() if a.kind == "activate" and a.param("spirit") == 1)
-    assert activate.label == "Activate Ice C1 [provisional] (roll Level 1 Magic die, Level 1 Attack die)"
+    assert activate.label == "Activate Ice Line C Stage 1 [provisional] (roll Level 1 Magic die, Level 1 Attack die)"
     assert s.game.check_invariants(s.state) == []
 
 
@@ -340,5 +358,5 @@ def test_board_shows_classes_picks_and_hides_casual_lines_from_the_other_player(
         app.actions.button_for(f"choose-line:line={line}").click()
     html = app.board.html.value
     assert app.session.state.phase == "setup" and 'class="sd-classcard' not in html
-    assert 'drafted:</span> <span class="sd-cls"' in html and "Water C1" in html and "Tychomp" in html
+    assert 'drafted:</span> <span class="sd-cls"' in html and "Water Line C Stage 1" in html and "Tychomp" in html
     assert "Advantage Token: <b>Player 2</b>" in html  # known before the hands are kept

@@ -37,7 +37,7 @@ from .app import TutorApp
 from .boards import board_for
 from .clauses import source_words
 from .faq_css import CSS
-from .faq_list import QuestionList, has_board, in_kernel
+from .faq_list import QuestionList, has_board, in_kernel, mine_name
 from .model import ErrorPanel, clause_chip
 from .style import echo, esc, plural, prov_text, rule_text, style_widget
 from .strip_fit import strip_fit
@@ -367,6 +367,16 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
             (b.add_class if key == name else b.remove_class)("rt-on")
 
     # -- rendering ---------------------------------------------------------------------------------------------
+    def _kicker_title(self, e: faq.Entry) -> str:
+        """The title line above a question, as HTML: a shipped question's title; for a saved question "My question"
+        and, in the case its author typed it, the name it was saved under when that is more than its file's name
+        (trial 42: the header read "MY QUESTION: NU42-HAND-SIX", the file name in capitals, above the question)."""
+        if e.id not in self.mine_ids:
+            return esc(e.title)
+        name = mine_name(e)
+        own = f' <span class="rt-faq-own">“{esc(name)}”</span>' if name != e.path.stem else ""
+        return "My question" + own
+
     def _show_entry(self) -> None:
         e, names = self.entry, faq.card_names(self.app.session)
         for sid, item in self._items.items():
@@ -380,7 +390,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
             whatif = (f'<div class="rt-faq-whatif"><b>What if:</b> {esc(said)}. The answer below is for the original '
                       "set-up; the checks run on yours.</div>")
         self.card.value = (f'<div class="rt-faq-card"><div class="rt-faq-kicker">{esc(faq.game_title(e.game))} · '
-                           f'{esc(e.title)} <span class="rt-faq-src">· Source: '
+                           f'{self._kicker_title(e)} <span class="rt-faq-src">· Source: '
                            f'{esc(source_words(src.file, src.section))}</span></div><div class="rt-faq-q">{esc(e.question)}</div>{whatif}</div>')
         self.answer_html.value = (f'<div class="rt-faq-from">In short</div>'
                                   f'<div class="rt-faq-atext">{esc(e.answer)}</div>')

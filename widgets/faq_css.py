@@ -38,6 +38,8 @@ CSS = """
 .rt-ftag.rt-fcard { background: #eef7ee; color: #1b4d1f; border-color: #c3e2c5; }
 .rt-faq-card { background: #fff; border: 1px solid #ddd6ee; border-radius: 10px; padding: 10px 14px; margin: 4px; }
 .rt-faq-kicker { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: #6a6484; }
+/* a saved question's own name, as its author typed it (not in capitals) */
+.rt-faq-own { text-transform: none; letter-spacing: 0; }
 .rt-faq-q { font-size: 19px; font-weight: 700; line-height: 1.3; margin: 4px 0 6px 0; color: #2b1650; }
 .rt-faq-src { font-size: 12px; color: #6a6484; }
 .rt-faq-whatif { background: #fff4e0; border: 1px solid #f0b35a; border-radius: 8px; padding: 4px 8px; margin-top: 6px;

@@ -66,7 +66,8 @@ def test_spirit_duels_opens_with_no_arrow_through_a_card(tutor_server, tutor_pag
     page = open_graph(tutor_server, tutor_page.page, size)
     page.locator(".tutor-graph .rt-g-top select").first.select_option(label="Spirit Duels")
     expect(page.locator(".tutor-graph-details h3")).to_have_text("Freeze token", timeout=RENDER_MS)
-    page.wait_for_function("(() => { const c = (" + CANVAS + ")(); return c && c.nodes.some(n => n.label === 'Ice C1'); })()",
+    page.wait_for_function("(() => { const c = (" + CANVAS + ")(); return c && "
+                           "c.nodes.some(n => n.label === 'Ice Line C Stage 1'); })()",
                            timeout=RENDER_MS)
     c = canvas(page)
     assert page.evaluate(CROSSINGS) == []

@@ -263,3 +263,21 @@ def test_a_saved_question_naming_a_move_or_card_the_game_lacks_is_refused_in_the
     assert ("<li><b>badkind.yaml</b>: Step 1 of the script: Restless Spirits has no move called "
             "&#x27;fly-away&#x27;</li>") in box, box
     assert "script[" not in box and str(tmp_path) not in box
+
+
+def test_a_saved_questions_header_shows_its_own_title_not_its_file_name_in_capitals(index, tmp_path):
+    """Trial 42: an opened saved question's header read "MY QUESTION: NU42-HAND-SIX", its file's name in capitals.
+    The header says "My question" (the question itself is the heading below it); a name its author gave that is more
+    than the file's name is shown as typed, outside the capitals."""
+    saved(tmp_path, "nu42-hand-six")
+    saved(tmp_path, "swap-at-six", title="My question: Do I swap at Six?")
+    page = FaqExplorer(index=index, questions_folder=tmp_path)
+    page.open("my-nu42-hand-six")
+    kicker = page.card.value.split('<div class="rt-faq-kicker">')[1].split("<span class=\"rt-faq-src\">")[0]
+    assert kicker == "Restless Spirits · My question "
+    assert "nu42-hand-six" not in page.card.value
+    page.open("my-swap-at-six")
+    kicker = page.card.value.split('<div class="rt-faq-kicker">')[1].split("<span class=\"rt-faq-src\">")[0]
+    assert kicker == 'Restless Spirits · My question <span class="rt-faq-own">“Do I swap at Six?”</span> '
+    page.open("faq-buy-at-hand-limit")
+    assert 'rt-faq-kicker">Restless Spirits · ' + index.get("faq-buy-at-hand-limit").title in page.card.value

@@ -173,17 +173,53 @@ def reasons(g, s: RSState, mine) -> list[str]:
                 reasons.append(f"then {n} Totem{'s' if n != 1 else ''} already in {{your}} hand fit"
                                f"{'' if n != 1 else 's'} an unmet requirement of a Spirit on {{your}} board {cite}")
         if ch.get("cards", 0) > 0 and not reasons:
-            reasons.append(f"it adds a Blessing or Curse to {{your}} hand for later {cite}")
+            n = int(ch["cards"])
+            reasons.append(f"it puts {n} more Blessing or Curse card{'s' if n != 1 else ''} in {{your}} hand, to play "
+                           f"on a turn of {{your}} own {cite}")
         if ch.get("hand", 0) > 0 and not reasons:
-            reasons.append(f"more Totems in hand mean more requirements {{you}} can meet later {cite}")
+            n = int(ch["hand"])
+            reasons.append(f"it adds {n} Totem{'s' if n != 1 else ''} to {{your}} hand; none fits a Spirit on {{your}} "
+                           f"board yet, but each can meet a requirement of a Spirit attracted later {cite}")
     if not reasons:
         if a.kind == "end-turn":
             reasons.append(f"nothing left this turn brings a Spirit closer to release, so ending it wastes nothing "
                            f"{cite}")
-        else:
-            reasons.append(f"no move now brings a Spirit closer to release; this one keeps {{your}} options open "
-                           f"{cite}")
+        else:  # what the move does now (trial 42: a stock phrase said nothing, e.g. for Takayama)
+            reasons.append(f"no move now brings a Spirit closer to release; {_what_it_does(g, s, a)} {cite}")
     return reasons
+
+
+#: What an ability that changes none of the seat's own counts gains it, by effect (trial 42: Takayama's destroy).
+_ABILITY_GAINS = {
+    "destroy-trade": "the targeted opponent loses one of their Spirits, with the Totems met on it",
+    "steal-random": "a card goes from an opponent's hand to {your} own",
+    "discard-random": "an opponent loses a card from their hand",
+    "discard-half": "opponents lose cards from their hands",
+    "gain-ap": "the ability gains AP to spend this turn",
+    "next-turn-ap": "{your} next turn starts with more AP",
+}
+
+
+def _what_it_does(g, s: RSState, a) -> str:
+    """What ``a`` does now, said of the seat ({your}): a Blessing or Curse played or an activated ability by its text
+    in our words and, where its effect hurts an opponent or gains AP, what that gains (:data:`_ABILITY_GAINS`);
+    another move by its label."""
+    card = None
+    played = g.cards.by_id.get(a.param("card") or "") if a.kind in ("play-blessing", "play-curse") else None
+    if played is not None and getattr(played, "text", ""):  # a Blessing or Curse: its text in our words
+        gains = [_ABILITY_GAINS[e.effect] for e in played.effects if e.effect in _ABILITY_GAINS]
+        said = f"this one plays {played.name} (“{played.text.rstrip('.')}”)"
+        return said + (f": {gains[0]}" if gains else "")
+    if a.kind == "activate-ability":
+        space = a.param("space")
+        board = s.players[a.actor].board
+        ps = board[space - 1] if isinstance(space, int) and 0 < space <= len(board) else None
+        card = g.cards.by_id.get(ps.card) if ps is not None else None
+    if card is None or card.ability is None:
+        return f"so this one takes “{a.label}”"
+    gains = [_ABILITY_GAINS[e.effect] for e in card.ability.effects if e.effect in _ABILITY_GAINS]
+    said = f"this one uses {card.name}'s ability now (“{card.ability.text.rstrip('.')}”)"
+    return said + (f": {gains[0]}" if gains else "")
 
 
 def offering_reason(g, s: RSState, action, public: bool = False) -> str:

@@ -5,7 +5,7 @@ Classes and how a drafted team and deck are made (What's Next? Drafting; Forming
 describes card anatomy (Card Anatomy), but prints almost no values: only Tychomp's Attack Power (2). Every other
 value is our assumption and carries a ``provisional`` entry ``{field: reason}``; labels showing one say
 ``[provisional]``. Names the rulebook does not give (the other Spirit Lines of each Class, the Ice, Toxic and Wind
-cards) are placeholders such as "Ice A1", with ``name`` among their provisional fields.
+cards) are placeholders such as "Ice Line A Stage 1", with ``name`` among their provisional fields.
 Cards name effects from the registry (``effects.py``) with typed parameters; an unknown effect name or a bad
 parameter fails at load, naming the file and field. Load your own file with ``new_game(..., cards=PATH)``.
 """

@@ -86,7 +86,8 @@ def _mark_die_option(g, seat: int, i: int, k: int, line: str, stage: int, defeat
     # whose die it is, in the words of its owner, the one meditating (trial 19: "Mark for reroll: Player 2's Binx"
     # read, in free play, as the computer marking someone else's die while Player 1 was to move)
     name, mark = spirit_name(g, sl), ""
-    if name.endswith(" [provisional]"):  # (the mark closes the label: "Mark your Electric B1's … for reroll †")
+    if name.endswith(" [provisional]"):  # (the mark closes the label: "Mark your Electric Line B Stage 1's …
+        # for reroll †")
         name, mark = name[: -len(" [provisional]")], " [provisional]"
     text = f"your {name}'s {kind_label(kind)} (showing {face_label(face)})"
     return make_action("mark-die", seat, f"Mark {text} for reroll{mark}", "You declare every die you will reroll "

@@ -146,8 +146,18 @@ def reasons(g, s: SDState, mine) -> list[str]:
                            f"places the Advantage Die on one of {{your}} Spirits in the End Phase "
                            f"[sd.end.advantage-die] and gives {{your}} side the first action next round "
                            f"[sd.action-phase], but it ends {{your}} actions for the rest of this round {cite}")
-        else:
-            reasons.append(f"no move now deals damage; this one keeps {{your}} options open {cite}")
+        else:  # what the move does now (trial 42: a stock phrase said nothing, e.g. for a Splash)
+            said = card_text(g, s, a)
+            if said and "Splash" in said[1]:
+                reasons.append(f"no move now deals damage; {said[0]} turns the opponent's dice to chosen faces "
+                               f"({said[1].rstrip('.')}), so they can be made to resolve for less [sd.class.splash] "
+                               f"{cite}")
+            elif said:
+                reasons.append(f"no move now deals damage; this one uses {said[0]} now ({said[1].rstrip('.')}) "
+                               f"{cite}")
+            else:
+                reasons.append(f"no move now deals damage or builds {{your}} dice, so it takes "
+                               f"“{a.label}” {cite}")
     return reasons
 
 

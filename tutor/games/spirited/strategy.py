@@ -119,7 +119,9 @@ def reasons(g, s: SPState, mine) -> list[str]:
         reasons.append(f"it shields a clan stack on {{your}} Road, which opponents then cannot touch "
                        f"[sp.shield.protect] {cite}")
     if ch.get("hand", 0) > 0 and not reasons:
-        reasons.append(f"cards in hand can be played, or spent on a Wonder, later {cite}")
+        n = int(ch["hand"])
+        reasons.append(f"it adds {n} card{'s' if n != 1 else ''} to {{your}} Hand, to play while Scouting or spend on "
+                       f"a Wonder {cite}")
     if a.kind == "break-shield" and not reasons:  # why Break rather than let the card join its stack face up
         near = _join_nears_overrun(g, s)
         if near:
@@ -131,8 +133,7 @@ def reasons(g, s: SPState, mine) -> list[str]:
         reasons.append(f"it is a safe move: it brings no clan on {{your}} Road nearer its Overrun Limit, though it "
                        f"does not score, build a Camp or shield a stack this turn {cite}"
                        if not ch.get("risk", 0) > 0 and not ch.get("shields", 0) < 0 else
-                       f"it keeps {{your}} other options open; it does not score, build a Camp or shield a stack "
-                       f"this turn {cite}")
+                       f"it spends {{your}} one action this turn on “{a.label}” {cite}")
     if ch.get("risk", 0) > 0:
         reasons.append("but it leaves a clan one card short of an Overrun [sp.overrun.limit]")
     if ch.get("shields", 0) < 0:

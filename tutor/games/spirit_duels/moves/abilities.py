@@ -47,7 +47,8 @@ def use_ability_action(g, seat: int, i: int, line: str, stage: int, defeated: bo
     timing, sep, effect = ab.text.partition(": ")
     timing = re.sub(r"\s*\([^()]*\)$", "", timing) if sep else ""
     said = mark_before_stop(effect if sep else ab.text, g.mark(card_of(g, sl), "ability"))
-    mark = " [provisional]" if name.endswith(" [provisional]") else ""  # a provisional name: "Toxic B3's [provisional]"
+    # a provisional name: "Toxic Line B Stage 3's [provisional]"
+    mark = " [provisional]" if name.endswith(" [provisional]") else ""
     head = f"Use {name.removesuffix(mark)}'s{mark} {timing}" if timing else f"Use {name}"
     if die is None:
         a = make_action("use-ability", seat, f"{head}: {said}", "This Action costs no die.", cl, spirit=i + 1)
