@@ -34,8 +34,9 @@ Bad = Callable[[str, str], ContentError]
 
 def start_partial(model: type[M], data: dict, where: str, state: S) -> tuple[M, S, Bad]:
     """Validate ``data`` with the game's partial-state ``model`` (a seat given twice refused; a number written as a
-    text, ``true`` / ``false`` or ``5.0`` refused as in card files: :func:`~tutor.core.cardcheck.check_parsed`), and return it with a
-    deep copy of ``state`` to edit and the ``bad(field, message)`` that names ``where`` and the field.
+    text, ``true`` / ``false`` or ``5.0`` refused as in card files: :func:`~tutor.core.cardcheck.check_parsed`), and
+    return it with a deep copy of ``state`` to edit and the ``bad(field, message)`` that names ``where`` and the
+    field.
 
     Raises:
         ContentError: an unknown field, a bad value (a number not written as a whole number) or a seat given twice,
