@@ -65,6 +65,8 @@ KEPT_GAME_WORDS = (
     ("seed", "it was saved with settings this game does not have"),
     ("options", "it was saved with settings this game does not have"),
     ("options.", "it was saved with settings this game does not have"),
+    ("prepared", "it starts from a table set up by hand, not from a deal, and free play only goes on with games "
+                 "it dealt"),
 )
 NOT_READABLE = "it is not a saved game this tutor can read (changed after it was saved, or from another version)"
 
@@ -309,7 +311,7 @@ class PlaceKeeping:
         if not isinstance(free, str) or self.free is None:
             return
         try:  # kept by the page, but text in a database: a game of another kind, or naming a file, is not loaded
-            session = tutor.load_session(free, files=False, game=self.game_id)
+            session = load_free_game(free, self.game_id)
         except ValueError as exc:
             _server_log.warning("learn page %s: the newer kept free game could not be loaded: %s", self.game_id,
                                 str(exc)[:1000])
@@ -423,3 +425,20 @@ def _restore_redo(session: tutor.Session, redo: list[str]) -> None:
         done += 1
     for _ in range(done):
         session.undo()
+
+
+def load_free_game(text: str, game_id: str) -> tutor.Session:
+    """The free game kept in the progress store (``text``, a saved session's JSON) loaded for the learn page of
+    ``game_id``: by :func:`tutor.load_session` with ``files=False`` (no card file read), of this game only, and dealt
+    from a seed. Free play deals every game it keeps from a seed (New game), so a prepared one there (``"prepared":
+    true``, a partial state of its own: a Spirit of 99, a Road over its limit) was written by another hand and is
+    refused (attack 43, M1: it was resumed as "Your free-play game from before is back").
+
+    Raises:
+        ContentError: as :func:`tutor.load_session`; a prepared session with field ``prepared``.
+    """
+    session = tutor.load_session(text, files=False, game=game_id)
+    if session.prepared:
+        raise tutor.ContentError("<saved session>: prepared: free play keeps only games dealt from a seed, and this "
+                                 "one was prepared from a partial state", field="prepared")
+    return session

@@ -18,7 +18,7 @@ from .hint_script import HINT_ONCE_JS
 from .kernel_timing import after_cell, after_view, warm_progress
 from .learn_tabs import TabHold, tab_id_box
 from .learn_place import (FREE_MOVED_ON, KEPT_GAME_LOST, KEPT_GAME_WHY_MAX, OTHER_TAB_NOTICE, RESUMED_NOTICE,
-                          PlaceKeeping, _restore_redo, _short, learner_words)
+                          PlaceKeeping, _restore_redo, _short, learner_words, load_free_game)
 from .lesson_runner import LessonRunner, NoLessons, start_lesson
 from .model import ErrorPanel
 from .problems import NOTICE_FILES, left_out_lines, plain_problem
@@ -184,7 +184,7 @@ class LearnApp(PlaceKeeping):
                 why = None
                 try:  # text from the database: a game of another kind, or one naming a file to read (trial 24: any
                     # card file on the server), is refused before anything is read or built
-                    session = tutor.load_session(saved, files=False, game=self.game_id)
+                    session = load_free_game(saved, self.game_id)
                 except ValueError as exc:  # ContentError: edited, or from an older tutor
                     why, detail = learner_words(exc), str(exc)
                 if why is not None:  # said once, in a person's words: the kept game is not silently replaced

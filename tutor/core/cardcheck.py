@@ -114,8 +114,9 @@ def check_name(path: str, field: str, name: str) -> None:
 
 
 def check_parsed(path: str, field: str, raw, parsed) -> None:
-    """Refuse a ``true`` / ``false`` that the model ``parsed`` (a pydantic model, tuple, list, dict or value, read
-    from ``raw``, the data as in the file) took as a number, and any model's ``name`` field that fails
+    """Refuse a ``true`` / ``false``, a text (``'4'``) or a whole number written as a fraction (``5.0``) that the
+    model ``parsed`` (a pydantic model, tuple, list, dict or value, read from ``raw``, the data as in the file) took
+    as a number, and any model's ``name`` field that fails
     :func:`check_name`: walks ``raw`` and ``parsed`` side by side, by field name (or alias), item and key.
 
     Raises:
@@ -131,6 +132,8 @@ def check_parsed(path: str, field: str, raw, parsed) -> None:
                 raise refuse(path, f, f"{str(r).lower()} is not a number here: write a whole number")
         elif isinstance(r, str) and isinstance(m, (int, float)) and not isinstance(m, bool):
             raise refuse(path, f, number_as_text(r))
+        elif isinstance(r, float) and isinstance(m, int) and not isinstance(m, bool):  # (pydantic takes 5.0 for 5)
+            raise refuse(path, f, f"a whole number is needed, not {short(r, 30)}: write it without a decimal point")
         elif isinstance(r, (str, int, float)) and isinstance(m, bool):  # (pydantic takes '1', 'yes', 0 for one)
             said = f"a text ({short(r, 30)})" if isinstance(r, str) else short(r, 30)
             raise refuse(path, f, f"true or false is needed, not {said}")

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from .chance import fix
+from .cardcheck import check_parsed
 from .content import check_seats_once, validate
 from .errors import ContentError
 from .opening import open_decision
@@ -32,13 +33,17 @@ Bad = Callable[[str, str], ContentError]
 
 
 def start_partial(model: type[M], data: dict, where: str, state: S) -> tuple[M, S, Bad]:
-    """Validate ``data`` with the game's partial-state ``model`` (a seat given twice refused), and return it with a
-    deep copy of ``state`` to edit and the ``bad(field, message)`` that names ``where`` and the field.
+    """Validate ``data`` with the game's partial-state ``model`` (a seat given twice refused; a number written as a
+    text, ``true`` / ``false`` or ``5.0`` refused as in card files: :func:`~tutor.core.cardcheck.check_parsed`), and
+    return it with a deep copy of ``state`` to edit and the ``bad(field, message)`` that names ``where`` and the
+    field.
 
     Raises:
-        ContentError: an unknown field, a bad value or a seat given twice, naming the field.
+        ContentError: an unknown field, a bad value (a number not written as a whole number) or a seat given twice,
+            naming the field.
     """
     part = validate(model, data, where)
+    check_parsed(where, "", data, part)  # numbers strict, said as in card files (attack 43, M2: ap: '5', true, 5.0)
     check_seats_once(getattr(part, "players", None) or [], where)
 
     def bad(field: str, msg: str) -> ContentError:

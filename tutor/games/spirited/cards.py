@@ -85,12 +85,18 @@ class TimeTrack(_Strict):
     provisional: dict[str, str] = Field(default_factory=dict)
 
 
+#: Most Passing of Time cards a card file may shuffle in (the rulebook has 3): each is a space of the Time Track, so a
+#: larger number is a mistake or an attack (attack 43, L3: 1000000000 was blamed on time_track[2].length).
+MAX_PASSING_OF_TIME = 20
+
+
 class CardSet(_Strict):
     """The whole card file; cross-references checked (clans in game, medal names, track spaces)."""
 
     provisional_note: str = ""
     clans_per_game: int = 7
-    passing_of_time: int = 3
+    passing_of_time: int = Field(default=3, description="Passing of Time cards shuffled into the draw pile (3 in "
+                                 "the rulebook), 1 to MAX_PASSING_OF_TIME; the Hourglass moves once per card")
     overrun_limit: int = 3
     hand_limit_in_battle: int = 5
     clans: tuple[Clan, ...]
@@ -112,6 +118,9 @@ class CardSet(_Strict):
             raise ValueError(f"clans: {len(self.clans)} clans but {self.clans_per_game} are used per game")
         if set(self.medals) != {"bronze", "silver", "gold"}:
             raise ValueError("medals: give bronze, silver and gold")
+        if not 1 <= self.passing_of_time <= MAX_PASSING_OF_TIME:  # said with its range, before the track it sizes
+            raise ValueError(f"passing_of_time: a whole number from 1 to {MAX_PASSING_OF_TIME} is needed (the "
+                             f"rulebook's draw pile has 3 Passing of Time cards), not {short(self.passing_of_time)}")
         for n, t in self.time_track.items():
             if t.length != self.passing_of_time:
                 raise ValueError(f"time_track[{n}].length: the Hourglass moves once per Passing of Time card, so the "

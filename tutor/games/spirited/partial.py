@@ -206,7 +206,33 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
             raise bad("current", f"seat must be 1..{n}")
         s.current = part.current - 1
     check_turn(part, bad)
+    check_road_checked(g, s, part, bad)
     return finish_partial(g, s, part, where, bad, chance_values(g, s))
+
+
+def check_road_checked(g, s: SPState, part: PartialState, bad) -> None:
+    """With no decision set up, the partial state is the start of a turn once its Road Check is made: the player
+    whose turn it is has just Rallied every clan on their Road below its Overrun Limit (sp.road-check.rally), so a
+    stack of theirs at or over its limit then is refused (attack 43, M1: a Road of 6 Sao loaded and played on).
+    Named: the stack given (``players[i].road[j]``), else ``current``. Another player's Road may be at its limit
+    (their Road Check comes at the start of their own turn, as lesson sp-01-goal shows).
+
+    Raises:
+        ContentError: naming the stack or ``current``.
+    """
+    if part.decision is not None or s.phase != "play":
+        return
+    seat = s.current
+    for st in s.players[seat].road:
+        limit = overrun_limit(g, s, seat, st.clan)
+        if len(st.cards) < limit:
+            continue
+        field = next((f"players[{i}].road[{j}]" for i, pp in enumerate(part.players) if pp.seat == seat + 1
+                      for j, sp in enumerate(pp.road or []) if sp.clan == st.clan), "current")
+        # sp.road-check.rally (the clause is cited here, not in the words: content authors and learners read them)
+        raise bad(field, f"{g.cards.clan[st.clan].name} x{len(st.cards)} is at or over its Overrun Limit ({limit}) at "
+                  f"the start of Player {seat + 1}'s turn, whose Road Check leaves every clan below its limit: "
+                  f"give at most {limit - 1}, or set the decision taken after it")
 
 
 def facts(g, s: SPState) -> dict:
