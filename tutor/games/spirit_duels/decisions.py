@@ -79,9 +79,10 @@ def _keep_hand_option(g, dkind: str, seat: int, hand: int, none_aside: bool = Fa
 
 @built_once
 def _mark_die_option(g, seat: int, i: int, k: int, line: str, stage: int, defeated: bool, kind: str,
-                     face: str) -> Action:
+                     face: str, alike: int) -> Action:
     """Mark die ``k`` (a ``kind`` die showing ``face``) of ``seat``'s Spirit on space ``i`` (0-based; Spirit Line
-    ``line`` at ``stage``, ``defeated`` or not) for the Meditate reroll (decision ``meditate-pick``)."""
+    ``line`` at ``stage``, ``defeated`` or not) for the Meditate reroll (decision ``meditate-pick``); ``alike``: how
+    many unmarked dice of that pool are the same (kind and face), which this one option stands for."""
     sl = SpiritSlot.model_construct(line=line, stage=stage, defeated=defeated, traits=[], pool=[])  # (no factories)
     # whose die it is, in the words of its owner, the one meditating (trial 19: "Mark for reroll: Player 2's Binx"
     # read, in free play, as the computer marking someone else's die while Player 1 was to move)
@@ -89,9 +90,15 @@ def _mark_die_option(g, seat: int, i: int, k: int, line: str, stage: int, defeat
     if name.endswith(" [provisional]"):  # (the mark closes the label: "Mark your Electric Line B Stage 1's …
         # for reroll †")
         name, mark = name[: -len(" [provisional]")], " [provisional]"
-    text = f"your {name}'s {kind_label(kind)} (showing {face_label(face)})"
-    return make_action("mark-die", seat, f"Mark {text} for reroll{mark}", "You declare every die you will reroll "
-                       "before rolling any; Meditate rerolls only your own dice.", ("sd.meditate",), spirit=i + 1, die=k + 1)
+    # identical dice are one option (new user 43: three dice on the board, two options, read as a stale board):
+    # the option says how many it stands for and that choosing it again marks the next one
+    twins = f", one of {alike} alike" if alike > 1 else ""
+    text = f"your {name}'s {kind_label(kind)} (showing {face_label(face)}{twins})"
+    why = (f"These {alike} dice are the same, so one choice stands for them; choose it again to mark another. "
+           if alike > 1 else "")
+    return make_action("mark-die", seat, f"Mark {text} for reroll{mark}", why + "You declare every die you will "
+                       "reroll before rolling any; Meditate rerolls only your own dice.", ("sd.meditate",),
+                       spirit=i + 1, die=k + 1)
 
 
 @built_once
@@ -213,8 +220,10 @@ def _meditate_choices(g, s: SDState, d: Decision) -> list[Action]:
     for t, i, k in _unmarked(s, seat, marked):
         sl = spirits[i]
         die = sl.pool[k]
+        alike = sum(1 for n, o in enumerate(sl.pool)
+                    if (i, n) not in marked and (o.kind, o.face) == (die.kind, die.face))
         # the die's text names the Spirit (line, stage, defeated) and the die (kind, face)
-        out.append(_mark_die_option(g, seat, i, k, sl.line, sl.stage, sl.defeated, die.kind, die.face))
+        out.append(_mark_die_option(g, seat, i, k, sl.line, sl.stage, sl.defeated, die.kind, die.face, alike))
     out.append(_reroll_marked_option(g, seat, len(marked)))
     return out
 
