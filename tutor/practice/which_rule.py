@@ -19,6 +19,8 @@ a word with it (:func:`names_the_move`) is not asked: the question would answer 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..bots import determinise
 from ..core.rng import Rng
 from ..core.session import Session
@@ -51,6 +53,7 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
     moves = _shuffled(rng, legal)[:MOVES_TRIED]
     played: dict[str, tuple] = {}  # move id -> (the session after it, its events)
     sure_of: dict[str, set[str]] = {}  # move id -> the rules it brings in whatever is hidden
+    dealt: dict[int, str] = {}  # the position's deals of what is hidden (JSON), made once for all its moves
     # first a move with a rule no question before tests (session 37: the stream reaches more rules), then any
     for fresh in (True, False):
         for a in moves:
@@ -65,7 +68,7 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
             told = [c for c in cands if c not in a.clauses]  # brought in by the move: sure whatever is hidden?
             if told and (not set(told) <= asked or len(told) == len(cands)):
                 if a.id not in sure_of:
-                    sure_of[a.id] = _whatever_is_hidden(s, a.id, actor, set(told))
+                    sure_of[a.id] = _whatever_is_hidden(s, a.id, actor, set(told), dealt)
                 sure = sure_of[a.id]
                 cands = [c for c in cands if c in a.clauses or c in sure]
             else:  # the rules it does bring in are asked already: ask a reason the move is allowed
@@ -158,15 +161,18 @@ def _rest_of_move(after: Session, actor: int) -> tuple[set[str], set[str]]:
     return rules, said
 
 
-def _whatever_is_hidden(s, action_id: str, actor: int, wanted: set[str]) -> set[str]:
+def _whatever_is_hidden(s, action_id: str, actor: int, wanted: set[str], dealt: dict[int, str]) -> set[str]:
     """The rules that come into play when ``action_id`` is taken however the cards ``actor`` cannot see lie and
     however the dice fall: those of every one of :data:`DEALS` deals of the hidden cards and the generator
     (:func:`tutor.bots.determinise`). A Passing of Time card drawn from the deck, a die's face, a Blessing drawn: a
     learner cannot tell them from the board, so a rule only they bring in is not asked. Only the rules of
-    ``wanted`` are looked for (the answer is a part of it)."""
+    ``wanted`` are looked for (the answer is a part of it). ``dealt``: the deals made so far at this position, by
+    seed (as JSON; the same for every move asked about there, so each is made once)."""
     out = set(wanted)
     for seed in range(DEALS):
-        other = Session(s.game, determinise(s.game, s.state, actor, seed), partial={})
+        if seed not in dealt:
+            dealt[seed] = determinise(s.game, s.state, actor, seed).model_dump_json()
+        other = Session(s.game, type(s.state).model_validate_json(dealt[seed]), partial={})
         try:
             got = set(chain_of(other.apply(action_id).events, s.game.clauses))
         except ValueError:  # not a move there (it named a hidden card): nothing is sure
@@ -185,8 +191,11 @@ _COMMON = frozenset("a an the and or of to your you one from with at on in is fo
                     "spirit spirits card cards totem totems ap essence player players 1 2 3 x".split())
 
 
-def _title_words(title: str) -> set[str]:
-    return {w.strip("()“”,.:!?'").lower() for w in title.split()} - _COMMON - {""}
+@lru_cache(maxsize=8192)
+def _title_words(title: str) -> frozenset[str]:
+    # (kept per text: the same rule titles and texts are read for every move asked about; computing them again was a
+    # fifth of the practice stream's time, session 43)
+    return frozenset({w.strip("()“”,.:!?'").lower() for w in title.split()} - _COMMON - {""})
 
 
 def _stems(text: str) -> set[str]:
