@@ -24,7 +24,7 @@ from ..core.rng import Rng
 from ..core.session import Session
 from .positions import Position, copy_session
 from .questions import (BUILDERS as _BUILDERS, OPTIONS, Option, Question, action_text, chain_of, gives_away,
-                        is_setup, neighbours, player, situation)
+                        is_setup, neighbours, player, situation, third_person)
 
 __all__ = ["which_rule", "BUILDERS", "EXTRA_KINDS"]
 
@@ -115,7 +115,7 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
             lines = [f"When {player(actor)} takes “{action_text(s, a)}”, this rule applies: “{right.title}”: "
                      f"{right.text}"]
             if focus in a.clauses:  # (trial 41: "AP does not carry over" is a rule the move goes by, not a reason)
-                lines.append(f"It is one of the rules this move goes by now: {a.why}")
+                lines.append(f"It is one of the rules this move goes by now: {third_person(a.why)}")
             if right.kind == "ruling":  # (trial 41: a ruling answered as if the rulebook said it)
                 lines.append(f"This one is our ruling, where the rulebook does not settle it: {right.reason}")
             does = next((e.text for e in events if e.clause == focus), None)
