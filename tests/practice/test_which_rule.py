@@ -88,8 +88,8 @@ def test_a_core_rule_is_asked(game, index, origin, prompt, right, wrongs):
 
 def test_the_hand_limit_question_says_why_the_buy_is_allowed():
     q = QuestionPool("restless-spirits", SEED, warm=3).made[2]
-    assert q.explanation.splitlines()[1] == ("It is one of the rules this move goes by now: You have 2 AP (your "
-                                             "hand is full, so you will give up a Totem).")
+    assert q.explanation.splitlines()[1] == ("It is one of the rules this move goes by now: They have 2 AP (their "
+                                             "hand is full, so they will give up a Totem).")
     assert len(q.session.state.players[0].hand) == 7  # what the learner sees: a full hand
 
 
@@ -175,7 +175,8 @@ def test_a_ruling_answer_says_it_is_our_ruling_with_its_reason():
     q = next(q for i, q in enumerate(questions("restless-spirits", SEED)) if i == 14)
     assert (q.kind, q.clause) == ("which-rule", "rs.ruling.end-turn-early")
     assert q.explanation.splitlines()[1:3] == [
-        "It is one of the rules this move goes by now: You may end your turn at any time; your 2 unused AP are lost.",
+        "It is one of the rules this move goes by now: They may end their turn at any time; their 2 unused AP are "
+        "lost.",
         "This one is our ruling, where the rulebook does not settle it: The rulebook describes the turn ending once "
         "the AP are spent but never forces a player to spend them, and AP can never be saved, so stopping early only "
         "gives up the remaining AP."]
