@@ -42,9 +42,10 @@ FIRST = [
      ("sp.turn.one-action", "One action per turn"),
      {"sp.wonder.refill": "A new Wonder replaces the one taken", "sp.ruling.start-empty": "Everyone starts with nothing",
       "sp.road-check": "Road Check starts every turn"}),
-    ("spirit-duels", 41, "lesson: Cards and Essence, step 3",
-     f"Player 1 has 2 Essence. Player 1 takes “Pass”. {ASKS}", ("sd.end-phase", "End Phase"),
-     {"sd.activate": "Activate a Spirit", "sd.meditate": "Meditate", "sd.dice.faces": "The seven dice"}),
+    # (words43: a choice is not answered by the move it is part of; the Spirit Duels stream moved, 41 -> 65)
+    ("spirit-duels", 65, "random game 5 (2 players, seed 788579020), step 28",
+     f"Player 2 has 3 Essence. Player 2 takes “Pass”. {ASKS}", ("sd.end-phase", "End Phase"),
+     {"sd.activate": "Activate a Spirit", "sd.kw.fast": "Fast", "sd.dice.faces": "The seven dice"}),
 ]
 
 #: Rules of each game practice asks about, at least (the whole stream of seed 1; before session 35: 80, 47, 63)
@@ -88,8 +89,8 @@ def test_a_core_rule_is_asked(game, index, origin, prompt, right, wrongs):
 
 def test_the_hand_limit_question_says_why_the_buy_is_allowed():
     q = QuestionPool("restless-spirits", SEED, warm=3).made[2]
-    assert q.explanation.splitlines()[1] == ("It is one of the rules this move goes by now: You have 2 AP (your "
-                                             "hand is full, so you will give up a Totem).")
+    assert q.explanation.splitlines()[1] == ("It is one of the rules this move goes by now: They have 2 AP (their "
+                                             "hand is full, so they will give up a Totem).")
     assert len(q.session.state.players[0].hand) == 7  # what the learner sees: a full hand
 
 
@@ -175,7 +176,8 @@ def test_a_ruling_answer_says_it_is_our_ruling_with_its_reason():
     q = next(q for i, q in enumerate(questions("restless-spirits", SEED)) if i == 14)
     assert (q.kind, q.clause) == ("which-rule", "rs.ruling.end-turn-early")
     assert q.explanation.splitlines()[1:3] == [
-        "It is one of the rules this move goes by now: You may end your turn at any time; your 2 unused AP are lost.",
+        "It is one of the rules this move goes by now: They may end their turn at any time; their 2 unused AP are "
+        "lost.",
         "This one is our ruling, where the rulebook does not settle it: The rulebook describes the turn ending once "
         "the AP are spent but never forces a player to spend them, and AP can never be saved, so stopping early only "
         "gives up the remaining AP."]

@@ -18,6 +18,7 @@ Texts use action labels and clause titles only (never ids).
 """
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -36,6 +37,8 @@ KINDS: tuple[str, ...] = ("can-do", "why-not", "what-happens")
 OPTIONS = 4
 #: Longest rule chain asked about in a what-happens question (longer chains make options too long to read).
 MAX_CHAIN = 4
+#: Events of one rule said in a what-happens explanation, at most.
+EVENTS_SAID = 3
 
 
 class Option(BaseModel):
@@ -115,6 +118,26 @@ def situation(session: Session, seat: int) -> str:
     if not isinstance(value, int) or isinstance(value, bool):
         return ""
     return f"{player(seat)} has {value} {unit}. "
+
+
+#: Words before which "you" is an object ("stops you", "lets you", "for you"): it becomes "them", else "they".
+_OBJECT_AFTER = frozenset("stops stop lets let gives give of to for with costs cost than scoring scores from at on by "
+                          "behind beside against makes make tells asks helps help".split())
+_YOU = {"you": "they", "your": "their", "yours": "theirs", "yourself": "themselves"}
+
+
+def third_person(text: str) -> str:
+    """An engine sentence said to the player ("you have 2 Activation Tokens") said of them ("they have 2 Activation
+    Tokens"), so an explanation about "Player 2" keeps one person throughout (trial 42: "Player 2 takes ... you have
+    2 Activation Tokens"). "They" takes the verb forms "you" takes; "you" after a verb or preposition that makes it
+    an object ("stops you") becomes "them"."""
+    def said(m: re.Match) -> str:
+        word = m.group(0)
+        low = word.lower()
+        before = text[:m.start()].rstrip().rsplit(" ", 1)[-1].strip("(“,;:").lower()
+        out = "them" if low == "you" and before in _OBJECT_AFTER else _YOU[low]
+        return out.capitalize() if word[0].isupper() else out
+    return re.sub(r"\b[Yy]ou(?:rself|rs|r)?\b", said, text)
 
 
 def action_text(session: Session, a: Action) -> str:
@@ -275,9 +298,9 @@ def can_do(pos: Position, rng: Rng) -> Question | None:
     text = option_label(a, picked, taken)
     options = [Option(text=text, correct=True, action_id=a.id, note=a.why)]
     options += [Option(text=b.label, correct=False, clause=b.clause, note=b.why) for b in picked]
-    lines = [f"“{text}” is possible" + (f" (“{action_text(s, a)}”)" if text != action_text(s, a) else "")
-             + f": {a.why}"]
-    lines += [f"Not possible: {b.why} ({clauses[b.clause].title})." for b in picked]
+    lines = [f"“{text}” is possible for {player(actor)}"
+             + (f" (“{action_text(s, a)}”)" if text != action_text(s, a) else "") + f": {third_person(a.why)}"]
+    lines += [f"Not possible: {third_person(b.why)} ({clauses[b.clause].title})." for b in picked]
     focus = next((c for c in a.clauses if clauses[c].taught), a.clauses[0])
     cited = tuple(dict.fromkeys([focus] + [b.clause for b in picked]))
     return Question(kind="can-do", game_id=s.game_id, key=_key("can-do", pos, a.id), origin=pos.origin,
@@ -318,7 +341,7 @@ def why_not(pos: Position, rng: Rng) -> Question | None:
     texts = [o.text for o in options]
     if len(set(texts)) != len(texts):
         return None
-    expl = f"{b.why}.\nThe rule: {right.title}: {right.text}"
+    expl = f"{third_person(b.why)}.\nThe rule: {right.title}: {right.text}"
     return Question(kind="why-not", game_id=s.game_id, key=_key("why-not", pos, b.label), origin=pos.origin,
                     prompt=f"{situation(s, actor)}{player(actor)} would like to: “{b.label}”. Why is that not "
                            "allowed now?", session=s, actor=actor, clause=b.clause, clauses=(b.clause,),
@@ -426,11 +449,14 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
         options += [Option(text=chain_text(clauses, v), correct=False, outcome=v) for v in wrong]
         focus = next((c for c in chain if c not in a.clauses), chain[0])
         lines = [f"When {player(actor)} takes “{action_text(s, a)}”, this happens, in order:"]
-        firsts = {}
-        for e in events:  # what each rule of the chain did (its first event), in order
-            if e.clause in chain and e.clause not in firsts:
-                firsts[e.clause] = e.text
-        lines += [f"• {text}" for text in firsts.values()]
+        # what each rule of the chain did, by the rule's title, each of its events (trial 42: "now they declare which
+        # dice to reroll" was followed by the turn passing; the rule's next event, "no dice, so nothing is rerolled",
+        # was left out)
+        did: dict[str, list[str]] = {}
+        for e in events:
+            if e.clause in chain and len(did.setdefault(e.clause, [])) < EVENTS_SAID:
+                did[e.clause].append(e.text)
+        lines += [f"• “{clauses[c].title}”: {' '.join(texts)}" for c, texts in did.items()]
         cited = tuple(dict.fromkeys((focus,) + chain))
         return Question(kind="what-happens", game_id=s.game_id, key=_key("what-happens", pos, a.id),
                         origin=pos.origin,

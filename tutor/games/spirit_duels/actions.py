@@ -115,8 +115,8 @@ def apply_action(c: Ctx, a: Action) -> None:
         card = a.param("card")
         p.hand.remove(card)
         p.discard.append(card)
-        c.ev("sd.meditate", f"{c.who(seat)} meditates, discarding {c.name(card)}; now they declare which dice to "
-             "reroll.", cards=(card,), actor=seat)
+        c.ev("sd.meditate", f"{c.who(seat)} meditates, discarding {c.name(card)}, to reroll the dice they declare.",
+             cards=(card,), actor=seat)
         c.push(Work(kind="meditate-pick", seat=seat), Work(kind="end-action", seat=seat))
         return
     if k == "use-ability":
@@ -191,7 +191,8 @@ def h_end_action(c: Ctx, w: Work) -> None:
              "actions until they pass.", auto=True, actor=w.seat)
     else:
         s.current = 1 - w.seat
-        c.ev("sd.turn.one-action", f"{c.who(s.current)} takes the next action.", auto=True, actor=s.current)
+        c.ev("sd.turn.one-action", f"That action over, the turn passes: {c.who(s.current)} takes the next action.",
+             auto=True, actor=s.current)
 
 
 def h_pick_die(c: Ctx, w: Work) -> None:
