@@ -9,8 +9,9 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from tutor import Event, Session, Step, view
 from tutor.step_words import past_sentence, step_sentence
 
+from .history_turns import TURNS_CSS, turn_widget, turns
 from .model import SessionModel, clause_chip
-from .style import box, esc, html_widget, layout, prov_text, shared_style
+from .style import box, button, esc, html_widget, layout, prov_text, shared_style
 from .rows import RowCache, _Row, cost_text, event_html, shown_events, shown_label
 
 
@@ -49,6 +50,8 @@ class StepLog:
             if self._setup_cache is not None:
                 self.model.retire(self._setup_cache[1])
             self._cache, self._setup_cache, self._for = {}, None, s
+            self.model.retire(*self._turns.values())
+            self._turns = {}
         return s
 
     def __init__(self, model: SessionModel, *, show_setup: bool = True, max_steps: int = 40, chunk: int = 10,
@@ -58,6 +61,8 @@ class StepLog:
         self._steps = RowCache(model)  # every step box still open
         self._setup_cache: tuple[int, w.Widget] | None = None
         self._lazy, self._stale = lazy, False
+        self._all = False  # the whole game shown (show_all)
+        self._turns: dict[tuple[int, int], w.HTML] = {}  # (first, last step index) -> the turn's folded line
         self._widget = self._frame()
         model.observe(lambda m, change: change != "clause" and self._changed())
         self.render()
@@ -99,9 +104,14 @@ class StepLog:
                              "here, rule by rule. <b>Reloading the page starts a new game</b>: the game is kept only "
                              "while the page is open.</div>", layout=layout("plain"), style=shared_style(HTMLStyle),
                              _dom_classes=("rt-log-empty",))
-        self._more = html_widget()
+        # the line that says how many earlier steps there are and opens them (the whole game, one folded line per
+        # turn: widgets/history_turns.py, newuser42), or folds them away again
+        self._more = button("", "Show every earlier step of this game, one folded line per turn", icon="history",
+                            classes=("rt-log-more",))
+        self._more.on_click(self.model.errors.guard(lambda _b: self.show_all(not self._all)))
+        css = w.HTML(f"<style>{TURNS_CSS}</style>", _dom_classes=("rt-hidden",))
         self._list = box(classes=("rt-log-steps",))
-        return w.VBox([self._head, self._list],
+        return w.VBox([self._head, css, self._list],
                       layout=w.Layout(width="100%", max_height="560px", overflow="auto"),
                       _dom_classes=("rt-panel", "rt-scroll", "rt-log"))
 
@@ -116,18 +126,33 @@ class StepLog:
         self._cache = {st: self._steps.get(st, lambda st=st: self._step_box(st)) for st in shown}
         self._empty._rt_hidden = bool(hist)  # hidden by CSS once a step follows it: no message for that
         kids: list[w.Widget] = []  # in the order they happened, each step's own widgets reversed (see the class doc)
+        gone: list[w.Widget] = []  # earlier turns shown no more (closed once the page has the new children)
         if self.show_setup and s.setup_events:
             if self._setup_cache is None:
                 self._setup_cache = (0, self._events_box("Set-up", "", s.setup_events))
             kids += _upside_down(self._setup_cache[1])
         if first:
-            self._more.value = f'<div class="rt-muted">… {first} earlier step{"" if first == 1 else "s"} not shown</div>'
+            turns_now = {(r[0].index, r[-1].index): r for r in turns(hist[:first])} if self._all else {}
+            for key, run in turns_now.items():  # (one widget per turn, built once: widgets/history_turns.py)
+                if key not in self._turns:
+                    self._turns[key] = turn_widget(self, run)
+                kids.append(self._turns[key])
+            gone = [self._turns.pop(k) for k in [k for k in self._turns if k not in turns_now]]
+            n = f'{first} earlier step{"" if first == 1 else "s"}'
+            self._more.description = f"Fold the {n} away" if self._all else f"… {n}: show them, by turn"
             kids.append(self._more)
         kids.append(self._empty)
         for st in shown:
             kids += _upside_down(self._cache[st])
         self._list.children = tuple(kids)
+        self.model.retire(*gone)
         self._steps.done()
+
+    def show_all(self, on: bool = True) -> None:
+        """Show the whole game (``on``): the steps older than the newest :attr:`max_steps` too, one folded line per
+        turn (:mod:`widgets.history_turns`); or only the newest again."""
+        self._all = bool(on)
+        self._changed()
 
     def event_lines(self) -> list[tuple[w.HTML, w.Button]]:
         """The event lines shown, in the order the page shows them (newest step first): ``(text, chip)`` each, the
@@ -164,6 +189,8 @@ class StepLog:
             # when opened, and a closed widget still among a box's children breaks the page's next load
             self._steps._dropped.append(self._setup_cache[1])
             self._setup_cache = None
+        self._steps._dropped.extend(self._turns.values())  # (the earlier turns' words too)
+        self._turns = {}
         self._changed()
 
     #: ``(session, step) -> str`` (HTML, "" for none), set by the free-play seats: the line (CSS class
