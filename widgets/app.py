@@ -376,7 +376,9 @@ class TutorApp:
             # the learner plays Player 1 against the computer (normal); any seat can be made a person's (hot seat)
             self.seats = Seats(self.model, self.actions, board_view=self.board, controls=self.controls,
                                last=self.last if one_screen else None)
-            # the computer's steps are titled in the third person, in the History and the last step alike
+            # the computer's steps are titled in the third person, in the History and the last step alike, each with
+            # why the computer chose it (newuser42: the History showed no reason)
+            self.log.annotate = self.seats.annotate
             self.log.set_people(lambda _s: set(self.seats.people))
             if one_screen:  # a person's own last step stays in "What just happened" under the computer's replies
                 # (drawn again: a game resumed on the computer's step shows the learner's own step too)

@@ -39,7 +39,6 @@ AUTO_PAUSE = 0.8
 #: to this (newuser38: Spirit Duels' first computer turn, 10 steps at 0.8 s each, took ~9 s to play out).
 MIN_BEAT = 0.05
 
-
 def auto_pause(done: int) -> float:
     """Seconds before the computer's next move, ``done`` moves into its reply: :data:`AUTO_PAUSE`, then halved."""
     return max(MIN_BEAT, AUTO_PAUSE / 2 ** min(max(done, 0), 16))
@@ -129,7 +128,7 @@ class Seats:
         self._session = model.session
         self._game = model.session.game_id
         if last is not None:
-            last.annotate = self._annotate
+            last.annotate = self.annotate
         if actions is not None:
             actions.waiting = self._waiting
         model.person_may_move = lambda: not self.computer_to_move()  # the computer's moves are its own
@@ -290,13 +289,14 @@ class Seats:
         return (f"Player {seat + 1} is the computer's seat: press “Computer's move” to see its next step, or tick "
                 "Auto to let it play on by itself.")
 
-    def _annotate(self, s, st) -> str:
-        """The computer's reason for step ``st`` (HTML), or "" for a person's step. A computer step played before
-        the page was loaded (a free game resumed from the progress database and replayed) has its reason worked out
-        again, at the position before it, by the computer seat's level, never read from stored text (ui22: after a
-        reload the last computer step lost its "Why the computer chose this")."""
-        if s is not self._session:
-            return ""
+    def annotate(self, s, st) -> str:
+        """The computer's reason for step ``st`` (HTML; "" for a person's), under every computer step here and in the
+        History. A step played before the page loaded (a resumed game) has it worked out again at the position before
+        it by its seat's level, never read from stored text (ui22: after a reload the last one lost its reason)."""
+        if s is not self._session:  # (a new session: a view may ask before render() has seen it)
+            if s is not self.model.session:
+                return ""
+            self._session, self._reasons = s, {}
         key = (st.index, st.action.id)
         if key not in self._reasons:
             level = self.level_of(st.action.actor) if st.action.actor is not None else None

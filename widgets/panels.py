@@ -19,7 +19,8 @@ from .actions_panel import ActionsPanel  # noqa: F401 - re-exported
 from .board_view import BoardView, _WholeBoard  # noqa: F401 - re-exported
 from .model import log
 from .rows import RowCache, _Row, _css_name, _graph_cards, _walk, cost_text, event_html, graph_links  # noqa: F401
-from .step_log import LastStep, StepLog, _upside_down  # noqa: F401 - re-exported
+from .last_step import LastStep  # noqa: F401 - re-exported
+from .step_log import StepLog, _upside_down  # noqa: F401 - re-exported
 
 
 def warm_up(session, board: ModuleType) -> None:

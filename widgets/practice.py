@@ -342,17 +342,23 @@ class PracticeApp:
                        "work.")
 
     def switch(self, game_id: str) -> None:
-        """Practise ``game_id`` (its board, questions and mastery map)."""
+        """Practise ``game_id`` (its board, questions and mastery map). The game shown before goes at once: its
+        figures, board and question give way to a busy sign while the new game's are made (newuser42: the previous
+        game's figures showed for about 1.5 s, while a first visit made the new game's questions)."""
+        self.score.value = f"<b>{esc(game_title(game_id))}</b> · opening…"
+        busy = html_widget(busy_html(f"Opening {game_title(game_id)}: its first question…"))
+        busy.add_class("tutor-pq-switching")
+        self._map_box.children = (self._map_busy(),)
+        self.tabs.children = (busy, self._map_box)
         self.coach = self._coach(game_id)
         old_view, old_map = self.view, self._mastery
         self.view = PracticeView(self.coach, self.errors, on_answer=self._answered, on_ask=self._answered)
         self._lost_question()
-        self._mastery = None  # built when its tab is opened
-        self._map_box.children = (self._map_busy(),)
+        self._mastery = None  # built when its tab is opened (its busy sign shown above)
         self.tabs.children = (self.view.widget, self._map_box)
         self.tabs.selected_index = 0
         self.coach.remember()
-        close_tree(old_view.widget, *([old_map.widget] if old_map is not None else []))
+        close_tree(old_view.widget, busy, *([old_map.widget] if old_map is not None else []))
         self._fill_later()
         self._render_top()
 

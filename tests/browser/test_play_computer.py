@@ -104,7 +104,7 @@ def computer_moves(page) -> str:
     assert not re.search(r"\b(you|your)\b", now, re.IGNORECASE), now
     why = page.locator(".tutor-last-step .rt-step-note:visible")
     expect(why.last).to_be_visible(timeout=STEP_MS)  # the computer's reason, under its step
-    text = why.inner_text()
+    text = why.last.inner_text()
     assert text.startswith("Why the computer chose this:") and len(text) > 40, text
     assert not re.search(r"\[[a-z]+\.[a-z.-]+\]", text), f"a clause id in the computer's reason: {text}"
     # the same events and clause chips as a learner's step

@@ -54,7 +54,7 @@ REPLY = """() => {
   const underHead = (e) => { const r = e.getBoundingClientRect();
     return (r.top < band - 1 && r.bottom > c.top + 1) || (r.bottom > foot + 1 && r.top < end - 1); };
   const titles = [...col.querySelectorAll('.rt-step-now')];
-  const newest = titles[titles.length - 1], note = col.querySelector('.rt-step-note');
+  const newest = titles[titles.length - 1], note = col.querySelector(':scope > .rt-step-note');
   // what lies over the first line of the newest event line, the reason and the newest title (a pinned line or chip
   // drawn over them; trial 26): the elements found at three points of it that are not the line itself
   const covered = (e) => { if (!e || !shown(e)) return [];

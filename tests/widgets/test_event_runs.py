@@ -11,7 +11,8 @@ from tutor.step_words import times_words
 from widgets.model import SessionModel
 from widgets.present_tab import CurrentStep
 from widgets.rows import shown_events
-from widgets.step_log import LastStep, StepLog
+from widgets.last_step import LastStep
+from widgets.step_log import StepLog
 
 PYRAMID = "Great Pyramid: Player 1 draws a card into their Hand [provisional]."
 TWICE = "Great Pyramid: Player 1 draws a card into their Hand [provisional] (twice)."

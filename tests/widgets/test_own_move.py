@@ -13,7 +13,7 @@ import pytest
 import tutor
 from tutor.lessons import playable_lessons, play_solution, start_lesson
 from widgets.model import SessionModel
-from widgets.step_log import LastStep
+from widgets.last_step import LastStep
 
 
 def lesson_session(game: str, lesson_id: str, steps: int) -> tutor.Session:

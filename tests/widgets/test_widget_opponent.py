@@ -204,7 +204,7 @@ def test_a_slow_computer_move_shows_progress_and_keeps_the_page_free(monkeypatch
     assert len(ticks) == 3
     assert len(app.session.history) == n + 1 and app.session.history[-1].action.actor == 1
     assert seats.next.description == "Computer's move"
-    assert "Why the computer chose this:" in seats._annotate(app.session, app.session.history[-1])
+    assert "Why the computer chose this:" in seats.annotate(app.session, app.session.history[-1])
 
 
 def test_undo_while_the_computer_thinks_drops_its_move(monkeypatch):
@@ -298,7 +298,7 @@ def test_the_computers_newest_steps_are_the_ones_a_low_window_shows():
     the older ones in the History), and on a low window (CSS class ``rt-older-reply`` hidden) only the newest
     three remain; when the one-screen strip hides some of the reply's lines, a third variant (CSS class
     ``rt-then-few``) stands in for both counts."""
-    from widgets.step_log import _then_text
+    from widgets.last_step import _then_text
     assert _then_text(1, 1, 3) == "Then the computer played"
     few = '<span class="rt-muted rt-then-few"> (the newest below, all {} in the History)</span>'
     assert _then_text(2, 2, 3) == "Then the computer played 2 steps" + few.format(2)
@@ -377,7 +377,7 @@ def test_redo_brings_back_my_move_and_the_computers_replies_as_they_were(game_id
     assert replies >= 1
     after = app.session.to_json()
     steps = [(st.index, st.action.id) for st in app.session.history]
-    reasons = [seats._annotate(app.session, st) for st in app.session.history[-replies:]]
+    reasons = [seats.annotate(app.session, st) for st in app.session.history[-replies:]]
     assert all("Why the computer chose this:" in r for r in reasons)
     app.controls.undo.click()
     assert app.session.history[-1].index == steps[-replies - 2][0]
@@ -386,7 +386,7 @@ def test_redo_brings_back_my_move_and_the_computers_replies_as_they_were(game_id
     app.controls.redo.click()
     assert app.session.to_json() == after  # exactly as they were (the same seeded game)
     assert [(st.index, st.action.id) for st in app.session.history] == steps
-    assert [seats._annotate(app.session, st) for st in app.session.history[-replies:]] == reasons
+    assert [seats.annotate(app.session, st) for st in app.session.history[-replies:]] == reasons
     assert app.controls.redo.disabled is True and not seats.computer_to_move()
     assert app.session.history[-replies - 1].action.id == mine
     label = app.session.history[-replies - 1].action.label
