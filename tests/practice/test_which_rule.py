@@ -42,10 +42,9 @@ FIRST = [
      ("sp.turn.one-action", "One action per turn"),
      {"sp.wonder.refill": "A new Wonder replaces the one taken", "sp.ruling.start-empty": "Everyone starts with nothing",
       "sp.road-check": "Road Check starts every turn"}),
-    # (words43: a choice is not answered by the move it is part of; the Spirit Duels stream moved, 41 -> 65)
-    ("spirit-duels", 65, "random game 5 (2 players, seed 788579020), step 28",
-     f"Player 2 has 3 Essence. Player 2 takes “Pass”. {ASKS}", ("sd.end-phase", "End Phase"),
-     {"sd.activate": "Activate a Spirit", "sd.kw.fast": "Fast", "sd.dice.faces": "The seven dice"}),
+    ("spirit-duels", 41, "lesson: Cards and Essence, step 3",
+     f"Player 1 has 2 Essence. Player 1 takes “Pass”. {ASKS}", ("sd.end-phase", "End Phase"),
+     {"sd.activate": "Activate a Spirit", "sd.meditate": "Meditate", "sd.dice.faces": "The seven dice"}),
 ]
 
 #: Rules of each game practice asks about, at least (the whole stream of seed 1; before session 35: 80, 47, 63)
