@@ -12,10 +12,8 @@ import re
 
 import pytest
 
-from tutor.practice import generate, positions
+from tutor.practice import generate
 from tutor.practice.questions import third_person
-from tutor.practice.which_rule import _goes_on_anyway
-from tutor.practice.positions import copy_session
 
 
 def test_third_person_says_the_engines_reasons_of_the_player():
@@ -76,17 +74,3 @@ def test_what_happens_lines_name_their_rule_and_say_all_it_did(sampled):
            "no dice in their active pools, so nothing is rerolled." in meditate.explanation
     assert meditate.explanation.endswith("• “One action per turn”: That action over, the turn passes: Player 2 takes "
                                          "the next action.")
-
-
-def test_a_choice_inside_a_summon_is_not_answered_by_the_summon():
-    qs = generate("spirited", seed=1, count=120)
-    inside = [q for q in qs if q.kind == "which-rule" and getattr(q.session.state, "pending", None)
-              and type(q.session.state.pending[-1]).__name__ in ("Reveal", "ScoutTake")]
-    assert inside, "no which-rule question about a choice inside a Scout or a Summon"
-    for q in inside:
-        assert q.clause != "sp.summon", q.prompt
-    s = next(pos.session for pos in positions("spirited", 1) if getattr(pos.session.state, "pending", None)
-             and type(pos.session.state.pending[-1]).__name__ == "Reveal"
-             and any(b.kind == "place-shield" for b in pos.session.legal_actions()))
-    a = next(b for b in s.legal_actions() if b.kind == "place-shield")
-    assert "sp.summon" in _goes_on_anyway(s, a, list(copy_session(s).apply(a.id).events))

@@ -65,11 +65,6 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
             cited = [c for c in dict.fromkeys(tuple(a.clauses) + chain) if c in clauses and clauses[c].taught]
             cands = [c for c in cited if not gives_away(a.label, clauses[c].title)
                      and not names_the_move(a.label, clauses[c].title)]
-            # a choice inside a move (a Shield placed during a Summon): a rule the move goes on to bring in whatever
-            # is chosen is the enclosing move's, not this choice's (trial 42: "Shield your Greeks clan" answered
-            # "Summon")
-            anyway = _goes_on_anyway(s, a, events)
-            cands = [c for c in cands if c not in anyway]
             told = [c for c in cands if c not in a.clauses]  # brought in by the move: sure whatever is hidden?
             if told and (not set(told) <= asked or len(told) == len(cands)):
                 if a.id not in sure_of:
@@ -98,7 +93,6 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
             close |= {c.id for c in clauses.values() if set(c.related) & set(cited)
                       or (words and words <= _title_words(c.title + " " + c.text))}
             close |= {c for b in after.legal_actions() for c in b.clauses}  # what the move leads to next
-            close |= anyway
             # and the rest of the move: the choices it still asks of the player (an attract's offering, then where
             # the Spirit goes), their rules and what their reasons speak of (issue 16: "Adjacent Spirits" was a wrong
             # answer about attracting a Spirit, whose place on the board decides what is adjacent)
@@ -165,31 +159,6 @@ def _rest_of_move(after: Session, actor: int) -> tuple[set[str], set[str]]:
         s = copy_session(s)
         s.apply(nxt[0].id)
     return rules, said
-
-
-def _goes_on_anyway(s: Session, a, events) -> set[str]:
-    """For ``a``, a choice inside a move (a decision is pending), the rules its automatic events bring in that every
-    other option of the same choice brings in too: the rest of the enclosing move (after a Shield is placed or a card
-    stacked, the Summon goes on; after a Scout's Rally or Recruit, its Summon), not what this choice does, even where
-    the choice names it as its purpose (a card stacked "for the Summon"), and the rule the pending decision is made
-    for (its ``purpose``, where that is a rule). Empty for a move that is no such choice."""
-    if not getattr(s.state, "pending", None):
-        return set()
-    clauses = s.game.clauses
-    first: dict = {}
-    for e in events:
-        first.setdefault(e.clause, e)
-    purpose = getattr(s.state.pending[-1], "purpose", None)  # the rule of the move the choice is made for
-    own = {purpose} if purpose in clauses else set()
-    out = {c for c, e in first.items() if e.automatic and c in clauses}
-    others = [b for b in s.legal_actions() if b.actor == a.actor and b.id != a.id]
-    if not out or not others:
-        return own
-    for b in others:
-        out &= set(chain_of(copy_session(s).apply(b.id).events, clauses))
-        if not out:
-            break
-    return out | own
 
 
 def _whatever_is_hidden(s, action_id: str, actor: int, wanted: set[str], dealt: dict[int, str]) -> set[str]:
