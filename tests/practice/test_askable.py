@@ -19,8 +19,10 @@ from tutor.registry import clauses_for
 #: the placement's reasons and which-rule's look-ahead changed the streams, Spirited reaching 58; session 42: the new
 #: ruling rs.ruling.copy-chain moved the Restless Spirits stream, 2977 -> 2984, and its seed-1 stream no longer asks
 #: the achievement "Perfectly Planned" (a variant's rule; other seeds still make it): 132 -> 131; session 43: the
-#: scenario rule-presence-chosen-no-burn and the Presence targets' clauses moved Spirit Duels', 2605 -> 2613, 90 -> 92)
-FULL = [("restless-spirits", 2984, 131), ("spirited", 3318, 58), ("spirit-duels", 2613, 92)]
+#: scenario rule-presence-chosen-no-burn and the Presence targets' clauses moved Spirit Duels', 2605 -> 2613, 90 -> 92,
+#: and with the round-limit ruling's scenario, the Meditate choice for identical dice and the explanations' words
+#: merged, 2613 -> 2623)
+FULL = [("restless-spirits", 2984, 131), ("spirited", 3318, 58), ("spirit-duels", 2623, 92)]
 
 
 @pytest.fixture
