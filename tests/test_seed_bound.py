@@ -15,6 +15,7 @@ import tutor
 from tutor import ContentError
 from tutor.cli import main
 from tutor.core.seeds import PAGE_SEED_WORDS
+from test_play_cli_refusals import _play_exit as _exit
 
 WORDS = "a seed is a whole number from 0 to 999,999,999, written with the digits 0 to 9"
 TOO_BIG = [10 ** 39, 10 ** 9, -1, 2 ** 64]
@@ -61,15 +62,6 @@ def test_the_largest_seed_plays_saves_and_loads():
     s.apply(s.legal_actions()[0])
     again = tutor.load_session(s.to_json())
     assert again.to_json() == s.to_json() and again.game.seed == 999_999_999
-
-
-def _exit(args, capsys) -> tuple[int, str, str]:
-    try:
-        code = main(args)
-    except SystemExit as exc:  # argparse's own exit
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_the_command_line_refuses_the_same_seeds(capsys):

@@ -13,20 +13,10 @@ import pytest
 from widgets import LearnApp
 from widgets.learn_place import SET_ASIDE
 from widgets.learn_place import seats_problem
+# the same learner's store, and every page a later visit (an autouse fixture, used here by being imported)
+from test_learn_place_lost import _every_page_a_later_visit, _store  # noqa: F401
 
 KEY = "learn:restless-spirits"
-
-
-@pytest.fixture(autouse=True)
-def _every_page_a_later_visit(monkeypatch):
-    """A page made after another on the same store is a later visit (the tab that played before is gone)."""
-    from widgets import learn_tabs
-    monkeypatch.setattr(learn_tabs, "STALE_S", -1.0)
-
-
-def _store(tmp_path):
-    from tutor.progress import ProgressStore
-    return ProgressStore(f"sqlite:///{tmp_path / 'progress.sqlite'}", learner="ada")
 
 
 def _kept_free(tmp_path) -> dict:
